@@ -1,0 +1,284 @@
+"""The Boggle board: an immutable grid of cube faces.
+
+A face is one or more lowercase letters: ``"a"``, ``"qu"``, or one of the
+multi-letter cubes of newer editions (``"th"``, ``"in"``, ``"er"``, ``"he"``,
+``"an"``).
+
+The compact text form, read by every command and printed back by them:
+
+* rows separated by white space, ``/`` or ``,``: ``"fxie amlo ewbx astu"``;
+* or one run of letters whose length is a square: ``"fxieamloewbxastu"``;
+* a board of one row ends with ``/`` so it is not read as a square: ``"abcd/"``;
+* case is ignored; ``q`` is the ``Qu`` cube;
+* a multi-letter face is written in brackets: ``"[th]ae [qu]xyz"`` (``[qu]``
+  and ``q`` mean the same cube).
+
+>>> board = Board.parse("fxie amlo ewbx astu")
+>>> board.rows, board.cols
+(4, 4)
+>>> board.face(1, 2)
+'l'
+>>> str(Board.parse("QEST/ANSI/XWEO/YRSN"))
+'qest ansi xweo yrsn'
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from html import escape
+
+from boggle.errors import BoardError
+
+MULTI_LETTER_FACES: frozenset[str] = frozenset({"qu", "th", "in", "er", "he", "an"})
+"""The multi-letter faces a board may hold, besides single letters."""
+
+MAX_SIDE = 1000
+"""The largest number of rows or columns a board may have."""
+
+MAX_CELLS = 250_000
+"""The largest number of cells a board may have (500 x 500)."""
+
+Cell = tuple[int, int]
+"""A cell as ``(row, col)``, both 0-based."""
+
+_ROW_SEPARATORS = re.compile(r"[\s/,]+")
+_BRACKETED = re.compile(r"\[([^\[\]]*)\]|(.)", re.DOTALL)
+
+
+def _parse_row(text: str) -> list[str]:
+    faces: list[str] = []
+    for match in _BRACKETED.finditer(text):
+        bracketed, single = match.group(1), match.group(2)
+        if bracketed is not None:
+            face = bracketed.lower()
+            if face == "q":
+                face = "qu"
+            if not face:
+                raise BoardError("empty brackets '[]' in board; write a face inside them")
+            if not face.isalpha():
+                raise BoardError(f"board face '[{bracketed}]' has a character that is not a letter")
+            if len(face) > 1 and face not in MULTI_LETTER_FACES:
+                known = ", ".join(sorted(MULTI_LETTER_FACES))
+                raise BoardError(f"unknown multi-letter face '[{bracketed}]'; known faces: {known}")
+            faces.append(face)
+        else:
+            if single in "[]":
+                raise BoardError("unbalanced '[' or ']' in board")
+            if not single.isalpha():
+                raise BoardError(
+                    f"board has {single!r}, which is not a letter; "
+                    "use letters, with rows separated by spaces or '/'"
+                )
+            face = single.lower()
+            faces.append("qu" if face == "q" else face)
+    return faces
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rectangular grid of faces, stored row by row.
+
+    >>> Board(("c", "a", "t", "s"), 2, 2).neighbours(0)
+    (1, 2, 3)
+    """
+
+    faces: tuple[str, ...]
+    rows: int
+    cols: int
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1:
+            raise BoardError("a board needs at least one row and one column")
+        if self.rows > MAX_SIDE or self.cols > MAX_SIDE or self.rows * self.cols > MAX_CELLS:
+            raise BoardError(
+                f"board of {self.rows}x{self.cols} is too large; the limit is "
+                f"{MAX_SIDE} rows or columns and {MAX_CELLS:,} cells"
+            )
+        if len(self.faces) != self.rows * self.cols:
+            raise BoardError(
+                f"a {self.rows}x{self.cols} board needs {self.rows * self.cols} faces, "
+                f"got {len(self.faces)}"
+            )
+        for face in self.faces:
+            if not isinstance(face, str) or not face.isalpha() or face != face.lower():
+                raise BoardError(f"face {face!r} must be one or more lowercase letters")
+            if len(face) > 1 and face not in MULTI_LETTER_FACES:
+                raise BoardError(f"unknown multi-letter face {face!r}")
+            if face == "q":
+                raise BoardError("the Q cube is the face 'qu'")
+
+    @classmethod
+    def parse(cls, text: str) -> Board:
+        """Read a board from its compact text form (see the module docstring)."""
+        rows_text = [row for row in _ROW_SEPARATORS.split(text.strip()) if row]
+        if not rows_text:
+            raise BoardError("the board is empty; give rows of letters like 'fxie amlo ewbx astu'")
+        rows = [_parse_row(row) for row in rows_text]
+        explicit_rows = _ROW_SEPARATORS.search(text.strip()) is not None
+        if len(rows) == 1 and not explicit_rows:
+            faces = rows[0]
+            side = math.isqrt(len(faces))
+            if side * side != len(faces):
+                raise BoardError(
+                    f"{len(faces)} faces do not make a square; separate the rows "
+                    "with spaces or '/' to give a rectangle, e.g. 'abc def'"
+                )
+            if side > MAX_SIDE:
+                return cls(tuple(faces), side, side)  # raises the size error
+            rows = [faces[i * side : (i + 1) * side] for i in range(side)]
+        widths = {len(row) for row in rows}
+        if len(widths) != 1:
+            lengths = ", ".join(str(len(row)) for row in rows)
+            raise BoardError(
+                f"rows have unequal lengths ({lengths}); every row needs as many faces"
+            )
+        return cls(tuple(face for row in rows for face in row), len(rows), len(rows[0]))
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[str]]) -> Board:
+        """Build a board from rows of faces, e.g. ``[["t", "h"], ["e", "qu"]]``."""
+        if not rows or not rows[0]:
+            raise BoardError("the board is empty")
+        if len({len(row) for row in rows}) != 1:
+            raise BoardError("rows have unequal lengths; every row needs as many faces")
+        faces = tuple(("qu" if f.lower() == "q" else f.lower()) for row in rows for f in row)
+        return cls(faces, len(rows), len(rows[0]))
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.rows * self.cols
+
+    def face(self, row: int, col: int) -> str:
+        """The face at ``(row, col)``."""
+        return self.faces[row * self.cols + col]
+
+    def cell(self, index: int) -> Cell:
+        """The ``(row, col)`` of a cell index (row-major)."""
+        return divmod(index, self.cols)
+
+    def index(self, row: int, col: int) -> int:
+        """The row-major index of ``(row, col)``."""
+        return row * self.cols + col
+
+    @cached_property
+    def neighbour_table(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell index, the indices of its (up to 8) neighbours, ascending."""
+        table = []
+        for r in range(self.rows):
+            for c in range(self.cols):
+                table.append(
+                    tuple(
+                        nr * self.cols + nc
+                        for nr in range(max(0, r - 1), min(self.rows, r + 2))
+                        for nc in range(max(0, c - 1), min(self.cols, c + 2))
+                        if (nr, nc) != (r, c)
+                    )
+                )
+        return tuple(table)
+
+    def neighbours(self, index: int) -> tuple[int, ...]:
+        """Indices of the cells adjacent to cell ``index``."""
+        return self.neighbour_table[index]
+
+    def is_path(self, path: Sequence[Cell]) -> bool:
+        """True if ``path`` is on the board, has no repeated cell and each step is adjacent."""
+        if not path or len(set(path)) != len(path):
+            return False
+        for r, c in path:
+            if not (0 <= r < self.rows and 0 <= c < self.cols):
+                return False
+        return all(
+            max(abs(r1 - r2), abs(c1 - c2)) == 1
+            for (r1, c1), (r2, c2) in itertools.pairwise(path)
+        )
+
+    def spell(self, path: Iterable[Cell]) -> str:
+        """The letters read along ``path``."""
+        return "".join(self.face(r, c) for r, c in path)
+
+    def letters(self) -> frozenset[str]:
+        """Every letter that appears on some face."""
+        return frozenset("".join(self.faces))
+
+    def row_texts(self) -> list[str]:
+        """Each row in compact form."""
+        return [
+            "".join(_format_face(f) for f in self.faces[r * self.cols : (r + 1) * self.cols])
+            for r in range(self.rows)
+        ]
+
+    def __str__(self) -> str:
+        if self.rows == 1 and self.cols > 1:
+            return self.row_texts()[0] + "/"  # one explicit row, not a square to infer
+        return " ".join(self.row_texts())
+
+    def __repr__(self) -> str:
+        return f"Board.parse({str(self)!r})"
+
+    def grid_text(self) -> str:
+        """The board as an aligned grid for people: ``Qu``, ``Th`` capitalised."""
+        width = max(len(f) for f in self.faces)
+        lines = []
+        for r in range(self.rows):
+            row = self.faces[r * self.cols : (r + 1) * self.cols]
+            lines.append(" ".join(f.capitalize().ljust(width) for f in row).rstrip())
+        return "\n".join(lines)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.faces)
+
+    def svg(self, path: Sequence[Cell] | None = None, cell_size: int = 48) -> str:
+        """An SVG picture of the board, with ``path`` drawn over it when given."""
+        width, height = self.cols * cell_size, self.rows * cell_size
+        pad = cell_size // 12
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+            f'<rect width="{width}" height="{height}" fill="#1f3b73"/>',
+        ]
+        used = set(path or ())
+        for index, face in enumerate(self.faces):
+            r, c = divmod(index, self.cols)
+            x, y = c * cell_size + pad, r * cell_size + pad
+            fill = "#ffe08a" if (r, c) in used else "#f7f3e8"
+            size = cell_size - 2 * pad
+            label = escape(face.capitalize())
+            font = cell_size * (0.5 if len(face) == 1 else 0.38)
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="{pad}" fill="{fill}"/>'
+                f'<text x="{x + size / 2}" y="{y + size / 2}" font-size="{font:.1f}" '
+                f'text-anchor="middle" dominant-baseline="central" fill="#222">{label}</text>'
+            )
+        if path:
+            centres = [
+                (c * cell_size + cell_size / 2, r * cell_size + cell_size / 2) for r, c in path
+            ]
+            points = " ".join(f"{x:.1f},{y:.1f}" for x, y in centres)
+            stroke = max(2, cell_size // 10)
+            parts.append(
+                f'<polyline points="{points}" fill="none" stroke="#d62828" stroke-opacity="0.75" '
+                f'stroke-width="{stroke}" stroke-linecap="round" stroke-linejoin="round"/>'
+            )
+            x0, y0 = centres[0]
+            parts.append(
+                f'<circle cx="{x0:.1f}" cy="{y0:.1f}" r="{stroke * 1.2:.1f}" fill="#d62828"/>'
+            )
+        parts.append("</svg>")
+        return "".join(parts)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+
+def _format_face(face: str) -> str:
+    if face == "qu":
+        return "q"
+    if len(face) > 1:
+        return f"[{face}]"
+    return face

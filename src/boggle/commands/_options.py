@@ -1,0 +1,74 @@
+"""Options shared by several subcommands: word list, rules, engine."""
+
+from __future__ import annotations
+
+import argparse
+
+from boggle.engines import default_engine, engine_names
+from boggle.errors import RulesError
+from boggle.lexicon import DEFAULT_WORDLIST, Lexicon, load_lexicon
+from boggle.rules import PRESETS, Rules, preset, rules_for_board
+
+
+def add_dictionary_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--dict",
+        dest="dictionary",
+        metavar="NAME|PATH",
+        default=None,
+        help=f"a bundled word list name or a word list file (default: {DEFAULT_WORDLIST}; "
+        "see 'boggle dicts')",
+    )
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("rules")
+    group.add_argument(
+        "--rules",
+        choices=sorted(PRESETS),
+        default=None,
+        help="rules preset (default: classic below 5x5, big from 5x5)",
+    )
+    group.add_argument(
+        "--min-length",
+        type=_whole_number,
+        default=None,
+        metavar="N",
+        help="shortest word allowed (classic 3, big 4)",
+    )
+    group.add_argument(
+        "--scoring",
+        default=None,
+        metavar="STEPS",
+        help="points by length as LENGTH:POINTS steps (default '3:1,5:2,6:3,7:5,8:11')",
+    )
+
+
+def add_engine_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine",
+        default=None,
+        metavar="NAME",
+        help=f"solving algorithm: {', '.join(engine_names())} (default: {default_engine()})",
+    )
+
+
+def _whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
+    """The word list the options name."""
+    return load_lexicon(args.dictionary)
+
+
+def rules_from_args(args: argparse.Namespace, rows: int, cols: int) -> Rules:
+    """The rules the options give for a board of ``rows`` x ``cols``."""
+    base = preset(args.rules) if args.rules else rules_for_board(rows, cols)
+    scoring = Rules.parse_scoring(args.scoring) if args.scoring is not None else None
+    if args.min_length is not None and args.min_length < 1:
+        raise RulesError(f"--min-length must be at least 1, got {args.min_length}")
+    return base.with_overrides(min_length=args.min_length, scoring=scoring)

@@ -1,0 +1,254 @@
+"""Word lists: loading, normalising and the bundled lists.
+
+Any plain word list works: one word per line, any line endings (``\\n``,
+``\\r\\n``, ``\\r``), UTF-8 or Latin-1, optionally gzip-compressed (``.gz``).
+Every line is normalised the same way:
+
+* surrounding white space is stripped and empty lines are skipped;
+* a word with anything but letters in it (an apostrophe, a digit, a hyphen, a
+  space) is dropped: contractions, abbreviations with digits, compounds;
+* a word in mixed case (``Paris``, ``McDonald``, ``iPod``) is a proper noun and
+  is dropped; all-lowercase and ALL-CAPS words are kept, lowercased;
+* duplicates are removed and the words sorted.
+
+Letters are any Unicode letters, so the alphabet is whatever the list uses and
+non-English lists work.  Whether a word can be formed on a board is the
+solver's business: a word with a ``q`` not followed by ``u`` simply has no path
+on a board whose only Q cube is ``Qu``.
+
+>>> lexicon = Lexicon.from_words(["Cat", "dog", "DOG", "it's", "ant"])
+>>> lexicon.words
+('ant', 'dog')
+>>> "dog" in lexicon, len(lexicon)
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from boggle.errors import LexiconError
+
+DEFAULT_WORDLIST = "en-70"
+"""The bundled list used when none is named (see ``docs/wordlists.md``)."""
+
+MAX_WORD_LETTERS = 64
+"""Longer lines cannot be Boggle words on any board a person plays; they are dropped."""
+
+
+def normalise_word(raw: str) -> str | None:
+    """The word as a lexicon stores it, or ``None`` if the rules above drop it.
+
+    >>> normalise_word("  Apple "), normalise_word("APPLE"), normalise_word("apple")
+    (None, 'apple', 'apple')
+    >>> normalise_word("don't"), normalise_word("mp3")
+    (None, None)
+    """
+    word = raw.strip()
+    if not word or not word.isalpha() or len(word) > MAX_WORD_LETTERS:
+        return None
+    if word.islower():
+        return word
+    if word.isupper():
+        return word.lower()
+    return None
+
+
+def normalise_words(lines: Iterable[str]) -> tuple[str, ...]:
+    """Normalise, de-duplicate and sort a sequence of raw lines."""
+    kept = set()
+    for line in lines:
+        word = normalise_word(line)
+        if word is not None:
+            kept.add(word)
+    return tuple(sorted(kept))
+
+
+class Lexicon:
+    """A normalised, sorted word list.
+
+    Engines keep the structures they compile from a lexicon (tries, prefix
+    sets, the native core's arrays) in :meth:`cached`, so they are built once
+    per lexicon and shared.
+    """
+
+    def __init__(self, words: tuple[str, ...], name: str, source: str | None = None) -> None:
+        self.words = words
+        self.name = name
+        self.source = source
+        self._cache: dict[str, Any] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_words(cls, words: Iterable[str], name: str = "custom") -> Lexicon:
+        """A lexicon from raw words, normalised as a word list file would be."""
+        return cls(normalise_words(words), name)
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str], name: str | None = None) -> Lexicon:
+        """Read and normalise a word list file.
+
+        Raises :class:`LexiconError` when the file is missing, unreadable,
+        empty, binary, or holds no usable word.
+        """
+        file = Path(path)
+        shown = str(path)
+        try:
+            data = file.read_bytes()
+        except FileNotFoundError:
+            raise LexiconError(f"word list {shown!r} does not exist") from None
+        except IsADirectoryError:
+            raise LexiconError(f"word list {shown!r} is a directory, not a file") from None
+        except PermissionError:
+            raise LexiconError(f"word list {shown!r} cannot be read (permission denied)") from None
+        except OSError as error:
+            raise LexiconError(f"word list {shown!r} cannot be read: {error.strerror}") from None
+        if data[:2] == b"\x1f\x8b":
+            try:
+                data = gzip.decompress(data)
+            except (OSError, EOFError):
+                raise LexiconError(f"word list {shown!r} is a damaged gzip file") from None
+        words = normalise_words(_decode(data, shown).splitlines())
+        if not words:
+            raise LexiconError(
+                f"word list {shown!r} has no usable words (one lowercase word per line expected)"
+            )
+        return cls(words, name or file.name, source=str(file))
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.word_set
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.name!r}: {len(self.words):,} words>"
+
+    @cached_property
+    def word_set(self) -> frozenset[str]:
+        """The words as a set, for membership tests."""
+        return frozenset(self.words)
+
+    @cached_property
+    def alphabet(self) -> frozenset[str]:
+        """Every letter used by some word."""
+        return frozenset("".join(self.words))
+
+    @cached_property
+    def digest(self) -> str:
+        """SHA-256 of the normalised words: equal lists have equal digests."""
+        return hashlib.sha256("\n".join(self.words).encode()).hexdigest()
+
+    @cached_property
+    def longest(self) -> int:
+        """Length of the longest word (0 for an empty lexicon)."""
+        return max(map(len, self.words), default=0)
+
+    def cached(self, key: str, build: Any) -> Any:
+        """The structure stored under ``key``, built by ``build(self)`` the first time."""
+        value = self._cache.get(key)
+        if value is None:
+            with self._lock:
+                value = self._cache.get(key)
+                if value is None:
+                    value = build(self)
+                    self._cache[key] = value
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        """Name and size, as JSON output shows them."""
+        info: dict[str, Any] = {"name": self.name, "words": len(self.words)}
+        if self.source is not None:
+            info["source"] = self.source
+        return info
+
+
+def _decode(data: bytes, shown: str) -> str:
+    if b"\x00" in data[:65536]:
+        raise LexiconError(f"word list {shown!r} looks binary; give a text file, one word per line")
+    if not data.strip():
+        raise LexiconError(f"word list {shown!r} is empty")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+@dataclass(frozen=True)
+class BundledList:
+    """A word list shipped inside the package."""
+
+    name: str
+    file: str
+    words: int
+    description: str
+    default: bool
+
+
+def bundled_lists() -> list[BundledList]:
+    """The word lists shipped with the package, from its manifest."""
+    manifest = resources.files("boggle") / "data" / "wordlists.json"
+    try:
+        entries = json.loads(manifest.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    return [
+        BundledList(
+            e["name"], e["file"], e["words"], e.get("description", ""), e.get("default", False)
+        )
+        for e in entries
+    ]
+
+
+_loaded: dict[tuple[str, ...], Lexicon] = {}
+_loaded_lock = threading.Lock()
+
+
+def load_lexicon(name_or_path: str | os.PathLike[str] | None = None) -> Lexicon:
+    """A bundled list by name, or a word list file by path; ``None`` gives the default list.
+
+    Loaded lists are kept, so asking twice is free; a file is read again when
+    it has changed on disk.
+    """
+    if name_or_path is None:
+        name_or_path = DEFAULT_WORDLIST
+    text = os.fspath(name_or_path)
+    bundled = {entry.name: entry for entry in bundled_lists()}
+    if text in bundled:
+        key: tuple[str, ...] = ("bundled", text)
+        entry = bundled[text]
+        with _loaded_lock:
+            if key not in _loaded:
+                data = resources.files("boggle") / "data" / entry.file
+                with resources.as_file(data) as file:
+                    _loaded[key] = Lexicon.from_file(file, name=text)
+            return _loaded[key]
+    looks_like_path = os.sep in text or "/" in text or "." in text or Path(text).exists()
+    if not looks_like_path:
+        names = ", ".join(bundled) or "none are installed"
+        raise LexiconError(
+            f"unknown word list {text!r}; give a file path or a bundled name ({names})"
+        )
+    path = Path(text)
+    try:
+        stat = path.stat()
+        key = ("file", str(path.resolve()), str(stat.st_mtime_ns), str(stat.st_size))
+    except OSError:
+        return Lexicon.from_file(path)  # raises the precise error
+    with _loaded_lock:
+        if key not in _loaded:
+            _loaded[key] = Lexicon.from_file(path, name=path.name)
+        return _loaded[key]

@@ -1,0 +1,144 @@
+"""What a solver finds: words with a path each, scored by the rules.
+
+>>> from boggle import Board, Lexicon, solve
+>>> board = Board.parse("fxie amlo ewbx astu")
+>>> solution = solve(board, Lexicon.from_words(["fame", "fax", "ox", "zebra"]))
+>>> [(found.word, found.points) for found in solution]
+[('fame', 1), ('fax', 1)]
+>>> solution.score
+2
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from boggle.board import Board, Cell
+from boggle.lexicon import Lexicon
+from boggle.rules import Rules
+
+
+@dataclass(frozen=True)
+class Found:
+    """A word and one path that spells it (cells in order, ``(row, col)``)."""
+
+    word: str
+    path: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class ScoredWord:
+    """A found word with its points under the rules."""
+
+    word: str
+    path: tuple[Cell, ...]
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"word": self.word, "points": self.points, "path": [list(c) for c in self.path]}
+
+
+class Solution:
+    """Every word of a board, once each, sorted alphabetically, with points and totals."""
+
+    def __init__(
+        self,
+        board: Board,
+        rules: Rules,
+        lexicon: Lexicon,
+        found: Iterable[Found],
+        engine: str = "",
+    ) -> None:
+        self.board = board
+        self.rules = rules
+        self.lexicon = lexicon
+        self.engine = engine
+        first: dict[str, tuple[Cell, ...]] = {}
+        for item in found:
+            first.setdefault(item.word, item.path)
+        self.words: tuple[ScoredWord, ...] = tuple(
+            ScoredWord(word, first[word], rules.points(word)) for word in sorted(first)
+        )
+
+    def __iter__(self) -> Iterator[ScoredWord]:
+        return iter(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.by_word
+
+    def __repr__(self) -> str:
+        return f"<Solution {self.board} : {len(self)} words, {self.score} points>"
+
+    @cached_property
+    def by_word(self) -> dict[str, ScoredWord]:
+        """The found words by their text."""
+        return {item.word: item for item in self.words}
+
+    @property
+    def score(self) -> int:
+        """Total points: every word counts once."""
+        return sum(item.points for item in self.words)
+
+    @property
+    def count(self) -> int:
+        """Number of distinct words."""
+        return len(self.words)
+
+    def counts_by_length(self) -> dict[int, int]:
+        """How many words of each length, by ascending length."""
+        return dict(sorted(Counter(len(item.word) for item in self.words).items()))
+
+    def groups(self) -> list[tuple[int, int, list[ScoredWord]]]:
+        """Words grouped by ``(points, length)``, ascending, as seed 004 prints them."""
+        buckets: dict[tuple[int, int], list[ScoredWord]] = {}
+        for item in self.words:
+            buckets.setdefault((item.points, len(item.word)), []).append(item)
+        return [(points, length, buckets[points, length]) for points, length in sorted(buckets)]
+
+    def to_json(self) -> dict[str, Any]:
+        """The solution as ``boggle solve --json`` prints it."""
+        return {
+            "board": str(self.board),
+            "rows": self.board.rows,
+            "cols": self.board.cols,
+            "rules": self.rules.to_json(),
+            "dictionary": self.lexicon.to_json(),
+            "engine": self.engine,
+            "count": self.count,
+            "score": self.score,
+            "counts_by_length": {str(k): v for k, v in self.counts_by_length().items()},
+            "words": [item.to_json() for item in self.words],
+        }
+
+    def json_text(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    def text(self, paths: bool = True) -> str:
+        """A report for people: the board, then words grouped by points, then the total."""
+        lines = [self.board.grid_text(), ""]
+        for points, length, items in self.groups():
+            plural = "POINT" if points == 1 else "POINTS"
+            lines.append(f"{points} {plural} WORDS (LENGTH {length}): {len(items)}")
+            for item in items:
+                if paths:
+                    cells = ",".join(f"({r},{c})" for r, c in item.path)
+                    lines.append(f"  {item.word.upper()}: [{cells}]")
+                else:
+                    lines.append(f"  {item.word.upper()}")
+            lines.append("")
+        lines.append(f"WORDS: {self.count}")
+        lines.append(f"TOTAL SCORE: {self.score}")
+        return "\n".join(lines)
+
+
+def format_path(path: Sequence[Cell]) -> str:
+    """A path as ``(r,c) -> (r,c)`` text."""
+    return " -> ".join(f"({r},{c})" for r, c in path)

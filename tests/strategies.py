@@ -1,0 +1,48 @@
+"""Hypothesis strategies shared by the property tests: boards and small word lists."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from boggle import Board, Lexicon
+
+SMALL_ALPHABET = "aeinrstqu"
+MULTI = ["qu", "th", "in", "er", "he", "an"]
+
+
+@st.composite
+def boards(draw: st.DrawFn, max_side: int = 5, alphabet: str = SMALL_ALPHABET) -> Board:
+    """Random boards over a small alphabet so words are found, with Qu and multi-letter faces."""
+    rows = draw(st.integers(1, max_side))
+    cols = draw(st.integers(1, max_side))
+    letters = [c for c in alphabet if c != "q"]
+    face = st.one_of(st.sampled_from(letters), st.sampled_from(MULTI))
+    uniform = draw(st.booleans())
+    if uniform:  # boards full of one face: worst case for duplicates
+        faces = [draw(face)] * (rows * cols)
+    else:
+        faces = draw(st.lists(face, min_size=rows * cols, max_size=rows * cols))
+    return Board(tuple(faces), rows, cols)
+
+
+@st.composite
+def lexicons(draw: st.DrawFn, alphabet: str = SMALL_ALPHABET) -> Lexicon:
+    words = draw(st.lists(st.text(alphabet, min_size=1, max_size=9), min_size=1, max_size=60))
+    return Lexicon.from_words(words, name="random")
+
+
+@st.composite
+def board_and_lexicon(draw: st.DrawFn, max_side: int = 5) -> tuple[Board, Lexicon]:
+    """A board, and a word list that includes some words read off the board's paths."""
+    board = draw(boards(max_side=max_side))
+    words = draw(st.lists(st.text(SMALL_ALPHABET, min_size=1, max_size=8), max_size=40))
+    for _ in range(draw(st.integers(0, 15))):
+        cell = draw(st.integers(0, board.size - 1))
+        path = [cell]
+        for _ in range(draw(st.integers(0, 8))):
+            options = [n for n in board.neighbours(path[-1]) if n not in path]
+            if not options:
+                break
+            path.append(draw(st.sampled_from(options)))
+        words.append("".join(board.faces[i] for i in path))
+    return board, Lexicon.from_words(words or ["a"], name="random")

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boggle import MAX_SIDE, Board, BoardError
+
+FACES = st.sampled_from([*list("abcdefghijklmnoprstuvwxyz"), "qu", "th", "in", "er", "he", "an"])
+
+
+@st.composite
+def boards(draw: st.DrawFn, max_side: int = 6) -> Board:
+    rows = draw(st.integers(1, max_side))
+    cols = draw(st.integers(1, max_side))
+    faces = draw(st.lists(FACES, min_size=rows * cols, max_size=rows * cols))
+    return Board(tuple(faces), rows, cols)
+
+
+def test_parse_forms_agree() -> None:
+    spaced = Board.parse("fxie amlo ewbx astu")
+    assert Board.parse("fxieamloewbxastu") == spaced
+    assert Board.parse("FXIE/AMLO/EWBX/ASTU") == spaced
+    assert Board.parse("  fxie\namlo\r\newbx, astu ") == spaced
+    assert (spaced.rows, spaced.cols) == (4, 4)
+    assert spaced.faces[:4] == ("f", "x", "i", "e")
+
+
+def test_q_is_qu_and_brackets() -> None:
+    board = Board.parse("q[Qu] [th][IN]")
+    assert board.faces == ("qu", "qu", "th", "in")
+    assert str(board) == "qq [th][in]"
+    assert board.grid_text().splitlines()[0] == "Qu Qu"
+
+
+def test_rectangle_and_single_cell() -> None:
+    board = Board.parse("abc def")
+    assert (board.rows, board.cols) == (2, 3)
+    assert board.neighbours(0) == (1, 3, 4)
+    assert board.neighbours(4) == (0, 1, 2, 3, 5)
+    one = Board.parse("a")
+    assert (one.rows, one.cols, one.neighbours(0)) == (1, 1, ())
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("abc de", "unequal"),
+        ("ab1c", "not a letter"),
+        ("ab-c", "not a letter"),
+        ("[xyz]bcd", "unknown multi-letter face"),
+        ("[]bcd", "empty brackets"),
+        ("[ab", "unbalanced"),
+        ("abcde", "square"),
+    ],
+)
+def test_bad_boards(text: str, message: str) -> None:
+    with pytest.raises(BoardError, match=message):
+        Board.parse(text)
+
+
+def test_size_limit() -> None:
+    Board.parse(" ".join(["a" * 100] * 100))  # 100x100 is fine
+    with pytest.raises(BoardError, match="too large"):
+        Board.parse(" ".join(["a" * (MAX_SIDE + 1)] * 2))
+    with pytest.raises(BoardError, match="too large"):
+        Board.parse("a" * (600 * 600))
+
+
+def test_is_path_and_spell() -> None:
+    board = Board.parse("fxie amlo ewbx astu")
+    assert board.is_path([(0, 0), (1, 0), (1, 1), (2, 0)])
+    assert board.spell([(0, 0), (1, 0), (1, 1), (2, 0)]) == "fame"
+    assert not board.is_path([(0, 0), (0, 2)])  # not adjacent
+    assert not board.is_path([(0, 0), (0, 1), (0, 0)])  # reused
+    assert not board.is_path([(3, 3), (4, 4)])  # off the board
+    assert not board.is_path([])
+
+
+def test_svg_draws_path() -> None:
+    board = Board.parse("qat eno dis")
+    plain = board._repr_svg_()
+    assert plain.startswith("<svg") and plain.count("<text") == 9 and "polyline" not in plain
+    drawn = board.svg(path=[(0, 0), (1, 1), (0, 1)])
+    assert "polyline" in drawn and ">Qu<" in drawn
+
+
+@given(boards())
+def test_compact_form_round_trips(board: Board) -> None:
+    assert Board.parse(str(board)) == board
+
+
+@given(boards())
+def test_neighbours_are_king_moves(board: Board) -> None:
+    for index in range(board.size):
+        r, c = board.cell(index)
+        expected = {
+            board.index(r + dr, c + dc)
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if (dr, dc) != (0, 0) and 0 <= r + dr < board.rows and 0 <= c + dc < board.cols
+        }
+        assert set(board.neighbours(index)) == expected

@@ -1,0 +1,142 @@
+"""The command line: output shapes and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boggle.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_solve_text(capsys: pytest.CaptureFixture[str], enable_path: Path) -> None:
+    status, out, err = run(
+        capsys, "solve", "fxie", "amlo", "ewbx", "astu", "--dict", str(enable_path)
+    )
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "F X I E"
+    assert "TOTAL SCORE: 90" in lines and "WORDS: 77" in lines
+    assert "  FAME: [(0,0),(1,0),(1,1),(2,0)]" in lines
+    assert "2 POINTS WORDS (LENGTH 5): 9" in lines
+
+
+def test_solve_json(capsys: pytest.CaptureFixture[str], enable_path: Path) -> None:
+    status, out, _ = run(
+        capsys, "solve", "fxie amlo ewbx astu", "--json", "--dict", str(enable_path)
+    )
+    data = json.loads(out)
+    assert status == 0
+    assert (data["board"], data["rows"], data["cols"]) == ("fxie amlo ewbx astu", 4, 4)
+    assert (data["count"], data["score"]) == (77, 90)
+    assert data["dictionary"]["words"] == 173528
+    assert data["rules"]["name"] == "classic" and data["rules"]["min_length"] == 3
+    fame = next(w for w in data["words"] if w["word"] == "fame")
+    assert fame == {"word": "fame", "points": 1, "path": [[0, 0], [1, 0], [1, 1], [2, 0]]}
+    assert [w["word"] for w in data["words"]] == sorted(w["word"] for w in data["words"])
+
+
+def test_rules_override(capsys: pytest.CaptureFixture[str], enable_path: Path) -> None:
+    _, out, _ = run(
+        capsys, "solve", "fxieamloewbxastu", "--json", "--rules", "big", "--dict", str(enable_path)
+    )
+    big = json.loads(out)
+    assert big["count"] == 77 - 32 and big["rules"]["min_length"] == 4
+    _, out, _ = run(
+        capsys,
+        "solve",
+        "fxieamloewbxastu",
+        "--json",
+        "--scoring",
+        "3:2",
+        "--dict",
+        str(enable_path),
+    )
+    assert json.loads(out)["score"] == 2 * 77
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", ""], "board is empty"),
+        (["solve"], "give a board"),
+        (["solve", "abc de"], "unequal lengths"),
+        (["solve", "ab1c"], "not a letter"),
+        (["solve", "ab.c"], "not a letter"),
+        (["solve", "[zz]bcd"], "unknown multi-letter face"),
+        (["solve", "abcd", "--dict", "no-such-list"], "unknown word list"),
+        (["solve", "abcd", "--min-length", "0"], "at least 1"),
+        (["solve", "abcd", "--scoring", "3:one"], "whole numbers"),
+        (["solve", "abcd", "--engine", "magic"], "unknown engine"),
+        (["solve", "a" * 251001], "too large"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], enable_path: Path, argv: list[str], message: str
+) -> None:
+    status, out, err = (
+        run(capsys, *argv, "--dict", str(enable_path))
+        if "--dict" not in argv
+        else run(capsys, *argv)
+    )
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and message in err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "does not exist"),
+        (b"", "is empty"),
+        (b"\x00\x01binary", "looks binary"),
+        (b"Paris\n", "no usable"),
+    ],
+)
+def test_bad_word_list_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes | None, message: str
+) -> None:
+    path = tmp_path / "list.txt"
+    if content is not None:
+        path.write_bytes(content)
+    status, _, err = run(capsys, "solve", "abcd", "--dict", str(path))
+    assert status == 2 and message in err and err.count("\n") == 1
+
+
+def test_unreadable_word_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = run(capsys, "solve", "abcd", "--dict", str(tmp_path))
+    assert status == 2 and "is a directory" in err
+
+
+def test_bad_option_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "solve", "abcd", "--min-length", "x")
+    assert status == 2 and err.count("\n") == 1 and "not a whole number" in err
+
+
+def test_python_dash_m_runs(enable_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "boggle",
+            "solve",
+            "qest ansi xweo yrsn",
+            "--json",
+            "--dict",
+            str(enable_path),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["count"] == 126

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import pytest
+
+from boggle import BIG, CLASSIC, Rules, RulesError, preset, rules_for_board
+
+
+def test_classic_table() -> None:
+    assert [CLASSIC.points_for_length(n) for n in range(1, 12)] == [
+        0,
+        0,
+        1,
+        1,
+        2,
+        3,
+        5,
+        11,
+        11,
+        11,
+        11,
+    ]
+
+
+def test_big_table() -> None:
+    assert [BIG.points_for_length(n) for n in range(1, 10)] == [0, 0, 0, 1, 2, 3, 5, 11, 11]
+
+
+def test_qu_counts_two_letters() -> None:
+    assert CLASSIC.points("quit") == 1 and CLASSIC.points("queen") == 2
+
+
+def test_default_by_size() -> None:
+    assert rules_for_board(4, 4) is CLASSIC
+    assert rules_for_board(1, 1) is CLASSIC
+    assert rules_for_board(5, 5) is BIG
+    assert rules_for_board(6, 6) is BIG
+    assert rules_for_board(3, 7) is CLASSIC
+
+
+def test_overrides() -> None:
+    custom = BIG.with_overrides(min_length=3)
+    assert custom.min_length == 3 and custom.points("cat") == 1 and "custom" in custom.name
+    assert CLASSIC.with_overrides() is CLASSIC
+    table = Rules.parse_scoring("2:1, 4:3")
+    assert CLASSIC.with_overrides(scoring=table).points("abcd") == 3
+
+
+@pytest.mark.parametrize("text", ["", "3", "3:x", "5:2,3:1", "0:1"])
+def test_bad_scoring(text: str) -> None:
+    with pytest.raises(RulesError):
+        Rules.parse_scoring(text)
+
+
+def test_bad_min_length_and_preset() -> None:
+    with pytest.raises(RulesError, match="minimum word length"):
+        Rules("x", min_length=0)
+    with pytest.raises(RulesError, match="unknown rules"):
+        preset("tiny")
