@@ -37,7 +37,7 @@ class Engine:
 _REGISTRY: dict[str, Engine] = {}
 
 # Modules that register engines when imported, in the order they are listed.
-_ENGINE_MODULES = ("trie",)
+_ENGINE_MODULES = ("trie", "native")
 
 PREFERRED_DEFAULTS = ("native", "trie")
 

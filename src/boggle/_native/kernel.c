@@ -1,0 +1,500 @@
+/* The compiled core: trie construction, depth-first solving, board parsing. */
+#include "kernel.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define BN_POPCOUNT(x) ((uint32_t)__builtin_popcount(x))
+#define BN_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+static uint32_t BN_POPCOUNT(uint32_t x) {
+    uint32_t c = 0;
+    while (x) { x &= x - 1; c++; }
+    return c;
+}
+#define BN_UNLIKELY(x) (x)
+#endif
+
+#define LETTERS(bits) ((bits) & ~BN_WORD_BIT)
+
+/* ---------------------------------------------------------------- trie */
+
+/* Construction first builds nodes in depth-first order (children of a node
+ * side by side), then copies them level by level into the final layout. */
+typedef struct {
+    const uint8_t *letters;
+    const uint32_t *offsets;
+    bn_node *nodes;
+    int32_t *words;
+    uint32_t n_nodes, cap;
+} build_state;
+
+static int reserve_nodes(build_state *st, uint32_t extra) {
+    if (st->n_nodes + extra <= st->cap) return 0;
+    uint32_t cap = st->cap ? st->cap : 1024;
+    while (cap < st->n_nodes + extra) cap *= 2;
+    bn_node *nodes = realloc(st->nodes, (size_t)cap * sizeof(bn_node));
+    if (nodes) st->nodes = nodes;
+    int32_t *words = realloc(st->words, (size_t)cap * sizeof(int32_t));
+    if (words) st->words = words;
+    if (!nodes || !words) return -1;
+    st->cap = cap;
+    return 0;
+}
+
+static inline uint32_t word_length(const build_state *st, uint32_t w) {
+    return st->offsets[w + 1] - st->offsets[w];
+}
+
+static inline uint8_t letter_at(const build_state *st, uint32_t w, uint32_t depth) {
+    return st->letters[st->offsets[w] + depth];
+}
+
+/* Fill node `index` for the words [lo, hi), which share their first `depth` letters. */
+static int build_node(build_state *st, uint32_t index, uint32_t lo, uint32_t hi, uint32_t depth) {
+    st->nodes[index].bits = 0;
+    st->nodes[index].first = 0;
+    st->words[index] = -1;
+    if (lo < hi && word_length(st, lo) == depth) {
+        st->nodes[index].bits = BN_WORD_BIT;
+        st->words[index] = (int32_t)lo;
+        lo++;
+    }
+    while (lo < hi && word_length(st, lo) == depth) lo++; /* duplicates */
+    if (lo >= hi) return 0;
+    uint32_t mask = 0, groups = 0;
+    for (uint32_t w = lo; w < hi; w++) {
+        uint32_t bit = 1u << letter_at(st, w, depth);
+        if (!(mask & bit)) { mask |= bit; groups++; }
+    }
+    if (reserve_nodes(st, groups) < 0) return -1;
+    uint32_t first = st->n_nodes;
+    st->n_nodes += groups;
+    st->nodes[index].bits |= mask;
+    st->nodes[index].first = first;
+    uint32_t start = lo, child = first;
+    while (start < hi) {
+        uint8_t letter = letter_at(st, start, depth);
+        uint32_t end = start + 1;
+        while (end < hi && letter_at(st, end, depth) == letter) end++;
+        if (build_node(st, child, start, end, depth + 1) < 0) return -1;
+        child++;
+        start = end;
+    }
+    return 0;
+}
+
+/* Copy the depth-first nodes level by level: a breadth-first walk visits each
+ * node's block of children in turn, so blocks stay contiguous. */
+static int relayout(build_state *st, bn_trie *trie) {
+    uint32_t n = st->n_nodes;
+    trie->nodes = malloc((size_t)n * sizeof(bn_node));
+    trie->node_word = malloc((size_t)n * sizeof(int32_t));
+    uint32_t *queue = malloc((size_t)n * sizeof(uint32_t)); /* old index of each new node */
+    if (!trie->nodes || !trie->node_word || !queue) { free(queue); return -1; }
+    queue[0] = 0;
+    uint32_t placed = 1;
+    for (uint32_t done = 0; done < placed; done++) {
+        const bn_node *old = &st->nodes[queue[done]];
+        uint32_t children = BN_POPCOUNT(LETTERS(old->bits));
+        trie->nodes[done].bits = old->bits;
+        trie->nodes[done].first = children ? placed : 0;
+        trie->node_word[done] = st->words[queue[done]];
+        for (uint32_t k = 0; k < children; k++) queue[placed++] = old->first + k;
+    }
+    free(queue);
+    trie->n_nodes = n;
+    return 0;
+}
+
+int bn_trie_build(bn_trie *trie, const uint8_t *letters, const uint32_t *offsets,
+                  uint32_t n_words, int alphabet_size) {
+    memset(trie, 0, sizeof *trie);
+    trie->alphabet_size = alphabet_size;
+    trie->n_words = n_words;
+    for (uint32_t w = 0; w < n_words; w++) {
+        int len = (int)(offsets[w + 1] - offsets[w]);
+        if (len > trie->longest) trie->longest = len;
+    }
+    build_state st = {letters, offsets, NULL, NULL, 0, 0};
+    int status = -1;
+    if (reserve_nodes(&st, 1) == 0) {
+        st.n_nodes = 1;
+        if (build_node(&st, 0, 0, n_words, 0) == 0 && relayout(&st, trie) == 0) status = 0;
+    }
+    free(st.nodes);
+    free(st.words);
+    if (status < 0) bn_trie_free(trie);
+    return status;
+}
+
+void bn_trie_free(bn_trie *trie) {
+    free(trie->nodes);
+    free(trie->node_word);
+    memset(trie, 0, sizeof *trie);
+}
+
+size_t bn_trie_bytes(const bn_trie *trie) {
+    return (size_t)trie->n_nodes * (sizeof(bn_node) + sizeof(int32_t));
+}
+
+/* ------------------------------------------------------------- scratch */
+
+int bn_scratch_init(bn_scratch *s, uint32_t n_nodes) {
+    memset(s, 0, sizeof *s);
+    s->n_nodes = n_nodes;
+    s->marks = calloc((size_t)n_nodes / 64 + 1, sizeof(uint64_t));
+    return s->marks ? 0 : -1;
+}
+
+void bn_scratch_free(bn_scratch *s) {
+    free(s->marks);
+    free(s->marked);
+    free(s->used);
+    free(s->neighbours);
+    free(s->path);
+    free(s->found_words);
+    free(s->found_path_start);
+    free(s->found_cells);
+    memset(s, 0, sizeof *s);
+}
+
+static int prepare_board(bn_scratch *s, const bn_board *b) {
+    if (b->n > s->capacity) {
+        free(s->used);
+        free(s->neighbours);
+        s->used = calloc((size_t)b->n, 1);
+        s->neighbours = malloc((size_t)b->n * 8 * sizeof(int32_t));
+        if (!s->used || !s->neighbours) { s->capacity = 0; return -1; }
+        s->capacity = b->n;
+    }
+    for (int r = 0; r < b->rows; r++) {
+        for (int c = 0; c < b->cols; c++) {
+            int32_t *nb = &s->neighbours[(r * b->cols + c) * 8];
+            int k = 0;
+            for (int dr = -1; dr <= 1; dr++) {
+                for (int dc = -1; dc <= 1; dc++) {
+                    int nr = r + dr, nc = c + dc;
+                    if ((dr || dc) && nr >= 0 && nr < b->rows && nc >= 0 && nc < b->cols)
+                        nb[k++] = nr * b->cols + nc;
+                }
+            }
+            while (k < 8) nb[k++] = -1;
+        }
+    }
+    if (s->marked_cap < 64) {
+        free(s->marked);
+        s->marked = malloc(64 * sizeof(uint32_t));
+        if (!s->marked) { s->marked_cap = 0; return -1; }
+        s->marked_cap = 64;
+    }
+    s->n_marked = 0;
+    return 0;
+}
+
+/* Mark node `index` as counted on this board; 1 if it was new, -1 when out of memory. */
+static inline int mark_node(bn_scratch *s, uint32_t index) {
+    uint64_t bit = 1ULL << (index & 63);
+    uint64_t *word = &s->marks[index >> 6];
+    if (*word & bit) return 0;
+    if (BN_UNLIKELY(s->n_marked == s->marked_cap)) {
+        uint32_t *grown = realloc(s->marked, s->marked_cap * 2 * sizeof(uint32_t));
+        if (!grown) return -1;
+        s->marked = grown;
+        s->marked_cap *= 2;
+    }
+    *word |= bit;
+    s->marked[s->n_marked++] = index;
+    return 1;
+}
+
+static void clear_marks(bn_scratch *s) {
+    for (size_t i = 0; i < s->n_marked; i++) s->marks[s->marked[i] >> 6] = 0;
+    s->n_marked = 0;
+}
+
+/* ---------------------------------------------------------------- solve */
+
+/* Fast path: boards of at most 64 cells whose faces are all single letters the
+ * word list uses, scores only.  The cells used so far live in one 64-bit word,
+ * and each cell knows the letters around it, so a node none of whose letters
+ * is next to the cell is left at once. */
+typedef struct {
+    const bn_node *nodes;
+    const uint8_t *letter;   /* letter of each cell */
+    const uint32_t *around;  /* letters of each cell's neighbours */
+    const int32_t *neighbours;
+    const uint8_t *degree;
+    bn_scratch *s;
+    const int32_t *points;
+    int min_len, max_len;
+    int64_t score;
+    int oom;
+} fast_state;
+
+static void dfs_fast(fast_state *st, int cell, uint32_t index, uint64_t used, int depth) {
+    bn_node node = st->nodes[index];
+    if ((node.bits & BN_WORD_BIT) && depth >= st->min_len) {
+        int fresh = mark_node(st->s, index);
+        if (fresh > 0) st->score += st->points[depth < st->max_len ? depth : st->max_len];
+        else if (fresh < 0) st->oom = 1;
+    }
+    uint32_t mask = LETTERS(node.bits);
+    if (!(mask & st->around[cell])) return;
+    used |= 1ULL << cell;
+    const int32_t *nb = &st->neighbours[cell * 8];
+    int degree = st->degree[cell];
+    for (int k = 0; k < degree; k++) {
+        int next = nb[k];
+        if (used & (1ULL << next)) continue;
+        uint32_t bit = 1u << st->letter[next];
+        if (!(mask & bit)) continue;
+        dfs_fast(st, next, node.first + BN_POPCOUNT(mask & (bit - 1)), used, depth + 1);
+    }
+}
+
+static int64_t solve_fast(const bn_trie *trie, const bn_board *board, bn_scratch *s,
+                          int min_len, const int32_t *points, int max_len) {
+    uint8_t letter[64], degree[64];
+    uint32_t around[64];
+    for (int cell = 0; cell < board->n; cell++) letter[cell] = board->faces[cell * BN_FACE_MAX];
+    for (int cell = 0; cell < board->n; cell++) {
+        const int32_t *nb = &s->neighbours[cell * 8];
+        uint32_t m = 0;
+        int k = 0;
+        while (k < 8 && nb[k] >= 0) m |= 1u << letter[nb[k++]];
+        around[cell] = m;
+        degree[cell] = (uint8_t)k;
+    }
+    fast_state st = {trie->nodes, letter, around, s->neighbours, degree, s,
+                     points, min_len, max_len, 0, 0};
+    uint32_t root = LETTERS(trie->nodes[0].bits);
+    for (int cell = 0; cell < board->n; cell++) {
+        uint32_t bit = 1u << letter[cell];
+        if (!(root & bit)) continue;
+        dfs_fast(&st, cell, trie->nodes[0].first + BN_POPCOUNT(root & (bit - 1)), 0, 1);
+    }
+    return st.oom ? -1 : st.score;
+}
+
+static int board_is_simple(const bn_board *board) {
+    if (board->n > 64) return 0;
+    for (int cell = 0; cell < board->n; cell++) {
+        const uint8_t *face = &board->faces[cell * BN_FACE_MAX];
+        if (face[0] >= BN_MAX_LETTERS || face[1] != BN_NO_LETTER) return 0;
+    }
+    return 1;
+}
+
+/* General path: any size, multi-letter faces, and the paths of the words found. */
+typedef struct {
+    const bn_node *nodes;
+    const int32_t *node_word;
+    const uint8_t *faces;
+    const int32_t *neighbours;
+    uint8_t *used;
+    bn_scratch *s;
+    const int32_t *points;
+    int min_len, max_len;
+    int64_t score;
+    int depth;   /* cells on the path */
+} dfs_state;
+
+/* The node reached from `index` by reading a face's letters (added to *letters), or -1. */
+static inline int64_t follow(const bn_node *nodes, uint32_t index, const uint8_t *face,
+                             int *letters) {
+    for (int k = 0; k < BN_FACE_MAX; k++) {
+        uint8_t letter = face[k];
+        if (letter == BN_NO_LETTER) break;
+        if (BN_UNLIKELY(letter >= BN_MAX_LETTERS)) return -1;
+        uint32_t mask = LETTERS(nodes[index].bits);
+        uint32_t bit = 1u << letter;
+        if (!(mask & bit)) return -1;
+        index = nodes[index].first + BN_POPCOUNT(mask & (bit - 1));
+        (*letters)++;
+    }
+    return index;
+}
+
+static int record_word(dfs_state *st, int32_t word) {
+    bn_scratch *s = st->s;
+    if (s->n_found == s->found_cap) {
+        size_t cap = s->found_cap ? s->found_cap * 2 : 256;
+        int32_t *w = realloc(s->found_words, cap * sizeof(int32_t));
+        if (w) s->found_words = w;
+        int32_t *p = realloc(s->found_path_start, (cap + 1) * sizeof(int32_t));
+        if (p) s->found_path_start = p;
+        if (!w || !p) return -1;
+        s->found_cap = cap;
+    }
+    if (s->cells_len + (size_t)st->depth > s->cells_cap) {
+        size_t cap = s->cells_cap ? s->cells_cap * 2 : 2048;
+        while (cap < s->cells_len + (size_t)st->depth) cap *= 2;
+        int32_t *c = realloc(s->found_cells, cap * sizeof(int32_t));
+        if (!c) return -1;
+        s->found_cells = c;
+        s->cells_cap = cap;
+    }
+    s->found_words[s->n_found] = word;
+    s->found_path_start[s->n_found] = (int32_t)s->cells_len;
+    memcpy(s->found_cells + s->cells_len, s->path, (size_t)st->depth * sizeof(int32_t));
+    s->cells_len += (size_t)st->depth;
+    s->n_found++;
+    s->found_path_start[s->n_found] = (int32_t)s->cells_len;
+    return 0;
+}
+
+static void dfs(dfs_state *st, int cell, uint32_t index, int letters) {
+    bn_node node = st->nodes[index];
+    if ((node.bits & BN_WORD_BIT) && letters >= st->min_len) {
+        int fresh = mark_node(st->s, index);
+        if (fresh > 0) {
+            st->score += st->points[letters < st->max_len ? letters : st->max_len];
+            if (st->s->record && record_word(st, st->node_word[index]) < 0) st->s->oom = 1;
+        } else if (fresh < 0) {
+            st->s->oom = 1;
+        }
+    }
+    if (!LETTERS(node.bits)) return;
+    st->used[cell] = 1;
+    const int32_t *nb = &st->neighbours[cell * 8];
+    for (int k = 0; k < 8; k++) {
+        int next = nb[k];
+        if (next < 0) break;
+        if (st->used[next]) continue;
+        int more = letters;
+        int64_t child = follow(st->nodes, index, &st->faces[next * BN_FACE_MAX], &more);
+        if (child < 0) continue;
+        if (st->s->record) st->s->path[st->depth] = next;
+        st->depth++;
+        dfs(st, next, (uint32_t)child, more);
+        st->depth--;
+    }
+    st->used[cell] = 0;
+}
+
+int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
+                 int min_len, const int32_t *points, int max_len) {
+    if (prepare_board(s, board) < 0) return -1;
+    int64_t score;
+    if (!s->record && board_is_simple(board)) {
+        score = solve_fast(trie, board, s, min_len, points, max_len);
+    } else {
+        if (s->record) {
+            int need = trie->longest + 2;
+            if (need > s->path_cap) {
+                free(s->path);
+                s->path = malloc((size_t)need * sizeof(int));
+                if (!s->path) { s->path_cap = 0; return -1; }
+                s->path_cap = need;
+            }
+            s->n_found = 0;
+            s->cells_len = 0;
+        }
+        s->oom = 0;
+        dfs_state st = {trie->nodes, trie->node_word, board->faces, s->neighbours, s->used,
+                        s, points, min_len, max_len, 0, 0};
+        for (int cell = 0; cell < board->n; cell++) {
+            int letters = 0;
+            int64_t node = follow(trie->nodes, 0, &board->faces[cell * BN_FACE_MAX], &letters);
+            if (node < 0) continue;
+            if (s->record) s->path[0] = cell;
+            st.depth = 1;
+            dfs(&st, cell, (uint32_t)node, letters);
+        }
+        score = s->oom ? -1 : st.score;
+    }
+    clear_marks(s);
+    return score;
+}
+
+/* ---------------------------------------------------------------- parse */
+
+static inline int is_separator(unsigned char ch) {
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v' ||
+           ch == '/' || ch == ',';
+}
+
+int bn_parse_board(const bn_faces *faces, const char *text, size_t len, uint8_t **buffer,
+                   size_t *buffer_cap, bn_board *out, int max_side, int max_cells) {
+    size_t begin = 0, end = len;
+    while (begin < end && (text[begin] == ' ' || (text[begin] >= '\t' && text[begin] <= '\r')))
+        begin++;
+    while (end > begin && (text[end - 1] == ' ' || (text[end - 1] >= '\t' && text[end - 1] <= '\r')))
+        end--;
+    if (begin == end) return -1;
+    int explicit_rows = 0;
+    int rows = 0, cols = -1, n = 0, row_len = 0;
+    size_t i = begin;
+    while (i < end) {
+        unsigned char ch = (unsigned char)text[i];
+        if (is_separator(ch)) {
+            explicit_rows = 1;
+            if (row_len) {
+                if (cols >= 0 && row_len != cols) return -1;
+                cols = row_len;
+                rows++;
+                row_len = 0;
+            }
+            i++;
+            continue;
+        }
+        int face;
+        if (ch == '[') {
+            size_t close = i + 1;
+            char name[BN_FACE_MAX + 1];
+            int k = 0;
+            while (close < end && text[close] != ']') {
+                unsigned char c = (unsigned char)text[close];
+                if (k >= BN_FACE_MAX) return -1;
+                if (c >= 'A' && c <= 'Z') c = (unsigned char)(c - 'A' + 'a');
+                name[k++] = (char)c;
+                close++;
+            }
+            if (close >= end) return -1;
+            name[k] = 0;
+            face = -1;
+            if (k == 1 && name[0] == 'q') face = faces->face_of_char['q'];
+            else if (k == 1 && faces->face_of_char[(unsigned char)name[0]] != 255)
+                face = faces->face_of_char[(unsigned char)name[0]];
+            for (int m = 0; face < 0 && m < faces->n_multi; m++)
+                if (strcmp(name, faces->multi[m]) == 0) face = faces->multi_face[m];
+            if (face < 0) return -1;
+            i = close + 1;
+        } else {
+            face = faces->face_of_char[ch];
+            if (face == 255) return -1;
+            i++;
+        }
+        if ((size_t)(n + 1) * BN_FACE_MAX > *buffer_cap) {
+            size_t cap = *buffer_cap ? *buffer_cap * 2 : 256;
+            uint8_t *grown = realloc(*buffer, cap);
+            if (!grown) return -1;
+            *buffer = grown;
+            *buffer_cap = cap;
+        }
+        memcpy(*buffer + (size_t)n * BN_FACE_MAX, faces->face_letters[face], BN_FACE_MAX);
+        n++;
+        row_len++;
+        if (n > max_cells) return -1;
+    }
+    if (row_len) {
+        if (cols >= 0 && row_len != cols) return -1;
+        cols = row_len;
+        rows++;
+    }
+    if (n == 0) return -1;
+    if (rows == 1 && !explicit_rows) {
+        int side = 0;
+        while ((side + 1) * (side + 1) <= n) side++;
+        if (side * side != n) return -1;
+        rows = cols = side;
+    }
+    if (rows > max_side || cols > max_side) return -1;
+    out->rows = rows;
+    out->cols = cols;
+    out->n = n;
+    out->faces = *buffer;
+    return 0;
+}

@@ -1,0 +1,91 @@
+/* The compiled core of boggle: a compact trie and a depth-first solver.
+ *
+ * Pure C, no Python: module.c binds it.  A trie node is 8 bytes: a mask of the
+ * letters that follow it (bits 0..30) with bit 31 set when a word ends there,
+ * and the index of its first child.  Children sit side by side in letter
+ * order, so the child for letter L is at first + popcount(mask & ((1 << L) - 1)).
+ * Nodes are laid out level by level, so the short prefixes every board visits
+ * share a few cache lines.
+ */
+#ifndef BOGGLE_KERNEL_H
+#define BOGGLE_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BN_MAX_LETTERS 31       /* alphabet size the masks can hold */
+#define BN_WORD_BIT 0x80000000u
+#define BN_FACE_MAX 4           /* letters on one face */
+#define BN_NO_LETTER 255        /* padding after the last letter of a face */
+#define BN_DEAD_LETTER 254      /* a letter the word list never uses */
+
+typedef struct {
+    uint32_t bits;   /* bit L set when a child for letter L exists; BN_WORD_BIT: a word ends */
+    uint32_t first;  /* index of the first child */
+} bn_node;
+
+typedef struct {
+    bn_node *nodes;
+    int32_t *node_word; /* id of the word ending at each node, or -1 */
+    uint32_t n_nodes;
+    uint32_t n_words;
+    int longest;        /* letters in the longest word */
+    int alphabet_size;
+} bn_trie;
+
+/* A board: faces as letter indices (BN_FACE_MAX per cell, padded with BN_NO_LETTER). */
+typedef struct {
+    int rows, cols, n;
+    const uint8_t *faces;
+} bn_board;
+
+/* Per-thread scratch: word marks (so each word counts once) and search state. */
+typedef struct {
+    uint64_t *marks;     /* one bit per trie node, cleared after each board */
+    uint32_t *marked;    /* the nodes marked on this board */
+    size_t n_marked, marked_cap;
+    uint32_t n_nodes;
+    uint8_t *used;
+    int32_t *neighbours; /* 8 per cell, -1 padded */
+    int capacity;        /* cells the buffers hold */
+    int *path;
+    int path_cap;
+    /* found words (only when recording): word ids and their paths, flattened */
+    int32_t *found_words;
+    int32_t *found_path_start;
+    int32_t *found_cells;
+    size_t n_found, found_cap, cells_len, cells_cap;
+    int record;
+    int oom;
+} bn_scratch;
+
+/* Build from words sorted in letter-index order: letters[offsets[i] .. offsets[i+1]). */
+int bn_trie_build(bn_trie *trie, const uint8_t *letters, const uint32_t *offsets,
+                  uint32_t n_words, int alphabet_size);
+void bn_trie_free(bn_trie *trie);
+size_t bn_trie_bytes(const bn_trie *trie);
+
+int bn_scratch_init(bn_scratch *s, uint32_t n_nodes);
+void bn_scratch_free(bn_scratch *s);
+
+/* points[k] for k in 0..max_len (words longer use points[max_len]); words below
+ * min_len do not count.  Returns the score, or -1 when out of memory. */
+int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
+                 int min_len, const int32_t *points, int max_len);
+
+/* Parse the compact text form of a board (ASCII only) into faces.
+ * face_of_char maps a byte to a face id (255: not a face), multi lists the
+ * bracketed faces ("qu", "th", ...) and face_letters gives each face id's
+ * letters.  Returns 0 on success, -1 when the text is not a valid board. */
+typedef struct {
+    uint8_t face_of_char[256];
+    int n_multi;
+    char multi[16][BN_FACE_MAX + 1];
+    uint8_t multi_face[16];
+    uint8_t face_letters[64][BN_FACE_MAX];
+} bn_faces;
+
+int bn_parse_board(const bn_faces *faces, const char *text, size_t len, uint8_t **buffer,
+                   size_t *buffer_cap, bn_board *out, int max_side, int max_cells);
+
+#endif

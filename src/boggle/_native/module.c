@@ -1,0 +1,376 @@
+/* Python binding of the compiled core: the type boggle._native.core.Trie. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "kernel.h"
+
+typedef struct {
+    PyObject_HEAD
+    bn_trie trie;
+    bn_faces faces;
+    PyObject *words;      /* tuple of str, indexed by word id */
+    bn_scratch spare;     /* reused by one call at a time */
+    int spare_ready;
+    int spare_busy;
+    int max_len;          /* longest word */
+} TrieObject;
+
+static void Trie_dealloc(TrieObject *self) {
+    bn_trie_free(&self->trie);
+    if (self->spare_ready) bn_scratch_free(&self->spare);
+    Py_XDECREF(self->words);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Trie(letters, offsets, alphabet_size, words, char_faces, multi_names, face_letters)
+ *   letters: bytes, the letter indices of every word, concatenated
+ *   offsets: bytes, n_words + 1 native uint32 offsets into letters
+ *   words: tuple of the words (str), sorted, matching the offsets
+ *   char_faces: bytes(256), face id of each ASCII byte (255: none)
+ *   multi_names: tuple of str, bracketed faces, with multi_ids: bytes of their face ids
+ *   face_letters: bytes, 4 letter indices per face id
+ */
+static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
+    Py_buffer letters, offsets, char_faces, multi_ids, face_letters;
+    int alphabet_size;
+    PyObject *words, *multi_names;
+    if (!PyArg_ParseTuple(args, "y*y*iO!y*O!y*y*", &letters, &offsets, &alphabet_size,
+                          &PyTuple_Type, &words, &char_faces, &PyTuple_Type, &multi_names,
+                          &multi_ids, &face_letters))
+        return -1;
+    int status = -1;
+    Py_ssize_t n_words = PyTuple_GET_SIZE(words);
+    if (offsets.len != (Py_ssize_t)((n_words + 1) * sizeof(uint32_t))) {
+        PyErr_SetString(PyExc_ValueError, "offsets do not match the words");
+        goto done;
+    }
+    if (alphabet_size < 0 || alphabet_size > BN_MAX_LETTERS) {
+        PyErr_SetString(PyExc_ValueError, "the alphabet has more than 31 letters");
+        goto done;
+    }
+    if (char_faces.len != 256 || face_letters.len % BN_FACE_MAX != 0 ||
+        face_letters.len / BN_FACE_MAX > 64 || PyTuple_GET_SIZE(multi_names) > 16 ||
+        multi_ids.len != PyTuple_GET_SIZE(multi_names)) {
+        PyErr_SetString(PyExc_ValueError, "bad face table");
+        goto done;
+    }
+    const uint32_t *offs = (const uint32_t *)offsets.buf;
+    for (Py_ssize_t w = 0; w < n_words; w++) {
+        if (offs[w + 1] < offs[w] || offs[w + 1] > (uint32_t)letters.len) {
+            PyErr_SetString(PyExc_ValueError, "offsets are not increasing");
+            goto done;
+        }
+    }
+    const uint8_t *lt = (const uint8_t *)letters.buf;
+    for (Py_ssize_t i = 0; i < letters.len; i++) {
+        if (lt[i] >= alphabet_size) {
+            PyErr_SetString(PyExc_ValueError, "letter index outside the alphabet");
+            goto done;
+        }
+    }
+    memset(&self->faces, 0, sizeof self->faces);
+    memcpy(self->faces.face_of_char, char_faces.buf, 256);
+    memcpy(self->faces.face_letters, face_letters.buf, (size_t)face_letters.len);
+    self->faces.n_multi = (int)PyTuple_GET_SIZE(multi_names);
+    for (int m = 0; m < self->faces.n_multi; m++) {
+        const char *name = PyUnicode_AsUTF8(PyTuple_GET_ITEM(multi_names, m));
+        if (!name || strlen(name) > BN_FACE_MAX) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad multi-letter face");
+            goto done;
+        }
+        strcpy(self->faces.multi[m], name);
+        self->faces.multi_face[m] = ((const uint8_t *)multi_ids.buf)[m];
+    }
+    int built;
+    Py_BEGIN_ALLOW_THREADS
+    built = bn_trie_build(&self->trie, lt, offs, (uint32_t)n_words, alphabet_size);
+    Py_END_ALLOW_THREADS
+    if (built < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    self->max_len = self->trie.longest;
+    Py_INCREF(words);
+    Py_XSETREF(self->words, words);
+    status = 0;
+done:
+    PyBuffer_Release(&letters);
+    PyBuffer_Release(&offsets);
+    PyBuffer_Release(&char_faces);
+    PyBuffer_Release(&multi_ids);
+    PyBuffer_Release(&face_letters);
+    return status;
+}
+
+/* Take the Trie's spare scratch if free (the GIL is held), else make one. */
+static int take_scratch(TrieObject *self, bn_scratch **out, int *own) {
+    if (!self->spare_busy) {
+        if (!self->spare_ready) {
+            if (bn_scratch_init(&self->spare, self->trie.n_nodes) < 0) return -1;
+            self->spare_ready = 1;
+        }
+        self->spare_busy = 1;
+        *out = &self->spare;
+        *own = 0;
+        return 0;
+    }
+    bn_scratch *s = PyMem_RawMalloc(sizeof(bn_scratch));
+    if (!s || bn_scratch_init(s, self->trie.n_nodes) < 0) {
+        PyMem_RawFree(s);
+        return -1;
+    }
+    *out = s;
+    *own = 1;
+    return 0;
+}
+
+static void give_scratch(TrieObject *self, bn_scratch *s, int own) {
+    if (own) {
+        bn_scratch_free(s);
+        PyMem_RawFree(s);
+    } else {
+        s->record = 0;
+        self->spare_busy = 0;
+    }
+}
+
+/* Points per length as an int32 table; returns its last index or -1. */
+static int points_table(PyObject *points_obj, int32_t **out) {
+    PyObject *seq = PySequence_Fast(points_obj, "points must be a sequence of ints");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n < 1) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "points table is empty");
+        return -1;
+    }
+    int32_t *table = PyMem_Malloc((size_t)n * sizeof(int32_t));
+    if (!table) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            PyMem_Free(table);
+            Py_DECREF(seq);
+            return -1;
+        }
+        table[i] = (int32_t)v;
+    }
+    Py_DECREF(seq);
+    *out = table;
+    return (int)(n - 1);
+}
+
+/* solve(faces, rows, cols, min_len, points, with_paths)
+ * faces: bytes, 4 letter indices per cell.  Returns the score, or with
+ * with_paths a list of (word, ((row, col), ...)) in the order found. */
+static PyObject *Trie_solve(TrieObject *self, PyObject *args) {
+    Py_buffer faces;
+    int rows, cols, min_len, with_paths;
+    PyObject *points_obj;
+    if (!PyArg_ParseTuple(args, "y*iiiOp", &faces, &rows, &cols, &min_len, &points_obj,
+                          &with_paths))
+        return NULL;
+    PyObject *result = NULL;
+    int32_t *points = NULL;
+    bn_scratch *s = NULL;
+    int own = 0;
+    if (rows < 1 || cols < 1 || faces.len != (Py_ssize_t)rows * cols * BN_FACE_MAX) {
+        PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
+        goto done;
+    }
+    int max_len = points_table(points_obj, &points);
+    if (max_len < 0) goto done;
+    if (take_scratch(self, &s, &own) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    s->record = with_paths;
+    bn_board board = {rows, cols, rows * cols, (const uint8_t *)faces.buf};
+    int64_t score;
+    Py_BEGIN_ALLOW_THREADS
+    score = bn_solve(&self->trie, &board, s, min_len, points, max_len);
+    Py_END_ALLOW_THREADS
+    if (score < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (!with_paths) {
+        result = PyLong_FromLongLong(score);
+        goto done;
+    }
+    result = PyList_New((Py_ssize_t)s->n_found);
+    if (!result) goto done;
+    PyObject **cells = PyMem_Calloc((size_t)board.n, sizeof(PyObject *));
+    if (!cells) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (size_t i = 0; i < s->n_found; i++) {
+        int32_t start = s->found_path_start[i], stop = s->found_path_start[i + 1];
+        PyObject *path = PyTuple_New(stop - start);
+        if (!path) { Py_CLEAR(result); break; }
+        for (int32_t k = start; k < stop; k++) {
+            int cell = s->found_cells[k];
+            if (!cells[cell]) {
+                cells[cell] = Py_BuildValue("(ii)", cell / cols, cell % cols);
+                if (!cells[cell]) break;
+            }
+            Py_INCREF(cells[cell]);
+            PyTuple_SET_ITEM(path, k - start, cells[cell]);
+        }
+        if (PyErr_Occurred()) { Py_DECREF(path); Py_CLEAR(result); break; }
+        PyObject *word = PyTuple_GET_ITEM(self->words, s->found_words[i]);
+        PyObject *item = PyTuple_Pack(2, word, path);
+        Py_DECREF(path);
+        if (!item) { Py_CLEAR(result); break; }
+        PyList_SET_ITEM(result, (Py_ssize_t)i, item);
+    }
+    for (int c = 0; c < board.n; c++) Py_XDECREF(cells[c]);
+    PyMem_Free(cells);
+done:
+    if (s) give_scratch(self, s, own);
+    PyMem_Free(points);
+    PyBuffer_Release(&faces);
+    return result;
+}
+
+/* score_lines(lines, min_len, points, max_side, max_cells) -> list of int
+ * Each line is a board in compact ASCII form; its score, or -1 when the line
+ * is not an ASCII board this parser reads (the caller parses it in Python). */
+static PyObject *Trie_score_lines(TrieObject *self, PyObject *args) {
+    PyObject *lines_obj, *points_obj;
+    int min_len, max_side, max_cells;
+    if (!PyArg_ParseTuple(args, "OiOii", &lines_obj, &min_len, &points_obj, &max_side,
+                          &max_cells))
+        return NULL;
+    PyObject *lines = PySequence_Fast(lines_obj, "lines must be a sequence of str");
+    if (!lines) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(lines);
+    PyObject *result = NULL;
+    int32_t *points = NULL;
+    const char **texts = PyMem_Calloc((size_t)(n ? n : 1), sizeof(char *));
+    Py_ssize_t *lengths = PyMem_Calloc((size_t)(n ? n : 1), sizeof(Py_ssize_t));
+    int64_t *scores = PyMem_Calloc((size_t)(n ? n : 1), sizeof(int64_t));
+    bn_scratch *s = NULL;
+    int own = 0;
+    if (!texts || !lengths || !scores) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *line = PySequence_Fast_GET_ITEM(lines, i);
+        if (PyUnicode_Check(line)) {
+            texts[i] = PyUnicode_AsUTF8AndSize(line, &lengths[i]);
+            if (!texts[i]) goto done;
+        } else if (PyBytes_Check(line)) {
+            texts[i] = PyBytes_AS_STRING(line);
+            lengths[i] = PyBytes_GET_SIZE(line);
+        } else {
+            PyErr_SetString(PyExc_TypeError, "lines must be str or bytes");
+            goto done;
+        }
+    }
+    int max_len = points_table(points_obj, &points);
+    if (max_len < 0) goto done;
+    if (take_scratch(self, &s, &own) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    uint8_t *buffer = NULL;
+    size_t cap = 0;
+    for (Py_ssize_t i = 0; i < n && !failed; i++) {
+        bn_board board;
+        if (bn_parse_board(&self->faces, texts[i], (size_t)lengths[i], &buffer, &cap, &board,
+                           max_side, max_cells) < 0) {
+            scores[i] = -1;
+            continue;
+        }
+        scores[i] = bn_solve(&self->trie, &board, s, min_len, points, max_len);
+        if (scores[i] < 0) failed = 1;
+    }
+    free(buffer);
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = PyList_New(n);
+    if (!result) goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyLong_FromLongLong(scores[i]);
+        if (!v) { Py_CLEAR(result); goto done; }
+        PyList_SET_ITEM(result, i, v);
+    }
+done:
+    if (s) give_scratch(self, s, own);
+    PyMem_Free(points);
+    PyMem_Free(texts);
+    PyMem_Free(lengths);
+    PyMem_Free(scores);
+    Py_DECREF(lines);
+    return result;
+}
+
+static PyObject *Trie_get_nbytes(TrieObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromSize_t(bn_trie_bytes(&self->trie));
+}
+
+static PyObject *Trie_get_nodes(TrieObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLong(self->trie.n_nodes);
+}
+
+static PyMethodDef Trie_methods[] = {
+    {"solve", (PyCFunction)Trie_solve, METH_VARARGS,
+     "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
+    {"score_lines", (PyCFunction)Trie_score_lines, METH_VARARGS,
+     "score_lines(lines, min_len, points, max_side, max_cells) -> [score or -1]"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Trie_getset[] = {
+    {"nbytes", (getter)Trie_get_nbytes, NULL, "bytes used by the compiled trie", NULL},
+    {"nodes", (getter)Trie_get_nodes, NULL, "number of trie nodes", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject TrieType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "boggle._native.core.Trie",
+    .tp_basicsize = sizeof(TrieObject),
+    .tp_dealloc = (destructor)Trie_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A word list compiled for the depth-first solver.",
+    .tp_methods = Trie_methods,
+    .tp_getset = Trie_getset,
+    .tp_init = (initproc)Trie_init,
+    .tp_new = PyType_GenericNew,
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, "boggle._native.core", "The compiled core of boggle.", -1, NULL,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit_core(void) {
+    if (PyType_Ready(&TrieType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&core_module);
+    if (!module) return NULL;
+    Py_INCREF(&TrieType);
+    if (PyModule_AddObject(module, "Trie", (PyObject *)&TrieType) < 0) {
+        Py_DECREF(&TrieType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    PyModule_AddIntConstant(module, "MAX_LETTERS", BN_MAX_LETTERS);
+    PyModule_AddIntConstant(module, "FACE_MAX", BN_FACE_MAX);
+    return module;
+}
