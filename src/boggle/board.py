@@ -194,8 +194,7 @@ class Board:
             if not (0 <= r < self.rows and 0 <= c < self.cols):
                 return False
         return all(
-            max(abs(r1 - r2), abs(c1 - c2)) == 1
-            for (r1, c1), (r2, c2) in itertools.pairwise(path)
+            max(abs(r1 - r2), abs(c1 - c2)) == 1 for (r1, c1), (r2, c2) in itertools.pairwise(path)
         )
 
     def spell(self, path: Iterable[Cell]) -> str:

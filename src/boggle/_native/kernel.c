@@ -161,6 +161,10 @@ void bn_scratch_free(bn_scratch *s) {
 }
 
 static int prepare_board(bn_scratch *s, const bn_board *b) {
+    if (s->capacity && b->rows == s->shape_rows && b->cols == s->shape_cols) {
+        s->n_marked = 0;
+        return 0;
+    }
     if (b->n > s->capacity) {
         free(s->used);
         free(s->neighbours);
@@ -183,6 +187,8 @@ static int prepare_board(bn_scratch *s, const bn_board *b) {
             while (k < 8) nb[k++] = -1;
         }
     }
+    s->shape_rows = b->rows;
+    s->shape_cols = b->cols;
     if (s->marked_cap < 64) {
         free(s->marked);
         s->marked = malloc(64 * sizeof(uint32_t));
@@ -218,20 +224,22 @@ static void clear_marks(bn_scratch *s) {
 
 /* Fast path: boards of at most 64 cells whose faces are all single letters the
  * word list uses, scores only.  The cells used so far live in one 64-bit word,
- * and each cell knows the letters around it, so a node none of whose letters
- * is next to the cell is left at once. */
+ * and each cell knows, for each letter, which of its neighbours show it: the
+ * search walks only the letters that both follow the node and lie next to the
+ * cell, and for each the unused neighbours that show it. */
 typedef struct {
     const bn_node *nodes;
-    const uint8_t *letter;   /* letter of each cell */
+    const uint64_t *beside;  /* beside[cell * 32 + L]: neighbours of cell showing L */
     const uint32_t *around;  /* letters of each cell's neighbours */
-    const int32_t *neighbours;
-    const uint8_t *degree;
     bn_scratch *s;
     const int32_t *points;
     int min_len, max_len;
     int64_t score;
     int oom;
 } fast_state;
+
+#define BN_CTZ64(x) ((int)__builtin_ctzll(x))
+#define BN_CTZ32(x) ((int)__builtin_ctz(x))
 
 static void dfs_fast(fast_state *st, int cell, uint32_t index, uint64_t used, int depth) {
     bn_node node = st->nodes[index];
@@ -241,37 +249,44 @@ static void dfs_fast(fast_state *st, int cell, uint32_t index, uint64_t used, in
         else if (fresh < 0) st->oom = 1;
     }
     uint32_t mask = LETTERS(node.bits);
-    if (!(mask & st->around[cell])) return;
+    uint32_t next_letters = mask & st->around[cell];
+    if (!next_letters) return;
     used |= 1ULL << cell;
-    const int32_t *nb = &st->neighbours[cell * 8];
-    int degree = st->degree[cell];
-    for (int k = 0; k < degree; k++) {
-        int next = nb[k];
-        if (used & (1ULL << next)) continue;
-        uint32_t bit = 1u << st->letter[next];
-        if (!(mask & bit)) continue;
-        dfs_fast(st, next, node.first + BN_POPCOUNT(mask & (bit - 1)), used, depth + 1);
-    }
+    const uint64_t *beside = &st->beside[cell * 32];
+    do {
+        int letter = BN_CTZ32(next_letters);
+        next_letters &= next_letters - 1;
+        uint64_t cells = beside[letter] & ~used;
+        if (!cells) continue;
+        uint32_t child = node.first + BN_POPCOUNT(mask & ((1u << letter) - 1));
+        do {
+            int next = BN_CTZ64(cells);
+            cells &= cells - 1;
+            dfs_fast(st, next, child, used, depth + 1);
+        } while (cells);
+    } while (next_letters);
 }
 
 static int64_t solve_fast(const bn_trie *trie, const bn_board *board, bn_scratch *s,
                           int min_len, const int32_t *points, int max_len) {
-    uint8_t letter[64], degree[64];
+    uint64_t beside[64 * 32];
     uint32_t around[64];
-    for (int cell = 0; cell < board->n; cell++) letter[cell] = board->faces[cell * BN_FACE_MAX];
-    for (int cell = 0; cell < board->n; cell++) {
+    const int n = board->n;
+    memset(beside, 0, (size_t)n * 32 * sizeof(uint64_t));
+    for (int cell = 0; cell < n; cell++) {
         const int32_t *nb = &s->neighbours[cell * 8];
         uint32_t m = 0;
-        int k = 0;
-        while (k < 8 && nb[k] >= 0) m |= 1u << letter[nb[k++]];
+        for (int k = 0; k < 8 && nb[k] >= 0; k++) {
+            int letter = board->faces[nb[k] * BN_FACE_MAX];
+            m |= 1u << letter;
+            beside[cell * 32 + letter] |= 1ULL << nb[k];
+        }
         around[cell] = m;
-        degree[cell] = (uint8_t)k;
     }
-    fast_state st = {trie->nodes, letter, around, s->neighbours, degree, s,
-                     points, min_len, max_len, 0, 0};
+    fast_state st = {trie->nodes, beside, around, s, points, min_len, max_len, 0, 0};
     uint32_t root = LETTERS(trie->nodes[0].bits);
-    for (int cell = 0; cell < board->n; cell++) {
-        uint32_t bit = 1u << letter[cell];
+    for (int cell = 0; cell < n; cell++) {
+        uint32_t bit = 1u << board->faces[cell * BN_FACE_MAX];
         if (!(root & bit)) continue;
         dfs_fast(&st, cell, trie->nodes[0].first + BN_POPCOUNT(root & (bit - 1)), 0, 1);
     }

@@ -48,6 +48,7 @@ typedef struct {
     uint8_t *used;
     int32_t *neighbours; /* 8 per cell, -1 padded */
     int capacity;        /* cells the buffers hold */
+    int shape_rows, shape_cols; /* the shape the neighbour table is for */
     int *path;
     int path_cap;
     /* found words (only when recording): word ids and their paths, flattened */

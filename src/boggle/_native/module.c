@@ -239,14 +239,15 @@ done:
     return result;
 }
 
-/* score_lines(lines, min_len, points, max_side, max_cells) -> list of int
+/* score_lines(lines, min_len, min_len_large, large_cells, points, max_side, max_cells)
  * Each line is a board in compact ASCII form; its score, or -1 when the line
- * is not an ASCII board this parser reads (the caller parses it in Python). */
+ * is not an ASCII board this parser reads (the caller parses it in Python).
+ * Boards of large_cells cells or more use min_len_large. */
 static PyObject *Trie_score_lines(TrieObject *self, PyObject *args) {
     PyObject *lines_obj, *points_obj;
-    int min_len, max_side, max_cells;
-    if (!PyArg_ParseTuple(args, "OiOii", &lines_obj, &min_len, &points_obj, &max_side,
-                          &max_cells))
+    int min_len, min_len_large, large_cells, max_side, max_cells;
+    if (!PyArg_ParseTuple(args, "OiiiOii", &lines_obj, &min_len, &min_len_large, &large_cells,
+                          &points_obj, &max_side, &max_cells))
         return NULL;
     PyObject *lines = PySequence_Fast(lines_obj, "lines must be a sequence of str");
     if (!lines) return NULL;
@@ -292,7 +293,8 @@ static PyObject *Trie_score_lines(TrieObject *self, PyObject *args) {
             scores[i] = -1;
             continue;
         }
-        scores[i] = bn_solve(&self->trie, &board, s, min_len, points, max_len);
+        int shortest = board.n >= large_cells ? min_len_large : min_len;
+        scores[i] = bn_solve(&self->trie, &board, s, shortest, points, max_len);
         if (scores[i] < 0) failed = 1;
     }
     free(buffer);
@@ -332,7 +334,8 @@ static PyMethodDef Trie_methods[] = {
     {"solve", (PyCFunction)Trie_solve, METH_VARARGS,
      "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
     {"score_lines", (PyCFunction)Trie_score_lines, METH_VARARGS,
-     "score_lines(lines, min_len, points, max_side, max_cells) -> [score or -1]"},
+     "score_lines(lines, min_len, min_len_large, large_cells, points, max_side, max_cells)"
+     " -> [score or -1]"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,0 +1,146 @@
+"""Scoring many boards fast: the compiled core, in threads, in input order.
+
+>>> from boggle import Lexicon
+>>> lexicon = Lexicon.from_words(["fame", "fax", "moxie", "east"])
+>>> score_many(["fxie amlo ewbx astu", "east/"], lexicon)
+[2, 1]
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+from boggle.board import MAX_CELLS, MAX_SIDE, Board
+from boggle.engines.native import compiled, points_table, score_native
+from boggle.errors import BoardError
+from boggle.lexicon import Lexicon, load_lexicon
+from boggle.rules import BIG, CLASSIC, Rules
+
+CHUNK = 2048
+"""Boards handed to a thread at a time."""
+
+
+@dataclass(frozen=True)
+class RulesBySize:
+    """Rules that follow the board size: ``small`` below ``large_cells`` cells, else ``large``."""
+
+    small: Rules = CLASSIC
+    large: Rules = BIG
+    large_cells: int = 25
+
+    def for_board(self, board: Board) -> Rules:
+        return self.large if board.size >= self.large_cells else self.small
+
+
+@dataclass(frozen=True)
+class BoardScore:
+    """One input line's outcome: its score, or why it could not be scored."""
+
+    text: str
+    score: int | None
+    error: str | None = None
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _rules_by_size(rules: Rules | RulesBySize | None) -> RulesBySize:
+    if rules is None:
+        return RulesBySize()
+    if isinstance(rules, Rules):
+        return RulesBySize(rules, rules)
+    return rules
+
+
+def _score_chunk(lines: Sequence[str], lexicon: Lexicon, rules: RulesBySize) -> list[BoardScore]:
+    core = compiled(lexicon)
+    scores: list[int] = [-1] * len(lines)
+    if core is not None and rules.small.scoring == rules.large.scoring:
+        table = points_table(rules.small, core.longest)
+        scores = core.trie.score_lines(
+            lines,
+            rules.small.min_length,
+            rules.large.min_length,
+            rules.large_cells,
+            table,
+            MAX_SIDE,
+            MAX_CELLS,
+        )
+    results = []
+    for line, score in zip(lines, scores, strict=True):
+        if score >= 0:
+            results.append(BoardScore(line, score))
+            continue
+        try:  # the core reads plain ASCII boards; anything else goes through Board.parse
+            board = Board.parse(line)
+        except BoardError as error:
+            results.append(BoardScore(line, None, str(error)))
+            continue
+        results.append(BoardScore(line, score_native(board, lexicon, rules.for_board(board))))
+    return results
+
+
+def iter_scores(
+    lines: Iterable[str],
+    lexicon: Lexicon | str | None = None,
+    rules: Rules | RulesBySize | None = None,
+    jobs: int | None = None,
+) -> Iterator[BoardScore]:
+    """Score each line (a board in compact form) in input order, ``jobs`` threads at once.
+
+    Lines are read lazily, so input of any length streams through.
+    """
+    if not isinstance(lexicon, Lexicon):
+        lexicon = load_lexicon(lexicon)
+    by_size = _rules_by_size(rules)
+    compiled(lexicon)  # compile once, before the threads start
+    workers = max(1, jobs or default_jobs())
+    chunks = _chunks(lines, CHUNK)
+    if workers == 1:
+        for chunk in chunks:
+            yield from _score_chunk(chunk, lexicon, by_size)
+        return
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        pending: deque[Future[list[BoardScore]]] = deque()
+        for chunk in chunks:
+            pending.append(pool.submit(_score_chunk, chunk, lexicon, by_size))
+            if len(pending) >= 2 * workers:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+
+
+def score_many(
+    boards: Iterable[str | Board],
+    lexicon: Lexicon | str | None = None,
+    rules: Rules | RulesBySize | None = None,
+    jobs: int | None = None,
+) -> list[int]:
+    """The score of each board, in order; raises :class:`BoardError` naming a bad board."""
+    lines = [str(board) if isinstance(board, Board) else board for board in boards]
+    scores = []
+    for number, result in enumerate(iter_scores(lines, lexicon, rules, jobs), start=1):
+        if result.score is None:
+            raise BoardError(f"board {number} ({result.text.strip()!r}): {result.error}")
+        scores.append(result.score)
+    return scores
+
+
+def _chunks(lines: Iterable[str], size: int) -> Iterator[list[str]]:
+    chunk: list[str] = []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk

@@ -1,0 +1,116 @@
+"""``boggle score [FILE ...]``: the score of every board, one per line, in input order."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import deque
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from boggle.batch import RulesBySize, default_jobs, iter_scores
+from boggle.commands._options import (
+    add_dictionary_option,
+    add_rules_options,
+    lexicon_from_args,
+    rules_from_args,
+)
+from boggle.errors import BoggleError
+from boggle.rules import Rules
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "score",
+        help="score many boards, one per line",
+        description="Score boards read one per line (compact form) from the files, or from "
+        "standard input when none is given. Prints 'BOARD SCORE' per line, in input order; "
+        "blank lines are skipped. "
+        "A line that is not a board is reported on stderr with its line number; the run "
+        "goes on and exits with status 1.",
+    )
+    parser.add_argument("files", nargs="*", metavar="FILE", help="files of boards ('-': stdin)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"threads solving at once (default: all cores, {default_jobs()} here)",
+    )
+    add_dictionary_option(parser)
+    add_rules_options(parser)
+    parser.set_defaults(run=run)
+
+
+def _rules(args: argparse.Namespace) -> Rules | RulesBySize:
+    """One preset when --rules names it, else the preset of each board's size."""
+    if args.rules:
+        return rules_from_args(args, 1, 1)
+    return RulesBySize(rules_from_args(args, 4, 4), rules_from_args(args, 5, 5))
+
+
+def _lines(files: list[str]) -> Iterator[tuple[str, int, str]]:
+    """(file name, line number, line) for every line that is not blank."""
+    for name in files or ["-"]:
+        stream: TextIO
+        if name == "-":
+            stream = sys.stdin
+        else:
+            try:
+                stream = open(name, encoding="utf-8", errors="replace")  # noqa: SIM115
+            except OSError as error:
+                raise BoggleError(f"cannot read {name!r}: {error.strerror}") from None
+        try:
+            for number, line in enumerate(stream, start=1):
+                text = line.rstrip("\r\n")
+                if text.strip():
+                    yield ("<stdin>" if name == "-" else name), number, text
+        finally:
+            if stream is not sys.stdin:
+                stream.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.jobs is not None and args.jobs < 1:
+        raise BoggleError(f"--jobs must be at least 1, got {args.jobs}")
+    lexicon = lexicon_from_args(args)
+    rules = _rules(args)
+    for name in args.files:
+        if name != "-":
+            try:
+                open(name, "rb").close()
+            except OSError as error:
+                raise BoggleError(f"cannot read {name!r}: {error.strerror}") from None
+    where: deque[tuple[str, int]] = deque()  # positions of the lines read but not yet printed
+
+    def texts() -> Iterator[str]:
+        for name, number, text in _lines(args.files):
+            where.append((name, number))
+            yield text
+
+    progress = _progress()
+    failed = 0
+    out = sys.stdout
+    for result in iter_scores(texts(), lexicon, rules, args.jobs):
+        name, number = where.popleft()
+        if result.score is None:
+            failed += 1
+            print(f"boggle score: {name}:{number}: {result.error}", file=sys.stderr)
+        else:
+            out.write(f"{result.text} {result.score}\n")
+        if progress is not None:
+            progress.update(1)
+    if progress is not None:
+        progress.close()
+    return 1 if failed else 0
+
+
+def _progress() -> Any:
+    """A progress bar on stderr when it is a terminal, else ``None``."""
+    if not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(unit=" boards", file=sys.stderr, mininterval=0.5)
