@@ -1,12 +1,14 @@
 """The compiled engine (the default): depth-first search in C over a compact trie.
 
-The word list is compiled once per lexicon into an array of trie nodes.  Each
-node is 8 bytes: a mask of the letters that can follow it and the index of its first child, and its children
-sit side by side in letter order, so the child for a letter is found with one
-population count.  A word is counted once per board by stamping its id in a
-per-thread mark array instead of keeping a set.  The search releases the GIL,
-so threads solve boards in parallel.  Its readable twin is the ``trie`` engine;
-tests hold the two equal.
+The word list is compiled once per lexicon into an array of 8-byte trie
+nodes, laid out level by level: a mask of the letters that can follow the
+node, and the index of its first child.  Children sit side by side in letter
+order, so the child for a letter is found with one population count.  For
+each board the core notes, for every cell and letter, which neighbours show
+that letter, so the search only steps where the trie and the board agree.  A
+word counts once per board by a bit per trie node, cleared after the board.
+The search releases the GIL, so threads solve boards in parallel.  Its
+readable twin is the ``trie`` engine; tests hold the two equal.
 
 Alphabets of more than 31 letters do not fit the masks: for those lists this
 engine hands the board to the ``trie`` engine.
