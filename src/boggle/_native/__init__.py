@@ -1,0 +1,1 @@
+"""The compiled core (C sources and their binding); see ``engines/native.py``."""

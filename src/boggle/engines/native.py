@@ -129,7 +129,7 @@ def score_native(board: Board, lexicon: Lexicon, rules: Rules) -> int:
     core = compiled(lexicon)
     if core is None:
         return sum(rules.points(found.word) for found in solve_trie(board, lexicon, rules))
-    score: int = core.trie.solve(
+    return core.trie.solve(
         core.encode_board(board),
         board.rows,
         board.cols,
@@ -137,4 +137,3 @@ def score_native(board: Board, lexicon: Lexicon, rules: Rules) -> int:
         points_table(rules, core.longest),
         False,
     )
-    return score

@@ -1,0 +1,56 @@
+"""Type stub of the compiled core (module.c)."""
+
+from collections.abc import Sequence
+from typing import Literal, overload
+
+MAX_LETTERS: int
+FACE_MAX: int
+
+class Trie:
+    nbytes: int
+    nodes: int
+    def __init__(
+        self,
+        letters: bytes,
+        offsets: bytes,
+        alphabet_size: int,
+        words: tuple[str, ...],
+        char_faces: bytes,
+        multi_names: tuple[str, ...],
+        multi_ids: bytes,
+        face_letters: bytes,
+        /,
+    ) -> None: ...
+    @overload
+    def solve(
+        self,
+        faces: bytes,
+        rows: int,
+        cols: int,
+        min_len: int,
+        points: Sequence[int],
+        with_paths: Literal[True],
+        /,
+    ) -> list[tuple[str, tuple[tuple[int, int], ...]]]: ...
+    @overload
+    def solve(
+        self,
+        faces: bytes,
+        rows: int,
+        cols: int,
+        min_len: int,
+        points: Sequence[int],
+        with_paths: Literal[False],
+        /,
+    ) -> int: ...
+    def score_lines(
+        self,
+        lines: Sequence[str | bytes],
+        min_len: int,
+        min_len_large: int,
+        large_cells: int,
+        points: Sequence[int],
+        max_side: int,
+        max_cells: int,
+        /,
+    ) -> list[int]: ...

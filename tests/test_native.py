@@ -1,0 +1,141 @@
+"""The compiled engine is held equal to the readable trie engine."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import string
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import board_and_lexicon, boards
+
+from boggle import BIG, CLASSIC, Board, BoardError, Lexicon, Rules, solve
+from boggle.batch import RulesBySize, iter_scores, score_many
+from boggle.engines.native import compiled, score_native
+from boggle.rules import STANDARD_SCORING
+
+MULTI = ["qu", "th", "in", "er", "he", "an"]
+
+
+def assert_same(board: Board, lexicon: Lexicon, rules: Rules) -> None:
+    native = solve(board, lexicon, rules, engine="native")
+    reference = solve(board, lexicon, rules, engine="trie")
+    assert [w.word for w in native] == [w.word for w in reference]
+    assert native.score == reference.score
+    for item in native:
+        assert board.is_path(item.path) and board.spell(item.path) == item.word
+    assert score_native(board, lexicon, rules) == reference.score
+
+
+@settings(max_examples=120, deadline=None)
+@given(board_and_lexicon(max_side=5), st.integers(1, 4))
+def test_native_equals_trie(case: tuple[Board, Lexicon], min_length: int) -> None:
+    board, lexicon = case
+    assert_same(board, lexicon, Rules("t", min_length, STANDARD_SCORING))
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards(max_side=12), st.integers(0, 2**32))
+def test_native_equals_trie_on_boards_over_64_cells(board: Board, seed: int) -> None:
+    rng = random.Random(seed)
+    words = ["".join(rng.choice("aeinrst") for _ in range(rng.randint(2, 7))) for _ in range(300)]
+    assert_same(board, Lexicon.from_words(words), CLASSIC)
+
+
+def test_large_board_and_many_letters() -> None:
+    rng = random.Random(7)
+    board = Board(tuple(rng.choice("etaoinshr") for _ in range(100 * 100)), 100, 100)
+    words = ["".join(rng.choice("etaoinshr") for _ in range(rng.randint(3, 6))) for _ in range(500)]
+    assert_same(board, Lexicon.from_words(words), BIG)
+
+
+def test_alphabet_too_large_for_the_core_falls_back() -> None:
+    letters = string.ascii_lowercase + "àéîõüçñ"
+    lexicon = Lexicon.from_words([a + b for a in letters for b in "ae"])
+    assert compiled(lexicon) is None
+    board = Board.parse("àe ça")
+    assert_same(board, lexicon, Rules("t", 2, STANDARD_SCORING))
+
+
+def test_reference_scores_through_score_many(enable: Lexicon) -> None:
+    boards = [
+        "fxie amlo ewbx astu",
+        "perslatgsineters",
+        "PERS/LATG/SINE/TERS",
+        "tine nint ocna retl",
+    ]
+    scores = score_many(boards, enable, CLASSIC)
+    assert scores[:3] == [90, 3625, 3625]
+    assert scores[3] == solve(boards[3], enable, CLASSIC, engine="trie").score
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(boards(max_side=6), min_size=1, max_size=30), st.integers(1, 3))
+def test_score_many_equals_solve_in_order(boards_: list[Board], jobs: int) -> None:
+    triples = ["".join(letters) for letters in itertools.product("aeinrst", repeat=3)]
+    lexicon = Lexicon.from_words([*triples, "quin", "then", "rain", "stare", "tanner"])
+    expected = [solve(b, lexicon, engine="trie").score for b in boards_]
+    assert score_many(boards_, lexicon, jobs=jobs) == expected
+    assert score_many([str(b) for b in boards_], lexicon, jobs=jobs) == expected
+
+
+def test_default_rules_follow_each_board_size() -> None:
+    lexicon = Lexicon.from_words(["tea", "teas", "seat"])
+    small = "teas/"  # one row: classic, 3-letter words count
+    large = "teasx " * 4 + "teasx"
+    expected = [solve(Board.parse(small), lexicon).score, solve(Board.parse(large), lexicon).score]
+    assert score_many([small, large], lexicon) == expected
+    assert expected[0] > 0 and score_many([small], lexicon, RulesBySize(BIG, BIG)) == [
+        solve(Board.parse(small), lexicon, BIG).score
+    ]
+
+
+def test_bad_lines_are_reported_in_place() -> None:
+    lexicon = Lexicon.from_words(["cat"])
+    results = list(iter_scores(["cat/", "c4t/", "[zz]a", "ab cd", "cät/"], lexicon, CLASSIC))
+    assert [r.score for r in results] == [1, None, None, 0, 0]
+    assert "not a letter" in (results[1].error or "")
+    with pytest.raises(BoardError, match="board 2"):
+        score_many(["cat/", "c4t/"], lexicon)
+
+
+def test_compiled_size_is_reported(enable: Lexicon) -> None:
+    core = compiled(enable)
+    assert core is not None
+    assert 0 < core.trie.nbytes < 8 * 1024 * 1024
+    assert core.trie.nodes > len(enable)
+
+
+SHAPES = [(4, 4), (5, 5), (6, 6), (3, 7), (1, 1)]
+
+
+def random_boards(shape: tuple[int, int], count: int) -> list[Board]:
+    """Boards of uniform random faces, half over all faces (with Qu and multi-letter
+    cubes), half over common letters so that many words are found."""
+    rows, cols = shape
+    rng = random.Random(rows * 100 + cols)
+    every_face = [*"abcdefghijklmnoprstuvwxyz", *MULTI]
+    common = [*"etaoinshrdlu", "qu", "er"]
+    boards = []
+    for _ in range(count):
+        pool = every_face if rng.random() < 0.5 else common
+        boards.append(Board(tuple(rng.choice(pool) for _ in range(rows * cols)), rows, cols))
+    return boards
+
+
+def assert_scores_equal(enable: Lexicon, boards: list[Board]) -> None:
+    expected = [solve(b, enable, CLASSIC, engine="trie").score for b in boards]
+    assert score_many(boards, enable, CLASSIC, jobs=2) == expected
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_random_boards_against_enable(enable: Lexicon, shape: tuple[int, int]) -> None:
+    assert_scores_equal(enable, random_boards(shape, 60))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shape", SHAPES)
+def test_many_random_boards_against_enable(enable: Lexicon, shape: tuple[int, int]) -> None:
+    assert_scores_equal(enable, random_boards(shape, 10_000))
