@@ -1,0 +1,119 @@
+"""``boggle score``: boards in, 'BOARD SCORE' out, in order; bad lines reported, the run goes on."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boggle import CLASSIC, solve
+from boggle.cli import main
+
+
+def score(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    stdin: str,
+    *argv: str,
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(["score", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_scores_in_input_order(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], enable_path: Path
+) -> None:
+    lines = ["perslatgsineters", "fxie amlo ewbx astu", "QEST/ANSI/XWEO/YRSN"]
+    status, out, err = score(
+        monkeypatch, capsys, "\n".join(lines) + "\n", "--dict", str(enable_path)
+    )
+    assert status == 0 and err == ""
+    expected = [
+        f"{line} {solve(line, str(enable_path), CLASSIC, engine='trie').score}" for line in lines
+    ]
+    assert out.splitlines() == expected
+    assert out.splitlines()[0] == "perslatgsineters 3625"
+
+
+def test_bad_lines_reported_with_numbers_and_run_goes_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], enable_path: Path
+) -> None:
+    text = "fxie amlo ewbx astu\nab1c\n\nabc de\nfxieamloewbxastu\r\n"
+    status, out, err = score(monkeypatch, capsys, text, "--dict", str(enable_path), "--jobs", "2")
+    assert status == 1
+    assert out.splitlines() == ["fxie amlo ewbx astu 90", "fxieamloewbxastu 90"]
+    errors = err.splitlines()
+    assert len(errors) == 2
+    assert errors[0].startswith("boggle score: <stdin>:2:") and "not a letter" in errors[0]
+    assert errors[1].startswith("boggle score: <stdin>:4:") and "unequal" in errors[1]
+
+
+def test_empty_input_prints_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], enable_path: Path
+) -> None:
+    assert score(monkeypatch, capsys, "", "--dict", str(enable_path)) == (0, "", "")
+
+
+def test_files_and_jobs_agree(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    enable_path: Path,
+) -> None:
+    boards = [f"{a}{b}ie amlo ewbx ast{c}" for a in "fst" for b in "xae" for c in "uei"] * 200
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text("\n".join(boards[:1000]) + "\n")
+    second.write_text("\n".join(boards[1000:]))
+    outputs = []
+    for jobs in ("1", "2"):
+        status, out, _ = score(
+            monkeypatch,
+            capsys,
+            "",
+            str(first),
+            str(second),
+            "--jobs",
+            jobs,
+            "--dict",
+            str(enable_path),
+        )
+        assert status == 0
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+    assert [line.rsplit(" ", 1)[0] for line in outputs[0].splitlines()] == boards
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--jobs", "0"], "--jobs must be at least 1"),
+        (["/no/such/file"], "cannot read"),
+        (["--rules", "huge"], "invalid choice"),
+    ],
+)
+def test_bad_options(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    enable_path: Path,
+    argv: list[str],
+    message: str,
+) -> None:
+    status, out, err = score(monkeypatch, capsys, "", *argv, "--dict", str(enable_path))
+    assert status == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_pipe_through_the_console_script(enable_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "score", "--dict", str(enable_path), "--rules", "big"],
+        input="fxie amlo ewbx astu\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout == f"fxie amlo ewbx astu {90 - 32}\n"
