@@ -33,7 +33,6 @@ import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +40,9 @@ from boggle.errors import LexiconError
 
 DEFAULT_WORDLIST = "en-70"
 """The bundled list used when none is named (see ``docs/wordlists.md``)."""
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+"""Where the bundled word lists and their manifest are installed."""
 
 MAX_WORD_LETTERS = 64
 """Longer lines cannot be Boggle words on any board a person plays; they are dropped."""
@@ -118,7 +120,9 @@ class Lexicon:
                 data = gzip.decompress(data)
             except (OSError, EOFError):
                 raise LexiconError(f"word list {shown!r} is a damaged gzip file") from None
-        words = normalise_words(_decode(data, shown).splitlines())
+        words = _plain_lowercase_words(data)
+        if words is None:
+            words = normalise_words(_decode(data, shown).splitlines())
         if not words:
             raise LexiconError(
                 f"word list {shown!r} has no usable words (one lowercase word per line expected)"
@@ -145,7 +149,10 @@ class Lexicon:
     @cached_property
     def alphabet(self) -> frozenset[str]:
         """Every letter used by some word."""
-        return frozenset("".join(self.words))
+        text = "".join(self.words)
+        if text.isascii():  # 26 fast substring scans beat building a set of every letter
+            return frozenset(c for c in "abcdefghijklmnopqrstuvwxyz" if c in text)
+        return frozenset(text)
 
     @cached_property
     def digest(self) -> str:
@@ -176,6 +183,21 @@ class Lexicon:
         return info
 
 
+_LOWERCASE_AND_NEWLINES = b"abcdefghijklmnopqrstuvwxyz\r\n"
+
+
+def _plain_lowercase_words(data: bytes) -> tuple[str, ...] | None:
+    """A fast path for the common file: only a-z and line ends.  ``None`` for any other."""
+    if data.translate(None, _LOWERCASE_AND_NEWLINES):
+        return None
+    words = data.decode("ascii").split()
+    if any(len(word) > MAX_WORD_LETTERS for word in words):
+        return None
+    if all(a < b for a, b in zip(words, words[1:], strict=False)):
+        return tuple(words)
+    return tuple(sorted(set(words)))
+
+
 def _decode(data: bytes, shown: str) -> str:
     if b"\x00" in data[:65536]:
         raise LexiconError(f"word list {shown!r} looks binary; give a text file, one word per line")
@@ -200,7 +222,7 @@ class BundledList:
 
 def bundled_lists() -> list[BundledList]:
     """The word lists shipped with the package, from its manifest."""
-    manifest = resources.files("boggle") / "data" / "wordlists.json"
+    manifest = DATA_DIR / "wordlists.json"
     try:
         entries = json.loads(manifest.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -232,9 +254,7 @@ def load_lexicon(name_or_path: str | os.PathLike[str] | None = None) -> Lexicon:
         entry = bundled[text]
         with _loaded_lock:
             if key not in _loaded:
-                data = resources.files("boggle") / "data" / entry.file
-                with resources.as_file(data) as file:
-                    _loaded[key] = Lexicon.from_file(file, name=text)
+                _loaded[key] = Lexicon.from_file(DATA_DIR / entry.file, name=text)
             return _loaded[key]
     looks_like_path = os.sep in text or "/" in text or "." in text or Path(text).exists()
     if not looks_like_path:

@@ -50,9 +50,8 @@ class CompiledLexicon:
         if len(alphabet) > MAX_LETTERS:
             raise ValueError("alphabet too large for the compiled core")
         self.letter_index = {letter: i for i, letter in enumerate(alphabet)}
-        table = {ord(letter): chr(i) for letter, i in self.letter_index.items()}
         words = lexicon.words
-        letters = "".join(words).translate(table).encode("latin-1")
+        letters = _letter_indices("".join(words), self.letter_index)
         offsets = array("I", [0])
         offsets.extend(accumulate(map(len, words)))
         faces = [*_SINGLE_FACES, *_MULTI_FACES]
@@ -84,6 +83,16 @@ class CompiledLexicon:
     def encode_board(self, board: Board) -> bytes:
         """Every face of ``board`` encoded, row by row."""
         return b"".join(map(self.encode_face, board.faces))
+
+
+def _letter_indices(text: str, letter_index: dict[str, int]) -> bytes:
+    """Each letter of ``text`` replaced by its index, as bytes."""
+    if text.isascii():
+        table = bytearray(range(256))
+        for letter, index in letter_index.items():
+            table[ord(letter)] = index
+        return text.encode("ascii").translate(table)
+    return text.translate({ord(k): chr(v) for k, v in letter_index.items()}).encode("latin-1")
 
 
 def compiled(lexicon: Lexicon) -> CompiledLexicon | None:
