@@ -33,6 +33,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +121,8 @@ class Lexicon:
                 data = gzip.decompress(data)
             except (OSError, EOFError):
                 raise LexiconError(f"word list {shown!r} is a damaged gzip file") from None
+        if not data.strip():
+            raise LexiconError(f"word list {shown!r} is empty")
         words = _plain_lowercase_words(data)
         if words is None:
             words = normalise_words(_decode(data, shown).splitlines())
@@ -193,7 +196,7 @@ def _plain_lowercase_words(data: bytes) -> tuple[str, ...] | None:
     words = data.decode("ascii").split()
     if any(len(word) > MAX_WORD_LETTERS for word in words):
         return None
-    if all(a < b for a, b in zip(words, words[1:], strict=False)):
+    if all(a < b for a, b in pairwise(words)):
         return tuple(words)
     return tuple(sorted(set(words)))
 
