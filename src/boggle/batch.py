@@ -3,7 +3,7 @@
 >>> from boggle import Lexicon
 >>> lexicon = Lexicon.from_words(["fame", "fax", "moxie", "east"])
 >>> score_many(["fxie amlo ewbx astu", "east/"], lexicon)
-[2, 1]
+[3, 1]
 """
 
 from __future__ import annotations
