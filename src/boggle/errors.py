@@ -24,3 +24,11 @@ class RulesError(BoggleError):
 
 class EngineError(BoggleError):
     """An engine name is unknown or an engine refuses a board."""
+
+
+class DiceError(BoggleError):
+    """A dice set name is unknown or does not fit the board size asked for."""
+
+
+class JudgeError(BoggleError):
+    """A round or match to judge is malformed (missing board, players or word lists)."""

@@ -72,3 +72,7 @@ def rules_from_args(args: argparse.Namespace, rows: int, cols: int) -> Rules:
     if args.min_length is not None and args.min_length < 1:
         raise RulesError(f"--min-length must be at least 1, got {args.min_length}")
     return base.with_overrides(min_length=args.min_length, scoring=scoring)
+
+
+whole_number = _whole_number
+"""The ``type=`` of an option that takes a whole number (a one-line usage error otherwise)."""
