@@ -36,9 +36,10 @@ who checks everything), ``"off"`` ignores challenges.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
@@ -323,24 +324,28 @@ class RoundResult:
         """A report for people: the board, each player's words with verdicts, the scores."""
         lines = [self.board.grid_text() if self.board is not None else f"board: {self.board_text}"]
         lines.append("")
-        width = max((len(v.entry.strip()) for p in self.players for v in p.verdicts), default=4)
-        width = max(width, 4)
+        width = max((len(_shown(v)) for p in self.players for v in p.verdicts), default=4)
         for player in self.players:
             lines.append(f"{player.name}: {player.score} points")
             for v in player.verdicts:
-                shown = v.entry.strip().upper() or "(empty line)"
                 note = v.status.label
-                if v.challenged:
+                if v.challenge_points:
                     note += f", challenged {v.challenge_points:+d}"
+                elif v.challenged and self.challenge == "listed":
+                    note += ", challenged (no effect)"
                 if v.message:
                     note += f" ({v.message})"
-                lines.append(f"  {shown.ljust(width)} {v.total:>3}  {note}")
+                lines.append(f"  {_shown(v).ljust(width)} {v.total:>3}  {note}")
             lines.append("")
         lines.append("SCORES: " + ", ".join(f"{n} {s}" for n, s in self.scores().items()))
         if self.players:
             lines.append("WINNER: " + " and ".join(self.winners()))
         lines.extend(f"problem: {problem}" for problem in self.problems)
         return "\n".join(lines)
+
+
+def _shown(verdict: Verdict) -> str:
+    return verdict.entry.strip().upper() or "(empty line)"
 
 
 def _as_player_lists(
@@ -592,10 +597,14 @@ def _player_lists_from_json(data: Any) -> list[PlayerList]:
     return lists
 
 
+RulesChoice = Rules | Callable[[int, int], Rules] | None
+"""Fixed rules, a function of the board's ``(rows, cols)``, or ``None`` for the board's preset."""
+
+
 def judge_json(
     data: Any,
     lexicon: Lexicon,
-    rules: Rules | None = None,
+    rules: RulesChoice = None,
     challenge: str | None = None,
     target: int | None = None,
 ) -> RoundResult | Match:
@@ -626,7 +635,7 @@ def judge_json(
 
 
 def _judge_round_json(
-    data: Any, lexicon: Lexicon, rules: Rules | None, challenge: str | None, number: int | None
+    data: Any, lexicon: Lexicon, rules: RulesChoice, challenge: str | None, number: int | None
 ) -> RoundResult:
     where = "" if number is None else f"round {number}: "
     if not isinstance(data, Mapping) or "board" not in data or "players" not in data:
@@ -638,7 +647,14 @@ def _judge_round_json(
             or data.get("challenge")
             or ("listed" if any(p.challenged for p in lists) else "off")
         )
-        return judge_round(str(data["board"]), lists, lexicon, rules, mode)
+        board: Board | str = str(data["board"])
+        fixed_rules = rules if rules is None or isinstance(rules, Rules) else None
+        if rules is not None and not isinstance(rules, Rules):
+            with contextlib.suppress(BoggleError):  # judge_round reports the board's problem
+                board = Board.parse(str(data["board"]))
+            rows, cols = (board.rows, board.cols) if isinstance(board, Board) else (4, 4)
+            fixed_rules = rules(rows, cols)
+        return judge_round(board, lists, lexicon, fixed_rules, mode)
     except JudgeError as error:
         raise JudgeError(f"{where}{error}") from None
 
