@@ -1,0 +1,348 @@
+"""Judging rounds and matches by the rules of seed 001."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boggle import BIG, CLASSIC, Board, BoggleError, Lexicon, solve
+from boggle.cli import main
+from boggle.game import (
+    Match,
+    PlayerList,
+    PlaySession,
+    Status,
+    check_word,
+    find_path,
+    judge_json,
+    judge_round,
+    path_picture,
+    play_match,
+)
+
+BOARD = "fxie amlo ewbx astu"
+# On BOARD: fame, mile, limb, lime, east, ox (too short for big rules); not on it: axe, zebra.
+LEXICON = Lexicon.from_words(["fame", "mile", "limb", "lime", "east", "axe", "ox", "zebra", "mil"])
+
+
+def verdicts(result: object, name: str) -> list[tuple[str, str, int]]:
+    assert hasattr(result, "player")
+    return [(v.word, v.status.value, v.total) for v in result.player(name).verdicts]
+
+
+def test_every_category_and_its_points() -> None:
+    result = judge_round(
+        BOARD,
+        {
+            "ann": ["fame", "Mile", "ox", "axe", "xylo", "mile", "lime", "l1me", ""],
+            "bob": ["fame"],
+        },
+        LEXICON,
+        rules=BIG,
+    )
+    assert verdicts(result, "ann") == [
+        ("fame", "crossed_off", 0),
+        ("mile", "counted", 1),
+        ("ox", "too_short", 0),
+        ("axe", "too_short", 0),  # BIG: 4 letters at least
+        ("xylo", "not_on_board", 0),
+        ("mile", "repeated", 0),
+        ("lime", "counted", 1),
+        ("l1me", "invalid", 0),
+        ("", "invalid", 0),
+    ]
+    assert result.player("bob").score == 0
+    assert result.scores() == {"ann": 2, "bob": 0}
+    assert result.player("ann").counts()["counted"] == 2
+
+
+def test_not_a_word_is_on_the_board_but_not_in_the_list() -> None:
+    board = Board.parse(BOARD)
+    assert find_path(board, "lima") is not None and "lima" not in LEXICON
+    result = judge_round(board, {"ann": ["lima"]}, LEXICON)
+    assert verdicts(result, "ann") == [("lima", "not_a_word", 0)]
+
+
+def test_points_follow_the_rules_table() -> None:
+    lexicon = Lexicon.from_words(["intercontinental", "tinct", "centile"])
+    board = Board.parse("tine nint ocna retl")
+    result = judge_round(board, {"ann": ["intercontinental", "tinct"]}, lexicon)
+    assert (
+        [v.points for v in result.player("ann").verdicts]
+        == [
+            CLASSIC.points("intercontinental"),
+            CLASSIC.points("tinct"),
+        ]
+        == [11, 2]
+    )
+
+
+def test_cross_off_across_three_players() -> None:
+    result = judge_round(
+        BOARD,
+        {
+            "ann": ["fame", "mile", "limb"],
+            "bob": ["fame", "mile", "lime"],
+            "cat": ["fame", "east"],
+        },
+        LEXICON,
+        rules=BIG,
+    )
+    assert verdicts(result, "ann") == [
+        ("fame", "crossed_off", 0),
+        ("mile", "crossed_off", 0),
+        ("limb", "counted", 1),
+    ]
+    assert verdicts(result, "bob") == [
+        ("fame", "crossed_off", 0),
+        ("mile", "crossed_off", 0),
+        ("lime", "counted", 1),
+    ]
+    assert verdicts(result, "cat") == [("fame", "crossed_off", 0), ("east", "counted", 1)]
+    fame = result.player("cat").verdicts[0]
+    assert fame.message == "also found by ann, bob"
+    assert result.winners() == ["ann", "bob", "cat"]
+
+
+def test_a_repeat_by_one_player_is_not_a_cross_off() -> None:
+    result = judge_round(BOARD, {"ann": ["fame", "fame"], "bob": ["lime"]}, LEXICON)
+    assert verdicts(result, "ann") == [("fame", "counted", 1), ("fame", "repeated", 0)]
+
+
+def test_challenge_rule_both_ways() -> None:
+    players = [
+        PlayerList("ann", ("lima", "mile", "zzzz", "fame"), frozenset({"lima", "mile", "zzzz"})),
+        PlayerList("bob", ("fame", "limb"), frozenset({"fame"})),
+    ]
+    off = judge_round(BOARD, players, LEXICON, challenge="off")
+    listed = judge_round(BOARD, players, LEXICON, challenge="listed")
+    assert off.scores() == {"ann": 1, "bob": 1}
+    ann = {v.word: v for v in listed.player("ann").verdicts}
+    assert (ann["lima"].status, ann["lima"].challenge_points) == (Status.NOT_A_WORD, -1)
+    assert ann["zzzz"].challenge_points == -1  # not on the board and not a word
+    assert (ann["mile"].points, ann["mile"].challenge_points, ann["mile"].total) == (1, 1, 2)
+    assert not ann["fame"].challenged
+    bob = {v.word: v for v in listed.player("bob").verdicts}
+    assert bob["fame"].challenged and bob["fame"].total == 0  # crossed off: no effect
+    assert listed.scores() == {"ann": 2 - 1 - 1, "bob": 1}
+    everything = judge_round(BOARD, players, LEXICON, challenge="all")
+    # ann: lima -1, mile 1+1, zzzz -1, fame crossed 0; bob: fame crossed 0, limb 1+1.
+    assert everything.scores() == {"ann": 0, "bob": 2}
+
+
+def test_challenge_of_a_dictionary_word_that_is_not_on_the_board_scores_nothing() -> None:
+    players = [PlayerList("ann", ("zebra",), frozenset({"zebra"}))]
+    result = judge_round(BOARD, players, LEXICON, challenge="listed")
+    assert verdicts(result, "ann") == [("zebra", "not_on_board", 0)]
+
+
+def test_bad_entries_get_messages_and_the_rest_is_judged() -> None:
+    text = "fame\n\nmi1e\nlimb\n\n\n"
+    result = judge_round(BOARD, [PlayerList.from_text("ann", text)], LEXICON)
+    assert verdicts(result, "ann") == [
+        ("fame", "counted", 1),
+        ("", "invalid", 0),
+        ("mi1e", "invalid", 0),
+        ("limb", "counted", 1),
+    ]
+    assert result.problems == (
+        "ann, line 2: empty line",
+        "ann, line 3: 'mi1e' has characters that are not letters",
+    )
+
+
+def test_a_board_that_does_not_parse_is_reported_and_words_still_judged() -> None:
+    result = judge_round("fxie am2o", {"ann": ["fame", "lima", "ox"], "bob": ["fame"]}, LEXICON)
+    assert result.board is None
+    assert len(result.problems) == 1 and "does not parse" in result.problems[0]
+    assert verdicts(result, "ann") == [
+        ("fame", "unchecked", 0),
+        ("lima", "not_a_word", 0),
+        ("ox", "too_short", 0),
+    ]
+    assert result.to_json()["board"] == "fxie am2o"
+
+
+def test_bad_round_shapes_raise() -> None:
+    with pytest.raises(BoggleError, match="at least one player"):
+        judge_round(BOARD, {}, LEXICON)
+    with pytest.raises(BoggleError, match="given twice"):
+        judge_round(BOARD, [PlayerList("a", ()), PlayerList("a", ())], LEXICON)
+    with pytest.raises(BoggleError, match="challenge mode"):
+        judge_round(BOARD, {"a": []}, LEXICON, challenge="sometimes")
+
+
+def test_json_result_shape() -> None:
+    result = judge_round(BOARD, {"ann": ["fame", "lima"]}, LEXICON, challenge="all")
+    data = json.loads(result.json_text())
+    assert data["board"] == BOARD and data["scores"] == {"ann": 1 + 1 - 1}
+    assert data["challenge"] == "all" and data["problems"] == []
+    fame = data["players"][0]["words"][0]
+    assert fame["status"] == "counted" and fame["path"] == [[0, 0], [1, 0], [1, 1], [2, 0]]
+    assert set(data["players"][0]["counts"]) == {status.value for status in Status}
+
+
+def test_text_report_lists_each_verdict() -> None:
+    result = judge_round(BOARD, {"ann": ["fame", ""], "bob": ["fame", "lime"]}, LEXICON)
+    text = result.text()
+    assert "crossed off (also found by bob)" in text
+    assert "(empty line)" in text and "WINNER: bob" in text
+
+
+def test_match_ends_at_the_target_and_keeps_a_running_table() -> None:
+    round_ = {"ann": ["fame", "lime"], "bob": ["mile"]}  # ann 2, bob 1 each round
+    results = [judge_round(BOARD, round_, LEXICON) for _ in range(10)]
+    match = play_match(results, target=5)
+    assert match.finished and match.winners() == ["ann"]
+    assert len(match.rounds) == 3  # 2, 4, 6: ann passes 5 in round 3
+    assert [row["totals"] for row in match.table] == [
+        {"ann": 2, "bob": 1},
+        {"ann": 4, "bob": 2},
+        {"ann": 6, "bob": 3},
+    ]
+    with pytest.raises(BoggleError, match="match is over"):
+        match.add(results[0])
+    assert "ann reached 5: match over" in match.table_text()
+
+
+def test_unfinished_match_and_bad_target() -> None:
+    match = play_match([judge_round(BOARD, {"ann": ["fame"]}, LEXICON)], target=50)
+    assert not match.finished and match.to_json()["winners"] == []
+    with pytest.raises(BoggleError, match="target"):
+        Match(target=0)
+
+
+def test_judge_json_round_and_match() -> None:
+    round_ = {
+        "board": BOARD,
+        "players": [
+            {"name": "ann", "words": ["fame", "lima"], "challenged": ["lima"]},
+            {"name": "bob", "words": "mile\nlimb\n"},
+        ],
+    }
+    result = judge_json(round_, LEXICON)
+    assert not isinstance(result, Match)
+    assert result.challenge == "listed" and result.scores() == {"ann": 0, "bob": 2}
+    match = judge_json({"target": 4, "rounds": [round_, round_, round_]}, LEXICON)
+    assert isinstance(match, Match) and len(match.rounds) == 2 and match.winners() == ["bob"]
+    with pytest.raises(BoggleError, match="round 2: a round needs 'board'"):
+        judge_json({"rounds": [round_, {"players": {}}]}, LEXICON)
+    with pytest.raises(BoggleError, match="'words' must be"):
+        judge_json({"board": BOARD, "players": [{"name": "a", "words": 3}]}, LEXICON)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    lists=st.lists(
+        st.lists(
+            st.sampled_from(["fame", "mile", "limb", "lime", "east", "lima", "ox"]), max_size=6
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_a_word_counts_for_exactly_one_player_or_nobody(lists: list[list[str]]) -> None:
+    players = {f"p{i}": words for i, words in enumerate(lists)}
+    result = judge_round(BOARD, players, LEXICON)
+    counted: dict[str, int] = {}
+    for player in result.players:
+        for v in player.verdicts:
+            if v.status is Status.COUNTED:
+                counted[v.word] = counted.get(v.word, 0) + 1
+    assert all(n == 1 for n in counted.values())
+    for word, n in counted.items():
+        assert sum(word in words for words in lists) == n
+    assert sum(result.scores().values()) == sum(CLASSIC.points(w) for w in counted)
+
+
+def test_check_word_and_paths() -> None:
+    board = Board.parse("[th][in] [er]q")
+    lexicon = Lexicon.from_words(["thin", "therein", "quin"])
+    assert check_word("THIN", board, lexicon, CLASSIC).path == ((0, 0), (0, 1))
+    assert check_word("therin", board, lexicon, CLASSIC).status is Status.NOT_A_WORD
+    assert check_word("therein", board, lexicon, CLASSIC).status is Status.NOT_ON_BOARD
+    assert check_word("quin", board, lexicon, CLASSIC).status is Status.COUNTED
+
+
+def test_play_session_feedback_and_summary() -> None:
+    board = Board.parse(BOARD)
+    session = PlaySession(board, solve(board, LEXICON, BIG))
+    answers = [session.submit(w) for w in ["fame", "fame", "lima", "xylo", "ox", "4me", "lime"]]
+    assert [a.status for a in answers] == [
+        "accepted",
+        "already_found",
+        "not_a_word",
+        "not_on_board",
+        "too_short",
+        "invalid",
+        "accepted",
+    ]
+    assert session.score == 2 and session.maximum == solve(board, LEXICON, BIG).score
+    assert {w.word for w in session.missed()} == {"mile", "limb", "east"}
+    path = session.path_of("fame")
+    assert path is not None and board.spell(path) == "fame"
+    picture = path_picture(board, path)
+    assert picture.splitlines()[1].split() == ["2", "3", ".", "."]
+
+
+def test_judge_cli_with_player_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ann, bob = tmp_path / "ann.txt", tmp_path / "bob.txt"
+    ann.write_text("fame\n\nl1me\nlime\n")
+    bob.write_text("fame\r\nmile\r\n")
+    lexicon = tmp_path / "words.txt"
+    lexicon.write_text("\n".join(LEXICON.words))
+    argv = ["judge", "--board", BOARD, "--player", f"ann={ann}", "--player", f"bob={bob}"]
+    status = main([*argv, "--dict", str(lexicon), "--json"])
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert status == 0 and data["scores"] == {"ann": 1, "bob": 1}
+    assert "ann, line 2: empty line" in err and "line 3" in err
+    status = main([*argv, "--dict", str(lexicon)])
+    out, _ = capsys.readouterr()
+    assert "crossed off (also found by bob)" in out
+
+
+def test_judge_cli_match_from_stdin(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    lexicon = tmp_path / "words.txt"
+    lexicon.write_text("\n".join(LEXICON.words))
+    round_ = {"board": BOARD, "players": {"ann": ["fame"], "bob": ["mile", "lime"]}}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({"rounds": [round_] * 4})))
+    status = main(["judge", "-", "--target", "3", "--dict", str(lexicon)])
+    out, _ = capsys.readouterr()
+    assert status == 0
+    assert "bob reached 3: match over" in out and "=== ROUND 2 ===" in out
+    assert "=== ROUND 3 ===" not in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["judge"], "give a JSON round"),
+        (["judge", "/nonexistent/round.json"], "cannot read"),
+        (["judge", "--board", BOARD], "need --board"),
+        (["judge", "--board", BOARD, "--player", "ann"], "not NAME=FILE"),
+        (["judge", "--challenge", "maybe", "x.json"], "invalid choice"),
+    ],
+)
+def test_judge_cli_bad_input(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_judge_cli_bad_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "round.json"
+    bad.write_text("{board: oops")
+    assert main(["judge", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "is not valid JSON" in err and err.count("\n") == 1
