@@ -1,0 +1,286 @@
+"""``boggle play``: a timed round in the terminal, against everything the board holds.
+
+On a terminal the board is drawn, a countdown ticks on the prompt line
+(``[2:59] > fam``) and each word gets an answer when Enter is pressed; the
+partly typed word is dropped when time runs out (everyone stops writing).  The
+terminal is read a key at a time with ``select`` (no thread, no dependency);
+Ctrl-D on an empty line ends the round early, Ctrl-C quits.
+
+When stdin is not a terminal (a pipe, a file) there is no timer: words are read
+one per line until end of input, so a round can be scripted and tested.  A line
+``?WORD`` asks for the path of a word; paths are shown after the round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import os
+import select
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from boggle.board import Board
+from boggle.commands._options import (
+    add_dictionary_option,
+    add_engine_option,
+    add_rules_options,
+    lexicon_from_args,
+    rules_from_args,
+    whole_number,
+)
+from boggle.commands.roll import add_dice_options, size_from_args
+from boggle.dice import roll_board
+from boggle.engines import solve
+from boggle.errors import BoggleError
+from boggle.game import Feedback, PlaySession, path_picture
+from boggle.solution import format_path
+
+DEFAULT_SECONDS = 180
+"""Three minutes, the length of the sand timer in the box."""
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play a timed round in the terminal",
+        description="Play a timed round: type words one per line and get an answer for "
+        "each; at the end see your score against the maximum, the words you missed (best "
+        "first) and the path of any word. The board is rolled unless you give one. When "
+        "stdin is not a terminal, words are read until end of input with no timer; a line "
+        "'?WORD' asks for the path of WORD.",
+    )
+    parser.add_argument("board", nargs="*", help="a board to play (default: roll one)")
+    add_dice_options(parser)
+    parser.add_argument(
+        "--time",
+        type=whole_number,
+        default=DEFAULT_SECONDS,
+        metavar="SECONDS",
+        help=f"length of the round (default {DEFAULT_SECONDS}, three minutes)",
+    )
+    parser.add_argument(
+        "--missed",
+        type=whole_number,
+        default=40,
+        metavar="N",
+        help="show the N best words you missed (default 40; 0 shows them all)",
+    )
+    add_dictionary_option(parser)
+    add_rules_options(parser)
+    add_engine_option(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.time < 1:
+        raise BoggleError(f"--time must be at least 1 second, got {args.time}")
+    if args.missed < 0:
+        raise BoggleError(f"--missed must be 0 or more, got {args.missed}")
+    if args.board:
+        board = Board.parse(" ".join(args.board))
+    else:
+        rows, cols = size_from_args(args)
+        board = roll_board(args.dice, args.seed, rows, cols)
+    rules = rules_from_args(args, board.rows, board.cols)
+    session = PlaySession(board, solve(board, lexicon_from_args(args), rules, engine=args.engine))
+    out = sys.stdout
+    interactive = sys.stdin.isatty()
+    out.write(board_picture(board) + "\n")
+    out.write(
+        f"Board {board}. Words of {rules.min_length} letters or more"
+        + (
+            f"; you have {clock(args.time)}. Ctrl-D ends early.\n"
+            if interactive
+            else "; reading words until end of input.\n"
+        )
+    )
+    out.flush()
+    path_requests: list[str] = []
+    if interactive:
+        timed_up = play_on_terminal(session, args.time, out)
+        out.write("\nTime's up!\n" if timed_up else "\nRound over.\n")
+    else:
+        for line in sys.stdin:
+            entry = line.strip()
+            if entry.startswith("?"):
+                path_requests.append(entry[1:])
+            else:
+                out.write(feedback_text(session.submit(entry), session) + "\n")
+        out.write("Round over.\n")
+    out.write(summary_text(session, args.missed) + "\n")
+    for word in path_requests:
+        out.write(path_text(session, word) + "\n")
+    if interactive:
+        ask_for_paths(session, out)
+    return 0
+
+
+# --------------------------------------------------------------------------- pictures and text
+
+
+def board_picture(board: Board) -> str:
+    """The board in a frame, faces capitalised (``Qu``, ``Th``) and spaced for reading."""
+    width = max(2, max(len(face) for face in board.faces))
+    rule = "+" + "-" * (board.cols * (width + 1) + 1) + "+"
+    lines = [rule]
+    for r in range(board.rows):
+        faces = board.faces[r * board.cols : (r + 1) * board.cols]
+        lines.append("| " + " ".join(f.capitalize().ljust(width) for f in faces) + " |")
+    lines.append(rule)
+    return "\n".join(lines)
+
+
+def clock(seconds: float) -> str:
+    """``m:ss`` of a number of seconds, rounded up (``clock(179.2) == '3:00'``)."""
+    whole = max(0, int(-(-seconds // 1)))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def feedback_text(feedback: Feedback, session: PlaySession) -> str:
+    word = feedback.word.upper() or "(empty)"
+    if feedback.status == "accepted":
+        plural = "point" if feedback.points == 1 else "points"
+        return f"  {word}: +{feedback.points} {plural} (score {session.score})"
+    if feedback.status == "already_found":
+        return f"  {word}: already found"
+    if feedback.status == "too_short":
+        return f"  {word}: too short ({session.rules.min_length} letters or more)"
+    if feedback.status == "invalid":
+        return f"  {word}: not a word: {feedback.message}"
+    return f"  {word}: {feedback.status.replace('_', ' ').replace('board', 'the board')}"
+
+
+def summary_text(session: PlaySession, show_missed: int) -> str:
+    solution = session.solution
+    share = 100 * session.score / session.maximum if session.maximum else 100.0
+    lines = [
+        f"You found {len(session.found)} of {solution.count} words: "
+        f"{session.score} of {session.maximum} points ({share:.0f}%)."
+    ]
+    missed = session.missed()
+    if missed:
+        shown = missed if show_missed == 0 else missed[:show_missed]
+        lines.append(f"Words you missed ({len(missed)}), best first:")
+        lines.extend(
+            f"  {w.word.upper():<{max(len(m.word) for m in shown)}}  {w.points}" for w in shown
+        )
+        if len(shown) < len(missed):
+            lines.append(f"  ... and {len(missed) - len(shown)} more (--missed 0 shows all)")
+    else:
+        lines.append("You found every word!")
+    return "\n".join(lines)
+
+
+def path_text(session: PlaySession, entry: str) -> str:
+    word = entry.strip().lower()
+    path = session.path_of(word) if word.isalpha() else None
+    if path is None:
+        return f"{word.upper() or '(empty)'} is not on the board."
+    return f"{word.upper()}: {format_path(path)}\n{path_picture(session.board, path)}"
+
+
+def ask_for_paths(session: PlaySession, out: TextIO) -> None:
+    """After a round on a terminal: show the path of any word asked for."""
+    while True:
+        try:
+            word = input("Path of a word (Enter to finish): ")
+        except EOFError:
+            out.write("\n")
+            return
+        if not word.strip():
+            return
+        out.write(path_text(session, word.lstrip("?")) + "\n")
+        out.flush()
+
+
+# --------------------------------------------------------------------------- the terminal
+
+
+def play_on_terminal(session: PlaySession, seconds: int, out: TextIO) -> bool:
+    """Read words with a countdown on the prompt line; True if time ran out."""
+    try:
+        import termios
+        import tty
+    except ImportError:  # no termios (Windows): lines with a deadline, no live countdown
+        return _play_with_lines(session, seconds, out)
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    try:
+        return _play_keys(session, seconds, out, fd)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _play_keys(session: PlaySession, seconds: int, out: TextIO, fd: int) -> bool:
+    deadline = time.monotonic() + seconds
+    typed = ""
+
+    def redraw() -> None:
+        out.write(f"\r\x1b[K[{clock(deadline - time.monotonic())}] > {typed}")
+        out.flush()
+
+    redraw()
+    for key in _keys(fd, deadline):
+        if key is None:  # a tick of the clock
+            redraw()
+            continue
+        if key in ("\r", "\n"):
+            entry, typed = typed, ""
+            out.write("\r\x1b[K")
+            if entry.strip().startswith("?"):
+                out.write("  paths are shown after the round\n")
+            elif entry.strip():
+                out.write(feedback_text(session.submit(entry), session) + "\n")
+        elif key in ("\x7f", "\b"):
+            typed = typed[:-1]
+        elif key == "\x15":  # Ctrl-U: clear the line
+            typed = ""
+        elif key == "\x04":  # Ctrl-D: end the round early
+            if not typed:
+                out.write("\r\x1b[K")
+                return False
+        elif key.isprintable():
+            typed += key
+        redraw()
+    out.write("\r\x1b[K")
+    return True
+
+
+def _keys(fd: int, deadline: float) -> Iterator[str | None]:
+    """Keys typed until ``deadline``, and ``None`` at each change of the shown second.
+
+    Escape sequences (arrow keys) are dropped.
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="ignore")
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return
+        wait = min(left, left - int(left) or 1.0) + 0.001
+        ready, _, _ = select.select([fd], [], [], wait)
+        if not ready:
+            yield None
+            continue
+        data = os.read(fd, 1024)
+        if not data:
+            return
+        text = decoder.decode(data)
+        if "\x1b" in text:
+            text = text[: text.index("\x1b")]
+        yield from text
+
+
+def _play_with_lines(session: PlaySession, seconds: int, out: TextIO) -> bool:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            entry = input(f"[{clock(deadline - time.monotonic())}] > ")
+        except EOFError:
+            return False
+        if time.monotonic() > deadline:
+            return True
+        out.write(feedback_text(session.submit(entry), session) + "\n")
