@@ -14,6 +14,8 @@ from boggle.commands._options import (
     lexicon_from_args,
     rules_from_args,
 )
+from boggle.commands.roll import add_dice_options, size_from_args
+from boggle.dice import roll_board
 from boggle.engines import solve
 from boggle.errors import BoardError
 
@@ -27,6 +29,12 @@ def register(subparsers: Any) -> None:
         "faces in brackets: '[th]').",
     )
     parser.add_argument("board", nargs="*", help="the board, e.g. 'fxie amlo ewbx astu'")
+    parser.add_argument(
+        "--random",
+        action="store_true",
+        help="roll a board (see --dice, --seed, --size) and solve it",
+    )
+    add_dice_options(parser)
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument(
         "--no-paths", action="store_true", help="text output: words only, without their paths"
@@ -38,7 +46,12 @@ def register(subparsers: Any) -> None:
 
 
 def board_from_args(args: argparse.Namespace) -> Board:
-    """The board given on the command line (its words joined by spaces)."""
+    """The board given on the command line (its words joined by spaces), or rolled."""
+    if getattr(args, "random", False):
+        if args.board:
+            raise BoardError("give either a board or --random, not both")
+        rows, cols = size_from_args(args)
+        return roll_board(args.dice, args.seed, rows, cols)
     if not args.board:
         raise BoardError("give a board, e.g. boggle solve 'fxie amlo ewbx astu'")
     return Board.parse(" ".join(args.board))

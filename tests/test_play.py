@@ -1,0 +1,196 @@
+"""``boggle play`` driven through a pseudo-terminal (pexpect) and through a pipe,
+and ``boggle roll`` / ``boggle solve --random``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boggle import Board, Lexicon, solve
+from boggle.cli import main
+from boggle.dice import DICE_SETS, roll
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+BOARD = "fxie amlo ewbx astu"
+WORDS = ["fame", "mile", "limb", "lime", "east", "famed", "axe", "emboli", "wamble", "amble"]
+
+
+@pytest.fixture
+def words_file(tmp_path: Path) -> Path:
+    path = tmp_path / "words.txt"
+    path.write_text("\n".join(WORDS) + "\n")
+    return path
+
+
+def boggle_env() -> dict[str, str]:
+    return dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])
+    )
+
+
+def expected_missed(found: set[str]) -> list[str]:
+    """The words of the board not found, best first, computed from the solution."""
+    solution = solve(Board.parse(BOARD), Lexicon.from_words(WORDS))
+    missed = [w for w in solution.words if w.word not in found]
+    missed.sort(key=lambda w: (-w.points, -len(w.word), w.word))
+    return [w.word.upper() for w in missed]
+
+
+def test_play_through_a_pipe(words_file: Path) -> None:
+    typed = "fame\nFAME\nlima\nox\nwor1d\n\nmile\n?fame\n?zebra\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        input=typed,
+        capture_output=True,
+        text=True,
+        env=boggle_env(),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "| F  X  I  E  |" in out and "reading words until end of input" in out
+    assert "FAME: +1 point (score 1)" in out
+    assert "FAME: already found" in out
+    assert "LIMA: not a word" in out
+    assert "OX: too short (3 letters or more)" in out
+    assert "WOR1D: not a word: 'wor1d' has characters that are not letters" in out
+    assert "MILE: +1 point (score 2)" in out
+    maximum = solve(Board.parse(BOARD), Lexicon.from_words(WORDS)).score
+    assert f"2 of {maximum} points" in out
+    listed = out.split("best first:\n")[1].split("\nFAME:")[0].split()
+    assert listed[::2] == expected_missed({"fame", "mile"})
+    assert "FAME: (0,0) -> (1,0) -> (1,1) -> (2,0)" in out
+    assert "ZEBRA is not on the board." in out
+    assert "Time's up" not in out  # no timer without a terminal
+
+
+def test_play_rolls_a_board_and_reports_bad_options(words_file: Path) -> None:
+    args = [sys.executable, "-m", "boggle", "play", "--dice", "big", "--seed", "4"]
+    done = subprocess.run(
+        [*args, "--dict", str(words_file)],
+        input="",
+        capture_output=True,
+        text=True,
+        env=boggle_env(),
+        timeout=60,
+    )
+    assert done.returncode == 0 and f"Board {roll('big', 4)}." in done.stdout
+    assert "Words of 4 letters or more" in done.stdout
+    bad = subprocess.run(
+        [*args, "--time", "0"],
+        input="",
+        capture_output=True,
+        text=True,
+        env=boggle_env(),
+        timeout=60,
+    )
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--time" in bad.stderr
+
+
+def test_play_through_a_pseudo_terminal(words_file: Path) -> None:
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words_file), "--time", "3"],
+        env=boggle_env(),
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 100),
+    )
+    try:
+        child.expect(r"\| F  X  I  E  \|")
+        child.expect("you have 0:03")
+        child.expect(r"\[0:03\] > ")
+        child.send("fame\r")
+        child.expect(r"FAME: \+1 point \(score 1\)")
+        child.send("lima\r")
+        child.expect("LIMA: not a word")
+        child.send("fame\r")
+        child.expect("FAME: already found")
+        child.send("?mile\r")
+        child.expect("paths are shown after the round")
+        child.expect(r"\[0:0[12]\] > ")  # the countdown moves
+        child.send("mil")  # typing when time runs out: dropped
+        child.expect("Time's up!")
+        maximum = solve(Board.parse(BOARD), Lexicon.from_words(WORDS)).score
+        child.expect(f"You found 1 of \\d+ words: 1 of {maximum} points")
+        child.expect("best first:")
+        child.expect("Path of a word")
+        child.send("limb\r")
+        child.expect(r"LIMB: \(1,2\) -> \(0,2\) -> \(1,1\) -> \(2,2\)")
+        child.expect("Path of a word")
+        child.send("\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert "MIL:" not in (child.before or "")
+
+
+def test_ctrl_d_ends_the_round_early(words_file: Path) -> None:
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        env=boggle_env(),
+        encoding="utf-8",
+        timeout=20,
+    )
+    try:
+        child.expect(r"\[3:00\] > ")
+        child.send("east\r")
+        child.expect(r"EAST: \+1")
+        child.sendcontrol("d")
+        child.expect("Round over.")
+        child.expect("Path of a word")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+
+
+def test_roll_prints_boards_that_solve_reads(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roll", "--dice", "classic", "--seed", "10", "--count", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [str(roll("classic", seed)) for seed in (10, 11, 12)]
+    assert all(Board.parse(line) == roll("classic", 10 + i) for i, line in enumerate(lines))
+    assert main(["roll", "--dice", "superbig", "--seed", "1"]) == 0
+    board = Board.parse(capsys.readouterr().out)
+    assert (board.rows, board.cols) == (6, 6)
+    assert main(["roll", "--dice", "uniform", "--size", "3x7", "--count", "2"]) == 0
+    boards = [Board.parse(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(b.rows, b.cols) for b in boards] == [(3, 7), (3, 7)]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["roll", "--dice", "huge"], "invalid choice"),
+        (["roll", "--dice", "new", "--size", "5"], "4x4 tray only"),
+        (["roll", "--dice", "uniform", "--size", "axb"], "not ROWS or ROWSxCOLS"),
+        (["roll", "--count", "-1"], "--count"),
+        (["roll", "--seed", "x"], "not a whole number"),
+    ],
+)
+def test_roll_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_solve_random_rolls_then_solves(
+    words_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["solve", "--random", "--dice", "big", "--seed", "3", "--dict", str(words_file)]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["board"] == str(roll(DICE_SETS["big"], 3))
+    assert data["rules"]["name"] == "big"
+    assert main(["solve", "--random", BOARD]) == 2
+    assert "either a board or --random" in capsys.readouterr().err
