@@ -7,8 +7,18 @@
 """
 
 from boggle.board import MAX_CELLS, MAX_SIDE, MULTI_LETTER_FACES, Board, Cell
+from boggle.dice import DICE_SETS, DiceSet, roll, roll_board, uniform_board
 from boggle.engines import default_engine, engine_names, get_engine, solve
-from boggle.errors import BoardError, BoggleError, EngineError, LexiconError, RulesError
+from boggle.errors import (
+    BoardError,
+    BoggleError,
+    DiceError,
+    EngineError,
+    JudgeError,
+    LexiconError,
+    RulesError,
+)
+from boggle.game import Match, PlayerList, PlaySession, RoundResult, Status, judge_round
 from boggle.lexicon import DEFAULT_WORDLIST, Lexicon, bundled_lists, load_lexicon, normalise_word
 from boggle.rules import BIG, CLASSIC, PRESETS, Rules, preset, rules_for_board
 from boggle.solution import Found, ScoredWord, Solution
@@ -19,6 +29,7 @@ __all__ = [
     "BIG",
     "CLASSIC",
     "DEFAULT_WORDLIST",
+    "DICE_SETS",
     "MAX_CELLS",
     "MAX_SIDE",
     "MULTI_LETTER_FACES",
@@ -27,21 +38,33 @@ __all__ = [
     "BoardError",
     "BoggleError",
     "Cell",
+    "DiceError",
+    "DiceSet",
     "EngineError",
     "Found",
+    "JudgeError",
     "Lexicon",
     "LexiconError",
+    "Match",
+    "PlaySession",
+    "PlayerList",
+    "RoundResult",
     "Rules",
     "RulesError",
     "ScoredWord",
     "Solution",
+    "Status",
     "bundled_lists",
     "default_engine",
     "engine_names",
     "get_engine",
+    "judge_round",
     "load_lexicon",
     "normalise_word",
     "preset",
+    "roll",
+    "roll_board",
     "rules_for_board",
     "solve",
+    "uniform_board",
 ]
