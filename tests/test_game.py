@@ -346,3 +346,17 @@ def test_judge_cli_bad_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["judge", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "is not valid JSON" in err and err.count("\n") == 1
+
+
+def test_judge_cli_board_that_does_not_parse(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lexicon = tmp_path / "words.txt"
+    lexicon.write_text("\n".join(LEXICON.words))
+    round_file = tmp_path / "round.json"
+    round_file.write_text(json.dumps({"board": "fx1e", "players": {"ann": ["fame", "zzzz"]}}))
+    assert main(["judge", str(round_file), "--dict", str(lexicon), "--json"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert "does not parse" in err and err.count("\n") == 1
+    assert [w["status"] for w in data["players"][0]["words"]] == ["unchecked", "not_a_word"]
