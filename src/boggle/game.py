@@ -48,7 +48,7 @@ from boggle.board import Board, Cell
 from boggle.errors import BoggleError, JudgeError
 from boggle.lexicon import Lexicon
 from boggle.rules import CLASSIC, Rules, rules_for_board
-from boggle.solution import Solution
+from boggle.solution import ScoredWord, Solution
 
 ChallengeMode = Literal["off", "listed", "all"]
 CHALLENGE_MODES: tuple[str, ...] = ("off", "listed", "all")
@@ -506,7 +506,7 @@ class Match:
         self.table.append(
             {
                 "round": len(self.rounds),
-                "board": result.to_json()["board"],
+                "board": result.board_text if result.board is None else str(result.board),
                 "scores": result.scores(),
                 "totals": dict(self.totals),
             }
@@ -672,14 +672,22 @@ def iter_problems(result: RoundResult | Match) -> Iterator[str]:
 # --------------------------------------------------------------------------- play
 
 
+FeedbackStatus = Literal[
+    "accepted", "already_found", "not_a_word", "not_on_board", "too_short", "invalid"
+]
+_FEEDBACK: dict[Status, FeedbackStatus] = {
+    Status.NOT_A_WORD: "not_a_word",
+    Status.NOT_ON_BOARD: "not_on_board",
+    Status.TOO_SHORT: "too_short",
+}
+
+
 @dataclass(frozen=True)
 class Feedback:
     """What a player is told about a word typed during a round."""
 
     word: str
-    status: Literal[
-        "accepted", "already_found", "not_a_word", "not_on_board", "too_short", "invalid"
-    ]
+    status: FeedbackStatus
     points: int = 0
     message: str = ""
 
@@ -713,9 +721,7 @@ class PlaySession:
         if check.status is Status.COUNTED:
             self.found.append(check.word)
             return Feedback(check.word, "accepted", self.rules.points(check.word))
-        status = check.status.value
-        assert status in ("not_a_word", "not_on_board", "too_short")
-        return Feedback(check.word, status, message=check.message)  # type: ignore[arg-type]
+        return Feedback(check.word, _FEEDBACK[check.status], message=check.message)
 
     @property
     def score(self) -> int:
@@ -726,7 +732,7 @@ class PlaySession:
         """The most points the board allows: every word of the solution."""
         return self.solution.score
 
-    def missed(self) -> list[Any]:
+    def missed(self) -> list[ScoredWord]:
         """The words of the solution not found, best first (most points, then longest, A-Z)."""
         found = set(self.found)
         missed = [w for w in self.solution.words if w.word not in found]
