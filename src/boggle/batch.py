@@ -21,7 +21,9 @@ from boggle.lexicon import Lexicon, load_lexicon
 from boggle.rules import BIG, CLASSIC, Rules
 
 CHUNK = 2048
-"""Boards handed to a thread at a time."""
+"""Boards handed to a thread at a time, once the first few smaller chunks are out."""
+
+FIRST_CHUNK = 128
 
 
 @dataclass(frozen=True)
@@ -104,7 +106,7 @@ def iter_scores(
     by_size = _rules_by_size(rules)
     compiled(lexicon)  # compile once, before the threads start
     workers = max(1, jobs or default_jobs())
-    chunks = _chunks(lines, CHUNK)
+    chunks = _chunks(lines, FIRST_CHUNK, CHUNK)
     if workers == 1:
         for chunk in chunks:
             yield from _score_chunk(chunk, lexicon, by_size)
@@ -135,12 +137,16 @@ def score_many(
     return scores
 
 
-def _chunks(lines: Iterable[str], size: int) -> Iterator[list[str]]:
+def _chunks(lines: Iterable[str], first: int, largest: int) -> Iterator[list[str]]:
+    """Lists of lines, doubling in size from ``first`` to ``largest``, so that short
+    inputs still spread over every thread and long ones pay little per chunk."""
+    size = first
     chunk: list[str] = []
     for line in lines:
         chunk.append(line)
         if len(chunk) == size:
             yield chunk
             chunk = []
+            size = min(size * 2, largest)
     if chunk:
         yield chunk

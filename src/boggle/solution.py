@@ -14,25 +14,22 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from boggle.board import Board, Cell
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(NamedTuple):
     """A word and one path that spells it (cells in order, ``(row, col)``)."""
 
     word: str
     path: tuple[Cell, ...]
 
 
-@dataclass(frozen=True)
-class ScoredWord:
+class ScoredWord(NamedTuple):
     """A found word with its points under the rules."""
 
     word: str
@@ -59,10 +56,12 @@ class Solution:
         self.lexicon = lexicon
         self.engine = engine
         first: dict[str, tuple[Cell, ...]] = {}
-        for item in found:
-            first.setdefault(item.word, item.path)
+        for word, path in found:
+            if word not in first:
+                first[word] = path
+        points = rules.points_table(max(map(len, first), default=0))
         self.words: tuple[ScoredWord, ...] = tuple(
-            ScoredWord(word, first[word], rules.points(word)) for word in sorted(first)
+            [ScoredWord(word, first[word], points[len(word)]) for word in sorted(first)]
         )
 
     def __iter__(self) -> Iterator[ScoredWord]:

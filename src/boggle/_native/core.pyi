@@ -1,7 +1,9 @@
 """Type stub of the compiled core (module.c)."""
 
 from collections.abc import Sequence
-from typing import Literal, overload
+from typing import Literal, TypeVar, overload
+
+_Pair = TypeVar("_Pair", bound=tuple[str, tuple[tuple[int, int], ...]])
 
 MAX_LETTERS: int
 FACE_MAX: int
@@ -30,8 +32,9 @@ class Trie:
         min_len: int,
         points: Sequence[int],
         with_paths: Literal[True],
+        pair_type: type[_Pair],
         /,
-    ) -> list[tuple[str, tuple[tuple[int, int], ...]]]: ...
+    ) -> list[_Pair]: ...
     @overload
     def solve(
         self,

@@ -227,8 +227,11 @@ static void clear_marks(bn_scratch *s) {
  * and each cell knows, for each letter, which of its neighbours show it: the
  * search walks only the letters that both follow the node and lie next to the
  * cell, and for each the unused neighbours that show it. */
+static int record_found(bn_scratch *s, int32_t word, int cells);
+
 typedef struct {
     const bn_node *nodes;
+    const int32_t *node_word;
     const uint64_t *beside;  /* beside[cell * 32 + L]: neighbours of cell showing L */
     const uint32_t *around;  /* letters of each cell's neighbours */
     bn_scratch *s;
@@ -245,8 +248,13 @@ static void dfs_fast(fast_state *st, int cell, uint32_t index, uint64_t used, in
     bn_node node = st->nodes[index];
     if ((node.bits & BN_WORD_BIT) && depth >= st->min_len) {
         int fresh = mark_node(st->s, index);
-        if (fresh > 0) st->score += st->points[depth < st->max_len ? depth : st->max_len];
-        else if (fresh < 0) st->oom = 1;
+        if (fresh > 0) {
+            st->score += st->points[depth < st->max_len ? depth : st->max_len];
+            if (st->s->record && record_found(st->s, st->node_word[index], depth) < 0)
+                st->oom = 1;
+        } else if (fresh < 0) {
+            st->oom = 1;
+        }
     }
     uint32_t mask = LETTERS(node.bits);
     uint32_t next_letters = mask & st->around[cell];
@@ -262,6 +270,7 @@ static void dfs_fast(fast_state *st, int cell, uint32_t index, uint64_t used, in
         do {
             int next = BN_CTZ64(cells);
             cells &= cells - 1;
+            if (st->s->record) st->s->path[depth] = next;
             dfs_fast(st, next, child, used, depth + 1);
         } while (cells);
     } while (next_letters);
@@ -283,11 +292,13 @@ static int64_t solve_fast(const bn_trie *trie, const bn_board *board, bn_scratch
         }
         around[cell] = m;
     }
-    fast_state st = {trie->nodes, beside, around, s, points, min_len, max_len, 0, 0};
+    fast_state st = {trie->nodes, trie->node_word, beside, around, s, points, min_len, max_len,
+                     0, 0};
     uint32_t root = LETTERS(trie->nodes[0].bits);
     for (int cell = 0; cell < n; cell++) {
         uint32_t bit = 1u << board->faces[cell * BN_FACE_MAX];
         if (!(root & bit)) continue;
+        if (s->record) s->path[0] = cell;
         dfs_fast(&st, cell, trie->nodes[0].first + BN_POPCOUNT(root & (bit - 1)), 0, 1);
     }
     return st.oom ? -1 : st.score;
@@ -332,8 +343,8 @@ static inline int64_t follow(const bn_node *nodes, uint32_t index, const uint8_t
     return index;
 }
 
-static int record_word(dfs_state *st, int32_t word) {
-    bn_scratch *s = st->s;
+/* Keep a word found and the first `cells` cells of the current path. */
+static int record_found(bn_scratch *s, int32_t word, int cells) {
     if (s->n_found == s->found_cap) {
         size_t cap = s->found_cap ? s->found_cap * 2 : 256;
         int32_t *w = realloc(s->found_words, cap * sizeof(int32_t));
@@ -343,9 +354,9 @@ static int record_word(dfs_state *st, int32_t word) {
         if (!w || !p) return -1;
         s->found_cap = cap;
     }
-    if (s->cells_len + (size_t)st->depth > s->cells_cap) {
+    if (s->cells_len + (size_t)cells > s->cells_cap) {
         size_t cap = s->cells_cap ? s->cells_cap * 2 : 2048;
-        while (cap < s->cells_len + (size_t)st->depth) cap *= 2;
+        while (cap < s->cells_len + (size_t)cells) cap *= 2;
         int32_t *c = realloc(s->found_cells, cap * sizeof(int32_t));
         if (!c) return -1;
         s->found_cells = c;
@@ -353,8 +364,8 @@ static int record_word(dfs_state *st, int32_t word) {
     }
     s->found_words[s->n_found] = word;
     s->found_path_start[s->n_found] = (int32_t)s->cells_len;
-    memcpy(s->found_cells + s->cells_len, s->path, (size_t)st->depth * sizeof(int32_t));
-    s->cells_len += (size_t)st->depth;
+    memcpy(s->found_cells + s->cells_len, s->path, (size_t)cells * sizeof(int32_t));
+    s->cells_len += (size_t)cells;
     s->n_found++;
     s->found_path_start[s->n_found] = (int32_t)s->cells_len;
     return 0;
@@ -366,7 +377,8 @@ static void dfs(dfs_state *st, int cell, uint32_t index, int letters) {
         int fresh = mark_node(st->s, index);
         if (fresh > 0) {
             st->score += st->points[letters < st->max_len ? letters : st->max_len];
-            if (st->s->record && record_word(st, st->node_word[index]) < 0) st->s->oom = 1;
+            if (st->s->record && record_found(st->s, st->node_word[index], st->depth) < 0)
+                st->s->oom = 1;
         } else if (fresh < 0) {
             st->s->oom = 1;
         }
@@ -393,20 +405,20 @@ int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
                  int min_len, const int32_t *points, int max_len) {
     if (prepare_board(s, board) < 0) return -1;
     int64_t score;
-    if (!s->record && board_is_simple(board)) {
+    if (s->record) {
+        int need = trie->longest + 2;
+        if (need > s->path_cap) {
+            free(s->path);
+            s->path = malloc((size_t)need * sizeof(int32_t));
+            if (!s->path) { s->path_cap = 0; return -1; }
+            s->path_cap = need;
+        }
+        s->n_found = 0;
+        s->cells_len = 0;
+    }
+    if (board_is_simple(board)) {
         score = solve_fast(trie, board, s, min_len, points, max_len);
     } else {
-        if (s->record) {
-            int need = trie->longest + 2;
-            if (need > s->path_cap) {
-                free(s->path);
-                s->path = malloc((size_t)need * sizeof(int));
-                if (!s->path) { s->path_cap = 0; return -1; }
-                s->path_cap = need;
-            }
-            s->n_found = 0;
-            s->cells_len = 0;
-        }
         s->oom = 0;
         dfs_state st = {trie->nodes, trie->node_word, board->faces, s->neighbours, s->used,
                         s, points, min_len, max_len, 0, 0};

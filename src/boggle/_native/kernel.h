@@ -49,7 +49,7 @@ typedef struct {
     int32_t *neighbours; /* 8 per cell, -1 padded */
     int capacity;        /* cells the buffers hold */
     int shape_rows, shape_cols; /* the shape the neighbour table is for */
-    int *path;
+    int32_t *path;
     int path_cap;
     /* found words (only when recording): word ids and their paths, flattened */
     int32_t *found_words;

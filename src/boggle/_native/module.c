@@ -164,16 +164,23 @@ static int points_table(PyObject *points_obj, int32_t **out) {
     return (int)(n - 1);
 }
 
-/* solve(faces, rows, cols, min_len, points, with_paths)
+/* solve(faces, rows, cols, min_len, points, with_paths, pair_type=tuple)
  * faces: bytes, 4 letter indices per cell.  Returns the score, or with
- * with_paths a list of (word, ((row, col), ...)) in the order found. */
+ * with_paths a list of pair_type(word, ((row, col), ...)) in the order found;
+ * pair_type is tuple or a subclass of it with two fields (a named tuple). */
 static PyObject *Trie_solve(TrieObject *self, PyObject *args) {
     Py_buffer faces;
     int rows, cols, min_len, with_paths;
     PyObject *points_obj;
-    if (!PyArg_ParseTuple(args, "y*iiiOp", &faces, &rows, &cols, &min_len, &points_obj,
-                          &with_paths))
+    PyTypeObject *pair_type = &PyTuple_Type;
+    if (!PyArg_ParseTuple(args, "y*iiiOp|O!", &faces, &rows, &cols, &min_len, &points_obj,
+                          &with_paths, &PyType_Type, &pair_type))
         return NULL;
+    if (!PyType_IsSubtype(pair_type, &PyTuple_Type)) {
+        PyBuffer_Release(&faces);
+        PyErr_SetString(PyExc_TypeError, "pair_type must be a tuple type");
+        return NULL;
+    }
     PyObject *result = NULL;
     int32_t *points = NULL;
     bn_scratch *s = NULL;
@@ -225,9 +232,11 @@ static PyObject *Trie_solve(TrieObject *self, PyObject *args) {
         }
         if (PyErr_Occurred()) { Py_DECREF(path); Py_CLEAR(result); break; }
         PyObject *word = PyTuple_GET_ITEM(self->words, s->found_words[i]);
-        PyObject *item = PyTuple_Pack(2, word, path);
-        Py_DECREF(path);
-        if (!item) { Py_CLEAR(result); break; }
+        PyObject *item = pair_type->tp_alloc(pair_type, 2);
+        if (!item) { Py_DECREF(path); Py_CLEAR(result); break; }
+        Py_INCREF(word);
+        PyTuple_SET_ITEM(item, 0, word);
+        PyTuple_SET_ITEM(item, 1, path);
         PyList_SET_ITEM(result, (Py_ssize_t)i, item);
     }
     for (int c = 0; c < board.n; c++) Py_XDECREF(cells[c]);

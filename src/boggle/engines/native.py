@@ -128,9 +128,9 @@ def solve_native(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found
         rules.min_length,
         points_table(rules, core.longest),
         True,
+        Found,
     )
-    for word, path in found:
-        yield Found(word, path)
+    yield from found
 
 
 def score_native(board: Board, lexicon: Lexicon, rules: Rules) -> int:
