@@ -66,7 +66,9 @@ memory at the peak).  A step that would need more raises :class:`BoardError`;
 
 _END_BITS = 6  # bits of the last cell in a packed state: cells < 64
 _CHUNK_BITS = 12  # the cell mask is permuted 12 bits at a time through tables
-_WORK_CHUNK = 1 << 22  # elements processed at once by the NumPy version
+_WORK_CHUNK = 1 << 22  # states extended at once by the NumPy version
+_BUCKET_SIZE = 1 << 24  # candidate states sorted at once by the NumPy version
+_HASH_MULTIPLIER = 0x9E3779B97F4A7C15  # spreads states over buckets (Fibonacci hashing)
 
 
 @dataclass(frozen=True)
@@ -446,6 +448,9 @@ def _layers_numpy(grid: _Grid, max_length: int, max_states: int) -> Iterator[_La
     neighbours = np.full((grid.cells, 8), -1, dtype=np.int8)
     for cell, cells in enumerate(grid.neighbours):
         neighbours[cell, : len(cells)] = cells
+    neighbour_masks = np.array(
+        [sum(1 << cell for cell in cells) for cells in grid.neighbours], dtype=key_type
+    )
     orbit_of = np.array(grid.orbit_of, dtype=np.int8)
     end_mask = key_type((1 << _END_BITS) - 1)
     chunk_mask = key_type((1 << _CHUNK_BITS) - 1)
@@ -474,47 +479,93 @@ def _layers_numpy(grid: _Grid, max_length: int, max_states: int) -> Iterator[_La
         starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
         return keys[starts], np.add.reduceat(weights, starts)
 
-    def orbit_sums(keys: UIntArray, weights: UIntArray) -> list[int]:
-        orbits = orbit_of[(keys & end_mask).astype(np.intp)]
-        return [int(weights[orbits == o].sum(dtype=np.uint64)) for o in range(grid.n_orbits)]
+    def orbit_sums(layer: list[tuple[UIntArray, UIntArray]]) -> list[int]:
+        sums = [0] * grid.n_orbits
+        for keys, weights in layer:
+            orbits = orbit_of[(keys & end_mask).astype(np.intp)]
+            for o in range(grid.n_orbits):
+                sums[o] += int(weights[orbits == o].sum(dtype=np.uint64))
+        return sums
+
+    def chunks(layer: list[tuple[UIntArray, UIntArray]]) -> Iterator[tuple[UIntArray, UIntArray]]:
+        for keys, weights in layer:
+            for first in range(0, keys.size, _WORK_CHUNK):
+                yield keys[first : first + _WORK_CHUNK], weights[first : first + _WORK_CHUNK]
+
+    def count_candidates(layer: list[tuple[UIntArray, UIntArray]]) -> int:
+        total = 0
+        for keys, _ in chunks(layer):
+            free = neighbour_masks[(keys & end_mask).astype(np.intp)] & ~(keys >> shift_end)
+            total += int(np.bitwise_count(free).sum(dtype=np.uint64))
+        return total
+
+    def extend(keys: UIntArray, weights: UIntArray) -> tuple[UIntArray, UIntArray]:
+        masks = keys >> shift_end
+        ends = (keys & end_mask).astype(np.intp)
+        new_keys: list[UIntArray] = []
+        new_weights: list[UIntArray] = []
+        for slot in range(8):
+            nexts = neighbours[ends, slot]
+            ok = nexts >= 0
+            nexts_k = np.where(ok, nexts, 0).astype(key_type)
+            ok &= ((masks >> nexts_k) & one) == 0
+            if ok.any():
+                chosen = nexts_k[ok]
+                new_keys.append(canonical(masks[ok] | (one << chosen), chosen))
+                new_weights.append(weights[ok])
+        if not new_keys:
+            return np.empty(0, dtype=key_type), np.empty(0, dtype=np.uint64)
+        return np.concatenate(new_keys), np.concatenate(new_weights)
+
+    def step(
+        layer: list[tuple[UIntArray, UIntArray]], candidates: int
+    ) -> list[tuple[UIntArray, UIntArray]]:
+        # Candidates are spread over 2**bits buckets by a hash of the state, so
+        # equal states meet in one bucket and each bucket is sorted on its own.
+        bits = max(0, math.ceil(math.log2(max(candidates, 1) / _BUCKET_SIZE)))
+        buckets: list[list[tuple[UIntArray, UIntArray]]] = [[] for _ in range(1 << bits)]
+        while layer:
+            keys, weights = layer.pop()
+            for part, part_weights in chunks([(keys, weights)]):
+                new_keys, new_weights = extend(part, part_weights)
+                if bits == 0:
+                    buckets[0].append((new_keys, new_weights))
+                    continue
+                hashes = (new_keys.astype(np.uint64) * np.uint64(_HASH_MULTIPLIER)) >> np.uint64(64 - bits)
+                order = np.argsort(hashes.astype(np.uint8 if bits <= 8 else np.uint16))
+                bounds = np.cumsum(np.bincount(hashes.astype(np.intp), minlength=1 << bits))
+                new_keys, new_weights = new_keys[order], new_weights[order]
+                del order, hashes
+                for bucket, piece, piece_weights in zip(
+                    buckets,
+                    np.split(new_keys, bounds[:-1]),
+                    np.split(new_weights, bounds[:-1]),
+                    strict=True,
+                ):
+                    bucket.append((piece, piece_weights))
+            del keys, weights
+        merged: list[tuple[UIntArray, UIntArray]] = []
+        for index in range(len(buckets)):
+            pieces, buckets[index] = buckets[index], []
+            all_keys = np.concatenate([k for k, _ in pieces])
+            all_weights = np.concatenate([w for _, w in pieces])
+            del pieces
+            merged.append(merge(all_keys, all_weights))
+        return merged
 
     cells = np.arange(grid.cells, dtype=key_type)
-    keys, weights = merge(
-        canonical(one << cells, cells), np.ones(grid.cells, dtype=np.uint64)
-    )
+    layer = [merge(canonical(one << cells, cells), np.ones(grid.cells, dtype=np.uint64))]
     length = 1
     candidates = grid.cells
     while True:
-        sums = orbit_sums(keys, weights)
-        yield length, sums, int(keys.size), candidates, time.perf_counter() - start
+        sums = orbit_sums(layer)
+        states = sum(int(keys.size) for keys, _ in layer)
+        yield length, sums, states, candidates, time.perf_counter() - start
         if length == max_length:
             return
         start = time.perf_counter()
         length += 1
         _overflow_check(sum(sums), grid, length)
-        new_keys: list[UIntArray] = []
-        new_weights: list[UIntArray] = []
-        candidates = 0
-        for first in range(0, keys.size, _WORK_CHUNK):
-            part = keys[first : first + _WORK_CHUNK]
-            part_weights = weights[first : first + _WORK_CHUNK]
-            masks = part >> shift_end
-            ends = (part & end_mask).astype(np.intp)
-            for slot in range(8):
-                nexts = neighbours[ends, slot]
-                ok = nexts >= 0
-                nexts_k = np.where(ok, nexts, 0).astype(key_type)
-                ok &= ((masks >> nexts_k) & one) == 0
-                if not ok.any():
-                    continue
-                chosen = nexts_k[ok]
-                candidates += int(chosen.size)
-                _budget_check(candidates, max_states, grid, length)
-                new_keys.append(canonical(masks[ok] | (one << chosen), chosen))
-                new_weights.append(part_weights[ok])
-        keys, weights = merge(
-            np.concatenate(new_keys) if new_keys else np.empty(0, dtype=key_type),
-            np.concatenate(new_weights) if new_weights else np.empty(0, dtype=np.uint64),
-        )
-        del new_keys, new_weights
-
+        candidates = count_candidates(layer)
+        _budget_check(candidates, max_states, grid, length)
+        layer = step(layer, candidates)
