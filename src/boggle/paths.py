@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import resource
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -314,7 +314,9 @@ def count_paths(rows: int, cols: int | None = None, max_length: int | None = Non
     return path_table(rows, cols, max_length).totals
 
 
-def paths_per_cell(rows: int, cols: int | None = None, length: int | None = None) -> list[list[int]]:
+def paths_per_cell(
+    rows: int, cols: int | None = None, length: int | None = None
+) -> list[list[int]]:
     """Number of paths of ``length`` cells (default: all cells) starting at each cell.
 
     >>> paths_per_cell(3, length=2)
@@ -441,14 +443,13 @@ def _layers_numpy(grid: _Grid, max_length: int, max_states: int) -> Iterator[_La
     # Packed state: mask << 6 | end, in 32 bits when it fits (up to 26 cells).
     key_type = np.uint32 if grid.cells + _END_BITS <= 32 else np.uint64
     tables = [
-        [np.array(table, dtype=key_type) for table in per_chunk]
-        for per_chunk in grid.mask_tables()
+        [np.array(table, dtype=key_type) for table in per_chunk] for per_chunk in grid.mask_tables()
     ]
     perms = [np.array(perm, dtype=key_type) for perm in grid.perms]
     neighbours = np.full((grid.cells, 8), -1, dtype=np.int8)
     for cell, cells in enumerate(grid.neighbours):
         neighbours[cell, : len(cells)] = cells
-    neighbour_masks = np.array(
+    neighbour_masks: UIntArray = np.array(
         [sum(1 << cell for cell in cells) for cells in grid.neighbours], dtype=key_type
     )
     orbit_of = np.array(grid.orbit_of, dtype=np.int8)
@@ -507,7 +508,7 @@ def _layers_numpy(grid: _Grid, max_length: int, max_states: int) -> Iterator[_La
         for slot in range(8):
             nexts = neighbours[ends, slot]
             ok = nexts >= 0
-            nexts_k = np.where(ok, nexts, 0).astype(key_type)
+            nexts_k: UIntArray = np.where(ok, nexts, 0).astype(key_type)
             ok &= ((masks >> nexts_k) & one) == 0
             if ok.any():
                 chosen = nexts_k[ok]
@@ -531,7 +532,8 @@ def _layers_numpy(grid: _Grid, max_length: int, max_states: int) -> Iterator[_La
                 if bits == 0:
                     buckets[0].append((new_keys, new_weights))
                     continue
-                hashes = (new_keys.astype(np.uint64) * np.uint64(_HASH_MULTIPLIER)) >> np.uint64(64 - bits)
+                hashes = new_keys.astype(np.uint64) * np.uint64(_HASH_MULTIPLIER)
+                hashes >>= np.uint64(64 - bits)
                 order = np.argsort(hashes.astype(np.uint8 if bits <= 8 else np.uint16))
                 bounds = np.cumsum(np.bincount(hashes.astype(np.intp), minlength=1 << bits))
                 new_keys, new_weights = new_keys[order], new_weights[order]
@@ -553,8 +555,8 @@ def _layers_numpy(grid: _Grid, max_length: int, max_states: int) -> Iterator[_La
             merged.append(merge(all_keys, all_weights))
         return merged
 
-    cells = np.arange(grid.cells, dtype=key_type)
-    layer = [merge(canonical(one << cells, cells), np.ones(grid.cells, dtype=np.uint64))]
+    singles: UIntArray = np.arange(grid.cells, dtype=key_type)
+    layer = [merge(canonical(one << singles, singles), np.ones(grid.cells, dtype=np.uint64))]
     length = 1
     candidates = grid.cells
     while True:
