@@ -42,6 +42,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from boggle.board import MAX_SIDE
 from boggle.errors import BoardError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -133,13 +134,18 @@ class PathTable:
 # --- the grid: neighbours and symmetries -----------------------------------
 
 
-def _check_size(rows: int, cols: int | None) -> tuple[int, int]:
+def _check_dimensions(rows: int, cols: int | None) -> tuple[int, int]:
     cols = rows if cols is None else cols
     for name, value in (("rows", rows), ("cols", cols)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise BoardError(f"{name} must be a whole number, got {value!r}")
-        if value < 1:
-            raise BoardError(f"{name} must be at least 1, got {value}")
+        if not 1 <= value <= MAX_SIDE:
+            raise BoardError(f"{name} must be between 1 and {MAX_SIDE}, got {value}")
+    return rows, cols
+
+
+def _check_size(rows: int, cols: int | None) -> tuple[int, int]:
+    rows, cols = _check_dimensions(rows, cols)
     if rows * cols > MAX_CELLS:
         raise BoardError(
             f"a {rows}x{cols} grid has {rows * cols} cells; path counting takes at most "
@@ -185,7 +191,7 @@ def symmetries(rows: int, cols: int | None = None) -> list[tuple[int, ...]]:
     >>> symmetries(2)[1]
     (1, 3, 0, 2)
     """
-    rows, cols = _check_size(rows, cols)
+    rows, cols = _check_dimensions(rows, cols)
     maps: list[Callable[[int, int], Cell]] = [
         lambda r, c: (r, c),
         lambda r, c: (rows - 1 - r, cols - 1 - c),
@@ -216,7 +222,7 @@ def cell_orbits(rows: int, cols: int | None = None) -> list[list[Cell]]:
     >>> [len(orbit) for orbit in cell_orbits(5)]
     [4, 8, 4, 4, 4, 1]
     """
-    rows, cols = _check_size(rows, cols)
+    rows, cols = _check_dimensions(rows, cols)
     seen: set[int] = set()
     orbits: list[list[Cell]] = []
     perms = symmetries(rows, cols)
@@ -262,7 +268,7 @@ def path_table(
     ``progress`` is called after each step.
 
     >>> path_table(3, max_length=3).by_orbit
-    [[1, 1, 1], [3, 5, 8], [14, 20, 40]]
+    [[1, 1, 1], [3, 5, 8], [15, 19, 24]]
     """
     rows, cols = _check_size(rows, cols)
     cells = rows * cols

@@ -67,7 +67,7 @@ def _lengths(text: str) -> list[int]:
 def is_symmetric(grid: list[list[int]]) -> bool:
     """Whether a per-cell table is unchanged by every symmetry of its grid.
 
-    >>> is_symmetric([[1, 2, 1], [2, 3, 2]]), is_symmetric([[1, 2], [2, 2]])
+    >>> is_symmetric([[1, 2, 1], [1, 2, 1]]), is_symmetric([[1, 2], [2, 2]])
     (True, False)
     """
     rows, cols = len(grid), len(grid[0])
