@@ -550,7 +550,8 @@ def _layers_numpy(grid: _Grid, max_length: int, max_states: int) -> Iterator[_La
                     np.split(new_weights, bounds[:-1]),
                     strict=True,
                 ):
-                    bucket.append((piece, piece_weights))
+                    # Copies, so that each bucket's memory is freed once it is merged.
+                    bucket.append((piece.copy(), piece_weights.copy()))
             del keys, weights
         merged: list[tuple[UIntArray, UIntArray]] = []
         for index in range(len(buckets)):
