@@ -207,6 +207,24 @@ def test_rectangles_against_brute_force(rows: int, cols: int, data: st.DataObjec
     assert count_paths(cols, rows, max_length) == count_paths(rows, cols, max_length)
 
 
+# Undirected Hamiltonian paths of king graphs from the OEIS, doubled for directed paths:
+# A308129 (n x n), A339760 (2 x n), A339761 (3 x n).
+@pytest.mark.parametrize(
+    ("rows", "cols", "undirected"),
+    [(4, 4, 171592), (2, 5, 768), (2, 8, 32000), (3, 4, 4678), (3, 5, 43676), (3, 6, 406396)],
+)
+def test_hamiltonian_paths_oeis(rows: int, cols: int, undirected: int) -> None:
+    assert count_paths(rows, cols)[-1] == 2 * undirected
+
+
+@pytest.mark.slow
+def test_five_by_five_every_length() -> None:  # about 6 seconds
+    counts = count_paths(5)
+    assert counts[:7] == ARTICLE_TABLE[5]
+    assert counts[-1] == 2 * 364618672  # A308129
+    assert sum(counts) == 115066382913
+
+
 @pytest.mark.slow
 def test_four_by_four_against_brute_force() -> None:
     expected = brute_force(4, 4)  # about 12 million paths: a minute in Python
