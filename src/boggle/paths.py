@@ -61,9 +61,10 @@ MAX_CELLS = 58
 last cell) is packed into one 64-bit integer."""
 
 DEFAULT_MAX_STATES = 120_000_000
-"""The default budget of candidate states for one step (about 2.5 GB of
-memory at the peak).  A step that would need more raises :class:`BoardError`;
-5x5 needs at most about 40 million, 6x6 passes the budget at 11 or 12 cells."""
+"""The default budget of candidate states for one step (about 3 GB of memory
+at the peak).  A step that would need more raises :class:`BoardError`: 5x5
+needs at most 4.3 million, 6x6 reaches 110 million at 14 cells and passes the
+budget at 15."""
 
 _END_BITS = 6  # bits of the last cell in a packed state: cells < 64
 _CHUNK_BITS = 12  # the cell mask is permuted 12 bits at a time through tables
@@ -264,7 +265,7 @@ def path_table(
 
     ``method`` is ``"numpy"``, ``"python"`` or ``"auto"`` (NumPy if installed).
     A step that would generate more than ``max_states`` states raises
-    :class:`BoardError` (6x6 reaches the default at about 11 cells);
+    :class:`BoardError` (6x6 passes the default at 15 cells);
     ``progress`` is called after each step.
 
     >>> path_table(3, max_length=3).by_orbit
