@@ -145,7 +145,8 @@ int bn_scratch_init(bn_scratch *s, uint32_t n_nodes) {
     memset(s, 0, sizeof *s);
     s->n_nodes = n_nodes;
     s->marks = calloc((size_t)n_nodes / 64 + 1, sizeof(uint64_t));
-    return s->marks ? 0 : -1;
+    s->beside = calloc(64 * 32, sizeof(uint64_t));
+    return s->marks && s->beside ? 0 : -1;
 }
 
 void bn_scratch_free(bn_scratch *s) {
@@ -153,6 +154,7 @@ void bn_scratch_free(bn_scratch *s) {
     free(s->marked);
     free(s->used);
     free(s->neighbours);
+    free(s->beside);
     free(s->path);
     free(s->found_words);
     free(s->found_path_start);
@@ -222,21 +224,24 @@ static void clear_marks(bn_scratch *s) {
 
 /* ---------------------------------------------------------------- solve */
 
-/* Fast path: boards of at most 64 cells whose faces are all single letters the
- * word list uses, scores only.  The cells used so far live in one 64-bit word,
- * and each cell knows, for each letter, which of its neighbours show it: the
- * search walks only the letters that both follow the node and lie next to the
- * cell, and for each the unused neighbours that show it. */
-static int record_found(bn_scratch *s, int32_t word, int cells);
-
+/* Fast path: boards of at most 64 cells.  The cells used so far live in one
+ * 64-bit word, and each cell knows, for each letter, which of its neighbours
+ * show that single letter: the search walks only the letters that both follow
+ * the node and lie next to the cell, and for each the unused neighbours that
+ * show it.  Neighbours with a multi-letter face (Qu, Th, ...) are followed one
+ * by one. */
 typedef struct {
     const bn_node *nodes;
     const int32_t *node_word;
-    const uint64_t *beside;  /* beside[cell * 32 + L]: neighbours of cell showing L */
-    const uint32_t *around;  /* letters of each cell's neighbours */
+    const uint8_t *faces;
+    const uint64_t *beside;  /* beside[cell * 32 + L]: neighbours of cell showing L alone */
+    const uint64_t *multi;   /* multi[cell]: neighbours of cell with a multi-letter face */
+    const uint32_t *around;  /* first letters of each cell's neighbours */
     bn_scratch *s;
     const int32_t *points;
     int min_len, max_len;
+    int record;     /* keep the words found and their paths */
+    int any_multi;  /* some cube has a multi-letter face */
     int64_t score;
     int oom;
 } fast_state;
@@ -244,13 +249,19 @@ typedef struct {
 #define BN_CTZ64(x) ((int)__builtin_ctzll(x))
 #define BN_CTZ32(x) ((int)__builtin_ctz(x))
 
-static void dfs_fast(fast_state *st, int cell, uint32_t index, uint64_t used, int depth) {
+static inline int64_t follow(const bn_node *nodes, uint32_t index, const uint8_t *face,
+                             int *letters);
+static int record_found(bn_scratch *s, int32_t word, int cells);
+
+/* `cells` cells are on the path, spelling `letters` letters, ending at `cell`. */
+static void dfs_fast(fast_state *st, int cell, uint32_t index, uint64_t used, int cells,
+                     int letters) {
     bn_node node = st->nodes[index];
-    if ((node.bits & BN_WORD_BIT) && depth >= st->min_len) {
+    if ((node.bits & BN_WORD_BIT) && letters >= st->min_len) {
         int fresh = mark_node(st->s, index);
         if (fresh > 0) {
-            st->score += st->points[depth < st->max_len ? depth : st->max_len];
-            if (st->s->record && record_found(st->s, st->node_word[index], depth) < 0)
+            st->score += st->points[letters < st->max_len ? letters : st->max_len];
+            if (st->record && record_found(st->s, st->node_word[index], cells) < 0)
                 st->oom = 1;
         } else if (fresh < 0) {
             st->oom = 1;
@@ -264,53 +275,68 @@ static void dfs_fast(fast_state *st, int cell, uint32_t index, uint64_t used, in
     do {
         int letter = BN_CTZ32(next_letters);
         next_letters &= next_letters - 1;
-        uint64_t cells = beside[letter] & ~used;
-        if (!cells) continue;
+        uint64_t next_cells = beside[letter] & ~used;
+        if (!next_cells) continue;
         uint32_t child = node.first + BN_POPCOUNT(mask & ((1u << letter) - 1));
         do {
-            int next = BN_CTZ64(cells);
-            cells &= cells - 1;
-            if (st->s->record) st->s->path[depth] = next;
-            dfs_fast(st, next, child, used, depth + 1);
-        } while (cells);
+            int next = BN_CTZ64(next_cells);
+            next_cells &= next_cells - 1;
+            if (st->record) st->s->path[cells] = next;
+            dfs_fast(st, next, child, used, cells + 1, letters + 1);
+        } while (next_cells);
     } while (next_letters);
+    if (!st->any_multi) return;
+    uint64_t multi = st->multi[cell] & ~used;
+    while (multi) {
+        int next = BN_CTZ64(multi);
+        multi &= multi - 1;
+        int more = letters;
+        int64_t child = follow(st->nodes, index, &st->faces[next * BN_FACE_MAX], &more);
+        if (child < 0) continue;
+        if (st->record) st->s->path[cells] = next;
+        dfs_fast(st, next, (uint32_t)child, used, cells + 1, more);
+    }
 }
 
 static int64_t solve_fast(const bn_trie *trie, const bn_board *board, bn_scratch *s,
                           int min_len, const int32_t *points, int max_len) {
-    uint64_t beside[64 * 32];
+    uint64_t *beside = s->beside; /* all zero between boards */
+    uint64_t multi[64];
     uint32_t around[64];
     const int n = board->n;
-    memset(beside, 0, (size_t)n * 32 * sizeof(uint64_t));
+    int any_multi = 0;
     for (int cell = 0; cell < n; cell++) {
         const int32_t *nb = &s->neighbours[cell * 8];
-        uint32_t m = 0;
+        uint32_t letters = 0;
+        uint64_t multi_cells = 0;
         for (int k = 0; k < 8 && nb[k] >= 0; k++) {
-            int letter = board->faces[nb[k] * BN_FACE_MAX];
-            m |= 1u << letter;
-            beside[cell * 32 + letter] |= 1ULL << nb[k];
+            const uint8_t *face = &board->faces[nb[k] * BN_FACE_MAX];
+            if (face[0] >= BN_MAX_LETTERS) continue; /* no word uses this cube */
+            letters |= 1u << face[0];
+            if (face[1] == BN_NO_LETTER) beside[cell * 32 + face[0]] |= 1ULL << nb[k];
+            else multi_cells |= 1ULL << nb[k];
         }
-        around[cell] = m;
+        around[cell] = letters;
+        multi[cell] = multi_cells;
+        any_multi |= multi_cells != 0;
     }
-    fast_state st = {trie->nodes, trie->node_word, beside, around, s, points, min_len, max_len,
-                     0, 0};
-    uint32_t root = LETTERS(trie->nodes[0].bits);
+    fast_state st = {trie->nodes, trie->node_word, board->faces, beside, multi, around, s,
+                     points, min_len, max_len, s->record, any_multi, 0, 0};
     for (int cell = 0; cell < n; cell++) {
-        uint32_t bit = 1u << board->faces[cell * BN_FACE_MAX];
-        if (!(root & bit)) continue;
+        int letters = 0;
+        int64_t start = follow(trie->nodes, 0, &board->faces[cell * BN_FACE_MAX], &letters);
+        if (start < 0) continue;
         if (s->record) s->path[0] = cell;
-        dfs_fast(&st, cell, trie->nodes[0].first + BN_POPCOUNT(root & (bit - 1)), 0, 1);
+        dfs_fast(&st, cell, (uint32_t)start, 0, 1, letters);
+    }
+    for (int cell = 0; cell < n; cell++) {
+        const int32_t *nb = &s->neighbours[cell * 8];
+        for (int k = 0; k < 8 && nb[k] >= 0; k++) {
+            uint8_t letter = board->faces[nb[k] * BN_FACE_MAX];
+            if (letter < BN_MAX_LETTERS) beside[cell * 32 + letter] = 0;
+        }
     }
     return st.oom ? -1 : st.score;
-}
-
-static int board_is_simple(const bn_board *board) {
-    if (board->n > 64) return 0;
-    for (int cell = 0; cell < board->n; cell++) {
-        const uint8_t *face = &board->faces[cell * BN_FACE_MAX];
-        if (face[0] >= BN_MAX_LETTERS || face[1] != BN_NO_LETTER) return 0;
-    }
-    return 1;
 }
 
 /* General path: any size, multi-letter faces, and the paths of the words found. */
@@ -416,7 +442,7 @@ int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
         s->n_found = 0;
         s->cells_len = 0;
     }
-    if (board_is_simple(board)) {
+    if (board->n <= 64) {
         score = solve_fast(trie, board, s, min_len, points, max_len);
     } else {
         s->oom = 0;

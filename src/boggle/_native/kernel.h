@@ -47,6 +47,7 @@ typedef struct {
     uint32_t n_nodes;
     uint8_t *used;
     int32_t *neighbours; /* 8 per cell, -1 padded */
+    uint64_t *beside;    /* fast path: neighbours by letter, all zero between boards */
     int capacity;        /* cells the buffers hold */
     int shape_rows, shape_cols; /* the shape the neighbour table is for */
     int32_t *path;
