@@ -16,7 +16,6 @@ from boggle import Board, Lexicon, solve
 from boggle.cli import main
 from boggle.dice import DICE_SETS, roll
 
-SRC = Path(__file__).resolve().parents[1] / "src"
 BOARD = "fxie amlo ewbx astu"
 WORDS = ["fame", "mile", "limb", "lime", "east", "famed", "axe", "emboli", "wamble", "amble"]
 
@@ -29,9 +28,8 @@ def words_file(tmp_path: Path) -> Path:
 
 
 def boggle_env() -> dict[str, str]:
-    return dict(
-        os.environ, PYTHONPATH=os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])
-    )
+    """The environment of the test run: the child imports the same boggle as the tests."""
+    return dict(os.environ)
 
 
 def expected_missed(found: set[str]) -> list[str]:
