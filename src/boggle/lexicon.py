@@ -89,6 +89,7 @@ class Lexicon:
         self.words = words
         self.name = name
         self.source = source
+        self.bundled = False
         self._cache: dict[str, Any] = {}
         self._lock = threading.Lock()
 
@@ -181,7 +182,7 @@ class Lexicon:
     def to_json(self) -> dict[str, Any]:
         """Name and size, as JSON output shows them."""
         info: dict[str, Any] = {"name": self.name, "words": len(self.words)}
-        if self.source is not None:
+        if self.source is not None and not self.bundled:
             info["source"] = self.source
         return info
 
@@ -257,7 +258,9 @@ def load_lexicon(name_or_path: str | os.PathLike[str] | None = None) -> Lexicon:
         entry = bundled[text]
         with _loaded_lock:
             if key not in _loaded:
-                _loaded[key] = Lexicon.from_file(DATA_DIR / entry.file, name=text)
+                lexicon = Lexicon.from_file(DATA_DIR / entry.file, name=text)
+                lexicon.bundled = True
+                _loaded[key] = lexicon
             return _loaded[key]
     looks_like_path = os.sep in text or "/" in text or "." in text or Path(text).exists()
     if not looks_like_path:
