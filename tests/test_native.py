@@ -13,6 +13,7 @@ from strategies import board_and_lexicon, boards
 
 from boggle import BIG, CLASSIC, Board, BoardError, Lexicon, Rules, solve
 from boggle.batch import RulesBySize, iter_scores, score_many
+from boggle.dice import roll
 from boggle.engines.native import compiled, score_native
 from boggle.rules import STANDARD_SCORING
 
@@ -112,14 +113,19 @@ SHAPES = [(4, 4), (5, 5), (6, 6), (3, 7), (1, 1)]
 
 
 def random_boards(shape: tuple[int, int], count: int) -> list[Board]:
-    """Boards of uniform random faces, half over all faces (with Qu and multi-letter
-    cubes), half over common letters so that many words are found."""
+    """A third rolled from the dice of that size (when there are some), the rest
+    uniform random faces: half over all faces (with Qu and multi-letter cubes),
+    half over common letters so that many words are found."""
     rows, cols = shape
     rng = random.Random(rows * 100 + cols)
     every_face = [*"abcdefghijklmnoprstuvwxyz", *MULTI]
     common = [*"etaoinshrdlu", "qu", "er"]
+    dice = {(4, 4): "new", (5, 5): "big", (6, 6): "superbig"}.get(shape)
     boards = []
-    for _ in range(count):
+    for number in range(count):
+        if dice is not None and number % 3 == 0:
+            boards.append(roll(dice, seed=number))
+            continue
         pool = every_face if rng.random() < 0.5 else common
         boards.append(Board(tuple(rng.choice(pool) for _ in range(rows * cols)), rows, cols))
     return boards
