@@ -13,12 +13,15 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import NamedTuple, TypeVar
 
 from boggle.board import MAX_CELLS, MAX_SIDE, Board
 from boggle.engines.native import compiled, points_table, score_native
 from boggle.errors import BoardError
 from boggle.lexicon import Lexicon, load_lexicon
 from boggle.rules import BIG, CLASSIC, Rules
+
+Item = TypeVar("Item")
 
 CHUNK = 2048
 """Boards handed to a thread at a time, once the first few smaller chunks are out."""
@@ -38,8 +41,7 @@ class RulesBySize:
         return self.large if board.size >= self.large_cells else self.small
 
 
-@dataclass(frozen=True)
-class BoardScore:
+class BoardScore(NamedTuple):
     """One input line's outcome: its score, or why it could not be scored."""
 
     text: str
@@ -91,34 +93,45 @@ def _score_chunk(lines: Sequence[str], lexicon: Lexicon, rules: RulesBySize) -> 
     return results
 
 
-def iter_scores(
-    lines: Iterable[str],
+def score_chunks(
+    chunks: Iterable[Sequence[str]],
     lexicon: Lexicon | str | None = None,
     rules: Rules | RulesBySize | None = None,
     jobs: int | None = None,
-) -> Iterator[BoardScore]:
-    """Score each line (a board in compact form) in input order, ``jobs`` threads at once.
+) -> Iterator[list[BoardScore]]:
+    """Score each chunk of lines (boards in compact form), ``jobs`` threads at once.
 
-    Lines are read lazily, so input of any length streams through.
+    Chunks come back in input order, as lists of :class:`BoardScore`; they are
+    read lazily, so input of any length streams through.
     """
     if not isinstance(lexicon, Lexicon):
         lexicon = load_lexicon(lexicon)
     by_size = _rules_by_size(rules)
     compiled(lexicon)  # compile once, before the threads start
     workers = max(1, jobs or default_jobs())
-    chunks = _chunks(lines, FIRST_CHUNK, CHUNK)
     if workers == 1:
         for chunk in chunks:
-            yield from _score_chunk(chunk, lexicon, by_size)
+            yield _score_chunk(chunk, lexicon, by_size)
         return
     with ThreadPoolExecutor(max_workers=workers) as pool:
         pending: deque[Future[list[BoardScore]]] = deque()
         for chunk in chunks:
             pending.append(pool.submit(_score_chunk, chunk, lexicon, by_size))
             if len(pending) >= 2 * workers:
-                yield from pending.popleft().result()
+                yield pending.popleft().result()
         while pending:
-            yield from pending.popleft().result()
+            yield pending.popleft().result()
+
+
+def iter_scores(
+    lines: Iterable[str],
+    lexicon: Lexicon | str | None = None,
+    rules: Rules | RulesBySize | None = None,
+    jobs: int | None = None,
+) -> Iterator[BoardScore]:
+    """Score each line (a board in compact form), in input order; see :func:`score_chunks`."""
+    for results in score_chunks(chunks(lines), lexicon, rules, jobs):
+        yield from results
 
 
 def score_many(
@@ -137,11 +150,13 @@ def score_many(
     return scores
 
 
-def _chunks(lines: Iterable[str], first: int, largest: int) -> Iterator[list[str]]:
+def chunks(
+    lines: Iterable[Item], first: int = FIRST_CHUNK, largest: int = CHUNK
+) -> Iterator[list[Item]]:
     """Lists of lines, doubling in size from ``first`` to ``largest``, so that short
     inputs still spread over every thread and long ones pay little per chunk."""
     size = first
-    chunk: list[str] = []
+    chunk: list[Item] = []
     for line in lines:
         chunk.append(line)
         if len(chunk) == size:

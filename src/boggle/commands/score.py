@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from boggle.batch import RulesBySize, default_jobs, iter_scores
+from boggle.batch import RulesBySize, chunks, default_jobs, score_chunks
 from boggle.commands._options import (
     add_dictionary_option,
     add_rules_options,
@@ -49,8 +49,8 @@ def _rules(args: argparse.Namespace) -> Rules | RulesBySize:
     return RulesBySize(rules_from_args(args, 4, 4), rules_from_args(args, 5, 5))
 
 
-def _lines(files: list[str]) -> Iterator[tuple[str, int, str]]:
-    """(file name, line number, line) for every line that is not blank."""
+def _numbered_chunks(files: list[str]) -> Iterator[tuple[str, list[int], list[str]]]:
+    """(file name, line numbers, lines) in chunks, skipping blank lines."""
     for name in files or ["-"]:
         stream: TextIO
         if name == "-":
@@ -60,11 +60,15 @@ def _lines(files: list[str]) -> Iterator[tuple[str, int, str]]:
                 stream = open(name, encoding="utf-8", errors="replace")  # noqa: SIM115
             except OSError as error:
                 raise BoggleError(f"cannot read {name!r}: {error.strerror}") from None
+        shown = "<stdin>" if name == "-" else name
         try:
-            for number, line in enumerate(stream, start=1):
-                text = line.rstrip("\r\n")
-                if text.strip():
-                    yield ("<stdin>" if name == "-" else name), number, text
+            numbered = (
+                (number, line.rstrip("\r\n"))
+                for number, line in enumerate(stream, start=1)
+                if not line.isspace() and line
+            )
+            for chunk in chunks(numbered):
+                yield shown, [number for number, _ in chunk], [text for _, text in chunk]
         finally:
             if stream is not sys.stdin:
                 stream.close()
@@ -81,25 +85,26 @@ def run(args: argparse.Namespace) -> int:
                 open(name, "rb").close()
             except OSError as error:
                 raise BoggleError(f"cannot read {name!r}: {error.strerror}") from None
-    where: deque[tuple[str, int]] = deque()  # positions of the lines read but not yet printed
+    where: deque[tuple[str, list[int]]] = deque()  # chunks read but not yet printed
 
-    def texts() -> Iterator[str]:
-        for name, number, text in _lines(args.files):
-            where.append((name, number))
-            yield text
+    def texts() -> Iterator[list[str]]:
+        for name, numbers, lines in _numbered_chunks(args.files):
+            where.append((name, numbers))
+            yield lines
 
     progress = _progress()
     failed = 0
     out = sys.stdout
-    for result in iter_scores(texts(), lexicon, rules, args.jobs):
-        name, number = where.popleft()
-        if result.score is None:
-            failed += 1
-            print(f"boggle score: {name}:{number}: {result.error}", file=sys.stderr)
-        else:
-            out.write(f"{result.text} {result.score}\n")
+    for results in score_chunks(texts(), lexicon, rules, args.jobs):
+        name, numbers = where.popleft()
+        out.write("".join([f"{r.text} {r.score}\n" for r in results if r.score is not None]))
+        for number, result in zip(numbers, results, strict=True):
+            if result.score is None:
+                failed += 1
+                out.flush()
+                print(f"boggle score: {name}:{number}: {result.error}", file=sys.stderr)
         if progress is not None:
-            progress.update(1)
+            progress.update(len(results))
     if progress is not None:
         progress.close()
     return 1 if failed else 0
