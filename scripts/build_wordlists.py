@@ -1,16 +1,22 @@
-"""Build the word lists bundled with boggle from Debian's ``scowl`` package.
+"""Build the English word lists bundled with boggle from Debian's ``scowl`` package.
 
-    python scripts/build_wordlists.py [--deb scowl_*.deb] [--out src/boggle/data]
+    python scripts/build_wordlists.py [SCOWL.deb] [--out src/boggle/data]
 
-Without ``--deb`` it runs ``apt-get download scowl`` in a temporary folder.
-For each size (50, 70, 80) it takes every word of SCOWL's ``english-words``,
-``american-words`` and ``british-words`` files up to that size, so both
-American and British spellings are accepted, and leaves out SCOWL's separate
-files of proper names, abbreviations, contractions and capitalised words.  A
-word is kept only when it is plain lowercase a-z (no apostrophe, capital,
-accent or digit).  The lists are written sorted, one word per line, gzipped
-reproducibly (mtime 0), with a manifest (``wordlists.json``) and SCOWL's
-copyright notice beside them.
+Without a .deb it runs ``apt-get download scowl`` in a temporary folder. The
+package is unpacked with ``dpkg-deb -x`` when that exists, otherwise by reading
+its ar archive and ``data.tar.*`` here. SCOWL's word files are named
+``CATEGORY.SIZE`` (``english-words.50``); the list of size S takes every word
+of the ``english-words`` and ``american-words`` files whose size is at most S.
+Every other category is left out: proper names, abbreviations, contractions,
+capitalised words (``*-upper``), the British, Canadian and Australian
+spellings and the spelling variants.
+
+A word is kept only when it is plain lowercase ASCII a-z: anything with an
+apostrophe, hyphen, digit, capital or accent is dropped. Each list is written
+sorted and unique, one word per line with ``\\n`` endings, gzipped with mtime 0
+so that a rebuild gives the same bytes. Beside the lists go ``wordlists.json``
+(the manifest boggle reads) and ``SCOWL-COPYRIGHT.txt``, the package's
+copyright and licence notice.
 """
 
 from __future__ import annotations
@@ -21,88 +27,119 @@ import hashlib
 import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
-from pathlib import Path
+from collections.abc import Iterable, Sequence
+from pathlib import Path, PurePosixPath
+from typing import Any
 
 SIZES = (50, 70, 80)
+"""The sizes bundled: SCOWL's own levels (it has 10 20 35 40 50 55 60 70 80 95)."""
+
 DEFAULT_SIZE = 70
-CATEGORIES = ("english-words", "american-words", "british-words")
-WORD = re.compile(r"[a-z]+")
-FINAL_DIR = "usr/share/dict/scowl/"
-COPYRIGHT = "usr/share/doc/scowl/copyright"
+CATEGORIES = ("english-words", "american-words")
+"""The only SCOWL categories read; every other file in final/ is left out."""
+
+FINAL_DIR = PurePosixPath("usr/share/dict/scowl")
+"""Where Debian's package puts SCOWL's final/ files."""
+
+COPYRIGHT = PurePosixPath("usr/share/doc/scowl/copyright")
+CONTROL_VERSION = re.compile(r"^Version:\s*(\S+)\s*$", re.MULTILINE)
+PLAIN_WORD = re.compile(r"[a-z]+")
+FILE_NAME = re.compile(r"(?P<category>[a-z_0-9-]+)\.(?P<size>[0-9]+)")
 
 DESCRIPTIONS = {
-    50: "SCOWL size 50: common English words (US and UK spellings)",
-    70: "SCOWL size 70: common and less common words, the size of a large "
-    "desk dictionary (US and UK spellings)",
-    80: "SCOWL size 80: adds rarer and archaic words, as a big unabridged dictionary would",
+    50: "SCOWL size 50 (English and American words): the common words of a small "
+    "dictionary; misses real but less common words players find",
+    70: "SCOWL size 70 (English and American words): about a large desk dictionary; "
+    "the default, large enough to accept the uncommon-but-real words players find, "
+    "without the obscure words of sizes 80 and up",
+    80: "SCOWL size 80 (English and American words): adds rare, archaic and technical "
+    "words, as in a big unabridged dictionary",
 }
 
 
-def read_deb(deb: bytes) -> dict[str, bytes]:
-    """The files of a .deb (an ar archive holding data.tar.*), by path."""
-    if not deb.startswith(b"!<arch>\n"):
-        raise ValueError("not a Debian package (no ar header)")
-    offset = 8
-    while offset < len(deb):
-        header = deb[offset : offset + 60]
-        name = header[:16].decode().strip().rstrip("/")
-        size = int(header[48:58].decode().strip())
-        body = deb[offset + 60 : offset + 60 + size]
-        offset += 60 + size + (size % 2)
-        if name.startswith("data.tar"):
-            files = {}
-            with tarfile.open(fileobj=io.BytesIO(body)) as archive:
-                for member in archive.getmembers():
-                    extracted = archive.extractfile(member) if member.isfile() else None
-                    if extracted is not None:
-                        files[member.name.removeprefix("./")] = extracted.read()
-            return files
-    raise ValueError("the package has no data.tar member")
-
-
-def words_up_to(final: dict[str, str], size: int) -> list[str]:
-    """Every plain lowercase word of the chosen categories with SCOWL size <= ``size``.
-
-    ``final`` maps SCOWL file names (``english-words.50``) to their text.
-    """
-    kept: set[str] = set()
-    for name, text in final.items():
-        category, _, level = name.rpartition(".")
-        if category in CATEGORIES and level.isdigit() and int(level) <= size:
-            kept.update(line.strip() for line in text.splitlines() if WORD.fullmatch(line.strip()))
-    return sorted(kept)
-
-
-def download_deb() -> bytes:
-    with tempfile.TemporaryDirectory() as folder:
-        subprocess.run(["apt-get", "download", "scowl"], cwd=folder, check=True)
-        (deb,) = Path(folder).glob("scowl_*.deb")
-        return deb.read_bytes()
-
-
 def decode(data: bytes) -> str:
+    """The text of a SCOWL file: UTF-8 when it is valid UTF-8, else ISO-8859-1.
+
+    SCOWL's upstream files are ISO-8859-1; Debian's package converts them to
+    UTF-8. Either way an accented word fails the a-z test and is dropped.
+    """
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        return data.decode("latin-1")  # older SCOWL releases are ISO-8859-1
+        return data.decode("iso-8859-1")
 
 
-def build(deb: bytes, out: Path, version: str) -> list[dict[str, object]]:
-    files = read_deb(deb)
-    final = {
-        path.removeprefix(FINAL_DIR): decode(data)
-        for path, data in files.items()
-        if path.startswith(FINAL_DIR)
-    }
+def plain_words(lines: Iterable[str]) -> set[str]:
+    """The lines that are a plain lowercase a-z word, stripped of their line ending."""
+    kept: set[str] = set()
+    for line in lines:
+        word = line.strip()
+        if PLAIN_WORD.fullmatch(word):
+            kept.add(word)
+    return kept
+
+
+def scowl_files(final_dir: Path) -> dict[str, dict[int, Path]]:
+    """SCOWL's ``CATEGORY.SIZE`` files in ``final_dir``, by category and then size."""
+    found: dict[str, dict[int, Path]] = {}
+    for path in sorted(final_dir.iterdir()):
+        match = FILE_NAME.fullmatch(path.name)
+        if match and path.is_file():
+            found.setdefault(match["category"], {})[int(match["size"])] = path
+    return found
+
+
+def words_up_to(final_dir: Path, size: int) -> list[str]:
+    """Every plain word of ``english-words`` and ``american-words`` of size <= ``size``, sorted.
+
+    ``final_dir`` holds SCOWL's final/ files. It must have an
+    ``english-words.SIZE`` file, so that a size SCOWL does not have is an error
+    rather than a silently smaller list.
+    """
+    files = scowl_files(final_dir)
+    if size not in files.get("english-words", {}):
+        levels = " ".join(str(level) for level in sorted(files.get("english-words", {})))
+        raise ValueError(
+            f"{final_dir} has no english-words.{size} (SCOWL sizes there: {levels or 'none'})"
+        )
+    kept: set[str] = set()
+    for category in CATEGORIES:
+        for level, path in files.get(category, {}).items():
+            if level <= size:
+                kept |= plain_words(decode(path.read_bytes()).splitlines())
+    return sorted(kept)
+
+
+def list_text(words: Sequence[str]) -> bytes:
+    """The list file's uncompressed content: one word per line, each ending in ``\\n``."""
+    return "".join(word + "\n" for word in words).encode("ascii")
+
+
+def build_lists(
+    final_dir: Path,
+    out: Path,
+    version: str,
+    copyright_file: Path,
+    sizes: Sequence[int] = SIZES,
+    default_size: int = DEFAULT_SIZE,
+) -> list[dict[str, Any]]:
+    """Write ``en-SIZE.txt.gz`` for each size, ``wordlists.json`` and the copyright notice.
+
+    ``final_dir`` holds SCOWL's final/ word files; ``version`` is the Debian
+    package version (``2020.12.07-2``). Returns the manifest written.
+    """
+    if default_size not in sizes:
+        raise ValueError(f"the default size {default_size} is not among {list(sizes)}")
     out.mkdir(parents=True, exist_ok=True)
-    manifest: list[dict[str, object]] = []
-    for size in SIZES:
-        words = words_up_to(final, size)
-        text = ("\n".join(words) + "\n").encode()
+    upstream = version.rsplit("-", 1)[0]
+    manifest: list[dict[str, Any]] = []
+    for size in sorted(sizes):
+        text = list_text(words_up_to(final_dir, size))
         name = f"en-{size}"
         file = f"{name}.txt.gz"
         (out / file).write_bytes(gzip.compress(text, compresslevel=9, mtime=0))
@@ -110,48 +147,137 @@ def build(deb: bytes, out: Path, version: str) -> list[dict[str, object]]:
             {
                 "name": name,
                 "file": file,
-                "words": len(words),
+                "words": text.count(b"\n"),
                 "sha256": hashlib.sha256(text).hexdigest(),
-                "description": DESCRIPTIONS[size],
-                "default": size == DEFAULT_SIZE,
-                "source": f"Debian scowl {version}",
+                "description": DESCRIPTIONS.get(size, f"SCOWL size {size}"),
+                "default": size == default_size,
+                "scowl_version": upstream,
+                "source": f"Debian package scowl {version}",
             }
         )
-    (out / "wordlists.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    (out / "SCOWL-COPYRIGHT.txt").write_bytes(files[COPYRIGHT])
+    with (out / "wordlists.json").open("w", encoding="utf-8", newline="\n") as handle:
+        json.dump(manifest, handle, indent=2)
+        handle.write("\n")
+    shutil.copyfile(copyright_file, out / "SCOWL-COPYRIGHT.txt")
     return manifest
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deb", type=Path, help="a scowl .deb (default: apt-get download scowl)")
-    parser.add_argument(
-        "--out", type=Path, default=Path(__file__).resolve().parents[1] / "src/boggle/data"
-    )
-    args = parser.parse_args()
-    deb = args.deb.read_bytes() if args.deb else download_deb()
-    match = re.search(rb"Version: (\S+)", _control(deb))
-    version = match.group(1).decode() if match else "unknown"
-    for entry in build(deb, args.out, version):
-        print(f"{entry['name']}: {entry['words']:,} words")
-    return 0
+# Unpacking the .deb
 
 
-def _control(deb: bytes) -> bytes:
-    """The control file of the package, for its version."""
+def ar_members(deb: bytes) -> dict[str, bytes]:
+    """The members of an ar archive (a .deb is one), by name."""
+    if not deb.startswith(b"!<arch>\n"):
+        raise ValueError("not a Debian package: no ar archive header")
+    members: dict[str, bytes] = {}
     offset = 8
-    while offset < len(deb):
+    while offset + 60 <= len(deb):
         header = deb[offset : offset + 60]
-        name = header[:16].decode().strip().rstrip("/")
-        size = int(header[48:58].decode().strip())
-        if name.startswith("control.tar"):
-            with tarfile.open(fileobj=io.BytesIO(deb[offset + 60 : offset + 60 + size])) as tar:
-                for member in tar.getmembers():
-                    if member.name.endswith("control"):
-                        extracted = tar.extractfile(member)
-                        return extracted.read() if extracted else b""
-        offset += 60 + size + (size % 2)
-    return b""
+        if header[58:60] != b"`\n":
+            raise ValueError(f"damaged ar archive at byte {offset}")
+        name = header[:16].decode("ascii").strip().removesuffix("/")
+        size = int(header[48:58].decode("ascii").strip())
+        members[name] = deb[offset + 60 : offset + 60 + size]
+        offset += 60 + size + size % 2
+    return members
+
+
+def _tar_member(members: dict[str, bytes], prefix: str) -> tarfile.TarFile:
+    for name, body in members.items():
+        if name.startswith(prefix + ".tar"):
+            if name.endswith(".zst"):
+                raise ValueError(f"{name} is zstd-compressed; Python 3.11 cannot read it")
+            return tarfile.open(fileobj=io.BytesIO(body))  # gz, xz, bz2 or plain
+    raise ValueError(f"the package has no {prefix}.tar member")
+
+
+def extract_deb_python(deb: Path, dest: Path) -> None:
+    """Unpack the package's files under ``dest``, as ``dpkg-deb -x`` does, without dpkg."""
+    root = dest.resolve()
+    with _tar_member(ar_members(deb.read_bytes()), "data") as archive:
+        for member in archive.getmembers():
+            if not member.isfile():
+                continue  # folders are made as needed; links are not needed here
+            target = (root / member.name).resolve()
+            if not target.is_relative_to(root):
+                raise ValueError(f"{member.name!r} would be written outside {dest}")
+            source = archive.extractfile(member)
+            if source is None:
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source.read())
+
+
+def deb_version_python(deb: Path) -> str:
+    """The Version field of the package's control file, read without dpkg."""
+    with _tar_member(ar_members(deb.read_bytes()), "control") as archive:
+        for member in archive.getmembers():
+            if PurePosixPath(member.name).name == "control" and member.isfile():
+                source = archive.extractfile(member)
+                if source is not None:
+                    match = CONTROL_VERSION.search(source.read().decode("utf-8"))
+                    if match:
+                        return match.group(1)
+    raise ValueError(f"{deb} has no Version in its control file")
+
+
+def extract_deb(deb: Path, dest: Path) -> str:
+    """Unpack ``deb`` under ``dest``; its version. Uses dpkg-deb when there is one."""
+    dpkg_deb = shutil.which("dpkg-deb")
+    if dpkg_deb is None:
+        extract_deb_python(deb, dest)
+        return deb_version_python(deb)
+    subprocess.run([dpkg_deb, "-x", str(deb), str(dest)], check=True)
+    field = subprocess.run(
+        [dpkg_deb, "-f", str(deb), "Version"], check=True, capture_output=True, text=True
+    )
+    return field.stdout.strip()
+
+
+def download_deb(folder: Path) -> Path:
+    """``apt-get download scowl`` into ``folder``; the .deb it fetched."""
+    subprocess.run(["apt-get", "download", "scowl"], cwd=folder, check=True)
+    debs = sorted(folder.glob("scowl_*.deb"))
+    if len(debs) != 1:
+        raise RuntimeError(f"expected one scowl .deb in {folder}, found {len(debs)}")
+    return debs[0]
+
+
+def build_from_deb(deb: Path | None, out: Path) -> list[dict[str, Any]]:
+    """Build the lists from a scowl .deb, downloading one when ``deb`` is None."""
+    with tempfile.TemporaryDirectory(prefix="scowl-") as temp:
+        work = Path(temp)
+        if deb is None:
+            deb = download_deb(work)
+        unpacked = work / "unpacked"
+        unpacked.mkdir()
+        version = extract_deb(deb, unpacked)
+        final_dir = unpacked / FINAL_DIR
+        if not final_dir.is_dir():
+            raise ValueError(f"{deb} has no {FINAL_DIR}/: is it the scowl package?")
+        return build_lists(final_dir, out, version, unpacked / COPYRIGHT)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Build boggle's bundled word lists from Debian's scowl package."
+    )
+    parser.add_argument(
+        "deb", nargs="?", type=Path, help="a scowl .deb (default: apt-get download scowl)"
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path(__file__).resolve().parents[1] / "src" / "boggle" / "data",
+        help="where to write the lists (default: src/boggle/data)",
+    )
+    args = parser.parse_args(argv)
+    deb: Path | None = args.deb.resolve() if args.deb else None
+    for entry in build_from_deb(deb, args.out):
+        default = " (default)" if entry["default"] else ""
+        size = (args.out / entry["file"]).stat().st_size
+        print(f"{entry['name']}{default}: {entry['words']:,} words, {size:,} bytes gzipped")
+    return 0
 
 
 if __name__ == "__main__":

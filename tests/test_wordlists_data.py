@@ -1,107 +1,112 @@
-"""The bundled word lists: the manifest matches the files, and the build script works."""
+"""Checks on the word lists shipped in boggle/data: the manifest matches the files.
+
+The files are read through importlib.resources, so these check what the
+installed package ships. The build script has its own tests in
+test_build_wordlists.py.
+"""
 
 from __future__ import annotations
 
 import gzip
 import hashlib
-import importlib.util
-import io
 import json
-import tarfile
-from pathlib import Path
-from types import ModuleType
+import re
+from functools import cache
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any
 
 import pytest
 
 from boggle import DEFAULT_WORDLIST, bundled_lists, load_lexicon
-from boggle.lexicon import DATA_DIR
 
-REPO = Path(__file__).resolve().parents[1]
-MANIFEST = json.loads((DATA_DIR / "wordlists.json").read_text())
-
-
-def build_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "build_wordlists", REPO / "scripts" / "build_wordlists.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+DATA = files("boggle") / "data"
+MANIFEST: list[dict[str, Any]] = json.loads((DATA / "wordlists.json").read_text("utf-8"))
+NAMES = [entry["name"] for entry in MANIFEST]
+PLAIN_WORD = re.compile(r"[a-z]+")
+KEYS = {"name", "file", "words", "sha256", "description", "default", "scowl_version", "source"}
 
 
-@pytest.mark.parametrize("entry", MANIFEST, ids=[e["name"] for e in MANIFEST])
-def test_manifest_matches_file(entry: dict[str, object]) -> None:
-    text = gzip.decompress((DATA_DIR / str(entry["file"])).read_bytes())
+@cache
+def text_of(file: str) -> bytes:
+    return gzip.decompress((DATA / file).read_bytes())
+
+
+@cache
+def words_of(file: str) -> frozenset[str]:
+    return frozenset(text_of(file).decode("ascii").splitlines())
+
+
+def test_manifest_lists_en_50_70_80() -> None:
+    assert NAMES == ["en-50", "en-70", "en-80"]
+    for entry in MANIFEST:
+        assert set(entry) == KEYS
+        assert entry["file"] == entry["name"] + ".txt.gz"
+        assert entry["description"]
+        assert re.fullmatch(r"\d{4}\.\d\d\.\d\d", entry["scowl_version"])
+        assert entry["source"].startswith(f"Debian package scowl {entry['scowl_version']}-")
+    assert len({entry["source"] for entry in MANIFEST}) == 1  # one build, one package
+
+
+@pytest.mark.parametrize("entry", MANIFEST, ids=NAMES)
+def test_manifest_matches_the_file(entry: dict[str, Any]) -> None:
+    text = text_of(entry["file"])
     assert hashlib.sha256(text).hexdigest() == entry["sha256"]
-    words = text.decode("ascii").split("\n")
-    assert words[-1] == ""
-    words = words[:-1]
-    assert len(words) == entry["words"]
-    assert words == sorted(set(words))
-    assert all(word.isascii() and word.isalpha() and word.islower() for word in words)
+    assert text.endswith(b"\n") and b"\r" not in text
+    lines = text.decode("ascii").split("\n")[:-1]
+    assert len(lines) == entry["words"] > 0
 
 
-def test_sizes_nest_and_default_is_one() -> None:
-    names = [e["name"] for e in MANIFEST]
-    assert [e["name"] for e in MANIFEST if e["default"]] == [DEFAULT_WORDLIST]
-    counts = [e["words"] for e in MANIFEST]
-    assert counts == sorted(counts) and len(set(counts)) == len(counts)
-    assert [b.name for b in bundled_lists()] == names
-    small, large = load_lexicon(names[0]), load_lexicon(names[-1])
-    assert small.word_set <= large.word_set
+@pytest.mark.parametrize("entry", MANIFEST, ids=NAMES)
+def test_file_is_sorted_unique_plain_a_to_z(entry: dict[str, Any]) -> None:
+    lines = text_of(entry["file"]).decode("ascii").split("\n")[:-1]
+    assert lines == sorted(set(lines))
+    bad = [line for line in lines if not PLAIN_WORD.fullmatch(line)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("entry", MANIFEST, ids=NAMES)
+def test_file_is_gzipped_reproducibly(entry: dict[str, Any]) -> None:
+    header = (DATA / entry["file"]).read_bytes()[:10]
+    assert header[:2] == b"\x1f\x8b"
+    assert header[4:8] == b"\0\0\0\0"  # mtime 0: a rebuild gives the same bytes
+
+
+def test_exactly_one_default_and_it_is_en_70() -> None:
+    assert [entry["name"] for entry in MANIFEST if entry["default"]] == ["en-70"]
+    assert DEFAULT_WORDLIST == "en-70"
+    assert [bundled.name for bundled in bundled_lists()] == NAMES
+
+
+def test_sizes_nest() -> None:
+    small, medium, large = (words_of(entry["file"]) for entry in MANIFEST)
+    assert small < medium < large
+    assert [entry["words"] for entry in MANIFEST] == [len(small), len(medium), len(large)]
+    # Uncommon but real words are in the default, obscure ones only in en-80.
+    assert {"quern", "yurt", "kohl"} <= medium - small
+    assert {"chaffrons", "misguggling"} <= large - medium
+    # Proper names, contractions and spelling variants are left out everywhere.
+    assert not {"london", "tokyo", "isn", "colour"} & large
 
 
 def test_default_list_loads_by_name() -> None:
     lexicon = load_lexicon()
     assert lexicon.name == DEFAULT_WORDLIST and lexicon.bundled
-    assert {"fame", "colour", "color", "quiz"} <= lexicon.word_set
+    assert len(lexicon.words) == MANIFEST[1]["words"]
+    assert {"fame", "color", "quiz"} <= lexicon.word_set
     assert "source" not in lexicon.to_json()  # no installation path is shown
 
 
 def test_copyright_notice_is_shipped() -> None:
-    notice = (DATA_DIR / "SCOWL-COPYRIGHT.txt").read_text()
-    assert "Kevin Atkinson" in notice and "SCOWL" in notice
+    notice = (DATA / "SCOWL-COPYRIGHT.txt").read_text("utf-8")
+    assert "SCOWL" in notice and "Kevin Atkinson" in notice
 
 
-def fake_deb(files: dict[str, bytes]) -> bytes:
-    """A minimal .deb: an ar archive with a data.tar.gz holding ``files``."""
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
-        for name, data in files.items():
-            info = tarfile.TarInfo("./" + name)
-            info.size = len(data)
-            archive.addfile(info, io.BytesIO(data))
-    body = buffer.getvalue()
-    header = f"{'data.tar.gz':<16}{0:<12}{0:<6}{0:<6}{100644:<8}{len(body):<10}`\n".encode()
-    return b"!<arch>\n" + header + body + (b"\n" if len(body) % 2 else b"")
+def test_data_holds_only_the_built_files() -> None:
+    """Nothing but the build script's output ships (no word list copied from elsewhere)."""
 
+    def names(folder: Traversable) -> set[str]:
+        return {item.name for item in folder.iterdir() if not item.name.startswith("__")}
 
-def test_build_script_on_a_fake_package(tmp_path: Path) -> None:
-    script = build_script()
-    final = "usr/share/dict/scowl/"
-    deb = fake_deb(
-        {
-            final + "english-words.10": b"cat\ndog\nit's\n",
-            final + "american-words.50": "color\ncaf\xe9\n".encode(),
-            final + "british-words.70": b"colour\n",
-            final + "english-words.80": b"zymurgy\n",
-            final + "english-proper-names.10": b"Paris\nparis\n",
-            final + "english-upper.10": b"NASA\n",
-            "usr/share/doc/scowl/copyright": b"Copyright SCOWL\n",
-        }
-    )
-    manifest = script.build(deb, tmp_path, "test")
-    counts = {entry["name"]: entry["words"] for entry in manifest}
-    assert counts == {"en-50": 3, "en-70": 4, "en-80": 5}
-    text = gzip.decompress((tmp_path / "en-70.txt.gz").read_bytes()).decode()
-    assert text == "cat\ncolor\ncolour\ndog\n"
-    assert (tmp_path / "SCOWL-COPYRIGHT.txt").read_text() == "Copyright SCOWL\n"
-    again = tmp_path / "again"
-    script.build(deb, again, "test")
-    assert (again / "en-70.txt.gz").read_bytes() == (tmp_path / "en-70.txt.gz").read_bytes()
-
-
-def test_build_script_rejects_other_files() -> None:
-    with pytest.raises(ValueError, match="not a Debian package"):
-        build_script().read_deb(b"PK\x03\x04")
+    expected = {entry["file"] for entry in MANIFEST} | {"wordlists.json", "SCOWL-COPYRIGHT.txt"}
+    assert names(DATA) == expected

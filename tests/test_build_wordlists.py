@@ -1,0 +1,223 @@
+"""scripts/build_wordlists.py on small fake SCOWL files and fake .debs: no network needed."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import importlib.util
+import io
+import json
+import shutil
+import tarfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "build_wordlists.py"
+
+# A tiny final/ folder: SCOWL's file names, with the traps the script must avoid.
+FAKE_FINAL: dict[str, bytes] = {
+    "english-words.10": b"cat\ndog\nit's\ncat\n",
+    "english-words.20": b"eat\r\nwell-being\r\nmp3\r\n",  # CRLF, hyphen, digit
+    "english-words.50": "caf\xe9\nna\xefve\nzebra\nZebra\n".encode("iso-8859-1"),
+    "american-words.35": b"color\n",
+    "english-words.70": b"quern\n",
+    "american-words.70": "ambo\ncr\u00e8che\n".encode(),  # UTF-8, as Debian ships it
+    "english-words.80": b"zymurgy\n",
+    "american-words.95": b"zzz\n",
+    "english-words.95": b"abaft\n",
+    "british-words.50": b"colour\n",
+    "variant_1-words.50": b"aluminium\n",
+    "english-proper-names.10": b"Paris\nlondon\n",
+    "american-proper-names.50": b"Texas\nboston\n",
+    "english-upper.10": b"NASA\nnasa\n",
+    "english-abbreviations.35": b"etc\n",
+    "english-contractions.10": b"don't\ndont\n",
+    "README": b"not a word file\n",
+}
+EXPECTED = {
+    50: ["cat", "color", "dog", "eat", "zebra"],
+    70: ["ambo", "cat", "color", "dog", "eat", "quern", "zebra"],
+    80: ["ambo", "cat", "color", "dog", "eat", "quern", "zebra", "zymurgy"],
+}
+NOTICE = b"SCOWL is Copyright 2000-2011 by Kevin Atkinson\n"
+
+
+def load_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_wordlists", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def script() -> ModuleType:
+    return load_script()
+
+
+@pytest.fixture
+def final_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "final"
+    folder.mkdir()
+    for name, data in FAKE_FINAL.items():
+        (folder / name).write_bytes(data)
+    return folder
+
+
+def read_list(path: Path) -> list[str]:
+    return gzip.decompress(path.read_bytes()).decode("ascii").split("\n")[:-1]
+
+
+def test_words_up_to_takes_english_and_american_words_only(
+    script: ModuleType, final_dir: Path
+) -> None:
+    for size, words in EXPECTED.items():
+        assert script.words_up_to(final_dir, size) == words
+
+
+def test_a_size_scowl_lacks_is_an_error(script: ModuleType, final_dir: Path) -> None:
+    with pytest.raises(ValueError, match=r"no english-words\.60 .*10 20 50 70 80 95"):
+        script.words_up_to(final_dir, 60)
+
+
+def test_decode_reads_utf8_and_iso_8859_1(script: ModuleType) -> None:
+    assert script.decode("na\u00efve".encode()) == "na\u00efve"
+    assert script.decode("na\u00efve".encode("iso-8859-1")) == "na\u00efve"
+
+
+def test_build_lists_writes_lists_manifest_and_notice(
+    script: ModuleType, final_dir: Path, tmp_path: Path
+) -> None:
+    notice = tmp_path / "copyright"
+    notice.write_bytes(NOTICE)
+    out = tmp_path / "out"
+    manifest = script.build_lists(final_dir, out, "2020.12.07-2", notice)
+    assert manifest == json.loads((out / "wordlists.json").read_text("utf-8"))
+    assert [entry["name"] for entry in manifest] == ["en-50", "en-70", "en-80"]
+    assert [entry["name"] for entry in manifest if entry["default"]] == ["en-70"]
+    for entry, (size, words) in zip(manifest, EXPECTED.items(), strict=True):
+        text = gzip.decompress((out / entry["file"]).read_bytes())
+        assert text == "".join(word + "\n" for word in words).encode()
+        assert entry["file"] == f"en-{size}.txt.gz"
+        assert entry["words"] == len(words)
+        assert entry["sha256"] == hashlib.sha256(text).hexdigest()
+        assert entry["scowl_version"] == "2020.12.07"
+        assert entry["source"] == "Debian package scowl 2020.12.07-2"
+    assert (out / "SCOWL-COPYRIGHT.txt").read_bytes() == NOTICE
+    assert sorted(path.name for path in out.iterdir()) == [
+        "SCOWL-COPYRIGHT.txt",
+        "en-50.txt.gz",
+        "en-70.txt.gz",
+        "en-80.txt.gz",
+        "wordlists.json",
+    ]
+
+
+def test_build_lists_is_reproducible(script: ModuleType, final_dir: Path, tmp_path: Path) -> None:
+    notice = tmp_path / "copyright"
+    notice.write_bytes(NOTICE)
+    first, second = tmp_path / "first", tmp_path / "second"
+    script.build_lists(final_dir, first, "1-1", notice)
+    script.build_lists(final_dir, second, "1-1", notice)
+    for path in first.iterdir():
+        assert path.read_bytes() == (second / path.name).read_bytes()
+
+
+def test_the_default_must_be_built(script: ModuleType, final_dir: Path, tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="default size 70"):
+        script.build_lists(final_dir, tmp_path / "out", "1-1", tmp_path, sizes=(50, 80))
+
+
+# Fake .deb packages
+
+
+def tar_bytes(files: dict[str, bytes], mode: str) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode=mode) as archive:  # type: ignore[call-overload]
+        for name, data in files.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mode = 0o644
+            archive.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+def ar_bytes(members: dict[str, bytes]) -> bytes:
+    out = [b"!<arch>\n"]
+    for name, body in members.items():
+        header = f"{name:<16}{0:<12}{0:<6}{0:<6}{100644:<8}{len(body):<10}`\n"
+        out += [header.encode("ascii"), body, b"\n" if len(body) % 2 else b""]
+    return b"".join(out)
+
+
+def fake_deb(
+    path: Path, version: str = "2020.12.07-2", extra: dict[str, bytes] | None = None
+) -> Path:
+    control = f"Package: scowl\nVersion: {version}\nArchitecture: all\n".encode()
+    data = {f"./usr/share/dict/scowl/{name}": body for name, body in FAKE_FINAL.items()}
+    data["./usr/share/doc/scowl/copyright"] = NOTICE
+    data.update(extra or {})
+    path.write_bytes(
+        ar_bytes(
+            {
+                "debian-binary": b"2.0\n",
+                "control.tar.gz": tar_bytes({"./control": control}, "w:gz"),
+                "data.tar.xz": tar_bytes(data, "w:xz"),
+            }
+        )
+    )
+    return path
+
+
+def test_python_unpacking_matches_the_package(script: ModuleType, tmp_path: Path) -> None:
+    deb = fake_deb(tmp_path / "scowl_1_all.deb", version="2020.12.07-2")
+    dest = tmp_path / "unpacked"
+    script.extract_deb_python(deb, dest)
+    for name, body in FAKE_FINAL.items():
+        assert (dest / "usr/share/dict/scowl" / name).read_bytes() == body
+    assert (dest / "usr/share/doc/scowl/copyright").read_bytes() == NOTICE
+    assert script.deb_version_python(deb) == "2020.12.07-2"
+
+
+def test_python_unpacking_refuses_paths_outside(script: ModuleType, tmp_path: Path) -> None:
+    deb = fake_deb(tmp_path / "evil.deb", extra={"../../escape": b"x"})
+    with pytest.raises(ValueError, match="outside"):
+        script.extract_deb_python(deb, tmp_path / "dest" / "deeper")
+    assert not (tmp_path / "escape").exists()
+
+
+def test_not_a_deb_is_refused(script: ModuleType, tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="not a Debian package"):
+        script.ar_members(b"PK\x03\x04")
+    no_data = tmp_path / "no-data.deb"
+    no_data.write_bytes(ar_bytes({"debian-binary": b"2.0\n"}))
+    with pytest.raises(ValueError, match=r"no data\.tar"):
+        script.extract_deb_python(no_data, tmp_path / "dest")
+
+
+@pytest.mark.parametrize("dpkg", ["python", "dpkg-deb"])
+def test_main_builds_from_a_deb(
+    script: ModuleType,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    dpkg: str,
+) -> None:
+    if dpkg == "python":
+        monkeypatch.setattr(script.shutil, "which", lambda name: None)
+    elif shutil.which("dpkg-deb") is None:
+        pytest.skip("dpkg-deb is not installed")
+
+    def no_download(folder: Path) -> Path:
+        raise AssertionError("a .deb was given: nothing must be downloaded")
+
+    monkeypatch.setattr(script, "download_deb", no_download)
+    deb = fake_deb(tmp_path / "scowl_2020.12.07-2_all.deb")
+    out = tmp_path / "out"
+    assert script.main([str(deb), "--out", str(out)]) == 0
+    assert read_list(out / "en-70.txt.gz") == EXPECTED[70]
+    manifest = json.loads((out / "wordlists.json").read_text("utf-8"))
+    assert {entry["source"] for entry in manifest} == {"Debian package scowl 2020.12.07-2"}
+    assert "en-70 (default): 7 words" in capsys.readouterr().out
