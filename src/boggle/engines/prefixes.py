@@ -21,7 +21,7 @@ cost time.
 >>> from boggle.rules import CLASSIC
 >>> lexicon = Lexicon.from_words(["quote", "qat", "dote", "toe"])
 >>> sorted(f.word for f in solve_prefixes(Board.parse("qod etn asi"), lexicon, CLASSIC))
-['dote', 'quote']
+['dote', 'quote', 'toe']
 >>> sorted(word_prefixes(["cat", "cab"]))
 ['c', 'ca', 'cab', 'cat']
 """
