@@ -79,3 +79,28 @@ def test_letterhash_refusal_is_one_line_on_the_command_line(
     err = capsys.readouterr().err
     assert status == 2
     assert err.count("\n") == 1 and "letterhash" in err
+
+
+def test_pathtable_without_numpy_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_numpy(name: str, *args: object, **kwargs: object) -> object:
+        if name == "numpy" or name.startswith("numpy."):
+            raise ImportError("no numpy")
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_numpy)
+    with pytest.raises(EngineError, match="NumPy"):
+        solve(QU_BOARD, Lexicon.from_words(["toe"]), CLASSIC, engine="pathtable")
+
+
+def test_pathtable_keeps_only_rows_that_are_prefixes() -> None:
+    from boggle.engines.pathtable import neighbour_table, prefix_numbers
+
+    numbers = prefix_numbers(Lexicon.from_words(["tea", "ten"]))
+    assert numbers.lengths.tolist() == [0, 1, 2, 3, 3]
+    assert numbers.is_word.tolist() == [False, False, False, True, True]
+    corner = neighbour_table(Board.parse("ab cd")).tolist()[0]
+    assert corner == [1, 2, 3, -1, -1, -1, -1, -1]
