@@ -39,7 +39,7 @@ class Engine:
 _REGISTRY: dict[str, Engine] = {}
 
 # Modules that register engines when imported, in the order they are listed.
-_ENGINE_MODULES = ("trie", "native", "prefixes", "letterhash", "pathtable")
+_ENGINE_MODULES = ("trie", "native", "prefixes", "letterhash", "pathtable", "heap")
 
 PREFERRED_DEFAULTS = ("native", "trie")
 
