@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from boggle.board import Board
+from boggle.board import Board, Cell
 from boggle.commands._options import (
     add_dictionary_option,
     add_engine_option,
@@ -25,7 +25,6 @@ from boggle.commands._options import (
 )
 from boggle.commands.roll import add_dice_options, size_from_args
 from boggle.dice import roll_board
-from boggle.board import Cell
 from boggle.engines import default_engine, get_engine, solve
 from boggle.engines.heap import check_sorted, solve_heap_file
 from boggle.errors import BoardError, BoggleError
