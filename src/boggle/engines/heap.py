@@ -43,7 +43,7 @@ otherwise writes the words once to a cache file named by the lexicon's digest
 >>> from boggle.rules import CLASSIC
 >>> lexicon = Lexicon.from_words(["ale", "ales", "alter", "alters", "pot", "opt"])
 >>> [f.word for f in solve_heap(Board.parse("sla ret uop"), lexicon, CLASSIC)]
-['ale', 'ales', 'alter', 'alters']
+['ale', 'ales', 'alter', 'alters', 'opt', 'pot']
 """
 
 from __future__ import annotations
