@@ -21,8 +21,7 @@ from boggle.commands._options import (
     lexicon_from_args,
     rules_from_args,
 )
-from boggle.commands.roll import add_dice_options
-from boggle.commands.solve import board_from_args
+from boggle.commands.solve import add_board_arguments, board_from_args
 from boggle.engines import engines, solve
 from boggle.errors import EngineError
 
@@ -35,9 +34,7 @@ def register(subparsers: Any) -> None:
         "the time of a first run (building its structures for the word list) and of a second, "
         "and whether it agrees with the reference trie engine.",
     )
-    parser.add_argument("board", nargs="*", help="the board, e.g. 'fxie amlo ewbx astu'")
-    parser.add_argument("--random", action="store_true", help="roll a board and compare on it")
-    add_dice_options(parser)
+    add_board_arguments(parser, "compare on it")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     add_dictionary_option(parser)
     add_rules_options(parser)

@@ -44,13 +44,7 @@ def register(subparsers: Any) -> None:
         "by spaces or '/': 'fxie amlo ewbx astu' (q is the Qu cube; write other multi-letter "
         "faces in brackets: '[th]').",
     )
-    parser.add_argument("board", nargs="*", help="the board, e.g. 'fxie amlo ewbx astu'")
-    parser.add_argument(
-        "--random",
-        action="store_true",
-        help="roll a board (see --dice, --seed, --size) and solve it",
-    )
-    add_dice_options(parser)
+    add_board_arguments(parser, "solve it")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument(
         "--no-paths", action="store_true", help="text output: words only, without their paths"
@@ -66,6 +60,17 @@ def register(subparsers: Any) -> None:
     add_rules_options(parser)
     add_engine_option(parser)
     parser.set_defaults(run=run)
+
+
+def add_board_arguments(parser: argparse.ArgumentParser, then: str) -> None:
+    """The board, or ``--random`` with the dice options to roll one."""
+    parser.add_argument("board", nargs="*", help="the board, e.g. 'fxie amlo ewbx astu'")
+    parser.add_argument(
+        "--random",
+        action="store_true",
+        help=f"roll a board (see --dice, --seed, --size) and {then}",
+    )
+    add_dice_options(parser)
 
 
 def board_from_args(args: argparse.Namespace) -> Board:
