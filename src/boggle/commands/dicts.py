@@ -1,4 +1,9 @@
-"""``boggle dicts``: the bundled word lists and their sizes."""
+"""``boggle dicts``: the bundled word lists and their sizes; ``boggle dicts export``.
+
+``boggle dicts export LIST [FILE]`` writes any list (a bundled name or a
+file) normalised and sorted, one word per line: the file the ``heap``
+engine reads with ``--dict FILE``.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,9 @@ import json
 import sys
 from typing import Any
 
-from boggle.lexicon import DEFAULT_WORDLIST, bundled_lists
+from boggle.engines.heap import exported_text
+from boggle.errors import LexiconError
+from boggle.lexicon import DEFAULT_WORDLIST, bundled_lists, load_lexicon
 
 
 def register(subparsers: Any) -> None:
@@ -19,6 +26,34 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.set_defaults(run=run)
+    actions = parser.add_subparsers(title="actions", metavar="ACTION")
+    export = actions.add_parser(
+        "export",
+        help="write a list sorted and normalised, one word per line (for --engine heap)",
+        description="Write a word list (a bundled name or any file) normalised and sorted, "
+        "one word per line, UTF-8: the sorted file the heap engine reads.",
+    )
+    export.add_argument("source", metavar="LIST", help="a bundled list name or a word list file")
+    export.add_argument(
+        "output", metavar="FILE", nargs="?", default="-", help="where to write (default: stdout)"
+    )
+    export.set_defaults(run=run_export)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    lexicon = load_lexicon(args.source)
+    text = exported_text(lexicon)
+    if args.output == "-":
+        sys.stdout.buffer.write(text)
+        sys.stdout.flush()
+        return 0
+    try:
+        with open(args.output, "wb") as handle:
+            handle.write(text)
+    except OSError as error:
+        raise LexiconError(f"cannot write {args.output!r}: {error.strerror}") from None
+    print(f"wrote {len(lexicon):,} words to {args.output}", file=sys.stderr)
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:

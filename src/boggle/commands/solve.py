@@ -1,12 +1,21 @@
-"""``boggle solve BOARD``: every word on a board, grouped by points, or as JSON."""
+"""``boggle solve BOARD``: every word on a board, grouped by points, or as JSON.
+
+``--stream`` prints each word on its own line as the engine finds it
+(``WORD POINTS [PATH]``), then the totals.  It is the default for the
+``heap`` engines, whose words come out in alphabetical order as they are
+found; with them and ``--dict FILE`` the file is read by the engine alone,
+never loaded, and must be sorted (``boggle dicts export``).
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
-from boggle.board import Board
+from boggle.board import Board, Cell
 from boggle.commands._options import (
     add_dictionary_option,
     add_engine_option,
@@ -16,8 +25,15 @@ from boggle.commands._options import (
 )
 from boggle.commands.roll import add_dice_options, size_from_args
 from boggle.dice import roll_board
-from boggle.engines import solve
-from boggle.errors import BoardError
+from boggle.engines import default_engine, get_engine, solve
+from boggle.engines.heap import check_sorted, solve_heap_file
+from boggle.errors import BoardError, BoggleError
+from boggle.lexicon import bundled_lists
+from boggle.rules import Rules
+from boggle.solution import Found
+
+STREAMING_ENGINES = {"heap": False, "heap-seek": True}
+"""Engines that find words in alphabetical order, streamed by default: name -> seeks."""
 
 
 def register(subparsers: Any) -> None:
@@ -28,21 +44,33 @@ def register(subparsers: Any) -> None:
         "by spaces or '/': 'fxie amlo ewbx astu' (q is the Qu cube; write other multi-letter "
         "faces in brackets: '[th]').",
     )
-    parser.add_argument("board", nargs="*", help="the board, e.g. 'fxie amlo ewbx astu'")
-    parser.add_argument(
-        "--random",
-        action="store_true",
-        help="roll a board (see --dice, --seed, --size) and solve it",
-    )
-    add_dice_options(parser)
+    add_board_arguments(parser, "solve it")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument(
         "--no-paths", action="store_true", help="text output: words only, without their paths"
+    )
+    parser.add_argument(
+        "--stream",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="print each word as it is found, one per line, then the totals "
+        "(default for the heap engines, whose words come in alphabetical order)",
     )
     add_dictionary_option(parser)
     add_rules_options(parser)
     add_engine_option(parser)
     parser.set_defaults(run=run)
+
+
+def add_board_arguments(parser: argparse.ArgumentParser, then: str) -> None:
+    """The board, or ``--random`` with the dice options to roll one."""
+    parser.add_argument("board", nargs="*", help="the board, e.g. 'fxie amlo ewbx astu'")
+    parser.add_argument(
+        "--random",
+        action="store_true",
+        help=f"roll a board (see --dice, --seed, --size) and {then}",
+    )
+    add_dice_options(parser)
 
 
 def board_from_args(args: argparse.Namespace) -> Board:
@@ -60,10 +88,56 @@ def board_from_args(args: argparse.Namespace) -> Board:
 def run(args: argparse.Namespace) -> int:
     board = board_from_args(args)
     rules = rules_from_args(args, board.rows, board.cols)
+    engine = args.engine or default_engine()
+    stream = args.stream if args.stream is not None else engine in STREAMING_ENGINES
+    if stream and args.json:
+        if args.stream:
+            raise BoggleError("--stream prints text; drop --json or --stream")
+        stream = False
+    if stream:
+        return _stream(board, rules, engine, args)
     lexicon = lexicon_from_args(args)
-    solution = solve(board, lexicon, rules, engine=args.engine)
+    solution = solve(board, lexicon, rules, engine=engine)
     if args.json:
         sys.stdout.write(solution.json_text() + "\n")
     else:
         sys.stdout.write(solution.text(paths=not args.no_paths) + "\n")
     return 0
+
+
+def _heap_file(args: argparse.Namespace) -> Path | None:
+    """The --dict file a heap engine reads itself (not a bundled, compressed list)."""
+    name = args.dictionary
+    if name is None or name in {entry.name for entry in bundled_lists()}:
+        return None
+    return Path(name)
+
+
+def _stream(board: Board, rules: Rules, engine: str, args: argparse.Namespace) -> int:
+    """Print words as the engine yields them, each once, then the totals."""
+    found: Iterator[Found]
+    word_file = _heap_file(args) if engine in STREAMING_ENGINES else None
+    if word_file is not None:
+        check_sorted(word_file)
+        found = solve_heap_file(board, word_file, rules, seek=STREAMING_ENGINES[engine])
+    else:
+        found = get_engine(engine).function(board, lexicon_from_args(args), rules)
+    seen: set[str] = set()
+    score = 0
+    for word, path in found:
+        if word in seen:
+            continue
+        seen.add(word)
+        points = rules.points(word)
+        score += points
+        line = f"{word.upper()} {points}"
+        if not args.no_paths:
+            line += " " + _cells(path)
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+    sys.stdout.write(f"WORDS: {len(seen)}\nTOTAL SCORE: {score}\n")
+    return 0
+
+
+def _cells(path: tuple[Cell, ...]) -> str:
+    return "[" + ",".join(f"({r},{c})" for r, c in path) + "]"

@@ -32,21 +32,28 @@ class Engine:
     name: str
     function: EngineFunction
     summary: str
+    max_length: int | None = None
+    """The longest word the engine can find, if it has such a limit (``letterhash``)."""
 
 
 _REGISTRY: dict[str, Engine] = {}
 
 # Modules that register engines when imported, in the order they are listed.
-_ENGINE_MODULES = ("trie", "native")
+_ENGINE_MODULES = ("trie", "native", "prefixes", "letterhash", "pathtable", "heap")
 
 PREFERRED_DEFAULTS = ("native", "trie")
 
 
-def register(name: str, summary: str) -> Callable[[EngineFunction], EngineFunction]:
-    """Decorator that adds an engine function to the registry under ``name``."""
+def register(
+    name: str, summary: str, max_length: int | None = None
+) -> Callable[[EngineFunction], EngineFunction]:
+    """Decorator that adds an engine function to the registry under ``name``.
+
+    ``max_length`` is for engines that only find words up to some length.
+    """
 
     def add(function: EngineFunction) -> EngineFunction:
-        _REGISTRY[name] = Engine(name, function, summary)
+        _REGISTRY[name] = Engine(name, function, summary, max_length)
         return function
 
     return add

@@ -1,0 +1,350 @@
+"""The heap-based solver: no trie, no word list in memory (seeds 000 and 002).
+
+The Tangleword solver's design.  The words stay in a file sorted
+alphabetically, one per line, read *forward only*; the board's letters are
+taken out of min-heaps in alphabetical order, so the prefixes to check come in
+alphabetical order too, and every check is a step forward in the file:
+
+1. Put every cube's letter in a heap, as a :class:`Letter`: the letter, its
+   cube, and a pointer to the Letter before it on the path (none yet).
+2. Take the smallest Letter out.  The letters taken so far plus this one are
+   a prefix; scan forward in the file to the first word not before it
+   (:meth:`SortedWordFile.scan_to_prefix`).  If that word does not start with
+   the prefix, the path is dead.  If it *is* the prefix, a word is found and
+   printed: words come out in alphabetical order.
+3. If the path lives, follow the chain of pointers to mark the cubes already
+   on the path, and push every unvisited neighbour into the *next* heap, with
+   a pointer to this Letter; then unmark the chain.
+4. Duplicate letters: while the next Letter in the heap holds the *same*
+   letter (another cube, or another path to the same letters), repeat 2-3
+   into the same next heap, so the continuations of every path spelling this
+   prefix are merged and still come out in order.  Then recurse on the next
+   heap with the prefix one letter longer.
+
+Qu, as in the article: taking out the ``q`` of a Qu cube pushes only a ``u``
+at the same cube with the same pointer chain.  Other multi-letter faces
+(``th``, ``in``...) work the same way, one letter at a time, so a ``t`` cube
+and the ``t`` of a ``th`` cube meet in one heap and order is kept.  A word
+ends only where a face ends.
+
+The article's proposed speed-up is the ``seek`` option (engine
+``heap-seek``): instead of reading every word up to the prefix, jump ahead in
+the file by growing steps until past it, then binary-search back by byte
+offsets (seeking and skipping to the next line start), and scan the last few
+lines.  ``benchmarks/engines.py`` measures both.
+
+The file must be sorted by code point (byte order of UTF-8), one word per
+line, as ``boggle dicts export`` writes it.  The engine registered for
+lexicons uses the lexicon's own file when it already is exactly that, and
+otherwise writes the words once to a cache file named by the lexicon's digest
+(:func:`sorted_word_file`).  :func:`solve_heap_file` works from a file alone.
+
+>>> from boggle import Board, Lexicon
+>>> from boggle.rules import CLASSIC
+>>> lexicon = Lexicon.from_words(["ale", "ales", "alter", "alters", "pot", "opt"])
+>>> [f.word for f in solve_heap(Board.parse("sla ret uop"), lexicon, CLASSIC)]
+['ale', 'ales', 'alter', 'alters', 'opt', 'pot']
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from boggle.board import Board
+from boggle.engines import register
+from boggle.errors import EngineError, LexiconError
+from boggle.lexicon import Lexicon
+from boggle.rules import Rules
+from boggle.solution import Found
+
+SEEK_BLOCK = 256
+"""In seek mode, a binary search stops when the interval is this many bytes; lines are then read."""
+
+EXPORT_HINT = "write a sorted copy with 'boggle dicts export LIST FILE'"
+
+
+class Letter:
+    """A letter on a path: its cube, its place in the cube's face, the Letter before it.
+
+    Letters compare by their letter only, so a heap of Letters gives them out
+    in alphabetical order.
+    """
+
+    __slots__ = ("cube", "letter", "offset", "previous")
+
+    def __init__(self, letter: str, cube: int, offset: int, previous: Letter | None) -> None:
+        self.letter = letter
+        self.cube = cube
+        self.offset = offset  # 0 for a face's first letter; 1 for the u of Qu
+        self.previous = previous
+
+    def __lt__(self, other: Letter) -> bool:
+        return self.letter < other.letter
+
+    def __repr__(self) -> str:
+        return f"{self.letter}({self.cube},{self.previous!r})"
+
+    def trail(self) -> Iterator[Letter]:
+        """This Letter and every Letter before it on the path, last first."""
+        letter: Letter | None = self
+        while letter is not None:
+            yield letter
+            letter = letter.previous
+
+
+class SortedWordFile:
+    """A sorted word list on disk, read forward only.
+
+    :meth:`scan_to_prefix` moves to the first word not before a prefix.  With
+    ``seek`` it jumps and binary-searches instead of reading every line.
+    ``words_read`` and ``seeks`` count the work, for the benchmark.
+    """
+
+    def __init__(self, file: BinaryIO, name: str, seek: bool = False) -> None:
+        self.file = file
+        self.name = name
+        self.seek = seek
+        self.size = os.fstat(file.fileno()).st_size
+        self.words_read = 0
+        self.seeks = 0
+        self.line_number = 0
+        self.line_start = 0  # byte offset of the current word's line
+        self.current: bytes | None = b""  # before the first word: the empty string
+
+    def _advance(self) -> None:
+        """Read the next word; :class:`EngineError` if it is not after the current one."""
+        self.line_start = self.file.tell()
+        line = self.file.readline()
+        if not line:
+            self.current = None
+            return
+        word = line.rstrip(b"\r\n")
+        self.words_read += 1
+        self.line_number += 1
+        previous = self.current
+        if previous is not None and word <= previous and not self.seeks:
+            shown = word.decode(errors="replace")
+            raise EngineError(
+                f"word list {self.name!r} is not sorted: {shown!r} on line "
+                f"{self.line_number} comes after {previous.decode(errors='replace')!r}; "
+                f"{EXPORT_HINT}"
+            )
+        self.current = word
+
+    def _word_at(self, offset: int) -> tuple[int, bytes | None]:
+        """The first whole line starting after ``offset``: its start and its word."""
+        self.seeks += 1
+        self.file.seek(offset)
+        if offset:
+            self.file.readline()  # the rest of the line ``offset`` falls in
+        start = self.file.tell()
+        line = self.file.readline()
+        return start, (line.rstrip(b"\r\n") if line else None)
+
+    def _jump_towards(self, prefix: bytes) -> None:
+        """Seek to a line shortly before the first word not before ``prefix``.
+
+        Gallop: try offsets 1, 2, 4... blocks ahead until a word is not before
+        the prefix (or the end); then binary-search that last interval.
+        """
+        low = self.line_start  # the current word is before the prefix
+        step = SEEK_BLOCK
+        high = self.size
+        while low + step < self.size:
+            start, word = self._word_at(low + step)
+            if word is None or word >= prefix:
+                high = low + step
+                break
+            low = start
+            step *= 2
+        while high - low > SEEK_BLOCK:
+            middle = (low + high) // 2
+            start, word = self._word_at(middle)
+            if word is None or word >= prefix:
+                high = middle
+            else:
+                low = start
+        self.file.seek(low)
+        self.current = b""  # re-read the word at ``low`` (before the prefix)
+        self._advance()
+
+    def scan_to_prefix(self, prefix: bytes) -> tuple[bool, bool]:
+        """Move to the first word not before ``prefix``.
+
+        Returns whether that word starts with ``prefix`` (the path lives) and
+        whether it *is* ``prefix`` (a word is found).
+        """
+        current = self.current
+        if current is not None and current < prefix and self.seek:
+            self._jump_towards(prefix)
+        while self.current is not None and self.current < prefix:
+            self._advance()
+        current = self.current
+        if current is None:
+            return False, False
+        return current.startswith(prefix), current == prefix
+
+
+def solve_heap_file(
+    board: Board,
+    path: str | os.PathLike[str],
+    rules: Rules,
+    seek: bool = False,
+    stats: dict[str, int] | None = None,
+) -> Iterator[Found]:
+    """Yield the words of the sorted list file at ``path`` on ``board``, alphabetically.
+
+    ``stats``, when given, receives ``words_read`` and ``seeks``.  An unsorted
+    file raises :class:`EngineError` when the scan meets the disorder (check
+    first with :func:`check_sorted`).
+    """
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed in the finally below
+    except OSError as error:
+        raise LexiconError(f"word list {os.fspath(path)!r} cannot be read: {error}") from None
+    try:
+        words = SortedWordFile(handle, os.fspath(path), seek)
+        yield from _heap_search(board, words, rules)
+    finally:
+        handle.close()
+        if stats is not None:
+            stats["words_read"] = words.words_read
+            stats["seeks"] = words.seeks
+
+
+def _heap_search(board: Board, words: SortedWordFile, rules: Rules) -> Iterator[Found]:
+    faces = board.faces
+    visited = bytearray(board.size)
+    last_found = ""
+
+    def search(heap: list[Letter], stem: str) -> Iterator[Found]:
+        nonlocal last_found
+        next_heap: list[Letter] = []
+        while heap:
+            current = heapq.heappop(heap)
+            prefix = stem + current.letter
+            starts, is_word = words.scan_to_prefix(prefix.encode())
+            if starts:
+                face = faces[current.cube]
+                ends_face = current.offset == len(face) - 1
+                if (
+                    is_word
+                    and ends_face
+                    and prefix != last_found
+                    and len(prefix) >= rules.min_length
+                ):
+                    last_found = prefix
+                    cubes = [letter.cube for letter in current.trail() if letter.offset == 0]
+                    yield Found(prefix, tuple(board.cell(cube) for cube in reversed(cubes)))
+                if not ends_face:  # the u of Qu (or the h of Th): same cube, same chain
+                    offset = current.offset + 1
+                    heapq.heappush(next_heap, Letter(face[offset], current.cube, offset, current))
+                else:
+                    for letter in current.trail():  # restore the trail
+                        visited[letter.cube] = 1
+                    for neighbour in board.neighbours(current.cube):
+                        if not visited[neighbour]:
+                            heapq.heappush(
+                                next_heap, Letter(faces[neighbour][0], neighbour, 0, current)
+                            )
+                    for letter in current.trail():  # remove the trail
+                        visited[letter.cube] = 0
+            if heap and heap[0].letter == current.letter:
+                continue  # a duplicate: its continuations join the same next heap
+            if next_heap:
+                yield from search(next_heap, prefix)
+                next_heap = []
+
+    first_heap = [Letter(face[0], cube, 0, None) for cube, face in enumerate(faces)]
+    heapq.heapify(first_heap)
+    yield from search(first_heap, "")
+
+
+def check_sorted(path: str | os.PathLike[str]) -> None:
+    """:class:`EngineError` unless the file at ``path`` is a plain list in strictly ascending order.
+
+    Reads the file once, line by line, keeping only the previous line.
+    """
+    shown = os.fspath(path)
+    try:
+        with open(path, "rb") as handle:
+            if handle.read(2) == b"\x1f\x8b":
+                raise EngineError(f"word list {shown!r} is compressed; {EXPORT_HINT}")
+            handle.seek(0)
+            previous: bytes | None = None
+            for number, line in enumerate(handle, 1):
+                word = line.rstrip(b"\r\n")
+                if previous is not None and word <= previous:
+                    raise EngineError(
+                        f"word list {shown!r} is not sorted: {word.decode(errors='replace')!r} "
+                        f"on line {number} comes after {previous.decode(errors='replace')!r}; "
+                        f"{EXPORT_HINT}"
+                    )
+                previous = word
+    except OSError as error:
+        raise LexiconError(f"word list {shown!r} cannot be read: {error.strerror}") from None
+
+
+def exported_text(lexicon: Lexicon) -> bytes:
+    """The lexicon as a sorted list file: one word per line, UTF-8, ``\\n`` endings."""
+    return "".join(word + "\n" for word in lexicon.words).encode()
+
+
+def cache_dir() -> Path:
+    """Where sorted copies of word lists are kept.
+
+    ``$BOGGLE_CACHE_DIR``, else ``$XDG_CACHE_HOME/boggle``, else ``~/.cache/boggle``.
+    """
+    explicit = os.environ.get("BOGGLE_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "boggle"
+
+
+def sorted_word_file(lexicon: Lexicon) -> Path:
+    """A file holding the lexicon's words as :func:`exported_text`, for the heap engine.
+
+    The lexicon's own file when its bytes already are exactly that (a sorted,
+    normalised, uncompressed list); otherwise ``<cache_dir>/wordlists/<digest>.txt``,
+    written once.
+    """
+
+    def find(lex: Lexicon) -> Path:
+        text = exported_text(lex)
+        if lex.source is not None:
+            source = Path(lex.source)
+            try:
+                if source.stat().st_size in (len(text), len(text) - 1):
+                    data = source.read_bytes()
+                    if data in (text, text[:-1]):
+                        return source
+            except OSError:
+                pass
+        target = cache_dir() / "wordlists" / f"{lex.digest}.txt"
+        if not (target.is_file() and target.stat().st_size == len(text)):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=target.parent, delete=False) as temporary:
+                temporary.write(text)
+            os.replace(temporary.name, target)
+        return target
+
+    file: Path = lexicon.cached("heap-file", find)
+    return file
+
+
+@register("heap", "min-heaps over a sorted word file scanned forward: no trie (seeds 000/002)")
+def solve_heap(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
+    """Yield every word of ``lexicon`` on ``board`` once, in alphabetical order."""
+    yield from solve_heap_file(board, sorted_word_file(lexicon), rules)
+
+
+@register("heap-seek", "the heap engine jumping ahead in the file by binary search (seed 000)")
+def solve_heap_seek(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
+    """As :func:`solve_heap`, seeking in the file instead of reading every word."""
+    yield from solve_heap_file(board, sorted_word_file(lexicon), rules, seek=True)
