@@ -16,9 +16,12 @@ fraction of buckets that hold any word (how much of the table is used).
 
 from __future__ import annotations
 
+import csv
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -125,3 +128,54 @@ def build_letter_hash_table(words: Sequence[str], bits: int = 20) -> list[list[s
         else:
             bucket.append(word)
     return table
+
+
+def write_csv(path: Path, stats: Iterable[BucketStats]) -> None:
+    """One row per table size."""
+    with path.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(["bits", "buckets", "words", "max_bucket", "nonempty", "fraction_nonempty"])
+        for s in stats:
+            writer.writerow(
+                [s.bits, s.size, s.words, s.max_bucket, s.nonempty, f"{s.fraction_nonempty:.6f}"]
+            )
+
+
+def plot_bucket_stats(
+    stats: Sequence[BucketStats],
+    out_dir: Path,
+    list_name: str,
+    formats: Sequence[str] = ("png", "svg"),
+) -> list[Path]:
+    """Seed 004's figures 1 and 3: log2 of the largest bucket, and the share of buckets used,
+    against log2 of the table size.  Needs matplotlib."""
+    from boggle.analysis.plotting import pyplot, save_figure
+
+    plt = pyplot()
+    bits = [s.bits for s in stats]
+    paths = []
+    figure, ax = plt.subplots(figsize=(6.4, 4.2))
+    ax.plot(bits, [math.log2(max(s.max_bucket, 1)) for s in stats], "o-")
+    for s in stats:
+        ax.annotate(
+            str(s.max_bucket),
+            (s.bits, math.log2(max(s.max_bucket, 1))),
+            textcoords="offset points",
+            xytext=(0, 6),
+            ha="center",
+            fontsize="x-small",
+        )
+    ax.set_xlabel("log2(table size)")
+    ax.set_ylabel("log2(largest bucket)")
+    ax.set_title(f"Largest bucket against table size ({list_name})")
+    ax.grid(alpha=0.3)
+    paths += save_figure(figure, out_dir, "hash_max_bucket", formats)
+    figure, ax = plt.subplots(figsize=(6.4, 4.2))
+    ax.plot(bits, [100 * s.fraction_nonempty for s in stats], "o-")
+    ax.set_xlabel("log2(table size)")
+    ax.set_ylabel("buckets not empty (%)")
+    ax.set_ylim(bottom=0)
+    ax.set_title(f"Share of buckets used against table size ({list_name})")
+    ax.grid(alpha=0.3)
+    paths += save_figure(figure, out_dir, "hash_nonempty", formats)
+    return paths

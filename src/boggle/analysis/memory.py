@@ -228,9 +228,7 @@ def engine_rows(engines: Sequence[Engine], lexicon: Lexicon) -> list[MemoryRow]:
             warm_up(engine, fresh, CLASSIC)
             return fresh
 
-        rows.append(
-            measure_structure(f"engine {engine.name}: its lexicon cache", build, note="")
-        )
+        rows.append(measure_structure(f"engine {engine.name}: its lexicon cache", build, note=""))
     return rows
 
 
