@@ -167,6 +167,7 @@ def plot_bucket_stats(
         )
     ax.set_xlabel("log2(table size)")
     ax.set_ylabel("log2(largest bucket)")
+    ax.margins(y=0.1)
     ax.set_title(f"Largest bucket against table size ({list_name})")
     ax.grid(alpha=0.3)
     paths += save_figure(figure, out_dir, "hash_max_bucket", formats)
