@@ -239,7 +239,7 @@ def run_runtime(args: argparse.Namespace) -> int:
     fits = runtime.fit_against_cells(summaries)
     for name, fit in fits.items():
         print(
-            f"{name}: time = {fit.slope * 1e6:.4g} us x N^2 + {fit.intercept * 1000:.4g} ms, "
+            f"{name}: time = {fit.slope * 1e6:.4g} us x N^2 {fit.intercept * 1000:+.4g} ms, "
             f"R^2 = {fit.r_squared:.4f}"
         )
     for name, size in result.skipped_from.items():
