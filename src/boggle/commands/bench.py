@@ -159,7 +159,7 @@ def _register_runtime(commands: Any) -> None:
         help="time engines on random N x N boards of each size",
         description="Solve REPEAT random N x N boards (uniform letters) of each size with "
         "each engine (every engine sees the same boards) and print the mean and standard "
-        "deviation of the time per board. With --out DIR, also write runtime_raw.csv, "
+        "deviation of the processor time per board. With --out DIR, also write runtime_raw.csv, "
         "runtime_summary.csv and plots of time against N and against N^2 (PNG and SVG). "
         "Rules are classic (3-letter words and up) at every size unless --rules says.",
     )
@@ -216,7 +216,8 @@ def run_runtime(args: argparse.Namespace) -> int:
         bar.close()
     summaries = runtime.summarise(result.samples)
     print(
-        f"Runtime per board, {args.repeat} random boards per size, word list {_describe(lexicon)}"
+        f"Processor time per board, {args.repeat} random boards per size, "
+        f"word list {_describe(lexicon)}"
     )
     print(f"rules: {rules.name}, words of {rules.min_length}+ letters")
     print(
