@@ -124,19 +124,23 @@ def _output_dir(path: Path | None) -> Path | None:
     return path
 
 
-def format_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """Columns padded to their widest cell; the first column left-aligned, others right.
+def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], align: str = "") -> str:
+    """Columns padded to their widest cell; ``align`` gives ``l`` or ``r`` per column
+    (default: the first left, the others right).
 
     >>> print(format_table(["name", "n"], [["a", "10"], ["bb", "2"]]))
     name   n
     a     10
     bb     2
     """
+    align = align or "l" + "r" * (len(header) - 1)
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
     lines = []
     for row in [header, *rows]:
-        cells = [row[0].ljust(widths[0])]
-        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        cells = [
+            cell.ljust(width) if side == "l" else cell.rjust(width)
+            for cell, width, side in zip(row, widths, align, strict=True)
+        ]
         lines.append("  ".join(cells).rstrip())
     return "\n".join(lines)
 
@@ -305,6 +309,7 @@ def run_memory(args: argparse.Namespace) -> int:
                 ]
                 for row in rows
             ],
+            align="lrrrl",
         )
     )
     if out_dir is not None:
