@@ -153,30 +153,36 @@ def plot_bucket_stats(
 
     plt = pyplot()
     bits = [s.bits for s in stats]
+    log_largest = [math.log2(max(s.max_bucket, 1)) for s in stats]
+    figures = (
+        ("hash_max_bucket", log_largest, "log2(largest bucket)", "Largest bucket"),
+        (
+            "hash_nonempty",
+            [100 * s.fraction_nonempty for s in stats],
+            "buckets not empty (%)",
+            "Share of buckets used",
+        ),
+    )
     paths = []
-    figure, ax = plt.subplots(figsize=(6.4, 4.2))
-    ax.plot(bits, [math.log2(max(s.max_bucket, 1)) for s in stats], "o-")
-    for s in stats:
-        ax.annotate(
-            str(s.max_bucket),
-            (s.bits, math.log2(max(s.max_bucket, 1))),
-            textcoords="offset points",
-            xytext=(0, 6),
-            ha="center",
-            fontsize="x-small",
-        )
-    ax.set_xlabel("log2(table size)")
-    ax.set_ylabel("log2(largest bucket)")
-    ax.margins(y=0.1)
-    ax.set_title(f"Largest bucket against table size ({list_name})")
-    ax.grid(alpha=0.3)
-    paths += save_figure(figure, out_dir, "hash_max_bucket", formats)
-    figure, ax = plt.subplots(figsize=(6.4, 4.2))
-    ax.plot(bits, [100 * s.fraction_nonempty for s in stats], "o-")
-    ax.set_xlabel("log2(table size)")
-    ax.set_ylabel("buckets not empty (%)")
-    ax.set_ylim(bottom=0)
-    ax.set_title(f"Share of buckets used against table size ({list_name})")
-    ax.grid(alpha=0.3)
-    paths += save_figure(figure, out_dir, "hash_nonempty", formats)
+    for stem, values, ylabel, title in figures:
+        figure, ax = plt.subplots(figsize=(6.4, 4.2))
+        ax.plot(bits, values, "o-")
+        if stem == "hash_max_bucket":  # the exact sizes, as the paper's figure 2 lists them
+            for s, y in zip(stats, values, strict=True):
+                ax.annotate(
+                    str(s.max_bucket),
+                    (s.bits, y),
+                    textcoords="offset points",
+                    xytext=(0, 6),
+                    ha="center",
+                    fontsize="x-small",
+                )
+        else:
+            ax.set_ylim(bottom=0)
+        ax.margins(y=0.1)
+        ax.set_xlabel("log2(table size)")
+        ax.set_ylabel(ylabel)
+        ax.set_title(f"{title} against table size ({list_name})")
+        ax.grid(alpha=0.3)
+        paths += save_figure(figure, out_dir, stem, formats)
     return paths
