@@ -376,3 +376,23 @@ def test_out_directory_that_is_a_file(
 def test_bench_without_measurement_shows_help(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run_cli(capsys, "bench")
     assert status == 2 and "runtime" in err and "solve-random" in err
+
+
+def test_plots_without_matplotlib_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    small_list: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails
+    status, _, err = run_cli(
+        capsys, "bench", "hash", "--bits", "2", "--dict", str(small_list), "--out", str(tmp_path)
+    )
+    assert status == 2 and "pip install 'boggle[analysis]'" in err
+    assert len(err.strip().splitlines()) == 1
+    assert (tmp_path / "hash_buckets.csv").exists()  # the CSV is written before the plots
+    status, _, _ = run_cli(
+        capsys, "bench", "hash", "--bits", "2", "--dict", str(small_list), "--out",
+        str(tmp_path), "--no-plots",
+    )  # fmt: skip
+    assert status == 0
