@@ -18,7 +18,18 @@ from boggle import __version__
 from boggle.errors import BoggleError
 
 # Modules of boggle.commands, in the order their subcommands are listed in --help.
-COMMAND_MODULES = ("solve", "score", "compare", "roll", "judge", "play", "paths", "dicts")
+COMMAND_MODULES = (
+    "solve",
+    "score",
+    "compare",
+    "roll",
+    "judge",
+    "play",
+    "paths",
+    "bench",
+    "trie",
+    "dicts",
+)
 
 
 class OneLineParser(argparse.ArgumentParser):

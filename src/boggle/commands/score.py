@@ -15,6 +15,7 @@ from boggle.commands._options import (
     lexicon_from_args,
     rules_from_args,
 )
+from boggle.commands._progress import progress_bar
 from boggle.errors import BoggleError
 from boggle.rules import Rules
 
@@ -112,10 +113,4 @@ def run(args: argparse.Namespace) -> int:
 
 def _progress() -> Any:
     """A progress bar on stderr when it is a terminal, else ``None``."""
-    if not sys.stderr.isatty():
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    return tqdm(unit=" boards", file=sys.stderr, mininterval=0.5)
+    return progress_bar(" boards")

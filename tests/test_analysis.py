@@ -1,0 +1,398 @@
+"""Analysis (seed 004): hash bucket statistics, the trie as DOT, runtime and memory measures,
+and the ``boggle bench`` / ``boggle trie`` commands."""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boggle import Lexicon
+from boggle.analysis import hashstats, memory, runtime, trie_dot
+from boggle.cli import main
+from boggle.engines import engine_names, engines, get_engine
+from boggle.rules import CLASSIC
+
+WORDS = ["cab", "abaca", "dog", "god", "good", "zebra", "act", "cat", "tac", "a"]
+lowercase_words = st.lists(
+    st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8), max_size=60
+)
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture()
+def small_list(tmp_path: Path) -> Path:
+    path = tmp_path / "small.txt"
+    path.write_text("\n".join([*WORDS, "quote", "dote", "tote", "note", "tone"]) + "\n")
+    return path
+
+
+# --- letter-set hash ---------------------------------------------------------------
+
+
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12))
+def test_mask_is_the_set_of_letters(word: str) -> None:
+    mask = hashstats.letter_set_mask(word)
+    assert mask < 1 << 26
+    assert {chr(ord("a") + bit) for bit in range(26) if mask >> bit & 1} == set(word)
+    assert hashstats.letter_set_mask("".join(sorted(set(word)))) == mask
+
+
+@settings(max_examples=50)
+@given(lowercase_words, st.integers(0, 12))
+def test_bucket_stats_match_the_built_table(words: list[str], bits: int) -> None:
+    table = hashstats.build_letter_hash_table(words, bits)
+    stats = hashstats.bucket_stats(words, bits)
+    sizes = [len(bucket) for bucket in table if bucket]
+    assert len(table) == stats.size == 1 << bits
+    assert stats.nonempty == len(sizes)
+    assert stats.max_bucket == max(sizes, default=0)
+    assert stats.words == sum(sizes) == len(words)
+    # each word sits in the bucket of its mask modulo the table size
+    for index, bucket in enumerate(table):
+        for word in bucket or []:
+            assert hashstats.letter_set_mask(word) % (1 << bits) == index
+
+
+@settings(max_examples=30)
+@given(lowercase_words)
+def test_bigger_tables_never_have_bigger_buckets(words: list[str]) -> None:
+    stats = hashstats.bucket_stats_range(words, range(0, 28))
+    largest = [s.max_bucket for s in stats]
+    assert largest == sorted(largest, reverse=True)
+    # at 2**26 the modulo changes nothing: buckets are exactly the letter sets
+    biggest_set = max(Counter(frozenset(w) for w in words).values(), default=0)
+    assert stats[26].max_bucket == biggest_set
+    assert stats[26].nonempty == len({frozenset(w) for w in words})
+
+
+def test_letters_beyond_a_z_get_their_own_bits() -> None:
+    bits = hashstats.letter_bits("éa")
+    assert bits["a"] == 0 and bits["é"] == 26
+    stats = hashstats.bucket_stats(["éa", "aé", "a"], 27)
+    assert (stats.nonempty, stats.max_bucket) == (2, 2)
+
+
+# --- trie as DOT -------------------------------------------------------------------
+
+
+def _parse_dot(text: str) -> tuple[dict[str, str], list[tuple[str, str, str]]]:
+    """Node labels and (parent, child, letter) edges of the DOT text trie_dot writes."""
+    labels: dict[str, str] = {}
+    edges = []
+    for line in text.splitlines():
+        line = line.strip()
+        if "->" in line:
+            left, _, rest = line.partition(" -> ")
+            child, _, attributes = rest.partition(" ")
+            edges.append((left, child, attributes.split('"')[1]))
+        elif line.startswith("n") and "[label=" in line:
+            name, _, attributes = line.partition(" ")
+            labels[name] = attributes.split('"')[1]
+    return labels, edges
+
+
+@settings(max_examples=40)
+@given(lowercase_words.filter(bool))
+def test_dot_has_a_node_per_prefix_labelled_with_word_flag(words: list[str]) -> None:
+    text = trie_dot.trie_dot(words)
+    assert text.startswith("digraph trie {") and text.endswith("}")
+    labels, edges = _parse_dot(text)
+    prefixes = {w[:end] for w in words for end in range(1, len(w) + 1)}
+    shown = {label.split("\\n")[0] for label in labels.values()}
+    assert shown == {p.upper() for p in prefixes} | {"(root)"}
+    for label in labels.values():
+        prefix, flag = label.split("\\n")
+        assert flag == ("T" if prefix.lower() in set(words) else "F")
+    # a tree: every node but the root has one parent, reached by its last letter
+    assert len(edges) == len(labels) - 1
+    for parent, child, letter in edges:
+        parent_prefix = labels[parent].split("\\n")[0]
+        child_prefix = labels[child].split("\\n")[0]
+        assert child_prefix == ("" if parent_prefix == "(root)" else parent_prefix) + letter.upper()
+
+
+def test_dot_escapes_quotes() -> None:
+    text = trie_dot.trie_dot(["a"], name="trie")
+    assert '"(root)\\nF"' in text and '"A\\nT", peripheries=2' in text
+
+
+def test_render_needs_graphviz(tmp_path: Path) -> None:
+    if not trie_dot.graphviz_available():
+        message = "GraphViz's dot is not installed (apt-get install graphviz); rendering untested"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    svg = trie_dot.render_dot(trie_dot.trie_dot(["aa", "aah", "ab"]), tmp_path / "trie.svg")
+    text = svg.read_text()
+    assert "<svg" in text and "AAH" in text
+    png = trie_dot.render_dot(trie_dot.trie_dot(["ab"]), tmp_path / "trie.png")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_render_refuses_unknown_format(tmp_path: Path) -> None:
+    with pytest.raises(trie_dot.GraphvizError, match="choose a"):
+        trie_dot.render_dot("digraph x {}", tmp_path / "trie.gif")
+
+
+def test_render_without_dot_is_one_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(shutil, "which", lambda _name: None)
+    with pytest.raises(trie_dot.GraphvizError, match="not installed"):
+        trie_dot.render_dot("digraph x {}", tmp_path / "trie.svg")
+
+
+# --- runtime -----------------------------------------------------------------------
+
+
+def test_linear_fit_recovers_a_line() -> None:
+    xs = [float(n * n) for n in range(3, 10)]
+    fit = runtime.linear_fit(xs, [0.5 * x + 3 for x in xs])
+    assert fit.slope == pytest.approx(0.5) and fit.intercept == pytest.approx(3)
+    assert fit.r_squared == pytest.approx(1.0)
+    with pytest.raises(ValueError):
+        runtime.linear_fit([1.0, 1.0], [2.0, 3.0])
+
+
+def test_measure_runtime_same_boards_for_every_engine() -> None:
+    lexicon = Lexicon.from_words([*WORDS, "quote", "dote", "tote", "note"])
+    chosen = engines()
+    calls = []
+    result = runtime.measure_runtime(
+        chosen, [2, 3], 3, lexicon, CLASSIC, seed=5, on_step=lambda: calls.append(1)
+    )
+    assert len(calls) == len(chosen) * 2 * 3
+    assert len(result.samples) == len(chosen) * 2 * 3 and not result.skipped_from
+    by_board: dict[tuple[int, int], set[int]] = {}
+    for sample in result.samples:
+        assert sample.seconds >= 0
+        by_board.setdefault((sample.size, sample.seed), set()).add(sample.words)
+    assert len(by_board) == 6  # distinct boards per size and run
+    assert all(len(counts) == 1 for counts in by_board.values())  # engines agree
+    summaries = runtime.summarise(result.samples)
+    assert [(s.engine, s.size) for s in summaries] == [(e.name, n) for e in chosen for n in (2, 3)]
+    for s in summaries:
+        times = [x.seconds for x in result.samples if (x.engine, x.size) == (s.engine, s.size)]
+        assert s.runs == 3 and s.mean_seconds == pytest.approx(sum(times) / 3)
+        assert min(times) <= s.mean_seconds <= max(times)
+
+
+def test_time_limit_drops_slow_engines() -> None:
+    lexicon = Lexicon.from_words(WORDS)
+    result = runtime.measure_runtime(
+        [get_engine("trie")], [2, 3, 4], 1, lexicon, CLASSIC, time_limit=1e-12
+    )
+    assert [s.size for s in result.samples] == [2]
+    assert result.skipped_from == {"trie": 3}
+
+
+def test_importing_the_analysis_does_not_import_matplotlib() -> None:
+    code = (
+        "import sys, boggle.analysis.runtime, boggle.analysis.hashstats, "
+        "boggle.analysis.memory, boggle.commands.bench, boggle.cli; "
+        "boggle.cli.build_parser(); print('matplotlib' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "False"
+
+
+# --- memory ------------------------------------------------------------------------
+
+
+def test_memory_rows_grow_with_the_structure() -> None:
+    small = memory.measure_structure("small", lambda: list(range(1_000)))
+    large = memory.measure_structure("large", lambda: list(range(200_000)))
+    assert small.python_bytes is not None and large.python_bytes is not None
+    assert 1_000 * 8 <= small.python_bytes < large.python_bytes
+    assert large.python_bytes >= 200_000 * 8
+    if large.rss_bytes is not None:  # /proc present
+        assert large.rss_bytes > 200_000 * 8
+
+
+def test_structure_and_engine_rows_cover_every_registered_engine() -> None:
+    lexicon = Lexicon.from_words(WORDS)
+    structures = memory.structure_rows(lexicon, hash_bits=8)
+    names = [row.name for row in structures]
+    assert any("Python trie" in name for name in names)
+    assert any("hash table (2^8" in name for name in names)
+    file_row = next(row for row in structures if "sorted word file" in row.name)
+    assert file_row.own_bytes == len("\n".join(lexicon.words)) + 1
+    rows = memory.engine_rows(engines(), lexicon)
+    assert [row.name.split()[1].rstrip(":") for row in rows] == engine_names()
+
+
+def test_prefix_set() -> None:
+    assert memory.prefix_set(["cat", "car", "a"]) == {"c", "ca"}
+
+
+# --- command line ------------------------------------------------------------------
+
+
+def test_bench_runtime_writes_csv_and_plots(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: Path
+) -> None:
+    out_dir = tmp_path / "runtime"
+    status, out, err = run_cli(
+        capsys, "bench", "runtime", "--sizes", "2-4", "--repeat", "2",
+        "--engine", "trie", "--dict", str(small_list), "--out", str(out_dir),
+    )  # fmt: skip
+    assert status == 0, err
+    assert "trie" in out and "R^2" in out
+    with (out_dir / "runtime_raw.csv").open() as file:
+        raw = list(csv.DictReader(file))
+    assert len(raw) == 3 * 2 and {row["engine"] for row in raw} == {"trie"}
+    with (out_dir / "runtime_summary.csv").open() as file:
+        summary = list(csv.DictReader(file))
+    assert [int(row["size"]) for row in summary] == [2, 3, 4]
+    for row in summary:
+        assert int(row["cells"]) == int(row["size"]) ** 2 and int(row["runs"]) == 2
+    for stem in ("runtime_vs_n", "runtime_vs_n2"):
+        assert (out_dir / f"{stem}.png").read_bytes()[:4] == b"\x89PNG"
+        assert "<svg" in (out_dir / f"{stem}.svg").read_text()
+
+
+def test_bench_runtime_defaults_to_every_engine(
+    capsys: pytest.CaptureFixture[str], small_list: Path
+) -> None:
+    status, out, _ = run_cli(
+        capsys, "bench", "runtime", "--sizes", "2", "--repeat", "1", "--dict", str(small_list)
+    )
+    assert status == 0
+    table = out.splitlines()[3:]
+    assert [line.split()[0] for line in table if line.split()[1:2] == ["2"]] == engine_names()
+
+
+def test_bench_hash_table_and_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: Path
+) -> None:
+    status, out, _ = run_cli(
+        capsys, "bench", "hash", "--bits", "2-5", "--dict", str(small_list), "--out", str(tmp_path)
+    )
+    assert status == 0
+    words = Lexicon.from_file(small_list).words
+    lines = out.splitlines()
+    for bits in range(2, 6):
+        stats = hashstats.bucket_stats(words, bits)
+        row = next(line.split() for line in lines if line.split()[:1] == [str(bits)])
+        assert row[1:4] == [str(1 << bits), str(stats.max_bucket), str(stats.nonempty)]
+    with (tmp_path / "hash_buckets.csv").open() as file:
+        assert [int(row["bits"]) for row in csv.DictReader(file)] == [2, 3, 4, 5]
+    for stem in ("hash_max_bucket", "hash_nonempty"):
+        assert (tmp_path / f"{stem}.png").exists() and (tmp_path / f"{stem}.svg").exists()
+
+
+def test_bench_memory_table(capsys: pytest.CaptureFixture[str], small_list: Path) -> None:
+    status, out, _ = run_cli(
+        capsys, "bench", "memory", "--hash-bits", "6", "--engine", "trie", "--dict",
+        str(small_list),
+    )  # fmt: skip
+    assert status == 0
+    assert "Python trie" in out and "engine trie" in out and "2^6 buckets" in out
+    assert "engine native" not in out
+
+
+def test_solve_random_is_reproducible(capsys: pytest.CaptureFixture[str], small_list: Path) -> None:
+    argv = ["bench", "solve-random", "--size", "3", "--seed", "4", "--dict", str(small_list)]
+    status, first, _ = run_cli(capsys, *argv, "--engine", "trie")
+    _, second, _ = run_cli(capsys, *argv)
+    assert status == 0 and "seed 4" in first and "TOTAL SCORE:" in first
+    # same board and words whatever the engine; only the engine line and timings differ
+    assert first.split("\n\n", 1)[1] == second.split("\n\n", 1)[1]
+
+
+def test_trie_command_dot_and_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: Path
+) -> None:
+    status, out, _ = run_cli(capsys, "trie", "--dot", "--words", "3", "--dict", str(small_list))
+    first_three = Lexicon.from_file(small_list).words[:3]
+    assert status == 0 and out.strip() == trie_dot.trie_dot(first_three)
+    dot_file = tmp_path / "t.dot"
+    status, out, _ = run_cli(capsys, "trie", "--out", str(dot_file), "--dict", str(small_list))
+    assert status == 0 and out == "" and dot_file.read_text().startswith("digraph trie")
+    status, out, _ = run_cli(capsys, "trie", "--words", "2", "--dict", str(small_list))
+    assert status == 0 and "nodes" in out
+
+
+def test_trie_of_enable_starts_like_the_paper(enable: Lexicon) -> None:
+    labels, _ = _parse_dot(trie_dot.trie_dot(enable.words[:30]))
+    flags = dict(label.split("\\n") for label in labels.values())
+    # ENABLE, like the paper's OSPD, has no one-letter words: the node A is not a word
+    assert flags["A"] == "F" and flags["AA"] == "T" and flags["AARDVARK"] == "T"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["bench", "runtime", "--sizes", "5-3"], "runs backwards"),
+        (["bench", "runtime", "--sizes", "0-3"], "from 1 to 500"),
+        (["bench", "runtime", "--sizes", "big"], "not a range"),
+        (["bench", "runtime", "--repeat", "0", "--sizes", "2"], "--repeat"),
+        (["bench", "runtime", "--time-limit", "0", "--sizes", "2"], "--time-limit"),
+        (["bench", "runtime", "--engine", "nope", "--sizes", "2"], "unknown engine"),
+        (["bench", "hash", "--bits", "3-99"], "from 0 to 40"),
+        (["bench", "memory", "--hash-bits", "31"], "--hash-bits"),
+        (["bench", "solve-random", "--size", "0"], "--size"),
+        (["bench", "solve-random", "--engine", "nope"], "unknown engine"),
+        (["trie", "--words", "0"], "--words"),
+        (["trie", "--out", "x.gif"], ".dot"),
+        (["bench", "hash", "--dict", "/nonexistent/list.txt"], "does not exist"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_out_directory_that_is_a_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: Path
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    status, _, err = run_cli(
+        capsys, "bench", "hash", "--bits", "2", "--dict", str(small_list), "--out", str(blocker)
+    )
+    assert status == 2 and "cannot create output directory" in err
+
+
+def test_bench_without_measurement_shows_help(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run_cli(capsys, "bench")
+    assert status == 2 and "runtime" in err and "solve-random" in err
+
+
+def test_plots_without_matplotlib_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    small_list: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails
+    status, _, err = run_cli(
+        capsys, "bench", "hash", "--bits", "2", "--dict", str(small_list), "--out", str(tmp_path)
+    )
+    assert status == 2 and "pip install 'boggle[analysis]'" in err
+    assert len(err.strip().splitlines()) == 1
+    assert (tmp_path / "hash_buckets.csv").exists()  # the CSV is written before the plots
+    status, _, _ = run_cli(
+        capsys, "bench", "hash", "--bits", "2", "--dict", str(small_list), "--out",
+        str(tmp_path), "--no-plots",
+    )  # fmt: skip
+    assert status == 0
