@@ -29,6 +29,7 @@ COMMAND_MODULES = (
     "bench",
     "trie",
     "dicts",
+    "serve",
 )
 
 

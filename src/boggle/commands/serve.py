@@ -1,0 +1,127 @@
+"""``boggle serve``: the web app (a page and a JSON API) on a local port.
+
+Needs the ``web`` extra: ``pip install '.[web]'``.  The API is described at
+``/docs`` (OpenAPI at ``/openapi.json``) while the server runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from boggle.commands._options import whole_number
+from boggle.errors import BoggleError, LexiconError
+from boggle.lexicon import Lexicon, bundled_lists
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="serve the web app and its JSON API",
+        description="Serve the web page (type or roll a board, see every word and its path, "
+        "play a timed round) and the JSON API (/api/solve, /api/roll, /api/check, "
+        "/api/judge, /api/dictionaries; described at /docs). Needs pip install '.[web]'.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=whole_number, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--dict-file",
+        action="append",
+        default=[],
+        metavar="NAME=PATH",
+        help="also offer the word list file PATH to clients as NAME (repeatable); clients "
+        "choose lists by name only",
+    )
+    parser.add_argument(
+        "--default-dict", default=None, metavar="NAME", help="the list used when none is named"
+    )
+    parser.add_argument(
+        "--max-side", type=whole_number, default=20, metavar="N", help="largest board side"
+    )
+    parser.add_argument(
+        "--solve-timeout",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="longest a solve or judge may take (default 5)",
+    )
+    parser.add_argument(
+        "--max-body",
+        type=whole_number,
+        default=64 * 1024,
+        metavar="BYTES",
+        help="largest request body (default 65536)",
+    )
+    parser.set_defaults(run=run)
+
+
+def parse_dict_files(entries: list[str]) -> dict[str, Path]:
+    """``NAME=PATH`` options as a mapping, each file checked now rather than per request."""
+    offered: dict[str, Path] = {}
+    bundled = {entry.name for entry in bundled_lists()}
+    for entry in entries:
+        name, sep, path = entry.partition("=")
+        name = name.strip()
+        if not sep or not name or not path:
+            raise LexiconError(f"--dict-file takes NAME=PATH, got {entry!r}")
+        if name in bundled or name in offered:
+            raise LexiconError(f"--dict-file name {name!r} is already taken")
+        Lexicon.from_file(path)  # a missing, empty or binary file fails here, not later
+        offered[name] = Path(path)
+    return offered
+
+
+def run(args: argparse.Namespace) -> int:
+    missing = [m for m in ("fastapi", "uvicorn") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise BoggleError(
+            f"the web app needs {' and '.join(missing)}: pip install 'boggle[web]' "
+            "(or pip install '.[web]' in the source tree)"
+        )
+    if not 1 <= args.port <= 65535:
+        raise BoggleError(f"--port must be between 1 and 65535, got {args.port}")
+    if args.solve_timeout <= 0:
+        raise BoggleError(f"--solve-timeout must be positive, got {args.solve_timeout:g}")
+    if args.max_side < 1 or args.max_body < 1:
+        raise BoggleError("--max-side and --max-body must be at least 1")
+
+    import uvicorn
+
+    from boggle.lexicon import DEFAULT_WORDLIST
+    from boggle.web.app import Limits, WebConfig, create_app
+
+    offered = parse_dict_files(args.dict_file)
+    config = WebConfig(
+        limits=Limits(
+            max_side=args.max_side,
+            max_cells=args.max_side * args.max_side,
+            max_body_bytes=args.max_body,
+            solve_seconds=args.solve_timeout,
+        ),
+        extra_dictionaries=offered,
+        default_dictionary=args.default_dict or DEFAULT_WORDLIST,
+    )
+    app = create_app(config)
+    _check_port_free(args.host, args.port)
+    sys.stderr.write(f"boggle: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """A one-line error now, instead of uvicorn's log and exit, when the port is taken."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        raise BoggleError(f"cannot resolve --host {host!r}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise BoggleError(f"cannot listen on {host}:{port}: {error.strerror}") from None
