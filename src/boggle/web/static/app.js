@@ -1,0 +1,475 @@
+// The boggle page: solve or roll a board, show every word and its path, play a timed round.
+// Plain JavaScript over the JSON API (/api/...); no build step.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  board: "",          // the board as the server formats it
+  faces: [],          // rows of faces
+  solution: null,     // the /api/solve answer for the board shown
+  pinned: null,       // the word whose path stays drawn
+  round: null,        // the play round under way, or null
+};
+
+// ------------------------------------------------------------------ API
+
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    throw new Error("the server cannot be reached; is boggle serve running?");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (error) {
+    throw new Error(`the server answered ${response.status} without JSON`);
+  }
+  if (!response.ok) {
+    throw new Error(data && data.error ? data.error : `the server answered ${response.status}`);
+  }
+  return data;
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+function chosenOptions() {
+  const options = {};
+  const dictionary = $("dict-select").value;
+  const rules = $("rules-select").value;
+  if (dictionary) options.dictionary = dictionary;
+  if (rules) options.rules = rules;
+  return options;
+}
+
+// ------------------------------------------------------------------ board and paths
+
+function faceLabel(face) {
+  return face.charAt(0).toUpperCase() + face.slice(1);
+}
+
+function renderBoard(faces) {
+  const board = $("board");
+  const cols = faces.length ? faces[0].length : 4;
+  document.documentElement.style.setProperty("--cols", String(cols));
+  board.replaceChildren();
+  faces.forEach((row, r) => row.forEach((face, c) => {
+    const cube = document.createElement("div");
+    cube.className = "cube";
+    cube.dataset.row = String(r);
+    cube.dataset.col = String(c);
+    cube.dataset.face = face;
+    cube.textContent = faceLabel(face);
+    board.append(cube);
+  }));
+  board.setAttribute("aria-label", `board: ${faces.map((row) => row.join("")).join(" ")}`);
+  clearPath();
+}
+
+function cubeAt(row, col) {
+  return $("board").querySelector(`.cube[data-row="${row}"][data-col="${col}"]`);
+}
+
+function clearPath() {
+  for (const cube of document.querySelectorAll(".cube.in-path")) {
+    cube.classList.remove("in-path");
+    cube.querySelector(".step")?.remove();
+  }
+  const overlay = $("path-overlay");
+  overlay.replaceChildren();
+  delete overlay.dataset.word;
+  delete overlay.dataset.cells;
+  $("path-caption").textContent = "";
+}
+
+function drawPath(word, path) {
+  clearPath();
+  const overlay = $("path-overlay");
+  const wrap = $("board-wrap");
+  overlay.setAttribute("viewBox", `0 0 ${wrap.offsetWidth} ${wrap.offsetHeight}`);
+  const points = [];
+  path.forEach(([row, col], index) => {
+    const cube = cubeAt(row, col);
+    if (!cube) return;
+    cube.classList.add("in-path");
+    const step = document.createElement("span");
+    step.className = "step";
+    step.textContent = String(index + 1);
+    cube.append(step);
+    points.push([cube.offsetLeft + cube.offsetWidth / 2, cube.offsetTop + cube.offsetHeight / 2]);
+  });
+  const svg = "http://www.w3.org/2000/svg";
+  if (points.length) {
+    const start = document.createElementNS(svg, "circle");
+    start.setAttribute("cx", String(points[0][0]));
+    start.setAttribute("cy", String(points[0][1]));
+    start.setAttribute("r", "9");
+    overlay.append(start);
+    const line = document.createElementNS(svg, "polyline");
+    line.setAttribute("points", points.map((p) => p.join(",")).join(" "));
+    overlay.append(line);
+  }
+  overlay.dataset.word = word;
+  overlay.dataset.cells = path.map(([r, c]) => `${r},${c}`).join(" ");
+  const letters = path.map(([r, c]) => faceLabel(state.faces[r][c]));
+  $("path-caption").textContent = `${word.toUpperCase()}: ${letters.join(" → ")}`;
+}
+
+function restorePinned() {
+  if (state.pinned) drawPath(state.pinned.word, state.pinned.path);
+  else clearPath();
+}
+
+// ------------------------------------------------------------------ word lists
+
+function wordButton(entry, extraClass) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "word" + (extraClass ? " " + extraClass : "");
+  button.textContent = entry.word;
+  button.dataset.word = entry.word;
+  button.dataset.points = String(entry.points);
+  button.title = `${entry.points} point${entry.points === 1 ? "" : "s"}`;
+  const show = () => drawPath(entry.word, entry.path);
+  button.addEventListener("mouseenter", show);
+  button.addEventListener("focus", show);
+  button.addEventListener("mouseleave", restorePinned);
+  button.addEventListener("blur", restorePinned);
+  button.addEventListener("click", () => {
+    const same = state.pinned && state.pinned.word === entry.word;
+    for (const b of document.querySelectorAll(".word.pinned")) b.classList.remove("pinned");
+    state.pinned = same ? null : entry;
+    if (!same) button.classList.add("pinned");
+    button.setAttribute("aria-pressed", same ? "false" : "true");
+    restorePinned();
+  });
+  return button;
+}
+
+function grouped(words, sort) {
+  if (sort === "alpha") {
+    return [["A to Z", [...words].sort((a, b) => a.word.localeCompare(b.word))]];
+  }
+  const key = sort === "length" ? (w) => w.word.length : (w) => w.points;
+  const unit = sort === "length" ? "letters" : "points";
+  const groups = new Map();
+  for (const w of words) {
+    if (!groups.has(key(w))) groups.set(key(w), []);
+    groups.get(key(w)).push(w);
+  }
+  return [...groups.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([k, list]) => [
+      `${k} ${k === 1 && unit === "points" ? "point" : unit}`,
+      list.sort((a, b) => a.word.localeCompare(b.word)),
+    ]);
+}
+
+function renderWordGroups(container, words, sort, extraClass) {
+  container.replaceChildren();
+  for (const [title, list] of grouped(words, sort)) {
+    const group = document.createElement("section");
+    group.className = "group";
+    const heading = document.createElement("h3");
+    const count = document.createElement("span");
+    count.textContent = ` (${list.length} word${list.length === 1 ? "" : "s"})`;
+    heading.append(title, count);
+    const ul = document.createElement("ul");
+    ul.className = "word-list";
+    for (const entry of list) {
+      const li = document.createElement("li");
+      li.append(wordButton(entry, extraClass));
+      ul.append(li);
+    }
+    group.append(heading, ul);
+    container.append(group);
+  }
+}
+
+function renderWords() {
+  const solution = state.solution;
+  if (!solution) return;
+  const filter = $("word-filter").value.trim().toLowerCase();
+  const words = solution.words.filter((w) => w.word.includes(filter));
+  const summary = $("summary");
+  summary.dataset.count = String(solution.count);
+  summary.dataset.score = String(solution.score);
+  let text = `${solution.count} words, ${solution.score} points`;
+  if (filter) text += ` (showing ${words.length})`;
+  summary.textContent = text;
+  $("word-tools").hidden = solution.count === 0;
+  renderWordGroups($("words"), words, $("word-sort").value, "");
+}
+
+// ------------------------------------------------------------------ solve, roll, share
+
+function shareURL() {
+  const params = new URLSearchParams();
+  params.set("board", state.board);
+  const options = chosenOptions();
+  if (options.dictionary) params.set("dict", options.dictionary);
+  if (options.rules) params.set("rules", options.rules);
+  if (!$("play-panel").hidden) params.set("mode", "play");
+  return `${location.pathname}?${params}`;
+}
+
+function updateShare() {
+  const url = shareURL();
+  history.replaceState(null, "", url);
+  const link = $("share-link");
+  link.href = url;
+  link.hidden = false;
+  $("copy-link").hidden = !navigator.clipboard;
+}
+
+async function solveBoard(text) {
+  showError("");
+  const answer = await api("/api/solve", { board: text, ...chosenOptions() });
+  state.board = answer.board;
+  state.faces = answer.faces;
+  state.solution = answer;
+  state.pinned = null;
+  $("board-input").value = answer.board;
+  renderBoard(answer.faces);
+  renderWords();
+  updateShare();
+  return answer;
+}
+
+async function rollBoard() {
+  showError("");
+  const dice = $("dice-select").value;
+  const request = { dice };
+  const seed = $("seed-input").value.trim();
+  if (seed !== "") request.seed = Number(seed);
+  if (dice === "uniform") {
+    const size = Number($("size-input").value);
+    request.rows = size;
+    request.cols = size;
+  }
+  const rolled = await api("/api/roll", request);
+  $("board-input").value = rolled.board;
+  $("seed-input").placeholder = `random (last: ${rolled.seed})`;
+  return rolled.board;
+}
+
+function reportErrors(work) {
+  return async (event) => {
+    if (event) event.preventDefault();
+    try {
+      await work();
+    } catch (error) {
+      showError(error.message);
+    }
+  };
+}
+
+// ------------------------------------------------------------------ play
+
+function formatClock(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function setFeedback(text, good) {
+  const box = $("play-feedback");
+  box.textContent = text;
+  box.className = "feedback " + (good ? "good" : "bad");
+}
+
+async function startRound() {
+  showError("");
+  const seconds = Number($("play-time").value);
+  if (!Number.isFinite(seconds) || seconds < 5 || seconds > 3600) {
+    showError("a round lasts from 5 to 3600 seconds");
+    return;
+  }
+  const text = $("play-this-board").checked && $("board-input").value.trim()
+    ? $("board-input").value : await rollBoard();
+  $("play-this-board").checked = false;
+  const solution = await solveBoard(text);
+  state.round = {
+    board: solution.board,
+    found: new Map(),
+    ends: Date.now() + seconds * 1000,
+    timer: null,
+  };
+  $("tab-solve").disabled = true;
+  $("play-results").hidden = true;
+  $("play-found").replaceChildren();
+  $("play-form").hidden = false;
+  $("play-start").hidden = true;
+  $("play-end").hidden = false;
+  setFeedback("", true);
+  updateRoundScore();
+  tick();
+  state.round.timer = setInterval(tick, 250);
+  $("play-input").value = "";
+  $("play-input").focus();
+}
+
+function tick() {
+  const round = state.round;
+  if (!round) return;
+  const left = (round.ends - Date.now()) / 1000;
+  const timer = $("play-timer");
+  timer.textContent = formatClock(left);
+  timer.classList.toggle("low", left <= 10);
+  if (left <= 0) endRound();
+}
+
+function updateRoundScore() {
+  const round = state.round;
+  const points = [...round.found.values()].reduce((sum, w) => sum + w.points, 0);
+  const score = $("play-score");
+  score.dataset.score = String(points);
+  score.textContent = `${round.found.size} words, ${points} points`;
+}
+
+async function submitWord() {
+  const round = state.round;
+  const input = $("play-input");
+  const typed = input.value.trim().toLowerCase();
+  input.value = "";
+  if (!round || !typed) return;
+  if (round.found.has(typed)) {
+    setFeedback(`${typed.toUpperCase()}: already found`, false);
+    return;
+  }
+  const verdict = await api("/api/check", { board: round.board, word: typed, ...chosenOptions() });
+  if (state.round !== round) return;  // the round ended while the server answered
+  if (verdict.status === "counted") {
+    if (round.found.has(verdict.word)) {
+      setFeedback(`${verdict.word.toUpperCase()}: already found`, false);
+      return;
+    }
+    const entry = { word: verdict.word, points: verdict.points, path: verdict.path };
+    round.found.set(verdict.word, entry);
+    const item = document.createElement("li");
+    item.textContent = `${verdict.word} (${verdict.points})`;
+    $("play-found").prepend(item);
+    setFeedback(`${verdict.word.toUpperCase()}: +${verdict.points}`, true);
+    drawPath(verdict.word, verdict.path);
+    updateRoundScore();
+  } else {
+    const why = verdict.message ? `${verdict.label} (${verdict.message})` : verdict.label;
+    setFeedback(`${typed.toUpperCase()}: ${why}`, false);
+  }
+}
+
+function endRound() {
+  const round = state.round;
+  if (!round) return;
+  clearInterval(round.timer);
+  state.round = null;
+  $("play-timer").textContent = formatClock(0);
+  $("play-form").hidden = true;
+  $("play-start").hidden = false;
+  $("play-start").textContent = "Play another round";
+  $("play-end").hidden = true;
+  $("tab-solve").disabled = false;
+  const solution = state.solution;
+  const points = [...round.found.values()].reduce((sum, w) => sum + w.points, 0);
+  const line = $("play-result-line");
+  line.dataset.score = String(points);
+  line.dataset.maximum = String(solution.score);
+  line.textContent = `You scored ${points} of ${solution.score} points: ` +
+    `${round.found.size} of ${solution.count} words.`;
+  const missed = solution.words
+    .filter((w) => !round.found.has(w.word))
+    .sort((a, b) => b.points - a.points || b.word.length - a.word.length ||
+      a.word.localeCompare(b.word));
+  renderWordGroups($("play-missed"), missed, "points", "missed");
+  $("play-results").hidden = false;
+  setFeedback("Time! Hover a missed word to see its path.", true);
+}
+
+// ------------------------------------------------------------------ tabs and start-up
+
+function showMode(mode) {
+  const play = mode === "play";
+  $("tab-solve").setAttribute("aria-selected", String(!play));
+  $("tab-play").setAttribute("aria-selected", String(play));
+  $("solve-panel").hidden = play;
+  $("play-panel").hidden = !play;
+  if (state.board) updateShare();
+}
+
+async function loadOptions() {
+  const [lists, options] = await Promise.all([api("/api/dictionaries"), api("/api/options")]);
+  const select = $("dict-select");
+  for (const entry of lists.dictionaries) {
+    const option = document.createElement("option");
+    option.value = entry.name;
+    option.textContent = entry.words === null ? entry.name
+      : `${entry.name} (${entry.words.toLocaleString("en")} words)`;
+    option.selected = entry.name === lists.default;
+    select.append(option);
+  }
+  $("version").textContent = `boggle ${options.version}`;
+}
+
+async function start() {
+  $("board-form").addEventListener("submit", reportErrors(() => solveBoard($("board-input").value)));
+  $("roll-form").addEventListener("submit", reportErrors(async () => solveBoard(await rollBoard())));
+  $("dice-select").addEventListener("change", () => {
+    $("size-label").hidden = $("dice-select").value !== "uniform";
+  });
+  for (const id of ["dict-select", "rules-select"]) {
+    $(id).addEventListener("change", reportErrors(async () => {
+      if (state.board && !state.round) await solveBoard(state.board);
+    }));
+  }
+  $("word-filter").addEventListener("input", renderWords);
+  $("word-sort").addEventListener("change", renderWords);
+  $("copy-link").addEventListener("click", reportErrors(async () => {
+    await navigator.clipboard.writeText(new URL(shareURL(), location.href).href);
+    $("copy-link").textContent = "Copied";
+  }));
+  $("tab-solve").addEventListener("click", () => showMode("solve"));
+  $("tab-play").addEventListener("click", () => showMode("play"));
+  $("play-start").addEventListener("click", reportErrors(startRound));
+  $("play-end").addEventListener("click", endRound);
+  $("play-form").addEventListener("submit", reportErrors(submitWord));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && state.pinned) {
+      state.pinned = null;
+      for (const b of document.querySelectorAll(".word.pinned")) b.classList.remove("pinned");
+      clearPath();
+    }
+  });
+  window.addEventListener("resize", restorePinned);
+
+  try {
+    await loadOptions();
+    const params = new URLSearchParams(location.search);
+    if (params.get("dict")) $("dict-select").value = params.get("dict");
+    if (params.get("rules")) $("rules-select").value = params.get("rules");
+    const play = params.get("mode") === "play";
+    if (play) showMode("play");
+    if (params.get("board") && play) {
+      $("board-input").value = params.get("board");  // a shared challenge: not solved yet
+      $("play-this-board").checked = true;
+    } else if (params.get("board")) {
+      await solveBoard(params.get("board"));
+    } else if (!play) {
+      await solveBoard(await rollBoard());
+    }
+  } catch (error) {
+    showError(error.message);
+  }
+  document.body.dataset.ready = "true";
+}
+
+start();
