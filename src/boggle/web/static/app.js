@@ -285,7 +285,7 @@ function formatClock(seconds) {
 function setFeedback(text, good) {
   const box = $("play-feedback");
   box.textContent = text;
-  box.className = "feedback " + (good ? "good" : "bad");
+  box.className = text ? "feedback " + (good ? "good" : "bad") : "feedback";
 }
 
 async function startRound() {

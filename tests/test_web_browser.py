@@ -1,0 +1,292 @@
+"""The page in a real browser: headless Chromium (the system's, driven by Playwright) against
+`boggle serve` on a loopback port.
+
+Needs the `chromium` package (`.ci/install-browser` installs it); without it these tests skip
+with a reason locally and fail in CI.  A screenshot of the page is kept in `artifacts/`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boggle import Board, Lexicon, load_lexicon, roll_board, rules_for_board, solve
+from conftest import ENABLE_PATH
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+FXIE = "fxie amlo ewbx astu"
+
+
+def system_chromium() -> str:
+    """The system browser's path, or a skip (a failure in CI, where it must be installed)."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    message = "no system Chromium on the PATH: run .ci/install-browser (apt-get install chromium)"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def get_json(url: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+class Server:
+    """`boggle serve` in a subprocess, with ENABLE as the default list when it is present."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.enable = ENABLE_PATH.is_file()
+        command = [sys.executable, "-m", "boggle", "serve", "--port", str(self.port)]
+        if self.enable:
+            command += ["--dict-file", f"enable={ENABLE_PATH}", "--default-dict", "enable"]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            if self.process.poll() is not None:
+                output = self.process.stdout.read() if self.process.stdout else ""
+                raise RuntimeError(f"boggle serve exited early: {output}")
+            try:
+                get_json(self.url + "/api/health")
+                return
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError("boggle serve did not answer within 60 s") from None
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    running = Server()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def lexicon(server: Server) -> Lexicon:
+    return Lexicon.from_file(ENABLE_PATH) if server.enable else load_lexicon()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = system_chromium()
+    with playwright_api.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture()
+def page(browser: Any, server: Server) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    opened = context.new_page()
+    opened.set_default_timeout(20_000)
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.goto(server.url + "/?board=" + FXIE.replace(" ", "+"))
+    opened.wait_for_selector("body[data-ready='true']")
+    yield opened
+    context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def solve_on_page(page: Any, text: str) -> None:
+    page.fill("#board-input", text)
+    page.click("#solve-button")
+    page.wait_for_function(
+        "text => document.getElementById('board').getAttribute('aria-label') === 'board: ' + text",
+        arg=" ".join(text.split()),
+    )
+
+
+def cells_in_path(page: Any) -> list[tuple[int, int]]:
+    """The highlighted cubes in the order of their step numbers."""
+    steps = page.eval_on_selector_all(
+        ".cube.in-path",
+        "cubes => cubes.map(c => [Number(c.querySelector('.step').textContent),"
+        " Number(c.dataset.row), Number(c.dataset.col)])",
+    )
+    return [(row, col) for _, row, col in sorted(steps)]
+
+
+def test_typed_board_shows_every_word_and_the_total(page: Any, lexicon: Lexicon) -> None:
+    expected = solve(Board.parse(FXIE), lexicon)
+    if len(lexicon) > 170_000:
+        assert (expected.count, expected.score) == (77, 90)  # the public ENABLE figures
+    page.fill("#board-input", "")
+    solve_on_page(page, FXIE)
+    summary = page.locator("#summary")
+    assert summary.get_attribute("data-count") == str(expected.count)
+    assert summary.get_attribute("data-score") == str(expected.score)
+    shown = page.eval_on_selector_all("#words .word", "buttons => buttons.map(b => b.dataset.word)")
+    assert sorted(shown) == sorted(found.word for found in expected.words)
+    assert page.locator(".cube").count() == 16
+
+
+def test_hovering_a_word_draws_its_path_over_the_right_cubes(page: Any, server: Server) -> None:
+    answer = get_json(server.url + "/api/solve", {"board": FXIE})
+    longest = max(answer["words"], key=lambda entry: (len(entry["word"]), entry["word"]))
+    expected_path = [(row, col) for row, col in longest["path"]]
+    page.hover(f"#words .word[data-word='{longest['word']}']")
+    assert cells_in_path(page) == expected_path
+    overlay = page.locator("#path-overlay")
+    assert overlay.get_attribute("data-word") == longest["word"]
+    assert overlay.get_attribute("data-cells") == " ".join(f"{r},{c}" for r, c in expected_path)
+    assert page.locator("#path-overlay polyline").count() == 1
+
+    page.mouse.move(0, 0)
+    assert page.locator(".cube.in-path").count() == 0
+
+    # by keyboard: focusing a word draws its path too
+    first = answer["words"][0]
+    page.focus(f"#words .word[data-word='{first['word']}']")
+    assert cells_in_path(page) == [tuple(cell) for cell in first["path"]]
+
+
+def test_filter_narrows_the_word_list(page: Any, server: Server) -> None:
+    answer = get_json(server.url + "/api/solve", {"board": FXIE})
+    page.fill("#word-filter", "am")
+    shown = page.eval_on_selector_all("#words .word", "buttons => buttons.map(b => b.dataset.word)")
+    assert sorted(shown) == sorted(e["word"] for e in answer["words"] if "am" in e["word"])
+
+
+def test_rolling_a_board_with_a_seed_matches_the_dice(page: Any, lexicon: Lexicon) -> None:
+    rolled = roll_board("new", 2026, None, None)
+    expected = solve(rolled, lexicon)
+    page.select_option("#dice-select", "new")
+    page.fill("#seed-input", "2026")
+    page.click("#roll-button")
+    page.wait_for_function(
+        "text => document.getElementById('board-input').value === text"
+        " && document.getElementById('summary').dataset.count !== undefined"
+        " && document.getElementById('board').getAttribute('aria-label') === 'board: ' + text",
+        arg=str(rolled),
+    )
+    assert page.locator("#summary").get_attribute("data-count") == str(expected.count)
+    faces = page.eval_on_selector_all(".cube", "cubes => cubes.map(c => c.dataset.face)")
+    assert faces == list(rolled.faces)
+    assert f"board={str(rolled).replace(' ', '+')}" in (
+        page.locator("#share-link").get_attribute("href") or ""
+    )
+
+
+def test_a_short_play_round_scores_words_and_lists_the_missed(
+    page: Any, lexicon: Lexicon
+) -> None:
+    board = Board.parse(FXIE)
+    expected = solve(board, lexicon)
+    scoring = rules_for_board(board.rows, board.cols)
+    good = next(found for found in expected.words if found.word == "fame")
+
+    page.click("#tab-play")
+    page.fill("#board-input", FXIE)
+    page.check("#play-this-board")
+    page.fill("#play-time", "5")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.locator("#tab-solve").is_disabled()
+
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.good")
+    assert page.locator("#play-score").get_attribute("data-score") == str(good.points)
+    assert cells_in_path(page) == [tuple(cell) for cell in good.path]
+
+    page.fill("#play-input", "zzz")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.bad")
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_function(
+        "() => document.getElementById('play-feedback').textContent.includes('already')"
+    )
+
+    # the 5-second round runs out by itself
+    page.wait_for_selector("#play-results:not([hidden])", timeout=15_000)
+    line = page.locator("#play-result-line")
+    assert line.get_attribute("data-score") == str(good.points)
+    assert line.get_attribute("data-maximum") == str(expected.score)
+    missed = page.eval_on_selector_all(
+        "#play-missed .word", "buttons => buttons.map(b => b.dataset.word)"
+    )
+    assert sorted(missed) == sorted(w.word for w in expected.words if w.word != "fame")
+    assert scoring.points("fame") == good.points
+    assert not page.locator("#tab-solve").is_disabled()
+
+
+def test_a_bad_board_shows_one_line_and_keeps_what_was_typed(page: Any) -> None:
+    page.fill("#board-input", "ab1c")
+    page.click("#solve-button")
+    page.wait_for_selector("#error:not([hidden])")
+    message = page.locator("#error").text_content() or ""
+    assert message and "\n" not in message
+    assert page.locator("#board-input").input_value() == "ab1c"
+
+
+def test_screenshots_for_desktop_and_phone(page: Any) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.click("#words .word[data-word='fame']")  # pinned, so the path shows in the picture
+    desktop = ARTIFACTS / "web-page.png"
+    page.screenshot(path=str(desktop), full_page=True)
+    assert desktop.stat().st_size > 10_000
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, "the page scrolls sideways on a phone-sized screen"
+    phone = ARTIFACTS / "web-page-phone.png"
+    page.screenshot(path=str(phone), full_page=True)
+    assert phone.stat().st_size > 10_000
