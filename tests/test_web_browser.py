@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import ENABLE_PATH
 
 from boggle import Board, Lexicon, load_lexicon, roll_board, rules_for_board, solve
-from conftest import ENABLE_PATH
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
