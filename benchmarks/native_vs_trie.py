@@ -64,9 +64,13 @@ def main() -> int:
     rows: list[tuple[str, str, str, str]] = []
 
     for label, boards in (("4x4 dice", boards4), ("5x5 dice", boards5)):
-        native_seconds = best_time(lambda b=boards: score_many(b, lexicon, CLASSIC, jobs=1), args.repeat)
+        native_seconds = best_time(
+            lambda b=boards: score_many(b, lexicon, CLASSIC, jobs=1), args.repeat
+        )
         native_sum = sum(score_many(boards, lexicon, CLASSIC, jobs=1))
-        two_seconds = best_time(lambda b=boards: score_many(b, lexicon, CLASSIC, jobs=2), args.repeat)
+        two_seconds = best_time(
+            lambda b=boards: score_many(b, lexicon, CLASSIC, jobs=2), args.repeat
+        )
         trie_sum, trie_seconds = trie_total(boards, lexicon)
         agree &= native_sum == trie_sum
         n = len(boards)
@@ -118,7 +122,8 @@ def main() -> int:
         f"{cold_trie / cold_native:.1f}x",
     ))
 
-    widths = [max(len(row[i]) for row in rows + [("", "native", "trie", "ratio")]) for i in range(4)]
+    labelled = [*rows, ("", "native", "trie", "ratio")]
+    widths = [max(len(row[i]) for row in labelled) for i in range(4)]
     header = ("measure", "native", "trie", "trie/native")
     print("  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)))
     for row in rows:
