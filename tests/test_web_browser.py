@@ -222,9 +222,7 @@ def test_rolling_a_board_with_a_seed_matches_the_dice(page: Any, lexicon: Lexico
     )
 
 
-def test_a_short_play_round_scores_words_and_lists_the_missed(
-    page: Any, lexicon: Lexicon
-) -> None:
+def test_a_short_play_round_scores_words_and_lists_the_missed(page: Any, lexicon: Lexicon) -> None:
     board = Board.parse(FXIE)
     expected = solve(board, lexicon)
     scoring = rules_for_board(board.rows, board.cols)

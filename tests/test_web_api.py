@@ -1,0 +1,286 @@
+"""The JSON API through FastAPI's test client: answers equal the library's, and every bad
+input gets a 4xx JSON error of one line."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boggle import DEFAULT_WORDLIST, Board, load_lexicon, roll_board, solve
+
+fastapi = pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from boggle.web import app as web_app  # noqa: E402
+from boggle.web.app import Limits, WebConfig, create_app  # noqa: E402
+
+FXIE = "fxie amlo ewbx astu"
+
+
+def client_for(config: WebConfig | None = None) -> TestClient:
+    return TestClient(create_app(config or WebConfig(preload=False)))
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with client_for() as running:
+        yield running
+
+
+def assert_error(response: Any, status: int) -> str:
+    """The response is a JSON error with this status and a one-line message."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert body["status"] == status
+    message: str = body["error"]
+    assert message and "\n" not in message
+    return message
+
+
+# --------------------------------------------------------------------------- happy paths
+
+
+def test_solve_gives_the_json_of_boggle_solve(client: TestClient) -> None:
+    response = client.post("/api/solve", json={"board": FXIE})
+    assert response.status_code == 200
+    body = response.json()
+    expected = solve(FXIE).to_json()
+    for key in ("board", "rows", "cols", "rules", "dictionary", "count", "score", "words"):
+        assert body[key] == expected[key]
+    assert body["faces"] == [list(row) for row in ("fxie", "amlo", "ewbx", "astu")]
+    assert body["elapsed_ms"] >= 0
+
+
+def test_solve_with_named_list_rules_and_min_length(client: TestClient) -> None:
+    body = client.post(
+        "/api/solve",
+        json={"board": FXIE, "dictionary": DEFAULT_WORDLIST, "rules": "big", "min_length": 5},
+    ).json()
+    assert body["rules"]["name"].startswith("big")
+    assert body["rules"]["min_length"] == 5
+    assert body["words"] and all(len(entry["word"]) >= 5 for entry in body["words"])
+
+
+def test_enable_as_an_offered_list_gives_the_published_figures(enable_path: Path) -> None:
+    config = WebConfig(extra_dictionaries={"enable": enable_path}, preload=False)
+    with client_for(config) as running:
+        body = running.post("/api/solve", json={"board": FXIE, "dictionary": "enable"}).json()
+        assert (body["count"], body["score"]) == (77, 90)
+        listed = running.get("/api/dictionaries").json()["dictionaries"]
+        assert {"name": "enable", "words": 173_528}.items() <= next(
+            entry for entry in listed if entry["name"] == "enable"
+        ).items()
+
+
+def test_roll_is_reproducible_and_matches_the_dice(client: TestClient) -> None:
+    for dice in ("classic", "new", "big", "superbig"):
+        first = client.post("/api/roll", json={"dice": dice, "seed": 11}).json()
+        again = client.post("/api/roll", json={"dice": dice, "seed": 11}).json()
+        assert first == again
+        assert first["board"] == str(roll_board(dice, 11))
+    uniform = client.post("/api/roll", json={"dice": "uniform", "rows": 3, "cols": 7}).json()
+    assert (uniform["rows"], uniform["cols"]) == (3, 7)
+    assert Board.parse(uniform["board"]).size == 21
+
+
+def test_check_gives_a_verdict_with_points_and_path(client: TestClient) -> None:
+    solution = solve(FXIE)
+    found = solution.words[0]
+    good = client.post("/api/check", json={"board": FXIE, "word": found.word.upper()}).json()
+    assert good["status"] == "counted"
+    assert good["points"] == found.points
+    assert [tuple(cell) for cell in good["path"]] == list(found.path)
+    off = client.post("/api/check", json={"board": FXIE, "word": "zebra"}).json()
+    assert off["status"] != "counted" and off["points"] == 0
+
+
+def test_judge_crosses_off_shared_words(client: TestClient) -> None:
+    words = [entry.word for entry in solve(FXIE).words[:3]]
+    body = client.post(
+        "/api/judge",
+        json={
+            "board": FXIE,
+            "players": [
+                {"name": "ann", "words": words},
+                {"name": "bob", "words": words[:1]},
+            ],
+        },
+    ).json()
+    scores = body["scores"]
+    lexicon = load_lexicon()
+    assert scores["bob"] == 0
+    rules_points = {entry.word: entry.points for entry in solve(FXIE, lexicon).words}
+    assert scores["ann"] == sum(rules_points[w] for w in words[1:])
+
+
+def test_lists_options_health_page_and_static(client: TestClient) -> None:
+    lists = client.get("/api/dictionaries").json()
+    assert lists["default"] == DEFAULT_WORDLIST
+    assert any(entry["default"] for entry in lists["dictionaries"])
+    options = client.get("/api/options").json()
+    assert {"classic", "new", "big", "superbig", "uniform"} <= {d["name"] for d in options["dice"]}
+    assert options["limits"]["max_side"] == Limits().max_side
+    assert client.get("/api/health").json()["status"] == "ok"
+    page = client.get("/")
+    assert page.status_code == 200 and "<title>" in page.text
+    assert client.get("/static/app.js").status_code == 200
+    assert "/api/solve" in client.get("/openapi.json").json()["paths"]
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    "board",
+    ["fx1e amlo ewbx astu", "fxie aml ewbx astu", "   ", "ab!c", "[zz]abc", ""],
+)
+def test_malformed_boards_are_400_or_422(client: TestClient, board: str) -> None:
+    response = client.post("/api/solve", json={"board": board})
+    assert_error(response, 422 if board == "" else 400)
+
+
+@pytest.mark.parametrize("name", ["nosuchlist", "../../etc/passwd", "/etc/passwd", "enable.txt"])
+def test_unknown_or_path_like_lists_are_refused(
+    client: TestClient, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[str] = []
+    real_open = Path.open
+
+    def spy(self: Path, *args: Any, **kwargs: Any) -> Any:
+        opened.append(str(self))
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", spy)
+    message = assert_error(client.post("/api/solve", json={"board": FXIE, "dictionary": name}), 400)
+    assert "unknown word list" in message
+    assert not any("passwd" in path for path in opened)
+
+
+def test_oversized_boards_are_413(client: TestClient) -> None:
+    side = Limits().max_side + 1
+    too_wide = " ".join(["a" * side] * 2)
+    assert_error(client.post("/api/solve", json={"board": too_wide}), 413)
+    assert_error(client.post("/api/check", json={"board": too_wide, "word": "aa"}), 413)
+    assert_error(
+        client.post("/api/roll", json={"dice": "uniform", "rows": side, "cols": side}), 413
+    )
+
+
+def test_oversized_bodies_are_413_with_or_without_content_length(client: TestClient) -> None:
+    big = b'{"board": "' + b"a" * (Limits().max_body_bytes + 10) + b'"}'
+    headers = {"Content-Type": "application/json"}
+    assert_error(client.post("/api/solve", content=big, headers=headers), 413)
+
+    def chunks() -> Iterator[bytes]:
+        for start in range(0, len(big), 4096):
+            yield big[start : start + 4096]
+
+    assert_error(client.post("/api/solve", content=chunks(), headers=headers), 413)
+
+
+@pytest.mark.parametrize(
+    ("route", "body"),
+    [
+        ("/api/solve", {"board": 1234}),
+        ("/api/solve", {"board": ["fxie"]}),
+        ("/api/solve", {"board": FXIE, "rules": ["classic"]}),
+        ("/api/solve", {"board": FXIE, "rules": "huge"}),
+        ("/api/solve", {"board": FXIE, "min_length": 0}),
+        ("/api/solve", {"board": FXIE, "min_length": "3"}),
+        ("/api/solve", {"board": FXIE, "path": "/etc/passwd"}),
+        ("/api/solve", {}),
+        ("/api/roll", {"dice": "loaded"}),
+        ("/api/roll", {"seed": -1}),
+        ("/api/roll", {"seed": "7"}),
+        ("/api/check", {"board": FXIE}),
+        ("/api/judge", {"board": FXIE, "players": []}),
+        ("/api/judge", {"board": FXIE, "players": [{"name": "ann", "words": "fame"}]}),
+    ],
+)
+def test_wrong_types_and_fields_are_422(client: TestClient, route: str, body: Any) -> None:
+    assert_error(client.post(route, json=body), 422)
+
+
+@pytest.mark.parametrize("content", [b"not json", b"{", b"[1, 2]", b'"fxie"'])
+def test_bodies_that_are_not_a_json_object_are_422(client: TestClient, content: bytes) -> None:
+    response = client.post(
+        "/api/solve", content=content, headers={"Content-Type": "application/json"}
+    )
+    assert_error(response, 422)
+
+
+def test_unknown_route_and_wrong_method_are_json(client: TestClient) -> None:
+    assert_error(client.get("/api/nothing"), 404)
+    assert_error(client.get("/api/solve"), 405)
+
+
+def test_judge_limits_players_and_words(client: TestClient) -> None:
+    limits = Limits()
+    many = [{"name": f"p{i}", "words": []} for i in range(limits.max_players + 1)]
+    assert_error(client.post("/api/judge", json={"board": FXIE, "players": many}), 413)
+    long_list = [{"name": "ann", "words": ["a"] * (limits.max_words_per_player + 1)}]
+    assert_error(client.post("/api/judge", json={"board": FXIE, "players": long_list}), 413)
+
+
+def test_slow_solve_is_408_and_other_clients_are_answered_meanwhile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    release = threading.Event()
+    real_solve = web_app.solve
+
+    def stuck_solve(*args: Any, **kwargs: Any) -> Any:
+        release.wait(10)
+        return real_solve(*args, **kwargs)
+
+    monkeypatch.setattr(web_app, "solve", stuck_solve)
+    config = WebConfig(limits=Limits(solve_seconds=0.5), preload=False)
+    with client_for(config) as running:
+        answers: dict[str, Any] = {}
+
+        def slow_request() -> None:
+            answers["slow"] = running.post("/api/solve", json={"board": FXIE})
+
+        worker = threading.Thread(target=slow_request)
+        worker.start()
+        time.sleep(0.1)
+        health = running.get("/api/health")
+        assert health.status_code == 200  # answered while the solve is stuck
+        assert "slow" not in answers
+        worker.join(10)
+        release.set()
+        message = assert_error(answers["slow"], 408)
+        assert "0.5 s" in message
+        assert running.get("/api/health").status_code == 200
+
+
+# --------------------------------------------------------------------------- property
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    rows=st.integers(1, 5),
+    cols=st.integers(1, 5),
+    letters=st.lists(st.sampled_from("aeiorstlndqu"), min_size=25, max_size=25),
+)
+def test_solve_over_http_equals_the_library(
+    client: TestClient, rows: int, cols: int, letters: list[str]
+) -> None:
+    board = Board.from_rows(
+        [
+            ["qu" if letter == "q" else letter for letter in letters[r * cols : (r + 1) * cols]]
+            for r in range(rows)
+        ]
+    )
+    body = client.post("/api/solve", json={"board": str(board)}).json()
+    expected = solve(board)
+    assert body["words"] == expected.to_json()["words"]
+    assert body["score"] == expected.score
