@@ -19,7 +19,7 @@ import contextlib
 import random
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -86,8 +86,10 @@ class ApiError(Exception):
         self.message = message
 
 
-def error_response(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message, "status": status}, status_code=status)
+def error_response(
+    status: int, message: str, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse({"error": message, "status": status}, status_code=status, headers=headers)
 
 
 # --------------------------------------------------------------------------- request models
@@ -306,6 +308,30 @@ class _Dictionaries:
         return listed
 
 
+class _Workers:
+    """The threads solves run on: started on first use, again after a shutdown (an app
+    may live through several lifespans, as under test clients)."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self._lock = threading.Lock()
+        self._pool: concurrent.futures.ThreadPoolExecutor | None = None
+
+    def submit(self, work: Callable[[], T]) -> concurrent.futures.Future[T]:
+        with self._lock:
+            if self._pool is None:
+                self._pool = concurrent.futures.ThreadPoolExecutor(
+                    max_workers=self.count, thread_name_prefix="boggle-solve"
+                )
+            return self._pool.submit(work)
+
+    def shutdown(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
 class _BodyLimit:
     """ASGI middleware: read the request body up to ``limit`` bytes, refuse more with 413."""
 
@@ -366,19 +392,15 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     config = config or WebConfig()
     limits = config.limits
     dictionaries = _Dictionaries(config)
-    executor = concurrent.futures.ThreadPoolExecutor(
-        max_workers=limits.worker_threads, thread_name_prefix="boggle-solve"
-    )
+    workers = _Workers(limits.worker_threads)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if config.preload:
             lexicon = dictionaries.get(None)
-            await asyncio.get_running_loop().run_in_executor(
-                executor, lambda: solve(Board.parse("a"), lexicon)
-            )
+            await asyncio.wrap_future(workers.submit(lambda: solve(Board.parse("a"), lexicon)))
         yield
-        executor.shutdown(wait=False, cancel_futures=True)
+        workers.shutdown()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -403,11 +425,11 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
-        return error_response(error.status_code, str(error.detail))
+        return error_response(error.status_code, str(error.detail), error.headers)
 
     async def bounded(work: Callable[[], T]) -> T:
         """Run ``work`` on a worker thread; a 408 if it takes longer than the limit."""
-        future = executor.submit(work)
+        future = workers.submit(work)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), limits.solve_seconds)
         except TimeoutError:

@@ -1,0 +1,46 @@
+"""Property-based API testing from the OpenAPI description (schemathesis): whatever a client
+sends, valid or not, the server answers without a server error and as its schema says.
+
+A schema-valid request may still be refused (400): a board's text has a grammar the schema
+cannot express (equal rows, known faces) and list names are the server's, so the
+"positive data is accepted" check is left out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+schemathesis = pytest.importorskip("schemathesis", reason="schemathesis is not installed")
+pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+
+from schemathesis.checks import not_a_server_error, positive_data_acceptance  # noqa: E402
+
+from boggle.web.app import WebConfig, create_app  # noqa: E402
+
+# Refusals this API makes on purpose: bad input (400), over time (408), over the size limits
+# (413), wrong types (422).
+REFUSALS = ["400", "408", "413", "422"]
+CONFIG = schemathesis.Config.from_dict(
+    {"checks": {"negative_data_rejection": {"expected-statuses": REFUSALS}}}
+)
+schema = schemathesis.openapi.from_asgi(
+    "/openapi.json", create_app(WebConfig(preload=False)), config=CONFIG
+)
+
+
+@schema.parametrize()
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+def test_no_server_errors_and_answers_match_the_schema(case: Any) -> None:
+    case.call_and_validate(excluded_checks=[positive_data_acceptance])
+
+
+@schema.parametrize()
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+def test_no_server_errors_on_invalid_input(case: Any) -> None:
+    case.call_and_validate(checks=[not_a_server_error])
