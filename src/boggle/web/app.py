@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import json
 import random
 import threading
 import time
@@ -27,7 +28,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -494,21 +495,23 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         )
 
     @app.post("/api/solve", response_model=SolveResponse, responses=ERRORS, tags=["boards"])
-    async def solve_board(request: SolveRequest) -> dict[str, Any]:
+    async def solve_board(request: SolveRequest) -> Response:
         """Every word on the board with a path and its points: the JSON of
         ``boggle solve --json``, with the faces and the time taken."""
         board = board_within_limits(request.board)
         rules = rules_of(board, request.rules, request.min_length)
         lexicon = dictionaries.get(request.dictionary)
 
-        def work() -> dict[str, Any]:
+        def work() -> bytes:
             started = time.perf_counter()
             result = solve(board, lexicon, rules).to_json()
             result["elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
             result["faces"] = _faces(board)
-            return result
+            # encoded here, on the worker thread: the answer's shape is the library's own,
+            # so FastAPI's response-model pass would only re-check it on the event loop
+            return json.dumps(result, separators=(",", ":")).encode()
 
-        return await bounded(work)
+        return Response(await bounded(work), media_type="application/json")
 
     @app.post("/api/roll", response_model=RollResponse, responses=ERRORS, tags=["boards"])
     async def roll(request: RollRequest) -> RollResponse:
