@@ -1,0 +1,79 @@
+"""`boggle serve`: bad options get one line on stderr and exit status 2, before any serving."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from boggle.cli import main
+
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+
+
+@pytest.fixture()
+def held_port() -> Iterator[int]:
+    """A port something already listens on: should a bad option slip through, the command
+    stops at the port check instead of serving forever."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        yield holder.getsockname()[1]
+
+
+def serve_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    status = main(["serve", *argv])
+    out, err = capsys.readouterr()
+    assert status == 2
+    assert out == ""
+    assert err.startswith("boggle: ") and err.count("\n") == 1, err
+    return err
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["--port", "0"], "--port"),
+        (["--port", "70000"], "--port"),
+        (["--solve-timeout", "0"], "--solve-timeout"),
+        (["--max-side", "0"], "--max-side"),
+        (["--max-body", "-5"], "--max-body"),
+        (["--dict-file", "enable"], "NAME=PATH"),
+        (["--dict-file", "=x.txt"], "NAME=PATH"),
+        (["--default-dict", "nosuchlist"], "nosuchlist"),
+        (["--host", "no.such.host.invalid"], "--host"),
+    ],
+)
+def test_bad_options(
+    capsys: pytest.CaptureFixture[str], held_port: int, argv: list[str], fragment: str
+) -> None:
+    port = [] if argv[0] == "--port" else ["--port", str(held_port)]
+    assert fragment in serve_error(capsys, *port, *argv)
+
+
+def test_bad_word_list_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, held_port: int
+) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(bytes(range(256)) * 4)
+    for path in (tmp_path / "missing.txt", empty, binary):
+        err = serve_error(capsys, "--port", str(held_port), "--dict-file", f"mine={path}")
+        assert path.name in err
+
+
+def test_a_taken_name_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, held_port: int
+) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("cat\ndog\n")
+    twice = ["--dict-file", f"a={words}", "--dict-file", f"a={words}"]
+    err = serve_error(capsys, "--port", str(held_port), *twice)
+    assert "already taken" in err
+
+
+def test_a_port_in_use(capsys: pytest.CaptureFixture[str], held_port: int) -> None:
+    assert str(held_port) in serve_error(capsys, "--port", str(held_port))
