@@ -234,7 +234,8 @@ def test_a_short_play_round_scores_words_and_lists_the_missed(page: Any, lexicon
     page.fill("#play-time", "5")
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])")
-    assert page.locator("#tab-solve").is_disabled()
+    for control in ("#tab-solve", "#solve-button", "#roll-button", "#dict-select"):
+        assert page.locator(control).is_disabled(), f"{control} is usable during a round"
 
     page.fill("#play-input", "fame")
     page.press("#play-input", "Enter")
@@ -262,6 +263,7 @@ def test_a_short_play_round_scores_words_and_lists_the_missed(page: Any, lexicon
     assert sorted(missed) == sorted(w.word for w in expected.words if w.word != "fame")
     assert scoring.points("fame") == good.points
     assert not page.locator("#tab-solve").is_disabled()
+    assert not page.locator("#solve-button").is_disabled()
 
 
 def test_a_bad_board_shows_one_line_and_keeps_what_was_typed(page: Any) -> None:

@@ -10,6 +10,7 @@ const state = {
   solution: null,     // the /api/solve answer for the board shown
   pinned: null,       // the word whose path stays drawn
   round: null,        // the play round under way, or null
+  solveTicket: 0,     // numbers the solves asked for, so a late answer cannot overwrite a newer
 };
 
 // ------------------------------------------------------------------ API
@@ -234,8 +235,10 @@ function updateShare() {
 }
 
 async function solveBoard(text) {
+  const ticket = ++state.solveTicket;
   showError("");
   const answer = await api("/api/solve", { board: text, ...chosenOptions() });
+  if (ticket !== state.solveTicket) return answer;  // a later solve owns the page now
   state.board = answer.board;
   state.faces = answer.faces;
   state.solution = answer;
@@ -305,7 +308,7 @@ async function startRound() {
     ends: Date.now() + seconds * 1000,
     timer: null,
   };
-  $("tab-solve").disabled = true;
+  lockBoardControls(true);
   $("play-results").hidden = true;
   $("play-found").replaceChildren();
   $("play-form").hidden = false;
@@ -317,6 +320,14 @@ async function startRound() {
   state.round.timer = setInterval(tick, 250);
   $("play-input").value = "";
   $("play-input").focus();
+}
+
+// While a round runs, the board, list and rules stay as they are.
+function lockBoardControls(locked) {
+  for (const id of ["board-input", "solve-button", "roll-button", "dice-select", "seed-input",
+    "size-input", "dict-select", "rules-select", "tab-solve"]) {
+    $(id).disabled = locked;
+  }
 }
 
 function tick() {
@@ -378,7 +389,7 @@ function endRound() {
   $("play-start").hidden = false;
   $("play-start").textContent = "Play another round";
   $("play-end").hidden = true;
-  $("tab-solve").disabled = false;
+  lockBoardControls(false);
   const solution = state.solution;
   const points = [...round.found.values()].reduce((sum, w) => sum + w.points, 0);
   const line = $("play-result-line");
