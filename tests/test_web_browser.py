@@ -290,3 +290,28 @@ def test_screenshots_for_desktop_and_phone(page: Any) -> None:
     phone = ARTIFACTS / "web-page-phone.png"
     page.screenshot(path=str(phone), full_page=True)
     assert phone.stat().st_size > 10_000
+
+
+def test_links_with_bad_parts_say_so_and_keep_the_board(page: Any, server: Server) -> None:
+    page.goto(server.url + "/?board=ab1c")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#board-input").input_value() == "ab1c"
+    assert "'1'" in (page.locator("#error").text_content() or "")
+
+    page.goto(server.url + "/?board=" + FXIE.replace(" ", "+") + "&dict=nosuchlist")
+    page.wait_for_selector("body[data-ready='true']")
+    assert "nosuchlist" in (page.locator("#error").text_content() or "")
+    assert page.locator(".cube").count() == 16
+
+
+def test_the_largest_board_fits_a_phone_screen(page: Any, server: Server) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    side = 20
+    rows = "/".join(["abcdefghijklmnopqrst"[:side]] * side)
+    page.goto(server.url + "/?board=" + rows)
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator(".cube").count() == side * side
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0

@@ -465,17 +465,26 @@ async function start() {
   try {
     await loadOptions();
     const params = new URLSearchParams(location.search);
-    if (params.get("dict")) $("dict-select").value = params.get("dict");
-    if (params.get("rules")) $("rules-select").value = params.get("rules");
+    const unknown = [];
+    for (const [key, id] of [["dict", "dict-select"], ["rules", "rules-select"]]) {
+      const wanted = params.get(key);
+      if (!wanted) continue;
+      if ([...$(id).options].some((option) => option.value === wanted)) $(id).value = wanted;
+      else unknown.push(`${key} '${wanted}'`);
+    }
     const play = params.get("mode") === "play";
     if (play) showMode("play");
     if (params.get("board") && play) {
       $("board-input").value = params.get("board");  // a shared challenge: not solved yet
       $("play-this-board").checked = true;
     } else if (params.get("board")) {
+      $("board-input").value = params.get("board");  // kept as given should it not parse
       await solveBoard(params.get("board"));
     } else if (!play) {
       await solveBoard(await rollBoard());
+    }
+    if (unknown.length) {
+      showError(`this link names an unknown ${unknown.join(" and ")}; the defaults are used`);
     }
   } catch (error) {
     showError(error.message);
