@@ -279,18 +279,23 @@ class _Dictionaries:
     def names(self) -> list[str]:
         return [*self.bundled, *(name for name in self.extra if name not in self.bundled)]
 
+    def check_name(self, name: str | None) -> None:
+        """A 400 now, on the event loop, for a name no list has (loading waits for a worker)."""
+        if name is not None and name not in self.extra and name not in self.bundled:
+            raise ApiError(
+                400, f"unknown word list {name!r}; choose one of: {', '.join(self.names())}"
+            )
+
     def get(self, name: str | None) -> Lexicon:
+        """The list by name, read on first use (call it on a worker thread)."""
+        self.check_name(name)
         chosen = self.default if name is None else name
         if chosen in self.extra:
             with self._lock:
                 if chosen not in self._extra_loaded:
                     self._extra_loaded[chosen] = Lexicon.from_file(self.extra[chosen], chosen)
                 return self._extra_loaded[chosen]
-        if chosen in self.bundled:
-            return load_lexicon(chosen)
-        raise ApiError(
-            400, f"unknown word list {chosen!r}; choose one of: {', '.join(self.names())}"
-        )
+        return load_lexicon(chosen)  # a bundled name: check_name and __init__ saw to that
 
     def info(self) -> list[DictionaryInfo]:
         listed = []
@@ -398,8 +403,9 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if config.preload:
-            lexicon = dictionaries.get(None)
-            await asyncio.wrap_future(workers.submit(lambda: solve(Board.parse("a"), lexicon)))
+            await asyncio.wrap_future(
+                workers.submit(lambda: solve(Board.parse("a"), dictionaries.get(None)))
+            )
         yield
         workers.shutdown()
 
@@ -500,11 +506,11 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         ``boggle solve --json``, with the faces and the time taken."""
         board = board_within_limits(request.board)
         rules = rules_of(board, request.rules, request.min_length)
-        lexicon = dictionaries.get(request.dictionary)
+        dictionaries.check_name(request.dictionary)
 
         def work() -> bytes:
             started = time.perf_counter()
-            result = solve(board, lexicon, rules).to_json()
+            result = solve(board, dictionaries.get(request.dictionary), rules).to_json()
             result["elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
             result["faces"] = _faces(board)
             # encoded here, on the worker thread: the answer's shape is the library's own,
@@ -543,8 +549,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         short or invalid, with its points and path."""
         board = board_within_limits(request.board)
         rules = rules_of(board, request.rules, request.min_length)
-        lexicon = dictionaries.get(request.dictionary)
-        verdict = await bounded(lambda: check_word(request.word, board, lexicon, rules))
+        dictionaries.check_name(request.dictionary)
+        verdict = await bounded(
+            lambda: check_word(request.word, board, dictionaries.get(request.dictionary), rules)
+        )
         counted = verdict.status.value == "counted"
         return CheckResponse(
             word=verdict.word,
@@ -583,13 +591,15 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
             if isinstance(board, Board)
             else preset(request.rules or "classic").with_overrides(min_length=request.min_length)
         )
-        lexicon = dictionaries.get(request.dictionary)
+        dictionaries.check_name(request.dictionary)
         lists = [
             PlayerList(p.name, tuple(p.words), frozenset(w.strip().lower() for w in p.challenged))
             for p in request.players
         ]
         mode = request.challenge or ("listed" if any(p.challenged for p in lists) else "off")
-        result = await bounded(lambda: judge_round(board, lists, lexicon, rules, mode))
+        result = await bounded(
+            lambda: judge_round(board, lists, dictionaries.get(request.dictionary), rules, mode)
+        )
         return result.to_json()
 
     @app.get("/api/health", tags=["server"])
