@@ -3,6 +3,7 @@ input gets a 4xx JSON error of one line."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -284,3 +285,45 @@ def test_solve_over_http_equals_the_library(
     expected = solve(board)
     assert body["words"] == expected.to_json()["words"]
     assert body["score"] == expected.score
+
+
+def test_a_body_that_trickles_in_is_408() -> None:
+    """Over a real socket (the test client reads bodies whole): a client that sends half a
+    body and waits gets a 408, and the server goes on answering."""
+    import socket
+
+    import uvicorn
+
+    config = WebConfig(limits=Limits(body_seconds=0.5), preload=False)
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(config), host="127.0.0.1", port=0, log_level="error")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.05)
+        port = server.servers[0].sockets[0].getsockname()[1]
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as slow:
+            body = b'{"board": "fxie amlo ewbx astu"}'
+            slow.sendall(
+                b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + f"Content-Length: {len(body)}\r\n\r\n".encode()
+                + body[:10]
+            )
+            answer = b""
+            while b"}" not in answer.partition(b"\r\n\r\n")[2]:
+                chunk = slow.recv(4096)
+                assert chunk, f"the server closed the connection: {answer!r}"
+                answer += chunk
+        head, _, payload = answer.decode().partition("\r\n\r\n")
+        assert head.startswith("HTTP/1.1 408")
+        assert "took longer" in json.loads(payload)["error"]
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as quick:
+            quick.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert quick.recv(4096).startswith(b"HTTP/1.1 200")
+    finally:
+        server.should_exit = True
+        thread.join(10)

@@ -61,6 +61,8 @@ class Limits:
     max_body_bytes: int = 64 * 1024
     solve_seconds: float = 5.0
     """Wall time a solve or judge may take before the client gets a 4xx."""
+    body_seconds: float = 10.0
+    """Wall time a client may take to send its request body."""
     max_players: int = 16
     max_words_per_player: int = 2000
     worker_threads: int = 4
@@ -339,11 +341,13 @@ class _Workers:
 
 
 class _BodyLimit:
-    """ASGI middleware: read the request body up to ``limit`` bytes, refuse more with 413."""
+    """ASGI middleware: read the request body up to ``limit`` bytes within ``seconds``;
+    refuse more with 413, slower with 408."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, seconds: float) -> None:
         self.app = app
         self.limit = limit
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -360,18 +364,24 @@ class _BodyLimit:
                     return
         chunks: list[bytes] = []
         size = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client left
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.limit:
-                await error_response(413, too_large)(scope, receive, send)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
+        try:
+            async with asyncio.timeout(self.seconds):
+                while True:
+                    message = await receive()
+                    if message["type"] != "http.request":
+                        return  # the client left
+                    chunk = message.get("body", b"")
+                    size += len(chunk)
+                    if size > self.limit:
+                        await error_response(413, too_large)(scope, receive, send)
+                        return
+                    chunks.append(chunk)
+                    if not message.get("more_body", False):
+                        break
+        except TimeoutError:
+            slow = f"the request body took longer than {self.seconds:g} s to arrive"
+            await error_response(408, slow)(scope, receive, send)
+            return
         replayed = False
 
         async def replay() -> Message:
@@ -614,7 +624,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         return FileResponse(static / "index.html", media_type="text/html")
 
     app.mount("/static", StaticFiles(directory=static), name="static")
-    app.add_middleware(_BodyLimit, limit=limits.max_body_bytes)
+    app.add_middleware(_BodyLimit, limit=limits.max_body_bytes, seconds=limits.body_seconds)
     return app
 
 
