@@ -56,6 +56,14 @@ def register(subparsers: Any) -> None:
         metavar="BYTES",
         help="largest request body (default 65536)",
     )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="keep finished rounds and matches of rooms in DIR/results.sqlite3 (default: "
+        "$BOGGLE_DATA_DIR, else the per-user data directory, e.g. ~/.local/share/boggle)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -76,7 +84,9 @@ def parse_dict_files(entries: list[str]) -> dict[str, Path]:
 
 
 def run(args: argparse.Namespace) -> int:
-    missing = [m for m in ("fastapi", "uvicorn") if importlib.util.find_spec(m) is None]
+    missing = [
+        m for m in ("fastapi", "uvicorn", "websockets") if importlib.util.find_spec(m) is None
+    ]
     if missing:
         raise BoggleError(
             f"the web app needs {' and '.join(missing)}: pip install 'boggle[web]' "
@@ -92,7 +102,9 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from boggle.lexicon import DEFAULT_WORDLIST
+    from boggle.rooms.storage import default_data_dir
     from boggle.web.app import Limits, WebConfig, create_app
+    from boggle.web.rooms import RoomsConfig
 
     offered = parse_dict_files(args.dict_file)
     config = WebConfig(
@@ -104,11 +116,12 @@ def run(args: argparse.Namespace) -> int:
         ),
         extra_dictionaries=offered,
         default_dictionary=args.default_dict or DEFAULT_WORDLIST,
+        rooms=RoomsConfig(data_dir=args.data or default_data_dir()),
     )
     app = create_app(config)
     _check_port_free(args.host, args.port)
     sys.stderr.write(f"boggle: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)
     return 0
 
 

@@ -41,6 +41,7 @@ from boggle.errors import BoardError, BoggleError, LexiconError
 from boggle.game import CHALLENGE_MODES, PlayerList, check_word, judge_round
 from boggle.lexicon import DEFAULT_WORDLIST, Lexicon, bundled_lists, load_lexicon
 from boggle.rules import PRESETS, Rules, preset, rules_for_board
+from boggle.web.rooms import RoomsConfig, rooms_router
 
 T = TypeVar("T")
 
@@ -78,6 +79,7 @@ class WebConfig:
     default_dictionary: str = DEFAULT_WORDLIST
     preload: bool = True
     """Load and compile the default word list at startup, not on the first request."""
+    rooms: RoomsConfig = field(default_factory=RoomsConfig)
 
 
 class ApiError(Exception):
@@ -617,6 +619,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         """``{"status": "ok"}`` while the server runs."""
         return {"status": "ok", "engine": default_engine()}
 
+    app.include_router(rooms_router(config.rooms, dictionaries))
     static = Path(str(resources.files("boggle.web") / "static"))
 
     @app.get("/", include_in_schema=False)

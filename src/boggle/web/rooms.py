@@ -1,0 +1,396 @@
+"""Rooms, the daily board and stored results over HTTP and WebSockets (an APIRouter).
+
+This module only carries messages: what a message does is decided by
+:mod:`boggle.rooms`.  ``/ws/rooms`` is the room socket (``docs/web.md`` lists its
+messages), ``/room`` and ``/room/{code}`` the room page, ``/daily`` the daily board,
+``GET /api/rooms/{code}/results`` a room's stored results.
+
+>>> from fastapi.testclient import TestClient
+>>> from boggle.web.app import create_app
+>>> with TestClient(create_app()) as client, client.websocket_connect("/ws/rooms") as socket:
+...     socket.send_json({"type": "ping"})
+...     socket.receive_json()
+{'type': 'pong'}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Protocol
+
+from fastapi import APIRouter, Query, WebSocket
+from fastapi.responses import FileResponse, JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from boggle.engines import solve
+from boggle.game import Status, judge_round
+from boggle.lexicon import Lexicon
+from boggle.rooms import daily
+from boggle.rooms.hub import Hub, normalise_code
+from boggle.rooms.limits import RateLimiter, RoomError, RoomLimits
+from boggle.rooms.protocol import (
+    ClientMessage,
+    error_message,
+    feedback_message,
+    parse_message,
+    progress_message,
+    results_message,
+    room_message,
+    round_started_message,
+)
+from boggle.rooms.room import Phase, Player, Room, judge
+from boggle.rooms.settings import RoomSettings
+from boggle.rooms.storage import ResultStore
+from boggle.rules import rules_for_board
+
+STATIC = Path(str(resources.files("boggle.web") / "static"))
+
+
+class WordLists(Protocol):
+    """The word lists clients may name (the app's catalogue)."""
+
+    default: str
+
+    def names(self) -> list[str]: ...
+
+    def get(self, name: str | None) -> Lexicon: ...
+
+
+@dataclass(frozen=True)
+class RoomsConfig:
+    """Where results are kept (``None``: in memory) and the rooms' limits."""
+
+    data_dir: Path | None = None
+    limits: RoomLimits = field(default_factory=RoomLimits)
+    clock: Callable[[], float] = time.monotonic
+
+
+Seat = tuple[Room, Player]
+
+
+class RoomService:
+    """The open sockets of the rooms, by player token, and the rounds' timers."""
+
+    def __init__(self, config: RoomsConfig, lists: WordLists) -> None:
+        self.limits = config.limits
+        self.clock = config.clock
+        self.lists = lists
+        self.store = ResultStore(config.data_dir)
+        self.hub = Hub(self.limits, taken=self.store.known)
+        self.sockets: dict[str, WebSocket] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self._sweeper_loop: asyncio.AbstractEventLoop | None = None
+
+    # ------------------------------------------------------------------ sending
+
+    async def send(self, socket: WebSocket, payload: dict[str, Any]) -> None:
+        with contextlib.suppress(Exception):  # a socket closing under us: its reader cleans up
+            await socket.send_text(json.dumps(payload, separators=(",", ":")))
+
+    async def broadcast(self, room: Room, make: Callable[[Player], dict[str, Any]]) -> None:
+        sends = [
+            self.send(self.sockets[p.token], make(p))
+            for p in list(room.players.values())
+            if p.token in self.sockets
+        ]
+        await asyncio.gather(*sends)
+
+    async def broadcast_room(self, room: Room) -> None:
+        now = self.clock()
+        await self.broadcast(room, lambda player: room_message(room, player, now))
+
+    def spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # ------------------------------------------------------------------ one connection
+
+    async def serve(self, socket: WebSocket) -> None:
+        """Read one client's messages until it leaves; each refusal is an ``error`` to it."""
+        self._start_sweeper()
+        limiter = RateLimiter(
+            self.limits.messages_per_second, self.limits.message_burst, self.clock()
+        )
+        seat: Seat | None = None
+        refused = 0
+        try:
+            while True:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                data = message.get("text")
+                if data is None:
+                    data = message.get("bytes") or b""
+                if not limiter.allow(self.clock()):
+                    refused += 1
+                    if refused > self.limits.max_refused_in_a_row:
+                        await socket.close(1008, "too many messages")
+                        return
+                    rate = self.limits.messages_per_second
+                    error = RoomError(
+                        "rate_limited", f"too many messages: at most {rate:g} a second"
+                    )
+                    await self.send(socket, error_message(error))
+                    continue
+                refused = 0
+                try:
+                    seat = await self.handle(socket, parse_message(data, self.limits), seat)
+                except RoomError as error:
+                    await self.send(socket, error_message(error))
+        finally:
+            if seat is not None and self.sockets.get(seat[1].token) is socket:
+                del self.sockets[seat[1].token]
+                seat[1].connected = False
+                self.spawn(self.broadcast_room(seat[0]))
+
+    async def handle(
+        self, socket: WebSocket, message: ClientMessage, seat: Seat | None
+    ) -> Seat | None:
+        kind, fields = message.type, message.fields
+        if kind == "ping":
+            await self.send(socket, {"type": "pong"})
+            return seat
+        if kind in ("create", "join", "rejoin"):
+            if seat is not None:
+                raise RoomError("already_in_room", "this connection is already in a room")
+            return await self.enter(socket, kind, fields)
+        if seat is None:
+            raise RoomError("not_in_room", "join or create a room first")
+        room, player = seat
+        now = self.clock()
+        if kind == "word":
+            try:
+                feedback = room.submit(player.token, fields["word"], now)
+            except RoomError as error:
+                if error.code == "time_up":
+                    self.spawn(self.finish(room))
+                raise
+            await self.send(socket, feedback_message(feedback))
+            if feedback.status == "accepted":
+                await self.broadcast(room, lambda _: progress_message(room))
+        elif kind == "start":
+            room.start(player.token, now)
+            await self.broadcast(room, lambda _: round_started_message(room, now))
+            self.spawn(self.timer(room, room.round_number))
+        elif kind == "rematch":
+            room.rematch(player.token, now)
+            await self.broadcast_room(room)
+        elif kind == "leave":
+            room.leave(player.token, now)
+            self.sockets.pop(player.token, None)
+            await self.send(socket, {"type": "left", "code": room.code})
+            await self.broadcast_room(room)
+            return None
+        return seat
+
+    async def enter(self, socket: WebSocket, kind: str, fields: dict[str, Any]) -> Seat:
+        now = self.clock()
+        if kind == "create":
+            offered = list(dict.fromkeys([self.lists.default, *self.lists.names()]))
+            settings = RoomSettings.from_json(fields["settings"], offered, self.limits)
+            lexicon = await asyncio.to_thread(self._warm, settings.dictionary)
+            room, player = self.hub.create(settings, lexicon, fields["name"], now)
+        elif kind == "join":
+            room = self.hub.find(fields["code"])
+            player = room.join(fields["name"], now)
+        else:
+            room = self.hub.find(fields["code"])
+            player = room.player(fields["token"])
+            old = self.sockets.get(player.token)
+            if old is not None and old is not socket:
+                replaced = RoomError("replaced", "this player connected again from elsewhere")
+                await self.send(old, error_message(replaced))
+                with contextlib.suppress(Exception):
+                    await old.close(4000, "replaced")
+        self.sockets[player.token] = socket
+        player.connected = True
+        room.last_activity = now
+        joined = {"type": "joined", "code": room.code, "name": player.name, "token": player.token}
+        await self.send(socket, joined)
+        await self.broadcast_room(room)
+        return room, player
+
+    def _warm(self, name: str) -> Lexicon:
+        """Load a list and build its solver's index before a round needs it."""
+        lexicon = self.lists.get(name)
+        board = RoomSettings().roll(0)
+        solve(board, lexicon, rules_for_board(board.rows, board.cols))
+        return lexicon
+
+    # ------------------------------------------------------------------ the clock
+
+    async def timer(self, room: Room, number: int) -> None:
+        """End round ``number`` when the room's clock says so."""
+        while room.round_number == number and room.phase is Phase.PLAYING:
+            left = room.remaining(self.clock())
+            if left <= 0:
+                await self.finish(room)
+                return
+            await asyncio.sleep(left)
+
+    async def finish(self, room: Room) -> None:
+        job = room.close_round(self.clock())
+        if job is None:
+            return
+        summary = room.record(await asyncio.to_thread(judge, job))
+        await asyncio.to_thread(
+            self.store.save_round, room.code, room.match_number, job.number, summary
+        )
+        if room.phase is Phase.OVER:
+            match = room.match_json()
+            await asyncio.to_thread(self.store.save_match, room.code, room.match_number, match)
+        await self.broadcast(room, lambda _: results_message(summary))
+
+    def _start_sweeper(self) -> None:
+        loop = asyncio.get_running_loop()
+        if self._sweeper_loop is not loop:
+            self._sweeper_loop = loop
+            self.spawn(self.sweep())
+
+    async def sweep(self) -> None:
+        """Close the rooms that have been idle for longer than the limit."""
+        every = min(30.0, self.limits.idle_seconds / 2)
+        while True:
+            await asyncio.sleep(every)
+            for room in self.hub.idle(self.clock()):
+                minutes = self.limits.idle_seconds / 60
+                notice = {
+                    "type": "closed",
+                    "code": room.code,
+                    "message": f"the room was idle for {minutes:g} minutes and is closed",
+                }
+                await self.broadcast(room, lambda _, notice=notice: notice)  # type: ignore[misc]
+                for player in room.players.values():
+                    socket = self.sockets.pop(player.token, None)
+                    if socket is not None:
+                        with contextlib.suppress(Exception):
+                            await socket.close(1000, "room closed")
+                self.hub.close(room.code)
+
+
+# --------------------------------------------------------------------------- the daily board
+
+
+class DailyResult(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    date: Annotated[str, Field(max_length=10)]
+    dictionary: Annotated[str | None, Field(default=None, max_length=64)] = None
+    size: Annotated[int, Field(ge=4, le=6)] = 4
+    words: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=list, max_length=500)
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message, "status": status}, status_code=status)
+
+
+def rooms_router(config: RoomsConfig, lists: WordLists) -> APIRouter:
+    """The routes of rooms, the daily board and stored results."""
+    service = RoomService(config, lists)
+    router = APIRouter()
+
+    def pick_list(name: str | None) -> str:
+        if name is None:
+            return lists.default
+        if name not in lists.names():
+            raise RoomError("bad_dictionary", f"unknown word list {name[:64]!r}")
+        return name
+
+    @router.websocket("/ws/rooms")
+    async def room_socket(socket: WebSocket) -> None:
+        await socket.accept()
+        await service.serve(socket)
+
+    @router.get("/api/rooms/{code}/results", tags=["rooms"])
+    async def room_results(code: str) -> Any:
+        """The finished rounds and matches of a room, kept across server restarts."""
+        try:
+            code = normalise_code(code)
+        except RoomError as error:
+            return _error(400, error.message)
+        stored = await asyncio.to_thread(service.store.results, code)
+        if not stored["rounds"] and not stored["matches"] and code not in service.hub.rooms:
+            return _error(404, f"no room {code!r} is open or has stored results")
+        return stored
+
+    @router.get("/api/daily", tags=["daily"])
+    async def daily_board(
+        date: Annotated[str | None, Query(max_length=10)] = None,
+        dictionary: Annotated[str | None, Query(max_length=64)] = None,
+        size: Annotated[int, Query(ge=4, le=6)] = 4,
+    ) -> Any:
+        """The board of the day (today in UTC unless ``date`` says YYYY-MM-DD)."""
+        try:
+            day = daily.parse_date(date)
+            chosen = pick_list(dictionary)
+        except RoomError as error:
+            return _error(400, error.message)
+        board = daily.daily_board(day, chosen, size)
+        return {
+            "date": day.isoformat(),
+            "dictionary": chosen,
+            "size": size,
+            "board": str(board),
+            "rows": board.rows,
+            "cols": board.cols,
+            "faces": [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)],
+            "rules": rules_for_board(board.rows, board.cols).to_json(),
+            "seconds": daily.DAILY_SECONDS,
+        }
+
+    @router.post("/api/daily/result", tags=["daily"])
+    async def daily_result(request: DailyResult) -> Any:
+        """Judge a daily round's words: score, percent of the maximum, the line to share."""
+        try:
+            day = daily.parse_date(request.date)
+            chosen = pick_list(request.dictionary)
+        except RoomError as error:
+            return _error(400, error.message)
+        board = daily.daily_board(day, chosen, request.size)
+        rules = rules_for_board(board.rows, board.cols)
+
+        def work() -> dict[str, Any]:
+            lexicon = lists.get(chosen)
+            result = judge_round(board, {"you": request.words}, lexicon, rules).player("you")
+            solution = solve(board, lexicon, rules)
+            good = {v.word for v in result.verdicts if v.status is Status.COUNTED}
+            missed = sorted(
+                (w for w in solution.words if w.word not in good),
+                key=lambda w: (-w.points, -len(w.word), w.word),
+            )
+            return {
+                "date": day.isoformat(),
+                "board": str(board),
+                "score": result.score,
+                "words": len(good),
+                "maximum": solution.score,
+                "percent": round(100 * result.score / solution.score) if solution.score else 0,
+                "share": daily.share_line(
+                    day, chosen, request.size, result.score, len(good), solution.score
+                ),
+                "verdicts": [v.to_json() for v in result.verdicts],
+                "unfound": [w.to_json() for w in missed[: config.limits.max_unfound_shown]],
+            }
+
+        return await asyncio.to_thread(work)
+
+    @router.get("/room", include_in_schema=False)
+    async def room_page() -> FileResponse:
+        return FileResponse(STATIC / "room.html", media_type="text/html")
+
+    @router.get("/room/{code}", include_in_schema=False)
+    async def room_page_for(code: str) -> FileResponse:
+        return FileResponse(STATIC / "room.html", media_type="text/html")
+
+    @router.get("/daily", include_in_schema=False)
+    async def daily_page() -> FileResponse:
+        return FileResponse(STATIC / "daily.html", media_type="text/html")
+
+    return router
