@@ -211,9 +211,9 @@ class Room:
         """Check one word of a player against the board, the list and their own words."""
         player = self.player(token)
         self.last_activity = now
-        if self.phase is not Phase.PLAYING or self.board is None or self.solution is None:
+        if self.phase is Phase.LOBBY or self.board is None or self.solution is None:
             raise RoomError("not_playing", "no round is being played: wait for the host")
-        if now >= self.deadline:
+        if now >= self.deadline or self.phase is not Phase.PLAYING:
             raise RoomError("time_up", "time is up: words after the end of the round do not count")
         if len(entry) > self.limits.max_word_length:
             raise RoomError(

@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -234,7 +234,7 @@ class RoomService:
             if left <= 0:
                 await self.finish(room)
                 return
-            await asyncio.sleep(left)
+            await asyncio.sleep(min(left, 0.5))  # a clock that is not the loop's is polled
 
     async def finish(self, room: Room) -> None:
         job = room.close_round(self.clock())
@@ -248,6 +248,14 @@ class RoomService:
             match = room.match_json()
             await asyncio.to_thread(self.store.save_match, room.code, room.match_number, match)
         await self.broadcast(room, lambda _: results_message(summary))
+
+    async def stop(self) -> None:
+        """Cancel the timers and the sweeper (the app is shutting down)."""
+        tasks = list(self.tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._sweeper_loop = None
 
     def _start_sweeper(self) -> None:
         loop = asyncio.get_running_loop()
@@ -294,7 +302,13 @@ def _error(status: int, message: str) -> JSONResponse:
 def rooms_router(config: RoomsConfig, lists: WordLists) -> APIRouter:
     """The routes of rooms, the daily board and stored results."""
     service = RoomService(config, lists)
-    router = APIRouter()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> AsyncIterator[None]:
+        yield
+        await service.stop()
+
+    router = APIRouter(lifespan=lifespan)
 
     def pick_list(name: str | None) -> str:
         if name is None:
