@@ -72,9 +72,11 @@ class Players:
         opened.on("pageerror", lambda error: self.errors.append(str(error)))
         opened.on(
             "console",
-            lambda message: self.errors.append(message.text)
-            if message.type == "error" and "Content Security Policy" in message.text
-            else None,
+            lambda message: (
+                self.errors.append(message.text)
+                if message.type == "error" and "Content Security Policy" in message.text
+                else None
+            ),
         )
         opened.goto(url)
         opened.wait_for_selector("body[data-ready='true']")

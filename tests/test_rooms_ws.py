@@ -4,6 +4,7 @@ tests move: every bad message gets an ``error`` and the connection and room go o
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -103,12 +104,10 @@ def test_a_round_is_judged_by_judge_round_with_a_common_word_crossed_off(
                 feedback = until(socket, "feedback")
                 assert feedback["word"] == word
                 assert feedback["status"] == ("accepted" if word != "zzzq" else "not_on_board")
-        ann.send_json({"type": "ping"})
-        seen = []
-        while (message := ann.receive_json())["type"] != "pong":
-            seen.append(message)
+        seen = [ann.receive_json()]
+        while seen[-1].get("words") != {"ann": 2, "bob": 2}:
+            seen.append(ann.receive_json())
         assert {m["type"] for m in seen} == {"progress"}  # counts only, never bob's words
-        assert seen[-1]["words"] == {"ann": 2, "bob": 2}
         clock.now += 61
         results = until(ann, "results")
         assert until(bob, "results") == results
@@ -350,3 +349,16 @@ def test_the_daily_board_is_the_same_for_a_date_and_changes_the_next_day(
     assert result["maximum"] == solution.score
     assert not any(word in result["share"] for word in words)
     assert f"{result['score']} points, 3 words" in result["share"]
+
+
+@pytest.mark.parametrize("path", ["/room", "/room/ABC234", "/daily"])
+def test_the_pages_have_no_inline_scripts_or_styles(client: TestClient, path: str) -> None:
+    answer = client.get(path)
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
+    page = answer.text
+    assert "style=" not in page and "<style" not in page
+    scripts = re.findall(r"<script[^>]*>", page)
+    assert scripts and all("src=" in tag for tag in scripts)
+    assert not re.search(r"\son[a-z]+=", page), "an inline event handler"
+    for script in re.findall(r'src="(/static/[^"]+)"', page):
+        assert client.get(script).status_code == 200

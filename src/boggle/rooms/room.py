@@ -76,6 +76,7 @@ class Player:
     token: str
     entries: list[str] = field(default_factory=list)
     feedback: list[WordFeedback] = field(default_factory=list)
+    sent: set[str] = field(default_factory=set)
     good_words: int = 0
     connected: bool = False
 
@@ -198,6 +199,7 @@ class Room:
         self.phase = Phase.PLAYING
         for player in self.players.values():
             player.entries, player.feedback, player.good_words = [], [], 0
+            player.sent = set()
         self.last_activity = now
         return self.board
 
@@ -231,10 +233,11 @@ class Room:
         else:
             check = check_word(entry, self.board, self.lexicon, self.rules)
             feedback = WordFeedback(word, check.status.value, 0, check.path, check.message)
-        if feedback.status != "invalid" and word in {f.word for f in player.feedback}:
+        if feedback.status != "invalid" and word in player.sent:
             feedback = WordFeedback(word, "repeated", message="you already have this word")
         if feedback.status not in ("invalid", "repeated"):
             player.entries.append(word)
+            player.sent.add(word)
             player.good_words += feedback.status == "accepted"
         player.feedback.append(feedback)
         return feedback

@@ -70,6 +70,8 @@ class RoomsConfig:
     data_dir: Path | None = None
     limits: RoomLimits = field(default_factory=RoomLimits)
     clock: Callable[[], float] = time.monotonic
+    progress_seconds: float = 0.5
+    """Word counts go to everyone at most this often."""
 
 
 Seat = tuple[Room, Player]
@@ -86,6 +88,8 @@ class RoomService:
         self.hub = Hub(self.limits, taken=self.store.known)
         self.sockets: dict[str, WebSocket] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.progress_seconds = config.progress_seconds
+        self.progress_due: set[str] = set()  # rooms whose counts go out soon
         self._sweeper_loop: asyncio.AbstractEventLoop | None = None
 
     # ------------------------------------------------------------------ sending
@@ -174,8 +178,9 @@ class RoomService:
                     self.spawn(self.finish(room))
                 raise
             await self.send(socket, feedback_message(feedback))
-            if feedback.status == "accepted":
-                await self.broadcast(room, lambda _: progress_message(room))
+            if feedback.status == "accepted" and room.code not in self.progress_due:
+                self.progress_due.add(room.code)
+                self.spawn(self.send_progress(room))
         elif kind == "start":
             room.start(player.token, now)
             await self.broadcast(room, lambda _: round_started_message(room, now))
@@ -224,6 +229,13 @@ class RoomService:
         board = RoomSettings().roll(0)
         solve(board, lexicon, rules_for_board(board.rows, board.cols))
         return lexicon
+
+    async def send_progress(self, room: Room) -> None:
+        """Everyone's word counts, at most every ``progress_seconds`` (one message for
+        all the words of that time)."""
+        await asyncio.sleep(self.progress_seconds)
+        self.progress_due.discard(room.code)
+        await self.broadcast(room, lambda _: progress_message(room))
 
     # ------------------------------------------------------------------ the clock
 
