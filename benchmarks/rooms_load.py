@@ -38,6 +38,10 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     results: int = 0
+    sent_at: list[float] = field(default_factory=list)
+    lag: list[float] = field(default_factory=list)
+    """How late this process's own 50 ms sleeps wake up: the load generator's share of the
+    latency (a busy machine delays its clients too)."""
     statuses: dict[str, int] = field(default_factory=dict)
 
 
@@ -83,6 +87,7 @@ async def play(socket: Any, words: list[str], seconds: float, tally: Tally) -> N
         await socket.send(json.dumps({"type": "word", "word": word}))
         feedback = await next_of(socket, "feedback", tally, 10)
         tally.latencies.append(time.perf_counter() - sent)
+        tally.sent_at.append(sent)
         tally.statuses[feedback["status"]] = tally.statuses.get(feedback["status"], 0) + 1
         await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
     await next_of(socket, "results", tally, seconds + 60)
@@ -113,11 +118,20 @@ async def room(url: str, players: int, seconds: int, tally: Tally, lexicon: Any)
             await socket.close()
 
 
+async def probe_lag(tally: Tally) -> None:
+    while True:
+        before = time.perf_counter()
+        await asyncio.sleep(0.05)
+        tally.lag.append(time.perf_counter() - before - 0.05)
+
+
 async def run(url: str, rooms: int, players: int, seconds: int) -> tuple[Tally, float]:
     tally = Tally()
     lexicon = load_lexicon()
     started = time.monotonic()
+    probe = asyncio.create_task(probe_lag(tally))
     await asyncio.gather(*(room(url, players, seconds, tally, lexicon) for _ in range(rooms)))
+    probe.cancel()
     return tally, time.monotonic() - started
 
 
@@ -169,9 +183,21 @@ def main() -> None:
             f"max {max(latencies) * 1000:.1f}"
         )
     print(
+        f"load generator's own wake-up lag ms: p50 {statistics.median(tally.lag) * 1000:.1f}, "
+        f"p99 {percentile(tally.lag, 0.99):.1f}"
+    )
+    print(
         f"CPU seconds: server {server_cpu:.1f}, load generator {client_cpu:.1f} "
         f"(of {elapsed:.1f} s wall on {os.cpu_count()} cores)"
     )
+    if latencies:
+        first, windows = min(tally.sent_at), {}
+        for at, latency in zip(tally.sent_at, latencies, strict=True):
+            windows.setdefault(int((at - first) // 10) * 10, []).append(latency)
+        print(
+            "p99 ms by 10 s of the round: "
+            + ", ".join(f"{k}s {percentile(v, 0.99):.0f}" for k, v in sorted(windows.items()))
+        )
     print(f"feedback statuses: {dict(sorted(tally.statuses.items()))}")
     print(
         f"errors: {errors} ({len(tally.errors)} error messages or dropped connections "
@@ -191,6 +217,7 @@ def main() -> None:
                 "p50_ms": round(statistics.median(latencies) * 1000, 2) if latencies else None,
                 "p99_ms": round(percentile(latencies, 0.99), 2),
                 "errors": errors,
+                "client_lag_p99_ms": round(percentile(tally.lag, 0.99), 2),
                 "server_cpu_s": round(server_cpu, 1),
                 "client_cpu_s": round(client_cpu, 1),
                 "rss_before_mib": round(before[0], 1),

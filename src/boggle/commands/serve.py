@@ -121,7 +121,14 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(config)
     _check_port_free(args.host, args.port)
     sys.stderr.write(f"boggle: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,  # room messages are small: compressing costs more
+    )
     return 0
 
 

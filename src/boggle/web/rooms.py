@@ -70,7 +70,7 @@ class RoomsConfig:
     data_dir: Path | None = None
     limits: RoomLimits = field(default_factory=RoomLimits)
     clock: Callable[[], float] = time.monotonic
-    progress_seconds: float = 0.5
+    progress_seconds: float = 1.0
     """Word counts go to everyone at most this often."""
 
 
