@@ -16,6 +16,7 @@ messages), ``/room`` and ``/room/{code}`` the room page, ``/daily`` the daily bo
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import time
@@ -90,15 +91,22 @@ class RoomService:
         self.tasks: set[asyncio.Task[None]] = set()
         self.progress_seconds = config.progress_seconds
         self.progress_due: set[str] = set()  # rooms whose counts go out soon
+        self.judges = self._judges()
         self._sweeper_loop: asyncio.AbstractEventLoop | None = None
 
     # ------------------------------------------------------------------ sending
 
-    async def send(self, socket: WebSocket, payload: dict[str, Any]) -> None:
+    async def send(self, socket: WebSocket, payload: dict[str, Any] | str) -> None:
+        text = payload if isinstance(payload, str) else json.dumps(payload, separators=(",", ":"))
         with contextlib.suppress(Exception):  # a socket closing under us: its reader cleans up
-            await socket.send_text(json.dumps(payload, separators=(",", ":")))
+            await socket.send_text(text)
 
-    async def broadcast(self, room: Room, make: Callable[[Player], dict[str, Any]]) -> None:
+    async def broadcast_all(self, room: Room, payload: dict[str, Any]) -> None:
+        """The same message to every player of the room (encoded once)."""
+        text = json.dumps(payload, separators=(",", ":"))
+        await self.broadcast(room, lambda _: text)
+
+    async def broadcast(self, room: Room, make: Callable[[Player], dict[str, Any] | str]) -> None:
         sends = [
             self.send(self.sockets[p.token], make(p))
             for p in list(room.players.values())
@@ -183,7 +191,7 @@ class RoomService:
                 self.spawn(self.send_progress(room))
         elif kind == "start":
             room.start(player.token, now)
-            await self.broadcast(room, lambda _: round_started_message(room, now))
+            await self.broadcast_all(room, round_started_message(room, now))
             self.spawn(self.timer(room, room.round_number))
         elif kind == "rematch":
             room.rematch(player.token, now)
@@ -235,7 +243,7 @@ class RoomService:
         all the words of that time)."""
         await asyncio.sleep(self.progress_seconds)
         self.progress_due.discard(room.code)
-        await self.broadcast(room, lambda _: progress_message(room))
+        await self.broadcast_all(room, progress_message(room))
 
     # ------------------------------------------------------------------ the clock
 
@@ -252,14 +260,21 @@ class RoomService:
         job = room.close_round(self.clock())
         if job is None:
             return
-        summary = room.record(await asyncio.to_thread(judge, job))
+        judged = await asyncio.get_running_loop().run_in_executor(self.judges, judge, job)
+        summary = room.record(judged)
         await asyncio.to_thread(
             self.store.save_round, room.code, room.match_number, job.number, summary
         )
         if room.phase is Phase.OVER:
             match = room.match_json()
             await asyncio.to_thread(self.store.save_match, room.code, room.match_number, match)
-        await self.broadcast(room, lambda _: results_message(summary))
+        await self.broadcast_all(room, results_message(summary))
+
+    @staticmethod
+    def _judges() -> concurrent.futures.ThreadPoolExecutor:
+        """One thread judges the rounds, one after another: judging is Python, so more
+        threads would only take the GIL from the event loop that answers the words."""
+        return concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="boggle-judge")
 
     async def stop(self) -> None:
         """Cancel the timers and the sweeper (the app is shutting down)."""
@@ -268,6 +283,8 @@ class RoomService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._sweeper_loop = None
+        self.judges.shutdown(wait=False, cancel_futures=True)
+        self.judges = self._judges()  # an app may be started again (test clients)
 
     def _start_sweeper(self) -> None:
         loop = asyncio.get_running_loop()
@@ -287,7 +304,7 @@ class RoomService:
                     "code": room.code,
                     "message": f"the room was idle for {minutes:g} minutes and is closed",
                 }
-                await self.broadcast(room, lambda _, notice=notice: notice)  # type: ignore[misc]
+                await self.broadcast_all(room, notice)
                 for player in room.players.values():
                     socket = self.sockets.pop(player.token, None)
                     if socket is not None:
