@@ -36,10 +36,9 @@ who checks everything), ``"off"`` ignores challenges.
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
@@ -47,7 +46,7 @@ from typing import Any, Literal
 from boggle.board import Board, Cell
 from boggle.errors import BoggleError, JudgeError
 from boggle.lexicon import Lexicon
-from boggle.rules import CLASSIC, Rules, rules_for_board
+from boggle.rules import Rules, RulesChoice, choose_rules
 from boggle.solution import ScoredWord, Solution
 
 ChallengeMode = Literal["off", "listed", "all"]
@@ -146,6 +145,7 @@ def check_word(entry: str, board: Board | None, lexicon: Lexicon, rules: Rules) 
 
     Cross-off and repeats need the other entries; :func:`judge_round` adds them.
 
+    >>> from boggle.rules import CLASSIC
     >>> lexicon = Lexicon.from_words(["fame", "axe", "ox"])
     >>> board = Board.parse("fxie amlo ewbx astu")
     >>> [check_word(w, board, lexicon, CLASSIC).status.value for w in ["Fame", "ox", "fax", "exam"]]
@@ -365,7 +365,7 @@ def judge_round(
     board: Board | str,
     players: Sequence[PlayerList] | Mapping[str, Sequence[str] | str],
     lexicon: Lexicon,
-    rules: Rules | None = None,
+    rules: Rules | RulesChoice | None = None,
     challenge: ChallengeMode | str = "off",
 ) -> RoundResult:
     """Judge every player's list by the rules (see the module docstring).
@@ -396,8 +396,7 @@ def judge_round(
         except BoggleError as error:
             parsed = None
             problems.append(f"board {board!r} does not parse: {error}; words were not looked for")
-    if rules is None:
-        rules = CLASSIC if parsed is None else rules_for_board(parsed.rows, parsed.cols)
+    rules = choose_rules(rules, parsed)
 
     checks: dict[str, list[tuple[WordCheck, bool]]] = {}
     finders: dict[str, set[str]] = {}  # good word -> players who listed it
@@ -597,14 +596,10 @@ def _player_lists_from_json(data: Any) -> list[PlayerList]:
     return lists
 
 
-RulesChoice = Rules | Callable[[int, int], Rules] | None
-"""Fixed rules, a function of the board's ``(rows, cols)``, or ``None`` for the board's preset."""
-
-
 def judge_json(
     data: Any,
     lexicon: Lexicon,
-    rules: RulesChoice = None,
+    rules: Rules | RulesChoice | None = None,
     challenge: str | None = None,
     target: int | None = None,
 ) -> RoundResult | Match:
@@ -635,7 +630,11 @@ def judge_json(
 
 
 def _judge_round_json(
-    data: Any, lexicon: Lexicon, rules: RulesChoice, challenge: str | None, number: int | None
+    data: Any,
+    lexicon: Lexicon,
+    rules: Rules | RulesChoice | None,
+    challenge: str | None,
+    number: int | None,
 ) -> RoundResult:
     where = "" if number is None else f"round {number}: "
     if not isinstance(data, Mapping) or "board" not in data or "players" not in data:
@@ -647,14 +646,7 @@ def _judge_round_json(
             or data.get("challenge")
             or ("listed" if any(p.challenged for p in lists) else "off")
         )
-        board: Board | str = str(data["board"])
-        fixed_rules = rules if rules is None or isinstance(rules, Rules) else None
-        if rules is not None and not isinstance(rules, Rules):
-            with contextlib.suppress(BoggleError):  # judge_round reports the board's problem
-                board = Board.parse(str(data["board"]))
-            rows, cols = (board.rows, board.cols) if isinstance(board, Board) else (4, 4)
-            fixed_rules = rules(rows, cols)
-        return judge_round(board, lists, lexicon, fixed_rules, mode)
+        return judge_round(str(data["board"]), lists, lexicon, rules, mode)
     except JudgeError as error:
         raise JudgeError(f"{where}{error}") from None
 
