@@ -20,9 +20,9 @@ from boggle.game import (
     find_path,
     judge_json,
     judge_round,
-    path_picture,
     play_match,
 )
+from boggle.render import path_picture
 
 BOARD = "fxie amlo ewbx astu"
 # On BOARD: fame, mile, limb, lime, east, ox (too short for big rules); not on it: axe, zebra.

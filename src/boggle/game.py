@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
+from boggle import render
 from boggle.board import Board, Cell
 from boggle.errors import BoggleError, JudgeError
 from boggle.lexicon import Lexicon
@@ -322,7 +323,9 @@ class RoundResult:
 
     def text(self) -> str:
         """A report for people: the board, each player's words with verdicts, the scores."""
-        lines = [self.board.grid_text() if self.board is not None else f"board: {self.board_text}"]
+        lines = [
+            render.board_text(self.board) if self.board is not None else f"board: {self.board_text}"
+        ]
         lines.append("")
         width = max((len(_shown(v)) for p in self.players for v in p.verdicts), default=4)
         for player in self.players:
@@ -733,21 +736,3 @@ class PlaySession:
     def path_of(self, word: str) -> tuple[Cell, ...] | None:
         """The path of a word on the board, or ``None``."""
         return find_path(self.board, word.strip().lower())
-
-
-def path_picture(board: Board, path: Sequence[Cell]) -> str:
-    """The board with the cells of ``path`` numbered in order, other cells as dots.
-
-    >>> print(path_picture(Board.parse("fxie amlo ewbx astu"), ((0, 0), (1, 0), (1, 1))))
-     1  .  .  .
-     2  3  .  .
-     .  .  .  .
-     .  .  .  .
-    """
-    step = {cell: i for i, cell in enumerate(path, start=1)}
-    width = max(2, len(str(len(path))))
-    rows = []
-    for r in range(board.rows):
-        cells = [str(step[(r, c)]) if (r, c) in step else "." for c in range(board.cols)]
-        rows.append(" ".join(cell.rjust(width) for cell in cells))
-    return "\n".join(rows)
