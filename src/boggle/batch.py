@@ -67,7 +67,7 @@ def _rules_by_size(rules: Rules | RulesBySize | None) -> RulesBySize:
 
 def _score_chunk(lines: Sequence[str], lexicon: Lexicon, rules: RulesBySize) -> list[BoardScore]:
     core = compiled(lexicon)
-    scores: list[int] = [-1] * len(lines)
+    scores: list[int | None] = [None] * len(lines)
     if core is not None and rules.small.scoring == rules.large.scoring:
         table = points_table(rules.small, core.longest)
         scores = core.trie.score_lines(
@@ -81,7 +81,7 @@ def _score_chunk(lines: Sequence[str], lexicon: Lexicon, rules: RulesBySize) -> 
         )
     results = []
     for line, score in zip(lines, scores, strict=True):
-        if score >= 0:
+        if score is not None:
             results.append(BoardScore(line, score))
             continue
         try:  # the core reads plain ASCII boards; anything else goes through Board.parse
