@@ -56,7 +56,6 @@ from pathlib import Path
 from typing import BinaryIO
 
 from boggle.board import Board
-from boggle.engines import register
 from boggle.errors import EngineError, LexiconError
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -336,13 +335,25 @@ def sorted_word_file(lexicon: Lexicon) -> Path:
     return file
 
 
-@register("heap", "min-heaps over a sorted word file scanned forward: no trie (seeds 000/002)")
+def solve_sorted_file(board: Board, path: str | os.PathLike[str], rules: Rules) -> Iterator[Found]:
+    """The ``heap`` engine on a sorted word file; an unsorted one is refused before any word."""
+    check_sorted(path)
+    return solve_heap_file(board, path, rules)
+
+
+def solve_sorted_file_seeking(
+    board: Board, path: str | os.PathLike[str], rules: Rules
+) -> Iterator[Found]:
+    """The ``heap-seek`` engine on a sorted word file, checked first."""
+    check_sorted(path)
+    return solve_heap_file(board, path, rules, seek=True)
+
+
 def solve_heap(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     """Yield every word of ``lexicon`` on ``board`` once, in alphabetical order."""
     yield from solve_heap_file(board, sorted_word_file(lexicon), rules)
 
 
-@register("heap-seek", "the heap engine jumping ahead in the file by binary search (seed 000)")
 def solve_heap_seek(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     """As :func:`solve_heap`, seeking in the file instead of reading every word."""
     yield from solve_heap_file(board, sorted_word_file(lexicon), rules, seek=True)
