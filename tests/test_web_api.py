@@ -292,20 +292,10 @@ def test_a_body_that_trickles_in_is_408() -> None:
     body and waits gets a 408, and the server goes on answering."""
     import socket
 
-    import uvicorn
+    from served import served
 
     config = WebConfig(limits=Limits(body_seconds=0.5), preload=False)
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(config), host="127.0.0.1", port=0, log_level="error")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert time.monotonic() < deadline, "uvicorn did not start"
-            time.sleep(0.05)
-        port = server.servers[0].sockets[0].getsockname()[1]
+    with served(create_app(config)) as port:
         with socket.create_connection(("127.0.0.1", port), timeout=10) as slow:
             body = b'{"board": "fxie amlo ewbx astu"}'
             slow.sendall(
@@ -324,6 +314,3 @@ def test_a_body_that_trickles_in_is_408() -> None:
         with socket.create_connection(("127.0.0.1", port), timeout=10) as quick:
             quick.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
             assert quick.recv(4096).startswith(b"HTTP/1.1 200")
-    finally:
-        server.should_exit = True
-        thread.join(10)

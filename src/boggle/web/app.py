@@ -14,7 +14,6 @@ solve time, each refused with a 4xx JSON error ``{"error": "...", "status": N}``
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import json
 import random
@@ -41,6 +40,7 @@ from boggle.errors import BoardError, BoggleError, LexiconError
 from boggle.game import CHALLENGE_MODES, PlayerList, check_word, judge_round
 from boggle.lexicon import DEFAULT_WORDLIST, Lexicon, bundled_lists, load_lexicon
 from boggle.rules import PRESETS, Rules, preset, rules_for_board
+from boggle.web.workers import PoolBusy, WorkerPool
 
 T = TypeVar("T")
 
@@ -66,6 +66,7 @@ class Limits:
     max_players: int = 16
     max_words_per_player: int = 2000
     worker_threads: int = 4
+    """Threads for solves and for word checks and judging, each (two separate pools)."""
 
 
 @dataclass(frozen=True)
@@ -247,6 +248,13 @@ class DiceInfo(BaseModel):
     description: str
 
 
+class HealthResponse(BaseModel):
+    status: Literal["ok", "saturated"]
+    engine: str
+    workers: dict[str, dict[str, Any]]
+    """Per pool: threads, running, waiting, interrupted (jobs stopped for time), saturated."""
+
+
 class OptionsResponse(BaseModel):
     version: str
     dice: list[DiceInfo]
@@ -260,6 +268,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"model": ErrorBody, "description": "body or board over the limits"},
     422: {"model": ErrorBody, "description": "a field of the wrong type or out of range"},
     408: {"model": ErrorBody, "description": "the work took longer than the time limit"},
+    503: {"model": ErrorBody, "description": "every worker is busy; try again"},
 }
 
 
@@ -314,30 +323,6 @@ class _Dictionaries:
                 )
             )
         return listed
-
-
-class _Workers:
-    """The threads solves run on: started on first use, again after a shutdown (an app
-    may live through several lifespans, as under test clients)."""
-
-    def __init__(self, count: int) -> None:
-        self.count = count
-        self._lock = threading.Lock()
-        self._pool: concurrent.futures.ThreadPoolExecutor | None = None
-
-    def submit(self, work: Callable[[], T]) -> concurrent.futures.Future[T]:
-        with self._lock:
-            if self._pool is None:
-                self._pool = concurrent.futures.ThreadPoolExecutor(
-                    max_workers=self.count, thread_name_prefix="boggle-solve"
-                )
-            return self._pool.submit(work)
-
-    def shutdown(self) -> None:
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
 
 
 class _BodyLimit:
@@ -408,16 +393,19 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     config = config or WebConfig()
     limits = config.limits
     dictionaries = _Dictionaries(config)
-    workers = _Workers(limits.worker_threads)
+    solving = WorkerPool("solve", limits.worker_threads)
+    rounds = WorkerPool("round", limits.worker_threads)
+    pools = (solving, rounds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if config.preload:
             await asyncio.wrap_future(
-                workers.submit(lambda: solve(Board.parse("a"), dictionaries.get(None)))
+                solving.submit(lambda: solve(Board.parse("a"), dictionaries.get(None))).future
             )
         yield
-        workers.shutdown()
+        for pool in pools:
+            pool.shutdown()
 
     app = FastAPI(
         lifespan=lifespan,
@@ -444,15 +432,17 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
         return error_response(error.status_code, str(error.detail), error.headers)
 
-    async def bounded(work: Callable[[], T]) -> T:
-        """Run ``work`` on a worker thread; a 408 if it takes longer than the limit."""
-        future = workers.submit(work)
+    async def bounded(work: Callable[[], T], pool: WorkerPool = solving) -> T:
+        """Run ``work`` on a worker thread of ``pool``: a 408 (and the work stopped) if it
+        takes longer than the limit, a 503 if the pool's queue is full."""
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), limits.solve_seconds)
+            return await pool.run(work, limits.solve_seconds)
         except TimeoutError:
             raise ApiError(
                 408, f"the work took longer than the limit of {limits.solve_seconds:g} s"
             ) from None
+        except PoolBusy as busy:
+            raise ApiError(503, f"{busy}; try again in a moment") from None
 
     def board_within_limits(text: str) -> Board:
         board = Board.parse(text)
@@ -561,7 +551,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         rules = rules_of(board, request.rules, request.min_length)
         dictionaries.check_name(request.dictionary)
         verdict = await bounded(
-            lambda: check_word(request.word, board, dictionaries.get(request.dictionary), rules)
+            lambda: check_word(request.word, board, dictionaries.get(request.dictionary), rules),
+            rounds,
         )
         counted = verdict.status.value == "counted"
         return CheckResponse(
@@ -608,14 +599,22 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
         ]
         mode = request.challenge or ("listed" if any(p.challenged for p in lists) else "off")
         result = await bounded(
-            lambda: judge_round(board, lists, dictionaries.get(request.dictionary), rules, mode)
+            lambda: judge_round(board, lists, dictionaries.get(request.dictionary), rules, mode),
+            rounds,
         )
         return result.to_json()
 
-    @app.get("/api/health", tags=["server"])
-    async def health() -> dict[str, str]:
-        """``{"status": "ok"}`` while the server runs."""
-        return {"status": "ok", "engine": default_engine()}
+    @app.get("/api/health", tags=["server"], responses={503: {"model": HealthResponse}})
+    async def health() -> JSONResponse:
+        """``{"status": "ok"}`` while every pool of worker threads has a free thread;
+        ``"saturated"`` with status 503 while one has none (its jobs are stopped when they
+        run out of time, so this passes)."""
+        status = {pool.name: pool.status() for pool in pools}
+        saturated = any(entry["saturated"] for entry in status.values())
+        body = HealthResponse(
+            status="saturated" if saturated else "ok", engine=default_engine(), workers=status
+        )
+        return JSONResponse(body.model_dump(), status_code=503 if saturated else 200)
 
     static = Path(str(resources.files("boggle.web") / "static"))
 
