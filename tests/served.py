@@ -11,14 +11,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import uvicorn
+from boggle.web.server import BoundedServer, ServerLimits, server_config
 
 
 @contextmanager
-def served(app: Any, **options: Any) -> Iterator[int]:
-    """The port ``app`` answers on while the block runs; uvicorn ``options`` as given."""
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="error", **options)
-    server = uvicorn.Server(config)
+def served(app: Any, limits: ServerLimits | None = None) -> Iterator[int]:
+    """The port ``app`` answers on while the block runs, set up as `boggle serve` sets it."""
+    server = BoundedServer(server_config(app, "127.0.0.1", 0, limits or ServerLimits()))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:

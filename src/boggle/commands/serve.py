@@ -7,7 +7,9 @@ Needs the ``web`` extra: ``pip install '.[web]'``.  The API is described at
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
+import math
 import socket
 import sys
 from pathlib import Path
@@ -56,6 +58,21 @@ def register(subparsers: Any) -> None:
         metavar="BYTES",
         help="largest request body (default 65536)",
     )
+    parser.add_argument(
+        "--max-connections",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="open connections at most; more are closed at once (default: 1000, or fewer "
+        "to stay below the open-file limit)",
+    )
+    parser.add_argument(
+        "--head-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="longest a client may take to send a request's head (default 10)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -84,15 +101,25 @@ def run(args: argparse.Namespace) -> int:
         )
     if not 1 <= args.port <= 65535:
         raise BoggleError(f"--port must be between 1 and 65535, got {args.port}")
-    if args.solve_timeout <= 0:
-        raise BoggleError(f"--solve-timeout must be positive, got {args.solve_timeout:g}")
+    for option, seconds in (
+        ("--solve-timeout", args.solve_timeout),
+        ("--head-timeout", args.head_timeout),
+    ):
+        if not (math.isfinite(seconds) and seconds > 0):
+            raise BoggleError(f"{option} must be a positive number of seconds, got {seconds:g}")
+    if args.max_connections is not None and args.max_connections < 1:
+        raise BoggleError("--max-connections must be at least 1")
     if args.max_side < 1 or args.max_body < 1:
         raise BoggleError("--max-side and --max-body must be at least 1")
 
-    import uvicorn
-
     from boggle.lexicon import DEFAULT_WORDLIST
     from boggle.web.app import Limits, WebConfig, create_app
+    from boggle.web.server import (
+        BoundedServer,
+        ServerLimits,
+        default_max_connections,
+        server_config,
+    )
 
     offered = parse_dict_files(args.dict_file)
     config = WebConfig(
@@ -108,7 +135,13 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(config)
     _check_port_free(args.host, args.port)
     sys.stderr.write(f"boggle: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    server_limits = ServerLimits(
+        head_seconds=args.head_timeout,
+        max_connections=args.max_connections or default_max_connections(),
+    )
+    server = BoundedServer(server_config(app, args.host, args.port, server_limits))
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
     return 0
 
 
