@@ -36,6 +36,13 @@ COMMAND_MODULES = (
     "serve",
 )
 
+CLI_REMEDIES = {
+    "uniform_dice": "; use --dice uniform for other sizes",
+    "sorted_copy": "; write a sorted copy with 'boggle dicts export LIST FILE'",
+    "skip_plots": " (or give --no-plots)",
+}
+"""What the command line adds to an error carrying a ``remedy`` (see ``boggle.errors``)."""
+
 
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr, exit status 2."""
@@ -175,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
         sys.stdout.flush()  # here, so a full disk is reported like any other error
     except BoggleError as error:
-        _report(str(error))
+        _report(f"{error}{CLI_REMEDIES.get(error.remedy or '', '')}")
         return 2
     except KeyboardInterrupt:
         print("boggle: interrupted", file=sys.stderr)

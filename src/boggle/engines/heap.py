@@ -34,7 +34,7 @@ offsets (seeking and skipping to the next line start), and scan the last few
 lines.  ``benchmarks/engines.py`` measures both.
 
 The file must be sorted by code point (byte order of UTF-8), one word per
-line, as ``boggle dicts export`` writes it.  The engine registered for
+line, as :func:`sorted_word_file` writes it.  The engine registered for
 lexicons uses the lexicon's own file when it already is exactly that, and
 otherwise writes the words once to a cache file named by the lexicon's digest
 (:func:`sorted_word_file`).  :func:`solve_heap_file` works from a file alone.
@@ -65,8 +65,6 @@ from boggle.solution import Found
 
 SEEK_BLOCK = 256
 """In seek mode, a binary search stops when the interval is this many bytes; lines are then read."""
-
-EXPORT_HINT = "write a sorted copy with 'boggle dicts export LIST FILE'"
 
 
 class Letter:
@@ -133,8 +131,8 @@ class SortedWordFile:
             shown = word.decode(errors="replace")
             raise EngineError(
                 f"word list {self.name!r} is not sorted: {shown!r} on line "
-                f"{self.line_number} comes after {previous.decode(errors='replace')!r}; "
-                f"{EXPORT_HINT}"
+                f"{self.line_number} comes after {previous.decode(errors='replace')!r}",
+                remedy="sorted_copy",
             )
         self.current = word
 
@@ -276,7 +274,7 @@ def check_sorted(path: str | os.PathLike[str]) -> None:
     try:
         with open(path, "rb") as handle:
             if handle.read(2) == b"\x1f\x8b":
-                raise EngineError(f"word list {shown!r} is compressed; {EXPORT_HINT}")
+                raise EngineError(f"word list {shown!r} is compressed", remedy="sorted_copy")
             handle.seek(0)
             previous: bytes | None = None
             for number, line in enumerate(handle, 1):
@@ -284,8 +282,8 @@ def check_sorted(path: str | os.PathLike[str]) -> None:
                 if previous is not None and word <= previous:
                     raise EngineError(
                         f"word list {shown!r} is not sorted: {word.decode(errors='replace')!r} "
-                        f"on line {number} comes after {previous.decode(errors='replace')!r}; "
-                        f"{EXPORT_HINT}"
+                        f"on line {number} comes after {previous.decode(errors='replace')!r}",
+                        remedy="sorted_copy",
                     )
                 previous = word
     except OSError as error:
