@@ -14,9 +14,8 @@ pytest.importorskip("fastapi", reason="the web extra is not installed")
 from fastapi.testclient import TestClient
 
 from boggle import Board, judge_round, load_lexicon, solve
-from boggle.rooms import RoomLimits
+from boggle.rooms import RoomLimits, RoomsConfig
 from boggle.web.app import WebConfig, create_app
-from boggle.web.rooms import RoomsConfig
 
 Socket = Any
 

@@ -9,6 +9,7 @@ says what a client may ask, :mod:`~boggle.rooms.storage` keeps results in SQLite
 carries the messages over WebSockets.
 """
 
+from boggle.rooms.config import RoomsConfig
 from boggle.rooms.daily import DAILY_SECONDS, daily_board, share_line
 from boggle.rooms.hub import Hub, normalise_code
 from boggle.rooms.limits import RateLimiter, RoomError, RoomLimits
@@ -27,6 +28,7 @@ __all__ = [
     "RoomError",
     "RoomLimits",
     "RoomSettings",
+    "RoomsConfig",
     "WordFeedback",
     "daily_board",
     "default_data_dir",

@@ -2,7 +2,8 @@
 
 This module only carries messages: what a message does is decided by
 :mod:`boggle.rooms`.  ``/ws/rooms`` is the room socket (``docs/web.md`` lists its
-messages), ``/room`` and ``/room/{code}`` the room page, ``/daily`` the daily board,
+messages), ``/room`` and ``/room/{code}`` the room page (the daily board is
+:mod:`boggle.web.daily`, included here),
 ``GET /api/rooms/{code}/results`` a room's stored results.
 
 >>> from fastapi.testclient import TestClient
@@ -19,23 +20,21 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
-import time
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, WebSocket
+from fastapi import APIRouter, Depends, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from starlette.requests import HTTPConnection
 
+from boggle.catalogue import Catalogue
 from boggle.engines import solve
-from boggle.game import Status, judge_round
 from boggle.lexicon import Lexicon
-from boggle.rooms import daily
+from boggle.rooms.config import RoomsConfig
 from boggle.rooms.hub import Hub, normalise_code
-from boggle.rooms.limits import RateLimiter, RoomError, RoomLimits
+from boggle.rooms.limits import RateLimiter, RoomError
 from boggle.rooms.protocol import (
     ClientMessage,
     error_message,
@@ -50,29 +49,10 @@ from boggle.rooms.room import Phase, Player, Room, judge
 from boggle.rooms.settings import RoomSettings
 from boggle.rooms.storage import ResultStore
 from boggle.rules import rules_for_board
+from boggle.web import daily as daily_routes
+from boggle.web.context import WebContext, web_context
 
 STATIC = Path(str(resources.files("boggle.web") / "static"))
-
-
-class WordLists(Protocol):
-    """The word lists clients may name (the app's catalogue)."""
-
-    default: str
-
-    def names(self) -> list[str]: ...
-
-    def get(self, name: str | None) -> Lexicon: ...
-
-
-@dataclass(frozen=True)
-class RoomsConfig:
-    """Where results are kept (``None``: in memory) and the rooms' limits."""
-
-    data_dir: Path | None = None
-    limits: RoomLimits = field(default_factory=RoomLimits)
-    clock: Callable[[], float] = time.monotonic
-    progress_seconds: float = 1.0
-    """Word counts go to everyone at most this often."""
 
 
 Seat = tuple[Room, Player]
@@ -81,7 +61,7 @@ Seat = tuple[Room, Player]
 class RoomService:
     """The open sockets of the rooms, by player token, and the rounds' timers."""
 
-    def __init__(self, config: RoomsConfig, lists: WordLists) -> None:
+    def __init__(self, config: RoomsConfig, lists: Catalogue) -> None:
         self.limits = config.limits
         self.clock = config.clock
         self.lists = lists
@@ -313,127 +293,57 @@ class RoomService:
                 self.hub.close(room.code)
 
 
-# --------------------------------------------------------------------------- the daily board
-
-
-class DailyResult(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
-    date: Annotated[str, Field(max_length=10)]
-    dictionary: Annotated[str | None, Field(default=None, max_length=64)] = None
-    size: Annotated[int, Field(ge=4, le=6)] = 4
-    words: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=list, max_length=500)
-
-
-def _error(status: int, message: str) -> JSONResponse:
+def error_answer(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message, "status": status}, status_code=status)
 
 
-def rooms_router(config: RoomsConfig, lists: WordLists) -> APIRouter:
-    """The routes of rooms, the daily board and stored results."""
-    service = RoomService(config, lists)
+def room_service(connection: HTTPConnection) -> RoomService:
+    """The app's rooms, made on first use (``Depends(room_service)``)."""
+    state = connection.app.state
+    service: RoomService | None = getattr(state, "rooms", None)
+    if service is None:
+        service = state.rooms = RoomService(state.config.rooms, web_context(connection).catalogue)
+    return service
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Any) -> AsyncIterator[None]:
-        yield
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Any) -> AsyncIterator[None]:
+    yield
+    service: RoomService | None = getattr(app.state, "rooms", None)
+    if service is not None:
         await service.stop()
 
-    router = APIRouter(lifespan=lifespan)
 
-    def pick_list(name: str | None) -> str:
-        if name is None:
-            return lists.default
-        if name not in lists.names():
-            raise RoomError("bad_dictionary", f"unknown word list {name[:64]!r}")
-        return name
+router = APIRouter(lifespan=_lifespan)
+router.include_router(daily_routes.router)  # /daily, /api/daily
+Service = Annotated[RoomService, Depends(room_service)]
+Context = Annotated[WebContext, Depends(web_context)]
 
-    @router.websocket("/ws/rooms")
-    async def room_socket(socket: WebSocket) -> None:
-        await socket.accept()
-        await service.serve(socket)
 
-    @router.get("/api/rooms/{code}/results", tags=["rooms"])
-    async def room_results(code: str) -> Any:
-        """The finished rounds and matches of a room, kept across server restarts."""
-        try:
-            code = normalise_code(code)
-        except RoomError as error:
-            return _error(400, error.message)
-        stored = await asyncio.to_thread(service.store.results, code)
-        if not stored["rounds"] and not stored["matches"] and code not in service.hub.rooms:
-            return _error(404, f"no room {code!r} is open or has stored results")
-        return stored
+@router.websocket("/ws/rooms")
+async def room_socket(socket: WebSocket, service: Service) -> None:
+    await socket.accept()
+    await service.serve(socket)
 
-    @router.get("/api/daily", tags=["daily"])
-    async def daily_board(
-        date: Annotated[str | None, Query(max_length=10)] = None,
-        dictionary: Annotated[str | None, Query(max_length=64)] = None,
-        size: Annotated[int, Query(ge=4, le=6)] = 4,
-    ) -> Any:
-        """The board of the day (today in UTC unless ``date`` says YYYY-MM-DD)."""
-        try:
-            day = daily.parse_date(date)
-            chosen = pick_list(dictionary)
-        except RoomError as error:
-            return _error(400, error.message)
-        board = daily.daily_board(day, chosen, size)
-        return {
-            "date": day.isoformat(),
-            "dictionary": chosen,
-            "size": size,
-            "board": str(board),
-            "rows": board.rows,
-            "cols": board.cols,
-            "faces": [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)],
-            "rules": rules_for_board(board.rows, board.cols).to_json(),
-            "seconds": daily.DAILY_SECONDS,
-        }
 
-    @router.post("/api/daily/result", tags=["daily"])
-    async def daily_result(request: DailyResult) -> Any:
-        """Judge a daily round's words: score, percent of the maximum, the line to share."""
-        try:
-            day = daily.parse_date(request.date)
-            chosen = pick_list(request.dictionary)
-        except RoomError as error:
-            return _error(400, error.message)
-        board = daily.daily_board(day, chosen, request.size)
-        rules = rules_for_board(board.rows, board.cols)
+@router.get("/api/rooms/{code}/results", tags=["rooms"])
+async def room_results(code: str, service: Service) -> Any:
+    """The finished rounds and matches of a room, kept across server restarts."""
+    try:
+        code = normalise_code(code)
+    except RoomError as error:
+        return error_answer(400, error.message)
+    stored = await asyncio.to_thread(service.store.results, code)
+    if not stored["rounds"] and not stored["matches"] and code not in service.hub.rooms:
+        return error_answer(404, f"no room {code!r} is open or has stored results")
+    return stored
 
-        def work() -> dict[str, Any]:
-            lexicon = lists.get(chosen)
-            result = judge_round(board, {"you": request.words}, lexicon, rules).player("you")
-            solution = solve(board, lexicon, rules)
-            good = {v.word for v in result.verdicts if v.status is Status.COUNTED}
-            missed = sorted(
-                (w for w in solution.words if w.word not in good),
-                key=lambda w: (-w.points, -len(w.word), w.word),
-            )
-            return {
-                "date": day.isoformat(),
-                "board": str(board),
-                "score": result.score,
-                "words": len(good),
-                "maximum": solution.score,
-                "percent": round(100 * result.score / solution.score) if solution.score else 0,
-                "share": daily.share_line(
-                    day, chosen, request.size, result.score, len(good), solution.score
-                ),
-                "verdicts": [v.to_json() for v in result.verdicts],
-                "unfound": [w.to_json() for w in missed[: config.limits.max_unfound_shown]],
-            }
 
-        return await asyncio.to_thread(work)
+@router.get("/room", include_in_schema=False)
+async def room_page() -> FileResponse:
+    return FileResponse(STATIC / "room.html", media_type="text/html")
 
-    @router.get("/room", include_in_schema=False)
-    async def room_page() -> FileResponse:
-        return FileResponse(STATIC / "room.html", media_type="text/html")
 
-    @router.get("/room/{code}", include_in_schema=False)
-    async def room_page_for(code: str) -> FileResponse:
-        return FileResponse(STATIC / "room.html", media_type="text/html")
-
-    @router.get("/daily", include_in_schema=False)
-    async def daily_page() -> FileResponse:
-        return FileResponse(STATIC / "daily.html", media_type="text/html")
-
-    return router
+@router.get("/room/{code}", include_in_schema=False)
+async def room_page_for(code: str) -> FileResponse:
+    return FileResponse(STATIC / "room.html", media_type="text/html")
