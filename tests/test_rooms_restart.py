@@ -4,6 +4,8 @@ the same --data, and GET /api/rooms/{code}/results still has them."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -58,3 +60,17 @@ def test_results_survive_a_restart_with_the_same_data_dir(tmp_path: Path) -> Non
     assert stored["matches"][0]["winners"] == expected.winners()
     crossed = [w for w in stored["rounds"][0]["players"][0]["words"] if w["word"] == words[1]]
     assert crossed[0]["status"] == "crossed_off"
+
+
+def test_a_data_directory_that_cannot_be_made_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    finished = subprocess.run(
+        [sys.executable, "-m", "boggle", "serve", "--data", str(blocker), "--port", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert finished.returncode == 2
+    assert finished.stderr.count("\n") == 1 and "data directory" in finished.stderr
+    assert blocker.read_text() == "not a directory"
