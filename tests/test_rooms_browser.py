@@ -7,33 +7,18 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from serve_process import ServeProcess
+from test_web_browser import ARTIFACTS, CHROMIUM_ARGS, system_chromium
 
 from boggle import Board, judge_round, load_lexicon, solve
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 ROUND_SECONDS = 20
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-
-
-def system_chromium() -> str:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    message = "no system Chromium on the PATH: run .ci/install-browser (apt-get install chromium)"
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
 
 
 @pytest.fixture(scope="module")

@@ -97,8 +97,11 @@ class RoundJob:
 
 @dataclass(frozen=True)
 class JudgedRound:
+    """A judged round with its JSON made (on the judging thread, not the event loop)."""
+
     job: RoundJob
     result: RoundResult
+    players: list[dict[str, Any]]
     unfound: list[dict[str, Any]]
     unfound_count: int
 
@@ -106,12 +109,13 @@ class JudgedRound:
 def judge(job: RoundJob) -> JudgedRound:
     """Judge a closed round with ``judge_round``; the words nobody found, best first."""
     result = judge_round(job.board, job.lists, job.lexicon, job.rules, job.challenge)
-    found = {v.word for p in result.players for v in p.verdicts if v.status is Status.COUNTED}
-    found |= {v.word for p in result.players for v in p.verdicts if v.status is Status.CROSSED_OFF}
+    good = (Status.COUNTED, Status.CROSSED_OFF)
+    found = {v.word for p in result.players for v in p.verdicts if v.status in good}
     missed = [w for w in job.solution.words if w.word not in found]
     missed.sort(key=lambda w: (-w.points, -len(w.word), w.word))
     unfound = [w.to_json() for w in missed[: job.max_unfound]]
-    return JudgedRound(job, result, unfound, len(missed))
+    players = [p.to_json() for p in result.players]
+    return JudgedRound(job, result, players, unfound, len(missed))
 
 
 class Room:
@@ -279,7 +283,7 @@ class Room:
             "faces": [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)],
             "rules": self.rules.to_json(),
             "challenge": self.settings.challenge,
-            "players": [p.to_json() for p in judged.result.players],
+            "players": judged.players,
             "scores": judged.result.scores(),
             "totals": totals,
             "standings": standings(totals),

@@ -72,6 +72,7 @@ class RoomService:
         self.progress_seconds = config.progress_seconds
         self.progress_due: set[str] = set()  # rooms whose counts go out soon
         self.judges = self._judges()
+        self.warm: dict[str, Lexicon] = {}  # lists loaded and compiled, by name
         self._sweeper_loop: asyncio.AbstractEventLoop | None = None
 
     # ------------------------------------------------------------------ sending
@@ -189,7 +190,9 @@ class RoomService:
         if kind == "create":
             offered = list(dict.fromkeys([self.lists.default, *self.lists.names()]))
             settings = RoomSettings.from_json(fields["settings"], offered, self.limits)
-            lexicon = await asyncio.to_thread(self._warm, settings.dictionary)
+            lexicon = self.warm.get(settings.dictionary)
+            if lexicon is None:
+                lexicon = await asyncio.to_thread(self._warm, settings.dictionary)
             room, player = self.hub.create(settings, lexicon, fields["name"], now)
         elif kind == "join":
             room = self.hub.find(fields["code"])
@@ -216,6 +219,7 @@ class RoomService:
         lexicon = self.lists.get(name)
         board = RoomSettings().roll(0)
         solve(board, lexicon, rules_for_board(board.rows, board.cols))
+        self.warm[name] = lexicon
         return lexicon
 
     async def send_progress(self, room: Room) -> None:
