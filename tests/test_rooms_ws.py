@@ -286,6 +286,11 @@ def test_a_match_ends_at_its_rounds_and_a_rematch_starts_anew(
         clock.now += 61
         results = until(socket, "results")
         assert results["match_over"] is True and results["winners"] == ["ann"]
+        with client.websocket_connect("/ws/rooms") as late:
+            late.send_json({"type": "join", "code": code, "name": "bob"})
+            shown = until(late, "room")["results"]
+            assert shown == {key: value for key, value in results.items() if key != "type"}
+        assert until(socket, "room")["results"] is None  # the host has them already
         assert error_of(socket, {"type": "start"})["code"] == "match_over"
         socket.send_json({"type": "rematch"})
         state = until(socket, "room")

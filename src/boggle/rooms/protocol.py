@@ -101,8 +101,9 @@ def board_json(room: Room) -> dict[str, Any] | None:
     }
 
 
-def room_message(room: Room, you: Player, now: float) -> dict[str, Any]:
-    """The whole state of the room as ``you`` may see it (sent on joining and changes)."""
+def room_message(room: Room, you: Player, now: float, with_results: bool = True) -> dict[str, Any]:
+    """The whole state of the room as ``you`` may see it (sent on joining and changes);
+    the last round's results (large) only ``with_results``, else ``null``."""
     playing = room.phase is Phase.PLAYING
     return {
         "type": "room",
@@ -125,7 +126,7 @@ def room_message(room: Room, you: Player, now: float) -> dict[str, Any]:
         ],
         "board": board_json(room) if room.phase is not Phase.LOBBY else None,
         "your_words": [f.to_json() for f in you.feedback] if playing else [],
-        "results": room.last_summary,
+        "results": room.last_summary if with_results else None,
     }
 
 

@@ -95,9 +95,13 @@ class RoomService:
         ]
         await asyncio.gather(*sends)
 
-    async def broadcast_room(self, room: Room) -> None:
+    async def broadcast_room(self, room: Room, joiner: Player | None = None) -> None:
+        """The room's state to everyone; the last results only to ``joiner`` (the others
+        have them)."""
         now = self.clock()
-        await self.broadcast(room, lambda player: room_message(room, player, now))
+        await self.broadcast(
+            room, lambda player: room_message(room, player, now, with_results=player is joiner)
+        )
 
     def spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)
@@ -211,7 +215,7 @@ class RoomService:
         room.last_activity = now
         joined = {"type": "joined", "code": room.code, "name": player.name, "token": player.token}
         await self.send(socket, joined)
-        await self.broadcast_room(room)
+        await self.broadcast_room(room, joiner=player)
         return room, player
 
     def _warm(self, name: str) -> Lexicon:
