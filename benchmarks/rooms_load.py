@@ -65,12 +65,16 @@ def rss_mib(pid: int) -> tuple[float, float]:
     return (int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024)
 
 
-async def next_of(socket: Any, kind: str, tally: Tally, timeout: float) -> dict[str, Any]:
-    """The next message of type ``kind``; error messages on the way are counted."""
+async def next_of(
+    socket: Any, kind: str, tally: Tally, timeout: float, or_error: bool = False
+) -> dict[str, Any]:
+    """The next message of type ``kind`` (or an error, ``or_error``); errors are counted."""
     while True:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(socket.recv(), timeout))
         if message["type"] == "error":
             tally.errors.append(message["code"])
+            if or_error:
+                return message
         if message["type"] == kind:
             return message
 
@@ -85,9 +89,11 @@ async def play(socket: Any, words: list[str], seconds: float, tally: Tally) -> N
         word = rng.choice(words)
         sent = time.perf_counter()
         await socket.send(json.dumps({"type": "word", "word": word}))
-        feedback = await next_of(socket, "feedback", tally, 10)
+        feedback = await next_of(socket, "feedback", tally, 10, or_error=True)
         tally.latencies.append(time.perf_counter() - sent)
         tally.sent_at.append(sent)
+        if feedback["type"] == "error":  # e.g. time_up: the word came too late
+            break
         tally.statuses[feedback["status"]] = tally.statuses.get(feedback["status"], 0) + 1
         await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
     await next_of(socket, "results", tally, seconds + 60)
