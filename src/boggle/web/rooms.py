@@ -57,6 +57,11 @@ STATIC = Path(str(resources.files("boggle.web") / "static"))
 
 Seat = tuple[Room, Player]
 
+INLINE_JUDGING = 1000
+"""Rounds with up to this many words in all (a few milliseconds of judging) are judged on
+the event loop: on a busy machine a judging thread, holding the GIL, delays the words of
+every other room far more.  Larger rounds go to the judging thread."""
+
 
 class RoomService:
     """The open sockets of the rooms, by player token, and the rounds' timers."""
@@ -248,7 +253,10 @@ class RoomService:
         job = room.close_round(self.clock())
         if job is None:
             return
-        judged = await asyncio.get_running_loop().run_in_executor(self.judges, judge, job)
+        if sum(len(entries.entries) for entries in job.lists) <= INLINE_JUDGING:
+            judged = judge(job)
+        else:
+            judged = await asyncio.get_running_loop().run_in_executor(self.judges, judge, job)
         summary = room.record(judged)
         await asyncio.to_thread(
             self.store.save_round, room.code, room.match_number, job.number, summary
@@ -260,7 +268,7 @@ class RoomService:
 
     @staticmethod
     def _judges() -> concurrent.futures.ThreadPoolExecutor:
-        """One thread judges the rounds, one after another: judging is Python, so more
+        """One thread judges the large rounds, one after another: judging is Python, so more
         threads would only take the GIL from the event loop that answers the words."""
         return concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="boggle-judge")
 
@@ -305,8 +313,9 @@ def error_answer(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message, "status": status}, status_code=status)
 
 
-def room_service(connection: HTTPConnection) -> RoomService:
-    """The app's rooms, made on first use (``Depends(room_service)``)."""
+async def room_service(connection: HTTPConnection) -> RoomService:
+    """The app's rooms, made at startup or on first use (``Depends(room_service)``; async,
+    so it runs on the event loop: two first connections cannot make two)."""
     state = connection.app.state
     service: RoomService | None = getattr(state, "rooms", None)
     if service is None:
@@ -316,6 +325,8 @@ def room_service(connection: HTTPConnection) -> RoomService:
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: Any) -> AsyncIterator[None]:
+    if getattr(app.state, "rooms", None) is None:
+        app.state.rooms = RoomService(app.state.config.rooms, app.state.context.catalogue)
     yield
     service: RoomService | None = getattr(app.state, "rooms", None)
     if service is not None:
