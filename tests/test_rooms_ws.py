@@ -366,3 +366,20 @@ def test_the_pages_have_no_inline_scripts_or_styles(client: TestClient, path: st
     assert not re.search(r"\son[a-z]+=", page), "an inline event handler"
     for script in re.findall(r'src="(/static/[^"]+)"', page):
         assert client.get(script).status_code == 200
+
+
+def test_large_rounds_are_judged_on_the_judging_thread(
+    client: TestClient, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import boggle.web.rooms
+
+    monkeypatch.setattr(boggle.web.rooms, "INLINE_JUDGING", 0)
+    with client.websocket_connect("/ws/rooms") as socket:
+        create(socket)
+        socket.send_json({"type": "start"})
+        board = Board.parse(until(socket, "round_started")["board"])
+        word = solve(board, load_lexicon()).words[0]
+        socket.send_json({"type": "word", "word": word.word})
+        until(socket, "feedback")
+        clock.now += 61
+        assert until(socket, "results")["scores"] == {"ann": word.points}
