@@ -34,7 +34,8 @@ def clock() -> FakeClock:
 
 
 def make_client(clock: FakeClock, **limits: Any) -> TestClient:
-    config = WebConfig(preload=False, rooms=RoomsConfig(limits=RoomLimits(**limits), clock=clock))
+    rooms = RoomsConfig(limits=RoomLimits(**limits), clock=clock, progress_seconds=0.1)
+    config = WebConfig(preload=False, rooms=rooms)
     return TestClient(create_app(config))
 
 
@@ -103,6 +104,7 @@ def test_a_round_is_judged_by_judge_round_with_a_common_word_crossed_off(
                 feedback = until(socket, "feedback")
                 assert feedback["word"] == word
                 assert feedback["status"] == ("accepted" if word != "zzzq" else "not_on_board")
+        assert feedback["words"] == {"ann": 2, "bob": 2}  # bob's last word: everyone's counts
         seen = [ann.receive_json()]
         while seen[-1].get("words") != {"ann": 2, "bob": 2}:
             seen.append(ann.receive_json())

@@ -17,9 +17,10 @@ from boggle.rooms.limits import RoomLimits
 @dataclass(frozen=True)
 class RoomsConfig:
     """Where results are kept (``None``: in memory), the rooms' limits, the clock (seconds,
-    monotonic; tests move their own) and how often word counts go to everyone."""
+    monotonic; tests move their own) and how often word counts go to everyone (a player's own
+    feedback carries them too)."""
 
     data_dir: Path | None = None
     limits: RoomLimits = field(default_factory=RoomLimits)
     clock: Callable[[], float] = time.monotonic
-    progress_seconds: float = 1.0
+    progress_seconds: float = 2.0

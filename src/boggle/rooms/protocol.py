@@ -77,16 +77,18 @@ def error_message(error: RoomError) -> dict[str, Any]:
     return {"type": "error", "code": error.code, "message": error.message}
 
 
-def feedback_message(feedback: WordFeedback) -> dict[str, Any]:
-    return {"type": "feedback", **feedback.to_json()}
+def word_counts(room: Room) -> dict[str, int]:
+    """How many good words each player has (all anyone sees of the others' words)."""
+    return {p.name: p.good_words for p in room.players.values()}
+
+
+def feedback_message(feedback: WordFeedback, room: Room) -> dict[str, Any]:
+    """The verdict on one word, for its player, with everyone's word counts."""
+    return {"type": "feedback", **feedback.to_json(), "words": word_counts(room)}
 
 
 def progress_message(room: Room) -> dict[str, Any]:
-    """How many good words each player has (all anyone sees of the others' words)."""
-    return {
-        "type": "progress",
-        "words": {p.name: p.good_words for p in room.players.values()},
-    }
+    return {"type": "progress", "words": word_counts(room)}
 
 
 def board_json(room: Room) -> dict[str, Any] | None:

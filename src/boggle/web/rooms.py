@@ -175,7 +175,7 @@ class RoomService:
                 if error.code == "time_up":
                     self.spawn(self.finish(room))
                 raise
-            await self.send(socket, feedback_message(feedback))
+            await self.send(socket, feedback_message(feedback, room))
             if feedback.status == "accepted" and room.code not in self.progress_due:
                 self.progress_due.add(room.code)
                 self.spawn(self.send_progress(room))

@@ -213,6 +213,7 @@ function addMyWord(entry) {
 }
 
 function feedback(entry) {
+  if (entry.words) progress(entry);
   const good = entry.status === "accepted";
   const box = $("feedback");
   box.textContent = good
