@@ -10,15 +10,7 @@ from boggle.commands._options import (
     add_dictionary_option,
     lexicon_from_args,
 )
-from boggle.commands.bench._shared import (
-    MAX_TABLE_BITS,
-    add_out_option,
-    describe,
-    format_table,
-    output_dir,
-    parse_range,
-    report_files,
-)
+from boggle.commands.bench import _shared as shared
 
 
 def register(commands: Any) -> None:
@@ -32,24 +24,24 @@ def register(commands: Any) -> None:
     )
     parser.add_argument(
         "--bits",
-        type=lambda text: parse_range(text, 0, MAX_TABLE_BITS, "--bits"),
-        default=parse_range("10-26", 0, MAX_TABLE_BITS, "--bits"),
+        type=lambda text: shared.parse_range(text, 0, shared.MAX_TABLE_BITS, "--bits"),
+        default=shared.parse_range("10-26", 0, shared.MAX_TABLE_BITS, "--bits"),
         metavar="A-B[,C...]",
         help="table sizes as powers of two (default 10-26)",
     )
     parser.add_argument("--no-plots", action="store_true", help="with --out: CSV file only")
-    add_out_option(parser, "hash_buckets.csv and the plots")
+    shared.add_out_option(parser, "hash_buckets.csv and the plots")
     add_dictionary_option(parser)
     parser.set_defaults(run=run_hash)
 
 
 def run_hash(args: argparse.Namespace) -> int:
-    out_dir = output_dir(args.out)
+    out_dir = shared.output_dir(args.out)
     lexicon = lexicon_from_args(args)
     stats = hashstats.bucket_stats_range(lexicon.words, args.bits)
-    print(f"Letter-set hash buckets for the word list {describe(lexicon)}")
+    print(f"Letter-set hash buckets for the word list {shared.describe(lexicon)}")
     print(
-        format_table(
+        shared.format_table(
             ["log2(size)", "buckets", "max bucket", "non-empty", "% non-empty", "mean used"],
             [
                 [
@@ -69,5 +61,5 @@ def run_hash(args: argparse.Namespace) -> int:
         hashstats.write_csv(paths[0], stats)
         if not args.no_plots:
             paths += hashstats.plot_bucket_stats(stats, out_dir, lexicon.name)
-        report_files(paths)
+        shared.report_files(paths)
     return 0

@@ -12,15 +12,7 @@ from boggle.commands._options import (
     lexicon_from_args,
     whole_number,
 )
-from boggle.commands.bench._shared import (
-    add_engines_option,
-    add_out_option,
-    chosen_engines,
-    describe,
-    format_table,
-    output_dir,
-    report_files,
-)
+from boggle.commands.bench import _shared as shared
 from boggle.errors import BoggleError
 
 
@@ -34,7 +26,7 @@ def register(commands: Any) -> None:
         "of the resident set (RSS), and the size it reports itself. Each is built in a "
         "child process of its own. Takes about 15 s for a 170,000-word list.",
     )
-    add_engines_option(parser, "every registered engine")
+    shared.add_engines_option(parser, "every registered engine")
     parser.add_argument(
         "--hash-bits",
         type=whole_number,
@@ -42,7 +34,7 @@ def register(commands: Any) -> None:
         metavar="K",
         help="letter-set hash table of 2^K buckets (default 20, as seed 004 chose)",
     )
-    add_out_option(parser, "memory.csv")
+    shared.add_out_option(parser, "memory.csv")
     add_dictionary_option(parser)
     parser.set_defaults(run=run_memory)
 
@@ -50,13 +42,13 @@ def register(commands: Any) -> None:
 def run_memory(args: argparse.Namespace) -> int:
     if not 0 <= args.hash_bits <= 30:
         raise BoggleError(f"--hash-bits must be from 0 to 30, got {args.hash_bits}")
-    chosen = chosen_engines(args.engines)
-    out_dir = output_dir(args.out)
+    chosen = shared.chosen_engines(args.engines)
+    out_dir = shared.output_dir(args.out)
     lexicon = lexicon_from_args(args)
     rows = memory.structure_rows(lexicon, args.hash_bits) + memory.engine_rows(chosen, lexicon)
-    print(f"Memory for the word list {describe(lexicon)}")
+    print(f"Memory for the word list {shared.describe(lexicon)}")
     print(
-        format_table(
+        shared.format_table(
             ["structure", "Python heap", "RSS growth", "own size", "notes"],
             [
                 [
@@ -80,5 +72,5 @@ def run_memory(args: argparse.Namespace) -> int:
                 writer.writerow(
                     [row.name, row.python_bytes, row.rss_bytes, row.own_bytes, row.note]
                 )
-        report_files([path])
+        shared.report_files([path])
     return 0

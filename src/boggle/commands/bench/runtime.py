@@ -15,17 +15,7 @@ from boggle.commands._options import (
     whole_number,
 )
 from boggle.commands._progress import progress_bar
-from boggle.commands.bench._shared import (
-    MAX_BOARD_SIDE,
-    add_engines_option,
-    add_out_option,
-    chosen_engines,
-    describe,
-    format_table,
-    output_dir,
-    parse_range,
-    report_files,
-)
+from boggle.commands.bench import _shared as shared
 from boggle.errors import BoggleError
 
 
@@ -39,11 +29,11 @@ def register(commands: Any) -> None:
         "runtime_summary.csv and plots of time against N and against N^2 (PNG and SVG). "
         "Rules are classic (3-letter words and up) at every size unless --rules says.",
     )
-    add_engines_option(parser, "every registered engine")
+    shared.add_engines_option(parser, "every registered engine")
     parser.add_argument(
         "--sizes",
-        type=lambda text: parse_range(text, 1, MAX_BOARD_SIDE, "--sizes"),
-        default=parse_range("3-30", 1, MAX_BOARD_SIDE, "--sizes"),
+        type=lambda text: shared.parse_range(text, 1, shared.MAX_BOARD_SIDE, "--sizes"),
+        default=shared.parse_range("3-30", 1, shared.MAX_BOARD_SIDE, "--sizes"),
         metavar="A-B[,C...]",
         help="board sizes N, e.g. 3-30 or 4,8,16 (default 3-30)",
     )
@@ -61,7 +51,7 @@ def register(commands: Any) -> None:
         help="an engine that takes longer on one board is not run on larger sizes (default 5)",
     )
     parser.add_argument("--no-plots", action="store_true", help="with --out: CSV files only")
-    add_out_option(parser, "the CSV files and plots")
+    shared.add_out_option(parser, "the CSV files and plots")
     add_dictionary_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run_runtime)
@@ -72,8 +62,8 @@ def run_runtime(args: argparse.Namespace) -> int:
         raise BoggleError(f"--repeat must be at least 1, got {args.repeat}")
     if not args.time_limit > 0:
         raise BoggleError(f"--time-limit must be positive, got {args.time_limit}")
-    chosen = chosen_engines(args.engines)
-    out_dir = output_dir(args.out)
+    chosen = shared.chosen_engines(args.engines)
+    out_dir = shared.output_dir(args.out)
     lexicon = lexicon_from_args(args)
     rules = rules_from_args(args, 4, 4)
     total = len(chosen) * len(args.sizes) * args.repeat
@@ -93,11 +83,11 @@ def run_runtime(args: argparse.Namespace) -> int:
     summaries = runtime.summarise(result.samples)
     print(
         f"Processor time per board, {args.repeat} random boards per size, "
-        f"word list {describe(lexicon)}"
+        f"word list {shared.describe(lexicon)}"
     )
     print(f"rules: {rules.name}, words of {rules.min_length}+ letters")
     print(
-        format_table(
+        shared.format_table(
             ["engine", "N", "cells", "runs", "mean ms", "s.d. ms", "words"],
             [
                 [
@@ -130,5 +120,5 @@ def run_runtime(args: argparse.Namespace) -> int:
         runtime.write_summary_csv(paths[1], summaries)
         if not args.no_plots and summaries:
             paths += runtime.plot_runtime(summaries, out_dir)
-        report_files(paths)
+        shared.report_files(paths)
     return 0

@@ -15,10 +15,7 @@ from boggle.commands._options import (
     rules_from_args,
     whole_number,
 )
-from boggle.commands.bench._shared import (
-    MAX_BOARD_SIDE,
-    describe,
-)
+from boggle.commands.bench import _shared as shared
 from boggle.dice import uniform_board
 from boggle.engines import default_engine, engine_names, get_engine, solve
 from boggle.errors import BoggleError
@@ -54,8 +51,8 @@ def register(commands: Any) -> None:
 
 
 def run_solve_random(args: argparse.Namespace) -> int:
-    if not 1 <= args.size <= MAX_BOARD_SIDE:
-        raise BoggleError(f"--size must be from 1 to {MAX_BOARD_SIDE}, got {args.size}")
+    if not 1 <= args.size <= shared.MAX_BOARD_SIDE:
+        raise BoggleError(f"--size must be from 1 to {shared.MAX_BOARD_SIDE}, got {args.size}")
     engine = get_engine(args.engine or default_engine())
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     lexicon = lexicon_from_args(args)
@@ -66,7 +63,7 @@ def run_solve_random(args: argparse.Namespace) -> int:
     built = time.perf_counter()
     solution = solve(board, lexicon, rules, engine=engine.name)
     solved = time.perf_counter()
-    print(f"Dictionary: {describe(lexicon)}")
+    print(f"Dictionary: {shared.describe(lexicon)}")
     print(f"Engine: {engine.name}; seed {seed}; rules {rules.name} ({rules.min_length}+ letters)")
     print(
         f"Structures for the word list built in {(built - start) * 1000:.1f} ms; "
