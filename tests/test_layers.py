@@ -11,11 +11,11 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "boggle"
 # import modules of lower layers; within a layer only modules of its own package, except in
 # the layers marked open, whose modules may import one another.
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "letters", "grid"),
+    ("errors", "letters", "grid", "cache"),
     ("board", "render", "rules", "lexicon", "solution"),
     ("pathcount", "_native"),
     ("engines",),
-    ("dice", "batch", "compare", "game", "paths"),
+    ("dice", "batch", "compare", "catalogue", "game", "paths"),
     ("analysis",),
     ("web",),
     ("commands", "cli", "__main__"),

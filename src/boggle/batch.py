@@ -52,7 +52,7 @@ def _score_chunk(
     lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
 ) -> list[BoardScore]:
     core = compiled(lexicon)
-    scores: list[int] = [-1] * len(lines)
+    scores: list[int | None] = [None] * len(lines)
     small, large = _small_large(rules)
     if core is not None and small.scoring == large.scoring:
         table = points_table(small, core.longest)
@@ -67,7 +67,7 @@ def _score_chunk(
         )
     results = []
     for line, score in zip(lines, scores, strict=True):
-        if score >= 0:
+        if score is not None:
             results.append(BoardScore(line, score))
             continue
         try:  # the core reads plain ASCII boards; anything else goes through Board.parse
