@@ -134,6 +134,8 @@ class Lexicon:
             raise LexiconError(f"word list {shown!r} cannot be read (permission denied)") from None
         except OSError as error:
             raise LexiconError(f"word list {shown!r} cannot be read: {error.strerror}") from None
+        except ValueError:  # a NUL character in the path
+            raise LexiconError(f"word list {shown!r} is not a valid path") from None
         if data[:2] == b"\x1f\x8b":
             try:
                 data = gzip.decompress(data)
@@ -305,7 +307,7 @@ def load_lexicon(
         stat = path.stat()
         shown = name or path.name
         key = ("file", str(path.resolve()), str(stat.st_mtime_ns), str(stat.st_size), shown)
-    except OSError:
+    except (OSError, ValueError):
         return Lexicon.from_file(path)  # raises the precise error
     with _loaded_lock:
         if key not in _loaded:
