@@ -87,8 +87,19 @@ def callgrind(command: list[str], toggle: str | None = None) -> int:
 
 def boggle_score(path: Path, dictionary: str, jobs: int = 1) -> list[str]:
     """The `boggle score` command line over ``path``."""
-    return [sys.executable, "-m", "boggle", "score", str(path), "--jobs", str(jobs),
-            "--dict", dictionary, "--rules", "classic"]
+    return [
+        sys.executable,
+        "-m",
+        "boggle",
+        "score",
+        str(path),
+        "--jobs",
+        str(jobs),
+        "--dict",
+        dictionary,
+        "--rules",
+        "classic",
+    ]
 
 
 def score_total(command: list[str]) -> tuple[int, float]:
@@ -136,8 +147,12 @@ def main() -> int:
         )
         ok &= process_total == total
         n = len(boards)
-        row = [f"{shape}: {n:,} boards, total {total:,}",
-               f"{n / one:,.0f}/s", f"{n / process_seconds:,.0f}/s", f"{one / two:.2f}x"]
+        row = [
+            f"{shape}: {n:,} boards, total {total:,}",
+            f"{n / one:,.0f}/s",
+            f"{n / process_seconds:,.0f}/s",
+            f"{one / two:.2f}x",
+        ]
         if not args.no_callgrind:
             count_script = (
                 "import sys; from boggle import CLASSIC, Lexicon; from boggle.batch import "
@@ -145,30 +160,54 @@ def main() -> int:
                 "print(sum(score_many(open(sys.argv[2]).read().split(), lexicon, CLASSIC, "
                 "jobs=1)))"
             )
-            kernel = callgrind([sys.executable, "-c", count_script, args.dict, str(counted_file)],
-                               toggle=KERNEL)
+            kernel = callgrind(
+                [sys.executable, "-c", count_script, args.dict, str(counted_file)], toggle=KERNEL
+            )
             whole = callgrind(boggle_score(counted_file, args.dict))
             start_up = callgrind(boggle_score(one_file, args.dict))
-            row += [f"{kernel / args.counted:,.0f}",
-                    f"{(whole - start_up) / (args.counted - 1):,.0f}",
-                    f"{start_up / 1e6:,.0f} M"]
+            row += [
+                f"{kernel / args.counted:,.0f}",
+                f"{(whole - start_up) / (args.counted - 1):,.0f}",
+                f"{start_up / 1e6:,.0f} M",
+            ]
         rows.append(tuple(row))
         if args.hybrid_dir:
-            command = [sys.executable, "-c", HYBRID_SCRIPT, str(args.hybrid_dir), args.dict,
-                       hybrid_class]
-            result = subprocess.run([*command, str(all_file), str(args.repeat)], check=True,
-                                    capture_output=True, text=True).stdout.split()
+            command = [
+                sys.executable,
+                "-c",
+                HYBRID_SCRIPT,
+                str(args.hybrid_dir),
+                args.dict,
+                hybrid_class,
+            ]
+            result = subprocess.run(
+                [*command, str(all_file), str(args.repeat)],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout.split()
             hybrid_total, hybrid_seconds = int(result[0]), float(result[1])
             ok &= hybrid_total == total
-            row = [f"{shape}: C++ hybrid-boggle, total {hybrid_total:,}",
-                   f"{n / hybrid_seconds:,.0f}/s", "", ""]
+            row = [
+                f"{shape}: C++ hybrid-boggle, total {hybrid_total:,}",
+                f"{n / hybrid_seconds:,.0f}/s",
+                "",
+                "",
+            ]
             if not args.no_callgrind:
                 counted = callgrind([*command, str(counted_file), "1"], toggle="*InternalScore*")
                 row += [f"{counted / args.counted:,.0f}", "", ""]
             rows.append(tuple(row))
 
-    header = ("boards (classic rules, one thread)", "score_many", "boggle score", "jobs 2/1",
-              "kernel instr/board", "process instr/board", "start-up instr")
+    header = (
+        "boards (classic rules, one thread)",
+        "score_many",
+        "boggle score",
+        "jobs 2/1",
+        "kernel instr/board",
+        "process instr/board",
+        "start-up instr",
+    )
     table = [header, *rows]
     widths = [max(len(r[i]) for r in table if i < len(r)) for i in range(len(header))]
     for r in table:

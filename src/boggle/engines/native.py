@@ -63,7 +63,8 @@ class CompiledLexicon:
             offsets.extend(accumulate(map(len, words)))
         else:  # escaped letters change the order: sort by code
             alphabet_size = MAX_LETTERS
-            pairs = sorted((_encode(word, self.letter_codes), word) for word in words)
+            encoded = _encode("\xff".join(words), self.letter_codes).split(b"\xff")
+            pairs = sorted(zip(encoded, words, strict=True))
             letters = b"".join(code for code, _ in pairs)
             words = tuple(word for _, word in pairs)
             offsets.extend(accumulate(len(code) for code, _ in pairs))
@@ -130,7 +131,7 @@ def _letter_codes(lexicon: Lexicon) -> dict[str, bytes]:
 
 
 def _encode(text: str, codes: dict[str, bytes]) -> bytes:
-    """Each letter of ``text`` replaced by its code."""
+    """Each letter of ``text`` replaced by its code (other characters kept as Latin-1)."""
     if text.isascii() and all(len(code) == 1 for code in codes.values()):
         table = bytearray(range(256))
         for letter, code in codes.items():
