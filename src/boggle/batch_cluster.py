@@ -7,7 +7,7 @@ through, and the output is the same as in-process, line for line.
 >>> from boggle import Lexicon
 >>> lexicon = Lexicon.from_words(["fame", "fax", "moxie"])
 >>> [[r.score for r in chunk] for chunk in score_chunks_on([["fxie amlo ewbx astu"]], lexicon)]
-[[3]]
+[[2]]
 """
 
 from __future__ import annotations

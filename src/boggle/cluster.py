@@ -212,7 +212,7 @@ def wait_result(future: Any, client: Client) -> Any:
     try:
         return future.result()
     except (CancelledError, distributed.client.FutureCancelledError):
-        raise ClusterError(f"the Dask scheduler at {_address(client)} went away") from None
+        raise ClusterError(f"lost the Dask scheduler at {_address(client)}") from None
     except distributed.scheduler.KilledWorker as error:
         raise ClusterError(f"a task killed its worker again and again: {error}") from None
     except (OSError, distributed.comm.core.CommClosedError) as error:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+from contextlib import suppress
 
 from boggle.cluster import ClusterError, parse_local
 
@@ -45,5 +46,11 @@ def where_from_args(args: argparse.Namespace) -> str | None:
 def _quiet_dask() -> None:
     """Dask's own log lines stay off the terminal: an error is one line of ours."""
     os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")  # local worker processes
-    for name in ("distributed", "bokeh", "tornado"):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
+    with suppress(ImportError):
+        import distributed  # noqa: F401 - it sets its loggers' levels when imported
+    for name in ("distributed", "bokeh", "tornado", "asyncio"):
+        logger = logging.getLogger(name)
+        logger.setLevel(logging.CRITICAL)
+        for child in list(logging.root.manager.loggerDict):
+            if child.startswith(f"{name}."):
+                logging.getLogger(child).setLevel(logging.CRITICAL)
