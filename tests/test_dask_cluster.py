@@ -4,15 +4,18 @@ scheduler that is unreachable or goes away is one line on stderr and exit status
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from dask_helpers import TestCluster, dask_cluster, free_port, need_distributed
 
+from boggle.lexicon import load_lexicon
 from boggle.random_boards import BoardSource, board_lines
 from boggle.stats import score_stats
 
@@ -74,6 +77,22 @@ def test_stats_same_in_process_and_on_two_workers_for_two_chunk_sizes(
     ]
     assert on_cluster == [here, here]
     assert here.boards == sum(count for _, count in here.counts) == 30_000
+    from distributed import Client
+
+    with Client(cluster.address, timeout=30) as client:
+        held = client.run(_lexicons_held)
+    assert len(held) == 2  # both workers took part, each holding the one list, compiled
+    assert all(lists == [(load_lexicon(None).digest, True)] for lists in held.values())
+
+
+def _lexicons_held() -> list[tuple[str, bool]]:
+    """On a worker: the word lists its plugin installed, and whether each is compiled."""
+    from boggle.cluster import _worker_lexicons
+
+    return [
+        (digest, lexicon.cached("native", lambda _: None) is not None)
+        for digest, lexicon in sorted(_worker_lexicons.items())
+    ]
 
 
 def test_stats_cli_json_same_in_process_and_on_the_cluster(cluster: TestCluster) -> None:
@@ -122,6 +141,20 @@ def test_unreachable_scheduler_is_one_line_and_status_2() -> None:
     assert time.monotonic() - started < 60
 
 
+def _wait_for_tasks(address: str, timeout: float = 90) -> None:
+    """Until the scheduler holds some task of the run (bounded)."""
+    from distributed import Client
+
+    def task_count(dask_scheduler: Any) -> int:
+        return len(dask_scheduler.tasks)
+
+    with Client(address, timeout=30) as client:
+        deadline = time.monotonic() + timeout
+        while client.run_on_scheduler(task_count) == 0:
+            assert time.monotonic() < deadline, "the run never reached the scheduler"
+            time.sleep(0.2)
+
+
 def test_scheduler_gone_mid_run_is_one_line_and_status_2(tmp_path: Path) -> None:
     with dask_cluster(1, tmp_path) as running:
         process = subprocess.Popen(
@@ -144,15 +177,34 @@ def test_scheduler_gone_mid_run_is_one_line_and_status_2(tmp_path: Path) -> None
             text=True,
         )
         try:
-            time.sleep(8)
+            _wait_for_tasks(running.address)
             running.kill_scheduler()
+            killed_at = time.monotonic()
             out, err = process.communicate(timeout=90)
+            assert time.monotonic() - killed_at < 30
         finally:
             process.kill()
+            process.wait(timeout=10)
     assert process.returncode == 2, err
     assert out == ""
     assert len(err.splitlines()) == 1
     assert err.startswith("boggle: error: lost the Dask scheduler")
+
+
+def test_score_on_a_local_cluster_equals_in_process(tmp_path: Path) -> None:
+    need_distributed()
+    lines = board_lines(BoardSource.named("uniform", 5, 5), seed=2, first=0, count=3000)
+    lines[10] = "5x5?"
+    path = tmp_path / "boards.txt"
+    path.write_text("\n".join(lines) + "\n")
+    local = boggle("score", str(path))
+    cluster = boggle("score", str(path), "--cluster", "local:1")
+    assert (cluster.returncode, cluster.stdout, cluster.stderr) == (
+        local.returncode,
+        local.stdout,
+        local.stderr,
+    )
+    assert local.returncode == 1 and ":11:" in local.stderr
 
 
 def test_bad_cluster_option_is_one_line() -> None:
@@ -161,3 +213,33 @@ def test_bad_cluster_option_is_one_line() -> None:
     assert "'local' or 'local:N'" in run.stderr
     both = boggle("score", "--cluster", "local", "--scheduler", "tcp://127.0.0.1:1")
     assert both.returncode == 2 and "not allowed with" in both.stderr
+
+
+@pytest.mark.slow
+def test_score_streams_millions_of_lines_in_bounded_memory(
+    cluster: TestCluster, tmp_path: Path
+) -> None:
+    import psutil
+
+    lines = board_lines(BoardSource.named("new"), seed=5, first=0, count=2_000_000)
+    source = tmp_path / "boards.txt"
+    source.write_text("\n".join(lines) + "\n")
+    del lines
+    with (tmp_path / "scores.txt").open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "boggle", "score", str(source), "--scheduler", cluster.address],
+            stdout=out,
+            stderr=subprocess.PIPE,
+        )
+        watched = psutil.Process(process.pid)
+        peak = 0
+        deadline = time.monotonic() + 900
+        while process.poll() is None:
+            assert time.monotonic() < deadline
+            with contextlib.suppress(psutil.Error):
+                peak = max(peak, watched.memory_info().rss)
+            time.sleep(0.2)
+    assert process.returncode == 0, process.stderr.read() if process.stderr else ""
+    with (tmp_path / "scores.txt").open() as scores:
+        assert sum(1 for _ in scores) == 2_000_000
+    assert peak < 250 * 2**20  # the 2,000,000 lines and scores alone would take more

@@ -103,7 +103,7 @@ def open_client(
                 n_workers=workers or default_jobs(),
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",
             )
             client = distributed.Client(cluster, set_as_default=False)
         else:
@@ -115,13 +115,16 @@ def open_client(
         raise ClusterError(f"cannot reach the Dask scheduler at {where}: {reason}") from None
     except ValueError as error:  # a malformed address
         raise ClusterError(f"not a Dask scheduler address: {where!r} ({error})") from None
+    except RuntimeError as error:  # a local worker process would not start
+        raise ClusterError(f"cannot start a local Dask cluster: {error}") from None
     try:
         yield client
     finally:
         with suppress(Exception):  # a scheduler already gone must not hide the real error
             client.close(timeout=timeout)
         if cluster is not None:
-            cluster.close(timeout=timeout)
+            with suppress(Exception):
+                cluster.close(timeout=timeout)
 
 
 def worker_threads(client: Client | None, jobs: int | None = None) -> int:

@@ -64,7 +64,7 @@ class BoardSource:
         if (rows, cols) not in ((None, None), (cubes.rows, cubes.cols)):
             raise DiceError(
                 f"the {cubes.name} dice fill a {cubes.rows}x{cubes.cols} tray only; "
-                "use --size RxC without --dice (uniform letters) for other sizes"
+                "uniform letters fit any size"
             )
         return cls(cubes.name, cubes.rows, cubes.cols)
 

@@ -218,7 +218,7 @@ def score_stats(
     if boards < 0:
         raise BoggleError(f"the number of boards must be at least 0, got {boards}")
     if top < 0:
-        raise BoggleError(f"--top must be at least 0, got {top}")
+        raise BoggleError(f"the number of best boards must be at least 0, got {top}")
     if chunk_size is not None and chunk_size < 1:
         raise BoggleError(f"the chunk size must be at least 1, got {chunk_size}")
     if not isinstance(lexicon, Lexicon):
