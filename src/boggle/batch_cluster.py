@@ -16,10 +16,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from boggle.batch import BoardScore, RulesBySize, score_chunks
+from boggle.batch import BoardScore, score_chunks
 from boggle.cluster import LexiconRef, map_ordered, open_client, resolve_lexicon, share_lexicon
 from boggle.lexicon import Lexicon, load_lexicon
-from boggle.rules import Rules
+from boggle.rules import Rules, RulesChoice
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -29,7 +29,7 @@ CLUSTER_CHUNK = 16_384
 
 
 def score_lines_task(
-    lexicon: Lexicon | LexiconRef, rules: Rules | RulesBySize | None, lines: Sequence[str]
+    lexicon: Lexicon | LexiconRef, rules: Rules | RulesChoice | None, lines: Sequence[str]
 ) -> list[BoardScore]:
     """Score one chunk of lines on a worker, with the word list the worker holds."""
     return next(score_chunks([lines], resolve_lexicon(lexicon), rules, jobs=1))
@@ -38,7 +38,7 @@ def score_lines_task(
 def score_chunks_on(
     chunks: Iterable[Sequence[str]],
     lexicon: Lexicon | str | None = None,
-    rules: Rules | RulesBySize | None = None,
+    rules: Rules | RulesChoice | None = None,
     where: Client | str | None = None,
     jobs: int | None = None,
 ) -> Iterator[list[BoardScore]]:

@@ -85,7 +85,24 @@ class Lexicon:
     per lexicon and shared.
     """
 
-    def __init__(self, words: tuple[str, ...], name: str, source: str | None = None) -> None:
+    def __init__(self, words: Iterable[str], name: str, source: str | None = None) -> None:
+        """Words must already be normalised (see :func:`normalise_word`); they are
+        sorted and de-duplicated here.  Raises :class:`LexiconError` naming the
+        first word that is not.
+
+        >>> Lexicon(["dog", "ant", "dog"], "pets").words
+        ('ant', 'dog')
+        """
+        self._setup(_checked_words(words), name, source)
+
+    @classmethod
+    def _normalised(cls, words: tuple[str, ...], name: str, source: str | None = None) -> Lexicon:
+        """A lexicon from words already normalised, sorted and unique (no checks)."""
+        lexicon = cls.__new__(cls)
+        lexicon._setup(words, name, source)
+        return lexicon
+
+    def _setup(self, words: tuple[str, ...], name: str, source: str | None) -> None:
         self.words = words
         self.name = name
         self.source = source
@@ -96,7 +113,7 @@ class Lexicon:
     @classmethod
     def from_words(cls, words: Iterable[str], name: str = "custom") -> Lexicon:
         """A lexicon from raw words, normalised as a word list file would be."""
-        return cls(normalise_words(words), name)
+        return cls._normalised(normalise_words(words), name)
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str], name: str | None = None) -> Lexicon:
@@ -117,6 +134,8 @@ class Lexicon:
             raise LexiconError(f"word list {shown!r} cannot be read (permission denied)") from None
         except OSError as error:
             raise LexiconError(f"word list {shown!r} cannot be read: {error.strerror}") from None
+        except ValueError:  # a NUL character in the path
+            raise LexiconError(f"word list {shown!r} is not a valid path") from None
         if data[:2] == b"\x1f\x8b":
             try:
                 data = gzip.decompress(data)
@@ -131,7 +150,7 @@ class Lexicon:
             raise LexiconError(
                 f"word list {shown!r} has no usable words (one lowercase word per line expected)"
             )
-        return cls(words, name or file.name, source=str(file))
+        return cls._normalised(words, name or file.name, source=str(file))
 
     def __len__(self) -> int:
         return len(self.words)
@@ -185,6 +204,19 @@ class Lexicon:
         if self.source is not None and not self.bundled:
             info["source"] = self.source
         return info
+
+
+def _checked_words(words: Iterable[str]) -> tuple[str, ...]:
+    """The words sorted and unique; :class:`LexiconError` for one that is not a normalised word."""
+    unique = set()
+    for word in words:
+        if not isinstance(word, str) or normalise_word(word) != word:
+            raise LexiconError(
+                f"{word!r} is not a word a lexicon holds: give letters only, in lower case, "
+                f"1 to {MAX_WORD_LETTERS} of them (Lexicon.from_words normalises raw words)"
+            )
+        unique.add(word)
+    return tuple(sorted(unique))
 
 
 _LOWERCASE_AND_NEWLINES = b"abcdefghijklmnopqrstuvwxyz\r\n"
@@ -243,11 +275,13 @@ _loaded: dict[tuple[str, ...], Lexicon] = {}
 _loaded_lock = threading.Lock()
 
 
-def load_lexicon(name_or_path: str | os.PathLike[str] | None = None) -> Lexicon:
+def load_lexicon(
+    name_or_path: str | os.PathLike[str] | None = None, *, name: str | None = None
+) -> Lexicon:
     """A bundled list by name, or a word list file by path; ``None`` gives the default list.
 
     Loaded lists are kept, so asking twice is free; a file is read again when
-    it has changed on disk.
+    it has changed on disk.  ``name`` names a file's list (default: the file's name).
     """
     if name_or_path is None:
         name_or_path = DEFAULT_WORDLIST
@@ -271,10 +305,11 @@ def load_lexicon(name_or_path: str | os.PathLike[str] | None = None) -> Lexicon:
     path = Path(text)
     try:
         stat = path.stat()
-        key = ("file", str(path.resolve()), str(stat.st_mtime_ns), str(stat.st_size))
-    except OSError:
+        shown = name or path.name
+        key = ("file", str(path.resolve()), str(stat.st_mtime_ns), str(stat.st_size), shown)
+    except (OSError, ValueError):
         return Lexicon.from_file(path)  # raises the precise error
     with _loaded_lock:
         if key not in _loaded:
-            _loaded[key] = Lexicon.from_file(path, name=path.name)
+            _loaded[key] = Lexicon.from_file(path, name=shown)
         return _loaded[key]
