@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
 
     from boggle.lexicon import DEFAULT_WORDLIST
     from boggle.rooms import RoomsConfig
-    from boggle.rooms.storage import default_data_dir
+    from boggle.rooms.storage import ResultStore, default_data_dir
     from boggle.web.app import Limits, WebConfig, create_app
     from boggle.web.server import (
         BoundedServer,
@@ -161,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
     )
 
     offered = parse_dict_files(args.dict_file)
+    data = args.data or default_data_dir()
+    ResultStore(data).close()  # a directory or file that cannot be used fails here, in one line
     config = WebConfig(
         limits=Limits(
             max_side=args.max_side,
@@ -171,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         extra_dictionaries=offered,
         default_dictionary=args.default_dict or DEFAULT_WORDLIST,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
-        rooms=RoomsConfig(data_dir=args.data or default_data_dir()),
+        rooms=RoomsConfig(data_dir=data),
     )
     app = create_app(config)
     _check_port_free(args.host, args.port)
