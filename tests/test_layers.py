@@ -16,11 +16,12 @@ LAYERS: list[tuple[str, ...]] = [
     ("pathcount", "_native"),
     ("engines",),
     ("dice", "batch", "compare", "catalogue", "game", "paths"),
+    ("random_boards", "cluster", "_dask_plugin", "batch_cluster", "stats"),
     ("analysis",),
     ("web",),
     ("commands", "cli", "__main__"),
 ]
-OPEN_LAYERS = {0, 1, len(LAYERS) - 1}
+OPEN_LAYERS = {0, 1, 5, len(LAYERS) - 1}
 
 
 def _module_name(path: Path) -> str:

@@ -6,13 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from boggle.errors import BoggleError
+from boggle.errors import MissingDependencyError
 
 FIGURE_FORMATS = ("png", "svg")
-
-
-class MissingDependencyError(BoggleError):
-    """An optional package a command needs is not installed."""
 
 
 def pyplot() -> Any:
