@@ -19,7 +19,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from boggle.errors import BoardError
-from boggle.grid import Cell, cell_orbits, check_dimensions, neighbour_table, symmetries
+from boggle.grid import (
+    Cell,
+    cell_orbits,
+    check_dimensions,
+    neighbour_table,
+    padded_neighbours,
+    symmetries,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -246,9 +253,7 @@ def _layers_numpy(grid: _Grid, max_length: int, max_states: int) -> Iterator[_La
         [np.array(table, dtype=key_type) for table in per_chunk] for per_chunk in grid.mask_tables()
     ]
     perms = [np.array(perm, dtype=key_type) for perm in grid.perms]
-    neighbours = np.full((grid.cells, 8), -1, dtype=np.int8)
-    for cell, cells in enumerate(grid.neighbours):
-        neighbours[cell, : len(cells)] = cells
+    neighbours = np.array(padded_neighbours(grid.rows, grid.cols), dtype=np.int8)
     neighbour_masks: UIntArray = np.array(
         [sum(1 << cell for cell in cells) for cells in grid.neighbours], dtype=key_type
     )
