@@ -28,7 +28,7 @@ import random
 import string
 from dataclasses import dataclass
 
-from boggle.board import Board
+from boggle.board import Board, check_size
 from boggle.errors import DiceError
 
 
@@ -215,6 +215,7 @@ def uniform_board(rows: int, cols: int, seed: int | None = None) -> Board:
     """
     if rows < 1 or cols < 1:
         raise DiceError(f"a board needs at least one row and one column, got {rows}x{cols}")
+    check_size(rows, cols)  # before drawing a letter for every cell
     rng = random.Random(seed)
     faces = []
     for _ in range(rows * cols):

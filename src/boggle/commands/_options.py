@@ -60,6 +60,18 @@ def _whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+MAX_JOBS = 256
+"""The most threads ``--jobs`` may ask for."""
+
+
+def jobs_number(text: str) -> int:
+    """The ``type=`` of ``--jobs``: a whole number from 1 to :data:`MAX_JOBS`."""
+    jobs = _whole_number(text)
+    if not 1 <= jobs <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_JOBS}, got {jobs}")
+    return jobs
+
+
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """The word list the options name."""
     return load_lexicon(args.dictionary)
