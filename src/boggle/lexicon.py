@@ -262,11 +262,13 @@ _loaded: dict[tuple[str, ...], Lexicon] = {}
 _loaded_lock = threading.Lock()
 
 
-def load_lexicon(name_or_path: str | os.PathLike[str] | None = None) -> Lexicon:
+def load_lexicon(
+    name_or_path: str | os.PathLike[str] | None = None, *, name: str | None = None
+) -> Lexicon:
     """A bundled list by name, or a word list file by path; ``None`` gives the default list.
 
     Loaded lists are kept, so asking twice is free; a file is read again when
-    it has changed on disk.
+    it has changed on disk.  ``name`` names a file's list (default: the file's name).
     """
     if name_or_path is None:
         name_or_path = DEFAULT_WORDLIST
@@ -290,10 +292,11 @@ def load_lexicon(name_or_path: str | os.PathLike[str] | None = None) -> Lexicon:
     path = Path(text)
     try:
         stat = path.stat()
-        key = ("file", str(path.resolve()), str(stat.st_mtime_ns), str(stat.st_size))
+        shown = name or path.name
+        key = ("file", str(path.resolve()), str(stat.st_mtime_ns), str(stat.st_size), shown)
     except (OSError, ValueError):
         return Lexicon.from_file(path)  # raises the precise error
     with _loaded_lock:
         if key not in _loaded:
-            _loaded[key] = Lexicon.from_file(path, name=path.name)
+            _loaded[key] = Lexicon.from_file(path, name=shown)
         return _loaded[key]
