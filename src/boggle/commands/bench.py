@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from boggle.analysis import hashstats, memory, runtime
+from boggle.analysis.plotting import FIGURE_FORMATS, pyplot
+from boggle.cache import atomic_text_file
 from boggle.commands._options import (
     add_dictionary_option,
     add_rules_options,
@@ -28,6 +30,7 @@ from boggle.commands._options import (
     rules_from_args,
     whole_number,
 )
+from boggle.commands._output import add_force_option, check_outputs, output_dir
 from boggle.commands._progress import progress_bar
 from boggle.dice import uniform_board
 from boggle.engines import Engine, default_engine, engine_names, engines, get_engine, solve
@@ -36,10 +39,6 @@ from boggle.lexicon import Lexicon
 
 MAX_BOARD_SIDE = 500
 MAX_TABLE_BITS = 40
-
-
-class OutputError(BoggleError):
-    """An output directory cannot be created or written."""
 
 
 def register(subparsers: Any) -> None:
@@ -79,6 +78,7 @@ def _add_out_option(parser: argparse.ArgumentParser, writes: str) -> None:
     parser.add_argument(
         "--out", type=Path, default=None, metavar="DIR", help=f"directory to write {writes} to"
     )
+    add_force_option(parser)
 
 
 def _chosen_engines(names: Sequence[str] | None) -> list[Engine]:
@@ -112,16 +112,22 @@ def parse_range(text: str, low: int, high: int, what: str) -> list[int]:
     return list(dict.fromkeys(numbers))
 
 
-def _output_dir(path: Path | None) -> Path | None:
-    if path is None:
+def _output_dir(
+    args: argparse.Namespace, files: Sequence[str], plots: Sequence[str] = ()
+) -> Path | None:
+    """``--out DIR``, created, once every file to be written there may be (before any work).
+
+    ``plots`` are figure stems written as PNG and SVG unless ``--no-plots``; matplotlib
+    is checked for now rather than after measuring.
+    """
+    if args.out is None:
         return None
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OutputError(
-            f"cannot create output directory {str(path)!r}: {error.strerror}"
-        ) from None
-    return path
+    names = list(files)
+    if plots and not args.no_plots:
+        pyplot()  # a one-line error now when matplotlib is missing
+        names += [f"{stem}.{fmt}" for stem in plots for fmt in FIGURE_FORMATS]
+    check_outputs([args.out / name for name in names], args.force)
+    return output_dir(args.out)
 
 
 def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], align: str = "") -> str:
@@ -201,7 +207,9 @@ def run_runtime(args: argparse.Namespace) -> int:
     if not args.time_limit > 0:
         raise BoggleError(f"--time-limit must be positive, got {args.time_limit}")
     chosen = _chosen_engines(args.engines)
-    out_dir = _output_dir(args.out)
+    out_dir = _output_dir(
+        args, ["runtime_raw.csv", "runtime_summary.csv"], ["runtime_vs_n", "runtime_vs_n2"]
+    )
     lexicon = lexicon_from_args(args)
     rules = rules_from_args(args, 4, 4)
     total = len(chosen) * len(args.sizes) * args.repeat
@@ -247,6 +255,8 @@ def run_runtime(args: argparse.Namespace) -> int:
             f"{name}: time = {fit.slope * 1e6:.4g} us x N^2 {fit.intercept * 1000:+.4g} ms, "
             f"R^2 = {fit.r_squared:.4f}"
         )
+    for name, reason in result.refused.items():
+        print(f"{name}: skipped: {reason}", file=sys.stderr)
     for name, size in result.skipped_from.items():
         print(
             f"{name}: a board took over {args.time_limit:g} s; sizes from {size} skipped",
@@ -292,7 +302,7 @@ def run_memory(args: argparse.Namespace) -> int:
     if not 0 <= args.hash_bits <= 30:
         raise BoggleError(f"--hash-bits must be from 0 to 30, got {args.hash_bits}")
     chosen = _chosen_engines(args.engines)
-    out_dir = _output_dir(args.out)
+    out_dir = _output_dir(args, ["memory.csv"])
     lexicon = lexicon_from_args(args)
     bar = progress_bar(" steps", total=1 + len(chosen), description="bench memory")
     rows = memory.structure_rows(lexicon, args.hash_bits)
@@ -321,7 +331,7 @@ def run_memory(args: argparse.Namespace) -> int:
     )
     if out_dir is not None:
         path = out_dir / "memory.csv"
-        with path.open("w", newline="", encoding="utf-8") as file:
+        with atomic_text_file(path, newline="") as file:
             writer = csv.writer(file)
             writer.writerow(["structure", "python_bytes", "rss_bytes", "own_bytes", "note"])
             for row in rows:
@@ -358,7 +368,7 @@ def _register_hash(commands: Any) -> None:
 
 
 def run_hash(args: argparse.Namespace) -> int:
-    out_dir = _output_dir(args.out)
+    out_dir = _output_dir(args, ["hash_buckets.csv"], ["hash_max_bucket", "hash_nonempty"])
     lexicon = lexicon_from_args(args)
     stats = hashstats.bucket_stats_range(lexicon.words, args.bits)
     print(f"Letter-set hash buckets for the word list {_describe(lexicon)}")
