@@ -35,6 +35,7 @@ from boggle.errors import BoardError
 from boggle.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in boggle.grid
 from boggle.grid import Cell as Cell
 from boggle.grid import neighbour_table
+from boggle.wording import a_size
 
 MULTI_LETTER_FACES: frozenset[str] = frozenset({"qu", "th", "in", "er", "he", "an"})
 """The multi-letter faces a board may hold, besides single letters."""
@@ -115,7 +116,7 @@ class Board:
         check_size(self.rows, self.cols)
         if len(self.faces) != self.rows * self.cols:
             raise BoardError(
-                f"a {self.rows}x{self.cols} board needs {self.rows * self.cols} faces, "
+                f"{a_size(self.rows, self.cols)} board needs {self.rows * self.cols} faces, "
                 f"got {len(self.faces)}"
             )
         for face in self.faces:

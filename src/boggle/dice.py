@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from boggle.board import Board, check_size
 from boggle.errors import DiceError
+from boggle.wording import a_size
 
 
 @dataclass(frozen=True)
@@ -239,7 +240,7 @@ def roll_board(
     cubes = dice_set(name)
     if (rows is not None and rows != cubes.rows) or (cols is not None and cols != cubes.cols):
         raise DiceError(
-            f"the {cubes.name} dice fill a {cubes.rows}x{cubes.cols} tray only",
+            f"the {cubes.name} dice fill {a_size(cubes.rows, cubes.cols)} tray only",
             remedy="uniform_dice",
         )
     return roll(cubes, seed)

@@ -36,6 +36,7 @@ from boggle.dice import uniform_board
 from boggle.engines import Engine, default_engine, engine_names, engines, get_engine, solve
 from boggle.errors import BoggleError
 from boggle.lexicon import Lexicon
+from boggle.wording import counted
 
 MAX_BOARD_SIDE = 500
 MAX_TABLE_BITS = 40
@@ -152,7 +153,10 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], align: st
 
 
 def _describe(lexicon: Lexicon) -> str:
-    return f"{lexicon.name} ({len(lexicon):,} words, longest {lexicon.longest} letters)"
+    return (
+        f"{lexicon.name} ({counted(len(lexicon), 'word')}, "
+        f"longest {counted(lexicon.longest, 'letter')})"
+    )
 
 
 def _report_files(paths: Sequence[Path]) -> None:
@@ -228,7 +232,7 @@ def run_runtime(args: argparse.Namespace) -> int:
         bar.close()
     summaries = runtime.summarise(result.samples)
     print(
-        f"Processor time per board, {args.repeat} random boards per size, "
+        f"Processor time per board, {counted(args.repeat, 'random board')} per size, "
         f"word list {_describe(lexicon)}"
     )
     print(f"rules: {rules.name}, words of {rules.min_length}+ letters")

@@ -15,6 +15,7 @@ from typing import Any
 
 from boggle.errors import BoardError
 from boggle.paths import PathTable, path_table, symmetries
+from boggle.wording import a_size
 
 
 def register(subparsers: Any) -> None:
@@ -139,7 +140,7 @@ def _as_json(table: PathTable, shown: list[int], args: argparse.Namespace) -> di
 def _as_text(table: PathTable, shown: list[int], args: argparse.Namespace) -> str:
     totals = table.totals
     total = sum(totals)
-    lines = [f"Paths on a {table.rows}x{table.cols} grid (distinct cells, 8 neighbours):"]
+    lines = [f"Paths on {a_size(table.rows, table.cols)} grid (distinct cells, 8 neighbours):"]
     header = ["k", "paths"]
     rows = [[str(k), str(n)] for k, n in enumerate(totals, start=1)]
     if args.stats:

@@ -37,6 +37,7 @@ from boggle.dice import roll_board
 from boggle.engines import solve
 from boggle.errors import BoggleError
 from boggle.game import Feedback, PlaySession
+from boggle.wording import counted
 
 DEFAULT_SECONDS = 180
 """Three minutes, the length of the sand timer in the box."""
@@ -145,8 +146,8 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     solution = session.solution
     share = 100 * session.score / session.maximum if session.maximum else 100.0
     lines = [
-        f"You found {len(session.found)} of {solution.count} words: "
-        f"{session.score} of {session.maximum} points ({share:.0f}%)."
+        f"You found {len(session.found)} of {counted(solution.count, 'word')}: "
+        f"{session.score} of {counted(session.maximum, 'point')} ({share:.0f}%)."
     ]
     missed = session.missed()
     if missed:

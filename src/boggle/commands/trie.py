@@ -18,6 +18,7 @@ from boggle.commands._options import add_dictionary_option, lexicon_from_args, w
 from boggle.commands._output import add_force_option, check_outputs
 from boggle.engines.trie import build_trie
 from boggle.errors import BoggleError
+from boggle.wording import counted
 
 
 def register(subparsers: Any) -> None:
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.dot and not args.out:
         root = build_trie(words)
         print(
-            f"trie of the first {len(words)} words of {lexicon.name} "
+            f"trie of the first {counted(len(words), 'word')} of {lexicon.name} "
             f"({words[0]} .. {words[-1]}): {root.count_nodes()} nodes; "
             "--dot prints it as GraphViz DOT, --out FILE.svg renders it"
         )

@@ -17,6 +17,7 @@ from boggle.errors import BoggleError, JudgeError
 from boggle.game.words import Status, WordCheck, check_word, typed_word
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules, RulesChoice, choose_rules
+from boggle.wording import counted
 
 ChallengeMode = Literal["off", "listed", "all"]
 CHALLENGE_MODES: tuple[str, ...] = ("off", "listed", "all")
@@ -181,7 +182,7 @@ class RoundResult:
         lines.append("")
         width = max((len(_shown(v)) for p in self.players for v in p.verdicts), default=4)
         for player in self.players:
-            lines.append(f"{player.name}: {player.score} points")
+            lines.append(f"{player.name}: {counted(player.score, 'point')}")
             for v in player.verdicts:
                 note = v.status.label
                 if v.challenge_points:
