@@ -44,13 +44,13 @@ class EngineComparison:
     refused: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The row as ``boggle compare --json`` prints it."""
+        """The row as ``boggle compare --json`` prints it (times in milliseconds, as the table)."""
         row: dict[str, Any] = {
             "engine": self.engine,
             "words": self.words,
             "score": self.score,
-            "first": self.first,
-            "again": self.again,
+            "first_ms": _milliseconds(self.first),
+            "again_ms": _milliseconds(self.again),
             "agrees": self.agrees,
         }
         if self.refused is not None:
@@ -58,6 +58,10 @@ class EngineComparison:
         else:
             row["max_length"] = self.max_length
         return row
+
+
+def _milliseconds(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds * 1000, 3)
 
 
 def compare_engines(

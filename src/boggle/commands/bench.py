@@ -26,6 +26,7 @@ from boggle.cache import atomic_text_file
 from boggle.commands._options import (
     add_dictionary_option,
     add_rules_options,
+    engine_name,
     lexicon_from_args,
     rules_from_args,
     whole_number,
@@ -67,6 +68,7 @@ def _add_engines_option(parser: argparse.ArgumentParser, default_text: str) -> N
     parser.add_argument(
         "--engine",
         dest="engines",
+        type=engine_name,
         action="append",
         default=None,
         metavar="NAME",
@@ -416,6 +418,7 @@ def _register_solve_random(commands: Any) -> None:
     )
     parser.add_argument(
         "--engine",
+        type=engine_name,
         default=None,
         metavar="NAME",
         help=f"solving algorithm: {', '.join(engine_names())} (default: {default_engine()})",

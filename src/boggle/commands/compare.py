@@ -61,11 +61,8 @@ def run(args: argparse.Namespace) -> int:
         if row["max_length"] is not None:
             agrees += f" (words up to {row['max_length']} letters)"
         print(
-            f"{name}  {row['words']:>6}  {row['score']:>6}  {_ms(row['first'])}  "
-            f"{_ms(row['again'])}  {agrees}"
+            f"{name}  {row['words']:>6}  {row['score']:>6}  {row['first_ms']:>6.1f} ms  "
+            f"{row['again_ms']:>6.1f} ms  {agrees}"
         )
     return 0 if all(row["agrees"] is not False for row in rows) else 1
 
-
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:>6.1f} ms"

@@ -90,6 +90,11 @@ def run(args: argparse.Namespace) -> int:
         for length in lengths:
             if length < 1:
                 raise BoardError(f"--length must be at least 1, got {length}")
+            if length > rows * cols:
+                raise BoardError(
+                    f"--length {length} is longer than the {rows * cols} cells of "
+                    f"{a_size(rows, cols)} grid: a path visits each cell once"
+                )
     table = path_table(rows, cols, max(lengths) if lengths else None)
     shown = sorted(set(lengths)) if lengths else [table.max_length]
     if args.json:

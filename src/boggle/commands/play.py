@@ -111,9 +111,9 @@ def run(args: argparse.Namespace) -> int:
             else:
                 out.write(feedback_text(session.submit(entry), session) + "\n")
         out.write("Round over.\n")
+        for word in path_requests:  # asked during the round: answered first, as the summary ends
+            out.write(path_text(session, word) + "\n")
     out.write(summary_text(session, args.missed) + "\n")
-    for word in path_requests:
-        out.write(path_text(session, word) + "\n")
     if interactive:
         ask_for_paths(session, out)
     return 0

@@ -24,7 +24,7 @@ from boggle.commands._options import (
     lexicon_from_args,
     rules_from_args,
 )
-from boggle.commands.roll import add_dice_options, size_from_args
+from boggle.commands.roll import add_dice_options, seed_from_args, size_from_args, tell_seed
 from boggle.dice import roll_board
 from boggle.engines import default_engine, get_engine, solve
 from boggle.errors import BoardError, BoggleError
@@ -76,7 +76,10 @@ def board_from_args(args: argparse.Namespace) -> Board:
         if args.board:
             raise BoardError("give either a board or --random, not both")
         rows, cols = size_from_args(args)
-        return roll_board(args.dice, args.seed, rows, cols)
+        seed, fresh = seed_from_args(args)
+        board = roll_board(args.dice, seed, rows, cols)
+        tell_seed(seed, fresh, board)
+        return board
     if not args.board:
         raise BoardError("give a board, e.g. boggle solve 'fxie amlo ewbx astu'")
     return Board.parse(" ".join(args.board))

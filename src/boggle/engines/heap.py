@@ -280,7 +280,7 @@ def check_sorted(path: str | os.PathLike[str]) -> None:
                 raise EngineError(f"word list {shown!r} looks binary", remedy="sorted_copy")
             handle.seek(0)
             previous: bytes | None = None
-            number = 0
+            number = words = 0
             while line := handle.readline(MAX_LINE_BYTES + 1):
                 number += 1
                 word = line.rstrip(b"\r\n")
@@ -296,6 +296,9 @@ def check_sorted(path: str | os.PathLike[str]) -> None:
                         remedy="sorted_copy",
                     )
                 previous = word
+                words += bool(word.strip())
+            if not words:
+                raise LexiconError(f"word list {shown!r} is empty")
     except OSError as error:
         raise LexiconError(f"word list {shown!r} cannot be read: {error.strerror}") from None
 

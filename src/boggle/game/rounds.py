@@ -151,7 +151,10 @@ class RoundResult:
         return {p.name: p.score for p in self.players}
 
     def winners(self) -> list[str]:
-        """The players with the most points (more than one on a tie)."""
+        """The players with the most points (more than one on a tie); none when the
+        board is not valid, since no word could be judged."""
+        if self.board is None:
+            return []
         scores = self.scores()
         best = max(scores.values(), default=0)
         return [name for name, score in scores.items() if score == best]
@@ -195,7 +198,7 @@ class RoundResult:
             lines.append("")
         lines.append("SCORES: " + ", ".join(f"{n} {s}" for n, s in self.scores().items()))
         if self.players:
-            lines.append("WINNER: " + " and ".join(self.winners()))
+            lines.append("WINNER: " + (" and ".join(self.winners()) or "none (no valid board)"))
         lines.extend(f"problem: {problem}" for problem in self.problems)
         return "\n".join(lines)
 
