@@ -89,11 +89,11 @@ def run(args: argparse.Namespace) -> int:
     lines = []
     for i in range(args.count):
         lines.append(str(roll_board(args.dice, first_seed + i, rows, cols)))
-        if i == 0:
-            tell_seed(first_seed, fresh)
         if len(lines) >= 1000:
             print("\n".join(lines))
             lines.clear()
     if lines:
         print("\n".join(lines))
+    sys.stdout.flush()  # the boards are out before the seed is told
+    tell_seed(first_seed, fresh)
     return 0

@@ -9,8 +9,10 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
-from boggle.batch import chunks, default_jobs, score_chunks
+from boggle.batch import CHUNK, chunks, default_jobs
+from boggle.batch_cluster import CLUSTER_CHUNK, score_chunks_on
 from boggle.board import MAX_TEXT_CHARS
+from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import (
     MAX_JOBS,
     add_dictionary_option,
@@ -48,10 +50,13 @@ def register(subparsers: Any) -> None:
     )
     add_dictionary_option(parser)
     add_rules_options(parser)
+    add_cluster_options(parser)
     parser.set_defaults(run=run)
 
 
-def _numbered_chunks(files: list[str]) -> Iterator[tuple[str, list[int], list[str]]]:
+def _numbered_chunks(
+    files: list[str], largest: int = CHUNK
+) -> Iterator[tuple[str, list[int], list[str]]]:
     """(file name, line numbers, lines) in chunks, skipping blank lines."""
     for name in files or ["-"]:
         shown = "<stdin>" if name == "-" else name
@@ -60,7 +65,7 @@ def _numbered_chunks(files: list[str]) -> Iterator[tuple[str, list[int], list[st
             for number, line in enumerate(iter_lines(name, "board file", MAX_TEXT_CHARS), 1)
             if line and not line.isspace()
         )
-        for chunk in chunks(numbered):
+        for chunk in chunks(numbered, largest=largest):
             yield shown, [number for number, _ in chunk], [text for _, text in chunk]
 
 
@@ -83,13 +88,15 @@ def _count_lines(files: list[str]) -> int | None:
 def run(args: argparse.Namespace) -> int:
     lexicon = lexicon_from_args(args)
     rules = rules_choice_from_args(args)
+    runs_on = where_from_args(args)
     for name in args.files:
         if name != "-":
             open_regular(name, "board file").close()
     where: deque[tuple[str, list[int]]] = deque()  # chunks read but not yet printed
 
     def texts() -> Iterator[list[str]]:
-        for name, numbers, lines in _numbered_chunks(args.files):
+        largest = CHUNK if runs_on is None else CLUSTER_CHUNK
+        for name, numbers, lines in _numbered_chunks(args.files, largest):
             where.append((name, numbers))
             yield lines
 
@@ -98,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     )
     failed = 0
     out = sys.stdout
-    for results in score_chunks(texts(), lexicon, rules, args.jobs):
+    for results in score_chunks_on(texts(), lexicon, rules, runs_on, args.jobs):
         name, numbers = where.popleft()
         with _outside(progress):
             out.write("".join([f"{r.text} {r.score}\n" for r in results if r.score is not None]))

@@ -25,8 +25,17 @@ from boggle.board import Board
 from boggle.dice import DICE_SETS, roll_board
 from boggle.engines import default_engine, solve
 from boggle.errors import BoardError
-from boggle.game import CHALLENGE_MODES, PlayerList, PlaySession, Status, check_word, judge_round
+from boggle.game import (
+    CHALLENGE_MODES,
+    PlayerList,
+    PlaySession,
+    Status,
+    check_word,
+    default_challenge,
+    judge_round,
+)
 from boggle.lexicon import Lexicon
+from boggle.render import faces
 from boggle.rules import PRESETS
 from boggle.solution import ScoredWord
 from boggle.web.context import ApiError, WebContext, web_context
@@ -69,10 +78,6 @@ FEEDBACK_LABELS = {
 def public_list(lexicon: Lexicon) -> dict[str, Any]:
     """A list as clients see it: its name and size, never where the operator keeps it."""
     return {"name": lexicon.name, "words": len(lexicon)}
-
-
-def faces(board: Board) -> list[list[str]]:
-    return [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)]
 
 
 def word_entry(found: ScoredWord) -> WordEntry:
@@ -180,12 +185,11 @@ async def check(request: CheckRequest, context: Context) -> CheckResponse:
         lambda: check_word(request.word, board, context.catalogue.get(request.dictionary), rules),
         context.rounds,
     )
-    counted = verdict.status is Status.COUNTED
     return CheckResponse(
         word=verdict.word,
         status=verdict.status.value,
         label=verdict.status.label,
-        points=rules.points(verdict.word) if counted else 0,
+        points=verdict.points,
         in_dictionary=verdict.in_dictionary,
         path=[list(cell) for cell in verdict.path] if verdict.path else None,
         message=verdict.message,
@@ -251,7 +255,7 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
     lists = [
         PlayerList.from_text(p.name, p.words, p.challenged)
         if isinstance(p.words, str)
-        else PlayerList(p.name, tuple(p.words), frozenset(w.strip().lower() for w in p.challenged))
+        else PlayerList(p.name, tuple(p.words), frozenset(p.challenged))
         for p in request.players
     ]
     for player in lists:
@@ -270,7 +274,7 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
         board if isinstance(board, Board) else None, request.rules, request.min_length
     )
     context.catalogue.check(request.dictionary)
-    mode = request.challenge or ("listed" if any(p.challenged for p in lists) else "off")
+    mode = request.challenge or default_challenge(lists)
 
     def work() -> dict[str, Any]:
         lexicon = context.catalogue.get(request.dictionary)
