@@ -33,6 +33,7 @@ from boggle.commands._options import (
     whole_number,
 )
 from boggle.commands.roll import add_dice_options, size_from_args
+from boggle.commands.solve import board_text
 from boggle.dice import roll_board
 from boggle.engines import solve
 from boggle.errors import BoggleError
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     if args.missed < 0:
         raise BoggleError(f"--missed must be 0 or more, got {args.missed}")
     if args.board:
-        board = Board.parse(" ".join(args.board))
+        board = Board.parse(board_text(args.board, stdin=False))  # stdin holds the words
     else:
         rows, cols = size_from_args(args)
         board = roll_board(args.dice, args.seed, rows, cols)
