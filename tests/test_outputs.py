@@ -126,3 +126,20 @@ def test_bench_runtime_without_numpy_skips_pathtable_and_says_so(
     rows = [line.split() for line in done.stdout.splitlines()]
     assert any(row[:2] == ["trie", "3"] for row in rows)
     assert not any(row and row[0] == "pathtable" for row in rows)
+
+
+def test_paths_without_numpy_says_numpy_makes_it_fast(tmp_path: Path) -> None:
+    done = run_without("numpy", "paths", "--size", "5", "--length", "3", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "NumPy is not installed" in done.stderr and "pip install 'boggle[numpy]'" in done.stderr
+    assert "total" in done.stdout
+
+
+def test_paths_shows_a_progress_bar_on_a_terminal(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect", reason="pexpect gives the command a terminal")
+    child = pexpect.spawn(sys.executable, ["-m", "boggle", "paths", "--size", "4"],
+                          encoding="utf-8", timeout=60, cwd=str(tmp_path))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "16/16" in (child.before or "") and "k=16" in (child.before or "")
