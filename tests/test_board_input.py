@@ -107,3 +107,25 @@ def test_many_bad_lines_are_reported_ten_then_counted(
     lines = err.splitlines()
     assert len(lines) == 11 and lines[0].startswith("boggle score: <stdin>:1: ")
     assert lines[-1] == "boggle score: 7,726 lines were not boards; 7,716 more not shown"
+
+
+def test_score_progress_bar_has_a_total_and_never_shares_a_line_with_results(
+    tmp_path: Path, words: Path
+) -> None:
+    pexpect = pytest.importorskip("pexpect", reason="pexpect gives the command a terminal")
+    boards = tmp_path / "boards.txt"
+    boards.write_text((BOARD + "\n") * 3000)
+    child = pexpect.spawn(
+        sys.executable, ["-m", "boggle", "score", str(boards), "--dict", str(words)],
+        encoding="utf-8", timeout=60, env={**os.environ, "COLUMNS": "100"},
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    transcript = (child.before or "").replace("\r\n", "\n")
+    # What the terminal shows of each line: the text after its last carriage return.
+    shown = [line.rsplit("\r", 1)[-1] for line in transcript.split("\n")]
+    results = [line for line in shown if f"{BOARD} 5" in line]
+    assert len(results) == 3000
+    assert all(line == f"{BOARD} 5" for line in results)
+    assert "/3000" in transcript  # the bar knows the total, so it shows the time left
