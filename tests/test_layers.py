@@ -11,7 +11,7 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "boggle"
 # import modules of lower layers; within a layer only modules of its own package, except in
 # the layers marked open, whose modules may import one another.
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "letters", "grid", "cache"),
+    ("errors", "letters", "grid", "cache", "inputs", "wording"),
     ("board", "render", "rules", "lexicon", "solution"),
     ("pathcount", "_native"),
     ("engines",),
