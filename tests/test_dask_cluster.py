@@ -77,7 +77,10 @@ def test_stats_same_in_process_and_on_two_workers_for_two_chunk_sizes(
     ]
     assert on_cluster == [here, here]
     assert here.boards == sum(count for _, count in here.counts) == 30_000
+    import cloudpickle
     from distributed import Client
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers cannot import tests
 
     with Client(cluster.address, timeout=30) as client:
         held = client.run(_lexicons_held)

@@ -153,17 +153,8 @@ async def roll(request: RollRequest, context: Context) -> RollResponse:
     """A board rolled from a dice set (or uniform letters of any size) with a seed;
     the same seed gives the same board."""
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
-    if request.dice == "uniform":
-        rows = request.rows or 4
-        cols = request.cols or rows
-        limits = context.limits
-        if rows > limits.max_side or cols > limits.max_side or rows * cols > limits.max_cells:
-            raise ApiError(
-                413,
-                f"a {rows}x{cols} board is over this server's limits "
-                f"({limits.max_side} a side, {limits.max_cells} cubes)",
-            )
-    board = roll_board(request.dice, seed, request.rows, request.cols)
+    # rolled first (the request's shape caps it at 100x100), then held to this server's limits
+    board = context.within_limits(roll_board(request.dice, seed, request.rows, request.cols))
     return RollResponse(
         board=str(board),
         rows=board.rows,
