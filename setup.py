@@ -12,8 +12,13 @@ setup(
     ext_modules=[
         Extension(
             "boggle._native.core",
-            sources=["src/boggle/_native/kernel.c", "src/boggle/_native/module.c"],
-            depends=["src/boggle/_native/kernel.h"],
+            sources=[
+                "src/boggle/_native/kernel.c",
+                "src/boggle/_native/module.c",
+                "src/boggle/_native/search.c",
+                "src/boggle/_native/bound.c",
+            ],
+            depends=["src/boggle/_native/kernel.h", "src/boggle/_native/search.h"],
             extra_compile_args=compile_args,
         )
     ]

@@ -27,6 +27,8 @@ COMMAND_MODULES = (
     "play",
     "paths",
     "bench",
+    "search",
+    "prove",
     "trie",
     "dicts",
     "serve",

@@ -46,6 +46,19 @@ class Trie:
         with_paths: Literal[False],
         /,
     ) -> int: ...
+    def score_neighbours(
+        self,
+        faces: bytes,
+        rows: int,
+        cols: int,
+        alternatives: bytes,
+        min_len: int,
+        points: Sequence[int],
+        /,
+    ) -> bytes: ...
+    def score_boards(
+        self, faces: bytes, rows: int, cols: int, min_len: int, points: Sequence[int], /
+    ) -> bytes: ...
     def score_lines(
         self,
         lines: Sequence[str | bytes],
@@ -57,3 +70,12 @@ class Trie:
         max_cells: int,
         /,
     ) -> list[int]: ...
+
+class ClassBound:
+    def __init__(
+        self, letters: bytes, offsets: bytes, min_len: int, points: Sequence[int], faces: bytes, /
+    ) -> None: ...
+    def bound(self, masks: bytes, rows: int, cols: int, /) -> int: ...
+    def search(
+        self, masks: bytes, rows: int, cols: int, above: int, order: bytes, /
+    ) -> tuple[bytes, int]: ...
