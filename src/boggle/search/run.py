@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-import signal
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -190,15 +189,21 @@ class _Job:
         )
 
 
-def _worker(job: _Job, seed: int) -> SearchResult:
-    return job.run(seed)
+_forked_job: _Job | None = None  # the job of a parallel run, inherited by forked workers
+
+
+def _worker(seed: int) -> SearchResult:
+    assert _forked_job is not None
+    return _forked_job.run(seed)
 
 
 def _run_parallel(job: _Job, seed: int, jobs: int) -> SearchResult:
     """Independent runs in ``jobs`` processes; Ctrl-C stops them all and keeps their best."""
-    context = multiprocessing.get_context("fork" if hasattr(signal, "SIGKILL") else "spawn")
+    global _forked_job
+    _forked_job = job  # a compiled word list does not pickle: workers inherit it by fork
+    context = multiprocessing.get_context("fork")
     with context.Pool(jobs) as pool:
-        pending = [pool.apply_async(_worker, (job, seed + k)) for k in range(jobs)]
+        pending = [pool.apply_async(_worker, (seed + k,)) for k in range(jobs)]
         interrupted = False
         results: list[SearchResult] = []
         for item in pending:
