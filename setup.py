@@ -17,8 +17,10 @@ setup(
                 "src/boggle/_native/module.c",
                 "src/boggle/_native/search.c",
                 "src/boggle/_native/bound.c",
+                "src/boggle/_native/tree.c",
             ],
-            depends=["src/boggle/_native/kernel.h", "src/boggle/_native/search.h"],
+            depends=["src/boggle/_native/kernel.h", "src/boggle/_native/search.h",
+                     "src/boggle/_native/bound.h"],
             extra_compile_args=compile_args,
         )
     ]

@@ -14,43 +14,9 @@
  * The trie here is this file's own: nodes with a mask of next letters, the
  * index of the first child, and the points of the word ending there.
  */
-#include "search.h"
+#include "bound.h"
 
 #include <string.h>
-
-#define CB_MAX_CELLS 64
-#define CB_MAX_FACES 32
-
-typedef struct {
-    uint32_t mask;  /* letters that follow */
-    uint32_t first; /* index of the first child; children side by side by letter */
-} cb_node;
-
-typedef struct {
-    PyObject_HEAD
-    cb_node *nodes;
-    int32_t *points; /* points of the word ending at each node (0: none) */
-    uint32_t n_nodes;
-    int n_faces;
-    uint8_t face_letters[CB_MAX_FACES][BN_FACE_MAX];
-} BoundObject;
-
-typedef struct {
-    const BoundObject *t;
-    int n;
-    int n_neighbours[CB_MAX_CELLS];
-    int neighbours[CB_MAX_CELLS][8];
-    uint32_t faces[CB_MAX_CELLS];    /* the class: face ids allowed per cell */
-    uint32_t starts[CB_MAX_CELLS];   /* first letters of those faces */
-    uint64_t bounds;                 /* bounds computed */
-    int interrupted;
-} cb_class;
-
-static inline int64_t child_of(const cb_node *nodes, uint32_t node, int letter) {
-    uint32_t mask = nodes[node].mask;
-    if (!((mask >> letter) & 1u)) return -1;
-    return nodes[node].first + (uint32_t)__builtin_popcount(mask & ((1u << letter) - 1u));
-}
 
 /* Build node `index` for words [lo, hi) sharing `depth` letters; returns -1 on overflow. */
 static int build(BoundObject *t, const uint8_t *letters, const uint32_t *offsets, uint32_t index,
@@ -128,12 +94,7 @@ static int64_t class_bound(cb_class *c) {
     return total;
 }
 
-typedef struct {
-    uint8_t *data;
-    size_t len, cap;
-} byte_buffer;
-
-static int append(byte_buffer *b, const uint8_t *bytes, size_t n) {
+int cb_append(byte_buffer *b, const uint8_t *bytes, size_t n) {
     if (b->len + n > b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 256;
         while (cap < b->len + n) cap *= 2;
@@ -155,7 +116,7 @@ static int branch(cb_class *c, const uint8_t *order, int pos, int64_t above, byt
     if (pos == c->n) {
         uint8_t board[CB_MAX_CELLS];
         for (int cell = 0; cell < c->n; cell++) board[cell] = (uint8_t)__builtin_ctz(c->faces[cell]);
-        return append(out, board, (size_t)c->n) < 0 ? (PyErr_NoMemory(), -1) : 0;
+        return cb_append(out, board, (size_t)c->n) < 0 ? (PyErr_NoMemory(), -1) : 0;
     }
     int cell = order[pos];
     uint32_t all = c->faces[cell], rest = all;
@@ -210,6 +171,19 @@ static PyObject *Bound_bound(BoundObject *self, PyObject *args) {
     return result;
 }
 
+static int check_order(const cb_class *c, const Py_buffer *order) {
+    uint64_t seen = 0;
+    for (Py_ssize_t i = 0; i < order->len && i < c->n; i++) {
+        uint8_t cell = ((const uint8_t *)order->buf)[i];
+        if (cell < c->n) seen |= 1ull << cell;
+    }
+    if (order->len != c->n || seen != (c->n == 64 ? ~0ull : (1ull << c->n) - 1)) {
+        PyErr_SetString(PyExc_ValueError, "the split order must name every cell once");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *Bound_search(BoundObject *self, PyObject *args) {
     Py_buffer masks, order;
     int rows, cols;
@@ -219,19 +193,30 @@ static PyObject *Bound_search(BoundObject *self, PyObject *args) {
     PyObject *result = NULL;
     byte_buffer out = {NULL, 0, 0};
     if (load_class(self, &c, &masks, rows, cols) < 0) goto done;
-    if (order.len != c.n) {
-        PyErr_SetString(PyExc_ValueError, "the split order must name every cell once");
-        goto done;
-    }
-    for (int i = 0; i < c.n; i++) {
-        if (((const uint8_t *)order.buf)[i] >= c.n) {
-            PyErr_SetString(PyExc_ValueError, "the split order names a cell off the board");
-            goto done;
-        }
-    }
+    if (check_order(&c, &order) < 0) goto done;
     if (branch(&c, order.buf, 0, above, &out) == 0)
         result = Py_BuildValue("y#K", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len,
                                (unsigned long long)c.bounds);
+done:
+    PyMem_Free(out.data);
+    PyBuffer_Release(&masks);
+    PyBuffer_Release(&order);
+    return result;
+}
+
+static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
+    Py_buffer masks, order;
+    int rows, cols;
+    long long above;
+    if (!PyArg_ParseTuple(args, "y*iiLy*", &masks, &rows, &cols, &above, &order)) return NULL;
+    cb_class c;
+    PyObject *result = NULL;
+    byte_buffer out = {NULL, 0, 0};
+    int64_t root_bound = 0;
+    if (load_class(self, &c, &masks, rows, cols) < 0 || check_order(&c, &order) < 0) goto done;
+    if (cb_tree_branch(&c, order.buf, above, &out, &root_bound) == 0)
+        result = Py_BuildValue("y#KL", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len,
+                               (unsigned long long)c.bounds, (long long)root_bound);
 done:
     PyMem_Free(out.data);
     PyBuffer_Release(&masks);
@@ -313,6 +298,8 @@ static PyMethodDef Bound_methods[] = {
      "bound(masks, rows, cols) -> the class's max bound"},
     {"search", (PyCFunction)Bound_search, METH_VARARGS,
      "search(masks, rows, cols, above, order) -> (boards as face ids, bounds computed)"},
+    {"tree_search", (PyCFunction)Bound_tree_search, METH_VARARGS,
+     "tree_search(masks, rows, cols, above, order) -> (boards, classes, root bound)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -79,3 +79,6 @@ class ClassBound:
     def search(
         self, masks: bytes, rows: int, cols: int, above: int, order: bytes, /
     ) -> tuple[bytes, int]: ...
+    def tree_search(
+        self, masks: bytes, rows: int, cols: int, above: int, order: bytes, /
+    ) -> tuple[bytes, int, int]: ...

@@ -3,12 +3,16 @@
 A class gives each cell a set of letters.  Its *max bound* (computed in C,
 ``boggle._native.core.ClassBound``) is never below the score of any board in
 it: a depth-first search like solving, where each cell takes its best letter
-on each path and the points of every path are added.  Branch and bound
-starts from the top-level classes (:mod:`boggle.search.classes`); a class
-whose bound is at most ``above`` is dropped, any other has its next cell
-split into single letters (centre first), and a class of a single board is
-scored exactly.  Boards scoring above ``above`` are kept, one per symmetry
-class.
+on each path and the points of every path are added.  The proof uses the
+tighter bound of an *orderly sum/choice tree* (``src/boggle/_native/tree.c``):
+every path to a word on the class, its cells sorted in split order, merged
+into one tree whose sum nodes add and whose choice nodes (one cell) take
+their best face.  Branch and bound starts from the top-level classes
+(:mod:`boggle.search.classes`); a class whose bound is at most ``above`` is
+dropped, any other has its next cell (centre first) forced to each of its
+letters, which merges that letter's subtree into the root; a class of a
+single board is scored exactly.  Boards scoring above ``above`` are kept,
+one per symmetry class.
 
 :func:`prove_class` does one top-level class and :func:`prove` all of them,
 in several processes, with a checkpoint file so an interrupted proof goes on
@@ -102,14 +106,19 @@ class Prover:
         return array("I", masks).tobytes()
 
     def class_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
-        """The max bound of a class."""
+        """The max bound of a class (a depth-first search, no tree)."""
         return int(self.bound.bound(self.masks(cells), rows, cols))
+
+    def tree_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
+        """The bound of the class's orderly sum/choice tree (usually far below the max bound)."""
+        order = bytes(split_order(rows, cols))
+        return int(self.bound.tree_search(self.masks(cells), rows, cols, 2**62, order)[2])
 
     def run(self, task: ClassTask) -> ClassResult:
         """Branch and bound over one class; the boards scoring more than ``task.above``."""
         started = time.monotonic()
         order = bytes(split_order(task.rows, task.cols))
-        leaves, bounds = self.bound.search(
+        leaves, bounds, _ = self.bound.tree_search(
             self.masks(task.cells), task.rows, task.cols, task.above, order
         )
         n = task.rows * task.cols
