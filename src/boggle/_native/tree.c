@@ -25,37 +25,64 @@ typedef struct mnode {
     int32_t points;
     uint8_t key;
     uint16_t n, cap;
+    uint64_t keys; /* bit k set when a child with key k exists; children in key order */
     struct mnode **kids;
 } mnode;
 
-static mnode *mnode_kid(mnode *m, uint8_t key) {
-    int i = 0;
-    while (i < m->n && m->kids[i]->key < key) i++;
-    if (i < m->n && m->kids[i]->key == key) return m->kids[i];
+/* Build nodes and their child arrays come from big blocks, freed all at once. */
+typedef struct {
+    char **blocks;
+    size_t n_blocks, used;
+} pool;
+
+#define POOL_BLOCK (8u << 20)
+
+static void *pool_take(pool *p, size_t size) {
+    size = (size + 7u) & ~(size_t)7u;
+    if (p->n_blocks == 0 || p->used + size > POOL_BLOCK) {
+        char **blocks = realloc(p->blocks, (p->n_blocks + 1) * sizeof(char *));
+        if (!blocks) return NULL;
+        p->blocks = blocks;
+        if (!(p->blocks[p->n_blocks] = malloc(POOL_BLOCK))) return NULL;
+        p->n_blocks++;
+        p->used = 0;
+    }
+    void *out = p->blocks[p->n_blocks - 1] + p->used;
+    p->used += size;
+    return out;
+}
+
+static void pool_free(pool *p) {
+    for (size_t i = 0; i < p->n_blocks; i++) free(p->blocks[i]);
+    free(p->blocks);
+}
+
+static mnode *mnode_kid(pool *p, mnode *m, uint8_t key) {
+    uint64_t bit = 1ull << key;
+    int i = __builtin_popcountll(m->keys & (bit - 1));
+    if (m->keys & bit) return m->kids[i];
     if (m->n == m->cap) {
         uint16_t cap = m->cap ? (uint16_t)(m->cap * 2) : 2;
-        mnode **kids = realloc(m->kids, cap * sizeof(mnode *));
+        mnode **kids = pool_take(p, cap * sizeof(mnode *));
         if (!kids) return NULL;
+        if (m->n) memcpy(kids, m->kids, m->n * sizeof(mnode *));
         m->kids = kids;
         m->cap = cap;
     }
-    mnode *kid = calloc(1, sizeof(mnode));
+    mnode *kid = pool_take(p, sizeof(mnode));
     if (!kid) return NULL;
+    memset(kid, 0, sizeof *kid);
     kid->key = key;
     memmove(&m->kids[i + 1], &m->kids[i], (size_t)(m->n - i) * sizeof(mnode *));
     m->kids[i] = kid;
     m->n++;
+    m->keys |= bit;
     return kid;
-}
-
-static void mnode_free(mnode *m) {
-    for (int i = 0; i < m->n; i++) mnode_free(m->kids[i]);
-    free(m->kids);
-    free(m);
 }
 
 typedef struct {
     cb_class *c;
+    pool nodes;
     uint8_t rank[CB_MAX_CELLS];
     mnode *root;
     uint8_t cell[CB_MAX_CELLS], face[CB_MAX_CELLS];
@@ -77,8 +104,8 @@ static void insert_path(builder *b, int len, int32_t points) {
     }
     mnode *m = b->root;
     for (int i = 0; i < len && m; i++) {
-        m = mnode_kid(m, rank[i]);
-        if (m) m = mnode_kid(m, face[i]);
+        m = mnode_kid(&b->nodes, m, rank[i]);
+        if (m) m = mnode_kid(&b->nodes, m, face[i]);
     }
     if (!m) b->oom = 1;
     else m->points += points;
@@ -304,8 +331,9 @@ int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, byte_buffer
         }
         c->starts[cell] = starts;
     }
-    b.root = calloc(1, sizeof(mnode));
-    if (!b.root) return PyErr_NoMemory(), -1;
+    b.root = pool_take(&b.nodes, sizeof(mnode));
+    if (!b.root) return pool_free(&b.nodes), PyErr_NoMemory(), -1;
+    memset(b.root, 0, sizeof *b.root);
     for (int cell = 0; cell < c->n && !b.oom; cell++) build_paths(&b, cell, 0, 0, 0);
     brancher br;
     memset(&br, 0, sizeof br);
@@ -315,7 +343,7 @@ int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, byte_buffer
     br.out = out;
     int status = -1;
     const tnode *root = b.oom ? NULL : freeze(&br.a, b.root, 1);
-    mnode_free(b.root);
+    pool_free(&b.nodes);
     if (!root) {
         PyErr_NoMemory();
     } else {
