@@ -125,7 +125,7 @@ def prove_part(lexicon: Lexicon, args: argparse.Namespace) -> None:
 
 
 def estimate(lexicon: Lexicon, args: argparse.Namespace) -> None:
-    """Mean cost of random top-level classes x (patterns / symmetries)."""
+    """Mean CPU cost of random top-level classes x (patterns / symmetries)."""
     rows, cols = _shape(args.size)
     prover = Prover(lexicon, CLASSIC)
     letters = ["q" if f == "qu" else f for f in prover.faces]
@@ -134,24 +134,25 @@ def estimate(lexicon: Lexicon, args: argparse.Namespace) -> None:
     costs = []
     start = time.perf_counter()
     for task in sample_classes(rows, cols, chosen, args.above, args.samples, seed=1):
+        cpu = time.process_time()
         result = prover.run(task)
-        costs.append(result.seconds)
+        costs.append(time.process_time() - cpu)
         print(
-            f"{''.join(c[0] for c in task.cells)}: {result.bounds:,} bounds, "
-            f"{result.seconds:.2f} s",
+            f"{''.join(c[0] for c in task.cells)}: {result.bounds:,} classes, "
+            f"{costs[-1]:.2f} CPU s ({result.seconds:.2f} s wall)",
             flush=True,
         )
         if time.perf_counter() - start > args.seconds:
             break
     mean = statistics.mean(costs)
     print(
-        f"{len(costs)} classes, mean {mean:.2f} s; x {total:,.0f} classes = "
+        f"{len(costs)} classes, mean {mean:.2f} CPU s; x {total:,.0f} classes = "
         f"{mean * total / 3600:,.0f} CPU-hours"
     )
 
 
 def big(lexicon: Lexicon, args: argparse.Namespace) -> None:
-    for seed in range(args.runs):
+    for seed in range(args.first_seed, args.first_seed + args.runs):
         result = search(
             5,
             5,
@@ -187,6 +188,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--method", default="hillclimb")
     parser.add_argument("--cpu-limit", type=float, default=60)
+    parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--size", default="3x3")
     parser.add_argument("--above", type=int, default=540)

@@ -26,6 +26,7 @@ from boggle.dice import DICE_SETS
 from boggle.errors import BoggleError
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
+from boggle.search.grid import board_text
 from boggle.search.local import METHODS
 from boggle.search.scorer import Scorer
 from boggle.search.space import DiceSpace, LetterSpace, Space, text
@@ -172,12 +173,10 @@ class _Job:
         except KeyboardInterrupt:
             tracker.interrupted = True
         best = [
-            FoundBoard(
-                text(space, state),
-                score,
-                tuple(space.describe(state)) if isinstance(space, DiceSpace) else None,
-            )
-            for score, _, state in tracker.best()
+            FoundBoard(text(space, state), score, tuple(space.describe(state)))
+            if isinstance(space, DiceSpace)
+            else FoundBoard(board_text(name, self.rows, self.cols), score)
+            for score, name, state in tracker.best()
         ]
         return SearchResult(
             best,
