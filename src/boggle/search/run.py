@@ -101,6 +101,8 @@ def make_space(
     """The boards a search may visit: a letter space, or the boards a dice set rolls."""
     if dice is None:
         return LetterSpace(rows, cols, letter_alphabet(lexicon, letters))
+    if letters is not None:
+        raise BoggleError("--letters and --dice do not go together: the dice set gives the letters")
     if dice not in DICE_SETS:
         raise BoggleError(f"unknown dice set {dice!r}; known: {', '.join(sorted(DICE_SETS))}")
     cubes = DICE_SETS[dice].cubes
