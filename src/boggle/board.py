@@ -29,22 +29,22 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from html import escape
 
+from boggle import render
 from boggle.errors import BoardError
+from boggle.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in boggle.grid
+from boggle.grid import Cell as Cell
+from boggle.grid import neighbour_table
+from boggle.wording import a_size
 
 MULTI_LETTER_FACES: frozenset[str] = frozenset({"qu", "th", "in", "er", "he", "an"})
 """The multi-letter faces a board may hold, besides single letters."""
 
-MAX_SIDE = 1000
-"""The largest number of rows or columns a board may have."""
-
 MAX_CELLS = 250_000
 """The largest number of cells a board may have (500 x 500)."""
 
-Cell = tuple[int, int]
-"""A cell as ``(row, col)``, both 0-based."""
+MAX_TEXT_CHARS = 5 * MAX_CELLS
+"""The longest compact text :meth:`Board.parse` reads: every cell a bracketed face and a space."""
 
 _ROW_SEPARATORS = re.compile(r"[\s/,]+")
 _BRACKETED = re.compile(r"\[([^\[\]]*)\]|(.)", re.DOTALL)
@@ -79,6 +79,27 @@ def _parse_row(text: str) -> list[str]:
     return faces
 
 
+def check_size(rows: int, cols: int) -> None:
+    """:class:`BoardError` unless a ``rows`` x ``cols`` board is within the limits.
+
+    Checked before anything is generated or allocated for the board.
+
+    >>> check_size(500, 500)
+    >>> check_size(100_000, 100_000)
+    Traceback (most recent call last):
+    ...
+    boggle.errors.BoardError: board of 100000x100000 is too large; the limit is 1000 rows or \
+columns and 250,000 cells
+    """
+    if rows < 1 or cols < 1:
+        raise BoardError(f"a board needs at least one row and one column, got {rows}x{cols}")
+    if rows > MAX_SIDE or cols > MAX_SIDE or rows * cols > MAX_CELLS:
+        raise BoardError(
+            f"board of {rows}x{cols} is too large; the limit is "
+            f"{MAX_SIDE} rows or columns and {MAX_CELLS:,} cells"
+        )
+
+
 @dataclass(frozen=True)
 class Board:
     """A rectangular grid of faces, stored row by row.
@@ -92,16 +113,10 @@ class Board:
     cols: int
 
     def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1:
-            raise BoardError("a board needs at least one row and one column")
-        if self.rows > MAX_SIDE or self.cols > MAX_SIDE or self.rows * self.cols > MAX_CELLS:
-            raise BoardError(
-                f"board of {self.rows}x{self.cols} is too large; the limit is "
-                f"{MAX_SIDE} rows or columns and {MAX_CELLS:,} cells"
-            )
+        check_size(self.rows, self.cols)
         if len(self.faces) != self.rows * self.cols:
             raise BoardError(
-                f"a {self.rows}x{self.cols} board needs {self.rows * self.cols} faces, "
+                f"{a_size(self.rows, self.cols)} board needs {self.rows * self.cols} faces, "
                 f"got {len(self.faces)}"
             )
         for face in self.faces:
@@ -115,6 +130,11 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> Board:
         """Read a board from its compact text form (see the module docstring)."""
+        if len(text) > MAX_TEXT_CHARS:
+            raise BoardError(
+                f"the board text is {len(text):,} characters; the largest board "
+                f"({MAX_CELLS:,} cells) is written in at most {MAX_TEXT_CHARS:,}"
+            )
         rows_text = [row for row in _ROW_SEPARATORS.split(text.strip()) if row]
         if not rows_text:
             raise BoardError("the board is empty; give rows of letters like 'fxie amlo ewbx astu'")
@@ -166,21 +186,10 @@ class Board:
         """The row-major index of ``(row, col)``."""
         return row * self.cols + col
 
-    @cached_property
+    @property
     def neighbour_table(self) -> tuple[tuple[int, ...], ...]:
         """For each cell index, the indices of its (up to 8) neighbours, ascending."""
-        table = []
-        for r in range(self.rows):
-            for c in range(self.cols):
-                table.append(
-                    tuple(
-                        nr * self.cols + nc
-                        for nr in range(max(0, r - 1), min(self.rows, r + 2))
-                        for nc in range(max(0, c - 1), min(self.cols, c + 2))
-                        if (nr, nc) != (r, c)
-                    )
-                )
-        return tuple(table)
+        return neighbour_table(self.rows, self.cols)
 
     def neighbours(self, index: int) -> tuple[int, ...]:
         """Indices of the cells adjacent to cell ``index``."""
@@ -221,55 +230,17 @@ class Board:
         return f"Board.parse({str(self)!r})"
 
     def grid_text(self) -> str:
-        """The board as an aligned grid for people: ``Qu``, ``Th`` capitalised."""
-        width = max(len(f) for f in self.faces)
-        lines = []
-        for r in range(self.rows):
-            row = self.faces[r * self.cols : (r + 1) * self.cols]
-            lines.append(" ".join(f.capitalize().ljust(width) for f in row).rstrip())
-        return "\n".join(lines)
+        """The board as an aligned grid for people: ``Qu``, ``Th`` capitalised
+        (drawn by :func:`boggle.render.board_text`)."""
+        return render.board_text(self)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.faces)
 
     def svg(self, path: Sequence[Cell] | None = None, cell_size: int = 48) -> str:
-        """An SVG picture of the board, with ``path`` drawn over it when given."""
-        width, height = self.cols * cell_size, self.rows * cell_size
-        pad = cell_size // 12
-        parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-            f'<rect width="{width}" height="{height}" fill="#1f3b73"/>',
-        ]
-        used = set(path or ())
-        for index, face in enumerate(self.faces):
-            r, c = divmod(index, self.cols)
-            x, y = c * cell_size + pad, r * cell_size + pad
-            fill = "#ffe08a" if (r, c) in used else "#f7f3e8"
-            size = cell_size - 2 * pad
-            label = escape(face.capitalize())
-            font = cell_size * (0.5 if len(face) == 1 else 0.38)
-            parts.append(
-                f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="{pad}" fill="{fill}"/>'
-                f'<text x="{x + size / 2}" y="{y + size / 2}" font-size="{font:.1f}" '
-                f'text-anchor="middle" dominant-baseline="central" fill="#222">{label}</text>'
-            )
-        if path:
-            centres = [
-                (c * cell_size + cell_size / 2, r * cell_size + cell_size / 2) for r, c in path
-            ]
-            points = " ".join(f"{x:.1f},{y:.1f}" for x, y in centres)
-            stroke = max(2, cell_size // 10)
-            parts.append(
-                f'<polyline points="{points}" fill="none" stroke="#d62828" stroke-opacity="0.75" '
-                f'stroke-width="{stroke}" stroke-linecap="round" stroke-linejoin="round"/>'
-            )
-            x0, y0 = centres[0]
-            parts.append(
-                f'<circle cx="{x0:.1f}" cy="{y0:.1f}" r="{stroke * 1.2:.1f}" fill="#d62828"/>'
-            )
-        parts.append("</svg>")
-        return "".join(parts)
+        """An SVG picture of the board, with ``path`` drawn over it when given
+        (drawn by :func:`boggle.render.svg`, which takes more options)."""
+        return render.svg(self, path=path, size=cell_size)
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -25,7 +25,6 @@ on a board whose only Q cube is ``Qu``.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import os
@@ -38,12 +37,17 @@ from pathlib import Path
 from typing import Any
 
 from boggle.errors import LexiconError
+from boggle.inputs import read_file
+from boggle.letters import LATIN
 
 DEFAULT_WORDLIST = "en-70"
 """The bundled list used when none is named (see ``docs/wordlists.md``)."""
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 """Where the bundled word lists and their manifest are installed."""
+
+MAX_WORDLIST_BYTES = 100 * 1024 * 1024
+"""A word list file (or its uncompressed content) may be this large: about 10 million words."""
 
 MAX_WORD_LETTERS = 64
 """Longer lines cannot be Boggle words on any board a person plays; they are dropped."""
@@ -85,7 +89,24 @@ class Lexicon:
     per lexicon and shared.
     """
 
-    def __init__(self, words: tuple[str, ...], name: str, source: str | None = None) -> None:
+    def __init__(self, words: Iterable[str], name: str, source: str | None = None) -> None:
+        """Words must already be normalised (see :func:`normalise_word`); they are
+        sorted and de-duplicated here.  Raises :class:`LexiconError` naming the
+        first word that is not.
+
+        >>> Lexicon(["dog", "ant", "dog"], "pets").words
+        ('ant', 'dog')
+        """
+        self._setup(_checked_words(words), name, source)
+
+    @classmethod
+    def _normalised(cls, words: tuple[str, ...], name: str, source: str | None = None) -> Lexicon:
+        """A lexicon from words already normalised, sorted and unique (no checks)."""
+        lexicon = cls.__new__(cls)
+        lexicon._setup(words, name, source)
+        return lexicon
+
+    def _setup(self, words: tuple[str, ...], name: str, source: str | None) -> None:
         self.words = words
         self.name = name
         self.source = source
@@ -96,7 +117,7 @@ class Lexicon:
     @classmethod
     def from_words(cls, words: Iterable[str], name: str = "custom") -> Lexicon:
         """A lexicon from raw words, normalised as a word list file would be."""
-        return cls(normalise_words(words), name)
+        return cls._normalised(normalise_words(words), name)
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str], name: str | None = None) -> Lexicon:
@@ -107,21 +128,7 @@ class Lexicon:
         """
         file = Path(path)
         shown = str(path)
-        try:
-            data = file.read_bytes()
-        except FileNotFoundError:
-            raise LexiconError(f"word list {shown!r} does not exist") from None
-        except IsADirectoryError:
-            raise LexiconError(f"word list {shown!r} is a directory, not a file") from None
-        except PermissionError:
-            raise LexiconError(f"word list {shown!r} cannot be read (permission denied)") from None
-        except OSError as error:
-            raise LexiconError(f"word list {shown!r} cannot be read: {error.strerror}") from None
-        if data[:2] == b"\x1f\x8b":
-            try:
-                data = gzip.decompress(data)
-            except (OSError, EOFError):
-                raise LexiconError(f"word list {shown!r} is a damaged gzip file") from None
+        data = read_file(file, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
         if not data.strip():
             raise LexiconError(f"word list {shown!r} is empty")
         words = _plain_lowercase_words(data)
@@ -131,7 +138,7 @@ class Lexicon:
             raise LexiconError(
                 f"word list {shown!r} has no usable words (one lowercase word per line expected)"
             )
-        return cls(words, name or file.name, source=str(file))
+        return cls._normalised(words, name or file.name, source=str(file))
 
     def __len__(self) -> int:
         return len(self.words)
@@ -155,7 +162,7 @@ class Lexicon:
         """Every letter used by some word."""
         text = "".join(self.words)
         if text.isascii():  # 26 fast substring scans beat building a set of every letter
-            return frozenset(c for c in "abcdefghijklmnopqrstuvwxyz" if c in text)
+            return frozenset(c for c in LATIN if c in text)
         return frozenset(text)
 
     @cached_property
@@ -187,7 +194,20 @@ class Lexicon:
         return info
 
 
-_LOWERCASE_AND_NEWLINES = b"abcdefghijklmnopqrstuvwxyz\r\n"
+def _checked_words(words: Iterable[str]) -> tuple[str, ...]:
+    """The words sorted and unique; :class:`LexiconError` for one that is not a normalised word."""
+    unique = set()
+    for word in words:
+        if not isinstance(word, str) or normalise_word(word) != word:
+            raise LexiconError(
+                f"{word!r} is not a word a lexicon holds: give letters only, in lower case, "
+                f"1 to {MAX_WORD_LETTERS} of them (Lexicon.from_words normalises raw words)"
+            )
+        unique.add(word)
+    return tuple(sorted(unique))
+
+
+_LOWERCASE_AND_NEWLINES = LATIN.encode() + b"\r\n"
 
 
 def _plain_lowercase_words(data: bytes) -> tuple[str, ...] | None:
@@ -243,11 +263,13 @@ _loaded: dict[tuple[str, ...], Lexicon] = {}
 _loaded_lock = threading.Lock()
 
 
-def load_lexicon(name_or_path: str | os.PathLike[str] | None = None) -> Lexicon:
+def load_lexicon(
+    name_or_path: str | os.PathLike[str] | None = None, *, name: str | None = None
+) -> Lexicon:
     """A bundled list by name, or a word list file by path; ``None`` gives the default list.
 
     Loaded lists are kept, so asking twice is free; a file is read again when
-    it has changed on disk.
+    it has changed on disk.  ``name`` names a file's list (default: the file's name).
     """
     if name_or_path is None:
         name_or_path = DEFAULT_WORDLIST
@@ -271,10 +293,11 @@ def load_lexicon(name_or_path: str | os.PathLike[str] | None = None) -> Lexicon:
     path = Path(text)
     try:
         stat = path.stat()
-        key = ("file", str(path.resolve()), str(stat.st_mtime_ns), str(stat.st_size))
-    except OSError:
+        shown = name or path.name
+        key = ("file", str(path.resolve()), str(stat.st_mtime_ns), str(stat.st_size), shown)
+    except (OSError, ValueError):
         return Lexicon.from_file(path)  # raises the precise error
     with _loaded_lock:
         if key not in _loaded:
-            _loaded[key] = Lexicon.from_file(path, name=path.name)
+            _loaded[key] = Lexicon.from_file(path, name=shown)
         return _loaded[key]

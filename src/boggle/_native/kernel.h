@@ -18,6 +18,7 @@
 #define BN_FACE_MAX 4           /* letters on one face */
 #define BN_NO_LETTER 255        /* padding after the last letter of a face */
 #define BN_DEAD_LETTER 254      /* a letter the word list never uses */
+#define BN_SILENT 0x40          /* in a face: this trie letter continues the previous board letter */
 
 typedef struct {
     uint32_t bits;   /* bit L set when a child for letter L exists; BN_WORD_BIT: a word ends */
@@ -42,14 +43,16 @@ typedef struct {
 /* Per-thread scratch: word marks (so each word counts once) and search state. */
 typedef struct {
     uint64_t *marks;     /* one bit per trie node, cleared after each board */
-    uint32_t *marked;    /* the nodes marked on this board */
+    uint32_t *marked;    /* the nodes marked on this board (room for every word) */
     size_t n_marked, marked_cap;
     uint32_t n_nodes;
+    int32_t *points;     /* points by word length under the current rules, 0 below the minimum */
+    int points_cap;
     uint8_t *used;
     int32_t *neighbours; /* 8 per cell, -1 padded */
-    uint64_t *beside;    /* fast path: neighbours by letter, all zero between boards */
+    uint64_t near[64];   /* boards of up to 64 cells: the neighbours of each cell as a mask */
     int capacity;        /* cells the buffers hold */
-    int shape_rows, shape_cols; /* the shape the neighbour table is for */
+    int shape_rows, shape_cols; /* the shape the neighbour tables are for */
     int32_t *path;
     int path_cap;
     /* found words (only when recording): word ids and their paths, flattened */
@@ -61,7 +64,13 @@ typedef struct {
     int oom;
 } bn_scratch;
 
-/* Build from words sorted in letter-index order: letters[offsets[i] .. offsets[i+1]). */
+/* Status codes of bn_trie_build. */
+#define BN_OK 0
+#define BN_NO_MEMORY (-1)
+#define BN_BAD_INPUT (-2)  /* an empty word, a letter outside the alphabet, words out of order */
+
+/* Build from words sorted in letter-index order: letters[offsets[i] .. offsets[i+1]).
+ * Checks its input: returns BN_OK, BN_NO_MEMORY or BN_BAD_INPUT (then `trie` is empty). */
 int bn_trie_build(bn_trie *trie, const uint8_t *letters, const uint32_t *offsets,
                   uint32_t n_words, int alphabet_size);
 void bn_trie_free(bn_trie *trie);
@@ -70,8 +79,11 @@ size_t bn_trie_bytes(const bn_trie *trie);
 int bn_scratch_init(bn_scratch *s, uint32_t n_nodes);
 void bn_scratch_free(bn_scratch *s);
 
-/* points[k] for k in 0..max_len (words longer use points[max_len]); words below
- * min_len do not count.  Returns the score, or -1 when out of memory. */
+/* The score of one board: each word of the trie on it counted once, points[k]
+ * for a word of k letters, k in 0..max_len (longer words use points[max_len]);
+ * words below min_len do not count.  Points may be negative.  Returns the
+ * score, or BN_SOLVE_FAILED when out of memory. */
+#define BN_SOLVE_FAILED INT64_MIN
 int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
                  int min_len, const int32_t *points, int max_len);
 

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from boggle.engines import default_engine, engine_names
 from boggle.errors import RulesError
 from boggle.lexicon import DEFAULT_WORDLIST, Lexicon, load_lexicon
-from boggle.rules import PRESETS, Rules, preset, rules_for_board
+from boggle.rules import PRESETS, Rules, RulesChoice
 
 
 def add_dictionary_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--dict",
         dest="dictionary",
+        type=not_empty("a bundled list name or a word list file (see 'boggle dicts')"),
         metavar="NAME|PATH",
         default=None,
         help=f"a bundled word list name or a word list file (default: {DEFAULT_WORDLIST}; "
@@ -47,10 +49,28 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--engine",
+        type=engine_name,
         default=None,
         metavar="NAME",
         help=f"solving algorithm: {', '.join(engine_names())} (default: {default_engine()})",
     )
+
+
+def not_empty(wanted: str) -> Callable[[str], str]:
+    """The ``type=`` of an option whose value may not be empty: ``--dict ""`` is a mistake."""
+
+    def check(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"is empty; give {wanted}")
+        return text
+
+    return check
+
+
+def engine_name(text: str) -> str:
+    """The ``type=`` of ``--engine``: a name, not an empty string (unknown names are the
+    library's to refuse, with the list of engines)."""
+    return not_empty(f"an engine name: {', '.join(engine_names())}")(text)
 
 
 def _whole_number(text: str) -> int:
@@ -60,18 +80,34 @@ def _whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+MAX_JOBS = 256
+"""The most threads ``--jobs`` may ask for."""
+
+
+def jobs_number(text: str) -> int:
+    """The ``type=`` of ``--jobs``: a whole number from 1 to :data:`MAX_JOBS`."""
+    jobs = _whole_number(text)
+    if not 1 <= jobs <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_JOBS}, got {jobs}")
+    return jobs
+
+
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """The word list the options name."""
     return load_lexicon(args.dictionary)
 
 
-def rules_from_args(args: argparse.Namespace, rows: int, cols: int) -> Rules:
-    """The rules the options give for a board of ``rows`` x ``cols``."""
-    base = preset(args.rules) if args.rules else rules_for_board(rows, cols)
-    scoring = Rules.parse_scoring(args.scoring) if args.scoring is not None else None
+def rules_choice_from_args(args: argparse.Namespace) -> RulesChoice:
+    """The rules the options ask for, before the board is known."""
     if args.min_length is not None and args.min_length < 1:
         raise RulesError(f"--min-length must be at least 1, got {args.min_length}")
-    return base.with_overrides(min_length=args.min_length, scoring=scoring)
+    scoring = Rules.parse_scoring(args.scoring) if args.scoring is not None else None
+    return RulesChoice(args.rules, args.min_length, scoring)
+
+
+def rules_from_args(args: argparse.Namespace, rows: int, cols: int) -> Rules:
+    """The rules the options give for a board of ``rows`` x ``cols``."""
+    return rules_choice_from_args(args).for_size(rows, cols)
 
 
 whole_number = _whole_number

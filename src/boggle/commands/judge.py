@@ -5,19 +5,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from boggle.commands._options import (
     add_dictionary_option,
     add_rules_options,
     lexicon_from_args,
-    rules_from_args,
+    rules_choice_from_args,
     whole_number,
 )
 from boggle.errors import JudgeError
 from boggle.game import CHALLENGE_MODES, iter_problems, judge_json
-from boggle.rules import Rules
+from boggle.inputs import read_file
+
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+"""The largest round file or word list a player can hand in."""
 
 EXAMPLE = """\
 input: {"board": "fxie amlo ewbx astu",
@@ -88,19 +90,20 @@ def _read_input(args: argparse.Namespace) -> Any:
         return {"board": args.board, "players": players}
     if args.input is None:
         raise JudgeError("give a JSON round file (or '-' for stdin), or --board and --player")
-    text = sys.stdin.read() if args.input == "-" else _read_text(args.input)
+    text = _read_text(args.input)
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
         shown = "stdin" if args.input == "-" else args.input
         raise JudgeError(f"{shown} is not valid JSON: {error}") from None
+    except RecursionError:
+        shown = "stdin" if args.input == "-" else args.input
+        raise JudgeError(f"{shown} is nested too deeply to be a round or a match") from None
 
 
 def _read_text(file: str) -> str:
-    try:
-        data = Path(file).read_bytes()
-    except OSError as error:
-        raise JudgeError(f"cannot read {file!r}: {error.strerror or error}") from None
+    """A round file, a player's list or ('-') standard input: UTF-8, else Latin-1."""
+    data = read_file(file, "file", MAX_INPUT_BYTES, JudgeError)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -110,14 +113,7 @@ def _read_text(file: str) -> str:
 def run(args: argparse.Namespace) -> int:
     data = _read_input(args)
     lexicon = lexicon_from_args(args)
-    custom_rules = args.rules or args.min_length is not None or args.scoring is not None
-
-    def rules_for(rows: int, cols: int) -> Rules:
-        return rules_from_args(args, rows, cols)
-
-    result = judge_json(
-        data, lexicon, rules_for if custom_rules else None, args.challenge, args.target
-    )
+    result = judge_json(data, lexicon, rules_choice_from_args(args), args.challenge, args.target)
     if args.json:
         # The problems are in the JSON too; stderr tells a person watching the pipe.
         for problem in iter_problems(result):

@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from boggle import render
 from boggle.board import Board
 from boggle.commands._options import (
     add_dictionary_option,
@@ -32,11 +33,12 @@ from boggle.commands._options import (
     whole_number,
 )
 from boggle.commands.roll import add_dice_options, size_from_args
+from boggle.commands.solve import board_text
 from boggle.dice import roll_board
 from boggle.engines import solve
 from boggle.errors import BoggleError
-from boggle.game import Feedback, PlaySession, path_picture
-from boggle.solution import format_path
+from boggle.game import Feedback, PlaySession
+from boggle.wording import counted
 
 DEFAULT_SECONDS = 180
 """Three minutes, the length of the sand timer in the box."""
@@ -80,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     if args.missed < 0:
         raise BoggleError(f"--missed must be 0 or more, got {args.missed}")
     if args.board:
-        board = Board.parse(" ".join(args.board))
+        board = Board.parse(board_text(args.board, stdin=False))  # stdin holds the words
     else:
         rows, cols = size_from_args(args)
         board = roll_board(args.dice, args.seed, rows, cols)
@@ -88,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     session = PlaySession(board, solve(board, lexicon_from_args(args), rules, engine=args.engine))
     out = sys.stdout
     interactive = sys.stdin.isatty()
-    out.write(board_picture(board) + "\n")
+    out.write(render.board_text(board, frame=True) + "\n")
     out.write(
         f"Board {board}. Words of {rules.min_length} letters or more"
         + (
@@ -110,27 +112,15 @@ def run(args: argparse.Namespace) -> int:
             else:
                 out.write(feedback_text(session.submit(entry), session) + "\n")
         out.write("Round over.\n")
+        for word in path_requests:  # asked during the round: answered first, as the summary ends
+            out.write(path_text(session, word) + "\n")
     out.write(summary_text(session, args.missed) + "\n")
-    for word in path_requests:
-        out.write(path_text(session, word) + "\n")
     if interactive:
         ask_for_paths(session, out)
     return 0
 
 
 # --------------------------------------------------------------------------- pictures and text
-
-
-def board_picture(board: Board) -> str:
-    """The board in a frame, faces capitalised (``Qu``, ``Th``) and spaced for reading."""
-    width = max(2, max(len(face) for face in board.faces))
-    rule = "+" + "-" * (board.cols * (width + 1) + 1) + "+"
-    lines = [rule]
-    for r in range(board.rows):
-        faces = board.faces[r * board.cols : (r + 1) * board.cols]
-        lines.append("| " + " ".join(f.capitalize().ljust(width) for f in faces) + " |")
-    lines.append(rule)
-    return "\n".join(lines)
 
 
 def clock(seconds: float) -> str:
@@ -157,8 +147,8 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     solution = session.solution
     share = 100 * session.score / session.maximum if session.maximum else 100.0
     lines = [
-        f"You found {len(session.found)} of {solution.count} words: "
-        f"{session.score} of {session.maximum} points ({share:.0f}%)."
+        f"You found {len(session.found)} of {counted(solution.count, 'word')}: "
+        f"{session.score} of {counted(session.maximum, 'point')} ({share:.0f}%)."
     ]
     missed = session.missed()
     if missed:
@@ -179,7 +169,10 @@ def path_text(session: PlaySession, entry: str) -> str:
     path = session.path_of(word) if word.isalpha() else None
     if path is None:
         return f"{word.upper() or '(empty)'} is not on the board."
-    return f"{word.upper()}: {format_path(path)}\n{path_picture(session.board, path)}"
+    return (
+        f"{word.upper()}: {render.path_text(path, arrows=True)}\n"
+        f"{render.path_picture(session.board, path)}"
+    )
 
 
 def ask_for_paths(session: PlaySession, out: TextIO) -> None:

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from boggle.board import Board, Cell
+from boggle import render
+from boggle.board import MAX_TEXT_CHARS, Board
 from boggle.commands._options import (
     add_dictionary_option,
     add_engine_option,
@@ -23,17 +24,14 @@ from boggle.commands._options import (
     lexicon_from_args,
     rules_from_args,
 )
-from boggle.commands.roll import add_dice_options, size_from_args
+from boggle.commands.roll import add_dice_options, seed_from_args, size_from_args, tell_seed
 from boggle.dice import roll_board
 from boggle.engines import default_engine, get_engine, solve
-from boggle.engines.heap import check_sorted, solve_heap_file
 from boggle.errors import BoardError, BoggleError
+from boggle.inputs import read_file
 from boggle.lexicon import bundled_lists
 from boggle.rules import Rules
 from boggle.solution import Found
-
-STREAMING_ENGINES = {"heap": False, "heap-seek": True}
-"""Engines that find words in alphabetical order, streamed by default: name -> seeks."""
 
 
 def register(subparsers: Any) -> None:
@@ -64,7 +62,12 @@ def register(subparsers: Any) -> None:
 
 def add_board_arguments(parser: argparse.ArgumentParser, then: str) -> None:
     """The board, or ``--random`` with the dice options to roll one."""
-    parser.add_argument("board", nargs="*", help="the board, e.g. 'fxie amlo ewbx astu'")
+    parser.add_argument(
+        "board",
+        nargs="*",
+        help="the board, e.g. 'fxie amlo ewbx astu'; '@FILE' reads it from FILE, '-' from "
+        "standard input (for boards too long for a command line, up to 500x500)",
+    )
     parser.add_argument(
         "--random",
         action="store_true",
@@ -79,17 +82,34 @@ def board_from_args(args: argparse.Namespace) -> Board:
         if args.board:
             raise BoardError("give either a board or --random, not both")
         rows, cols = size_from_args(args)
-        return roll_board(args.dice, args.seed, rows, cols)
+        seed, fresh = seed_from_args(args)
+        board = roll_board(args.dice, seed, rows, cols)
+        tell_seed(seed, fresh, board)
+        return board
     if not args.board:
         raise BoardError("give a board, e.g. boggle solve 'fxie amlo ewbx astu'")
-    return Board.parse(" ".join(args.board))
+    return Board.parse(board_text(args.board))
+
+
+def board_text(words: list[str], stdin: bool = True) -> str:
+    """The board's text from the command line: its words joined by spaces, or the content
+    of ``@FILE`` or (``-``, when ``stdin``) standard input, plain or gzip, UTF-8 or Latin-1."""
+    if len(words) == 1 and (words[0].startswith("@") or (stdin and words[0] == "-")):
+        source = words[0].removeprefix("@") if words[0] != "-" else "-"
+        data = read_file(source, "board file", 4 * MAX_TEXT_CHARS, BoardError, gzip=True)
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")
+    return " ".join(words)
 
 
 def run(args: argparse.Namespace) -> int:
     board = board_from_args(args)
     rules = rules_from_args(args, board.rows, board.cols)
     engine = args.engine or default_engine()
-    stream = args.stream if args.stream is not None else engine in STREAMING_ENGINES
+    streams = get_engine(engine).streams_in_order
+    stream = args.stream if args.stream is not None else streams
     if stream and args.json:
         if args.stream:
             raise BoggleError("--stream prints text; drop --json or --stream")
@@ -105,8 +125,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _heap_file(args: argparse.Namespace) -> Path | None:
-    """The --dict file a heap engine reads itself (not a bundled, compressed list)."""
+def _word_file(args: argparse.Namespace) -> Path | None:
+    """The --dict file an engine reads itself (not a bundled, compressed list)."""
     name = args.dictionary
     if name is None or name in {entry.name for entry in bundled_lists()}:
         return None
@@ -116,12 +136,12 @@ def _heap_file(args: argparse.Namespace) -> Path | None:
 def _stream(board: Board, rules: Rules, engine: str, args: argparse.Namespace) -> int:
     """Print words as the engine yields them, each once, then the totals."""
     found: Iterator[Found]
-    word_file = _heap_file(args) if engine in STREAMING_ENGINES else None
+    chosen = get_engine(engine)
+    word_file = _word_file(args) if chosen.reads_word_file else None
     if word_file is not None:
-        check_sorted(word_file)
-        found = solve_heap_file(board, word_file, rules, seek=STREAMING_ENGINES[engine])
+        found = chosen.solve_file(board, word_file, rules)
     else:
-        found = get_engine(engine).function(board, lexicon_from_args(args), rules)
+        found = chosen.function(board, lexicon_from_args(args), rules)
     seen: set[str] = set()
     score = 0
     for word, path in found:
@@ -132,12 +152,8 @@ def _stream(board: Board, rules: Rules, engine: str, args: argparse.Namespace) -
         score += points
         line = f"{word.upper()} {points}"
         if not args.no_paths:
-            line += " " + _cells(path)
+            line += " " + render.path_text(path)
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
     sys.stdout.write(f"WORDS: {len(seen)}\nTOTAL SCORE: {score}\n")
     return 0
-
-
-def _cells(path: tuple[Cell, ...]) -> str:
-    return "[" + ",".join(f"({r},{c})" for r, c in path) + "]"

@@ -32,15 +32,20 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from boggle.board import Board
-from boggle.engines import register
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 from boggle.solution import Found
 
 
-def word_prefixes(words: Iterable[str]) -> frozenset[str]:
-    """Every non-empty beginning of every word, the words themselves included."""
-    return frozenset(word[:i] for word in words for i in range(1, len(word) + 1))
+def word_prefixes(words: Iterable[str], *, proper: bool = False) -> frozenset[str]:
+    """Every non-empty beginning of every word, the words themselves included
+    unless ``proper``.
+
+    >>> sorted(word_prefixes(["cat", "car"], proper=True))
+    ['c', 'ca']
+    """
+    shorter = 1 if proper else 0
+    return frozenset(word[:i] for word in words for i in range(1, len(word) + 1 - shorter))
 
 
 class PrefixSets(NamedTuple):
@@ -58,7 +63,6 @@ def prefix_sets(lexicon: Lexicon) -> PrefixSets:
     return sets
 
 
-@register("prefixes", "depth-first search with a word set and a prefix set (seed 003)")
 def solve_prefixes(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     """Yield every word of ``lexicon`` on ``board`` once, with the first path found."""
     words, prefixes = prefix_sets(lexicon)

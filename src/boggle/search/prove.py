@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import accumulate
 
-from boggle._native.core import ClassBound
+from boggle._native.core import MAX_LETTERS, ClassBound
 from boggle.errors import BoggleError
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -83,16 +83,18 @@ class Prover:
     """A word list and rules compiled for class bounds and exact scores."""
 
     def __init__(self, lexicon: Lexicon, rules: Rules) -> None:
+        if len(lexicon.alphabet) > MAX_LETTERS:
+            raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
         self.scorer = Scorer(lexicon, rules)
         core = self.scorer.core
         self.faces = letter_alphabet(lexicon)
         self.face_id = {("q" if face == "qu" else face): k for k, face in enumerate(self.faces)}
         words = lexicon.words
-        table = {ord(letter): index for letter, index in core.letter_index.items()}
+        table = {ord(letter): code[0] for letter, code in core.letter_codes.items()}
         letters = "".join(words).translate(table).encode("latin-1")
         offsets = array("I", [0])
         offsets.extend(accumulate(map(len, words)))
-        face_letters = b"".join(core.encode_face(face) for face in self.faces)
+        face_letters = b"".join(self.scorer.encode_face(face) for face in self.faces)
         self.bound = ClassBound(
             letters, offsets.tobytes(), rules.min_length, self.scorer.points, face_letters
         )
@@ -172,8 +174,8 @@ def prove(
         raise BoggleError(f"--jobs must be at least 1, got {jobs}")
     started = time.monotonic()
     faces = letter_alphabet(lexicon)
-    if len(faces) > 32:
-        raise BoggleError("prove handles word lists of at most 32 letters")
+    if len(lexicon.alphabet) > MAX_LETTERS:
+        raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
     letters = ["q" if face == "qu" else face for face in faces]
     bucket_letters = buckets(letters, min(bucket_count, len(letters)))
     tasks = list(top_level_classes(rows, cols, bucket_letters, above))

@@ -31,16 +31,23 @@ class Scorer:
     def __init__(self, lexicon: Lexicon, rules: Rules) -> None:
         core = compiled(lexicon)
         if core is None:
-            raise BoggleError("search needs a word list of at most 31 letters")
+            raise BoggleError("this word list cannot be compiled for the core")
         self.core: CompiledLexicon = core
         self.lexicon = lexicon
         self.rules = rules
         self.points = points_table(rules, core.longest)
         self.boards_scored = 0
 
+    def encode_face(self, face: str) -> bytes:
+        """One face as the core's letter codes, 4 bytes."""
+        code = self.core.encode_face(face)
+        if code is None:
+            raise BoggleError(f"face {face!r} is too long for this word list's letter codes")
+        return code
+
     def encode(self, faces: Sequence[str]) -> bytes:
-        """The faces as the core's letter indices, 4 bytes per cell."""
-        return b"".join(map(self.core.encode_face, faces))
+        """The faces as the core's letter codes, 4 bytes per cell."""
+        return b"".join(map(self.encode_face, faces))
 
     def score(self, faces: Sequence[str], rows: int, cols: int) -> int:
         """The score of one board."""
@@ -62,7 +69,7 @@ class Scorer:
         self, faces: Faces, rows: int, cols: int, alphabet: Sequence[str]
     ) -> array[int]:
         """Scores of every one-edit neighbour, in ``grid.neighbour_edits`` order."""
-        alternatives = b"".join(map(self.core.encode_face, alphabet))
+        alternatives = b"".join(map(self.encode_face, alphabet))
         scores = self.core.trie.score_neighbours(
             self.encode(faces), rows, cols, alternatives, self.rules.min_length, self.points
         )
