@@ -2,7 +2,7 @@
 
 A face is one or more lowercase letters: ``"a"``, ``"qu"``, or one of the
 multi-letter cubes of newer editions (``"th"``, ``"in"``, ``"er"``, ``"he"``,
-``"an"``).
+``"an"``) and of other languages (``"ij"``, ``"ch"``, ``"ll"``, ``"rr"``).
 
 The compact text form, read by every command and printed back by them:
 
@@ -33,9 +33,13 @@ from functools import cached_property
 from html import escape
 
 from boggle.errors import BoardError
+from boggle.languages import nfc
 
-MULTI_LETTER_FACES: frozenset[str] = frozenset({"qu", "th", "in", "er", "he", "an"})
-"""The multi-letter faces a board may hold, besides single letters."""
+MULTI_LETTER_FACES: frozenset[str] = frozenset(
+    {"qu", "th", "in", "er", "he", "an", "ij", "ch", "ll", "rr"}
+)
+"""The multi-letter faces a board may hold, besides single letters (Dutch ``ij``;
+Spanish ``ch``, ``ll``, ``rr``; see :mod:`boggle.languages`)."""
 
 MAX_SIDE = 1000
 """The largest number of rows or columns a board may have."""
@@ -115,6 +119,7 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> Board:
         """Read a board from its compact text form (see the module docstring)."""
+        text = nfc(text)  # a decomposed "a" + accent is one letter, as in the word lists
         rows_text = [row for row in _ROW_SEPARATORS.split(text.strip()) if row]
         if not rows_text:
             raise BoardError("the board is empty; give rows of letters like 'fxie amlo ewbx astu'")
