@@ -81,6 +81,8 @@ def main() -> int:
         )
     print("\nwords of the file read by the heap engines (plain scan / seek):")
     path = sorted_word_file(lexicon)
+    if path is None:
+        raise SystemExit("the heap engines' benchmark needs a usable cache dir ($BOGGLE_CACHE_DIR)")
     for label, board in cases:
         counts = []
         for seek in (False, True):

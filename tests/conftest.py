@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from boggle import Lexicon
+# The suite never writes into the user's real cache (~/.cache/boggle): every test, and
+# every command a test runs in a subprocess, uses this temporary one.
+_TEST_CACHE = tempfile.mkdtemp(prefix="boggle-test-cache-")
+os.environ["BOGGLE_CACHE_DIR"] = _TEST_CACHE
+
+from boggle import Lexicon  # noqa: E402 - after the cache is redirected
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 ENABLE_PATH = SHARED_DATA / "enable.txt"
@@ -33,3 +40,7 @@ def enable_path() -> Path:
 @pytest.fixture(scope="session")
 def enable(enable_path: Path) -> Lexicon:
     return Lexicon.from_file(enable_path)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_TEST_CACHE, ignore_errors=True)

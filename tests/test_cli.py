@@ -140,3 +140,24 @@ def test_python_dash_m_runs(enable_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["count"] == 126
+
+
+def test_library_errors_name_no_option_and_the_cli_adds_its_hint(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from boggle import DiceError, roll_board
+    from boggle.analysis.plotting import MissingDependencyError
+    from boggle.cli import CLI_REMEDIES
+    from boggle.errors import REMEDIES
+
+    with pytest.raises(DiceError) as raised:
+        roll_board("classic", 1, 5, 5)
+    assert "--" not in str(raised.value) and raised.value.remedy == "uniform_dice"
+    assert set(CLI_REMEDIES) == set(REMEDIES)
+    assert "--" not in str(MissingDependencyError("x", remedy="skip_plots"))
+    status, _, err = run(capsys, "roll", "--dice", "classic", "--size", "5x5")
+    assert status == 2 and err.strip().endswith("tray only; use --dice uniform for other sizes")
+    unsorted = tmp_path / "unsorted.txt"
+    unsorted.write_text("fame\nable\n")
+    status, _, err = run(capsys, "solve", "--engine", "heap", "--dict", str(unsorted), "ab cd")
+    assert status == 2 and err.rstrip().endswith("'boggle dicts export LIST FILE'"), err

@@ -20,9 +20,9 @@ from boggle.game import (
     find_path,
     judge_json,
     judge_round,
-    path_picture,
     play_match,
 )
+from boggle.render import path_picture
 
 BOARD = "fxie amlo ewbx astu"
 # On BOARD: fame, mile, limb, lime, east, ox (too short for big rules); not on it: axe, zebra.
@@ -360,3 +360,28 @@ def test_judge_cli_board_that_does_not_parse(
     data = json.loads(out)
     assert "does not parse" in err and err.count("\n") == 1
     assert [w["status"] for w in data["players"][0]["words"]] == ["unchecked", "not_a_word"]
+
+
+def test_the_library_normalises_judging_inputs_and_scores_words() -> None:
+    from boggle.game import default_challenge, read_players
+
+    listed = PlayerList("ann", ("fame", "wxyz"), frozenset({" WXYZ "}))
+    assert listed.challenged == frozenset({"wxyz"})
+    assert default_challenge([listed]) == "listed"
+    assert default_challenge([PlayerList("bob", ("fame",))]) == "off"
+    result = judge_round(BOARD, [listed], LEXICON, challenge=None)
+    assert result.challenge == "listed" and result.player("ann").score == 1 - 1
+    board = Board.parse(BOARD)
+    assert check_word("mile", board, LEXICON, BIG).points == 1
+    assert check_word("zebra", board, LEXICON, BIG).points == 0
+    players = read_players([{"name": "ann", "words": "fame\nmile", "challenged": ["MILE "]}])
+    assert players[0].entries == ("fame", "mile") and players[0].challenged == {"mile"}
+
+
+def test_import_paths_of_the_game_package_are_kept() -> None:
+    import boggle.game as game
+    from boggle.game.rounds import judge_round as judge_round_home
+
+    assert game.judge_round is judge_round_home is judge_round
+    for name in game.__all__:
+        assert getattr(game, name) is not None

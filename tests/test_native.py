@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from strategies import board_and_lexicon, boards
 
 from boggle import BIG, CLASSIC, Board, BoardError, Lexicon, Rules, solve
-from boggle.batch import RulesBySize, iter_scores, score_many
+from boggle.batch import iter_scores, score_many
 from boggle.dice import roll
 from boggle.engines.native import compiled, score_native
 from boggle.rules import STANDARD_SCORING
@@ -88,7 +88,7 @@ def test_default_rules_follow_each_board_size() -> None:
     large = "teasx " * 4 + "teasx"
     expected = [solve(Board.parse(small), lexicon).score, solve(Board.parse(large), lexicon).score]
     assert score_many([small, large], lexicon) == expected
-    assert expected[0] > 0 and score_many([small], lexicon, RulesBySize(BIG, BIG)) == [
+    assert expected[0] > 0 and score_many([small], lexicon, BIG) == [
         solve(Board.parse(small), lexicon, BIG).score
     ]
 

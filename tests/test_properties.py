@@ -42,3 +42,16 @@ def test_solution_is_sound_and_complete(case: tuple[Board, Lexicon], min_length:
     assert solution.score == sum(rules.points(w) for w in expected)
     words = [item.word for item in solution]
     assert words == sorted(set(words))
+
+
+@settings(max_examples=150, deadline=None)
+@given(board_and_lexicon(max_side=4))
+def test_find_path_agrees_with_brute_force(case: tuple[Board, Lexicon]) -> None:
+    from boggle.game import find_path
+
+    board, lexicon = case
+    for word in lexicon:
+        path = find_path(board, word)
+        assert (path is not None) == has_path(board, word)
+        if path is not None:
+            assert board.is_path(path) and board.spell(path) == word

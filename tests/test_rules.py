@@ -56,3 +56,20 @@ def test_bad_min_length_and_preset() -> None:
         Rules("x", min_length=0)
     with pytest.raises(RulesError, match="unknown rules"):
         preset("tiny")
+
+
+def test_rules_choice_is_the_one_chooser_by_board_size():
+    from boggle import RulesChoice, choose_rules
+
+    default = RulesChoice()
+    assert default.for_size(4, 4) is CLASSIC and default.for_size(5, 5) is BIG
+    assert default.for_board(None) is CLASSIC
+    assert rules_for_board(3, 9) is default.for_size(3, 9)
+    fixed = RulesChoice("big", min_length=3)
+    assert fixed.fixed and fixed.for_size(2, 2) == fixed.for_size(9, 9)
+    assert fixed.for_size(2, 2).min_length == 3
+    assert choose_rules(CLASSIC, None) is CLASSIC
+    with pytest.raises(RulesError, match="unknown rules"):
+        RulesChoice("giant")
+    with pytest.raises(RulesError):
+        RulesChoice(min_length=0)

@@ -20,7 +20,16 @@ from boggle.errors import (
 )
 from boggle.game import Match, PlayerList, PlaySession, RoundResult, Status, judge_round
 from boggle.lexicon import DEFAULT_WORDLIST, Lexicon, bundled_lists, load_lexicon, normalise_word
-from boggle.rules import BIG, CLASSIC, PRESETS, Rules, preset, rules_for_board
+from boggle.rules import (
+    BIG,
+    CLASSIC,
+    PRESETS,
+    Rules,
+    RulesChoice,
+    choose_rules,
+    preset,
+    rules_for_board,
+)
 from boggle.solution import Found, ScoredWord, Solution
 
 __version__ = "0.1.0"
@@ -50,11 +59,13 @@ __all__ = [
     "PlayerList",
     "RoundResult",
     "Rules",
+    "RulesChoice",
     "RulesError",
     "ScoredWord",
     "Solution",
     "Status",
     "bundled_lists",
+    "choose_rules",
     "default_engine",
     "engine_names",
     "get_engine",

@@ -12,14 +12,13 @@ import os
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
 from boggle.board import MAX_CELLS, MAX_SIDE, Board
 from boggle.engines.native import compiled, points_table, score_native
 from boggle.errors import BoardError
 from boggle.lexicon import Lexicon, load_lexicon
-from boggle.rules import BIG, CLASSIC, Rules
+from boggle.rules import LARGE_BOARD_CELLS, Rules, RulesChoice, choose_rules
 
 Item = TypeVar("Item")
 
@@ -27,18 +26,6 @@ CHUNK = 2048
 """Boards handed to a thread at a time, once the first few smaller chunks are out."""
 
 FIRST_CHUNK = 128
-
-
-@dataclass(frozen=True)
-class RulesBySize:
-    """Rules that follow the board size: ``small`` below ``large_cells`` cells, else ``large``."""
-
-    small: Rules = CLASSIC
-    large: Rules = BIG
-    large_cells: int = 25
-
-    def for_board(self, board: Board) -> Rules:
-        return self.large if board.size >= self.large_cells else self.small
 
 
 class BoardScore(NamedTuple):
@@ -57,31 +44,30 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _rules_by_size(rules: Rules | RulesBySize | None) -> RulesBySize:
-    if rules is None:
-        return RulesBySize()
-    if isinstance(rules, Rules):
-        return RulesBySize(rules, rules)
-    return rules
+def _small_large(rules: Rules | RulesChoice) -> tuple[Rules, Rules]:
+    return (rules, rules) if isinstance(rules, Rules) else (rules.small, rules.large)
 
 
-def _score_chunk(lines: Sequence[str], lexicon: Lexicon, rules: RulesBySize) -> list[BoardScore]:
+def _score_chunk(
+    lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
+) -> list[BoardScore]:
     core = compiled(lexicon)
-    scores: list[int] = [-1] * len(lines)
-    if core is not None and rules.small.scoring == rules.large.scoring:
-        table = points_table(rules.small, core.longest)
+    scores: list[int | None] = [None] * len(lines)
+    small, large = _small_large(rules)
+    if core is not None and small.scoring == large.scoring:
+        table = points_table(small, core.longest)
         scores = core.trie.score_lines(
             lines,
-            rules.small.min_length,
-            rules.large.min_length,
-            rules.large_cells,
+            small.min_length,
+            large.min_length,
+            LARGE_BOARD_CELLS,
             table,
             MAX_SIDE,
             MAX_CELLS,
         )
     results = []
     for line, score in zip(lines, scores, strict=True):
-        if score >= 0:
+        if score is not None:
             results.append(BoardScore(line, score))
             continue
         try:  # the core reads plain ASCII boards; anything else goes through Board.parse
@@ -89,14 +75,14 @@ def _score_chunk(lines: Sequence[str], lexicon: Lexicon, rules: RulesBySize) -> 
         except BoardError as error:
             results.append(BoardScore(line, None, str(error)))
             continue
-        results.append(BoardScore(line, score_native(board, lexicon, rules.for_board(board))))
+        results.append(BoardScore(line, score_native(board, lexicon, choose_rules(rules, board))))
     return results
 
 
 def score_chunks(
     chunks: Iterable[Sequence[str]],
     lexicon: Lexicon | str | None = None,
-    rules: Rules | RulesBySize | None = None,
+    rules: Rules | RulesChoice | None = None,
     jobs: int | None = None,
 ) -> Iterator[list[BoardScore]]:
     """Score each chunk of lines (boards in compact form), ``jobs`` threads at once.
@@ -106,7 +92,7 @@ def score_chunks(
     """
     if not isinstance(lexicon, Lexicon):
         lexicon = load_lexicon(lexicon)
-    by_size = _rules_by_size(rules)
+    by_size = RulesChoice() if rules is None else rules
     compiled(lexicon)  # compile once, before the threads start
     workers = max(1, jobs or default_jobs())
     if workers == 1:
@@ -126,7 +112,7 @@ def score_chunks(
 def iter_scores(
     lines: Iterable[str],
     lexicon: Lexicon | str | None = None,
-    rules: Rules | RulesBySize | None = None,
+    rules: Rules | RulesChoice | None = None,
     jobs: int | None = None,
 ) -> Iterator[BoardScore]:
     """Score each line (a board in compact form), in input order; see :func:`score_chunks`."""
@@ -137,7 +123,7 @@ def iter_scores(
 def score_many(
     boards: Iterable[str | Board],
     lexicon: Lexicon | str | None = None,
-    rules: Rules | RulesBySize | None = None,
+    rules: Rules | RulesChoice | None = None,
     jobs: int | None = None,
 ) -> list[int]:
     """The score of each board, in order; raises :class:`BoardError` naming a bad board."""

@@ -30,8 +30,8 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from html import escape
 
+from boggle import render
 from boggle.errors import BoardError
 from boggle.languages import nfc
 
@@ -226,55 +226,17 @@ class Board:
         return f"Board.parse({str(self)!r})"
 
     def grid_text(self) -> str:
-        """The board as an aligned grid for people: ``Qu``, ``Th`` capitalised."""
-        width = max(len(f) for f in self.faces)
-        lines = []
-        for r in range(self.rows):
-            row = self.faces[r * self.cols : (r + 1) * self.cols]
-            lines.append(" ".join(f.capitalize().ljust(width) for f in row).rstrip())
-        return "\n".join(lines)
+        """The board as an aligned grid for people: ``Qu``, ``Th`` capitalised
+        (drawn by :func:`boggle.render.board_text`)."""
+        return render.board_text(self)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.faces)
 
     def svg(self, path: Sequence[Cell] | None = None, cell_size: int = 48) -> str:
-        """An SVG picture of the board, with ``path`` drawn over it when given."""
-        width, height = self.cols * cell_size, self.rows * cell_size
-        pad = cell_size // 12
-        parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-            f'<rect width="{width}" height="{height}" fill="#1f3b73"/>',
-        ]
-        used = set(path or ())
-        for index, face in enumerate(self.faces):
-            r, c = divmod(index, self.cols)
-            x, y = c * cell_size + pad, r * cell_size + pad
-            fill = "#ffe08a" if (r, c) in used else "#f7f3e8"
-            size = cell_size - 2 * pad
-            label = escape(face.capitalize())
-            font = cell_size * (0.5 if len(face) == 1 else 0.38)
-            parts.append(
-                f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="{pad}" fill="{fill}"/>'
-                f'<text x="{x + size / 2}" y="{y + size / 2}" font-size="{font:.1f}" '
-                f'text-anchor="middle" dominant-baseline="central" fill="#222">{label}</text>'
-            )
-        if path:
-            centres = [
-                (c * cell_size + cell_size / 2, r * cell_size + cell_size / 2) for r, c in path
-            ]
-            points = " ".join(f"{x:.1f},{y:.1f}" for x, y in centres)
-            stroke = max(2, cell_size // 10)
-            parts.append(
-                f'<polyline points="{points}" fill="none" stroke="#d62828" stroke-opacity="0.75" '
-                f'stroke-width="{stroke}" stroke-linecap="round" stroke-linejoin="round"/>'
-            )
-            x0, y0 = centres[0]
-            parts.append(
-                f'<circle cx="{x0:.1f}" cy="{y0:.1f}" r="{stroke * 1.2:.1f}" fill="#d62828"/>'
-            )
-        parts.append("</svg>")
-        return "".join(parts)
+        """An SVG picture of the board, with ``path`` drawn over it when given
+        (drawn by :func:`boggle.render.svg`, which takes more options)."""
+        return render.svg(self, path=path, size=cell_size)
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -32,6 +32,13 @@ COMMAND_MODULES = (
     "serve",
 )
 
+CLI_REMEDIES = {
+    "uniform_dice": "; use --dice uniform for other sizes",
+    "sorted_copy": "; write a sorted copy with 'boggle dicts export LIST FILE'",
+    "skip_plots": " (or give --no-plots)",
+}
+"""What the command line adds to an error carrying a ``remedy`` (see ``boggle.errors``)."""
+
 
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr, exit status 2."""
@@ -69,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.run(args)
     except BoggleError as error:
-        print(f"boggle: error: {error}", file=sys.stderr)
+        print(f"boggle: error: {error}{CLI_REMEDIES.get(error.remedy or '', '')}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("boggle: interrupted", file=sys.stderr)

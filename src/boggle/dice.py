@@ -238,7 +238,7 @@ def roll_board(
     cubes = dice_set(name)
     if (rows is not None and rows != cubes.rows) or (cols is not None and cols != cubes.cols):
         raise DiceError(
-            f"the {cubes.name} dice fill a {cubes.rows}x{cubes.cols} tray only; "
-            "use --dice uniform for other sizes"
+            f"the {cubes.name} dice fill a {cubes.rows}x{cubes.cols} tray only",
+            remedy="uniform_dice",
         )
     return roll(cubes, seed)

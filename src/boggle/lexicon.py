@@ -91,7 +91,24 @@ class Lexicon:
     per lexicon and shared.
     """
 
-    def __init__(self, words: tuple[str, ...], name: str, source: str | None = None) -> None:
+    def __init__(self, words: Iterable[str], name: str, source: str | None = None) -> None:
+        """Words must already be normalised (see :func:`normalise_word`); they are
+        sorted and de-duplicated here.  Raises :class:`LexiconError` naming the
+        first word that is not.
+
+        >>> Lexicon(["dog", "ant", "dog"], "pets").words
+        ('ant', 'dog')
+        """
+        self._setup(_checked_words(words), name, source)
+
+    @classmethod
+    def _normalised(cls, words: tuple[str, ...], name: str, source: str | None = None) -> Lexicon:
+        """A lexicon from words already normalised, sorted and unique (no checks)."""
+        lexicon = cls.__new__(cls)
+        lexicon._setup(words, name, source)
+        return lexicon
+
+    def _setup(self, words: tuple[str, ...], name: str, source: str | None) -> None:
         self.words = words
         self.name = name
         self.source = source
@@ -104,7 +121,7 @@ class Lexicon:
     @classmethod
     def from_words(cls, words: Iterable[str], name: str = "custom") -> Lexicon:
         """A lexicon from raw words, normalised as a word list file would be."""
-        return cls(normalise_words(words), name)
+        return cls._normalised(normalise_words(words), name)
 
     @classmethod
     def from_file(
@@ -144,7 +161,7 @@ class Lexicon:
             raise LexiconError(
                 f"word list {shown!r} has no usable words (one lowercase word per line expected)"
             )
-        return cls(words, name or file.name, source=str(file))
+        return cls._normalised(words, name or file.name, source=str(file))
 
     def __len__(self) -> int:
         return len(self.words)
@@ -200,6 +217,19 @@ class Lexicon:
         if self.language is not None:
             info["language"] = self.language
         return info
+
+
+def _checked_words(words: Iterable[str]) -> tuple[str, ...]:
+    """The words sorted and unique; :class:`LexiconError` for one that is not a normalised word."""
+    unique = set()
+    for word in words:
+        if not isinstance(word, str) or normalise_word(word) != word:
+            raise LexiconError(
+                f"{word!r} is not a word a lexicon holds: give letters only, in lower case, "
+                f"1 to {MAX_WORD_LETTERS} of them (Lexicon.from_words normalises raw words)"
+            )
+        unique.add(word)
+    return tuple(sorted(unique))
 
 
 _LOWERCASE_AND_NEWLINES = b"abcdefghijklmnopqrstuvwxyz\r\n"

@@ -13,14 +13,24 @@ Length counts letters, so ``Qu`` is two.
 True
 >>> rules_for_board(5, 5).name
 'big'
+
+Which rules apply to a board is decided here and nowhere else:
+:class:`RulesChoice` holds what a user asked for (a preset or none, and any
+overrides) and gives the rules of a board of any size.
+
+>>> RulesChoice(min_length=5).for_size(4, 4)
+Rules(name='classic (custom)', min_length=5, scoring=((3, 1), (5, 2), (6, 3), (7, 5), (8, 11)))
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boggle.errors import RulesError
+
+if TYPE_CHECKING:
+    from boggle.board import Board
 
 Scoring = tuple[tuple[int, int], ...]
 """Steps ``(length, points)``, ascending: a word scores the points of the last
@@ -146,6 +156,73 @@ def preset(name: str) -> Rules:
         raise RulesError(f"unknown rules {name!r}; choose one of: {', '.join(PRESETS)}") from None
 
 
+LARGE_BOARD_CELLS = 25
+"""Boards of this many cells or more (5x5 and up) are played by the big preset."""
+
+
+@dataclass(frozen=True)
+class RulesChoice:
+    """The rules a user asked for: a preset (``None``: the preset of the board's size)
+    and overrides of its minimum length and scoring.
+
+    Bad choices are refused when the choice is made, before any board is seen.
+
+    >>> choice = RulesChoice()
+    >>> choice.for_size(4, 4).name, choice.for_size(5, 5).name, choice.for_board(None).name
+    ('classic', 'big', 'classic')
+    >>> RulesChoice("big", min_length=3).for_size(4, 4).min_length
+    3
+    """
+
+    preset: str | None = None
+    min_length: int | None = None
+    scoring: Scoring | None = None
+
+    def __post_init__(self) -> None:
+        _ = self.small, self.large  # refuse an unknown preset or a bad override now
+
+    @property
+    def fixed(self) -> bool:
+        """True when the rules do not depend on the board's size."""
+        return self.preset is not None
+
+    @property
+    def small(self) -> Rules:
+        """The rules of a board of fewer than :data:`LARGE_BOARD_CELLS` cells."""
+        return self._with_overrides(preset(self.preset) if self.preset else CLASSIC)
+
+    @property
+    def large(self) -> Rules:
+        """The rules of a board of :data:`LARGE_BOARD_CELLS` cells or more."""
+        return self._with_overrides(preset(self.preset) if self.preset else BIG)
+
+    def for_cells(self, cells: int) -> Rules:
+        """The rules of a board of ``cells`` cells."""
+        return self.large if cells >= LARGE_BOARD_CELLS else self.small
+
+    def for_size(self, rows: int, cols: int) -> Rules:
+        """The rules of a board of ``rows`` x ``cols``."""
+        return self.for_cells(rows * cols)
+
+    def for_board(self, board: Board | None) -> Rules:
+        """The rules of ``board``; a board that could not be read gets the small board's."""
+        return self.small if board is None else self.for_cells(board.size)
+
+    def _with_overrides(self, base: Rules) -> Rules:
+        return base.with_overrides(min_length=self.min_length, scoring=self.scoring)
+
+
+def choose_rules(rules: Rules | RulesChoice | None, board: Board | None) -> Rules:
+    """The rules for ``board``: ``rules`` when fixed, else chosen by the board's size.
+
+    >>> choose_rules(None, None) is CLASSIC, choose_rules(BIG, None) is BIG
+    (True, True)
+    """
+    if isinstance(rules, Rules):
+        return rules
+    return (rules or RulesChoice()).for_board(board)
+
+
 def rules_for_board(rows: int, cols: int) -> Rules:
     """The default preset for a board: classic below 25 cells (4x4 and smaller), big from 5x5."""
-    return BIG if rows * cols >= 25 else CLASSIC
+    return RulesChoice().for_size(rows, cols)

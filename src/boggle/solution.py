@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from boggle import render
 from boggle.board import Board, Cell
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -122,22 +123,16 @@ class Solution:
 
     def text(self, paths: bool = True) -> str:
         """A report for people: the board, then words grouped by points, then the total."""
-        lines = [self.board.grid_text(), ""]
+        lines = [render.board_text(self.board), ""]
         for points, length, items in self.groups():
             plural = "POINT" if points == 1 else "POINTS"
             lines.append(f"{points} {plural} WORDS (LENGTH {length}): {len(items)}")
             for item in items:
                 if paths:
-                    cells = ",".join(f"({r},{c})" for r, c in item.path)
-                    lines.append(f"  {item.word.upper()}: [{cells}]")
+                    lines.append(f"  {item.word.upper()}: {render.path_text(item.path)}")
                 else:
                     lines.append(f"  {item.word.upper()}")
             lines.append("")
         lines.append(f"WORDS: {self.count}")
         lines.append(f"TOTAL SCORE: {self.score}")
         return "\n".join(lines)
-
-
-def format_path(path: Sequence[Cell]) -> str:
-    """A path as ``(r,c) -> (r,c)`` text."""
-    return " -> ".join(f"({r},{c})" for r, c in path)

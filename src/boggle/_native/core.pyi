@@ -7,6 +7,8 @@ _Pair = TypeVar("_Pair", bound=tuple[str, tuple[tuple[int, int], ...]])
 
 MAX_LETTERS: int
 FACE_MAX: int
+NO_LETTER: int
+DEAD_LETTER: int
 
 class Trie:
     nbytes: int
@@ -56,4 +58,4 @@ class Trie:
         max_side: int,
         max_cells: int,
         /,
-    ) -> list[int]: ...
+    ) -> list[int | None]: ...

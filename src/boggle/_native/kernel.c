@@ -108,9 +108,28 @@ static int relayout(build_state *st, bn_trie *trie) {
     return 0;
 }
 
+/* Every word non-empty, its letters inside the alphabet, the words in order. */
+static int check_words(const uint8_t *letters, const uint32_t *offsets, uint32_t n_words,
+                       int alphabet_size) {
+    if (alphabet_size < 0 || alphabet_size > BN_MAX_LETTERS || offsets[0] != 0) return 0;
+    for (uint32_t w = 0; w < n_words; w++) {
+        uint32_t start = offsets[w], stop = offsets[w + 1];
+        if (stop <= start) return 0;
+        for (uint32_t i = start; i < stop; i++)
+            if (letters[i] >= alphabet_size) return 0;
+        if (w == 0) continue;
+        uint32_t before = offsets[w - 1], len_before = start - before, len = stop - start;
+        uint32_t common = len < len_before ? len : len_before;
+        int order = memcmp(letters + before, letters + start, common);
+        if (order > 0 || (order == 0 && len_before > len)) return 0;
+    }
+    return 1;
+}
+
 int bn_trie_build(bn_trie *trie, const uint8_t *letters, const uint32_t *offsets,
                   uint32_t n_words, int alphabet_size) {
     memset(trie, 0, sizeof *trie);
+    if (!check_words(letters, offsets, n_words, alphabet_size)) return BN_BAD_INPUT;
     trie->alphabet_size = alphabet_size;
     trie->n_words = n_words;
     for (uint32_t w = 0; w < n_words; w++) {
@@ -336,7 +355,7 @@ static int64_t solve_fast(const bn_trie *trie, const bn_board *board, bn_scratch
             if (letter < BN_MAX_LETTERS) beside[cell * 32 + letter] = 0;
         }
     }
-    return st.oom ? -1 : st.score;
+    return st.oom ? BN_SOLVE_FAILED : st.score;
 }
 
 /* General path: any size, multi-letter faces, and the paths of the words found. */
@@ -429,14 +448,14 @@ static void dfs(dfs_state *st, int cell, uint32_t index, int letters) {
 
 int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
                  int min_len, const int32_t *points, int max_len) {
-    if (prepare_board(s, board) < 0) return -1;
+    if (prepare_board(s, board) < 0) return BN_SOLVE_FAILED;
     int64_t score;
     if (s->record) {
         int need = trie->longest + 2;
         if (need > s->path_cap) {
             free(s->path);
             s->path = malloc((size_t)need * sizeof(int32_t));
-            if (!s->path) { s->path_cap = 0; return -1; }
+            if (!s->path) { s->path_cap = 0; return BN_SOLVE_FAILED; }
             s->path_cap = need;
         }
         s->n_found = 0;
@@ -456,7 +475,7 @@ int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
             st.depth = 1;
             dfs(&st, cell, (uint32_t)node, letters);
         }
-        score = s->oom ? -1 : st.score;
+        score = s->oom ? BN_SOLVE_FAILED : st.score;
     }
     clear_marks(s);
     return score;

@@ -61,7 +61,13 @@ typedef struct {
     int oom;
 } bn_scratch;
 
-/* Build from words sorted in letter-index order: letters[offsets[i] .. offsets[i+1]). */
+/* Status codes of bn_trie_build. */
+#define BN_OK 0
+#define BN_NO_MEMORY (-1)
+#define BN_BAD_INPUT (-2)  /* an empty word, a letter outside the alphabet, words out of order */
+
+/* Build from words sorted in letter-index order: letters[offsets[i] .. offsets[i+1]).
+ * Checks its input: returns BN_OK, BN_NO_MEMORY or BN_BAD_INPUT (then `trie` is empty). */
 int bn_trie_build(bn_trie *trie, const uint8_t *letters, const uint32_t *offsets,
                   uint32_t n_words, int alphabet_size);
 void bn_trie_free(bn_trie *trie);
@@ -70,8 +76,11 @@ size_t bn_trie_bytes(const bn_trie *trie);
 int bn_scratch_init(bn_scratch *s, uint32_t n_nodes);
 void bn_scratch_free(bn_scratch *s);
 
-/* points[k] for k in 0..max_len (words longer use points[max_len]); words below
- * min_len do not count.  Returns the score, or -1 when out of memory. */
+/* The score of one board: each word of the trie on it counted once, points[k]
+ * for a word of k letters, k in 0..max_len (longer words use points[max_len]);
+ * words below min_len do not count.  Points may be negative.  Returns the
+ * score, or BN_SOLVE_FAILED when out of memory. */
+#define BN_SOLVE_FAILED INT64_MIN
 int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
                  int min_len, const int32_t *points, int max_len);
 

@@ -13,7 +13,15 @@ typedef struct {
     int spare_ready;
     int spare_busy;
     int max_len;          /* longest word */
+    int ready;            /* __init__ has built the trie */
 } TrieObject;
+
+/* The trie, or NULL with an exception when __init__ never ran (Trie.__new__ alone). */
+static int check_ready(TrieObject *self) {
+    if (self->ready) return 1;
+    PyErr_SetString(PyExc_ValueError, "this Trie was never built: call Trie(...)");
+    return 0;
+}
 
 static void Trie_dealloc(TrieObject *self) {
     bn_trie_free(&self->trie);
@@ -34,6 +42,10 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
     Py_buffer letters, offsets, char_faces, multi_ids, face_letters;
     int alphabet_size;
     PyObject *words, *multi_names;
+    if (self->ready) {
+        PyErr_SetString(PyExc_TypeError, "a Trie is built once: make a new Trie instead");
+        return -1;
+    }
     if (!PyArg_ParseTuple(args, "y*y*iO!y*O!y*y*", &letters, &offsets, &alphabet_size,
                           &PyTuple_Type, &words, &char_faces, &PyTuple_Type, &multi_names,
                           &multi_ids, &face_letters))
@@ -62,12 +74,6 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
         }
     }
     const uint8_t *lt = (const uint8_t *)letters.buf;
-    for (Py_ssize_t i = 0; i < letters.len; i++) {
-        if (lt[i] >= alphabet_size) {
-            PyErr_SetString(PyExc_ValueError, "letter index outside the alphabet");
-            goto done;
-        }
-    }
     memset(&self->faces, 0, sizeof self->faces);
     memcpy(self->faces.face_of_char, char_faces.buf, 256);
     memcpy(self->faces.face_letters, face_letters.buf, (size_t)face_letters.len);
@@ -85,11 +91,17 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
     Py_BEGIN_ALLOW_THREADS
     built = bn_trie_build(&self->trie, lt, offs, (uint32_t)n_words, alphabet_size);
     Py_END_ALLOW_THREADS
-    if (built < 0) {
+    if (built == BN_BAD_INPUT) {
+        PyErr_SetString(PyExc_ValueError,
+                        "words must be non-empty, sorted, and use only the alphabet's letters");
+        goto done;
+    }
+    if (built != BN_OK) {
         PyErr_NoMemory();
         goto done;
     }
     self->max_len = self->trie.longest;
+    self->ready = 1;
     Py_INCREF(words);
     Py_XSETREF(self->words, words);
     status = 0;
@@ -173,6 +185,7 @@ static PyObject *Trie_solve(TrieObject *self, PyObject *args) {
     int rows, cols, min_len, with_paths;
     PyObject *points_obj;
     PyTypeObject *pair_type = &PyTuple_Type;
+    if (!check_ready(self)) return NULL;
     if (!PyArg_ParseTuple(args, "y*iiiOp|O!", &faces, &rows, &cols, &min_len, &points_obj,
                           &with_paths, &PyType_Type, &pair_type))
         return NULL;
@@ -201,7 +214,7 @@ static PyObject *Trie_solve(TrieObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     score = bn_solve(&self->trie, &board, s, min_len, points, max_len);
     Py_END_ALLOW_THREADS
-    if (score < 0) {
+    if (score == BN_SOLVE_FAILED) {
         PyErr_NoMemory();
         goto done;
     }
@@ -249,12 +262,15 @@ done:
 }
 
 /* score_lines(lines, min_len, min_len_large, large_cells, points, max_side, max_cells)
- * Each line is a board in compact ASCII form; its score, or -1 when the line
+ * Each line is a board in compact ASCII form; its score, or None when the line
  * is not an ASCII board this parser reads (the caller parses it in Python).
  * Boards of large_cells cells or more use min_len_large. */
+#define NOT_A_BOARD (INT64_MIN + 1) /* no score can reach it: points are at most 10^6 a word */
+
 static PyObject *Trie_score_lines(TrieObject *self, PyObject *args) {
     PyObject *lines_obj, *points_obj;
     int min_len, min_len_large, large_cells, max_side, max_cells;
+    if (!check_ready(self)) return NULL;
     if (!PyArg_ParseTuple(args, "OiiiOii", &lines_obj, &min_len, &min_len_large, &large_cells,
                           &points_obj, &max_side, &max_cells))
         return NULL;
@@ -299,12 +315,12 @@ static PyObject *Trie_score_lines(TrieObject *self, PyObject *args) {
         bn_board board;
         if (bn_parse_board(&self->faces, texts[i], (size_t)lengths[i], &buffer, &cap, &board,
                            max_side, max_cells) < 0) {
-            scores[i] = -1;
+            scores[i] = NOT_A_BOARD;
             continue;
         }
         int shortest = board.n >= large_cells ? min_len_large : min_len;
         scores[i] = bn_solve(&self->trie, &board, s, shortest, points, max_len);
-        if (scores[i] < 0) failed = 1;
+        if (scores[i] == BN_SOLVE_FAILED) failed = 1;
     }
     free(buffer);
     Py_END_ALLOW_THREADS
@@ -315,7 +331,8 @@ static PyObject *Trie_score_lines(TrieObject *self, PyObject *args) {
     result = PyList_New(n);
     if (!result) goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyLong_FromLongLong(scores[i]);
+        PyObject *v = scores[i] == NOT_A_BOARD ? Py_NewRef(Py_None)
+                                               : PyLong_FromLongLong(scores[i]);
         if (!v) { Py_CLEAR(result); goto done; }
         PyList_SET_ITEM(result, i, v);
     }
@@ -344,7 +361,7 @@ static PyMethodDef Trie_methods[] = {
      "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
     {"score_lines", (PyCFunction)Trie_score_lines, METH_VARARGS,
      "score_lines(lines, min_len, min_len_large, large_cells, points, max_side, max_cells)"
-     " -> [score or -1]"},
+     " -> [score or None]"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -384,5 +401,7 @@ PyMODINIT_FUNC PyInit_core(void) {
     }
     PyModule_AddIntConstant(module, "MAX_LETTERS", BN_MAX_LETTERS);
     PyModule_AddIntConstant(module, "FACE_MAX", BN_FACE_MAX);
+    PyModule_AddIntConstant(module, "NO_LETTER", BN_NO_LETTER);
+    PyModule_AddIntConstant(module, "DEAD_LETTER", BN_DEAD_LETTER);
     return module;
 }

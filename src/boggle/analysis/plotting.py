@@ -21,7 +21,7 @@ def pyplot() -> Any:
         import matplotlib
     except ImportError:
         raise MissingDependencyError(
-            "plots need matplotlib: pip install 'boggle[analysis]' (or give --no-plots)"
+            "plots need matplotlib: pip install 'boggle[analysis]'", remedy="skip_plots"
         ) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

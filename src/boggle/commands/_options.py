@@ -7,7 +7,7 @@ import argparse
 from boggle.engines import default_engine, engine_names
 from boggle.errors import RulesError
 from boggle.lexicon import DEFAULT_WORDLIST, Lexicon, load_lexicon
-from boggle.rules import PRESETS, Rules, preset, rules_for_board
+from boggle.rules import PRESETS, Rules, RulesChoice
 
 
 def add_dictionary_option(parser: argparse.ArgumentParser) -> None:
@@ -65,13 +65,17 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     return load_lexicon(args.dictionary)
 
 
-def rules_from_args(args: argparse.Namespace, rows: int, cols: int) -> Rules:
-    """The rules the options give for a board of ``rows`` x ``cols``."""
-    base = preset(args.rules) if args.rules else rules_for_board(rows, cols)
-    scoring = Rules.parse_scoring(args.scoring) if args.scoring is not None else None
+def rules_choice_from_args(args: argparse.Namespace) -> RulesChoice:
+    """The rules the options ask for, before the board is known."""
     if args.min_length is not None and args.min_length < 1:
         raise RulesError(f"--min-length must be at least 1, got {args.min_length}")
-    return base.with_overrides(min_length=args.min_length, scoring=scoring)
+    scoring = Rules.parse_scoring(args.scoring) if args.scoring is not None else None
+    return RulesChoice(args.rules, args.min_length, scoring)
+
+
+def rules_from_args(args: argparse.Namespace, rows: int, cols: int) -> Rules:
+    """The rules the options give for a board of ``rows`` x ``cols``."""
+    return rules_choice_from_args(args).for_size(rows, cols)
 
 
 whole_number = _whole_number

@@ -12,12 +12,11 @@ from boggle.commands._options import (
     add_dictionary_option,
     add_rules_options,
     lexicon_from_args,
-    rules_from_args,
+    rules_choice_from_args,
     whole_number,
 )
 from boggle.errors import JudgeError
 from boggle.game import CHALLENGE_MODES, iter_problems, judge_json
-from boggle.rules import Rules
 
 EXAMPLE = """\
 input: {"board": "fxie amlo ewbx astu",
@@ -110,14 +109,7 @@ def _read_text(file: str) -> str:
 def run(args: argparse.Namespace) -> int:
     data = _read_input(args)
     lexicon = lexicon_from_args(args)
-    custom_rules = args.rules or args.min_length is not None or args.scoring is not None
-
-    def rules_for(rows: int, cols: int) -> Rules:
-        return rules_from_args(args, rows, cols)
-
-    result = judge_json(
-        data, lexicon, rules_for if custom_rules else None, args.challenge, args.target
-    )
+    result = judge_json(data, lexicon, rules_choice_from_args(args), args.challenge, args.target)
     if args.json:
         # The problems are in the JSON too; stderr tells a person watching the pipe.
         for problem in iter_problems(result):

@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from boggle import render
 from boggle.board import Board
 from boggle.commands._options import (
     add_dictionary_option,
@@ -35,8 +36,7 @@ from boggle.commands.roll import add_dice_options, size_from_args
 from boggle.dice import roll_board
 from boggle.engines import solve
 from boggle.errors import BoggleError
-from boggle.game import Feedback, PlaySession, path_picture
-from boggle.solution import format_path
+from boggle.game import Feedback, PlaySession
 
 DEFAULT_SECONDS = 180
 """Three minutes, the length of the sand timer in the box."""
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     session = PlaySession(board, solve(board, lexicon_from_args(args), rules, engine=args.engine))
     out = sys.stdout
     interactive = sys.stdin.isatty()
-    out.write(board_picture(board) + "\n")
+    out.write(render.board_text(board, frame=True) + "\n")
     out.write(
         f"Board {board}. Words of {rules.min_length} letters or more"
         + (
@@ -119,18 +119,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------- pictures and text
-
-
-def board_picture(board: Board) -> str:
-    """The board in a frame, faces capitalised (``Qu``, ``Th``) and spaced for reading."""
-    width = max(2, max(len(face) for face in board.faces))
-    rule = "+" + "-" * (board.cols * (width + 1) + 1) + "+"
-    lines = [rule]
-    for r in range(board.rows):
-        faces = board.faces[r * board.cols : (r + 1) * board.cols]
-        lines.append("| " + " ".join(f.capitalize().ljust(width) for f in faces) + " |")
-    lines.append(rule)
-    return "\n".join(lines)
 
 
 def clock(seconds: float) -> str:
@@ -179,7 +167,10 @@ def path_text(session: PlaySession, entry: str) -> str:
     path = session.path_of(word) if word.isalpha() else None
     if path is None:
         return f"{word.upper() or '(empty)'} is not on the board."
-    return f"{word.upper()}: {format_path(path)}\n{path_picture(session.board, path)}"
+    return (
+        f"{word.upper()}: {render.path_text(path, arrows=True)}\n"
+        f"{render.path_picture(session.board, path)}"
+    )
 
 
 def ask_for_paths(session: PlaySession, out: TextIO) -> None:

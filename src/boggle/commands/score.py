@@ -8,16 +8,15 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from boggle.batch import RulesBySize, chunks, default_jobs, score_chunks
+from boggle.batch import chunks, default_jobs, score_chunks
 from boggle.commands._options import (
     add_dictionary_option,
     add_rules_options,
     lexicon_from_args,
-    rules_from_args,
+    rules_choice_from_args,
 )
 from boggle.commands._progress import progress_bar
 from boggle.errors import BoggleError
-from boggle.rules import Rules
 
 
 def register(subparsers: Any) -> None:
@@ -41,13 +40,6 @@ def register(subparsers: Any) -> None:
     add_dictionary_option(parser)
     add_rules_options(parser)
     parser.set_defaults(run=run)
-
-
-def _rules(args: argparse.Namespace) -> Rules | RulesBySize:
-    """One preset when --rules names it, else the preset of each board's size."""
-    if args.rules:
-        return rules_from_args(args, 1, 1)
-    return RulesBySize(rules_from_args(args, 4, 4), rules_from_args(args, 5, 5))
 
 
 def _numbered_chunks(files: list[str]) -> Iterator[tuple[str, list[int], list[str]]]:
@@ -79,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise BoggleError(f"--jobs must be at least 1, got {args.jobs}")
     lexicon = lexicon_from_args(args)
-    rules = _rules(args)
+    rules = rules_choice_from_args(args)
     for name in args.files:
         if name != "-":
             try:

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from boggle.board import Board, Cell
+from boggle import render
+from boggle.board import Board
 from boggle.commands._options import (
     add_dictionary_option,
     add_engine_option,
@@ -132,12 +133,8 @@ def _stream(board: Board, rules: Rules, engine: str, args: argparse.Namespace) -
         score += points
         line = f"{word.upper()} {points}"
         if not args.no_paths:
-            line += " " + _cells(path)
+            line += " " + render.path_text(path)
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
     sys.stdout.write(f"WORDS: {len(seen)}\nTOTAL SCORE: {score}\n")
     return 0
-
-
-def _cells(path: tuple[Cell, ...]) -> str:
-    return "[" + ",".join(f"({r},{c})" for r, c in path) + "]"

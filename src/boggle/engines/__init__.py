@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from boggle.board import Board
 from boggle.errors import EngineError
 from boggle.lexicon import Lexicon, load_lexicon
-from boggle.rules import Rules, rules_for_board
+from boggle.rules import Rules, RulesChoice, choose_rules
 from boggle.solution import Found, Solution
 
 EngineFunction = Callable[[Board, Lexicon, Rules], Iterator[Found]]
@@ -95,21 +95,21 @@ def get_engine(name: str) -> Engine:
 def solve(
     board: Board | str,
     lexicon: Lexicon | str | None = None,
-    rules: Rules | None = None,
+    rules: Rules | RulesChoice | None = None,
     engine: str | None = None,
 ) -> Solution:
     """Every word on ``board``, scored.
 
     ``board`` may be a :class:`Board` or its compact text; ``lexicon`` a
     :class:`Lexicon`, a bundled list name or a file path (default: the
-    bundled default list); ``rules`` default to the preset for the board size.
+    bundled default list); ``rules`` are fixed :class:`Rules`, or a :class:`RulesChoice` (default:
+    the preset for the board size).
     """
     if isinstance(board, str):
         board = Board.parse(board)
     if not isinstance(lexicon, Lexicon):
         lexicon = load_lexicon(lexicon)
-    if rules is None:
-        rules = rules_for_board(board.rows, board.cols)
+    rules = choose_rules(rules, board)
     chosen = get_engine(engine or default_engine())
     return Solution(board, rules, lexicon, chosen.function(board, lexicon, rules), chosen.name)
 

@@ -34,7 +34,7 @@ offsets (seeking and skipping to the next line start), and scan the last few
 lines.  ``benchmarks/engines.py`` measures both.
 
 The file must be sorted by code point (byte order of UTF-8), one word per
-line, as ``boggle dicts export`` writes it.  The engine registered for
+line, as :func:`sorted_word_file` writes it.  The engine registered for
 lexicons uses the lexicon's own file when it already is exactly that, and
 otherwise writes the words once to a cache file named by the lexicon's digest
 (:func:`sorted_word_file`).  :func:`solve_heap_file` works from a file alone.
@@ -49,12 +49,13 @@ otherwise writes the words once to a cache file named by the lexicon's digest
 from __future__ import annotations
 
 import heapq
+import io
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from boggle import cache
 from boggle.board import Board
 from boggle.engines import register
 from boggle.errors import EngineError, LexiconError
@@ -64,8 +65,6 @@ from boggle.solution import Found
 
 SEEK_BLOCK = 256
 """In seek mode, a binary search stops when the interval is this many bytes; lines are then read."""
-
-EXPORT_HINT = "write a sorted copy with 'boggle dicts export LIST FILE'"
 
 
 class Letter:
@@ -109,7 +108,8 @@ class SortedWordFile:
         self.file = file
         self.name = name
         self.seek = seek
-        self.size = os.fstat(file.fileno()).st_size
+        self.size = file.seek(0, os.SEEK_END)
+        file.seek(0)
         self.words_read = 0
         self.seeks = 0
         self.line_number = 0
@@ -131,8 +131,8 @@ class SortedWordFile:
             shown = word.decode(errors="replace")
             raise EngineError(
                 f"word list {self.name!r} is not sorted: {shown!r} on line "
-                f"{self.line_number} comes after {previous.decode(errors='replace')!r}; "
-                f"{EXPORT_HINT}"
+                f"{self.line_number} comes after {previous.decode(errors='replace')!r}",
+                remedy="sorted_copy",
             )
         self.current = word
 
@@ -274,7 +274,7 @@ def check_sorted(path: str | os.PathLike[str]) -> None:
     try:
         with open(path, "rb") as handle:
             if handle.read(2) == b"\x1f\x8b":
-                raise EngineError(f"word list {shown!r} is compressed; {EXPORT_HINT}")
+                raise EngineError(f"word list {shown!r} is compressed", remedy="sorted_copy")
             handle.seek(0)
             previous: bytes | None = None
             for number, line in enumerate(handle, 1):
@@ -282,8 +282,8 @@ def check_sorted(path: str | os.PathLike[str]) -> None:
                 if previous is not None and word <= previous:
                     raise EngineError(
                         f"word list {shown!r} is not sorted: {word.decode(errors='replace')!r} "
-                        f"on line {number} comes after {previous.decode(errors='replace')!r}; "
-                        f"{EXPORT_HINT}"
+                        f"on line {number} comes after {previous.decode(errors='replace')!r}",
+                        remedy="sorted_copy",
                     )
                 previous = word
     except OSError as error:
@@ -295,56 +295,65 @@ def exported_text(lexicon: Lexicon) -> bytes:
     return "".join(word + "\n" for word in lexicon.words).encode()
 
 
-def cache_dir() -> Path:
-    """Where sorted copies of word lists are kept.
-
-    ``$BOGGLE_CACHE_DIR``, else ``$XDG_CACHE_HOME/boggle``, else ``~/.cache/boggle``.
-    """
-    explicit = os.environ.get("BOGGLE_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "boggle"
-
-
-def sorted_word_file(lexicon: Lexicon) -> Path:
+def sorted_word_file(lexicon: Lexicon) -> Path | None:
     """A file holding the lexicon's words as :func:`exported_text`, for the heap engine.
 
     The lexicon's own file when its bytes already are exactly that (a sorted,
-    normalised, uncompressed list); otherwise ``<cache_dir>/wordlists/<digest>.txt``,
-    written once.
+    normalised, uncompressed list); otherwise ``<cache>/wordlists/<digest>.txt``
+    (see :mod:`boggle.cache`), written once and used again only while its
+    content is exactly the lexicon's (an edited or damaged copy is rewritten).
+    ``None`` when the cache is off or unusable: the engine then reads the
+    words from memory.
     """
 
-    def find(lex: Lexicon) -> Path:
+    def find(lex: Lexicon) -> Path | bool:
         text = exported_text(lex)
-        if lex.source is not None:
-            source = Path(lex.source)
+        for candidate in _candidates(lex):
             try:
-                if source.stat().st_size in (len(text), len(text) - 1):
-                    data = source.read_bytes()
-                    if data in (text, text[:-1]):
-                        return source
-            except OSError:
+                same_size = candidate.stat().st_size in (len(text), len(text) - 1)
+                if same_size and candidate.read_bytes() in (text, text[:-1]):
+                    return candidate
+            except (OSError, ValueError):
                 pass
-        target = cache_dir() / "wordlists" / f"{lex.digest}.txt"
-        if not (target.is_file() and target.stat().st_size == len(text)):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile(dir=target.parent, delete=False) as temporary:
-                temporary.write(text)
-            os.replace(temporary.name, target)
+        folder = cache.cache_dir("wordlists")
+        if folder is None:
+            return False
+        target = folder / f"{lex.digest}.txt"
+        try:
+            cache.write_atomic(target, text)
+        except OSError:
+            return False
         return target
 
-    file: Path = lexicon.cached("heap-file", find)
-    return file
+    file: Path | bool = lexicon.cached("heap-file", find)  # False: no file (None means unbuilt)
+    return file if isinstance(file, Path) else None
+
+
+def _candidates(lexicon: Lexicon) -> Iterator[Path]:
+    """The files that may already hold the lexicon's sorted words: its source, its cache entry."""
+    if lexicon.source is not None:
+        yield Path(lexicon.source)
+    folder = cache.cache_root()
+    if folder is not None:
+        yield folder / "wordlists" / f"{lexicon.digest}.txt"
+
+
+def _solve_lexicon(board: Board, lexicon: Lexicon, rules: Rules, seek: bool) -> Iterator[Found]:
+    file = sorted_word_file(lexicon)
+    if file is not None:
+        yield from solve_heap_file(board, file, rules, seek=seek)
+        return
+    text: bytes = lexicon.cached("heap-text", exported_text)
+    yield from _heap_search(board, SortedWordFile(io.BytesIO(text), lexicon.name, seek), rules)
 
 
 @register("heap", "min-heaps over a sorted word file scanned forward: no trie (seeds 000/002)")
 def solve_heap(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     """Yield every word of ``lexicon`` on ``board`` once, in alphabetical order."""
-    yield from solve_heap_file(board, sorted_word_file(lexicon), rules)
+    yield from _solve_lexicon(board, lexicon, rules, seek=False)
 
 
 @register("heap-seek", "the heap engine jumping ahead in the file by binary search (seed 000)")
 def solve_heap_seek(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     """As :func:`solve_heap`, seeking in the file instead of reading every word."""
-    yield from solve_heap_file(board, sorted_word_file(lexicon), rules, seek=True)
+    yield from _solve_lexicon(board, lexicon, rules, seek=True)

@@ -27,16 +27,13 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import accumulate
 
-from boggle._native.core import FACE_MAX, MAX_LETTERS, Trie
+from boggle._native.core import DEAD_LETTER, FACE_MAX, MAX_LETTERS, NO_LETTER, Trie
 from boggle.board import MULTI_LETTER_FACES, Board
 from boggle.engines import register
 from boggle.engines.trie import solve_trie
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 from boggle.solution import Found
-
-NO_LETTER = 255
-DEAD_LETTER = 254  # a letter no word uses: the cube can start or continue no word
 
 _SINGLE_FACES = "abcdefghijklmnopqrstuvwxyz"
 _MULTI_FACES = tuple(sorted(MULTI_LETTER_FACES))

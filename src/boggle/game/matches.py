@@ -1,0 +1,119 @@
+"""Matches: rounds played until a player reaches the target score."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from boggle.errors import JudgeError
+from boggle.game.rounds import RoundResult
+
+DEFAULT_TARGET = 100
+"""The score a match is played to (seed 001: 50, 100 or any agreed target)."""
+
+
+@dataclass
+class Match:
+    """Rounds played until a player reaches ``target`` points, with the running table.
+
+    >>> from boggle import Lexicon, judge_round
+    >>> match = Match(target=2)
+    >>> lexicon = Lexicon.from_words(["fame", "lame"])
+    >>> match.add(judge_round("fxie amlo ewbx astu", {"ann": ["fame"], "bob": []}, lexicon))
+    >>> match.finished, match.totals
+    (False, {'ann': 1, 'bob': 0})
+    >>> match.add(judge_round("fxie amlo ewbx astu", {"ann": ["fame"], "bob": []}, lexicon))
+    >>> match.finished, match.winners()
+    (True, ['ann'])
+    """
+
+    target: int = DEFAULT_TARGET
+    rounds: list[RoundResult] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    table: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.target < 1:
+            raise JudgeError(f"a match's target must be at least 1 point, got {self.target}")
+
+    @property
+    def finished(self) -> bool:
+        """True once some player has reached or passed the target."""
+        return any(total >= self.target for total in self.totals.values())
+
+    def add(self, result: RoundResult) -> None:
+        """Record a judged round; refused once the match is over."""
+        if self.finished:
+            raise JudgeError(
+                f"the match is over: {' and '.join(self.winners())} reached {self.target}"
+            )
+        for name in result.scores():
+            self.totals.setdefault(name, 0)
+        for name, score in result.scores().items():
+            self.totals[name] += score
+        self.rounds.append(result)
+        self.table.append(
+            {
+                "round": len(self.rounds),
+                "board": result.board_text if result.board is None else str(result.board),
+                "scores": result.scores(),
+                "totals": dict(self.totals),
+            }
+        )
+
+    def winners(self) -> list[str]:
+        """The leaders: the players with the highest total so far."""
+        best = max(self.totals.values(), default=0)
+        return [name for name, total in self.totals.items() if total == best]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "finished": self.finished,
+            "winners": self.winners() if self.finished else [],
+            "leaders": self.winners(),
+            "totals": dict(self.totals),
+            "table": self.table,
+            "rounds": [r.to_json() for r in self.rounds],
+        }
+
+    def json_text(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    def table_text(self) -> str:
+        """The running table: one line per round, each player's round score and total."""
+        names = list(self.totals)
+        width = max([len(n) for n in names] + [9])
+        header = "ROUND  " + "  ".join(n.rjust(width) for n in names)
+        lines = [header]
+        for row in self.table:
+            cells = [
+                f"{row['scores'].get(n, 0):+d} = {row['totals'].get(n, 0)}".rjust(width)
+                for n in names
+            ]
+            lines.append(f"{row['round']:>5}  " + "  ".join(cells))
+        if self.finished:
+            lines.append(f"{' and '.join(self.winners())} reached {self.target}: match over")
+        else:
+            lines.append(f"no one has reached {self.target} yet")
+        return "\n".join(lines)
+
+    def text(self) -> str:
+        parts = []
+        for number, result in enumerate(self.rounds, start=1):
+            parts.append(f"=== ROUND {number} ===\n{result.text()}\n")
+        parts.append(self.table_text())
+        return "\n".join(parts)
+
+
+def play_match(rounds: Iterable[RoundResult], target: int = DEFAULT_TARGET) -> Match:
+    """A match from judged rounds, stopping at the round where someone reaches ``target``
+    (later rounds are not counted)."""
+    match = Match(target=target)
+    for result in rounds:
+        if match.finished:
+            break
+        match.add(result)
+    return match

@@ -1,0 +1,86 @@
+"""One player's round against everything the board holds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from boggle.board import Board, Cell
+from boggle.game.words import PathSearchError, Status, check_word, find_path, typed_word
+from boggle.solution import ScoredWord, Solution
+
+FeedbackStatus = Literal[
+    "accepted", "already_found", "not_a_word", "not_on_board", "too_short", "invalid"
+]
+_FEEDBACK: dict[Status, FeedbackStatus] = {
+    Status.NOT_A_WORD: "not_a_word",
+    Status.NOT_ON_BOARD: "not_on_board",
+    Status.TOO_SHORT: "too_short",
+}
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What a player is told about a word typed during a round."""
+
+    word: str
+    status: FeedbackStatus
+    points: int = 0
+    message: str = ""
+
+
+class PlaySession:
+    """One player's round against the full solution of a board.
+
+    >>> from boggle import Lexicon, solve
+    >>> board = Board.parse("fxie amlo ewbx astu")
+    >>> lexicon = Lexicon.from_words(["fame", "famed", "mile", "limb", "east"])
+    >>> session = PlaySession(board, solve(board, lexicon))
+    >>> [session.submit(w).status for w in ["fame", "FAME", "xyz", "zebra"]]
+    ['accepted', 'already_found', 'not_on_board', 'not_on_board']
+    >>> session.score, session.maximum, [w.word for w in session.missed()]
+    (1, 4, ['east', 'limb', 'mile'])
+    """
+
+    def __init__(self, board: Board, solution: Solution) -> None:
+        self.board = board
+        self.solution = solution
+        self.rules = solution.rules
+        self.found: list[str] = []
+
+    def submit(self, entry: str) -> Feedback:
+        """Check a typed word and record it when it is good."""
+        check = check_word(entry, self.board, self.solution.lexicon, self.rules, self.solution)
+        if check.status is Status.INVALID:
+            return Feedback(check.word, "invalid", message=check.message)
+        if check.word in self.found:
+            return Feedback(check.word, "already_found")
+        if check.status is Status.COUNTED:
+            self.found.append(check.word)
+            return Feedback(check.word, "accepted", check.points)
+        return Feedback(check.word, _FEEDBACK[check.status], message=check.message)
+
+    @property
+    def score(self) -> int:
+        return sum(self.rules.points(word) for word in self.found)
+
+    @property
+    def maximum(self) -> int:
+        """The most points the board allows: every word of the solution."""
+        return self.solution.score
+
+    def missed(self) -> list[ScoredWord]:
+        """The words of the solution not found, best first (most points, then longest, A-Z)."""
+        found = set(self.found)
+        missed = [w for w in self.solution.words if w.word not in found]
+        return sorted(missed, key=lambda w: (-w.points, -len(w.word), w.word))
+
+    def path_of(self, word: str) -> tuple[Cell, ...] | None:
+        """The path of a word on the board, or ``None`` (also when the search gives up)."""
+        word = typed_word(word)
+        if word in self.solution:
+            return self.solution.by_word[word].path
+        try:
+            return find_path(self.board, word)
+        except PathSearchError:
+            return None

@@ -1,0 +1,105 @@
+"""Reading rounds and matches from JSON: the one reader the command line and the web use.
+
+A round is ``{"board", "players", "challenge"?}``; ``players`` is a list of
+``{"name", "words", "challenged"?}`` (``words`` a list or one text of lines) or
+an object ``{name: words}``.  A match is ``{"target"?, "rounds": [round, ...]}``.
+
+>>> [p.entries for p in read_players({"ann": "fame\\nmile", "bob": ["Limb"]})]
+[('fame', 'mile'), ('Limb',)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from boggle.errors import JudgeError
+from boggle.game.matches import DEFAULT_TARGET, Match, play_match
+from boggle.game.rounds import PlayerList, RoundResult, default_challenge, judge_round
+from boggle.lexicon import Lexicon
+from boggle.rules import Rules, RulesChoice
+
+
+def read_players(data: Any) -> list[PlayerList]:
+    """The players of a round's JSON (``players``), checked; :class:`JudgeError` names
+    what is wrong."""
+    if isinstance(data, Mapping):
+        data = [{"name": name, "words": words} for name, words in data.items()]
+    if not isinstance(data, list) or not data:
+        raise JudgeError("'players' must be a non-empty list of {name, words} or {name: words}")
+    lists = []
+    for number, item in enumerate(data, start=1):
+        if not isinstance(item, Mapping) or "name" not in item or "words" not in item:
+            raise JudgeError(f"player {number} needs a 'name' and 'words'")
+        name, words = str(item["name"]), item["words"]
+        challenged = item.get("challenged", [])
+        if not isinstance(challenged, list):
+            raise JudgeError(f"player {name!r}: 'challenged' must be a list of words")
+        if isinstance(words, str):
+            lists.append(PlayerList.from_text(name, words, map(str, challenged)))
+        elif isinstance(words, list) and all(isinstance(w, str) for w in words):
+            lists.append(PlayerList(name, tuple(words), frozenset(map(str, challenged))))
+        else:
+            raise JudgeError(f"player {name!r}: 'words' must be a list of strings or one text")
+    return lists
+
+
+def judge_json(
+    data: Any,
+    lexicon: Lexicon,
+    rules: Rules | RulesChoice | None = None,
+    challenge: str | None = None,
+    target: int | None = None,
+) -> RoundResult | Match:
+    """Judge a round ``{"board", "players", "challenge"?}`` or a match
+    ``{"target"?, "rounds": [round, ...]}`` read from JSON.
+
+    ``challenge`` and ``target`` given here override the document's.  A round's
+    default challenge mode is ``listed`` when some player has ``challenged``
+    words, else ``off``.
+    """
+    if not isinstance(data, Mapping):
+        raise JudgeError("the input must be a JSON object with 'board' and 'players', or 'rounds'")
+    if "rounds" in data:
+        rounds = data["rounds"]
+        if not isinstance(rounds, list) or not rounds:
+            raise JudgeError("'rounds' must be a non-empty list of rounds")
+        goal = target if target is not None else data.get("target", DEFAULT_TARGET)
+        if not isinstance(goal, int):
+            raise JudgeError("'target' must be a whole number of points")
+        judged = (
+            _judge_round_json(r, lexicon, rules, challenge, n) for n, r in enumerate(rounds, 1)
+        )
+        return play_match(judged, goal)
+    result = _judge_round_json(data, lexicon, rules, challenge, None)
+    if target is not None:
+        return play_match([result], target)
+    return result
+
+
+def _judge_round_json(
+    data: Any,
+    lexicon: Lexicon,
+    rules: Rules | RulesChoice | None,
+    challenge: str | None,
+    number: int | None,
+) -> RoundResult:
+    where = "" if number is None else f"round {number}: "
+    if not isinstance(data, Mapping) or "board" not in data or "players" not in data:
+        raise JudgeError(f"{where}a round needs 'board' and 'players'")
+    try:
+        lists = read_players(data["players"])
+        mode = challenge or data.get("challenge") or default_challenge(lists)
+        return judge_round(str(data["board"]), lists, lexicon, rules, mode)
+    except JudgeError as error:
+        raise JudgeError(f"{where}{error}") from None
+
+
+def iter_problems(result: RoundResult | Match) -> Iterator[str]:
+    """Every problem found in the input, prefixed by its round in a match."""
+    if isinstance(result, RoundResult):
+        yield from result.problems
+        return
+    for number, round_result in enumerate(result.rounds, start=1):
+        for problem in round_result.problems:
+            yield f"round {number}: {problem}"

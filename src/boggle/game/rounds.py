@@ -1,0 +1,317 @@
+"""Judging a round: every entry of every player's list gets one verdict and points.
+
+See :mod:`boggle.game` for the verdicts and the challenge rule.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from boggle import render
+from boggle.board import Board, Cell
+from boggle.errors import BoggleError, JudgeError
+from boggle.game.words import Status, WordCheck, check_word, typed_word
+from boggle.lexicon import Lexicon
+from boggle.rules import Rules, RulesChoice, choose_rules
+
+ChallengeMode = Literal["off", "listed", "all"]
+CHALLENGE_MODES: tuple[str, ...] = ("off", "listed", "all")
+CHALLENGE_PENALTY = -1
+"""Points for a challenged entry that is not in the word list."""
+CHALLENGE_BONUS = 1
+"""Extra points for a challenged word that counts."""
+
+
+def default_challenge(players: Iterable[PlayerList]) -> ChallengeMode:
+    """The challenge mode of a round that names none: ``listed`` when some player
+    challenged words, else ``off``."""
+    return "listed" if any(player.challenged for player in players) else "off"
+
+
+@dataclass(frozen=True)
+class PlayerList:
+    """What a player wrote down: entries in order, and the words other players challenged.
+
+    ``PlayerList.from_text`` reads a list typed one word per line.
+    """
+
+    name: str
+    entries: tuple[str, ...]
+    challenged: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        # challenged words are compared as the judge reads entries: trimmed, lowercase
+        object.__setattr__(self, "challenged", frozenset(map(typed_word, self.challenged)))
+
+    @classmethod
+    def from_text(cls, name: str, text: str, challenged: Iterable[str] = ()) -> PlayerList:
+        """Entries from lines of text; trailing blank lines are ignored, inner ones are kept
+        (and judged ``invalid``).
+
+        >>> PlayerList.from_text("ann", "fame\\r\\n\\r\\naxe\\n\\n").entries
+        ('fame', '', 'axe')
+        """
+        lines = text.splitlines()
+        while lines and not lines[-1].strip():
+            lines.pop()
+        return cls(name, tuple(lines), frozenset(challenged))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judge's decision on one entry of a player's list."""
+
+    line: int
+    entry: str
+    word: str
+    status: Status
+    points: int
+    path: tuple[Cell, ...] | None = None
+    in_dictionary: bool = False
+    challenged: bool = False
+    challenge_points: int = 0
+    message: str = ""
+
+    @property
+    def total(self) -> int:
+        """Points of the word plus the challenge's points."""
+        return self.points + self.challenge_points
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "line": self.line,
+            "entry": self.entry,
+            "word": self.word,
+            "status": self.status.value,
+            "points": self.points,
+            "challenged": self.challenged,
+            "challenge_points": self.challenge_points,
+            "total": self.total,
+            "in_dictionary": self.in_dictionary,
+            "path": None if self.path is None else [list(cell) for cell in self.path],
+        }
+        if self.message:
+            data["message"] = self.message
+        return data
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """A player's verdicts, in the order of their list, and their score."""
+
+    name: str
+    verdicts: tuple[Verdict, ...]
+
+    @property
+    def score(self) -> int:
+        return sum(v.total for v in self.verdicts)
+
+    def count(self, status: Status) -> int:
+        return sum(1 for v in self.verdicts if v.status is status)
+
+    def counts(self) -> dict[str, int]:
+        """How many entries got each verdict (every status listed, zeros included)."""
+        found = Counter(v.status for v in self.verdicts)
+        return {status.value: found[status] for status in Status}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "score": self.score,
+            "counts": self.counts(),
+            "words": [v.to_json() for v in self.verdicts],
+        }
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A judged round: each player's verdicts, the scores, and any problem with the input."""
+
+    board: Board | None
+    board_text: str
+    rules: Rules
+    lexicon: Lexicon
+    players: tuple[PlayerResult, ...]
+    challenge: str = "off"
+    problems: tuple[str, ...] = ()
+
+    def player(self, name: str) -> PlayerResult:
+        for result in self.players:
+            if result.name == name:
+                return result
+        raise KeyError(name)
+
+    def scores(self) -> dict[str, int]:
+        """Each player's points in this round, in the order the players were given."""
+        return {p.name: p.score for p in self.players}
+
+    def winners(self) -> list[str]:
+        """The players with the most points (more than one on a tie)."""
+        scores = self.scores()
+        best = max(scores.values(), default=0)
+        return [name for name, score in scores.items() if score == best]
+
+    def to_json(self) -> dict[str, Any]:
+        """The round as ``boggle judge --json`` prints it."""
+        return {
+            "board": str(self.board) if self.board is not None else self.board_text,
+            "rows": None if self.board is None else self.board.rows,
+            "cols": None if self.board is None else self.board.cols,
+            "rules": self.rules.to_json(),
+            "dictionary": self.lexicon.to_json(),
+            "challenge": self.challenge,
+            "players": [p.to_json() for p in self.players],
+            "scores": self.scores(),
+            "winners": self.winners(),
+            "problems": list(self.problems),
+        }
+
+    def json_text(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    def text(self) -> str:
+        """A report for people: the board, each player's words with verdicts, the scores."""
+        lines = [
+            render.board_text(self.board) if self.board is not None else f"board: {self.board_text}"
+        ]
+        lines.append("")
+        width = max((len(_shown(v)) for p in self.players for v in p.verdicts), default=4)
+        for player in self.players:
+            lines.append(f"{player.name}: {player.score} points")
+            for v in player.verdicts:
+                note = v.status.label
+                if v.challenge_points:
+                    note += f", challenged {v.challenge_points:+d}"
+                elif v.challenged and self.challenge == "listed":
+                    note += ", challenged (no effect)"
+                if v.message:
+                    note += f" ({v.message})"
+                lines.append(f"  {_shown(v).ljust(width)} {v.total:>3}  {note}")
+            lines.append("")
+        lines.append("SCORES: " + ", ".join(f"{n} {s}" for n, s in self.scores().items()))
+        if self.players:
+            lines.append("WINNER: " + " and ".join(self.winners()))
+        lines.extend(f"problem: {problem}" for problem in self.problems)
+        return "\n".join(lines)
+
+
+def _shown(verdict: Verdict) -> str:
+    return verdict.entry.strip().upper() or "(empty line)"
+
+
+def _as_player_lists(
+    players: Sequence[PlayerList] | Mapping[str, Sequence[str] | str],
+) -> list[PlayerList]:
+    if isinstance(players, Mapping):
+        return [
+            PlayerList.from_text(name, words)
+            if isinstance(words, str)
+            else PlayerList(name, tuple(words))
+            for name, words in players.items()
+        ]
+    return list(players)
+
+
+def judge_round(
+    board: Board | str,
+    players: Sequence[PlayerList] | Mapping[str, Sequence[str] | str],
+    lexicon: Lexicon,
+    rules: Rules | RulesChoice | None = None,
+    challenge: ChallengeMode | str | None = "off",
+) -> RoundResult:
+    """Judge every player's list by the rules (see :mod:`boggle.game`).
+
+    ``board`` may be text in the compact form; if it does not parse, the round is
+    still judged without it (words in the word list are ``unchecked``) and the
+    reason is in ``problems``.  Players are :class:`PlayerList` or a mapping of
+    name to entries (a list, or one text of lines).  ``challenge=None`` is the
+    :func:`default_challenge` of the players.
+    """
+    lists = _as_player_lists(players)
+    if challenge is None:
+        challenge = default_challenge(lists)
+    if challenge not in CHALLENGE_MODES:
+        raise JudgeError(
+            f"unknown challenge mode {challenge!r}; choose {', '.join(CHALLENGE_MODES)}"
+        )
+    if not lists:
+        raise JudgeError("a round needs at least one player")
+    names = Counter(p.name for p in lists)
+    if doubled := [name for name, n in names.items() if n > 1]:
+        raise JudgeError(f"player name {doubled[0]!r} is given twice; names must differ")
+    problems: list[str] = []
+    board_text = str(board)
+    parsed: Board | None
+    if isinstance(board, Board):
+        parsed = board
+    else:
+        try:
+            parsed = Board.parse(board)
+        except BoggleError as error:
+            parsed = None
+            problems.append(f"board {board!r} does not parse: {error}; words were not looked for")
+    rules = choose_rules(rules, parsed)
+
+    checks: dict[str, list[tuple[WordCheck, bool]]] = {}
+    finders: dict[str, set[str]] = {}  # good word -> players who listed it
+    for player in lists:
+        seen: set[str] = set()
+        rows = []
+        for entry in player.entries:
+            check = check_word(entry, parsed, lexicon, rules)
+            repeated = check.status is not Status.INVALID and check.word in seen
+            seen.add(check.word)
+            rows.append((check, repeated))
+            if check.status is Status.INVALID:
+                problems.append(f"{player.name}, line {len(rows)}: {check.message}")
+            elif check.status is Status.COUNTED and not repeated:
+                finders.setdefault(check.word, set()).add(player.name)
+        checks[player.name] = rows
+
+    results = []
+    for player in lists:
+        verdicts = []
+        for line, (check, repeated) in enumerate(checks[player.name], start=1):
+            status, message = check.status, check.message
+            if repeated:
+                status, message = Status.REPEATED, ""
+            elif status is Status.COUNTED and len(finders[check.word]) > 1:
+                status = Status.CROSSED_OFF
+                others = sorted(finders[check.word] - {player.name})
+                message = "also found by " + ", ".join(others)
+            points = check.points if status is Status.COUNTED else 0
+            challenged = status not in (Status.INVALID, Status.REPEATED) and (
+                challenge == "all" or (challenge == "listed" and check.word in player.challenged)
+            )
+            verdicts.append(
+                Verdict(
+                    line=line,
+                    entry=check.entry,
+                    word=check.word,
+                    status=status,
+                    points=points,
+                    path=check.path,
+                    in_dictionary=check.in_dictionary,
+                    challenged=challenged,
+                    challenge_points=_challenge_points(status, check.in_dictionary)
+                    if challenged
+                    else 0,
+                    message=message,
+                )
+            )
+        results.append(PlayerResult(player.name, tuple(verdicts)))
+    return RoundResult(
+        parsed, board_text, rules, lexicon, tuple(results), str(challenge), tuple(problems)
+    )
+
+
+def _challenge_points(status: Status, in_dictionary: bool) -> int:
+    if status is Status.COUNTED:
+        return CHALLENGE_BONUS
+    if status in (Status.NOT_A_WORD, Status.NOT_ON_BOARD) and not in_dictionary:
+        return CHALLENGE_PENALTY
+    return 0

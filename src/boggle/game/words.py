@@ -1,0 +1,254 @@
+"""One typed word checked on its own: its path on the board, its verdict, its points.
+
+>>> from boggle import Board, Lexicon
+>>> from boggle.rules import CLASSIC
+>>> check = check_word("Fame", Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame"]),
+...     CLASSIC)
+>>> check.status.value, check.points, check.path
+('counted', 1, ((0, 0), (1, 0), (1, 1), (2, 0)))
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from boggle.board import Board, Cell
+from boggle.errors import BoggleError
+from boggle.lexicon import Lexicon
+from boggle.rules import Rules
+
+if TYPE_CHECKING:
+    from boggle.solution import Solution
+
+PATH_STEP_BUDGET = 2_000_000
+"""The most steps :func:`find_path` takes before it gives up (well under a second)."""
+
+
+class Status(StrEnum):
+    """The verdict on one entry of a player's list (see :mod:`boggle.game`)."""
+
+    COUNTED = "counted"
+    CROSSED_OFF = "crossed_off"
+    NOT_A_WORD = "not_a_word"
+    NOT_ON_BOARD = "not_on_board"
+    TOO_SHORT = "too_short"
+    REPEATED = "repeated"
+    INVALID = "invalid"
+    UNCHECKED = "unchecked"
+
+    @property
+    def label(self) -> str:
+        """The status for people: ``crossed off``, ``not on the board``..."""
+        return _LABELS[self]
+
+
+_LABELS = {
+    Status.COUNTED: "counted",
+    Status.CROSSED_OFF: "crossed off",
+    Status.NOT_A_WORD: "not a word",
+    Status.NOT_ON_BOARD: "not on the board",
+    Status.TOO_SHORT: "too short",
+    Status.REPEATED: "repeated",
+    Status.INVALID: "invalid",
+    Status.UNCHECKED: "unchecked (no board)",
+}
+
+
+class PathSearchError(BoggleError):
+    """A word's path was not settled within the step budget."""
+
+
+def find_path(board: Board, word: str, *, budget: int | None = None) -> tuple[Cell, ...] | None:
+    """A path of cells spelling ``word`` on ``board`` (each cube once), or ``None``.
+
+    Multi-letter faces match as a whole: ``qu`` spells the two letters ``q``, ``u``.
+    The search is bounded: a word needing more letters than the board has is
+    refused at once; otherwise the cells that could still finish the word (with
+    cubes reused) are found first, from its end, and only those are tried, from
+    the word's start and, if that runs long, from its end.  Past ``budget``
+    steps (default :data:`PATH_STEP_BUDGET`) it raises :class:`PathSearchError`.
+
+    >>> find_path(Board.parse("fxie amlo ewbx astu"), "fame")
+    ((0, 0), (1, 0), (1, 1), (2, 0))
+    >>> find_path(Board.parse("q[th] ei"), "quithe"), find_path(Board.parse("ab cd"), "abba")
+    (((0, 0), (1, 1), (0, 1), (1, 0)), None)
+    >>> find_path(Board.parse("aaaa aaaa aaaa aaaa"), "a" * 15 + "b") is None
+    True
+    """
+    budget = PATH_STEP_BUDGET if budget is None else budget
+    if not word or not _letters_suffice(board, word):
+        return None
+    table = board.neighbour_table
+    try:
+        trail = _search(board.faces, table, word, budget // 2)
+    except PathSearchError:
+        backwards = tuple(face[::-1] for face in board.faces)
+        try:
+            trail = _search(backwards, table, word[::-1], budget - budget // 2)
+        except PathSearchError:
+            raise _gave_up(word, budget) from None
+        if trail is not None:
+            trail.reverse()
+    return None if trail is None else tuple(board.cell(i) for i in trail)
+
+
+def _search(
+    faces: Sequence[str], table: Sequence[Sequence[int]], word: str, budget: int
+) -> list[int] | None:
+    """Depth-first search for the cells spelling ``word``, trying only cells that can
+    finish it; raises :class:`PathSearchError` past ``budget`` steps."""
+    finishing = _finishing_cells(faces, table, word, budget)
+    if finishing is None:
+        return None
+    length = len(word)
+    steps = sum(len(cells) for cells in finishing.values())
+    for start in sorted(finishing[0]):
+        used = {start}
+        trail = [start]
+        ends = [len(faces[start])]
+        tries = [iter(table[start])]
+        while tries:
+            if ends[-1] == length:
+                return trail
+            allowed = finishing.get(ends[-1], frozenset())
+            for cell in tries[-1]:
+                steps += 1
+                if cell in allowed and cell not in used:
+                    used.add(cell)
+                    trail.append(cell)
+                    ends.append(ends[-1] + len(faces[cell]))
+                    tries.append(iter(table[cell]))
+                    break
+            else:
+                used.discard(trail.pop())
+                ends.pop()
+                tries.pop()
+            if steps > budget:
+                raise _gave_up(word, budget)
+    return None
+
+
+def _gave_up(word: str, budget: int) -> PathSearchError:
+    shown = word if len(word) <= 40 else word[:37] + "..."
+    return PathSearchError(f"gave up looking for a path of {shown!r} after {budget:,} steps")
+
+
+def _letters_suffice(board: Board, word: str) -> bool:
+    """True if the board's faces hold every letter of ``word`` as often as it needs."""
+    needed = Counter(word)
+    held = Counter("".join(board.faces))
+    return all(held[letter] >= count for letter, count in needed.items())
+
+
+def _finishing_cells(
+    faces: Sequence[str], table: Sequence[Sequence[int]], word: str, budget: int
+) -> dict[int, frozenset[int]] | None:
+    """For each position of ``word``, the cells whose face matches there and from which
+    the rest of the word can be spelled (cubes may repeat); ``None`` if none can start it."""
+    length = len(word)
+    at: dict[int, list[int]] = {}
+    for cell, face in enumerate(faces):
+        at.setdefault(ord(face[0]), []).append(cell)
+    finishing: dict[int, frozenset[int]] = {}
+    steps = 0
+    for position in range(length - 1, -1, -1):
+        cells = []
+        for cell in at.get(ord(word[position]), ()):
+            face = faces[cell]
+            if not word.startswith(face, position):
+                continue
+            end = position + len(face)
+            steps += 8
+            if end == length or not finishing.get(end, frozenset()).isdisjoint(table[cell]):
+                cells.append(cell)
+        if cells:
+            finishing[position] = frozenset(cells)
+        if steps > budget:
+            raise _gave_up(word, budget)
+    return finishing if 0 in finishing else None
+
+
+def typed_word(entry: str) -> str:
+    """An entry as the judge reads it: trimmed, lowercase (``" Fame "`` is ``fame``)."""
+    return entry.strip().lower()
+
+
+@dataclass(frozen=True)
+class WordCheck:
+    """One typed entry checked against the board, the word list and the rules;
+    ``points`` are what it scores if it counts."""
+
+    entry: str
+    word: str
+    status: Status
+    path: tuple[Cell, ...] | None = None
+    in_dictionary: bool = False
+    message: str = ""
+    points: int = 0
+
+
+def check_word(
+    entry: str,
+    board: Board | None,
+    lexicon: Lexicon,
+    rules: Rules,
+    solution: Solution | None = None,
+) -> WordCheck:
+    """The verdict on one entry on its own: ``counted`` if it is a good word.
+
+    The word is looked up in the word list first; given the board's
+    ``solution``, a listed word's path is read from it, with no search.
+    Cross-off and repeats need the other entries; :func:`judge_round` adds them.
+
+    >>> from boggle.rules import CLASSIC
+    >>> lexicon = Lexicon.from_words(["fame", "axe", "ox"])
+    >>> board = Board.parse("fxie amlo ewbx astu")
+    >>> [check_word(w, board, lexicon, CLASSIC).status.value for w in ["Fame", "ox", "fax", "exam"]]
+    ['counted', 'too_short', 'not_a_word', 'not_on_board']
+    """
+    word = typed_word(entry)
+    if not word:
+        return WordCheck(entry, word, Status.INVALID, message="empty line")
+    if not word.isalpha():
+        return WordCheck(
+            entry,
+            word,
+            Status.INVALID,
+            message=f"{entry.strip()!r} has characters that are not letters",
+        )
+    in_dictionary = word in lexicon
+    if len(word) < rules.min_length:
+        return WordCheck(
+            entry,
+            word,
+            Status.TOO_SHORT,
+            in_dictionary=in_dictionary,
+            message=f"shorter than {rules.min_length} letters",
+        )
+    if board is None:
+        status = Status.UNCHECKED if in_dictionary else Status.NOT_A_WORD
+        return WordCheck(entry, word, status, in_dictionary=in_dictionary)
+    if (
+        in_dictionary
+        and solution is not None
+        and solution.board == board
+        and solution.lexicon is lexicon
+        and solution.rules.min_length <= len(word)
+    ):
+        found = solution.by_word.get(word)
+        path = None if found is None else found.path
+    else:
+        try:
+            path = find_path(board, word)
+        except PathSearchError as error:
+            status = Status.NOT_ON_BOARD if in_dictionary else Status.NOT_A_WORD
+            return WordCheck(entry, word, status, in_dictionary=in_dictionary, message=str(error))
+    if path is None:
+        return WordCheck(entry, word, Status.NOT_ON_BOARD, in_dictionary=in_dictionary)
+    if not in_dictionary:
+        return WordCheck(entry, word, Status.NOT_A_WORD, path, in_dictionary)
+    return WordCheck(entry, word, Status.COUNTED, path, True, points=rules.points(word))
