@@ -19,7 +19,7 @@ import os
 import threading
 from pathlib import Path
 
-from boggle.board import Board
+from boggle.board import MULTI_LETTER_FACES, Board
 from boggle.errors import LexiconError
 from boggle.languages import PROFILES, SYSTEM_LISTS, LanguageProfile, language_profile
 from boggle.lexicon import Lexicon, bundled_lists, load_lexicon
@@ -88,6 +88,20 @@ def _read(path: Path, profile: LanguageProfile, name: str) -> Lexicon:
         return _loaded[key]
 
 
+def load_wordlist(name_or_path: str | None, language: str | None = None) -> Lexicon:
+    """The list ``--dict`` and ``--language`` name: ``--language es`` alone is the
+    Spanish list, ``--dict FILE --language de`` a file read as German.
+
+    >>> load_wordlist(None, "es").language
+    'es'
+    """
+    if name_or_path is None and language is not None:
+        code = language_profile(language).code
+        if code != "en":
+            return load_language_list(code)
+    return load_lexicon(name_or_path, language)
+
+
 def lexicon_profile(lexicon: Lexicon) -> LanguageProfile:
     """The profile a lexicon was read with (English when it names none)."""
     return PROFILES.get(lexicon.language or "en", PROFILES["en"])
@@ -102,6 +116,19 @@ def foreign_letters(board: Board, lexicon: Lexicon) -> tuple[str, ...]:
     return tuple(sorted({letter for face in board.faces for letter in face} - alphabet))
 
 
+def foreign_letters_warning(letters: tuple[str, ...], lexicon: Lexicon) -> str:
+    """The one-line hint for :func:`foreign_letters` (the CLI prints it on stderr).
+
+    >>> foreign_letters_warning(("ł", "ż"), Lexicon.from_words(["cat"]))
+    "warning: no word of 'custom' uses the letters ł ż on this board (another language's board?)"
+    """
+    shown = " ".join(letters)
+    return (
+        f"warning: no word of {lexicon.name!r} uses the letters {shown} on this board "
+        "(another language's board?)"
+    )
+
+
 def fold_board(board: Board, lexicon: Lexicon) -> Board:
     """``board`` spelled as ``lexicon``'s language spells words: ``é`` is ``e`` in French.
 
@@ -111,10 +138,14 @@ def fold_board(board: Board, lexicon: Lexicon) -> Board:
     'ete/'
     """
     profile = lexicon_profile(lexicon)
-    faces = tuple(profile.fold_face(face) for face in board.faces)
-    if faces == board.faces or any(len(f) > 1 and f not in profile.faces for f in faces):
-        return board
-    return Board(faces, board.rows, board.cols)
+    faces = tuple(_folded_face(face, profile) for face in board.faces)
+    return board if faces == board.faces else Board(faces, board.rows, board.cols)
+
+
+def _folded_face(face: str, profile: LanguageProfile) -> str:
+    """The face folded, unless folding makes a multi-letter face no board has (``ß``)."""
+    folded = profile.fold_face(face)
+    return face if len(folded) > 1 and folded not in MULTI_LETTER_FACES else folded
 
 
 def language_names() -> dict[str, str]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from boggle.commands._options import whole_number
+from boggle.commands._options import add_language_option, whole_number
 from boggle.dice import GENERATORS, roll_board
 from boggle.errors import DiceError
+from boggle.language_dice import roll_for_language
+from boggle.language_lists import load_wordlist
 
 
 def add_dice_options(parser: argparse.ArgumentParser, default: str = "new") -> None:
@@ -57,6 +59,11 @@ def register(subparsers: Any) -> None:
         "With --seed N and --count C, board i is the board of seed N+i.",
     )
     add_dice_options(parser)
+    add_language_option(
+        parser,
+        "roll for this language: English uses --dice, every other language a letter "
+        "distribution measured from its word list",
+    )
     parser.add_argument(
         "--count", type=whole_number, default=1, metavar="N", help="how many boards (default 1)"
     )
@@ -67,10 +74,14 @@ def run(args: argparse.Namespace) -> int:
     if args.count < 0:
         raise DiceError(f"--count must be 0 or more, got {args.count}")
     rows, cols = size_from_args(args)
+    lexicon = load_wordlist(None, args.language) if args.language not in (None, "en") else None
     lines = []
     for i in range(args.count):
         seed = None if args.seed is None else args.seed + i
-        lines.append(str(roll_board(args.dice, seed, rows, cols)))
+        if lexicon is None:
+            lines.append(str(roll_board(args.dice, seed, rows, cols)))
+        else:
+            lines.append(str(roll_for_language(lexicon, args.dice, seed, rows, cols)))
         if len(lines) >= 1000:
             print("\n".join(lines))
             lines.clear()

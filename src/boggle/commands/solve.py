@@ -29,6 +29,8 @@ from boggle.dice import roll_board
 from boggle.engines import default_engine, get_engine, solve
 from boggle.engines.heap import check_sorted, solve_heap_file
 from boggle.errors import BoardError, BoggleError
+from boggle.language_dice import roll_for_language
+from boggle.language_lists import fold_board, foreign_letters_warning
 from boggle.lexicon import bundled_lists
 from boggle.rules import Rules
 from boggle.solution import Found
@@ -80,6 +82,8 @@ def board_from_args(args: argparse.Namespace) -> Board:
         if args.board:
             raise BoardError("give either a board or --random, not both")
         rows, cols = size_from_args(args)
+        if args.language not in (None, "en"):
+            return roll_for_language(lexicon_from_args(args), args.dice, args.seed, rows, cols)
         return roll_board(args.dice, args.seed, rows, cols)
     if not args.board:
         raise BoardError("give a board, e.g. boggle solve 'fxie amlo ewbx astu'")
@@ -98,7 +102,10 @@ def run(args: argparse.Namespace) -> int:
     if stream:
         return _stream(board, rules, engine, args)
     lexicon = lexicon_from_args(args)
+    board = fold_board(board, lexicon)
     solution = solve(board, lexicon, rules, engine=engine)
+    if solution.foreign_letters:
+        print(foreign_letters_warning(solution.foreign_letters, lexicon), file=sys.stderr)
     if args.json:
         sys.stdout.write(solution.json_text() + "\n")
     else:
