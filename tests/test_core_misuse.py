@@ -16,9 +16,10 @@ from boggle.engines.native import score_native
 def test_lexicon_sorts_and_deduplicates_its_words() -> None:
     lexicon = Lexicon(("dog", "cat", "ab", "dog", "cats"), "pets")
     assert lexicon.words == ("ab", "cat", "cats", "dog")
-    assert solve("doga tsxx xxxx xxxx", lexicon).score == solve(
-        "doga tsxx xxxx xxxx", Lexicon.from_words(["dog", "cat", "ab", "cats"])
-    ).score
+    assert (
+        solve("doga tsxx xxxx xxxx", lexicon).score
+        == solve("doga tsxx xxxx xxxx", Lexicon.from_words(["dog", "cat", "ab", "cats"])).score
+    )
 
 
 @pytest.mark.parametrize("word", ["", "Dog", "d0g", " dog", "a" * 65])
