@@ -1,10 +1,28 @@
-"""Build of the compiled core (the rest of the metadata is in pyproject.toml)."""
+"""Build of the compiled core (the rest of the metadata is in pyproject.toml).
 
+Switches, read from the environment when the extension is built:
+
+- ``BOGGLE_SANITIZE=1``: build with AddressSanitizer and UndefinedBehaviorSanitizer
+  (run Python with ``LD_PRELOAD=$(gcc -print-file-name=libasan.so)``; see
+  ``docs/architecture.md``);
+- ``BOGGLE_WERROR=1``: turn compiler warnings into errors (CI sets it).
+"""
+
+import os
 import platform
 
 from setuptools import Extension, setup
 
-compile_args = ["-O3", "-std=c99"]
+compile_args = ["-std=c99", "-Wall", "-Wextra"]
+link_args: list[str] = []
+if os.environ.get("BOGGLE_SANITIZE") == "1":
+    sanitizers = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
+    compile_args += ["-O1", "-g", "-fno-omit-frame-pointer", *sanitizers]
+    link_args += sanitizers
+else:
+    compile_args.append("-O3")
+if os.environ.get("BOGGLE_WERROR") == "1":
+    compile_args.append("-Werror")
 if platform.machine().lower() in {"x86_64", "amd64"}:
     compile_args.append("-mpopcnt")
 
@@ -15,6 +33,7 @@ setup(
             sources=["src/boggle/_native/kernel.c", "src/boggle/_native/module.c"],
             depends=["src/boggle/_native/kernel.h"],
             extra_compile_args=compile_args,
+            extra_link_args=link_args,
         )
     ]
 )

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx
 
 FXIE = "fxie amlo ewbx astu"
 

@@ -19,7 +19,7 @@ from boggle import DEFAULT_WORDLIST, Board, load_lexicon, roll_board, solve
 fastapi = pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from boggle.web import app as web_app  # noqa: E402
+from boggle.web import routes as web_routes  # noqa: E402
 from boggle.web.app import Limits, WebConfig, create_app  # noqa: E402
 
 FXIE = "fxie amlo ewbx astu"
@@ -202,7 +202,7 @@ def test_oversized_bodies_are_413_with_or_without_content_length(client: TestCli
         ("/api/roll", {"seed": "7"}),
         ("/api/check", {"board": FXIE}),
         ("/api/judge", {"board": FXIE, "players": []}),
-        ("/api/judge", {"board": FXIE, "players": [{"name": "ann", "words": "fame"}]}),
+        ("/api/judge", {"board": FXIE, "players": [{"name": "ann", "words": 7}]}),
     ],
 )
 def test_wrong_types_and_fields_are_422(client: TestClient, route: str, body: Any) -> None:
@@ -214,7 +214,10 @@ def test_bodies_that_are_not_a_json_object_are_422(client: TestClient, content: 
     response = client.post(
         "/api/solve", content=content, headers={"Content-Type": "application/json"}
     )
-    assert_error(response, 422)
+    message = assert_error(response, 422)
+    assert "0:" not in message and "JSON decode error" not in message
+    if content in (b"not json", b"{"):
+        assert message.startswith("the request body is not JSON: ")
 
 
 def test_unknown_route_and_wrong_method_are_json(client: TestClient) -> None:
@@ -234,13 +237,13 @@ def test_slow_solve_is_408_and_other_clients_are_answered_meanwhile(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     release = threading.Event()
-    real_solve = web_app.solve
+    real_solve = web_routes.solve
 
     def stuck_solve(*args: Any, **kwargs: Any) -> Any:
         release.wait(10)
         return real_solve(*args, **kwargs)
 
-    monkeypatch.setattr(web_app, "solve", stuck_solve)
+    monkeypatch.setattr(web_routes, "solve", stuck_solve)
     config = WebConfig(limits=Limits(solve_seconds=0.5), preload=False)
     with client_for(config) as running:
         answers: dict[str, Any] = {}
@@ -292,24 +295,14 @@ def test_a_body_that_trickles_in_is_408() -> None:
     body and waits gets a 408, and the server goes on answering."""
     import socket
 
-    import uvicorn
+    from served import served
 
     config = WebConfig(limits=Limits(body_seconds=0.5), preload=False)
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(config), host="127.0.0.1", port=0, log_level="error")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert time.monotonic() < deadline, "uvicorn did not start"
-            time.sleep(0.05)
-        port = server.servers[0].sockets[0].getsockname()[1]
+    with served(create_app(config)) as port:
         with socket.create_connection(("127.0.0.1", port), timeout=10) as slow:
             body = b'{"board": "fxie amlo ewbx astu"}'
             slow.sendall(
-                b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + f"Content-Length: {len(body)}\r\n\r\n".encode()
                 + body[:10]
             )
@@ -322,8 +315,49 @@ def test_a_body_that_trickles_in_is_408() -> None:
         assert head.startswith("HTTP/1.1 408")
         assert "took longer" in json.loads(payload)["error"]
         with socket.create_connection(("127.0.0.1", port), timeout=10) as quick:
-            quick.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            quick.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             assert quick.recv(4096).startswith(b"HTTP/1.1 200")
-    finally:
-        server.should_exit = True
-        thread.join(10)
+
+
+# --------------------------------------------------------------------------- rounds as the CLI
+
+
+def test_judge_takes_a_players_words_as_one_text_like_the_cli(client: TestClient) -> None:
+    as_list = {"name": "ann", "words": ["fame", "mile", "zzz"]}
+    as_text = {"name": "ann", "words": "fame\r\nmile\nzzz\n\n"}
+    by_list = client.post("/api/judge", json={"board": FXIE, "players": [as_list]}).json()
+    by_text = client.post("/api/judge", json={"board": FXIE, "players": [as_text]}).json()
+    assert by_text["scores"] == by_list["scores"] and by_text["scores"]["ann"] > 0
+    assert by_text["players"] == by_list["players"]
+
+
+def test_options_give_integer_limits_as_integers(client: TestClient) -> None:
+    limits = client.get("/api/options").json()["limits"]
+    for name in ("max_side", "max_cells", "max_body_bytes", "max_players"):
+        assert type(limits[name]) is int, name
+    assert limits["solve_seconds"] == Limits().solve_seconds
+
+
+def test_play_tells_each_entry_as_the_library_play_session_does(client: TestClient) -> None:
+    from boggle.game import PlaySession
+
+    entries = ["fame", "FAME", "zzz", "ox", "mile", "f4me", "exam", "limbs"]
+    answer = client.post("/api/play", json={"board": FXIE, "words": entries}).json()
+    board = Board.parse(FXIE)
+    session = PlaySession(board, solve(board))
+    expected = [session.submit(entry) for entry in entries]
+    assert [(f["word"], f["status"], f["points"]) for f in answer["feedback"]] == [
+        (f.word, f.status, f.points) for f in expected
+    ]
+    assert {f["status"] for f in answer["feedback"]} >= {"accepted", "already_found", "invalid"}
+    assert (answer["score"], answer["maximum"]) == (session.score, session.maximum)
+    assert [w["word"] for w in answer["found"]] == session.found
+    assert answer["missed"] is None
+    finished = client.post(
+        "/api/play", json={"board": FXIE, "words": entries, "finished": True}
+    ).json()
+    assert [(w["word"], w["points"]) for w in finished["missed"]] == [
+        (w.word, w.points) for w in session.missed()
+    ]
+    too_many = ["fame"] * (Limits().max_words_per_player + 1)
+    assert_error(client.post("/api/play", json={"board": FXIE, "words": too_many}), 413)

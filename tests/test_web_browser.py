@@ -135,11 +135,17 @@ def page(browser: Any, server: Server) -> Iterator[Any]:
     opened.set_default_timeout(20_000)
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     opened.goto(server.url + "/?board=" + FXIE.replace(" ", "+"))
     opened.wait_for_selector("body[data-ready='true']")
     yield opened
     context.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    assert errors == [], f"JavaScript errors or policy violations on the page: {errors}"
 
 
 def solve_on_page(page: Any, text: str) -> None:

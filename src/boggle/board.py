@@ -29,10 +29,12 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 from boggle import render
 from boggle.errors import BoardError
+from boggle.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in boggle.grid
+from boggle.grid import Cell as Cell
+from boggle.grid import neighbour_table
 from boggle.languages import nfc
 
 MULTI_LETTER_FACES: frozenset[str] = frozenset(
@@ -41,14 +43,8 @@ MULTI_LETTER_FACES: frozenset[str] = frozenset(
 """The multi-letter faces a board may hold, besides single letters (Dutch ``ij``;
 Spanish ``ch``, ``ll``, ``rr``; see :mod:`boggle.languages`)."""
 
-MAX_SIDE = 1000
-"""The largest number of rows or columns a board may have."""
-
 MAX_CELLS = 250_000
 """The largest number of cells a board may have (500 x 500)."""
-
-Cell = tuple[int, int]
-"""A cell as ``(row, col)``, both 0-based."""
 
 _ROW_SEPARATORS = re.compile(r"[\s/,]+")
 _BRACKETED = re.compile(r"\[([^\[\]]*)\]|(.)", re.DOTALL)
@@ -171,21 +167,10 @@ class Board:
         """The row-major index of ``(row, col)``."""
         return row * self.cols + col
 
-    @cached_property
+    @property
     def neighbour_table(self) -> tuple[tuple[int, ...], ...]:
         """For each cell index, the indices of its (up to 8) neighbours, ascending."""
-        table = []
-        for r in range(self.rows):
-            for c in range(self.cols):
-                table.append(
-                    tuple(
-                        nr * self.cols + nc
-                        for nr in range(max(0, r - 1), min(self.rows, r + 2))
-                        for nc in range(max(0, c - 1), min(self.cols, c + 2))
-                        if (nr, nc) != (r, c)
-                    )
-                )
-        return tuple(table)
+        return neighbour_table(self.rows, self.cols)
 
     def neighbours(self, index: int) -> tuple[int, ...]:
         """Indices of the cells adjacent to cell ``index``."""

@@ -1,18 +1,22 @@
 """The ``boggle`` command line: a thin shell over the library.
 
 Every subcommand lives in a module of :mod:`boggle.commands`.  Bad input never
-shows a traceback: a :class:`boggle.errors.BoggleError` becomes one line on
-stderr and exit status 2.
+shows a traceback: :func:`main` is the one error boundary, where a
+:class:`boggle.errors.BoggleError` or an :class:`OSError` (a full disk, a
+closed standard stream, an unreadable file) becomes one line on stderr and
+exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import importlib
 import os
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Iterator, Sequence
+from typing import NoReturn, TextIO, cast
 
 from boggle import __version__
 from boggle.errors import BoggleError
@@ -63,8 +67,109 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class ClosedStream:
+    """Stands for a standard stream closed by the shell (``>&-``, ``<&-``).
+
+    Python leaves ``sys.stdout`` as ``None`` then, so ``print`` loses the
+    output silently and ``sys.stdout.write`` raises :class:`AttributeError`;
+    this stream raises a clear :class:`OSError` at first use instead.
+    """
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+
+    def _fail(self) -> NoReturn:
+        raise OSError(errno.EBADF, f"{self.label} is closed")
+
+    def write(self, text: str) -> int:
+        self._fail()
+
+    def read(self, size: int = -1) -> str:
+        self._fail()
+
+    def readline(self, size: int = -1) -> str:
+        self._fail()
+
+    def __iter__(self) -> Iterator[str]:
+        self._fail()
+
+    @property
+    def buffer(self) -> NoReturn:
+        self._fail()
+
+    def fileno(self) -> int:
+        self._fail()
+
+    def isatty(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        """Nothing was written, so nothing to flush (the interpreter flushes at exit)."""
+
+
+def guard_standard_streams() -> None:
+    """Replace closed standard streams: stdin and stdout by :class:`ClosedStream`, stderr by null.
+
+    The closed descriptor is also taken by ``/dev/null``, so no file the
+    command opens lands on descriptor 0 or 1 by accident.
+    """
+    for descriptor, name, label in (
+        (0, "stdin", "standard input"),
+        (1, "stdout", "standard output"),
+        (2, "stderr", "standard error"),
+    ):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != descriptor:
+                os.dup2(null, descriptor)
+                os.close(null)
+        if name == "stderr":
+            sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the life of the process
+        else:
+            setattr(sys, name, cast(TextIO, ClosedStream(label)))
+
+
+OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EROFS})
+
+
+def describe_os_error(error: OSError) -> str:
+    """One line for an :class:`OSError` that reached the command line's error boundary.
+
+    >>> describe_os_error(OSError(errno.ENOSPC, "No space left on device"))
+    'cannot write the output: No space left on device'
+    >>> describe_os_error(FileNotFoundError(errno.ENOENT, "No such file or directory", "x.txt"))
+    "'x.txt': No such file or directory"
+    """
+    reason = error.strerror or str(error) or type(error).__name__
+    if error.filename is not None:
+        return f"{os.fsdecode(error.filename)!r}: {reason}"
+    if error.errno in OUTPUT_ERRNOS:
+        return f"cannot write the output: {reason}"
+    return reason
+
+
+def _discard_stdout() -> None:
+    """Point descriptor 1 at /dev/null, so the flush at exit cannot fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.close(devnull)
+    except OSError:
+        pass
+
+
+def _report(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):  # stderr full or closed: nowhere to say it
+        print(f"boggle: error: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    guard_standard_streams()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -75,17 +180,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         status: int = args.run(args)
+        sys.stdout.flush()  # here, so a full disk is reported like any other error
     except BoggleError as error:
-        print(f"boggle: error: {error}{CLI_REMEDIES.get(error.remedy or '', '')}", file=sys.stderr)
+        _report(f"{error}{CLI_REMEDIES.get(error.remedy or '', '')}")
         return 2
     except KeyboardInterrupt:
         print("boggle: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. `boggle solve ... | head`): stop quietly.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _discard_stdout()
         return 0
+    except OSError as error:
+        _discard_stdout()
+        _report(describe_os_error(error))
+        return 2
     return status
 
 

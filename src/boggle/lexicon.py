@@ -147,6 +147,8 @@ class Lexicon:
             raise LexiconError(f"word list {shown!r} cannot be read (permission denied)") from None
         except OSError as error:
             raise LexiconError(f"word list {shown!r} cannot be read: {error.strerror}") from None
+        except ValueError:  # a NUL character in the path
+            raise LexiconError(f"word list {shown!r} is not a valid path") from None
         if data[:2] == b"\x1f\x8b":
             try:
                 data = gzip.decompress(data)
@@ -299,14 +301,17 @@ _loaded_lock = threading.Lock()
 
 
 def load_lexicon(
-    name_or_path: str | os.PathLike[str] | None = None, language: str | None = None
+    name_or_path: str | os.PathLike[str] | None = None,
+    language: str | None = None,
+    *,
+    name: str | None = None,
 ) -> Lexicon:
     """A bundled list by name, or a word list file by path; ``None`` gives the default list.
 
     A system list's language code (``de``, ``fr``) and a file with a
     ``language`` are read by :func:`boggle.language_lists.load_language_list`.
     Loaded lists are kept, so asking twice is free; a file is read again when
-    it has changed on disk.
+    it has changed on disk.  ``name`` names a file's list (default: the file's name).
     """
     if name_or_path is None:
         name_or_path = DEFAULT_WORDLIST
@@ -337,10 +342,11 @@ def load_lexicon(
     path = Path(text)
     try:
         stat = path.stat()
-        key = ("file", str(path.resolve()), str(stat.st_mtime_ns), str(stat.st_size))
-    except OSError:
+        shown = name or path.name
+        key = ("file", str(path.resolve()), str(stat.st_mtime_ns), str(stat.st_size), shown)
+    except (OSError, ValueError):
         return Lexicon.from_file(path)  # raises the precise error
     with _loaded_lock:
         if key not in _loaded:
-            _loaded[key] = Lexicon.from_file(path, name=path.name)
+            _loaded[key] = Lexicon.from_file(path, name=shown)
         return _loaded[key]

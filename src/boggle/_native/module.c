@@ -42,6 +42,10 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
     Py_buffer letters, offsets, char_faces, multi_ids, face_letters;
     int alphabet_size;
     PyObject *words, *multi_names;
+    if (kwargs && PyDict_GET_SIZE(kwargs)) {
+        PyErr_SetString(PyExc_TypeError, "Trie() takes positional arguments only");
+        return -1;
+    }
     if (self->ready) {
         PyErr_SetString(PyExc_TypeError, "a Trie is built once: make a new Trie instead");
         return -1;

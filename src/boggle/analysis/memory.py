@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 import tracemalloc
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -30,7 +31,11 @@ from typing import Any
 from boggle.analysis.hashstats import build_letter_hash_table
 from boggle.engines import Engine
 from boggle.engines.trie import build_trie
+from boggle.errors import BoggleError, EngineError
 from boggle.lexicon import Lexicon
+
+REFUSED = "refused:"
+"""How a child process reports a :class:`BoggleError` (a refusal) instead of a figure."""
 
 
 @dataclass(frozen=True)
@@ -98,13 +103,20 @@ def in_child_process(measure: Callable[[], int | None]) -> int | None:
     """
     if not hasattr(os, "fork"):
         return measure()
+    sys.stdout.flush()  # so the child does not write the parent's buffered output again
+    sys.stderr.flush()
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: measure, report, and leave without running any cleanup
         status = 1
         try:
             os.close(read_end)
-            os.write(write_end, repr(measure()).encode())
+            try:
+                answer = repr(measure())
+            except BoggleError as error:  # e.g. an engine that needs NumPy
+                answer = REFUSED + str(error)
+            with os.fdopen(write_end, "wb") as pipe:
+                pipe.write(answer.encode())
             status = 0
         finally:
             os._exit(status)
@@ -114,6 +126,8 @@ def in_child_process(measure: Callable[[], int | None]) -> int | None:
     _, status = os.waitpid(pid, 0)
     if status != 0 or not answer:
         raise RuntimeError("the memory measurement failed in its child process")
+    if answer.startswith(REFUSED):
+        raise EngineError(answer.removeprefix(REFUSED))
     return None if answer == "None" else int(answer)
 
 
@@ -215,8 +229,14 @@ def _compiled_native_row(lexicon: Lexicon) -> MemoryRow | None:
     )
 
 
-def engine_rows(engines: Sequence[Engine], lexicon: Lexicon) -> list[MemoryRow]:
-    """What each engine caches for ``lexicon``: built by solving a 1x1 board on a fresh lexicon."""
+def engine_rows(
+    engines: Sequence[Engine], lexicon: Lexicon, on_step: Callable[[], None] | None = None
+) -> list[MemoryRow]:
+    """What each engine caches for ``lexicon``: built by solving a 1x1 board on a fresh lexicon.
+
+    An engine that refuses (the ``pathtable`` engine without NumPy) gets a row
+    with no figures and the reason in its note.  ``on_step`` is called after each engine.
+    """
     from boggle.analysis.runtime import warm_up
     from boggle.rules import CLASSIC
 
@@ -228,7 +248,13 @@ def engine_rows(engines: Sequence[Engine], lexicon: Lexicon) -> list[MemoryRow]:
             warm_up(engine, fresh, CLASSIC)
             return fresh
 
-        rows.append(measure_structure(f"engine {engine.name}: its lexicon cache", build, note=""))
+        name = f"engine {engine.name}: its lexicon cache"
+        try:
+            rows.append(measure_structure(name, build, note=""))
+        except EngineError as error:
+            rows.append(MemoryRow(name, None, None, note=f"refused: {error}"))
+        if on_step is not None:
+            on_step()
     return rows
 
 

@@ -294,7 +294,14 @@ def run_memory(args: argparse.Namespace) -> int:
     chosen = _chosen_engines(args.engines)
     out_dir = _output_dir(args.out)
     lexicon = lexicon_from_args(args)
-    rows = memory.structure_rows(lexicon, args.hash_bits) + memory.engine_rows(chosen, lexicon)
+    bar = progress_bar(" steps", total=1 + len(chosen), description="bench memory")
+    rows = memory.structure_rows(lexicon, args.hash_bits)
+    step = None if bar is None else lambda: bar.update(1)
+    if step is not None:
+        step()
+    rows += memory.engine_rows(chosen, lexicon, on_step=step)
+    if bar is not None:
+        bar.close()
     print(f"Memory for the word list {_describe(lexicon)}")
     print(
         format_table(

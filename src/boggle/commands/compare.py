@@ -1,10 +1,7 @@
 """``boggle compare BOARD``: every engine on one board, side by side.
 
-For each engine: the words and score it finds, the time of a first run (which
-includes building the engine's structure for the word list, e.g. a trie) and
-of a second run, and whether its words are exactly those of the reference
-``trie`` engine (for an engine with a maximum word length, the reference's
-words up to that length).  An engine that refuses the board says why.
+The comparison is the library's :func:`boggle.compare.compare_engines`; this
+command prints it as a table or JSON.
 """
 
 from __future__ import annotations
@@ -12,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from typing import Any
 
 from boggle.commands._options import (
@@ -22,8 +18,7 @@ from boggle.commands._options import (
     rules_from_args,
 )
 from boggle.commands.solve import add_board_arguments, board_from_args
-from boggle.engines import engines, solve
-from boggle.errors import EngineError
+from boggle.compare import compare_engines as compare
 
 
 def register(subparsers: Any) -> None:
@@ -42,42 +37,10 @@ def register(subparsers: Any) -> None:
 
 
 def compare_engines(args: argparse.Namespace) -> list[dict[str, Any]]:
-    """One row per engine: name, words, score, first and second time, agreement.
-
-    The ``trie`` engine runs first; its words are the reference.
-    """
+    """One row per engine (see :func:`boggle.compare.compare_engines`), as JSON."""
     board = board_from_args(args)
     rules = rules_from_args(args, board.rows, board.cols)
-    lexicon = lexicon_from_args(args)
-    reference: list[str] = []
-    rows: list[dict[str, Any]] = []
-    for engine in sorted(engines(), key=lambda e: e.name != "trie"):
-        row: dict[str, Any] = {"engine": engine.name}
-        try:
-            times = []
-            for _ in range(2):
-                start = time.perf_counter()
-                solution = solve(board, lexicon, rules, engine=engine.name)
-                times.append(time.perf_counter() - start)
-        except EngineError as error:
-            row.update(words=None, score=None, first=None, again=None, agrees=None)
-            row["refused"] = str(error)
-            rows.append(row)
-            continue
-        if engine.name == "trie":
-            reference = [item.word for item in solution]
-        limit = engine.max_length
-        expected = [w for w in reference if limit is None or len(w) <= limit]
-        row.update(
-            words=solution.count,
-            score=solution.score,
-            first=times[0],
-            again=times[1],
-            agrees=[item.word for item in solution] == expected,
-            max_length=limit,
-        )
-        rows.append(row)
-    return rows
+    return [row.to_json() for row in compare(board, lexicon_from_args(args), rules)]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -93,6 +93,9 @@ def _read_input(args: argparse.Namespace) -> Any:
     except json.JSONDecodeError as error:
         shown = "stdin" if args.input == "-" else args.input
         raise JudgeError(f"{shown} is not valid JSON: {error}") from None
+    except RecursionError:
+        shown = "stdin" if args.input == "-" else args.input
+        raise JudgeError(f"{shown} is nested too deeply to be a round or a match") from None
 
 
 def _read_text(file: str) -> str:

@@ -1,13 +1,15 @@
 """``boggle serve``: the web app (a page and a JSON API) on a local port.
 
 Needs the ``web`` extra: ``pip install '.[web]'``.  The API is described at
-``/docs`` (OpenAPI at ``/openapi.json``) while the server runs.
+``/openapi.json`` while the server runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
+import math
 import socket
 import sys
 from pathlib import Path
@@ -15,7 +17,7 @@ from typing import Any
 
 from boggle.commands._options import whole_number
 from boggle.errors import BoggleError, LexiconError
-from boggle.lexicon import Lexicon, bundled_lists
+from boggle.lexicon import bundled_lists, load_lexicon
 
 
 def register(subparsers: Any) -> None:
@@ -24,7 +26,8 @@ def register(subparsers: Any) -> None:
         help="serve the web app and its JSON API",
         description="Serve the web page (type or roll a board, see every word and its path, "
         "play a timed round) and the JSON API (/api/solve, /api/roll, /api/check, "
-        "/api/judge, /api/dictionaries; described at /docs). Needs pip install '.[web]'.",
+        "/api/play, /api/judge, /api/dictionaries; described at /openapi.json). "
+        "Needs pip install '.[web]'.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=whole_number, default=8000, help="port (default 8000)")
@@ -56,6 +59,30 @@ def register(subparsers: Any) -> None:
         metavar="BYTES",
         help="largest request body (default 65536)",
     )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name clients may use in URLs (repeatable); others are refused, against "
+        "DNS rebinding (default: --host, localhost, 127.0.0.1 and [::1]; any name when "
+        "--host is 0.0.0.0 or ::)",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="open connections at most; more are closed at once (default: 1000, or fewer "
+        "to stay below the open-file limit)",
+    )
+    parser.add_argument(
+        "--head-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="longest a client may take to send a request's head (default 10)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -70,9 +97,26 @@ def parse_dict_files(entries: list[str]) -> dict[str, Path]:
             raise LexiconError(f"--dict-file takes NAME=PATH, got {entry!r}")
         if name in bundled or name in offered:
             raise LexiconError(f"--dict-file name {name!r} is already taken")
-        Lexicon.from_file(path)  # a missing, empty or binary file fails here, not later
+        load_lexicon(path, name=name)  # a bad file fails here, not later; the app reuses it
         offered[name] = Path(path)
     return offered
+
+
+def allowed_hosts(host: str, named: list[str]) -> tuple[str, ...]:
+    """The Host header names the server answers: those named, else the address it listens
+    on and the loopback names (any, ``*``, on all interfaces).
+
+    >>> allowed_hosts("127.0.0.1", [])
+    ('127.0.0.1', 'localhost', '[::1]')
+    >>> allowed_hosts("::1", ["boggle.example"]), allowed_hosts("0.0.0.0", [])
+    (('boggle.example',), ('*',))
+    """
+    if named:
+        return tuple(named)
+    if host in ("0.0.0.0", "::", ""):
+        return ("*",)
+    shown = f"[{host}]" if ":" in host else host
+    return tuple(dict.fromkeys([shown, "localhost", "127.0.0.1", "[::1]"]))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -84,15 +128,25 @@ def run(args: argparse.Namespace) -> int:
         )
     if not 1 <= args.port <= 65535:
         raise BoggleError(f"--port must be between 1 and 65535, got {args.port}")
-    if args.solve_timeout <= 0:
-        raise BoggleError(f"--solve-timeout must be positive, got {args.solve_timeout:g}")
+    for option, seconds in (
+        ("--solve-timeout", args.solve_timeout),
+        ("--head-timeout", args.head_timeout),
+    ):
+        if not (math.isfinite(seconds) and seconds > 0):
+            raise BoggleError(f"{option} must be a positive number of seconds, got {seconds:g}")
+    if args.max_connections is not None and args.max_connections < 1:
+        raise BoggleError("--max-connections must be at least 1")
     if args.max_side < 1 or args.max_body < 1:
         raise BoggleError("--max-side and --max-body must be at least 1")
 
-    import uvicorn
-
     from boggle.lexicon import DEFAULT_WORDLIST
     from boggle.web.app import Limits, WebConfig, create_app
+    from boggle.web.server import (
+        BoundedServer,
+        ServerLimits,
+        default_max_connections,
+        server_config,
+    )
 
     offered = parse_dict_files(args.dict_file)
     config = WebConfig(
@@ -104,11 +158,18 @@ def run(args: argparse.Namespace) -> int:
         ),
         extra_dictionaries=offered,
         default_dictionary=args.default_dict or DEFAULT_WORDLIST,
+        allowed_hosts=allowed_hosts(args.host, args.allowed_host),
     )
     app = create_app(config)
     _check_port_free(args.host, args.port)
     sys.stderr.write(f"boggle: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    server_limits = ServerLimits(
+        head_seconds=args.head_timeout,
+        max_connections=args.max_connections or default_max_connections(),
+    )
+    server = BoundedServer(server_config(app, args.host, args.port, server_limits))
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
     return 0
 
 

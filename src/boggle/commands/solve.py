@@ -27,16 +27,12 @@ from boggle.commands._options import (
 from boggle.commands.roll import add_dice_options, size_from_args
 from boggle.dice import roll_board
 from boggle.engines import default_engine, get_engine, solve
-from boggle.engines.heap import check_sorted, solve_heap_file
 from boggle.errors import BoardError, BoggleError
 from boggle.language_dice import roll_for_language
 from boggle.language_lists import fold_board, foreign_letters_warning
 from boggle.lexicon import bundled_lists
 from boggle.rules import Rules
 from boggle.solution import Found
-
-STREAMING_ENGINES = {"heap": False, "heap-seek": True}
-"""Engines that find words in alphabetical order, streamed by default: name -> seeks."""
 
 
 def register(subparsers: Any) -> None:
@@ -94,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
     board = board_from_args(args)
     rules = rules_from_args(args, board.rows, board.cols)
     engine = args.engine or default_engine()
-    stream = args.stream if args.stream is not None else engine in STREAMING_ENGINES
+    streams = get_engine(engine).streams_in_order
+    stream = args.stream if args.stream is not None else streams
     if stream and args.json:
         if args.stream:
             raise BoggleError("--stream prints text; drop --json or --stream")
@@ -113,8 +110,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _heap_file(args: argparse.Namespace) -> Path | None:
-    """The --dict file a heap engine reads itself (not a bundled, compressed list)."""
+def _word_file(args: argparse.Namespace) -> Path | None:
+    """The --dict file an engine reads itself (not a bundled, compressed list)."""
     name = args.dictionary
     if name is None or name in {entry.name for entry in bundled_lists()}:
         return None
@@ -124,12 +121,12 @@ def _heap_file(args: argparse.Namespace) -> Path | None:
 def _stream(board: Board, rules: Rules, engine: str, args: argparse.Namespace) -> int:
     """Print words as the engine yields them, each once, then the totals."""
     found: Iterator[Found]
-    word_file = _heap_file(args) if engine in STREAMING_ENGINES else None
+    chosen = get_engine(engine)
+    word_file = _word_file(args) if chosen.reads_word_file else None
     if word_file is not None:
-        check_sorted(word_file)
-        found = solve_heap_file(board, word_file, rules, seek=STREAMING_ENGINES[engine])
+        found = chosen.solve_file(board, word_file, rules)
     else:
-        found = get_engine(engine).function(board, lexicon_from_args(args), rules)
+        found = chosen.function(board, lexicon_from_args(args), rules)
     seen: set[str] = set()
     score = 0
     for word, path in found:

@@ -6,15 +6,21 @@ that yields each word of ``lexicon`` that has a path on ``board`` and meets
 files the caller did not name, and keep no global state except caches stored
 on the lexicon (:meth:`boggle.lexicon.Lexicon.cached`).
 
->>> "trie" in engine_names()
-True
+The built-in engines are listed in :data:`BUILT_IN` with what a shell needs to
+know of them (the longest word they find, whether their words come in
+alphabetical order, whether they can read a sorted word file themselves).  Each
+one's module is imported the first time the engine is used, so ``import boggle``
+loads only the default engine.
+
+>>> "trie" in engine_names(), get_engine("heap").streams_in_order
+(True, True)
 """
 
 from __future__ import annotations
 
-import importlib
+import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from boggle.board import Board
 from boggle.errors import EngineError
@@ -23,23 +29,137 @@ from boggle.rules import Rules, RulesChoice, choose_rules
 from boggle.solution import Found, Solution
 
 EngineFunction = Callable[[Board, Lexicon, Rules], Iterator[Found]]
+FileEngineFunction = Callable[[Board, "str | os.PathLike[str]", Rules], Iterator[Found]]
+"""An engine reading a sorted word file itself: ``(board, path, rules) -> Iterator[Found]``."""
 
 
 @dataclass(frozen=True)
 class Engine:
-    """A registered engine: its name, its function and one line about it."""
+    """A registered engine: its name, one line about it, what it can do, and its function
+    (loaded on first use)."""
 
     name: str
-    function: EngineFunction
     summary: str
+    load: Callable[[], EngineFunction] = field(repr=False)
     max_length: int | None = None
     """The longest word the engine can find, if it has such a limit (``letterhash``)."""
+    streams_in_order: bool = False
+    """Its words come one by one in alphabetical order, so they can be printed as found."""
+    load_file_engine: Callable[[], FileEngineFunction] | None = field(default=None, repr=False)
+    """For an engine that can read a sorted word file itself, the loader of that function."""
+
+    @property
+    def function(self) -> EngineFunction:
+        """The engine's function (its module is imported on the first call)."""
+        return self.load()
+
+    @property
+    def reads_word_file(self) -> bool:
+        """True if the engine can solve straight from a sorted word file."""
+        return self.load_file_engine is not None
+
+    def solve_file(
+        self, board: Board, path: str | os.PathLike[str], rules: Rules
+    ) -> Iterator[Found]:
+        """Words of the sorted word file at ``path`` on ``board`` (``reads_word_file`` engines);
+        an unsorted file is refused before the first word."""
+        if self.load_file_engine is None:
+            raise EngineError(f"the {self.name} engine does not read word files")
+        return self.load_file_engine()(board, path, rules)
 
 
-_REGISTRY: dict[str, Engine] = {}
+# One loader per engine: a plain import, run on first use.
 
-# Modules that register engines when imported, in the order they are listed.
-_ENGINE_MODULES = ("trie", "native", "prefixes", "letterhash", "pathtable", "heap")
+
+def _trie() -> EngineFunction:
+    from boggle.engines.trie import solve_trie
+
+    return solve_trie
+
+
+def _native() -> EngineFunction:
+    from boggle.engines.native import solve_native
+
+    return solve_native
+
+
+def _prefixes() -> EngineFunction:
+    from boggle.engines.prefixes import solve_prefixes
+
+    return solve_prefixes
+
+
+def _letterhash() -> EngineFunction:
+    from boggle.engines.letterhash import solve_letterhash
+
+    return solve_letterhash
+
+
+def _pathtable() -> EngineFunction:
+    from boggle.engines.pathtable import solve_pathtable
+
+    return solve_pathtable
+
+
+def _heap() -> EngineFunction:
+    from boggle.engines.heap import solve_heap
+
+    return solve_heap
+
+
+def _heap_seek() -> EngineFunction:
+    from boggle.engines.heap import solve_heap_seek
+
+    return solve_heap_seek
+
+
+def _heap_file() -> FileEngineFunction:
+    from boggle.engines.heap import solve_sorted_file
+
+    return solve_sorted_file
+
+
+def _heap_seek_file() -> FileEngineFunction:
+    from boggle.engines.heap import solve_sorted_file_seeking
+
+    return solve_sorted_file_seeking
+
+
+BUILT_IN: tuple[Engine, ...] = (
+    Engine(
+        "trie", "trie depth-first search in plain Python: the readable reference (seed 004)", _trie
+    ),
+    Engine("native", "compiled C depth-first search over a compact trie (the default)", _native),
+    Engine("prefixes", "depth-first search with a word set and a prefix set (seed 003)", _prefixes),
+    Engine(
+        "letterhash",
+        "every path up to 8 letters, looked up in a letter-set hash table (seed 004)",
+        _letterhash,
+        max_length=8,
+    ),
+    Engine(
+        "pathtable",
+        "tables of all paths of k cubes, grown array-at-a-time in NumPy (seed 001)",
+        _pathtable,
+    ),
+    Engine(
+        "heap",
+        "min-heaps over a sorted word file scanned forward: no trie (seeds 000/002)",
+        _heap,
+        streams_in_order=True,
+        load_file_engine=_heap_file,
+    ),
+    Engine(
+        "heap-seek",
+        "the heap engine jumping ahead in the file by binary search (seed 000)",
+        _heap_seek,
+        streams_in_order=True,
+        load_file_engine=_heap_seek_file,
+    ),
+)
+"""The engines that come with boggle, in the order they are listed."""
+
+_REGISTRY: dict[str, Engine] = {engine.name: engine for engine in BUILT_IN}
 
 PREFERRED_DEFAULTS = ("native", "trie")
 
@@ -53,15 +173,10 @@ def register(
     """
 
     def add(function: EngineFunction) -> EngineFunction:
-        _REGISTRY[name] = Engine(name, function, summary, max_length)
+        _REGISTRY[name] = Engine(name, summary, lambda: function, max_length)
         return function
 
     return add
-
-
-def _load_all() -> None:
-    for module in _ENGINE_MODULES:
-        importlib.import_module(f"{__name__}.{module}")
 
 
 def engine_names() -> list[str]:
@@ -77,8 +192,11 @@ def engines() -> list[Engine]:
 def default_engine() -> str:
     """The engine ``solve`` uses when none is named: the fastest available."""
     for name in PREFERRED_DEFAULTS:
-        if name in _REGISTRY:
-            return name
+        try:
+            _REGISTRY[name].function  # noqa: B018 - importing it is the check
+        except (KeyError, ImportError):
+            continue
+        return name
     return next(iter(_REGISTRY))
 
 
@@ -112,6 +230,3 @@ def solve(
     rules = choose_rules(rules, board)
     chosen = get_engine(engine or default_engine())
     return Solution(board, rules, lexicon, chosen.function(board, lexicon, rules), chosen.name)
-
-
-_load_all()

@@ -57,7 +57,6 @@ from typing import BinaryIO
 
 from boggle import cache
 from boggle.board import Board
-from boggle.engines import register
 from boggle.errors import EngineError, LexiconError
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -347,13 +346,25 @@ def _solve_lexicon(board: Board, lexicon: Lexicon, rules: Rules, seek: bool) -> 
     yield from _heap_search(board, SortedWordFile(io.BytesIO(text), lexicon.name, seek), rules)
 
 
-@register("heap", "min-heaps over a sorted word file scanned forward: no trie (seeds 000/002)")
+def solve_sorted_file(board: Board, path: str | os.PathLike[str], rules: Rules) -> Iterator[Found]:
+    """The ``heap`` engine on a sorted word file; an unsorted one is refused before any word."""
+    check_sorted(path)
+    return solve_heap_file(board, path, rules)
+
+
+def solve_sorted_file_seeking(
+    board: Board, path: str | os.PathLike[str], rules: Rules
+) -> Iterator[Found]:
+    """The ``heap-seek`` engine on a sorted word file, checked first."""
+    check_sorted(path)
+    return solve_heap_file(board, path, rules, seek=True)
+
+
 def solve_heap(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     """Yield every word of ``lexicon`` on ``board`` once, in alphabetical order."""
     yield from _solve_lexicon(board, lexicon, rules, seek=False)
 
 
-@register("heap-seek", "the heap engine jumping ahead in the file by binary search (seed 000)")
 def solve_heap_seek(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     """As :func:`solve_heap`, seeking in the file instead of reading every word."""
     yield from _solve_lexicon(board, lexicon, rules, seek=True)

@@ -39,10 +39,9 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from boggle.board import Board
-from boggle.engines import register
 from boggle.errors import BoardError, EngineError
 from boggle.lexicon import Lexicon
-from boggle.paths import MAX_CELLS, count_paths
+from boggle.pathcount import MAX_CELLS, count_paths
 from boggle.rules import Rules
 from boggle.solution import Found
 
@@ -127,7 +126,7 @@ def hash_table(lexicon: Lexicon, table_bits: int = DEFAULT_TABLE_BITS) -> Letter
 def estimated_paths(rows: int, cols: int, max_cubes: int) -> int:
     """Number of paths of 1 to ``max_cubes`` cubes on a ``rows`` x ``cols`` board.
 
-    Exact (``boggle.paths``) up to the largest grid that module counts; larger
+    Exact (:mod:`boggle.pathcount`) up to the largest grid that module counts; larger
     boards are estimated from their largest countable sub-board, scaled by the
     number of cells (paths grow about linearly with the cells).
 
@@ -156,12 +155,6 @@ def check_cost(board: Board, max_length: int, max_paths: int = MAX_PATHS) -> int
     return estimate
 
 
-@register(
-    "letterhash",
-    f"every path up to {DEFAULT_MAX_LENGTH} letters, looked up in a letter-set hash table "
-    "(seed 004)",
-    max_length=DEFAULT_MAX_LENGTH,
-)
 def solve_letterhash(
     board: Board,
     lexicon: Lexicon,

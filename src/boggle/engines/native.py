@@ -29,7 +29,6 @@ from itertools import accumulate
 
 from boggle._native.core import DEAD_LETTER, FACE_MAX, MAX_LETTERS, NO_LETTER, Trie
 from boggle.board import MULTI_LETTER_FACES, Board
-from boggle.engines import register
 from boggle.engines.trie import solve_trie
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -111,7 +110,6 @@ def points_table(rules: Rules, longest: int) -> tuple[int, ...]:
     return tuple(rules.points_table(max(longest, 1)))
 
 
-@register("native", "compiled C depth-first search over a compact trie (the default)")
 def solve_native(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     """Yield every word of ``lexicon`` on ``board`` once, with a path."""
     core = compiled(lexicon)

@@ -37,7 +37,6 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from boggle.board import Board
-from boggle.engines import register
 from boggle.errors import EngineError
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -139,7 +138,6 @@ def neighbour_table(board: Board) -> IntArray:
     return table
 
 
-@register("pathtable", "tables of all paths of k cubes, grown array-at-a-time in NumPy (seed 001)")
 def solve_pathtable(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     """Yield every word of ``lexicon`` on ``board`` once, shortest paths first."""
     np = _numpy()

@@ -32,7 +32,6 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from boggle.board import Board
-from boggle.engines import register
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 from boggle.solution import Found
@@ -58,7 +57,6 @@ def prefix_sets(lexicon: Lexicon) -> PrefixSets:
     return sets
 
 
-@register("prefixes", "depth-first search with a word set and a prefix set (seed 003)")
 def solve_prefixes(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     """Yield every word of ``lexicon`` on ``board`` once, with the first path found."""
     words, prefixes = prefix_sets(lexicon)

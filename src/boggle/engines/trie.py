@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from boggle.board import Board
-from boggle.engines import register
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 from boggle.solution import Found
@@ -69,7 +68,6 @@ def lexicon_trie(lexicon: Lexicon) -> TrieNode:
     return root
 
 
-@register("trie", "trie depth-first search in plain Python: the readable reference (seed 004)")
 def solve_trie(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     """Yield every word of ``lexicon`` on ``board`` once, with the first path found."""
     root = lexicon_trie(lexicon)

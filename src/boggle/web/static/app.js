@@ -158,7 +158,17 @@ function wordButton(entry, extraClass) {
   return button;
 }
 
+// Words in groups by points or length, A to Z in each; "ranked" keeps the order given
+// (the server's: best first) and groups by points.
 function grouped(words, sort) {
+  if (sort === "ranked") {
+    const groups = new Map();
+    for (const w of words) {
+      if (!groups.has(w.points)) groups.set(w.points, []);
+      groups.get(w.points).push(w);
+    }
+    return [...groups.entries()].map(([k, list]) => [`${k} point${k === 1 ? "" : "s"}`, list]);
+  }
   if (sort === "alpha") {
     return [["A to Z", [...words].sort((a, b) => a.word.localeCompare(b.word))]];
   }
@@ -304,7 +314,8 @@ async function startRound() {
   const solution = await solveBoard(text);
   state.round = {
     board: solution.board,
-    found: new Map(),
+    entries: [],        // every entry typed, in order: the server judges the round from them
+    told: 0,            // how many of them the page has answered
     ends: Date.now() + seconds * 1000,
     timer: null,
   };
@@ -315,7 +326,7 @@ async function startRound() {
   $("play-start").hidden = true;
   $("play-end").hidden = false;
   setFeedback("", true);
-  updateRoundScore();
+  showRoundScore(0, 0);
   tick();
   state.round.timer = setInterval(tick, 250);
   $("play-input").value = "";
@@ -337,49 +348,50 @@ function tick() {
   const timer = $("play-timer");
   timer.textContent = formatClock(left);
   timer.classList.toggle("low", left <= 10);
-  if (left <= 0) endRound();
+  if (left <= 0) reportErrors(endRound)();
 }
 
-function updateRoundScore() {
-  const round = state.round;
-  const points = [...round.found.values()].reduce((sum, w) => sum + w.points, 0);
+function showRoundScore(words, points) {
   const score = $("play-score");
   score.dataset.score = String(points);
-  score.textContent = `${round.found.size} words, ${points} points`;
+  score.textContent = `${words} words, ${points} points`;
+}
+
+// The round as the server's PlaySession tells it: feedback for each entry, the words found,
+// the score and, once finished, the words missed (best first).
+function playRound(round, finished) {
+  return api("/api/play", { board: round.board, words: round.entries, finished, ...chosenOptions() });
 }
 
 async function submitWord() {
   const round = state.round;
   const input = $("play-input");
-  const typed = input.value.trim().toLowerCase();
+  const typed = input.value.trim();
   input.value = "";
   if (!round || !typed) return;
-  if (round.found.has(typed)) {
-    setFeedback(`${typed.toUpperCase()}: already found`, false);
-    return;
-  }
-  const verdict = await api("/api/check", { board: round.board, word: typed, ...chosenOptions() });
-  if (state.round !== round) return;  // the round ended while the server answered
-  if (verdict.status === "counted") {
-    if (round.found.has(verdict.word)) {
-      setFeedback(`${verdict.word.toUpperCase()}: already found`, false);
-      return;
-    }
-    const entry = { word: verdict.word, points: verdict.points, path: verdict.path };
-    round.found.set(verdict.word, entry);
-    const item = document.createElement("li");
-    item.textContent = `${verdict.word} (${verdict.points})`;
-    $("play-found").prepend(item);
-    setFeedback(`${verdict.word.toUpperCase()}: +${verdict.points}`, true);
-    drawPath(verdict.word, verdict.path);
-    updateRoundScore();
+  round.entries.push(typed);
+  const answer = await playRound(round, false);
+  // the round may have ended, or a later entry's answer come first, while the server answered
+  if (state.round !== round || answer.feedback.length <= round.told) return;
+  round.told = answer.feedback.length;
+  const said = answer.feedback[answer.feedback.length - 1];
+  const word = said.word.toUpperCase();
+  if (said.status === "accepted") {
+    setFeedback(`${word}: +${said.points}`, true);
+    const found = answer.found.find((entry) => entry.word === said.word);
+    if (found) drawPath(found.word, found.path);
   } else {
-    const why = verdict.message ? `${verdict.label} (${verdict.message})` : verdict.label;
-    setFeedback(`${typed.toUpperCase()}: ${why}`, false);
+    setFeedback(`${word}: ${said.label}${said.message ? ` (${said.message})` : ""}`, false);
   }
+  $("play-found").replaceChildren(...answer.found.map((entry) => {
+    const item = document.createElement("li");
+    item.textContent = `${entry.word} (${entry.points})`;
+    return item;
+  }).reverse());
+  showRoundScore(answer.found.length, answer.score);
 }
 
-function endRound() {
+async function endRound() {
   const round = state.round;
   if (!round) return;
   clearInterval(round.timer);
@@ -390,18 +402,13 @@ function endRound() {
   $("play-start").textContent = "Play another round";
   $("play-end").hidden = true;
   lockBoardControls(false);
-  const solution = state.solution;
-  const points = [...round.found.values()].reduce((sum, w) => sum + w.points, 0);
+  const answer = await playRound(round, true);
   const line = $("play-result-line");
-  line.dataset.score = String(points);
-  line.dataset.maximum = String(solution.score);
-  line.textContent = `You scored ${points} of ${solution.score} points: ` +
-    `${round.found.size} of ${solution.count} words.`;
-  const missed = solution.words
-    .filter((w) => !round.found.has(w.word))
-    .sort((a, b) => b.points - a.points || b.word.length - a.word.length ||
-      a.word.localeCompare(b.word));
-  renderWordGroups($("play-missed"), missed, "points", "missed");
+  line.dataset.score = String(answer.score);
+  line.dataset.maximum = String(answer.maximum);
+  line.textContent = `You scored ${answer.score} of ${answer.maximum} points: ` +
+    `${answer.found.length} of ${answer.total} words.`;
+  renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
   $("play-results").hidden = false;
   setFeedback("Time! Hover a missed word to see its path.", true);
 }
@@ -451,7 +458,7 @@ async function start() {
   $("tab-solve").addEventListener("click", () => showMode("solve"));
   $("tab-play").addEventListener("click", () => showMode("play"));
   $("play-start").addEventListener("click", reportErrors(startRound));
-  $("play-end").addEventListener("click", endRound);
+  $("play-end").addEventListener("click", reportErrors(endRound));
   $("play-form").addEventListener("submit", reportErrors(submitWord));
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.pinned) {

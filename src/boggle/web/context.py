@@ -1,0 +1,137 @@
+"""What every route shares: the limits, the word-list catalogue and the worker pools.
+
+A route (or a router another module adds) asks for it with ``Depends(web_context)``; it
+works for HTTP requests and WebSockets alike.
+
+>>> context = WebContext(WebConfig(preload=False))
+>>> context.board("fxie amlo ewbx astu").size, context.rules_for(context.board("ab cd")).name
+(16, 'classic')
+>>> context.board("/".join(["a" * 21] * 2))
+Traceback (most recent call last):
+  ...
+boggle.web.context.ApiError: the board is 2x21; this server takes at most 20 rows and columns
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+from starlette.requests import HTTPConnection
+
+from boggle.board import Board
+from boggle.catalogue import Catalogue
+from boggle.lexicon import DEFAULT_WORDLIST
+from boggle.rules import Rules, preset, rules_for_board
+from boggle.web.workers import PoolBusy, WorkerPool
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may ask of the server."""
+
+    max_side: int = 20
+    """Rows and columns of a board, each at most this."""
+    max_cells: int = 400
+    max_body_bytes: int = 64 * 1024
+    solve_seconds: float = 5.0
+    """Wall time a solve or judge may take before the client gets a 4xx (and it stops)."""
+    body_seconds: float = 10.0
+    """Wall time a client may take to send its request body."""
+    max_players: int = 16
+    max_words_per_player: int = 2000
+    worker_threads: int = 4
+    """Threads for solves and for word checks and judging, each (two separate pools)."""
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """How the app is set up: its limits, the word lists clients may name, its host names."""
+
+    limits: Limits = field(default_factory=Limits)
+    extra_dictionaries: dict[str, Path] = field(default_factory=dict)
+    """Word list files the operator offers, by the name clients use."""
+    default_dictionary: str = DEFAULT_WORDLIST
+    preload: bool = True
+    """Load and compile the default word list at startup, not on the first request."""
+    allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost", "[::1]", "testserver")
+    """Host header values answered (with any port); others get 400 (DNS rebinding).
+    ``"*"`` answers any."""
+
+
+class ApiError(Exception):
+    """A request the app refuses, with its HTTP status (always 4xx, or 503 when busy)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class WebContext:
+    """The limits, catalogue and worker pools of one app."""
+
+    def __init__(self, config: WebConfig) -> None:
+        self.config = config
+        self.limits = config.limits
+        self.catalogue = Catalogue(config.extra_dictionaries, config.default_dictionary)
+        self.solving = WorkerPool("solve", self.limits.worker_threads)
+        """Solves and word-list loading."""
+        self.rounds = WorkerPool("round", self.limits.worker_threads)
+        """Word checks, play rounds and judging: path searches, kept apart from solves."""
+        self.pools = (self.solving, self.rounds)
+
+    async def run(self, work: Callable[[], T], pool: WorkerPool | None = None) -> T:
+        """``work`` on a worker thread (of the solving pool unless named): a 408, with the
+        work stopped, past the time limit; a 503 when the pool's queue is full."""
+        seconds = self.limits.solve_seconds
+        try:
+            return await (pool or self.solving).run(work, seconds)
+        except TimeoutError:
+            raise ApiError(408, f"the work took longer than the limit of {seconds:g} s") from None
+        except PoolBusy as busy:
+            raise ApiError(503, f"{busy}; try again in a moment") from None
+
+    def board(self, text: str) -> Board:
+        """The board, or a 400 (does not parse) or 413 (over the size limits)."""
+        board = Board.parse(text)
+        limits = self.limits
+        if board.rows > limits.max_side or board.cols > limits.max_side:
+            raise ApiError(
+                413,
+                f"the board is {board.rows}x{board.cols}; this server takes at most "
+                f"{limits.max_side} rows and columns",
+            )
+        if board.size > limits.max_cells:
+            raise ApiError(
+                413,
+                f"the board has {board.size} cubes; this server takes at most {limits.max_cells}",
+            )
+        return board
+
+    def rules_for(
+        self, board: Board | None, name: str | None = None, min_length: int | None = None
+    ) -> Rules:
+        """The named preset, or the board's (classic without a board), with ``min_length``."""
+        if name:
+            base = preset(name)
+        elif board is not None:
+            base = rules_for_board(board.rows, board.cols)
+        else:
+            base = preset("classic")
+        return base.with_overrides(min_length=min_length)
+
+    def shutdown(self) -> None:
+        for pool in self.pools:
+            pool.shutdown()
+
+
+def web_context(connection: HTTPConnection) -> WebContext:
+    """The app's context, for ``Depends``:
+    ``context: Annotated[WebContext, Depends(web_context)]``."""
+    context: WebContext = connection.app.state.context
+    return context

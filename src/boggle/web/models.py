@@ -1,0 +1,223 @@
+"""The API's request and answer shapes (pydantic): what the OpenAPI description shows.
+
+Requests are strict (no type coercion, no unknown fields) and bounded in size.
+
+>>> SolveRequest(board="fxie amlo ewbx astu").rules is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+BoardText = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=4000,
+        description="rows separated by spaces or '/'; q is Qu; [th] a multi-letter face",
+        examples=["fxie amlo ewbx astu"],
+    ),
+]
+DictionaryName = Annotated[
+    str | None,
+    Field(default=None, max_length=64, description="a name from GET /api/dictionaries"),
+]
+RulesName = Annotated[
+    Literal["classic", "big"] | None,
+    Field(default=None, description="rules preset (default: classic below 5x5, big from 5x5)"),
+]
+MinLength = Annotated[int | None, Field(default=None, ge=1, le=64)]
+Word = Annotated[str, Field(max_length=64)]
+WordsText = Annotated[str, Field(max_length=200_000)]
+
+
+class StrictModel(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class SolveRequest(StrictModel):
+    """A board and how to read it: every request about a board has these fields."""
+
+    board: BoardText
+    dictionary: DictionaryName = None
+    rules: RulesName = None
+    min_length: MinLength = None
+
+
+class RollRequest(StrictModel):
+    dice: Literal["classic", "new", "big", "superbig", "uniform"] = "new"
+    seed: Annotated[int | None, Field(default=None, ge=0, le=2**53)] = None
+    rows: Annotated[int | None, Field(default=None, ge=1, le=100)] = None
+    cols: Annotated[int | None, Field(default=None, ge=1, le=100)] = None
+
+
+class PlayRequest(SolveRequest):
+    words: list[Word] = Field(
+        max_length=10_000, description="every entry typed so far in the round, in order"
+    )
+    finished: bool = Field(default=False, description="the round is over: list the missed")
+
+
+class CheckRequest(SolveRequest):
+    word: Word
+
+
+class PlayerWords(StrictModel):
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    words: list[Word] | WordsText = Field(
+        description="the entries in order: a list, or one text with a word a line",
+        examples=[["fame", "mile"], "fame\nmile"],
+    )
+    challenged: list[Word] = Field(default_factory=list, max_length=10_000)
+
+
+class JudgeRequest(SolveRequest):
+    players: list[PlayerWords] = Field(min_length=1, max_length=100)
+    challenge: Literal["off", "listed", "all"] | None = None
+
+
+# --------------------------------------------------------------------------- response models
+
+
+class ErrorBody(BaseModel):
+    error: str
+    status: int
+
+
+class WordEntry(BaseModel):
+    word: str
+    points: int
+    path: list[list[int]]
+
+
+class RulesBody(BaseModel):
+    name: str
+    min_length: int
+    scoring: dict[str, int]
+
+
+class DictionaryBody(BaseModel):
+    name: str
+    words: int
+
+
+class SolveResponse(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    board: str
+    rows: int
+    cols: int
+    faces: list[list[str]]
+    rules: RulesBody
+    dictionary: DictionaryBody
+    count: int
+    score: int
+    words: list[WordEntry]
+    elapsed_ms: float
+
+
+class RollResponse(BaseModel):
+    board: str
+    rows: int
+    cols: int
+    faces: list[list[str]]
+    dice: str
+    seed: int
+
+
+class CheckResponse(BaseModel):
+    word: str
+    status: str
+    """counted, not_a_word, not_on_board, too_short or invalid."""
+    label: str
+    points: int
+    in_dictionary: bool
+    path: list[list[int]] | None
+    message: str
+
+
+class PlayFeedback(BaseModel):
+    word: str
+    status: Literal[
+        "accepted", "already_found", "not_a_word", "not_on_board", "too_short", "invalid"
+    ]
+    label: str
+    points: int
+    message: str
+
+
+class PlayResponse(BaseModel):
+    feedback: list[PlayFeedback]
+    """One answer for each entry, as a player would have been told when typing it."""
+    found: list[WordEntry]
+    score: int
+    maximum: int
+    """The most points the board allows: every word of its solution."""
+    total: int
+    """The words of the solution."""
+    missed: list[WordEntry] | None
+    """When ``finished``: the words not found, best first."""
+
+
+class JudgeResponse(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    board: str
+    challenge: str
+    players: list[dict[str, Any]]
+    scores: dict[str, int]
+    winners: list[str]
+    problems: list[str]
+
+
+class DictionaryInfo(BaseModel):
+    name: str
+    words: int | None
+    description: str
+    default: bool
+
+
+class DictionariesResponse(BaseModel):
+    default: str
+    dictionaries: list[DictionaryInfo]
+
+
+class DiceInfo(BaseModel):
+    name: str
+    rows: int | None
+    cols: int | None
+    description: str
+
+
+class HealthResponse(BaseModel):
+    status: Literal["ok", "saturated"]
+    engine: str
+    workers: dict[str, dict[str, Any]]
+    """Per pool: threads, running, waiting, interrupted (jobs stopped for time), saturated."""
+
+
+class LimitsBody(BaseModel):
+    max_side: int
+    max_cells: int
+    max_body_bytes: int
+    solve_seconds: float
+    max_players: int
+    max_words_per_player: int
+
+
+class OptionsResponse(BaseModel):
+    version: str
+    dice: list[DiceInfo]
+    rules: list[RulesBody]
+    challenge_modes: list[str]
+    limits: LimitsBody
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "bad input (a board that does not parse, ...)"},
+    413: {"model": ErrorBody, "description": "body or board over the limits"},
+    422: {"model": ErrorBody, "description": "a field of the wrong type or out of range"},
+    408: {"model": ErrorBody, "description": "the work took longer than the time limit"},
+    503: {"model": ErrorBody, "description": "every worker is busy; try again"},
+}

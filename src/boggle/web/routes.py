@@ -1,0 +1,299 @@
+"""The JSON API's routes: each checks its request against the limits, runs the library on
+a worker thread and translates the answer.  The library decides; nothing here re-implements
+a rule.
+
+>>> from fastapi.testclient import TestClient
+>>> from boggle.web.app import create_app
+>>> client = TestClient(create_app())
+>>> answer = client.post("/api/check", json={"board": "fxie amlo ewbx astu", "word": "fame"})
+>>> answer.json()["status"], answer.json()["points"]
+('counted', 1)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import JSONResponse, Response
+
+from boggle import __version__
+from boggle.board import Board
+from boggle.dice import DICE_SETS, roll_board
+from boggle.engines import default_engine, solve
+from boggle.errors import BoardError
+from boggle.game import CHALLENGE_MODES, PlayerList, PlaySession, Status, check_word, judge_round
+from boggle.lexicon import Lexicon
+from boggle.rules import PRESETS
+from boggle.solution import ScoredWord
+from boggle.web.context import ApiError, WebContext, web_context
+from boggle.web.models import (
+    ERRORS,
+    CheckRequest,
+    CheckResponse,
+    DiceInfo,
+    DictionariesResponse,
+    DictionaryInfo,
+    HealthResponse,
+    JudgeRequest,
+    JudgeResponse,
+    LimitsBody,
+    OptionsResponse,
+    PlayFeedback,
+    PlayRequest,
+    PlayResponse,
+    RollRequest,
+    RollResponse,
+    RulesBody,
+    SolveRequest,
+    SolveResponse,
+    WordEntry,
+)
+
+router = APIRouter(prefix="/api")
+Context = Annotated[WebContext, Depends(web_context)]
+
+FEEDBACK_LABELS = {
+    "accepted": "counted",
+    "already_found": "already found",
+    "not_a_word": Status.NOT_A_WORD.label,
+    "not_on_board": Status.NOT_ON_BOARD.label,
+    "too_short": Status.TOO_SHORT.label,
+    "invalid": Status.INVALID.label,
+}
+
+
+def public_list(lexicon: Lexicon) -> dict[str, Any]:
+    """A list as clients see it: its name and size, never where the operator keeps it."""
+    return {"name": lexicon.name, "words": len(lexicon)}
+
+
+def faces(board: Board) -> list[list[str]]:
+    return [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)]
+
+
+def word_entry(found: ScoredWord) -> WordEntry:
+    return WordEntry(word=found.word, points=found.points, path=[list(c) for c in found.path])
+
+
+@router.get("/dictionaries", response_model=DictionariesResponse, tags=["word lists"])
+async def list_dictionaries(context: Context) -> DictionariesResponse:
+    """The word lists a request may name, with their word counts."""
+    entries = await context.run(context.catalogue.entries)
+    return DictionariesResponse(
+        default=context.catalogue.default,
+        dictionaries=[DictionaryInfo(**vars(entry)) for entry in entries],
+    )
+
+
+@router.get("/options", response_model=OptionsResponse, tags=["boards"])
+async def options(context: Context) -> OptionsResponse:
+    """Dice sets, rules presets, challenge modes and this server's limits."""
+    dice = [
+        DiceInfo(name=d.name, rows=d.rows, cols=d.cols, description=d.notes or d.source)
+        for d in DICE_SETS.values()
+    ]
+    dice.append(
+        DiceInfo(
+            name="uniform",
+            rows=None,
+            cols=None,
+            description="letters drawn uniformly from a-z, any size",
+        )
+    )
+    limits = context.limits
+    return OptionsResponse(
+        version=__version__,
+        dice=dice,
+        rules=[RulesBody(**PRESETS[name].to_json()) for name in sorted(PRESETS)],
+        challenge_modes=list(CHALLENGE_MODES),
+        limits=LimitsBody(
+            max_side=limits.max_side,
+            max_cells=limits.max_cells,
+            max_body_bytes=limits.max_body_bytes,
+            solve_seconds=limits.solve_seconds,
+            max_players=limits.max_players,
+            max_words_per_player=limits.max_words_per_player,
+        ),
+    )
+
+
+@router.post("/solve", response_model=SolveResponse, responses=ERRORS, tags=["boards"])
+async def solve_board(request: SolveRequest, context: Context) -> Response:
+    """Every word on the board with a path and its points: the JSON of
+    ``boggle solve --json``, with the faces and the time taken."""
+    board = context.board(request.board)
+    rules = context.rules_for(board, request.rules, request.min_length)
+    context.catalogue.check(request.dictionary)
+
+    def work() -> bytes:
+        started = time.perf_counter()
+        lexicon = context.catalogue.get(request.dictionary)
+        result = solve(board, lexicon, rules).to_json()
+        result["elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
+        result["faces"] = faces(board)
+        result["dictionary"] = public_list(lexicon)
+        # encoded here, on the worker thread: the answer's shape is the library's own,
+        # so FastAPI's response-model pass would only re-check it on the event loop
+        return json.dumps(result, separators=(",", ":")).encode()
+
+    return Response(await context.run(work), media_type="application/json")
+
+
+@router.post("/roll", response_model=RollResponse, responses=ERRORS, tags=["boards"])
+async def roll(request: RollRequest, context: Context) -> RollResponse:
+    """A board rolled from a dice set (or uniform letters of any size) with a seed;
+    the same seed gives the same board."""
+    seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
+    if request.dice == "uniform":
+        rows = request.rows or 4
+        cols = request.cols or rows
+        limits = context.limits
+        if rows > limits.max_side or cols > limits.max_side or rows * cols > limits.max_cells:
+            raise ApiError(
+                413,
+                f"a {rows}x{cols} board is over this server's limits "
+                f"({limits.max_side} a side, {limits.max_cells} cubes)",
+            )
+    board = roll_board(request.dice, seed, request.rows, request.cols)
+    return RollResponse(
+        board=str(board),
+        rows=board.rows,
+        cols=board.cols,
+        faces=faces(board),
+        dice=request.dice,
+        seed=seed,
+    )
+
+
+@router.post("/check", response_model=CheckResponse, responses=ERRORS, tags=["rounds"])
+async def check(request: CheckRequest, context: Context) -> CheckResponse:
+    """One word typed during a round: counted, not a word, not on the board, too
+    short or invalid, with its points and path."""
+    board = context.board(request.board)
+    rules = context.rules_for(board, request.rules, request.min_length)
+    context.catalogue.check(request.dictionary)
+    verdict = await context.run(
+        lambda: check_word(request.word, board, context.catalogue.get(request.dictionary), rules),
+        context.rounds,
+    )
+    counted = verdict.status is Status.COUNTED
+    return CheckResponse(
+        word=verdict.word,
+        status=verdict.status.value,
+        label=verdict.status.label,
+        points=rules.points(verdict.word) if counted else 0,
+        in_dictionary=verdict.in_dictionary,
+        path=[list(cell) for cell in verdict.path] if verdict.path else None,
+        message=verdict.message,
+    )
+
+
+@router.post("/play", response_model=PlayResponse, responses=ERRORS, tags=["rounds"])
+async def play(request: PlayRequest, context: Context) -> PlayResponse:
+    """One player's round (the page's Play tab): every entry typed so far, in order, told as
+    ``boggle play`` tells it (accepted and its points, already found, not a word, not on the
+    board, too short, invalid), the score against the board's maximum and, once
+    ``finished``, the words missed, best first."""
+    if len(request.words) > context.limits.max_words_per_player:
+        raise ApiError(
+            413,
+            f"{len(request.words)} words; this server takes at most "
+            f"{context.limits.max_words_per_player} a round",
+        )
+    board = context.board(request.board)
+    rules = context.rules_for(board, request.rules, request.min_length)
+    context.catalogue.check(request.dictionary)
+
+    def work() -> PlayResponse:
+        solution = solve(board, context.catalogue.get(request.dictionary), rules)
+        session = PlaySession(board, solution)
+        feedback = []
+        for entry in request.words:
+            said = session.submit(entry)
+            label = FEEDBACK_LABELS[said.status]
+            feedback.append(
+                PlayFeedback(
+                    word=said.word,
+                    status=said.status,
+                    label=label,
+                    points=said.points,
+                    message=said.message,
+                )
+            )
+        by_word = {found.word: found for found in solution.words}
+        return PlayResponse(
+            feedback=feedback,
+            found=[word_entry(by_word[word]) for word in session.found],
+            score=session.score,
+            maximum=session.maximum,
+            total=solution.count,
+            missed=[word_entry(w) for w in session.missed()] if request.finished else None,
+        )
+
+    return await context.run(work, context.rounds)
+
+
+@router.post("/judge", response_model=JudgeResponse, responses=ERRORS, tags=["rounds"])
+async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
+    """Judge a round: each player's words (a list, or one text of lines) counted, crossed
+    off (found by more than one player), not a word, not on the board, too short or
+    repeated; points and totals.  ``challenge`` applies the house rule (-1 / +1)."""
+    limits = context.limits
+    if len(request.players) > limits.max_players:
+        raise ApiError(
+            413,
+            f"{len(request.players)} players; this server judges at most {limits.max_players}",
+        )
+    lists = [
+        PlayerList.from_text(p.name, p.words, p.challenged)
+        if isinstance(p.words, str)
+        else PlayerList(p.name, tuple(p.words), frozenset(w.strip().lower() for w in p.challenged))
+        for p in request.players
+    ]
+    for player in lists:
+        if len(player.entries) > limits.max_words_per_player:
+            raise ApiError(
+                413,
+                f"player {player.name!r} has {len(player.entries)} words; this server "
+                f"judges at most {limits.max_words_per_player} a player",
+            )
+    board: Board | str
+    try:
+        board = context.board(request.board)
+    except BoardError:
+        board = request.board  # judged without it; the reason is in "problems"
+    rules = context.rules_for(
+        board if isinstance(board, Board) else None, request.rules, request.min_length
+    )
+    context.catalogue.check(request.dictionary)
+    mode = request.challenge or ("listed" if any(p.challenged for p in lists) else "off")
+
+    def work() -> dict[str, Any]:
+        lexicon = context.catalogue.get(request.dictionary)
+        result = judge_round(board, lists, lexicon, rules, mode).to_json()
+        result["dictionary"] = public_list(lexicon)
+        return result
+
+    return await context.run(work, context.rounds)
+
+
+@router.get(
+    "/health",
+    response_model=HealthResponse,
+    tags=["server"],
+    responses={503: {"model": HealthResponse}},
+)
+async def health(context: Context) -> JSONResponse:
+    """``{"status": "ok"}`` while every pool of worker threads has a free thread;
+    ``"saturated"`` with status 503 while one has none (work is stopped when it runs out
+    of time, so this passes)."""
+    workers = {pool.name: pool.status() for pool in context.pools}
+    saturated = any(entry["saturated"] for entry in workers.values())
+    body = HealthResponse(
+        status="saturated" if saturated else "ok", engine=default_engine(), workers=workers
+    )
+    return JSONResponse(body.model_dump(), status_code=503 if saturated else 200)

@@ -1,0 +1,168 @@
+"""uvicorn set up for hostile clients: what ``boggle serve`` runs.
+
+uvicorn times out idle keep-alive connections but not a request head that trickles in,
+so :class:`BoundedH11Protocol` closes a connection whose head is not complete within
+``head_seconds`` (with a 408 when part of it came) and closes new connections at once
+past ``max_connections``, before the process runs out of file descriptors.
+:class:`AcceptErrorLog` says a failed ``accept()`` once a minute, not once a retry with a
+traceback.
+
+>>> config = server_config(object(), "127.0.0.1", 8000, ServerLimits(max_connections=50))
+>>> config.http.max_connections, config.limit_concurrency, config.timeout_keep_alive
+(50, 51, 5)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import socket
+import time
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import h11
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+logger = logging.getLogger("uvicorn.error")
+
+
+def default_max_connections() -> int:
+    """Open connections the server takes: below the open-file limit, at most 1000."""
+    try:
+        import resource  # Unix only
+    except ImportError:
+        return 1000
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 1000
+    return max(8, min(1000, soft - 64))
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """What one connection may hold of the server."""
+
+    head_seconds: float = 10.0
+    """Time from a connection (or its previous answer) to a complete request head."""
+    keep_alive_seconds: int = 5
+    """Time an idle connection is kept open after an answer."""
+    max_connections: int = 1000
+    max_head_bytes: int = 16 * 1024
+
+
+class BoundedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline for each request head and a cap on
+    open connections (the class attributes, set by :meth:`with_limits`)."""
+
+    head_seconds: ClassVar[float] = ServerLimits.head_seconds
+    max_connections: ClassVar[int] = ServerLimits.max_connections
+    _head_timer: asyncio.TimerHandle | None = None
+    _head_started = False
+
+    @classmethod
+    def with_limits(cls, limits: ServerLimits) -> type[BoundedH11Protocol]:
+        attributes = {
+            "head_seconds": limits.head_seconds,
+            "max_connections": limits.max_connections,
+        }
+        return type(cls.__name__, (cls,), attributes)
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if len(self.connections) > self.max_connections:
+            transport.abort()
+            return
+        self._arm_head_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_head_timer()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self.conn.their_state is h11.IDLE:
+            self._head_started = True
+        super().data_received(data)
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self.conn.their_state is not h11.IDLE:  # a whole request head has come
+            self._cancel_head_timer()
+
+    def on_response_complete(self) -> None:
+        if not self.transport.is_closing():
+            self._arm_head_timer()  # for the next request (a pipelined one cancels it)
+        super().on_response_complete()
+
+    def _arm_head_timer(self) -> None:
+        self._cancel_head_timer()
+        self._head_started = False
+        self._head_timer = self.loop.call_later(self.head_seconds, self._head_timed_out)
+
+    def _cancel_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_timed_out(self) -> None:
+        self._head_timer = None
+        if self.transport.is_closing():
+            return
+        if self._head_started and self.conn.our_state is h11.IDLE:
+            message = f"the request head took longer than {self.head_seconds:g} s to arrive"
+            body = json.dumps({"error": message, "status": 408}).encode()
+            self.transport.write(
+                b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
+                + f"content-length: {len(body)}\r\nconnection: close\r\n\r\n".encode()
+                + body
+            )
+        self.transport.close()
+
+
+class AcceptErrorLog:
+    """An event loop exception handler: a failed ``accept()`` (out of file descriptors or
+    memory) is logged in one line, then at most once every ``interval`` seconds with the
+    count of repeats; anything else goes to the loop's usual handler."""
+
+    def __init__(self, interval: float = 60.0) -> None:
+        self.interval = interval
+        self.repeats = 0
+        self._last_said = -float("inf")
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        if not (isinstance(error, OSError) and "accept" in str(context.get("message", ""))):
+            loop.default_exception_handler(context)
+            return
+        now = time.monotonic()
+        if now - self._last_said < self.interval:
+            self.repeats += 1
+            return
+        since = f" ({self.repeats} more since last said)" if self.repeats else ""
+        logger.error("cannot accept connections: %s%s", error.strerror or error, since)
+        self.repeats = 0
+        self._last_said = now
+
+
+class BoundedServer(uvicorn.Server):
+    """uvicorn's server with :class:`AcceptErrorLog` on its event loop."""
+
+    async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+        asyncio.get_running_loop().set_exception_handler(AcceptErrorLog())
+        await super().serve(sockets)
+
+
+def server_config(app: Any, host: str, port: int, limits: ServerLimits) -> uvicorn.Config:
+    """uvicorn's settings for ``app``: HTTP/1.1 with these limits, no reloading."""
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        http=BoundedH11Protocol.with_limits(limits),
+        timeout_keep_alive=limits.keep_alive_seconds,
+        limit_concurrency=limits.max_connections + 1,  # uvicorn counts this connection too
+        h11_max_incomplete_event_size=limits.max_head_bytes,
+    )

@@ -1,0 +1,127 @@
+"""Faults around the command line (full disk, closed streams, odd inputs): one line, no traceback.
+
+Each command runs in a subprocess through the shell, so its redirections (``> /dev/full``,
+``>&-``, ``<&-``) are real; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boggle import load_lexicon
+from boggle.errors import LexiconError
+
+BOARD = "fxie amlo ewbx astu"
+BOGGLE = f"{shlex.quote(sys.executable)} -m boggle"
+
+
+def shell(command: str, timeout: float = 60, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run ``command`` (``boggle`` stands for this interpreter's boggle) in bash."""
+    return subprocess.run(
+        ["bash", "-c", command.replace("boggle ", BOGGLE + " ", 1)],
+        capture_output=True, text=True, timeout=timeout, env={**os.environ, **env},
+    )
+
+
+def assert_one_line_error(done: subprocess.CompletedProcess[str], says: str) -> None:
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 2, done.stderr
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("boggle: error: ") and says in lines[0], lines[0]
+
+
+@pytest.fixture
+def boards_file(tmp_path: Path) -> Path:
+    path = tmp_path / "boards.txt"
+    path.write_text(BOARD + "\n")
+    return path
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        f"boggle solve '{BOARD}' > /dev/full",
+        "boggle score BOARDS > /dev/full",
+        "boggle dicts export en-50 > /dev/full",
+    ],
+)
+def test_a_full_disk_is_one_line(command: str, boards_file: Path) -> None:
+    done = shell(command.replace("BOARDS", str(boards_file)))
+    assert_one_line_error(done, "cannot write the output: No space left on device")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        f"boggle solve '{BOARD}' >&-",
+        f"boggle solve '{BOARD}' --stream >&-",
+        "boggle dicts export en-50 >&-",
+        "boggle roll >&-",
+    ],
+)
+def test_a_closed_standard_output_is_one_line(command: str) -> None:
+    assert_one_line_error(shell(command), "standard output is closed")
+
+
+@pytest.mark.parametrize(
+    "command", ["boggle score <&-", f"boggle play '{BOARD}' <&-", "boggle judge - <&-"]
+)
+def test_a_closed_standard_input_is_one_line(command: str) -> None:
+    done = shell(command)
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == "boggle: error: standard input is closed"
+
+
+def test_closed_output_and_error_streams_still_exit_2_quietly() -> None:
+    done = shell(f"boggle solve '{BOARD}' >&- 2>&-")
+    assert done.returncode == 2 and done.stderr == ""
+
+
+def test_deeply_nested_json_is_one_line(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    assert_one_line_error(shell(f"boggle judge {deep}"), "nested too deeply")
+
+
+def test_a_nul_in_a_word_list_path_is_a_lexicon_error() -> None:
+    with pytest.raises(LexiconError, match="not a valid path"):
+        load_lexicon("a\x00.txt")
+
+
+WITHOUT = """\
+import sys
+for name in sys.argv[1].split(","):
+    sys.modules[name] = None  # 'import name' now fails as if it were not installed
+from boggle.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def run_without(modules: str, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Run the command line as if the packages ``modules`` (comma-separated) were absent."""
+    return subprocess.run(
+        [sys.executable, "-c", WITHOUT, modules, *args],
+        capture_output=True, text=True, timeout=timeout,
+    )
+
+
+def test_bench_memory_without_numpy_marks_pathtable_refused(tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("ale\nales\nalter\nfame\nmile\n")
+    done = run_without(
+        "numpy", "bench", "memory", "--dict", str(words), "--engine", "trie",
+        "--engine", "pathtable",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    refused = [line for line in done.stdout.splitlines() if "pathtable" in line]
+    assert len(refused) == 1 and "refused: the pathtable engine needs NumPy" in refused[0]
+    assert any(line.startswith("engine trie") and "kB" in line for line in done.stdout.splitlines())

@@ -1,0 +1,112 @@
+"""What the server tells browsers and whom it answers: security headers on every answer, a
+strict Content-Security-Policy the page lives within, the Host header checked (DNS
+rebinding), no scripts from other sites, and nothing of the operator's file system shown."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+from fastapi.testclient import TestClient
+
+from boggle.web.app import WebConfig, create_app
+from boggle.web.middleware import CONTENT_SECURITY_POLICY
+
+FXIE = "fxie amlo ewbx astu"
+STATIC = Path(__file__).resolve().parents[1] / "src" / "boggle" / "web" / "static"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(WebConfig(preload=False)))
+
+
+@pytest.mark.parametrize("path", ["/", "/static/app.js", "/api/options", "/api/nothing"])
+def test_every_answer_has_the_security_headers(client: TestClient, path: str) -> None:
+    headers = client.get(path).headers
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["x-frame-options"] == "DENY"
+    policy = headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in policy
+    assert "script-src 'self'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+def test_the_page_needs_nothing_the_policy_forbids() -> None:
+    html = (STATIC / "index.html").read_text()
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", html, flags=re.S)
+    assert scripts, "the page has no script tag"
+    for attributes, body in scripts:
+        assert body.strip() == "", "an inline script (the policy blocks it)"
+        assert 'src="/static/' in attributes
+    assert "<style" not in html and "style=" not in html
+    assert not re.search(r"\son[a-z]+=", html), "an inline event handler"
+    assert not re.search(r"https?://", html), "a resource from another site"
+    script = (STATIC / "app.js").read_text()
+    assert "eval(" not in script and "innerHTML" not in script
+    assert "default-src 'self'" in CONTENT_SECURITY_POLICY
+
+
+def test_no_docs_page_with_scripts_from_a_cdn(client: TestClient) -> None:
+    assert client.get("/docs").status_code == 404
+    assert client.get("/redoc").status_code == 404
+    described = client.get("/openapi.json").json()
+    assert {"/api/solve", "/api/play", "/api/judge"} <= set(described["paths"])
+
+
+@pytest.mark.parametrize("host", ["evil.example", "127.0.0.1.evil.example:8000", "[::2]:80"])
+def test_an_unknown_host_is_refused(host: str) -> None:
+    client = TestClient(create_app(WebConfig(preload=False)), base_url=f"http://{host}")
+    response = client.get("/api/options")
+    assert response.status_code == 400
+    assert "host" in response.json()["error"]
+    assert client.post("/api/solve", json={"board": FXIE}).status_code == 400
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost", "LOCALHOST.", "[::1]:80"])
+def test_the_served_names_are_answered(host: str) -> None:
+    client = TestClient(create_app(WebConfig(preload=False)), base_url=f"http://{host}")
+    assert client.get("/api/options").status_code == 200
+
+
+def test_a_server_for_any_name_answers_any() -> None:
+    app = create_app(WebConfig(preload=False, allowed_hosts=("*",)))
+    client = TestClient(app, base_url="http://boggle.example")
+    assert client.get("/api/options").status_code == 200
+
+
+def test_an_operators_word_list_path_is_never_shown(tmp_path: Path) -> None:
+    secret = tmp_path / "operator-secret-dir"
+    secret.mkdir()
+    words = secret / "mine.txt"
+    words.write_text("fame\nmile\nlimb\n")
+    config = WebConfig(preload=False, extra_dictionaries={"mine": words})
+    with TestClient(create_app(config)) as client:
+        answers = [
+            client.get("/api/dictionaries"),
+            client.post("/api/solve", json={"board": FXIE, "dictionary": "mine"}),
+            client.post(
+                "/api/judge",
+                json={"board": FXIE, "dictionary": "mine", "players": [{"name": "a", "words": []}]},
+            ),
+            client.post("/api/play", json={"board": FXIE, "dictionary": "mine", "words": []}),
+        ]
+        for answer in answers:
+            assert answer.status_code == 200, answer.text
+            assert "operator-secret-dir" not in answer.text and "source" not in answer.json()
+        assert answers[1].json()["dictionary"] == {"name": "mine", "words": 3}
+
+
+def test_a_list_that_went_bad_is_named_not_shown(tmp_path: Path) -> None:
+    words = tmp_path / "operator-secret-dir" / "mine.txt"
+    words.parent.mkdir()
+    words.write_text("fame\n")
+    config = WebConfig(preload=False, extra_dictionaries={"mine": words})
+    with TestClient(create_app(config)) as client:
+        words.unlink()
+        answer = client.post("/api/solve", json={"board": FXIE, "dictionary": "mine"})
+        assert answer.status_code == 400
+        assert "'mine'" in answer.json()["error"] and "operator-secret-dir" not in answer.text

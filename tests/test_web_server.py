@@ -1,0 +1,116 @@
+"""`boggle serve`'s server against hostile clients, over real sockets and bounded in time:
+request heads that trickle in are cut off, connections past the cap are closed at once,
+and a failed accept() is logged once, not once a retry."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import logging
+import socket
+import time
+
+import pytest
+
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+
+from served import request, served
+
+from boggle.web.app import WebConfig, create_app
+from boggle.web.server import AcceptErrorLog, ServerLimits
+
+
+def closed_by_server(sock: socket.socket, within: float) -> bytes | None:
+    """What the server sent before closing ``sock`` within ``within`` seconds, or ``None``
+    when the connection is still open then."""
+    sock.settimeout(0.05)
+    deadline = time.monotonic() + within
+    received = b""
+    while time.monotonic() < deadline:
+        try:
+            chunk = sock.recv(4096)
+        except TimeoutError:
+            continue
+        except ConnectionResetError:
+            return received
+        if not chunk:
+            return received
+        received += chunk
+    return None
+
+
+def test_a_slowloris_is_cut_off_and_others_are_answered() -> None:
+    limits = ServerLimits(head_seconds=1.0)
+    with served(create_app(WebConfig(preload=False)), limits) as port:
+        trickling = [socket.create_connection(("127.0.0.1", port)) for _ in range(40)]
+        try:
+            started = time.monotonic()
+            head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            for position in range(3):  # one header byte every 0.3 s from every socket
+                for sock in trickling:
+                    sock.sendall(head[position : position + 1])
+                time.sleep(0.3)
+            assert request(port, "GET", "/api/health")[0] == 200
+            for sock in trickling:
+                answer = closed_by_server(sock, within=3.0)
+                assert answer is not None, "a trickling connection was left open"
+                assert answer.startswith(b"HTTP/1.1 408")
+            assert time.monotonic() - started < 5
+        finally:
+            for sock in trickling:
+                sock.close()
+
+
+def test_idle_connections_close_and_a_keep_alive_one_is_bounded_too() -> None:
+    limits = ServerLimits(head_seconds=1.0, keep_alive_seconds=5)
+    with served(create_app(WebConfig(preload=False)), limits) as port:
+        with socket.create_connection(("127.0.0.1", port)) as idle:
+            assert closed_by_server(idle, within=3.0) == b""  # nothing sent: closed, no 408
+        with socket.create_connection(("127.0.0.1", port)) as kept:
+            kept.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            kept.settimeout(5)
+            assert kept.recv(4096).startswith(b"HTTP/1.1 200")
+            for byte in b"GET":  # the next request trickles: cut off by the head deadline
+                kept.send(bytes([byte]))
+                time.sleep(0.3)
+            assert closed_by_server(kept, within=3.0) is not None
+
+
+def test_connections_past_the_cap_are_closed_at_once() -> None:
+    limits = ServerLimits(head_seconds=2.0, max_connections=10)
+    with served(create_app(WebConfig(preload=False)), limits) as port:
+        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(10)]
+        try:
+            time.sleep(0.2)
+            with socket.create_connection(("127.0.0.1", port)) as extra:
+                assert closed_by_server(extra, within=1.0) is not None
+        finally:
+            for sock in held:
+                sock.close()
+        time.sleep(0.2)
+        assert request(port, "GET", "/api/health")[0] == 200
+
+
+def test_accept_errors_are_logged_once_with_a_count(caplog: pytest.LogCaptureFixture) -> None:
+    handler = AcceptErrorLog(interval=60)
+    loop = asyncio.new_event_loop()
+    try:
+        failure = OSError(errno.EMFILE, "Too many open files")
+        with caplog.at_level(logging.ERROR, logger="uvicorn.error"):
+            for _ in range(1000):
+                handler(
+                    loop,
+                    {"message": "socket.accept() out of system resource", "exception": failure},
+                )
+        lines = [r.getMessage() for r in caplog.records]
+        assert lines == ["cannot accept connections: Too many open files"]
+        assert handler.repeats == 999
+        handler._last_said -= 61  # a minute later: said again, with the count
+        caplog.clear()
+        with caplog.at_level(logging.ERROR, logger="uvicorn.error"):
+            handler(
+                loop, {"message": "socket.accept() out of system resource", "exception": failure}
+            )
+        assert "999 more" in caplog.records[0].getMessage()
+    finally:
+        loop.close()
