@@ -26,6 +26,9 @@ from boggle.dice import DICE_SETS, roll_board
 from boggle.engines import default_engine, solve
 from boggle.errors import BoardError
 from boggle.game import CHALLENGE_MODES, PlayerList, PlaySession, Status, check_word, judge_round
+from boggle.language_dice import roll_for_language
+from boggle.language_lists import lexicon_profile
+from boggle.languages import PROFILES
 from boggle.lexicon import Lexicon
 from boggle.rules import PRESETS
 from boggle.solution import ScoredWord
@@ -85,7 +88,10 @@ async def list_dictionaries(context: Context) -> DictionariesResponse:
     entries = await context.run(context.catalogue.entries)
     return DictionariesResponse(
         default=context.catalogue.default,
-        dictionaries=[DictionaryInfo(**vars(entry)) for entry in entries],
+        dictionaries=[
+            DictionaryInfo(**vars(entry), language_name=PROFILES[entry.language].name)
+            for entry in entries
+        ],
     )
 
 
@@ -148,7 +154,13 @@ async def roll(request: RollRequest, context: Context) -> RollResponse:
     """A board rolled from a dice set (or uniform letters of any size) with a seed;
     the same seed gives the same board."""
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
-    if request.dice == "uniform":
+    context.catalogue.check(request.dictionary)
+    lexicon = None
+    if request.dictionary is not None:
+        lexicon = await context.run(lambda: context.catalogue.get(request.dictionary))
+        if lexicon_profile(lexicon).code == "en":
+            lexicon = None
+    if request.dice == "uniform" or lexicon is not None:
         rows = request.rows or 4
         cols = request.cols or rows
         limits = context.limits
@@ -158,13 +170,16 @@ async def roll(request: RollRequest, context: Context) -> RollResponse:
                 f"a {rows}x{cols} board is over this server's limits "
                 f"({limits.max_side} a side, {limits.max_cells} cubes)",
             )
-    board = roll_board(request.dice, seed, request.rows, request.cols)
+    if lexicon is None:
+        board = roll_board(request.dice, seed, request.rows, request.cols)
+    else:
+        board = roll_for_language(lexicon, request.dice, seed, request.rows, request.cols)
     return RollResponse(
         board=str(board),
         rows=board.rows,
         cols=board.cols,
         faces=faces(board),
-        dice=request.dice,
+        dice=request.dice if lexicon is None else f"letters of {lexicon.name}",
         seed=seed,
     )
 

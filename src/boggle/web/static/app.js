@@ -253,6 +253,10 @@ async function solveBoard(text) {
   state.faces = answer.faces;
   state.solution = answer;
   state.pinned = null;
+  const foreign = answer.foreign_letters || [];
+  $("foreign-hint").textContent = foreign.length === 0 ? ""
+    : `No word of this list uses ${foreign.join(" ")}: is the board in another language?`;
+  $("foreign-hint").hidden = foreign.length === 0;
   $("board-input").value = answer.board;
   renderBoard(answer.faces);
   renderWords();
@@ -264,6 +268,8 @@ async function rollBoard() {
   showError("");
   const dice = $("dice-select").value;
   const request = { dice };
+  const dictionary = $("dict-select").value;  // the list's language decides the letters
+  if (dictionary) request.dictionary = dictionary;
   const seed = $("seed-input").value.trim();
   if (seed !== "") request.seed = Number(seed);
   if (dice === "uniform") {
@@ -430,8 +436,9 @@ async function loadOptions() {
   for (const entry of lists.dictionaries) {
     const option = document.createElement("option");
     option.value = entry.name;
-    option.textContent = entry.words === null ? entry.name
-      : `${entry.name} (${entry.words.toLocaleString("en")} words)`;
+    const label = `${entry.language_name}: ${entry.name}`;
+    option.textContent = entry.words === null ? label
+      : `${label} (${entry.words.toLocaleString("en")} words)`;
     option.selected = entry.name === lists.default;
     select.append(option);
   }
