@@ -254,3 +254,25 @@ def test_dicts_shows_language_size_source_and_licence(capsys: pytest.CaptureFixt
     assert main(["dicts"]) == 0
     text = capsys.readouterr().out
     assert "Apache-2.0" in text and ("apt-get install wngerman" in text or "ngerman" in text)
+
+
+def test_language_options_on_the_command_line(
+    capsys: pytest.CaptureFixture[str], german_file: Path
+) -> None:
+    assert main(["solve", "stra", "xess", "xxxx", "xxxx", "--dict", str(german_file)]) == 0
+    assert "STRASSE" not in capsys.readouterr().out  # read as English: the noun is dropped
+    argv = ["solve", "stra xess xxxx xxxx", "--dict", str(german_file), "--language", "de"]
+    assert main(argv) == 0
+    assert "STRASSE" in capsys.readouterr().out
+    assert main([*argv, "--engine", "heap"]) == 0  # a profile's list is loaded, not streamed
+    assert "STRASSE" in capsys.readouterr().out
+    assert main(["solve", "año/", "--language", "es", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["dictionary"]["name"] == "es"
+    assert main(["solve", "abc/", "--language", "xx"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_faces_are_shown_as_their_language_writes_them() -> None:
+    from boggle.render import face_label
+
+    assert [face_label(face) for face in ("ij", "ß", "ñ", "ll")] == ["IJ", "ß", "Ñ", "Ll"]

@@ -30,6 +30,7 @@ from boggle.engines import default_engine, get_engine, solve
 from boggle.errors import BoardError, BoggleError
 from boggle.language_dice import roll_for_language
 from boggle.language_lists import fold_board, foreign_letters_warning
+from boggle.languages import SYSTEM_LISTS
 from boggle.lexicon import bundled_lists
 from boggle.rules import Rules
 from boggle.solution import Found
@@ -111,9 +112,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _word_file(args: argparse.Namespace) -> Path | None:
-    """The --dict file an engine reads itself (not a bundled, compressed list)."""
+    """The --dict file an engine reads itself (not a bundled, compressed list, and not a
+    list read with a language's rules)."""
     name = args.dictionary
     if name is None or name in {entry.name for entry in bundled_lists()}:
+        return None
+    if args.language is not None or name in SYSTEM_LISTS:
         return None
     return Path(name)
 

@@ -57,7 +57,9 @@ function chosenOptions() {
 // ------------------------------------------------------------------ board and paths
 
 function faceLabel(face) {
-  return face.charAt(0).toUpperCase() + face.slice(1);
+  if (face === "ij") return "IJ";  // Dutch capitalises the digraph whole
+  const first = face.charAt(0).toUpperCase();  // but ß's capital is two letters: keep ß
+  return (first.length === 1 ? first : face.charAt(0)) + face.slice(1);
 }
 
 function renderBoard(faces) {
