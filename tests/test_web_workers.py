@@ -22,7 +22,10 @@ ALL_A = "/".join(["a" * 20] * 20)
 WORST_WORD = "a" * 63 + "b"  # not on the board, but a path search tries every a-path first
 
 
-def test_worst_case_checks_time_out_and_solves_go_on() -> None:
+def test_worst_case_checks_answer_at_once_and_solves_go_on() -> None:
+    """The four worst word checks there are (a 20x20 board of `a`, a word of 63 `a` and a
+    `b`) once held every worker for seconds; the bounded path search answers them at once,
+    and a solve sent meanwhile answers within a second."""
     config = WebConfig(limits=Limits(solve_seconds=2.0), preload=False)
     with served(create_app(config)) as port:
         assert request(port, "POST", "/api/solve", {"board": FXIE})[0] == 200
@@ -34,39 +37,18 @@ def test_worst_case_checks_time_out_and_solves_go_on() -> None:
             )
 
         checks = [threading.Thread(target=worst_check) for _ in range(4)]
+        started = time.monotonic()
         for check in checks:
             check.start()
-        deadline = time.monotonic() + 1.5
-        while True:  # all four checks running
-            status, health, _ = request(port, "GET", "/api/health")
-            if status == 503 or time.monotonic() > deadline:
-                break
-            time.sleep(0.05)
-        assert (status, health["status"]) == (503, "saturated")
-        assert health["workers"]["round"]["running"] == 4
-
-        started = time.monotonic()
         status, body, _ = request(port, "POST", "/api/solve", {"board": FXIE})
         assert status == 200 and body["count"] > 0
-        assert time.monotonic() - started < 1.0, "a solve waited behind the stuck checks"
-
+        assert time.monotonic() - started < 1.0, "a solve waited behind the checks"
         for check in checks:
             check.join(20)
-        assert answers == [408] * 4
-
-        deadline = time.monotonic() + 5
-        while True:  # the interrupted threads are free again
-            status, health, _ = request(port, "GET", "/api/health")
-            if health["workers"]["round"]["running"] == 0 or time.monotonic() > deadline:
-                break
-            time.sleep(0.05)
+        assert answers == [200] * 4
+        status, health, _ = request(port, "GET", "/api/health")
         assert (status, health["status"]) == (200, "ok"), health
-        assert health["workers"]["round"]["interrupted"] == 4
         assert health["workers"]["round"]["running"] == 0
-        started = time.monotonic()
-        assert request(port, "POST", "/api/solve", {"board": FXIE})[0] == 200
-        assert request(port, "POST", "/api/check", {"board": FXIE, "word": "fame"})[0] == 200
-        assert time.monotonic() - started < 1.0
 
 
 def spin(started: threading.Event) -> None:
