@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -58,3 +59,18 @@ def test_solve_names_foreign_letters(client: TestClient) -> None:
 def test_a_roll_with_an_unknown_list_is_refused(client: TestClient) -> None:
     response = client.post("/api/roll", json={"dictionary": "../etc/passwd"})
     assert response.status_code == 400 and "unknown word list" in response.json()["error"]
+
+
+def test_an_installed_system_list_is_offered(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from boggle.languages import SYSTEM_LISTS, SystemList
+
+    path = tmp_path / "ngerman"
+    path.write_text("Straße\nBär\n", encoding="utf-8")
+    monkeypatch.setitem(SYSTEM_LISTS, "de", SystemList("de", "wngerman", str(path), "GPL-2+"))
+    with TestClient(create_app(WebConfig(preload=False))) as client:
+        lists = {d["name"]: d for d in client.get("/api/dictionaries").json()["dictionaries"]}
+        assert lists["de"]["language_name"] == "German" and lists["de"]["words"] == 2
+        answer = client.post("/api/solve", json={"board": "bär/", "dictionary": "de"}).json()
+        assert [w["word"] for w in answer["words"]] == ["bär"]
