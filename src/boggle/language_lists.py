@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 
 from boggle.board import MULTI_LETTER_FACES, Board
@@ -100,6 +101,18 @@ def load_wordlist(name_or_path: str | None, language: str | None = None) -> Lexi
         if code != "en":
             return load_language_list(code)
     return load_lexicon(name_or_path, language)
+
+
+def language_lexicon(words: Iterable[str], language: str, name: str = "custom") -> Lexicon:
+    """A lexicon from raw words read with ``language``'s profile.
+
+    >>> language_lexicon(["Straße", "Bär", "iPod"], "de").words
+    ('bär', 'strasse')
+    """
+    profile = language_profile(language)
+    lexicon = Lexicon(profile.normalise_words(words), name)
+    lexicon.language = profile.code
+    return lexicon
 
 
 def lexicon_profile(lexicon: Lexicon) -> LanguageProfile:

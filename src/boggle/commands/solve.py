@@ -29,7 +29,7 @@ from boggle.dice import roll_board
 from boggle.engines import default_engine, get_engine, solve
 from boggle.errors import BoardError, BoggleError
 from boggle.language_dice import roll_for_language
-from boggle.language_lists import fold_board, foreign_letters_warning
+from boggle.language_lists import foreign_letters_warning
 from boggle.languages import SYSTEM_LISTS
 from boggle.lexicon import bundled_lists
 from boggle.rules import Rules
@@ -100,7 +100,6 @@ def run(args: argparse.Namespace) -> int:
     if stream:
         return _stream(board, rules, engine, args)
     lexicon = lexicon_from_args(args)
-    board = fold_board(board, lexicon)
     solution = solve(board, lexicon, rules, engine=engine)
     if solution.foreign_letters:
         print(foreign_letters_warning(solution.foreign_letters, lexicon), file=sys.stderr)
