@@ -281,3 +281,21 @@ def test_faces_are_shown_as_their_language_writes_them() -> None:
     from boggle.render import face_label
 
     assert [face_label(face) for face in ("ij", "ß", "ñ", "ll")] == ["IJ", "ß", "Ñ", "Ll"]
+
+
+def test_play_rolls_the_languages_dice() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", "--language", "es", "--seed", "2"],
+        input="",
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    board = done.stdout.split("Board ")[1].split(".")[0]
+    spanish = load_lexicon("es")
+    assert str(measured_board(spanish, 4, 4, seed=2)) == board
