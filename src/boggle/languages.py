@@ -182,9 +182,9 @@ PROFILES: dict[str, LanguageProfile] = {
             fold_accents=True,
             replace=(("ĳ", "ij"),),
             faces=("qu", "ij"),
-            why="Dutch Scrabble has no accented tiles (één is played as een) but an IJ "
-            "tile: Dutch boards have an [ij] cube, and a word spells ij with it or with "
-            "an i and a j.",
+            why="Dutch Scrabble has no accented tiles (één is played as een). Dutch writes "
+            "ij as one letter (IJsland capitalises both), so Dutch boards have an [ij] "
+            "cube; a word spells ij with it or with an i and a j.",
         ),
         LanguageProfile(
             "pl",
