@@ -70,8 +70,11 @@ FEEDBACK_LABELS = {
 
 
 def public_list(lexicon: Lexicon) -> dict[str, Any]:
-    """A list as clients see it: its name and size, never where the operator keeps it."""
-    return {"name": lexicon.name, "words": len(lexicon)}
+    """A list as clients see it: its name, size and language, never where the operator keeps it."""
+    shown: dict[str, Any] = {"name": lexicon.name, "words": len(lexicon)}
+    if lexicon.language is not None:
+        shown["language"] = lexicon.language
+    return shown
 
 
 def faces(board: Board) -> list[list[str]]:
