@@ -25,6 +25,7 @@ from boggle.errors import BoggleError
 COMMAND_MODULES = (
     "solve",
     "score",
+    "stats",
     "compare",
     "roll",
     "judge",

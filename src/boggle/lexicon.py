@@ -44,6 +44,7 @@ from typing import Any
 
 from boggle.errors import LexiconError
 from boggle.languages import SYSTEM_LISTS, nfc
+from boggle.letters import LATIN
 
 DEFAULT_WORDLIST = "en-70"
 """The bundled list used when none is named (see ``docs/wordlists.md``)."""
@@ -187,7 +188,7 @@ class Lexicon:
         """Every letter used by some word."""
         text = "".join(self.words)
         if text.isascii():  # 26 fast substring scans beat building a set of every letter
-            return frozenset(c for c in "abcdefghijklmnopqrstuvwxyz" if c in text)
+            return frozenset(c for c in LATIN if c in text)
         return frozenset(text)
 
     @cached_property
@@ -234,7 +235,7 @@ def _checked_words(words: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(unique))
 
 
-_LOWERCASE_AND_NEWLINES = b"abcdefghijklmnopqrstuvwxyz\r\n"
+_LOWERCASE_AND_NEWLINES = LATIN.encode() + b"\r\n"
 
 
 def _plain_lowercase_words(data: bytes) -> tuple[str, ...] | None:

@@ -18,6 +18,7 @@
 #define BN_FACE_MAX 4           /* letters on one face */
 #define BN_NO_LETTER 255        /* padding after the last letter of a face */
 #define BN_DEAD_LETTER 254      /* a letter the word list never uses */
+#define BN_SILENT 0x40          /* in a face: this trie letter continues the previous board letter */
 
 typedef struct {
     uint32_t bits;   /* bit L set when a child for letter L exists; BN_WORD_BIT: a word ends */
@@ -42,14 +43,16 @@ typedef struct {
 /* Per-thread scratch: word marks (so each word counts once) and search state. */
 typedef struct {
     uint64_t *marks;     /* one bit per trie node, cleared after each board */
-    uint32_t *marked;    /* the nodes marked on this board */
+    uint32_t *marked;    /* the nodes marked on this board (room for every word) */
     size_t n_marked, marked_cap;
     uint32_t n_nodes;
+    int32_t *points;     /* points by word length under the current rules, 0 below the minimum */
+    int points_cap;
     uint8_t *used;
     int32_t *neighbours; /* 8 per cell, -1 padded */
-    uint64_t *beside;    /* fast path: neighbours by letter, all zero between boards */
+    uint64_t near[64];   /* boards of up to 64 cells: the neighbours of each cell as a mask */
     int capacity;        /* cells the buffers hold */
-    int shape_rows, shape_cols; /* the shape the neighbour table is for */
+    int shape_rows, shape_cols; /* the shape the neighbour tables are for */
     int32_t *path;
     int path_cap;
     /* found words (only when recording): word ids and their paths, flattened */

@@ -60,10 +60,6 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_ValueError, "offsets do not match the words");
         goto done;
     }
-    if (alphabet_size < 0 || alphabet_size > BN_MAX_LETTERS) {
-        PyErr_SetString(PyExc_ValueError, "the alphabet has more than 31 letters");
-        goto done;
-    }
     if (char_faces.len != 256 || face_letters.len % BN_FACE_MAX != 0 ||
         face_letters.len / BN_FACE_MAX > 64 || PyTuple_GET_SIZE(multi_names) > 16 ||
         multi_ids.len != PyTuple_GET_SIZE(multi_names)) {
@@ -97,7 +93,8 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
     Py_END_ALLOW_THREADS
     if (built == BN_BAD_INPUT) {
         PyErr_SetString(PyExc_ValueError,
-                        "words must be non-empty, sorted, and use only the alphabet's letters");
+                        "words must be non-empty, sorted, and use only the alphabet's letters "
+                        "(at most 31)");
         goto done;
     }
     if (built != BN_OK) {

@@ -8,7 +8,9 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from boggle.batch import chunks, default_jobs, score_chunks
+from boggle.batch import CHUNK, chunks, default_jobs
+from boggle.batch_cluster import CLUSTER_CHUNK, score_chunks_on
+from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import (
     add_dictionary_option,
     add_rules_options,
@@ -39,10 +41,13 @@ def register(subparsers: Any) -> None:
     )
     add_dictionary_option(parser)
     add_rules_options(parser)
+    add_cluster_options(parser)
     parser.set_defaults(run=run)
 
 
-def _numbered_chunks(files: list[str]) -> Iterator[tuple[str, list[int], list[str]]]:
+def _numbered_chunks(
+    files: list[str], largest: int = CHUNK
+) -> Iterator[tuple[str, list[int], list[str]]]:
     """(file name, line numbers, lines) in chunks, skipping blank lines."""
     for name in files or ["-"]:
         stream: TextIO
@@ -60,7 +65,7 @@ def _numbered_chunks(files: list[str]) -> Iterator[tuple[str, list[int], list[st
                 for number, line in enumerate(stream, start=1)
                 if not line.isspace() and line
             )
-            for chunk in chunks(numbered):
+            for chunk in chunks(numbered, largest=largest):
                 yield shown, [number for number, _ in chunk], [text for _, text in chunk]
         finally:
             if stream is not sys.stdin:
@@ -72,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(f"--jobs must be at least 1, got {args.jobs}")
     lexicon = lexicon_from_args(args)
     rules = rules_choice_from_args(args)
+    runs_on = where_from_args(args)
     for name in args.files:
         if name != "-":
             try:
@@ -81,14 +87,15 @@ def run(args: argparse.Namespace) -> int:
     where: deque[tuple[str, list[int]]] = deque()  # chunks read but not yet printed
 
     def texts() -> Iterator[list[str]]:
-        for name, numbers, lines in _numbered_chunks(args.files):
+        largest = CHUNK if runs_on is None else CLUSTER_CHUNK
+        for name, numbers, lines in _numbered_chunks(args.files, largest):
             where.append((name, numbers))
             yield lines
 
     progress = _progress()
     failed = 0
     out = sys.stdout
-    for results in score_chunks(texts(), lexicon, rules, args.jobs):
+    for results in score_chunks_on(texts(), lexicon, rules, runs_on, args.jobs):
         name, numbers = where.popleft()
         out.write("".join([f"{r.text} {r.score}\n" for r in results if r.score is not None]))
         for number, result in zip(numbers, results, strict=True):

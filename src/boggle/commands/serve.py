@@ -73,8 +73,8 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=None,
         metavar="N",
-        help="open connections at most; more are closed at once (default: 1000, or fewer "
-        "to stay below the open-file limit)",
+        help="open connections at most; past it a new one replaces the one waiting longest "
+        "for its request (default: 1000, or fewer to stay below the open-file limit)",
     )
     parser.add_argument(
         "--head-timeout",

@@ -25,11 +25,20 @@ from boggle.board import Board
 from boggle.dice import DICE_SETS, roll_board
 from boggle.engines import default_engine, solve
 from boggle.errors import BoardError
-from boggle.game import CHALLENGE_MODES, PlayerList, PlaySession, Status, check_word, judge_round
+from boggle.game import (
+    CHALLENGE_MODES,
+    PlayerList,
+    PlaySession,
+    Status,
+    check_word,
+    default_challenge,
+    judge_round,
+)
 from boggle.language_dice import roll_for_language
 from boggle.language_lists import lexicon_profile
 from boggle.languages import PROFILES
 from boggle.lexicon import Lexicon
+from boggle.render import faces
 from boggle.rules import PRESETS
 from boggle.solution import ScoredWord
 from boggle.web.context import ApiError, WebContext, web_context
@@ -75,10 +84,6 @@ def public_list(lexicon: Lexicon) -> dict[str, Any]:
     if lexicon.language is not None:
         shown["language"] = lexicon.language
     return shown
-
-
-def faces(board: Board) -> list[list[str]]:
-    return [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)]
 
 
 def word_entry(found: ScoredWord) -> WordEntry:
@@ -198,12 +203,11 @@ async def check(request: CheckRequest, context: Context) -> CheckResponse:
         lambda: check_word(request.word, board, context.catalogue.get(request.dictionary), rules),
         context.rounds,
     )
-    counted = verdict.status is Status.COUNTED
     return CheckResponse(
         word=verdict.word,
         status=verdict.status.value,
         label=verdict.status.label,
-        points=rules.points(verdict.word) if counted else 0,
+        points=verdict.points,
         in_dictionary=verdict.in_dictionary,
         path=[list(cell) for cell in verdict.path] if verdict.path else None,
         message=verdict.message,
@@ -269,7 +273,7 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
     lists = [
         PlayerList.from_text(p.name, p.words, p.challenged)
         if isinstance(p.words, str)
-        else PlayerList(p.name, tuple(p.words), frozenset(w.strip().lower() for w in p.challenged))
+        else PlayerList(p.name, tuple(p.words), frozenset(p.challenged))
         for p in request.players
     ]
     for player in lists:
@@ -288,7 +292,7 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
         board if isinstance(board, Board) else None, request.rules, request.min_length
     )
     context.catalogue.check(request.dictionary)
-    mode = request.challenge or ("listed" if any(p.challenged for p in lists) else "off")
+    mode = request.challenge or default_challenge(lists)
 
     def work() -> dict[str, Any]:
         lexicon = context.catalogue.get(request.dictionary)
