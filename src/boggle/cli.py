@@ -186,7 +186,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _report(f"{error}{CLI_REMEDIES.get(error.remedy or '', '')}")
         return 2
     except KeyboardInterrupt:
-        print("boggle: interrupted", file=sys.stderr)
+        # On a terminal the cursor may sit after a prompt or a "^C": start a line of its own.
+        start = "\n" if sys.stderr.isatty() else ""
+        with contextlib.suppress(OSError, ValueError):
+            print(f"{start}boggle: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. `boggle solve ... | head`): stop quietly.

@@ -27,9 +27,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from boggle.board import Board
+from boggle.board import Board, check_size
 from boggle.errors import DiceError
 from boggle.letters import LATIN
+from boggle.wording import a_size
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,7 @@ def uniform_board(rows: int, cols: int, seed: int | None = None) -> Board:
     """
     if rows < 1 or cols < 1:
         raise DiceError(f"a board needs at least one row and one column, got {rows}x{cols}")
+    check_size(rows, cols)  # before drawing a letter for every cell
     rng = random.Random(seed)
     faces = []
     for _ in range(rows * cols):
@@ -240,7 +242,7 @@ def roll_board(
     cubes = dice_set(name)
     if (rows is not None and rows != cubes.rows) or (cols is not None and cols != cubes.cols):
         raise DiceError(
-            f"the {cubes.name} dice fill a {cubes.rows}x{cubes.cols} tray only",
+            f"the {cubes.name} dice fill {a_size(cubes.rows, cubes.cols)} tray only",
             remedy="uniform_dice",
         )
     return roll(cubes, seed)

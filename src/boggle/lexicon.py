@@ -30,7 +30,6 @@ language profiles: see :mod:`boggle.languages` and ``load_lexicon(..., language=
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import os
@@ -43,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from boggle.errors import LexiconError
+from boggle.inputs import read_file
 from boggle.languages import SYSTEM_LISTS, nfc
 from boggle.letters import LATIN
 
@@ -51,6 +51,9 @@ DEFAULT_WORDLIST = "en-70"
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 """Where the bundled word lists and their manifest are installed."""
+
+MAX_WORDLIST_BYTES = 100 * 1024 * 1024
+"""A word list file (or its uncompressed content) may be this large: about 10 million words."""
 
 MAX_WORD_LETTERS = 64
 """Longer lines cannot be Boggle words on any board a person plays; they are dropped."""
@@ -138,23 +141,7 @@ class Lexicon:
         """
         file = Path(path)
         shown = str(path)
-        try:
-            data = file.read_bytes()
-        except FileNotFoundError:
-            raise LexiconError(f"word list {shown!r} does not exist") from None
-        except IsADirectoryError:
-            raise LexiconError(f"word list {shown!r} is a directory, not a file") from None
-        except PermissionError:
-            raise LexiconError(f"word list {shown!r} cannot be read (permission denied)") from None
-        except OSError as error:
-            raise LexiconError(f"word list {shown!r} cannot be read: {error.strerror}") from None
-        except ValueError:  # a NUL character in the path
-            raise LexiconError(f"word list {shown!r} is not a valid path") from None
-        if data[:2] == b"\x1f\x8b":
-            try:
-                data = gzip.decompress(data)
-            except (OSError, EOFError):
-                raise LexiconError(f"word list {shown!r} is a damaged gzip file") from None
+        data = read_file(file, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
         if not data.strip():
             raise LexiconError(f"word list {shown!r} is empty")
         words = _plain_lowercase_words(data)

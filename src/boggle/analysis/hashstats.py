@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from boggle.cache import atomic_text_file
 from boggle.letters import indices_for, letter_set_mask
 
 
@@ -107,7 +108,7 @@ def build_letter_hash_table(words: Sequence[str], bits: int = 20) -> list[list[s
 
 def write_csv(path: Path, stats: Iterable[BucketStats]) -> None:
     """One row per table size."""
-    with path.open("w", newline="", encoding="utf-8") as file:
+    with atomic_text_file(path, newline="") as file:
         writer = csv.writer(file)
         writer.writerow(["bits", "buckets", "words", "max_bucket", "nonempty", "fraction_nonempty"])
         for s in stats:

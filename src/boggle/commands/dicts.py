@@ -12,8 +12,9 @@ import json
 import sys
 from typing import Any
 
+from boggle.cache import write_atomic
+from boggle.commands._output import add_force_option, check_outputs
 from boggle.engines.heap import exported_text
-from boggle.errors import LexiconError
 from boggle.language_lists import describe_system_lists
 from boggle.languages import PROFILES
 from boggle.lexicon import DEFAULT_WORDLIST, bundled_lists, load_lexicon
@@ -39,21 +40,20 @@ def register(subparsers: Any) -> None:
     export.add_argument(
         "output", metavar="FILE", nargs="?", default="-", help="where to write (default: stdout)"
     )
+    add_force_option(export)
     export.set_defaults(run=run_export)
 
 
 def run_export(args: argparse.Namespace) -> int:
+    if args.output != "-":
+        check_outputs([args.output], args.force, inputs=[args.source])
     lexicon = load_lexicon(args.source)
     text = exported_text(lexicon)
     if args.output == "-":
         sys.stdout.buffer.write(text)
         sys.stdout.flush()
         return 0
-    try:
-        with open(args.output, "wb") as handle:
-            handle.write(text)
-    except OSError as error:
-        raise LexiconError(f"cannot write {args.output!r}: {error.strerror}") from None
+    write_atomic(args.output, text)
     print(f"wrote {len(lexicon):,} words to {args.output}", file=sys.stderr)
     return 0
 

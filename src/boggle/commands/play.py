@@ -33,10 +33,12 @@ from boggle.commands._options import (
     whole_number,
 )
 from boggle.commands.roll import add_dice_options, size_from_args
+from boggle.commands.solve import board_text
 from boggle.engines import solve
 from boggle.errors import BoggleError
 from boggle.game import Feedback, PlaySession
 from boggle.language_dice import roll_for_language
+from boggle.wording import counted
 
 DEFAULT_SECONDS = 180
 """Three minutes, the length of the sand timer in the box."""
@@ -81,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(f"--missed must be 0 or more, got {args.missed}")
     lexicon = lexicon_from_args(args)
     if args.board:
-        board = Board.parse(" ".join(args.board))
+        board = Board.parse(board_text(args.board, stdin=False))  # stdin holds the words
     else:
         rows, cols = size_from_args(args)
         board = roll_for_language(lexicon, args.dice, args.seed, rows, cols)  # its language's dice
@@ -111,9 +113,9 @@ def run(args: argparse.Namespace) -> int:
             else:
                 out.write(feedback_text(session.submit(entry), session) + "\n")
         out.write("Round over.\n")
+        for word in path_requests:  # asked during the round: answered first, as the summary ends
+            out.write(path_text(session, word) + "\n")
     out.write(summary_text(session, args.missed) + "\n")
-    for word in path_requests:
-        out.write(path_text(session, word) + "\n")
     if interactive:
         ask_for_paths(session, out)
     return 0
@@ -146,8 +148,8 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     solution = session.solution
     share = 100 * session.score / session.maximum if session.maximum else 100.0
     lines = [
-        f"You found {len(session.found)} of {solution.count} words: "
-        f"{session.score} of {session.maximum} points ({share:.0f}%)."
+        f"You found {len(session.found)} of {counted(solution.count, 'word')}: "
+        f"{session.score} of {counted(session.maximum, 'point')} ({share:.0f}%)."
     ]
     missed = session.missed()
     if missed:

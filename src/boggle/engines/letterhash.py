@@ -46,6 +46,7 @@ from boggle.lexicon import Lexicon
 from boggle.pathcount import MAX_CELLS, count_paths
 from boggle.rules import Rules
 from boggle.solution import Found
+from boggle.wording import a_size
 
 DEFAULT_MAX_LENGTH = 8
 """The longest word searched for, in letters (the paper's ``MAX_WORD_LENGTH``)."""
@@ -130,8 +131,8 @@ def check_cost(board: Board, max_length: int, max_paths: int = MAX_PATHS) -> int
     estimate = estimated_paths(board.rows, board.cols, max_length)
     if estimate > max_paths:
         raise EngineError(
-            f"the letterhash engine would walk about {estimate:,} paths on a "
-            f"{board.rows}x{board.cols} board with words up to {max_length} letters "
+            f"the letterhash engine would walk about {estimate:,} paths on "
+            f"{a_size(board.rows, board.cols)} board with words up to {max_length} letters "
             f"(limit {max_paths:,}); use a smaller board or another engine"
         )
     return estimate

@@ -101,7 +101,10 @@ class WebContext:
 
     def board(self, text: str) -> Board:
         """The board, or a 400 (does not parse) or 413 (over the size limits)."""
-        board = Board.parse(text)
+        return self.within_limits(Board.parse(text))
+
+    def within_limits(self, board: Board) -> Board:
+        """``board``, or a 413 when it is over this server's size limits."""
         limits = self.limits
         if board.rows > limits.max_side or board.cols > limits.max_side:
             raise ApiError(

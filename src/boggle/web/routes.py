@@ -167,21 +167,13 @@ async def roll(request: RollRequest, context: Context) -> RollResponse:
     if request.dictionary is not None:
         lexicon = await context.run(lambda: context.catalogue.get(request.dictionary))
         if lexicon_profile(lexicon).code == "en":
-            lexicon = None
-    if request.dice == "uniform" or lexicon is not None:
-        rows = request.rows or 4
-        cols = request.cols or rows
-        limits = context.limits
-        if rows > limits.max_side or cols > limits.max_side or rows * cols > limits.max_cells:
-            raise ApiError(
-                413,
-                f"a {rows}x{cols} board is over this server's limits "
-                f"({limits.max_side} a side, {limits.max_cells} cubes)",
-            )
+            lexicon = None  # English rolls the dice asked for
+    # rolled first (the request's shape caps it at 100x100), then held to this server's limits
     if lexicon is None:
         board = roll_board(request.dice, seed, request.rows, request.cols)
     else:
         board = roll_for_language(lexicon, request.dice, seed, request.rows, request.cols)
+    board = context.within_limits(board)
     return RollResponse(
         board=str(board),
         rows=board.rows,

@@ -7,16 +7,16 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from boggle.analysis.plotting import FIGURE_FORMATS, pyplot
+from boggle.commands._options import engine_name
+from boggle.commands._output import add_force_option, check_outputs
+from boggle.commands._output import output_dir as make_output_dir
 from boggle.engines import Engine, engine_names, engines, get_engine
-from boggle.errors import BoggleError
 from boggle.lexicon import Lexicon
+from boggle.wording import counted
 
 MAX_BOARD_SIDE = 500
 MAX_TABLE_BITS = 40
-
-
-class OutputError(BoggleError):
-    """An output directory cannot be created or written."""
 
 
 def usage(parser: argparse.ArgumentParser) -> int:
@@ -28,6 +28,7 @@ def add_engines_option(parser: argparse.ArgumentParser, default_text: str) -> No
     parser.add_argument(
         "--engine",
         dest="engines",
+        type=engine_name,
         action="append",
         default=None,
         metavar="NAME",
@@ -40,6 +41,7 @@ def add_out_option(parser: argparse.ArgumentParser, writes: str) -> None:
     parser.add_argument(
         "--out", type=Path, default=None, metavar="DIR", help=f"directory to write {writes} to"
     )
+    add_force_option(parser)
 
 
 def chosen_engines(names: Sequence[str] | None) -> list[Engine]:
@@ -73,16 +75,22 @@ def parse_range(text: str, low: int, high: int, what: str) -> list[int]:
     return list(dict.fromkeys(numbers))
 
 
-def output_dir(path: Path | None) -> Path | None:
-    if path is None:
+def output_dir(
+    args: argparse.Namespace, files: Sequence[str], plots: Sequence[str] = ()
+) -> Path | None:
+    """``--out DIR``, created, once every file to be written there may be (before any work).
+
+    ``plots`` are figure stems written as PNG and SVG unless ``--no-plots``; matplotlib
+    is checked now rather than after measuring.
+    """
+    if args.out is None:
         return None
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OutputError(
-            f"cannot create output directory {str(path)!r}: {error.strerror}"
-        ) from None
-    return path
+    names = list(files)
+    if plots and not args.no_plots:
+        pyplot()  # a one-line error now when matplotlib is missing
+        names += [f"{stem}.{fmt}" for stem in plots for fmt in FIGURE_FORMATS]
+    check_outputs([args.out / name for name in names], args.force)
+    return make_output_dir(args.out)
 
 
 def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], align: str = "") -> str:
@@ -107,7 +115,10 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], align: st
 
 
 def describe(lexicon: Lexicon) -> str:
-    return f"{lexicon.name} ({len(lexicon):,} words, longest {lexicon.longest} letters)"
+    return (
+        f"{lexicon.name} ({counted(len(lexicon), 'word')}, "
+        f"longest {counted(lexicon.longest, 'letter')})"
+    )
 
 
 def report_files(paths: Sequence[Path]) -> None:

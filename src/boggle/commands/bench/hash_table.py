@@ -36,7 +36,7 @@ def register(commands: Any) -> None:
 
 
 def run_hash(args: argparse.Namespace) -> int:
-    out_dir = shared.output_dir(args.out)
+    out_dir = shared.output_dir(args, ["hash_buckets.csv"], ["hash_max_bucket", "hash_nonempty"])
     lexicon = lexicon_from_args(args)
     stats = hashstats.bucket_stats_range(lexicon.words, args.bits)
     print(f"Letter-set hash buckets for the word list {shared.describe(lexicon)}")

@@ -7,6 +7,7 @@ import csv
 from typing import Any
 
 from boggle.analysis import memory
+from boggle.cache import atomic_text_file
 from boggle.commands._options import (
     add_dictionary_option,
     lexicon_from_args,
@@ -44,7 +45,7 @@ def run_memory(args: argparse.Namespace) -> int:
     if not 0 <= args.hash_bits <= 30:
         raise BoggleError(f"--hash-bits must be from 0 to 30, got {args.hash_bits}")
     chosen = shared.chosen_engines(args.engines)
-    out_dir = shared.output_dir(args.out)
+    out_dir = shared.output_dir(args, ["memory.csv"])
     lexicon = lexicon_from_args(args)
     bar = progress_bar(" steps", total=1 + len(chosen), description="bench memory")
     rows = memory.structure_rows(lexicon, args.hash_bits)
@@ -73,7 +74,7 @@ def run_memory(args: argparse.Namespace) -> int:
     )
     if out_dir is not None:
         path = out_dir / "memory.csv"
-        with path.open("w", newline="", encoding="utf-8") as file:
+        with atomic_text_file(path, newline="") as file:
             writer = csv.writer(file)
             writer.writerow(["structure", "python_bytes", "rss_bytes", "own_bytes", "note"])
             for row in rows:

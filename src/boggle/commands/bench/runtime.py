@@ -17,6 +17,7 @@ from boggle.commands._options import (
 from boggle.commands._progress import progress_bar
 from boggle.commands.bench import _shared as shared
 from boggle.errors import BoggleError
+from boggle.wording import counted
 
 
 def register(commands: Any) -> None:
@@ -63,7 +64,9 @@ def run_runtime(args: argparse.Namespace) -> int:
     if not args.time_limit > 0:
         raise BoggleError(f"--time-limit must be positive, got {args.time_limit}")
     chosen = shared.chosen_engines(args.engines)
-    out_dir = shared.output_dir(args.out)
+    out_dir = shared.output_dir(
+        args, ["runtime_raw.csv", "runtime_summary.csv"], ["runtime_vs_n", "runtime_vs_n2"]
+    )
     lexicon = lexicon_from_args(args)
     rules = rules_from_args(args, 4, 4)
     total = len(chosen) * len(args.sizes) * args.repeat
@@ -82,7 +85,7 @@ def run_runtime(args: argparse.Namespace) -> int:
         bar.close()
     summaries = runtime.summarise(result.samples)
     print(
-        f"Processor time per board, {args.repeat} random boards per size, "
+        f"Processor time per board, {counted(args.repeat, 'random board')} per size, "
         f"word list {shared.describe(lexicon)}"
     )
     print(f"rules: {rules.name}, words of {rules.min_length}+ letters")
@@ -109,6 +112,8 @@ def run_runtime(args: argparse.Namespace) -> int:
             f"{name}: time = {fit.slope * 1e6:.4g} us x N^2 {fit.intercept * 1000:+.4g} ms, "
             f"R^2 = {fit.r_squared:.4f}"
         )
+    for name, reason in result.refused.items():
+        print(f"{name}: skipped: {reason}", file=sys.stderr)
     for name, size in result.skipped_from.items():
         print(
             f"{name}: a board took over {args.time_limit:g} s; sizes from {size} skipped",

@@ -11,6 +11,7 @@ from boggle.analysis import runtime
 from boggle.commands._options import (
     add_dictionary_option,
     add_rules_options,
+    engine_name,
     lexicon_from_args,
     rules_from_args,
     whole_number,
@@ -33,6 +34,7 @@ def register(commands: Any) -> None:
     )
     parser.add_argument(
         "--engine",
+        type=engine_name,
         default=None,
         metavar="NAME",
         help=f"solving algorithm: {', '.join(engine_names())} (default: {default_engine()})",
