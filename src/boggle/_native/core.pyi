@@ -8,6 +8,7 @@ _Pair = TypeVar("_Pair", bound=tuple[str, tuple[tuple[int, int], ...]])
 MAX_LETTERS: int
 FACE_MAX: int
 NO_LETTER: int
+IMAGE_VERSION: int
 DEAD_LETTER: int
 
 class Trie:
@@ -15,8 +16,8 @@ class Trie:
     nodes: int
     def __init__(
         self,
-        letters: bytes,
-        offsets: bytes,
+        letters: bytes | memoryview,
+        offsets: bytes | None,
         alphabet_size: int,
         words: tuple[str, ...],
         char_faces: bytes,
@@ -48,6 +49,7 @@ class Trie:
         with_paths: Literal[False],
         /,
     ) -> int: ...
+    def image(self) -> bytes: ...
     def score_lines(
         self,
         lines: Sequence[str | bytes],

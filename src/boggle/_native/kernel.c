@@ -154,6 +154,74 @@ void bn_trie_free(bn_trie *trie) {
     memset(trie, 0, sizeof *trie);
 }
 
+/* Image header: magic, version, byte-order mark, nodes, words, alphabet size. */
+#define BN_IMAGE_MAGIC 0x544e4f42u /* "BONT" */
+#define BN_IMAGE_HEADER 6
+
+size_t bn_trie_image_size(const bn_trie *trie) {
+    return BN_IMAGE_HEADER * sizeof(uint32_t) + (size_t)trie->n_nodes * sizeof(bn_node) +
+           (size_t)trie->n_nodes * sizeof(int32_t);
+}
+
+void bn_trie_write_image(const bn_trie *trie, uint8_t *out) {
+    uint32_t header[BN_IMAGE_HEADER] = {BN_IMAGE_MAGIC, BN_IMAGE_VERSION, 0x01020304u,
+                                        trie->n_nodes, trie->n_words,
+                                        (uint32_t)trie->alphabet_size};
+    memcpy(out, header, sizeof header);
+    out += sizeof header;
+    memcpy(out, trie->nodes, (size_t)trie->n_nodes * sizeof(bn_node));
+    out += (size_t)trie->n_nodes * sizeof(bn_node);
+    memcpy(out, trie->node_word, (size_t)trie->n_nodes * sizeof(int32_t));
+}
+
+int bn_trie_read_image(bn_trie *trie, const uint8_t *image, size_t len, uint32_t n_words) {
+    memset(trie, 0, sizeof *trie);
+    uint32_t header[BN_IMAGE_HEADER];
+    if (len < sizeof header) return BN_BAD_INPUT;
+    memcpy(header, image, sizeof header);
+    uint32_t n = header[3];
+    if (header[0] != BN_IMAGE_MAGIC || header[1] != BN_IMAGE_VERSION ||
+        header[2] != 0x01020304u || header[4] != n_words || header[5] > BN_MAX_LETTERS ||
+        n == 0 || n > (UINT32_MAX - 64) / sizeof(bn_node))
+        return BN_BAD_INPUT;
+    trie->n_nodes = n;
+    trie->n_words = n_words;
+    trie->alphabet_size = (int)header[5];
+    if (len != bn_trie_image_size(trie)) { memset(trie, 0, sizeof *trie); return BN_BAD_INPUT; }
+    trie->nodes = malloc((size_t)n * sizeof(bn_node));
+    trie->node_word = malloc((size_t)n * sizeof(int32_t));
+    uint16_t *depth = calloc(n, sizeof(uint16_t));
+    int status = BN_NO_MEMORY;
+    if (!trie->nodes || !trie->node_word || !depth) goto done;
+    memcpy(trie->nodes, image + sizeof header, (size_t)n * sizeof(bn_node));
+    memcpy(trie->node_word, image + sizeof header + (size_t)n * sizeof(bn_node),
+           (size_t)n * sizeof(int32_t));
+    status = BN_BAD_INPUT;
+    uint32_t outside = trie->alphabet_size >= BN_MAX_LETTERS
+                           ? 0 : ~BN_WORD_BIT & ~((1u << trie->alphabet_size) - 1);
+    uint32_t word_nodes = 0; /* at most one per word: the marks have room for n_words */
+    for (uint32_t i = 0; i < n; i++) {
+        const bn_node *node = &trie->nodes[i];
+        uint32_t children = BN_POPCOUNT(LETTERS(node->bits));
+        int32_t word = trie->node_word[i];
+        if (node->bits & outside) goto done;
+        if ((node->bits & BN_WORD_BIT) && ++word_nodes > n_words) goto done;
+        if ((node->bits & BN_WORD_BIT) ? word < 0 || (uint32_t)word >= n_words : word != -1)
+            goto done;
+        if (!children) continue;
+        /* level-by-level layout: children come after their parent, inside the array */
+        if (node->first <= i || node->first > n - children || depth[i] >= UINT16_MAX - 1)
+            goto done;
+        for (uint32_t k = 0; k < children; k++) depth[node->first + k] = (uint16_t)(depth[i] + 1);
+        if (depth[i] + 1 > trie->longest) trie->longest = depth[i] + 1;
+    }
+    status = BN_OK;
+done:
+    free(depth);
+    if (status != BN_OK) bn_trie_free(trie);
+    return status;
+}
+
 size_t bn_trie_bytes(const bn_trie *trie) {
     return (size_t)trie->n_nodes * (sizeof(bn_node) + sizeof(int32_t));
 }

@@ -30,18 +30,21 @@ static void Trie_dealloc(TrieObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Trie(letters, offsets, alphabet_size, words, char_faces, multi_names, face_letters)
- *   letters: bytes, the letter indices of every word, concatenated
- *   offsets: bytes, n_words + 1 native uint32 offsets into letters
- *   words: tuple of the words (str), sorted, matching the offsets
+/* Trie(letters, offsets, alphabet_size, words, char_faces, multi_names, multi_ids,
+ *      face_letters)
+ *   letters: bytes, the letter codes of every word, concatenated; or, with
+ *     offsets None, an image from Trie.image() (checked, then used as is)
+ *   offsets: bytes, n_words + 1 native uint32 offsets into letters, or None
+ *   alphabet_size: letter codes are below it (at most 31; ignored for an image)
+ *   words: tuple of the words (str), in code order, matching the offsets
  *   char_faces: bytes(256), face id of each ASCII byte (255: none)
  *   multi_names: tuple of str, bracketed faces, with multi_ids: bytes of their face ids
  *   face_letters: bytes, 4 letter indices per face id
  */
 static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
-    Py_buffer letters, offsets, char_faces, multi_ids, face_letters;
+    Py_buffer letters, offsets = {0}, char_faces, multi_ids, face_letters;
     int alphabet_size;
-    PyObject *words, *multi_names;
+    PyObject *words, *multi_names, *offsets_obj;
     if (kwargs && PyDict_GET_SIZE(kwargs)) {
         PyErr_SetString(PyExc_TypeError, "Trie() takes positional arguments only");
         return -1;
@@ -50,13 +53,21 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_TypeError, "a Trie is built once: make a new Trie instead");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "y*y*iO!y*O!y*y*", &letters, &offsets, &alphabet_size,
+    if (!PyArg_ParseTuple(args, "y*OiO!y*O!y*y*", &letters, &offsets_obj, &alphabet_size,
                           &PyTuple_Type, &words, &char_faces, &PyTuple_Type, &multi_names,
                           &multi_ids, &face_letters))
         return -1;
     int status = -1;
+    int from_image = offsets_obj == Py_None;
+    if (!from_image && PyObject_GetBuffer(offsets_obj, &offsets, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&letters);
+        PyBuffer_Release(&char_faces);
+        PyBuffer_Release(&multi_ids);
+        PyBuffer_Release(&face_letters);
+        return -1;
+    }
     Py_ssize_t n_words = PyTuple_GET_SIZE(words);
-    if (offsets.len != (Py_ssize_t)((n_words + 1) * sizeof(uint32_t))) {
+    if (!from_image && offsets.len != (Py_ssize_t)((n_words + 1) * sizeof(uint32_t))) {
         PyErr_SetString(PyExc_ValueError, "offsets do not match the words");
         goto done;
     }
@@ -67,7 +78,7 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
         goto done;
     }
     const uint32_t *offs = (const uint32_t *)offsets.buf;
-    for (Py_ssize_t w = 0; w < n_words; w++) {
+    for (Py_ssize_t w = 0; !from_image && w < n_words; w++) {
         if (offs[w + 1] < offs[w] || offs[w + 1] > (uint32_t)letters.len) {
             PyErr_SetString(PyExc_ValueError, "offsets are not increasing");
             goto done;
@@ -89,12 +100,16 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
     }
     int built;
     Py_BEGIN_ALLOW_THREADS
-    built = bn_trie_build(&self->trie, lt, offs, (uint32_t)n_words, alphabet_size);
+    if (from_image)
+        built = bn_trie_read_image(&self->trie, lt, (size_t)letters.len, (uint32_t)n_words);
+    else
+        built = bn_trie_build(&self->trie, lt, offs, (uint32_t)n_words, alphabet_size);
     Py_END_ALLOW_THREADS
     if (built == BN_BAD_INPUT) {
         PyErr_SetString(PyExc_ValueError,
-                        "words must be non-empty, sorted, and use only the alphabet's letters "
-                        "(at most 31)");
+                        from_image ? "not a trie image for these words"
+                                   : "words must be non-empty, sorted, and use only the "
+                                     "alphabet's letters (at most 31)");
         goto done;
     }
     if (built != BN_OK) {
@@ -108,7 +123,7 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
     status = 0;
 done:
     PyBuffer_Release(&letters);
-    PyBuffer_Release(&offsets);
+    if (!from_image) PyBuffer_Release(&offsets);
     PyBuffer_Release(&char_faces);
     PyBuffer_Release(&multi_ids);
     PyBuffer_Release(&face_letters);
@@ -347,6 +362,15 @@ done:
     return result;
 }
 
+/* image() -> bytes: the compiled trie as one block, for Trie(image, None, ...). */
+static PyObject *Trie_image(TrieObject *self, PyObject *unused) {
+    (void)unused;
+    if (!check_ready(self)) return NULL;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)bn_trie_image_size(&self->trie));
+    if (out) bn_trie_write_image(&self->trie, (uint8_t *)PyBytes_AS_STRING(out));
+    return out;
+}
+
 static PyObject *Trie_get_nbytes(TrieObject *self, void *closure) {
     (void)closure;
     return PyLong_FromSize_t(bn_trie_bytes(&self->trie));
@@ -360,6 +384,8 @@ static PyObject *Trie_get_nodes(TrieObject *self, void *closure) {
 static PyMethodDef Trie_methods[] = {
     {"solve", (PyCFunction)Trie_solve, METH_VARARGS,
      "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
+    {"image", (PyCFunction)Trie_image, METH_NOARGS,
+     "image() -> bytes: the compiled trie, to build it again with Trie(image, None, ...)"},
     {"score_lines", (PyCFunction)Trie_score_lines, METH_VARARGS,
      "score_lines(lines, min_len, min_len_large, large_cells, points, max_side, max_cells)"
      " -> [score or None]"},
@@ -403,6 +429,7 @@ PyMODINIT_FUNC PyInit_core(void) {
     PyModule_AddIntConstant(module, "MAX_LETTERS", BN_MAX_LETTERS);
     PyModule_AddIntConstant(module, "FACE_MAX", BN_FACE_MAX);
     PyModule_AddIntConstant(module, "NO_LETTER", BN_NO_LETTER);
+    PyModule_AddIntConstant(module, "IMAGE_VERSION", BN_IMAGE_VERSION);
     PyModule_AddIntConstant(module, "DEAD_LETTER", BN_DEAD_LETTER);
     return module;
 }
