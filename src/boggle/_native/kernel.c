@@ -7,7 +7,9 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define BN_POPCOUNT(x) ((uint32_t)__builtin_popcount(x))
 #define BN_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define BN_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
+#define BN_ALWAYS_INLINE inline
 static uint32_t BN_POPCOUNT(uint32_t x) {
     uint32_t c = 0;
     while (x) { x &= x - 1; c++; }
@@ -365,15 +367,22 @@ static inline void count_word(score_state *st, uint32_t index, int letters) {
     st->score += st->points[letters] & -fresh;
 }
 
-static void score_from(score_state *st, int cell, uint32_t index, int letters, uint64_t used) {
+/* `with_multi` is a constant in each of the two copies below: boards without
+ * multi-letter cubes (most) get a search with no trace of them. */
+typedef void (*score_fn)(score_state *, int, uint32_t, int, uint64_t);
+
+static BN_ALWAYS_INLINE void score_step(score_state *st, int cell, uint32_t index, int letters,
+                                        uint64_t used, const int with_multi, score_fn again) {
     const bn_node node = st->nodes[index];
     const uint32_t mask = LETTERS(node.bits);
     const uint64_t open = st->near[cell] & ~used;
+    const uint64_t *letter_cells = st->letter_cells;
+    const uint32_t *reach = st->reach;
     uint32_t next = mask & st->beside[cell];
     while (next) {
         int letter = BN_CTZ32(next);
         next &= next - 1;
-        uint64_t cells = open & st->letter_cells[letter];
+        uint64_t cells = open & letter_cells[letter];
         if (!cells) continue;
         uint32_t child = node.first + BN_POPCOUNT(mask & ((1u << letter) - 1));
         const uint32_t bits = st->nodes[child].bits;
@@ -383,11 +392,12 @@ static void score_from(score_state *st, int cell, uint32_t index, int letters, u
         do {
             int c = BN_CTZ64(cells);
             cells &= cells - 1;
-            if (after & st->reach[c]) score_from(st, c, child, letters + 1, used | (1ULL << c));
+            if (after & reach[c]) again(st, c, child, letters + 1, used | (1ULL << c));
         } while (cells);
     }
+    if (!with_multi) return;
     uint64_t multi = open & st->multi_cells;
-    while (BN_UNLIKELY(multi)) {
+    while (multi) {
         int c = BN_CTZ64(multi);
         multi &= multi - 1;
         int more = letters;
@@ -395,9 +405,17 @@ static void score_from(score_state *st, int cell, uint32_t index, int letters, u
         if (child < 0) continue;
         const uint32_t bits = st->nodes[child].bits;
         if (bits & BN_WORD_BIT) count_word(st, (uint32_t)child, more);
-        if (LETTERS(bits) & st->reach[c])
-            score_from(st, c, (uint32_t)child, more, used | (1ULL << c));
+        if (LETTERS(bits) & reach[c]) again(st, c, (uint32_t)child, more, used | (1ULL << c));
     }
+}
+
+static void score_from(score_state *st, int cell, uint32_t index, int letters, uint64_t used) {
+    score_step(st, cell, index, letters, used, 0, score_from);
+}
+
+static void score_from_multi(score_state *st, int cell, uint32_t index, int letters,
+                             uint64_t used) {
+    score_step(st, cell, index, letters, used, 1, score_from_multi);
 }
 
 static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratch *s) {
@@ -426,8 +444,9 @@ static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratc
         if (start < 0) continue;
         const uint32_t bits = trie->nodes[start].bits;
         if (bits & BN_WORD_BIT) count_word(&st, (uint32_t)start, letters);
-        if (LETTERS(bits) & reach[cell])
-            score_from(&st, cell, (uint32_t)start, letters, 1ULL << cell);
+        if (!(LETTERS(bits) & reach[cell])) continue;
+        if (multi_cells) score_from_multi(&st, cell, (uint32_t)start, letters, 1ULL << cell);
+        else score_from(&st, cell, (uint32_t)start, letters, 1ULL << cell);
     }
     return st.score;
 }
