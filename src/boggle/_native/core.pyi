@@ -50,6 +50,17 @@ class Trie:
         /,
     ) -> int: ...
     def image(self) -> bytes: ...
+    def score_text(
+        self,
+        text: str,
+        min_len: int,
+        min_len_large: int,
+        large_cells: int,
+        points: Sequence[int],
+        max_side: int,
+        max_cells: int,
+        /,
+    ) -> tuple[str, list[tuple[int, int]]]: ...
     def score_lines(
         self,
         lines: Sequence[str | bytes],

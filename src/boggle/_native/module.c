@@ -371,6 +371,116 @@ static PyObject *Trie_image(TrieObject *self, PyObject *unused) {
     return out;
 }
 
+/* Append `len` bytes to a growing buffer; -1 when out of memory. */
+static int append(char **buf, size_t *len, size_t *cap, const char *data, size_t n) {
+    if (*len + n > *cap) {
+        size_t grown = *cap ? *cap : 4096;
+        while (grown < *len + n) grown *= 2;
+        char *bigger = realloc(*buf, grown);
+        if (!bigger) return -1;
+        *buf = bigger;
+        *cap = grown;
+    }
+    memcpy(*buf + *len, data, n);
+    *len += n;
+    return 0;
+}
+
+/* score_text(text, min_len, min_len_large, large_cells, points, max_side, max_cells)
+ * text: boards in compact ASCII form, one per line ("\n" between lines).
+ * Returns (output, holes): output is "LINE SCORE\n" for every line scored, in
+ * order, and holes lists (line index, offset in output) for each line this
+ * parser does not read, where the caller puts its own answer for that line.
+ * No Python object is made per board. */
+static PyObject *Trie_score_text(TrieObject *self, PyObject *args) {
+    if (!check_ready(self)) return NULL;
+    const char *text;
+    Py_ssize_t text_len;
+    PyObject *points_obj;
+    int min_len, min_len_large, large_cells, max_side, max_cells;
+    if (!PyArg_ParseTuple(args, "s#iiiOii", &text, &text_len, &min_len, &min_len_large,
+                          &large_cells, &points_obj, &max_side, &max_cells))
+        return NULL;
+    int32_t *points = NULL;
+    int max_len = points_table(points_obj, &points);
+    if (max_len < 0) return NULL;
+    bn_scratch *s = NULL;
+    int own = 0;
+    if (take_scratch(self, &s, &own) < 0) {
+        PyMem_Free(points);
+        return PyErr_NoMemory();
+    }
+    char *out = NULL;
+    size_t out_len = 0, out_cap = 0, n_holes = 0, holes_cap = 0;
+    size_t *holes = NULL; /* pairs: line index, output offset */
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    uint8_t *buffer = NULL;
+    size_t cap = 0;
+    const char *line = text, *end = text + text_len;
+    for (size_t index = 0;; index++) { /* every line, the last one too, even if empty */
+        const char *stop = memchr(line, '\n', (size_t)(end - line));
+        if (!stop) stop = end;
+        size_t len = (size_t)(stop - line);
+        bn_board board;
+        if (bn_parse_board(&self->faces, line, len, &buffer, &cap, &board, max_side,
+                           max_cells) < 0) {
+            if (n_holes == holes_cap) {
+                size_t grown = holes_cap ? holes_cap * 2 : 16;
+                size_t *bigger = realloc(holes, grown * 2 * sizeof(size_t));
+                if (!bigger) { failed = 1; break; }
+                holes = bigger;
+                holes_cap = grown;
+            }
+            holes[2 * n_holes] = index;
+            holes[2 * n_holes + 1] = out_len;
+            n_holes++;
+        } else {
+            int shortest = board.n >= large_cells ? min_len_large : min_len;
+            int64_t score = bn_solve(&self->trie, &board, s, shortest, points, max_len);
+            char digits[24];
+            int k = (int)sizeof digits;
+            uint64_t magnitude = score < 0 ? 0 - (uint64_t)score : (uint64_t)score;
+            digits[--k] = '\n';
+            do { digits[--k] = (char)('0' + magnitude % 10); magnitude /= 10; } while (magnitude);
+            if (score < 0) digits[--k] = '-';
+            digits[--k] = ' ';
+            if (score == BN_SOLVE_FAILED || append(&out, &out_len, &out_cap, line, len) < 0 ||
+                append(&out, &out_len, &out_cap, digits + k, sizeof digits - (size_t)k) < 0) {
+                failed = 1;
+                break;
+            }
+        }
+        if (stop == end) break;
+        line = stop + 1;
+    }
+    free(buffer);
+    Py_END_ALLOW_THREADS
+    give_scratch(self, s, own);
+    PyMem_Free(points);
+    PyObject *result = NULL, *output = NULL, *hole_list = NULL;
+    if (failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    output = PyUnicode_DecodeASCII(out ? out : "", (Py_ssize_t)out_len, "strict");
+    hole_list = PyList_New((Py_ssize_t)n_holes);
+    if (!output || !hole_list) goto done;
+    for (size_t h = 0; h < n_holes; h++) {
+        PyObject *pair = Py_BuildValue("(nn)", (Py_ssize_t)holes[2 * h],
+                                       (Py_ssize_t)holes[2 * h + 1]);
+        if (!pair) goto done;
+        PyList_SET_ITEM(hole_list, (Py_ssize_t)h, pair);
+    }
+    result = PyTuple_Pack(2, output, hole_list);
+done:
+    Py_XDECREF(output);
+    Py_XDECREF(hole_list);
+    free(out);
+    free(holes);
+    return result;
+}
+
 static PyObject *Trie_get_nbytes(TrieObject *self, void *closure) {
     (void)closure;
     return PyLong_FromSize_t(bn_trie_bytes(&self->trie));
@@ -384,6 +494,9 @@ static PyObject *Trie_get_nodes(TrieObject *self, void *closure) {
 static PyMethodDef Trie_methods[] = {
     {"solve", (PyCFunction)Trie_solve, METH_VARARGS,
      "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
+    {"score_text", (PyCFunction)Trie_score_text, METH_VARARGS,
+     "score_text(text, min_len, min_len_large, large_cells, points, max_side, max_cells)"
+     " -> (output, [(line index, output offset)])"},
     {"image", (PyCFunction)Trie_image, METH_NOARGS,
      "image() -> bytes: the compiled trie, to build it again with Trie(image, None, ...)"},
     {"score_lines", (PyCFunction)Trie_score_lines, METH_VARARGS,

@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from boggle.batch import chunks, default_jobs, score_chunks
+from boggle.batch import chunks, default_jobs, score_text_chunks
 from boggle.commands._options import (
     add_dictionary_option,
     add_rules_options,
@@ -88,16 +88,15 @@ def run(args: argparse.Namespace) -> int:
     progress = _progress()
     failed = 0
     out = sys.stdout
-    for results in score_chunks(texts(), lexicon, rules, args.jobs):
+    for scored in score_text_chunks(texts(), lexicon, rules, args.jobs):
         name, numbers = where.popleft()
-        out.write("".join([f"{r.text} {r.score}\n" for r in results if r.score is not None]))
-        for number, result in zip(numbers, results, strict=True):
-            if result.score is None:
-                failed += 1
-                out.flush()
-                print(f"boggle score: {name}:{number}: {result.error}", file=sys.stderr)
+        out.write(scored.text)
+        for index, reason in scored.errors:
+            failed += 1
+            out.flush()
+            print(f"boggle score: {name}:{numbers[index]}: {reason}", file=sys.stderr)
         if progress is not None:
-            progress.update(len(results))
+            progress.update(len(numbers))
     if progress is not None:
         progress.close()
     return 1 if failed else 0
