@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from boggle import grid
+
 Faces = tuple[str, ...]
 """A board's faces, row by row."""
 
@@ -27,19 +29,8 @@ Edit = tuple[int, int, str]
 
 @lru_cache(maxsize=64)
 def symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """Every symmetry of the grid as a permutation: ``new[k] = old[perm[k]]``."""
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-
-    def image(r: int, c: int, k: int) -> tuple[int, int]:
-        """The k-th symmetry: flips (k & 1: rows, k & 2: columns), then k & 4: transpose."""
-        r, c = (rows - 1 - r if k & 1 else r), (cols - 1 - c if k & 2 else c)
-        return (c, r) if k & 4 else (r, c)
-
-    count = 8 if rows == cols else 4
-    perms = {
-        tuple(rr * cols + cc for rr, cc in (image(r, c, k) for r, c in cells)) for k in range(count)
-    }
-    return tuple(sorted(perms))
+    """Every symmetry of the grid as a permutation (:func:`boggle.grid.symmetries`), sorted."""
+    return tuple(sorted(set(grid.symmetries(rows, cols))))
 
 
 def canonical(faces: Sequence[str], rows: int, cols: int) -> Faces:
