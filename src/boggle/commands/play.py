@@ -37,7 +37,7 @@ from boggle.commands.solve import board_text
 from boggle.dice import roll_board
 from boggle.engines import solve
 from boggle.errors import BoggleError
-from boggle.game import Feedback, PlaySession
+from boggle.game import Feedback, PlaySession, typed_word
 from boggle.wording import counted
 
 DEFAULT_SECONDS = 180
@@ -165,7 +165,7 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
 
 
 def path_text(session: PlaySession, entry: str) -> str:
-    word = entry.strip().lower()
+    word = typed_word(entry)
     path = session.path_of(word) if word.isalpha() else None
     if path is None:
         return f"{word.upper() or '(empty)'} is not on the board."
