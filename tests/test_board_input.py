@@ -34,7 +34,10 @@ def big_board() -> Board:
 def solve_json(argv: list[str], stdin: str | None = None) -> dict[str, object]:
     done = subprocess.run(
         [sys.executable, "-m", "boggle", "solve", *argv, "--json"],
-        capture_output=True, text=True, timeout=120, input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        input=stdin,
         env={**os.environ},
     )
     assert done.returncode == 0, done.stderr
@@ -97,7 +100,9 @@ def test_a_binary_board_file_is_refused_at_once(
 
 
 def test_many_bad_lines_are_reported_ten_then_counted(
-    tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    words: Path,
+    capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("1234\n" * 7726 + BOARD + "\n"))
@@ -116,8 +121,11 @@ def test_score_progress_bar_has_a_total_and_never_shares_a_line_with_results(
     boards = tmp_path / "boards.txt"
     boards.write_text((BOARD + "\n") * 3000)
     child = pexpect.spawn(
-        sys.executable, ["-m", "boggle", "score", str(boards), "--dict", str(words)],
-        encoding="utf-8", timeout=60, env={**os.environ, "COLUMNS": "100"},
+        sys.executable,
+        ["-m", "boggle", "score", str(boards), "--dict", str(words)],
+        encoding="utf-8",
+        timeout=60,
+        env={**os.environ, "COLUMNS": "100"},
     )
     child.expect(pexpect.EOF)
     child.close()

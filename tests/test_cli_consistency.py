@@ -35,8 +35,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (["solve", BOARD, "--engine", ""], "argument --engine: is empty; give an engine name"),
         (["solve", BOARD, "--dict", ""], "argument --dict: is empty; give a bundled list name"),
         (["score", "--jobs", "abc"], "argument --jobs: 'abc' is not a whole number"),
-        (["paths", "--size", "4", "--length", "17"],
-         "--length 17 is longer than the 16 cells of a 4x4 grid"),
+        (
+            ["paths", "--size", "4", "--length", "17"],
+            "--length 17 is longer than the 16 cells of a 4x4 grid",
+        ),
     ],
 )
 def test_option_mistakes_are_worded_for_the_command_line(
@@ -57,8 +59,19 @@ def test_messages_say_an_8x8_and_1_random_board(
 ) -> None:
     status, _, err = run(capsys, "paths", "--size", "8")
     assert status == 2 and "an 8x8 grid" in err
-    status, out, _ = run(capsys, "bench", "runtime", "--sizes", "3", "--repeat", "1",
-                         "--engine", "trie", "--dict", str(words))
+    status, out, _ = run(
+        capsys,
+        "bench",
+        "runtime",
+        "--sizes",
+        "3",
+        "--repeat",
+        "1",
+        "--engine",
+        "trie",
+        "--dict",
+        str(words),
+    )
     assert status == 0 and "1 random board per size" in out and "longest 4 letters" in out
 
 
@@ -78,15 +91,17 @@ def test_a_judged_player_with_one_point_reads_1_point(
 def test_a_fresh_random_board_tells_its_seed(
     capsys: pytest.CaptureFixture[str], words: Path, argv: list[str]
 ) -> None:
-    status, out, err = run(capsys, *argv, "--dict", str(words)) if argv != ["roll"] else run(
-        capsys, *argv
+    status, out, err = (
+        run(capsys, *argv, "--dict", str(words)) if argv != ["roll"] else run(capsys, *argv)
     )
     assert status == 0, err
     seed = re.search(r"give --seed (\d+) to roll the same again", err)
     assert seed is not None, err
-    board = out.splitlines()[0] if argv == ["roll"] else re.search(
-        r"rolled the board ([^;]+);", err
-    ).group(1)  # type: ignore[union-attr]
+    board = (
+        out.splitlines()[0]
+        if argv == ["roll"]
+        else re.search(r"rolled the board ([^;]+);", err).group(1)
+    )  # type: ignore[union-attr]
     again = run(capsys, "roll", "--seed", seed.group(1))[1].strip()
     assert again == board.strip()
 
@@ -116,10 +131,14 @@ def test_judge_refuses_unknown_keys_with_a_hint(
     capsys: pytest.CaptureFixture[str], words: Path, tmp_path: Path
 ) -> None:
     round_file = tmp_path / "round.json"
-    round_file.write_text(json.dumps({
-        "board": BOARD,
-        "players": [{"name": "ann", "words": ["fame"], "challanged": ["fame"]}],
-    }))
+    round_file.write_text(
+        json.dumps(
+            {
+                "board": BOARD,
+                "players": [{"name": "ann", "words": ["fame"], "challanged": ["fame"]}],
+            }
+        )
+    )
     status, _, err = run(capsys, "judge", str(round_file), "--dict", str(words))
     assert status == 2
     assert "player 1: unknown key 'challanged' (did you mean 'challenged'?)" in err
@@ -150,8 +169,11 @@ def test_play_in_a_pipe_answers_paths_before_the_summary(
 def test_ctrl_c_in_play_prints_its_message_on_a_line_of_its_own(words: Path) -> None:
     pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
     child = pexpect.spawn(
-        sys.executable, ["-m", "boggle", "play", BOARD, "--dict", str(words)],
-        env=dict(os.environ), encoding="utf-8", timeout=20,
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words)],
+        env=dict(os.environ),
+        encoding="utf-8",
+        timeout=20,
     )
     try:
         child.expect(r"\[\d:\d\d\] > ")

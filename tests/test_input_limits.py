@@ -30,7 +30,11 @@ def capped() -> None:
 def boggle(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "boggle", *args],
-        capture_output=True, text=True, timeout=30, preexec_fn=capped, input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        preexec_fn=capped,
+        input=stdin,
         stdin=None if stdin is not None else subprocess.DEVNULL,
     )
 
@@ -148,8 +152,12 @@ def test_a_huge_size_is_refused_before_generating(argv: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("jobs", "says"), [("0", "must be from 1 to 256"), ("100000", "must be from 1 to 256"),
-                       ("abc", "'abc' is not a whole number")]
+    ("jobs", "says"),
+    [
+        ("0", "must be from 1 to 256"),
+        ("100000", "must be from 1 to 256"),
+        ("abc", "'abc' is not a whole number"),
+    ],
 )
 def test_jobs_has_bounds(jobs: str, says: str) -> None:
     done = boggle("score", "--jobs", jobs, stdin=BOARD + "\n")

@@ -11,13 +11,13 @@ SOURCE = Path(__file__).resolve().parents[1] / "src" / "boggle"
 # import modules of lower layers; within a layer only modules of its own package, except in
 # the layers marked open, whose modules may import one another.
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "letters", "grid", "cache", "inputs", "wording"),
-    ("board", "render", "rules", "lexicon", "solution"),
+    ("errors", "letters", "grid", "cache", "inputs", "wording", "languages"),
+    ("board", "render", "rules", "lexicon", "language_lists", "solution"),
     ("pathcount", "_native"),
     ("engines",),
     ("dice", "batch", "compare", "catalogue", "game", "paths"),
-    ("random_boards", "cluster", "_dask_plugin", "batch_cluster", "stats"),
-    ("analysis",),
+    ("random_boards", "cluster", "_dask_plugin", "batch_cluster", "stats", "language_dice"),
+    ("analysis", "rooms"),
     ("web",),
     ("commands", "cli", "__main__"),
 ]

@@ -23,7 +23,10 @@ sys.exit(main(sys.argv[2:]))
 def run_without(modules: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", WITHOUT, modules, *args],
-        capture_output=True, text=True, timeout=120, cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
     )
 
 
@@ -80,8 +83,9 @@ def test_bench_out_refuses_existing_results_before_measuring(
     out = tmp_path / "results"
     out.mkdir()
     (out / "memory.csv").write_text("mine\n")
-    assert main(["bench", "memory", "--dict", str(words), "--engine", "trie",
-                 "--out", str(out)]) == 2
+    assert (
+        main(["bench", "memory", "--dict", str(words), "--engine", "trie", "--out", str(out)]) == 2
+    )
     err = error_line(capsys)
     assert "memory.csv' already exists; give --force" in err
     assert (out / "memory.csv").read_text() == "mine\n"
@@ -105,8 +109,18 @@ def test_an_interrupted_write_leaves_the_old_file(
 
 
 def test_bench_runtime_without_matplotlib_fails_before_measuring(tmp_path: Path) -> None:
-    done = run_without("matplotlib", "bench", "runtime", "--sizes", "3", "--repeat", "1",
-                       "--out", "results", cwd=tmp_path)
+    done = run_without(
+        "matplotlib",
+        "bench",
+        "runtime",
+        "--sizes",
+        "3",
+        "--repeat",
+        "1",
+        "--out",
+        "results",
+        cwd=tmp_path,
+    )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (
         "boggle: error: plots need matplotlib: pip install 'boggle[analysis]' "
@@ -118,9 +132,22 @@ def test_bench_runtime_without_matplotlib_fails_before_measuring(tmp_path: Path)
 def test_bench_runtime_without_numpy_skips_pathtable_and_says_so(
     tmp_path: Path, words: Path
 ) -> None:
-    done = run_without("numpy", "bench", "runtime", "--sizes", "3", "--repeat", "1",
-                       "--dict", str(words), "--engine", "trie", "--engine", "pathtable",
-                       cwd=tmp_path)
+    done = run_without(
+        "numpy",
+        "bench",
+        "runtime",
+        "--sizes",
+        "3",
+        "--repeat",
+        "1",
+        "--dict",
+        str(words),
+        "--engine",
+        "trie",
+        "--engine",
+        "pathtable",
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     assert "pathtable: skipped: the pathtable engine needs NumPy" in done.stderr
     rows = [line.split() for line in done.stdout.splitlines()]
@@ -137,8 +164,13 @@ def test_paths_without_numpy_says_numpy_makes_it_fast(tmp_path: Path) -> None:
 
 def test_paths_shows_a_progress_bar_on_a_terminal(tmp_path: Path) -> None:
     pexpect = pytest.importorskip("pexpect", reason="pexpect gives the command a terminal")
-    child = pexpect.spawn(sys.executable, ["-m", "boggle", "paths", "--size", "4"],
-                          encoding="utf-8", timeout=60, cwd=str(tmp_path))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "paths", "--size", "4"],
+        encoding="utf-8",
+        timeout=60,
+        cwd=str(tmp_path),
+    )
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0

@@ -2,7 +2,7 @@
 
 A face is one or more lowercase letters: ``"a"``, ``"qu"``, or one of the
 multi-letter cubes of newer editions (``"th"``, ``"in"``, ``"er"``, ``"he"``,
-``"an"``).
+``"an"``) and of other languages (``"ij"``, ``"ch"``, ``"ll"``, ``"rr"``).
 
 The compact text form, read by every command and printed back by them:
 
@@ -35,10 +35,14 @@ from boggle.errors import BoardError
 from boggle.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in boggle.grid
 from boggle.grid import Cell as Cell
 from boggle.grid import neighbour_table
+from boggle.languages import nfc
 from boggle.wording import a_size
 
-MULTI_LETTER_FACES: frozenset[str] = frozenset({"qu", "th", "in", "er", "he", "an"})
-"""The multi-letter faces a board may hold, besides single letters."""
+MULTI_LETTER_FACES: frozenset[str] = frozenset(
+    {"qu", "th", "in", "er", "he", "an", "ij", "ch", "ll", "rr"}
+)
+"""The multi-letter faces a board may hold, besides single letters (Dutch ``ij``;
+Spanish ``ch``, ``ll``, ``rr``; see :mod:`boggle.languages`)."""
 
 MAX_CELLS = 250_000
 """The largest number of cells a board may have (500 x 500)."""
@@ -135,6 +139,7 @@ class Board:
                 f"the board text is {len(text):,} characters; the largest board "
                 f"({MAX_CELLS:,} cells) is written in at most {MAX_TEXT_CHARS:,}"
             )
+        text = nfc(text)  # a decomposed "a" + accent is one letter, as in the word lists
         rows_text = [row for row in _ROW_SEPARATORS.split(text.strip()) if row]
         if not rows_text:
             raise BoardError("the board is empty; give rows of letters like 'fxie amlo ewbx astu'")

@@ -202,4 +202,3 @@ def load(path: str | os.PathLike[str]) -> bytes | None:
     if hashlib.sha256(payload).hexdigest().encode() != expected:
         return None
     return payload
-

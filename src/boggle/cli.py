@@ -32,6 +32,8 @@ COMMAND_MODULES = (
     "play",
     "paths",
     "bench",
+    "search",
+    "prove",
     "trie",
     "dicts",
     "serve",

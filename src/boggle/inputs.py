@@ -147,9 +147,7 @@ def read_file(
     return data
 
 
-def gunzip(
-    data: bytes, limit: int, shown: str, error: type[BoggleError] = BoggleError
-) -> bytes:
+def gunzip(data: bytes, limit: int, shown: str, error: type[BoggleError] = BoggleError) -> bytes:
     """Decompress gzip ``data`` (one or more members) to at most ``limit`` bytes.
 
     >>> import gzip

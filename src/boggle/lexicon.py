@@ -4,6 +4,8 @@ Any plain word list works: one word per line, any line endings (``\\n``,
 ``\\r\\n``, ``\\r``), UTF-8 or Latin-1, optionally gzip-compressed (``.gz``).
 Every line is normalised the same way:
 
+* text is put in Unicode NFC form, so decomposed files (``a`` + a combining
+  accent, as macOS often writes them) read as composed ones;
 * surrounding white space is stripped and empty lines are skipped;
 * a word with anything but letters in it (an apostrophe, a digit, a hyphen, a
   space) is dropped: contractions, abbreviations with digits, compounds;
@@ -15,6 +17,9 @@ Letters are any Unicode letters, so the alphabet is whatever the list uses and
 non-English lists work.  Whether a word can be formed on a board is the
 solver's business: a word with a ``q`` not followed by ``u`` simply has no path
 on a board whose only Q cube is ``Qu``.
+
+Other languages' spelling rules (accent folding, ``ß``, German nouns) are
+language profiles: see :mod:`boggle.languages` and ``load_lexicon(..., language=)``.
 
 >>> lexicon = Lexicon.from_words(["Cat", "dog", "DOG", "it's", "ant"])
 >>> lexicon.words
@@ -29,7 +34,7 @@ import hashlib
 import json
 import os
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
@@ -38,6 +43,7 @@ from typing import Any
 
 from boggle.errors import LexiconError
 from boggle.inputs import read_file
+from boggle.languages import SYSTEM_LISTS, nfc
 from boggle.letters import LATIN
 
 DEFAULT_WORDLIST = "en-70"
@@ -61,7 +67,7 @@ def normalise_word(raw: str) -> str | None:
     >>> normalise_word("don't"), normalise_word("mp3")
     (None, None)
     """
-    word = raw.strip()
+    word = nfc(raw.strip())
     if not word or not word.isalpha() or len(word) > MAX_WORD_LETTERS:
         return None
     if word.islower():
@@ -111,6 +117,8 @@ class Lexicon:
         self.name = name
         self.source = source
         self.bundled = False
+        self.language: str | None = None
+        """The language profile the words were normalised with (``None``: the default rules)."""
         self._cache: dict[str, Any] = {}
         self._lock = threading.Lock()
 
@@ -120,8 +128,13 @@ class Lexicon:
         return cls._normalised(normalise_words(words), name)
 
     @classmethod
-    def from_file(cls, path: str | os.PathLike[str], name: str | None = None) -> Lexicon:
-        """Read and normalise a word list file.
+    def from_file(
+        cls,
+        path: str | os.PathLike[str],
+        name: str | None = None,
+        normalise: Callable[[Iterable[str]], tuple[str, ...]] = normalise_words,
+    ) -> Lexicon:
+        """Read and normalise a word list file (``normalise``: a language profile's rules).
 
         Raises :class:`LexiconError` when the file is missing, unreadable,
         empty, binary, or holds no usable word.
@@ -133,7 +146,7 @@ class Lexicon:
             raise LexiconError(f"word list {shown!r} is empty")
         words = _plain_lowercase_words(data)
         if words is None:
-            words = normalise_words(_decode(data, shown).splitlines())
+            words = normalise(_decode(data, shown).splitlines())
         if not words:
             raise LexiconError(
                 f"word list {shown!r} has no usable words (one lowercase word per line expected)"
@@ -191,6 +204,8 @@ class Lexicon:
         info: dict[str, Any] = {"name": self.name, "words": len(self.words)}
         if self.source is not None and not self.bundled:
             info["source"] = self.source
+        if self.language is not None:
+            info["language"] = self.language
         return info
 
 
@@ -242,6 +257,9 @@ class BundledList:
     words: int
     description: str
     default: bool
+    language: str = "en"
+    licence: str = ""
+    source: str = ""
 
 
 def bundled_lists() -> list[BundledList]:
@@ -253,7 +271,14 @@ def bundled_lists() -> list[BundledList]:
         return []
     return [
         BundledList(
-            e["name"], e["file"], e["words"], e.get("description", ""), e.get("default", False)
+            e["name"],
+            e["file"],
+            e["words"],
+            e.get("description", ""),
+            e.get("default", False),
+            e.get("language", "en"),
+            e.get("licence", ""),
+            e.get("source", ""),
         )
         for e in entries
     ]
@@ -264,10 +289,15 @@ _loaded_lock = threading.Lock()
 
 
 def load_lexicon(
-    name_or_path: str | os.PathLike[str] | None = None, *, name: str | None = None
+    name_or_path: str | os.PathLike[str] | None = None,
+    language: str | None = None,
+    *,
+    name: str | None = None,
 ) -> Lexicon:
     """A bundled list by name, or a word list file by path; ``None`` gives the default list.
 
+    A system list's language code (``de``, ``fr``) and a file with a
+    ``language`` are read by :func:`boggle.language_lists.load_language_list`.
     Loaded lists are kept, so asking twice is free; a file is read again when
     it has changed on disk.  ``name`` names a file's list (default: the file's name).
     """
@@ -275,6 +305,10 @@ def load_lexicon(
         name_or_path = DEFAULT_WORDLIST
     text = os.fspath(name_or_path)
     bundled = {entry.name: entry for entry in bundled_lists()}
+    if language is not None or (text not in bundled and text in SYSTEM_LISTS):
+        from boggle.language_lists import load_language_list  # it imports this module
+
+        return load_language_list(text, language)
     if text in bundled:
         key: tuple[str, ...] = ("bundled", text)
         entry = bundled[text]
@@ -282,13 +316,16 @@ def load_lexicon(
             if key not in _loaded:
                 lexicon = Lexicon.from_file(DATA_DIR / entry.file, name=text)
                 lexicon.bundled = True
+                lexicon.language = entry.language
                 _loaded[key] = lexicon
             return _loaded[key]
     looks_like_path = os.sep in text or "/" in text or "." in text or Path(text).exists()
     if not looks_like_path:
         names = ", ".join(bundled) or "none are installed"
+        system = ", ".join(SYSTEM_LISTS)
         raise LexiconError(
-            f"unknown word list {text!r}; give a file path or a bundled name ({names})"
+            f"unknown word list {text!r}; give a file path, a bundled name ({names}) "
+            f"or a system list ({system})"
         )
     path = Path(text)
     try:

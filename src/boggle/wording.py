@@ -17,7 +17,5 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
 def a_size(rows: int, cols: int) -> str:
     """``a 5x5`` or ``an 8x8``: the article as the size is read aloud (eight, eleven, eighteen)."""
     digits = str(rows)
-    spoken_vowel = digits.startswith("8") or (
-        digits[:2] in ("11", "18") and len(digits) % 3 == 2
-    )
+    spoken_vowel = digits.startswith("8") or (digits[:2] in ("11", "18") and len(digits) % 3 == 2)
     return f"{'an' if spoken_vowel else 'a'} {rows}x{cols}"

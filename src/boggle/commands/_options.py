@@ -7,7 +7,9 @@ from collections.abc import Callable
 
 from boggle.engines import default_engine, engine_names
 from boggle.errors import RulesError
-from boggle.lexicon import DEFAULT_WORDLIST, Lexicon, load_lexicon
+from boggle.language_lists import load_wordlist
+from boggle.languages import PROFILES
+from boggle.lexicon import DEFAULT_WORDLIST, Lexicon
 from boggle.rules import PRESETS, Rules, RulesChoice
 
 
@@ -20,6 +22,23 @@ def add_dictionary_option(parser: argparse.ArgumentParser) -> None:
         default=None,
         help=f"a bundled word list name or a word list file (default: {DEFAULT_WORDLIST}; "
         "see 'boggle dicts')",
+    )
+    add_language_option(
+        parser,
+        "the word list's language: its spelling rules for a --dict "
+        "file, or alone its list (--language es is --dict es); default: English",
+    )
+
+
+def add_language_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--language CODE`` (``en``, ``es``, ``de``, ...; see ``docs/languages.md``)."""
+    parser.add_argument(
+        "--language",
+        type=str.lower,
+        default=None,
+        metavar="CODE",
+        choices=list(PROFILES),
+        help=f"{help} ({', '.join(PROFILES)})",
     )
 
 
@@ -94,7 +113,7 @@ def jobs_number(text: str) -> int:
 
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """The word list the options name."""
-    return load_lexicon(args.dictionary)
+    return load_wordlist(args.dictionary, getattr(args, "language", None))
 
 
 def rules_choice_from_args(args: argparse.Namespace) -> RulesChoice:

@@ -85,4 +85,3 @@ def run(args: argparse.Namespace) -> int:
             f"{row['again_ms']:>6.1f} ms  {agrees}"
         )
     return 0 if all(row["agrees"] is not False for row in rows) else 1
-

@@ -34,10 +34,10 @@ from boggle.commands._options import (
 )
 from boggle.commands.roll import add_dice_options, size_from_args
 from boggle.commands.solve import board_text
-from boggle.dice import roll_board
 from boggle.engines import solve
 from boggle.errors import BoggleError
 from boggle.game import Feedback, PlaySession, typed_word
+from boggle.language_dice import roll_for_language
 from boggle.wording import counted
 
 DEFAULT_SECONDS = 180
@@ -81,13 +81,14 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(f"--time must be at least 1 second, got {args.time}")
     if args.missed < 0:
         raise BoggleError(f"--missed must be 0 or more, got {args.missed}")
+    lexicon = lexicon_from_args(args)
     if args.board:
         board = Board.parse(board_text(args.board, stdin=False))  # stdin holds the words
     else:
         rows, cols = size_from_args(args)
-        board = roll_board(args.dice, args.seed, rows, cols)
+        board = roll_for_language(lexicon, args.dice, args.seed, rows, cols)  # its language's dice
     rules = rules_from_args(args, board.rows, board.cols)
-    session = PlaySession(board, solve(board, lexicon_from_args(args), rules, engine=args.engine))
+    session = PlaySession(board, solve(board, lexicon, rules, engine=args.engine))
     out = sys.stdout
     interactive = sys.stdin.isatty()
     out.write(render.board_text(board, frame=True) + "\n")

@@ -7,9 +7,11 @@ import secrets
 import sys
 from typing import Any
 
-from boggle.commands._options import whole_number
+from boggle.commands._options import add_language_option, whole_number
 from boggle.dice import GENERATORS, roll_board
 from boggle.errors import DiceError
+from boggle.language_dice import roll_for_language
+from boggle.language_lists import load_wordlist
 
 
 def add_dice_options(parser: argparse.ArgumentParser, default: str = "new") -> None:
@@ -75,6 +77,11 @@ def register(subparsers: Any) -> None:
         "With --seed N and --count C, board i is the board of seed N+i.",
     )
     add_dice_options(parser)
+    add_language_option(
+        parser,
+        "roll for this language: English uses --dice, every other language a letter "
+        "distribution measured from its word list",
+    )
     parser.add_argument(
         "--count", type=whole_number, default=1, metavar="N", help="how many boards (default 1)"
     )
@@ -86,9 +93,13 @@ def run(args: argparse.Namespace) -> int:
         raise DiceError(f"--count must be 0 or more, got {args.count}")
     rows, cols = size_from_args(args)
     first_seed, fresh = seed_from_args(args)
+    lexicon = load_wordlist(None, args.language) if args.language not in (None, "en") else None
     lines = []
     for i in range(args.count):
-        lines.append(str(roll_board(args.dice, first_seed + i, rows, cols)))
+        if lexicon is None:
+            lines.append(str(roll_board(args.dice, first_seed + i, rows, cols)))
+        else:
+            lines.append(str(roll_for_language(lexicon, args.dice, first_seed + i, rows, cols)))
         if len(lines) >= 1000:
             print("\n".join(lines))
             lines.clear()

@@ -29,6 +29,9 @@ from boggle.dice import roll_board
 from boggle.engines import default_engine, get_engine, solve
 from boggle.errors import BoardError, BoggleError
 from boggle.inputs import read_file
+from boggle.language_dice import roll_for_language
+from boggle.language_lists import foreign_letters_warning
+from boggle.languages import SYSTEM_LISTS
 from boggle.lexicon import bundled_lists
 from boggle.rules import Rules
 from boggle.solution import Found
@@ -83,7 +86,10 @@ def board_from_args(args: argparse.Namespace) -> Board:
             raise BoardError("give either a board or --random, not both")
         rows, cols = size_from_args(args)
         seed, fresh = seed_from_args(args)
-        board = roll_board(args.dice, seed, rows, cols)
+        if args.language not in (None, "en"):
+            board = roll_for_language(lexicon_from_args(args), args.dice, seed, rows, cols)
+        else:
+            board = roll_board(args.dice, seed, rows, cols)
         tell_seed(seed, fresh, board)
         return board
     if not args.board:
@@ -118,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
         return _stream(board, rules, engine, args)
     lexicon = lexicon_from_args(args)
     solution = solve(board, lexicon, rules, engine=engine)
+    if solution.foreign_letters:
+        print(foreign_letters_warning(solution.foreign_letters, lexicon), file=sys.stderr)
     if args.json:
         sys.stdout.write(solution.json_text() + "\n")
     else:
@@ -126,9 +134,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _word_file(args: argparse.Namespace) -> Path | None:
-    """The --dict file an engine reads itself (not a bundled, compressed list)."""
+    """The --dict file an engine reads itself (not a bundled, compressed list, and not a
+    list read with a language's rules)."""
     name = args.dictionary
     if name is None or name in {entry.name for entry in bundled_lists()}:
+        return None
+    if args.language is not None or name in SYSTEM_LISTS:
         return None
     return Path(name)
 

@@ -24,6 +24,7 @@ from starlette.requests import HTTPConnection
 from boggle.board import Board
 from boggle.catalogue import Catalogue
 from boggle.lexicon import DEFAULT_WORDLIST
+from boggle.rooms.config import RoomsConfig
 from boggle.rules import Rules, RulesChoice
 from boggle.web.workers import PoolBusy, WorkerPool
 
@@ -64,6 +65,7 @@ class WebConfig:
     allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost", "[::1]", "testserver")
     """Host header values answered (with any port); others get 400 (DNS rebinding).
     ``"*"`` answers any."""
+    rooms: RoomsConfig = field(default_factory=RoomsConfig)
 
 
 class ApiError(Exception):

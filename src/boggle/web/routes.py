@@ -34,6 +34,9 @@ from boggle.game import (
     default_challenge,
     judge_round,
 )
+from boggle.language_dice import roll_for_language
+from boggle.language_lists import lexicon_profile
+from boggle.languages import PROFILES
 from boggle.lexicon import Lexicon
 from boggle.render import faces
 from boggle.rules import PRESETS
@@ -76,8 +79,11 @@ FEEDBACK_LABELS = {
 
 
 def public_list(lexicon: Lexicon) -> dict[str, Any]:
-    """A list as clients see it: its name and size, never where the operator keeps it."""
-    return {"name": lexicon.name, "words": len(lexicon)}
+    """A list as clients see it: its name, size and language, never where the operator keeps it."""
+    shown: dict[str, Any] = {"name": lexicon.name, "words": len(lexicon)}
+    if lexicon.language is not None:
+        shown["language"] = lexicon.language
+    return shown
 
 
 def word_entry(found: ScoredWord) -> WordEntry:
@@ -90,7 +96,10 @@ async def list_dictionaries(context: Context) -> DictionariesResponse:
     entries = await context.run(context.catalogue.entries)
     return DictionariesResponse(
         default=context.catalogue.default,
-        dictionaries=[DictionaryInfo(**vars(entry)) for entry in entries],
+        dictionaries=[
+            DictionaryInfo(**vars(entry), language_name=PROFILES[entry.language].name)
+            for entry in entries
+        ],
     )
 
 
@@ -153,14 +162,24 @@ async def roll(request: RollRequest, context: Context) -> RollResponse:
     """A board rolled from a dice set (or uniform letters of any size) with a seed;
     the same seed gives the same board."""
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
+    context.catalogue.check(request.dictionary)
+    lexicon = None
+    if request.dictionary is not None:
+        lexicon = await context.run(lambda: context.catalogue.get(request.dictionary))
+        if lexicon_profile(lexicon).code == "en":
+            lexicon = None  # English rolls the dice asked for
     # rolled first (the request's shape caps it at 100x100), then held to this server's limits
-    board = context.within_limits(roll_board(request.dice, seed, request.rows, request.cols))
+    if lexicon is None:
+        board = roll_board(request.dice, seed, request.rows, request.cols)
+    else:
+        board = roll_for_language(lexicon, request.dice, seed, request.rows, request.cols)
+    board = context.within_limits(board)
     return RollResponse(
         board=str(board),
         rows=board.rows,
         cols=board.cols,
         faces=faces(board),
-        dice=request.dice,
+        dice=request.dice if lexicon is None else f"letters of {lexicon.name}",
         seed=seed,
     )
 

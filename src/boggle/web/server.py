@@ -186,4 +186,6 @@ def server_config(app: Any, host: str, port: int, limits: ServerLimits) -> uvico
         timeout_keep_alive=limits.keep_alive_seconds,
         limit_concurrency=limits.max_connections + 1,  # uvicorn counts this connection too
         h11_max_incomplete_event_size=limits.max_head_bytes,
+        ws_max_size=64 * 1024,  # the room socket's own limit is smaller and says so
+        ws_per_message_deflate=False,  # room messages are small: compressing costs more
     )
