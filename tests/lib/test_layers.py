@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-SOURCE = Path(__file__).resolve().parents[1] / "src" / "boggle"
+SOURCE = Path(__file__).resolve().parents[2] / "src" / "boggle"
 
 # Layers, lowest first (docs/architecture.md, "Layers and import rules").  A module may
 # import modules of lower layers; within a layer only modules of its own package, except in
