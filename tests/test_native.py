@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from strategies import board_and_lexicon, boards
 
 from boggle import BIG, CLASSIC, Board, BoardError, Lexicon, Rules, solve
-from boggle.batch import iter_scores, score_many
+from boggle.batch import iter_scores, score_chunks, score_many, score_text_chunks
 from boggle.dice import roll
 from boggle.engines.native import compiled, score_native
 from boggle.rules import STANDARD_SCORING
@@ -52,12 +52,68 @@ def test_large_board_and_many_letters() -> None:
     assert_same(board, Lexicon.from_words(words), BIG)
 
 
-def test_alphabet_too_large_for_the_core_falls_back() -> None:
+WIDE_ALPHABET = "aeinrst" + "ąćęłńóśźżàéîõüçñøåæðþ" + "bcdfghjklmopquvwxyz"
+"""40 letters: more than the masks hold, so some letters are escaped; the
+accented ones are used less in the lists below and so are the escaped ones."""
+
+
+def test_an_alphabet_over_31_letters_runs_on_the_core() -> None:
     letters = string.ascii_lowercase + "àéîõüçñ"
     lexicon = Lexicon.from_words([a + b for a in letters for b in "ae"])
-    assert compiled(lexicon) is None
-    board = Board.parse("àe ça")
-    assert_same(board, lexicon, Rules("t", 2, STANDARD_SCORING))
+    core = compiled(lexicon)
+    assert core is not None and len(lexicon.alphabet) == 33
+    assert sum(len(code) > 1 for code in core.letter_codes.values()) == 3
+    assert_same(Board.parse("àe ça"), lexicon, Rules("t", 2, STANDARD_SCORING))
+
+
+def test_escaped_letters_count_once_in_a_word_length() -> None:
+    polish = ["żółw", "żaba", "łąka", "źle", "żż"]
+    others = [letter * 6 for letter in WIDE_ALPHABET if letter not in "żółąź"]
+    lexicon = Lexicon.from_words([*others, *WIDE_ALPHABET, *polish])
+    core = compiled(lexicon)
+    assert core is not None
+    assert len(core.letter_codes["ż"]) == len(core.letter_codes["ł"]) == 2
+    board = Board.parse("żółw abaą łrzk ezst")
+    assert {"żółw", "łąka", "żaba"} <= {w.word for w in solve(board, lexicon, engine="trie")}
+    for min_length in (3, 4, 5):
+        assert_same(board, lexicon, Rules("t", min_length, ((3, 1), (4, 10), (5, 100))))
+
+
+@st.composite
+def wide_case(draw: st.DrawFn) -> tuple[Board, Lexicon]:
+    """A board over a 40-letter alphabet and a list with words read off its paths."""
+    rows, cols = draw(st.integers(1, 5)), draw(st.integers(1, 5))
+    common = st.sampled_from(WIDE_ALPHABET[:7])
+    single = st.sampled_from(WIDE_ALPHABET.replace("q", ""))
+    face = st.one_of(common, single, single, st.sampled_from(MULTI))
+    board = Board(
+        tuple(draw(st.lists(face, min_size=rows * cols, max_size=rows * cols))), rows, cols
+    )
+    words = ["".join(WIDE_ALPHABET[i : i + 3]) for i in range(0, 38, 2)]  # every letter used
+    words += draw(st.lists(st.text(WIDE_ALPHABET[:14], min_size=1, max_size=6), max_size=30))
+    for _ in range(draw(st.integers(0, 20))):
+        path = [draw(st.integers(0, board.size - 1))]
+        for _ in range(draw(st.integers(0, 7))):
+            options = [n for n in board.neighbours(path[-1]) if n not in path]
+            if not options:
+                break
+            path.append(draw(st.sampled_from(options)))
+        words.append("".join(board.faces[i] for i in path))
+    return board, Lexicon.from_words(words)
+
+
+@settings(max_examples=150, deadline=None)
+@given(wide_case(), st.integers(1, 4))
+def test_native_equals_trie_over_a_wide_alphabet(
+    case: tuple[Board, Lexicon], min_length: int
+) -> None:
+    board, lexicon = case
+    assert len(lexicon.alphabet) > 31
+    assert compiled(lexicon) is not None
+    assert_same(board, lexicon, Rules("t", min_length, STANDARD_SCORING))
+    assert score_many([board], lexicon, Rules("t", min_length, STANDARD_SCORING)) == [
+        solve(board, lexicon, Rules("t", min_length, STANDARD_SCORING), engine="trie").score
+    ]
 
 
 def test_reference_scores_through_score_many(enable: Lexicon) -> None:
@@ -145,3 +201,26 @@ def test_random_boards_against_enable(enable: Lexicon, shape: tuple[int, int]) -
 @pytest.mark.parametrize("shape", SHAPES)
 def test_many_random_boards_against_enable(enable: Lexicon, shape: tuple[int, int]) -> None:
     assert_scores_equal(enable, random_boards(shape, 10_000))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            boards(max_side=6).map(str),
+            st.sampled_from(["c4t/", "[zz]a", "ab cd", "cät/", "  ", "", "ab/cde", "east/"]),
+        ),
+        max_size=40,
+    ),
+    st.integers(1, 2),
+)
+def test_text_chunks_print_what_the_score_objects_say(lines: list[str], jobs: int) -> None:
+    """score_text_chunks (the core writes the text) equals the BoardScore objects rendered."""
+    lexicon = Lexicon.from_words(["cat", "tea", "east", "seat", "rain", "stare", "quin", "ça"])
+    chunked = [lines[i : i + 7] for i in range(0, len(lines), 7)]
+    texts = list(score_text_chunks(chunked, lexicon, None, jobs))
+    objects = list(score_chunks(chunked, lexicon, None, jobs))
+    assert len(texts) == len(objects)
+    for text, results in zip(texts, objects, strict=True):
+        assert text.text == "".join(f"{r.text} {r.score}\n" for r in results if r.error is None)
+        assert text.errors == [(i, r.error) for i, r in enumerate(results) if r.error is not None]

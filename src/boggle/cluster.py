@@ -71,7 +71,7 @@ def _distributed() -> Any:
     try:
         import distributed
     except ImportError:
-        from boggle.analysis.plotting import MissingDependencyError
+        from boggle.errors import MissingDependencyError
 
         raise MissingDependencyError(
             "running on a Dask cluster needs Dask: pip install 'boggle[dask]'"

@@ -112,7 +112,7 @@ def _numpy() -> Any:
     try:
         import numpy
     except ImportError:
-        from boggle.analysis.plotting import MissingDependencyError
+        from boggle.errors import MissingDependencyError
 
         raise MissingDependencyError(
             "random boards in bulk need NumPy: pip install 'boggle[numpy]'"

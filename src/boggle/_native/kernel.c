@@ -7,7 +7,9 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define BN_POPCOUNT(x) ((uint32_t)__builtin_popcount(x))
 #define BN_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define BN_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
+#define BN_ALWAYS_INLINE inline
 static uint32_t BN_POPCOUNT(uint32_t x) {
     uint32_t c = 0;
     while (x) { x &= x - 1; c++; }
@@ -154,6 +156,74 @@ void bn_trie_free(bn_trie *trie) {
     memset(trie, 0, sizeof *trie);
 }
 
+/* Image header: magic, version, byte-order mark, nodes, words, alphabet size. */
+#define BN_IMAGE_MAGIC 0x544e4f42u /* "BONT" */
+#define BN_IMAGE_HEADER 6
+
+size_t bn_trie_image_size(const bn_trie *trie) {
+    return BN_IMAGE_HEADER * sizeof(uint32_t) + (size_t)trie->n_nodes * sizeof(bn_node) +
+           (size_t)trie->n_nodes * sizeof(int32_t);
+}
+
+void bn_trie_write_image(const bn_trie *trie, uint8_t *out) {
+    uint32_t header[BN_IMAGE_HEADER] = {BN_IMAGE_MAGIC, BN_IMAGE_VERSION, 0x01020304u,
+                                        trie->n_nodes, trie->n_words,
+                                        (uint32_t)trie->alphabet_size};
+    memcpy(out, header, sizeof header);
+    out += sizeof header;
+    memcpy(out, trie->nodes, (size_t)trie->n_nodes * sizeof(bn_node));
+    out += (size_t)trie->n_nodes * sizeof(bn_node);
+    memcpy(out, trie->node_word, (size_t)trie->n_nodes * sizeof(int32_t));
+}
+
+int bn_trie_read_image(bn_trie *trie, const uint8_t *image, size_t len, uint32_t n_words) {
+    memset(trie, 0, sizeof *trie);
+    uint32_t header[BN_IMAGE_HEADER];
+    if (len < sizeof header) return BN_BAD_INPUT;
+    memcpy(header, image, sizeof header);
+    uint32_t n = header[3];
+    if (header[0] != BN_IMAGE_MAGIC || header[1] != BN_IMAGE_VERSION ||
+        header[2] != 0x01020304u || header[4] != n_words || header[5] > BN_MAX_LETTERS ||
+        n == 0 || n > (UINT32_MAX - 64) / sizeof(bn_node))
+        return BN_BAD_INPUT;
+    trie->n_nodes = n;
+    trie->n_words = n_words;
+    trie->alphabet_size = (int)header[5];
+    if (len != bn_trie_image_size(trie)) { memset(trie, 0, sizeof *trie); return BN_BAD_INPUT; }
+    trie->nodes = malloc((size_t)n * sizeof(bn_node));
+    trie->node_word = malloc((size_t)n * sizeof(int32_t));
+    uint16_t *depth = calloc(n, sizeof(uint16_t));
+    int status = BN_NO_MEMORY;
+    if (!trie->nodes || !trie->node_word || !depth) goto done;
+    memcpy(trie->nodes, image + sizeof header, (size_t)n * sizeof(bn_node));
+    memcpy(trie->node_word, image + sizeof header + (size_t)n * sizeof(bn_node),
+           (size_t)n * sizeof(int32_t));
+    status = BN_BAD_INPUT;
+    uint32_t outside = trie->alphabet_size >= BN_MAX_LETTERS
+                           ? 0 : ~BN_WORD_BIT & ~((1u << trie->alphabet_size) - 1);
+    uint32_t word_nodes = 0; /* at most one per word: the marks have room for n_words */
+    for (uint32_t i = 0; i < n; i++) {
+        const bn_node *node = &trie->nodes[i];
+        uint32_t children = BN_POPCOUNT(LETTERS(node->bits));
+        int32_t word = trie->node_word[i];
+        if (node->bits & outside) goto done;
+        if ((node->bits & BN_WORD_BIT) && ++word_nodes > n_words) goto done;
+        if ((node->bits & BN_WORD_BIT) ? word < 0 || (uint32_t)word >= n_words : word != -1)
+            goto done;
+        if (!children) continue;
+        /* level-by-level layout: children come after their parent, inside the array */
+        if (node->first <= i || node->first > n - children || depth[i] >= UINT16_MAX - 1)
+            goto done;
+        for (uint32_t k = 0; k < children; k++) depth[node->first + k] = (uint16_t)(depth[i] + 1);
+        if (depth[i] + 1 > trie->longest) trie->longest = depth[i] + 1;
+    }
+    status = BN_OK;
+done:
+    free(depth);
+    if (status != BN_OK) bn_trie_free(trie);
+    return status;
+}
+
 size_t bn_trie_bytes(const bn_trie *trie) {
     return (size_t)trie->n_nodes * (sizeof(bn_node) + sizeof(int32_t));
 }
@@ -164,8 +234,7 @@ int bn_scratch_init(bn_scratch *s, uint32_t n_nodes) {
     memset(s, 0, sizeof *s);
     s->n_nodes = n_nodes;
     s->marks = calloc((size_t)n_nodes / 64 + 1, sizeof(uint64_t));
-    s->beside = calloc(64 * 32, sizeof(uint64_t));
-    return s->marks && s->beside ? 0 : -1;
+    return s->marks ? 0 : -1;
 }
 
 void bn_scratch_free(bn_scratch *s) {
@@ -173,19 +242,36 @@ void bn_scratch_free(bn_scratch *s) {
     free(s->marked);
     free(s->used);
     free(s->neighbours);
-    free(s->beside);
     free(s->path);
+    free(s->points);
     free(s->found_words);
     free(s->found_path_start);
     free(s->found_cells);
     memset(s, 0, sizeof *s);
 }
 
-static int prepare_board(bn_scratch *s, const bn_board *b) {
-    if (s->capacity && b->rows == s->shape_rows && b->cols == s->shape_cols) {
-        s->n_marked = 0;
-        return 0;
+/* Neighbour tables for the board's shape (kept while the shape repeats), room
+ * for one mark per word, and the points of every length under the rules. */
+static int prepare_board(bn_scratch *s, const bn_trie *trie, const bn_board *b, int min_len,
+                         const int32_t *points, int max_len) {
+    size_t words = (size_t)trie->n_words + 1;
+    if (s->marked_cap < words) {
+        free(s->marked);
+        s->marked = malloc(words * sizeof(uint32_t));
+        if (!s->marked) { s->marked_cap = 0; return -1; }
+        s->marked_cap = words;
     }
+    s->n_marked = 0;
+    int lengths = trie->longest + 1;
+    if (s->points_cap < lengths) {
+        free(s->points);
+        s->points = malloc((size_t)lengths * sizeof(int32_t));
+        if (!s->points) { s->points_cap = 0; return -1; }
+        s->points_cap = lengths;
+    }
+    for (int k = 0; k < lengths; k++)
+        s->points[k] = k < min_len ? 0 : points[k < max_len ? k : max_len];
+    if (s->capacity && b->rows == s->shape_rows && b->cols == s->shape_cols) return 0;
     if (b->n > s->capacity) {
         free(s->used);
         free(s->neighbours);
@@ -196,44 +282,37 @@ static int prepare_board(bn_scratch *s, const bn_board *b) {
     }
     for (int r = 0; r < b->rows; r++) {
         for (int c = 0; c < b->cols; c++) {
-            int32_t *nb = &s->neighbours[(r * b->cols + c) * 8];
+            int cell = r * b->cols + c;
+            int32_t *nb = &s->neighbours[cell * 8];
+            uint64_t near = 0;
             int k = 0;
             for (int dr = -1; dr <= 1; dr++) {
                 for (int dc = -1; dc <= 1; dc++) {
                     int nr = r + dr, nc = c + dc;
-                    if ((dr || dc) && nr >= 0 && nr < b->rows && nc >= 0 && nc < b->cols)
+                    if ((dr || dc) && nr >= 0 && nr < b->rows && nc >= 0 && nc < b->cols) {
                         nb[k++] = nr * b->cols + nc;
+                        near |= 1ULL << ((nr * b->cols + nc) & 63);
+                    }
                 }
             }
             while (k < 8) nb[k++] = -1;
+            if (cell < 64) s->near[cell] = near;
         }
     }
     s->shape_rows = b->rows;
     s->shape_cols = b->cols;
-    if (s->marked_cap < 64) {
-        free(s->marked);
-        s->marked = malloc(64 * sizeof(uint32_t));
-        if (!s->marked) { s->marked_cap = 0; return -1; }
-        s->marked_cap = 64;
-    }
-    s->n_marked = 0;
     return 0;
 }
 
-/* Mark node `index` as counted on this board; 1 if it was new, -1 when out of memory. */
+/* Count the word ending at node `index` once per board: 1 if it is new. */
 static inline int mark_node(bn_scratch *s, uint32_t index) {
     uint64_t bit = 1ULL << (index & 63);
     uint64_t *word = &s->marks[index >> 6];
-    if (*word & bit) return 0;
-    if (BN_UNLIKELY(s->n_marked == s->marked_cap)) {
-        uint32_t *grown = realloc(s->marked, s->marked_cap * 2 * sizeof(uint32_t));
-        if (!grown) return -1;
-        s->marked = grown;
-        s->marked_cap *= 2;
-    }
+    int fresh = !(*word & bit);
     *word |= bit;
-    s->marked[s->n_marked++] = index;
-    return 1;
+    s->marked[s->n_marked] = index;
+    s->n_marked += (size_t)fresh;
+    return fresh;
 }
 
 static void clear_marks(bn_scratch *s) {
@@ -243,122 +322,137 @@ static void clear_marks(bn_scratch *s) {
 
 /* ---------------------------------------------------------------- solve */
 
-/* Fast path: boards of at most 64 cells.  The cells used so far live in one
- * 64-bit word, and each cell knows, for each letter, which of its neighbours
- * show that single letter: the search walks only the letters that both follow
- * the node and lie next to the cell, and for each the unused neighbours that
- * show it.  Neighbours with a multi-letter face (Qu, Th, ...) are followed one
- * by one. */
-typedef struct {
-    const bn_node *nodes;
-    const int32_t *node_word;
-    const uint8_t *faces;
-    const uint64_t *beside;  /* beside[cell * 32 + L]: neighbours of cell showing L alone */
-    const uint64_t *multi;   /* multi[cell]: neighbours of cell with a multi-letter face */
-    const uint32_t *around;  /* first letters of each cell's neighbours */
-    bn_scratch *s;
-    const int32_t *points;
-    int min_len, max_len;
-    int record;     /* keep the words found and their paths */
-    int any_multi;  /* some cube has a multi-letter face */
-    int64_t score;
-    int oom;
-} fast_state;
-
 #define BN_CTZ64(x) ((int)__builtin_ctzll(x))
 #define BN_CTZ32(x) ((int)__builtin_ctz(x))
 
+/* The node reached from `index` by reading a face's codes, or -1; *letters
+ * grows by the board letters read (a BN_SILENT code continues a letter). */
 static inline int64_t follow(const bn_node *nodes, uint32_t index, const uint8_t *face,
-                             int *letters);
-static int record_found(bn_scratch *s, int32_t word, int cells);
-
-/* `cells` cells are on the path, spelling `letters` letters, ending at `cell`. */
-static void dfs_fast(fast_state *st, int cell, uint32_t index, uint64_t used, int cells,
-                     int letters) {
-    bn_node node = st->nodes[index];
-    if ((node.bits & BN_WORD_BIT) && letters >= st->min_len) {
-        int fresh = mark_node(st->s, index);
-        if (fresh > 0) {
-            st->score += st->points[letters < st->max_len ? letters : st->max_len];
-            if (st->record && record_found(st->s, st->node_word[index], cells) < 0)
-                st->oom = 1;
-        } else if (fresh < 0) {
-            st->oom = 1;
-        }
+                             int *letters) {
+    for (int k = 0; k < BN_FACE_MAX; k++) {
+        uint8_t code = face[k];
+        if (code == BN_NO_LETTER) break;
+        uint32_t letter = (uint32_t)(code & ~BN_SILENT);
+        if (BN_UNLIKELY(letter >= BN_MAX_LETTERS)) return -1;
+        uint32_t mask = LETTERS(nodes[index].bits);
+        uint32_t bit = 1u << letter;
+        if (!(mask & bit)) return -1;
+        index = nodes[index].first + BN_POPCOUNT(mask & (bit - 1));
+        *letters += !(code & BN_SILENT);
     }
-    uint32_t mask = LETTERS(node.bits);
-    uint32_t next_letters = mask & st->around[cell];
-    if (!next_letters) return;
-    used |= 1ULL << cell;
-    const uint64_t *beside = &st->beside[cell * 32];
-    do {
-        int letter = BN_CTZ32(next_letters);
-        next_letters &= next_letters - 1;
-        uint64_t next_cells = beside[letter] & ~used;
-        if (!next_cells) continue;
+    return index;
+}
+
+/* Score only, boards of at most 64 cells: the cells used so far are one
+ * 64-bit word; per board, the cells showing each letter alone are one mask
+ * and each cell knows the first letters of its neighbours, so the search
+ * walks only letters that both follow the node and lie next to the cell.
+ * A child is counted (when a word ends there) once for all the cells that
+ * reach it, and entered only when one of its letters lies next to the cell. */
+typedef struct {
+    const bn_node *nodes;
+    const uint64_t *near;         /* neighbours of each cell */
+    const uint64_t *letter_cells; /* cells showing each letter alone */
+    const uint32_t *beside;       /* letters shown alone next to each cell */
+    const uint32_t *reach;        /* first letters of every face next to each cell */
+    uint64_t multi_cells;         /* cells with a multi-letter face */
+    const uint8_t *faces;
+    const int32_t *points;        /* by length, 0 below the minimum */
+    bn_scratch *s;
+    int64_t score;
+} score_state;
+
+static inline void count_word(score_state *st, uint32_t index, int letters) {
+    int64_t fresh = mark_node(st->s, index);
+    st->score += st->points[letters] & -fresh;
+}
+
+/* `with_multi` is a constant in each of the two copies below: boards without
+ * multi-letter cubes (most) get a search with no trace of them. */
+typedef void (*score_fn)(score_state *, int, uint32_t, int, uint64_t);
+
+static BN_ALWAYS_INLINE void score_step(score_state *st, int cell, uint32_t index, int letters,
+                                        uint64_t used, const int with_multi, score_fn again) {
+    const bn_node node = st->nodes[index];
+    const uint32_t mask = LETTERS(node.bits);
+    const uint64_t open = st->near[cell] & ~used;
+    const uint64_t *letter_cells = st->letter_cells;
+    const uint32_t *reach = st->reach;
+    uint32_t next = mask & st->beside[cell];
+    while (next) {
+        int letter = BN_CTZ32(next);
+        next &= next - 1;
+        uint64_t cells = open & letter_cells[letter];
+        if (!cells) continue;
         uint32_t child = node.first + BN_POPCOUNT(mask & ((1u << letter) - 1));
+        const uint32_t bits = st->nodes[child].bits;
+        if (bits & BN_WORD_BIT) count_word(st, child, letters + 1);
+        const uint32_t after = LETTERS(bits);
+        if (!after) continue;
         do {
-            int next = BN_CTZ64(next_cells);
-            next_cells &= next_cells - 1;
-            if (st->record) st->s->path[cells] = next;
-            dfs_fast(st, next, child, used, cells + 1, letters + 1);
-        } while (next_cells);
-    } while (next_letters);
-    if (!st->any_multi) return;
-    uint64_t multi = st->multi[cell] & ~used;
+            int c = BN_CTZ64(cells);
+            cells &= cells - 1;
+            if (after & reach[c]) again(st, c, child, letters + 1, used | (1ULL << c));
+        } while (cells);
+    }
+    if (!with_multi) return;
+    uint64_t multi = open & st->multi_cells;
     while (multi) {
-        int next = BN_CTZ64(multi);
+        int c = BN_CTZ64(multi);
         multi &= multi - 1;
         int more = letters;
-        int64_t child = follow(st->nodes, index, &st->faces[next * BN_FACE_MAX], &more);
+        int64_t child = follow(st->nodes, index, &st->faces[c * BN_FACE_MAX], &more);
         if (child < 0) continue;
-        if (st->record) st->s->path[cells] = next;
-        dfs_fast(st, next, (uint32_t)child, used, cells + 1, more);
+        const uint32_t bits = st->nodes[child].bits;
+        if (bits & BN_WORD_BIT) count_word(st, (uint32_t)child, more);
+        if (LETTERS(bits) & reach[c]) again(st, c, (uint32_t)child, more, used | (1ULL << c));
     }
 }
 
-static int64_t solve_fast(const bn_trie *trie, const bn_board *board, bn_scratch *s,
-                          int min_len, const int32_t *points, int max_len) {
-    uint64_t *beside = s->beside; /* all zero between boards */
-    uint64_t multi[64];
-    uint32_t around[64];
+static void score_from(score_state *st, int cell, uint32_t index, int letters, uint64_t used) {
+    score_step(st, cell, index, letters, used, 0, score_from);
+}
+
+static void score_from_multi(score_state *st, int cell, uint32_t index, int letters,
+                             uint64_t used) {
+    score_step(st, cell, index, letters, used, 1, score_from_multi);
+}
+
+static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratch *s) {
+    uint64_t letter_cells[32] = {0};
+    uint32_t beside[64] = {0}, reach[64] = {0};
+    uint64_t multi_cells = 0;
     const int n = board->n;
-    int any_multi = 0;
     for (int cell = 0; cell < n; cell++) {
-        const int32_t *nb = &s->neighbours[cell * 8];
-        uint32_t letters = 0;
-        uint64_t multi_cells = 0;
-        for (int k = 0; k < 8 && nb[k] >= 0; k++) {
-            const uint8_t *face = &board->faces[nb[k] * BN_FACE_MAX];
-            if (face[0] >= BN_MAX_LETTERS) continue; /* no word uses this cube */
-            letters |= 1u << face[0];
-            if (face[1] == BN_NO_LETTER) beside[cell * 32 + face[0]] |= 1ULL << nb[k];
-            else multi_cells |= 1ULL << nb[k];
+        const uint8_t *face = &board->faces[cell * BN_FACE_MAX];
+        if (face[0] >= BN_MAX_LETTERS) continue; /* no word uses this cube */
+        uint32_t bit = 1u << face[0];
+        int alone = face[1] == BN_NO_LETTER;
+        if (alone) letter_cells[face[0]] |= 1ULL << cell;
+        else multi_cells |= 1ULL << cell;
+        for (uint64_t near = s->near[cell]; near; near &= near - 1) {
+            int c = BN_CTZ64(near);
+            reach[c] |= bit;
+            if (alone) beside[c] |= bit;
         }
-        around[cell] = letters;
-        multi[cell] = multi_cells;
-        any_multi |= multi_cells != 0;
     }
-    fast_state st = {trie->nodes, trie->node_word, board->faces, beside, multi, around, s,
-                     points, min_len, max_len, s->record, any_multi, 0, 0};
+    score_state st = {trie->nodes, s->near, letter_cells, beside, reach, multi_cells,
+                      board->faces, s->points, s, 0};
     for (int cell = 0; cell < n; cell++) {
         int letters = 0;
         int64_t start = follow(trie->nodes, 0, &board->faces[cell * BN_FACE_MAX], &letters);
         if (start < 0) continue;
-        if (s->record) s->path[0] = cell;
-        dfs_fast(&st, cell, (uint32_t)start, 0, 1, letters);
+        const uint32_t bits = trie->nodes[start].bits;
+        if (bits & BN_WORD_BIT) count_word(&st, (uint32_t)start, letters);
+        if (!(LETTERS(bits) & reach[cell])) continue;
+        if (multi_cells) score_from_multi(&st, cell, (uint32_t)start, letters, 1ULL << cell);
+        else score_from(&st, cell, (uint32_t)start, letters, 1ULL << cell);
     }
-    for (int cell = 0; cell < n; cell++) {
-        const int32_t *nb = &s->neighbours[cell * 8];
-        for (int k = 0; k < 8 && nb[k] >= 0; k++) {
-            uint8_t letter = board->faces[nb[k] * BN_FACE_MAX];
-            if (letter < BN_MAX_LETTERS) beside[cell * 32 + letter] = 0;
-        }
-    }
-    return st.oom ? BN_SOLVE_FAILED : st.score;
+    return st.score;
 }
 
-/* General path: any size, multi-letter faces, and the paths of the words found. */
+/* Words with paths, or boards over 64 cells: a plain depth-first search over
+ * the neighbour table, recording each new word and its path when asked. */
 typedef struct {
     const bn_node *nodes;
     const int32_t *node_word;
@@ -366,27 +460,10 @@ typedef struct {
     const int32_t *neighbours;
     uint8_t *used;
     bn_scratch *s;
-    const int32_t *points;
-    int min_len, max_len;
+    int min_len;
     int64_t score;
     int depth;   /* cells on the path */
 } dfs_state;
-
-/* The node reached from `index` by reading a face's letters (added to *letters), or -1. */
-static inline int64_t follow(const bn_node *nodes, uint32_t index, const uint8_t *face,
-                             int *letters) {
-    for (int k = 0; k < BN_FACE_MAX; k++) {
-        uint8_t letter = face[k];
-        if (letter == BN_NO_LETTER) break;
-        if (BN_UNLIKELY(letter >= BN_MAX_LETTERS)) return -1;
-        uint32_t mask = LETTERS(nodes[index].bits);
-        uint32_t bit = 1u << letter;
-        if (!(mask & bit)) return -1;
-        index = nodes[index].first + BN_POPCOUNT(mask & (bit - 1));
-        (*letters)++;
-    }
-    return index;
-}
 
 /* Keep a word found and the first `cells` cells of the current path. */
 static int record_found(bn_scratch *s, int32_t word, int cells) {
@@ -418,15 +495,10 @@ static int record_found(bn_scratch *s, int32_t word, int cells) {
 
 static void dfs(dfs_state *st, int cell, uint32_t index, int letters) {
     bn_node node = st->nodes[index];
-    if ((node.bits & BN_WORD_BIT) && letters >= st->min_len) {
-        int fresh = mark_node(st->s, index);
-        if (fresh > 0) {
-            st->score += st->points[letters < st->max_len ? letters : st->max_len];
-            if (st->s->record && record_found(st->s, st->node_word[index], st->depth) < 0)
-                st->s->oom = 1;
-        } else if (fresh < 0) {
+    if ((node.bits & BN_WORD_BIT) && letters >= st->min_len && mark_node(st->s, index)) {
+        st->score += st->s->points[letters];
+        if (st->s->record && record_found(st->s, st->node_word[index], st->depth) < 0)
             st->s->oom = 1;
-        }
     }
     if (!LETTERS(node.bits)) return;
     st->used[cell] = 1;
@@ -448,8 +520,7 @@ static void dfs(dfs_state *st, int cell, uint32_t index, int letters) {
 
 int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
                  int min_len, const int32_t *points, int max_len) {
-    if (prepare_board(s, board) < 0) return BN_SOLVE_FAILED;
-    int64_t score;
+    if (prepare_board(s, trie, board, min_len, points, max_len) < 0) return BN_SOLVE_FAILED;
     if (s->record) {
         int need = trie->longest + 2;
         if (need > s->path_cap) {
@@ -461,12 +532,13 @@ int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
         s->n_found = 0;
         s->cells_len = 0;
     }
-    if (board->n <= 64) {
-        score = solve_fast(trie, board, s, min_len, points, max_len);
+    int64_t score;
+    if (board->n <= 64 && !s->record) {
+        score = score_small(trie, board, s);
     } else {
         s->oom = 0;
         dfs_state st = {trie->nodes, trie->node_word, board->faces, s->neighbours, s->used,
-                        s, points, min_len, max_len, 0, 0};
+                        s, min_len, 0, 0};
         for (int cell = 0; cell < board->n; cell++) {
             int letters = 0;
             int64_t node = follow(trie->nodes, 0, &board->faces[cell * BN_FACE_MAX], &letters);

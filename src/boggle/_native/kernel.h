@@ -18,6 +18,7 @@
 #define BN_FACE_MAX 4           /* letters on one face */
 #define BN_NO_LETTER 255        /* padding after the last letter of a face */
 #define BN_DEAD_LETTER 254      /* a letter the word list never uses */
+#define BN_SILENT 0x40          /* in a face: this trie letter continues the previous board letter */
 
 typedef struct {
     uint32_t bits;   /* bit L set when a child for letter L exists; BN_WORD_BIT: a word ends */
@@ -42,14 +43,16 @@ typedef struct {
 /* Per-thread scratch: word marks (so each word counts once) and search state. */
 typedef struct {
     uint64_t *marks;     /* one bit per trie node, cleared after each board */
-    uint32_t *marked;    /* the nodes marked on this board */
+    uint32_t *marked;    /* the nodes marked on this board (room for every word) */
     size_t n_marked, marked_cap;
     uint32_t n_nodes;
+    int32_t *points;     /* points by word length under the current rules, 0 below the minimum */
+    int points_cap;
     uint8_t *used;
     int32_t *neighbours; /* 8 per cell, -1 padded */
-    uint64_t *beside;    /* fast path: neighbours by letter, all zero between boards */
+    uint64_t near[64];   /* boards of up to 64 cells: the neighbours of each cell as a mask */
     int capacity;        /* cells the buffers hold */
-    int shape_rows, shape_cols; /* the shape the neighbour table is for */
+    int shape_rows, shape_cols; /* the shape the neighbour tables are for */
     int32_t *path;
     int path_cap;
     /* found words (only when recording): word ids and their paths, flattened */
@@ -71,15 +74,33 @@ typedef struct {
 int bn_trie_build(bn_trie *trie, const uint8_t *letters, const uint32_t *offsets,
                   uint32_t n_words, int alphabet_size);
 void bn_trie_free(bn_trie *trie);
+
+/* A trie as one block of bytes (for an on-disk cache): a header, the nodes and
+ * the word ids, in this machine's byte order.  bn_trie_read_image checks
+ * everything it reads (sizes, child indices, word ids, letters, depth), so a
+ * damaged image gives BN_BAD_INPUT, never a trie that reads out of bounds. */
+#define BN_IMAGE_VERSION 1
+size_t bn_trie_image_size(const bn_trie *trie);
+void bn_trie_write_image(const bn_trie *trie, uint8_t *out);
+int bn_trie_read_image(bn_trie *trie, const uint8_t *image, size_t len, uint32_t n_words);
 size_t bn_trie_bytes(const bn_trie *trie);
 
 int bn_scratch_init(bn_scratch *s, uint32_t n_nodes);
 void bn_scratch_free(bn_scratch *s);
 
-/* The score of one board: each word of the trie on it counted once, points[k]
- * for a word of k letters, k in 0..max_len (longer words use points[max_len]);
- * words below min_len do not count.  Points may be negative.  Returns the
- * score, or BN_SOLVE_FAILED when out of memory. */
+/* The public entry point for C callers (module.c, search.c): the score of one
+ * board.  `board->faces` holds BN_FACE_MAX letter codes per cell, row by row,
+ * padded with BN_NO_LETTER (BN_DEAD_LETTER: a letter no word uses; a code with
+ * BN_SILENT continues the previous letter, see engines/native.py's ESCAPE).
+ * Each word of the trie on the board counts once: points[k] for a word of k
+ * letters, k in 0..max_len (longer words use points[max_len]); words below
+ * min_len do not count; points may be negative.  `s` comes from
+ * bn_scratch_init(s, trie->n_nodes), one per thread, reused from board to
+ * board (with s->record = 0 for the score alone, the fast path of boards up
+ * to 64 cells; 1 to also keep each word's id and path in s->found_*).
+ * Returns the score, or BN_SOLVE_FAILED when out of memory.
+ * Example: scratch once, then for each board
+ *     int64_t score = bn_solve(&trie, &board, &scratch, 3, points, max_len); */
 #define BN_SOLVE_FAILED INT64_MIN
 int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
                  int min_len, const int32_t *points, int max_len);

@@ -10,8 +10,9 @@ word counts once per board by a bit per trie node, cleared after the board.
 The search releases the GIL, so threads solve boards in parallel.  Its
 readable twin is the ``trie`` engine; tests hold the two equal.
 
-Alphabets of more than 31 letters do not fit the masks: for those lists this
-engine hands the board to the ``trie`` engine.
+Alphabets of more than 31 letters do not fit the masks: the 30 most used
+letters get a code each and the others an escape code and digits (see
+``ESCAPE``), so every list runs here.
 
 >>> from boggle import Board, Lexicon
 >>> from boggle.rules import CLASSIC
@@ -22,13 +23,23 @@ engine hands the board to the ``trie`` engine.
 
 from __future__ import annotations
 
+import json
 from array import array
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import accumulate
+from pathlib import Path
 
-from boggle._native.core import DEAD_LETTER, FACE_MAX, MAX_LETTERS, NO_LETTER, Trie
+from boggle._native.core import (
+    DEAD_LETTER,
+    FACE_MAX,
+    IMAGE_VERSION,
+    MAX_LETTERS,
+    NO_LETTER,
+    Trie,
+)
 from boggle.board import MULTI_LETTER_FACES, Board
+from boggle.cache import cache_dir, load, store
 from boggle.engines.trie import solve_trie
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -38,57 +49,168 @@ _SINGLE_FACES = "abcdefghijklmnopqrstuvwxyz"
 _MULTI_FACES = tuple(sorted(MULTI_LETTER_FACES))
 
 
+ESCAPE = MAX_LETTERS - 1
+"""Lists of more than 31 letters: the 30 most used letters have a code each;
+every other letter is ``ESCAPE`` followed by its number in base 30 (a fixed
+number of digits), so the trie's masks stay 31 bits wide.  On a board the
+digits are marked ``SILENT``: they continue the letter and do not add to its
+length, and a cube showing such a letter is searched like a ``Qu`` cube."""
+
+SILENT = 0x40
+
+
 class CompiledLexicon:
     """A lexicon compiled for the C core: the trie and the letter numbering."""
 
     def __init__(self, lexicon: Lexicon) -> None:
-        alphabet = sorted(lexicon.alphabet)
-        if len(alphabet) > MAX_LETTERS:
-            raise ValueError("alphabet too large for the compiled core")
-        self.letter_index = {letter: i for i, letter in enumerate(alphabet)}
-        words = lexicon.words
-        letters = _letter_indices("".join(words), self.letter_index)
-        offsets = array("I", [0])
-        offsets.extend(accumulate(map(len, words)))
+        cached = _read_cache(lexicon)
+        if cached is not None:
+            self.letter_codes, words, image, self.longest = cached
+            try:
+                self.trie = self._trie(image, None, MAX_LETTERS, words)
+            except ValueError:  # the core refuses the image: build afresh
+                cached = None
+        if cached is None:
+            self.letter_codes = _letter_codes(lexicon)
+            words = lexicon.words
+            offsets = array("I", [0])
+            if all(len(code) == 1 for code in self.letter_codes.values()):
+                alphabet_size = len(self.letter_codes)
+                letters = _encode("".join(words), self.letter_codes)
+                offsets.extend(accumulate(map(len, words)))
+            else:  # escaped letters change the order: sort by code
+                alphabet_size = MAX_LETTERS
+                encoded = _encode("\xff".join(words), self.letter_codes).split(b"\xff")
+                pairs = sorted(zip(encoded, words, strict=True))
+                letters = b"".join(code for code, _ in pairs)
+                words = tuple(word for _, word in pairs)
+                offsets.extend(accumulate(len(code) for code, _ in pairs))
+            self.trie = self._trie(letters, offsets.tobytes(), alphabet_size, words)
+            self.longest = lexicon.longest
+            _write_cache(lexicon, self.letter_codes, words, self.trie)
+
+    def _trie(
+        self, letters: bytes | memoryview, offsets: bytes | None, size: int, words: tuple[str, ...]
+    ) -> Trie:
+        """The core's trie over ``words``, with the board faces its parser reads."""
         faces = [*_SINGLE_FACES, *_MULTI_FACES]
         face_id = {face: i for i, face in enumerate(faces)}
-        char_faces = bytearray([255] * 256)
+        char_faces = bytearray([NO_LETTER] * 256)
         for letter in _SINGLE_FACES:
             target = face_id["qu" if letter == "q" else letter]
             char_faces[ord(letter)] = char_faces[ord(letter.upper())] = target
-        face_letters = b"".join(self.encode_face(face) for face in faces)
-        multi_ids = bytes(face_id[face] for face in _MULTI_FACES)
-        self.trie = Trie(
-            letters,
-            offsets.tobytes(),
-            len(alphabet),
-            words,
-            bytes(char_faces),
-            _MULTI_FACES,
-            multi_ids,
-            face_letters,
+        multi_names = tuple(face for face in _MULTI_FACES if self.encode_face(face) is not None)
+        face_letters = b"".join(self.encode_face(face) or bytes(FACE_MAX) for face in faces)
+        multi_ids = bytes(face_id[face] for face in multi_names)
+        return Trie(
+            letters, offsets, size, words, bytes(char_faces), multi_names, multi_ids, face_letters
         )
-        self.longest = lexicon.longest
 
     @lru_cache(maxsize=4096)  # noqa: B019 - one cache per compiled lexicon is the point
-    def encode_face(self, face: str) -> bytes:
-        """A face as FACE_MAX letter indices, padded."""
-        codes = [self.letter_index.get(letter, DEAD_LETTER) for letter in face[:FACE_MAX]]
-        return bytes(codes + [NO_LETTER] * (FACE_MAX - len(codes)))
+    def encode_face(self, face: str) -> bytes | None:
+        """A face as FACE_MAX letter codes, padded; ``None`` when its codes do not fit."""
+        codes = bytearray()
+        for letter in face:
+            code = self.letter_codes.get(letter)
+            if code is None:
+                codes.append(DEAD_LETTER)
+            else:
+                codes.append(code[0])
+                codes.extend(digit | SILENT for digit in code[1:])
+        if len(codes) > FACE_MAX:
+            return None
+        return bytes(codes) + bytes([NO_LETTER] * (FACE_MAX - len(codes)))
 
-    def encode_board(self, board: Board) -> bytes:
-        """Every face of ``board`` encoded, row by row."""
-        return b"".join(map(self.encode_face, board.faces))
+    def encode_board(self, board: Board) -> bytes | None:
+        """Every face of ``board`` encoded, row by row (``None`` if a face does not fit)."""
+        faces = list(map(self.encode_face, board.faces))
+        return None if None in faces else b"".join(faces)  # type: ignore[arg-type]
 
 
-def _letter_indices(text: str, letter_index: dict[str, int]) -> bytes:
-    """Each letter of ``text`` replaced by its index, as bytes."""
-    if text.isascii():
+CACHE_FORMAT = 1
+"""Bump when the letter coding or the core's image changes: older cache files are then ignored."""
+
+
+def _cache_file(lexicon: Lexicon) -> Path | None:
+    """Where the compiled form of ``lexicon`` is kept, or ``None`` with no usable cache."""
+    folder = cache_dir("tries")
+    if folder is None:
+        return None
+    return folder / f"{lexicon.digest}-{CACHE_FORMAT}-{IMAGE_VERSION}.trie"
+
+
+def _read_cache(
+    lexicon: Lexicon,
+) -> tuple[dict[str, bytes], tuple[str, ...], memoryview, int] | None:
+    """Letter codes, words in code order, trie image and longest word from a sound cache entry."""
+    path = _cache_file(lexicon)
+    payload = None if path is None else load(path)
+    if payload is None:
+        return None
+    try:
+        newline = payload.index(b"\n")
+        header = json.loads(payload[:newline])
+        rest = memoryview(payload)[newline + 1 :]
+        codes = {letter: bytes(code) for letter, code in header["codes"].items()}
+        words = lexicon.words
+        if header["order"]:  # escaped letters: the words in code order, as indices
+            order = array("I", bytes(rest[: 4 * len(words)]))
+            rest = rest[4 * len(words) :]
+            words = tuple(words[i] for i in order)
+        return codes, words, rest, int(header["longest"])
+    except (ValueError, KeyError, TypeError, IndexError):
+        return None
+
+
+def _write_cache(
+    lexicon: Lexicon, codes: dict[str, bytes], words: tuple[str, ...], trie: Trie
+) -> None:
+    """Keep the compiled form of ``lexicon`` for the next run (nothing if there is no cache)."""
+    path = _cache_file(lexicon)
+    if path is None:
+        return
+    escaped = words is not lexicon.words
+    header = {
+        "codes": {letter: list(code) for letter, code in codes.items()},
+        "order": escaped,
+        "longest": lexicon.longest,
+    }
+    order = b""
+    if escaped:
+        position = {word: i for i, word in enumerate(lexicon.words)}
+        order = array("I", [position[word] for word in words]).tobytes()
+    store(path, json.dumps(header).encode() + b"\n" + order + trie.image())
+
+
+def _letter_codes(lexicon: Lexicon) -> dict[str, bytes]:
+    """Each letter's code: one byte each when they fit in the masks, else escapes."""
+    alphabet = sorted(lexicon.alphabet)
+    if len(alphabet) <= MAX_LETTERS:
+        return {letter: bytes([i]) for i, letter in enumerate(alphabet)}
+    text = "".join(lexicon.words)
+    by_use = sorted(alphabet, key=lambda letter: -text.count(letter))
+    common, rare = sorted(by_use[:ESCAPE]), sorted(by_use[ESCAPE:])
+    codes = {letter: bytes([i]) for i, letter in enumerate(common)}
+    digits = 1
+    while ESCAPE**digits < len(rare):
+        digits += 1
+    for number, letter in enumerate(rare):
+        code = [ESCAPE]
+        for place in reversed(range(digits)):
+            code.append(number // ESCAPE**place % ESCAPE)
+        codes[letter] = bytes(code)
+    return codes
+
+
+def _encode(text: str, codes: dict[str, bytes]) -> bytes:
+    """Each letter of ``text`` replaced by its code (other characters kept as Latin-1)."""
+    if text.isascii() and all(len(code) == 1 for code in codes.values()):
         table = bytearray(range(256))
-        for letter, index in letter_index.items():
-            table[ord(letter)] = index
+        for letter, code in codes.items():
+            table[ord(letter)] = code[0]
         return text.encode("ascii").translate(table)
-    return text.translate({ord(k): chr(v) for k, v in letter_index.items()}).encode("latin-1")
+    mapping = {ord(k): v.decode("latin-1") for k, v in codes.items()}
+    return text.translate(mapping).encode("latin-1")
 
 
 def compiled(lexicon: Lexicon) -> CompiledLexicon | None:
@@ -113,11 +235,12 @@ def points_table(rules: Rules, longest: int) -> tuple[int, ...]:
 def solve_native(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found]:
     """Yield every word of ``lexicon`` on ``board`` once, with a path."""
     core = compiled(lexicon)
-    if core is None:
+    faces = None if core is None else core.encode_board(board)
+    if core is None or faces is None:
         yield from solve_trie(board, lexicon, rules)
         return
     found = core.trie.solve(
-        core.encode_board(board),
+        faces,
         board.rows,
         board.cols,
         rules.min_length,
@@ -131,10 +254,11 @@ def solve_native(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found
 def score_native(board: Board, lexicon: Lexicon, rules: Rules) -> int:
     """The total score of ``board``, without building the word list."""
     core = compiled(lexicon)
-    if core is None:
+    faces = None if core is None else core.encode_board(board)
+    if core is None or faces is None:
         return sum(rules.points(found.word) for found in solve_trie(board, lexicon, rules))
     return core.trie.solve(
-        core.encode_board(board),
+        faces,
         board.rows,
         board.cols,
         rules.min_length,
