@@ -74,18 +74,22 @@ def main() -> int:
         trie_sum, trie_seconds = trie_total(boards, lexicon)
         agree &= native_sum == trie_sum
         n = len(boards)
-        rows.append((
-            f"{label}: {n:,} boards, total {native_sum:,} (trie {trie_sum:,})",
-            f"{n / native_seconds:,.0f} boards/s",
-            f"{n / trie_seconds:,.0f} boards/s",
-            f"{trie_seconds / native_seconds:,.0f}x",
-        ))
-        rows.append((
-            f"{label}: --jobs 2 vs --jobs 1",
-            f"{n / two_seconds:,.0f} boards/s",
-            "",
-            f"{native_seconds / two_seconds:.2f}x",
-        ))
+        rows.append(
+            (
+                f"{label}: {n:,} boards, total {native_sum:,} (trie {trie_sum:,})",
+                f"{n / native_seconds:,.0f} boards/s",
+                f"{n / trie_seconds:,.0f} boards/s",
+                f"{trie_seconds / native_seconds:,.0f}x",
+            )
+        )
+        rows.append(
+            (
+                f"{label}: --jobs 2 vs --jobs 1",
+                f"{n / two_seconds:,.0f} boards/s",
+                "",
+                f"{native_seconds / two_seconds:.2f}x",
+            )
+        )
 
     board = Board.parse("perslatgsineters")
     native_words = sorted(f.word for f in solve_native(board, lexicon, CLASSIC))
@@ -93,34 +97,50 @@ def main() -> int:
     agree &= native_words == trie_words and len(native_words) == 1045
     native_us = best_time(lambda: list(solve_native(board, lexicon, CLASSIC)), 200) * 1e6
     trie_us = best_time(lambda: list(solve_trie(board, lexicon, CLASSIC)), 20) * 1e6
-    rows.append((
-        "perslatgsineters: 1045 words with paths (engine)",
-        f"{native_us:,.0f} us",
-        f"{trie_us:,.0f} us",
-        f"{trie_us / native_us:,.0f}x",
-    ))
+    rows.append(
+        (
+            "perslatgsineters: 1045 words with paths (engine)",
+            f"{native_us:,.0f} us",
+            f"{trie_us:,.0f} us",
+            f"{trie_us / native_us:,.0f}x",
+        )
+    )
     native_solution_us = best_time(lambda: solve(board, lexicon, CLASSIC, "native"), 100) * 1e6
     trie_solution_us = best_time(lambda: solve(board, lexicon, CLASSIC, "trie"), 20) * 1e6
-    rows.append((
-        "perslatgsineters: full Solution object",
-        f"{native_solution_us:,.0f} us",
-        f"{trie_solution_us:,.0f} us",
-        f"{trie_solution_us / native_solution_us:,.0f}x",
-    ))
+    rows.append(
+        (
+            "perslatgsineters: full Solution object",
+            f"{native_solution_us:,.0f} us",
+            f"{trie_solution_us:,.0f} us",
+            f"{trie_solution_us / native_solution_us:,.0f}x",
+        )
+    )
 
     def cold(engine: str) -> float:
-        command = [sys.executable, "-m", "boggle", "solve", "fxie amlo ewbx astu", "--json",
-                   "--engine", engine, "--dict", args.dict]
+        command = [
+            sys.executable,
+            "-m",
+            "boggle",
+            "solve",
+            "fxie amlo ewbx astu",
+            "--json",
+            "--engine",
+            engine,
+            "--dict",
+            args.dict,
+        ]
         return best_time(lambda: subprocess.run(command, check=True, capture_output=True), 5)
 
     cold_native, cold_trie = cold("native"), cold("trie")
     baseline = best_time(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), 5)
-    rows.append((
-        f"cold `boggle solve` (python alone: {baseline * 1000:.0f} ms)",
-        f"{cold_native * 1000:,.0f} ms",
-        f"{cold_trie * 1000:,.0f} ms",
-        f"{cold_trie / cold_native:.1f}x",
-    ))
+    rows.append(
+        (
+            f"cold `boggle solve` (python alone: {baseline * 1000:.0f} ms)",
+            f"{cold_native * 1000:,.0f} ms",
+            f"{cold_trie * 1000:,.0f} ms",
+            f"{cold_trie / cold_native:.1f}x",
+        )
+    )
 
     labelled = [*rows, ("", "native", "trie", "ratio")]
     widths = [max(len(row[i]) for row in labelled) for i in range(4)]

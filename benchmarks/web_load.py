@@ -8,6 +8,11 @@ percentiles for each, and checks every solve answer.
     python benchmarks/web_load.py                      # 8 clients, 10 s per phase
     python benchmarks/web_load.py --clients 16 --seconds 5 --rolled
     python benchmarks/web_load.py --dict-file enable=../shared/data/enable.txt
+    python benchmarks/web_load.py --slowloris 1000 --seconds 15   # health under a slowloris
+
+With ``--slowloris N`` a third phase holds N sockets that each send one byte of a request
+head a second while one client asks GET /api/health, and reports how many slow sockets the
+server closed and how much it logged.
 """
 
 from __future__ import annotations
@@ -120,12 +125,59 @@ def run_phase(name: str, url: str, request: Request, clients: int, seconds: floa
     return phase
 
 
+def slowloris_phase(url: str, port: int, sockets: int, seconds: float) -> tuple[Phase, int]:
+    """GET /api/health from one client while ``sockets`` connections trickle a request
+    head a byte a second; also the number of slow sockets still open at the end."""
+    slow = []
+    for _ in range(sockets):
+        connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+        connection.setblocking(False)
+        slow.append(connection)
+    head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 1000
+    stop = threading.Event()
+
+    def trickle() -> None:
+        position = 0
+        while not stop.wait(1.0):
+            for connection in list(slow):
+                try:
+                    connection.send(head[position : position + 1])
+                except OSError:  # closed by the server
+                    slow.remove(connection)
+                    connection.close()
+            position += 1
+
+    trickler = threading.Thread(target=trickle, daemon=True)
+    trickler.start()
+    try:
+        name = f"GET /api/health during a slowloris of {sockets}"
+        phase = run_phase(name, url, lambda client, _: health_ok(client), 1, seconds)
+    finally:
+        stop.set()
+        trickler.join(5)
+    still_open = len(slow)
+    for connection in slow:
+        connection.close()
+    return phase, still_open
+
+
+def health_ok(client: httpx.Client) -> bool:
+    return client.get("/api/health").status_code == 200
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=8, help="concurrent clients (default 8)")
     parser.add_argument("--seconds", type=float, default=10, help="length of each phase (10)")
     parser.add_argument(
         "--rolled", action="store_true", help="solve a new seeded 4x4 roll each request"
+    )
+    parser.add_argument(
+        "--slowloris",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also measure GET /api/health while N sockets trickle request heads",
     )
     parser.add_argument(
         "--dict-file",
@@ -149,7 +201,7 @@ def main() -> None:
         expected = httpx.post(url + "/api/solve", json={"board": FXIE}, timeout=30).json()
 
         def health(client: httpx.Client, _: int) -> bool:
-            return client.get("/api/health").status_code == 200
+            return health_ok(client)
 
         def solve_fixed(client: httpx.Client, _: int) -> bool:
             answer = client.post("/api/solve", json={"board": FXIE})
@@ -168,12 +220,17 @@ def main() -> None:
             args.seconds,
         )
         health_phase = run_phase("GET /api/health", url, health, args.clients, args.seconds)
+        phases = [solve_phase, health_phase]
+        if args.slowloris:
+            attacked, still_open = slowloris_phase(url, port, args.slowloris, args.seconds)
+            phases.append(attacked)
     finally:
         server.terminate()
         try:
-            server.wait(timeout=10)
+            _, log = server.communicate(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+            _, log = server.communicate()
 
     dictionary = expected["dictionary"]
     print(
@@ -182,7 +239,7 @@ def main() -> None:
         f"{expected['count']} words / {expected['score']} points on {FXIE}"
     )
     rows = [("request", "requests", "req/s", "p50 ms", "p99 ms", "failed")]
-    rows += [solve_phase.row(), health_phase.row()]
+    rows += [phase.row() for phase in phases]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print(
@@ -203,7 +260,14 @@ def main() -> None:
             }
         )
     )
-    if solve_phase.failures or health_phase.failures:
+    if args.slowloris:
+        print(
+            f"slowloris: {args.slowloris - still_open} of {args.slowloris} slow sockets closed "
+            f"by the server within {args.seconds:g} s; server log {len(log):,} bytes; "
+            f"health p99 {attacked.percentile(0.99):.1f} ms, "
+            f"max {max(attacked.latencies) * 1000:.1f} ms"
+        )
+    if any(phase.failures for phase in phases):
         sys.exit("web_load: some requests failed")
 
 

@@ -1,8 +1,11 @@
-"""Build the English word lists bundled with boggle from Debian's ``scowl`` package.
+"""Build the word lists bundled with boggle from Debian packages.
 
-    python scripts/build_wordlists.py [SCOWL.deb] [--out src/boggle/data]
+    python scripts/build_wordlists.py [PACKAGE.deb ...] [--only en,es,nl,pt,pl] [--out DIR]
 
-Without a .deb it runs ``apt-get download scowl`` in a temporary folder. The
+The English lists come from ``scowl``; ``es``, ``nl``, ``pt`` and ``pl`` from
+``wspanish``, ``wdutch``, ``wportuguese`` and ``wpolish`` (see
+``wordlist_languages.py`` beside this script). A package whose .deb is not
+given is fetched with ``apt-get download`` in a temporary folder. The
 package is unpacked with ``dpkg-deb -x`` when that exists, otherwise by reading
 its ar archive and ``data.tar.*`` here. SCOWL's word files are named
 ``CATEGORY.SIZE`` (``english-words.50``); the list of size S takes every word
@@ -35,6 +38,10 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from wordlist_languages import SOURCES, build_languages  # beside this script
 
 SIZES = (50, 70, 80)
 """The sizes bundled: SCOWL's own levels (it has 10 20 35 40 50 55 60 70 80 95)."""
@@ -153,11 +160,11 @@ def build_lists(
                 "default": size == default_size,
                 "scowl_version": upstream,
                 "source": f"Debian package scowl {version}",
+                "language": "en",
+                "licence": "SCOWL (permissive, see SCOWL-COPYRIGHT.txt)",
             }
         )
-    with (out / "wordlists.json").open("w", encoding="utf-8", newline="\n") as handle:
-        json.dump(manifest, handle, indent=2)
-        handle.write("\n")
+    write_manifest(out, manifest)
     shutil.copyfile(copyright_file, out / "SCOWL-COPYRIGHT.txt")
     return manifest
 
@@ -234,13 +241,34 @@ def extract_deb(deb: Path, dest: Path) -> str:
     return field.stdout.strip()
 
 
-def download_deb(folder: Path) -> Path:
-    """``apt-get download scowl`` into ``folder``; the .deb it fetched."""
-    subprocess.run(["apt-get", "download", "scowl"], cwd=folder, check=True)
-    debs = sorted(folder.glob("scowl_*.deb"))
+def download_deb(folder: Path, package: str = "scowl") -> Path:
+    """``apt-get download PACKAGE`` into ``folder``; the .deb it fetched."""
+    subprocess.run(["apt-get", "download", package], cwd=folder, check=True)
+    debs = sorted(folder.glob(f"{package}_*.deb"))
     if len(debs) != 1:
-        raise RuntimeError(f"expected one scowl .deb in {folder}, found {len(debs)}")
+        raise RuntimeError(f"expected one {package} .deb in {folder}, found {len(debs)}")
     return debs[0]
+
+
+def write_manifest(out: Path, entries: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Write ``wordlists.json``: ``entries`` replace the lists of the same name, others stay.
+
+    English lists come first, then the languages in ``SOURCES`` order.
+    """
+    path = out / "wordlists.json"
+    kept: dict[str, dict[str, Any]] = {}
+    if path.exists():
+        kept = {entry["name"]: entry for entry in json.loads(path.read_text("utf-8"))}
+    kept.update({entry["name"]: entry for entry in entries})
+    order = list(SOURCES)
+    manifest = sorted(
+        kept.values(),
+        key=lambda e: (e["name"] in order, order.index(e["name"]) if e["name"] in order else 0),
+    )
+    with path.open("w", encoding="utf-8", newline="\n") as handle:
+        json.dump(manifest, handle, indent=2, ensure_ascii=False)
+        handle.write("\n")
+    return manifest
 
 
 def build_from_deb(deb: Path | None, out: Path) -> list[dict[str, Any]]:
@@ -260,10 +288,21 @@ def build_from_deb(deb: Path | None, out: Path) -> list[dict[str, Any]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="Build boggle's bundled word lists from Debian's scowl package."
+        description="Build boggle's bundled word lists from Debian packages."
     )
     parser.add_argument(
-        "deb", nargs="?", type=Path, help="a scowl .deb (default: apt-get download scowl)"
+        "debs",
+        nargs="*",
+        type=Path,
+        metavar="DEB",
+        help="packages already downloaded (scowl_*.deb, wspanish_*.deb, ...); "
+        "the others are fetched with apt-get download",
+    )
+    parser.add_argument(
+        "--only",
+        default=",".join(["en", *SOURCES]),
+        help="the lists to build: en (the English lists) and language codes "
+        f"(default: en,{','.join(SOURCES)})",
     )
     parser.add_argument(
         "--out",
@@ -272,8 +311,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="where to write the lists (default: src/boggle/data)",
     )
     args = parser.parse_args(argv)
-    deb: Path | None = args.deb.resolve() if args.deb else None
-    for entry in build_from_deb(deb, args.out):
+    given = {deb.name.split("_")[0]: deb.resolve() for deb in args.debs}
+    codes = [code.strip() for code in args.only.split(",") if code.strip()]
+    unknown = [code for code in codes if code != "en" and code not in SOURCES]
+    if unknown:
+        parser.error(f"unknown list {unknown[0]!r}; choose from en, {', '.join(SOURCES)}")
+
+    def fetch(package: str, folder: Path) -> Path:
+        return given[package] if package in given else download_deb(folder, package)
+
+    entries: list[dict[str, Any]] = []
+    if "en" in codes:
+        entries += build_from_deb(given.get("scowl"), args.out)
+    languages = [code for code in codes if code != "en"]
+    if languages:
+        args.out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="wordlists-") as temp:
+            built = build_languages(languages, args.out, fetch, extract_deb, Path(temp))
+        write_manifest(args.out, built)
+        entries += built
+    for entry in entries:
         default = " (default)" if entry["default"] else ""
         size = (args.out / entry["file"]).stat().st_size
         print(f"{entry['name']}{default}: {entry['words']:,} words, {size:,} bytes gzipped")

@@ -13,6 +13,9 @@ import pytest
 # every command a test runs in a subprocess, uses this temporary one.
 _TEST_CACHE = tempfile.mkdtemp(prefix="boggle-test-cache-")
 os.environ["BOGGLE_CACHE_DIR"] = _TEST_CACHE
+# Likewise the rooms' results of `boggle serve` without --data (~/.local/share/boggle).
+_TEST_DATA = tempfile.mkdtemp(prefix="boggle-test-data-")
+os.environ["BOGGLE_DATA_DIR"] = _TEST_DATA
 
 from boggle import Lexicon  # noqa: E402 - after the cache is redirected
 
@@ -44,3 +47,4 @@ def enable(enable_path: Path) -> Lexicon:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(_TEST_CACHE, ignore_errors=True)
+    shutil.rmtree(_TEST_DATA, ignore_errors=True)

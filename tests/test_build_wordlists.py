@@ -11,6 +11,7 @@ import shutil
 import tarfile
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -216,8 +217,50 @@ def test_main_builds_from_a_deb(
     monkeypatch.setattr(script, "download_deb", no_download)
     deb = fake_deb(tmp_path / "scowl_2020.12.07-2_all.deb")
     out = tmp_path / "out"
-    assert script.main([str(deb), "--out", str(out)]) == 0
+    assert script.main([str(deb), "--only", "en", "--out", str(out)]) == 0
     assert read_list(out / "en-70.txt.gz") == EXPECTED[70]
     manifest = json.loads((out / "wordlists.json").read_text("utf-8"))
     assert {entry["source"] for entry in manifest} == {"Debian package scowl 2020.12.07-2"}
     assert "en-70 (default): 7 words" in capsys.readouterr().out
+
+
+# The other languages' lists
+
+
+def fake_language_package(root: Path, source: Any) -> Path:
+    unpacked = root / "unpacked"
+    words = "IJzer\nijzer\néén\nEén\nwel-les\nkaas\nzeeëgel\nAmsterdam\nzeer\nabcdefghijkl\n"
+    (unpacked / str(source.file)).parent.mkdir(parents=True)
+    (unpacked / str(source.file)).write_text(words, encoding="utf-8")
+    copyright_file = unpacked / str(source.copyright)
+    copyright_file.parent.mkdir(parents=True)
+    copyright_file.write_text("(c) OpenTaal\n", encoding="utf-8")
+    return unpacked
+
+
+def test_a_language_list_is_built_with_its_profile_and_notice(
+    script: ModuleType, tmp_path: Path
+) -> None:
+    languages = script.SOURCES
+    unpacked = fake_language_package(tmp_path, languages["nl"])
+    licences = tmp_path / "licences"
+    licences.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    module = __import__("wordlist_languages")
+    entry = module.build_language(unpacked, languages["nl"], "1:2.0-1", out, licences)
+    text = gzip.decompress((out / "nl.txt.gz").read_bytes()).decode("utf-8")
+    # accents folded, Capitalised and hyphenated words dropped, at most 10 letters
+    assert text.split() == ["een", "ijzer", "kaas", "zeeegel", "zeer"]
+    assert entry["words"] == 5 and entry["language"] == "nl"
+    assert entry["licence"] == "BSD-3-Clause"
+    assert entry["source"] == "Debian package wdutch 1:2.0-1"
+    notice = (out / "nl-COPYRIGHT.txt").read_text("utf-8")
+    assert "Licence taken: BSD-3-Clause" in notice and "(c) OpenTaal" in notice
+    manifest = script.write_manifest(out, [entry])
+    assert [e["name"] for e in manifest] == ["nl"]
+
+
+def test_main_refuses_an_unknown_language(script: ModuleType, tmp_path: Path) -> None:
+    with pytest.raises(SystemExit):
+        script.main(["--only", "xx", "--out", str(tmp_path)])

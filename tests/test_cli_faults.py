@@ -25,7 +25,10 @@ def shell(command: str, timeout: float = 60, **env: str) -> subprocess.Completed
     """Run ``command`` (``boggle`` stands for this interpreter's boggle) in bash."""
     return subprocess.run(
         ["bash", "-c", command.replace("boggle ", BOGGLE + " ", 1)],
-        capture_output=True, text=True, timeout=timeout, env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **env},
     )
 
 
@@ -109,7 +112,9 @@ def run_without(modules: str, *args: str, timeout: float = 120) -> subprocess.Co
     """Run the command line as if the packages ``modules`` (comma-separated) were absent."""
     return subprocess.run(
         [sys.executable, "-c", WITHOUT, modules, *args],
-        capture_output=True, text=True, timeout=timeout,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )
 
 
@@ -117,8 +122,15 @@ def test_bench_memory_without_numpy_marks_pathtable_refused(tmp_path: Path) -> N
     words = tmp_path / "words.txt"
     words.write_text("ale\nales\nalter\nfame\nmile\n")
     done = run_without(
-        "numpy", "bench", "memory", "--dict", str(words), "--engine", "trie",
-        "--engine", "pathtable",
+        "numpy",
+        "bench",
+        "memory",
+        "--dict",
+        str(words),
+        "--engine",
+        "trie",
+        "--engine",
+        "pathtable",
     )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr

@@ -11,10 +11,10 @@ from boggle.engines.letterhash import (
     MAX_PATHS,
     LetterHashTable,
     estimated_paths,
-    letter_set_hash,
     solve_letterhash,
 )
 from boggle.engines.prefixes import word_prefixes
+from boggle.letters import letter_indices, letter_set_mask
 from boggle.paths import count_paths
 
 QU_LEXICON = Lexicon.from_words(["quote", "quotes", "qat", "suq", "equates", "tie", "ties"])
@@ -31,9 +31,9 @@ def test_word_prefixes_include_every_beginning() -> None:
 
 
 def test_letter_set_hash_ignores_order_and_repeats() -> None:
-    alphabet = "abcdefghijklmnopqrstuvwxyz"
-    assert letter_set_hash("listen", alphabet) == letter_set_hash("silent", alphabet)
-    assert letter_set_hash("aab", alphabet) == letter_set_hash("ab", alphabet) == 0b11
+    indices = letter_indices("abcdefghijklmnopqrstuvwxyz", latin_first=False)
+    assert letter_set_mask("listen", indices) == letter_set_mask("silent", indices)
+    assert letter_set_mask("aab", indices) == letter_set_mask("ab", indices) == 0b11
 
 
 def test_letter_set_hash_uses_the_lexicons_alphabet_order() -> None:

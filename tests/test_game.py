@@ -326,7 +326,7 @@ def test_judge_cli_match_from_stdin(
     ("argv", "message"),
     [
         (["judge"], "give a JSON round"),
-        (["judge", "/nonexistent/round.json"], "cannot read"),
+        (["judge", "/nonexistent/round.json"], "does not exist"),
         (["judge", "--board", BOARD], "need --board"),
         (["judge", "--board", BOARD, "--player", "ann"], "not NAME=FILE"),
         (["judge", "--challenge", "maybe", "x.json"], "invalid choice"),

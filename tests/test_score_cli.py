@@ -91,8 +91,9 @@ def test_files_and_jobs_agree(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--jobs", "0"], "--jobs must be at least 1"),
-        (["/no/such/file"], "cannot read"),
+        (["--jobs", "0"], "--jobs: must be from 1 to 256, got 0"),
+        (["--jobs", "abc"], "--jobs: 'abc' is not a whole number"),
+        (["/no/such/file"], "board file '/no/such/file' does not exist"),
         (["--rules", "huge"], "invalid choice"),
     ],
 )

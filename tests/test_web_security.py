@@ -110,3 +110,15 @@ def test_a_list_that_went_bad_is_named_not_shown(tmp_path: Path) -> None:
         answer = client.post("/api/solve", json={"board": FXIE, "dictionary": "mine"})
         assert answer.status_code == 400
         assert "'mine'" in answer.json()["error"] and "operator-secret-dir" not in answer.text
+
+
+def test_the_test_client_loads_without_a_deprecation_warning() -> None:
+    """Starlette's test client warns when it runs on httpx: the test extra gives it httpx2."""
+    import subprocess
+    import sys
+
+    check = "import warnings; warnings.simplefilter('error'); import fastapi.testclient"
+    result = subprocess.run(
+        [sys.executable, "-c", check], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr.strip().splitlines()[-1:]

@@ -9,6 +9,7 @@ import errno
 import logging
 import socket
 import time
+from typing import Any
 
 import pytest
 
@@ -76,19 +77,58 @@ def test_idle_connections_close_and_a_keep_alive_one_is_bounded_too() -> None:
             assert closed_by_server(kept, within=3.0) is not None
 
 
-def test_connections_past_the_cap_are_closed_at_once() -> None:
-    limits = ServerLimits(head_seconds=2.0, max_connections=10)
+def test_past_the_cap_a_new_client_takes_the_place_of_a_waiting_one() -> None:
+    limits = ServerLimits(head_seconds=5.0, max_connections=10)
     with served(create_app(WebConfig(preload=False)), limits) as port:
         held = [socket.create_connection(("127.0.0.1", port)) for _ in range(10)]
         try:
-            time.sleep(0.2)
-            with socket.create_connection(("127.0.0.1", port)) as extra:
-                assert closed_by_server(extra, within=1.0) is not None
+            for sock in held:
+                sock.sendall(b"G")  # slow clients: a byte of a request head each
+                time.sleep(0.02)
+            started = time.monotonic()
+            assert request(port, "GET", "/api/health")[0] == 200
+            assert time.monotonic() - started < 2
+            assert closed_by_server(held[0], within=1.0) is not None  # the longest waiting
+            assert all(closed_by_server(sock, within=0.1) is None for sock in held[2:])
         finally:
             for sock in held:
                 sock.close()
-        time.sleep(0.2)
-        assert request(port, "GET", "/api/health")[0] == 200
+
+
+def test_past_the_cap_with_every_connection_busy_a_new_one_is_closed() -> None:
+    import threading
+
+    from boggle.web import routes
+
+    release = threading.Event()
+    real_solve = routes.solve
+
+    def stuck_solve(*args: Any, **kwargs: Any) -> Any:
+        release.wait(10)
+        return real_solve(*args, **kwargs)
+
+    limits = ServerLimits(max_connections=2)
+    app = create_app(WebConfig(preload=False))
+    with pytest.MonkeyPatch.context() as patch, served(app, limits) as port:
+        patch.setattr(routes, "solve", stuck_solve)
+        busy = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
+        try:
+            body = b'{"board": "fxie amlo ewbx astu"}'
+            for sock in busy:
+                sock.sendall(
+                    b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    b"Content-Type: application/json\r\n"
+                    + f"Content-Length: {len(body)}\r\n\r\n".encode()
+                    + body
+                )
+            time.sleep(0.3)
+            with socket.create_connection(("127.0.0.1", port)) as extra:
+                assert closed_by_server(extra, within=1.0) is not None
+            assert all(closed_by_server(sock, within=0.1) is None for sock in busy)
+        finally:
+            release.set()
+            for sock in busy:
+                sock.close()
 
 
 def test_accept_errors_are_logged_once_with_a_count(caplog: pytest.LogCaptureFixture) -> None:

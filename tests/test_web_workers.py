@@ -14,41 +14,97 @@ pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed"
 
 from served import request, served
 
+from boggle.web import routes as web_routes
 from boggle.web.app import Limits, WebConfig, create_app
 from boggle.web.workers import PoolBusy, WorkerPool
 
 FXIE = "fxie amlo ewbx astu"
 ALL_A = "/".join(["a" * 20] * 20)
-WORST_WORD = "a" * 63 + "b"  # not on the board, but a path search tries every a-path first
+WORST_WORD = "a" * 63 + "b"  # not on the board; a plain path search tries every a-path first
 
 
-def test_worst_case_checks_answer_at_once_and_solves_go_on() -> None:
-    """The four worst word checks there are (a 20x20 board of `a`, a word of 63 `a` and a
-    `b`) once held every worker for seconds; the bounded path search answers them at once,
-    and a solve sent meanwhile answers within a second."""
+def solve_answers_within_a_second(port: int) -> None:
+    started = time.monotonic()
+    status, body, _ = request(port, "POST", "/api/solve", {"board": FXIE})
+    assert status == 200 and body["count"] > 0
+    assert time.monotonic() - started < 1.0, "a solve waited behind the checks"
+
+
+def wait_for_health(port: int, wanted: int, seconds: float) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while True:
+        status, health, _ = request(port, "GET", "/api/health")
+        if status == wanted or time.monotonic() > deadline:
+            assert status == wanted, health
+            return dict(health)
+        time.sleep(0.05)
+
+
+def run_concurrently(port: int, body: dict[str, Any], count: int) -> tuple[list[Any], Any]:
+    """``count`` POST /api/check requests at once: (their statuses, a join function)."""
+    answers: list[int] = []
+
+    def one() -> None:
+        answers.append(request(port, "POST", "/api/check", body)[0])
+
+    threads = [threading.Thread(target=one) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+
+    def join() -> None:
+        for thread in threads:
+            thread.join(30)
+
+    return answers, join
+
+
+def test_four_worst_case_checks_leave_solves_answering() -> None:
+    """The issue's case: a 20x20 board of a and a*63+b, four at once."""
     config = WebConfig(limits=Limits(solve_seconds=2.0), preload=False)
     with served(create_app(config)) as port:
-        assert request(port, "POST", "/api/solve", {"board": FXIE})[0] == 200
-        answers: list[int] = []
-
-        def worst_check() -> None:
-            answers.append(
-                request(port, "POST", "/api/check", {"board": ALL_A, "word": WORST_WORD})[0]
-            )
-
-        checks = [threading.Thread(target=worst_check) for _ in range(4)]
-        started = time.monotonic()
-        for check in checks:
-            check.start()
-        status, body, _ = request(port, "POST", "/api/solve", {"board": FXIE})
-        assert status == 200 and body["count"] > 0
-        assert time.monotonic() - started < 1.0, "a solve waited behind the checks"
-        for check in checks:
-            check.join(20)
-        assert answers == [200] * 4
-        status, health, _ = request(port, "GET", "/api/health")
-        assert (status, health["status"]) == (200, "ok"), health
+        solve_answers_within_a_second(port)
+        answers, join = run_concurrently(port, {"board": ALL_A, "word": WORST_WORD}, 4)
+        time.sleep(0.2)
+        solve_answers_within_a_second(port)
+        join()
+        assert sorted(set(answers)) in ([200], [408], [200, 408])  # settled or stopped
+        health = wait_for_health(port, 200, seconds=5)
         assert health["workers"]["round"]["running"] == 0
+        solve_answers_within_a_second(port)
+        status, verdict, _ = request(port, "POST", "/api/check", {"board": FXIE, "word": "fame"})
+        assert (status, verdict["status"]) == (200, "counted")
+
+
+def test_checks_that_never_end_are_stopped_and_health_says_saturated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whatever a check does, past its time it is stopped on its thread: here a check
+    that would run forever (pure Python, as a path search is)."""
+
+    def endless_check(*args: Any, **kwargs: Any) -> Any:
+        steps = 0
+        while True:
+            steps += 1
+
+    monkeypatch.setattr(web_routes, "check_word", endless_check)
+    config = WebConfig(limits=Limits(solve_seconds=2.0), preload=False)
+    with served(create_app(config)) as port:
+        answers, join = run_concurrently(port, {"board": FXIE, "word": "fame"}, 4)
+        health = wait_for_health(port, 503, seconds=1.5)
+        assert health["status"] == "saturated"
+        threads = Limits().round_threads
+        assert health["workers"]["round"]["running"] == threads
+        assert request(port, "POST", "/api/solve", {"board": FXIE})[0] == 200  # slower: GIL
+        join()
+        assert answers == [408] * 4
+        health = wait_for_health(port, 200, seconds=5)
+        deadline = time.monotonic() + 5
+        while health["workers"]["round"]["running"] and time.monotonic() < deadline:
+            health = wait_for_health(port, 200, seconds=1)
+        assert health["workers"]["round"]["running"] == 0
+        # the two that waited were dropped, or interrupted if a freed thread took them first
+        assert threads <= health["workers"]["round"]["interrupted"] <= 4
+        solve_answers_within_a_second(port)
 
 
 def spin(started: threading.Event) -> None:

@@ -21,10 +21,15 @@ import pytest
 from boggle import DEFAULT_WORDLIST, bundled_lists, load_lexicon
 
 DATA = files("boggle") / "data"
-MANIFEST: list[dict[str, Any]] = json.loads((DATA / "wordlists.json").read_text("utf-8"))
+ALL_LISTS: list[dict[str, Any]] = json.loads((DATA / "wordlists.json").read_text("utf-8"))
+MANIFEST = [entry for entry in ALL_LISTS if entry["language"] == "en"]
+LANGUAGE_LISTS = [entry for entry in ALL_LISTS if entry["language"] != "en"]
 NAMES = [entry["name"] for entry in MANIFEST]
+LANGUAGE_NAMES = [entry["name"] for entry in LANGUAGE_LISTS]
 PLAIN_WORD = re.compile(r"[a-z]+")
-KEYS = {"name", "file", "words", "sha256", "description", "default", "scowl_version", "source"}
+COMMON_KEYS = {"name", "file", "words", "sha256", "description", "default", "source"}
+KEYS = COMMON_KEYS | {"scowl_version", "language", "licence"}
+LANGUAGE_KEYS = COMMON_KEYS | {"language", "licence"}
 
 
 @cache
@@ -75,7 +80,7 @@ def test_file_is_gzipped_reproducibly(entry: dict[str, Any]) -> None:
 def test_exactly_one_default_and_it_is_en_70() -> None:
     assert [entry["name"] for entry in MANIFEST if entry["default"]] == ["en-70"]
     assert DEFAULT_WORDLIST == "en-70"
-    assert [bundled.name for bundled in bundled_lists()] == NAMES
+    assert [bundled.name for bundled in bundled_lists()] == NAMES + LANGUAGE_NAMES
 
 
 def test_sizes_nest() -> None:
@@ -108,5 +113,67 @@ def test_data_holds_only_the_built_files() -> None:
     def names(folder: Traversable) -> set[str]:
         return {item.name for item in folder.iterdir() if not item.name.startswith("__")}
 
-    expected = {entry["file"] for entry in MANIFEST} | {"wordlists.json", "SCOWL-COPYRIGHT.txt"}
+    expected = {entry["file"] for entry in ALL_LISTS} | {"wordlists.json", "SCOWL-COPYRIGHT.txt"}
+    expected |= {f"{name}-COPYRIGHT.txt" for name in LANGUAGE_NAMES}
     assert names(DATA) == expected
+
+
+# The other languages' lists (built from wspanish, wdutch, wportuguese, wpolish)
+
+LICENCES = {"es": "public domain", "nl": "BSD-3-Clause", "pt": "MPL-1.1", "pl": "Apache-2.0"}
+"""The licence each list is shipped under (the option taken where the list offers several)."""
+
+
+def test_language_lists_are_es_nl_pt_pl_with_their_licences() -> None:
+    assert LANGUAGE_NAMES == ["es", "nl", "pt", "pl"]
+    for entry in LANGUAGE_LISTS:
+        assert set(entry) == LANGUAGE_KEYS
+        assert entry["language"] == entry["name"] and not entry["default"]
+        assert entry["licence"] == LICENCES[entry["name"]]
+        assert entry["source"].startswith("Debian package w")
+
+
+@pytest.mark.parametrize("entry", LANGUAGE_LISTS, ids=LANGUAGE_NAMES)
+def test_language_list_matches_its_manifest_and_profile(entry: dict[str, Any]) -> None:
+    from boggle.languages import PROFILES
+
+    text = text_of(entry["file"])
+    assert hashlib.sha256(text).hexdigest() == entry["sha256"]
+    assert text.endswith(b"\n") and b"\r" not in text
+    lines = text.decode("utf-8").split("\n")[:-1]
+    assert len(lines) == entry["words"] > 50_000
+    assert lines == sorted(set(lines))
+    profile = PROFILES[entry["language"]]
+    assert [line for line in lines if profile.normalise(line) != line] == []
+    header = (DATA / entry["file"]).read_bytes()[:10]
+    assert header[:2] == b"\x1f\x8b" and header[4:8] == b"\0\0\0\0"
+
+
+@pytest.mark.parametrize("entry", LANGUAGE_LISTS, ids=LANGUAGE_NAMES)
+def test_language_list_notice_names_the_licence_and_authors(entry: dict[str, Any]) -> None:
+    notice = (DATA / f"{entry['name']}-COPYRIGHT.txt").read_text("utf-8")
+    assert f"Licence taken: {entry['licence']}" in notice
+    assert entry["source"].split()[2] in notice  # the package name
+    authors = {"es": "Agustin Martin", "nl": "OpenTaal", "pt": "Jose Joao de Almeida"}
+    authors["pl"] = "Marek Futrega"
+    assert authors[entry["name"]] in notice
+    if entry["licence"] in {"Apache-2.0", "MPL-1.1"}:  # the licence asks for its full text
+        assert ("Apache License" if entry["licence"] == "Apache-2.0" else "MOZILLA") in notice
+
+
+def test_language_lists_keep_their_letters() -> None:
+    spanish = words_of_language("es.txt.gz")
+    assert {"año", "cancion", "pinguino"} <= spanish  # ñ kept, á é í ó ú ü folded
+    assert not any(set(word) & set("áéíóúü") for word in spanish)
+    portuguese = words_of_language("pt.txt.gz")
+    assert {"acao", "coracao"} & portuguese == set() and "coração".replace("ã", "a") in portuguese
+    polish = words_of_language("pl.txt.gz")
+    assert {"żółw", "łódź", "źle"} <= polish
+    assert len(set("".join(polish))) >= 32  # more letters than the core's 31-letter masks
+    dutch = words_of_language("nl.txt.gz")
+    assert {"ijzer", "een"} <= dutch and "één" not in dutch
+
+
+@cache
+def words_of_language(file: str) -> frozenset[str]:
+    return frozenset(text_of(file).decode("utf-8").splitlines())

@@ -2,7 +2,7 @@
 
 A face is one or more lowercase letters: ``"a"``, ``"qu"``, or one of the
 multi-letter cubes of newer editions (``"th"``, ``"in"``, ``"er"``, ``"he"``,
-``"an"``).
+``"an"``) and of other languages (``"ij"``, ``"ch"``, ``"ll"``, ``"rr"``).
 
 The compact text form, read by every command and printed back by them:
 
@@ -35,12 +35,20 @@ from boggle.errors import BoardError
 from boggle.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in boggle.grid
 from boggle.grid import Cell as Cell
 from boggle.grid import neighbour_table
+from boggle.languages import nfc
+from boggle.wording import a_size
 
-MULTI_LETTER_FACES: frozenset[str] = frozenset({"qu", "th", "in", "er", "he", "an"})
-"""The multi-letter faces a board may hold, besides single letters."""
+MULTI_LETTER_FACES: frozenset[str] = frozenset(
+    {"qu", "th", "in", "er", "he", "an", "ij", "ch", "ll", "rr"}
+)
+"""The multi-letter faces a board may hold, besides single letters (Dutch ``ij``;
+Spanish ``ch``, ``ll``, ``rr``; see :mod:`boggle.languages`)."""
 
 MAX_CELLS = 250_000
 """The largest number of cells a board may have (500 x 500)."""
+
+MAX_TEXT_CHARS = 5 * MAX_CELLS
+"""The longest compact text :meth:`Board.parse` reads: every cell a bracketed face and a space."""
 
 _ROW_SEPARATORS = re.compile(r"[\s/,]+")
 _BRACKETED = re.compile(r"\[([^\[\]]*)\]|(.)", re.DOTALL)
@@ -75,6 +83,27 @@ def _parse_row(text: str) -> list[str]:
     return faces
 
 
+def check_size(rows: int, cols: int) -> None:
+    """:class:`BoardError` unless a ``rows`` x ``cols`` board is within the limits.
+
+    Checked before anything is generated or allocated for the board.
+
+    >>> check_size(500, 500)
+    >>> check_size(100_000, 100_000)
+    Traceback (most recent call last):
+    ...
+    boggle.errors.BoardError: board of 100000x100000 is too large; the limit is 1000 rows or \
+columns and 250,000 cells
+    """
+    if rows < 1 or cols < 1:
+        raise BoardError(f"a board needs at least one row and one column, got {rows}x{cols}")
+    if rows > MAX_SIDE or cols > MAX_SIDE or rows * cols > MAX_CELLS:
+        raise BoardError(
+            f"board of {rows}x{cols} is too large; the limit is "
+            f"{MAX_SIDE} rows or columns and {MAX_CELLS:,} cells"
+        )
+
+
 @dataclass(frozen=True)
 class Board:
     """A rectangular grid of faces, stored row by row.
@@ -88,16 +117,10 @@ class Board:
     cols: int
 
     def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1:
-            raise BoardError("a board needs at least one row and one column")
-        if self.rows > MAX_SIDE or self.cols > MAX_SIDE or self.rows * self.cols > MAX_CELLS:
-            raise BoardError(
-                f"board of {self.rows}x{self.cols} is too large; the limit is "
-                f"{MAX_SIDE} rows or columns and {MAX_CELLS:,} cells"
-            )
+        check_size(self.rows, self.cols)
         if len(self.faces) != self.rows * self.cols:
             raise BoardError(
-                f"a {self.rows}x{self.cols} board needs {self.rows * self.cols} faces, "
+                f"{a_size(self.rows, self.cols)} board needs {self.rows * self.cols} faces, "
                 f"got {len(self.faces)}"
             )
         for face in self.faces:
@@ -111,6 +134,12 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> Board:
         """Read a board from its compact text form (see the module docstring)."""
+        if len(text) > MAX_TEXT_CHARS:
+            raise BoardError(
+                f"the board text is {len(text):,} characters; the largest board "
+                f"({MAX_CELLS:,} cells) is written in at most {MAX_TEXT_CHARS:,}"
+            )
+        text = nfc(text)  # a decomposed "a" + accent is one letter, as in the word lists
         rows_text = [row for row in _ROW_SEPARATORS.split(text.strip()) if row]
         if not rows_text:
             raise BoardError("the board is empty; give rows of letters like 'fxie amlo ewbx astu'")

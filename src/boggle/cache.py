@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import os
 import secrets
 import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 CACHE_ENV = "BOGGLE_CACHE_DIR"
 """The environment variable naming the cache directory; empty turns the cache off."""
@@ -133,17 +134,32 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     """
     target = Path(path)
     temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, os.fspath(target)) from None
     try:
         with os.fdopen(descriptor, "wb") as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, target)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+        if isinstance(error, OSError) and error.filename is None:  # a write error: name the file
+            raise OSError(error.errno, error.strerror, os.fspath(target)) from None
         raise
+
+
+@contextlib.contextmanager
+def atomic_text_file(path: str | os.PathLike[str], newline: str | None = None) -> Iterator[TextIO]:
+    """:func:`atomic_file` for text, UTF-8 (``newline=""`` for :mod:`csv`)."""
+    with atomic_file(path) as raw:
+        text = io.TextIOWrapper(raw, encoding="utf-8", newline=newline)
+        yield text
+        text.flush()
+        text.detach()  # leave the binary file open for atomic_file to finish
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
@@ -186,4 +202,3 @@ def load(path: str | os.PathLike[str]) -> bytes | None:
     if hashlib.sha256(payload).hexdigest().encode() != expected:
         return None
     return payload
-

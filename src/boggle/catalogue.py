@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boggle.errors import LexiconError
+from boggle.language_lists import system_list_path
+from boggle.languages import PROFILES, SYSTEM_LISTS
 from boggle.lexicon import DEFAULT_WORDLIST, Lexicon, bundled_lists, load_lexicon
 
 
@@ -32,6 +34,7 @@ class CatalogueEntry:
     words: int | None
     description: str
     default: bool
+    language: str = "en"
 
 
 class Catalogue:
@@ -48,16 +51,18 @@ class Catalogue:
             if not name or name in self.bundled or name in self.files:
                 raise LexiconError(f"the word list name {name!r} is empty or already taken")
             self.files[name] = Path(path)
+        # the GPL lists installed on this machine (de, fr, ...), offered by their language code
+        self.system = [code for code in SYSTEM_LISTS if system_list_path(code) is not None]
         self.default = default
         if default not in self.bundled and default not in self.files:
             raise LexiconError(f"the default word list {default!r} is not offered")
 
     def names(self) -> list[str]:
-        return [*self.bundled, *self.files]
+        return [*self.bundled, *self.system, *self.files]
 
     def check(self, name: str | None) -> None:
         """:class:`LexiconError` for a name no list has (cheap: nothing is read)."""
-        if name is not None and name not in self.files and name not in self.bundled:
+        if name is not None and name not in self.names():
             raise LexiconError(
                 f"unknown word list {name!r}; choose one of: {', '.join(self.names())}"
             )
@@ -77,10 +82,15 @@ class Catalogue:
         """Every list with its word count (an operator's file is read to count it)."""
         listed = []
         for name in self.names():
-            if name in self.files:
-                words, description = len(self.get(name)), "offered by this server"
-            else:
+            language = "en"
+            if name in self.bundled:
                 entry = self.bundled[name]
-                words, description = entry.words, entry.description
-            listed.append(CatalogueEntry(name, words, description, name == self.default))
+                words, description, language = entry.words, entry.description, entry.language
+            else:
+                lexicon = self.get(name)
+                words, language = len(lexicon), lexicon.language or "en"
+                description = "offered by this server"
+                if name in self.system:
+                    description = f"{PROFILES[name].name}: {SYSTEM_LISTS[name].package} (system)"
+            listed.append(CatalogueEntry(name, words, description, name == self.default, language))
         return listed

@@ -25,12 +25,15 @@ from boggle.errors import BoggleError
 COMMAND_MODULES = (
     "solve",
     "score",
+    "stats",
     "compare",
     "roll",
     "judge",
     "play",
     "paths",
     "bench",
+    "search",
+    "prove",
     "trie",
     "dicts",
     "serve",
@@ -187,7 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _report(f"{error}{CLI_REMEDIES.get(error.remedy or '', '')}")
         return 2
     except KeyboardInterrupt:
-        print("boggle: interrupted", file=sys.stderr)
+        # On a terminal the cursor may sit after a prompt or a "^C": start a line of its own.
+        start = "\n" if sys.stderr.isatty() else ""
+        with contextlib.suppress(OSError, ValueError):
+            print(f"{start}boggle: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (e.g. `boggle solve ... | head`): stop quietly.

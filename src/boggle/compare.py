@@ -17,7 +17,7 @@ length).  An engine that refuses the board says why.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,13 +44,13 @@ class EngineComparison:
     refused: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The row as ``boggle compare --json`` prints it."""
+        """The row as ``boggle compare --json`` prints it (times in milliseconds, as the table)."""
         row: dict[str, Any] = {
             "engine": self.engine,
             "words": self.words,
             "score": self.score,
-            "first": self.first,
-            "again": self.again,
+            "first_ms": _milliseconds(self.first),
+            "again_ms": _milliseconds(self.again),
             "agrees": self.agrees,
         }
         if self.refused is not None:
@@ -60,15 +60,28 @@ class EngineComparison:
         return row
 
 
+def _milliseconds(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds * 1000, 3)
+
+
 def compare_engines(
-    board: Board, lexicon: Lexicon, rules: Rules, names: Iterable[str] | None = None
+    board: Board,
+    lexicon: Lexicon,
+    rules: Rules,
+    names: Iterable[str] | None = None,
+    on_engine: Callable[[str], None] | None = None,
 ) -> list[EngineComparison]:
-    """Run each engine (default: all) twice on ``board``; the reference runs first."""
+    """Run each engine (default: all) twice on ``board``; the reference runs first.
+
+    ``on_engine(name)`` is called as each engine starts (for a progress bar).
+    """
     chosen: list[Engine] = engines() if names is None else [get_engine(n) for n in names]
     chosen.sort(key=lambda engine: engine.name != REFERENCE_ENGINE)
     reference: list[str] | None = None
     rows = []
     for engine in chosen:
+        if on_engine is not None:
+            on_engine(engine.name)
         try:
             times = []
             for _ in range(2):

@@ -25,11 +25,12 @@ True
 from __future__ import annotations
 
 import random
-import string
 from dataclasses import dataclass
 
-from boggle.board import Board
+from boggle.board import Board, check_size
 from boggle.errors import DiceError
+from boggle.letters import LATIN
+from boggle.wording import a_size
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ def _columns(table: str) -> tuple[tuple[str, ...], ...]:
     )
 
 
-CLASSIC = DiceSet(
+CLASSIC_DICE = DiceSet(
     name="classic",
     rows=4,
     cols=4,
@@ -119,7 +120,7 @@ CLASSIC = DiceSet(
 )
 """The 16 cubes of the original (1976) Boggle."""
 
-NEW = DiceSet(
+NEW_DICE = DiceSet(
     name="new",
     rows=4,
     cols=4,
@@ -138,7 +139,7 @@ NEW = DiceSet(
 )
 """The 16 cubes of Boggle from 1987 on: seed 001's 4x4 table, read by columns."""
 
-BIG = DiceSet(
+BIG_DICE = DiceSet(
     name="big",
     rows=5,
     cols=5,
@@ -157,7 +158,7 @@ BIG = DiceSet(
 )
 """The 25 cubes of Big Boggle: seed 001's 5x5 table, read by columns."""
 
-SUPERBIG = DiceSet(
+SUPERBIG_DICE = DiceSet(
     name="superbig",
     rows=6,
     cols=6,
@@ -173,15 +174,17 @@ SUPERBIG = DiceSet(
     "blank cell, so the blanks are replaced by E, I and O again: the cube turns up E, I or "
     "O with equal chance, exactly as re-rolling a blank would.",
 )
-"""The 36 cubes of Super Big Boggle, blanks replaced (see ``SUPERBIG.notes``)."""
+"""The 36 cubes of Super Big Boggle, blanks replaced (see ``SUPERBIG_DICE.notes``)."""
 
-DICE_SETS: dict[str, DiceSet] = {d.name: d for d in (CLASSIC, NEW, BIG, SUPERBIG)}
+DICE_SETS: dict[str, DiceSet] = {
+    d.name: d for d in (CLASSIC_DICE, NEW_DICE, BIG_DICE, SUPERBIG_DICE)
+}
 """The cube sets by name: ``classic``, ``new``, ``big``, ``superbig``."""
 
 GENERATORS: tuple[str, ...] = (*DICE_SETS, "uniform")
 """Every name :func:`roll_board` accepts."""
 
-UNIFORM_LETTERS = string.ascii_lowercase
+UNIFORM_LETTERS = LATIN
 """The letters :func:`uniform_board` draws from (``q`` becomes the ``Qu`` face)."""
 
 
@@ -215,6 +218,7 @@ def uniform_board(rows: int, cols: int, seed: int | None = None) -> Board:
     """
     if rows < 1 or cols < 1:
         raise DiceError(f"a board needs at least one row and one column, got {rows}x{cols}")
+    check_size(rows, cols)  # before drawing a letter for every cell
     rng = random.Random(seed)
     faces = []
     for _ in range(rows * cols):
@@ -238,7 +242,7 @@ def roll_board(
     cubes = dice_set(name)
     if (rows is not None and rows != cubes.rows) or (cols is not None and cols != cubes.cols):
         raise DiceError(
-            f"the {cubes.name} dice fill a {cubes.rows}x{cubes.cols} tray only",
+            f"the {cubes.name} dice fill {a_size(cubes.rows, cubes.cols)} tray only",
             remedy="uniform_dice",
         )
     return roll(cubes, seed)

@@ -51,3 +51,7 @@ class DiceError(BoggleError):
 
 class JudgeError(BoggleError):
     """A round or match to judge is malformed (missing board, players or word lists)."""
+
+
+class MissingDependencyError(BoggleError):
+    """An optional package a command needs is not installed."""

@@ -38,6 +38,16 @@ def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
+def padded_neighbours(rows: int, cols: int) -> list[list[int]]:
+    """:func:`neighbour_table` as 8 entries a cell, ``-1`` where a cell has fewer
+    neighbours (the shape of an array, J's ``nborsb``).
+
+    >>> padded_neighbours(1, 2)
+    [[1, -1, -1, -1, -1, -1, -1, -1], [0, -1, -1, -1, -1, -1, -1, -1]]
+    """
+    return [[*cells, *[-1] * (8 - len(cells))] for cells in neighbour_table(rows, cols)]
+
+
 def check_dimensions(rows: int, cols: int | None) -> tuple[int, int]:
     cols = rows if cols is None else cols
     for name, value in (("rows", rows), ("cols", cols)):

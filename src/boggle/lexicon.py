@@ -4,6 +4,8 @@ Any plain word list works: one word per line, any line endings (``\\n``,
 ``\\r\\n``, ``\\r``), UTF-8 or Latin-1, optionally gzip-compressed (``.gz``).
 Every line is normalised the same way:
 
+* text is put in Unicode NFC form, so decomposed files (``a`` + a combining
+  accent, as macOS often writes them) read as composed ones;
 * surrounding white space is stripped and empty lines are skipped;
 * a word with anything but letters in it (an apostrophe, a digit, a hyphen, a
   space) is dropped: contractions, abbreviations with digits, compounds;
@@ -16,6 +18,9 @@ non-English lists work.  Whether a word can be formed on a board is the
 solver's business: a word with a ``q`` not followed by ``u`` simply has no path
 on a board whose only Q cube is ``Qu``.
 
+Other languages' spelling rules (accent folding, ``ß``, German nouns) are
+language profiles: see :mod:`boggle.languages` and ``load_lexicon(..., language=)``.
+
 >>> lexicon = Lexicon.from_words(["Cat", "dog", "DOG", "it's", "ant"])
 >>> lexicon.words
 ('ant', 'dog')
@@ -25,13 +30,12 @@ on a board whose only Q cube is ``Qu``.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import operator
 import os
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import islice
@@ -39,12 +43,18 @@ from pathlib import Path
 from typing import Any
 
 from boggle.errors import LexiconError
+from boggle.inputs import read_file
+from boggle.languages import SYSTEM_LISTS, nfc
+from boggle.letters import LATIN
 
 DEFAULT_WORDLIST = "en-70"
 """The bundled list used when none is named (see ``docs/wordlists.md``)."""
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 """Where the bundled word lists and their manifest are installed."""
+
+MAX_WORDLIST_BYTES = 100 * 1024 * 1024
+"""A word list file (or its uncompressed content) may be this large: about 10 million words."""
 
 MAX_WORD_LETTERS = 64
 """Longer lines cannot be Boggle words on any board a person plays; they are dropped."""
@@ -58,7 +68,7 @@ def normalise_word(raw: str) -> str | None:
     >>> normalise_word("don't"), normalise_word("mp3")
     (None, None)
     """
-    word = raw.strip()
+    word = nfc(raw.strip())
     if not word or not word.isalpha() or len(word) > MAX_WORD_LETTERS:
         return None
     if word.islower():
@@ -108,6 +118,8 @@ class Lexicon:
         self.name = name
         self.source = source
         self.bundled = False
+        self.language: str | None = None
+        """The language profile the words were normalised with (``None``: the default rules)."""
         self._cache: dict[str, Any] = {}
         self._lock = threading.Lock()
 
@@ -117,36 +129,25 @@ class Lexicon:
         return cls._normalised(normalise_words(words), name)
 
     @classmethod
-    def from_file(cls, path: str | os.PathLike[str], name: str | None = None) -> Lexicon:
-        """Read and normalise a word list file.
+    def from_file(
+        cls,
+        path: str | os.PathLike[str],
+        name: str | None = None,
+        normalise: Callable[[Iterable[str]], tuple[str, ...]] = normalise_words,
+    ) -> Lexicon:
+        """Read and normalise a word list file (``normalise``: a language profile's rules).
 
         Raises :class:`LexiconError` when the file is missing, unreadable,
         empty, binary, or holds no usable word.
         """
         file = Path(path)
         shown = str(path)
-        try:
-            data = file.read_bytes()
-        except FileNotFoundError:
-            raise LexiconError(f"word list {shown!r} does not exist") from None
-        except IsADirectoryError:
-            raise LexiconError(f"word list {shown!r} is a directory, not a file") from None
-        except PermissionError:
-            raise LexiconError(f"word list {shown!r} cannot be read (permission denied)") from None
-        except OSError as error:
-            raise LexiconError(f"word list {shown!r} cannot be read: {error.strerror}") from None
-        except ValueError:  # a NUL character in the path
-            raise LexiconError(f"word list {shown!r} is not a valid path") from None
-        if data[:2] == b"\x1f\x8b":
-            try:
-                data = gzip.decompress(data)
-            except (OSError, EOFError):
-                raise LexiconError(f"word list {shown!r} is a damaged gzip file") from None
+        data = read_file(file, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
         if not data.strip():
             raise LexiconError(f"word list {shown!r} is empty")
         words = _plain_lowercase_words(data)
         if words is None:
-            words = normalise_words(_decode(data, shown).splitlines())
+            words = normalise(_decode(data, shown).splitlines())
         if not words:
             raise LexiconError(
                 f"word list {shown!r} has no usable words (one lowercase word per line expected)"
@@ -175,7 +176,7 @@ class Lexicon:
         """Every letter used by some word."""
         text = "".join(self.words)
         if text.isascii():  # 26 fast substring scans beat building a set of every letter
-            return frozenset(c for c in "abcdefghijklmnopqrstuvwxyz" if c in text)
+            return frozenset(c for c in LATIN if c in text)
         return frozenset(text)
 
     @cached_property
@@ -204,6 +205,8 @@ class Lexicon:
         info: dict[str, Any] = {"name": self.name, "words": len(self.words)}
         if self.source is not None and not self.bundled:
             info["source"] = self.source
+        if self.language is not None:
+            info["language"] = self.language
         return info
 
 
@@ -220,7 +223,7 @@ def _checked_words(words: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(unique))
 
 
-_LOWERCASE_AND_NEWLINES = b"abcdefghijklmnopqrstuvwxyz\r\n"
+_LOWERCASE_AND_NEWLINES = LATIN.encode() + b"\r\n"
 
 
 def _plain_lowercase_words(data: bytes) -> tuple[str, ...] | None:
@@ -255,6 +258,9 @@ class BundledList:
     words: int
     description: str
     default: bool
+    language: str = "en"
+    licence: str = ""
+    source: str = ""
 
 
 def bundled_lists() -> list[BundledList]:
@@ -266,7 +272,14 @@ def bundled_lists() -> list[BundledList]:
         return []
     return [
         BundledList(
-            e["name"], e["file"], e["words"], e.get("description", ""), e.get("default", False)
+            e["name"],
+            e["file"],
+            e["words"],
+            e.get("description", ""),
+            e.get("default", False),
+            e.get("language", "en"),
+            e.get("licence", ""),
+            e.get("source", ""),
         )
         for e in entries
     ]
@@ -277,10 +290,15 @@ _loaded_lock = threading.Lock()
 
 
 def load_lexicon(
-    name_or_path: str | os.PathLike[str] | None = None, *, name: str | None = None
+    name_or_path: str | os.PathLike[str] | None = None,
+    language: str | None = None,
+    *,
+    name: str | None = None,
 ) -> Lexicon:
     """A bundled list by name, or a word list file by path; ``None`` gives the default list.
 
+    A system list's language code (``de``, ``fr``) and a file with a
+    ``language`` are read by :func:`boggle.language_lists.load_language_list`.
     Loaded lists are kept, so asking twice is free; a file is read again when
     it has changed on disk.  ``name`` names a file's list (default: the file's name).
     """
@@ -288,6 +306,10 @@ def load_lexicon(
         name_or_path = DEFAULT_WORDLIST
     text = os.fspath(name_or_path)
     bundled = {entry.name: entry for entry in bundled_lists()}
+    if language is not None or (text not in bundled and text in SYSTEM_LISTS):
+        from boggle.language_lists import load_language_list  # it imports this module
+
+        return load_language_list(text, language)
     if text in bundled:
         key: tuple[str, ...] = ("bundled", text)
         entry = bundled[text]
@@ -295,13 +317,16 @@ def load_lexicon(
             if key not in _loaded:
                 lexicon = Lexicon.from_file(DATA_DIR / entry.file, name=text)
                 lexicon.bundled = True
+                lexicon.language = entry.language
                 _loaded[key] = lexicon
             return _loaded[key]
     looks_like_path = os.sep in text or "/" in text or "." in text or Path(text).exists()
     if not looks_like_path:
         names = ", ".join(bundled) or "none are installed"
+        system = ", ".join(SYSTEM_LISTS)
         raise LexiconError(
-            f"unknown word list {text!r}; give a file path or a bundled name ({names})"
+            f"unknown word list {text!r}; give a file path, a bundled name ({names}) "
+            f"or a system list ({system})"
         )
     path = Path(text)
     try:

@@ -19,7 +19,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from boggle.errors import BoardError
-from boggle.grid import Cell, cell_orbits, check_dimensions, neighbour_table, symmetries
+from boggle.grid import (
+    Cell,
+    cell_orbits,
+    check_dimensions,
+    neighbour_table,
+    padded_neighbours,
+    symmetries,
+)
+from boggle.wording import a_size
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -50,7 +58,7 @@ def _check_size(rows: int, cols: int | None) -> tuple[int, int]:
     rows, cols = check_dimensions(rows, cols)
     if rows * cols > MAX_CELLS:
         raise BoardError(
-            f"a {rows}x{cols} grid has {rows * cols} cells; path counting takes at most "
+            f"{a_size(rows, cols)} grid has {rows * cols} cells; path counting takes at most "
             f"{MAX_CELLS} cells (and in practice about 36)"
         )
     return rows, cols
@@ -171,7 +179,7 @@ def _overflow_check(previous_total: int, grid: _Grid, length: int) -> None:
     # layer is at most 8 times this layer's total: check it fits in 64 bits.
     if previous_total * 8 >= 1 << 64:
         raise BoardError(
-            f"paths of {length} cells on a {grid.rows}x{grid.cols} grid may pass 2**64; "
+            f"paths of {length} cells on {a_size(grid.rows, grid.cols)} grid may pass 2**64; "
             "choose a smaller length"
         )
 
@@ -179,7 +187,7 @@ def _overflow_check(previous_total: int, grid: _Grid, length: int) -> None:
 def _budget_check(candidates: int, max_states: int, grid: _Grid, length: int) -> None:
     if candidates > max_states:
         raise BoardError(
-            f"counting paths of {length} cells on a {grid.rows}x{grid.cols} grid needs "
+            f"counting paths of {length} cells on {a_size(grid.rows, grid.cols)} grid needs "
             f"{candidates:,} states, over the budget of {max_states:,}; choose a smaller length"
         )
 
@@ -246,9 +254,7 @@ def _layers_numpy(grid: _Grid, max_length: int, max_states: int) -> Iterator[_La
         [np.array(table, dtype=key_type) for table in per_chunk] for per_chunk in grid.mask_tables()
     ]
     perms = [np.array(perm, dtype=key_type) for perm in grid.perms]
-    neighbours = np.full((grid.cells, 8), -1, dtype=np.int8)
-    for cell, cells in enumerate(grid.neighbours):
-        neighbours[cell, : len(cells)] = cells
+    neighbours = np.array(padded_neighbours(grid.rows, grid.cols), dtype=np.int8)
     neighbour_masks: UIntArray = np.array(
         [sum(1 << cell for cell in cells) for cells in grid.neighbours], dtype=key_type
     )

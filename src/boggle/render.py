@@ -40,8 +40,16 @@ COLORS: Mapping[str, str] = {
 
 
 def face_label(face: str) -> str:
-    """A face as people read it: ``Qu``, ``Th``, ``A``."""
-    return face.capitalize()
+    """A face as people read it: ``Qu``, ``Th``, ``A``; Dutch ``IJ``; ``ß`` stays ``ß``
+    (its capital is two letters).
+
+    >>> face_label("qu"), face_label("ij"), face_label("ß"), face_label("ä")
+    ('Qu', 'IJ', 'ß', 'Ä')
+    """
+    if face == "ij":
+        return "IJ"
+    first = face[0].upper()
+    return (first if len(first) == 1 else face[0]) + face[1:]
 
 
 def faces(board: Board) -> list[list[str]]:

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from boggle import render
 from boggle.board import Board, Cell
+from boggle.language_lists import foreign_letters
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 
@@ -103,9 +104,15 @@ class Solution:
             buckets.setdefault((item.points, len(item.word)), []).append(item)
         return [(points, length, buckets[points, length]) for points, length in sorted(buckets)]
 
+    @cached_property
+    def foreign_letters(self) -> tuple[str, ...]:
+        """The board's letters no word of the list uses (a hint: another language's board?)."""
+        return foreign_letters(self.board, self.lexicon)
+
     def to_json(self) -> dict[str, Any]:
-        """The solution as ``boggle solve --json`` prints it."""
-        return {
+        """The solution as ``boggle solve --json`` prints it (``foreign_letters`` only
+        when the board has letters the list never uses)."""
+        result = {
             "board": str(self.board),
             "rows": self.board.rows,
             "cols": self.board.cols,
@@ -117,6 +124,9 @@ class Solution:
             "counts_by_length": {str(k): v for k, v in self.counts_by_length().items()},
             "words": [item.to_json() for item in self.words],
         }
+        if self.foreign_letters:
+            result["foreign_letters"] = list(self.foreign_letters)
+        return result
 
     def json_text(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)

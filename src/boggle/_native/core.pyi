@@ -61,6 +61,19 @@ class Trie:
         max_cells: int,
         /,
     ) -> tuple[str, list[tuple[int, int]]]: ...
+    def score_neighbours(
+        self,
+        faces: bytes,
+        rows: int,
+        cols: int,
+        alternatives: bytes,
+        min_len: int,
+        points: Sequence[int],
+        /,
+    ) -> bytes: ...
+    def score_boards(
+        self, faces: bytes, rows: int, cols: int, min_len: int, points: Sequence[int], /
+    ) -> bytes: ...
     def score_lines(
         self,
         lines: Sequence[str | bytes],
@@ -72,3 +85,15 @@ class Trie:
         max_cells: int,
         /,
     ) -> list[int | None]: ...
+
+class ClassBound:
+    def __init__(
+        self, letters: bytes, offsets: bytes, min_len: int, points: Sequence[int], faces: bytes, /
+    ) -> None: ...
+    def bound(self, masks: bytes, rows: int, cols: int, /) -> int: ...
+    def search(
+        self, masks: bytes, rows: int, cols: int, above: int, order: bytes, /
+    ) -> tuple[bytes, int]: ...
+    def tree_search(
+        self, masks: bytes, rows: int, cols: int, above: int, order: bytes, /
+    ) -> tuple[bytes, int, int]: ...

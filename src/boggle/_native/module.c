@@ -3,6 +3,7 @@
 #include <Python.h>
 
 #include "kernel.h"
+#include "search.h"
 
 typedef struct {
     PyObject_HEAD
@@ -491,7 +492,19 @@ static PyObject *Trie_get_nodes(TrieObject *self, void *closure) {
     return PyLong_FromUnsignedLong(self->trie.n_nodes);
 }
 
+static PyObject *Trie_score_neighbours(TrieObject *self, PyObject *args) {
+    return bs_score_neighbours(&self->trie, args);
+}
+
+static PyObject *Trie_score_boards(TrieObject *self, PyObject *args) {
+    return bs_score_boards(&self->trie, args);
+}
+
 static PyMethodDef Trie_methods[] = {
+    {"score_neighbours", (PyCFunction)Trie_score_neighbours, METH_VARARGS,
+     "score_neighbours(faces, rows, cols, alternatives, min_len, points) -> int32 bytes"},
+    {"score_boards", (PyCFunction)Trie_score_boards, METH_VARARGS,
+     "score_boards(faces, rows, cols, min_len, points) -> int32 bytes"},
     {"solve", (PyCFunction)Trie_solve, METH_VARARGS,
      "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
     {"score_text", (PyCFunction)Trie_score_text, METH_VARARGS,
@@ -536,6 +549,10 @@ PyMODINIT_FUNC PyInit_core(void) {
     Py_INCREF(&TrieType);
     if (PyModule_AddObject(module, "Trie", (PyObject *)&TrieType) < 0) {
         Py_DECREF(&TrieType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    if (bs_add_types(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -2,10 +2,11 @@
 
 A word hashes to the set of its letters as a bit mask: bit *n* is set when the
 *n*-th letter of the alphabet is in the word (``a`` is bit 0, ``z`` bit 25), so
-``"cab"`` and ``"abaca"`` share the hash ``0b111``.  The mask is then taken
-modulo the table size ``2**bits``.  Seed 004 picks ``2**20`` buckets after
-plotting, for ``2**19 .. 2**26``, the largest bucket (the worst look-up) and the
-fraction of buckets that hold any word (how much of the table is used).
+``"cab"`` and ``"abaca"`` share the hash ``0b111``
+(:func:`boggle.letters.letter_set_mask`). The mask is then taken modulo the
+table size ``2**bits``. Seed 004 picks ``2**20`` buckets after plotting, for
+``2**19 .. 2**26``, the largest bucket (the worst look-up) and the fraction of
+buckets that hold any word (how much of the table is used).
 
 >>> letter_set_mask("cab"), letter_set_mask("abaca")
 (7, 7)
@@ -23,38 +24,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-
-
-def letter_bits(alphabet: Iterable[str] = ASCII_LETTERS) -> dict[str, int]:
-    """The bit of each letter: ``a``-``z`` are bits 0-25, other letters follow in sorted order.
-
-    >>> letter_bits("zé")["z"], letter_bits("zé")["é"]
-    (25, 26)
-    """
-    bits = {letter: index for index, letter in enumerate(ASCII_LETTERS)}
-    for letter in sorted(set(alphabet) - set(bits)):
-        bits[letter] = len(bits)
-    return bits
-
-
-def letter_set_mask(word: str, bits: dict[str, int] | None = None) -> int:
-    """The word's letter set as a bit mask (seed 004's ``wordHash'``, before the modulo)."""
-    table = _ASCII_BITS if bits is None else bits
-    mask = 0
-    for letter in word:
-        mask |= 1 << table[letter]
-    return mask
-
-
-_ASCII_BITS = letter_bits()
+from boggle.cache import atomic_text_file
+from boggle.letters import indices_for, letter_set_mask
 
 
 def word_masks(words: Sequence[str]) -> Counter[int]:
     """How many words have each letter-set mask."""
-    alphabet = set("".join(words))
-    bits = _ASCII_BITS if alphabet <= _ASCII_BITS.keys() else letter_bits(alphabet)
-    return Counter(letter_set_mask(word, bits) for word in words)
+    indices = indices_for(words)
+    return Counter(letter_set_mask(word, indices) for word in words)
 
 
 @dataclass(frozen=True)
@@ -116,8 +93,7 @@ def build_letter_hash_table(words: Sequence[str], bits: int = 20) -> list[list[s
     >>> len(table), [bucket for bucket in table if bucket]
     (8, [['dog', 'god'], ['cat']])
     """
-    alphabet = set("".join(words))
-    letter_table = _ASCII_BITS if alphabet <= _ASCII_BITS.keys() else letter_bits(alphabet)
+    letter_table = indices_for(words)
     modulus = (1 << bits) - 1
     table: list[list[str] | None] = [None] * (1 << bits)
     for word in words:
@@ -132,7 +108,7 @@ def build_letter_hash_table(words: Sequence[str], bits: int = 20) -> list[list[s
 
 def write_csv(path: Path, stats: Iterable[BucketStats]) -> None:
     """One row per table size."""
-    with path.open("w", newline="", encoding="utf-8") as file:
+    with atomic_text_file(path, newline="") as file:
         writer = csv.writer(file)
         writer.writerow(["bits", "buckets", "words", "max_bucket", "nonempty", "fraction_nonempty"])
         for s in stats:

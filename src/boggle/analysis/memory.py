@@ -30,6 +30,7 @@ from typing import Any
 
 from boggle.analysis.hashstats import build_letter_hash_table
 from boggle.engines import Engine
+from boggle.engines.prefixes import word_prefixes
 from boggle.engines.trie import build_trie
 from boggle.errors import BoggleError, EngineError
 from boggle.lexicon import Lexicon
@@ -150,15 +151,6 @@ def sorted_file_bytes(words: Iterable[str]) -> int:
     return sum(len(word.encode()) + 1 for word in sorted(words))
 
 
-def prefix_set(words: Iterable[str]) -> frozenset[str]:
-    """Every proper prefix of every word.
-
-    >>> sorted(prefix_set(["cat", "car"]))
-    ['c', 'ca']
-    """
-    return frozenset(word[:end] for word in words for end in range(1, len(word)))
-
-
 def _copy_of_words(lexicon: Lexicon) -> Lexicon:
     """The word list loaded afresh (from its file when it has one), not sharing strings."""
     if lexicon.source is not None:
@@ -170,7 +162,7 @@ def structure_rows(lexicon: Lexicon, hash_bits: int = 20) -> list[MemoryRow]:
     """The data structures the library can build, measured for ``lexicon``."""
     words = lexicon.words
     trie_nodes = build_trie(words).count_nodes()
-    prefixes = len(prefix_set(words))
+    prefixes = len(word_prefixes(words, proper=True))
     rows = [
         measure_structure(
             "word list (the Lexicon: sorted tuple of str)",
@@ -191,7 +183,7 @@ def structure_rows(lexicon: Lexicon, hash_bits: int = 20) -> list[MemoryRow]:
         ),
         measure_structure(
             "word set + prefix set (frozensets)",
-            lambda: (frozenset(words), prefix_set(words)),
+            lambda: (frozenset(words), word_prefixes(words, proper=True)),
             note=f"{prefixes:,} proper prefixes",
         ),
         measure_structure(

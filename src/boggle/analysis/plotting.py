@@ -6,13 +6,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from boggle.errors import BoggleError
+from boggle.cache import atomic_file
+from boggle.errors import MissingDependencyError
 
 FIGURE_FORMATS = ("png", "svg")
-
-
-class MissingDependencyError(BoggleError):
-    """An optional package a command needs is not installed."""
 
 
 def pyplot() -> Any:
@@ -36,7 +33,8 @@ def save_figure(
     paths = []
     for fmt in formats:
         path = out_dir / f"{stem}.{fmt}"
-        figure.savefig(path, dpi=120, bbox_inches="tight")
+        with atomic_file(path) as handle:
+            figure.savefig(handle, format=fmt, dpi=120, bbox_inches="tight")
         paths.append(path)
     pyplot().close(figure)
     return paths

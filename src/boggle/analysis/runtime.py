@@ -31,8 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boggle.board import Board
+from boggle.cache import atomic_text_file
 from boggle.dice import uniform_board
 from boggle.engines import Engine
+from boggle.errors import EngineError
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 
@@ -72,6 +74,8 @@ class RuntimeResult:
 
     samples: list[RuntimeSample] = field(default_factory=list)
     skipped_from: dict[str, int] = field(default_factory=dict)
+    refused: dict[str, str] = field(default_factory=dict)
+    """Engines that refused to run at all (``pathtable`` without NumPy), with the reason."""
 
 
 def board_seed(seed: int, size: int, run: int) -> int:
@@ -123,13 +127,16 @@ def measure_runtime(
     """
     result = RuntimeResult()
     for engine in engines:
-        warm_up(engine, lexicon, rules)
+        try:
+            warm_up(engine, lexicon, rules)
+        except EngineError as error:
+            result.refused[engine.name] = str(error)
     for size in sizes:
         for run in range(repeat):
             board_seed_value = board_seed(seed, size, run)
             board = uniform_board(size, size, seed=board_seed_value)
             for engine in engines:
-                if engine.name not in result.skipped_from:
+                if engine.name not in result.skipped_from and engine.name not in result.refused:
                     sample = time_solve(engine, board, lexicon, rules)
                     result.samples.append(
                         RuntimeSample(
@@ -211,7 +218,7 @@ def fit_against_cells(summaries: Sequence[RuntimeSummary]) -> dict[str, LinearFi
 
 def write_samples_csv(path: Path, samples: Iterable[RuntimeSample]) -> None:
     """The raw measurements, one row per solve."""
-    with path.open("w", newline="", encoding="utf-8") as file:
+    with atomic_text_file(path, newline="") as file:
         writer = csv.writer(file)
         writer.writerow(
             ["engine", "size", "cells", "run", "seed", "cpu_seconds", "wall_seconds", "words"]
@@ -233,7 +240,7 @@ def write_samples_csv(path: Path, samples: Iterable[RuntimeSample]) -> None:
 
 def write_summary_csv(path: Path, summaries: Iterable[RuntimeSummary]) -> None:
     """Mean and standard deviation per engine and size."""
-    with path.open("w", newline="", encoding="utf-8") as file:
+    with atomic_text_file(path, newline="") as file:
         writer = csv.writer(file)
         writer.writerow(
             ["engine", "size", "cells", "runs", "mean_seconds", "stdev_seconds", "mean_words"]

@@ -23,6 +23,7 @@ import subprocess
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from boggle.cache import write_atomic
 from boggle.engines.trie import TrieNode, build_trie
 from boggle.errors import BoggleError
 
@@ -84,7 +85,7 @@ def render_dot(dot_text: str, output: Path, fmt: str | None = None) -> Path:
             "the DOT text can still be written"
         )
     result = subprocess.run(
-        [program, f"-T{chosen}", "-o", str(output)],
+        [program, f"-T{chosen}"],
         input=dot_text.encode(),
         capture_output=True,
         check=False,
@@ -92,4 +93,5 @@ def render_dot(dot_text: str, output: Path, fmt: str | None = None) -> Path:
     if result.returncode != 0:
         message = result.stderr.decode(errors="replace").strip().splitlines()
         raise GraphvizError(f"dot failed: {message[0] if message else result.returncode}")
+    write_atomic(output, result.stdout)
     return output

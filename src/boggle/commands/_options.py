@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from boggle.engines import default_engine, engine_names
 from boggle.errors import RulesError
-from boggle.lexicon import DEFAULT_WORDLIST, Lexicon, load_lexicon
+from boggle.language_lists import load_wordlist
+from boggle.languages import PROFILES
+from boggle.lexicon import DEFAULT_WORDLIST, Lexicon
 from boggle.rules import PRESETS, Rules, RulesChoice
 
 
@@ -14,10 +17,28 @@ def add_dictionary_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--dict",
         dest="dictionary",
+        type=not_empty("a bundled list name or a word list file (see 'boggle dicts')"),
         metavar="NAME|PATH",
         default=None,
         help=f"a bundled word list name or a word list file (default: {DEFAULT_WORDLIST}; "
         "see 'boggle dicts')",
+    )
+    add_language_option(
+        parser,
+        "the word list's language: its spelling rules for a --dict "
+        "file, or alone its list (--language es is --dict es); default: English",
+    )
+
+
+def add_language_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--language CODE`` (``en``, ``es``, ``de``, ...; see ``docs/languages.md``)."""
+    parser.add_argument(
+        "--language",
+        type=str.lower,
+        default=None,
+        metavar="CODE",
+        choices=list(PROFILES),
+        help=f"{help} ({', '.join(PROFILES)})",
     )
 
 
@@ -47,10 +68,28 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--engine",
+        type=engine_name,
         default=None,
         metavar="NAME",
         help=f"solving algorithm: {', '.join(engine_names())} (default: {default_engine()})",
     )
+
+
+def not_empty(wanted: str) -> Callable[[str], str]:
+    """The ``type=`` of an option whose value may not be empty: ``--dict ""`` is a mistake."""
+
+    def check(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"is empty; give {wanted}")
+        return text
+
+    return check
+
+
+def engine_name(text: str) -> str:
+    """The ``type=`` of ``--engine``: a name, not an empty string (unknown names are the
+    library's to refuse, with the list of engines)."""
+    return not_empty(f"an engine name: {', '.join(engine_names())}")(text)
 
 
 def _whole_number(text: str) -> int:
@@ -60,9 +99,21 @@ def _whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+MAX_JOBS = 256
+"""The most threads ``--jobs`` may ask for."""
+
+
+def jobs_number(text: str) -> int:
+    """The ``type=`` of ``--jobs``: a whole number from 1 to :data:`MAX_JOBS`."""
+    jobs = _whole_number(text)
+    if not 1 <= jobs <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_JOBS}, got {jobs}")
+    return jobs
+
+
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """The word list the options name."""
-    return load_lexicon(args.dictionary)
+    return load_wordlist(args.dictionary, getattr(args, "language", None))
 
 
 def rules_choice_from_args(args: argparse.Namespace) -> RulesChoice:

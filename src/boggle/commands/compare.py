@@ -17,8 +17,10 @@ from boggle.commands._options import (
     lexicon_from_args,
     rules_from_args,
 )
+from boggle.commands._progress import progress_bar
 from boggle.commands.solve import add_board_arguments, board_from_args
 from boggle.compare import compare_engines as compare
+from boggle.engines import engines
 
 
 def register(subparsers: Any) -> None:
@@ -40,7 +42,25 @@ def compare_engines(args: argparse.Namespace) -> list[dict[str, Any]]:
     """One row per engine (see :func:`boggle.compare.compare_engines`), as JSON."""
     board = board_from_args(args)
     rules = rules_from_args(args, board.rows, board.cols)
-    return [row.to_json() for row in compare(board, lexicon_from_args(args), rules)]
+    lexicon = lexicon_from_args(args)
+    bar = progress_bar(" engines", total=len(engines()), description="compare")
+    if bar is None:
+        return [row.to_json() for row in compare(board, lexicon, rules)]
+
+    started: list[str] = []
+
+    def starting(name: str) -> None:  # one step per engine finished; the running one is named
+        if started:
+            bar.update(1)
+        started.append(name)
+        bar.set_description(f"compare: {name}")
+
+    try:
+        rows = [row.to_json() for row in compare(board, lexicon, rules, on_engine=starting)]
+        bar.update(1)
+        return rows
+    finally:
+        bar.close()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,11 +81,7 @@ def run(args: argparse.Namespace) -> int:
         if row["max_length"] is not None:
             agrees += f" (words up to {row['max_length']} letters)"
         print(
-            f"{name}  {row['words']:>6}  {row['score']:>6}  {_ms(row['first'])}  "
-            f"{_ms(row['again'])}  {agrees}"
+            f"{name}  {row['words']:>6}  {row['score']:>6}  {row['first_ms']:>6.1f} ms  "
+            f"{row['again_ms']:>6.1f} ms  {agrees}"
         )
     return 0 if all(row["agrees"] is not False for row in rows) else 1
-
-
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:>6.1f} ms"

@@ -12,8 +12,11 @@ import json
 import sys
 from typing import Any
 
+from boggle.cache import write_atomic
+from boggle.commands._output import add_force_option, check_outputs
 from boggle.engines.heap import exported_text
-from boggle.errors import LexiconError
+from boggle.language_lists import describe_system_lists
+from boggle.languages import PROFILES
 from boggle.lexicon import DEFAULT_WORDLIST, bundled_lists, load_lexicon
 
 
@@ -37,40 +40,63 @@ def register(subparsers: Any) -> None:
     export.add_argument(
         "output", metavar="FILE", nargs="?", default="-", help="where to write (default: stdout)"
     )
+    add_force_option(export)
     export.set_defaults(run=run_export)
 
 
 def run_export(args: argparse.Namespace) -> int:
+    if args.output != "-":
+        check_outputs([args.output], args.force, inputs=[args.source])
     lexicon = load_lexicon(args.source)
     text = exported_text(lexicon)
     if args.output == "-":
         sys.stdout.buffer.write(text)
         sys.stdout.flush()
         return 0
-    try:
-        with open(args.output, "wb") as handle:
-            handle.write(text)
-    except OSError as error:
-        raise LexiconError(f"cannot write {args.output!r}: {error.strerror}") from None
+    write_atomic(args.output, text)
     print(f"wrote {len(lexicon):,} words to {args.output}", file=sys.stderr)
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
     lists = bundled_lists()
+    system = describe_system_lists()
     if args.json:
-        rows = [
-            {"name": e.name, "words": e.words, "default": e.default, "description": e.description}
+        rows: list[dict[str, Any]] = [
+            {
+                "name": e.name,
+                "language": e.language,
+                "words": e.words,
+                "default": e.default,
+                "description": e.description,
+                "licence": e.licence,
+                "source": e.source,
+                "bundled": True,
+            }
             for e in lists
         ]
-        sys.stdout.write(json.dumps(rows) + "\n")
+        rows += [{**row, "bundled": False} for row in system]
+        sys.stdout.write(json.dumps(rows, ensure_ascii=False) + "\n")
         return 0
     if not lists:
         print("no word lists are bundled with this installation; use --dict PATH")
-        return 0
-    width = max(len(e.name) for e in lists)
-    print(f"{'NAME'.ljust(width)}  {'WORDS':>8}  DESCRIPTION")
-    for e in lists:
-        mark = " (default)" if e.name == DEFAULT_WORDLIST else ""
-        print(f"{e.name.ljust(width)}  {e.words:>8,}  {e.description}{mark}")
+    else:
+        width = max(len(e.name) for e in lists)
+        print(f"{'NAME'.ljust(width)}  LANG  {'WORDS':>8}  {'LICENCE':<14}  SOURCE")
+        for e in lists:
+            mark = " (default)" if e.name == DEFAULT_WORDLIST else ""
+            licence = e.licence.split(" (")[0]
+            print(
+                f"{e.name.ljust(width)}  {e.language:<4}  {e.words:>8,}  {licence:<14}  "
+                f"{e.source}{mark}"
+            )
+    print("\nSystem lists (GPL, not shipped; read from /usr/share/dict when installed):")
+    for row in system:
+        state = (
+            f"installed, {row['path']}"
+            if row["installed"]
+            else (f"not installed: apt-get install {row['package']}")
+        )
+        language = PROFILES[str(row["name"])].name
+        print(f"  {row['name']:<4}  {language:<9}  {row['licence']:<7}  {state}")
     return 0

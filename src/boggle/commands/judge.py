@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from boggle.commands._options import (
@@ -17,6 +16,10 @@ from boggle.commands._options import (
 )
 from boggle.errors import JudgeError
 from boggle.game import CHALLENGE_MODES, iter_problems, judge_json
+from boggle.inputs import read_file
+
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+"""The largest round file or word list a player can hand in."""
 
 EXAMPLE = """\
 input: {"board": "fxie amlo ewbx astu",
@@ -87,7 +90,7 @@ def _read_input(args: argparse.Namespace) -> Any:
         return {"board": args.board, "players": players}
     if args.input is None:
         raise JudgeError("give a JSON round file (or '-' for stdin), or --board and --player")
-    text = sys.stdin.read() if args.input == "-" else _read_text(args.input)
+    text = _read_text(args.input)
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
@@ -99,10 +102,8 @@ def _read_input(args: argparse.Namespace) -> Any:
 
 
 def _read_text(file: str) -> str:
-    try:
-        data = Path(file).read_bytes()
-    except OSError as error:
-        raise JudgeError(f"cannot read {file!r}: {error.strerror or error}") from None
+    """A round file, a player's list or ('-') standard input: UTF-8, else Latin-1."""
+    data = read_file(file, "file", MAX_INPUT_BYTES, JudgeError)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

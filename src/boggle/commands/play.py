@@ -33,10 +33,12 @@ from boggle.commands._options import (
     whole_number,
 )
 from boggle.commands.roll import add_dice_options, size_from_args
-from boggle.dice import roll_board
+from boggle.commands.solve import board_text
 from boggle.engines import solve
 from boggle.errors import BoggleError
 from boggle.game import Feedback, PlaySession
+from boggle.language_dice import roll_for_language
+from boggle.wording import counted
 
 DEFAULT_SECONDS = 180
 """Three minutes, the length of the sand timer in the box."""
@@ -79,13 +81,14 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(f"--time must be at least 1 second, got {args.time}")
     if args.missed < 0:
         raise BoggleError(f"--missed must be 0 or more, got {args.missed}")
+    lexicon = lexicon_from_args(args)
     if args.board:
-        board = Board.parse(" ".join(args.board))
+        board = Board.parse(board_text(args.board, stdin=False))  # stdin holds the words
     else:
         rows, cols = size_from_args(args)
-        board = roll_board(args.dice, args.seed, rows, cols)
+        board = roll_for_language(lexicon, args.dice, args.seed, rows, cols)  # its language's dice
     rules = rules_from_args(args, board.rows, board.cols)
-    session = PlaySession(board, solve(board, lexicon_from_args(args), rules, engine=args.engine))
+    session = PlaySession(board, solve(board, lexicon, rules, engine=args.engine))
     out = sys.stdout
     interactive = sys.stdin.isatty()
     out.write(render.board_text(board, frame=True) + "\n")
@@ -110,9 +113,9 @@ def run(args: argparse.Namespace) -> int:
             else:
                 out.write(feedback_text(session.submit(entry), session) + "\n")
         out.write("Round over.\n")
+        for word in path_requests:  # asked during the round: answered first, as the summary ends
+            out.write(path_text(session, word) + "\n")
     out.write(summary_text(session, args.missed) + "\n")
-    for word in path_requests:
-        out.write(path_text(session, word) + "\n")
     if interactive:
         ask_for_paths(session, out)
     return 0
@@ -145,8 +148,8 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     solution = session.solution
     share = 100 * session.score / session.maximum if session.maximum else 100.0
     lines = [
-        f"You found {len(session.found)} of {solution.count} words: "
-        f"{session.score} of {session.maximum} points ({share:.0f}%)."
+        f"You found {len(session.found)} of {counted(solution.count, 'word')}: "
+        f"{session.score} of {counted(session.maximum, 'point')} ({share:.0f}%)."
     ]
     missed = session.missed()
     if missed:

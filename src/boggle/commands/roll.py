@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import secrets
+import sys
 from typing import Any
 
-from boggle.commands._options import whole_number
+from boggle.commands._options import add_language_option, whole_number
 from boggle.dice import GENERATORS, roll_board
 from boggle.errors import DiceError
+from boggle.language_dice import roll_for_language
+from boggle.language_lists import load_wordlist
 
 
 def add_dice_options(parser: argparse.ArgumentParser, default: str = "new") -> None:
@@ -35,6 +39,22 @@ def add_dice_options(parser: argparse.ArgumentParser, default: str = "new") -> N
     )
 
 
+def seed_from_args(args: argparse.Namespace) -> tuple[int, bool]:
+    """``--seed``, or a fresh seed; and whether it is fresh (then :func:`tell_seed` it)."""
+    if args.seed is not None:
+        return args.seed, False
+    return secrets.randbelow(10**9), True
+
+
+def tell_seed(seed: int, fresh: bool, board: object = None) -> None:
+    """On stderr: the board rolled, and a fresh seed, so the same can be rolled again."""
+    parts = [] if board is None else [f"rolled the board {board}"]
+    if fresh:
+        parts.append(f"seed {seed} (give --seed {seed} to roll the same again)")
+    if parts:
+        print("boggle: " + "; ".join(parts), file=sys.stderr)
+
+
 def size_from_args(args: argparse.Namespace) -> tuple[int | None, int | None]:
     """The ``--size`` option as ``(rows, cols)``, ``(None, None)`` when absent."""
     if args.size is None:
@@ -57,6 +77,11 @@ def register(subparsers: Any) -> None:
         "With --seed N and --count C, board i is the board of seed N+i.",
     )
     add_dice_options(parser)
+    add_language_option(
+        parser,
+        "roll for this language: English uses --dice, every other language a letter "
+        "distribution measured from its word list",
+    )
     parser.add_argument(
         "--count", type=whole_number, default=1, metavar="N", help="how many boards (default 1)"
     )
@@ -67,13 +92,19 @@ def run(args: argparse.Namespace) -> int:
     if args.count < 0:
         raise DiceError(f"--count must be 0 or more, got {args.count}")
     rows, cols = size_from_args(args)
+    first_seed, fresh = seed_from_args(args)
+    lexicon = load_wordlist(None, args.language) if args.language not in (None, "en") else None
     lines = []
     for i in range(args.count):
-        seed = None if args.seed is None else args.seed + i
-        lines.append(str(roll_board(args.dice, seed, rows, cols)))
+        if lexicon is None:
+            lines.append(str(roll_board(args.dice, first_seed + i, rows, cols)))
+        else:
+            lines.append(str(roll_for_language(lexicon, args.dice, first_seed + i, rows, cols)))
         if len(lines) >= 1000:
             print("\n".join(lines))
             lines.clear()
     if lines:
         print("\n".join(lines))
+    sys.stdout.flush()  # the boards are out before the seed is told
+    tell_seed(first_seed, fresh)
     return 0

@@ -3,20 +3,29 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections import deque
 from collections.abc import Iterator
-from typing import Any, TextIO
+from typing import Any
 
-from boggle.batch import chunks, default_jobs, score_text_chunks
+from boggle.batch import CHUNK, ScoredText, as_text, chunks, default_jobs, score_text_chunks
+from boggle.batch_cluster import CLUSTER_CHUNK, score_chunks_on
+from boggle.board import MAX_TEXT_CHARS
+from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import (
+    MAX_JOBS,
     add_dictionary_option,
     add_rules_options,
+    jobs_number,
     lexicon_from_args,
     rules_choice_from_args,
 )
 from boggle.commands._progress import progress_bar
-from boggle.errors import BoggleError
+from boggle.inputs import GZIP_MAGIC, iter_lines, open_regular
+
+MAX_REPORTED_ERRORS = 10
+"""Lines that are not boards are reported one by one up to this many, then only counted."""
 
 
 def register(subparsers: Any) -> None:
@@ -26,82 +35,106 @@ def register(subparsers: Any) -> None:
         description="Score boards read one per line (compact form) from the files, or from "
         "standard input when none is given. Prints 'BOARD SCORE' per line, in input order; "
         "blank lines are skipped. "
-        "A line that is not a board is reported on stderr with its line number; the run "
-        "goes on and exits with status 1.",
+        "Files may be gzip-compressed, UTF-8 or Latin-1. "
+        f"A line that is not a board is reported on stderr with its line number (the first "
+        f"{MAX_REPORTED_ERRORS}, then a count); the run goes on and exits with status 1.",
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="files of boards ('-': stdin)")
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=jobs_number,
         default=None,
         metavar="N",
-        help=f"threads solving at once (default: all cores, {default_jobs()} here)",
+        help=f"threads solving at once, 1 to {MAX_JOBS} (default: all cores, "
+        f"{default_jobs()} here)",
     )
     add_dictionary_option(parser)
     add_rules_options(parser)
+    add_cluster_options(parser)
     parser.set_defaults(run=run)
 
 
-def _numbered_chunks(files: list[str]) -> Iterator[tuple[str, list[int], list[str]]]:
+def _numbered_chunks(
+    files: list[str], largest: int = CHUNK
+) -> Iterator[tuple[str, list[int], list[str]]]:
     """(file name, line numbers, lines) in chunks, skipping blank lines."""
     for name in files or ["-"]:
-        stream: TextIO
-        if name == "-":
-            stream = sys.stdin
-        else:
-            try:
-                stream = open(name, encoding="utf-8", errors="replace")  # noqa: SIM115
-            except OSError as error:
-                raise BoggleError(f"cannot read {name!r}: {error.strerror}") from None
         shown = "<stdin>" if name == "-" else name
-        try:
-            numbered = (
-                (number, line.rstrip("\r\n"))
-                for number, line in enumerate(stream, start=1)
-                if not line.isspace() and line
-            )
-            for chunk in chunks(numbered):
-                yield shown, [number for number, _ in chunk], [text for _, text in chunk]
-        finally:
-            if stream is not sys.stdin:
-                stream.close()
+        numbered = (
+            (number, line)
+            for number, line in enumerate(iter_lines(name, "board file", MAX_TEXT_CHARS), 1)
+            if line and not line.isspace()
+        )
+        for chunk in chunks(numbered, largest=largest):
+            yield shown, [number for number, _ in chunk], [text for _, text in chunk]
+
+
+def _count_lines(files: list[str]) -> int | None:
+    """Lines in the files, for the progress bar's total; ``None`` when stdin or gzip is read."""
+    if not files or "-" in files:
+        return None
+    total = 0
+    for name in files:
+        with open_regular(name, "board file") as handle:
+            block = handle.read(1 << 20)
+            if block.startswith(GZIP_MAGIC):
+                return None
+            while block:
+                total += block.count(b"\n")
+                block = handle.read(1 << 20)
+    return total
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.jobs is not None and args.jobs < 1:
-        raise BoggleError(f"--jobs must be at least 1, got {args.jobs}")
     lexicon = lexicon_from_args(args)
     rules = rules_choice_from_args(args)
+    runs_on = where_from_args(args)
     for name in args.files:
         if name != "-":
-            try:
-                open(name, "rb").close()
-            except OSError as error:
-                raise BoggleError(f"cannot read {name!r}: {error.strerror}") from None
+            open_regular(name, "board file").close()
     where: deque[tuple[str, list[int]]] = deque()  # chunks read but not yet printed
 
     def texts() -> Iterator[list[str]]:
-        for name, numbers, lines in _numbered_chunks(args.files):
+        largest = CHUNK if runs_on is None else CLUSTER_CHUNK
+        for name, numbers, lines in _numbered_chunks(args.files, largest):
             where.append((name, numbers))
             yield lines
 
-    progress = _progress()
+    progress = progress_bar(
+        " boards", total=_count_lines(args.files) if sys.stderr.isatty() else None
+    )
     failed = 0
     out = sys.stdout
-    for scored in score_text_chunks(texts(), lexicon, rules, args.jobs):
+    scored_chunks: Iterator[ScoredText] = (  # on this machine the core writes the text
+        score_text_chunks(texts(), lexicon, rules, args.jobs)
+        if runs_on is None
+        else map(as_text, score_chunks_on(texts(), lexicon, rules, runs_on, args.jobs))
+    )
+    for scored in scored_chunks:
         name, numbers = where.popleft()
-        out.write(scored.text)
-        for index, reason in scored.errors:
-            failed += 1
-            out.flush()
-            print(f"boggle score: {name}:{numbers[index]}: {reason}", file=sys.stderr)
+        with _outside(progress):
+            out.write(scored.text)
+            for index, reason in scored.errors:
+                failed += 1
+                if failed <= MAX_REPORTED_ERRORS:
+                    out.flush()
+                    print(f"boggle score: {name}:{numbers[index]}: {reason}", file=sys.stderr)
         if progress is not None:
             progress.update(len(numbers))
     if progress is not None:
         progress.close()
+    if failed > MAX_REPORTED_ERRORS:
+        hidden = failed - MAX_REPORTED_ERRORS
+        print(
+            f"boggle score: {failed:,} lines were not boards; {hidden:,} more not shown",
+            file=sys.stderr,
+        )
     return 1 if failed else 0
 
 
-def _progress() -> Any:
-    """A progress bar on stderr when it is a terminal, else ``None``."""
-    return progress_bar(" boards")
+def _outside(progress: Any) -> contextlib.AbstractContextManager[Any]:
+    """While writing results: the bar cleared, so the two never share a terminal line."""
+    if progress is None:
+        return contextlib.nullcontext()
+    writing: contextlib.AbstractContextManager[Any] = progress.external_write_mode()
+    return writing

@@ -73,8 +73,8 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=None,
         metavar="N",
-        help="open connections at most; more are closed at once (default: 1000, or fewer "
-        "to stay below the open-file limit)",
+        help="open connections at most; past it a new one replaces the one waiting longest "
+        "for its request (default: 1000, or fewer to stay below the open-file limit)",
     )
     parser.add_argument(
         "--head-timeout",
@@ -82,6 +82,14 @@ def register(subparsers: Any) -> None:
         default=10.0,
         metavar="SECONDS",
         help="longest a client may take to send a request's head (default 10)",
+    )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="keep finished rounds and matches of rooms in DIR/results.sqlite3 (default: "
+        "$BOGGLE_DATA_DIR, else the per-user data directory, e.g. ~/.local/share/boggle)",
     )
     parser.set_defaults(run=run)
 
@@ -120,7 +128,9 @@ def allowed_hosts(host: str, named: list[str]) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    missing = [m for m in ("fastapi", "uvicorn") if importlib.util.find_spec(m) is None]
+    missing = [
+        m for m in ("fastapi", "uvicorn", "websockets") if importlib.util.find_spec(m) is None
+    ]
     if missing:
         raise BoggleError(
             f"the web app needs {' and '.join(missing)}: pip install 'boggle[web]' "
@@ -140,6 +150,8 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError("--max-side and --max-body must be at least 1")
 
     from boggle.lexicon import DEFAULT_WORDLIST
+    from boggle.rooms import RoomsConfig
+    from boggle.rooms.storage import ResultStore, default_data_dir
     from boggle.web.app import Limits, WebConfig, create_app
     from boggle.web.server import (
         BoundedServer,
@@ -149,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
     )
 
     offered = parse_dict_files(args.dict_file)
+    data = args.data or default_data_dir()
+    ResultStore(data).close()  # a directory or file that cannot be used fails here, in one line
     config = WebConfig(
         limits=Limits(
             max_side=args.max_side,
@@ -159,6 +173,7 @@ def run(args: argparse.Namespace) -> int:
         extra_dictionaries=offered,
         default_dictionary=args.default_dict or DEFAULT_WORDLIST,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
+        rooms=RoomsConfig(data_dir=data),
     )
     app = create_app(config)
     _check_port_free(args.host, args.port)

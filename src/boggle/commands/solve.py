@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from boggle import render
-from boggle.board import Board
+from boggle.board import MAX_TEXT_CHARS, Board
 from boggle.commands._options import (
     add_dictionary_option,
     add_engine_option,
@@ -24,10 +24,14 @@ from boggle.commands._options import (
     lexicon_from_args,
     rules_from_args,
 )
-from boggle.commands.roll import add_dice_options, size_from_args
+from boggle.commands.roll import add_dice_options, seed_from_args, size_from_args, tell_seed
 from boggle.dice import roll_board
 from boggle.engines import default_engine, get_engine, solve
 from boggle.errors import BoardError, BoggleError
+from boggle.inputs import read_file
+from boggle.language_dice import roll_for_language
+from boggle.language_lists import foreign_letters_warning
+from boggle.languages import SYSTEM_LISTS
 from boggle.lexicon import bundled_lists
 from boggle.rules import Rules
 from boggle.solution import Found
@@ -61,7 +65,12 @@ def register(subparsers: Any) -> None:
 
 def add_board_arguments(parser: argparse.ArgumentParser, then: str) -> None:
     """The board, or ``--random`` with the dice options to roll one."""
-    parser.add_argument("board", nargs="*", help="the board, e.g. 'fxie amlo ewbx astu'")
+    parser.add_argument(
+        "board",
+        nargs="*",
+        help="the board, e.g. 'fxie amlo ewbx astu'; '@FILE' reads it from FILE, '-' from "
+        "standard input (for boards too long for a command line, up to 500x500)",
+    )
     parser.add_argument(
         "--random",
         action="store_true",
@@ -76,10 +85,29 @@ def board_from_args(args: argparse.Namespace) -> Board:
         if args.board:
             raise BoardError("give either a board or --random, not both")
         rows, cols = size_from_args(args)
-        return roll_board(args.dice, args.seed, rows, cols)
+        seed, fresh = seed_from_args(args)
+        if args.language not in (None, "en"):
+            board = roll_for_language(lexicon_from_args(args), args.dice, seed, rows, cols)
+        else:
+            board = roll_board(args.dice, seed, rows, cols)
+        tell_seed(seed, fresh, board)
+        return board
     if not args.board:
         raise BoardError("give a board, e.g. boggle solve 'fxie amlo ewbx astu'")
-    return Board.parse(" ".join(args.board))
+    return Board.parse(board_text(args.board))
+
+
+def board_text(words: list[str], stdin: bool = True) -> str:
+    """The board's text from the command line: its words joined by spaces, or the content
+    of ``@FILE`` or (``-``, when ``stdin``) standard input, plain or gzip, UTF-8 or Latin-1."""
+    if len(words) == 1 and (words[0].startswith("@") or (stdin and words[0] == "-")):
+        source = words[0].removeprefix("@") if words[0] != "-" else "-"
+        data = read_file(source, "board file", 4 * MAX_TEXT_CHARS, BoardError, gzip=True)
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")
+    return " ".join(words)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -96,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
         return _stream(board, rules, engine, args)
     lexicon = lexicon_from_args(args)
     solution = solve(board, lexicon, rules, engine=engine)
+    if solution.foreign_letters:
+        print(foreign_letters_warning(solution.foreign_letters, lexicon), file=sys.stderr)
     if args.json:
         sys.stdout.write(solution.json_text() + "\n")
     else:
@@ -104,9 +134,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _word_file(args: argparse.Namespace) -> Path | None:
-    """The --dict file an engine reads itself (not a bundled, compressed list)."""
+    """The --dict file an engine reads itself (not a bundled, compressed list, and not a
+    list read with a language's rules)."""
     name = args.dictionary
     if name is None or name in {entry.name for entry in bundled_lists()}:
+        return None
+    if args.language is not None or name in SYSTEM_LISTS:
         return None
     return Path(name)
 

@@ -13,9 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from boggle.analysis.trie_dot import RENDER_FORMATS, render_dot, trie_dot
+from boggle.cache import write_atomic
 from boggle.commands._options import add_dictionary_option, lexicon_from_args, whole_number
+from boggle.commands._output import add_force_option, check_outputs
 from boggle.engines.trie import build_trie
 from boggle.errors import BoggleError
+from boggle.wording import counted
 
 
 def register(subparsers: Any) -> None:
@@ -43,6 +46,7 @@ def register(subparsers: Any) -> None:
         metavar="FILE",
         help="write FILE.dot, or render FILE." + ", FILE.".join(RENDER_FORMATS) + " (repeatable)",
     )
+    add_force_option(parser)
     add_dictionary_option(parser)
     parser.set_defaults(run=run)
 
@@ -56,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
             raise BoggleError(
                 f"--out {str(path)!r}: give a .dot, .{', .'.join(RENDER_FORMATS)} file"
             )
+    check_outputs(args.out, args.force, inputs=[args.dictionary])
     lexicon = lexicon_from_args(args)
     words = lexicon.words[: args.words]
     dot_text = trie_dot(words)
@@ -63,17 +68,14 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(dot_text + "\n")
     for path in args.out:
         if path.suffix.lower() == ".dot":
-            try:
-                path.write_text(dot_text + "\n", encoding="utf-8")
-            except OSError as error:
-                raise BoggleError(f"cannot write {str(path)!r}: {error.strerror}") from None
+            write_atomic(path, (dot_text + "\n").encode())
         else:
             render_dot(dot_text, path)
         print(f"wrote {path}", file=sys.stderr)
     if not args.dot and not args.out:
         root = build_trie(words)
         print(
-            f"trie of the first {len(words)} words of {lexicon.name} "
+            f"trie of the first {counted(len(words), 'word')} of {lexicon.name} "
             f"({words[0]} .. {words[-1]}): {root.count_nodes()} nodes; "
             "--dot prints it as GraphViz DOT, --out FILE.svg renders it"
         )

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from boggle.board import Board
 from boggle.errors import EngineError
+from boggle.language_lists import fold_board
 from boggle.lexicon import Lexicon, load_lexicon
 from boggle.rules import Rules, RulesChoice, choose_rules
 from boggle.solution import Found, Solution
@@ -227,6 +228,8 @@ def solve(
         board = Board.parse(board)
     if not isinstance(lexicon, Lexicon):
         lexicon = load_lexicon(lexicon)
+    if lexicon.language not in (None, "en"):
+        board = fold_board(board, lexicon)  # an accent the language plays without
     rules = choose_rules(rules, board)
     chosen = get_engine(engine or default_engine())
     return Solution(board, rules, lexicon, chosen.function(board, lexicon, rules), chosen.name)

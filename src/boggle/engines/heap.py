@@ -58,9 +58,13 @@ from typing import BinaryIO
 from boggle import cache
 from boggle.board import Board
 from boggle.errors import EngineError, LexiconError
-from boggle.lexicon import Lexicon
+from boggle.inputs import GZIP_MAGIC, SNIFF_BYTES, looks_binary, open_regular
+from boggle.lexicon import MAX_WORD_LETTERS, Lexicon
 from boggle.rules import Rules
 from boggle.solution import Found
+
+MAX_LINE_BYTES = 4 * MAX_WORD_LETTERS
+"""A longer line in a sorted list file cannot hold a word (64 letters of up to 4 UTF-8 bytes)."""
 
 SEEK_BLOCK = 256
 """In seek mode, a binary search stops when the interval is this many bytes; lines are then read."""
@@ -202,10 +206,7 @@ def solve_heap_file(
     file raises :class:`EngineError` when the scan meets the disorder (check
     first with :func:`check_sorted`).
     """
-    try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed in the finally below
-    except OSError as error:
-        raise LexiconError(f"word list {os.fspath(path)!r} cannot be read: {error}") from None
+    handle = open_regular(path, "word list", LexiconError)
     try:
         words = SortedWordFile(handle, os.fspath(path), seek)
         yield from _heap_search(board, words, rules)
@@ -271,13 +272,23 @@ def check_sorted(path: str | os.PathLike[str]) -> None:
     """
     shown = os.fspath(path)
     try:
-        with open(path, "rb") as handle:
-            if handle.read(2) == b"\x1f\x8b":
+        with open_regular(path, "word list", LexiconError) as handle:
+            head = handle.read(SNIFF_BYTES)
+            if head.startswith(GZIP_MAGIC):
                 raise EngineError(f"word list {shown!r} is compressed", remedy="sorted_copy")
+            if looks_binary(head):
+                raise EngineError(f"word list {shown!r} looks binary", remedy="sorted_copy")
             handle.seek(0)
             previous: bytes | None = None
-            for number, line in enumerate(handle, 1):
+            number = words = 0
+            while line := handle.readline(MAX_LINE_BYTES + 1):
+                number += 1
                 word = line.rstrip(b"\r\n")
+                if len(word) > MAX_LINE_BYTES:
+                    raise EngineError(
+                        f"word list {shown!r}: line {number} is too long to hold one word",
+                        remedy="sorted_copy",
+                    )
                 if previous is not None and word <= previous:
                     raise EngineError(
                         f"word list {shown!r} is not sorted: {word.decode(errors='replace')!r} "
@@ -285,6 +296,9 @@ def check_sorted(path: str | os.PathLike[str]) -> None:
                         remedy="sorted_copy",
                     )
                 previous = word
+                words += bool(word.strip())
+            if not words:
+                raise LexiconError(f"word list {shown!r} is empty")
     except OSError as error:
         raise LexiconError(f"word list {shown!r} cannot be read: {error.strerror}") from None
 

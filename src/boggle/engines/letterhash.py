@@ -1,11 +1,11 @@
 """Brute force over every path, words looked up by a letter-set hash (seed 004).
 
-The seed's hash table: a word's hash is the *set* of its letters as a bit
-mask, bit ``n`` for the ``n``-th letter of the alphabet (``a`` is 1, ``b`` 2,
-``c`` 4, ...; for other alphabets, the lexicon's letters in sorted order),
-reduced modulo the table size (2^20 by default, the paper's choice).  Anagrams
-and words over the same letters share a bucket: ``"stop"``, ``"pots"`` and
-``"post"`` all hash to the bits of ``o p s t``; each bucket is a list of words.
+The seed's hash table: a word's hash is the *set* of its letters as a bit mask
+(:func:`boggle.letters.letter_set_mask`: ``a`` is 1, ``b`` 2, ``c`` 4, ...;
+letters beyond a-z get the bits after ``z``, in sorted order), reduced modulo
+the table size (2^20 by default, the paper's choice). Anagrams and words over
+the same letters share a bucket: ``"stop"``, ``"pots"`` and ``"post"`` all hash
+to the bits of ``o p s t``; each bucket is a list of words.
 
 The search is the paper's ``getAllPlaysAt``: from every cube, walk *every*
 path that does not revisit a cube, and look the letters read so far up in the
@@ -19,9 +19,10 @@ the maximum length (``boggle paths`` counts them): 283,400 paths of up to 8
 cubes on 4x4, 1.5 million on 5x5, 4.1 million on 6x6.  The engine estimates
 it first and refuses with :class:`EngineError` above :data:`MAX_PATHS`.
 
->>> bin(letter_set_hash("stop", LATIN))  # bits of o (14), p (15), s (18), t (19)
+>>> from boggle.letters import letter_set_mask
+>>> bin(letter_set_mask("stop"))  # bits of o (14), p (15), s (18), t (19)
 '0b11001100000000000000'
->>> letter_set_hash("pots", LATIN) == letter_set_hash("stop", LATIN)
+>>> letter_set_mask("pots") == letter_set_mask("stop")
 True
 >>> from boggle import Board, Lexicon
 >>> from boggle.rules import CLASSIC
@@ -35,15 +36,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import lru_cache
 
 from boggle.board import Board
 from boggle.errors import BoardError, EngineError
+from boggle.letters import letter_indices
 from boggle.lexicon import Lexicon
 from boggle.pathcount import MAX_CELLS, count_paths
 from boggle.rules import Rules
 from boggle.solution import Found
+from boggle.wording import a_size
 
 DEFAULT_MAX_LENGTH = 8
 """The longest word searched for, in letters (the paper's ``MAX_WORD_LENGTH``)."""
@@ -57,27 +60,7 @@ walks about half a million paths a second).  A 5x5 board at 8 letters (1.5
 million paths) and 4x4 at 10 letters (1.6 million) are accepted; 6x6 at 8
 letters (4.1 million) and 4x4 at 11 letters are refused."""
 
-LATIN = "abcdefghijklmnopqrstuvwxyz"
-
 Bucket = list[str]
-
-
-def letter_bits(alphabet: Sequence[str]) -> dict[str, int]:
-    """Bit of each letter: the ``n``-th letter of ``alphabet`` is ``1 << n``."""
-    return {letter: 1 << n for n, letter in enumerate(alphabet)}
-
-
-def letter_set_hash(word: str, alphabet: Sequence[str]) -> int:
-    """The set of the word's letters as a bit mask, before reduction.
-
-    >>> letter_set_hash("cab", LATIN), letter_set_hash("abba", LATIN)
-    (7, 3)
-    """
-    bits = letter_bits(alphabet)
-    mask = 0
-    for letter in word:
-        mask |= bits[letter]
-    return mask
 
 
 class LetterHashTable:
@@ -85,7 +68,7 @@ class LetterHashTable:
 
     def __init__(self, lexicon: Lexicon, table_bits: int = DEFAULT_TABLE_BITS) -> None:
         self.alphabet = sorted(lexicon.alphabet)
-        self.bits = letter_bits(self.alphabet)
+        self.indices = letter_indices(self.alphabet, latin_first=False)
         self.size = 1 << table_bits
         self.buckets: list[Bucket | None] = [None] * self.size
         for word in lexicon.words:
@@ -98,10 +81,10 @@ class LetterHashTable:
 
     def hash(self, letters: str) -> int:
         """The letter set of ``letters``; a letter no word uses gets a bit of its own."""
-        unknown = 1 << len(self.alphabet)
+        unknown = len(self.indices)
         mask = 0
         for letter in letters:
-            mask |= self.bits.get(letter, unknown)
+            mask |= 1 << self.indices.get(letter, unknown)
         return mask
 
     def contains(self, letters: str, letter_set: int) -> bool:
@@ -148,8 +131,8 @@ def check_cost(board: Board, max_length: int, max_paths: int = MAX_PATHS) -> int
     estimate = estimated_paths(board.rows, board.cols, max_length)
     if estimate > max_paths:
         raise EngineError(
-            f"the letterhash engine would walk about {estimate:,} paths on a "
-            f"{board.rows}x{board.cols} board with words up to {max_length} letters "
+            f"the letterhash engine would walk about {estimate:,} paths on "
+            f"{a_size(board.rows, board.cols)} board with words up to {max_length} letters "
             f"(limit {max_paths:,}); use a smaller board or another engine"
         )
     return estimate

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from boggle.board import Board
 from boggle.errors import EngineError
+from boggle.grid import padded_neighbours
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 from boggle.solution import Found
@@ -130,11 +131,7 @@ def prefix_numbers(lexicon: Lexicon) -> PrefixNumbers:
 
 def neighbour_table(board: Board) -> IntArray:
     """J's ``nborsb``: 8 neighbours per cube, ``-1`` where the cube has fewer."""
-    np = _numpy()
-    table: IntArray = np.full((board.size, 8), -1, dtype=np.int64)
-    for cube in range(board.size):
-        neighbours = board.neighbours(cube)
-        table[cube, : len(neighbours)] = neighbours
+    table: IntArray = _numpy().array(padded_neighbours(board.rows, board.cols), dtype="int64")
     return table
 
 

@@ -37,9 +37,15 @@ from boggle.rules import Rules
 from boggle.solution import Found
 
 
-def word_prefixes(words: Iterable[str]) -> frozenset[str]:
-    """Every non-empty beginning of every word, the words themselves included."""
-    return frozenset(word[:i] for word in words for i in range(1, len(word) + 1))
+def word_prefixes(words: Iterable[str], *, proper: bool = False) -> frozenset[str]:
+    """Every non-empty beginning of every word, the words themselves included
+    unless ``proper``.
+
+    >>> sorted(word_prefixes(["cat", "car"], proper=True))
+    ['c', 'ca']
+    """
+    shorter = 1 if proper else 0
+    return frozenset(word[:i] for word in words for i in range(1, len(word) + 1 - shorter))
 
 
 class PrefixSets(NamedTuple):

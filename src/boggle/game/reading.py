@@ -10,6 +10,7 @@ an object ``{name: words}``.  A match is ``{"target"?, "rounds": [round, ...]}``
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -18,6 +19,25 @@ from boggle.game.matches import DEFAULT_TARGET, Match, play_match
 from boggle.game.rounds import PlayerList, RoundResult, default_challenge, judge_round
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules, RulesChoice
+
+ROUND_KEYS = ("board", "players", "challenge")
+MATCH_KEYS = ("rounds", "target")
+PLAYER_KEYS = ("name", "words", "challenged")
+
+
+def check_keys(data: Mapping[Any, Any], known: tuple[str, ...], where: str) -> None:
+    """:class:`JudgeError` for a key not in ``known``, so a typo is not silently lost.
+
+    >>> check_keys({"name": "ann", "challanged": []}, PLAYER_KEYS, "player 1")
+    Traceback (most recent call last):
+    ...
+    boggle.errors.JudgeError: player 1: unknown key 'challanged' (did you mean 'challenged'?)
+    """
+    for key in data:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else f"; known: {', '.join(known)}"
+            raise JudgeError(f"{where}: unknown key {str(key)!r}{hint}")
 
 
 def read_players(data: Any) -> list[PlayerList]:
@@ -31,6 +51,7 @@ def read_players(data: Any) -> list[PlayerList]:
     for number, item in enumerate(data, start=1):
         if not isinstance(item, Mapping) or "name" not in item or "words" not in item:
             raise JudgeError(f"player {number} needs a 'name' and 'words'")
+        check_keys(item, PLAYER_KEYS, f"player {number}")
         name, words = str(item["name"]), item["words"]
         challenged = item.get("challenged", [])
         if not isinstance(challenged, list):
@@ -61,6 +82,7 @@ def judge_json(
     if not isinstance(data, Mapping):
         raise JudgeError("the input must be a JSON object with 'board' and 'players', or 'rounds'")
     if "rounds" in data:
+        check_keys(data, MATCH_KEYS, "the match")
         rounds = data["rounds"]
         if not isinstance(rounds, list) or not rounds:
             raise JudgeError("'rounds' must be a non-empty list of rounds")
@@ -87,6 +109,7 @@ def _judge_round_json(
     where = "" if number is None else f"round {number}: "
     if not isinstance(data, Mapping) or "board" not in data or "players" not in data:
         raise JudgeError(f"{where}a round needs 'board' and 'players'")
+    check_keys(data, ROUND_KEYS, where.rstrip(": ") or "the round")
     try:
         lists = read_players(data["players"])
         mode = challenge or data.get("challenge") or default_challenge(lists)

@@ -17,6 +17,7 @@ from boggle.errors import BoggleError, JudgeError
 from boggle.game.words import Status, WordCheck, check_word, typed_word
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules, RulesChoice, choose_rules
+from boggle.wording import counted
 
 ChallengeMode = Literal["off", "listed", "all"]
 CHALLENGE_MODES: tuple[str, ...] = ("off", "listed", "all")
@@ -150,7 +151,10 @@ class RoundResult:
         return {p.name: p.score for p in self.players}
 
     def winners(self) -> list[str]:
-        """The players with the most points (more than one on a tie)."""
+        """The players with the most points (more than one on a tie); none when the
+        board is not valid, since no word could be judged."""
+        if self.board is None:
+            return []
         scores = self.scores()
         best = max(scores.values(), default=0)
         return [name for name, score in scores.items() if score == best]
@@ -181,7 +185,7 @@ class RoundResult:
         lines.append("")
         width = max((len(_shown(v)) for p in self.players for v in p.verdicts), default=4)
         for player in self.players:
-            lines.append(f"{player.name}: {player.score} points")
+            lines.append(f"{player.name}: {counted(player.score, 'point')}")
             for v in player.verdicts:
                 note = v.status.label
                 if v.challenge_points:
@@ -194,7 +198,7 @@ class RoundResult:
             lines.append("")
         lines.append("SCORES: " + ", ".join(f"{n} {s}" for n, s in self.scores().items()))
         if self.players:
-            lines.append("WINNER: " + " and ".join(self.winners()))
+            lines.append("WINNER: " + (" and ".join(self.winners()) or "none (no valid board)"))
         lines.extend(f"problem: {problem}" for problem in self.problems)
         return "\n".join(lines)
 

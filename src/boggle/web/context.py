@@ -24,7 +24,8 @@ from starlette.requests import HTTPConnection
 from boggle.board import Board
 from boggle.catalogue import Catalogue
 from boggle.lexicon import DEFAULT_WORDLIST
-from boggle.rules import Rules, preset, rules_for_board
+from boggle.rooms.config import RoomsConfig
+from boggle.rules import Rules, RulesChoice
 from boggle.web.workers import PoolBusy, WorkerPool
 
 T = TypeVar("T")
@@ -45,7 +46,10 @@ class Limits:
     max_players: int = 16
     max_words_per_player: int = 2000
     worker_threads: int = 4
-    """Threads for solves and for word checks and judging, each (two separate pools)."""
+    """Threads for solves (the compiled core releases the GIL, so they share the cores)."""
+    round_threads: int = 2
+    """Threads for word checks, play rounds and judging (path searches in Python, which
+    hold the GIL: few, so the event loop keeps its share while they run)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,7 @@ class WebConfig:
     allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost", "[::1]", "testserver")
     """Host header values answered (with any port); others get 400 (DNS rebinding).
     ``"*"`` answers any."""
+    rooms: RoomsConfig = field(default_factory=RoomsConfig)
 
 
 class ApiError(Exception):
@@ -81,7 +86,7 @@ class WebContext:
         self.catalogue = Catalogue(config.extra_dictionaries, config.default_dictionary)
         self.solving = WorkerPool("solve", self.limits.worker_threads)
         """Solves and word-list loading."""
-        self.rounds = WorkerPool("round", self.limits.worker_threads)
+        self.rounds = WorkerPool("round", self.limits.round_threads)
         """Word checks, play rounds and judging: path searches, kept apart from solves."""
         self.pools = (self.solving, self.rounds)
 
@@ -98,7 +103,10 @@ class WebContext:
 
     def board(self, text: str) -> Board:
         """The board, or a 400 (does not parse) or 413 (over the size limits)."""
-        board = Board.parse(text)
+        return self.within_limits(Board.parse(text))
+
+    def within_limits(self, board: Board) -> Board:
+        """``board``, or a 413 when it is over this server's size limits."""
         limits = self.limits
         if board.rows > limits.max_side or board.cols > limits.max_side:
             raise ApiError(
@@ -116,14 +124,9 @@ class WebContext:
     def rules_for(
         self, board: Board | None, name: str | None = None, min_length: int | None = None
     ) -> Rules:
-        """The named preset, or the board's (classic without a board), with ``min_length``."""
-        if name:
-            base = preset(name)
-        elif board is not None:
-            base = rules_for_board(board.rows, board.cols)
-        else:
-            base = preset("classic")
-        return base.with_overrides(min_length=min_length)
+        """The named preset, or the board's (the small board's without one), with
+        ``min_length``: the library's :class:`~boggle.rules.RulesChoice`."""
+        return RulesChoice(name, min_length=min_length).for_board(board)
 
     def shutdown(self) -> None:
         for pool in self.pools:

@@ -49,6 +49,9 @@ class SolveRequest(StrictModel):
 
 class RollRequest(StrictModel):
     dice: Literal["classic", "new", "big", "superbig", "uniform"] = "new"
+    dictionary: DictionaryName = None
+    """Roll for this list's language: English rolls ``dice``, any other language draws
+    letters measured from its list (``rows`` x ``cols``, 4x4 by default)."""
     seed: Annotated[int | None, Field(default=None, ge=0, le=2**53)] = None
     rows: Annotated[int | None, Field(default=None, ge=1, le=100)] = None
     cols: Annotated[int | None, Field(default=None, ge=1, le=100)] = None
@@ -116,6 +119,9 @@ class SolveResponse(BaseModel):
     score: int
     words: list[WordEntry]
     elapsed_ms: float
+    foreign_letters: list[str] | None = Field(
+        default=None, description="the board's letters no word of the list uses, if any"
+    )
 
 
 class RollResponse(BaseModel):
@@ -176,6 +182,8 @@ class DictionaryInfo(BaseModel):
     words: int | None
     description: str
     default: bool
+    language: str = "en"
+    language_name: str = "English"
 
 
 class DictionariesResponse(BaseModel):

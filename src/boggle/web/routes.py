@@ -25,8 +25,20 @@ from boggle.board import Board
 from boggle.dice import DICE_SETS, roll_board
 from boggle.engines import default_engine, solve
 from boggle.errors import BoardError
-from boggle.game import CHALLENGE_MODES, PlayerList, PlaySession, Status, check_word, judge_round
+from boggle.game import (
+    CHALLENGE_MODES,
+    PlayerList,
+    PlaySession,
+    Status,
+    check_word,
+    default_challenge,
+    judge_round,
+)
+from boggle.language_dice import roll_for_language
+from boggle.language_lists import lexicon_profile
+from boggle.languages import PROFILES
 from boggle.lexicon import Lexicon
+from boggle.render import faces
 from boggle.rules import PRESETS
 from boggle.solution import ScoredWord
 from boggle.web.context import ApiError, WebContext, web_context
@@ -67,12 +79,11 @@ FEEDBACK_LABELS = {
 
 
 def public_list(lexicon: Lexicon) -> dict[str, Any]:
-    """A list as clients see it: its name and size, never where the operator keeps it."""
-    return {"name": lexicon.name, "words": len(lexicon)}
-
-
-def faces(board: Board) -> list[list[str]]:
-    return [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)]
+    """A list as clients see it: its name, size and language, never where the operator keeps it."""
+    shown: dict[str, Any] = {"name": lexicon.name, "words": len(lexicon)}
+    if lexicon.language is not None:
+        shown["language"] = lexicon.language
+    return shown
 
 
 def word_entry(found: ScoredWord) -> WordEntry:
@@ -85,7 +96,10 @@ async def list_dictionaries(context: Context) -> DictionariesResponse:
     entries = await context.run(context.catalogue.entries)
     return DictionariesResponse(
         default=context.catalogue.default,
-        dictionaries=[DictionaryInfo(**vars(entry)) for entry in entries],
+        dictionaries=[
+            DictionaryInfo(**vars(entry), language_name=PROFILES[entry.language].name)
+            for entry in entries
+        ],
     )
 
 
@@ -148,23 +162,24 @@ async def roll(request: RollRequest, context: Context) -> RollResponse:
     """A board rolled from a dice set (or uniform letters of any size) with a seed;
     the same seed gives the same board."""
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
-    if request.dice == "uniform":
-        rows = request.rows or 4
-        cols = request.cols or rows
-        limits = context.limits
-        if rows > limits.max_side or cols > limits.max_side or rows * cols > limits.max_cells:
-            raise ApiError(
-                413,
-                f"a {rows}x{cols} board is over this server's limits "
-                f"({limits.max_side} a side, {limits.max_cells} cubes)",
-            )
-    board = roll_board(request.dice, seed, request.rows, request.cols)
+    context.catalogue.check(request.dictionary)
+    lexicon = None
+    if request.dictionary is not None:
+        lexicon = await context.run(lambda: context.catalogue.get(request.dictionary))
+        if lexicon_profile(lexicon).code == "en":
+            lexicon = None  # English rolls the dice asked for
+    # rolled first (the request's shape caps it at 100x100), then held to this server's limits
+    if lexicon is None:
+        board = roll_board(request.dice, seed, request.rows, request.cols)
+    else:
+        board = roll_for_language(lexicon, request.dice, seed, request.rows, request.cols)
+    board = context.within_limits(board)
     return RollResponse(
         board=str(board),
         rows=board.rows,
         cols=board.cols,
         faces=faces(board),
-        dice=request.dice,
+        dice=request.dice if lexicon is None else f"letters of {lexicon.name}",
         seed=seed,
     )
 
@@ -180,12 +195,11 @@ async def check(request: CheckRequest, context: Context) -> CheckResponse:
         lambda: check_word(request.word, board, context.catalogue.get(request.dictionary), rules),
         context.rounds,
     )
-    counted = verdict.status is Status.COUNTED
     return CheckResponse(
         word=verdict.word,
         status=verdict.status.value,
         label=verdict.status.label,
-        points=rules.points(verdict.word) if counted else 0,
+        points=verdict.points,
         in_dictionary=verdict.in_dictionary,
         path=[list(cell) for cell in verdict.path] if verdict.path else None,
         message=verdict.message,
@@ -251,7 +265,7 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
     lists = [
         PlayerList.from_text(p.name, p.words, p.challenged)
         if isinstance(p.words, str)
-        else PlayerList(p.name, tuple(p.words), frozenset(w.strip().lower() for w in p.challenged))
+        else PlayerList(p.name, tuple(p.words), frozenset(p.challenged))
         for p in request.players
     ]
     for player in lists:
@@ -270,7 +284,7 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
         board if isinstance(board, Board) else None, request.rules, request.min_length
     )
     context.catalogue.check(request.dictionary)
-    mode = request.challenge or ("listed" if any(p.challenged for p in lists) else "off")
+    mode = request.challenge or default_challenge(lists)
 
     def work() -> dict[str, Any]:
         lexicon = context.catalogue.get(request.dictionary)

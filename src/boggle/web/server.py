@@ -2,8 +2,9 @@
 
 uvicorn times out idle keep-alive connections but not a request head that trickles in,
 so :class:`BoundedH11Protocol` closes a connection whose head is not complete within
-``head_seconds`` (with a 408 when part of it came) and closes new connections at once
-past ``max_connections``, before the process runs out of file descriptors.
+``head_seconds`` (with a 408 when part of it came).  Past ``max_connections`` (kept below
+the open-file limit) a new connection takes the place of the one that has waited longest
+for a request head, or is closed at once when every connection has a request in hand.
 :class:`AcceptErrorLog` says a failed ``accept()`` once a minute, not once a retry with a
 traceback.
 
@@ -60,6 +61,8 @@ class BoundedH11Protocol(H11Protocol):
     head_seconds: ClassVar[float] = ServerLimits.head_seconds
     max_connections: ClassVar[int] = ServerLimits.max_connections
     _head_timer: asyncio.TimerHandle | None = None
+    _head_since: float | None = None
+    """When the connection began waiting for a request head (``None``: one is in hand)."""
     _head_started = False
 
     @classmethod
@@ -72,10 +75,26 @@ class BoundedH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        if len(self.connections) > self.max_connections:
+        if len(self.connections) > self.max_connections and not self._evict_a_waiting_one():
             transport.abort()
             return
         self._arm_head_timer()
+
+    def _evict_a_waiting_one(self) -> bool:
+        """Close the connection that has waited longest for a request head (a slow or idle
+        client), so a new client is served; False when every connection is busy."""
+        waiting = [
+            other
+            for other in self.connections
+            if isinstance(other, BoundedH11Protocol)
+            and other is not self
+            and other._head_since is not None
+            and not other.transport.is_closing()
+        ]
+        if not waiting:
+            return False
+        min(waiting, key=lambda other: other._head_since or 0.0).transport.abort()
+        return True
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_head_timer()
@@ -99,9 +118,11 @@ class BoundedH11Protocol(H11Protocol):
     def _arm_head_timer(self) -> None:
         self._cancel_head_timer()
         self._head_started = False
+        self._head_since = self.loop.time()
         self._head_timer = self.loop.call_later(self.head_seconds, self._head_timed_out)
 
     def _cancel_head_timer(self) -> None:
+        self._head_since = None
         if self._head_timer is not None:
             self._head_timer.cancel()
             self._head_timer = None
@@ -165,4 +186,6 @@ def server_config(app: Any, host: str, port: int, limits: ServerLimits) -> uvico
         timeout_keep_alive=limits.keep_alive_seconds,
         limit_concurrency=limits.max_connections + 1,  # uvicorn counts this connection too
         h11_max_incomplete_event_size=limits.max_head_bytes,
+        ws_max_size=64 * 1024,  # the room socket's own limit is smaller and says so
+        ws_per_message_deflate=False,  # room messages are small: compressing costs more
     )

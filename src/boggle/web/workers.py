@@ -11,8 +11,8 @@ once (:class:`PoolBusy`) when too many jobs wait, instead of queueing without en
 >>> pool = WorkerPool("example", threads=1)
 >>> asyncio.run(pool.run(lambda: 6 * 7, seconds=5))
 42
->>> pool.status()["threads"], pool.status()["saturated"]
-(1, False)
+>>> pool.status()["threads"], pool.status()["interrupted"]
+(1, 0)
 >>> pool.shutdown()
 """
 

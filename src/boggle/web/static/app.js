@@ -57,7 +57,9 @@ function chosenOptions() {
 // ------------------------------------------------------------------ board and paths
 
 function faceLabel(face) {
-  return face.charAt(0).toUpperCase() + face.slice(1);
+  if (face === "ij") return "IJ";  // Dutch capitalises the digraph whole
+  const first = face.charAt(0).toUpperCase();  // but ß's capital is two letters: keep ß
+  return (first.length === 1 ? first : face.charAt(0)) + face.slice(1);
 }
 
 function renderBoard(faces) {
@@ -253,6 +255,10 @@ async function solveBoard(text) {
   state.faces = answer.faces;
   state.solution = answer;
   state.pinned = null;
+  const foreign = answer.foreign_letters || [];
+  $("foreign-hint").textContent = foreign.length === 0 ? ""
+    : `No word of this list uses ${foreign.join(" ")}: is the board in another language?`;
+  $("foreign-hint").hidden = foreign.length === 0;
   $("board-input").value = answer.board;
   renderBoard(answer.faces);
   renderWords();
@@ -264,6 +270,8 @@ async function rollBoard() {
   showError("");
   const dice = $("dice-select").value;
   const request = { dice };
+  const dictionary = $("dict-select").value;  // the list's language decides the letters
+  if (dictionary) request.dictionary = dictionary;
   const seed = $("seed-input").value.trim();
   if (seed !== "") request.seed = Number(seed);
   if (dice === "uniform") {
@@ -430,8 +438,9 @@ async function loadOptions() {
   for (const entry of lists.dictionaries) {
     const option = document.createElement("option");
     option.value = entry.name;
-    option.textContent = entry.words === null ? entry.name
-      : `${entry.name} (${entry.words.toLocaleString("en")} words)`;
+    const label = `${entry.language_name}: ${entry.name}`;
+    option.textContent = entry.words === null ? label
+      : `${label} (${entry.words.toLocaleString("en")} words)`;
     option.selected = entry.name === lists.default;
     select.append(option);
   }

@@ -1,0 +1,246 @@
+"""A load test of the rooms over WebSockets on the loopback interface (bounded in time).
+
+Starts `boggle serve` in a subprocess with a fresh --data directory, opens ROOMS rooms of
+PLAYERS players each (one WebSocket a player, all in this process), starts one round in
+every room, and has every player send a word a second through the round (words of the
+board and some that are not).  Measures the latency from sending a word to its feedback,
+counts errors (error messages, missing feedback or results, dropped connections) and reads
+the server's memory (resident set size, from /proc) before the rooms and after the round.
+
+    python benchmarks/rooms_load.py                          # 100 rooms x 4 players, 60 s
+    python benchmarks/rooms_load.py --rooms 20 --seconds 15  # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+from web_load import free_port, start_server, wait_until_up
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+from boggle import Board, load_lexicon, solve
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    results: int = 0
+    sent_at: list[float] = field(default_factory=list)
+    lag_at: list[float] = field(default_factory=list)
+    lag: list[float] = field(default_factory=list)
+    """How late this process's own 50 ms sleeps wake up: the load generator's share of the
+    latency (a busy machine delays its clients too)."""
+    statuses: dict[str, int] = field(default_factory=dict)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mib(pid: int) -> tuple[float, float]:
+    """Resident and peak resident memory of a process, MiB (Linux /proc)."""
+    try:
+        fields = dict(
+            line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+        )
+    except OSError:
+        return (float("nan"), float("nan"))
+    return (int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024)
+
+
+async def next_of(
+    socket: Any, kind: str, tally: Tally, timeout: float, or_error: bool = False
+) -> dict[str, Any]:
+    """The next message of type ``kind`` (or an error, ``or_error``); errors are counted."""
+    while True:
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(socket.recv(), timeout))
+        if message["type"] == "error":
+            tally.errors.append(message["code"])
+            if or_error:
+                return message
+        if message["type"] == kind:
+            return message
+
+
+async def play(socket: Any, words: list[str], seconds: float, tally: Tally) -> None:
+    """One word a second until the round ends, then wait for the results."""
+    rng = random.Random()
+    end = time.monotonic() + seconds - 1.0  # the last word well before time-up
+    await asyncio.sleep(rng.random())
+    while time.monotonic() < end:
+        tick = time.monotonic()
+        word = rng.choice(words)
+        sent = time.perf_counter()
+        await socket.send(json.dumps({"type": "word", "word": word}))
+        feedback = await next_of(socket, "feedback", tally, 10, or_error=True)
+        tally.latencies.append(time.perf_counter() - sent)
+        tally.sent_at.append(sent)
+        if feedback["type"] == "error":  # e.g. time_up: the word came too late
+            break
+        tally.statuses[feedback["status"]] = tally.statuses.get(feedback["status"], 0) + 1
+        await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
+    await next_of(socket, "results", tally, seconds + 60)
+    tally.results += 1
+
+
+async def room(url: str, players: int, seconds: int, tally: Tally, lexicon: Any) -> None:
+    sockets = [await websockets.connect(url, max_size=2**22) for _ in range(players)]
+    try:
+        host = sockets[0]
+        settings = {"seconds": seconds, "rounds": 1, "target": 0}
+        await host.send(json.dumps({"type": "create", "name": "p0", "settings": settings}))
+        code = (await next_of(host, "joined", tally, 60))["code"]
+        for number, socket in enumerate(sockets[1:], start=1):
+            await socket.send(json.dumps({"type": "join", "code": code, "name": f"p{number}"}))
+            await next_of(socket, "joined", tally, 60)
+        await host.send(json.dumps({"type": "start"}))
+        started = [await next_of(s, "round_started", tally, 60) for s in sockets]
+        board = Board.parse(started[0]["board"])
+        words = [w.word for w in solve(board, lexicon).words] or ["none"]
+        words += ["zzz", "qqqq", "xyzzy"]
+        remaining = float(started[0]["remaining"])
+        await asyncio.gather(*(play(s, words, remaining, tally) for s in sockets))
+    except (OSError, TimeoutError, websockets.ConnectionClosed) as error:
+        tally.errors.append(type(error).__name__)
+    finally:
+        for socket in sockets:
+            await socket.close()
+
+
+async def probe_lag(tally: Tally) -> None:
+    while True:
+        before = time.perf_counter()
+        await asyncio.sleep(0.05)
+        tally.lag.append(time.perf_counter() - before - 0.05)
+        tally.lag_at.append(before)
+
+
+async def run(url: str, rooms: int, players: int, seconds: int) -> tuple[Tally, float]:
+    tally = Tally()
+    lexicon = load_lexicon()
+    started = time.monotonic()
+    probe = asyncio.create_task(probe_lag(tally))
+    await asyncio.gather(*(room(url, players, seconds, tally, lexicon) for _ in range(rooms)))
+    probe.cancel()
+    return tally, time.monotonic() - started
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=100, help="rooms (default 100)")
+    parser.add_argument("--players", type=int, default=4, help="players a room (default 4)")
+    parser.add_argument("--seconds", type=int, default=60, help="round length (default 60)")
+    args = parser.parse_args()
+    if not (1 <= args.rooms <= 500 and 1 <= args.players <= 16 and 5 <= args.seconds <= 600):
+        parser.error("--rooms 1-500, --players 1-16, --seconds 5-600")
+
+    with tempfile.TemporaryDirectory() as data:
+        os.environ["BOGGLE_DATA_DIR"] = data  # the server's --data default
+        port = free_port()
+        server = start_server(port, [])
+        try:
+            wait_until_up(f"http://127.0.0.1:{port}", server)
+            before = rss_mib(server.pid)
+            server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
+            url = f"ws://127.0.0.1:{port}/ws/rooms"
+            tally, elapsed = asyncio.run(run(url, args.rooms, args.players, args.seconds))
+            server_cpu = cpu_seconds(server.pid) - server_cpu
+            client_cpu = time.process_time() - client_cpu
+            after = rss_mib(server.pid)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+    expected = args.rooms * args.players
+    missing = expected - tally.results
+    errors = len(tally.errors) + missing
+    latencies = tally.latencies
+    print(
+        f"rooms over WebSockets on loopback: {args.rooms} rooms x {args.players} players, "
+        f"a word a second each through a {args.seconds} s round ({os.cpu_count()} cores, "
+        f"load average {os.getloadavg()[0]:.1f})"
+    )
+    print(f"words sent and answered: {len(latencies)} in {elapsed:.1f} s")
+    if latencies:
+        print(
+            f"word feedback latency ms: p50 {statistics.median(latencies) * 1000:.1f}, "
+            f"p95 {percentile(latencies, 0.95):.1f}, p99 {percentile(latencies, 0.99):.1f}, "
+            f"max {max(latencies) * 1000:.1f}"
+        )
+    print(
+        f"load generator's own wake-up lag ms: p50 {statistics.median(tally.lag) * 1000:.1f}, "
+        f"p99 {percentile(tally.lag, 0.99):.1f}"
+    )
+    print(
+        f"CPU seconds: server {server_cpu:.1f}, load generator {client_cpu:.1f} "
+        f"(of {elapsed:.1f} s wall on {os.cpu_count()} cores)"
+    )
+    if latencies:
+        first, windows = min(tally.sent_at), dict[int, list[float]]()
+        for at, latency in zip(tally.sent_at, latencies, strict=True):
+            windows.setdefault(int((at - first) // 10) * 10, []).append(latency)
+        lags: dict[int, list[float]] = {}
+        for at, lag in zip(tally.lag_at, tally.lag, strict=True):
+            lags.setdefault(int((at - first) // 10) * 10, []).append(lag)
+        print(
+            "p99 ms by 10 s of the round (the load generator's own lag): "
+            + ", ".join(
+                f"{k}s {percentile(v, 0.99):.0f} ({percentile(lags.get(k, []), 0.99):.0f})"
+                for k, v in sorted(windows.items())
+            )
+        )
+    print(f"feedback statuses: {dict(sorted(tally.statuses.items()))}")
+    print(
+        f"errors: {errors} ({len(tally.errors)} error messages or dropped connections "
+        f"{sorted(set(tally.errors))}, {missing} players without results)"
+    )
+    print(
+        f"server memory MiB: {before[0]:.1f} before the rooms, {after[0]:.1f} after the round "
+        f"(peak {after[1]:.1f})"
+    )
+    print(
+        json.dumps(
+            {
+                "rooms": args.rooms,
+                "players": args.players,
+                "seconds": args.seconds,
+                "words": len(latencies),
+                "p50_ms": round(statistics.median(latencies) * 1000, 2) if latencies else None,
+                "p99_ms": round(percentile(latencies, 0.99), 2),
+                "errors": errors,
+                "client_lag_p99_ms": round(percentile(tally.lag, 0.99), 2),
+                "server_cpu_s": round(server_cpu, 1),
+                "client_cpu_s": round(client_cpu, 1),
+                "rss_before_mib": round(before[0], 1),
+                "rss_after_mib": round(after[0], 1),
+                "rss_peak_mib": round(after[1], 1),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,278 @@
+"""Where work runs: in this process, or on a Dask cluster (``pip install 'boggle[dask]'``).
+
+Every long job of the library (scoring files of boards, studying random
+boards; searches and proofs can join the same way) is a list of plain-data
+chunks mapped through one function.  :func:`map_ordered` runs that map and
+hands the results back in input order, with a bounded number of chunks in
+flight, wherever ``where`` says:
+
+* ``None``: threads of this process (the compiled core releases the GIL);
+* a :class:`distributed.Client`: that cluster;
+* ``"local"`` or ``"local:N"``: a ``LocalCluster`` of N worker processes;
+* any other text: the address of a running ``dask scheduler`` (``tcp://host:8786``).
+
+A word list goes to each worker once, in a worker plugin that compiles it
+there (:func:`share_lexicon`); tasks name it by digest, so each chunk carries
+only its own description.  Dask runs the tasks of a worker that died again on
+the others; a scheduler that cannot be reached, or goes away, is a
+:class:`ClusterError` within :data:`CONNECT_TIMEOUT` seconds, never a hang.
+
+>>> with open_client(None) as client:
+...     list(map_ordered(len, ["ab", "abc"], client, jobs=2))
+[2, 3]
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from boggle.batch import default_jobs
+from boggle.errors import BoggleError
+from boggle.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+Chunk = TypeVar("Chunk")
+Result = TypeVar("Result")
+
+CONNECT_TIMEOUT = 10.0
+"""Seconds to reach a scheduler, or to hear from it again, before giving up."""
+
+POLL_SECONDS = 0.25
+NO_WORKERS_TIMEOUT = 60.0
+"""Seconds a run may wait on a scheduler that has no worker at all."""
+
+
+class ClusterError(BoggleError):
+    """The Dask scheduler cannot be reached or went away, or the cluster cannot run the work."""
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        from boggle.errors import MissingDependencyError
+
+        raise MissingDependencyError(
+            "running on a Dask cluster needs Dask: pip install 'boggle[dask]'"
+        ) from None
+    return distributed
+
+
+def parse_local(where: str) -> int | None:
+    """The worker count of ``local`` / ``local:N`` (``0``: one per core), else ``None``.
+
+    >>> parse_local("local:3"), parse_local("local"), parse_local("tcp://10.0.0.1:8786")
+    (3, 0, None)
+    """
+    name, colon, count = where.partition(":")
+    if name != "local":
+        return None
+    if not colon:
+        return 0
+    if not count.isdigit() or int(count) < 1:
+        raise ClusterError(f"a local cluster is 'local' or 'local:N' with N >= 1, got {where!r}")
+    return int(count)
+
+
+@contextmanager
+def open_client(
+    where: Client | str | None, timeout: float = CONNECT_TIMEOUT
+) -> Iterator[Client | None]:
+    """The client ``where`` names, connected; closed again on leaving unless it was given.
+
+    ``None`` stays ``None``: work runs in this process.
+    """
+    if where is None or not isinstance(where, str):
+        yield where
+        return
+    distributed = _distributed()
+    workers = parse_local(where)
+    cluster = None
+    try:
+        if workers is not None:
+            cluster = distributed.LocalCluster(
+                n_workers=workers or default_jobs(),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",
+            )
+            client = distributed.Client(cluster, set_as_default=False)
+        else:
+            client = distributed.Client(where, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError) as error:
+        if cluster is not None:
+            cluster.close()
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise ClusterError(f"cannot reach the Dask scheduler at {where}: {reason}") from None
+    except ValueError as error:  # a malformed address
+        raise ClusterError(f"not a Dask scheduler address: {where!r} ({error})") from None
+    except RuntimeError as error:  # a local worker process would not start
+        raise ClusterError(f"cannot start a local Dask cluster: {error}") from None
+    try:
+        yield client
+    finally:
+        with suppress(Exception):  # a scheduler already gone must not hide the real error
+            client.close(timeout=timeout)
+        if cluster is not None:
+            with suppress(Exception):
+                cluster.close(timeout=timeout)
+
+
+def worker_threads(client: Client | None, jobs: int | None = None) -> int:
+    """How many chunks can run at once: ``jobs`` threads here, or the cluster's threads."""
+    if client is None:
+        return max(1, jobs or default_jobs())
+    try:
+        threads: dict[str, int] = cast(Any, client).nthreads()
+        return max(1, sum(threads.values()))
+    except (OSError, TimeoutError) as error:
+        raise ClusterError(f"lost the Dask scheduler: {error}") from None
+
+
+def map_ordered(
+    function: Callable[[Chunk], Result],
+    chunks: Iterable[Chunk],
+    client: Client | None,
+    jobs: int | None = None,
+    in_flight: int | None = None,
+) -> Iterator[Result]:
+    """``function(chunk)`` for each chunk, yielded in input order.
+
+    Chunks are read lazily and at most ``in_flight`` (default: twice the threads,
+    plus two) are out at once, so inputs of any length stream through.  On a
+    cluster, ``function`` and the chunks must pickle (plain data, module-level
+    functions or :func:`functools.partial` of them).
+    """
+    threads = worker_threads(client, jobs)
+    limit = in_flight or 2 * threads + 2
+    if client is None:
+        yield from _map_threads(function, chunks, threads, limit)
+    else:
+        yield from _map_cluster(function, chunks, client, limit)
+
+
+def _map_threads(
+    function: Callable[[Chunk], Result], chunks: Iterable[Chunk], threads: int, limit: int
+) -> Iterator[Result]:
+    if threads == 1:
+        yield from map(function, chunks)
+        return
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        pending: deque[Future[Result]] = deque()
+        try:
+            for chunk in chunks:
+                pending.append(pool.submit(function, chunk))
+                if len(pending) >= limit:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def _map_cluster(
+    function: Callable[[Chunk], Result], chunks: Iterable[Chunk], client: Client, limit: int
+) -> Iterator[Result]:
+    pending: deque[Any] = deque()
+    try:
+        for chunk in chunks:
+            pending.append(client.submit(function, chunk, pure=False))
+            if len(pending) >= limit:
+                yield wait_result(pending.popleft(), client)
+        while pending:
+            yield wait_result(pending.popleft(), client)
+    finally:
+        if pending:
+            with suppress(Exception):  # best effort on the way out
+                cast(Any, client).cancel(list(pending), force=True)
+
+
+def wait_result(future: Any, client: Client) -> Any:
+    """The future's result, polling so that a lost scheduler or an empty cluster is an error."""
+    distributed = _distributed()
+    done = threading.Event()
+    future.add_done_callback(lambda _: done.set())
+    idle_since = time.monotonic()
+    while not done.wait(POLL_SECONDS):
+        if client.status != "running":
+            raise ClusterError(f"lost the Dask scheduler at {_address(client)}")
+        if time.monotonic() - idle_since > NO_WORKERS_TIMEOUT:
+            if not client.scheduler_info().get("workers"):
+                raise ClusterError(
+                    f"the Dask scheduler has had no workers for {NO_WORKERS_TIMEOUT:.0f} s"
+                )
+            idle_since = time.monotonic()
+    try:
+        return future.result()
+    except (CancelledError, distributed.client.FutureCancelledError):
+        raise ClusterError(f"lost the Dask scheduler at {_address(client)}") from None
+    except distributed.scheduler.KilledWorker as error:
+        raise ClusterError(f"a task killed its worker again and again: {error}") from None
+    except (OSError, distributed.comm.core.CommClosedError) as error:
+        raise ClusterError(f"lost the Dask scheduler: {error}") from None
+    except ImportError as error:
+        raise ClusterError(
+            f"a Dask worker cannot import {error.name or 'boggle'}: "
+            "install boggle (the same version) on every worker"
+        ) from None
+
+
+def _address(client: Client) -> str:
+    return str(getattr(client.scheduler, "address", "?"))
+
+
+@dataclass(frozen=True)
+class LexiconRef:
+    """A word list that every worker holds already, by its digest (see :func:`share_lexicon`)."""
+
+    digest: str
+    name: str
+
+
+_worker_lexicons: dict[str, Lexicon] = {}
+
+
+def share_lexicon(lexicon: Lexicon, client: Client | None) -> Lexicon | LexiconRef:
+    """Make ``lexicon`` available to tasks: itself in-process, or a :class:`LexiconRef`
+    after a worker plugin has loaded and compiled it once on every worker (and will on
+    workers that join later)."""
+    if client is None:
+        return lexicon
+    from boggle._dask_plugin import LexiconPlugin
+
+    plugin = LexiconPlugin(lexicon)
+    try:
+        client.register_plugin(plugin, name=plugin.name)
+    except (OSError, TimeoutError) as error:
+        raise ClusterError(f"lost the Dask scheduler: {error}") from None
+    return LexiconRef(lexicon.digest, lexicon.name)
+
+
+def install_lexicon(lexicon: Lexicon) -> None:
+    """Keep ``lexicon`` in this process for tasks that name it (what the plugin calls)."""
+    from boggle.engines.native import compiled
+
+    compiled(lexicon)
+    _worker_lexicons[lexicon.digest] = lexicon
+
+
+def resolve_lexicon(lexicon: Lexicon | LexiconRef) -> Lexicon:
+    """The lexicon itself, in a task: given, or installed on this worker by the plugin."""
+    if isinstance(lexicon, Lexicon):
+        return lexicon
+    try:
+        return _worker_lexicons[lexicon.digest]
+    except KeyError:
+        raise ClusterError(
+            f"word list {lexicon.name!r} is not loaded on this worker (its plugin did not run)"
+        ) from None

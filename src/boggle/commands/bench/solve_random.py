@@ -1,0 +1,76 @@
+"""``boggle bench solve-random``: one random N x N board, solved and printed."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+from boggle.analysis import runtime
+from boggle.commands._options import (
+    add_dictionary_option,
+    add_rules_options,
+    engine_name,
+    lexicon_from_args,
+    rules_from_args,
+    whole_number,
+)
+from boggle.commands.bench import _shared as shared
+from boggle.dice import uniform_board
+from boggle.engines import default_engine, engine_names, get_engine, solve
+from boggle.errors import BoggleError
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser(
+        "solve-random",
+        help="solve one random N x N board and print every word with its path",
+        description="Make a random N x N board (uniform letters, q being Qu), solve it "
+        "and print the words grouped by points with their paths (seed 004's solve_random).",
+    )
+    parser.add_argument(
+        "--size", type=whole_number, default=4, metavar="N", help="rows and columns (default 4)"
+    )
+    parser.add_argument(
+        "--engine",
+        type=engine_name,
+        default=None,
+        metavar="NAME",
+        help=f"solving algorithm: {', '.join(engine_names())} (default: {default_engine()})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_number,
+        default=None,
+        metavar="S",
+        help="random seed; the same seed gives the same board (default: a fresh one, printed)",
+    )
+    parser.add_argument("--no-paths", action="store_true", help="words only, without paths")
+    add_dictionary_option(parser)
+    add_rules_options(parser)
+    parser.set_defaults(run=run_solve_random)
+
+
+def run_solve_random(args: argparse.Namespace) -> int:
+    if not 1 <= args.size <= shared.MAX_BOARD_SIDE:
+        raise BoggleError(f"--size must be from 1 to {shared.MAX_BOARD_SIDE}, got {args.size}")
+    engine = get_engine(args.engine or default_engine())
+    seed = args.seed if args.seed is not None else random.randrange(2**32)
+    lexicon = lexicon_from_args(args)
+    board = uniform_board(args.size, args.size, seed=seed)
+    rules = rules_from_args(args, board.rows, board.cols)
+    start = time.perf_counter()
+    runtime.warm_up(engine, lexicon, rules)
+    built = time.perf_counter()
+    solution = solve(board, lexicon, rules, engine=engine.name)
+    solved = time.perf_counter()
+    print(f"Dictionary: {shared.describe(lexicon)}")
+    print(f"Engine: {engine.name}; seed {seed}; rules {rules.name} ({rules.min_length}+ letters)")
+    print(
+        f"Structures for the word list built in {(built - start) * 1000:.1f} ms; "
+        f"board solved in {(solved - built) * 1000:.1f} ms"
+    )
+    print()
+    print(solution.text(paths=not args.no_paths))
+    return 0

@@ -1,0 +1,26 @@
+"""How a server's rooms are set up: where results are kept, the limits, the clock.
+
+>>> RoomsConfig().data_dir is None, RoomsConfig().limits.max_players
+(True, 16)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from boggle.rooms.limits import RoomLimits
+
+
+@dataclass(frozen=True)
+class RoomsConfig:
+    """Where results are kept (``None``: in memory), the rooms' limits, the clock (seconds,
+    monotonic; tests move their own) and how often word counts go to everyone (a player's own
+    feedback carries them too)."""
+
+    data_dir: Path | None = None
+    limits: RoomLimits = field(default_factory=RoomLimits)
+    clock: Callable[[], float] = time.monotonic
+    progress_seconds: float = 2.0

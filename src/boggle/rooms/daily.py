@@ -1,0 +1,63 @@
+"""The daily board: the same board for everyone on a date, for a word list and a size.
+
+The seed is a hash of the date, the list's name and the size, so every server
+gives the same board for the same three; the result line to share tells the
+score, the word count and the percent of the maximum, and no word.
+
+>>> import datetime
+>>> day = datetime.date(2026, 11, 23)
+>>> str(daily_board(day, "en-70", 4)) == str(daily_board(day, "en-70", 4))
+True
+>>> str(daily_board(day, "en-70", 4)) == str(daily_board(day + datetime.timedelta(1), "en-70", 4))
+False
+>>> share_line(day, "en-70", 4, score=23, words=12, maximum=180)
+'boggle daily 2026-11-23 (4x4, en-70): 23 points, 12 words, 13% of the maximum'
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+
+from boggle.board import Board
+from boggle.dice import roll_board
+from boggle.rooms.limits import RoomError
+
+DAILY_SECONDS = 180
+DAILY_SIZES = {4: "new", 5: "big", 6: "superbig"}
+"""The dice of each size the daily board comes in."""
+
+
+def parse_date(text: str | None, today: datetime.date | None = None) -> datetime.date:
+    """A date written ``YYYY-MM-DD``; ``None`` is today (UTC)."""
+    if text is None:
+        return today or datetime.datetime.now(datetime.UTC).date()
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise RoomError("bad_date", f"a date is written YYYY-MM-DD, got {text[:40]!r}") from None
+
+
+def daily_seed(date: datetime.date, dictionary: str, size: int) -> int:
+    digest = hashlib.sha256(f"boggle-daily|{date.isoformat()}|{dictionary}|{size}".encode())
+    return int.from_bytes(digest.digest()[:6], "big")
+
+
+def daily_board(date: datetime.date, dictionary: str, size: int) -> Board:
+    """The board of the day for this list and size (4, 5 or 6)."""
+    if size not in DAILY_SIZES:
+        raise RoomError(
+            "bad_size", f"the daily board is {', '.join(map(str, DAILY_SIZES))} a side, got {size}"
+        )
+    return roll_board(DAILY_SIZES[size], daily_seed(date, dictionary, size))
+
+
+def share_line(
+    date: datetime.date, dictionary: str, size: int, score: int, words: int, maximum: int
+) -> str:
+    """The result to share: numbers only, no words."""
+    percent = round(100 * score / maximum) if maximum else 0
+    return (
+        f"boggle daily {date.isoformat()} ({size}x{size}, {dictionary}): "
+        f"{score} points, {words} words, {percent}% of the maximum"
+    )

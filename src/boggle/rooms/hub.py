@@ -1,0 +1,89 @@
+"""All the rooms of a server: creating them under a fresh 6-character code, finding
+them by code, closing the idle ones.
+
+>>> from boggle import Lexicon
+>>> hub = Hub(RoomLimits(max_rooms=1))
+>>> room, host = hub.create(RoomSettings(), Lexicon.from_words(["fame"]), "ann", now=0.0)
+>>> len(room.code), hub.find(room.code.lower()) is room, room.host == host.token
+(6, True, True)
+>>> hub.create(RoomSettings(), Lexicon.from_words(["fame"]), "bob", now=0.0)
+Traceback (most recent call last):
+...
+boggle.rooms.limits.RoomError: this server has 1 rooms open, its limit; try again later
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from boggle.lexicon import Lexicon
+from boggle.rooms.limits import RoomError, RoomLimits
+from boggle.rooms.room import Player, Room
+from boggle.rooms.settings import RoomSettings
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Letters and digits that cannot be mistaken for one another (no 0/O, 1/I)."""
+CODE_LENGTH = 6
+
+
+def normalise_code(text: str) -> str:
+    """A room code as typed (any case, spaces around) in its canonical form.
+
+    >>> normalise_code(" abc234 ")
+    'ABC234'
+    >>> normalise_code("ABC10O")
+    Traceback (most recent call last):
+    ...
+    boggle.rooms.limits.RoomError: a room code is 6 characters from A-Z and 2-9, got 'ABC10O'
+    """
+    code = text.strip().upper()
+    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+        raise RoomError(
+            "bad_code", f"a room code is {CODE_LENGTH} characters from A-Z and 2-9, got {text!r}"
+        )
+    return code
+
+
+class Hub:
+    """The open rooms of a server, by code."""
+
+    def __init__(
+        self, limits: RoomLimits | None = None, taken: Callable[[str], bool] | None = None
+    ) -> None:
+        self.limits = limits or RoomLimits()
+        self.rooms: dict[str, Room] = {}
+        self._taken = taken or (lambda code: False)
+        """Codes used before (by rooms whose results are stored) are not given again."""
+
+    def create(
+        self, settings: RoomSettings, lexicon: Lexicon, host_name: str, now: float
+    ) -> tuple[Room, Player]:
+        """A new room with its host as the first player."""
+        if len(self.rooms) >= self.limits.max_rooms:
+            raise RoomError(
+                "too_many_rooms",
+                f"this server has {len(self.rooms)} rooms open, its limit; try again later",
+            )
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.rooms and not self._taken(code):
+                break
+        room = Room(code, settings, lexicon, self.limits, now)
+        host = room.join(host_name, now)
+        self.rooms[code] = room
+        return room, host
+
+    def find(self, code: str) -> Room:
+        """The open room with this code."""
+        room = self.rooms.get(normalise_code(code))
+        if room is None:
+            raise RoomError("unknown_room", f"there is no open room {code.strip().upper()!r}")
+        return room
+
+    def idle(self, now: float) -> list[Room]:
+        """The rooms nobody has sent anything to for longer than the limit."""
+        return [r for r in self.rooms.values() if now - r.last_activity > self.limits.idle_seconds]
+
+    def close(self, code: str) -> None:
+        self.rooms.pop(code, None)

@@ -1,0 +1,147 @@
+"""The room protocol's messages: reading what a client sends, writing what it is sent.
+
+Every message is one JSON object with a ``type``; ``docs/web.md`` lists them all.
+A message that is not valid raises :class:`RoomError`; the connection gets an
+``error`` message and carries on.
+
+>>> parse_message('{"type": "word", "word": "fame"}', RoomLimits())
+ClientMessage(type='word', fields={'word': 'fame'})
+>>> parse_message('{"type": "word", "word": 7}', RoomLimits())
+Traceback (most recent call last):
+...
+boggle.rooms.limits.RoomError: 'word' of a 'word' message must be text
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from boggle.rooms.limits import RoomError, RoomLimits
+from boggle.rooms.room import Phase, Player, Room, WordFeedback
+
+CLIENT_MESSAGES: dict[str, dict[str, type]] = {
+    "create": {"name": str, "settings": dict},
+    "join": {"code": str, "name": str},
+    "rejoin": {"code": str, "token": str},
+    "start": {},
+    "word": {"word": str},
+    "rematch": {},
+    "leave": {},
+    "ping": {},
+}
+"""Each type a client may send, and its fields (all required)."""
+
+TYPE_NAMES: dict[type, str] = {str: "text", dict: "an object"}
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    type: str
+    fields: dict[str, Any]
+
+
+def parse_message(data: str | bytes, limits: RoomLimits) -> ClientMessage:
+    """Check a client's message: its size, JSON, type and fields."""
+    if len(data) > limits.max_message_bytes:
+        raise RoomError(
+            "too_large",
+            f"the message is {len(data)} bytes; at most {limits.max_message_bytes} are read",
+        )
+    try:
+        value = json.loads(data)
+    except (ValueError, UnicodeDecodeError):
+        raise RoomError("bad_json", "a message must be one JSON object") from None
+    if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+        raise RoomError("bad_message", 'a message must be a JSON object with a "type"')
+    kind = value.pop("type")
+    if kind not in CLIENT_MESSAGES:
+        raise RoomError(
+            "unknown_type", f"unknown message type {kind[:40]!r}; see docs/web.md for the types"
+        )
+    expected = CLIENT_MESSAGES[kind]
+    if extra := sorted(set(value) - set(expected)):
+        raise RoomError("bad_field", f"a {kind!r} message has no field {extra[0][:40]!r}")
+    for name, kind_of in expected.items():
+        if name not in value:
+            raise RoomError("bad_field", f"a {kind!r} message needs {name!r}")
+        if not isinstance(value[name], kind_of):
+            raise RoomError(
+                "bad_field", f"{name!r} of a {kind!r} message must be {TYPE_NAMES[kind_of]}"
+            )
+    return ClientMessage(kind, value)
+
+
+def error_message(error: RoomError) -> dict[str, Any]:
+    return {"type": "error", "code": error.code, "message": error.message}
+
+
+def word_counts(room: Room) -> dict[str, int]:
+    """How many good words each player has (all anyone sees of the others' words)."""
+    return {p.name: p.good_words for p in room.players.values()}
+
+
+def feedback_message(feedback: WordFeedback, room: Room) -> dict[str, Any]:
+    """The verdict on one word, for its player, with everyone's word counts."""
+    return {"type": "feedback", **feedback.to_json(), "words": word_counts(room)}
+
+
+def progress_message(room: Room) -> dict[str, Any]:
+    return {"type": "progress", "words": word_counts(room)}
+
+
+def board_json(room: Room) -> dict[str, Any] | None:
+    board = room.board
+    if board is None:
+        return None
+    return {
+        "board": str(board),
+        "rows": board.rows,
+        "cols": board.cols,
+        "faces": [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)],
+    }
+
+
+def room_message(room: Room, you: Player, now: float, with_results: bool = True) -> dict[str, Any]:
+    """The whole state of the room as ``you`` may see it (sent on joining and changes);
+    the last round's results (large) only ``with_results``, else ``null``."""
+    playing = room.phase is Phase.PLAYING
+    return {
+        "type": "room",
+        "code": room.code,
+        "you": you.name,
+        "host": room.players[room.host].name if room.host in room.players else None,
+        "phase": room.phase.value,
+        "settings": room.settings.to_json(),
+        "match": room.match_number,
+        "round": room.round_number,
+        "remaining": round(room.remaining(now), 3),
+        "players": [
+            {
+                "name": p.name,
+                "connected": p.connected,
+                "words": p.good_words if playing else len(p.entries),
+                "total": room.match.totals.get(p.name, 0),
+            }
+            for p in room.players.values()
+        ],
+        "board": board_json(room) if room.phase is not Phase.LOBBY else None,
+        "your_words": [f.to_json() for f in you.feedback] if playing else [],
+        "results": room.last_summary if with_results else None,
+    }
+
+
+def round_started_message(room: Room, now: float) -> dict[str, Any]:
+    return {
+        "type": "round_started",
+        "round": room.round_number,
+        "seconds": room.settings.seconds,
+        "remaining": round(room.remaining(now), 3),
+        "rules": room.rules.to_json(),
+        **(board_json(room) or {}),
+    }
+
+
+def results_message(summary: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "results", **summary}

@@ -1,0 +1,347 @@
+"""One room: its players, the state of its match, and what each message does to it.
+
+The room is a state machine driven by the web layer with the time (``now``, seconds
+from any monotonic clock): ``lobby`` -> ``playing`` -> ``judging`` -> ``results``
+(-> ``playing`` for the next round) or ``over`` (-> ``lobby`` on a rematch).  The
+server is the authority: the deadline is the room's, words are checked here, and
+the round is judged by :func:`boggle.game.judge_round` when time is up.
+
+>>> from boggle import Lexicon
+>>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame", "mile"]))
+>>> ann = room.join("ann", now=0.0)
+>>> bob = room.join("bob", now=0.0)
+>>> _ = room.start(ann.token, now=1.0, board=Board.parse("fxie amlo ewbx astu"))
+>>> room.submit(ann.token, "fame", now=2.0).status, room.submit(bob.token, "fame", 3.0).status
+('accepted', 'accepted')
+>>> job = room.close_round(now=61.0)
+>>> summary = room.record(judge(job))
+>>> [w["status"] for w in summary["players"][0]["words"]], summary["totals"]
+(['crossed_off'], {'ann': 0, 'bob': 0})
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from boggle.board import Board
+from boggle.engines import solve
+from boggle.game import Match, PlayerList, RoundResult, Status, check_word, judge_round
+from boggle.lexicon import Lexicon
+from boggle.rooms.limits import RoomError, RoomLimits
+from boggle.rooms.settings import RoomSettings
+from boggle.rules import Rules
+from boggle.solution import Solution
+
+UNLIMITED_TARGET = 10**9
+"""The target of a match played to a number of rounds only."""
+
+
+class Phase(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    JUDGING = "judging"
+    RESULTS = "results"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class WordFeedback:
+    """What a player is told about one word, at once (the others see only counts)."""
+
+    word: str
+    status: str
+    """accepted, repeated, too_short, not_on_board, not_a_word or invalid."""
+    points: int = 0
+    path: tuple[tuple[int, int], ...] | None = None
+    message: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "word": self.word,
+            "status": self.status,
+            "points": self.points,
+            "path": None if self.path is None else [list(cell) for cell in self.path],
+            "message": self.message,
+        }
+
+
+@dataclass
+class Player:
+    """A player of a room; ``token`` is their secret to rejoin after a reload."""
+
+    name: str
+    token: str
+    entries: list[str] = field(default_factory=list)
+    feedback: list[WordFeedback] = field(default_factory=list)
+    sent: set[str] = field(default_factory=set)
+    good_words: int = 0
+    connected: bool = False
+
+
+@dataclass(frozen=True)
+class RoundJob:
+    """A round closed and waiting to be judged (judging may run on a worker thread)."""
+
+    number: int
+    board: Board
+    lists: tuple[PlayerList, ...]
+    lexicon: Lexicon
+    rules: Rules
+    challenge: str
+    solution: Solution
+    max_unfound: int
+
+
+@dataclass(frozen=True)
+class JudgedRound:
+    """A judged round with its JSON made (on the judging thread, not the event loop)."""
+
+    job: RoundJob
+    result: RoundResult
+    players: list[dict[str, Any]]
+    unfound: list[dict[str, Any]]
+    unfound_count: int
+
+
+def judge(job: RoundJob) -> JudgedRound:
+    """Judge a closed round with ``judge_round``; the words nobody found, best first."""
+    result = judge_round(job.board, job.lists, job.lexicon, job.rules, job.challenge)
+    good = (Status.COUNTED, Status.CROSSED_OFF)
+    found = {v.word for p in result.players for v in p.verdicts if v.status in good}
+    missed = [w for w in job.solution.words if w.word not in found]
+    missed.sort(key=lambda w: (-w.points, -len(w.word), w.word))
+    unfound = [w.to_json() for w in missed[: job.max_unfound]]
+    players = [p.to_json() for p in result.players]
+    return JudgedRound(job, result, players, unfound, len(missed))
+
+
+class Room:
+    """A room's players and match (see the module docstring)."""
+
+    def __init__(
+        self,
+        code: str,
+        settings: RoomSettings,
+        lexicon: Lexicon,
+        limits: RoomLimits | None = None,
+        now: float = 0.0,
+    ) -> None:
+        self.code = code
+        self.settings = settings
+        self.lexicon = lexicon
+        self.rules = settings.rules()
+        self.limits = limits or RoomLimits()
+        self.players: dict[str, Player] = {}  # by token
+        self.host: str | None = None  # a token
+        self.phase = Phase.LOBBY
+        self.match_number = 1
+        self.match = self._new_match()
+        self.round_number = 0
+        self.board: Board | None = None
+        self.solution: Solution | None = None
+        self.deadline = 0.0
+        self.last_summary: dict[str, Any] | None = None
+        self.last_activity = now
+
+    # ------------------------------------------------------------------ players
+
+    def join(self, name: str, now: float) -> Player:
+        """A new player; the first one is the host."""
+        shown = " ".join(name.split())
+        if not shown or len(shown) > self.limits.max_name_length or not shown.isprintable():
+            raise RoomError(
+                "bad_name",
+                f"a name is 1 to {self.limits.max_name_length} printable characters",
+            )
+        if any(p.name.casefold() == shown.casefold() for p in self.players.values()):
+            raise RoomError("name_taken", f"the name {shown!r} is taken in this room")
+        if len(self.players) >= self.limits.max_players:
+            raise RoomError(
+                "room_full", f"the room is full: {self.limits.max_players} players at most"
+            )
+        player = Player(shown, secrets.token_urlsafe(18), connected=True)
+        self.players[player.token] = player
+        if self.host is None:
+            self.host = player.token
+        self.last_activity = now
+        return player
+
+    def player(self, token: str) -> Player:
+        try:
+            return self.players[token]
+        except KeyError:
+            raise RoomError("unknown_player", "no such player in this room: join again") from None
+
+    def leave(self, token: str, now: float) -> None:
+        """The player leaves for good (their words of a finished round stay in the results)."""
+        self.players.pop(token, None)
+        if self.host == token:
+            self.host = next(iter(self.players), None)
+        self.last_activity = now
+
+    def _host_only(self, token: str, what: str) -> None:
+        self.player(token)
+        if token != self.host:
+            raise RoomError("not_host", f"only the host can {what}")
+
+    # ------------------------------------------------------------------ rounds
+
+    def start(self, token: str, now: float, board: Board | None = None) -> Board:
+        """The host starts the next round: a new board (rolled unless given), the clock runs."""
+        self._host_only(token, "start a round")
+        if self.phase is Phase.PLAYING or self.phase is Phase.JUDGING:
+            raise RoomError("round_running", "a round is already being played")
+        if self.phase is Phase.OVER:
+            raise RoomError("match_over", "the match is over: the host can start a rematch")
+        self.board = board or self.settings.roll(secrets.randbelow(2**31))
+        self.solution = solve(self.board, self.lexicon, self.rules)
+        self.round_number += 1
+        self.deadline = now + self.settings.seconds
+        self.phase = Phase.PLAYING
+        for player in self.players.values():
+            player.entries, player.feedback, player.good_words = [], [], 0
+            player.sent = set()
+        self.last_activity = now
+        return self.board
+
+    def remaining(self, now: float) -> float:
+        return max(0.0, self.deadline - now) if self.phase is Phase.PLAYING else 0.0
+
+    def due(self, now: float) -> bool:
+        return self.phase is Phase.PLAYING and now >= self.deadline
+
+    def submit(self, token: str, entry: str, now: float) -> WordFeedback:
+        """Check one word of a player against the board, the list and their own words."""
+        player = self.player(token)
+        self.last_activity = now
+        if self.phase is Phase.LOBBY or self.board is None or self.solution is None:
+            raise RoomError("not_playing", "no round is being played: wait for the host")
+        if now >= self.deadline or self.phase is not Phase.PLAYING:
+            raise RoomError("time_up", "time is up: words after the end of the round do not count")
+        if len(entry) > self.limits.max_word_length:
+            raise RoomError(
+                "word_too_long", f"a word is at most {self.limits.max_word_length} letters"
+            )
+        if len(player.entries) >= self.limits.max_words_per_round:
+            raise RoomError(
+                "too_many_words",
+                f"at most {self.limits.max_words_per_round} words a player in a round",
+            )
+        word = entry.strip().lower()
+        found = self.solution.by_word.get(word)
+        if found is not None:
+            feedback = WordFeedback(word, "accepted", found.points, found.path)
+        else:
+            check = check_word(entry, self.board, self.lexicon, self.rules)
+            feedback = WordFeedback(word, check.status.value, 0, check.path, check.message)
+        if feedback.status != "invalid" and word in player.sent:
+            feedback = WordFeedback(word, "repeated", message="you already have this word")
+        if feedback.status not in ("invalid", "repeated"):
+            player.entries.append(word)
+            player.sent.add(word)
+            player.good_words += feedback.status == "accepted"
+        player.feedback.append(feedback)
+        return feedback
+
+    def close_round(self, now: float) -> RoundJob | None:
+        """Close the round once its time is up: the lists to judge (``None`` if not due)."""
+        if not self.due(now) or self.board is None or self.solution is None:
+            return None
+        self.phase = Phase.JUDGING
+        lists = tuple(PlayerList(p.name, tuple(p.entries)) for p in self.players.values())
+        return RoundJob(
+            self.round_number,
+            self.board,
+            lists,
+            self.lexicon,
+            self.rules,
+            self.settings.challenge_mode,
+            self.solution,
+            self.limits.max_unfound_shown,
+        )
+
+    def record(self, judged: JudgedRound) -> dict[str, Any]:
+        """Add the judged round to the match; the results everyone is shown."""
+        self.match.add(judged.result)
+        over = self.match.finished or (
+            self.settings.rounds is not None and len(self.match.rounds) >= self.settings.rounds
+        )
+        self.phase = Phase.OVER if over else Phase.RESULTS
+        board = judged.job.board
+        totals = {p.name: self.match.totals.get(p.name, 0) for p in self.players.values()}
+        totals.update(self.match.totals)
+        summary = {
+            "code": self.code,
+            "match": self.match_number,
+            "round": judged.job.number,
+            "board": str(board),
+            "rows": board.rows,
+            "cols": board.cols,
+            "faces": [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)],
+            "rules": self.rules.to_json(),
+            "challenge": self.settings.challenge,
+            "players": judged.players,
+            "scores": judged.result.scores(),
+            "totals": totals,
+            "standings": standings(totals),
+            "unfound": judged.unfound,
+            "unfound_count": judged.unfound_count,
+            "maximum": judged.job.solution.score,
+            "match_over": over,
+            "winners": _leaders(totals) if over else [],
+            "target": self.settings.target,
+            "rounds": self.settings.rounds,
+        }
+        self.last_summary = summary
+        return summary
+
+    def rematch(self, token: str, now: float) -> None:
+        """The host starts a new match with the same players and settings."""
+        self._host_only(token, "start a rematch")
+        if self.phase is Phase.PLAYING or self.phase is Phase.JUDGING:
+            raise RoomError("round_running", "a round is being played; wait for its results")
+        self.match_number += 1
+        self.match = self._new_match()
+        self.round_number = 0
+        self.phase = Phase.LOBBY
+        self.last_summary = None
+        self.last_activity = now
+
+    def match_json(self) -> dict[str, Any]:
+        """The match as stored: the table of rounds, totals and winners."""
+        totals = dict(self.match.totals)
+        return {
+            "code": self.code,
+            "match": self.match_number,
+            "settings": self.settings.to_json(),
+            "table": self.match.table,
+            "totals": totals,
+            "standings": standings(totals),
+            "winners": _leaders(totals),
+        }
+
+    def _new_match(self) -> Match:
+        return Match(target=self.settings.target or UNLIMITED_TARGET)
+
+
+def standings(totals: dict[str, int]) -> list[dict[str, Any]]:
+    """Players by total, best first, with their rank (equal totals share a rank).
+
+    >>> [(s["name"], s["rank"]) for s in standings({"a": 3, "b": 5, "c": 3})]
+    [('b', 1), ('a', 2), ('c', 2)]
+    """
+    ordered = sorted(totals.items(), key=lambda item: (-item[1], item[0]))
+    table, rank, previous = [], 0, None
+    for position, (name, total) in enumerate(ordered, start=1):
+        if total != previous:
+            rank, previous = position, total
+        table.append({"name": name, "total": total, "rank": rank})
+    return table
+
+
+def _leaders(totals: dict[str, int]) -> list[str]:
+    best = max(totals.values(), default=0)
+    return [name for name, total in totals.items() if total == best]

@@ -1,0 +1,123 @@
+"""The daily board over HTTP: the page ``/daily``, ``GET /api/daily`` (the board of a
+date) and ``POST /api/daily/result`` (a round's words judged, the line to share).  What
+the board is and how the line reads is :mod:`boggle.rooms.daily`'s.
+
+>>> from fastapi.testclient import TestClient
+>>> from boggle.web.app import create_app
+>>> client = TestClient(create_app())
+>>> client.get("/api/daily", params={"date": "2026-11-23"}).json()["rows"]
+4
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query
+from fastapi.responses import FileResponse, JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from boggle.catalogue import Catalogue
+from boggle.engines import solve
+from boggle.game import Status, judge_round
+from boggle.rooms import daily
+from boggle.rooms.limits import RoomError, RoomLimits
+from boggle.rules import rules_for_board
+from boggle.web.context import WebContext, web_context
+from boggle.web.models import ERRORS
+
+router = APIRouter()
+STATIC = Path(str(resources.files("boggle.web") / "static"))
+Context = Annotated[WebContext, Depends(web_context)]
+
+
+class DailyResult(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    date: Annotated[str, Field(max_length=10)]
+    dictionary: Annotated[str | None, Field(default=None, max_length=64)] = None
+    size: Annotated[int, Field(ge=4, le=6)] = 4
+    words: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=list, max_length=500)
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message, "status": status}, status_code=status)
+
+
+def _pick_list(lists: Catalogue, name: str | None) -> str:
+    if name is None:
+        return lists.default
+    if name not in lists.names():
+        raise RoomError("bad_dictionary", f"unknown word list {name[:64]!r}")
+    return name
+
+
+@router.get("/api/daily", tags=["daily"], responses=ERRORS)
+async def daily_board(
+    context: Context,
+    date: Annotated[str | None, Query(max_length=10)] = None,
+    dictionary: Annotated[str | None, Query(max_length=64)] = None,
+    size: Annotated[int, Query(ge=4, le=6)] = 4,
+) -> Any:
+    """The board of the day (today in UTC unless ``date`` says YYYY-MM-DD)."""
+    try:
+        day = daily.parse_date(date)
+        chosen = _pick_list(context.catalogue, dictionary)
+    except RoomError as error:
+        return _error(400, error.message)
+    board = daily.daily_board(day, chosen, size)
+    return {
+        "date": day.isoformat(),
+        "dictionary": chosen,
+        "size": size,
+        "board": str(board),
+        "rows": board.rows,
+        "cols": board.cols,
+        "faces": [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)],
+        "rules": rules_for_board(board.rows, board.cols).to_json(),
+        "seconds": daily.DAILY_SECONDS,
+    }
+
+
+@router.post("/api/daily/result", tags=["daily"], responses=ERRORS)
+async def daily_result(request: DailyResult, context: Context) -> Any:
+    """Judge a daily round's words: score, percent of the maximum, the line to share."""
+    try:
+        day = daily.parse_date(request.date)
+        chosen = _pick_list(context.catalogue, request.dictionary)
+    except RoomError as error:
+        return _error(400, error.message)
+    board = daily.daily_board(day, chosen, request.size)
+    rules = rules_for_board(board.rows, board.cols)
+    shown = RoomLimits().max_unfound_shown
+
+    def work() -> dict[str, Any]:
+        lexicon = context.catalogue.get(chosen)
+        result = judge_round(board, {"you": request.words}, lexicon, rules).player("you")
+        solution = solve(board, lexicon, rules)
+        good = {v.word for v in result.verdicts if v.status is Status.COUNTED}
+        missed = sorted(
+            (w for w in solution.words if w.word not in good),
+            key=lambda w: (-w.points, -len(w.word), w.word),
+        )
+        return {
+            "date": day.isoformat(),
+            "board": str(board),
+            "score": result.score,
+            "words": len(good),
+            "maximum": solution.score,
+            "percent": round(100 * result.score / solution.score) if solution.score else 0,
+            "share": daily.share_line(
+                day, chosen, request.size, result.score, len(good), solution.score
+            ),
+            "verdicts": [v.to_json() for v in result.verdicts],
+            "unfound": [w.to_json() for w in missed[:shown]],
+        }
+
+    return await context.run(work, context.rounds)
+
+
+@router.get("/daily", include_in_schema=False)
+async def daily_page() -> FileResponse:
+    return FileResponse(STATIC / "daily.html", media_type="text/html")

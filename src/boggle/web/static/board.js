@@ -1,0 +1,149 @@
+// The board and a word's path over it, for the room and daily pages (an ES module).
+// The page has #board-wrap holding #board and the <svg id="path-overlay">, and #path-caption.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+let shownFaces = [];
+
+export function faceLabel(face) {
+  return face.charAt(0).toUpperCase() + face.slice(1);
+}
+
+export function renderBoard(faces) {
+  shownFaces = faces;
+  const board = $("board");
+  const cols = faces.length ? faces[0].length : 4;
+  document.documentElement.style.setProperty("--cols", String(cols));
+  board.replaceChildren();
+  faces.forEach((row, r) => row.forEach((face, c) => {
+    const cube = document.createElement("div");
+    cube.className = "cube";
+    cube.dataset.row = String(r);
+    cube.dataset.col = String(c);
+    cube.dataset.face = face;
+    cube.textContent = faceLabel(face);
+    board.append(cube);
+  }));
+  board.dataset.board = faces.map((row) => row.join("")).join(" ");
+  board.setAttribute("aria-label", `board: ${board.dataset.board}`);
+  clearPath();
+}
+
+export function clearPath() {
+  for (const cube of document.querySelectorAll(".cube.in-path")) {
+    cube.classList.remove("in-path");
+    cube.querySelector(".step")?.remove();
+  }
+  const overlay = $("path-overlay");
+  overlay.replaceChildren();
+  delete overlay.dataset.word;
+  delete overlay.dataset.cells;
+  $("path-caption").textContent = "";
+}
+
+export function drawPath(word, path) {
+  clearPath();
+  if (!path) return;
+  const overlay = $("path-overlay");
+  const wrap = $("board-wrap");
+  overlay.setAttribute("viewBox", `0 0 ${wrap.offsetWidth} ${wrap.offsetHeight}`);
+  const points = [];
+  path.forEach(([row, col], index) => {
+    const cube = $("board").querySelector(`.cube[data-row="${row}"][data-col="${col}"]`);
+    if (!cube) return;
+    cube.classList.add("in-path");
+    const step = document.createElement("span");
+    step.className = "step";
+    step.textContent = String(index + 1);
+    cube.append(step);
+    points.push([cube.offsetLeft + cube.offsetWidth / 2, cube.offsetTop + cube.offsetHeight / 2]);
+  });
+  if (points.length) {
+    const start = document.createElementNS(SVG, "circle");
+    start.setAttribute("cx", String(points[0][0]));
+    start.setAttribute("cy", String(points[0][1]));
+    start.setAttribute("r", "9");
+    overlay.append(start);
+    const line = document.createElementNS(SVG, "polyline");
+    line.setAttribute("points", points.map((p) => p.join(",")).join(" "));
+    overlay.append(line);
+  }
+  overlay.dataset.word = word;
+  overlay.dataset.cells = path.map(([r, c]) => `${r},${c}`).join(" ");
+  const letters = path.map(([r, c]) => faceLabel(shownFaces[r]?.[c] ?? "?"));
+  $("path-caption").textContent = `${word.toUpperCase()}: ${letters.join(" → ")}`;
+}
+
+// A button for a word whose path is drawn while it is hovered or focused.
+export function wordButton(word, path, text) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "word";
+  button.dataset.word = word;
+  button.textContent = text ?? word;
+  if (path) {
+    button.dataset.path = path.map(([r, c]) => `${r},${c}`).join(" ");
+    const show = () => drawPath(word, path);
+    button.addEventListener("mouseenter", show);
+    button.addEventListener("focus", show);
+    button.addEventListener("mouseleave", clearPath);
+    button.addEventListener("blur", clearPath);
+  }
+  return button;
+}
+
+// Seconds as m:ss.
+export function formatClock(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+// A countdown shown in `element` until `seconds` from now; `done` runs at zero.
+export function countdown(element, seconds, done) {
+  const end = performance.now() + seconds * 1000;
+  let handle = 0;
+  const tick = () => {
+    const left = (end - performance.now()) / 1000;
+    element.textContent = formatClock(left);
+    element.classList.toggle("low", left <= 10);
+    if (left <= 0) {
+      clearInterval(handle);
+      done();
+    }
+  };
+  tick();
+  handle = setInterval(tick, 250);
+  return () => clearInterval(handle);
+}
+
+export async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    throw new Error("the server cannot be reached; is boggle serve running?");
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new Error(data && data.error ? data.error : `the server answered ${response.status}`);
+  }
+  return data;
+}
+
+export async function fillWordLists(select) {
+  const lists = await api("/api/dictionaries");
+  select.replaceChildren();
+  for (const entry of lists.dictionaries) {
+    const option = document.createElement("option");
+    option.value = entry.name;
+    option.textContent = entry.words ? `${entry.name} (${entry.words.toLocaleString()} words)` : entry.name;
+    option.selected = entry.name === lists.default;
+    select.append(option);
+  }
+}

@@ -1,0 +1,110 @@
+// The daily board: the same board for everyone on a date, a timed solo round, a result to share.
+// ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
+import { api, countdown, drawPath, fillWordLists, renderBoard, wordButton } from "/static/board.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { daily: null, words: [], stopTimer: () => {}, over: false };
+
+function showError(message) {
+  $("error").textContent = message;
+  $("error").hidden = !message;
+}
+
+async function startRound(event) {
+  event.preventDefault();
+  showError("");
+  const params = new URLSearchParams({ size: $("daily-size").value, dictionary: $("daily-dict").value });
+  const date = new URLSearchParams(location.search).get("date");
+  if (date) params.set("date", date);
+  try {
+    state.daily = await api(`/api/daily?${params}`);
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  state.words = [];
+  state.over = false;
+  $("daily-date").textContent = `Board of ${state.daily.date}.`;
+  document.body.dataset.date = state.daily.date;
+  renderBoard(state.daily.faces);
+  $("my-words").replaceChildren();
+  $("feedback").textContent = "";
+  $("results").hidden = true;
+  $("round").hidden = false;
+  $("daily-start").disabled = true;
+  $("word-input").disabled = false;
+  state.stopTimer = countdown($("timer"), state.daily.seconds, finish);
+  $("word-input").focus();
+}
+
+async function submitWord(event) {
+  event.preventDefault();
+  const word = $("word-input").value.trim().toLowerCase();
+  $("word-input").value = "";
+  if (!word || state.over) return;
+  const box = $("feedback");
+  if (state.words.includes(word)) {
+    box.textContent = `${word.toUpperCase()}: already found`;
+    box.className = "feedback bad";
+    return;
+  }
+  try {
+    const check = await api("/api/check", {
+      board: state.daily.board, word, dictionary: state.daily.dictionary,
+    });
+    const good = check.status === "counted";
+    box.textContent = good ? `${word.toUpperCase()}: +${check.points}` : `${word.toUpperCase()}: ${check.label}`;
+    box.className = `feedback ${good ? "good" : "bad"}`;
+    if (good) {
+      state.words.push(word);
+      drawPath(word, check.path);
+      const item = document.createElement("li");
+      item.className = "good";
+      item.dataset.word = word;
+      item.textContent = `${word} +${check.points}`;
+      $("my-words").append(item);
+    }
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+async function finish() {
+  if (state.over) return;
+  state.over = true;
+  state.stopTimer();
+  $("word-input").disabled = true;
+  try {
+    const result = await api("/api/daily/result", {
+      date: state.daily.date, dictionary: state.daily.dictionary,
+      size: state.daily.size, words: state.words,
+    });
+    const line = $("share-line");
+    line.textContent = result.share;
+    line.dataset.score = String(result.score);
+    line.dataset.words = String(result.words);
+    line.dataset.maximum = String(result.maximum);
+    line.dataset.percent = String(result.percent);
+    $("unfound").replaceChildren(...result.unfound.map((w) => wordButton(w.word, w.path, `${w.word} ${w.points}`)));
+    $("round").hidden = true;
+    $("results").hidden = false;
+    $("daily-start").disabled = false;
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+async function start() {
+  $("daily-form").addEventListener("submit", startRound);
+  $("word-form").addEventListener("submit", submitWord);
+  $("daily-stop").addEventListener("click", finish);
+  $("copy-share").addEventListener("click", () => navigator.clipboard?.writeText($("share-line").textContent));
+  try {
+    await fillWordLists($("daily-dict"));
+  } catch (error) {
+    showError(error.message);
+  }
+  document.body.dataset.ready = "true";
+}
+
+start();

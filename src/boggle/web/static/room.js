@@ -1,0 +1,385 @@
+// The room page: create or join a room, play rounds on the server's clock, see the results.
+// Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
+import {
+  api, clearPath, countdown, drawPath, fillWordLists, renderBoard, wordButton,
+} from "/static/board.js";
+
+const $ = (id) => document.getElementById(id);
+const STATUS_TEXT = {
+  accepted: "good word",
+  repeated: "you already have it",
+  too_short: "too short",
+  not_on_board: "not on the board",
+  not_a_word: "not in the word list",
+  invalid: "letters only",
+};
+
+const state = {
+  socket: null,
+  code: null,     // the room joined
+  token: null,    // the secret to rejoin it
+  name: null,
+  you: null,
+  host: null,
+  leaving: false,
+  stopTimer: () => {},
+  retry: 0,
+};
+
+const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
+const words = (n) => `${n} word${n === 1 ? "" : "s"}`;
+const storageKey = (code) => `boggle-room-${code}`;
+
+function showError(message) {
+  $("error").textContent = message;
+  $("error").hidden = !message;
+}
+
+function showNotice(message) {
+  $("notice").textContent = message;
+  $("notice").hidden = !message;
+}
+
+// ------------------------------------------------------------------ the socket
+
+function send(message) {
+  if (state.socket && state.socket.readyState === WebSocket.OPEN) {
+    state.socket.send(JSON.stringify(message));
+  } else {
+    showError("not connected to the server; trying again…");
+  }
+}
+
+function connect(first) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${scheme}//${location.host}/ws/rooms`);
+  state.socket = socket;
+  socket.addEventListener("open", () => {
+    state.retry = 0;
+    showNotice("");
+    send(first);
+  });
+  socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    if (state.socket !== socket || state.leaving || !state.token) return;
+    showNotice("connection lost; reconnecting…");
+    state.retry = Math.min(state.retry + 1, 5);
+    setTimeout(() => connect({ type: "rejoin", code: state.code, token: state.token }),
+      500 * state.retry);
+  });
+}
+
+function handle(message) {
+  const handlers = {
+    joined, room: showRoom, round_started: roundStarted, feedback, progress,
+    results: showResults, error: serverError, closed, left: () => {}, pong: () => {},
+  };
+  (handlers[message.type] || (() => {}))(message);
+}
+
+function joined(message) {
+  state.code = message.code;
+  state.token = message.token;
+  state.name = message.name;
+  localStorage.setItem(storageKey(message.code), JSON.stringify({ token: message.token, name: message.name }));
+  if (location.pathname !== `/room/${message.code}`) history.replaceState(null, "", `/room/${message.code}`);
+  showError("");
+  $("entry").hidden = true;
+  $("room").hidden = false;
+  $("room-code").textContent = message.code;
+  $("room-link").href = `/room/${message.code}`;
+  document.body.dataset.code = message.code;
+}
+
+function serverError(message) {
+  if (["unknown_room", "unknown_player", "replaced"].includes(message.code) && state.code) {
+    forget(message.code === "replaced" ? "" : state.code);
+    showEntry(state.code);
+  }
+  showError(message.message);
+}
+
+function forget(code) {
+  if (code) localStorage.removeItem(storageKey(code));
+  state.token = null;
+  state.stopTimer();
+}
+
+function closed(message) {
+  forget(message.code);
+  state.code = null;
+  showEntry("");
+  showError(message.message);
+}
+
+// ------------------------------------------------------------------ the room
+
+function showRoom(room) {
+  state.you = room.you;
+  state.host = room.host;
+  const isHost = room.you === room.host;
+  document.body.dataset.phase = room.phase;
+  const phases = {
+    lobby: isHost ? "Waiting for players: start when everyone is here." : "Waiting for the host to start.",
+    playing: `Round ${room.round} is on.`,
+    judging: "Time is up: judging…",
+    results: isHost ? `Round ${room.round} is over: start the next when ready.` : `Round ${room.round} is over.`,
+    over: "The match is over.",
+  };
+  $("phase").textContent = phases[room.phase] || room.phase;
+  const s = room.settings;
+  const goal = [s.target ? `first to ${s.target} points` : "", s.rounds ? `${s.rounds} rounds` : ""]
+    .filter(Boolean).join(" or ");
+  $("match-info").textContent = `${s.rows}x${s.cols} ${s.dice} dice, ${s.dictionary}, ` +
+    `${s.rules_used.name} rules, ${s.seconds} s rounds, ${goal}` +
+    (s.challenge ? ", challenge rule on" : "") + ` — match ${room.match}`;
+  renderPlayers(room.players, room.phase === "playing");
+  $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
+  $("start-button").textContent = room.round ? "Next round" : "Start round";
+  $("rematch-button").hidden = !isHost || room.phase !== "over";
+  if (room.phase === "playing" && room.board) {
+    startRound(room.board.faces, room.remaining);
+    $("my-words").replaceChildren();
+    for (const word of room.your_words) addMyWord(word);
+  } else if (room.results && (room.phase === "results" || room.phase === "over")) {
+    showResults(room.results);
+  } else if (room.phase === "lobby") {
+    $("round").hidden = true;
+    $("results").hidden = true;
+    $("board").replaceChildren();
+    clearPath();
+  }
+}
+
+function renderPlayers(players, playing) {
+  const list = $("players");
+  list.replaceChildren();
+  for (const player of players) {
+    const item = document.createElement("li");
+    item.dataset.name = player.name;
+    item.dataset.words = String(player.words);
+    item.dataset.total = String(player.total);
+    item.classList.toggle("host", player.name === state.host);
+    item.classList.toggle("you", player.name === state.you);
+    item.classList.toggle("away", !player.connected);
+    item.textContent = `${player.name}: ${points(player.total)}` + (playing ? `, ${words(player.words)}` : "");
+    list.append(item);
+  }
+}
+
+function progress(message) {
+  for (const item of $("players").children) {
+    const count = message.words[item.dataset.name];
+    if (count === undefined) continue;
+    item.dataset.words = String(count);
+    item.textContent = `${item.dataset.name}: ${points(Number(item.dataset.total))}, ${words(count)}`;
+  }
+}
+
+// ------------------------------------------------------------------ a round
+
+function roundStarted(message) {
+  document.body.dataset.phase = "playing";
+  $("phase").textContent = `Round ${message.round} is on.`;
+  $("start-button").hidden = true;
+  $("my-words").replaceChildren();
+  $("feedback").textContent = "";
+  startRound(message.faces, message.remaining);
+}
+
+function startRound(faces, remaining) {
+  renderBoard(faces);
+  $("results").hidden = true;
+  $("round").hidden = false;
+  $("word-input").disabled = false;
+  $("word-button").disabled = false;
+  state.stopTimer();
+  state.stopTimer = countdown($("timer"), remaining, () => {
+    $("word-input").disabled = true;
+    $("word-button").disabled = true;
+    $("feedback").textContent = "Time is up: judging…";
+  });
+  $("word-input").focus();
+}
+
+function addMyWord(entry) {
+  const item = document.createElement("li");
+  item.dataset.word = entry.word;
+  item.dataset.status = entry.status;
+  const good = entry.status === "accepted";
+  item.className = good ? "good" : "bad";
+  item.textContent = good ? `${entry.word} +${entry.points}` : `${entry.word} (${STATUS_TEXT[entry.status] || entry.status})`;
+  if (entry.status !== "repeated") $("my-words").append(item);
+}
+
+function feedback(entry) {
+  if (entry.words) progress(entry);
+  const good = entry.status === "accepted";
+  const box = $("feedback");
+  box.textContent = good
+    ? `${entry.word.toUpperCase()}: +${entry.points}`
+    : `${entry.word.toUpperCase()}: ${STATUS_TEXT[entry.status] || entry.status}` + (entry.message ? ` (${entry.message})` : "");
+  box.className = `feedback ${good ? "good" : "bad"}`;
+  box.dataset.word = entry.word;
+  box.dataset.status = entry.status;
+  if (good) drawPath(entry.word, entry.path);
+  addMyWord(entry);
+}
+
+// ------------------------------------------------------------------ results
+
+function showResults(summary) {
+  state.stopTimer();
+  document.body.dataset.phase = summary.match_over ? "over" : "results";
+  renderBoard(summary.faces);
+  $("round").hidden = true;
+  $("results").hidden = false;
+  $("results").dataset.round = String(summary.round);
+  $("results-title").textContent = `Round ${summary.round}: results`;
+  $("phase").textContent = summary.match_over ? "The match is over." : `Round ${summary.round} is over.`;
+  const container = $("result-players");
+  container.replaceChildren();
+  for (const player of summary.players) {
+    const block = document.createElement("section");
+    block.className = "result-player";
+    block.dataset.name = player.name;
+    block.dataset.score = String(player.score);
+    const title = document.createElement("h3");
+    title.textContent = `${player.name}: ${points(player.score)}`;
+    const list = document.createElement("ul");
+    list.className = "verdicts";
+    for (const verdict of player.words) {
+      const item = document.createElement("li");
+      item.className = verdict.status;
+      item.dataset.word = verdict.word;
+      item.dataset.status = verdict.status;
+      item.dataset.total = String(verdict.total);
+      const word = wordButton(verdict.word, verdict.path);
+      word.classList.add("w");
+      const why = document.createElement("span");
+      why.className = "why";
+      why.textContent = verdict.status.replaceAll("_", " ") + (verdict.message ? `: ${verdict.message}` : "");
+      const points = document.createElement("span");
+      points.className = "p";
+      points.textContent = verdict.total > 0 ? `+${verdict.total}` : String(verdict.total);
+      item.append(word, why, points);
+      list.append(item);
+    }
+    block.append(title, list);
+    container.append(block);
+  }
+  const body = $("standings").querySelector("tbody");
+  body.replaceChildren();
+  for (const row of summary.standings) {
+    const line = document.createElement("tr");
+    line.dataset.name = row.name;
+    line.dataset.total = String(row.total);
+    line.dataset.rank = String(row.rank);
+    for (const text of [row.rank, row.name, summary.scores[row.name] ?? 0, row.total]) {
+      const cell = document.createElement("td");
+      cell.textContent = String(text);
+      line.append(cell);
+    }
+    body.append(line);
+  }
+  $("unfound-title").textContent = `Words nobody found (${summary.unfound_count}, best first)`;
+  const unfound = $("unfound");
+  unfound.replaceChildren(...summary.unfound.map((w) => wordButton(w.word, w.path, `${w.word} ${w.points}`)));
+  const over = $("match-over");
+  over.hidden = !summary.match_over;
+  over.textContent = summary.match_over ? `Match over: ${summary.winners.join(" and ")} won.` : "";
+  for (const item of $("players").children) {
+    const total = summary.totals[item.dataset.name];
+    if (total !== undefined) {
+      item.dataset.total = String(total);
+      item.textContent = `${item.dataset.name}: ${points(total)}`;
+    }
+  }
+  const isHost = state.you === state.host;
+  $("start-button").hidden = !isHost || summary.match_over;
+  $("start-button").textContent = "Next round";
+  $("rematch-button").hidden = !isHost || !summary.match_over;
+}
+
+// ------------------------------------------------------------------ entry
+
+function showEntry(code) {
+  $("room").hidden = true;
+  $("entry").hidden = false;
+  $("join-code").value = code || "";
+  if (code) $("join-name").focus();
+  if (location.pathname !== "/room") history.replaceState(null, "", code ? `/room/${code}` : "/room");
+}
+
+function numberOf(id) {
+  return Number($(id).value || 0);
+}
+
+function createRoom(event) {
+  event.preventDefault();
+  const dice = $("create-dice").value;
+  const settings = {
+    dice,
+    dictionary: $("create-dict").value || undefined,
+    rules: $("create-rules").value || undefined,
+    seconds: numberOf("create-seconds"),
+    target: numberOf("create-target"),
+    rounds: numberOf("create-rounds"),
+    challenge: $("create-challenge").checked,
+  };
+  if (dice === "uniform") settings.size = numberOf("create-size");
+  state.leaving = false;
+  connect({ type: "create", name: $("create-name").value, settings });
+}
+
+function joinRoom(event) {
+  event.preventDefault();
+  state.leaving = false;
+  connect({ type: "join", code: $("join-code").value.trim().toUpperCase(), name: $("join-name").value });
+}
+
+function submitWord(event) {
+  event.preventDefault();
+  const word = $("word-input").value.trim();
+  if (!word) return;
+  send({ type: "word", word });
+  $("word-input").value = "";
+}
+
+async function start() {
+  $("create-form").addEventListener("submit", createRoom);
+  $("join-form").addEventListener("submit", joinRoom);
+  $("word-form").addEventListener("submit", submitWord);
+  $("create-dice").addEventListener("change", () => {
+    $("create-size-label").hidden = $("create-dice").value !== "uniform";
+  });
+  $("start-button").addEventListener("click", () => send({ type: "start" }));
+  $("rematch-button").addEventListener("click", () => send({ type: "rematch" }));
+  $("leave-button").addEventListener("click", () => {
+    state.leaving = true;
+    send({ type: "leave" });
+    forget(state.code);
+    state.socket?.close();
+    state.code = null;
+    showEntry("");
+  });
+  $("copy-link").addEventListener("click", () => navigator.clipboard?.writeText($("room-link").href));
+  try {
+    await fillWordLists($("create-dict"));
+  } catch (error) {
+    showError(error.message);
+  }
+  const match = location.pathname.match(/^\/room\/([A-Za-z0-9]{6})$/);
+  const code = match ? match[1].toUpperCase() : "";
+  const saved = code ? JSON.parse(localStorage.getItem(storageKey(code)) || "null") : null;
+  if (saved && saved.token) {
+    state.code = code;
+    state.token = saved.token;
+    connect({ type: "rejoin", code, token: saved.token });
+  } else {
+    showEntry(code);
+  }
+  document.body.dataset.ready = "true";
+}
+
+start();

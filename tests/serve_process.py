@@ -1,0 +1,63 @@
+"""`boggle serve` in a subprocess on a free loopback port, for the tests that need a real
+server (browser tests, the restart test)."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def get_json(url: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+class ServeProcess:
+    """`boggle serve --data DATA` until :meth:`stop`; ready when /api/health answers."""
+
+    def __init__(self, data: Path, *extra: str, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}/ws/rooms"
+        command = [sys.executable, "-m", "boggle", "serve", "--port", str(self.port)]
+        command += ["--data", str(data), *extra]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            if self.process.poll() is not None:
+                output = self.process.stdout.read() if self.process.stdout else ""
+                raise RuntimeError(f"boggle serve exited early: {output}")
+            try:
+                get_json(self.url + "/api/health")
+                return
+            except (urllib.error.URLError, ConnectionError):
+                if time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError("boggle serve did not answer within 60 s") from None
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()

@@ -1,0 +1,139 @@
+"""Boards from standard input and files; score reads Latin-1 and gzip (issue 13.13)."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boggle import Board, Lexicon, solve
+from boggle.cli import main
+from boggle.dice import uniform_board
+
+BOARD = "fxie amlo ewbx astu"
+
+
+@pytest.fixture
+def words(tmp_path: Path) -> Path:
+    path = tmp_path / "words.txt"
+    path.write_text("fame\nmile\nlimb\nlime\neast\nsté\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def big_board() -> Board:
+    return uniform_board(500, 500, seed=1)
+
+
+def solve_json(argv: list[str], stdin: str | None = None) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "solve", *argv, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        input=stdin,
+        env={**os.environ},
+    )
+    assert done.returncode == 0, done.stderr
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_a_500x500_board_from_standard_input(big_board: Board, words: Path) -> None:
+    """250,000 cells: more than a command line's argument limit allows for one argument."""
+    result = solve_json(["-", "--dict", str(words)], stdin=str(big_board) + "\n")
+    assert (result["rows"], result["cols"]) == (500, 500)
+    assert result["count"] == solve(big_board, Lexicon.from_file(words)).count
+
+
+def test_a_board_from_a_file(big_board: Board, words: Path, tmp_path: Path) -> None:
+    board_file = tmp_path / "board.txt.gz"
+    board_file.write_bytes(gzip.compress(str(big_board).encode()))
+    result = solve_json([f"@{board_file}", "--dict", str(words)])
+    assert result["board"] == str(big_board)
+
+
+def test_a_missing_board_file_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "@/no/such/board.txt"]) == 2
+    assert capsys.readouterr().err == (
+        "boggle: error: board file '/no/such/board.txt' does not exist\n"
+    )
+
+
+def test_compare_reads_a_board_file_too(
+    tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board_file = tmp_path / "board.txt"
+    board_file.write_text(BOARD + "\n")
+    assert main(["compare", f"@{board_file}", "--dict", str(words), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {row["words"] for row in rows if "refused" not in row} == {5}
+
+
+def test_score_reads_latin1_and_gzip_like_a_word_list(
+    tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes(b"abc def\nst\xe9/\n")  # \xe9 is Latin-1 for the letter e-acute
+    packed = tmp_path / "boards.txt.gz"
+    packed.write_bytes(gzip.compress((BOARD + "\n").encode()))
+    assert main(["score", str(latin), str(packed), "--dict", str(words)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["abc def 0", "sté/ 1", f"{BOARD} 5"]
+
+
+def test_a_binary_board_file_is_refused_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    garbage = tmp_path / "garbage.bin"
+    garbage.write_bytes(bytes(range(256)) * 4000)
+    assert main(["score", str(garbage)]) == 2
+    assert capsys.readouterr().err == (
+        f"boggle: error: board file '{garbage}' looks binary; give a text file\n"
+    )
+
+
+def test_many_bad_lines_are_reported_ten_then_counted(
+    tmp_path: Path,
+    words: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1234\n" * 7726 + BOARD + "\n"))
+    assert main(["score", "--dict", str(words)]) == 1
+    out, err = capsys.readouterr()
+    assert out == f"{BOARD} 5\n"
+    lines = err.splitlines()
+    assert len(lines) == 11 and lines[0].startswith("boggle score: <stdin>:1: ")
+    assert lines[-1] == "boggle score: 7,726 lines were not boards; 7,716 more not shown"
+
+
+def test_score_progress_bar_has_a_total_and_never_shares_a_line_with_results(
+    tmp_path: Path, words: Path
+) -> None:
+    pexpect = pytest.importorskip("pexpect", reason="pexpect gives the command a terminal")
+    boards = tmp_path / "boards.txt"
+    boards.write_text((BOARD + "\n") * 3000)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "score", str(boards), "--dict", str(words)],
+        encoding="utf-8",
+        timeout=60,
+        env={**os.environ, "COLUMNS": "100"},
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    transcript = (child.before or "").replace("\r\n", "\n")
+    # What the terminal shows of each line: the text after its last carriage return.
+    shown = [line.rsplit("\r", 1)[-1] for line in transcript.split("\n")]
+    results = [line for line in shown if f"{BOARD} 5" in line]
+    assert len(results) == 3000
+    assert all(line == f"{BOARD} 5" for line in results)
+    assert "/3000" in transcript  # the bar knows the total, so it shows the time left

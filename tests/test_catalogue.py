@@ -1,0 +1,69 @@
+"""The word lists a service offers by name: bundled lists plus an operator's files, on
+load_lexicon's one cache (so `boggle serve` reads each file once)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from boggle import DEFAULT_WORDLIST, bundled_lists, load_lexicon
+from boggle.catalogue import Catalogue
+from boggle.errors import LexiconError
+
+
+@pytest.fixture()
+def words_file(tmp_path: Path) -> Path:
+    path = tmp_path / "hidden-dir" / "mine.txt"
+    path.parent.mkdir()
+    path.write_text("fame\nmile\nlimb\n")
+    return path
+
+
+def test_names_default_and_entries(words_file: Path) -> None:
+    catalogue = Catalogue({"mine": words_file})
+    assert catalogue.names() == [*(entry.name for entry in bundled_lists()), "mine"]
+    assert catalogue.get(None).name == DEFAULT_WORDLIST
+    mine = next(entry for entry in catalogue.entries() if entry.name == "mine")
+    assert (mine.words, mine.default) == (3, False)
+    assert "hidden-dir" not in repr(catalogue.entries())
+
+
+def test_one_cache_shared_with_load_lexicon(words_file: Path) -> None:
+    catalogue = Catalogue({"mine": words_file}, default="mine")
+    lexicon = catalogue.get("mine")
+    assert lexicon.name == "mine" and len(lexicon) == 3
+    assert catalogue.get(None) is lexicon
+    assert load_lexicon(words_file, name="mine") is lexicon
+    assert Catalogue({"mine": words_file}).get("mine") is lexicon  # another service, too
+    assert catalogue.get(DEFAULT_WORDLIST) is load_lexicon(DEFAULT_WORDLIST)
+
+
+@pytest.mark.parametrize("name", ["nosuch", "../etc/passwd", "/etc/passwd", "mine.txt", ""])
+def test_unknown_names_are_refused_and_never_read(words_file: Path, name: str) -> None:
+    catalogue = Catalogue({"mine": words_file})
+    with pytest.raises(LexiconError, match="unknown word list"):
+        catalogue.get(name)
+
+
+def test_bad_set_ups_are_refused(words_file: Path) -> None:
+    with pytest.raises(LexiconError, match="not offered"):
+        Catalogue({"mine": words_file}, default="other")
+    with pytest.raises(LexiconError, match="already taken"):
+        Catalogue({DEFAULT_WORDLIST: words_file})
+
+
+def test_a_file_gone_bad_is_named_without_its_path(words_file: Path) -> None:
+    catalogue = Catalogue({"mine": words_file})
+    words_file.unlink()
+    with pytest.raises(LexiconError) as refused:
+        catalogue.get("mine")
+    assert "'mine'" in str(refused.value) and "hidden-dir" not in str(refused.value)
+
+
+def test_serve_preloads_into_the_same_cache(words_file: Path) -> None:
+    from boggle.commands.serve import parse_dict_files
+
+    offered = parse_dict_files([f"mine={words_file}"])
+    cached = load_lexicon(words_file, name="mine")
+    assert Catalogue(offered).get("mine") is cached

@@ -1,0 +1,185 @@
+"""Things a user notices: option wording, grammar, seeds, units, refusals (issue 13.14)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from boggle.cli import main
+from boggle.wording import a_size, counted
+
+BOARD = "fxie amlo ewbx astu"
+
+
+@pytest.fixture
+def words(tmp_path: Path) -> Path:
+    path = tmp_path / "words.txt"
+    path.write_text("fame\nmile\nlimb\nlime\neast\n")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["solve", BOARD, "--engine", ""], "argument --engine: is empty; give an engine name"),
+        (["solve", BOARD, "--dict", ""], "argument --dict: is empty; give a bundled list name"),
+        (["score", "--jobs", "abc"], "argument --jobs: 'abc' is not a whole number"),
+        (
+            ["paths", "--size", "4", "--length", "17"],
+            "--length 17 is longer than the 16 cells of a 4x4 grid",
+        ),
+    ],
+)
+def test_option_mistakes_are_worded_for_the_command_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and says in err and err.count("\n") == 1, err
+    assert "max_length" not in err
+
+
+def test_grammar_helpers() -> None:
+    assert counted(1, "point") == "1 point" and counted(2, "point") == "2 points"
+    assert a_size(8, 8) == "an 8x8" and a_size(5, 5) == "a 5x5" and a_size(11, 2) == "an 11x2"
+
+
+def test_messages_say_an_8x8_and_1_random_board(
+    capsys: pytest.CaptureFixture[str], words: Path
+) -> None:
+    status, _, err = run(capsys, "paths", "--size", "8")
+    assert status == 2 and "an 8x8 grid" in err
+    status, out, _ = run(
+        capsys,
+        "bench",
+        "runtime",
+        "--sizes",
+        "3",
+        "--repeat",
+        "1",
+        "--engine",
+        "trie",
+        "--dict",
+        str(words),
+    )
+    assert status == 0 and "1 random board per size" in out and "longest 4 letters" in out
+
+
+def test_a_judged_player_with_one_point_reads_1_point(
+    capsys: pytest.CaptureFixture[str], words: Path, tmp_path: Path
+) -> None:
+    round_file = tmp_path / "round.json"
+    round_file.write_text(json.dumps({"board": BOARD, "players": {"ann": ["fame"], "bob": []}}))
+    status, out, _ = run(capsys, "judge", str(round_file), "--dict", str(words))
+    assert status == 0 and "ann: 1 point\n" in out and "bob: 0 points\n" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["roll"], ["solve", "--random"], ["compare", "--random"]],
+)
+def test_a_fresh_random_board_tells_its_seed(
+    capsys: pytest.CaptureFixture[str], words: Path, argv: list[str]
+) -> None:
+    status, out, err = (
+        run(capsys, *argv, "--dict", str(words)) if argv != ["roll"] else run(capsys, *argv)
+    )
+    assert status == 0, err
+    seed = re.search(r"give --seed (\d+) to roll the same again", err)
+    assert seed is not None, err
+    board = (
+        out.splitlines()[0]
+        if argv == ["roll"]
+        else re.search(r"rolled the board ([^;]+);", err).group(1)
+    )  # type: ignore[union-attr]
+    again = run(capsys, "roll", "--seed", seed.group(1))[1].strip()
+    assert again == board.strip()
+
+
+def test_compare_json_gives_milliseconds_like_the_table(
+    capsys: pytest.CaptureFixture[str], words: Path
+) -> None:
+    status, out, _ = run(capsys, "compare", BOARD, "--dict", str(words), "--json")
+    rows = {row["engine"]: row for row in json.loads(out)}
+    assert status == 0 and "first_ms" in rows["trie"] and "first" not in rows["trie"]
+    status, table, _ = run(capsys, "compare", BOARD, "--dict", str(words))
+    shown = re.search(r"^trie\s+\d+\s+\d+\s+([\d.]+) ms", table, re.MULTILINE)
+    assert shown is not None and rows["trie"]["first_ms"] < 10_000  # milliseconds, not seconds
+
+
+def test_the_heap_engine_refuses_an_empty_list_as_the_others_do(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    for engine in ("native", "heap", "heap-seek"):
+        status, _, err = run(capsys, "solve", BOARD, "--engine", engine, "--dict", str(empty))
+        assert status == 2 and "is empty" in err, (engine, err)
+
+
+def test_judge_refuses_unknown_keys_with_a_hint(
+    capsys: pytest.CaptureFixture[str], words: Path, tmp_path: Path
+) -> None:
+    round_file = tmp_path / "round.json"
+    round_file.write_text(
+        json.dumps(
+            {
+                "board": BOARD,
+                "players": [{"name": "ann", "words": ["fame"], "challanged": ["fame"]}],
+            }
+        )
+    )
+    status, _, err = run(capsys, "judge", str(round_file), "--dict", str(words))
+    assert status == 2
+    assert "player 1: unknown key 'challanged' (did you mean 'challenged'?)" in err
+
+
+def test_judge_declares_no_winner_when_no_board_is_valid(
+    capsys: pytest.CaptureFixture[str], words: Path, tmp_path: Path
+) -> None:
+    round_file = tmp_path / "round.json"
+    round_file.write_text(json.dumps({"board": "ab1 cd", "players": {"ann": ["x"], "bob": []}}))
+    _, out, _ = run(capsys, "judge", str(round_file), "--dict", str(words))
+    assert "WINNER: none (no valid board)" in out
+    _, out, _ = run(capsys, "judge", str(round_file), "--dict", str(words), "--json")
+    assert json.loads(out)["winners"] == []
+
+
+def test_play_in_a_pipe_answers_paths_before_the_summary(
+    capsys: pytest.CaptureFixture[str], words: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("fame\n?fame\nmile\n"))
+    status, out, _ = run(capsys, "play", BOARD, "--dict", str(words))
+    assert status == 0
+    assert out.index("Round over.") < out.index("FAME: (0,0)") < out.index("You found")
+
+
+def test_ctrl_c_in_play_prints_its_message_on_a_line_of_its_own(words: Path) -> None:
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words)],
+        env=dict(os.environ),
+        encoding="utf-8",
+        timeout=20,
+    )
+    try:
+        child.expect(r"\[\d:\d\d\] > ")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 130
+    assert re.search(r"(^|\n)boggle: interrupted", child.before or "")

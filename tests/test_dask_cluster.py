@@ -1,0 +1,248 @@
+"""Through a real Dask cluster (a ``dask scheduler`` and ``dask worker`` processes on
+127.0.0.1): the same answers as in-process, a worker killed mid-run changes nothing, a
+scheduler that is unreachable or goes away is one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from dask_helpers import TestCluster, dask_cluster, free_port, need_distributed
+
+from boggle.lexicon import load_lexicon
+from boggle.random_boards import BoardSource, board_lines
+from boggle.stats import score_stats
+
+RUN_TIMEOUT = 180
+
+
+def boggle(*argv: str, timeout: float = RUN_TIMEOUT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boggle", *argv],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestCluster]:
+    with dask_cluster(2, tmp_path_factory.mktemp("dask-logs")) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def boards_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """40,000 boards over three cluster chunks, with malformed and blank lines among them."""
+    lines = board_lines(BoardSource.named("new"), seed=11, first=0, count=40_000)
+    lines[3] = "not a board!"
+    lines[17_000] = "abc"
+    lines[39_999] = "ab cd efg"
+    lines.insert(500, "")
+    lines.insert(20_000, "fxie/amlo/ewbx/astu")
+    lines.insert(30_000, "  qest ansi xweo yrsn  ")
+    path = tmp_path_factory.mktemp("boards") / "boards.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_score_through_the_cluster_equals_in_process(
+    cluster: TestCluster, boards_file: Path
+) -> None:
+    local = boggle("score", str(boards_file))
+    remote = boggle("score", str(boards_file), "--scheduler", cluster.address)
+    assert local.returncode == remote.returncode == 1
+    assert remote.stdout == local.stdout
+    assert remote.stderr == local.stderr
+    assert len(local.stdout.splitlines()) == 40_002 - 3
+    errors = remote.stderr.splitlines()
+    assert [line.split(":")[2] for line in errors] == ["4", "17002", "40003"]
+
+
+def test_stats_same_in_process_and_on_two_workers_for_two_chunk_sizes(
+    cluster: TestCluster,
+) -> None:
+    source = BoardSource.named("new")
+    here = score_stats(30_000, source, seed=3, top=5, jobs=1)
+    on_cluster = [
+        score_stats(30_000, source, seed=3, top=5, where=cluster.address, chunk_size=size)
+        for size in (1_000, 7_919)
+    ]
+    assert on_cluster == [here, here]
+    assert here.boards == sum(count for _, count in here.counts) == 30_000
+    import cloudpickle
+    from distributed import Client
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers cannot import tests
+
+    with Client(cluster.address, timeout=30) as client:
+        held = client.run(_lexicons_held)
+    assert len(held) == 2  # both workers took part, each holding the one list, compiled
+    assert all(lists == [(load_lexicon(None).digest, True)] for lists in held.values())
+
+
+def _lexicons_held() -> list[tuple[str, bool]]:
+    """On a worker: the word lists its plugin installed, and whether each is compiled."""
+    from boggle.cluster import _worker_lexicons
+
+    return [
+        (digest, lexicon.cached("native", lambda _: None) is not None)
+        for digest, lexicon in sorted(_worker_lexicons.items())
+    ]
+
+
+def test_stats_cli_json_same_in_process_and_on_the_cluster(cluster: TestCluster) -> None:
+    argv = ["stats", "--random", "5000", "--seed", "8", "--size", "5x5", "--json"]
+    local = boggle(*argv)
+    remote = boggle(*argv, "--scheduler", cluster.address, "--chunk-size", "999")
+    assert local.returncode == remote.returncode == 0, remote.stderr
+    assert remote.stdout == local.stdout
+    assert remote.stderr == ""
+
+
+def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path) -> None:
+    source = BoardSource.named("new")
+    expected = score_stats(60_000, source, seed=21, top=8, jobs=2)
+    with dask_cluster(2, tmp_path) as running:
+        killed: list[int] = []
+
+        def kill_after_first_chunk(_boards: int) -> None:
+            if not killed:
+                running.kill_worker(0)
+                killed.append(1)
+
+        result = score_stats(
+            60_000,
+            source,
+            seed=21,
+            top=8,
+            where=running.address,
+            chunk_size=2_000,
+            progress=kill_after_first_chunk,
+        )
+        assert killed and running.workers[0].wait(timeout=30) is not None
+        assert result == expected
+        one_worker = score_stats(60_000, source, seed=21, top=8, where=running.address)
+        assert one_worker == expected
+
+
+def test_unreachable_scheduler_is_one_line_and_status_2() -> None:
+    need_distributed()
+    started = time.monotonic()
+    run = boggle("stats", "--random", "100", "--scheduler", f"tcp://127.0.0.1:{free_port()}")
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert len(run.stderr.splitlines()) == 1
+    assert run.stderr.startswith("boggle: error: cannot reach the Dask scheduler at tcp://")
+    assert time.monotonic() - started < 60
+
+
+def _wait_for_tasks(address: str, timeout: float = 90) -> None:
+    """Until the scheduler holds some task of the run (bounded)."""
+    from distributed import Client
+
+    def task_count(dask_scheduler: Any) -> int:
+        return len(dask_scheduler.tasks)
+
+    with Client(address, timeout=30) as client:
+        deadline = time.monotonic() + timeout
+        while client.run_on_scheduler(task_count) == 0:
+            assert time.monotonic() < deadline, "the run never reached the scheduler"
+            time.sleep(0.2)
+
+
+def test_scheduler_gone_mid_run_is_one_line_and_status_2(tmp_path: Path) -> None:
+    with dask_cluster(1, tmp_path) as running:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "boggle",
+                "stats",
+                "--random",
+                "3000000",
+                "--seed",
+                "1",
+                "--scheduler",
+                running.address,
+                "--chunk-size",
+                "2000",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            _wait_for_tasks(running.address)
+            running.kill_scheduler()
+            killed_at = time.monotonic()
+            out, err = process.communicate(timeout=90)
+            assert time.monotonic() - killed_at < 30
+        finally:
+            process.kill()
+            process.wait(timeout=10)
+    assert process.returncode == 2, err
+    assert out == ""
+    assert len(err.splitlines()) == 1
+    assert err.startswith("boggle: error: lost the Dask scheduler")
+
+
+def test_score_on_a_local_cluster_equals_in_process(tmp_path: Path) -> None:
+    need_distributed()
+    lines = board_lines(BoardSource.named("uniform", 5, 5), seed=2, first=0, count=3000)
+    lines[10] = "5x5?"
+    path = tmp_path / "boards.txt"
+    path.write_text("\n".join(lines) + "\n")
+    local = boggle("score", str(path))
+    cluster = boggle("score", str(path), "--cluster", "local:1")
+    assert (cluster.returncode, cluster.stdout, cluster.stderr) == (
+        local.returncode,
+        local.stdout,
+        local.stderr,
+    )
+    assert local.returncode == 1 and ":11:" in local.stderr
+
+
+def test_bad_cluster_option_is_one_line() -> None:
+    run = boggle("stats", "--random", "5", "--cluster", "remote:3")
+    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1
+    assert "'local' or 'local:N'" in run.stderr
+    both = boggle("score", "--cluster", "local", "--scheduler", "tcp://127.0.0.1:1")
+    assert both.returncode == 2 and "not allowed with" in both.stderr
+
+
+@pytest.mark.slow
+def test_score_streams_millions_of_lines_in_bounded_memory(
+    cluster: TestCluster, tmp_path: Path
+) -> None:
+    import psutil
+
+    lines = board_lines(BoardSource.named("new"), seed=5, first=0, count=2_000_000)
+    source = tmp_path / "boards.txt"
+    source.write_text("\n".join(lines) + "\n")
+    del lines
+    with (tmp_path / "scores.txt").open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "boggle", "score", str(source), "--scheduler", cluster.address],
+            stdout=out,
+            stderr=subprocess.PIPE,
+        )
+        watched = psutil.Process(process.pid)
+        peak = 0
+        deadline = time.monotonic() + 900
+        while process.poll() is None:
+            assert time.monotonic() < deadline
+            with contextlib.suppress(psutil.Error):
+                peak = max(peak, watched.memory_info().rss)
+            time.sleep(0.2)
+    assert process.returncode == 0, process.stderr.read() if process.stderr else ""
+    with (tmp_path / "scores.txt").open() as scores:
+        assert sum(1 for _ in scores) == 2_000_000
+    assert peak < 250 * 2**20  # the 2,000,000 lines and scores alone would take more

@@ -1,0 +1,164 @@
+"""Sizes and file kinds are checked before anything is read or generated (issue 13.10).
+
+Each command runs in a subprocess with its address space capped (``resource``
+limits) and a bounded wait, so a regression shows as a failure, not a hang or
+a machine out of memory.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+from boggle import Board, Lexicon
+from boggle.errors import BoardError, LexiconError
+
+MEMORY_CAP = 1536 * 1024 * 1024  # far below what reading any of these inputs whole would take
+BOARD = "fxie amlo ewbx astu"
+
+
+def capped() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+def boggle(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boggle", *args],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        preexec_fn=capped,
+        input=stdin,
+        stdin=None if stdin is not None else subprocess.DEVNULL,
+    )
+
+
+def assert_refused(done: subprocess.CompletedProcess[str], says: str) -> None:
+    assert "Traceback" not in done.stderr and "MemoryError" not in done.stderr, done.stderr
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and says in done.stderr, done.stderr
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Path:
+    """A FIFO nobody writes to: opening it for reading would block forever."""
+    path = tmp_path / "fifo"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.fixture
+def sparse(tmp_path: Path) -> Path:
+    """A 2 GB file of zeros that takes no disk space."""
+    path = tmp_path / "sparse.txt"
+    with path.open("wb") as handle:
+        handle.truncate(2 * 1024**3)
+    return path
+
+
+@pytest.fixture
+def long_line(tmp_path: Path) -> Path:
+    """One 5 MB line of letters: four times the longest board text."""
+    path = tmp_path / "long.txt"
+    path.write_bytes(b"a" * 5_000_000 + b"\n")
+    return path
+
+
+@pytest.mark.parametrize("engine", ["native", "heap"])
+@pytest.mark.parametrize(
+    ("kind", "says"),
+    [
+        ("/dev/zero", "is a device, not a regular file"),
+        ("fifo", "is a pipe (FIFO), not a regular file"),
+        ("dir", "is a directory"),
+    ],
+)
+def test_a_word_list_that_is_not_a_regular_file_is_refused_at_once(
+    engine: str, kind: str, says: str, fifo: Path, tmp_path: Path
+) -> None:
+    path = {"fifo": str(fifo), "dir": str(tmp_path)}.get(kind, kind)
+    assert_refused(boggle("solve", BOARD, "--dict", path, "--engine", engine), says)
+
+
+def test_a_sparse_2gb_word_list_is_refused_by_its_size(sparse: Path) -> None:
+    assert_refused(boggle("solve", BOARD, "--dict", str(sparse)), "is 2.0 GB; the limit is")
+
+
+def test_a_sparse_2gb_sorted_list_for_the_heap_engine_is_refused_as_binary(sparse: Path) -> None:
+    assert_refused(
+        boggle("solve", BOARD, "--dict", str(sparse), "--engine", "heap"), "looks binary"
+    )
+
+
+def test_a_gzip_bomb_stops_at_the_limit(tmp_path: Path) -> None:
+    packer = zlib.compressobj(wbits=31)
+    block = b"ab\n" * 1_000_000
+    data = b"".join(packer.compress(block) for _ in range(40)) + packer.flush()  # 120 MB inside
+    bomb = tmp_path / "bomb.txt.gz"
+    bomb.write_bytes(data)
+    assert len(data) < 1_000_000
+    with pytest.raises(LexiconError, match="over the limit"):
+        Lexicon.from_file(bomb)
+
+
+def test_a_nul_in_a_path_is_refused() -> None:
+    with pytest.raises(LexiconError, match="not a valid path"):
+        Lexicon.from_file("a\x00.txt")
+
+
+@pytest.mark.parametrize(
+    ("kind", "says"),
+    [
+        ("/dev/zero", "board file '/dev/zero' is a device, not a regular file"),
+        ("fifo", "is a pipe (FIFO), not a regular file"),
+        ("sparse", "looks binary"),
+    ],
+)
+def test_a_board_file_that_is_not_text_is_refused_at_once(
+    kind: str, says: str, fifo: Path, sparse: Path
+) -> None:
+    path = {"fifo": str(fifo), "sparse": str(sparse)}.get(kind, kind)
+    assert_refused(boggle("score", path), says)
+
+
+def test_a_huge_single_line_board_file_is_read_in_bounded_memory(long_line: Path) -> None:
+    done = boggle("score", str(long_line))
+    assert "Traceback" not in done.stderr and "MemoryError" not in done.stderr
+    assert done.returncode == 1 and done.stdout == ""
+    assert "long.txt:1: the board text is 1,250,001 characters" in done.stderr
+
+
+def test_parsing_a_huge_text_is_refused_before_any_work() -> None:
+    with pytest.raises(BoardError, match="20,000,000 characters"):
+        Board.parse("a" * 20_000_000)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["roll", "--dice", "uniform", "--size", "100000x100000"],
+        ["solve", "--random", "--dice", "uniform", "--size", "30000"],
+        ["play", "--dice", "uniform", "--size", "30000"],
+    ],
+)
+def test_a_huge_size_is_refused_before_generating(argv: list[str]) -> None:
+    assert_refused(boggle(*argv), "is too large; the limit is 1000 rows or columns")
+
+
+@pytest.mark.parametrize(
+    ("jobs", "says"),
+    [
+        ("0", "must be from 1 to 256"),
+        ("100000", "must be from 1 to 256"),
+        ("abc", "'abc' is not a whole number"),
+    ],
+)
+def test_jobs_has_bounds(jobs: str, says: str) -> None:
+    done = boggle("score", "--jobs", jobs, stdin=BOARD + "\n")
+    assert done.returncode == 2 and says in done.stderr and done.stderr.count("\n") == 1

@@ -1,0 +1,301 @@
+"""Language profiles, the bundled es/nl/pt/pl lists, the system GPL lists, dice and hints."""
+
+from __future__ import annotations
+
+import json
+import os
+import unicodedata
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boggle import Board, Lexicon, LexiconError, load_lexicon, solve
+from boggle.cli import main
+from boggle.language_dice import face_weights, measured_board, split_faces
+from boggle.language_lists import (
+    foreign_letters,
+    language_lexicon,
+    load_wordlist,
+    system_list_path,
+)
+from boggle.languages import PROFILES, SYSTEM_LISTS, SystemList
+
+BUNDLED_LANGUAGES = ["es", "nl", "pt", "pl"]
+
+
+def nfd(text: str) -> str:
+    return unicodedata.normalize("NFD", text)
+
+
+def words_on(board: str, lexicon: Lexicon) -> set[str]:
+    return {found.word for found in solve(Board.parse(board), lexicon)}
+
+
+def need_system_list(code: str) -> Lexicon:
+    """The system list of ``code``, or a skip naming the package (a failure in CI)."""
+    entry = SYSTEM_LISTS[code]
+    if system_list_path(code) is None:
+        message = f"{entry.path} is absent: install the Debian package {entry.package} to run this"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return load_lexicon(code)
+
+
+# German: ß, umlauts, nouns
+
+GERMAN_WORDS = "Straße\nGröße\nBär\nHaus\niPod\nUSA\nbar\n"
+GERMAN_BOARDS = {
+    "strasse": "stra xess xxxx xxxx",
+    "grösse": "grös xxes xxxx xxxx",
+    "bär": "bär/",
+}
+
+
+@pytest.fixture
+def german_file(tmp_path: Path) -> Path:
+    path = tmp_path / "deutsch.txt"
+    path.write_text(GERMAN_WORDS, encoding="utf-8")
+    return path
+
+
+def test_german_profile_keeps_nouns_umlauts_and_writes_ss(german_file: Path) -> None:
+    german = load_lexicon(german_file, language="de")
+    assert german.words == ("bar", "bär", "grösse", "haus", "strasse", "usa")
+    assert german.language == "de"
+    for word, board in GERMAN_BOARDS.items():
+        assert word in words_on(board, german)
+    # Without a language the file is read as English: its nouns are taken for proper nouns.
+    assert load_lexicon(german_file).words == ("bar", "usa")
+
+
+def test_german_system_list() -> None:
+    german = need_system_list("de")
+    assert {"strasse", "grösse", "bär", "haus"} <= german.word_set
+    assert "ß" not in german.alphabet and {"ä", "ö", "ü"} <= german.alphabet
+    assert "strasse" in words_on(GERMAN_BOARDS["strasse"], german)
+
+
+def test_french_system_list_is_folded() -> None:
+    french = need_system_list("fr")
+    assert {"ete", "coeur", "francais"} <= french.word_set
+    assert french.alphabet <= set("abcdefghijklmnopqrstuvwxyz")
+
+
+def test_a_missing_system_list_says_which_package(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    absent = SystemList("de", "wngerman", str(tmp_path / "ngerman"), "GPL-2+")
+    monkeypatch.setitem(SYSTEM_LISTS, "de", absent)
+    with pytest.raises(LexiconError, match="apt-get install wngerman"):
+        load_lexicon("de")
+    assert main(["solve", "abcd", "--dict", "de"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "apt-get install wngerman" in err
+
+
+# Unicode forms
+
+
+def test_nfd_and_nfc_lists_and_boards_give_the_same_words(tmp_path: Path) -> None:
+    composed, decomposed = tmp_path / "nfc.txt", tmp_path / "nfd.txt"
+    composed.write_text(GERMAN_WORDS, encoding="utf-8")
+    decomposed.write_text(nfd(GERMAN_WORDS), encoding="utf-8")
+    for language in (None, "de"):
+        nfc_list = load_lexicon(composed, language=language)
+        nfd_list = load_lexicon(decomposed, language=language)
+        assert nfc_list.words == nfd_list.words and nfc_list.words
+        for board in GERMAN_BOARDS.values():
+            assert Board.parse(nfd(board)) == Board.parse(board)
+            assert words_on(nfd(board), nfd_list) == words_on(board, nfc_list)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(sorted(PROFILES)),
+    st.text(alphabet="aeiounscAEOUßñçœ\u0301\u0300\u0308\u0303\u0327", min_size=1, max_size=8),
+)
+def test_every_profile_reads_nfd_as_nfc(code: str, word: str) -> None:
+    profile = PROFILES[code]
+    composed = unicodedata.normalize("NFC", word)
+    assert profile.normalise(nfd(word)) == profile.normalise(composed)
+
+
+# Folding per language
+
+
+@pytest.mark.parametrize(
+    ("code", "raw", "stored"),
+    [
+        ("es", "canción", "cancion"),
+        ("es", "año", "año"),
+        ("es", "pingüino", "pinguino"),
+        ("pt", "coração", "coraçao"),
+        ("fr", "français", "francais"),
+        ("fr", "cœur", "coeur"),
+        ("fr", "Été", None),  # Capitalised: a proper noun outside German
+        ("it", "città", "citta"),
+        ("de", "Café", "cafe"),
+        ("de", "Größe", "grösse"),
+        ("nl", "één", "een"),
+        ("nl", "ĳzer", "ijzer"),
+        ("pl", "żółw", "żółw"),
+        ("en", "café", "café"),  # English keeps what the list spells
+    ],
+)
+def test_accents_are_folded_where_the_profile_says(code: str, raw: str, stored: str) -> None:
+    assert PROFILES[code].normalise(raw) == stored
+
+
+def test_a_french_board_is_folded_like_its_list() -> None:
+    french = language_lexicon(["Été", "été", "Noël"], "fr")
+    assert french.words == ("ete",)
+    assert words_on("été/", french) == {"ete"}
+    assert words_on(nfd("ÉTÉ/"), french) == {"ete"}
+    english = Lexicon.from_words(["ete"])  # an English list keeps accents apart
+    assert words_on("été/", english) == set()
+
+
+# Multi-letter cubes
+
+
+def test_dutch_ij_cube_finds_ijzer() -> None:
+    dutch = load_lexicon("nl")
+    assert "ijzer" in words_on("[ij]zer/", dutch)
+    assert "ijzer" in words_on("ijzer/", dutch)  # an i and a j spell it too
+    assert split_faces("ijzer", PROFILES["nl"]) == ["ij", "z", "e", "r"]
+
+
+def test_spanish_double_letter_cubes() -> None:
+    spanish = load_lexicon("es")
+    assert "calle" in words_on("ca[ll]e/", spanish)
+    assert "perro" in words_on("pe[rr]o/", spanish)
+    assert "chico" in words_on("[ch]ico/", spanish)
+
+
+# The bundled lists: loaded by name and by --language, native equal to trie
+
+
+@pytest.mark.parametrize("code", BUNDLED_LANGUAGES)
+def test_language_alone_names_its_list(code: str) -> None:
+    lexicon = load_wordlist(None, code)
+    assert lexicon is load_lexicon(code) and lexicon.language == code
+
+
+def test_a_bundled_list_refuses_another_language() -> None:
+    with pytest.raises(LexiconError, match="Spanish list"):
+        load_lexicon("es", language="de")
+
+
+def native_equals_trie(code: str, boards: int) -> None:
+    lexicon = load_lexicon(code)
+    for seed in range(boards):
+        board = measured_board(lexicon, 4, 4, seed=seed)
+        native = solve(board, lexicon, engine="native")
+        trie = solve(board, lexicon, engine="trie")
+        assert [w.word for w in native] == [w.word for w in trie], (code, str(board))
+        assert native.score == trie.score
+
+
+@pytest.mark.parametrize("code", BUNDLED_LANGUAGES)
+def test_native_equals_trie_on_each_language(code: str) -> None:
+    native_equals_trie(code, 25)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", BUNDLED_LANGUAGES)
+def test_native_equals_trie_on_2000_boards_per_language(code: str) -> None:
+    native_equals_trie(code, 2000)
+
+
+def test_polish_has_an_alphabet_over_31_letters() -> None:
+    assert len(load_lexicon("pl").alphabet) >= 32
+
+
+# Dice
+
+
+@pytest.mark.parametrize("code", BUNDLED_LANGUAGES)
+def test_rolled_boards_use_the_languages_letters(code: str) -> None:
+    lexicon = load_lexicon(code)
+    weights = face_weights(lexicon)
+    board = measured_board(lexicon, 5, 5, seed=7)
+    assert set(board.faces) <= set(weights)
+    assert not foreign_letters(board, lexicon)
+    assert measured_board(lexicon, 5, 5, seed=7) == board  # a seed gives the same board
+    assert solve(measured_board(lexicon, seed=1), lexicon).count > 0
+
+
+def test_roll_language_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roll", "--language", "es", "--count", "3", "--seed", "5"]) == 0
+    boards = capsys.readouterr().out.split("\n")[:3]
+    spanish = load_lexicon("es")
+    assert all(not foreign_letters(Board.parse(b), spanish) for b in boards)
+    assert main(["roll", "--language", "es", "--count", "3", "--seed", "5"]) == 0
+    assert capsys.readouterr().out.split("\n")[:3] == boards
+
+
+# Hints
+
+
+def test_foreign_letters_warn_on_stderr_and_in_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "łódź", "kotx", "abcd", "efgh", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["foreign_letters"] == ["ó", "ł", "ź"]
+    assert err.count("\n") == 1 and "ł" in err and "en-70" in err
+    assert main(["solve", "łódź", "kotx", "abcd", "efgh", "--dict", "pl", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert "foreign_letters" not in json.loads(out) and err == ""
+
+
+def test_dicts_shows_language_size_source_and_licence(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dicts", "--json"]) == 0
+    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
+    assert rows["pl"]["language"] == "pl" and rows["pl"]["licence"] == "Apache-2.0"
+    assert rows["es"]["source"].startswith("Debian package wspanish")
+    assert rows["de"]["package"] == "wngerman" and rows["de"]["bundled"] is False
+    assert main(["dicts"]) == 0
+    text = capsys.readouterr().out
+    assert "Apache-2.0" in text and ("apt-get install wngerman" in text or "ngerman" in text)
+
+
+def test_language_options_on_the_command_line(
+    capsys: pytest.CaptureFixture[str], german_file: Path
+) -> None:
+    assert main(["solve", "stra", "xess", "xxxx", "xxxx", "--dict", str(german_file)]) == 0
+    assert "STRASSE" not in capsys.readouterr().out  # read as English: the noun is dropped
+    argv = ["solve", "stra xess xxxx xxxx", "--dict", str(german_file), "--language", "de"]
+    assert main(argv) == 0
+    assert "STRASSE" in capsys.readouterr().out
+    assert main([*argv, "--engine", "heap"]) == 0  # a profile's list is loaded, not streamed
+    assert "STRASSE" in capsys.readouterr().out
+    assert main(["solve", "año/", "--language", "es", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["dictionary"]["name"] == "es"
+    assert main(["solve", "abc/", "--language", "xx"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_faces_are_shown_as_their_language_writes_them() -> None:
+    from boggle.render import face_label
+
+    assert [face_label(face) for face in ("ij", "ß", "ñ", "ll")] == ["IJ", "ß", "Ñ", "Ll"]
+
+
+def test_play_rolls_the_languages_dice() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", "--language", "es", "--seed", "2"],
+        input="",
+        capture_output=True,
+        text=True,
+        env=dict(os.environ),
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    board = done.stdout.split("Board ")[1].split(".")[0]
+    spanish = load_lexicon("es")
+    assert str(measured_board(spanish, 4, 4, seed=2)) == board

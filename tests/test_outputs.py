@@ -1,0 +1,177 @@
+"""Files a command writes: no overwrite unasked, never over an input, whole or not at all
+(issue 13.11), and optional extras checked before measuring (issue 13.12)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boggle.cli import main
+
+WITHOUT = """\
+import sys
+for name in sys.argv[1].split(","):
+    sys.modules[name] = None  # 'import name' now fails as if it were not installed
+from boggle.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def run_without(modules: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", WITHOUT, modules, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
+    )
+
+
+@pytest.fixture
+def words(tmp_path: Path) -> Path:
+    path = tmp_path / "mine.txt"
+    path.write_text("lime\nale\nfame\n")
+    return path
+
+
+def error_line(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    return err
+
+
+def test_dicts_export_refuses_an_existing_file_without_force(
+    tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "existing.txt"
+    target.write_text("keep me\n")
+    assert main(["dicts", "export", str(words), str(target)]) == 2
+    assert "already exists; give --force to overwrite it" in error_line(capsys)
+    assert target.read_text() == "keep me\n"
+    assert main(["dicts", "export", str(words), str(target), "--force"]) == 0
+    assert target.read_text() == "ale\nfame\nlime\n"
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_dicts_export_never_writes_over_its_input(
+    words: Path, force: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    same = str(words.parent / "." / words.name)
+    assert main(["dicts", "export", str(words), same, *force]) == 2
+    assert "is also the input" in error_line(capsys)
+    assert words.read_text() == "lime\nale\nfame\n"
+
+
+def test_trie_out_refuses_an_existing_file_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "mine.dot"
+    target.write_text("my drawing\n")
+    assert main(["trie", "--out", str(target), "--dict", "en-50"]) == 2
+    assert "already exists" in error_line(capsys)
+    assert target.read_text() == "my drawing\n"
+    assert main(["trie", "--out", str(target), "--dict", "en-50", "--force"]) == 0
+    assert target.read_text().startswith("digraph")
+
+
+def test_bench_out_refuses_existing_results_before_measuring(
+    tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "results"
+    out.mkdir()
+    (out / "memory.csv").write_text("mine\n")
+    assert (
+        main(["bench", "memory", "--dict", str(words), "--engine", "trie", "--out", str(out)]) == 2
+    )
+    err = error_line(capsys)
+    assert "memory.csv' already exists; give --force" in err
+    assert (out / "memory.csv").read_text() == "mine\n"
+
+
+def test_an_interrupted_write_leaves_the_old_file(
+    tmp_path: Path, words: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    target = tmp_path / "existing.txt"
+    target.write_text("keep me\n")
+
+    def full(descriptor: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    assert main(["dicts", "export", str(words), str(target), "--force"]) == 2
+    assert target.read_text() == "keep me\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["existing.txt", "mine.txt"]
+
+
+def test_bench_runtime_without_matplotlib_fails_before_measuring(tmp_path: Path) -> None:
+    done = run_without(
+        "matplotlib",
+        "bench",
+        "runtime",
+        "--sizes",
+        "3",
+        "--repeat",
+        "1",
+        "--out",
+        "results",
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "boggle: error: plots need matplotlib: pip install 'boggle[analysis]' "
+        "(or give --no-plots)\n"
+    )
+    assert not (tmp_path / "results").exists()
+
+
+def test_bench_runtime_without_numpy_skips_pathtable_and_says_so(
+    tmp_path: Path, words: Path
+) -> None:
+    done = run_without(
+        "numpy",
+        "bench",
+        "runtime",
+        "--sizes",
+        "3",
+        "--repeat",
+        "1",
+        "--dict",
+        str(words),
+        "--engine",
+        "trie",
+        "--engine",
+        "pathtable",
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "pathtable: skipped: the pathtable engine needs NumPy" in done.stderr
+    rows = [line.split() for line in done.stdout.splitlines()]
+    assert any(row[:2] == ["trie", "3"] for row in rows)
+    assert not any(row and row[0] == "pathtable" for row in rows)
+
+
+def test_paths_without_numpy_says_numpy_makes_it_fast(tmp_path: Path) -> None:
+    done = run_without("numpy", "paths", "--size", "5", "--length", "3", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "NumPy is not installed" in done.stderr and "pip install 'boggle[numpy]'" in done.stderr
+    assert "total" in done.stdout
+
+
+def test_paths_shows_a_progress_bar_on_a_terminal(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect", reason="pexpect gives the command a terminal")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "paths", "--size", "4"],
+        encoding="utf-8",
+        timeout=60,
+        cwd=str(tmp_path),
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "16/16" in (child.before or "") and "k=16" in (child.before or "")

@@ -1,0 +1,156 @@
+"""The rooms library without the web: settings, the state machine, judging, limits,
+stored results and the daily board."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boggle import Board, judge_round, load_lexicon, solve
+from boggle.rooms import (
+    Hub,
+    Phase,
+    RateLimiter,
+    ResultStore,
+    Room,
+    RoomError,
+    RoomLimits,
+    RoomSettings,
+    daily_board,
+    judge,
+    share_line,
+)
+
+LEXICON = load_lexicon()
+BOARD = Board.parse("fxie amlo ewbx astu")
+WORDS = [w.word for w in solve(BOARD, LEXICON).words]
+
+
+def new_room(**chosen: object) -> Room:
+    return Room("ABCDEF", RoomSettings.from_json(chosen, ["en-70"]), LEXICON)
+
+
+def play_round(room: Room, lists: dict[str, list[str]], tokens: dict[str, str]) -> dict:
+    host = next(iter(tokens.values()))
+    room.start(host, now=0.0, board=BOARD)
+    for name, words in lists.items():
+        for word in words:
+            room.submit(tokens[name], word, now=1.0)
+    job = room.close_round(now=room.settings.seconds)
+    assert job is not None
+    return room.record(judge(job))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from([*WORDS, "zzz", "xyzzy", "fa", "FAME", "e1"]), max_size=12),
+        min_size=1,
+        max_size=4,
+    ),
+    st.booleans(),
+)
+def test_a_rooms_round_scores_what_judge_round_scores(
+    entries: list[list[str]], challenge: bool
+) -> None:
+    room = new_room(challenge=challenge, seconds=60)
+    names = [f"p{i}" for i in range(len(entries))]
+    tokens = {name: room.join(name, 0.0).token for name in names}
+    lists = dict(zip(names, entries, strict=True))
+    summary = play_round(room, lists, tokens)
+    kept = {p.name: p.entries for p in room.players.values()}
+    expected = judge_round(BOARD, kept, LEXICON, None, "all" if challenge else "off")
+    assert summary["scores"] == expected.scores()
+    assert summary["totals"] == expected.scores()
+    # every entry a player sent is in the judged list once, in order (bad letters aside)
+    for name in names:
+        sent = [w.strip().lower() for w in lists[name] if w.strip().isalpha()]
+        assert kept[name] == list(dict.fromkeys(sent))
+    found = {v["word"] for p in summary["players"] for v in p["words"]}
+    assert {w["word"] for w in summary["unfound"]} == set(WORDS) - found
+
+
+def test_feedback_for_each_kind_of_word() -> None:
+    room = new_room()
+    ann = room.join("ann", 0.0)
+    room.start(ann.token, 0.0, BOARD)
+    feedback = [room.submit(ann.token, w, 1.0) for w in ["fame", "FAME", "ox", "zzz"]]
+    assert [f.status for f in feedback] == ["accepted", "repeated", "too_short", "not_on_board"]
+    assert feedback[0].path == ((0, 0), (1, 0), (1, 1), (2, 0)) and feedback[0].points == 1
+    assert room.submit(ann.token, "fam3", 1.0).status == "invalid"
+    assert ann.entries == ["fame", "ox", "zzz"]
+
+
+def test_a_match_ends_at_its_target_and_standings_rank_ties() -> None:
+    room = new_room(target=1)
+    ann, bob = room.join("ann", 0.0), room.join("bob", 0.0)
+    summary = play_round(room, {"ann": ["fame"], "bob": []}, {"ann": ann.token, "bob": bob.token})
+    assert summary["match_over"] and summary["winners"] == ["ann"]
+    assert room.phase is Phase.OVER
+    assert [s["rank"] for s in summary["standings"]] == [1, 2]
+    with pytest.raises(RoomError, match="rematch"):
+        room.start(ann.token, 0.0)
+    room.rematch(ann.token, 0.0)
+    assert (room.phase, room.match_number, room.match.totals) == (Phase.LOBBY, 2, {})
+
+
+def test_the_host_role_passes_on_when_the_host_leaves() -> None:
+    room = new_room()
+    ann, bob = room.join("ann", 0.0), room.join("bob", 0.0)
+    room.leave(ann.token, 1.0)
+    assert room.host == bob.token
+    with pytest.raises(RoomError) as refused:
+        room.player(ann.token)
+    assert refused.value.code == "unknown_player"
+
+
+def test_settings_are_checked() -> None:
+    with pytest.raises(RoomError, match="fill a 5x5 tray"):
+        RoomSettings.from_json({"dice": "big", "size": 4}, ["en-70"])
+    with pytest.raises(RoomError, match="target"):
+        RoomSettings.from_json({"target": 0}, ["en-70"])
+    uniform = RoomSettings.from_json({"dice": "uniform", "size": 7}, ["en-70"])
+    assert (uniform.rows, uniform.cols, uniform.rules().name) == (7, 7, "big")
+    assert uniform.roll(3).size == 49
+
+
+def test_hub_codes_are_fresh_and_idle_rooms_are_found() -> None:
+    hub = Hub(RoomLimits(idle_seconds=10), taken=lambda code: code.startswith("A"))
+    codes = {hub.create(RoomSettings(), LEXICON, "ann", now=0.0)[0].code for _ in range(30)}
+    assert len(codes) == 30 and not any(code.startswith("A") for code in codes)
+    assert hub.idle(5.0) == [] and len(hub.idle(11.0)) == 30
+
+
+def test_rate_limiter_refills_at_its_rate() -> None:
+    limiter = RateLimiter(rate=10, burst=2, now=0.0)
+    assert [limiter.allow(0.0) for _ in range(3)] == [True, True, False]
+    assert limiter.allow(0.1) and not limiter.allow(0.1)
+
+
+def test_results_are_kept_in_the_file(tmp_path: Path) -> None:
+    store = ResultStore(tmp_path / "data")
+    store.save_round("ABCDEF", 1, 1, {"scores": {"ann": 2}})
+    store.close()
+    again = ResultStore(tmp_path / "data")
+    assert again.results("ABCDEF")["rounds"][0]["scores"] == {"ann": 2}
+    assert again.results("ZZZZZZ") == {"code": "ZZZZZZ", "rounds": [], "matches": []}
+
+
+def test_an_unusable_data_directory_is_one_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(Exception, match="cannot create the data directory"):
+        ResultStore(blocker / "data")
+
+
+def test_the_daily_board_depends_on_date_list_and_size() -> None:
+    day = datetime.date(2026, 11, 23)
+    assert str(daily_board(day, "en-70", 4)) != str(daily_board(day, "en-50", 4))
+    assert daily_board(day, "en-70", 5).rows == 5
+    with pytest.raises(RoomError, match="4, 5, 6"):
+        daily_board(day, "en-70", 7)
+    assert share_line(day, "en-70", 4, 0, 0, 0).endswith("0% of the maximum")

@@ -1,0 +1,202 @@
+"""Rooms and the daily board in a real browser: headless Chromium (the system's, driven by
+Playwright), three browser contexts (three players) against `boggle serve`.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from serve_process import ServeProcess
+from test_web_browser import ARTIFACTS, CHROMIUM_ARGS, system_chromium
+
+from boggle import Board, judge_round, load_lexicon, solve
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+ROUND_SECONDS = 20
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    running = ServeProcess(tmp_path_factory.mktemp("data"))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = system_chromium()
+    with playwright_api.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+class Players:
+    """Browser contexts, one per player, each with one page; JavaScript errors are collected."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def page(self, url: str) -> Any:
+        context = self.browser.new_context(viewport={"width": 1000, "height": 900})
+        self.contexts.append(context)
+        opened = context.new_page()
+        opened.set_default_timeout(20_000)
+        opened.on("pageerror", lambda error: self.errors.append(str(error)))
+        opened.on(
+            "console",
+            lambda message: (
+                self.errors.append(message.text)
+                if message.type == "error" and "Content Security Policy" in message.text
+                else None
+            ),
+        )
+        opened.goto(url)
+        opened.wait_for_selector("body[data-ready='true']")
+        return opened
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture()
+def players(browser: Any) -> Iterator[Players]:
+    opened = Players(browser)
+    yield opened
+    opened.close()
+    assert opened.errors == [], f"JavaScript errors on the pages: {opened.errors}"
+
+
+def type_word(page: Any, word: str) -> dict[str, str]:
+    page.fill("#word-input", word)
+    page.press("#word-input", "Enter")
+    page.wait_for_selector(f"#my-words li[data-word='{word}']")
+    status = page.locator("#feedback").get_attribute("data-status") or ""
+    return {"word": word, "status": status}
+
+
+def test_a_room_round_with_three_players_crosses_off_the_common_word(
+    players: Players, server: ServeProcess
+) -> None:
+    ann = players.page(server.url + "/room")
+    ann.fill("#create-name", "ann")
+    ann.fill("#create-seconds", str(ROUND_SECONDS))
+    ann.click("#create-button")
+    ann.wait_for_selector("body[data-code]")
+    code = ann.locator("body").get_attribute("data-code")
+    link = ann.locator("#room-link").get_attribute("href")
+    assert code and len(code) == 6 and link == f"/room/{code}"
+
+    guests = []
+    for name in ("bob", "cat"):
+        guest = players.page(server.url + link)
+        assert guest.locator("#join-code").input_value() == code
+        guest.fill("#join-name", name)
+        guest.click("#join-button")
+        guest.wait_for_selector(f"body[data-code='{code}']")
+        guests.append(guest)
+    bob, cat = guests
+    ann.wait_for_selector("#players li[data-name='cat']")
+    assert bob.locator("#start-button").is_hidden()
+
+    ann.click("#start-button")
+    for page in (ann, bob, cat):
+        page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    text = ann.locator("#board").get_attribute("data-board") or ""
+    assert bob.locator("#board").get_attribute("data-board") == text
+    board = Board.parse(text)
+    lexicon = load_lexicon()
+    found = [w.word for w in solve(board, lexicon).words]
+    if len(found) < 4:
+        pytest.skip(f"the rolled board {text} has fewer than 4 words")  # (not seen in practice)
+    lists = {"ann": [found[0], found[1]], "bob": [found[0], found[2], "qzx"], "cat": [found[3]]}
+    for page, name in ((ann, "ann"), (bob, "bob"), (cat, "cat")):
+        for word in lists[name]:
+            status = type_word(page, word)["status"]
+            assert status == ("accepted" if word != "qzx" else "not_on_board")
+    ann.wait_for_selector("#players li[data-name='bob'][data-words='2']")
+
+    bob.reload()  # mid-round: bob comes back to the same room and round with his words
+    bob.wait_for_selector("body[data-phase='playing'] #my-words li")
+    kept = bob.eval_on_selector_all("#my-words li", "items => items.map(i => i.dataset.word)")
+    assert kept == lists["bob"]
+    assert bob.locator("#players li[data-name='bob']").get_attribute("class") is not None
+
+    for page in (ann, bob, cat):
+        page.wait_for_selector("#results:not([hidden])", timeout=(ROUND_SECONDS + 20) * 1000)
+    expected = judge_round(board, lists, lexicon)
+    for page in (ann, bob):
+        for name in ("ann", "bob"):
+            common = page.locator(f".result-player[data-name='{name}'] li[data-word='{found[0]}']")
+            assert common.get_attribute("data-status") == "crossed_off"
+        for name, score in expected.scores().items():
+            shown = page.locator(f".result-player[data-name='{name}']").get_attribute("data-score")
+            assert shown == str(score)
+            row = page.locator(f"#standings tr[data-name='{name}']")
+            assert row.get_attribute("data-total") == str(score)
+    first = ann.locator("#unfound .word").first
+    word = first.get_attribute("data-word")
+    first.hover()
+    overlay = ann.locator("#path-overlay")
+    assert overlay.get_attribute("data-word") == word
+    assert overlay.get_attribute("data-cells") == first.get_attribute("data-path")
+    assert ann.locator("#start-button").is_visible()
+    ARTIFACTS.mkdir(exist_ok=True)
+    ann.screenshot(path=str(ARTIFACTS / "room-results.png"), full_page=True)
+
+
+def test_the_daily_board_is_shared_and_changes_the_next_day(
+    players: Players, server: ServeProcess
+) -> None:
+    boards = []
+    pages = [players.page(server.url + "/daily?date=2026-11-23") for _ in range(2)]
+    for page in pages:
+        page.click("#daily-start")
+        page.wait_for_selector("#board .cube")
+        boards.append(page.locator("#board").get_attribute("data-board"))
+    assert boards[0] == boards[1]
+    assert pages[0].locator("body").get_attribute("data-date") == "2026-11-23"
+
+    page = pages[0]
+    board = Board.parse(boards[0] or "")
+    words = [w.word for w in solve(board, load_lexicon()).words[:2]]
+    for word in words:
+        page.fill("#word-input", word)
+        page.press("#word-input", "Enter")
+        page.wait_for_selector(f"#my-words li[data-word='{word}']")
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden])")
+    line = page.locator("#share-line")
+    share = line.text_content() or ""
+    assert line.get_attribute("data-words") == "2"
+    assert "2026-11-23" in share and not any(word in share for word in words)
+
+    tomorrow = players.page(server.url + "/daily?date=2026-11-24")
+    tomorrow.click("#daily-start")
+    tomorrow.wait_for_selector("body[data-date='2026-11-24'] #board .cube")
+    assert tomorrow.locator("#board").get_attribute("data-board") != boards[0]
+
+
+def test_the_entry_page_fits_a_phone(players: Players, server: ServeProcess) -> None:
+    page = players.page(server.url + "/room")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.locator("#create-form").is_visible()
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, "the room page scrolls sideways on a phone-sized screen"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "room-page-phone.png"), full_page=True)

@@ -1,0 +1,387 @@
+"""The room protocol over WebSockets, with the framework's test client and a clock the
+tests move: every bad message gets an ``error`` and the connection and room go on."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed")
+from fastapi.testclient import TestClient
+
+from boggle import Board, judge_round, load_lexicon, solve
+from boggle.rooms import RoomLimits, RoomsConfig
+from boggle.web.app import WebConfig, create_app
+
+Socket = Any
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture()
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+def make_client(clock: FakeClock, **limits: Any) -> TestClient:
+    rooms = RoomsConfig(limits=RoomLimits(**limits), clock=clock, progress_seconds=0.1)
+    config = WebConfig(preload=False, rooms=rooms)
+    return TestClient(create_app(config))
+
+
+@pytest.fixture()
+def client(clock: FakeClock) -> Iterator[TestClient]:
+    with make_client(clock) as opened:
+        yield opened
+
+
+def until(socket: Socket, kind: str, limit: int = 20) -> dict[str, Any]:
+    """The next message of type ``kind``, skipping others (the server sends at most ``limit``)."""
+    for _ in range(limit):
+        message: dict[str, Any] = socket.receive_json()
+        if message["type"] == kind:
+            return message
+    raise AssertionError(f"no {kind!r} message in {limit}")
+
+
+def alive(socket: Socket) -> None:
+    """The connection still answers."""
+    socket.send_json({"type": "ping"})
+    assert until(socket, "pong") == {"type": "pong"}
+
+
+def create(socket: Socket, name: str = "ann", **settings: Any) -> str:
+    socket.send_json({"type": "create", "name": name, "settings": {"seconds": 60, **settings}})
+    joined = until(socket, "joined")
+    until(socket, "room")
+    return str(joined["code"])
+
+
+def join(socket: Socket, code: str, name: str) -> dict[str, Any]:
+    socket.send_json({"type": "join", "code": code, "name": name})
+    joined = until(socket, "joined")
+    until(socket, "room")
+    return joined
+
+
+def error_of(socket: Socket, message: Any, text: bool = False) -> dict[str, Any]:
+    if text:
+        socket.send_text(message)
+    else:
+        socket.send_json(message)
+    return until(socket, "error")
+
+
+def test_a_round_is_judged_by_judge_round_with_a_common_word_crossed_off(
+    client: TestClient, clock: FakeClock
+) -> None:
+    with client.websocket_connect("/ws/rooms") as ann, client.websocket_connect("/ws/rooms") as bob:
+        code = create(ann)
+        join(bob, code, "bob")
+        until(ann, "room")  # bob's arrival
+        ann.send_json({"type": "start"})
+        started = until(ann, "round_started")
+        assert until(bob, "round_started")["board"] == started["board"]
+        assert started["remaining"] == 60
+        board = Board.parse(started["board"])
+        words = [w.word for w in solve(board, load_lexicon()).words]
+        if len(words) < 3:
+            pytest.skip("the rolled board has fewer than 3 words")  # (never seen)
+        lists = {"ann": [words[0], words[1], "zzzq"], "bob": [words[0], words[2]]}
+        for socket, name in ((ann, "ann"), (bob, "bob")):
+            for word in lists[name]:
+                socket.send_json({"type": "word", "word": word})
+                feedback = until(socket, "feedback")
+                assert feedback["word"] == word
+                assert feedback["status"] == ("accepted" if word != "zzzq" else "not_on_board")
+        assert feedback["words"] == {"ann": 2, "bob": 2}  # bob's last word: everyone's counts
+        seen = [ann.receive_json()]
+        while seen[-1].get("words") != {"ann": 2, "bob": 2}:
+            seen.append(ann.receive_json())
+        assert {m["type"] for m in seen} == {"progress"}  # counts only, never bob's words
+        clock.now += 61
+        results = until(ann, "results")
+        assert until(bob, "results") == results
+        expected = judge_round(board, lists, load_lexicon())
+        assert results["scores"] == expected.scores()
+        assert results["totals"] == expected.scores()
+        common = [w for w in results["players"][1]["words"] if w["word"] == words[0]]
+        assert common[0]["status"] == "crossed_off"
+        assert results["players"] == [p.to_json() for p in expected.players]
+        best = [(-w["points"], -len(w["word"])) for w in results["unfound"]]
+        assert best == sorted(best)
+        assert {w["word"] for w in results["unfound"]}.isdisjoint(words[:3])
+        stored = client.get(f"/api/rooms/{code}/results").json()
+        assert stored["rounds"][0]["scores"] == expected.scores()
+
+
+def test_unknown_types_bad_json_and_wrong_field_types_get_errors(client: TestClient) -> None:
+    with client.websocket_connect("/ws/rooms") as socket:
+        assert error_of(socket, {"type": "dance"})["code"] == "unknown_type"
+        assert error_of(socket, "not json", text=True)["code"] == "bad_json"
+        assert error_of(socket, [1, 2])["code"] == "bad_message"
+        assert error_of(socket, {"word": "fame"})["code"] == "bad_message"
+        assert error_of(socket, {"type": "join", "code": 123456, "name": "x"})["code"] == (
+            "bad_field"
+        )
+        assert error_of(socket, {"type": "create", "name": "x", "settings": "big"})["code"] == (
+            "bad_field"
+        )
+        assert error_of(socket, {"type": "join", "code": "ABCDEF"})["code"] == "bad_field"
+        assert error_of(socket, {"type": "ping", "extra": 1})["code"] == "bad_field"
+        assert error_of(socket, {"type": "word", "word": "fame"})["code"] == "not_in_room"
+        alive(socket)
+        code = create(socket)
+        assert error_of(socket, {"type": "word", "word": ["fame"]})["code"] == "bad_field"
+        assert error_of(socket, {"type": "word", "word": "fame"})["code"] == "not_playing"
+        assert error_of(socket, {"type": "join", "code": code, "name": "x"})["code"] == (
+            "already_in_room"
+        )
+        alive(socket)
+
+
+def test_bad_settings_are_refused_with_the_reason(client: TestClient) -> None:
+    with client.websocket_connect("/ws/rooms") as socket:
+        for settings, fragment in (
+            ({"seconds": 1}, "'seconds'"),
+            ({"dice": "golden"}, "'dice'"),
+            ({"dictionary": "klingon"}, "'dictionary'"),
+            ({"dice": "uniform", "size": 99}, "'size'"),
+            ({"challenge": "yes"}, "'challenge'"),
+            ({"colour": "red"}, "'colour'"),
+        ):
+            error = error_of(socket, {"type": "create", "name": "ann", "settings": settings})
+            assert error["code"] == "bad_settings" and fragment in error["message"]
+        alive(socket)
+
+
+def test_an_oversized_message_is_refused_and_the_connection_lives(clock: FakeClock) -> None:
+    with (
+        make_client(clock, max_message_bytes=200) as client,
+        client.websocket_connect("/ws/rooms") as socket,
+    ):
+        error = error_of(socket, {"type": "word", "word": "a" * 500})
+        assert error["code"] == "too_large" and "200" in error["message"]
+        alive(socket)
+
+
+def test_words_after_time_up_are_refused_and_the_round_is_judged(
+    client: TestClient, clock: FakeClock
+) -> None:
+    with client.websocket_connect("/ws/rooms") as socket:
+        create(socket, seconds=30)
+        socket.send_json({"type": "start"})
+        until(socket, "round_started")
+        clock.now += 30
+        error = error_of(socket, {"type": "word", "word": "fame"})
+        assert error["code"] == "time_up"
+        assert until(socket, "results")["scores"] == {"ann": 0}
+        assert error_of(socket, {"type": "word", "word": "fame"})["code"] == "time_up"
+
+
+def test_joining_a_full_or_unknown_room_or_with_a_taken_name(clock: FakeClock) -> None:
+    with make_client(clock, max_players=2) as client, contextlib.ExitStack() as stack:
+        ann, bob, cat = (stack.enter_context(client.websocket_connect("/ws/rooms")) for _ in "abc")
+        code = create(ann)
+        assert error_of(bob, {"type": "join", "code": code, "name": "ANN"})["code"] == "name_taken"
+        assert error_of(bob, {"type": "join", "code": "ZZZZZZ", "name": "b"})["code"] == (
+            "unknown_room"
+        )
+        assert error_of(bob, {"type": "join", "code": "no", "name": "b"})["code"] == "bad_code"
+        assert error_of(bob, {"type": "join", "code": code, "name": ""})["code"] == "bad_name"
+        assert error_of(bob, {"type": "join", "code": code, "name": "x" * 25})["code"] == "bad_name"
+        join(bob, code.lower(), "bob")
+        error = error_of(cat, {"type": "join", "code": code, "name": "cat"})
+        assert error["code"] == "room_full" and "2 players" in error["message"]
+        alive(cat)
+        alive(ann)
+        ann.send_json({"type": "start"})  # the room plays on
+        assert until(bob, "round_started")["round"] == 1
+
+
+def test_only_the_host_starts_and_the_room_survives(client: TestClient) -> None:
+    with client.websocket_connect("/ws/rooms") as ann, client.websocket_connect("/ws/rooms") as bob:
+        code = create(ann)
+        join(bob, code, "bob")
+        error = error_of(bob, {"type": "start"})
+        assert error["code"] == "not_host"
+        assert error_of(bob, {"type": "rematch"})["code"] == "not_host"
+        ann.send_json({"type": "start"})
+        assert until(bob, "round_started")["round"] == 1
+        assert error_of(ann, {"type": "start"})["code"] == "round_running"
+
+
+def test_too_many_messages_a_second(clock: FakeClock) -> None:
+    with (
+        make_client(clock, messages_per_second=2, message_burst=3) as client,
+        client.websocket_connect("/ws/rooms") as socket,
+    ):
+        for _ in range(4):
+            socket.send_json({"type": "ping"})
+        for _ in range(3):
+            assert socket.receive_json() == {"type": "pong"}
+        error = socket.receive_json()
+        assert error["code"] == "rate_limited" and "2 a second" in error["message"]
+        clock.now += 1
+        alive(socket)
+
+
+def test_rooms_per_server_and_words_per_round(clock: FakeClock) -> None:
+    with (
+        make_client(clock, max_rooms=1, max_words_per_round=2) as client,
+        client.websocket_connect("/ws/rooms") as ann,
+        client.websocket_connect("/ws/rooms") as bob,
+    ):
+        create(ann)
+        error = error_of(bob, {"type": "create", "name": "bob", "settings": {}})
+        assert error["code"] == "too_many_rooms"
+        ann.send_json({"type": "start"})
+        until(ann, "round_started")
+        for word in ("zzz", "qqq"):
+            ann.send_json({"type": "word", "word": word})
+            until(ann, "feedback")
+        error = error_of(ann, {"type": "word", "word": "xxx"})
+        assert error["code"] == "too_many_words" and "2 words" in error["message"]
+
+
+def test_a_player_who_reconnects_keeps_their_words(client: TestClient) -> None:
+    with client.websocket_connect("/ws/rooms") as ann:
+        ann.send_json({"type": "create", "name": "ann", "settings": {"seconds": 60}})
+        joined = until(ann, "joined")
+        code, token = joined["code"], joined["token"]
+        ann.send_json({"type": "start"})
+        board = Board.parse(until(ann, "round_started")["board"])
+        word = solve(board, load_lexicon()).words[0].word
+        ann.send_json({"type": "word", "word": word})
+        until(ann, "feedback")
+    with client.websocket_connect("/ws/rooms") as again:
+        assert error_of(again, {"type": "rejoin", "code": code, "token": "x"})["code"] == (
+            "unknown_player"
+        )
+        again.send_json({"type": "rejoin", "code": code, "token": token})
+        assert until(again, "joined")["name"] == "ann"
+        state = until(again, "room")
+        assert state["phase"] == "playing"
+        assert [w["word"] for w in state["your_words"]] == [word]
+        assert state["players"][0]["connected"] is True
+        again.send_json({"type": "word", "word": word})
+        assert until(again, "feedback")["status"] == "repeated"
+
+
+def test_a_match_ends_at_its_rounds_and_a_rematch_starts_anew(
+    client: TestClient, clock: FakeClock
+) -> None:
+    with client.websocket_connect("/ws/rooms") as socket:
+        code = create(socket, rounds=1, target=0)
+        socket.send_json({"type": "start"})
+        until(socket, "round_started")
+        clock.now += 61
+        results = until(socket, "results")
+        assert results["match_over"] is True and results["winners"] == ["ann"]
+        with client.websocket_connect("/ws/rooms") as late:
+            late.send_json({"type": "join", "code": code, "name": "bob"})
+            shown = until(late, "room")["results"]
+            assert shown == {key: value for key, value in results.items() if key != "type"}
+        assert until(socket, "room")["results"] is None  # the host has them already
+        assert error_of(socket, {"type": "start"})["code"] == "match_over"
+        socket.send_json({"type": "rematch"})
+        state = until(socket, "room")
+        assert (state["phase"], state["match"], state["round"]) == ("lobby", 2, 0)
+    stored = client.get(f"/api/rooms/{code}/results").json()
+    assert [m["match"] for m in stored["matches"]] == [1]
+    assert stored["matches"][0]["winners"] == ["ann"]
+
+
+def test_idle_rooms_are_closed(clock: FakeClock) -> None:
+    with make_client(clock, idle_seconds=0.2) as client:
+        with client.websocket_connect("/ws/rooms") as socket:
+            code = create(socket)
+            clock.now += 5
+            closed = until(socket, "closed")
+            assert closed["code"] == code and "idle" in closed["message"]
+        answer = client.get(f"/api/rooms/{code}/results")
+        assert answer.status_code == 404
+
+
+def test_results_of_unknown_or_malformed_codes(client: TestClient) -> None:
+    assert client.get("/api/rooms/ZZZZZZ/results").status_code == 404
+    answer = client.get("/api/rooms/bad/results")
+    assert answer.status_code == 400 and "6 characters" in answer.json()["error"]
+
+
+def test_the_challenge_rule_costs_a_point_for_a_non_word(
+    client: TestClient, clock: FakeClock
+) -> None:
+    with client.websocket_connect("/ws/rooms") as socket:
+        create(socket, challenge=True)
+        socket.send_json({"type": "start"})
+        board = Board.parse(until(socket, "round_started")["board"])
+        good = solve(board, load_lexicon()).words[0]
+        for word in (good.word, "qxzqxz"):
+            socket.send_json({"type": "word", "word": word})
+            until(socket, "feedback")
+        clock.now += 61
+        results = until(socket, "results")
+        expected = judge_round(board, {"ann": [good.word, "qxzqxz"]}, load_lexicon(), None, "all")
+        assert results["scores"] == expected.scores() == {"ann": good.points + 1 - 1}
+
+
+def test_the_daily_board_is_the_same_for_a_date_and_changes_the_next_day(
+    client: TestClient,
+) -> None:
+    first = client.get("/api/daily", params={"date": "2026-11-23"}).json()
+    again = client.get("/api/daily", params={"date": "2026-11-23"}).json()
+    other = client.get("/api/daily", params={"date": "2026-11-24"}).json()
+    assert first["board"] == again["board"] != other["board"]
+    assert client.get("/api/daily", params={"date": "23/11/2026"}).status_code == 400
+    assert client.get("/api/daily", params={"dictionary": "klingon"}).status_code == 400
+    board = Board.parse(first["board"])
+    solution = solve(board, load_lexicon())
+    words = [w.word for w in solution.words[:3]]
+    result = client.post(
+        "/api/daily/result", json={"date": "2026-11-23", "words": [*words, "zzzz"]}
+    ).json()
+    assert result["score"] == sum(w.points for w in solution.words[:3])
+    assert result["maximum"] == solution.score
+    assert not any(word in result["share"] for word in words)
+    assert f"{result['score']} points, 3 words" in result["share"]
+
+
+@pytest.mark.parametrize("path", ["/room", "/room/ABC234", "/daily"])
+def test_the_pages_have_no_inline_scripts_or_styles(client: TestClient, path: str) -> None:
+    answer = client.get(path)
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
+    page = answer.text
+    assert "style=" not in page and "<style" not in page
+    scripts = re.findall(r"<script[^>]*>", page)
+    assert scripts and all("src=" in tag for tag in scripts)
+    assert not re.search(r"\son[a-z]+=", page), "an inline event handler"
+    for script in re.findall(r'src="(/static/[^"]+)"', page):
+        assert client.get(script).status_code == 200
+
+
+def test_large_rounds_are_judged_on_the_judging_thread(
+    client: TestClient, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import boggle.web.rooms
+
+    monkeypatch.setattr(boggle.web.rooms, "INLINE_JUDGING", 0)
+    with client.websocket_connect("/ws/rooms") as socket:
+        create(socket)
+        socket.send_json({"type": "start"})
+        board = Board.parse(until(socket, "round_started")["board"])
+        word = solve(board, load_lexicon()).words[0]
+        socket.send_json({"type": "word", "word": word.word})
+        until(socket, "feedback")
+        clock.now += 61
+        assert until(socket, "results")["scores"] == {"ann": word.points}

@@ -1,0 +1,123 @@
+"""``boggle stats``: the distribution of random boards' scores, the same however it is cut."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+
+import pytest
+
+from boggle import Lexicon
+from boggle.batch import score_many
+from boggle.cli import main
+from boggle.random_boards import BoardSource, board_lines
+from boggle.rules import BIG, CLASSIC
+from boggle.stats import PERCENTILES, score_stats
+
+pytest.importorskip("numpy", reason="bulk random boards need NumPy: pip install '.[numpy]'")
+
+WORDS = ["tea", "eat", "ate", "seat", "east", "rest", "stare", "tears", "rates", "treats"]
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    return Lexicon.from_words(WORDS)
+
+
+@pytest.mark.parametrize(("jobs", "chunk"), [(1, 1), (2, 7), (2, 333), (1, 5000)])
+def test_same_result_for_any_chunking(lexicon: Lexicon, jobs: int, chunk: int) -> None:
+    source = BoardSource.named("new")
+    reference = score_stats(2000, source, lexicon, seed=9, top=6, jobs=1, chunk_size=2000)
+    assert score_stats(2000, source, lexicon, seed=9, top=6, jobs=jobs, chunk_size=chunk) == (
+        reference
+    )
+
+
+def test_figures_equal_those_of_each_board_scored_alone(lexicon: Lexicon) -> None:
+    source = BoardSource.named("uniform", 3, 4)
+    lines = board_lines(source, 4, 0, 1500)
+    scores = score_many(lines, lexicon, CLASSIC)
+    stats = score_stats(1500, source, lexicon, CLASSIC, seed=4, top=5, chunk_size=100)
+    assert stats.boards == 1500
+    assert stats.mean == pytest.approx(statistics.fmean(scores))
+    assert stats.std == pytest.approx(statistics.pstdev(scores))
+    assert (stats.minimum, stats.maximum) == (min(scores), max(scores))
+    ordered = sorted(scores)
+    for percent in PERCENTILES:
+        rank = max(1, -(-1500 * percent // 100))
+        assert stats.percentile(percent) == ordered[rank - 1]
+    best = sorted(range(1500), key=lambda i: (-scores[i], i))[:5]
+    assert [(top.index, top.score, top.board) for top in stats.best] == [
+        (i, scores[i], lines[i]) for i in best
+    ]
+    assert sum(count for _, _, count in stats.histogram(7)) == 1500
+    assert len(stats.histogram(7)) <= 7
+
+
+def test_rules_follow_the_board_size(lexicon: Lexicon) -> None:
+    assert score_stats(10, BoardSource.named("big"), lexicon, seed=1).rules == BIG
+    assert score_stats(10, BoardSource.named("classic"), lexicon, seed=1).rules == CLASSIC
+
+
+def test_no_boards_is_an_empty_distribution(lexicon: Lexicon) -> None:
+    stats = score_stats(0, BoardSource.named("new"), lexicon, seed=1)
+    assert stats.boards == 0 and stats.counts == () and stats.best == ()
+    assert stats.minimum is None and stats.percentile(50) is None
+
+
+def _stats(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(["stats", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_cli_json_and_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDS) + "\n")
+    status, out, err = _stats(
+        capsys, "--random", "300", "--seed", "2", "--dict", str(words), "--top", "3", "--json"
+    )
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    expected = score_stats(300, BoardSource.named("new"), Lexicon.from_words(WORDS), seed=2, top=3)
+    assert data["boards"] == 300 and data["seed"] == 2 and data["dice"] == "new"
+    assert data["counts"] == [list(pair) for pair in expected.counts]
+    assert [top["board"] for top in data["best"]] == [top.board for top in expected.best]
+    status, out, _ = _stats(capsys, "--random", "300", "--seed", "2", "--dict", str(words))
+    assert status == 0
+    assert f"mean         {expected.mean:.3f}" in out
+    assert out.count("\n") > 10 and "best boards" in out
+
+
+def test_cli_plot_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="plots need matplotlib: pip install '.[analysis]'")
+    for name in ("hist.png", "hist.svg"):
+        plot = tmp_path / name
+        status, _, err = _stats(capsys, "--random", "200", "--seed", "1", "--plot", str(plot))
+        assert status == 0 and err == ""
+        assert plot.stat().st_size > 1000
+    before = (tmp_path / "hist.png").read_bytes()
+    status, _, err = _stats(capsys, "--random", "20", "--plot", str(tmp_path / "hist.png"))
+    assert status == 2 and "--force" in err and len(err.splitlines()) == 1
+    assert (tmp_path / "hist.png").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--random", "5", "--dice", "new", "--size", "5x5"], "4x4 tray only"),
+        (["--random", "5", "--size", "5y"], "--size"),
+        (["--random", "5", "--seed", str(2**64)], "seed must be"),
+        (["--random", "-5"], "at least 0"),
+        (["--random", "5", "--plot", "out.pdf"], ".png or .svg"),
+        (["--random", "5", "--jobs", "0"], "--jobs"),
+        (["--random", "5", "--chunk-size", "0"], "chunk size"),
+    ],
+)
+def test_cli_bad_options_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = _stats(capsys, *argv)
+    assert status == 2 and out == ""
+    assert len(err.splitlines()) == 1 and message in err

@@ -1,0 +1,76 @@
+"""The page's language choice through the API: lists name their language, rolls follow it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from boggle import Board, load_lexicon
+from boggle.language_lists import foreign_letters
+
+fastapi = pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from boggle.web.app import WebConfig, create_app  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(WebConfig(preload=False))) as running:
+        yield running
+
+
+def test_dictionaries_name_their_language(client: TestClient) -> None:
+    lists = {d["name"]: d for d in client.get("/api/dictionaries").json()["dictionaries"]}
+    assert (lists["pl"]["language"], lists["pl"]["language_name"]) == ("pl", "Polish")
+    assert lists["en-70"]["language"] == "en" and lists["nl"]["language_name"] == "Dutch"
+
+
+@pytest.mark.parametrize("name", ["es", "nl", "pt", "pl"])
+def test_a_roll_follows_the_lists_language(client: TestClient, name: str) -> None:
+    answer = client.post("/api/roll", json={"dictionary": name, "seed": 11}).json()
+    board = Board.parse(answer["board"])
+    assert (board.rows, board.cols) == (4, 4)
+    assert not foreign_letters(board, load_lexicon(name))
+    again = client.post("/api/roll", json={"dictionary": name, "seed": 11}).json()
+    assert again["board"] == answer["board"]
+
+
+def test_an_english_list_rolls_the_dice(client: TestClient) -> None:
+    answer = client.post("/api/roll", json={"dictionary": "en-70", "seed": 4}).json()
+    assert answer["dice"] == "new"
+    assert answer["board"] == client.post("/api/roll", json={"seed": 4}).json()["board"]
+
+
+def test_solve_names_foreign_letters(client: TestClient) -> None:
+    polish_board = {"board": "łódź kotx abcd efgh"}
+    assert client.post("/api/solve", json=polish_board).json()["foreign_letters"] == [
+        "ó",
+        "ł",
+        "ź",
+    ]
+    spanish_board = {"board": "año/", "dictionary": "es"}
+    answer = client.post("/api/solve", json=spanish_board).json()
+    assert "foreign_letters" not in answer and answer["count"] == 1
+
+
+def test_a_roll_with_an_unknown_list_is_refused(client: TestClient) -> None:
+    response = client.post("/api/roll", json={"dictionary": "../etc/passwd"})
+    assert response.status_code == 400 and "unknown word list" in response.json()["error"]
+
+
+def test_an_installed_system_list_is_offered(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from boggle.languages import SYSTEM_LISTS, SystemList
+
+    path = tmp_path / "ngerman"
+    path.write_text("Straße\nBär\n", encoding="utf-8")
+    monkeypatch.setitem(SYSTEM_LISTS, "de", SystemList("de", "wngerman", str(path), "GPL-2+"))
+    with TestClient(create_app(WebConfig(preload=False))) as client:
+        lists = {d["name"]: d for d in client.get("/api/dictionaries").json()["dictionaries"]}
+        assert lists["de"]["language_name"] == "German" and lists["de"]["words"] == 2
+        answer = client.post("/api/solve", json={"board": "bär/", "dictionary": "de"}).json()
+        assert [w["word"] for w in answer["words"]] == ["bär"]
