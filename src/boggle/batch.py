@@ -89,15 +89,19 @@ class ScoredText(NamedTuple):
     """(index of the line in the chunk, why it is not a board), in order."""
 
 
+def as_text(results: Sequence[BoardScore]) -> ScoredText:
+    """A chunk's :class:`BoardScore` list as ``LINE SCORE`` text and its errors."""
+    text = "".join([f"{r.text} {r.score}\n" for r in results if r.score is not None])
+    return ScoredText(text, [(i, r.error or "") for i, r in enumerate(results) if r.score is None])
+
+
 def _score_text_chunk(
     lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
 ) -> ScoredText:
     core = compiled(lexicon)
     small, large = _small_large(rules)
     if core is None or small.scoring != large.scoring:
-        results = _score_chunk(lines, lexicon, rules)
-        text = "".join([f"{r.text} {r.score}\n" for r in results if r.score is not None])
-        return ScoredText(text, [(i, r.error or "") for i, r in enumerate(results) if r.error])
+        return as_text(_score_chunk(lines, lexicon, rules))
     output, holes = core.trie.score_text(
         "\n".join(lines),
         small.min_length,

@@ -76,7 +76,7 @@ static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *f
             if (same_face(own, alt)) continue;
             put_face(work, c, alt);
             int64_t score = bn_solve(trie, &board, s, min_len, points, max_len);
-            if (score < 0) { free(work); return -1; }
+            if (score == BN_SOLVE_FAILED) { free(work); return -1; }
             out[k++] = (int32_t)score;
         }
         put_face(work, c, own);
@@ -88,7 +88,7 @@ static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *f
             put_face(work, i, fj);
             put_face(work, j, fi);
             int64_t score = bn_solve(trie, &board, s, min_len, points, max_len);
-            if (score < 0) { free(work); return -1; }
+            if (score == BN_SOLVE_FAILED) { free(work); return -1; }
             out[k++] = (int32_t)score;
             put_face(work, i, fi);
             put_face(work, j, fj);
