@@ -17,7 +17,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("engines",),
     ("dice", "batch", "compare", "catalogue", "game", "paths"),
     ("random_boards", "cluster", "_dask_plugin", "batch_cluster", "stats"),
-    ("analysis", "rooms"),
+    ("analysis", "rooms", "search"),
     ("web",),
     ("commands", "cli", "__main__"),
 ]
