@@ -229,7 +229,7 @@ def small_list(tmp_path: Path) -> str:
         ["search", "--size", "3x3", "--letters", "aez"],
         ["search", "--size", "3x3", "--dice", "new"],
         ["search", "--size", "0x3"],
-    ["search", "--size", "4x4", "--dice", "new", "--letters", "abc"],
+        ["search", "--size", "4x4", "--dice", "new", "--letters", "abc"],
         ["prove", "--size", "1x1", "--above", "1"],
     ],
 )
