@@ -30,8 +30,15 @@ setup(
     ext_modules=[
         Extension(
             "boggle._native.core",
-            sources=["src/boggle/_native/kernel.c", "src/boggle/_native/module.c"],
-            depends=["src/boggle/_native/kernel.h"],
+            sources=[
+                "src/boggle/_native/kernel.c",
+                "src/boggle/_native/module.c",
+                "src/boggle/_native/search.c",
+                "src/boggle/_native/bound.c",
+                "src/boggle/_native/tree.c",
+            ],
+            depends=["src/boggle/_native/kernel.h", "src/boggle/_native/search.h",
+                     "src/boggle/_native/bound.h"],
             extra_compile_args=compile_args,
             extra_link_args=link_args,
         )

@@ -17,7 +17,7 @@ every published solver) on one thread.  For each shape it reports:
 - with ``--hybrid-dir DIR``, a directory holding a built ``cpp_boggle`` module
   of danvk/hybrid-boggle (built outside this repository), the same boards on
   its ``Boggler44``/``Boggler55`` side by side: boards/s and callgrind
-  instructions in ``InternalScore``.
+  instructions in ``Boggler::Score`` (board parsing and the search).
 
 Totals are checked while timing: the batch path, `boggle score` and the C++
 solver (when given) must give the same total, and the first 300 boards must
@@ -195,7 +195,7 @@ def main() -> int:
                 "",
             ]
             if not args.no_callgrind:
-                counted = callgrind([*command, str(counted_file), "1"], toggle="*InternalScore*")
+                counted = callgrind([*command, str(counted_file), "1"], toggle="Boggler<*>::Score*")
                 row += [f"{counted / args.counted:,.0f}", "", ""]
             rows.append(tuple(row))
 

@@ -9,6 +9,7 @@ the server's memory (resident set size, from /proc) before the rooms and after t
 
     python benchmarks/rooms_load.py                          # 100 rooms x 4 players, 60 s
     python benchmarks/rooms_load.py --rooms 20 --seconds 15  # a quick look
+    python benchmarks/rooms_load.py --stagger 30             # rooms opened over 30 s
 """
 
 from __future__ import annotations
@@ -101,7 +102,10 @@ async def play(socket: Any, words: list[str], seconds: float, tally: Tally) -> N
     tally.results += 1
 
 
-async def room(url: str, players: int, seconds: int, tally: Tally, lexicon: Any) -> None:
+async def room(
+    url: str, players: int, seconds: int, tally: Tally, lexicon: Any, delay: float = 0.0
+) -> None:
+    await asyncio.sleep(delay)
     sockets = [await websockets.connect(url, max_size=2**22) for _ in range(players)]
     try:
         host = sockets[0]
@@ -133,12 +137,15 @@ async def probe_lag(tally: Tally) -> None:
         tally.lag_at.append(before)
 
 
-async def run(url: str, rooms: int, players: int, seconds: int) -> tuple[Tally, float]:
+async def run(
+    url: str, rooms: int, players: int, seconds: int, stagger: float = 0.0
+) -> tuple[Tally, float]:
     tally = Tally()
     lexicon = load_lexicon()
     started = time.monotonic()
     probe = asyncio.create_task(probe_lag(tally))
-    await asyncio.gather(*(room(url, players, seconds, tally, lexicon) for _ in range(rooms)))
+    delays = [stagger * index / rooms for index in range(rooms)]
+    await asyncio.gather(*(room(url, players, seconds, tally, lexicon, d) for d in delays))
     probe.cancel()
     return tally, time.monotonic() - started
 
@@ -153,6 +160,14 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=100, help="rooms (default 100)")
     parser.add_argument("--players", type=int, default=4, help="players a room (default 4)")
     parser.add_argument("--seconds", type=int, default=60, help="round length (default 60)")
+    parser.add_argument(
+        "--stagger",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="open the rooms evenly over this many seconds (default 0: all at once, the "
+        "worst case: every room's round ends together)",
+    )
     args = parser.parse_args()
     if not (1 <= args.rooms <= 500 and 1 <= args.players <= 16 and 5 <= args.seconds <= 600):
         parser.error("--rooms 1-500, --players 1-16, --seconds 5-600")
@@ -166,7 +181,9 @@ def main() -> None:
             before = rss_mib(server.pid)
             server_cpu, client_cpu = cpu_seconds(server.pid), time.process_time()
             url = f"ws://127.0.0.1:{port}/ws/rooms"
-            tally, elapsed = asyncio.run(run(url, args.rooms, args.players, args.seconds))
+            tally, elapsed = asyncio.run(
+                run(url, args.rooms, args.players, args.seconds, args.stagger)
+            )
             server_cpu = cpu_seconds(server.pid) - server_cpu
             client_cpu = time.process_time() - client_cpu
             after = rss_mib(server.pid)
@@ -180,7 +197,8 @@ def main() -> None:
     latencies = tally.latencies
     print(
         f"rooms over WebSockets on loopback: {args.rooms} rooms x {args.players} players, "
-        f"a word a second each through a {args.seconds} s round ({os.cpu_count()} cores, "
+        f"a word a second each through a {args.seconds} s round, rooms opened over "
+        f"{args.stagger:g} s ({os.cpu_count()} cores, "
         f"load average {os.getloadavg()[0]:.1f})"
     )
     print(f"words sent and answered: {len(latencies)} in {elapsed:.1f} s")
@@ -227,6 +245,7 @@ def main() -> None:
                 "rooms": args.rooms,
                 "players": args.players,
                 "seconds": args.seconds,
+                "stagger": args.stagger,
                 "words": len(latencies),
                 "p50_ms": round(statistics.median(latencies) * 1000, 2) if latencies else None,
                 "p99_ms": round(percentile(latencies, 0.99), 2),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import NamedTuple, TypeVar
 
@@ -21,6 +21,7 @@ from boggle.lexicon import Lexicon, load_lexicon
 from boggle.rules import LARGE_BOARD_CELLS, Rules, RulesChoice, choose_rules
 
 Item = TypeVar("Item")
+Result = TypeVar("Result")
 
 CHUNK = 2048
 """Boards handed to a thread at a time, once the first few smaller chunks are out."""
@@ -65,18 +66,82 @@ def _score_chunk(
             MAX_SIDE,
             MAX_CELLS,
         )
-    results = []
-    for line, score in zip(lines, scores, strict=True):
-        if score is not None:
-            results.append(BoardScore(line, score))
-            continue
-        try:  # the core reads plain ASCII boards; anything else goes through Board.parse
-            board = Board.parse(line)
-        except BoardError as error:
-            results.append(BoardScore(line, None, str(error)))
-            continue
-        results.append(BoardScore(line, score_native(board, lexicon, choose_rules(rules, board))))
-    return results
+    return [
+        BoardScore(line, score) if score is not None else _score_line(line, lexicon, rules)
+        for line, score in zip(lines, scores, strict=True)
+    ]
+
+
+def _score_line(line: str, lexicon: Lexicon, rules: Rules | RulesChoice) -> BoardScore:
+    """One line the core's parser does not read (not plain ASCII, or not a board)."""
+    try:
+        board = Board.parse(line)
+    except BoardError as error:
+        return BoardScore(line, None, str(error))
+    return BoardScore(line, score_native(board, lexicon, choose_rules(rules, board)))
+
+
+class ScoredText(NamedTuple):
+    """A chunk's outcome as text: ``LINE SCORE`` lines, and the lines that are not boards."""
+
+    text: str
+    errors: list[tuple[int, str]]
+    """(index of the line in the chunk, why it is not a board), in order."""
+
+
+def as_text(results: Sequence[BoardScore]) -> ScoredText:
+    """A chunk's :class:`BoardScore` list as ``LINE SCORE`` text and its errors."""
+    text = "".join([f"{r.text} {r.score}\n" for r in results if r.score is not None])
+    return ScoredText(text, [(i, r.error or "") for i, r in enumerate(results) if r.score is None])
+
+
+def _score_text_chunk(
+    lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
+) -> ScoredText:
+    core = compiled(lexicon)
+    small, large = _small_large(rules)
+    if core is None or small.scoring != large.scoring:
+        return as_text(_score_chunk(lines, lexicon, rules))
+    output, holes = core.trie.score_text(
+        "\n".join(lines),
+        small.min_length,
+        large.min_length,
+        LARGE_BOARD_CELLS,
+        points_table(small, core.longest),
+        MAX_SIDE,
+        MAX_CELLS,
+    )
+    if not holes:
+        return ScoredText(output, [])
+    pieces, errors, done = [], [], 0
+    for index, offset in holes:
+        pieces.append(output[done:offset])
+        done = offset
+        result = _score_line(lines[index], lexicon, rules)
+        if result.score is None:
+            errors.append((index, result.error or ""))
+        else:
+            pieces.append(f"{result.text} {result.score}\n")
+    pieces.append(output[done:])
+    return ScoredText("".join(pieces), errors)
+
+
+def score_text_chunks(
+    chunks: Iterable[Sequence[str]],
+    lexicon: Lexicon | str | None = None,
+    rules: Rules | RulesChoice | None = None,
+    jobs: int | None = None,
+) -> Iterator[ScoredText]:
+    """Like :func:`score_chunks`, but each chunk comes back as output text
+    (``LINE SCORE`` per board, what ``boggle score`` prints) made by the core
+    without a Python object per board, with the lines that are not boards apart.
+
+    >>> from boggle import Lexicon
+    >>> lexicon = Lexicon.from_words(["fame", "fax", "east"])
+    >>> list(score_text_chunks([["fxie amlo ewbx astu", "e4st/", "east/"]], lexicon))[0].text
+    'fxie amlo ewbx astu 3\\neast/ 1\\n'
+    """
+    yield from _in_order(_score_text_chunk, chunks, lexicon, rules, jobs)
 
 
 def score_chunks(
@@ -90,6 +155,17 @@ def score_chunks(
     Chunks come back in input order, as lists of :class:`BoardScore`; they are
     read lazily, so input of any length streams through.
     """
+    yield from _in_order(_score_chunk, chunks, lexicon, rules, jobs)
+
+
+def _in_order(
+    score: Callable[[Sequence[str], Lexicon, Rules | RulesChoice], Result],
+    chunks: Iterable[Sequence[str]],
+    lexicon: Lexicon | str | None,
+    rules: Rules | RulesChoice | None,
+    jobs: int | None,
+) -> Iterator[Result]:
+    """``score(chunk, lexicon, rules)`` for each chunk, ``jobs`` threads at once, in order."""
     if not isinstance(lexicon, Lexicon):
         lexicon = load_lexicon(lexicon)
     by_size = RulesChoice() if rules is None else rules
@@ -97,12 +173,12 @@ def score_chunks(
     workers = max(1, jobs or default_jobs())
     if workers == 1:
         for chunk in chunks:
-            yield _score_chunk(chunk, lexicon, by_size)
+            yield score(chunk, lexicon, by_size)
         return
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        pending: deque[Future[list[BoardScore]]] = deque()
+        pending: deque[Future[Result]] = deque()
         for chunk in chunks:
-            pending.append(pool.submit(_score_chunk, chunk, lexicon, by_size))
+            pending.append(pool.submit(score, chunk, lexicon, by_size))
             if len(pending) >= 2 * workers:
                 yield pending.popleft().result()
         while pending:

@@ -32,6 +32,8 @@ COMMAND_MODULES = (
     "play",
     "paths",
     "bench",
+    "search",
+    "prove",
     "trie",
     "dicts",
     "serve",
@@ -52,8 +54,9 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser of every subcommand."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand, or of ``command`` alone (a name in
+    :data:`COMMAND_MODULES`), so a run imports only the modules it uses."""
     parser = OneLineParser(
         prog="boggle",
         description="Solve, roll, judge, play and study Boggle boards.",
@@ -62,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(
         title="commands", metavar="COMMAND", parser_class=OneLineParser
     )
-    for name in COMMAND_MODULES:
+    for name in COMMAND_MODULES if command is None else (command,):
         module = importlib.import_module(f"boggle.commands.{name}")
         module.register(subparsers)
     return parser
@@ -171,7 +174,8 @@ def _report(message: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     guard_standard_streams()
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(words[0] if words and words[0] in COMMAND_MODULES else None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, --version and usage errors

@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import os
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import pairwise
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -230,9 +231,9 @@ def _plain_lowercase_words(data: bytes) -> tuple[str, ...] | None:
     if data.translate(None, _LOWERCASE_AND_NEWLINES):
         return None
     words = data.decode("ascii").split()
-    if any(len(word) > MAX_WORD_LETTERS for word in words):
+    if max(map(len, words), default=0) > MAX_WORD_LETTERS:
         return None
-    if all(a < b for a, b in pairwise(words)):
+    if all(map(operator.lt, words, islice(words, 1, None))):  # sorted and unique
         return tuple(words)
     return tuple(sorted(set(words)))
 

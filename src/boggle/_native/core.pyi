@@ -8,6 +8,7 @@ _Pair = TypeVar("_Pair", bound=tuple[str, tuple[tuple[int, int], ...]])
 MAX_LETTERS: int
 FACE_MAX: int
 NO_LETTER: int
+IMAGE_VERSION: int
 DEAD_LETTER: int
 
 class Trie:
@@ -15,8 +16,8 @@ class Trie:
     nodes: int
     def __init__(
         self,
-        letters: bytes,
-        offsets: bytes,
+        letters: bytes | memoryview,
+        offsets: bytes | None,
         alphabet_size: int,
         words: tuple[str, ...],
         char_faces: bytes,
@@ -48,6 +49,31 @@ class Trie:
         with_paths: Literal[False],
         /,
     ) -> int: ...
+    def score_neighbours(
+        self,
+        faces: bytes,
+        rows: int,
+        cols: int,
+        alternatives: bytes,
+        min_len: int,
+        points: Sequence[int],
+        /,
+    ) -> bytes: ...
+    def score_boards(
+        self, faces: bytes, rows: int, cols: int, min_len: int, points: Sequence[int], /
+    ) -> bytes: ...
+    def image(self) -> bytes: ...
+    def score_text(
+        self,
+        text: str,
+        min_len: int,
+        min_len_large: int,
+        large_cells: int,
+        points: Sequence[int],
+        max_side: int,
+        max_cells: int,
+        /,
+    ) -> tuple[str, list[tuple[int, int]]]: ...
     def score_lines(
         self,
         lines: Sequence[str | bytes],
@@ -59,3 +85,15 @@ class Trie:
         max_cells: int,
         /,
     ) -> list[int | None]: ...
+
+class ClassBound:
+    def __init__(
+        self, letters: bytes, offsets: bytes, min_len: int, points: Sequence[int], faces: bytes, /
+    ) -> None: ...
+    def bound(self, masks: bytes, rows: int, cols: int, /) -> int: ...
+    def search(
+        self, masks: bytes, rows: int, cols: int, above: int, order: bytes, /
+    ) -> tuple[bytes, int]: ...
+    def tree_search(
+        self, masks: bytes, rows: int, cols: int, above: int, order: bytes, /
+    ) -> tuple[bytes, int, int]: ...

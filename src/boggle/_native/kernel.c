@@ -7,7 +7,9 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define BN_POPCOUNT(x) ((uint32_t)__builtin_popcount(x))
 #define BN_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define BN_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
+#define BN_ALWAYS_INLINE inline
 static uint32_t BN_POPCOUNT(uint32_t x) {
     uint32_t c = 0;
     while (x) { x &= x - 1; c++; }
@@ -154,6 +156,74 @@ void bn_trie_free(bn_trie *trie) {
     memset(trie, 0, sizeof *trie);
 }
 
+/* Image header: magic, version, byte-order mark, nodes, words, alphabet size. */
+#define BN_IMAGE_MAGIC 0x544e4f42u /* "BONT" */
+#define BN_IMAGE_HEADER 6
+
+size_t bn_trie_image_size(const bn_trie *trie) {
+    return BN_IMAGE_HEADER * sizeof(uint32_t) + (size_t)trie->n_nodes * sizeof(bn_node) +
+           (size_t)trie->n_nodes * sizeof(int32_t);
+}
+
+void bn_trie_write_image(const bn_trie *trie, uint8_t *out) {
+    uint32_t header[BN_IMAGE_HEADER] = {BN_IMAGE_MAGIC, BN_IMAGE_VERSION, 0x01020304u,
+                                        trie->n_nodes, trie->n_words,
+                                        (uint32_t)trie->alphabet_size};
+    memcpy(out, header, sizeof header);
+    out += sizeof header;
+    memcpy(out, trie->nodes, (size_t)trie->n_nodes * sizeof(bn_node));
+    out += (size_t)trie->n_nodes * sizeof(bn_node);
+    memcpy(out, trie->node_word, (size_t)trie->n_nodes * sizeof(int32_t));
+}
+
+int bn_trie_read_image(bn_trie *trie, const uint8_t *image, size_t len, uint32_t n_words) {
+    memset(trie, 0, sizeof *trie);
+    uint32_t header[BN_IMAGE_HEADER];
+    if (len < sizeof header) return BN_BAD_INPUT;
+    memcpy(header, image, sizeof header);
+    uint32_t n = header[3];
+    if (header[0] != BN_IMAGE_MAGIC || header[1] != BN_IMAGE_VERSION ||
+        header[2] != 0x01020304u || header[4] != n_words || header[5] > BN_MAX_LETTERS ||
+        n == 0 || n > (UINT32_MAX - 64) / sizeof(bn_node))
+        return BN_BAD_INPUT;
+    trie->n_nodes = n;
+    trie->n_words = n_words;
+    trie->alphabet_size = (int)header[5];
+    if (len != bn_trie_image_size(trie)) { memset(trie, 0, sizeof *trie); return BN_BAD_INPUT; }
+    trie->nodes = malloc((size_t)n * sizeof(bn_node));
+    trie->node_word = malloc((size_t)n * sizeof(int32_t));
+    uint16_t *depth = calloc(n, sizeof(uint16_t));
+    int status = BN_NO_MEMORY;
+    if (!trie->nodes || !trie->node_word || !depth) goto done;
+    memcpy(trie->nodes, image + sizeof header, (size_t)n * sizeof(bn_node));
+    memcpy(trie->node_word, image + sizeof header + (size_t)n * sizeof(bn_node),
+           (size_t)n * sizeof(int32_t));
+    status = BN_BAD_INPUT;
+    uint32_t outside = trie->alphabet_size >= BN_MAX_LETTERS
+                           ? 0 : ~BN_WORD_BIT & ~((1u << trie->alphabet_size) - 1);
+    uint32_t word_nodes = 0; /* at most one per word: the marks have room for n_words */
+    for (uint32_t i = 0; i < n; i++) {
+        const bn_node *node = &trie->nodes[i];
+        uint32_t children = BN_POPCOUNT(LETTERS(node->bits));
+        int32_t word = trie->node_word[i];
+        if (node->bits & outside) goto done;
+        if ((node->bits & BN_WORD_BIT) && ++word_nodes > n_words) goto done;
+        if ((node->bits & BN_WORD_BIT) ? word < 0 || (uint32_t)word >= n_words : word != -1)
+            goto done;
+        if (!children) continue;
+        /* level-by-level layout: children come after their parent, inside the array */
+        if (node->first <= i || node->first > n - children || depth[i] >= UINT16_MAX - 1)
+            goto done;
+        for (uint32_t k = 0; k < children; k++) depth[node->first + k] = (uint16_t)(depth[i] + 1);
+        if (depth[i] + 1 > trie->longest) trie->longest = depth[i] + 1;
+    }
+    status = BN_OK;
+done:
+    free(depth);
+    if (status != BN_OK) bn_trie_free(trie);
+    return status;
+}
+
 size_t bn_trie_bytes(const bn_trie *trie) {
     return (size_t)trie->n_nodes * (sizeof(bn_node) + sizeof(int32_t));
 }
@@ -297,15 +367,22 @@ static inline void count_word(score_state *st, uint32_t index, int letters) {
     st->score += st->points[letters] & -fresh;
 }
 
-static void score_from(score_state *st, int cell, uint32_t index, int letters, uint64_t used) {
+/* `with_multi` is a constant in each of the two copies below: boards without
+ * multi-letter cubes (most) get a search with no trace of them. */
+typedef void (*score_fn)(score_state *, int, uint32_t, int, uint64_t);
+
+static BN_ALWAYS_INLINE void score_step(score_state *st, int cell, uint32_t index, int letters,
+                                        uint64_t used, const int with_multi, score_fn again) {
     const bn_node node = st->nodes[index];
     const uint32_t mask = LETTERS(node.bits);
     const uint64_t open = st->near[cell] & ~used;
+    const uint64_t *letter_cells = st->letter_cells;
+    const uint32_t *reach = st->reach;
     uint32_t next = mask & st->beside[cell];
     while (next) {
         int letter = BN_CTZ32(next);
         next &= next - 1;
-        uint64_t cells = open & st->letter_cells[letter];
+        uint64_t cells = open & letter_cells[letter];
         if (!cells) continue;
         uint32_t child = node.first + BN_POPCOUNT(mask & ((1u << letter) - 1));
         const uint32_t bits = st->nodes[child].bits;
@@ -315,11 +392,12 @@ static void score_from(score_state *st, int cell, uint32_t index, int letters, u
         do {
             int c = BN_CTZ64(cells);
             cells &= cells - 1;
-            if (after & st->reach[c]) score_from(st, c, child, letters + 1, used | (1ULL << c));
+            if (after & reach[c]) again(st, c, child, letters + 1, used | (1ULL << c));
         } while (cells);
     }
+    if (!with_multi) return;
     uint64_t multi = open & st->multi_cells;
-    while (BN_UNLIKELY(multi)) {
+    while (multi) {
         int c = BN_CTZ64(multi);
         multi &= multi - 1;
         int more = letters;
@@ -327,9 +405,17 @@ static void score_from(score_state *st, int cell, uint32_t index, int letters, u
         if (child < 0) continue;
         const uint32_t bits = st->nodes[child].bits;
         if (bits & BN_WORD_BIT) count_word(st, (uint32_t)child, more);
-        if (LETTERS(bits) & st->reach[c])
-            score_from(st, c, (uint32_t)child, more, used | (1ULL << c));
+        if (LETTERS(bits) & reach[c]) again(st, c, (uint32_t)child, more, used | (1ULL << c));
     }
+}
+
+static void score_from(score_state *st, int cell, uint32_t index, int letters, uint64_t used) {
+    score_step(st, cell, index, letters, used, 0, score_from);
+}
+
+static void score_from_multi(score_state *st, int cell, uint32_t index, int letters,
+                             uint64_t used) {
+    score_step(st, cell, index, letters, used, 1, score_from_multi);
 }
 
 static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratch *s) {
@@ -358,8 +444,9 @@ static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratc
         if (start < 0) continue;
         const uint32_t bits = trie->nodes[start].bits;
         if (bits & BN_WORD_BIT) count_word(&st, (uint32_t)start, letters);
-        if (LETTERS(bits) & reach[cell])
-            score_from(&st, cell, (uint32_t)start, letters, 1ULL << cell);
+        if (!(LETTERS(bits) & reach[cell])) continue;
+        if (multi_cells) score_from_multi(&st, cell, (uint32_t)start, letters, 1ULL << cell);
+        else score_from(&st, cell, (uint32_t)start, letters, 1ULL << cell);
     }
     return st.score;
 }

@@ -74,15 +74,33 @@ typedef struct {
 int bn_trie_build(bn_trie *trie, const uint8_t *letters, const uint32_t *offsets,
                   uint32_t n_words, int alphabet_size);
 void bn_trie_free(bn_trie *trie);
+
+/* A trie as one block of bytes (for an on-disk cache): a header, the nodes and
+ * the word ids, in this machine's byte order.  bn_trie_read_image checks
+ * everything it reads (sizes, child indices, word ids, letters, depth), so a
+ * damaged image gives BN_BAD_INPUT, never a trie that reads out of bounds. */
+#define BN_IMAGE_VERSION 1
+size_t bn_trie_image_size(const bn_trie *trie);
+void bn_trie_write_image(const bn_trie *trie, uint8_t *out);
+int bn_trie_read_image(bn_trie *trie, const uint8_t *image, size_t len, uint32_t n_words);
 size_t bn_trie_bytes(const bn_trie *trie);
 
 int bn_scratch_init(bn_scratch *s, uint32_t n_nodes);
 void bn_scratch_free(bn_scratch *s);
 
-/* The score of one board: each word of the trie on it counted once, points[k]
- * for a word of k letters, k in 0..max_len (longer words use points[max_len]);
- * words below min_len do not count.  Points may be negative.  Returns the
- * score, or BN_SOLVE_FAILED when out of memory. */
+/* The public entry point for C callers (module.c, search.c): the score of one
+ * board.  `board->faces` holds BN_FACE_MAX letter codes per cell, row by row,
+ * padded with BN_NO_LETTER (BN_DEAD_LETTER: a letter no word uses; a code with
+ * BN_SILENT continues the previous letter, see engines/native.py's ESCAPE).
+ * Each word of the trie on the board counts once: points[k] for a word of k
+ * letters, k in 0..max_len (longer words use points[max_len]); words below
+ * min_len do not count; points may be negative.  `s` comes from
+ * bn_scratch_init(s, trie->n_nodes), one per thread, reused from board to
+ * board (with s->record = 0 for the score alone, the fast path of boards up
+ * to 64 cells; 1 to also keep each word's id and path in s->found_*).
+ * Returns the score, or BN_SOLVE_FAILED when out of memory.
+ * Example: scratch once, then for each board
+ *     int64_t score = bn_solve(&trie, &board, &scratch, 3, points, max_len); */
 #define BN_SOLVE_FAILED INT64_MIN
 int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
                  int min_len, const int32_t *points, int max_len);

@@ -3,6 +3,7 @@
 #include <Python.h>
 
 #include "kernel.h"
+#include "search.h"
 
 typedef struct {
     PyObject_HEAD
@@ -30,18 +31,21 @@ static void Trie_dealloc(TrieObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Trie(letters, offsets, alphabet_size, words, char_faces, multi_names, face_letters)
- *   letters: bytes, the letter indices of every word, concatenated
- *   offsets: bytes, n_words + 1 native uint32 offsets into letters
- *   words: tuple of the words (str), sorted, matching the offsets
+/* Trie(letters, offsets, alphabet_size, words, char_faces, multi_names, multi_ids,
+ *      face_letters)
+ *   letters: bytes, the letter codes of every word, concatenated; or, with
+ *     offsets None, an image from Trie.image() (checked, then used as is)
+ *   offsets: bytes, n_words + 1 native uint32 offsets into letters, or None
+ *   alphabet_size: letter codes are below it (at most 31; ignored for an image)
+ *   words: tuple of the words (str), in code order, matching the offsets
  *   char_faces: bytes(256), face id of each ASCII byte (255: none)
  *   multi_names: tuple of str, bracketed faces, with multi_ids: bytes of their face ids
  *   face_letters: bytes, 4 letter indices per face id
  */
 static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
-    Py_buffer letters, offsets, char_faces, multi_ids, face_letters;
+    Py_buffer letters, offsets = {0}, char_faces, multi_ids, face_letters;
     int alphabet_size;
-    PyObject *words, *multi_names;
+    PyObject *words, *multi_names, *offsets_obj;
     if (kwargs && PyDict_GET_SIZE(kwargs)) {
         PyErr_SetString(PyExc_TypeError, "Trie() takes positional arguments only");
         return -1;
@@ -50,13 +54,21 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_TypeError, "a Trie is built once: make a new Trie instead");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "y*y*iO!y*O!y*y*", &letters, &offsets, &alphabet_size,
+    if (!PyArg_ParseTuple(args, "y*OiO!y*O!y*y*", &letters, &offsets_obj, &alphabet_size,
                           &PyTuple_Type, &words, &char_faces, &PyTuple_Type, &multi_names,
                           &multi_ids, &face_letters))
         return -1;
     int status = -1;
+    int from_image = offsets_obj == Py_None;
+    if (!from_image && PyObject_GetBuffer(offsets_obj, &offsets, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&letters);
+        PyBuffer_Release(&char_faces);
+        PyBuffer_Release(&multi_ids);
+        PyBuffer_Release(&face_letters);
+        return -1;
+    }
     Py_ssize_t n_words = PyTuple_GET_SIZE(words);
-    if (offsets.len != (Py_ssize_t)((n_words + 1) * sizeof(uint32_t))) {
+    if (!from_image && offsets.len != (Py_ssize_t)((n_words + 1) * sizeof(uint32_t))) {
         PyErr_SetString(PyExc_ValueError, "offsets do not match the words");
         goto done;
     }
@@ -67,7 +79,7 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
         goto done;
     }
     const uint32_t *offs = (const uint32_t *)offsets.buf;
-    for (Py_ssize_t w = 0; w < n_words; w++) {
+    for (Py_ssize_t w = 0; !from_image && w < n_words; w++) {
         if (offs[w + 1] < offs[w] || offs[w + 1] > (uint32_t)letters.len) {
             PyErr_SetString(PyExc_ValueError, "offsets are not increasing");
             goto done;
@@ -89,12 +101,16 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
     }
     int built;
     Py_BEGIN_ALLOW_THREADS
-    built = bn_trie_build(&self->trie, lt, offs, (uint32_t)n_words, alphabet_size);
+    if (from_image)
+        built = bn_trie_read_image(&self->trie, lt, (size_t)letters.len, (uint32_t)n_words);
+    else
+        built = bn_trie_build(&self->trie, lt, offs, (uint32_t)n_words, alphabet_size);
     Py_END_ALLOW_THREADS
     if (built == BN_BAD_INPUT) {
         PyErr_SetString(PyExc_ValueError,
-                        "words must be non-empty, sorted, and use only the alphabet's letters "
-                        "(at most 31)");
+                        from_image ? "not a trie image for these words"
+                                   : "words must be non-empty, sorted, and use only the "
+                                     "alphabet's letters (at most 31)");
         goto done;
     }
     if (built != BN_OK) {
@@ -108,7 +124,7 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
     status = 0;
 done:
     PyBuffer_Release(&letters);
-    PyBuffer_Release(&offsets);
+    if (!from_image) PyBuffer_Release(&offsets);
     PyBuffer_Release(&char_faces);
     PyBuffer_Release(&multi_ids);
     PyBuffer_Release(&face_letters);
@@ -347,6 +363,125 @@ done:
     return result;
 }
 
+/* image() -> bytes: the compiled trie as one block, for Trie(image, None, ...). */
+static PyObject *Trie_image(TrieObject *self, PyObject *unused) {
+    (void)unused;
+    if (!check_ready(self)) return NULL;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)bn_trie_image_size(&self->trie));
+    if (out) bn_trie_write_image(&self->trie, (uint8_t *)PyBytes_AS_STRING(out));
+    return out;
+}
+
+/* Append `len` bytes to a growing buffer; -1 when out of memory. */
+static int append(char **buf, size_t *len, size_t *cap, const char *data, size_t n) {
+    if (*len + n > *cap) {
+        size_t grown = *cap ? *cap : 4096;
+        while (grown < *len + n) grown *= 2;
+        char *bigger = realloc(*buf, grown);
+        if (!bigger) return -1;
+        *buf = bigger;
+        *cap = grown;
+    }
+    memcpy(*buf + *len, data, n);
+    *len += n;
+    return 0;
+}
+
+/* score_text(text, min_len, min_len_large, large_cells, points, max_side, max_cells)
+ * text: boards in compact ASCII form, one per line ("\n" between lines).
+ * Returns (output, holes): output is "LINE SCORE\n" for every line scored, in
+ * order, and holes lists (line index, offset in output) for each line this
+ * parser does not read, where the caller puts its own answer for that line.
+ * No Python object is made per board. */
+static PyObject *Trie_score_text(TrieObject *self, PyObject *args) {
+    if (!check_ready(self)) return NULL;
+    const char *text;
+    Py_ssize_t text_len;
+    PyObject *points_obj;
+    int min_len, min_len_large, large_cells, max_side, max_cells;
+    if (!PyArg_ParseTuple(args, "s#iiiOii", &text, &text_len, &min_len, &min_len_large,
+                          &large_cells, &points_obj, &max_side, &max_cells))
+        return NULL;
+    int32_t *points = NULL;
+    int max_len = points_table(points_obj, &points);
+    if (max_len < 0) return NULL;
+    bn_scratch *s = NULL;
+    int own = 0;
+    if (take_scratch(self, &s, &own) < 0) {
+        PyMem_Free(points);
+        return PyErr_NoMemory();
+    }
+    char *out = NULL;
+    size_t out_len = 0, out_cap = 0, n_holes = 0, holes_cap = 0;
+    size_t *holes = NULL; /* pairs: line index, output offset */
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    uint8_t *buffer = NULL;
+    size_t cap = 0;
+    const char *line = text, *end = text + text_len;
+    for (size_t index = 0;; index++) { /* every line, the last one too, even if empty */
+        const char *stop = memchr(line, '\n', (size_t)(end - line));
+        if (!stop) stop = end;
+        size_t len = (size_t)(stop - line);
+        bn_board board;
+        if (bn_parse_board(&self->faces, line, len, &buffer, &cap, &board, max_side,
+                           max_cells) < 0) {
+            if (n_holes == holes_cap) {
+                size_t grown = holes_cap ? holes_cap * 2 : 16;
+                size_t *bigger = realloc(holes, grown * 2 * sizeof(size_t));
+                if (!bigger) { failed = 1; break; }
+                holes = bigger;
+                holes_cap = grown;
+            }
+            holes[2 * n_holes] = index;
+            holes[2 * n_holes + 1] = out_len;
+            n_holes++;
+        } else {
+            int shortest = board.n >= large_cells ? min_len_large : min_len;
+            int64_t score = bn_solve(&self->trie, &board, s, shortest, points, max_len);
+            char digits[24];
+            int k = (int)sizeof digits;
+            uint64_t magnitude = score < 0 ? 0 - (uint64_t)score : (uint64_t)score;
+            digits[--k] = '\n';
+            do { digits[--k] = (char)('0' + magnitude % 10); magnitude /= 10; } while (magnitude);
+            if (score < 0) digits[--k] = '-';
+            digits[--k] = ' ';
+            if (score == BN_SOLVE_FAILED || append(&out, &out_len, &out_cap, line, len) < 0 ||
+                append(&out, &out_len, &out_cap, digits + k, sizeof digits - (size_t)k) < 0) {
+                failed = 1;
+                break;
+            }
+        }
+        if (stop == end) break;
+        line = stop + 1;
+    }
+    free(buffer);
+    Py_END_ALLOW_THREADS
+    give_scratch(self, s, own);
+    PyMem_Free(points);
+    PyObject *result = NULL, *output = NULL, *hole_list = NULL;
+    if (failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    output = PyUnicode_DecodeASCII(out ? out : "", (Py_ssize_t)out_len, "strict");
+    hole_list = PyList_New((Py_ssize_t)n_holes);
+    if (!output || !hole_list) goto done;
+    for (size_t h = 0; h < n_holes; h++) {
+        PyObject *pair = Py_BuildValue("(nn)", (Py_ssize_t)holes[2 * h],
+                                       (Py_ssize_t)holes[2 * h + 1]);
+        if (!pair) goto done;
+        PyList_SET_ITEM(hole_list, (Py_ssize_t)h, pair);
+    }
+    result = PyTuple_Pack(2, output, hole_list);
+done:
+    Py_XDECREF(output);
+    Py_XDECREF(hole_list);
+    free(out);
+    free(holes);
+    return result;
+}
+
 static PyObject *Trie_get_nbytes(TrieObject *self, void *closure) {
     (void)closure;
     return PyLong_FromSize_t(bn_trie_bytes(&self->trie));
@@ -357,9 +492,26 @@ static PyObject *Trie_get_nodes(TrieObject *self, void *closure) {
     return PyLong_FromUnsignedLong(self->trie.n_nodes);
 }
 
+static PyObject *Trie_score_neighbours(TrieObject *self, PyObject *args) {
+    return bs_score_neighbours(&self->trie, args);
+}
+
+static PyObject *Trie_score_boards(TrieObject *self, PyObject *args) {
+    return bs_score_boards(&self->trie, args);
+}
+
 static PyMethodDef Trie_methods[] = {
+    {"score_neighbours", (PyCFunction)Trie_score_neighbours, METH_VARARGS,
+     "score_neighbours(faces, rows, cols, alternatives, min_len, points) -> int32 bytes"},
+    {"score_boards", (PyCFunction)Trie_score_boards, METH_VARARGS,
+     "score_boards(faces, rows, cols, min_len, points) -> int32 bytes"},
     {"solve", (PyCFunction)Trie_solve, METH_VARARGS,
      "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
+    {"score_text", (PyCFunction)Trie_score_text, METH_VARARGS,
+     "score_text(text, min_len, min_len_large, large_cells, points, max_side, max_cells)"
+     " -> (output, [(line index, output offset)])"},
+    {"image", (PyCFunction)Trie_image, METH_NOARGS,
+     "image() -> bytes: the compiled trie, to build it again with Trie(image, None, ...)"},
     {"score_lines", (PyCFunction)Trie_score_lines, METH_VARARGS,
      "score_lines(lines, min_len, min_len_large, large_cells, points, max_side, max_cells)"
      " -> [score or None]"},
@@ -400,9 +552,14 @@ PyMODINIT_FUNC PyInit_core(void) {
         Py_DECREF(module);
         return NULL;
     }
+    if (bs_add_types(module) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
     PyModule_AddIntConstant(module, "MAX_LETTERS", BN_MAX_LETTERS);
     PyModule_AddIntConstant(module, "FACE_MAX", BN_FACE_MAX);
     PyModule_AddIntConstant(module, "NO_LETTER", BN_NO_LETTER);
+    PyModule_AddIntConstant(module, "IMAGE_VERSION", BN_IMAGE_VERSION);
     PyModule_AddIntConstant(module, "DEAD_LETTER", BN_DEAD_LETTER);
     return module;
 }

@@ -36,7 +36,7 @@ from boggle.commands.roll import add_dice_options, size_from_args
 from boggle.commands.solve import board_text
 from boggle.engines import solve
 from boggle.errors import BoggleError
-from boggle.game import Feedback, PlaySession
+from boggle.game import Feedback, PlaySession, typed_word
 from boggle.language_dice import roll_for_language
 from boggle.wording import counted
 
@@ -166,7 +166,7 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
 
 
 def path_text(session: PlaySession, entry: str) -> str:
-    word = entry.strip().lower()
+    word = typed_word(entry)
     path = session.path_of(word) if word.isalpha() else None
     if path is None:
         return f"{word.upper() or '(empty)'} is not on the board."

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from boggle.batch import CHUNK, chunks, default_jobs
-from boggle.batch_cluster import CLUSTER_CHUNK, score_chunks_on
+from boggle.batch_cluster import CLUSTER_CHUNK, score_text_chunks_on
 from boggle.board import MAX_TEXT_CHARS
 from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import (
@@ -105,18 +105,17 @@ def run(args: argparse.Namespace) -> int:
     )
     failed = 0
     out = sys.stdout
-    for results in score_chunks_on(texts(), lexicon, rules, runs_on, args.jobs):
+    for scored in score_text_chunks_on(texts(), lexicon, rules, runs_on, args.jobs):
         name, numbers = where.popleft()
         with _outside(progress):
-            out.write("".join([f"{r.text} {r.score}\n" for r in results if r.score is not None]))
-            for number, result in zip(numbers, results, strict=True):
-                if result.score is None:
-                    failed += 1
-                    if failed <= MAX_REPORTED_ERRORS:
-                        out.flush()
-                        print(f"boggle score: {name}:{number}: {result.error}", file=sys.stderr)
+            out.write(scored.text)
+            for index, reason in scored.errors:
+                failed += 1
+                if failed <= MAX_REPORTED_ERRORS:
+                    out.flush()
+                    print(f"boggle score: {name}:{numbers[index]}: {reason}", file=sys.stderr)
         if progress is not None:
-            progress.update(len(results))
+            progress.update(len(numbers))
     if progress is not None:
         progress.close()
     if failed > MAX_REPORTED_ERRORS:

@@ -23,13 +23,23 @@ letters get a code each and the others an escape code and digits (see
 
 from __future__ import annotations
 
+import json
 from array import array
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import accumulate
+from pathlib import Path
 
-from boggle._native.core import DEAD_LETTER, FACE_MAX, MAX_LETTERS, NO_LETTER, Trie
+from boggle._native.core import (
+    DEAD_LETTER,
+    FACE_MAX,
+    IMAGE_VERSION,
+    MAX_LETTERS,
+    NO_LETTER,
+    Trie,
+)
 from boggle.board import MULTI_LETTER_FACES, Board
+from boggle.cache import cache_dir, load, store
 from boggle.engines.trie import solve_trie
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -53,20 +63,36 @@ class CompiledLexicon:
     """A lexicon compiled for the C core: the trie and the letter numbering."""
 
     def __init__(self, lexicon: Lexicon) -> None:
-        self.letter_codes = _letter_codes(lexicon)
-        words = lexicon.words
-        offsets = array("I", [0])
-        if all(len(code) == 1 for code in self.letter_codes.values()):
-            alphabet_size = len(self.letter_codes)
-            letters = _encode("".join(words), self.letter_codes)
-            offsets.extend(accumulate(map(len, words)))
-        else:  # escaped letters change the order: sort by code
-            alphabet_size = MAX_LETTERS
-            encoded = _encode("\xff".join(words), self.letter_codes).split(b"\xff")
-            pairs = sorted(zip(encoded, words, strict=True))
-            letters = b"".join(code for code, _ in pairs)
-            words = tuple(word for _, word in pairs)
-            offsets.extend(accumulate(len(code) for code, _ in pairs))
+        cached = _read_cache(lexicon)
+        if cached is not None:
+            self.letter_codes, words, image, self.longest = cached
+            try:
+                self.trie = self._trie(image, None, MAX_LETTERS, words)
+            except ValueError:  # the core refuses the image: build afresh
+                cached = None
+        if cached is None:
+            self.letter_codes = _letter_codes(lexicon)
+            words = lexicon.words
+            offsets = array("I", [0])
+            if all(len(code) == 1 for code in self.letter_codes.values()):
+                alphabet_size = len(self.letter_codes)
+                letters = _encode("".join(words), self.letter_codes)
+                offsets.extend(accumulate(map(len, words)))
+            else:  # escaped letters change the order: sort by code
+                alphabet_size = MAX_LETTERS
+                encoded = _encode("\xff".join(words), self.letter_codes).split(b"\xff")
+                pairs = sorted(zip(encoded, words, strict=True))
+                letters = b"".join(code for code, _ in pairs)
+                words = tuple(word for _, word in pairs)
+                offsets.extend(accumulate(len(code) for code, _ in pairs))
+            self.trie = self._trie(letters, offsets.tobytes(), alphabet_size, words)
+            self.longest = lexicon.longest
+            _write_cache(lexicon, self.letter_codes, words, self.trie)
+
+    def _trie(
+        self, letters: bytes | memoryview, offsets: bytes | None, size: int, words: tuple[str, ...]
+    ) -> Trie:
+        """The core's trie over ``words``, with the board faces its parser reads."""
         faces = [*_SINGLE_FACES, *_MULTI_FACES]
         face_id = {face: i for i, face in enumerate(faces)}
         char_faces = bytearray([NO_LETTER] * 256)
@@ -76,17 +102,9 @@ class CompiledLexicon:
         multi_names = tuple(face for face in _MULTI_FACES if self.encode_face(face) is not None)
         face_letters = b"".join(self.encode_face(face) or bytes(FACE_MAX) for face in faces)
         multi_ids = bytes(face_id[face] for face in multi_names)
-        self.trie = Trie(
-            letters,
-            offsets.tobytes(),
-            alphabet_size,
-            words,
-            bytes(char_faces),
-            multi_names,
-            multi_ids,
-            face_letters,
+        return Trie(
+            letters, offsets, size, words, bytes(char_faces), multi_names, multi_ids, face_letters
         )
-        self.longest = lexicon.longest
 
     @lru_cache(maxsize=4096)  # noqa: B019 - one cache per compiled lexicon is the point
     def encode_face(self, face: str) -> bytes | None:
@@ -107,6 +125,61 @@ class CompiledLexicon:
         """Every face of ``board`` encoded, row by row (``None`` if a face does not fit)."""
         faces = list(map(self.encode_face, board.faces))
         return None if None in faces else b"".join(faces)  # type: ignore[arg-type]
+
+
+CACHE_FORMAT = 1
+"""Bump when the letter coding or the core's image changes: older cache files are then ignored."""
+
+
+def _cache_file(lexicon: Lexicon) -> Path | None:
+    """Where the compiled form of ``lexicon`` is kept, or ``None`` with no usable cache."""
+    folder = cache_dir("tries")
+    if folder is None:
+        return None
+    return folder / f"{lexicon.digest}-{CACHE_FORMAT}-{IMAGE_VERSION}.trie"
+
+
+def _read_cache(
+    lexicon: Lexicon,
+) -> tuple[dict[str, bytes], tuple[str, ...], memoryview, int] | None:
+    """Letter codes, words in code order, trie image and longest word from a sound cache entry."""
+    path = _cache_file(lexicon)
+    payload = None if path is None else load(path)
+    if payload is None:
+        return None
+    try:
+        newline = payload.index(b"\n")
+        header = json.loads(payload[:newline])
+        rest = memoryview(payload)[newline + 1 :]
+        codes = {letter: bytes(code) for letter, code in header["codes"].items()}
+        words = lexicon.words
+        if header["order"]:  # escaped letters: the words in code order, as indices
+            order = array("I", bytes(rest[: 4 * len(words)]))
+            rest = rest[4 * len(words) :]
+            words = tuple(words[i] for i in order)
+        return codes, words, rest, int(header["longest"])
+    except (ValueError, KeyError, TypeError, IndexError):
+        return None
+
+
+def _write_cache(
+    lexicon: Lexicon, codes: dict[str, bytes], words: tuple[str, ...], trie: Trie
+) -> None:
+    """Keep the compiled form of ``lexicon`` for the next run (nothing if there is no cache)."""
+    path = _cache_file(lexicon)
+    if path is None:
+        return
+    escaped = words is not lexicon.words
+    header = {
+        "codes": {letter: list(code) for letter, code in codes.items()},
+        "order": escaped,
+        "longest": lexicon.longest,
+    }
+    order = b""
+    if escaped:
+        position = {word: i for i, word in enumerate(lexicon.words)}
+        order = array("I", [position[word] for word in words]).tobytes()
+    store(path, json.dumps(header).encode() + b"\n" + order + trie.image())
 
 
 def _letter_codes(lexicon: Lexicon) -> dict[str, bytes]:

@@ -26,6 +26,7 @@ from boggle.rooms import daily
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rules import rules_for_board
 from boggle.web.context import WebContext, web_context
+from boggle.web.models import ERRORS
 
 router = APIRouter()
 STATIC = Path(str(resources.files("boggle.web") / "static"))
@@ -52,7 +53,7 @@ def _pick_list(lists: Catalogue, name: str | None) -> str:
     return name
 
 
-@router.get("/api/daily", tags=["daily"])
+@router.get("/api/daily", tags=["daily"], responses=ERRORS)
 async def daily_board(
     context: Context,
     date: Annotated[str | None, Query(max_length=10)] = None,
@@ -79,7 +80,7 @@ async def daily_board(
     }
 
 
-@router.post("/api/daily/result", tags=["daily"])
+@router.post("/api/daily/result", tags=["daily"], responses=ERRORS)
 async def daily_result(request: DailyResult, context: Context) -> Any:
     """Judge a daily round's words: score, percent of the maximum, the line to share."""
     try:

@@ -51,6 +51,7 @@ from boggle.rooms.storage import ResultStore
 from boggle.rules import rules_for_board
 from boggle.web import daily as daily_routes
 from boggle.web.context import WebContext, web_context
+from boggle.web.models import ErrorBody
 
 STATIC = Path(str(resources.files("boggle.web") / "static"))
 
@@ -345,7 +346,13 @@ async def room_socket(socket: WebSocket, service: Service) -> None:
     await service.serve(socket)
 
 
-@router.get("/api/rooms/{code}/results", tags=["rooms"])
+ROOM_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "a code that is not 6 characters of A-Z, 2-9"},
+    404: {"model": ErrorBody, "description": "no open room and no stored results"},
+}
+
+
+@router.get("/api/rooms/{code}/results", tags=["rooms"], responses=ROOM_ERRORS)
 async def room_results(code: str, service: Service) -> Any:
     """The finished rounds and matches of a room, kept across server restarts."""
     try:

@@ -10,15 +10,15 @@ from typing import Any
 from boggle.analysis import runtime
 from boggle.commands._options import (
     add_dictionary_option,
+    add_engine_option,
     add_rules_options,
-    engine_name,
     lexicon_from_args,
     rules_from_args,
     whole_number,
 )
 from boggle.commands.bench import _shared as shared
 from boggle.dice import uniform_board
-from boggle.engines import default_engine, engine_names, get_engine, solve
+from boggle.engines import default_engine, get_engine, solve
 from boggle.errors import BoggleError
 
 
@@ -32,13 +32,7 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--size", type=whole_number, default=4, metavar="N", help="rows and columns (default 4)"
     )
-    parser.add_argument(
-        "--engine",
-        type=engine_name,
-        default=None,
-        metavar="NAME",
-        help=f"solving algorithm: {', '.join(engine_names())} (default: {default_engine()})",
-    )
+    add_engine_option(parser)
     parser.add_argument(
         "--seed",
         type=whole_number,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-SOURCE = Path(__file__).resolve().parents[1] / "src" / "boggle"
+SOURCE = Path(__file__).resolve().parents[2] / "src" / "boggle"
 
 # Layers, lowest first (docs/architecture.md, "Layers and import rules").  A module may
 # import modules of lower layers; within a layer only modules of its own package, except in
@@ -17,7 +17,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("engines",),
     ("dice", "batch", "compare", "catalogue", "game", "paths"),
     ("random_boards", "cluster", "_dask_plugin", "batch_cluster", "stats", "language_dice"),
-    ("analysis", "rooms"),
+    ("analysis", "rooms", "search"),
     ("web",),
     ("commands", "cli", "__main__"),
 ]

@@ -27,7 +27,7 @@ from boggle import Board, Lexicon, load_lexicon, roll_board, rules_for_board, so
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
 
 

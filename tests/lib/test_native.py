@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from strategies import board_and_lexicon, boards
 
 from boggle import BIG, CLASSIC, Board, BoardError, Lexicon, Rules, solve
-from boggle.batch import iter_scores, score_many
+from boggle.batch import iter_scores, score_chunks, score_many, score_text_chunks
 from boggle.dice import roll
 from boggle.engines.native import compiled, score_native
 from boggle.rules import STANDARD_SCORING
@@ -201,3 +201,26 @@ def test_random_boards_against_enable(enable: Lexicon, shape: tuple[int, int]) -
 @pytest.mark.parametrize("shape", SHAPES)
 def test_many_random_boards_against_enable(enable: Lexicon, shape: tuple[int, int]) -> None:
     assert_scores_equal(enable, random_boards(shape, 10_000))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            boards(max_side=6).map(str),
+            st.sampled_from(["c4t/", "[zz]a", "ab cd", "cät/", "  ", "", "ab/cde", "east/"]),
+        ),
+        max_size=40,
+    ),
+    st.integers(1, 2),
+)
+def test_text_chunks_print_what_the_score_objects_say(lines: list[str], jobs: int) -> None:
+    """score_text_chunks (the core writes the text) equals the BoardScore objects rendered."""
+    lexicon = Lexicon.from_words(["cat", "tea", "east", "seat", "rain", "stare", "quin", "ça"])
+    chunked = [lines[i : i + 7] for i in range(0, len(lines), 7)]
+    texts = list(score_text_chunks(chunked, lexicon, None, jobs))
+    objects = list(score_chunks(chunked, lexicon, None, jobs))
+    assert len(texts) == len(objects)
+    for text, results in zip(texts, objects, strict=True):
+        assert text.text == "".join(f"{r.text} {r.score}\n" for r in results if r.error is None)
+        assert text.errors == [(i, r.error) for i, r in enumerate(results) if r.error is not None]

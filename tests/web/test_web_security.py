@@ -16,7 +16,7 @@ from boggle.web.app import WebConfig, create_app
 from boggle.web.middleware import CONTENT_SECURITY_POLICY
 
 FXIE = "fxie amlo ewbx astu"
-STATIC = Path(__file__).resolve().parents[1] / "src" / "boggle" / "web" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "src" / "boggle" / "web" / "static"
 
 
 @pytest.fixture(scope="module")

@@ -77,25 +77,21 @@ def test_stats_same_in_process_and_on_two_workers_for_two_chunk_sizes(
     ]
     assert on_cluster == [here, here]
     assert here.boards == sum(count for _, count in here.counts) == 30_000
-    import cloudpickle
     from distributed import Client
 
-    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers cannot import tests
+    def lexicons_held() -> list[tuple[str, bool]]:
+        """On a worker: the lists its plugin installed, and whether each is compiled."""
+        from boggle.cluster import _worker_lexicons
+
+        return [
+            (digest, lexicon.cached("native", lambda _: None) is not None)
+            for digest, lexicon in sorted(_worker_lexicons.items())
+        ]
 
     with Client(cluster.address, timeout=30) as client:
-        held = client.run(_lexicons_held)
+        held = client.run(lexicons_held)
     assert len(held) == 2  # both workers took part, each holding the one list, compiled
     assert all(lists == [(load_lexicon(None).digest, True)] for lists in held.values())
-
-
-def _lexicons_held() -> list[tuple[str, bool]]:
-    """On a worker: the word lists its plugin installed, and whether each is compiled."""
-    from boggle.cluster import _worker_lexicons
-
-    return [
-        (digest, lexicon.cached("native", lambda _: None) is not None)
-        for digest, lexicon in sorted(_worker_lexicons.items())
-    ]
 
 
 def test_stats_cli_json_same_in_process_and_on_the_cluster(cluster: TestCluster) -> None:

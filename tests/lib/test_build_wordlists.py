@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "build_wordlists.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "build_wordlists.py"
 
 # A tiny final/ folder: SCOWL's file names, with the traps the script must avoid.
 FAKE_FINAL: dict[str, bytes] = {

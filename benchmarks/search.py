@@ -1,0 +1,206 @@
+"""Measure `boggle search` and `boggle prove` against the published figures.
+
+    python benchmarks/search.py neighbours          # one call for all neighbours vs one per board
+    python benchmarks/search.py climb --runs 20 --seconds 60     # 4x4 reach 3625
+    python benchmarks/search.py dice --seconds 60   # best rollable 4x4, 1987+ and 1976 dice
+    python benchmarks/search.py prove --size 3x3 --above 540 --seconds 600
+    python benchmarks/search.py estimate --size 4x4 --above 3625 --samples 20 --seconds 600
+    python benchmarks/search.py big --runs 5 --seconds 600 --jobs 2   # 5x5, reach 10406
+
+ENABLE2K from ../shared/data/enable.txt, classic rules on every size.  Each
+part prints one line per run and a summary; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from boggle import CLASSIC, load_lexicon
+from boggle.lexicon import Lexicon
+from boggle.search import search
+from boggle.search.classes import buckets, sample_classes, top_level_classes
+from boggle.search.grid import apply_edit, neighbour_edits
+from boggle.search.prove import Prover
+from boggle.search.run import letter_alphabet
+from boggle.search.scorer import Scorer
+
+ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
+
+
+def neighbours(lexicon: Lexicon, _: argparse.Namespace) -> None:
+    scorer = Scorer(lexicon, CLASSIC)
+    alphabet = letter_alphabet(lexicon)
+    for text in ("perslatgsineters", "fxieamloewbxastu"):
+        board = tuple("qu" if c == "q" else c for c in text)
+        edits = neighbour_edits(board, alphabet)
+        boards = [apply_edit(board, e) for e in edits]
+        batched = alone = float("inf")  # best of 5: the machine is shared
+        for _ in range(5):
+            start = time.perf_counter()
+            one_call = scorer.score_neighbours(board, 4, 4, alphabet)
+            batched = min(batched, time.perf_counter() - start)
+            start = time.perf_counter()
+            separate = [scorer.score(b, 4, 4) for b in boards]
+            alone = min(alone, time.perf_counter() - start)
+        assert list(one_call) == separate
+        print(
+            f"{text}: {len(edits)} neighbours, one call {batched * 1e3:.1f} ms, "
+            f"one call per board {alone * 1e3:.1f} ms, gain x{alone / batched:.2f}"
+        )
+
+
+def climb(lexicon: Lexicon, args: argparse.Namespace) -> None:
+    """Runs until 3625 or --seconds of wall time; CPU seconds are reported, as the
+    machine may be shared (a run counts as reaching 3625 when it did so within
+    --cpu-limit CPU seconds)."""
+    reached: list[float] = []
+    for seed in range(args.runs):
+        cpu = time.process_time()
+        result = search(
+            4,
+            4,
+            lexicon,
+            CLASSIC,
+            method=args.method,
+            seconds=args.seconds,
+            target=3625,
+            seed=seed,
+            top=1,
+        )
+        cpu = time.process_time() - cpu
+        best = result.best[0]
+        if best.score >= 3625 and cpu <= args.cpu_limit:
+            reached.append(cpu)
+        print(
+            f"seed {seed}: {best.board} {best.score} in {result.seconds:.1f} s wall, "
+            f"{cpu:.1f} s CPU, {result.boards_scored:,} boards",
+            flush=True,
+        )
+    median = statistics.median(reached) if reached else float("nan")
+    print(
+        f"{args.method}: reached 3625 within {args.cpu_limit:g} CPU s in {len(reached)} of "
+        f"{args.runs} runs, median {median:.1f} CPU s"
+    )
+
+
+def dice(lexicon: Lexicon, args: argparse.Namespace) -> None:
+    for name in ("new", "classic"):
+        result = search(
+            4, 4, lexicon, CLASSIC, seconds=args.seconds, seed=1, dice=name, top=1, jobs=args.jobs
+        )
+        print(
+            f"dice {name}: {result.best[0].board} {result.best[0].score} "
+            f"({result.boards_scored:,} boards, {result.seconds:.0f} s)"
+        )
+
+
+def _shape(text: str) -> tuple[int, int]:
+    rows, cols = text.split("x")
+    return int(rows), int(cols)
+
+
+def prove_part(lexicon: Lexicon, args: argparse.Namespace) -> None:
+    """Run top-level classes in order until --seconds; extrapolate to all of them."""
+    rows, cols = _shape(args.size)
+    prover = Prover(lexicon, CLASSIC)
+    letters = ["q" if f == "qu" else f for f in prover.faces]
+    tasks = list(top_level_classes(rows, cols, buckets(letters, args.buckets), args.above))
+    start = time.perf_counter()
+    done, found = 0, {}
+    for task in tasks:
+        found.update(prover.run(task).boards)
+        done += 1
+        if time.perf_counter() - start > args.seconds:
+            break
+    spent = time.perf_counter() - start
+    print(
+        f"{args.size} above {args.above}: {done} of {len(tasks)} top-level classes in "
+        f"{spent:.0f} s; all at this rate: {spent / done * len(tasks) / 3600:.2f} CPU-hours; "
+        f"found {sorted(found.items())}"
+    )
+
+
+def estimate(lexicon: Lexicon, args: argparse.Namespace) -> None:
+    """Mean CPU cost of random top-level classes x (patterns / symmetries)."""
+    rows, cols = _shape(args.size)
+    prover = Prover(lexicon, CLASSIC)
+    letters = ["q" if f == "qu" else f for f in prover.faces]
+    chosen = buckets(letters, args.buckets)
+    total = len(chosen) ** (rows * cols) / (8 if rows == cols else 4)
+    costs = []
+    start = time.perf_counter()
+    for task in sample_classes(rows, cols, chosen, args.above, args.samples, seed=1):
+        cpu = time.process_time()
+        result = prover.run(task)
+        costs.append(time.process_time() - cpu)
+        print(
+            f"{''.join(c[0] for c in task.cells)}: {result.bounds:,} classes, "
+            f"{costs[-1]:.2f} CPU s ({result.seconds:.2f} s wall)",
+            flush=True,
+        )
+        if time.perf_counter() - start > args.seconds:
+            break
+    mean = statistics.mean(costs)
+    print(
+        f"{len(costs)} classes, mean {mean:.2f} CPU s; x {total:,.0f} classes = "
+        f"{mean * total / 3600:,.0f} CPU-hours"
+    )
+
+
+def big(lexicon: Lexicon, args: argparse.Namespace) -> None:
+    for seed in range(args.first_seed, args.first_seed + args.runs):
+        result = search(
+            5,
+            5,
+            lexicon,
+            CLASSIC,
+            seconds=args.seconds,
+            target=10406,
+            seed=seed,
+            jobs=args.jobs,
+            top=1,
+        )
+        print(
+            f"seed {seed}: {result.best[0].board} {result.best[0].score} in {result.seconds:.0f} s",
+            flush=True,
+        )
+
+
+PARTS = {
+    "neighbours": neighbours,
+    "climb": climb,
+    "dice": dice,
+    "prove": prove_part,
+    "estimate": estimate,
+    "big": big,
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("part", choices=sorted(PARTS))
+    parser.add_argument("--dict", default=str(ENABLE))
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--method", default="hillclimb")
+    parser.add_argument("--cpu-limit", type=float, default=60)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--size", default="3x3")
+    parser.add_argument("--above", type=int, default=540)
+    parser.add_argument("--buckets", type=int, default=3)
+    parser.add_argument("--samples", type=int, default=20)
+    args = parser.parse_args()
+    if not Path(args.dict).exists():
+        print(f"benchmarks/search.py: {args.dict} not found (ENABLE2K)", file=sys.stderr)
+        return 2
+    PARTS[args.part](load_lexicon(args.dict), args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+/* Types shared by bound.c (the ClassBound type, max bound) and tree.c (orderly trees). */
+#ifndef BOGGLE_BOUND_H
+#define BOGGLE_BOUND_H
+
+#include "search.h"
+
+#define CB_MAX_CELLS 64
+#define CB_MAX_FACES 32
+
+typedef struct {
+    uint32_t mask;  /* letters that follow */
+    uint32_t first; /* index of the first child; children side by side by letter */
+} cb_node;
+
+typedef struct {
+    PyObject_HEAD
+    cb_node *nodes;
+    int32_t *points; /* points of the word ending at each node (0: none) */
+    uint32_t n_nodes;
+    int n_faces;
+    uint8_t face_letters[CB_MAX_FACES][BN_FACE_MAX];
+} BoundObject;
+
+typedef struct {
+    const BoundObject *t;
+    int n;
+    int n_neighbours[CB_MAX_CELLS];
+    int neighbours[CB_MAX_CELLS][8];
+    uint32_t faces[CB_MAX_CELLS];    /* the class: face ids allowed per cell */
+    uint32_t starts[CB_MAX_CELLS];   /* first letters of those faces */
+    uint64_t bounds;                 /* bounds computed */
+    int interrupted;
+} cb_class;
+
+static inline int64_t child_of(const cb_node *nodes, uint32_t node, int letter) {
+    uint32_t mask = nodes[node].mask;
+    if (!((mask >> letter) & 1u)) return -1;
+    return nodes[node].first + (uint32_t)__builtin_popcount(mask & ((1u << letter) - 1u));
+}
+
+typedef struct {
+    uint8_t *data;
+    size_t len, cap;
+} byte_buffer;
+
+/* Append n bytes; -1 when out of memory. */
+int cb_append(byte_buffer *b, const uint8_t *bytes, size_t n);
+
+/* Branch and bound over one class with an orderly sum/choice tree (tree.c): every
+ * single board whose forced tree value is above `above` is appended to out as n
+ * face ids.  order: cells in split order.  -1 on error (Python exception set). */
+int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, byte_buffer *out,
+                   int64_t *root_bound);
+
+#endif

@@ -1,0 +1,189 @@
+/* Scoring many boards of one shape in one call, for local search.
+ *
+ * A hill climber spends its time scoring the one-edit neighbours of a board:
+ * every cell given every other face, and every two cells with different faces
+ * swapped.  score_neighbours builds each neighbour in place in one buffer and
+ * scores it with bn_solve, writing the scores into one bytes object of int32,
+ * so Python makes no object per neighbour.  Neighbour order (the caller
+ * relies on it): for each cell, for each alternative face that differs from
+ * the cell's; then for each pair i < j whose faces differ, the swap of i and j.
+ */
+#include "search.h"
+
+#include <string.h>
+
+/* Points per length as an int32 table (PyMem); returns its last index or -1. */
+static int points_from(PyObject *points_obj, int32_t **out) {
+    PyObject *seq = PySequence_Fast(points_obj, "points must be a sequence of ints");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int32_t *table = n > 0 ? PyMem_Malloc((size_t)n * sizeof(int32_t)) : NULL;
+    if (!table) {
+        Py_DECREF(seq);
+        if (n > 0) PyErr_NoMemory();
+        else PyErr_SetString(PyExc_ValueError, "points table is empty");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) {
+            PyMem_Free(table);
+            Py_DECREF(seq);
+            return -1;
+        }
+        table[i] = (int32_t)v;
+    }
+    Py_DECREF(seq);
+    *out = table;
+    return (int)(n - 1);
+}
+
+static int same_face(const uint8_t *a, const uint8_t *b) {
+    return memcmp(a, b, BN_FACE_MAX) == 0;
+}
+
+/* Number of neighbours score_neighbours writes for this board. */
+static Py_ssize_t count_neighbours(const uint8_t *faces, int n, const uint8_t *alts, int n_alts) {
+    Py_ssize_t count = 0;
+    for (int c = 0; c < n; c++)
+        for (int a = 0; a < n_alts; a++)
+            count += !same_face(&faces[c * BN_FACE_MAX], &alts[a * BN_FACE_MAX]);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            count += !same_face(&faces[i * BN_FACE_MAX], &faces[j * BN_FACE_MAX]);
+    return count;
+}
+
+static void put_face(uint8_t *board, int cell, const uint8_t *face) {
+    memcpy(&board[cell * BN_FACE_MAX], face, BN_FACE_MAX);
+}
+
+/* Scores every neighbour into out; returns 0, or -1 when out of memory. */
+static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *faces, int rows,
+                            int cols, const uint8_t *alts, int n_alts, int min_len,
+                            const int32_t *points, int max_len, int32_t *out) {
+    int n = rows * cols;
+    size_t size = (size_t)n * BN_FACE_MAX;
+    uint8_t *work = malloc(size);
+    if (!work) return -1;
+    memcpy(work, faces, size);
+    bn_board board = {rows, cols, n, work};
+    Py_ssize_t k = 0;
+    for (int c = 0; c < n; c++) {
+        const uint8_t *own = &faces[c * BN_FACE_MAX];
+        for (int a = 0; a < n_alts; a++) {
+            const uint8_t *alt = &alts[a * BN_FACE_MAX];
+            if (same_face(own, alt)) continue;
+            put_face(work, c, alt);
+            int64_t score = bn_solve(trie, &board, s, min_len, points, max_len);
+            if (score == BN_SOLVE_FAILED) { free(work); return -1; }
+            out[k++] = (int32_t)score;
+        }
+        put_face(work, c, own);
+    }
+    for (int i = 0; i < n; i++) {
+        for (int j = i + 1; j < n; j++) {
+            const uint8_t *fi = &faces[i * BN_FACE_MAX], *fj = &faces[j * BN_FACE_MAX];
+            if (same_face(fi, fj)) continue;
+            put_face(work, i, fj);
+            put_face(work, j, fi);
+            int64_t score = bn_solve(trie, &board, s, min_len, points, max_len);
+            if (score == BN_SOLVE_FAILED) { free(work); return -1; }
+            out[k++] = (int32_t)score;
+            put_face(work, i, fi);
+            put_face(work, j, fj);
+        }
+    }
+    free(work);
+    return 0;
+}
+
+PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
+    Py_buffer faces, alts;
+    int rows, cols, min_len;
+    PyObject *points_obj;
+    if (!PyArg_ParseTuple(args, "y*iiy*iO", &faces, &rows, &cols, &alts, &min_len, &points_obj))
+        return NULL;
+    PyObject *result = NULL;
+    int32_t *points = NULL;
+    bn_scratch s;
+    int have_scratch = 0;
+    if (rows < 1 || cols < 1 || (Py_ssize_t)rows * cols > 1024 ||
+        faces.len != (Py_ssize_t)rows * cols * BN_FACE_MAX || alts.len % BN_FACE_MAX != 0) {
+        PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
+        goto done;
+    }
+    int max_len = points_from(points_obj, &points);
+    if (max_len < 0) goto done;
+    int n_alts = (int)(alts.len / BN_FACE_MAX);
+    Py_ssize_t count = count_neighbours(faces.buf, rows * cols, alts.buf, n_alts);
+    result = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int32_t));
+    if (!result) goto done;
+    if (bn_scratch_init(&s, trie->n_nodes) < 0) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+        goto done;
+    }
+    have_scratch = 1;
+    int status;
+    int32_t *out = (int32_t *)PyBytes_AS_STRING(result);
+    Py_BEGIN_ALLOW_THREADS
+    status = neighbour_scores(trie, &s, faces.buf, rows, cols, alts.buf, n_alts, min_len,
+                              points, max_len, out);
+    Py_END_ALLOW_THREADS
+    if (status < 0) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+    }
+done:
+    if (have_scratch) bn_scratch_free(&s);
+    PyMem_Free(points);
+    PyBuffer_Release(&faces);
+    PyBuffer_Release(&alts);
+    return result;
+}
+
+PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
+    Py_buffer faces;
+    int rows, cols, min_len;
+    PyObject *points_obj;
+    if (!PyArg_ParseTuple(args, "y*iiiO", &faces, &rows, &cols, &min_len, &points_obj))
+        return NULL;
+    PyObject *result = NULL;
+    int32_t *points = NULL;
+    bn_scratch s;
+    Py_ssize_t size = (Py_ssize_t)rows * cols * BN_FACE_MAX;
+    if (rows < 1 || cols < 1 || (Py_ssize_t)rows * cols > 1024 || faces.len % size != 0) {
+        PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
+        goto done;
+    }
+    int max_len = points_from(points_obj, &points);
+    if (max_len < 0) goto done;
+    Py_ssize_t count = faces.len / size;
+    result = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int32_t));
+    if (!result) goto done;
+    if (bn_scratch_init(&s, trie->n_nodes) < 0) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+        goto done;
+    }
+    int failed = 0;
+    int32_t *out = (int32_t *)PyBytes_AS_STRING(result);
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t b = 0; b < count && !failed; b++) {
+        bn_board board = {rows, cols, rows * cols, (const uint8_t *)faces.buf + b * size};
+        int64_t score = bn_solve(trie, &board, &s, min_len, points, max_len);
+        failed = score < 0;
+        out[b] = (int32_t)score;
+    }
+    Py_END_ALLOW_THREADS
+    bn_scratch_free(&s);
+    if (failed) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+    }
+done:
+    PyMem_Free(points);
+    PyBuffer_Release(&faces);
+    return result;
+}

@@ -1,0 +1,21 @@
+/* Search and proof entry points of the compiled core (search.c, bound.c).
+ *
+ * module.c exposes them with a few lines: two Trie methods that score many
+ * boards in one call, and the ClassBound type for branch and bound.
+ */
+#ifndef BOGGLE_SEARCH_H
+#define BOGGLE_SEARCH_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "kernel.h"
+
+/* Trie.score_neighbours(faces, rows, cols, alternatives, min_len, points) -> bytes of int32 */
+PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args);
+/* Trie.score_boards(faces, rows, cols, min_len, points) -> bytes of int32 */
+PyObject *bs_score_boards(const bn_trie *trie, PyObject *args);
+/* Adds the ClassBound type to the module; -1 on error. */
+int bs_add_types(PyObject *module);
+
+#endif

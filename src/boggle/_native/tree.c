@@ -1,0 +1,355 @@
+/* Orderly sum/choice trees (the hybrid-boggle paper's data structure), for
+ * branch and bound over one class of boards.
+ *
+ * Every path to a word on the class is a list of (cell, face) pairs.  Sorted
+ * by the cells' place in the split order, the paths are merged into a tree:
+ * a sum node adds its points and its children's bounds; a choice node (one
+ * cell) takes the best of its children (one per face).  The root's bound is
+ * never below the score of a board of the class, and is tighter than the
+ * max bound because every path meets a cell's choice in the same order.
+ *
+ * Because paths are sorted, the choice node of the next cell to split is
+ * always the root's first child.  Forcing that cell to face f merges the
+ * sum node under f into the root without it; merging is persistent (new
+ * nodes along overlapping parts, shared subtrees elsewhere), so the nodes a
+ * branch makes are given back to the arena when it returns.
+ */
+#include "bound.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------ build tree (mutable) */
+
+typedef struct mnode {
+    int32_t points;
+    uint8_t key;
+    uint16_t n, cap;
+    uint64_t keys; /* bit k set when a child with key k exists; children in key order */
+    struct mnode **kids;
+} mnode;
+
+/* Build nodes and their child arrays come from big blocks, freed all at once. */
+typedef struct {
+    char **blocks;
+    size_t n_blocks, used;
+} pool;
+
+#define POOL_BLOCK (8u << 20)
+
+static void *pool_take(pool *p, size_t size) {
+    size = (size + 7u) & ~(size_t)7u;
+    if (p->n_blocks == 0 || p->used + size > POOL_BLOCK) {
+        char **blocks = realloc(p->blocks, (p->n_blocks + 1) * sizeof(char *));
+        if (!blocks) return NULL;
+        p->blocks = blocks;
+        if (!(p->blocks[p->n_blocks] = malloc(POOL_BLOCK))) return NULL;
+        p->n_blocks++;
+        p->used = 0;
+    }
+    void *out = p->blocks[p->n_blocks - 1] + p->used;
+    p->used += size;
+    return out;
+}
+
+static void pool_free(pool *p) {
+    for (size_t i = 0; i < p->n_blocks; i++) free(p->blocks[i]);
+    free(p->blocks);
+}
+
+static mnode *mnode_kid(pool *p, mnode *m, uint8_t key) {
+    uint64_t bit = 1ull << key;
+    int i = __builtin_popcountll(m->keys & (bit - 1));
+    if (m->keys & bit) return m->kids[i];
+    if (m->n == m->cap) {
+        uint16_t cap = m->cap ? (uint16_t)(m->cap * 2) : 2;
+        mnode **kids = pool_take(p, cap * sizeof(mnode *));
+        if (!kids) return NULL;
+        if (m->n) memcpy(kids, m->kids, m->n * sizeof(mnode *));
+        m->kids = kids;
+        m->cap = cap;
+    }
+    mnode *kid = pool_take(p, sizeof(mnode));
+    if (!kid) return NULL;
+    memset(kid, 0, sizeof *kid);
+    kid->key = key;
+    memmove(&m->kids[i + 1], &m->kids[i], (size_t)(m->n - i) * sizeof(mnode *));
+    m->kids[i] = kid;
+    m->n++;
+    m->keys |= bit;
+    return kid;
+}
+
+typedef struct {
+    cb_class *c;
+    pool nodes;
+    uint8_t rank[CB_MAX_CELLS];
+    mnode *root;
+    uint8_t cell[CB_MAX_CELLS], face[CB_MAX_CELLS];
+    int oom;
+} builder;
+
+static void insert_path(builder *b, int len, int32_t points) {
+    uint8_t rank[CB_MAX_CELLS], face[CB_MAX_CELLS];
+    for (int i = 0; i < len; i++) {
+        uint8_t r = b->rank[b->cell[i]], f = b->face[i];
+        int j = i;
+        while (j > 0 && rank[j - 1] > r) {
+            rank[j] = rank[j - 1];
+            face[j] = face[j - 1];
+            j--;
+        }
+        rank[j] = r;
+        face[j] = f;
+    }
+    mnode *m = b->root;
+    for (int i = 0; i < len && m; i++) {
+        m = mnode_kid(&b->nodes, m, rank[i]);
+        if (m) m = mnode_kid(&b->nodes, m, face[i]);
+    }
+    if (!m) b->oom = 1;
+    else m->points += points;
+}
+
+static void build_paths(builder *b, int cell, uint32_t node, uint64_t used, int depth) {
+    const cb_class *c = b->c;
+    const cb_node *nodes = c->t->nodes;
+    if (!(nodes[node].mask & c->starts[cell]) || b->oom) return;
+    used |= 1ull << cell;
+    uint32_t faces = c->faces[cell];
+    while (faces) {
+        int f = __builtin_ctz(faces);
+        faces &= faces - 1;
+        const uint8_t *letters = c->t->face_letters[f];
+        int64_t at = node;
+        for (int i = 0; i < BN_FACE_MAX && letters[i] != BN_NO_LETTER && at >= 0; i++)
+            at = letters[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)at, letters[i]);
+        if (at < 0) continue;
+        b->cell[depth] = (uint8_t)cell;
+        b->face[depth] = (uint8_t)f;
+        if (c->t->points[at] > 0) insert_path(b, depth + 1, c->t->points[at]);
+        if (nodes[at].mask) {
+            for (int k = 0; k < c->n_neighbours[cell]; k++) {
+                int next = c->neighbours[cell][k];
+                if (!((used >> next) & 1u)) build_paths(b, next, (uint32_t)at, used, depth + 1);
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------ frozen tree in an arena */
+
+typedef struct tnode {
+    int32_t bound;
+    int32_t points;
+    uint8_t key; /* choice node: the cell's rank; sum node: the face id */
+    uint8_t n;
+    struct tnode *kids[];
+} tnode;
+
+#define CHUNK (32u << 20)
+
+typedef struct {
+    char **chunks;
+    size_t n_chunks, current, used;
+} arena;
+
+typedef struct {
+    size_t current, used;
+} arena_mark;
+
+static tnode *arena_node(arena *a, int kids) {
+    size_t size = (sizeof(tnode) + (size_t)kids * sizeof(tnode *) + 7u) & ~(size_t)7u;
+    if (a->n_chunks == 0 || a->used + size > CHUNK) {
+        size_t next = a->n_chunks == 0 ? 0 : a->current + 1;
+        if (next == a->n_chunks) {
+            char **chunks = realloc(a->chunks, (a->n_chunks + 1) * sizeof(char *));
+            if (!chunks) return NULL;
+            a->chunks = chunks;
+            a->chunks[a->n_chunks] = malloc(CHUNK);
+            if (!a->chunks[a->n_chunks]) return NULL;
+            a->n_chunks++;
+        }
+        a->current = next;
+        a->used = 0;
+    }
+    tnode *node = (tnode *)(a->chunks[a->current] + a->used);
+    a->used += size;
+    node->n = (uint8_t)kids;
+    return node;
+}
+
+static void arena_free(arena *a) {
+    for (size_t i = 0; i < a->n_chunks; i++) free(a->chunks[i]);
+    free(a->chunks);
+}
+
+static tnode *freeze(arena *a, const mnode *m, int is_sum) {
+    tnode *t = arena_node(a, m->n);
+    if (!t) return NULL;
+    t->key = m->key;
+    t->points = is_sum ? m->points : 0;
+    int64_t bound = 0;
+    for (int i = 0; i < m->n; i++) {
+        t->kids[i] = freeze(a, m->kids[i], !is_sum);
+        if (!t->kids[i]) return NULL;
+        int32_t kid = t->kids[i]->bound;
+        if (is_sum) bound += kid;
+        else if (kid > bound) bound = kid;
+    }
+    t->bound = (int32_t)(bound + t->points);
+    return t;
+}
+
+static tnode *merge_sum(arena *a, const tnode *x, int skip, const tnode *y);
+
+/* Two choice nodes of one cell: a face in both has its sum nodes merged. */
+static tnode *merge_choice(arena *a, const tnode *x, const tnode *y) {
+    int i = 0, j = 0, n = 0;
+    while (i < x->n || j < y->n) {
+        if (j == y->n || (i < x->n && x->kids[i]->key < y->kids[j]->key)) i++;
+        else if (i == x->n || y->kids[j]->key < x->kids[i]->key) j++;
+        else i++, j++;
+        n++;
+    }
+    tnode *t = arena_node(a, n);
+    if (!t) return NULL;
+    t->key = x->key;
+    t->points = 0;
+    int32_t bound = 0;
+    i = j = n = 0;
+    while (i < x->n || j < y->n) {
+        tnode *kid;
+        if (j == y->n || (i < x->n && x->kids[i]->key < y->kids[j]->key)) kid = x->kids[i++];
+        else if (i == x->n || y->kids[j]->key < x->kids[i]->key) kid = y->kids[j++];
+        else if (!(kid = merge_sum(a, x->kids[i++], 0, y->kids[j++]))) return NULL;
+        t->kids[n++] = kid;
+        if (kid->bound > bound) bound = kid->bound;
+    }
+    t->bound = bound;
+    return t;
+}
+
+/* Sum node x (without its first `skip` children) merged with sum node y. */
+static tnode *merge_sum(arena *a, const tnode *x, int skip, const tnode *y) {
+    int i = skip, j = 0, n = 0;
+    while (i < x->n || j < y->n) {
+        if (j == y->n || (i < x->n && x->kids[i]->key < y->kids[j]->key)) i++;
+        else if (i == x->n || y->kids[j]->key < x->kids[i]->key) j++;
+        else i++, j++;
+        n++;
+    }
+    tnode *t = arena_node(a, n);
+    if (!t) return NULL;
+    t->key = x->key;
+    t->points = x->points + y->points;
+    int64_t bound = t->points;
+    i = skip;
+    j = n = 0;
+    while (i < x->n || j < y->n) {
+        tnode *kid;
+        if (j == y->n || (i < x->n && x->kids[i]->key < y->kids[j]->key)) kid = x->kids[i++];
+        else if (i == x->n || y->kids[j]->key < x->kids[i]->key) kid = y->kids[j++];
+        else if (!(kid = merge_choice(a, x->kids[i++], y->kids[j++]))) return NULL;
+        t->kids[n++] = kid;
+        bound += kid->bound;
+    }
+    t->bound = (int32_t)bound;
+    return t;
+}
+
+static tnode *drop_first(arena *a, const tnode *x) {
+    tnode *t = arena_node(a, x->n - 1);
+    if (!t) return NULL;
+    t->key = x->key;
+    t->points = x->points;
+    t->bound = x->bound - x->kids[0]->bound;
+    memcpy(t->kids, x->kids + 1, (size_t)(x->n - 1) * sizeof(tnode *));
+    return t;
+}
+
+/* ------------------------------------------------ branch and bound */
+
+typedef struct {
+    arena a;
+    cb_class *c;
+    const uint8_t *order;
+    int64_t above;
+    byte_buffer *out;
+    uint8_t board[CB_MAX_CELLS];
+} brancher;
+
+static int branch_tree(brancher *br, const tnode *root, int k) {
+    cb_class *c = br->c;
+    if (root->bound <= br->above) return 0;
+    if ((++c->bounds & 4095u) == 0 && PyErr_CheckSignals() < 0) return -1;
+    if (k == c->n) {
+        if (cb_append(br->out, br->board, (size_t)c->n) < 0) return PyErr_NoMemory(), -1;
+        return 0;
+    }
+    int cell = br->order[k];
+    const tnode *choice = root->n > 0 && root->kids[0]->key == k ? root->kids[0] : NULL;
+    int64_t rest = root->bound - (choice ? choice->bound : 0);
+    uint32_t faces = c->faces[cell];
+    int j = 0;
+    while (faces) {
+        int f = __builtin_ctz(faces);
+        faces &= faces - 1;
+        const tnode *under = NULL;
+        if (choice) {
+            while (j < choice->n && choice->kids[j]->key < f) j++;
+            if (j < choice->n && choice->kids[j]->key == f) under = choice->kids[j];
+        }
+        if (rest + (under ? under->bound : 0) <= br->above) continue;
+        arena_mark mark = {br->a.current, br->a.used};
+        const tnode *next = under ? merge_sum(&br->a, root, choice ? 1 : 0, under)
+                            : choice ? drop_first(&br->a, root)
+                                     : root;
+        if (!next) return PyErr_NoMemory(), -1;
+        br->board[cell] = (uint8_t)f;
+        int status = branch_tree(br, next, k + 1);
+        br->a.current = mark.current;
+        br->a.used = mark.used;
+        if (status < 0) return -1;
+    }
+    return 0;
+}
+
+int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, byte_buffer *out,
+                   int64_t *root_bound) {
+    builder b;
+    memset(&b, 0, sizeof b);
+    b.c = c;
+    for (int k = 0; k < c->n; k++) b.rank[order[k]] = (uint8_t)k;
+    for (int cell = 0; cell < c->n; cell++) {
+        uint32_t starts = 0, faces = c->faces[cell];
+        while (faces) {
+            int f = __builtin_ctz(faces);
+            faces &= faces - 1;
+            uint8_t first = c->t->face_letters[f][0];
+            if (first < 32) starts |= 1u << first;
+        }
+        c->starts[cell] = starts;
+    }
+    b.root = pool_take(&b.nodes, sizeof(mnode));
+    if (!b.root) return pool_free(&b.nodes), PyErr_NoMemory(), -1;
+    memset(b.root, 0, sizeof *b.root);
+    for (int cell = 0; cell < c->n && !b.oom; cell++) build_paths(&b, cell, 0, 0, 0);
+    brancher br;
+    memset(&br, 0, sizeof br);
+    br.c = c;
+    br.order = order;
+    br.above = above;
+    br.out = out;
+    int status = -1;
+    const tnode *root = b.oom ? NULL : freeze(&br.a, b.root, 1);
+    pool_free(&b.nodes);
+    if (!root) {
+        PyErr_NoMemory();
+    } else {
+        *root_bound = root->bound;
+        status = branch_tree(&br, root, 0);
+    }
+    arena_free(&br.a);
+    return status;
+}

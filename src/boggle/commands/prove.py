@@ -1,0 +1,96 @@
+"""``boggle prove``: every board above a score, by branch and bound over classes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from boggle.commands._options import (
+    add_dictionary_option,
+    add_rules_options,
+    lexicon_from_args,
+    rules_from_args,
+    whole_number,
+)
+from boggle.commands._progress import progress_bar
+from boggle.commands.search import add_size_option, check_rules
+from boggle.errors import BoggleError
+from boggle.search.prove import ClassResult, prove
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "prove",
+        help="prove which boards score above a threshold (branch and bound)",
+        description="Branch and bound over classes of boards: prints every board scoring "
+        "more than SCORE (one per symmetry class), best first, and proves there are no "
+        "others. With --checkpoint FILE finished classes are written to FILE as they "
+        "finish and an interrupted run started again with the same FILE goes on from there.",
+    )
+    add_size_option(parser)
+    parser.add_argument(
+        "--above",
+        type=whole_number,
+        required=True,
+        metavar="SCORE",
+        help="find the boards scoring more than this",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=whole_number,
+        default=1,
+        metavar="N",
+        help="processes working on classes at once",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        default=None,
+        metavar="FILE",
+        help="record finished classes here and resume from it",
+    )
+    parser.add_argument(
+        "--buckets",
+        type=whole_number,
+        default=3,
+        metavar="N",
+        help="letter buckets of the top-level classes (default 3)",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_dictionary_option(parser)
+    add_rules_options(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rows, cols = args.size
+    rules = rules_from_args(args, rows, cols)
+    check_rules(rules, rows, cols)
+    if args.buckets < 1:
+        raise BoggleError(f"--buckets must be at least 1, got {args.buckets}")
+    lexicon = lexicon_from_args(args)
+    bar = progress_bar(" classes")
+
+    def on_class(result: ClassResult, total: int) -> None:
+        if bar is not None:
+            bar.total = total
+            bar.update(1)
+
+    result = prove(
+        rows, cols, lexicon, rules, args.above, args.jobs, args.checkpoint, args.buckets, on_class
+    )
+    if bar is not None:
+        bar.close()
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        for found in result.boards:
+            print(f"{found.board} {found.score}")
+        state = "interrupted" if result.interrupted else "proof complete"
+        print(
+            f"{state}: {result.extra['finished_classes']} of {result.top_level} top-level "
+            f"classes, {result.classes:,} classes bounded, {result.seconds:.1f} s",
+            file=sys.stderr,
+        )
+    return 130 if result.interrupted else 0

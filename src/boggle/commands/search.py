@@ -1,0 +1,160 @@
+"""``boggle search``: find high-scoring boards by local search."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from boggle.commands._options import (
+    add_dictionary_option,
+    add_rules_options,
+    lexicon_from_args,
+    rules_from_args,
+    whole_number,
+)
+from boggle.errors import BoggleError
+from boggle.search import search
+from boggle.search.local import METHODS
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "search",
+        help="find high-scoring boards (hill climbing, annealing, evolution)",
+        description="Search for the highest-scoring boards of a size, word list and rules. "
+        "Prints the best distinct boards (up to symmetry), best first. Without --seconds or "
+        "--target a search stops when it converges; with them it starts again until the goal. "
+        "Ctrl-C stops and prints the best found so far (exit status 130).",
+    )
+    add_size_option(parser)
+    parser.add_argument(
+        "--method", default="hillclimb", help=f"{', '.join(METHODS)} (default: hillclimb)"
+    )
+    parser.add_argument("--seconds", type=float, default=None, metavar="N", help="time limit")
+    parser.add_argument(
+        "--target",
+        type=whole_number,
+        default=None,
+        metavar="SCORE",
+        help="stop when a board scores this much",
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_number,
+        default=None,
+        metavar="S",
+        help="random seed (with --jobs 1 a seeded run is reproducible)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=whole_number,
+        default=1,
+        metavar="N",
+        help="independent runs in N processes (seeds S, S+1, ...)",
+    )
+    parser.add_argument(
+        "--top",
+        type=whole_number,
+        default=10,
+        metavar="K",
+        help="how many boards to print (default 10)",
+    )
+    parser.add_argument(
+        "--pool",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="hillclimb: boards kept in the pool (default 100)",
+    )
+    parser.add_argument("--letters", default=None, help="only these letters (q is Qu)")
+    parser.add_argument(
+        "--dice",
+        default=None,
+        metavar="NAME",
+        help="only boards this dice set can roll (see 'boggle roll --help')",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_dictionary_option(parser)
+    add_rules_options(parser)
+    parser.set_defaults(run=run)
+
+
+def add_size_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--size", required=True, metavar="RxC", type=parse_size, help="board shape, e.g. 4x4 or 3x4"
+    )
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    rows, _, cols = text.lower().partition("x")
+    try:
+        shape = int(rows), int(cols)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 4x4") from None
+    if min(shape) < 1 or shape[0] * shape[1] > 64:
+        raise argparse.ArgumentTypeError(f"size {text!r} must have 1 to 64 cells")
+    return shape
+
+
+def check_rules(rules: Any, rows: int, cols: int) -> None:
+    """Refuse a shape on which no word of the rules fits."""
+    if rules.min_length > rows * cols * 2:
+        raise BoggleError(
+            f"a {rows}x{cols} board cannot hold a word of {rules.min_length} letters "
+            "(the rules' shortest word)"
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    rows, cols = args.size
+    rules = rules_from_args(args, rows, cols)
+    check_rules(rules, rows, cols)
+    lexicon = lexicon_from_args(args)
+    parameters = {"pool": args.pool} if args.pool is not None else {}
+    if args.pool is not None and args.method != "hillclimb":
+        raise BoggleError("--pool is an option of --method hillclimb")
+    if args.pool is not None and args.pool < 1:
+        raise BoggleError(f"--pool must be at least 1, got {args.pool}")
+    live = sys.stderr.isatty() and not args.json
+
+    def show(best: int, scored: int, seconds: float) -> None:
+        rate = scored / seconds if seconds > 0 else 0.0
+        sys.stderr.write(
+            f"\rbest {best}  {scored:,} boards  {rate:,.0f} boards/s  {seconds:.0f} s "
+        )
+        sys.stderr.flush()
+
+    result = search(
+        rows,
+        cols,
+        lexicon,
+        rules,
+        method=args.method,
+        seconds=args.seconds,
+        target=args.target,
+        seed=args.seed,
+        jobs=args.jobs,
+        top=args.top,
+        letters=args.letters,
+        dice=args.dice,
+        on_progress=show if live else None,
+        **parameters,
+    )
+    if live:
+        sys.stderr.write("\n")
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        for found in result.best:
+            print(f"{found.board} {found.score}")
+            if found.cubes is not None:
+                placed = " ".join(f"{c['cube']}:{c['face']}" for c in found.cubes)
+                print(f"  cubes by cell (cube:face): {placed}")
+        print(
+            f"{result.boards_scored:,} boards scored in {result.seconds:.1f} s "
+            f"({result.method}, seed {result.seed})",
+            file=sys.stderr,
+        )
+    return 130 if result.interrupted else 0

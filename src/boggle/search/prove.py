@@ -1,0 +1,224 @@
+"""Proving which boards score the most: branch and bound over classes of boards.
+
+A class gives each cell a set of letters.  Its *max bound* (computed in C,
+``boggle._native.core.ClassBound``) is never below the score of any board in
+it: a depth-first search like solving, where each cell takes its best letter
+on each path and the points of every path are added.  The proof uses the
+tighter bound of an *orderly sum/choice tree* (``src/boggle/_native/tree.c``):
+every path to a word on the class, its cells sorted in split order, merged
+into one tree whose sum nodes add and whose choice nodes (one cell) take
+their best face.  Branch and bound starts from the top-level classes
+(:mod:`boggle.search.classes`); a class whose bound is at most ``above`` is
+dropped, any other has its next cell (centre first) forced to each of its
+letters, which merges that letter's subtree into the root; a class of a
+single board is scored exactly.  Boards scoring above ``above`` are kept,
+one per symmetry class.
+
+:func:`prove_class` does one top-level class and :func:`prove` all of them,
+in several processes, with a checkpoint file so an interrupted proof goes on
+where it stopped.
+
+>>> from boggle import Lexicon
+>>> from boggle.rules import CLASSIC
+>>> result = prove(2, 2, Lexicon.from_words(["tea", "eat", "ate", "tee"]), CLASSIC, above=3)
+>>> [(b.board, b.score) for b in result.boards]
+[('aeet', 4), ('aete', 4)]
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from array import array
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from itertools import accumulate
+
+from boggle._native.core import MAX_LETTERS, ClassBound
+from boggle.errors import BoggleError
+from boggle.lexicon import Lexicon
+from boggle.rules import Rules
+from boggle.search.checkpoint import Checkpoint
+from boggle.search.classes import ClassTask, buckets, top_level_classes
+from boggle.search.grid import board_text, canonical, split_order
+from boggle.search.run import FoundBoard, letter_alphabet
+from boggle.search.scorer import Scorer
+
+
+@dataclass(frozen=True)
+class ClassResult:
+    """What one top-level class gave: its boards above the threshold and its cost."""
+
+    index: int
+    boards: tuple[tuple[str, int], ...]
+    bounds: int
+    seconds: float
+
+
+@dataclass
+class ProofResult:
+    """Every board above the threshold (one per symmetry class), best first."""
+
+    boards: list[FoundBoard]
+    classes: int
+    top_level: int
+    seconds: float
+    interrupted: bool = False
+    resumed: int = 0
+    extra: dict[str, object] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "boards": [b.to_json() for b in self.boards],
+            "classes": self.classes,
+            "top_level_classes": self.top_level,
+            "resumed_classes": self.resumed,
+            "seconds": round(self.seconds, 3),
+            "interrupted": self.interrupted,
+            **self.extra,
+        }
+
+
+class Prover:
+    """A word list and rules compiled for class bounds and exact scores."""
+
+    def __init__(self, lexicon: Lexicon, rules: Rules) -> None:
+        if len(lexicon.alphabet) > MAX_LETTERS:
+            raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
+        self.scorer = Scorer(lexicon, rules)
+        core = self.scorer.core
+        self.faces = letter_alphabet(lexicon)
+        self.face_id = {("q" if face == "qu" else face): k for k, face in enumerate(self.faces)}
+        words = lexicon.words
+        table = {ord(letter): code[0] for letter, code in core.letter_codes.items()}
+        letters = "".join(words).translate(table).encode("latin-1")
+        offsets = array("I", [0])
+        offsets.extend(accumulate(map(len, words)))
+        face_letters = b"".join(self.scorer.encode_face(face) for face in self.faces)
+        self.bound = ClassBound(
+            letters, offsets.tobytes(), rules.min_length, self.scorer.points, face_letters
+        )
+
+    def masks(self, cells: Iterable[str]) -> bytes:
+        """Each cell's letters as a bit mask of face ids."""
+        try:
+            masks = [sum(1 << self.face_id[c] for c in set(cell)) for cell in cells]
+        except KeyError as error:
+            raise BoggleError(f"letter {error.args[0]!r} is not in the word list") from None
+        return array("I", masks).tobytes()
+
+    def class_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
+        """The max bound of a class (a depth-first search, no tree)."""
+        return int(self.bound.bound(self.masks(cells), rows, cols))
+
+    def tree_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
+        """The bound of the class's orderly sum/choice tree (usually far below the max bound)."""
+        order = bytes(split_order(rows, cols))
+        return int(self.bound.tree_search(self.masks(cells), rows, cols, 2**62, order)[2])
+
+    def run(self, task: ClassTask) -> ClassResult:
+        """Branch and bound over one class; the boards scoring more than ``task.above``."""
+        started = time.monotonic()
+        order = bytes(split_order(task.rows, task.cols))
+        leaves, bounds, _ = self.bound.tree_search(
+            self.masks(task.cells), task.rows, task.cols, task.above, order
+        )
+        n = task.rows * task.cols
+        boards = [
+            tuple(self.faces[leaves[k + i]] for i in range(n)) for k in range(0, len(leaves), n)
+        ]
+        scores = self.scorer.score_many(boards, task.rows, task.cols)
+        kept = {
+            board_text(canonical(b, task.rows, task.cols), task.rows, task.cols): s
+            for b, s in zip(boards, scores, strict=True)
+            if s > task.above
+        }
+        return ClassResult(
+            task.index, tuple(sorted(kept.items())), int(bounds), time.monotonic() - started
+        )
+
+
+_worker_prover: Prover | None = None
+
+
+def _init_worker(lexicon: Lexicon, rules: Rules) -> None:
+    global _worker_prover
+    _worker_prover = Prover(lexicon, rules)
+
+
+def _run_in_worker(task: ClassTask) -> ClassResult:
+    assert _worker_prover is not None
+    return _worker_prover.run(task)
+
+
+def prove_class(task: ClassTask, lexicon: Lexicon, rules: Rules) -> ClassResult:
+    """One top-level class on its own (the unit of work a cluster runs)."""
+    return Prover(lexicon, rules).run(task)
+
+
+def prove(
+    rows: int,
+    cols: int,
+    lexicon: Lexicon,
+    rules: Rules,
+    above: int,
+    jobs: int = 1,
+    checkpoint: str | None = None,
+    bucket_count: int = 3,
+    on_class: Callable[[ClassResult, int], None] | None = None,
+) -> ProofResult:
+    """Every board scoring more than ``above``; see the module docstring."""
+    if rows * cols > 64:
+        raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
+    if jobs < 1:
+        raise BoggleError(f"--jobs must be at least 1, got {jobs}")
+    started = time.monotonic()
+    faces = letter_alphabet(lexicon)
+    if len(lexicon.alphabet) > MAX_LETTERS:
+        raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
+    letters = ["q" if face == "qu" else face for face in faces]
+    bucket_letters = buckets(letters, min(bucket_count, len(letters)))
+    tasks = list(top_level_classes(rows, cols, bucket_letters, above))
+    store = Checkpoint.open(checkpoint, rows, cols, lexicon, rules, above, bucket_letters)
+    done: dict[int, ClassResult] = dict(store.finished) if store else {}
+    resumed = len(done)
+    todo = [task for task in tasks if task.index not in done]
+    interrupted = False
+    try:
+        for result in _results(todo, lexicon, rules, jobs):
+            done[result.index] = result
+            if store:
+                store.add(result)
+            if on_class is not None:
+                on_class(result, len(tasks))
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if store:
+            store.close()
+    best: dict[str, int] = {}
+    for result in done.values():
+        best.update(result.boards)
+    boards = sorted((FoundBoard(b, s) for b, s in best.items()), key=lambda f: (-f.score, f.board))
+    return ProofResult(
+        boards,
+        sum(r.bounds for r in done.values()),
+        len(tasks),
+        time.monotonic() - started,
+        interrupted,
+        resumed,
+        {"finished_classes": len(done), "buckets": list(bucket_letters)},
+    )
+
+
+def _results(
+    tasks: list[ClassTask], lexicon: Lexicon, rules: Rules, jobs: int
+) -> Iterable[ClassResult]:
+    if jobs == 1 or len(tasks) < 2:
+        prover = Prover(lexicon, rules)
+        for task in tasks:
+            yield prover.run(task)
+        return
+    context = multiprocessing.get_context("fork")
+    with context.Pool(jobs, _init_worker, (lexicon, rules)) as pool:
+        yield from pool.imap_unordered(_run_in_worker, tasks)

@@ -1,0 +1,78 @@
+"""Scoring search boards fast: one compiled word list, boards as face tuples.
+
+:class:`Scorer` holds the compiled trie of a lexicon and the points of some
+rules.  It scores one board, a batch of boards of one shape, or every
+one-edit neighbour of a board in a single call into C.
+
+>>> from boggle import Lexicon
+>>> from boggle.rules import CLASSIC
+>>> scorer = Scorer(Lexicon.from_words(["tea", "eat", "ate"]), CLASSIC)
+>>> scorer.score(("t", "e", "a", "x"), 2, 2)
+3
+>>> scorer.score_many([("t", "e", "a", "x"), ("x", "x", "x", "x")], 2, 2)
+[3, 0]
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+
+from boggle.engines.native import CompiledLexicon, compiled, points_table
+from boggle.errors import BoggleError
+from boggle.lexicon import Lexicon
+from boggle.rules import Rules
+from boggle.search.grid import Faces
+
+
+class Scorer:
+    """The score of boards of faces under one lexicon and rules."""
+
+    def __init__(self, lexicon: Lexicon, rules: Rules) -> None:
+        core = compiled(lexicon)
+        if core is None:
+            raise BoggleError("this word list cannot be compiled for the core")
+        self.core: CompiledLexicon = core
+        self.lexicon = lexicon
+        self.rules = rules
+        self.points = points_table(rules, core.longest)
+        self.boards_scored = 0
+
+    def encode_face(self, face: str) -> bytes:
+        """One face as the core's letter codes, 4 bytes."""
+        code = self.core.encode_face(face)
+        if code is None:
+            raise BoggleError(f"face {face!r} is too long for this word list's letter codes")
+        return code
+
+    def encode(self, faces: Sequence[str]) -> bytes:
+        """The faces as the core's letter codes, 4 bytes per cell."""
+        return b"".join(map(self.encode_face, faces))
+
+    def score(self, faces: Sequence[str], rows: int, cols: int) -> int:
+        """The score of one board."""
+        self.boards_scored += 1
+        return self.core.trie.solve(
+            self.encode(faces), rows, cols, self.rules.min_length, self.points, False
+        )
+
+    def score_many(self, boards: Sequence[Sequence[str]], rows: int, cols: int) -> list[int]:
+        """The scores of boards of one shape, in one call."""
+        if not boards:
+            return []
+        data = b"".join(self.encode(faces) for faces in boards)
+        scores = self.core.trie.score_boards(data, rows, cols, self.rules.min_length, self.points)
+        self.boards_scored += len(boards)
+        return array("i", scores).tolist()
+
+    def score_neighbours(
+        self, faces: Faces, rows: int, cols: int, alphabet: Sequence[str]
+    ) -> array[int]:
+        """Scores of every one-edit neighbour, in ``grid.neighbour_edits`` order."""
+        alternatives = b"".join(map(self.encode_face, alphabet))
+        scores = self.core.trie.score_neighbours(
+            self.encode(faces), rows, cols, alternatives, self.rules.min_length, self.points
+        )
+        result = array("i", scores)
+        self.boards_scored += len(result)
+        return result

@@ -1,0 +1,123 @@
+"""The compiled trie kept on disk: reused, checked on read, rebuilt when damaged, optional."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boggle import Board, Lexicon, solve
+from boggle.cache import load, store
+from boggle.engines import native
+from boggle.engines.native import CompiledLexicon
+
+WORDS = ["fame", "fax", "mix", "moxie", "amble", "east", "seat", "żółw", "łąka"]
+WIDE = [*WORDS, *(chr(code) * 3 for code in range(0x100, 0x100 + 30))]  # 40+ letters
+BOARD = Board.parse("fxie amlo ewbx astu")
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("BOGGLE_CACHE_DIR", str(tmp_path))
+    return tmp_path / "tries"
+
+
+def entries(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.trie")) if folder.is_dir() else []
+
+
+def score(core: CompiledLexicon) -> int:
+    faces = core.encode_board(BOARD)
+    assert faces is not None
+    return core.trie.solve(faces, 4, 4, 3, [0, 0, 0, 1, 1, 2, 3, 5, 11], False)
+
+
+def built_without_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make compiling from words fail, so only a cache read can succeed."""
+
+    def refuse(lexicon: Lexicon) -> dict[str, bytes]:
+        raise AssertionError("compiled from the words, not read from the cache")
+
+    monkeypatch.setattr(native, "_letter_codes", refuse)
+
+
+@pytest.mark.parametrize("words", [WORDS, WIDE], ids=["ascii", "over-31-letters"])
+def test_a_compiled_list_is_kept_and_read_back(
+    cache: Path, monkeypatch: pytest.MonkeyPatch, words: list[str]
+) -> None:
+    lexicon = Lexicon.from_words(words)
+    built = CompiledLexicon(lexicon)
+    assert len(entries(cache)) == 1
+    with monkeypatch.context() as patch:
+        built_without_cache(patch)
+        again = CompiledLexicon(Lexicon.from_words(words))
+    assert again.trie.image() == built.trie.image()
+    assert again.letter_codes == built.letter_codes and again.longest == built.longest
+    assert score(again) == score(built) == solve(BOARD, lexicon, engine="trie").score
+    found = again.trie.solve(again.encode_board(BOARD) or b"", 4, 4, 3, [0, 1], True, tuple)
+    assert sorted(word for word, _ in found) == [w.word for w in solve(BOARD, lexicon)]
+
+
+def damage_truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[:-100])
+
+
+def damage_flip(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x10
+    path.write_bytes(bytes(data))
+
+
+def damage_image_with_sound_checksum(path: Path) -> None:
+    payload = load(path)
+    assert payload is not None
+    store(path, payload[:-8] + b"\xff" * 8)  # word ids out of range, checksum recomputed
+
+
+def damage_garbage(path: Path) -> None:
+    path.write_bytes(b"not a cache file")
+
+
+@pytest.mark.parametrize(
+    "damage", [damage_truncate, damage_flip, damage_image_with_sound_checksum, damage_garbage]
+)
+def test_a_damaged_entry_is_rebuilt_never_trusted(cache: Path, damage: object) -> None:
+    lexicon = Lexicon.from_words(WORDS)
+    expected = score(CompiledLexicon(lexicon))
+    [entry] = entries(cache)
+    assert callable(damage)
+    damage(entry)
+    rebuilt = CompiledLexicon(Lexicon.from_words(WORDS))
+    assert score(rebuilt) == expected
+    assert load(entry) is not None  # written again, sound
+
+
+@pytest.mark.parametrize("setting", ["", "file", "/proc/self/boggle"])
+def test_no_cache_when_turned_off_or_unusable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, setting: str
+) -> None:
+    if setting == "file":
+        setting = str(tmp_path / "a-file")
+        Path(setting).write_text("mine")
+    monkeypatch.setenv("BOGGLE_CACHE_DIR", setting)
+    core = CompiledLexicon(Lexicon.from_words(WORDS))
+    assert score(core) == solve(BOARD, Lexicon.from_words(WORDS), engine="trie").score
+    assert list(tmp_path.rglob("*.trie")) == []
+    if setting.endswith("a-file"):
+        assert Path(setting).read_text() == "mine"
+
+
+def test_two_processes_writing_at_once(cache: Path) -> None:
+    script = (
+        "from boggle import Lexicon; from boggle.engines.native import CompiledLexicon; "
+        f"CompiledLexicon(Lexicon.from_words([w + s for w in {WORDS!r} for s in 'abcdefgh']))"
+    )
+    env = {**os.environ, "BOGGLE_CACHE_DIR": str(cache.parent)}
+    runs = [subprocess.Popen([sys.executable, "-c", script], env=env) for _ in range(4)]
+    assert [run.wait(timeout=60) for run in runs] == [0, 0, 0, 0]
+    [entry] = entries(cache)
+    assert load(entry) is not None
+    assert sorted(p.name for p in cache.iterdir()) == [entry.name]  # no temporary files left

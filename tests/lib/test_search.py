@@ -1,0 +1,266 @@
+"""Best-board search and proofs: held to exhaustive enumeration and to plain scoring."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boggle import Board, Lexicon, solve
+from boggle.cli import main
+from boggle.dice import DICE_SETS
+from boggle.rules import CLASSIC
+from boggle.search import search
+from boggle.search.grid import apply_edit, board_text, canonical, neighbour_edits
+from boggle.search.prove import Prover, prove
+from boggle.search.scorer import Scorer
+from boggle.search.space import rollable
+
+WORDS = [
+    "tea",
+    "eat",
+    "ate",
+    "tear",
+    "rate",
+    "tare",
+    "treat",
+    "eater",
+    "street",
+    "tree",
+    "teeter",
+    "retreat",
+    "terse",
+    "sea",
+    "seat",
+    "set",
+    "rest",
+    "stare",
+    "tsar",
+    "arts",
+]
+SMALL = Lexicon.from_words(WORDS, name="small")
+LETTERS = ("a", "e", "r", "s", "t")
+
+
+def all_boards(rows: int, cols: int, letters: tuple[str, ...]) -> list[tuple[str, ...]]:
+    return list(itertools.product(letters, repeat=rows * cols))
+
+
+def exhaustive_above(rows: int, cols: int, lexicon: Lexicon, above: int) -> dict[str, int]:
+    """Every board of the lexicon's letters scoring more than ``above``, by scoring them all."""
+    scorer = Scorer(lexicon, CLASSIC)
+    letters = tuple(sorted(lexicon.alphabet))
+    boards = all_boards(rows, cols, letters)
+    scores = scorer.score_many(boards, rows, cols)
+    return {
+        board_text(canonical(b, rows, cols), rows, cols): s
+        for b, s in zip(boards, scores, strict=True)
+        if s > above
+    }
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "words", "above"),
+    [
+        (2, 2, WORDS, 1),
+        (
+            3,
+            3,
+            [
+                "tea",
+                "eat",
+                "ate",
+                "tear",
+                "rate",
+                "tare",
+                "treat",
+                "eater",
+                "tree",
+                "teeter",
+                "retreat",
+                "terra",
+                "err",
+                "ere",
+                "tat",
+                "teat",
+            ],
+            12,
+        ),
+    ],
+)
+def test_prove_equals_exhaustive_enumeration(
+    rows: int, cols: int, words: list[str], above: int
+) -> None:
+    lexicon = Lexicon.from_words(words)
+    result = prove(rows, cols, lexicon, CLASSIC, above, bucket_count=2)
+    expected = exhaustive_above(rows, cols, lexicon, above)
+    assert expected, "the threshold should leave some boards"
+    assert {b.board: b.score for b in result.boards} == expected
+
+
+def test_prove_on_four_letter_3x3_equals_enumeration() -> None:
+    lexicon = Lexicon.from_words(
+        [w for w in WORDS if set(w) <= set("aers")]
+        + ["ease", "sear", "sera", "eases", "erase", "erases", "seer", "sere", "seres"]
+    )
+    result = prove(3, 3, lexicon, CLASSIC, 6, bucket_count=2)
+    assert {b.board: b.score for b in result.boards} == exhaustive_above(3, 3, lexicon, 6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sets(st.sampled_from(LETTERS), min_size=1, max_size=3), min_size=6, max_size=6))
+def test_bound_never_below_best_board_of_class(cells: list[set[str]]) -> None:
+    prover = Prover(SMALL, CLASSIC)
+    rows, cols = 2, 3
+    boards = list(itertools.product(*[sorted(cell) for cell in cells]))
+    best = max(prover.scorer.score_many(boards, rows, cols))
+    texts = ["".join(cell) for cell in cells]
+    tree = prover.tree_bound(rows, cols, texts)
+    assert prover.class_bound(rows, cols, texts) >= best
+    assert tree >= best
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from((*LETTERS, "qu")), min_size=9, max_size=9))
+def test_neighbour_scores_equal_scoring_each_neighbour(faces: list[str]) -> None:
+    scorer = Scorer(SMALL, CLASSIC)
+    board = tuple(faces)
+    alphabet = LETTERS
+    scores = list(scorer.score_neighbours(board, 3, 3, alphabet))
+    edits = neighbour_edits(board, alphabet)
+    assert len(scores) == len(edits)
+    for score, edit in zip(scores, edits, strict=True):
+        neighbour = apply_edit(board, edit)
+        text = board_text(neighbour, 3, 3)
+        assert score == solve(Board.parse(text), SMALL, CLASSIC, engine="trie").score
+
+
+@pytest.mark.parametrize("method", ["hillclimb", "anneal", "evolve"])
+def test_finds_known_optimum_of_tiny_case(method: str) -> None:
+    best = max(exhaustive_above(2, 2, SMALL, -1).values())
+    parameters = {"steps": 3000} if method == "anneal" else {}
+    result = search(
+        2, 2, SMALL, CLASSIC, method=method, seed=4, target=best, seconds=20, **parameters
+    )
+    assert result.best[0].score == best
+
+
+@pytest.mark.parametrize("method", ["hillclimb", "anneal", "evolve"])
+def test_seeded_run_is_reproducible(method: str) -> None:
+    parameters = {"steps": 2000} if method == "anneal" else {}
+    runs = [
+        search(3, 3, SMALL, CLASSIC, method=method, seed=11, top=5, **parameters).to_json()
+        for _ in range(2)
+    ]
+    for run in runs:
+        run.pop("seconds")
+    assert runs[0] == runs[1]
+
+
+def test_dice_result_is_rollable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(
+        [
+            "search",
+            "--size",
+            "4x4",
+            "--dice",
+            "new",
+            "--seed",
+            "2",
+            "--seconds",
+            "1",
+            "--top",
+            "3",
+            "--json",
+            "--dict",
+            "en-50",
+        ]
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert status == 0
+    cubes = DICE_SETS["new"].cubes
+    for found in out["best"]:
+        faces = Board.parse(found["board"]).faces
+        assert rollable(faces, cubes)
+        placed = found["cubes"]
+        assert sorted(c["cube"] for c in placed) == list(range(1, 17))
+        for cell, place in zip(faces, placed, strict=True):
+            assert place["face"] == cell and cell in cubes[place["cube"] - 1]
+
+
+def test_jobs_two_merges_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    result = search(3, 3, SMALL, CLASSIC, seed=1, jobs=2, top=3)
+    assert [run["seed"] for run in result.extra["runs"]] == [1, 2]
+    assert result.best[0].score == max(r["score"] for r in result.extra["runs"])
+
+
+def test_checkpoint_resumes_without_redoing(tmp_path: Path) -> None:
+    lexicon = Lexicon.from_words(WORDS)
+    path = tmp_path / "proof.jsonl"
+    first = prove(2, 3, lexicon, CLASSIC, 3, checkpoint=str(path), bucket_count=2)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[: len(lines) // 2]) + "\n" + lines[-1][:5])  # torn last line
+    second = prove(2, 3, lexicon, CLASSIC, 3, checkpoint=str(path), bucket_count=2)
+    assert second.resumed == len(lines) // 2 - 1
+    assert [b.to_json() for b in second.boards] == [b.to_json() for b in first.boards]
+    third = prove(2, 3, lexicon, CLASSIC, 3, checkpoint=str(path), bucket_count=2)
+    assert third.resumed == third.top_level and third.boards == first.boards
+
+
+@pytest.fixture
+def small_list(tmp_path: Path) -> str:
+    path = tmp_path / "small.txt"
+    path.write_text("\n".join(WORDS) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["search", "--size", "1x1"],
+        ["search", "--size", "3x3", "--seconds", "0"],
+        ["search", "--size", "3x3", "--seconds", "-2"],
+        ["search", "--size", "3x3", "--method", "tabu"],
+        ["search", "--size", "4x4", "--dice", "nosuch"],
+        ["search", "--size", "3x3", "--letters", "aez"],
+        ["search", "--size", "3x3", "--dice", "new"],
+        ["search", "--size", "0x3"],
+        ["search", "--size", "4x4", "--dice", "new", "--letters", "abc"],
+        ["prove", "--size", "1x1", "--above", "1"],
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    argv: list[str], small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main([*argv, "--dict", small_list])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_checkpoint_of_another_proof_is_refused(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "c.jsonl")
+    assert (
+        main(["prove", "--size", "2x2", "--above", "1", "--checkpoint", path, "--dict", small_list])
+        == 0
+    )
+    capsys.readouterr()
+    other = tmp_path / "other.txt"
+    other.write_text("tea\neat\n")
+    for argv in (["--size", "2x3", "--dict", small_list], ["--size", "2x2", "--dict", str(other)]):
+        assert main(["prove", "--above", "1", "--checkpoint", path, *argv]) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "another proof" in err
+
+
+def test_prove_json_shape(small_list: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["prove", "--size", "2x2", "--above", "2", "--json", "--dict", small_list]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"boards", "classes", "seconds"} <= set(out)
+    assert all(set(b) == {"board", "score"} for b in out["boards"])
