@@ -10,6 +10,8 @@ import pytest
 from boggle import DEFAULT_WORDLIST, bundled_lists, load_lexicon
 from boggle.catalogue import Catalogue
 from boggle.errors import LexiconError
+from boggle.language_lists import system_list_path
+from boggle.languages import SYSTEM_LISTS
 
 
 @pytest.fixture()
@@ -22,7 +24,8 @@ def words_file(tmp_path: Path) -> Path:
 
 def test_names_default_and_entries(words_file: Path) -> None:
     catalogue = Catalogue({"mine": words_file})
-    assert catalogue.names() == [*(entry.name for entry in bundled_lists()), "mine"]
+    installed = [code for code in SYSTEM_LISTS if system_list_path(code) is not None]
+    assert catalogue.names() == [*(entry.name for entry in bundled_lists()), *installed, "mine"]
     assert catalogue.get(None).name == DEFAULT_WORDLIST
     mine = next(entry for entry in catalogue.entries() if entry.name == "mine")
     assert (mine.words, mine.default) == (3, False)
