@@ -12,8 +12,7 @@
 
 #include <string.h>
 
-/* Points per length as an int32 table (PyMem); returns its last index or -1. */
-static int points_from(PyObject *points_obj, int32_t **out) {
+int bs_points_table(PyObject *points_obj, int32_t **out) {
     PyObject *seq = PySequence_Fast(points_obj, "points must be a sequence of ints");
     if (!seq) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
@@ -113,7 +112,7 @@ PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
         goto done;
     }
-    int max_len = points_from(points_obj, &points);
+    int max_len = bs_points_table(points_obj, &points);
     if (max_len < 0) goto done;
     int n_alts = (int)(alts.len / BN_FACE_MAX);
     Py_ssize_t count = count_neighbours(faces.buf, rows * cols, alts.buf, n_alts);
@@ -157,7 +156,7 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
         goto done;
     }
-    int max_len = points_from(points_obj, &points);
+    int max_len = bs_points_table(points_obj, &points);
     if (max_len < 0) goto done;
     Py_ssize_t count = faces.len / size;
     result = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int32_t));
