@@ -60,10 +60,7 @@ static int64_t choice(cb_class *c, int cell, uint32_t node, uint64_t used) {
     while (faces) {
         int f = __builtin_ctz(faces);
         faces &= faces - 1;
-        const uint8_t *letters = c->t->face_letters[f];
-        int64_t at = node;
-        for (int i = 0; i < BN_FACE_MAX && letters[i] != BN_NO_LETTER && at >= 0; i++)
-            at = letters[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)at, letters[i]);
+        int64_t at = face_node(c->t, node, f);
         if (at < 0) continue;
         int64_t value = c->t->points[at];
         if (nodes[at].mask) {
