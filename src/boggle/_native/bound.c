@@ -74,7 +74,7 @@ static int64_t choice(cb_class *c, int cell, uint32_t node, uint64_t used) {
     return best;
 }
 
-static int64_t class_bound(cb_class *c) {
+void cb_set_starts(cb_class *c) {
     for (int cell = 0; cell < c->n; cell++) {
         uint32_t starts = 0, faces = c->faces[cell];
         while (faces) {
@@ -85,6 +85,10 @@ static int64_t class_bound(cb_class *c) {
         }
         c->starts[cell] = starts;
     }
+}
+
+static int64_t class_bound(cb_class *c) {
+    cb_set_starts(c);
     c->bounds++;
     int64_t total = 0;
     for (int cell = 0; cell < c->n; cell++) total += choice(c, cell, 0, 0);

@@ -52,6 +52,9 @@ typedef struct {
     size_t len, cap;
 } byte_buffer;
 
+/* Fills c->starts (the first letters of each cell's faces) from c->faces. */
+void cb_set_starts(cb_class *c);
+
 /* Append n bytes; -1 when out of memory. */
 int cb_append(byte_buffer *b, const uint8_t *bytes, size_t n);
 

@@ -318,16 +318,7 @@ int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, byte_buffer
     memset(&b, 0, sizeof b);
     b.c = c;
     for (int k = 0; k < c->n; k++) b.rank[order[k]] = (uint8_t)k;
-    for (int cell = 0; cell < c->n; cell++) {
-        uint32_t starts = 0, faces = c->faces[cell];
-        while (faces) {
-            int f = __builtin_ctz(faces);
-            faces &= faces - 1;
-            uint8_t first = c->t->face_letters[f][0];
-            if (first < 32) starts |= 1u << first;
-        }
-        c->starts[cell] = starts;
-    }
+    cb_set_starts(c);
     b.root = pool_take(&b.nodes, sizeof(mnode));
     if (!b.root) return pool_free(&b.nodes), PyErr_NoMemory(), -1;
     memset(b.root, 0, sizeof *b.root);
