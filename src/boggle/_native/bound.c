@@ -185,27 +185,9 @@ static int check_order(const cb_class *c, const Py_buffer *order) {
     return 0;
 }
 
-static PyObject *Bound_search(BoundObject *self, PyObject *args) {
-    Py_buffer masks, order;
-    int rows, cols;
-    long long above;
-    if (!PyArg_ParseTuple(args, "y*iiLy*", &masks, &rows, &cols, &above, &order)) return NULL;
-    cb_class c;
-    PyObject *result = NULL;
-    byte_buffer out = {NULL, 0, 0};
-    if (load_class(self, &c, &masks, rows, cols) < 0) goto done;
-    if (check_order(&c, &order) < 0) goto done;
-    if (branch(&c, order.buf, 0, above, &out) == 0)
-        result = Py_BuildValue("y#K", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len,
-                               (unsigned long long)c.bounds);
-done:
-    PyMem_Free(out.data);
-    PyBuffer_Release(&masks);
-    PyBuffer_Release(&order);
-    return result;
-}
-
-static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
+/* search(masks, rows, cols, above, order) and tree_search(...): the boards of the
+ * class above `above`, by the max bound or (with_tree) by the orderly tree. */
+static PyObject *search_class(BoundObject *self, PyObject *args, int with_tree) {
     Py_buffer masks, order;
     int rows, cols;
     long long above;
@@ -214,15 +196,29 @@ static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
     PyObject *result = NULL;
     byte_buffer out = {NULL, 0, 0};
     int64_t root_bound = 0;
+    const char *boards = NULL;
     if (load_class(self, &c, &masks, rows, cols) < 0 || check_order(&c, &order) < 0) goto done;
-    if (cb_tree_branch(&c, order.buf, above, &out, &root_bound) == 0)
-        result = Py_BuildValue("y#KL", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len,
-                               (unsigned long long)c.bounds, (long long)root_bound);
+    if (with_tree ? cb_tree_branch(&c, order.buf, above, &out, &root_bound) == 0
+                  : branch(&c, order.buf, 0, above, &out) == 0)
+        boards = out.data ? (const char *)out.data : "";
+    if (boards && with_tree)
+        result = Py_BuildValue("y#KL", boards, (Py_ssize_t)out.len, (unsigned long long)c.bounds,
+                               (long long)root_bound);
+    else if (boards)
+        result = Py_BuildValue("y#K", boards, (Py_ssize_t)out.len, (unsigned long long)c.bounds);
 done:
     PyMem_Free(out.data);
     PyBuffer_Release(&masks);
     PyBuffer_Release(&order);
     return result;
+}
+
+static PyObject *Bound_search(BoundObject *self, PyObject *args) {
+    return search_class(self, args, 0);
+}
+
+static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
+    return search_class(self, args, 1);
 }
 
 static void Bound_dealloc(BoundObject *self) {
