@@ -60,10 +60,7 @@ static int64_t choice(cb_class *c, int cell, uint32_t node, uint64_t used) {
     while (faces) {
         int f = __builtin_ctz(faces);
         faces &= faces - 1;
-        const uint8_t *letters = c->t->face_letters[f];
-        int64_t at = node;
-        for (int i = 0; i < BN_FACE_MAX && letters[i] != BN_NO_LETTER && at >= 0; i++)
-            at = letters[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)at, letters[i]);
+        int64_t at = face_node(c->t, node, f);
         if (at < 0) continue;
         int64_t value = c->t->points[at];
         if (nodes[at].mask) {
@@ -77,7 +74,7 @@ static int64_t choice(cb_class *c, int cell, uint32_t node, uint64_t used) {
     return best;
 }
 
-static int64_t class_bound(cb_class *c) {
+void cb_set_starts(cb_class *c) {
     for (int cell = 0; cell < c->n; cell++) {
         uint32_t starts = 0, faces = c->faces[cell];
         while (faces) {
@@ -88,6 +85,10 @@ static int64_t class_bound(cb_class *c) {
         }
         c->starts[cell] = starts;
     }
+}
+
+static int64_t class_bound(cb_class *c) {
+    cb_set_starts(c);
     c->bounds++;
     int64_t total = 0;
     for (int cell = 0; cell < c->n; cell++) total += choice(c, cell, 0, 0);
@@ -184,27 +185,9 @@ static int check_order(const cb_class *c, const Py_buffer *order) {
     return 0;
 }
 
-static PyObject *Bound_search(BoundObject *self, PyObject *args) {
-    Py_buffer masks, order;
-    int rows, cols;
-    long long above;
-    if (!PyArg_ParseTuple(args, "y*iiLy*", &masks, &rows, &cols, &above, &order)) return NULL;
-    cb_class c;
-    PyObject *result = NULL;
-    byte_buffer out = {NULL, 0, 0};
-    if (load_class(self, &c, &masks, rows, cols) < 0) goto done;
-    if (check_order(&c, &order) < 0) goto done;
-    if (branch(&c, order.buf, 0, above, &out) == 0)
-        result = Py_BuildValue("y#K", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len,
-                               (unsigned long long)c.bounds);
-done:
-    PyMem_Free(out.data);
-    PyBuffer_Release(&masks);
-    PyBuffer_Release(&order);
-    return result;
-}
-
-static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
+/* search(masks, rows, cols, above, order) and tree_search(...): the boards of the
+ * class above `above`, by the max bound or (with_tree) by the orderly tree. */
+static PyObject *search_class(BoundObject *self, PyObject *args, int with_tree) {
     Py_buffer masks, order;
     int rows, cols;
     long long above;
@@ -213,15 +196,29 @@ static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
     PyObject *result = NULL;
     byte_buffer out = {NULL, 0, 0};
     int64_t root_bound = 0;
+    const char *boards = NULL;
     if (load_class(self, &c, &masks, rows, cols) < 0 || check_order(&c, &order) < 0) goto done;
-    if (cb_tree_branch(&c, order.buf, above, &out, &root_bound) == 0)
-        result = Py_BuildValue("y#KL", out.data ? (const char *)out.data : "", (Py_ssize_t)out.len,
-                               (unsigned long long)c.bounds, (long long)root_bound);
+    if (with_tree ? cb_tree_branch(&c, order.buf, above, &out, &root_bound) == 0
+                  : branch(&c, order.buf, 0, above, &out) == 0)
+        boards = out.data ? (const char *)out.data : "";
+    if (boards && with_tree)
+        result = Py_BuildValue("y#KL", boards, (Py_ssize_t)out.len, (unsigned long long)c.bounds,
+                               (long long)root_bound);
+    else if (boards)
+        result = Py_BuildValue("y#K", boards, (Py_ssize_t)out.len, (unsigned long long)c.bounds);
 done:
     PyMem_Free(out.data);
     PyBuffer_Release(&masks);
     PyBuffer_Release(&order);
     return result;
+}
+
+static PyObject *Bound_search(BoundObject *self, PyObject *args) {
+    return search_class(self, args, 0);
+}
+
+static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
+    return search_class(self, args, 1);
 }
 
 static void Bound_dealloc(BoundObject *self) {

@@ -38,10 +38,22 @@ static inline int64_t child_of(const cb_node *nodes, uint32_t node, int letter) 
     return nodes[node].first + (uint32_t)__builtin_popcount(mask & ((1u << letter) - 1u));
 }
 
+/* The trie node reached from `node` by the letters of face `f`, or -1. */
+static inline int64_t face_node(const BoundObject *t, uint32_t node, int f) {
+    const uint8_t *letters = t->face_letters[f];
+    int64_t at = node;
+    for (int i = 0; i < BN_FACE_MAX && letters[i] != BN_NO_LETTER && at >= 0; i++)
+        at = letters[i] == BN_DEAD_LETTER ? -1 : child_of(t->nodes, (uint32_t)at, letters[i]);
+    return at;
+}
+
 typedef struct {
     uint8_t *data;
     size_t len, cap;
 } byte_buffer;
+
+/* Fills c->starts (the first letters of each cell's faces) from c->faces. */
+void cb_set_starts(cb_class *c);
 
 /* Append n bytes; -1 when out of memory. */
 int cb_append(byte_buffer *b, const uint8_t *bytes, size_t n);

@@ -163,36 +163,6 @@ static void give_scratch(TrieObject *self, bn_scratch *s, int own) {
     }
 }
 
-/* Points per length as an int32 table; returns its last index or -1. */
-static int points_table(PyObject *points_obj, int32_t **out) {
-    PyObject *seq = PySequence_Fast(points_obj, "points must be a sequence of ints");
-    if (!seq) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n < 1) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "points table is empty");
-        return -1;
-    }
-    int32_t *table = PyMem_Malloc((size_t)n * sizeof(int32_t));
-    if (!table) {
-        Py_DECREF(seq);
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (v == -1 && PyErr_Occurred()) {
-            PyMem_Free(table);
-            Py_DECREF(seq);
-            return -1;
-        }
-        table[i] = (int32_t)v;
-    }
-    Py_DECREF(seq);
-    *out = table;
-    return (int)(n - 1);
-}
-
 /* solve(faces, rows, cols, min_len, points, with_paths, pair_type=tuple)
  * faces: bytes, 4 letter indices per cell.  Returns the score, or with
  * with_paths a list of pair_type(word, ((row, col), ...)) in the order found;
@@ -219,7 +189,7 @@ static PyObject *Trie_solve(TrieObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
         goto done;
     }
-    int max_len = points_table(points_obj, &points);
+    int max_len = bs_points_table(points_obj, &points);
     if (max_len < 0) goto done;
     if (take_scratch(self, &s, &own) < 0) {
         PyErr_NoMemory();
@@ -318,7 +288,7 @@ static PyObject *Trie_score_lines(TrieObject *self, PyObject *args) {
             goto done;
         }
     }
-    int max_len = points_table(points_obj, &points);
+    int max_len = bs_points_table(points_obj, &points);
     if (max_len < 0) goto done;
     if (take_scratch(self, &s, &own) < 0) {
         PyErr_NoMemory();
@@ -403,7 +373,7 @@ static PyObject *Trie_score_text(TrieObject *self, PyObject *args) {
                           &large_cells, &points_obj, &max_side, &max_cells))
         return NULL;
     int32_t *points = NULL;
-    int max_len = points_table(points_obj, &points);
+    int max_len = bs_points_table(points_obj, &points);
     if (max_len < 0) return NULL;
     bn_scratch *s = NULL;
     int own = 0;

@@ -12,8 +12,7 @@
 
 #include <string.h>
 
-/* Points per length as an int32 table (PyMem); returns its last index or -1. */
-static int points_from(PyObject *points_obj, int32_t **out) {
+int bs_points_table(PyObject *points_obj, int32_t **out) {
     PyObject *seq = PySequence_Fast(points_obj, "points must be a sequence of ints");
     if (!seq) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
@@ -98,6 +97,17 @@ static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *f
     return 0;
 }
 
+/* A bytes object for `count` int32 scores, and `s` made ready for `trie`;
+ * NULL (and no scratch to free) with a Python error set. */
+static PyObject *scores_and_scratch(const bn_trie *trie, Py_ssize_t count, bn_scratch *s) {
+    PyObject *scores = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int32_t));
+    if (scores && bn_scratch_init(s, trie->n_nodes) < 0) {
+        Py_CLEAR(scores);
+        PyErr_NoMemory();
+    }
+    return scores;
+}
+
 PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
     Py_buffer faces, alts;
     int rows, cols, min_len;
@@ -113,17 +123,12 @@ PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
         goto done;
     }
-    int max_len = points_from(points_obj, &points);
+    int max_len = bs_points_table(points_obj, &points);
     if (max_len < 0) goto done;
     int n_alts = (int)(alts.len / BN_FACE_MAX);
     Py_ssize_t count = count_neighbours(faces.buf, rows * cols, alts.buf, n_alts);
-    result = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int32_t));
+    result = scores_and_scratch(trie, count, &s);
     if (!result) goto done;
-    if (bn_scratch_init(&s, trie->n_nodes) < 0) {
-        Py_CLEAR(result);
-        PyErr_NoMemory();
-        goto done;
-    }
     have_scratch = 1;
     int status;
     int32_t *out = (int32_t *)PyBytes_AS_STRING(result);
@@ -157,16 +162,11 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
         goto done;
     }
-    int max_len = points_from(points_obj, &points);
+    int max_len = bs_points_table(points_obj, &points);
     if (max_len < 0) goto done;
     Py_ssize_t count = faces.len / size;
-    result = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int32_t));
+    result = scores_and_scratch(trie, count, &s);
     if (!result) goto done;
-    if (bn_scratch_init(&s, trie->n_nodes) < 0) {
-        Py_CLEAR(result);
-        PyErr_NoMemory();
-        goto done;
-    }
     int failed = 0;
     int32_t *out = (int32_t *)PyBytes_AS_STRING(result);
     Py_BEGIN_ALLOW_THREADS

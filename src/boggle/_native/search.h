@@ -11,6 +11,9 @@
 
 #include "kernel.h"
 
+/* Points per length as an int32 table (PyMem_Free it); returns its last
+ * index, or -1 with a Python error set. */
+int bs_points_table(PyObject *points_obj, int32_t **out);
 /* Trie.score_neighbours(faces, rows, cols, alternatives, min_len, points) -> bytes of int32 */
 PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args);
 /* Trie.score_boards(faces, rows, cols, min_len, points) -> bytes of int32 */

@@ -120,10 +120,7 @@ static void build_paths(builder *b, int cell, uint32_t node, uint64_t used, int 
     while (faces) {
         int f = __builtin_ctz(faces);
         faces &= faces - 1;
-        const uint8_t *letters = c->t->face_letters[f];
-        int64_t at = node;
-        for (int i = 0; i < BN_FACE_MAX && letters[i] != BN_NO_LETTER && at >= 0; i++)
-            at = letters[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)at, letters[i]);
+        int64_t at = face_node(c->t, node, f);
         if (at < 0) continue;
         b->cell[depth] = (uint8_t)cell;
         b->face[depth] = (uint8_t)f;
@@ -201,18 +198,24 @@ static tnode *freeze(arena *a, const mnode *m, int is_sum) {
     return t;
 }
 
-static tnode *merge_sum(arena *a, const tnode *x, int skip, const tnode *y);
-
-/* Two choice nodes of one cell: a face in both has its sum nodes merged. */
-static tnode *merge_choice(arena *a, const tnode *x, const tnode *y) {
-    int i = 0, j = 0, n = 0;
+/* Children of x (from its i-th) and y together, those with one key counted once. */
+static int merged_count(const tnode *x, int i, const tnode *y) {
+    int j = 0, n = 0;
     while (i < x->n || j < y->n) {
         if (j == y->n || (i < x->n && x->kids[i]->key < y->kids[j]->key)) i++;
         else if (i == x->n || y->kids[j]->key < x->kids[i]->key) j++;
         else i++, j++;
         n++;
     }
-    tnode *t = arena_node(a, n);
+    return n;
+}
+
+static tnode *merge_sum(arena *a, const tnode *x, int skip, const tnode *y);
+
+/* Two choice nodes of one cell: a face in both has its sum nodes merged. */
+static tnode *merge_choice(arena *a, const tnode *x, const tnode *y) {
+    tnode *t = arena_node(a, merged_count(x, 0, y));
+    int i, j, n;
     if (!t) return NULL;
     t->key = x->key;
     t->points = 0;
@@ -232,14 +235,8 @@ static tnode *merge_choice(arena *a, const tnode *x, const tnode *y) {
 
 /* Sum node x (without its first `skip` children) merged with sum node y. */
 static tnode *merge_sum(arena *a, const tnode *x, int skip, const tnode *y) {
-    int i = skip, j = 0, n = 0;
-    while (i < x->n || j < y->n) {
-        if (j == y->n || (i < x->n && x->kids[i]->key < y->kids[j]->key)) i++;
-        else if (i == x->n || y->kids[j]->key < x->kids[i]->key) j++;
-        else i++, j++;
-        n++;
-    }
-    tnode *t = arena_node(a, n);
+    tnode *t = arena_node(a, merged_count(x, skip, y));
+    int i, j, n;
     if (!t) return NULL;
     t->key = x->key;
     t->points = x->points + y->points;
@@ -321,16 +318,7 @@ int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, byte_buffer
     memset(&b, 0, sizeof b);
     b.c = c;
     for (int k = 0; k < c->n; k++) b.rank[order[k]] = (uint8_t)k;
-    for (int cell = 0; cell < c->n; cell++) {
-        uint32_t starts = 0, faces = c->faces[cell];
-        while (faces) {
-            int f = __builtin_ctz(faces);
-            faces &= faces - 1;
-            uint8_t first = c->t->face_letters[f][0];
-            if (first < 32) starts |= 1u << first;
-        }
-        c->starts[cell] = starts;
-    }
+    cb_set_starts(c);
     b.root = pool_take(&b.nodes, sizeof(mnode));
     if (!b.root) return pool_free(&b.nodes), PyErr_NoMemory(), -1;
     memset(b.root, 0, sizeof *b.root);

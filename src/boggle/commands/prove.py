@@ -7,15 +7,9 @@ import json
 import sys
 from typing import Any
 
-from boggle.commands._options import (
-    add_dictionary_option,
-    add_rules_options,
-    lexicon_from_args,
-    rules_from_args,
-    whole_number,
-)
+from boggle.commands._options import whole_number
 from boggle.commands._progress import progress_bar
-from boggle.commands.search import add_size_option, check_rules
+from boggle.commands.search import add_closing_options, add_size_option, problem_from_args
 from boggle.errors import BoggleError
 from boggle.search.prove import ClassResult, prove
 
@@ -57,19 +51,14 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="letter buckets of the top-level classes (default 3)",
     )
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    add_dictionary_option(parser)
-    add_rules_options(parser)
+    add_closing_options(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    rows, cols = args.size
-    rules = rules_from_args(args, rows, cols)
-    check_rules(rules, rows, cols)
     if args.buckets < 1:
         raise BoggleError(f"--buckets must be at least 1, got {args.buckets}")
-    lexicon = lexicon_from_args(args)
+    rows, cols, rules, lexicon = problem_from_args(args)
     bar = progress_bar(" classes")
 
     def on_class(result: ClassResult, total: int) -> None:

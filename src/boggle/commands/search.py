@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boggle.commands._options import (
     add_dictionary_option,
@@ -17,6 +17,10 @@ from boggle.commands._options import (
 from boggle.errors import BoggleError
 from boggle.search import search
 from boggle.search.local import METHODS
+
+if TYPE_CHECKING:
+    from boggle.lexicon import Lexicon
+    from boggle.rules import Rules
 
 
 def register(subparsers: Any) -> None:
@@ -75,10 +79,15 @@ def register(subparsers: Any) -> None:
         metavar="NAME",
         help="only boards this dice set can roll (see 'boggle roll --help')",
     )
+    add_closing_options(parser)
+    parser.set_defaults(run=run)
+
+
+def add_closing_options(parser: argparse.ArgumentParser) -> None:
+    """--json, the word list and the rules: the last options of search and prove."""
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_dictionary_option(parser)
     add_rules_options(parser)
-    parser.set_defaults(run=run)
 
 
 def add_size_option(parser: argparse.ArgumentParser) -> None:
@@ -107,11 +116,16 @@ def check_rules(rules: Any, rows: int, cols: int) -> None:
         )
 
 
-def run(args: argparse.Namespace) -> int:
+def problem_from_args(args: argparse.Namespace) -> tuple[int, int, Rules, Lexicon]:
+    """Rows, columns, rules and word list of --size and the closing options."""
     rows, cols = args.size
     rules = rules_from_args(args, rows, cols)
     check_rules(rules, rows, cols)
-    lexicon = lexicon_from_args(args)
+    return rows, cols, rules, lexicon_from_args(args)
+
+
+def run(args: argparse.Namespace) -> int:
+    rows, cols, rules, lexicon = problem_from_args(args)
     parameters = {"pool": args.pool} if args.pool is not None else {}
     if args.pool is not None and args.method != "hillclimb":
         raise BoggleError("--pool is an option of --method hillclimb")
