@@ -10,6 +10,13 @@ export function faceLabel(face) {
   return face.charAt(0).toUpperCase() + face.slice(1);
 }
 
+// A face as the compact board text writes it: "q" for the Qu cube, "[th]" for other
+// multi-letter faces, so data-board reads back with Board.parse.
+function compactFace(face) {
+  if (face === "qu") return "q";
+  return face.length > 1 ? `[${face}]` : face;
+}
+
 export function renderBoard(faces) {
   shownFaces = faces;
   const board = $("board");
@@ -25,7 +32,7 @@ export function renderBoard(faces) {
     cube.textContent = faceLabel(face);
     board.append(cube);
   }));
-  board.dataset.board = faces.map((row) => row.join("")).join(" ");
+  board.dataset.board = faces.map((row) => row.map(compactFace).join("")).join(" ");
   board.setAttribute("aria-label", `board: ${board.dataset.board}`);
   clearPath();
 }
