@@ -66,6 +66,27 @@ class Solution:
             [ScoredWord(word, first[word], points[len(word)]) for word in sorted(first)]
         )
 
+    @classmethod
+    def from_scored(
+        cls,
+        board: Board,
+        rules: Rules,
+        lexicon: Lexicon,
+        words: tuple[ScoredWord, ...],
+        engine: str,
+        score: int,
+    ) -> Solution:
+        """A solution from words an engine already made unique, scored and sorted, with
+        their total (the ``native`` engine does that work in C); nothing is checked."""
+        solution = cls.__new__(cls)
+        solution.board = board
+        solution.rules = rules
+        solution.lexicon = lexicon
+        solution.engine = engine
+        solution.words = words
+        solution.__dict__["score"] = score
+        return solution
+
     def __iter__(self) -> Iterator[ScoredWord]:
         return iter(self.words)
 
@@ -83,7 +104,7 @@ class Solution:
         """The found words by their text."""
         return {item.word: item for item in self.words}
 
-    @property
+    @cached_property
     def score(self) -> int:
         """Total points: every word counts once."""
         return sum(item.points for item in self.words)

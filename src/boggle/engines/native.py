@@ -43,7 +43,7 @@ from boggle.cache import cache_dir, load, store
 from boggle.engines.trie import solve_trie
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
-from boggle.solution import Found
+from boggle.solution import Found, ScoredWord, Solution
 
 _SINGLE_FACES = "abcdefghijklmnopqrstuvwxyz"
 _MULTI_FACES = tuple(sorted(MULTI_LETTER_FACES))
@@ -88,6 +88,8 @@ class CompiledLexicon:
             self.trie = self._trie(letters, offsets.tobytes(), alphabet_size, words)
             self.longest = lexicon.longest
             _write_cache(lexicon, self.letter_codes, words, self.trie)
+        self.in_word_order = all(len(code) == 1 for code in self.letter_codes.values())
+        """Word ids follow the words' own order (no escaped letters reorder them)."""
 
     def _trie(
         self, letters: bytes | memoryview, offsets: bytes | None, size: int, words: tuple[str, ...]
@@ -249,6 +251,25 @@ def solve_native(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found
         Found,
     )
     yield from found
+
+
+def solution_native(board: Board, lexicon: Lexicon, rules: Rules) -> Solution:
+    """The :class:`Solution` of ``board``, its words made, scored and sorted by the core."""
+    core = compiled(lexicon)
+    faces = None if core is None else core.encode_board(board)
+    if core is None or faces is None:
+        return Solution(board, rules, lexicon, solve_trie(board, lexicon, rules), "native")
+    words, score = core.trie.solution(
+        faces,
+        board.rows,
+        board.cols,
+        rules.min_length,
+        points_table(rules, core.longest),
+        ScoredWord,
+    )
+    if not core.in_word_order:
+        words = tuple(sorted(words))
+    return Solution.from_scored(board, rules, lexicon, words, "native", score)
 
 
 def score_native(board: Board, lexicon: Lexicon, rules: Rules) -> int:
