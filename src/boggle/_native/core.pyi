@@ -20,7 +20,7 @@ class Trie:
         letters: bytes | memoryview,
         offsets: bytes | None,
         alphabet_size: int,
-        words: tuple[str, ...],
+        words: tuple[str, ...] | bytes,
         char_faces: bytes,
         multi_names: tuple[str, ...],
         multi_ids: bytes,

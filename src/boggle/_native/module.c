@@ -9,7 +9,11 @@ typedef struct {
     PyObject_HEAD
     bn_trie trie;
     bn_faces faces;
-    PyObject *words;      /* tuple of str, indexed by word id */
+    PyObject *words;      /* tuple of str indexed by word id, or bytes: UTF-8 words joined by
+                             newlines, each made a str the first time a board shows it */
+    uint32_t *word_start; /* bytes words: where each word starts (n_words + 1 entries) */
+    PyObject **word_str;  /* bytes words: the str made for each word id so far */
+    Py_ssize_t n_words;
     bn_scratch spare;     /* reused by one call at a time */
     int spare_ready;
     int spare_busy;
@@ -24,11 +28,78 @@ static int check_ready(TrieObject *self) {
     return 0;
 }
 
+/* Free the strs made from bytes words, and where the words start. */
+static void forget_words(TrieObject *self) {
+    if (self->word_str) {
+        for (Py_ssize_t w = 0; w < self->n_words; w++) Py_XDECREF(self->word_str[w]);
+        PyMem_Free(self->word_str);
+    }
+    PyMem_Free(self->word_start);
+    self->word_str = NULL;
+    self->word_start = NULL;
+    self->n_words = 0;
+}
+
 static void Trie_dealloc(TrieObject *self) {
     bn_trie_free(&self->trie);
     if (self->spare_ready) bn_scratch_free(&self->spare);
     Py_XDECREF(self->words);
+    forget_words(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Note the words of a Trie (a tuple, or bytes split here); their number, or -1
+ * with an exception. */
+static Py_ssize_t split_words(TrieObject *self, PyObject *words) {
+    forget_words(self); /* from an earlier __init__ that failed */
+    if (PyTuple_Check(words)) {
+        for (Py_ssize_t w = 0; w < PyTuple_GET_SIZE(words); w++) {
+            if (!PyUnicode_Check(PyTuple_GET_ITEM(words, w))) {
+                PyErr_SetString(PyExc_TypeError, "words must be str");
+                return -1;
+            }
+        }
+        return PyTuple_GET_SIZE(words);
+    }
+    if (!PyBytes_Check(words)) {
+        PyErr_SetString(PyExc_TypeError, "words must be a tuple of str or bytes");
+        return -1;
+    }
+    const char *text = PyBytes_AS_STRING(words);
+    Py_ssize_t len = PyBytes_GET_SIZE(words), n = len > 0;
+    if (len >= (Py_ssize_t)UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "too many words");
+        return -1;
+    }
+    for (const char *p = text; (p = memchr(p, '\n', (size_t)(text + len - p))); p++) n++;
+    uint32_t *start = PyMem_Malloc((size_t)(n + 1) * sizeof(uint32_t));
+    PyObject **made = PyMem_Calloc((size_t)(n ? n : 1), sizeof(PyObject *));
+    if (!start || !made) {
+        PyMem_Free(start);
+        PyMem_Free(made);
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_ssize_t w = 0;
+    start[0] = 0;
+    for (Py_ssize_t i = 0; i < len; i++)
+        if (text[i] == '\n') start[++w] = (uint32_t)(i + 1);
+    start[n] = (uint32_t)len + 1; /* as if a newline ended the last word */
+    self->word_start = start;
+    self->word_str = made;
+    self->n_words = n;
+    return n;
+}
+
+/* Word `id` as a str (a borrowed reference), or NULL with an exception. */
+static PyObject *word_at(TrieObject *self, int32_t id) {
+    if (!self->word_str) return PyTuple_GET_ITEM(self->words, id);
+    if (!self->word_str[id]) {
+        const char *text = PyBytes_AS_STRING(self->words) + self->word_start[id];
+        Py_ssize_t len = (Py_ssize_t)(self->word_start[id + 1] - self->word_start[id]) - 1;
+        self->word_str[id] = PyUnicode_DecodeUTF8(text, len, "strict");
+    }
+    return self->word_str[id];
 }
 
 /* Trie(letters, offsets, alphabet_size, words, char_faces, multi_names, multi_ids,
@@ -37,7 +108,8 @@ static void Trie_dealloc(TrieObject *self) {
  *     offsets None, an image from Trie.image() (checked, then used as is)
  *   offsets: bytes, n_words + 1 native uint32 offsets into letters, or None
  *   alphabet_size: letter codes are below it (at most 31; ignored for an image)
- *   words: tuple of the words (str), in code order, matching the offsets
+ *   words: the words in code order, matching the offsets: a tuple of str, or bytes
+ *     holding them in UTF-8 joined by newlines (a str is made only for words found)
  *   char_faces: bytes(256), face id of each ASCII byte (255: none)
  *   multi_names: tuple of str, bracketed faces, with multi_ids: bytes of their face ids
  *   face_letters: bytes, 4 letter indices per face id
@@ -54,9 +126,8 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_TypeError, "a Trie is built once: make a new Trie instead");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "y*OiO!y*O!y*y*", &letters, &offsets_obj, &alphabet_size,
-                          &PyTuple_Type, &words, &char_faces, &PyTuple_Type, &multi_names,
-                          &multi_ids, &face_letters))
+    if (!PyArg_ParseTuple(args, "y*OiOy*O!y*y*", &letters, &offsets_obj, &alphabet_size, &words,
+                          &char_faces, &PyTuple_Type, &multi_names, &multi_ids, &face_letters))
         return -1;
     int status = -1;
     int from_image = offsets_obj == Py_None;
@@ -67,7 +138,8 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
         PyBuffer_Release(&face_letters);
         return -1;
     }
-    Py_ssize_t n_words = PyTuple_GET_SIZE(words);
+    Py_ssize_t n_words = split_words(self, words);
+    if (n_words < 0) goto done;
     if (!from_image && offsets.len != (Py_ssize_t)((n_words + 1) * sizeof(uint32_t))) {
         PyErr_SetString(PyExc_ValueError, "offsets do not match the words");
         goto done;
@@ -279,10 +351,11 @@ static PyObject *Trie_solve(TrieObject *self, PyObject *args) {
         goto done;
     }
     for (size_t i = 0; i < s->n_found; i++) {
-        PyObject *path = found_path(s, i, &t);
+        PyObject *word = word_at(self, s->found_words[i]);
+        PyObject *path = word ? found_path(s, i, &t) : NULL;
         PyObject *item = path ? pair_type->tp_alloc(pair_type, 2) : NULL;
         if (!item) { Py_XDECREF(path); Py_CLEAR(result); break; }
-        PyTuple_SET_ITEM(item, 0, Py_NewRef(PyTuple_GET_ITEM(self->words, s->found_words[i])));
+        PyTuple_SET_ITEM(item, 0, Py_NewRef(word));
         PyTuple_SET_ITEM(item, 1, path);
         PyList_SET_ITEM(result, (Py_ssize_t)i, item);
     }
@@ -335,7 +408,8 @@ static PyObject *Trie_solution(TrieObject *self, PyObject *args) {
     if (!items) goto done;
     long long total = 0; /* from the points of the items, so the two always agree */
     for (size_t k = 0; k < n; k++) {
-        PyObject *word = PyTuple_GET_ITEM(self->words, order[2 * k]);
+        PyObject *word = word_at(self, order[2 * k]);
+        if (!word) { Py_CLEAR(items); goto done; }
         Py_ssize_t length = PyUnicode_GET_LENGTH(word);
         int32_t worth = run.points[length < run.max_len ? length : run.max_len];
         total += worth;
