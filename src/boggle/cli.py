@@ -16,10 +16,13 @@ import importlib
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from typing import NoReturn, TextIO, cast
 
 from boggle import __version__
 from boggle.errors import BoggleError
+
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 # Modules of boggle.commands, in the order their subcommands are listed in --help.
 COMMAND_MODULES = (
@@ -134,7 +137,7 @@ def guard_standard_streams() -> None:
         if name == "stderr":
             sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the life of the process
         else:
-            setattr(sys, name, cast(TextIO, ClosedStream(label)))
+            setattr(sys, name, ClosedStream(label))
 
 
 OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EROFS})

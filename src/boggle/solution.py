@@ -12,10 +12,9 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
+from collections import Counter, namedtuple
 from collections.abc import Iterable, Iterator
 from functools import cached_property
-from typing import Any, NamedTuple
 
 from boggle import render
 from boggle.board import Board, Cell
@@ -23,20 +22,33 @@ from boggle.language_lists import foreign_letters
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
 
-class Found(NamedTuple):
+    class _FoundFields(NamedTuple):
+        word: str
+        path: tuple[Cell, ...]
+
+    class _ScoredFields(NamedTuple):
+        word: str
+        path: tuple[Cell, ...]
+        points: int
+else:  # the same named tuples, made without importing typing
+    _FoundFields = namedtuple("Found", ["word", "path"])
+    _ScoredFields = namedtuple("ScoredWord", ["word", "path", "points"])
+
+
+class Found(_FoundFields):
     """A word and one path that spells it (cells in order, ``(row, col)``)."""
 
-    word: str
-    path: tuple[Cell, ...]
+    __slots__ = ()
 
 
-class ScoredWord(NamedTuple):
+class ScoredWord(_ScoredFields):
     """A found word with its points under the rules."""
 
-    word: str
-    path: tuple[Cell, ...]
-    points: int
+    __slots__ = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"word": self.word, "points": self.points, "path": [list(c) for c in self.path]}

@@ -13,7 +13,6 @@ import argparse
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from boggle import render
 from boggle.board import MAX_TEXT_CHARS, Board
@@ -35,6 +34,10 @@ from boggle.languages import SYSTEM_LISTS
 from boggle.lexicon import bundled_lists
 from boggle.rules import Rules
 from boggle.solution import Found
+
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def register(subparsers: Any) -> None:
