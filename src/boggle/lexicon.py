@@ -37,7 +37,6 @@ import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import islice
 from pathlib import Path
@@ -48,9 +47,12 @@ from boggle.inputs import read_file
 from boggle.languages import SYSTEM_LISTS, nfc
 from boggle.letters import LATIN
 
-TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+TYPE_CHECKING = False  # typing, and dataclasses (12 ms), cost every start time to import
 if TYPE_CHECKING:
+    from dataclasses import dataclass
     from typing import Any
+else:
+    from boggle.records import dataclass
 
 DEFAULT_WORDLIST = "en-70"
 """The bundled list used when none is named (see ``docs/wordlists.md``)."""

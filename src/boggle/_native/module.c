@@ -82,8 +82,8 @@ static Py_ssize_t split_words(TrieObject *self, PyObject *words) {
     }
     Py_ssize_t w = 0;
     start[0] = 0;
-    for (Py_ssize_t i = 0; i < len; i++)
-        if (text[i] == '\n') start[++w] = (uint32_t)(i + 1);
+    for (const char *p = text; (p = memchr(p, '\n', (size_t)(text + len - p))); p++)
+        start[++w] = (uint32_t)(p - text + 1);
     start[n] = (uint32_t)len + 1; /* as if a newline ended the last word */
     self->word_start = start;
     self->word_str = made;

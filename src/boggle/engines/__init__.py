@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 
 from boggle.board import Board
 from boggle.errors import EngineError
@@ -28,6 +27,12 @@ from boggle.language_lists import fold_board
 from boggle.lexicon import Lexicon, load_lexicon
 from boggle.rules import Rules, RulesChoice, choose_rules
 from boggle.solution import Found, Solution
+
+TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
+if TYPE_CHECKING:
+    from dataclasses import dataclass, field
+else:
+    from boggle.records import dataclass, field
 
 EngineFunction = Callable[[Board, Lexicon, Rules], Iterator[Found]]
 SolutionFunction = Callable[[Board, Lexicon, Rules], Solution]
