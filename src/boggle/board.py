@@ -109,6 +109,24 @@ columns and 250,000 cells
         )
 
 
+def check_faces(faces: Iterable[str]) -> None:
+    """:class:`BoardError` unless every face is one a board may hold.
+
+    >>> check_faces(["a", "qu", "th"])
+    >>> check_faces(["q"])
+    Traceback (most recent call last):
+    ...
+    boggle.errors.BoardError: the Q cube is the face 'qu'
+    """
+    for face in faces:
+        if not isinstance(face, str) or not face.isalpha() or face != face.lower():
+            raise BoardError(f"face {face!r} must be one or more lowercase letters")
+        if len(face) > 1 and face not in MULTI_LETTER_FACES:
+            raise BoardError(f"unknown multi-letter face {face!r}")
+        if face == "q":
+            raise BoardError("the Q cube is the face 'qu'")
+
+
 @dataclass(frozen=True)
 class Board:
     """A rectangular grid of faces, stored row by row.
@@ -128,13 +146,7 @@ class Board:
                 f"{a_size(self.rows, self.cols)} board needs {self.rows * self.cols} faces, "
                 f"got {len(self.faces)}"
             )
-        for face in self.faces:
-            if not isinstance(face, str) or not face.isalpha() or face != face.lower():
-                raise BoardError(f"face {face!r} must be one or more lowercase letters")
-            if len(face) > 1 and face not in MULTI_LETTER_FACES:
-                raise BoardError(f"unknown multi-letter face {face!r}")
-            if face == "q":
-                raise BoardError("the Q cube is the face 'qu'")
+        check_faces(self.faces)
 
     @classmethod
     def parse(cls, text: str) -> Board:
