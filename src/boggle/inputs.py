@@ -21,7 +21,6 @@ boggle.errors.BoggleError: word list '/dev/zero' is a device, not a regular file
 
 from __future__ import annotations
 
-import gzip
 import io
 import os
 import stat
@@ -192,6 +191,8 @@ def iter_lines(
     rest of it skipped.  Refused with ``error``: not a regular file, binary
     (:func:`looks_binary`), a damaged gzip file.
     """
+    import gzip  # here, not at the top: a solve with a cached list reads no file
+
     shown = os.fspath(path)
     raw: BinaryIO
     from_stdin = shown == "-"

@@ -16,7 +16,7 @@ naming the package.
 from __future__ import annotations
 
 import os
-import threading
+from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -26,7 +26,7 @@ from boggle.languages import PROFILES, SYSTEM_LISTS, LanguageProfile, language_p
 from boggle.lexicon import Lexicon, bundled_lists, load_lexicon
 
 _loaded: dict[tuple[str, ...], Lexicon] = {}
-_loaded_lock = threading.Lock()
+_loaded_lock = allocate_lock()
 
 
 def system_list_path(code: str) -> Path | None:

@@ -33,9 +33,9 @@ from __future__ import annotations
 import json
 import operator
 import os
-import threading
 import time
 import zlib
+from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from itertools import islice
@@ -131,8 +131,8 @@ class Lexicon:
         self.language: str | None = None
         """The language profile the words were normalised with (``None``: the default rules)."""
         self._cache: dict[str, object] = {}
-        self._lock = threading.Lock()
-        self._words_lock = threading.Lock()
+        self._lock = allocate_lock()
+        self._words_lock = allocate_lock()
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -400,7 +400,7 @@ def bundled_lists() -> list[BundledList]:
 
 
 _loaded: dict[tuple[str, ...], Lexicon] = {}
-_loaded_lock = threading.Lock()
+_loaded_lock = allocate_lock()
 
 
 def load_lexicon(
