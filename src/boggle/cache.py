@@ -18,6 +18,7 @@ rebuilt, never trusted (CRC-32 catches every burst of errors up to 32 bits and
 all but one in four billion others, at a fraction of a hash's cost on each start).
 
 >>> import tempfile
+>>> from pathlib import Path
 >>> folder = Path(tempfile.mkdtemp())
 >>> store(folder / "entry.bin", b"payload")
 True
@@ -36,11 +37,13 @@ import os
 import sys
 import zlib
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 
-TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+TYPE_CHECKING = False  # typing and pathlib cost milliseconds to import on every start
 if TYPE_CHECKING:
-    from typing import BinaryIO, TextIO
+    from pathlib import Path
+    from typing import BinaryIO, TextIO, TypeVar
+
+    Folder = TypeVar("Folder", str, Path)
 
 CACHE_ENV = "BOGGLE_CACHE_DIR"
 """The environment variable naming the cache directory; empty turns the cache off."""
@@ -64,24 +67,28 @@ def cache_root(environ: Mapping[str, str] | None = None) -> Path | None:
     >>> cache_root({"XDG_CACHE_HOME": "/var/cache"}).as_posix()
     '/var/cache/boggle'
     """
-    if environ is None:
-        environ = os.environ
+    from pathlib import Path
+
+    root = _cache_root_text(os.environ if environ is None else environ)
+    return None if root is None else Path(root)
+
+
+def _cache_root_text(environ: Mapping[str, str]) -> str | None:
     explicit = environ.get(CACHE_ENV)
     if explicit is not None:
-        return Path(explicit) if explicit else None
+        return explicit or None
     base = environ.get("XDG_CACHE_HOME")
     if base:
-        return Path(base) / "boggle"
-    try:
-        home = Path.home()
-    except (RuntimeError, KeyError):  # no HOME and no password entry
+        return os.path.join(base, "boggle")
+    home = os.path.expanduser("~")
+    if home == "~":  # no HOME and no password entry
         return None
     if sys.platform == "win32":
         local = environ.get("LOCALAPPDATA")
-        return Path(local) / "boggle" / "Cache" if local else None
+        return os.path.join(local, "boggle", "Cache") if local else None
     if sys.platform == "darwin":
-        return home / "Library" / "Caches" / "boggle"
-    return home / ".cache" / "boggle"
+        return os.path.join(home, "Library", "Caches", "boggle")
+    return os.path.join(home, ".cache", "boggle")
 
 
 def cache_dir(kind: str) -> Path | None:
@@ -90,25 +97,34 @@ def cache_dir(kind: str) -> Path | None:
     ``None`` when the cache is turned off or :func:`usable_dir` refuses the
     folder: the caller then works without the cache.
     """
-    root = cache_root()
-    return None if root is None else usable_dir(root / kind)
+    from pathlib import Path
+
+    folder = cache_folder(kind)
+    return None if folder is None else Path(folder)
 
 
-def usable_dir(folder: Path) -> Path | None:
+def cache_folder(kind: str) -> str | None:
+    """:func:`cache_dir` as a string (what a start that never imports :mod:`pathlib` uses)."""
+    root = _cache_root_text(os.environ)
+    return None if root is None else usable_dir(os.path.join(root, kind))
+
+
+def usable_dir(folder: Folder) -> Folder | None:
     """``folder``, created if needed, when files can be written in it; else ``None``.
 
     Refused: a path that is a file or cannot be created (``/proc/...``), a
     folder that is not writable, a disk with less than :data:`MIN_FREE_BYTES` free.
 
     >>> import tempfile
+    >>> from pathlib import Path
     >>> usable_dir(Path(tempfile.mkdtemp()) / "wordlists").name
     'wordlists'
     >>> usable_dir(Path("/proc/self/boggle")) is None
     True
     """
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+        os.makedirs(folder, exist_ok=True)
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK | os.X_OK):
             return None
         space = os.statvfs(folder) if hasattr(os, "statvfs") else None
     except (OSError, ValueError):  # ValueError: a NUL in the path
@@ -129,14 +145,16 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     (0666 less the umask).
 
     >>> import tempfile
+    >>> from pathlib import Path
     >>> target = Path(tempfile.mkdtemp()) / "out.txt"
     >>> with atomic_file(target) as out:
     ...     _ = out.write(b"done\\n")
     >>> target.read_bytes()
     b'done\\n'
     """
-    target = Path(path)
-    temporary = target.with_name(f".{target.name}.{os.urandom(4).hex()}.tmp")
+    target = os.fspath(path)
+    folder, name = os.path.split(target)
+    temporary = os.path.join(folder, f".{name}.{os.urandom(4).hex()}.tmp")
     try:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as error:

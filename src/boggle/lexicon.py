@@ -39,9 +39,8 @@ from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from itertools import islice
-from pathlib import Path
 
-from boggle.cache import cache_dir, load, store
+from boggle.cache import cache_folder, load, store
 from boggle.errors import LexiconError
 from boggle.inputs import read_file
 from boggle.languages import SYSTEM_LISTS, nfc
@@ -57,7 +56,7 @@ else:
 DEFAULT_WORDLIST = "en-70"
 """The bundled list used when none is named (see ``docs/wordlists.md``)."""
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR = os.path.join(os.path.dirname(os.path.realpath(__file__)), "data")
 """Where the bundled word lists and their manifest are installed."""
 
 MAX_WORDLIST_BYTES = 100 * 1024 * 1024
@@ -163,6 +162,8 @@ class Lexicon:
         Raises :class:`LexiconError` when the file is missing, unreadable,
         empty, binary, or holds no usable word.
         """
+        from pathlib import Path  # not at the top: a start that reads no list never needs it
+
         file = Path(path)
         shown = str(path)
         data = read_file(file, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
@@ -287,9 +288,9 @@ SETTLED_SECONDS = 2
 of its timestamps, unseen: no summary is kept for it until it has settled."""
 
 
-def _file_identity(path: Path) -> tuple[str, int] | None:
-    """A text naming this very file as it is now (path, size, modification and change times,
-    inode), and its latest time in ns; ``None`` if it cannot be examined.
+def _file_identity(path: str) -> tuple[str, int] | None:
+    """A text naming this very file as it is now (path as given and real, size, modification
+    and change times, inode), and its latest time in ns; ``None`` if it cannot be examined.
 
     The change time (ctime) cannot be set back by anyone, so a file written again, copied
     over or replaced gets a new identity even with the same size and modification time.
@@ -299,17 +300,17 @@ def _file_identity(path: Path) -> tuple[str, int] | None:
         stat = os.stat(real)
     except (OSError, ValueError):
         return None
-    parts = (SUMMARY_FORMAT, real, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
-    identity = " ".join(map(str, (*parts, stat.st_ino, stat.st_dev)))
+    parts = (SUMMARY_FORMAT, path, real, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+    identity = "\n".join(map(str, (*parts, stat.st_ino, stat.st_dev)))
     return identity, max(stat.st_mtime_ns, stat.st_ctime_ns)
 
 
-def _summary_path(folder: Path, identity: str) -> Path:
+def _summary_path(folder: str, identity: str) -> str:
     key = identity.encode("utf-8", "surrogateescape")
-    return folder / f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}.summary"
+    return os.path.join(folder, f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}.summary")
 
 
-def _read_summary(path: Path, identity: str) -> dict[str, Any] | None:
+def _read_summary(path: str, identity: str) -> dict[str, Any] | None:
     """What a summary written for ``identity`` says (``None``: none, damaged, or another file's)."""
     payload = load(path)
     try:
@@ -321,11 +322,11 @@ def _read_summary(path: Path, identity: str) -> dict[str, Any] | None:
     return facts
 
 
-def _summarised(path: Path, name: str) -> Lexicon:
+def _summarised(path: str, name: str) -> Lexicon:
     """:meth:`Lexicon.from_file` with the default rules, read only when its words are first used
     when the cache holds a summary of this very file (see :func:`_file_identity`): its digest,
     size, longest word and alphabet are all the compiled core and a solve need."""
-    folder = cache_dir("lists")
+    folder = cache_folder("lists")
     found = None if folder is None else _file_identity(path)
     if folder is None or found is None:
         return Lexicon.from_file(path, name=name)
@@ -341,10 +342,11 @@ def _summarised(path: Path, name: str) -> Lexicon:
                 "count": lexicon.count,
                 "longest": lexicon.longest,
                 "alphabet": "".join(sorted(lexicon.alphabet)),
+                "source": lexicon.source,
             }
             store(entry, json.dumps(facts, ensure_ascii=False).encode())
         return lexicon
-    lexicon = Lexicon._normalised(None, name, source=str(path))
+    lexicon = Lexicon._normalised(None, name, source=facts["source"])
     digest = facts["digest"]
 
     def read_words() -> tuple[str, ...]:
@@ -379,9 +381,10 @@ class BundledList:
 
 def bundled_lists() -> list[BundledList]:
     """The word lists shipped with the package, from its manifest."""
-    manifest = DATA_DIR / "wordlists.json"
+    manifest = os.path.join(DATA_DIR, "wordlists.json")
     try:
-        entries = json.loads(manifest.read_text(encoding="utf-8"))
+        with open(manifest, encoding="utf-8") as handle:
+            entries = json.load(handle)
     except FileNotFoundError:
         return []
     return [
@@ -429,12 +432,12 @@ def load_lexicon(
         entry = bundled[text]
         with _loaded_lock:
             if key not in _loaded:
-                lexicon = _summarised(DATA_DIR / entry.file, text)
+                lexicon = _summarised(os.path.join(DATA_DIR, entry.file), text)
                 lexicon.bundled = True
                 lexicon.language = entry.language
                 _loaded[key] = lexicon
             return _loaded[key]
-    looks_like_path = os.sep in text or "/" in text or "." in text or Path(text).exists()
+    looks_like_path = os.sep in text or "/" in text or "." in text or os.path.exists(text)
     if not looks_like_path:
         names = ", ".join(bundled) or "none are installed"
         system = ", ".join(SYSTEM_LISTS)
@@ -442,13 +445,12 @@ def load_lexicon(
             f"unknown word list {text!r}; give a file path, a bundled name ({names}) "
             f"or a system list ({system})"
         )
-    path = Path(text)
-    found = _file_identity(path)
+    found = _file_identity(text)
     if found is None:
-        return Lexicon.from_file(path)  # raises the precise error
-    shown = name or path.name
+        return Lexicon.from_file(text)  # raises the precise error
+    shown = name or os.path.basename(os.path.normpath(text))
     key = ("file", found[0], shown)
     with _loaded_lock:
         if key not in _loaded:
-            _loaded[key] = _summarised(path, shown)
+            _loaded[key] = _summarised(text, shown)
         return _loaded[key]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 from boggle import render
 from boggle.board import MAX_TEXT_CHARS, Board
@@ -37,6 +36,7 @@ from boggle.solution import Found
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 
@@ -144,6 +144,8 @@ def _word_file(args: argparse.Namespace) -> Path | None:
         return None
     if args.language is not None or name in SYSTEM_LISTS:
         return None
+    from pathlib import Path  # here: pathlib costs every start milliseconds
+
     return Path(name)
 
 

@@ -24,11 +24,11 @@ letters get a code each and the others an escape code and digits (see
 from __future__ import annotations
 
 import json
+import os
 from array import array
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import accumulate
-from pathlib import Path
 
 from boggle._native.core import (
     DEAD_LETTER,
@@ -39,7 +39,7 @@ from boggle._native.core import (
     Trie,
 )
 from boggle.board import MULTI_LETTER_FACES, Board
-from boggle.cache import cache_dir, load, store
+from boggle.cache import cache_folder, load, store
 from boggle.engines.trie import solve_trie
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -138,12 +138,12 @@ CACHE_FORMAT = 2
 files are then ignored."""
 
 
-def _cache_file(lexicon: Lexicon) -> Path | None:
+def _cache_file(lexicon: Lexicon) -> str | None:
     """Where the compiled form of ``lexicon`` is kept, or ``None`` with no usable cache."""
-    folder = cache_dir("tries")
+    folder = cache_folder("tries")
     if folder is None:
         return None
-    return folder / f"{lexicon.digest}-{CACHE_FORMAT}-{IMAGE_VERSION}.trie"
+    return os.path.join(folder, f"{lexicon.digest}-{CACHE_FORMAT}-{IMAGE_VERSION}.trie")
 
 
 def _read_cache(lexicon: Lexicon) -> tuple[dict[str, bytes], bytes, memoryview, int] | None:
