@@ -224,3 +224,14 @@ def test_text_chunks_print_what_the_score_objects_say(lines: list[str], jobs: in
     for text, results in zip(texts, objects, strict=True):
         assert text.text == "".join(f"{r.text} {r.score}\n" for r in results if r.error is None)
         assert text.errors == [(i, r.error) for i, r in enumerate(results) if r.error is not None]
+
+
+def test_words_count_again_after_the_board_numbers_wrap() -> None:
+    """Word marks carry a board number that comes round again every 65,535
+    boards of one scratch: a word found 65,535 boards ago counts again."""
+    lexicon = Lexicon.from_words(["eat", "sea", "seat", "tea", "teas"])
+    expected = solve(Board.parse("teas"), lexicon, CLASSIC, "trie").score
+    lines = ["teas", *["xxxx"] * 65_534, "teas"]
+    scores = score_many(lines, lexicon, CLASSIC, jobs=1)
+    assert expected > 0
+    assert scores[0] == scores[-1] == expected

@@ -233,13 +233,12 @@ size_t bn_trie_bytes(const bn_trie *trie) {
 int bn_scratch_init(bn_scratch *s, uint32_t n_nodes) {
     memset(s, 0, sizeof *s);
     s->n_nodes = n_nodes;
-    s->marks = calloc((size_t)n_nodes / 64 + 1, sizeof(uint64_t));
-    return s->marks ? 0 : -1;
+    s->stamps = calloc((size_t)n_nodes + 1, sizeof(uint16_t));
+    return s->stamps ? 0 : -1;
 }
 
 void bn_scratch_free(bn_scratch *s) {
-    free(s->marks);
-    free(s->marked);
+    free(s->stamps);
     free(s->used);
     free(s->neighbours);
     free(s->path);
@@ -250,18 +249,15 @@ void bn_scratch_free(bn_scratch *s) {
     memset(s, 0, sizeof *s);
 }
 
-/* Neighbour tables for the board's shape (kept while the shape repeats), room
- * for one mark per word, and the points of every length under the rules. */
+/* Neighbour tables for the board's shape (kept while the shape repeats), a
+ * fresh board number for the word marks, and the points of every length under
+ * the rules. */
 static int prepare_board(bn_scratch *s, const bn_trie *trie, const bn_board *b, int min_len,
                          const int32_t *points, int max_len) {
-    size_t words = (size_t)trie->n_words + 1;
-    if (s->marked_cap < words) {
-        free(s->marked);
-        s->marked = malloc(words * sizeof(uint32_t));
-        if (!s->marked) { s->marked_cap = 0; return -1; }
-        s->marked_cap = words;
+    if (++s->board_stamp == 0) { /* every 65,535 boards */
+        memset(s->stamps, 0, ((size_t)s->n_nodes + 1) * sizeof(uint16_t));
+        s->board_stamp = 1;
     }
-    s->n_marked = 0;
     int lengths = trie->longest + 1;
     if (s->points_cap < lengths) {
         free(s->points);
@@ -306,18 +302,9 @@ static int prepare_board(bn_scratch *s, const bn_trie *trie, const bn_board *b, 
 
 /* Count the word ending at node `index` once per board: 1 if it is new. */
 static inline int mark_node(bn_scratch *s, uint32_t index) {
-    uint64_t bit = 1ULL << (index & 63);
-    uint64_t *word = &s->marks[index >> 6];
-    int fresh = !(*word & bit);
-    *word |= bit;
-    s->marked[s->n_marked] = index;
-    s->n_marked += (size_t)fresh;
+    int fresh = s->stamps[index] != s->board_stamp;
+    s->stamps[index] = s->board_stamp;
     return fresh;
-}
-
-static void clear_marks(bn_scratch *s) {
-    for (size_t i = 0; i < s->n_marked; i++) s->marks[s->marked[i] >> 6] = 0;
-    s->n_marked = 0;
 }
 
 /* ---------------------------------------------------------------- solve */
@@ -549,7 +536,6 @@ int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
         }
         score = s->oom ? BN_SOLVE_FAILED : st.score;
     }
-    clear_marks(s);
     return score;
 }
 

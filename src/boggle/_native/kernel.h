@@ -42,9 +42,8 @@ typedef struct {
 
 /* Per-thread scratch: word marks (so each word counts once) and search state. */
 typedef struct {
-    uint64_t *marks;     /* one bit per trie node, cleared after each board */
-    uint32_t *marked;    /* the nodes marked on this board (room for every word) */
-    size_t n_marked, marked_cap;
+    uint16_t *stamps;     /* per trie node: the number of the board that last found its word */
+    uint16_t board_stamp; /* this board's number (all stamps reset when it wraps) */
     uint32_t n_nodes;
     int32_t *points;     /* points by word length under the current rules, 0 below the minimum */
     int points_cap;
