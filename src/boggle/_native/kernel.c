@@ -258,7 +258,7 @@ static int prepare_board(bn_scratch *s, const bn_trie *trie, const bn_board *b, 
         memset(s->stamps, 0, ((size_t)s->n_nodes + 1) * sizeof(uint16_t));
         s->board_stamp = 1;
     }
-    int lengths = trie->longest + 1;
+    int lengths = trie->longest + 2; /* a node's children may be one past the longest word */
     if (s->points_cap < lengths) {
         free(s->points);
         s->points = malloc((size_t)lengths * sizeof(int32_t));
@@ -312,19 +312,21 @@ static inline int mark_node(bn_scratch *s, uint32_t index) {
 #define BN_CTZ64(x) ((int)__builtin_ctzll(x))
 #define BN_CTZ32(x) ((int)__builtin_ctz(x))
 
-/* The node reached from `index` by reading a face's codes, or -1; *letters
- * grows by the board letters read (a BN_SILENT code continues a letter). */
-static inline int64_t follow(const bn_node *nodes, uint32_t index, const uint8_t *face,
-                             int *letters) {
+/* The node reached from node `index` (whose value is `node`) by reading a
+ * face's codes, or -1; *letters grows by the board letters read (a BN_SILENT
+ * code continues a letter). */
+static inline int64_t follow(const bn_node *nodes, int64_t index, bn_node node,
+                             const uint8_t *face, int *letters) {
     for (int k = 0; k < BN_FACE_MAX; k++) {
         uint8_t code = face[k];
         if (code == BN_NO_LETTER) break;
         uint32_t letter = (uint32_t)(code & ~BN_SILENT);
         if (BN_UNLIKELY(letter >= BN_MAX_LETTERS)) return -1;
-        uint32_t mask = LETTERS(nodes[index].bits);
+        uint32_t mask = LETTERS(node.bits);
         uint32_t bit = 1u << letter;
         if (!(mask & bit)) return -1;
-        index = nodes[index].first + BN_POPCOUNT(mask & (bit - 1));
+        index = node.first + BN_POPCOUNT(mask & (bit - 1));
+        node = nodes[index];
         *letters += !(code & BN_SILENT);
     }
     return index;
@@ -335,107 +337,125 @@ static inline int64_t follow(const bn_node *nodes, uint32_t index, const uint8_t
  * and each cell knows the first letters of its neighbours, so the search
  * walks only letters that both follow the node and lie next to the cell.
  * A child is counted (when a word ends there) once for all the cells that
- * reach it, and entered only when one of its letters lies next to the cell. */
+ * reach it, and entered only when one of its letters lies next to the cell.
+ * Steps still to take wait on an explicit stack, each one complete in itself
+ * (a node, its cell and the cells used), so a step needs no state to resume. */
 typedef struct {
-    const bn_node *nodes;
-    const uint64_t *near;         /* neighbours of each cell */
-    const uint64_t *letter_cells; /* cells showing each letter alone */
-    const uint32_t *beside;       /* letters shown alone next to each cell */
-    const uint32_t *reach;        /* first letters of every face next to each cell */
-    uint64_t multi_cells;         /* cells with a multi-letter face */
-    const uint8_t *faces;
-    const int32_t *points;        /* by length, 0 below the minimum */
-    bn_scratch *s;
-    int64_t score;
-} score_state;
+    uint64_t near[64];         /* neighbours of each cell */
+    uint64_t letter_cells[32]; /* cells showing each letter alone */
+    uint32_t beside[64];       /* letters shown alone next to each cell */
+    uint32_t reach[64];        /* first letters of every face next to each cell */
+    uint64_t multi_cells;      /* cells with a multi-letter face */
+} board_tables;
 
-static inline void count_word(score_state *st, uint32_t index, int letters) {
-    int64_t fresh = mark_node(st->s, index);
-    st->score += st->points[letters] & -fresh;
-}
+typedef struct {
+    bn_node node;
+    uint64_t used;   /* cells on the path, `cell` included */
+    int cell, letters;
+} score_step;
 
-/* `with_multi` is a constant in each of the two copies below: boards without
- * multi-letter cubes (most) get a search with no trace of them. */
-typedef void (*score_fn)(score_state *, int, uint32_t, int, uint64_t);
+/* A step leaves at most one step per neighbour (8) on the stack, itself gone. */
+#define BN_STEPS (64 * 7 + 2)
 
-static BN_ALWAYS_INLINE void score_step(score_state *st, int cell, uint32_t index, int letters,
-                                        uint64_t used, const int with_multi, score_fn again) {
-    const bn_node node = st->nodes[index];
-    const uint32_t mask = LETTERS(node.bits);
-    const uint64_t open = st->near[cell] & ~used;
-    const uint64_t *letter_cells = st->letter_cells;
-    const uint32_t *reach = st->reach;
-    uint32_t next = mask & st->beside[cell];
-    while (next) {
-        int letter = BN_CTZ32(next);
-        next &= next - 1;
-        uint64_t cells = open & letter_cells[letter];
-        if (!cells) continue;
-        uint32_t child = node.first + BN_POPCOUNT(mask & ((1u << letter) - 1));
-        const uint32_t bits = st->nodes[child].bits;
-        if (bits & BN_WORD_BIT) count_word(st, child, letters + 1);
-        const uint32_t after = LETTERS(bits);
-        if (!after) continue;
-        do {
-            int c = BN_CTZ64(cells);
-            cells &= cells - 1;
-            if (after & reach[c]) again(st, c, child, letters + 1, used | (1ULL << c));
-        } while (cells);
-    }
-    if (!with_multi) return;
-    uint64_t multi = open & st->multi_cells;
-    while (multi) {
-        int c = BN_CTZ64(multi);
-        multi &= multi - 1;
-        int more = letters;
-        int64_t child = follow(st->nodes, index, &st->faces[c * BN_FACE_MAX], &more);
-        if (child < 0) continue;
-        const uint32_t bits = st->nodes[child].bits;
-        if (bits & BN_WORD_BIT) count_word(st, (uint32_t)child, more);
-        if (LETTERS(bits) & reach[c]) again(st, c, (uint32_t)child, more, used | (1ULL << c));
-    }
-}
-
-static void score_from(score_state *st, int cell, uint32_t index, int letters, uint64_t used) {
-    score_step(st, cell, index, letters, used, 0, score_from);
-}
-
-static void score_from_multi(score_state *st, int cell, uint32_t index, int letters,
-                             uint64_t used) {
-    score_step(st, cell, index, letters, used, 1, score_from_multi);
+/* The score of the words that continue from node `start` on `cell`.
+ * `with_multi` is a constant in each of the two copies in score_small:
+ * boards without multi-letter cubes (most) get a search with no trace of them. */
+static BN_ALWAYS_INLINE int64_t search_from(const board_tables *t, const bn_node *nodes,
+                                            const uint8_t *faces, const int32_t *points,
+                                            bn_scratch *s, int cell, uint32_t start, int letters,
+                                            const int with_multi) {
+    score_step stack[BN_STEPS];
+    score_step *top = stack;
+    const uint32_t *reach = with_multi ? t->reach : t->beside;
+    int64_t score = 0;
+    *top++ = (score_step){nodes[start], 1ULL << cell, cell, letters};
+    do {
+        --top;
+        const bn_node node = top->node;
+        const uint64_t used = top->used;
+        const int at = top->cell, length = top->letters;
+        const uint64_t open = t->near[at] & ~used;
+        const int32_t word_points = points[length + 1];
+        uint32_t next = node.bits & t->beside[at];
+        while (next) {
+            int letter = BN_CTZ32(next);
+            next &= next - 1;
+            uint64_t to = open & t->letter_cells[letter];
+            if (!to) continue;
+            uint32_t index = node.first + BN_POPCOUNT(node.bits & ((1u << letter) - 1));
+            const bn_node child = nodes[index];
+            if (child.bits & BN_WORD_BIT) {
+                int64_t fresh = mark_node(s, index);
+                score += word_points & -fresh;
+            }
+            if (!LETTERS(child.bits)) continue;
+            do {
+                int c = BN_CTZ64(to);
+                to &= to - 1;
+                if (child.bits & reach[c])
+                    *top++ = (score_step){child, used | (1ULL << c), c, length + 1};
+            } while (to);
+        }
+        if (!with_multi) continue;
+        for (uint64_t multi = open & t->multi_cells; multi; multi &= multi - 1) {
+            int c = BN_CTZ64(multi);
+            int more = length;
+            int64_t index = follow(nodes, -1, node, &faces[c * BN_FACE_MAX], &more);
+            if (index < 0) continue;
+            const bn_node child = nodes[index];
+            if (child.bits & BN_WORD_BIT) {
+                int64_t fresh = mark_node(s, (uint32_t)index);
+                score += points[more] & -fresh;
+            }
+            if (child.bits & reach[c])
+                *top++ = (score_step){child, used | (1ULL << c), c, more};
+        }
+    } while (top != stack);
+    return score;
 }
 
 static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratch *s) {
-    uint64_t letter_cells[32] = {0};
-    uint32_t beside[64] = {0}, reach[64] = {0};
-    uint64_t multi_cells = 0;
+    board_tables t;
     const int n = board->n;
+    memset(t.letter_cells, 0, sizeof t.letter_cells);
+    memset(t.beside, 0, (size_t)n * sizeof(uint32_t));
+    memset(t.reach, 0, (size_t)n * sizeof(uint32_t));
+    memcpy(t.near, s->near, (size_t)n * sizeof(uint64_t));
+    t.multi_cells = 0;
     for (int cell = 0; cell < n; cell++) {
         const uint8_t *face = &board->faces[cell * BN_FACE_MAX];
         if (face[0] >= BN_MAX_LETTERS) continue; /* no word uses this cube */
         uint32_t bit = 1u << face[0];
         int alone = face[1] == BN_NO_LETTER;
-        if (alone) letter_cells[face[0]] |= 1ULL << cell;
-        else multi_cells |= 1ULL << cell;
-        for (uint64_t near = s->near[cell]; near; near &= near - 1) {
+        if (alone) t.letter_cells[face[0]] |= 1ULL << cell;
+        else t.multi_cells |= 1ULL << cell;
+        for (uint64_t near = t.near[cell]; near; near &= near - 1) {
             int c = BN_CTZ64(near);
-            reach[c] |= bit;
-            if (alone) beside[c] |= bit;
+            t.reach[c] |= bit;
+            if (alone) t.beside[c] |= bit;
         }
     }
-    score_state st = {trie->nodes, s->near, letter_cells, beside, reach, multi_cells,
-                      board->faces, s->points, s, 0};
+    const bn_node *nodes = trie->nodes;
+    const int32_t *points = s->points;
+    int64_t score = 0;
     for (int cell = 0; cell < n; cell++) {
         int letters = 0;
-        int64_t start = follow(trie->nodes, 0, &board->faces[cell * BN_FACE_MAX], &letters);
+        int64_t start = follow(nodes, 0, nodes[0], &board->faces[cell * BN_FACE_MAX], &letters);
         if (start < 0) continue;
-        const uint32_t bits = trie->nodes[start].bits;
-        if (bits & BN_WORD_BIT) count_word(&st, (uint32_t)start, letters);
-        if (!(LETTERS(bits) & reach[cell])) continue;
-        if (multi_cells) score_from_multi(&st, cell, (uint32_t)start, letters, 1ULL << cell);
-        else score_from(&st, cell, (uint32_t)start, letters, 1ULL << cell);
+        const uint32_t bits = nodes[start].bits;
+        if (bits & BN_WORD_BIT) {
+            int64_t fresh = mark_node(s, (uint32_t)start);
+            score += points[letters] & -fresh;
+        }
+        if (!(LETTERS(bits) & t.reach[cell])) continue;
+        if (t.multi_cells)
+            score += search_from(&t, nodes, board->faces, points, s, cell, (uint32_t)start,
+                                 letters, 1);
+        else
+            score += search_from(&t, nodes, board->faces, points, s, cell, (uint32_t)start,
+                                 letters, 0);
     }
-    return st.score;
+    return score;
 }
 
 /* Words with paths, or boards over 64 cells: a plain depth-first search over
@@ -495,7 +515,7 @@ static void dfs(dfs_state *st, int cell, uint32_t index, int letters) {
         if (next < 0) break;
         if (st->used[next]) continue;
         int more = letters;
-        int64_t child = follow(st->nodes, index, &st->faces[next * BN_FACE_MAX], &more);
+        int64_t child = follow(st->nodes, index, node, &st->faces[next * BN_FACE_MAX], &more);
         if (child < 0) continue;
         if (st->s->record) st->s->path[st->depth] = next;
         st->depth++;
@@ -528,7 +548,8 @@ int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
                         s, min_len, 0, 0};
         for (int cell = 0; cell < board->n; cell++) {
             int letters = 0;
-            int64_t node = follow(trie->nodes, 0, &board->faces[cell * BN_FACE_MAX], &letters);
+            int64_t node = follow(trie->nodes, 0, trie->nodes[0], &board->faces[cell * BN_FACE_MAX],
+                                  &letters);
             if (node < 0) continue;
             if (s->record) s->path[0] = cell;
             st.depth = 1;
