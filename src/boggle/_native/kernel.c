@@ -351,46 +351,46 @@ typedef struct {
 typedef struct {
     bn_node node;
     uint64_t used;   /* cells on the path, `cell` included */
-    int cell, letters;
+    uint32_t cell, letters;
 } score_step;
 
-/* A step leaves at most one step per neighbour (8) on the stack, itself gone. */
-#define BN_STEPS (64 * 7 + 2)
+/* The roots (at most 64), then each step taken leaves at most one step per
+ * neighbour (8) on the stack, itself gone. */
+#define BN_STEPS (64 + 64 * 7 + 1)
 
-/* The score of the words that continue from node `start` on `cell`.
- * `with_multi` is a constant in each of the two copies in score_small:
- * boards without multi-letter cubes (most) get a search with no trace of them. */
-static BN_ALWAYS_INLINE int64_t search_from(const board_tables *t, const bn_node *nodes,
-                                            const uint8_t *faces, const int32_t *points,
-                                            bn_scratch *s, int cell, uint32_t start, int letters,
-                                            const int with_multi) {
-    score_step stack[BN_STEPS];
-    score_step *top = stack;
+/* Take the steps on the stack (and all they lead to); the score of the words
+ * they find.  `with_multi` is a constant in each of the two copies in
+ * score_small: boards without multi-letter cubes (most) get a search with no
+ * trace of them. */
+static BN_ALWAYS_INLINE int64_t search(const board_tables *t, const bn_node *nodes,
+                                       const uint8_t *faces, const int32_t *points,
+                                       bn_scratch *s, score_step *stack, score_step *top,
+                                       const int with_multi) {
     const uint32_t *reach = with_multi ? t->reach : t->beside;
     int64_t score = 0;
-    *top++ = (score_step){nodes[start], 1ULL << cell, cell, letters};
-    do {
+    while (top != stack) {
         --top;
         const bn_node node = top->node;
         const uint64_t used = top->used;
-        const int at = top->cell, length = top->letters;
+        const uint32_t at = top->cell, length = top->letters;
         const uint64_t open = t->near[at] & ~used;
-        const int32_t word_points = points[length + 1];
+        const uint32_t before_first = node.first - 1;
         uint32_t next = node.bits & t->beside[at];
         while (next) {
-            int letter = BN_CTZ32(next);
+            uint32_t letter = (uint32_t)BN_CTZ32(next);
+            uint32_t up_to_letter = next ^ (next - 1);
             next &= next - 1;
             uint64_t to = open & t->letter_cells[letter];
             if (!to) continue;
-            uint32_t index = node.first + BN_POPCOUNT(node.bits & ((1u << letter) - 1));
+            uint32_t index = before_first + BN_POPCOUNT(node.bits & up_to_letter);
             const bn_node child = nodes[index];
-            if (child.bits & BN_WORD_BIT) {
-                int64_t fresh = mark_node(s, index);
-                score += word_points & -fresh;
+            if (child.bits & BN_WORD_BIT && s->stamps[index] != s->board_stamp) {
+                s->stamps[index] = s->board_stamp;
+                score += points[length + 1];
             }
             if (!LETTERS(child.bits)) continue;
             do {
-                int c = BN_CTZ64(to);
+                uint32_t c = (uint32_t)BN_CTZ64(to);
                 to &= to - 1;
                 if (child.bits & reach[c])
                     *top++ = (score_step){child, used | (1ULL << c), c, length + 1};
@@ -398,19 +398,19 @@ static BN_ALWAYS_INLINE int64_t search_from(const board_tables *t, const bn_node
         }
         if (!with_multi) continue;
         for (uint64_t multi = open & t->multi_cells; multi; multi &= multi - 1) {
-            int c = BN_CTZ64(multi);
-            int more = length;
+            uint32_t c = (uint32_t)BN_CTZ64(multi);
+            int more = (int)length;
             int64_t index = follow(nodes, -1, node, &faces[c * BN_FACE_MAX], &more);
             if (index < 0) continue;
             const bn_node child = nodes[index];
-            if (child.bits & BN_WORD_BIT) {
-                int64_t fresh = mark_node(s, (uint32_t)index);
-                score += points[more] & -fresh;
+            if (child.bits & BN_WORD_BIT && s->stamps[index] != s->board_stamp) {
+                s->stamps[index] = s->board_stamp;
+                score += points[more];
             }
             if (child.bits & reach[c])
-                *top++ = (score_step){child, used | (1ULL << c), c, more};
+                *top++ = (score_step){child, used | (1ULL << c), c, (uint32_t)more};
         }
-    } while (top != stack);
+    }
     return score;
 }
 
@@ -438,24 +438,19 @@ static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratc
     const bn_node *nodes = trie->nodes;
     const int32_t *points = s->points;
     int64_t score = 0;
+    score_step stack[BN_STEPS];
+    score_step *top = stack;
     for (int cell = 0; cell < n; cell++) {
         int letters = 0;
         int64_t start = follow(nodes, 0, nodes[0], &board->faces[cell * BN_FACE_MAX], &letters);
         if (start < 0) continue;
-        const uint32_t bits = nodes[start].bits;
-        if (bits & BN_WORD_BIT) {
-            int64_t fresh = mark_node(s, (uint32_t)start);
-            score += points[letters] & -fresh;
-        }
-        if (!(LETTERS(bits) & t.reach[cell])) continue;
-        if (t.multi_cells)
-            score += search_from(&t, nodes, board->faces, points, s, cell, (uint32_t)start,
-                                 letters, 1);
-        else
-            score += search_from(&t, nodes, board->faces, points, s, cell, (uint32_t)start,
-                                 letters, 0);
+        const bn_node root = nodes[start];
+        if (root.bits & BN_WORD_BIT && mark_node(s, (uint32_t)start)) score += points[letters];
+        if (LETTERS(root.bits) & t.reach[cell])
+            *top++ = (score_step){root, 1ULL << cell, (uint32_t)cell, (uint32_t)letters};
     }
-    return score;
+    if (t.multi_cells) return score + search(&t, nodes, board->faces, points, s, stack, top, 1);
+    return score + search(&t, nodes, board->faces, points, s, stack, top, 0);
 }
 
 /* Words with paths, or boards over 64 cells: a plain depth-first search over
