@@ -243,10 +243,40 @@ void bn_scratch_free(bn_scratch *s) {
     free(s->neighbours);
     free(s->path);
     free(s->points);
+    free(s->rules_points);
     free(s->found_words);
     free(s->found_path_start);
     free(s->found_cells);
     memset(s, 0, sizeof *s);
+}
+
+/* s->points: `lengths` entries under the rules (kept while the rules repeat). */
+static int set_points(bn_scratch *s, int lengths, int min_len, const int32_t *points,
+                      int max_len) {
+    size_t given = ((size_t)max_len + 1) * sizeof(int32_t);
+    if (s->points_len == lengths && s->rules_min_len == min_len && s->rules_max_len == max_len &&
+        memcmp(s->rules_points, points, given) == 0)
+        return 0;
+    s->points_len = 0;
+    if (s->points_cap < lengths) {
+        free(s->points);
+        s->points = malloc((size_t)lengths * sizeof(int32_t));
+        if (!s->points) { s->points_cap = 0; return -1; }
+        s->points_cap = lengths;
+    }
+    if (s->rules_cap < max_len + 1) {
+        free(s->rules_points);
+        s->rules_points = malloc(given);
+        if (!s->rules_points) { s->rules_cap = 0; return -1; }
+        s->rules_cap = max_len + 1;
+    }
+    for (int k = 0; k < lengths; k++)
+        s->points[k] = k < min_len ? 0 : points[k < max_len ? k : max_len];
+    memcpy(s->rules_points, points, given);
+    s->rules_min_len = min_len;
+    s->rules_max_len = max_len;
+    s->points_len = lengths;
+    return 0;
 }
 
 /* Neighbour tables for the board's shape (kept while the shape repeats), a
@@ -258,15 +288,7 @@ static int prepare_board(bn_scratch *s, const bn_trie *trie, const bn_board *b, 
         memset(s->stamps, 0, ((size_t)s->n_nodes + 1) * sizeof(uint16_t));
         s->board_stamp = 1;
     }
-    int lengths = trie->longest + 2; /* a node's children may be one past the longest word */
-    if (s->points_cap < lengths) {
-        free(s->points);
-        s->points = malloc((size_t)lengths * sizeof(int32_t));
-        if (!s->points) { s->points_cap = 0; return -1; }
-        s->points_cap = lengths;
-    }
-    for (int k = 0; k < lengths; k++)
-        s->points[k] = k < min_len ? 0 : points[k < max_len ? k : max_len];
+    if (set_points(s, trie->longest + 2, min_len, points, max_len) < 0) return -1;
     if (s->capacity && b->rows == s->shape_rows && b->cols == s->shape_cols) return 0;
     if (b->n > s->capacity) {
         free(s->used);
