@@ -6,7 +6,7 @@ node, and the index of its first child.  Children sit side by side in letter
 order, so the child for a letter is found with one population count.  For
 each board the core notes, for every cell and letter, which neighbours show
 that letter, so the search only steps where the trie and the board agree.  A
-word counts once per board by a bit per trie node, cleared after the board.
+word counts once per board by a board number kept per trie node.
 The search releases the GIL, so threads solve boards in parallel.  Its
 readable twin is the ``trie`` engine; tests hold the two equal.
 
