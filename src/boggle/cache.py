@@ -12,10 +12,10 @@ failed cache writes are ignored.
 Every write goes to a temporary file in the target's own directory, renamed
 over the target only once complete (:func:`atomic_file`), so a reader never
 sees half a file and a full disk leaves neither a truncated target nor a
-temporary file behind.  Cache entries carry their payload's length and CRC-32
-(:func:`store`, :func:`load`), so a truncated, damaged or edited entry is
-rebuilt, never trusted (CRC-32 catches every burst of errors up to 32 bits and
-all but one in four billion others, at a fraction of a hash's cost on each start).
+temporary file behind.  Cache entries carry their payload's length and a
+checksum (:func:`store`, :func:`load`; CRC-32 unless the caller gives a faster one,
+as the compiled core does for its multi-megabyte entries), so a truncated, damaged
+or edited entry is rebuilt, never trusted, at a fraction of a hash's cost on each start.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -36,7 +36,7 @@ import io
 import os
 import sys
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 TYPE_CHECKING = False  # typing and pathlib cost milliseconds to import on every start
 if TYPE_CHECKING:
@@ -51,8 +51,11 @@ CACHE_ENV = "BOGGLE_CACHE_DIR"
 MIN_FREE_BYTES = 1 << 20
 """A cache directory with less free space than this is treated as full."""
 
-_HEADER_PREFIX = b"boggle-cache 2 "
-_HEADER_LENGTH = len(_HEADER_PREFIX) + 8 + 1 + 16 + 1  # crc32 and length in hex, spaces
+_HEADER_PREFIX = b"boggle-cache 3 "
+_HEADER_LENGTH = len(_HEADER_PREFIX) + 16 + 1 + 16 + 1  # checksum and length in hex
+
+Check = Callable[[bytes], int]
+"""A checksum of a payload, below 2**64: ``zlib.crc32`` by default."""
 
 
 def cache_root(environ: Mapping[str, str] | None = None) -> Path | None:
@@ -189,32 +192,32 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         handle.write(data)
 
 
-def _header(payload: bytes) -> bytes:
-    return b"%s%08x %016x\n" % (_HEADER_PREFIX, zlib.crc32(payload), len(payload))
+def _header(payload: bytes, check: Check) -> bytes:
+    return b"%s%016x %016x\n" % (_HEADER_PREFIX, check(payload), len(payload))
 
 
-def store(path: str | os.PathLike[str], payload: bytes) -> bool:
-    """Write a cache entry (a header with the payload's CRC-32 and length, then ``payload``);
-    whether it was written.
+def store(path: str | os.PathLike[str], payload: bytes, check: Check = zlib.crc32) -> bool:
+    """Write a cache entry (a header with the payload's checksum and length, then
+    ``payload``); whether it was written.
 
     Failures (a full disk, a vanished folder) are not errors: the entry is
     simply not cached and nothing is left behind.
     """
     try:
         with atomic_file(path) as handle:
-            handle.write(_header(payload))
+            handle.write(_header(payload, check))
             handle.write(payload)
     except OSError:
         return False
     return True
 
 
-def load(path: str | os.PathLike[str]) -> bytes | None:
+def load(path: str | os.PathLike[str], check: Check = zlib.crc32) -> bytes | None:
     """The payload of a cache entry written by :func:`store`, or ``None``.
 
     ``None`` when the entry is missing, unreadable, of another length than its
-    header says (truncated) or its CRC-32 does not match (a damaged or edited
-    entry); the caller rebuilds it.
+    header says (truncated) or its checksum (``check``, as :func:`store` was given)
+    does not match (a damaged or edited entry); the caller rebuilds it.
     """
     try:
         with open(path, "rb") as handle:
@@ -222,6 +225,6 @@ def load(path: str | os.PathLike[str]) -> bytes | None:
             payload = handle.read()
     except (OSError, ValueError):
         return None
-    if header != _header(payload):
+    if header != _header(payload, check):
         return None
     return payload

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, Lexicon, solve
+from boggle._native.core import checksum
 from boggle.cache import load, store
 from boggle.engines import native
 from boggle.engines.native import CompiledLexicon
@@ -72,9 +73,9 @@ def damage_flip(path: Path) -> None:
 
 
 def damage_image_with_sound_checksum(path: Path) -> None:
-    payload = load(path)
+    payload = load(path, checksum)
     assert payload is not None
-    store(path, payload[:-8] + b"\xff" * 8)  # word ids out of range, checksum recomputed
+    store(path, payload[:-8] + b"\xff" * 8, checksum)  # word ids out of range, sound checksum
 
 
 def damage_garbage(path: Path) -> None:
@@ -92,7 +93,7 @@ def test_a_damaged_entry_is_rebuilt_never_trusted(cache: Path, damage: object) -
     damage(entry)
     rebuilt = CompiledLexicon(Lexicon.from_words(WORDS))
     assert score(rebuilt) == expected
-    assert load(entry) is not None  # written again, sound
+    assert load(entry, checksum) is not None  # written again, sound
 
 
 @pytest.mark.parametrize("setting", ["", "file", "/proc/self/boggle"])
@@ -119,5 +120,31 @@ def test_two_processes_writing_at_once(cache: Path) -> None:
     runs = [subprocess.Popen([sys.executable, "-c", script], env=env) for _ in range(4)]
     assert [run.wait(timeout=60) for run in runs] == [0, 0, 0, 0]
     [entry] = entries(cache)
-    assert load(entry) is not None
+    assert load(entry, checksum) is not None
     assert sorted(p.name for p in cache.iterdir()) == [entry.name]  # no temporary files left
+
+
+def test_the_core_checksum_sees_every_flipped_bit_and_every_length() -> None:
+    data = bytes(range(256)) * 3 + b"tail"
+    seen = {checksum(data)}
+    for index in range(len(data)):
+        for bit in range(8):
+            damaged = bytearray(data)
+            damaged[index] ^= 1 << bit
+            seen.add(checksum(bytes(damaged)))
+    seen.update(checksum(data[:length]) for length in range(len(data)))
+    assert len(seen) == 1 + 8 * len(data) + len(data)
+    assert checksum(memoryview(data)) == checksum(data)
+
+
+def test_the_core_checksum_sees_two_flips_in_one_lane() -> None:
+    """A word's top bit and a bit of the same lane's next word: a plain multiply lets the
+    two cancel; the rotation does not."""
+    data = bytes(range(256)) * 3
+    for first in range(7, 200, 8):
+        for second in range(first + 1, first + 64):
+            for bit in range(8):
+                damaged = bytearray(data)
+                damaged[first] ^= 0x80
+                damaged[second] ^= 1 << bit
+                assert checksum(bytes(damaged)) != checksum(data)

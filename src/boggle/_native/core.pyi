@@ -12,6 +12,8 @@ NO_LETTER: int
 IMAGE_VERSION: int
 DEAD_LETTER: int
 
+def checksum(data: bytes | memoryview, /) -> int: ...
+
 class Trie:
     nbytes: int
     nodes: int

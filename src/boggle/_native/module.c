@@ -699,9 +699,58 @@ static PyTypeObject TrieType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* checksum(data) -> int: a 64-bit check of a cache entry, several times faster than
+ * zlib's CRC-32.  Four lanes take turns over the data's 8-byte words with the round
+ * of the published xxHash64 design, state = rotl(state + word * P2, 31) * P1, a
+ * bijection of the state and of the word: a change confined to one word always
+ * changes the result, and the rotation and products spread each change over the
+ * whole state, so changes in several words cancel out only by chance (about 2^-64).
+ * Not for adversaries: for truncated, damaged or edited files. */
+static inline uint64_t lane_step(uint64_t state, uint64_t word) {
+    uint64_t x = state + word * 0xc2b2ae3d27d4eb4fULL;
+    return ((x << 31) | (x >> 33)) * 0x9e3779b185ebca87ULL;
+}
+
+static uint64_t mix64(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+static PyObject *core_checksum(PyObject *module, PyObject *arg) {
+    (void)module;
+    Py_buffer data;
+    if (PyObject_GetBuffer(arg, &data, PyBUF_SIMPLE) < 0) return NULL;
+    uint64_t lane[4] = {1, 2, 3, 4};
+    const unsigned char *p = data.buf;
+    size_t n = (size_t)data.len, i = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (; i + 32 <= n; i += 32) {
+        for (int k = 0; k < 4; k++) {
+            uint64_t word;
+            memcpy(&word, p + i + 8 * (size_t)k, 8);
+            lane[k] = lane_step(lane[k], word);
+        }
+    }
+    for (; i < n; i++) lane[i % 4] = lane_step(lane[i % 4], p[i]);
+    Py_END_ALLOW_THREADS
+    uint64_t h = mix64((uint64_t)n);
+    for (int k = 0; k < 4; k++) h = mix64(h ^ mix64(lane[k] + (uint64_t)k));
+    PyBuffer_Release(&data);
+    return PyLong_FromUnsignedLongLong(h);
+}
+
+static PyMethodDef core_functions[] = {
+    {"checksum", core_checksum, METH_O,
+     "checksum(data) -> int: a 64-bit check of a cache entry (faster than zlib.crc32)"},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef core_module = {
-    PyModuleDef_HEAD_INIT, "boggle._native.core", "The compiled core of boggle.", -1, NULL,
-    NULL, NULL, NULL, NULL,
+    PyModuleDef_HEAD_INIT, "boggle._native.core", "The compiled core of boggle.", -1,
+    core_functions, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit_core(void) {

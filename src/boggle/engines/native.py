@@ -37,6 +37,7 @@ from boggle._native.core import (
     MAX_LETTERS,
     NO_LETTER,
     Trie,
+    checksum,
 )
 from boggle.board import MULTI_LETTER_FACES, Board
 from boggle.cache import cache_folder, load, store
@@ -151,7 +152,7 @@ def _read_cache(lexicon: Lexicon) -> tuple[dict[str, bytes], bytes, memoryview, 
     from a sound cache entry.  The words come from the entry, so the lexicon's own words are
     not needed (a list read through its summary is then never read at all)."""
     path = _cache_file(lexicon)
-    payload = None if path is None else load(path)
+    payload = None if path is None else load(path, checksum)
     if payload is None:
         return None
     try:
@@ -181,7 +182,7 @@ def _write_cache(
         "longest": lexicon.longest,
         "word_bytes": len(word_bytes),
     }
-    store(path, json.dumps(header).encode() + b"\n" + word_bytes + trie.image())
+    store(path, json.dumps(header).encode() + b"\n" + word_bytes + trie.image(), checksum)
 
 
 def _letter_codes(lexicon: Lexicon) -> dict[str, bytes]:
