@@ -7,7 +7,8 @@ import contextlib
 import sys
 from collections import deque
 from collections.abc import Iterator
-from typing import Any
+from itertools import islice
+from typing import Any, NamedTuple
 
 from boggle.batch import CHUNK, chunks, default_jobs
 from boggle.batch_cluster import CLUSTER_CHUNK, score_text_chunks_on
@@ -54,19 +55,32 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _numbered_chunks(
-    files: list[str], largest: int = CHUNK
-) -> Iterator[tuple[str, list[int], list[str]]]:
-    """(file name, line numbers, lines) in chunks, skipping blank lines."""
+class _Chunk(NamedTuple):
+    """A chunk of a file's lines: where it starts, all its lines, and the boards
+    among them (blank lines skipped), with no object made per line."""
+
+    name: str
+    first_number: int
+    lines: list[str]
+    boards: list[str]
+
+    def line_number(self, index: int) -> int:
+        """The file's line number of ``boards[index]``."""
+        numbered = enumerate(self.lines, self.first_number)
+        kept = (number for number, line in numbered if line and not line.isspace())
+        return next(islice(kept, index, None))
+
+
+def _numbered_chunks(files: list[str], largest: int = CHUNK) -> Iterator[_Chunk]:
+    """The files' lines in chunks, each with its boards and where it starts."""
     for name in files or ["-"]:
         shown = "<stdin>" if name == "-" else name
-        numbered = (
-            (number, line)
-            for number, line in enumerate(iter_lines(name, "board file", MAX_TEXT_CHARS), 1)
-            if line and not line.isspace()
-        )
-        for chunk in chunks(numbered, largest=largest):
-            yield shown, [number for number, _ in chunk], [text for _, text in chunk]
+        number = 1
+        for lines in chunks(iter_lines(name, "board file", MAX_TEXT_CHARS), largest=largest):
+            boards = [line for line in lines if line and not line.isspace()]
+            if boards:
+                yield _Chunk(shown, number, lines, boards)
+            number += len(lines)
 
 
 def _count_lines(files: list[str]) -> int | None:
@@ -92,13 +106,13 @@ def run(args: argparse.Namespace) -> int:
     for name in args.files:
         if name != "-":
             open_regular(name, "board file").close()
-    where: deque[tuple[str, list[int]]] = deque()  # chunks read but not yet printed
+    where: deque[_Chunk] = deque()  # chunks read but not yet printed
 
     def texts() -> Iterator[list[str]]:
         largest = CHUNK if runs_on is None else CLUSTER_CHUNK
-        for name, numbers, lines in _numbered_chunks(args.files, largest):
-            where.append((name, numbers))
-            yield lines
+        for chunk in _numbered_chunks(args.files, largest):
+            where.append(chunk)
+            yield chunk.boards
 
     progress = progress_bar(
         " boards", total=_count_lines(args.files) if sys.stderr.isatty() else None
@@ -106,16 +120,17 @@ def run(args: argparse.Namespace) -> int:
     failed = 0
     out = sys.stdout
     for scored in score_text_chunks_on(texts(), lexicon, rules, runs_on, args.jobs):
-        name, numbers = where.popleft()
+        chunk = where.popleft()
         with _outside(progress):
             out.write(scored.text)
             for index, reason in scored.errors:
                 failed += 1
                 if failed <= MAX_REPORTED_ERRORS:
                     out.flush()
-                    print(f"boggle score: {name}:{numbers[index]}: {reason}", file=sys.stderr)
+                    number = chunk.line_number(index)
+                    print(f"boggle score: {chunk.name}:{number}: {reason}", file=sys.stderr)
         if progress is not None:
-            progress.update(len(numbers))
+            progress.update(len(chunk.boards))
     if progress is not None:
         progress.close()
     if failed > MAX_REPORTED_ERRORS:
