@@ -16,6 +16,7 @@ from boggle.batch import iter_scores, score_chunks, score_many, score_text_chunk
 from boggle.dice import roll
 from boggle.engines.native import compiled, score_native
 from boggle.rules import STANDARD_SCORING
+from boggle.solution import ScoredWord
 
 MULTI = ["qu", "th", "in", "er", "he", "an"]
 
@@ -24,9 +25,10 @@ def assert_same(board: Board, lexicon: Lexicon, rules: Rules) -> None:
     native = solve(board, lexicon, rules, engine="native")
     reference = solve(board, lexicon, rules, engine="trie")
     assert [w.word for w in native] == [w.word for w in reference]
-    assert native.score == reference.score
+    assert native.score == reference.score == sum(w.points for w in native)
     for item in native:
         assert board.is_path(item.path) and board.spell(item.path) == item.word
+        assert isinstance(item, ScoredWord) and item.points == rules.points(item.word)
     assert score_native(board, lexicon, rules) == reference.score
 
 
