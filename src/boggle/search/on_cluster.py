@@ -1,10 +1,10 @@
 """Searches and proofs on a Dask cluster (``where``: see :mod:`boggle.cluster`).
 
 * A proof's top-level classes (plain :class:`~boggle.search.classes.ClassTask`
-  data) go to the workers as tasks and come back as each finishes
-  (:func:`prove_classes_on`); :func:`~boggle.search.prove.prove` records them in
-  its checkpoint as they arrive.  Each worker thread compiles the word list
-  for class bounds once, not once per class.
+  data) go to the workers in small batches and come back as each batch
+  finishes (:func:`prove_classes_on`); :func:`~boggle.search.prove.prove`
+  records them in its checkpoint as they arrive.  Each worker thread compiles
+  the word list for class bounds once, not once per class.
 * A search is ``runs`` independent runs (:func:`search_on`), run ``k`` seeded
   with ``seed + k`` like ``--jobs`` in-process, one per worker thread unless
   ``runs`` says otherwise; their best boards are merged.  Runs without a time
