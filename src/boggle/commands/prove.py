@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import whole_number
 from boggle.commands._progress import progress_bar
 from boggle.commands.search import add_closing_options, add_size_option, problem_from_args
@@ -36,7 +37,7 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=1,
         metavar="N",
-        help="processes working on classes at once",
+        help="processes working on classes at once, in-process (default 1)",
     )
     parser.add_argument(
         "--checkpoint",
@@ -52,6 +53,7 @@ def register(subparsers: Any) -> None:
         help="letter buckets of the top-level classes (default 3)",
     )
     add_closing_options(parser)
+    add_cluster_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -66,8 +68,18 @@ def run(args: argparse.Namespace) -> int:
             bar.total = total
             bar.update(1)
 
+    where = where_from_args(args)
     result = prove(
-        rows, cols, lexicon, rules, args.above, args.jobs, args.checkpoint, args.buckets, on_class
+        rows,
+        cols,
+        lexicon,
+        rules,
+        args.above,
+        args.jobs,
+        args.checkpoint,
+        args.buckets,
+        on_class,
+        where,
     )
     if bar is not None:
         bar.close()
