@@ -321,3 +321,17 @@ def test_the_largest_board_fits_a_phone_screen(page: Any, server: Server) -> Non
         "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
     assert overflow <= 0
+
+
+def test_cubes_show_multi_letter_faces_as_printed(page: Any) -> None:
+    solve_on_page(page, "[ij]ß q[th]")
+    labels = page.eval_on_selector_all(".cube", "cubes => cubes.map(c => c.textContent)")
+    assert labels == ["IJ", "ß", "Qu", "Th"]  # the Dutch digraph whole, ß has no 1-letter capital
+
+
+def test_an_answer_without_json_is_one_line(page: Any) -> None:
+    page.route("**/api/solve", lambda route: route.fulfill(status=502, body="Bad Gateway"))
+    page.fill("#board-input", FXIE)
+    page.click("#solve-button")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.locator("#error").text_content() == "the server answered 502 without JSON"
