@@ -11,12 +11,10 @@ the board is and how the line reads is :mod:`boggle.rooms.daily`'s.
 
 from __future__ import annotations
 
-from importlib import resources
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from boggle.catalogue import Catalogue
@@ -27,9 +25,9 @@ from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rules import rules_for_board
 from boggle.web.context import WebContext, web_context
 from boggle.web.models import ERRORS
+from boggle.web.pages import page
 
 router = APIRouter()
-STATIC = Path(str(resources.files("boggle.web") / "static"))
 Context = Annotated[WebContext, Depends(web_context)]
 
 
@@ -119,5 +117,5 @@ async def daily_result(request: DailyResult, context: Context) -> Any:
 
 
 @router.get("/daily", include_in_schema=False)
-async def daily_page() -> FileResponse:
-    return FileResponse(STATIC / "daily.html", media_type="text/html")
+async def daily_page() -> HTMLResponse:
+    return page("daily.html")
