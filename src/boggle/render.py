@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from boggle.board import Board, Cell
@@ -55,6 +55,16 @@ def face_label(face: str) -> str:
 def faces(board: Board) -> list[list[str]]:
     """The faces row by row (``[["f", "x"], ...]``), as the web page draws them."""
     return [list(board.faces[r * board.cols : (r + 1) * board.cols]) for r in range(board.rows)]
+
+
+def board_json(board: Board) -> dict[str, Any]:
+    """The board as the pages read it: its text, its shape and its faces row by row.
+
+    >>> from boggle import Board
+    >>> board_json(Board.parse("q[th] ei"))
+    {'board': 'q[th] ei', 'rows': 2, 'cols': 2, 'faces': [['qu', 'th'], ['e', 'i']]}
+    """
+    return {"board": str(board), "rows": board.rows, "cols": board.cols, "faces": faces(board)}
 
 
 def board_text(board: Board, *, frame: bool = False) -> str:

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from boggle.catalogue import Catalogue
 from boggle.engines import solve
 from boggle.game import Status, judge_round
+from boggle.render import board_json
 from boggle.rooms import daily
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rules import rules_for_board
@@ -69,10 +70,7 @@ async def daily_board(
         "date": day.isoformat(),
         "dictionary": chosen,
         "size": size,
-        "board": str(board),
-        "rows": board.rows,
-        "cols": board.cols,
-        "faces": [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)],
+        **board_json(board),
         "rules": rules_for_board(board.rows, board.cols).to_json(),
         "seconds": daily.DAILY_SECONDS,
     }
