@@ -10,8 +10,8 @@ F X I E
 A M L O
 E W B X
 A S T U
->>> path_text(((0, 0), (1, 0), (1, 1))), path_text(((0, 0), (1, 0)), arrows=True)
-('[(0,0),(1,0),(1,1)]', '(0,0) -> (1,0)')
+>>> path_text(((0, 0), (1, 0), (1, 1)))
+'[(0,0),(1,0),(1,1)]'
 
 SVG options are keywords, and the colours a mapping that any key of
 :data:`COLORS` may override (python-chess's ``chess.svg`` works the same way):
@@ -91,10 +91,9 @@ def board_text(board: Board, *, frame: bool = False) -> str:
     return "\n".join(lines)
 
 
-def path_text(path: Sequence[Cell], *, arrows: bool = False) -> str:
-    """A path as ``[(r,c),(r,c)]``, or as steps ``(r,c) -> (r,c)`` with ``arrows``."""
-    cells = [f"({r},{c})" for r, c in path]
-    return " -> ".join(cells) if arrows else "[" + ",".join(cells) + "]"
+def path_text(path: Sequence[Cell]) -> str:
+    """A path as ``[(r,c),(r,c)]``, the one way a path is written as text."""
+    return "[" + ",".join(f"({r},{c})" for r, c in path) + "]"
 
 
 def path_picture(board: Board, path: Sequence[Cell]) -> str:

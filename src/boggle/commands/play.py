@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
                 out.write(feedback_text(session.submit(entry), session) + "\n")
         out.write("Round over.\n")
         for word in path_requests:  # asked during the round: answered first, as the summary ends
-            out.write(path_text(session, word) + "\n")
+            out.write(path_answer(session, word) + "\n")
     out.write(summary_text(session, args.missed) + "\n")
     if interactive:
         ask_for_paths(session, out)
@@ -165,15 +165,12 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     return "\n".join(lines)
 
 
-def path_text(session: PlaySession, entry: str) -> str:
+def path_answer(session: PlaySession, entry: str) -> str:
     word = typed_word(entry)
     path = session.path_of(word) if word.isalpha() else None
     if path is None:
         return f"{word.upper() or '(empty)'} is not on the board."
-    return (
-        f"{word.upper()}: {render.path_text(path, arrows=True)}\n"
-        f"{render.path_picture(session.board, path)}"
-    )
+    return f"{word.upper()}: {render.path_text(path)}\n{render.path_picture(session.board, path)}"
 
 
 def ask_for_paths(session: PlaySession, out: TextIO) -> None:
@@ -186,7 +183,7 @@ def ask_for_paths(session: PlaySession, out: TextIO) -> None:
             return
         if not word.strip():
             return
-        out.write(path_text(session, word.lstrip("?")) + "\n")
+        out.write(path_answer(session, word.lstrip("?")) + "\n")
         out.flush()
 
 
