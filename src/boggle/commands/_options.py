@@ -65,6 +65,16 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_solving_options(parser: argparse.ArgumentParser, *, engine: bool = False) -> None:
+    """What a command that solves boards asks: the word list (``--dict``, ``--language``),
+    the rules (``--rules``, ``--min-length``, ``--scoring``) and, with ``engine``,
+    ``--engine``."""
+    add_dictionary_option(parser)
+    add_rules_options(parser)
+    if engine:
+        add_engine_option(parser)
+
+
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--engine",
