@@ -75,6 +75,11 @@ def add_solving_options(parser: argparse.ArgumentParser, *, engine: bool = False
         add_engine_option(parser)
 
 
+def add_json_option(parser: argparse.ArgumentParser, instead_of: str = "text") -> None:
+    """``--json``: print JSON instead of ``instead_of`` (text, a table)."""
+    parser.add_argument("--json", action="store_true", help=f"print JSON instead of {instead_of}")
+
+
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--engine",

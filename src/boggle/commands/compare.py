@@ -27,7 +27,7 @@ def register(subparsers: Any) -> None:
         "and whether it agrees with the reference trie engine.",
     )
     add_board_arguments(parser, "compare on it")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    options.add_json_option(parser, "a table")
     options.add_solving_options(parser)
     parser.set_defaults(run=run)
 

@@ -63,7 +63,7 @@ def register(subparsers: Any) -> None:
         metavar="POINTS",
         help="play the rounds as a match to this score (e.g. 50 or 100)",
     )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    options.add_json_option(parser)
     options.add_solving_options(parser)
     parser.set_defaults(run=run)
 

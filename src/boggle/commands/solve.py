@@ -40,7 +40,7 @@ def register(subparsers: Any) -> None:
         "faces in brackets: '[th]').",
     )
     add_board_arguments(parser, "solve it")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    options.add_json_option(parser)
     parser.add_argument(
         "--no-paths", action="store_true", help="text output: words only, without their paths"
     )

@@ -53,7 +53,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--top", type=options.whole_number, default=10, metavar="K", help="best boards to show (10)"
     )
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    options.add_json_option(parser)
     parser.add_argument(
         "--plot", default=None, metavar="FILE", help="write the histogram (.png/.svg)"
     )

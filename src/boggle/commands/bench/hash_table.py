@@ -26,8 +26,7 @@ def register(commands: Any) -> None:
         metavar="A-B[,C...]",
         help="table sizes as powers of two (default 10-26)",
     )
-    parser.add_argument("--no-plots", action="store_true", help="with --out: CSV file only")
-    shared.add_out_option(parser, "hash_buckets.csv and the plots")
+    shared.add_out_option(parser, "hash_buckets.csv and the plots", plots=True)
     options.add_dictionary_option(parser)
     parser.set_defaults(run=run_hash)
 

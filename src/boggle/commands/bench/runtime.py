@@ -53,8 +53,7 @@ def register(commands: Any) -> None:
         metavar="SECONDS",
         help="an engine that takes longer on one board is not run on larger sizes (default 5)",
     )
-    parser.add_argument("--no-plots", action="store_true", help="with --out: CSV files only")
-    shared.add_out_option(parser, "the CSV files and plots")
+    shared.add_out_option(parser, "the CSV files and plots", plots=True)
     options.add_solving_options(parser)
     parser.set_defaults(run=run_runtime)
 
