@@ -39,6 +39,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
+from boggle.errors import OutputError
+
 CACHE_ENV = "BOGGLE_CACHE_DIR"
 """The environment variable naming the cache directory; empty turns the cache off."""
 
@@ -112,6 +114,24 @@ def usable_dir(folder: Path) -> Path | None:
         return None
     if space is not None and space.f_bavail * space.f_frsize < MIN_FREE_BYTES:
         return None
+    return folder
+
+
+def writable_dir(folder: Path, what: str) -> Path:
+    """``folder``, created if needed, for files a user asked for (unlike the cache, it
+    must work): :class:`~boggle.errors.OutputError` in one line if it cannot be written.
+
+    >>> writable_dir(Path("/proc/self/boggle"), "the output directory")
+    Traceback (most recent call last):
+      ...
+    boggle.errors.OutputError: cannot create the output directory '/proc/self/boggle': ...
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"cannot create {what} {str(folder)!r}: {error.strerror}") from None
+    if not os.access(folder, os.W_OK):
+        raise OutputError(f"cannot write in {what} {str(folder)!r}")
     return folder
 
 
