@@ -23,10 +23,11 @@ SVG options are keywords, and the colours a mapping that any key of
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
+    from typing import Any
+
     from boggle.board import Board, Cell
 
 COLORS: Mapping[str, str] = {
@@ -124,6 +125,8 @@ def svg(
 ) -> str:
     """An SVG picture of ``board``, cubes ``size`` pixels wide, with ``path`` drawn
     over it when given; ``colors`` overrides some of :data:`COLORS`."""
+    import html  # only pictures need it: not loaded on every start
+
     color = {**COLORS, **(colors or {})}
     width, height = board.cols * size, board.rows * size
     pad = size // 12
@@ -143,7 +146,7 @@ def svg(
             f'<rect x="{x}" y="{y}" width="{cube}" height="{cube}" rx="{pad}" fill="{fill}"/>'
             f'<text x="{x + cube / 2}" y="{y + cube / 2}" font-size="{font:.1f}" '
             f'text-anchor="middle" dominant-baseline="central" fill="{color["letter"]}">'
-            f"{escape(face_label(face))}</text>"
+            f"{html.escape(face_label(face))}</text>"
         )
     if path:
         centres = [(c * size + size / 2, r * size + size / 2) for r, c in path]

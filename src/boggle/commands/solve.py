@@ -12,8 +12,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 from boggle import render
 from boggle.board import MAX_TEXT_CHARS, Board
@@ -29,6 +27,11 @@ from boggle.languages import SYSTEM_LISTS
 from boggle.lexicon import bundled_lists
 from boggle.rules import Rules
 from boggle.solution import Found
+
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
 
 
 def register(subparsers: Any) -> None:
@@ -133,6 +136,8 @@ def _word_file(args: argparse.Namespace) -> Path | None:
         return None
     if args.language is not None or name in SYSTEM_LISTS:
         return None
+    from pathlib import Path  # here: pathlib costs every start milliseconds
+
     return Path(name)
 
 
