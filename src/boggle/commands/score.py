@@ -13,15 +13,8 @@ from typing import Any, NamedTuple
 from boggle.batch import CHUNK, chunks, default_jobs
 from boggle.batch_cluster import CLUSTER_CHUNK, score_text_chunks_on
 from boggle.board import MAX_TEXT_CHARS
+from boggle.commands import _options as options
 from boggle.commands._cluster import add_cluster_options, where_from_args
-from boggle.commands._options import (
-    MAX_JOBS,
-    add_dictionary_option,
-    add_rules_options,
-    jobs_number,
-    lexicon_from_args,
-    rules_choice_from_args,
-)
 from boggle.commands._progress import progress_bar
 from boggle.inputs import GZIP_MAGIC, iter_lines, open_regular
 
@@ -43,14 +36,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE", help="files of boards ('-': stdin)")
     parser.add_argument(
         "--jobs",
-        type=jobs_number,
+        type=options.jobs_number,
         default=None,
         metavar="N",
-        help=f"threads solving at once, 1 to {MAX_JOBS} (default: all cores, "
+        help=f"threads solving at once, 1 to {options.MAX_JOBS} (default: all cores, "
         f"{default_jobs()} here)",
     )
-    add_dictionary_option(parser)
-    add_rules_options(parser)
+    options.add_solving_options(parser)
     add_cluster_options(parser)
     parser.set_defaults(run=run)
 
@@ -100,8 +92,8 @@ def _count_lines(files: list[str]) -> int | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    lexicon = lexicon_from_args(args)
-    rules = rules_choice_from_args(args)
+    lexicon = options.lexicon_from_args(args)
+    rules = options.rules_choice_from_args(args)
     runs_on = where_from_args(args)
     for name in args.files:
         if name != "-":
