@@ -51,6 +51,13 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="letter buckets of the top-level classes (default 3)",
     )
+    parser.add_argument(
+        "--corner-buckets",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="letter buckets of the four corners (default: as --buckets; 1 leaves them whole)",
+    )
     add_closing_options(parser)
     parser.set_defaults(run=run)
 
@@ -67,7 +74,16 @@ def run(args: argparse.Namespace) -> int:
             bar.update(1)
 
     result = prove(
-        rows, cols, lexicon, rules, args.above, args.jobs, args.checkpoint, args.buckets, on_class
+        rows,
+        cols,
+        lexicon,
+        rules,
+        args.above,
+        args.jobs,
+        args.checkpoint,
+        args.buckets,
+        on_class,
+        corner_buckets=args.corner_buckets,
     )
     if bar is not None:
         bar.close()
