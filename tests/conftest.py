@@ -5,9 +5,11 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from dask_helpers import TestCluster, dask_cluster
 
 # The suite never writes into the user's real cache (~/.cache/boggle): every test, and
 # every command a test runs in a subprocess, uses this temporary one.
@@ -43,6 +45,14 @@ def enable_path() -> Path:
 @pytest.fixture(scope="session")
 def enable(enable_path: Path) -> Lexicon:
     return Lexicon.from_file(enable_path)
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestCluster]:
+    """A ``dask scheduler`` and two single-threaded ``dask worker`` processes on 127.0.0.1,
+    one cluster per test module that asks (skips, saying why, without Dask)."""
+    with dask_cluster(2, tmp_path_factory.mktemp("dask-logs")) as running:
+        yield running
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

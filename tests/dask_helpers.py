@@ -20,6 +20,18 @@ from pathlib import Path
 import pytest
 
 START_TIMEOUT = 60.0
+RUN_TIMEOUT = 180
+
+
+def boggle(*argv: str, timeout: float = RUN_TIMEOUT) -> subprocess.CompletedProcess[str]:
+    """``python -m boggle ARGV``, its output captured (bounded in time)."""
+    return subprocess.run(
+        [sys.executable, "-m", "boggle", *argv],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def need_distributed() -> None:

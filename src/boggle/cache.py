@@ -38,12 +38,15 @@ import sys
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 
+from boggle.errors import OutputError
+
 TYPE_CHECKING = False  # typing and pathlib cost milliseconds to import on every start
 if TYPE_CHECKING:
     from pathlib import Path
     from typing import BinaryIO, TextIO, TypeVar
 
     Folder = TypeVar("Folder", str, Path)
+
 
 CACHE_ENV = "BOGGLE_CACHE_DIR"
 """The environment variable naming the cache directory; empty turns the cache off."""
@@ -134,6 +137,25 @@ def usable_dir(folder: Folder) -> Folder | None:
         return None
     if space is not None and space.f_bavail * space.f_frsize < MIN_FREE_BYTES:
         return None
+    return folder
+
+
+def writable_dir(folder: Path, what: str) -> Path:
+    """``folder``, created if needed, for files a user asked for (unlike the cache, it
+    must work): :class:`~boggle.errors.OutputError` in one line if it cannot be written.
+
+    >>> from pathlib import Path
+    >>> writable_dir(Path("/proc/self/boggle"), "the output directory")
+    Traceback (most recent call last):
+      ...
+    boggle.errors.OutputError: cannot create the output directory '/proc/self/boggle': ...
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"cannot create {what} {str(folder)!r}: {error.strerror}") from None
+    if not os.access(folder, os.W_OK):
+        raise OutputError(f"cannot write in {what} {str(folder)!r}")
     return folder
 
 

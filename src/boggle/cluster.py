@@ -4,7 +4,7 @@ Every long job of the library (scoring files of boards, studying random
 boards; searches and proofs can join the same way) is a list of plain-data
 chunks mapped through one function.  :func:`map_ordered` runs that map and
 hands the results back in input order, with a bounded number of chunks in
-flight, wherever ``where`` says:
+flight (or as they finish), wherever ``where`` says:
 
 * ``None``: threads of this process (the compiled core releases the GIL);
 * a :class:`distributed.Client`: that cluster;
@@ -24,11 +24,12 @@ the others; a scheduler that cannot be reached, or goes away, is a
 
 from __future__ import annotations
 
+import queue
+import signal
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
+from concurrent.futures import CancelledError, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -118,7 +119,7 @@ def open_client(
     cluster = None
     try:
         if workers is not None:
-            with dask_config().set(LOCAL_WORKER_CONFIG):
+            with dask_config().set(LOCAL_WORKER_CONFIG), _workers_ignore_ctrl_c():
                 cluster = distributed.LocalCluster(
                     n_workers=workers or default_jobs(),
                     threads_per_worker=1,
@@ -147,6 +148,21 @@ def open_client(
                 cluster.close(timeout=timeout)
 
 
+@contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Worker processes started in here ignore SIGINT (they inherit it being ignored): Ctrl-C
+    on a terminal reaches the whole process group, and it is this process that stops the
+    run, gathers what it has and closes the cluster."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def worker_threads(client: Client | None, jobs: int | None = None) -> int:
     """How many chunks can run at once: ``jobs`` threads here, or the cluster's threads."""
     if client is None:
@@ -164,8 +180,11 @@ def map_ordered(
     client: Client | None,
     jobs: int | None = None,
     in_flight: int | None = None,
+    as_finished: bool = False,
 ) -> Iterator[Result]:
-    """``function(chunk)`` for each chunk, yielded in input order.
+    """``function(chunk)`` for each chunk, yielded in input order, or with ``as_finished``
+    as each finishes (for pieces of very different cost, such as the classes of a proof:
+    a slow one then holds none of the others back).
 
     Chunks are read lazily and at most ``in_flight`` (default: twice the threads,
     plus two) are out at once, so inputs of any length stream through.  On a
@@ -174,56 +193,71 @@ def map_ordered(
     """
     threads = worker_threads(client, jobs)
     limit = in_flight or 2 * threads + 2
-    if client is None:
-        yield from _map_threads(function, chunks, threads, limit)
-    else:
-        yield from _map_cluster(function, chunks, client, limit)
-
-
-def _map_threads(
-    function: Callable[[Chunk], Result], chunks: Iterable[Chunk], threads: int, limit: int
-) -> Iterator[Result]:
-    if threads == 1:
+    if client is None and threads == 1:
         yield from map(function, chunks)
         return
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        pending: deque[Future[Result]] = deque()
-        try:
-            for chunk in chunks:
-                pending.append(pool.submit(function, chunk))
-                if len(pending) >= limit:
-                    yield pending.popleft().result()
-            while pending:
-                yield pending.popleft().result()
-        finally:
-            for future in pending:
-                future.cancel()
-
-
-def _map_cluster(
-    function: Callable[[Chunk], Result], chunks: Iterable[Chunk], client: Client, limit: int
-) -> Iterator[Result]:
-    pending: deque[Any] = deque()
+    pool = ThreadPoolExecutor(max_workers=threads) if client is None else None
+    finished: queue.Queue[Any] = queue.Queue()  # with as_finished: futures as they finish
+    pending: dict[Any, None] = {}  # the futures out, in input order
     try:
         for chunk in chunks:
-            pending.append(client.submit(function, chunk, pure=False))
-            if len(pending) >= limit:
-                yield wait_result(pending.popleft(), client)
+            future: Any = (
+                pool.submit(function, chunk)
+                if pool is not None
+                else cast(Any, client).submit(function, chunk, pure=False)
+            )
+            if as_finished:
+                future.add_done_callback(finished.put)
+            pending[future] = None
+            while len(pending) >= limit:
+                yield _take(pending, finished if as_finished else None, client)
         while pending:
-            yield wait_result(pending.popleft(), client)
+            yield _take(pending, finished if as_finished else None, client)
     finally:
-        if pending:
-            with suppress(Exception):  # best effort on the way out
-                cast(Any, client).cancel(list(pending), force=True)
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+        elif client is not None:
+            cancel(pending, client)
+
+
+def _take(
+    pending: dict[Any, None], finished: queue.Queue[Any] | None, client: Client | None
+) -> Any:
+    """The result of the first future out, or of the next to finish when ``finished`` is given."""
+    if finished is None:
+        future = next(iter(pending))
+    else:
+        future = finished.get() if client is None else next_done(finished, client)
+    del pending[future]
+    if client is None:
+        return future.result()
+    return wait_result(future, client) if finished is None else future_result(future, client)
+
+
+def cancel(futures: Iterable[Any], client: Client) -> None:
+    """Cancel the futures still out (best effort: on the way out, the scheduler may be gone)."""
+    futures = list(futures)
+    if futures:
+        with suppress(Exception):
+            cast(Any, client).cancel(futures, force=True)
 
 
 def wait_result(future: Any, client: Client) -> Any:
     """The future's result, polling so that a lost scheduler or an empty cluster is an error."""
-    distributed = _distributed()
-    done = threading.Event()
-    future.add_done_callback(lambda _: done.set())
-    idle_since = time.monotonic()
-    while not done.wait(POLL_SECONDS):
+    finished: queue.Queue[Any] = queue.Queue()
+    future.add_done_callback(finished.put)
+    return future_result(next_done(finished, client), client)
+
+
+def next_done(finished: queue.Queue[Any], client: Client, seconds: float | None = None) -> Any:
+    """The next item of ``finished`` (a queue that done callbacks fill), checking the
+    scheduler every :data:`POLL_SECONDS`; ``None`` when ``seconds`` pass first."""
+    idle_since = started = time.monotonic()
+    while True:
+        with suppress(queue.Empty):
+            return finished.get(timeout=POLL_SECONDS)
+        if seconds is not None and time.monotonic() - started >= seconds:
+            return None
         if client.status != "running":
             raise ClusterError(f"lost the Dask scheduler at {_address(client)}")
         if time.monotonic() - idle_since > NO_WORKERS_TIMEOUT:
@@ -232,6 +266,11 @@ def wait_result(future: Any, client: Client) -> Any:
                     f"the Dask scheduler has had no workers for {NO_WORKERS_TIMEOUT:.0f} s"
                 )
             idle_since = time.monotonic()
+
+
+def future_result(future: Any, client: Client) -> Any:
+    """A finished future's result; what went wrong on the cluster as a :class:`ClusterError`."""
+    distributed = _distributed()
     try:
         return future.result()
     except (CancelledError, distributed.client.FutureCancelledError):

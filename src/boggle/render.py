@@ -10,8 +10,8 @@ F X I E
 A M L O
 E W B X
 A S T U
->>> path_text(((0, 0), (1, 0), (1, 1))), path_text(((0, 0), (1, 0)), arrows=True)
-('[(0,0),(1,0),(1,1)]', '(0,0) -> (1,0)')
+>>> path_text(((0, 0), (1, 0), (1, 1)))
+'[(0,0),(1,0),(1,1)]'
 
 SVG options are keywords, and the colours a mapping that any key of
 :data:`COLORS` may override (python-chess's ``chess.svg`` works the same way):
@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
+    from typing import Any
+
     from boggle.board import Board, Cell
 
 COLORS: Mapping[str, str] = {
@@ -56,6 +58,16 @@ def faces(board: Board) -> list[list[str]]:
     return [list(board.faces[r * board.cols : (r + 1) * board.cols]) for r in range(board.rows)]
 
 
+def board_json(board: Board) -> dict[str, Any]:
+    """The board as the pages read it: its text, its shape and its faces row by row.
+
+    >>> from boggle import Board
+    >>> board_json(Board.parse("q[th] ei"))
+    {'board': 'q[th] ei', 'rows': 2, 'cols': 2, 'faces': [['qu', 'th'], ['e', 'i']]}
+    """
+    return {"board": str(board), "rows": board.rows, "cols": board.cols, "faces": faces(board)}
+
+
 def board_text(board: Board, *, frame: bool = False) -> str:
     """The board as an aligned grid of capitalised faces; ``frame`` boxes it in and
     gives every face at least two columns, for a terminal round.
@@ -80,10 +92,9 @@ def board_text(board: Board, *, frame: bool = False) -> str:
     return "\n".join(lines)
 
 
-def path_text(path: Sequence[Cell], *, arrows: bool = False) -> str:
-    """A path as ``[(r,c),(r,c)]``, or as steps ``(r,c) -> (r,c)`` with ``arrows``."""
-    cells = [f"({r},{c})" for r, c in path]
-    return " -> ".join(cells) if arrows else "[" + ",".join(cells) + "]"
+def path_text(path: Sequence[Cell]) -> str:
+    """A path as ``[(r,c),(r,c)]``, the one way a path is written as text."""
+    return "[" + ",".join(f"({r},{c})" for r, c in path) + "]"
 
 
 def path_picture(board: Board, path: Sequence[Cell]) -> str:

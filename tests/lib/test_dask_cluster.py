@@ -8,34 +8,15 @@ import contextlib
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from dask_helpers import TestCluster, dask_cluster, free_port, need_distributed
+from dask_helpers import TestCluster, boggle, dask_cluster, free_port, need_distributed
 
 from boggle.lexicon import load_lexicon
 from boggle.random_boards import BoardSource, board_lines
 from boggle.stats import score_stats
-
-RUN_TIMEOUT = 180
-
-
-def boggle(*argv: str, timeout: float = RUN_TIMEOUT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "boggle", *argv],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        stdin=subprocess.DEVNULL,
-    )
-
-
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestCluster]:
-    with dask_cluster(2, tmp_path_factory.mktemp("dask-logs")) as running:
-        yield running
 
 
 @pytest.fixture(scope="module")

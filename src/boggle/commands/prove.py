@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import whole_number
 from boggle.commands._progress import progress_bar
 from boggle.commands.search import add_closing_options, add_size_option, problem_from_args
@@ -36,7 +37,7 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=1,
         metavar="N",
-        help="processes working on classes at once",
+        help="processes working on classes at once, in-process (default 1)",
     )
     parser.add_argument(
         "--checkpoint",
@@ -51,7 +52,15 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="letter buckets of the top-level classes (default 3)",
     )
+    parser.add_argument(
+        "--corner-buckets",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="letter buckets of the four corners (default: as --buckets; 1 leaves them whole)",
+    )
     add_closing_options(parser)
+    add_cluster_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -66,8 +75,19 @@ def run(args: argparse.Namespace) -> int:
             bar.total = total
             bar.update(1)
 
+    where = where_from_args(args)
     result = prove(
-        rows, cols, lexicon, rules, args.above, args.jobs, args.checkpoint, args.buckets, on_class
+        rows,
+        cols,
+        lexicon,
+        rules,
+        args.above,
+        args.jobs,
+        args.checkpoint,
+        args.buckets,
+        on_class,
+        where,
+        corner_buckets=args.corner_buckets,
     )
     if bar is not None:
         bar.close()

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import (
     add_dictionary_option,
     add_rules_options,
@@ -49,14 +50,16 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=None,
         metavar="S",
-        help="random seed (with --jobs 1 a seeded run is reproducible)",
+        help="random seed (a seeded run without --seconds or --target is reproducible for "
+        "the same --jobs, in-process or on a cluster)",
     )
     parser.add_argument(
         "--jobs",
         type=whole_number,
-        default=1,
+        default=None,
         metavar="N",
-        help="independent runs in N processes (seeds S, S+1, ...)",
+        help="independent runs, seeds S, S+1, ... (default: 1 in-process, one per worker "
+        "thread on a cluster)",
     )
     parser.add_argument(
         "--top",
@@ -70,7 +73,7 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=None,
         metavar="N",
-        help="hillclimb: boards kept in the pool (default 100)",
+        help="hillclimb: boards kept in the pool (default 30)",
     )
     parser.add_argument("--letters", default=None, help="only these letters (q is Qu)")
     parser.add_argument(
@@ -80,6 +83,7 @@ def register(subparsers: Any) -> None:
         help="only boards this dice set can roll (see 'boggle roll --help')",
     )
     add_closing_options(parser)
+    add_cluster_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -154,6 +158,7 @@ def run(args: argparse.Namespace) -> int:
         letters=args.letters,
         dice=args.dice,
         on_progress=show if live else None,
+        where=where_from_args(args),
         **parameters,
     )
     if live:

@@ -15,8 +15,9 @@ single board is scored exactly.  Boards scoring above ``above`` are kept,
 one per symmetry class.
 
 :func:`prove_class` does one top-level class and :func:`prove` all of them,
-in several processes, with a checkpoint file so an interrupted proof goes on
-where it stopped.
+in several processes or on a Dask cluster (``where``, see
+:mod:`boggle.search.on_cluster`), with a checkpoint file so an interrupted
+proof goes on where it stopped.
 
 >>> from boggle import Lexicon
 >>> from boggle.rules import CLASSIC
@@ -33,6 +34,7 @@ from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 from boggle._native.core import MAX_LETTERS, ClassBound
 from boggle.errors import BoggleError
@@ -43,6 +45,9 @@ from boggle.search.classes import ClassTask, buckets, top_level_classes
 from boggle.search.grid import board_text, canonical, split_order
 from boggle.search.run import FoundBoard, letter_alphabet
 from boggle.search.scorer import Scorer
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 
 @dataclass(frozen=True)
@@ -166,6 +171,8 @@ def prove(
     checkpoint: str | None = None,
     bucket_count: int = 3,
     on_class: Callable[[ClassResult, int], None] | None = None,
+    where: Client | str | None = None,
+    corner_buckets: int | None = None,
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring."""
     if rows * cols > 64:
@@ -178,14 +185,19 @@ def prove(
         raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
     letters = ["q" if face == "qu" else face for face in faces]
     bucket_letters = buckets(letters, min(bucket_count, len(letters)))
-    tasks = list(top_level_classes(rows, cols, bucket_letters, above))
-    store = Checkpoint.open(checkpoint, rows, cols, lexicon, rules, above, bucket_letters)
+    corner_letters = (
+        None if corner_buckets is None else buckets(letters, min(corner_buckets, len(letters)))
+    )
+    tasks = list(top_level_classes(rows, cols, bucket_letters, above, corner_letters))
+    store = Checkpoint.open(
+        checkpoint, rows, cols, lexicon, rules, above, bucket_letters, corner_letters
+    )
     done: dict[int, ClassResult] = dict(store.finished) if store else {}
     resumed = len(done)
     todo = [task for task in tasks if task.index not in done]
     interrupted = False
     try:
-        for result in _results(todo, lexicon, rules, jobs):
+        for result in _results(todo, lexicon, rules, jobs, where):
             done[result.index] = result
             if store:
                 store.add(result)
@@ -207,13 +219,22 @@ def prove(
         time.monotonic() - started,
         interrupted,
         resumed,
-        {"finished_classes": len(done), "buckets": list(bucket_letters)},
+        {
+            "finished_classes": len(done),
+            "buckets": list(bucket_letters),
+            "corner_buckets": list(corner_letters or bucket_letters),
+        },
     )
 
 
 def _results(
-    tasks: list[ClassTask], lexicon: Lexicon, rules: Rules, jobs: int
+    tasks: list[ClassTask], lexicon: Lexicon, rules: Rules, jobs: int, where: Client | str | None
 ) -> Iterable[ClassResult]:
+    if where is not None:
+        from boggle.search.on_cluster import prove_classes_on
+
+        yield from prove_classes_on(tasks, lexicon, rules, where)
+        return
     if jobs == 1 or len(tasks) < 2:
         prover = Prover(lexicon, rules)
         for task in tasks:

@@ -4,7 +4,9 @@
 runs a method with a seeded generator and returns a :class:`SearchResult`.
 With ``jobs > 1`` it runs the method in that many processes with seeds
 ``seed, seed + 1, ...`` and merges their best boards; with ``jobs == 1`` and
-a seed the run is reproducible.
+a seed the run is reproducible.  ``where`` (a Dask client or scheduler
+address, see :mod:`boggle.cluster`) runs them on a cluster instead
+(:mod:`boggle.search.on_cluster`), one per worker thread unless ``jobs`` says.
 
 >>> from boggle import Lexicon
 >>> from boggle.rules import CLASSIC
@@ -20,7 +22,7 @@ import multiprocessing
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boggle.dice import DICE_SETS
 from boggle.errors import BoggleError
@@ -31,6 +33,9 @@ from boggle.search.local import METHODS
 from boggle.search.scorer import Scorer
 from boggle.search.space import DiceSpace, LetterSpace, Space, text
 from boggle.search.tracker import Progress, Tracker
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 
 @dataclass(frozen=True)
@@ -134,18 +139,25 @@ def search(
     seconds: float | None = None,
     target: int | None = None,
     seed: int | None = None,
-    jobs: int = 1,
+    jobs: int | None = None,
     top: int = 10,
     letters: str | None = None,
     dice: str | None = None,
     on_progress: Progress | None = None,
+    where: Client | str | None = None,
     **parameters: Any,
 ) -> SearchResult:
     """Search for the best ``rows`` x ``cols`` boards; see the module docstring."""
-    check_options(method, seconds, jobs, top)
+    check_options(method, seconds, 1 if jobs is None else jobs, top)
     make_space(rows, cols, lexicon, letters, dice)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
+    if where is not None:
+        from boggle.search.on_cluster import SearchTask, search_on
+
+        settings = (rows, cols, lexicon, rules, method, seconds, target, top, letters, dice)
+        return search_on(where, SearchTask(*settings, parameters, seed), jobs, on_progress)
+    jobs = jobs or 1
     job = _Job(rows, cols, lexicon, rules, method, seconds, target, top, letters, dice, parameters)
     if jobs == 1:
         return job.run(seed, on_progress)

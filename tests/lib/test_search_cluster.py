@@ -1,0 +1,156 @@
+"""``boggle search`` and ``boggle prove`` through a real Dask cluster (a ``dask scheduler``
+and two ``dask worker`` processes on 127.0.0.1): the same proofs as in-process, through an
+interruption and its checkpoint; a search finds the known best board of a tiny case, gives
+the same boards as in-process for the same seed and number of runs, and stops at its time
+limit; an unreachable scheduler is one line and exit status 2."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from dask_helpers import TestCluster, boggle, free_port, need_distributed
+
+from boggle import Board, Lexicon, solve
+from boggle.rules import CLASSIC
+from boggle.search import prove, search
+from boggle.search.prove import ClassResult, ProofResult
+
+PROOF_TEXT = (
+    "tea eat ate tee sea seat east teas eats sate set sat rat tar art star rats tars arts "
+    "rest ears era sear tear rate later alert alter step pest pets spat past taps pats pal "
+    "lap laps pals plea leap pale peal"
+)
+PROOF_WORDS = PROOF_TEXT.split()
+TINY_WORDS = ("tea", "eat", "ate", "tee", "seat", "east", "teas", "eats", "sate")
+
+
+@pytest.fixture(scope="module")
+def proof_lexicon() -> Lexicon:
+    return Lexicon.from_words(PROOF_WORDS)
+
+
+@pytest.fixture(scope="module")
+def proof_here(proof_lexicon: Lexicon) -> ProofResult:
+    """The 3x3 proof in this process, the answer the cluster must give."""
+    return prove(3, 3, proof_lexicon, CLASSIC, above=40, bucket_count=2)
+
+
+def proof_json(result: ProofResult) -> dict[str, object]:
+    """A proof's JSON without the figures that depend on the clock."""
+    data = result.to_json()
+    data.pop("seconds")
+    return data
+
+
+def test_prove_through_the_cluster_equals_in_process(
+    cluster: TestCluster, proof_lexicon: Lexicon, proof_here: ProofResult
+) -> None:
+    here = proof_here
+    there = prove(3, 3, proof_lexicon, CLASSIC, above=40, bucket_count=2, where=cluster.address)
+    assert [(b.board, b.score) for b in here.boards] == [("arstepsal", 42), ("eplsaeltr", 41)]
+    assert proof_json(there) == proof_json(here)
+    assert not there.interrupted and there.extra["finished_classes"] == here.top_level
+
+
+def test_interrupted_cluster_proof_resumes_from_its_checkpoint(
+    cluster: TestCluster, proof_lexicon: Lexicon, proof_here: ProofResult, tmp_path: Path
+) -> None:
+    checkpoint = str(tmp_path / "proof.jsonl")
+    seen: list[int] = []
+
+    def interrupt_after_five(result: ClassResult, total: int) -> None:
+        seen.append(result.index)
+        if len(seen) == 5:
+            raise KeyboardInterrupt
+
+    arguments = (3, 3, proof_lexicon, CLASSIC, 40)
+    first = prove(
+        *arguments, checkpoint=checkpoint, bucket_count=2, on_class=interrupt_after_five,
+        where=cluster.address,
+    )  # fmt: skip
+    assert first.interrupted and first.extra["finished_classes"] == 5
+    recorded = Path(checkpoint).read_text().splitlines()
+    assert sorted(json.loads(line)["index"] for line in recorded[1:]) == sorted(seen)
+    rest = prove(*arguments, checkpoint=checkpoint, bucket_count=2, where=cluster.address)
+    whole = proof_here
+    assert rest.resumed == 5 and not rest.interrupted
+    assert [(b.board, b.score) for b in rest.boards] == [(b.board, b.score) for b in whole.boards]
+    assert rest.classes == whole.classes
+    assert len(Path(checkpoint).read_text().splitlines()) == 1 + whole.top_level
+
+
+def test_prove_cli_through_the_cluster_equals_in_process(
+    cluster: TestCluster, proof_here: ProofResult, tmp_path: Path
+) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(PROOF_WORDS) + "\n")
+    argv = ["prove", "--size", "3x3", "--above", "40", "--buckets", "2", "--dict", str(words)]
+    remote = boggle(*argv, "--json", "--scheduler", cluster.address)
+    assert remote.returncode == 0, remote.stderr
+    data = json.loads(remote.stdout)
+    data.pop("seconds")
+    assert data == proof_json(proof_here)
+
+
+def best_of_every_board(lexicon: Lexicon, letters: str) -> int:
+    """The best score of any 2x2 board of ``letters``, by scoring every one."""
+    return max(
+        solve(Board.parse("".join(cells)), lexicon, CLASSIC).score
+        for cells in itertools.product(letters, repeat=4)
+    )
+
+
+def test_search_through_the_cluster_finds_the_best_board(cluster: TestCluster) -> None:
+    lexicon = Lexicon.from_words(TINY_WORDS)
+    optimum = best_of_every_board(lexicon, "aest")
+    there = search(2, 2, lexicon, CLASSIC, seed=7, where=cluster.address)
+    assert there.best[0].score == optimum == 8
+    assert [run["seed"] for run in there.extra["runs"]] == [7, 8]  # one run per worker
+    here = search(2, 2, lexicon, CLASSIC, seed=7, jobs=2)
+    assert [(f.board, f.score) for f in there.best] == [(f.board, f.score) for f in here.best]
+    assert there.boards_scored == here.boards_scored and not there.interrupted
+
+
+def test_search_on_the_cluster_stops_every_run_at_its_time_limit(cluster: TestCluster) -> None:
+    lexicon = Lexicon.from_words(TINY_WORDS)
+    started = time.monotonic()
+    result = search(2, 2, lexicon, CLASSIC, seconds=2, seed=1, jobs=6, where=cluster.address)
+    # six runs on two workers: without the client's stop, the last two would start at
+    # about 4 s and end at 6 s; told to stop at 2 s, they end at once with their best
+    assert time.monotonic() - started < 5.5
+    assert [run["seed"] for run in result.extra["runs"]] == [1, 2, 3, 4, 5, 6]
+    assert result.best[0].score == 8 and not result.interrupted
+
+
+def test_search_cli_on_the_cluster_with_a_target(cluster: TestCluster, tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(TINY_WORDS) + "\n")
+    run = boggle(
+        "search", "--size", "2x2", "--dict", str(words), "--seed", "3", "--target", "8",
+        "--seconds", "60", "--top", "1", "--json", "--scheduler", cluster.address,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    result = json.loads(run.stdout)
+    assert result["best"] == [{"board": "aest", "score": 8}]
+    assert result["seconds"] < 30
+
+
+def test_unreachable_scheduler_is_one_line_and_status_2() -> None:
+    need_distributed()
+    address = f"tcp://127.0.0.1:{free_port()}"
+    commands = [["search", "--size", "2x2"], ["prove", "--size", "2x2", "--above", "1"]]
+    with ThreadPoolExecutor(len(commands)) as pool:  # each waits out the connect timeout
+        runs = list(
+            pool.map(
+                lambda argv: boggle(*argv, "--dict", "en-50", "--scheduler", address), commands
+            )
+        )
+    for run in runs:
+        assert (run.returncode, run.stdout) == (2, "")
+        assert run.stderr.startswith(f"boggle: error: cannot reach the Dask scheduler at {address}")
+        assert len(run.stderr.splitlines()) == 1
