@@ -377,7 +377,8 @@ typedef struct {
 } score_step;
 
 /* The roots (at most 64), then each step taken leaves at most one step per
- * neighbour (8) on the stack, itself gone. */
+ * neighbour (8) on the stack, itself gone; and one more slot, written (then
+ * left) when a cell cannot go on: the push has no branch to mispredict. */
 #define BN_STEPS (64 + 64 * 7 + 1)
 
 /* Take the steps on the stack (and all they lead to); the score of the words
@@ -406,16 +407,17 @@ static BN_ALWAYS_INLINE int64_t search(const board_tables *t, const bn_node *nod
             if (!to) continue;
             uint32_t index = before_first + BN_POPCOUNT(node.bits & up_to_letter);
             const bn_node child = nodes[index];
-            if (child.bits & BN_WORD_BIT && s->stamps[index] != s->board_stamp) {
+            if (child.bits & BN_WORD_BIT) {
+                int64_t fresh = s->stamps[index] != s->board_stamp;
                 s->stamps[index] = s->board_stamp;
-                score += points[length + 1];
+                score += points[length + 1] & -fresh;
             }
             if (!LETTERS(child.bits)) continue;
             do {
                 uint32_t c = (uint32_t)BN_CTZ64(to);
                 to &= to - 1;
-                if (child.bits & reach[c])
-                    *top++ = (score_step){child, used | (1ULL << c), c, length + 1};
+                *top = (score_step){child, used | (1ULL << c), c, length + 1};
+                top += (child.bits & reach[c]) != 0;
             } while (to);
         }
         if (!with_multi) continue;
