@@ -14,6 +14,7 @@ part prints one line per run and a summary; nothing is asserted.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -22,7 +23,7 @@ from pathlib import Path
 from boggle import CLASSIC, load_lexicon
 from boggle.lexicon import Lexicon
 from boggle.search import search
-from boggle.search.classes import buckets, sample_classes, top_level_classes
+from boggle.search.classes import buckets, cell_buckets, sample_classes, top_level_classes
 from boggle.search.grid import apply_edit, neighbour_edits
 from boggle.search.prove import Prover
 from boggle.search.run import letter_alphabet
@@ -70,6 +71,7 @@ def climb(lexicon: Lexicon, args: argparse.Namespace) -> None:
             target=3625,
             seed=seed,
             top=1,
+            **({"pool": args.pool} if args.method == "hillclimb" else {}),
         )
         cpu = time.process_time() - cpu
         best = result.best[0]
@@ -82,8 +84,8 @@ def climb(lexicon: Lexicon, args: argparse.Namespace) -> None:
         )
     median = statistics.median(reached) if reached else float("nan")
     print(
-        f"{args.method}: reached 3625 within {args.cpu_limit:g} CPU s in {len(reached)} of "
-        f"{args.runs} runs, median {median:.1f} CPU s"
+        f"{args.method} (pool {args.pool}): reached 3625 within {args.cpu_limit:g} CPU s in "
+        f"{len(reached)} of {args.runs} runs, median {median:.1f} CPU s"
     )
 
 
@@ -98,6 +100,10 @@ def dice(lexicon: Lexicon, args: argparse.Namespace) -> None:
         )
 
 
+def _corners(letters: list[str], args: argparse.Namespace) -> tuple[str, ...] | None:
+    return None if args.corner_buckets is None else buckets(letters, args.corner_buckets)
+
+
 def _shape(text: str) -> tuple[int, int]:
     rows, cols = text.split("x")
     return int(rows), int(cols)
@@ -108,7 +114,11 @@ def prove_part(lexicon: Lexicon, args: argparse.Namespace) -> None:
     rows, cols = _shape(args.size)
     prover = Prover(lexicon, CLASSIC)
     letters = ["q" if f == "qu" else f for f in prover.faces]
-    tasks = list(top_level_classes(rows, cols, buckets(letters, args.buckets), args.above))
+    tasks = list(
+        top_level_classes(
+            rows, cols, buckets(letters, args.buckets), args.above, _corners(letters, args)
+        )
+    )
     start = time.perf_counter()
     done, found = 0, {}
     for task in tasks:
@@ -130,10 +140,12 @@ def estimate(lexicon: Lexicon, args: argparse.Namespace) -> None:
     prover = Prover(lexicon, CLASSIC)
     letters = ["q" if f == "qu" else f for f in prover.faces]
     chosen = buckets(letters, args.buckets)
-    total = len(chosen) ** (rows * cols) / (8 if rows == cols else 4)
+    corner = _corners(letters, args)
+    total = math.prod(len(c) for c in cell_buckets(rows, cols, chosen, corner))
+    total /= 8 if rows == cols else 4
     costs = []
     start = time.perf_counter()
-    for task in sample_classes(rows, cols, chosen, args.above, args.samples, seed=1):
+    for task in sample_classes(rows, cols, chosen, args.above, args.samples, 1, corner):
         cpu = time.process_time()
         result = prover.run(task)
         costs.append(time.process_time() - cpu)
@@ -194,6 +206,8 @@ def main() -> int:
     parser.add_argument("--above", type=int, default=540)
     parser.add_argument("--buckets", type=int, default=3)
     parser.add_argument("--samples", type=int, default=20)
+    parser.add_argument("--corner-buckets", type=int, default=None, help="1: corners whole")
+    parser.add_argument("--pool", type=int, default=30, help="hillclimb pool size (climb)")
     args = parser.parse_args()
     if not Path(args.dict).exists():
         print(f"benchmarks/search.py: {args.dict} not found (ENABLE2K)", file=sys.stderr)

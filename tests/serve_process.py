@@ -29,14 +29,15 @@ def get_json(url: str, body: dict[str, Any] | None = None) -> Any:
 
 
 class ServeProcess:
-    """`boggle serve --data DATA` until :meth:`stop`; ready when /api/health answers."""
+    """`boggle serve --data DATA EXTRA...` (no --data when DATA is None) until :meth:`stop`;
+    ready when /api/health answers."""
 
-    def __init__(self, data: Path, *extra: str, port: int | None = None) -> None:
+    def __init__(self, data: Path | None, *extra: str, port: int | None = None) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws/rooms"
         command = [sys.executable, "-m", "boggle", "serve", "--port", str(self.port)]
-        command += ["--data", str(data), *extra]
+        command += [*(["--data", str(data)] if data is not None else []), *extra]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )

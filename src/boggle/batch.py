@@ -12,6 +12,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from itertools import islice
 from typing import NamedTuple, TypeVar
 
 from boggle.board import MAX_CELLS, MAX_SIDE, Board
@@ -216,14 +217,13 @@ def chunks(
     lines: Iterable[Item], first: int = FIRST_CHUNK, largest: int = CHUNK
 ) -> Iterator[list[Item]]:
     """Lists of lines, doubling in size from ``first`` to ``largest``, so that short
-    inputs still spread over every thread and long ones pay little per chunk."""
+    inputs still spread over every thread and long ones pay little per chunk.
+
+    >>> [len(chunk) for chunk in chunks(range(10), first=2, largest=4)]
+    [2, 4, 4]
+    """
+    remaining = iter(lines)
     size = first
-    chunk: list[Item] = []
-    for line in lines:
-        chunk.append(line)
-        if len(chunk) == size:
-            yield chunk
-            chunk = []
-            size = min(size * 2, largest)
-    if chunk:
+    while chunk := list(islice(remaining, size)):
         yield chunk
+        size = min(size * 2, largest)

@@ -16,10 +16,13 @@ import importlib
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from typing import NoReturn, TextIO, cast
 
 from boggle import __version__
 from boggle.errors import BoggleError
+
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 # Modules of boggle.commands, in the order their subcommands are listed in --help.
 COMMAND_MODULES = (
@@ -52,6 +55,27 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # argparse makes one for every option added and finds the width with shutil, whose
+        # import (bz2, lzma) would cost every start milliseconds; the width is found the same way.
+        width = terminal_columns() - 2  # every HelpFormatter takes it; typeshed names only prog
+        return self.formatter_class(prog=self.prog, width=width)  # type: ignore[call-arg]
+
+
+def terminal_columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it: ``$COLUMNS``, else the
+    width of standard output's terminal, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -134,7 +158,7 @@ def guard_standard_streams() -> None:
         if name == "stderr":
             sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the life of the process
         else:
-            setattr(sys, name, cast(TextIO, ClosedStream(label)))
+            setattr(sys, name, ClosedStream(label))
 
 
 OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EROFS})

@@ -25,12 +25,17 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
-from boggle.board import Board, check_size
+from boggle.board import Board, check_faces, check_size
 from boggle.errors import DiceError
 from boggle.letters import LATIN
 from boggle.wording import a_size
+
+TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from boggle.records import dataclass
 
 
 @dataclass(frozen=True)
@@ -54,10 +59,7 @@ class DiceSet:
                 f"dice set {self.name!r} has {len(self.cubes)} cubes for a "
                 f"{self.rows}x{self.cols} tray of {self.rows * self.cols} cells"
             )
-        # Building a one-cell board checks every face the same way a board does.
-        for cube in self.cubes:
-            for face in cube:
-                Board((face,), 1, 1)
+        check_faces(face for cube in self.cubes for face in cube)  # as a board checks them
 
     @property
     def faces(self) -> frozenset[str]:

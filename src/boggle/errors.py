@@ -53,5 +53,9 @@ class JudgeError(BoggleError):
     """A round or match to judge is malformed (missing board, players or word lists)."""
 
 
+class OutputError(BoggleError):
+    """An output file or directory cannot be written, or would overwrite something."""
+
+
 class MissingDependencyError(BoggleError):
     """An optional package a command needs is not installed."""

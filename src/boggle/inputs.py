@@ -21,16 +21,18 @@ boggle.errors.BoggleError: word list '/dev/zero' is a device, not a regular file
 
 from __future__ import annotations
 
-import gzip
 import io
 import os
 import stat
 import sys
 import zlib
 from collections.abc import Iterator
-from typing import BinaryIO, cast
 
 from boggle.errors import BoggleError
+
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 SNIFF_BYTES = 65536
 """How much of a file is looked at for NUL bytes before it is read whole."""
@@ -189,6 +191,8 @@ def iter_lines(
     rest of it skipped.  Refused with ``error``: not a regular file, binary
     (:func:`looks_binary`), a damaged gzip file.
     """
+    import gzip  # here, not at the top: a solve with a cached list reads no file
+
     shown = os.fspath(path)
     raw: BinaryIO
     from_stdin = shown == "-"
@@ -199,7 +203,7 @@ def iter_lines(
     try:
         stream: BinaryIO = raw
         if _peek(raw).startswith(GZIP_MAGIC):
-            stream = cast(BinaryIO, gzip.GzipFile(fileobj=raw, mode="rb"))
+            stream = gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[assignment]
         if looks_binary(_peek(stream)):
             raise error(f"{what} {shown!r} looks binary; give a text file")
         while line := stream.readline(max_line + 1):

@@ -16,21 +16,26 @@ naming the package.
 from __future__ import annotations
 
 import os
-import threading
+from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections.abc import Iterable
-from pathlib import Path
 
 from boggle.board import MULTI_LETTER_FACES, Board
 from boggle.errors import LexiconError
 from boggle.languages import PROFILES, SYSTEM_LISTS, LanguageProfile, language_profile
 from boggle.lexicon import Lexicon, bundled_lists, load_lexicon
 
+TYPE_CHECKING = False  # pathlib costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from pathlib import Path
+
 _loaded: dict[tuple[str, ...], Lexicon] = {}
-_loaded_lock = threading.Lock()
+_loaded_lock = allocate_lock()
 
 
 def system_list_path(code: str) -> Path | None:
     """The installed ``/usr/share/dict`` file of language ``code``, or ``None``."""
+    from pathlib import Path  # here: pathlib costs the default list's start milliseconds
+
     entry = SYSTEM_LISTS.get(code)
     if entry is None:
         return None
@@ -71,6 +76,8 @@ def load_language_list(name_or_path: str, language: str | None = None) -> Lexico
             raise LexiconError(missing_list_message(name_or_path))
         profile = language_profile(language or name_or_path)
         return _read(path, profile, name_or_path)
+    from pathlib import Path
+
     profile = language_profile(language or "en")
     return _read(Path(name_or_path), profile, Path(name_or_path).name)
 

@@ -30,27 +30,33 @@ language profiles: see :mod:`boggle.languages` and ``load_lexicon(..., language=
 
 from __future__ import annotations
 
-import hashlib
 import json
 import operator
 import os
-import threading
+import time
+import zlib
+from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import islice
-from pathlib import Path
-from typing import Any
 
+from boggle.cache import cache_folder, load, store
 from boggle.errors import LexiconError
 from boggle.inputs import read_file
 from boggle.languages import SYSTEM_LISTS, nfc
 from boggle.letters import LATIN
 
+TYPE_CHECKING = False  # typing, and dataclasses (12 ms), cost every start time to import
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+    from typing import Any
+else:
+    from boggle.records import dataclass
+
 DEFAULT_WORDLIST = "en-70"
 """The bundled list used when none is named (see ``docs/wordlists.md``)."""
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR = os.path.join(os.path.dirname(os.path.realpath(__file__)), "data")
 """Where the bundled word lists and their manifest are installed."""
 
 MAX_WORDLIST_BYTES = 100 * 1024 * 1024
@@ -107,21 +113,37 @@ class Lexicon:
         self._setup(_checked_words(words), name, source)
 
     @classmethod
-    def _normalised(cls, words: tuple[str, ...], name: str, source: str | None = None) -> Lexicon:
+    def _normalised(
+        cls, words: tuple[str, ...] | None, name: str, source: str | None = None
+    ) -> Lexicon:
         """A lexicon from words already normalised, sorted and unique (no checks)."""
         lexicon = cls.__new__(cls)
         lexicon._setup(words, name, source)
         return lexicon
 
-    def _setup(self, words: tuple[str, ...], name: str, source: str | None) -> None:
-        self.words = words
+    def _setup(self, words: tuple[str, ...] | None, name: str, source: str | None) -> None:
+        self._words = words
+        self._read_words: Callable[[], tuple[str, ...]] | None = None
         self.name = name
         self.source = source
         self.bundled = False
         self.language: str | None = None
         """The language profile the words were normalised with (``None``: the default rules)."""
-        self._cache: dict[str, Any] = {}
-        self._lock = threading.Lock()
+        self._cache: dict[str, object] = {}
+        self._lock = allocate_lock()
+        self._words_lock = allocate_lock()
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words, sorted (a list read through its summary is read on first use)."""
+        words = self._words
+        if words is None:
+            with self._words_lock:
+                if self._words is None:
+                    assert self._read_words is not None
+                    self._words = self._read_words()
+                words = self._words
+        return words
 
     @classmethod
     def from_words(cls, words: Iterable[str], name: str = "custom") -> Lexicon:
@@ -140,6 +162,8 @@ class Lexicon:
         Raises :class:`LexiconError` when the file is missing, unreadable,
         empty, binary, or holds no usable word.
         """
+        from pathlib import Path  # not at the top: a start that reads no list never needs it
+
         file = Path(path)
         shown = str(path)
         data = read_file(file, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
@@ -155,6 +179,11 @@ class Lexicon:
         return cls._normalised(words, name or file.name, source=str(file))
 
     def __len__(self) -> int:
+        return self.count
+
+    @cached_property
+    def count(self) -> int:
+        """Number of words."""
         return len(self.words)
 
     def __iter__(self) -> Iterator[str]:
@@ -182,6 +211,8 @@ class Lexicon:
     @cached_property
     def digest(self) -> str:
         """SHA-256 of the normalised words: equal lists have equal digests."""
+        import hashlib  # loading OpenSSL costs milliseconds; a summarised list never needs it
+
         return hashlib.sha256("\n".join(self.words).encode()).hexdigest()
 
     @cached_property
@@ -189,7 +220,7 @@ class Lexicon:
         """Length of the longest word (0 for an empty lexicon)."""
         return max(map(len, self.words), default=0)
 
-    def cached(self, key: str, build: Any) -> Any:
+    def cached(self, key: str, build: Callable[[Lexicon], object]) -> Any:
         """The structure stored under ``key``, built by ``build(self)`` the first time."""
         value = self._cache.get(key)
         if value is None:
@@ -202,7 +233,7 @@ class Lexicon:
 
     def to_json(self) -> dict[str, Any]:
         """Name and size, as JSON output shows them."""
-        info: dict[str, Any] = {"name": self.name, "words": len(self.words)}
+        info: dict[str, Any] = {"name": self.name, "words": self.count}
         if self.source is not None and not self.bundled:
             info["source"] = self.source
         if self.language is not None:
@@ -249,6 +280,91 @@ def _decode(data: bytes, shown: str) -> str:
         return data.decode("latin-1")
 
 
+SUMMARY_FORMAT = 1
+"""Bump when what a summary holds, or how words are normalised, changes."""
+
+SETTLED_SECONDS = 2
+"""A file changed less than this long before it is read could change again within one tick
+of its timestamps, unseen: no summary is kept for it until it has settled."""
+
+
+def _file_identity(path: str) -> tuple[str, int] | None:
+    """A text naming this very file as it is now (path as given and real, size, modification
+    and change times, inode), and its latest time in ns; ``None`` if it cannot be examined.
+
+    The change time (ctime) cannot be set back by anyone, so a file written again, copied
+    over or replaced gets a new identity even with the same size and modification time.
+    """
+    try:
+        real = os.path.realpath(path)
+        stat = os.stat(real)
+    except (OSError, ValueError):
+        return None
+    parts = (SUMMARY_FORMAT, path, real, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+    identity = "\n".join(map(str, (*parts, stat.st_ino, stat.st_dev)))
+    return identity, max(stat.st_mtime_ns, stat.st_ctime_ns)
+
+
+def _summary_path(folder: str, identity: str) -> str:
+    key = identity.encode("utf-8", "surrogateescape")
+    return os.path.join(folder, f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}.summary")
+
+
+def _read_summary(path: str, identity: str) -> dict[str, Any] | None:
+    """What a summary written for ``identity`` says (``None``: none, damaged, or another file's)."""
+    payload = load(path)
+    try:
+        facts = None if payload is None else json.loads(payload)
+    except ValueError:
+        return None
+    if not isinstance(facts, dict) or facts.get("identity") != identity:
+        return None
+    return facts
+
+
+def _summarised(path: str, name: str) -> Lexicon:
+    """:meth:`Lexicon.from_file` with the default rules, read only when its words are first used
+    when the cache holds a summary of this very file (see :func:`_file_identity`): its digest,
+    size, longest word and alphabet are all the compiled core and a solve need."""
+    folder = cache_folder("lists")
+    found = None if folder is None else _file_identity(path)
+    if folder is None or found is None:
+        return Lexicon.from_file(path, name=name)
+    identity, changed_ns = found
+    entry = _summary_path(folder, identity)
+    facts = _read_summary(entry, identity)
+    if facts is None:
+        lexicon = Lexicon.from_file(path, name=name)
+        if time.time_ns() - changed_ns > SETTLED_SECONDS * 10**9:
+            facts = {
+                "identity": identity,
+                "digest": lexicon.digest,
+                "count": lexicon.count,
+                "longest": lexicon.longest,
+                "alphabet": "".join(sorted(lexicon.alphabet)),
+                "source": lexicon.source,
+            }
+            store(entry, json.dumps(facts, ensure_ascii=False).encode())
+        return lexicon
+    lexicon = Lexicon._normalised(None, name, source=facts["source"])
+    digest = facts["digest"]
+
+    def read_words() -> tuple[str, ...]:
+        fresh = Lexicon.from_file(path, name=name)
+        if fresh.digest != digest:
+            raise LexiconError(f"word list {str(path)!r} changed while in use; load it again")
+        return fresh.words
+
+    lexicon._read_words = read_words
+    lexicon.__dict__.update(
+        digest=digest,
+        count=facts["count"],
+        longest=facts["longest"],
+        alphabet=frozenset(facts["alphabet"]),
+    )
+    return lexicon
+
+
 @dataclass(frozen=True)
 class BundledList:
     """A word list shipped inside the package."""
@@ -265,9 +381,10 @@ class BundledList:
 
 def bundled_lists() -> list[BundledList]:
     """The word lists shipped with the package, from its manifest."""
-    manifest = DATA_DIR / "wordlists.json"
+    manifest = os.path.join(DATA_DIR, "wordlists.json")
     try:
-        entries = json.loads(manifest.read_text(encoding="utf-8"))
+        with open(manifest, encoding="utf-8") as handle:
+            entries = json.load(handle)
     except FileNotFoundError:
         return []
     return [
@@ -286,7 +403,7 @@ def bundled_lists() -> list[BundledList]:
 
 
 _loaded: dict[tuple[str, ...], Lexicon] = {}
-_loaded_lock = threading.Lock()
+_loaded_lock = allocate_lock()
 
 
 def load_lexicon(
@@ -315,12 +432,12 @@ def load_lexicon(
         entry = bundled[text]
         with _loaded_lock:
             if key not in _loaded:
-                lexicon = Lexicon.from_file(DATA_DIR / entry.file, name=text)
+                lexicon = _summarised(os.path.join(DATA_DIR, entry.file), text)
                 lexicon.bundled = True
                 lexicon.language = entry.language
                 _loaded[key] = lexicon
             return _loaded[key]
-    looks_like_path = os.sep in text or "/" in text or "." in text or Path(text).exists()
+    looks_like_path = os.sep in text or "/" in text or "." in text or os.path.exists(text)
     if not looks_like_path:
         names = ", ".join(bundled) or "none are installed"
         system = ", ".join(SYSTEM_LISTS)
@@ -328,14 +445,12 @@ def load_lexicon(
             f"unknown word list {text!r}; give a file path, a bundled name ({names}) "
             f"or a system list ({system})"
         )
-    path = Path(text)
-    try:
-        stat = path.stat()
-        shown = name or path.name
-        key = ("file", str(path.resolve()), str(stat.st_mtime_ns), str(stat.st_size), shown)
-    except (OSError, ValueError):
-        return Lexicon.from_file(path)  # raises the precise error
+    found = _file_identity(text)
+    if found is None:
+        return Lexicon.from_file(text)  # raises the precise error
+    shown = name or os.path.basename(os.path.normpath(text))
+    key = ("file", found[0], shown)
     with _loaded_lock:
         if key not in _loaded:
-            _loaded[key] = Lexicon.from_file(path, name=shown)
+            _loaded[key] = _summarised(text, shown)
         return _loaded[key]

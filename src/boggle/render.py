@@ -10,8 +10,8 @@ F X I E
 A M L O
 E W B X
 A S T U
->>> path_text(((0, 0), (1, 0), (1, 1))), path_text(((0, 0), (1, 0)), arrows=True)
-('[(0,0),(1,0),(1,1)]', '(0,0) -> (1,0)')
+>>> path_text(((0, 0), (1, 0), (1, 1)))
+'[(0,0),(1,0),(1,1)]'
 
 SVG options are keywords, and the colours a mapping that any key of
 :data:`COLORS` may override (python-chess's ``chess.svg`` works the same way):
@@ -23,10 +23,11 @@ SVG options are keywords, and the colours a mapping that any key of
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
+    from typing import Any
+
     from boggle.board import Board, Cell
 
 COLORS: Mapping[str, str] = {
@@ -57,6 +58,16 @@ def faces(board: Board) -> list[list[str]]:
     return [list(board.faces[r * board.cols : (r + 1) * board.cols]) for r in range(board.rows)]
 
 
+def board_json(board: Board) -> dict[str, Any]:
+    """The board as the pages read it: its text, its shape and its faces row by row.
+
+    >>> from boggle import Board
+    >>> board_json(Board.parse("q[th] ei"))
+    {'board': 'q[th] ei', 'rows': 2, 'cols': 2, 'faces': [['qu', 'th'], ['e', 'i']]}
+    """
+    return {"board": str(board), "rows": board.rows, "cols": board.cols, "faces": faces(board)}
+
+
 def board_text(board: Board, *, frame: bool = False) -> str:
     """The board as an aligned grid of capitalised faces; ``frame`` boxes it in and
     gives every face at least two columns, for a terminal round.
@@ -81,10 +92,9 @@ def board_text(board: Board, *, frame: bool = False) -> str:
     return "\n".join(lines)
 
 
-def path_text(path: Sequence[Cell], *, arrows: bool = False) -> str:
-    """A path as ``[(r,c),(r,c)]``, or as steps ``(r,c) -> (r,c)`` with ``arrows``."""
-    cells = [f"({r},{c})" for r, c in path]
-    return " -> ".join(cells) if arrows else "[" + ",".join(cells) + "]"
+def path_text(path: Sequence[Cell]) -> str:
+    """A path as ``[(r,c),(r,c)]``, the one way a path is written as text."""
+    return "[" + ",".join(f"({r},{c})" for r, c in path) + "]"
 
 
 def path_picture(board: Board, path: Sequence[Cell]) -> str:
@@ -115,6 +125,8 @@ def svg(
 ) -> str:
     """An SVG picture of ``board``, cubes ``size`` pixels wide, with ``path`` drawn
     over it when given; ``colors`` overrides some of :data:`COLORS`."""
+    import html  # only pictures need it: not loaded on every start
+
     color = {**COLORS, **(colors or {})}
     width, height = board.cols * size, board.rows * size
     pad = size // 12
@@ -134,7 +146,7 @@ def svg(
             f'<rect x="{x}" y="{y}" width="{cube}" height="{cube}" rx="{pad}" fill="{fill}"/>'
             f'<text x="{x + cube / 2}" y="{y + cube / 2}" font-size="{font:.1f}" '
             f'text-anchor="middle" dominant-baseline="central" fill="{color["letter"]}">'
-            f"{escape(face_label(face))}</text>"
+            f"{html.escape(face_label(face))}</text>"
         )
     if path:
         centres = [(c * size + size / 2, r * size + size / 2) for r, c in path]

@@ -24,13 +24,16 @@ Rules(name='classic (custom)', min_length=5, scoring=((3, 1), (5, 2), (6, 3), (7
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
-
 from boggle.errors import RulesError
 
+TYPE_CHECKING = False  # typing, and dataclasses (12 ms), cost every start time to import
 if TYPE_CHECKING:
+    from dataclasses import dataclass, replace
+    from typing import Any
+
     from boggle.board import Board
+else:
+    from boggle.records import dataclass, replace
 
 Scoring = tuple[tuple[int, int], ...]
 """Steps ``(length, points)``, ascending: a word scores the points of the last

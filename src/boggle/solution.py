@@ -12,10 +12,9 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
+from collections import Counter, namedtuple
 from collections.abc import Iterable, Iterator
 from functools import cached_property
-from typing import Any, NamedTuple
 
 from boggle import render
 from boggle.board import Board, Cell
@@ -23,20 +22,33 @@ from boggle.language_lists import foreign_letters
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from typing import Any, NamedTuple
 
-class Found(NamedTuple):
+    class _FoundFields(NamedTuple):
+        word: str
+        path: tuple[Cell, ...]
+
+    class _ScoredFields(NamedTuple):
+        word: str
+        path: tuple[Cell, ...]
+        points: int
+else:  # the same named tuples, made without importing typing
+    _FoundFields = namedtuple("Found", ["word", "path"])
+    _ScoredFields = namedtuple("ScoredWord", ["word", "path", "points"])
+
+
+class Found(_FoundFields):
     """A word and one path that spells it (cells in order, ``(row, col)``)."""
 
-    word: str
-    path: tuple[Cell, ...]
+    __slots__ = ()
 
 
-class ScoredWord(NamedTuple):
+class ScoredWord(_ScoredFields):
     """A found word with its points under the rules."""
 
-    word: str
-    path: tuple[Cell, ...]
-    points: int
+    __slots__ = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"word": self.word, "points": self.points, "path": [list(c) for c in self.path]}
@@ -66,6 +78,27 @@ class Solution:
             [ScoredWord(word, first[word], points[len(word)]) for word in sorted(first)]
         )
 
+    @classmethod
+    def from_scored(
+        cls,
+        board: Board,
+        rules: Rules,
+        lexicon: Lexicon,
+        words: tuple[ScoredWord, ...],
+        engine: str,
+        score: int,
+    ) -> Solution:
+        """A solution from words an engine already made unique, scored and sorted, with
+        their total (the ``native`` engine does that work in C); nothing is checked."""
+        solution = cls.__new__(cls)
+        solution.board = board
+        solution.rules = rules
+        solution.lexicon = lexicon
+        solution.engine = engine
+        solution.words = words
+        solution.__dict__["score"] = score
+        return solution
+
     def __iter__(self) -> Iterator[ScoredWord]:
         return iter(self.words)
 
@@ -83,7 +116,7 @@ class Solution:
         """The found words by their text."""
         return {item.word: item for item in self.words}
 
-    @property
+    @cached_property
     def score(self) -> int:
         """Total points: every word counts once."""
         return sum(item.points for item in self.words)

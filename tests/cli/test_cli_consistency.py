@@ -163,7 +163,7 @@ def test_play_in_a_pipe_answers_paths_before_the_summary(
     monkeypatch.setattr(sys, "stdin", io.StringIO("fame\n?fame\nmile\n"))
     status, out, _ = run(capsys, "play", BOARD, "--dict", str(words))
     assert status == 0
-    assert out.index("Round over.") < out.index("FAME: (0,0)") < out.index("You found")
+    assert out.index("Round over.") < out.index("FAME: [(0,0)") < out.index("You found")
 
 
 def test_ctrl_c_in_play_prints_its_message_on_a_line_of_its_own(words: Path) -> None:

@@ -63,7 +63,7 @@ def test_play_through_a_pipe(words_file: Path) -> None:
     assert f"2 of {maximum} points" in out
     listed = out.split("best first:\n")[1].split("\nFAME:")[0].split()
     assert listed[::2] == expected_missed({"fame", "mile"})
-    assert "FAME: (0,0) -> (1,0) -> (1,1) -> (2,0)" in out
+    assert "FAME: [(0,0),(1,0),(1,1),(2,0)]" in out
     assert "ZEBRA is not on the board." in out
     assert "Time's up" not in out  # no timer without a terminal
 
@@ -122,7 +122,7 @@ def test_play_through_a_pseudo_terminal(words_file: Path) -> None:
         child.expect("best first:")
         child.expect("Path of a word")
         child.send("limb\r")
-        child.expect(r"LIMB: \(1,2\) -> \(0,2\) -> \(1,1\) -> \(2,2\)")
+        child.expect(r"LIMB: \[\(1,2\),\(0,2\),\(1,1\),\(2,2\)\]")
         child.expect("Path of a word")
         child.send("\r")
         child.expect(pexpect.EOF)

@@ -53,6 +53,21 @@ def test_bad_lines_reported_with_numbers_and_run_goes_on(
     assert errors[1].startswith("boggle score: <stdin>:4:") and "unequal" in errors[1]
 
 
+def test_line_numbers_count_blank_lines_across_chunks(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Chunks are cut by lines read, blank ones included: a bad line far down,
+    after many blank lines and several chunks, is reported by its own number."""
+    lines = ["teas", "", "  "] * 2000
+    lines[4998] = "te4s"
+    lines[5997] = "t!as"
+    status, out, err = score(monkeypatch, capsys, "\n".join(lines) + "\n", "--jobs", "2")
+    assert status == 1
+    assert len(out.splitlines()) == 2000 - 2
+    errors = err.splitlines()
+    assert [e.split(":")[2] for e in errors] == ["4999", "5998"]
+
+
 def test_empty_input_prints_nothing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], enable_path: Path
 ) -> None:

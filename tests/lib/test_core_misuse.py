@@ -70,6 +70,16 @@ def test_a_trie_never_built_cannot_solve() -> None:
         bare.solve(b"\x00\xff\xff\xff", 1, 1, 1, [0, 1], False)
     with pytest.raises(ValueError, match="never built"):
         bare.score_lines(["a"], 1, 1, 25, [0, 1], 10, 100)
+    with pytest.raises(ValueError, match="never built"):
+        bare.solution(b"\x00\xff\xff\xff", 1, 1, 1, [0, 1], tuple)
+
+
+def test_solution_takes_a_tuple_type_and_faces_of_the_board_shape() -> None:
+    trie = Trie(*_trie_args([b"\x00\x01"]))
+    with pytest.raises(TypeError, match="tuple type"):
+        trie.solution(b"\x00\xff\xff\xff", 1, 1, 1, [0, 1], list)
+    with pytest.raises(ValueError, match="board shape"):
+        trie.solution(b"\x00\xff\xff\xff", 2, 1, 1, [0, 1], tuple)
 
 
 def test_a_trie_is_built_once() -> None:

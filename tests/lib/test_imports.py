@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -58,3 +60,25 @@ def test_engine_capabilities_are_recorded_in_the_registry() -> None:
 
     with pytest.raises(EngineError, match="does not read word files"):
         get_engine("trie").solve_file(None, "x", None)  # type: ignore[arg-type]
+
+
+def test_a_solve_with_a_warm_cache_loads_no_heavy_module(tmp_path: Path) -> None:
+    """``boggle solve`` starts fast: none of these modules (each milliseconds to import) is
+    loaded once the bundled list's summary and compiled form are cached (the first run
+    computes the list's SHA-256, so it loads hashlib)."""
+    code = (
+        "import io, sys, contextlib\n"
+        "from boggle.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    main(['solve', 'fxie amlo ewbx astu'])\n"
+        "heavy = ('typing', 'dataclasses', 'inspect', 'secrets', 'hashlib', 'shutil', 'html', "
+        "'pathlib', 'threading', 'gzip')\n"
+        "print(sorted(m for m in heavy if m in sys.modules), 'WORDS:' in out.getvalue())\n"
+    )
+    env = {**os.environ, "BOGGLE_CACHE_DIR": str(tmp_path)}
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.strip() == "[] True"
+    assert list(tmp_path.glob("lists/*.summary")) and list(tmp_path.glob("tries/*.trie"))

@@ -16,6 +16,7 @@ from boggle.batch import iter_scores, score_chunks, score_many, score_text_chunk
 from boggle.dice import roll
 from boggle.engines.native import compiled, score_native
 from boggle.rules import STANDARD_SCORING
+from boggle.solution import ScoredWord
 
 MULTI = ["qu", "th", "in", "er", "he", "an"]
 
@@ -24,9 +25,10 @@ def assert_same(board: Board, lexicon: Lexicon, rules: Rules) -> None:
     native = solve(board, lexicon, rules, engine="native")
     reference = solve(board, lexicon, rules, engine="trie")
     assert [w.word for w in native] == [w.word for w in reference]
-    assert native.score == reference.score
+    assert native.score == reference.score == sum(w.points for w in native)
     for item in native:
         assert board.is_path(item.path) and board.spell(item.path) == item.word
+        assert isinstance(item, ScoredWord) and item.points == rules.points(item.word)
     assert score_native(board, lexicon, rules) == reference.score
 
 
@@ -224,3 +226,31 @@ def test_text_chunks_print_what_the_score_objects_say(lines: list[str], jobs: in
     for text, results in zip(texts, objects, strict=True):
         assert text.text == "".join(f"{r.text} {r.score}\n" for r in results if r.error is None)
         assert text.errors == [(i, r.error) for i, r in enumerate(results) if r.error is not None]
+
+
+def test_words_count_again_after_the_board_numbers_wrap() -> None:
+    """Word marks carry a board number that comes round again every 65,535
+    boards of one scratch: a word found 65,535 boards ago counts again."""
+    lexicon = Lexicon.from_words(["eat", "sea", "seat", "tea", "teas"])
+    expected = solve(Board.parse("teas"), lexicon, CLASSIC, "trie").score
+    lines = ["teas", *["xxxx"] * 65_534, "teas"]
+    scores = score_many(lines, lexicon, CLASSIC, jobs=1)
+    assert expected > 0
+    assert scores[0] == scores[-1] == expected
+
+
+def test_rules_changing_between_calls_on_one_list() -> None:
+    """The core keeps the points of the last rules while they repeat: a change of
+    minimum, of points or of the longest scored length is seen at once."""
+    lexicon = Lexicon.from_words(["eat", "east", "sea", "seat", "seats", "tea", "teas"])
+    lines = ["teas", "seat/astx"]
+    every_rules = [
+        CLASSIC,
+        Rules("t", 4, STANDARD_SCORING),
+        Rules("t", 3, ((3, 1), (4, 10), (5, 100))),
+        Rules("t", 3, ((3, 1), (4, 10))),
+        CLASSIC,
+    ]
+    for rules in every_rules:
+        expected = [solve(Board.parse(line), lexicon, rules, "trie").score for line in lines]
+        assert score_many(lines, lexicon, rules, jobs=1) == expected

@@ -17,7 +17,6 @@ def test_paths_are_written_one_way() -> None:
     fame = solution.by_word["fame"].path
     assert f"FAME: {path_text(fame)}" in solution.text()
     assert path_text(fame) == "[(0,0),(1,0),(1,1),(2,0)]"
-    assert path_text(fame, arrows=True) == "(0,0) -> (1,0) -> (1,1) -> (2,0)"
     assert path_picture(Board.parse("ab cd"), [(1, 1), (0, 0)]).split() == ["2", ".", ".", "1"]
 
 

@@ -102,12 +102,13 @@ def test_prove_equals_exhaustive_enumeration(
     assert {b.board: b.score for b in result.boards} == expected
 
 
-def test_prove_on_four_letter_3x3_equals_enumeration() -> None:
+@pytest.mark.parametrize("corner_buckets", [None, 1])
+def test_prove_on_four_letter_3x3_equals_enumeration(corner_buckets: int | None) -> None:
     lexicon = Lexicon.from_words(
         [w for w in WORDS if set(w) <= set("aers")]
         + ["ease", "sear", "sera", "eases", "erase", "erases", "seer", "sere", "seres"]
     )
-    result = prove(3, 3, lexicon, CLASSIC, 6, bucket_count=2)
+    result = prove(3, 3, lexicon, CLASSIC, 6, bucket_count=2, corner_buckets=corner_buckets)
     assert {b.board: b.score for b in result.boards} == exhaustive_above(3, 3, lexicon, 6)
 
 
@@ -253,7 +254,11 @@ def test_checkpoint_of_another_proof_is_refused(
     capsys.readouterr()
     other = tmp_path / "other.txt"
     other.write_text("tea\neat\n")
-    for argv in (["--size", "2x3", "--dict", small_list], ["--size", "2x2", "--dict", str(other)]):
+    for argv in (
+        ["--size", "2x3", "--dict", small_list],
+        ["--size", "2x2", "--dict", str(other)],
+        ["--size", "2x2", "--dict", small_list, "--corner-buckets", "1"],
+    ):
         assert main(["prove", "--above", "1", "--checkpoint", path, *argv]) == 2
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1 and "another proof" in err

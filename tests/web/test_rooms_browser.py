@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from browser import ARTIFACTS, Pages, chromium
 from serve_process import ServeProcess
-from test_web_browser import ARTIFACTS, CHROMIUM_ARGS, system_chromium
 
 from boggle import Board, judge_round, load_lexicon, solve
 
@@ -32,52 +32,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    executable = system_chromium()
-    with playwright_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-class Players:
-    """Browser contexts, one per player, each with one page; JavaScript errors are collected."""
-
-    def __init__(self, browser: Any) -> None:
-        self.browser = browser
-        self.contexts: list[Any] = []
-        self.errors: list[str] = []
-
-    def page(self, url: str) -> Any:
-        context = self.browser.new_context(viewport={"width": 1000, "height": 900})
-        self.contexts.append(context)
-        opened = context.new_page()
-        opened.set_default_timeout(20_000)
-        opened.on("pageerror", lambda error: self.errors.append(str(error)))
-        opened.on(
-            "console",
-            lambda message: (
-                self.errors.append(message.text)
-                if message.type == "error" and "Content Security Policy" in message.text
-                else None
-            ),
-        )
-        opened.goto(url)
-        opened.wait_for_selector("body[data-ready='true']")
-        return opened
-
-    def close(self) -> None:
-        for context in self.contexts:
-            context.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture()
-def players(browser: Any) -> Iterator[Players]:
-    opened = Players(browser)
+def players(browser: Any) -> Iterator[Pages]:
+    """One browser context a player."""
+    opened = Pages(browser)
     yield opened
     opened.close()
-    assert opened.errors == [], f"JavaScript errors on the pages: {opened.errors}"
 
 
 def type_word(page: Any, word: str) -> dict[str, str]:
@@ -89,9 +53,9 @@ def type_word(page: Any, word: str) -> dict[str, str]:
 
 
 def test_a_room_round_with_three_players_crosses_off_the_common_word(
-    players: Players, server: ServeProcess
+    players: Pages, server: ServeProcess
 ) -> None:
-    ann = players.page(server.url + "/room")
+    ann = players.open(server.url + "/room")
     ann.fill("#create-name", "ann")
     ann.fill("#create-seconds", str(ROUND_SECONDS))
     ann.click("#create-button")
@@ -102,7 +66,7 @@ def test_a_room_round_with_three_players_crosses_off_the_common_word(
 
     guests = []
     for name in ("bob", "cat"):
-        guest = players.page(server.url + link)
+        guest = players.open(server.url + link)
         assert guest.locator("#join-code").input_value() == code
         guest.fill("#join-name", name)
         guest.click("#join-button")
@@ -159,10 +123,10 @@ def test_a_room_round_with_three_players_crosses_off_the_common_word(
 
 
 def test_the_daily_board_is_shared_and_changes_the_next_day(
-    players: Players, server: ServeProcess
+    players: Pages, server: ServeProcess
 ) -> None:
     boards = []
-    pages = [players.page(server.url + "/daily?date=2026-11-23") for _ in range(2)]
+    pages = [players.open(server.url + "/daily?date=2026-11-23") for _ in range(2)]
     for page in pages:
         page.click("#daily-start")
         page.wait_for_selector("#board .cube")
@@ -184,14 +148,14 @@ def test_the_daily_board_is_shared_and_changes_the_next_day(
     assert line.get_attribute("data-words") == "2"
     assert "2026-11-23" in share and not any(word in share for word in words)
 
-    tomorrow = players.page(server.url + "/daily?date=2026-11-24")
+    tomorrow = players.open(server.url + "/daily?date=2026-11-24")
     tomorrow.click("#daily-start")
     tomorrow.wait_for_selector("body[data-date='2026-11-24'] #board .cube")
     assert tomorrow.locator("#board").get_attribute("data-board") != boards[0]
 
 
-def test_the_entry_page_fits_a_phone(players: Players, server: ServeProcess) -> None:
-    page = players.page(server.url + "/room")
+def test_the_entry_page_fits_a_phone(players: Pages, server: ServeProcess) -> None:
+    page = players.open(server.url + "/room")
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.locator("#create-form").is_visible()
     overflow = page.evaluate(

@@ -7,105 +7,26 @@ with a reason locally and fail in CI.  A screenshot of the page is kept in `arti
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from browser import ARTIFACTS, Pages, chromium
 from conftest import ENABLE_PATH
+from serve_process import ServeProcess, get_json
 
 from boggle import Board, Lexicon, load_lexicon, roll_board, rules_for_board, solve
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 FXIE = "fxie amlo ewbx astu"
-
-
-def system_chromium() -> str:
-    """The system browser's path, or a skip (a failure in CI, where it must be installed)."""
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    message = "no system Chromium on the PATH: run .ci/install-browser (apt-get install chromium)"
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def get_json(url: str, body: dict[str, Any] | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
-
-
-class Server:
-    """`boggle serve` in a subprocess, with ENABLE as the default list when it is present."""
-
-    def __init__(self) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.enable = ENABLE_PATH.is_file()
-        command = [sys.executable, "-m", "boggle", "serve", "--port", str(self.port)]
-        if self.enable:
-            command += ["--dict-file", f"enable={ENABLE_PATH}", "--default-dict", "enable"]
-        self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-        )
-        deadline = time.monotonic() + 60
-        while True:
-            if self.process.poll() is not None:
-                output = self.process.stdout.read() if self.process.stdout else ""
-                raise RuntimeError(f"boggle serve exited early: {output}")
-            try:
-                get_json(self.url + "/api/health")
-                return
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError("boggle serve did not answer within 60 s") from None
-                time.sleep(0.2)
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+ENABLE_ARGS = ["--dict-file", f"enable={ENABLE_PATH}", "--default-dict", "enable"]
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    running = Server()
+def server() -> Iterator[ServeProcess]:
+    """`boggle serve`, with ENABLE as the default list when it is present."""
+    running = ServeProcess(None, *(ENABLE_ARGS if ENABLE_PATH.is_file() else []))
     try:
         yield running
     finally:
@@ -113,39 +34,21 @@ def server() -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
-def lexicon(server: Server) -> Lexicon:
-    return Lexicon.from_file(ENABLE_PATH) if server.enable else load_lexicon()
+def lexicon() -> Lexicon:
+    return Lexicon.from_file(ENABLE_PATH) if ENABLE_PATH.is_file() else load_lexicon()
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    executable = system_chromium()
-    with playwright_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture()
-def page(browser: Any, server: Server) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1000, "height": 900})
-    opened = context.new_page()
-    opened.set_default_timeout(20_000)
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.on(
-        "console",
-        lambda message: (
-            errors.append(message.text) if "Content Security Policy" in message.text else None
-        ),
-    )
-    opened.goto(server.url + "/?board=" + FXIE.replace(" ", "+"))
-    opened.wait_for_selector("body[data-ready='true']")
-    yield opened
-    context.close()
-    assert errors == [], f"JavaScript errors or policy violations on the page: {errors}"
+def page(browser: Any, server: ServeProcess) -> Iterator[Any]:
+    pages = Pages(browser)
+    yield pages.open(server.url + "/?board=" + FXIE.replace(" ", "+"))
+    pages.close()
 
 
 def solve_on_page(page: Any, text: str) -> None:
@@ -181,7 +84,9 @@ def test_typed_board_shows_every_word_and_the_total(page: Any, lexicon: Lexicon)
     assert page.locator(".cube").count() == 16
 
 
-def test_hovering_a_word_draws_its_path_over_the_right_cubes(page: Any, server: Server) -> None:
+def test_hovering_a_word_draws_its_path_over_the_right_cubes(
+    page: Any, server: ServeProcess
+) -> None:
     answer = get_json(server.url + "/api/solve", {"board": FXIE})
     longest = max(answer["words"], key=lambda entry: (len(entry["word"]), entry["word"]))
     expected_path = [(row, col) for row, col in longest["path"]]
@@ -201,7 +106,7 @@ def test_hovering_a_word_draws_its_path_over_the_right_cubes(page: Any, server: 
     assert cells_in_path(page) == [tuple(cell) for cell in first["path"]]
 
 
-def test_filter_narrows_the_word_list(page: Any, server: Server) -> None:
+def test_filter_narrows_the_word_list(page: Any, server: ServeProcess) -> None:
     answer = get_json(server.url + "/api/solve", {"board": FXIE})
     page.fill("#word-filter", "am")
     shown = page.eval_on_selector_all("#words .word", "buttons => buttons.map(b => b.dataset.word)")
@@ -298,7 +203,7 @@ def test_screenshots_for_desktop_and_phone(page: Any) -> None:
     assert phone.stat().st_size > 10_000
 
 
-def test_links_with_bad_parts_say_so_and_keep_the_board(page: Any, server: Server) -> None:
+def test_links_with_bad_parts_say_so_and_keep_the_board(page: Any, server: ServeProcess) -> None:
     page.goto(server.url + "/?board=ab1c")
     page.wait_for_selector("body[data-ready='true']")
     assert page.locator("#board-input").input_value() == "ab1c"
@@ -310,7 +215,7 @@ def test_links_with_bad_parts_say_so_and_keep_the_board(page: Any, server: Serve
     assert page.locator(".cube").count() == 16
 
 
-def test_the_largest_board_fits_a_phone_screen(page: Any, server: Server) -> None:
+def test_the_largest_board_fits_a_phone_screen(page: Any, server: ServeProcess) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     side = 20
     rows = "/".join(["abcdefghijklmnopqrst"[:side]] * side)
@@ -321,3 +226,17 @@ def test_the_largest_board_fits_a_phone_screen(page: Any, server: Server) -> Non
         "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
     assert overflow <= 0
+
+
+def test_cubes_show_multi_letter_faces_as_printed(page: Any) -> None:
+    solve_on_page(page, "[ij]ß q[th]")
+    labels = page.eval_on_selector_all(".cube", "cubes => cubes.map(c => c.textContent)")
+    assert labels == ["IJ", "ß", "Qu", "Th"]  # the Dutch digraph whole, ß has no 1-letter capital
+
+
+def test_an_answer_without_json_is_one_line(page: Any) -> None:
+    page.route("**/api/solve", lambda route: route.fulfill(status=502, body="Bad Gateway"))
+    page.fill("#board-input", FXIE)
+    page.click("#solve-button")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.locator("#error").text_content() == "the server answered 502 without JSON"

@@ -35,8 +35,8 @@ def test_every_answer_has_the_security_headers(client: TestClient, path: str) ->
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
 
 
-def test_the_page_needs_nothing_the_policy_forbids() -> None:
-    html = (STATIC / "index.html").read_text()
+def test_the_page_needs_nothing_the_policy_forbids(client: TestClient) -> None:
+    html = client.get("/").text
     scripts = re.findall(r"<script([^>]*)>(.*?)</script>", html, flags=re.S)
     assert scripts, "the page has no script tag"
     for attributes, body in scripts:
@@ -48,6 +48,25 @@ def test_the_page_needs_nothing_the_policy_forbids() -> None:
     script = (STATIC / "app.js").read_text()
     assert "eval(" not in script and "innerHTML" not in script
     assert "default-src 'self'" in CONTENT_SECURITY_POLICY
+
+
+@pytest.mark.parametrize("path", ["/", "/room", "/daily"])
+def test_each_page_is_served_whole_with_its_shared_parts(client: TestClient, path: str) -> None:
+    html = client.get(path).text
+    assert "<!-- part" not in html, "a part left out"
+    assert html.count('<div id="board-wrap">') == 1
+    assert html.count('<svg id="path-overlay"') == 1
+    assert html.rstrip().endswith("</html>")
+    assert html.count("<title>boggle") == 1 and html.count('href="/static/style.css"') == 1
+
+
+def test_every_shared_part_is_used_by_two_pages() -> None:
+    from boggle.web.pages import PAGES
+
+    pages = [path.read_text() for path in PAGES.glob("*.html")]
+    for part in (PAGES / "parts").glob("*.html"):
+        users = sum(f"<!-- part {part.stem}" in page for page in pages)
+        assert users >= 2, f"{part.name} is shared by {users} page(s)"
 
 
 def test_no_docs_page_with_scripts_from_a_cdn(client: TestClient) -> None:

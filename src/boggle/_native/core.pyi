@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Literal, TypeVar, overload
 
 _Pair = TypeVar("_Pair", bound=tuple[str, tuple[tuple[int, int], ...]])
+_Item = TypeVar("_Item", bound=tuple[str, tuple[tuple[int, int], ...], int])
 
 MAX_LETTERS: int
 FACE_MAX: int
@@ -19,7 +20,7 @@ class Trie:
         letters: bytes | memoryview,
         offsets: bytes | None,
         alphabet_size: int,
-        words: tuple[str, ...],
+        words: tuple[str, ...] | bytes,
         char_faces: bytes,
         multi_names: tuple[str, ...],
         multi_ids: bytes,
@@ -49,6 +50,16 @@ class Trie:
         with_paths: Literal[False],
         /,
     ) -> int: ...
+    def solution(
+        self,
+        faces: bytes,
+        rows: int,
+        cols: int,
+        min_len: int,
+        points: Sequence[int],
+        item_type: type[_Item],
+        /,
+    ) -> tuple[tuple[_Item, ...], int]: ...
     def score_neighbours(
         self,
         faces: bytes,

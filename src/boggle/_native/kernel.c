@@ -233,44 +233,62 @@ size_t bn_trie_bytes(const bn_trie *trie) {
 int bn_scratch_init(bn_scratch *s, uint32_t n_nodes) {
     memset(s, 0, sizeof *s);
     s->n_nodes = n_nodes;
-    s->marks = calloc((size_t)n_nodes / 64 + 1, sizeof(uint64_t));
-    return s->marks ? 0 : -1;
+    s->stamps = calloc((size_t)n_nodes + 1, sizeof(uint16_t));
+    return s->stamps ? 0 : -1;
 }
 
 void bn_scratch_free(bn_scratch *s) {
-    free(s->marks);
-    free(s->marked);
+    free(s->stamps);
     free(s->used);
     free(s->neighbours);
     free(s->path);
     free(s->points);
+    free(s->rules_points);
     free(s->found_words);
     free(s->found_path_start);
     free(s->found_cells);
     memset(s, 0, sizeof *s);
 }
 
-/* Neighbour tables for the board's shape (kept while the shape repeats), room
- * for one mark per word, and the points of every length under the rules. */
-static int prepare_board(bn_scratch *s, const bn_trie *trie, const bn_board *b, int min_len,
-                         const int32_t *points, int max_len) {
-    size_t words = (size_t)trie->n_words + 1;
-    if (s->marked_cap < words) {
-        free(s->marked);
-        s->marked = malloc(words * sizeof(uint32_t));
-        if (!s->marked) { s->marked_cap = 0; return -1; }
-        s->marked_cap = words;
-    }
-    s->n_marked = 0;
-    int lengths = trie->longest + 1;
+/* s->points: `lengths` entries under the rules (kept while the rules repeat). */
+static int set_points(bn_scratch *s, int lengths, int min_len, const int32_t *points,
+                      int max_len) {
+    size_t given = ((size_t)max_len + 1) * sizeof(int32_t);
+    if (s->points_len == lengths && s->rules_min_len == min_len && s->rules_max_len == max_len &&
+        memcmp(s->rules_points, points, given) == 0)
+        return 0;
+    s->points_len = 0;
     if (s->points_cap < lengths) {
         free(s->points);
         s->points = malloc((size_t)lengths * sizeof(int32_t));
         if (!s->points) { s->points_cap = 0; return -1; }
         s->points_cap = lengths;
     }
+    if (s->rules_cap < max_len + 1) {
+        free(s->rules_points);
+        s->rules_points = malloc(given);
+        if (!s->rules_points) { s->rules_cap = 0; return -1; }
+        s->rules_cap = max_len + 1;
+    }
     for (int k = 0; k < lengths; k++)
         s->points[k] = k < min_len ? 0 : points[k < max_len ? k : max_len];
+    memcpy(s->rules_points, points, given);
+    s->rules_min_len = min_len;
+    s->rules_max_len = max_len;
+    s->points_len = lengths;
+    return 0;
+}
+
+/* Neighbour tables for the board's shape (kept while the shape repeats), a
+ * fresh board number for the word marks, and the points of every length under
+ * the rules. */
+static int prepare_board(bn_scratch *s, const bn_trie *trie, const bn_board *b, int min_len,
+                         const int32_t *points, int max_len) {
+    if (++s->board_stamp == 0) { /* every 65,535 boards */
+        memset(s->stamps, 0, ((size_t)s->n_nodes + 1) * sizeof(uint16_t));
+        s->board_stamp = 1;
+    }
+    if (set_points(s, trie->longest + 2, min_len, points, max_len) < 0) return -1;
     if (s->capacity && b->rows == s->shape_rows && b->cols == s->shape_cols) return 0;
     if (b->n > s->capacity) {
         free(s->used);
@@ -306,18 +324,9 @@ static int prepare_board(bn_scratch *s, const bn_trie *trie, const bn_board *b, 
 
 /* Count the word ending at node `index` once per board: 1 if it is new. */
 static inline int mark_node(bn_scratch *s, uint32_t index) {
-    uint64_t bit = 1ULL << (index & 63);
-    uint64_t *word = &s->marks[index >> 6];
-    int fresh = !(*word & bit);
-    *word |= bit;
-    s->marked[s->n_marked] = index;
-    s->n_marked += (size_t)fresh;
+    int fresh = s->stamps[index] != s->board_stamp;
+    s->stamps[index] = s->board_stamp;
     return fresh;
-}
-
-static void clear_marks(bn_scratch *s) {
-    for (size_t i = 0; i < s->n_marked; i++) s->marks[s->marked[i] >> 6] = 0;
-    s->n_marked = 0;
 }
 
 /* ---------------------------------------------------------------- solve */
@@ -325,19 +334,21 @@ static void clear_marks(bn_scratch *s) {
 #define BN_CTZ64(x) ((int)__builtin_ctzll(x))
 #define BN_CTZ32(x) ((int)__builtin_ctz(x))
 
-/* The node reached from `index` by reading a face's codes, or -1; *letters
- * grows by the board letters read (a BN_SILENT code continues a letter). */
-static inline int64_t follow(const bn_node *nodes, uint32_t index, const uint8_t *face,
-                             int *letters) {
+/* The node reached from node `index` (whose value is `node`) by reading a
+ * face's codes, or -1; *letters grows by the board letters read (a BN_SILENT
+ * code continues a letter). */
+static inline int64_t follow(const bn_node *nodes, int64_t index, bn_node node,
+                             const uint8_t *face, int *letters) {
     for (int k = 0; k < BN_FACE_MAX; k++) {
         uint8_t code = face[k];
         if (code == BN_NO_LETTER) break;
         uint32_t letter = (uint32_t)(code & ~BN_SILENT);
         if (BN_UNLIKELY(letter >= BN_MAX_LETTERS)) return -1;
-        uint32_t mask = LETTERS(nodes[index].bits);
+        uint32_t mask = LETTERS(node.bits);
         uint32_t bit = 1u << letter;
         if (!(mask & bit)) return -1;
-        index = nodes[index].first + BN_POPCOUNT(mask & (bit - 1));
+        index = node.first + BN_POPCOUNT(mask & (bit - 1));
+        node = nodes[index];
         *letters += !(code & BN_SILENT);
     }
     return index;
@@ -348,107 +359,120 @@ static inline int64_t follow(const bn_node *nodes, uint32_t index, const uint8_t
  * and each cell knows the first letters of its neighbours, so the search
  * walks only letters that both follow the node and lie next to the cell.
  * A child is counted (when a word ends there) once for all the cells that
- * reach it, and entered only when one of its letters lies next to the cell. */
+ * reach it, and entered only when one of its letters lies next to the cell.
+ * Steps still to take wait on an explicit stack, each one complete in itself
+ * (a node, its cell and the cells used), so a step needs no state to resume. */
 typedef struct {
-    const bn_node *nodes;
-    const uint64_t *near;         /* neighbours of each cell */
-    const uint64_t *letter_cells; /* cells showing each letter alone */
-    const uint32_t *beside;       /* letters shown alone next to each cell */
-    const uint32_t *reach;        /* first letters of every face next to each cell */
-    uint64_t multi_cells;         /* cells with a multi-letter face */
-    const uint8_t *faces;
-    const int32_t *points;        /* by length, 0 below the minimum */
-    bn_scratch *s;
-    int64_t score;
-} score_state;
+    uint64_t near[64];         /* neighbours of each cell */
+    uint64_t letter_cells[32]; /* cells showing each letter alone */
+    uint32_t beside[64];       /* letters shown alone next to each cell */
+    uint32_t reach[64];        /* first letters of every face next to each cell */
+    uint64_t multi_cells;      /* cells with a multi-letter face */
+} board_tables;
 
-static inline void count_word(score_state *st, uint32_t index, int letters) {
-    int64_t fresh = mark_node(st->s, index);
-    st->score += st->points[letters] & -fresh;
-}
+typedef struct {
+    bn_node node;
+    uint64_t used;   /* cells on the path, `cell` included */
+    uint32_t cell, letters;
+} score_step;
 
-/* `with_multi` is a constant in each of the two copies below: boards without
- * multi-letter cubes (most) get a search with no trace of them. */
-typedef void (*score_fn)(score_state *, int, uint32_t, int, uint64_t);
+/* The roots (at most 64), then each step taken leaves at most one step per
+ * neighbour (8) on the stack, itself gone. */
+#define BN_STEPS (64 + 64 * 7 + 1)
 
-static BN_ALWAYS_INLINE void score_step(score_state *st, int cell, uint32_t index, int letters,
-                                        uint64_t used, const int with_multi, score_fn again) {
-    const bn_node node = st->nodes[index];
-    const uint32_t mask = LETTERS(node.bits);
-    const uint64_t open = st->near[cell] & ~used;
-    const uint64_t *letter_cells = st->letter_cells;
-    const uint32_t *reach = st->reach;
-    uint32_t next = mask & st->beside[cell];
-    while (next) {
-        int letter = BN_CTZ32(next);
-        next &= next - 1;
-        uint64_t cells = open & letter_cells[letter];
-        if (!cells) continue;
-        uint32_t child = node.first + BN_POPCOUNT(mask & ((1u << letter) - 1));
-        const uint32_t bits = st->nodes[child].bits;
-        if (bits & BN_WORD_BIT) count_word(st, child, letters + 1);
-        const uint32_t after = LETTERS(bits);
-        if (!after) continue;
-        do {
-            int c = BN_CTZ64(cells);
-            cells &= cells - 1;
-            if (after & reach[c]) again(st, c, child, letters + 1, used | (1ULL << c));
-        } while (cells);
+/* Take the steps on the stack (and all they lead to); the score of the words
+ * they find.  `with_multi` is a constant in each of the two copies in
+ * score_small: boards without multi-letter cubes (most) get a search with no
+ * trace of them. */
+static BN_ALWAYS_INLINE int64_t search(const board_tables *t, const bn_node *nodes,
+                                       const uint8_t *faces, const int32_t *points,
+                                       bn_scratch *s, score_step *stack, score_step *top,
+                                       const int with_multi) {
+    const uint32_t *reach = with_multi ? t->reach : t->beside;
+    int64_t score = 0;
+    while (top != stack) {
+        --top;
+        const bn_node node = top->node;
+        const uint64_t used = top->used;
+        const uint32_t at = top->cell, length = top->letters;
+        const uint64_t open = t->near[at] & ~used;
+        const uint32_t before_first = node.first - 1;
+        uint32_t next = node.bits & t->beside[at];
+        while (next) {
+            uint32_t letter = (uint32_t)BN_CTZ32(next);
+            uint32_t up_to_letter = next ^ (next - 1);
+            next &= next - 1;
+            uint64_t to = open & t->letter_cells[letter];
+            if (!to) continue;
+            uint32_t index = before_first + BN_POPCOUNT(node.bits & up_to_letter);
+            const bn_node child = nodes[index];
+            if (child.bits & BN_WORD_BIT && s->stamps[index] != s->board_stamp) {
+                s->stamps[index] = s->board_stamp;
+                score += points[length + 1];
+            }
+            if (!LETTERS(child.bits)) continue;
+            do {
+                uint32_t c = (uint32_t)BN_CTZ64(to);
+                to &= to - 1;
+                if (child.bits & reach[c])
+                    *top++ = (score_step){child, used | (1ULL << c), c, length + 1};
+            } while (to);
+        }
+        if (!with_multi) continue;
+        for (uint64_t multi = open & t->multi_cells; multi; multi &= multi - 1) {
+            uint32_t c = (uint32_t)BN_CTZ64(multi);
+            int more = (int)length;
+            int64_t index = follow(nodes, -1, node, &faces[c * BN_FACE_MAX], &more);
+            if (index < 0) continue;
+            const bn_node child = nodes[index];
+            if (child.bits & BN_WORD_BIT && s->stamps[index] != s->board_stamp) {
+                s->stamps[index] = s->board_stamp;
+                score += points[more];
+            }
+            if (child.bits & reach[c])
+                *top++ = (score_step){child, used | (1ULL << c), c, (uint32_t)more};
+        }
     }
-    if (!with_multi) return;
-    uint64_t multi = open & st->multi_cells;
-    while (multi) {
-        int c = BN_CTZ64(multi);
-        multi &= multi - 1;
-        int more = letters;
-        int64_t child = follow(st->nodes, index, &st->faces[c * BN_FACE_MAX], &more);
-        if (child < 0) continue;
-        const uint32_t bits = st->nodes[child].bits;
-        if (bits & BN_WORD_BIT) count_word(st, (uint32_t)child, more);
-        if (LETTERS(bits) & reach[c]) again(st, c, (uint32_t)child, more, used | (1ULL << c));
-    }
-}
-
-static void score_from(score_state *st, int cell, uint32_t index, int letters, uint64_t used) {
-    score_step(st, cell, index, letters, used, 0, score_from);
-}
-
-static void score_from_multi(score_state *st, int cell, uint32_t index, int letters,
-                             uint64_t used) {
-    score_step(st, cell, index, letters, used, 1, score_from_multi);
+    return score;
 }
 
 static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratch *s) {
-    uint64_t letter_cells[32] = {0};
-    uint32_t beside[64] = {0}, reach[64] = {0};
-    uint64_t multi_cells = 0;
+    board_tables t;
     const int n = board->n;
+    memset(t.letter_cells, 0, sizeof t.letter_cells);
+    memset(t.beside, 0, (size_t)n * sizeof(uint32_t));
+    memset(t.reach, 0, (size_t)n * sizeof(uint32_t));
+    memcpy(t.near, s->near, (size_t)n * sizeof(uint64_t));
+    t.multi_cells = 0;
     for (int cell = 0; cell < n; cell++) {
         const uint8_t *face = &board->faces[cell * BN_FACE_MAX];
         if (face[0] >= BN_MAX_LETTERS) continue; /* no word uses this cube */
         uint32_t bit = 1u << face[0];
         int alone = face[1] == BN_NO_LETTER;
-        if (alone) letter_cells[face[0]] |= 1ULL << cell;
-        else multi_cells |= 1ULL << cell;
-        for (uint64_t near = s->near[cell]; near; near &= near - 1) {
+        if (alone) t.letter_cells[face[0]] |= 1ULL << cell;
+        else t.multi_cells |= 1ULL << cell;
+        for (uint64_t near = t.near[cell]; near; near &= near - 1) {
             int c = BN_CTZ64(near);
-            reach[c] |= bit;
-            if (alone) beside[c] |= bit;
+            t.reach[c] |= bit;
+            if (alone) t.beside[c] |= bit;
         }
     }
-    score_state st = {trie->nodes, s->near, letter_cells, beside, reach, multi_cells,
-                      board->faces, s->points, s, 0};
+    const bn_node *nodes = trie->nodes;
+    const int32_t *points = s->points;
+    int64_t score = 0;
+    score_step stack[BN_STEPS];
+    score_step *top = stack;
     for (int cell = 0; cell < n; cell++) {
         int letters = 0;
-        int64_t start = follow(trie->nodes, 0, &board->faces[cell * BN_FACE_MAX], &letters);
+        int64_t start = follow(nodes, 0, nodes[0], &board->faces[cell * BN_FACE_MAX], &letters);
         if (start < 0) continue;
-        const uint32_t bits = trie->nodes[start].bits;
-        if (bits & BN_WORD_BIT) count_word(&st, (uint32_t)start, letters);
-        if (!(LETTERS(bits) & reach[cell])) continue;
-        if (multi_cells) score_from_multi(&st, cell, (uint32_t)start, letters, 1ULL << cell);
-        else score_from(&st, cell, (uint32_t)start, letters, 1ULL << cell);
+        const bn_node root = nodes[start];
+        if (root.bits & BN_WORD_BIT && mark_node(s, (uint32_t)start)) score += points[letters];
+        if (LETTERS(root.bits) & t.reach[cell])
+            *top++ = (score_step){root, 1ULL << cell, (uint32_t)cell, (uint32_t)letters};
     }
-    return st.score;
+    if (t.multi_cells) return score + search(&t, nodes, board->faces, points, s, stack, top, 1);
+    return score + search(&t, nodes, board->faces, points, s, stack, top, 0);
 }
 
 /* Words with paths, or boards over 64 cells: a plain depth-first search over
@@ -508,7 +532,7 @@ static void dfs(dfs_state *st, int cell, uint32_t index, int letters) {
         if (next < 0) break;
         if (st->used[next]) continue;
         int more = letters;
-        int64_t child = follow(st->nodes, index, &st->faces[next * BN_FACE_MAX], &more);
+        int64_t child = follow(st->nodes, index, node, &st->faces[next * BN_FACE_MAX], &more);
         if (child < 0) continue;
         if (st->s->record) st->s->path[st->depth] = next;
         st->depth++;
@@ -541,7 +565,8 @@ int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
                         s, min_len, 0, 0};
         for (int cell = 0; cell < board->n; cell++) {
             int letters = 0;
-            int64_t node = follow(trie->nodes, 0, &board->faces[cell * BN_FACE_MAX], &letters);
+            int64_t node = follow(trie->nodes, 0, trie->nodes[0], &board->faces[cell * BN_FACE_MAX],
+                                  &letters);
             if (node < 0) continue;
             if (s->record) s->path[0] = cell;
             st.depth = 1;
@@ -549,7 +574,6 @@ int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
         }
         score = s->oom ? BN_SOLVE_FAILED : st.score;
     }
-    clear_marks(s);
     return score;
 }
 

@@ -42,12 +42,13 @@ typedef struct {
 
 /* Per-thread scratch: word marks (so each word counts once) and search state. */
 typedef struct {
-    uint64_t *marks;     /* one bit per trie node, cleared after each board */
-    uint32_t *marked;    /* the nodes marked on this board (room for every word) */
-    size_t n_marked, marked_cap;
+    uint16_t *stamps;     /* per trie node: the number of the board that last found its word */
+    uint16_t board_stamp; /* this board's number (all stamps reset when it wraps) */
     uint32_t n_nodes;
     int32_t *points;     /* points by word length under the current rules, 0 below the minimum */
-    int points_cap;
+    int points_cap, points_len;
+    int32_t *rules_points; /* the rules `points` was made from: their table, minimum, longest */
+    int rules_cap, rules_min_len, rules_max_len;
     uint8_t *used;
     int32_t *neighbours; /* 8 per cell, -1 padded */
     uint64_t near[64];   /* boards of up to 64 cells: the neighbours of each cell as a mask */

@@ -9,7 +9,11 @@ typedef struct {
     PyObject_HEAD
     bn_trie trie;
     bn_faces faces;
-    PyObject *words;      /* tuple of str, indexed by word id */
+    PyObject *words;      /* tuple of str indexed by word id, or bytes: UTF-8 words joined by
+                             newlines, each made a str the first time a board shows it */
+    uint32_t *word_start; /* bytes words: where each word starts (n_words + 1 entries) */
+    PyObject **word_str;  /* bytes words: the str made for each word id so far */
+    Py_ssize_t n_words;
     bn_scratch spare;     /* reused by one call at a time */
     int spare_ready;
     int spare_busy;
@@ -24,11 +28,78 @@ static int check_ready(TrieObject *self) {
     return 0;
 }
 
+/* Free the strs made from bytes words, and where the words start. */
+static void forget_words(TrieObject *self) {
+    if (self->word_str) {
+        for (Py_ssize_t w = 0; w < self->n_words; w++) Py_XDECREF(self->word_str[w]);
+        PyMem_Free(self->word_str);
+    }
+    PyMem_Free(self->word_start);
+    self->word_str = NULL;
+    self->word_start = NULL;
+    self->n_words = 0;
+}
+
 static void Trie_dealloc(TrieObject *self) {
     bn_trie_free(&self->trie);
     if (self->spare_ready) bn_scratch_free(&self->spare);
     Py_XDECREF(self->words);
+    forget_words(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Note the words of a Trie (a tuple, or bytes split here); their number, or -1
+ * with an exception. */
+static Py_ssize_t split_words(TrieObject *self, PyObject *words) {
+    forget_words(self); /* from an earlier __init__ that failed */
+    if (PyTuple_Check(words)) {
+        for (Py_ssize_t w = 0; w < PyTuple_GET_SIZE(words); w++) {
+            if (!PyUnicode_Check(PyTuple_GET_ITEM(words, w))) {
+                PyErr_SetString(PyExc_TypeError, "words must be str");
+                return -1;
+            }
+        }
+        return PyTuple_GET_SIZE(words);
+    }
+    if (!PyBytes_Check(words)) {
+        PyErr_SetString(PyExc_TypeError, "words must be a tuple of str or bytes");
+        return -1;
+    }
+    const char *text = PyBytes_AS_STRING(words);
+    Py_ssize_t len = PyBytes_GET_SIZE(words), n = len > 0;
+    if (len >= (Py_ssize_t)UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "too many words");
+        return -1;
+    }
+    for (const char *p = text; (p = memchr(p, '\n', (size_t)(text + len - p))); p++) n++;
+    uint32_t *start = PyMem_Malloc((size_t)(n + 1) * sizeof(uint32_t));
+    PyObject **made = PyMem_Calloc((size_t)(n ? n : 1), sizeof(PyObject *));
+    if (!start || !made) {
+        PyMem_Free(start);
+        PyMem_Free(made);
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_ssize_t w = 0;
+    start[0] = 0;
+    for (const char *p = text; (p = memchr(p, '\n', (size_t)(text + len - p))); p++)
+        start[++w] = (uint32_t)(p - text + 1);
+    start[n] = (uint32_t)len + 1; /* as if a newline ended the last word */
+    self->word_start = start;
+    self->word_str = made;
+    self->n_words = n;
+    return n;
+}
+
+/* Word `id` as a str (a borrowed reference), or NULL with an exception. */
+static PyObject *word_at(TrieObject *self, int32_t id) {
+    if (!self->word_str) return PyTuple_GET_ITEM(self->words, id);
+    if (!self->word_str[id]) {
+        const char *text = PyBytes_AS_STRING(self->words) + self->word_start[id];
+        Py_ssize_t len = (Py_ssize_t)(self->word_start[id + 1] - self->word_start[id]) - 1;
+        self->word_str[id] = PyUnicode_DecodeUTF8(text, len, "strict");
+    }
+    return self->word_str[id];
 }
 
 /* Trie(letters, offsets, alphabet_size, words, char_faces, multi_names, multi_ids,
@@ -37,7 +108,8 @@ static void Trie_dealloc(TrieObject *self) {
  *     offsets None, an image from Trie.image() (checked, then used as is)
  *   offsets: bytes, n_words + 1 native uint32 offsets into letters, or None
  *   alphabet_size: letter codes are below it (at most 31; ignored for an image)
- *   words: tuple of the words (str), in code order, matching the offsets
+ *   words: the words in code order, matching the offsets: a tuple of str, or bytes
+ *     holding them in UTF-8 joined by newlines (a str is made only for words found)
  *   char_faces: bytes(256), face id of each ASCII byte (255: none)
  *   multi_names: tuple of str, bracketed faces, with multi_ids: bytes of their face ids
  *   face_letters: bytes, 4 letter indices per face id
@@ -54,9 +126,8 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_TypeError, "a Trie is built once: make a new Trie instead");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "y*OiO!y*O!y*y*", &letters, &offsets_obj, &alphabet_size,
-                          &PyTuple_Type, &words, &char_faces, &PyTuple_Type, &multi_names,
-                          &multi_ids, &face_letters))
+    if (!PyArg_ParseTuple(args, "y*OiOy*O!y*y*", &letters, &offsets_obj, &alphabet_size, &words,
+                          &char_faces, &PyTuple_Type, &multi_names, &multi_ids, &face_letters))
         return -1;
     int status = -1;
     int from_image = offsets_obj == Py_None;
@@ -67,7 +138,8 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
         PyBuffer_Release(&face_letters);
         return -1;
     }
-    Py_ssize_t n_words = PyTuple_GET_SIZE(words);
+    Py_ssize_t n_words = split_words(self, words);
+    if (n_words < 0) goto done;
     if (!from_image && offsets.len != (Py_ssize_t)((n_words + 1) * sizeof(uint32_t))) {
         PyErr_SetString(PyExc_ValueError, "offsets do not match the words");
         goto done;
@@ -163,6 +235,85 @@ static void give_scratch(TrieObject *self, bn_scratch *s, int own) {
     }
 }
 
+/* The (row, col) tuple of each cell of a rows x cols board, made on first use. */
+typedef struct {
+    PyObject **cells;
+    int cols;
+} cell_tuples;
+
+static void free_cell_tuples(cell_tuples *t, int n_cells) {
+    if (!t->cells) return;
+    for (int c = 0; c < n_cells; c++) Py_XDECREF(t->cells[c]);
+    PyMem_Free(t->cells);
+}
+
+static PyObject *cell_tuple(cell_tuples *t, int cell) {
+    if (!t->cells[cell]) {
+        t->cells[cell] = Py_BuildValue("(ii)", cell / t->cols, cell % t->cols);
+        if (!t->cells[cell]) return NULL;
+        PyObject_GC_UnTrack(t->cells[cell]); /* two ints: never part of a cycle */
+    }
+    return Py_NewRef(t->cells[cell]);
+}
+
+/* The path of found word i as a tuple of (row, col) tuples, untracked by the
+ * collector: it holds only tuples of ints, so it can never be part of a cycle,
+ * and the collector need not visit a thousand of them per board. */
+static PyObject *found_path(const bn_scratch *s, size_t i, cell_tuples *t) {
+    int32_t start = s->found_path_start[i], stop = s->found_path_start[i + 1];
+    PyObject *path = PyTuple_New(stop - start);
+    if (!path) return NULL;
+    for (int32_t k = start; k < stop; k++) {
+        PyObject *cell = cell_tuple(t, s->found_cells[k]);
+        if (!cell) { Py_DECREF(path); return NULL; }
+        PyTuple_SET_ITEM(path, k - start, cell);
+    }
+    PyObject_GC_UnTrack(path);
+    return path;
+}
+
+static int by_word_id(const void *a, const void *b) {
+    int32_t x = ((const int32_t *)a)[0], y = ((const int32_t *)b)[0];
+    return (x > y) - (x < y);
+}
+
+/* The shared start of solve and solution: check the board, read the points,
+ * take a scratch and search.  Returns the score (BN_SOLVE_FAILED with an
+ * exception set on failure); the caller gives back *s and frees *points. */
+typedef struct {
+    bn_scratch *s;
+    int own;
+    int32_t *points;
+    int max_len;
+} solve_run;
+
+static int64_t run_solve(TrieObject *self, const Py_buffer *faces, int rows, int cols,
+                         int min_len, PyObject *points_obj, int record, solve_run *run) {
+    if (rows < 1 || cols < 1 || faces->len != (Py_ssize_t)rows * cols * BN_FACE_MAX) {
+        PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
+        return BN_SOLVE_FAILED;
+    }
+    run->max_len = bs_points_table(points_obj, &run->points);
+    if (run->max_len < 0) return BN_SOLVE_FAILED;
+    if (take_scratch(self, &run->s, &run->own) < 0) {
+        PyErr_NoMemory();
+        return BN_SOLVE_FAILED;
+    }
+    run->s->record = record;
+    bn_board board = {rows, cols, rows * cols, (const uint8_t *)faces->buf};
+    int64_t score;
+    Py_BEGIN_ALLOW_THREADS
+    score = bn_solve(&self->trie, &board, run->s, min_len, run->points, run->max_len);
+    Py_END_ALLOW_THREADS
+    if (score == BN_SOLVE_FAILED) PyErr_NoMemory();
+    return score;
+}
+
+static void end_solve(TrieObject *self, solve_run *run) {
+    if (run->s) give_scratch(self, run->s, run->own);
+    PyMem_Free(run->points);
+}
+
 /* solve(faces, rows, cols, min_len, points, with_paths, pair_type=tuple)
  * faces: bytes, 4 letter indices per cell.  Returns the score, or with
  * with_paths a list of pair_type(word, ((row, col), ...)) in the order found;
@@ -182,68 +333,106 @@ static PyObject *Trie_solve(TrieObject *self, PyObject *args) {
         return NULL;
     }
     PyObject *result = NULL;
-    int32_t *points = NULL;
-    bn_scratch *s = NULL;
-    int own = 0;
-    if (rows < 1 || cols < 1 || faces.len != (Py_ssize_t)rows * cols * BN_FACE_MAX) {
-        PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
-        goto done;
-    }
-    int max_len = bs_points_table(points_obj, &points);
-    if (max_len < 0) goto done;
-    if (take_scratch(self, &s, &own) < 0) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    s->record = with_paths;
-    bn_board board = {rows, cols, rows * cols, (const uint8_t *)faces.buf};
-    int64_t score;
-    Py_BEGIN_ALLOW_THREADS
-    score = bn_solve(&self->trie, &board, s, min_len, points, max_len);
-    Py_END_ALLOW_THREADS
-    if (score == BN_SOLVE_FAILED) {
-        PyErr_NoMemory();
-        goto done;
-    }
+    solve_run run = {NULL, 0, NULL, 0};
+    cell_tuples t = {NULL, cols};
+    int64_t score = run_solve(self, &faces, rows, cols, min_len, points_obj, with_paths, &run);
+    if (score == BN_SOLVE_FAILED) goto done;
     if (!with_paths) {
         result = PyLong_FromLongLong(score);
         goto done;
     }
+    const bn_scratch *s = run.s;
     result = PyList_New((Py_ssize_t)s->n_found);
     if (!result) goto done;
-    PyObject **cells = PyMem_Calloc((size_t)board.n, sizeof(PyObject *));
-    if (!cells) {
+    t.cells = PyMem_Calloc((size_t)rows * cols, sizeof(PyObject *));
+    if (!t.cells) {
         Py_CLEAR(result);
         PyErr_NoMemory();
         goto done;
     }
     for (size_t i = 0; i < s->n_found; i++) {
-        int32_t start = s->found_path_start[i], stop = s->found_path_start[i + 1];
-        PyObject *path = PyTuple_New(stop - start);
-        if (!path) { Py_CLEAR(result); break; }
-        for (int32_t k = start; k < stop; k++) {
-            int cell = s->found_cells[k];
-            if (!cells[cell]) {
-                cells[cell] = Py_BuildValue("(ii)", cell / cols, cell % cols);
-                if (!cells[cell]) break;
-            }
-            Py_INCREF(cells[cell]);
-            PyTuple_SET_ITEM(path, k - start, cells[cell]);
-        }
-        if (PyErr_Occurred()) { Py_DECREF(path); Py_CLEAR(result); break; }
-        PyObject *word = PyTuple_GET_ITEM(self->words, s->found_words[i]);
-        PyObject *item = pair_type->tp_alloc(pair_type, 2);
-        if (!item) { Py_DECREF(path); Py_CLEAR(result); break; }
-        Py_INCREF(word);
-        PyTuple_SET_ITEM(item, 0, word);
+        PyObject *word = word_at(self, s->found_words[i]);
+        PyObject *path = word ? found_path(s, i, &t) : NULL;
+        PyObject *item = path ? pair_type->tp_alloc(pair_type, 2) : NULL;
+        if (!item) { Py_XDECREF(path); Py_CLEAR(result); break; }
+        PyTuple_SET_ITEM(item, 0, Py_NewRef(word));
         PyTuple_SET_ITEM(item, 1, path);
         PyList_SET_ITEM(result, (Py_ssize_t)i, item);
     }
-    for (int c = 0; c < board.n; c++) Py_XDECREF(cells[c]);
-    PyMem_Free(cells);
 done:
-    if (s) give_scratch(self, s, own);
-    PyMem_Free(points);
+    end_solve(self, &run);
+    free_cell_tuples(&t, rows * cols);
+    PyBuffer_Release(&faces);
+    return result;
+}
+
+/* solution(faces, rows, cols, min_len, points, item_type) -> (items, score)
+ * Every word on the board once, as item_type(word, path, points) (a tuple type
+ * of three fields, e.g. a named tuple), in word-id order (the words' order when
+ * the letter codes keep it), with the total score: all a Solution needs, made
+ * here so Python does no work per word. */
+static PyObject *Trie_solution(TrieObject *self, PyObject *args) {
+    Py_buffer faces;
+    int rows, cols, min_len;
+    PyObject *points_obj;
+    PyTypeObject *item_type;
+    if (!check_ready(self)) return NULL;
+    if (!PyArg_ParseTuple(args, "y*iiiOO!", &faces, &rows, &cols, &min_len, &points_obj,
+                          &PyType_Type, &item_type))
+        return NULL;
+    if (!PyType_IsSubtype(item_type, &PyTuple_Type)) {
+        PyBuffer_Release(&faces);
+        PyErr_SetString(PyExc_TypeError, "item_type must be a tuple type");
+        return NULL;
+    }
+    PyObject *result = NULL, *items = NULL;
+    int32_t *order = NULL;
+    solve_run run = {NULL, 0, NULL, 0};
+    cell_tuples t = {NULL, cols};
+    if (run_solve(self, &faces, rows, cols, min_len, points_obj, 1, &run) == BN_SOLVE_FAILED)
+        goto done;
+    const bn_scratch *s = run.s;
+    size_t n = s->n_found;
+    order = PyMem_Malloc((n ? n : 1) * 2 * sizeof(int32_t)); /* pairs: word id, index found */
+    t.cells = PyMem_Calloc((size_t)rows * cols, sizeof(PyObject *));
+    if (!order || !t.cells) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++) {
+        order[2 * i] = s->found_words[i];
+        order[2 * i + 1] = (int32_t)i;
+    }
+    qsort(order, n, 2 * sizeof(int32_t), by_word_id);
+    items = PyTuple_New((Py_ssize_t)n);
+    if (!items) goto done;
+    long long total = 0; /* from the points of the items, so the two always agree */
+    for (size_t k = 0; k < n; k++) {
+        PyObject *word = word_at(self, order[2 * k]);
+        if (!word) { Py_CLEAR(items); goto done; }
+        Py_ssize_t length = PyUnicode_GET_LENGTH(word);
+        int32_t worth = run.points[length < run.max_len ? length : run.max_len];
+        total += worth;
+        PyObject *path = found_path(s, (size_t)order[2 * k + 1], &t);
+        PyObject *value = path ? PyLong_FromLong(worth) : NULL;
+        PyObject *item = value ? item_type->tp_alloc(item_type, 3) : NULL;
+        if (!item) {
+            Py_XDECREF(path);
+            Py_XDECREF(value);
+            Py_CLEAR(items);
+            goto done;
+        }
+        PyTuple_SET_ITEM(item, 0, Py_NewRef(word));
+        PyTuple_SET_ITEM(item, 1, path);
+        PyTuple_SET_ITEM(item, 2, value);
+        if (PyObject_IS_GC(item)) PyObject_GC_UnTrack(item); /* a str, a path and an int */
+        PyTuple_SET_ITEM(items, (Py_ssize_t)k, item);
+    }
+    result = Py_BuildValue("(NL)", items, total);
+done:
+    end_solve(self, &run);
+    free_cell_tuples(&t, rows * cols);
+    PyMem_Free(order);
     PyBuffer_Release(&faces);
     return result;
 }
@@ -477,6 +666,9 @@ static PyMethodDef Trie_methods[] = {
      "score_boards(faces, rows, cols, min_len, points) -> int32 bytes"},
     {"solve", (PyCFunction)Trie_solve, METH_VARARGS,
      "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
+    {"solution", (PyCFunction)Trie_solution, METH_VARARGS,
+     "solution(faces, rows, cols, min_len, points, item_type) -> ((item_type(word, path, "
+     "points), ...) in word-id order, score)"},
     {"score_text", (PyCFunction)Trie_score_text, METH_VARARGS,
      "score_text(text, min_len, min_len_large, large_cells, points, max_side, max_cells)"
      " -> (output, [(line index, output offset)])"},

@@ -21,69 +21,76 @@
 
 /* ------------------------------------------------ build tree (mutable) */
 
+/* Build nodes keep their children inline in dense arrays indexed directly:
+ * a choice node (one cell) by the rank of the face among the cell's faces, a
+ * sum node by the rank in split order of the next cell (ranks above its own).
+ * No search, no shifting; freeze() packs the tree afterwards. */
 typedef struct mnode {
     int32_t points;
-    uint8_t key;
-    uint16_t n, cap;
-    uint64_t keys; /* bit k set when a child with key k exists; children in key order */
-    struct mnode **kids;
+    uint8_t key;   /* choice node: the cell's rank; sum node: the face id */
+    uint8_t n;     /* children present */
+    uint8_t width; /* slots in kids */
+    struct mnode *kids[];
 } mnode;
 
-/* Build nodes and their child arrays come from big blocks, freed all at once. */
+/* Build nodes and their child arrays come from big blocks, kept from one
+ * class to the next (the GIL guards them) and given back above POOL_KEEP. */
 typedef struct {
     char **blocks;
-    size_t n_blocks, used;
+    size_t n_blocks, current, used;
 } pool;
 
 #define POOL_BLOCK (8u << 20)
+#define POOL_KEEP 48u
+
+static pool build_pool;
 
 static void *pool_take(pool *p, size_t size) {
     size = (size + 7u) & ~(size_t)7u;
     if (p->n_blocks == 0 || p->used + size > POOL_BLOCK) {
-        char **blocks = realloc(p->blocks, (p->n_blocks + 1) * sizeof(char *));
-        if (!blocks) return NULL;
-        p->blocks = blocks;
-        if (!(p->blocks[p->n_blocks] = malloc(POOL_BLOCK))) return NULL;
-        p->n_blocks++;
+        size_t next = p->n_blocks == 0 ? 0 : p->current + 1;
+        if (next == p->n_blocks) {
+            char **blocks = realloc(p->blocks, (p->n_blocks + 1) * sizeof(char *));
+            if (!blocks) return NULL;
+            p->blocks = blocks;
+            if (!(p->blocks[p->n_blocks] = malloc(POOL_BLOCK))) return NULL;
+            p->n_blocks++;
+        }
+        p->current = next;
         p->used = 0;
     }
-    void *out = p->blocks[p->n_blocks - 1] + p->used;
+    void *out = p->blocks[p->current] + p->used;
     p->used += size;
     return out;
 }
 
-static void pool_free(pool *p) {
-    for (size_t i = 0; i < p->n_blocks; i++) free(p->blocks[i]);
-    free(p->blocks);
+/* Forget every node; keep the first POOL_KEEP blocks for the next class. */
+static void pool_reset(pool *p) {
+    while (p->n_blocks > POOL_KEEP) free(p->blocks[--p->n_blocks]);
+    p->current = p->used = 0;
 }
 
-static mnode *mnode_kid(pool *p, mnode *m, uint8_t key) {
-    uint64_t bit = 1ull << key;
-    int i = __builtin_popcountll(m->keys & (bit - 1));
-    if (m->keys & bit) return m->kids[i];
-    if (m->n == m->cap) {
-        uint16_t cap = m->cap ? (uint16_t)(m->cap * 2) : 2;
-        mnode **kids = pool_take(p, cap * sizeof(mnode *));
-        if (!kids) return NULL;
-        if (m->n) memcpy(kids, m->kids, m->n * sizeof(mnode *));
-        m->kids = kids;
-        m->cap = cap;
+static mnode *mnode_new(pool *p, uint8_t key, int width) {
+    size_t size = sizeof(mnode) + (size_t)width * sizeof(mnode *);
+    mnode *m = pool_take(p, size);
+    if (m) memset(m, 0, size), m->key = key, m->width = (uint8_t)width;
+    return m;
+}
+
+/* The child of m in slot i, made with `key` and `width` slots when missing. */
+static inline mnode *mnode_kid(pool *p, mnode *m, int i, uint8_t key, int width) {
+    if (!m->kids[i]) {
+        if (!(m->kids[i] = mnode_new(p, key, width))) return NULL;
+        m->n++;
     }
-    mnode *kid = pool_take(p, sizeof(mnode));
-    if (!kid) return NULL;
-    memset(kid, 0, sizeof *kid);
-    kid->key = key;
-    memmove(&m->kids[i + 1], &m->kids[i], (size_t)(m->n - i) * sizeof(mnode *));
-    m->kids[i] = kid;
-    m->n++;
-    m->keys |= bit;
-    return kid;
+    return m->kids[i];
 }
 
 typedef struct {
     cb_class *c;
-    pool nodes;
+    pool *nodes;
     uint8_t rank[CB_MAX_CELLS];
+    uint8_t cell_at[CB_MAX_CELLS]; /* the cell of each rank */
     mnode *root;
     uint8_t cell[CB_MAX_CELLS], face[CB_MAX_CELLS];
     int oom;
@@ -102,10 +109,16 @@ static void insert_path(builder *b, int len, int32_t points) {
         rank[j] = r;
         face[j] = f;
     }
+    const cb_class *c = b->c;
     mnode *m = b->root;
+    int low = 0; /* the lowest rank a child of m may have */
     for (int i = 0; i < len && m; i++) {
-        m = mnode_kid(&b->nodes, m, rank[i]);
-        if (m) m = mnode_kid(&b->nodes, m, face[i]);
+        uint32_t faces = c->faces[b->cell_at[rank[i]]];
+        m = mnode_kid(b->nodes, m, rank[i] - low, rank[i], __builtin_popcount(faces));
+        if (!m) break;
+        int slot = __builtin_popcount(faces & ((1u << face[i]) - 1u));
+        m = mnode_kid(b->nodes, m, slot, face[i], c->n - rank[i] - 1);
+        low = rank[i] + 1;
     }
     if (!m) b->oom = 1;
     else m->points += points;
@@ -145,6 +158,7 @@ typedef struct tnode {
 } tnode;
 
 #define CHUNK (32u << 20)
+#define ARENA_KEEP 12u
 
 typedef struct {
     char **chunks;
@@ -176,9 +190,10 @@ static tnode *arena_node(arena *a, int kids) {
     return node;
 }
 
-static void arena_free(arena *a) {
-    for (size_t i = 0; i < a->n_chunks; i++) free(a->chunks[i]);
-    free(a->chunks);
+/* Forget every node; keep the first ARENA_KEEP chunks for the next class. */
+static void arena_reset(arena *a) {
+    while (a->n_chunks > ARENA_KEEP) free(a->chunks[--a->n_chunks]);
+    a->current = a->used = 0;
 }
 
 static tnode *freeze(arena *a, const mnode *m, int is_sum) {
@@ -187,12 +202,12 @@ static tnode *freeze(arena *a, const mnode *m, int is_sum) {
     t->key = m->key;
     t->points = is_sum ? m->points : 0;
     int64_t bound = 0;
-    for (int i = 0; i < m->n; i++) {
-        t->kids[i] = freeze(a, m->kids[i], !is_sum);
-        if (!t->kids[i]) return NULL;
-        int32_t kid = t->kids[i]->bound;
-        if (is_sum) bound += kid;
-        else if (kid > bound) bound = kid;
+    for (int i = 0, k = 0; i < m->width; i++) {
+        if (!m->kids[i]) continue;
+        tnode *kid = t->kids[k++] = freeze(a, m->kids[i], !is_sum);
+        if (!kid) return NULL;
+        if (is_sum) bound += kid->bound;
+        else if (kid->bound > bound) bound = kid->bound;
     }
     t->bound = (int32_t)(bound + t->points);
     return t;
@@ -268,7 +283,7 @@ static tnode *drop_first(arena *a, const tnode *x) {
 /* ------------------------------------------------ branch and bound */
 
 typedef struct {
-    arena a;
+    arena *a;
     cb_class *c;
     const uint8_t *order;
     int64_t above;
@@ -298,46 +313,50 @@ static int branch_tree(brancher *br, const tnode *root, int k) {
             if (j < choice->n && choice->kids[j]->key == f) under = choice->kids[j];
         }
         if (rest + (under ? under->bound : 0) <= br->above) continue;
-        arena_mark mark = {br->a.current, br->a.used};
-        const tnode *next = under ? merge_sum(&br->a, root, choice ? 1 : 0, under)
-                            : choice ? drop_first(&br->a, root)
+        arena_mark mark = {br->a->current, br->a->used};
+        const tnode *next = under ? merge_sum(br->a, root, choice ? 1 : 0, under)
+                            : choice ? drop_first(br->a, root)
                                      : root;
         if (!next) return PyErr_NoMemory(), -1;
         br->board[cell] = (uint8_t)f;
         int status = branch_tree(br, next, k + 1);
-        br->a.current = mark.current;
-        br->a.used = mark.used;
+        br->a->current = mark.current;
+        br->a->used = mark.used;
         if (status < 0) return -1;
     }
     return 0;
 }
+
+/* Trees are built and merged in memory kept between classes (the GIL guards it). */
+static arena tree_arena;
 
 int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, byte_buffer *out,
                    int64_t *root_bound) {
     builder b;
     memset(&b, 0, sizeof b);
     b.c = c;
-    for (int k = 0; k < c->n; k++) b.rank[order[k]] = (uint8_t)k;
+    b.nodes = &build_pool;
+    for (int k = 0; k < c->n; k++) b.rank[order[k]] = (uint8_t)k, b.cell_at[k] = order[k];
     cb_set_starts(c);
-    b.root = pool_take(&b.nodes, sizeof(mnode));
-    if (!b.root) return pool_free(&b.nodes), PyErr_NoMemory(), -1;
-    memset(b.root, 0, sizeof *b.root);
+    b.root = mnode_new(b.nodes, 0, c->n);
+    b.oom = !b.root;
     for (int cell = 0; cell < c->n && !b.oom; cell++) build_paths(&b, cell, 0, 0, 0);
     brancher br;
     memset(&br, 0, sizeof br);
+    br.a = &tree_arena;
     br.c = c;
     br.order = order;
     br.above = above;
     br.out = out;
     int status = -1;
-    const tnode *root = b.oom ? NULL : freeze(&br.a, b.root, 1);
-    pool_free(&b.nodes);
+    const tnode *root = b.oom ? NULL : freeze(br.a, b.root, 1);
+    pool_reset(b.nodes);
     if (!root) {
         PyErr_NoMemory();
     } else {
         *root_bound = root->bound;
         status = branch_tree(&br, root, 0);
     }
-    arena_free(&br.a);
+    arena_reset(br.a);
     return status;
 }

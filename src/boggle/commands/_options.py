@@ -65,6 +65,21 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_solving_options(parser: argparse.ArgumentParser, *, engine: bool = False) -> None:
+    """What a command that solves boards asks: the word list (``--dict``, ``--language``),
+    the rules (``--rules``, ``--min-length``, ``--scoring``) and, with ``engine``,
+    ``--engine``."""
+    add_dictionary_option(parser)
+    add_rules_options(parser)
+    if engine:
+        add_engine_option(parser)
+
+
+def add_json_option(parser: argparse.ArgumentParser, instead_of: str = "text") -> None:
+    """``--json``: print JSON instead of ``instead_of`` (text, a table)."""
+    parser.add_argument("--json", action="store_true", help=f"print JSON instead of {instead_of}")
+
+
 def add_engine_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--engine",

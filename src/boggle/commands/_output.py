@@ -12,11 +12,8 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from boggle.errors import BoggleError
-
-
-class OutputError(BoggleError):
-    """An output file or directory cannot be written, or would overwrite something."""
+from boggle.cache import writable_dir
+from boggle.errors import OutputError
 
 
 def add_force_option(parser: argparse.ArgumentParser) -> None:
@@ -45,7 +42,7 @@ def check_outputs(
     >>> check_outputs(["/"], force=True)
     Traceback (most recent call last):
     ...
-    boggle.commands._output.OutputError: '/' is a directory; give a file name
+    boggle.errors.OutputError: '/' is a directory; give a file name
     """
     sources = [Path(source) for source in inputs if source is not None]
     for path in map(Path, paths):
@@ -60,12 +57,4 @@ def check_outputs(
 
 def output_dir(path: Path) -> Path:
     """The directory ``path``, created if needed; :class:`OutputError` if it cannot be."""
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OutputError(
-            f"cannot create output directory {str(path)!r}: {error.strerror}"
-        ) from None
-    if not os.access(path, os.W_OK):
-        raise OutputError(f"cannot write in output directory {str(path)!r}")
-    return path
+    return writable_dir(path, "output directory")

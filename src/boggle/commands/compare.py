@@ -11,12 +11,7 @@ import json
 import sys
 from typing import Any
 
-from boggle.commands._options import (
-    add_dictionary_option,
-    add_rules_options,
-    lexicon_from_args,
-    rules_from_args,
-)
+from boggle.commands import _options as options
 from boggle.commands._progress import progress_bar
 from boggle.commands.solve import add_board_arguments, board_from_args
 from boggle.compare import compare_engines as compare
@@ -32,17 +27,16 @@ def register(subparsers: Any) -> None:
         "and whether it agrees with the reference trie engine.",
     )
     add_board_arguments(parser, "compare on it")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    add_dictionary_option(parser)
-    add_rules_options(parser)
+    options.add_json_option(parser, "a table")
+    options.add_solving_options(parser)
     parser.set_defaults(run=run)
 
 
 def compare_engines(args: argparse.Namespace) -> list[dict[str, Any]]:
     """One row per engine (see :func:`boggle.compare.compare_engines`), as JSON."""
     board = board_from_args(args)
-    rules = rules_from_args(args, board.rows, board.cols)
-    lexicon = lexicon_from_args(args)
+    rules = options.rules_from_args(args, board.rows, board.cols)
+    lexicon = options.lexicon_from_args(args)
     bar = progress_bar(" engines", total=len(engines()), description="compare")
     if bar is None:
         return [row.to_json() for row in compare(board, lexicon, rules)]

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from boggle.cache import write_atomic
+from boggle.commands import _options as options
 from boggle.commands._output import add_force_option, check_outputs
 from boggle.engines.heap import exported_text
 from boggle.language_lists import describe_system_lists
@@ -27,7 +28,7 @@ def register(subparsers: Any) -> None:
         description="List the word lists bundled with boggle; use one with --dict NAME, "
         "or give any word list file with --dict PATH.",
     )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    options.add_json_option(parser, "a table")
     parser.set_defaults(run=run)
     actions = parser.add_subparsers(title="actions", metavar="ACTION")
     export = actions.add_parser(

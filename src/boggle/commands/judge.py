@@ -7,13 +7,7 @@ import json
 import sys
 from typing import Any
 
-from boggle.commands._options import (
-    add_dictionary_option,
-    add_rules_options,
-    lexicon_from_args,
-    rules_choice_from_args,
-    whole_number,
-)
+from boggle.commands import _options as options
 from boggle.errors import JudgeError
 from boggle.game import CHALLENGE_MODES, iter_problems, judge_json
 from boggle.inputs import read_file
@@ -64,14 +58,13 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--target",
-        type=whole_number,
+        type=options.whole_number,
         default=None,
         metavar="POINTS",
         help="play the rounds as a match to this score (e.g. 50 or 100)",
     )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-    add_dictionary_option(parser)
-    add_rules_options(parser)
+    options.add_json_option(parser)
+    options.add_solving_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -112,8 +105,10 @@ def _read_text(file: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     data = _read_input(args)
-    lexicon = lexicon_from_args(args)
-    result = judge_json(data, lexicon, rules_choice_from_args(args), args.challenge, args.target)
+    lexicon = options.lexicon_from_args(args)
+    result = judge_json(
+        data, lexicon, options.rules_choice_from_args(args), args.challenge, args.target
+    )
     if args.json:
         # The problems are in the JSON too; stderr tells a person watching the pipe.
         for problem in iter_problems(result):

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from boggle.commands import _options as options
 from boggle.commands._progress import progress_bar
 from boggle.errors import BoardError
 from boggle.paths import LayerStats, PathTable, path_table, symmetries
@@ -32,10 +33,10 @@ def register(subparsers: Any) -> None:
         "bar shows each step on a terminal.",
     )
     parser.add_argument(
-        "--size", type=_whole_number, required=True, metavar="N", help="rows (and columns)"
+        "--size", type=options.whole_number, required=True, metavar="N", help="rows (and columns)"
     )
     parser.add_argument(
-        "--cols", type=_whole_number, default=None, metavar="M", help="columns (default: N)"
+        "--cols", type=options.whole_number, default=None, metavar="M", help="columns (default: N)"
     )
     parser.add_argument(
         "--length",
@@ -50,7 +51,7 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="also print the number of paths starting at each cell, for each length asked",
     )
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    options.add_json_option(parser)
     parser.add_argument(
         "--stats",
         action="store_true",
@@ -59,15 +60,8 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _whole_number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-
-
 def _lengths(text: str) -> list[int]:
-    return [_whole_number(part.strip()) for part in text.split(",")]
+    return [options.whole_number(part.strip()) for part in text.split(",")]
 
 
 SLOW_WITHOUT_NUMPY = 20

@@ -24,14 +24,7 @@ from typing import Any, TextIO
 
 from boggle import render
 from boggle.board import Board
-from boggle.commands._options import (
-    add_dictionary_option,
-    add_engine_option,
-    add_rules_options,
-    lexicon_from_args,
-    rules_from_args,
-    whole_number,
-)
+from boggle.commands import _options as options
 from boggle.commands.roll import add_dice_options, size_from_args
 from boggle.commands.solve import board_text
 from boggle.engines import solve
@@ -58,21 +51,19 @@ def register(subparsers: Any) -> None:
     add_dice_options(parser)
     parser.add_argument(
         "--time",
-        type=whole_number,
+        type=options.whole_number,
         default=DEFAULT_SECONDS,
         metavar="SECONDS",
         help=f"length of the round (default {DEFAULT_SECONDS}, three minutes)",
     )
     parser.add_argument(
         "--missed",
-        type=whole_number,
+        type=options.whole_number,
         default=40,
         metavar="N",
         help="show the N best words you missed (default 40; 0 shows them all)",
     )
-    add_dictionary_option(parser)
-    add_rules_options(parser)
-    add_engine_option(parser)
+    options.add_solving_options(parser, engine=True)
     parser.set_defaults(run=run)
 
 
@@ -81,13 +72,13 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(f"--time must be at least 1 second, got {args.time}")
     if args.missed < 0:
         raise BoggleError(f"--missed must be 0 or more, got {args.missed}")
-    lexicon = lexicon_from_args(args)
+    lexicon = options.lexicon_from_args(args)
     if args.board:
         board = Board.parse(board_text(args.board, stdin=False))  # stdin holds the words
     else:
         rows, cols = size_from_args(args)
         board = roll_for_language(lexicon, args.dice, args.seed, rows, cols)  # its language's dice
-    rules = rules_from_args(args, board.rows, board.cols)
+    rules = options.rules_from_args(args, board.rows, board.cols)
     session = PlaySession(board, solve(board, lexicon, rules, engine=args.engine))
     out = sys.stdout
     interactive = sys.stdin.isatty()
@@ -114,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
                 out.write(feedback_text(session.submit(entry), session) + "\n")
         out.write("Round over.\n")
         for word in path_requests:  # asked during the round: answered first, as the summary ends
-            out.write(path_text(session, word) + "\n")
+            out.write(path_answer(session, word) + "\n")
     out.write(summary_text(session, args.missed) + "\n")
     if interactive:
         ask_for_paths(session, out)
@@ -165,15 +156,12 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     return "\n".join(lines)
 
 
-def path_text(session: PlaySession, entry: str) -> str:
+def path_answer(session: PlaySession, entry: str) -> str:
     word = typed_word(entry)
     path = session.path_of(word) if word.isalpha() else None
     if path is None:
         return f"{word.upper() or '(empty)'} is not on the board."
-    return (
-        f"{word.upper()}: {render.path_text(path, arrows=True)}\n"
-        f"{render.path_picture(session.board, path)}"
-    )
+    return f"{word.upper()}: {render.path_text(path)}\n{render.path_picture(session.board, path)}"
 
 
 def ask_for_paths(session: PlaySession, out: TextIO) -> None:
@@ -186,7 +174,7 @@ def ask_for_paths(session: PlaySession, out: TextIO) -> None:
             return
         if not word.strip():
             return
-        out.write(path_text(session, word.lstrip("?")) + "\n")
+        out.write(path_answer(session, word.lstrip("?")) + "\n")
         out.flush()
 
 

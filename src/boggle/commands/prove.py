@@ -52,6 +52,13 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="letter buckets of the top-level classes (default 3)",
     )
+    parser.add_argument(
+        "--corner-buckets",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="letter buckets of the four corners (default: as --buckets; 1 leaves them whole)",
+    )
     add_closing_options(parser)
     add_cluster_options(parser)
     parser.set_defaults(run=run)
@@ -80,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
         args.buckets,
         on_class,
         where,
+        corner_buckets=args.corner_buckets,
     )
     if bar is not None:
         bar.close()

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
-from typing import Any
 
 from boggle.commands._options import add_language_option, whole_number
 from boggle.dice import GENERATORS, roll_board
 from boggle.errors import DiceError
 from boggle.language_dice import roll_for_language
 from boggle.language_lists import load_wordlist
+
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def add_dice_options(parser: argparse.ArgumentParser, default: str = "new") -> None:
@@ -43,6 +45,8 @@ def seed_from_args(args: argparse.Namespace) -> tuple[int, bool]:
     """``--seed``, or a fresh seed; and whether it is fresh (then :func:`tell_seed` it)."""
     if args.seed is not None:
         return args.seed, False
+    import secrets  # only for a fresh seed: it loads OpenSSL
+
     return secrets.randbelow(10**9), True
 
 

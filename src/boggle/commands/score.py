@@ -7,20 +7,14 @@ import contextlib
 import sys
 from collections import deque
 from collections.abc import Iterator
-from typing import Any
+from itertools import islice
+from typing import Any, NamedTuple
 
 from boggle.batch import CHUNK, chunks, default_jobs
 from boggle.batch_cluster import CLUSTER_CHUNK, score_text_chunks_on
 from boggle.board import MAX_TEXT_CHARS
+from boggle.commands import _options as options
 from boggle.commands._cluster import add_cluster_options, where_from_args
-from boggle.commands._options import (
-    MAX_JOBS,
-    add_dictionary_option,
-    add_rules_options,
-    jobs_number,
-    lexicon_from_args,
-    rules_choice_from_args,
-)
 from boggle.commands._progress import progress_bar
 from boggle.inputs import GZIP_MAGIC, iter_lines, open_regular
 
@@ -42,31 +36,43 @@ def register(subparsers: Any) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE", help="files of boards ('-': stdin)")
     parser.add_argument(
         "--jobs",
-        type=jobs_number,
+        type=options.jobs_number,
         default=None,
         metavar="N",
-        help=f"threads solving at once, 1 to {MAX_JOBS} (default: all cores, "
+        help=f"threads solving at once, 1 to {options.MAX_JOBS} (default: all cores, "
         f"{default_jobs()} here)",
     )
-    add_dictionary_option(parser)
-    add_rules_options(parser)
+    options.add_solving_options(parser)
     add_cluster_options(parser)
     parser.set_defaults(run=run)
 
 
-def _numbered_chunks(
-    files: list[str], largest: int = CHUNK
-) -> Iterator[tuple[str, list[int], list[str]]]:
-    """(file name, line numbers, lines) in chunks, skipping blank lines."""
+class _Chunk(NamedTuple):
+    """A chunk of a file's lines: where it starts, all its lines, and the boards
+    among them (blank lines skipped), with no object made per line."""
+
+    name: str
+    first_number: int
+    lines: list[str]
+    boards: list[str]
+
+    def line_number(self, index: int) -> int:
+        """The file's line number of ``boards[index]``."""
+        numbered = enumerate(self.lines, self.first_number)
+        kept = (number for number, line in numbered if line and not line.isspace())
+        return next(islice(kept, index, None))
+
+
+def _numbered_chunks(files: list[str], largest: int = CHUNK) -> Iterator[_Chunk]:
+    """The files' lines in chunks, each with its boards and where it starts."""
     for name in files or ["-"]:
         shown = "<stdin>" if name == "-" else name
-        numbered = (
-            (number, line)
-            for number, line in enumerate(iter_lines(name, "board file", MAX_TEXT_CHARS), 1)
-            if line and not line.isspace()
-        )
-        for chunk in chunks(numbered, largest=largest):
-            yield shown, [number for number, _ in chunk], [text for _, text in chunk]
+        number = 1
+        for lines in chunks(iter_lines(name, "board file", MAX_TEXT_CHARS), largest=largest):
+            boards = [line for line in lines if line and not line.isspace()]
+            if boards:
+                yield _Chunk(shown, number, lines, boards)
+            number += len(lines)
 
 
 def _count_lines(files: list[str]) -> int | None:
@@ -86,19 +92,19 @@ def _count_lines(files: list[str]) -> int | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    lexicon = lexicon_from_args(args)
-    rules = rules_choice_from_args(args)
+    lexicon = options.lexicon_from_args(args)
+    rules = options.rules_choice_from_args(args)
     runs_on = where_from_args(args)
     for name in args.files:
         if name != "-":
             open_regular(name, "board file").close()
-    where: deque[tuple[str, list[int]]] = deque()  # chunks read but not yet printed
+    where: deque[_Chunk] = deque()  # chunks read but not yet printed
 
     def texts() -> Iterator[list[str]]:
         largest = CHUNK if runs_on is None else CLUSTER_CHUNK
-        for name, numbers, lines in _numbered_chunks(args.files, largest):
-            where.append((name, numbers))
-            yield lines
+        for chunk in _numbered_chunks(args.files, largest):
+            where.append(chunk)
+            yield chunk.boards
 
     progress = progress_bar(
         " boards", total=_count_lines(args.files) if sys.stderr.isatty() else None
@@ -106,16 +112,17 @@ def run(args: argparse.Namespace) -> int:
     failed = 0
     out = sys.stdout
     for scored in score_text_chunks_on(texts(), lexicon, rules, runs_on, args.jobs):
-        name, numbers = where.popleft()
+        chunk = where.popleft()
         with _outside(progress):
             out.write(scored.text)
             for index, reason in scored.errors:
                 failed += 1
                 if failed <= MAX_REPORTED_ERRORS:
                     out.flush()
-                    print(f"boggle score: {name}:{numbers[index]}: {reason}", file=sys.stderr)
+                    number = chunk.line_number(index)
+                    print(f"boggle score: {chunk.name}:{number}: {reason}", file=sys.stderr)
         if progress is not None:
-            progress.update(len(numbers))
+            progress.update(len(chunk.boards))
     if progress is not None:
         progress.close()
     if failed > MAX_REPORTED_ERRORS:

@@ -12,18 +12,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 from boggle import render
 from boggle.board import MAX_TEXT_CHARS, Board
-from boggle.commands._options import (
-    add_dictionary_option,
-    add_engine_option,
-    add_rules_options,
-    lexicon_from_args,
-    rules_from_args,
-)
+from boggle.commands import _options as options
 from boggle.commands.roll import add_dice_options, seed_from_args, size_from_args, tell_seed
 from boggle.dice import roll_board
 from boggle.engines import default_engine, get_engine, solve
@@ -36,6 +28,11 @@ from boggle.lexicon import bundled_lists
 from boggle.rules import Rules
 from boggle.solution import Found
 
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -46,7 +43,7 @@ def register(subparsers: Any) -> None:
         "faces in brackets: '[th]').",
     )
     add_board_arguments(parser, "solve it")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    options.add_json_option(parser)
     parser.add_argument(
         "--no-paths", action="store_true", help="text output: words only, without their paths"
     )
@@ -57,9 +54,7 @@ def register(subparsers: Any) -> None:
         help="print each word as it is found, one per line, then the totals "
         "(default for the heap engines, whose words come in alphabetical order)",
     )
-    add_dictionary_option(parser)
-    add_rules_options(parser)
-    add_engine_option(parser)
+    options.add_solving_options(parser, engine=True)
     parser.set_defaults(run=run)
 
 
@@ -87,7 +82,7 @@ def board_from_args(args: argparse.Namespace) -> Board:
         rows, cols = size_from_args(args)
         seed, fresh = seed_from_args(args)
         if args.language not in (None, "en"):
-            board = roll_for_language(lexicon_from_args(args), args.dice, seed, rows, cols)
+            board = roll_for_language(options.lexicon_from_args(args), args.dice, seed, rows, cols)
         else:
             board = roll_board(args.dice, seed, rows, cols)
         tell_seed(seed, fresh, board)
@@ -112,7 +107,7 @@ def board_text(words: list[str], stdin: bool = True) -> str:
 
 def run(args: argparse.Namespace) -> int:
     board = board_from_args(args)
-    rules = rules_from_args(args, board.rows, board.cols)
+    rules = options.rules_from_args(args, board.rows, board.cols)
     engine = args.engine or default_engine()
     streams = get_engine(engine).streams_in_order
     stream = args.stream if args.stream is not None else streams
@@ -122,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         stream = False
     if stream:
         return _stream(board, rules, engine, args)
-    lexicon = lexicon_from_args(args)
+    lexicon = options.lexicon_from_args(args)
     solution = solve(board, lexicon, rules, engine=engine)
     if solution.foreign_letters:
         print(foreign_letters_warning(solution.foreign_letters, lexicon), file=sys.stderr)
@@ -141,6 +136,8 @@ def _word_file(args: argparse.Namespace) -> Path | None:
         return None
     if args.language is not None or name in SYSTEM_LISTS:
         return None
+    from pathlib import Path  # here: pathlib costs every start milliseconds
+
     return Path(name)
 
 
@@ -152,7 +149,7 @@ def _stream(board: Board, rules: Rules, engine: str, args: argparse.Namespace) -
     if word_file is not None:
         found = chosen.solve_file(board, word_file, rules)
     else:
-        found = chosen.function(board, lexicon_from_args(args), rules)
+        found = chosen.function(board, options.lexicon_from_args(args), rules)
     seen: set[str] = set()
     score = 0
     for word, path in found:

@@ -9,14 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from boggle.commands import _options as options
 from boggle.commands._cluster import add_cluster_options, where_from_args
-from boggle.commands._options import (
-    add_dictionary_option,
-    add_rules_options,
-    lexicon_from_args,
-    rules_from_args,
-    whole_number,
-)
 from boggle.commands._progress import progress_bar
 from boggle.commands.roll import size_from_args
 from boggle.dice import GENERATORS
@@ -37,7 +31,7 @@ def register(subparsers: Any) -> None:
         "process, on a Dask cluster, and for any chunk size.",
     )
     parser.add_argument(
-        "--random", type=whole_number, required=True, metavar="N", help="how many boards"
+        "--random", type=options.whole_number, required=True, metavar="N", help="how many boards"
     )
     parser.add_argument(
         "--dice",
@@ -51,31 +45,30 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=whole_number,
+        type=options.whole_number,
         default=None,
         metavar="S",
         help=f"seed of the run, 0 to {MAX_SEED} (default: a fresh one, printed)",
     )
     parser.add_argument(
-        "--top", type=whole_number, default=10, metavar="K", help="best boards to show (10)"
+        "--top", type=options.whole_number, default=10, metavar="K", help="best boards to show (10)"
     )
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    options.add_json_option(parser)
     parser.add_argument(
         "--plot", default=None, metavar="FILE", help="write the histogram (.png/.svg)"
     )
     parser.add_argument("--force", action="store_true", help="overwrite the --plot file")
     parser.add_argument(
-        "--jobs", type=whole_number, default=None, metavar="N", help="threads in-process"
+        "--jobs", type=options.whole_number, default=None, metavar="N", help="threads in-process"
     )
     parser.add_argument(
         "--chunk-size",
-        type=whole_number,
+        type=options.whole_number,
         default=None,
         metavar="N",
         help="boards per task (default: about four tasks per thread, at most 50,000)",
     )
-    add_dictionary_option(parser)
-    add_rules_options(parser)
+    options.add_solving_options(parser)
     add_cluster_options(parser)
     parser.set_defaults(run=run)
 
@@ -93,8 +86,8 @@ def run(args: argparse.Namespace) -> int:
     source = source_from_args(args)
     plot = _plot_path(args.plot, args.force)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
-    lexicon = lexicon_from_args(args)
-    rules = rules_from_args(args, source.rows, source.cols)
+    lexicon = options.lexicon_from_args(args)
+    rules = options.rules_from_args(args, source.rows, source.cols)
     where = where_from_args(args)
     progress = progress_bar(" boards", total=args.random)
     try:

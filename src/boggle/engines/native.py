@@ -6,7 +6,7 @@ node, and the index of its first child.  Children sit side by side in letter
 order, so the child for a letter is found with one population count.  For
 each board the core notes, for every cell and letter, which neighbours show
 that letter, so the search only steps where the trie and the board agree.  A
-word counts once per board by a bit per trie node, cleared after the board.
+word counts once per board by a board number kept per trie node.
 The search releases the GIL, so threads solve boards in parallel.  Its
 readable twin is the ``trie`` engine; tests hold the two equal.
 
@@ -24,11 +24,11 @@ letters get a code each and the others an escape code and digits (see
 from __future__ import annotations
 
 import json
+import os
 from array import array
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import accumulate
-from pathlib import Path
 
 from boggle._native.core import (
     DEAD_LETTER,
@@ -39,11 +39,11 @@ from boggle._native.core import (
     Trie,
 )
 from boggle.board import MULTI_LETTER_FACES, Board
-from boggle.cache import cache_dir, load, store
+from boggle.cache import cache_folder, load, store
 from boggle.engines.trie import solve_trie
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
-from boggle.solution import Found
+from boggle.solution import Found, ScoredWord, Solution
 
 _SINGLE_FACES = "abcdefghijklmnopqrstuvwxyz"
 _MULTI_FACES = tuple(sorted(MULTI_LETTER_FACES))
@@ -65,9 +65,9 @@ class CompiledLexicon:
     def __init__(self, lexicon: Lexicon) -> None:
         cached = _read_cache(lexicon)
         if cached is not None:
-            self.letter_codes, words, image, self.longest = cached
+            self.letter_codes, word_bytes, image, self.longest = cached
             try:
-                self.trie = self._trie(image, None, MAX_LETTERS, words)
+                self.trie = self._trie(image, None, MAX_LETTERS, word_bytes)
             except ValueError:  # the core refuses the image: build afresh
                 cached = None
         if cached is None:
@@ -88,9 +88,15 @@ class CompiledLexicon:
             self.trie = self._trie(letters, offsets.tobytes(), alphabet_size, words)
             self.longest = lexicon.longest
             _write_cache(lexicon, self.letter_codes, words, self.trie)
+        self.in_word_order = all(len(code) == 1 for code in self.letter_codes.values())
+        """Word ids follow the words' own order (no escaped letters reorder them)."""
 
     def _trie(
-        self, letters: bytes | memoryview, offsets: bytes | None, size: int, words: tuple[str, ...]
+        self,
+        letters: bytes | memoryview,
+        offsets: bytes | None,
+        size: int,
+        words: tuple[str, ...] | bytes,
     ) -> Trie:
         """The core's trie over ``words``, with the board faces its parser reads."""
         faces = [*_SINGLE_FACES, *_MULTI_FACES]
@@ -127,22 +133,23 @@ class CompiledLexicon:
         return None if None in faces else b"".join(faces)  # type: ignore[arg-type]
 
 
-CACHE_FORMAT = 1
-"""Bump when the letter coding or the core's image changes: older cache files are then ignored."""
+CACHE_FORMAT = 2
+"""Bump when the letter coding, the entry's layout or the core's image changes: older cache
+files are then ignored."""
 
 
-def _cache_file(lexicon: Lexicon) -> Path | None:
+def _cache_file(lexicon: Lexicon) -> str | None:
     """Where the compiled form of ``lexicon`` is kept, or ``None`` with no usable cache."""
-    folder = cache_dir("tries")
+    folder = cache_folder("tries")
     if folder is None:
         return None
-    return folder / f"{lexicon.digest}-{CACHE_FORMAT}-{IMAGE_VERSION}.trie"
+    return os.path.join(folder, f"{lexicon.digest}-{CACHE_FORMAT}-{IMAGE_VERSION}.trie")
 
 
-def _read_cache(
-    lexicon: Lexicon,
-) -> tuple[dict[str, bytes], tuple[str, ...], memoryview, int] | None:
-    """Letter codes, words in code order, trie image and longest word from a sound cache entry."""
+def _read_cache(lexicon: Lexicon) -> tuple[dict[str, bytes], bytes, memoryview, int] | None:
+    """Letter codes, the words in code order (UTF-8, one a line), trie image and longest word
+    from a sound cache entry.  The words come from the entry, so the lexicon's own words are
+    not needed (a list read through its summary is then never read at all)."""
     path = _cache_file(lexicon)
     payload = None if path is None else load(path)
     if payload is None:
@@ -150,15 +157,14 @@ def _read_cache(
     try:
         newline = payload.index(b"\n")
         header = json.loads(payload[:newline])
-        rest = memoryview(payload)[newline + 1 :]
         codes = {letter: bytes(code) for letter, code in header["codes"].items()}
-        words = lexicon.words
-        if header["order"]:  # escaped letters: the words in code order, as indices
-            order = array("I", bytes(rest[: 4 * len(words)]))
-            rest = rest[4 * len(words) :]
-            words = tuple(words[i] for i in order)
-        return codes, words, rest, int(header["longest"])
-    except (ValueError, KeyError, TypeError, IndexError):
+        start = newline + 1
+        end = start + int(header["word_bytes"])
+        word_bytes = payload[start:end]
+        if len(word_bytes) != int(header["word_bytes"]):
+            return None
+        return codes, word_bytes, memoryview(payload)[end:], int(header["longest"])
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
@@ -169,17 +175,13 @@ def _write_cache(
     path = _cache_file(lexicon)
     if path is None:
         return
-    escaped = words is not lexicon.words
+    word_bytes = "\n".join(words).encode()
     header = {
         "codes": {letter: list(code) for letter, code in codes.items()},
-        "order": escaped,
         "longest": lexicon.longest,
+        "word_bytes": len(word_bytes),
     }
-    order = b""
-    if escaped:
-        position = {word: i for i, word in enumerate(lexicon.words)}
-        order = array("I", [position[word] for word in words]).tobytes()
-    store(path, json.dumps(header).encode() + b"\n" + order + trie.image())
+    store(path, json.dumps(header).encode() + b"\n" + word_bytes + trie.image())
 
 
 def _letter_codes(lexicon: Lexicon) -> dict[str, bytes]:
@@ -249,6 +251,25 @@ def solve_native(board: Board, lexicon: Lexicon, rules: Rules) -> Iterator[Found
         Found,
     )
     yield from found
+
+
+def solution_native(board: Board, lexicon: Lexicon, rules: Rules) -> Solution:
+    """The :class:`Solution` of ``board``, its words made, scored and sorted by the core."""
+    core = compiled(lexicon)
+    faces = None if core is None else core.encode_board(board)
+    if core is None or faces is None:
+        return Solution(board, rules, lexicon, solve_trie(board, lexicon, rules), "native")
+    words, score = core.trie.solution(
+        faces,
+        board.rows,
+        board.cols,
+        rules.min_length,
+        points_table(rules, core.longest),
+        ScoredWord,
+    )
+    if not core.in_word_order:
+        words = tuple(sorted(words))
+    return Solution.from_scored(board, rules, lexicon, words, "native", score)
 
 
 def score_native(board: Board, lexicon: Lexicon, rules: Rules) -> int:

@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from boggle.render import board_json
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rooms.room import Phase, Player, Room, WordFeedback
 
@@ -91,16 +92,9 @@ def progress_message(room: Room) -> dict[str, Any]:
     return {"type": "progress", "words": word_counts(room)}
 
 
-def board_json(room: Room) -> dict[str, Any] | None:
-    board = room.board
-    if board is None:
-        return None
-    return {
-        "board": str(board),
-        "rows": board.rows,
-        "cols": board.cols,
-        "faces": [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)],
-    }
+def room_board_json(room: Room) -> dict[str, Any] | None:
+    """The room's board as the page reads it (:func:`boggle.render.board_json`), if rolled."""
+    return None if room.board is None else board_json(room.board)
 
 
 def room_message(room: Room, you: Player, now: float, with_results: bool = True) -> dict[str, Any]:
@@ -126,7 +120,7 @@ def room_message(room: Room, you: Player, now: float, with_results: bool = True)
             }
             for p in room.players.values()
         ],
-        "board": board_json(room) if room.phase is not Phase.LOBBY else None,
+        "board": room_board_json(room) if room.phase is not Phase.LOBBY else None,
         "your_words": [f.to_json() for f in you.feedback] if playing else [],
         "results": room.last_summary if with_results else None,
     }
@@ -139,7 +133,7 @@ def round_started_message(room: Room, now: float) -> dict[str, Any]:
         "seconds": room.settings.seconds,
         "remaining": round(room.remaining(now), 3),
         "rules": room.rules.to_json(),
-        **(board_json(room) or {}),
+        **(room_board_json(room) or {}),
     }
 
 

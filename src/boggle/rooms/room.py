@@ -30,6 +30,7 @@ from boggle.board import Board
 from boggle.engines import solve
 from boggle.game import Match, PlayerList, RoundResult, Status, check_word, judge_round
 from boggle.lexicon import Lexicon
+from boggle.render import board_json
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rooms.settings import RoomSettings
 from boggle.rules import Rules
@@ -277,10 +278,7 @@ class Room:
             "code": self.code,
             "match": self.match_number,
             "round": judged.job.number,
-            "board": str(board),
-            "rows": board.rows,
-            "cols": board.cols,
-            "faces": [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)],
+            **board_json(board),
             "rules": self.rules.to_json(),
             "challenge": self.settings.challenge,
             "players": judged.players,

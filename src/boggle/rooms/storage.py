@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from boggle.cache import writable_dir
 from boggle.errors import BoggleError
 
 FILE_NAME = "results.sqlite3"
@@ -56,13 +57,7 @@ class ResultStore:
         self.path: Path | None = None
         target = ":memory:"
         if directory is not None:
-            try:
-                directory.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise BoggleError(
-                    f"cannot create the data directory {directory}: {error.strerror}"
-                ) from None
-            self.path = directory / FILE_NAME
+            self.path = writable_dir(directory, "the data directory") / FILE_NAME
             target = str(self.path)
         try:
             self._db = sqlite3.connect(target, check_same_thread=False)

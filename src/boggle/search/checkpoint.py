@@ -1,7 +1,7 @@
 """The checkpoint of a proof: a JSON-lines file, one finished top-level class a line.
 
 The first line says what is being proved (size, word list digest, rules,
-threshold, buckets); a file for another proof is refused, so results never
+threshold, buckets, corner buckets); a file for another proof is refused, so results never
 mix.  Each finished class is appended and flushed at once, so an interrupted
 proof loses at most the classes it was working on.
 """
@@ -40,6 +40,7 @@ class Checkpoint:
         rules: Rules,
         above: int,
         bucket_letters: Sequence[str],
+        corner_letters: Sequence[str] | None = None,
     ) -> Checkpoint | None:
         """Open (or start) the checkpoint at ``path``; ``None`` when there is none."""
         from boggle.search.prove import ClassResult
@@ -53,6 +54,7 @@ class Checkpoint:
             "rules": rules.to_json(),
             "above": above,
             "buckets": list(bucket_letters),
+            "corner_buckets": None if corner_letters is None else list(corner_letters),
         }
         finished: dict[int, ClassResult] = {}
         if os.path.exists(path):

@@ -15,8 +15,10 @@ face tuple among the grid's symmetries (8 for a square, 4 for a rectangle).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from operator import itemgetter
+from typing import cast
 
 from boggle import grid
 
@@ -33,9 +35,18 @@ def symmetries(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(set(grid.symmetries(rows, cols))))
 
 
+@lru_cache(maxsize=64)
+def _image_getters(rows: int, cols: int) -> tuple[Callable[[Sequence[str]], Faces], ...]:
+    if rows * cols == 1:
+        return (tuple,)
+    return tuple(
+        cast(Callable[[Sequence[str]], Faces], itemgetter(*p)) for p in symmetries(rows, cols)
+    )
+
+
 def canonical(faces: Sequence[str], rows: int, cols: int) -> Faces:
     """The smallest of the board's symmetric images: one name per symmetry class."""
-    return min(tuple(faces[k] for k in perm) for perm in symmetries(rows, cols))
+    return min(image(faces) for image in _image_getters(rows, cols))
 
 
 def board_text(faces: Sequence[str], rows: int, cols: int) -> str:

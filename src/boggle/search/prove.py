@@ -172,6 +172,7 @@ def prove(
     bucket_count: int = 3,
     on_class: Callable[[ClassResult, int], None] | None = None,
     where: Client | str | None = None,
+    corner_buckets: int | None = None,
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring."""
     if rows * cols > 64:
@@ -184,8 +185,13 @@ def prove(
         raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
     letters = ["q" if face == "qu" else face for face in faces]
     bucket_letters = buckets(letters, min(bucket_count, len(letters)))
-    tasks = list(top_level_classes(rows, cols, bucket_letters, above))
-    store = Checkpoint.open(checkpoint, rows, cols, lexicon, rules, above, bucket_letters)
+    corner_letters = (
+        None if corner_buckets is None else buckets(letters, min(corner_buckets, len(letters)))
+    )
+    tasks = list(top_level_classes(rows, cols, bucket_letters, above, corner_letters))
+    store = Checkpoint.open(
+        checkpoint, rows, cols, lexicon, rules, above, bucket_letters, corner_letters
+    )
     done: dict[int, ClassResult] = dict(store.finished) if store else {}
     resumed = len(done)
     todo = [task for task in tasks if task.index not in done]
@@ -213,7 +219,11 @@ def prove(
         time.monotonic() - started,
         interrupted,
         resumed,
-        {"finished_classes": len(done), "buckets": list(bucket_letters)},
+        {
+            "finished_classes": len(done),
+            "buckets": list(bucket_letters),
+            "corner_buckets": list(corner_letters or bucket_letters),
+        },
     )
 
 

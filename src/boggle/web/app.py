@@ -20,12 +20,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
-from importlib import resources
-from pathlib import Path
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -36,6 +34,7 @@ from boggle.errors import BoggleError
 from boggle.web import rooms, routes
 from boggle.web.context import ApiError, Limits, WebConfig, WebContext
 from boggle.web.middleware import BodyLimit, HostCheck, SecurityHeaders, error_response
+from boggle.web.pages import STATIC, page
 
 __all__ = ["ROUTERS", "ApiError", "Limits", "WebConfig", "create_app"]
 
@@ -108,13 +107,11 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     for router in ROUTERS:
         app.include_router(router)
 
-    static = Path(str(resources.files("boggle.web") / "static"))
-
     @app.get("/", include_in_schema=False)
-    async def page() -> FileResponse:
-        return FileResponse(static / "index.html", media_type="text/html")
+    async def index_page() -> HTMLResponse:
+        return page("index.html")
 
-    app.mount("/static", StaticFiles(directory=static), name="static")
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     limits = config.limits
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes, seconds=limits.body_seconds)
     app.add_middleware(HostCheck, allowed=config.allowed_hosts)

@@ -11,25 +11,24 @@ the board is and how the line reads is :mod:`boggle.rooms.daily`'s.
 
 from __future__ import annotations
 
-from importlib import resources
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from boggle.catalogue import Catalogue
 from boggle.engines import solve
 from boggle.game import Status, judge_round
+from boggle.render import board_json
 from boggle.rooms import daily
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rules import rules_for_board
 from boggle.web.context import WebContext, web_context
 from boggle.web.models import ERRORS
+from boggle.web.pages import page
 
 router = APIRouter()
-STATIC = Path(str(resources.files("boggle.web") / "static"))
 Context = Annotated[WebContext, Depends(web_context)]
 
 
@@ -71,10 +70,7 @@ async def daily_board(
         "date": day.isoformat(),
         "dictionary": chosen,
         "size": size,
-        "board": str(board),
-        "rows": board.rows,
-        "cols": board.cols,
-        "faces": [[board.face(r, c) for c in range(board.cols)] for r in range(board.rows)],
+        **board_json(board),
         "rules": rules_for_board(board.rows, board.cols).to_json(),
         "seconds": daily.DAILY_SECONDS,
     }
@@ -119,5 +115,5 @@ async def daily_result(request: DailyResult, context: Context) -> Any:
 
 
 @router.get("/daily", include_in_schema=False)
-async def daily_page() -> FileResponse:
-    return FileResponse(STATIC / "daily.html", media_type="text/html")
+async def daily_page() -> HTMLResponse:
+    return page("daily.html")

@@ -21,12 +21,10 @@ import concurrent.futures
 import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
-from importlib import resources
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, WebSocket
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.requests import HTTPConnection
 
 from boggle.catalogue import Catalogue
@@ -52,9 +50,7 @@ from boggle.rules import rules_for_board
 from boggle.web import daily as daily_routes
 from boggle.web.context import WebContext, web_context
 from boggle.web.models import ErrorBody
-
-STATIC = Path(str(resources.files("boggle.web") / "static"))
-
+from boggle.web.pages import page
 
 Seat = tuple[Room, Player]
 
@@ -366,10 +362,10 @@ async def room_results(code: str, service: Service) -> Any:
 
 
 @router.get("/room", include_in_schema=False)
-async def room_page() -> FileResponse:
-    return FileResponse(STATIC / "room.html", media_type="text/html")
+async def room_page() -> HTMLResponse:
+    return page("room.html")
 
 
 @router.get("/room/{code}", include_in_schema=False)
-async def room_page_for(code: str) -> FileResponse:
-    return FileResponse(STATIC / "room.html", media_type="text/html")
+async def room_page_for(code: str) -> HTMLResponse:
+    return page("room.html")

@@ -37,11 +37,14 @@ def add_engines_option(parser: argparse.ArgumentParser, default_text: str) -> No
     )
 
 
-def add_out_option(parser: argparse.ArgumentParser, writes: str) -> None:
+def add_out_option(parser: argparse.ArgumentParser, writes: str, *, plots: bool = False) -> None:
+    """``--out DIR`` and ``--force``; with ``plots``, ``--no-plots`` too."""
     parser.add_argument(
         "--out", type=Path, default=None, metavar="DIR", help=f"directory to write {writes} to"
     )
     add_force_option(parser)
+    if plots:
+        parser.add_argument("--no-plots", action="store_true", help="with --out: CSV only")
 
 
 def chosen_engines(names: Sequence[str] | None) -> list[Engine]:

@@ -6,10 +6,7 @@ import argparse
 from typing import Any
 
 from boggle.analysis import hashstats
-from boggle.commands._options import (
-    add_dictionary_option,
-    lexicon_from_args,
-)
+from boggle.commands import _options as options
 from boggle.commands.bench import _shared as shared
 
 
@@ -29,15 +26,14 @@ def register(commands: Any) -> None:
         metavar="A-B[,C...]",
         help="table sizes as powers of two (default 10-26)",
     )
-    parser.add_argument("--no-plots", action="store_true", help="with --out: CSV file only")
-    shared.add_out_option(parser, "hash_buckets.csv and the plots")
-    add_dictionary_option(parser)
+    shared.add_out_option(parser, "hash_buckets.csv and the plots", plots=True)
+    options.add_dictionary_option(parser)
     parser.set_defaults(run=run_hash)
 
 
 def run_hash(args: argparse.Namespace) -> int:
     out_dir = shared.output_dir(args, ["hash_buckets.csv"], ["hash_max_bucket", "hash_nonempty"])
-    lexicon = lexicon_from_args(args)
+    lexicon = options.lexicon_from_args(args)
     stats = hashstats.bucket_stats_range(lexicon.words, args.bits)
     print(f"Letter-set hash buckets for the word list {shared.describe(lexicon)}")
     print(

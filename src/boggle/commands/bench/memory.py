@@ -8,11 +8,7 @@ from typing import Any
 
 from boggle.analysis import memory
 from boggle.cache import atomic_text_file
-from boggle.commands._options import (
-    add_dictionary_option,
-    lexicon_from_args,
-    whole_number,
-)
+from boggle.commands import _options as options
 from boggle.commands._progress import progress_bar
 from boggle.commands.bench import _shared as shared
 from boggle.errors import BoggleError
@@ -31,13 +27,13 @@ def register(commands: Any) -> None:
     shared.add_engines_option(parser, "every registered engine")
     parser.add_argument(
         "--hash-bits",
-        type=whole_number,
+        type=options.whole_number,
         default=20,
         metavar="K",
         help="letter-set hash table of 2^K buckets (default 20, as seed 004 chose)",
     )
     shared.add_out_option(parser, "memory.csv")
-    add_dictionary_option(parser)
+    options.add_dictionary_option(parser)
     parser.set_defaults(run=run_memory)
 
 
@@ -46,7 +42,7 @@ def run_memory(args: argparse.Namespace) -> int:
         raise BoggleError(f"--hash-bits must be from 0 to 30, got {args.hash_bits}")
     chosen = shared.chosen_engines(args.engines)
     out_dir = shared.output_dir(args, ["memory.csv"])
-    lexicon = lexicon_from_args(args)
+    lexicon = options.lexicon_from_args(args)
     bar = progress_bar(" steps", total=1 + len(chosen), description="bench memory")
     rows = memory.structure_rows(lexicon, args.hash_bits)
     step = None if bar is None else lambda: bar.update(1)

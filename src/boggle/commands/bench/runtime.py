@@ -7,13 +7,7 @@ import sys
 from typing import Any
 
 from boggle.analysis import runtime
-from boggle.commands._options import (
-    add_dictionary_option,
-    add_rules_options,
-    lexicon_from_args,
-    rules_from_args,
-    whole_number,
-)
+from boggle.commands import _options as options
 from boggle.commands._progress import progress_bar
 from boggle.commands.bench import _shared as shared
 from boggle.errors import BoggleError
@@ -39,10 +33,18 @@ def register(commands: Any) -> None:
         help="board sizes N, e.g. 3-30 or 4,8,16 (default 3-30)",
     )
     parser.add_argument(
-        "--repeat", type=whole_number, default=5, metavar="K", help="boards per size (default 5)"
+        "--repeat",
+        type=options.whole_number,
+        default=5,
+        metavar="K",
+        help="boards per size (default 5)",
     )
     parser.add_argument(
-        "--seed", type=whole_number, default=0, metavar="S", help="first random seed (default 0)"
+        "--seed",
+        type=options.whole_number,
+        default=0,
+        metavar="S",
+        help="first random seed (default 0)",
     )
     parser.add_argument(
         "--time-limit",
@@ -51,10 +53,8 @@ def register(commands: Any) -> None:
         metavar="SECONDS",
         help="an engine that takes longer on one board is not run on larger sizes (default 5)",
     )
-    parser.add_argument("--no-plots", action="store_true", help="with --out: CSV files only")
-    shared.add_out_option(parser, "the CSV files and plots")
-    add_dictionary_option(parser)
-    add_rules_options(parser)
+    shared.add_out_option(parser, "the CSV files and plots", plots=True)
+    options.add_solving_options(parser)
     parser.set_defaults(run=run_runtime)
 
 
@@ -67,8 +67,8 @@ def run_runtime(args: argparse.Namespace) -> int:
     out_dir = shared.output_dir(
         args, ["runtime_raw.csv", "runtime_summary.csv"], ["runtime_vs_n", "runtime_vs_n2"]
     )
-    lexicon = lexicon_from_args(args)
-    rules = rules_from_args(args, 4, 4)
+    lexicon = options.lexicon_from_args(args)
+    rules = options.rules_from_args(args, 4, 4)
     total = len(chosen) * len(args.sizes) * args.repeat
     bar = progress_bar(" solves", total=total, description="bench runtime")
     result = runtime.measure_runtime(

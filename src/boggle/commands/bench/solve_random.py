@@ -8,14 +8,7 @@ import time
 from typing import Any
 
 from boggle.analysis import runtime
-from boggle.commands._options import (
-    add_dictionary_option,
-    add_engine_option,
-    add_rules_options,
-    lexicon_from_args,
-    rules_from_args,
-    whole_number,
-)
+from boggle.commands import _options as options
 from boggle.commands.bench import _shared as shared
 from boggle.dice import uniform_board
 from boggle.engines import default_engine, get_engine, solve
@@ -30,19 +23,22 @@ def register(commands: Any) -> None:
         "and print the words grouped by points with their paths (seed 004's solve_random).",
     )
     parser.add_argument(
-        "--size", type=whole_number, default=4, metavar="N", help="rows and columns (default 4)"
+        "--size",
+        type=options.whole_number,
+        default=4,
+        metavar="N",
+        help="rows and columns (default 4)",
     )
-    add_engine_option(parser)
+    options.add_engine_option(parser)
     parser.add_argument(
         "--seed",
-        type=whole_number,
+        type=options.whole_number,
         default=None,
         metavar="S",
         help="random seed; the same seed gives the same board (default: a fresh one, printed)",
     )
     parser.add_argument("--no-paths", action="store_true", help="words only, without paths")
-    add_dictionary_option(parser)
-    add_rules_options(parser)
+    options.add_solving_options(parser)
     parser.set_defaults(run=run_solve_random)
 
 
@@ -51,9 +47,9 @@ def run_solve_random(args: argparse.Namespace) -> int:
         raise BoggleError(f"--size must be from 1 to {shared.MAX_BOARD_SIDE}, got {args.size}")
     engine = get_engine(args.engine or default_engine())
     seed = args.seed if args.seed is not None else random.randrange(2**32)
-    lexicon = lexicon_from_args(args)
+    lexicon = options.lexicon_from_args(args)
     board = uniform_board(args.size, args.size, seed=seed)
-    rules = rules_from_args(args, board.rows, board.cols)
+    rules = options.rules_from_args(args, board.rows, board.cols)
     start = time.perf_counter()
     runtime.warm_up(engine, lexicon, rules)
     built = time.perf_counter()

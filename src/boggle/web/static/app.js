@@ -1,43 +1,19 @@
 // The boggle page: solve or roll a board, show every word and its path, play a timed round.
-// Plain JavaScript over the JSON API (/api/...); no build step.
+// Plain JavaScript over the JSON API (/api/...); no build step. An ES module: the board, its
+// paths, the clock and the API calls are board.js's, shared with the room and daily pages.
 "use strict";
+
+import { api, clearPath, drawPath, formatClock, renderBoard } from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
 
 const state = {
   board: "",          // the board as the server formats it
-  faces: [],          // rows of faces
   solution: null,     // the /api/solve answer for the board shown
   pinned: null,       // the word whose path stays drawn
   round: null,        // the play round under way, or null
   solveTicket: 0,     // numbers the solves asked for, so a late answer cannot overwrite a newer
 };
-
-// ------------------------------------------------------------------ API
-
-async function api(path, body) {
-  const options = body === undefined ? {} : {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  };
-  let response;
-  try {
-    response = await fetch(path, options);
-  } catch (error) {
-    throw new Error("the server cannot be reached; is boggle serve running?");
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch (error) {
-    throw new Error(`the server answered ${response.status} without JSON`);
-  }
-  if (!response.ok) {
-    throw new Error(data && data.error ? data.error : `the server answered ${response.status}`);
-  }
-  return data;
-}
 
 function showError(message) {
   const box = $("error");
@@ -55,79 +31,6 @@ function chosenOptions() {
 }
 
 // ------------------------------------------------------------------ board and paths
-
-function faceLabel(face) {
-  if (face === "ij") return "IJ";  // Dutch capitalises the digraph whole
-  const first = face.charAt(0).toUpperCase();  // but ß's capital is two letters: keep ß
-  return (first.length === 1 ? first : face.charAt(0)) + face.slice(1);
-}
-
-function renderBoard(faces) {
-  const board = $("board");
-  const cols = faces.length ? faces[0].length : 4;
-  document.documentElement.style.setProperty("--cols", String(cols));
-  board.replaceChildren();
-  faces.forEach((row, r) => row.forEach((face, c) => {
-    const cube = document.createElement("div");
-    cube.className = "cube";
-    cube.dataset.row = String(r);
-    cube.dataset.col = String(c);
-    cube.dataset.face = face;
-    cube.textContent = faceLabel(face);
-    board.append(cube);
-  }));
-  board.setAttribute("aria-label", `board: ${faces.map((row) => row.join("")).join(" ")}`);
-  clearPath();
-}
-
-function cubeAt(row, col) {
-  return $("board").querySelector(`.cube[data-row="${row}"][data-col="${col}"]`);
-}
-
-function clearPath() {
-  for (const cube of document.querySelectorAll(".cube.in-path")) {
-    cube.classList.remove("in-path");
-    cube.querySelector(".step")?.remove();
-  }
-  const overlay = $("path-overlay");
-  overlay.replaceChildren();
-  delete overlay.dataset.word;
-  delete overlay.dataset.cells;
-  $("path-caption").textContent = "";
-}
-
-function drawPath(word, path) {
-  clearPath();
-  const overlay = $("path-overlay");
-  const wrap = $("board-wrap");
-  overlay.setAttribute("viewBox", `0 0 ${wrap.offsetWidth} ${wrap.offsetHeight}`);
-  const points = [];
-  path.forEach(([row, col], index) => {
-    const cube = cubeAt(row, col);
-    if (!cube) return;
-    cube.classList.add("in-path");
-    const step = document.createElement("span");
-    step.className = "step";
-    step.textContent = String(index + 1);
-    cube.append(step);
-    points.push([cube.offsetLeft + cube.offsetWidth / 2, cube.offsetTop + cube.offsetHeight / 2]);
-  });
-  const svg = "http://www.w3.org/2000/svg";
-  if (points.length) {
-    const start = document.createElementNS(svg, "circle");
-    start.setAttribute("cx", String(points[0][0]));
-    start.setAttribute("cy", String(points[0][1]));
-    start.setAttribute("r", "9");
-    overlay.append(start);
-    const line = document.createElementNS(svg, "polyline");
-    line.setAttribute("points", points.map((p) => p.join(",")).join(" "));
-    overlay.append(line);
-  }
-  overlay.dataset.word = word;
-  overlay.dataset.cells = path.map(([r, c]) => `${r},${c}`).join(" ");
-  const letters = path.map(([r, c]) => faceLabel(state.faces[r][c]));
-  $("path-caption").textContent = `${word.toUpperCase()}: ${letters.join(" → ")}`;
-}
 
 function restorePinned() {
   if (state.pinned) drawPath(state.pinned.word, state.pinned.path);
@@ -252,7 +155,6 @@ async function solveBoard(text) {
   const answer = await api("/api/solve", { board: text, ...chosenOptions() });
   if (ticket !== state.solveTicket) return answer;  // a later solve owns the page now
   state.board = answer.board;
-  state.faces = answer.faces;
   state.solution = answer;
   state.pinned = null;
   const foreign = answer.foreign_letters || [];
@@ -297,11 +199,6 @@ function reportErrors(work) {
 }
 
 // ------------------------------------------------------------------ play
-
-function formatClock(seconds) {
-  const s = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
 
 function setFeedback(text, good) {
   const box = $("play-feedback");

@@ -1,4 +1,4 @@
-// The board and a word's path over it, for the room and daily pages (an ES module).
+// The board and a word's path over it, the clock and the API, for every page (an ES module).
 // The page has #board-wrap holding #board and the <svg id="path-overlay">, and #path-caption.
 "use strict";
 
@@ -6,8 +6,12 @@ const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 let shownFaces = [];
 
+// A face as a cube shows it: "Qu", "Th", "IJ" (Dutch capitalises the digraph whole), "ß"
+// (its capital is two letters, so it stays as it is).
 export function faceLabel(face) {
-  return face.charAt(0).toUpperCase() + face.slice(1);
+  if (face === "ij") return "IJ";
+  const first = face.charAt(0).toUpperCase();
+  return (first.length === 1 ? first : face.charAt(0)) + face.slice(1);
 }
 
 // A face as the compact board text writes it: "q" for the Qu cube, "[th]" for other
@@ -136,7 +140,12 @@ export async function api(path, body) {
   } catch (error) {
     throw new Error("the server cannot be reached; is boggle serve running?");
   }
-  const data = await response.json().catch(() => null);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (error) {
+    throw new Error(`the server answered ${response.status} without JSON`);
+  }
   if (!response.ok) {
     throw new Error(data && data.error ? data.error : `the server answered ${response.status}`);
   }

@@ -1,0 +1,53 @@
+"""The HTML pages: each one a file in ``pages/`` with the markup it shares with the others
+(the head, the board, the word form, the dice and rules choices) in ``pages/parts/``, one
+file a part.
+
+A line ``<!-- part NAME key="value" ... -->`` stands for ``parts/NAME.html``, indented as the
+line is, with each ``$key`` in the part replaced by its value (HTML-escaped); the page is
+put together once and kept.  Scripts and styles stay files in ``static/`` (the
+Content-Security-Policy allows no inline script).
+
+>>> html = page_text("daily.html")
+>>> '<div id="board-wrap">' in html and "<!-- part" not in html
+True
+>>> "<title>boggle: the daily board</title>" in html
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+import string
+from importlib import resources
+from pathlib import Path
+
+from fastapi.responses import HTMLResponse
+
+__all__ = ["PAGES", "STATIC", "page", "page_text"]
+
+PAGES = Path(str(resources.files("boggle.web") / "pages"))
+STATIC = Path(str(resources.files("boggle.web") / "static"))
+"""The scripts and styles, served as they are under ``/static/``."""
+_PART = re.compile(r'^([ \t]*)<!-- part ([a-z-]+)((?: [a-z]+="[^"]*")*) -->\n', re.MULTILINE)
+_VALUE = re.compile(r'([a-z]+)="([^"]*)"')
+
+
+def _part(match: re.Match[str]) -> str:
+    indent, name, values = match.groups()
+    template = string.Template((PAGES / "parts" / f"{name}.html").read_text(encoding="utf-8"))
+    given = {key: html.escape(value) for key, value in _VALUE.findall(values)}
+    text = template.substitute(given)  # a value the part needs and the page left out: KeyError
+    return "".join(indent + line if line.strip() else line for line in text.splitlines(True))
+
+
+@functools.cache
+def page_text(name: str) -> str:
+    """The page ``name`` (a file in ``pages/``) with its parts in place."""
+    return _PART.sub(_part, (PAGES / name).read_text(encoding="utf-8"))
+
+
+def page(name: str) -> HTMLResponse:
+    """The page ``name`` as an HTTP answer."""
+    return HTMLResponse(page_text(name))

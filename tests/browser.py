@@ -1,0 +1,85 @@
+"""Headless Chromium (the system's, driven by Playwright) for the browser tests: the browser,
+and pages that collect JavaScript errors and Content-Security-Policy violations.
+
+Needs the `chromium` package (`.ci/install-browser` installs it); without it a test skips with
+a reason locally and fails in CI.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def system_chromium() -> str:
+    """The system browser's path, or a skip (a failure in CI, where it must be installed)."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    message = "no system Chromium on the PATH: run .ci/install-browser (apt-get install chromium)"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """The system Chromium, headless, until the block ends."""
+    executable = system_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+class Pages:
+    """Pages, each in its own browser context (its own player), opened once the page says
+    it is ready; the JavaScript errors and policy violations of all of them in `errors`."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def open(self, url: str) -> Any:
+        context = self.browser.new_context(viewport={"width": 1000, "height": 900})
+        self.contexts.append(context)
+        opened = context.new_page()
+        opened.set_default_timeout(20_000)
+        opened.on("pageerror", lambda error: self.errors.append(str(error)))
+        opened.on("console", self._console)
+        opened.goto(url)
+        opened.wait_for_selector("body[data-ready='true']")
+        return opened
+
+    def _console(self, message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            self.errors.append(message.text)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        assert self.errors == [], f"JavaScript errors or policy violations: {self.errors}"

@@ -1,0 +1,60 @@
+"""The frozen records of boggle.records behave as dataclasses(frozen=True) do."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+
+import pytest
+
+from boggle import CLASSIC, Board, RulesChoice, get_engine
+from boggle.records import FrozenInstanceError, dataclass, field, replace
+from boggle.rules import Rules
+
+
+@dataclass(frozen=True)
+class Sample:
+    name: str
+    size: int = 3
+    hidden: object = field(default=None, repr=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class Standard:
+    name: str
+    size: int = 3
+    hidden: object = dataclasses.field(default=None, repr=False)
+
+
+def test_a_record_matches_a_standard_frozen_dataclass() -> None:
+    ours, theirs = Sample("a", hidden=1), Standard("a", hidden=1)
+    assert repr(ours).replace("Sample", "Standard") == repr(theirs)
+    assert hash(ours) == hash(Sample("a", 3, 1))
+    assert ours == Sample("a", 3, 1) and ours != Sample("a", 4, 1) and ours != ("a", 3, 1)
+    assert replace(ours, size=5) == Sample("a", 5, 1)
+    assert Sample.__match_args__ == Standard.__match_args__
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'size'"):
+        ours.size = 4  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del ours.name  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Sample()  # type: ignore[call-arg]
+
+
+def test_post_init_checks_run_on_every_construction() -> None:
+    with pytest.raises(ValueError):
+        Board(("a", "b"), 2, 2)
+    with pytest.raises(ValueError):
+        Rules("bad", 0)
+
+
+@pytest.mark.parametrize(
+    "value", [Board.parse("fxie amlo ewbx astu"), CLASSIC, RulesChoice("big", min_length=3)]
+)
+def test_records_pickle_and_copy(value: object) -> None:
+    assert pickle.loads(pickle.dumps(value)) == value
+    assert hash(pickle.loads(pickle.dumps(value))) == hash(value)
+
+
+def test_fields_hidden_from_repr_stay_hidden() -> None:
+    assert "load" not in repr(get_engine("trie"))
