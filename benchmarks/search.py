@@ -165,6 +165,7 @@ def estimate(lexicon: Lexicon, args: argparse.Namespace) -> None:
 
 def big(lexicon: Lexicon, args: argparse.Namespace) -> None:
     for seed in range(args.first_seed, args.first_seed + args.runs):
+        cpu = time.process_time()
         result = search(
             5,
             5,
@@ -175,9 +176,12 @@ def big(lexicon: Lexicon, args: argparse.Namespace) -> None:
             seed=seed,
             jobs=args.jobs,
             top=1,
+            pool=args.pool,
         )
         print(
-            f"seed {seed}: {result.best[0].board} {result.best[0].score} in {result.seconds:.0f} s",
+            f"seed {seed}: {result.best[0].board} {result.best[0].score} in {result.seconds:.0f} s "
+            f"wall, {time.process_time() - cpu:.0f} s CPU in this process "
+            f"(pool {args.pool}, {result.boards_scored:,} boards)",
             flush=True,
         )
 
