@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from boggle.lexicon import (
         DEFAULT_WORDLIST,
         Lexicon,
-        bundled_lists,
         load_lexicon,
         normalise_word,
     )
@@ -45,6 +44,7 @@ if TYPE_CHECKING:
         rules_for_board,
     )
     from boggle.solution import Found, ScoredWord, Solution
+    from boggle.wordlist_files import bundled_lists
 
 __version__ = "0.1.0"
 
@@ -80,7 +80,7 @@ _HOMES: dict[str, str] = {
     "ScoredWord": "solution",
     "Solution": "solution",
     "Status": "game",
-    "bundled_lists": "lexicon",
+    "bundled_lists": "wordlist_files",
     "choose_rules": "rules",
     "default_engine": "engines",
     "engine_names": "engines",

@@ -23,7 +23,8 @@ from pathlib import Path
 from boggle.errors import LexiconError
 from boggle.language_lists import system_list_path
 from boggle.languages import PROFILES, SYSTEM_LISTS
-from boggle.lexicon import DEFAULT_WORDLIST, Lexicon, bundled_lists, load_lexicon
+from boggle.lexicon import DEFAULT_WORDLIST, Lexicon, load_lexicon
+from boggle.wordlist_files import bundled_lists
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ from collections.abc import Iterable
 from boggle.board import MULTI_LETTER_FACES, Board
 from boggle.errors import LexiconError
 from boggle.languages import PROFILES, SYSTEM_LISTS, LanguageProfile, language_profile
-from boggle.lexicon import Lexicon, bundled_lists, load_lexicon
+from boggle.lexicon import Lexicon, load_lexicon
+from boggle.wordlist_files import bundled_lists
 
 TYPE_CHECKING = False  # pathlib costs milliseconds to import on every start
 if TYPE_CHECKING:

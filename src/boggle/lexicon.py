@@ -30,33 +30,35 @@ language profiles: see :mod:`boggle.languages` and ``load_lexicon(..., language=
 
 from __future__ import annotations
 
-import json
 import operator
 import os
-import time
-import zlib
 from _thread import allocate_lock  # threading.Lock, without importing threading
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from itertools import islice
 
-from boggle.cache import cache_folder, load, store
+from boggle.cache import cache_folder
 from boggle.errors import LexiconError
 from boggle.inputs import read_file
 from boggle.languages import SYSTEM_LISTS, nfc
 from boggle.letters import LATIN
+from boggle.wordlist_files import (
+    DATA_DIR,
+    bundled_lists,
+    file_identity,
+    read_summary,
+    settled,
+    summary_path,
+    write_summary,
+)
 
-TYPE_CHECKING = False  # typing, and dataclasses (12 ms), cost every start time to import
+TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
-    from dataclasses import dataclass
     from typing import Any
-else:
-    from boggle.records import dataclass
 
 DEFAULT_WORDLIST = "en-70"
 """The bundled list used when none is named (see ``docs/wordlists.md``)."""
 
-DATA_DIR = os.path.join(os.path.dirname(os.path.realpath(__file__)), "data")
 """Where the bundled word lists and their manifest are installed."""
 
 MAX_WORDLIST_BYTES = 100 * 1024 * 1024
@@ -280,62 +282,21 @@ def _decode(data: bytes, shown: str) -> str:
         return data.decode("latin-1")
 
 
-SUMMARY_FORMAT = 1
-"""Bump when what a summary holds, or how words are normalised, changes."""
-
-SETTLED_SECONDS = 2
-"""A file changed less than this long before it is read could change again within one tick
-of its timestamps, unseen: no summary is kept for it until it has settled."""
-
-
-def _file_identity(path: str) -> tuple[str, int] | None:
-    """A text naming this very file as it is now (path as given and real, size, modification
-    and change times, inode), and its latest time in ns; ``None`` if it cannot be examined.
-
-    The change time (ctime) cannot be set back by anyone, so a file written again, copied
-    over or replaced gets a new identity even with the same size and modification time.
-    """
-    try:
-        real = os.path.realpath(path)
-        stat = os.stat(real)
-    except (OSError, ValueError):
-        return None
-    parts = (SUMMARY_FORMAT, path, real, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
-    identity = "\n".join(map(str, (*parts, stat.st_ino, stat.st_dev)))
-    return identity, max(stat.st_mtime_ns, stat.st_ctime_ns)
-
-
-def _summary_path(folder: str, identity: str) -> str:
-    key = identity.encode("utf-8", "surrogateescape")
-    return os.path.join(folder, f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}.summary")
-
-
-def _read_summary(path: str, identity: str) -> dict[str, Any] | None:
-    """What a summary written for ``identity`` says (``None``: none, damaged, or another file's)."""
-    payload = load(path)
-    try:
-        facts = None if payload is None else json.loads(payload)
-    except ValueError:
-        return None
-    if not isinstance(facts, dict) or facts.get("identity") != identity:
-        return None
-    return facts
-
-
 def _summarised(path: str, name: str) -> Lexicon:
     """:meth:`Lexicon.from_file` with the default rules, read only when its words are first used
-    when the cache holds a summary of this very file (see :func:`_file_identity`): its digest,
-    size, longest word and alphabet are all the compiled core and a solve need."""
+    when the cache holds a summary of this very file (see
+    :func:`boggle.wordlist_files.file_identity`): its digest, size, longest word and alphabet
+    are all the compiled core and a solve need."""
     folder = cache_folder("lists")
-    found = None if folder is None else _file_identity(path)
+    found = None if folder is None else file_identity(path)
     if folder is None or found is None:
         return Lexicon.from_file(path, name=name)
     identity, changed_ns = found
-    entry = _summary_path(folder, identity)
-    facts = _read_summary(entry, identity)
+    entry = summary_path(folder, identity)
+    facts = read_summary(entry, identity)
     if facts is None:
         lexicon = Lexicon.from_file(path, name=name)
-        if time.time_ns() - changed_ns > SETTLED_SECONDS * 10**9:
+        if settled(changed_ns):
             facts = {
                 "identity": identity,
                 "digest": lexicon.digest,
@@ -344,7 +305,7 @@ def _summarised(path: str, name: str) -> Lexicon:
                 "alphabet": "".join(sorted(lexicon.alphabet)),
                 "source": lexicon.source,
             }
-            store(entry, json.dumps(facts, ensure_ascii=False).encode())
+            write_summary(entry, facts)
         return lexicon
     lexicon = Lexicon._normalised(None, name, source=facts["source"])
     digest = facts["digest"]
@@ -363,43 +324,6 @@ def _summarised(path: str, name: str) -> Lexicon:
         alphabet=frozenset(facts["alphabet"]),
     )
     return lexicon
-
-
-@dataclass(frozen=True)
-class BundledList:
-    """A word list shipped inside the package."""
-
-    name: str
-    file: str
-    words: int
-    description: str
-    default: bool
-    language: str = "en"
-    licence: str = ""
-    source: str = ""
-
-
-def bundled_lists() -> list[BundledList]:
-    """The word lists shipped with the package, from its manifest."""
-    manifest = os.path.join(DATA_DIR, "wordlists.json")
-    try:
-        with open(manifest, encoding="utf-8") as handle:
-            entries = json.load(handle)
-    except FileNotFoundError:
-        return []
-    return [
-        BundledList(
-            e["name"],
-            e["file"],
-            e["words"],
-            e.get("description", ""),
-            e.get("default", False),
-            e.get("language", "en"),
-            e.get("licence", ""),
-            e.get("source", ""),
-        )
-        for e in entries
-    ]
 
 
 _loaded: dict[tuple[str, ...], Lexicon] = {}
@@ -445,7 +369,7 @@ def load_lexicon(
             f"unknown word list {text!r}; give a file path, a bundled name ({names}) "
             f"or a system list ({system})"
         )
-    found = _file_identity(text)
+    found = file_identity(text)
     if found is None:
         return Lexicon.from_file(text)  # raises the precise error
     shown = name or os.path.basename(os.path.normpath(text))

@@ -11,7 +11,17 @@ SOURCE = Path(__file__).resolve().parents[2] / "src" / "boggle"
 # import modules of lower layers; within a layer only modules of its own package, except in
 # the layers marked open, whose modules may import one another.
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "letters", "grid", "cache", "inputs", "wording", "languages", "records"),
+    (
+        "errors",
+        "letters",
+        "grid",
+        "cache",
+        "inputs",
+        "wording",
+        "languages",
+        "records",
+        "wordlist_files",
+    ),
     ("board", "render", "rules", "lexicon", "language_lists", "solution"),
     ("pathcount", "_native"),
     ("engines",),

@@ -18,7 +18,8 @@ from boggle.commands._output import add_force_option, check_outputs
 from boggle.engines.heap import exported_text
 from boggle.language_lists import describe_system_lists
 from boggle.languages import PROFILES
-from boggle.lexicon import DEFAULT_WORDLIST, bundled_lists, load_lexicon
+from boggle.lexicon import DEFAULT_WORDLIST, load_lexicon
+from boggle.wordlist_files import bundled_lists
 
 
 def register(subparsers: Any) -> None:

@@ -17,7 +17,8 @@ from typing import Any
 
 from boggle.commands._options import whole_number
 from boggle.errors import BoggleError, LexiconError
-from boggle.lexicon import bundled_lists, load_lexicon
+from boggle.lexicon import load_lexicon
+from boggle.wordlist_files import bundled_lists
 
 
 def register(subparsers: Any) -> None:

@@ -24,9 +24,9 @@ from boggle.inputs import read_file
 from boggle.language_dice import roll_for_language
 from boggle.language_lists import foreign_letters_warning
 from boggle.languages import SYSTEM_LISTS
-from boggle.lexicon import bundled_lists
 from boggle.rules import Rules
 from boggle.solution import Found
+from boggle.wordlist_files import bundled_lists
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
