@@ -232,6 +232,7 @@ def small_list(tmp_path: Path) -> str:
         ["search", "--size", "0x3"],
         ["search", "--size", "4x4", "--dice", "new", "--letters", "abc"],
         ["prove", "--size", "1x1", "--above", "1"],
+        ["prove", "--size", "2x2", "--above", "1", "--corner-buckets", "0"],
     ],
 )
 def test_bad_input_is_one_line_and_status_2(

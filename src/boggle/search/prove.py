@@ -179,6 +179,8 @@ def prove(
         raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
     if jobs < 1:
         raise BoggleError(f"--jobs must be at least 1, got {jobs}")
+    if corner_buckets is not None and corner_buckets < 1:
+        raise BoggleError(f"--corner-buckets must be at least 1, got {corner_buckets}")
     started = time.monotonic()
     faces = letter_alphabet(lexicon)
     if len(lexicon.alphabet) > MAX_LETTERS:
