@@ -57,11 +57,9 @@ static int64_t choice(cb_class *c, int cell, uint32_t node, uint64_t used) {
     used |= 1ull << cell;
     int64_t best = 0;
     uint32_t faces = c->faces[cell];
-    while (faces) {
-        int f = __builtin_ctz(faces);
-        faces &= faces - 1;
-        int64_t at = face_node(c->t, node, f);
-        if (at < 0) continue;
+    int f;
+    int64_t at;
+    while (next_face_child(c->t, &faces, node, &f, &at)) {
         int64_t value = c->t->points[at];
         if (nodes[at].mask) {
             for (int k = 0; k < c->n_neighbours[cell]; k++) {

@@ -47,6 +47,19 @@ static inline int64_t face_node(const BoundObject *t, uint32_t node, int f) {
     return at;
 }
 
+/* Steps through the faces left in `*faces` (a mask, consumed) that lead somewhere from trie
+ * `node`: 1 with the face in `*f` and the node it reaches in `*at`, 0 when none is left. */
+static inline int next_face_child(const BoundObject *t, uint32_t *faces, uint32_t node, int *f,
+                                  int64_t *at) {
+    while (*faces) {
+        *f = __builtin_ctz(*faces);
+        *faces &= *faces - 1;
+        *at = face_node(t, node, *f);
+        if (*at >= 0) return 1;
+    }
+    return 0;
+}
+
 typedef struct {
     uint8_t *data;
     size_t len, cap;

@@ -130,11 +130,9 @@ static void build_paths(builder *b, int cell, uint32_t node, uint64_t used, int 
     if (!(nodes[node].mask & c->starts[cell]) || b->oom) return;
     used |= 1ull << cell;
     uint32_t faces = c->faces[cell];
-    while (faces) {
-        int f = __builtin_ctz(faces);
-        faces &= faces - 1;
-        int64_t at = face_node(c->t, node, f);
-        if (at < 0) continue;
+    int f;
+    int64_t at;
+    while (next_face_child(c->t, &faces, node, &f, &at)) {
         b->cell[depth] = (uint8_t)cell;
         b->face[depth] = (uint8_t)f;
         if (c->t->points[at] > 0) insert_path(b, depth + 1, c->t->points[at]);
