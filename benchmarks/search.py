@@ -211,7 +211,7 @@ def main() -> int:
     parser.add_argument("--buckets", type=int, default=3)
     parser.add_argument("--samples", type=int, default=20)
     parser.add_argument("--corner-buckets", type=int, default=None, help="1: corners whole")
-    parser.add_argument("--pool", type=int, default=30, help="hillclimb pool size (climb)")
+    parser.add_argument("--pool", type=int, default=20, help="hillclimb pool size (climb, big)")
     args = parser.parse_args()
     if not Path(args.dict).exists():
         print(f"benchmarks/search.py: {args.dict} not found (ENABLE2K)", file=sys.stderr)

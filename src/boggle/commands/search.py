@@ -73,7 +73,7 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=None,
         metavar="N",
-        help="hillclimb: boards kept in the pool (default 30)",
+        help="hillclimb: boards kept in the pool (default 20)",
     )
     parser.add_argument("--letters", default=None, help="only these letters (q is Qu)")
     parser.add_argument(

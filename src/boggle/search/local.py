@@ -54,7 +54,7 @@ def _score_all(space: Space, scorer: Scorer, tracker: Tracker, states: list[Stat
 
 
 def hillclimb(
-    space: Space, scorer: Scorer, rng: random.Random, tracker: Tracker, pool: int = 30
+    space: Space, scorer: Scorer, rng: random.Random, tracker: Tracker, pool: int = 20
 ) -> None:
     """Pool hill climbing until the pool converges (again and again with a goal)."""
     while not tracker.done():
