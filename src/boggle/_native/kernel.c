@@ -333,6 +333,7 @@ static inline int mark_node(bn_scratch *s, uint32_t index) {
 
 #define BN_CTZ64(x) ((int)__builtin_ctzll(x))
 #define BN_CTZ32(x) ((int)__builtin_ctz(x))
+#define BN_POPCOUNT64(x) ((uint32_t)__builtin_popcountll(x))
 
 /* The node reached from node `index` (whose value is `node`) by reading a
  * face's codes, or -1; *letters grows by the board letters read (a BN_SILENT
@@ -388,14 +389,20 @@ typedef struct {
 static BN_ALWAYS_INLINE int64_t search(const board_tables *t, const bn_node *nodes,
                                        const uint8_t *faces, const int32_t *points,
                                        bn_scratch *s, score_step *stack, score_step *top,
-                                       const int with_multi) {
+                                       int cells, const int with_multi) {
     const uint32_t *reach = with_multi ? t->reach : t->beside;
+    uint16_t *const stamps = s->stamps;
+    const uint16_t stamp = s->board_stamp;
     int64_t score = 0;
+    uint32_t found[65]; /* new words by length (boards without multi-letter cubes) */
+    const int longest = cells < s->points_len ? cells : s->points_len - 1;
+    if (!with_multi) memset(found, 0, (size_t)(longest + 1) * sizeof(uint32_t));
     while (top != stack) {
         --top;
         const bn_node node = top->node;
         const uint64_t used = top->used;
-        const uint32_t at = top->cell, length = top->letters;
+        const uint32_t at = top->cell;
+        const uint32_t length = with_multi ? top->letters : (uint32_t)BN_POPCOUNT64(used);
         const uint64_t open = t->near[at] & ~used;
         const uint32_t before_first = node.first - 1;
         uint32_t next = node.bits & t->beside[at];
@@ -407,16 +414,19 @@ static BN_ALWAYS_INLINE int64_t search(const board_tables *t, const bn_node *nod
             if (!to) continue;
             uint32_t index = before_first + BN_POPCOUNT(node.bits & up_to_letter);
             const bn_node child = nodes[index];
-            if (child.bits & BN_WORD_BIT) {
-                int64_t fresh = s->stamps[index] != s->board_stamp;
-                s->stamps[index] = s->board_stamp;
-                score += points[length + 1] & -fresh;
+            if (BN_UNLIKELY(child.bits & BN_WORD_BIT)) {
+                int64_t fresh = stamps[index] != stamp;
+                stamps[index] = stamp;
+                if (with_multi) score += points[length + 1] & -fresh;
+                else found[length + 1] += (uint32_t)fresh;
             }
-            if (!LETTERS(child.bits)) continue;
             do {
                 uint32_t c = (uint32_t)BN_CTZ64(to);
                 to &= to - 1;
-                *top = (score_step){child, used | (1ULL << c), c, length + 1};
+                top->node = child;
+                top->used = used | (1ULL << c);
+                top->cell = c;
+                if (with_multi) top->letters = length + 1;
                 top += (child.bits & reach[c]) != 0;
             } while (to);
         }
@@ -427,38 +437,52 @@ static BN_ALWAYS_INLINE int64_t search(const board_tables *t, const bn_node *nod
             int64_t index = follow(nodes, -1, node, &faces[c * BN_FACE_MAX], &more);
             if (index < 0) continue;
             const bn_node child = nodes[index];
-            if (child.bits & BN_WORD_BIT && s->stamps[index] != s->board_stamp) {
-                s->stamps[index] = s->board_stamp;
+            if (child.bits & BN_WORD_BIT && stamps[index] != stamp) {
+                stamps[index] = stamp;
                 score += points[more];
             }
             if (child.bits & reach[c])
                 *top++ = (score_step){child, used | (1ULL << c), c, (uint32_t)more};
         }
     }
+    if (!with_multi)
+        for (int k = 0; k <= longest; k++) score += (int64_t)found[k] * points[k];
     return score;
 }
 
 static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratch *s) {
     board_tables t;
     const int n = board->n;
+    uint32_t alone[64]; /* the letter of each cell showing one letter alone, as a bit */
     memset(t.letter_cells, 0, sizeof t.letter_cells);
-    memset(t.beside, 0, (size_t)n * sizeof(uint32_t));
-    memset(t.reach, 0, (size_t)n * sizeof(uint32_t));
     memcpy(t.near, s->near, (size_t)n * sizeof(uint64_t));
     t.multi_cells = 0;
     for (int cell = 0; cell < n; cell++) {
         const uint8_t *face = &board->faces[cell * BN_FACE_MAX];
+        alone[cell] = 0;
         if (face[0] >= BN_MAX_LETTERS) continue; /* no word uses this cube */
-        uint32_t bit = 1u << face[0];
-        int alone = face[1] == BN_NO_LETTER;
-        if (alone) t.letter_cells[face[0]] |= 1ULL << cell;
-        else t.multi_cells |= 1ULL << cell;
-        for (uint64_t near = t.near[cell]; near; near &= near - 1) {
-            int c = BN_CTZ64(near);
-            t.reach[c] |= bit;
-            if (alone) t.beside[c] |= bit;
+        if (face[1] != BN_NO_LETTER) {
+            t.multi_cells |= 1ULL << cell;
+            continue;
+        }
+        alone[cell] = 1u << face[0];
+        t.letter_cells[face[0]] |= 1ULL << cell;
+    }
+    for (int cell = 0; cell < n; cell++) {
+        uint32_t beside = 0;
+        for (uint64_t near = t.near[cell]; near; near &= near - 1) beside |= alone[BN_CTZ64(near)];
+        t.beside[cell] = beside;
+    }
+    if (t.multi_cells) {
+        memcpy(t.reach, t.beside, (size_t)n * sizeof(uint32_t));
+        for (uint64_t multi = t.multi_cells; multi; multi &= multi - 1) {
+            int cell = BN_CTZ64(multi);
+            uint32_t bit = 1u << board->faces[cell * BN_FACE_MAX];
+            for (uint64_t near = t.near[cell]; near; near &= near - 1)
+                t.reach[BN_CTZ64(near)] |= bit;
         }
     }
+    const uint32_t *reach = t.multi_cells ? t.reach : t.beside;
     const bn_node *nodes = trie->nodes;
     const int32_t *points = s->points;
     int64_t score = 0;
@@ -470,11 +494,11 @@ static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratc
         if (start < 0) continue;
         const bn_node root = nodes[start];
         if (root.bits & BN_WORD_BIT && mark_node(s, (uint32_t)start)) score += points[letters];
-        if (LETTERS(root.bits) & t.reach[cell])
+        if (LETTERS(root.bits) & reach[cell])
             *top++ = (score_step){root, 1ULL << cell, (uint32_t)cell, (uint32_t)letters};
     }
-    if (t.multi_cells) return score + search(&t, nodes, board->faces, points, s, stack, top, 1);
-    return score + search(&t, nodes, board->faces, points, s, stack, top, 0);
+    if (t.multi_cells) return score + search(&t, nodes, board->faces, points, s, stack, top, n, 1);
+    return score + search(&t, nodes, board->faces, points, s, stack, top, n, 0);
 }
 
 /* Words with paths, or boards over 64 cells: a plain depth-first search over
