@@ -20,6 +20,13 @@ static uint32_t BN_POPCOUNT(uint32_t x) {
 
 #define LETTERS(bits) ((bits) & ~BN_WORD_BIT)
 
+/* x86 builds not already made for BMI2 get a second copy of the search that uses it. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__BMI2__)
+#define BN_BMI_CLONE 1
+#else
+#define BN_BMI_CLONE 0
+#endif
+
 /* ---------------------------------------------------------------- trie */
 
 /* Construction first builds nodes in depth-first order (children of a node
@@ -234,6 +241,12 @@ int bn_scratch_init(bn_scratch *s, uint32_t n_nodes) {
     memset(s, 0, sizeof *s);
     s->n_nodes = n_nodes;
     s->stamps = calloc((size_t)n_nodes + 1, sizeof(uint16_t));
+#if BN_BMI_CLONE
+    const char *plain = getenv("BOGGLE_PLAIN_SEARCH"); /* for tests: the other copy */
+    __builtin_cpu_init();
+    s->fast_bits = !(plain && *plain) && __builtin_cpu_supports("bmi") &&
+                   __builtin_cpu_supports("bmi2");
+#endif
     return s->stamps ? 0 : -1;
 }
 
@@ -450,7 +463,8 @@ static BN_ALWAYS_INLINE int64_t search(const board_tables *t, const bn_node *nod
     return score;
 }
 
-static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratch *s) {
+static BN_ALWAYS_INLINE int64_t score_small(const bn_trie *trie, const bn_board *board,
+                                            bn_scratch *s) {
     board_tables t;
     const int n = board->n;
     uint32_t alone[64]; /* the letter of each cell showing one letter alone, as a bit */
@@ -500,6 +514,23 @@ static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratc
     if (t.multi_cells) return score + search(&t, nodes, board->faces, points, s, stack, top, n, 1);
     return score + search(&t, nodes, board->faces, points, s, stack, top, n, 0);
 }
+
+/* The same search compiled twice: for any processor of the target, and with
+ * BMI1/BMI2 (x86 processors since 2013), whose bit instructions (blsr, andn,
+ * shlx, ...) take about 10% fewer instructions per board.  bn_scratch_init
+ * asks the processor which one to use (BOGGLE_PLAIN_SEARCH=1 in the
+ * environment: always the plain one, so tests can hold the two equal). */
+static int64_t score_small_plain(const bn_trie *trie, const bn_board *board, bn_scratch *s) {
+    return score_small(trie, board, s);
+}
+
+#if BN_BMI_CLONE
+__attribute__((target("bmi,bmi2"))) static int64_t score_small_bmi(const bn_trie *trie,
+                                                                   const bn_board *board,
+                                                                   bn_scratch *s) {
+    return score_small(trie, board, s);
+}
+#endif
 
 /* Words with paths, or boards over 64 cells: a plain depth-first search over
  * the neighbour table, recording each new word and its path when asked. */
@@ -584,7 +615,11 @@ int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
     }
     int64_t score;
     if (board->n <= 64 && !s->record) {
-        score = score_small(trie, board, s);
+#if BN_BMI_CLONE
+        if (s->fast_bits) score = score_small_bmi(trie, board, s);
+        else
+#endif
+            score = score_small_plain(trie, board, s);
     } else {
         s->oom = 0;
         dfs_state st = {trie->nodes, trie->node_word, board->faces, s->neighbours, s->used,
