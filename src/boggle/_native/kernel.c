@@ -666,6 +666,31 @@ static inline int is_separator(unsigned char ch) {
            ch == '/' || ch == ',';
 }
 
+/* The common form: one face letter per cell, nothing else (a square board);
+ * 0 when `text` is that, else -1 and the full parser reads it. */
+static int parse_plain(const bn_faces *faces, const char *text, size_t n, uint8_t **buffer,
+                       size_t *buffer_cap, bn_board *out, int max_side) {
+    if (n * BN_FACE_MAX > *buffer_cap) {
+        uint8_t *grown = realloc(*buffer, n * BN_FACE_MAX);
+        if (!grown) return -1;
+        *buffer = grown;
+        *buffer_cap = n * BN_FACE_MAX;
+    }
+    uint8_t *cells = *buffer;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t face = faces->face_of_char[(unsigned char)text[i]];
+        if (face == 255) return -1;
+        memcpy(cells + i * BN_FACE_MAX, faces->face_letters[face], BN_FACE_MAX);
+    }
+    int side = 0;
+    while ((size_t)(side + 1) * (size_t)(side + 1) <= n) side++;
+    if ((size_t)side * (size_t)side != n || side > max_side) return -1;
+    out->rows = out->cols = side;
+    out->n = (int)n;
+    out->faces = cells;
+    return 0;
+}
+
 int bn_parse_board(const bn_faces *faces, const char *text, size_t len, uint8_t **buffer,
                    size_t *buffer_cap, bn_board *out, int max_side, int max_cells) {
     size_t begin = 0, end = len;
@@ -674,6 +699,9 @@ int bn_parse_board(const bn_faces *faces, const char *text, size_t len, uint8_t 
     while (end > begin && (text[end - 1] == ' ' || (text[end - 1] >= '\t' && text[end - 1] <= '\r')))
         end--;
     if (begin == end) return -1;
+    if (end - begin <= (size_t)max_cells && parse_plain(faces, text + begin, end - begin, buffer,
+                                                        buffer_cap, out, max_side) == 0)
+        return 0;
     int explicit_rows = 0;
     int rows = 0, cols = -1, n = 0, row_len = 0;
     size_t i = begin;
