@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from itertools import islice
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar, cast
 
 from boggle.board import MAX_CELLS, MAX_SIDE, Board
 from boggle.engines.native import compiled, points_table, score_native
@@ -71,6 +71,28 @@ def _score_chunk(
         BoardScore(line, score) if score is not None else _score_line(line, lexicon, rules)
         for line, score in zip(lines, scores, strict=True)
     ]
+
+
+def _score_numbers(
+    lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
+) -> list[int] | list[BoardScore]:
+    """A chunk's scores as plain numbers when the core reads every line (no object per
+    board), else its :class:`BoardScore` list."""
+    core = compiled(lexicon)
+    small, large = _small_large(rules)
+    if core is not None and small.scoring == large.scoring:
+        scores = core.trie.score_lines(
+            lines,
+            small.min_length,
+            large.min_length,
+            LARGE_BOARD_CELLS,
+            points_table(small, core.longest),
+            MAX_SIDE,
+            MAX_CELLS,
+        )
+        if None not in scores:
+            return cast("list[int]", scores)
+    return _score_chunk(lines, lexicon, rules)
 
 
 def _score_line(line: str, lexicon: Lexicon, rules: Rules | RulesChoice) -> BoardScore:
@@ -205,11 +227,16 @@ def score_many(
 ) -> list[int]:
     """The score of each board, in order; raises :class:`BoardError` naming a bad board."""
     lines = [str(board) if isinstance(board, Board) else board for board in boards]
-    scores = []
-    for number, result in enumerate(iter_scores(lines, lexicon, rules, jobs), start=1):
-        if result.score is None:
-            raise BoardError(f"board {number} ({result.text.strip()!r}): {result.error}")
-        scores.append(result.score)
+    scores: list[int] = []
+    for results in _in_order(_score_numbers, chunks(lines), lexicon, rules, jobs):
+        if not isinstance(results[0], BoardScore):
+            scores.extend(results)
+            continue
+        for result in results:
+            if result.score is None:
+                number = len(scores) + 1
+                raise BoardError(f"board {number} ({result.text.strip()!r}): {result.error}")
+            scores.append(result.score)
     return scores
 
 
