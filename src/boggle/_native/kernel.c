@@ -421,6 +421,7 @@ static BN_ALWAYS_INLINE int64_t search(const board_tables *t, const bn_node *nod
         const uint32_t length = with_multi ? top->letters : 0; /* else the cells of `used` */
         const uint64_t open = t->near[at] & ~used;
         const uint32_t first = node.first - !bmi;
+        const uint32_t depth = with_multi ? 0 : (uint32_t)BN_POPCOUNT64(used) + 1;
         uint32_t next = node.bits & t->beside[at];
         while (next) {
             uint32_t letter = (uint32_t)BN_CTZ32(next);
@@ -432,11 +433,15 @@ static BN_ALWAYS_INLINE int64_t search(const board_tables *t, const bn_node *nod
             if (!to) continue;
             uint32_t index = first + BN_POPCOUNT(node.bits & rank_mask);
             const bn_node child = nodes[index];
-            if (BN_UNLIKELY(child.bits & BN_WORD_BIT)) {
-                int64_t fresh = stamps[index] != stamp;
+            if (with_multi) {
+                if (child.bits & BN_WORD_BIT) {
+                    int64_t fresh = stamps[index] != stamp;
+                    stamps[index] = stamp;
+                    score += points[length + 1] & -fresh;
+                }
+            } else { /* no branch: whether a child is a word is hard to predict */
+                found[depth] += (stamps[index] != stamp) & (child.bits >> 31);
                 stamps[index] = stamp;
-                if (with_multi) score += points[length + 1] & -fresh;
-                else found[BN_POPCOUNT64(used) + 1] += (uint32_t)fresh;
             }
             do {
                 uint32_t c = (uint32_t)BN_CTZ64(to);
