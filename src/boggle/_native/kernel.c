@@ -412,7 +412,7 @@ static BN_ALWAYS_INLINE int64_t search(const board_tables *t, const bn_node *nod
     int64_t score = 0;
     uint32_t found[65]; /* new words by length (boards without multi-letter cubes) */
     const int longest = cells < s->points_len ? cells : s->points_len - 1;
-    if (!with_multi) memset(found, 0, (size_t)(longest + 1) * sizeof(uint32_t));
+    if (!with_multi) memset(found, 0, (size_t)(cells + 1) * sizeof(uint32_t)); /* every depth */
     while (top != stack) {
         --top;
         const bn_node node = top->node;
