@@ -5,6 +5,10 @@
 #include "kernel.h"
 #include "search.h"
 
+/* Scratches a Trie keeps between calls: one for each thread scoring at once, so threads
+ * scoring chunk after chunk never make a fresh one (zeroed memory, page faults) per chunk. */
+#define SPARE_SCRATCHES 16
+
 typedef struct {
     PyObject_HEAD
     bn_trie trie;
@@ -18,9 +22,9 @@ typedef struct {
     void *image_copy;     /* or the trie's own copy of an image that could not be read in place */
     int viewing;          /* the trie reads an image (not to be given to bn_trie_free) */
     Py_ssize_t n_words;
-    bn_scratch spare;     /* reused by one call at a time */
-    int spare_ready;
-    int spare_busy;
+    bn_scratch spare[SPARE_SCRATCHES]; /* each reused by one call at a time */
+    uint8_t spare_ready[SPARE_SCRATCHES];
+    uint8_t spare_busy[SPARE_SCRATCHES];
     int max_len;          /* longest word */
     int ready;            /* __init__ has built the trie */
 } TrieObject;
@@ -58,7 +62,8 @@ static void Trie_dealloc(TrieObject *self) {
         forget_image(self);
     else
         bn_trie_free(&self->trie);
-    if (self->spare_ready) bn_scratch_free(&self->spare);
+    for (int k = 0; k < SPARE_SCRATCHES; k++)
+        if (self->spare_ready[k]) bn_scratch_free(&self->spare[k]);
     Py_XDECREF(self->words);
     forget_words(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -243,15 +248,16 @@ done:
     return status;
 }
 
-/* Take the Trie's spare scratch if free (the GIL is held), else make one. */
+/* Take a free spare scratch of the Trie (the GIL is held), else make one (*own = 1). */
 static int take_scratch(TrieObject *self, bn_scratch **out, int *own) {
-    if (!self->spare_busy) {
-        if (!self->spare_ready) {
-            if (bn_scratch_init(&self->spare, self->trie.n_nodes) < 0) return -1;
-            self->spare_ready = 1;
+    for (int k = 0; k < SPARE_SCRATCHES; k++) {
+        if (self->spare_busy[k]) continue;
+        if (!self->spare_ready[k]) {
+            if (bn_scratch_init(&self->spare[k], self->trie.n_nodes) < 0) return -1;
+            self->spare_ready[k] = 1;
         }
-        self->spare_busy = 1;
-        *out = &self->spare;
+        self->spare_busy[k] = 1;
+        *out = &self->spare[k];
         *own = 0;
         return 0;
     }
@@ -271,7 +277,7 @@ static void give_scratch(TrieObject *self, bn_scratch *s, int own) {
         PyMem_RawFree(s);
     } else {
         s->record = 0;
-        self->spare_busy = 0;
+        self->spare_busy[s - self->spare] = 0;
     }
 }
 
