@@ -183,52 +183,49 @@ void bn_trie_write_image(const bn_trie *trie, uint8_t *out) {
     memcpy(out, trie->node_word, (size_t)trie->n_nodes * sizeof(int32_t));
 }
 
-int bn_trie_read_image(bn_trie *trie, const uint8_t *image, size_t len, uint32_t n_words) {
+int bn_trie_view_image(bn_trie *trie, const uint8_t *image, size_t len, uint32_t n_words) {
     memset(trie, 0, sizeof *trie);
     uint32_t header[BN_IMAGE_HEADER];
-    if (len < sizeof header) return BN_BAD_INPUT;
+    if (len < sizeof header || (uintptr_t)image % sizeof(uint32_t) != 0) return BN_BAD_INPUT;
     memcpy(header, image, sizeof header);
     uint32_t n = header[3];
     if (header[0] != BN_IMAGE_MAGIC || header[1] != BN_IMAGE_VERSION ||
         header[2] != 0x01020304u || header[4] != n_words || header[5] > BN_MAX_LETTERS ||
         n == 0 || n > (UINT32_MAX - 64) / sizeof(bn_node))
         return BN_BAD_INPUT;
-    trie->n_nodes = n;
-    trie->n_words = n_words;
-    trie->alphabet_size = (int)header[5];
-    if (len != bn_trie_image_size(trie)) { memset(trie, 0, sizeof *trie); return BN_BAD_INPUT; }
-    trie->nodes = malloc((size_t)n * sizeof(bn_node));
-    trie->node_word = malloc((size_t)n * sizeof(int32_t));
-    uint16_t *depth = calloc(n, sizeof(uint16_t));
-    int status = BN_NO_MEMORY;
-    if (!trie->nodes || !trie->node_word || !depth) goto done;
-    memcpy(trie->nodes, image + sizeof header, (size_t)n * sizeof(bn_node));
-    memcpy(trie->node_word, image + sizeof header + (size_t)n * sizeof(bn_node),
-           (size_t)n * sizeof(int32_t));
-    status = BN_BAD_INPUT;
-    uint32_t outside = trie->alphabet_size >= BN_MAX_LETTERS
-                           ? 0 : ~BN_WORD_BIT & ~((1u << trie->alphabet_size) - 1);
+    bn_trie view = {(bn_node *)(uintptr_t)(image + sizeof header), NULL, n, n_words, 0,
+                    (int)header[5]};
+    view.node_word = (int32_t *)(view.nodes + n);
+    if (len != bn_trie_image_size(&view)) return BN_BAD_INPUT;
+    uint32_t outside = view.alphabet_size >= BN_MAX_LETTERS
+                           ? 0 : ~BN_WORD_BIT & ~((1u << view.alphabet_size) - 1);
+    /* Exactly the layout relayout() writes: level by level, each node's children the next
+     * block not yet placed, so every node but the root is the child of one earlier node
+     * (a tree, no cycle), and the depth of the last level is the longest word. */
     uint32_t word_nodes = 0; /* at most one per word: the marks have room for n_words */
+    uint32_t placed = 1, level_end = 1, depth = 0;
     for (uint32_t i = 0; i < n; i++) {
-        const bn_node *node = &trie->nodes[i];
-        uint32_t children = BN_POPCOUNT(LETTERS(node->bits));
-        int32_t word = trie->node_word[i];
-        if (node->bits & outside) goto done;
-        if ((node->bits & BN_WORD_BIT) && ++word_nodes > n_words) goto done;
-        if ((node->bits & BN_WORD_BIT) ? word < 0 || (uint32_t)word >= n_words : word != -1)
-            goto done;
-        if (!children) continue;
-        /* level-by-level layout: children come after their parent, inside the array */
-        if (node->first <= i || node->first > n - children || depth[i] >= UINT16_MAX - 1)
-            goto done;
-        for (uint32_t k = 0; k < children; k++) depth[node->first + k] = (uint16_t)(depth[i] + 1);
-        if (depth[i] + 1 > trie->longest) trie->longest = depth[i] + 1;
+        if (i == level_end) {
+            if (placed == i || ++depth >= UINT16_MAX) return BN_BAD_INPUT; /* nothing leads here */
+            level_end = placed;
+        }
+        const bn_node node = view.nodes[i];
+        int32_t word = view.node_word[i];
+        if (node.bits & outside) return BN_BAD_INPUT;
+        if (node.bits & BN_WORD_BIT) {
+            if ((uint32_t)word >= n_words) return BN_BAD_INPUT;
+            word_nodes++;
+        } else if (word != -1) {
+            return BN_BAD_INPUT;
+        }
+        uint32_t children = BN_POPCOUNT(LETTERS(node.bits));
+        if (node.first != (children ? placed : 0) || children > n - placed) return BN_BAD_INPUT;
+        placed += children;
     }
-    status = BN_OK;
-done:
-    free(depth);
-    if (status != BN_OK) bn_trie_free(trie);
-    return status;
+    if (placed != n || word_nodes > n_words) return BN_BAD_INPUT;
+    view.longest = (int)depth;
+    *trie = view;
+    return BN_OK;
 }
 
 size_t bn_trie_bytes(const bn_trie *trie) {
