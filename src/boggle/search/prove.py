@@ -84,6 +84,11 @@ class ProofResult:
         }
 
 
+WALK_BELOW = 1.7
+"""Cells are forced by merging trees while a tree's bound is above ``WALK_BELOW x above``,
+then by walking the tree with the choice nodes still waiting (no new trees)."""
+
+
 class Prover:
     """A word list and rules compiled for class bounds and exact scores."""
 
@@ -126,7 +131,12 @@ class Prover:
         started = time.monotonic()
         order = bytes(split_order(task.rows, task.cols))
         leaves, bounds, _ = self.bound.tree_search(
-            self.masks(task.cells), task.rows, task.cols, task.above, order
+            self.masks(task.cells),
+            task.rows,
+            task.cols,
+            task.above,
+            order,
+            int(task.above * WALK_BELOW),
         )
         n = task.rows * task.cols
         boards = [
