@@ -73,13 +73,17 @@ static int64_t choice(cb_class *c, int cell, uint32_t node, uint64_t used) {
 }
 
 void cb_set_starts(cb_class *c) {
+    c->shared_starts = 0;
     for (int cell = 0; cell < c->n; cell++) {
         uint32_t starts = 0, faces = c->faces[cell];
         while (faces) {
             int f = __builtin_ctz(faces);
             faces &= faces - 1;
             uint8_t first = c->t->face_letters[f][0];
-            if (first < 32) starts |= 1u << first;
+            if (first >= 32) continue;
+            if ((starts >> first) & 1u) c->shared_starts |= 1ull << cell;
+            starts |= 1u << first;
+            c->start_face[cell][first] = (uint8_t)f;
         }
         c->starts[cell] = starts;
     }

@@ -55,14 +55,14 @@ static records kept;
 typedef struct {
     const cb_class *c;
     records *r;
-    size_t stride; /* n key bytes, then the word's trie node (uint32) */
+    size_t stride; /* n key bytes, the word's trie node and points (uint32, int32), padding */
     uint8_t rank[CB_MAX_CELLS];
     uint8_t key[CB_MAX_CELLS];
     arena *a;
     int oom;
 } maker;
 
-static void add_record(maker *m, uint32_t word) {
+static void add_record(maker *m, uint32_t word, int32_t points) {
     records *r = m->r;
     if ((r->len + 1) * m->stride > r->data_cap) {
         size_t cap = r->data_cap ? r->data_cap * 2 : 1u << 20;
@@ -73,20 +73,25 @@ static void add_record(maker *m, uint32_t word) {
     }
     uint8_t *at = r->data + r->len++ * m->stride;
     memcpy(at, m->key, (size_t)m->c->n);
+    memset(at + m->c->n, 0, m->stride - (size_t)m->c->n);
     memcpy(at + m->c->n, &word, sizeof word);
+    memcpy(at + m->c->n + sizeof word, &points, sizeof points);
 }
 
 static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
     const cb_class *c = m->c;
     const cb_node *nodes = c->t->nodes;
-    if (!(nodes[node].mask & c->starts[cell]) || m->oom) return;
+    uint32_t letters = nodes[node].mask & c->starts[cell];
+    if (!letters || m->oom) return;
     used |= 1ull << cell;
     uint32_t faces = c->faces[cell];
+    int simple = !((c->shared_starts >> cell) & 1u);
     int f;
     int64_t at;
-    while (next_face_child(c->t, &faces, node, &f, &at)) {
+    while (simple ? next_start_child(c, cell, &letters, node, &f, &at)
+                  : next_face_child(c->t, &faces, node, &f, &at)) {
         m->key[m->rank[cell]] = (uint8_t)f;
-        if (c->t->points[at] > 0) add_record(m, (uint32_t)at);
+        if (c->t->points[at] > 0) add_record(m, (uint32_t)at, c->t->points[at]);
         if (nodes[at].mask) {
             for (int k = 0; k < c->n_neighbours[cell]; k++) {
                 int next = c->neighbours[cell][k];
@@ -103,6 +108,12 @@ static uint32_t word_of(const maker *m, const uint8_t *record) {
     return word;
 }
 
+static int32_t points_of(const maker *m, const uint8_t *record) {
+    int32_t points;
+    memcpy(&points, record + m->c->n + sizeof(uint32_t), sizeof points);
+    return points;
+}
+
 /* Points of records [lo, hi) of `src` (one key): each distinct word once. */
 static int64_t ending_points(const maker *m, const uint8_t *src, size_t lo, size_t hi) {
     int64_t points = 0;
@@ -110,7 +121,7 @@ static int64_t ending_points(const maker *m, const uint8_t *src, size_t lo, size
         uint32_t word = word_of(m, src + i * m->stride);
         size_t j = lo;
         while (j < i && word_of(m, src + j * m->stride) != word) j++;
-        if (j == i) points += m->c->t->points[word];
+        if (j == i) points += points_of(m, src + i * m->stride);
     }
     return points;
 }
@@ -141,7 +152,7 @@ static tnode *make_sum(maker *m, uint8_t *src, uint8_t *dst, size_t lo, size_t h
             const uint8_t *key = src + lo * stride;
             while (r < n && key[r] == NO_FACE) r++;
             if (r == n) {
-                points += m->c->t->points[word_of(m, key)];
+                points += points_of(m, key);
                 break;
             }
             tnode *sum = make_sum(m, src, dst, lo, hi, r + 1, key[r]);
@@ -155,7 +166,7 @@ static tnode *make_sum(maker *m, uint8_t *src, uint8_t *dst, size_t lo, size_t h
             points += ending_points(m, src, lo, hi);
             break;
         }
-        size_t count[CB_MAX_FACES + 1] = {0};
+        uint32_t count[CB_MAX_FACES + 1] = {0};
         for (size_t i = lo; i < hi; i++) {
             uint8_t f = src[i * stride + r];
             count[f == NO_FACE ? CB_MAX_FACES : f]++;
@@ -169,7 +180,8 @@ static tnode *make_sum(maker *m, uint8_t *src, uint8_t *dst, size_t lo, size_t h
         for (size_t i = lo; i < hi; i++) {
             const uint8_t *record = src + i * stride;
             uint8_t f = record[r];
-            memcpy(dst + next[f == NO_FACE ? CB_MAX_FACES : f]++ * stride, record, stride);
+            uint8_t *to = dst + next[f == NO_FACE ? CB_MAX_FACES : f]++ * stride;
+            for (size_t w = 0; w < stride; w += 8) memcpy(to + w, record + w, 8);
         }
         tnode *sums[CB_MAX_FACES];
         int n_sums = 0;
@@ -202,7 +214,7 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
     m.c = c;
     m.r = &kept;
     m.a = a;
-    m.stride = (size_t)c->n + sizeof(uint32_t);
+    m.stride = ((size_t)c->n + 2 * sizeof(uint32_t) + 7u) & ~(size_t)7u;
     for (int k = 0; k < c->n; k++) m.rank[order[k]] = (uint8_t)k;
     memset(m.key, NO_FACE, sizeof m.key);
     kept.len = 0;
