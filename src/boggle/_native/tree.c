@@ -106,6 +106,11 @@ typedef struct {
     int64_t waiting_bound[CB_MAX_CELLS]; /* the bounds of waiting[rank] added */
 } brancher;
 
+/* Counts a bound computed; -1 when Ctrl-C was pressed (checked now and then). */
+static inline int tick(cb_class *c) {
+    return (++c->bounds & 4095u) == 0 && PyErr_CheckSignals() < 0 ? -1 : 0;
+}
+
 static int push_waiting(brancher *br, const tnode *choice) {
     pending *p = &br->waiting[choice->key];
     if (p->len == p->cap) {
@@ -126,7 +131,7 @@ static int push_waiting(brancher *br, const tnode *choice) {
 static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     cb_class *c = br->c;
     if (points + rest <= br->above) return 0;
-    if ((++c->bounds & 4095u) == 0 && PyErr_CheckSignals() < 0) return -1;
+    if (tick(c) < 0) return -1;
     if (k == c->n) {
         if (cb_append(br->out, br->board, (size_t)c->n) < 0) return PyErr_NoMemory(), -1;
         return 0;
@@ -142,6 +147,16 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
         int f = __builtin_ctz(faces);
         faces &= faces - 1;
         uint32_t below = (1u << f) - 1u;
+        int64_t gain = 0; /* the bound after forcing f is points + rest + gain */
+        for (size_t i = 0; i < here->len; i++) {
+            const tnode *choice = here->items[i];
+            if ((choice->mask >> f) & 1u)
+                gain += choice->kids[__builtin_popcount(choice->mask & below)]->bound;
+        }
+        if (points + rest + gain <= br->above) {
+            if (tick(c) < 0) return -1;
+            continue;
+        }
         int64_t p = points, r_bound = rest;
         for (size_t i = 0; i < here->len; i++) {
             const tnode *choice = here->items[i];
@@ -176,7 +191,7 @@ static int branch_tree(brancher *br, const tnode *root, int k) {
         for (int r = k; r < c->n; r++) br->waiting[r].len = 0, br->waiting_bound[r] = 0;
         return status;
     }
-    if ((++c->bounds & 4095u) == 0 && PyErr_CheckSignals() < 0) return -1;
+    if (tick(c) < 0) return -1;
     if (k == c->n) {
         if (cb_append(br->out, br->board, (size_t)c->n) < 0) return PyErr_NoMemory(), -1;
         return 0;
