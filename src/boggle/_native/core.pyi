@@ -22,7 +22,7 @@ class Trie:
         letters: bytes | memoryview,
         offsets: bytes | None,
         alphabet_size: int,
-        words: tuple[str, ...] | bytes,
+        words: tuple[str, ...] | bytes | memoryview,
         char_faces: bytes,
         multi_names: tuple[str, ...],
         multi_ids: bytes,
