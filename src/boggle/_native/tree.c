@@ -13,6 +13,11 @@
  * sum node under f into the root without it; merging is persistent (new
  * nodes along overlapping parts, shared subtrees elsewhere), so the nodes a
  * branch makes are given back to the arena when it returns.
+ *
+ * Once a tree's bound is low (switch_bound), merging costs more than it saves:
+ * walk() forces the remaining cells without making trees, keeping per rank the
+ * choice nodes waiting for that cell (the paper's stack-based orderly bound).
+ * The tree itself is built by tree_build.c.
  */
 #include "tree.h"
 
