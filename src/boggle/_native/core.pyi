@@ -108,5 +108,12 @@ class ClassBound:
         self, masks: bytes, rows: int, cols: int, above: int, order: bytes, /
     ) -> tuple[bytes, int]: ...
     def tree_search(
-        self, masks: bytes, rows: int, cols: int, above: int, order: bytes, /
+        self,
+        masks: bytes,
+        rows: int,
+        cols: int,
+        above: int,
+        order: bytes,
+        switch_bound: int = -1,
+        /,
     ) -> tuple[bytes, int, int]: ...
