@@ -63,6 +63,7 @@ typedef struct {
     size_t n_found, found_cap, cells_len, cells_cap;
     int record;
     int oom;
+    int fast_bits;       /* the processor has BMI1 and BMI2: bn_solve uses its copy of the search */
 } bn_scratch;
 
 /* Status codes of bn_trie_build. */
