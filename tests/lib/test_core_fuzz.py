@@ -129,3 +129,36 @@ def test_core_trie_from_any_damaged_image(writes: list[tuple[int, int]], resize:
     _solves_or_refused(bytes(image))
     _solves_or_refused(memoryview(b"x" + bytes(image))[1:])  # misaligned: copied, then checked
     _solves_or_refused(image)  # writable: copied, then checked
+
+
+PAIRS = tuple(
+    sorted(bytes(w) for w in [[a] for a in range(3)] + [[a, b] for a in range(3) for b in range(3)])
+)
+
+
+@FUZZ
+@given(
+    st.lists(
+        st.text(
+            st.characters(blacklist_categories=("Cs",), blacklist_characters="\n"), max_size=11
+        ),
+        min_size=len(PAIRS),
+        max_size=len(PAIRS),
+    )
+)
+def test_words_given_as_utf8_lines_split_as_the_tuple(labels: list[str]) -> None:
+    """The core splits UTF-8 text at its newlines (eight bytes at a time) into the same
+    words as a tuple gives, whatever bytes sit beside the newlines."""
+    offsets = array("I", [0])
+    for word in PAIRS:
+        offsets.append(offsets[-1] + len(word))
+    faces = b"".join(
+        bytes([code, NO_LETTER, NO_LETTER, NO_LETTER]) for code in b"\0\1\2\1\2\0\2\0\1"
+    )
+    found = []
+    for words in (tuple(labels), "\n".join(labels).encode()):
+        trie = Trie(
+            b"".join(PAIRS), offsets.tobytes(), 3, words, bytes([NO_LETTER] * 256), (), b"", b""
+        )
+        found.append(sorted(word for word, _ in trie.solve(faces, 3, 3, 1, [0, 1, 1], True, tuple)))
+    assert found[0] == found[1] and len(found[0]) == len(PAIRS)

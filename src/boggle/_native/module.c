@@ -69,6 +69,36 @@ static void Trie_dealloc(TrieObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* The number of newlines in text[0, len); with `after`, where each one ends (its index
+ * plus one) goes to after[0], after[1], ... in order, `room` at most.  Eight bytes at a
+ * time where the compiler offers the bit counts: a megabyte of words is split at every
+ * start. */
+static size_t newline_ends(const char *text, size_t len, uint32_t *after, size_t room) {
+    size_t count = 0, i = 0;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t newlines = 0x0a0a0a0a0a0a0a0aULL, low7 = 0x7f7f7f7f7f7f7f7fULL;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t x;
+        memcpy(&x, text + i, 8);
+        x ^= newlines;
+        uint64_t found = ~(((x & low7) + low7) | x | low7); /* 0x80 in each newline's byte */
+        if (!after) {
+            count += (size_t)__builtin_popcountll(found);
+            continue;
+        }
+        for (; found && count < room; found &= found - 1)
+            after[count++] = (uint32_t)(i + (size_t)__builtin_ctzll(found) / 8 + 1);
+    }
+#endif
+    for (; i < len; i++) {
+        if (text[i] != '\n') continue;
+        if (after && count == room) break;
+        if (after) after[count] = (uint32_t)(i + 1);
+        count++;
+    }
+    return count;
+}
+
 /* Note the words of a Trie (a tuple, or bytes split here); their number, or -1
  * with an exception. */
 static Py_ssize_t split_words(TrieObject *self, PyObject *words) {
@@ -94,7 +124,7 @@ static Py_ssize_t split_words(TrieObject *self, PyObject *words) {
         PyErr_SetString(PyExc_ValueError, "too many words");
         return -1;
     }
-    for (const char *p = text; (p = memchr(p, '\n', (size_t)(text + len - p))); p++) n++;
+    n += (Py_ssize_t)newline_ends(text, (size_t)len, NULL, 0);
     uint32_t *start = PyMem_Malloc((size_t)(n + 1) * sizeof(uint32_t));
     PyObject **made = PyMem_Calloc((size_t)(n ? n : 1), sizeof(PyObject *));
     if (!start || !made) {
@@ -104,10 +134,9 @@ static Py_ssize_t split_words(TrieObject *self, PyObject *words) {
         PyErr_NoMemory();
         return -1;
     }
-    Py_ssize_t w = 0;
     start[0] = 0;
-    for (const char *p = text; (p = memchr(p, '\n', (size_t)(text + len - p))); p++)
-        start[++w] = (uint32_t)(p - text + 1);
+    /* room for what was counted, should the text change meanwhile (a file mapped in memory) */
+    newline_ends(text, (size_t)len, start + 1, n > 0 ? (size_t)(n - 1) : 0);
     start[n] = (uint32_t)len + 1; /* as if a newline ended the last word */
     self->word_start = start;
     self->word_str = made;

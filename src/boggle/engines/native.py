@@ -71,6 +71,7 @@ class CompiledLexicon:
                 self.trie = self._trie(image, None, MAX_LETTERS, word_bytes)
             except ValueError:  # the core refuses the image: build afresh
                 cached = None
+                del image, word_bytes  # unmapped, so the entry can be replaced (Windows)
         if cached is None:
             self.letter_codes = _letter_codes(lexicon)
             words = lexicon.words
