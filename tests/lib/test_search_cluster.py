@@ -136,7 +136,10 @@ def test_search_cli_on_the_cluster_with_a_target(cluster: TestCluster, tmp_path:
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     result = json.loads(run.stdout)
-    assert result["best"] == [{"board": "aest", "score": 8}]
+    # On 2x2 every cell touches every other, so each order of a, e, s, t scores 8 and the
+    # run that reaches the target first decides which one is reported.
+    [best] = result["best"]
+    assert (sorted(best["board"]), best["score"]) == (sorted("aest"), 8)
     assert result["seconds"] < 30
 
 
