@@ -173,11 +173,16 @@ def _climb_line(run: dict[str, Any]) -> str:
 
 def _climber(args: argparse.Namespace) -> dict[str, Any]:
     """The hillclimb parameters given on the command line (the library's defaults otherwise)."""
-    return {"pool": args.pool} if args.pool else {}
+    chosen = {"pool": args.pool, "kick": args.kick}
+    return {name: value for name, value in chosen.items() if value is not None}
+
+
+def _kick(args: argparse.Namespace) -> str:
+    return "" if args.kick is None else f", kick {args.kick}"
 
 
 def _describe(args: argparse.Namespace) -> str:
-    return f"hillclimb pool {args.pool or 'default'}"
+    return f"hillclimb pool {args.pool or 'default'}{_kick(args)}"
 
 
 def big(lexicon: Lexicon, args: argparse.Namespace) -> None:
@@ -247,14 +252,14 @@ def curve(lexicon: Lexicon, args: argparse.Namespace) -> None:
             at = [max((b for s, b in trace if s <= m), default=0) for m in marks]
             rows_out.append(at)
             print(
-                f"pool {pool} seed {seed}: "
+                f"pool {pool}{_kick(args)} seed {seed}: "
                 + " ".join(f"{m:g}s:{b}" for m, b in zip(marks, at, strict=True)),
                 flush=True,
             )
         medians = [statistics.median(col) for col in zip(*rows_out, strict=True)]
         means = [statistics.mean(col) for col in zip(*rows_out, strict=True)]
         print(
-            f"pool {pool} {args.size}: median "
+            f"pool {pool}{_kick(args)} {args.size}: median "
             + " ".join(f"{m:g}s:{v:.0f}" for m, v in zip(marks, medians, strict=True))
             + " | mean "
             + " ".join(f"{v:.0f}" for v in means),
@@ -290,6 +295,9 @@ def main() -> int:
     parser.add_argument("--corner-buckets", type=int, default=None, help="1: corners whole")
     parser.add_argument(
         "--pool", type=int, default=None, help="hillclimb pool (default: the library's)"
+    )
+    parser.add_argument(
+        "--kick", type=int, default=None, help="hillclimb kick (default: library's)"
     )
     parser.add_argument("--pools", default="20,30", help="curve: pools to compare")
     parser.add_argument("--marks", default="30,60,120", help="curve: CPU seconds to report at")

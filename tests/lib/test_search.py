@@ -5,7 +5,9 @@ from __future__ import annotations
 import itertools
 import json
 import multiprocessing
+import random
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -18,9 +20,10 @@ from boggle.errors import BoggleError
 from boggle.rules import CLASSIC
 from boggle.search import search
 from boggle.search.grid import apply_edit, board_text, canonical, neighbour_edits
+from boggle.search.local import hillclimb
 from boggle.search.prove import Prover, prove
 from boggle.search.scorer import Scorer
-from boggle.search.space import rollable
+from boggle.search.space import LetterSpace, State, rollable
 from boggle.search.tracker import Tracker
 
 WORDS = [
@@ -164,6 +167,39 @@ def test_seeded_run_is_reproducible(method: str) -> None:
         run.pop("seconds")
         run.pop("seconds_to_best")
     assert runs[0] == runs[1]
+
+
+class CountingSpace(LetterSpace):
+    """A letter space that counts random boards and random edits."""
+
+    calls: ClassVar[dict[str, int]] = {}
+
+    def random(self, rng: random.Random) -> State:
+        self.calls["random"] = self.calls.get("random", 0) + 1
+        return super().random(rng)
+
+    def mutate(self, state: State, rng: random.Random) -> State:
+        self.calls["mutate"] = self.calls.get("mutate", 0) + 1
+        return super().mutate(state, rng)
+
+
+@pytest.mark.parametrize("kick", [0, 3])
+def test_hillclimb_kicks_start_every_other_climb_from_the_best(kick: int) -> None:
+    outcomes = []
+    for _ in range(2):
+        CountingSpace.calls.clear()
+        tracker = Tracker(3, 3, top=3, seconds=400, clock=itertools.count().__next__)
+        space = CountingSpace(3, 3, LETTERS)
+        hillclimb(space, Scorer(SMALL, CLASSIC), random.Random(5), tracker, pool=4, kick=kick)
+        outcomes.append((tracker.best(), dict(CountingSpace.calls)))
+    assert outcomes[0] == outcomes[1]  # seeded and clocked by steps: the same run
+    calls = outcomes[0][1]
+    climbs = calls["random"] // 4 + calls.get("mutate", 0) // (4 * kick or 1)
+    assert climbs >= 3
+    if kick:
+        assert calls["mutate"] == (climbs // 2) * 4 * kick and calls["random"] % 4 == 0
+    else:
+        assert "mutate" not in calls
 
 
 def test_tracker_counts_seconds_on_its_clock_and_notes_when_the_best_came() -> None:
