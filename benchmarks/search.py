@@ -219,13 +219,14 @@ def big(lexicon: Lexicon, args: argparse.Namespace) -> None:
         print(
             f"run {k + 1} (seeds {seed}-{seed + args.jobs - 1}): {best.board} {best.score}, "
             f"first found at {result.seconds_to_best:.1f} CPU s of its climb; "
-            f"{result.boards_scored:,} boards",
+            f"{result.boards_scored:,} boards"
+            + (" (interrupted: Ctrl-C)" if result.interrupted else ""),
             flush=True,
         )
+        if result.interrupted:
+            break
     reached = sum(score >= args.target for score in finals) if args.target else 0
-    print(
-        f"{_describe(args)}: best per run {finals}; {reached} of {args.runs} reached {args.target}"
-    )
+    print(f"{_describe(args)}: per run {finals}; {reached} of {len(finals)} reached {args.target}")
 
 
 def curve(lexicon: Lexicon, args: argparse.Namespace) -> None:
