@@ -91,13 +91,25 @@ def climb(lexicon: Lexicon, args: argparse.Namespace) -> None:
 
 
 def dice(lexicon: Lexicon, args: argparse.Namespace) -> None:
+    """Best rollable 4x4 of each dice set, seed 1, --seconds of CPU time per set."""
     for name in ("new", "classic"):
         result = search(
-            4, 4, lexicon, CLASSIC, seconds=args.seconds, seed=1, dice=name, top=1, jobs=args.jobs
+            4,
+            4,
+            lexicon,
+            CLASSIC,
+            seconds=args.seconds,
+            clock="cpu",
+            seed=1,
+            dice=name,
+            top=1,
+            jobs=args.jobs,
         )
         print(
-            f"dice {name}: {result.best[0].board} {result.best[0].score} "
-            f"({result.boards_scored:,} boards, {result.seconds:.0f} s)"
+            f"dice {name}: {result.best[0].board} {result.best[0].score} at "
+            f"{result.seconds_to_best:.1f} of {result.seconds:.1f} CPU s "
+            f"({result.boards_scored:,} boards)",
+            flush=True,
         )
 
 
