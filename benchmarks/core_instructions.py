@@ -11,7 +11,8 @@ every published solver) on one thread.  For each shape it reports:
   whole `boggle score FILE --jobs 1` process, and the `--jobs 2` speed-up;
 - instructions per board under `valgrind --tool=callgrind` (the same count
   run to run, unlike time on a shared machine): inside the kernel's scoring
-  function (KERNEL), and for the whole `boggle score` process, as the
+  function (KERNEL; in brackets its copy without BMI instructions, which
+  processors before 2013 run), and for the whole `boggle score` process, as the
   difference between scoring --counted boards and one board, divided by
   --counted - 1 (so the start-up is not spread over the boards);
 - with ``--hybrid-dir DIR``, a directory holding a built ``cpp_boggle`` module
@@ -72,14 +73,19 @@ def best_time(run: object, repeat: int) -> float:
     return min(times)
 
 
-def callgrind(command: list[str], toggle: str | None = None) -> int:
-    """Instructions executed by ``command`` (only inside ``toggle`` when given)."""
+def callgrind(command: list[str], toggle: str | None = None, plain: bool = False) -> int:
+    """Instructions executed by ``command`` (only inside ``toggle`` when given; with
+    ``plain``, the core's search copy without BMI instructions)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         options = ["--tool=callgrind", f"--callgrind-out-file={out}"]
         if toggle:
             options.append(f"--toggle-collect={toggle}")
-        subprocess.run(["valgrind", *options, *command], check=True, capture_output=True)
+        # a fixed hash seed: Python's start-up then runs the same instructions every time
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        if plain:
+            env["BOGGLE_PLAIN_SEARCH"] = "1"
+        subprocess.run(["valgrind", *options, *command], check=True, capture_output=True, env=env)
         match = re.search(r"^(?:summary|totals): (\d+)", out.read_text(), re.MULTILINE)
         assert match, "no totals in callgrind's output"
         return int(match.group(1))
@@ -160,13 +166,13 @@ def main() -> int:
                 "print(sum(score_many(open(sys.argv[2]).read().split(), lexicon, CLASSIC, "
                 "jobs=1)))"
             )
-            kernel = callgrind(
-                [sys.executable, "-c", count_script, args.dict, str(counted_file)], toggle=KERNEL
-            )
+            count_command = [sys.executable, "-c", count_script, args.dict, str(counted_file)]
+            kernel = callgrind(count_command, toggle=KERNEL)
+            plain = callgrind(count_command, toggle=KERNEL, plain=True)
             whole = callgrind(boggle_score(counted_file, args.dict))
             start_up = callgrind(boggle_score(one_file, args.dict))
             row += [
-                f"{kernel / args.counted:,.0f}",
+                f"{kernel / args.counted:,.0f} ({plain / args.counted:,.0f} plain)",
                 f"{(whole - start_up) / (args.counted - 1):,.0f}",
                 f"{start_up / 1e6:,.0f} M",
             ]

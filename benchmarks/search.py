@@ -170,9 +170,11 @@ def estimate(lexicon: Lexicon, args: argparse.Namespace) -> None:
         if time.perf_counter() - start > args.seconds:
             break
     mean = statistics.mean(costs)
+    error = statistics.stdev(costs) / math.sqrt(len(costs)) if len(costs) > 1 else math.nan
     print(
-        f"{len(costs)} classes, mean {mean:.2f} CPU s; x {total:,.0f} classes = "
-        f"{mean * total / 3600:,.0f} CPU-hours"
+        f"{len(costs)} classes, mean {mean:.2f} CPU s (standard error {error:.2f}); "
+        f"x {total:,.0f} classes = {mean * total / 3600:,.1f} CPU-hours "
+        f"(+- {error * total / 3600:,.1f})"
     )
 
 

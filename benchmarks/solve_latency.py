@@ -9,7 +9,9 @@ Side by side, in one run:
   `solve(...)` with every word, path and point as Python objects (best of many runs);
 - a cold `boggle solve "fxie amlo ewbx astu"` with the default bundled list in a
   fresh process, next to `python -c pass` and `python -c "import boggle"` (best and
-  median wall time), the on-disk cache of the compiled list warm as after a first run;
+  median wall time; the three run in turn, round after round, so that load from other
+  programs falls on each alike), the on-disk cache of the compiled list warm as after a
+  first run;
 - with `--callgrind`, the instructions of each of those processes under
   `valgrind --tool=callgrind` (the same count every run, unlike time on a shared machine).
 
@@ -89,10 +91,14 @@ def cold(repeat: int, callgrind: bool) -> tuple[list[tuple[str, str]], bool]:
     try:
         first = subprocess.run(commands[-1][1], env=env, capture_output=True, text=True, check=True)
         ok = "WORDS:" in first.stdout  # also warms the compiled-list cache and the bytecode
-        for label, command in commands:
+        for _, command in commands:
             subprocess.run(command, env=env, capture_output=True, check=True)
-            runs = times(lambda c=command: subprocess.run(c, env=env, capture_output=True), repeat)
-            figure = f"{min(runs) * 1e3:,.1f} ms (median {statistics.median(runs) * 1e3:,.1f})"
+        runs: list[list[float]] = [[] for _ in commands]
+        for _ in range(repeat):  # in turn, so that other programs' load falls on each alike
+            for (_, command), found in zip(commands, runs, strict=True):
+                found += times(lambda c=command: subprocess.run(c, env=env, capture_output=True), 1)
+        for (label, command), found in zip(commands, runs, strict=True):
+            figure = f"{min(found) * 1e3:,.1f} ms (median {statistics.median(found) * 1e3:,.1f})"
             if callgrind:
                 figure += f", {instructions(command, env) / 1e6:,.1f} M instructions"
             rows.append((f"cold {label}", figure))

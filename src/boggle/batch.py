@@ -29,6 +29,10 @@ CHUNK = 2048
 
 FIRST_CHUNK = 128
 
+TAIL_CHUNKS = 16
+"""A list of boards is cut into at least this many chunks per thread (down to
+:data:`FIRST_CHUNK` boards), so the threads finish close together."""
+
 
 class BoardScore(NamedTuple):
     """One input line's outcome: its score, or why it could not be scored."""
@@ -50,23 +54,31 @@ def _small_large(rules: Rules | RulesChoice) -> tuple[Rules, Rules]:
     return (rules, rules) if isinstance(rules, Rules) else (rules.small, rules.large)
 
 
+def _core_scores(
+    lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
+) -> list[int | None] | None:
+    """The core's score of each line (``None``: a line its parser does not read), or
+    ``None`` when the core cannot score these boards (an alphabet it does not hold, or
+    small and large boards scored differently)."""
+    core = compiled(lexicon)
+    small, large = _small_large(rules)
+    if core is None or small.scoring != large.scoring:
+        return None
+    return core.trie.score_lines(
+        lines,
+        small.min_length,
+        large.min_length,
+        LARGE_BOARD_CELLS,
+        points_table(small, core.longest),
+        MAX_SIDE,
+        MAX_CELLS,
+    )
+
+
 def _score_chunk(
     lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
 ) -> list[BoardScore]:
-    core = compiled(lexicon)
-    scores: list[int | None] = [None] * len(lines)
-    small, large = _small_large(rules)
-    if core is not None and small.scoring == large.scoring:
-        table = points_table(small, core.longest)
-        scores = core.trie.score_lines(
-            lines,
-            small.min_length,
-            large.min_length,
-            LARGE_BOARD_CELLS,
-            table,
-            MAX_SIDE,
-            MAX_CELLS,
-        )
+    scores = _core_scores(lines, lexicon, rules) or [None] * len(lines)
     return [
         BoardScore(line, score) if score is not None else _score_line(line, lexicon, rules)
         for line, score in zip(lines, scores, strict=True)
@@ -159,6 +171,16 @@ def score_chunks(
     yield from _in_order(_score_chunk, chunks, lexicon, rules, jobs)
 
 
+def _lexicon_rules(
+    lexicon: Lexicon | str | None, rules: Rules | RulesChoice | None
+) -> tuple[Lexicon, Rules | RulesChoice]:
+    """The lexicon (loaded when named) and the rules (by board size when not given)."""
+    return (
+        lexicon if isinstance(lexicon, Lexicon) else load_lexicon(lexicon),
+        RulesChoice() if rules is None else rules,
+    )
+
+
 def _in_order(
     score: Callable[[Sequence[str], Lexicon, Rules | RulesChoice], Result],
     chunks: Iterable[Sequence[str]],
@@ -167,9 +189,7 @@ def _in_order(
     jobs: int | None,
 ) -> Iterator[Result]:
     """``score(chunk, lexicon, rules)`` for each chunk, ``jobs`` threads at once, in order."""
-    if not isinstance(lexicon, Lexicon):
-        lexicon = load_lexicon(lexicon)
-    by_size = RulesChoice() if rules is None else rules
+    lexicon, by_size = _lexicon_rules(lexicon, rules)
     compiled(lexicon)  # compile once, before the threads start
     workers = max(1, jobs or default_jobs())
     if workers == 1:
@@ -197,19 +217,45 @@ def iter_scores(
         yield from results
 
 
+def _chunk_scores(
+    lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
+) -> list[int | None]:
+    """The score of each line, ``None`` for a line that is not a board: the core's list
+    as it comes, with no Python object per board unless a line needs Python's parser."""
+    scores = _core_scores(lines, lexicon, rules)
+    if scores is None:
+        return [result.score for result in _score_chunk(lines, lexicon, rules)]
+    if None in scores:
+        return [
+            score if score is not None else _score_line(line, lexicon, rules).score
+            for line, score in zip(lines, scores, strict=True)
+        ]
+    return scores
+
+
 def score_many(
     boards: Iterable[str | Board],
     lexicon: Lexicon | str | None = None,
     rules: Rules | RulesChoice | None = None,
     jobs: int | None = None,
 ) -> list[int]:
-    """The score of each board, in order; raises :class:`BoardError` naming a bad board."""
+    """The score of each board, in order; raises :class:`BoardError` naming a bad board.
+
+    The boards go to the threads in chunks of a size that leaves each thread many of
+    them, so that none waits long for the last one at the end.
+    """
     lines = [str(board) if isinstance(board, Board) else board for board in boards]
-    scores = []
-    for number, result in enumerate(iter_scores(lines, lexicon, rules, jobs), start=1):
-        if result.score is None:
-            raise BoardError(f"board {number} ({result.text.strip()!r}): {result.error}")
-        scores.append(result.score)
+    loaded, by_size = _lexicon_rules(lexicon, rules)
+    workers = max(1, jobs or default_jobs())
+    largest = min(CHUNK, max(FIRST_CHUNK, len(lines) // (workers * TAIL_CHUNKS)))
+    scores: list[int] = []
+    found = _in_order(_chunk_scores, chunks(lines, largest=largest), loaded, by_size, workers)
+    for chunk in found:
+        if None in chunk:
+            index = len(scores) + chunk.index(None)
+            error = _score_line(lines[index], loaded, by_size).error
+            raise BoardError(f"board {index + 1} ({lines[index].strip()!r}): {error}")
+        scores.extend(chunk)  # type: ignore[arg-type]  # no None left
     return scores
 
 

@@ -24,8 +24,6 @@ True
 
 from __future__ import annotations
 
-import random
-
 from boggle.board import Board, check_faces, check_size
 from boggle.errors import DiceError
 from boggle.letters import LATIN
@@ -205,6 +203,8 @@ def roll(dice: str | DiceSet = "new", seed: int | None = None) -> Board:
     >>> board.rows, board.cols
     (4, 4)
     """
+    import random  # here: only rolling needs it, and it costs every start a millisecond
+
     cubes = dice_set(dice) if isinstance(dice, str) else dice
     rng = random.Random(seed)
     order = list(cubes.cubes)
@@ -221,6 +221,8 @@ def uniform_board(rows: int, cols: int, seed: int | None = None) -> Board:
     if rows < 1 or cols < 1:
         raise DiceError(f"a board needs at least one row and one column, got {rows}x{cols}")
     check_size(rows, cols)  # before drawing a letter for every cell
+    import random  # here: only rolling needs it, and it costs every start a millisecond
+
     rng = random.Random(seed)
     faces = []
     for _ in range(rows * cols):

@@ -206,15 +206,7 @@ def iter_lines(
             stream = gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[assignment]
         if looks_binary(_peek(stream)):
             raise error(f"{what} {shown!r} looks binary; give a text file")
-        while line := stream.readline(max_line + 1):
-            if len(line) > max_line and not line.endswith(b"\n"):
-                while (rest := stream.readline(SNIFF_BYTES)) and not rest.endswith(b"\n"):
-                    pass
-            text = line.rstrip(b"\r\n")
-            try:
-                yield text.decode("utf-8")
-            except UnicodeDecodeError:
-                yield text.decode("latin-1")
+        yield from _read_lines(stream, max_line)
     except (gzip.BadGzipFile, EOFError, zlib.error):
         raise error(f"{what} {shown!r} is a damaged gzip file") from None
     except OSError as problem:
@@ -222,6 +214,56 @@ def iter_lines(
     finally:
         if not from_stdin:
             raw.close()
+
+
+def _read_lines(stream: BinaryIO, max_line: int, block_size: int = SNIFF_BYTES) -> Iterator[str]:
+    """The lines of ``stream`` (see :func:`iter_lines`), split and decoded a block at a time.
+
+    >>> list(_read_lines(io.BytesIO(b"ab\\r\\n\\ncaf\\xe9\\nlonger line\\nend"), 4))
+    ['ab', '', 'café', 'longe', 'end']
+    """
+    read = getattr(stream, "read1", stream.read)  # what has come, without waiting for more
+    pending = b""  # the start of a line whose end has not come yet
+    skipping = False  # inside the rest of a line already cut
+    while block := read(block_size):
+        if skipping:
+            end = block.find(b"\n")
+            if end < 0:
+                continue
+            block, skipping = block[end + 1 :], False
+        data = pending + block
+        end = data.rfind(b"\n")
+        complete, pending = (data[:end], data[end + 1 :]) if end >= 0 else (None, data)
+        if complete is not None:
+            yield from _decoded_lines(complete, max_line)
+        if len(pending) > max_line:
+            yield from _decoded_lines(pending, max_line)
+            pending, skipping = b"", True
+    if pending:
+        yield from _decoded_lines(pending, max_line)
+
+
+def _decoded_lines(data: bytes, max_line: int) -> list[str]:
+    """Lines of ``data`` (``\\n`` between them) without their ``\\r``: UTF-8, else Latin-1
+    line by line; a line longer than ``max_line`` bytes is cut to ``max_line + 1``."""
+    pieces = data.split(b"\n")
+    if max(map(len, pieces)) > max_line:
+        pieces = [piece[: max_line + 1] for piece in pieces]
+        data = b"\n".join(pieces)
+    try:
+        lines = data.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        lines = [_decoded(piece) for piece in pieces]
+    if b"\r" in data:
+        lines = [line.rstrip("\r") for line in lines]
+    return lines
+
+
+def _decoded(line: bytes) -> str:
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("latin-1")
 
 
 def _stdin_bytes() -> BinaryIO:

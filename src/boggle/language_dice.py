@@ -19,7 +19,6 @@ loanwords) are left out.  With a ``seed`` a roll is reproducible.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from boggle.board import Board
@@ -76,6 +75,8 @@ def measured_board(
     weights = face_weights(lexicon)
     if not weights:
         raise DiceError(f"word list {lexicon.name!r} has no words to measure letters from")
+    import random  # here: only rolling needs it, and it costs every start a millisecond
+
     rng = random.Random(seed)
     faces = rng.choices(list(weights), weights=list(weights.values()), k=rows * cols)
     return Board(tuple(faces), rows, cols)

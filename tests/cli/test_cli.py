@@ -161,3 +161,31 @@ def test_library_errors_name_no_option_and_the_cli_adds_its_hint(
     unsorted.write_text("fame\nable\n")
     status, _, err = run(capsys, "solve", "--engine", "heap", "--dict", str(unsorted), "ab cd")
     assert status == 2 and err.rstrip().endswith("'boggle dicts export LIST FILE'"), err
+
+
+def test_the_collector_is_set_aside_only_while_a_command_process_starts() -> None:
+    """``boggle`` (a process of one command) imports and parses with the garbage collector
+    off, then freezes what it made and runs the command with the collector on; ``main``
+    called from a program leaves the collector as it was."""
+    code = (
+        "import gc\n"
+        "from boggle import cli\n"
+        "from boggle.commands import solve\n"
+        "seen = []\n"
+        "def look(args):\n"
+        "    seen.append((gc.isenabled(), gc.get_freeze_count() > 0))\n"
+        "    return 0\n"
+        "solve.run = look\n"
+        "real = cli.build_parser\n"
+        "def parser(command=None):\n"
+        "    seen.append(gc.isenabled())\n"
+        "    return real(command)\n"
+        "cli.build_parser = parser\n"
+        "cli.main(['solve', 'fxie amlo ewbx astu'])\n"
+        "cli.main(['solve', 'fxie amlo ewbx astu'], whole_process=True)\n"
+        "print(seen, gc.isenabled())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    ).stdout
+    assert out.strip() == "[True, (True, False), False, (True, True)] True"

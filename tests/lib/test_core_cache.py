@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mmap
 import os
 import subprocess
 import sys
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, Lexicon, solve
-from boggle._native.core import checksum
+from boggle._native.core import MAX_LETTERS, checksum
 from boggle.cache import load, store
 from boggle.engines import native
 from boggle.engines.native import CompiledLexicon
@@ -148,3 +149,34 @@ def test_the_core_checksum_sees_two_flips_in_one_lane() -> None:
                 damaged[first] ^= 0x80
                 damaged[second] ^= 1 << bit
                 assert checksum(bytes(damaged)) != checksum(data)
+
+
+def test_an_aligned_read_only_image_is_read_in_place_others_are_copied(tmp_path: Path) -> None:
+    built = CompiledLexicon(Lexicon.from_words(WORDS))
+    image = built.trie.image()
+    entry = tmp_path / "image.bin"
+    entry.write_bytes(b"12345678" + image)
+    with open(entry, "rb") as handle:
+        mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    words = "\n".join(Lexicon.from_words(WORDS).words).encode()
+    in_place = built._trie(memoryview(mapped)[8:], None, MAX_LETTERS, memoryview(words))
+    assert score_trie(built, in_place) == score(built)
+    with pytest.raises(BufferError):  # the trie holds the mapped file: no copy was made
+        mapped.close()
+    del in_place
+    mapped.close()
+    entry.write_bytes(b"1234567" + image)
+    with open(entry, "rb") as handle:
+        mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    copied = built._trie(memoryview(mapped)[7:], None, MAX_LETTERS, words)  # misaligned
+    mapped.close()  # the trie has its own copy
+    assert score_trie(built, copied) == score(built)
+    with pytest.raises(ValueError):  # and checked it: one byte short
+        built._trie(bytearray(image[:-1]), None, MAX_LETTERS, words)
+    del copied
+
+
+def score_trie(core: CompiledLexicon, trie: object) -> int:
+    faces = core.encode_board(BOARD)
+    assert faces is not None
+    return trie.solve(faces, 4, 4, 3, [0, 0, 0, 1, 1, 2, 3, 5, 11], False)  # type: ignore[attr-defined]

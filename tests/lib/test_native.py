@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import itertools
+import json
+import os
 import random
 import string
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -254,3 +259,26 @@ def test_rules_changing_between_calls_on_one_list() -> None:
     for rules in every_rules:
         expected = [solve(Board.parse(line), lexicon, rules, "trie").score for line in lines]
         assert score_many(lines, lexicon, rules, jobs=1) == expected
+
+
+def test_plain_search_equals_the_bmi_copy(enable_path: Path, tmp_path: Path) -> None:
+    """The core keeps two copies of its search (with and without BMI bit
+    instructions, picked by the processor); BOGGLE_PLAIN_SEARCH=1 makes a process
+    use the plain one, which must give the same scores as this process's."""
+    lines = [str(b) for shape in SHAPES for b in random_boards(shape, 300)]
+    boards_file = tmp_path / "boards.txt"
+    boards_file.write_text("\n".join(lines) + "\n")
+    script = (
+        "import sys, json; from boggle import CLASSIC, Lexicon; from boggle.batch import "
+        "score_many; print(json.dumps(score_many(open(sys.argv[2]).read().splitlines(), "
+        "Lexicon.from_file(sys.argv[1]), CLASSIC, jobs=1)))"
+    )
+    plain = subprocess.run(
+        [sys.executable, "-c", script, str(enable_path), str(boards_file)],
+        env={**os.environ, "BOGGLE_PLAIN_SEARCH": "1"},
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    enable = Lexicon.from_file(enable_path)
+    assert json.loads(plain) == score_many(lines, enable, CLASSIC, jobs=1)

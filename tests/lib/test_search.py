@@ -19,7 +19,7 @@ from boggle.dice import DICE_SETS
 from boggle.errors import BoggleError
 from boggle.rules import CLASSIC
 from boggle.search import search
-from boggle.search.grid import apply_edit, board_text, canonical, neighbour_edits
+from boggle.search.grid import apply_edit, board_text, canonical, neighbour_edits, split_order
 from boggle.search.local import hillclimb
 from boggle.search.prove import Prover, prove
 from boggle.search.scorer import Scorer
@@ -129,6 +129,30 @@ def test_bound_never_below_best_board_of_class(cells: list[set[str]]) -> None:
     tree = prover.tree_bound(rows, cols, texts)
     assert prover.class_bound(rows, cols, texts) >= best
     assert tree >= best
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sets(st.sampled_from(LETTERS), min_size=1, max_size=3), min_size=6, max_size=6),
+    st.integers(min_value=0, max_value=12),
+)
+def test_merging_and_walking_keep_the_same_boards(cells: list[set[str]], above: int) -> None:
+    """Forcing cells by merging trees, by walking the tree, or both, leaves the same boards,
+    and those hold every board of the class scoring above the threshold."""
+    prover = Prover(SMALL, CLASSIC)
+    rows, cols = 2, 3
+    masks = prover.masks("".join(cell) for cell in cells)
+    order = bytes(split_order(rows, cols))
+    left = {
+        switch: prover.bound.tree_search(masks, rows, cols, above, order, switch)[0]
+        for switch in (-1, above + 2, 2**62)  # merge only, merge then walk, walk only
+    }
+    assert left[-1] == left[above + 2] == left[2**62]
+    n = rows * cols
+    kept = {tuple(prover.faces[f] for f in left[-1][k : k + n]) for k in range(0, len(left[-1]), n)}
+    boards = list(itertools.product(*[sorted(cell) for cell in cells]))
+    scores = prover.scorer.score_many(boards, rows, cols)
+    assert {b for b, s in zip(boards, scores, strict=True) if s > above} <= kept
 
 
 @settings(max_examples=40, deadline=None)

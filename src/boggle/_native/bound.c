@@ -73,13 +73,17 @@ static int64_t choice(cb_class *c, int cell, uint32_t node, uint64_t used) {
 }
 
 void cb_set_starts(cb_class *c) {
+    c->shared_starts = 0;
     for (int cell = 0; cell < c->n; cell++) {
         uint32_t starts = 0, faces = c->faces[cell];
         while (faces) {
             int f = __builtin_ctz(faces);
             faces &= faces - 1;
             uint8_t first = c->t->face_letters[f][0];
-            if (first < 32) starts |= 1u << first;
+            if (first >= 32) continue;
+            if ((starts >> first) & 1u) c->shared_starts |= 1ull << cell;
+            starts |= 1u << first;
+            c->start_face[cell][first] = (uint8_t)f;
         }
         c->starts[cell] = starts;
     }
@@ -188,15 +192,17 @@ static int check_order(const cb_class *c, const Py_buffer *order) {
 static PyObject *search_class(BoundObject *self, PyObject *args, int with_tree) {
     Py_buffer masks, order;
     int rows, cols;
-    long long above;
-    if (!PyArg_ParseTuple(args, "y*iiLy*", &masks, &rows, &cols, &above, &order)) return NULL;
+    long long above, switch_bound = -1;
+    if (!PyArg_ParseTuple(args, with_tree ? "y*iiLy*|L" : "y*iiLy*", &masks, &rows, &cols, &above,
+                          &order, &switch_bound))
+        return NULL;
     cb_class c;
     PyObject *result = NULL;
     byte_buffer out = {NULL, 0, 0};
     int64_t root_bound = 0;
     const char *boards = NULL;
     if (load_class(self, &c, &masks, rows, cols) < 0 || check_order(&c, &order) < 0) goto done;
-    if (with_tree ? cb_tree_branch(&c, order.buf, above, &out, &root_bound) == 0
+    if (with_tree ? cb_tree_branch(&c, order.buf, above, switch_bound, &out, &root_bound) == 0
                   : branch(&c, order.buf, 0, above, &out) == 0)
         boards = out.data ? (const char *)out.data : "";
     if (boards && with_tree)
@@ -294,7 +300,9 @@ static PyMethodDef Bound_methods[] = {
     {"search", (PyCFunction)Bound_search, METH_VARARGS,
      "search(masks, rows, cols, above, order) -> (boards as face ids, bounds computed)"},
     {"tree_search", (PyCFunction)Bound_tree_search, METH_VARARGS,
-     "tree_search(masks, rows, cols, above, order) -> (boards, classes, root bound)"},
+     "tree_search(masks, rows, cols, above, order[, switch_bound]) -> (boards, classes, root "
+     "bound); cells are forced by merging while a tree's bound is above switch_bound (-1: "
+     "always), then by walking the tree"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -28,6 +28,8 @@ typedef struct {
     int neighbours[CB_MAX_CELLS][8];
     uint32_t faces[CB_MAX_CELLS];    /* the class: face ids allowed per cell */
     uint32_t starts[CB_MAX_CELLS];   /* first letters of those faces */
+    uint8_t start_face[CB_MAX_CELLS][32]; /* the face of a cell with a first letter */
+    uint64_t shared_starts;          /* cells where two faces share a first letter */
     uint64_t bounds;                 /* bounds computed */
     int interrupted;
 } cb_class;
@@ -60,12 +62,34 @@ static inline int next_face_child(const BoundObject *t, uint32_t *faces, uint32_
     return 0;
 }
 
+/* As next_face_child for the faces of `cell`, stepping through the letters that follow `node`
+ * and begin one of the cell's faces (*letters starts as their mask; the cell's faces must
+ * have distinct first letters).  Faces come in order of first letter. */
+static inline int next_start_child(const cb_class *c, int cell, uint32_t *letters, uint32_t node,
+                                   int *f, int64_t *at) {
+    const cb_node *nodes = c->t->nodes;
+    while (*letters) {
+        int letter = __builtin_ctz(*letters);
+        *letters &= *letters - 1;
+        *f = c->start_face[cell][letter];
+        int64_t step = nodes[node].first +
+                       (uint32_t)__builtin_popcount(nodes[node].mask & ((1u << letter) - 1u));
+        const uint8_t *rest = c->t->face_letters[*f];
+        for (int i = 1; i < BN_FACE_MAX && rest[i] != BN_NO_LETTER && step >= 0; i++)
+            step = rest[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)step, rest[i]);
+        *at = step;
+        if (step >= 0) return 1;
+    }
+    return 0;
+}
+
 typedef struct {
     uint8_t *data;
     size_t len, cap;
 } byte_buffer;
 
-/* Fills c->starts (the first letters of each cell's faces) from c->faces. */
+/* Fills c->starts (the first letters of each cell's faces), c->start_face and
+ * c->shared_starts from c->faces. */
 void cb_set_starts(cb_class *c);
 
 /* Append n bytes; -1 when out of memory. */
@@ -73,8 +97,10 @@ int cb_append(byte_buffer *b, const uint8_t *bytes, size_t n);
 
 /* Branch and bound over one class with an orderly sum/choice tree (tree.c): every
  * single board whose forced tree value is above `above` is appended to out as n
- * face ids.  order: cells in split order.  -1 on error (Python exception set). */
-int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, byte_buffer *out,
-                   int64_t *root_bound);
+ * face ids.  order: cells in split order.  Cells are forced by merging trees while a
+ * tree's bound is above switch_bound, then by walking the tree.  -1 on error (Python
+ * exception set). */
+int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t switch_bound,
+                   byte_buffer *out, int64_t *root_bound);
 
 #endif

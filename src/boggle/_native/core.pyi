@@ -22,7 +22,7 @@ class Trie:
         letters: bytes | memoryview,
         offsets: bytes | None,
         alphabet_size: int,
-        words: tuple[str, ...] | bytes,
+        words: tuple[str, ...] | bytes | memoryview,
         char_faces: bytes,
         multi_names: tuple[str, ...],
         multi_ids: bytes,
@@ -108,5 +108,12 @@ class ClassBound:
         self, masks: bytes, rows: int, cols: int, above: int, order: bytes, /
     ) -> tuple[bytes, int]: ...
     def tree_search(
-        self, masks: bytes, rows: int, cols: int, above: int, order: bytes, /
+        self,
+        masks: bytes,
+        rows: int,
+        cols: int,
+        above: int,
+        order: bytes,
+        switch_bound: int = -1,
+        /,
     ) -> tuple[bytes, int, int]: ...

@@ -20,6 +20,13 @@ static uint32_t BN_POPCOUNT(uint32_t x) {
 
 #define LETTERS(bits) ((bits) & ~BN_WORD_BIT)
 
+/* x86 builds not already made for BMI2 get a second copy of the search that uses it. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__BMI2__)
+#define BN_BMI_CLONE 1
+#else
+#define BN_BMI_CLONE 0
+#endif
+
 /* ---------------------------------------------------------------- trie */
 
 /* Construction first builds nodes in depth-first order (children of a node
@@ -176,52 +183,49 @@ void bn_trie_write_image(const bn_trie *trie, uint8_t *out) {
     memcpy(out, trie->node_word, (size_t)trie->n_nodes * sizeof(int32_t));
 }
 
-int bn_trie_read_image(bn_trie *trie, const uint8_t *image, size_t len, uint32_t n_words) {
+int bn_trie_view_image(bn_trie *trie, const uint8_t *image, size_t len, uint32_t n_words) {
     memset(trie, 0, sizeof *trie);
     uint32_t header[BN_IMAGE_HEADER];
-    if (len < sizeof header) return BN_BAD_INPUT;
+    if (len < sizeof header || (uintptr_t)image % sizeof(uint32_t) != 0) return BN_BAD_INPUT;
     memcpy(header, image, sizeof header);
     uint32_t n = header[3];
     if (header[0] != BN_IMAGE_MAGIC || header[1] != BN_IMAGE_VERSION ||
         header[2] != 0x01020304u || header[4] != n_words || header[5] > BN_MAX_LETTERS ||
         n == 0 || n > (UINT32_MAX - 64) / sizeof(bn_node))
         return BN_BAD_INPUT;
-    trie->n_nodes = n;
-    trie->n_words = n_words;
-    trie->alphabet_size = (int)header[5];
-    if (len != bn_trie_image_size(trie)) { memset(trie, 0, sizeof *trie); return BN_BAD_INPUT; }
-    trie->nodes = malloc((size_t)n * sizeof(bn_node));
-    trie->node_word = malloc((size_t)n * sizeof(int32_t));
-    uint16_t *depth = calloc(n, sizeof(uint16_t));
-    int status = BN_NO_MEMORY;
-    if (!trie->nodes || !trie->node_word || !depth) goto done;
-    memcpy(trie->nodes, image + sizeof header, (size_t)n * sizeof(bn_node));
-    memcpy(trie->node_word, image + sizeof header + (size_t)n * sizeof(bn_node),
-           (size_t)n * sizeof(int32_t));
-    status = BN_BAD_INPUT;
-    uint32_t outside = trie->alphabet_size >= BN_MAX_LETTERS
-                           ? 0 : ~BN_WORD_BIT & ~((1u << trie->alphabet_size) - 1);
+    bn_trie view = {(bn_node *)(uintptr_t)(image + sizeof header), NULL, n, n_words, 0,
+                    (int)header[5]};
+    view.node_word = (int32_t *)(view.nodes + n);
+    if (len != bn_trie_image_size(&view)) return BN_BAD_INPUT;
+    uint32_t outside = view.alphabet_size >= BN_MAX_LETTERS
+                           ? 0 : ~BN_WORD_BIT & ~((1u << view.alphabet_size) - 1);
+    /* Exactly the layout relayout() writes: level by level, each node's children the next
+     * block not yet placed, so every node but the root is the child of one earlier node
+     * (a tree, no cycle), and the depth of the last level is the longest word. */
     uint32_t word_nodes = 0; /* at most one per word: the marks have room for n_words */
+    uint32_t placed = 1, level_end = 1, depth = 0;
     for (uint32_t i = 0; i < n; i++) {
-        const bn_node *node = &trie->nodes[i];
-        uint32_t children = BN_POPCOUNT(LETTERS(node->bits));
-        int32_t word = trie->node_word[i];
-        if (node->bits & outside) goto done;
-        if ((node->bits & BN_WORD_BIT) && ++word_nodes > n_words) goto done;
-        if ((node->bits & BN_WORD_BIT) ? word < 0 || (uint32_t)word >= n_words : word != -1)
-            goto done;
-        if (!children) continue;
-        /* level-by-level layout: children come after their parent, inside the array */
-        if (node->first <= i || node->first > n - children || depth[i] >= UINT16_MAX - 1)
-            goto done;
-        for (uint32_t k = 0; k < children; k++) depth[node->first + k] = (uint16_t)(depth[i] + 1);
-        if (depth[i] + 1 > trie->longest) trie->longest = depth[i] + 1;
+        if (i == level_end) {
+            if (placed == i || ++depth >= UINT16_MAX) return BN_BAD_INPUT; /* nothing leads here */
+            level_end = placed;
+        }
+        const bn_node node = view.nodes[i];
+        int32_t word = view.node_word[i];
+        if (node.bits & outside) return BN_BAD_INPUT;
+        if (node.bits & BN_WORD_BIT) {
+            if ((uint32_t)word >= n_words) return BN_BAD_INPUT;
+            word_nodes++;
+        } else if (word != -1) {
+            return BN_BAD_INPUT;
+        }
+        uint32_t children = BN_POPCOUNT(LETTERS(node.bits));
+        if (node.first != (children ? placed : 0) || children > n - placed) return BN_BAD_INPUT;
+        placed += children;
     }
-    status = BN_OK;
-done:
-    free(depth);
-    if (status != BN_OK) bn_trie_free(trie);
-    return status;
+    if (placed != n || word_nodes > n_words) return BN_BAD_INPUT;
+    view.longest = (int)depth;
+    *trie = view;
+    return BN_OK;
 }
 
 size_t bn_trie_bytes(const bn_trie *trie) {
@@ -234,6 +238,12 @@ int bn_scratch_init(bn_scratch *s, uint32_t n_nodes) {
     memset(s, 0, sizeof *s);
     s->n_nodes = n_nodes;
     s->stamps = calloc((size_t)n_nodes + 1, sizeof(uint16_t));
+#if BN_BMI_CLONE
+    const char *plain = getenv("BOGGLE_PLAIN_SEARCH"); /* for tests: the other copy */
+    __builtin_cpu_init();
+    s->fast_bits = !(plain && *plain) && __builtin_cpu_supports("bmi") &&
+                   __builtin_cpu_supports("bmi2");
+#endif
     return s->stamps ? 0 : -1;
 }
 
@@ -333,6 +343,7 @@ static inline int mark_node(bn_scratch *s, uint32_t index) {
 
 #define BN_CTZ64(x) ((int)__builtin_ctzll(x))
 #define BN_CTZ32(x) ((int)__builtin_ctz(x))
+#define BN_POPCOUNT64(x) ((uint32_t)__builtin_popcountll(x))
 
 /* The node reached from node `index` (whose value is `node`) by reading a
  * face's codes, or -1; *letters grows by the board letters read (a BN_SILENT
@@ -381,6 +392,9 @@ typedef struct {
  * left) when a cell cannot go on: the push has no branch to mispredict. */
 #define BN_STEPS (64 + 64 * 7 + 1)
 
+/* Cells of a board of up to 64 cells with a border around: (1 + 2) * (64 + 2) at most. */
+#define BN_GRID 198
+
 /* Take the steps on the stack (and all they lead to); the score of the words
  * they find.  `with_multi` is a constant in each of the two copies in
  * score_small: boards without multi-letter cubes (most) get a search with no
@@ -388,35 +402,51 @@ typedef struct {
 static BN_ALWAYS_INLINE int64_t search(const board_tables *t, const bn_node *nodes,
                                        const uint8_t *faces, const int32_t *points,
                                        bn_scratch *s, score_step *stack, score_step *top,
-                                       const int with_multi) {
+                                       int cells, const int with_multi, const int bmi) {
     const uint32_t *reach = with_multi ? t->reach : t->beside;
+    uint16_t *const stamps = s->stamps;
+    const uint16_t stamp = s->board_stamp;
     int64_t score = 0;
+    uint32_t found[65]; /* new words by length (boards without multi-letter cubes) */
+    const int longest = cells < s->points_len ? cells : s->points_len - 1;
+    if (!with_multi) memset(found, 0, (size_t)(cells + 1) * sizeof(uint32_t)); /* every depth */
     while (top != stack) {
         --top;
         const bn_node node = top->node;
         const uint64_t used = top->used;
-        const uint32_t at = top->cell, length = top->letters;
+        const uint32_t at = top->cell;
+        const uint32_t length = with_multi ? top->letters : 0; /* else the cells of `used` */
         const uint64_t open = t->near[at] & ~used;
-        const uint32_t before_first = node.first - 1;
+        const uint32_t first = node.first - !bmi;
+        const uint32_t depth = with_multi ? 0 : (uint32_t)BN_POPCOUNT64(used) + 1;
         uint32_t next = node.bits & t->beside[at];
         while (next) {
             uint32_t letter = (uint32_t)BN_CTZ32(next);
-            uint32_t up_to_letter = next ^ (next - 1);
+            /* the child's rank: the node's letters before this one (one bzhi with
+             * BMI2), or up to it (from next - 1, needed anyway) less one */
+            uint32_t rank_mask = bmi ? (1u << letter) - 1 : next ^ (next - 1);
             next &= next - 1;
             uint64_t to = open & t->letter_cells[letter];
             if (!to) continue;
-            uint32_t index = before_first + BN_POPCOUNT(node.bits & up_to_letter);
+            uint32_t index = first + BN_POPCOUNT(node.bits & rank_mask);
             const bn_node child = nodes[index];
-            if (child.bits & BN_WORD_BIT) {
-                int64_t fresh = s->stamps[index] != s->board_stamp;
-                s->stamps[index] = s->board_stamp;
-                score += points[length + 1] & -fresh;
+            if (with_multi) {
+                if (child.bits & BN_WORD_BIT) {
+                    int64_t fresh = stamps[index] != stamp;
+                    stamps[index] = stamp;
+                    score += points[length + 1] & -fresh;
+                }
+            } else { /* no branch: whether a child is a word is hard to predict */
+                found[depth] += (stamps[index] != stamp) & (child.bits >> 31);
+                stamps[index] = stamp;
             }
-            if (!LETTERS(child.bits)) continue;
             do {
                 uint32_t c = (uint32_t)BN_CTZ64(to);
                 to &= to - 1;
-                *top = (score_step){child, used | (1ULL << c), c, length + 1};
+                top->node = child;
+                top->used = used | (1ULL << c);
+                top->cell = c;
+                if (with_multi) top->letters = length + 1;
                 top += (child.bits & reach[c]) != 0;
             } while (to);
         }
@@ -427,55 +457,103 @@ static BN_ALWAYS_INLINE int64_t search(const board_tables *t, const bn_node *nod
             int64_t index = follow(nodes, -1, node, &faces[c * BN_FACE_MAX], &more);
             if (index < 0) continue;
             const bn_node child = nodes[index];
-            if (child.bits & BN_WORD_BIT && s->stamps[index] != s->board_stamp) {
-                s->stamps[index] = s->board_stamp;
+            if (child.bits & BN_WORD_BIT && stamps[index] != stamp) {
+                stamps[index] = stamp;
                 score += points[more];
             }
             if (child.bits & reach[c])
                 *top++ = (score_step){child, used | (1ULL << c), c, (uint32_t)more};
         }
     }
+    if (!with_multi)
+        for (int k = 0; k <= longest; k++) score += (int64_t)found[k] * points[k];
     return score;
 }
 
-static int64_t score_small(const bn_trie *trie, const bn_board *board, bn_scratch *s) {
+static BN_ALWAYS_INLINE int64_t score_small(const bn_trie *trie, const bn_board *board,
+                                            bn_scratch *s, const int bmi) {
     board_tables t;
-    const int n = board->n;
+    const int n = board->n, rows = board->rows, cols = board->cols, wide = cols + 2;
+    /* The letter of each cell showing one letter alone, as a bit, on a grid
+     * with a border of empty cells, and across: each grid cell with its left
+     * and right; a cell's neighbours are then across above and below, left, right. */
+    uint32_t grid[BN_GRID], across[BN_GRID];
+    memset(grid, 0, (size_t)((rows + 2) * wide) * sizeof(uint32_t));
     memset(t.letter_cells, 0, sizeof t.letter_cells);
-    memset(t.beside, 0, (size_t)n * sizeof(uint32_t));
-    memset(t.reach, 0, (size_t)n * sizeof(uint32_t));
     memcpy(t.near, s->near, (size_t)n * sizeof(uint64_t));
     t.multi_cells = 0;
-    for (int cell = 0; cell < n; cell++) {
+    for (int cell = 0, r = 0, c = 0; cell < n; cell++) {
         const uint8_t *face = &board->faces[cell * BN_FACE_MAX];
-        if (face[0] >= BN_MAX_LETTERS) continue; /* no word uses this cube */
-        uint32_t bit = 1u << face[0];
-        int alone = face[1] == BN_NO_LETTER;
-        if (alone) t.letter_cells[face[0]] |= 1ULL << cell;
-        else t.multi_cells |= 1ULL << cell;
-        for (uint64_t near = t.near[cell]; near; near &= near - 1) {
-            int c = BN_CTZ64(near);
-            t.reach[c] |= bit;
-            if (alone) t.beside[c] |= bit;
+        if (face[0] < BN_MAX_LETTERS) { /* else no word uses this cube */
+            if (face[1] == BN_NO_LETTER) {
+                grid[(r + 1) * wide + c + 1] = 1u << face[0];
+                t.letter_cells[face[0]] |= 1ULL << cell;
+            } else {
+                t.multi_cells |= 1ULL << cell;
+            }
+        }
+        if (++c == cols) { c = 0; r++; }
+    }
+    for (int i = 1; i < (rows + 2) * wide - 1; i++) across[i] = grid[i - 1] | grid[i] | grid[i + 1];
+    for (int r = 0, cell = 0; r < rows; r++)
+        for (int c = 0, i = (r + 1) * wide + 1; c < cols; c++, i++, cell++)
+            t.beside[cell] = across[i - wide] | across[i + wide] | grid[i - 1] | grid[i + 1];
+    if (t.multi_cells) {
+        memcpy(t.reach, t.beside, (size_t)n * sizeof(uint32_t));
+        for (uint64_t multi = t.multi_cells; multi; multi &= multi - 1) {
+            int cell = BN_CTZ64(multi);
+            uint32_t bit = 1u << board->faces[cell * BN_FACE_MAX];
+            for (uint64_t near = t.near[cell]; near; near &= near - 1)
+                t.reach[BN_CTZ64(near)] |= bit;
         }
     }
+    const uint32_t *reach = t.multi_cells ? t.reach : t.beside;
     const bn_node *nodes = trie->nodes;
+    const bn_node root = nodes[0];
     const int32_t *points = s->points;
     int64_t score = 0;
     score_step stack[BN_STEPS];
     score_step *top = stack;
-    for (int cell = 0; cell < n; cell++) {
-        int letters = 0;
-        int64_t start = follow(nodes, 0, nodes[0], &board->faces[cell * BN_FACE_MAX], &letters);
-        if (start < 0) continue;
-        const bn_node root = nodes[start];
-        if (root.bits & BN_WORD_BIT && mark_node(s, (uint32_t)start)) score += points[letters];
-        if (LETTERS(root.bits) & t.reach[cell])
-            *top++ = (score_step){root, 1ULL << cell, (uint32_t)cell, (uint32_t)letters};
+    for (int cell = 0, r = 0, c = 0; cell < n; cell++) {
+        uint32_t bit = grid[(r + 1) * wide + c + 1];
+        if (++c == cols) { c = 0; r++; }
+        int letters = 1;
+        int64_t start;
+        if (bit & root.bits) {
+            start = root.first + BN_POPCOUNT(root.bits & (bit - 1));
+        } else if (t.multi_cells >> cell & 1) {
+            letters = 0;
+            start = follow(nodes, 0, root, &board->faces[cell * BN_FACE_MAX], &letters);
+            if (start < 0) continue;
+        } else {
+            continue;
+        }
+        const bn_node first = nodes[start];
+        if (first.bits & BN_WORD_BIT && mark_node(s, (uint32_t)start)) score += points[letters];
+        if (LETTERS(first.bits) & reach[cell])
+            *top++ = (score_step){first, 1ULL << cell, (uint32_t)cell, (uint32_t)letters};
     }
-    if (t.multi_cells) return score + search(&t, nodes, board->faces, points, s, stack, top, 1);
-    return score + search(&t, nodes, board->faces, points, s, stack, top, 0);
+    if (t.multi_cells)
+        return score + search(&t, nodes, board->faces, points, s, stack, top, n, 1, bmi);
+    return score + search(&t, nodes, board->faces, points, s, stack, top, n, 0, bmi);
 }
+
+/* The same search compiled twice: for any processor of the target, and with
+ * BMI1/BMI2 (x86 processors since 2013), whose bit instructions (blsr, andn,
+ * shlx, ...) take about 10% fewer instructions per board.  bn_scratch_init
+ * asks the processor which one to use (BOGGLE_PLAIN_SEARCH=1 in the
+ * environment: always the plain one, so tests can hold the two equal). */
+static int64_t score_small_plain(const bn_trie *trie, const bn_board *board, bn_scratch *s) {
+    return score_small(trie, board, s, 0);
+}
+
+#if BN_BMI_CLONE
+__attribute__((target("bmi,bmi2"))) static int64_t score_small_bmi(const bn_trie *trie,
+                                                                   const bn_board *board,
+                                                                   bn_scratch *s) {
+    return score_small(trie, board, s, 1);
+}
+#endif
 
 /* Words with paths, or boards over 64 cells: a plain depth-first search over
  * the neighbour table, recording each new word and its path when asked. */
@@ -560,7 +638,11 @@ int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
     }
     int64_t score;
     if (board->n <= 64 && !s->record) {
-        score = score_small(trie, board, s);
+#if BN_BMI_CLONE
+        if (s->fast_bits) score = score_small_bmi(trie, board, s);
+        else
+#endif
+            score = score_small_plain(trie, board, s);
     } else {
         s->oom = 0;
         dfs_state st = {trie->nodes, trie->node_word, board->faces, s->neighbours, s->used,
@@ -586,6 +668,31 @@ static inline int is_separator(unsigned char ch) {
            ch == '/' || ch == ',';
 }
 
+/* The common form: one face letter per cell, nothing else (a square board);
+ * 0 when `text` is that, else -1 and the full parser reads it. */
+static int parse_plain(const bn_faces *faces, const char *text, size_t n, uint8_t **buffer,
+                       size_t *buffer_cap, bn_board *out, int max_side) {
+    if (n * BN_FACE_MAX > *buffer_cap) {
+        uint8_t *grown = realloc(*buffer, n * BN_FACE_MAX);
+        if (!grown) return -1;
+        *buffer = grown;
+        *buffer_cap = n * BN_FACE_MAX;
+    }
+    uint8_t *cells = *buffer;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t face = faces->face_of_char[(unsigned char)text[i]];
+        if (face == 255) return -1;
+        memcpy(cells + i * BN_FACE_MAX, faces->face_letters[face], BN_FACE_MAX);
+    }
+    int side = 0;
+    while ((size_t)(side + 1) * (size_t)(side + 1) <= n) side++;
+    if ((size_t)side * (size_t)side != n || side > max_side) return -1;
+    out->rows = out->cols = side;
+    out->n = (int)n;
+    out->faces = cells;
+    return 0;
+}
+
 int bn_parse_board(const bn_faces *faces, const char *text, size_t len, uint8_t **buffer,
                    size_t *buffer_cap, bn_board *out, int max_side, int max_cells) {
     size_t begin = 0, end = len;
@@ -594,6 +701,9 @@ int bn_parse_board(const bn_faces *faces, const char *text, size_t len, uint8_t 
     while (end > begin && (text[end - 1] == ' ' || (text[end - 1] >= '\t' && text[end - 1] <= '\r')))
         end--;
     if (begin == end) return -1;
+    if (end - begin <= (size_t)max_cells && parse_plain(faces, text + begin, end - begin, buffer,
+                                                        buffer_cap, out, max_side) == 0)
+        return 0;
     int explicit_rows = 0;
     int rows = 0, cols = -1, n = 0, row_len = 0;
     size_t i = begin;

@@ -63,6 +63,7 @@ typedef struct {
     size_t n_found, found_cap, cells_len, cells_cap;
     int record;
     int oom;
+    int fast_bits;       /* the processor has BMI1 and BMI2: bn_solve uses its copy of the search */
 } bn_scratch;
 
 /* Status codes of bn_trie_build. */
@@ -77,13 +78,16 @@ int bn_trie_build(bn_trie *trie, const uint8_t *letters, const uint32_t *offsets
 void bn_trie_free(bn_trie *trie);
 
 /* A trie as one block of bytes (for an on-disk cache): a header, the nodes and
- * the word ids, in this machine's byte order.  bn_trie_read_image checks
+ * the word ids, in this machine's byte order.  bn_trie_view_image checks
  * everything it reads (sizes, child indices, word ids, letters, depth), so a
- * damaged image gives BN_BAD_INPUT, never a trie that reads out of bounds. */
+ * damaged image gives BN_BAD_INPUT, never a trie that reads out of bounds; a
+ * sound one becomes a trie that reads the image in place, without a copy: the
+ * image must be 4-byte aligned (else BN_BAD_INPUT), unchanged and kept for the
+ * trie's life, and such a trie is never given to bn_trie_free. */
 #define BN_IMAGE_VERSION 1
 size_t bn_trie_image_size(const bn_trie *trie);
 void bn_trie_write_image(const bn_trie *trie, uint8_t *out);
-int bn_trie_read_image(bn_trie *trie, const uint8_t *image, size_t len, uint32_t n_words);
+int bn_trie_view_image(bn_trie *trie, const uint8_t *image, size_t len, uint32_t n_words);
 size_t bn_trie_bytes(const bn_trie *trie);
 
 int bn_scratch_init(bn_scratch *s, uint32_t n_nodes);

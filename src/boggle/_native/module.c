@@ -5,18 +5,26 @@
 #include "kernel.h"
 #include "search.h"
 
+/* Scratches a Trie keeps between calls: one for each thread scoring at once, so threads
+ * scoring chunk after chunk never make a fresh one (zeroed memory, page faults) per chunk. */
+#define SPARE_SCRATCHES 16
+
 typedef struct {
     PyObject_HEAD
     bn_trie trie;
     bn_faces faces;
-    PyObject *words;      /* tuple of str indexed by word id, or bytes: UTF-8 words joined by
-                             newlines, each made a str the first time a board shows it */
-    uint32_t *word_start; /* bytes words: where each word starts (n_words + 1 entries) */
-    PyObject **word_str;  /* bytes words: the str made for each word id so far */
+    PyObject *words;      /* tuple of str indexed by word id, or bytes-like: UTF-8 words joined
+                             by newlines, each made a str the first time a board shows it */
+    Py_buffer word_text;  /* bytes-like words, held while the trie lives */
+    uint32_t *word_start; /* bytes-like words: where each word starts (n_words + 1 entries) */
+    PyObject **word_str;  /* bytes-like words: the str made for each word id so far */
+    Py_buffer image;      /* an image the trie reads in place, held while it lives */
+    void *image_copy;     /* or the trie's own copy of an image that could not be read in place */
+    int viewing;          /* the trie reads an image (not to be given to bn_trie_free) */
     Py_ssize_t n_words;
-    bn_scratch spare;     /* reused by one call at a time */
-    int spare_ready;
-    int spare_busy;
+    bn_scratch spare[SPARE_SCRATCHES]; /* each reused by one call at a time */
+    uint8_t spare_ready[SPARE_SCRATCHES];
+    uint8_t spare_busy[SPARE_SCRATCHES];
     int max_len;          /* longest word */
     int ready;            /* __init__ has built the trie */
 } TrieObject;
@@ -35,17 +43,60 @@ static void forget_words(TrieObject *self) {
         PyMem_Free(self->word_str);
     }
     PyMem_Free(self->word_start);
+    if (self->word_text.obj) PyBuffer_Release(&self->word_text);
     self->word_str = NULL;
     self->word_start = NULL;
     self->n_words = 0;
 }
 
+/* Let go of the image a trie reads (its own copy, or the buffer held). */
+static void forget_image(TrieObject *self) {
+    if (self->image.obj) PyBuffer_Release(&self->image);
+    PyMem_Free(self->image_copy);
+    self->image_copy = NULL;
+    self->viewing = 0;
+}
+
 static void Trie_dealloc(TrieObject *self) {
-    bn_trie_free(&self->trie);
-    if (self->spare_ready) bn_scratch_free(&self->spare);
+    if (self->viewing)
+        forget_image(self);
+    else
+        bn_trie_free(&self->trie);
+    for (int k = 0; k < SPARE_SCRATCHES; k++)
+        if (self->spare_ready[k]) bn_scratch_free(&self->spare[k]);
     Py_XDECREF(self->words);
     forget_words(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The number of newlines in text[0, len); with `after`, where each one ends (its index
+ * plus one) goes to after[0], after[1], ... in order, `room` at most.  Eight bytes at a
+ * time where the compiler offers the bit counts: a megabyte of words is split at every
+ * start. */
+static size_t newline_ends(const char *text, size_t len, uint32_t *after, size_t room) {
+    size_t count = 0, i = 0;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t newlines = 0x0a0a0a0a0a0a0a0aULL, low7 = 0x7f7f7f7f7f7f7f7fULL;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t x;
+        memcpy(&x, text + i, 8);
+        x ^= newlines;
+        uint64_t found = ~(((x & low7) + low7) | x | low7); /* 0x80 in each newline's byte */
+        if (!after) {
+            count += (size_t)__builtin_popcountll(found);
+            continue;
+        }
+        for (; found && count < room; found &= found - 1)
+            after[count++] = (uint32_t)(i + (size_t)__builtin_ctzll(found) / 8 + 1);
+    }
+#endif
+    for (; i < len; i++) {
+        if (text[i] != '\n') continue;
+        if (after && count == room) break;
+        if (after) after[count] = (uint32_t)(i + 1);
+        count++;
+    }
+    return count;
 }
 
 /* Note the words of a Trie (a tuple, or bytes split here); their number, or -1
@@ -61,29 +112,31 @@ static Py_ssize_t split_words(TrieObject *self, PyObject *words) {
         }
         return PyTuple_GET_SIZE(words);
     }
-    if (!PyBytes_Check(words)) {
+    if (!PyObject_CheckBuffer(words)) {
         PyErr_SetString(PyExc_TypeError, "words must be a tuple of str or bytes");
         return -1;
     }
-    const char *text = PyBytes_AS_STRING(words);
-    Py_ssize_t len = PyBytes_GET_SIZE(words), n = len > 0;
+    if (PyObject_GetBuffer(words, &self->word_text, PyBUF_SIMPLE) < 0) return -1;
+    const char *text = self->word_text.buf;
+    Py_ssize_t len = self->word_text.len, n = len > 0;
     if (len >= (Py_ssize_t)UINT32_MAX) {
+        PyBuffer_Release(&self->word_text);
         PyErr_SetString(PyExc_ValueError, "too many words");
         return -1;
     }
-    for (const char *p = text; (p = memchr(p, '\n', (size_t)(text + len - p))); p++) n++;
+    n += (Py_ssize_t)newline_ends(text, (size_t)len, NULL, 0);
     uint32_t *start = PyMem_Malloc((size_t)(n + 1) * sizeof(uint32_t));
     PyObject **made = PyMem_Calloc((size_t)(n ? n : 1), sizeof(PyObject *));
     if (!start || !made) {
         PyMem_Free(start);
         PyMem_Free(made);
+        PyBuffer_Release(&self->word_text);
         PyErr_NoMemory();
         return -1;
     }
-    Py_ssize_t w = 0;
     start[0] = 0;
-    for (const char *p = text; (p = memchr(p, '\n', (size_t)(text + len - p))); p++)
-        start[++w] = (uint32_t)(p - text + 1);
+    /* room for what was counted, should the text change meanwhile (a file mapped in memory) */
+    newline_ends(text, (size_t)len, start + 1, n > 0 ? (size_t)(n - 1) : 0);
     start[n] = (uint32_t)len + 1; /* as if a newline ended the last word */
     self->word_start = start;
     self->word_str = made;
@@ -95,7 +148,7 @@ static Py_ssize_t split_words(TrieObject *self, PyObject *words) {
 static PyObject *word_at(TrieObject *self, int32_t id) {
     if (!self->word_str) return PyTuple_GET_ITEM(self->words, id);
     if (!self->word_str[id]) {
-        const char *text = PyBytes_AS_STRING(self->words) + self->word_start[id];
+        const char *text = (const char *)self->word_text.buf + self->word_start[id];
         Py_ssize_t len = (Py_ssize_t)(self->word_start[id + 1] - self->word_start[id]) - 1;
         self->word_str[id] = PyUnicode_DecodeUTF8(text, len, "strict");
     }
@@ -105,11 +158,13 @@ static PyObject *word_at(TrieObject *self, int32_t id) {
 /* Trie(letters, offsets, alphabet_size, words, char_faces, multi_names, multi_ids,
  *      face_letters)
  *   letters: bytes, the letter codes of every word, concatenated; or, with
- *     offsets None, an image from Trie.image() (checked, then used as is)
+ *     offsets None, an image from Trie.image(), checked, then read in place when it is
+ *     a read-only buffer aligned to 4 bytes (an mmap of a cache file), else copied
  *   offsets: bytes, n_words + 1 native uint32 offsets into letters, or None
  *   alphabet_size: letter codes are below it (at most 31; ignored for an image)
  *   words: the words in code order, matching the offsets: a tuple of str, or bytes
- *     holding them in UTF-8 joined by newlines (a str is made only for words found)
+ *     (any bytes-like object, held) holding them in UTF-8 joined by newlines (a str is
+ *     made only for words found)
  *   char_faces: bytes(256), face id of each ASCII byte (255: none)
  *   multi_names: tuple of str, bracketed faces, with multi_ids: bytes of their face ids
  *   face_letters: bytes, 4 letter indices per face id
@@ -172,9 +227,19 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
         self->faces.multi_face[m] = ((const uint8_t *)multi_ids.buf)[m];
     }
     int built;
+    if (from_image && (letters.readonly == 0 || (uintptr_t)lt % sizeof(uint32_t) != 0)) {
+        /* a buffer that may change, or one the nodes cannot be read from: an own copy */
+        self->image_copy = PyMem_Malloc(letters.len ? (size_t)letters.len : 1);
+        if (!self->image_copy) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        memcpy(self->image_copy, lt, (size_t)letters.len);
+        lt = self->image_copy;
+    }
     Py_BEGIN_ALLOW_THREADS
     if (from_image)
-        built = bn_trie_read_image(&self->trie, lt, (size_t)letters.len, (uint32_t)n_words);
+        built = bn_trie_view_image(&self->trie, lt, (size_t)letters.len, (uint32_t)n_words);
     else
         built = bn_trie_build(&self->trie, lt, offs, (uint32_t)n_words, alphabet_size);
     Py_END_ALLOW_THREADS
@@ -189,13 +254,22 @@ static int Trie_init(TrieObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_NoMemory();
         goto done;
     }
+    if (from_image && !self->image_copy) {
+        self->image = letters; /* held, not released below */
+        letters.obj = NULL;
+    }
+    self->viewing = from_image;
     self->max_len = self->trie.longest;
     self->ready = 1;
     Py_INCREF(words);
     Py_XSETREF(self->words, words);
     status = 0;
 done:
-    PyBuffer_Release(&letters);
+    if (status < 0) {
+        PyMem_Free(self->image_copy);
+        self->image_copy = NULL;
+    }
+    if (letters.obj) PyBuffer_Release(&letters);
     if (!from_image) PyBuffer_Release(&offsets);
     PyBuffer_Release(&char_faces);
     PyBuffer_Release(&multi_ids);
@@ -203,15 +277,16 @@ done:
     return status;
 }
 
-/* Take the Trie's spare scratch if free (the GIL is held), else make one. */
+/* Take a free spare scratch of the Trie (the GIL is held), else make one (*own = 1). */
 static int take_scratch(TrieObject *self, bn_scratch **out, int *own) {
-    if (!self->spare_busy) {
-        if (!self->spare_ready) {
-            if (bn_scratch_init(&self->spare, self->trie.n_nodes) < 0) return -1;
-            self->spare_ready = 1;
+    for (int k = 0; k < SPARE_SCRATCHES; k++) {
+        if (self->spare_busy[k]) continue;
+        if (!self->spare_ready[k]) {
+            if (bn_scratch_init(&self->spare[k], self->trie.n_nodes) < 0) return -1;
+            self->spare_ready[k] = 1;
         }
-        self->spare_busy = 1;
-        *out = &self->spare;
+        self->spare_busy[k] = 1;
+        *out = &self->spare[k];
         *own = 0;
         return 0;
     }
@@ -231,7 +306,7 @@ static void give_scratch(TrieObject *self, bn_scratch *s, int own) {
         PyMem_RawFree(s);
     } else {
         s->record = 0;
-        self->spare_busy = 0;
+        self->spare_busy[s - self->spare] = 0;
     }
 }
 

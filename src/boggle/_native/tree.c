@@ -13,203 +13,16 @@
  * sum node under f into the root without it; merging is persistent (new
  * nodes along overlapping parts, shared subtrees elsewhere), so the nodes a
  * branch makes are given back to the arena when it returns.
+ *
+ * Once a tree's bound is low (switch_bound), merging costs more than it saves:
+ * walk() forces the remaining cells without making trees, keeping per rank the
+ * choice nodes waiting for that cell (the paper's stack-based orderly bound).
+ * The tree itself is built by tree_build.c.
  */
-#include "bound.h"
+#include "tree.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------ build tree (mutable) */
-
-/* Build nodes keep their children inline in dense arrays indexed directly:
- * a choice node (one cell) by the rank of the face among the cell's faces, a
- * sum node by the rank in split order of the next cell (ranks above its own).
- * No search, no shifting; freeze() packs the tree afterwards. */
-typedef struct mnode {
-    int32_t points;
-    uint8_t key;   /* choice node: the cell's rank; sum node: the face id */
-    uint8_t n;     /* children present */
-    uint8_t width; /* slots in kids */
-    struct mnode *kids[];
-} mnode;
-
-/* Build nodes and their child arrays come from big blocks, kept from one
- * class to the next (the GIL guards them) and given back above POOL_KEEP. */
-typedef struct {
-    char **blocks;
-    size_t n_blocks, current, used;
-} pool;
-
-#define POOL_BLOCK (8u << 20)
-#define POOL_KEEP 48u
-
-static pool build_pool;
-
-static void *pool_take(pool *p, size_t size) {
-    size = (size + 7u) & ~(size_t)7u;
-    if (p->n_blocks == 0 || p->used + size > POOL_BLOCK) {
-        size_t next = p->n_blocks == 0 ? 0 : p->current + 1;
-        if (next == p->n_blocks) {
-            char **blocks = realloc(p->blocks, (p->n_blocks + 1) * sizeof(char *));
-            if (!blocks) return NULL;
-            p->blocks = blocks;
-            if (!(p->blocks[p->n_blocks] = malloc(POOL_BLOCK))) return NULL;
-            p->n_blocks++;
-        }
-        p->current = next;
-        p->used = 0;
-    }
-    void *out = p->blocks[p->current] + p->used;
-    p->used += size;
-    return out;
-}
-
-/* Forget every node; keep the first POOL_KEEP blocks for the next class. */
-static void pool_reset(pool *p) {
-    while (p->n_blocks > POOL_KEEP) free(p->blocks[--p->n_blocks]);
-    p->current = p->used = 0;
-}
-
-static mnode *mnode_new(pool *p, uint8_t key, int width) {
-    size_t size = sizeof(mnode) + (size_t)width * sizeof(mnode *);
-    mnode *m = pool_take(p, size);
-    if (m) memset(m, 0, size), m->key = key, m->width = (uint8_t)width;
-    return m;
-}
-
-/* The child of m in slot i, made with `key` and `width` slots when missing. */
-static inline mnode *mnode_kid(pool *p, mnode *m, int i, uint8_t key, int width) {
-    if (!m->kids[i]) {
-        if (!(m->kids[i] = mnode_new(p, key, width))) return NULL;
-        m->n++;
-    }
-    return m->kids[i];
-}
-
-typedef struct {
-    cb_class *c;
-    pool *nodes;
-    uint8_t rank[CB_MAX_CELLS];
-    uint8_t cell_at[CB_MAX_CELLS]; /* the cell of each rank */
-    mnode *root;
-    uint8_t cell[CB_MAX_CELLS], face[CB_MAX_CELLS];
-    int oom;
-} builder;
-
-static void insert_path(builder *b, int len, int32_t points) {
-    uint8_t rank[CB_MAX_CELLS], face[CB_MAX_CELLS];
-    for (int i = 0; i < len; i++) {
-        uint8_t r = b->rank[b->cell[i]], f = b->face[i];
-        int j = i;
-        while (j > 0 && rank[j - 1] > r) {
-            rank[j] = rank[j - 1];
-            face[j] = face[j - 1];
-            j--;
-        }
-        rank[j] = r;
-        face[j] = f;
-    }
-    const cb_class *c = b->c;
-    mnode *m = b->root;
-    int low = 0; /* the lowest rank a child of m may have */
-    for (int i = 0; i < len && m; i++) {
-        uint32_t faces = c->faces[b->cell_at[rank[i]]];
-        m = mnode_kid(b->nodes, m, rank[i] - low, rank[i], __builtin_popcount(faces));
-        if (!m) break;
-        int slot = __builtin_popcount(faces & ((1u << face[i]) - 1u));
-        m = mnode_kid(b->nodes, m, slot, face[i], c->n - rank[i] - 1);
-        low = rank[i] + 1;
-    }
-    if (!m) b->oom = 1;
-    else m->points += points;
-}
-
-static void build_paths(builder *b, int cell, uint32_t node, uint64_t used, int depth) {
-    const cb_class *c = b->c;
-    const cb_node *nodes = c->t->nodes;
-    if (!(nodes[node].mask & c->starts[cell]) || b->oom) return;
-    used |= 1ull << cell;
-    uint32_t faces = c->faces[cell];
-    int f;
-    int64_t at;
-    while (next_face_child(c->t, &faces, node, &f, &at)) {
-        b->cell[depth] = (uint8_t)cell;
-        b->face[depth] = (uint8_t)f;
-        if (c->t->points[at] > 0) insert_path(b, depth + 1, c->t->points[at]);
-        if (nodes[at].mask) {
-            for (int k = 0; k < c->n_neighbours[cell]; k++) {
-                int next = c->neighbours[cell][k];
-                if (!((used >> next) & 1u)) build_paths(b, next, (uint32_t)at, used, depth + 1);
-            }
-        }
-    }
-}
-
-/* ------------------------------------------------ frozen tree in an arena */
-
-typedef struct tnode {
-    int32_t bound;
-    int32_t points;
-    uint8_t key; /* choice node: the cell's rank; sum node: the face id */
-    uint8_t n;
-    struct tnode *kids[];
-} tnode;
-
-#define CHUNK (32u << 20)
-#define ARENA_KEEP 12u
-
-typedef struct {
-    char **chunks;
-    size_t n_chunks, current, used;
-} arena;
-
-typedef struct {
-    size_t current, used;
-} arena_mark;
-
-static tnode *arena_node(arena *a, int kids) {
-    size_t size = (sizeof(tnode) + (size_t)kids * sizeof(tnode *) + 7u) & ~(size_t)7u;
-    if (a->n_chunks == 0 || a->used + size > CHUNK) {
-        size_t next = a->n_chunks == 0 ? 0 : a->current + 1;
-        if (next == a->n_chunks) {
-            char **chunks = realloc(a->chunks, (a->n_chunks + 1) * sizeof(char *));
-            if (!chunks) return NULL;
-            a->chunks = chunks;
-            a->chunks[a->n_chunks] = malloc(CHUNK);
-            if (!a->chunks[a->n_chunks]) return NULL;
-            a->n_chunks++;
-        }
-        a->current = next;
-        a->used = 0;
-    }
-    tnode *node = (tnode *)(a->chunks[a->current] + a->used);
-    a->used += size;
-    node->n = (uint8_t)kids;
-    return node;
-}
-
-/* Forget every node; keep the first ARENA_KEEP chunks for the next class. */
-static void arena_reset(arena *a) {
-    while (a->n_chunks > ARENA_KEEP) free(a->chunks[--a->n_chunks]);
-    a->current = a->used = 0;
-}
-
-static tnode *freeze(arena *a, const mnode *m, int is_sum) {
-    tnode *t = arena_node(a, m->n);
-    if (!t) return NULL;
-    t->key = m->key;
-    t->points = is_sum ? m->points : 0;
-    int64_t bound = 0;
-    for (int i = 0, k = 0; i < m->width; i++) {
-        if (!m->kids[i]) continue;
-        tnode *kid = t->kids[k++] = freeze(a, m->kids[i], !is_sum);
-        if (!kid) return NULL;
-        if (is_sum) bound += kid->bound;
-        else if (kid->bound > bound) bound = kid->bound;
-    }
-    t->bound = (int32_t)(bound + t->points);
-    return t;
-}
 
 /* Children of x (from its i-th) and y together, those with one key counted once. */
 static int merged_count(const tnode *x, int i, const tnode *y) {
@@ -231,7 +44,7 @@ static tnode *merge_choice(arena *a, const tnode *x, const tnode *y) {
     int i, j, n;
     if (!t) return NULL;
     t->key = x->key;
-    t->points = 0;
+    t->mask = x->mask | y->mask;
     int32_t bound = 0;
     i = j = n = 0;
     while (i < x->n || j < y->n) {
@@ -280,19 +93,110 @@ static tnode *drop_first(arena *a, const tnode *x) {
 
 /* ------------------------------------------------ branch and bound */
 
+/* Choice nodes waiting for their cell to be forced, per rank (the orderly bound). */
+typedef struct {
+    const tnode **items;
+    size_t len, cap;
+} pending;
+
 typedef struct {
     arena *a;
     cb_class *c;
     const uint8_t *order;
     int64_t above;
+    int64_t switch_bound; /* merge while a tree's bound is above this, then walk it */
     byte_buffer *out;
     uint8_t board[CB_MAX_CELLS];
+    pending waiting[CB_MAX_CELLS];
+    int64_t waiting_bound[CB_MAX_CELLS]; /* the bounds of waiting[rank] added */
 } brancher;
 
+/* Counts a bound computed; -1 when Ctrl-C was pressed (checked now and then). */
+static inline int tick(cb_class *c) {
+    return (++c->bounds & 4095u) == 0 && PyErr_CheckSignals() < 0 ? -1 : 0;
+}
+
+static int push_waiting(brancher *br, const tnode *choice) {
+    pending *p = &br->waiting[choice->key];
+    if (p->len == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 64;
+        const tnode **items = realloc(p->items, cap * sizeof *items);
+        if (!items) return -1;
+        p->items = items;
+        p->cap = cap;
+    }
+    p->items[p->len++] = choice;
+    br->waiting_bound[choice->key] += choice->bound;
+    return 0;
+}
+
+/* The orderly bound without merging: ranks k.. are forced one by one; the bound of a
+ * partial choice is the points of the sum nodes it reaches plus the bounds of the choice
+ * nodes still waiting.  `rest`: the sum of waiting_bound over ranks k... */
+static int walk(brancher *br, int k, int64_t points, int64_t rest) {
+    cb_class *c = br->c;
+    if (points + rest <= br->above) return 0;
+    if (tick(c) < 0) return -1;
+    if (k == c->n) {
+        if (cb_append(br->out, br->board, (size_t)c->n) < 0) return PyErr_NoMemory(), -1;
+        return 0;
+    }
+    int cell = br->order[k];
+    const pending *here = &br->waiting[k];
+    size_t len[CB_MAX_CELLS];
+    int64_t sums[CB_MAX_CELLS];
+    for (int r = k + 1; r < c->n; r++) len[r] = br->waiting[r].len, sums[r] = br->waiting_bound[r];
+    rest -= br->waiting_bound[k];
+    uint32_t faces = c->faces[cell];
+    while (faces) {
+        int f = __builtin_ctz(faces);
+        faces &= faces - 1;
+        uint32_t below = (1u << f) - 1u;
+        int64_t gain = 0; /* the bound after forcing f is points + rest + gain */
+        for (size_t i = 0; i < here->len; i++) {
+            const tnode *choice = here->items[i];
+            if ((choice->mask >> f) & 1u)
+                gain += choice->kids[__builtin_popcount(choice->mask & below)]->bound;
+        }
+        if (points + rest + gain <= br->above) {
+            if (tick(c) < 0) return -1;
+            continue;
+        }
+        int64_t p = points, r_bound = rest;
+        for (size_t i = 0; i < here->len; i++) {
+            const tnode *choice = here->items[i];
+            if (!((choice->mask >> f) & 1u)) continue;
+            const tnode *sum = choice->kids[__builtin_popcount(choice->mask & below)];
+            p += sum->points;
+            for (int j = 0; j < sum->n; j++) {
+                if (push_waiting(br, sum->kids[j]) < 0) return PyErr_NoMemory(), -1;
+                r_bound += sum->kids[j]->bound;
+            }
+        }
+        br->board[cell] = (uint8_t)f;
+        int status = walk(br, k + 1, p, r_bound);
+        for (int r = k + 1; r < c->n; r++) br->waiting[r].len = len[r], br->waiting_bound[r] = sums[r];
+        if (status < 0) return -1;
+    }
+    return 0;
+}
+
+/* Branch and bound from sum node `root` whose choice nodes are for ranks k and above. */
 static int branch_tree(brancher *br, const tnode *root, int k) {
     cb_class *c = br->c;
     if (root->bound <= br->above) return 0;
-    if ((++c->bounds & 4095u) == 0 && PyErr_CheckSignals() < 0) return -1;
+    if (root->bound <= br->switch_bound) {
+        int64_t rest = 0;
+        for (int r = k; r < c->n; r++) br->waiting[r].len = 0, br->waiting_bound[r] = 0;
+        for (int j = 0; j < root->n; j++) {
+            if (push_waiting(br, root->kids[j]) < 0) return PyErr_NoMemory(), -1;
+            rest += root->kids[j]->bound;
+        }
+        int status = walk(br, k, root->points, rest);
+        for (int r = k; r < c->n; r++) br->waiting[r].len = 0, br->waiting_bound[r] = 0;
+        return status;
+    }
+    if (tick(c) < 0) return -1;
     if (k == c->n) {
         if (cb_append(br->out, br->board, (size_t)c->n) < 0) return PyErr_NoMemory(), -1;
         return 0;
@@ -301,25 +205,22 @@ static int branch_tree(brancher *br, const tnode *root, int k) {
     const tnode *choice = root->n > 0 && root->kids[0]->key == k ? root->kids[0] : NULL;
     int64_t rest = root->bound - (choice ? choice->bound : 0);
     uint32_t faces = c->faces[cell];
-    int j = 0;
     while (faces) {
         int f = __builtin_ctz(faces);
         faces &= faces - 1;
         const tnode *under = NULL;
-        if (choice) {
-            while (j < choice->n && choice->kids[j]->key < f) j++;
-            if (j < choice->n && choice->kids[j]->key == f) under = choice->kids[j];
-        }
+        if (choice && ((choice->mask >> f) & 1u))
+            under = choice->kids[__builtin_popcount(choice->mask & ((1u << f) - 1u))];
         if (rest + (under ? under->bound : 0) <= br->above) continue;
-        arena_mark mark = {br->a->current, br->a->used};
+        size_t current = br->a->current, used = br->a->used;
         const tnode *next = under ? merge_sum(br->a, root, choice ? 1 : 0, under)
                             : choice ? drop_first(br->a, root)
                                      : root;
         if (!next) return PyErr_NoMemory(), -1;
         br->board[cell] = (uint8_t)f;
         int status = branch_tree(br, next, k + 1);
-        br->a->current = mark.current;
-        br->a->used = mark.used;
+        br->a->current = current;
+        br->a->used = used;
         if (status < 0) return -1;
     }
     return 0;
@@ -328,33 +229,33 @@ static int branch_tree(brancher *br, const tnode *root, int k) {
 /* Trees are built and merged in memory kept between classes (the GIL guards it). */
 static arena tree_arena;
 
-int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, byte_buffer *out,
-                   int64_t *root_bound) {
-    builder b;
-    memset(&b, 0, sizeof b);
-    b.c = c;
-    b.nodes = &build_pool;
-    for (int k = 0; k < c->n; k++) b.rank[order[k]] = (uint8_t)k, b.cell_at[k] = order[k];
-    cb_set_starts(c);
-    b.root = mnode_new(b.nodes, 0, c->n);
-    b.oom = !b.root;
-    for (int cell = 0; cell < c->n && !b.oom; cell++) build_paths(&b, cell, 0, 0, 0);
+#define ARENA_KEEP 12u
+
+/* Forget every node; keep the first ARENA_KEEP chunks for the next class. */
+static void arena_reset(arena *a) {
+    while (a->n_chunks > ARENA_KEEP) free(a->chunks[--a->n_chunks]);
+    a->current = a->used = 0;
+}
+
+int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t switch_bound,
+                   byte_buffer *out, int64_t *root_bound) {
     brancher br;
     memset(&br, 0, sizeof br);
     br.a = &tree_arena;
     br.c = c;
     br.order = order;
     br.above = above;
+    br.switch_bound = switch_bound;
     br.out = out;
     int status = -1;
-    const tnode *root = b.oom ? NULL : freeze(br.a, b.root, 1);
-    pool_reset(b.nodes);
+    const tnode *root = tree_build(c, order, br.a);
     if (!root) {
         PyErr_NoMemory();
     } else {
         *root_bound = root->bound;
         status = branch_tree(&br, root, 0);
     }
+    for (int r = 0; r < c->n; r++) free(br.waiting[r].items);
     arena_reset(br.a);
     return status;
 }

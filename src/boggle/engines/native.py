@@ -40,7 +40,7 @@ from boggle._native.core import (
     checksum,
 )
 from boggle.board import MULTI_LETTER_FACES, Board
-from boggle.cache import cache_folder, load, store
+from boggle.cache import cache_folder, load_mapped, store
 from boggle.engines.trie import solve_trie
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -71,6 +71,7 @@ class CompiledLexicon:
                 self.trie = self._trie(image, None, MAX_LETTERS, word_bytes)
             except ValueError:  # the core refuses the image: build afresh
                 cached = None
+                del image, word_bytes  # unmapped, so the entry can be replaced (Windows)
         if cached is None:
             self.letter_codes = _letter_codes(lexicon)
             words = lexicon.words
@@ -97,7 +98,7 @@ class CompiledLexicon:
         letters: bytes | memoryview,
         offsets: bytes | None,
         size: int,
-        words: tuple[str, ...] | bytes,
+        words: tuple[str, ...] | memoryview,
     ) -> Trie:
         """The core's trie over ``words``, with the board faces its parser reads."""
         faces = [*_SINGLE_FACES, *_MULTI_FACES]
@@ -134,9 +135,14 @@ class CompiledLexicon:
         return None if None in faces else b"".join(faces)  # type: ignore[arg-type]
 
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 """Bump when the letter coding, the entry's layout or the core's image changes: older cache
 files are then ignored."""
+
+_LENGTHS = 34
+"""An entry starts with the lengths of its JSON header and of its words: ``%016x %016x\\n``.
+Then come the header (letter codes, longest word), the words (UTF-8, one a line), zero
+bytes up to a multiple of 8, and the trie's image, which the core reads in place."""
 
 
 def _cache_file(lexicon: Lexicon) -> str | None:
@@ -147,24 +153,33 @@ def _cache_file(lexicon: Lexicon) -> str | None:
     return os.path.join(folder, f"{lexicon.digest}-{CACHE_FORMAT}-{IMAGE_VERSION}.trie")
 
 
-def _read_cache(lexicon: Lexicon) -> tuple[dict[str, bytes], bytes, memoryview, int] | None:
+def _image_start(words_end: int) -> int:
+    return -(-words_end // 8) * 8
+
+
+def _read_cache(
+    lexicon: Lexicon,
+) -> tuple[dict[str, bytes], memoryview, memoryview, int] | None:
     """Letter codes, the words in code order (UTF-8, one a line), trie image and longest word
-    from a sound cache entry.  The words come from the entry, so the lexicon's own words are
-    not needed (a list read through its summary is then never read at all)."""
+    from a sound cache entry, the words and image as views of the file mapped in memory.
+    The words come from the entry, so the lexicon's own words are not needed (a list read
+    through its summary is then never read at all)."""
     path = _cache_file(lexicon)
-    payload = None if path is None else load(path, checksum)
+    payload = None if path is None else load_mapped(path, checksum)
     if payload is None:
         return None
     try:
-        newline = payload.index(b"\n")
-        header = json.loads(payload[:newline])
+        lengths = payload[:_LENGTHS].tobytes()
+        header_bytes, word_bytes = int(lengths[:16], 16), int(lengths[17:], 16)
+        words_start = _LENGTHS + header_bytes
+        header = json.loads(payload[_LENGTHS:words_start].tobytes())
         codes = {letter: bytes(code) for letter, code in header["codes"].items()}
-        start = newline + 1
-        end = start + int(header["word_bytes"])
-        word_bytes = payload[start:end]
-        if len(word_bytes) != int(header["word_bytes"]):
+        words_end = words_start + word_bytes
+        image_start = _image_start(words_end)
+        if header_bytes < 0 or word_bytes < 0 or image_start > len(payload):
             return None
-        return codes, word_bytes, memoryview(payload)[end:], int(header["longest"])
+        words = payload[words_start:words_end]
+        return codes, words, payload[image_start:], int(header["longest"])
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
@@ -177,12 +192,12 @@ def _write_cache(
     if path is None:
         return
     word_bytes = "\n".join(words).encode()
-    header = {
-        "codes": {letter: list(code) for letter, code in codes.items()},
-        "longest": lexicon.longest,
-        "word_bytes": len(word_bytes),
-    }
-    store(path, json.dumps(header).encode() + b"\n" + word_bytes + trie.image(), checksum)
+    letters = {letter: list(code) for letter, code in codes.items()}
+    header = json.dumps({"codes": letters, "longest": lexicon.longest}).encode()
+    words_end = _LENGTHS + len(header) + len(word_bytes)
+    padding = bytes(_image_start(words_end) - words_end)
+    lengths = b"%016x %016x\n" % (len(header), len(word_bytes))
+    store(path, lengths + header + word_bytes + padding + trie.image(), checksum)
 
 
 def _letter_codes(lexicon: Lexicon) -> dict[str, bytes]:

@@ -7,12 +7,14 @@ on each path and the points of every path are added.  The proof uses the
 tighter bound of an *orderly sum/choice tree* (``src/boggle/_native/tree.c``):
 every path to a word on the class, its cells sorted in split order, merged
 into one tree whose sum nodes add and whose choice nodes (one cell) take
-their best face.  Branch and bound starts from the top-level classes
+their best face (built in C by a radix sort of the paths, ``tree_build.c``).
+Branch and bound starts from the top-level classes
 (:mod:`boggle.search.classes`); a class whose bound is at most ``above`` is
 dropped, any other has its next cell (centre first) forced to each of its
-letters, which merges that letter's subtree into the root; a class of a
-single board is scored exactly.  Boards scoring above ``above`` are kept,
-one per symmetry class.
+letters: while the bound is high by merging that letter's subtree into the
+root, then (below ``WALK_BELOW x above``) by walking the tree with the choice
+nodes still waiting; a class of a single board is scored exactly.  Boards
+scoring above ``above`` are kept, one per symmetry class.
 
 :func:`prove_class` does one top-level class and :func:`prove` all of them,
 in several processes or on a Dask cluster (``where``, see
@@ -84,6 +86,11 @@ class ProofResult:
         }
 
 
+WALK_BELOW = 1.7
+"""Cells are forced by merging trees while a tree's bound is above ``WALK_BELOW x above``,
+then by walking the tree with the choice nodes still waiting (no new trees)."""
+
+
 class Prover:
     """A word list and rules compiled for class bounds and exact scores."""
 
@@ -126,7 +133,12 @@ class Prover:
         started = time.monotonic()
         order = bytes(split_order(task.rows, task.cols))
         leaves, bounds, _ = self.bound.tree_search(
-            self.masks(task.cells), task.rows, task.cols, task.above, order
+            self.masks(task.cells),
+            task.rows,
+            task.cols,
+            task.above,
+            order,
+            int(task.above * WALK_BELOW),
         )
         n = task.rows * task.cols
         boards = [

@@ -1,0 +1,39 @@
+"""Reading board files a block at a time gives the lines reading them one by one gives."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boggle.inputs import _read_lines
+
+
+def lines_one_by_one(data: bytes, max_line: int) -> Iterator[str]:
+    """The plain reading: readline, a line over ``max_line`` bytes cut to ``max_line + 1``
+    (its rest skipped), ``\\r`` and ``\\n`` stripped from its end, UTF-8 else Latin-1."""
+    stream = io.BytesIO(data)
+    while line := stream.readline(max_line + 1):
+        if len(line) > max_line and not line.endswith(b"\n"):
+            while (rest := stream.readline(7)) and not rest.endswith(b"\n"):
+                pass
+        text = line.rstrip(b"\r\n")
+        try:
+            yield text.decode("utf-8")
+        except UnicodeDecodeError:
+            yield text.decode("latin-1")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([b"a", b"b", b" ", b"\n", b"\r", b"\xc3\xa9", b"\xe9", b"\xc3"])).map(
+        b"".join
+    ),
+    st.integers(1, 12),
+    st.integers(1, 9),
+)
+def test_block_reading_equals_line_reading(data: bytes, max_line: int, block_size: int) -> None:
+    blocks = list(_read_lines(io.BytesIO(data), max_line, block_size))
+    assert blocks == list(lines_one_by_one(data, max_line))
