@@ -6,6 +6,7 @@
     python benchmarks/search.py prove --size 3x3 --above 540 --seconds 600
     python benchmarks/search.py estimate --size 4x4 --above 3625 --samples 20 --seconds 600
     python benchmarks/search.py big --runs 5 --seconds 600 --jobs 2   # 5x5, reach 10406
+    python benchmarks/search.py curve --size 5x5 --runs 4 --pools 20,30 --marks 60,120
 
 ENABLE2K from ../shared/data/enable.txt, classic rules on every size.  Each
 part prints one line per run and a summary; nothing is asserted.
@@ -19,6 +20,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from boggle import CLASSIC, load_lexicon
 from boggle.lexicon import Lexicon
@@ -55,12 +57,11 @@ def neighbours(lexicon: Lexicon, _: argparse.Namespace) -> None:
 
 
 def climb(lexicon: Lexicon, args: argparse.Namespace) -> None:
-    """Runs until 3625 or --seconds of wall time; CPU seconds are reported, as the
-    machine may be shared (a run counts as reaching 3625 when it did so within
-    --cpu-limit CPU seconds)."""
+    """4x4 runs until 3625 or --seconds of CPU time (``time.process_time``, so a shared
+    machine does not change the result); a run counts as reaching 3625 when it did so
+    within --cpu-limit CPU seconds."""
     reached: list[float] = []
-    for seed in range(args.runs):
-        cpu = time.process_time()
+    for seed in range(args.first_seed, args.first_seed + args.runs):
         result = search(
             4,
             4,
@@ -68,35 +69,47 @@ def climb(lexicon: Lexicon, args: argparse.Namespace) -> None:
             CLASSIC,
             method=args.method,
             seconds=args.seconds,
+            clock="cpu",
             target=3625,
             seed=seed,
             top=1,
-            **({"pool": args.pool} if args.method == "hillclimb" else {}),
+            **(_climber(args) if args.method == "hillclimb" else {}),
         )
-        cpu = time.process_time() - cpu
         best = result.best[0]
-        if best.score >= 3625 and cpu <= args.cpu_limit:
-            reached.append(cpu)
+        if best.score >= 3625 and result.seconds_to_best <= args.cpu_limit:
+            reached.append(result.seconds_to_best)
         print(
-            f"seed {seed}: {best.board} {best.score} in {result.seconds:.1f} s wall, "
-            f"{cpu:.1f} s CPU, {result.boards_scored:,} boards",
+            f"seed {seed}: {best.board} {best.score} at {result.seconds_to_best:.1f} of "
+            f"{result.seconds:.1f} CPU s, {result.boards_scored:,} boards",
             flush=True,
         )
     median = statistics.median(reached) if reached else float("nan")
     print(
-        f"{args.method} (pool {args.pool}): reached 3625 within {args.cpu_limit:g} CPU s in "
+        f"{args.method} ({_describe(args)}): reached 3625 within {args.cpu_limit:g} CPU s in "
         f"{len(reached)} of {args.runs} runs, median {median:.1f} CPU s"
     )
 
 
 def dice(lexicon: Lexicon, args: argparse.Namespace) -> None:
+    """Best rollable 4x4 of each dice set, seed 1, --seconds of CPU time per set."""
     for name in ("new", "classic"):
         result = search(
-            4, 4, lexicon, CLASSIC, seconds=args.seconds, seed=1, dice=name, top=1, jobs=args.jobs
+            4,
+            4,
+            lexicon,
+            CLASSIC,
+            seconds=args.seconds,
+            clock="cpu",
+            seed=1,
+            dice=name,
+            top=1,
+            jobs=args.jobs,
         )
         print(
-            f"dice {name}: {result.best[0].board} {result.best[0].score} "
-            f"({result.boards_scored:,} boards, {result.seconds:.0f} s)"
+            f"dice {name}: {result.best[0].board} {result.best[0].score} at "
+            f"{result.seconds_to_best:.1f} of {result.seconds:.1f} CPU s "
+            f"({result.boards_scored:,} boards)",
+            flush=True,
         )
 
 
@@ -165,25 +178,106 @@ def estimate(lexicon: Lexicon, args: argparse.Namespace) -> None:
     )
 
 
+def _climb_line(run: dict[str, Any]) -> str:
+    return (
+        f"seed {run['seed']}: {run['board']} {run['score']}, best at {run['seconds_to_best']:.1f} "
+        f"of {run['seconds']:.1f} CPU s, {run['boards_scored']:,} boards"
+    )
+
+
+def _climber(args: argparse.Namespace) -> dict[str, Any]:
+    """The hillclimb parameters given on the command line (the library's defaults otherwise)."""
+    chosen = {"pool": args.pool, "kick": args.kick}
+    return {name: value for name, value in chosen.items() if value is not None}
+
+
+def _kick(args: argparse.Namespace) -> str:
+    return "" if args.kick is None else f", kick {args.kick}"
+
+
+def _describe(args: argparse.Namespace) -> str:
+    return f"hillclimb pool {args.pool or 'default'}{_kick(args)}"
+
+
 def big(lexicon: Lexicon, args: argparse.Namespace) -> None:
-    for seed in range(args.first_seed, args.first_seed + args.runs):
-        cpu = time.process_time()
+    """5x5 runs of --jobs climbs each, every climb stopping at --seconds of its own CPU time.
+
+    "10 minutes on 2 cores" is --jobs 2 --seconds 600: two climbs of 600 CPU s
+    each, as an idle 2-core machine gives in 10 minutes.  Run k has the seeds
+    first + k * jobs, ... (no seed shared between runs); with a --target a run
+    stops when one of its climbs reaches it.
+    """
+    finals = []
+    for k in range(args.runs):
+        seed = args.first_seed + k * args.jobs
         result = search(
             5,
             5,
             lexicon,
             CLASSIC,
             seconds=args.seconds,
-            target=10406,
+            clock="cpu",
+            target=args.target,
             seed=seed,
             jobs=args.jobs,
             top=1,
-            pool=args.pool,
+            **_climber(args),
         )
+        runs = result.extra.get("runs") or [
+            result.to_json() | {"board": result.best[0].board, "score": result.best[0].score}
+        ]
+        for run in runs:
+            print(f"  run {k + 1}, " + _climb_line(run), flush=True)
+        best = result.best[0]
+        finals.append(best.score)
         print(
-            f"seed {seed}: {result.best[0].board} {result.best[0].score} in {result.seconds:.0f} s "
-            f"wall, {time.process_time() - cpu:.0f} s CPU in this process "
-            f"(pool {args.pool}, {result.boards_scored:,} boards)",
+            f"run {k + 1} (seeds {seed}-{seed + args.jobs - 1}): {best.board} {best.score}, "
+            f"first found at {result.seconds_to_best:.1f} CPU s of its climb; "
+            f"{result.boards_scored:,} boards"
+            + (" (interrupted: Ctrl-C)" if result.interrupted else ""),
+            flush=True,
+        )
+        if result.interrupted:
+            break
+    reached = sum(score >= args.target for score in finals) if args.target else 0
+    print(f"{_describe(args)}: per run {finals}; {reached} of {len(finals)} reached {args.target}")
+
+
+def curve(lexicon: Lexicon, args: argparse.Namespace) -> None:
+    """Best score reached by N CPU s, per seed, side by side for several pools."""
+    rows, cols = _shape(args.size)
+    marks = [float(m) for m in args.marks.split(",")]
+    for pool in [int(p) for p in args.pools.split(",")]:
+        rows_out = []
+        for seed in range(args.first_seed, args.first_seed + args.runs):
+            trace: list[tuple[float, int]] = []
+            result = search(
+                rows,
+                cols,
+                lexicon,
+                CLASSIC,
+                seconds=max(marks),
+                clock="cpu",
+                seed=seed,
+                top=1,
+                on_progress=lambda best, _, s, trace=trace: trace.append((s, best)),
+                **(_climber(args) | {"pool": pool}),
+            )
+            trace.append((result.seconds, result.best[0].score))
+            at = [max((b for s, b in trace if s <= m), default=0) for m in marks]
+            rows_out.append(at)
+            print(
+                f"pool {pool}{_kick(args)} seed {seed}: "
+                + " ".join(f"{m:g}s:{b}" for m, b in zip(marks, at, strict=True)),
+                flush=True,
+            )
+        medians = [statistics.median(col) for col in zip(*rows_out, strict=True)]
+        means = [statistics.mean(col) for col in zip(*rows_out, strict=True)]
+        print(
+            f"pool {pool}{_kick(args)} {args.size}: median "
+            + " ".join(f"{m:g}s:{v:.0f}" for m, v in zip(marks, medians, strict=True))
+            + " | mean "
+            + " ".join(f"{v:.0f}" for v in means),
             flush=True,
         )
 
@@ -195,6 +289,7 @@ PARTS = {
     "prove": prove_part,
     "estimate": estimate,
     "big": big,
+    "curve": curve,
 }
 
 
@@ -213,7 +308,15 @@ def main() -> int:
     parser.add_argument("--buckets", type=int, default=3)
     parser.add_argument("--samples", type=int, default=20)
     parser.add_argument("--corner-buckets", type=int, default=None, help="1: corners whole")
-    parser.add_argument("--pool", type=int, default=20, help="hillclimb pool size (climb, big)")
+    parser.add_argument(
+        "--pool", type=int, default=None, help="hillclimb pool (default: the library's)"
+    )
+    parser.add_argument(
+        "--kick", type=int, default=None, help="hillclimb kick (default: library's)"
+    )
+    parser.add_argument("--pools", default="20,30", help="curve: pools to compare")
+    parser.add_argument("--marks", default="30,60,120", help="curve: CPU seconds to report at")
+    parser.add_argument("--target", type=int, default=10406, help="big: stop a run at this score")
     args = parser.parse_args()
     if not Path(args.dict).exists():
         print(f"benchmarks/search.py: {args.dict} not found (ENABLE2K)", file=sys.stderr)

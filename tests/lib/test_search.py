@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
+import random
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -13,12 +16,15 @@ from hypothesis import strategies as st
 from boggle import Board, Lexicon, solve
 from boggle.cli import main
 from boggle.dice import DICE_SETS
+from boggle.errors import BoggleError
 from boggle.rules import CLASSIC
 from boggle.search import search
 from boggle.search.grid import apply_edit, board_text, canonical, neighbour_edits, split_order
+from boggle.search.local import hillclimb
 from boggle.search.prove import Prover, prove
 from boggle.search.scorer import Scorer
-from boggle.search.space import rollable
+from boggle.search.space import LetterSpace, State, rollable
+from boggle.search.tracker import Tracker
 
 WORDS = [
     "tea",
@@ -183,7 +189,69 @@ def test_seeded_run_is_reproducible(method: str) -> None:
     ]
     for run in runs:
         run.pop("seconds")
+        run.pop("seconds_to_best")
     assert runs[0] == runs[1]
+
+
+class CountingSpace(LetterSpace):
+    """A letter space that counts random boards and random edits."""
+
+    calls: ClassVar[dict[str, int]] = {}
+
+    def random(self, rng: random.Random) -> State:
+        self.calls["random"] = self.calls.get("random", 0) + 1
+        return super().random(rng)
+
+    def mutate(self, state: State, rng: random.Random) -> State:
+        self.calls["mutate"] = self.calls.get("mutate", 0) + 1
+        return super().mutate(state, rng)
+
+
+@pytest.mark.parametrize("kick", [0, 3])
+def test_hillclimb_kicks_start_every_other_climb_from_the_best(kick: int) -> None:
+    outcomes = []
+    for _ in range(2):
+        CountingSpace.calls.clear()
+        tracker = Tracker(3, 3, top=3, seconds=400, clock=itertools.count().__next__)
+        space = CountingSpace(3, 3, LETTERS)
+        hillclimb(space, Scorer(SMALL, CLASSIC), random.Random(5), tracker, pool=4, kick=kick)
+        outcomes.append((tracker.best(), dict(CountingSpace.calls)))
+    assert outcomes[0] == outcomes[1]  # seeded and clocked by steps: the same run
+    calls = outcomes[0][1]
+    climbs = calls["random"] // 4 + calls.get("mutate", 0) // (4 * kick or 1)
+    assert climbs >= 3
+    if kick:
+        assert calls["mutate"] == (climbs // 2) * 4 * kick and calls["random"] % 4 == 0
+    else:
+        assert "mutate" not in calls
+
+
+def test_tracker_counts_seconds_on_its_clock_and_notes_when_the_best_came() -> None:
+    now = [100.0]
+    tracker = Tracker(2, 2, top=1, seconds=5, clock=lambda: now[0])
+    now[0] = 102.0
+    tracker.offer(3, ("t", "e", "a", "x"), ("t", "e", "a", "x"))
+    now[0] = 104.0
+    tracker.offer(2, ("x", "e", "a", "t"), ("x", "e", "a", "t"))
+    assert tracker.best_at == 2.0 and not tracker.done()
+    now[0] = 105.0
+    assert tracker.done()
+
+
+def test_a_run_reaching_the_target_stops_the_runs_sharing_its_signal() -> None:
+    stop = multiprocessing.Event()
+    first, second = (Tracker(2, 2, target=3, stop=stop) for _ in range(2))
+    first.offer(2, ("a", "a", "a", "a"), ("a", "a", "a", "a"))
+    assert not second.done()
+    first.offer(3, ("t", "e", "a", "x"), ("t", "e", "a", "x"))
+    assert first.done() and second.done()
+
+
+def test_cpu_clock_budget_and_unknown_clock() -> None:
+    result = search(3, 3, SMALL, CLASSIC, seed=3, seconds=0.3, clock="cpu", top=1)
+    assert 0.3 <= result.seconds < 5 and 0 <= result.seconds_to_best <= result.seconds
+    with pytest.raises(BoggleError, match="clock"):
+        search(3, 3, SMALL, CLASSIC, seed=3, seconds=1, clock="sundial")
 
 
 def test_dice_result_is_rollable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -219,8 +287,10 @@ def test_dice_result_is_rollable(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_jobs_two_merges_runs(capsys: pytest.CaptureFixture[str]) -> None:
     result = search(3, 3, SMALL, CLASSIC, seed=1, jobs=2, top=3)
-    assert [run["seed"] for run in result.extra["runs"]] == [1, 2]
-    assert result.best[0].score == max(r["score"] for r in result.extra["runs"])
+    runs = result.extra["runs"]
+    assert [run["seed"] for run in runs] == [1, 2]
+    assert result.best[0].score == max(r["score"] for r in runs)
+    assert result.best[0].board in {r["board"] for r in runs if r["score"] == result.best[0].score}
 
 
 def test_checkpoint_resumes_without_redoing(tmp_path: Path) -> None:

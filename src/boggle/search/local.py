@@ -10,7 +10,9 @@ the same moves, so a run is reproducible.
   best distinct boards; replace the pool by the best of the pool and all the
   one-edit neighbours of its boards; stop when the pool no longer changes.
   A board's neighbours are looked at once: the pool's lowest score only
-  rises, so a neighbour left out once stays out.
+  rises, so a neighbour left out once stays out.  With ``kick`` > 0, every
+  other climb starts from the best board so far with ``kick`` random edits
+  instead of from random boards (iterated local search).
 * :func:`anneal` -- simulated annealing: a random edit is kept when it
   scores better, or worse with probability ``exp(delta / T)``; ``T`` falls
   geometrically from ``t_start`` to ``t_end`` over ``steps`` edits.
@@ -54,11 +56,26 @@ def _score_all(space: Space, scorer: Scorer, tracker: Tracker, states: list[Stat
 
 
 def hillclimb(
-    space: Space, scorer: Scorer, rng: random.Random, tracker: Tracker, pool: int = 20
+    space: Space,
+    scorer: Scorer,
+    rng: random.Random,
+    tracker: Tracker,
+    pool: int = 20,
+    kick: int = 0,
 ) -> None:
-    """Pool hill climbing until the pool converges (again and again with a goal)."""
+    """Pool hill climbing until the pool converges (again and again with a goal).
+
+    With ``kick`` > 0 every other start is not random but the best board so
+    far with ``kick`` random edits (iterated local search).
+    """
+    restart = 0
     while not tracker.done():
-        starts = [space.random(rng) for _ in range(pool)]
+        if kick and restart % 2 and tracker.best():
+            best = tracker.best()[0][2]
+            starts = [_kicked(space, best, kick, rng) for _ in range(pool)]
+        else:
+            starts = [space.random(rng) for _ in range(pool)]
+        restart += 1
         members: dict[Faces, tuple[int, State]] = {}
         for score, state in zip(_score_all(space, scorer, tracker, starts), starts, strict=True):
             members.setdefault(key(space, state), (score, state))
@@ -86,6 +103,12 @@ def hillclimb(
             members = dict(ranked[:pool])
         if not tracker.restarts:
             return
+
+
+def _kicked(space: Space, state: State, edits: int, rng: random.Random) -> State:
+    for _ in range(edits):
+        state = space.mutate(state, rng)
+    return state
 
 
 def anneal(

@@ -3,8 +3,11 @@
 :func:`search` checks its options, builds the space (letters or a dice set),
 runs a method with a seeded generator and returns a :class:`SearchResult`.
 With ``jobs > 1`` it runs the method in that many processes with seeds
-``seed, seed + 1, ...`` and merges their best boards; with ``jobs == 1`` and
-a seed the run is reproducible.  ``where`` (a Dask client or scheduler
+``seed, seed + 1, ...`` and merges their best boards; when one of them
+reaches ``target`` they all stop.  With ``jobs == 1`` and a seed the run is
+reproducible.  ``clock="cpu"`` makes ``seconds`` each process's CPU seconds
+(``time.process_time``) instead of wall-clock seconds, so a budget means the
+same work on a busy machine as on an idle one.  ``where`` (a Dask client or scheduler
 address, see :mod:`boggle.cluster`) runs them on a cluster instead
 (:mod:`boggle.search.on_cluster`), one per worker thread unless ``jobs`` says.
 
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -32,7 +36,7 @@ from boggle.search.grid import board_text
 from boggle.search.local import METHODS
 from boggle.search.scorer import Scorer
 from boggle.search.space import DiceSpace, LetterSpace, Space, text
-from boggle.search.tracker import Progress, Tracker
+from boggle.search.tracker import Progress, StopSignal, Tracker
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -64,6 +68,8 @@ class SearchResult:
     seed: int
     interrupted: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    seconds_to_best: float = 0.0
+    """When the best board was first found (the seconds of ``clock``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -73,6 +79,7 @@ class SearchResult:
             "method": self.method,
             "seed": self.seed,
             "interrupted": self.interrupted,
+            "seconds_to_best": round(self.seconds_to_best, 3),
             **self.extra,
         }
 
@@ -119,7 +126,15 @@ def make_space(
     return DiceSpace(rows, cols, cubes)
 
 
-def check_options(method: str, seconds: float | None, jobs: int, top: int) -> None:
+CLOCKS = {"wall": time.monotonic, "cpu": time.process_time}
+"""What ``seconds`` counts: wall-clock seconds, or the process's CPU seconds."""
+
+
+def check_options(
+    method: str, seconds: float | None, jobs: int, top: int, clock: str = "wall"
+) -> None:
+    if clock not in CLOCKS:
+        raise BoggleError(f"unknown clock {clock!r}; known: {', '.join(CLOCKS)}")
     if method not in METHODS:
         raise BoggleError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
     if seconds is not None and not seconds > 0:
@@ -145,10 +160,11 @@ def search(
     dice: str | None = None,
     on_progress: Progress | None = None,
     where: Client | str | None = None,
+    clock: str = "wall",
     **parameters: Any,
 ) -> SearchResult:
     """Search for the best ``rows`` x ``cols`` boards; see the module docstring."""
-    check_options(method, seconds, 1 if jobs is None else jobs, top)
+    check_options(method, seconds, 1 if jobs is None else jobs, top, clock)
     make_space(rows, cols, lexicon, letters, dice)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
@@ -158,7 +174,9 @@ def search(
         settings = (rows, cols, lexicon, rules, method, seconds, target, top, letters, dice)
         return search_on(where, SearchTask(*settings, parameters, seed), jobs, on_progress)
     jobs = jobs or 1
-    job = _Job(rows, cols, lexicon, rules, method, seconds, target, top, letters, dice, parameters)
+    job = _Job(
+        rows, cols, lexicon, rules, method, seconds, target, top, letters, dice, parameters, clock
+    )
     if jobs == 1:
         return job.run(seed, on_progress)
     return _run_parallel(job, seed, jobs)
@@ -177,11 +195,23 @@ class _Job:
     letters: str | None
     dice: str | None
     parameters: dict[str, Any]
+    clock: str = "wall"
 
-    def run(self, seed: int, on_progress: Progress | None = None) -> SearchResult:
+    def run(
+        self, seed: int, on_progress: Progress | None = None, stop: StopSignal | None = None
+    ) -> SearchResult:
         space = make_space(self.rows, self.cols, self.lexicon, self.letters, self.dice)
         scorer = Scorer(self.lexicon, self.rules)
-        tracker = Tracker(self.rows, self.cols, self.top, self.seconds, self.target, on_progress)
+        tracker = Tracker(
+            self.rows,
+            self.cols,
+            self.top,
+            self.seconds,
+            self.target,
+            on_progress,
+            CLOCKS[self.clock],
+            stop,
+        )
         try:
             METHODS[self.method](space, scorer, random.Random(seed), tracker, **self.parameters)
         except KeyboardInterrupt:
@@ -199,22 +229,25 @@ class _Job:
             self.method,
             seed,
             tracker.interrupted,
+            seconds_to_best=tracker.best_at,
         )
 
 
 _forked_job: _Job | None = None  # the job of a parallel run, inherited by forked workers
+_forked_stop: StopSignal | None = None  # set by the first worker to reach the target
 
 
 def _worker(seed: int) -> SearchResult:
     assert _forked_job is not None
-    return _forked_job.run(seed)
+    return _forked_job.run(seed, stop=_forked_stop)
 
 
 def _run_parallel(job: _Job, seed: int, jobs: int) -> SearchResult:
     """Independent runs in ``jobs`` processes; Ctrl-C stops them all and keeps their best."""
-    global _forked_job
+    global _forked_job, _forked_stop
     _forked_job = job  # a compiled word list does not pickle: workers inherit it by fork
     context = multiprocessing.get_context("fork")
+    _forked_stop = context.Event()
     with context.Pool(jobs) as pool:
         pending = [pool.apply_async(_worker, (seed + k,)) for k in range(jobs)]
         interrupted = False
@@ -245,5 +278,22 @@ def merge(results: Sequence[SearchResult], top: int, seed: int, interrupted: boo
         results[0].method if results else "",
         seed,
         interrupted or any(r.interrupted for r in results),
-        {"runs": [{"seed": r.seed, "score": r.best[0].score if r.best else None} for r in results]},
+        {"runs": [_run_summary(r) for r in results]},
+        min(
+            (r.seconds_to_best for r in results if r.best and best and r.best[0] == best[0]),
+            default=0.0,
+        ),
     )
+
+
+def _run_summary(result: SearchResult) -> dict[str, Any]:
+    """One run of a merged search: its seed, best board and score, and when it found it."""
+    top = result.best[0] if result.best else None
+    return {
+        "seed": result.seed,
+        "score": top.score if top else None,
+        "board": top.board if top else None,
+        "seconds_to_best": round(result.seconds_to_best, 3),
+        "seconds": round(result.seconds, 3),
+        "boards_scored": result.boards_scored,
+    }

@@ -4,6 +4,9 @@ A :class:`Tracker` keeps the ``top`` best distinct boards seen (distinct up
 to symmetry), counts boards scored, and says when to stop: at the deadline,
 when a board reaches the target, or after Ctrl-C.  ``on_progress`` is called
 about twice a second with the best score, boards scored and seconds so far.
+Seconds are wall-clock seconds, or with ``clock=time.process_time`` this
+process's CPU seconds, so that a busy machine does not shorten a budget.
+``best_at`` is the time at which the best score was first reached.
 
 >>> tracker = Tracker(rows=2, cols=2, top=2)
 >>> tracker.offer(5, ("a", "b", "c", "d"), ("a", "b", "c", "d"))
@@ -17,11 +20,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from boggle.search.grid import Faces, canonical
 
 Progress = Callable[[int, int, float], None]
+
+
+class StopSignal(Protocol):
+    """A flag shared by the runs of one search (``multiprocessing.Event``): set, all stop."""
+
+    def set(self) -> None: ...
+    def is_set(self) -> bool: ...
 
 
 @dataclass
@@ -34,19 +44,26 @@ class Tracker:
     seconds: float | None = None
     target: int | None = None
     on_progress: Progress | None = None
+    clock: Callable[[], float] = time.monotonic
+    stop: StopSignal | None = None
     boards_scored: int = 0
-    started: float = field(default_factory=time.monotonic)
+    started: float = field(default=0.0, init=False)
     interrupted: bool = False
-    _best: dict[Faces, tuple[int, Any]] = field(default_factory=dict)
-    _floor: int = -1
-    _last_report: float = 0.0
+    best_at: float = field(default=0.0, init=False)
+    _best: dict[Faces, tuple[int, Any]] = field(default_factory=dict, init=False)
+    _floor: int = field(default=-1, init=False)
+    _top_score: int = field(default=-1, init=False)
+    _last_report: float = field(default=0.0, init=False)
+
+    def __post_init__(self) -> None:
+        self.started = self.clock()
 
     @property
     def best_score(self) -> int:
-        return max((score for score, _ in self._best.values()), default=-1)
+        return self._top_score
 
     def elapsed(self) -> float:
-        return time.monotonic() - self.started
+        return self.clock() - self.started
 
     def offer(self, score: int, faces: Faces, state: Any) -> None:
         """Note a scored board; kept when it is among the ``top`` best distinct ones."""
@@ -56,6 +73,10 @@ class Tracker:
         if name in self._best:
             return
         self._best[name] = (score, state)
+        if score > self._top_score:
+            self._top_score, self.best_at = score, self.elapsed()
+            if self.stop is not None and self.target is not None and score >= self.target:
+                self.stop.set()
         if len(self._best) > self.top:
             worst = min(self._best, key=lambda k: (self._best[k][0], k))
             del self._best[worst]
@@ -76,8 +97,8 @@ class Tracker:
                 self.on_progress(self.best_score, self.boards_scored, self.elapsed())
 
     def done(self) -> bool:
-        """Time is up, the target is reached, or the run was interrupted."""
-        if self.interrupted:
+        """Time is up, the target is reached (here or in a run sharing ``stop``), or Ctrl-C."""
+        if self.interrupted or (self.stop is not None and self.stop.is_set()):
             return True
         if self.target is not None and self.best_score >= self.target:
             return True
