@@ -15,6 +15,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from itertools import islice
 from typing import NamedTuple, TypeVar
 
+from boggle._native.core import Trie
 from boggle.board import MAX_CELLS, MAX_SIDE, Board
 from boggle.engines.native import compiled, points_table, score_native
 from boggle.errors import BoardError
@@ -54,25 +55,35 @@ def _small_large(rules: Rules | RulesChoice) -> tuple[Rules, Rules]:
     return (rules, rules) if isinstance(rules, Rules) else (rules.small, rules.large)
 
 
-def _core_scores(
-    lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
-) -> list[int | None] | None:
-    """The core's score of each line (``None``: a line its parser does not read), or
-    ``None`` when the core cannot score these boards (an alphabet it does not hold, or
-    small and large boards scored differently)."""
+CoreSettings = tuple[int, int, int, tuple[int, ...], int, int]
+"""What the core's line scorers take after the lines: both minimum lengths, the cells
+from which a board is large, the points per length, and the largest side and cell count."""
+
+
+def _core_with_settings(
+    lexicon: Lexicon, rules: Rules | RulesChoice
+) -> tuple[Trie, CoreSettings] | None:
+    """The compiled trie and its scorers' settings, or ``None`` when the core cannot score
+    these boards (an alphabet it does not hold, or small and large boards scored differently)."""
     core = compiled(lexicon)
     small, large = _small_large(rules)
     if core is None or small.scoring != large.scoring:
         return None
-    return core.trie.score_lines(
-        lines,
-        small.min_length,
-        large.min_length,
-        LARGE_BOARD_CELLS,
-        points_table(small, core.longest),
-        MAX_SIDE,
-        MAX_CELLS,
-    )
+    points = points_table(small, core.longest)
+    settings = (small.min_length, large.min_length, LARGE_BOARD_CELLS, points, MAX_SIDE, MAX_CELLS)
+    return core.trie, settings
+
+
+def _core_scores(
+    lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
+) -> list[int | None] | None:
+    """The core's score of each line (``None``: a line its parser does not read), or
+    ``None`` when the core cannot score these boards (see :func:`_core_with_settings`)."""
+    found = _core_with_settings(lexicon, rules)
+    if found is None:
+        return None
+    trie, settings = found
+    return trie.score_lines(lines, *settings)
 
 
 def _score_chunk(
@@ -111,19 +122,11 @@ def as_text(results: Sequence[BoardScore]) -> ScoredText:
 def _score_text_chunk(
     lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
 ) -> ScoredText:
-    core = compiled(lexicon)
-    small, large = _small_large(rules)
-    if core is None or small.scoring != large.scoring:
+    found = _core_with_settings(lexicon, rules)
+    if found is None:
         return as_text(_score_chunk(lines, lexicon, rules))
-    output, holes = core.trie.score_text(
-        "\n".join(lines),
-        small.min_length,
-        large.min_length,
-        LARGE_BOARD_CELLS,
-        points_table(small, core.longest),
-        MAX_SIDE,
-        MAX_CELLS,
-    )
+    trie, settings = found
+    output, holes = trie.score_text("\n".join(lines), *settings)
     if not holes:
         return ScoredText(output, [])
     pieces, errors, done = [], [], 0
