@@ -24,70 +24,115 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Children of x (from its i-th) and y together, those with one key counted once. */
-static int merged_count(const tnode *x, int i, const tnode *y) {
-    int j = 0, n = 0;
-    while (i < x->n || j < y->n) {
-        if (j == y->n || (i < x->n && x->kids[i]->key < y->kids[j]->key)) i++;
-        else if (i == x->n || y->kids[j]->key < x->kids[i]->key) j++;
-        else i++, j++;
-        n++;
+static tkid merge_sum(arena *a, const tnode *x, int skip, const tnode *y);
+
+/* Asks for the nodes that merging will read (children of x and y under keys in both) to be
+ * brought into cache while the first of them is merged. */
+static inline void prefetch_common(const char *base, const tkid *x, uint32_t x_keys,
+                                   const tkid *y, uint32_t y_keys, uint32_t both) {
+    while (both) {
+        uint32_t below = (both & (0u - both)) - 1u;
+        __builtin_prefetch(tree_at(base, x[__builtin_popcount(x_keys & below)].ref));
+        __builtin_prefetch(tree_at(base, y[__builtin_popcount(y_keys & below)].ref));
+        both &= both - 1;
     }
-    return n;
 }
 
-static tnode *merge_sum(arena *a, const tnode *x, int skip, const tnode *y);
+static inline void prefetch_common64(const char *base, const tkid *x, uint64_t x_keys,
+                                     const tkid *y, uint64_t y_keys, uint64_t both) {
+    while (both) {
+        uint64_t below = (both & (0u - both)) - 1u;
+        __builtin_prefetch(tree_at(base, x[__builtin_popcountll(x_keys & below)].ref));
+        __builtin_prefetch(tree_at(base, y[__builtin_popcountll(y_keys & below)].ref));
+        both &= both - 1;
+    }
+}
 
-/* Two choice nodes of one cell: a face in both has its sum nodes merged. */
-static tnode *merge_choice(arena *a, const tnode *x, const tnode *y) {
-    tnode *t = arena_node(a, merged_count(x, 0, y));
-    int i, j, n;
-    if (!t) return NULL;
+/* Two choice nodes of one cell: a face in both has its sum nodes merged; ref 0 when out of
+ * memory.  Only the children of faces in both are read. */
+static tkid merge_choice(arena *a, const tnode *x, const tnode *y) {
+    tkid made = {0, 0};
+    uint32_t faces = x->mask | y->mask, both = x->mask & y->mask;
+    int n = __builtin_popcount(faces);
+    tnode *t = arena_take(a, choice_bytes(n), n);
+    if (!t) return made;
     t->key = x->key;
-    t->mask = x->mask | y->mask;
+    t->mask = faces;
+    t->points = 0;
+    const char *base = a->base;
     int32_t bound = 0;
-    i = j = n = 0;
-    while (i < x->n || j < y->n) {
-        tnode *kid;
-        if (j == y->n || (i < x->n && x->kids[i]->key < y->kids[j]->key)) kid = x->kids[i++];
-        else if (i == x->n || y->kids[j]->key < x->kids[i]->key) kid = y->kids[j++];
-        else if (!(kid = merge_sum(a, x->kids[i++], 0, y->kids[j++]))) return NULL;
-        t->kids[n++] = kid;
-        if (kid->bound > bound) bound = kid->bound;
+    int i = 0, j = 0;
+    prefetch_common(base, x->kids, x->mask, y->kids, y->mask, both);
+    for (int k = 0; k < n; k++) {
+        uint32_t bit = faces & (0u - faces);
+        faces ^= bit;
+        tkid kid;
+        if (both & bit) {
+            kid = merge_sum(a, tree_at(base, x->kids[i++].ref), 0, tree_at(base, y->kids[j++].ref));
+            if (!kid.ref) return kid;
+        } else {
+            kid = x->mask & bit ? x->kids[i++] : y->kids[j++];
+        }
+        t->kids[k] = kid;
+        if (kid.bound > bound) bound = kid.bound;
     }
     t->bound = bound;
-    return t;
+    made.ref = tree_ref(a, t);
+    made.bound = bound;
+    return made;
 }
 
-/* Sum node x (without its first `skip` children) merged with sum node y. */
-static tnode *merge_sum(arena *a, const tnode *x, int skip, const tnode *y) {
-    tnode *t = arena_node(a, merged_count(x, skip, y));
-    int i, j, n;
-    if (!t) return NULL;
+/* Sum node x (without its first `skip` children) merged with sum node y; ref 0 when out of
+ * memory.  Only the children of cells in both are read. */
+static tkid merge_sum(arena *a, const tnode *x, int skip, const tnode *y) {
+    tkid made = {0, 0};
+    const uint8_t *x_keys = sum_keys_of(x), *y_keys = sum_keys_of(y);
+    uint64_t x_ranks = 0, y_ranks = 0;
+    for (int i = skip; i < x->n; i++) x_ranks |= 1ull << x_keys[i];
+    for (int j = 0; j < y->n; j++) y_ranks |= 1ull << y_keys[j];
+    uint64_t ranks = x_ranks | y_ranks, both = x_ranks & y_ranks;
+    int n = __builtin_popcountll(ranks);
+    tnode *t = arena_take(a, sum_bytes(n), n);
+    if (!t) return made;
     t->key = x->key;
+    t->mask = 0;
     t->points = x->points + y->points;
+    const char *base = a->base;
+    uint8_t *keys = sum_keys(t);
     int64_t bound = t->points;
-    i = skip;
-    j = n = 0;
-    while (i < x->n || j < y->n) {
-        tnode *kid;
-        if (j == y->n || (i < x->n && x->kids[i]->key < y->kids[j]->key)) kid = x->kids[i++];
-        else if (i == x->n || y->kids[j]->key < x->kids[i]->key) kid = y->kids[j++];
-        else if (!(kid = merge_choice(a, x->kids[i++], y->kids[j++]))) return NULL;
-        t->kids[n++] = kid;
-        bound += kid->bound;
+    int i = skip, j = 0;
+    if (both) prefetch_common64(base, x->kids + skip, x_ranks, y->kids, y_ranks, both);
+    for (int k = 0; k < n; k++) {
+        int rank = __builtin_ctzll(ranks);
+        ranks &= ranks - 1;
+        tkid kid;
+        if ((both >> rank) & 1u) {
+            kid = merge_choice(a, tree_at(base, x->kids[i++].ref), tree_at(base, y->kids[j++].ref));
+            if (!kid.ref) return kid;
+        } else {
+            kid = (x_ranks >> rank) & 1u ? x->kids[i++] : y->kids[j++];
+        }
+        t->kids[k] = kid;
+        keys[k] = (uint8_t)rank;
+        bound += kid.bound;
     }
     t->bound = (int32_t)bound;
-    return t;
+    made.ref = tree_ref(a, t);
+    made.bound = t->bound;
+    return made;
 }
 
+/* Sum node x without its first child. */
 static tnode *drop_first(arena *a, const tnode *x) {
-    tnode *t = arena_node(a, x->n - 1);
+    int n = x->n - 1;
+    tnode *t = arena_take(a, sum_bytes(n), n);
     if (!t) return NULL;
     t->key = x->key;
+    t->mask = 0;
     t->points = x->points;
-    t->bound = x->bound - x->kids[0]->bound;
-    memcpy(t->kids, x->kids + 1, (size_t)(x->n - 1) * sizeof(tnode *));
+    t->bound = x->bound - x->kids[0].bound;
+    memcpy(t->kids, x->kids + 1, (size_t)n * sizeof(tkid));
+    memcpy(sum_keys(t), sum_keys_of(x) + 1, (size_t)n);
     return t;
 }
 
@@ -95,7 +140,7 @@ static tnode *drop_first(arena *a, const tnode *x) {
 
 /* Choice nodes waiting for their cell to be forced, per rank (the orderly bound). */
 typedef struct {
-    const tnode **items;
+    tref *items;
     size_t len, cap;
 } pending;
 
@@ -116,17 +161,26 @@ static inline int tick(cb_class *c) {
     return (++c->bounds & 4095u) == 0 && PyErr_CheckSignals() < 0 ? -1 : 0;
 }
 
-static int push_waiting(brancher *br, const tnode *choice) {
-    pending *p = &br->waiting[choice->key];
-    if (p->len == p->cap) {
-        size_t cap = p->cap ? p->cap * 2 : 64;
-        const tnode **items = realloc(p->items, cap * sizeof *items);
-        if (!items) return -1;
-        p->items = items;
-        p->cap = cap;
+static int grow_pending(pending *p) {
+    size_t cap = p->cap ? p->cap * 2 : 64;
+    tref *items = realloc(p->items, cap * sizeof *items);
+    if (!items) return -1;
+    p->items = items;
+    p->cap = cap;
+    return 0;
+}
+
+/* Queues the choice nodes under sum node `sum`, adding their bounds to *bound; -1 when out
+ * of memory. */
+static int push_kids(brancher *br, const tnode *sum, int64_t *bound) {
+    const uint8_t *ranks = sum_keys_of(sum);
+    for (int j = 0; j < sum->n; j++) {
+        pending *p = &br->waiting[ranks[j]];
+        if (p->len == p->cap && grow_pending(p) < 0) return -1;
+        p->items[p->len++] = sum->kids[j].ref;
+        br->waiting_bound[ranks[j]] += sum->kids[j].bound;
+        *bound += sum->kids[j].bound;
     }
-    p->items[p->len++] = choice;
-    br->waiting_bound[choice->key] += choice->bound;
     return 0;
 }
 
@@ -141,6 +195,7 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
         if (cb_append(br->out, br->board, (size_t)c->n) < 0) return PyErr_NoMemory(), -1;
         return 0;
     }
+    const char *base = br->a->base;
     int cell = br->order[k];
     const pending *here = &br->waiting[k];
     size_t len[CB_MAX_CELLS];
@@ -148,30 +203,29 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     for (int r = k + 1; r < c->n; r++) len[r] = br->waiting[r].len, sums[r] = br->waiting_bound[r];
     rest -= br->waiting_bound[k];
     uint32_t faces = c->faces[cell];
+    int64_t gain[CB_MAX_FACES]; /* the bound after forcing face f is points + rest + gain[f] */
+    for (uint32_t left = faces; left; left &= left - 1) gain[__builtin_ctz(left)] = 0;
+    for (size_t i = 0; i < here->len; i++) {
+        const tnode *choice = tree_at(base, here->items[i]);
+        uint32_t mask = choice->mask;
+        for (int kid = 0; mask; kid++, mask &= mask - 1)
+            gain[__builtin_ctz(mask)] += choice->kids[kid].bound;
+    }
     while (faces) {
         int f = __builtin_ctz(faces);
         faces &= faces - 1;
         uint32_t below = (1u << f) - 1u;
-        int64_t gain = 0; /* the bound after forcing f is points + rest + gain */
-        for (size_t i = 0; i < here->len; i++) {
-            const tnode *choice = here->items[i];
-            if ((choice->mask >> f) & 1u)
-                gain += choice->kids[__builtin_popcount(choice->mask & below)]->bound;
-        }
-        if (points + rest + gain <= br->above) {
+        if (points + rest + gain[f] <= br->above) {
             if (tick(c) < 0) return -1;
             continue;
         }
         int64_t p = points, r_bound = rest;
         for (size_t i = 0; i < here->len; i++) {
-            const tnode *choice = here->items[i];
+            const tnode *choice = tree_at(base, here->items[i]);
             if (!((choice->mask >> f) & 1u)) continue;
-            const tnode *sum = choice->kids[__builtin_popcount(choice->mask & below)];
+            const tnode *sum = tree_at(base, choice->kids[__builtin_popcount(choice->mask & below)].ref);
             p += sum->points;
-            for (int j = 0; j < sum->n; j++) {
-                if (push_waiting(br, sum->kids[j]) < 0) return PyErr_NoMemory(), -1;
-                r_bound += sum->kids[j]->bound;
-            }
+            if (push_kids(br, sum, &r_bound) < 0) return PyErr_NoMemory(), -1;
         }
         br->board[cell] = (uint8_t)f;
         int status = walk(br, k + 1, p, r_bound);
@@ -186,12 +240,9 @@ static int branch_tree(brancher *br, const tnode *root, int k) {
     cb_class *c = br->c;
     if (root->bound <= br->above) return 0;
     if (root->bound <= br->switch_bound) {
-        int64_t rest = 0;
         for (int r = k; r < c->n; r++) br->waiting[r].len = 0, br->waiting_bound[r] = 0;
-        for (int j = 0; j < root->n; j++) {
-            if (push_waiting(br, root->kids[j]) < 0) return PyErr_NoMemory(), -1;
-            rest += root->kids[j]->bound;
-        }
+        int64_t rest = 0;
+        if (push_kids(br, root, &rest) < 0) return PyErr_NoMemory(), -1;
         int status = walk(br, k, root->points, rest);
         for (int r = k; r < c->n; r++) br->waiting[r].len = 0, br->waiting_bound[r] = 0;
         return status;
@@ -201,40 +252,86 @@ static int branch_tree(brancher *br, const tnode *root, int k) {
         if (cb_append(br->out, br->board, (size_t)c->n) < 0) return PyErr_NoMemory(), -1;
         return 0;
     }
+    arena *a = br->a;
     int cell = br->order[k];
-    const tnode *choice = root->n > 0 && root->kids[0]->key == k ? root->kids[0] : NULL;
-    int64_t rest = root->bound - (choice ? choice->bound : 0);
+    const tnode *choice =
+        root->n > 0 && sum_keys_of(root)[0] == k ? tree_at(a->base, root->kids[0].ref) : NULL;
+    int64_t rest = root->bound - (choice ? root->kids[0].bound : 0);
     uint32_t faces = c->faces[cell];
     while (faces) {
         int f = __builtin_ctz(faces);
         faces &= faces - 1;
-        const tnode *under = NULL;
+        const tkid *under = NULL;
         if (choice && ((choice->mask >> f) & 1u))
-            under = choice->kids[__builtin_popcount(choice->mask & ((1u << f) - 1u))];
+            under = &choice->kids[__builtin_popcount(choice->mask & ((1u << f) - 1u))];
         if (rest + (under ? under->bound : 0) <= br->above) continue;
-        size_t current = br->a->current, used = br->a->used;
-        const tnode *next = under ? merge_sum(br->a, root, choice ? 1 : 0, under)
-                            : choice ? drop_first(br->a, root)
-                                     : root;
+        size_t used = a->used;
+        const tnode *next = root;
+        if (under) {
+            tkid merged = merge_sum(a, root, choice ? 1 : 0, tree_at(a->base, under->ref));
+            next = merged.ref ? tree_at(a->base, merged.ref) : NULL;
+        } else if (choice) {
+            next = drop_first(a, root);
+        }
         if (!next) return PyErr_NoMemory(), -1;
         br->board[cell] = (uint8_t)f;
         int status = branch_tree(br, next, k + 1);
-        br->a->current = current;
-        br->a->used = used;
+        a->used = used;
         if (status < 0) return -1;
     }
     return 0;
 }
 
+/* ------------------------------------------------ the arena */
+
 /* Trees are built and merged in memory kept between classes (the GIL guards it). */
 static arena tree_arena;
 
-#define ARENA_KEEP 12u
+#define ARENA_STEP ((size_t)64 << 20)  /* made usable at a time */
+#define ARENA_KEEP ((size_t)384 << 20) /* kept usable between classes */
+#define ARENA_MAX ((size_t)16 << 30)   /* what 32-bit offsets in 4-byte units reach */
 
-/* Forget every node; keep the first ARENA_KEEP chunks for the next class. */
+#ifdef _WIN32
+#include <windows.h>
+static char *reserve(size_t bytes) { return VirtualAlloc(NULL, bytes, MEM_RESERVE, PAGE_NOACCESS); }
+static int commit(char *at, size_t bytes) {
+    return VirtualAlloc(at, bytes, MEM_COMMIT, PAGE_READWRITE) ? 0 : -1;
+}
+static void decommit(char *at, size_t bytes) { VirtualFree(at, bytes, MEM_DECOMMIT); }
+#else
+#include <sys/mman.h>
+static char *reserve(size_t bytes) {
+    void *at = mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    return at == MAP_FAILED ? NULL : at;
+}
+static int commit(char *at, size_t bytes) { return mprotect(at, bytes, PROT_READ | PROT_WRITE); }
+static void decommit(char *at, size_t bytes) {
+    madvise(at, bytes, MADV_DONTNEED);
+    mprotect(at, bytes, PROT_NONE);
+}
+#endif
+
+int arena_grow(arena *a, size_t bytes) {
+    if (!a->base) {
+        /* Address space may be limited (ulimit -v): ask for less until it is given. */
+        for (size_t size = ARENA_MAX; size >= ARENA_STEP && !a->base; size /= 2)
+            if ((a->base = reserve(size)) != NULL) a->reserved = size;
+        if (!a->base) return -1;
+        a->used = 8; /* offset 0 names no node */
+    }
+    size_t want = (a->used + bytes + ARENA_STEP - 1) / ARENA_STEP * ARENA_STEP;
+    if (want > a->reserved || commit(a->base + a->committed, want - a->committed) < 0) return -1;
+    a->committed = want;
+    return 0;
+}
+
+/* Forget every node; keep ARENA_KEEP bytes usable for the next class. */
 static void arena_reset(arena *a) {
-    while (a->n_chunks > ARENA_KEEP) free(a->chunks[--a->n_chunks]);
-    a->current = a->used = 0;
+    if (a->committed > ARENA_KEEP) {
+        decommit(a->base + ARENA_KEEP, a->committed - ARENA_KEEP);
+        a->committed = ARENA_KEEP;
+    }
+    a->used = 8;
 }
 
 int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t switch_bound,

@@ -5,24 +5,70 @@
 
 #include "bound.h"
 
+/* Where a node is: its offset from the arena's base in 4-byte units (half a pointer). */
+typedef uint32_t tref;
+
+/* A child as its parent holds it: where it is and its bound, so that merging and walking
+ * read a child only when they go into it. */
+typedef struct {
+    tref ref;
+    int32_t bound;
+} tkid;
+
 /* A sum node adds its points and its children's bounds; a choice node (one cell) takes the
- * best of its children, one sum node per face.  Children are sorted by key. */
+ * best of its children, one sum node per face: its i-th child is for the i-th face in
+ * `mask`.  A sum node's children are choice nodes of distinct cells, sorted by rank; their
+ * ranks follow the children (sum_keys). */
 typedef struct tnode {
     int32_t bound;
     int32_t points; /* sum node: points of the words ending here */
     uint32_t mask;  /* choice node: the faces of its children */
     uint8_t key;    /* choice node: the cell's rank in split order; sum node: the face id */
     uint8_t n;
-    struct tnode *kids[];
+    uint16_t spare;
+    tkid kids[];
 } tnode;
 
-/* Nodes come from big chunks; a branch gives back what it made by restoring a mark. */
+/* The ranks of a sum node's children, one byte each. */
+static inline uint8_t *sum_keys(tnode *t) { return (uint8_t *)(t->kids + t->n); }
+static inline const uint8_t *sum_keys_of(const tnode *t) {
+    return (const uint8_t *)(t->kids + t->n);
+}
+
+/* Nodes come from one reserved stretch of address space that never moves, so a 32-bit
+ * offset names any node; a branch gives back what it made by restoring `used`. */
 typedef struct {
-    char **chunks;
-    size_t n_chunks, current, used;
+    char *base;
+    size_t used, committed, reserved; /* bytes */
 } arena;
 
-/* A node with room for `kids` children (n set, the rest not), or NULL when out of memory. */
+/* Makes [used, used + bytes) usable; -1 when out of memory. */
+int arena_grow(arena *a, size_t bytes);
+
+static inline tnode *tree_at(const char *base, tref ref) {
+    return (tnode *)(void *)(base + (size_t)ref * 4u);
+}
+
+static inline tref tree_ref(const arena *a, const tnode *t) {
+    return (tref)(((const char *)t - a->base) >> 2);
+}
+
+/* A node of `bytes` (a multiple of 4) with n = kids, or NULL when out of memory. */
+static inline tnode *arena_take(arena *a, size_t bytes, int kids) {
+    if (a->used + bytes > a->committed && arena_grow(a, bytes) < 0) return NULL;
+    tnode *node = (tnode *)(void *)(a->base + a->used);
+    a->used += bytes;
+    node->n = (uint8_t)kids;
+    return node;
+}
+
+static inline size_t choice_bytes(int kids) { return sizeof(tnode) + (size_t)kids * sizeof(tkid); }
+static inline size_t sum_bytes(int kids) {
+    return (sizeof(tnode) + (size_t)kids * (sizeof(tkid) + 1u) + 3u) & ~(size_t)3u;
+}
+
+/* A node with room for `kids` children of either kind (n set, the rest not), or NULL when
+ * out of memory. */
 tnode *arena_node(arena *a, int kids);
 
 /* The orderly tree of class c with cells ranked by `order`, in a; NULL when out of memory. */

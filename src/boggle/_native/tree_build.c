@@ -19,28 +19,9 @@
 #include <string.h>
 
 #define NO_FACE 0xFFu
-#define CHUNK (32u << 20)
-
 tnode *arena_node(arena *a, int kids) {
-    size_t size = (sizeof(tnode) + (size_t)kids * sizeof(tnode *) + 7u) & ~(size_t)7u;
-    if (a->n_chunks == 0 || a->used + size > CHUNK) {
-        size_t next = a->n_chunks == 0 ? 0 : a->current + 1;
-        if (next == a->n_chunks) {
-            char **chunks = realloc(a->chunks, (a->n_chunks + 1) * sizeof(char *));
-            if (!chunks) return NULL;
-            a->chunks = chunks;
-            a->chunks[a->n_chunks] = malloc(CHUNK);
-            if (!a->chunks[a->n_chunks]) return NULL;
-            a->n_chunks++;
-        }
-        a->current = next;
-        a->used = 0;
-    }
-    tnode *node = (tnode *)(a->chunks[a->current] + a->used);
-    a->used += size;
-    node->n = (uint8_t)kids;
-    node->mask = 0;
-    node->points = 0;
+    tnode *node = arena_take(a, sum_bytes(kids), kids);
+    if (node) node->mask = 0, node->points = 0;
     return node;
 }
 
@@ -128,9 +109,15 @@ static int64_t ending_points(const maker *m, const uint8_t *src, size_t lo, size
 
 static tnode *finish(maker *m, tnode *const *kids, int n_kids, uint8_t key, int64_t points,
                      int64_t bound, uint32_t mask) {
-    tnode *t = arena_node(m->a, n_kids);
+    arena *a = m->a;
+    tnode *t = arena_take(a, mask ? choice_bytes(n_kids) : sum_bytes(n_kids), n_kids);
     if (!t) { m->oom = 1; return NULL; }
-    memcpy(t->kids, kids, (size_t)n_kids * sizeof(tnode *));
+    for (int i = 0; i < n_kids; i++) {
+        t->kids[i].ref = tree_ref(a, kids[i]);
+        t->kids[i].bound = kids[i]->bound;
+    }
+    if (!mask)
+        for (int i = 0; i < n_kids; i++) sum_keys(t)[i] = kids[i]->key;
     t->key = key;
     t->points = (int32_t)points;
     t->bound = (int32_t)bound;
