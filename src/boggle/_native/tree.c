@@ -24,68 +24,77 @@
 #include <stdlib.h>
 #include <string.h>
 
-static tkid merge_sum(arena *a, const tnode *x, int skip, const tnode *y);
+/* Merging goes breadth first: each pair of nodes to merge is a job in a queue, and the
+ * nodes of the jobs a little ahead are asked into cache while a job is done, so many reads
+ * from memory are under way at once instead of one per step down the trees.  Children's
+ * bounds are added in a second pass over the jobs, backwards (children before parents). */
+typedef struct {
+    tref x, y;   /* the nodes to merge; once done, x is the merged node */
+    tref parent; /* the merged node that holds it (0: none) */
+    uint8_t slot; /* its place among the parent's children */
+    uint8_t sum;  /* 1: two sum nodes, 0: two choice nodes */
+} merge_job;
 
-/* Asks for the nodes that merging will read (children of x and y under keys in both) to be
- * brought into cache while the first of them is merged. */
-static inline void prefetch_common(const char *base, const tkid *x, uint32_t x_keys,
-                                   const tkid *y, uint32_t y_keys, uint32_t both) {
-    while (both) {
-        uint32_t below = (both & (0u - both)) - 1u;
-        __builtin_prefetch(tree_at(base, x[__builtin_popcount(x_keys & below)].ref));
-        __builtin_prefetch(tree_at(base, y[__builtin_popcount(y_keys & below)].ref));
-        both &= both - 1;
+typedef struct {
+    merge_job *jobs;
+    size_t len, cap;
+} merge_queue;
+
+/* The queue is kept between merges (the GIL guards it). */
+static merge_queue queue;
+
+#define PREFETCH_AHEAD 16
+
+static int push_job(tref x, tref y, tref parent, int slot, int sum) {
+    if (queue.len == queue.cap) {
+        size_t cap = queue.cap ? queue.cap * 2 : 4096;
+        merge_job *jobs = realloc(queue.jobs, cap * sizeof *jobs);
+        if (!jobs) return -1;
+        queue.jobs = jobs;
+        queue.cap = cap;
     }
+    merge_job *job = &queue.jobs[queue.len++];
+    job->x = x;
+    job->y = y;
+    job->parent = parent;
+    job->slot = (uint8_t)slot;
+    job->sum = (uint8_t)sum;
+    return 0;
 }
 
-static inline void prefetch_common64(const char *base, const tkid *x, uint64_t x_keys,
-                                     const tkid *y, uint64_t y_keys, uint64_t both) {
-    while (both) {
-        uint64_t below = (both & (0u - both)) - 1u;
-        __builtin_prefetch(tree_at(base, x[__builtin_popcountll(x_keys & below)].ref));
-        __builtin_prefetch(tree_at(base, y[__builtin_popcountll(y_keys & below)].ref));
-        both &= both - 1;
-    }
-}
-
-/* Two choice nodes of one cell: a face in both has its sum nodes merged; ref 0 when out of
- * memory.  Only the children of faces in both are read. */
-static tkid merge_choice(arena *a, const tnode *x, const tnode *y) {
-    tkid made = {0, 0};
+/* The merge of choice nodes x and y (of one cell), its children of faces in both to come
+ * (queued); bound: the best of the others so far. */
+static tnode *merge_choice(arena *a, const tnode *x, const tnode *y) {
     uint32_t faces = x->mask | y->mask, both = x->mask & y->mask;
     int n = __builtin_popcount(faces);
     tnode *t = arena_take(a, choice_bytes(n), n);
-    if (!t) return made;
+    if (!t) return NULL;
+    tref self = tree_ref(a, t);
     t->key = x->key;
     t->mask = faces;
     t->points = 0;
-    const char *base = a->base;
     int32_t bound = 0;
     int i = 0, j = 0;
-    prefetch_common(base, x->kids, x->mask, y->kids, y->mask, both);
     for (int k = 0; k < n; k++) {
         uint32_t bit = faces & (0u - faces);
         faces ^= bit;
-        tkid kid;
         if (both & bit) {
-            kid = merge_sum(a, tree_at(base, x->kids[i++].ref), 0, tree_at(base, y->kids[j++].ref));
-            if (!kid.ref) return kid;
-        } else {
-            kid = x->mask & bit ? x->kids[i++] : y->kids[j++];
+            if (push_job(x->kids[i++].ref, y->kids[j++].ref, self, k, 1) < 0) return NULL;
+            t->kids[k].ref = 0;
+            t->kids[k].bound = 0;
+            continue;
         }
+        tkid kid = x->mask & bit ? x->kids[i++] : y->kids[j++];
         t->kids[k] = kid;
         if (kid.bound > bound) bound = kid.bound;
     }
     t->bound = bound;
-    made.ref = tree_ref(a, t);
-    made.bound = bound;
-    return made;
+    return t;
 }
 
-/* Sum node x (without its first `skip` children) merged with sum node y; ref 0 when out of
- * memory.  Only the children of cells in both are read. */
-static tkid merge_sum(arena *a, const tnode *x, int skip, const tnode *y) {
-    tkid made = {0, 0};
+/* The merge of sum node x (without its first `skip` children) and sum node y, its children
+ * of cells in both to come (queued); bound: its points and the others' bounds so far. */
+static tnode *merge_sum(arena *a, const tnode *x, int skip, const tnode *y) {
     const uint8_t *x_keys = sum_keys_of(x), *y_keys = sum_keys_of(y);
     uint64_t x_ranks = 0, y_ranks = 0;
     for (int i = skip; i < x->n; i++) x_ranks |= 1ull << x_keys[i];
@@ -93,33 +102,60 @@ static tkid merge_sum(arena *a, const tnode *x, int skip, const tnode *y) {
     uint64_t ranks = x_ranks | y_ranks, both = x_ranks & y_ranks;
     int n = __builtin_popcountll(ranks);
     tnode *t = arena_take(a, sum_bytes(n), n);
-    if (!t) return made;
+    if (!t) return NULL;
+    tref self = tree_ref(a, t);
     t->key = x->key;
     t->mask = 0;
     t->points = x->points + y->points;
-    const char *base = a->base;
     uint8_t *keys = sum_keys(t);
-    int64_t bound = t->points;
+    int32_t bound = t->points;
     int i = skip, j = 0;
-    if (both) prefetch_common64(base, x->kids + skip, x_ranks, y->kids, y_ranks, both);
     for (int k = 0; k < n; k++) {
         int rank = __builtin_ctzll(ranks);
         ranks &= ranks - 1;
-        tkid kid;
-        if ((both >> rank) & 1u) {
-            kid = merge_choice(a, tree_at(base, x->kids[i++].ref), tree_at(base, y->kids[j++].ref));
-            if (!kid.ref) return kid;
-        } else {
-            kid = (x_ranks >> rank) & 1u ? x->kids[i++] : y->kids[j++];
-        }
-        t->kids[k] = kid;
         keys[k] = (uint8_t)rank;
+        if ((both >> rank) & 1u) {
+            if (push_job(x->kids[i++].ref, y->kids[j++].ref, self, k, 0) < 0) return NULL;
+            t->kids[k].ref = 0;
+            t->kids[k].bound = 0;
+            continue;
+        }
+        tkid kid = (x_ranks >> rank) & 1u ? x->kids[i++] : y->kids[j++];
+        t->kids[k] = kid;
         bound += kid.bound;
     }
-    t->bound = (int32_t)bound;
-    made.ref = tree_ref(a, t);
-    made.bound = t->bound;
-    return made;
+    t->bound = bound;
+    return t;
+}
+
+/* Sum node x (without its first `skip` children) merged with sum node y: new nodes where
+ * the two overlap, shared subtrees elsewhere; NULL when out of memory. */
+static tnode *merge(arena *a, const tnode *x, int skip, const tnode *y) {
+    const char *base = a->base;
+    queue.len = 0;
+    if (push_job(tree_ref(a, x), tree_ref(a, y), 0, 0, 1) < 0) return NULL;
+    size_t asked = 1;
+    for (size_t i = 0; i < queue.len; i++) {
+        for (; asked < queue.len && asked < i + PREFETCH_AHEAD; asked++) {
+            __builtin_prefetch(tree_at(base, queue.jobs[asked].x));
+            __builtin_prefetch(tree_at(base, queue.jobs[asked].y));
+        }
+        merge_job job = queue.jobs[i];
+        const tnode *left = tree_at(base, job.x), *right = tree_at(base, job.y);
+        tnode *t = job.sum ? merge_sum(a, left, i == 0 ? skip : 0, right) : merge_choice(a, left, right);
+        if (!t) return NULL;
+        queue.jobs[i].x = tree_ref(a, t);
+        if (job.parent) tree_at(base, job.parent)->kids[job.slot].ref = queue.jobs[i].x;
+    }
+    for (size_t i = queue.len; i-- > 1;) {
+        const merge_job *job = &queue.jobs[i];
+        int32_t bound = tree_at(base, job->x)->bound;
+        tnode *parent = tree_at(base, job->parent);
+        parent->kids[job->slot].bound = bound;
+        if (!job->sum) parent->bound += bound;
+        else if (bound > parent->bound) parent->bound = bound;
+    }
+    return tree_at(base, queue.jobs[0].x);
 }
 
 /* Sum node x without its first child. */
@@ -268,8 +304,7 @@ static int branch_tree(brancher *br, const tnode *root, int k) {
         size_t used = a->used;
         const tnode *next = root;
         if (under) {
-            tkid merged = merge_sum(a, root, choice ? 1 : 0, tree_at(a->base, under->ref));
-            next = merged.ref ? tree_at(a->base, merged.ref) : NULL;
+            next = merge(a, root, choice ? 1 : 0, tree_at(a->base, under->ref));
         } else if (choice) {
             next = drop_first(a, root);
         }
