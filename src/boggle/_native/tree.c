@@ -64,15 +64,14 @@ static int push_job(tref x, tref y, tref parent, int slot, int sum) {
 
 /* The merge of choice nodes x and y (of one cell), its children of faces in both to come
  * (queued); bound: the best of the others so far. */
-static tnode *merge_choice(arena *a, const tnode *x, const tnode *y) {
+static tchoice *merge_choice(arena *a, const tchoice *x, const tchoice *y) {
     uint32_t faces = x->mask | y->mask, both = x->mask & y->mask;
     int n = __builtin_popcount(faces);
-    tnode *t = arena_take(a, choice_bytes(n), n);
+    tchoice *t = arena_take(a, choice_bytes(n), n);
     if (!t) return NULL;
     tref self = tree_ref(a, t);
-    t->key = x->key;
+    t->head.key = x->head.key;
     t->mask = faces;
-    t->points = 0;
     int32_t bound = 0;
     int i = 0, j = 0;
     for (int k = 0; k < n; k++) {
@@ -88,49 +87,45 @@ static tnode *merge_choice(arena *a, const tnode *x, const tnode *y) {
         t->kids[k] = kid;
         if (kid.bound > bound) bound = kid.bound;
     }
-    t->bound = bound;
+    t->head.bound = bound;
     return t;
 }
 
 /* The merge of sum node x (without its first `skip` children) and sum node y, its children
  * of cells in both to come (queued); bound: its points and the others' bounds so far. */
-static tnode *merge_sum(arena *a, const tnode *x, int skip, const tnode *y) {
-    const uint8_t *x_keys = sum_keys_of(x), *y_keys = sum_keys_of(y);
-    uint64_t x_ranks = 0, y_ranks = 0;
-    for (int i = skip; i < x->n; i++) x_ranks |= 1ull << x_keys[i];
-    for (int j = 0; j < y->n; j++) y_ranks |= 1ull << y_keys[j];
+static tsum *merge_sum(arena *a, const tsum *x, int skip, const tsum *y) {
+    uint64_t x_ranks = sum_ranks(x), y_ranks = sum_ranks(y);
+    if (skip) x_ranks &= x_ranks - 1;
     uint64_t ranks = x_ranks | y_ranks, both = x_ranks & y_ranks;
     int n = __builtin_popcountll(ranks);
-    tnode *t = arena_take(a, sum_bytes(n), n);
+    tsum *t = arena_take(a, sum_bytes(n), n);
     if (!t) return NULL;
     tref self = tree_ref(a, t);
-    t->key = x->key;
-    t->mask = 0;
+    t->head.key = x->head.key;
     t->points = x->points + y->points;
-    uint8_t *keys = sum_keys(t);
+    set_sum_ranks(t, ranks);
     int32_t bound = t->points;
     int i = skip, j = 0;
     for (int k = 0; k < n; k++) {
-        int rank = __builtin_ctzll(ranks);
-        ranks &= ranks - 1;
-        keys[k] = (uint8_t)rank;
-        if ((both >> rank) & 1u) {
+        uint64_t bit = ranks & (0u - ranks);
+        ranks ^= bit;
+        if (both & bit) {
             if (push_job(x->kids[i++].ref, y->kids[j++].ref, self, k, 0) < 0) return NULL;
             t->kids[k].ref = 0;
             t->kids[k].bound = 0;
             continue;
         }
-        tkid kid = (x_ranks >> rank) & 1u ? x->kids[i++] : y->kids[j++];
+        tkid kid = x_ranks & bit ? x->kids[i++] : y->kids[j++];
         t->kids[k] = kid;
         bound += kid.bound;
     }
-    t->bound = bound;
+    t->head.bound = bound;
     return t;
 }
 
 /* Sum node x (without its first `skip` children) merged with sum node y: new nodes where
  * the two overlap, shared subtrees elsewhere; NULL when out of memory. */
-static tnode *merge(arena *a, const tnode *x, int skip, const tnode *y) {
+static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
     const char *base = a->base;
     queue.len = 0;
     if (push_job(tree_ref(a, x), tree_ref(a, y), 0, 0, 1) < 0) return NULL;
@@ -141,34 +136,42 @@ static tnode *merge(arena *a, const tnode *x, int skip, const tnode *y) {
             __builtin_prefetch(tree_at(base, queue.jobs[asked].y));
         }
         merge_job job = queue.jobs[i];
-        const tnode *left = tree_at(base, job.x), *right = tree_at(base, job.y);
-        tnode *t = job.sum ? merge_sum(a, left, i == 0 ? skip : 0, right) : merge_choice(a, left, right);
+        void *t = job.sum ? (void *)merge_sum(a, tree_at(base, job.x), i == 0 ? skip : 0,
+                                              tree_at(base, job.y))
+                          : (void *)merge_choice(a, tree_at(base, job.x), tree_at(base, job.y));
         if (!t) return NULL;
         queue.jobs[i].x = tree_ref(a, t);
-        if (job.parent) tree_at(base, job.parent)->kids[job.slot].ref = queue.jobs[i].x;
+        if (!job.parent) continue;
+        if (job.sum) ((tchoice *)tree_at(base, job.parent))->kids[job.slot].ref = queue.jobs[i].x;
+        else ((tsum *)tree_at(base, job.parent))->kids[job.slot].ref = queue.jobs[i].x;
     }
     for (size_t i = queue.len; i-- > 1;) {
         const merge_job *job = &queue.jobs[i];
-        int32_t bound = tree_at(base, job->x)->bound;
-        tnode *parent = tree_at(base, job->parent);
-        parent->kids[job->slot].bound = bound;
-        if (!job->sum) parent->bound += bound;
-        else if (bound > parent->bound) parent->bound = bound;
+        int32_t bound = ((const tnode *)tree_at(base, job->x))->bound;
+        if (job->sum) {
+            tchoice *parent = tree_at(base, job->parent);
+            parent->kids[job->slot].bound = bound;
+            if (bound > parent->head.bound) parent->head.bound = bound;
+        } else {
+            tsum *parent = tree_at(base, job->parent);
+            parent->kids[job->slot].bound = bound;
+            parent->head.bound += bound;
+        }
     }
     return tree_at(base, queue.jobs[0].x);
 }
 
 /* Sum node x without its first child. */
-static tnode *drop_first(arena *a, const tnode *x) {
-    int n = x->n - 1;
-    tnode *t = arena_take(a, sum_bytes(n), n);
+static tsum *drop_first(arena *a, const tsum *x) {
+    int n = x->head.n - 1;
+    tsum *t = arena_take(a, sum_bytes(n), n);
     if (!t) return NULL;
-    t->key = x->key;
-    t->mask = 0;
+    uint64_t ranks = sum_ranks(x);
+    t->head.key = x->head.key;
+    t->head.bound = x->head.bound - x->kids[0].bound;
     t->points = x->points;
-    t->bound = x->bound - x->kids[0].bound;
+    set_sum_ranks(t, ranks & (ranks - 1));
     memcpy(t->kids, x->kids + 1, (size_t)n * sizeof(tkid));
-    memcpy(sum_keys(t), sum_keys_of(x) + 1, (size_t)n);
     return t;
 }
 
@@ -208,13 +211,14 @@ static int grow_pending(pending *p) {
 
 /* Queues the choice nodes under sum node `sum`, adding their bounds to *bound; -1 when out
  * of memory. */
-static int push_kids(brancher *br, const tnode *sum, int64_t *bound) {
-    const uint8_t *ranks = sum_keys_of(sum);
-    for (int j = 0; j < sum->n; j++) {
-        pending *p = &br->waiting[ranks[j]];
+static int push_kids(brancher *br, const tsum *sum, int64_t *bound) {
+    uint64_t ranks = sum_ranks(sum);
+    for (int j = 0; ranks; j++, ranks &= ranks - 1) {
+        int rank = __builtin_ctzll(ranks);
+        pending *p = &br->waiting[rank];
         if (p->len == p->cap && grow_pending(p) < 0) return -1;
         p->items[p->len++] = sum->kids[j].ref;
-        br->waiting_bound[ranks[j]] += sum->kids[j].bound;
+        br->waiting_bound[rank] += sum->kids[j].bound;
         *bound += sum->kids[j].bound;
     }
     return 0;
@@ -242,7 +246,7 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     int64_t gain[CB_MAX_FACES]; /* the bound after forcing face f is points + rest + gain[f] */
     for (uint32_t left = faces; left; left &= left - 1) gain[__builtin_ctz(left)] = 0;
     for (size_t i = 0; i < here->len; i++) {
-        const tnode *choice = tree_at(base, here->items[i]);
+        const tchoice *choice = tree_at(base, here->items[i]);
         uint32_t mask = choice->mask;
         for (int kid = 0; mask; kid++, mask &= mask - 1)
             gain[__builtin_ctz(mask)] += choice->kids[kid].bound;
@@ -257,9 +261,9 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
         }
         int64_t p = points, r_bound = rest;
         for (size_t i = 0; i < here->len; i++) {
-            const tnode *choice = tree_at(base, here->items[i]);
+            const tchoice *choice = tree_at(base, here->items[i]);
             if (!((choice->mask >> f) & 1u)) continue;
-            const tnode *sum = tree_at(base, choice->kids[__builtin_popcount(choice->mask & below)].ref);
+            const tsum *sum = tree_at(base, choice->kids[__builtin_popcount(choice->mask & below)].ref);
             p += sum->points;
             if (push_kids(br, sum, &r_bound) < 0) return PyErr_NoMemory(), -1;
         }
@@ -272,10 +276,10 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
 }
 
 /* Branch and bound from sum node `root` whose choice nodes are for ranks k and above. */
-static int branch_tree(brancher *br, const tnode *root, int k) {
+static int branch_tree(brancher *br, const tsum *root, int k) {
     cb_class *c = br->c;
-    if (root->bound <= br->above) return 0;
-    if (root->bound <= br->switch_bound) {
+    if (root->head.bound <= br->above) return 0;
+    if (root->head.bound <= br->switch_bound) {
         for (int r = k; r < c->n; r++) br->waiting[r].len = 0, br->waiting_bound[r] = 0;
         int64_t rest = 0;
         if (push_kids(br, root, &rest) < 0) return PyErr_NoMemory(), -1;
@@ -290,9 +294,9 @@ static int branch_tree(brancher *br, const tnode *root, int k) {
     }
     arena *a = br->a;
     int cell = br->order[k];
-    const tnode *choice =
-        root->n > 0 && sum_keys_of(root)[0] == k ? tree_at(a->base, root->kids[0].ref) : NULL;
-    int64_t rest = root->bound - (choice ? root->kids[0].bound : 0);
+    const tchoice *choice =
+        sum_ranks(root) & (1ull << k) ? tree_at(a->base, root->kids[0].ref) : NULL;
+    int64_t rest = root->head.bound - (choice ? root->kids[0].bound : 0);
     uint32_t faces = c->faces[cell];
     while (faces) {
         int f = __builtin_ctz(faces);
@@ -302,7 +306,7 @@ static int branch_tree(brancher *br, const tnode *root, int k) {
             under = &choice->kids[__builtin_popcount(choice->mask & ((1u << f) - 1u))];
         if (rest + (under ? under->bound : 0) <= br->above) continue;
         size_t used = a->used;
-        const tnode *next = root;
+        const tsum *next = root;
         if (under) {
             next = merge(a, root, choice ? 1 : 0, tree_at(a->base, under->ref));
         } else if (choice) {
@@ -385,7 +389,7 @@ int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t swi
         PyErr_NoMemory();
     } else {
         *root_bound = root->bound;
-        status = branch_tree(&br, root, 0);
+        status = branch_tree(&br, (const tsum *)(const void *)root, 0);
     }
     for (int r = 0; r < c->n; r++) free(br.waiting[r].items);
     arena_reset(br.a);

@@ -16,23 +16,36 @@ typedef struct {
 } tkid;
 
 /* A sum node adds its points and its children's bounds; a choice node (one cell) takes the
- * best of its children, one sum node per face: its i-th child is for the i-th face in
- * `mask`.  A sum node's children are choice nodes of distinct cells, sorted by rank; their
- * ranks follow the children (sum_keys). */
+ * best of its children, one sum node per face.  Every node starts with a tnode; a choice
+ * node's i-th child is for the i-th face in its mask, a sum node's children are choice
+ * nodes of distinct cells, in the order of their ranks (the bits of `ranks`). */
 typedef struct tnode {
     int32_t bound;
-    int32_t points; /* sum node: points of the words ending here */
-    uint32_t mask;  /* choice node: the faces of its children */
-    uint8_t key;    /* choice node: the cell's rank in split order; sum node: the face id */
+    uint8_t key; /* choice node: the cell's rank in split order; sum node: the face id */
     uint8_t n;
     uint16_t spare;
-    tkid kids[];
 } tnode;
 
-/* The ranks of a sum node's children, one byte each. */
-static inline uint8_t *sum_keys(tnode *t) { return (uint8_t *)(t->kids + t->n); }
-static inline const uint8_t *sum_keys_of(const tnode *t) {
-    return (const uint8_t *)(t->kids + t->n);
+typedef struct {
+    tnode head;
+    uint32_t mask; /* the faces of its children */
+    tkid kids[];
+} tchoice;
+
+typedef struct {
+    tnode head;
+    int32_t points;      /* of the words ending here */
+    uint32_t ranks[2];   /* the ranks of its children: bits 0-31 and 32-63 */
+    tkid kids[];
+} tsum;
+
+static inline uint64_t sum_ranks(const tsum *t) {
+    return (uint64_t)t->ranks[1] << 32 | t->ranks[0];
+}
+
+static inline void set_sum_ranks(tsum *t, uint64_t ranks) {
+    t->ranks[0] = (uint32_t)ranks;
+    t->ranks[1] = (uint32_t)(ranks >> 32);
 }
 
 /* Nodes come from one reserved stretch of address space that never moves, so a 32-bit
@@ -45,16 +58,16 @@ typedef struct {
 /* Makes [used, used + bytes) usable; -1 when out of memory. */
 int arena_grow(arena *a, size_t bytes);
 
-static inline tnode *tree_at(const char *base, tref ref) {
-    return (tnode *)(void *)(base + (size_t)ref * 4u);
+static inline void *tree_at(const char *base, tref ref) {
+    return (void *)(base + (size_t)ref * 4u);
 }
 
-static inline tref tree_ref(const arena *a, const tnode *t) {
+static inline tref tree_ref(const arena *a, const void *t) {
     return (tref)(((const char *)t - a->base) >> 2);
 }
 
-/* A node of `bytes` (a multiple of 4) with n = kids, or NULL when out of memory. */
-static inline tnode *arena_take(arena *a, size_t bytes, int kids) {
+/* `bytes` (a multiple of 4) for a node of `kids` children (n set), or NULL when out of memory. */
+static inline void *arena_take(arena *a, size_t bytes, int kids) {
     if (a->used + bytes > a->committed && arena_grow(a, bytes) < 0) return NULL;
     tnode *node = (tnode *)(void *)(a->base + a->used);
     a->used += bytes;
@@ -62,10 +75,8 @@ static inline tnode *arena_take(arena *a, size_t bytes, int kids) {
     return node;
 }
 
-static inline size_t choice_bytes(int kids) { return sizeof(tnode) + (size_t)kids * sizeof(tkid); }
-static inline size_t sum_bytes(int kids) {
-    return (sizeof(tnode) + (size_t)kids * (sizeof(tkid) + 1u) + 3u) & ~(size_t)3u;
-}
+static inline size_t choice_bytes(int kids) { return sizeof(tchoice) + (size_t)kids * sizeof(tkid); }
+static inline size_t sum_bytes(int kids) { return sizeof(tsum) + (size_t)kids * sizeof(tkid); }
 
 /* A node with room for `kids` children of either kind (n set, the rest not), or NULL when
  * out of memory. */

@@ -20,9 +20,9 @@
 
 #define NO_FACE 0xFFu
 tnode *arena_node(arena *a, int kids) {
-    tnode *node = arena_take(a, sum_bytes(kids), kids);
-    if (node) node->mask = 0, node->points = 0;
-    return node;
+    tsum *node = arena_take(a, sum_bytes(kids), kids);
+    if (node) node->points = 0, set_sum_ranks(node, 0);
+    return node ? &node->head : NULL;
 }
 
 typedef struct {
@@ -110,18 +110,30 @@ static int64_t ending_points(const maker *m, const uint8_t *src, size_t lo, size
 static tnode *finish(maker *m, tnode *const *kids, int n_kids, uint8_t key, int64_t points,
                      int64_t bound, uint32_t mask) {
     arena *a = m->a;
-    tnode *t = arena_take(a, mask ? choice_bytes(n_kids) : sum_bytes(n_kids), n_kids);
-    if (!t) { m->oom = 1; return NULL; }
-    for (int i = 0; i < n_kids; i++) {
-        t->kids[i].ref = tree_ref(a, kids[i]);
-        t->kids[i].bound = kids[i]->bound;
+    tkid *slots;
+    tnode *t;
+    if (mask) {
+        tchoice *choice = arena_take(a, choice_bytes(n_kids), n_kids);
+        if (!choice) { m->oom = 1; return NULL; }
+        choice->mask = mask;
+        slots = choice->kids;
+        t = &choice->head;
+    } else {
+        tsum *sum = arena_take(a, sum_bytes(n_kids), n_kids);
+        if (!sum) { m->oom = 1; return NULL; }
+        uint64_t ranks = 0;
+        for (int i = 0; i < n_kids; i++) ranks |= 1ull << kids[i]->key;
+        sum->points = (int32_t)points;
+        set_sum_ranks(sum, ranks);
+        slots = sum->kids;
+        t = &sum->head;
     }
-    if (!mask)
-        for (int i = 0; i < n_kids; i++) sum_keys(t)[i] = kids[i]->key;
+    for (int i = 0; i < n_kids; i++) {
+        slots[i].ref = tree_ref(a, kids[i]);
+        slots[i].bound = kids[i]->bound;
+    }
     t->key = key;
-    t->points = (int32_t)points;
     t->bound = (int32_t)bound;
-    t->mask = mask;
     return t;
 }
 
