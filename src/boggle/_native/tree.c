@@ -43,7 +43,9 @@ typedef struct {
 /* The queue is kept between merges (the GIL guards it). */
 static merge_queue queue;
 
-#define PREFETCH_AHEAD 16
+#ifndef PREFETCH_AHEAD
+#define PREFETCH_AHEAD 12
+#endif
 
 static int push_job(tref x, tref y, tref parent, int slot, int sum) {
     if (queue.len == queue.cap) {
