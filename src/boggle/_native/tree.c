@@ -226,6 +226,10 @@ static int push_kids(brancher *br, const tsum *sum, int64_t *bound) {
     return 0;
 }
 
+#ifndef WALK_AHEAD
+#define WALK_AHEAD 8 /* choice nodes asked into cache ahead */
+#endif
+
 /* The orderly bound without merging: ranks k.. are forced one by one; the bound of a
  * partial choice is the points of the sum nodes it reaches plus the bounds of the choice
  * nodes still waiting.  `rest`: the sum of waiting_bound over ranks k... */
@@ -248,6 +252,7 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     int64_t gain[CB_MAX_FACES]; /* the bound after forcing face f is points + rest + gain[f] */
     for (uint32_t left = faces; left; left &= left - 1) gain[__builtin_ctz(left)] = 0;
     for (size_t i = 0; i < here->len; i++) {
+        if (i + WALK_AHEAD < here->len) __builtin_prefetch(tree_at(base, here->items[i + WALK_AHEAD]));
         const tchoice *choice = tree_at(base, here->items[i]);
         uint32_t mask = choice->mask;
         for (int kid = 0; mask; kid++, mask &= mask - 1)
@@ -263,6 +268,12 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
         }
         int64_t p = points, r_bound = rest;
         for (size_t i = 0; i < here->len; i++) {
+            if (i + WALK_AHEAD < here->len) {
+                const tchoice *later = tree_at(base, here->items[i + WALK_AHEAD]);
+                if ((later->mask >> f) & 1u)
+                    __builtin_prefetch(
+                        tree_at(base, later->kids[__builtin_popcount(later->mask & below)].ref));
+            }
             const tchoice *choice = tree_at(base, here->items[i]);
             if (!((choice->mask >> f) & 1u)) continue;
             const tsum *sum = tree_at(base, choice->kids[__builtin_popcount(choice->mask & below)].ref);
