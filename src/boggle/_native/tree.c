@@ -14,6 +14,11 @@
  * nodes along overlapping parts, shared subtrees elsewhere), so the nodes a
  * branch makes are given back to the arena when it returns.
  *
+ * Merging and walking wait on memory (the trees are hundreds of MB), so a
+ * parent holds each child's bound beside its 32-bit reference (a child is
+ * read only when the merge or walk goes into it), and both ask for the nodes
+ * they will read a few steps ahead (merge() goes breadth first to have them).
+ *
  * Once a tree's bound is low (switch_bound), merging costs more than it saves:
  * walk() forces the remaining cells without making trees, keeping per rank the
  * choice nodes waiting for that cell (the paper's stack-based orderly bound).
@@ -134,8 +139,12 @@ static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
     size_t asked = 1;
     for (size_t i = 0; i < queue.len; i++) {
         for (; asked < queue.len && asked < i + PREFETCH_AHEAD; asked++) {
-            __builtin_prefetch(tree_at(base, queue.jobs[asked].x));
-            __builtin_prefetch(tree_at(base, queue.jobs[asked].y));
+            const char *x = tree_at(base, queue.jobs[asked].x);
+            const char *y = tree_at(base, queue.jobs[asked].y);
+            __builtin_prefetch(x); /* a node may end in the next line */
+            __builtin_prefetch(x + 60);
+            __builtin_prefetch(y);
+            __builtin_prefetch(y + 60);
         }
         merge_job job = queue.jobs[i];
         void *t = job.sum ? (void *)merge_sum(a, tree_at(base, job.x), i == 0 ? skip : 0,
