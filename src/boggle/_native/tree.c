@@ -48,6 +48,12 @@ typedef struct {
 /* The queue is kept between merges (the GIL guards it). */
 static merge_queue queue;
 
+/* Asks for a node's first line and, where the node runs into it, the next. */
+static inline void prefetch_node(const char *node) {
+    __builtin_prefetch(node);
+    __builtin_prefetch(node + 60);
+}
+
 #ifndef PREFETCH_AHEAD
 #define PREFETCH_AHEAD 12
 #endif
@@ -139,12 +145,8 @@ static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
     size_t asked = 1;
     for (size_t i = 0; i < queue.len; i++) {
         for (; asked < queue.len && asked < i + PREFETCH_AHEAD; asked++) {
-            const char *x = tree_at(base, queue.jobs[asked].x);
-            const char *y = tree_at(base, queue.jobs[asked].y);
-            __builtin_prefetch(x); /* a node may end in the next line */
-            __builtin_prefetch(x + 60);
-            __builtin_prefetch(y);
-            __builtin_prefetch(y + 60);
+            prefetch_node(tree_at(base, queue.jobs[asked].x));
+            prefetch_node(tree_at(base, queue.jobs[asked].y));
         }
         merge_job job = queue.jobs[i];
         void *t = job.sum ? (void *)merge_sum(a, tree_at(base, job.x), i == 0 ? skip : 0,
@@ -261,7 +263,7 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     int64_t gain[CB_MAX_FACES]; /* the bound after forcing face f is points + rest + gain[f] */
     for (uint32_t left = faces; left; left &= left - 1) gain[__builtin_ctz(left)] = 0;
     for (size_t i = 0; i < here->len; i++) {
-        if (i + WALK_AHEAD < here->len) __builtin_prefetch(tree_at(base, here->items[i + WALK_AHEAD]));
+        if (i + WALK_AHEAD < here->len) prefetch_node(tree_at(base, here->items[i + WALK_AHEAD]));
         const tchoice *choice = tree_at(base, here->items[i]);
         uint32_t mask = choice->mask;
         for (int kid = 0; mask; kid++, mask &= mask - 1)
@@ -280,7 +282,7 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
             if (i + WALK_AHEAD < here->len) {
                 const tchoice *later = tree_at(base, here->items[i + WALK_AHEAD]);
                 if ((later->mask >> f) & 1u)
-                    __builtin_prefetch(
+                    prefetch_node(
                         tree_at(base, later->kids[__builtin_popcount(later->mask & below)].ref));
             }
             const tchoice *choice = tree_at(base, here->items[i]);
