@@ -388,8 +388,16 @@ int arena_grow(arena *a, size_t bytes) {
     return 0;
 }
 
-/* Forget every node; keep ARENA_KEEP bytes usable for the next class. */
+#define QUEUE_KEEP ((size_t)1 << 20) /* merge jobs kept between classes */
+
+/* Forget every node; keep ARENA_KEEP bytes usable (and a small merge queue) for the next
+ * class. */
 static void arena_reset(arena *a) {
+    if (queue.cap > QUEUE_KEEP) {
+        free(queue.jobs);
+        queue.jobs = NULL;
+        queue.len = queue.cap = 0;
+    }
     if (a->committed > ARENA_KEEP) {
         decommit(a->base + ARENA_KEEP, a->committed - ARENA_KEEP);
         a->committed = ARENA_KEEP;
