@@ -196,6 +196,13 @@ typedef struct {
     size_t len, cap;
 } pending;
 
+/* Per rank: the bounds of the waiting choice nodes' sum nodes added face by face, and
+ * the best of those sums (what the rank adds to the bound). */
+typedef struct {
+    int32_t by_face[CB_MAX_FACES];
+    int32_t best;
+} rank_sums;
+
 typedef struct {
     arena *a;
     cb_class *c;
@@ -205,7 +212,8 @@ typedef struct {
     byte_buffer *out;
     uint8_t board[CB_MAX_CELLS];
     pending waiting[CB_MAX_CELLS];
-    int64_t waiting_bound[CB_MAX_CELLS]; /* the bounds of waiting[rank] added */
+    rank_sums sums[CB_MAX_CELLS];
+    rank_sums *saved; /* saved[k * n + r]: rank r's sums before forcing rank k */
 } brancher;
 
 /* Counts a bound computed; -1 when Ctrl-C was pressed (checked now and then). */
@@ -222,78 +230,105 @@ static int grow_pending(pending *p) {
     return 0;
 }
 
-/* Queues the choice nodes under sum node `sum`, adding their bounds to *bound; -1 when out
- * of memory. */
-static int push_kids(brancher *br, const tsum *sum, int64_t *bound) {
-    uint64_t ranks = sum_ranks(sum);
-    for (int j = 0; ranks; j++, ranks &= ranks - 1) {
-        int rank = __builtin_ctzll(ranks);
-        pending *p = &br->waiting[rank];
-        if (p->len == p->cap && grow_pending(p) < 0) return -1;
-        p->items[p->len++] = sum->kids[j].ref;
-        br->waiting_bound[rank] += sum->kids[j].bound;
-        *bound += sum->kids[j].bound;
-    }
+/* Queues choice node `ref` for rank `rank`, adding its sum nodes' bounds face by face; -1
+ * when out of memory. */
+static int push_waiting(brancher *br, int rank, tref ref) {
+    pending *p = &br->waiting[rank];
+    if (p->len == p->cap && grow_pending(p) < 0) return -1;
+    p->items[p->len++] = ref;
+    const tchoice *choice = tree_at(br->a->base, ref);
+    int32_t *by_face = br->sums[rank].by_face;
+    uint32_t mask = choice->mask;
+    for (int i = 0; mask; i++, mask &= mask - 1) by_face[__builtin_ctz(mask)] += choice->kids[i].bound;
     return 0;
 }
 
+static int32_t best_of(const rank_sums *s) {
+    int32_t best = 0;
+    for (int f = 0; f < CB_MAX_FACES; f++) best = s->by_face[f] > best ? s->by_face[f] : best;
+    return best;
+}
+
+/* The sum node under face f of choice node `ref` (which has f), or NULL when it has none. */
+static inline const tsum *sum_under(const char *base, tref ref, int f) {
+    const tchoice *choice = tree_at(base, ref);
+    if (!((choice->mask >> f) & 1u)) return NULL;
+    return tree_at(base, choice->kids[__builtin_popcount(choice->mask & ((1u << f) - 1u))].ref);
+}
+
 #ifndef WALK_AHEAD
-#define WALK_AHEAD 8 /* choice nodes asked into cache ahead */
+#define WALK_AHEAD 8 /* waiting nodes whose sum nodes are asked into cache ahead */
 #endif
 
-/* The orderly bound without merging: ranks k.. are forced one by one; the bound of a
- * partial choice is the points of the sum nodes it reaches plus the bounds of the choice
- * nodes still waiting.  `rest`: the sum of waiting_bound over ranks k... */
+/* The orderly bound without merging: ranks k.. are forced one by one.  All the choice
+ * nodes waiting for one cell take the same face on a board, so a rank adds at most the
+ * best over faces of their sum nodes' bounds added (tighter than adding each one's best).
+ * `rest`: the sum of sums[r].best over ranks k... */
 static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     cb_class *c = br->c;
+    const int n = c->n;
     if (points + rest <= br->above) return 0;
     if (tick(c) < 0) return -1;
-    if (k == c->n) {
-        if (cb_append(br->out, br->board, (size_t)c->n) < 0) return PyErr_NoMemory(), -1;
+    if (k == n) {
+        if (cb_append(br->out, br->board, (size_t)n) < 0) return PyErr_NoMemory(), -1;
         return 0;
     }
     const char *base = br->a->base;
     int cell = br->order[k];
     const pending *here = &br->waiting[k];
+    const rank_sums *mine = &br->sums[k];
+    rank_sums *saved = br->saved + (size_t)k * (size_t)n;
     size_t len[CB_MAX_CELLS];
-    int64_t sums[CB_MAX_CELLS];
-    for (int r = k + 1; r < c->n; r++) len[r] = br->waiting[r].len, sums[r] = br->waiting_bound[r];
-    rest -= br->waiting_bound[k];
+    rest -= mine->best;
     uint32_t faces = c->faces[cell];
-    int64_t gain[CB_MAX_FACES]; /* the bound after forcing face f is points + rest + gain[f] */
-    for (uint32_t left = faces; left; left &= left - 1) gain[__builtin_ctz(left)] = 0;
-    for (size_t i = 0; i < here->len; i++) {
-        if (i + WALK_AHEAD < here->len) prefetch_node(tree_at(base, here->items[i + WALK_AHEAD]));
-        const tchoice *choice = tree_at(base, here->items[i]);
-        uint32_t mask = choice->mask;
-        for (int kid = 0; mask; kid++, mask &= mask - 1)
-            gain[__builtin_ctz(mask)] += choice->kids[kid].bound;
-    }
     while (faces) {
         int f = __builtin_ctz(faces);
         faces &= faces - 1;
-        uint32_t below = (1u << f) - 1u;
-        if (points + rest + gain[f] <= br->above) {
+        if (points + rest + mine->by_face[f] <= br->above) {
             if (tick(c) < 0) return -1;
             continue;
         }
-        int64_t p = points, r_bound = rest;
+        uint64_t touched = 0;
+        int64_t p = points;
         for (size_t i = 0; i < here->len; i++) {
+            /* Ask for the sum nodes WALK_AHEAD places ahead, and for the choice nodes
+             * under those half as far ahead (by now in cache). */
             if (i + WALK_AHEAD < here->len) {
-                const tchoice *later = tree_at(base, here->items[i + WALK_AHEAD]);
-                if ((later->mask >> f) & 1u)
-                    prefetch_node(
-                        tree_at(base, later->kids[__builtin_popcount(later->mask & below)].ref));
+                const tsum *later = sum_under(base, here->items[i + WALK_AHEAD], f);
+                if (later) prefetch_node((const char *)later);
             }
-            const tchoice *choice = tree_at(base, here->items[i]);
-            if (!((choice->mask >> f) & 1u)) continue;
-            const tsum *sum = tree_at(base, choice->kids[__builtin_popcount(choice->mask & below)].ref);
+            if (i + WALK_AHEAD / 2 < here->len) {
+                const tsum *soon = sum_under(base, here->items[i + WALK_AHEAD / 2], f);
+                for (int j = 0; soon && j < soon->head.n; j++)
+                    prefetch_node(tree_at(base, soon->kids[j].ref));
+            }
+            const tsum *sum = sum_under(base, here->items[i], f);
+            if (!sum) continue;
             p += sum->points;
-            if (push_kids(br, sum, &r_bound) < 0) return PyErr_NoMemory(), -1;
+            uint64_t ranks = sum_ranks(sum);
+            for (int j = 0; ranks; j++, ranks &= ranks - 1) {
+                int r = __builtin_ctzll(ranks);
+                if (!((touched >> r) & 1u)) {
+                    touched |= 1ull << r;
+                    saved[r] = br->sums[r];
+                    len[r] = br->waiting[r].len;
+                }
+                if (push_waiting(br, r, sum->kids[j].ref) < 0) return PyErr_NoMemory(), -1;
+            }
+        }
+        int64_t r_bound = rest;
+        for (uint64_t t = touched; t; t &= t - 1) {
+            int r = __builtin_ctzll(t);
+            br->sums[r].best = best_of(&br->sums[r]);
+            r_bound += br->sums[r].best - saved[r].best;
         }
         br->board[cell] = (uint8_t)f;
         int status = walk(br, k + 1, p, r_bound);
-        for (int r = k + 1; r < c->n; r++) br->waiting[r].len = len[r], br->waiting_bound[r] = sums[r];
+        for (uint64_t t = touched; t; t &= t - 1) {
+            int r = __builtin_ctzll(t);
+            br->waiting[r].len = len[r];
+            br->sums[r] = saved[r];
+        }
         if (status < 0) return -1;
     }
     return 0;
@@ -304,12 +339,15 @@ static int branch_tree(brancher *br, const tsum *root, int k) {
     cb_class *c = br->c;
     if (root->head.bound <= br->above) return 0;
     if (root->head.bound <= br->switch_bound) {
-        for (int r = k; r < c->n; r++) br->waiting[r].len = 0, br->waiting_bound[r] = 0;
         int64_t rest = 0;
-        if (push_kids(br, root, &rest) < 0) return PyErr_NoMemory(), -1;
-        int status = walk(br, k, root->points, rest);
-        for (int r = k; r < c->n; r++) br->waiting[r].len = 0, br->waiting_bound[r] = 0;
-        return status;
+        for (int r = k; r < c->n; r++) br->waiting[r].len = 0;
+        memset(br->sums + k, 0, (size_t)(c->n - k) * sizeof br->sums[0]);
+        uint64_t ranks = sum_ranks(root);
+        for (int j = 0; ranks; j++, ranks &= ranks - 1)
+            if (push_waiting(br, __builtin_ctzll(ranks), root->kids[j].ref) < 0)
+                return PyErr_NoMemory(), -1;
+        for (int r = k; r < c->n; r++) rest += br->sums[r].best = best_of(&br->sums[r]);
+        return walk(br, k, root->points, rest);
     }
     if (tick(c) < 0) return -1;
     if (k == c->n) {
@@ -416,6 +454,8 @@ int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t swi
     br.switch_bound = switch_bound;
     br.out = out;
     int status = -1;
+    br.saved = malloc((size_t)c->n * (size_t)c->n * sizeof *br.saved);
+    if (!br.saved) return PyErr_NoMemory(), -1;
     const tnode *root = tree_build(c, order, br.a);
     if (!root) {
         PyErr_NoMemory();
@@ -424,6 +464,7 @@ int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t swi
         status = branch_tree(&br, (const tsum *)(const void *)root, 0);
     }
     for (int r = 0; r < c->n; r++) free(br.waiting[r].items);
+    free(br.saved);
     arena_reset(br.a);
     return status;
 }
