@@ -230,17 +230,27 @@ static int grow_pending(pending *p) {
     return 0;
 }
 
-/* Queues choice node `ref` for rank `rank`, adding its sum nodes' bounds face by face; -1
- * when out of memory. */
+/* Queues choice node `ref` for rank `rank` and asks for it to be brought into cache (its
+ * sum nodes' bounds are added by add_waiting later); -1 when out of memory. */
 static int push_waiting(brancher *br, int rank, tref ref) {
     pending *p = &br->waiting[rank];
     if (p->len == p->cap && grow_pending(p) < 0) return -1;
     p->items[p->len++] = ref;
-    const tchoice *choice = tree_at(br->a->base, ref);
-    int32_t *by_face = br->sums[rank].by_face;
-    uint32_t mask = choice->mask;
-    for (int i = 0; mask; i++, mask &= mask - 1) by_face[__builtin_ctz(mask)] += choice->kids[i].bound;
+    prefetch_node(tree_at(br->a->base, ref));
     return 0;
+}
+
+/* Adds the sum nodes' bounds of rank r's waiting choice nodes from the `from`-th on, face by
+ * face. */
+static void add_waiting(brancher *br, int rank, size_t from) {
+    const pending *p = &br->waiting[rank];
+    int32_t *by_face = br->sums[rank].by_face;
+    for (size_t i = from; i < p->len; i++) {
+        const tchoice *choice = tree_at(br->a->base, p->items[i]);
+        uint32_t mask = choice->mask;
+        for (int kid = 0; mask; kid++, mask &= mask - 1)
+            by_face[__builtin_ctz(mask)] += choice->kids[kid].bound;
+    }
 }
 
 static int32_t best_of(const rank_sums *s) {
@@ -291,16 +301,9 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
         uint64_t touched = 0;
         int64_t p = points;
         for (size_t i = 0; i < here->len; i++) {
-            /* Ask for the sum nodes WALK_AHEAD places ahead, and for the choice nodes
-             * under those half as far ahead (by now in cache). */
             if (i + WALK_AHEAD < here->len) {
                 const tsum *later = sum_under(base, here->items[i + WALK_AHEAD], f);
                 if (later) prefetch_node((const char *)later);
-            }
-            if (i + WALK_AHEAD / 2 < here->len) {
-                const tsum *soon = sum_under(base, here->items[i + WALK_AHEAD / 2], f);
-                for (int j = 0; soon && j < soon->head.n; j++)
-                    prefetch_node(tree_at(base, soon->kids[j].ref));
             }
             const tsum *sum = sum_under(base, here->items[i], f);
             if (!sum) continue;
@@ -319,6 +322,7 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
         int64_t r_bound = rest;
         for (uint64_t t = touched; t; t &= t - 1) {
             int r = __builtin_ctzll(t);
+            add_waiting(br, r, len[r]);
             br->sums[r].best = best_of(&br->sums[r]);
             r_bound += br->sums[r].best - saved[r].best;
         }
@@ -346,7 +350,10 @@ static int branch_tree(brancher *br, const tsum *root, int k) {
         for (int j = 0; ranks; j++, ranks &= ranks - 1)
             if (push_waiting(br, __builtin_ctzll(ranks), root->kids[j].ref) < 0)
                 return PyErr_NoMemory(), -1;
-        for (int r = k; r < c->n; r++) rest += br->sums[r].best = best_of(&br->sums[r]);
+        for (int r = k; r < c->n; r++) {
+            add_waiting(br, r, 0);
+            rest += br->sums[r].best = best_of(&br->sums[r]);
+        }
         return walk(br, k, root->points, rest);
     }
     if (tick(c) < 0) return -1;
