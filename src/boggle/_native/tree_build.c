@@ -45,19 +45,35 @@ tnode *arena_node(arena *a, int kids) {
 }
 
 typedef struct {
-    uint8_t *data, *spare;     /* records, and room for the radix sort to move them */
+    uint8_t *data, *spare;     /* records, and room for the radix sorts to move them */
     size_t len;                /* records */
     size_t data_cap, spare_cap; /* bytes */
 } records;
 
 static records kept;
 
+/* A record whose key is one number: see tree_build. */
+typedef struct {
+    uint64_t key;
+    uint32_t word;
+    int32_t points;
+} packed_record;
+
 typedef struct {
     const cb_class *c;
     records *r;
-    size_t stride; /* n key bytes, the word's trie node and points (uint32, int32), padding */
+    size_t stride; /* bytes of a record */
+    int packed;    /* keys are numbers (packed_record), else n key bytes, word, points, padding */
     uint8_t rank[CB_MAX_CELLS];
     uint8_t key[CB_MAX_CELLS];
+    uint64_t key64;
+    uint64_t keep[CB_MAX_CELLS];                /* by cell: the key bits of the other ranks */
+    uint64_t code[CB_MAX_CELLS][CB_MAX_FACES];  /* by cell and face: the face's field */
+    uint64_t field[CB_MAX_CELLS + 1];           /* by rank: its bits */
+    uint64_t below[CB_MAX_CELLS + 1];           /* by rank: its bits and those of later ranks */
+    uint8_t shift[CB_MAX_CELLS];                /* by rank: the field's lowest bit */
+    uint8_t rank_of_bit[64];
+    uint8_t face_of[CB_MAX_CELLS][CB_MAX_FACES]; /* by rank and field value: the face */
     arena *a;
     int oom;
 } maker;
@@ -72,6 +88,13 @@ static void add_record(maker *m, uint32_t word, int32_t points) {
         r->data_cap = cap;
     }
     uint8_t *at = r->data + r->len++ * m->stride;
+    if (m->packed) {
+        packed_record *record = (packed_record *)(void *)at;
+        record->key = m->key64;
+        record->word = word;
+        record->points = points;
+        return;
+    }
     memcpy(at, m->key, (size_t)m->c->n);
     memset(at + m->c->n, 0, m->stride - (size_t)m->c->n);
     memcpy(at + m->c->n, &word, sizeof word);
@@ -90,7 +113,10 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
     int64_t at;
     while (simple ? next_start_child(c, cell, &letters, node, &f, &at)
                   : next_face_child(c->t, &faces, node, &f, &at)) {
-        m->key[m->rank[cell]] = (uint8_t)f;
+        if (m->packed)
+            m->key64 = (m->key64 & m->keep[cell]) | m->code[cell][f];
+        else
+            m->key[m->rank[cell]] = (uint8_t)f;
         if (c->t->points[at] > 0) add_record(m, (uint32_t)at, c->t->points[at]);
         if (nodes[at].mask) {
             for (int k = 0; k < c->n_neighbours[cell]; k++) {
@@ -99,7 +125,10 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
             }
         }
     }
-    m->key[m->rank[cell]] = NO_FACE;
+    if (m->packed)
+        m->key64 |= ~m->keep[cell];
+    else
+        m->key[m->rank[cell]] = NO_FACE;
 }
 
 static uint32_t word_of(const maker *m, const uint8_t *record) {
@@ -208,25 +237,152 @@ static tnode *make_sum(maker *m, uint8_t *src, uint8_t *dst, size_t lo, size_t h
     return m->oom ? NULL : finish(m, kids, n_kids, face, points, points + bound, 0);
 }
 
+/* Sorts the n records of x by key, least significant byte first; the sorted records are
+ * in x or in spare (returned).  Bytes that every key shares take no pass. */
+static packed_record *sort_records(packed_record *x, packed_record *spare, size_t n, int bits) {
+    enum { DIGITS = 8 };
+    size_t count[DIGITS][256];
+    int passes = (bits + 7) / 8;
+    memset(count, 0, sizeof count);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t key = x[i].key;
+        for (int p = 0; p < passes; p++) count[p][(key >> (8 * p)) & 255u]++;
+    }
+    for (int p = 0; p < passes && n > 0; p++) {
+        if (count[p][(x[0].key >> (8 * p)) & 255u] == n) continue;
+        size_t next[256];
+        for (size_t d = 0, at = 0; d < 256; d++) next[d] = at, at += count[p][d];
+        for (size_t i = 0; i < n; i++) spare[next[(x[i].key >> (8 * p)) & 255u]++] = x[i];
+        packed_record *swap = x;
+        x = spare;
+        spare = swap;
+    }
+    return x;
+}
+
+/* The first record of [lo, hi) (sorted; x[lo] below it) whose key is at least `limit`. */
+static size_t first_at_least(const packed_record *x, size_t lo, size_t hi, uint64_t limit) {
+    size_t step = 1;
+    while (lo + step < hi && x[lo + step].key < limit) lo += step, step *= 2;
+    hi = lo + step < hi ? lo + step : hi; /* x[lo] below, x[hi] (if any) at least */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (x[mid].key < limit) lo = mid;
+        else hi = mid;
+    }
+    return hi;
+}
+
+/* Points of sorted records [lo, hi) (one key): each distinct word once. */
+static int64_t sorted_ending_points(const packed_record *x, size_t lo, size_t hi) {
+    int64_t points = 0;
+    for (size_t i = lo; i < hi; i++) {
+        size_t j = lo;
+        while (j < i && x[j].word != x[i].word) j++;
+        if (j == i) points += x[i].points;
+    }
+    return points;
+}
+
+/* As make_sum for sorted records: at rank r the records of one face are side by side, and
+ * the first record of the rest says which rank is the next one any of them uses. */
+static tnode *sorted_sum(maker *m, const packed_record *x, size_t lo, size_t hi, int r,
+                         uint8_t face) {
+    tnode *kids[CB_MAX_CELLS];
+    int n_kids = 0;
+    int64_t points = 0, bound = 0;
+    while (lo < hi) {
+        uint64_t open = ~x[lo].key & m->below[r];
+        if (!open) {
+            points += sorted_ending_points(x, lo, hi);
+            break;
+        }
+        r = m->rank_of_bit[63 - __builtin_clzll(open)];
+        const uint64_t field = m->field[r];
+        const int shift = m->shift[r];
+        tnode *sums[CB_MAX_FACES];
+        int n_sums = 0;
+        uint32_t mask = 0;
+        int64_t best = 0;
+        while (lo < hi && (x[lo].key & field) != field) {
+            size_t end = first_at_least(x, lo, hi, ((x[lo].key >> shift) + 1u) << shift);
+            uint8_t f = m->face_of[r][(x[lo].key & field) >> shift];
+            tnode *sum = sorted_sum(m, x, lo, end, r + 1, f);
+            if (!sum) return NULL;
+            sums[n_sums++] = sum;
+            mask |= 1u << f;
+            if (sum->bound > best) best = sum->bound;
+            lo = end;
+        }
+        tnode *choice = finish(m, sums, n_sums, (uint8_t)r, 0, best, mask);
+        if (!choice) return NULL;
+        kids[n_kids++] = choice;
+        bound += best;
+        r++;
+    }
+    return finish(m, kids, n_kids, face, points, points + bound, 0);
+}
+
+/* Lays out one key field per rank, rank 0 highest, each just wide enough for the cell's
+ * faces (numbered in order) and NO_FACE (all ones); 0 when they need more than 64 bits. */
+static int plan_fields(maker *m, const uint8_t *order) {
+    const cb_class *c = m->c;
+    int bits = 0;
+    for (int r = c->n - 1; r >= 0; r--) {
+        uint32_t faces = c->faces[order[r]];
+        int width = faces ? 32 - __builtin_clz((uint32_t)__builtin_popcount(faces)) : 0;
+        if (bits + width > 64) return 0;
+        m->shift[r] = (uint8_t)bits;
+        m->field[r] = width ? (~0ull >> (64 - width)) << bits : 0;
+        for (int b = bits; b < bits + width; b++) m->rank_of_bit[b] = (uint8_t)r;
+        bits += width;
+        m->below[r] = bits ? ~0ull >> (64 - bits) : 0;
+        int index = 0;
+        for (int f = 0; f < CB_MAX_FACES; f++) {
+            if (!((faces >> f) & 1u)) continue;
+            m->code[order[r]][f] = (uint64_t)index << m->shift[r];
+            m->face_of[r][index++] = (uint8_t)f;
+        }
+        m->keep[order[r]] = ~m->field[r];
+    }
+    m->below[c->n] = 0;
+    m->key64 = m->below[0];
+    return bits > 0 ? bits : 1;
+}
+
+static void *room(uint8_t **buffer, size_t *cap, size_t bytes) {
+    if (*cap < bytes) {
+        uint8_t *more = realloc(*buffer, bytes);
+        if (!more) return NULL;
+        *buffer = more;
+        *cap = bytes;
+    }
+    return *buffer;
+}
+
+/* Records of a class whose key fields fit in 64 bits (nearly all) hold their key as one
+ * number in which the fields of the ranks follow each other, so that sorting the numbers
+ * (a least-significant-digit radix sort) puts the records in the tree's depth-first order
+ * and the tree is read off the sorted records without moving them.  Other classes sort
+ * byte keys with make_sum. */
 const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
     maker m;
     memset(&m, 0, sizeof m);
     m.c = c;
     m.r = &kept;
     m.a = a;
-    m.stride = ((size_t)c->n + 2 * sizeof(uint32_t) + 7u) & ~(size_t)7u;
     for (int k = 0; k < c->n; k++) m.rank[order[k]] = (uint8_t)k;
     memset(m.key, NO_FACE, sizeof m.key);
+    int bits = plan_fields(&m, order);
+    m.packed = bits > 0;
+    m.stride = m.packed ? sizeof(packed_record)
+                        : ((size_t)c->n + 2 * sizeof(uint32_t) + 7u) & ~(size_t)7u;
     kept.len = 0;
     cb_set_starts(c);
     for (int cell = 0; cell < c->n && !m.oom; cell++) collect(&m, cell, 0, 0);
-    if (m.oom) return NULL;
-    size_t bytes = kept.len * m.stride + 1;
-    if (kept.spare_cap < bytes) {
-        uint8_t *spare = realloc(kept.spare, bytes);
-        if (!spare) return NULL;
-        kept.spare = spare;
-        kept.spare_cap = bytes;
-    }
-    return make_sum(&m, kept.data, kept.spare, 0, kept.len, 0, 0);
+    if (m.oom || !room(&kept.spare, &kept.spare_cap, kept.len * m.stride + 1)) return NULL;
+    if (!m.packed) return make_sum(&m, kept.data, kept.spare, 0, kept.len, 0, 0);
+    packed_record *sorted = sort_records((packed_record *)(void *)kept.data,
+                                         (packed_record *)(void *)kept.spare, kept.len, bits);
+    return sorted_sum(&m, sorted, 0, kept.len, 0, 0);
 }
