@@ -18,6 +18,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef TB_PROFILE
+#include <stdio.h>
+#include <time.h>
+static double prof[3]; static int prof_n;
+static double now_s(void) { struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
+#define PROF_START double prof_t = now_s();
+#define PROF_MARK(k) { double t2 = now_s(); prof[k] += t2 - prof_t; prof_t = t2; if (k == 2 && ++prof_n % 11 == 0) fprintf(stderr, "collect %.2f sort %.2f sum %.2f\n", prof[0], prof[1], prof[2]), prof[0] = prof[1] = prof[2] = 0; }
+#else
+#define PROF_START
+#define PROF_MARK(k)
+#endif
 #define NO_FACE 0xFFu
 #define CHUNK (32u << 20)
 
@@ -67,6 +78,7 @@ typedef struct {
     uint8_t rank[CB_MAX_CELLS];
     uint8_t key[CB_MAX_CELLS];
     uint64_t key64;
+    uint64_t around[CB_MAX_CELLS];              /* by cell: its neighbours */
     uint64_t keep[CB_MAX_CELLS];                /* by cell: the key bits of the other ranks */
     uint64_t code[CB_MAX_CELLS][CB_MAX_FACES];  /* by cell and face: the face's field */
     uint64_t field[CB_MAX_CELLS + 1];           /* by rank: its bits */
@@ -101,12 +113,16 @@ static void add_record(maker *m, uint32_t word, int32_t points) {
     memcpy(at + m->c->n + sizeof word, &points, sizeof points);
 }
 
+/* Lists the paths that go on from trie `node` into `cell` (not in `used`; the caller saw
+ * that one of its faces may follow). */
 static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
     const cb_class *c = m->c;
     const cb_node *nodes = c->t->nodes;
+    const int32_t *word_points = c->t->points;
     uint32_t letters = nodes[node].mask & c->starts[cell];
-    if (!letters || m->oom) return;
+    if (m->oom) return;
     used |= 1ull << cell;
+    const uint64_t open_cells = m->around[cell] & ~used;
     uint32_t faces = c->faces[cell];
     int simple = !((c->shared_starts >> cell) & 1u);
     int f;
@@ -117,12 +133,12 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
             m->key64 = (m->key64 & m->keep[cell]) | m->code[cell][f];
         else
             m->key[m->rank[cell]] = (uint8_t)f;
-        if (c->t->points[at] > 0) add_record(m, (uint32_t)at, c->t->points[at]);
-        if (nodes[at].mask) {
-            for (int k = 0; k < c->n_neighbours[cell]; k++) {
-                int next = c->neighbours[cell][k];
-                if (!((used >> next) & 1u)) collect(m, next, (uint32_t)at, used);
-            }
+        if (word_points[at] > 0) add_record(m, (uint32_t)at, word_points[at]);
+        uint32_t follow = nodes[at].mask;
+        if (!follow) continue;
+        for (uint64_t next = open_cells; next; next &= next - 1) {
+            int to = __builtin_ctzll(next);
+            if (follow & c->starts[to]) collect(m, to, (uint32_t)at, used);
         }
     }
     if (m->packed)
@@ -260,67 +276,106 @@ static packed_record *sort_records(packed_record *x, packed_record *spare, size_
     return x;
 }
 
-/* The first record of [lo, hi) (sorted; x[lo] below it) whose key is at least `limit`. */
-static size_t first_at_least(const packed_record *x, size_t lo, size_t hi, uint64_t limit) {
-    size_t step = 1;
-    while (lo + step < hi && x[lo + step].key < limit) lo += step, step *= 2;
-    hi = lo + step < hi ? lo + step : hi; /* x[lo] below, x[hi] (if any) at least */
-    while (hi - lo > 1) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (x[mid].key < limit) lo = mid;
-        else hi = mid;
-    }
-    return hi;
+/* The open nodes of the path of the last record read: sum node 0 (the root), then for
+ * each of the record's (rank, face) pairs j = 1.. a choice node and a sum node, each with
+ * the children closed so far. */
+typedef struct {
+    tnode *sum_kids[CB_MAX_CELLS + 1][CB_MAX_CELLS];
+    tnode *choice_kids[CB_MAX_CELLS + 1][CB_MAX_FACES];
+    int n_sum_kids[CB_MAX_CELLS + 1], n_choice_kids[CB_MAX_CELLS + 1];
+    int64_t points[CB_MAX_CELLS + 1], bound[CB_MAX_CELLS + 1]; /* sum nodes */
+    int64_t best[CB_MAX_CELLS + 1];                            /* choice nodes */
+    uint32_t mask[CB_MAX_CELLS + 1];
+    uint8_t rank[CB_MAX_CELLS + 1], face[CB_MAX_CELLS + 1];
+} open_path;
+
+static open_path path;
+
+/* Opens sum node j (face `face`) under choice node j. */
+static void open_sum(open_path *p, int j, uint8_t face) {
+    p->face[j] = face;
+    p->n_sum_kids[j] = 0;
+    p->points[j] = p->bound[j] = 0;
 }
 
-/* Points of sorted records [lo, hi) (one key): each distinct word once. */
-static int64_t sorted_ending_points(const packed_record *x, size_t lo, size_t hi) {
-    int64_t points = 0;
-    for (size_t i = lo; i < hi; i++) {
-        size_t j = lo;
-        while (j < i && x[j].word != x[i].word) j++;
-        if (j == i) points += x[i].points;
-    }
-    return points;
+/* Opens choice node j (rank `rank`) and its sum node j. */
+static void open_pair(open_path *p, int j, int rank, uint8_t face) {
+    p->rank[j] = (uint8_t)rank;
+    p->n_choice_kids[j] = 0;
+    p->best[j] = 0;
+    p->mask[j] = 0;
+    open_sum(p, j, face);
 }
 
-/* As make_sum for sorted records: at rank r the records of one face are side by side, and
- * the first record of the rest says which rank is the next one any of them uses. */
-static tnode *sorted_sum(maker *m, const packed_record *x, size_t lo, size_t hi, int r,
-                         uint8_t face) {
-    tnode *kids[CB_MAX_CELLS];
-    int n_kids = 0;
-    int64_t points = 0, bound = 0;
-    while (lo < hi) {
-        uint64_t open = ~x[lo].key & m->below[r];
-        if (!open) {
-            points += sorted_ending_points(x, lo, hi);
-            break;
+/* Closes sum node j into choice node j. */
+static void close_sum(maker *m, open_path *p, int j) {
+    tnode *sum = finish(m, p->sum_kids[j], p->n_sum_kids[j], p->face[j], p->points[j],
+                        p->points[j] + p->bound[j], 0);
+    if (!sum) return;
+    p->choice_kids[j][p->n_choice_kids[j]++] = sum;
+    p->mask[j] |= 1u << p->face[j];
+    if (sum->bound > p->best[j]) p->best[j] = sum->bound;
+}
+
+/* Closes choice node j into sum node j - 1. */
+static void close_choice(maker *m, open_path *p, int j) {
+    tnode *choice = finish(m, p->choice_kids[j], p->n_choice_kids[j], p->rank[j], 0,
+                           p->best[j], p->mask[j]);
+    if (!choice) return;
+    p->sum_kids[j - 1][p->n_sum_kids[j - 1]++] = choice;
+    p->bound[j - 1] += p->best[j];
+}
+
+/* The tree of the n sorted records of x, read in one pass.  A record's path from the root
+ * is its (rank, face) pairs in rank order, and it ends at the last sum node; a record
+ * shares the path of the one before up to the first rank where their keys differ. */
+static const tnode *read_tree(maker *m, const packed_record *x, size_t n) {
+    open_path *p = &path;
+    int depth = 0;
+    open_sum(p, 0, 0);
+    size_t same_from = 0; /* the first record with this record's key */
+    for (size_t i = 0; i < n; i++) {
+        uint64_t key = x[i].key;
+        int from = 0; /* the rank this record's new pairs start from */
+        if (i > 0) {
+            uint64_t differ = key ^ x[i - 1].key;
+            if (!differ) { /* the same sum node: each word once */
+                size_t j = same_from;
+                while (j < i && x[j].word != x[i].word) j++;
+                if (j == i) p->points[depth] += x[i].points;
+                continue;
+            }
+            int r = m->rank_of_bit[63 - __builtin_clzll(differ)];
+            for (; depth > 0 && p->rank[depth] > r; depth--) {
+                close_sum(m, p, depth);
+                close_choice(m, p, depth);
+            }
+            /* the record before took a face at rank r, this one a later face or none */
+            close_sum(m, p, depth);
+            if ((key & m->field[r]) == m->field[r]) {
+                close_choice(m, p, depth);
+                depth--;
+            } else {
+                open_sum(p, depth, m->face_of[r][(key & m->field[r]) >> m->shift[r]]);
+            }
+            from = r + 1;
         }
-        r = m->rank_of_bit[63 - __builtin_clzll(open)];
-        const uint64_t field = m->field[r];
-        const int shift = m->shift[r];
-        tnode *sums[CB_MAX_FACES];
-        int n_sums = 0;
-        uint32_t mask = 0;
-        int64_t best = 0;
-        while (lo < hi && (x[lo].key & field) != field) {
-            size_t end = first_at_least(x, lo, hi, ((x[lo].key >> shift) + 1u) << shift);
-            uint8_t f = m->face_of[r][(x[lo].key & field) >> shift];
-            tnode *sum = sorted_sum(m, x, lo, end, r + 1, f);
-            if (!sum) return NULL;
-            sums[n_sums++] = sum;
-            mask |= 1u << f;
-            if (sum->bound > best) best = sum->bound;
-            lo = end;
+        for (uint64_t open = ~key & m->below[from]; open;) {
+            int r = m->rank_of_bit[63 - __builtin_clzll(open)];
+            open &= ~m->field[r];
+            open_pair(p, ++depth, r, m->face_of[r][(key & m->field[r]) >> m->shift[r]]);
         }
-        tnode *choice = finish(m, sums, n_sums, (uint8_t)r, 0, best, mask);
-        if (!choice) return NULL;
-        kids[n_kids++] = choice;
-        bound += best;
-        r++;
+        p->points[depth] += x[i].points;
+        same_from = i;
+        if (m->oom) return NULL;
     }
-    return finish(m, kids, n_kids, face, points, points + bound, 0);
+    for (; depth > 0; depth--) {
+        close_sum(m, p, depth);
+        close_choice(m, p, depth);
+    }
+    return m->oom ? NULL
+                  : finish(m, p->sum_kids[0], p->n_sum_kids[0], 0, p->points[0],
+                           p->points[0] + p->bound[0], 0);
 }
 
 /* Lays out one key field per rank, rank 0 highest, each just wide enough for the cell's
@@ -379,10 +434,19 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
                         : ((size_t)c->n + 2 * sizeof(uint32_t) + 7u) & ~(size_t)7u;
     kept.len = 0;
     cb_set_starts(c);
-    for (int cell = 0; cell < c->n && !m.oom; cell++) collect(&m, cell, 0, 0);
+    for (int cell = 0; cell < c->n; cell++)
+        for (int k = 0; k < c->n_neighbours[cell]; k++)
+            m.around[cell] |= 1ull << c->neighbours[cell][k];
+    PROF_START
+    for (int cell = 0; cell < c->n && !m.oom; cell++)
+        if (c->t->nodes[0].mask & c->starts[cell]) collect(&m, cell, 0, 0);
+    PROF_MARK(0)
     if (m.oom || !room(&kept.spare, &kept.spare_cap, kept.len * m.stride + 1)) return NULL;
     if (!m.packed) return make_sum(&m, kept.data, kept.spare, 0, kept.len, 0, 0);
     packed_record *sorted = sort_records((packed_record *)(void *)kept.data,
                                          (packed_record *)(void *)kept.spare, kept.len, bits);
-    return sorted_sum(&m, sorted, 0, kept.len, 0, 0);
+    PROF_MARK(1)
+    const tnode *root = read_tree(&m, sorted, kept.len);
+    PROF_MARK(2)
+    return root;
 }
