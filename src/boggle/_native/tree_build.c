@@ -196,22 +196,31 @@ static tnode *finish(maker *m, tnode *const *kids, int n_kids, uint8_t key, int6
     return t;
 }
 
-/* Sorts the n records of x by key, least significant byte first; the sorted records are
- * in x or in spare (returned).  Bytes that every key shares take no pass. */
+#define MAX_DIGIT_BITS 11
+
+static size_t digit_count[(64 + MAX_DIGIT_BITS - 1) / MAX_DIGIT_BITS][1u << MAX_DIGIT_BITS];
+
+/* Sorts the n records of x by their keys (below 2^bits) in passes over digits of at most
+ * MAX_DIGIT_BITS, least significant first; the sorted records are in x or in spare
+ * (returned).  Digits that every key shares take no pass. */
 static packed_record *sort_records(packed_record *x, packed_record *spare, size_t n, int bits) {
-    enum { DIGITS = 8 };
-    size_t count[DIGITS][256];
-    int passes = (bits + 7) / 8;
-    memset(count, 0, sizeof count);
+    const int passes = (bits + MAX_DIGIT_BITS - 1) / MAX_DIGIT_BITS;
+    const int width = (bits + passes - 1) / passes;
+    const uint64_t digit = (1ull << width) - 1u;
+    memset(digit_count, 0, sizeof digit_count);
     for (size_t i = 0; i < n; i++) {
         uint64_t key = x[i].key;
-        for (int p = 0; p < passes; p++) count[p][(key >> (8 * p)) & 255u]++;
+        for (int p = 0; p < passes; p++) digit_count[p][(key >> (p * width)) & digit]++;
     }
     for (int p = 0; p < passes && n > 0; p++) {
-        if (count[p][(x[0].key >> (8 * p)) & 255u] == n) continue;
-        size_t next[256];
-        for (size_t d = 0, at = 0; d < 256; d++) next[d] = at, at += count[p][d];
-        for (size_t i = 0; i < n; i++) spare[next[(x[i].key >> (8 * p)) & 255u]++] = x[i];
+        size_t *next = digit_count[p];
+        if (next[(x[0].key >> (p * width)) & digit] == n) continue;
+        for (size_t d = 0, at = 0; d <= digit; d++) {
+            size_t count = next[d];
+            next[d] = at;
+            at += count;
+        }
+        for (size_t i = 0; i < n; i++) spare[next[(x[i].key >> (p * width)) & digit]++] = x[i];
         packed_record *swap = x;
         x = spare;
         spare = swap;
