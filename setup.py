@@ -70,9 +70,11 @@ setup(
                 "src/boggle/_native/bound.c",
                 "src/boggle/_native/tree.c",
                 "src/boggle/_native/tree_build.c",
+                "src/boggle/_native/key_sort.c",
             ],
             depends=["src/boggle/_native/kernel.h", "src/boggle/_native/search.h",
-                     "src/boggle/_native/bound.h", "src/boggle/_native/tree.h"],
+                     "src/boggle/_native/bound.h", "src/boggle/_native/tree.h",
+                     "src/boggle/_native/key_sort.h"],
             extra_compile_args=compile_args,
             extra_link_args=link_args,
         )

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from boggle import Board, Lexicon, solve
@@ -153,6 +153,25 @@ def test_merging_and_walking_keep_the_same_boards(cells: list[set[str]], above: 
     boards = list(itertools.product(*[sorted(cell) for cell in cells]))
     scores = prover.scorer.score_many(boards, rows, cols)
     assert {b for b, s in zip(boards, scores, strict=True) if s > above} <= kept
+
+
+UNREACHABLE = "bcdfghijklmnopuvwxy"  # on the list only after a "z", and no cell holds a "z"
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.sets(st.sampled_from(LETTERS), min_size=1, max_size=3), min_size=16, max_size=16)
+)
+@example([set(LETTERS)] * 16)
+def test_tree_with_keys_over_64_bits_is_the_same(cells: list[set[str]]) -> None:
+    """A class's tree is built with its record keys as one number while a field per cell
+    (wide enough for the cell's letters and "none") fits in 64 bits, else with a byte per
+    cell.  Letters no word reaches widen every field to 5 bits (80 for 16 cells) and change
+    nothing else, so the byte-key tree has the same bound."""
+    prover = Prover(Lexicon.from_words([*WORDS, "zbcdfghij", "zklmnopuvwxy"]), CLASSIC)
+    texts = ["".join(sorted(cell)) for cell in cells]
+    wide = [text + UNREACHABLE for text in texts]
+    assert prover.tree_bound(4, 4, wide) == prover.tree_bound(4, 4, texts)
 
 
 @settings(max_examples=40, deadline=None)

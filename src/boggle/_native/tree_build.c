@@ -1,19 +1,25 @@
 /* Building a class's orderly sum/choice tree from its paths.
  *
- * A depth-first search like solving lists every path to a word on the class
- * as a record: one key byte per cell rank in split order (the face the path
- * takes there, or NO_FACE) and the trie node of the word.  Sorting the
- * records by key (faces first, NO_FACE last, rank by rank) puts them in the
- * tree's depth-first order, so a most-significant-digit radix sort makes the
- * tree as it goes: at rank r the records of a sum node split into those
- * taking each face of the cell of rank r (the children of one choice node)
- * and those skipping it (the sum node's later choice nodes).  Records left
- * when every rank is used end at the sum node; one word on the same cells
- * and faces counts once (the board finds it once).
+ * A depth-first search like solving lists every path to a word on the class as a record:
+ * its key (per cell rank in split order, the face the path takes there or NO_FACE), the
+ * trie node of the word and its points.  In the tree a record's path from the root is its
+ * (rank, face) pairs in rank order: at a sum node it goes to the choice node of its next
+ * rank, there to the sum node of its face, and it ends at the last sum node.  So records
+ * sorted by key (rank by rank, faces in order, NO_FACE last) come in the tree's depth-first
+ * order, and one pass over them builds the tree: a record shares the path of the one
+ * before up to the first rank where their keys differ.  Records ending at one sum node
+ * have one key; one word among them counts once (the board finds it once).
+ *
+ * Keys are one number when a field per rank, just wide enough for the cell's faces
+ * (numbered in order) and NO_FACE (all ones), fits in 64 bits (rank 0 highest): numeric
+ * order is key order, so a least-significant-digit radix sort sorts them.  Otherwise a key
+ * is a byte per rank, sorted by qsort.
  *
  * The record buffers are kept from one class to the next (the GIL guards them).
  */
 #include "tree.h"
+
+#include "key_sort.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +32,8 @@ tnode *arena_node(arena *a, int kids) {
 }
 
 typedef struct {
-    uint8_t *data, *spare;     /* records, and room for the radix sort to move them */
-    size_t len;                /* records */
+    uint8_t *data, *spare;      /* records, and room for the radix sort to move them */
+    size_t len;                 /* records */
     size_t data_cap, spare_cap; /* bytes */
 } records;
 
@@ -36,9 +42,20 @@ static records kept;
 typedef struct {
     const cb_class *c;
     records *r;
-    size_t stride; /* n key bytes, the word's trie node and points (uint32, int32), padding */
+    int packed;     /* keys are numbers (packed_record), else bytes */
+    size_t stride;  /* bytes of a record */
+    size_t word_at; /* offset of its word (uint32), followed by its points (int32) */
     uint8_t rank[CB_MAX_CELLS];
     uint8_t key[CB_MAX_CELLS];
+    uint64_t key64;
+    uint64_t around[CB_MAX_CELLS];               /* by cell: its neighbours */
+    uint64_t keep[CB_MAX_CELLS];                 /* by cell: the key bits of the other ranks */
+    uint64_t code[CB_MAX_CELLS][CB_MAX_FACES];   /* by cell and face: the face's field */
+    uint64_t field[CB_MAX_CELLS + 1];            /* by rank: its bits */
+    uint64_t below[CB_MAX_CELLS + 1];            /* by rank: its bits and later ranks' */
+    uint8_t shift[CB_MAX_CELLS];                 /* by rank: the field's lowest bit */
+    uint8_t rank_of_bit[64];
+    uint8_t face_of[CB_MAX_CELLS][CB_MAX_FACES]; /* by rank and field value: the face */
     arena *a;
     int oom;
 } maker;
@@ -53,58 +70,94 @@ static void add_record(maker *m, uint32_t word, int32_t points) {
         r->data_cap = cap;
     }
     uint8_t *at = r->data + r->len++ * m->stride;
-    memcpy(at, m->key, (size_t)m->c->n);
-    memset(at + m->c->n, 0, m->stride - (size_t)m->c->n);
-    memcpy(at + m->c->n, &word, sizeof word);
-    memcpy(at + m->c->n + sizeof word, &points, sizeof points);
+    if (m->packed) {
+        memcpy(at, &m->key64, sizeof m->key64);
+    } else {
+        memcpy(at, m->key, (size_t)m->c->n);
+        memset(at + m->c->n, 0, m->stride - (size_t)m->c->n);
+    }
+    memcpy(at + m->word_at, &word, sizeof word);
+    memcpy(at + m->word_at + sizeof word, &points, sizeof points);
 }
 
+/* Lists the paths that go on from trie `node` into `cell` (not in `used`; the caller saw
+ * that one of its faces may follow). */
 static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
     const cb_class *c = m->c;
     const cb_node *nodes = c->t->nodes;
+    const int32_t *word_points = c->t->points;
     uint32_t letters = nodes[node].mask & c->starts[cell];
-    if (!letters || m->oom) return;
+    if (m->oom) return;
     used |= 1ull << cell;
+    const uint64_t open_cells = m->around[cell] & ~used;
     uint32_t faces = c->faces[cell];
     int simple = !((c->shared_starts >> cell) & 1u);
     int f;
     int64_t at;
     while (simple ? next_start_child(c, cell, &letters, node, &f, &at)
                   : next_face_child(c->t, &faces, node, &f, &at)) {
-        m->key[m->rank[cell]] = (uint8_t)f;
-        if (c->t->points[at] > 0) add_record(m, (uint32_t)at, c->t->points[at]);
-        if (nodes[at].mask) {
-            for (int k = 0; k < c->n_neighbours[cell]; k++) {
-                int next = c->neighbours[cell][k];
-                if (!((used >> next) & 1u)) collect(m, next, (uint32_t)at, used);
-            }
+        if (m->packed)
+            m->key64 = (m->key64 & m->keep[cell]) | m->code[cell][f];
+        else
+            m->key[m->rank[cell]] = (uint8_t)f;
+        if (word_points[at] > 0) add_record(m, (uint32_t)at, word_points[at]);
+        uint32_t follow = nodes[at].mask;
+        if (!follow) continue;
+        for (uint64_t next = open_cells; next; next &= next - 1) {
+            int to = __builtin_ctzll(next);
+            if (follow & c->starts[to]) collect(m, to, (uint32_t)at, used);
         }
     }
-    m->key[m->rank[cell]] = NO_FACE;
+    if (m->packed)
+        m->key64 |= ~m->keep[cell];
+    else
+        m->key[m->rank[cell]] = NO_FACE;
 }
 
 static uint32_t word_of(const maker *m, const uint8_t *record) {
     uint32_t word;
-    memcpy(&word, record + m->c->n, sizeof word);
+    memcpy(&word, record + m->word_at, sizeof word);
     return word;
 }
 
 static int32_t points_of(const maker *m, const uint8_t *record) {
     int32_t points;
-    memcpy(&points, record + m->c->n + sizeof(uint32_t), sizeof points);
+    memcpy(&points, record + m->word_at + sizeof(uint32_t), sizeof points);
     return points;
 }
 
-/* Points of records [lo, hi) of `src` (one key): each distinct word once. */
-static int64_t ending_points(const maker *m, const uint8_t *src, size_t lo, size_t hi) {
-    int64_t points = 0;
-    for (size_t i = lo; i < hi; i++) {
-        uint32_t word = word_of(m, src + i * m->stride);
-        size_t j = lo;
-        while (j < i && word_of(m, src + j * m->stride) != word) j++;
-        if (j == i) points += points_of(m, src + i * m->stride);
+static uint64_t key_of(const uint8_t *record) {
+    uint64_t key;
+    memcpy(&key, record, sizeof key);
+    return key;
+}
+
+/* The first rank where the keys of records x and y differ; n when they are the same. */
+static int first_difference(const maker *m, const uint8_t *x, const uint8_t *y) {
+    if (m->packed) {
+        uint64_t differ = key_of(x) ^ key_of(y);
+        return differ ? m->rank_of_bit[63 - __builtin_clzll(differ)] : m->c->n;
     }
-    return points;
+    int r = 0;
+    while (r < m->c->n && x[r] == y[r]) r++;
+    return r;
+}
+
+/* The first rank from `from` on where the record takes a face; n when none. */
+static int next_rank(const maker *m, const uint8_t *record, int from) {
+    if (m->packed) {
+        uint64_t open = ~key_of(record) & m->below[from];
+        return open ? m->rank_of_bit[63 - __builtin_clzll(open)] : m->c->n;
+    }
+    while (from < m->c->n && record[from] == NO_FACE) from++;
+    return from;
+}
+
+/* The face the record takes at rank r, or NO_FACE. */
+static unsigned face_at(const maker *m, const uint8_t *record, int r) {
+    if (!m->packed) return record[r];
+    uint64_t value = key_of(record) & m->field[r];
+    return value == m->field[r] ? NO_FACE : m->face_of[r][value >> m->shift[r]];
 }
 
 static tnode *finish(maker *m, tnode *const *kids, int n_kids, uint8_t key, int64_t points,
@@ -137,74 +190,145 @@ static tnode *finish(maker *m, tnode *const *kids, int n_kids, uint8_t key, int6
     return t;
 }
 
-/* The sum node (face `face`) of records [lo, hi) of src, which agree on every rank below r;
- * dst is scratch of the same size. */
-static tnode *make_sum(maker *m, uint8_t *src, uint8_t *dst, size_t lo, size_t hi, int r,
-                       uint8_t face) {
-    const int n = m->c->n;
+static size_t key_bytes; /* for compare_keys (the GIL guards it) */
+
+static int compare_keys(const void *x, const void *y) {
+    return memcmp(x, y, key_bytes);
+}
+
+/* The open nodes of the path of the last record read: sum node 0 (the root), then for
+ * each of the record's (rank, face) pairs j = 1.. a choice node and a sum node, each with
+ * the children closed so far. */
+typedef struct {
+    tnode *sum_kids[CB_MAX_CELLS + 1][CB_MAX_CELLS];
+    tnode *choice_kids[CB_MAX_CELLS + 1][CB_MAX_FACES];
+    int n_sum_kids[CB_MAX_CELLS + 1], n_choice_kids[CB_MAX_CELLS + 1];
+    int64_t points[CB_MAX_CELLS + 1], bound[CB_MAX_CELLS + 1]; /* sum nodes */
+    int64_t best[CB_MAX_CELLS + 1];                            /* choice nodes */
+    uint32_t mask[CB_MAX_CELLS + 1];
+    uint8_t rank[CB_MAX_CELLS + 1], face[CB_MAX_CELLS + 1];
+} open_path;
+
+static open_path path;
+
+/* Opens sum node j (face `face`) under choice node j. */
+static void open_sum(open_path *p, int j, uint8_t face) {
+    p->face[j] = face;
+    p->n_sum_kids[j] = 0;
+    p->points[j] = p->bound[j] = 0;
+}
+
+/* Opens choice node j (rank `rank`) and its sum node j. */
+static void open_pair(open_path *p, int j, int rank, uint8_t face) {
+    p->rank[j] = (uint8_t)rank;
+    p->n_choice_kids[j] = 0;
+    p->best[j] = 0;
+    p->mask[j] = 0;
+    open_sum(p, j, face);
+}
+
+/* Closes sum node j into choice node j. */
+static void close_sum(maker *m, open_path *p, int j) {
+    tnode *sum = finish(m, p->sum_kids[j], p->n_sum_kids[j], p->face[j], p->points[j],
+                        p->points[j] + p->bound[j], 0);
+    if (!sum) return;
+    p->choice_kids[j][p->n_choice_kids[j]++] = sum;
+    p->mask[j] |= 1u << p->face[j];
+    if (sum->bound > p->best[j]) p->best[j] = sum->bound;
+}
+
+/* Closes choice node j into sum node j - 1. */
+static void close_choice(maker *m, open_path *p, int j) {
+    tnode *choice = finish(m, p->choice_kids[j], p->n_choice_kids[j], p->rank[j], 0,
+                           p->best[j], p->mask[j]);
+    if (!choice) return;
+    p->sum_kids[j - 1][p->n_sum_kids[j - 1]++] = choice;
+    p->bound[j - 1] += p->best[j];
+}
+
+/* The tree of the n sorted records in `data`, read in one pass (see the top). */
+static const tnode *read_tree(maker *m, const uint8_t *data, size_t n) {
     const size_t stride = m->stride;
-    tnode *kids[CB_MAX_CELLS];
-    int n_kids = 0;
-    int64_t points = 0, bound = 0;
-    while (lo < hi && !m->oom) {
-        if (hi - lo == 1) { /* one record: a chain */
-            const uint8_t *key = src + lo * stride;
-            while (r < n && key[r] == NO_FACE) r++;
-            if (r == n) {
-                points += points_of(m, key);
-                break;
+    open_path *p = &path;
+    int depth = 0;
+    open_sum(p, 0, 0);
+    size_t same_from = 0; /* the first record with this record's key */
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *record = data + i * stride;
+        int from = 0; /* the rank this record's new pairs start from */
+        if (i > 0) {
+            int r = first_difference(m, record - stride, record);
+            if (r == m->c->n) { /* the same sum node: each word once */
+                size_t j = same_from;
+                while (j < i && word_of(m, data + j * stride) != word_of(m, record)) j++;
+                if (j == i) p->points[depth] += points_of(m, record);
+                continue;
             }
-            tnode *sum = make_sum(m, src, dst, lo, hi, r + 1, key[r]);
-            tnode *choice = sum ? finish(m, &sum, 1, (uint8_t)r, 0, sum->bound, 1u << key[r]) : NULL;
-            if (!choice) break;
-            kids[n_kids++] = choice;
-            bound += choice->bound;
-            break;
+            for (; depth > 0 && p->rank[depth] > r; depth--) {
+                close_sum(m, p, depth);
+                close_choice(m, p, depth);
+            }
+            /* the record before took a face at rank r, this one a later face or none */
+            close_sum(m, p, depth);
+            unsigned face = face_at(m, record, r);
+            if (face == NO_FACE) {
+                close_choice(m, p, depth);
+                depth--;
+            } else {
+                open_sum(p, depth, (uint8_t)face);
+            }
+            from = r + 1;
         }
-        if (r == n) {
-            points += ending_points(m, src, lo, hi);
-            break;
-        }
-        uint32_t count[CB_MAX_FACES + 1] = {0};
-        for (size_t i = lo; i < hi; i++) {
-            uint8_t f = src[i * stride + r];
-            count[f == NO_FACE ? CB_MAX_FACES : f]++;
-        }
-        if (count[CB_MAX_FACES] == hi - lo) {
-            r++;
-            continue;
-        }
-        size_t start[CB_MAX_FACES + 1], next[CB_MAX_FACES + 1];
-        for (size_t f = 0, at = lo; f <= CB_MAX_FACES; f++) start[f] = next[f] = at, at += count[f];
-        for (size_t i = lo; i < hi; i++) {
-            const uint8_t *record = src + i * stride;
-            uint8_t f = record[r];
-            uint8_t *to = dst + next[f == NO_FACE ? CB_MAX_FACES : f]++ * stride;
-            for (size_t w = 0; w < stride; w += 8) memcpy(to + w, record + w, 8);
-        }
-        tnode *sums[CB_MAX_FACES];
-        int n_sums = 0;
-        uint32_t mask = 0;
-        int64_t best = 0;
-        for (int f = 0; f < CB_MAX_FACES; f++) {
-            if (!count[f]) continue;
-            tnode *sum = make_sum(m, dst, src, start[f], start[f] + count[f], r + 1, (uint8_t)f);
-            if (!sum) return NULL;
-            sums[n_sums++] = sum;
-            mask |= 1u << f;
-            if (sum->bound > best) best = sum->bound;
-        }
-        tnode *choice = finish(m, sums, n_sums, (uint8_t)r, 0, best, mask);
-        if (!choice) return NULL;
-        kids[n_kids++] = choice;
-        bound += best;
-        lo = start[CB_MAX_FACES];
-        uint8_t *swap = src;
-        src = dst;
-        dst = swap;
-        r++;
+        for (int r = next_rank(m, record, from); r < m->c->n; r = next_rank(m, record, r + 1))
+            open_pair(p, ++depth, r, (uint8_t)face_at(m, record, r));
+        p->points[depth] += points_of(m, record);
+        same_from = i;
+        if (m->oom) return NULL;
     }
-    return m->oom ? NULL : finish(m, kids, n_kids, face, points, points + bound, 0);
+    for (; depth > 0; depth--) {
+        close_sum(m, p, depth);
+        close_choice(m, p, depth);
+    }
+    return m->oom ? NULL
+                  : finish(m, p->sum_kids[0], p->n_sum_kids[0], 0, p->points[0],
+                           p->points[0] + p->bound[0], 0);
+}
+
+/* Lays out one key field per rank, rank 0 highest, each just wide enough for the cell's
+ * faces (numbered in order) and NO_FACE (all ones); 0 when they need more than 64 bits. */
+static int plan_fields(maker *m, const uint8_t *order) {
+    const cb_class *c = m->c;
+    int bits = 0;
+    for (int r = c->n - 1; r >= 0; r--) {
+        uint32_t faces = c->faces[order[r]];
+        int width = faces ? 32 - __builtin_clz((uint32_t)__builtin_popcount(faces)) : 0;
+        if (bits + width > 64) return 0;
+        m->shift[r] = (uint8_t)bits;
+        m->field[r] = width ? (~0ull >> (64 - width)) << bits : 0;
+        for (int b = bits; b < bits + width; b++) m->rank_of_bit[b] = (uint8_t)r;
+        bits += width;
+        m->below[r] = bits ? ~0ull >> (64 - bits) : 0;
+        int index = 0;
+        for (int f = 0; f < CB_MAX_FACES; f++) {
+            if (!((faces >> f) & 1u)) continue;
+            m->code[order[r]][f] = (uint64_t)index << m->shift[r];
+            m->face_of[r][index++] = (uint8_t)f;
+        }
+        m->keep[order[r]] = ~m->field[r];
+    }
+    m->below[c->n] = 0;
+    m->key64 = m->below[0];
+    return bits > 0 ? bits : 1;
+}
+
+static void *room(uint8_t **buffer, size_t *cap, size_t bytes) {
+    if (*cap < bytes) {
+        uint8_t *more = realloc(*buffer, bytes);
+        if (!more) return NULL;
+        *buffer = more;
+        *cap = bytes;
+    }
+    return *buffer;
 }
 
 const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
@@ -213,19 +337,28 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
     m.c = c;
     m.r = &kept;
     m.a = a;
-    m.stride = ((size_t)c->n + 2 * sizeof(uint32_t) + 7u) & ~(size_t)7u;
     for (int k = 0; k < c->n; k++) m.rank[order[k]] = (uint8_t)k;
     memset(m.key, NO_FACE, sizeof m.key);
+    int bits = plan_fields(&m, order);
+    m.packed = bits > 0;
+    m.word_at = m.packed ? sizeof(uint64_t) : (size_t)c->n;
+    m.stride = m.packed ? sizeof(packed_record)
+                        : ((size_t)c->n + 2 * sizeof(uint32_t) + 7u) & ~(size_t)7u;
     kept.len = 0;
     cb_set_starts(c);
-    for (int cell = 0; cell < c->n && !m.oom; cell++) collect(&m, cell, 0, 0);
+    for (int cell = 0; cell < c->n; cell++)
+        for (int k = 0; k < c->n_neighbours[cell]; k++)
+            m.around[cell] |= 1ull << c->neighbours[cell][k];
+    for (int cell = 0; cell < c->n && !m.oom; cell++)
+        if (c->t->nodes[0].mask & c->starts[cell]) collect(&m, cell, 0, 0);
     if (m.oom) return NULL;
-    size_t bytes = kept.len * m.stride + 1;
-    if (kept.spare_cap < bytes) {
-        uint8_t *spare = realloc(kept.spare, bytes);
-        if (!spare) return NULL;
-        kept.spare = spare;
-        kept.spare_cap = bytes;
+    if (!m.packed) {
+        key_bytes = (size_t)c->n;
+        if (kept.len) qsort(kept.data, kept.len, m.stride, compare_keys);
+        return read_tree(&m, kept.data, kept.len);
     }
-    return make_sum(&m, kept.data, kept.spare, 0, kept.len, 0, 0);
+    if (!room(&kept.spare, &kept.spare_cap, kept.len * m.stride + 1)) return NULL;
+    packed_record *sorted = sort_records((packed_record *)(void *)kept.data,
+                                         (packed_record *)(void *)kept.spare, kept.len, bits);
+    return read_tree(&m, (const uint8_t *)sorted, kept.len);
 }
