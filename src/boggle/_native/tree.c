@@ -54,9 +54,7 @@ static inline void prefetch_node(const char *node) {
     __builtin_prefetch(node + 60);
 }
 
-#ifndef PREFETCH_AHEAD
-#define PREFETCH_AHEAD 12
-#endif
+#define PREFETCH_AHEAD 12 /* jobs whose nodes are asked into cache ahead */
 
 static int push_job(tref x, tref y, tref parent, int slot, int sum) {
     if (queue.len == queue.cap) {
@@ -266,9 +264,7 @@ static inline const tsum *sum_under(const char *base, tref ref, int f) {
     return tree_at(base, choice->kids[__builtin_popcount(choice->mask & ((1u << f) - 1u))].ref);
 }
 
-#ifndef WALK_AHEAD
 #define WALK_AHEAD 8 /* waiting nodes whose sum nodes are asked into cache ahead */
-#endif
 
 /* The orderly bound without merging: ranks k.. are forced one by one.  All the choice
  * nodes waiting for one cell take the same face on a board, so a rank adds at most the
