@@ -175,6 +175,32 @@ def test_tree_with_keys_over_64_bits_is_the_same(cells: list[set[str]]) -> None:
 
 
 @settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.sets(st.sampled_from(LETTERS), min_size=1, max_size=3), min_size=6, max_size=6),
+    st.permutations(range(6)),
+    st.integers(min_value=0, max_value=12),
+)
+def test_any_split_order_keeps_the_same_boards(
+    cells: list[set[str]], order: list[int], above: int
+) -> None:
+    """The boards a class leaves do not depend on the order its cells are forced in:
+    the per-class order ``prove`` uses (fewest letters first) or any other."""
+    prover = Prover(SMALL, CLASSIC)
+    masks = prover.masks("".join(cell) for cell in cells)
+    per_class = split_order(2, 3, [len(cell) for cell in cells])
+    assert sorted(per_class) == list(range(6))
+    left = [
+        sorted(_boards(prover.bound.tree_search(masks, 2, 3, above, bytes(o), above + 2)[0], 6))
+        for o in (split_order(2, 3), per_class, order)
+    ]
+    assert left[0] == left[1] == left[2]
+
+
+def _boards(leaves: bytes, n: int) -> list[bytes]:
+    return [leaves[k : k + n] for k in range(0, len(leaves), n)]
+
+
+@settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from((*LETTERS, "qu")), min_size=9, max_size=9))
 def test_neighbour_scores_equal_scoring_each_neighbour(faces: list[str]) -> None:
     scorer = Scorer(SMALL, CLASSIC)

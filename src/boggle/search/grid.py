@@ -95,8 +95,20 @@ def apply_edit(faces: Faces, edit: Edit) -> Faces:
     return tuple(board)
 
 
-def split_order(rows: int, cols: int) -> tuple[int, ...]:
-    """Cells from most neighbours to fewest (centre, then edges, then corners)."""
+def split_order(
+    rows: int, cols: int, letter_counts: Sequence[int] | None = None
+) -> tuple[int, ...]:
+    """Cells from most neighbours to fewest (centre, then edges, then corners).
+
+    With ``letter_counts`` (how many letters each cell of a class may hold),
+    cells with as many neighbours come fewest letters first: fewer branches
+    where forcing a cell merges the largest trees.
+
+    >>> split_order(3, 3)
+    (4, 1, 3, 5, 7, 0, 2, 6, 8)
+    >>> split_order(3, 3, [26, 12, 26, 6, 8, 8, 26, 6, 26])
+    (4, 3, 7, 5, 1, 0, 2, 6, 8)
+    """
 
     def degree(cell: int) -> int:
         r, c = divmod(cell, cols)
@@ -107,4 +119,5 @@ def split_order(rows: int, cols: int) -> tuple[int, ...]:
             if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols
         )
 
-    return tuple(sorted(range(rows * cols), key=lambda cell: (-degree(cell), cell)))
+    counts = letter_counts or [0] * (rows * cols)
+    return tuple(sorted(range(rows * cols), key=lambda cell: (-degree(cell), counts[cell], cell)))

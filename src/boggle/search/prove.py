@@ -10,10 +10,11 @@ into one tree whose sum nodes add and whose choice nodes (one cell) take
 their best face (built in C by a radix sort of the paths, ``tree_build.c``).
 Branch and bound starts from the top-level classes
 (:mod:`boggle.search.classes`); a class whose bound is at most ``above`` is
-dropped, any other has its next cell (centre first) forced to each of its
-letters: while the bound is high by merging that letter's subtree into the
-root, then (below ``WALK_BELOW x above``) by walking the tree with the choice
-nodes still waiting; a class of a single board is scored exactly.  Boards
+dropped, any other has its next cell (centre first; among cells with as many
+neighbours, the one with fewest letters) forced to each of its letters: while
+the bound is high by merging that letter's subtree into the root, then
+(below ``WALK_BELOW x above``) by walking the tree with the choice nodes still
+waiting; a class of a single board is scored exactly.  Boards
 scoring above ``above`` are kept, one per symmetry class.
 
 :func:`prove_class` does one top-level class and :func:`prove` all of them,
@@ -125,13 +126,14 @@ class Prover:
 
     def tree_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
         """The bound of the class's orderly sum/choice tree (usually far below the max bound)."""
-        order = bytes(split_order(rows, cols))
+        cells = tuple(cells)
+        order = bytes(split_order(rows, cols, [len(set(cell)) for cell in cells]))
         return int(self.bound.tree_search(self.masks(cells), rows, cols, 2**62, order)[2])
 
     def run(self, task: ClassTask) -> ClassResult:
         """Branch and bound over one class; the boards scoring more than ``task.above``."""
         started = time.monotonic()
-        order = bytes(split_order(task.rows, task.cols))
+        order = bytes(split_order(task.rows, task.cols, [len(set(c)) for c in task.cells]))
         leaves, bounds, _ = self.bound.tree_search(
             self.masks(task.cells),
             task.rows,
