@@ -99,6 +99,13 @@ typedef struct {
     size_t len, cap;
 } pending;
 
+/* Per rank: the bounds of the waiting choice nodes' sum nodes added face by face, and
+ * the best of those sums (what the rank adds to the bound). */
+typedef struct {
+    int32_t by_face[CB_MAX_FACES];
+    int32_t best;
+} rank_sums;
+
 typedef struct {
     arena *a;
     cb_class *c;
@@ -108,7 +115,8 @@ typedef struct {
     byte_buffer *out;
     uint8_t board[CB_MAX_CELLS];
     pending waiting[CB_MAX_CELLS];
-    int64_t waiting_bound[CB_MAX_CELLS]; /* the bounds of waiting[rank] added */
+    rank_sums sums[CB_MAX_CELLS];
+    rank_sums *saved; /* saved[k * n + r]: rank r's sums before forcing rank k */
 } brancher;
 
 /* Counts a bound computed; -1 when Ctrl-C was pressed (checked now and then). */
@@ -126,56 +134,75 @@ static int push_waiting(brancher *br, const tnode *choice) {
         p->cap = cap;
     }
     p->items[p->len++] = choice;
-    br->waiting_bound[choice->key] += choice->bound;
+    int32_t *by_face = br->sums[choice->key].by_face;
+    for (int i = 0; i < choice->n; i++) by_face[choice->kids[i]->key] += choice->kids[i]->bound;
     return 0;
 }
 
-/* The orderly bound without merging: ranks k.. are forced one by one; the bound of a
- * partial choice is the points of the sum nodes it reaches plus the bounds of the choice
- * nodes still waiting.  `rest`: the sum of waiting_bound over ranks k... */
+static int32_t best_of(const rank_sums *s) {
+    int32_t best = 0;
+    for (int f = 0; f < CB_MAX_FACES; f++) best = s->by_face[f] > best ? s->by_face[f] : best;
+    return best;
+}
+
+/* The orderly bound without merging: ranks k.. are forced one by one.  All the choice
+ * nodes waiting for one cell take the same face on a board, so a rank adds at most the
+ * best over faces of their sum nodes' bounds added (tighter than adding each one's best).
+ * `rest`: the sum of sums[r].best over ranks k... */
 static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     cb_class *c = br->c;
+    const int n = c->n;
     if (points + rest <= br->above) return 0;
     if (tick(c) < 0) return -1;
-    if (k == c->n) {
-        if (cb_append(br->out, br->board, (size_t)c->n) < 0) return PyErr_NoMemory(), -1;
+    if (k == n) {
+        if (cb_append(br->out, br->board, (size_t)n) < 0) return PyErr_NoMemory(), -1;
         return 0;
     }
     int cell = br->order[k];
     const pending *here = &br->waiting[k];
+    const rank_sums *mine = &br->sums[k];
+    rank_sums *saved = br->saved + (size_t)k * (size_t)n;
     size_t len[CB_MAX_CELLS];
-    int64_t sums[CB_MAX_CELLS];
-    for (int r = k + 1; r < c->n; r++) len[r] = br->waiting[r].len, sums[r] = br->waiting_bound[r];
-    rest -= br->waiting_bound[k];
+    rest -= mine->best;
     uint32_t faces = c->faces[cell];
     while (faces) {
         int f = __builtin_ctz(faces);
         faces &= faces - 1;
-        uint32_t below = (1u << f) - 1u;
-        int64_t gain = 0; /* the bound after forcing f is points + rest + gain */
-        for (size_t i = 0; i < here->len; i++) {
-            const tnode *choice = here->items[i];
-            if ((choice->mask >> f) & 1u)
-                gain += choice->kids[__builtin_popcount(choice->mask & below)]->bound;
-        }
-        if (points + rest + gain <= br->above) {
+        if (points + rest + mine->by_face[f] <= br->above) {
             if (tick(c) < 0) return -1;
             continue;
         }
-        int64_t p = points, r_bound = rest;
+        uint32_t below = (1u << f) - 1u;
+        uint64_t touched = 0;
+        int64_t p = points;
         for (size_t i = 0; i < here->len; i++) {
             const tnode *choice = here->items[i];
             if (!((choice->mask >> f) & 1u)) continue;
             const tnode *sum = choice->kids[__builtin_popcount(choice->mask & below)];
             p += sum->points;
             for (int j = 0; j < sum->n; j++) {
+                int r = sum->kids[j]->key;
+                if (!((touched >> r) & 1u)) {
+                    touched |= 1ull << r;
+                    saved[r] = br->sums[r];
+                    len[r] = br->waiting[r].len;
+                }
                 if (push_waiting(br, sum->kids[j]) < 0) return PyErr_NoMemory(), -1;
-                r_bound += sum->kids[j]->bound;
             }
+        }
+        int64_t r_bound = rest;
+        for (uint64_t t = touched; t; t &= t - 1) {
+            int r = __builtin_ctzll(t);
+            br->sums[r].best = best_of(&br->sums[r]);
+            r_bound += br->sums[r].best - saved[r].best;
         }
         br->board[cell] = (uint8_t)f;
         int status = walk(br, k + 1, p, r_bound);
-        for (int r = k + 1; r < c->n; r++) br->waiting[r].len = len[r], br->waiting_bound[r] = sums[r];
+        for (uint64_t t = touched; t; t &= t - 1) {
+            int r = __builtin_ctzll(t);
+            br->waiting[r].len = len[r];
+            br->sums[r] = saved[r];
+        }
         if (status < 0) return -1;
     }
     return 0;
@@ -187,14 +214,12 @@ static int branch_tree(brancher *br, const tnode *root, int k) {
     if (root->bound <= br->above) return 0;
     if (root->bound <= br->switch_bound) {
         int64_t rest = 0;
-        for (int r = k; r < c->n; r++) br->waiting[r].len = 0, br->waiting_bound[r] = 0;
-        for (int j = 0; j < root->n; j++) {
+        for (int r = k; r < c->n; r++) br->waiting[r].len = 0;
+        memset(br->sums + k, 0, (size_t)(c->n - k) * sizeof br->sums[0]);
+        for (int j = 0; j < root->n; j++)
             if (push_waiting(br, root->kids[j]) < 0) return PyErr_NoMemory(), -1;
-            rest += root->kids[j]->bound;
-        }
-        int status = walk(br, k, root->points, rest);
-        for (int r = k; r < c->n; r++) br->waiting[r].len = 0, br->waiting_bound[r] = 0;
-        return status;
+        for (int r = k; r < c->n; r++) rest += br->sums[r].best = best_of(&br->sums[r]);
+        return walk(br, k, root->points, rest);
     }
     if (tick(c) < 0) return -1;
     if (k == c->n) {
@@ -248,6 +273,8 @@ int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t swi
     br.switch_bound = switch_bound;
     br.out = out;
     int status = -1;
+    br.saved = malloc((size_t)c->n * (size_t)c->n * sizeof *br.saved);
+    if (!br.saved) return PyErr_NoMemory(), -1;
     const tnode *root = tree_build(c, order, br.a);
     if (!root) {
         PyErr_NoMemory();
@@ -256,6 +283,7 @@ int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t swi
         status = branch_tree(&br, root, 0);
     }
     for (int r = 0; r < c->n; r++) free(br.waiting[r].items);
+    free(br.saved);
     arena_reset(br.a);
     return status;
 }

@@ -87,7 +87,7 @@ class ProofResult:
         }
 
 
-WALK_BELOW = 1.7
+WALK_BELOW = 2.5
 """Cells are forced by merging trees while a tree's bound is above ``WALK_BELOW x above``,
 then by walking the tree with the choice nodes still waiting (no new trees)."""
 
