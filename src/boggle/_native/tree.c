@@ -33,11 +33,14 @@
  * nodes of the jobs a little ahead are asked into cache while a job is done, so many reads
  * from memory are under way at once instead of one per step down the trees.  Children's
  * bounds are added in a second pass over the jobs, backwards (children before parents). */
+enum { MERGE_CHOICES, MERGE_SUMS, ADD_POINTS };
+
 typedef struct {
     tref x, y;   /* the nodes to merge; once done, x is the merged node */
     tref parent; /* the merged node that holds it (0: none) */
+    int32_t points; /* ADD_POINTS: sum node x (y is 0) with these points more */
     uint8_t slot; /* its place among the parent's children */
-    uint8_t sum;  /* 1: two sum nodes, 0: two choice nodes */
+    uint8_t kind; /* MERGE_CHOICES, MERGE_SUMS or ADD_POINTS */
 } merge_job;
 
 typedef struct {
@@ -56,7 +59,7 @@ static inline void prefetch_node(const char *node) {
 
 #define PREFETCH_AHEAD 12 /* jobs whose nodes are asked into cache ahead */
 
-static int push_job(tref x, tref y, tref parent, int slot, int sum) {
+static int push_job(tref x, tref y, tref parent, int slot, int kind, int32_t points) {
     if (queue.len == queue.cap) {
         size_t cap = queue.cap ? queue.cap * 2 : 4096;
         merge_job *jobs = realloc(queue.jobs, cap * sizeof *jobs);
@@ -68,8 +71,9 @@ static int push_job(tref x, tref y, tref parent, int slot, int sum) {
     job->x = x;
     job->y = y;
     job->parent = parent;
+    job->points = points;
     job->slot = (uint8_t)slot;
-    job->sum = (uint8_t)sum;
+    job->kind = (uint8_t)kind;
     return 0;
 }
 
@@ -88,13 +92,24 @@ static tchoice *merge_choice(arena *a, const tchoice *x, const tchoice *y) {
     for (int k = 0; k < n; k++) {
         uint32_t bit = faces & (0u - faces);
         faces ^= bit;
+        tkid kid;
         if (both & bit) {
-            if (push_job(x->kids[i++].ref, y->kids[j++].ref, self, k, 1) < 0) return NULL;
-            t->kids[k].ref = 0;
-            t->kids[k].bound = 0;
-            continue;
+            tkid xk = x->kids[i++], yk = y->kids[j++];
+            if (xk.ref || yk.ref) {
+                int pushed = !xk.ref || !yk.ref
+                                 ? push_job(xk.ref | yk.ref, 0, self, k, ADD_POINTS,
+                                            xk.ref ? yk.bound : xk.bound)
+                                 : push_job(xk.ref, yk.ref, self, k, MERGE_SUMS, 0);
+                if (pushed < 0) return NULL;
+                t->kids[k].ref = 0;
+                t->kids[k].bound = 0;
+                continue;
+            }
+            kid.ref = 0; /* two sum nodes without children */
+            kid.bound = xk.bound + yk.bound;
+        } else {
+            kid = x->mask & bit ? x->kids[i++] : y->kids[j++];
         }
-        tkid kid = x->mask & bit ? x->kids[i++] : y->kids[j++];
         t->kids[k] = kid;
         if (kid.bound > bound) bound = kid.bound;
     }
@@ -121,7 +136,8 @@ static tsum *merge_sum(arena *a, const tsum *x, int skip, const tsum *y) {
         uint64_t bit = ranks & (0u - ranks);
         ranks ^= bit;
         if (both & bit) {
-            if (push_job(x->kids[i++].ref, y->kids[j++].ref, self, k, 0) < 0) return NULL;
+            if (push_job(x->kids[i++].ref, y->kids[j++].ref, self, k, MERGE_CHOICES, 0) < 0)
+                return NULL;
             t->kids[k].ref = 0;
             t->kids[k].bound = 0;
             continue;
@@ -134,32 +150,49 @@ static tsum *merge_sum(arena *a, const tsum *x, int skip, const tsum *y) {
     return t;
 }
 
+/* Sum node x with `points` more. */
+static tsum *add_points(arena *a, const tsum *x, int32_t points) {
+    size_t bytes = sum_bytes(x->head.n);
+    tsum *t = arena_take(a, bytes, x->head.n);
+    if (!t) return NULL;
+    memcpy(t, x, bytes);
+    t->points += points;
+    t->head.bound += points;
+    return t;
+}
+
 /* Sum node x (without its first `skip` children) merged with sum node y: new nodes where
  * the two overlap, shared subtrees elsewhere; NULL when out of memory. */
 static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
     const char *base = a->base;
     queue.len = 0;
-    if (push_job(tree_ref(a, x), tree_ref(a, y), 0, 0, 1) < 0) return NULL;
+    if (push_job(tree_ref(a, x), tree_ref(a, y), 0, 0, MERGE_SUMS, 0) < 0) return NULL;
     size_t asked = 1;
     for (size_t i = 0; i < queue.len; i++) {
         for (; asked < queue.len && asked < i + PREFETCH_AHEAD; asked++) {
             prefetch_node(tree_at(base, queue.jobs[asked].x));
-            prefetch_node(tree_at(base, queue.jobs[asked].y));
+            if (queue.jobs[asked].y) prefetch_node(tree_at(base, queue.jobs[asked].y));
         }
         merge_job job = queue.jobs[i];
-        void *t = job.sum ? (void *)merge_sum(a, tree_at(base, job.x), i == 0 ? skip : 0,
-                                              tree_at(base, job.y))
-                          : (void *)merge_choice(a, tree_at(base, job.x), tree_at(base, job.y));
+        void *t;
+        if (job.kind == MERGE_SUMS)
+            t = merge_sum(a, tree_at(base, job.x), i == 0 ? skip : 0, tree_at(base, job.y));
+        else if (job.kind == MERGE_CHOICES)
+            t = merge_choice(a, tree_at(base, job.x), tree_at(base, job.y));
+        else
+            t = add_points(a, tree_at(base, job.x), job.points);
         if (!t) return NULL;
         queue.jobs[i].x = tree_ref(a, t);
         if (!job.parent) continue;
-        if (job.sum) ((tchoice *)tree_at(base, job.parent))->kids[job.slot].ref = queue.jobs[i].x;
-        else ((tsum *)tree_at(base, job.parent))->kids[job.slot].ref = queue.jobs[i].x;
+        if (job.kind != MERGE_CHOICES)
+            ((tchoice *)tree_at(base, job.parent))->kids[job.slot].ref = queue.jobs[i].x;
+        else
+            ((tsum *)tree_at(base, job.parent))->kids[job.slot].ref = queue.jobs[i].x;
     }
     for (size_t i = queue.len; i-- > 1;) {
         const merge_job *job = &queue.jobs[i];
         int32_t bound = ((const tnode *)tree_at(base, job->x))->bound;
-        if (job->sum) {
+        if (job->kind != MERGE_CHOICES) {
             tchoice *parent = tree_at(base, job->parent);
             parent->kids[job->slot].bound = bound;
             if (bound > parent->head.bound) parent->head.bound = bound;
@@ -172,15 +205,15 @@ static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
     return tree_at(base, queue.jobs[0].x);
 }
 
-/* Sum node x without its first child. */
-static tsum *drop_first(arena *a, const tsum *x) {
+/* Sum node x without its first child and with `points` more. */
+static tsum *drop_first(arena *a, const tsum *x, int32_t points) {
     int n = x->head.n - 1;
     tsum *t = arena_take(a, sum_bytes(n), n);
     if (!t) return NULL;
     uint64_t ranks = sum_ranks(x);
     t->head.key = x->head.key;
-    t->head.bound = x->head.bound - x->kids[0].bound;
-    t->points = x->points;
+    t->head.bound = x->head.bound - x->kids[0].bound + points;
+    t->points = x->points + points;
     set_sum_ranks(t, ranks & (ranks - 1));
     memcpy(t->kids, x->kids + 1, (size_t)n * sizeof(tkid));
     return t;
@@ -257,11 +290,11 @@ static int32_t best_of(const rank_sums *s) {
     return best;
 }
 
-/* The sum node under face f of choice node `ref` (which has f), or NULL when it has none. */
-static inline const tsum *sum_under(const char *base, tref ref, int f) {
+/* The child under face f of choice node `ref`, or NULL when it has none. */
+static inline const tkid *kid_under(const char *base, tref ref, int f) {
     const tchoice *choice = tree_at(base, ref);
     if (!((choice->mask >> f) & 1u)) return NULL;
-    return tree_at(base, choice->kids[__builtin_popcount(choice->mask & ((1u << f) - 1u))].ref);
+    return &choice->kids[__builtin_popcount(choice->mask & ((1u << f) - 1u))];
 }
 
 #define WALK_AHEAD 8 /* waiting nodes whose sum nodes are asked into cache ahead */
@@ -298,11 +331,16 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
         int64_t p = points;
         for (size_t i = 0; i < here->len; i++) {
             if (i + WALK_AHEAD < here->len) {
-                const tsum *later = sum_under(base, here->items[i + WALK_AHEAD], f);
-                if (later) prefetch_node((const char *)later);
+                const tkid *later = kid_under(base, here->items[i + WALK_AHEAD], f);
+                if (later && later->ref) prefetch_node(tree_at(base, later->ref));
             }
-            const tsum *sum = sum_under(base, here->items[i], f);
-            if (!sum) continue;
+            const tkid *kid = kid_under(base, here->items[i], f);
+            if (!kid) continue;
+            if (!kid->ref) {
+                p += kid->bound;
+                continue;
+            }
+            const tsum *sum = tree_at(base, kid->ref);
             p += sum->points;
             uint64_t ranks = sum_ranks(sum);
             for (int j = 0; ranks; j++, ranks &= ranks - 1) {
@@ -372,10 +410,10 @@ static int branch_tree(brancher *br, const tsum *root, int k) {
         if (rest + (under ? under->bound : 0) <= br->above) continue;
         size_t used = a->used;
         const tsum *next = root;
-        if (under) {
-            next = merge(a, root, choice ? 1 : 0, tree_at(a->base, under->ref));
+        if (under && under->ref) {
+            next = merge(a, root, 1, tree_at(a->base, under->ref));
         } else if (choice) {
-            next = drop_first(a, root);
+            next = drop_first(a, root, under ? under->bound : 0);
         }
         if (!next) return PyErr_NoMemory(), -1;
         br->board[cell] = (uint8_t)f;

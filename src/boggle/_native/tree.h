@@ -18,7 +18,8 @@ typedef struct {
 /* A sum node adds its points and its children's bounds; a choice node (one cell) takes the
  * best of its children, one sum node per face.  Every node starts with a tnode; a choice
  * node's i-th child is for the i-th face in its mask, a sum node's children are choice
- * nodes of distinct cells, in the order of their ranks (the bits of `ranks`). */
+ * nodes of distinct cells, in the order of their ranks (the bits of `ranks`).  A sum node
+ * without children is not made: its parent holds it as reference 0, its points as its bound. */
 typedef struct tnode {
     int32_t bound;
     uint8_t key; /* choice node: the cell's rank in split order; sum node: the face id */

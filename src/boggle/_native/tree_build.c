@@ -160,34 +160,31 @@ static unsigned face_at(const maker *m, const uint8_t *record, int r) {
     return value == m->field[r] ? NO_FACE : m->face_of[r][value >> m->shift[r]];
 }
 
-static tnode *finish(maker *m, tnode *const *kids, int n_kids, uint8_t key, int64_t points,
-                     int64_t bound, uint32_t mask) {
+/* A node of `n_kids` children (a choice node when `mask` is not 0, else a sum node whose
+ * children are for `ranks`), as its parent holds it. */
+static tkid finish(maker *m, const tkid *kids, int n_kids, uint8_t key, int64_t points,
+                   int64_t bound, uint32_t mask, uint64_t ranks) {
     arena *a = m->a;
-    tkid *slots;
+    tkid made = {0, (int32_t)bound};
     tnode *t;
     if (mask) {
         tchoice *choice = arena_take(a, choice_bytes(n_kids), n_kids);
-        if (!choice) { m->oom = 1; return NULL; }
+        if (!choice) { m->oom = 1; return made; }
         choice->mask = mask;
-        slots = choice->kids;
+        memcpy(choice->kids, kids, (size_t)n_kids * sizeof *kids);
         t = &choice->head;
     } else {
         tsum *sum = arena_take(a, sum_bytes(n_kids), n_kids);
-        if (!sum) { m->oom = 1; return NULL; }
-        uint64_t ranks = 0;
-        for (int i = 0; i < n_kids; i++) ranks |= 1ull << kids[i]->key;
+        if (!sum) { m->oom = 1; return made; }
         sum->points = (int32_t)points;
         set_sum_ranks(sum, ranks);
-        slots = sum->kids;
+        memcpy(sum->kids, kids, (size_t)n_kids * sizeof *kids);
         t = &sum->head;
-    }
-    for (int i = 0; i < n_kids; i++) {
-        slots[i].ref = tree_ref(a, kids[i]);
-        slots[i].bound = kids[i]->bound;
     }
     t->key = key;
     t->bound = (int32_t)bound;
-    return t;
+    made.ref = tree_ref(a, t);
+    return made;
 }
 
 static size_t key_bytes; /* for compare_keys (the GIL guards it) */
@@ -200,8 +197,9 @@ static int compare_keys(const void *x, const void *y) {
  * each of the record's (rank, face) pairs j = 1.. a choice node and a sum node, each with
  * the children closed so far. */
 typedef struct {
-    tnode *sum_kids[CB_MAX_CELLS + 1][CB_MAX_CELLS];
-    tnode *choice_kids[CB_MAX_CELLS + 1][CB_MAX_FACES];
+    tkid sum_kids[CB_MAX_CELLS + 1][CB_MAX_CELLS];
+    tkid choice_kids[CB_MAX_CELLS + 1][CB_MAX_FACES];
+    uint64_t kid_ranks[CB_MAX_CELLS + 1]; /* sum nodes: the ranks of their children */
     int n_sum_kids[CB_MAX_CELLS + 1], n_choice_kids[CB_MAX_CELLS + 1];
     int64_t points[CB_MAX_CELLS + 1], bound[CB_MAX_CELLS + 1]; /* sum nodes */
     int64_t best[CB_MAX_CELLS + 1];                            /* choice nodes */
@@ -215,6 +213,7 @@ static open_path path;
 static void open_sum(open_path *p, int j, uint8_t face) {
     p->face[j] = face;
     p->n_sum_kids[j] = 0;
+    p->kid_ranks[j] = 0;
     p->points[j] = p->bound[j] = 0;
 }
 
@@ -227,22 +226,24 @@ static void open_pair(open_path *p, int j, int rank, uint8_t face) {
     open_sum(p, j, face);
 }
 
-/* Closes sum node j into choice node j. */
+/* Closes sum node j into choice node j (a sum node without children is not made: its
+ * parent holds it as reference 0 and its points as its bound). */
 static void close_sum(maker *m, open_path *p, int j) {
-    tnode *sum = finish(m, p->sum_kids[j], p->n_sum_kids[j], p->face[j], p->points[j],
-                        p->points[j] + p->bound[j], 0);
-    if (!sum) return;
+    tkid sum = {0, (int32_t)p->points[j]};
+    if (p->n_sum_kids[j])
+        sum = finish(m, p->sum_kids[j], p->n_sum_kids[j], p->face[j], p->points[j],
+                     p->points[j] + p->bound[j], 0, p->kid_ranks[j]);
     p->choice_kids[j][p->n_choice_kids[j]++] = sum;
     p->mask[j] |= 1u << p->face[j];
-    if (sum->bound > p->best[j]) p->best[j] = sum->bound;
+    if (sum.bound > p->best[j]) p->best[j] = sum.bound;
 }
 
 /* Closes choice node j into sum node j - 1. */
 static void close_choice(maker *m, open_path *p, int j) {
-    tnode *choice = finish(m, p->choice_kids[j], p->n_choice_kids[j], p->rank[j], 0,
-                           p->best[j], p->mask[j]);
-    if (!choice) return;
+    tkid choice = finish(m, p->choice_kids[j], p->n_choice_kids[j], p->rank[j], 0, p->best[j],
+                         p->mask[j], 0);
     p->sum_kids[j - 1][p->n_sum_kids[j - 1]++] = choice;
+    p->kid_ranks[j - 1] |= 1ull << p->rank[j];
     p->bound[j - 1] += p->best[j];
 }
 
@@ -289,9 +290,9 @@ static const tnode *read_tree(maker *m, const uint8_t *data, size_t n) {
         close_sum(m, p, depth);
         close_choice(m, p, depth);
     }
-    return m->oom ? NULL
-                  : finish(m, p->sum_kids[0], p->n_sum_kids[0], 0, p->points[0],
-                           p->points[0] + p->bound[0], 0);
+    tkid root = finish(m, p->sum_kids[0], p->n_sum_kids[0], 0, p->points[0],
+                       p->points[0] + p->bound[0], 0, p->kid_ranks[0]);
+    return m->oom ? NULL : tree_at(m->a->base, root.ref);
 }
 
 /* Lays out one key field per rank, rank 0 highest, each just wide enough for the cell's
