@@ -39,6 +39,8 @@ typedef struct {
 
 static records kept;
 
+#define FEW_GROUPS 4 /* collect_packed: at most this many cells' first letters differ */
+
 typedef struct {
     const cb_class *c;
     records *r;
@@ -51,6 +53,11 @@ typedef struct {
     uint64_t around[CB_MAX_CELLS];               /* by cell: its neighbours */
     uint64_t keep[CB_MAX_CELLS];                 /* by cell: the key bits of the other ranks */
     uint64_t code[CB_MAX_CELLS][CB_MAX_FACES];   /* by cell and face: the face's field */
+    uint64_t letter_code[CB_MAX_CELLS][32];      /* by cell and first letter: that face's */
+    uint32_t longer[CB_MAX_CELLS];               /* by cell: first letters of longer faces */
+    uint32_t group_starts[FEW_GROUPS];           /* distinct first letters of cells... */
+    uint64_t reached_by[1u << FEW_GROUPS];       /* ...the cells a node reaches by which groups */
+    size_t capacity;                             /* records r->data holds */
     uint64_t field[CB_MAX_CELLS + 1];            /* by rank: its bits */
     uint64_t below[CB_MAX_CELLS + 1];            /* by rank: its bits and later ranks' */
     uint8_t shift[CB_MAX_CELLS];                 /* by rank: the field's lowest bit */
@@ -112,6 +119,59 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
         m->key64 |= ~m->keep[cell];
     else
         m->key[m->rank[cell]] = NO_FACE;
+}
+
+/* Makes room for more records; -1 when out of memory. */
+static int more_records(maker *m) {
+    records *r = m->r;
+    size_t cap = r->data_cap ? r->data_cap * 2 : 1u << 20;
+    uint8_t *data = realloc(r->data, cap);
+    if (!data) return m->oom = 1, -1;
+    r->data = data;
+    r->data_cap = cap;
+    m->capacity = cap / m->stride;
+    return 0;
+}
+
+/* collect() for numeric keys when no cell has two faces with one first letter: the key
+ * travels down the recursion, a child is found from its first letter. */
+static void collect_packed(maker *m, int cell, uint32_t node_mask, uint32_t node_first,
+                           uint64_t used, uint64_t key) {
+    const cb_class *c = m->c;
+    const cb_node *nodes = c->t->nodes;
+    const int32_t *word_points = c->t->points;
+    uint32_t letters = node_mask & c->starts[cell];
+    used |= 1ull << cell;
+    const uint64_t open_cells = m->around[cell] & ~used;
+    const uint64_t keep = m->keep[cell];
+    const uint32_t longer = m->longer[cell];
+    while (letters) {
+        int letter = __builtin_ctz(letters);
+        letters &= letters - 1;
+        int64_t at = node_first + (uint32_t)__builtin_popcount(node_mask & ((1u << letter) - 1u));
+        if ((longer >> letter) & 1u) {
+            const uint8_t *rest = c->t->face_letters[c->start_face[cell][letter]];
+            for (int i = 1; i < BN_FACE_MAX && rest[i] != BN_NO_LETTER && at >= 0; i++)
+                at = rest[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)at, rest[i]);
+            if (at < 0) continue;
+        }
+        const uint64_t here = (key & keep) | m->letter_code[cell][letter];
+        if (word_points[at] > 0) {
+            records *r = m->r;
+            if (r->len == m->capacity && more_records(m) < 0) return;
+            packed_record *record = (packed_record *)(void *)r->data + r->len++;
+            record->key = here;
+            record->word = (uint32_t)at;
+            record->points = word_points[at];
+        }
+        const uint32_t follow = nodes[at].mask;
+        if (!follow) continue;
+        const uint32_t first = nodes[at].first;
+        unsigned hits = 0;
+        for (int g = 0; g < FEW_GROUPS; g++) hits |= (unsigned)((follow & m->group_starts[g]) != 0) << g;
+        for (uint64_t next = open_cells & m->reached_by[hits]; next; next &= next - 1)
+            collect_packed(m, __builtin_ctzll(next), follow, first, used, here);
+    }
 }
 
 static uint32_t word_of(const maker *m, const uint8_t *record) {
@@ -322,6 +382,34 @@ static int plan_fields(maker *m, const uint8_t *order) {
     return bits > 0 ? bits : 1;
 }
 
+/* Sorts the cells into groups by their first letters (a group per distinct set, cells
+ * whose faces begin with every letter in none) for collect_packed; 0 when more than
+ * FEW_GROUPS. */
+static int plan_groups(maker *m) {
+    const cb_class *c = m->c;
+    const uint32_t every = c->t->nodes[0].mask;
+    uint64_t in_group[FEW_GROUPS] = {0}, always = 0;
+    int groups = 0;
+    for (int cell = 0; cell < c->n; cell++) {
+        uint32_t starts = c->starts[cell];
+        if ((starts & every) == every) {
+            always |= 1ull << cell;
+            continue;
+        }
+        int g = 0;
+        while (g < groups && m->group_starts[g] != starts) g++;
+        if (g == FEW_GROUPS) return 0;
+        if (g == groups) m->group_starts[groups++] = starts;
+        in_group[g] |= 1ull << cell;
+    }
+    for (unsigned hits = 0; hits < 1u << FEW_GROUPS; hits++) {
+        m->reached_by[hits] = always;
+        for (int g = 0; g < FEW_GROUPS; g++)
+            if ((hits >> g) & 1u) m->reached_by[hits] |= in_group[g];
+    }
+    return 1;
+}
+
 static void *room(uint8_t **buffer, size_t *cap, size_t bytes) {
     if (*cap < bytes) {
         uint8_t *more = realloc(*buffer, bytes);
@@ -350,8 +438,23 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
     for (int cell = 0; cell < c->n; cell++)
         for (int k = 0; k < c->n_neighbours[cell]; k++)
             m.around[cell] |= 1ull << c->neighbours[cell][k];
-    for (int cell = 0; cell < c->n && !m.oom; cell++)
-        if (c->t->nodes[0].mask & c->starts[cell]) collect(&m, cell, 0, 0);
+    if (m.packed && !c->shared_starts && plan_groups(&m)) {
+        m.capacity = kept.data_cap / m.stride;
+        for (int cell = 0; cell < c->n; cell++) {
+            for (uint32_t s = c->starts[cell]; s; s &= s - 1) {
+                int letter = __builtin_ctz(s), f = c->start_face[cell][letter];
+                m.letter_code[cell][letter] = m.code[cell][f];
+                if (c->t->face_letters[f][1] != BN_NO_LETTER) m.longer[cell] |= 1u << letter;
+            }
+        }
+        const cb_node *root = &c->t->nodes[0];
+        const uint64_t no_faces = m.key64;
+        for (int cell = 0; cell < c->n; cell++)
+            collect_packed(&m, cell, root->mask, root->first, 0, no_faces);
+    } else {
+        for (int cell = 0; cell < c->n && !m.oom; cell++)
+            if (c->t->nodes[0].mask & c->starts[cell]) collect(&m, cell, 0, 0);
+    }
     if (m.oom) return NULL;
     if (!m.packed) {
         key_bytes = (size_t)c->n;
