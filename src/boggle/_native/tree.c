@@ -33,14 +33,16 @@
  * nodes of the jobs a little ahead are asked into cache while a job is done, so many reads
  * from memory are under way at once instead of one per step down the trees.  Children's
  * bounds are added in a second pass over the jobs, backwards (children before parents). */
-enum { MERGE_CHOICES, MERGE_SUMS, ADD_POINTS };
+/* What a job makes: its parent is a sum node for the first two, a choice node for the others. */
+enum { MERGE_CHOICES, ADD_LEAF, MERGE_SUMS, ADD_POINTS };
 
 typedef struct {
     tref x, y;   /* the nodes to merge; once done, x is the merged node */
     tref parent; /* the merged node that holds it (0: none) */
-    int32_t points; /* ADD_POINTS: sum node x (y is 0) with these points more */
+    int32_t points; /* ADD_POINTS: sum node x (y is 0) with these points more; ADD_LEAF:
+                       choice node x with lone leaf y of these points */
     uint8_t slot; /* its place among the parent's children */
-    uint8_t kind; /* MERGE_CHOICES, MERGE_SUMS or ADD_POINTS */
+    uint8_t kind;
 } merge_job;
 
 typedef struct {
@@ -117,6 +119,54 @@ static tchoice *merge_choice(arena *a, const tchoice *x, const tchoice *y) {
     return t;
 }
 
+/* The merge of lone leaves x and y of the cell of rank `rank`: one lone leaf or a choice
+ * node of two leaves; reference 0 when out of memory. */
+static tkid two_leaves(arena *a, tkid x, tkid y, int rank) {
+    if (x.ref == y.ref) return (tkid){x.ref, x.bound + y.bound};
+    if (lone_face(x.ref) > lone_face(y.ref)) {
+        tkid swap = x;
+        x = y;
+        y = swap;
+    }
+    tchoice *t = arena_take(a, choice_bytes(2), 2);
+    if (!t) return (tkid){0, 0};
+    t->head.key = (uint8_t)rank;
+    t->head.bound = x.bound > y.bound ? x.bound : y.bound;
+    t->mask = 1u << lone_face(x.ref) | 1u << lone_face(y.ref);
+    t->kids[0] = (tkid){0, x.bound};
+    t->kids[1] = (tkid){0, y.bound};
+    return (tkid){tree_ref(a, t), t->head.bound};
+}
+
+/* Choice node x with lone leaf `leaf` (of `points`) added: the sum node under its face to
+ * come (queued) when x has one there; bound: the best of the others so far. */
+static tchoice *add_leaf(arena *a, const tchoice *x, tref leaf, int32_t points) {
+    uint32_t bit = 1u << lone_face(leaf), faces = x->mask | bit;
+    int n = __builtin_popcount(faces), at = __builtin_popcount(faces & (bit - 1u));
+    tchoice *t = arena_take(a, choice_bytes(n), n);
+    if (!t) return NULL;
+    t->head.key = x->head.key;
+    t->mask = faces;
+    if (x->mask & bit) {
+        memcpy(t->kids, x->kids, (size_t)n * sizeof(tkid));
+        if (t->kids[at].ref) {
+            if (push_job(t->kids[at].ref, 0, tree_ref(a, t), at, ADD_POINTS, points) < 0)
+                return NULL;
+            t->kids[at].bound = 0;
+        } else {
+            t->kids[at].bound += points;
+        }
+    } else {
+        memcpy(t->kids, x->kids, (size_t)at * sizeof(tkid));
+        t->kids[at] = (tkid){0, points};
+        memcpy(t->kids + at + 1, x->kids + at, (size_t)(n - 1 - at) * sizeof(tkid));
+    }
+    int32_t bound = 0;
+    for (int k = 0; k < n; k++) bound = t->kids[k].bound > bound ? t->kids[k].bound : bound;
+    t->head.bound = bound;
+    return t;
+}
+
 /* The merge of sum node x (without its first `skip` children) and sum node y, its children
  * of cells in both to come (queued); bound: its points and the others' bounds so far. */
 static tsum *merge_sum(arena *a, const tsum *x, int skip, const tsum *y) {
@@ -135,14 +185,24 @@ static tsum *merge_sum(arena *a, const tsum *x, int skip, const tsum *y) {
     for (int k = 0; k < n; k++) {
         uint64_t bit = ranks & (0u - ranks);
         ranks ^= bit;
+        tkid kid;
         if (both & bit) {
-            if (push_job(x->kids[i++].ref, y->kids[j++].ref, self, k, MERGE_CHOICES, 0) < 0)
-                return NULL;
-            t->kids[k].ref = 0;
-            t->kids[k].bound = 0;
-            continue;
+            tkid xk = x->kids[i++], yk = y->kids[j++];
+            if (is_lone(xk.ref) && is_lone(yk.ref)) {
+                kid = two_leaves(a, xk, yk, __builtin_ctzll(bit));
+                if (!kid.ref) return NULL;
+            } else {
+                int pushed = is_lone(xk.ref) ? push_job(yk.ref, xk.ref, self, k, ADD_LEAF, xk.bound)
+                             : is_lone(yk.ref) ? push_job(xk.ref, yk.ref, self, k, ADD_LEAF, yk.bound)
+                                               : push_job(xk.ref, yk.ref, self, k, MERGE_CHOICES, 0);
+                if (pushed < 0) return NULL;
+                t->kids[k].ref = 0;
+                t->kids[k].bound = 0;
+                continue;
+            }
+        } else {
+            kid = x_ranks & bit ? x->kids[i++] : y->kids[j++];
         }
-        tkid kid = x_ranks & bit ? x->kids[i++] : y->kids[j++];
         t->kids[k] = kid;
         bound += kid.bound;
     }
@@ -171,7 +231,8 @@ static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
     for (size_t i = 0; i < queue.len; i++) {
         for (; asked < queue.len && asked < i + PREFETCH_AHEAD; asked++) {
             prefetch_node(tree_at(base, queue.jobs[asked].x));
-            if (queue.jobs[asked].y) prefetch_node(tree_at(base, queue.jobs[asked].y));
+            tref y = queue.jobs[asked].y;
+            if (y && !is_lone(y)) prefetch_node(tree_at(base, y));
         }
         merge_job job = queue.jobs[i];
         void *t;
@@ -179,12 +240,14 @@ static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
             t = merge_sum(a, tree_at(base, job.x), i == 0 ? skip : 0, tree_at(base, job.y));
         else if (job.kind == MERGE_CHOICES)
             t = merge_choice(a, tree_at(base, job.x), tree_at(base, job.y));
+        else if (job.kind == ADD_LEAF)
+            t = add_leaf(a, tree_at(base, job.x), job.y, job.points);
         else
             t = add_points(a, tree_at(base, job.x), job.points);
         if (!t) return NULL;
         queue.jobs[i].x = tree_ref(a, t);
         if (!job.parent) continue;
-        if (job.kind != MERGE_CHOICES)
+        if (job.kind >= MERGE_SUMS)
             ((tchoice *)tree_at(base, job.parent))->kids[job.slot].ref = queue.jobs[i].x;
         else
             ((tsum *)tree_at(base, job.parent))->kids[job.slot].ref = queue.jobs[i].x;
@@ -192,7 +255,7 @@ static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
     for (size_t i = queue.len; i-- > 1;) {
         const merge_job *job = &queue.jobs[i];
         int32_t bound = ((const tnode *)tree_at(base, job->x))->bound;
-        if (job->kind != MERGE_CHOICES) {
+        if (job->kind >= MERGE_SUMS) {
             tchoice *parent = tree_at(base, job->parent);
             parent->kids[job->slot].bound = bound;
             if (bound > parent->head.bound) parent->head.bound = bound;
@@ -221,9 +284,10 @@ static tsum *drop_first(arena *a, const tsum *x, int32_t points) {
 
 /* ------------------------------------------------ branch and bound */
 
-/* Choice nodes waiting for their cell to be forced, per rank (the orderly bound). */
+/* Choice nodes (or lone leaves) waiting for their cell to be forced, per rank (the orderly
+ * bound). */
 typedef struct {
-    tref *items;
+    tkid *items;
     size_t len, cap;
 } pending;
 
@@ -254,20 +318,20 @@ static inline int tick(cb_class *c) {
 
 static int grow_pending(pending *p) {
     size_t cap = p->cap ? p->cap * 2 : 64;
-    tref *items = realloc(p->items, cap * sizeof *items);
+    tkid *items = realloc(p->items, cap * sizeof *items);
     if (!items) return -1;
     p->items = items;
     p->cap = cap;
     return 0;
 }
 
-/* Queues choice node `ref` for rank `rank` and asks for it to be brought into cache (its
+/* Queues choice node `kid` for rank `rank` and asks for it to be brought into cache (its
  * sum nodes' bounds are added by add_waiting later); -1 when out of memory. */
-static int push_waiting(brancher *br, int rank, tref ref) {
+static int push_waiting(brancher *br, int rank, tkid kid) {
     pending *p = &br->waiting[rank];
     if (p->len == p->cap && grow_pending(p) < 0) return -1;
-    p->items[p->len++] = ref;
-    prefetch_node(tree_at(br->a->base, ref));
+    p->items[p->len++] = kid;
+    if (!is_lone(kid.ref)) prefetch_node(tree_at(br->a->base, kid.ref));
     return 0;
 }
 
@@ -277,7 +341,11 @@ static void add_waiting(brancher *br, int rank, size_t from) {
     const pending *p = &br->waiting[rank];
     int32_t *by_face = br->sums[rank].by_face;
     for (size_t i = from; i < p->len; i++) {
-        const tchoice *choice = tree_at(br->a->base, p->items[i]);
+        if (is_lone(p->items[i].ref)) {
+            by_face[lone_face(p->items[i].ref)] += p->items[i].bound;
+            continue;
+        }
+        const tchoice *choice = tree_at(br->a->base, p->items[i].ref);
         uint32_t mask = choice->mask;
         for (int kid = 0; mask; kid++, mask &= mask - 1)
             by_face[__builtin_ctz(mask)] += choice->kids[kid].bound;
@@ -330,11 +398,16 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
         uint64_t touched = 0;
         int64_t p = points;
         for (size_t i = 0; i < here->len; i++) {
-            if (i + WALK_AHEAD < here->len) {
-                const tkid *later = kid_under(base, here->items[i + WALK_AHEAD], f);
+            if (i + WALK_AHEAD < here->len && !is_lone(here->items[i + WALK_AHEAD].ref)) {
+                const tkid *later = kid_under(base, here->items[i + WALK_AHEAD].ref, f);
                 if (later && later->ref) prefetch_node(tree_at(base, later->ref));
             }
-            const tkid *kid = kid_under(base, here->items[i], f);
+            const tkid item = here->items[i];
+            if (is_lone(item.ref)) {
+                if (lone_face(item.ref) == f) p += item.bound;
+                continue;
+            }
+            const tkid *kid = kid_under(base, item.ref, f);
             if (!kid) continue;
             if (!kid->ref) {
                 p += kid->bound;
@@ -350,7 +423,7 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
                     saved[r] = br->sums[r];
                     len[r] = br->waiting[r].len;
                 }
-                if (push_waiting(br, r, sum->kids[j].ref) < 0) return PyErr_NoMemory(), -1;
+                if (push_waiting(br, r, sum->kids[j]) < 0) return PyErr_NoMemory(), -1;
             }
         }
         int64_t r_bound = rest;
@@ -382,7 +455,7 @@ static int branch_tree(brancher *br, const tsum *root, int k) {
         memset(br->sums + k, 0, (size_t)(c->n - k) * sizeof br->sums[0]);
         uint64_t ranks = sum_ranks(root);
         for (int j = 0; ranks; j++, ranks &= ranks - 1)
-            if (push_waiting(br, __builtin_ctzll(ranks), root->kids[j].ref) < 0)
+            if (push_waiting(br, __builtin_ctzll(ranks), root->kids[j]) < 0)
                 return PyErr_NoMemory(), -1;
         for (int r = k; r < c->n; r++) {
             add_waiting(br, r, 0);
@@ -397,22 +470,26 @@ static int branch_tree(brancher *br, const tsum *root, int k) {
     }
     arena *a = br->a;
     int cell = br->order[k];
-    const tchoice *choice =
-        sum_ranks(root) & (1ull << k) ? tree_at(a->base, root->kids[0].ref) : NULL;
-    int64_t rest = root->head.bound - (choice ? root->kids[0].bound : 0);
+    const int forced = (sum_ranks(root) >> k) & 1u; /* the root has a choice node for cell */
+    const tkid first = root->kids[0];
+    const tchoice *choice = forced && !is_lone(first.ref) ? tree_at(a->base, first.ref) : NULL;
+    int64_t rest = root->head.bound - (forced ? first.bound : 0);
     uint32_t faces = c->faces[cell];
     while (faces) {
         int f = __builtin_ctz(faces);
         faces &= faces - 1;
         const tkid *under = NULL;
+        const tkid leaf = {0, first.bound};
         if (choice && ((choice->mask >> f) & 1u))
             under = &choice->kids[__builtin_popcount(choice->mask & ((1u << f) - 1u))];
+        else if (forced && is_lone(first.ref) && lone_face(first.ref) == f)
+            under = &leaf;
         if (rest + (under ? under->bound : 0) <= br->above) continue;
         size_t used = a->used;
         const tsum *next = root;
         if (under && under->ref) {
             next = merge(a, root, 1, tree_at(a->base, under->ref));
-        } else if (choice) {
+        } else if (forced) {
             next = drop_first(a, root, under ? under->bound : 0);
         }
         if (!next) return PyErr_NoMemory(), -1;
@@ -431,7 +508,7 @@ static arena tree_arena;
 
 #define ARENA_STEP ((size_t)64 << 20)  /* made usable at a time */
 #define ARENA_KEEP ((size_t)384 << 20) /* kept usable between classes */
-#define ARENA_MAX ((size_t)16 << 30)   /* what 32-bit offsets in 4-byte units reach */
+#define ARENA_MAX ((size_t)8 << 30)    /* what 31-bit offsets in 4-byte units reach */
 
 #ifdef _WIN32
 #include <windows.h>

@@ -5,8 +5,16 @@
 
 #include "bound.h"
 
-/* Where a node is: its offset from the arena's base in 4-byte units (half a pointer). */
+/* Where a node is: its offset from the arena's base in 4-byte units (half a pointer), below
+ * 2^31.  A choice node whose only child is a sum node without children (most of a tree's
+ * deepest nodes) is not made either: its parent holds LONE_LEAF | the face, and the leaf's
+ * points as its bound. */
 typedef uint32_t tref;
+
+#define LONE_LEAF 0x80000000u
+
+static inline int is_lone(tref ref) { return (ref & LONE_LEAF) != 0; }
+static inline int lone_face(tref ref) { return (int)(ref & 0xFFu); }
 
 /* A child as its parent holds it: where it is and its bound, so that merging and walking
  * read a child only when they go into it. */

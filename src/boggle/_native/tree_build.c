@@ -298,10 +298,12 @@ static void close_sum(maker *m, open_path *p, int j) {
     if (sum.bound > p->best[j]) p->best[j] = sum.bound;
 }
 
-/* Closes choice node j into sum node j - 1. */
+/* Closes choice node j into sum node j - 1 (a lone leaf when its only child is a leaf). */
 static void close_choice(maker *m, open_path *p, int j) {
-    tkid choice = finish(m, p->choice_kids[j], p->n_choice_kids[j], p->rank[j], 0, p->best[j],
-                         p->mask[j], 0);
+    tkid choice = {LONE_LEAF | (uint32_t)__builtin_ctz(p->mask[j]), (int32_t)p->best[j]};
+    if (p->n_choice_kids[j] > 1 || p->choice_kids[j][0].ref)
+        choice = finish(m, p->choice_kids[j], p->n_choice_kids[j], p->rank[j], 0, p->best[j],
+                        p->mask[j], 0);
     p->sum_kids[j - 1][p->n_sum_kids[j - 1]++] = choice;
     p->kid_ranks[j - 1] |= 1ull << p->rank[j];
     p->bound[j - 1] += p->best[j];
