@@ -18,35 +18,48 @@
 
 #include <string.h>
 
-/* Build node `index` for words [lo, hi) sharing `depth` letters; returns -1 on overflow. */
-static int build(BoundObject *t, const uint8_t *letters, const uint32_t *offsets, uint32_t index,
-                 uint32_t lo, uint32_t hi, uint32_t depth, uint32_t cap, const int32_t *points,
-                 int max_len, int min_len) {
-    t->points[index] = 0;
-    if (lo < hi && offsets[lo + 1] - offsets[lo] == depth) {
-        int len = (int)depth;
-        if (len >= min_len) t->points[index] = points[len < max_len ? len : max_len];
-        lo++;
-    }
-    uint32_t mask = 0;
-    for (uint32_t w = lo; w < hi; w++) mask |= 1u << letters[offsets[w] + depth];
-    uint32_t count = (uint32_t)__builtin_popcount(mask);
-    if (t->n_nodes + count > cap) return -1;
-    uint32_t first = t->n_nodes;
-    t->n_nodes += count;
-    t->nodes[index].mask = mask;
-    t->nodes[index].first = first;
-    uint32_t w = lo, k = 0;
-    while (w < hi) {
-        uint8_t letter = letters[offsets[w] + depth];
-        uint32_t end = w;
-        while (end < hi && letters[offsets[end] + depth] == letter) end++;
-        if (build(t, letters, offsets, first + k, w, end, depth + 1, cap, points, max_len,
-                  min_len) < 0)
+/* Builds the trie of the sorted words breadth first (the nodes near the root, which every
+ * search visits most, lie together at the front); -1 when the words are not sorted. */
+static int build(BoundObject *t, const uint8_t *letters, const uint32_t *offsets, uint32_t n_words,
+                 uint32_t cap, const int32_t *points, int max_len, int min_len) {
+    typedef struct {
+        uint32_t index, lo, hi, depth; /* node `index` for words [lo, hi) sharing `depth` letters */
+    } pending_node;
+    pending_node *queue = PyMem_Malloc((size_t)cap * sizeof *queue);
+    if (!queue) return PyErr_NoMemory(), -1;
+    size_t head = 0, tail = 0;
+    queue[tail++] = (pending_node){0, 0, n_words, 0};
+    t->n_nodes = 1;
+    while (head < tail) {
+        pending_node at = queue[head++];
+        uint32_t lo = at.lo, hi = at.hi, depth = at.depth;
+        t->points[at.index] = 0;
+        if (lo < hi && offsets[lo + 1] - offsets[lo] == depth) {
+            int len = (int)depth;
+            if (len >= min_len) t->points[at.index] = points[len < max_len ? len : max_len];
+            lo++;
+        }
+        uint32_t mask = 0;
+        for (uint32_t w = lo; w < hi; w++) mask |= 1u << letters[offsets[w] + depth];
+        uint32_t count = (uint32_t)__builtin_popcount(mask);
+        if (t->n_nodes + count > cap) {
+            PyMem_Free(queue);
+            PyErr_SetString(PyExc_ValueError, "words are not sorted");
             return -1;
-        w = end;
-        k++;
+        }
+        uint32_t first = t->n_nodes;
+        t->n_nodes += count;
+        t->nodes[at.index].mask = mask | (t->points[at.index] > 0 ? CB_WORD : 0);
+        t->nodes[at.index].first = first;
+        for (uint32_t w = lo, k = 0; w < hi; k++) {
+            uint8_t letter = letters[offsets[w] + depth];
+            uint32_t end = w;
+            while (end < hi && letters[offsets[end] + depth] == letter) end++;
+            queue[tail++] = (pending_node){first + k, w, end, depth + 1};
+            w = end;
+        }
     }
+    PyMem_Free(queue);
     return 0;
 }
 
@@ -61,7 +74,7 @@ static int64_t choice(cb_class *c, int cell, uint32_t node, uint64_t used) {
     int64_t at;
     while (next_face_child(c->t, &faces, node, &f, &at)) {
         int64_t value = c->t->points[at];
-        if (nodes[at].mask) {
+        if (nodes[at].mask & CB_LETTERS) {
             for (int k = 0; k < c->n_neighbours[cell]; k++) {
                 int next = c->neighbours[cell][k];
                 if (!((used >> next) & 1u)) value += choice(c, next, (uint32_t)at, used);
@@ -279,11 +292,7 @@ static int Bound_init(BoundObject *self, PyObject *args, PyObject *kwargs) {
         PyErr_NoMemory();
         goto done;
     }
-    self->n_nodes = 1;
-    if (build(self, lt, offs, 0, 0, n_words, 0, cap, points, (int)n_points - 1, min_len) < 0) {
-        PyErr_SetString(PyExc_ValueError, "words are not sorted");
-        goto done;
-    }
+    if (build(self, lt, offs, n_words, cap, points, (int)n_points - 1, min_len) < 0) goto done;
     self->n_faces = (int)(faces.len / BN_FACE_MAX);
     memcpy(self->face_letters, faces.buf, (size_t)faces.len);
     status = 0;

@@ -7,8 +7,11 @@
 #define CB_MAX_CELLS 64
 #define CB_MAX_FACES 32
 
+#define CB_WORD 0x80000000u    /* in a node's mask: a word ends here (points > 0) */
+#define CB_LETTERS 0x7FFFFFFFu /* in a node's mask: the letters that follow */
+
 typedef struct {
-    uint32_t mask;  /* letters that follow */
+    uint32_t mask;  /* letters that follow, and CB_WORD */
     uint32_t first; /* index of the first child; children side by side by letter */
 } cb_node;
 

@@ -108,7 +108,7 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
         else
             m->key[m->rank[cell]] = (uint8_t)f;
         if (word_points[at] > 0) add_record(m, (uint32_t)at, word_points[at]);
-        uint32_t follow = nodes[at].mask;
+        uint32_t follow = nodes[at].mask & CB_LETTERS;
         if (!follow) continue;
         for (uint64_t next = open_cells; next; next &= next - 1) {
             int to = __builtin_ctzll(next);
@@ -156,7 +156,8 @@ static void collect_packed(maker *m, int cell, uint32_t node_mask, uint32_t node
             if (at < 0) continue;
         }
         const uint64_t here = (key & keep) | m->letter_code[cell][letter];
-        if (word_points[at] > 0) {
+        const uint32_t follow = nodes[at].mask;
+        if (follow & CB_WORD) {
             records *r = m->r;
             if (r->len == m->capacity && more_records(m) < 0) return;
             packed_record *record = (packed_record *)(void *)r->data + r->len++;
@@ -164,8 +165,7 @@ static void collect_packed(maker *m, int cell, uint32_t node_mask, uint32_t node
             record->word = (uint32_t)at;
             record->points = word_points[at];
         }
-        const uint32_t follow = nodes[at].mask;
-        if (!follow) continue;
+        if (!(follow & CB_LETTERS)) continue;
         const uint32_t first = nodes[at].first;
         unsigned hits = 0;
         for (int g = 0; g < FEW_GROUPS; g++) hits |= (unsigned)((follow & m->group_starts[g]) != 0) << g;
@@ -389,7 +389,7 @@ static int plan_fields(maker *m, const uint8_t *order) {
  * FEW_GROUPS. */
 static int plan_groups(maker *m) {
     const cb_class *c = m->c;
-    const uint32_t every = c->t->nodes[0].mask;
+    const uint32_t every = c->t->nodes[0].mask & CB_LETTERS;
     uint64_t in_group[FEW_GROUPS] = {0}, always = 0;
     int groups = 0;
     for (int cell = 0; cell < c->n; cell++) {
