@@ -165,11 +165,12 @@ static void collect_packed(maker *m, int cell, uint32_t node_mask, uint32_t node
             record->word = (uint32_t)at;
             record->points = word_points[at];
         }
-        if (!(follow & CB_LETTERS)) continue;
+        /* no branch on whether a letter follows: it is as likely as not */
         const uint32_t first = nodes[at].first;
         unsigned hits = 0;
         for (int g = 0; g < FEW_GROUPS; g++) hits |= (unsigned)((follow & m->group_starts[g]) != 0) << g;
-        for (uint64_t next = open_cells & m->reached_by[hits]; next; next &= next - 1)
+        const uint64_t any = 0ull - (uint64_t)((follow & CB_LETTERS) != 0);
+        for (uint64_t next = open_cells & m->reached_by[hits] & any; next; next &= next - 1)
             collect_packed(m, __builtin_ctzll(next), follow, first, used, here);
     }
 }
