@@ -39,6 +39,16 @@ typedef struct {
 
 static records kept;
 
+/* Paths waiting to go on: the trie node they reached, their key and cells, and the cells
+ * they still go into, one at a time (collect_packed). */
+typedef struct {
+    uint64_t key, used, next;
+    uint32_t node_mask, node_first;
+} bundle;
+
+/* At most 31 children wait per cell of a path (the GIL guards it). */
+static bundle bundle_stack[CB_MAX_CELLS * 32 + 2];
+
 #define FEW_GROUPS 4 /* collect_packed: at most this many cells' first letters differ */
 
 typedef struct {
@@ -133,45 +143,58 @@ static int more_records(maker *m) {
     return 0;
 }
 
-/* collect() for numeric keys when no cell has two faces with one first letter: the key
- * travels down the recursion, a child is found from its first letter. */
-static void collect_packed(maker *m, int cell, uint32_t node_mask, uint32_t node_first,
-                           uint64_t used, uint64_t key) {
+/* collect() for numeric keys when no cell has two faces with one first letter, without
+ * recursion and with few branches on the data (they are as likely as not, so mispredicted):
+ * each path that may go on is pushed as a bundle of its next cells and always written,
+ * and kept only when it has some; each child is always written as a record, and kept only
+ * when it is a word. */
+static void collect_packed(maker *m) {
     const cb_class *c = m->c;
     const cb_node *nodes = c->t->nodes;
     const int32_t *word_points = c->t->points;
-    uint32_t letters = node_mask & c->starts[cell];
-    used |= 1ull << cell;
-    const uint64_t open_cells = m->around[cell] & ~used;
-    const uint64_t keep = m->keep[cell];
-    const uint32_t longer = m->longer[cell];
-    while (letters) {
-        int letter = __builtin_ctz(letters);
-        letters &= letters - 1;
-        int64_t at = node_first + (uint32_t)__builtin_popcount(node_mask & ((1u << letter) - 1u));
-        if ((longer >> letter) & 1u) {
-            const uint8_t *rest = c->t->face_letters[c->start_face[cell][letter]];
-            for (int i = 1; i < BN_FACE_MAX && rest[i] != BN_NO_LETTER && at >= 0; i++)
-                at = rest[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)at, rest[i]);
-            if (at < 0) continue;
+    bundle *stack = bundle_stack;
+    size_t top = 1;
+    stack[0] = (bundle){m->key64, 0, c->n == 64 ? ~0ull : (1ull << c->n) - 1u,
+                        nodes[0].mask, nodes[0].first};
+    while (top) {
+        bundle *from = &stack[top - 1];
+        const int cell = __builtin_ctzll(from->next);
+        from->next &= from->next - 1;
+        const bundle path = *from;
+        top -= from->next == 0;
+        records *r = m->r;
+        if (r->len + 32 > m->capacity && more_records(m) < 0) return;
+        packed_record *records_at = (packed_record *)(void *)r->data;
+        size_t len = r->len;
+        uint32_t letters = path.node_mask & c->starts[cell];
+        const uint64_t used = path.used | 1ull << cell;
+        const uint64_t open_cells = m->around[cell] & ~used;
+        const uint64_t keep = m->keep[cell];
+        const uint32_t longer = m->longer[cell];
+        while (letters) {
+            int letter = __builtin_ctz(letters);
+            letters &= letters - 1;
+            int64_t at = path.node_first +
+                         (uint32_t)__builtin_popcount(path.node_mask & ((1u << letter) - 1u));
+            if ((longer >> letter) & 1u) {
+                const uint8_t *rest = c->t->face_letters[c->start_face[cell][letter]];
+                for (int i = 1; i < BN_FACE_MAX && rest[i] != BN_NO_LETTER && at >= 0; i++)
+                    at = rest[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)at, rest[i]);
+                if (at < 0) continue;
+            }
+            const uint64_t here = (path.key & keep) | m->letter_code[cell][letter];
+            const uint32_t follow = nodes[at].mask;
+            records_at[len] = (packed_record){here, (uint32_t)at, word_points[at]};
+            len += follow >> 31; /* CB_WORD */
+            unsigned hits = 0;
+            for (int g = 0; g < FEW_GROUPS; g++)
+                hits |= (unsigned)((follow & m->group_starts[g]) != 0) << g;
+            const uint64_t any = 0ull - (uint64_t)((follow & CB_LETTERS) != 0);
+            const uint64_t next = open_cells & m->reached_by[hits] & any;
+            stack[top] = (bundle){here, used, next, follow, nodes[at].first};
+            top += next != 0;
         }
-        const uint64_t here = (key & keep) | m->letter_code[cell][letter];
-        const uint32_t follow = nodes[at].mask;
-        if (follow & CB_WORD) {
-            records *r = m->r;
-            if (r->len == m->capacity && more_records(m) < 0) return;
-            packed_record *record = (packed_record *)(void *)r->data + r->len++;
-            record->key = here;
-            record->word = (uint32_t)at;
-            record->points = word_points[at];
-        }
-        /* no branch on whether a letter follows: it is as likely as not */
-        const uint32_t first = nodes[at].first;
-        unsigned hits = 0;
-        for (int g = 0; g < FEW_GROUPS; g++) hits |= (unsigned)((follow & m->group_starts[g]) != 0) << g;
-        const uint64_t any = 0ull - (uint64_t)((follow & CB_LETTERS) != 0);
-        for (uint64_t next = open_cells & m->reached_by[hits] & any; next; next &= next - 1)
-            collect_packed(m, __builtin_ctzll(next), follow, first, used, here);
+        r->len = len;
     }
 }
 
@@ -450,10 +473,7 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
                 if (c->t->face_letters[f][1] != BN_NO_LETTER) m.longer[cell] |= 1u << letter;
             }
         }
-        const cb_node *root = &c->t->nodes[0];
-        const uint64_t no_faces = m.key64;
-        for (int cell = 0; cell < c->n; cell++)
-            collect_packed(&m, cell, root->mask, root->first, 0, no_faces);
+        collect_packed(&m);
     } else {
         for (int cell = 0; cell < c->n && !m.oom; cell++)
             if (c->t->nodes[0].mask & c->starts[cell]) collect(&m, cell, 0, 0);
