@@ -319,7 +319,7 @@ static void close_sum(maker *m, open_path *p, int j) {
                      p->points[j] + p->bound[j], 0, p->kid_ranks[j]);
     p->choice_kids[j][p->n_choice_kids[j]++] = sum;
     p->mask[j] |= 1u << p->face[j];
-    if (sum.bound > p->best[j]) p->best[j] = sum.bound;
+    p->best[j] = sum.bound > p->best[j] ? sum.bound : p->best[j];
 }
 
 /* Closes choice node j into sum node j - 1 (a lone leaf when its only child is a leaf). */
