@@ -37,9 +37,10 @@
 enum { MERGE_CHOICES, ADD_LEAF, MERGE_SUMS, ADD_POINTS };
 
 typedef struct {
-    tref x, y;   /* the nodes to merge; once done, x is the merged node */
+    tkid x, y;   /* the nodes to merge as their parents hold them; once done, x.ref is the
+                    merged node */
     tref parent; /* the merged node that holds it (0: none) */
-    int32_t points; /* ADD_POINTS: sum node x (y is 0) with these points more; ADD_LEAF:
+    int32_t points; /* ADD_POINTS: sum node x (y is none) with these points more; ADD_LEAF:
                        choice node x with lone leaf y of these points */
     uint8_t slot; /* its place among the parent's children */
     uint8_t kind;
@@ -61,7 +62,9 @@ static inline void prefetch_node(const char *node) {
 
 #define PREFETCH_AHEAD 12 /* jobs whose nodes are asked into cache ahead */
 
-static int push_job(tref x, tref y, tref parent, int slot, int kind, int32_t points) {
+static const tkid NO_KID = {0, 0};
+
+static int push_job(tkid x, tkid y, tref parent, int slot, int kind, int32_t points) {
     if (queue.len == queue.cap) {
         size_t cap = queue.cap ? queue.cap * 2 : 4096;
         merge_job *jobs = realloc(queue.jobs, cap * sizeof *jobs);
@@ -98,10 +101,9 @@ static tchoice *merge_choice(arena *a, const tchoice *x, const tchoice *y) {
         if (both & bit) {
             tkid xk = x->kids[i++], yk = y->kids[j++];
             if (xk.ref || yk.ref) {
-                int pushed = !xk.ref || !yk.ref
-                                 ? push_job(xk.ref | yk.ref, 0, self, k, ADD_POINTS,
-                                            xk.ref ? yk.bound : xk.bound)
-                                 : push_job(xk.ref, yk.ref, self, k, MERGE_SUMS, 0);
+                int pushed = !xk.ref   ? push_job(yk, NO_KID, self, k, ADD_POINTS, xk.bound)
+                             : !yk.ref ? push_job(xk, NO_KID, self, k, ADD_POINTS, yk.bound)
+                                       : push_job(xk, yk, self, k, MERGE_SUMS, 0);
                 if (pushed < 0) return NULL;
                 t->kids[k].ref = 0;
                 t->kids[k].bound = 0;
@@ -150,7 +152,7 @@ static tchoice *add_leaf(arena *a, const tchoice *x, tref leaf, int32_t points) 
     if (x->mask & bit) {
         memcpy(t->kids, x->kids, (size_t)n * sizeof(tkid));
         if (t->kids[at].ref) {
-            if (push_job(t->kids[at].ref, 0, tree_ref(a, t), at, ADD_POINTS, points) < 0)
+            if (push_job(t->kids[at], NO_KID, tree_ref(a, t), at, ADD_POINTS, points) < 0)
                 return NULL;
             t->kids[at].bound = 0;
         } else {
@@ -192,9 +194,9 @@ static tsum *merge_sum(arena *a, const tsum *x, int skip, const tsum *y) {
                 kid = two_leaves(a, xk, yk, __builtin_ctzll(bit));
                 if (!kid.ref) return NULL;
             } else {
-                int pushed = is_lone(xk.ref) ? push_job(yk.ref, xk.ref, self, k, ADD_LEAF, xk.bound)
-                             : is_lone(yk.ref) ? push_job(xk.ref, yk.ref, self, k, ADD_LEAF, yk.bound)
-                                               : push_job(xk.ref, yk.ref, self, k, MERGE_CHOICES, 0);
+                int pushed = is_lone(xk.ref)   ? push_job(yk, xk, self, k, ADD_LEAF, xk.bound)
+                             : is_lone(yk.ref) ? push_job(xk, yk, self, k, ADD_LEAF, yk.bound)
+                                               : push_job(xk, yk, self, k, MERGE_CHOICES, 0);
                 if (pushed < 0) return NULL;
                 t->kids[k].ref = 0;
                 t->kids[k].bound = 0;
@@ -221,40 +223,69 @@ static tsum *add_points(arena *a, const tsum *x, int32_t points) {
     return t;
 }
 
+/* The sum node that bridge `kid` stands for (no points, one choice node), made. */
+static tsum *bridged_sum(arena *a, tkid kid) {
+    tref choice = kid.ref & ~BRIDGE;
+    int rank = is_lone(choice) ? lone_rank(choice) : ((const tnode *)tree_at(a->base, choice))->key;
+    tsum *t = arena_take(a, sum_bytes(1), 1);
+    if (!t) return NULL;
+    t->head.key = 0;
+    t->head.bound = kid.bound;
+    t->points = 0;
+    set_sum_ranks(t, 1ull << rank);
+    t->kids[0] = (tkid){choice, kid.bound};
+    return t;
+}
+
+/* The sum node of `kid` (a reference or a bridge); NULL when out of memory. */
+static const tsum *sum_of(arena *a, tkid kid) {
+    return is_bridge(kid.ref) ? bridged_sum(a, kid) : tree_at(a->base, kid.ref);
+}
+
+/* Asks for the node `kid` names, if it is made. */
+static void prefetch_kid(const char *base, tkid kid) {
+    tref ref = kid.ref & ~BRIDGE;
+    if (ref && !is_lone(ref)) prefetch_node(tree_at(base, ref));
+}
+
 /* Sum node x (without its first `skip` children) merged with sum node y: new nodes where
  * the two overlap, shared subtrees elsewhere; NULL when out of memory. */
 static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
     const char *base = a->base;
     queue.len = 0;
-    if (push_job(tree_ref(a, x), tree_ref(a, y), 0, 0, MERGE_SUMS, 0) < 0) return NULL;
+    tkid root = {tree_ref(a, x), x->head.bound}, other = {tree_ref(a, y), y->head.bound};
+    if (push_job(root, other, 0, 0, MERGE_SUMS, 0) < 0) return NULL;
     size_t asked = 1;
     for (size_t i = 0; i < queue.len; i++) {
         for (; asked < queue.len && asked < i + PREFETCH_AHEAD; asked++) {
-            prefetch_node(tree_at(base, queue.jobs[asked].x));
-            tref y = queue.jobs[asked].y;
-            if (y && !is_lone(y)) prefetch_node(tree_at(base, y));
+            prefetch_kid(base, queue.jobs[asked].x);
+            prefetch_kid(base, queue.jobs[asked].y);
         }
         merge_job job = queue.jobs[i];
-        void *t;
-        if (job.kind == MERGE_SUMS)
-            t = merge_sum(a, tree_at(base, job.x), i == 0 ? skip : 0, tree_at(base, job.y));
-        else if (job.kind == MERGE_CHOICES)
-            t = merge_choice(a, tree_at(base, job.x), tree_at(base, job.y));
-        else if (job.kind == ADD_LEAF)
-            t = add_leaf(a, tree_at(base, job.x), job.y, job.points);
-        else
-            t = add_points(a, tree_at(base, job.x), job.points);
+        void *t = NULL;
+        if (job.kind == MERGE_SUMS) {
+            const tsum *xs = sum_of(a, job.x), *ys = xs ? sum_of(a, job.y) : NULL;
+            if (ys) t = merge_sum(a, xs, i == 0 ? skip : 0, ys);
+        } else if (job.kind == MERGE_CHOICES) {
+            t = merge_choice(a, tree_at(base, job.x.ref), tree_at(base, job.y.ref));
+        } else if (job.kind == ADD_LEAF) {
+            t = add_leaf(a, tree_at(base, job.x.ref), job.y.ref, job.points);
+        } else {
+            const tsum *xs = sum_of(a, job.x);
+            if (xs) t = add_points(a, xs, job.points);
+        }
         if (!t) return NULL;
-        queue.jobs[i].x = tree_ref(a, t);
+        tref made = tree_ref(a, t);
+        queue.jobs[i].x.ref = made;
         if (!job.parent) continue;
         if (job.kind >= MERGE_SUMS)
-            ((tchoice *)tree_at(base, job.parent))->kids[job.slot].ref = queue.jobs[i].x;
+            ((tchoice *)tree_at(base, job.parent))->kids[job.slot].ref = made;
         else
-            ((tsum *)tree_at(base, job.parent))->kids[job.slot].ref = queue.jobs[i].x;
+            ((tsum *)tree_at(base, job.parent))->kids[job.slot].ref = made;
     }
     for (size_t i = queue.len; i-- > 1;) {
         const merge_job *job = &queue.jobs[i];
-        int32_t bound = ((const tnode *)tree_at(base, job->x))->bound;
+        int32_t bound = ((const tnode *)tree_at(base, job->x.ref))->bound;
         if (job->kind >= MERGE_SUMS) {
             tchoice *parent = tree_at(base, job->parent);
             parent->kids[job->slot].bound = bound;
@@ -265,7 +296,7 @@ static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
             parent->head.bound += bound;
         }
     }
-    return tree_at(base, queue.jobs[0].x);
+    return tree_at(base, queue.jobs[0].x.ref);
 }
 
 /* Sum node x without its first child and with `points` more. */
@@ -367,6 +398,18 @@ static inline const tkid *kid_under(const char *base, tref ref, int f) {
 
 #define WALK_AHEAD 8 /* waiting nodes whose sum nodes are asked into cache ahead */
 
+/* Queues choice node `kid` for rank r, first saving rank r's sums and length when this is the
+ * first touch of rank r (`touched`); -1 when out of memory. */
+static inline int wait(brancher *br, int r, tkid kid, uint64_t *touched, rank_sums *saved,
+                       size_t *len) {
+    if (!((*touched >> r) & 1u)) {
+        *touched |= 1ull << r;
+        saved[r] = br->sums[r];
+        len[r] = br->waiting[r].len;
+    }
+    return push_waiting(br, r, kid);
+}
+
 /* The orderly bound without merging: ranks k.. are forced one by one.  All the choice
  * nodes waiting for one cell take the same face on a board, so a rank adds at most the
  * best over faces of their sum nodes' bounds added (tighter than adding each one's best).
@@ -400,7 +443,7 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
         for (size_t i = 0; i < here->len; i++) {
             if (i + WALK_AHEAD < here->len && !is_lone(here->items[i + WALK_AHEAD].ref)) {
                 const tkid *later = kid_under(base, here->items[i + WALK_AHEAD].ref, f);
-                if (later && later->ref) prefetch_node(tree_at(base, later->ref));
+                if (later) prefetch_kid(base, *later);
             }
             const tkid item = here->items[i];
             if (is_lone(item.ref)) {
@@ -413,18 +456,19 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
                 p += kid->bound;
                 continue;
             }
+            if (is_bridge(kid->ref)) {
+                tkid choice = {kid->ref & ~BRIDGE, kid->bound};
+                int r = is_lone(choice.ref) ? lone_rank(choice.ref)
+                                            : ((const tnode *)tree_at(base, choice.ref))->key;
+                if (wait(br, r, choice, &touched, saved, len) < 0) return PyErr_NoMemory(), -1;
+                continue;
+            }
             const tsum *sum = tree_at(base, kid->ref);
             p += sum->points;
             uint64_t ranks = sum_ranks(sum);
-            for (int j = 0; ranks; j++, ranks &= ranks - 1) {
-                int r = __builtin_ctzll(ranks);
-                if (!((touched >> r) & 1u)) {
-                    touched |= 1ull << r;
-                    saved[r] = br->sums[r];
-                    len[r] = br->waiting[r].len;
-                }
-                if (push_waiting(br, r, sum->kids[j]) < 0) return PyErr_NoMemory(), -1;
-            }
+            for (int j = 0; ranks; j++, ranks &= ranks - 1)
+                if (wait(br, __builtin_ctzll(ranks), sum->kids[j], &touched, saved, len) < 0)
+                    return PyErr_NoMemory(), -1;
         }
         int64_t r_bound = rest;
         for (uint64_t t = touched; t; t &= t - 1) {
@@ -488,7 +532,8 @@ static int branch_tree(brancher *br, const tsum *root, int k) {
         size_t used = a->used;
         const tsum *next = root;
         if (under && under->ref) {
-            next = merge(a, root, 1, tree_at(a->base, under->ref));
+            const tsum *forced_sum = sum_of(a, *under);
+            next = forced_sum ? merge(a, root, 1, forced_sum) : NULL;
         } else if (forced) {
             next = drop_first(a, root, under ? under->bound : 0);
         }
@@ -508,7 +553,7 @@ static arena tree_arena;
 
 #define ARENA_STEP ((size_t)64 << 20)  /* made usable at a time */
 #define ARENA_KEEP ((size_t)384 << 20) /* kept usable between classes */
-#define ARENA_MAX ((size_t)8 << 30)    /* what 31-bit offsets in 4-byte units reach */
+#define ARENA_MAX ((size_t)4 << 30)    /* what 30-bit offsets in 4-byte units reach */
 
 #ifdef _WIN32
 #include <windows.h>

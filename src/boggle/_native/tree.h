@@ -6,15 +6,24 @@
 #include "bound.h"
 
 /* Where a node is: its offset from the arena's base in 4-byte units (half a pointer), below
- * 2^31.  A choice node whose only child is a sum node without children (most of a tree's
- * deepest nodes) is not made either: its parent holds LONE_LEAF | the face, and the leaf's
- * points as its bound. */
+ * 2^30.  Three kinds of node are not made, their parent holds them in the reference:
+ * - a sum node without children: reference 0, its points as the bound beside it;
+ * - a choice node whose only child is such a sum node (most of a tree's deepest nodes):
+ *   LONE_LEAF | its rank << 8 | the face, the leaf's points as the bound;
+ * - a sum node without points whose only child is a choice node (most chains): BRIDGE | the
+ *   choice node's reference (or lone leaf), the choice node's bound. */
 typedef uint32_t tref;
 
-#define LONE_LEAF 0x80000000u
+#define LONE_LEAF 0x40000000u
+#define BRIDGE 0x80000000u
 
 static inline int is_lone(tref ref) { return (ref & LONE_LEAF) != 0; }
 static inline int lone_face(tref ref) { return (int)(ref & 0xFFu); }
+static inline int lone_rank(tref ref) { return (int)((ref >> 8) & 0xFFu); }
+static inline tref lone_leaf(int rank, int face) {
+    return LONE_LEAF | (tref)rank << 8 | (tref)face;
+}
+static inline int is_bridge(tref ref) { return (ref & BRIDGE) != 0; }
 
 /* A child as its parent holds it: where it is and its bound, so that merging and walking
  * read a child only when they go into it. */
