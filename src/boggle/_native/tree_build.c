@@ -49,7 +49,6 @@ typedef struct {
 /* At most 31 children wait per cell of a path (the GIL guards it). */
 static bundle bundle_stack[CB_MAX_CELLS * 32 + 2];
 
-#define FEW_GROUPS 4 /* collect_packed: at most this many cells' first letters differ */
 
 typedef struct {
     const cb_class *c;
@@ -65,8 +64,7 @@ typedef struct {
     uint64_t code[CB_MAX_CELLS][CB_MAX_FACES];   /* by cell and face: the face's field */
     uint64_t letter_code[CB_MAX_CELLS][32];      /* by cell and first letter: that face's */
     uint32_t longer[CB_MAX_CELLS];               /* by cell: first letters of longer faces */
-    uint32_t group_starts[FEW_GROUPS];           /* distinct first letters of cells... */
-    uint64_t reached_by[1u << FEW_GROUPS];       /* ...the cells a node reaches by which groups */
+    uint64_t reach[4][256];                      /* by byte of a letter mask: cells (plan_reach) */
     size_t capacity;                             /* records r->data holds */
     uint64_t field[CB_MAX_CELLS + 1];            /* by rank: its bits */
     uint64_t below[CB_MAX_CELLS + 1];            /* by rank: its bits and later ranks' */
@@ -186,11 +184,10 @@ static void collect_packed(maker *m) {
             const uint32_t follow = nodes[at].mask;
             records_at[len] = (packed_record){here, (uint32_t)at, word_points[at]};
             len += follow >> 31; /* CB_WORD */
-            unsigned hits = 0;
-            for (int g = 0; g < FEW_GROUPS; g++)
-                hits |= (unsigned)((follow & m->group_starts[g]) != 0) << g;
-            const uint64_t any = 0ull - (uint64_t)((follow & CB_LETTERS) != 0);
-            const uint64_t next = open_cells & m->reached_by[hits] & any;
+            const uint64_t next = open_cells &
+                                  (m->reach[0][follow & 0xFFu] | m->reach[1][(follow >> 8) & 0xFFu] |
+                                   m->reach[2][(follow >> 16) & 0xFFu] |
+                                   m->reach[3][(follow >> 24) & 0x7Fu]);
             stack[top] = (bundle){here, used, next, follow, nodes[at].first};
             top += next != 0;
         }
@@ -410,32 +407,17 @@ static int plan_fields(maker *m, const uint8_t *order) {
     return bits > 0 ? bits : 1;
 }
 
-/* Sorts the cells into groups by their first letters (a group per distinct set, cells
- * whose faces begin with every letter in none) for collect_packed; 0 when more than
- * FEW_GROUPS. */
-static int plan_groups(maker *m) {
+/* For collect_packed: by each byte of a trie node's mask, the cells whose faces begin with
+ * one of its letters. */
+static void plan_reach(maker *m) {
     const cb_class *c = m->c;
-    const uint32_t every = c->t->nodes[0].mask & CB_LETTERS;
-    uint64_t in_group[FEW_GROUPS] = {0}, always = 0;
-    int groups = 0;
-    for (int cell = 0; cell < c->n; cell++) {
-        uint32_t starts = c->starts[cell];
-        if ((starts & every) == every) {
-            always |= 1ull << cell;
-            continue;
-        }
-        int g = 0;
-        while (g < groups && m->group_starts[g] != starts) g++;
-        if (g == FEW_GROUPS) return 0;
-        if (g == groups) m->group_starts[groups++] = starts;
-        in_group[g] |= 1ull << cell;
-    }
-    for (unsigned hits = 0; hits < 1u << FEW_GROUPS; hits++) {
-        m->reached_by[hits] = always;
-        for (int g = 0; g < FEW_GROUPS; g++)
-            if ((hits >> g) & 1u) m->reached_by[hits] |= in_group[g];
-    }
-    return 1;
+    uint64_t with_letter[32] = {0};
+    for (int cell = 0; cell < c->n; cell++)
+        for (uint32_t s = c->starts[cell] & CB_LETTERS; s; s &= s - 1)
+            with_letter[__builtin_ctz(s)] |= 1ull << cell;
+    for (int k = 0; k < 4; k++)
+        for (unsigned b = 1; b < 256; b++)
+            m->reach[k][b] = m->reach[k][b & (b - 1)] | with_letter[8 * k + __builtin_ctz(b)];
 }
 
 static void *room(uint8_t **buffer, size_t *cap, size_t bytes) {
@@ -466,7 +448,8 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
     for (int cell = 0; cell < c->n; cell++)
         for (int k = 0; k < c->n_neighbours[cell]; k++)
             m.around[cell] |= 1ull << c->neighbours[cell][k];
-    if (m.packed && !c->shared_starts && plan_groups(&m)) {
+    if (m.packed && !c->shared_starts) {
+        plan_reach(&m);
         m.capacity = kept.data_cap / m.stride;
         for (int cell = 0; cell < c->n; cell++) {
             for (uint32_t s = c->starts[cell]; s; s &= s - 1) {
