@@ -309,7 +309,7 @@ static void open_pair(open_path *p, int j, int rank, uint8_t face) {
 
 /* Closes sum node j into choice node j (made only when it has points and children or
  * several children, see tree.h). */
-static void close_sum(maker *m, open_path *p, int j) {
+static inline __attribute__((always_inline)) void close_sum(maker *m, open_path *p, int j) {
     tkid sum = {0, (int32_t)p->points[j]};
     if (p->n_sum_kids[j] == 1 && !p->points[j])
         sum = (tkid){BRIDGE | p->sum_kids[j][0].ref, p->sum_kids[j][0].bound};
@@ -322,7 +322,7 @@ static void close_sum(maker *m, open_path *p, int j) {
 }
 
 /* Closes choice node j into sum node j - 1 (a lone leaf when its only child is a leaf). */
-static void close_choice(maker *m, open_path *p, int j) {
+static inline __attribute__((always_inline)) void close_choice(maker *m, open_path *p, int j) {
     tkid choice = {lone_leaf(p->rank[j], __builtin_ctz(p->mask[j])), (int32_t)p->best[j]};
     if (p->n_choice_kids[j] > 1 || p->choice_kids[j][0].ref)
         choice = finish(m, p->choice_kids[j], p->n_choice_kids[j], p->rank[j], 0, p->best[j],
