@@ -188,7 +188,9 @@ static void collect_packed(maker *m) {
                                   (m->reach[0][follow & 0xFFu] | m->reach[1][(follow >> 8) & 0xFFu] |
                                    m->reach[2][(follow >> 16) & 0xFFu] |
                                    m->reach[3][(follow >> 24) & 0x7Fu]);
-            stack[top] = (bundle){here, used, next, follow, nodes[at].first};
+            const uint32_t first = nodes[at].first;
+            __builtin_prefetch(&nodes[first]); /* read when the bundle's paths go on */
+            stack[top] = (bundle){here, used, next, follow, first};
             top += next != 0;
         }
         r->len = len;
