@@ -53,7 +53,9 @@ INLINE uint8_t *sort_low(uint8_t *x, uint8_t *spare, size_t n, size_t size, int 
 }
 
 /* sort_records for records of `size` bytes.  Many records are first split by their
- * highest digit into groups of some thousands, each then sorted while it is in the cache. */
+ * highest digit into groups of some thousands, each then sorted while it is in the cache,
+ * 8-byte records in fewer passes over wider digits (measured: a tenth faster; 16-byte ones
+ * no faster). */
 INLINE uint8_t *sort_sized(uint8_t *x, uint8_t *spare, size_t n, size_t size, int from,
                            int bits) {
     static size_t start[(1u << MAX_DIGIT_BITS) + 1];
@@ -62,6 +64,7 @@ INLINE uint8_t *sort_sized(uint8_t *x, uint8_t *spare, size_t n, size_t size, in
     if (top < 4 || top >= bits) return sort_low(x, spare, n, size, from, bits, MAX_DIGIT_BITS);
     const int low = bits - top;
     const size_t groups = (size_t)1 << top;
+    const int group_digit_bits = size == sizeof(uint64_t) ? MAX_DIGIT_BITS : 8;
     memset(start, 0, (groups + 1) * sizeof(size_t));
     for (size_t i = 0; i < n; i++) start[(number_at(x, i, size) >> (from + low)) + 1]++;
     for (size_t g = 0; g < groups; g++) start[g + 1] += start[g];
@@ -70,7 +73,8 @@ INLINE uint8_t *sort_sized(uint8_t *x, uint8_t *spare, size_t n, size_t size, in
     for (size_t g = 0, at = 0; g < groups; at = start[g++]) {
         size_t count = start[g] - at;
         if (count < 2) continue;
-        uint8_t *sorted = sort_low(spare + at * size, x + at * size, count, size, from, low, 8);
+        uint8_t *sorted = sort_low(spare + at * size, x + at * size, count, size, from, low,
+                                   group_digit_bits);
         if (sorted != spare + at * size) memcpy(spare + at * size, sorted, count * size);
     }
     return spare;
