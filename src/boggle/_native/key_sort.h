@@ -6,15 +6,18 @@
 #include <stdint.h>
 
 /* A path to a word: its key (the faces it takes, see tree_build.c), the trie node of the
- * word and its points. */
+ * word and its points.  When the key and the word fit in 64 bits a record is instead one
+ * uint64_t, the key above the word (compact). */
 typedef struct {
     uint64_t key;
     uint32_t word;
     int32_t points;
 } packed_record;
 
-/* Sorts the n records of x by key (below 2^bits); the sorted records are in x or in spare
- * (returned), which has room for n. */
-packed_record *sort_records(packed_record *x, packed_record *spare, size_t n, int bits);
+/* Sorts the n records of x (compact: `size` 8, or packed_record: 16) by their key, bits
+ * [from, from + bits) of their first 64-bit number, which has no bits above; records with
+ * one key stay in any order.  The sorted records are in x or in spare (returned), which
+ * has room for n. */
+void *sort_records(void *x, void *spare, size_t n, size_t size, int from, int bits);
 
 #endif

@@ -12,8 +12,10 @@
  *
  * Keys are one number when a field per rank, just wide enough for the cell's faces
  * (numbered in order) and NO_FACE (all ones), fits in 64 bits (rank 0 highest): numeric
- * order is key order, so a least-significant-digit radix sort sorts them.  Otherwise a key
- * is a byte per rank, sorted by qsort.
+ * order is key order, so a least-significant-digit radix sort sorts them.  When the word's
+ * trie node and points fit below the key too, a record is that one number (compact, 8
+ * bytes), else a packed_record (16 bytes).  Otherwise a key is a byte per rank, sorted by
+ * qsort.
  *
  * The record buffers are kept from one class to the next (the GIL guards them).
  */
@@ -53,9 +55,11 @@ static bundle bundle_stack[CB_MAX_CELLS * 32 + 2];
 typedef struct {
     const cb_class *c;
     records *r;
-    int packed;     /* keys are numbers (packed_record), else bytes */
+    int packed;     /* keys are numbers, else bytes */
+    int low_bits;    /* compact records: the bits below the key, else 0... */
+    int points_bits; /* ...the word's trie node above its points in the lowest bits */
     size_t stride;  /* bytes of a record */
-    size_t word_at; /* offset of its word (uint32), followed by its points (int32) */
+    size_t word_at; /* not compact: offset of its word (uint32), then its points (int32) */
     uint8_t rank[CB_MAX_CELLS];
     uint8_t key[CB_MAX_CELLS];
     uint64_t key64;
@@ -85,6 +89,11 @@ static void add_record(maker *m, uint32_t word, int32_t points) {
         r->data_cap = cap;
     }
     uint8_t *at = r->data + r->len++ * m->stride;
+    if (m->low_bits) {
+        uint64_t record = m->key64 | (uint64_t)word << m->points_bits | (uint32_t)points;
+        memcpy(at, &record, sizeof record);
+        return;
+    }
     if (m->packed) {
         memcpy(at, &m->key64, sizeof m->key64);
     } else {
@@ -162,7 +171,6 @@ static void collect_packed(maker *m) {
         top -= from->next == 0;
         records *r = m->r;
         if (r->len + 32 > m->capacity && more_records(m) < 0) return;
-        packed_record *records_at = (packed_record *)(void *)r->data;
         size_t len = r->len;
         uint32_t letters = path.node_mask & c->starts[cell];
         const uint64_t used = path.used | 1ull << cell;
@@ -182,7 +190,12 @@ static void collect_packed(maker *m) {
             }
             const uint64_t here = (path.key & keep) | m->letter_code[cell][letter];
             const uint32_t follow = nodes[at].mask;
-            records_at[len] = (packed_record){here, (uint32_t)at, word_points[at]};
+            if (m->low_bits) /* the same way every time */
+                ((uint64_t *)(void *)r->data)[len] =
+                    here | (uint64_t)at << m->points_bits | (uint32_t)word_points[at];
+            else
+                ((packed_record *)(void *)r->data)[len] =
+                    (packed_record){here, (uint32_t)at, word_points[at]};
             len += follow >> 31; /* CB_WORD */
             const uint64_t next = open_cells &
                                   (m->reach[0][follow & 0xFFu] | m->reach[1][(follow >> 8) & 0xFFu] |
@@ -197,28 +210,34 @@ static void collect_packed(maker *m) {
     }
 }
 
-static uint32_t word_of(const maker *m, const uint8_t *record) {
-    uint32_t word;
-    memcpy(&word, record + m->word_at, sizeof word);
-    return word;
-}
-
-static int32_t points_of(const maker *m, const uint8_t *record) {
-    int32_t points;
-    memcpy(&points, record + m->word_at + sizeof(uint32_t), sizeof points);
-    return points;
-}
-
+/* The key of a record with numeric keys (compact: above its word and points). */
 static uint64_t key_of(const uint8_t *record) {
     uint64_t key;
     memcpy(&key, record, sizeof key);
     return key;
 }
 
+static uint32_t word_of(const maker *m, const uint8_t *record) {
+    if (m->low_bits) {
+        uint64_t low = key_of(record) & ~(~0ull << m->low_bits);
+        return (uint32_t)(low >> m->points_bits);
+    }
+    uint32_t word;
+    memcpy(&word, record + m->word_at, sizeof word);
+    return word;
+}
+
+static int32_t points_of(const maker *m, const uint8_t *record) {
+    if (m->low_bits) return (int32_t)(key_of(record) & ~(~0ull << m->points_bits));
+    int32_t points;
+    memcpy(&points, record + m->word_at + sizeof(uint32_t), sizeof points);
+    return points;
+}
+
 /* The first rank where the keys of records x and y differ; n when they are the same. */
 static int first_difference(const maker *m, const uint8_t *x, const uint8_t *y) {
     if (m->packed) {
-        uint64_t differ = key_of(x) ^ key_of(y);
+        uint64_t differ = (key_of(x) ^ key_of(y)) & m->below[0];
         return differ ? m->rank_of_bit[63 - __builtin_clzll(differ)] : m->c->n;
     }
     int r = 0;
@@ -382,11 +401,12 @@ static const tnode *read_tree(maker *m, const uint8_t *data, size_t n) {
     return m->oom ? NULL : tree_at(m->a->base, root.ref);
 }
 
-/* Lays out one key field per rank, rank 0 highest, each just wide enough for the cell's
- * faces (numbered in order) and NO_FACE (all ones); 0 when they need more than 64 bits. */
-static int plan_fields(maker *m, const uint8_t *order) {
+/* Lays out one key field per rank from bit `from` up, rank 0 highest, each just wide
+ * enough for the cell's faces (numbered in order) and NO_FACE (all ones); returns the key's
+ * bits, 0 when they need more than 64 - from. */
+static int plan_fields(maker *m, const uint8_t *order, int from) {
     const cb_class *c = m->c;
-    int bits = 0;
+    int bits = from;
     for (int r = c->n - 1; r >= 0; r--) {
         uint32_t faces = c->faces[order[r]];
         int width = faces ? 32 - __builtin_clz((uint32_t)__builtin_popcount(faces)) : 0;
@@ -395,7 +415,7 @@ static int plan_fields(maker *m, const uint8_t *order) {
         m->field[r] = width ? (~0ull >> (64 - width)) << bits : 0;
         for (int b = bits; b < bits + width; b++) m->rank_of_bit[b] = (uint8_t)r;
         bits += width;
-        m->below[r] = bits ? ~0ull >> (64 - bits) : 0;
+        m->below[r] = bits > from ? (~0ull >> (64 - bits)) & (~0ull << from) : 0;
         int index = 0;
         for (int f = 0; f < CB_MAX_FACES; f++) {
             if (!((faces >> f) & 1u)) continue;
@@ -406,7 +426,7 @@ static int plan_fields(maker *m, const uint8_t *order) {
     }
     m->below[c->n] = 0;
     m->key64 = m->below[0];
-    return bits > 0 ? bits : 1;
+    return bits > from ? bits - from : 1;
 }
 
 /* For collect_packed: by each byte of a trie node's mask, the cells whose faces begin with
@@ -420,6 +440,11 @@ static void plan_reach(maker *m) {
     for (int k = 0; k < 4; k++)
         for (unsigned b = 1; b < 256; b++)
             m->reach[k][b] = m->reach[k][b & (b - 1)] | with_letter[8 * k + __builtin_ctz(b)];
+}
+
+/* The bits numbers below `limit` need. */
+static int bits_for(uint32_t limit) {
+    return limit > 1 ? 32 - __builtin_clz(limit - 1) : 1;
 }
 
 static void *room(uint8_t **buffer, size_t *cap, size_t bytes) {
@@ -440,11 +465,18 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
     m.a = a;
     for (int k = 0; k < c->n; k++) m.rank[order[k]] = (uint8_t)k;
     memset(m.key, NO_FACE, sizeof m.key);
-    int bits = plan_fields(&m, order);
+    int32_t most = 0;
+    for (uint32_t node = 0; node < c->t->n_nodes; node++)
+        if (c->t->points[node] > most) most = c->t->points[node];
+    m.points_bits = bits_for((uint32_t)most + 1u);
+    m.low_bits = bits_for(c->t->n_nodes) + m.points_bits;
+    int bits = m.low_bits < 64 ? plan_fields(&m, order, m.low_bits) : 0;
+    if (!bits) m.low_bits = 0, bits = plan_fields(&m, order, 0);
     m.packed = bits > 0;
     m.word_at = m.packed ? sizeof(uint64_t) : (size_t)c->n;
-    m.stride = m.packed ? sizeof(packed_record)
-                        : ((size_t)c->n + 2 * sizeof(uint32_t) + 7u) & ~(size_t)7u;
+    m.stride = m.low_bits ? sizeof(uint64_t)
+               : m.packed  ? sizeof(packed_record)
+                           : ((size_t)c->n + 2 * sizeof(uint32_t) + 7u) & ~(size_t)7u;
     kept.len = 0;
     cb_set_starts(c);
     for (int cell = 0; cell < c->n; cell++)
@@ -472,7 +504,7 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
         return read_tree(&m, kept.data, kept.len);
     }
     if (!room(&kept.spare, &kept.spare_cap, kept.len * m.stride + 1)) return NULL;
-    packed_record *sorted = sort_records((packed_record *)(void *)kept.data,
-                                         (packed_record *)(void *)kept.spare, kept.len, bits);
-    return read_tree(&m, (const uint8_t *)sorted, kept.len);
+    const uint8_t *sorted = sort_records(kept.data, kept.spare, kept.len, m.stride, m.low_bits,
+                                         bits);
+    return read_tree(&m, sorted, kept.len);
 }
