@@ -206,8 +206,9 @@ static PyObject *search_class(BoundObject *self, PyObject *args, int with_tree) 
     Py_buffer masks, order;
     int rows, cols;
     long long above, switch_bound = -1;
-    if (!PyArg_ParseTuple(args, with_tree ? "y*iiLy*|L" : "y*iiLy*", &masks, &rows, &cols, &above,
-                          &order, &switch_bound))
+    int walk_cells = 0;
+    if (!PyArg_ParseTuple(args, with_tree ? "y*iiLy*|Li" : "y*iiLy*", &masks, &rows, &cols,
+                          &above, &order, &switch_bound, &walk_cells))
         return NULL;
     cb_class c;
     PyObject *result = NULL;
@@ -215,7 +216,8 @@ static PyObject *search_class(BoundObject *self, PyObject *args, int with_tree) 
     int64_t root_bound = 0;
     const char *boards = NULL;
     if (load_class(self, &c, &masks, rows, cols) < 0 || check_order(&c, &order) < 0) goto done;
-    if (with_tree ? cb_tree_branch(&c, order.buf, above, switch_bound, &out, &root_bound) == 0
+    if (with_tree ? cb_tree_branch(&c, order.buf, above, switch_bound, walk_cells, &out,
+                                   &root_bound) == 0
                   : branch(&c, order.buf, 0, above, &out) == 0)
         boards = out.data ? (const char *)out.data : "";
     if (boards && with_tree)
@@ -309,9 +311,10 @@ static PyMethodDef Bound_methods[] = {
     {"search", (PyCFunction)Bound_search, METH_VARARGS,
      "search(masks, rows, cols, above, order) -> (boards as face ids, bounds computed)"},
     {"tree_search", (PyCFunction)Bound_tree_search, METH_VARARGS,
-     "tree_search(masks, rows, cols, above, order[, switch_bound]) -> (boards, classes, root "
-     "bound); cells are forced by merging while a tree's bound is above switch_bound (-1: "
-     "always), then by walking the tree"},
+     "tree_search(masks, rows, cols, above, order[, switch_bound, walk_cells]) -> (boards, "
+     "classes, root bound); cells are forced by merging while a tree's bound is above "
+     "switch_bound (-1: always) and more than walk_cells cells are left, then by walking "
+     "the tree"},
     {NULL, NULL, 0, NULL},
 };
 

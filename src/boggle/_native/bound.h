@@ -101,9 +101,9 @@ int cb_append(byte_buffer *b, const uint8_t *bytes, size_t n);
 /* Branch and bound over one class with an orderly sum/choice tree (tree.c): every
  * single board whose forced tree value is above `above` is appended to out as n
  * face ids.  order: cells in split order.  Cells are forced by merging trees while a
- * tree's bound is above switch_bound, then by walking the tree.  -1 on error (Python
- * exception set). */
+ * tree's bound is above switch_bound and more than walk_cells cells are left, then by
+ * walking the tree.  -1 on error (Python exception set). */
 int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t switch_bound,
-                   byte_buffer *out, int64_t *root_bound);
+                   int walk_cells, byte_buffer *out, int64_t *root_bound);
 
 #endif

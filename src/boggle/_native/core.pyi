@@ -115,5 +115,6 @@ class ClassBound:
         above: int,
         order: bytes,
         switch_bound: int = -1,
+        walk_cells: int = 0,
         /,
     ) -> tuple[bytes, int, int]: ...

@@ -334,7 +334,8 @@ typedef struct {
     cb_class *c;
     const uint8_t *order;
     int64_t above;
-    int64_t switch_bound; /* merge while a tree's bound is above this, then walk it */
+    int64_t switch_bound; /* merge while a tree's bound is above this... */
+    int walk_cells;       /* ...and more cells than this are left, then walk it */
     byte_buffer *out;
     uint8_t board[CB_MAX_CELLS];
     pending waiting[CB_MAX_CELLS];
@@ -493,7 +494,7 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
 static int branch_tree(brancher *br, const tsum *root, int k) {
     cb_class *c = br->c;
     if (root->head.bound <= br->above) return 0;
-    if (root->head.bound <= br->switch_bound) {
+    if (root->head.bound <= br->switch_bound || c->n - k <= br->walk_cells) {
         int64_t rest = 0;
         for (int r = k; r < c->n; r++) br->waiting[r].len = 0;
         memset(br->sums + k, 0, (size_t)(c->n - k) * sizeof br->sums[0]);
@@ -607,7 +608,7 @@ static void arena_reset(arena *a) {
 }
 
 int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t switch_bound,
-                   byte_buffer *out, int64_t *root_bound) {
+                   int walk_cells, byte_buffer *out, int64_t *root_bound) {
     brancher br;
     memset(&br, 0, sizeof br);
     br.a = &tree_arena;
@@ -615,6 +616,7 @@ int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t swi
     br.order = order;
     br.above = above;
     br.switch_bound = switch_bound;
+    br.walk_cells = walk_cells;
     br.out = out;
     int status = -1;
     br.saved = malloc((size_t)c->n * (size_t)c->n * sizeof *br.saved);
