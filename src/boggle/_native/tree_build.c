@@ -217,8 +217,11 @@ static uint64_t key_of(const uint8_t *record) {
     return key;
 }
 
-static uint32_t word_of(const maker *m, const uint8_t *record) {
-    if (m->low_bits) {
+/* How records are stored: read_tree is made once for each, so none asks at every record. */
+enum { BYTE_KEYS, WIDE_RECORDS, COMPACT_RECORDS };
+
+static inline uint32_t word_of(const maker *m, const uint8_t *record, int form) {
+    if (form == COMPACT_RECORDS) {
         uint64_t low = key_of(record) & ~(~0ull << m->low_bits);
         return (uint32_t)(low >> m->points_bits);
     }
@@ -227,16 +230,17 @@ static uint32_t word_of(const maker *m, const uint8_t *record) {
     return word;
 }
 
-static int32_t points_of(const maker *m, const uint8_t *record) {
-    if (m->low_bits) return (int32_t)(key_of(record) & ~(~0ull << m->points_bits));
+static inline int32_t points_of(const maker *m, const uint8_t *record, int form) {
+    if (form == COMPACT_RECORDS) return (int32_t)(key_of(record) & ~(~0ull << m->points_bits));
     int32_t points;
     memcpy(&points, record + m->word_at + sizeof(uint32_t), sizeof points);
     return points;
 }
 
 /* The first rank where the keys of records x and y differ; n when they are the same. */
-static int first_difference(const maker *m, const uint8_t *x, const uint8_t *y) {
-    if (m->packed) {
+static inline int first_difference(const maker *m, const uint8_t *x, const uint8_t *y,
+                                   int form) {
+    if (form != BYTE_KEYS) {
         uint64_t differ = (key_of(x) ^ key_of(y)) & m->below[0];
         return differ ? m->rank_of_bit[63 - __builtin_clzll(differ)] : m->c->n;
     }
@@ -246,8 +250,8 @@ static int first_difference(const maker *m, const uint8_t *x, const uint8_t *y) 
 }
 
 /* The first rank from `from` on where the record takes a face; n when none. */
-static int next_rank(const maker *m, const uint8_t *record, int from) {
-    if (m->packed) {
+static inline int next_rank(const maker *m, const uint8_t *record, int from, int form) {
+    if (form != BYTE_KEYS) {
         uint64_t open = ~key_of(record) & m->below[from];
         return open ? m->rank_of_bit[63 - __builtin_clzll(open)] : m->c->n;
     }
@@ -256,8 +260,8 @@ static int next_rank(const maker *m, const uint8_t *record, int from) {
 }
 
 /* The face the record takes at rank r, or NO_FACE. */
-static unsigned face_at(const maker *m, const uint8_t *record, int r) {
-    if (!m->packed) return record[r];
+static inline unsigned face_at(const maker *m, const uint8_t *record, int r, int form) {
+    if (form == BYTE_KEYS) return record[r];
     uint64_t value = key_of(record) & m->field[r];
     return value == m->field[r] ? NO_FACE : m->face_of[r][value >> m->shift[r]];
 }
@@ -353,8 +357,11 @@ static inline __attribute__((always_inline)) void close_choice(maker *m, open_pa
     p->bound[j - 1] += p->best[j];
 }
 
-/* The tree of the n sorted records in `data`, read in one pass (see the top). */
-static const tnode *read_tree(maker *m, const uint8_t *data, size_t n) {
+/* The tree of the n sorted records in `data` of the given form, read in one pass (see the
+ * top). */
+static inline __attribute__((always_inline)) const tnode *read_tree_as(maker *m,
+                                                                      const uint8_t *data,
+                                                                      size_t n, int form) {
     const size_t stride = m->stride;
     open_path *p = &path;
     int depth = 0;
@@ -364,11 +371,12 @@ static const tnode *read_tree(maker *m, const uint8_t *data, size_t n) {
         const uint8_t *record = data + i * stride;
         int from = 0; /* the rank this record's new pairs start from */
         if (i > 0) {
-            int r = first_difference(m, record - stride, record);
+            int r = first_difference(m, record - stride, record, form);
             if (r == m->c->n) { /* the same sum node: each word once */
                 size_t j = same_from;
-                while (j < i && word_of(m, data + j * stride) != word_of(m, record)) j++;
-                if (j == i) p->points[depth] += points_of(m, record);
+                while (j < i && word_of(m, data + j * stride, form) != word_of(m, record, form))
+                    j++;
+                if (j == i) p->points[depth] += points_of(m, record, form);
                 continue;
             }
             for (; depth > 0 && p->rank[depth] > r; depth--) {
@@ -377,7 +385,7 @@ static const tnode *read_tree(maker *m, const uint8_t *data, size_t n) {
             }
             /* the record before took a face at rank r, this one a later face or none */
             close_sum(m, p, depth);
-            unsigned face = face_at(m, record, r);
+            unsigned face = face_at(m, record, r, form);
             if (face == NO_FACE) {
                 close_choice(m, p, depth);
                 depth--;
@@ -386,9 +394,10 @@ static const tnode *read_tree(maker *m, const uint8_t *data, size_t n) {
             }
             from = r + 1;
         }
-        for (int r = next_rank(m, record, from); r < m->c->n; r = next_rank(m, record, r + 1))
-            open_pair(p, ++depth, r, (uint8_t)face_at(m, record, r));
-        p->points[depth] += points_of(m, record);
+        for (int r = next_rank(m, record, from, form); r < m->c->n;
+             r = next_rank(m, record, r + 1, form))
+            open_pair(p, ++depth, r, (uint8_t)face_at(m, record, r, form));
+        p->points[depth] += points_of(m, record, form);
         same_from = i;
         if (m->oom) return NULL;
     }
@@ -399,6 +408,12 @@ static const tnode *read_tree(maker *m, const uint8_t *data, size_t n) {
     tkid root = finish(m, p->sum_kids[0], p->n_sum_kids[0], 0, p->points[0],
                        p->points[0] + p->bound[0], 0, p->kid_ranks[0]);
     return m->oom ? NULL : tree_at(m->a->base, root.ref);
+}
+
+static const tnode *read_tree(maker *m, const uint8_t *data, size_t n) {
+    if (m->low_bits) return read_tree_as(m, data, n, COMPACT_RECORDS);
+    if (m->packed) return read_tree_as(m, data, n, WIDE_RECORDS);
+    return read_tree_as(m, data, n, BYTE_KEYS);
 }
 
 /* Lays out one key field per rank from bit `from` up, rank 0 highest, each just wide
