@@ -65,6 +65,8 @@ INLINE uint8_t *sort_sized(uint8_t *x, uint8_t *spare, size_t n, size_t size, in
     const int low = bits - top;
     const size_t groups = (size_t)1 << top;
     const int group_digit_bits = size == sizeof(uint64_t) ? MAX_DIGIT_BITS : 8;
+    const int group_passes = (low + group_digit_bits - 1) / group_digit_bits;
+    uint8_t *into = group_passes % 2 ? x : spare; /* where a group sorted in every pass ends */
     memset(start, 0, (groups + 1) * sizeof(size_t));
     for (size_t i = 0; i < n; i++) start[(number_at(x, i, size) >> (from + low)) + 1]++;
     for (size_t g = 0; g < groups; g++) start[g + 1] += start[g];
@@ -72,12 +74,12 @@ INLINE uint8_t *sort_sized(uint8_t *x, uint8_t *spare, size_t n, size_t size, in
         memcpy(spare + start[number_at(x, i, size) >> (from + low)]++ * size, x + i * size, size);
     for (size_t g = 0, at = 0; g < groups; at = start[g++]) {
         size_t count = start[g] - at;
-        if (count < 2) continue;
+        if (!count) continue;
         uint8_t *sorted = sort_low(spare + at * size, x + at * size, count, size, from, low,
                                    group_digit_bits);
-        if (sorted != spare + at * size) memcpy(spare + at * size, sorted, count * size);
+        if (sorted != into + at * size) memcpy(into + at * size, sorted, count * size);
     }
-    return spare;
+    return into;
 }
 
 void *sort_records(void *x, void *spare, size_t n, size_t size, int from, int bits) {
