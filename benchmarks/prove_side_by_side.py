@@ -4,13 +4,14 @@
     python benchmarks/prove_side_by_side.py /tmp/old/src src [--repeats 2] [--part build]
 
 Two worker processes, one importing `boggle` from each source tree (PYTHONPATH), take
-the 63 top-level classes of `boggle prove --size 3x3 --above 540 --corner-buckets 1`
-(ENABLE2K, classic rules) in turn: class 1 in A, then in B, `--repeats` times, then class
-2...  Each class counts with its least CPU time, so a burst of load on this shared
-machine hits both builds alike instead of one run.  `--part run` times the whole proof of
-each class (build, forcing, exact scores: `Prover.run`), `--part build` only building
-its tree (`Prover.tree_bound`).  Prints both sums and B/A; the boards and bound sums
-must agree.
+the top-level classes of `boggle prove --size 3x3 --above 540` (ENABLE2K, classic rules;
+listed by this checkout's `boggle` and sent to both, so older builds run the same
+classes: 3 buckets on the edges, `--inner-buckets` on the centre, corners whole) in turn:
+class 1 in A, then in B, `--repeats` times, then class 2...  Each class counts with its
+least CPU time, so a burst of load on this shared machine hits both builds alike instead
+of one run.  `--part run` times the whole proof of each class (build, forcing, exact
+scores: `Prover.run`), `--part build` only building its tree (`Prover.tree_bound`).
+Prints both sums and B/A; the boards and bound sums must agree.
 """
 
 from __future__ import annotations
@@ -22,22 +23,23 @@ import sys
 import time
 from pathlib import Path
 
+from boggle.search.classes import Layout, top_level_classes
+
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 
 
 def worker(part: str, word_list: str) -> None:
-    """Read class numbers on stdin; print the CPU seconds and the result of each."""
+    """Read classes (cells, space-separated) on stdin; print the CPU seconds and the
+    result of each."""
     from boggle.lexicon import Lexicon
     from boggle.rules import CLASSIC
-    from boggle.search.classes import buckets, top_level_classes
+    from boggle.search.classes import ClassTask
     from boggle.search.prove import Prover
 
     prover = Prover(Lexicon.from_file(word_list), CLASSIC)
-    letters = ["q" if face == "qu" else face for face in prover.faces]
-    tasks = list(top_level_classes(3, 3, buckets(letters, 3), 540, buckets(letters, 1)))
-    print(len(tasks), flush=True)
+    print("ready", flush=True)
     for line in sys.stdin:
-        task = tasks[int(line)]
+        task = ClassTask(-1, 3, 3, tuple(line.split()), 540)
         started = time.process_time()
         if part == "run":
             result: object = prover.run(task).boards
@@ -53,6 +55,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--part", choices=("run", "build"), default="run")
     parser.add_argument("--dict", default=str(ENABLE))
+    parser.add_argument("--inner-buckets", type=int, default=1, help="the centre's (default 1)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -71,17 +74,18 @@ def main() -> None:
         )
         for src in (args.a, args.b)
     ]
-    counts = {int(w.stdout.readline()) for w in workers if w.stdout}
-    if len(counts) != 1:
-        raise SystemExit(f"the two builds see different classes: {counts}")
-    classes = counts.pop()
-    best = [[float("inf")] * classes for _ in workers]
-    for index in range(len(best[0])):
+    for w in workers:
+        assert w.stdout and w.stdout.readline() == "ready\n", "a worker did not start"
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    layout = Layout.of(letters, 3, 3, 3, 1, args.inner_buckets)
+    tasks = list(top_level_classes(3, 3, layout, 540))
+    best = [[float("inf")] * len(tasks) for _ in workers]
+    for index, task in enumerate(tasks):
         results = set()
         for _ in range(args.repeats):
             for k, w in enumerate(workers):
                 assert w.stdin and w.stdout
-                w.stdin.write(f"{index}\n")
+                w.stdin.write(" ".join(task.cells) + "\n")
                 w.stdin.flush()
                 seconds, result = w.stdout.readline().rstrip("\n").split("\t")
                 best[k][index] = min(best[k][index], float(seconds))
@@ -94,7 +98,9 @@ def main() -> None:
         w.wait()
     a, b = sum(best[0]), sum(best[1])
     least = f"least of {args.repeats} per class"
-    print(f"{args.part}, {least}, CPU s: A {a:.2f}  B {b:.2f}  B/A {b / a:.3f}")
+    print(
+        f"{args.part}, {len(tasks)} classes, {least}, CPU s: A {a:.2f}  B {b:.2f}  B/A {b / a:.3f}"
+    )
 
 
 if __name__ == "__main__":

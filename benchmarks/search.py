@@ -25,7 +25,7 @@ from typing import Any
 from boggle import CLASSIC, load_lexicon
 from boggle.lexicon import Lexicon
 from boggle.search import search
-from boggle.search.classes import buckets, cell_buckets, sample_classes, top_level_classes
+from boggle.search.classes import Layout, sample_classes, top_level_classes
 from boggle.search.grid import apply_edit, neighbour_edits
 from boggle.search.prove import Prover
 from boggle.search.run import letter_alphabet
@@ -113,8 +113,8 @@ def dice(lexicon: Lexicon, args: argparse.Namespace) -> None:
         )
 
 
-def _corners(letters: list[str], args: argparse.Namespace) -> tuple[str, ...] | None:
-    return None if args.corner_buckets is None else buckets(letters, args.corner_buckets)
+def _layout(letters: list[str], rows: int, cols: int, args: argparse.Namespace) -> Layout:
+    return Layout.of(letters, rows, cols, args.buckets, args.corner_buckets, args.inner_buckets)
 
 
 def _shape(text: str) -> tuple[int, int]:
@@ -127,11 +127,7 @@ def prove_part(lexicon: Lexicon, args: argparse.Namespace) -> None:
     rows, cols = _shape(args.size)
     prover = Prover(lexicon, CLASSIC)
     letters = ["q" if f == "qu" else f for f in prover.faces]
-    tasks = list(
-        top_level_classes(
-            rows, cols, buckets(letters, args.buckets), args.above, _corners(letters, args)
-        )
-    )
+    tasks = list(top_level_classes(rows, cols, _layout(letters, rows, cols, args), args.above))
     start = time.perf_counter()
     done, found = 0, {}
     for task in tasks:
@@ -152,13 +148,12 @@ def estimate(lexicon: Lexicon, args: argparse.Namespace) -> None:
     rows, cols = _shape(args.size)
     prover = Prover(lexicon, CLASSIC)
     letters = ["q" if f == "qu" else f for f in prover.faces]
-    chosen = buckets(letters, args.buckets)
-    corner = _corners(letters, args)
-    total = math.prod(len(c) for c in cell_buckets(rows, cols, chosen, corner))
+    layout = _layout(letters, rows, cols, args)
+    total = math.prod(len(c) for c in layout.cell_buckets(rows, cols))
     total /= 8 if rows == cols else 4
     costs = []
     start = time.perf_counter()
-    for task in sample_classes(rows, cols, chosen, args.above, args.samples, 1, corner):
+    for task in sample_classes(rows, cols, layout, args.above, args.samples, 1):
         cpu = time.process_time()
         result = prover.run(task)
         costs.append(time.process_time() - cpu)
@@ -307,7 +302,10 @@ def main() -> int:
     parser.add_argument("--above", type=int, default=540)
     parser.add_argument("--buckets", type=int, default=3)
     parser.add_argument("--samples", type=int, default=20)
-    parser.add_argument("--corner-buckets", type=int, default=None, help="1: corners whole")
+    parser.add_argument("--corner-buckets", type=int, default=None, help="default 1: whole")
+    parser.add_argument(
+        "--inner-buckets", type=int, default=None, help="default: as --buckets; 3x3: 1"
+    )
     parser.add_argument(
         "--pool", type=int, default=None, help="hillclimb pool (default: the library's)"
     )

@@ -2,8 +2,8 @@
 
     python benchmarks/tree_build.py [--dict ../shared/data/enable.txt] [--classes 11]
 
-Every `--step`-th top-level class of 3x3 and of 3x4 (3 buckets, corners whole, as
-`boggle prove --corner-buckets 1`), its tree built and its bound read
+Every `--step`-th top-level class of 3x3 and of 3x4 (3 buckets on every cell but the
+corners, which are whole, as `boggle prove --inner-buckets 3`), its tree built and its bound read
 (`Prover.tree_bound`) `--repeats` times; the best CPU time of each class is summed per
 size, with the sum of the bounds (the same for every version of the build).  Compare
 two builds by running this with each (e.g. `PYTHONPATH=/path/to/other/src`), in turn.
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from boggle.lexicon import Lexicon
 from boggle.rules import CLASSIC
-from boggle.search.classes import buckets, top_level_classes
+from boggle.search.classes import Layout, top_level_classes
 from boggle.search.prove import Prover
 
 SIZES = ((3, 3, 6), (3, 4, 150))  # rows, cols, step through the top-level classes
@@ -34,7 +34,8 @@ def main() -> None:
     prover = Prover(Lexicon.from_file(args.dict), CLASSIC)
     letters = ["q" if face == "qu" else face for face in prover.faces]
     for rows, cols, step in SIZES:
-        tasks = list(top_level_classes(rows, cols, buckets(letters, 3), 0, buckets(letters, 1)))
+        layout = Layout.of(letters, rows, cols, 3, 1, 3)
+        tasks = list(top_level_classes(rows, cols, layout, 0))
         chosen = tasks[::step][: args.classes]
         seconds, bounds = 0.0, 0
         for task in chosen:

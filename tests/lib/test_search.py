@@ -18,7 +18,7 @@ from boggle.cli import main
 from boggle.dice import DICE_SETS
 from boggle.errors import BoggleError
 from boggle.rules import CLASSIC
-from boggle.search import search
+from boggle.search import Layout, search, top_level_classes
 from boggle.search.grid import apply_edit, board_text, canonical, neighbour_edits, split_order
 from boggle.search.local import hillclimb
 from boggle.search.prove import Prover, prove
@@ -108,14 +108,29 @@ def test_prove_equals_exhaustive_enumeration(
     assert {b.board: b.score for b in result.boards} == expected
 
 
-@pytest.mark.parametrize("corner_buckets", [None, 1])
-def test_prove_on_four_letter_3x3_equals_enumeration(corner_buckets: int | None) -> None:
+@pytest.mark.parametrize("corner_buckets, inner_buckets", [(None, None), (2, 2), (1, 2), (2, 1)])
+def test_prove_on_four_letter_3x3_equals_enumeration(
+    corner_buckets: int | None, inner_buckets: int | None
+) -> None:
     lexicon = Lexicon.from_words(
         [w for w in WORDS if set(w) <= set("aers")]
         + ["ease", "sear", "sera", "eases", "erase", "erases", "seer", "sere", "seres"]
     )
-    result = prove(3, 3, lexicon, CLASSIC, 6, bucket_count=2, corner_buckets=corner_buckets)
+    result = prove(
+        3, 3, lexicon, CLASSIC, 6, 2, corner_buckets=corner_buckets, inner_buckets=inner_buckets
+    )
     assert {b.board: b.score for b in result.boards} == exhaustive_above(3, 3, lexicon, 6)
+    assert result.extra["corner_buckets"] == ["aers"] if corner_buckets is None else ["ae", "rs"]
+    assert result.extra["inner_buckets"] == ["aers"] if inner_buckets is None else ["ae", "rs"]
+
+
+def test_default_layout_leaves_corners_and_the_3x3_centre_whole() -> None:
+    letters = tuple("abcdef")
+    assert Layout.of(letters, 3, 3, 2) == Layout(("ace", "bdf"), ("abcdef",), ("abcdef",))
+    assert Layout.of(letters, 4, 4, 2).inner == ("ace", "bdf")
+    cells = [len(b) for b in Layout.of(letters, 3, 4, 2, inner_buckets=3).cell_buckets(3, 4)]
+    assert cells == [1, 2, 2, 1, 2, 3, 3, 2, 1, 2, 2, 1]
+    assert len(list(top_level_classes(3, 3, Layout.of(letters, 3, 3, 2), 0))) == 6
 
 
 @settings(max_examples=60, deadline=None)
@@ -401,11 +416,31 @@ def test_checkpoint_of_another_proof_is_refused(
     for argv in (
         ["--size", "2x3", "--dict", small_list],
         ["--size", "2x2", "--dict", str(other)],
-        ["--size", "2x2", "--dict", small_list, "--corner-buckets", "1"],
+        ["--size", "2x2", "--dict", small_list, "--corner-buckets", "2"],
     ):
         assert main(["prove", "--above", "1", "--checkpoint", path, *argv]) == 2
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1 and "another proof" in err
+
+
+def test_checkpoint_from_before_corner_and_inner_buckets_resumes(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Older checkpoints say corner buckets null (as the edges) and nothing of inner ones."""
+    path = tmp_path / "c.jsonl"
+    argv = ["prove", "--size", "3x3", "--above", "1", "--dict", small_list, "--checkpoint"]
+    layout = ["--buckets", "2", "--corner-buckets", "2", "--inner-buckets", "2"]
+    assert main([*argv, str(path), *layout]) == 0
+    capsys.readouterr()
+    header, *lines = path.read_text().splitlines()
+    old = json.loads(header)
+    old["corner_buckets"] = None
+    del old["inner_buckets"]
+    path.write_text("\n".join([json.dumps(old), *lines]) + "\n")
+    assert main([*argv, str(path), *layout, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["resumed_classes"] == len(lines)
+    assert main([*argv, str(path), "--buckets", "2", "--json"]) == 2
+    assert "another proof" in capsys.readouterr().err
 
 
 def test_prove_json_shape(small_list: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -50,14 +50,21 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=3,
         metavar="N",
-        help="letter buckets of the top-level classes (default 3)",
+        help="letter buckets of the top-level classes' edge cells (default 3)",
     )
     parser.add_argument(
         "--corner-buckets",
         type=whole_number,
         default=None,
         metavar="N",
-        help="letter buckets of the four corners (default: as --buckets; 1 leaves them whole)",
+        help="letter buckets of the four corners (default 1: whole)",
+    )
+    parser.add_argument(
+        "--inner-buckets",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="letter buckets of the cells off the border (default: as --buckets; 3x3: 1, whole)",
     )
     add_closing_options(parser)
     add_cluster_options(parser)
@@ -88,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
         on_class,
         where,
         corner_buckets=args.corner_buckets,
+        inner_buckets=args.inner_buckets,
     )
     if bar is not None:
         bar.close()

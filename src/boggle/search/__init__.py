@@ -13,7 +13,7 @@ Read :mod:`boggle.search.local` for the search methods and
 :mod:`boggle.search.prove` for the proof.
 """
 
-from boggle.search.classes import ClassTask, buckets, top_level_classes
+from boggle.search.classes import ClassTask, Layout, buckets, top_level_classes
 from boggle.search.prove import ClassResult, ProofResult, prove, prove_class
 from boggle.search.run import FoundBoard, SearchResult, search
 
@@ -21,6 +21,7 @@ __all__ = [
     "ClassResult",
     "ClassTask",
     "FoundBoard",
+    "Layout",
     "ProofResult",
     "SearchResult",
     "buckets",

@@ -1,7 +1,7 @@
 """The checkpoint of a proof: a JSON-lines file, one finished top-level class a line.
 
 The first line says what is being proved (size, word list digest, rules,
-threshold, buckets, corner buckets); a file for another proof is refused, so results never
+threshold, the top-level classes' buckets); a file for another proof is refused, so results never
 mix.  Each finished class is appended and flushed at once, so an interrupted
 proof loses at most the classes it was working on.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from boggle.errors import BoggleError
@@ -18,6 +17,7 @@ from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 
 if TYPE_CHECKING:
+    from boggle.search.classes import Layout
     from boggle.search.prove import ClassResult
 
 KIND = "boggle-prove-checkpoint"
@@ -39,8 +39,7 @@ class Checkpoint:
         lexicon: Lexicon,
         rules: Rules,
         above: int,
-        bucket_letters: Sequence[str],
-        corner_letters: Sequence[str] | None = None,
+        layout: Layout,
     ) -> Checkpoint | None:
         """Open (or start) the checkpoint at ``path``; ``None`` when there is none."""
         from boggle.search.prove import ClassResult
@@ -53,8 +52,7 @@ class Checkpoint:
             "dictionary": lexicon.digest,
             "rules": rules.to_json(),
             "above": above,
-            "buckets": list(bucket_letters),
-            "corner_buckets": None if corner_letters is None else list(corner_letters),
+            **layout.to_json(),
         }
         finished: dict[int, ClassResult] = {}
         if os.path.exists(path):
@@ -62,6 +60,7 @@ class Checkpoint:
             first = lines[0] if lines else None
             if not isinstance(first, dict) or first.get("kind") != KIND:
                 raise BoggleError(f"{path} is not a prove checkpoint; not overwriting it")
+            _fill_older_header(first)
             for name in header:
                 if first.get(name) != header[name]:
                     raise BoggleError(
@@ -98,6 +97,14 @@ class Checkpoint:
 
     def close(self) -> None:
         self.stream.close()
+
+
+def _fill_older_header(header: dict[str, Any]) -> None:
+    """Checkpoints written before corners and inner cells had buckets of their own say
+    ``corner_buckets: null`` (as the edges) and no ``inner_buckets`` (as the edges)."""
+    if header.get("corner_buckets", ...) is None:
+        header["corner_buckets"] = header.get("buckets")
+    header.setdefault("inner_buckets", header.get("buckets"))
 
 
 def _read_lines(path: str) -> list[Any]:

@@ -1,9 +1,10 @@
 """Classes of boards for branch and bound: each cell holds a set of letters.
 
 The alphabet is cut into a few *buckets*; a top-level class puts one bucket
-in each cell.  The four corners may have buckets of their own (fewer, larger
-ones: a corner lies on fewer paths, and fewer top-level classes mean fewer
-trees to build; ``corner_letters=("abc...z",)`` leaves every corner whole).
+in each cell.  Corners and the cells off the border may have buckets of their
+own (a :class:`Layout`): by default the corners are whole (a corner lies on
+fewer paths, and fewer top-level classes mean fewer trees to build), and so is
+3x3's centre (measured in ``docs/search.md``).
 Boards that are rotations or mirror images of each other score the same, so
 only the canonical bucket patterns are needed: every board is a symmetric
 image of a board in one of them.  Each top-level class is an independent unit
@@ -12,10 +13,10 @@ a proof can be spread over processes or machines.
 
 >>> buckets(tuple("abcdefghijklmnopqrstuvwxyz"), 3)
 ('aeijou', 'bcdfgmpqvwxz', 'hklnrsty')
->>> len(list(top_level_classes(2, 2, ("ab", "cd"), above=0)))
+>>> len(list(top_level_classes(2, 2, Layout(("ab", "cd"), ("ab", "cd"), ()), above=0)))
 6
->>> [t.cells for t in top_level_classes(1, 3, ("ab", "cd"), 0, corner_letters=("abcd",))]
-[('abcd', 'ab', 'abcd'), ('abcd', 'cd', 'abcd')]
+>>> [t.cells for t in top_level_classes(1, 3, Layout.of("abcd", 1, 3, 2), above=0)]
+[('abcd', 'ac', 'abcd'), ('abcd', 'bd', 'abcd')]
 """
 
 from __future__ import annotations
@@ -79,26 +80,74 @@ def corners(rows: int, cols: int) -> frozenset[int]:
     return frozenset({0, cols - 1, n - cols, n - 1})
 
 
-def cell_buckets(
-    rows: int, cols: int, bucket_letters: Sequence[str], corner_letters: Sequence[str] | None
-) -> list[Sequence[str]]:
-    """The buckets each cell may take: ``corner_letters`` in the corners when given."""
-    if corner_letters is None:
-        return [bucket_letters] * (rows * cols)
-    corner = corners(rows, cols)
-    return [corner_letters if k in corner else bucket_letters for k in range(rows * cols)]
+def inner_cells(rows: int, cols: int) -> frozenset[int]:
+    """The cells off the grid's border (3x3: the centre)."""
+    return frozenset(
+        r * cols + c for r in range(1, rows - 1) for c in range(1, cols - 1)
+    )
 
 
-def top_level_classes(
-    rows: int,
-    cols: int,
-    bucket_letters: Sequence[str],
-    above: int,
-    corner_letters: Sequence[str] | None = None,
-) -> Iterator[ClassTask]:
+@dataclass(frozen=True)
+class Layout:
+    """The letter buckets of the top-level classes, by kind of cell.
+
+    Edge cells take ``edges``, the four corners ``corners`` and the cells off
+    the border ``inner`` (a single bucket of every letter leaves a cell whole).
+
+    >>> layout = Layout.of(tuple("abcdef"), 3, 3, bucket_count=2)
+    >>> layout
+    Layout(edges=('ace', 'bdf'), corners=('abcdef',), inner=('abcdef',))
+    >>> [len(b) for b in layout.cell_buckets(3, 3)]
+    [1, 2, 1, 2, 1, 2, 1, 2, 1]
+    """
+
+    edges: tuple[str, ...]
+    corners: tuple[str, ...]
+    inner: tuple[str, ...]
+
+    @classmethod
+    def of(
+        cls,
+        letters: Sequence[str],
+        rows: int,
+        cols: int,
+        bucket_count: int = 3,
+        corner_buckets: int | None = None,
+        inner_buckets: int | None = None,
+    ) -> Layout:
+        """``bucket_count`` buckets on the edges; unless told, the corners whole and the cells
+        off the border as the edges, but whole when there is one (3x3's centre)."""
+        if corner_buckets is None:
+            corner_buckets = 1
+        if inner_buckets is None:
+            inner_buckets = 1 if len(inner_cells(rows, cols)) == 1 else bucket_count
+        count = len(letters)
+        return cls(
+            buckets(letters, min(bucket_count, count)),
+            buckets(letters, min(corner_buckets, count)),
+            buckets(letters, min(inner_buckets, count)),
+        )
+
+    def cell_buckets(self, rows: int, cols: int) -> list[tuple[str, ...]]:
+        """The buckets each cell may take, cell by cell."""
+        corner, inner = corners(rows, cols), inner_cells(rows, cols)
+        return [
+            self.corners if k in corner else self.inner if k in inner else self.edges
+            for k in range(rows * cols)
+        ]
+
+    def to_json(self) -> dict[str, list[str]]:
+        return {
+            "buckets": list(self.edges),
+            "corner_buckets": list(self.corners),
+            "inner_buckets": list(self.inner),
+        }
+
+
+def top_level_classes(rows: int, cols: int, layout: Layout, above: int) -> Iterator[ClassTask]:
     """Every canonical bucket pattern of the grid, numbered from 0."""
     perms = symmetries(rows, cols)
-    choices = cell_buckets(rows, cols, bucket_letters, corner_letters)
+    choices = layout.cell_buckets(rows, cols)
     index = 0
     for pattern in itertools.product(*(range(len(c)) for c in choices)):
         if _is_canonical(pattern, perms):
@@ -108,13 +157,7 @@ def top_level_classes(
 
 
 def sample_classes(
-    rows: int,
-    cols: int,
-    bucket_letters: Sequence[str],
-    above: int,
-    count: int,
-    seed: int,
-    corner_letters: Sequence[str] | None = None,
+    rows: int, cols: int, layout: Layout, above: int, count: int, seed: int
 ) -> list[ClassTask]:
     """``count`` top-level classes drawn uniformly from all bucket patterns (index -1).
 
@@ -122,7 +165,7 @@ def sample_classes(
     the whole proof is about (mean cost of a sample) x (patterns / symmetries).
     """
     rng = random.Random(seed)
-    choices = cell_buckets(rows, cols, bucket_letters, corner_letters)
+    choices = layout.cell_buckets(rows, cols)
     return [
         ClassTask(-1, rows, cols, tuple(rng.choice(c) for c in choices), above)
         for _ in range(count)

@@ -45,7 +45,7 @@ from boggle.errors import BoggleError
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 from boggle.search.checkpoint import Checkpoint
-from boggle.search.classes import ClassTask, buckets, top_level_classes
+from boggle.search.classes import ClassTask, Layout, top_level_classes
 from boggle.search.grid import board_text, canonical, split_order
 from boggle.search.run import FoundBoard, letter_alphabet
 from boggle.search.scorer import Scorer
@@ -195,27 +195,28 @@ def prove(
     on_class: Callable[[ClassResult, int], None] | None = None,
     where: Client | str | None = None,
     corner_buckets: int | None = None,
+    inner_buckets: int | None = None,
 ) -> ProofResult:
-    """Every board scoring more than ``above``; see the module docstring."""
+    """Every board scoring more than ``above``; see the module docstring.
+
+    The top-level classes have ``bucket_count`` letter buckets on the edges and, unless
+    told, whole corners and the cells off the border as the edges (3x3's centre whole):
+    :meth:`Layout.of`."""
     if rows * cols > 64:
         raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
     if jobs < 1:
         raise BoggleError(f"--jobs must be at least 1, got {jobs}")
-    if corner_buckets is not None and corner_buckets < 1:
-        raise BoggleError(f"--corner-buckets must be at least 1, got {corner_buckets}")
+    for name, count in (("--corner-buckets", corner_buckets), ("--inner-buckets", inner_buckets)):
+        if count is not None and count < 1:
+            raise BoggleError(f"{name} must be at least 1, got {count}")
     started = time.monotonic()
     faces = letter_alphabet(lexicon)
     if len(lexicon.alphabet) > MAX_LETTERS:
         raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
     letters = ["q" if face == "qu" else face for face in faces]
-    bucket_letters = buckets(letters, min(bucket_count, len(letters)))
-    corner_letters = (
-        None if corner_buckets is None else buckets(letters, min(corner_buckets, len(letters)))
-    )
-    tasks = list(top_level_classes(rows, cols, bucket_letters, above, corner_letters))
-    store = Checkpoint.open(
-        checkpoint, rows, cols, lexicon, rules, above, bucket_letters, corner_letters
-    )
+    layout = Layout.of(letters, rows, cols, bucket_count, corner_buckets, inner_buckets)
+    tasks = list(top_level_classes(rows, cols, layout, above))
+    store = Checkpoint.open(checkpoint, rows, cols, lexicon, rules, above, layout)
     done: dict[int, ClassResult] = dict(store.finished) if store else {}
     resumed = len(done)
     todo = [task for task in tasks if task.index not in done]
@@ -243,11 +244,7 @@ def prove(
         time.monotonic() - started,
         interrupted,
         resumed,
-        {
-            "finished_classes": len(done),
-            "buckets": list(bucket_letters),
-            "corner_buckets": list(corner_letters or bucket_letters),
-        },
+        {"finished_classes": len(done), **layout.to_json()},
     )
 
 
