@@ -170,6 +170,44 @@ def test_merging_and_walking_keep_the_same_boards(cells: list[set[str]], above: 
     assert {b for b, s in zip(boards, scores, strict=True) if s > above} <= kept
 
 
+OTHER_SMALL = Lexicon.from_words(WORDS[::2], name="other")  # the same five letters
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.sampled_from(("ae", "rs", "t")), min_size=9, max_size=9),
+            st.sampled_from(({0, 2, 4, 6, 8}, {0, 2, 6, 8}, {0, 4, 8}, {4})),
+            st.booleans(),
+        ),
+        min_size=2,
+        max_size=8,
+    ),
+    st.integers(min_value=0, max_value=12),
+)
+def test_forest_of_path_groups_gives_the_tree_built_in_one(
+    classes: list[tuple[list[str], set[int], bool]], above: int
+) -> None:
+    """A class walked whole is built as a forest: its paths grouped by the cells without
+    every letter they go through, the groups' trees kept for later classes with the same
+    letters there (and the same word list), and merged.  Over a run of classes on two word
+    lists, each has the bound and the boards of its tree built in one."""
+    provers = {False: Prover(SMALL, CLASSIC), True: Prover(OTHER_SMALL, CLASSIC)}
+    order = bytes(split_order(3, 3))
+    runs = [
+        (
+            provers[other],
+            provers[other].masks("aerst" if cell in whole else faces[cell] for cell in range(9)),
+        )
+        for faces, whole, other in classes
+    ]
+    # one run of forest builds (a build in one forgets the kept trees), then builds in one
+    forest = [p.bound.tree_search(masks, 3, 3, above, order, -1, 9) for p, masks in runs]
+    in_one = [p.bound.tree_search(masks, 3, 3, above, order, 2**62, 0) for p, masks in runs]
+    assert [(f[0], f[2]) for f in forest] == [(o[0], o[2]) for o in in_one]
+
+
 UNREACHABLE = "bcdfghijklmnopuvwxy"  # on the list only after a "z", and no cell holds a "z"
 
 

@@ -297,6 +297,8 @@ static int Bound_init(BoundObject *self, PyObject *args, PyObject *kwargs) {
     if (build(self, lt, offs, n_words, cap, points, (int)n_points - 1, min_len) < 0) goto done;
     self->n_faces = (int)(faces.len / BN_FACE_MAX);
     memcpy(self->face_letters, faces.buf, (size_t)faces.len);
+    static uint64_t serials; /* the GIL guards it */
+    self->serial = ++serials;
     status = 0;
 done:
     PyBuffer_Release(&letters);

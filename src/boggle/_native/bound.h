@@ -22,6 +22,7 @@ typedef struct {
     uint32_t n_nodes;
     int n_faces;
     uint8_t face_letters[CB_MAX_FACES][BN_FACE_MAX];
+    uint64_t serial; /* new at each init: trees kept for one word list serve only it */
 } BoundObject;
 
 typedef struct {

@@ -299,6 +299,11 @@ static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
     return tree_at(base, queue.jobs[0].x.ref);
 }
 
+const tnode *tree_merge(arena *a, const tnode *x, const tnode *y) {
+    const tsum *merged = merge(a, (const tsum *)(const void *)x, 0, (const tsum *)(const void *)y);
+    return merged ? &merged->head : NULL;
+}
+
 /* Sum node x without its first child and with `points` more. */
 static tsum *drop_first(arena *a, const tsum *x, int32_t points) {
     int n = x->head.n - 1;
@@ -592,19 +597,21 @@ int arena_grow(arena *a, size_t bytes) {
 
 #define QUEUE_KEEP ((size_t)1 << 20) /* merge jobs kept between classes */
 
-/* Forget every node; keep ARENA_KEEP bytes usable (and a small merge queue) for the next
- * class. */
+/* Forget every node but the kept trees; keep ARENA_KEEP bytes usable above them (and a
+ * small merge queue) for the next class. */
 static void arena_reset(arena *a) {
     if (queue.cap > QUEUE_KEEP) {
         free(queue.jobs);
         queue.jobs = NULL;
         queue.len = queue.cap = 0;
     }
-    if (a->committed > ARENA_KEEP) {
-        decommit(a->base + ARENA_KEEP, a->committed - ARENA_KEEP);
-        a->committed = ARENA_KEEP;
+    size_t floor = a->kept > 8 ? a->kept : 8;
+    size_t keep = (floor + ARENA_KEEP + ARENA_STEP - 1) / ARENA_STEP * ARENA_STEP;
+    if (a->committed > keep) {
+        decommit(a->base + keep, a->committed - keep);
+        a->committed = keep;
     }
-    a->used = 8;
+    a->used = floor;
 }
 
 int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t switch_bound,
@@ -621,7 +628,7 @@ int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t swi
     int status = -1;
     br.saved = malloc((size_t)c->n * (size_t)c->n * sizeof *br.saved);
     if (!br.saved) return PyErr_NoMemory(), -1;
-    const tnode *root = tree_build(c, order, br.a);
+    const tnode *root = tree_build(c, order, br.a, c->n <= walk_cells);
     if (!root) {
         PyErr_NoMemory();
     } else {

@@ -71,6 +71,8 @@ static inline void set_sum_ranks(tsum *t, uint64_t ranks) {
 typedef struct {
     char *base;
     size_t used, committed, reserved; /* bytes */
+    size_t kept; /* bytes from the base holding trees kept between classes (tree_build.c's
+                    forest), 0 when none */
 } arena;
 
 /* Makes [used, used + bytes) usable; -1 when out of memory. */
@@ -100,7 +102,13 @@ static inline size_t sum_bytes(int kids) { return sizeof(tsum) + (size_t)kids * 
  * out of memory. */
 tnode *arena_node(arena *a, int kids);
 
-/* The orderly tree of class c with cells ranked by `order`, in a; NULL when out of memory. */
-const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a);
+/* The orderly tree of class c with cells ranked by `order`, in a; NULL when out of memory.
+ * With `forest`, built from trees of path groups, kept in a for the next classes (see
+ * tree_build.c); the caller gives a back with nothing above a->kept. */
+const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a, int forest);
+
+/* Sum nodes x and y merged: new nodes where they overlap, shared subtrees elsewhere; NULL
+ * when out of memory. */
+const tnode *tree_merge(arena *a, const tnode *x, const tnode *y);
 
 #endif

@@ -18,6 +18,15 @@
  * qsort.
  *
  * The record buffers are kept from one class to the next (the GIL guards them).
+ *
+ * A forest (for classes walked whole, where building the tree is most of the work): the
+ * classes of a proof differ only in some cells (the grouping cells, those without every
+ * face), and a path's records depend only on the faces of the cells it goes through.  So
+ * records are listed into one group per set of grouping cells their path goes through,
+ * each group's tree is built on its own, and the class's tree is their merge.  The trees
+ * of groups that a later class may share (all but the group of every grouping cell) are
+ * kept at the bottom of the arena, found again by the faces of their cells, and their
+ * records are not listed twice.
  */
 #include "tree.h"
 
@@ -34,12 +43,45 @@ tnode *arena_node(arena *a, int kids) {
 }
 
 typedef struct {
-    uint8_t *data, *spare;      /* records, and room for the radix sort to move them */
-    size_t len;                 /* records */
-    size_t data_cap, spare_cap; /* bytes */
+    uint8_t *data;  /* records */
+    size_t len;     /* records */
+    size_t room;    /* records data holds */
+    size_t data_cap; /* bytes */
 } records;
 
-static records kept;
+/* By group of paths (one group when there is no forest), and room for the radix sort. */
+#define MAX_GROUPERS 6
+#define MAX_GROUPS (1 << MAX_GROUPERS)
+static records listed[MAX_GROUPS];
+static uint8_t *spare;
+static size_t spare_cap;
+
+/* What a kept tree is the tree of: the word list, the grid, the split order and the faces
+ * of the cells its paths may go through (0 for the others). */
+typedef struct {
+    uint64_t serial;
+    uint64_t around[CB_MAX_CELLS];
+    uint32_t faces[CB_MAX_CELLS];
+    uint8_t order[CB_MAX_CELLS];
+    int n;
+} group_key;
+
+typedef struct {
+    group_key key;
+    uint64_t hash;
+    tref root;
+} kept_tree;
+
+/* The kept trees (the GIL guards them); their nodes are the arena's first a->kept bytes. */
+static kept_tree *forest;
+static size_t forest_len, forest_cap;
+
+/* Trees are kept for groups of all but KEEP_BELOW grouping cells or fewer: a group of one
+ * fewer than all is seldom shared by classes distinct under symmetry (the 3x3 proof's 21
+ * classes use such groups 84 times, of 108 face sets), and its trees are large (keeping
+ * them too: 684 MB at most instead of 564, and no faster). */
+#define KEEP_BELOW 2
+#define FOREST_KEEP ((size_t)256 << 20) /* then every kept tree is forgotten */
 
 /* Paths waiting to go on: the trie node they reached, their key and cells, and the cells
  * they still go into, one at a time (collect_packed). */
@@ -69,7 +111,10 @@ typedef struct {
     uint64_t letter_code[CB_MAX_CELLS][32];      /* by cell and first letter: that face's */
     uint32_t longer[CB_MAX_CELLS];               /* by cell: first letters of longer faces */
     uint64_t reach[4][256];                      /* by byte of a letter mask: cells (plan_reach) */
-    size_t capacity;                             /* records r->data holds */
+    int forest;                                  /* records go to groups (listed[g]) */
+    uint64_t grouping;                           /* the grouping cells */
+    uint8_t wanted[MAX_GROUPS];                  /* groups whose records are kept */
+    uint8_t keepable[MAX_GROUPS];                /* groups whose trees are kept */
     uint64_t field[CB_MAX_CELLS + 1];            /* by rank: its bits */
     uint64_t below[CB_MAX_CELLS + 1];            /* by rank: its bits and later ranks' */
     uint8_t shift[CB_MAX_CELLS];                 /* by rank: the field's lowest bit */
@@ -79,15 +124,11 @@ typedef struct {
     int oom;
 } maker;
 
+static int more_records(maker *m, records *r);
+
 static void add_record(maker *m, uint32_t word, int32_t points) {
     records *r = m->r;
-    if ((r->len + 1) * m->stride > r->data_cap) {
-        size_t cap = r->data_cap ? r->data_cap * 2 : 1u << 20;
-        uint8_t *data = realloc(r->data, cap);
-        if (!data) { m->oom = 1; return; }
-        r->data = data;
-        r->data_cap = cap;
-    }
+    if (r->len + 1 > r->room && more_records(m, r) < 0) return;
     uint8_t *at = r->data + r->len++ * m->stride;
     if (m->low_bits) {
         uint64_t record = m->key64 | (uint64_t)word << m->points_bits | (uint32_t)points;
@@ -138,24 +179,31 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
         m->key[m->rank[cell]] = NO_FACE;
 }
 
-/* Makes room for more records; -1 when out of memory. */
-static int more_records(maker *m) {
-    records *r = m->r;
-    size_t cap = r->data_cap ? r->data_cap * 2 : 1u << 20;
+/* Makes room for more records in r; -1 when out of memory. */
+static int more_records(maker *m, records *r) {
+    size_t cap = r->data_cap ? r->data_cap * 2 : 1u << 16;
     uint8_t *data = realloc(r->data, cap);
     if (!data) return m->oom = 1, -1;
     r->data = data;
     r->data_cap = cap;
-    m->capacity = cap / m->stride;
+    r->room = cap / m->stride;
     return 0;
+}
+
+/* The group of paths through the cells `used`: one bit per grouping cell they go through. */
+static inline int group_of(uint64_t used, uint64_t grouping) {
+    int group = 0;
+    for (int bit = 0; grouping; grouping &= grouping - 1, bit++)
+        group |= (int)((used >> __builtin_ctzll(grouping)) & 1u) << bit;
+    return group;
 }
 
 /* collect() for numeric keys when no cell has two faces with one first letter, without
  * recursion and with few branches on the data (they are as likely as not, so mispredicted):
  * each path that may go on is pushed as a bundle of its next cells and always written,
  * and kept only when it has some; each child is always written as a record, and kept only
- * when it is a word. */
-static void collect_packed(maker *m) {
+ * when it is a word (of a wanted group). */
+static inline __attribute__((always_inline)) void collect_packed_as(maker *m, int forest) {
     const cb_class *c = m->c;
     const cb_node *nodes = c->t->nodes;
     const int32_t *word_points = c->t->points;
@@ -169,11 +217,13 @@ static void collect_packed(maker *m) {
         from->next &= from->next - 1;
         const bundle path = *from;
         top -= from->next == 0;
-        records *r = m->r;
-        if (r->len + 32 > m->capacity && more_records(m) < 0) return;
+        const uint64_t used = path.used | 1ull << cell;
+        const int group = forest ? group_of(used, m->grouping) : 0;
+        const uint32_t wanted = forest ? m->wanted[group] : 1u;
+        records *r = &listed[group];
+        if (r->len + 32 > r->room && more_records(m, r) < 0) return;
         size_t len = r->len;
         uint32_t letters = path.node_mask & c->starts[cell];
-        const uint64_t used = path.used | 1ull << cell;
         const uint64_t open_cells = m->around[cell] & ~used;
         const uint64_t keep = m->keep[cell];
         const uint32_t longer = m->longer[cell];
@@ -196,7 +246,7 @@ static void collect_packed(maker *m) {
             else
                 ((packed_record *)(void *)r->data)[len] =
                     (packed_record){here, (uint32_t)at, word_points[at]};
-            len += follow >> 31; /* CB_WORD */
+            len += (follow >> 31) & wanted; /* CB_WORD */
             const uint64_t next = open_cells &
                                   (m->reach[0][follow & 0xFFu] | m->reach[1][(follow >> 8) & 0xFFu] |
                                    m->reach[2][(follow >> 16) & 0xFFu] |
@@ -208,6 +258,13 @@ static void collect_packed(maker *m) {
         }
         r->len = len;
     }
+}
+
+static void collect_packed(maker *m) {
+    if (m->forest)
+        collect_packed_as(m, 1);
+    else
+        collect_packed_as(m, 0);
 }
 
 /* The key of a record with numeric keys (compact: above its word and points). */
@@ -472,11 +529,115 @@ static void *room(uint8_t **buffer, size_t *cap, size_t bytes) {
     return *buffer;
 }
 
-const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
+/* The grouping cells of group g. */
+static uint64_t expand_group(int g, uint64_t grouping) {
+    uint64_t cells = 0;
+    for (int bit = 0; grouping; grouping &= grouping - 1, bit++)
+        if ((g >> bit) & 1) cells |= grouping & (0 - grouping);
+    return cells;
+}
+
+/* Forgets every kept tree (their nodes go with the arena's next reset). */
+static void forest_forget(arena *a) {
+    forest_len = 0;
+    a->kept = 0;
+}
+
+static uint64_t key_hash(const group_key *key) {
+    const uint8_t *bytes = (const uint8_t *)key;
+    uint64_t hash = 1469598103934665603ull;
+    for (size_t i = 0; i < sizeof *key; i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+    return hash;
+}
+
+/* The key of group g's tree: its word list, grid, order and the faces of its cells. */
+static void group_key_of(const maker *m, const uint8_t *order, int g, group_key *key,
+                         uint64_t *hash) {
+    const cb_class *c = m->c;
+    memset(key, 0, sizeof *key);
+    key->serial = c->t->serial;
+    key->n = c->n;
+    memcpy(key->order, order, (size_t)c->n);
+    memcpy(key->around, m->around, (size_t)c->n * sizeof key->around[0]);
+    uint64_t outside = m->grouping & ~expand_group(g, m->grouping);
+    for (int cell = 0; cell < c->n; cell++)
+        key->faces[cell] = (outside >> cell) & 1u ? 0 : c->faces[cell];
+    *hash = key_hash(key);
+}
+
+/* The kept tree of group key, or 0. */
+static tref find_kept(const group_key *key, uint64_t hash) {
+    for (size_t i = 0; i < forest_len; i++)
+        if (forest[i].hash == hash && !memcmp(&forest[i].key, key, sizeof *key))
+            return forest[i].root;
+    return 0;
+}
+
+static int keep_tree(const group_key *key, uint64_t hash, tref root) {
+    if (forest_len == forest_cap) {
+        size_t cap = forest_cap ? forest_cap * 2 : 64;
+        kept_tree *more = realloc(forest, cap * sizeof *more);
+        if (!more) return -1;
+        forest = more;
+        forest_cap = cap;
+    }
+    forest[forest_len].key = *key;
+    forest[forest_len].hash = hash;
+    forest[forest_len++].root = root;
+    return 0;
+}
+
+/* Group g's records sorted, read into a tree; NULL when out of memory. */
+static const tnode *group_tree(maker *m, records *r, int bits) {
+    if (!m->packed) {
+        key_bytes = (size_t)m->c->n;
+        if (r->len) qsort(r->data, r->len, m->stride, compare_keys);
+        return read_tree(m, r->data, r->len);
+    }
+    if (!room(&spare, &spare_cap, r->len * m->stride + 1)) return NULL;
+    const uint8_t *sorted = sort_records(r->data, spare, r->len, m->stride, m->low_bits, bits);
+    return read_tree(m, sorted, r->len);
+}
+
+/* The class's tree as the merge of its groups' trees, kept ones found, the others built
+ * (and kept when another class may share them). */
+static const tnode *forest_tree(maker *m, const uint8_t *order, int bits,
+                                const tref *kept_roots, int groups) {
+    arena *a = m->a;
+    const tnode *trees[MAX_GROUPS];
+    /* first the trees to keep, so that they lie side by side at the arena's bottom */
+    for (int g = 0; g < groups; g++) {
+        if (!m->wanted[g]) {
+            trees[g] = tree_at(a->base, kept_roots[g]);
+        } else if (m->keepable[g]) {
+            if (!(trees[g] = group_tree(m, &listed[g], bits))) return NULL;
+            group_key key;
+            uint64_t hash;
+            group_key_of(m, order, g, &key, &hash);
+            if (keep_tree(&key, hash, tree_ref(a, trees[g])) < 0) return NULL;
+            a->kept = a->used;
+        }
+    }
+    for (int g = 0; g < groups; g++)
+        if (m->wanted[g] && !m->keepable[g] && !(trees[g] = group_tree(m, &listed[g], bits)))
+            return NULL;
+    int n = 0;
+    for (int g = 0; g < groups; g++)
+        if (trees[g]->n || ((const tsum *)(const void *)trees[g])->points) trees[n++] = trees[g];
+    if (n == 0) return trees[groups - 1];
+    for (; n > 1; n = (n + 1) / 2) {
+        for (int i = 0; i < n / 2; i++)
+            if (!(trees[i] = tree_merge(a, trees[2 * i], trees[2 * i + 1]))) return NULL;
+        if (n % 2) trees[n / 2] = trees[n - 1];
+    }
+    return trees[0];
+}
+
+const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a, int forest) {
     maker m;
     memset(&m, 0, sizeof m);
     m.c = c;
-    m.r = &kept;
+    m.r = &listed[0];
     m.a = a;
     for (int k = 0; k < c->n; k++) m.rank[order[k]] = (uint8_t)k;
     memset(m.key, NO_FACE, sizeof m.key);
@@ -492,14 +653,36 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
     m.stride = m.low_bits ? sizeof(uint64_t)
                : m.packed  ? sizeof(packed_record)
                            : ((size_t)c->n + 2 * sizeof(uint32_t) + 7u) & ~(size_t)7u;
-    kept.len = 0;
     cb_set_starts(c);
     for (int cell = 0; cell < c->n; cell++)
         for (int k = 0; k < c->n_neighbours[cell]; k++)
             m.around[cell] |= 1ull << c->neighbours[cell][k];
+    const uint32_t every_face = c->t->n_faces >= 32 ? ~0u : (1u << c->t->n_faces) - 1u;
+    for (int cell = 0; cell < c->n; cell++)
+        if (c->faces[cell] != every_face) m.grouping |= 1ull << cell;
+    const int groupers = __builtin_popcountll(m.grouping);
+    m.forest = forest && m.packed && !c->shared_starts && groupers > KEEP_BELOW &&
+               groupers <= MAX_GROUPERS;
+    const int groups = m.forest ? 1 << groupers : 1;
+    tref kept_roots[MAX_GROUPS] = {0};
+    if (!m.forest || a->kept > FOREST_KEEP) {
+        forest_forget(a);
+        a->used = a->base ? 8 : a->used;
+    }
+    for (int g = 0; g < groups; g++) {
+        listed[g].len = 0;
+        listed[g].room = listed[g].data_cap / m.stride;
+        m.wanted[g] = 1;
+        m.keepable[g] = m.forest && __builtin_popcount((unsigned)g) <= groupers - KEEP_BELOW;
+        if (!m.keepable[g]) continue;
+        group_key key;
+        uint64_t hash;
+        group_key_of(&m, order, g, &key, &hash);
+        kept_roots[g] = find_kept(&key, hash);
+        m.wanted[g] = kept_roots[g] == 0;
+    }
     if (m.packed && !c->shared_starts) {
         plan_reach(&m);
-        m.capacity = kept.data_cap / m.stride;
         for (int cell = 0; cell < c->n; cell++) {
             for (uint32_t s = c->starts[cell]; s; s &= s - 1) {
                 int letter = __builtin_ctz(s), f = c->start_face[cell][letter];
@@ -513,13 +696,6 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a) {
             if (c->t->nodes[0].mask & c->starts[cell]) collect(&m, cell, 0, 0);
     }
     if (m.oom) return NULL;
-    if (!m.packed) {
-        key_bytes = (size_t)c->n;
-        if (kept.len) qsort(kept.data, kept.len, m.stride, compare_keys);
-        return read_tree(&m, kept.data, kept.len);
-    }
-    if (!room(&kept.spare, &kept.spare_cap, kept.len * m.stride + 1)) return NULL;
-    const uint8_t *sorted = sort_records(kept.data, kept.spare, kept.len, m.stride, m.low_bits,
-                                         bits);
-    return read_tree(&m, sorted, kept.len);
+    if (m.forest) return forest_tree(&m, order, bits, kept_roots, groups);
+    return group_tree(&m, &listed[0], bits);
 }

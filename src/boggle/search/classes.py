@@ -82,9 +82,7 @@ def corners(rows: int, cols: int) -> frozenset[int]:
 
 def inner_cells(rows: int, cols: int) -> frozenset[int]:
     """The cells off the grid's border (3x3: the centre)."""
-    return frozenset(
-        r * cols + c for r in range(1, rows - 1) for c in range(1, cols - 1)
-    )
+    return frozenset(r * cols + c for r in range(1, rows - 1) for c in range(1, cols - 1))
 
 
 @dataclass(frozen=True)

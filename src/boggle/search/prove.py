@@ -16,7 +16,10 @@ the bound is high by merging that letter's subtree into the root, then
 (below ``WALK_BELOW x above``, or with ``WALK_CELLS`` cells left) by walking
 the tree with the choice nodes still waiting; a class of a single board is
 scored exactly.  Boards
-scoring above ``above`` are kept, one per symmetry class.
+scoring above ``above`` are kept, one per symmetry class.  Where whole
+classes are walked (3x3), their trees are built as a forest: the paths grouped
+by the cells without every letter they go through, and the trees of groups
+another class may share kept for it (one split order for every class).
 
 :func:`prove_class` does one top-level class and :func:`prove` all of them,
 in several processes or on a Dask cluster (``where``, see
@@ -35,7 +38,7 @@ from __future__ import annotations
 import multiprocessing
 import time
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import TYPE_CHECKING
@@ -134,13 +137,26 @@ class Prover:
     def tree_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
         """The bound of the class's orderly sum/choice tree (usually far below the max bound)."""
         cells = tuple(cells)
-        order = bytes(split_order(rows, cols, [len(set(cell)) for cell in cells]))
+        order = self.order(rows, cols, cells)
         return int(self.bound.tree_search(self.masks(cells), rows, cols, 2**62, order)[2])
+
+    @staticmethod
+    def order(rows: int, cols: int, cells: Sequence[str]) -> bytes:
+        """The split order: by the cells' letter counts, except where the whole class is
+        walked (``WALK_CELLS``): there one order for every class, so that the trees of path
+        groups built for one class serve the next (``tree_build.c``).
+
+        >>> list(Prover.order(3, 3, ["ab", "a", "a", "a", "a", "a", "a", "a", "a"]))
+        [4, 1, 3, 5, 7, 0, 2, 6, 8]
+        """
+        if rows * cols <= WALK_CELLS:
+            return bytes(split_order(rows, cols))
+        return bytes(split_order(rows, cols, [len(set(cell)) for cell in cells]))
 
     def run(self, task: ClassTask) -> ClassResult:
         """Branch and bound over one class; the boards scoring more than ``task.above``."""
         started = time.monotonic()
-        order = bytes(split_order(task.rows, task.cols, [len(set(c)) for c in task.cells]))
+        order = self.order(task.rows, task.cols, task.cells)
         leaves, bounds, _ = self.bound.tree_search(
             self.masks(task.cells),
             task.rows,
