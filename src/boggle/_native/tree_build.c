@@ -601,8 +601,8 @@ static const tnode *group_tree(maker *m, records *r, int bits) {
 
 /* The class's tree as the merge of its groups' trees, kept ones found, the others built
  * (and kept when another class may share them). */
-static const tnode *forest_tree(maker *m, const uint8_t *order, int bits,
-                                const tref *kept_roots, int groups) {
+static const tnode *forest_tree(maker *m, int bits, const tref *kept_roots,
+                                const group_key *keys, const uint64_t *hashes, int groups) {
     arena *a = m->a;
     const tnode *trees[MAX_GROUPS];
     /* first the trees to keep, so that they lie side by side at the arena's bottom */
@@ -611,10 +611,7 @@ static const tnode *forest_tree(maker *m, const uint8_t *order, int bits,
             trees[g] = tree_at(a->base, kept_roots[g]);
         } else if (m->keepable[g]) {
             if (!(trees[g] = group_tree(m, &listed[g], bits))) return NULL;
-            group_key key;
-            uint64_t hash;
-            group_key_of(m, order, g, &key, &hash);
-            if (keep_tree(&key, hash, tree_ref(a, trees[g])) < 0) return NULL;
+            if (keep_tree(&keys[g], hashes[g], tree_ref(a, trees[g])) < 0) return NULL;
             a->kept = a->used;
         }
     }
@@ -665,6 +662,8 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a, int forest)
                groupers <= MAX_GROUPERS;
     const int groups = m.forest ? 1 << groupers : 1;
     tref kept_roots[MAX_GROUPS] = {0};
+    static group_key keys[MAX_GROUPS]; /* of the keepable groups (the GIL guards them) */
+    uint64_t hashes[MAX_GROUPS];
     if (!m.forest || a->kept > FOREST_KEEP) {
         forest_forget(a);
         a->used = a->base ? 8 : a->used;
@@ -675,10 +674,8 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a, int forest)
         m.wanted[g] = 1;
         m.keepable[g] = m.forest && __builtin_popcount((unsigned)g) <= groupers - KEEP_BELOW;
         if (!m.keepable[g]) continue;
-        group_key key;
-        uint64_t hash;
-        group_key_of(&m, order, g, &key, &hash);
-        kept_roots[g] = find_kept(&key, hash);
+        group_key_of(&m, order, g, &keys[g], &hashes[g]);
+        kept_roots[g] = find_kept(&keys[g], hashes[g]);
         m.wanted[g] = kept_roots[g] == 0;
     }
     if (m.packed && !c->shared_starts) {
@@ -696,6 +693,6 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a, int forest)
             if (c->t->nodes[0].mask & c->starts[cell]) collect(&m, cell, 0, 0);
     }
     if (m.oom) return NULL;
-    if (m.forest) return forest_tree(&m, order, bits, kept_roots, groups);
+    if (m.forest) return forest_tree(&m, bits, kept_roots, keys, hashes, groups);
     return group_tree(&m, &listed[0], bits);
 }
