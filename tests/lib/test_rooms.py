@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from boggle import Board, judge_round, load_lexicon, solve
 from boggle.rooms import (
+    CreationLimiter,
     Hub,
     Phase,
     RateLimiter,
@@ -123,6 +124,43 @@ def test_hub_codes_are_fresh_and_idle_rooms_are_found() -> None:
     codes = {hub.create(RoomSettings(), LEXICON, "ann", now=0.0)[0].code for _ in range(30)}
     assert len(codes) == 30 and not any(code.startswith("A") for code in codes)
     assert hub.idle(5.0) == [] and len(hub.idle(11.0)) == 30
+
+
+def test_a_room_closes_when_its_last_player_leaves_not_when_one_drops() -> None:
+    hub = Hub(RoomLimits(max_rooms=1))
+    room, ann = hub.create(RoomSettings(), LEXICON, "ann", now=0.0)
+    bob = room.join("bob", now=0.0)
+    bob.connected = False  # dropped: may come back
+    assert hub.leave(room, ann.token, now=1.0) is False and hub.find(room.code) is room
+    assert hub.leave(room, bob.token, now=2.0) is True and hub.rooms == {}
+    hub.create(RoomSettings(), LEXICON, "cat", now=3.0)  # the slot is free again
+
+
+def test_room_creations_wait_for_the_fuller_bucket() -> None:
+    limits = RoomLimits(
+        rooms_per_connection=2,
+        seconds_per_room_per_connection=10,
+        rooms_per_address=3,
+        seconds_per_room_per_address=60,
+    )
+    gate = CreationLimiter(limits)
+    first, second = gate.for_connection(0.0), gate.for_connection(0.0)
+    gate.admit(first, "a", 0.0)
+    gate.admit(first, "a", 0.0)
+    with pytest.raises(RoomError) as refused:
+        gate.admit(first, "a", 0.0)
+    assert refused.value.code == "rate_limited" and refused.value.retry_after == 10
+    gate.admit(second, "a", 0.0)  # the address's third
+    with pytest.raises(RoomError) as refused:
+        gate.admit(second, "a", 1.0)
+    assert refused.value.retry_after == 59 and "address" in refused.value.message
+    gate.admit(second, "b", 1.0)  # another address is not held back
+    third = gate.for_connection(5.0)
+    assert [third.allow(5.0) for _ in range(3)] == [True, True, False]
+    free = CreationLimiter(RoomLimits(rooms_per_connection=0, rooms_per_address=0))
+    unlimited = free.for_connection(0.0)
+    for _ in range(100):
+        free.admit(unlimited, "a", 0.0)
 
 
 def test_rate_limiter_refills_at_its_rate() -> None:

@@ -385,3 +385,75 @@ def test_large_rounds_are_judged_on_the_judging_thread(
         until(socket, "feedback")
         clock.now += 61
         assert until(socket, "results")["scores"] == {"ann": word.points}
+
+
+def test_a_room_everyone_left_closes_at_once_so_create_and_leave_fill_nothing(
+    clock: FakeClock,
+) -> None:
+    unlimited = {"rooms_per_connection": 0, "rooms_per_address": 0}
+    with make_client(clock, max_rooms=3, **unlimited) as client:
+        codes = []
+        for _ in range(10):
+            with client.websocket_connect("/ws/rooms") as socket:
+                codes.append(create(socket))
+                socket.send_json({"type": "leave"})
+                assert until(socket, "left")["code"] == codes[-1]
+        assert client.app.state.rooms.hub.rooms == {}
+        with client.websocket_connect("/ws/rooms") as socket:
+            for code in codes[-2:]:
+                refused = error_of(socket, {"type": "join", "code": code, "name": "bob"})
+                assert refused["code"] == "unknown_room"
+            create(socket)  # a slot is free
+
+
+def test_a_room_whose_players_only_dropped_stays_open_for_them(client: TestClient) -> None:
+    with client.websocket_connect("/ws/rooms") as ann:
+        code = create(ann)
+        with client.websocket_connect("/ws/rooms") as bob:
+            join(bob, code, "bob")
+        until(ann, "room")  # bob dropped
+        ann.send_json({"type": "leave"})
+        until(ann, "left")
+    assert code in client.app.state.rooms.hub.rooms  # bob may still rejoin
+    with client.websocket_connect("/ws/rooms") as carl:
+        join(carl, code, "carl")
+
+
+def test_room_creation_is_rate_limited_per_connection_and_says_when_to_retry(
+    clock: FakeClock,
+) -> None:
+    limits = {"rooms_per_connection": 2, "seconds_per_room_per_connection": 20}
+    with (
+        make_client(clock, rooms_per_address=0, **limits) as client,
+        client.websocket_connect("/ws/rooms") as socket,
+    ):
+        for _ in range(2):
+            create(socket)
+            socket.send_json({"type": "leave"})
+            until(socket, "left")
+        clock.now += 5
+        refused = error_of(socket, {"type": "create", "name": "ann", "settings": {}})
+        assert refused["code"] == "rate_limited" and refused["retry_after"] == 15
+        assert "this connection" in refused["message"] and "15 s" in refused["message"]
+        with client.websocket_connect("/ws/rooms") as other:  # another connection may
+            create(other)
+        clock.now += 15
+        create(socket)
+
+
+def test_room_creation_is_rate_limited_per_address(clock: FakeClock) -> None:
+    limits = {"rooms_per_address": 2, "seconds_per_room_per_address": 30}
+    with make_client(clock, rooms_per_connection=0, **limits) as client:
+        with (
+            client.websocket_connect("/ws/rooms") as ann,
+            client.websocket_connect("/ws/rooms") as bob,
+        ):
+            create(ann)
+            create(bob)
+        with client.websocket_connect("/ws/rooms") as cat:
+            refused = error_of(cat, {"type": "create", "name": "cat", "settings": {}})
+            assert refused["code"] == "rate_limited" and refused["retry_after"] == 30
+            assert "your address" in refused["message"]
+            alive(cat)
+            clock.now += 30
+            create(cat)

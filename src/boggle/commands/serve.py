@@ -13,12 +13,15 @@ import math
 import socket
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boggle.commands._options import whole_number
 from boggle.errors import BoggleError, LexiconError
 from boggle.lexicon import load_lexicon
 from boggle.wordlist_files import bundled_lists
+
+if TYPE_CHECKING:
+    from boggle.rooms.limits import RoomLimits
 
 
 def register(subparsers: Any) -> None:
@@ -92,6 +95,14 @@ def register(subparsers: Any) -> None:
         help="keep finished rounds and matches of rooms in DIR/results.sqlite3 (default: "
         "$BOGGLE_DATA_DIR, else the per-user data directory, e.g. ~/.local/share/boggle)",
     )
+    parser.add_argument(
+        "--rooms-per-address",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="rooms the clients of one address may create at once, then one more every 15 s "
+        "(default 10; 0: no limit per address, e.g. a load test from one machine)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -126,6 +137,20 @@ def allowed_hosts(host: str, named: list[str]) -> tuple[str, ...]:
         return ("*",)
     shown = f"[{host}]" if ":" in host else host
     return tuple(dict.fromkeys([shown, "localhost", "127.0.0.1", "[::1]"]))
+
+
+def room_limits(args: argparse.Namespace) -> RoomLimits:
+    """The rooms' limits, with those the options change.
+
+    >>> room_limits(argparse.Namespace(rooms_per_address=0)).rooms_per_address
+    0
+    """
+    from boggle.rooms.limits import RoomLimits
+
+    chosen: dict[str, Any] = {}
+    if args.rooms_per_address is not None:
+        chosen["rooms_per_address"] = args.rooms_per_address
+    return RoomLimits(**chosen)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -174,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
         extra_dictionaries=offered,
         default_dictionary=args.default_dict or DEFAULT_WORDLIST,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
-        rooms=RoomsConfig(data_dir=data),
+        rooms=RoomsConfig(data_dir=data, limits=room_limits(args)),
     )
     app = create_app(config)
     _check_port_free(args.host, args.port)

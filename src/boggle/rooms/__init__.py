@@ -12,13 +12,14 @@ carries the messages over WebSockets.
 from boggle.rooms.config import RoomsConfig
 from boggle.rooms.daily import DAILY_SECONDS, daily_board, share_line
 from boggle.rooms.hub import Hub, normalise_code
-from boggle.rooms.limits import RateLimiter, RoomError, RoomLimits
+from boggle.rooms.limits import CreationLimiter, RateLimiter, RoomError, RoomLimits
 from boggle.rooms.room import Phase, Player, Room, WordFeedback, judge
 from boggle.rooms.settings import RoomSettings
 from boggle.rooms.storage import ResultStore, default_data_dir
 
 __all__ = [
     "DAILY_SECONDS",
+    "CreationLimiter",
     "Hub",
     "Phase",
     "Player",

@@ -1,5 +1,5 @@
 """All the rooms of a server: creating them under a fresh 6-character code, finding
-them by code, closing the idle ones.
+them by code, closing the idle ones and those everyone has left.
 
 >>> from boggle import Lexicon
 >>> hub = Hub(RoomLimits(max_rooms=1))
@@ -80,6 +80,24 @@ class Hub:
         if room is None:
             raise RoomError("unknown_room", f"there is no open room {code.strip().upper()!r}")
         return room
+
+    def leave(self, room: Room, token: str, now: float) -> bool:
+        """A player leaves ``room`` for good; a room whose players have all left is closed at
+        once (one whose players only dropped stays open for them to come back).  Whether the
+        room was closed.
+
+        >>> from boggle import Lexicon
+        >>> hub = Hub()
+        >>> room, ann = hub.create(RoomSettings(), Lexicon.from_words(["fame"]), "ann", now=0.0)
+        >>> hub.leave(room, ann.token, now=1.0), room.code in hub.rooms
+        (True, False)
+        """
+        room.leave(token, now)
+        if room.players:
+            return False
+        if self.rooms.get(room.code) is room:
+            self.close(room.code)
+        return True
 
     def idle(self, now: float) -> list[Room]:
         """The rooms nobody has sent anything to for longer than the limit."""

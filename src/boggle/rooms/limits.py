@@ -10,6 +10,7 @@ and whose message is one line for people.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from boggle.errors import BoggleError
@@ -19,10 +20,12 @@ class RoomError(BoggleError):
     """A request a room refuses: ``code`` names the reason (``room_full``, ``time_up``...),
     the message says it in one line."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.retry_after = retry_after
+        """Seconds after which the same request would be taken (rate limits only)."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,14 @@ class RoomLimits:
     max_rounds: int = 50
     max_target: int = 10_000
     max_unfound_shown: int = 400
+    rooms_per_connection: int = 3
+    """Rooms one connection may create at once; then one more every
+    ``seconds_per_room_per_connection`` (0: no limit per connection)."""
+    seconds_per_room_per_connection: float = 20.0
+    rooms_per_address: int = 10
+    """Rooms the connections of one client address may create at once; then one more every
+    ``seconds_per_room_per_address`` (0: no limit per address)."""
+    seconds_per_room_per_address: float = 15.0
 
     def to_json(self) -> dict[str, float]:
         return {name: float(value) for name, value in vars(self).items()}
@@ -64,9 +75,95 @@ class RateLimiter:
 
     def allow(self, now: float) -> bool:
         """Take one token if there is one."""
-        self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
-        self.updated = now
+        self._refill(now)
         if self.tokens >= 1:
             self.tokens -= 1
             return True
         return False
+
+    def wait(self, now: float) -> float:
+        """Seconds until a token is there (0 if one is there now).
+
+        >>> limiter = RateLimiter(rate=0.5, burst=1, now=0.0)
+        >>> limiter.allow(0.0), limiter.wait(0.5)
+        (True, 1.5)
+        """
+        self._refill(now)
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
+
+    def full(self, now: float) -> bool:
+        """Whether the bucket is full again (nothing taken lately)."""
+        self._refill(now)
+        return self.tokens >= self.burst
+
+    def _refill(self, now: float) -> None:
+        if math.isinf(self.rate):
+            self.tokens = self.burst
+        else:
+            self.tokens = min(self.burst, self.tokens + max(0.0, now - self.updated) * self.rate)
+        self.updated = max(self.updated, now)
+
+
+class CreationLimiter:
+    """How fast rooms may be created: per connection and per client address (token buckets
+    from :class:`RoomLimits`).  A refusal is a ``rate_limited`` :class:`RoomError` that says
+    when to try again (``retry_after``, whole seconds).
+
+    >>> gate = CreationLimiter(RoomLimits(rooms_per_connection=1))
+    >>> mine = gate.for_connection(0.0)
+    >>> gate.admit(mine, "192.0.2.1", 0.0)
+    >>> gate.admit(mine, "192.0.2.1", 1.0)
+    Traceback (most recent call last):
+    ...
+    boggle.rooms.limits.RoomError: too many rooms created from this connection; try again in 19 s
+    """
+
+    MAX_ADDRESSES = 4096
+    """Addresses remembered before those whose bucket is full again are forgotten."""
+
+    def __init__(self, limits: RoomLimits) -> None:
+        self.limits = limits
+        self.by_address: dict[str, RateLimiter] = {}
+
+    def for_connection(self, now: float) -> RateLimiter:
+        """The bucket of a new connection."""
+        return _bucket(
+            self.limits.rooms_per_connection, self.limits.seconds_per_room_per_connection, now
+        )
+
+    def admit(self, connection: RateLimiter, address: str | None, now: float) -> None:
+        """Take one room from both buckets, or refuse (and take nothing)."""
+        by_address = self._address(address, now)
+        waits = [("this connection", connection.wait(now))]
+        if by_address is not None:
+            waits.append(("your address", by_address.wait(now)))
+        who, wait = max(waits, key=lambda item: item[1])
+        if wait > 0:
+            seconds = math.ceil(wait)
+            raise RoomError(
+                "rate_limited",
+                f"too many rooms created from {who}; try again in {seconds} s",
+                retry_after=seconds,
+            )
+        connection.allow(now)
+        if by_address is not None:
+            by_address.allow(now)
+
+    def _address(self, address: str | None, now: float) -> RateLimiter | None:
+        limits = self.limits
+        if address is None or limits.rooms_per_address <= 0:
+            return None
+        bucket = self.by_address.get(address)
+        if bucket is None:
+            if len(self.by_address) >= self.MAX_ADDRESSES:
+                self.by_address = {a: b for a, b in self.by_address.items() if not b.full(now)}
+            bucket = _bucket(limits.rooms_per_address, limits.seconds_per_room_per_address, now)
+            self.by_address[address] = bucket
+        return bucket
+
+
+def _bucket(burst: int, every: float, now: float) -> RateLimiter:
+    """``burst`` at once, then one every ``every`` seconds (no limit when either is 0)."""
+    if burst <= 0 or every <= 0:
+        return RateLimiter(math.inf, 1, now)
+    return RateLimiter(1 / every, burst, now)

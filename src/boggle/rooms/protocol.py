@@ -75,7 +75,15 @@ def parse_message(data: str | bytes, limits: RoomLimits) -> ClientMessage:
 
 
 def error_message(error: RoomError) -> dict[str, Any]:
-    return {"type": "error", "code": error.code, "message": error.message}
+    """An ``error`` message; a refusal that passes with time says when (``retry_after``).
+
+    >>> error_message(RoomError("rate_limited", "try again in 3 s", retry_after=3))
+    {'type': 'error', 'code': 'rate_limited', 'message': 'try again in 3 s', 'retry_after': 3}
+    """
+    message: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message}
+    if error.retry_after is not None:
+        message["retry_after"] = error.retry_after
+    return message
 
 
 def word_counts(room: Room) -> dict[str, int]:

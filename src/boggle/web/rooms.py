@@ -20,6 +20,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
+import weakref
 from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
@@ -32,7 +33,7 @@ from boggle.engines import solve
 from boggle.lexicon import Lexicon
 from boggle.rooms.config import RoomsConfig
 from boggle.rooms.hub import Hub, normalise_code
-from boggle.rooms.limits import RateLimiter, RoomError
+from boggle.rooms.limits import CreationLimiter, RateLimiter, RoomError
 from boggle.rooms.protocol import (
     ClientMessage,
     error_message,
@@ -69,6 +70,11 @@ class RoomService:
         self.lists = lists
         self.store = ResultStore(config.data_dir)
         self.hub = Hub(self.limits, taken=self.store.known)
+        self.creations = CreationLimiter(self.limits)
+        self.creators: weakref.WeakKeyDictionary[WebSocket, RateLimiter] = (
+            weakref.WeakKeyDictionary()
+        )
+        """Each connection's own bucket of room creations."""
         self.sockets: dict[str, WebSocket] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.progress_seconds = config.progress_seconds
@@ -184,10 +190,11 @@ class RoomService:
             room.rematch(player.token, now)
             await self.broadcast_room(room)
         elif kind == "leave":
-            room.leave(player.token, now)
+            closed = self.hub.leave(room, player.token, now)
             self.sockets.pop(player.token, None)
             await self.send(socket, {"type": "left", "code": room.code})
-            await self.broadcast_room(room)
+            if not closed:
+                await self.broadcast_room(room)
             return None
         return seat
 
@@ -196,6 +203,11 @@ class RoomService:
         if kind == "create":
             offered = list(dict.fromkeys([self.lists.default, *self.lists.names()]))
             settings = RoomSettings.from_json(fields["settings"], offered, self.limits)
+            own = self.creators.get(socket)
+            if own is None:
+                own = self.creators[socket] = self.creations.for_connection(now)
+            address = socket.client.host if socket.client is not None else None
+            self.creations.admit(own, address, now)
             lexicon = self.warm.get(settings.dictionary)
             if lexicon is None:
                 lexicon = await asyncio.to_thread(self._warm, settings.dictionary)
@@ -238,8 +250,13 @@ class RoomService:
     # ------------------------------------------------------------------ the clock
 
     async def timer(self, room: Room, number: int) -> None:
-        """End round ``number`` when the room's clock says so."""
-        while room.round_number == number and room.phase is Phase.PLAYING:
+        """End round ``number`` when the room's clock says so (a room closed meanwhile
+        is not judged)."""
+        while (
+            room.round_number == number
+            and room.phase is Phase.PLAYING
+            and self.hub.rooms.get(room.code) is room
+        ):
             left = room.remaining(self.clock())
             if left <= 0:
                 await self.finish(room)
