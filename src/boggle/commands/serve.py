@@ -96,6 +96,14 @@ def register(subparsers: Any) -> None:
         "$BOGGLE_DATA_DIR, else the per-user data directory, e.g. ~/.local/share/boggle)",
     )
     parser.add_argument(
+        "--keep-days",
+        type=float,
+        default=90.0,
+        metavar="DAYS",
+        help="delete stored rounds and matches finished more than DAYS ago (default 90; "
+        "0 keeps them for ever)",
+    )
+    parser.add_argument(
         "--rooms-per-address",
         type=whole_number,
         default=None,
@@ -172,6 +180,8 @@ def run(args: argparse.Namespace) -> int:
             raise BoggleError(f"{option} must be a positive number of seconds, got {seconds:g}")
     if args.max_connections is not None and args.max_connections < 1:
         raise BoggleError("--max-connections must be at least 1")
+    if not (math.isfinite(args.keep_days) and args.keep_days >= 0):
+        raise BoggleError(f"--keep-days must be 0 or a positive number, got {args.keep_days:g}")
     if args.max_side < 1 or args.max_body < 1:
         raise BoggleError("--max-side and --max-body must be at least 1")
 
@@ -188,7 +198,9 @@ def run(args: argparse.Namespace) -> int:
 
     offered = parse_dict_files(args.dict_file)
     data = args.data or default_data_dir()
-    ResultStore(data).close()  # a directory or file that cannot be used fails here, in one line
+    keep_days = args.keep_days or None
+    store = ResultStore(data, keep_days)  # a directory or file that cannot be used fails here
+    store.close()
     config = WebConfig(
         limits=Limits(
             max_side=args.max_side,
@@ -199,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
         extra_dictionaries=offered,
         default_dictionary=args.default_dict or DEFAULT_WORDLIST,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
-        rooms=RoomsConfig(data_dir=data, limits=room_limits(args)),
+        rooms=RoomsConfig(data_dir=data, limits=room_limits(args), keep_days=keep_days),
     )
     app = create_app(config)
     _check_port_free(args.host, args.port)

@@ -12,15 +12,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boggle.rooms.limits import RoomLimits
+from boggle.rooms.storage import DEFAULT_KEEP_DAYS
 
 
 @dataclass(frozen=True)
 class RoomsConfig:
     """Where results are kept (``None``: in memory), the rooms' limits, the clock (seconds,
-    monotonic; tests move their own) and how often word counts go to everyone (a player's own
-    feedback carries them too)."""
+    monotonic; tests move their own), how often word counts go to everyone (a player's own
+    feedback carries them too) and how long results are kept."""
 
     data_dir: Path | None = None
     limits: RoomLimits = field(default_factory=RoomLimits)
     clock: Callable[[], float] = time.monotonic
     progress_seconds: float = 2.0
+    keep_days: float | None = DEFAULT_KEEP_DAYS
+    """Stored rounds and matches older than this many days are deleted (``None``: never)."""

@@ -264,6 +264,12 @@ class Room:
             self.limits.max_unfound_shown,
         )
 
+    def abandon_round(self) -> None:
+        """A closed round that could not be judged is dropped: the room goes back to the
+        phase it had before the round (the host may start another)."""
+        if self.phase is Phase.JUDGING:
+            self.phase = Phase.RESULTS if self.match.rounds else Phase.LOBBY
+
     def record(self, judged: JudgedRound) -> dict[str, Any]:
         """Add the judged round to the match; the results everyone is shown."""
         self.match.add(judged.result)

@@ -4,6 +4,13 @@
 the directory is the user's data directory (:func:`default_data_dir`).  A store
 without a path lives in memory (tests, apps built without a data directory).
 
+A round's words are stored compactly (:mod:`boggle.rooms.compact`: one row a player and
+round, a few bytes a word); a file written before that is upgraded when it is opened.
+Rounds and matches older than ``keep_days`` are deleted (:meth:`ResultStore.prune`).
+A write that fails (a full or read-only disk) is held and tried again
+(:meth:`ResultStore.flush`), up to :data:`MAX_HELD` of them; the failure is logged once
+per cause and shown by :meth:`ResultStore.health`.
+
 >>> store = ResultStore(None)
 >>> store.save_round("ABCDEF", 1, 1, {"scores": {"ann": 3}})
 >>> store.save_match("ABCDEF", 1, {"winners": ["ann"]})
@@ -13,28 +20,53 @@ without a path lives in memory (tests, apps built without a data directory).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 import sqlite3
 import sys
 import threading
 import time
+from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from boggle.cache import writable_dir
 from boggle.errors import BoggleError
+from boggle.rooms.compact import PackedPlayer, pack_json, pack_round, unpack_round
 
 FILE_NAME = "results.sqlite3"
+SCHEMA_VERSION = 1
+"""0: each round one JSON document; 1: words packed, one row a player and round."""
+DEFAULT_KEEP_DAYS = 90.0
+"""Rounds and matches finished longer ago than this are deleted (``serve --keep-days``)."""
+MAX_HELD = 1000
+"""Writes held while the file cannot be written; past this the oldest are dropped."""
+DAY = 86400.0
 
-SCHEMA = """
+log = logging.getLogger("boggle.rooms")
+
+TABLES = """
 CREATE TABLE IF NOT EXISTS rounds (
     code TEXT NOT NULL, match INTEGER NOT NULL, round INTEGER NOT NULL,
-    finished REAL NOT NULL, data TEXT NOT NULL, PRIMARY KEY (code, match, round));
+    finished REAL NOT NULL, data TEXT NOT NULL, unfound TEXT,
+    PRIMARY KEY (code, match, round));
 CREATE TABLE IF NOT EXISTS matches (
     code TEXT NOT NULL, match INTEGER NOT NULL,
     finished REAL NOT NULL, data TEXT NOT NULL, PRIMARY KEY (code, match));
 """
+VERSION_1 = """
+CREATE TABLE IF NOT EXISTS round_players (
+    code TEXT NOT NULL, match INTEGER NOT NULL, round INTEGER NOT NULL, seat INTEGER NOT NULL,
+    name TEXT NOT NULL, words TEXT NOT NULL, extra TEXT,
+    PRIMARY KEY (code, match, round, seat)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS rounds_finished ON rounds (finished);
+CREATE INDEX IF NOT EXISTS matches_finished ON matches (finished);
+"""
+"""``rounds.unfound`` is the packed words nobody found (``NULL``: ``data`` is the whole
+summary, as version 0 kept it); ``round_players`` the packed words of each player."""
 
 
 def default_data_dir() -> Path:
@@ -50,48 +82,169 @@ def default_data_dir() -> Path:
     return base / "boggle"
 
 
-class ResultStore:
-    """Rounds and matches by room code, as JSON documents in SQLite (thread-safe)."""
+Statement = tuple[str, tuple[object, ...]]
 
-    def __init__(self, directory: Path | None) -> None:
+
+@dataclass(frozen=True)
+class Write:
+    """One round or match to store: its statements, run in one transaction."""
+
+    code: str
+    what: str
+    statements: tuple[Statement, ...]
+
+
+class ResultStore:
+    """Rounds and matches by room code in SQLite (thread-safe).
+
+    ``keep_days``: rounds and matches finished longer ago are deleted by :meth:`prune`
+    (``None``: kept for ever).
+    """
+
+    def __init__(self, directory: Path | None, keep_days: float | None = DEFAULT_KEEP_DAYS) -> None:
         self.path: Path | None = None
+        self.keep_days = keep_days
         target = ":memory:"
         if directory is not None:
             self.path = writable_dir(directory, "the data directory") / FILE_NAME
             target = str(self.path)
         try:
             self._db = sqlite3.connect(target, check_same_thread=False)
-            self._db.executescript(SCHEMA)
+            self._upgrade()
         except sqlite3.Error as error:
             raise BoggleError(f"cannot use the results file {target}: {error}") from None
         self._lock = threading.Lock()
+        self._held: deque[Write] = deque()
+        self._dropped = 0
+        self._error: str | None = None
+        self._failing_since: float | None = None
+        self._logged: set[str] = set()
+
+    # ------------------------------------------------------------------ the file's layout
+
+    def _upgrade(self) -> None:
+        """Make the tables, or bring a file of an older layout to this one."""
+        db = self._db
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise sqlite3.DatabaseError(
+                f"it was written by a newer boggle (layout {version}, this one reads "
+                f"{SCHEMA_VERSION} and older)"
+            )
+        if version == SCHEMA_VERSION:
+            return
+        fresh = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+        if fresh:
+            db.execute("PRAGMA auto_vacuum = INCREMENTAL")  # pruning gives space back
+        with db:  # one transaction: a file is upgraded whole or not at all
+            db.execute("BEGIN")
+            _run_script(db, TABLES)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(rounds)")}
+            if "unfound" not in columns:
+                db.execute("ALTER TABLE rounds ADD COLUMN unfound TEXT")
+            _run_script(db, VERSION_1)
+            if not fresh:
+                self._pack_old_rounds()
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        if not fresh:
+            try:  # the space of the old documents back, and pruning's from now on
+                db.execute("PRAGMA auto_vacuum = INCREMENTAL")
+                db.execute("VACUUM")
+            except sqlite3.Error as error:
+                log.warning("the results file was upgraded but not compacted: %s", error)
+
+    def _pack_old_rounds(self) -> None:
+        """Version 0's whole documents packed (those that would not unpack the same stay)."""
+        rows = self._db.execute(
+            "SELECT code, match, round, finished, data FROM rounds WHERE unfound IS NULL"
+        ).fetchall()
+        for code, match, number, finished, text in rows:
+            try:
+                summary = json.loads(text)
+            except ValueError:
+                continue  # shown as it is, as before
+            if pack_round(summary) is None:
+                continue
+            for sql, values in _round_statements(code, match, number, finished, summary):
+                self._db.execute(sql, values)
+
+    # ------------------------------------------------------------------ writing
 
     def save_round(self, code: str, match: int, number: int, data: dict[str, Any]) -> None:
-        self._write(
-            "INSERT OR REPLACE INTO rounds VALUES (?, ?, ?, ?, ?)",
-            code,
-            match,
-            number,
-            time.time(),
-            json.dumps(data, separators=(",", ":")),
-        )
+        """Store a round now (``sqlite3.Error`` if the file cannot be written)."""
+        self._run(self._round_write(code, match, number, data))
 
     def save_match(self, code: str, match: int, data: dict[str, Any]) -> None:
-        self._write(
-            "INSERT OR REPLACE INTO matches VALUES (?, ?, ?, ?)",
-            code,
-            match,
-            time.time(),
-            json.dumps(data, separators=(",", ":")),
-        )
+        self._run(self._match_write(code, match, data))
 
-    def _write(self, sql: str, *values: object) -> None:
+    def keep_round(self, code: str, match: int, number: int, data: dict[str, Any]) -> bool:
+        """Store a round, or hold it to try again: whether everything held is written."""
+        return self._keep(self._round_write(code, match, number, data))
+
+    def keep_match(self, code: str, match: int, data: dict[str, Any]) -> bool:
+        return self._keep(self._match_write(code, match, data))
+
+    def _round_write(self, code: str, match: int, number: int, data: dict[str, Any]) -> Write:
+        statements = _round_statements(code, match, number, time.time(), data)
+        return Write(code, f"round {number} of room {code}", tuple(statements))
+
+    def _match_write(self, code: str, match: int, data: dict[str, Any]) -> Write:
+        statement = (
+            "INSERT OR REPLACE INTO matches VALUES (?, ?, ?, ?)",
+            (code, match, time.time(), _dumps(data)),
+        )
+        return Write(code, f"match {match} of room {code}", (statement,))
+
+    def _run(self, write: Write) -> None:
         with self._lock, self._db:
-            self._db.execute(sql, values)
+            for sql, values in write.statements:
+                self._db.execute(sql, values)
+
+    def _keep(self, write: Write) -> bool:
+        with self._lock:
+            self._held.append(write)
+            while len(self._held) > MAX_HELD:
+                lost = self._held.popleft()
+                self._dropped += 1
+                log.error("results not saved, too many held: %s is lost", lost.what)
+        return self.flush()
+
+    def flush(self) -> bool:
+        """Write what is held, oldest first, until one fails: whether none is left.
+        A failure is logged once per cause; the first success after it says so."""
+        with self._lock:
+            written = 0
+            while self._held:
+                write = self._held[0]
+                try:
+                    with self._db:
+                        for sql, values in write.statements:
+                            self._db.execute(sql, values)
+                except sqlite3.Error as error:
+                    cause = str(error)
+                    self._error = f"{write.what}: {cause}"
+                    self._failing_since = self._failing_since or time.time()
+                    if cause not in self._logged:
+                        self._logged.add(cause)
+                        log.error(
+                            "results not saved (%s): %s; held to try again", cause, write.what
+                        )
+                    return False
+                self._held.popleft()
+                written += 1
+            if self._error is not None:
+                log.warning("results are saved again (%d held writes done)", written)
+                self._error, self._failing_since = None, None
+                self._logged.clear()
+            return True
+
+    # ------------------------------------------------------------------ reading
 
     def known(self, code: str) -> bool:
-        """Whether any result of a room with this code is stored."""
+        """Whether any result of a room with this code is stored (or held to be)."""
         with self._lock:
+            if any(write.code == code for write in self._held):
+                return True
             row = self._db.execute("SELECT 1 FROM rounds WHERE code = ? LIMIT 1", (code,))
             return row.fetchone() is not None
 
@@ -99,17 +252,120 @@ class ResultStore:
         """``{"code", "rounds": [...], "matches": [...]}``, oldest first."""
         with self._lock:
             rounds = self._db.execute(
-                "SELECT finished, data FROM rounds WHERE code = ? ORDER BY match, round", (code,)
+                "SELECT match, round, finished, data, unfound FROM rounds WHERE code = ? "
+                "ORDER BY match, round",
+                (code,),
+            ).fetchall()
+            seats = self._db.execute(
+                "SELECT match, round, name, words, extra FROM round_players WHERE code = ? "
+                "ORDER BY match, round, seat",
+                (code,),
             ).fetchall()
             matches = self._db.execute(
                 "SELECT finished, data FROM matches WHERE code = ? ORDER BY match", (code,)
             ).fetchall()
+        players: dict[tuple[int, int], list[PackedPlayer]] = {}
+        for match, number, name, words, extra in seats:
+            packed = PackedPlayer(name, words, None if extra is None else json.loads(extra))
+            players.setdefault((match, number), []).append(packed)
+        shown = []
+        for match, number, stamp, data, unfound in rounds:
+            summary = json.loads(data)
+            if unfound is not None:
+                summary = unpack_round(summary, unfound, players.get((match, number), []))
+            shown.append({**summary, "finished": stamp})
         return {
             "code": code,
-            "rounds": [{**json.loads(data), "finished": stamp} for stamp, data in rounds],
+            "rounds": shown,
             "matches": [{**json.loads(data), "finished": stamp} for stamp, data in matches],
+        }
+
+    # ------------------------------------------------------------------ keeping it small
+
+    def prune(self, now: float | None = None) -> int:
+        """Delete the rounds and matches older than ``keep_days``: how many rounds went."""
+        if self.keep_days is None:
+            return 0
+        before = (time.time() if now is None else now) - self.keep_days * DAY
+        with self._lock, self._db:
+            self._db.execute(
+                "DELETE FROM round_players WHERE (code, match, round) IN "
+                "(SELECT code, match, round FROM rounds WHERE finished < ?)",
+                (before,),
+            )
+            gone = self._db.execute("DELETE FROM rounds WHERE finished < ?", (before,)).rowcount
+            self._db.execute("DELETE FROM matches WHERE finished < ?", (before,))
+        if gone:
+            with self._lock:
+                self._db.execute("PRAGMA incremental_vacuum")
+        return gone
+
+    def size(self) -> int:
+        """Bytes the results take on disk (with SQLite's journal, if one is open)."""
+        if self.path is None:
+            with self._lock:
+                pages = self._db.execute("PRAGMA page_count").fetchone()[0]
+                page = self._db.execute("PRAGMA page_size").fetchone()[0]
+            return int(pages * page)
+        total = 0
+        for suffix in ("", "-journal", "-wal"):
+            with contextlib.suppress(OSError):  # no journal: nothing to add
+                total += os.stat(f"{self.path}{suffix}").st_size
+        return total
+
+    def health(self) -> dict[str, Any]:
+        """How saving goes, for ``/api/health``: ``saving`` (``ok`` or ``failing``),
+        ``error`` (the last failure, or ``None``), ``failing_since`` (Unix time), ``held``
+        (writes waiting to be tried again), ``lost`` (dropped, past :data:`MAX_HELD`),
+        ``bytes`` (the size on disk) and ``keep_days``.
+
+        >>> ResultStore(None).health()["saving"]
+        'ok'
+        """
+        with self._lock:
+            held, error, since = len(self._held), self._error, self._failing_since
+        return {
+            "saving": "ok" if error is None else "failing",
+            "error": error,
+            "failing_since": since,
+            "held": held,
+            "lost": self._dropped,
+            "bytes": self.size(),
+            "keep_days": self.keep_days,
         }
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _run_script(db: sqlite3.Connection, script: str) -> None:
+    """Each statement of ``script`` (``executescript`` would commit the transaction)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _round_statements(
+    code: str, match: int, number: int, finished: float, summary: dict[str, Any]
+) -> list[Statement]:
+    """The statements that store a round: packed if it packs, else whole."""
+    key = (code, match, number)
+    packed = pack_round(summary)
+    statements: list[Statement] = [
+        ("DELETE FROM round_players WHERE code = ? AND match = ? AND round = ?", key)
+    ]
+    if packed is None:
+        sql = "INSERT OR REPLACE INTO rounds VALUES (?, ?, ?, ?, ?, NULL)"
+        return [*statements, (sql, (*key, finished, _dumps(summary)))]
+    data, unfound, rows = pack_json(packed)
+    sql = "INSERT OR REPLACE INTO rounds VALUES (?, ?, ?, ?, ?, ?)"
+    statements.append((sql, (*key, finished, data, unfound)))
+    for seat, (name, words, extra) in enumerate(rows):
+        sql = "INSERT INTO round_players VALUES (?, ?, ?, ?, ?, ?, ?)"
+        statements.append((sql, (*key, seat, name, words, extra)))
+    return statements

@@ -199,10 +199,13 @@ class DiceInfo(BaseModel):
 
 
 class HealthResponse(BaseModel):
-    status: Literal["ok", "saturated"]
+    status: Literal["ok", "saturated", "degraded"]
     engine: str
     workers: dict[str, dict[str, Any]]
     """Per pool: threads, running, waiting, interrupted (jobs stopped for time), saturated."""
+    results: dict[str, Any] | None = None
+    """The rooms' results file: saving (ok or failing), error, failing_since, held, lost,
+    bytes (on disk), keep_days (see ``ResultStore.health``)."""
 
 
 class LimitsBody(BaseModel):

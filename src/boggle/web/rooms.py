@@ -20,8 +20,10 @@ import asyncio
 import concurrent.futures
 import contextlib
 import json
+import logging
+import sqlite3
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, WebSocket
@@ -55,6 +57,15 @@ from boggle.web.pages import page
 
 Seat = tuple[Room, Player]
 
+log = logging.getLogger("boggle.rooms")
+
+RETRY_FIRST_SECONDS = 1.0
+"""A failed save is tried again after this, then after twice as long each time..."""
+RETRY_MAX_SECONDS = 60.0
+"""... up to this."""
+PRUNE_SECONDS = 3600.0
+"""How often rounds older than ``--keep-days`` are deleted."""
+
 INLINE_JUDGING = 1000
 """Rounds with up to this many words in all (a few milliseconds of judging) are judged on
 the event loop: on a busy machine a judging thread, holding the GIL, delays the words of
@@ -68,7 +79,7 @@ class RoomService:
         self.limits = config.limits
         self.clock = config.clock
         self.lists = lists
-        self.store = ResultStore(config.data_dir)
+        self.store = ResultStore(config.data_dir, config.keep_days)
         self.hub = Hub(self.limits, taken=self.store.known)
         self.creations = CreationLimiter(self.limits)
         self.creators: weakref.WeakKeyDictionary[WebSocket, RateLimiter] = (
@@ -82,6 +93,8 @@ class RoomService:
         self.judges = self._judges()
         self.warm: dict[str, Lexicon] = {}  # lists loaded and compiled, by name
         self._sweeper_loop: asyncio.AbstractEventLoop | None = None
+        self._retrying: asyncio.Task[None] | None = None
+        self.failures_logged: set[str] = set()
 
     # ------------------------------------------------------------------ sending
 
@@ -111,10 +124,31 @@ class RoomService:
             room, lambda player: room_message(room, player, now, with_results=player is joiner)
         )
 
-    def spawn(self, work: Any) -> None:
-        task = asyncio.create_task(work)
+    def spawn(self, work: Coroutine[Any, Any, None], room: Room | None = None) -> None:
+        """Run ``work`` as a task; if it fails, the players of ``room`` are told (never a
+        task that ends in silence)."""
+        task = asyncio.create_task(self._guarded(work, room))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    async def _guarded(self, work: Coroutine[Any, Any, None], room: Room | None) -> None:
+        try:
+            await work
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            cause = f"{type(error).__name__}: {error}"
+            if cause not in self.failures_logged:
+                self.failures_logged.add(cause)
+                log.exception("a room task failed (logged once per cause)")
+            if room is not None:
+                room.abandon_round()
+                failed = RoomError(
+                    "server_error",
+                    f"the server failed ({type(error).__name__}); the room goes on"
+                    + ("" if room.phase is Phase.PLAYING else ": the host may start a round"),
+                )
+                await self.broadcast_all(room, error_message(failed))
 
     # ------------------------------------------------------------------ one connection
 
@@ -154,7 +188,7 @@ class RoomService:
             if seat is not None and self.sockets.get(seat[1].token) is socket:
                 del self.sockets[seat[1].token]
                 seat[1].connected = False
-                self.spawn(self.broadcast_room(seat[0]))
+                self.spawn(self.broadcast_room(seat[0]), seat[0])
 
     async def handle(
         self, socket: WebSocket, message: ClientMessage, seat: Seat | None
@@ -176,16 +210,16 @@ class RoomService:
                 feedback = room.submit(player.token, fields["word"], now)
             except RoomError as error:
                 if error.code == "time_up":
-                    self.spawn(self.finish(room))
+                    self.spawn(self.finish(room), room)
                 raise
             await self.send(socket, feedback_message(feedback, room))
             if feedback.status == "accepted" and room.code not in self.progress_due:
                 self.progress_due.add(room.code)
-                self.spawn(self.send_progress(room))
+                self.spawn(self.send_progress(room), room)
         elif kind == "start":
             room.start(player.token, now)
             await self.broadcast_all(room, round_started_message(room, now))
-            self.spawn(self.timer(room, room.round_number))
+            self.spawn(self.timer(room, room.round_number), room)
         elif kind == "rematch":
             room.rematch(player.token, now)
             await self.broadcast_room(room)
@@ -264,6 +298,8 @@ class RoomService:
             await asyncio.sleep(min(left, 0.5))  # a clock that is not the loop's is polled
 
     async def finish(self, room: Room) -> None:
+        """Judge the round, store it and send everyone the results: sent even when they
+        cannot be stored (``saved`` false: held and tried again, see :meth:`retry_saves`)."""
         job = room.close_round(self.clock())
         if job is None:
             return
@@ -272,13 +308,47 @@ class RoomService:
         else:
             judged = await asyncio.get_running_loop().run_in_executor(self.judges, judge, job)
         summary = room.record(judged)
-        await asyncio.to_thread(
-            self.store.save_round, room.code, room.match_number, job.number, summary
-        )
-        if room.phase is Phase.OVER:
-            match = room.match_json()
-            await asyncio.to_thread(self.store.save_match, room.code, room.match_number, match)
+        match = room.match_json() if room.phase is Phase.OVER else None
+        try:
+            saved = await asyncio.to_thread(self._keep, room.code, job.number, summary, match)
+        except Exception:  # never the players' results: the store's own failures are held
+            log.exception("the results of room %s were not stored", room.code)
+            saved = False
+        if not saved and self._retrying is None:
+            self._retrying = asyncio.create_task(self.retry_saves())
+        summary["saved"] = saved  # the room's last summary: what a late joiner is shown
         await self.broadcast_all(room, results_message(summary))
+
+    def _keep(
+        self, code: str, number: int, summary: dict[str, Any], match: dict[str, Any] | None
+    ) -> bool:
+        saved = self.store.keep_round(code, summary["match"], number, summary)
+        if match is not None:
+            saved = self.store.keep_match(code, match["match"], match) and saved
+        return saved
+
+    async def retry_saves(self) -> None:
+        """Try the held writes again, waiting longer each time (up to a minute)."""
+        delay = RETRY_FIRST_SECONDS
+        try:
+            while True:
+                await asyncio.sleep(delay)
+                if await asyncio.to_thread(self.store.flush):
+                    return
+                delay = min(delay * 2, RETRY_MAX_SECONDS)
+        finally:
+            self._retrying = None
+
+    async def prune(self) -> None:
+        """Delete the rounds older than the store's ``keep_days``, every hour."""
+        while True:
+            try:
+                await asyncio.to_thread(self.store.prune)
+            except sqlite3.Error as error:
+                if str(error) not in self.failures_logged:
+                    self.failures_logged.add(str(error))
+                    log.error("old results not pruned: %s (logged once per cause)", error)
+            await asyncio.sleep(PRUNE_SECONDS)
 
     @staticmethod
     def _judges() -> concurrent.futures.ThreadPoolExecutor:
@@ -289,6 +359,8 @@ class RoomService:
     async def stop(self) -> None:
         """Cancel the timers and the sweeper (the app is shutting down)."""
         tasks = list(self.tasks)
+        if self._retrying is not None:
+            tasks.append(self._retrying)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -301,6 +373,7 @@ class RoomService:
         if self._sweeper_loop is not loop:
             self._sweeper_loop = loop
             self.spawn(self.sweep())
+            self.spawn(self.prune())
 
     async def sweep(self) -> None:
         """Close the rooms that have been idle for longer than the limit."""
@@ -308,19 +381,24 @@ class RoomService:
         while True:
             await asyncio.sleep(every)
             for room in self.hub.idle(self.clock()):
-                minutes = self.limits.idle_seconds / 60
-                notice = {
-                    "type": "closed",
-                    "code": room.code,
-                    "message": f"the room was idle for {minutes:g} minutes and is closed",
-                }
-                await self.broadcast_all(room, notice)
-                for player in room.players.values():
-                    socket = self.sockets.pop(player.token, None)
-                    if socket is not None:
-                        with contextlib.suppress(Exception):
-                            await socket.close(1000, "room closed")
-                self.hub.close(room.code)
+                self.spawn(self.close_idle(room), room)
+
+    async def close_idle(self, room: Room) -> None:
+        """Tell an idle room's players it is closed, and close it."""
+        if self.hub.rooms.get(room.code) is room:
+            self.hub.close(room.code)
+            minutes = self.limits.idle_seconds / 60
+            notice = {
+                "type": "closed",
+                "code": room.code,
+                "message": f"the room was idle for {minutes:g} minutes and is closed",
+            }
+            await self.broadcast_all(room, notice)
+            for player in room.players.values():
+                socket = self.sockets.pop(player.token, None)
+                if socket is not None:
+                    with contextlib.suppress(Exception):
+                        await socket.close(1000, "room closed")
 
 
 def error_answer(status: int, message: str) -> JSONResponse:

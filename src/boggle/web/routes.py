@@ -12,12 +12,13 @@ a rule.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response
 
 from boggle import __version__
@@ -301,13 +302,18 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
     tags=["server"],
     responses={503: {"model": HealthResponse}},
 )
-async def health(context: Context) -> JSONResponse:
+async def health(context: Context, request: Request) -> JSONResponse:
     """``{"status": "ok"}`` while every pool of worker threads has a free thread;
     ``"saturated"`` with status 503 while one has none (work is stopped when it runs out
-    of time, so this passes)."""
+    of time, so this passes); ``"degraded"`` (status 200: rooms still play) while the
+    rooms' results cannot be saved.  ``results`` says how saving goes and the results
+    file's size on disk."""
     workers = {pool.name: pool.status() for pool in context.pools}
     saturated = any(entry["saturated"] for entry in workers.values())
-    body = HealthResponse(
-        status="saturated" if saturated else "ok", engine=default_engine(), workers=workers
-    )
+    rooms = getattr(request.app.state, "rooms", None)
+    results = None if rooms is None else await asyncio.to_thread(rooms.store.health)
+    status: Literal["ok", "saturated", "degraded"] = "saturated" if saturated else "ok"
+    if not saturated and results is not None and results["saving"] != "ok":
+        status = "degraded"
+    body = HealthResponse(status=status, engine=default_engine(), workers=workers, results=results)
     return JSONResponse(body.model_dump(), status_code=503 if saturated else 200)
