@@ -82,3 +82,36 @@ def test_a_taken_name_is_refused(
 
 def test_a_port_in_use(capsys: pytest.CaptureFixture[str], held_port: int) -> None:
     assert str(held_port) in serve_error(capsys, "--port", str(held_port))
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["--keep-days", "-1"], "--keep-days"),
+        (["--keep-days", "nan"], "--keep-days"),
+        (["--rooms-per-address", "-3"], "--rooms-per-address"),
+    ],
+)
+def test_bad_room_options(
+    capsys: pytest.CaptureFixture[str], held_port: int, argv: list[str], fragment: str
+) -> None:
+    assert fragment in serve_error(capsys, "--port", str(held_port), *argv)
+
+
+def test_the_room_options_defaults_are_the_libraries() -> None:
+    import argparse
+
+    from boggle.commands import serve
+    from boggle.rooms import RoomLimits
+    from boggle.rooms.storage import DEFAULT_KEEP_DAYS
+
+    parser = argparse.ArgumentParser()
+    commands = parser.add_subparsers()
+    serve.register(commands)
+    args = parser.parse_args(["serve"])
+    assert args.keep_days == DEFAULT_KEEP_DAYS
+    assert serve.room_limits(args) == RoomLimits()
+    text = " ".join(commands.choices["serve"].format_help().split())
+    assert f"default {RoomLimits().rooms_per_address};" in text
+    assert f"one more every {RoomLimits().seconds_per_room_per_address:g} s" in text
+    assert f"default {DEFAULT_KEEP_DAYS:g};" in text

@@ -182,6 +182,8 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError("--max-connections must be at least 1")
     if not (math.isfinite(args.keep_days) and args.keep_days >= 0):
         raise BoggleError(f"--keep-days must be 0 or a positive number, got {args.keep_days:g}")
+    if args.rooms_per_address is not None and args.rooms_per_address < 0:
+        raise BoggleError("--rooms-per-address must be 0 (no limit) or more")
     if args.max_side < 1 or args.max_body < 1:
         raise BoggleError("--max-side and --max-body must be at least 1")
 

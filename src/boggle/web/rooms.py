@@ -419,6 +419,7 @@ async def room_service(connection: HTTPConnection) -> RoomService:
 async def _lifespan(app: Any) -> AsyncIterator[None]:
     if getattr(app.state, "rooms", None) is None:
         app.state.rooms = RoomService(app.state.config.rooms, app.state.context.catalogue)
+    app.state.rooms._start_sweeper()  # old results pruned from the start
     yield
     service: RoomService | None = getattr(app.state, "rooms", None)
     if service is not None:
