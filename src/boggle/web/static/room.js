@@ -237,6 +237,9 @@ function showResults(summary) {
   $("results").dataset.round = String(summary.round);
   $("results-title").textContent = `Round ${summary.round}: results`;
   $("phase").textContent = summary.match_over ? "The match is over." : `Round ${summary.round} is over.`;
+  if (summary.saved === false) {
+    showError("The server could not store these results yet: it keeps them and tries again.");
+  }
   const container = $("result-players");
   container.replaceChildren();
   for (const player of summary.players) {
