@@ -333,8 +333,13 @@ class RoomService:
         try:
             while True:
                 await asyncio.sleep(delay)
-                if await asyncio.to_thread(self.store.flush):
-                    return
+                try:
+                    if await asyncio.to_thread(self.store.flush):
+                        return
+                except Exception as error:  # the store's own failures are not raised
+                    if str(error) not in self.failures_logged:
+                        self.failures_logged.add(str(error))
+                        log.exception("held results not written (logged once per cause)")
                 delay = min(delay * 2, RETRY_MAX_SECONDS)
         finally:
             self._retrying = None
@@ -381,24 +386,19 @@ class RoomService:
         while True:
             await asyncio.sleep(every)
             for room in self.hub.idle(self.clock()):
-                self.spawn(self.close_idle(room), room)
-
-    async def close_idle(self, room: Room) -> None:
-        """Tell an idle room's players it is closed, and close it."""
-        if self.hub.rooms.get(room.code) is room:
-            self.hub.close(room.code)
-            minutes = self.limits.idle_seconds / 60
-            notice = {
-                "type": "closed",
-                "code": room.code,
-                "message": f"the room was idle for {minutes:g} minutes and is closed",
-            }
-            await self.broadcast_all(room, notice)
-            for player in room.players.values():
-                socket = self.sockets.pop(player.token, None)
-                if socket is not None:
-                    with contextlib.suppress(Exception):
-                        await socket.close(1000, "room closed")
+                minutes = self.limits.idle_seconds / 60
+                notice = {
+                    "type": "closed",
+                    "code": room.code,
+                    "message": f"the room was idle for {minutes:g} minutes and is closed",
+                }
+                await self.broadcast_all(room, notice)
+                for player in room.players.values():
+                    socket = self.sockets.pop(player.token, None)
+                    if socket is not None:
+                        with contextlib.suppress(Exception):
+                            await socket.close(1000, "room closed")
+                self.hub.close(room.code)
 
 
 def error_answer(status: int, message: str) -> JSONResponse:
