@@ -85,8 +85,23 @@ def register(subparsers: Any) -> None:
         help="longest a client may take to send a request's head (default 10)",
     )
     parser.add_argument(
+        "--ws-idle-timeout",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="close a room WebSocket that is in no room after this long without a message "
+        "(default 30)",
+    )
+    parser.add_argument(
+        "--max-sockets-per-address",
+        type=whole_number,
+        default=100,
+        metavar="N",
+        help="room WebSockets one client address (an IPv6 /64) may hold open at once; 0 for "
+        "no cap (default 100)",
+    )
+    parser.add_argument(
         "--data",
-        type=Path,
         default=None,
         metavar="DIR",
         help="keep finished rounds and matches of rooms in DIR/results.sqlite3 (default: "
@@ -142,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
     for option, seconds in (
         ("--solve-timeout", args.solve_timeout),
         ("--head-timeout", args.head_timeout),
+        ("--ws-idle-timeout", args.ws_idle_timeout),
     ):
         if not (math.isfinite(seconds) and seconds > 0):
             raise BoggleError(f"{option} must be a positive number of seconds, got {seconds:g}")
@@ -149,9 +165,13 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError("--max-connections must be at least 1")
     if args.max_side < 1 or args.max_body < 1:
         raise BoggleError("--max-side and --max-body must be at least 1")
+    if args.max_sockets_per_address < 0:
+        raise BoggleError("--max-sockets-per-address must be 0 (no cap) or more")
+    if args.data is not None and not args.data.strip():
+        raise BoggleError("--data needs a directory; to keep results here, say --data .")
 
     from boggle.lexicon import DEFAULT_WORDLIST
-    from boggle.rooms import RoomsConfig
+    from boggle.rooms import RoomLimits, RoomsConfig
     from boggle.rooms.storage import ResultStore, default_data_dir
     from boggle.web.app import Limits, WebConfig, create_app
     from boggle.web.server import (
@@ -162,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
     )
 
     offered = parse_dict_files(args.dict_file)
-    data = args.data or default_data_dir()
+    data = Path(args.data) if args.data is not None else default_data_dir()
     ResultStore(data).close()  # a directory or file that cannot be used fails here, in one line
     config = WebConfig(
         limits=Limits(
@@ -174,7 +194,13 @@ def run(args: argparse.Namespace) -> int:
         extra_dictionaries=offered,
         default_dictionary=args.default_dict or DEFAULT_WORDLIST,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
-        rooms=RoomsConfig(data_dir=data),
+        rooms=RoomsConfig(
+            data_dir=data,
+            limits=RoomLimits(
+                idle_outside_room_seconds=args.ws_idle_timeout,
+                max_sockets_per_address=args.max_sockets_per_address,
+            ),
+        ),
     )
     app = create_app(config)
     _check_port_free(args.host, args.port)

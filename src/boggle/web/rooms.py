@@ -17,13 +17,15 @@ messages), ``/room`` and ``/room/{code}`` the room page (the daily board is
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
 import json
+import math
 from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, WebSocket
+from fastapi import APIRouter, Depends, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.requests import HTTPConnection
 
@@ -32,7 +34,7 @@ from boggle.engines import solve
 from boggle.lexicon import Lexicon
 from boggle.rooms.config import RoomsConfig
 from boggle.rooms.hub import Hub, normalise_code
-from boggle.rooms.limits import RateLimiter, RoomError
+from boggle.rooms.limits import KeyedRateLimiter, RateLimiter, RoomError
 from boggle.rooms.protocol import (
     ClientMessage,
     error_message,
@@ -49,6 +51,7 @@ from boggle.rooms.storage import ResultStore
 from boggle.rules import rules_for_board
 from boggle.web import daily as daily_routes
 from boggle.web.context import WebContext, web_context
+from boggle.web.middleware import IdleMark, address_key
 from boggle.web.models import ErrorBody
 from boggle.web.pages import page
 
@@ -76,6 +79,11 @@ class RoomService:
         self.judges = self._judges()
         self.warm: dict[str, Lexicon] = {}  # lists loaded and compiled, by name
         self._sweeper_loop: asyncio.AbstractEventLoop | None = None
+        self.per_address: collections.Counter[str] = collections.Counter()
+        """Open room connections by client address."""
+        self.results_limiter = KeyedRateLimiter(
+            self.limits.results_per_second, self.limits.results_burst
+        )
 
     # ------------------------------------------------------------------ sending
 
@@ -113,16 +121,49 @@ class RoomService:
     # ------------------------------------------------------------------ one connection
 
     async def serve(self, socket: WebSocket) -> None:
-        """Read one client's messages until it leaves; each refusal is an ``error`` to it."""
+        """Read one client's messages until it leaves; each refusal is an ``error`` to it.
+        Past the cap of connections from its address it is refused; outside a room it is
+        closed after ``idle_outside_room_seconds`` without a message."""
         self._start_sweeper()
+        address = address_key(socket.client)
+        cap = self.limits.max_sockets_per_address
+        if cap and self.per_address[address] >= cap:
+            refusal = RoomError(
+                "too_many_connections",
+                f"{cap} room connections are open from your address, the limit; close one",
+            )
+            await self.send(socket, error_message(refusal))
+            with contextlib.suppress(Exception):
+                await socket.close(1008, "too many connections")
+            return
+        self.per_address[address] += 1
+        try:
+            await self._read(socket, IdleMark.of(socket.scope))
+        finally:
+            self.per_address[address] -= 1
+            if self.per_address[address] <= 0:
+                del self.per_address[address]
+
+    async def _read(self, socket: WebSocket, idle: IdleMark) -> None:
         limiter = RateLimiter(
             self.limits.messages_per_second, self.limits.message_burst, self.clock()
         )
+        idle_seconds = self.limits.idle_outside_room_seconds
         seat: Seat | None = None
         refused = 0
         try:
             while True:
-                message = await socket.receive()
+                if seat is None:
+                    if idle.since is None:
+                        idle.touch()
+                    try:
+                        async with asyncio.timeout_at((idle.since or 0.0) + idle_seconds):
+                            message = await socket.receive()
+                    except TimeoutError:
+                        await self._close_idle(socket, idle_seconds)
+                        return
+                else:
+                    message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
                     return
                 data = message.get("text")
@@ -140,15 +181,39 @@ class RoomService:
                     await self.send(socket, error_message(error))
                     continue
                 refused = 0
+                was_seated, ping = seat is not None, False
                 try:
-                    seat = await self.handle(socket, parse_message(data, self.limits), seat)
+                    parsed = parse_message(data, self.limits)
+                    ping = parsed.type == "ping"
+                    seat = await self.handle(socket, parsed, seat)
                 except RoomError as error:
                     await self.send(socket, error_message(error))
+                if seat is not None:
+                    idle.seated()
+                elif was_seated or not ping:
+                    idle.touch()
         finally:
             if seat is not None and self.sockets.get(seat[1].token) is socket:
-                del self.sockets[seat[1].token]
-                seat[1].connected = False
-                self.spawn(self.broadcast_room(seat[0]))
+                room, player = seat
+                del self.sockets[player.token]
+                room.dropped(player.token, self.clock())
+                self.spawn(self.broadcast_room(room))
+                if room.host == player.token:
+                    self.spawn(self.pass_host_later(room))
+
+    async def _close_idle(self, socket: WebSocket, seconds: float) -> None:
+        idle = RoomError(
+            "idle", f"closed after {seconds:g} s in no room without a message; connect again"
+        )
+        await self.send(socket, error_message(idle))
+        with contextlib.suppress(Exception):
+            await socket.close(1000, "idle")
+
+    async def pass_host_later(self, room: Room) -> None:
+        """After the grace time, a connected player becomes host if the host is still gone."""
+        await asyncio.sleep(self.limits.host_grace_seconds)
+        if self.hub.rooms.get(room.code) is room and room.pass_host_on(self.clock()):
+            await self.broadcast_room(room)
 
     async def handle(
         self, socket: WebSocket, message: ClientMessage, seat: Seat | None
@@ -215,6 +280,7 @@ class RoomService:
         self.sockets[player.token] = socket
         player.connected = True
         room.last_activity = now
+        room.pass_host_on(now)  # a host gone past the grace time while nobody was here
         joined = {"type": "joined", "code": room.code, "name": player.name, "token": player.token}
         await self.send(socket, joined)
         await self.broadcast_room(room, joiner=player)
@@ -345,12 +411,27 @@ async def room_socket(socket: WebSocket, service: Service) -> None:
 ROOM_ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "a code that is not 6 characters of A-Z, 2-9"},
     404: {"model": ErrorBody, "description": "no open room and no stored results"},
+    429: {"model": ErrorBody, "description": "too many requests from this address"},
 }
 
 
 @router.get("/api/rooms/{code}/results", tags=["rooms"], responses=ROOM_ERRORS)
-async def room_results(code: str, service: Service) -> Any:
-    """The finished rounds and matches of a room, kept across server restarts."""
+async def room_results(code: str, service: Service, request: Request) -> Any:
+    """The finished rounds and matches of a room, kept across server restarts (a few
+    requests a second from one address, so that codes cannot be guessed)."""
+    wait = service.results_limiter.wait(address_key(request.client), service.clock())
+    if wait > 0:
+        rate = service.limits.results_per_second
+        retry = max(1, math.ceil(wait))
+        return JSONResponse(
+            {
+                "error": f"too many requests for room results (at most {rate:g} a second "
+                f"from one address); try again in {retry} s",
+                "status": 429,
+            },
+            status_code=429,
+            headers={"Retry-After": str(retry)},
+        )
     try:
         code = normalise_code(code)
     except RoomError as error:
