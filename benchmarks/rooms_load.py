@@ -175,7 +175,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         os.environ["BOGGLE_DATA_DIR"] = data  # the server's --data default
         port = free_port()
-        server = start_server(port, [])
+        server = start_server(port, [], ("--max-sockets-per-address", "0"))  # all from here
         try:
             wait_until_up(f"http://127.0.0.1:{port}", server)
             before = rss_mib(server.pid)
