@@ -166,6 +166,17 @@ def test_a_page_of_another_site_cannot_open_a_room_socket() -> None:
         assert "evil.example" in json.loads(refused.value.response.body or b"{}")["error"]
 
 
+def test_a_server_for_any_host_takes_sockets_only_from_its_own_pages() -> None:
+    app = create_app(WebConfig(preload=False, allowed_hosts=("*",)))
+    with served(app) as port:
+        url = f"ws://127.0.0.1:{port}/ws/rooms"
+        with pytest.raises(InvalidStatus) as refused:
+            sync_client.connect(url, origin=Origin("https://evil.example"))
+        assert refused.value.response.status_code == 403
+        with sync_client.connect(url, origin=Origin(f"http://127.0.0.1:{port}")) as connection:
+            alive(connection)
+
+
 def test_a_host_who_drops_passes_the_role_on_after_the_grace_time() -> None:
     with rooms_server(host_grace_seconds=0.5) as (_, url), sync_client.connect(url) as bob:
         with sync_client.connect(url) as ann:
@@ -180,6 +191,25 @@ def test_a_host_who_drops_passes_the_role_on_after_the_grace_time() -> None:
         assert handed["host"] == "bob"
         bob.send(json.dumps({"type": "start"}))
         assert until(bob, "round_started")["round"] == 1
+
+
+def test_a_host_who_leaves_passes_the_role_to_a_player_who_is_there() -> None:
+    with rooms_server(host_grace_seconds=0.3) as (_, url), contextlib.ExitStack() as stack:
+        ann, bob, cat = (stack.enter_context(sync_client.connect(url)) for _ in range(3))
+        code = create(ann)
+        for connection, name in ((bob, "bob"), (cat, "cat")):
+            connection.send(json.dumps({"type": "join", "code": code, "name": name}))
+            until(connection, "joined")
+        bob.close()  # away, not left: the next in line
+        time.sleep(0.5)
+        ann.send(json.dumps({"type": "leave"}))
+        until(ann, "left")
+        state = until(cat, "room")
+        while [p["name"] for p in state["players"]] != ["bob", "cat"]:
+            state = until(cat, "room")
+        assert state["host"] == "cat"
+        cat.send(json.dumps({"type": "start"}))
+        assert until(cat, "round_started")["round"] == 1
 
 
 def test_a_host_back_within_the_grace_time_stays_host() -> None:

@@ -251,6 +251,9 @@ class RoomService:
         elif kind == "leave":
             room.leave(player.token, now)
             self.sockets.pop(player.token, None)
+            heir = room.players.get(room.host) if room.host is not None else None
+            if heir is not None and not heir.connected and not room.pass_host_on(now):
+                self.spawn(self.pass_host_later(room))  # the role went to someone away
             await self.send(socket, {"type": "left", "code": room.code})
             await self.broadcast_room(room)
             return None
