@@ -228,15 +228,34 @@ def test_a_host_back_within_the_grace_time_stays_host() -> None:
             assert until(again, "round_started")["round"] == 1
 
 
-def test_room_results_are_rate_limited_per_address() -> None:
-    with rooms_server(results_per_second=1, results_burst=3) as (port, _):
+def test_room_codes_cannot_be_guessed_at_speed() -> None:
+    with rooms_server(code_lookups_per_second=1, code_lookup_burst=3) as (port, url):
         statuses = [request(port, "GET", f"/api/rooms/ZZZZZ{c}/results")[0] for c in "ABC"]
         assert statuses == [404, 404, 404]
         status, body, headers = request(port, "GET", "/api/rooms/ZZZZZD/results")
         assert status == 429 and body["status"] == 429
         assert "try again in 1 s" in body["error"] and headers["retry-after"] == "1"
+        with sync_client.connect(url) as guesser:  # the same budget: a guess over the socket
+            guesser.send(json.dumps({"type": "join", "code": "ZZZZZE", "name": "eve"}))
+            assert until(guesser, "error")["code"] == "rate_limited"
+            time.sleep(1.1)
+            guesser.send(json.dumps({"type": "join", "code": "ZZZZZE", "name": "eve"}))
+            assert until(guesser, "error")["code"] == "unknown_room"
+            guesser.send(json.dumps({"type": "join", "code": "ZZZZZF", "name": "eve"}))
+            assert until(guesser, "error")["code"] == "rate_limited"
         time.sleep(1.1)
-        assert request(port, "GET", "/api/rooms/ZZZZZE/results")[0] == 404
+        assert request(port, "GET", "/api/rooms/ZZZZZG/results")[0] == 404
+
+
+def test_joining_a_room_that_exists_costs_no_lookup() -> None:
+    limits = {"code_lookups_per_second": 0.01, "code_lookup_burst": 1}
+    with rooms_server(**limits) as (_, url), contextlib.ExitStack() as stack:
+        ann = stack.enter_context(sync_client.connect(url))
+        code = create(ann)
+        for name in ("bob", "cat", "dan"):
+            player = stack.enter_context(sync_client.connect(url))
+            player.send(json.dumps({"type": "join", "code": code, "name": name}))
+            assert until(player, "joined")["name"] == name
 
 
 def test_the_daily_board_of_a_day_after_tomorrow_is_refused() -> None:

@@ -51,9 +51,10 @@ class RoomLimits:
     host_grace_seconds: float = 30.0
     """A host whose connection dropped without ``leave`` is still host if back within this;
     after it the role passes to a connected player."""
-    results_per_second: float = 2.0
-    """Stored-results requests one address may make (room codes are not to be guessed)."""
-    results_burst: int = 10
+    code_lookups_per_second: float = 2.0
+    """Room codes one address may look up: each stored-results request, each ``join`` or
+    ``rejoin`` of a code no room has (so codes cannot be guessed)."""
+    code_lookup_burst: int = 10
     idle_seconds: float = 30 * 60
     """A room with no message from any player for this long is closed."""
     min_round_seconds: int = 5
@@ -80,12 +81,13 @@ class RateLimiter:
         """Take one token if there is one."""
         return self.wait(now) == 0.0
 
-    def wait(self, now: float) -> float:
-        """Take one token if there is one (0.0); else the seconds until there is one."""
+    def wait(self, now: float, take: bool = True) -> float:
+        """Take one token (unless not ``take``) if there is one (0.0); else the seconds until
+        there is one."""
         self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
         self.updated = now
         if self.tokens >= 1:
-            self.tokens -= 1
+            self.tokens -= take
             return 0.0
         return (1 - self.tokens) / self.rate
 
@@ -100,8 +102,9 @@ class KeyedRateLimiter:
         self.max_keys = max_keys
         self.buckets: OrderedDict[str, RateLimiter] = OrderedDict()
 
-    def wait(self, key: str, now: float) -> float:
-        """0.0 when ``key`` may go on now (a token taken), else the seconds to wait."""
+    def wait(self, key: str, now: float, take: bool = True) -> float:
+        """0.0 when ``key`` may go on now (a token taken unless not ``take``), else the
+        seconds to wait."""
         bucket = self.buckets.get(key)
         if bucket is None:
             bucket = self.buckets[key] = RateLimiter(self.rate, self.burst, now)
@@ -109,4 +112,4 @@ class KeyedRateLimiter:
                 self.buckets.popitem(last=False)
         else:
             self.buckets.move_to_end(key)
-        return bucket.wait(now)
+        return bucket.wait(now, take)

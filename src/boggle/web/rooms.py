@@ -81,9 +81,10 @@ class RoomService:
         self._sweeper_loop: asyncio.AbstractEventLoop | None = None
         self.per_address: collections.Counter[str] = collections.Counter()
         """Open room connections by client address."""
-        self.results_limiter = KeyedRateLimiter(
-            self.limits.results_per_second, self.limits.results_burst
+        self.code_lookups = KeyedRateLimiter(
+            self.limits.code_lookups_per_second, self.limits.code_lookup_burst
         )
+        """Room codes looked up, by client address (results requests, unknown codes)."""
 
     # ------------------------------------------------------------------ sending
 
@@ -269,10 +270,10 @@ class RoomService:
                 lexicon = await asyncio.to_thread(self._warm, settings.dictionary)
             room, player = self.hub.create(settings, lexicon, fields["name"], now)
         elif kind == "join":
-            room = self.hub.find(fields["code"])
+            room = self._find(socket, fields["code"], now)
             player = room.join(fields["name"], now)
         else:
-            room = self.hub.find(fields["code"])
+            room = self._find(socket, fields["code"], now)
             player = room.player(fields["token"])
             old = self.sockets.get(player.token)
             if old is not None and old is not socket:
@@ -288,6 +289,27 @@ class RoomService:
         await self.send(socket, joined)
         await self.broadcast_room(room, joiner=player)
         return room, player
+
+    def _find(self, socket: WebSocket, code: str, now: float) -> Room:
+        """The open room of ``code``; each unknown code counts against the client's address
+        (as a results request does), so that codes cannot be guessed."""
+        address = address_key(socket.client)
+        if wait := self.code_lookups.wait(address, now, take=False):
+            raise self.too_many_lookups(wait)
+        try:
+            return self.hub.find(code)
+        except RoomError as error:
+            if error.code == "unknown_room":
+                self.code_lookups.wait(address, now)
+            raise
+
+    def too_many_lookups(self, wait: float) -> RoomError:
+        rate = self.limits.code_lookups_per_second
+        return RoomError(
+            "rate_limited",
+            f"too many room codes looked up (at most {rate:g} a second from one address); "
+            f"try again in {max(1, math.ceil(wait))} s",
+        )
 
     def _warm(self, name: str) -> Lexicon:
         """Load a list and build its solver's index before a round needs it."""
@@ -422,18 +444,12 @@ ROOM_ERRORS: dict[int | str, dict[str, Any]] = {
 async def room_results(code: str, service: Service, request: Request) -> Any:
     """The finished rounds and matches of a room, kept across server restarts (a few
     requests a second from one address, so that codes cannot be guessed)."""
-    wait = service.results_limiter.wait(address_key(request.client), service.clock())
+    wait = service.code_lookups.wait(address_key(request.client), service.clock())
     if wait > 0:
-        rate = service.limits.results_per_second
         retry = max(1, math.ceil(wait))
+        message = service.too_many_lookups(wait).message
         return JSONResponse(
-            {
-                "error": f"too many requests for room results (at most {rate:g} a second "
-                f"from one address); try again in {retry} s",
-                "status": 429,
-            },
-            status_code=429,
-            headers={"Retry-After": str(retry)},
+            {"error": message, "status": 429}, status_code=429, headers={"Retry-After": str(retry)}
         )
     try:
         code = normalise_code(code)
