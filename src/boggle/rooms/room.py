@@ -187,9 +187,10 @@ class Room:
 
     def dropped(self, token: str, now: float) -> None:
         """The player's connection dropped without ``leave``: they keep their seat."""
-        player = self.player(token)
-        player.connected = False
-        player.dropped_at = now
+        player = self.players.get(token)
+        if player is not None:
+            player.connected = False
+            player.dropped_at = now
 
     def pass_host_on(self, now: float) -> bool:
         """Make the first connected player host when the host's connection has been gone
