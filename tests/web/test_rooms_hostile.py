@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import json
+import logging
 import socket
 import time
 from collections.abc import Iterator
@@ -146,7 +147,13 @@ def test_deeply_nested_json_gets_an_error_and_the_socket_lives() -> None:
 
 
 def test_a_page_of_another_site_cannot_open_a_room_socket() -> None:
-    with rooms_server() as (port, url):
+    errors: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = errors.append  # type: ignore[method-assign]
+    with contextlib.ExitStack() as cleanup, rooms_server() as (port, url):
+        log = logging.getLogger("uvicorn.error")  # set up by the server as it starts
+        log.addHandler(handler)
+        cleanup.callback(log.removeHandler, handler)
         for origin in ("http://evil.example", "null", f"http://127.0.0.1.evil.example:{port}"):
             with pytest.raises(InvalidStatus) as refused:
                 sync_client.connect(url, origin=Origin(origin))
@@ -164,6 +171,8 @@ def test_a_page_of_another_site_cannot_open_a_room_socket() -> None:
             sync_client.connect(f"ws://evil.example:{port}/ws/rooms", sock=rebinding)
         assert refused.value.response.status_code == 400
         assert "evil.example" in json.loads(refused.value.response.body or b"{}")["error"]
+        time.sleep(0.2)
+        assert [record.getMessage() for record in errors] == []  # a refusal is no server error
 
 
 def test_a_server_for_any_host_takes_sockets_only_from_its_own_pages() -> None:

@@ -168,6 +168,11 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         if scope is not None:  # the upgrade was valid: the app runs with this scope
             scope["extensions"][IDLE_EXTENSION] = {"mark": self.idle}
 
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body"):
+            self.handshake_complete = True  # answered: not logged as an unfinished handshake
+
     def evict(self) -> None:
         """Close to make room for a new connection: code 1013, try again later."""
         if self.handshake_complete and not self.close_sent and self.initial_response is None:
