@@ -13,6 +13,7 @@ import logging
 import socket
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ import pytest
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
 
+from serve_process import ServeProcess
 from served import request, served
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync import client as sync_client
@@ -281,3 +283,18 @@ def test_the_daily_board_of_a_day_after_tomorrow_is_refused() -> None:
         tomorrow = str(today + datetime.timedelta(days=1))
         status, body, _ = request(port, "GET", f"/api/daily?date={tomorrow}")
         assert status == 200 and body["date"] == tomorrow
+
+
+def test_the_serve_options_set_the_idle_time_and_the_cap(tmp_path: Path) -> None:
+    options = ("--ws-idle-timeout", "0.5", "--max-sockets-per-address", "1")
+    server = ServeProcess(tmp_path, *options)
+    try:
+        with sync_client.connect(server.ws_url) as first:
+            with sync_client.connect(server.ws_url) as second:
+                code, messages = closed_with(second, timeout=3)
+                assert code == 1008 and messages[0]["code"] == "too_many_connections"
+            code, messages = closed_with(first, timeout=3)
+            assert code == 1000 and messages[0]["code"] == "idle"
+            assert "0.5 s" in messages[0]["message"]
+    finally:
+        server.stop()
