@@ -163,7 +163,8 @@ def test_deeply_nested_json_gets_an_error_and_the_socket_lives() -> None:
 
 def test_a_page_of_another_site_cannot_open_a_room_socket() -> None:
     with rooms_server() as (port, url):  # which checks that no refusal is logged as an error
-        for origin in ("http://evil.example", "null", f"http://127.0.0.1.evil.example:{port}"):
+        evil = f"http://127.0.0.1.evil.example:{port}"
+        for origin in ("http://evil.example", "null", evil, "http://[::1", "http://127.0.0.1@x"):
             with pytest.raises(InvalidStatus) as refused:
                 sync_client.connect(url, origin=Origin(origin))
             response = refused.value.response

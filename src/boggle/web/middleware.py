@@ -5,8 +5,8 @@ socket share, and :func:`address_key`, the client address limits are kept by.
 
 >>> host_name(b"127.0.0.1:8000"), host_name(b"[::1]:80"), host_name(b"Example.COM.")
 ('127.0.0.1', '[::1]', 'example.com')
->>> origin_name(b"https://Boggle.example:8443"), origin_name(b"null")
-('boggle.example', None)
+>>> origin_name(b"https://Boggle.example:8443"), origin_name(b"null"), origin_name(b"http://[::1")
+('boggle.example', None, None)
 """
 
 from __future__ import annotations
@@ -63,8 +63,10 @@ def host_name(header: bytes) -> str:
 def origin_name(header: bytes) -> str | None:
     """The host of an ``Origin`` header as :func:`host_name` writes it; ``None`` when it
     names no web page on a host (``null``: a sandboxed page or a file)."""
-    text = header.decode("latin-1").strip()
-    parts = urllib.parse.urlsplit(text)
+    try:
+        parts = urllib.parse.urlsplit(header.decode("latin-1").strip())
+    except ValueError:  # such as an unclosed [ of an IPv6 address
+        return None
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         return None
     return host_name(parts.netloc.encode("latin-1"))
