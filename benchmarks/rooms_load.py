@@ -175,7 +175,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         os.environ["BOGGLE_DATA_DIR"] = data  # the server's --data default
         port = free_port()
-        server = start_server(port, [])
+        unlimited = ("--max-sockets-per-address", "0", "--rooms-per-address", "0")
+        server = start_server(port, [], unlimited)  # all its players connect from here
         try:
             wait_until_up(f"http://127.0.0.1:{port}", server)
             before = rss_mib(server.pid)

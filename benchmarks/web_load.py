@@ -42,8 +42,10 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, dict_files: list[str]) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "boggle", "serve", "--port", str(port)]
+def start_server(
+    port: int, dict_files: list[str], extra: tuple[str, ...] = ()
+) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "boggle", "serve", "--port", str(port), *extra]
     for spec in dict_files:
         command += ["--dict-file", spec]
     if dict_files:

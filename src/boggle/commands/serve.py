@@ -88,8 +88,23 @@ def register(subparsers: Any) -> None:
         help="longest a client may take to send a request's head (default 10)",
     )
     parser.add_argument(
+        "--ws-idle-timeout",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="close a room WebSocket that is in no room after this long without a message "
+        "(default 30)",
+    )
+    parser.add_argument(
+        "--max-sockets-per-address",
+        type=whole_number,
+        default=100,
+        metavar="N",
+        help="room WebSockets one client address (an IPv6 /64) may hold open at once; 0 for "
+        "no cap (default 100)",
+    )
+    parser.add_argument(
         "--data",
-        type=Path,
         default=None,
         metavar="DIR",
         help="keep finished rounds and matches of rooms in DIR/results.sqlite3 (default: "
@@ -155,9 +170,15 @@ def room_limits(args: argparse.Namespace) -> RoomLimits:
     """
     from boggle.rooms.limits import RoomLimits
 
+    options = {
+        "rooms_per_address": "rooms_per_address",
+        "idle_outside_room_seconds": "ws_idle_timeout",
+        "max_sockets_per_address": "max_sockets_per_address",
+    }
     chosen: dict[str, Any] = {}
-    if args.rooms_per_address is not None:
-        chosen["rooms_per_address"] = args.rooms_per_address
+    for field, option in options.items():
+        if (value := getattr(args, option, None)) is not None:
+            chosen[field] = value
     return RoomLimits(**chosen)
 
 
@@ -175,6 +196,7 @@ def run(args: argparse.Namespace) -> int:
     for option, seconds in (
         ("--solve-timeout", args.solve_timeout),
         ("--head-timeout", args.head_timeout),
+        ("--ws-idle-timeout", args.ws_idle_timeout),
     ):
         if not (math.isfinite(seconds) and seconds > 0):
             raise BoggleError(f"{option} must be a positive number of seconds, got {seconds:g}")
@@ -186,6 +208,10 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError("--rooms-per-address must be 0 (no limit) or more")
     if args.max_side < 1 or args.max_body < 1:
         raise BoggleError("--max-side and --max-body must be at least 1")
+    if args.max_sockets_per_address < 0:
+        raise BoggleError("--max-sockets-per-address must be 0 (no cap) or more")
+    if args.data is not None and not args.data.strip():
+        raise BoggleError("--data needs a directory; to keep results here, say --data .")
 
     from boggle.lexicon import DEFAULT_WORDLIST
     from boggle.rooms import RoomsConfig
@@ -199,7 +225,7 @@ def run(args: argparse.Namespace) -> int:
     )
 
     offered = parse_dict_files(args.dict_file)
-    data = args.data or default_data_dir()
+    data = Path(args.data) if args.data is not None else default_data_dir()
     keep_days = args.keep_days or None
     store = ResultStore(data, keep_days)  # a directory or file that cannot be used fails here
     store.close()

@@ -29,13 +29,29 @@ DAILY_SIZES = {4: "new", 5: "big", 6: "superbig"}
 
 
 def parse_date(text: str | None, today: datetime.date | None = None) -> datetime.date:
-    """A date written ``YYYY-MM-DD``; ``None`` is today (UTC)."""
+    """A date written ``YYYY-MM-DD``; ``None`` is today (UTC).  Boards are out until
+    tomorrow's (the date somewhere on Earth), not later.
+
+    >>> parse_date("2026-11-24", today=datetime.date(2026, 11, 23))
+    datetime.date(2026, 11, 24)
+    >>> parse_date("2026-11-25", today=datetime.date(2026, 11, 23))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boggle.rooms.limits.RoomError: the daily board of 2026-11-25 is not out yet: the latest ...
+    """
+    today = today or datetime.datetime.now(datetime.UTC).date()
     if text is None:
-        return today or datetime.datetime.now(datetime.UTC).date()
+        return today
     try:
-        return datetime.date.fromisoformat(text)
+        day = datetime.date.fromisoformat(text)
     except ValueError:
         raise RoomError("bad_date", f"a date is written YYYY-MM-DD, got {text[:40]!r}") from None
+    latest = today + datetime.timedelta(days=1)
+    if day > latest:
+        raise RoomError(
+            "future_date", f"the daily board of {day} is not out yet: the latest is {latest}"
+        )
+    return day
 
 
 def daily_seed(date: datetime.date, dictionary: str, size: int) -> int:

@@ -6,11 +6,15 @@ and whose message is one line for people.
 >>> limiter = RateLimiter(rate=2, burst=2, now=0.0)
 >>> [limiter.allow(0.0), limiter.allow(0.0), limiter.allow(0.0), limiter.allow(0.5)]
 [True, True, False, True]
+>>> by_address = KeyedRateLimiter(rate=1, burst=1)
+>>> by_address.wait("a", now=0.0), by_address.wait("a", now=0.25), by_address.wait("b", now=0.25)
+(0.0, 0.75, 0.0)
 """
 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from boggle.errors import BoggleError
@@ -43,6 +47,17 @@ class RoomLimits:
     max_refused_in_a_row: int = 200
     """Messages over the rate, in a row, after which the connection is closed."""
     max_message_bytes: int = 2048
+    idle_outside_room_seconds: float = 30.0
+    """A connection in no room is closed after this long without a message (``ping`` aside)."""
+    max_sockets_per_address: int = 100
+    """Room connections open at once from one address (an IPv6 /64); 0: no cap."""
+    host_grace_seconds: float = 30.0
+    """A host whose connection dropped without ``leave`` is still host if back within this;
+    after it the role passes to a connected player."""
+    code_lookups_per_second: float = 2.0
+    """Room codes one address may look up: each stored-results request, each ``join`` or
+    ``rejoin`` of a code no room has (so codes cannot be guessed)."""
+    code_lookup_burst: int = 10
     idle_seconds: float = 30 * 60
     """A room with no message from any player for this long is closed."""
     min_round_seconds: int = 5
@@ -167,3 +182,29 @@ def _bucket(burst: int, every: float, now: float) -> RateLimiter:
     if burst <= 0 or every <= 0:
         return RateLimiter(math.inf, 1, now)
     return RateLimiter(1 / every, burst, now)
+
+
+class KeyedRateLimiter:
+    """A :class:`RateLimiter` for each key (a client address), ``max_keys`` kept at most:
+    past that the least recently used are dropped (which starts them afresh)."""
+
+    def __init__(self, rate: float, burst: int, max_keys: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.max_keys = max_keys
+        self.buckets: OrderedDict[str, RateLimiter] = OrderedDict()
+
+    def wait(self, key: str, now: float, take: bool = True) -> float:
+        """0.0 when ``key`` may go on now (a token taken unless not ``take``), else the
+        seconds to wait."""
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = RateLimiter(self.rate, self.burst, now)
+            while len(self.buckets) > self.max_keys:
+                self.buckets.popitem(last=False)
+        else:
+            self.buckets.move_to_end(key)
+        wait = bucket.wait(now)
+        if wait == 0.0 and take:
+            bucket.allow(now)
+        return wait

@@ -36,6 +36,10 @@ CLIENT_MESSAGES: dict[str, dict[str, type]] = {
 
 TYPE_NAMES: dict[type, str] = {str: "text", dict: "an object"}
 
+MAX_NESTING = 4
+"""Objects and arrays within one another a message may have (it needs 2: the message and
+its settings); deeper ones are refused before anything walks them."""
+
 
 @dataclass(frozen=True)
 class ClientMessage:
@@ -54,6 +58,10 @@ def parse_message(data: str | bytes, limits: RoomLimits) -> ClientMessage:
         value = json.loads(data)
     except (ValueError, UnicodeDecodeError):
         raise RoomError("bad_json", "a message must be one JSON object") from None
+    except RecursionError:  # arrays or objects nested hundreds deep
+        raise _too_deep() from None
+    if _nested_deeper(value, MAX_NESTING):
+        raise _too_deep()
     if not isinstance(value, dict) or not isinstance(value.get("type"), str):
         raise RoomError("bad_message", 'a message must be a JSON object with a "type"')
     kind = value.pop("type")
@@ -72,6 +80,29 @@ def parse_message(data: str | bytes, limits: RoomLimits) -> ClientMessage:
                 "bad_field", f"{name!r} of a {kind!r} message must be {TYPE_NAMES[kind_of]}"
             )
     return ClientMessage(kind, value)
+
+
+def _too_deep() -> RoomError:
+    return RoomError(
+        "too_deep", f"a message has arrays or objects at most {MAX_NESTING} levels deep"
+    )
+
+
+def _nested_deeper(value: Any, limit: int) -> bool:
+    """Whether ``value`` has arrays or objects more than ``limit`` deep (without recursion).
+
+    >>> _nested_deeper({"a": [1, {"b": 2}]}, 3), _nested_deeper({"a": [1, {"b": 2}]}, 2)
+    (False, True)
+    """
+    pending: list[tuple[Any, int]] = [(value, 1)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict | list):
+            if depth > limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            pending.extend((child, depth + 1) for child in children)
+    return False
 
 
 def error_message(error: RoomError) -> dict[str, Any]:

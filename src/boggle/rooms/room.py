@@ -80,6 +80,8 @@ class Player:
     sent: set[str] = field(default_factory=set)
     good_words: int = 0
     connected: bool = False
+    dropped_at: float | None = None
+    """When the player's connection last dropped (without ``leave``)."""
 
 
 @dataclass(frozen=True)
@@ -182,6 +184,35 @@ class Room:
         if self.host == token:
             self.host = next(iter(self.players), None)
         self.last_activity = now
+
+    def dropped(self, token: str, now: float) -> None:
+        """The player's connection dropped without ``leave``: they keep their seat."""
+        player = self.players.get(token)
+        if player is not None:
+            player.connected = False
+            player.dropped_at = now
+
+    def pass_host_on(self, now: float) -> bool:
+        """Make the first connected player host when the host's connection has been gone
+        for longer than ``host_grace_seconds``; True when the role changed hands.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+        >>> room.dropped(ann.token, now=1.0)
+        >>> room.pass_host_on(now=2.0), room.pass_host_on(now=31.0), room.host == bob.token
+        (False, True, True)
+        """
+        host = self.players.get(self.host) if self.host is not None else None
+        if host is None or host.connected or host.dropped_at is None:
+            return False
+        if now - host.dropped_at < self.limits.host_grace_seconds:
+            return False
+        heir = next((p for p in self.players.values() if p.connected), None)
+        if heir is None:
+            return False
+        self.host = heir.token
+        return True
 
     def _host_only(self, token: str, what: str) -> None:
         self.player(token)

@@ -1,13 +1,20 @@
-"""ASGI middleware of the web app: the Host check, security headers and the request body
-limit.  Each refusal is the API's one-line JSON error ``{"error": "...", "status": N}``.
+"""ASGI middleware of the web app: the Host and Origin checks, security headers and the
+request body limit.  Each refusal is the API's one-line JSON error
+``{"error": "...", "status": N}``.  Also the :class:`IdleMark` the server and the room
+socket share, and :func:`address_key`, the client address limits are kept by.
 
 >>> host_name(b"127.0.0.1:8000"), host_name(b"[::1]:80"), host_name(b"Example.COM.")
 ('127.0.0.1', '[::1]', 'example.com')
+>>> origin_name(b"https://Boggle.example:8443"), origin_name(b"null"), origin_name(b"http://[::1")
+('boggle.example', None, None)
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+import json
+import urllib.parse
 from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping
 from typing import Any
 
@@ -53,6 +60,86 @@ def host_name(header: bytes) -> str:
     return name.rstrip(".")
 
 
+def origin_name(header: bytes) -> str | None:
+    """The host of an ``Origin`` header as :func:`host_name` writes it; ``None`` when it
+    names no web page on a host (``null``: a sandboxed page or a file)."""
+    try:
+        parts = urllib.parse.urlsplit(header.decode("latin-1").strip())
+    except ValueError:  # such as an unclosed [ of an IPv6 address
+        return None
+    if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+        return None
+    return host_name(parts.netloc.encode("latin-1"))
+
+
+def address_key(client: Any) -> str:
+    """What per-address limits count by: the client's IP address (an IPv6 address by its
+    /64 network, which one machine usually has whole).
+
+    >>> address_key(("192.0.2.7", 5000)), address_key(("2001:db8::1:2", 1))
+    ('192.0.2.7', '2001:db8::/64')
+    """
+    host = client[0] if isinstance(client, tuple) and client else "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return str(host)
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+IDLE_EXTENSION = "boggle.idle"
+"""The ASGI extension (``scope["extensions"]``) by which the server hands the app a
+WebSocket's :class:`IdleMark`."""
+
+
+class IdleMark:
+    """Since when (event loop time) one WebSocket has been idle outside a room; ``None``
+    while it is in one.  The room socket keeps it; the server, when it is full, closes the
+    WebSocket idle longest outside a room to take a new connection.
+
+    >>> IdleMark(since=None).since is None
+    True
+    """
+
+    __slots__ = ("since",)
+
+    def __init__(self, since: float | None) -> None:
+        self.since = since
+
+    def touch(self) -> None:
+        """Idle from now."""
+        self.since = asyncio.get_running_loop().time()
+
+    def seated(self) -> None:
+        """In a room: never evicted for idleness."""
+        self.since = None
+
+    @staticmethod
+    def of(scope: Scope) -> IdleMark:
+        """The mark the server gave this WebSocket, or a new one no server reads (a server
+        without the extension, such as the test client)."""
+        found = scope.get("extensions", {}).get(IDLE_EXTENSION, {}).get("mark")
+        if isinstance(found, IdleMark):
+            return found
+        return IdleMark(asyncio.get_running_loop().time())
+
+
+async def refuse_websocket(scope: Scope, send: Send, status: int, message: str) -> None:
+    """Refuse a WebSocket before it opens: an HTTP answer with the JSON error where the
+    server can send one, else a close (which the server answers with 403)."""
+    if "websocket.http.response" in scope.get("extensions", {}):
+        body = json.dumps({"error": message, "status": status}).encode()
+        headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(body))]
+        await send({"type": "websocket.http.response.start", "status": status, "headers": headers})
+        await send({"type": "websocket.http.response.body", "body": body})
+        return
+    await send({"type": "websocket.close", "code": 1008})
+
+
 class SecurityHeaders:
     """Adds :data:`SECURITY_HEADERS` to every HTTP answer."""
 
@@ -76,22 +163,38 @@ class SecurityHeaders:
 
 class HostCheck:
     """Answers only requests whose ``Host`` is one of ``allowed`` (``"*"``: any), so a web
-    page on another name that resolves to this server (DNS rebinding) cannot use it."""
+    page on another name that resolves to this server (DNS rebinding) cannot use it; and
+    opens a WebSocket from a browser only for a page of an allowed host or of the host it
+    asks for (its ``Origin``), so another site's page cannot use a visitor's rooms.  A
+    client that sends no ``Origin`` is not a browser page and is let through."""
 
     def __init__(self, app: ASGIApp, allowed: Iterable[str]) -> None:
         self.app = app
         self.allowed = {name.lower().rstrip(".") for name in allowed}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket") and "*" not in self.allowed:
-            hosts = [value for name, value in scope.get("headers", []) if name == b"host"]
-            if hosts and host_name(hosts[0]) not in self.allowed:
-                shown = hosts[0].decode("latin-1")[:100]
-                if scope["type"] == "websocket":
-                    await send({"type": "websocket.close", "code": 1008})
-                    return
-                refusal = error_response(400, f"this server does not answer for host {shown!r}")
-                await refusal(scope, receive, send)
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = dict(reversed(scope.get("headers", [])))  # the first of each name
+        host = headers.get(b"host")
+        if host is not None and "*" not in self.allowed and host_name(host) not in self.allowed:
+            shown = host.decode("latin-1")[:100]
+            refusal = f"this server does not answer for host {shown!r}"
+            if scope["type"] == "websocket":
+                await refuse_websocket(scope, send, 400, refusal)
+                return
+            await error_response(400, refusal)(scope, receive, send)
+            return
+        origin = headers.get(b"origin")
+        if scope["type"] == "websocket" and origin is not None:
+            page = origin_name(origin)
+            same_host = host is not None and page == host_name(host)
+            if page is None or not (same_host or page in self.allowed):
+                shown = origin.decode("latin-1")[:100]
+                await refuse_websocket(
+                    scope, send, 403, f"this server takes no WebSocket from pages of {shown!r}"
+                )
                 return
         await self.app(scope, receive, send)
 

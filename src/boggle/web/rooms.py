@@ -17,16 +17,18 @@ messages), ``/room`` and ``/room/{code}`` the room page (the daily board is
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
 import json
 import logging
+import math
 import sqlite3
 import weakref
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, WebSocket
+from fastapi import APIRouter, Depends, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.requests import HTTPConnection
 
@@ -35,7 +37,7 @@ from boggle.engines import solve
 from boggle.lexicon import Lexicon
 from boggle.rooms.config import RoomsConfig
 from boggle.rooms.hub import Hub, normalise_code
-from boggle.rooms.limits import CreationLimiter, RateLimiter, RoomError
+from boggle.rooms.limits import CreationLimiter, KeyedRateLimiter, RateLimiter, RoomError
 from boggle.rooms.protocol import (
     ClientMessage,
     error_message,
@@ -52,6 +54,7 @@ from boggle.rooms.storage import ResultStore
 from boggle.rules import rules_for_board
 from boggle.web import daily as daily_routes
 from boggle.web.context import WebContext, web_context
+from boggle.web.middleware import IdleMark, address_key
 from boggle.web.models import ErrorBody
 from boggle.web.pages import page
 
@@ -95,6 +98,12 @@ class RoomService:
         self._sweeper_loop: asyncio.AbstractEventLoop | None = None
         self._retrying: asyncio.Task[None] | None = None
         self.failures_logged: set[str] = set()
+        self.per_address: collections.Counter[str] = collections.Counter()
+        """Open room connections by client address."""
+        self.code_lookups = KeyedRateLimiter(
+            self.limits.code_lookups_per_second, self.limits.code_lookup_burst
+        )
+        """Room codes looked up, by client address (results requests, unknown codes)."""
 
     # ------------------------------------------------------------------ sending
 
@@ -153,16 +162,49 @@ class RoomService:
     # ------------------------------------------------------------------ one connection
 
     async def serve(self, socket: WebSocket) -> None:
-        """Read one client's messages until it leaves; each refusal is an ``error`` to it."""
+        """Read one client's messages until it leaves; each refusal is an ``error`` to it.
+        Past the cap of connections from its address it is refused; outside a room it is
+        closed after ``idle_outside_room_seconds`` without a message."""
         self._start_sweeper()
+        address = address_key(socket.client)
+        cap = self.limits.max_sockets_per_address
+        if cap and self.per_address[address] >= cap:
+            refusal = RoomError(
+                "too_many_connections",
+                f"{cap} room connections are open from your address, the limit; close one",
+            )
+            await self.send(socket, error_message(refusal))
+            with contextlib.suppress(Exception):
+                await socket.close(1008, "too many connections")
+            return
+        self.per_address[address] += 1
+        try:
+            await self._read(socket, IdleMark.of(socket.scope))
+        finally:
+            self.per_address[address] -= 1
+            if self.per_address[address] <= 0:
+                del self.per_address[address]
+
+    async def _read(self, socket: WebSocket, idle: IdleMark) -> None:
         limiter = RateLimiter(
             self.limits.messages_per_second, self.limits.message_burst, self.clock()
         )
+        idle_seconds = self.limits.idle_outside_room_seconds
         seat: Seat | None = None
         refused = 0
         try:
             while True:
-                message = await socket.receive()
+                if seat is None:
+                    if idle.since is None:
+                        idle.touch()
+                    try:
+                        async with asyncio.timeout_at((idle.since or 0.0) + idle_seconds):
+                            message = await socket.receive()
+                    except TimeoutError:
+                        await self._close_idle(socket, idle_seconds)
+                        return
+                else:
+                    message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
                     return
                 data = message.get("text")
@@ -180,15 +222,39 @@ class RoomService:
                     await self.send(socket, error_message(error))
                     continue
                 refused = 0
+                was_seated, ping = seat is not None, False
                 try:
-                    seat = await self.handle(socket, parse_message(data, self.limits), seat)
+                    parsed = parse_message(data, self.limits)
+                    ping = parsed.type == "ping"
+                    seat = await self.handle(socket, parsed, seat)
                 except RoomError as error:
                     await self.send(socket, error_message(error))
+                if seat is not None:
+                    idle.seated()
+                elif was_seated or not ping:
+                    idle.touch()
         finally:
             if seat is not None and self.sockets.get(seat[1].token) is socket:
-                del self.sockets[seat[1].token]
-                seat[1].connected = False
-                self.spawn(self.broadcast_room(seat[0]), seat[0])
+                room, player = seat
+                del self.sockets[player.token]
+                room.dropped(player.token, self.clock())
+                self.spawn(self.broadcast_room(room), room)
+                if room.host == player.token:
+                    self.spawn(self.pass_host_later(room), room)
+
+    async def _close_idle(self, socket: WebSocket, seconds: float) -> None:
+        idle = RoomError(
+            "idle", f"closed after {seconds:g} s in no room without a message; connect again"
+        )
+        await self.send(socket, error_message(idle))
+        with contextlib.suppress(Exception):
+            await socket.close(1000, "idle")
+
+    async def pass_host_later(self, room: Room) -> None:
+        """After the grace time, a connected player becomes host if the host is still gone."""
+        await asyncio.sleep(self.limits.host_grace_seconds)
+        if self.hub.rooms.get(room.code) is room and room.pass_host_on(self.clock()):
+            await self.broadcast_room(room)
 
     async def handle(
         self, socket: WebSocket, message: ClientMessage, seat: Seat | None
@@ -226,6 +292,9 @@ class RoomService:
         elif kind == "leave":
             closed = self.hub.leave(room, player.token, now)
             self.sockets.pop(player.token, None)
+            heir = room.players.get(room.host) if room.host is not None else None
+            if heir is not None and not heir.connected and not room.pass_host_on(now):
+                self.spawn(self.pass_host_later(room), room)  # the role went to someone away
             await self.send(socket, {"type": "left", "code": room.code})
             if not closed:
                 await self.broadcast_room(room)
@@ -247,10 +316,10 @@ class RoomService:
                 lexicon = await asyncio.to_thread(self._warm, settings.dictionary)
             room, player = self.hub.create(settings, lexicon, fields["name"], now)
         elif kind == "join":
-            room = self.hub.find(fields["code"])
+            room = self._find(socket, fields["code"], now)
             player = room.join(fields["name"], now)
         else:
-            room = self.hub.find(fields["code"])
+            room = self._find(socket, fields["code"], now)
             player = room.player(fields["token"])
             old = self.sockets.get(player.token)
             if old is not None and old is not socket:
@@ -261,10 +330,32 @@ class RoomService:
         self.sockets[player.token] = socket
         player.connected = True
         room.last_activity = now
+        room.pass_host_on(now)  # a host gone past the grace time while nobody was here
         joined = {"type": "joined", "code": room.code, "name": player.name, "token": player.token}
         await self.send(socket, joined)
         await self.broadcast_room(room, joiner=player)
         return room, player
+
+    def _find(self, socket: WebSocket, code: str, now: float) -> Room:
+        """The open room of ``code``; each unknown code counts against the client's address
+        (as a results request does), so that codes cannot be guessed."""
+        address = address_key(socket.client)
+        if wait := self.code_lookups.wait(address, now, take=False):
+            raise self.too_many_lookups(wait)
+        try:
+            return self.hub.find(code)
+        except RoomError as error:
+            if error.code == "unknown_room":
+                self.code_lookups.wait(address, now)
+            raise
+
+    def too_many_lookups(self, wait: float) -> RoomError:
+        rate = self.limits.code_lookups_per_second
+        return RoomError(
+            "rate_limited",
+            f"too many room codes looked up (at most {rate:g} a second from one address); "
+            f"try again in {max(1, math.ceil(wait))} s",
+        )
 
     def _warm(self, name: str) -> Lexicon:
         """Load a list and build its solver's index before a round needs it."""
@@ -441,12 +532,21 @@ async def room_socket(socket: WebSocket, service: Service) -> None:
 ROOM_ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "a code that is not 6 characters of A-Z, 2-9"},
     404: {"model": ErrorBody, "description": "no open room and no stored results"},
+    429: {"model": ErrorBody, "description": "too many requests from this address"},
 }
 
 
 @router.get("/api/rooms/{code}/results", tags=["rooms"], responses=ROOM_ERRORS)
-async def room_results(code: str, service: Service) -> Any:
-    """The finished rounds and matches of a room, kept across server restarts."""
+async def room_results(code: str, service: Service, request: Request) -> Any:
+    """The finished rounds and matches of a room, kept across server restarts (a few
+    requests a second from one address, so that codes cannot be guessed)."""
+    wait = service.code_lookups.wait(address_key(request.client), service.clock())
+    if wait > 0:
+        retry = max(1, math.ceil(wait))
+        message = service.too_many_lookups(wait).message
+        return JSONResponse(
+            {"error": message, "status": 429}, status_code=429, headers={"Retry-After": str(retry)}
+        )
     try:
         code = normalise_code(code)
     except RoomError as error:

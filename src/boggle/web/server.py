@@ -3,8 +3,10 @@
 uvicorn times out idle keep-alive connections but not a request head that trickles in,
 so :class:`BoundedH11Protocol` closes a connection whose head is not complete within
 ``head_seconds`` (with a 408 when part of it came).  Past ``max_connections`` (kept below
-the open-file limit) a new connection takes the place of the one that has waited longest
-for a request head, or is closed at once when every connection has a request in hand.
+the open-file limit) a new connection takes the place of the one idle longest: an HTTP
+connection waiting for a request head or a WebSocket outside a room
+(:class:`BoundedWebSocketProtocol`, whose :class:`~boggle.web.middleware.IdleMark` the
+room socket keeps), or is closed at once when every connection is busy.
 :class:`AcceptErrorLog` says a failed ``accept()`` once a minute, not once a retry with a
 traceback.
 
@@ -26,6 +28,10 @@ from typing import Any, ClassVar
 import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.http11 import Request
+
+from boggle.web.middleware import IDLE_EXTENSION, IdleMark
 
 logger = logging.getLogger("uvicorn.error")
 
@@ -81,20 +87,25 @@ class BoundedH11Protocol(H11Protocol):
         self._arm_head_timer()
 
     def _evict_a_waiting_one(self) -> bool:
-        """Close the connection that has waited longest for a request head (a slow or idle
-        client), so a new client is served; False when every connection is busy."""
-        waiting = [
-            other
-            for other in self.connections
-            if isinstance(other, BoundedH11Protocol)
-            and other is not self
-            and other._head_since is not None
-            and not other.transport.is_closing()
-        ]
-        if not waiting:
+        """Close the connection idle longest (a slow or idle client waiting for a request
+        head, or a WebSocket outside a room), so a new client is served; False when every
+        connection is busy."""
+        idle: list[tuple[float, BoundedH11Protocol | BoundedWebSocketProtocol]] = []
+        for other in self.connections:
+            if other is self or other.transport is None or other.transport.is_closing():
+                continue
+            if isinstance(other, BoundedH11Protocol) and other._head_since is not None:
+                idle.append((other._head_since, other))
+            elif isinstance(other, BoundedWebSocketProtocol) and other.idle.since is not None:
+                idle.append((other.idle.since, other))
+        if not idle:
             return False
-        min(waiting, key=lambda other: other._head_since or 0.0).transport.abort()
+        _, longest = min(idle, key=lambda entry: entry[0])
+        longest.evict()
         return True
+
+    def evict(self) -> None:
+        self.transport.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_head_timer()
@@ -142,6 +153,35 @@ class BoundedH11Protocol(H11Protocol):
         self.transport.close()
 
 
+class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol with an :class:`~boggle.web.middleware.IdleMark` given
+    to the app (the ``boggle.idle`` extension): idle from the upgrade until the app says
+    the socket is in a room."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.idle = IdleMark(self.loop.time())
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:  # the upgrade was valid: the app runs with this scope
+            scope["extensions"][IDLE_EXTENSION] = {"mark": self.idle}
+
+    async def send(self, message: Any) -> None:
+        await super().send(message)
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body"):
+            self.handshake_complete = True  # answered: not logged as an unfinished handshake
+
+    def evict(self) -> None:
+        """Close to make room for a new connection: code 1013, try again later."""
+        if self.handshake_complete and not self.close_sent and self.initial_response is None:
+            self.conn.send_close(1013, "the server is full")
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.close_sent = True
+        self.transport.close()
+
+
 class AcceptErrorLog:
     """An event loop exception handler: a failed ``accept()`` (out of file descriptors or
     memory) is logged in one line, then at most once every ``interval`` seconds with the
@@ -183,6 +223,7 @@ def server_config(app: Any, host: str, port: int, limits: ServerLimits) -> uvico
         port=port,
         log_level="warning",
         http=BoundedH11Protocol.with_limits(limits),
+        ws=BoundedWebSocketProtocol,
         timeout_keep_alive=limits.keep_alive_seconds,
         limit_concurrency=limits.max_connections + 1,  # uvicorn counts this connection too
         h11_max_incomplete_event_size=limits.max_head_bytes,

@@ -52,14 +52,18 @@ function send(message) {
 
 function connect(first) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const previous = state.socket;
   const socket = new WebSocket(`${scheme}//${location.host}/ws/rooms`);
   state.socket = socket;
+  if (previous && previous.readyState <= WebSocket.OPEN) previous.close(); // a failed join's
   socket.addEventListener("open", () => {
     state.retry = 0;
     showNotice("");
     send(first);
   });
-  socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
+  socket.addEventListener("message", (event) => {
+    if (state.socket === socket) handle(JSON.parse(event.data));
+  });
   socket.addEventListener("close", () => {
     if (state.socket !== socket || state.leaving || !state.token) return;
     showNotice("connection lost; reconnecting…");
@@ -92,6 +96,7 @@ function joined(message) {
 }
 
 function serverError(message) {
+  if (message.code === "idle") return; // a socket in no room, closed: the next join opens one
   if (["unknown_room", "unknown_player", "replaced"].includes(message.code) && state.code) {
     forget(message.code === "replaced" ? "" : state.code);
     showEntry(state.code);

@@ -1,0 +1,301 @@
+"""The room socket and the room routes against hostile or careless clients, over real
+sockets: idle sockets outside a room are closed and give way when the server is full, one
+address holds a bounded number of them, deep JSON gets an ``error``, a page of another
+site cannot open one, a host who vanishes passes the role on, and room codes cannot be
+guessed at speed."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+import logging
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
+
+from serve_process import ServeProcess
+from served import request, served
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync import client as sync_client
+from websockets.typing import Origin
+
+from boggle.rooms import RoomLimits, RoomsConfig
+from boggle.web.app import WebConfig, create_app
+from boggle.web.server import ServerLimits
+
+Connection = Any
+
+
+@contextlib.contextmanager
+def rooms_server(
+    limits: ServerLimits | None = None,
+    allowed_hosts: tuple[str, ...] = WebConfig.allowed_hosts,
+    **room_limits: Any,
+) -> Iterator[tuple[int, str]]:
+    """A served app with these room limits: its port and its room socket's URL.  Nothing a
+    client does in the block may be logged as a server error."""
+    rooms = RoomsConfig(limits=RoomLimits(**room_limits))
+    app = create_app(WebConfig(preload=False, rooms=rooms, allowed_hosts=allowed_hosts))
+    errors: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = errors.append  # type: ignore[method-assign]
+    with served(app, limits) as port:
+        log = logging.getLogger("uvicorn.error")  # set up by the server as it starts
+        log.addHandler(handler)
+        try:
+            yield port, f"ws://127.0.0.1:{port}/ws/rooms"
+            time.sleep(0.2)
+        finally:
+            log.removeHandler(handler)
+    assert [record.getMessage() for record in errors] == []
+
+
+def until(connection: Connection, kind: str, timeout: float = 10) -> dict[str, Any]:
+    for _ in range(30):
+        message: dict[str, Any] = json.loads(connection.recv(timeout=timeout))
+        if message["type"] == kind:
+            return message
+    raise AssertionError(f"no {kind!r} message")
+
+
+def closed_with(connection: Connection, timeout: float) -> tuple[int | None, list[Any]]:
+    """The close code the server sent within ``timeout`` and the messages before it."""
+    messages = []
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            with contextlib.suppress(TimeoutError):
+                messages.append(json.loads(connection.recv(timeout=0.05)))
+    except ConnectionClosed as closed:
+        return (closed.rcvd.code if closed.rcvd else None), messages
+    raise AssertionError(f"still open after {timeout} s")
+
+
+def alive(connection: Connection) -> None:
+    connection.send(json.dumps({"type": "ping"}))
+    assert until(connection, "pong") == {"type": "pong"}
+
+
+def create(connection: Connection, name: str = "ann") -> str:
+    connection.send(json.dumps({"type": "create", "name": name, "settings": {"seconds": 60}}))
+    code = str(until(connection, "joined")["code"])
+    until(connection, "room")
+    return code
+
+
+def test_a_socket_in_no_room_is_closed_after_its_idle_time_and_pings_do_not_hold_it() -> None:
+    with rooms_server(idle_outside_room_seconds=0.6) as (_, url):
+        with sync_client.connect(url) as idle, sync_client.connect(url) as pinging:
+            started = time.monotonic()
+            for _ in range(4):
+                alive(pinging)
+                time.sleep(0.1)
+            for connection in (idle, pinging):
+                code, messages = closed_with(connection, timeout=3)
+                assert code == 1000
+                assert [m.get("code") for m in messages if m["type"] == "error"] == ["idle"]
+            assert time.monotonic() - started < 3
+        with sync_client.connect(url) as player:  # in a room: kept past the idle time
+            create(player)
+            time.sleep(1.0)
+            alive(player)
+            player.send(json.dumps({"type": "leave"}))
+            until(player, "left")
+            code, _ = closed_with(player, timeout=3)  # out of the room: idle again
+            assert code == 1000
+
+
+def test_a_full_server_evicts_the_longest_idle_socket_in_no_room() -> None:
+    limits = ServerLimits(max_connections=6)
+    with rooms_server(limits) as (port, url), contextlib.ExitStack() as stack:
+        player = stack.enter_context(sync_client.connect(url))
+        create(player)  # the oldest socket, but in a room
+        idle = []
+        for _ in range(5):
+            idle.append(stack.enter_context(sync_client.connect(url)))
+            alive(idle[-1])  # a ping: not a reason to keep it, but the socket is open
+            time.sleep(0.05)
+        started = time.monotonic()
+        assert request(port, "GET", "/api/health", timeout=5)[0] == 200
+        assert time.monotonic() - started < 2
+        code, _ = closed_with(idle[0], timeout=2)
+        assert code == 1013  # try again later
+        alive(player)
+        for connection in idle[1:]:
+            alive(connection)
+
+
+def test_one_address_opens_a_bounded_number_of_room_sockets() -> None:
+    with rooms_server(max_sockets_per_address=3) as (_, url), contextlib.ExitStack() as stack:
+        held = [stack.enter_context(sync_client.connect(url)) for _ in range(3)]
+        with sync_client.connect(url) as extra:
+            code, messages = closed_with(extra, timeout=3)
+            assert code == 1008
+            assert messages[0]["code"] == "too_many_connections"
+            assert "3 room connections" in messages[0]["message"]
+        for connection in held:
+            alive(connection)
+        held[0].close()
+        time.sleep(0.2)
+        with sync_client.connect(url) as again:
+            alive(again)
+
+
+def test_deeply_nested_json_gets_an_error_and_the_socket_lives() -> None:
+    with rooms_server() as (_, url), sync_client.connect(url) as connection:
+        for message in ("[" * 2000, "[" * 900 + "]" * 900, '{"type": "ping", "x": [[[[[]]]]]}'):
+            connection.send(message)
+            error = until(connection, "error")
+            assert error["code"] == "too_deep" and "4 levels" in error["message"]
+            alive(connection)
+        connection.send(json.dumps({"type": "create", "name": "ann", "settings": {"dice": [[]]}}))
+        assert until(connection, "error")["code"] == "bad_settings"
+        alive(connection)
+
+
+def test_a_page_of_another_site_cannot_open_a_room_socket() -> None:
+    with rooms_server() as (port, url):  # which checks that no refusal is logged as an error
+        evil = f"http://127.0.0.1.evil.example:{port}"
+        for origin in ("http://evil.example", "null", evil, "http://[::1", "http://127.0.0.1@x"):
+            with pytest.raises(InvalidStatus) as refused:
+                sync_client.connect(url, origin=Origin(origin))
+            response = refused.value.response
+            assert response.status_code == 403
+            body = json.loads(response.body or b"{}")
+            assert body["status"] == 403 and "pages of" in body["error"]
+        for allowed in (f"http://127.0.0.1:{port}", "http://localhost:9"):
+            with sync_client.connect(url, origin=Origin(allowed)) as connection:
+                alive(connection)
+        with sync_client.connect(url) as no_origin:  # not a browser page
+            alive(no_origin)
+        rebinding = socket.create_connection(("127.0.0.1", port))
+        with pytest.raises(InvalidStatus) as refused:  # the Host check, now in JSON too
+            sync_client.connect(f"ws://evil.example:{port}/ws/rooms", sock=rebinding)
+        assert refused.value.response.status_code == 400
+        assert "evil.example" in json.loads(refused.value.response.body or b"{}")["error"]
+
+
+def test_a_server_for_any_host_takes_sockets_only_from_its_own_pages() -> None:
+    with rooms_server(allowed_hosts=("*",)) as (port, url):
+        with pytest.raises(InvalidStatus) as refused:
+            sync_client.connect(url, origin=Origin("https://evil.example"))
+        assert refused.value.response.status_code == 403
+        with sync_client.connect(url, origin=Origin(f"http://127.0.0.1:{port}")) as connection:
+            alive(connection)
+
+
+def test_a_host_who_drops_passes_the_role_on_after_the_grace_time() -> None:
+    with rooms_server(host_grace_seconds=0.5) as (_, url), sync_client.connect(url) as bob:
+        with sync_client.connect(url) as ann:
+            code = create(ann)
+            bob.send(json.dumps({"type": "join", "code": code, "name": "bob"}))
+            assert until(bob, "room")["host"] == "ann"
+            ann.socket.shutdown(socket.SHUT_RDWR)  # gone without `leave`
+        dropped = until(bob, "room")
+        assert dropped["host"] == "ann"  # not yet: the host may come back
+        assert [p["connected"] for p in dropped["players"]] == [False, True]
+        handed = until(bob, "room", timeout=5)
+        assert handed["host"] == "bob"
+        bob.send(json.dumps({"type": "start"}))
+        assert until(bob, "round_started")["round"] == 1
+
+
+def test_a_host_who_leaves_passes_the_role_to_a_player_who_is_there() -> None:
+    with rooms_server(host_grace_seconds=0.3) as (_, url), contextlib.ExitStack() as stack:
+        ann, bob, cat = (stack.enter_context(sync_client.connect(url)) for _ in range(3))
+        code = create(ann)
+        for connection, name in ((bob, "bob"), (cat, "cat")):
+            connection.send(json.dumps({"type": "join", "code": code, "name": name}))
+            until(connection, "joined")
+        bob.close()  # away, not left: the next in line
+        time.sleep(0.5)
+        ann.send(json.dumps({"type": "leave"}))
+        until(ann, "left")
+        state = until(cat, "room")
+        while [p["name"] for p in state["players"]] != ["bob", "cat"]:
+            state = until(cat, "room")
+        assert state["host"] == "cat"
+        cat.send(json.dumps({"type": "start"}))
+        assert until(cat, "round_started")["round"] == 1
+
+
+def test_a_host_back_within_the_grace_time_stays_host() -> None:
+    with rooms_server(host_grace_seconds=1.0) as (_, url), sync_client.connect(url) as bob:
+        with sync_client.connect(url) as ann:
+            ann.send(json.dumps({"type": "create", "name": "ann", "settings": {}}))
+            joined = until(ann, "joined")
+            bob.send(json.dumps({"type": "join", "code": joined["code"], "name": "bob"}))
+            until(bob, "joined")
+        with sync_client.connect(url) as again:
+            seat = {"code": joined["code"], "token": joined["token"]}
+            again.send(json.dumps({"type": "rejoin", **seat}))
+            assert until(again, "room")["host"] == "ann"
+            time.sleep(1.5)
+            again.send(json.dumps({"type": "start"}))
+            assert until(again, "round_started")["round"] == 1
+
+
+def test_room_codes_cannot_be_guessed_at_speed() -> None:
+    with rooms_server(code_lookups_per_second=1, code_lookup_burst=3) as (port, url):
+        statuses = [request(port, "GET", f"/api/rooms/ZZZZZ{c}/results")[0] for c in "ABC"]
+        assert statuses == [404, 404, 404]
+        status, body, headers = request(port, "GET", "/api/rooms/ZZZZZD/results")
+        assert status == 429 and body["status"] == 429
+        assert "try again in 1 s" in body["error"] and headers["retry-after"] == "1"
+        with sync_client.connect(url) as guesser:  # the same budget: a guess over the socket
+            guesser.send(json.dumps({"type": "join", "code": "ZZZZZE", "name": "eve"}))
+            assert until(guesser, "error")["code"] == "rate_limited"
+            time.sleep(1.1)
+            guesser.send(json.dumps({"type": "join", "code": "ZZZZZE", "name": "eve"}))
+            assert until(guesser, "error")["code"] == "unknown_room"
+            guesser.send(json.dumps({"type": "join", "code": "ZZZZZF", "name": "eve"}))
+            assert until(guesser, "error")["code"] == "rate_limited"
+        time.sleep(1.1)
+        assert request(port, "GET", "/api/rooms/ZZZZZG/results")[0] == 404
+
+
+def test_joining_a_room_that_exists_costs_no_lookup() -> None:
+    limits = {"code_lookups_per_second": 0.01, "code_lookup_burst": 1}
+    with rooms_server(**limits) as (_, url), contextlib.ExitStack() as stack:
+        ann = stack.enter_context(sync_client.connect(url))
+        code = create(ann)
+        for name in ("bob", "cat", "dan"):
+            player = stack.enter_context(sync_client.connect(url))
+            player.send(json.dumps({"type": "join", "code": code, "name": name}))
+            assert until(player, "joined")["name"] == name
+
+
+def test_the_daily_board_of_a_day_after_tomorrow_is_refused() -> None:
+    today = datetime.datetime.now(datetime.UTC).date()
+    with rooms_server() as (port, _):
+        for late in ("9999-12-31", str(today + datetime.timedelta(days=2))):
+            status, body, _ = request(port, "GET", f"/api/daily?date={late}")
+            assert status == 400 and "not out yet" in body["error"], body
+            result = {"date": late, "words": []}
+            assert request(port, "POST", "/api/daily/result", result)[0] == 400
+        tomorrow = str(today + datetime.timedelta(days=1))
+        status, body, _ = request(port, "GET", f"/api/daily?date={tomorrow}")
+        assert status == 200 and body["date"] == tomorrow
+
+
+def test_the_serve_options_set_the_idle_time_and_the_cap(tmp_path: Path) -> None:
+    options = ("--ws-idle-timeout", "0.5", "--max-sockets-per-address", "1")
+    server = ServeProcess(tmp_path, *options)
+    try:
+        with sync_client.connect(server.ws_url) as first:
+            with sync_client.connect(server.ws_url) as second:
+                code, messages = closed_with(second, timeout=3)
+                assert code == 1008 and messages[0]["code"] == "too_many_connections"
+            code, messages = closed_with(first, timeout=3)
+            assert code == 1000 and messages[0]["code"] == "idle"
+            assert "0.5 s" in messages[0]["message"]
+    finally:
+        server.stop()
