@@ -232,7 +232,7 @@ def prove(
     letters = ["q" if face == "qu" else face for face in faces]
     layout = Layout.of(letters, rows, cols, bucket_count, corner_buckets, inner_buckets)
     tasks = list(top_level_classes(rows, cols, layout, above))
-    store = Checkpoint.open(checkpoint, rows, cols, lexicon, rules, above, layout)
+    store = Checkpoint.open(checkpoint, rows, cols, lexicon, rules, above, layout, len(tasks))
     done: dict[int, ClassResult] = dict(store.finished) if store else {}
     resumed = len(done)
     todo = [task for task in tasks if task.index not in done]
