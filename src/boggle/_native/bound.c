@@ -149,11 +149,12 @@ static int branch(cb_class *c, const uint8_t *order, int pos, int64_t above, byt
 
 /* Read masks (uint32 per cell) into a class of the given shape. */
 static int load_class(BoundObject *self, cb_class *c, Py_buffer *masks, int rows, int cols) {
-    int n = rows * cols;
-    if (rows < 1 || cols < 1 || n > CB_MAX_CELLS || masks->len != (Py_ssize_t)n * 4) {
+    /* the shape is checked before rows * cols is formed: no overflow whatever is passed */
+    if (!bn_shape_ok(rows, cols, CB_MAX_CELLS) || masks->len != (Py_ssize_t)rows * cols * 4) {
         PyErr_SetString(PyExc_ValueError, "masks do not match the board shape (at most 64 cells)");
         return -1;
     }
+    int n = rows * cols;
     memset(c, 0, sizeof *c);
     c->t = self;
     c->n = n;

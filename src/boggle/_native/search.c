@@ -118,8 +118,8 @@ PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
     int32_t *points = NULL;
     bn_scratch s;
     int have_scratch = 0;
-    if (rows < 1 || cols < 1 || (Py_ssize_t)rows * cols > 1024 ||
-        faces.len != (Py_ssize_t)rows * cols * BN_FACE_MAX || alts.len % BN_FACE_MAX != 0) {
+    if (!bn_shape_ok(rows, cols, 1024) || faces.len != (Py_ssize_t)rows * cols * BN_FACE_MAX ||
+        alts.len % BN_FACE_MAX != 0) {
         PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
         goto done;
     }
@@ -157,8 +157,9 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
     PyObject *result = NULL;
     int32_t *points = NULL;
     bn_scratch s;
-    Py_ssize_t size = (Py_ssize_t)rows * cols * BN_FACE_MAX;
-    if (rows < 1 || cols < 1 || (Py_ssize_t)rows * cols > 1024 || faces.len % size != 0) {
+    Py_ssize_t size = 0;
+    if (!bn_shape_ok(rows, cols, 1024) ||
+        faces.len % (size = (Py_ssize_t)rows * cols * BN_FACE_MAX) != 0) {
         PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
         goto done;
     }
@@ -173,7 +174,8 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
     for (Py_ssize_t b = 0; b < count && !failed; b++) {
         bn_board board = {rows, cols, rows * cols, (const uint8_t *)faces.buf + b * size};
         int64_t score = bn_solve(trie, &board, &s, min_len, points, max_len);
-        failed = score < 0;
+        /* only the sentinel is a failure: a score below zero is a score (negative points) */
+        failed = score == BN_SOLVE_FAILED;
         out[b] = (int32_t)score;
     }
     Py_END_ALLOW_THREADS
