@@ -103,6 +103,7 @@ def rewrite(path: Path, change: str) -> None:
         "null": "null",
         "empty-object": "{}",
         "string": '"index"',
+        "nested-deep": "[" * 100_000,
     }
     if change in shaped:
         lines[0] = shaped[change]
@@ -144,6 +145,7 @@ def rewrite(path: Path, change: str) -> None:
         ("null", "not a finished class"),
         ("empty-object", "not a finished class"),
         ("string", "not a finished class"),
+        ("nested-deep", "not a prove checkpoint"),
         ("no-boards", "not a finished class"),
         ("no-check", "not a finished class"),
         ("boards-a-number", "boards are not"),
