@@ -153,11 +153,15 @@ def test_prove_refuses_what_its_bounds_cannot_take_in_one_line(
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1 and says in err, err
 
 
-def _class_bound() -> ClassBound:
+def _class_bound_args() -> tuple[bytes, bytes, int, list[int], bytes]:
     letters = bytes([0, 1, 0, 2])  # "ab", "ac" over faces a, b, c
     offsets = array("I", [0, 2, 4]).tobytes()
     faces = bytes([0, 255, 255, 255, 1, 255, 255, 255, 2, 255, 255, 255])
-    return ClassBound(letters, offsets, 2, [0, 0, 1], faces)
+    return letters, offsets, 2, [0, 0, 1], faces
+
+
+def _class_bound() -> ClassBound:
+    return ClassBound(*_class_bound_args())
 
 
 @pytest.mark.parametrize(
@@ -203,3 +207,36 @@ def test_trie_entry_points_check_the_shape_before_any_arithmetic(rows: int, cols
     ):
         with pytest.raises(ValueError, match="board shape"):
             call()
+
+
+def test_scores_past_32_bits_do_not_wrap() -> None:
+    """Scores come back as 64-bit numbers: two words of 2^31-1 points each are 2^32-2."""
+    lexicon = Lexicon.from_words(["fame", "fax", "mix"])
+    scorer = Scorer(lexicon, NEGATIVE)
+    trie = scorer.core.trie
+    faces = scorer.encode(Board.parse("fxie amlo ewbx astu").faces)
+    points = [0, 0, 0, 2**31 - 1, 2**31 - 1]
+    expected = trie.solve(faces, 4, 4, 3, points, False)
+    assert expected == 3 * (2**31 - 1)
+    assert array("q", trie.score_boards(faces * 2, 4, 4, 3, points)).tolist() == [expected] * 2
+    neighbours = array("q", trie.score_neighbours(faces, 4, 4, scorer.encode("x"), 3, points))
+    assert max(neighbours) == expected and min(neighbours) >= 0
+
+
+@pytest.mark.parametrize("points", [2**31, -(2**31) - 1, 2**40])
+def test_points_past_32_bits_are_refused_not_cut(points: int) -> None:
+    lexicon = Lexicon.from_words(["fame", "fax", "mix"])
+    scorer = Scorer(lexicon, NEGATIVE)
+    trie = scorer.core.trie
+    faces = scorer.encode(Board.parse("fxie amlo ewbx astu").faces)
+    table = [0, 0, 0, points]
+    for call in (
+        lambda: trie.solve(faces, 4, 4, 3, table, False),
+        lambda: trie.score_boards(faces, 4, 4, 3, table),
+        lambda: trie.score_neighbours(faces, 4, 4, scorer.encode("x"), 3, table),
+    ):
+        with pytest.raises(ValueError, match="points out of range"):
+            call()
+    letters, offsets, _, _, faces_table = _class_bound_args()
+    with pytest.raises(ValueError, match="points out of range"):
+        ClassBound(letters, offsets, 2, table, faces_table)

@@ -267,8 +267,12 @@ static int Bound_init(BoundObject *self, PyObject *args, PyObject *kwargs) {
         Py_DECREF(seq);
         goto done;
     }
-    for (Py_ssize_t i = 0; i < n_points; i++)
-        points[i] = (int32_t)PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+    for (Py_ssize_t i = 0; i < n_points && !PyErr_Occurred(); i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (!PyErr_Occurred() && (v < INT32_MIN || v > INT32_MAX))
+            PyErr_SetString(PyExc_ValueError, "points out of range");
+        points[i] = (int32_t)v;
+    }
     Py_DECREF(seq);
     if (PyErr_Occurred()) goto done;
     uint32_t n_words = (uint32_t)(offsets.len / 4 - 1);

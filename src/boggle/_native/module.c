@@ -749,9 +749,9 @@ static PyObject *Trie_score_boards(TrieObject *self, PyObject *args) {
 
 static PyMethodDef Trie_methods[] = {
     {"score_neighbours", (PyCFunction)Trie_score_neighbours, METH_VARARGS,
-     "score_neighbours(faces, rows, cols, alternatives, min_len, points) -> int32 bytes"},
+     "score_neighbours(faces, rows, cols, alternatives, min_len, points) -> int64 bytes"},
     {"score_boards", (PyCFunction)Trie_score_boards, METH_VARARGS,
-     "score_boards(faces, rows, cols, min_len, points) -> int32 bytes"},
+     "score_boards(faces, rows, cols, min_len, points) -> int64 bytes"},
     {"solve", (PyCFunction)Trie_solve, METH_VARARGS,
      "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
     {"solution", (PyCFunction)Trie_solution, METH_VARARGS,
