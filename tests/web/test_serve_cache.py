@@ -20,13 +20,16 @@ def test_a_cache_file_truncated_between_two_solves_changes_nothing(
 ) -> None:
     cache = tmp_path / "cache"
     monkeypatch.setenv("BOGGLE_CACHE_DIR", str(cache))
-    ServeProcess(tmp_path / "warm").stop()  # a first start leaves the compiled list cached
+    warm = ServeProcess(tmp_path / "warm")  # a first server leaves the compiled list cached
+    try:
+        get_json(warm.url + "/api/solve", {"board": FXIE})
+    finally:
+        warm.stop()
+    assert sorted((cache / "tries").glob("*.trie")), "the server's word list was not cached"
     server = ServeProcess(tmp_path / "data")  # this one reads it from the cache
     try:
         first = get_json(server.url + "/api/solve", {"board": FXIE})
-        entries = sorted((cache / "tries").glob("*.trie"))
-        assert entries, "the server's word list was not cached"
-        for entry in entries:
+        for entry in sorted((cache / "tries").glob("*.trie")):
             os.truncate(entry, 0)
         second = get_json(server.url + "/api/solve", {"board": "amle sxie fbwo astu"})
         third = get_json(server.url + "/api/solve", {"board": FXIE})
