@@ -16,10 +16,14 @@ temporary file behind.  Cache entries carry their payload's length and a
 checksum (:func:`store`, :func:`load`; CRC-32 unless the caller gives a faster one,
 as the compiled core does for its multi-megabyte entries), so a truncated, damaged
 or edited entry is rebuilt, never trusted, at a fraction of a hash's cost on each start.
-A large entry is best read with :func:`load_mapped`, which maps the file in memory
-instead of copying it (pages come straight from the operating system's file cache);
-its payload starts at a multiple of :data:`PAYLOAD_ALIGNMENT` bytes into the file, so
-numbers the payload keeps at aligned offsets stay aligned in memory.
+An entry is read whole into the process's own memory, never mapped: a file mapped in
+memory that someone truncates kills the process that maps it (SIGBUS) on its next read,
+so a cache file changed under a running server or a long ``score`` must not be mapped.
+Only a regular file of at most :data:`MAX_ENTRY_BYTES` is read, opened without following
+a symbolic link and without blocking: a link to ``/dev/zero``, a FIFO or a directory in
+the cache's place is not an entry, and is rebuilt over.  A payload starts at a multiple
+of :data:`PAYLOAD_ALIGNMENT` bytes into its file, so numbers the payload keeps at aligned
+offsets stay aligned in memory (:func:`load_view`).
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -37,8 +41,8 @@ from __future__ import annotations
 
 import contextlib
 import io
-import mmap
 import os
+import stat
 import sys
 import zlib
 from collections.abc import Callable, Iterator, Mapping
@@ -61,6 +65,16 @@ MIN_FREE_BYTES = 1 << 20
 
 PAYLOAD_ALIGNMENT = 64
 """A payload starts this many bytes into its file (a header padded to a cache line)."""
+
+MAX_ENTRY_BYTES = 1 << 30
+"""A cache file larger than this is not an entry the project wrote: it is not read."""
+
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)  # a FIFO with no writer is opened, seen and refused
+    | getattr(os, "O_NOFOLLOW", 0)  # a link in an entry's place is not followed
+    | getattr(os, "O_BINARY", 0)
+)
 
 _HEADER_PREFIX = b"boggle-cache 4 "
 _HEADER_LENGTH = PAYLOAD_ALIGNMENT
@@ -244,49 +258,78 @@ def store(path: str | os.PathLike[str], payload: bytes, check: Check = zlib.crc3
     return True
 
 
+def read_entry_file(path: str | os.PathLike[str], limit: int = MAX_ENTRY_BYTES) -> bytes | None:
+    """The bytes of the cache file ``path``, read into memory; ``None`` if it is not one.
+
+    ``None`` when the file is missing or unreadable, a symbolic link (not followed), not a
+    regular file (a FIFO, a device, a directory: refused before any read, nothing blocks) or
+    larger than ``limit`` bytes.  The bytes are the process's own: whatever happens to the
+    file afterwards (truncated, rewritten) cannot change them.
+
+    >>> read_entry_file("/dev/zero") is None
+    True
+    """
+    try:
+        descriptor = os.open(path, _READ_FLAGS)
+    except (OSError, ValueError):  # ValueError: a NUL in the path
+        return None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        return _read_up_to(descriptor, info.st_size + 1, limit)
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+
+
+def _read_up_to(descriptor: int, expected: int, limit: int) -> bytes | None:
+    """Read to the end of the file; ``None`` past ``limit`` bytes (a file still growing)."""
+    chunks = []
+    total = 0
+    while True:
+        chunk = os.read(descriptor, max(expected - total, 1 << 16))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        if total > limit:
+            return None
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
 def load(path: str | os.PathLike[str], check: Check = zlib.crc32) -> bytes | None:
     """The payload of a cache entry written by :func:`store`, or ``None``.
 
-    ``None`` when the entry is missing, unreadable, of another length than its
+    ``None`` when the entry is missing, not a regular file of at most
+    :data:`MAX_ENTRY_BYTES` (:func:`read_entry_file`), of another length than its
     header says (truncated) or its checksum (``check``, as :func:`store` was given)
     does not match (a damaged or edited entry); the caller rebuilds it.
     """
-    try:
-        with open(path, "rb") as handle:
-            header = handle.read(_HEADER_LENGTH)
-            payload = handle.read()
-    except (OSError, ValueError):
-        return None
-    if header != _header(payload, check):
-        return None
-    return payload
+    payload = load_view(path, check)
+    return None if payload is None else payload.tobytes()
 
 
-def load_mapped(path: str | os.PathLike[str], check: Check = zlib.crc32) -> memoryview | None:
-    """:func:`load`, but the payload is a read-only view of the file mapped in memory, not a
-    copy: a multi-megabyte entry costs no fresh memory, its pages come from the file cache.
-
-    Entries are only ever replaced whole (:func:`atomic_file` renames a new file over the
-    old one), so the mapped file does not change while it is used.  Where a file cannot be
-    mapped, it is read as :func:`load` does.
+def load_view(path: str | os.PathLike[str], check: Check = zlib.crc32) -> memoryview | None:
+    """:func:`load`, but the payload is a read-only view of the file's bytes, not a second copy
+    of them: a multi-megabyte entry is read once.  The view starts :data:`PAYLOAD_ALIGNMENT`
+    bytes into a buffer of the process's own, so what the payload keeps at aligned offsets
+    stays aligned; a file truncated or rewritten meanwhile changes nothing.
 
     >>> import tempfile
     >>> from pathlib import Path
     >>> entry = Path(tempfile.mkdtemp()) / "entry.bin"
     >>> store(entry, b"payload")
     True
-    >>> bytes(load_mapped(entry))
+    >>> bytes(load_view(entry))
     b'payload'
     """
-    try:
-        with open(path, "rb") as handle:
-            try:
-                data = memoryview(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ))
-            except (OSError, ValueError):  # ValueError: an empty file
-                data = memoryview(handle.read())
-    except (OSError, ValueError):
+    data = read_entry_file(path)
+    if data is None:
         return None
-    header, payload = data[:_HEADER_LENGTH], data[_HEADER_LENGTH:]
+    view = memoryview(data)
+    header, payload = view[:_HEADER_LENGTH], view[_HEADER_LENGTH:]
     if header != _header(payload, check):
         return None
     return payload

@@ -100,7 +100,7 @@ def read_summary(path: str, identity: str) -> dict[str, Any] | None:
     payload = load(path)
     try:
         facts = None if payload is None else json.loads(payload)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(facts, dict) or facts.get("identity") != identity:
         return None

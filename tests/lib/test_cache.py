@@ -150,6 +150,28 @@ def test_an_edited_heap_cache_file_is_rebuilt() -> None:
     assert b"fame\n" in copy.read_bytes()
 
 
+@pytest.mark.parametrize("kind", ["link-to-a-copy", "link-to-dev-zero", "fifo"])
+def test_a_special_file_in_the_heap_cache_is_never_used(tmp_path: Path, kind: str) -> None:
+    """Issue 32, finding 5: the cache's own copy is used only as a regular file, not through
+    a link (whatever it points to) and never a FIFO; it is written again in its place."""
+    lexicon = Lexicon.from_words([*WORDS, kind.replace("-", "")])
+    expected = solve(BOARD, lexicon, CLASSIC, engine="trie").words
+    copy = sorted_word_file(lexicon)
+    assert copy is not None
+    content = copy.read_bytes()
+    copy.unlink()
+    if kind == "fifo":
+        os.mkfifo(copy)
+    else:
+        elsewhere = tmp_path / "elsewhere.txt"
+        elsewhere.write_bytes(content)
+        copy.symlink_to("/dev/zero" if kind == "link-to-dev-zero" else elsewhere)
+    again = Lexicon.from_words([*WORDS, kind.replace("-", "")])
+    assert sorted_word_file(again) == copy
+    assert not copy.is_symlink() and copy.is_file() and copy.read_bytes() == content
+    assert solve(BOARD, again, CLASSIC, engine="heap").words == expected
+
+
 @pytest.mark.parametrize("setting", ["", "file", "/proc/self/boggle"])
 def test_the_heap_engine_works_without_a_usable_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, setting: str

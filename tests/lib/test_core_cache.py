@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import mmap
 import os
 import subprocess
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, Lexicon, solve
+from boggle import cache as cache_module
 from boggle._native.core import MAX_LETTERS, checksum
 from boggle.cache import load, store
 from boggle.engines import native
@@ -180,3 +182,96 @@ def score_trie(core: CompiledLexicon, trie: object) -> int:
     faces = core.encode_board(BOARD)
     assert faces is not None
     return trie.solve(faces, 4, 4, 3, [0, 0, 0, 1, 1, 2, 3, 5, 11], False)  # type: ignore[attr-defined]
+
+
+TRUNCATED_UNDER_A_RUNNING_PROCESS = """
+import json, os, sys
+from boggle import Board, Lexicon, solve
+from boggle.engines import native
+words = sys.argv[1].split(",")
+native.CompiledLexicon(Lexicon.from_words(words))  # leaves the entry in the cache
+lexicon = Lexicon.from_words(words)
+board = Board.parse("fxie amlo ewbx astu")
+first = solve(board, lexicon, engine="native")  # the trie read from the entry
+path = native._cache_file(lexicon)
+os.truncate(path, 0)
+second = solve(board, lexicon, engine="native")
+with open(path, "r+b") as entry:  # rewritten in place, then cut short
+    entry.write(b"x" * 100_000)
+os.truncate(path, 10)
+third = solve(Board.parse("amle sxie fbwo astu"), lexicon, engine="native")
+print(json.dumps([first.score, second.score, [w.word for w in second.words], third.score]))
+"""
+
+
+def test_a_cache_file_truncated_under_a_running_process_changes_nothing(cache: Path) -> None:
+    """Finding 4 of issue 32: a mapped entry truncated under a process killed it (SIGBUS)."""
+    words = ",".join(WORDS)
+    result = subprocess.run(
+        [sys.executable, "-c", TRUNCATED_UNDER_A_RUNNING_PROCESS, words],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, (result.returncode, result.stderr)
+    lexicon = Lexicon.from_words(WORDS)
+    expected = solve(BOARD, lexicon, engine="trie")
+    other = solve(Board.parse("amle sxie fbwo astu"), lexicon, engine="trie")
+    words_found = sorted(w.word for w in expected.words)
+    first, second, found, third = json.loads(result.stdout)
+    assert (first, second, sorted(found), third) == (
+        expected.score,
+        expected.score,
+        words_found,
+        other.score,
+    )
+
+
+def special_entry(kind: str, path: Path) -> None:
+    """Put a link to /dev/zero, a FIFO, a directory or an oversized sparse file where the
+    entry goes."""
+    path.unlink(missing_ok=True)
+    if kind == "link-to-dev-zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "link-to-an-entry":
+        elsewhere = path.with_name("elsewhere.bin")
+        elsewhere.write_bytes(b"")
+        path.symlink_to(elsewhere)
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "directory":
+        path.mkdir()
+    else:
+        with open(path, "wb") as entry:
+            entry.truncate(cache_module.MAX_ENTRY_BYTES + 1)
+
+
+SPECIAL_ENTRY = """
+import sys
+from boggle import Board, Lexicon, solve
+words = sys.argv[1].split(",")
+print(solve(Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(words), engine="native").score)
+"""
+
+
+@pytest.mark.parametrize(
+    "kind", ["link-to-dev-zero", "link-to-an-entry", "fifo", "directory", "oversized"]
+)
+def test_a_special_file_in_an_entrys_place_is_never_read(cache: Path, kind: str) -> None:
+    """Finding 5 of issue 32: a link to /dev/zero was read forever, a FIFO hung the start."""
+    lexicon = Lexicon.from_words(WORDS)
+    CompiledLexicon(lexicon)
+    (path,) = entries(cache)
+    special_entry(kind, path)
+    assert cache_module.read_entry_file(path) is None  # at once: nothing blocks
+    result = subprocess.run(
+        [sys.executable, "-c", SPECIAL_ENTRY, ",".join(WORDS)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) == solve(BOARD, lexicon, engine="trie").score
+    if kind != "directory":  # rebuilt over: the new entry is a regular file again
+        assert path.is_file() and not path.is_symlink()
+        assert cache_module.load_view(path, checksum) is not None

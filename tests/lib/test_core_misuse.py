@@ -7,10 +7,12 @@ from array import array
 import pytest
 
 from boggle import Board, Lexicon, LexiconError, Rules, solve
-from boggle._native.core import Trie
+from boggle._native.core import ClassBound, Trie
 from boggle.batch import score_many
+from boggle.cli import main
 from boggle.engines import engine_names
 from boggle.engines.native import score_native
+from boggle.search.scorer import Scorer
 
 
 def test_lexicon_sorts_and_deduplicates_its_words() -> None:
@@ -109,3 +111,132 @@ def test_negative_points_in_the_scoring_paths() -> None:
     assert expected == -3
     assert score_native(board, lexicon, NEGATIVE) == expected
     assert score_many([board, "fxie/amlo/ewbx/astu"], lexicon, NEGATIVE) == [expected, expected]
+
+
+def test_negative_scores_from_the_search_scorers_are_scores_not_failures() -> None:
+    """Issue 32, finding 6: ``score_boards`` took any score below zero for out-of-memory."""
+    lexicon = Lexicon.from_words(["fame", "fax", "mix"])
+    board = Board.parse("fxie amlo ewbx astu")
+    expected = solve(board, lexicon, NEGATIVE, engine="trie").score
+    scorer = Scorer(lexicon, NEGATIVE)
+    faces = board.faces
+    assert scorer.score_many([faces, faces], 4, 4) == [expected, expected]
+    assert scorer.score(faces, 4, 4) == expected
+    assert min(scorer.score_neighbours(faces, 4, 4, ["a", "x"])) <= expected < 0
+
+
+def test_search_with_a_negative_scoring_table_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["search", "--size", "3x3", "--scoring", "3:-1", "--seconds", "0.2"]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--scoring", "3:-1"], "without negative points (3:-1)"),
+        (["--scoring", "3:1,5:-2"], "without negative points (3:1,5:-2)"),
+        (["--above", "99999999999999999999999"], "--above must be between 0 and"),
+        (["--above", str(10**18 + 1)], "--above must be between 0 and"),
+    ],
+)
+def test_prove_refuses_what_its_bounds_cannot_take_in_one_line(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 32, finding 6: a negative points table was taken for out-of-memory (and bounds
+    that add points along paths are no bound with negative points); a huge threshold was an
+    OverflowError."""
+    arguments = ["prove", "--size", "2x2", *argv]
+    if "--above" not in argv:
+        arguments += ["--above", "1"]
+    assert main(arguments) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1 and says in err, err
+
+
+def _class_bound_args() -> tuple[bytes, bytes, int, list[int], bytes]:
+    letters = bytes([0, 1, 0, 2])  # "ab", "ac" over faces a, b, c
+    offsets = array("I", [0, 2, 4]).tobytes()
+    faces = bytes([0, 255, 255, 255, 1, 255, 255, 255, 2, 255, 255, 255])
+    return letters, offsets, 2, [0, 0, 1], faces
+
+
+def _class_bound() -> ClassBound:
+    return ClassBound(*_class_bound_args())
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols"),
+    [
+        (2**31 - 1, 2),
+        (2, 2**31 - 1),
+        (2**31 - 1, 2**31 - 1),
+        (65536, 65536),
+        (-2, -2),
+        (-(2**31), -1),
+        (0, 5),
+        (1, 0),
+        (9, 8),
+    ],
+)
+def test_class_bounds_check_the_shape_before_any_arithmetic(rows: int, cols: int) -> None:
+    """Issue 32, finding 12: ``rows * cols`` overflowed an int before the range check
+    (UBSan, under .ci/sanitize); now the shape is checked first, for every entry point."""
+    bound = _class_bound()
+    masks = array("I", [0b111] * 4).tobytes()
+    order = bytes(range(4))
+    with pytest.raises(ValueError, match="board shape"):
+        bound.bound(masks, rows, cols)
+    with pytest.raises(ValueError, match="board shape"):
+        bound.search(masks, rows, cols, 0, order)
+    with pytest.raises(ValueError, match="board shape"):
+        bound.tree_search(masks, rows, cols, 0, order)
+    assert bound.bound(masks, 2, 2) > 0  # the same bound works on a board it can take
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2**31 - 1, 2), (2, 2**31 - 1), (65536, 65536)])
+def test_trie_entry_points_check_the_shape_before_any_arithmetic(rows: int, cols: int) -> None:
+    lexicon = Lexicon.from_words(["fame", "fax", "mix"])
+    scorer = Scorer(lexicon, NEGATIVE)
+    trie = scorer.core.trie
+    faces = scorer.encode(Board.parse("fxie amlo ewbx astu").faces)
+    points = list(scorer.points)
+    for call in (
+        lambda: trie.solve(faces, rows, cols, 3, points, False),
+        lambda: trie.score_boards(faces, rows, cols, 3, points),
+        lambda: trie.score_neighbours(faces, rows, cols, scorer.encode("ax"), 3, points),
+    ):
+        with pytest.raises(ValueError, match="board shape"):
+            call()
+
+
+def test_scores_past_32_bits_do_not_wrap() -> None:
+    """Scores come back as 64-bit numbers: two words of 2^31-1 points each are 2^32-2."""
+    lexicon = Lexicon.from_words(["fame", "fax", "mix"])
+    scorer = Scorer(lexicon, NEGATIVE)
+    trie = scorer.core.trie
+    faces = scorer.encode(Board.parse("fxie amlo ewbx astu").faces)
+    points = [0, 0, 0, 2**31 - 1, 2**31 - 1]
+    expected = trie.solve(faces, 4, 4, 3, points, False)
+    assert expected == 3 * (2**31 - 1)
+    assert array("q", trie.score_boards(faces * 2, 4, 4, 3, points)).tolist() == [expected] * 2
+    neighbours = array("q", trie.score_neighbours(faces, 4, 4, scorer.encode("x"), 3, points))
+    assert max(neighbours) == expected and min(neighbours) >= 0
+
+
+@pytest.mark.parametrize("points", [2**31, -(2**31) - 1, 2**40])
+def test_points_past_32_bits_are_refused_not_cut(points: int) -> None:
+    lexicon = Lexicon.from_words(["fame", "fax", "mix"])
+    scorer = Scorer(lexicon, NEGATIVE)
+    trie = scorer.core.trie
+    faces = scorer.encode(Board.parse("fxie amlo ewbx astu").faces)
+    table = [0, 0, 0, points]
+    for call in (
+        lambda: trie.solve(faces, 4, 4, 3, table, False),
+        lambda: trie.score_boards(faces, 4, 4, 3, table),
+        lambda: trie.score_neighbours(faces, 4, 4, scorer.encode("x"), 3, table),
+    ):
+        with pytest.raises(ValueError, match="points out of range"):
+            call()
+    letters, offsets, _, _, faces_table = _class_bound_args()
+    with pytest.raises(ValueError, match="points out of range"):
+        ClassBound(letters, offsets, 2, table, faces_table)

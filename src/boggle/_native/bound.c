@@ -149,11 +149,12 @@ static int branch(cb_class *c, const uint8_t *order, int pos, int64_t above, byt
 
 /* Read masks (uint32 per cell) into a class of the given shape. */
 static int load_class(BoundObject *self, cb_class *c, Py_buffer *masks, int rows, int cols) {
-    int n = rows * cols;
-    if (rows < 1 || cols < 1 || n > CB_MAX_CELLS || masks->len != (Py_ssize_t)n * 4) {
+    /* the shape is checked before rows * cols is formed: no overflow whatever is passed */
+    if (!bn_shape_ok(rows, cols, CB_MAX_CELLS) || masks->len != (Py_ssize_t)rows * cols * 4) {
         PyErr_SetString(PyExc_ValueError, "masks do not match the board shape (at most 64 cells)");
         return -1;
     }
+    int n = rows * cols;
     memset(c, 0, sizeof *c);
     c->t = self;
     c->n = n;
@@ -266,8 +267,12 @@ static int Bound_init(BoundObject *self, PyObject *args, PyObject *kwargs) {
         Py_DECREF(seq);
         goto done;
     }
-    for (Py_ssize_t i = 0; i < n_points; i++)
-        points[i] = (int32_t)PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+    for (Py_ssize_t i = 0; i < n_points && !PyErr_Occurred(); i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (!PyErr_Occurred() && (v < INT32_MIN || v > INT32_MAX))
+            PyErr_SetString(PyExc_ValueError, "points out of range");
+        points[i] = (int32_t)v;
+    }
     Py_DECREF(seq);
     if (PyErr_Occurred()) goto done;
     uint32_t n_words = (uint32_t)(offsets.len / 4 - 1);

@@ -19,6 +19,15 @@
 #define BN_NO_LETTER 255        /* padding after the last letter of a face */
 #define BN_DEAD_LETTER 254      /* a letter the word list never uses */
 #define BN_SILENT 0x40          /* in a face: this trie letter continues the previous board letter */
+#define BN_MAX_CELLS (1 << 24)  /* cells of the largest board an entry point takes */
+
+/* Whether rows x cols is a board of 1 to max_cells cells, checked before any product is
+ * formed: no int overflows whatever numbers a caller passes (each entry point checks its
+ * shape with this before any arithmetic on it). */
+static inline int bn_shape_ok(int rows, int cols, int max_cells) {
+    return rows >= 1 && cols >= 1 && rows <= max_cells && cols <= max_cells &&
+           (int64_t)rows * (int64_t)cols <= (int64_t)max_cells;
+}
 
 typedef struct {
     uint32_t bits;   /* bit L set when a child for letter L exists; BN_WORD_BIT: a word ends */
@@ -103,7 +112,9 @@ void bn_scratch_free(bn_scratch *s);
  * bn_scratch_init(s, trie->n_nodes), one per thread, reused from board to
  * board (with s->record = 0 for the score alone, the fast path of boards up
  * to 64 cells; 1 to also keep each word's id and path in s->found_*).
- * Returns the score, or BN_SOLVE_FAILED when out of memory.
+ * Returns the score, or BN_SOLVE_FAILED when out of memory: INT64_MIN, which no score
+ * reaches (at most 2^32 words of at most 2^31 points each); a score below zero is a score
+ * (negative points), never a failure: compare with BN_SOLVE_FAILED, not with 0.
  * Example: scratch once, then for each board
  *     int64_t score = bn_solve(&trie, &board, &scratch, 3, points, max_len); */
 #define BN_SOLVE_FAILED INT64_MIN

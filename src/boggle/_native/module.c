@@ -364,7 +364,8 @@ typedef struct {
 
 static int64_t run_solve(TrieObject *self, const Py_buffer *faces, int rows, int cols,
                          int min_len, PyObject *points_obj, int record, solve_run *run) {
-    if (rows < 1 || cols < 1 || faces->len != (Py_ssize_t)rows * cols * BN_FACE_MAX) {
+    if (!bn_shape_ok(rows, cols, BN_MAX_CELLS) ||
+        faces->len != (Py_ssize_t)rows * cols * BN_FACE_MAX) {
         PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
         return BN_SOLVE_FAILED;
     }
@@ -436,7 +437,7 @@ static PyObject *Trie_solve(TrieObject *self, PyObject *args) {
     }
 done:
     end_solve(self, &run);
-    free_cell_tuples(&t, rows * cols);
+    free_cell_tuples(&t, t.cells ? rows * cols : 0); /* cells made: the shape was sound */
     PyBuffer_Release(&faces);
     return result;
 }
@@ -506,10 +507,20 @@ static PyObject *Trie_solution(TrieObject *self, PyObject *args) {
     result = Py_BuildValue("(NL)", items, total);
 done:
     end_solve(self, &run);
-    free_cell_tuples(&t, rows * cols);
+    free_cell_tuples(&t, t.cells ? rows * cols : 0); /* cells made: the shape was sound */
     PyMem_Free(order);
     PyBuffer_Release(&faces);
     return result;
+}
+
+/* Whether the board limits a caller gives are ones the parser can count to (a ValueError
+ * set if not): checked before they bound any arithmetic. */
+static int board_limits_ok(int max_side, int max_cells) {
+    if (max_side < 1 || max_cells < 1 || max_cells > BN_MAX_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "board limits out of range");
+        return 0;
+    }
+    return 1;
 }
 
 /* score_lines(lines, min_len, min_len_large, large_cells, points, max_side, max_cells)
@@ -525,6 +536,7 @@ static PyObject *Trie_score_lines(TrieObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OiiiOii", &lines_obj, &min_len, &min_len_large, &large_cells,
                           &points_obj, &max_side, &max_cells))
         return NULL;
+    if (!board_limits_ok(max_side, max_cells)) return NULL;
     PyObject *lines = PySequence_Fast(lines_obj, "lines must be a sequence of str");
     if (!lines) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(lines);
@@ -636,6 +648,7 @@ static PyObject *Trie_score_text(TrieObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "s#iiiOii", &text, &text_len, &min_len, &min_len_large,
                           &large_cells, &points_obj, &max_side, &max_cells))
         return NULL;
+    if (!board_limits_ok(max_side, max_cells)) return NULL;
     int32_t *points = NULL;
     int max_len = bs_points_table(points_obj, &points);
     if (max_len < 0) return NULL;
@@ -736,9 +749,9 @@ static PyObject *Trie_score_boards(TrieObject *self, PyObject *args) {
 
 static PyMethodDef Trie_methods[] = {
     {"score_neighbours", (PyCFunction)Trie_score_neighbours, METH_VARARGS,
-     "score_neighbours(faces, rows, cols, alternatives, min_len, points) -> int32 bytes"},
+     "score_neighbours(faces, rows, cols, alternatives, min_len, points) -> int64 bytes"},
     {"score_boards", (PyCFunction)Trie_score_boards, METH_VARARGS,
-     "score_boards(faces, rows, cols, min_len, points) -> int32 bytes"},
+     "score_boards(faces, rows, cols, min_len, points) -> int64 bytes"},
     {"solve", (PyCFunction)Trie_solve, METH_VARARGS,
      "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
     {"solution", (PyCFunction)Trie_solution, METH_VARARGS,

@@ -3,7 +3,7 @@
  * A hill climber spends its time scoring the one-edit neighbours of a board:
  * every cell given every other face, and every two cells with different faces
  * swapped.  score_neighbours builds each neighbour in place in one buffer and
- * scores it with bn_solve, writing the scores into one bytes object of int32,
+ * scores it with bn_solve, writing the scores into one bytes object of int64,
  * so Python makes no object per neighbour.  Neighbour order (the caller
  * relies on it): for each cell, for each alternative face that differs from
  * the cell's; then for each pair i < j whose faces differ, the swap of i and j.
@@ -25,7 +25,8 @@ int bs_points_table(PyObject *points_obj, int32_t **out) {
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (v == -1 && PyErr_Occurred()) {
+        if ((v == -1 && PyErr_Occurred()) || v < INT32_MIN || v > INT32_MAX) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "points out of range");
             PyMem_Free(table);
             Py_DECREF(seq);
             return -1;
@@ -60,7 +61,7 @@ static void put_face(uint8_t *board, int cell, const uint8_t *face) {
 /* Scores every neighbour into out; returns 0, or -1 when out of memory. */
 static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *faces, int rows,
                             int cols, const uint8_t *alts, int n_alts, int min_len,
-                            const int32_t *points, int max_len, int32_t *out) {
+                            const int32_t *points, int max_len, int64_t *out) {
     int n = rows * cols;
     size_t size = (size_t)n * BN_FACE_MAX;
     uint8_t *work = malloc(size);
@@ -76,7 +77,7 @@ static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *f
             put_face(work, c, alt);
             int64_t score = bn_solve(trie, &board, s, min_len, points, max_len);
             if (score == BN_SOLVE_FAILED) { free(work); return -1; }
-            out[k++] = (int32_t)score;
+            out[k++] = score;
         }
         put_face(work, c, own);
     }
@@ -88,7 +89,7 @@ static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *f
             put_face(work, j, fi);
             int64_t score = bn_solve(trie, &board, s, min_len, points, max_len);
             if (score == BN_SOLVE_FAILED) { free(work); return -1; }
-            out[k++] = (int32_t)score;
+            out[k++] = score;
             put_face(work, i, fi);
             put_face(work, j, fj);
         }
@@ -97,10 +98,11 @@ static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *f
     return 0;
 }
 
-/* A bytes object for `count` int32 scores, and `s` made ready for `trie`;
+/* A bytes object for `count` int64 scores (a score of 32 bits could wrap), and `s` made
+ * ready for `trie`;
  * NULL (and no scratch to free) with a Python error set. */
 static PyObject *scores_and_scratch(const bn_trie *trie, Py_ssize_t count, bn_scratch *s) {
-    PyObject *scores = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int32_t));
+    PyObject *scores = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int64_t));
     if (scores && bn_scratch_init(s, trie->n_nodes) < 0) {
         Py_CLEAR(scores);
         PyErr_NoMemory();
@@ -118,8 +120,8 @@ PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
     int32_t *points = NULL;
     bn_scratch s;
     int have_scratch = 0;
-    if (rows < 1 || cols < 1 || (Py_ssize_t)rows * cols > 1024 ||
-        faces.len != (Py_ssize_t)rows * cols * BN_FACE_MAX || alts.len % BN_FACE_MAX != 0) {
+    if (!bn_shape_ok(rows, cols, 1024) || faces.len != (Py_ssize_t)rows * cols * BN_FACE_MAX ||
+        alts.len % BN_FACE_MAX != 0) {
         PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
         goto done;
     }
@@ -131,7 +133,7 @@ PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
     if (!result) goto done;
     have_scratch = 1;
     int status;
-    int32_t *out = (int32_t *)PyBytes_AS_STRING(result);
+    int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
     Py_BEGIN_ALLOW_THREADS
     status = neighbour_scores(trie, &s, faces.buf, rows, cols, alts.buf, n_alts, min_len,
                               points, max_len, out);
@@ -157,8 +159,9 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
     PyObject *result = NULL;
     int32_t *points = NULL;
     bn_scratch s;
-    Py_ssize_t size = (Py_ssize_t)rows * cols * BN_FACE_MAX;
-    if (rows < 1 || cols < 1 || (Py_ssize_t)rows * cols > 1024 || faces.len % size != 0) {
+    Py_ssize_t size = 0;
+    if (!bn_shape_ok(rows, cols, 1024) ||
+        faces.len % (size = (Py_ssize_t)rows * cols * BN_FACE_MAX) != 0) {
         PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
         goto done;
     }
@@ -168,13 +171,14 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
     result = scores_and_scratch(trie, count, &s);
     if (!result) goto done;
     int failed = 0;
-    int32_t *out = (int32_t *)PyBytes_AS_STRING(result);
+    int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t b = 0; b < count && !failed; b++) {
         bn_board board = {rows, cols, rows * cols, (const uint8_t *)faces.buf + b * size};
         int64_t score = bn_solve(trie, &board, &s, min_len, points, max_len);
-        failed = score < 0;
-        out[b] = (int32_t)score;
+        /* only the sentinel is a failure: a score below zero is a score (negative points) */
+        failed = score == BN_SOLVE_FAILED;
+        out[b] = score;
     }
     Py_END_ALLOW_THREADS
     bn_scratch_free(&s);

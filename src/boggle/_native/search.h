@@ -14,9 +14,9 @@
 /* Points per length as an int32 table (PyMem_Free it); returns its last
  * index, or -1 with a Python error set. */
 int bs_points_table(PyObject *points_obj, int32_t **out);
-/* Trie.score_neighbours(faces, rows, cols, alternatives, min_len, points) -> bytes of int32 */
+/* Trie.score_neighbours(faces, rows, cols, alternatives, min_len, points) -> bytes of int64 */
 PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args);
-/* Trie.score_boards(faces, rows, cols, min_len, points) -> bytes of int32 */
+/* Trie.score_boards(faces, rows, cols, min_len, points) -> bytes of int64 */
 PyObject *bs_score_boards(const bn_trie *trie, PyObject *args);
 /* Adds the ClassBound type to the module; -1 on error. */
 int bs_add_types(PyObject *module);

@@ -37,7 +37,9 @@ def check_outputs(
     """:class:`OutputError` if writing ``paths`` would overwrite a file unasked or an input.
 
     An existing file is overwritten only with ``force``; a directory, or a file
-    that is one of ``inputs``, never.
+    that is one of ``inputs``, never.  A symbolic link at a path counts as a file there,
+    even a link to nothing: with ``force`` the atomic writer replaces the link itself,
+    never the file it names.
 
     >>> check_outputs(["/"], force=True)
     Traceback (most recent call last):
@@ -51,7 +53,7 @@ def check_outputs(
             raise OutputError(f"{shown!r} is a directory; give a file name")
         if any(_same_file(path, source) for source in sources):
             raise OutputError(f"{shown!r} is also the input; write to another file")
-        if path.exists() and not force:
+        if os.path.lexists(path) and not force:  # a link counts, even one to nothing
             raise OutputError(f"{shown!r} already exists; give --force to overwrite it")
 
 

@@ -9,12 +9,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from boggle.cache import atomic_file
 from boggle.commands import _options as options
 from boggle.commands._cluster import add_cluster_options, where_from_args
+from boggle.commands._output import check_outputs
 from boggle.commands._progress import progress_bar
 from boggle.commands.roll import size_from_args
 from boggle.dice import GENERATORS
-from boggle.errors import BoggleError
+from boggle.errors import BoggleError, OutputError
 from boggle.random_boards import MAX_SEED, BoardSource
 from boggle.stats import PERCENTILES, ScoreStats, score_stats
 
@@ -116,13 +118,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _plot_path(name: str | None, force: bool) -> Path | None:
+    """The --plot file, checked before any work: refused if it exists (a link too, even one to
+    nothing) without ``force``; written whole by :func:`write_plot`, never through a link."""
     if name is None:
         return None
     path = Path(name)
     if path.suffix.lower() not in (".png", ".svg"):
         raise BoggleError(f"--plot writes .png or .svg files, got {name!r}")
-    if path.exists() and not force:
-        raise BoggleError(f"{name!r} exists; give --force to overwrite it")
+    check_outputs([path], force)
     if not path.parent.is_dir():
         raise BoggleError(f"cannot write {name!r}: no directory {str(path.parent)!r}")
     return path
@@ -170,8 +173,10 @@ def write_plot(stats: ScoreStats, path: Path) -> None:
         f"{stats.dictionary}: mean {stats.mean:.1f}, std {stats.std:.1f}"
     )
     try:
-        figure.savefig(path, dpi=120, bbox_inches="tight")
+        # whole or not at all, and over a link at ``path`` (--force), not into what it names
+        with atomic_file(path) as handle:
+            figure.savefig(handle, format=path.suffix.lower()[1:], dpi=120, bbox_inches="tight")
     except OSError as error:
-        raise BoggleError(f"cannot write {str(path)!r}: {error.strerror}") from None
+        raise OutputError(f"cannot write {str(path)!r}: {error.strerror}") from None
     finally:
         plt.close(figure)

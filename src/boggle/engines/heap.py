@@ -51,6 +51,7 @@ from __future__ import annotations
 import heapq
 import io
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -321,11 +322,15 @@ def sorted_word_file(lexicon: Lexicon) -> Path | None:
 
     def find(lex: Lexicon) -> Path | bool:
         text = exported_text(lex)
-        for candidate in _candidates(lex):
+        for candidate, made_here in _candidates(lex):
             try:
-                same_size = candidate.stat().st_size in (len(text), len(text) - 1)
-                if same_size and candidate.read_bytes() in (text, text[:-1]):
-                    return candidate
+                # the cache's own file is taken only as a regular file, not through a link
+                info = candidate.lstat() if made_here else candidate.stat()
+                same_size = info.st_size in (len(text), len(text) - 1)
+                if stat.S_ISREG(info.st_mode) and same_size:
+                    data = cache.read_entry_file(candidate, len(text)) if made_here else None
+                    if (data if made_here else candidate.read_bytes()) in (text, text[:-1]):
+                        return candidate
             except (OSError, ValueError):
                 pass
         folder = cache.cache_dir("wordlists")
@@ -342,13 +347,14 @@ def sorted_word_file(lexicon: Lexicon) -> Path | None:
     return file if isinstance(file, Path) else None
 
 
-def _candidates(lexicon: Lexicon) -> Iterator[Path]:
-    """The files that may already hold the lexicon's sorted words: its source, its cache entry."""
+def _candidates(lexicon: Lexicon) -> Iterator[tuple[Path, bool]]:
+    """The files that may already hold the lexicon's sorted words: its source, its cache entry
+    (with whether the cache made it)."""
     if lexicon.source is not None:
-        yield Path(lexicon.source)
+        yield Path(lexicon.source), False
     folder = cache.cache_root()
     if folder is not None:
-        yield folder / "wordlists" / f"{lexicon.digest}.txt"
+        yield folder / "wordlists" / f"{lexicon.digest}.txt", True
 
 
 def _solve_lexicon(board: Board, lexicon: Lexicon, rules: Rules, seek: bool) -> Iterator[Found]:

@@ -40,7 +40,7 @@ from boggle._native.core import (
     checksum,
 )
 from boggle.board import MULTI_LETTER_FACES, Board
-from boggle.cache import cache_folder, load_mapped, store
+from boggle.cache import cache_folder, load_view, store
 from boggle.engines.trie import solve_trie
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -71,7 +71,7 @@ class CompiledLexicon:
                 self.trie = self._trie(image, None, MAX_LETTERS, word_bytes)
             except ValueError:  # the core refuses the image: build afresh
                 cached = None
-                del image, word_bytes  # unmapped, so the entry can be replaced (Windows)
+                del image, word_bytes  # the entry's bytes, freed before the rebuild
         if cached is None:
             self.letter_codes = _letter_codes(lexicon)
             words = lexicon.words
@@ -161,11 +161,13 @@ def _read_cache(
     lexicon: Lexicon,
 ) -> tuple[dict[str, bytes], memoryview, memoryview, int] | None:
     """Letter codes, the words in code order (UTF-8, one a line), trie image and longest word
-    from a sound cache entry, the words and image as views of the file mapped in memory.
-    The words come from the entry, so the lexicon's own words are not needed (a list read
-    through its summary is then never read at all)."""
+        from a sound cache entry, the words and image as views of the entry's bytes (read into
+    the process's own memory: a cache file truncated later cannot touch them, see
+    :func:`boggle.cache.load_view`).
+        The words come from the entry, so the lexicon's own words are not needed (a list read
+        through its summary is then never read at all)."""
     path = _cache_file(lexicon)
-    payload = None if path is None else load_mapped(path, checksum)
+    payload = None if path is None else load_view(path, checksum)
     if payload is None:
         return None
     try:

@@ -4,15 +4,30 @@ The first line says what is being proved (size, word list digest, rules,
 threshold, the top-level classes' buckets); a file for another proof is refused, so results never
 mix.  Each finished class is appended and flushed at once, so an interrupted
 proof loses at most the classes it was working on.
+
+Nothing in a checkpoint is trusted: the file must be a regular file of at most
+:data:`MAX_CHECKPOINT_BYTES` (a device such as ``/dev/zero``, a FIFO, a link in its place
+are refused at once, without reading or blocking), and each class line must have the shape
+:meth:`Checkpoint.add` writes, a class number of this proof seen once, and its own checksum
+(:func:`line_check`: CRC-32 of the line's content and of the proof it belongs to), so a
+damaged, edited, hand-made or spliced file is refused in one line, never taken as done work.
+
+>>> header = {"kind": KIND, "size": "2x2"}
+>>> record = {"index": 0, "boards": [["aeet", 4]], "bounds": 3, "seconds": 0.01}
+>>> line_check(header, record)
+'6c2caec0'
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
+import zlib
 from typing import TYPE_CHECKING, Any, TextIO
 
 from boggle.errors import BoggleError
+from boggle.inputs import describe_size
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 
@@ -22,13 +37,26 @@ if TYPE_CHECKING:
 
 KIND = "boggle-prove-checkpoint"
 
+MAX_CHECKPOINT_BYTES = 1 << 30
+"""A checkpoint larger than this is refused before it is read."""
+
+_OPEN_FLAGS = (
+    os.O_RDWR
+    | os.O_APPEND
+    | getattr(os, "O_NONBLOCK", 0)  # a FIFO is opened, seen and refused, not waited on
+    | getattr(os, "O_NOFOLLOW", 0)  # the file the proof made, not what a link points to
+)
+
 
 class Checkpoint:
     """An open checkpoint file and the classes it already holds."""
 
-    def __init__(self, stream: TextIO, finished: dict[int, ClassResult]) -> None:
+    def __init__(
+        self, stream: TextIO, finished: dict[int, ClassResult], header: dict[str, Any]
+    ) -> None:
         self.stream = stream
         self.finished = finished
+        self.header = header
 
     @classmethod
     def open(
@@ -40,8 +68,12 @@ class Checkpoint:
         rules: Rules,
         above: int,
         layout: Layout,
+        classes: int | None = None,
     ) -> Checkpoint | None:
-        """Open (or start) the checkpoint at ``path``; ``None`` when there is none."""
+        """Open (or start) the checkpoint at ``path``; ``None`` when there is none.
+
+        ``classes``: how many top-level classes the proof has (class numbers are below it).
+        """
         from boggle.search.prove import ClassResult
 
         if path is None:
@@ -55,48 +87,169 @@ class Checkpoint:
             **layout.to_json(),
         }
         finished: dict[int, ClassResult] = {}
-        if os.path.exists(path):
-            lines = _read_lines(path)
-            first = lines[0] if lines else None
-            if not isinstance(first, dict) or first.get("kind") != KIND:
-                raise BoggleError(f"{path} is not a prove checkpoint; not overwriting it")
-            _fill_older_header(first)
-            for name in header:
-                if first.get(name) != header[name]:
-                    raise BoggleError(
-                        f"checkpoint {path} is for another proof ({name}: "
-                        f"{first.get(name)!r}, here {header[name]!r})"
+        if os.path.lexists(path):
+            descriptor, data = _open_existing(path)
+            try:
+                records = _records(path, data, header, classes)
+                finished = {
+                    r["index"]: ClassResult(
+                        r["index"],
+                        tuple((board, score) for board, score in r["boards"]),
+                        r["bounds"],
+                        r["seconds"],
                     )
-            for line in lines[1:]:
-                finished[line["index"]] = ClassResult(
-                    line["index"],
-                    tuple((b, s) for b, s in line["boards"]),
-                    line["bounds"],
-                    line["seconds"],
-                )
-            _drop_torn_tail(path)
-            stream = open(path, "a", encoding="utf-8")  # noqa: SIM115
+                    for r in records
+                }
+                os.ftruncate(descriptor, data.rfind(b"\n") + 1)  # a torn last line cut
+            except BaseException:
+                os.close(descriptor)
+                raise
+            stream = os.fdopen(descriptor, "a", encoding="utf-8")
         else:
             try:
                 stream = open(path, "x", encoding="utf-8")  # noqa: SIM115
             except OSError as error:
                 raise BoggleError(f"cannot write {path}: {error.strerror}") from None
+            except ValueError:  # a NUL in the path
+                raise BoggleError(f"checkpoint {path!r} is not a valid path") from None
             stream.write(json.dumps(header) + "\n")
             stream.flush()
-        return cls(stream, finished)
+        return cls(stream, finished, header)
 
     def add(self, result: ClassResult) -> None:
-        record = {
+        record: dict[str, Any] = {
             "index": result.index,
             "boards": [list(pair) for pair in result.boards],
             "bounds": result.bounds,
             "seconds": round(result.seconds, 4),
         }
+        record["check"] = line_check(self.header, record)
         self.stream.write(json.dumps(record) + "\n")
         self.stream.flush()
 
     def close(self) -> None:
         self.stream.close()
+
+
+def line_check(header: dict[str, Any], record: dict[str, Any]) -> str:
+    """The checksum a class line carries: CRC-32 of the proof's header and of the line's
+    content (every field but ``check``), in hex; a line spliced in from another proof's
+    checkpoint, or edited, no longer matches."""
+    content = {name: value for name, value in record.items() if name != "check"}
+    text = json.dumps([header, content], sort_keys=True, separators=(",", ":"))
+    return f"{zlib.crc32(text.encode()):08x}"
+
+
+def _open_existing(path: str) -> tuple[int, bytes]:
+    """An existing checkpoint opened to read and append, and its bytes; :class:`BoggleError`
+    in one line unless it is a regular file of at most :data:`MAX_CHECKPOINT_BYTES`."""
+    shown = repr(path)
+    try:
+        descriptor = os.open(path, _OPEN_FLAGS)
+    except OSError as error:
+        if os.path.islink(path):
+            raise BoggleError(
+                f"checkpoint {shown} is a symbolic link; name the checkpoint file itself"
+            ) from None
+        raise BoggleError(f"cannot open checkpoint {shown}: {error.strerror}") from None
+    except ValueError:  # a NUL in the path
+        raise BoggleError(f"checkpoint {shown} is not a valid path") from None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise BoggleError(f"checkpoint {shown} is not a regular file; give a file name")
+        if info.st_size > MAX_CHECKPOINT_BYTES:
+            raise BoggleError(
+                f"checkpoint {shown} is {describe_size(info.st_size)}; the limit is "
+                f"{describe_size(MAX_CHECKPOINT_BYTES)}"
+            )
+        os.set_blocking(descriptor, True)
+        data = _read_all(descriptor, MAX_CHECKPOINT_BYTES)
+        if data is None:
+            raise BoggleError(f"checkpoint {shown} grew past {describe_size(MAX_CHECKPOINT_BYTES)}")
+    except OSError as error:
+        os.close(descriptor)
+        raise BoggleError(f"cannot read checkpoint {shown}: {error.strerror}") from None
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor, data
+
+
+def _read_all(descriptor: int, limit: int) -> bytes | None:
+    chunks = []
+    total = 0
+    while chunk := os.read(descriptor, 1 << 20):
+        chunks.append(chunk)
+        total += len(chunk)
+        if total > limit:
+            return None
+    return b"".join(chunks)
+
+
+def _records(
+    path: str, data: bytes, header: dict[str, Any], classes: int | None
+) -> list[dict[str, Any]]:
+    """The class lines of a checkpoint for the proof ``header`` names, each checked."""
+    lines = _read_lines(path, data)
+    first = lines[0] if lines else None
+    if not isinstance(first, dict) or first.get("kind") != KIND:
+        raise BoggleError(f"{path} is not a prove checkpoint; not overwriting it")
+    _fill_older_header(first)
+    for name in header:
+        if first.get(name) != header[name]:
+            raise BoggleError(
+                f"checkpoint {path} is for another proof ({name}: "
+                f"{first.get(name)!r}, here {header[name]!r})"
+            )
+    seen: set[int] = set()
+    for number, record in enumerate(lines[1:], start=2):
+        problem = _record_problem(record, header, classes, seen)
+        if problem is not None:
+            raise BoggleError(f"checkpoint {path} line {number}: {problem}; not trusting it")
+        seen.add(record["index"])
+    return lines[1:]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _record_problem(
+    record: object, header: dict[str, Any], classes: int | None, seen: set[int]
+) -> str | None:
+    """What is wrong with one class line, or ``None`` when it is sound."""
+    if not isinstance(record, dict) or set(record) != {
+        "index",
+        "boards",
+        "bounds",
+        "seconds",
+        "check",
+    }:
+        return "not a finished class (index, boards, bounds, seconds, check)"
+    index, boards = record["index"], record["boards"]
+    if not _is_int(index) or index < 0 or (classes is not None and index >= classes):
+        return f"class number {index!r} is not one of this proof's classes"
+    if index in seen:
+        return f"class {index} is recorded twice"
+    if not isinstance(boards, list) or not all(
+        isinstance(pair, list)
+        and len(pair) == 2
+        and isinstance(pair[0], str)
+        and pair[0]
+        and _is_int(pair[1])
+        and pair[1] > header["above"]
+        for pair in boards
+    ):
+        return "boards are not [board, score] pairs scoring above the threshold"
+    if not _is_int(record["bounds"]) or record["bounds"] < 0:
+        return "bounds is not a count"
+    seconds = record["seconds"]
+    if not isinstance(seconds, int | float) or isinstance(seconds, bool) or not seconds >= 0:
+        return "seconds is not a duration"
+    if record["check"] != line_check(header, record):
+        return "its checksum does not match (damaged, edited or from another proof)"
+    return None
 
 
 def _fill_older_header(header: dict[str, Any]) -> None:
@@ -107,27 +260,16 @@ def _fill_older_header(header: dict[str, Any]) -> None:
     header.setdefault("inner_buckets", header.get("buckets"))
 
 
-def _read_lines(path: str) -> list[Any]:
-    """The JSON lines of a checkpoint; a torn last line (killed mid-write) is dropped."""
-    try:
-        with open(path, encoding="utf-8") as stream:
-            text = stream.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise BoggleError(f"cannot read checkpoint {path}: {error}") from None
+def _read_lines(path: str, data: bytes) -> list[Any]:
+    """The JSON lines of a checkpoint; a torn last line (killed mid-write: no newline) is
+    dropped."""
+    raw = data.split(b"\n")
+    if len(raw) > 1:
+        raw.pop()  # what follows the last newline: nothing, or a line cut short
     lines: list[Any] = []
-    raw = text.splitlines()
-    for number, line in enumerate(raw):
+    for line in raw:
         try:
             lines.append(json.loads(line))
-        except json.JSONDecodeError:
-            if number == len(raw) - 1 and number > 0:
-                break
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             raise BoggleError(f"{path} is not a prove checkpoint; not overwriting it") from None
     return lines
-
-
-def _drop_torn_tail(path: str) -> None:
-    """Cut a last line left without its newline (a write cut short), ready to append."""
-    with open(path, "rb") as stream:
-        data = stream.read()
-    os.truncate(path, data.rfind(b"\n") + 1)

@@ -102,12 +102,39 @@ bound (``benchmarks/prove_side_by_side.py``: the 3x3 proof 6% faster; 10 sampled
 classes 3% faster, 12 3x4 classes within 2%)."""
 
 
+MAX_ABOVE = 10**18
+"""The largest threshold: beyond any board's score, and ``WALK_BELOW`` times it still fits
+the core's 64-bit numbers."""
+
+
+def check_problem(rules: Rules, above: int) -> None:
+    """:class:`BoggleError` in one line for a proof that cannot be made: a threshold out of
+    range, or a scoring table with negative points (a class's bound adds the points of every
+    path, which is never below a board's score only when no word costs points).
+
+    >>> from boggle.rules import CLASSIC
+    >>> check_problem(CLASSIC.with_overrides(scoring=((3, -1),)), 10)
+    Traceback (most recent call last):
+      ...
+    boggle.errors.BoggleError: prove needs a scoring table without negative points (3:-1): ...
+    """
+    if not 0 <= above <= MAX_ABOVE:
+        raise BoggleError(f"--above must be between 0 and {MAX_ABOVE:,}, got {above:,}")
+    if any(points < 0 for _, points in rules.scoring):
+        raise BoggleError(
+            "prove needs a scoring table without negative points "
+            f"({Rules.format_scoring(rules.scoring)}): its bounds add the points of every "
+            "path; use search for such a table"
+        )
+
+
 class Prover:
     """A word list and rules compiled for class bounds and exact scores."""
 
     def __init__(self, lexicon: Lexicon, rules: Rules) -> None:
         if len(lexicon.alphabet) > MAX_LETTERS:
             raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
+        check_problem(rules, 0)
         self.scorer = Scorer(lexicon, rules)
         core = self.scorer.core
         self.faces = letter_alphabet(lexicon)
@@ -220,6 +247,7 @@ def prove(
     :meth:`Layout.of`."""
     if rows * cols > 64:
         raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
+    check_problem(rules, above)
     if jobs < 1:
         raise BoggleError(f"--jobs must be at least 1, got {jobs}")
     for name, count in (("--corner-buckets", corner_buckets), ("--inner-buckets", inner_buckets)):
@@ -232,7 +260,7 @@ def prove(
     letters = ["q" if face == "qu" else face for face in faces]
     layout = Layout.of(letters, rows, cols, bucket_count, corner_buckets, inner_buckets)
     tasks = list(top_level_classes(rows, cols, layout, above))
-    store = Checkpoint.open(checkpoint, rows, cols, lexicon, rules, above, layout)
+    store = Checkpoint.open(checkpoint, rows, cols, lexicon, rules, above, layout, len(tasks))
     done: dict[int, ClassResult] = dict(store.finished) if store else {}
     resumed = len(done)
     todo = [task for task in tasks if task.index not in done]

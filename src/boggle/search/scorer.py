@@ -63,7 +63,7 @@ class Scorer:
         data = b"".join(self.encode(faces) for faces in boards)
         scores = self.core.trie.score_boards(data, rows, cols, self.rules.min_length, self.points)
         self.boards_scored += len(boards)
-        return array("i", scores).tolist()
+        return array("q", scores).tolist()  # 64-bit: no score wraps
 
     def score_neighbours(
         self, faces: Faces, rows: int, cols: int, alphabet: Sequence[str]
@@ -73,6 +73,6 @@ class Scorer:
         scores = self.core.trie.score_neighbours(
             self.encode(faces), rows, cols, alternatives, self.rules.min_length, self.points
         )
-        result = array("i", scores)
+        result = array("q", scores)
         self.boards_scored += len(result)
         return result

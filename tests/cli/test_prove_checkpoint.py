@@ -1,0 +1,211 @@
+"""A prove checkpoint is a regular file of this proof, each line checked (issue 32, findings 5
+and 6): special files are refused at once, lines of the wrong shape, of another proof, out of
+range, twice or edited are refused in one line, never trusted."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boggle.cli import main
+from boggle.search.checkpoint import line_check
+
+WORDS = ["tea", "eat", "ate", "tee", "seat", "east", "teas", "sate", "aster", "rates", "stare"]
+
+
+@pytest.fixture
+def small_list(tmp_path: Path) -> str:
+    path = tmp_path / "small.txt"
+    path.write_text("\n".join(WORDS) + "\n")
+    return str(path)
+
+
+def prove_argv(small_list: str, checkpoint: Path | str, *extra: str) -> list[str]:
+    return [
+        "prove", "--size", "2x3", "--above", "3", "--buckets", "2", "--dict", small_list,
+        "--checkpoint", str(checkpoint), *extra,
+    ]  # fmt: skip
+
+
+def assert_one_line(capsys: pytest.CaptureFixture[str], says: str) -> None:
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and says in lines[0], err
+
+
+def special(kind: str, tmp_path: Path) -> str:
+    if kind.startswith("/dev/"):
+        return kind
+    path = tmp_path / kind
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "dangling-link":
+        path.symlink_to(tmp_path / "nowhere.jsonl")
+    elif kind == "link-to-dev-zero":
+        path.symlink_to("/dev/zero")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("kind", "says"),
+    [
+        ("/dev/zero", "not a regular file"),
+        ("/dev/full", "not a regular file"),
+        ("/dev/null", "not a regular file"),
+        ("fifo", "not a regular file"),
+        ("directory", "Is a directory"),
+        ("dangling-link", "symbolic link"),
+        ("link-to-dev-zero", "symbolic link"),
+    ],
+)
+def test_a_special_file_as_checkpoint_is_one_line_at_once(
+    kind: str, says: str, tmp_path: Path, small_list: str
+) -> None:
+    path = special(kind, tmp_path)
+    argv = prove_argv(small_list, path)
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", *argv], capture_output=True, text=True, timeout=60
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 2, (shlex.join(argv), done.stderr)
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and says in lines[0], done.stderr
+    if kind == "dangling-link":
+        assert not (tmp_path / "nowhere.jsonl").exists()  # nothing made through the link
+
+
+@pytest.fixture
+def finished(tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A whole proof's checkpoint."""
+    path = tmp_path / "proof.jsonl"
+    assert main(prove_argv(small_list, path)) == 0
+    capsys.readouterr()
+    return path
+
+
+def rewrite(path: Path, change: str) -> None:
+    """Change a sound checkpoint's class lines as ``change`` says."""
+    header_line, *lines = path.read_text().splitlines()
+    header = json.loads(header_line)
+    records = [json.loads(line) for line in lines]
+    shaped = {
+        "five": "5",
+        "list": "[1, 2]",
+        "null": "null",
+        "empty-object": "{}",
+        "string": '"index"',
+        "nested-deep": "[" * 100_000,
+    }
+    if change in shaped:
+        lines[0] = shaped[change]
+    elif change == "no-boards":
+        del records[0]["boards"]
+    elif change == "boards-a-number":
+        records[0]["boards"] = 7
+    elif change == "boards-of-numbers":
+        records[0]["boards"] = [[1, 2]]
+    elif change == "bounds-a-string":
+        records[0]["bounds"] = "many"
+    elif change == "bounds-null":
+        records[0]["bounds"] = None
+    elif change == "index-a-string":
+        records[0]["index"] = "0"
+    elif change == "index-out-of-range":
+        records[0]["index"] = 10_000
+    elif change == "index-negative":
+        records[0]["index"] = -1
+    elif change == "twice":
+        records[1] = dict(records[0])
+    elif change == "edited-score":
+        records[0]["bounds"] += 1
+    elif change == "no-check":
+        del records[0]["check"]
+    elif change == "board-below-threshold":
+        records[0]["boards"] = [["aeetst", 1]]
+        records[0]["check"] = line_check(header, records[0])
+    if change not in shaped:
+        lines = [json.dumps(record) for record in records]
+    path.write_text("\n".join([header_line, *lines]) + "\n")
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ("five", "not a finished class"),
+        ("list", "not a finished class"),
+        ("null", "not a finished class"),
+        ("empty-object", "not a finished class"),
+        ("string", "not a finished class"),
+        ("nested-deep", "not a prove checkpoint"),
+        ("no-boards", "not a finished class"),
+        ("no-check", "not a finished class"),
+        ("boards-a-number", "boards are not"),
+        ("boards-of-numbers", "boards are not"),
+        ("board-below-threshold", "boards are not"),
+        ("bounds-a-string", "bounds is not"),
+        ("bounds-null", "bounds is not"),
+        ("index-a-string", "class number"),
+        ("index-out-of-range", "class number 10000"),
+        ("index-negative", "class number -1"),
+        ("twice", "recorded twice"),
+        ("edited-score", "checksum does not match"),
+    ],
+)
+def test_a_class_line_of_the_wrong_shape_is_refused_in_one_line(
+    change: str, says: str, finished: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rewrite(finished, change)
+    before = finished.read_bytes()
+    assert main(prove_argv(small_list, finished)) == 2
+    assert_one_line(capsys, says)
+    assert finished.read_bytes() == before  # refused, not cut or appended to
+
+
+def test_a_hand_made_checkpoint_claiming_every_class_is_refused(
+    finished: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    header_line, *lines = finished.read_text().splitlines()
+    claims = [
+        json.dumps({"index": index, "boards": [], "bounds": 0, "seconds": 0})
+        for index in range(len(lines))
+    ]
+    finished.write_text("\n".join([header_line, *claims]) + "\n")
+    assert main(prove_argv(small_list, finished)) == 2
+    assert_one_line(capsys, "not a finished class")
+
+
+def test_lines_spliced_from_another_proof_are_refused(
+    tmp_path: Path, finished: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The other proof differs only in its word list (one word more, the same letters): its
+    lines, checksums included, fit the shape of this one's, but a line's checksum covers the
+    proof it belongs to."""
+    other_list = tmp_path / "other.txt"
+    other_list.write_text("\n".join([*WORDS, "rate"]) + "\n")
+    other = tmp_path / "other.jsonl"
+    assert main(prove_argv(str(other_list), other)) == 0
+    capsys.readouterr()
+    header_line, *_ = finished.read_text().splitlines()
+    _, *other_lines = other.read_text().splitlines()
+    finished.write_text("\n".join([header_line, *other_lines]) + "\n")
+    assert main(prove_argv(small_list, finished)) == 2
+    assert_one_line(capsys, "checksum does not match")
+
+
+def test_a_sound_checkpoint_still_resumes_whole(
+    finished: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = finished.read_text()
+    assert main([*prove_argv(small_list, finished), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["resumed_classes"] == result["top_level_classes"] == whole.count("\n") - 1
+    assert finished.read_text() == whole
