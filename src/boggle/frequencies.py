@@ -322,8 +322,10 @@ def level_lexicon(lexicon: Lexicon, choice: str) -> Lexicon:
     if check_choice(choice) == ALL:
         return lexicon
 
+    frequencies = list_frequencies(lexicon)  # not inside cached(): its lock is not re-entrant
+
     def build(whole: Lexicon) -> Lexicon:
-        words = tuple(list_frequencies(whole).words_kept(choice))
+        words = tuple(frequencies.words_kept(choice))
         kept = Lexicon._normalised(words, f"{whole.name} ({choice} words)", whole.source)
         kept.language = whole.language
         kept.bundled = whole.bundled
