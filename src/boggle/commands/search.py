@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import (
     add_dictionary_option,
-    add_words_option,
     add_rules_options,
+    add_words_option,
     lexicon_from_args,
     rules_from_args,
     whole_number,

@@ -147,7 +147,9 @@ def levels_report(levels: dict[str, int] | None) -> str:
     if levels is None or not levels["boards"]:
         return ""
     total = sum(levels[level] for level in WORD_LEVELS) or 1
-    parts = [f"{level} {levels[level]:,} ({100 * levels[level] / total:.1f}%)" for level in WORD_LEVELS]
+    parts = [
+        f"{level} {levels[level]:,} ({100 * levels[level] / total:.1f}%)" for level in WORD_LEVELS
+    ]
     return f"words by level (first {levels['boards']:,} boards): {', '.join(parts)}\n"
 
 
