@@ -51,7 +51,7 @@ class WordSetting:
         >>> WordSetting.from_json({"word_level": "rare"})
         Traceback (most recent call last):
           ...
-        boggle.word_levels.WordLevelError: 'word_level' must be one of: common, standard, all; got 'rare'
+        boggle.word_levels.WordLevelError: 'word_level' must be one of: common, standard, all; ...
         """
         level = data.get("word_level", ALL)
         if level is None:
@@ -86,6 +86,10 @@ class WordSetting:
         if self.word_level == ALL or solution.frequencies is None:
             return solution
         return solution.kept(self.word_level)
+
+
+EVERY_WORD = WordSetting()
+"""The default: every word of the list counts."""
 
 
 def with_levels(solution: Solution) -> Solution:

@@ -29,7 +29,7 @@ from typing import Any
 from boggle.board import Board, Cell
 from boggle.engines import solve
 from boggle.game import Match, PlayerList, RoundResult, Status, check_word, judge_round
-from boggle.game.word_setting import WordSetting, unfound_json, with_levels
+from boggle.game.word_setting import EVERY_WORD, WordSetting, unfound_json, with_levels
 from boggle.lexicon import Lexicon
 from boggle.render import board_json
 from boggle.rooms.limits import RoomError, RoomLimits
@@ -97,7 +97,7 @@ class RoundJob:
     challenge: str
     solution: Solution
     max_unfound: int
-    words: WordSetting = WordSetting()
+    words: WordSetting = EVERY_WORD
     set_apart: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Each player's words outside the game's level (``other_words: zero``), shown apart."""
 

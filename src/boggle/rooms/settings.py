@@ -18,7 +18,7 @@ from typing import Any
 from boggle.board import Board
 from boggle.dice import DICE_SETS, roll_board
 from boggle.errors import BoggleError
-from boggle.game.word_setting import WordSetting
+from boggle.game.word_setting import EVERY_WORD, WordSetting
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rules import PRESETS, Rules, preset, rules_for_board
 
@@ -43,7 +43,7 @@ class RoomSettings:
     target: int | None = 50
     rounds: int | None = None
     challenge: bool = False
-    words: WordSetting = WordSetting()
+    words: WordSetting = EVERY_WORD
     """Which words count, and what the others get (see :mod:`boggle.game.word_setting`)."""
 
     def rules(self) -> Rules:

@@ -62,6 +62,13 @@ class PlayRequest(SolveRequest):
         max_length=10_000, description="every entry typed so far in the round, in order"
     )
     finished: bool = Field(default=False, description="the round is over: list the missed")
+    word_level: Literal["common", "standard", "all"] = Field(
+        default="all", description="which words count (docs/words.md)"
+    )
+    other_words: Literal["refused", "zero"] = Field(
+        default="refused",
+        description="a listed word outside word_level: refused, or 0 points and set apart",
+    )
 
 
 class CheckRequest(SolveRequest):
@@ -147,7 +154,14 @@ class CheckResponse(BaseModel):
 class PlayFeedback(BaseModel):
     word: str
     status: Literal[
-        "accepted", "already_found", "not_a_word", "not_on_board", "too_short", "invalid"
+        "accepted",
+        "already_found",
+        "not_a_word",
+        "not_on_board",
+        "too_short",
+        "invalid",
+        "other_level",
+        "set_apart",
     ]
     label: str
     points: int
@@ -165,6 +179,10 @@ class PlayResponse(BaseModel):
     """The words of the solution."""
     missed: list[WordEntry] | None
     """When ``finished``: the words not found, best first."""
+    set_apart: list[str] = Field(default_factory=list)
+    """With ``other_words: zero``: the listed words outside ``word_level`` typed (0 points)."""
+    levels: dict[str, int] | None = None
+    """How many of the board's words are common, standard and obscure (with wordfreq)."""
 
 
 class JudgeResponse(BaseModel):
