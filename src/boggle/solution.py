@@ -121,9 +121,9 @@ class Solution:
         >>> from boggle import Board, Lexicon, solve
         >>> from boggle.word_levels import WordFrequency
         >>> solution = solve(Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame"]))
-        >>> solution.with_frequencies({"fame": WordFrequency(4.2, "common")}).to_json()["words"]
-        [{'word': 'fame', 'points': 1, 'path': [[1, 1], [1, 0], [1, 2], [2, 0]], \
-'zipf': 4.2, 'level': 'common'}]
+        >>> rich = solution.with_frequencies({"fame": WordFrequency(4.2, "common")})
+        >>> rich.to_json()["words"][0]["zipf"], rich.to_json()["levels"]
+        (4.2, {'common': 1, 'standard': 0, 'obscure': 0})
         """
         copy = self._copy(self.words)
         copy.frequencies = {item.word: frequencies.get(item.word, UNKNOWN) for item in self.words}
