@@ -27,7 +27,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from boggle.errors import MissingDependencyError
-from boggle.frequencies import frequencies_available, missing_message, with_frequencies
+from boggle.frequencies import (
+    frequencies_available,
+    list_frequencies,
+    missing_message,
+    with_frequencies,
+)
+from boggle.lexicon import Lexicon
 from boggle.solution import ScoredWord, Solution
 from boggle.word_levels import ALL, CHOICES, WordLevelError, keeps, rank
 
@@ -80,6 +86,13 @@ class WordSetting:
             return False
         found = solution.frequency(word)
         return found is not None and not keeps(self.word_level, found.level)
+
+    def outside_list(self, lexicon: Lexicon, word: str) -> bool:
+        """Whether ``word`` of ``lexicon`` is outside the game's level (from the list's
+        cached frequencies: a word checked alone, with no solution at hand)."""
+        if self.word_level == ALL:
+            return False
+        return not keeps(self.word_level, list_frequencies(lexicon).get(word).level)
 
     def counted(self, solution: Solution) -> Solution:
         """The words that count (the maximum a player can reach)."""

@@ -73,6 +73,13 @@ class PlayRequest(SolveRequest):
 
 class CheckRequest(SolveRequest):
     word: Word
+    word_level: Literal["common", "standard", "all"] = Field(
+        default="all", description="which words count (docs/words.md)"
+    )
+    other_words: Literal["refused", "zero"] = Field(
+        default="refused",
+        description="a listed word outside word_level: refused, or 0 points and set apart",
+    )
 
 
 class PlayerWords(StrictModel):
@@ -143,7 +150,8 @@ class RollResponse(BaseModel):
 class CheckResponse(BaseModel):
     word: str
     status: str
-    """counted, not_a_word, not_on_board, too_short or invalid."""
+    """counted, not_a_word, not_on_board, too_short or invalid; with a ``word_level``, a
+    listed word outside it is other_level (refused) or set_apart (0 points)."""
     label: str
     points: int
     in_dictionary: bool

@@ -35,6 +35,7 @@ from boggle.game import (
     judge_round,
 )
 from boggle.game.word_setting import WordSetting, with_levels
+from boggle.game.words import WordCheck
 from boggle.language_dice import roll_for_language
 from boggle.language_lists import lexicon_profile
 from boggle.languages import PROFILES
@@ -194,15 +195,25 @@ async def check(request: CheckRequest, context: Context) -> CheckResponse:
     board = context.board(request.board)
     rules = context.rules_for(board, request.rules, request.min_length)
     context.catalogue.check(request.dictionary)
-    verdict = await context.run(
-        lambda: check_word(request.word, board, context.catalogue.get(request.dictionary), rules),
-        context.rounds,
-    )
+    setting = _word_setting(request.word_level, request.other_words)
+
+    def work() -> tuple[WordCheck, bool]:
+        lexicon = context.catalogue.get(request.dictionary)
+        verdict = check_word(request.word, board, lexicon, rules)
+        return verdict, verdict.status is Status.COUNTED and setting.outside_list(
+            lexicon, verdict.word
+        )
+
+    verdict, outside = await context.run(work, context.rounds)
+    status, label = verdict.status.value, verdict.status.label
+    if outside:
+        status = "set_apart" if setting.other_words == "zero" else "other_level"
+        label = FEEDBACK_LABELS[status]
     return CheckResponse(
         word=verdict.word,
-        status=verdict.status.value,
-        label=verdict.status.label,
-        points=verdict.points,
+        status=status,
+        label=label,
+        points=0 if outside else verdict.points,
         in_dictionary=verdict.in_dictionary,
         path=[list(cell) for cell in verdict.path] if verdict.path else None,
         message=verdict.message,
