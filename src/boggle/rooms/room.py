@@ -312,7 +312,7 @@ class Room:
             "maximum": judged.job.words.counted(judged.job.solution).score,
             "levels": judged.job.solution.level_counts(),
             **judged.job.words.to_json(),
-            "set_apart": dict(judged.job.set_apart),
+            "set_apart": {name: list(words) for name, words in judged.job.set_apart},
             "match_over": over,
             "winners": _leaders(totals) if over else [],
             "target": self.settings.target,
