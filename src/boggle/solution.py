@@ -25,7 +25,7 @@ from boggle.word_levels import ALL, UNKNOWN, WORD_LEVELS, WordFrequency, check_c
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Container, Mapping
     from typing import Any, NamedTuple
 
     class _FoundFields(NamedTuple):
@@ -107,16 +107,17 @@ class Solution:
         solution.__dict__["score"] = score
         return solution
 
-    def _copy(self, words: tuple[ScoredWord, ...]) -> Solution:
-        copy = Solution.from_scored(
-            self.board, self.rules, self.lexicon, words, self.engine, sum(w.points for w in words)
-        )
+    def _copy(self, words: tuple[ScoredWord, ...], score: int | None = None) -> Solution:
+        if score is None:
+            score = sum([w.points for w in words])
+        copy = Solution.from_scored(self.board, self.rules, self.lexicon, words, self.engine, score)
         copy.frequencies = self.frequencies
         return copy
 
     def with_frequencies(self, frequencies: Mapping[str, WordFrequency]) -> Solution:
-        """The same words, each with its frequency and level (a word ``frequencies`` lacks:
-        ``0.0``, ``obscure``).
+        """The same words, each with its frequency and level: ``frequencies`` maps words
+        (at least the solution's, or the whole list's: it is kept, not copied) to them; a
+        word it lacks is ``0.0``, ``obscure``.
 
         >>> from boggle import Board, Lexicon, solve
         >>> from boggle.word_levels import WordFrequency
@@ -125,8 +126,8 @@ class Solution:
         >>> rich.to_json()["words"][0]["zipf"], rich.to_json()["levels"]
         (4.2, {'common': 1, 'standard': 0, 'obscure': 0})
         """
-        copy = self._copy(self.words)
-        copy.frequencies = {item.word: frequencies.get(item.word, UNKNOWN) for item in self.words}
+        copy = self._copy(self.words, self.score)
+        copy.frequencies = frequencies
         return copy
 
     def frequency(self, word: str) -> WordFrequency | None:
@@ -140,10 +141,16 @@ class Solution:
             return self
         if self.frequencies is None:
             raise ValueError("the solution has no frequencies: see boggle.frequencies.at_level")
-        levels = self.frequencies
+        allowed = {level for level in WORD_LEVELS if keeps(choice, level)}
+        get = self.frequencies.get
         return self._copy(
-            tuple(item for item in self.words if keeps(choice, levels[item.word].level))
+            tuple([item for item in self.words if get(item.word, UNKNOWN).level in allowed])
         )
+
+    def only(self, words: Container[str]) -> Solution:
+        """Only the found words that are in ``words`` (a set of a level's words, say), scored
+        again, with the same frequencies."""
+        return self._copy(tuple([item for item in self.words if item.word in words]))
 
     def level_counts(self) -> dict[str, int] | None:
         """How many words are ``common``, ``standard`` and ``obscure`` (``None`` without
@@ -151,8 +158,9 @@ class Solution:
         if self.frequencies is None:
             return None
         counts = dict.fromkeys(WORD_LEVELS, 0)
+        get = self.frequencies.get
         for item in self.words:
-            counts[self.frequencies[item.word].level] += 1
+            counts[get(item.word, UNKNOWN).level] += 1
         return counts
 
     def best_known_first(self) -> list[ScoredWord]:
@@ -160,11 +168,13 @@ class Solution:
         without frequencies): the order that teaches."""
         if self.frequencies is None:
             return list(self.words)
-        levels = self.frequencies
-        return sorted(
-            self.words,
-            key=lambda item: (rank(levels[item.word].level), -levels[item.word].zipf, item.word),
-        )
+        get = self.frequencies.get
+
+        def order(item: ScoredWord) -> tuple[int, float, str]:
+            found = get(item.word, UNKNOWN)
+            return rank(found.level), -found.zipf, item.word
+
+        return sorted(self.words, key=order)
 
     def __iter__(self) -> Iterator[ScoredWord]:
         return iter(self.words)
@@ -235,7 +245,7 @@ class Solution:
     def _word_json(self, item: ScoredWord) -> dict[str, Any]:
         entry = item.to_json()
         if self.frequencies is not None:
-            entry.update(self.frequencies[item.word].to_json())
+            entry.update(self.frequencies.get(item.word, UNKNOWN).to_json())
         return entry
 
     def json_text(self) -> str:
