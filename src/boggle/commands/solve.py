@@ -20,7 +20,6 @@ from boggle.commands.roll import add_dice_options, seed_from_args, size_from_arg
 from boggle.dice import roll_board
 from boggle.engines import default_engine, get_engine, solve
 from boggle.errors import BoardError, BoggleError, MissingDependencyError
-from boggle.frequencies import with_frequencies
 from boggle.inputs import read_file
 from boggle.language_dice import roll_for_language
 from boggle.language_lists import foreign_letters_warning
@@ -140,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
 def _with_frequencies_if_installed(solution: Solution) -> Solution:
     """The words with their frequencies, or as they are, with one line on stderr saying
     what to install, when ``wordfreq`` is not installed."""
+    from boggle.frequencies import with_frequencies  # here: only --json needs it
+
     try:
         return with_frequencies(solution)
     except MissingDependencyError as error:

@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterator
 
 from boggle.board import Board
 from boggle.errors import EngineError
-from boggle.frequencies import at_level
 from boggle.language_lists import fold_board
 from boggle.lexicon import Lexicon, load_lexicon
 from boggle.rules import Rules, RulesChoice, choose_rules
@@ -262,4 +261,8 @@ def solve(
         solution = Solution(
             board, rules, lexicon, chosen.function(board, lexicon, rules), chosen.name
         )
-    return solution if words == "all" else at_level(solution, words)
+    if words == "all":
+        return solution
+    from boggle.frequencies import at_level  # here: a solve of every word never needs it
+
+    return at_level(solution, words)
