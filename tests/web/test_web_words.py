@@ -72,3 +72,22 @@ def test_an_unknown_level_is_a_client_error(client: TestClient) -> None:
     assert answer.status_code == 422
     daily = client.post("/api/daily/result", json={"date": "2026-11-23", "word_level": "x"})
     assert daily.status_code == 422
+
+
+def test_a_room_with_an_unknown_level_is_an_error_for_that_client_alone(
+    client: TestClient,
+) -> None:
+    with client.websocket_connect("/ws/rooms") as ann, client.websocket_connect("/ws/rooms") as bob:
+        ann.send_json({"type": "create", "name": "ann", "settings": {"word_level": "rare"}})
+        error = ann.receive_json()
+        assert error["type"] == "error" and error["code"] == "bad_settings"
+        assert "'word_level' must be one of: common, standard, all" in error["message"]
+        ann.send_json({"type": "ping"})
+        assert ann.receive_json() == {"type": "pong"}  # the connection goes on
+        settings = {"word_level": "common", "other_words": "zero", "seconds": 60}
+        bob.send_json({"type": "create", "name": "bob", "settings": settings})
+        assert bob.receive_json()["type"] == "joined"
+        room = bob.receive_json()
+        assert room["type"] == "room"
+        assert room["settings"]["word_level"] == "common"
+        assert room["settings"]["other_words"] == "zero"
