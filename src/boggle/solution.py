@@ -21,9 +21,11 @@ from boggle.board import Board, Cell
 from boggle.language_lists import foreign_letters
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
+from boggle.word_levels import ALL, UNKNOWN, WORD_LEVELS, WordFrequency, check_choice, keeps, rank
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
+    from collections.abc import Container, Mapping
     from typing import Any, NamedTuple
 
     class _FoundFields(NamedTuple):
@@ -55,7 +57,13 @@ class ScoredWord(_ScoredFields):
 
 
 class Solution:
-    """Every word of a board, once each, sorted alphabetically, with points and totals."""
+    """Every word of a board, once each, sorted alphabetically, with points and totals.
+
+    ``frequencies``: each word's Zipf frequency and level when they were asked for
+    (:func:`boggle.frequencies.with_frequencies`), else ``None``.
+    """
+
+    frequencies: Mapping[str, WordFrequency] | None = None
 
     def __init__(
         self,
@@ -98,6 +106,75 @@ class Solution:
         solution.words = words
         solution.__dict__["score"] = score
         return solution
+
+    def _copy(self, words: tuple[ScoredWord, ...], score: int | None = None) -> Solution:
+        if score is None:
+            score = sum([w.points for w in words])
+        copy = Solution.from_scored(self.board, self.rules, self.lexicon, words, self.engine, score)
+        copy.frequencies = self.frequencies
+        return copy
+
+    def with_frequencies(self, frequencies: Mapping[str, WordFrequency]) -> Solution:
+        """The same words, each with its frequency and level: ``frequencies`` maps words
+        (at least the solution's, or the whole list's: it is kept, not copied) to them; a
+        word it lacks is ``0.0``, ``obscure``.
+
+        >>> from boggle import Board, Lexicon, solve
+        >>> from boggle.word_levels import WordFrequency
+        >>> solution = solve(Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame"]))
+        >>> rich = solution.with_frequencies({"fame": WordFrequency(4.2, "common")})
+        >>> rich.to_json()["words"][0]["zipf"], rich.to_json()["levels"]
+        (4.2, {'common': 1, 'standard': 0, 'obscure': 0})
+        """
+        copy = self._copy(self.words, self.score)
+        copy.frequencies = frequencies
+        return copy
+
+    def frequency(self, word: str) -> WordFrequency | None:
+        """The frequency and level of a found ``word`` (``None`` without frequencies)."""
+        return None if self.frequencies is None else self.frequencies.get(word, UNKNOWN)
+
+    def kept(self, choice: str) -> Solution:
+        """Only the words that ``choice`` (``common``, ``standard``, ``all``) keeps, scored
+        again; needs the frequencies unless ``choice`` is ``all``."""
+        if check_choice(choice) == ALL:
+            return self
+        if self.frequencies is None:
+            raise ValueError("the solution has no frequencies: see boggle.frequencies.at_level")
+        allowed = {level for level in WORD_LEVELS if keeps(choice, level)}
+        get = self.frequencies.get
+        return self._copy(
+            tuple([item for item in self.words if get(item.word, UNKNOWN).level in allowed])
+        )
+
+    def only(self, words: Container[str]) -> Solution:
+        """Only the found words that are in ``words`` (a set of a level's words, say), scored
+        again, with the same frequencies."""
+        return self._copy(tuple([item for item in self.words if item.word in words]))
+
+    def level_counts(self) -> dict[str, int] | None:
+        """How many words are ``common``, ``standard`` and ``obscure`` (``None`` without
+        frequencies)."""
+        if self.frequencies is None:
+            return None
+        counts = dict.fromkeys(WORD_LEVELS, 0)
+        get = self.frequencies.get
+        for item in self.words:
+            counts[get(item.word, UNKNOWN).level] += 1
+        return counts
+
+    def best_known_first(self) -> list[ScoredWord]:
+        """The words, common first, then by frequency, then alphabetically (alphabetically
+        without frequencies): the order that teaches."""
+        if self.frequencies is None:
+            return list(self.words)
+        get = self.frequencies.get
+
+        def order(item: ScoredWord) -> tuple[int, float, str]:
+            found = get(item.word, UNKNOWN)
+            return rank(found.level), -found.zipf, item.word
+
+        return sorted(self.words, key=order)
 
     def __iter__(self) -> Iterator[ScoredWord]:
         return iter(self.words)
@@ -144,7 +221,8 @@ class Solution:
 
     def to_json(self) -> dict[str, Any]:
         """The solution as ``boggle solve --json`` prints it (``foreign_letters`` only
-        when the board has letters the list never uses)."""
+        when the board has letters the list never uses; with frequencies, each word's
+        ``zipf`` and ``level``, and ``levels``: how many words of each level)."""
         result = {
             "board": str(self.board),
             "rows": self.board.rows,
@@ -155,11 +233,20 @@ class Solution:
             "count": self.count,
             "score": self.score,
             "counts_by_length": {str(k): v for k, v in self.counts_by_length().items()},
-            "words": [item.to_json() for item in self.words],
+            "words": [self._word_json(item) for item in self.words],
         }
+        counts = self.level_counts()
+        if counts is not None:
+            result["levels"] = counts
         if self.foreign_letters:
             result["foreign_letters"] = list(self.foreign_letters)
         return result
+
+    def _word_json(self, item: ScoredWord) -> dict[str, Any]:
+        entry = item.to_json()
+        if self.frequencies is not None:
+            entry.update(self.frequencies.get(item.word, UNKNOWN).to_json())
+        return entry
 
     def json_text(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)

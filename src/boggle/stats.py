@@ -35,10 +35,13 @@ from boggle.cluster import (
     share_lexicon,
     worker_threads,
 )
+from boggle.engines import solve
 from boggle.errors import BoggleError
+from boggle.frequencies import list_frequencies
 from boggle.lexicon import Lexicon, load_lexicon
 from boggle.random_boards import BoardSource, board_lines
 from boggle.rules import Rules, rules_for_board
+from boggle.word_levels import WORD_LEVELS
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -181,6 +184,36 @@ class ScoreStats:
             "counts": [[score, count] for score, count in self.counts],
             "best": [asdict(top) for top in self.best],
         }
+
+
+LEVEL_SAMPLE = 1_000
+""":func:`word_levels_of_boards` looks at the first this many boards of a run."""
+
+
+def word_levels_of_boards(
+    boards: int,
+    source: BoardSource,
+    lexicon: Lexicon,
+    rules: Rules | None = None,
+    seed: int = 0,
+) -> dict[str, int]:
+    """How many of the words found on boards ``0`` to ``boards - 1`` of a run are common,
+    standard and obscure (a word counts once per board it is on), and ``boards``: how many
+    boards were solved.  Needs ``wordfreq`` (:class:`~boggle.errors.MissingDependencyError`).
+
+    >>> from boggle import Lexicon
+    >>> lexicon = Lexicon.from_words(["tea", "eat", "ate", "seat", "east", "rest", "teas"])
+    >>> counts = word_levels_of_boards(50, BoardSource.named("new"), lexicon, seed=5)
+    >>> counts["boards"], counts["common"] + counts["standard"] + counts["obscure"] > 0
+    (50, True)
+    """
+    frequencies = list_frequencies(lexicon)
+    rules = rules or rules_for_board(source.rows, source.cols)
+    counts = dict.fromkeys(WORD_LEVELS, 0)
+    for line in board_lines(source, seed, 0, boards):
+        for item in solve(line, lexicon, rules):
+            counts[frequencies.get(item.word).level] += 1
+    return {"boards": boards, **counts}
 
 
 def chunks_of(boards: int, seed: int, size: int) -> Iterator[Chunk]:

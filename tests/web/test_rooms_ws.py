@@ -118,8 +118,10 @@ def test_a_round_is_judged_by_judge_round_with_a_common_word_crossed_off(
         common = [w for w in results["players"][1]["words"] if w["word"] == words[0]]
         assert common[0]["status"] == "crossed_off"
         assert results["players"] == [p.to_json() for p in expected.players]
-        best = [(-w["points"], -len(w["word"])) for w in results["unfound"]]
+        rank = {"common": 0, "standard": 1, "obscure": 2}  # common first, then best first
+        best = [(rank[w["level"]], -w["points"], -len(w["word"])) for w in results["unfound"]]
         assert best == sorted(best)
+        assert sum(results["levels"].values()) == len(words)
         assert {w["word"] for w in results["unfound"]}.isdisjoint(words[:3])
         stored = client.get(f"/api/rooms/{code}/results").json()
         assert stored["rounds"][0]["scores"] == expected.scores()

@@ -146,3 +146,18 @@ def rules_from_args(args: argparse.Namespace, rows: int, cols: int) -> Rules:
 
 whole_number = _whole_number
 """The ``type=`` of an option that takes a whole number (a one-line usage error otherwise)."""
+
+
+def add_words_option(parser: argparse.ArgumentParser, counts: str) -> None:
+    """``--words common|standard|all``: which words ``counts`` (see ``docs/words.md``)."""
+    from boggle.word_levels import CHOICES, COMMON_ZIPF, DEFAULT_CHOICE, STANDARD_ZIPF
+
+    parser.add_argument(
+        "--words",
+        choices=CHOICES,
+        type=str.lower,
+        default=DEFAULT_CHOICE,
+        help=f"which words {counts}: common (Zipf frequency >= {COMMON_ZIPF}), standard "
+        f"(>= {STANDARD_ZIPF}, or in en-50 for English) or all (default: all; the others "
+        "need the wordfreq package, see docs/words.md)",
+    )

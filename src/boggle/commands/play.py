@@ -29,8 +29,11 @@ from boggle.commands.roll import add_dice_options, size_from_args
 from boggle.commands.solve import board_text
 from boggle.engines import solve
 from boggle.errors import BoggleError
+from boggle.frequencies import level_lexicon
 from boggle.game import Feedback, PlaySession, typed_word
 from boggle.language_dice import roll_for_language
+from boggle.lexicon import Lexicon
+from boggle.word_levels import ALL
 from boggle.wording import counted
 
 DEFAULT_SECONDS = 180
@@ -64,6 +67,7 @@ def register(subparsers: Any) -> None:
         help="show the N best words you missed (default 40; 0 shows them all)",
     )
     options.add_solving_options(parser, engine=True)
+    options.add_words_option(parser, "count (others are answered as not words of the game)")
     parser.set_defaults(run=run)
 
 
@@ -79,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
         rows, cols = size_from_args(args)
         board = roll_for_language(lexicon, args.dice, args.seed, rows, cols)  # its language's dice
     rules = options.rules_from_args(args, board.rows, board.cols)
-    session = PlaySession(board, solve(board, lexicon, rules, engine=args.engine))
+    playing = level_lexicon(lexicon, args.words)
+    session = PlaySession(board, solve(board, playing, rules, engine=args.engine))
     out = sys.stdout
     interactive = sys.stdin.isatty()
     out.write(render.board_text(board, frame=True) + "\n")
@@ -94,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     out.flush()
     path_requests: list[str] = []
     if interactive:
-        timed_up = play_on_terminal(session, args.time, out)
+        timed_up = play_on_terminal(session, args.time, out, lexicon, args.words)
         out.write("\nTime's up!\n" if timed_up else "\nRound over.\n")
     else:
         for line in sys.stdin:
@@ -102,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
             if entry.startswith("?"):
                 path_requests.append(entry[1:])
             else:
-                out.write(feedback_text(session.submit(entry), session) + "\n")
+                feedback = session.submit(entry)
+                out.write(feedback_text(feedback, session, lexicon, args.words) + "\n")
         out.write("Round over.\n")
         for word in path_requests:  # asked during the round: answered first, as the summary ends
             out.write(path_answer(session, word) + "\n")
@@ -121,8 +127,13 @@ def clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def feedback_text(feedback: Feedback, session: PlaySession) -> str:
+def feedback_text(
+    feedback: Feedback, session: PlaySession, whole: Lexicon | None = None, words: str = ALL
+) -> str:
+    """The answer to a typed word (``whole``: the list before ``--words`` kept its level)."""
     word = feedback.word.upper() or "(empty)"
+    if feedback.status == "not_a_word" and whole is not None and feedback.word in whole:
+        return f"  {word}: in the list, but not a {words} word (--words {words})"
     if feedback.status == "accepted":
         plural = "point" if feedback.points == 1 else "points"
         return f"  {word}: +{feedback.points} {plural} (score {session.score})"
@@ -181,23 +192,32 @@ def ask_for_paths(session: PlaySession, out: TextIO) -> None:
 # --------------------------------------------------------------------------- the terminal
 
 
-def play_on_terminal(session: PlaySession, seconds: int, out: TextIO) -> bool:
+def play_on_terminal(
+    session: PlaySession, seconds: int, out: TextIO, whole: Lexicon | None = None, words: str = ALL
+) -> bool:
     """Read words with a countdown on the prompt line; True if time ran out."""
     try:
         import termios
         import tty
     except ImportError:  # no termios (Windows): lines with a deadline, no live countdown
-        return _play_with_lines(session, seconds, out)
+        return _play_with_lines(session, seconds, out, whole, words)
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     tty.setcbreak(fd)
     try:
-        return _play_keys(session, seconds, out, fd)
+        return _play_keys(session, seconds, out, fd, whole, words)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-def _play_keys(session: PlaySession, seconds: int, out: TextIO, fd: int) -> bool:
+def _play_keys(
+    session: PlaySession,
+    seconds: int,
+    out: TextIO,
+    fd: int,
+    whole: Lexicon | None = None,
+    words: str = ALL,
+) -> bool:
     deadline = time.monotonic() + seconds
     typed = ""
 
@@ -216,7 +236,7 @@ def _play_keys(session: PlaySession, seconds: int, out: TextIO, fd: int) -> bool
             if entry.strip().startswith("?"):
                 out.write("  paths are shown after the round\n")
             elif entry.strip():
-                out.write(feedback_text(session.submit(entry), session) + "\n")
+                out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")
         elif key in ("\x7f", "\b"):
             typed = typed[:-1]
         elif key == "\x15":  # Ctrl-U: clear the line
@@ -256,7 +276,9 @@ def _keys(fd: int, deadline: float) -> Iterator[str | None]:
         yield from text
 
 
-def _play_with_lines(session: PlaySession, seconds: int, out: TextIO) -> bool:
+def _play_with_lines(
+    session: PlaySession, seconds: int, out: TextIO, whole: Lexicon | None = None, words: str = ALL
+) -> bool:
     deadline = time.monotonic() + seconds
     while True:
         try:
@@ -265,4 +287,4 @@ def _play_with_lines(session: PlaySession, seconds: int, out: TextIO) -> bool:
             return False
         if time.monotonic() > deadline:
             return True
-        out.write(feedback_text(session.submit(entry), session) + "\n")
+        out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")

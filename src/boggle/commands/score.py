@@ -16,6 +16,7 @@ from boggle.board import MAX_TEXT_CHARS
 from boggle.commands import _options as options
 from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._progress import progress_bar
+from boggle.frequencies import level_lexicon
 from boggle.inputs import GZIP_MAGIC, iter_lines, open_regular
 
 MAX_REPORTED_ERRORS = 10
@@ -43,6 +44,7 @@ def register(subparsers: Any) -> None:
         f"{default_jobs()} here)",
     )
     options.add_solving_options(parser)
+    options.add_words_option(parser, "score (a board's score counts only them)")
     add_cluster_options(parser)
     parser.set_defaults(run=run)
 
@@ -92,7 +94,7 @@ def _count_lines(files: list[str]) -> int | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    lexicon = options.lexicon_from_args(args)
+    lexicon = level_lexicon(options.lexicon_from_args(args), args.words)
     rules = options.rules_choice_from_args(args)
     runs_on = where_from_args(args)
     for name in args.files:

@@ -11,11 +11,13 @@ from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import (
     add_dictionary_option,
     add_rules_options,
+    add_words_option,
     lexicon_from_args,
     rules_from_args,
     whole_number,
 )
 from boggle.errors import BoggleError
+from boggle.frequencies import level_lexicon
 from boggle.search import search
 from boggle.search.local import METHODS
 
@@ -91,6 +93,7 @@ def add_closing_options(parser: argparse.ArgumentParser) -> None:
     """--json, the word list and the rules: the last options of search and prove."""
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_dictionary_option(parser)
+    add_words_option(parser, "score (a board's score counts only them)")
     add_rules_options(parser)
 
 
@@ -125,7 +128,8 @@ def problem_from_args(args: argparse.Namespace) -> tuple[int, int, Rules, Lexico
     rows, cols = args.size
     rules = rules_from_args(args, rows, cols)
     check_rules(rules, rows, cols)
-    return rows, cols, rules, lexicon_from_args(args)
+    words = getattr(args, "words", "all")  # prove counts every word
+    return rows, cols, rules, level_lexicon(lexicon_from_args(args), words)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -19,13 +19,14 @@ from boggle.commands import _options as options
 from boggle.commands.roll import add_dice_options, seed_from_args, size_from_args, tell_seed
 from boggle.dice import roll_board
 from boggle.engines import default_engine, get_engine, solve
-from boggle.errors import BoardError, BoggleError
+from boggle.errors import BoardError, BoggleError, MissingDependencyError
 from boggle.inputs import read_file
 from boggle.language_dice import roll_for_language
 from boggle.language_lists import foreign_letters_warning
 from boggle.languages import SYSTEM_LISTS
 from boggle.rules import Rules
-from boggle.solution import Found
+from boggle.solution import Found, Solution
+from boggle.word_levels import ALL
 from boggle.wordlist_files import bundled_lists
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
@@ -55,6 +56,7 @@ def register(subparsers: Any) -> None:
         "(default for the heap engines, whose words come in alphabetical order)",
     )
     options.add_solving_options(parser, engine=True)
+    options.add_words_option(parser, "are found")
     parser.set_defaults(run=run)
 
 
@@ -115,10 +117,16 @@ def run(args: argparse.Namespace) -> int:
         if args.stream:
             raise BoggleError("--stream prints text; drop --json or --stream")
         stream = False
+    if stream and args.words != ALL:
+        if args.stream:
+            raise BoggleError("--stream prints every word as found; drop --stream or --words")
+        stream = False
     if stream:
         return _stream(board, rules, engine, args)
     lexicon = options.lexicon_from_args(args)
-    solution = solve(board, lexicon, rules, engine=engine)
+    solution = solve(board, lexicon, rules, engine=engine, words=args.words)
+    if args.json and solution.frequencies is None:
+        solution = _with_frequencies_if_installed(solution)
     if solution.foreign_letters:
         print(foreign_letters_warning(solution.foreign_letters, lexicon), file=sys.stderr)
     if args.json:
@@ -126,6 +134,18 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(solution.text(paths=not args.no_paths) + "\n")
     return 0
+
+
+def _with_frequencies_if_installed(solution: Solution) -> Solution:
+    """The words with their frequencies, or as they are, with one line on stderr saying
+    what to install, when ``wordfreq`` is not installed."""
+    from boggle.frequencies import with_frequencies  # here: only --json needs it
+
+    try:
+        return with_frequencies(solution)
+    except MissingDependencyError as error:
+        print(f"warning: {error} (words are shown without zipf and level)", file=sys.stderr)
+        return solution
 
 
 def _word_file(args: argparse.Namespace) -> Path | None:

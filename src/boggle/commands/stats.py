@@ -16,9 +16,13 @@ from boggle.commands._output import check_outputs
 from boggle.commands._progress import progress_bar
 from boggle.commands.roll import size_from_args
 from boggle.dice import GENERATORS
-from boggle.errors import BoggleError, OutputError
+from boggle.errors import BoggleError, MissingDependencyError, OutputError
+from boggle.frequencies import level_lexicon
+from boggle.lexicon import Lexicon
 from boggle.random_boards import MAX_SEED, BoardSource
-from boggle.stats import PERCENTILES, ScoreStats, score_stats
+from boggle.rules import Rules
+from boggle.stats import LEVEL_SAMPLE, PERCENTILES, ScoreStats, score_stats, word_levels_of_boards
+from boggle.word_levels import WORD_LEVELS
 
 BAR_WIDTH = 40
 
@@ -71,6 +75,7 @@ def register(subparsers: Any) -> None:
         help="boards per task (default: about four tasks per thread, at most 50,000)",
     )
     options.add_solving_options(parser)
+    options.add_words_option(parser, "score (a board's score counts only them)")
     add_cluster_options(parser)
     parser.set_defaults(run=run)
 
@@ -88,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
     source = source_from_args(args)
     plot = _plot_path(args.plot, args.force)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
-    lexicon = options.lexicon_from_args(args)
+    whole = options.lexicon_from_args(args)
+    lexicon = level_lexicon(whole, args.words)
     rules = options.rules_from_args(args, source.rows, source.cols)
     where = where_from_args(args)
     progress = progress_bar(" boards", total=args.random)
@@ -110,11 +116,43 @@ def run(args: argparse.Namespace) -> int:
             progress.close()
     if plot is not None:
         write_plot(stats, plot)
+    levels = _levels_if_installed(args.random, source, whole, rules, seed)
     if args.json:
-        print(json.dumps(stats.to_json(), indent=2))
+        result = stats.to_json()
+        result["words"] = args.words
+        if levels is not None:
+            result["word_levels"] = levels
+        print(json.dumps(result, indent=2))
     else:
-        sys.stdout.write(report(stats))
+        sys.stdout.write(report(stats) + levels_report(levels))
     return 0
+
+
+def _levels_if_installed(
+    boards: int, source: BoardSource, lexicon: Lexicon, rules: Rules, seed: int
+) -> dict[str, int] | None:
+    """The words by level on the run's first boards; ``None``, with one line on stderr
+    saying what to install, without ``wordfreq``."""
+    try:
+        return word_levels_of_boards(min(boards, LEVEL_SAMPLE), source, lexicon, rules, seed)
+    except MissingDependencyError as error:
+        print(f"warning: {error} (no words by level)", file=sys.stderr)
+        return None
+
+
+def levels_report(levels: dict[str, int] | None) -> str:
+    """The line of words by level (nothing without them).
+
+    >>> levels_report({"boards": 2, "common": 30, "standard": 9, "obscure": 1})
+    'words by level (first 2 boards): common 30 (75.0%), standard 9 (22.5%), obscure 1 (2.5%)\\n'
+    """
+    if levels is None or not levels["boards"]:
+        return ""
+    total = sum(levels[level] for level in WORD_LEVELS) or 1
+    parts = [
+        f"{level} {levels[level]:,} ({100 * levels[level] / total:.1f}%)" for level in WORD_LEVELS
+    ]
+    return f"words by level (first {levels['boards']:,} boards): {', '.join(parts)}\n"
 
 
 def _plot_path(name: str | None, force: bool) -> Path | None:

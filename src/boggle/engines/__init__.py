@@ -237,13 +237,15 @@ def solve(
     lexicon: Lexicon | str | None = None,
     rules: Rules | RulesChoice | None = None,
     engine: str | None = None,
+    words: str = "all",
 ) -> Solution:
     """Every word on ``board``, scored.
 
     ``board`` may be a :class:`Board` or its compact text; ``lexicon`` a
     :class:`Lexicon`, a bundled list name or a file path (default: the
     bundled default list); ``rules`` are fixed :class:`Rules`, or a :class:`RulesChoice` (default:
-    the preset for the board size).
+    the preset for the board size); ``words``: ``common`` or ``standard`` keeps only the
+    words of that level (with their frequencies, see :func:`boggle.frequencies.at_level`).
     """
     if isinstance(board, str):
         board = Board.parse(board)
@@ -254,5 +256,13 @@ def solve(
     rules = choose_rules(rules, board)
     chosen = get_engine(engine or default_engine())
     if chosen.load_solution is not None:
-        return chosen.load_solution()(board, lexicon, rules)
-    return Solution(board, rules, lexicon, chosen.function(board, lexicon, rules), chosen.name)
+        solution = chosen.load_solution()(board, lexicon, rules)
+    else:
+        solution = Solution(
+            board, rules, lexicon, chosen.function(board, lexicon, rules), chosen.name
+        )
+    if words == "all":
+        return solution
+    from boggle.frequencies import at_level  # here: a solve of every word never needs it
+
+    return at_level(solution, words)

@@ -10,6 +10,10 @@ are any, and its path as one character a cell (two on boards of more than 64 cel
     zzzq:b0           not on the board, not in the list
     fame:X0+1.048c    crossed off, challenged: +1
 
+A word nobody found is ``word:POINTS.PATH``, with ``~ZIPF`` (in hundredths) and its
+level's letter after it when the server knows how common words are
+(``limbo:2.21o6d~331c``: Zipf 3.31, common).
+
 What the token leaves out (the line number, the entry as typed, ``challenged``, the
 "also found by" and "shorter than" messages) is worked out again from the round; a
 verdict that differs from what is worked out is kept whole.  :func:`pack_round` checks
@@ -51,7 +55,10 @@ STATUSES = {letter: status for status, letter in LETTERS.items()}
 CELL_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
 """One character a cell on boards of up to 64 cells; two (base 64) on larger ones."""
 CODE = re.compile(r"([a-zA-Z])(-?\d+)([+-]\d+)?(?:\.([0-9a-zA-Z_-]*))?\Z")
-UNFOUND = re.compile(r"(-?\d+)\.([0-9a-zA-Z_-]*)\Z")
+UNFOUND = re.compile(r"(-?\d+)\.([0-9a-zA-Z_-]*)(?:~([0-9.e+-]+)([a-z]))?\Z")
+LEVEL_LETTERS = {"common": "c", "standard": "s", "obscure": "o"}
+"""A word's level (:mod:`boggle.word_levels`) as one letter, after its Zipf frequency."""
+LEVELS = {letter: level for level, letter in LEVEL_LETTERS.items()}
 
 
 @dataclass(frozen=True)
@@ -77,10 +84,7 @@ def pack_round(summary: dict[str, Any]) -> PackedRound | None:
     try:
         width = _cell_width(summary)
         data = {**summary, "players": None, "unfound": None}
-        unfound = " ".join(
-            f"{w['word']}:{w['points']}.{_cells(w['path'], summary, width)}"
-            for w in summary["unfound"]
-        )
+        unfound = " ".join(_unfound_token(w, summary, width) for w in summary["unfound"])
         tokens = [
             PackedPlayer(p["name"], " ".join(_token(v, summary, width) for v in p["words"]), None)
             for p in summary["players"]
@@ -116,7 +120,12 @@ def unpack_round(
         if match is None:
             raise ValueError(f"a stored word nobody found is not word:POINTS.PATH: {token!r}")
         path = _path(match.group(2), data, width)
-        summary["unfound"].append({"word": word, "points": int(match.group(1)), "path": path})
+        entry: dict[str, Any] = {"word": word, "points": int(match.group(1)), "path": path}
+        if match.group(3) is not None:
+            zipf = match.group(3)
+            entry["zipf"] = float(zipf) if "." in zipf or "e" in zipf else int(zipf) / 100
+            entry["level"] = LEVELS[match.group(4)]
+        summary["unfound"].append(entry)
     summary["players"] = [
         _player_json(player.name, words)
         for player, words in zip(players, _unpack_players(packed, use_extra=True), strict=True)
@@ -210,6 +219,17 @@ def _unpack_players(packed: PackedRound, use_extra: bool) -> list[list[dict[str,
             full.append(shown)
         result.append(full)
     return result
+
+
+def _unfound_token(word: dict[str, Any], summary: dict[str, Any], width: int) -> str:
+    """``word:POINTS.PATH``, then ``~ZIPF`` and the level's letter when the word has them."""
+    token = f"{word['word']}:{word['points']}.{_cells(word['path'], summary, width)}"
+    if "zipf" in word:
+        zipf = float(word["zipf"])
+        hundredths = round(zipf * 100)
+        text = str(hundredths) if hundredths / 100 == zipf else repr(zipf)
+        token += f"~{text}{LEVEL_LETTERS[word['level']]}"
+    return token
 
 
 def _token(verdict: dict[str, Any], summary: dict[str, Any], width: int) -> str:

@@ -26,9 +26,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from boggle.board import Board
+from boggle.board import Board, Cell
 from boggle.engines import solve
 from boggle.game import Match, PlayerList, RoundResult, Status, check_word, judge_round
+from boggle.game.word_setting import EVERY_WORD, WordSetting, unfound_json, with_levels
 from boggle.lexicon import Lexicon
 from boggle.render import board_json
 from boggle.rooms.limits import RoomError, RoomLimits
@@ -54,7 +55,8 @@ class WordFeedback:
 
     word: str
     status: str
-    """accepted, repeated, too_short, not_on_board, not_a_word or invalid."""
+    """accepted, repeated, too_short, not_on_board, not_a_word, invalid, or for a word of
+    the list outside the room's level other_level (refused) or set_apart (0 points)."""
     points: int = 0
     path: tuple[tuple[int, int], ...] | None = None
     message: str = ""
@@ -82,6 +84,7 @@ class Player:
     connected: bool = False
     dropped_at: float | None = None
     """When the player's connection last dropped (without ``leave``)."""
+    set_apart: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,9 @@ class RoundJob:
     challenge: str
     solution: Solution
     max_unfound: int
+    words: WordSetting = EVERY_WORD
+    set_apart: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each player's words outside the game's level (``other_words: zero``), shown apart."""
 
 
 @dataclass(frozen=True)
@@ -114,11 +120,10 @@ def judge(job: RoundJob) -> JudgedRound:
     result = judge_round(job.board, job.lists, job.lexicon, job.rules, job.challenge)
     good = (Status.COUNTED, Status.CROSSED_OFF)
     found = {v.word for p in result.players for v in p.verdicts if v.status in good}
-    missed = [w for w in job.solution.words if w.word not in found]
-    missed.sort(key=lambda w: (-w.points, -len(w.word), w.word))
-    unfound = [w.to_json() for w in missed[: job.max_unfound]]
+    unfound = unfound_json(job.solution, found, job.max_unfound)
+    missed = sum(1 for w in job.solution.words if w.word not in found)
     players = [p.to_json() for p in result.players]
-    return JudgedRound(job, result, players, unfound, len(missed))
+    return JudgedRound(job, result, players, unfound, missed)
 
 
 class Room:
@@ -229,13 +234,13 @@ class Room:
         if self.phase is Phase.OVER:
             raise RoomError("match_over", "the match is over: the host can start a rematch")
         self.board = board or self.settings.roll(secrets.randbelow(2**31))
-        self.solution = solve(self.board, self.lexicon, self.rules)
+        self.solution = with_levels(solve(self.board, self.lexicon, self.rules))
         self.round_number += 1
         self.deadline = now + self.settings.seconds
         self.phase = Phase.PLAYING
         for player in self.players.values():
             player.entries, player.feedback, player.good_words = [], [], 0
-            player.sent = set()
+            player.sent, player.set_apart = set(), []
         self.last_activity = now
         return self.board
 
@@ -264,19 +269,34 @@ class Room:
             )
         word = entry.strip().lower()
         found = self.solution.by_word.get(word)
-        if found is not None:
+        outside = found is not None and self.settings.words.outside(self.solution, word)
+        if found is not None and outside:
+            feedback = self._outside_feedback(word, found.path)
+        elif found is not None:
             feedback = WordFeedback(word, "accepted", found.points, found.path)
         else:
             check = check_word(entry, self.board, self.lexicon, self.rules)
             feedback = WordFeedback(word, check.status.value, 0, check.path, check.message)
         if feedback.status != "invalid" and word in player.sent:
             feedback = WordFeedback(word, "repeated", message="you already have this word")
-        if feedback.status not in ("invalid", "repeated"):
+        if outside and feedback.status != "repeated":
+            player.sent.add(word)
+            if feedback.status == "set_apart":
+                player.set_apart.append(word)
+        elif feedback.status not in ("invalid", "repeated"):
             player.entries.append(word)
             player.sent.add(word)
             player.good_words += feedback.status == "accepted"
         player.feedback.append(feedback)
         return feedback
+
+    def _outside_feedback(self, word: str, path: tuple[Cell, ...]) -> WordFeedback:
+        """A word of the list outside the room's level: refused, or 0 points and set apart."""
+        level = self.settings.words.word_level
+        if self.settings.words.other_words == "zero":
+            message = f"not a {level} word: it scores 0 here and is shown apart"
+            return WordFeedback(word, "set_apart", 0, path, message)
+        return WordFeedback(word, "other_level", 0, path, f"this room counts {level} words only")
 
     def close_round(self, now: float) -> RoundJob | None:
         """Close the round once its time is up: the lists to judge (``None`` if not due)."""
@@ -293,6 +313,8 @@ class Room:
             self.settings.challenge_mode,
             self.solution,
             self.limits.max_unfound_shown,
+            self.settings.words,
+            tuple((p.name, tuple(p.set_apart)) for p in self.players.values() if p.set_apart),
         )
 
     def abandon_round(self) -> None:
@@ -324,7 +346,10 @@ class Room:
             "standings": standings(totals),
             "unfound": judged.unfound,
             "unfound_count": judged.unfound_count,
-            "maximum": judged.job.solution.score,
+            "maximum": judged.job.words.counted(judged.job.solution).score,
+            "levels": judged.job.solution.level_counts(),
+            **judged.job.words.to_json(),
+            "set_apart": {name: list(words) for name, words in judged.job.set_apart},
             "match_over": over,
             "winners": _leaders(totals) if over else [],
             "target": self.settings.target,

@@ -17,6 +17,8 @@ from typing import Any
 
 from boggle.board import Board
 from boggle.dice import DICE_SETS, roll_board
+from boggle.errors import BoggleError
+from boggle.game.word_setting import EVERY_WORD, WordSetting
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rules import PRESETS, Rules, preset, rules_for_board
 
@@ -41,6 +43,8 @@ class RoomSettings:
     target: int | None = 50
     rounds: int | None = None
     challenge: bool = False
+    words: WordSetting = EVERY_WORD
+    """Which words count, and what the others get (see :mod:`boggle.game.word_setting`)."""
 
     def rules(self) -> Rules:
         """The chosen preset, or the one for the board's size."""
@@ -56,6 +60,7 @@ class RoomSettings:
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
+        data.update(data.pop("words"))
         data["rules"] = data.pop("rules_name")
         data["rules_used"] = self.rules().to_json()
         return data
@@ -70,7 +75,7 @@ class RoomSettings:
         """Settings from a client's JSON object; the first of ``dictionaries`` is the default."""
         limits = limits or RoomLimits()
         known = {"dice", "size", "rows", "cols", "dictionary", "rules", "seconds", "target"}
-        known |= {"rounds", "challenge"}
+        known |= {"rounds", "challenge", "word_level", "other_words"}
         if unknown := sorted(set(data) - known):
             raise RoomError("bad_settings", f"unknown setting {unknown[0]!r}")
         dice = _choice(data, "dice", DICE_NAMES, "new")
@@ -98,7 +103,13 @@ class RoomSettings:
         challenge = data.get("challenge", False)
         if not isinstance(challenge, bool):
             raise RoomError("bad_settings", "'challenge' must be true or false")
-        return cls(dice, rows, cols, dictionary, rules_name, seconds, target, rounds, challenge)
+        try:
+            words = WordSetting.from_json(data)
+        except BoggleError as error:  # an unknown level, or no wordfreq installed
+            raise RoomError("bad_settings", str(error)) from None
+        return cls(
+            dice, rows, cols, dictionary, rules_name, seconds, target, rounds, challenge, words
+        )
 
 
 def _choice(data: Mapping[str, Any], key: str, choices: Sequence[str], default: str) -> str:

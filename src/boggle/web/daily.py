@@ -11,7 +11,7 @@ the board is and how the line reads is :mod:`boggle.rooms.daily`'s.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -19,7 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from boggle.catalogue import Catalogue
 from boggle.engines import solve
+from boggle.errors import BoggleError
 from boggle.game import Status, judge_round
+from boggle.game.word_setting import WordSetting, unfound_json, with_levels
 from boggle.render import board_json
 from boggle.rooms import daily
 from boggle.rooms.limits import RoomError, RoomLimits
@@ -38,6 +40,8 @@ class DailyResult(BaseModel):
     dictionary: Annotated[str | None, Field(default=None, max_length=64)] = None
     size: Annotated[int, Field(ge=4, le=6)] = 4
     words: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=list, max_length=500)
+    word_level: Literal["common", "standard", "all"] = "all"
+    other_words: Literal["refused", "zero"] = "refused"
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -87,16 +91,24 @@ async def daily_result(request: DailyResult, context: Context) -> Any:
     board = daily.daily_board(day, chosen, request.size)
     rules = rules_for_board(board.rows, board.cols)
     shown = RoomLimits().max_unfound_shown
+    try:
+        setting = WordSetting.from_json(
+            {"word_level": request.word_level, "other_words": request.other_words}
+        )
+    except BoggleError as error:
+        return _error(400, str(error))
 
     def work() -> dict[str, Any]:
         lexicon = context.catalogue.get(chosen)
-        result = judge_round(board, {"you": request.words}, lexicon, rules).player("you")
-        solution = solve(board, lexicon, rules)
+        whole = with_levels(solve(board, lexicon, rules))
+        solution = setting.counted(whole)
+        typed = [word.strip().lower() for word in request.words]
+        outside = [word for word in typed if word in whole and setting.outside(whole, word)]
+        kept = [
+            entry for entry, word in zip(request.words, typed, strict=True) if word not in outside
+        ]
+        result = judge_round(board, {"you": kept}, lexicon, rules).player("you")
         good = {v.word for v in result.verdicts if v.status is Status.COUNTED}
-        missed = sorted(
-            (w for w in solution.words if w.word not in good),
-            key=lambda w: (-w.points, -len(w.word), w.word),
-        )
         return {
             "date": day.isoformat(),
             "board": str(board),
@@ -108,7 +120,10 @@ async def daily_result(request: DailyResult, context: Context) -> Any:
                 day, chosen, request.size, result.score, len(good), solution.score
             ),
             "verdicts": [v.to_json() for v in result.verdicts],
-            "unfound": [w.to_json() for w in missed[:shown]],
+            "unfound": unfound_json(whole, good | set(outside), shown),
+            "levels": whole.level_counts(),
+            **setting.to_json(),
+            "set_apart": list(dict.fromkeys(outside)) if setting.other_words == "zero" else [],
         }
 
     return await context.run(work, context.rounds)

@@ -62,10 +62,24 @@ class PlayRequest(SolveRequest):
         max_length=10_000, description="every entry typed so far in the round, in order"
     )
     finished: bool = Field(default=False, description="the round is over: list the missed")
+    word_level: Literal["common", "standard", "all"] = Field(
+        default="all", description="which words count (docs/words.md)"
+    )
+    other_words: Literal["refused", "zero"] = Field(
+        default="refused",
+        description="a listed word outside word_level: refused, or 0 points and set apart",
+    )
 
 
 class CheckRequest(SolveRequest):
     word: Word
+    word_level: Literal["common", "standard", "all"] = Field(
+        default="all", description="which words count (docs/words.md)"
+    )
+    other_words: Literal["refused", "zero"] = Field(
+        default="refused",
+        description="a listed word outside word_level: refused, or 0 points and set apart",
+    )
 
 
 class PlayerWords(StrictModel):
@@ -136,7 +150,8 @@ class RollResponse(BaseModel):
 class CheckResponse(BaseModel):
     word: str
     status: str
-    """counted, not_a_word, not_on_board, too_short or invalid."""
+    """counted, not_a_word, not_on_board, too_short or invalid; with a ``word_level``, a
+    listed word outside it is other_level (refused) or set_apart (0 points)."""
     label: str
     points: int
     in_dictionary: bool
@@ -147,7 +162,14 @@ class CheckResponse(BaseModel):
 class PlayFeedback(BaseModel):
     word: str
     status: Literal[
-        "accepted", "already_found", "not_a_word", "not_on_board", "too_short", "invalid"
+        "accepted",
+        "already_found",
+        "not_a_word",
+        "not_on_board",
+        "too_short",
+        "invalid",
+        "other_level",
+        "set_apart",
     ]
     label: str
     points: int
@@ -165,6 +187,10 @@ class PlayResponse(BaseModel):
     """The words of the solution."""
     missed: list[WordEntry] | None
     """When ``finished``: the words not found, best first."""
+    set_apart: list[str] = Field(default_factory=list)
+    """With ``other_words: zero``: the listed words outside ``word_level`` typed (0 points)."""
+    levels: dict[str, int] | None = None
+    """How many of the board's words are common, standard and obscure (with wordfreq)."""
 
 
 class JudgeResponse(BaseModel):

@@ -34,6 +34,7 @@ from starlette.requests import HTTPConnection
 
 from boggle.catalogue import Catalogue
 from boggle.engines import solve
+from boggle.game.word_setting import with_levels
 from boggle.lexicon import Lexicon
 from boggle.rooms.config import RoomsConfig
 from boggle.rooms.hub import Hub, normalise_code
@@ -358,10 +359,11 @@ class RoomService:
         )
 
     def _warm(self, name: str) -> Lexicon:
-        """Load a list and build its solver's index before a round needs it."""
+        """Load a list and build its solver's index and its words' levels (seconds for a
+        big list the first time) before a round needs them."""
         lexicon = self.lists.get(name)
         board = RoomSettings().roll(0)
-        solve(board, lexicon, rules_for_board(board.rows, board.cols))
+        with_levels(solve(board, lexicon, rules_for_board(board.rows, board.cols)))
         self.warm[name] = lexicon
         return lexicon
 

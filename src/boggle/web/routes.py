@@ -25,7 +25,7 @@ from boggle import __version__
 from boggle.board import Board
 from boggle.dice import DICE_SETS, roll_board
 from boggle.engines import default_engine, solve
-from boggle.errors import BoardError
+from boggle.errors import BoardError, BoggleError
 from boggle.game import (
     CHALLENGE_MODES,
     PlayerList,
@@ -35,6 +35,8 @@ from boggle.game import (
     default_challenge,
     judge_round,
 )
+from boggle.game.word_setting import WordSetting, with_levels
+from boggle.game.words import WordCheck
 from boggle.language_dice import roll_for_language
 from boggle.language_lists import lexicon_profile
 from boggle.languages import PROFILES
@@ -76,6 +78,8 @@ FEEDBACK_LABELS = {
     "not_on_board": Status.NOT_ON_BOARD.label,
     "too_short": Status.TOO_SHORT.label,
     "invalid": Status.INVALID.label,
+    "other_level": "not counted in this game",
+    "set_apart": "0 points, shown apart",
 }
 
 
@@ -192,19 +196,37 @@ async def check(request: CheckRequest, context: Context) -> CheckResponse:
     board = context.board(request.board)
     rules = context.rules_for(board, request.rules, request.min_length)
     context.catalogue.check(request.dictionary)
-    verdict = await context.run(
-        lambda: check_word(request.word, board, context.catalogue.get(request.dictionary), rules),
-        context.rounds,
-    )
+    setting = _word_setting(request.word_level, request.other_words)
+
+    def work() -> tuple[WordCheck, bool]:
+        lexicon = context.catalogue.get(request.dictionary)
+        verdict = check_word(request.word, board, lexicon, rules)
+        return verdict, verdict.status is Status.COUNTED and setting.outside_list(
+            lexicon, verdict.word
+        )
+
+    verdict, outside = await context.run(work, context.rounds)
+    status, label = verdict.status.value, verdict.status.label
+    if outside:
+        status = "set_apart" if setting.other_words == "zero" else "other_level"
+        label = FEEDBACK_LABELS[status]
     return CheckResponse(
         word=verdict.word,
-        status=verdict.status.value,
-        label=verdict.status.label,
-        points=verdict.points,
+        status=status,
+        label=label,
+        points=0 if outside else verdict.points,
         in_dictionary=verdict.in_dictionary,
         path=[list(cell) for cell in verdict.path] if verdict.path else None,
         message=verdict.message,
     )
+
+
+def _word_setting(level: str, others: str) -> WordSetting:
+    """The request's choice of words; a 4xx error without the package a level needs."""
+    try:
+        return WordSetting.from_json({"word_level": level, "other_words": others})
+    except BoggleError as error:
+        raise ApiError(400, str(error)) from None
 
 
 @router.post("/play", response_model=PlayResponse, responses=ERRORS, tags=["rounds"])
@@ -223,20 +245,31 @@ async def play(request: PlayRequest, context: Context) -> PlayResponse:
     rules = context.rules_for(board, request.rules, request.min_length)
     context.catalogue.check(request.dictionary)
 
+    setting = _word_setting(request.word_level, request.other_words)
+
     def work() -> PlayResponse:
-        solution = solve(board, context.catalogue.get(request.dictionary), rules)
+        lexicon = context.catalogue.get(request.dictionary)
+        whole = with_levels(solve(board, lexicon, rules))
+        solution = setting.counted(whole)
         session = PlaySession(board, solution)
         feedback = []
+        set_apart: list[str] = []
         for entry in request.words:
             said = session.submit(entry)
-            label = FEEDBACK_LABELS[said.status]
+            status: Any = said.status
+            message = said.message
+            if status == "not_on_board" and setting.outside(whole, said.word):
+                status = "set_apart" if setting.other_words == "zero" else "other_level"
+                message = f"not a {setting.word_level} word"
+                if status == "set_apart" and said.word not in set_apart:
+                    set_apart.append(said.word)
             feedback.append(
                 PlayFeedback(
                     word=said.word,
-                    status=said.status,
-                    label=label,
+                    status=status,
+                    label=FEEDBACK_LABELS[status],
                     points=said.points,
-                    message=said.message,
+                    message=message,
                 )
             )
         by_word = {found.word: found for found in solution.words}
@@ -247,6 +280,8 @@ async def play(request: PlayRequest, context: Context) -> PlayResponse:
             maximum=session.maximum,
             total=solution.count,
             missed=[word_entry(w) for w in session.missed()] if request.finished else None,
+            set_apart=set_apart,
+            levels=whole.level_counts(),
         )
 
     return await context.run(work, context.rounds)

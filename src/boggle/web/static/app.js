@@ -265,7 +265,8 @@ function showRoundScore(words, points) {
 // The round as the server's PlaySession tells it: feedback for each entry, the words found,
 // the score and, once finished, the words missed (best first).
 function playRound(round, finished) {
-  return api("/api/play", { board: round.board, words: round.entries, finished, ...chosenOptions() });
+  const words = { word_level: $("play-words-level").value, other_words: $("play-words-others").value };
+  return api("/api/play", { board: round.board, words: round.entries, finished, ...chosenOptions(), ...words });
 }
 
 async function submitWord() {
@@ -314,6 +315,12 @@ async function endRound() {
   line.textContent = `You scored ${answer.score} of ${answer.maximum} points: ` +
     `${answer.found.length} of ${answer.total} words.`;
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
+  const levels = answer.levels;
+  $("play-levels").textContent = levels
+    ? `The board's words: ${levels.common} common, ${levels.standard} standard, ${levels.obscure} obscure.`
+    : "";
+  $("play-set-apart").hidden = !answer.set_apart.length;
+  $("play-set-apart").textContent = `Set apart (0 points): ${answer.set_apart.join(", ")}`;
   $("play-results").hidden = false;
   setFeedback("Time! Hover a missed word to see its path.", true);
 }

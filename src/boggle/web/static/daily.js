@@ -10,6 +10,11 @@ function showError(message) {
   $("error").hidden = !message;
 }
 
+// Which words count: all, standard or common; the others refused or set apart at 0 points.
+function wordChoice() {
+  return { word_level: $("daily-words-level").value, other_words: $("daily-words-others").value };
+}
+
 async function startRound(event) {
   event.preventDefault();
   showError("");
@@ -50,11 +55,12 @@ async function submitWord(event) {
   }
   try {
     const check = await api("/api/check", {
-      board: state.daily.board, word, dictionary: state.daily.dictionary,
+      board: state.daily.board, word, dictionary: state.daily.dictionary, ...wordChoice(),
     });
     const good = check.status === "counted";
     box.textContent = good ? `${word.toUpperCase()}: +${check.points}` : `${word.toUpperCase()}: ${check.label}`;
     box.className = `feedback ${good ? "good" : "bad"}`;
+    if (check.status === "set_apart") state.words.push(word);
     if (good) {
       state.words.push(word);
       drawPath(word, check.path);
@@ -77,8 +83,14 @@ async function finish() {
   try {
     const result = await api("/api/daily/result", {
       date: state.daily.date, dictionary: state.daily.dictionary,
-      size: state.daily.size, words: state.words,
+      size: state.daily.size, words: state.words, ...wordChoice(),
     });
+    const levels = result.levels;
+    $("levels").textContent = levels
+      ? `The board's words: ${levels.common} common, ${levels.standard} standard, ${levels.obscure} obscure.`
+      : "";
+    $("set-apart").hidden = !result.set_apart.length;
+    $("set-apart").textContent = `Set apart (0 points): ${result.set_apart.join(", ")}`;
     const line = $("share-line");
     line.textContent = result.share;
     line.dataset.score = String(result.score);

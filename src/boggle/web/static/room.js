@@ -12,7 +12,10 @@ const STATUS_TEXT = {
   not_on_board: "not on the board",
   not_a_word: "not in the word list",
   invalid: "letters only",
+  other_level: "not counted in this room",
+  set_apart: "0 points, shown apart",
 };
+const LEVEL_TEXT = { common: "common words only", standard: "standard words" };
 
 const state = {
   socket: null,
@@ -137,7 +140,9 @@ function showRoom(room) {
     .filter(Boolean).join(" or ");
   $("match-info").textContent = `${s.rows}x${s.cols} ${s.dice} dice, ${s.dictionary}, ` +
     `${s.rules_used.name} rules, ${s.seconds} s rounds, ${goal}` +
-    (s.challenge ? ", challenge rule on" : "") + ` — match ${room.match}`;
+    (s.challenge ? ", challenge rule on" : "") +
+    (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
+    ` — match ${room.match}`;
   renderPlayers(room.players, room.phase === "playing");
   $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
   $("start-button").textContent = room.round ? "Next round" : "Start round";
@@ -290,9 +295,15 @@ function showResults(summary) {
     }
     body.append(line);
   }
-  $("unfound-title").textContent = `Words nobody found (${summary.unfound_count}, best first)`;
+  showLevels(summary);
+  const order = summary.levels ? "common first" : "best first";
+  $("unfound-title").textContent = `Words nobody found (${summary.unfound_count}, ${order})`;
   const unfound = $("unfound");
-  unfound.replaceChildren(...summary.unfound.map((w) => wordButton(w.word, w.path, `${w.word} ${w.points}`)));
+  unfound.replaceChildren(...summary.unfound.map((w) => {
+    const button = wordButton(w.word, w.path, `${w.word} ${w.points}`);
+    if (w.level) button.dataset.level = w.level;
+    return button;
+  }));
   const over = $("match-over");
   over.hidden = !summary.match_over;
   over.textContent = summary.match_over ? `Match over: ${summary.winners.join(" and ")} won.` : "";
@@ -307,6 +318,30 @@ function showResults(summary) {
   $("start-button").hidden = !isHost || summary.match_over;
   $("start-button").textContent = "Next round";
   $("rematch-button").hidden = !isHost || !summary.match_over;
+}
+
+// How many of the board's words are common, standard and obscure; the words set apart.
+function showLevels(summary) {
+  const levels = summary.levels;
+  $("levels").textContent = levels
+    ? `The board's words: ${levels.common} common, ${levels.standard} standard, ${levels.obscure} obscure` +
+      (summary.word_level && summary.word_level !== "all" ? ` (this room counts ${LEVEL_TEXT[summary.word_level]})` : "") + "."
+    : "";
+  const apart = $("set-apart");
+  const entries = Object.entries(summary.set_apart || {});
+  apart.hidden = entries.length === 0;
+  apart.replaceChildren();
+  if (entries.length) {
+    const title = document.createElement("h3");
+    title.textContent = "Words set apart (0 points)";
+    apart.append(title);
+    for (const [name, list] of entries) {
+      const line = document.createElement("p");
+      line.dataset.name = name;
+      line.textContent = `${name}: ${list.join(", ")}`;
+      apart.append(line);
+    }
+  }
 }
 
 // ------------------------------------------------------------------ entry
@@ -334,6 +369,8 @@ function createRoom(event) {
     target: numberOf("create-target"),
     rounds: numberOf("create-rounds"),
     challenge: $("create-challenge").checked,
+    word_level: $("create-words-level").value,
+    other_words: $("create-words-others").value,
   };
   if (dice === "uniform") settings.size = numberOf("create-size");
   state.leaving = false;

@@ -1,0 +1,88 @@
+"""The words setting of a room in a real browser (headless Chromium against `boggle serve`):
+common words only, the others at 0 points shown apart, the unfound common first.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser import ARTIFACTS, Pages, chromium
+from serve_process import ServeProcess
+
+from boggle import Board, solve
+from boggle.frequencies import with_frequencies
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("wordfreq", reason="the word levels need wordfreq ([test] extra)")
+
+ROUND_SECONDS = 8
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    running = ServeProcess(tmp_path_factory.mktemp("data"))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
+        yield launched
+
+
+def test_a_room_of_common_words_sets_the_others_apart(browser: Any, server: ServeProcess) -> None:
+    players = Pages(browser)
+    try:
+        ann = players.open(server.url + "/room")
+        ann.fill("#create-name", "ann")
+        ann.fill("#create-seconds", str(ROUND_SECONDS))
+        ann.select_option("#create-words-level", "common")
+        ann.select_option("#create-words-others", "zero")
+        ann.click("#create-button")
+        ann.wait_for_selector("body[data-code]")
+        assert "common words only (others score 0)" in ann.locator("#match-info").inner_text()
+        ann.click("#start-button")
+        ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+        board = Board.parse(ann.locator("#board").get_attribute("data-board") or "")
+        rich = with_frequencies(solve(board))
+        levels = {w.word: rich.frequency(w.word).level for w in rich}  # type: ignore[union-attr]
+        common = [w for w, level in levels.items() if level == "common"]
+        others = [w for w, level in levels.items() if level != "common"]
+        if not common or not others:
+            pytest.skip(f"the rolled board {board} lacks a common or an uncommon word")
+        for word, status in ((common[0], "accepted"), (others[0], "set_apart")):
+            ann.fill("#word-input", word)
+            ann.press("#word-input", "Enter")
+            ann.wait_for_selector(f"#my-words li[data-word='{word}'][data-status='{status}']")
+        ann.wait_for_selector("#results:not([hidden])", timeout=(ROUND_SECONDS + 20) * 1000)
+        counts = rich.level_counts() or {}
+        assert (
+            ann.locator("#levels")
+            .inner_text()
+            .startswith(
+                f"The board's words: {counts['common']} common, {counts['standard']} standard, "
+                f"{counts['obscure']} obscure"
+            )
+        )
+        assert ann.locator("#set-apart p[data-name='ann']").inner_text() == f"ann: {others[0]}"
+        score = ann.locator(".result-player[data-name='ann']").get_attribute("data-score")
+        assert score == str(rich.by_word[common[0]].points)
+        shown = ann.eval_on_selector_all(
+            "#unfound [data-level]", "b => b.map(x => x.dataset.level)"
+        )
+        order = ["common", "standard", "obscure"]
+        assert shown and [order.index(level) for level in shown] == sorted(
+            order.index(level) for level in shown
+        )
+        ARTIFACTS.mkdir(exist_ok=True)
+        ann.screenshot(path=str(ARTIFACTS / "room-words-results.png"), full_page=True)
+    finally:
+        players.close()
