@@ -21,6 +21,7 @@ LAYERS: list[tuple[str, ...]] = [
         "languages",
         "records",
         "wordlist_files",
+        "definitions",
     ),
     ("board", "render", "rules", "lexicon", "language_lists", "solution"),
     ("pathcount", "_native"),

@@ -8,7 +8,9 @@ Ctrl-D on an empty line ends the round early, Ctrl-C quits.
 
 When stdin is not a terminal (a pipe, a file) there is no timer: words are read
 one per line until end of input, so a round can be scripted and tested.  A line
-``?WORD`` asks for the path of a word; paths are shown after the round.
+``?WORD`` asks for the path of a word; paths are shown after the round.  ``?hint``
+(on a terminal too) gives a hint on a word still unfound: its length and first letter,
+then its definition, then where its path starts (at most ``HINTS_PER_ROUND`` a round).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from boggle.commands.solve import board_text
 from boggle.engines import solve
 from boggle.errors import BoggleError
 from boggle.game import Feedback, PlaySession, typed_word
+from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, next_hint
 from boggle.language_dice import roll_for_language
 from boggle.wording import counted
 
@@ -45,7 +48,8 @@ def register(subparsers: Any) -> None:
         "each; at the end see your score against the maximum, the words you missed (best "
         "first) and the path of any word. The board is rolled unless you give one. When "
         "stdin is not a terminal, words are read until end of input with no timer; a line "
-        "'?WORD' asks for the path of WORD.",
+        "'?WORD' asks for the path of WORD; '?hint' gives a hint on a word you have not "
+        "found (its length and first letter, then its definition, then where it starts).",
     )
     parser.add_argument("board", nargs="*", help="a board to play (default: roll one)")
     add_dice_options(parser)
@@ -93,13 +97,16 @@ def run(args: argparse.Namespace) -> int:
     )
     out.flush()
     path_requests: list[str] = []
+    hints: list[tuple[int, int]] = []
     if interactive:
-        timed_up = play_on_terminal(session, args.time, out)
+        timed_up = play_on_terminal(session, args.time, out, hints)
         out.write("\nTime's up!\n" if timed_up else "\nRound over.\n")
     else:
         for line in sys.stdin:
             entry = line.strip()
-            if entry.startswith("?"):
+            if entry.lower() == HINT_COMMAND:
+                out.write(hint_text(session, hints) + "\n")
+            elif entry.startswith("?"):
                 path_requests.append(entry[1:])
             else:
                 out.write(feedback_text(session.submit(entry), session) + "\n")
@@ -107,12 +114,37 @@ def run(args: argparse.Namespace) -> int:
         for word in path_requests:  # asked during the round: answered first, as the summary ends
             out.write(path_answer(session, word) + "\n")
     out.write(summary_text(session, args.missed) + "\n")
+    if hints:
+        out.write(f"Hints used: {len(hints)} of {HINTS_PER_ROUND}.\n")
     if interactive:
         ask_for_paths(session, out)
     return 0
 
 
 # --------------------------------------------------------------------------- pictures and text
+
+HINT_COMMAND = "?hint"
+
+
+def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
+    """The next hint (recorded in ``hints``), or why there is none."""
+    if len(hints) >= HINTS_PER_ROUND:
+        return f"  no hints left: {HINTS_PER_ROUND} a round"
+    from boggle.definitions import first_definition
+    from boggle.language_lists import lexicon_profile
+
+    language = lexicon_profile(session.solution.lexicon).code
+    try:
+        hint = next_hint(
+            session.solution,
+            session.found,
+            hints,
+            define=lambda word: first_definition(word, language),
+        )
+    except NoWordsLeft:
+        return "  no words left to hint: you found them all"
+    hints.append(hint.step)
+    return f"  hint {len(hints)} of {HINTS_PER_ROUND}: {hint.text}"
 
 
 def clock(seconds: float) -> str:
@@ -181,23 +213,27 @@ def ask_for_paths(session: PlaySession, out: TextIO) -> None:
 # --------------------------------------------------------------------------- the terminal
 
 
-def play_on_terminal(session: PlaySession, seconds: int, out: TextIO) -> bool:
+def play_on_terminal(
+    session: PlaySession, seconds: int, out: TextIO, hints: list[tuple[int, int]] | None = None
+) -> bool:
     """Read words with a countdown on the prompt line; True if time ran out."""
     try:
         import termios
         import tty
     except ImportError:  # no termios (Windows): lines with a deadline, no live countdown
-        return _play_with_lines(session, seconds, out)
+        return _play_with_lines(session, seconds, out, hints if hints is not None else [])
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     tty.setcbreak(fd)
     try:
-        return _play_keys(session, seconds, out, fd)
+        return _play_keys(session, seconds, out, fd, hints if hints is not None else [])
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-def _play_keys(session: PlaySession, seconds: int, out: TextIO, fd: int) -> bool:
+def _play_keys(
+    session: PlaySession, seconds: int, out: TextIO, fd: int, hints: list[tuple[int, int]]
+) -> bool:
     deadline = time.monotonic() + seconds
     typed = ""
 
@@ -213,7 +249,9 @@ def _play_keys(session: PlaySession, seconds: int, out: TextIO, fd: int) -> bool
         if key in ("\r", "\n"):
             entry, typed = typed, ""
             out.write("\r\x1b[K")
-            if entry.strip().startswith("?"):
+            if entry.strip().lower() == HINT_COMMAND:
+                out.write(hint_text(session, hints) + "\n")
+            elif entry.strip().startswith("?"):
                 out.write("  paths are shown after the round\n")
             elif entry.strip():
                 out.write(feedback_text(session.submit(entry), session) + "\n")
@@ -256,7 +294,9 @@ def _keys(fd: int, deadline: float) -> Iterator[str | None]:
         yield from text
 
 
-def _play_with_lines(session: PlaySession, seconds: int, out: TextIO) -> bool:
+def _play_with_lines(
+    session: PlaySession, seconds: int, out: TextIO, hints: list[tuple[int, int]]
+) -> bool:
     deadline = time.monotonic() + seconds
     while True:
         try:
@@ -265,4 +305,7 @@ def _play_with_lines(session: PlaySession, seconds: int, out: TextIO) -> bool:
             return False
         if time.monotonic() > deadline:
             return True
+        if entry.strip().lower() == HINT_COMMAND:
+            out.write(hint_text(session, hints) + "\n")
+            continue
         out.write(feedback_text(session.submit(entry), session) + "\n")

@@ -25,7 +25,7 @@ from boggle.language_dice import roll_for_language
 from boggle.language_lists import foreign_letters_warning
 from boggle.languages import SYSTEM_LISTS
 from boggle.rules import Rules
-from boggle.solution import Found
+from boggle.solution import Found, Solution
 from boggle.wordlist_files import bundled_lists
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
@@ -53,6 +53,12 @@ def register(subparsers: Any) -> None:
         default=None,
         help="print each word as it is found, one per line, then the totals "
         "(default for the heap engines, whose words come in alphabetical order)",
+    )
+    parser.add_argument(
+        "--define",
+        action="store_true",
+        help="give each word its definition (English: WordNet's first gloss; other "
+        "languages: a link to Wiktionary)",
     )
     options.add_solving_options(parser, engine=True)
     parser.set_defaults(run=run)
@@ -111,6 +117,10 @@ def run(args: argparse.Namespace) -> int:
     engine = args.engine or default_engine()
     streams = get_engine(engine).streams_in_order
     stream = args.stream if args.stream is not None else streams
+    if stream and args.define:
+        if args.stream:
+            raise BoggleError("--stream prints words as found; drop --define or --stream")
+        stream = False
     if stream and args.json:
         if args.stream:
             raise BoggleError("--stream prints text; drop --json or --stream")
@@ -121,10 +131,42 @@ def run(args: argparse.Namespace) -> int:
     solution = solve(board, lexicon, rules, engine=engine)
     if solution.foreign_letters:
         print(foreign_letters_warning(solution.foreign_letters, lexicon), file=sys.stderr)
+    if args.define:
+        return _defined(solution, args)
     if args.json:
         sys.stdout.write(solution.json_text() + "\n")
     else:
         sys.stdout.write(solution.text(paths=not args.no_paths) + "\n")
+    return 0
+
+
+def _defined(solution: Solution, args: argparse.Namespace) -> int:
+    """The solution with each word's definition (``--define``): ``definition`` in each entry
+    of ``words`` (the first gloss, or null), or a gloss under each word of the text."""
+    import json
+
+    from boggle.definitions import definitions_for
+    from boggle.language_lists import lexicon_profile
+
+    language = lexicon_profile(solution.lexicon).code
+    found, warning = definitions_for([item.word for item in solution], language)
+    if warning:
+        print(warning, file=sys.stderr)
+    if args.json:
+        result = solution.to_json()
+        for entry in result["words"]:
+            definition = found.get(entry["word"])
+            entry["definition"] = None if definition is None else definition.first
+            if definition is not None and definition.url is not None:
+                entry["definition_url"] = definition.url
+        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        return 0
+    for line in solution.text(paths=not args.no_paths).split("\n"):
+        sys.stdout.write(line + "\n")
+        word = line.strip().split(":")[0].lower() if line.startswith("  ") else ""
+        definition = found.get(word)
+        if definition is not None and (definition.first or definition.url):
+            sys.stdout.write(f"      {definition.first or definition.url}\n")
     return 0
 
 

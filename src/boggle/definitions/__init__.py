@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from urllib.parse import quote
 
@@ -303,6 +303,25 @@ def first_definition(word: str, language: str = "en") -> str | None:
         return None
 
 
+def definitions_for(
+    words: Iterable[str], language: str | None = "en"
+) -> tuple[dict[str, Definition], str | None]:
+    """Each word's definition in ``language``, and a one-line warning when none can be read
+    (then every word is left out, and the warning names what to install).
+
+    >>> found, warning = definitions_for(["cat", "qqq"])
+    >>> found["cat"].first is not None, found["qqq"].first, warning
+    (True, None, None)
+    """
+    found: dict[str, Definition] = {}
+    try:
+        for word in words:
+            found[word] = define(word, language or "en")
+    except DefinitionsUnavailable as error:
+        return {}, str(error)
+    return found, None
+
+
 __all__ = [
     "Definition",
     "DefinitionError",
@@ -310,6 +329,7 @@ __all__ = [
     "EnglishDefinitions",
     "checked_word",
     "define",
+    "definitions_for",
     "english_definitions",
     "first_definition",
     "look_up",

@@ -29,7 +29,7 @@ SYSTEM_WORDNET_DIRS = ("/usr/share/wordnet", "/usr/local/share/wordnet", "/opt/h
 FILE_NAMES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 """WordNet's file name for each part of speech (``index.noun``, ``adj.exc``...)."""
 
-MAX_SENSES = 3
+MAX_SENSES = 2
 """Glosses kept per word and part of speech (WordNet lists the commonest senses first)."""
 
 EXTRACT_FORMAT = "boggle-wordnet-glosses 1"
@@ -289,10 +289,8 @@ def extract_text(
     """The extract's text: the format line, ``#`` header lines, exceptions, then glosses,
     each part sorted so that a rebuild gives the same bytes.
 
-    >>> print(extract_text({("cat", "n"): ["a feline"]}, {"n": {"cats": ["cat"]}}), end="")
-    boggle-wordnet-glosses 1
-    !n cats cat
-    cat\tn\ta feline
+    >>> extract_text({("cat", "n"): ["a feline"]}, {"n": {"cats": ["cat"]}}).splitlines()
+    ['boggle-wordnet-glosses 1', '!n cats cat', 'cat\\tn\\ta feline']
     """
     lines = [EXTRACT_FORMAT, *(f"# {line}" for line in header)]
     for pos in PARTS_OF_SPEECH:
