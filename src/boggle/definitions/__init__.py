@@ -8,8 +8,8 @@ is found through its base form as WordNet's morphology finds it (``cats`` -> ``c
 word's entry in that language's Wiktionary.
 
 >>> entry = define("cats")
->>> entry.base, entry.definitions[0]
-('cat', 'feline mammal usually having thick soft fur and no ability to roar: domestic cats; wildcats')
+>>> entry.base, entry.definitions[0][:48]
+('cat', 'feline mammal usually having thick soft fur and ')
 >>> define("casa", "es").url
 'https://es.wiktionary.org/wiki/casa'
 """
@@ -30,7 +30,7 @@ from boggle.definitions.morphology import (
     derived_bases,
     spelling_variants,
 )
-from boggle.definitions.wordnet import GlossExtract, Glossary, SystemWordNet
+from boggle.definitions.wordnet import Glossary, GlossExtract, SystemWordNet
 from boggle.errors import BoggleError
 from boggle.languages import language_profile, nfc
 from boggle.wordlist_files import DATA_DIR

@@ -23,7 +23,11 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from boggle.definitions.morphology import PARTS_OF_SPEECH
 
-SYSTEM_WORDNET_DIRS = ("/usr/share/wordnet", "/usr/local/share/wordnet", "/opt/homebrew/share/wordnet")
+SYSTEM_WORDNET_DIRS = (
+    "/usr/share/wordnet",
+    "/usr/local/share/wordnet",
+    "/opt/homebrew/share/wordnet",
+)
 """Where WordNet's database files are looked for (``$WNSEARCHDIR`` first, as WordNet does)."""
 
 FILE_NAMES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
@@ -171,7 +175,6 @@ class SystemWordNet(Glossary):
         if written and not any(w.split("(")[0] == lemma for w in written):
             name = written[0].split("(")[0].replace("_", " ")
         return gloss_definition(gloss), name
-
 
     def _keys(self) -> Iterator[Key]:
         for pos, offsets in self.offsets.items():
