@@ -24,6 +24,7 @@ a web page can keep them without ever holding the word.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -133,6 +134,16 @@ def next_hint(
     raise NoWordsLeft("no words left to hint: every word of the board is found or was hinted")
 
 
+def masked(text: str, word: str) -> str:
+    """``text`` with ``word`` (any case, and as the start of a longer word) written as
+    blanks, so that a definition does not give the word away.
+
+    >>> masked("domestic cats; a Cat show", "cat")
+    'domestic ___s; a ___ show'
+    """
+    return re.sub(rf"\b{re.escape(word)}", "_" * len(word), text, flags=re.IGNORECASE)
+
+
 def _hint(
     solution: Solution, order: Sequence[str], target: int, level: int, define: Definer | None
 ) -> Hint:
@@ -144,6 +155,8 @@ def _hint(
     first_cell = None
     if level >= 2:
         definition = define(word) if define is not None else None
+        if definition:
+            definition = masked(definition, word)
         text += f': "{definition}"' if definition else " (no definition known)"
     if level >= 3:
         first_cell = path[0]

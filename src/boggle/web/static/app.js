@@ -47,7 +47,10 @@ function wordButton(entry, extraClass) {
   button.dataset.word = entry.word;
   button.dataset.points = String(entry.points);
   button.title = `${entry.points} point${entry.points === 1 ? "" : "s"}`;
-  const show = () => drawPath(entry.word, entry.path);
+  const show = () => {
+    drawPath(entry.word, entry.path);
+    showDefinition(button, entry.word);
+  };
   button.addEventListener("mouseenter", show);
   button.addEventListener("focus", show);
   button.addEventListener("mouseleave", restorePinned);
@@ -61,6 +64,44 @@ function wordButton(entry, extraClass) {
     restorePinned();
   });
   return button;
+}
+
+// A word's definition (GET /api/define), shown in its panel's definition box; asked once.
+const definitions = new Map();
+
+async function showDefinition(button, word) {
+  const box = button.closest("section")?.querySelector(".word-definition");
+  if (!box) return;
+  box.hidden = false;
+  box.dataset.word = word;
+  const dictionary = $("dict-select").value;
+  const key = `${dictionary}:${word}`;
+  if (!definitions.has(key)) {
+    box.textContent = `${word.toUpperCase()}: looking it up...`;
+    const params = new URLSearchParams({ word });
+    if (dictionary) params.set("dict", dictionary);
+    definitions.set(key, api(`/api/define?${params}`).catch((error) => ({ error: error.message })));
+  }
+  const entry = await definitions.get(key);
+  if (box.dataset.word !== word) return;  // another word was shown meanwhile
+  box.replaceChildren();
+  const head = document.createElement("strong");
+  head.textContent = word.toUpperCase() + ": ";
+  box.append(head);
+  if (entry.error) {
+    box.append(entry.error);
+  } else if (entry.url) {
+    const link = document.createElement("a");
+    link.href = entry.url;
+    link.target = "_blank";
+    link.rel = "noopener";
+    link.textContent = "see Wiktionary";
+    box.append(link);
+  } else if (entry.definitions.length) {
+    box.append(entry.definitions[0]);
+  } else {
+    box.append("no definition known");
+  }
 }
 
 // Words in groups by points or length, A to Z in each; "ranked" keeps the order given
@@ -223,7 +264,10 @@ async function startRound() {
     told: 0,            // how many of them the page has answered
     ends: Date.now() + seconds * 1000,
     timer: null,
+    found: [],          // the words found so far (a hint never names one)
+    hints: [],          // the hints given: [target, level] each, as the server asks them back
   };
+  showHintsLeft(state.round, null);
   lockBoardControls(true);
   $("play-results").hidden = true;
   $("play-found").replaceChildren();
@@ -231,6 +275,7 @@ async function startRound() {
   $("play-start").hidden = true;
   $("play-end").hidden = false;
   setFeedback("", true);
+  $("play-hint-text").textContent = "";
   showRoundScore(0, 0);
   tick();
   state.round.timer = setInterval(tick, 250);
@@ -293,7 +338,33 @@ async function submitWord() {
     item.textContent = `${entry.word} (${entry.points})`;
     return item;
   }).reverse());
+  round.found = answer.found.map((entry) => entry.word);
   showRoundScore(answer.found.length, answer.score);
+}
+
+// Hints (POST /api/hint): the length and first letter of an unfound word, then its
+// definition, then where it starts; limited per round by the server.
+function showHintsLeft(round, limit) {
+  const button = $("play-hint");
+  if (limit !== null) round.hintLimit = limit;
+  const left = round.hintLimit === undefined ? null : round.hintLimit - round.hints.length;
+  button.textContent = left === null ? "Hint" : `Hint (${left} left)`;
+  button.disabled = left === 0;
+}
+
+async function askHint() {
+  const round = state.round;
+  if (!round) return;
+  const answer = await api("/api/hint", {
+    board: round.board, found: round.found, given: round.hints, ...chosenOptions(),
+  });
+  if (state.round !== round) return;
+  if (answer.hint) round.hints.push([answer.hint.target, answer.hint.level]);
+  $("play-hint-text").textContent = answer.hint ? `Hint: ${answer.message}` : answer.message;
+  if (answer.hint && answer.hint.first_cell) {
+    drawPath("?", [answer.hint.first_cell]);
+  }
+  showHintsLeft(round, answer.limit);
 }
 
 async function endRound() {
@@ -312,7 +383,8 @@ async function endRound() {
   line.dataset.score = String(answer.score);
   line.dataset.maximum = String(answer.maximum);
   line.textContent = `You scored ${answer.score} of ${answer.maximum} points: ` +
-    `${answer.found.length} of ${answer.total} words.`;
+    `${answer.found.length} of ${answer.total} words` +
+    (round.hints.length ? `, with ${round.hints.length} hint${round.hints.length === 1 ? "" : "s"}.` : ".");
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
   $("play-results").hidden = false;
   setFeedback("Time! Hover a missed word to see its path.", true);
@@ -366,6 +438,7 @@ async function start() {
   $("play-start").addEventListener("click", reportErrors(startRound));
   $("play-end").addEventListener("click", reportErrors(endRound));
   $("play-form").addEventListener("submit", reportErrors(submitWord));
+  $("play-hint").addEventListener("click", reportErrors(askHint));
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.pinned) {
       state.pinned = null;

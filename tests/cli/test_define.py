@@ -1,0 +1,95 @@
+"""``boggle define``, ``boggle solve --define`` and ``?hint`` in ``boggle play``."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from boggle.cli import main
+
+BOARD = "fxie amlo ewbx astu"
+
+
+def test_define_a_known_word(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", "cat"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("CAT\n") and "feline" in out
+
+
+def test_define_an_inflected_word(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", "ran"]) == 0
+    assert capsys.readouterr().out.startswith("RAN (see RUN)")
+
+
+def test_define_an_unknown_word_is_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", "zzxqv"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and "no entry" in captured.err
+
+
+@pytest.mark.parametrize("word", ["", "ab1", "a b"])
+def test_define_a_non_word_is_exit_2(word: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", word]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_define_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", "cats", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["word"] == "cats" and shown["base"] == "cat"
+    assert isinstance(shown["definitions"], list) and shown["definitions"]
+    assert isinstance(shown["source"], str)
+
+
+def test_define_other_language_links_wiktionary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", "casa", "--language", "es", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["url"] == "https://es.wiktionary.org/wiki/casa"
+
+
+def test_solve_define_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", BOARD, "--define", "--json"]) == 0
+    words = json.loads(capsys.readouterr().out)["words"]
+    assert all("definition" in entry for entry in words)
+    by_word = {entry["word"]: entry["definition"] for entry in words}
+    assert isinstance(by_word["awl"], str) and "tool" in by_word["awl"]
+    assert any(value is None for value in by_word.values()) or all(by_word.values())
+
+
+def test_solve_define_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", BOARD, "--define"]) == 0
+    out = capsys.readouterr().out
+    assert "  AWL: " in out and "pointed tool" in out
+
+
+def _play(monkeypatch: pytest.MonkeyPatch, lines: str, words: str) -> str:
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["play", BOARD, "--dict", words]) == 0
+    return out.getvalue()
+
+
+def test_play_hints(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    from pathlib import Path
+
+    words = Path(str(tmp_path)) / "words.txt"
+    words.write_text("fame\nmile\nlimb\n")
+    out = _play(monkeypatch, "fame\n?hint\n?hint\n?hint\n?hint\n", str(words))
+    hints = [line for line in out.splitlines() if line.startswith("  hint ")]
+    assert len(hints) == 4
+    assert "starting with L" in hints[0] or "starting with M" in hints[0]
+    assert "FAME" not in "".join(hints) and "starting with F" not in "".join(hints)
+    assert "it starts at [(" in hints[2]
+    assert "Hints used: 4 of" in out
+
+
+def test_play_hint_with_no_words_left(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    from pathlib import Path
+
+    words = Path(str(tmp_path)) / "words.txt"
+    words.write_text("fame\n")
+    out = _play(monkeypatch, "fame\n?hint\n", str(words))
+    assert "no words left to hint" in out
