@@ -43,10 +43,12 @@ def test_hovering_a_word_shows_its_definition(page: Any, server: ServeProcess) -
     expected = get_json(server.url + "/api/define?word=awl")["definitions"][0]
     page.hover("#words .word[data-word='awl']")
     box = page.locator("#solve-panel .word-definition")
+    page.focus("#words .word[data-word='awl']")  # by keyboard too
     page.wait_for_function(
         "text => document.querySelector('#solve-panel .word-definition').textContent"
         ".includes(text)",
         arg=expected,
+        timeout=60_000,
     )
     assert box.is_visible()
     assert box.text_content().startswith("AWL: ")

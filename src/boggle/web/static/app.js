@@ -70,7 +70,7 @@ function wordButton(entry, extraClass) {
 const definitions = new Map();
 
 async function showDefinition(button, word) {
-  const box = button.closest("section")?.querySelector(".word-definition");
+  const box = button.closest(".panel")?.querySelector(".word-definition");
   if (!box) return;
   box.hidden = false;
   box.dataset.word = word;
