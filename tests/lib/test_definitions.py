@@ -198,3 +198,17 @@ def test_no_words_left_says_so() -> None:
     with pytest.raises(NoWordsLeft):
         next_hint(empty, [], [])
     assert HINTS_PER_ROUND >= 1
+
+
+@pytest.mark.parametrize("word", ["they", "whom", "ouch", "hath", "emojis", "kronor"])
+def test_words_wordnet_leaves_out_come_from_boggles_glossary(word: str) -> None:
+    entry = define(word)
+    assert entry.definitions and entry.source.startswith("boggle's own glossary")
+
+
+def test_glossary_words_take_the_derived_form_rules_too() -> None:
+    assert define("geekier").definitions[0].startswith("more geeky")
+
+
+def test_wordnet_comes_before_the_glossary() -> None:
+    assert define("often").source.startswith("WordNet")  # in both: WordNet's gloss wins

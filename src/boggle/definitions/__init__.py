@@ -1,7 +1,9 @@
 """What a word means: English glosses from WordNet, a Wiktionary link for other languages.
 
 English words are looked up in the extract of WordNet 3.0 shipped with boggle, then in
-the system's WordNet (Debian's ``wordnet-base``) for words outside it.  An inflected word
+the system's WordNet (Debian's ``wordnet-base``) for words outside it, then in boggle's
+own short glossary of the words WordNet leaves out (:mod:`boggle.definitions.supplement`:
+``they``, ``whom``, ``ouch``...), and only then through the derived-form rules.  An inflected word
 is found through its base form as WordNet's morphology finds it (``cats`` -> ``cat``,
 ``ran`` -> ``run``); a word WordNet lacks may be explained from the word it derives from
 (``unkind``: "not kind", with the gloss of ``kind``).  Other languages get a link to the
@@ -30,6 +32,7 @@ from boggle.definitions.morphology import (
     derived_bases,
     spelling_variants,
 )
+from boggle.definitions.supplement import SUPPLEMENT
 from boggle.definitions.wordnet import Glossary, GlossExtract, SystemWordNet
 from boggle.errors import BoggleError
 from boggle.languages import language_profile, nfc
@@ -172,24 +175,29 @@ def _is_proper(gloss: str) -> bool:
     return bool(colon) and name[:1].isupper()
 
 
-def look_up(word: str, glossary: Glossary) -> tuple[str | None, list[str]]:
+def look_up(
+    word: str, glossary: Glossary, own: bool = True, derived: bool = True
+) -> tuple[str | None, list[str]]:
     """The base form a word is found under and its glosses in ``glossary`` (none: ``None, []``).
 
     Tried in turn, the first that gives a gloss wins: the word and morphy's base forms
     (all their glosses); the hyphenated lemma it runs together (``flyby``: ``fly-by``);
     a derivation (:func:`~boggle.definitions.morphology.derived_bases`) explained from its
     base's first gloss; two words run together (``pinewood``); a phrase that uses the word
-    (``quo``: ``status quo``); the word with a final ``e`` added or dropped.
+    (``quo``: ``status quo``); the word with a final ``e`` added or dropped.  ``own``
+    and ``derived`` choose the stages: the first alone, or all but the first.
     """
     base: str | None = None
     glosses: list[str] = []
-    for form, _pos, gloss in _senses(word, glossary):
+    for form, _pos, gloss in _senses(word, glossary) if own else ():
         base = base or form
         if gloss not in glosses:
             glosses.append(gloss)
     if glosses:
         glosses.sort(key=_is_proper)  # stable: common senses first, in WordNet's order
         return base, glosses[:MAX_DEFINITIONS]
+    if not derived:
+        return None, []
     joined = glossary.joined(word)
     if joined is not None:
         found = glossary.glosses(*joined)
@@ -251,10 +259,14 @@ class EnglishDefinitions:
     def define(self, word: str) -> Definition:
         """The glosses of ``word`` (a checked, lowercase word); raises
         :class:`DefinitionsUnavailable` when there is no dictionary at all."""
-        for glossary in (self.extract, self.system):
+        stages = [(self.extract, True, False), (self.system, True, False)]
+        stages += [(SUPPLEMENT, True, False)]
+        stages += [(self.extract, False, True), (self.system, False, True)]
+        stages += [(SUPPLEMENT, False, True)]
+        for glossary, own, derived in stages:
             if glossary is None:
                 continue
-            base, glosses = look_up(word, glossary)
+            base, glosses = look_up(word, glossary, own, derived)
             if glosses:
                 return Definition(word, "en", tuple(glosses), glossary.name, base)
         if not self.available:
