@@ -2,6 +2,7 @@
 ``boggle define`` explains, and by which stage of the look-up.
 
     python benchmarks/definitions.py [--boards 10000] [--seed 28] [--dict en-70] [--missing N]
+                                     [--no-system]
 
 Rolls ``--boards`` boards with the 1987+ cubes (``boggle.random_boards``, numbered from
 ``--seed``), solves them with the classic rules, and looks up every distinct word found
@@ -60,11 +61,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=28)
     parser.add_argument("--dict", dest="dictionary", default="en-70")
     parser.add_argument("--missing", type=int, default=30, help="show this many undefined words")
+    parser.add_argument("--no-system", action="store_true", help="the bundled extract alone")
     args = parser.parse_args()
     started = time.perf_counter()
     words = sorted(found_words(args.boards, args.seed, args.dictionary))
     solved = time.perf_counter() - started
-    definitions = EnglishDefinitions()
+    definitions = EnglishDefinitions(system=not args.no_system)
     started = time.perf_counter()
     stages = {word: stage_of(word, definitions) for word in words}
     looked_up = time.perf_counter() - started
