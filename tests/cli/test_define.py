@@ -93,3 +93,40 @@ def test_play_hint_with_no_words_left(monkeypatch: pytest.MonkeyPatch, tmp_path:
     words.write_text("fame\n")
     out = _play(monkeypatch, "fame\n?hint\n", str(words))
     assert "no words left to hint" in out
+
+
+@pytest.fixture
+def no_dictionary(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No extract and no system WordNet: as on a machine where neither can be read."""
+    import boggle.definitions as definitions
+
+    nothing = definitions.EnglishDefinitions(extract="/nonexistent/extract.gz", system=False)
+    monkeypatch.setattr(definitions, "english_definitions", lambda: nothing)
+
+
+@pytest.mark.usefixtures("no_dictionary")
+def test_define_without_data_names_what_to_install(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", "cat"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "wordnet-base" in err and "Traceback" not in err
+
+
+@pytest.mark.usefixtures("no_dictionary")
+def test_solve_define_without_data_still_solves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", BOARD, "--define", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "wordnet-base" in captured.err
+    words = json.loads(captured.out)["words"]
+    assert words and all(entry["definition"] is None for entry in words)
+
+
+@pytest.mark.usefixtures("no_dictionary")
+def test_play_hint_without_data_still_hints(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    words = Path(str(tmp_path)) / "words.txt"
+    words.write_text("fame\nmile\n")
+    out = _play(monkeypatch, "?hint\n?hint\n", str(words))
+    assert "(no definition known)" in out
