@@ -39,7 +39,7 @@ def page(browser: Any, server: ServeProcess) -> Iterator[Any]:
 
 
 def test_hovering_a_word_shows_its_definition(page: Any, server: ServeProcess) -> None:
-    page.wait_for_selector("#words .word[data-word='awl']")
+    page.wait_for_selector("#words .word[data-word='awl']", timeout=90_000)  # a cold server
     expected = get_json(server.url + "/api/define?word=awl")["definitions"][0]
     page.hover("#words .word[data-word='awl']")
     box = page.locator("#solve-panel .word-definition")
@@ -79,3 +79,29 @@ def test_the_hint_button_gives_hints_and_the_results_count_them(page: Any) -> No
     page.click("#play-end")
     page.wait_for_selector("#play-results:not([hidden])")
     assert "with 2 hints" in page.locator("#play-result-line").text_content()
+
+
+def test_the_daily_results_show_a_missed_words_definition(
+    browser: Any, server: ServeProcess
+) -> None:
+    pages = Pages(browser)
+    try:
+        page = pages.open(server.url + "/daily?date=2026-11-23")
+        page.click("#daily-start")
+        page.wait_for_selector("#round:not([hidden])", timeout=60_000)
+        page.click("#daily-stop")
+        page.wait_for_selector("#results:not([hidden]) #unfound .word", timeout=60_000)
+        word = page.locator("#unfound .word").first.get_attribute("data-word")
+        page.hover(f"#unfound .word[data-word='{word}']")
+        page.wait_for_function(
+            "word => document.querySelector('#results .word-definition').textContent"
+            ".startsWith(word.toUpperCase() + ': ') && !document.querySelector("
+            "'#results .word-definition').textContent.includes('looking it up')",
+            arg=word,
+            timeout=60_000,
+        )
+        expected = get_json(server.url + f"/api/define?word={word}")["definitions"]
+        shown = page.locator("#results .word-definition").text_content()
+        assert (expected and expected[0] in shown) or shown.endswith("no definition known")
+    finally:
+        pages.close()

@@ -3,7 +3,9 @@
 // paths, the clock and the API calls are board.js's, shared with the room and daily pages.
 "use strict";
 
-import { api, clearPath, drawPath, formatClock, renderBoard } from "/static/board.js";
+import {
+  api, clearPath, drawPath, formatClock, renderBoard, showDefinition,
+} from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,7 +51,7 @@ function wordButton(entry, extraClass) {
   button.title = `${entry.points} point${entry.points === 1 ? "" : "s"}`;
   const show = () => {
     drawPath(entry.word, entry.path);
-    showDefinition(button, entry.word);
+    showDefinition(button, entry.word, $("dict-select").value);
   };
   button.addEventListener("mouseenter", show);
   button.addEventListener("focus", show);
@@ -64,44 +66,6 @@ function wordButton(entry, extraClass) {
     restorePinned();
   });
   return button;
-}
-
-// A word's definition (GET /api/define), shown in its panel's definition box; asked once.
-const definitions = new Map();
-
-async function showDefinition(button, word) {
-  const box = button.closest(".panel")?.querySelector(".word-definition");
-  if (!box) return;
-  box.hidden = false;
-  box.dataset.word = word;
-  const dictionary = $("dict-select").value;
-  const key = `${dictionary}:${word}`;
-  if (!definitions.has(key)) {
-    box.textContent = `${word.toUpperCase()}: looking it up...`;
-    const params = new URLSearchParams({ word });
-    if (dictionary) params.set("dict", dictionary);
-    definitions.set(key, api(`/api/define?${params}`).catch((error) => ({ error: error.message })));
-  }
-  const entry = await definitions.get(key);
-  if (box.dataset.word !== word) return;  // another word was shown meanwhile
-  box.replaceChildren();
-  const head = document.createElement("strong");
-  head.textContent = word.toUpperCase() + ": ";
-  box.append(head);
-  if (entry.error) {
-    box.append(entry.error);
-  } else if (entry.url) {
-    const link = document.createElement("a");
-    link.href = entry.url;
-    link.target = "_blank";
-    link.rel = "noopener";
-    link.textContent = "see Wiktionary";
-    box.append(link);
-  } else if (entry.definitions.length) {
-    box.append(entry.definitions[0]);
-  } else {
-    box.append("no definition known");
-  }
 }
 
 // Words in groups by points or length, A to Z in each; "ranked" keeps the order given
