@@ -16,6 +16,7 @@ A gloss keeps the definition and drops WordNet's quoted examples:
 
 from __future__ import annotations
 
+import bisect
 import gzip
 import os
 import re
@@ -234,46 +235,60 @@ def parse_exceptions(lines: Iterable[str]) -> dict[str, tuple[str, ...]]:
 
 
 class GlossExtract(Glossary):
-    """The extract of WordNet's glosses shipped with boggle (see :func:`write_extract`).
+    """The extract of WordNet's glosses shipped with boggle (see :func:`extract_text`).
 
     Its lines, after the format line and ``#`` comments: ``!POS FORM BASE...`` for an
     exception, ``=WORD LEMMA POS`` for a hyphenated lemma written run together, ``~WORD
     LEMMA POS`` for a phrase that uses the word, and ``LEMMA<TAB>POS<TAB>GLOSS[<TAB>GLOSS...]``
-    for a lemma's glosses.
+    for a lemma's glosses, sorted by lemma.  The glosses' lines are kept as they are and
+    searched by bisection (a tab sorts before every letter, ``-`` and ``_``), so opening
+    the extract costs its decompression, not a table of every lemma.
     """
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.name = "WordNet 3.0 (extract bundled with boggle)"
-        entries: dict[str, dict[str, tuple[str, ...]]] = {pos: {} for pos in PARTS_OF_SPEECH}
         exceptions: dict[str, dict[str, tuple[str, ...]]] = {pos: {} for pos in PARTS_OF_SPEECH}
         joined: dict[str, Key] = {}
         phrases: dict[str, Key] = {}
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            if handle.readline().rstrip("\n") != EXTRACT_FORMAT:
-                raise ValueError(f"{path} is not a {EXTRACT_FORMAT!r} file")
-            for line in handle:
-                if line.startswith("#"):
-                    continue
-                if line.startswith("!"):
-                    pos, form, *bases = line[1:].split()
-                    exceptions[pos][form] = tuple(bases)
-                elif line[0] in "=~":
-                    word, lemma, pos = line[1:].split()
-                    (joined if line[0] == "=" else phrases)[word] = (lemma, pos)
-                elif line.strip():
-                    lemma, pos, *glosses = line.rstrip("\n").split("\t")
-                    entries[pos][lemma] = tuple(glosses)
-        self.entries = entries
+        with gzip.open(path, "rb") as handle:
+            lines = handle.read().decode("utf-8").split("\n")
+        if not lines or lines[0] != EXTRACT_FORMAT:
+            raise ValueError(f"{path} is not a {EXTRACT_FORMAT!r} file")
+        first = 1
+        for first in range(1, len(lines)):
+            line = lines[first]
+            if line.startswith("!"):
+                pos, form, *bases = line[1:].split()
+                exceptions[pos][form] = tuple(bases)
+            elif line[:1] in ("=", "~"):
+                word, lemma, pos = line[1:].split()
+                (joined if line[0] == "=" else phrases)[word] = (lemma, pos)
+            elif not line.startswith("#"):
+                break
+        self.lines = lines
+        self.first = first
         self.exceptions = exceptions
         self.joined_words = joined
         self.phrases = phrases
 
+    def _entry(self, lemma: str, pos: str) -> list[str] | None:
+        """The glosses of ``lemma`` as ``pos``, or ``None`` when the extract lacks it."""
+        head = f"{lemma}\t"
+        lines = self.lines
+        index = bisect.bisect_left(lines, head, self.first)
+        while index < len(lines) and lines[index].startswith(head):
+            fields = lines[index].split("\t")
+            if fields[1] == pos:
+                return fields[2:]
+            index += 1
+        return None
+
     def is_lemma(self, word: str, pos: str) -> bool:
-        return word in self.entries[pos]
+        return self._entry(word, pos) is not None
 
     def glosses(self, lemma: str, pos: str) -> list[str]:
-        return list(self.entries[pos].get(lemma, ()))
+        return self._entry(lemma, pos) or []
 
     def joined(self, word: str) -> Key | None:
         return self.joined_words.get(word)
