@@ -5,7 +5,7 @@ the first cell of its path; the next hint moves on to another word.  A hint neve
 a word the player already has (a word found after its hints began is dropped), and
 common words are hinted first: the chooser takes a ranking (a number per word, higher
 first, such as a Zipf frequency), else the solution's own ``zipf`` per word when it
-carries one, else shorter words first.
+carries one, else the words that have a definition first; then shorter words first.
 
 A hint is stateless for the caller: :func:`next_hint` takes the hints given so far
 (``(target, level)`` pairs, ``target`` being the word's place in :func:`hint_order`), so
@@ -84,11 +84,16 @@ class NoWordsLeft(Exception):
     """Every word of the board is found (or was hinted through): nothing to hint."""
 
 
-def _rank_of(solution: Solution, ranking: Ranking | None) -> Callable[[str], float]:
+def _rank_of(
+    solution: Solution, ranking: Ranking | None, define: Definer | None = None
+) -> Callable[[str], float]:
     if ranking is None:
         zipf = {item.word: getattr(item, "zipf", None) for item in solution}
         if all(value is None for value in zipf.values()):
-            return lambda word: 0.0
+            if define is None:
+                return lambda word: 0.0
+            defined = {item.word: 1.0 if define(item.word) else 0.0 for item in solution}
+            return defined.__getitem__
         return lambda word: float(zipf.get(word) or 0.0)
     if callable(ranking):
         function = ranking
@@ -97,7 +102,9 @@ def _rank_of(solution: Solution, ranking: Ranking | None) -> Callable[[str], flo
     return lambda word: float(table.get(word, 0.0))
 
 
-def hint_order(solution: Solution, ranking: Ranking | None = None) -> list[str]:
+def hint_order(
+    solution: Solution, ranking: Ranking | None = None, define: Definer | None = None
+) -> list[str]:
     """The board's words in the order they are hinted: highest rank first, then shorter,
     then A-Z (see the module docstring for the ranking used when none is given).
 
@@ -106,7 +113,7 @@ def hint_order(solution: Solution, ranking: Ranking | None = None) -> list[str]:
     >>> hint_order(solution), hint_order(solution, {"fame": 5.0})
     (['east', 'fame'], ['fame', 'east'])
     """
-    rank = _rank_of(solution, ranking)
+    rank = _rank_of(solution, ranking, define)
     return sorted((item.word for item in solution), key=lambda w: (-rank(w), len(w), w))
 
 
@@ -121,7 +128,7 @@ def next_hint(
     player who has ``found`` these words.  Raises :class:`NoWordsLeft` when no word is
     left to hint.  ``define`` gives a word's definition (default: none).
     """
-    order = hint_order(solution, ranking)
+    order = hint_order(solution, ranking, define)
     have = {word.strip().lower() for word in found}
     if given:
         target, level = given[-1]
