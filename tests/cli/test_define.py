@@ -130,3 +130,35 @@ def test_play_hint_without_data_still_hints(
     words.write_text("fame\nmile\n")
     out = _play(monkeypatch, "?hint\n?hint\n", str(words))
     assert "(no definition known)" in out
+
+
+def test_play_hint_on_a_terminal(tmp_path: object) -> None:
+    import os
+    import sys
+    from pathlib import Path
+
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    words = Path(str(tmp_path)) / "words.txt"
+    words.write_text("fame\nmile\nlimb\n")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words), "--time", "30"],
+        env=dict(os.environ),
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(40, 100),
+    )
+    try:
+        child.expect(r"\[0:[0-9]{2}\] > ")
+        child.send("fame\r")
+        child.expect(r"FAME: \+1 point")
+        child.send("?hint\r")
+        child.expect(r"hint 1 of \d+: 4 letters, starting with [LM]")
+        child.send("\x04")  # Ctrl-D: end the round
+        child.expect("Hints used: 1 of")
+        child.expect("Path of a word")
+        child.send("\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

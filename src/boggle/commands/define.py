@@ -38,7 +38,7 @@ def definition_text(entry: Definition) -> str:
         heading += f" (see {entry.base.replace('_', ' ').upper()})"
     lines = [heading]
     lines.extend(f"  {number}. {gloss}" for number, gloss in enumerate(entry.definitions, 1))
-    lines.append(f"  ({entry.source})")
+    lines.append(f"  source: {entry.source}")
     return "\n".join(lines)
 
 
