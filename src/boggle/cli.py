@@ -31,6 +31,7 @@ COMMAND_MODULES = (
     "score",
     "stats",
     "compare",
+    "define",
     "roll",
     "judge",
     "play",

@@ -22,6 +22,7 @@ LAYERS: list[tuple[str, ...]] = [
         "records",
         "wordlist_files",
         "word_levels",
+        "definitions",
     ),
     ("board", "render", "rules", "lexicon", "language_lists", "solution", "frequencies"),
     ("pathcount", "_native"),

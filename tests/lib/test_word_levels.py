@@ -31,6 +31,7 @@ from boggle.word_levels import (
     keeps,
     level_for,
 )
+from boggle.word_levels import rank as level_rank
 
 wordfreq = pytest.importorskip("wordfreq", reason="the word levels need wordfreq ([test] extra)")
 
@@ -228,3 +229,17 @@ def test_a_room_of_common_words_refuses_or_sets_apart_the_others() -> None:
         ranks = [["common", "standard", "obscure"].index(w["level"]) for w in unfound]
         assert ranks == sorted(ranks)
         assert summary["word_level"] == "common" and summary["other_words"] == mode
+
+
+def test_hints_go_to_common_words_first_then_by_frequency() -> None:
+    from boggle.game.hints import hint_order
+    from boggle.game.word_setting import with_levels
+
+    solution = with_levels(solve(Board.parse("fxie amlo ewbx astu"), load_lexicon()))
+    order = hint_order(solution)
+    known = [solution.frequency(word) for word in order]
+    assert all(item is not None for item in known)
+    ranks = [level_rank(item.level) for item in known if item is not None]
+    assert ranks == sorted(ranks), "a less common level hinted before a more common one"
+    common = [item.zipf for item in known if item is not None and item.level == "common"]
+    assert common and common == sorted(common, reverse=True)

@@ -115,6 +115,7 @@ def test_data_holds_only_the_built_files() -> None:
 
     expected = {entry["file"] for entry in ALL_LISTS} | {"wordlists.json", "SCOWL-COPYRIGHT.txt"}
     expected |= {f"{name}-COPYRIGHT.txt" for name in LANGUAGE_NAMES}
+    expected |= {"wordnet-glosses.txt.gz", "WordNet-COPYRIGHT.txt"}  # build_definitions.py
     assert names(DATA) == expected
 
 

@@ -8,7 +8,9 @@ Ctrl-D on an empty line ends the round early, Ctrl-C quits.
 
 When stdin is not a terminal (a pipe, a file) there is no timer: words are read
 one per line until end of input, so a round can be scripted and tested.  A line
-``?WORD`` asks for the path of a word; paths are shown after the round.
+``?WORD`` asks for the path of a word; paths are shown after the round.  ``?hint``
+(on a terminal too) gives a hint on a word still unfound: its length and first letter,
+then its definition, then where its path starts (at most ``HINTS_PER_ROUND`` a round).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from boggle.engines import solve
 from boggle.errors import BoggleError
 from boggle.frequencies import level_lexicon
 from boggle.game import Feedback, PlaySession, typed_word
+from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, next_hint
 from boggle.language_dice import roll_for_language
 from boggle.lexicon import Lexicon
 from boggle.word_levels import ALL
@@ -48,7 +51,8 @@ def register(subparsers: Any) -> None:
         "each; at the end see your score against the maximum, the words you missed (best "
         "first) and the path of any word. The board is rolled unless you give one. When "
         "stdin is not a terminal, words are read until end of input with no timer; a line "
-        "'?WORD' asks for the path of WORD.",
+        "'?WORD' asks for the path of WORD; '?hint' gives a hint on a word you have not "
+        "found (its length and first letter, then its definition, then where it starts).",
     )
     parser.add_argument("board", nargs="*", help="a board to play (default: roll one)")
     add_dice_options(parser)
@@ -98,13 +102,16 @@ def run(args: argparse.Namespace) -> int:
     )
     out.flush()
     path_requests: list[str] = []
+    hints: list[tuple[int, int]] = []
     if interactive:
-        timed_up = play_on_terminal(session, args.time, out, lexicon, args.words)
+        timed_up = play_on_terminal(session, args.time, out, lexicon, args.words, hints)
         out.write("\nTime's up!\n" if timed_up else "\nRound over.\n")
     else:
         for line in sys.stdin:
             entry = line.strip()
-            if entry.startswith("?"):
+            if entry.lower() == HINT_COMMAND:
+                out.write(hint_text(session, hints) + "\n")
+            elif entry.startswith("?"):
                 path_requests.append(entry[1:])
             else:
                 feedback = session.submit(entry)
@@ -113,12 +120,38 @@ def run(args: argparse.Namespace) -> int:
         for word in path_requests:  # asked during the round: answered first, as the summary ends
             out.write(path_answer(session, word) + "\n")
     out.write(summary_text(session, args.missed) + "\n")
+    if hints:
+        out.write(f"Hints used: {len(hints)} of {HINTS_PER_ROUND}.\n")
     if interactive:
         ask_for_paths(session, out)
     return 0
 
 
 # --------------------------------------------------------------------------- pictures and text
+
+HINT_COMMAND = "?hint"
+
+
+def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
+    """The next hint (recorded in ``hints``), or why there is none."""
+    if len(hints) >= HINTS_PER_ROUND:
+        return f"  no hints left: {HINTS_PER_ROUND} a round"
+    from boggle.definitions import first_definition
+    from boggle.game.word_setting import with_levels
+    from boggle.language_lists import lexicon_profile
+
+    language = lexicon_profile(session.solution.lexicon).code
+    try:
+        hint = next_hint(
+            with_levels(session.solution),  # common words first, when wordfreq is installed
+            session.found,
+            hints,
+            define=lambda word: first_definition(word, language),
+        )
+    except NoWordsLeft:
+        return "  no words left to hint: you found them all"
+    hints.append(hint.step)
+    return f"  hint {len(hints)} of {HINTS_PER_ROUND}: {hint.text}"
 
 
 def clock(seconds: float) -> str:
@@ -193,19 +226,24 @@ def ask_for_paths(session: PlaySession, out: TextIO) -> None:
 
 
 def play_on_terminal(
-    session: PlaySession, seconds: int, out: TextIO, whole: Lexicon | None = None, words: str = ALL
+    session: PlaySession,
+    seconds: int,
+    out: TextIO,
+    whole: Lexicon | None = None,
+    words: str = ALL,
+    hints: list[tuple[int, int]] | None = None,
 ) -> bool:
     """Read words with a countdown on the prompt line; True if time ran out."""
     try:
         import termios
         import tty
     except ImportError:  # no termios (Windows): lines with a deadline, no live countdown
-        return _play_with_lines(session, seconds, out, whole, words)
+        return _play_with_lines(session, seconds, out, whole, words, [] if hints is None else hints)
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     tty.setcbreak(fd)
     try:
-        return _play_keys(session, seconds, out, fd, whole, words)
+        return _play_keys(session, seconds, out, fd, whole, words, [] if hints is None else hints)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
@@ -215,8 +253,9 @@ def _play_keys(
     seconds: int,
     out: TextIO,
     fd: int,
-    whole: Lexicon | None = None,
-    words: str = ALL,
+    whole: Lexicon | None,
+    words: str,
+    hints: list[tuple[int, int]],
 ) -> bool:
     deadline = time.monotonic() + seconds
     typed = ""
@@ -233,7 +272,9 @@ def _play_keys(
         if key in ("\r", "\n"):
             entry, typed = typed, ""
             out.write("\r\x1b[K")
-            if entry.strip().startswith("?"):
+            if entry.strip().lower() == HINT_COMMAND:
+                out.write(hint_text(session, hints) + "\n")
+            elif entry.strip().startswith("?"):
                 out.write("  paths are shown after the round\n")
             elif entry.strip():
                 out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")
@@ -277,7 +318,12 @@ def _keys(fd: int, deadline: float) -> Iterator[str | None]:
 
 
 def _play_with_lines(
-    session: PlaySession, seconds: int, out: TextIO, whole: Lexicon | None = None, words: str = ALL
+    session: PlaySession,
+    seconds: int,
+    out: TextIO,
+    whole: Lexicon | None,
+    words: str,
+    hints: list[tuple[int, int]],
 ) -> bool:
     deadline = time.monotonic() + seconds
     while True:
@@ -287,4 +333,7 @@ def _play_with_lines(
             return False
         if time.monotonic() > deadline:
             return True
+        if entry.strip().lower() == HINT_COMMAND:
+            out.write(hint_text(session, hints) + "\n")
+            continue
         out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")

@@ -55,6 +55,12 @@ def register(subparsers: Any) -> None:
         help="print each word as it is found, one per line, then the totals "
         "(default for the heap engines, whose words come in alphabetical order)",
     )
+    parser.add_argument(
+        "--define",
+        action="store_true",
+        help="give each word its definition (English: WordNet's first gloss; other "
+        "languages: a link to Wiktionary)",
+    )
     options.add_solving_options(parser, engine=True)
     options.add_words_option(parser, "are found")
     parser.set_defaults(run=run)
@@ -113,6 +119,10 @@ def run(args: argparse.Namespace) -> int:
     engine = args.engine or default_engine()
     streams = get_engine(engine).streams_in_order
     stream = args.stream if args.stream is not None else streams
+    if stream and args.define:
+        if args.stream:
+            raise BoggleError("--stream prints words as found; drop --define or --stream")
+        stream = False
     if stream and args.json:
         if args.stream:
             raise BoggleError("--stream prints text; drop --json or --stream")
@@ -129,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
         solution = _with_frequencies_if_installed(solution)
     if solution.foreign_letters:
         print(foreign_letters_warning(solution.foreign_letters, lexicon), file=sys.stderr)
+    if args.define:
+        return _defined(solution, args)
     if args.json:
         sys.stdout.write(solution.json_text() + "\n")
     else:
@@ -146,6 +158,36 @@ def _with_frequencies_if_installed(solution: Solution) -> Solution:
     except MissingDependencyError as error:
         print(f"warning: {error} (words are shown without zipf and level)", file=sys.stderr)
         return solution
+
+
+def _defined(solution: Solution, args: argparse.Namespace) -> int:
+    """The solution with each word's definition (``--define``): ``definition`` in each entry
+    of ``words`` (the first gloss, or null), or a gloss under each word of the text."""
+    import json
+
+    from boggle.definitions import definitions_for
+    from boggle.language_lists import lexicon_profile
+
+    language = lexicon_profile(solution.lexicon).code
+    found, warning = definitions_for([item.word for item in solution], language)
+    if warning:
+        print(warning, file=sys.stderr)
+    if args.json:
+        result = solution.to_json()
+        for entry in result["words"]:
+            definition = found.get(entry["word"])
+            entry["definition"] = None if definition is None else definition.first
+            if definition is not None and definition.url is not None:
+                entry["definition_url"] = definition.url
+        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        return 0
+    for line in solution.text(paths=not args.no_paths).split("\n"):
+        sys.stdout.write(line + "\n")
+        word = line.strip().split(":")[0].lower() if line.startswith("  ") else ""
+        definition = found.get(word)
+        if definition is not None and (definition.first or definition.url):
+            sys.stdout.write(f"      {definition.first or definition.url}\n")
+    return 0
 
 
 def _word_file(args: argparse.Namespace) -> Path | None:

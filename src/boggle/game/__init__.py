@@ -34,6 +34,7 @@ who checks everything), ``"off"`` ignores challenges.
 {'ann': 1, 'bob': 1}
 """
 
+from boggle.game.hints import HINTS_PER_ROUND, Hint, NoWordsLeft, hint_order, next_hint
 from boggle.game.matches import DEFAULT_TARGET, Match, play_match
 from boggle.game.play import Feedback, FeedbackStatus, PlaySession
 from boggle.game.reading import iter_problems, judge_json, read_players
@@ -64,11 +65,14 @@ __all__ = [
     "CHALLENGE_MODES",
     "CHALLENGE_PENALTY",
     "DEFAULT_TARGET",
+    "HINTS_PER_ROUND",
     "PATH_STEP_BUDGET",
     "ChallengeMode",
     "Feedback",
     "FeedbackStatus",
+    "Hint",
     "Match",
+    "NoWordsLeft",
     "PathSearchError",
     "PlaySession",
     "PlayerList",
@@ -80,9 +84,11 @@ __all__ = [
     "check_word",
     "default_challenge",
     "find_path",
+    "hint_order",
     "iter_problems",
     "judge_json",
     "judge_round",
+    "next_hint",
     "play_match",
     "read_players",
     "typed_word",

@@ -99,6 +99,21 @@ class JudgeRequest(SolveRequest):
 # --------------------------------------------------------------------------- response models
 
 
+class HintRequest(SolveRequest):
+    found: list[Word] = Field(
+        default_factory=list, max_length=10_000, description="the words the player has"
+    )
+    given: list[
+        Annotated[
+            list[Annotated[int, Field(ge=0, le=1_000_000)]], Field(min_length=2, max_length=2)
+        ]
+    ] = Field(
+        default_factory=list,
+        max_length=100,
+        description="the hints given this round, oldest first: each hint's [target, level]",
+    )
+
+
 class ErrorBody(BaseModel):
     error: str
     status: int
@@ -108,6 +123,31 @@ class WordEntry(BaseModel):
     word: str
     points: int
     path: list[list[int]]
+
+
+class DefineResponse(BaseModel):
+    word: str
+    definitions: list[str] = Field(description="glosses, commonest sense first; [] if none")
+    source: str
+    base: str | None = Field(default=None, description="the base form the glosses are of")
+    url: str | None = Field(default=None, description="the word's Wiktionary entry")
+
+
+class HintBody(BaseModel):
+    target: int = Field(description="the hinted word's place in the hint order")
+    level: int = Field(description="1: length and first letter; 2: + definition; 3: + start")
+    length: int
+    first_letter: str
+    definition: str | None
+    first_cell: list[int] | None
+    text: str
+
+
+class HintResponse(BaseModel):
+    hint: HintBody | None = Field(description="null when no word is left to hint")
+    message: str
+    used: int = Field(description="hints used this round, this one included")
+    limit: int = Field(description="hints allowed a round")
 
 
 class RulesBody(BaseModel):

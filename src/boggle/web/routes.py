@@ -18,28 +18,32 @@ import random
 import time
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from boggle import __version__
 from boggle.board import Board
+from boggle.definitions import define, first_definition
 from boggle.dice import DICE_SETS, roll_board
 from boggle.engines import default_engine, solve
 from boggle.errors import BoardError, BoggleError
 from boggle.game import (
     CHALLENGE_MODES,
+    HINTS_PER_ROUND,
+    NoWordsLeft,
     PlayerList,
     PlaySession,
     Status,
     check_word,
     default_challenge,
     judge_round,
+    next_hint,
 )
 from boggle.game.word_setting import WordSetting, with_levels
 from boggle.game.words import WordCheck
 from boggle.language_dice import roll_for_language
 from boggle.language_lists import lexicon_profile
-from boggle.languages import PROFILES
+from boggle.languages import PROFILES, SYSTEM_LISTS
 from boggle.lexicon import Lexicon
 from boggle.render import faces
 from boggle.rules import PRESETS
@@ -49,10 +53,14 @@ from boggle.web.models import (
     ERRORS,
     CheckRequest,
     CheckResponse,
+    DefineResponse,
     DiceInfo,
     DictionariesResponse,
     DictionaryInfo,
     HealthResponse,
+    HintBody,
+    HintRequest,
+    HintResponse,
     JudgeRequest,
     JudgeResponse,
     LimitsBody,
@@ -282,6 +290,67 @@ async def play(request: PlayRequest, context: Context) -> PlayResponse:
             missed=[word_entry(w) for w in session.missed()] if request.finished else None,
             set_apart=set_apart,
             levels=whole.level_counts(),
+        )
+
+    return await context.run(work, context.rounds)
+
+
+def dictionary_language(context: WebContext, name: str | None) -> str:
+    """The language code of a list the client names (``None``: the default list)."""
+    context.catalogue.check(name)
+    chosen = context.catalogue.default if name is None else name
+    bundled = context.catalogue.bundled.get(chosen)
+    if bundled is not None:
+        return bundled.language
+    return chosen if chosen in SYSTEM_LISTS else "en"
+
+
+@router.get("/define", response_model=DefineResponse, responses=ERRORS, tags=["words"])
+async def define_word(
+    context: Context,
+    word: Annotated[str, Query(max_length=64, description="the word to define")],
+    dictionary: Annotated[
+        str | None, Query(alias="dict", max_length=64, description="the list the word is of")
+    ] = None,
+) -> DefineResponse:
+    """What a word means: English glosses from WordNet (an inflected word through its base
+    form), for other languages a link to Wiktionary; ``definitions`` is empty when the
+    word has no entry.  An empty word or one with other characters than letters is a 400."""
+    language = dictionary_language(context, dictionary)
+    entry = await context.run(lambda: define(word, language), context.rounds)
+    return DefineResponse(**entry.to_json())
+
+
+@router.post("/hint", response_model=HintResponse, responses=ERRORS, tags=["rounds"])
+async def hint(request: HintRequest, context: Context) -> HintResponse:
+    """A hint on a word the player has not found: its length and first letter, then its
+    definition, then where its path starts (the ``given`` hints decide which); at most
+    ``limit`` a round (a 400 past it); ``hint`` is null when no word is left."""
+    if len(request.given) >= HINTS_PER_ROUND:
+        raise ApiError(400, f"no hints left: {HINTS_PER_ROUND} a round")
+    board = context.board(request.board)
+    rules = context.rules_for(board, request.rules, request.min_length)
+    language = dictionary_language(context, request.dictionary)
+
+    def work() -> HintResponse:
+        solution = with_levels(solve(board, context.catalogue.get(request.dictionary), rules))
+        given = [(step[0], step[1]) for step in request.given]
+        try:
+            found = next_hint(
+                solution,
+                request.found,
+                given,
+                define=lambda word: first_definition(word, language),
+            )
+        except NoWordsLeft as error:
+            return HintResponse(
+                hint=None, message=str(error), used=len(given), limit=HINTS_PER_ROUND
+            )
+        return HintResponse(
+            hint=HintBody(**found.to_json()),  # type: ignore[arg-type]
+            message=found.text,
+            used=len(given) + 1,
+            limit=HINTS_PER_ROUND,
         )
 
     return await context.run(work, context.rounds)

@@ -3,7 +3,9 @@
 // paths, the clock and the API calls are board.js's, shared with the room and daily pages.
 "use strict";
 
-import { api, clearPath, drawPath, formatClock, renderBoard } from "/static/board.js";
+import {
+  api, clearPath, drawPath, formatClock, renderBoard, showDefinition,
+} from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,7 +49,10 @@ function wordButton(entry, extraClass) {
   button.dataset.word = entry.word;
   button.dataset.points = String(entry.points);
   button.title = `${entry.points} point${entry.points === 1 ? "" : "s"}`;
-  const show = () => drawPath(entry.word, entry.path);
+  const show = () => {
+    drawPath(entry.word, entry.path);
+    showDefinition(button, entry.word, $("dict-select").value);
+  };
   button.addEventListener("mouseenter", show);
   button.addEventListener("focus", show);
   button.addEventListener("mouseleave", restorePinned);
@@ -223,7 +228,10 @@ async function startRound() {
     told: 0,            // how many of them the page has answered
     ends: Date.now() + seconds * 1000,
     timer: null,
+    found: [],          // the words found so far (a hint never names one)
+    hints: [],          // the hints given: [target, level] each, as the server asks them back
   };
+  showHintsLeft(state.round, null);
   lockBoardControls(true);
   $("play-results").hidden = true;
   $("play-found").replaceChildren();
@@ -231,6 +239,7 @@ async function startRound() {
   $("play-start").hidden = true;
   $("play-end").hidden = false;
   setFeedback("", true);
+  $("play-hint-text").textContent = "";
   showRoundScore(0, 0);
   tick();
   state.round.timer = setInterval(tick, 250);
@@ -294,7 +303,33 @@ async function submitWord() {
     item.textContent = `${entry.word} (${entry.points})`;
     return item;
   }).reverse());
+  round.found = answer.found.map((entry) => entry.word);
   showRoundScore(answer.found.length, answer.score);
+}
+
+// Hints (POST /api/hint): the length and first letter of an unfound word, then its
+// definition, then where it starts; limited per round by the server.
+function showHintsLeft(round, limit) {
+  const button = $("play-hint");
+  if (limit !== null) round.hintLimit = limit;
+  const left = round.hintLimit === undefined ? null : round.hintLimit - round.hints.length;
+  button.textContent = left === null ? "Hint" : `Hint (${left} left)`;
+  button.disabled = left === 0;
+}
+
+async function askHint() {
+  const round = state.round;
+  if (!round) return;
+  const answer = await api("/api/hint", {
+    board: round.board, found: round.found, given: round.hints, ...chosenOptions(),
+  });
+  if (state.round !== round) return;
+  if (answer.hint) round.hints.push([answer.hint.target, answer.hint.level]);
+  $("play-hint-text").textContent = answer.hint ? `Hint: ${answer.message}` : answer.message;
+  if (answer.hint && answer.hint.first_cell) {
+    drawPath("?", [answer.hint.first_cell]);
+  }
+  showHintsLeft(round, answer.limit);
 }
 
 async function endRound() {
@@ -313,7 +348,8 @@ async function endRound() {
   line.dataset.score = String(answer.score);
   line.dataset.maximum = String(answer.maximum);
   line.textContent = `You scored ${answer.score} of ${answer.maximum} points: ` +
-    `${answer.found.length} of ${answer.total} words.`;
+    `${answer.found.length} of ${answer.total} words` +
+    (round.hints.length ? `, with ${round.hints.length} hint${round.hints.length === 1 ? "" : "s"}.` : ".");
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
   const levels = answer.levels;
   $("play-levels").textContent = levels
@@ -373,6 +409,7 @@ async function start() {
   $("play-start").addEventListener("click", reportErrors(startRound));
   $("play-end").addEventListener("click", reportErrors(endRound));
   $("play-form").addEventListener("submit", reportErrors(submitWord));
+  $("play-hint").addEventListener("click", reportErrors(askHint));
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.pinned) {
       state.pinned = null;

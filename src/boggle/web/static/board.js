@@ -87,7 +87,7 @@ export function drawPath(word, path) {
 }
 
 // A button for a word whose path is drawn while it is hovered or focused.
-export function wordButton(word, path, text) {
+export function wordButton(word, path, text, dictionary) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "word";
@@ -95,13 +95,55 @@ export function wordButton(word, path, text) {
   button.textContent = text ?? word;
   if (path) {
     button.dataset.path = path.map(([r, c]) => `${r},${c}`).join(" ");
-    const show = () => drawPath(word, path);
+    const show = () => {
+      drawPath(word, path);
+      if (dictionary !== undefined) showDefinition(button, word, dictionary);
+    };
     button.addEventListener("mouseenter", show);
     button.addEventListener("focus", show);
     button.addEventListener("mouseleave", clearPath);
     button.addEventListener("blur", clearPath);
   }
   return button;
+}
+
+// A word's definition (GET /api/define), shown in the definition box of the word's panel
+// (or section): the page's own element with class "word-definition"; each word asked once.
+const definitions = new Map();
+
+export async function showDefinition(button, word, dictionary) {
+  const holder = button.closest(".panel") ?? button.closest("section");
+  const box = holder?.querySelector(".word-definition");
+  if (!box) return;
+  box.hidden = false;
+  box.dataset.word = word;
+  const key = `${dictionary ?? ""}:${word}`;
+  if (!definitions.has(key)) {
+    box.textContent = `${word.toUpperCase()}: looking it up...`;
+    const params = new URLSearchParams({ word });
+    if (dictionary) params.set("dict", dictionary);
+    definitions.set(key, api(`/api/define?${params}`).catch((error) => ({ error: error.message })));
+  }
+  const entry = await definitions.get(key);
+  if (box.dataset.word !== word) return;  // another word was shown meanwhile
+  box.replaceChildren();
+  const head = document.createElement("strong");
+  head.textContent = word.toUpperCase() + ": ";
+  box.append(head);
+  if (entry.error) {
+    box.append(entry.error);
+  } else if (entry.url) {
+    const link = document.createElement("a");
+    link.href = entry.url;
+    link.target = "_blank";
+    link.rel = "noopener";
+    link.textContent = "see Wiktionary";
+    box.append(link);
+  } else if (entry.definitions.length) {
+    box.append(entry.definitions[0]);
+  } else {
+    box.append("no definition known");
+  }
 }
 
 // Seconds as m:ss.

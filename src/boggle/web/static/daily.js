@@ -97,7 +97,9 @@ async function finish() {
     line.dataset.words = String(result.words);
     line.dataset.maximum = String(result.maximum);
     line.dataset.percent = String(result.percent);
-    $("unfound").replaceChildren(...result.unfound.map((w) => wordButton(w.word, w.path, `${w.word} ${w.points}`)));
+    $("unfound").replaceChildren(...result.unfound.map(
+      (w) => wordButton(w.word, w.path, `${w.word} ${w.points}`, state.daily.dictionary ?? null),
+    ));
     $("round").hidden = true;
     $("results").hidden = false;
     $("daily-start").disabled = false;

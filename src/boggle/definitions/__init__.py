@@ -1,0 +1,349 @@
+"""What a word means: English glosses from WordNet, a Wiktionary link for other languages.
+
+English words are looked up in the extract of WordNet 3.0 shipped with boggle, then in
+the system's WordNet (Debian's ``wordnet-base``) for words outside it, then in boggle's
+own short glossary of the words WordNet leaves out (:mod:`boggle.definitions.supplement`:
+``they``, ``whom``, ``ouch``...), and only then through the derived-form rules.  An inflected word
+is found through its base form as WordNet's morphology finds it (``cats`` -> ``cat``,
+``ran`` -> ``run``); a word WordNet lacks may be explained from the word it derives from
+(``unkind``: "not kind", with the gloss of ``kind``).  Other languages get a link to the
+word's entry in that language's Wiktionary.
+
+>>> entry = define("cats")
+>>> entry.base, entry.definitions[0][:48]
+('cat', 'feline mammal usually having thick soft fur and ')
+>>> define("casa", "es").url
+'https://es.wiktionary.org/wiki/casa'
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from urllib.parse import quote
+
+from boggle.definitions.morphology import (
+    PARTS_OF_SPEECH,
+    POS_NAMES,
+    base_forms,
+    compound_splits,
+    derived_bases,
+    spelling_variants,
+)
+from boggle.definitions.supplement import SUPPLEMENT
+from boggle.definitions.wordnet import Glossary, GlossExtract, SystemWordNet
+from boggle.errors import BoggleError
+from boggle.languages import language_profile, nfc
+from boggle.wordlist_files import DATA_DIR
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+    from typing import Any
+else:
+    from boggle.records import dataclass
+
+EXTRACT_FILE = "wordnet-glosses.txt.gz"
+"""The extract of WordNet's glosses in the package's data folder."""
+
+MAX_DEFINITIONS = 6
+"""The most glosses one word gets (its own senses first, then its base forms')."""
+
+INSTALL_HINT = (
+    "no English definitions available: install WordNet (Debian/Ubuntu: apt install "
+    "wordnet-base) or reinstall boggle with its data file"
+)
+"""The one line said when neither the extract nor the system's WordNet can be read."""
+
+WIKTIONARY_URL = "https://{language}.wiktionary.org/wiki/{word}"
+
+
+class DefinitionError(BoggleError):
+    """A word that cannot be looked up: empty, or not made of letters."""
+
+
+class DefinitionsUnavailable(BoggleError):
+    """No English definitions can be read (see :data:`INSTALL_HINT`)."""
+
+
+@dataclass(frozen=True)
+class Definition:
+    """What a dictionary says about a word: its glosses (none when it has no entry), the
+    base form they belong to, where they come from, and for other languages a link."""
+
+    word: str
+    language: str
+    definitions: tuple[str, ...]
+    source: str
+    base: str | None = None
+    url: str | None = None
+
+    @property
+    def found(self) -> bool:
+        """Whether the word has an entry (glosses, or a link to look it up)."""
+        return bool(self.definitions) or self.url is not None
+
+    @property
+    def first(self) -> str | None:
+        """The first gloss, or ``None``."""
+        return self.definitions[0] if self.definitions else None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"word", "definitions", "source"}``, with ``base`` and ``url`` when known."""
+        shown: dict[str, Any] = {
+            "word": self.word,
+            "definitions": list(self.definitions),
+            "source": self.source,
+        }
+        if self.base is not None:
+            shown["base"] = self.base
+        if self.url is not None:
+            shown["url"] = self.url
+        return shown
+
+
+def checked_word(entry: str) -> str:
+    """An entry as looked up: trimmed, lowercase, NFC; :class:`DefinitionError` if it is
+    empty or holds anything but letters.
+
+    >>> checked_word("  Cats ")
+    'cats'
+    """
+    word = nfc(entry.strip().lower())
+    if not word:
+        raise DefinitionError("give a word to define")
+    if not word.isalpha():
+        shown = entry.strip() if len(entry.strip()) <= 40 else entry.strip()[:37] + "..."
+        raise DefinitionError(f"{shown!r} is not a word: letters only")
+    return word
+
+
+def _senses(word: str, glossary: Glossary) -> Iterator[tuple[str, str, str]]:
+    """(base form, part of speech, gloss) of the word's own senses, then its base forms'."""
+    forms_by_pos = {
+        pos: base_forms(
+            word,
+            pos,
+            lambda form, pos=pos: glossary.is_lemma(form, pos),  # type: ignore[misc]
+            glossary.exceptions.get(pos, {}),
+        )
+        for pos in PARTS_OF_SPEECH
+    }
+    for own in (True, False):
+        for pos, forms in forms_by_pos.items():
+            for form in forms:
+                if (form == word) == own:
+                    for gloss in glossary.glosses(form, pos):
+                        yield form, pos, gloss
+
+
+def _shown(lemma: str) -> str:
+    return lemma.replace("_", " ")
+
+
+def _first_gloss(word: str, pos: str, glossary: Glossary) -> tuple[str, str] | None:
+    """The base form of ``word`` as ``pos`` and its first gloss, or ``None``."""
+    is_lemma = functools.partial(glossary.is_lemma, pos=pos)
+    for form in base_forms(word, pos, is_lemma, glossary.exceptions.get(pos, {})):
+        found = glossary.glosses(form, pos)
+        if found:
+            return form, found[0]
+    return None
+
+
+def _any_first_gloss(word: str, glossary: Glossary) -> tuple[str, str, str] | None:
+    for pos in PARTS_OF_SPEECH:
+        found = _first_gloss(word, pos, glossary)
+        if found:
+            return found[0], pos, found[1]
+    return None
+
+
+def _exact_gloss(word: str, glossary: Glossary) -> tuple[str, str, str] | None:
+    for pos in PARTS_OF_SPEECH:
+        found = glossary.glosses(word, pos) if glossary.is_lemma(word, pos) else []
+        if found and not _is_proper(found[0]):
+            return word, pos, found[0]
+    return None
+
+
+def _is_proper(gloss: str) -> bool:
+    """Whether a gloss is a proper noun's (``Miller: ...``, see ``SystemWordNet.glosses``)."""
+    name, colon, _ = gloss.partition(": ")
+    return bool(colon) and name[:1].isupper()
+
+
+def look_up(
+    word: str, glossary: Glossary, own: bool = True, derived: bool = True
+) -> tuple[str | None, list[str]]:
+    """The base form a word is found under and its glosses in ``glossary`` (none: ``None, []``).
+
+    Tried in turn, the first that gives a gloss wins: the word and morphy's base forms
+    (all their glosses); the hyphenated lemma it runs together (``flyby``: ``fly-by``);
+    a derivation (:func:`~boggle.definitions.morphology.derived_bases`) explained from its
+    base's first gloss; two words run together (``pinewood``); a phrase that uses the word
+    (``quo``: ``status quo``); the word with a final ``e`` added or dropped.  ``own``
+    and ``derived`` choose the stages: the first alone, or all but the first.
+    """
+    base: str | None = None
+    glosses: list[str] = []
+    for form, _pos, gloss in _senses(word, glossary) if own else ():
+        base = base or form
+        if gloss not in glosses:
+            glosses.append(gloss)
+    if glosses:
+        glosses.sort(key=_is_proper)  # stable: common senses first, in WordNet's order
+        return base, glosses[:MAX_DEFINITIONS]
+    if not derived:
+        return None, []
+    joined = glossary.joined(word)
+    if joined is not None:
+        found = glossary.glosses(*joined)
+        if found:
+            return joined[0], found
+    for derivation in derived_bases(word):
+        first = _first_gloss(derivation.base, derivation.pos, glossary)
+        if first is not None:
+            form, gloss = first
+            meaning = derivation.meaning.replace("{}", form)
+            return form, [f"{meaning} ({form}, {POS_NAMES[derivation.pos]}: {gloss})"]
+    for head, tail in compound_splits(word):
+        head_gloss = _exact_gloss(head, glossary)
+        tail_gloss = _any_first_gloss(tail, glossary) if head_gloss else None
+        if head_gloss and tail_gloss:
+            return tail_gloss[0], [
+                f"{head_gloss[0]} + {tail_gloss[0]} ({head_gloss[0]}: {head_gloss[2]}; "
+                f"{tail_gloss[0]}: {tail_gloss[2]})"
+            ]
+    phrase = glossary.phrase_of(word)
+    if phrase is not None:
+        found = glossary.glosses(*phrase)
+        if found:
+            return phrase[0], [f"as in \u201c{_shown(phrase[0])}\u201d: {found[0]}"]
+    for variant in spelling_variants(word):
+        first_variant = _any_first_gloss(variant, glossary)
+        if first_variant is not None:
+            form, pos, gloss = first_variant
+            return form, [f"a spelling of {form} ({form}, {POS_NAMES[pos]}: {gloss})"]
+    return None, []
+
+
+class EnglishDefinitions:
+    """English definitions from the bundled extract, then from the system's WordNet."""
+
+    def __init__(self, extract: str | None = None, system: bool = True) -> None:
+        path = extract if extract is not None else os.path.join(DATA_DIR, EXTRACT_FILE)
+        self.extract: Glossary | None = None
+        try:
+            self.extract = GlossExtract(path)
+        except (OSError, ValueError, EOFError):
+            self.extract = None
+        self.use_system = system
+        self._system: SystemWordNet | None = None
+        self._system_tried = False
+
+    @property
+    def system(self) -> SystemWordNet | None:
+        """The system's WordNet, opened the first time a word is not in the extract."""
+        if self.use_system and not self._system_tried:
+            self._system_tried = True
+            self._system = SystemWordNet.find()
+        return self._system
+
+    @property
+    def available(self) -> bool:
+        return self.extract is not None or self.system is not None
+
+    def define(self, word: str) -> Definition:
+        """The glosses of ``word`` (a checked, lowercase word); raises
+        :class:`DefinitionsUnavailable` when there is no dictionary at all."""
+        stages = [(self.extract, True, False), (self.system, True, False)]
+        stages += [(SUPPLEMENT, True, False)]
+        stages += [(self.extract, False, True), (self.system, False, True)]
+        stages += [(SUPPLEMENT, False, True)]
+        for glossary, own, derived in stages:
+            if glossary is None:
+                continue
+            base, glosses = look_up(word, glossary, own, derived)
+            if glosses:
+                return Definition(word, "en", tuple(glosses), glossary.name, base)
+        if not self.available:
+            raise DefinitionsUnavailable(INSTALL_HINT)
+        source = (self.extract or self.system).name  # type: ignore[union-attr]
+        return Definition(word, "en", (), source)
+
+
+@lru_cache(maxsize=1)
+def english_definitions() -> EnglishDefinitions:
+    """The English definitions this process uses (read once)."""
+    return EnglishDefinitions()
+
+
+def wiktionary_url(word: str, language: str) -> str:
+    """The address of ``word``'s entry in the Wiktionary of ``language``.
+
+    >>> wiktionary_url("año", "es")
+    'https://es.wiktionary.org/wiki/a%C3%B1o'
+    """
+    return WIKTIONARY_URL.format(language=language, word=quote(word))
+
+
+def define(entry: str, language: str = "en") -> Definition:
+    """What ``entry`` means in ``language`` (a code of :data:`boggle.languages.PROFILES`).
+
+    Raises :class:`DefinitionError` for an empty entry or one with other characters than
+    letters, :class:`DefinitionsUnavailable` when no English dictionary can be read.
+    """
+    code = language_profile(language).code
+    word = checked_word(entry)
+    if code == "en":
+        return english_definitions().define(word)
+    return Definition(word, code, (), "Wiktionary", url=wiktionary_url(word, code))
+
+
+def first_definition(word: str, language: str = "en") -> str | None:
+    """The first gloss of ``word``, or ``None`` when it has none (or none can be read).
+
+    >>> first_definition("zzzq") is None
+    True
+    """
+    try:
+        return define(word, language).first
+    except BoggleError:
+        return None
+
+
+def definitions_for(
+    words: Iterable[str], language: str | None = "en"
+) -> tuple[dict[str, Definition], str | None]:
+    """Each word's definition in ``language``, and a one-line warning when none can be read
+    (then every word is left out, and the warning names what to install).
+
+    >>> found, warning = definitions_for(["cat", "qqq"])
+    >>> found["cat"].first is not None, found["qqq"].first, warning
+    (True, None, None)
+    """
+    found: dict[str, Definition] = {}
+    try:
+        for word in words:
+            found[word] = define(word, language or "en")
+    except DefinitionsUnavailable as error:
+        return {}, str(error)
+    return found, None
+
+
+__all__ = [
+    "Definition",
+    "DefinitionError",
+    "DefinitionsUnavailable",
+    "EnglishDefinitions",
+    "checked_word",
+    "define",
+    "definitions_for",
+    "english_definitions",
+    "first_definition",
+    "look_up",
+    "wiktionary_url",
+]

@@ -1,0 +1,185 @@
+"""Hints during a round: a word still unfound, told a little more at each hint.
+
+Successive hints on one word give its length and first letter, then its definition, then
+the first cell of its path; the next hint moves on to another word.  A hint never names
+a word the player already has (a word found after its hints began is dropped), and
+common words are hinted first: the chooser takes a ranking (a number per word, higher
+first, such as a Zipf frequency), else the solution's own ``zipf`` per word when it
+carries one (common, then standard, then obscure words, by Zipf frequency within a
+level, when the solution carries frequencies: :func:`boggle.frequencies.with_frequencies`),
+else the words that have a definition first; then shorter words first.
+
+A hint is stateless for the caller: :func:`next_hint` takes the hints given so far
+(``(target, level)`` pairs, ``target`` being the word's place in :func:`hint_order`), so
+a web page can keep them without ever holding the word.
+
+>>> from boggle import Board, Lexicon, solve
+>>> board = Board.parse("fxie amlo ewbx astu")
+>>> solution = solve(board, Lexicon.from_words(["fame", "axe", "limb"]))
+>>> first = next_hint(solution, found=["axe"], given=[], define=lambda word: "renown")
+>>> first.text
+'4 letters, starting with F'
+>>> second = next_hint(solution, ["axe"], [first.step], define=lambda word: "renown")
+>>> second.text, second.level
+('4 letters, starting with F: "renown"', 2)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from boggle.board import Cell
+from boggle.render import path_text
+from boggle.solution import Solution
+from boggle.word_levels import WORD_LEVELS
+from boggle.word_levels import rank as level_rank
+
+HINTS_PER_ROUND = 5
+"""How many hints a player may ask for in one round on the page (``boggle play`` too)."""
+
+LEVELS = 3
+"""Hints on one word: length and first letter, then definition, then first path step."""
+
+Ranking = Mapping[str, float] | Callable[[str], float | None]
+"""A number per word, higher hinted first: a mapping (``{"cat": 4.5}``) or a function."""
+
+Definer = Callable[[str], str | None]
+"""A word's definition as text, or ``None``."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One hint: on the word at ``target`` in the hint order, at ``level`` (1 to 3).
+
+    ``text`` says it all for people; the parts are there for a page to show its own way.
+    ``word`` is the hinted word, for the library's callers: a shell must not show it.
+    """
+
+    target: int
+    level: int
+    word: str
+    length: int
+    first_letter: str
+    definition: str | None = None
+    first_cell: Cell | None = None
+    text: str = ""
+
+    @property
+    def step(self) -> tuple[int, int]:
+        """What to pass back to :func:`next_hint` as given: ``(target, level)``."""
+        return self.target, self.level
+
+    def to_json(self) -> dict[str, object]:
+        """The hint without its word, as the page gets it."""
+        return {
+            "target": self.target,
+            "level": self.level,
+            "length": self.length,
+            "first_letter": self.first_letter,
+            "definition": self.definition,
+            "first_cell": list(self.first_cell) if self.first_cell is not None else None,
+            "text": self.text,
+        }
+
+
+class NoWordsLeft(Exception):
+    """Every word of the board is found (or was hinted through): nothing to hint."""
+
+
+def _rank_of(
+    solution: Solution, ranking: Ranking | None, define: Definer | None = None
+) -> Callable[[str], float]:
+    if ranking is None and solution.frequencies is not None:
+        return lambda word: _known_rank(solution, word)
+    if ranking is None:
+        zipf = {item.word: getattr(item, "zipf", None) for item in solution}
+        if all(value is None for value in zipf.values()):
+            if define is None:
+                return lambda word: 0.0
+            defined = {item.word: 1.0 if define(item.word) else 0.0 for item in solution}
+            return defined.__getitem__
+        return lambda word: float(zipf.get(word) or 0.0)
+    if callable(ranking):
+        function = ranking
+        return lambda word: float(function(word) or 0.0)
+    table = ranking
+    return lambda word: float(table.get(word, 0.0))
+
+
+def _known_rank(solution: Solution, word: str) -> float:
+    """Common words above standard above obscure, then by Zipf frequency."""
+    known = solution.frequency(word)
+    if known is None:
+        return 0.0
+    return (len(WORD_LEVELS) - level_rank(known.level)) * 100 + known.zipf
+
+
+def hint_order(
+    solution: Solution, ranking: Ranking | None = None, define: Definer | None = None
+) -> list[str]:
+    """The board's words in the order they are hinted: highest rank first, then shorter,
+    then A-Z (see the module docstring for the ranking used when none is given).
+
+    >>> from boggle import Board, Lexicon, solve
+    >>> solution = solve(Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame", "east"]))
+    >>> hint_order(solution), hint_order(solution, {"fame": 5.0})
+    (['east', 'fame'], ['fame', 'east'])
+    """
+    rank = _rank_of(solution, ranking, define)
+    return sorted((item.word for item in solution), key=lambda w: (-rank(w), len(w), w))
+
+
+def next_hint(
+    solution: Solution,
+    found: Collection[str],
+    given: Sequence[tuple[int, int]],
+    define: Definer | None = None,
+    ranking: Ranking | None = None,
+) -> Hint:
+    """The hint after those ``given`` (``(target, level)`` pairs, oldest first), for a
+    player who has ``found`` these words.  Raises :class:`NoWordsLeft` when no word is
+    left to hint.  ``define`` gives a word's definition (default: none).
+    """
+    order = hint_order(solution, ranking, define)
+    have = {word.strip().lower() for word in found}
+    if given:
+        target, level = given[-1]
+        if 0 <= target < len(order) and order[target] not in have and level < LEVELS:
+            return _hint(solution, order, target, level + 1, define)
+    hinted = {target for target, _ in given}
+    for target, word in enumerate(order):
+        if word not in have and target not in hinted:
+            return _hint(solution, order, target, 1, define)
+    raise NoWordsLeft("no words left to hint: every word of the board is found or was hinted")
+
+
+def masked(text: str, word: str) -> str:
+    """``text`` with ``word`` (any case, and as the start of a longer word) written as
+    blanks, so that a definition does not give the word away.
+
+    >>> masked("domestic cats; a Cat show", "cat")
+    'domestic ___s; a ___ show'
+    """
+    return re.sub(rf"\b{re.escape(word)}", "_" * len(word), text, flags=re.IGNORECASE)
+
+
+def _hint(
+    solution: Solution, order: Sequence[str], target: int, level: int, define: Definer | None
+) -> Hint:
+    word = order[target]
+    path = solution.by_word[word].path
+    first_letter = word[0].upper()
+    text = f"{len(word)} letters, starting with {first_letter}"
+    definition = None
+    first_cell = None
+    if level >= 2:
+        definition = define(word) if define is not None else None
+        if definition:
+            definition = masked(definition, word)
+        text += f': "{definition}"' if definition else " (no definition known)"
+    if level >= 3:
+        first_cell = path[0]
+        text += f"; it starts at {path_text(path[:1])}"
+    return Hint(target, level, word, len(word), first_letter, definition, first_cell, text)

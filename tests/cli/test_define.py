@@ -1,0 +1,164 @@
+"""``boggle define``, ``boggle solve --define`` and ``?hint`` in ``boggle play``."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from boggle.cli import main
+
+BOARD = "fxie amlo ewbx astu"
+
+
+def test_define_a_known_word(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", "cat"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("CAT\n") and "feline" in out
+
+
+def test_define_an_inflected_word(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", "ran"]) == 0
+    assert capsys.readouterr().out.startswith("RAN (see RUN)")
+
+
+def test_define_an_unknown_word_is_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", "zzxqv"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and "no entry" in captured.err
+
+
+@pytest.mark.parametrize("word", ["", "ab1", "a b"])
+def test_define_a_non_word_is_exit_2(word: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", word]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_define_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", "cats", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["word"] == "cats" and shown["base"] == "cat"
+    assert isinstance(shown["definitions"], list) and shown["definitions"]
+    assert isinstance(shown["source"], str)
+
+
+def test_define_other_language_links_wiktionary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", "casa", "--language", "es", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["url"] == "https://es.wiktionary.org/wiki/casa"
+
+
+def test_solve_define_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", BOARD, "--define", "--json"]) == 0
+    words = json.loads(capsys.readouterr().out)["words"]
+    assert all("definition" in entry for entry in words)
+    by_word = {entry["word"]: entry["definition"] for entry in words}
+    assert isinstance(by_word["awl"], str) and "tool" in by_word["awl"]
+    assert any(value is None for value in by_word.values()) or all(by_word.values())
+
+
+def test_solve_define_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", BOARD, "--define"]) == 0
+    out = capsys.readouterr().out
+    assert "  AWL: " in out and "pointed tool" in out
+
+
+def _play(monkeypatch: pytest.MonkeyPatch, lines: str, words: str) -> str:
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["play", BOARD, "--dict", words]) == 0
+    return out.getvalue()
+
+
+def test_play_hints(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    from pathlib import Path
+
+    words = Path(str(tmp_path)) / "words.txt"
+    words.write_text("fame\nmile\nlimb\n")
+    out = _play(monkeypatch, "fame\n?hint\n?hint\n?hint\n?hint\n", str(words))
+    hints = [line for line in out.splitlines() if line.startswith("  hint ")]
+    assert len(hints) == 4
+    assert "starting with L" in hints[0] or "starting with M" in hints[0]
+    assert "FAME" not in "".join(hints) and "starting with F" not in "".join(hints)
+    assert "it starts at [(" in hints[2]
+    assert "Hints used: 4 of" in out
+
+
+def test_play_hint_with_no_words_left(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    from pathlib import Path
+
+    words = Path(str(tmp_path)) / "words.txt"
+    words.write_text("fame\n")
+    out = _play(monkeypatch, "fame\n?hint\n", str(words))
+    assert "no words left to hint" in out
+
+
+@pytest.fixture
+def no_dictionary(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No extract and no system WordNet: as on a machine where neither can be read."""
+    import boggle.definitions as definitions
+
+    nothing = definitions.EnglishDefinitions(extract="/nonexistent/extract.gz", system=False)
+    monkeypatch.setattr(definitions, "english_definitions", lambda: nothing)
+
+
+@pytest.mark.usefixtures("no_dictionary")
+def test_define_without_data_names_what_to_install(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["define", "cat"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "wordnet-base" in err and "Traceback" not in err
+
+
+@pytest.mark.usefixtures("no_dictionary")
+def test_solve_define_without_data_still_solves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", BOARD, "--define", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "wordnet-base" in captured.err
+    words = json.loads(captured.out)["words"]
+    assert words and all(entry["definition"] is None for entry in words)
+
+
+@pytest.mark.usefixtures("no_dictionary")
+def test_play_hint_without_data_still_hints(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    words = Path(str(tmp_path)) / "words.txt"
+    words.write_text("fame\nmile\n")
+    out = _play(monkeypatch, "?hint\n?hint\n", str(words))
+    assert "(no definition known)" in out
+
+
+def test_play_hint_on_a_terminal(tmp_path: object) -> None:
+    import os
+    import sys
+    from pathlib import Path
+
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    words = Path(str(tmp_path)) / "words.txt"
+    words.write_text("fame\nmile\nlimb\n")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words), "--time", "30"],
+        env=dict(os.environ),
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(40, 100),
+    )
+    try:
+        child.expect(r"\[0:[0-9]{2}\] > ")
+        child.send("fame\r")
+        child.expect(r"FAME: \+1 point")
+        child.send("?hint\r")
+        child.expect(r"hint 1 of \d+: 4 letters, starting with [LM]")
+        child.send("\x04")  # Ctrl-D: end the round
+        child.expect("Hints used: 1 of")
+        child.expect("Path of a word")
+        child.send("\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

@@ -1,0 +1,214 @@
+"""Definitions (WordNet's glosses, morphy's base forms, the derived-form rules) and hints."""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+
+from boggle import Board, Lexicon, solve
+from boggle.definitions import (
+    DefinitionError,
+    DefinitionsUnavailable,
+    EnglishDefinitions,
+    define,
+    definitions_for,
+    look_up,
+    wiktionary_url,
+)
+from boggle.definitions.morphology import base_forms, derived_bases
+from boggle.definitions.wordnet import GlossExtract, SystemWordNet, extract_text
+from boggle.game import HINTS_PER_ROUND, NoWordsLeft, hint_order, next_hint
+from boggle.game.hints import LEVELS
+
+BOARD = "fxie amlo ewbx astu"
+
+
+def test_a_known_word_has_its_own_glosses() -> None:
+    entry = define("cat")
+    assert entry.base == "cat" and entry.found
+    assert any("feline" in gloss for gloss in entry.definitions)
+    assert entry.source.startswith("WordNet 3.0")
+
+
+@pytest.mark.parametrize(
+    ("word", "base"),
+    [("cats", "cat"), ("ran", "run"), ("boxes", "box"), ("geese", "goose"), ("better", "good")],
+)
+def test_inflected_words_are_found_through_their_base_form(word: str, base: str) -> None:
+    entry = define(word)
+    assert entry.definitions, word
+    assert entry.base in (word, base)
+    if entry.base == word:  # "better" is also a word of its own; its base still gives glosses
+        assert base_forms(word, "a", lambda w: w in {word, base}, {word: (base,)}) == [word, base]
+
+
+def test_ran_reads_run_through_the_exception_list() -> None:
+    entry = define("ran")
+    assert entry.base == "run"
+    assert entry.definitions[0] in define("run").definitions or "run" in entry.definitions[0]
+    assert "move fast" in entry.definitions[0]  # the verb's sense: "ran" is no noun
+
+
+def test_the_detachment_rules_per_part_of_speech() -> None:
+    nouns = {"church", "dish", "lady", "fireman"}
+    assert base_forms("churches", "n", nouns.__contains__, {}) == ["church"]
+    assert base_forms("ladies", "n", nouns.__contains__, {}) == ["lady"]
+    assert base_forms("firemen", "n", nouns.__contains__, {}) == ["fireman"]
+    assert base_forms("hoping", "v", {"hope"}.__contains__, {}) == ["hope"]
+    assert base_forms("walked", "v", {"walk"}.__contains__, {}) == ["walk"]
+    assert base_forms("larger", "a", {"large"}.__contains__, {}) == ["large"]
+    assert base_forms("quickly", "r", {"quick"}.__contains__, {}) == []  # adverbs: exceptions only
+
+
+def test_derived_forms_are_explained_from_their_base() -> None:
+    entry = define("nonhero")  # not in WordNet
+    assert entry.base == "hero"
+    assert entry.definitions[0].startswith("not hero (hero, noun: ")
+    assert define("reweave").definitions[0].startswith("weave again")
+    assert define("glariest").definitions[0].startswith("most glary")
+    assert ("stop", "v") in [(d.base, d.pos) for d in derived_bases("stopped")]
+
+
+def test_a_word_with_no_entry_has_no_definitions() -> None:
+    entry = define("zzxqv")
+    assert not entry.found and entry.definitions == () and entry.first is None
+
+
+@pytest.mark.parametrize("entry", ["", "   ", "ab1", "two words", "x-y"])
+def test_empty_or_non_words_are_refused(entry: str) -> None:
+    with pytest.raises(DefinitionError):
+        define(entry)
+
+
+def test_other_languages_get_a_wiktionary_link() -> None:
+    entry = define("Casa", "es")
+    assert entry.url == "https://es.wiktionary.org/wiki/casa" and entry.found
+    assert entry.to_json()["definitions"] == []
+    assert wiktionary_url("año", "es").endswith("/a%C3%B1o")
+
+
+def test_json_shape() -> None:
+    shown = define("cats").to_json()
+    assert {"word", "definitions", "source"} <= set(shown)
+    assert shown["word"] == "cats" and isinstance(shown["definitions"], list)
+
+
+def test_missing_data_is_one_clear_error(tmp_path: object) -> None:
+    nothing = EnglishDefinitions(extract="/nonexistent/extract.gz", system=False)
+    assert not nothing.available
+    with pytest.raises(DefinitionsUnavailable, match="install WordNet"):
+        nothing.define("cat")
+
+
+def test_definitions_for_reports_missing_data_as_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    import boggle.definitions as definitions
+
+    nothing = EnglishDefinitions(extract="/nonexistent/extract.gz", system=False)
+    monkeypatch.setattr(definitions, "english_definitions", lambda: nothing)
+    found, warning = definitions_for(["cat"])
+    assert found == {} and warning is not None and "wordnet-base" in warning
+
+
+def test_the_extract_reads_back_what_it_was_written_from(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "extract.txt.gz"
+    text = extract_text(
+        {("cat", "n"): ["a feline"], ("fly-by", "n"): ["a low flight"]},
+        {"n": {"kitties": ["kitty"]}},
+        joined={"flyby": ("fly-by", "n")},
+    )
+    path.write_bytes(gzip.compress(text.encode()))
+    glossary = GlossExtract(str(path))
+    assert look_up("cats", glossary) == ("cat", ["a feline"])
+    assert look_up("flyby", glossary) == ("fly-by", ["a low flight"])
+    assert glossary.exceptions["n"]["kitties"] == ("kitty",)
+
+
+SYSTEM = SystemWordNet.find()
+
+
+@pytest.mark.skipif(SYSTEM is None, reason="WordNet is not installed (apt install wordnet-base)")
+def test_the_extract_answers_as_the_system_wordnet_for_list_words() -> None:
+    assert SYSTEM is not None
+    extract = EnglishDefinitions(system=False).extract
+    assert extract is not None
+    solution = solve(Board.parse(BOARD), Lexicon.from_words(_en70_sample()))
+    for item in solution:
+        assert look_up(item.word, extract) == look_up(item.word, SYSTEM), item.word
+
+
+def _en70_sample() -> list[str]:
+    from boggle.lexicon import load_lexicon
+
+    return list(load_lexicon("en-70"))
+
+
+# --------------------------------------------------------------------------- hints
+
+
+def _solution() -> object:
+    return solve(Board.parse(BOARD), Lexicon.from_words(["fame", "mile", "limb", "east", "axe"]))
+
+
+def test_successive_hints_on_one_word() -> None:
+    solution = solve(Board.parse(BOARD), Lexicon.from_words(["fame", "mile", "limb", "east"]))
+    given: list[tuple[int, int]] = []
+    hints = []
+    for _ in range(LEVELS):
+        hint = next_hint(solution, [], given, define=lambda word: f"a {word}, or {word.upper()}s")
+        given.append(hint.step)
+        hints.append(hint)
+    assert [h.level for h in hints] == [1, 2, 3]
+    assert len({h.word for h in hints}) == 1
+    word = hints[0].word
+    assert hints[0].text == f"{len(word)} letters, starting with {word[0].upper()}"
+    masked = "a " + "_" * len(word) + ", or " + "_" * len(word) + "s"
+    assert hints[0].definition is None and hints[1].definition == masked
+    assert hints[2].first_cell == solution.by_word[word].path[0]
+    assert word not in hints[2].text and "word" not in hints[2].to_json()
+    after = next_hint(solution, [], given)
+    assert after.level == 1 and after.word != word
+
+
+def test_a_hint_never_names_a_found_word() -> None:
+    solution = solve(Board.parse(BOARD), Lexicon.from_words(["fame", "mile", "limb", "east"]))
+    order = hint_order(solution)
+    for found_count in range(len(order)):
+        found = order[:found_count]
+        assert next_hint(solution, found, []).word not in found
+    first = next_hint(solution, [], [])
+    second = next_hint(solution, [first.word], [first.step])  # found after its hint began
+    assert second.word != first.word and second.level == 1
+
+
+def test_common_words_are_hinted_first() -> None:
+    solution = solve(Board.parse(BOARD), Lexicon.from_words(["fame", "mile", "limb", "east"]))
+    ranking = {"limb": 5.0, "east": 1.0}
+    assert next_hint(solution, [], [], ranking=ranking).word == "limb"
+    assert next_hint(solution, ["limb"], [], ranking=lambda w: ranking.get(w)).word == "east"
+
+
+def test_no_words_left_says_so() -> None:
+    solution = solve(Board.parse(BOARD), Lexicon.from_words(["fame", "mile"]))
+    with pytest.raises(NoWordsLeft, match="no words left"):
+        next_hint(solution, ["fame", "mile"], [])
+    empty = solve(Board.parse("xxxx xxxx xxxx xxxx"), Lexicon.from_words(["fame"]))
+    with pytest.raises(NoWordsLeft):
+        next_hint(empty, [], [])
+    assert HINTS_PER_ROUND >= 1
+
+
+@pytest.mark.parametrize("word", ["they", "whom", "ouch", "hath", "emojis", "kronor"])
+def test_words_wordnet_leaves_out_come_from_boggles_glossary(word: str) -> None:
+    entry = define(word)
+    assert entry.definitions and entry.source.startswith("boggle's own glossary")
+
+
+def test_glossary_words_take_the_derived_form_rules_too() -> None:
+    assert define("geekier").definitions[0].startswith("more geeky")
+
+
+def test_wordnet_comes_before_the_glossary() -> None:
+    assert define("often").source.startswith("WordNet")  # in both: WordNet's gloss wins

@@ -1,0 +1,118 @@
+"""Definitions and hints on the page, in a real browser (headless Chromium, as in
+test_web_browser.py): hovering a result word shows its definition; the hint button gives
+hints, counts them down and the results say how many were used."""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser import Pages, chromium
+from serve_process import ServeProcess, get_json
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+FXIE = "fxie amlo ewbx astu"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ServeProcess]:
+    """`boggle serve`, warmed: its word list compiled and the definitions read, so that the
+    page's first requests stay within the server's time limit on a busy machine."""
+    running = ServeProcess(None)
+    try:
+        for _ in range(10):
+            try:
+                get_json(running.url + "/api/solve", {"board": FXIE})
+                get_json(running.url + "/api/define?word=awl")
+                break
+            except urllib.error.HTTPError:  # 408 while the list is compiled: ask again
+                time.sleep(1)
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture()
+def page(browser: Any, server: ServeProcess) -> Iterator[Any]:
+    pages = Pages(browser)
+    yield pages.open(server.url + "/?board=" + FXIE.replace(" ", "+"))
+    pages.close()
+
+
+def test_hovering_a_word_shows_its_definition(page: Any, server: ServeProcess) -> None:
+    page.wait_for_selector("#words .word[data-word='awl']", timeout=90_000)  # a cold server
+    expected = get_json(server.url + "/api/define?word=awl")["definitions"][0]
+    page.hover("#words .word[data-word='awl']")
+    box = page.locator("#solve-panel .word-definition")
+    page.focus("#words .word[data-word='awl']")  # by keyboard too
+    page.wait_for_function(
+        "text => document.querySelector('#solve-panel .word-definition').textContent"
+        ".includes(text)",
+        arg=expected,
+        timeout=60_000,
+    )
+    assert box.is_visible()
+    assert box.text_content().startswith("AWL: ")
+
+
+def test_the_hint_button_gives_hints_and_the_results_count_them(page: Any) -> None:
+    page.click("#tab-play")
+    page.fill("#board-input", FXIE)
+    page.check("#play-this-board")
+    page.fill("#play-time", "60")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.good")
+    page.click("#play-hint")
+    page.wait_for_function(
+        "() => document.getElementById('play-hint-text').textContent.includes('letters')"
+    )
+    first = page.locator("#play-hint-text").text_content()
+    assert "starting with" in first and "FAME" not in first.upper().split(": ")[-1]
+    limit = int(page.locator("#play-hint").text_content().split("(")[1].split()[0]) + 1
+    page.click("#play-hint")
+    page.wait_for_function(
+        "text => document.getElementById('play-hint-text').textContent !== text", arg=first
+    )
+    assert page.locator("#play-hint").text_content() == f"Hint ({limit - 2} left)"
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden])")
+    assert "with 2 hints" in page.locator("#play-result-line").text_content()
+
+
+def test_the_daily_results_show_a_missed_words_definition(
+    browser: Any, server: ServeProcess
+) -> None:
+    pages = Pages(browser)
+    try:
+        page = pages.open(server.url + "/daily?date=2026-11-23")
+        page.click("#daily-start")
+        page.wait_for_selector("#round:not([hidden])", timeout=60_000)
+        page.click("#daily-stop")
+        page.wait_for_selector("#results:not([hidden]) #unfound .word", timeout=60_000)
+        word = page.locator("#unfound .word").first.get_attribute("data-word")
+        page.hover(f"#unfound .word[data-word='{word}']")
+        page.wait_for_function(
+            "word => document.querySelector('#results .word-definition').textContent"
+            ".startsWith(word.toUpperCase() + ': ') && !document.querySelector("
+            "'#results .word-definition').textContent.includes('looking it up')",
+            arg=word,
+            timeout=60_000,
+        )
+        expected = get_json(server.url + f"/api/define?word={word}")["definitions"]
+        shown = page.locator("#results .word-definition").text_content()
+        assert (expected and expected[0] in shown) or shown.endswith("no definition known")
+    finally:
+        pages.close()
