@@ -4,6 +4,7 @@
 "use strict";
 
 import { api, clearPath, drawPath, formatClock, renderBoard } from "/static/board.js";
+import { offerChallenge } from "/static/challenge-link.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -222,6 +223,7 @@ async function startRound() {
     entries: [],        // every entry typed, in order: the server judges the round from them
     told: 0,            // how many of them the page has answered
     ends: Date.now() + seconds * 1000,
+    seconds,
     timer: null,
   };
   lockBoardControls(true);
@@ -315,6 +317,7 @@ async function endRound() {
     `${answer.found.length} of ${answer.total} words.`;
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
   $("play-results").hidden = false;
+  offerChallenge($("play-results"), { board: round.board, ...chosenOptions(), seconds: round.seconds });
   setFeedback("Time! Hover a missed word to see its path.", true);
 }
 

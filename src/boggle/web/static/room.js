@@ -3,6 +3,7 @@
 import {
   api, clearPath, countdown, drawPath, fillWordLists, renderBoard, wordButton,
 } from "/static/board.js";
+import { offerChallenge } from "/static/challenge-link.js";
 
 const $ = (id) => document.getElementById(id);
 const STATUS_TEXT = {
@@ -117,6 +118,7 @@ function closed(message) {
 function showRoom(room) {
   state.you = room.you;
   state.host = room.host;
+  state.settings = room.settings;
   const isHost = room.you === room.host;
   document.body.dataset.phase = room.phase;
   const phases = {
@@ -302,6 +304,11 @@ function showResults(summary) {
   $("start-button").hidden = !isHost || summary.match_over;
   $("start-button").textContent = "Next round";
   $("rematch-button").hidden = !isHost || !summary.match_over;
+  const settings = state.settings || {};
+  offerChallenge($("results"), {
+    board: summary.board, dictionary: settings.dictionary, rules: settings.rules,
+    min_length: summary.rules.min_length, seconds: settings.seconds,
+  });
 }
 
 // ------------------------------------------------------------------ entry
