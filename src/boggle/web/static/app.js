@@ -317,7 +317,9 @@ async function endRound() {
     `${answer.found.length} of ${answer.total} words.`;
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
   $("play-results").hidden = false;
-  offerChallenge($("play-results"), { board: round.board, ...chosenOptions(), seconds: round.seconds });
+  offerChallenge($("play-results"), {
+    board: round.board, ...chosenOptions(), seconds: round.seconds, words: answer.found.map((w) => w.word),
+  });
   setFeedback("Time! Hover a missed word to see its path.", true);
 }
 

@@ -26,23 +26,31 @@ export async function copyText(text, element, button) {
   button.textContent = copied ? "Copied" : "Selected: copy it with Ctrl+C";
 }
 
-// A "Challenge a friend" button at the end of `container` for the round just played:
-// `round` is { board, dictionary, rules, min_length, seconds } (rules: a preset or null).
+// "Challenge a friend" at the end of `container` for the round just played: `round` is
+// { board, dictionary, rules, min_length, seconds, words, name } (rules: a preset or null;
+// words: those the player found, posted as their result, judged on the server).
 export function offerChallenge(container, round) {
   let offer = container.querySelector(".challenge-offer");
   if (!offer) {
-    offer = document.createElement("div");
+    offer = document.createElement("form");
     offer.className = "challenge-offer row wrap";
+    offer.autocomplete = "off";
     container.append(offer);
   }
+  const label = document.createElement("label");
+  const name = document.createElement("input");
+  name.id = "challenge-your-name";
+  name.maxLength = 24;
+  name.value = round.name || localStorage.getItem("boggle-name") || "";
+  label.append("Your name ", name);
   const button = document.createElement("button");
-  button.type = "button";
+  button.type = "submit";
   button.id = "challenge-button";
   button.textContent = "Challenge a friend";
   const status = document.createElement("span");
   status.className = "help";
   status.setAttribute("role", "status");
-  offer.replaceChildren(button, status);
+  offer.replaceChildren(label, button, status);
   const body = {
     board: round.board,
     dictionary: round.dictionary || null,
@@ -50,28 +58,41 @@ export function offerChallenge(container, round) {
     min_length: round.min_length || null,
     seconds: Math.min(3600, Math.max(5, Math.round(Number(round.seconds) || 180))),
   };
-  button.addEventListener("click", async () => {
+  const words = [...new Set(round.words || [])].slice(0, 300);
+  let made = null;
+  offer.onsubmit = async (event) => {
+    event.preventDefault();
+    const you = name.value.trim();
+    if (!you) {
+      status.textContent = "Your name goes beside your score.";
+      name.focus();
+      return;
+    }
     button.disabled = true;
     status.textContent = "Making the link…";
     try {
-      const made = await api("/api/challenges", body);
-      const url = new URL(made.path, location.href).href;
-      const link = document.createElement("a");
-      link.id = "challenge-link";
-      link.href = made.path;
-      link.textContent = url;
-      link.dataset.code = made.code;
-      const copy = document.createElement("button");
-      copy.type = "button";
-      copy.id = "challenge-copy";
-      copy.className = "secondary";
-      copy.textContent = "Copy link";
-      copy.addEventListener("click", () => copyText(url, link, copy));
-      status.textContent = "Send this link: whoever opens it plays the same round.";
-      offer.replaceChildren(status, link, copy);
+      made = made || await api("/api/challenges", body);
+      await api(`/api/challenges/${made.code}/results`, { name: you, words });
     } catch (error) {
       button.disabled = false;
       status.textContent = error.message;
+      return;
     }
-  });
+    localStorage.setItem("boggle-name", you);
+    localStorage.setItem(`boggle-challenge-${made.code}`, JSON.stringify({ name: you }));
+    const url = new URL(made.path, location.href).href;
+    const link = document.createElement("a");
+    link.id = "challenge-link";
+    link.href = made.path;
+    link.textContent = url;
+    link.dataset.code = made.code;
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.id = "challenge-copy";
+    copy.className = "secondary";
+    copy.textContent = "Copy link";
+    copy.addEventListener("click", () => copyText(url, link, copy));
+    status.textContent = `Your score is in. Send this link: whoever opens it plays the same round.`;
+    offer.replaceChildren(status, link, copy);
+  };
 }

@@ -38,7 +38,7 @@ function startRound(event) {
   state.words = [];
   state.over = false;
   document.body.dataset.phase = "playing";
-  $("challenge-form").hidden = true;
+  $("challenge-entry").hidden = true;
   renderBoard(state.challenge.faces);
   $("my-words").replaceChildren();
   $("feedback").textContent = "";
@@ -133,7 +133,7 @@ function offerRename(name) {
   document.body.dataset.phase = "rename";
   $("round").hidden = true;
   $("results").hidden = false;
-  $("rename-form").hidden = false;
+  $("rename").hidden = false;
   $("rename-name").value = name;
   $("rename-name").focus();
   $("challenge-summary").textContent = `You found ${words(state.words.length)}: post them under a name nobody has used here.`;
@@ -144,9 +144,9 @@ function showResults(challenge, you) {
   document.body.dataset.phase = "results";
   $("challenge-info").textContent = describe(challenge);
   renderBoard(challenge.faces);
-  $("challenge-form").hidden = true;
+  $("challenge-entry").hidden = true;
   $("round").hidden = true;
-  $("rename-form").hidden = true;
+  $("rename").hidden = true;
   $("results").hidden = false;
   const mine = challenge.results.find((row) => row.name === you);
   $("challenge-summary").textContent = mine
@@ -196,7 +196,7 @@ async function start() {
       showResults(state.challenge, saved.name);
     } else {
       document.body.dataset.phase = "entry";
-      $("challenge-form").hidden = false;
+      $("challenge-entry").hidden = false;
       $("challenge-name").focus();
     }
   } catch (error) {

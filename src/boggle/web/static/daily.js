@@ -91,7 +91,9 @@ async function finish() {
     $("results").hidden = false;
     $("daily-start").disabled = false;
     const { board, dictionary, rules, seconds } = state.daily;
-    offerChallenge($("results"), { board, dictionary, rules: rules.name, min_length: rules.min_length, seconds });
+    offerChallenge($("results"), {
+      board, dictionary, rules: rules.name, min_length: rules.min_length, seconds, words: state.words,
+    });
   } catch (error) {
     showError(error.message);
   }

@@ -305,9 +305,11 @@ function showResults(summary) {
   $("start-button").textContent = "Next round";
   $("rematch-button").hidden = !isHost || !summary.match_over;
   const settings = state.settings || {};
+  const mine = summary.players.find((player) => player.name === state.you);
   offerChallenge($("results"), {
     board: summary.board, dictionary: settings.dictionary, rules: settings.rules,
-    min_length: summary.rules.min_length, seconds: settings.seconds,
+    min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
+    words: (mine ? mine.words : []).filter((v) => ["counted", "crossed_off"].includes(v.status)).map((v) => v.word),
   });
 }
 
