@@ -139,3 +139,50 @@ def test_an_unknown_code_says_so(players: Pages, server: ServeProcess) -> None:
     assert "no challenge" in page.locator("#error").text_content()
     assert page.locator("#challenge-form").is_hidden()
     assert page.locator("#challenge-entry").get_attribute("hidden") is not None
+
+
+def challenge_made_on(page: Any, server: ServeProcess, name: str | None) -> dict[str, Any]:
+    """Press "Challenge a friend" on a page showing a round's results: the challenge made."""
+    page.wait_for_selector("#challenge-button")
+    if name is not None:
+        page.fill("#challenge-your-name", name)
+    page.click("#challenge-button")
+    code = page.wait_for_selector("#challenge-link").get_attribute("data-code")
+    made: dict[str, Any] = get_json(f"{server.url}/api/challenges/{code}")
+    return made
+
+
+def test_the_daily_board_offers_a_challenge_of_the_same_round(
+    players: Pages, server: ServeProcess
+) -> None:
+    page = players.open(server.url + "/daily")
+    page.set_default_timeout(60_000)
+    page.click("#daily-start")
+    page.wait_for_selector("#round:not([hidden])")
+    board = page.locator("#board").get_attribute("data-board")
+    page.click("#daily-stop")
+    made = challenge_made_on(page, server, "eve")
+    daily = get_json(
+        f"{server.url}/api/daily?date={page.locator('body').get_attribute('data-date')}"
+    )
+    assert made["board"] == board == daily["board"]
+    assert (made["dictionary"], made["seconds"]) == (daily["dictionary"], daily["seconds"])
+    assert made["rules"]["min_length"] == daily["rules"]["min_length"]
+    assert [(r["name"], r["score"]) for r in made["results"]] == [("eve", 0)]
+
+
+def test_a_room_round_offers_a_challenge_of_the_same_round(
+    players: Pages, server: ServeProcess
+) -> None:
+    page = players.open(server.url + "/room")
+    page.set_default_timeout(60_000)
+    page.fill("#create-name", "fay")
+    page.fill("#create-seconds", "5")
+    page.click("#create-button")
+    page.wait_for_selector("body[data-code]")
+    page.click("#start-button")
+    page.wait_for_selector("#round:not([hidden])")
+    board = page.locator("#board").get_attribute("data-board")
+    made = challenge_made_on(page, server, None)  # the room's name is offered
+    assert (made["board"], made["seconds"]) == (board, 5)
+    assert [r["name"] for r in made["results"]] == ["fay"]
