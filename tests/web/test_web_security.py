@@ -73,7 +73,7 @@ def test_no_docs_page_with_scripts_from_a_cdn(client: TestClient) -> None:
     assert client.get("/docs").status_code == 404
     assert client.get("/redoc").status_code == 404
     described = client.get("/openapi.json").json()
-    assert {"/api/solve", "/api/play", "/api/judge"} <= set(described["paths"])
+    assert {"/api/solve", "/api/play", "/api/judge", "/api/challenges"} <= set(described["paths"])
 
 
 @pytest.mark.parametrize("host", ["evil.example", "127.0.0.1.evil.example:8000", "[::2]:80"])
