@@ -210,3 +210,14 @@ def test_results_survive_a_restart_with_the_same_data_dir(tmp_path: Path) -> Non
     assert shown["board"] == FXIE and shown["seconds"] == 60
     assert [(r["name"], r["count"]) for r in shown["results"]] == [("ann", 4)]
     assert shown["results"][0]["score"] == sum(w.points for w in SOLUTION.words[:4])
+
+
+def test_a_results_file_that_cannot_be_used_is_503_json_not_a_traceback() -> None:
+    app = create_app(WebConfig(preload=False))
+    client = TestClient(app)
+    code = create(client)
+    app.state.rooms.store.close()  # as a file gone bad under the server
+    assert_error(client.get(f"/api/challenges/{code}"), 503, "cannot be read or stored")
+    answer = client.post(f"/api/challenges/{code}/results", json={"name": "ann"})
+    assert_error(answer, 503, "try again later")
+    assert_error(client.post("/api/challenges", json={"board": FXIE}), 503, "or stored")

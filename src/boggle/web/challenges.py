@@ -177,7 +177,7 @@ def _refusal(error: RoomError) -> JSONResponse:
 
 
 def _not_stored(error: sqlite3.Error) -> JSONResponse:
-    message = f"challenges cannot be stored on this server now ({error}); try again later"
+    message = f"challenges cannot be read or stored on this server now ({error}); try again later"
     return JSONResponse({"error": message, "status": 503}, status_code=503)
 
 
