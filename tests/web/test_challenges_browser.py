@@ -104,6 +104,7 @@ def test_a_challenge_made_after_a_solo_round_is_played_by_a_friend(
     scores = [int(rows.nth(i).get_attribute("data-score") or -1) for i in range(2)]
     assert scores == [r["score"] for r in stored] and scores[0] > scores[1] > 0
     assert "(you)" in rows.nth(0).text_content()
+    assert bob.locator("#share-challenge").text_content() == server.url + path
     bob.screenshot(path=str(ARTIFACTS / "challenge-results.png"), full_page=True)
 
     ann.goto(server.url + path)  # the maker sees the results at once: they played it

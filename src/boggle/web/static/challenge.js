@@ -1,6 +1,7 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import { api, countdown, drawPath, renderBoard, wordButton } from "/static/board.js";
+import { copyText } from "/static/challenge-link.js";
 
 const $ = (id) => document.getElementById(id);
 const code = (location.pathname.split("/").pop() || "").toUpperCase();
@@ -182,6 +183,10 @@ function showResults(challenge, you) {
 
 async function start() {
   $("challenge-form").addEventListener("submit", startRound);
+  const share = $("share-challenge");
+  share.href = location.pathname;
+  share.textContent = new URL(location.pathname, location.href).href;
+  $("copy-challenge").addEventListener("click", () => copyText(share.href, share, $("copy-challenge")));
   $("word-form").addEventListener("submit", submitWord);
   $("challenge-stop").addEventListener("click", () => finish(false));
   $("rename-form").addEventListener("submit", (event) => {
