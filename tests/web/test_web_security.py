@@ -50,7 +50,7 @@ def test_the_page_needs_nothing_the_policy_forbids(client: TestClient) -> None:
     assert "default-src 'self'" in CONTENT_SECURITY_POLICY
 
 
-@pytest.mark.parametrize("path", ["/", "/room", "/daily"])
+@pytest.mark.parametrize("path", ["/", "/room", "/daily", "/challenge/ABCD2345"])
 def test_each_page_is_served_whole_with_its_shared_parts(client: TestClient, path: str) -> None:
     html = client.get(path).text
     assert "<!-- part" not in html, "a part left out"
@@ -73,7 +73,7 @@ def test_no_docs_page_with_scripts_from_a_cdn(client: TestClient) -> None:
     assert client.get("/docs").status_code == 404
     assert client.get("/redoc").status_code == 404
     described = client.get("/openapi.json").json()
-    assert {"/api/solve", "/api/play", "/api/judge"} <= set(described["paths"])
+    assert {"/api/solve", "/api/play", "/api/judge", "/api/challenges"} <= set(described["paths"])
 
 
 @pytest.mark.parametrize("host", ["evil.example", "127.0.0.1.evil.example:8000", "[::2]:80"])

@@ -5,10 +5,12 @@ machine of one room (players, the server's clock, words checked, rounds judged b
 ``judge_round``), :mod:`~boggle.rooms.hub` holds the rooms of a server,
 :mod:`~boggle.rooms.protocol` reads and writes the messages, :mod:`~boggle.rooms.limits`
 says what a client may ask, :mod:`~boggle.rooms.storage` keeps results in SQLite and
-:mod:`~boggle.rooms.daily` gives the board of the day.  ``boggle.web.rooms`` only
+:mod:`~boggle.rooms.daily` gives the board of the day, :mod:`~boggle.rooms.challenges`
+keeps rounds for friends to play later.  ``boggle.web.rooms`` only
 carries the messages over WebSockets.
 """
 
+from boggle.rooms.challenges import ChallengeLimits, ChallengeStore
 from boggle.rooms.config import RoomsConfig
 from boggle.rooms.daily import DAILY_SECONDS, daily_board, share_line
 from boggle.rooms.hub import Hub, normalise_code
@@ -19,6 +21,8 @@ from boggle.rooms.storage import ResultStore, default_data_dir
 
 __all__ = [
     "DAILY_SECONDS",
+    "ChallengeLimits",
+    "ChallengeStore",
     "CreationLimiter",
     "Hub",
     "Phase",

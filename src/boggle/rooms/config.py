@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from boggle.rooms.challenges import ChallengeLimits
 from boggle.rooms.limits import RoomLimits
 from boggle.rooms.storage import DEFAULT_KEEP_DAYS
 
@@ -27,3 +28,4 @@ class RoomsConfig:
     progress_seconds: float = 2.0
     keep_days: float | None = DEFAULT_KEEP_DAYS
     """Stored rounds and matches older than this many days are deleted (``None``: never)."""
+    challenges: ChallengeLimits = field(default_factory=ChallengeLimits)

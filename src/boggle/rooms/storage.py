@@ -6,7 +6,9 @@ without a path lives in memory (tests, apps built without a data directory).
 
 A round's words are stored compactly (:mod:`boggle.rooms.compact`: one row a player and
 round, a few bytes a word); a file written before that is upgraded when it is opened.
-Rounds and matches older than ``keep_days`` are deleted (:meth:`ResultStore.prune`).
+Rounds and matches older than ``keep_days`` are deleted (:meth:`ResultStore.prune`), and
+so are the challenges (:mod:`boggle.rooms.challenges`, kept in the same file) nobody has
+played for that long.
 A write that fails (a full or read-only disk) is held and tried again
 (:meth:`ResultStore.flush`), up to :data:`MAX_HELD` of them; the failure is logged once
 per cause and shown by :meth:`ResultStore.health`.
@@ -29,6 +31,7 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,8 +41,9 @@ from boggle.errors import BoggleError
 from boggle.rooms.compact import PackedPlayer, pack_json, pack_round, unpack_round
 
 FILE_NAME = "results.sqlite3"
-SCHEMA_VERSION = 1
-"""0: each round one JSON document; 1: words packed, one row a player and round."""
+SCHEMA_VERSION = 2
+"""0: each round one JSON document; 1: words packed, one row a player and round;
+2: challenges and their results."""
 DEFAULT_KEEP_DAYS = 90.0
 """Rounds and matches finished longer ago than this are deleted (``serve --keep-days``)."""
 MAX_HELD = 1000
@@ -67,6 +71,21 @@ CREATE INDEX IF NOT EXISTS matches_finished ON matches (finished);
 """
 """``rounds.unfound`` is the packed words nobody found (``NULL``: ``data`` is the whole
 summary, as version 0 kept it); ``round_players`` the packed words of each player."""
+VERSION_2 = """
+CREATE TABLE IF NOT EXISTS challenges (
+    code TEXT PRIMARY KEY, board TEXT NOT NULL, dictionary TEXT NOT NULL,
+    rules TEXT NOT NULL, min_length INTEGER NOT NULL, seconds INTEGER NOT NULL,
+    maximum INTEGER NOT NULL, total INTEGER NOT NULL,
+    created REAL NOT NULL, played REAL NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS challenges_played ON challenges (played);
+CREATE TABLE IF NOT EXISTS challenge_results (
+    code TEXT NOT NULL, name_key TEXT NOT NULL, name TEXT NOT NULL, posted REAL NOT NULL,
+    score INTEGER NOT NULL, words TEXT NOT NULL,
+    PRIMARY KEY (code, name_key)) WITHOUT ROWID;
+"""
+"""A challenge (:mod:`boggle.rooms.challenges`): its board, list, rules and time, when it
+was made and last ``played``; each result under its name (``name_key``: the name casefolded,
+one result a name) with its score and counted words packed as ``word:POINTS.PATH``."""
 
 
 def default_data_dir() -> Path:
@@ -138,15 +157,17 @@ class ResultStore:
             db.execute("PRAGMA auto_vacuum = INCREMENTAL")  # pruning gives space back
         with db:  # one transaction: a file is upgraded whole or not at all
             db.execute("BEGIN")
-            _run_script(db, TABLES)
-            columns = {row[1] for row in db.execute("PRAGMA table_info(rounds)")}
-            if "unfound" not in columns:
-                db.execute("ALTER TABLE rounds ADD COLUMN unfound TEXT")
-            _run_script(db, VERSION_1)
-            if not fresh:
-                self._pack_old_rounds()
+            if version < 1:
+                _run_script(db, TABLES)
+                columns = {row[1] for row in db.execute("PRAGMA table_info(rounds)")}
+                if "unfound" not in columns:
+                    db.execute("ALTER TABLE rounds ADD COLUMN unfound TEXT")
+                _run_script(db, VERSION_1)
+                if not fresh:
+                    self._pack_old_rounds()
+            _run_script(db, VERSION_2)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        if not fresh:
+        if not fresh and version < 1:
             try:  # the space of the old documents back, and pruning's from now on
                 db.execute("PRAGMA auto_vacuum = INCREMENTAL")
                 db.execute("VACUUM")
@@ -238,6 +259,13 @@ class ResultStore:
                 self._logged.clear()
             return True
 
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """The file's connection, for this store's other tables (the challenges): locked
+        for the block, which is one transaction (rolled back if it raises)."""
+        with self._lock, self._db:
+            yield self._db
+
     # ------------------------------------------------------------------ reading
 
     def known(self, code: str) -> bool:
@@ -283,7 +311,8 @@ class ResultStore:
     # ------------------------------------------------------------------ keeping it small
 
     def prune(self, now: float | None = None) -> int:
-        """Delete the rounds and matches older than ``keep_days``: how many rounds went."""
+        """Delete the rounds and matches older than ``keep_days``, and the challenges nobody
+        has played for that long: how many rounds and challenges went."""
         if self.keep_days is None:
             return 0
         before = (time.time() if now is None else now) - self.keep_days * DAY
@@ -295,6 +324,12 @@ class ResultStore:
             )
             gone = self._db.execute("DELETE FROM rounds WHERE finished < ?", (before,)).rowcount
             self._db.execute("DELETE FROM matches WHERE finished < ?", (before,))
+            self._db.execute(
+                "DELETE FROM challenge_results WHERE code IN "
+                "(SELECT code FROM challenges WHERE played < ?)",
+                (before,),
+            )
+            gone += self._db.execute("DELETE FROM challenges WHERE played < ?", (before,)).rowcount
         if gone:
             with self._lock:
                 self._db.execute("PRAGMA incremental_vacuum")

@@ -6,6 +6,7 @@
 import {
   api, clearPath, drawPath, formatClock, renderBoard, showDefinition,
 } from "/static/board.js";
+import { offerChallenge } from "/static/challenge-link.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -227,6 +228,7 @@ async function startRound() {
     entries: [],        // every entry typed, in order: the server judges the round from them
     told: 0,            // how many of them the page has answered
     ends: Date.now() + seconds * 1000,
+    seconds,
     timer: null,
     found: [],          // the words found so far (a hint never names one)
     hints: [],          // the hints given: [target, level] each, as the server asks them back
@@ -358,6 +360,9 @@ async function endRound() {
   $("play-set-apart").hidden = !answer.set_apart.length;
   $("play-set-apart").textContent = `Set apart (0 points): ${answer.set_apart.join(", ")}`;
   $("play-results").hidden = false;
+  offerChallenge($("play-results"), {
+    board: round.board, ...chosenOptions(), seconds: round.seconds, words: answer.found.map((w) => w.word),
+  });
   setFeedback("Time! Hover a missed word to see its path.", true);
 }
 

@@ -1,6 +1,7 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import { api, countdown, drawPath, fillWordLists, renderBoard, wordButton } from "/static/board.js";
+import { offerChallenge } from "/static/challenge-link.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { daily: null, words: [], stopTimer: () => {}, over: false };
@@ -103,6 +104,10 @@ async function finish() {
     $("round").hidden = true;
     $("results").hidden = false;
     $("daily-start").disabled = false;
+    const { board, dictionary, rules, seconds } = state.daily;
+    offerChallenge($("results"), {
+      board, dictionary, rules: rules.name, min_length: rules.min_length, seconds, words: state.words,
+    });
   } catch (error) {
     showError(error.message);
   }

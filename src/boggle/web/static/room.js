@@ -3,6 +3,7 @@
 import {
   api, clearPath, countdown, drawPath, fillWordLists, renderBoard, wordButton,
 } from "/static/board.js";
+import { offerChallenge } from "/static/challenge-link.js";
 
 const $ = (id) => document.getElementById(id);
 const STATUS_TEXT = {
@@ -125,6 +126,7 @@ function closed(message) {
 function showRoom(room) {
   state.you = room.you;
   state.host = room.host;
+  state.settings = room.settings;
   const isHost = room.you === room.host;
   document.body.dataset.phase = room.phase;
   const phases = {
@@ -318,6 +320,13 @@ function showResults(summary) {
   $("start-button").hidden = !isHost || summary.match_over;
   $("start-button").textContent = "Next round";
   $("rematch-button").hidden = !isHost || !summary.match_over;
+  const settings = state.settings || {};
+  const mine = summary.players.find((player) => player.name === state.you);
+  offerChallenge($("results"), {
+    board: summary.board, dictionary: settings.dictionary, rules: settings.rules,
+    min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
+    words: (mine ? mine.words : []).filter((v) => ["counted", "crossed_off"].includes(v.status)).map((v) => v.word),
+  });
 }
 
 // How many of the board's words are common, standard and obscure; the words set apart.

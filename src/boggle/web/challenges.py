@@ -1,0 +1,283 @@
+"""Challenges over HTTP: ``POST /api/challenges`` keeps a round (board, word list, rules,
+seconds) under a code, ``GET /api/challenges/{code}`` gives it with everyone's results,
+``POST /api/challenges/{code}/results`` adds one player's (judged here, by the library), and
+``/challenge/{code}`` is the page that plays it.  What a challenge is and how a result is
+judged and ranked is :mod:`boggle.rooms.challenges`'s; they are kept in the rooms' results
+file (``serve --data``).
+
+>>> from fastapi.testclient import TestClient
+>>> from boggle.web.app import create_app
+>>> client = TestClient(create_app())
+>>> made = client.post("/api/challenges", json={"board": "fxie amlo ewbx astu", "seconds": 60})
+>>> code = made.json()["code"]
+>>> posted = client.post(f"/api/challenges/{code}/results", json={"name": "ann", "words": ["fame"]})
+>>> posted.status_code
+201
+>>> [(r["name"], r["score"]) for r in client.get(f"/api/challenges/{code}").json()["results"]]
+[('ann', 1)]
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+from pydantic import BaseModel, Field
+from starlette.requests import HTTPConnection
+
+from boggle.rooms.challenges import (
+    Challenge,
+    ChallengeLimits,
+    ChallengeResult,
+    ChallengeStore,
+    CreationGate,
+)
+from boggle.rooms.limits import RoomError
+from boggle.web.context import WebContext, web_context
+from boggle.web.models import (
+    ERRORS,
+    BoardText,
+    DictionaryName,
+    ErrorBody,
+    MinLength,
+    RulesName,
+    StrictModel,
+    WordEntry,
+)
+from boggle.web.pages import page
+from boggle.web.rooms import room_service
+
+router = APIRouter()
+Context = Annotated[WebContext, Depends(web_context)]
+
+_LIMITS = ChallengeLimits()
+STATUS = {
+    "unknown_challenge": 404,
+    "name_taken": 409,
+    "full": 409,
+    "too_many_words": 413,
+    "rate_limited": 429,
+}
+"""The HTTP status of each refusal a challenge makes (any other: 400)."""
+
+
+# --------------------------------------------------------------------------- shapes
+
+
+class ChallengeRequest(StrictModel):
+    """The round to challenge friends with, as it was played."""
+
+    board: BoardText
+    dictionary: DictionaryName = None
+    rules: RulesName = None
+    min_length: MinLength = None
+    seconds: Annotated[int, Field(ge=_LIMITS.min_seconds, le=_LIMITS.max_seconds)] = 180
+
+
+class ChallengeResultRequest(StrictModel):
+    name: Annotated[str, Field(min_length=1, max_length=_LIMITS.max_name_length)]
+    words: list[Annotated[str, Field(max_length=_LIMITS.max_word_length)]] = Field(
+        default_factory=list,
+        max_length=_LIMITS.max_words,
+        description="the words entered in the round, in order (judged on the server)",
+    )
+
+
+class ChallengeCreated(BaseModel):
+    code: str
+    url: str
+    """The page that plays it, on the address the request was sent to."""
+    path: str
+
+
+class ChallengeRules(BaseModel):
+    name: str
+    preset: str
+    min_length: int
+    scoring: dict[str, int]
+
+
+class ChallengeResultBody(BaseModel):
+    rank: int
+    name: str
+    score: int
+    count: int
+    words: list[WordEntry]
+    only: list[str]
+    """The words nobody else found."""
+    posted: float
+
+
+class ChallengeBody(BaseModel):
+    code: str
+    board: str
+    rows: int
+    cols: int
+    faces: list[list[str]]
+    dictionary: str
+    rules: ChallengeRules
+    seconds: int
+    maximum: int
+    """The most points the board allows with this list and rules."""
+    total: int
+    created: float
+    results: list[ChallengeResultBody]
+    """Best first: most points, then most words, then the first posted."""
+
+
+class ChallengePosted(ChallengeBody):
+    posted: ChallengeResultBody
+    """The result just posted, as ranked among the others."""
+
+
+CHALLENGE_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    404: {"model": ErrorBody, "description": "no challenge has this code"},
+    409: {"model": ErrorBody, "description": "the name has a result, or the challenge is full"},
+    429: {"model": ErrorBody, "description": "too many challenges created from this address"},
+}
+
+
+# --------------------------------------------------------------------------- the service
+
+
+class ChallengeService:
+    """The challenges of an app: in its rooms' results file, with a creation gate."""
+
+    def __init__(self, store: ChallengeStore) -> None:
+        self.store = store
+        self.gate = CreationGate(store.limits)
+
+
+async def challenge_service(connection: HTTPConnection) -> ChallengeService:
+    """The app's challenges, made on first use over the rooms' results file."""
+    state = connection.app.state
+    service: ChallengeService | None = getattr(state, "challenges", None)
+    if service is None:
+        rooms = await room_service(connection)
+        limits = state.config.rooms.challenges
+        service = state.challenges = ChallengeService(ChallengeStore(rooms.store, limits))
+    return service
+
+
+Service = Annotated[ChallengeService, Depends(challenge_service)]
+
+
+def _refusal(error: RoomError) -> JSONResponse:
+    status = STATUS.get(error.code, 400)
+    body: dict[str, Any] = {"error": error.message, "status": status}
+    headers = None
+    if error.retry_after is not None:
+        body["retry_after"] = error.retry_after
+        headers = {"Retry-After": str(int(error.retry_after))}
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _not_stored(error: sqlite3.Error) -> JSONResponse:
+    message = f"challenges cannot be read or stored on this server now ({error}); try again later"
+    return JSONResponse({"error": message, "status": 503}, status_code=503)
+
+
+def _body(challenge: Challenge, results: list[ChallengeResult]) -> dict[str, Any]:
+    return {**challenge.to_json(), "results": [r.to_json() for r in results]}
+
+
+# --------------------------------------------------------------------------- routes
+
+
+@router.post(
+    "/api/challenges",
+    tags=["challenges"],
+    status_code=201,
+    response_model=ChallengeCreated,
+    responses=CHALLENGE_ERRORS,
+)
+async def create_challenge(
+    body: ChallengeRequest, request: Request, context: Context, service: Service
+) -> Any:
+    """Keep a round (board, word list, rules, seconds) for friends to play: its code and
+    the address of the page that plays it.  Creations are rate-limited per address."""
+    board = context.board(body.board)
+    context.catalogue.check(body.dictionary)
+    dictionary = body.dictionary or context.catalogue.default
+    address = request.client.host if request.client is not None else None
+    try:
+        service.gate.admit(address, time.monotonic())
+    except RoomError as error:
+        return _refusal(error)
+
+    def work() -> Challenge:
+        lexicon = context.catalogue.get(dictionary)
+        return service.store.create(
+            board, dictionary, lexicon, body.rules, body.min_length, body.seconds
+        )
+
+    try:
+        challenge = await context.run(work)
+    except RoomError as error:
+        return _refusal(error)
+    except sqlite3.Error as error:
+        return _not_stored(error)
+    path = f"/challenge/{challenge.code}"
+    url = str(request.base_url).rstrip("/") + path
+    return JSONResponse({"code": challenge.code, "url": url, "path": path}, status_code=201)
+
+
+@router.get(
+    "/api/challenges/{code}",
+    tags=["challenges"],
+    response_model=ChallengeBody,
+    responses=CHALLENGE_ERRORS,
+)
+async def get_challenge(code: str, context: Context, service: Service) -> Any:
+    """The round to play and everyone's results, best first, each with the words only
+    they found."""
+
+    def work() -> dict[str, Any]:
+        return _body(service.store.find(code), service.store.results(code))
+
+    try:
+        return await context.run(work, context.rounds)
+    except RoomError as error:
+        return _refusal(error)
+    except sqlite3.Error as error:
+        return _not_stored(error)
+
+
+@router.post(
+    "/api/challenges/{code}/results",
+    tags=["challenges"],
+    status_code=201,
+    response_model=ChallengePosted,
+    responses=CHALLENGE_ERRORS,
+)
+async def post_result(
+    code: str, body: ChallengeResultRequest, context: Context, service: Service
+) -> Any:
+    """One player's words, judged here with the challenge's board, list and rules (a score
+    is never taken from the client); a name has one result (409 for a second).  The
+    answer is the challenge with every result, and the one posted."""
+
+    def work() -> dict[str, Any]:
+        challenge = service.store.find(code)
+        lexicon = context.catalogue.get(challenge.dictionary)
+        mine = service.store.post(challenge.code, body.name, body.words, lexicon)
+        results = service.store.results(challenge.code)
+        posted = next(r for r in results if r.name == mine.name)
+        return {**_body(challenge, results), "posted": posted.to_json()}
+
+    try:
+        answer = await context.run(work, context.rounds)
+    except RoomError as error:
+        return _refusal(error)
+    except sqlite3.Error as error:
+        return _not_stored(error)
+    return JSONResponse(answer, status_code=201)
+
+
+@router.get("/challenge/{code}", include_in_schema=False)
+async def challenge_page(code: str) -> HTMLResponse:
+    return page("challenge.html")

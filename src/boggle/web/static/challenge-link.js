@@ -1,0 +1,98 @@
+// "Challenge a friend" after any round (solo, daily, room): keeps the round on the server
+// (POST /api/challenges) and shows the link to it, with a Copy button that works on plain
+// http too (no clipboard API there: the link is selected and copied the old way).
+import { api } from "/static/board.js";
+
+// Copy `text`; without the clipboard API, select `element`'s text and copy that.
+export async function copyText(text, element, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = "Copied";
+    return;
+  } catch (error) {
+    // plain http, or permission refused: fall back to the selection
+  }
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const selection = window.getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch (error) {
+    copied = false;
+  }
+  button.textContent = copied ? "Copied" : "Selected: copy it with Ctrl+C";
+}
+
+// "Challenge a friend" at the end of `container` for the round just played: `round` is
+// { board, dictionary, rules, min_length, seconds, words, name } (rules: a preset or null;
+// words: those the player found, posted as their result, judged on the server).
+export function offerChallenge(container, round) {
+  let offer = container.querySelector(".challenge-offer");
+  if (!offer) {
+    offer = document.createElement("form");
+    offer.className = "challenge-offer row wrap";
+    offer.autocomplete = "off";
+    container.append(offer);
+  }
+  const label = document.createElement("label");
+  const name = document.createElement("input");
+  name.id = "challenge-your-name";
+  name.maxLength = 24;
+  name.value = round.name || localStorage.getItem("boggle-name") || "";
+  label.append("Your name ", name);
+  const button = document.createElement("button");
+  button.type = "submit";
+  button.id = "challenge-button";
+  button.textContent = "Challenge a friend";
+  const status = document.createElement("span");
+  status.className = "help";
+  status.setAttribute("role", "status");
+  offer.replaceChildren(label, button, status);
+  const body = {
+    board: round.board,
+    dictionary: round.dictionary || null,
+    rules: round.rules || null,
+    min_length: round.min_length || null,
+    seconds: Math.min(3600, Math.max(5, Math.round(Number(round.seconds) || 180))),
+  };
+  const words = [...new Set(round.words || [])].slice(0, 300);
+  let made = null;
+  offer.onsubmit = async (event) => {
+    event.preventDefault();
+    const you = name.value.trim();
+    if (!you) {
+      status.textContent = "Your name goes beside your score.";
+      name.focus();
+      return;
+    }
+    button.disabled = true;
+    status.textContent = "Making the link…";
+    try {
+      made = made || await api("/api/challenges", body);
+      await api(`/api/challenges/${made.code}/results`, { name: you, words });
+    } catch (error) {
+      button.disabled = false;
+      status.textContent = error.message;
+      return;
+    }
+    localStorage.setItem("boggle-name", you);
+    localStorage.setItem(`boggle-challenge-${made.code}`, JSON.stringify({ name: you }));
+    const url = new URL(made.path, location.href).href;
+    const link = document.createElement("a");
+    link.id = "challenge-link";
+    link.href = made.path;
+    link.textContent = url;
+    link.dataset.code = made.code;
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.id = "challenge-copy";
+    copy.className = "secondary";
+    copy.textContent = "Copy link";
+    copy.addEventListener("click", () => copyText(url, link, copy));
+    status.textContent = `Your score is in. Send this link: whoever opens it plays the same round.`;
+    offer.replaceChildren(status, link, copy);
+  };
+}

@@ -1,0 +1,213 @@
+// The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
+// rules and time), post the words (judged on the server) under a name, see everyone's results.
+import { api, countdown, drawPath, renderBoard, wordButton } from "/static/board.js";
+import { copyText } from "/static/challenge-link.js";
+
+const $ = (id) => document.getElementById(id);
+const code = (location.pathname.split("/").pop() || "").toUpperCase();
+const storageKey = `boggle-challenge-${code}`;
+const state = { challenge: null, name: "", words: [], over: true, stopTimer: () => {} };
+
+const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
+const words = (n) => `${n} word${n === 1 ? "" : "s"}`;
+
+function showError(message) {
+  $("error").textContent = message;
+  $("error").hidden = !message;
+}
+
+function describe(challenge) {
+  const rules = challenge.rules;
+  const played = challenge.results.length;
+  return `A ${challenge.rows}x${challenge.cols} board, word list ${challenge.dictionary}, ` +
+    `${rules.preset} rules (words of ${rules.min_length}+ letters), ${challenge.seconds} s. ` +
+    (played ? `${played} ${played === 1 ? "person has" : "people have"} played it.` : "Nobody has played it yet.");
+}
+
+// ------------------------------------------------------------------ the round
+
+function startRound(event) {
+  event.preventDefault();
+  const name = $("challenge-name").value.trim();
+  if (!name) {
+    showError("choose a name to play under");
+    $("challenge-name").focus();
+    return;
+  }
+  showError("");
+  state.name = name;
+  state.words = [];
+  state.over = false;
+  document.body.dataset.phase = "playing";
+  $("challenge-entry").hidden = true;
+  renderBoard(state.challenge.faces);
+  $("my-words").replaceChildren();
+  $("feedback").textContent = "";
+  $("round").hidden = false;
+  $("word-input").disabled = false;
+  $("word-button").disabled = false;
+  state.stopTimer = countdown($("timer"), state.challenge.seconds, () => finish(true));
+  $("word-input").focus();
+}
+
+function say(text, good) {
+  const box = $("feedback");
+  box.textContent = text;
+  box.className = `feedback ${good ? "good" : "bad"}`;
+}
+
+// A word entered (typed, or traced on the board): checked against the board, list and rules.
+export async function enterWord(word) {
+  if (!word || state.over) return;
+  if (state.words.includes(word)) {
+    say(`${word.toUpperCase()}: already found`, false);
+    return;
+  }
+  const challenge = state.challenge;
+  try {
+    const check = await api("/api/check", {
+      board: challenge.board, word, dictionary: challenge.dictionary,
+      rules: challenge.rules.preset, min_length: challenge.rules.min_length,
+    });
+    const good = check.status === "counted";
+    say(good ? `${word.toUpperCase()}: +${check.points}` : `${word.toUpperCase()}: ${check.label}`, good);
+    if (good && !state.over && !state.words.includes(word)) {
+      state.words.push(word);
+      drawPath(word, check.path);
+      const item = document.createElement("li");
+      item.className = "good";
+      item.dataset.word = word;
+      item.textContent = `${word} +${check.points}`;
+      $("my-words").append(item);
+    }
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function submitWord(event) {
+  event.preventDefault();
+  const word = $("word-input").value.trim().toLowerCase();
+  $("word-input").value = "";
+  enterWord(word);
+}
+
+async function finish(timeUp) {
+  if (state.over) return;
+  state.over = true;
+  state.stopTimer();
+  $("word-input").disabled = true;
+  $("word-button").disabled = true;
+  say(timeUp ? "Time!" : "Round over.", true);
+  await postResult(state.name);
+}
+
+// ------------------------------------------------------------------ results
+
+async function postResult(name) {
+  let response;
+  let answer = null;
+  try {
+    response = await fetch(`/api/challenges/${code}/results`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name, words: state.words }),
+    });
+    answer = await response.json();
+  } catch (error) {
+    showError("the server cannot be reached; your words are kept here: try again");
+    offerRename(name);
+    return;
+  }
+  if (!response.ok) {
+    showError(answer && answer.error ? answer.error : `the server answered ${response.status}`);
+    if (response.status === 409 || response.status === 400) offerRename(name);
+    return;
+  }
+  showError("");
+  localStorage.setItem(storageKey, JSON.stringify({ name: answer.posted.name }));
+  showResults(answer, answer.posted.name);
+}
+
+// The name is taken (or the post failed): the words stay, another name posts them.
+function offerRename(name) {
+  document.body.dataset.phase = "rename";
+  $("round").hidden = true;
+  $("results").hidden = false;
+  $("rename").hidden = false;
+  $("rename-name").value = name;
+  $("rename-name").focus();
+  $("challenge-summary").textContent = `You found ${words(state.words.length)}: post them under a name nobody has used here.`;
+}
+
+function showResults(challenge, you) {
+  state.challenge = challenge;
+  document.body.dataset.phase = "results";
+  $("challenge-info").textContent = describe(challenge);
+  renderBoard(challenge.faces);
+  $("challenge-entry").hidden = true;
+  $("round").hidden = true;
+  $("rename").hidden = true;
+  $("results").hidden = false;
+  const mine = challenge.results.find((row) => row.name === you);
+  $("challenge-summary").textContent = mine
+    ? `You (${mine.name}) scored ${points(mine.score)} of ${challenge.maximum}: ${words(mine.count)} of ${challenge.total}; rank ${mine.rank} of ${challenge.results.length}.`
+    : `${challenge.results.length} result${challenge.results.length === 1 ? "" : "s"}, best first.`;
+  const body = $("challenge-results").querySelector("tbody");
+  body.replaceChildren();
+  for (const row of challenge.results) {
+    const line = document.createElement("tr");
+    line.dataset.name = row.name;
+    line.dataset.score = String(row.score);
+    line.dataset.rank = String(row.rank);
+    line.dataset.only = row.only.join(" ");
+    if (row.name === you) line.className = "you";
+    const cells = [String(row.rank), row.name === you ? `${row.name} (you)` : row.name, String(row.score), String(row.count)];
+    for (const text of cells) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      line.append(cell);
+    }
+    const only = document.createElement("td");
+    const list = document.createElement("div");
+    list.className = "word-list";
+    const paths = new Map(row.words.map((w) => [w.word, w.path]));
+    list.append(...row.only.map((word) => wordButton(word, paths.get(word))));
+    only.append(list);
+    line.append(only);
+    body.append(line);
+  }
+}
+
+// ------------------------------------------------------------------ start-up
+
+async function start() {
+  $("challenge-form").addEventListener("submit", startRound);
+  const share = $("share-challenge");
+  share.href = location.pathname;
+  share.textContent = new URL(location.pathname, location.href).href;
+  $("copy-challenge").addEventListener("click", () => copyText(share.href, share, $("copy-challenge")));
+  $("word-form").addEventListener("submit", submitWord);
+  $("challenge-stop").addEventListener("click", () => finish(false));
+  $("rename-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    postResult($("rename-name").value.trim());
+  });
+  try {
+    state.challenge = await api(`/api/challenges/${encodeURIComponent(code)}`);
+    $("challenge-info").textContent = describe(state.challenge);
+    const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
+    if (saved && saved.name) {
+      showResults(state.challenge, saved.name);
+    } else {
+      document.body.dataset.phase = "entry";
+      $("challenge-entry").hidden = false;
+      $("challenge-name").focus();
+    }
+  } catch (error) {
+    showError(error.message);
+  }
+  document.body.dataset.ready = "true";
+}
+
+start();

@@ -1,0 +1,189 @@
+"""A challenge in a real browser: headless Chromium (the system's, driven by Playwright)
+against `boggle serve`.  One player ends a solo round and makes a challenge of it; a friend
+(a second browser context) opens the link, plays the same board and sees both results, best
+first, with the words only each found.  The daily page offers the button too.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser import ARTIFACTS, Pages, chromium
+from serve_process import ServeProcess, get_json
+
+from boggle import Board, load_lexicon, solve
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+FXIE = "fxie amlo ewbx astu"
+POINTS = {w.word: w.points for w in solve(Board.parse(FXIE), load_lexicon()).words}
+WORDS = sorted(POINTS)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    # a loaded CI machine may count the word lists slowly: the limit is not what is tested
+    running = ServeProcess(tmp_path_factory.mktemp("data"), "--solve-timeout", "60")
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture()
+def players(browser: Any) -> Iterator[Pages]:
+    opened = Pages(browser)
+    yield opened
+    opened.close()
+
+
+def test_a_challenge_made_after_a_solo_round_is_played_by_a_friend(
+    players: Pages, server: ServeProcess
+) -> None:
+    ann = players.open(server.url + "/?mode=play&board=" + FXIE.replace(" ", "+"))
+    ann.set_default_timeout(60_000)  # each word is a solve: slow on a loaded machine
+    ann.fill("#play-time", "60")
+    ann.click("#play-start")
+    for word in WORDS[:3]:
+        ann.fill("#play-input", word)
+        ann.press("#play-input", "Enter")
+        ann.wait_for_function(
+            "n => document.querySelectorAll('#play-found li').length === n",
+            arg=WORDS.index(word) + 1,
+        )
+    ann.click("#play-end")
+    ann.wait_for_selector("#challenge-button")
+    ann.fill("#challenge-your-name", "ann")
+    ann.click("#challenge-button")
+    link = ann.wait_for_selector("#challenge-link")
+    code = link.get_attribute("data-code")
+    path = link.get_attribute("href")
+    assert code and path == f"/challenge/{code}"
+    assert link.text_content() == f"{server.url}/challenge/{code}"
+    ann.click("#challenge-copy")  # plain http: no clipboard API, so the link is selected
+    ann.wait_for_function(
+        "() => ['Copied', 'Selected: copy it with Ctrl+C']"
+        ".includes(document.getElementById('challenge-copy').textContent)"
+    )
+
+    bob = players.open(server.url + path)  # a second browser context: another person
+    assert bob.locator("#challenge-form").is_visible()
+    assert "4x4 board" in bob.locator("#challenge-info").text_content()
+    bob.fill("#challenge-name", "bob")
+    bob.click("#challenge-start")
+    bob.wait_for_selector("#round:not([hidden])")
+    assert bob.locator("#board").get_attribute("data-board") == FXIE
+    for word in [WORDS[2], *WORDS[3:7], "zzzz"]:
+        bob.fill("#word-input", word)
+        bob.press("#word-input", "Enter")
+        bob.wait_for_function(
+            "w => document.getElementById('feedback').textContent.startsWith(w.toUpperCase())",
+            arg=word,
+        )
+    bob.click("#challenge-stop")
+    bob.wait_for_selector("body[data-phase='results']")
+    rows = bob.locator("#challenge-results tbody tr")
+    assert rows.count() == 2
+    shown = [
+        (rows.nth(i).get_attribute("data-name"), rows.nth(i).get_attribute("data-only"))
+        for i in range(2)
+    ]
+    assert shown == [("bob", " ".join(WORDS[3:7])), ("ann", " ".join(WORDS[:2]))]
+    stored = get_json(f"{server.url}/api/challenges/{code}")["results"]
+    scores = [int(rows.nth(i).get_attribute("data-score") or -1) for i in range(2)]
+    assert scores == [r["score"] for r in stored] and scores[0] > scores[1] > 0
+    assert "(you)" in rows.nth(0).text_content()
+    assert bob.locator("#share-challenge").text_content() == server.url + path
+    bob.screenshot(path=str(ARTIFACTS / "challenge-results.png"), full_page=True)
+
+    ann.goto(server.url + path)  # the maker sees the results at once: they played it
+    ann.wait_for_selector("body[data-phase='results']")
+    assert ann.locator("#challenge-results tbody tr").count() == 2
+    assert "(you)" in ann.locator("#challenge-results tr[data-name='ann']").text_content()
+
+
+def test_the_same_name_again_keeps_the_words_for_another_name(
+    players: Pages, server: ServeProcess
+) -> None:
+    made = get_json(f"{server.url}/api/challenges", {"board": FXIE, "seconds": 30})
+    get_json(f"{server.url}/api/challenges/{made['code']}/results", {"name": "cat", "words": []})
+    dan = players.open(server.url + made["path"])
+    dan.fill("#challenge-name", "CAT")
+    dan.click("#challenge-start")
+    dan.fill("#word-input", WORDS[0])
+    dan.press("#word-input", "Enter")
+    dan.wait_for_selector(f"#my-words li[data-word='{WORDS[0]}']")
+    dan.click("#challenge-stop")
+    dan.wait_for_selector("#rename:not([hidden])")
+    assert "has a result" in dan.locator("#error").text_content()
+    dan.fill("#rename-name", "dan")
+    dan.click("#rename-button")
+    dan.wait_for_selector("body[data-phase='results']")
+    assert dan.locator("#challenge-results tr[data-name='dan']").get_attribute("data-score") == str(
+        POINTS[WORDS[0]]
+    )
+
+
+def test_an_unknown_code_says_so(players: Pages, server: ServeProcess) -> None:
+    page = players.open(server.url + "/challenge/ABCD2345")
+    assert "no challenge" in page.locator("#error").text_content()
+    assert page.locator("#challenge-form").is_hidden()
+    assert page.locator("#challenge-entry").get_attribute("hidden") is not None
+
+
+def challenge_made_on(page: Any, server: ServeProcess, name: str | None) -> dict[str, Any]:
+    """Press "Challenge a friend" on a page showing a round's results: the challenge made."""
+    page.wait_for_selector("#challenge-button")
+    if name is not None:
+        page.fill("#challenge-your-name", name)
+    page.click("#challenge-button")
+    code = page.wait_for_selector("#challenge-link").get_attribute("data-code")
+    made: dict[str, Any] = get_json(f"{server.url}/api/challenges/{code}")
+    return made
+
+
+def test_the_daily_board_offers_a_challenge_of_the_same_round(
+    players: Pages, server: ServeProcess
+) -> None:
+    page = players.open(server.url + "/daily")
+    page.set_default_timeout(60_000)
+    page.click("#daily-start")
+    page.wait_for_selector("#round:not([hidden])")
+    board = page.locator("#board").get_attribute("data-board")
+    page.click("#daily-stop")
+    made = challenge_made_on(page, server, "eve")
+    daily = get_json(
+        f"{server.url}/api/daily?date={page.locator('body').get_attribute('data-date')}"
+    )
+    assert made["board"] == board == daily["board"]
+    assert (made["dictionary"], made["seconds"]) == (daily["dictionary"], daily["seconds"])
+    assert made["rules"]["min_length"] == daily["rules"]["min_length"]
+    assert [(r["name"], r["score"]) for r in made["results"]] == [("eve", 0)]
+
+
+def test_a_room_round_offers_a_challenge_of_the_same_round(
+    players: Pages, server: ServeProcess
+) -> None:
+    page = players.open(server.url + "/room")
+    page.set_default_timeout(60_000)
+    page.fill("#create-name", "fay")
+    page.fill("#create-seconds", "5")
+    page.click("#create-button")
+    page.wait_for_selector("body[data-code]")
+    page.click("#start-button")
+    page.wait_for_selector("#round:not([hidden])")
+    board = page.locator("#board").get_attribute("data-board")
+    made = challenge_made_on(page, server, None)  # the room's name is offered
+    assert (made["board"], made["seconds"]) == (board, 5)
+    assert [r["name"] for r in made["results"]] == ["fay"]
