@@ -41,7 +41,14 @@ def test_solve_json(capsys: pytest.CaptureFixture[str], enable_path: Path) -> No
     assert data["dictionary"]["words"] == 173528
     assert data["rules"]["name"] == "classic" and data["rules"]["min_length"] == 3
     fame = next(w for w in data["words"] if w["word"] == "fame")
-    assert fame == {"word": "fame", "points": 1, "path": [[0, 0], [1, 0], [1, 1], [2, 0]]}
+    assert fame == {
+        "word": "fame",
+        "points": 1,
+        "path": [[0, 0], [1, 0], [1, 1], [2, 0]],
+        "zipf": fame["zipf"],  # docs/words.md: each word's frequency and level (wordfreq)
+        "level": "common",
+    }
+    assert fame["zipf"] >= 3.0
     assert [w["word"] for w in data["words"]] == sorted(w["word"] for w in data["words"])
 
 
