@@ -173,7 +173,7 @@ def test_roll_prints_boards_that_solve_reads(capsys: pytest.CaptureFixture[str])
     [
         (["roll", "--dice", "huge"], "invalid choice"),
         (["roll", "--dice", "new", "--size", "5"], "4x4 tray only"),
-        (["roll", "--dice", "uniform", "--size", "axb"], "not ROWS or ROWSxCOLS"),
+        (["roll", "--dice", "uniform", "--size", "axb"], "is not a size: give ROWSxCOLS"),
         (["roll", "--count", "-1"], "--count"),
         (["roll", "--seed", "x"], "not a whole number"),
     ],

@@ -13,8 +13,10 @@ from boggle.commands._options import (
     add_rules_options,
     lexicon_from_args,
     rules_from_args,
+    seed_number,
     whole_number,
 )
+from boggle.commands.roll import add_size_option as add_board_size_option
 from boggle.errors import BoggleError
 from boggle.search import search
 from boggle.search.local import METHODS
@@ -47,7 +49,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=whole_number,
+        type=seed_number,
         default=None,
         metavar="S",
         help="random seed (a seeded run without --seconds or --target is reproducible for "
@@ -94,21 +96,12 @@ def add_closing_options(parser: argparse.ArgumentParser) -> None:
     add_rules_options(parser)
 
 
+MAX_SEARCH_CELLS = 64
+"""The largest board search and prove handle."""
+
+
 def add_size_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--size", required=True, metavar="RxC", type=parse_size, help="board shape, e.g. 4x4 or 3x4"
-    )
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    rows, _, cols = text.lower().partition("x")
-    try:
-        shape = int(rows), int(cols)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 4x4") from None
-    if min(shape) < 1 or shape[0] * shape[1] > 64:
-        raise argparse.ArgumentTypeError(f"size {text!r} must have 1 to 64 cells")
-    return shape
+    add_board_size_option(parser, f"board shape, 1 to {MAX_SEARCH_CELLS} cells", required=True)
 
 
 def check_rules(rules: Any, rows: int, cols: int) -> None:
@@ -123,6 +116,11 @@ def check_rules(rules: Any, rows: int, cols: int) -> None:
 def problem_from_args(args: argparse.Namespace) -> tuple[int, int, Rules, Lexicon]:
     """Rows, columns, rules and word list of --size and the closing options."""
     rows, cols = args.size
+    if rows * cols > MAX_SEARCH_CELLS:
+        raise BoggleError(
+            f"--size {rows}x{cols} has {rows * cols} cells; search and prove handle boards "
+            f"of 1 to {MAX_SEARCH_CELLS} cells"
+        )
     rules = rules_from_args(args, rows, cols)
     check_rules(rules, rows, cols)
     return rows, cols, rules, lexicon_from_args(args)
