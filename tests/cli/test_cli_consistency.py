@@ -111,7 +111,7 @@ def test_compare_json_gives_milliseconds_like_the_table(
     capsys: pytest.CaptureFixture[str], words: Path
 ) -> None:
     status, out, _ = run(capsys, "compare", BOARD, "--dict", str(words), "--json")
-    rows = {row["engine"]: row for row in json.loads(out)}
+    rows = {row["engine"]: row for row in json.loads(out)["engines"]}
     assert status == 0 and "first_ms" in rows["trie"] and "first" not in rows["trie"]
     status, table, _ = run(capsys, "compare", BOARD, "--dict", str(words))
     shown = re.search(r"^trie\s+\d+\s+\d+\s+([\d.]+) ms", table, re.MULTILINE)
