@@ -164,7 +164,7 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
 
 
 def path_answer(session: PlaySession, entry: str) -> str:
-    word = typed_word(entry)
+    word = typed_word(entry, session.solution.lexicon)
     path = session.path_of(word) if word.isalpha() else None
     if path is None:
         return f"{word.upper() or '(empty)'} is not on the board."

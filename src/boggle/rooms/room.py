@@ -28,7 +28,15 @@ from typing import Any
 
 from boggle.board import Board
 from boggle.engines import solve
-from boggle.game import Match, PlayerList, RoundResult, Status, check_word, judge_round
+from boggle.game import (
+    Match,
+    PlayerList,
+    RoundResult,
+    Status,
+    check_word,
+    judge_round,
+    typed_word,
+)
 from boggle.lexicon import Lexicon
 from boggle.render import board_json
 from boggle.rooms.limits import RoomError, RoomLimits
@@ -231,7 +239,7 @@ class Room:
                 "too_many_words",
                 f"at most {self.limits.max_words_per_round} words a player in a round",
             )
-        word = entry.strip().lower()
+        word = typed_word(entry, self.lexicon)
         found = self.solution.by_word.get(word)
         if found is not None:
             feedback = WordFeedback(word, "accepted", found.points, found.path)
