@@ -8,11 +8,11 @@ import sys
 from typing import Any
 
 from boggle.commands._cluster import add_cluster_options, where_from_args
-from boggle.commands._options import whole_number
+from boggle.commands._options import MAX_JOBS, jobs_number, whole_number
 from boggle.commands._progress import progress_bar
 from boggle.commands.search import add_closing_options, add_size_option, problem_from_args
 from boggle.errors import BoggleError
-from boggle.search.prove import ClassResult, prove
+from boggle.search.prove import MAX_BOARDS, ClassResult, processes, prove
 
 
 def register(subparsers: Any) -> None:
@@ -34,10 +34,19 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=whole_number,
+        type=jobs_number,
         default=1,
         metavar="N",
-        help="processes working on classes at once, in-process (default 1)",
+        help=f"processes working on classes at once, in-process, 1 to {MAX_JOBS}; at most one "
+        "per core runs (default 1)",
+    )
+    parser.add_argument(
+        "--max-boards",
+        type=whole_number,
+        default=MAX_BOARDS,
+        metavar="N",
+        help=f"refuse, in one line, a proof with more boards than this (default {MAX_BOARDS:,}):"
+        " a threshold that low would fill the memory",
     )
     parser.add_argument(
         "--checkpoint",
@@ -83,6 +92,12 @@ def run(args: argparse.Namespace) -> int:
             bar.update(1)
 
     where = where_from_args(args)
+    if where is None and processes(args.jobs) < args.jobs:
+        print(
+            f"boggle prove: --jobs {args.jobs}: one process per core at most, "
+            f"{processes(args.jobs)} here",
+            file=sys.stderr,
+        )
     result = prove(
         rows,
         cols,
@@ -96,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
         where,
         corner_buckets=args.corner_buckets,
         inner_buckets=args.inner_buckets,
+        max_boards=args.max_boards,
     )
     if bar is not None:
         bar.close()

@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import (
+    MAX_JOBS,
     add_dictionary_option,
     add_rules_options,
+    jobs_number,
     lexicon_from_args,
     rules_from_args,
     seed_number,
@@ -19,7 +21,8 @@ from boggle.commands._options import (
 from boggle.commands.roll import add_size_option as add_board_size_option
 from boggle.errors import BoggleError
 from boggle.search import search
-from boggle.search.local import METHODS
+from boggle.search.local import MAX_POOL, METHODS
+from boggle.search.run import processes
 
 if TYPE_CHECKING:
     from boggle.lexicon import Lexicon
@@ -57,11 +60,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=whole_number,
+        type=jobs_number,
         default=None,
         metavar="N",
-        help="independent runs, seeds S, S+1, ... (default: 1 in-process, one per worker "
-        "thread on a cluster)",
+        help=f"independent runs, seeds S, S+1, ..., 1 to {MAX_JOBS}; in-process one per core "
+        "at a time (default: 1 in-process, one per worker thread on a cluster)",
     )
     parser.add_argument(
         "--top",
@@ -75,7 +78,7 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=None,
         metavar="N",
-        help="hillclimb: boards kept in the pool (default 20)",
+        help=f"hillclimb: boards kept in the pool, 1 to {MAX_POOL:,} (default 20)",
     )
     parser.add_argument("--letters", default=None, help="only these letters (q is Qu)")
     parser.add_argument(
@@ -131,8 +134,16 @@ def run(args: argparse.Namespace) -> int:
     parameters = {"pool": args.pool} if args.pool is not None else {}
     if args.pool is not None and args.method != "hillclimb":
         raise BoggleError("--pool is an option of --method hillclimb")
-    if args.pool is not None and args.pool < 1:
-        raise BoggleError(f"--pool must be at least 1, got {args.pool}")
+    if args.pool is not None and not 1 <= args.pool <= MAX_POOL:
+        raise BoggleError(f"--pool must be from 1 to {MAX_POOL:,}, got {args.pool:,}")
+    where = where_from_args(args)
+    if where is None and args.jobs is not None and processes(args.jobs) < args.jobs:
+        print(
+            f"boggle search: --jobs {args.jobs}: one run per core at a time, "
+            f"{processes(args.jobs)} here; the others follow"
+            + (" within the same --seconds" if args.seconds is not None else ""),
+            file=sys.stderr,
+        )
     live = sys.stderr.isatty() and not args.json
 
     def show(best: int, scored: int, seconds: float) -> None:
@@ -156,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         letters=args.letters,
         dice=args.dice,
         on_progress=show if live else None,
-        where=where_from_args(args),
+        where=where,
         **parameters,
     )
     if live:

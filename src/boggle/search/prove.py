@@ -44,6 +44,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from boggle._native.core import MAX_LETTERS, ClassBound
+from boggle.batch import default_jobs
 from boggle.errors import BoggleError
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -102,10 +103,32 @@ bound (``benchmarks/prove_side_by_side.py``: the 3x3 proof 6% faster; 10 sampled
 classes 3% faster, 12 3x4 classes within 2%)."""
 
 
-class Prover:
-    """A word list and rules compiled for class bounds and exact scores."""
+MAX_BOARDS = 1_000_000
+"""The most boards a proof keeps by default: a threshold so low that more boards pass it
+is refused, in one line, before memory runs out (a few hundred MB at most)."""
 
-    def __init__(self, lexicon: Lexicon, rules: Rules) -> None:
+CANDIDATES_PER_BOARD = 16
+"""One class's search stops past this many candidate boards per board kept (a board's
+symmetric copies, up to 8, and boards whose bound passes but whose score does not) ..."""
+
+MAX_CANDIDATES = 1_000_000
+"""... or past this many in all: the candidates of one class are held at once."""
+
+
+def too_many_boards(limit: int, above: int) -> BoggleError:
+    """The error of a proof that passes its ``limit`` of boards."""
+    return BoggleError(
+        f"more than {limit:,} boards may score above {above}, and a proof keeps at most "
+        f"{limit:,}: prove a higher score"
+    )
+
+
+class Prover:
+    """A word list and rules compiled for class bounds and exact scores; a class giving more
+    than ``max_boards`` boards is refused (:func:`too_many_boards`) as soon as it does."""
+
+    def __init__(self, lexicon: Lexicon, rules: Rules, max_boards: int = MAX_BOARDS) -> None:
+        self.max_boards = max_boards
         if len(lexicon.alphabet) > MAX_LETTERS:
             raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
         self.scorer = Scorer(lexicon, rules)
@@ -157,6 +180,7 @@ class Prover:
         """Branch and bound over one class; the boards scoring more than ``task.above``."""
         started = time.monotonic()
         order = self.order(task.rows, task.cols, task.cells)
+        candidates = min(CANDIDATES_PER_BOARD * self.max_boards, MAX_CANDIDATES)
         leaves, bounds, _ = self.bound.tree_search(
             self.masks(task.cells),
             task.rows,
@@ -165,8 +189,11 @@ class Prover:
             order,
             int(task.above * WALK_BELOW),
             WALK_CELLS,
+            (candidates + 1) * task.rows * task.cols,
         )
         n = task.rows * task.cols
+        if len(leaves) > candidates * n:
+            raise too_many_boards(self.max_boards, task.above)
         boards = [
             tuple(self.faces[leaves[k + i]] for i in range(n)) for k in range(0, len(leaves), n)
         ]
@@ -176,6 +203,8 @@ class Prover:
             for b, s in zip(boards, scores, strict=True)
             if s > task.above
         }
+        if len(kept) > self.max_boards:
+            raise too_many_boards(self.max_boards, task.above)
         return ClassResult(
             task.index, tuple(sorted(kept.items())), int(bounds), time.monotonic() - started
         )
@@ -184,9 +213,9 @@ class Prover:
 _worker_prover: Prover | None = None
 
 
-def _init_worker(lexicon: Lexicon, rules: Rules) -> None:
+def _init_worker(lexicon: Lexicon, rules: Rules, max_boards: int = MAX_BOARDS) -> None:
     global _worker_prover
-    _worker_prover = Prover(lexicon, rules)
+    _worker_prover = Prover(lexicon, rules, max_boards)
 
 
 def _run_in_worker(task: ClassTask) -> ClassResult:
@@ -212,16 +241,21 @@ def prove(
     where: Client | str | None = None,
     corner_buckets: int | None = None,
     inner_buckets: int | None = None,
+    max_boards: int = MAX_BOARDS,
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring.
 
     The top-level classes have ``bucket_count`` letter buckets on the edges and, unless
     told, whole corners and the cells off the border as the edges (3x3's centre whole):
-    :meth:`Layout.of`."""
+    :meth:`Layout.of`.  More than ``max_boards`` boards (in all, or from one class in
+    this process) is a :class:`BoggleError` (classes finished before are in the
+    checkpoint); ``jobs`` processes run at once, at most one per core."""
     if rows * cols > 64:
         raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
     if jobs < 1:
         raise BoggleError(f"--jobs must be at least 1, got {jobs}")
+    if max_boards < 1:
+        raise BoggleError(f"the most boards kept must be at least 1, got {max_boards}")
     for name, count in (("--corner-buckets", corner_buckets), ("--inner-buckets", inner_buckets)):
         if count is not None and count < 1:
             raise BoggleError(f"{name} must be at least 1, got {count}")
@@ -237,8 +271,12 @@ def prove(
     resumed = len(done)
     todo = [task for task in tasks if task.index not in done]
     interrupted = False
+    kept = sum(len(result.boards) for result in done.values())
     try:
-        for result in _results(todo, lexicon, rules, jobs, where):
+        for result in _results(todo, lexicon, rules, jobs, where, max_boards):
+            kept += len(result.boards)
+            if kept > max_boards:
+                raise too_many_boards(max_boards, above)
             done[result.index] = result
             if store:
                 store.add(result)
@@ -264,19 +302,31 @@ def prove(
     )
 
 
+def processes(jobs: int) -> int:
+    """How many processes ``jobs`` asks for run at once in this process: one per core at
+    most (more only slow the proof and cost memory)."""
+    return max(1, min(jobs, default_jobs()))
+
+
 def _results(
-    tasks: list[ClassTask], lexicon: Lexicon, rules: Rules, jobs: int, where: Client | str | None
+    tasks: list[ClassTask],
+    lexicon: Lexicon,
+    rules: Rules,
+    jobs: int,
+    where: Client | str | None,
+    max_boards: int = MAX_BOARDS,
 ) -> Iterable[ClassResult]:
     if where is not None:
         from boggle.search.on_cluster import prove_classes_on
 
         yield from prove_classes_on(tasks, lexicon, rules, where)
         return
-    if jobs == 1 or len(tasks) < 2:
-        prover = Prover(lexicon, rules)
+    jobs = min(processes(jobs), len(tasks))
+    if jobs <= 1:
+        prover = Prover(lexicon, rules, max_boards)
         for task in tasks:
             yield prover.run(task)
         return
     context = multiprocessing.get_context("fork")
-    with context.Pool(jobs, _init_worker, (lexicon, rules)) as pool:
+    with context.Pool(jobs, _init_worker, (lexicon, rules, max_boards)) as pool:
         yield from pool.imap_unordered(_run_in_worker, tasks)
