@@ -42,7 +42,10 @@ def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str], says: st
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("command", [["search", "--size", "3x3"], ["prove", "--size", "2x2"]])
+@pytest.mark.parametrize(
+    "command",
+    [["search", "--size", "3x3"], ["prove", "--size", "2x2"], ["stats", "--random", "2"]],
+)
 @pytest.mark.parametrize("jobs", ["0", "257", "9999"])
 def test_jobs_are_bounded_like_the_other_commands(
     command: list[str], jobs: str, small_list: str, capsys: pytest.CaptureFixture[str]

@@ -57,7 +57,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--force", action="store_true", help="overwrite the --plot file")
     parser.add_argument(
-        "--jobs", type=options.whole_number, default=None, metavar="N", help="threads in-process"
+        "--jobs",
+        type=options.jobs_number,
+        default=None,
+        metavar="N",
+        help=f"threads in-process, 1 to {options.MAX_JOBS}",
     )
     parser.add_argument(
         "--chunk-size",
