@@ -135,8 +135,7 @@ def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
         connection = socket.create_connection((host, int(port_text)), timeout=timeout)
     except TimeoutError:
         raise ClusterError(
-            f"cannot reach the Dask scheduler at {address}: no answer from {shown} in "
-            f"{timeout:g} s"
+            f"cannot reach the Dask scheduler at {address}: no answer from {shown} in {timeout:g} s"
         ) from None
     except OSError as error:
         reason = error.strerror or str(error) or type(error).__name__

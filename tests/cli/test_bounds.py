@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import random
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -136,3 +137,89 @@ def test_runs_past_the_cores_share_the_search_deadline(monkeypatch: pytest.Monke
     runs = result.extra["runs"]
     assert len(runs) == 4 and [r["seed"] for r in runs] == [1, 2, 3, 4]
     assert sum(r["seconds"] for r in runs) < 2.5 * seconds, runs
+
+
+class FakeBar:
+    """Stands for the terminal's progress bar: what it was made with and where it ended."""
+
+    made: ClassVar[list[FakeBar]] = []
+
+    def __init__(self, unit: str, total: int | None = None, initial: int = 0) -> None:
+        self.total, self.initial, self.n, self.closed = total, initial, initial, False
+        FakeBar.made.append(self)
+
+    def update(self, steps: int) -> None:
+        self.n += steps
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_resumed_proof_s_bar_counts_the_classes_done_before(
+    small_list: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 32: the bar of a resumed proof ended at 12/21 (57%) while the summary said 21."""
+    commands_prove = importlib.import_module("boggle.commands.prove")
+    monkeypatch.setattr(commands_prove, "progress_bar", FakeBar)
+    FakeBar.made.clear()
+    path = tmp_path / "proof.jsonl"
+    argv = ["prove", "--size", "3x3", "--above", "12", "--dict", small_list]
+    assert main([*argv, "--checkpoint", str(path)]) == 0
+    header, *classes = path.read_text().splitlines()
+    path.write_text("\n".join([header, *classes[:9]]) + "\n")
+    capsys.readouterr()
+    assert main([*argv, "--checkpoint", str(path)]) == 0
+    assert "21 of 21 top-level classes" in capsys.readouterr().err
+    first, resumed = FakeBar.made
+    assert (first.total, first.initial, first.n) == (21, 0, 21)
+    assert (resumed.total, resumed.initial, resumed.n, resumed.closed) == (21, 9, 21, True)
+
+
+def test_a_proof_estimated_over_an_hour_needs_yes(
+    small_list: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32: a 4x4 proof started without a terminal gave no warning of its cost."""
+    commands_prove = importlib.import_module("boggle.commands.prove")
+    hours = prove.CostEstimate(21, 2, 400.0, True, 1)
+    monkeypatch.setattr(commands_prove, "estimate_cost", lambda *args: hours)
+    argv = ["prove", "--size", "3x3", "--above", "12", "--dict", small_list]
+    status = main(argv)
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1, err
+    assert err.startswith("boggle: error: this proof would take at least 2.3 CPU-hours")
+    assert err.rstrip().endswith("give --yes to run it")
+    assert main([*argv, "--yes"]) == 0
+    minutes = prove.CostEstimate(21, 3, 10.0, False, 1)
+    monkeypatch.setattr(commands_prove, "estimate_cost", lambda *args: minutes)
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "boggle prove: estimate: about 3.5 CPU-minutes (3.5 minutes on 1 process" in err
+
+
+def test_the_estimate_times_sample_classes_within_its_budget() -> None:
+    lexicon = Lexicon.from_words(WORDS)
+    tasks = list(prove.top_level_classes(3, 3, prove.Layout.of(list("aest"), 3, 3, 3), 12))
+    whole = prove.estimate_cost(tasks, lexicon, CLASSIC, budget=60.0, enough_below=0.0)
+    assert whole.sampled == 3 and not whole.at_least and whole.classes == len(tasks)
+    assert whole.cpu_seconds == pytest.approx(whole.seconds_per_class * len(tasks))
+    cut = prove.estimate_cost(tasks, lexicon, CLASSIC, budget=0.0)
+    assert cut.sampled == 0 and cut.cpu_seconds == 0.0
+
+
+def test_a_sample_class_past_the_budget_makes_a_lower_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A class still running when the budget is spent is stopped (a timer signal), and the
+    estimate says "at least"."""
+    import time
+
+    monkeypatch.setattr(prove.Prover, "run", lambda self, task: time.sleep(30))
+    tasks = [ClassTask(k, 3, 3, ("aest",) * 9, 12) for k in range(10)]
+    started = time.monotonic()
+    cut = prove.estimate_cost(tasks, Lexicon.from_words(WORDS), CLASSIC, budget=0.3)
+    assert time.monotonic() - started < 20  # not the 30 s of the class
+    assert cut.at_least and cut.sampled == 1 and cut.seconds_per_class >= 0.3
+    assert cut.text().startswith("at least ")

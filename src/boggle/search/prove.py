@@ -210,6 +210,119 @@ class Prover:
         )
 
 
+ESTIMATE_SECONDS = 3.0
+"""The longest :func:`estimate_cost` spends on its sample classes (wall-clock seconds)."""
+
+
+@dataclass(frozen=True)
+class CostEstimate:
+    """What the classes left of a proof should cost, from a few of them proved first."""
+
+    classes: int
+    sampled: int
+    seconds_per_class: float
+    at_least: bool
+    """A sample class was still running when the time ran out: the cost is at least this."""
+    processes: int = 1
+
+    @property
+    def cpu_seconds(self) -> float:
+        return self.seconds_per_class * self.classes
+
+    @property
+    def wall_seconds(self) -> float:
+        return self.cpu_seconds / max(1, min(self.processes, self.classes))
+
+    def text(self) -> str:
+        """One line for people.
+
+        >>> CostEstimate(8250, 1, 3.0, True, 2).text()
+        'at least 6.9 CPU-hours (3.4 hours on 2 processes; 8,250 classes left, ... 3.0 s each)'
+        """
+        bound = "at least " if self.at_least else "about "
+        sampled = (
+            f"{self.sampled} sampled, more than {self.seconds_per_class:.1f} s each"
+            if self.at_least
+            else f"{self.sampled} sampled, {self.seconds_per_class:.2f} s each"
+        )
+        return (
+            f"{bound}{_duration(self.cpu_seconds, 'CPU-')} ({_duration(self.wall_seconds)} on "
+            f"{self.processes} process{'es' if self.processes > 1 else ''}; "
+            f"{self.classes:,} classes left, {sampled})"
+        )
+
+
+def _duration(seconds: float, kind: str = "") -> str:
+    """``42 s``, ``12.5 minutes`` or ``3.4 hours`` (``kind``: ``CPU-`` before the unit)."""
+    if seconds < 120:
+        return f"{seconds:.0f} {kind}s" if kind else f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.1f} {kind}minutes"
+    return f"{seconds / 3600:,.1f} {kind}hours"
+
+
+class _OutOfTime(Exception):
+    """The estimate's time ran out in the middle of a sample class."""
+
+
+def estimate_cost(
+    tasks: Sequence[ClassTask],
+    lexicon: Lexicon,
+    rules: Rules,
+    jobs: int = 1,
+    budget: float = ESTIMATE_SECONDS,
+    samples: int = 3,
+    enough_below: float = 60.0,
+) -> CostEstimate:
+    """The cost of proving ``tasks``, from up to ``samples`` of them (evenly spread) proved
+    within ``budget`` seconds; a class still running then makes the estimate a lower bound
+    (``at_least``).  Sampling stops early once the proof looks shorter than
+    ``enough_below`` seconds.  The time box needs the main thread (a timer signal);
+    elsewhere the samples run to the end."""
+    import signal
+    import threading
+
+    prover = Prover(lexicon, rules, max_boards=MAX_BOARDS)
+    step = max(1, len(tasks) // max(1, samples))
+    chosen = list(tasks[::step][:samples])
+    timed = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+    started = time.monotonic()
+    costs: list[float] = []
+    at_least = False
+
+    def out_of_time(signum: int, frame: object) -> None:
+        raise _OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, out_of_time) if timed else None
+    try:
+        for task in chosen:
+            left = budget - (time.monotonic() - started)
+            if left <= 0:
+                break
+            if timed:
+                signal.setitimer(signal.ITIMER_REAL, left)
+            began = time.monotonic()
+            try:
+                prover.run(task)
+            except _OutOfTime:
+                costs.append(time.monotonic() - began)
+                at_least = True
+                break
+            except BoggleError:
+                pass  # too many boards: the proof itself says so
+            finally:
+                if timed:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+            costs.append(time.monotonic() - began)
+            if sum(costs) / len(costs) * len(tasks) / processes(jobs) < enough_below:
+                break
+    finally:
+        if timed:
+            signal.signal(signal.SIGALRM, previous)
+    per_class = (max(costs) if at_least else sum(costs) / len(costs)) if costs else 0.0
+    return CostEstimate(len(tasks), len(costs), per_class, at_least, processes(jobs))
+
+
 _worker_prover: Prover | None = None
 
 
@@ -242,6 +355,7 @@ def prove(
     corner_buckets: int | None = None,
     inner_buckets: int | None = None,
     max_boards: int = MAX_BOARDS,
+    on_plan: Callable[[list[ClassTask], int, int], None] | None = None,
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring.
 
@@ -249,7 +363,9 @@ def prove(
     told, whole corners and the cells off the border as the edges (3x3's centre whole):
     :meth:`Layout.of`.  More than ``max_boards`` boards (in all, or from one class in
     this process) is a :class:`BoggleError` (classes finished before are in the
-    checkpoint); ``jobs`` processes run at once, at most one per core."""
+    checkpoint); ``jobs`` processes run at once, at most one per core.  ``on_plan(todo,
+    finished, total)`` is called before any work with the classes left, the classes already
+    finished (from the checkpoint) and all of them; it may raise to stop there."""
     if rows * cols > 64:
         raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
     if jobs < 1:
@@ -273,6 +389,8 @@ def prove(
     interrupted = False
     kept = sum(len(result.boards) for result in done.values())
     try:
+        if on_plan is not None:
+            on_plan(todo, resumed, len(tasks))
         for result in _results(todo, lexicon, rules, jobs, where, max_boards):
             kept += len(result.boards)
             if kept > max_boards:
