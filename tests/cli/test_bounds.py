@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import random
 from pathlib import Path
 from typing import ClassVar
@@ -223,3 +224,23 @@ def test_a_sample_class_past_the_budget_makes_a_lower_bound(
     assert time.monotonic() - started < 20  # not the 30 s of the class
     assert cut.at_least and cut.sampled == 1 and cut.seconds_per_class >= 0.3
     assert cut.text().startswith("at least ")
+
+
+def test_the_classes_timed_for_the_estimate_are_not_proved_again(
+    small_list: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ran: list[int] = []
+    real_run = prove.Prover.run
+
+    def counted_run(self: Prover, task: ClassTask) -> prove.ClassResult:
+        ran.append(task.index)
+        return real_run(self, task)
+
+    monkeypatch.setattr(prove.Prover, "run", counted_run)
+    argv = ["prove", "--size", "3x3", "--above", "12", "--dict", small_list, "--json"]
+    assert main(argv) == 0
+    assert sorted(ran) == list(range(21))  # each class once, the timed one included
+    timed = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--yes"]) == 0  # nothing timed
+    untimed = json.loads(capsys.readouterr().out)
+    assert timed["boards"] == untimed["boards"] and timed["classes"] == untimed["classes"]

@@ -101,16 +101,17 @@ def run(args: argparse.Namespace) -> int:
     bars: list[Any] = []  # the progress bar, made once the classes finished before are known
     where = where_from_args(args)
 
-    def on_plan(todo: list[ClassTask], finished: int, total: int) -> None:
+    def on_plan(todo: list[ClassTask], finished: int, total: int) -> tuple[ClassResult, ...]:
+        timed: tuple[ClassResult, ...] = ()
         if where is None and todo and not args.yes:
             estimate = estimate_cost(todo, lexicon, rules, args.jobs)
             if estimate.wall_seconds > LONG_PROOF:
-                raise BoggleError(
-                    f"this proof would take {estimate.text()}: give --yes to run it"
-                )
+                raise BoggleError(f"this proof would take {estimate.text()}: give --yes to run it")
             if estimate.wall_seconds >= SAY_ESTIMATE:
                 print(f"boggle prove: estimate: {estimate.text()}", file=sys.stderr)
+            timed = estimate.results  # proved while timing: not proved again
         bars.append(progress_bar(" classes", total=total, initial=finished))
+        return timed
 
     def on_class(result: ClassResult, total: int) -> None:
         if bars and bars[0] is not None:

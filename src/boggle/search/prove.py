@@ -35,6 +35,7 @@ proof goes on where it stopped.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import time
 from array import array
@@ -224,6 +225,8 @@ class CostEstimate:
     at_least: bool
     """A sample class was still running when the time ran out: the cost is at least this."""
     processes: int = 1
+    results: tuple[ClassResult, ...] = ()
+    """The sample classes proved to the end: work the proof need not do again."""
 
     @property
     def cpu_seconds(self) -> float:
@@ -288,6 +291,7 @@ def estimate_cost(
     timed = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
     started = time.monotonic()
     costs: list[float] = []
+    results: list[ClassResult] = []
     at_least = False
 
     def out_of_time(signum: int, frame: object) -> None:
@@ -303,7 +307,7 @@ def estimate_cost(
                 signal.setitimer(signal.ITIMER_REAL, left)
             began = time.monotonic()
             try:
-                prover.run(task)
+                results.append(prover.run(task))
             except _OutOfTime:
                 costs.append(time.monotonic() - began)
                 at_least = True
@@ -320,7 +324,9 @@ def estimate_cost(
         if timed:
             signal.signal(signal.SIGALRM, previous)
     per_class = (max(costs) if at_least else sum(costs) / len(costs)) if costs else 0.0
-    return CostEstimate(len(tasks), len(costs), per_class, at_least, processes(jobs))
+    return CostEstimate(
+        len(tasks), len(costs), per_class, at_least, processes(jobs), tuple(results)
+    )
 
 
 _worker_prover: Prover | None = None
@@ -355,7 +361,7 @@ def prove(
     corner_buckets: int | None = None,
     inner_buckets: int | None = None,
     max_boards: int = MAX_BOARDS,
-    on_plan: Callable[[list[ClassTask], int, int], None] | None = None,
+    on_plan: Callable[[list[ClassTask], int, int], Iterable[ClassResult] | None] | None = None,
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring.
 
@@ -365,7 +371,8 @@ def prove(
     this process) is a :class:`BoggleError` (classes finished before are in the
     checkpoint); ``jobs`` processes run at once, at most one per core.  ``on_plan(todo,
     finished, total)`` is called before any work with the classes left, the classes already
-    finished (from the checkpoint) and all of them; it may raise to stop there."""
+    finished (from the checkpoint) and all of them; it may raise to stop there, or return
+    classes it proved itself (:attr:`CostEstimate.results`), which are not proved again."""
     if rows * cols > 64:
         raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
     if jobs < 1:
@@ -389,9 +396,12 @@ def prove(
     interrupted = False
     kept = sum(len(result.boards) for result in done.values())
     try:
-        if on_plan is not None:
-            on_plan(todo, resumed, len(tasks))
-        for result in _results(todo, lexicon, rules, jobs, where, max_boards):
+        given = list(on_plan(todo, resumed, len(tasks)) or ()) if on_plan is not None else []
+        proved = {result.index for result in given}
+        left = [task for task in todo if task.index not in proved]
+        for result in itertools.chain(
+            given, _results(left, lexicon, rules, jobs, where, max_boards)
+        ):
             kept += len(result.boards)
             if kept > max_boards:
                 raise too_many_boards(max_boards, above)
