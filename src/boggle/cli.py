@@ -23,26 +23,31 @@ from boggle.errors import BoggleError
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
-    from typing import NoReturn
+    from typing import Any, NoReturn
 
-# Modules of boggle.commands, in the order their subcommands are listed in --help.
-COMMAND_MODULES = (
-    "solve",
-    "score",
-    "stats",
-    "compare",
-    "define",
-    "roll",
-    "judge",
-    "play",
-    "paths",
-    "bench",
-    "search",
-    "prove",
-    "trie",
-    "dicts",
-    "serve",
-)
+COMMAND_HELP = {
+    "solve": "find every word on a board",
+    "score": "score many boards, one per line",
+    "stats": "score distribution of many random boards",
+    "compare": "run every engine on one board and compare them with the trie engine",
+    "define": "what a word means",
+    "roll": "roll random boards",
+    "judge": "judge a round or a match by the rules",
+    "play": "play a timed round in the terminal",
+    "paths": "count the paths of each length on an empty grid",
+    "bench": "measure engines and data structures (runtime, memory, hash table)",
+    "search": "find high-scoring boards (hill climbing, annealing, evolution)",
+    "prove": "prove which boards score above a threshold (branch and bound)",
+    "trie": "draw the trie of the first words of a word list (GraphViz)",
+    "dicts": "list the bundled word lists",
+    "serve": "serve the web app and its JSON API",
+}
+"""Each subcommand's line in ``boggle --help``, in the order listed: ``--help`` and
+``--version`` show them without importing the commands (each module registers the same
+line; ``tests/cli/test_cli.py`` checks they agree)."""
+
+COMMAND_MODULES = tuple(COMMAND_HELP)
+"""Modules of boggle.commands, one per subcommand."""
 
 CLI_REMEDIES = {
     "uniform_dice": "; use --dice uniform for other sizes",
@@ -83,18 +88,32 @@ def terminal_columns() -> int:
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every subcommand, or of ``command`` alone (a name in
     :data:`COMMAND_MODULES`), so a run imports only the modules it uses."""
+    parser, subparsers = _top_parser()
+    for name in COMMAND_MODULES if command is None else (command,):
+        module = importlib.import_module(f"boggle.commands.{name}")
+        module.register(subparsers)
+    return parser
+
+
+def listing_parser() -> argparse.ArgumentParser:
+    """The parser of ``boggle``, ``boggle --help`` and ``boggle --version``: every
+    subcommand listed with its line of :data:`COMMAND_HELP`, none imported."""
+    parser, subparsers = _top_parser()
+    for name, line in COMMAND_HELP.items():
+        subparsers.add_parser(name, help=line, add_help=False)
+    return parser
+
+
+def _top_parser() -> tuple[argparse.ArgumentParser, Any]:
     parser = OneLineParser(
         prog="boggle",
         description="Solve, roll, judge, play and study Boggle boards.",
     )
     parser.add_argument("--version", action="version", version=f"boggle {__version__}")
     subparsers = parser.add_subparsers(
-        title="commands", metavar="COMMAND", parser_class=OneLineParser
+        title="commands", metavar="COMMAND", parser_class=OneLineParser, dest="command"
     )
-    for name in COMMAND_MODULES if command is None else (command,):
-        module = importlib.import_module(f"boggle.commands.{name}")
-        module.register(subparsers)
-    return parser
+    return parser, subparsers
 
 
 class ClosedStream:
@@ -224,9 +243,15 @@ def main(argv: Sequence[str] | None = None, whole_process: bool = False) -> int:
     guard_standard_streams()
     words = sys.argv[1:] if argv is None else list(argv)
     with starting_up(whole_process):
-        parser = build_parser(words[0] if words and words[0] in COMMAND_MODULES else None)
+        # Without a command first (`boggle`, `--help`, `--version`, a mistyped name) the
+        # listing serves, unless it finds a command after all (`boggle -- solve ...`).
+        command = words[0] if words and words[0] in COMMAND_MODULES else None
+        parser = build_parser(command) if command is not None else listing_parser()
         try:
             args = parser.parse_args(argv)
+            if command is None and args.command is not None:
+                parser = build_parser(args.command)
+                args = parser.parse_args(argv)
         except SystemExit as exit_:  # --help, --version and usage errors
             return exit_.code if isinstance(exit_.code, int) else 2
     if not hasattr(args, "run"):

@@ -103,6 +103,109 @@ def parse_local(where: str) -> int | None:
     return int(count)
 
 
+def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Check that a Dask scheduler answers at ``address`` (``tcp://HOST:PORT``) before a
+    client is made: a malformed address, a host that does not answer, a closed port and a
+    server that is not Dask (a web server, SSH) are each a :class:`ClusterError` naming what
+    answered, within ``timeout`` seconds (and a second more to ask an HTTP server).
+
+    A scheduler speaks first: its handshake is a frame of 8-byte little-endian lengths.
+
+    >>> probe_scheduler("10.0.0.5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    boggle.cluster.ClusterError: not a Dask scheduler address: '10.0.0.5' (give tcp://HOST:PORT...
+    """
+    scheme, separator, location = address.partition("://")
+    if not separator:
+        scheme, location = "tcp", address  # Dask's default transport
+    host, colon, port_text = location.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    known = scheme in ("tcp", "tls")
+    if not known and scheme in ("inproc", "ucx", "ws", "wss"):
+        return  # another transport: Dask's client connects (and times out) itself
+    if not (known and colon and host and port_text.isdigit() and 0 < int(port_text) < 65536):
+        raise ClusterError(
+            f"not a Dask scheduler address: {address!r} (give tcp://HOST:PORT, "
+            "e.g. tcp://10.0.0.5:8786)"
+        )
+    import socket
+
+    shown = f"{host}:{port_text}"
+    try:
+        connection = socket.create_connection((host, int(port_text)), timeout=timeout)
+    except TimeoutError:
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {address}: no answer from {shown} in {timeout:g} s"
+        ) from None
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+    with connection:
+        if scheme == "tls":
+            return  # the client speaks first in TLS: the connection is all we can check
+        first = _first_bytes(connection, timeout)
+        if first is None:
+            answer = _ask_http(connection)
+            what = (
+                f"a web server answered ({answer})"
+                if answer
+                else f"it accepted the connection but said nothing in {timeout:g} s"
+            )
+            raise ClusterError(f"no Dask scheduler at {address}: {what}")
+        if not first:
+            raise ClusterError(
+                f"no Dask scheduler at {address}: it closed the connection without a word"
+            )
+        if not _dask_frame(first):
+            raise ClusterError(
+                f"no Dask scheduler at {address}: something else answered: {_shown(first)}"
+            )
+
+
+def _first_bytes(connection: Any, timeout: float) -> bytes | None:
+    """Up to 16 bytes the other side sends first, ``None`` when it sends nothing in time."""
+    connection.settimeout(timeout)
+    received = b""
+    try:
+        while len(received) < 16:
+            block = connection.recv(16 - len(received))
+            if not block:
+                break
+            received += block
+    except TimeoutError:
+        pass
+    except OSError:
+        return received or b""
+    return received or None
+
+
+def _dask_frame(first: bytes) -> bool:
+    """Whether ``first`` starts a Dask message: its length, then a small count of frames."""
+    if len(first) < 16:
+        return False
+    length = int.from_bytes(first[:8], "little")
+    frames = int.from_bytes(first[8:16], "little")
+    return 16 <= length + 8 < 1 << 30 and 0 < frames < 1 << 16
+
+
+def _ask_http(connection: Any) -> str:
+    """The status line of an HTTP server on the connection, or ``""``."""
+    try:
+        connection.settimeout(1.0)
+        connection.sendall(b"HEAD / HTTP/1.0\r\n\r\n")
+        reply = connection.recv(200)
+    except OSError:
+        return ""
+    line = reply.split(b"\r\n", 1)[0]
+    return _shown(line) if line.startswith(b"HTTP/") else ""
+
+
+def _shown(data: bytes) -> str:
+    """Bytes as a short printable text, quoted."""
+    text = data.decode("latin-1")
+    return repr("".join(c if c.isprintable() else "." for c in text)[:40])
+
+
 @contextmanager
 def open_client(
     where: Client | str | None, timeout: float = CONNECT_TIMEOUT
@@ -116,6 +219,8 @@ def open_client(
         return
     distributed = _distributed()
     workers = parse_local(where)
+    if workers is None:
+        probe_scheduler(where, timeout)  # one line within the timeout, not a Client's hang
     cluster = None
     try:
         if workers is not None:

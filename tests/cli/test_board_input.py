@@ -72,7 +72,7 @@ def test_compare_reads_a_board_file_too(
     board_file = tmp_path / "board.txt"
     board_file.write_text(BOARD + "\n")
     assert main(["compare", f"@{board_file}", "--dict", str(words), "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    rows = json.loads(capsys.readouterr().out)["engines"]
     assert {row["words"] for row in rows if "refused" not in row} == {5}
 
 

@@ -196,3 +196,32 @@ def test_the_collector_is_set_aside_only_while_a_command_process_starts() -> Non
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     ).stdout
     assert out.strip() == "[True, (True, False), False, (True, True)] True"
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], []])
+def test_help_and_version_import_no_command(argv: list[str]) -> None:
+    """``boggle --help`` and ``--version`` list the commands without importing them (issue 32:
+    they took three times a solve), and the listing says what each command's own parser says."""
+    code = (
+        "import sys\n"
+        "from boggle import cli\n"
+        f"status = cli.main({argv!r})\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('boggle.commands.'))\n"
+        "print(status, loaded, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stderr.splitlines()[-1] == f"{0 if argv else 2} []", done.stderr
+    if argv == ["--help"]:
+        for name in ("solve", "prove", "serve"):
+            assert name in done.stdout
+
+
+def test_the_listing_says_what_each_command_registers() -> None:
+    from boggle.cli import COMMAND_HELP, build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if a.dest == "command")
+    registered = {action.dest: action.help for action in commands._choices_actions}
+    assert registered == COMMAND_HELP

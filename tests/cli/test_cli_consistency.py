@@ -111,7 +111,7 @@ def test_compare_json_gives_milliseconds_like_the_table(
     capsys: pytest.CaptureFixture[str], words: Path
 ) -> None:
     status, out, _ = run(capsys, "compare", BOARD, "--dict", str(words), "--json")
-    rows = {row["engine"]: row for row in json.loads(out)}
+    rows = {row["engine"]: row for row in json.loads(out)["engines"]}
     assert status == 0 and "first_ms" in rows["trie"] and "first" not in rows["trie"]
     status, table, _ = run(capsys, "compare", BOARD, "--dict", str(words))
     shown = re.search(r"^trie\s+\d+\s+\d+\s+([\d.]+) ms", table, re.MULTILINE)
@@ -186,3 +186,87 @@ def test_ctrl_c_in_play_prints_its_message_on_a_line_of_its_own(words: Path) -> 
         child.close()
     assert child.exitstatus == 130
     assert re.search(r"(^|\n)boggle: interrupted", child.before or "")
+
+
+SIZED_COMMANDS = {
+    "solve": ["solve", "--random"],
+    "play": ["play"],
+    "roll": ["roll"],
+    "stats": ["stats", "--random", "1"],
+    "search": ["search"],
+    "prove": ["prove", "--above", "1"],
+    "paths": ["paths"],
+}
+
+
+@pytest.mark.parametrize("command", SIZED_COMMANDS)
+def test_every_size_is_read_by_one_parser(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: `--size` was read four ways (`5x` taken as 5x5, `4` refused by search)."""
+    from boggle.cli import build_parser
+
+    parser = build_parser(command)
+    argv = SIZED_COMMANDS[command]
+    assert parser.parse_args([*argv, "--size", "4"]).size == (4, 4)
+    assert parser.parse_args([*argv, "--size", "3X5"]).size == (3, 5)
+    for wrong in ("5x", "x5", "5x5x5", "axb", "-3", "0x4"):
+        status, _, err = run(capsys, *argv, "--size", wrong)
+        assert status == 2 and err.count("\n") == 1, err
+        assert f"argument --size: '{wrong}' " in err, err
+    status, _, err = run(capsys, *argv, "--size", "5x")
+    assert "give ROWSxCOLS, or N for NxN, e.g. 4x4, 3x5 or 5" in err
+
+
+def test_a_size_without_dice_rolls_the_same_in_roll_and_stats(
+    capsys: pytest.CaptureFixture[str], words: Path
+) -> None:
+    """`stats --size 5x5` took uniform letters while `roll --size 5x5` refused: both take
+    uniform letters off 4x4, the new dice on 4x4."""
+    assert run(capsys, "roll", "--size", "5x5", "--seed", "3")[0] == 0
+    assert (
+        run(capsys, "roll", "--size", "5x5", "--seed", "3", "--dice", "uniform")[1]
+        == (run(capsys, "roll", "--size", "5x5", "--seed", "3")[1])
+    )
+    assert (
+        run(capsys, "roll", "--size", "4", "--seed", "3")[1]
+        == (run(capsys, "roll", "--seed", "3")[1])
+    )
+    for size, dice in (("5x5", "uniform"), ("4x4", "new")):
+        argv = ["stats", "--random", "2", "--size", size, "--seed", "3", "--json"]
+        status, out, _ = run(capsys, *argv, "--dict", str(words))
+        assert status == 0 and json.loads(out)["dice"] == dice
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["roll"],
+        ["solve", "--random"],
+        ["play"],
+        ["stats", "--random", "1"],
+        ["search", "--size", "2x2"],
+    ],
+)
+def test_a_negative_seed_is_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, *argv, "--seed", "-1")
+    assert status == 2 and "argument --seed: a seed is 0 or more, got -1" in err, err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["solve", "compare", "play"])
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        (["--size", "5x5"], "--size"),
+        (["--seed", "3"], "--seed"),
+        (["--dice", "classic"], "--dice"),
+        (["--dice", "big", "--seed", "1"], "--dice, --seed"),
+    ],
+)
+def test_options_that_roll_are_refused_beside_a_given_board(
+    command: str, options: list[str], named: str, capsys: pytest.CaptureFixture[str], words: Path
+) -> None:
+    """`solve BOARD --size/--seed/--dice` ignored the options silently."""
+    status, out, err = run(capsys, command, BOARD, *options, "--dict", str(words))
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith(f"boggle: error: {named} roll"), err
+    assert "drop the board or the options" in err

@@ -26,7 +26,11 @@ def test_compare_lists_every_engine_and_agreement(
     word_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["compare", BOARD, "--dict", str(word_file), "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    report = json.loads(capsys.readouterr().out)
+    rows = report["engines"]
+    assert (report["board"], report["rows"], report["cols"]) == (BOARD, 3, 3)
+    assert report["dictionary"]["name"] == word_file.name
+    assert report["rules"]["name"] == "classic" and report["rules"]["min_length"] == 3
     assert rows[0]["engine"] == "trie"
     assert sorted(row["engine"] for row in rows) == sorted(engine_names())
     expected = solve(BOARD, Lexicon.from_file(word_file), engine="trie")

@@ -173,7 +173,7 @@ def test_roll_prints_boards_that_solve_reads(capsys: pytest.CaptureFixture[str])
     [
         (["roll", "--dice", "huge"], "invalid choice"),
         (["roll", "--dice", "new", "--size", "5"], "4x4 tray only"),
-        (["roll", "--dice", "uniform", "--size", "axb"], "not ROWS or ROWSxCOLS"),
+        (["roll", "--dice", "uniform", "--size", "axb"], "is not a size: give ROWSxCOLS"),
         (["roll", "--count", "-1"], "--count"),
         (["roll", "--seed", "x"], "not a whole number"),
     ],
@@ -194,3 +194,30 @@ def test_solve_random_rolls_then_solves(
     assert data["rules"]["name"] == "big"
     assert main(["solve", "--random", BOARD]) == 2
     assert "either a board or --random" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("language", "listed", "board", "typed", "answer"),
+    [
+        ("de", "Straße\n", "stras xxxes", "straße\nSTRASSE\n", "STRASSE: +"),
+        ("fr", "cœur\n", "coeur/", "cœur\n", "COEUR: +"),
+    ],
+)
+def test_play_folds_typed_words_with_the_language(
+    tmp_path: Path, language: str, listed: str, board: str, typed: str, answer: str
+) -> None:
+    """Issue 32: `straße` typed in `play --language de` was "not on the board"."""
+    words = tmp_path / "words.txt"
+    words.write_text(listed, encoding="utf-8")
+    argv = ["play", board, "--dict", str(words), "--language", language]
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", *argv],
+        input=typed,
+        capture_output=True,
+        text=True,
+        env=boggle_env(),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert answer in done.stdout and "not on the board" not in done.stdout, done.stdout
+    assert "You found 1 of 1 word" in done.stdout

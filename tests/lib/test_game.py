@@ -385,3 +385,22 @@ def test_import_paths_of_the_game_package_are_kept() -> None:
     assert game.judge_round is judge_round_home is judge_round
     for name in game.__all__:
         assert getattr(game, name) is not None
+
+
+def test_the_judge_reads_typed_words_in_the_lists_language() -> None:
+    """Issue 32: a typed `Straße` is the German list's `strasse`, on the board and challenged."""
+    from boggle.game import typed_word
+
+    german = Lexicon.from_words(["strasse"])
+    german.language = "de"
+    board = Board.parse("stras xxxes")
+    assert typed_word(" Straße ", german) == "strasse" and typed_word("Straße") == "straße"
+    assert check_word("Straße", board, german, CLASSIC).status is Status.COUNTED
+    ann = PlayerList("ann", ("Straße",), frozenset({"straße"}))
+    result = judge_round(board, [ann], german, CLASSIC, "listed")
+    verdict = result.players[0].verdicts[0]
+    assert (verdict.status, verdict.word, verdict.challenged) == (Status.COUNTED, "strasse", True)
+    french = Lexicon.from_words(["coeur", "ete"])
+    french.language = "fr"
+    assert check_word("cœur", Board.parse("coeur/"), french, CLASSIC).status is Status.COUNTED
+    assert check_word("été", Board.parse("été/"), french, CLASSIC).status is Status.COUNTED

@@ -192,3 +192,18 @@ def test_the_daily_board_depends_on_date_list_and_size() -> None:
     with pytest.raises(RoomError, match="4, 5, 6"):
         daily_board(day, "en-70", 7)
     assert share_line(day, "en-70", 4, 0, 0, 0).endswith("0% of the maximum")
+
+
+def test_a_room_reads_typed_words_in_its_lists_language() -> None:
+    """Issue 32: `Straße` sent in a German room is the list's `strasse`, found once."""
+    from boggle import Lexicon
+
+    german = Lexicon.from_words(["strasse", "rast"])
+    german.language = "de"
+    room = Room("ABCDEF", RoomSettings.from_json({}, ["en-70"]), german)
+    ann = room.join("ann", 0.0)
+    room.start(ann.token, now=0.0, board=Board.parse("stras xxxes"))
+    first = room.submit(ann.token, "Straße", 1.0)
+    assert (first.status, first.word) == ("accepted", "strasse")
+    assert room.submit(ann.token, "STRASSE", 1.0).status == "repeated"
+    assert ann.entries == ["strasse"]

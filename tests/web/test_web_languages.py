@@ -74,3 +74,20 @@ def test_an_installed_system_list_is_offered(
         assert lists["de"]["language_name"] == "German" and lists["de"]["words"] == 2
         answer = client.post("/api/solve", json={"board": "bär/", "dictionary": "de"}).json()
         assert [w["word"] for w in answer["words"]] == ["bär"]
+
+
+def test_check_folds_the_typed_word_with_the_lists_language(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 32: `Straße` typed on the page is the German list's `strasse`."""
+    from boggle.languages import SYSTEM_LISTS, SystemList
+
+    path = tmp_path / "ngerman"
+    path.write_text("Straße\nBär\n", encoding="utf-8")
+    monkeypatch.setitem(SYSTEM_LISTS, "de", SystemList("de", "wngerman", str(path), "GPL-2+"))
+    with TestClient(create_app(WebConfig(preload=False))) as client:
+        for typed in ("Straße", "strasse"):
+            answer = client.post(
+                "/api/check", json={"board": "stras xxxes", "word": typed, "dictionary": "de"}
+            ).json()
+            assert answer["status"] == "counted" and answer["word"] == "strasse", answer

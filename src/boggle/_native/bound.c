@@ -111,6 +111,10 @@ static int64_t class_bound(cb_class *c) {
 }
 
 int cb_append(byte_buffer *b, const uint8_t *bytes, size_t n) {
+    if (b->limit && b->len + n > b->limit) {
+        b->full = 1;
+        return -1;
+    }
     if (b->len + n > b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 256;
         while (cap < b->len + n) cap *= 2;
@@ -208,19 +212,21 @@ static PyObject *search_class(BoundObject *self, PyObject *args, int with_tree) 
     int rows, cols;
     long long above, switch_bound = -1;
     int walk_cells = 0;
-    if (!PyArg_ParseTuple(args, with_tree ? "y*iiLy*|Li" : "y*iiLy*", &masks, &rows, &cols,
-                          &above, &order, &switch_bound, &walk_cells))
+    Py_ssize_t max_bytes = 0;
+    if (!PyArg_ParseTuple(args, with_tree ? "y*iiLy*|Lin" : "y*iiLy*", &masks, &rows, &cols,
+                          &above, &order, &switch_bound, &walk_cells, &max_bytes))
         return NULL;
     cb_class c;
     PyObject *result = NULL;
-    byte_buffer out = {NULL, 0, 0};
+    byte_buffer out = {NULL, 0, 0, max_bytes > 0 ? (size_t)max_bytes : 0, 0};
     int64_t root_bound = 0;
     const char *boards = NULL;
     if (load_class(self, &c, &masks, rows, cols) < 0 || check_order(&c, &order) < 0) goto done;
-    if (with_tree ? cb_tree_branch(&c, order.buf, above, switch_bound, walk_cells, &out,
-                                   &root_bound) == 0
-                  : branch(&c, order.buf, 0, above, &out) == 0)
-        boards = out.data ? (const char *)out.data : "";
+    int status = with_tree ? cb_tree_branch(&c, order.buf, above, switch_bound, walk_cells,
+                                            &out, &root_bound)
+                           : branch(&c, order.buf, 0, above, &out);
+    if (status != 0 && out.full) PyErr_Clear(); /* stopped at max_bytes: what it has */
+    if (status == 0 || out.full) boards = out.data ? (const char *)out.data : "";
     if (boards && with_tree)
         result = Py_BuildValue("y#KL", boards, (Py_ssize_t)out.len, (unsigned long long)c.bounds,
                                (long long)root_bound);
@@ -318,10 +324,10 @@ static PyMethodDef Bound_methods[] = {
     {"search", (PyCFunction)Bound_search, METH_VARARGS,
      "search(masks, rows, cols, above, order) -> (boards as face ids, bounds computed)"},
     {"tree_search", (PyCFunction)Bound_tree_search, METH_VARARGS,
-     "tree_search(masks, rows, cols, above, order[, switch_bound, walk_cells]) -> (boards, "
-     "classes, root bound); cells are forced by merging while a tree's bound is above "
+     "tree_search(masks, rows, cols, above, order[, switch_bound, walk_cells, max_bytes]) -> "
+     "(boards, classes, root bound); cells are forced by merging while a tree's bound is above "
      "switch_bound (-1: always) and more than walk_cells cells are left, then by walking "
-     "the tree"},
+     "the tree; with max_bytes > 0 the search stops once the boards would pass it"},
     {NULL, NULL, 0, NULL},
 };
 

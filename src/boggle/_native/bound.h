@@ -90,13 +90,15 @@ static inline int next_start_child(const cb_class *c, int cell, uint32_t *letter
 typedef struct {
     uint8_t *data;
     size_t len, cap;
+    size_t limit; /* the most bytes it may hold (0: no limit) */
+    int full;     /* an append went past limit: the search stops, keeping what it has */
 } byte_buffer;
 
 /* Fills c->starts (the first letters of each cell's faces), c->start_face and
  * c->shared_starts from c->faces. */
 void cb_set_starts(cb_class *c);
 
-/* Append n bytes; -1 when out of memory. */
+/* Append n bytes; -1 when out of memory, or (b->full set) past b->limit. */
 int cb_append(byte_buffer *b, const uint8_t *bytes, size_t n);
 
 /* Branch and bound over one class with an orderly sum/choice tree (tree.c): every

@@ -116,5 +116,6 @@ class ClassBound:
         order: bytes,
         switch_bound: int = -1,
         walk_cells: int = 0,
+        max_bytes: int = 0,
         /,
     ) -> tuple[bytes, int, int]: ...

@@ -114,6 +114,40 @@ def _whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+SIZE_SYNTAX = "ROWSxCOLS, or N for NxN, e.g. 4x4, 3x5 or 5"
+
+
+def board_size(text: str) -> tuple[int, int]:
+    """The ``type=`` of every command's ``--size``: ``ROWSxCOLS`` or ``N`` (``NxN``), as
+    ``(rows, cols)``; how large a board may be is the command's to say.
+
+    >>> board_size("3x5"), board_size("5"), board_size(" 4X4 ")
+    ((3, 5), (5, 5), (4, 4))
+    >>> board_size("5x")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '5x' is not a size: give ROWSxCOLS, or N for NxN, e.g. 4x4, 3x5 or 5
+    """
+    parts = text.strip().lower().split("x")
+    if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size: give {SIZE_SYNTAX}")
+    rows = int(parts[0])
+    cols = int(parts[-1])
+    if rows < 1 or cols < 1:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} has no cells: a board has at least one row and one column"
+        )
+    return rows, cols
+
+
+def seed_number(text: str) -> int:
+    """The ``type=`` of every ``--seed``: a whole number, 0 or more (``-1`` is refused, not
+    taken for another seed's board)."""
+    seed = _whole_number(text)
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more, got {seed}")
+    return seed
+
+
 MAX_JOBS = 256
 """The most threads ``--jobs`` may ask for."""
 

@@ -9,13 +9,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boggle.commands import _options as options
 from boggle.commands._progress import progress_bar
 from boggle.commands.solve import add_board_arguments, board_from_args
 from boggle.compare import compare_engines as compare
 from boggle.engines import engines
+
+if TYPE_CHECKING:
+    from boggle.board import Board
+    from boggle.lexicon import Lexicon
+    from boggle.rules import Rules
 
 
 def register(subparsers: Any) -> None:
@@ -32,11 +37,23 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def compare_engines(args: argparse.Namespace) -> list[dict[str, Any]]:
-    """One row per engine (see :func:`boggle.compare.compare_engines`), as JSON."""
+def compare_engines(args: argparse.Namespace) -> dict[str, Any]:
+    """What ``compare --json`` prints: the board, word list and rules as ``solve --json``
+    gives them, and one row per engine (see :func:`boggle.compare.compare_engines`)."""
     board = board_from_args(args)
     rules = options.rules_from_args(args, board.rows, board.cols)
     lexicon = options.lexicon_from_args(args)
+    return {
+        "board": str(board),
+        "rows": board.rows,
+        "cols": board.cols,
+        "rules": rules.to_json(),
+        "dictionary": lexicon.to_json(),
+        "engines": _rows(board, lexicon, rules),
+    }
+
+
+def _rows(board: Board, lexicon: Lexicon, rules: Rules) -> list[dict[str, Any]]:
     bar = progress_bar(" engines", total=len(engines()), description="compare")
     if bar is None:
         return [row.to_json() for row in compare(board, lexicon, rules)]
@@ -58,10 +75,11 @@ def compare_engines(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    rows = compare_engines(args)
+    report = compare_engines(args)
+    rows = report["engines"]
     if args.json:
-        sys.stdout.write(json.dumps(rows) + "\n")
-        return 0
+        sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
+        return 0 if all(row["agrees"] is not False for row in rows) else 1
     width = max(len(row["engine"]) for row in rows)
     print(
         f"{'ENGINE'.ljust(width)}  {'WORDS':>6}  {'SCORE':>6}  {'FIRST':>9}  {'AGAIN':>9}  AGREES"

@@ -33,10 +33,18 @@ def register(subparsers: Any) -> None:
         "bar shows each step on a terminal.",
     )
     parser.add_argument(
-        "--size", type=options.whole_number, required=True, metavar="N", help="rows (and columns)"
+        "--size",
+        type=options.board_size,
+        required=True,
+        metavar="RxC",
+        help=f"the grid: {options.SIZE_SYNTAX}",
     )
     parser.add_argument(
-        "--cols", type=options.whole_number, default=None, metavar="M", help="columns (default: N)"
+        "--cols",
+        type=options.whole_number,
+        default=None,
+        metavar="M",
+        help="columns (default: as --size says)",
     )
     parser.add_argument(
         "--length",
@@ -100,8 +108,8 @@ def is_symmetric(grid: list[list[int]]) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    rows = args.size
-    cols = rows if args.cols is None else args.cols
+    rows, cols = args.size
+    cols = cols if args.cols is None else args.cols
     for option, value in (("--size", rows), ("--cols", cols)):
         if value < 1:
             raise BoardError(f"{option} must be at least 1, got {value}")

@@ -27,7 +27,12 @@ from typing import Any, TextIO
 from boggle import render
 from boggle.board import Board
 from boggle.commands import _options as options
-from boggle.commands.roll import add_dice_options, size_from_args
+from boggle.commands.roll import (
+    add_dice_options,
+    check_board_given,
+    dice_from_args,
+    size_from_args,
+)
 from boggle.commands.solve import board_text
 from boggle.engines import solve
 from boggle.errors import BoggleError
@@ -82,10 +87,12 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(f"--missed must be 0 or more, got {args.missed}")
     lexicon = options.lexicon_from_args(args)
     if args.board:
+        check_board_given(args)
         board = Board.parse(board_text(args.board, stdin=False))  # stdin holds the words
     else:
         rows, cols = size_from_args(args)
-        board = roll_for_language(lexicon, args.dice, args.seed, rows, cols)  # its language's dice
+        dice = dice_from_args(args)
+        board = roll_for_language(lexicon, dice, args.seed, rows, cols)  # its language's dice
     rules = options.rules_from_args(args, board.rows, board.cols)
     playing = level_lexicon(lexicon, args.words)
     session = PlaySession(board, solve(board, playing, rules, engine=args.engine))
@@ -201,7 +208,7 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
 
 
 def path_answer(session: PlaySession, entry: str) -> str:
-    word = typed_word(entry)
+    word = typed_word(entry, session.solution.lexicon)
     path = session.path_of(word) if word.isalpha() else None
     if path is None:
         return f"{word.upper() or '(empty)'} is not on the board."

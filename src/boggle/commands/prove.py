@@ -8,11 +8,12 @@ import sys
 from typing import Any
 
 from boggle.commands._cluster import add_cluster_options, where_from_args
-from boggle.commands._options import whole_number
+from boggle.commands._options import MAX_JOBS, jobs_number, whole_number
 from boggle.commands._progress import progress_bar
 from boggle.commands.search import add_closing_options, add_size_option, problem_from_args
 from boggle.errors import BoggleError
-from boggle.search.prove import ClassResult, prove
+from boggle.search.classes import ClassTask
+from boggle.search.prove import MAX_BOARDS, ClassResult, estimate_cost, processes, prove
 
 
 def register(subparsers: Any) -> None:
@@ -34,10 +35,19 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=whole_number,
+        type=jobs_number,
         default=1,
         metavar="N",
-        help="processes working on classes at once, in-process (default 1)",
+        help=f"processes working on classes at once, in-process, 1 to {MAX_JOBS}; at most one "
+        "per core runs (default 1)",
+    )
+    parser.add_argument(
+        "--max-boards",
+        type=whole_number,
+        default=MAX_BOARDS,
+        metavar="N",
+        help=f"refuse, in one line, a proof with more boards than this (default {MAX_BOARDS:,}):"
+        " a threshold that low would fill the memory",
     )
     parser.add_argument(
         "--checkpoint",
@@ -66,39 +76,73 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="letter buckets of the cells off the border (default: as --buckets; 3x3: 1, whole)",
     )
+    parser.add_argument(
+        "--yes",
+        action="store_true",
+        help="run a proof estimated at over an hour (without it, such a proof is refused "
+        "once a few classes have been timed)",
+    )
     add_closing_options(parser)
     add_cluster_options(parser)
     parser.set_defaults(run=run)
+
+
+LONG_PROOF = 3600.0
+"""Seconds past which a proof in this process starts only with ``--yes``."""
+
+SAY_ESTIMATE = 60.0
+"""Seconds past which the estimate is printed before the proof starts."""
 
 
 def run(args: argparse.Namespace) -> int:
     if args.buckets < 1:
         raise BoggleError(f"--buckets must be at least 1, got {args.buckets}")
     rows, cols, rules, lexicon = problem_from_args(args)
-    bar = progress_bar(" classes")
+    bars: list[Any] = []  # the progress bar, made once the classes finished before are known
+    where = where_from_args(args)
+
+    def on_plan(todo: list[ClassTask], finished: int, total: int) -> tuple[ClassResult, ...]:
+        timed: tuple[ClassResult, ...] = ()
+        if where is None and todo and not args.yes:
+            estimate = estimate_cost(todo, lexicon, rules, args.jobs)
+            if estimate.wall_seconds > LONG_PROOF:
+                raise BoggleError(f"this proof would take {estimate.text()}: give --yes to run it")
+            if estimate.wall_seconds >= SAY_ESTIMATE:
+                print(f"boggle prove: estimate: {estimate.text()}", file=sys.stderr)
+            timed = estimate.results  # proved while timing: not proved again
+        bars.append(progress_bar(" classes", total=total, initial=finished))
+        return timed
 
     def on_class(result: ClassResult, total: int) -> None:
-        if bar is not None:
-            bar.total = total
-            bar.update(1)
+        if bars and bars[0] is not None:
+            bars[0].update(1)
 
-    where = where_from_args(args)
-    result = prove(
-        rows,
-        cols,
-        lexicon,
-        rules,
-        args.above,
-        args.jobs,
-        args.checkpoint,
-        args.buckets,
-        on_class,
-        where,
-        corner_buckets=args.corner_buckets,
-        inner_buckets=args.inner_buckets,
-    )
-    if bar is not None:
-        bar.close()
+    if where is None and processes(args.jobs) < args.jobs:
+        print(
+            f"boggle prove: --jobs {args.jobs}: one process per core at most, "
+            f"{processes(args.jobs)} here",
+            file=sys.stderr,
+        )
+    try:
+        result = prove(
+            rows,
+            cols,
+            lexicon,
+            rules,
+            args.above,
+            args.jobs,
+            args.checkpoint,
+            args.buckets,
+            on_class,
+            where,
+            corner_buckets=args.corner_buckets,
+            inner_buckets=args.inner_buckets,
+            max_boards=args.max_boards,
+            on_plan=on_plan,
+        )
+    finally:
+        if bars and bars[0] is not None:
+            bars[0].close()
     if args.json:
         print(json.dumps(result.to_json()))
     else:

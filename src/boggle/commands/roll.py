@@ -5,9 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from boggle.commands._options import add_language_option, whole_number
+from boggle.commands._options import (
+    SIZE_SYNTAX,
+    add_language_option,
+    board_size,
+    seed_number,
+    whole_number,
+)
 from boggle.dice import GENERATORS, roll_board
-from boggle.errors import DiceError
+from boggle.errors import BoggleError, DiceError
 from boggle.language_dice import roll_for_language
 from boggle.language_lists import load_wordlist
 
@@ -16,29 +22,57 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def add_dice_options(parser: argparse.ArgumentParser, default: str = "new") -> None:
-    """``--dice NAME`` and ``--seed N``, shared by roll, solve --random and play."""
+def add_dice_options(parser: argparse.ArgumentParser) -> None:
+    """``--dice NAME``, ``--seed N`` and ``--size``, shared by roll, solve --random and play."""
     parser.add_argument(
         "--dice",
-        default=default,
+        default=None,
         type=str.lower,
         choices=GENERATORS,
-        help=f"cube set or generator (default: {default}): classic (1976), new (1987+), "
-        "big (5x5), superbig (6x6), uniform (uniform random letters)",
+        help="cube set or generator: classic (1976), new (1987+), big (5x5), superbig (6x6), "
+        "uniform (uniform random letters); default: new on 4x4, uniform on any other --size",
     )
     parser.add_argument(
         "--seed",
-        type=whole_number,
+        type=seed_number,
         default=None,
         metavar="N",
-        help="random seed: the same seed rolls the same board (default: a fresh board)",
+        help="random seed, 0 or more: the same seed rolls the same board (default: a fresh board)",
     )
+    add_size_option(parser, "board size (default 4x4)")
+
+
+def add_size_option(parser: argparse.ArgumentParser, help: str, required: bool = False) -> None:
+    """``--size ROWSxCOLS`` (or ``N``: NxN), read the same way by every command."""
     parser.add_argument(
         "--size",
+        type=board_size,
         default=None,
-        metavar="ROWSxCOLS",
-        help="board size for --dice uniform, e.g. 5 or 5x7 (default 4x4)",
+        required=required,
+        metavar="RxC",
+        help=f"{help}: {SIZE_SYNTAX}",
     )
+
+
+def dice_from_args(args: argparse.Namespace) -> str:
+    """``--dice``, or without it the dice of ``--size``: the new cubes on 4x4, uniform
+    letters on any other size (the same in roll, solve --random, play and stats)."""
+    if args.dice is not None:
+        return str(args.dice)
+    return "new" if args.size in (None, (4, 4)) else "uniform"
+
+
+def check_board_given(args: argparse.Namespace) -> None:
+    """Refuse the options that roll a board beside a board given on the command line: they
+    would be ignored."""
+    ignored = [
+        f"--{name}" for name in ("dice", "seed", "size") if getattr(args, name, None) is not None
+    ]
+    if ignored:
+        raise BoggleError(
+            f"{', '.join(ignored)} {'rolls' if len(ignored) == 1 else 'roll'} a board, and a "
+            "board is given: drop the board or the options"
+        )
 
 
 def seed_from_args(args: argparse.Namespace) -> tuple[int, bool]:
@@ -63,12 +97,7 @@ def size_from_args(args: argparse.Namespace) -> tuple[int | None, int | None]:
     """The ``--size`` option as ``(rows, cols)``, ``(None, None)`` when absent."""
     if args.size is None:
         return None, None
-    rows_text, _, cols_text = args.size.lower().partition("x")
-    try:
-        rows = int(rows_text)
-        cols = int(cols_text) if cols_text else rows
-    except ValueError:
-        raise DiceError(f"--size {args.size!r} is not ROWS or ROWSxCOLS, e.g. 5x5") from None
+    rows, cols = args.size
     return rows, cols
 
 
@@ -96,14 +125,15 @@ def run(args: argparse.Namespace) -> int:
     if args.count < 0:
         raise DiceError(f"--count must be 0 or more, got {args.count}")
     rows, cols = size_from_args(args)
+    dice = dice_from_args(args)
     first_seed, fresh = seed_from_args(args)
     lexicon = load_wordlist(None, args.language) if args.language not in (None, "en") else None
     lines = []
     for i in range(args.count):
         if lexicon is None:
-            lines.append(str(roll_board(args.dice, first_seed + i, rows, cols)))
+            lines.append(str(roll_board(dice, first_seed + i, rows, cols)))
         else:
-            lines.append(str(roll_for_language(lexicon, args.dice, first_seed + i, rows, cols)))
+            lines.append(str(roll_for_language(lexicon, dice, first_seed + i, rows, cols)))
         if len(lines) >= 1000:
             print("\n".join(lines))
             lines.clear()

@@ -9,17 +9,22 @@ from typing import TYPE_CHECKING, Any
 
 from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import (
+    MAX_JOBS,
     add_dictionary_option,
     add_rules_options,
     add_words_option,
+    jobs_number,
     lexicon_from_args,
     rules_from_args,
+    seed_number,
     whole_number,
 )
+from boggle.commands.roll import add_size_option as add_board_size_option
 from boggle.errors import BoggleError
 from boggle.frequencies import level_lexicon
 from boggle.search import search
-from boggle.search.local import METHODS
+from boggle.search.local import MAX_POOL, METHODS
+from boggle.search.run import processes
 
 if TYPE_CHECKING:
     from boggle.lexicon import Lexicon
@@ -49,7 +54,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=whole_number,
+        type=seed_number,
         default=None,
         metavar="S",
         help="random seed (a seeded run without --seconds or --target is reproducible for "
@@ -57,11 +62,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=whole_number,
+        type=jobs_number,
         default=None,
         metavar="N",
-        help="independent runs, seeds S, S+1, ... (default: 1 in-process, one per worker "
-        "thread on a cluster)",
+        help=f"independent runs, seeds S, S+1, ..., 1 to {MAX_JOBS}; in-process one per core "
+        "at a time (default: 1 in-process, one per worker thread on a cluster)",
     )
     parser.add_argument(
         "--top",
@@ -75,7 +80,7 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=None,
         metavar="N",
-        help="hillclimb: boards kept in the pool (default 20)",
+        help=f"hillclimb: boards kept in the pool, 1 to {MAX_POOL:,} (default 20)",
     )
     parser.add_argument("--letters", default=None, help="only these letters (q is Qu)")
     parser.add_argument(
@@ -97,21 +102,12 @@ def add_closing_options(parser: argparse.ArgumentParser) -> None:
     add_rules_options(parser)
 
 
+MAX_SEARCH_CELLS = 64
+"""The largest board search and prove handle."""
+
+
 def add_size_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--size", required=True, metavar="RxC", type=parse_size, help="board shape, e.g. 4x4 or 3x4"
-    )
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    rows, _, cols = text.lower().partition("x")
-    try:
-        shape = int(rows), int(cols)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 4x4") from None
-    if min(shape) < 1 or shape[0] * shape[1] > 64:
-        raise argparse.ArgumentTypeError(f"size {text!r} must have 1 to 64 cells")
-    return shape
+    add_board_size_option(parser, f"board shape, 1 to {MAX_SEARCH_CELLS} cells", required=True)
 
 
 def check_rules(rules: Any, rows: int, cols: int) -> None:
@@ -126,6 +122,11 @@ def check_rules(rules: Any, rows: int, cols: int) -> None:
 def problem_from_args(args: argparse.Namespace) -> tuple[int, int, Rules, Lexicon]:
     """Rows, columns, rules and word list of --size and the closing options."""
     rows, cols = args.size
+    if rows * cols > MAX_SEARCH_CELLS:
+        raise BoggleError(
+            f"--size {rows}x{cols} has {rows * cols} cells; search and prove handle boards "
+            f"of 1 to {MAX_SEARCH_CELLS} cells"
+        )
     rules = rules_from_args(args, rows, cols)
     check_rules(rules, rows, cols)
     words = getattr(args, "words", "all")  # prove counts every word
@@ -137,8 +138,16 @@ def run(args: argparse.Namespace) -> int:
     parameters = {"pool": args.pool} if args.pool is not None else {}
     if args.pool is not None and args.method != "hillclimb":
         raise BoggleError("--pool is an option of --method hillclimb")
-    if args.pool is not None and args.pool < 1:
-        raise BoggleError(f"--pool must be at least 1, got {args.pool}")
+    if args.pool is not None and not 1 <= args.pool <= MAX_POOL:
+        raise BoggleError(f"--pool must be from 1 to {MAX_POOL:,}, got {args.pool:,}")
+    where = where_from_args(args)
+    if where is None and args.jobs is not None and processes(args.jobs) < args.jobs:
+        print(
+            f"boggle search: --jobs {args.jobs}: one run per core at a time, "
+            f"{processes(args.jobs)} here; the others follow"
+            + (" within the same --seconds" if args.seconds is not None else ""),
+            file=sys.stderr,
+        )
     live = sys.stderr.isatty() and not args.json
 
     def show(best: int, scored: int, seconds: float) -> None:
@@ -162,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         letters=args.letters,
         dice=args.dice,
         on_progress=show if live else None,
-        where=where_from_args(args),
+        where=where,
         **parameters,
     )
     if live:

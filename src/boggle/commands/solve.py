@@ -16,7 +16,14 @@ from collections.abc import Iterator
 from boggle import render
 from boggle.board import MAX_TEXT_CHARS, Board
 from boggle.commands import _options as options
-from boggle.commands.roll import add_dice_options, seed_from_args, size_from_args, tell_seed
+from boggle.commands.roll import (
+    add_dice_options,
+    check_board_given,
+    dice_from_args,
+    seed_from_args,
+    size_from_args,
+    tell_seed,
+)
 from boggle.dice import roll_board
 from boggle.engines import default_engine, get_engine, solve
 from boggle.errors import BoardError, BoggleError, MissingDependencyError
@@ -89,14 +96,16 @@ def board_from_args(args: argparse.Namespace) -> Board:
             raise BoardError("give either a board or --random, not both")
         rows, cols = size_from_args(args)
         seed, fresh = seed_from_args(args)
+        dice = dice_from_args(args)
         if args.language not in (None, "en"):
-            board = roll_for_language(options.lexicon_from_args(args), args.dice, seed, rows, cols)
+            board = roll_for_language(options.lexicon_from_args(args), dice, seed, rows, cols)
         else:
-            board = roll_board(args.dice, seed, rows, cols)
+            board = roll_board(dice, seed, rows, cols)
         tell_seed(seed, fresh, board)
         return board
     if not args.board:
         raise BoardError("give a board, e.g. boggle solve 'fxie amlo ewbx astu'")
+    check_board_given(args)
     return Board.parse(board_text(args.board))
 
 

@@ -14,7 +14,7 @@ from boggle.commands import _options as options
 from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._output import check_outputs
 from boggle.commands._progress import progress_bar
-from boggle.commands.roll import size_from_args
+from boggle.commands.roll import add_size_option, dice_from_args, size_from_args
 from boggle.dice import GENERATORS
 from boggle.errors import BoggleError, MissingDependencyError, OutputError
 from boggle.frequencies import level_lexicon
@@ -44,14 +44,12 @@ def register(subparsers: Any) -> None:
         default=None,
         type=str.lower,
         choices=GENERATORS,
-        help="cube set (default: new), or uniform letters (what --size gives)",
+        help="cube set, or uniform letters; default: new on 4x4, uniform on any other --size",
     )
-    parser.add_argument(
-        "--size", default=None, metavar="ROWSxCOLS", help="uniform letters on this size, e.g. 5x5"
-    )
+    add_size_option(parser, "board size (default 4x4; other sizes: uniform letters)")
     parser.add_argument(
         "--seed",
-        type=options.whole_number,
+        type=options.seed_number,
         default=None,
         metavar="S",
         help=f"seed of the run, 0 to {MAX_SEED} (default: a fresh one, printed)",
@@ -65,7 +63,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--force", action="store_true", help="overwrite the --plot file")
     parser.add_argument(
-        "--jobs", type=options.whole_number, default=None, metavar="N", help="threads in-process"
+        "--jobs",
+        type=options.jobs_number,
+        default=None,
+        metavar="N",
+        help=f"threads in-process, 1 to {options.MAX_JOBS}",
     )
     parser.add_argument(
         "--chunk-size",
@@ -82,9 +84,7 @@ def register(subparsers: Any) -> None:
 
 def source_from_args(args: argparse.Namespace) -> BoardSource:
     rows, cols = size_from_args(args)
-    if args.dice is None:
-        return BoardSource.named("new" if rows is None else "uniform", rows, cols)
-    return BoardSource.named(args.dice, rows, cols)
+    return BoardSource.named(dice_from_args(args), rows, cols)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -77,7 +77,7 @@ class PlaySession:
 
     def path_of(self, word: str) -> tuple[Cell, ...] | None:
         """The path of a word on the board, or ``None`` (also when the search gives up)."""
-        word = typed_word(word)
+        word = typed_word(word, self.solution.lexicon)
         if word in self.solution:
             return self.solution.by_word[word].path
         try:

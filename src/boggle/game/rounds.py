@@ -279,6 +279,7 @@ def judge_round(
     results = []
     for player in lists:
         verdicts = []
+        listed = {typed_word(word, lexicon) for word in player.challenged}
         for line, (check, repeated) in enumerate(checks[player.name], start=1):
             status, message = check.status, check.message
             if repeated:
@@ -289,7 +290,7 @@ def judge_round(
                 message = "also found by " + ", ".join(others)
             points = check.points if status is Status.COUNTED else 0
             challenged = status not in (Status.INVALID, Status.REPEATED) and (
-                challenge == "all" or (challenge == "listed" and check.word in player.challenged)
+                challenge == "all" or (challenge == "listed" and check.word in listed)
             )
             verdicts.append(
                 Verdict(

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 from boggle.board import Board, Cell
 from boggle.errors import BoggleError
+from boggle.language_lists import fold_board, lexicon_profile
+from boggle.languages import nfc
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 
@@ -172,9 +174,21 @@ def _finishing_cells(
     return finishing if 0 in finishing else None
 
 
-def typed_word(entry: str) -> str:
-    """An entry as the judge reads it: trimmed, lowercase (``" Fame "`` is ``fame``)."""
-    return entry.strip().lower()
+def typed_word(entry: str, lexicon: Lexicon | None = None) -> str:
+    """An entry as the judge reads it: trimmed, lowercase (``" Fame "`` is ``fame``), and
+    spelled as ``lexicon``'s language spells its words (German ``straße`` is ``strasse``,
+    French ``cœur`` is ``coeur``, ``été`` is ``ete``): the one reading of a typed word, in
+    the terminal, the page, the rooms and the judge.
+
+    >>> german = Lexicon.from_words(["strasse"])
+    >>> german.language = "de"
+    >>> typed_word(" Straße ", german), typed_word("Straße")
+    ('strasse', 'straße')
+    """
+    word = nfc(entry.strip()).lower()
+    if lexicon is None or lexicon.language in (None, "en"):
+        return word
+    return lexicon_profile(lexicon).fold(word)
 
 
 @dataclass(frozen=True)
@@ -210,7 +224,7 @@ def check_word(
     >>> [check_word(w, board, lexicon, CLASSIC).status.value for w in ["Fame", "ox", "fax", "exam"]]
     ['counted', 'too_short', 'not_a_word', 'not_on_board']
     """
-    word = typed_word(entry)
+    word = typed_word(entry, lexicon)
     if not word:
         return WordCheck(entry, word, Status.INVALID, message="empty line")
     if not word.isalpha():
@@ -232,6 +246,8 @@ def check_word(
     if board is None:
         status = Status.UNCHECKED if in_dictionary else Status.NOT_A_WORD
         return WordCheck(entry, word, status, in_dictionary=in_dictionary)
+    if lexicon.language not in (None, "en"):
+        board = fold_board(board, lexicon)  # as the word: an accent the language plays without
     if (
         in_dictionary
         and solution is not None

@@ -28,7 +28,15 @@ from typing import Any
 
 from boggle.board import Board, Cell
 from boggle.engines import solve
-from boggle.game import Match, PlayerList, RoundResult, Status, check_word, judge_round
+from boggle.game import (
+    Match,
+    PlayerList,
+    RoundResult,
+    Status,
+    check_word,
+    judge_round,
+    typed_word,
+)
 from boggle.game.word_setting import EVERY_WORD, WordSetting, unfound_json, with_levels
 from boggle.lexicon import Lexicon
 from boggle.render import board_json
@@ -267,7 +275,7 @@ class Room:
                 "too_many_words",
                 f"at most {self.limits.max_words_per_round} words a player in a round",
             )
-        word = entry.strip().lower()
+        word = typed_word(entry, self.lexicon)
         found = self.solution.by_word.get(word)
         outside = found is not None and self.settings.words.outside(self.solution, word)
         if found is not None and outside:

@@ -55,6 +55,13 @@ def _score_all(space: Space, scorer: Scorer, tracker: Tracker, states: list[Stat
     return scores
 
 
+MAX_POOL = 10_000
+"""The most boards a pool may hold (``search`` refuses more, in one line)."""
+
+START_BATCH = 256
+"""A climb's random starts are scored this many at a time, the clock read between."""
+
+
 def hillclimb(
     space: Space,
     scorer: Scorer,
@@ -70,15 +77,19 @@ def hillclimb(
     """
     restart = 0
     while not tracker.done():
-        if kick and restart % 2 and tracker.best():
-            best = tracker.best()[0][2]
-            starts = [_kicked(space, best, kick, rng) for _ in range(pool)]
-        else:
-            starts = [space.random(rng) for _ in range(pool)]
+        kicked_from = tracker.best()[0][2] if kick and restart % 2 and tracker.best() else None
         restart += 1
         members: dict[Faces, tuple[int, State]] = {}
-        for score, state in zip(_score_all(space, scorer, tracker, starts), starts, strict=True):
-            members.setdefault(key(space, state), (score, state))
+        for first in range(0, pool, START_BATCH):
+            if first and tracker.done():  # a large pool: the deadline holds while it fills
+                break
+            starts = [
+                space.random(rng) if kicked_from is None else _kicked(space, kicked_from, kick, rng)
+                for _ in range(min(START_BATCH, pool - first))
+            ]
+            scores = _score_all(space, scorer, tracker, starts)
+            for score, state in zip(scores, starts, strict=True):
+                members.setdefault(key(space, state), (score, state))
         expanded: set[Faces] = set()
         while not tracker.done():
             fresh = sorted(name for name in members if name not in expanded)

@@ -35,6 +35,7 @@ proof goes on where it stopped.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import time
 from array import array
@@ -44,6 +45,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from boggle._native.core import MAX_LETTERS, ClassBound
+from boggle.batch import default_jobs
 from boggle.errors import BoggleError
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
@@ -128,10 +130,32 @@ def check_problem(rules: Rules, above: int) -> None:
         )
 
 
-class Prover:
-    """A word list and rules compiled for class bounds and exact scores."""
+MAX_BOARDS = 1_000_000
+"""The most boards a proof keeps by default: a threshold so low that more boards pass it
+is refused, in one line, before memory runs out (a few hundred MB at most)."""
 
-    def __init__(self, lexicon: Lexicon, rules: Rules) -> None:
+CANDIDATES_PER_BOARD = 16
+"""One class's search stops past this many candidate boards per board kept (a board's
+symmetric copies, up to 8, and boards whose bound passes but whose score does not) ..."""
+
+MAX_CANDIDATES = 1_000_000
+"""... or past this many in all: the candidates of one class are held at once."""
+
+
+def too_many_boards(limit: int, above: int) -> BoggleError:
+    """The error of a proof that passes its ``limit`` of boards."""
+    return BoggleError(
+        f"more than {limit:,} boards may score above {above}, and a proof keeps at most "
+        f"{limit:,}: prove a higher score"
+    )
+
+
+class Prover:
+    """A word list and rules compiled for class bounds and exact scores; a class giving more
+    than ``max_boards`` boards is refused (:func:`too_many_boards`) as soon as it does."""
+
+    def __init__(self, lexicon: Lexicon, rules: Rules, max_boards: int = MAX_BOARDS) -> None:
+        self.max_boards = max_boards
         if len(lexicon.alphabet) > MAX_LETTERS:
             raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
         check_problem(rules, 0)
@@ -184,6 +208,7 @@ class Prover:
         """Branch and bound over one class; the boards scoring more than ``task.above``."""
         started = time.monotonic()
         order = self.order(task.rows, task.cols, task.cells)
+        candidates = min(CANDIDATES_PER_BOARD * self.max_boards, MAX_CANDIDATES)
         leaves, bounds, _ = self.bound.tree_search(
             self.masks(task.cells),
             task.rows,
@@ -192,8 +217,11 @@ class Prover:
             order,
             int(task.above * WALK_BELOW),
             WALK_CELLS,
+            (candidates + 1) * task.rows * task.cols,
         )
         n = task.rows * task.cols
+        if len(leaves) > candidates * n:
+            raise too_many_boards(self.max_boards, task.above)
         boards = [
             tuple(self.faces[leaves[k + i]] for i in range(n)) for k in range(0, len(leaves), n)
         ]
@@ -203,17 +231,137 @@ class Prover:
             for b, s in zip(boards, scores, strict=True)
             if s > task.above
         }
+        if len(kept) > self.max_boards:
+            raise too_many_boards(self.max_boards, task.above)
         return ClassResult(
             task.index, tuple(sorted(kept.items())), int(bounds), time.monotonic() - started
         )
 
 
+ESTIMATE_SECONDS = 3.0
+"""The longest :func:`estimate_cost` spends on its sample classes (wall-clock seconds)."""
+
+
+@dataclass(frozen=True)
+class CostEstimate:
+    """What the classes left of a proof should cost, from a few of them proved first."""
+
+    classes: int
+    sampled: int
+    seconds_per_class: float
+    at_least: bool
+    """A sample class was still running when the time ran out: the cost is at least this."""
+    processes: int = 1
+    results: tuple[ClassResult, ...] = ()
+    """The sample classes proved to the end: work the proof need not do again."""
+
+    @property
+    def cpu_seconds(self) -> float:
+        return self.seconds_per_class * self.classes
+
+    @property
+    def wall_seconds(self) -> float:
+        return self.cpu_seconds / max(1, min(self.processes, self.classes))
+
+    def text(self) -> str:
+        """One line for people.
+
+        >>> CostEstimate(8250, 1, 3.0, True, 2).text()
+        'at least 6.9 CPU-hours (3.4 hours on 2 processes; 8,250 classes left, ... 3.0 s each)'
+        """
+        bound = "at least " if self.at_least else "about "
+        sampled = (
+            f"{self.sampled} sampled, more than {self.seconds_per_class:.1f} s each"
+            if self.at_least
+            else f"{self.sampled} sampled, {self.seconds_per_class:.2f} s each"
+        )
+        return (
+            f"{bound}{_duration(self.cpu_seconds, 'CPU-')} ({_duration(self.wall_seconds)} on "
+            f"{self.processes} process{'es' if self.processes > 1 else ''}; "
+            f"{self.classes:,} classes left, {sampled})"
+        )
+
+
+def _duration(seconds: float, kind: str = "") -> str:
+    """``42 s``, ``12.5 minutes`` or ``3.4 hours`` (``kind``: ``CPU-`` before the unit)."""
+    if seconds < 120:
+        return f"{seconds:.0f} {kind}s" if kind else f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.1f} {kind}minutes"
+    return f"{seconds / 3600:,.1f} {kind}hours"
+
+
+class _OutOfTime(Exception):
+    """The estimate's time ran out in the middle of a sample class."""
+
+
+def estimate_cost(
+    tasks: Sequence[ClassTask],
+    lexicon: Lexicon,
+    rules: Rules,
+    jobs: int = 1,
+    budget: float = ESTIMATE_SECONDS,
+    samples: int = 3,
+    enough_below: float = 60.0,
+) -> CostEstimate:
+    """The cost of proving ``tasks``, from up to ``samples`` of them (evenly spread) proved
+    within ``budget`` seconds; a class still running then makes the estimate a lower bound
+    (``at_least``).  Sampling stops early once the proof looks shorter than
+    ``enough_below`` seconds.  The time box needs the main thread (a timer signal);
+    elsewhere the samples run to the end."""
+    import signal
+    import threading
+
+    prover = Prover(lexicon, rules, max_boards=MAX_BOARDS)
+    step = max(1, len(tasks) // max(1, samples))
+    chosen = list(tasks[::step][:samples])
+    timed = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+    started = time.monotonic()
+    costs: list[float] = []
+    results: list[ClassResult] = []
+    at_least = False
+
+    def out_of_time(signum: int, frame: object) -> None:
+        raise _OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, out_of_time) if timed else None
+    try:
+        for task in chosen:
+            left = budget - (time.monotonic() - started)
+            if left <= 0:
+                break
+            if timed:
+                signal.setitimer(signal.ITIMER_REAL, left)
+            began = time.monotonic()
+            try:
+                results.append(prover.run(task))
+            except _OutOfTime:
+                costs.append(time.monotonic() - began)
+                at_least = True
+                break
+            except BoggleError:
+                pass  # too many boards: the proof itself says so
+            finally:
+                if timed:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+            costs.append(time.monotonic() - began)
+            if sum(costs) / len(costs) * len(tasks) / processes(jobs) < enough_below:
+                break
+    finally:
+        if timed:
+            signal.signal(signal.SIGALRM, previous)
+    per_class = (max(costs) if at_least else sum(costs) / len(costs)) if costs else 0.0
+    return CostEstimate(
+        len(tasks), len(costs), per_class, at_least, processes(jobs), tuple(results)
+    )
+
+
 _worker_prover: Prover | None = None
 
 
-def _init_worker(lexicon: Lexicon, rules: Rules) -> None:
+def _init_worker(lexicon: Lexicon, rules: Rules, max_boards: int = MAX_BOARDS) -> None:
     global _worker_prover
-    _worker_prover = Prover(lexicon, rules)
+    _worker_prover = Prover(lexicon, rules, max_boards)
 
 
 def _run_in_worker(task: ClassTask) -> ClassResult:
@@ -239,17 +387,26 @@ def prove(
     where: Client | str | None = None,
     corner_buckets: int | None = None,
     inner_buckets: int | None = None,
+    max_boards: int = MAX_BOARDS,
+    on_plan: Callable[[list[ClassTask], int, int], Iterable[ClassResult] | None] | None = None,
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring.
 
     The top-level classes have ``bucket_count`` letter buckets on the edges and, unless
     told, whole corners and the cells off the border as the edges (3x3's centre whole):
-    :meth:`Layout.of`."""
+    :meth:`Layout.of`.  More than ``max_boards`` boards (in all, or from one class in
+    this process) is a :class:`BoggleError` (classes finished before are in the
+    checkpoint); ``jobs`` processes run at once, at most one per core.  ``on_plan(todo,
+    finished, total)`` is called before any work with the classes left, the classes already
+    finished (from the checkpoint) and all of them; it may raise to stop there, or return
+    classes it proved itself (:attr:`CostEstimate.results`), which are not proved again."""
     if rows * cols > 64:
         raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
     check_problem(rules, above)
     if jobs < 1:
         raise BoggleError(f"--jobs must be at least 1, got {jobs}")
+    if max_boards < 1:
+        raise BoggleError(f"the most boards kept must be at least 1, got {max_boards}")
     for name, count in (("--corner-buckets", corner_buckets), ("--inner-buckets", inner_buckets)):
         if count is not None and count < 1:
             raise BoggleError(f"{name} must be at least 1, got {count}")
@@ -265,8 +422,17 @@ def prove(
     resumed = len(done)
     todo = [task for task in tasks if task.index not in done]
     interrupted = False
+    kept = sum(len(result.boards) for result in done.values())
     try:
-        for result in _results(todo, lexicon, rules, jobs, where):
+        given = list(on_plan(todo, resumed, len(tasks)) or ()) if on_plan is not None else []
+        proved = {result.index for result in given}
+        left = [task for task in todo if task.index not in proved]
+        for result in itertools.chain(
+            given, _results(left, lexicon, rules, jobs, where, max_boards)
+        ):
+            kept += len(result.boards)
+            if kept > max_boards:
+                raise too_many_boards(max_boards, above)
             done[result.index] = result
             if store:
                 store.add(result)
@@ -292,19 +458,31 @@ def prove(
     )
 
 
+def processes(jobs: int) -> int:
+    """How many processes ``jobs`` asks for run at once in this process: one per core at
+    most (more only slow the proof and cost memory)."""
+    return max(1, min(jobs, default_jobs()))
+
+
 def _results(
-    tasks: list[ClassTask], lexicon: Lexicon, rules: Rules, jobs: int, where: Client | str | None
+    tasks: list[ClassTask],
+    lexicon: Lexicon,
+    rules: Rules,
+    jobs: int,
+    where: Client | str | None,
+    max_boards: int = MAX_BOARDS,
 ) -> Iterable[ClassResult]:
     if where is not None:
         from boggle.search.on_cluster import prove_classes_on
 
         yield from prove_classes_on(tasks, lexicon, rules, where)
         return
-    if jobs == 1 or len(tasks) < 2:
-        prover = Prover(lexicon, rules)
+    jobs = min(processes(jobs), len(tasks))
+    if jobs <= 1:
+        prover = Prover(lexicon, rules, max_boards)
         for task in tasks:
             yield prover.run(task)
         return
     context = multiprocessing.get_context("fork")
-    with context.Pool(jobs, _init_worker, (lexicon, rules)) as pool:
+    with context.Pool(jobs, _init_worker, (lexicon, rules, max_boards)) as pool:
         yield from pool.imap_unordered(_run_in_worker, tasks)

@@ -28,12 +28,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from boggle.batch import default_jobs
 from boggle.dice import DICE_SETS
 from boggle.errors import BoggleError
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 from boggle.search.grid import board_text
-from boggle.search.local import METHODS
+from boggle.search.local import MAX_POOL, METHODS
 from boggle.search.scorer import Scorer
 from boggle.search.space import DiceSpace, LetterSpace, Space, text
 from boggle.search.tracker import Progress, StopSignal, Tracker
@@ -165,6 +166,9 @@ def search(
 ) -> SearchResult:
     """Search for the best ``rows`` x ``cols`` boards; see the module docstring."""
     check_options(method, seconds, 1 if jobs is None else jobs, top, clock)
+    pool = parameters.get("pool")
+    if pool is not None and not 1 <= pool <= MAX_POOL:
+        raise BoggleError(f"the pool holds 1 to {MAX_POOL:,} boards, got {pool:,}")
     make_space(rows, cols, lexicon, letters, dice)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
@@ -242,13 +246,21 @@ def _worker(seed: int) -> SearchResult:
     return _forked_job.run(seed, stop=_forked_stop)
 
 
+def processes(jobs: int) -> int:
+    """How many of ``jobs`` runs go at once in this process: one per core at most (the
+    others wait their turn; with a time limit, the time left when they start)."""
+    return max(1, min(jobs, default_jobs()))
+
+
 def _run_parallel(job: _Job, seed: int, jobs: int) -> SearchResult:
-    """Independent runs in ``jobs`` processes; Ctrl-C stops them all and keeps their best."""
+    """Independent runs, :func:`processes` at a time; Ctrl-C stops them all and keeps their
+    best.  A wall-clock ``seconds`` is the whole search's: runs still waiting then stop."""
     global _forked_job, _forked_stop
     _forked_job = job  # a compiled word list does not pickle: workers inherit it by fork
     context = multiprocessing.get_context("fork")
     _forked_stop = context.Event()
-    with context.Pool(jobs) as pool:
+    started = time.monotonic()
+    with context.Pool(processes(jobs)) as pool:
         pending = [pool.apply_async(_worker, (seed + k,)) for k in range(jobs)]
         interrupted = False
         results: list[SearchResult] = []
@@ -258,6 +270,12 @@ def _run_parallel(job: _Job, seed: int, jobs: int) -> SearchResult:
                     results.append(item.get(timeout=0.2))
                     break
                 except multiprocessing.TimeoutError:
+                    if (
+                        job.seconds is not None
+                        and job.clock == "wall"
+                        and time.monotonic() - started >= job.seconds
+                    ):
+                        _forked_stop.set()
                     continue
                 except KeyboardInterrupt:
                     interrupted = True  # the workers had it too: they return their best

@@ -1,0 +1,246 @@
+"""Work a command line can ask for is bounded, and a bound hit is said in one line (issue 32:
+`--jobs 200` forked 193 processes, `prove --above 0` kept every board until memory ran out,
+`search --pool 100000000 --seconds 1` ignored `--seconds`)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from boggle import Lexicon
+from boggle.cli import main
+from boggle.errors import BoggleError
+from boggle.rules import CLASSIC
+from boggle.search import local, search
+from boggle.search.classes import ClassTask
+from boggle.search.local import MAX_POOL, START_BATCH, hillclimb
+from boggle.search.prove import Prover
+from boggle.search.scorer import Scorer
+from boggle.search.space import LetterSpace
+from boggle.search.tracker import Tracker
+
+prove = importlib.import_module("boggle.search.prove")  # the package names a function so
+run = importlib.import_module("boggle.search.run")
+
+WORDS = ["tea", "eat", "ate", "tee", "seat", "eats", "east", "sate", "teas", "tease"]
+
+
+@pytest.fixture
+def small_list(tmp_path: Path) -> str:
+    path = tmp_path / "small.txt"
+    path.write_text("\n".join(WORDS) + "\n")
+    return str(path)
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str], says: str) -> None:
+    status = main(argv)
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and says in err, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["search", "--size", "3x3"], ["prove", "--size", "2x2"], ["stats", "--random", "2"]],
+)
+@pytest.mark.parametrize("jobs", ["0", "257", "9999"])
+def test_jobs_are_bounded_like_the_other_commands(
+    command: list[str], jobs: str, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [*command, "--jobs", jobs, "--dict", small_list]
+    if command[0] == "prove":
+        argv += ["--above", "3"]
+    one_line_error(capsys, argv, f"argument --jobs: must be from 1 to 256, got {jobs}")
+
+
+def test_prove_runs_one_process_per_core_at_most_and_says_so(
+    small_list: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(prove, "default_jobs", lambda: 1)
+    started: list[int] = []
+    real_pool = prove.multiprocessing.get_context("fork").Pool
+
+    def counting_pool(count: int, *args: object) -> object:
+        started.append(count)
+        return real_pool(count, *args)
+
+    monkeypatch.setattr(prove.multiprocessing.get_context("fork"), "Pool", counting_pool)
+    status = main(["prove", "--size", "2x2", "--above", "7", "--jobs", "8", "--dict", small_list])
+    out, err = capsys.readouterr()
+    assert status == 0 and started == [] and "aest 8" in out  # one process: no pool at all
+    assert "boggle prove: --jobs 8: one process per core at most, 1 here" in err
+
+
+def test_prove_keeps_a_bounded_number_of_boards(
+    small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    one_line_error(
+        capsys,
+        ["prove", "--size", "2x2", "--above", "0", "--max-boards", "5", "--dict", small_list],
+        "more than 5 boards may score above 0, and a proof keeps at most 5",
+    )
+    argv = ["prove", "--size", "2x2", "--above", "7", "--max-boards", "3", "--dict", small_list]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.split() == ["aest", "8", "aets", "8", "aste", "8"]
+
+
+def test_one_class_stops_at_the_bound_inside_the_core() -> None:
+    """The compiled search stops once the boards pass the bound: it never holds them all."""
+    lexicon = Lexicon.from_words(WORDS)
+    letters = "aest"
+    task = ClassTask(0, 3, 3, (letters,) * 9, 0)  # 4**9 = 262,144 boards, nearly all above 0
+    with pytest.raises(BoggleError, match="more than 1,000 boards may score above 0"):
+        Prover(lexicon, CLASSIC, max_boards=1_000).run(task)
+    with pytest.raises(BoggleError, match="more than 1,000 boards may score above 0"):
+        prove.prove(3, 3, lexicon, CLASSIC, 0, max_boards=1_000)
+    kept = Prover(lexicon, CLASSIC, max_boards=10**6)
+    leaves, _, _ = kept.bound.tree_search(
+        kept.masks(task.cells), 3, 3, 0, kept.order(3, 3, task.cells), 0, 9, 101 * 9
+    )
+    assert len(leaves) == 101 * 9  # stopped at the bytes given, not at 262,144 boards
+
+
+def test_search_refuses_a_pool_past_the_bound(
+    small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    one_line_error(
+        capsys,
+        ["search", "--size", "3x3", "--pool", "100000000", "--seconds", "1", "--dict", small_list],
+        f"--pool must be from 1 to {MAX_POOL:,}, got 100,000,000",
+    )
+    with pytest.raises(BoggleError, match="the pool holds"):
+        search(3, 3, Lexicon.from_words(WORDS), CLASSIC, pool=MAX_POOL + 1)
+
+
+def test_a_large_pool_keeps_the_deadline_while_it_fills() -> None:
+    """The starts are scored in batches with the clock read between: time up after the first
+    batch, no more are scored (before, all ``pool`` were, whatever ``--seconds`` said)."""
+    ticks = iter(range(1000))
+    space = LetterSpace(3, 3, ("a", "e", "s", "t"))
+    scorer = Scorer(Lexicon.from_words(WORDS), CLASSIC)
+    tracker = Tracker(3, 3, 5, seconds=1.5, clock=lambda: float(next(ticks)))
+    hillclimb(space, scorer, random.Random(1), tracker, pool=MAX_POOL)
+    assert START_BATCH <= scorer.boards_scored < 2 * START_BATCH
+    assert local.START_BATCH < MAX_POOL
+
+
+def test_runs_past_the_cores_share_the_search_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--jobs` past the cores: the runs go one per core, and a run waiting when the time is up
+    stops at once instead of running its own `--seconds` (4 runs on 1 core: about 1 s, not 4)."""
+    monkeypatch.setattr(run, "default_jobs", lambda: 1)
+    seconds = 1.0
+    result = search(3, 3, Lexicon.from_words(WORDS), CLASSIC, seconds=seconds, seed=1, jobs=4)
+    runs = result.extra["runs"]
+    assert len(runs) == 4 and [r["seed"] for r in runs] == [1, 2, 3, 4]
+    assert sum(r["seconds"] for r in runs) < 2.5 * seconds, runs
+
+
+class FakeBar:
+    """Stands for the terminal's progress bar: what it was made with and where it ended."""
+
+    made: ClassVar[list[FakeBar]] = []
+
+    def __init__(self, unit: str, total: int | None = None, initial: int = 0) -> None:
+        self.total, self.initial, self.n, self.closed = total, initial, initial, False
+        FakeBar.made.append(self)
+
+    def update(self, steps: int) -> None:
+        self.n += steps
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_resumed_proof_s_bar_counts_the_classes_done_before(
+    small_list: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 32: the bar of a resumed proof ended at 12/21 (57%) while the summary said 21."""
+    commands_prove = importlib.import_module("boggle.commands.prove")
+    monkeypatch.setattr(commands_prove, "progress_bar", FakeBar)
+    FakeBar.made.clear()
+    path = tmp_path / "proof.jsonl"
+    argv = ["prove", "--size", "3x3", "--above", "12", "--dict", small_list]
+    assert main([*argv, "--checkpoint", str(path)]) == 0
+    header, *classes = path.read_text().splitlines()
+    path.write_text("\n".join([header, *classes[:9]]) + "\n")
+    capsys.readouterr()
+    assert main([*argv, "--checkpoint", str(path)]) == 0
+    assert "21 of 21 top-level classes" in capsys.readouterr().err
+    first, resumed = FakeBar.made
+    assert (first.total, first.initial, first.n) == (21, 0, 21)
+    assert (resumed.total, resumed.initial, resumed.n, resumed.closed) == (21, 9, 21, True)
+
+
+def test_a_proof_estimated_over_an_hour_needs_yes(
+    small_list: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32: a 4x4 proof started without a terminal gave no warning of its cost."""
+    commands_prove = importlib.import_module("boggle.commands.prove")
+    hours = prove.CostEstimate(21, 2, 400.0, True, 1)
+    monkeypatch.setattr(commands_prove, "estimate_cost", lambda *args: hours)
+    argv = ["prove", "--size", "3x3", "--above", "12", "--dict", small_list]
+    status = main(argv)
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1, err
+    assert err.startswith("boggle: error: this proof would take at least 2.3 CPU-hours")
+    assert err.rstrip().endswith("give --yes to run it")
+    assert main([*argv, "--yes"]) == 0
+    minutes = prove.CostEstimate(21, 3, 10.0, False, 1)
+    monkeypatch.setattr(commands_prove, "estimate_cost", lambda *args: minutes)
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "boggle prove: estimate: about 3.5 CPU-minutes (3.5 minutes on 1 process" in err
+
+
+def test_the_estimate_times_sample_classes_within_its_budget() -> None:
+    lexicon = Lexicon.from_words(WORDS)
+    tasks = list(prove.top_level_classes(3, 3, prove.Layout.of(list("aest"), 3, 3, 3), 12))
+    whole = prove.estimate_cost(tasks, lexicon, CLASSIC, budget=60.0, enough_below=0.0)
+    assert whole.sampled == 3 and not whole.at_least and whole.classes == len(tasks)
+    assert whole.cpu_seconds == pytest.approx(whole.seconds_per_class * len(tasks))
+    cut = prove.estimate_cost(tasks, lexicon, CLASSIC, budget=0.0)
+    assert cut.sampled == 0 and cut.cpu_seconds == 0.0
+
+
+def test_a_sample_class_past_the_budget_makes_a_lower_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A class still running when the budget is spent is stopped (a timer signal), and the
+    estimate says "at least"."""
+    import time
+
+    monkeypatch.setattr(prove.Prover, "run", lambda self, task: time.sleep(30))
+    tasks = [ClassTask(k, 3, 3, ("aest",) * 9, 12) for k in range(10)]
+    started = time.monotonic()
+    cut = prove.estimate_cost(tasks, Lexicon.from_words(WORDS), CLASSIC, budget=0.3)
+    assert time.monotonic() - started < 20  # not the 30 s of the class
+    assert cut.at_least and cut.sampled == 1 and cut.seconds_per_class >= 0.3
+    assert cut.text().startswith("at least ")
+
+
+def test_the_classes_timed_for_the_estimate_are_not_proved_again(
+    small_list: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ran: list[int] = []
+    real_run = prove.Prover.run
+
+    def counted_run(self: Prover, task: ClassTask) -> prove.ClassResult:
+        ran.append(task.index)
+        return real_run(self, task)
+
+    monkeypatch.setattr(prove.Prover, "run", counted_run)
+    argv = ["prove", "--size", "3x3", "--above", "12", "--dict", small_list, "--json"]
+    assert main(argv) == 0
+    assert sorted(ran) == list(range(21))  # each class once, the timed one included
+    timed = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--yes"]) == 0  # nothing timed
+    untimed = json.loads(capsys.readouterr().out)
+    assert timed["boards"] == untimed["boards"] and timed["classes"] == untimed["classes"]
