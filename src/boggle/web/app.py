@@ -23,7 +23,7 @@ from collections.abc import AsyncIterator
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -107,8 +107,15 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     for router in ROUTERS:
         app.include_router(router)
 
-    @app.get("/", include_in_schema=False)
-    async def index_page() -> HTMLResponse:
+    @app.get("/", include_in_schema=False, response_model=None)
+    async def home_page(request: Request) -> Response:
+        if request.url.query:  # a link to a board from before the solver had its own address
+            return RedirectResponse(f"/solve?{request.url.query}", status_code=307)
+        return page("home.html")
+
+    @app.get("/solve", include_in_schema=False)
+    @app.get("/play", include_in_schema=False)
+    async def solver_page() -> HTMLResponse:
         return page("index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

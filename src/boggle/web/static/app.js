@@ -4,6 +4,7 @@
 "use strict";
 
 import { api, clearPath, drawPath, formatClock, renderBoard } from "/static/board.js";
+import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -136,8 +137,7 @@ function shareURL() {
   const options = chosenOptions();
   if (options.dictionary) params.set("dict", options.dictionary);
   if (options.rules) params.set("rules", options.rules);
-  if (!$("play-panel").hidden) params.set("mode", "play");
-  return `${location.pathname}?${params}`;
+  return `${$("play-panel").hidden ? "/solve" : "/play"}?${params}`;
 }
 
 function updateShare() {
@@ -236,6 +236,7 @@ async function startRound() {
   state.round.timer = setInterval(tick, 250);
   $("play-input").value = "";
   $("play-input").focus();
+  traceWords((word) => reportErrors(() => submitWord(word))());
 }
 
 // While a round runs, the board, list and rules stay as they are.
@@ -268,11 +269,15 @@ function playRound(round, finished) {
   return api("/api/play", { board: round.board, words: round.entries, finished, ...chosenOptions() });
 }
 
-async function submitWord() {
+// A word typed in the word box, or `traced` on the board (the box keeps what is typed).
+async function submitWord(traced) {
   const round = state.round;
   const input = $("play-input");
-  const typed = input.value.trim();
-  input.value = "";
+  let typed = traced;
+  if (typeof typed !== "string") {
+    typed = input.value.trim();
+    input.value = "";
+  }
   if (!round || !typed) return;
   round.entries.push(typed);
   const answer = await playRound(round, false);
@@ -283,10 +288,12 @@ async function submitWord() {
   const word = said.word.toUpperCase();
   if (said.status === "accepted") {
     setFeedback(`${word}: +${said.points}`, true);
+    tracedFeedback(said.word, `+${said.points}`, true);
     const found = answer.found.find((entry) => entry.word === said.word);
     if (found) drawPath(found.word, found.path);
   } else {
     setFeedback(`${word}: ${said.label}${said.message ? ` (${said.message})` : ""}`, false);
+    tracedFeedback(said.word, said.label, false);
   }
   $("play-found").replaceChildren(...answer.found.map((entry) => {
     const item = document.createElement("li");
@@ -301,6 +308,7 @@ async function endRound() {
   if (!round) return;
   clearInterval(round.timer);
   state.round = null;
+  traceWords(null);
   $("play-timer").textContent = formatClock(0);
   $("play-form").hidden = true;
   $("play-start").hidden = false;
@@ -365,7 +373,7 @@ async function start() {
   $("tab-play").addEventListener("click", () => showMode("play"));
   $("play-start").addEventListener("click", reportErrors(startRound));
   $("play-end").addEventListener("click", reportErrors(endRound));
-  $("play-form").addEventListener("submit", reportErrors(submitWord));
+  $("play-form").addEventListener("submit", reportErrors(() => submitWord()));
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.pinned) {
       state.pinned = null;
@@ -375,9 +383,11 @@ async function start() {
   });
   window.addEventListener("resize", restorePinned);
 
+  const params = new URLSearchParams(location.search);
+  const play = params.get("mode") === "play" || location.pathname === "/play";
+  if (play) showMode("play");
   try {
     await loadOptions();
-    const params = new URLSearchParams(location.search);
     const unknown = [];
     for (const [key, id] of [["dict", "dict-select"], ["rules", "rules-select"]]) {
       const wanted = params.get(key);
@@ -385,8 +395,6 @@ async function start() {
       if ([...$(id).options].some((option) => option.value === wanted)) $(id).value = wanted;
       else unknown.push(`${key} '${wanted}'`);
     }
-    const play = params.get("mode") === "play";
-    if (play) showMode("play");
     if (params.get("board") && play) {
       $("board-input").value = params.get("board");  // a shared challenge: not solved yet
       $("play-this-board").checked = true;

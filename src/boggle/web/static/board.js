@@ -6,6 +6,11 @@ const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 let shownFaces = [];
 
+// The site's header says which page this is.
+for (const link of document.querySelectorAll("header.site nav a")) {
+  if (link.getAttribute("href") === location.pathname) link.setAttribute("aria-current", "page");
+}
+
 // A face as a cube shows it: "Qu", "Th", "IJ" (Dutch capitalises the digraph whole), "ß"
 // (its capital is two letters, so it stays as it is).
 export function faceLabel(face) {
@@ -33,7 +38,10 @@ export function renderBoard(faces) {
     cube.dataset.row = String(r);
     cube.dataset.col = String(c);
     cube.dataset.face = face;
-    cube.textContent = faceLabel(face);
+    const label = document.createElement("span");
+    label.className = "face";
+    label.textContent = faceLabel(face);
+    cube.append(label);
     board.append(cube);
   }));
   board.dataset.board = faces.map((row) => row.map(compactFace).join("")).join(" ");

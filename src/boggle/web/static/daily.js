@@ -1,6 +1,7 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import { api, countdown, drawPath, fillWordLists, renderBoard, wordButton } from "/static/board.js";
+import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { daily: null, words: [], stopTimer: () => {}, over: false };
@@ -35,17 +36,25 @@ async function startRound(event) {
   $("word-input").disabled = false;
   state.stopTimer = countdown($("timer"), state.daily.seconds, finish);
   $("word-input").focus();
+  traceWords((word) => enterWord(word));
 }
 
-async function submitWord(event) {
+function submitWord(event) {
   event.preventDefault();
-  const word = $("word-input").value.trim().toLowerCase();
+  const word = $("word-input").value.trim();
   $("word-input").value = "";
+  return enterWord(word);
+}
+
+// A word typed or traced on the board.
+async function enterWord(typed) {
+  const word = typed.trim().toLowerCase();
   if (!word || state.over) return;
   const box = $("feedback");
   if (state.words.includes(word)) {
     box.textContent = `${word.toUpperCase()}: already found`;
     box.className = "feedback bad";
+    tracedFeedback(word, "already found", false);
     return;
   }
   try {
@@ -55,6 +64,7 @@ async function submitWord(event) {
     const good = check.status === "counted";
     box.textContent = good ? `${word.toUpperCase()}: +${check.points}` : `${word.toUpperCase()}: ${check.label}`;
     box.className = `feedback ${good ? "good" : "bad"}`;
+    tracedFeedback(word, good ? `+${check.points}` : check.label, good);
     if (good) {
       state.words.push(word);
       drawPath(word, check.path);
@@ -73,6 +83,7 @@ async function finish() {
   if (state.over) return;
   state.over = true;
   state.stopTimer();
+  traceWords(null);
   $("word-input").disabled = true;
   try {
     const result = await api("/api/daily/result", {

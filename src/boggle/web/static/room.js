@@ -3,6 +3,7 @@
 import {
   api, clearPath, countdown, drawPath, fillWordLists, renderBoard, wordButton,
 } from "/static/board.js";
+import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
 const STATUS_TEXT = {
@@ -197,9 +198,11 @@ function startRound(faces, remaining) {
   state.stopTimer = countdown($("timer"), remaining, () => {
     $("word-input").disabled = true;
     $("word-button").disabled = true;
+    traceWords(null);
     $("feedback").textContent = "Time is up: judging…";
   });
   $("word-input").focus();
+  traceWords((word) => send({ type: "word", word }));
 }
 
 function addMyWord(entry) {
@@ -222,6 +225,7 @@ function feedback(entry) {
   box.className = `feedback ${good ? "good" : "bad"}`;
   box.dataset.word = entry.word;
   box.dataset.status = entry.status;
+  tracedFeedback(entry.word, good ? `+${entry.points}` : STATUS_TEXT[entry.status] || entry.status, good);
   if (good) drawPath(entry.word, entry.path);
   addMyWord(entry);
 }
@@ -230,6 +234,7 @@ function feedback(entry) {
 
 function showResults(summary) {
   state.stopTimer();
+  traceWords(null);
   document.body.dataset.phase = summary.match_over ? "over" : "results";
   renderBoard(summary.faces);
   $("round").hidden = true;
