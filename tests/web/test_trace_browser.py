@@ -109,8 +109,11 @@ def start_solo_round(pages: Pages, server: ServeProcess, board: str, **options: 
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])")
     page.wait_for_function(
-        "text => document.getElementById('board').dataset.board === text", arg=board
+        "text => document.getElementById('board').dataset.board === text"
+        " || !document.getElementById('error').hidden",
+        arg=board,
     )
+    assert page.locator("#error").is_hidden(), page.locator("#error").text_content()
     return page
 
 

@@ -225,6 +225,7 @@ async function startRound() {
     timer: null,
   };
   lockBoardControls(true);
+  document.body.classList.add("in-round");
   $("play-results").hidden = true;
   $("play-found").replaceChildren();
   $("play-form").hidden = false;
@@ -309,6 +310,7 @@ async function endRound() {
   clearInterval(round.timer);
   state.round = null;
   traceWords(null);
+  document.body.classList.remove("in-round");
   $("play-timer").textContent = formatClock(0);
   $("play-form").hidden = true;
   $("play-start").hidden = false;

@@ -32,6 +32,7 @@ async function startRound(event) {
   $("feedback").textContent = "";
   $("results").hidden = true;
   $("round").hidden = false;
+  document.body.classList.add("in-round");
   $("daily-start").disabled = true;
   $("word-input").disabled = false;
   state.stopTimer = countdown($("timer"), state.daily.seconds, finish);
@@ -84,6 +85,7 @@ async function finish() {
   state.over = true;
   state.stopTimer();
   traceWords(null);
+  document.body.classList.remove("in-round");
   $("word-input").disabled = true;
   try {
     const result = await api("/api/daily/result", {

@@ -145,6 +145,7 @@ function showRoom(room) {
   } else if (room.results && (room.phase === "results" || room.phase === "over")) {
     showResults(room.results);
   } else if (room.phase === "lobby") {
+    inRound(false);
     $("round").hidden = true;
     $("results").hidden = true;
     $("board").replaceChildren();
@@ -188,8 +189,14 @@ function roundStarted(message) {
   startRound(message.faces, message.remaining);
 }
 
+// During a round the room's settings, the site's header and "Leave room" make way for the board.
+function inRound(playing) {
+  document.body.classList.toggle("in-round", playing);
+}
+
 function startRound(faces, remaining) {
   renderBoard(faces);
+  inRound(true);
   $("results").hidden = true;
   $("round").hidden = false;
   $("word-input").disabled = false;
@@ -199,6 +206,7 @@ function startRound(faces, remaining) {
     $("word-input").disabled = true;
     $("word-button").disabled = true;
     traceWords(null);
+    inRound(false);
     $("feedback").textContent = "Time is up: judging…";
   });
   $("word-input").focus();
@@ -235,6 +243,7 @@ function feedback(entry) {
 function showResults(summary) {
   state.stopTimer();
   traceWords(null);
+  inRound(false);
   document.body.dataset.phase = summary.match_over ? "over" : "results";
   renderBoard(summary.faces);
   $("round").hidden = true;
@@ -309,6 +318,7 @@ function showResults(summary) {
 // ------------------------------------------------------------------ entry
 
 function showEntry(code) {
+  inRound(false);
   $("room").hidden = true;
   $("entry").hidden = false;
   $("join-code").value = code || "";
