@@ -3,7 +3,7 @@
 // paths, the clock and the API calls are board.js's, shared with the room and daily pages.
 "use strict";
 
-import { api, clearPath, drawPath, formatClock, renderBoard } from "/static/board.js";
+import { api, clearPath, copyText, drawPath, formatClock, renderBoard } from "/static/board.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
@@ -146,7 +146,7 @@ function updateShare() {
   const link = $("share-link");
   link.href = url;
   link.hidden = false;
-  $("copy-link").hidden = !navigator.clipboard;
+  $("copy-link").hidden = false;
 }
 
 async function solveBoard(text) {
@@ -367,10 +367,8 @@ async function start() {
   }
   $("word-filter").addEventListener("input", renderWords);
   $("word-sort").addEventListener("change", renderWords);
-  $("copy-link").addEventListener("click", reportErrors(async () => {
-    await navigator.clipboard.writeText(new URL(shareURL(), location.href).href);
-    $("copy-link").textContent = "Copied";
-  }));
+  $("copy-link").addEventListener("click", reportErrors(() => copyText(
+    new URL(shareURL(), location.href).href, $("copy-link"), $("share-link"))));
   $("tab-solve").addEventListener("click", () => showMode("solve"));
   $("tab-play").addEventListener("click", () => showMode("play"));
   $("play-start").addEventListener("click", reportErrors(startRound));

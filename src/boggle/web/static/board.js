@@ -171,3 +171,49 @@ export async function fillWordLists(select) {
     select.append(option);
   }
 }
+
+// Copies `text` to the clipboard, also on plain http where the Clipboard API is missing (a
+// selected field and the copy command); `button` then says "Copied". When nothing can be
+// copied the text of `shown` (an element showing it) is selected, to copy by hand.
+export async function copyText(text, button, shown) {
+  let copied = false;
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(text);
+      copied = true;
+    } catch (error) {
+      copied = false;  // refused (no permission): the fallback below
+    }
+  }
+  if (!copied) {
+    const field = document.createElement("textarea");
+    field.value = text;
+    field.readOnly = true;
+    field.className = "copy-field";
+    field.setAttribute("aria-hidden", "true");
+    document.body.append(field);
+    field.select();
+    try {
+      copied = document.execCommand("copy");
+    } catch (error) {
+      copied = false;
+    }
+    field.remove();
+    button.focus();
+  }
+  const label = button.dataset.label || button.textContent;
+  button.dataset.label = label;
+  if (copied) {
+    button.textContent = "Copied";
+    button.dataset.copied = "true";
+  } else {
+    if (shown) getSelection().selectAllChildren(shown);
+    button.textContent = "Selected: copy it";
+  }
+  clearTimeout(copyText.timer);
+  copyText.timer = setTimeout(() => {
+    button.textContent = label;
+    delete button.dataset.copied;
+  }, 2500);
+  return copied;
+}

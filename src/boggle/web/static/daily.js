@@ -1,6 +1,8 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
-import { api, countdown, drawPath, fillWordLists, renderBoard, wordButton } from "/static/board.js";
+import {
+  api, copyText, countdown, drawPath, fillWordLists, renderBoard, wordButton,
+} from "/static/board.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
@@ -111,7 +113,8 @@ async function start() {
   $("daily-form").addEventListener("submit", startRound);
   $("word-form").addEventListener("submit", submitWord);
   $("daily-stop").addEventListener("click", finish);
-  $("copy-share").addEventListener("click", () => navigator.clipboard?.writeText($("share-line").textContent));
+  $("copy-share").addEventListener("click",
+    () => copyText($("share-line").textContent, $("copy-share"), $("share-line")));
   try {
     await fillWordLists($("daily-dict"));
   } catch (error) {

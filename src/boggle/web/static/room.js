@@ -1,7 +1,7 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, clearPath, countdown, drawPath, fillWordLists, renderBoard, wordButton,
+  api, clearPath, copyText, countdown, drawPath, fillWordLists, renderBoard, wordButton,
 } from "/static/board.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
 
@@ -25,6 +25,7 @@ const state = {
   leaving: false,
   stopTimer: () => {},
   retry: 0,
+  shareURLs: [],  // where other devices reach this server (boggle serve --lan)
 };
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
@@ -88,8 +89,26 @@ function joined(message) {
   $("entry").hidden = true;
   $("room").hidden = false;
   $("room-code").textContent = message.code;
-  $("room-link").href = `/room/${message.code}`;
+  showShareAddress(message.code);
   document.body.dataset.code = message.code;
+}
+
+// The room's address for the others: on the server's network address (boggle serve --lan)
+// when this page was opened on the machine itself, and a QR code of it.
+function shareAddress(code) {
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+  const base = loopback && state.shareURLs.length ? state.shareURLs[0] : location.origin;
+  return new URL(`/room/${code}`, base).href;
+}
+
+function showShareAddress(code) {
+  const address = shareAddress(code);
+  const link = $("room-link");
+  link.href = address.startsWith(location.origin) ? `/room/${code}` : address;
+  link.textContent = address;
+  const qr = $("room-qr");
+  qr.src = `/api/share/qr.svg?${new URLSearchParams({ url: address })}`;
+  qr.hidden = false;
 }
 
 function serverError(message) {
@@ -378,7 +397,13 @@ async function start() {
     state.code = null;
     showEntry("");
   });
-  $("copy-link").addEventListener("click", () => navigator.clipboard?.writeText($("room-link").href));
+  $("copy-link").addEventListener("click",
+    () => copyText(shareAddress(state.code), $("copy-link"), $("room-link")));
+  try {
+    state.shareURLs = (await api("/api/share")).urls;
+  } catch (error) {
+    state.shareURLs = [];
+  }
   try {
     await fillWordLists($("create-dict"));
   } catch (error) {
