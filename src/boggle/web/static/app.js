@@ -334,9 +334,27 @@ function showMode(mode) {
   const play = mode === "play";
   $("tab-solve").setAttribute("aria-selected", String(!play));
   $("tab-play").setAttribute("aria-selected", String(play));
+  $("tab-solve").tabIndex = play ? -1 : 0;  // one tab stop for the tab list: the chosen tab
+  $("tab-play").tabIndex = play ? 0 : -1;
   $("solve-panel").hidden = play;
   $("play-panel").hidden = !play;
   if (state.board) updateShare();
+}
+
+// The ARIA tabs pattern: Left and Right move to the previous and next tab (round the ends),
+// Home and End to the first and last; the tab moved to is chosen at once.
+function moveBetweenTabs(event) {
+  const tabs = [...event.currentTarget.querySelectorAll("[role=tab]")].filter((tab) => !tab.disabled);
+  const at = tabs.indexOf(document.activeElement);
+  if (at < 0) return;
+  const moves = {
+    ArrowRight: at + 1, ArrowLeft: at - 1 + tabs.length, Home: 0, End: tabs.length - 1,
+  };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  const tab = tabs[moves[event.key] % tabs.length];
+  tab.focus();
+  tab.click();
 }
 
 async function loadOptions() {
@@ -371,6 +389,7 @@ async function start() {
     new URL(shareURL(), location.href).href, $("copy-link"), $("share-link"))));
   $("tab-solve").addEventListener("click", () => showMode("solve"));
   $("tab-play").addEventListener("click", () => showMode("play"));
+  $("tab-solve").closest("[role=tablist]").addEventListener("keydown", moveBetweenTabs);
   $("play-start").addEventListener("click", reportErrors(startRound));
   $("play-end").addEventListener("click", reportErrors(endRound));
   $("play-form").addEventListener("submit", reportErrors(() => submitWord()));
