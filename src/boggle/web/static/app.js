@@ -3,7 +3,9 @@
 // paths, the clock and the API calls are board.js's, shared with the room and daily pages.
 "use strict";
 
-import { api, clearPath, copyText, drawPath, formatClock, renderBoard } from "/static/board.js";
+import {
+  api, clearPath, copyText, counted, drawPath, formatClock, renderBoard,
+} from "/static/board.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
@@ -122,7 +124,7 @@ function renderWords() {
   const summary = $("summary");
   summary.dataset.count = String(solution.count);
   summary.dataset.score = String(solution.score);
-  let text = `${solution.count} words, ${solution.score} points`;
+  let text = `${counted(solution.count, "word")}, ${counted(solution.score, "point")}`;
   if (filter) text += ` (showing ${words.length})`;
   summary.textContent = text;
   $("word-tools").hidden = solution.count === 0;
@@ -255,13 +257,13 @@ function tick() {
   const timer = $("play-timer");
   timer.textContent = formatClock(left);
   timer.classList.toggle("low", left <= 10);
-  if (left <= 0) reportErrors(endRound)();
+  if (left <= 0) reportErrors(() => endRound(true))();
 }
 
 function showRoundScore(words, points) {
   const score = $("play-score");
   score.dataset.score = String(points);
-  score.textContent = `${words} words, ${points} points`;
+  score.textContent = `${counted(points, "point")}, ${counted(words, "word")}`;
 }
 
 // The round as the server's PlaySession tells it: feedback for each entry, the words found,
@@ -304,7 +306,8 @@ async function submitWord(traced) {
   showRoundScore(answer.found.length, answer.score);
 }
 
-async function endRound() {
+// The round's end: `ranOut` when its time ran out, not when the player ended it.
+async function endRound(ranOut = false) {
   const round = state.round;
   if (!round) return;
   clearInterval(round.timer);
@@ -321,11 +324,11 @@ async function endRound() {
   const line = $("play-result-line");
   line.dataset.score = String(answer.score);
   line.dataset.maximum = String(answer.maximum);
-  line.textContent = `You scored ${answer.score} of ${answer.maximum} points: ` +
-    `${answer.found.length} of ${answer.total} words.`;
+  line.textContent = `You scored ${answer.score} of ${counted(answer.maximum, "point")}: ` +
+    `${answer.found.length} of ${counted(answer.total, "word")}.`;
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
   $("play-results").hidden = false;
-  setFeedback("Time! Hover a missed word to see its path.", true);
+  setFeedback(`${ranOut ? "Time!" : "Round over."} Hover a missed word to see its path.`, true);
 }
 
 // ------------------------------------------------------------------ tabs and start-up
@@ -391,7 +394,7 @@ async function start() {
   $("tab-play").addEventListener("click", () => showMode("play"));
   $("tab-solve").closest("[role=tablist]").addEventListener("keydown", moveBetweenTabs);
   $("play-start").addEventListener("click", reportErrors(startRound));
-  $("play-end").addEventListener("click", reportErrors(endRound));
+  $("play-end").addEventListener("click", reportErrors(() => endRound(false)));
   $("play-form").addEventListener("submit", reportErrors(() => submitWord()));
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.pinned) {

@@ -112,6 +112,11 @@ export function wordButton(word, path, text) {
   return button;
 }
 
+// A count and its noun: "1 point", "2 points", "1 word".
+export function counted(number, noun, plural = `${noun}s`) {
+  return `${number} ${number === 1 ? noun : plural}`;
+}
+
 // Seconds as m:ss.
 export function formatClock(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));

@@ -148,7 +148,7 @@ function showRoom(room) {
   };
   $("phase").textContent = phases[room.phase] || room.phase;
   const s = room.settings;
-  const goal = [s.target ? `first to ${s.target} points` : "", s.rounds ? `${s.rounds} rounds` : ""]
+  const goal = [s.target ? `first to ${points(s.target)}` : "", s.rounds ? `${s.rounds} round${s.rounds === 1 ? "" : "s"}` : ""]
     .filter(Boolean).join(" or ");
   $("match-info").textContent = `${s.rows}x${s.cols} ${s.dice} dice, ${s.dictionary}, ` +
     `${s.rules_used.name} rules, ${s.seconds} s rounds, ${goal}` +
