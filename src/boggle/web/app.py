@@ -23,7 +23,13 @@ from collections.abc import AsyncIterator
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -118,6 +124,15 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     @app.get("/play", include_in_schema=False)
     async def solver_page() -> HTMLResponse:
         return page("index.html")
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> FileResponse:
+        # served from the root, so that it may cover every page; never kept stale by a cache
+        return FileResponse(
+            STATIC / "sw.js",
+            media_type="text/javascript",
+            headers={"Cache-Control": "no-cache"},
+        )
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     limits = config.limits

@@ -6,6 +6,12 @@ const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 let shownFaces = [];
 
+// Installable: the service worker keeps the pages and static files for a flaky connection
+// (browsers run one only on https or on this machine's own address).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+
 // The site's header says which page this is.
 for (const link of document.querySelectorAll("header.site nav a")) {
   if (link.getAttribute("href") === location.pathname) link.setAttribute("aria-current", "page");
