@@ -112,6 +112,7 @@ def start_solo_round(pages: Pages, server: ServeProcess, board: str, **options: 
         "text => document.getElementById('board').dataset.board === text"
         " || !document.getElementById('error').hidden",
         arg=board,
+        polling=100,
     )
     assert page.locator("#error").is_hidden(), page.locator("#error").text_content()
     return page
