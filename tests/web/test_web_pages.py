@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from boggle.web.app import WebConfig, create_app
 
-PAGES = ["/", "/solve", "/play", "/room", "/daily", "/room/ABC234"]
+PAGES = ["/", "/solve", "/play", "/room", "/daily", "/room/ABC234", "/challenge/ABC234"]
 
 
 @pytest.fixture(scope="module")

@@ -37,7 +37,7 @@ from boggle import __version__
 from boggle.board import Board
 from boggle.engines import solve
 from boggle.errors import BoggleError
-from boggle.web import rooms, routes, share
+from boggle.web import challenges, rooms, routes, share
 from boggle.web.context import ApiError, Limits, WebConfig, WebContext
 from boggle.web.middleware import BodyLimit, HostCheck, SecurityHeaders, error_response
 from boggle.web.pages import STATIC, page
@@ -48,6 +48,7 @@ ROUTERS: list[APIRouter] = [
     routes.router,  # /api/...
     rooms.router,  # /ws/rooms, /room, /daily, /api/rooms/..., /api/daily
     share.router,  # /api/share, /api/share/qr.svg
+    challenges.router,  # /challenge/CODE, /api/challenges/...
 ]
 """The routers every app includes, each with its own paths (``Depends(web_context)`` gives
 a route the limits, word lists and worker pools)."""

@@ -6,6 +6,7 @@
 import {
   api, clearPath, copyText, counted, drawPath, formatClock, renderBoard,
 } from "/static/board.js";
+import { offerChallenge } from "/static/challenge-link.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
@@ -224,6 +225,7 @@ async function startRound() {
     entries: [],        // every entry typed, in order: the server judges the round from them
     told: 0,            // how many of them the page has answered
     ends: Date.now() + seconds * 1000,
+    seconds,
     timer: null,
   };
   lockBoardControls(true);
@@ -327,6 +329,8 @@ async function endRound(ranOut = false) {
   line.textContent = `You scored ${answer.score} of ${counted(answer.maximum, "point")}: ` +
     `${answer.found.length} of ${counted(answer.total, "word")}.`;
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
+  const seconds = Math.round(round.seconds);
+  offerChallenge($("play-results"), () => ({ board: round.board, seconds, ...chosenOptions() }));
   $("play-results").hidden = false;
   setFeedback(`${ranOut ? "Time!" : "Round over."} Hover a missed word to see its path.`, true);
 }

@@ -3,6 +3,7 @@
 import {
   api, copyText, countdown, drawPath, fillWordLists, renderBoard, wordButton,
 } from "/static/board.js";
+import { offerChallenge } from "/static/challenge-link.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
@@ -101,6 +102,10 @@ async function finish() {
     line.dataset.maximum = String(result.maximum);
     line.dataset.percent = String(result.percent);
     $("unfound").replaceChildren(...result.unfound.map((w) => wordButton(w.word, w.path, `${w.word} ${w.points}`)));
+    const daily = state.daily;
+    offerChallenge($("results"), () => ({
+      board: daily.board, dictionary: daily.dictionary, seconds: daily.seconds,
+    }));
     $("round").hidden = true;
     $("results").hidden = false;
     $("daily-start").disabled = false;

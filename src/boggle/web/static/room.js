@@ -3,6 +3,7 @@
 import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, renderBoard, wordButton,
 } from "/static/board.js";
+import { offerChallenge } from "/static/challenge-link.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
@@ -148,6 +149,7 @@ function showRoom(room) {
   };
   $("phase").textContent = phases[room.phase] || room.phase;
   const s = room.settings;
+  state.settings = s;
   const goal = [s.target ? `first to ${points(s.target)}` : "", s.rounds ? `${s.rounds} round${s.rounds === 1 ? "" : "s"}` : ""]
     .filter(Boolean).join(" or ");
   $("match-info").textContent = `${s.rows}x${s.cols} ${s.dice} dice, ${s.dictionary}, ` +
@@ -328,6 +330,12 @@ function showResults(summary) {
       item.textContent = `${item.dataset.name}: ${points(total)}`;
     }
   }
+  const board = $("board").dataset.board;
+  const settings = state.settings || {};
+  offerChallenge($("results"), () => ({
+    board, dictionary: settings.dictionary, seconds: settings.seconds,
+    rules: ["classic", "big"].includes(settings.rules) ? settings.rules : undefined,
+  }));
   const isHost = state.you === state.host;
   $("start-button").hidden = !isHost || summary.match_over;
   $("start-button").textContent = "Next round";
