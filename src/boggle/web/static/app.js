@@ -330,7 +330,9 @@ async function endRound(ranOut = false) {
     `${answer.found.length} of ${counted(answer.total, "word")}.`;
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
   const seconds = Math.round(round.seconds);
-  offerChallenge($("play-results"), () => ({ board: round.board, seconds, ...chosenOptions() }));
+  const found = answer.found.map((entry) => entry.word);
+  offerChallenge($("play-results"), () => ({ board: round.board, seconds, ...chosenOptions() }),
+    () => ({ words: found }));
   $("play-results").hidden = false;
   setFeedback(`${ranOut ? "Time!" : "Round over."} Hover a missed word to see its path.`, true);
 }

@@ -103,9 +103,10 @@ async function finish() {
     line.dataset.percent = String(result.percent);
     $("unfound").replaceChildren(...result.unfound.map((w) => wordButton(w.word, w.path, `${w.word} ${w.points}`)));
     const daily = state.daily;
+    const found = [...state.words];
     offerChallenge($("results"), () => ({
       board: daily.board, dictionary: daily.dictionary, seconds: daily.seconds,
-    }));
+    }), () => ({ words: found }));
     $("round").hidden = true;
     $("results").hidden = false;
     $("daily-start").disabled = false;

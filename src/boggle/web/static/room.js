@@ -332,10 +332,12 @@ function showResults(summary) {
   }
   const board = $("board").dataset.board;
   const settings = state.settings || {};
+  const mine = summary.players.find((player) => player.name === state.you);
+  const counted = (mine ? mine.words : []).filter((verdict) => ["counted", "crossed_off"].includes(verdict.status));
   offerChallenge($("results"), () => ({
     board, dictionary: settings.dictionary, seconds: settings.seconds,
     rules: ["classic", "big"].includes(settings.rules) ? settings.rules : undefined,
-  }));
+  }), () => ({ name: state.you, words: counted.map((verdict) => verdict.word) }));
   const isHost = state.you === state.host;
   $("start-button").hidden = !isHost || summary.match_over;
   $("start-button").textContent = "Next round";
