@@ -191,3 +191,20 @@ def test_step_numbers_letters_and_the_finger_bubble_have_contrast(
     for text, background in pairs:
         ratio = page.evaluate(CONTRAST, [text, background])
         assert ratio >= 4.5, f"{text} on {background}: {ratio:.2f}:1"
+
+
+def test_a_challenge_entry_round_and_results(
+    pages: Pages, server: ServeProcess, axe_source: str
+) -> None:
+    from serve_process import get_json
+
+    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 30})
+    page = pages.open(server.url + made["url"])
+    audit(page, axe_source, "challenge entry")
+    page.fill("#challenge-name", "ann")
+    page.click("#challenge-start")
+    page.wait_for_selector("#board .cube")
+    audit(page, axe_source, "challenge round")
+    page.click("#challenge-stop")
+    page.wait_for_selector("body[data-played='true']")
+    audit(page, axe_source, "challenge results")
