@@ -141,6 +141,8 @@ def test_a_mouse_drag_across_three_dice_enters_the_word(pages: Pages, server: Se
     box = bubble.bounding_box()
     assert abs(box["x"] + box["width"] / 2 - x) < 2 and box["y"] + box["height"] <= y
     assert page.locator("#play-feedback").get_attribute("aria-live") == "polite"
+    # the word box keeps the focus (on a phone: the keyboard stays open)
+    assert page.evaluate("() => document.activeElement.id") == "play-input"
     # typing stays
     page.fill("#play-input", "zzz")
     page.press("#play-input", "Enter")
@@ -189,6 +191,7 @@ def test_a_finger_traces_a_word_on_a_phone(pages: Pages, server: ServeProcess) -
         == f"{word['word'].upper()}: +{word['points']}"
     )
     assert page.evaluate("() => window.scrollY") == scrolled  # the slide did not scroll the page
+    assert page.evaluate("() => document.activeElement.id") == "play-input"
 
 
 def test_a_multi_letter_face_traces_as_one_die(pages: Pages, server: ServeProcess) -> None:
