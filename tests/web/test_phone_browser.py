@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from browser import ARTIFACTS, Pages, chromium
-from serve_process import ServeProcess
+from serve_process import ServeProcess, get_json
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -78,7 +78,17 @@ def room_round(pages: Pages, server: ServeProcess) -> Any:
     return page
 
 
+def challenge_round(pages: Pages, server: ServeProcess) -> Any:
+    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+    page = pages.open(server.url + made["url"], **PHONE)
+    page.fill("#challenge-name", "ann")
+    page.click("#challenge-start")
+    page.wait_for_selector("#board .cube")
+    return page
+
+
 ROUNDS = {
+    "challenge": (challenge_round, "#timer", "#word-input", "#challenge-form"),
     "solo": (solo_round, "#play-timer", "#play-input", ".controls"),
     "daily": (daily_round, "#timer", "#word-input", "#daily-form"),
     "room": (room_round, "#timer", "#word-input", ".room-head"),
