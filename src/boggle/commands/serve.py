@@ -13,12 +13,15 @@ import math
 import socket
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boggle.commands._options import whole_number
 from boggle.errors import BoggleError, LexiconError
 from boggle.lexicon import load_lexicon
 from boggle.wordlist_files import bundled_lists
+
+if TYPE_CHECKING:
+    from boggle.web.context import WebConfig
 
 
 def register(subparsers: Any) -> None:
@@ -198,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _on_the_network(config: Any, args: argparse.Namespace) -> tuple[Any, str]:
+def _on_the_network(config: WebConfig, args: argparse.Namespace) -> tuple[WebConfig, str]:
     """``--lan``: the app set up to answer on this machine's network addresses, and the
     address to listen on (all, unless ``--host`` names one); the addresses said on stderr."""
     import dataclasses
