@@ -64,8 +64,11 @@ class Pages:
         self.contexts: list[Any] = []
         self.errors: list[str] = []
 
-    def open(self, url: str) -> Any:
-        context = self.browser.new_context(viewport={"width": 1000, "height": 900})
+    def open(self, url: str, **context_options: Any) -> Any:
+        """The page at ``url`` in a new context (a 1000x900 window unless the options,
+        Playwright's ``new_context`` arguments, say otherwise)."""
+        context_options.setdefault("viewport", {"width": 1000, "height": 900})
+        context = self.browser.new_context(**context_options)
         self.contexts.append(context)
         opened = context.new_page()
         opened.set_default_timeout(20_000)

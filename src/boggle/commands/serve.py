@@ -22,6 +22,7 @@ from boggle.wordlist_files import bundled_lists
 
 if TYPE_CHECKING:
     from boggle.rooms.limits import RoomLimits
+    from boggle.web.context import WebConfig
 
 
 def register(subparsers: Any) -> None:
@@ -34,6 +35,13 @@ def register(subparsers: Any) -> None:
         "Needs pip install '.[web]'.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument(
+        "--lan",
+        action="store_true",
+        help="play with friends on the same network: listen on this machine's network "
+        "addresses, print the address (and a QR code) other devices open, and answer for "
+        "those addresses",
+    )
     parser.add_argument("--port", type=whole_number, default=8000, help="port (default 8000)")
     parser.add_argument(
         "--dict-file",
@@ -241,6 +249,8 @@ def run(args: argparse.Namespace) -> int:
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
         rooms=RoomsConfig(data_dir=data, limits=room_limits(args), keep_days=keep_days),
     )
+    if args.lan:
+        config, args.host = _on_the_network(config, args)
     app = create_app(config)
     _check_port_free(args.host, args.port)
     sys.stderr.write(f"boggle: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
@@ -252,6 +262,27 @@ def run(args: argparse.Namespace) -> int:
     with contextlib.suppress(KeyboardInterrupt):
         server.run()
     return 0
+
+
+def _on_the_network(config: WebConfig, args: argparse.Namespace) -> tuple[WebConfig, str]:
+    """``--lan``: the app set up to answer on this machine's network addresses, and the
+    address to listen on (all, unless ``--host`` names one); the addresses said on stderr."""
+    import dataclasses
+
+    from boggle.web.lan import host_names, lan_addresses, lan_allowed_hosts, lan_urls, qr_terminal
+
+    host = "0.0.0.0" if args.host == "127.0.0.1" else args.host
+    addresses = lan_addresses() if host in ("0.0.0.0", "::") else [args.host]
+    names = host_names(addresses)
+    urls = lan_urls(addresses, names, args.port)
+    if urls:
+        sys.stderr.write("boggle: other devices on this network open:\n")
+        sys.stderr.writelines(f"  {url}\n" for url in urls)
+        sys.stderr.write(qr_terminal(urls[0]))
+    else:
+        sys.stderr.write("boggle: this machine has no network address besides loopback\n")
+    allowed = lan_allowed_hosts(addresses, names, args.allowed_host)
+    return dataclasses.replace(config, allowed_hosts=allowed, share_urls=tuple(urls)), host
 
 
 def _check_port_free(host: str, port: int) -> None:

@@ -12,6 +12,8 @@ True
 False
 >>> share_line(day, "en-70", 4, score=23, words=12, maximum=180)
 'boggle daily 2026-11-23 (4x4, en-70): 23 points, 12 words, 13% of the maximum'
+>>> share_line(day, "en-70", 4, score=1, words=1, maximum=180)
+'boggle daily 2026-11-23 (4x4, en-70): 1 point, 1 word, 1% of the maximum'
 """
 
 from __future__ import annotations
@@ -75,5 +77,6 @@ def share_line(
     percent = round(100 * score / maximum) if maximum else 0
     return (
         f"boggle daily {date.isoformat()} ({size}x{size}, {dictionary}): "
-        f"{score} points, {words} words, {percent}% of the maximum"
+        f"{score} point{'' if score == 1 else 's'}, {words} word{'' if words == 1 else 's'}, "
+        f"{percent}% of the maximum"
     )

@@ -23,7 +23,13 @@ from collections.abc import AsyncIterator
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -31,7 +37,7 @@ from boggle import __version__
 from boggle.board import Board
 from boggle.engines import solve
 from boggle.errors import BoggleError
-from boggle.web import challenges, rooms, routes
+from boggle.web import challenges, rooms, routes, share
 from boggle.web.context import ApiError, Limits, WebConfig, WebContext
 from boggle.web.middleware import BodyLimit, HostCheck, SecurityHeaders, error_response
 from boggle.web.pages import STATIC, page
@@ -41,7 +47,8 @@ __all__ = ["ROUTERS", "ApiError", "Limits", "WebConfig", "create_app"]
 ROUTERS: list[APIRouter] = [
     routes.router,  # /api/...
     rooms.router,  # /ws/rooms, /room, /daily, /api/rooms/..., /api/daily
-    challenges.router,  # /challenge/{code}, /api/challenges/...
+    share.router,  # /api/share, /api/share/qr.svg
+    challenges.router,  # /challenge/CODE, /api/challenges/...
 ]
 """The routers every app includes, each with its own paths (``Depends(web_context)`` gives
 a route the limits, word lists and worker pools)."""
@@ -108,9 +115,25 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     for router in ROUTERS:
         app.include_router(router)
 
-    @app.get("/", include_in_schema=False)
-    async def index_page() -> HTMLResponse:
+    @app.get("/", include_in_schema=False, response_model=None)
+    async def home_page(request: Request) -> Response:
+        if request.url.query:  # a link to a board from before the solver had its own address
+            return RedirectResponse(f"/solve?{request.url.query}", status_code=307)
+        return page("home.html")
+
+    @app.get("/solve", include_in_schema=False)
+    @app.get("/play", include_in_schema=False)
+    async def solver_page() -> HTMLResponse:
         return page("index.html")
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> FileResponse:
+        # served from the root, so that it may cover every page; never kept stale by a cache
+        return FileResponse(
+            STATIC / "sw.js",
+            media_type="text/javascript",
+            headers={"Cache-Control": "no-cache"},
+        )
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     limits = config.limits

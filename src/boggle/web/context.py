@@ -66,6 +66,9 @@ class WebConfig:
     """Host header values answered (with any port); others get 400 (DNS rebinding).
     ``"*"`` answers any."""
     rooms: RoomsConfig = field(default_factory=RoomsConfig)
+    share_urls: tuple[str, ...] = ()
+    """Where other devices open this server (``boggle serve --lan``: ``http://192.168.1.20:8000/``),
+    shown on the room page instead of a loopback address."""
 
 
 class ApiError(Exception):

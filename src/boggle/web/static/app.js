@@ -4,9 +4,10 @@
 "use strict";
 
 import {
-  api, clearPath, drawPath, formatClock, renderBoard, showDefinition,
+  api, clearPath, copyText, counted, drawPath, formatClock, renderBoard, showDefinition,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
+import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -127,7 +128,7 @@ function renderWords() {
   const summary = $("summary");
   summary.dataset.count = String(solution.count);
   summary.dataset.score = String(solution.score);
-  let text = `${solution.count} words, ${solution.score} points`;
+  let text = `${counted(solution.count, "word")}, ${counted(solution.score, "point")}`;
   if (filter) text += ` (showing ${words.length})`;
   summary.textContent = text;
   $("word-tools").hidden = solution.count === 0;
@@ -142,8 +143,7 @@ function shareURL() {
   const options = chosenOptions();
   if (options.dictionary) params.set("dict", options.dictionary);
   if (options.rules) params.set("rules", options.rules);
-  if (!$("play-panel").hidden) params.set("mode", "play");
-  return `${location.pathname}?${params}`;
+  return `${$("play-panel").hidden ? "/solve" : "/play"}?${params}`;
 }
 
 function updateShare() {
@@ -152,7 +152,7 @@ function updateShare() {
   const link = $("share-link");
   link.href = url;
   link.hidden = false;
-  $("copy-link").hidden = !navigator.clipboard;
+  $("copy-link").hidden = false;
 }
 
 async function solveBoard(text) {
@@ -235,6 +235,7 @@ async function startRound() {
   };
   showHintsLeft(state.round, null);
   lockBoardControls(true);
+  document.body.classList.add("in-round");
   $("play-results").hidden = true;
   $("play-found").replaceChildren();
   $("play-form").hidden = false;
@@ -247,6 +248,7 @@ async function startRound() {
   state.round.timer = setInterval(tick, 250);
   $("play-input").value = "";
   $("play-input").focus();
+  traceWords((word) => reportErrors(() => submitWord(word))());
 }
 
 // While a round runs, the board, list and rules stay as they are.
@@ -264,13 +266,13 @@ function tick() {
   const timer = $("play-timer");
   timer.textContent = formatClock(left);
   timer.classList.toggle("low", left <= 10);
-  if (left <= 0) reportErrors(endRound)();
+  if (left <= 0) reportErrors(() => endRound(true))();
 }
 
 function showRoundScore(words, points) {
   const score = $("play-score");
   score.dataset.score = String(points);
-  score.textContent = `${words} words, ${points} points`;
+  score.textContent = `${counted(points, "point")}, ${counted(words, "word")}`;
 }
 
 // The round as the server's PlaySession tells it: feedback for each entry, the words found,
@@ -280,11 +282,15 @@ function playRound(round, finished) {
   return api("/api/play", { board: round.board, words: round.entries, finished, ...chosenOptions(), ...words });
 }
 
-async function submitWord() {
+// A word typed in the word box, or `traced` on the board (the box keeps what is typed).
+async function submitWord(traced) {
   const round = state.round;
   const input = $("play-input");
-  const typed = input.value.trim();
-  input.value = "";
+  let typed = traced;
+  if (typeof typed !== "string") {
+    typed = input.value.trim();
+    input.value = "";
+  }
   if (!round || !typed) return;
   round.entries.push(typed);
   const answer = await playRound(round, false);
@@ -295,10 +301,12 @@ async function submitWord() {
   const word = said.word.toUpperCase();
   if (said.status === "accepted") {
     setFeedback(`${word}: +${said.points}`, true);
+    tracedFeedback(said.word, `+${said.points}`, true);
     const found = answer.found.find((entry) => entry.word === said.word);
     if (found) drawPath(found.word, found.path);
   } else {
     setFeedback(`${word}: ${said.label}${said.message ? ` (${said.message})` : ""}`, false);
+    tracedFeedback(said.word, said.label, false);
   }
   $("play-found").replaceChildren(...answer.found.map((entry) => {
     const item = document.createElement("li");
@@ -334,11 +342,14 @@ async function askHint() {
   showHintsLeft(round, answer.limit);
 }
 
-async function endRound() {
+// The round's end: `ranOut` when its time ran out, not when the player ended it.
+async function endRound(ranOut = false) {
   const round = state.round;
   if (!round) return;
   clearInterval(round.timer);
   state.round = null;
+  traceWords(null);
+  document.body.classList.remove("in-round");
   $("play-timer").textContent = formatClock(0);
   $("play-form").hidden = true;
   $("play-start").hidden = false;
@@ -349,9 +360,9 @@ async function endRound() {
   const line = $("play-result-line");
   line.dataset.score = String(answer.score);
   line.dataset.maximum = String(answer.maximum);
-  line.textContent = `You scored ${answer.score} of ${answer.maximum} points: ` +
-    `${answer.found.length} of ${answer.total} words` +
-    (round.hints.length ? `, with ${round.hints.length} hint${round.hints.length === 1 ? "" : "s"}.` : ".");
+  line.textContent = `You scored ${answer.score} of ${counted(answer.maximum, "point")}: ` +
+    `${answer.found.length} of ${counted(answer.total, "word")}` +
+    (round.hints.length ? `, with ${counted(round.hints.length, "hint")}.` : ".");
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
   const levels = answer.levels;
   $("play-levels").textContent = levels
@@ -363,7 +374,7 @@ async function endRound() {
   offerChallenge($("play-results"), {
     board: round.board, ...chosenOptions(), seconds: round.seconds, words: answer.found.map((w) => w.word),
   });
-  setFeedback("Time! Hover a missed word to see its path.", true);
+  setFeedback(`${ranOut ? "Time!" : "Round over."} Hover a missed word to see its path.`, true);
 }
 
 // ------------------------------------------------------------------ tabs and start-up
@@ -372,9 +383,27 @@ function showMode(mode) {
   const play = mode === "play";
   $("tab-solve").setAttribute("aria-selected", String(!play));
   $("tab-play").setAttribute("aria-selected", String(play));
+  $("tab-solve").tabIndex = play ? -1 : 0;  // one tab stop for the tab list: the chosen tab
+  $("tab-play").tabIndex = play ? 0 : -1;
   $("solve-panel").hidden = play;
   $("play-panel").hidden = !play;
   if (state.board) updateShare();
+}
+
+// The ARIA tabs pattern: Left and Right move to the previous and next tab (round the ends),
+// Home and End to the first and last; the tab moved to is chosen at once.
+function moveBetweenTabs(event) {
+  const tabs = [...event.currentTarget.querySelectorAll("[role=tab]")].filter((tab) => !tab.disabled);
+  const at = tabs.indexOf(document.activeElement);
+  if (at < 0) return;
+  const moves = {
+    ArrowRight: at + 1, ArrowLeft: at - 1 + tabs.length, Home: 0, End: tabs.length - 1,
+  };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  const tab = tabs[moves[event.key] % tabs.length];
+  tab.focus();
+  tab.click();
 }
 
 async function loadOptions() {
@@ -405,15 +434,14 @@ async function start() {
   }
   $("word-filter").addEventListener("input", renderWords);
   $("word-sort").addEventListener("change", renderWords);
-  $("copy-link").addEventListener("click", reportErrors(async () => {
-    await navigator.clipboard.writeText(new URL(shareURL(), location.href).href);
-    $("copy-link").textContent = "Copied";
-  }));
+  $("copy-link").addEventListener("click", reportErrors(() => copyText(
+    new URL(shareURL(), location.href).href, $("copy-link"), $("share-link"))));
   $("tab-solve").addEventListener("click", () => showMode("solve"));
   $("tab-play").addEventListener("click", () => showMode("play"));
+  $("tab-solve").closest("[role=tablist]").addEventListener("keydown", moveBetweenTabs);
   $("play-start").addEventListener("click", reportErrors(startRound));
-  $("play-end").addEventListener("click", reportErrors(endRound));
-  $("play-form").addEventListener("submit", reportErrors(submitWord));
+  $("play-end").addEventListener("click", reportErrors(() => endRound(false)));
+  $("play-form").addEventListener("submit", reportErrors(() => submitWord()));
   $("play-hint").addEventListener("click", reportErrors(askHint));
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.pinned) {
@@ -424,9 +452,11 @@ async function start() {
   });
   window.addEventListener("resize", restorePinned);
 
+  const params = new URLSearchParams(location.search);
+  const play = params.get("mode") === "play" || location.pathname === "/play";
+  if (play) showMode("play");
   try {
     await loadOptions();
-    const params = new URLSearchParams(location.search);
     const unknown = [];
     for (const [key, id] of [["dict", "dict-select"], ["rules", "rules-select"]]) {
       const wanted = params.get(key);
@@ -434,8 +464,6 @@ async function start() {
       if ([...$(id).options].some((option) => option.value === wanted)) $(id).value = wanted;
       else unknown.push(`${key} '${wanted}'`);
     }
-    const play = params.get("mode") === "play";
-    if (play) showMode("play");
     if (params.get("board") && play) {
       $("board-input").value = params.get("board");  // a shared challenge: not solved yet
       $("play-this-board").checked = true;

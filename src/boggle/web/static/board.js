@@ -6,6 +6,17 @@ const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 let shownFaces = [];
 
+// Installable: the service worker keeps the pages and static files for a flaky connection
+// (browsers run one only on https or on this machine's own address).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+
+// The site's header says which page this is.
+for (const link of document.querySelectorAll("header.site nav a")) {
+  if (link.getAttribute("href") === location.pathname) link.setAttribute("aria-current", "page");
+}
+
 // A face as a cube shows it: "Qu", "Th", "IJ" (Dutch capitalises the digraph whole), "ß"
 // (its capital is two letters, so it stays as it is).
 export function faceLabel(face) {
@@ -33,7 +44,10 @@ export function renderBoard(faces) {
     cube.dataset.row = String(r);
     cube.dataset.col = String(c);
     cube.dataset.face = face;
-    cube.textContent = faceLabel(face);
+    const label = document.createElement("span");
+    label.className = "face";
+    label.textContent = faceLabel(face);
+    cube.append(label);
     board.append(cube);
   }));
   board.dataset.board = faces.map((row) => row.map(compactFace).join("")).join(" ");
@@ -146,6 +160,11 @@ export async function showDefinition(button, word, dictionary) {
   }
 }
 
+// A count and its noun: "1 point", "2 points", "1 word".
+export function counted(number, noun, plural = `${noun}s`) {
+  return `${number} ${number === 1 ? noun : plural}`;
+}
+
 // Seconds as m:ss.
 export function formatClock(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));
@@ -204,4 +223,50 @@ export async function fillWordLists(select) {
     option.selected = entry.name === lists.default;
     select.append(option);
   }
+}
+
+// Copies `text` to the clipboard, also on plain http where the Clipboard API is missing (a
+// selected field and the copy command); `button` then says "Copied". When nothing can be
+// copied the text of `shown` (an element showing it) is selected, to copy by hand.
+export async function copyText(text, button, shown) {
+  let copied = false;
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(text);
+      copied = true;
+    } catch (error) {
+      copied = false;  // refused (no permission): the fallback below
+    }
+  }
+  if (!copied) {
+    const field = document.createElement("textarea");
+    field.value = text;
+    field.readOnly = true;
+    field.className = "copy-field";
+    field.setAttribute("aria-hidden", "true");
+    document.body.append(field);
+    field.select();
+    try {
+      copied = document.execCommand("copy");
+    } catch (error) {
+      copied = false;
+    }
+    field.remove();
+    button.focus();
+  }
+  const label = button.dataset.label || button.textContent;
+  button.dataset.label = label;
+  if (copied) {
+    button.textContent = "Copied";
+    button.dataset.copied = "true";
+  } else {
+    if (shown) getSelection().selectAllChildren(shown);
+    button.textContent = "Selected: copy it";
+  }
+  clearTimeout(copyText.timer);
+  copyText.timer = setTimeout(() => {
+    button.textContent = label;
+    delete button.dataset.copied;
+  }, 2500);
+  return copied;
 }

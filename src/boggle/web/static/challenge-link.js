@@ -1,30 +1,7 @@
 // "Challenge a friend" after any round (solo, daily, room): keeps the round on the server
 // (POST /api/challenges) and shows the link to it, with a Copy button that works on plain
 // http too (no clipboard API there: the link is selected and copied the old way).
-import { api } from "/static/board.js";
-
-// Copy `text`; without the clipboard API, select `element`'s text and copy that.
-export async function copyText(text, element, button) {
-  try {
-    await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
-    return;
-  } catch (error) {
-    // plain http, or permission refused: fall back to the selection
-  }
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  const selection = window.getSelection();
-  selection.removeAllRanges();
-  selection.addRange(range);
-  let copied = false;
-  try {
-    copied = document.execCommand("copy");
-  } catch (error) {
-    copied = false;
-  }
-  button.textContent = copied ? "Copied" : "Selected: copy it with Ctrl+C";
-}
+import { api, copyText } from "/static/board.js";
 
 // "Challenge a friend" at the end of `container` for the round just played: `round` is
 // { board, dictionary, rules, min_length, seconds, words, name } (rules: a preset or null;
@@ -91,7 +68,7 @@ export function offerChallenge(container, round) {
     copy.id = "challenge-copy";
     copy.className = "secondary";
     copy.textContent = "Copy link";
-    copy.addEventListener("click", () => copyText(url, link, copy));
+    copy.addEventListener("click", () => copyText(url, copy, link));
     status.textContent = `Your score is in. Send this link: whoever opens it plays the same round.`;
     offer.replaceChildren(status, link, copy);
   };

@@ -1,7 +1,9 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
-import { api, countdown, drawPath, renderBoard, wordButton } from "/static/board.js";
-import { copyText } from "/static/challenge-link.js";
+import {
+  api, copyText, countdown, drawPath, renderBoard, wordButton,
+} from "/static/board.js";
+import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
 const code = (location.pathname.split("/").pop() || "").toUpperCase();
@@ -47,7 +49,9 @@ function startRound(event) {
   $("word-input").disabled = false;
   $("word-button").disabled = false;
   state.stopTimer = countdown($("timer"), state.challenge.seconds, () => finish(true));
+  document.body.classList.add("in-round");
   $("word-input").focus();
+  traceWords((word) => enterWord(word));
 }
 
 function say(text, good) {
@@ -61,6 +65,7 @@ export async function enterWord(word) {
   if (!word || state.over) return;
   if (state.words.includes(word)) {
     say(`${word.toUpperCase()}: already found`, false);
+    tracedFeedback(word, "already found", false);
     return;
   }
   const challenge = state.challenge;
@@ -71,6 +76,7 @@ export async function enterWord(word) {
     });
     const good = check.status === "counted";
     say(good ? `${word.toUpperCase()}: +${check.points}` : `${word.toUpperCase()}: ${check.label}`, good);
+    tracedFeedback(word, good ? `+${check.points}` : check.label, good);
     if (good && !state.over && !state.words.includes(word)) {
       state.words.push(word);
       drawPath(word, check.path);
@@ -96,6 +102,8 @@ async function finish(timeUp) {
   if (state.over) return;
   state.over = true;
   state.stopTimer();
+  traceWords(null);
+  document.body.classList.remove("in-round");
   $("word-input").disabled = true;
   $("word-button").disabled = true;
   say(timeUp ? "Time!" : "Round over.", true);
@@ -186,7 +194,7 @@ async function start() {
   const share = $("share-challenge");
   share.href = location.pathname;
   share.textContent = new URL(location.pathname, location.href).href;
-  $("copy-challenge").addEventListener("click", () => copyText(share.href, share, $("copy-challenge")));
+  $("copy-challenge").addEventListener("click", () => copyText(share.href, $("copy-challenge"), share));
   $("word-form").addEventListener("submit", submitWord);
   $("challenge-stop").addEventListener("click", () => finish(false));
   $("rename-form").addEventListener("submit", (event) => {

@@ -1,7 +1,10 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
-import { api, countdown, drawPath, fillWordLists, renderBoard, wordButton } from "/static/board.js";
+import {
+  api, copyText, countdown, drawPath, fillWordLists, renderBoard, wordButton,
+} from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
+import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { daily: null, words: [], stopTimer: () => {}, over: false };
@@ -37,21 +40,30 @@ async function startRound(event) {
   $("feedback").textContent = "";
   $("results").hidden = true;
   $("round").hidden = false;
+  document.body.classList.add("in-round");
   $("daily-start").disabled = true;
   $("word-input").disabled = false;
   state.stopTimer = countdown($("timer"), state.daily.seconds, finish);
   $("word-input").focus();
+  traceWords((word) => enterWord(word));
 }
 
-async function submitWord(event) {
+function submitWord(event) {
   event.preventDefault();
-  const word = $("word-input").value.trim().toLowerCase();
+  const word = $("word-input").value.trim();
   $("word-input").value = "";
+  return enterWord(word);
+}
+
+// A word typed or traced on the board.
+async function enterWord(typed) {
+  const word = typed.trim().toLowerCase();
   if (!word || state.over) return;
   const box = $("feedback");
   if (state.words.includes(word)) {
     box.textContent = `${word.toUpperCase()}: already found`;
     box.className = "feedback bad";
+    tracedFeedback(word, "already found", false);
     return;
   }
   try {
@@ -62,6 +74,7 @@ async function submitWord(event) {
     box.textContent = good ? `${word.toUpperCase()}: +${check.points}` : `${word.toUpperCase()}: ${check.label}`;
     box.className = `feedback ${good ? "good" : "bad"}`;
     if (check.status === "set_apart") state.words.push(word);
+    tracedFeedback(word, good ? `+${check.points}` : check.label, good);
     if (good) {
       state.words.push(word);
       drawPath(word, check.path);
@@ -80,6 +93,8 @@ async function finish() {
   if (state.over) return;
   state.over = true;
   state.stopTimer();
+  traceWords(null);
+  document.body.classList.remove("in-round");
   $("word-input").disabled = true;
   try {
     const result = await api("/api/daily/result", {
@@ -117,7 +132,8 @@ async function start() {
   $("daily-form").addEventListener("submit", startRound);
   $("word-form").addEventListener("submit", submitWord);
   $("daily-stop").addEventListener("click", finish);
-  $("copy-share").addEventListener("click", () => navigator.clipboard?.writeText($("share-line").textContent));
+  $("copy-share").addEventListener("click",
+    () => copyText($("share-line").textContent, $("copy-share"), $("share-line")));
   try {
     await fillWordLists($("daily-dict"));
   } catch (error) {

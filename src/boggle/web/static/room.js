@@ -1,9 +1,10 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, clearPath, countdown, drawPath, fillWordLists, renderBoard, wordButton,
+  api, clearPath, copyText, countdown, drawPath, fillWordLists, renderBoard, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
+import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
 const STATUS_TEXT = {
@@ -28,6 +29,7 @@ const state = {
   leaving: false,
   stopTimer: () => {},
   retry: 0,
+  shareURLs: [],  // where other devices reach this server (boggle serve --lan)
 };
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
@@ -95,8 +97,26 @@ function joined(message) {
   $("entry").hidden = true;
   $("room").hidden = false;
   $("room-code").textContent = message.code;
-  $("room-link").href = `/room/${message.code}`;
+  showShareAddress(message.code);
   document.body.dataset.code = message.code;
+}
+
+// The room's address for the others: on the server's network address (boggle serve --lan)
+// when this page was opened on the machine itself, and a QR code of it.
+function shareAddress(code) {
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+  const base = loopback && state.shareURLs.length ? state.shareURLs[0] : location.origin;
+  return new URL(`/room/${code}`, base).href;
+}
+
+function showShareAddress(code) {
+  const address = shareAddress(code);
+  const link = $("room-link");
+  link.href = address.startsWith(location.origin) ? `/room/${code}` : address;
+  link.textContent = address;
+  const qr = $("room-qr");
+  qr.src = `/api/share/qr.svg?${new URLSearchParams({ url: address })}`;
+  qr.hidden = false;
 }
 
 function serverError(message) {
@@ -138,7 +158,8 @@ function showRoom(room) {
   };
   $("phase").textContent = phases[room.phase] || room.phase;
   const s = room.settings;
-  const goal = [s.target ? `first to ${s.target} points` : "", s.rounds ? `${s.rounds} rounds` : ""]
+  state.settings = s;
+  const goal = [s.target ? `first to ${points(s.target)}` : "", s.rounds ? `${s.rounds} round${s.rounds === 1 ? "" : "s"}` : ""]
     .filter(Boolean).join(" or ");
   $("match-info").textContent = `${s.rows}x${s.cols} ${s.dice} dice, ${s.dictionary}, ` +
     `${s.rules_used.name} rules, ${s.seconds} s rounds, ${goal}` +
@@ -156,6 +177,7 @@ function showRoom(room) {
   } else if (room.results && (room.phase === "results" || room.phase === "over")) {
     showResults(room.results);
   } else if (room.phase === "lobby") {
+    inRound(false);
     $("round").hidden = true;
     $("results").hidden = true;
     $("board").replaceChildren();
@@ -199,8 +221,14 @@ function roundStarted(message) {
   startRound(message.faces, message.remaining);
 }
 
+// During a round the room's settings, the site's header and "Leave room" make way for the board.
+function inRound(playing) {
+  document.body.classList.toggle("in-round", playing);
+}
+
 function startRound(faces, remaining) {
   renderBoard(faces);
+  inRound(true);
   $("results").hidden = true;
   $("round").hidden = false;
   $("word-input").disabled = false;
@@ -209,9 +237,12 @@ function startRound(faces, remaining) {
   state.stopTimer = countdown($("timer"), remaining, () => {
     $("word-input").disabled = true;
     $("word-button").disabled = true;
+    traceWords(null);
+    inRound(false);
     $("feedback").textContent = "Time is up: judging…";
   });
   $("word-input").focus();
+  traceWords((word) => send({ type: "word", word }));
 }
 
 function addMyWord(entry) {
@@ -234,6 +265,7 @@ function feedback(entry) {
   box.className = `feedback ${good ? "good" : "bad"}`;
   box.dataset.word = entry.word;
   box.dataset.status = entry.status;
+  tracedFeedback(entry.word, good ? `+${entry.points}` : STATUS_TEXT[entry.status] || entry.status, good);
   if (good) drawPath(entry.word, entry.path);
   addMyWord(entry);
 }
@@ -242,6 +274,8 @@ function feedback(entry) {
 
 function showResults(summary) {
   state.stopTimer();
+  traceWords(null);
+  inRound(false);
   document.body.dataset.phase = summary.match_over ? "over" : "results";
   renderBoard(summary.faces);
   $("round").hidden = true;
@@ -356,6 +390,7 @@ function showLevels(summary) {
 // ------------------------------------------------------------------ entry
 
 function showEntry(code) {
+  inRound(false);
   $("room").hidden = true;
   $("entry").hidden = false;
   $("join-code").value = code || "";
@@ -417,7 +452,13 @@ async function start() {
     state.code = null;
     showEntry("");
   });
-  $("copy-link").addEventListener("click", () => navigator.clipboard?.writeText($("room-link").href));
+  $("copy-link").addEventListener("click",
+    () => copyText(shareAddress(state.code), $("copy-link"), $("room-link")));
+  try {
+    state.shareURLs = (await api("/api/share")).urls;
+  } catch (error) {
+    state.shareURLs = [];
+  }
   try {
     await fillWordLists($("create-dict"));
   } catch (error) {

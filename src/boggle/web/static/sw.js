@@ -1,0 +1,52 @@
+// The service worker (served as /sw.js, so it covers every page): the pages and the files
+// under /static/ are kept in a cache, so a reload on a flaky connection still shows the
+// page. Only those: the API (/api/...), the room socket and everything else always go to
+// the server. The network comes first, so a new version of a file is used as soon as it
+// can be fetched; the cached copy answers only when the network does not.
+"use strict";
+
+const CACHE = "boggle-static-v1";
+const PAGES = ["/", "/solve", "/play", "/room", "/daily"];
+
+// A request this worker may answer from the cache: a GET of a page or a static file.
+function cacheable(url) {
+  if (url.origin !== self.location.origin) return null;
+  if (url.pathname.startsWith("/static/")) return url.pathname;
+  if (PAGES.includes(url.pathname)) return url.pathname;
+  if (/^\/room\/[A-Za-z0-9]{6}$/.test(url.pathname)) return "/room";  // the room page itself
+  return null;
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => cache.addAll([...PAGES, "/static/style.css",
+      "/static/board.js", "/static/trace.js"]))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter((n) => n !== CACHE).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") return;
+  const key = cacheable(new URL(event.request.url));
+  if (key === null) return;  // not ours: the browser fetches it as if there were no worker
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    try {
+      const answer = await fetch(event.request);
+      if (answer.ok) await cache.put(key, answer.clone());
+      return answer;
+    } catch (error) {
+      const kept = await cache.match(key);
+      if (kept) return kept;
+      throw error;
+    }
+  })());
+});

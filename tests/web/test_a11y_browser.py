@@ -1,0 +1,210 @@
+"""Accessibility in a real browser: an axe-core audit of every page and state (the front
+door; the solver; solo play before, during and after a round; the daily board's entry,
+round and result; a room's entry, lobby, round and results) finds nothing serious or
+critical (text contrast below 4.5:1 among them); the mode tabs follow the ARIA tabs
+pattern with the arrow keys; a round puts the focus in the word box.
+
+Needs the `chromium` package (`.ci/install-browser`) and axe-core from npm
+(`.ci/install-axe` puts it in node_modules/); without them these tests skip with a reason
+locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser import Pages, chromium
+from serve_process import ServeProcess
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+FXIE = "fxie amlo ewbx astu"
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.is_file():
+        message = f"axe-core is not installed at {AXE}: run .ci/install-axe (npm)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    running = ServeProcess(tmp_path_factory.mktemp("data"))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture()
+def pages(browser: Any) -> Iterator[Pages]:
+    opened = Pages(browser)
+    yield opened
+    opened.close()
+
+
+def audit(page: Any, axe_source: str, state: str) -> None:
+    """axe-core's rules (WCAG 2 A and AA, and best practices) on the page as it is now:
+    no violation of serious or critical impact."""
+    # evaluated through the DevTools protocol, which the page's script policy does not cover
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(axe_source)
+    violations = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => `${v.id} (${v.impact}): ${v.help} at `
+                 + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))"""
+    )
+    assert violations == [], f"{state}: {violations}"
+
+
+def test_the_front_door_and_the_solver(pages: Pages, server: ServeProcess, axe_source: str) -> None:
+    page = pages.open(server.url + "/")
+    audit(page, axe_source, "front door")
+    page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
+    page.wait_for_selector("#words .word, #error:not([hidden])")
+    assert page.locator("#error").is_hidden(), page.locator("#error").text_content()
+    page.hover("#words .word[data-word='fame']")  # a path drawn: step numbers on the dice
+    audit(page, axe_source, "solver with a path")
+
+
+def test_solo_play_before_during_and_after_a_round(
+    pages: Pages, server: ServeProcess, axe_source: str
+) -> None:
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    audit(page, axe_source, "solo play before a round")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.evaluate("() => document.activeElement.id") == "play-input"
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.good")
+    audit(page, axe_source, "solo round")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden])")
+    audit(page, axe_source, "solo results")
+
+
+def test_the_daily_board_entry_round_and_result(
+    pages: Pages, server: ServeProcess, axe_source: str
+) -> None:
+    page = pages.open(server.url + "/daily?date=2026-11-23")
+    audit(page, axe_source, "daily entry")
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    assert page.evaluate("() => document.activeElement.id") == "word-input"
+    audit(page, axe_source, "daily round")
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden])")
+    audit(page, axe_source, "daily result")
+
+
+def test_a_room_entry_lobby_round_and_results(
+    pages: Pages, server: ServeProcess, axe_source: str
+) -> None:
+    page = pages.open(server.url + "/room")
+    audit(page, axe_source, "room entry")
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", "5")
+    page.click("#create-button")
+    page.wait_for_selector("#start-button:not([hidden])")
+    page.wait_for_function("() => document.getElementById('room-qr').naturalWidth > 0")
+    audit(page, axe_source, "room lobby")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    assert page.evaluate("() => document.activeElement.id") == "word-input"
+    page.fill("#word-input", "zzzz")
+    page.press("#word-input", "Enter")
+    page.wait_for_selector("#my-words li[data-word='zzzz']")
+    audit(page, axe_source, "room round")
+    page.wait_for_selector("#results:not([hidden])", timeout=30_000)
+    audit(page, axe_source, "room results")
+
+
+def test_the_mode_tabs_follow_the_aria_tabs_pattern(pages: Pages, server: ServeProcess) -> None:
+    page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
+    solve, play = page.locator("#tab-solve"), page.locator("#tab-play")
+    assert solve.get_attribute("tabindex") == "0" and play.get_attribute("tabindex") == "-1"
+    solve.focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.id") == "tab-play"
+    assert play.get_attribute("aria-selected") == "true"
+    assert page.locator("#play-panel").is_visible() and page.locator("#solve-panel").is_hidden()
+    assert play.get_attribute("tabindex") == "0" and solve.get_attribute("tabindex") == "-1"
+    page.keyboard.press("ArrowRight")  # wraps round to the first
+    assert page.evaluate("() => document.activeElement.id") == "tab-solve"
+    page.keyboard.press("End")
+    assert page.evaluate("() => document.activeElement.id") == "tab-play"
+    page.keyboard.press("Home")
+    assert solve.get_attribute("aria-selected") == "true"
+    assert page.locator("#solve-panel").is_visible()
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.id") == "tab-play"
+
+
+CONTRAST = """([text, background]) => {
+  const rgb = (css) => css.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const luminance = (css) => {
+    const [r, g, b] = rgb(css).map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const fore = luminance(getComputedStyle(document.querySelector(text)).color);
+  const back = luminance(getComputedStyle(document.querySelector(background)).backgroundColor);
+  return (Math.max(fore, back) + 0.05) / (Math.min(fore, back) + 0.05);
+}"""
+
+
+def test_step_numbers_letters_and_the_finger_bubble_have_contrast(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """What axe cannot judge (text over the path's line): measured from the computed colours."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector(".cube.in-path .step")
+    pairs = [
+        (".cube.in-path .step", ".cube.in-path"),
+        (".cube.in-path .face", ".cube.in-path"),
+        (".cube:not(.in-path) .face", ".cube:not(.in-path)"),
+        ("#play-feedback", "html"),
+    ]
+    for text, background in pairs:
+        ratio = page.evaluate(CONTRAST, [text, background])
+        assert ratio >= 4.5, f"{text} on {background}: {ratio:.2f}:1"
+
+
+def test_a_challenge_entry_round_and_results(
+    pages: Pages, server: ServeProcess, axe_source: str
+) -> None:
+    from serve_process import get_json
+
+    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 30})
+    page = pages.open(server.url + made["url"])
+    audit(page, axe_source, "challenge entry")
+    page.fill("#challenge-name", "ann")
+    page.click("#challenge-start")
+    page.wait_for_selector("#board .cube")
+    audit(page, axe_source, "challenge round")
+    page.click("#challenge-stop")
+    page.wait_for_selector("body[data-played='true']")
+    audit(page, axe_source, "challenge results")

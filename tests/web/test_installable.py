@@ -1,0 +1,111 @@
+"""The web app can be added to a phone's home screen: a manifest with icons drawn here
+(scripts/draw_icons.py), and a service worker that keeps the pages and static files, never
+the API, so a reload on a flaky connection still shows the page (in a real browser:
+headless Chromium; without it that test skips with a reason locally and fails in CI)."""
+
+from __future__ import annotations
+
+import importlib.util
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+from browser import Pages, chromium
+from fastapi.testclient import TestClient
+from serve_process import ServeProcess
+
+from boggle.web.app import WebConfig, create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(WebConfig(preload=False)))
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+@pytest.mark.parametrize("path", ["/", "/solve", "/room", "/daily"])
+def test_every_page_names_the_manifest_and_icons(client: TestClient, path: str) -> None:
+    html = client.get(path).text
+    assert '<link rel="manifest" href="/static/manifest.webmanifest">' in html
+    assert 'rel="icon" href="/static/icons/icon.svg"' in html
+
+
+def test_the_manifest_and_its_icons(client: TestClient) -> None:
+    answer = client.get("/static/manifest.webmanifest")
+    assert answer.headers["content-type"].startswith("application/manifest+json")
+    manifest = answer.json()
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    assert manifest["name"] and manifest["theme_color"].startswith("#")
+    sizes = set()
+    for icon in manifest["icons"]:
+        image = client.get(icon["src"])
+        assert image.status_code == 200, icon["src"]
+        assert image.headers["content-type"] == icon["type"]
+        if icon["type"] == "image/png":
+            width, height = png_size(image.content)
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add((width, icon["purpose"]))
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= sizes
+
+
+def test_the_icons_are_the_ones_the_script_draws() -> None:
+    spec = importlib.util.spec_from_file_location("draw_icons", ROOT / "scripts" / "draw_icons.py")
+    assert spec and spec.loader
+    draw_icons: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(draw_icons)
+    assert (draw_icons.ICONS / "icon.svg").read_text(encoding="utf-8") == draw_icons.svg()
+    small = draw_icons.png(24)  # the PNG writer, on a size quick to draw
+    assert png_size(small) == (24, 24)
+    for size in draw_icons.SIZES:
+        assert png_size((draw_icons.ICONS / f"icon-{size}.png").read_bytes()) == (size, size)
+
+
+def test_the_service_worker_is_served_from_the_root(client: TestClient) -> None:
+    answer = client.get("/sw.js")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/javascript")
+    assert answer.headers["cache-control"] == "no-cache"
+
+
+@pytest.fixture()
+def pages() -> Iterator[Pages]:
+    with chromium() as browser:
+        opened = Pages(browser)
+        yield opened
+        opened.close()
+
+
+def test_a_reload_offline_still_shows_the_page_but_not_the_api(pages: Pages) -> None:
+    server = ServeProcess(None)
+    try:
+        page = pages.open(server.url + "/daily")
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        page.reload()  # now under the worker, which keeps what the page loads
+        page.wait_for_selector("body[data-ready='true']")
+        kept = page.evaluate(
+            "async () => (await (await caches.open('boggle-static-v1')).keys())"
+            ".map(r => new URL(r.url).pathname)"
+        )
+        assert "/daily" in kept and "/static/style.css" in kept and "/static/daily.js" in kept
+        assert not [path for path in kept if not (path.startswith("/static/") or "." not in path)]
+        assert not [path for path in kept if path.startswith("/api/")]
+    finally:
+        server.stop()
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")  # the page and its scripts, from the cache
+    assert page.locator("#daily-start").is_visible()
+    assert page.locator("#error").is_visible()  # the word lists (API) did not come
+    page.context.set_offline(False)
+    pages.errors.clear()  # the page said it could not reach the server, as it should

@@ -1,0 +1,134 @@
+"""The small things a first trial found, in a real browser (headless Chromium driven by
+Playwright, against `boggle serve`): plural forms, "Time!" only when time ran out,
+disabled buttons that look disabled, letters above the path's line, no empty board strip
+before a board exists, and result cards whose columns line up.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser import Pages, chromium
+from serve_process import ServeProcess
+
+from boggle import Board, load_lexicon, solve
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+FXIE = "fxie amlo ewbx astu"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
+    running = ServeProcess(tmp_path_factory.mktemp("data"))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture()
+def pages(browser: Any) -> Iterator[Pages]:
+    opened = Pages(browser)
+    yield opened
+    opened.close()
+
+
+def start_round(page: Any, seconds: int) -> None:
+    page.fill("#board-input", FXIE)
+    page.check("#play-this-board")
+    page.fill("#play-time", str(seconds))
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+
+
+def style(page: Any, selector: str, name: str) -> str:
+    return str(page.eval_on_selector(selector, "(e, name) => getComputedStyle(e)[name]", arg=name))
+
+
+def test_one_point_one_word_and_time_only_when_it_ran_out(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = pages.open(server.url + "/play")
+    start_round(page, 60)
+    page.fill("#play-input", "fame")  # 4 letters: 1 point
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.good")
+    assert page.locator("#play-score").text_content() == "1 point, 1 word"
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden])")
+    feedback = page.locator("#play-feedback").text_content() or ""
+    assert feedback.startswith("Round over.") and "Time!" not in feedback
+    assert "1 of " in (page.locator("#play-result-line").text_content() or "")
+
+    start_round(page, 5)
+    page.wait_for_selector("#play-results:not([hidden])", timeout=20_000)
+    assert (page.locator("#play-feedback").text_content() or "").startswith("Time!")
+
+
+def test_disabled_buttons_look_disabled(pages: Pages, server: ServeProcess) -> None:
+    page = pages.open(server.url + "/play")
+    enabled = style(page, "#solve-button", "backgroundColor")
+    start_round(page, 60)
+    assert page.locator("#solve-button").is_disabled()
+    assert style(page, "#solve-button", "backgroundColor") != enabled
+    assert style(page, "#solve-button", "cursor") == "not-allowed"
+    assert style(page, "#tab-solve", "cursor") == "not-allowed"
+    assert style(page, "#play-end", "cursor") == "pointer"
+
+
+def test_the_path_line_is_drawn_under_the_letters(pages: Pages, server: ServeProcess) -> None:
+    page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
+    page.wait_for_selector("#words .word[data-word='fame']")
+    page.hover("#words .word[data-word='fame']")
+    page.wait_for_selector("#path-overlay polyline")
+    overlay = int(style(page, "#path-overlay", "zIndex"))
+    for selector in (".cube.in-path .face", ".cube.in-path .step"):
+        assert style(page, selector, "position") != "static"
+        assert int(style(page, selector, "zIndex")) > overlay
+
+
+def test_no_empty_board_strip_before_a_board(pages: Pages, server: ServeProcess) -> None:
+    page = pages.open(server.url + "/daily")
+    assert page.locator("#board").bounding_box() is None
+    page = pages.open(server.url + "/room")
+    page.fill("#create-name", "ann")
+    page.click("#create-button")
+    page.wait_for_selector("#start-button:not([hidden])")
+    assert page.locator("#board").bounding_box() is None
+
+
+def test_result_cards_line_up(pages: Pages, server: ServeProcess) -> None:
+    page = pages.open(server.url + "/room")
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", "5")
+    page.click("#create-button")
+    page.wait_for_selector("#start-button:not([hidden])")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    board = Board.parse(page.locator("#board").get_attribute("data-board") or "")
+    words = [w.word for w in solve(board, load_lexicon()).words[:2]] + ["zzzzzzzz"]
+    for word in words:
+        page.fill("#word-input", word)
+        page.press("#word-input", "Enter")
+        page.wait_for_selector(f"#my-words li[data-word='{word}']")
+    page.wait_for_selector("#results:not([hidden])", timeout=30_000)
+    edges = page.eval_on_selector_all(
+        ".result-player[data-name='ann'] .verdicts li",
+        "items => items.map(i => [i.querySelector('.why').getBoundingClientRect().left,"
+        " i.querySelector('.p').getBoundingClientRect().right])",
+    )
+    assert len(edges) == len(words)
+    assert len({round(left) for left, _ in edges}) == 1, edges
+    assert len({round(right) for _, right in edges}) == 1, edges

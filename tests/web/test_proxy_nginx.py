@@ -1,0 +1,144 @@
+"""The reverse-proxy block of docs/web.md ("Play with friends", over the internet), run: nginx
+with that block (its certificate one the test makes, its ports free loopback ones) in front
+of `boggle serve --allowed-host boggle.example.org`; pages, the API and the room socket
+answer through it over TLS, and a name the server is not for is still refused.
+
+Needs nginx and openssl (`.ci/install-nginx`); without them this skips with a reason
+locally and fails in CI.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import shutil
+import socket
+import ssl
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("websockets", reason="the web extra (websockets) is not installed")
+from serve_process import ServeProcess, free_port
+from websockets.sync.client import connect
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "web.md"
+NAME = "boggle.example.org"
+
+
+def tool(name: str) -> str:
+    found = shutil.which(name) or shutil.which(name, path="/usr/sbin:/usr/local/sbin")
+    if found:
+        return found
+    message = f"{name} is not installed: run .ci/install-nginx"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def documented_block() -> str:
+    found = re.search(r"```nginx\n(.*?)```", DOC.read_text(encoding="utf-8"), flags=re.S)
+    assert found, "docs/web.md has no nginx block"
+    return found.group(1)
+
+
+@pytest.fixture(scope="module")
+def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, ServeProcess]]:
+    nginx, openssl = tool("nginx"), tool("openssl")
+    folder = tmp_path_factory.mktemp("nginx")
+    certificate, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", f"/CN={NAME}", "-keyout", str(key), "-out", str(certificate)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    server = ServeProcess(None, "--allowed-host", NAME, "--allowed-host", "127.0.0.1")
+    port = free_port()
+    block = documented_block()
+    block = block.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
+    block = block.replace("http://127.0.0.1:8000", f"http://127.0.0.1:{server.port}")
+    block = re.sub(r"ssl_certificate\s+\S+;", f"ssl_certificate {certificate};", block)
+    block = re.sub(r"ssl_certificate_key\s+\S+;", f"ssl_certificate_key {key};", block)
+    temp = {kind: folder / kind for kind in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
+    for path in temp.values():
+        path.mkdir()
+    config = folder / "nginx.conf"
+    config.write_text(
+        f"pid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\n"
+        "events {}\nhttp {\n  access_log off;\n"
+        f"  client_body_temp_path {temp['body']};\n  proxy_temp_path {temp['proxy']};\n"
+        f"  fastcgi_temp_path {temp['fastcgi']};\n  uwsgi_temp_path {temp['uwsgi']};\n"
+        f"  scgi_temp_path {temp['scgi']};\n{block}\n}}\n",
+        encoding="utf-8",
+    )
+    running = subprocess.Popen(
+        [nginx, "-c", str(config), "-p", str(folder), "-g", "daemon off;"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if running.poll() is not None or time.monotonic() > deadline:
+                    log = (
+                        (folder / "error.log").read_text()
+                        if (folder / "error.log").exists()
+                        else ""
+                    )
+                    raise RuntimeError(f"nginx did not start: {log}") from None
+                time.sleep(0.1)
+        yield port, server
+    finally:
+        running.terminate()
+        running.wait(timeout=10)
+        server.stop()
+
+
+def tls() -> ssl.SSLContext:
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE  # the test's own certificate
+    return context
+
+
+def get(port: int, path: str, host: str) -> tuple[int, bytes]:
+    connection = http.client.HTTPSConnection("127.0.0.1", port, context=tls(), timeout=10)
+    try:
+        connection.request("GET", path, headers={"Host": host})
+        answer = connection.getresponse()
+        return answer.status, answer.read()
+    finally:
+        connection.close()
+
+
+def test_pages_and_the_api_answer_through_the_proxy(proxy: tuple[int, ServeProcess]) -> None:
+    port, _ = proxy
+    status, body = get(port, "/api/health", NAME)
+    assert status == 200 and json.loads(body)["status"] == "ok"
+    status, body = get(port, "/room", NAME)
+    assert status == 200 and b"<title>boggle" in body
+    status, body = get(port, "/api/health", "rebinding.example")
+    assert status == 400 and b"does not answer for host" in body
+
+
+def test_the_room_socket_works_through_the_proxy(proxy: tuple[int, ServeProcess]) -> None:
+    port, _ = proxy
+    with connect(
+        f"wss://{NAME}:{port}/ws/rooms",
+        sock=socket.create_connection(("127.0.0.1", port)),
+        ssl=tls(),
+        origin=f"https://{NAME}:{port}",  # as a browser on that page sends it
+        open_timeout=10,
+    ) as socket_:
+        socket_.send(json.dumps({"type": "create", "name": "ann", "settings": {}}))
+        message = json.loads(socket_.recv(timeout=10))
+        assert message["type"] == "joined" and len(message["code"]) == 6

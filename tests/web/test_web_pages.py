@@ -1,0 +1,63 @@
+"""The site's pages as a visitor finds them: a front door at ``/`` with the four things to
+do, the same header on every page with a way back, and no link that goes nowhere."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
+from fastapi.testclient import TestClient
+
+from boggle.web.app import WebConfig, create_app
+
+PAGES = ["/", "/solve", "/play", "/room", "/daily", "/room/ABC234", "/challenge/ABC234"]
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(WebConfig(preload=False)))
+
+
+def header(html: str) -> str:
+    found = re.search(r'<header class="site">.*?</header>', html, flags=re.S)
+    assert found, "a page without the site's header"
+    return re.sub(r"\s+", " ", found.group(0))
+
+
+def test_the_front_door_offers_the_four_things_to_do(client: TestClient) -> None:
+    html = client.get("/").text
+    doors = re.findall(r'<a class="door" href="([^"]+)"><strong>([^<]+)</strong>', html)
+    assert dict(doors) == {
+        "/solve": "Solve a board",
+        "/play": "Play solo",
+        "/room": "Play with friends",
+        "/daily": "Today's board",
+    }
+
+
+def test_every_page_has_the_same_header_linking_home(client: TestClient) -> None:
+    headers = {path: header(client.get(path).text) for path in PAGES}
+    assert len(set(headers.values())) == 1, headers
+    shown = next(iter(headers.values()))
+    assert 'href="/"' in shown
+    for path in ("/solve", "/play", "/room", "/daily"):
+        assert f'href="{path}"' in shown
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_link_or_resource_on_a_page_is_dead(client: TestClient, path: str) -> None:
+    html = client.get(path).text
+    targets = set(re.findall(r'(?:href|src)="(/[^"#]*)"', html))
+    assert "/openapi.json" in targets, "the footer's API link"
+    for target in sorted(targets):
+        answer = client.get(target, follow_redirects=False)
+        assert answer.status_code == 200, f"{path} links to {target}: {answer.status_code}"
+
+
+def test_an_old_board_link_to_the_front_door_opens_the_solver(client: TestClient) -> None:
+    answer = client.get("/?board=fxie+amlo&mode=play", follow_redirects=False)
+    assert answer.status_code == 307
+    assert answer.headers["location"] == "/solve?board=fxie+amlo&mode=play"
+    assert client.get("/solve").text.count('role="tablist"') == 1
