@@ -199,12 +199,12 @@ def test_a_challenge_entry_round_and_results(
     from serve_process import get_json
 
     made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 30})
-    page = pages.open(server.url + made["url"])
+    page = pages.open(server.url + made["path"])
     audit(page, axe_source, "challenge entry")
     page.fill("#challenge-name", "ann")
     page.click("#challenge-start")
     page.wait_for_selector("#board .cube")
     audit(page, axe_source, "challenge round")
     page.click("#challenge-stop")
-    page.wait_for_selector("body[data-played='true']")
+    page.wait_for_selector("body[data-phase='results']")
     audit(page, axe_source, "challenge results")

@@ -80,7 +80,7 @@ def room_round(pages: Pages, server: ServeProcess) -> Any:
 
 def challenge_round(pages: Pages, server: ServeProcess) -> Any:
     made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
-    page = pages.open(server.url + made["url"], **PHONE)
+    page = pages.open(server.url + made["path"], **PHONE)
     page.fill("#challenge-name", "ann")
     page.click("#challenge-start")
     page.wait_for_selector("#board .cube")
