@@ -226,7 +226,7 @@ def fairness(args: argparse.Namespace) -> bool:
     with tempfile.TemporaryDirectory() as data:
         os.environ["BOGGLE_DATA_DIR"] = data
         port = free_port()
-        server = start_server(port, [])
+        server = start_server(port, [], args.serve_option)
         http_url, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/ws/rooms"
         try:
             wait_until_up(http_url, server)
@@ -345,6 +345,14 @@ def main() -> None:
     )
     parser.add_argument("--ping-target-ms", type=float, default=100.0, help=argparse.SUPPRESS)
     parser.add_argument("--solve-target-ms", type=float, default=250.0, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--serve-option",
+        action="append",
+        default=[],
+        metavar="OPTION",
+        help="with --victim: pass this to boggle serve (repeatable), e.g. "
+        "--serve-option=--room-words-per-second=500",
+    )
     parser.add_argument("--url", default=None, help=argparse.SUPPRESS)  # a running server
     args = parser.parse_args()
     if not (1 <= args.rooms <= 500 and 1 <= args.players <= 16 and 5 <= args.seconds <= 600):

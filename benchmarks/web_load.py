@@ -78,8 +78,10 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, dict_files: list[str]) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "boggle", "serve", "--port", str(port)]
+def start_server(
+    port: int, dict_files: list[str], options: list[str] | None = None
+) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "boggle", "serve", "--port", str(port), *(options or [])]
     for spec in dict_files:
         command += ["--dict-file", spec]
     if dict_files:

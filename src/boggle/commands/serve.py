@@ -92,6 +92,14 @@ def register(subparsers: Any) -> None:
         help="keep finished rounds and matches of rooms in DIR/results.sqlite3 (default: "
         "$BOGGLE_DATA_DIR, else the per-user data directory, e.g. ~/.local/share/boggle)",
     )
+    parser.add_argument(
+        "--room-words-per-second",
+        type=float,
+        default=1000.0,
+        metavar="N",
+        help="words all rooms together take a second; a word over it waits its turn, or is "
+        "refused (busy) when its turn is over 2 s away (default 1000)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -147,11 +155,15 @@ def run(args: argparse.Namespace) -> int:
             raise BoggleError(f"{option} must be a positive number of seconds, got {seconds:g}")
     if args.max_connections is not None and args.max_connections < 1:
         raise BoggleError("--max-connections must be at least 1")
+    if not (math.isfinite(args.room_words_per_second) and args.room_words_per_second > 0):
+        raise BoggleError(
+            f"--room-words-per-second must be a positive number, got {args.room_words_per_second:g}"
+        )
     if args.max_side < 1 or args.max_body < 1:
         raise BoggleError("--max-side and --max-body must be at least 1")
 
     from boggle.lexicon import DEFAULT_WORDLIST
-    from boggle.rooms import RoomsConfig
+    from boggle.rooms import RoomLimits, RoomsConfig
     from boggle.rooms.storage import ResultStore, default_data_dir
     from boggle.web.app import Limits, WebConfig, create_app
     from boggle.web.server import (
@@ -174,7 +186,9 @@ def run(args: argparse.Namespace) -> int:
         extra_dictionaries=offered,
         default_dictionary=args.default_dict or DEFAULT_WORDLIST,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
-        rooms=RoomsConfig(data_dir=data),
+        rooms=RoomsConfig(
+            data_dir=data, limits=RoomLimits(words_per_second=args.room_words_per_second)
+        ),
     )
     app = create_app(config)
     _check_port_free(args.host, args.port)

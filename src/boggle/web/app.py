@@ -32,7 +32,7 @@ from boggle.board import Board
 from boggle.engines import solve
 from boggle.errors import BoggleError
 from boggle.web import rooms, routes
-from boggle.web.context import ApiError, Limits, WebConfig, WebContext
+from boggle.web.context import ApiError, Limits, WebConfig, WebContext, freeze_long_lived
 from boggle.web.middleware import BodyLimit, HostCheck, SecurityHeaders, error_response
 from boggle.web.pages import STATIC, page
 
@@ -89,6 +89,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
                 lambda: solve(Board.parse("a"), context.catalogue.get(None))
             )
             await asyncio.wrap_future(warm_up.future)
+            freeze_long_lived()
         yield
         context.shutdown()
 
