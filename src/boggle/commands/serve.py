@@ -93,6 +93,15 @@ def register(subparsers: Any) -> None:
         "$BOGGLE_DATA_DIR, else the per-user data directory, e.g. ~/.local/share/boggle)",
     )
     parser.add_argument(
+        "--round-processes",
+        type=whole_number,
+        default=1,
+        metavar="N",
+        help="worker processes for word checks, play rounds and judging, at a lower CPU "
+        "priority, so their path searches never slow the other answers (default 1; 0: "
+        "threads of the server's own process)",
+    )
+    parser.add_argument(
         "--room-words-per-second",
         type=float,
         default=1000.0,
@@ -182,6 +191,7 @@ def run(args: argparse.Namespace) -> int:
             max_cells=args.max_side * args.max_side,
             max_body_bytes=args.max_body,
             solve_seconds=args.solve_timeout,
+            round_processes=args.round_processes,
         ),
         extra_dictionaries=offered,
         default_dictionary=args.default_dict or DEFAULT_WORDLIST,

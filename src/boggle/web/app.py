@@ -84,6 +84,8 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if context.round_processes is not None:
+            context.round_processes.start()
         if config.preload:
             warm_up = context.solving.submit(
                 lambda: solve(Board.parse("a"), context.catalogue.get(None))

@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse, Response
 
 from boggle import __version__
 from boggle.board import Board
+from boggle.catalogue import Catalogue
 from boggle.dice import DICE_SETS, roll_board
 from boggle.engines import default_engine, solve
 from boggle.errors import BoardError
@@ -30,6 +31,7 @@ from boggle.game import (
     PlayerList,
     PlaySession,
     Status,
+    WordCheck,
     check_word,
     default_challenge,
     judge_round,
@@ -39,7 +41,7 @@ from boggle.language_lists import lexicon_profile
 from boggle.languages import PROFILES
 from boggle.lexicon import Lexicon
 from boggle.render import faces
-from boggle.rules import PRESETS
+from boggle.rules import PRESETS, Rules
 from boggle.solution import ScoredWord
 from boggle.web.context import ApiError, WebContext, web_context
 from boggle.web.models import (
@@ -191,10 +193,7 @@ async def check(request: CheckRequest, context: Context) -> CheckResponse:
     board = context.board(request.board)
     rules = context.rules_for(board, request.rules, request.min_length)
     context.catalogue.check(request.dictionary)
-    verdict = await context.run(
-        lambda: check_word(request.word, board, context.catalogue.get(request.dictionary), rules),
-        context.rounds,
-    )
+    verdict = await context.run_round(check_work, request.word, board, request.dictionary, rules)
     return CheckResponse(
         word=verdict.word,
         status=verdict.status.value,
@@ -222,33 +221,7 @@ async def play(request: PlayRequest, context: Context) -> PlayResponse:
     rules = context.rules_for(board, request.rules, request.min_length)
     context.catalogue.check(request.dictionary)
 
-    def work() -> PlayResponse:
-        solution = solve(board, context.catalogue.get(request.dictionary), rules)
-        session = PlaySession(board, solution)
-        feedback = []
-        for entry in request.words:
-            said = session.submit(entry)
-            label = FEEDBACK_LABELS[said.status]
-            feedback.append(
-                PlayFeedback(
-                    word=said.word,
-                    status=said.status,
-                    label=label,
-                    points=said.points,
-                    message=said.message,
-                )
-            )
-        by_word = {found.word: found for found in solution.words}
-        return PlayResponse(
-            feedback=feedback,
-            found=[word_entry(by_word[word]) for word in session.found],
-            score=session.score,
-            maximum=session.maximum,
-            total=solution.count,
-            missed=[word_entry(w) for w in session.missed()] if request.finished else None,
-        )
-
-    return await context.run(work, context.rounds)
+    return await context.run_round(play_work, request, board, rules)
 
 
 @router.post("/judge", response_model=JudgeResponse, responses=ERRORS, tags=["rounds"])
@@ -286,13 +259,57 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
     context.catalogue.check(request.dictionary)
     mode = request.challenge or default_challenge(lists)
 
-    def work() -> dict[str, Any]:
-        lexicon = context.catalogue.get(request.dictionary)
-        result = judge_round(board, lists, lexicon, rules, mode).to_json()
-        result["dictionary"] = public_list(lexicon)
-        return result
+    return await context.run_round(judge_work, board, lists, request.dictionary, rules, mode)
 
-    return await context.run(work, context.rounds)
+
+def check_work(
+    lists: Catalogue, word: str, board: Board, dictionary: str | None, rules: Rules
+) -> WordCheck:
+    """One word checked (runs in a round worker)."""
+    return check_word(word, board, lists.get(dictionary), rules)
+
+
+def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules) -> PlayResponse:
+    """One player's round told entry by entry (runs in a round worker)."""
+    solution = solve(board, lists.get(request.dictionary), rules)
+    session = PlaySession(board, solution)
+    feedback = []
+    for entry in request.words:
+        said = session.submit(entry)
+        label = FEEDBACK_LABELS[said.status]
+        feedback.append(
+            PlayFeedback(
+                word=said.word,
+                status=said.status,
+                label=label,
+                points=said.points,
+                message=said.message,
+            )
+        )
+    by_word = {found.word: found for found in solution.words}
+    return PlayResponse(
+        feedback=feedback,
+        found=[word_entry(by_word[word]) for word in session.found],
+        score=session.score,
+        maximum=session.maximum,
+        total=solution.count,
+        missed=[word_entry(w) for w in session.missed()] if request.finished else None,
+    )
+
+
+def judge_work(
+    lists: Catalogue,
+    board: Board | str,
+    players: list[PlayerList],
+    dictionary: str | None,
+    rules: Rules,
+    mode: str,
+) -> dict[str, Any]:
+    """A round judged (runs in a round worker)."""
+    lexicon = lists.get(dictionary)
+    result = judge_round(board, players, lexicon, rules, mode).to_json()
+    result["dictionary"] = public_list(lexicon)
+    return result
 
 
 @router.get(
