@@ -35,7 +35,7 @@ class WordBudget:
     ) -> None:
         self.rate = rate
         self.max_rate = rate
-        self.min_rate = rate / 20 if min_rate is None else min_rate
+        self.min_rate = rate / 4 if min_rate is None else min_rate
         self.lag_target = lag_target
         """A timer that wakes later than this says the server is behind."""
         self.burst = float(burst)
