@@ -13,12 +13,21 @@ percentiles for each, and checks every solve answer.
 With ``--slowloris N`` a third phase holds N sockets that each send one byte of a request
 head a second while one client asks GET /api/health, and reports how many slow sockets the
 server closed and how much it logged.
+
+With ``--check-flood N`` it measures fairness instead: one "victim" client asks POST
+/api/solve (every 50 ms) alone, then while N clients in another process send the worst
+/api/check there is (a path search that gives up after its whole step budget) as fast as the
+server answers; it prints the victim's p50/p99 idle and under the flood side by side and
+PASS or FAIL against the target (p99 under the flood at most ``--target-ms``, 250):
+
+    python benchmarks/web_load.py --check-flood 32 --seconds 20
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import socket
 import statistics
@@ -29,10 +38,37 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx2 as httpx
 
 FXIE = "fxie amlo ewbx astu"
+
+
+def worst_check_board() -> str:
+    """A 20x20 board whose 64 a's are three arms meeting at one cell: no path spells a*64
+    (the arms cannot all be walked through their one meeting cell), every letter count and
+    every step-by-step test says one could, so the search runs its whole step budget."""
+    grid = [["z"] * 20 for _ in range(20)]
+    grid[10][10] = "a"
+    left = [
+        (r, c) for c in range(9, -1, -1) for r in (9, 10, 11) if (r, c) not in ((9, 9), (11, 9))
+    ]
+    right = [
+        (r, c) for c in range(11, 20) for r in (9, 10, 11) if (r, c) not in ((9, 11), (11, 11))
+    ]
+    down = [(r, c) for r in range(12, 20) for c in (9, 10, 11)]
+    placed = 1
+    for index in range(30):
+        for arm in (left, right, down):
+            if index < len(arm) and placed < 64:
+                row, col = arm[index]
+                grid[row][col] = "a"
+                placed += 1
+    return "/".join("".join(row) for row in grid)
+
+
+WORST_CHECK = {"board": worst_check_board(), "word": "a" * 64}
 
 
 def free_port() -> int:
@@ -43,9 +79,9 @@ def free_port() -> int:
 
 
 def start_server(
-    port: int, dict_files: list[str], extra: tuple[str, ...] = ()
+    port: int, dict_files: list[str], options: list[str] | None = None
 ) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "boggle", "serve", "--port", str(port), *extra]
+    command = [sys.executable, "-m", "boggle", "serve", "--port", str(port), *(options or [])]
     for spec in dict_files:
         command += ["--dict-file", spec]
     if dict_files:
@@ -163,6 +199,115 @@ def slowloris_phase(url: str, port: int, sockets: int, seconds: float) -> tuple[
     return phase, still_open
 
 
+def victim_phase(name: str, url: str, seconds: float, pause: float = 0.05) -> Phase:
+    """One client asking POST /api/solve (FXIE) every ``pause`` seconds, as a person would."""
+    phase = Phase(name)
+    stop_at = time.monotonic() + seconds
+    with httpx.Client(base_url=url, timeout=30) as client:
+        while time.monotonic() < stop_at:
+            started = time.perf_counter()
+            answer = client.post("/api/solve", json={"board": FXIE})
+            phase.latencies.append(time.perf_counter() - started)
+            phase.failures += answer.status_code != 200
+            time.sleep(pause)
+    phase.seconds = seconds
+    return phase
+
+
+def flood_checks(url: str, clients: int, seconds: float, answers: Any) -> None:
+    """``clients`` threads each sending the worst check again as soon as it is answered
+    (run in its own process, so the victim's process stays idle); puts the count of each
+    answer status on ``answers``."""
+    counts: dict[int, int] = {}
+    lock = threading.Lock()
+    stop_at = time.monotonic() + seconds
+
+    def one() -> None:
+        with httpx.Client(base_url=url, timeout=60) as client:
+            while time.monotonic() < stop_at:
+                try:
+                    status = client.post("/api/check", json=WORST_CHECK).status_code
+                except httpx.TransportError:
+                    status = 0
+                with lock:
+                    counts[status] = counts.get(status, 0) + 1
+
+    threads = [threading.Thread(target=one) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    answers.put(counts)
+
+
+def fairness(url: str, flooders: int, seconds: float, target_ms: float) -> bool:
+    """The victim's solves idle, then under ``flooders`` worst checks; prints both and
+    PASS/FAIL; True on PASS."""
+    load_before = os.getloadavg()
+    idle = victim_phase("POST /api/solve, idle", url, seconds)
+    context = multiprocessing.get_context("spawn")
+    answers = context.Queue()
+    flood = context.Process(target=flood_checks, args=(url, flooders, seconds + 3, answers))
+    flood.start()
+    time.sleep(2)  # the flood under way
+    load_during = os.getloadavg()
+    loaded = victim_phase(f"POST /api/solve, {flooders} worst checks flooding", url, seconds)
+    counts = answers.get(timeout=120)
+    flood.join(30)
+    rows = [("victim client", "requests", "p50 ms", "p99 ms", "max ms", "failed")]
+    for phase in (idle, loaded):
+        rows.append(
+            (
+                phase.name,
+                str(len(phase.latencies)),
+                f"{statistics.median(phase.latencies) * 1000:.1f}",
+                f"{phase.percentile(0.99):.1f}",
+                f"{max(phase.latencies) * 1000:.1f}",
+                str(phase.failures),
+            )
+        )
+    print(
+        f"fairness: one client's POST /api/solve ({FXIE}, every 50 ms) alone, then while "
+        f"{flooders} clients send the worst /api/check; {seconds:g} s each "
+        f"({os.cpu_count()} cores, load average {load_before[0]:.1f} before, "
+        f"{load_during[0]:.1f} during)"
+    )
+    print_table(rows)
+    print(f"check answers during the flood, by status: {dict(sorted(counts.items()))}")
+    passed = loaded.percentile(0.99) <= target_ms and not loaded.failures
+    print(
+        f"{'PASS' if passed else 'FAIL'}: /api/solve p99 under the check flood "
+        f"{loaded.percentile(0.99):.1f} ms (target at most {target_ms:g} ms; idle "
+        f"{idle.percentile(0.99):.1f} ms)"
+    )
+    print(
+        json.dumps(
+            {
+                "check_flood": flooders,
+                "solve_idle_p50_ms": round(statistics.median(idle.latencies) * 1000, 2),
+                "solve_idle_p99_ms": round(idle.percentile(0.99), 2),
+                "solve_flood_p50_ms": round(statistics.median(loaded.latencies) * 1000, 2),
+                "solve_flood_p99_ms": round(loaded.percentile(0.99), 2),
+                "checks": counts,
+                "load_average": round(load_during[0], 2),
+                "passed": passed,
+            }
+        )
+    )
+    return passed
+
+
+def print_table(rows: list[tuple[str, ...]]) -> None:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        print(
+            "  ".join(
+                cell.rjust(w) if i else cell.ljust(w)
+                for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )
+
+
 def health_ok(client: httpx.Client) -> bool:
     return client.get("/api/health").status_code == 200
 
@@ -182,6 +327,20 @@ def main() -> None:
         help="also measure GET /api/health while N sockets trickle request heads",
     )
     parser.add_argument(
+        "--check-flood",
+        type=int,
+        default=0,
+        metavar="N",
+        help="measure fairness instead: one client's solves alone and while N clients send "
+        "the worst word check; PASS/FAIL against --target-ms",
+    )
+    parser.add_argument(
+        "--target-ms",
+        type=float,
+        default=250.0,
+        help="with --check-flood: the most the victim's solve p99 may be (default 250)",
+    )
+    parser.add_argument(
         "--dict-file",
         action="append",
         default=[],
@@ -198,6 +357,14 @@ def main() -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = start_server(port, args.dict_file)
+    if args.check_flood:
+        try:
+            wait_until_up(url, server)
+            passed = fairness(url, args.check_flood, args.seconds, args.target_ms)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+        sys.exit(0 if passed else 1)
     try:
         wait_until_up(url, server)
         expected = httpx.post(url + "/api/solve", json={"board": FXIE}, timeout=30).json()
@@ -242,14 +409,7 @@ def main() -> None:
     )
     rows = [("request", "requests", "req/s", "p50 ms", "p99 ms", "failed")]
     rows += [phase.row() for phase in phases]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    for row in rows:
-        print(
-            "  ".join(
-                cell.rjust(w) if i else cell.ljust(w)
-                for i, (cell, w) in enumerate(zip(row, widths, strict=True))
-            )
-        )
+    print_table(rows)
     ratio = (len(solve_phase.latencies) / solve_phase.seconds) / (
         len(health_phase.latencies) / health_phase.seconds
     )

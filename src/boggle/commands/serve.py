@@ -134,6 +134,23 @@ def register(subparsers: Any) -> None:
         help="rooms the clients of one address may create at once, then one more every 15 s "
         "(default 10; 0: no limit per address, e.g. a load test from one machine)",
     )
+    parser.add_argument(
+        "--round-processes",
+        type=whole_number,
+        default=1,
+        metavar="N",
+        help="worker processes for word checks, play rounds and judging, at a lower CPU "
+        "priority, so their path searches never slow the other answers (default 1; 0: "
+        "threads of the server's own process)",
+    )
+    parser.add_argument(
+        "--room-words-per-second",
+        type=float,
+        default=1000.0,
+        metavar="N",
+        help="words all rooms together take a second; a word over it waits its turn, or is "
+        "refused (busy) when its turn is over 2 s away (default 1000)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -182,6 +199,7 @@ def room_limits(args: argparse.Namespace) -> RoomLimits:
         "rooms_per_address": "rooms_per_address",
         "idle_outside_room_seconds": "ws_idle_timeout",
         "max_sockets_per_address": "max_sockets_per_address",
+        "words_per_second": "room_words_per_second",
     }
     chosen: dict[str, Any] = {}
     for field, option in options.items():
@@ -214,6 +232,10 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(f"--keep-days must be 0 or a positive number, got {args.keep_days:g}")
     if args.rooms_per_address is not None and args.rooms_per_address < 0:
         raise BoggleError("--rooms-per-address must be 0 (no limit) or more")
+    if not (math.isfinite(args.room_words_per_second) and args.room_words_per_second > 0):
+        raise BoggleError(
+            f"--room-words-per-second must be a positive number, got {args.room_words_per_second:g}"
+        )
     if args.max_side < 1 or args.max_body < 1:
         raise BoggleError("--max-side and --max-body must be at least 1")
     if args.max_sockets_per_address < 0:
@@ -243,6 +265,7 @@ def run(args: argparse.Namespace) -> int:
             max_cells=args.max_side * args.max_side,
             max_body_bytes=args.max_body,
             solve_seconds=args.solve_timeout,
+            round_processes=args.round_processes,
         ),
         extra_dictionaries=offered,
         default_dictionary=args.default_dict or DEFAULT_WORDLIST,

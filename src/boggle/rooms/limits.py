@@ -46,6 +46,12 @@ class RoomLimits:
     """Messages a connection may send at once before the rate applies."""
     max_refused_in_a_row: int = 200
     """Messages over the rate, in a row, after which the connection is closed."""
+    words_per_second: float = 1000.0
+    """Words all the rooms of the server take a second, together (a word over it waits its
+    turn: see :mod:`boggle.rooms.budget`)."""
+    word_burst: int = 200
+    word_wait_seconds: float = 2.0
+    """A word whose turn in the server's budget is further away is refused (``busy``)."""
     max_message_bytes: int = 2048
     idle_outside_room_seconds: float = 30.0
     """A connection in no room is closed after this long without a message (``ping`` aside)."""

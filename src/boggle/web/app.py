@@ -38,7 +38,7 @@ from boggle.board import Board
 from boggle.engines import solve
 from boggle.errors import BoggleError
 from boggle.web import challenges, rooms, routes, share
-from boggle.web.context import ApiError, Limits, WebConfig, WebContext
+from boggle.web.context import ApiError, Limits, WebConfig, WebContext, freeze_long_lived
 from boggle.web.middleware import BodyLimit, HostCheck, SecurityHeaders, error_response
 from boggle.web.pages import STATIC, page
 
@@ -92,11 +92,14 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if context.round_processes is not None:
+            context.round_processes.start()
         if config.preload:
             warm_up = context.solving.submit(
                 lambda: solve(Board.parse("a"), context.catalogue.get(None))
             )
             await asyncio.wrap_future(warm_up.future)
+            freeze_long_lived()
         yield
         context.shutdown()
 

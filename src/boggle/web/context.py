@@ -14,10 +14,11 @@ boggle.web.context.ApiError: the board is 2x21; this server takes at most 20 row
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from starlette.requests import HTTPConnection
 
@@ -26,7 +27,7 @@ from boggle.catalogue import Catalogue
 from boggle.lexicon import DEFAULT_WORDLIST
 from boggle.rooms.config import RoomsConfig
 from boggle.rules import Rules, RulesChoice
-from boggle.web.workers import PoolBusy, WorkerPool
+from boggle.web.workers import PoolBusy, ProcessPool, WorkerPool
 
 T = TypeVar("T")
 
@@ -50,6 +51,14 @@ class Limits:
     round_threads: int = 2
     """Threads for word checks, play rounds and judging (path searches in Python, which
     hold the GIL: few, so the event loop keeps its share while they run)."""
+    round_processes: int = 0
+    """Worker processes for word checks, play rounds and judging instead of the threads
+    (``boggle serve`` has 1): their path searches then never hold the server's GIL, and
+    run at a lower CPU priority than the server's answers.  0: the round threads."""
+    round_queue: int = 64
+    """Round jobs that may wait for a round process (more get 503 at once; one that waits
+    past ``solve_seconds`` gets 408): room enough that clients wait their turn rather than
+    ask again and again."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +100,20 @@ class WebContext:
         """Solves and word-list loading."""
         self.rounds = WorkerPool("round", self.limits.round_threads)
         """Word checks, play rounds and judging: path searches, kept apart from solves."""
-        self.pools = (self.solving, self.rounds)
+        self.round_processes: ProcessPool | None = None
+        """The same work in processes of its own, when the limits ask for them."""
+        if self.limits.round_processes > 0:
+            self.round_processes = ProcessPool(
+                "round",
+                self.limits.round_processes,
+                setup=round_process_setup,
+                queue_limit=self.limits.round_queue,
+                setup_args=(config.extra_dictionaries, config.default_dictionary, config.preload),
+            )
+        self.pools: tuple[WorkerPool | ProcessPool, ...] = (
+            self.solving,
+            self.round_processes or self.rounds,
+        )
 
     async def run(self, work: Callable[[], T], pool: WorkerPool | None = None) -> T:
         """``work`` on a worker thread (of the solving pool unless named): a 408, with the
@@ -99,6 +121,21 @@ class WebContext:
         seconds = self.limits.solve_seconds
         try:
             return await (pool or self.solving).run(work, seconds)
+        except TimeoutError:
+            raise ApiError(408, f"the work took longer than the limit of {seconds:g} s") from None
+        except PoolBusy as busy:
+            raise ApiError(503, f"{busy}; try again in a moment") from None
+
+    async def run_round(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(catalogue, *args)`` (a module-level function: it may go to another
+        process) in the round processes, or on the round threads: word checks, play rounds
+        and judging.  A 408 past the time limit, a 503 when the queue is full."""
+        seconds = self.limits.solve_seconds
+        processes = self.round_processes
+        try:
+            if processes is not None:
+                return await processes.run(function, *args, seconds=seconds)
+            return await self.rounds.run(lambda: function(self.catalogue, *args), seconds)
         except TimeoutError:
             raise ApiError(408, f"the work took longer than the limit of {seconds:g} s") from None
         except PoolBusy as busy:
@@ -134,6 +171,35 @@ class WebContext:
     def shutdown(self) -> None:
         for pool in self.pools:
             pool.shutdown()
+
+
+def round_process_setup(
+    files: dict[str, Path], default: str, preload: bool
+) -> Catalogue:  # pragma: no cover - runs in the worker process
+    """A round process's own catalogue of the server's lists (the default one loaded now
+    when the server preloads it)."""
+    catalogue = Catalogue(files, default)
+    if preload:
+        catalogue.get(None)
+        freeze_long_lived()
+    return catalogue
+
+
+SERVER_GC_THRESHOLDS = (10_000, 20, 20)
+"""The collector's thresholds in a server (Python's are 700, 10, 10): the rooms keep every
+word and answer of a round, and each full pass looks through all of them; young objects
+collected 14 times less often and full passes 4 times rarer still."""
+
+
+def freeze_long_lived() -> None:
+    """Keep what the server holds for good (word lists, their indexes, the app) out of the
+    garbage collector's full passes: with a list loaded, each pass took 110 ms (several
+    times that on a busy machine), a stall for every client; frozen, a few microseconds.
+    Called once the lists are loaded (garbage is collected first, so none is kept); the
+    collector then runs less often (:data:`SERVER_GC_THRESHOLDS`)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*SERVER_GC_THRESHOLDS)
 
 
 def web_context(connection: HTTPConnection) -> WebContext:

@@ -24,6 +24,7 @@ import json
 import logging
 import math
 import sqlite3
+import time
 import weakref
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Annotated, Any
@@ -36,6 +37,7 @@ from boggle.catalogue import Catalogue
 from boggle.engines import solve
 from boggle.game.word_setting import with_levels
 from boggle.lexicon import Lexicon
+from boggle.rooms.budget import WordBudget
 from boggle.rooms.config import RoomsConfig
 from boggle.rooms.hub import Hub, normalise_code
 from boggle.rooms.limits import CreationLimiter, KeyedRateLimiter, RateLimiter, RoomError
@@ -54,7 +56,7 @@ from boggle.rooms.settings import RoomSettings
 from boggle.rooms.storage import ResultStore
 from boggle.rules import rules_for_board
 from boggle.web import daily as daily_routes
-from boggle.web.context import WebContext, web_context
+from boggle.web.context import WebContext, freeze_long_lived, web_context
 from boggle.web.middleware import IdleMark, address_key
 from boggle.web.models import ErrorBody
 from boggle.web.pages import page
@@ -105,6 +107,13 @@ class RoomService:
             self.limits.code_lookups_per_second, self.limits.code_lookup_burst
         )
         """Room codes looked up, by client address (results requests, unknown codes)."""
+        self.word_budget = WordBudget(
+            self.limits.words_per_second,
+            self.limits.word_burst,
+            self.limits.word_wait_seconds,
+            time.monotonic(),
+        )
+        """Words of all rooms a second (real time, whatever the rooms' clock)."""
 
     # ------------------------------------------------------------------ sending
 
@@ -273,6 +282,7 @@ class RoomService:
         room, player = seat
         now = self.clock()
         if kind == "word":
+            await self.word_turn()  # ``now`` stays the word's arrival: it counts if in time
             try:
                 feedback = room.submit(player.token, fields["word"], now)
             except RoomError as error:
@@ -301,6 +311,19 @@ class RoomService:
                 await self.broadcast_room(room)
             return None
         return seat
+
+    async def word_turn(self) -> None:
+        """Wait for a word's turn in the server's word budget; ``busy`` when it is too far."""
+        wait = self.word_budget.wait(time.monotonic())
+        if wait is None:
+            rate = self.limits.words_per_second
+            raise RoomError(
+                "busy",
+                f"the server is busy (at most {rate:g} words a second in all rooms): "
+                "this word was not counted, send it again in a moment",
+            )
+        if wait > 0:
+            await asyncio.sleep(wait)
 
     async def enter(self, socket: WebSocket, kind: str, fields: dict[str, Any]) -> Seat:
         now = self.clock()
@@ -365,6 +388,7 @@ class RoomService:
         board = RoomSettings().roll(0)
         with_levels(solve(board, lexicon, rules_for_board(board.rows, board.cols)))
         self.warm[name] = lexicon
+        freeze_long_lived()  # a list for good: out of the collector's full passes
         return lexicon
 
     async def send_progress(self, room: Room) -> None:
@@ -472,6 +496,16 @@ class RoomService:
             self._sweeper_loop = loop
             self.spawn(self.sweep())
             self.spawn(self.prune())
+            self.spawn(self.watch_lag())
+
+    async def watch_lag(self, every: float = 0.1) -> None:
+        """Tell the word budget how late the event loop wakes (the delay every message
+        sees), ten times a second."""
+        loop = asyncio.get_running_loop()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(every)
+            self.word_budget.adapt(loop.time() - before - every)
 
     async def sweep(self) -> None:
         """Close the rooms that have been idle for longer than the limit."""

@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse, Response
 
 from boggle import __version__
 from boggle.board import Board
+from boggle.catalogue import Catalogue
 from boggle.definitions import define, first_definition
 from boggle.dice import DICE_SETS, roll_board
 from boggle.engines import default_engine, solve
@@ -34,19 +35,19 @@ from boggle.game import (
     PlayerList,
     PlaySession,
     Status,
+    WordCheck,
     check_word,
     default_challenge,
     judge_round,
     next_hint,
 )
-from boggle.game.word_setting import WordSetting, with_levels
-from boggle.game.words import WordCheck
+from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
 from boggle.language_dice import roll_for_language
 from boggle.language_lists import lexicon_profile
 from boggle.languages import PROFILES, SYSTEM_LISTS
 from boggle.lexicon import Lexicon
 from boggle.render import faces
-from boggle.rules import PRESETS
+from boggle.rules import PRESETS, Rules
 from boggle.solution import ScoredWord
 from boggle.web.context import ApiError, WebContext, web_context
 from boggle.web.models import (
@@ -205,15 +206,9 @@ async def check(request: CheckRequest, context: Context) -> CheckResponse:
     rules = context.rules_for(board, request.rules, request.min_length)
     context.catalogue.check(request.dictionary)
     setting = _word_setting(request.word_level, request.other_words)
-
-    def work() -> tuple[WordCheck, bool]:
-        lexicon = context.catalogue.get(request.dictionary)
-        verdict = check_word(request.word, board, lexicon, rules)
-        return verdict, verdict.status is Status.COUNTED and setting.outside_list(
-            lexicon, verdict.word
-        )
-
-    verdict, outside = await context.run(work, context.rounds)
+    verdict, outside = await context.run_round(
+        check_work, request.word, board, request.dictionary, rules, setting
+    )
     status, label = verdict.status.value, verdict.status.label
     if outside:
         status = "set_apart" if setting.other_words == "zero" else "other_level"
@@ -252,47 +247,8 @@ async def play(request: PlayRequest, context: Context) -> PlayResponse:
     board = context.board(request.board)
     rules = context.rules_for(board, request.rules, request.min_length)
     context.catalogue.check(request.dictionary)
-
-    setting = _word_setting(request.word_level, request.other_words)
-
-    def work() -> PlayResponse:
-        lexicon = context.catalogue.get(request.dictionary)
-        whole = with_levels(solve(board, lexicon, rules))
-        solution = setting.counted(whole)
-        session = PlaySession(board, solution)
-        feedback = []
-        set_apart: list[str] = []
-        for entry in request.words:
-            said = session.submit(entry)
-            status: Any = said.status
-            message = said.message
-            if status == "not_on_board" and setting.outside(whole, said.word):
-                status = "set_apart" if setting.other_words == "zero" else "other_level"
-                message = f"not a {setting.word_level} word"
-                if status == "set_apart" and said.word not in set_apart:
-                    set_apart.append(said.word)
-            feedback.append(
-                PlayFeedback(
-                    word=said.word,
-                    status=status,
-                    label=FEEDBACK_LABELS[status],
-                    points=said.points,
-                    message=message,
-                )
-            )
-        by_word = {found.word: found for found in solution.words}
-        return PlayResponse(
-            feedback=feedback,
-            found=[word_entry(by_word[word]) for word in session.found],
-            score=session.score,
-            maximum=session.maximum,
-            total=solution.count,
-            missed=[word_entry(w) for w in session.missed()] if request.finished else None,
-            set_apart=set_apart,
-            levels=whole.level_counts(),
-        )
-
-    return await context.run(work, context.rounds)
+    _word_setting(request.word_level, request.other_words)  # a bad setting: a 4xx here
+    return await context.run_round(play_work, request, board, rules)
 
 
 def dictionary_language(context: WebContext, name: str | None) -> str:
@@ -391,13 +347,78 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
     context.catalogue.check(request.dictionary)
     mode = request.challenge or default_challenge(lists)
 
-    def work() -> dict[str, Any]:
-        lexicon = context.catalogue.get(request.dictionary)
-        result = judge_round(board, lists, lexicon, rules, mode).to_json()
-        result["dictionary"] = public_list(lexicon)
-        return result
+    return await context.run_round(judge_work, board, lists, request.dictionary, rules, mode)
 
-    return await context.run(work, context.rounds)
+
+def check_work(
+    lists: Catalogue,
+    word: str,
+    board: Board,
+    dictionary: str | None,
+    rules: Rules,
+    setting: WordSetting = EVERY_WORD,
+) -> tuple[WordCheck, bool]:
+    """One word checked, and whether it is a listed word outside ``setting``'s level (runs
+    in a round worker)."""
+    lexicon = lists.get(dictionary)
+    verdict = check_word(word, board, lexicon, rules)
+    outside = verdict.status is Status.COUNTED and setting.outside_list(lexicon, verdict.word)
+    return verdict, outside
+
+
+def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules) -> PlayResponse:
+    """One player's round told entry by entry (runs in a round worker)."""
+    setting = _word_setting(request.word_level, request.other_words)
+    lexicon = lists.get(request.dictionary)
+    whole = with_levels(solve(board, lexicon, rules))
+    solution = setting.counted(whole)
+    session = PlaySession(board, solution)
+    feedback = []
+    set_apart: list[str] = []
+    for entry in request.words:
+        said = session.submit(entry)
+        status: Any = said.status
+        message = said.message
+        if status == "not_on_board" and setting.outside(whole, said.word):
+            status = "set_apart" if setting.other_words == "zero" else "other_level"
+            message = f"not a {setting.word_level} word"
+            if status == "set_apart" and said.word not in set_apart:
+                set_apart.append(said.word)
+        feedback.append(
+            PlayFeedback(
+                word=said.word,
+                status=status,
+                label=FEEDBACK_LABELS[status],
+                points=said.points,
+                message=message,
+            )
+        )
+    by_word = {found.word: found for found in solution.words}
+    return PlayResponse(
+        feedback=feedback,
+        found=[word_entry(by_word[word]) for word in session.found],
+        score=session.score,
+        maximum=session.maximum,
+        total=solution.count,
+        missed=[word_entry(w) for w in session.missed()] if request.finished else None,
+        set_apart=set_apart,
+        levels=whole.level_counts(),
+    )
+
+
+def judge_work(
+    lists: Catalogue,
+    board: Board | str,
+    players: list[PlayerList],
+    dictionary: str | None,
+    rules: Rules,
+    mode: str,
+) -> dict[str, Any]:
+    """A round judged (runs in a round worker)."""
+    lexicon = lists.get(dictionary)
+    result = judge_round(board, players, lexicon, rules, mode).to_json()
+    result["dictionary"] = public_list(lexicon)
+    return result
 
 
 @router.get(

@@ -7,6 +7,11 @@ work (a solve in C) as soon as the call returns.  The thread is then free for th
 so requests that time out can never leave the pool stuck.  A pool also refuses new work at
 once (:class:`PoolBusy`) when too many jobs wait, instead of queueing without end.
 
+Pure-Python work that runs long (path searches) holds the interpreter's lock while it runs,
+and on a thread of the server that is time taken from every request and WebSocket.
+:class:`ProcessPool` runs such work in worker processes of their own, at a lower CPU
+priority, a job past its time stopped by ending its process (a new one takes its place).
+
 >>> import asyncio
 >>> pool = WorkerPool("example", threads=1)
 >>> asyncio.run(pool.run(lambda: 6 * 7, seconds=5))
@@ -19,12 +24,19 @@ once (:class:`PoolBusy`) when too many jobs wait, instead of queueing without en
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
+import contextlib
 import ctypes
 import enum
+import multiprocessing
+import os
+import pickle
 import queue
+import signal
 import threading
 from collections.abc import Callable
+from multiprocessing.connection import Connection
 from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
@@ -174,3 +186,229 @@ class WorkerPool:
                     _raise_in_thread(job.thread_id, None)  # one still on its way
         except WorkInterrupted:
             job.state = _State.FINISHED  # it landed after the work had ended
+
+
+class _Process:
+    """One worker process and the parent's end of its pipe."""
+
+    def __init__(self, pool: ProcessPool, number: int) -> None:
+        context = multiprocessing.get_context("spawn")  # never fork a threaded server
+        self.connection, child_end = context.Pipe()
+        self.process = context.Process(
+            target=_process_main,
+            args=(child_end, pool.nice, pool.setup, pool.setup_args),
+            name=f"boggle-{pool.name}-{number}",
+            daemon=True,
+        )
+        self.process.start()
+        child_end.close()
+
+    def kill(self) -> None:
+        with contextlib.suppress(Exception):
+            self.process.kill()
+            self.process.join(5)
+        self.connection.close()
+
+    def stop(self) -> None:
+        """Ask it to end once its job (if any) is done."""
+        with contextlib.suppress(Exception):
+            self.connection.send(None)
+        self.connection.close()
+
+
+def _process_main(
+    connection: Connection, nice: int, setup: Callable[..., Any] | None, setup_args: tuple[Any, ...]
+) -> None:
+    """A worker process: ``setup(*setup_args)`` once, then each job ``(function, args)`` as
+    ``function(state, *args)``, its result or error sent back."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the server, which ends us
+    with contextlib.suppress(OSError):
+        os.nice(nice)
+    state = setup(*setup_args) if setup is not None else None
+    while True:
+        try:
+            job = connection.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        function, args = job
+        try:
+            reply: tuple[bool, Any] = (True, function(state, *args))
+        except Exception as error:  # handed to whoever awaits the job
+            reply = (False, error)
+        try:
+            pickle.loads(pickle.dumps(reply))  # one that cannot be sent whole goes as a line
+        except Exception as error:
+            reply = (False, RuntimeError(f"{type(error).__name__}: {error}"))
+        connection.send(reply)
+
+
+class ProcessPool:
+    """``processes`` worker processes (started on first use, ``nice`` lowered) and a queue
+    of at most ``queue_limit`` waiting jobs; :meth:`run` awaits ``function(state, *args)``
+    in one of them, where ``state`` is what ``setup(*setup_args)`` gave that process.  The
+    function, its arguments and its result travel by pickle (module-level functions).  A job
+    past its time is answered with :class:`TimeoutError` at once; its process is ended if
+    the job has not ended ``grace`` times its time later."""
+
+    def __init__(
+        self,
+        name: str,
+        processes: int,
+        queue_limit: int | None = None,
+        setup: Callable[..., Any] | None = None,
+        setup_args: tuple[Any, ...] = (),
+        nice: int = 10,
+        grace: float = 2.0,
+    ) -> None:
+        self.name = name
+        self.processes = processes
+        self.queue_limit = processes * 8 if queue_limit is None else queue_limit
+        self.setup = setup
+        self.setup_args = setup_args
+        self.nice = nice
+        self._idle: list[_Process] = []
+        self._busy: set[_Process] = set()
+        self._started = 0
+        self._waiters: collections.deque[asyncio.Future[_Process]] = collections.deque()
+        self.grace = grace
+        self._drains: set[asyncio.Future[None]] = set()
+        self.interrupted = 0
+        """Jobs given up for running out of time, since the pool was made."""
+
+    async def run(self, function: Callable[..., T], *args: Any, seconds: float) -> T:
+        """``function(state, *args)`` in a worker process; :class:`TimeoutError` after
+        ``seconds`` (waiting included), when the process is ended (also when the awaiting
+        task is cancelled); :class:`PoolBusy` when the queue is full."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        worker = await self._acquire(deadline)
+        self._busy.add(worker)
+        try:
+            worker.connection.send((function, args))
+            ok, value = await self._reply(worker, deadline)
+        except (TimeoutError, asyncio.CancelledError):
+            self.interrupted += 1
+            self._drains.add(asyncio.ensure_future(self._drain(worker, seconds * self.grace)))
+            raise
+        except BaseException:
+            self._busy.discard(worker)
+            self._replace(worker)
+            raise
+        self._busy.discard(worker)
+        self._release(worker)
+        if ok:
+            result: T = value
+            return result
+        raise value
+
+    def start(self) -> None:
+        """Start the processes now (their setup runs while the server starts), not on
+        first use."""
+        while self._started < self.processes:
+            self._started += 1
+            self._idle.append(_Process(self, self._started))
+
+    def status(self) -> dict[str, Any]:
+        """Processes, jobs running and waiting, and whether every process is busy."""
+        return {
+            "threads": self.processes,
+            "processes": True,
+            "running": len(self._busy),
+            "waiting": len(self._waiters),
+            "interrupted": self.interrupted,
+            "saturated": len(self._busy) >= self.processes,
+        }
+
+    def shutdown(self) -> None:
+        """End the processes (the pool starts again on the next run)."""
+        for drain in self._drains:
+            drain.cancel()
+        for worker in self._idle:
+            worker.stop()
+        for worker in self._busy:
+            worker.kill()
+        self._idle, self._busy, self._started = [], set(), 0
+
+    async def _acquire(self, deadline: float) -> _Process:
+        if self._idle:
+            return self._idle.pop()
+        if self._started < self.processes:
+            self._started += 1
+            return _Process(self, self._started)
+        if len(self._waiters) >= self.queue_limit:
+            raise PoolBusy(f"the {self.name} workers are all busy")
+        loop = asyncio.get_running_loop()
+        turn: asyncio.Future[_Process] = loop.create_future()
+        self._waiters.append(turn)
+        try:
+            await asyncio.wait({turn}, timeout=max(0.0, deadline - loop.time()))
+        except BaseException:
+            self._give_up(turn)
+            raise
+        if not turn.done():
+            self._give_up(turn)
+            raise TimeoutError("the work waited longer than its time")
+        return turn.result()
+
+    def _give_up(self, turn: asyncio.Future[_Process]) -> None:
+        if turn.done() and not turn.cancelled():
+            self._release(turn.result())  # a process came as the waiter gave up: pass it on
+            return
+        turn.cancel()
+        with contextlib.suppress(ValueError):
+            self._waiters.remove(turn)
+
+    def _release(self, worker: _Process) -> None:
+        while self._waiters:
+            turn = self._waiters.popleft()
+            if not turn.done():
+                turn.set_result(worker)
+                return
+        self._idle.append(worker)
+
+    async def _drain(self, worker: _Process, seconds: float) -> None:
+        """A job given up: its answer is waited for another ``seconds`` (work bounded on its
+        own, as a path search is, ends soon, and the process is kept: starting another
+        costs far more), else the process is ended and another takes its place."""
+        loop = asyncio.get_running_loop()
+        try:
+            await self._reply(worker, loop.time() + seconds)
+        except BaseException:
+            self._busy.discard(worker)
+            self._replace(worker)
+            return
+        finally:
+            self._drains.discard(asyncio.current_task())
+        self._busy.discard(worker)
+        self._release(worker)
+
+    def _replace(self, worker: _Process) -> None:
+        """End a process whose job was given up; start another if a job waits."""
+        worker.kill()
+        self._started -= 1
+        if self._waiters:
+            self._started += 1
+            self._release(_Process(self, self._started))
+
+    @staticmethod
+    async def _reply(worker: _Process, deadline: float) -> tuple[bool, Any]:
+        loop = asyncio.get_running_loop()
+        readable: asyncio.Future[None] = loop.create_future()
+        descriptor = worker.connection.fileno()
+
+        def ready() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        loop.add_reader(descriptor, ready)
+        try:
+            await asyncio.wait_for(readable, max(0.0, deadline - loop.time()))
+        finally:
+            loop.remove_reader(descriptor)
+        try:
+            reply: tuple[bool, Any] = worker.connection.recv()
+        except (EOFError, OSError):
+            raise RuntimeError(f"a {worker.process.name} process ended in its work") from None
+        return reply
