@@ -317,7 +317,6 @@ def test_command_json(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--size", "0"], "--size must be at least 1, got 0"),
         (["--size", "3", "--cols", "-2"], "--cols must be at least 1, got -2"),
         (["--size", "3", "--length", "10"], "--length 10 is longer than the 9 cells of a 3x3 grid"),
         (["--size", "3", "--length", "0,2"], "--length must be at least 1, got 0"),
@@ -331,7 +330,11 @@ def test_command_bad_input(
         run_command(capsys, *argv)
 
 
-def test_command_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("size", "message"),
+    [("four", "'four' is not a size: give ROWSxCOLS"), ("0", "'0' has no cells")],
+)
+def test_command_usage_error(capsys: pytest.CaptureFixture[str], size: str, message: str) -> None:
     with pytest.raises(SystemExit):
-        run_command(capsys, "--size", "four")
-    assert "'four' is not a whole number" in capsys.readouterr().err
+        run_command(capsys, "--size", size)
+    assert message in capsys.readouterr().err
