@@ -55,7 +55,9 @@ def test_solve_define_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert all("definition" in entry for entry in words)
     by_word = {entry["word"]: entry["definition"] for entry in words}
     assert isinstance(by_word["awl"], str) and "tool" in by_word["awl"]
-    assert any(value is None for value in by_word.values()) or all(by_word.values())
+    # a word with no entry is null (not "" or left out); every other is a gloss
+    assert by_word["twas"] is None
+    assert all(value is None or (isinstance(value, str) and value) for value in by_word.values())
 
 
 def test_solve_define_text(capsys: pytest.CaptureFixture[str]) -> None:
