@@ -29,7 +29,7 @@ def test_define_an_unknown_word_is_exit_1(capsys: pytest.CaptureFixture[str]) ->
     assert captured.out == "" and captured.err.count("\n") == 1 and "no entry" in captured.err
 
 
-@pytest.mark.parametrize("word", ["", "ab1", "a b"])
+@pytest.mark.parametrize("word", ["", "ab1", "a b", "a" * 100_000])
 def test_define_a_non_word_is_exit_2(word: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["define", word]) == 2
     err = capsys.readouterr().err

@@ -104,9 +104,14 @@ class Definition:
         return shown
 
 
+MAX_WORD_LETTERS = 64
+"""Letters of the longest entry looked up (longer is no word; the morphology's rules cost
+time that grows with the square of a word's length)."""
+
+
 def checked_word(entry: str) -> str:
     """An entry as looked up: trimmed, lowercase, NFC; :class:`DefinitionError` if it is
-    empty or holds anything but letters.
+    empty, holds anything but letters or is longer than :data:`MAX_WORD_LETTERS`.
 
     >>> checked_word("  Cats ")
     'cats'
@@ -117,6 +122,10 @@ def checked_word(entry: str) -> str:
     if not word.isalpha():
         shown = entry.strip() if len(entry.strip()) <= 40 else entry.strip()[:37] + "..."
         raise DefinitionError(f"{shown!r} is not a word: letters only")
+    if len(word) > MAX_WORD_LETTERS:
+        raise DefinitionError(
+            f"{word[:20]!r}... is not a word: {len(word):,} letters, at most {MAX_WORD_LETTERS}"
+        )
     return word
 
 
