@@ -94,7 +94,19 @@ def test_play_hint_with_no_words_left(monkeypatch: pytest.MonkeyPatch, tmp_path:
     words = Path(str(tmp_path)) / "words.txt"
     words.write_text("fame\n")
     out = _play(monkeypatch, "fame\n?hint\n", str(words))
-    assert "no words left to hint" in out
+    assert "no words left to hint: you found them all" in out
+
+
+def test_play_hints_run_out_on_a_word_not_found(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    words = Path(str(tmp_path)) / "words.txt"
+    words.write_text("fame\n")
+    out = _play(monkeypatch, "?hint\n" * 4, str(words))
+    assert "you found them all" not in out
+    assert "every word you have not found was hinted in full" in out
 
 
 @pytest.fixture
