@@ -225,3 +225,11 @@ def test_wordnet_comes_before_the_glossary() -> None:
 )
 def test_a_hint_masks_the_word_and_its_inflections_only(text: str, word: str, shown: str) -> None:
     assert masked(text, word) == shown
+
+
+def test_definitions_for_leaves_out_a_word_too_long_to_look_up() -> None:
+    from boggle.definitions import MAX_WORD_LETTERS, definitions_for
+
+    long_word = "a" * (MAX_WORD_LETTERS + 1)
+    found, warning = definitions_for(["cat", long_word])
+    assert warning is None and long_word not in found and found["cat"].first

@@ -18,6 +18,7 @@ word's entry in that language's Wiktionary.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 from collections.abc import Iterable, Iterator
@@ -328,16 +329,19 @@ def definitions_for(
     words: Iterable[str], language: str | None = "en"
 ) -> tuple[dict[str, Definition], str | None]:
     """Each word's definition in ``language``, and a one-line warning when none can be read
-    (then every word is left out, and the warning names what to install).
+    (then every word is left out, and the warning names what to install).  A word that
+    cannot be looked up (:func:`checked_word`: longer than :data:`MAX_WORD_LETTERS`) is
+    left out.
 
-    >>> found, warning = definitions_for(["cat", "qqq"])
-    >>> found["cat"].first is not None, found["qqq"].first, warning
-    (True, None, None)
+    >>> found, warning = definitions_for(["cat", "qqq", "q" * 100])
+    >>> found["cat"].first is not None, found["qqq"].first, "q" * 100 in found, warning
+    (True, None, False, None)
     """
     found: dict[str, Definition] = {}
     try:
         for word in words:
-            found[word] = define(word, language or "en")
+            with contextlib.suppress(DefinitionError):
+                found[word] = define(word, language or "en")
     except DefinitionsUnavailable as error:
         return {}, str(error)
     return found, None
