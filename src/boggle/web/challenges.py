@@ -38,6 +38,7 @@ from boggle.rooms.challenges import (
 )
 from boggle.rooms.limits import RoomError
 from boggle.web.context import WebContext, web_context
+from boggle.web.middleware import address_key
 from boggle.web.models import (
     ERRORS,
     BoardText,
@@ -219,7 +220,7 @@ async def create_challenge(
     board = context.board(body.board)
     context.catalogue.check(body.dictionary)
     dictionary = body.dictionary or context.catalogue.default
-    address = request.client.host if request.client is not None else None
+    address = address_key(request.client)  # an IPv6 client by its /64, as rooms count
     try:
         service.gate.admit(address, time.monotonic())
     except RoomError as error:
