@@ -29,7 +29,7 @@ def test_define_an_unknown_word_is_exit_1(capsys: pytest.CaptureFixture[str]) ->
     assert captured.out == "" and captured.err.count("\n") == 1 and "no entry" in captured.err
 
 
-@pytest.mark.parametrize("word", ["", "ab1", "a b"])
+@pytest.mark.parametrize("word", ["", "ab1", "a b", "a" * 100_000])
 def test_define_a_non_word_is_exit_2(word: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["define", word]) == 2
     err = capsys.readouterr().err
@@ -55,7 +55,9 @@ def test_solve_define_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert all("definition" in entry for entry in words)
     by_word = {entry["word"]: entry["definition"] for entry in words}
     assert isinstance(by_word["awl"], str) and "tool" in by_word["awl"]
-    assert any(value is None for value in by_word.values()) or all(by_word.values())
+    # a word with no entry is null (not "" or left out); every other is a gloss
+    assert by_word["twas"] is None
+    assert all(value is None or (isinstance(value, str) and value) for value in by_word.values())
 
 
 def test_solve_define_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -92,7 +94,19 @@ def test_play_hint_with_no_words_left(monkeypatch: pytest.MonkeyPatch, tmp_path:
     words = Path(str(tmp_path)) / "words.txt"
     words.write_text("fame\n")
     out = _play(monkeypatch, "fame\n?hint\n", str(words))
-    assert "no words left to hint" in out
+    assert "no words left to hint: you found them all" in out
+
+
+def test_play_hints_run_out_on_a_word_not_found(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    words = Path(str(tmp_path)) / "words.txt"
+    words.write_text("fame\n")
+    out = _play(monkeypatch, "?hint\n" * 4, str(words))
+    assert "you found them all" not in out
+    assert "every word you have not found was hinted in full" in out
 
 
 @pytest.fixture

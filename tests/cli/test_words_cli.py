@@ -1,4 +1,4 @@
-"""``--words common|standard|all`` on solve, score, play, search and stats; ``zipf`` and
+"""``--words common|standard|all`` on solve, score, play, search, prove and stats; ``zipf`` and
 ``level`` in ``solve --json``; the one line without wordfreq."""
 
 from __future__ import annotations
@@ -137,3 +137,20 @@ def test_without_wordfreq_one_line_and_the_rest_works(
     assert status == 0 and err == "" and "WORDS: 4" in out
     status, out, err = run(capsys, "stats", "--random", "5", "--seed", "1", "--dict", str(words))
     assert status == 0 and "mean" in out and err.count('pip install "boggle[words]"') == 1
+
+
+def test_prove_counts_the_level_and_its_checkpoint_knows_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    checkpoint = str(tmp_path / "proof.jsonl")
+    common = ["prove", "--size", "2x2", "--above", "5", "--json"]
+    status, out, _ = run(capsys, *common, "--words", "common", "--checkpoint", checkpoint)
+    assert status == 0
+    kept = {entry["board"]: entry["score"] for entry in json.loads(out)["boards"]}
+    status, out, _ = run(capsys, *common)
+    assert status == 0
+    every = {entry["board"]: entry["score"] for entry in json.loads(out)["boards"]}
+    assert kept and set(kept) <= set(every)
+    assert all(kept[board] <= every[board] for board in kept) and kept != every
+    status, _, err = run(capsys, *common, "--checkpoint", checkpoint)  # every word: refused
+    assert status == 2 and "another proof" in err

@@ -19,7 +19,7 @@ from boggle.definitions import (
 from boggle.definitions.morphology import base_forms, derived_bases
 from boggle.definitions.wordnet import GlossExtract, SystemWordNet, extract_text
 from boggle.game import HINTS_PER_ROUND, NoWordsLeft, hint_order, next_hint
-from boggle.game.hints import LEVELS
+from boggle.game.hints import LEVELS, masked
 
 BOARD = "fxie amlo ewbx astu"
 
@@ -212,3 +212,24 @@ def test_glossary_words_take_the_derived_form_rules_too() -> None:
 
 def test_wordnet_comes_before_the_glossary() -> None:
     assert define("often").source.startswith("WordNet")  # in both: WordNet's gloss wins
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "shown"),
+    [
+        ("a unit of surface area", "are", "a unit of surface area"),
+        ("cats and a Cat's toy; catalogue", "cat", "___s and a ___'s toy; catalogue"),
+        ("to run; running; runs", "run", "to ___; ___ning; ___s"),
+        ("the boxes", "box", "the ___es"),
+    ],
+)
+def test_a_hint_masks_the_word_and_its_inflections_only(text: str, word: str, shown: str) -> None:
+    assert masked(text, word) == shown
+
+
+def test_definitions_for_leaves_out_a_word_too_long_to_look_up() -> None:
+    from boggle.definitions import MAX_WORD_LETTERS, definitions_for
+
+    long_word = "a" * (MAX_WORD_LETTERS + 1)
+    found, warning = definitions_for(["cat", long_word])
+    assert warning is None and long_word not in found and found["cat"].first

@@ -221,3 +221,14 @@ def test_a_results_file_that_cannot_be_used_is_503_json_not_a_traceback() -> Non
     answer = client.post(f"/api/challenges/{code}/results", json={"name": "ann"})
     assert_error(answer, 503, "try again later")
     assert_error(client.post("/api/challenges", json={"board": FXIE}), 503, "or stored")
+
+
+def test_the_creation_limit_counts_an_ipv6_network_not_each_address() -> None:
+    limits = ChallengeLimits(per_address=2, seconds_per_challenge=60)
+    app = create_app(WebConfig(preload=False, rooms=RoomsConfig(challenges=limits)))
+    for host in ("2001:db8::1", "2001:db8::2"):
+        create(TestClient(app, client=(host, 50000)))
+    same_network = TestClient(app, client=("2001:db8::ffff:3", 50000))
+    refused = same_network.post("/api/challenges", json={"board": FXIE})
+    assert_error(refused, 429, "too many challenges")
+    create(TestClient(app, client=("2001:db8:1::1", 50000)))  # another /64 has its own

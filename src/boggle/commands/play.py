@@ -156,7 +156,9 @@ def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
             define=lambda word: first_definition(word, language),
         )
     except NoWordsLeft:
-        return "  no words left to hint: you found them all"
+        if all(item.word in session.found for item in session.solution):
+            return "  no words left to hint: you found them all"
+        return "  no words left to hint: every word you have not found was hinted in full"
     hints.append(hint.step)
     return f"  hint {len(hints)} of {HINTS_PER_ROUND}: {hint.text}"
 

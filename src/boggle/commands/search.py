@@ -129,8 +129,7 @@ def problem_from_args(args: argparse.Namespace) -> tuple[int, int, Rules, Lexico
         )
     rules = rules_from_args(args, rows, cols)
     check_rules(rules, rows, cols)
-    words = getattr(args, "words", "all")  # prove counts every word
-    return rows, cols, rules, level_lexicon(lexicon_from_args(args), words)
+    return rows, cols, rules, level_lexicon(lexicon_from_args(args), args.words)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ word's entry in that language's Wiktionary.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 from collections.abc import Iterable, Iterator
@@ -104,9 +105,14 @@ class Definition:
         return shown
 
 
+MAX_WORD_LETTERS = 64
+"""Letters of the longest entry looked up (longer is no word; the morphology's rules cost
+time that grows with the square of a word's length)."""
+
+
 def checked_word(entry: str) -> str:
     """An entry as looked up: trimmed, lowercase, NFC; :class:`DefinitionError` if it is
-    empty or holds anything but letters.
+    empty, holds anything but letters or is longer than :data:`MAX_WORD_LETTERS`.
 
     >>> checked_word("  Cats ")
     'cats'
@@ -117,6 +123,10 @@ def checked_word(entry: str) -> str:
     if not word.isalpha():
         shown = entry.strip() if len(entry.strip()) <= 40 else entry.strip()[:37] + "..."
         raise DefinitionError(f"{shown!r} is not a word: letters only")
+    if len(word) > MAX_WORD_LETTERS:
+        raise DefinitionError(
+            f"{word[:20]!r}... is not a word: {len(word):,} letters, at most {MAX_WORD_LETTERS}"
+        )
     return word
 
 
@@ -319,16 +329,19 @@ def definitions_for(
     words: Iterable[str], language: str | None = "en"
 ) -> tuple[dict[str, Definition], str | None]:
     """Each word's definition in ``language``, and a one-line warning when none can be read
-    (then every word is left out, and the warning names what to install).
+    (then every word is left out, and the warning names what to install).  A word that
+    cannot be looked up (:func:`checked_word`: longer than :data:`MAX_WORD_LETTERS`) is
+    left out.
 
-    >>> found, warning = definitions_for(["cat", "qqq"])
-    >>> found["cat"].first is not None, found["qqq"].first, warning
-    (True, None, None)
+    >>> found, warning = definitions_for(["cat", "qqq", "q" * 100])
+    >>> found["cat"].first is not None, found["qqq"].first, "q" * 100 in found, warning
+    (True, None, False, None)
     """
     found: dict[str, Definition] = {}
     try:
         for word in words:
-            found[word] = define(word, language or "en")
+            with contextlib.suppress(DefinitionError):
+                found[word] = define(word, language or "en")
     except DefinitionsUnavailable as error:
         return {}, str(error)
     return found, None

@@ -155,14 +155,30 @@ def next_hint(
     raise NoWordsLeft("no words left to hint: every word of the board is found or was hinted")
 
 
+INFLECTIONS = ("s", "es", "d", "ed", "ing", "er", "ers", "est", "ly", "'s")
+"""Endings after which a word in a definition is still the word (masked with it); its last
+letter may be doubled before those of a vowel (``running``)."""
+
+
 def masked(text: str, word: str) -> str:
-    """``text`` with ``word`` (any case, and as the start of a longer word) written as
-    blanks, so that a definition does not give the word away.
+    """``text`` with ``word`` (any case, alone or with an ending of :data:`INFLECTIONS`)
+    written as blanks, so that a definition does not give the word away; a longer word
+    that merely starts with it is left whole (``are`` in ``area``).
 
     >>> masked("domestic cats; a Cat show", "cat")
     'domestic ___s; a ___ show'
+    >>> masked("a unit of surface area", "are")
+    'a unit of surface area'
     """
-    return re.sub(rf"\b{re.escape(word)}", "_" * len(word), text, flags=re.IGNORECASE)
+    if not word:
+        return text
+    doubled = re.escape(word[-1]) + "?"
+    endings = "|".join(
+        (doubled if ending[0] in "aeiou" else "") + re.escape(ending) for ending in INFLECTIONS
+    )
+    return re.sub(
+        rf"\b{re.escape(word)}(?=(?:{endings})?\b)", "_" * len(word), text, flags=re.IGNORECASE
+    )
 
 
 def _hint(

@@ -41,7 +41,7 @@ from boggle.lexicon import Lexicon
 from boggle.render import board_json
 from boggle.rooms.compact import CELL_DIGITS
 from boggle.rooms.hub import CODE_ALPHABET
-from boggle.rooms.limits import RateLimiter, RoomError
+from boggle.rooms.limits import KeyedRateLimiter, RoomError
 from boggle.rooms.storage import ResultStore
 from boggle.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
 
@@ -218,23 +218,19 @@ class CreationGate:
     boggle.rooms.limits.RoomError: too many challenges created from your address; try again in 9 s
     """
 
-    MAX_ADDRESSES = 4096
-
     def __init__(self, limits: ChallengeLimits) -> None:
         self.limits = limits
-        self.by_address: dict[str, RateLimiter] = {}
+        self.by_address: KeyedRateLimiter | None = None
+        if limits.per_address > 0 and limits.seconds_per_challenge > 0:
+            self.by_address = KeyedRateLimiter(
+                1 / limits.seconds_per_challenge, limits.per_address, max_keys=4096
+            )
 
     def admit(self, address: str | None, now: float) -> None:
-        limits = self.limits
-        if address is None or limits.per_address <= 0 or limits.seconds_per_challenge <= 0:
+        """Take one challenge from ``address``'s bucket, or refuse (``rate_limited``)."""
+        if address is None or self.by_address is None:
             return
-        bucket = self.by_address.get(address)
-        if bucket is None:
-            if len(self.by_address) >= self.MAX_ADDRESSES:
-                self.by_address = {a: b for a, b in self.by_address.items() if not b.full(now)}
-            bucket = RateLimiter(1 / limits.seconds_per_challenge, limits.per_address, now)
-            self.by_address[address] = bucket
-        wait = bucket.wait(now)
+        wait = self.by_address.wait(address, now)
         if wait > 0:
             seconds = math.ceil(wait)
             raise RoomError(
@@ -242,7 +238,6 @@ class CreationGate:
                 f"too many challenges created from your address; try again in {seconds} s",
                 retry_after=seconds,
             )
-        bucket.allow(now)
 
 
 class ChallengeStore:

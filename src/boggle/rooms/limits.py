@@ -140,11 +140,17 @@ class CreationLimiter:
     """
 
     MAX_ADDRESSES = 4096
-    """Addresses remembered before those whose bucket is full again are forgotten."""
+    """Addresses remembered before the least recently seen are forgotten."""
 
     def __init__(self, limits: RoomLimits) -> None:
         self.limits = limits
-        self.by_address: dict[str, RateLimiter] = {}
+        self.by_address: KeyedRateLimiter | None = None
+        if limits.rooms_per_address > 0 and limits.seconds_per_room_per_address > 0:
+            self.by_address = KeyedRateLimiter(
+                1 / limits.seconds_per_room_per_address,
+                limits.rooms_per_address,
+                max_keys=self.MAX_ADDRESSES,
+            )
 
     def for_connection(self, now: float) -> RateLimiter:
         """The bucket of a new connection."""
@@ -154,10 +160,10 @@ class CreationLimiter:
 
     def admit(self, connection: RateLimiter, address: str | None, now: float) -> None:
         """Take one room from both buckets, or refuse (and take nothing)."""
-        by_address = self._address(address, now)
+        key = address if self.by_address is not None else None
         waits = [("this connection", connection.wait(now))]
-        if by_address is not None:
-            waits.append(("your address", by_address.wait(now)))
+        if self.by_address is not None and key is not None:
+            waits.append(("your address", self.by_address.wait(key, now, take=False)))
         who, wait = max(waits, key=lambda item: item[1])
         if wait > 0:
             seconds = math.ceil(wait)
@@ -167,20 +173,8 @@ class CreationLimiter:
                 retry_after=seconds,
             )
         connection.allow(now)
-        if by_address is not None:
-            by_address.allow(now)
-
-    def _address(self, address: str | None, now: float) -> RateLimiter | None:
-        limits = self.limits
-        if address is None or limits.rooms_per_address <= 0:
-            return None
-        bucket = self.by_address.get(address)
-        if bucket is None:
-            if len(self.by_address) >= self.MAX_ADDRESSES:
-                self.by_address = {a: b for a, b in self.by_address.items() if not b.full(now)}
-            bucket = _bucket(limits.rooms_per_address, limits.seconds_per_room_per_address, now)
-            self.by_address[address] = bucket
-        return bucket
+        if self.by_address is not None and key is not None:
+            self.by_address.wait(key, now)
 
 
 def _bucket(burst: int, every: float, now: float) -> RateLimiter:

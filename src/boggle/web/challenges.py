@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -37,6 +38,7 @@ from boggle.rooms.challenges import (
 )
 from boggle.rooms.limits import RoomError
 from boggle.web.context import WebContext, web_context
+from boggle.web.middleware import address_key
 from boggle.web.models import (
     ERRORS,
     BoardText,
@@ -49,9 +51,11 @@ from boggle.web.models import (
 )
 from boggle.web.pages import page
 from boggle.web.rooms import room_service
+from boggle.web.workers import WorkerPool
 
 router = APIRouter()
 Context = Annotated[WebContext, Depends(web_context)]
+T = TypeVar("T")
 
 _LIMITS = ChallengeLimits()
 STATUS = {
@@ -181,6 +185,19 @@ def _not_stored(error: sqlite3.Error) -> JSONResponse:
     return JSONResponse({"error": message, "status": 503}, status_code=503)
 
 
+async def _answer(
+    context: WebContext, work: Callable[[], T], pool: WorkerPool | None = None
+) -> T | JSONResponse:
+    """``work``'s answer (on a worker thread), or its refusal or storage failure as the
+    JSON error."""
+    try:
+        return await context.run(work, pool)
+    except RoomError as error:
+        return _refusal(error)
+    except sqlite3.Error as error:
+        return _not_stored(error)
+
+
 def _body(challenge: Challenge, results: list[ChallengeResult]) -> dict[str, Any]:
     return {**challenge.to_json(), "results": [r.to_json() for r in results]}
 
@@ -203,7 +220,7 @@ async def create_challenge(
     board = context.board(body.board)
     context.catalogue.check(body.dictionary)
     dictionary = body.dictionary or context.catalogue.default
-    address = request.client.host if request.client is not None else None
+    address = address_key(request.client)  # an IPv6 client by its /64, as rooms count
     try:
         service.gate.admit(address, time.monotonic())
     except RoomError as error:
@@ -215,12 +232,9 @@ async def create_challenge(
             board, dictionary, lexicon, body.rules, body.min_length, body.seconds
         )
 
-    try:
-        challenge = await context.run(work)
-    except RoomError as error:
-        return _refusal(error)
-    except sqlite3.Error as error:
-        return _not_stored(error)
+    challenge = await _answer(context, work)
+    if isinstance(challenge, JSONResponse):
+        return challenge
     path = f"/challenge/{challenge.code}"
     url = str(request.base_url).rstrip("/") + path
     return JSONResponse({"code": challenge.code, "url": url, "path": path}, status_code=201)
@@ -239,12 +253,7 @@ async def get_challenge(code: str, context: Context, service: Service) -> Any:
     def work() -> dict[str, Any]:
         return _body(service.store.find(code), service.store.results(code))
 
-    try:
-        return await context.run(work, context.rounds)
-    except RoomError as error:
-        return _refusal(error)
-    except sqlite3.Error as error:
-        return _not_stored(error)
+    return await _answer(context, work, context.rounds)
 
 
 @router.post(
@@ -269,12 +278,9 @@ async def post_result(
         posted = next(r for r in results if r.name == mine.name)
         return {**_body(challenge, results), "posted": posted.to_json()}
 
-    try:
-        answer = await context.run(work, context.rounds)
-    except RoomError as error:
-        return _refusal(error)
-    except sqlite3.Error as error:
-        return _not_stored(error)
+    answer = await _answer(context, work, context.rounds)
+    if isinstance(answer, JSONResponse):
+        return answer
     return JSONResponse(answer, status_code=201)
 
 

@@ -333,8 +333,7 @@ class RoomService:
             own = self.creators.get(socket)
             if own is None:
                 own = self.creators[socket] = self.creations.for_connection(now)
-            address = socket.client.host if socket.client is not None else None
-            self.creations.admit(own, address, now)
+            self.creations.admit(own, address_key(socket.client), now)
             lexicon = self.warm.get(settings.dictionary)
             if lexicon is None:
                 lexicon = await asyncio.to_thread(self._warm, settings.dictionary)
