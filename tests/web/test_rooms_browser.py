@@ -117,6 +117,12 @@ def test_a_room_round_with_three_players_crosses_off_the_common_word(
     overlay = ann.locator("#path-overlay")
     assert overlay.get_attribute("data-word") == word
     assert overlay.get_attribute("data-cells") == first.get_attribute("data-path")
+    definition = ann.locator("#results .word-definition")  # the word's meaning, as on the solver
+    definition.wait_for(state="visible")
+    ann.wait_for_function(
+        "() => !document.querySelector('#results .word-definition').textContent.includes('...')"
+    )
+    assert definition.inner_text().startswith(f"{word.upper()}: ")
     assert ann.locator("#start-button").is_visible()
     ARTIFACTS.mkdir(exist_ok=True)
     ann.screenshot(path=str(ARTIFACTS / "room-results.png"), full_page=True)

@@ -303,7 +303,7 @@ function showResults(summary) {
       item.dataset.word = verdict.word;
       item.dataset.status = verdict.status;
       item.dataset.total = String(verdict.total);
-      const word = wordButton(verdict.word, verdict.path);
+      const word = wordButton(verdict.word, verdict.path, verdict.word, listName());
       word.classList.add("w");
       const why = document.createElement("span");
       why.className = "why";
@@ -336,7 +336,7 @@ function showResults(summary) {
   $("unfound-title").textContent = `Words nobody found (${summary.unfound_count}, ${order})`;
   const unfound = $("unfound");
   unfound.replaceChildren(...summary.unfound.map((w) => {
-    const button = wordButton(w.word, w.path, `${w.word} ${w.points}`);
+    const button = wordButton(w.word, w.path, `${w.word} ${w.points}`, listName());
     if (w.level) button.dataset.level = w.level;
     return button;
   }));
@@ -361,6 +361,11 @@ function showResults(summary) {
     min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
     words: (mine ? mine.words : []).filter((v) => ["counted", "crossed_off"].includes(v.status)).map((v) => v.word),
   });
+}
+
+// The room's word list, for the words' definitions (null: the server's default list).
+function listName() {
+  return (state.settings && state.settings.dictionary) || null;
 }
 
 // How many of the board's words are common, standard and obscure; the words set apart.
