@@ -21,6 +21,8 @@ os.environ["BOGGLE_DATA_DIR"] = _TEST_DATA
 
 from boggle import Lexicon  # noqa: E402 - after the cache is redirected
 
+pytest_plugins = ["browser_fixtures"]  # server, browser, pages: shared by the browser tests
+
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 ENABLE_PATH = SHARED_DATA / "enable.txt"
 

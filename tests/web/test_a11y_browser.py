@@ -12,12 +12,11 @@ locally and fail in CI.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import Pages, chromium
+from browser import Pages
 from serve_process import ServeProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -34,28 +33,6 @@ def axe_source() -> str:
             pytest.fail(message)
         pytest.skip(message)
     return AXE.read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    running = ServeProcess(tmp_path_factory.mktemp("data"))
-    try:
-        yield running
-    finally:
-        running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture()
-def pages(browser: Any) -> Iterator[Pages]:
-    opened = Pages(browser)
-    yield opened
-    opened.close()
 
 
 def audit(page: Any, axe_source: str, state: str) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages, chromium
+from browser import ARTIFACTS, Pages
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -33,12 +33,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
         yield running
     finally:
         running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture()

@@ -13,11 +13,10 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages, chromium
+from browser import ARTIFACTS, Pages
 from serve_process import ServeProcess, get_json
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -29,28 +28,6 @@ PHONE = {
     "is_mobile": True,
 }
 KEYBOARD_OPEN = {"width": 390, "height": 450}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    running = ServeProcess(tmp_path_factory.mktemp("data"))
-    try:
-        yield running
-    finally:
-        running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture()
-def pages(browser: Any) -> Iterator[Pages]:
-    opened = Pages(browser)
-    yield opened
-    opened.close()
 
 
 def solo_round(pages: Pages, server: ServeProcess) -> Any:

@@ -9,11 +9,10 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import Pages, chromium
+from browser import Pages
 from serve_process import ServeProcess
 
 from boggle import Board, load_lexicon, solve
@@ -21,28 +20,6 @@ from boggle import Board, load_lexicon, solve
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    running = ServeProcess(tmp_path_factory.mktemp("data"))
-    try:
-        yield running
-    finally:
-        running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture()
-def pages(browser: Any) -> Iterator[Pages]:
-    opened = Pages(browser)
-    yield opened
-    opened.close()
 
 
 def start_round(page: Any, seconds: int) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages, chromium
+from browser import ARTIFACTS, Pages
 from serve_process import ServeProcess
 
 from boggle import Board, judge_round, load_lexicon, solve
@@ -19,21 +19,6 @@ from boggle import Board, judge_round, load_lexicon, solve
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 ROUND_SECONDS = 20
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    running = ServeProcess(tmp_path_factory.mktemp("data"))
-    try:
-        yield running
-    finally:
-        running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture()

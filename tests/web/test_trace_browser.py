@@ -8,11 +8,10 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import Pages, chromium
+from browser import Pages
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -27,28 +26,6 @@ PHONE = {
     "device_scale_factor": 2,
 }
 Cell = tuple[int, int]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    running = ServeProcess(tmp_path_factory.mktemp("data"))
-    try:
-        yield running
-    finally:
-        running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture()
-def pages(browser: Any) -> Iterator[Pages]:
-    opened = Pages(browser)
-    yield opened
-    opened.close()
 
 
 def centre(page: Any, cell: Cell) -> tuple[float, float]:

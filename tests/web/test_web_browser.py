@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages, chromium
+from browser import ARTIFACTS, Pages
 from conftest import ENABLE_PATH
 from serve_process import ServeProcess, get_json
 
@@ -36,12 +36,6 @@ def server() -> Iterator[ServeProcess]:
 @pytest.fixture(scope="module")
 def lexicon() -> Lexicon:
     return Lexicon.from_file(ENABLE_PATH) if ENABLE_PATH.is_file() else load_lexicon()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture()

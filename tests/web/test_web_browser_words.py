@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import Pages, chromium
+from browser import Pages
 from serve_process import ServeProcess, get_json
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -34,12 +34,6 @@ def server() -> Iterator[ServeProcess]:
         yield running
     finally:
         running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture()

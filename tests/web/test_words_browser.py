@@ -7,11 +7,10 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages, chromium
+from browser import ARTIFACTS, Pages
 from serve_process import ServeProcess
 
 from boggle import Board, solve
@@ -21,21 +20,6 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright i
 pytest.importorskip("wordfreq", reason="the word levels need wordfreq ([test] extra)")
 
 ROUND_SECONDS = 8
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    running = ServeProcess(tmp_path_factory.mktemp("data"))
-    try:
-        yield running
-    finally:
-        running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 def test_a_room_of_common_words_sets_the_others_apart(browser: Any, server: ServeProcess) -> None:
