@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import (
+    add_batch_engine_option,
     add_dictionary_option,
     add_rules_options,
+    batch_engine_from_args,
     lexicon_from_args,
     rules_from_args,
     whole_number,
@@ -83,6 +85,7 @@ def register(subparsers: Any) -> None:
         help="only boards this dice set can roll (see 'boggle roll --help')",
     )
     add_closing_options(parser)
+    add_batch_engine_option(parser)
     add_cluster_options(parser)
     parser.set_defaults(run=run)
 
@@ -159,6 +162,7 @@ def run(args: argparse.Namespace) -> int:
         dice=args.dice,
         on_progress=show if live else None,
         where=where_from_args(args),
+        engine=batch_engine_from_args(args, in_process=where_from_args(args) is None),
         **parameters,
     )
     if live:

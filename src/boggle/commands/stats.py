@@ -69,6 +69,7 @@ def register(subparsers: Any) -> None:
         help="boards per task (default: about four tasks per thread, at most 50,000)",
     )
     options.add_solving_options(parser)
+    options.add_batch_engine_option(parser)
     add_cluster_options(parser)
     parser.set_defaults(run=run)
 
@@ -89,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
     lexicon = options.lexicon_from_args(args)
     rules = options.rules_from_args(args, source.rows, source.cols)
     where = where_from_args(args)
+    engine = options.batch_engine_from_args(args, in_process=where is None)
     progress = progress_bar(" boards", total=args.random)
     try:
         stats = score_stats(
@@ -102,6 +104,7 @@ def run(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             chunk_size=args.chunk_size,
             progress=progress.update if progress is not None else None,
+            engine=engine,
         )
     finally:
         if progress is not None:
