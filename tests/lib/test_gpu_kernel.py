@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import string
 from collections.abc import Iterator
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -59,6 +60,11 @@ def tiny_set_runner(kernel_folder: str) -> CpuBuildRunner:
     return CpuBuildRunner(compile_kernel(kernel_folder, set_bits=4))
 
 
+@cache
+def language_list(language: str) -> Lexicon:
+    return load_lexicon(language)
+
+
 def native_scores(boards: list[Board], lexicon: Lexicon, rules: Rules) -> list[int]:
     return [score_native(board, lexicon, rules) for board in boards]
 
@@ -96,8 +102,8 @@ def test_equals_native_in_other_languages(
     runner: CpuBuildRunner, language: str, shape: tuple[int, int]
 ) -> None:
     """Spanish rolls ch/ll/rr cubes, Dutch ij; Polish has 44 letters, some escaped."""
-    lexicon = load_lexicon(language)
-    boards = [measured_board(lexicon, *shape, seed=seed) for seed in range(40)]
+    lexicon = language_list(language)
+    boards = [measured_board(lexicon, *shape, seed=seed) for seed in range(25)]
     rules = RulesChoice().for_size(*shape)
     scores = KernelScorer(lexicon, runner).score_boards(boards, rules)
     assert scores == native_scores(boards, lexicon, rules)
@@ -112,7 +118,7 @@ def test_equals_native_in_other_languages(
         assert escaped & {face for board in boards for face in board.faces}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(board_and_lexicon(max_side=6), st.integers(1, 4))
 def test_equals_the_trie_engine_on_small_random_cases(
     runner: CpuBuildRunner, case: tuple[Board, Lexicon], min_length: int
@@ -127,7 +133,7 @@ def test_equals_the_trie_engine_on_small_random_cases(
 WIDE = string.ascii_lowercase + "ąćęłńóśźżàéîõüç"
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.sampled_from([(2, 2), (3, 4), (4, 4), (5, 5)]))
 def test_equals_the_trie_engine_over_a_41_letter_alphabet(
     runner: CpuBuildRunner, seed: int, shape: tuple[int, int]
@@ -219,6 +225,6 @@ def test_the_gpu_equals_native(enable: Lexicon, shape: tuple[int, int]) -> None:
 @pytest.mark.skipif(gpu_missing() is not None, reason=f"no GPU here: {gpu_missing()}")
 @pytest.mark.parametrize("language", ["es", "pl"])
 def test_the_gpu_equals_native_in_other_languages(language: str) -> None:
-    lexicon = load_lexicon(language)
+    lexicon = language_list(language)
     boards = [measured_board(lexicon, 5, 5, seed=seed) for seed in range(500)]
     assert score_many(boards, lexicon, engine="gpu") == score_many(boards, lexicon)
