@@ -69,7 +69,8 @@ class DeviceRunner:
         device = self.cupy.cuda.Device()
         processors = int(device.attributes["MultiProcessorCount"])
         self.max_blocks = processors * BLOCKS_PER_PROCESSOR
-        self.device_name = str(self.cupy.cuda.runtime.getDeviceProperties(device.id)["name"])
+        name = self.cupy.cuda.runtime.getDeviceProperties(device.id)["name"]
+        self.device_name = name.decode() if isinstance(name, bytes) else str(name)
 
     def upload(self, nodes: npt.NDArray[np.uint32]) -> object:
         return self.cupy.asarray(nodes)
