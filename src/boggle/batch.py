@@ -17,6 +17,7 @@ from typing import NamedTuple, TypeVar
 
 from boggle._native.core import Trie
 from boggle.board import MAX_CELLS, MAX_SIDE, Board
+from boggle.engines.gpu import batch_engine, score_lines_on_gpu
 from boggle.engines.native import compiled, points_table, score_native
 from boggle.errors import BoardError
 from boggle.lexicon import Lexicon, load_lexicon
@@ -241,14 +242,18 @@ def score_many(
     lexicon: Lexicon | str | None = None,
     rules: Rules | RulesChoice | None = None,
     jobs: int | None = None,
+    engine: str | None = None,
 ) -> list[int]:
     """The score of each board, in order; raises :class:`BoardError` naming a bad board.
 
     The boards go to the threads in chunks of a size that leaves each thread many of
-    them, so that none waits long for the last one at the end.
+    them, so that none waits long for the last one at the end.  ``engine``: ``native``
+    (the default), ``gpu`` or ``auto`` (see :func:`boggle.engines.gpu.batch_engine`).
     """
     lines = [str(board) if isinstance(board, Board) else board for board in boards]
     loaded, by_size = _lexicon_rules(lexicon, rules)
+    if batch_engine(engine) == "gpu":
+        return _checked(score_lines_on_gpu(lines, loaded, by_size), lines, loaded, by_size)
     workers = max(1, jobs or default_jobs())
     largest = min(CHUNK, max(FIRST_CHUNK, len(lines) // (workers * TAIL_CHUNKS)))
     scores: list[int] = []
@@ -260,6 +265,33 @@ def score_many(
             raise BoardError(f"board {index + 1} ({lines[index].strip()!r}): {error}")
         scores.extend(chunk)  # type: ignore[arg-type]  # no None left
     return scores
+
+
+def _checked(
+    scores: list[int | None], lines: list[str], lexicon: Lexicon, rules: Rules | RulesChoice
+) -> list[int]:
+    """``scores`` when every line was a board, else :class:`BoardError` naming the first."""
+    if None in scores:
+        index = scores.index(None)
+        error = _score_line(lines[index], lexicon, rules).error
+        raise BoardError(f"board {index + 1} ({lines[index].strip()!r}): {error}")
+    return scores  # type: ignore[return-value]  # no None left
+
+
+def score_text_chunks_on_gpu(
+    chunks: Iterable[Sequence[str]],
+    lexicon: Lexicon | str | None = None,
+    rules: Rules | RulesChoice | None = None,
+) -> Iterator[ScoredText]:
+    """:func:`score_text_chunks` with the ``gpu`` engine (large chunks suit it best)."""
+    loaded, by_size = _lexicon_rules(lexicon, rules)
+    for chunk in chunks:
+        scores = score_lines_on_gpu(chunk, loaded, by_size)
+        results = [
+            BoardScore(line, score) if score is not None else _score_line(line, loaded, by_size)
+            for line, score in zip(chunk, scores, strict=True)
+        ]
+        yield as_text(results)
 
 
 def chunks(

@@ -36,6 +36,7 @@ from boggle.cluster import (
     worker_threads,
 )
 from boggle.engines import solve
+from boggle.engines.gpu import batch_engine
 from boggle.errors import BoggleError
 from boggle.frequencies import list_frequencies
 from boggle.lexicon import Lexicon, load_lexicon
@@ -89,12 +90,15 @@ class StatsTask:
     lexicon: Lexicon | LexiconRef
     rules: Rules
     top: int
+    engine: str = "native"
 
 
 def summarise_chunk(task: StatsTask, chunk: Chunk) -> ChunkSummary:
     """Make, score and summarise one chunk's boards (runs on a worker)."""
     lines = board_lines(task.source, chunk.seed, chunk.first, chunk.count)
-    scores = score_many(lines, resolve_lexicon(task.lexicon), task.rules, jobs=1)
+    scores = score_many(
+        lines, resolve_lexicon(task.lexicon), task.rules, jobs=1, engine=task.engine
+    )
     counts = Counter(scores)
     best = heapq.nsmallest(
         task.top,
@@ -242,11 +246,13 @@ def score_stats(
     jobs: int | None = None,
     chunk_size: int | None = None,
     progress: Callable[[int], None] | None = None,
+    engine: str = "native",
 ) -> ScoreStats:
     """Score ``boards`` random boards from ``source`` and summarise them.
 
     ``where`` is where the work runs (see :mod:`boggle.cluster`); ``jobs`` the
-    threads in-process; ``progress`` is called with each chunk's board count.
+    threads in-process; ``progress`` is called with each chunk's board count;
+    ``engine`` ``native`` or ``gpu`` (in-process, one thread feeding the GPU).
     """
     if boards < 0:
         raise BoggleError(f"the number of boards must be at least 0, got {boards}")
@@ -257,12 +263,18 @@ def score_stats(
     if not isinstance(lexicon, Lexicon):
         lexicon = load_lexicon(lexicon)
     rules = rules or rules_for_board(source.rows, source.cols)
+    if batch_engine(engine) == "gpu":
+        if where is not None:
+            raise BoggleError("the gpu engine runs in this process, not on a cluster")
+        jobs, engine, chunk_size = 1, "gpu", chunk_size or LARGEST_CHUNK
+    else:
+        engine = "native"
     board_lines(source, seed, 0, 0)  # bad seeds and missing NumPy are reported here, once
     counts: Counter[int] = Counter()
     best: list[TopBoard] = []
     with open_client(where) as client:
         size = chunk_size or default_chunk_size(boards, worker_threads(client, jobs))
-        task = StatsTask(source, share_lexicon(lexicon, client), rules, top)
+        task = StatsTask(source, share_lexicon(lexicon, client), rules, top, engine)
         work = partial(summarise_chunk, task)
         for summary in map_ordered(work, chunks_of(boards, seed, size), client, jobs):
             counts.update(summary.counts)

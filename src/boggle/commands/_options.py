@@ -195,3 +195,28 @@ def add_words_option(parser: argparse.ArgumentParser, counts: str) -> None:
         f"(>= {STANDARD_ZIPF}, or in en-50 for English) or all (default: all; the others "
         "need the wordfreq package, see docs/words.md)",
     )
+
+
+def add_batch_engine_option(parser: argparse.ArgumentParser) -> None:
+    """``--engine native|gpu|auto`` of the batch commands (``score``, ``stats``, ``search``)."""
+    parser.add_argument(
+        "--engine",
+        choices=("native", "gpu", "auto"),
+        default="native",
+        help="native: the compiled C core (default); gpu: the CUDA kernel (needs "
+        "pip install 'boggle[gpu]' and an NVIDIA GPU); auto: the GPU when there is one",
+    )
+
+
+def batch_engine_from_args(args: argparse.Namespace, *, in_process: bool = True) -> str:
+    """``native`` or ``gpu`` (one clear error when the GPU is asked for and missing);
+    ``in_process``: false when the work is sent to a cluster, which the GPU does not join."""
+    from boggle.engines.gpu import batch_engine
+    from boggle.errors import EngineError
+
+    engine = batch_engine(args.engine)
+    if engine == "gpu" and not in_process:
+        if args.engine == "auto":
+            return "native"
+        raise EngineError("the gpu engine runs in this process; leave out the cluster options")
+    return engine

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from itertools import islice
 from typing import Any, NamedTuple
 
-from boggle.batch import CHUNK, chunks, default_jobs
+from boggle.batch import CHUNK, chunks, default_jobs, score_text_chunks_on_gpu
 from boggle.batch_cluster import CLUSTER_CHUNK, score_text_chunks_on
 from boggle.board import MAX_TEXT_CHARS
 from boggle.commands import _options as options
@@ -18,6 +18,9 @@ from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._progress import progress_bar
 from boggle.frequencies import level_lexicon
 from boggle.inputs import GZIP_MAGIC, iter_lines, open_regular
+
+GPU_CHUNK = 1 << 16
+"""Boards per chunk for the gpu engine: one launch is worth its cost only for many boards."""
 
 MAX_REPORTED_ERRORS = 10
 """Lines that are not boards are reported one by one up to this many, then only counted."""
@@ -45,6 +48,7 @@ def register(subparsers: Any) -> None:
     )
     options.add_solving_options(parser)
     options.add_words_option(parser, "score (a board's score counts only them)")
+    options.add_batch_engine_option(parser)
     add_cluster_options(parser)
     parser.set_defaults(run=run)
 
@@ -97,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
     lexicon = level_lexicon(options.lexicon_from_args(args), args.words)
     rules = options.rules_choice_from_args(args)
     runs_on = where_from_args(args)
+    engine = options.batch_engine_from_args(args, in_process=runs_on is None)
     for name in args.files:
         if name != "-":
             open_regular(name, "board file").close()
@@ -104,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
 
     def texts() -> Iterator[list[str]]:
         largest = CHUNK if runs_on is None else CLUSTER_CHUNK
+        largest = GPU_CHUNK if engine == "gpu" else largest
         for chunk in _numbered_chunks(args.files, largest):
             where.append(chunk)
             yield chunk.boards
@@ -113,7 +119,11 @@ def run(args: argparse.Namespace) -> int:
     )
     failed = 0
     out = sys.stdout
-    for scored in score_text_chunks_on(texts(), lexicon, rules, runs_on, args.jobs):
+    if engine == "gpu":
+        results = score_text_chunks_on_gpu(texts(), lexicon, rules)
+    else:
+        results = score_text_chunks_on(texts(), lexicon, rules, runs_on, args.jobs)
+    for scored in results:
         chunk = where.popleft()
         with _outside(progress):
             out.write(scored.text)

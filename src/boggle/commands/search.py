@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 from boggle.commands._cluster import add_cluster_options, where_from_args
 from boggle.commands._options import (
     MAX_JOBS,
+    add_batch_engine_option,
     add_dictionary_option,
     add_rules_options,
     add_words_option,
+    batch_engine_from_args,
     jobs_number,
     lexicon_from_args,
     rules_from_args,
@@ -90,6 +92,7 @@ def register(subparsers: Any) -> None:
         help="only boards this dice set can roll (see 'boggle roll --help')",
     )
     add_closing_options(parser)
+    add_batch_engine_option(parser)
     add_cluster_options(parser)
     parser.set_defaults(run=run)
 
@@ -171,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
         dice=args.dice,
         on_progress=show if live else None,
         where=where,
+        engine=batch_engine_from_args(args, in_process=where is None),
         **parameters,
     )
     if live:

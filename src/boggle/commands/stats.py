@@ -78,6 +78,7 @@ def register(subparsers: Any) -> None:
     )
     options.add_solving_options(parser)
     options.add_words_option(parser, "score (a board's score counts only them)")
+    options.add_batch_engine_option(parser)
     add_cluster_options(parser)
     parser.set_defaults(run=run)
 
@@ -97,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
     lexicon = level_lexicon(whole, args.words)
     rules = options.rules_from_args(args, source.rows, source.cols)
     where = where_from_args(args)
+    engine = options.batch_engine_from_args(args, in_process=where is None)
     progress = progress_bar(" boards", total=args.random)
     try:
         stats = score_stats(
@@ -110,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             chunk_size=args.chunk_size,
             progress=progress.update if progress is not None else None,
+            engine=engine,
         )
     finally:
         if progress is not None:

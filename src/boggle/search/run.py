@@ -30,12 +30,13 @@ from typing import TYPE_CHECKING, Any
 
 from boggle.batch import default_jobs
 from boggle.dice import DICE_SETS
+from boggle.engines.gpu import batch_engine
 from boggle.errors import BoggleError
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
 from boggle.search.grid import board_text
 from boggle.search.local import MAX_POOL, METHODS
-from boggle.search.scorer import Scorer
+from boggle.search.scorer import make_scorer
 from boggle.search.space import DiceSpace, LetterSpace, Space, text
 from boggle.search.tracker import Progress, StopSignal, Tracker
 
@@ -162,13 +163,19 @@ def search(
     on_progress: Progress | None = None,
     where: Client | str | None = None,
     clock: str = "wall",
+    engine: str = "native",
     **parameters: Any,
 ) -> SearchResult:
-    """Search for the best ``rows`` x ``cols`` boards; see the module docstring."""
+    """Search for the best ``rows`` x ``cols`` boards; see the module docstring.
+
+    ``engine``: ``gpu`` scores each batch (a pool, a board's neighbours) on the GPU, in one
+    process (not with ``jobs`` > 1 or ``where``)."""
     check_options(method, seconds, 1 if jobs is None else jobs, top, clock)
     pool = parameters.get("pool")
     if pool is not None and not 1 <= pool <= MAX_POOL:
         raise BoggleError(f"the pool holds 1 to {MAX_POOL:,} boards, got {pool:,}")
+    if batch_engine(engine) == "gpu" and (where is not None or (jobs or 1) > 1):
+        raise BoggleError("the gpu engine searches in one process: leave out jobs and clusters")
     make_space(rows, cols, lexicon, letters, dice)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
@@ -179,7 +186,19 @@ def search(
         return search_on(where, SearchTask(*settings, parameters, seed), jobs, on_progress)
     jobs = jobs or 1
     job = _Job(
-        rows, cols, lexicon, rules, method, seconds, target, top, letters, dice, parameters, clock
+        rows,
+        cols,
+        lexicon,
+        rules,
+        method,
+        seconds,
+        target,
+        top,
+        letters,
+        dice,
+        parameters,
+        clock,
+        batch_engine(engine),
     )
     if jobs == 1:
         return job.run(seed, on_progress)
@@ -200,12 +219,13 @@ class _Job:
     dice: str | None
     parameters: dict[str, Any]
     clock: str = "wall"
+    engine: str = "native"
 
     def run(
         self, seed: int, on_progress: Progress | None = None, stop: StopSignal | None = None
     ) -> SearchResult:
         space = make_space(self.rows, self.cols, self.lexicon, self.letters, self.dice)
-        scorer = Scorer(self.lexicon, self.rules)
+        scorer = make_scorer(self.lexicon, self.rules, self.engine)
         tracker = Tracker(
             self.rows,
             self.cols,

@@ -18,11 +18,12 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 
+from boggle.engines.gpu import KernelScorer, device_scorer
 from boggle.engines.native import CompiledLexicon, compiled, points_table
 from boggle.errors import BoggleError
 from boggle.lexicon import Lexicon
 from boggle.rules import Rules
-from boggle.search.grid import Faces
+from boggle.search.grid import Faces, apply_edit, neighbour_edits
 
 
 class Scorer:
@@ -76,3 +77,38 @@ class Scorer:
         result = array("q", scores)
         self.boards_scored += len(result)
         return result
+
+
+class KernelSearchScorer(Scorer):
+    """A :class:`Scorer` whose batches (pools, every neighbour of a board) go to the gpu
+    engine's kernel in one launch; single boards stay on the native core."""
+
+    def __init__(self, lexicon: Lexicon, rules: Rules, kernel: KernelScorer) -> None:
+        super().__init__(lexicon, rules)
+        self.kernel = kernel
+
+    def _kernel_scores(self, data: bytes, rows: int, cols: int) -> list[int]:
+        import numpy
+
+        faces = numpy.frombuffer(data, dtype=numpy.uint8)
+        scores: list[int] = self.kernel.score_faces(faces, rows, cols, self.rules).tolist()
+        self.boards_scored += len(scores)
+        return scores
+
+    def score_many(self, boards: Sequence[Sequence[str]], rows: int, cols: int) -> list[int]:
+        if not boards:
+            return []
+        return self._kernel_scores(b"".join(map(self.encode, boards)), rows, cols)
+
+    def score_neighbours(
+        self, faces: Faces, rows: int, cols: int, alphabet: Sequence[str]
+    ) -> array[int]:
+        boards = [apply_edit(faces, edit) for edit in neighbour_edits(faces, alphabet)]
+        return array("i", self.score_many(boards, rows, cols))
+
+
+def make_scorer(lexicon: Lexicon, rules: Rules, engine: str = "native") -> Scorer:
+    """The scorer of an engine: ``native`` (the core) or ``gpu`` (the kernel on the GPU)."""
+    if engine == "gpu":
+        return KernelSearchScorer(lexicon, rules, device_scorer(lexicon))
+    return Scorer(lexicon, rules)

@@ -1,0 +1,180 @@
+"""``--engine gpu|auto`` of score, stats and search: one line and exit 2 without CuPy or a
+GPU, the native engine under ``auto``, and the same output as native when the kernel runs.
+
+Where no GPU is at hand, "the GPU" is simulated by the kernel's CPU build (the same
+source compiled with g++), put where the device runner would be.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import types
+from collections.abc import Iterator
+
+import pytest
+
+from boggle.cli import main
+from boggle.engines.gpu import batch_engine, device
+from boggle.engines.gpu.cpu_build import cpu_build_or_none, find_compiler
+from boggle.errors import EngineError, MissingDependencyError
+
+BOARDS = "fxie amlo ewbx astu\nperslatgsineters\nnot a board!\nabc/def\nse[ch] ttal\n"
+WORDS = ["tea", "eat", "ate", "seat", "east", "rest", "stare", "tears", "fame", "fax", "lats"]
+
+
+@pytest.fixture
+def words(tmp_path: object) -> str:
+    path = f"{tmp_path}/words.txt"
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(WORDS) + "\n")
+    return path
+
+
+def run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stdin: str, *argv: str
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.fixture
+def no_cupy(monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing() -> object:
+        raise ImportError("No module named 'cupy'")
+
+    monkeypatch.setattr(device, "_import_cupy", missing)
+
+
+@pytest.fixture
+def no_device(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken() -> int:
+        raise RuntimeError("cudaErrorNoDevice: no CUDA-capable device is detected")
+
+    fake = types.SimpleNamespace(cuda=types.SimpleNamespace(runtime=types.SimpleNamespace()))
+    fake.cuda.runtime.getDeviceCount = broken
+    monkeypatch.setattr(device, "_import_cupy", lambda: fake)
+
+
+@pytest.fixture
+def simulated_gpu(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The device runner replaced by the kernel's CPU build."""
+    if find_compiler() is None:
+        pytest.skip("no C++ compiler (g++) to build the kernel for the CPU")
+    runner = cpu_build_or_none()
+    monkeypatch.setattr(device, "device_missing", lambda: None)
+    monkeypatch.setattr(device, "device_runner", lambda: runner)
+    yield
+
+
+COMMANDS = [
+    ["score"],
+    ["stats", "--random", "50", "--seed", "1"],
+    ["search", "--size", "3x3", "--seconds", "1"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+def test_without_cupy_one_line_and_status_2(
+    no_cupy: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: list[str],
+    words: str,
+) -> None:
+    status, out, err = run(
+        monkeypatch, capsys, BOARDS, *command, "--engine", "gpu", "--dict", words
+    )
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1
+    assert "CuPy" in err and "pip install 'boggle[gpu]'" in err
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+def test_without_a_gpu_one_line_and_status_2(
+    no_device: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: list[str],
+    words: str,
+) -> None:
+    status, out, err = run(
+        monkeypatch, capsys, BOARDS, *command, "--engine", "gpu", "--dict", words
+    )
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1
+    assert "no usable CUDA GPU" in err and "cudaErrorNoDevice" in err
+
+
+def test_auto_falls_back_to_native(
+    no_cupy: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], words: str
+) -> None:
+    native = run(monkeypatch, capsys, BOARDS, "score", "--dict", words)
+    auto = run(monkeypatch, capsys, BOARDS, "score", "--engine", "auto", "--dict", words)
+    assert auto == native
+    assert native[0] == 1 and "fxie amlo ewbx astu 3" in native[1]
+    assert batch_engine("auto") == "native"
+
+
+def test_the_library_names_what_is_missing(no_cupy: None) -> None:
+    with pytest.raises(MissingDependencyError, match="CuPy"):
+        batch_engine("gpu")
+    with pytest.raises(EngineError, match="native, gpu, auto"):
+        batch_engine("trie")
+
+
+def test_score_on_the_kernel_prints_what_native_prints(
+    simulated_gpu: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    words: str,
+) -> None:
+    native = run(monkeypatch, capsys, BOARDS, "score", "--dict", words)
+    for engine in ("gpu", "auto"):
+        assert run(monkeypatch, capsys, BOARDS, "score", "--engine", engine, "--dict", words) == (
+            native
+        )
+    assert "<stdin>:3:" in native[2]
+
+
+def test_stats_on_the_kernel_match_native(
+    simulated_gpu: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    words: str,
+) -> None:
+    argv = ["stats", "--random", "3000", "--seed", "4", "--json", "--dict", words]
+    native = run(monkeypatch, capsys, "", *argv)
+    on_kernel = run(monkeypatch, capsys, "", *argv, "--engine", "gpu")
+    assert native[0] == on_kernel[0] == 0
+    assert json.loads(native[1]) == json.loads(on_kernel[1])
+    assert json.loads(native[1])["max"] > 0
+
+
+def test_search_on_the_kernel_finds_what_native_finds(
+    simulated_gpu: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    words: str,
+) -> None:
+    argv = ["search", "--size", "3x3", "--seed", "3", "--json", "--dict", words]
+    native = run(monkeypatch, capsys, "", *argv)
+    on_kernel = run(monkeypatch, capsys, "", *argv, "--engine", "gpu")
+    assert native[0] == on_kernel[0] == 0
+    found, kernel_found = json.loads(native[1]), json.loads(on_kernel[1])
+    assert [b["score"] for b in found["best"]] == [b["score"] for b in kernel_found["best"]]
+    assert found["best"][0]["score"] > 0
+
+
+def test_gpu_with_a_cluster_is_refused(
+    simulated_gpu: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    words: str,
+) -> None:
+    argv = ["search", "--size", "3x3", "--seed", "3", "--jobs", "2", "--dict", words]
+    status, _, err = run(monkeypatch, capsys, "", *argv, "--engine", "gpu")
+    assert status == 2 and err.count("\n") == 1 and "one process" in err
