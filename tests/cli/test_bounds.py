@@ -73,7 +73,7 @@ def test_prove_runs_one_process_per_core_at_most_and_says_so(
     status = main(["prove", "--size", "2x2", "--above", "7", "--jobs", "8", "--dict", small_list])
     out, err = capsys.readouterr()
     assert status == 0 and started == [] and "aest 8" in out  # one process: no pool at all
-    assert "boggle prove: --jobs 8: one process per core at most, 1 here" in err
+    assert "boggle prove: --jobs 8: one thread per core at most, 1 here" in err
 
 
 def test_prove_keeps_a_bounded_number_of_boards(
