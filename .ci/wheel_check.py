@@ -35,7 +35,7 @@ BOARD = "fxie amlo ewbx astu"
 # Words on BOARD in every bundled English list (en-50, en-70 and en-80 all find them)
 WORDS_ON_BOARD = {"fame", "east", "mix", "limbo", "amble"}
 NOT_DATA = {".py", ".pyc", ".so", ".pyd", ".dylib", ".dll"}
-PAGES = ["/", "/solve", "/play", "/daily", "/room", "/sw.js"]
+PAGES = ["/", "/solve", "/play", "/daily", "/room", "/challenge/ABCDEF", "/sw.js"]
 STATIC_NAME = re.compile(r"/static/[\w./-]+\.\w+")
 
 
@@ -69,8 +69,9 @@ def check_core(package: Path) -> None:
     binaries = [path for path in package.rglob("*") if path.name.endswith(suffixes)]
     check(len(binaries) >= 1, f"compiled core in the package: {[b.name for b in binaries]}")
     for binary in binaries:
-        relative = binary.relative_to(package.parent).with_suffix("")
-        name = ".".join(relative.parts).split(".cpython")[0].split(".cp3")[0]
+        relative = binary.relative_to(package.parent).as_posix()
+        suffix = max((s for s in suffixes if relative.endswith(s)), key=len)
+        name = relative.removesuffix(suffix).replace("/", ".")
         module = importlib.import_module(name)
         check(Path(module.__file__ or "").resolve() == binary, f"{name} loads from {binary.name}")
     solution = boggle.solve(BOARD, engine="native")
