@@ -1,6 +1,6 @@
 """Rules: the minimum word length and the points a word scores by its length.
 
-Both presets score words the same way (seed 001's table): 3 or 4 letters 1
+Both presets score words the same way ("At Play With J: Boggle"'s table): 3 or 4 letters 1
 point, 5 letters 2, 6 letters 3, 7 letters 5, 8 or more 11.  They differ in the
 shortest word allowed: 3 letters in classic 4x4 Boggle, 4 in Big Boggle.
 Length counts letters, so ``Qu`` is two.

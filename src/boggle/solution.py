@@ -208,7 +208,7 @@ class Solution:
         return dict(sorted(Counter(len(item.word) for item in self.words).items()))
 
     def groups(self) -> list[tuple[int, int, list[ScoredWord]]]:
-        """Words grouped by ``(points, length)``, ascending, as seed 004 prints them."""
+        """Words grouped by ``(points, length)``, ascending, as the Haskell paper prints them."""
         buckets: dict[tuple[int, int], list[ScoredWord]] = {}
         for item in self.words:
             buckets.setdefault((item.points, len(item.word)), []).append(item)

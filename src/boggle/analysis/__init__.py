@@ -1,4 +1,4 @@
-"""Measurements of the solvers and their data structures (seed 004).
+"""Measurements of the solvers and their data structures ("Solving Boggle in Haskell").
 
 * :mod:`boggle.analysis.runtime` — runtime against board size, CSV and plots;
 * :mod:`boggle.analysis.memory` — memory used by each data structure and engine;

@@ -144,7 +144,9 @@ def _heap_seek_file() -> FileEngineFunction:
 
 BUILT_IN: tuple[Engine, ...] = (
     Engine(
-        "trie", "trie depth-first search in plain Python: the readable reference (seed 004)", _trie
+        "trie",
+        "trie depth-first search in plain Python: the readable reference (Capps's Haskell paper)",
+        _trie,
     ),
     Engine(
         "native",
@@ -152,28 +154,32 @@ BUILT_IN: tuple[Engine, ...] = (
         _native,
         load_solution=_native_solution,
     ),
-    Engine("prefixes", "depth-first search with a word set and a prefix set (seed 003)", _prefixes),
+    Engine(
+        "prefixes",
+        "depth-first search with a word set and a prefix set (the prefix-set article)",
+        _prefixes,
+    ),
     Engine(
         "letterhash",
-        "every path up to 8 letters, looked up in a letter-set hash table (seed 004)",
+        "every path up to 8 letters, looked up in a letter-set hash table (Capps's Haskell paper)",
         _letterhash,
         max_length=8,
     ),
     Engine(
         "pathtable",
-        "tables of all paths of k cubes, grown array-at-a-time in NumPy (seed 001)",
+        "tables of all paths of k cubes, grown array-at-a-time in NumPy (McDonnell and Hui's J)",
         _pathtable,
     ),
     Engine(
         "heap",
-        "min-heaps over a sorted word file scanned forward: no trie (seeds 000/002)",
+        "min-heaps over a sorted word file scanned forward: no trie (the Tangleword heap solver)",
         _heap,
         streams_in_order=True,
         load_file_engine=_heap_file,
     ),
     Engine(
         "heap-seek",
-        "the heap engine jumping ahead in the file by binary search (seed 000)",
+        "the heap engine jumping ahead in the file by binary search (the Tangleword idea)",
         _heap_seek,
         streams_in_order=True,
         load_file_engine=_heap_seek_file,

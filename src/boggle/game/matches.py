@@ -11,7 +11,7 @@ from boggle.errors import JudgeError
 from boggle.game.rounds import RoundResult
 
 DEFAULT_TARGET = 100
-"""The score a match is played to (seed 001: 50, 100 or any agreed target)."""
+"""The score a match is played to ("At Play With J": 50, 100 or any agreed target)."""
 
 
 @dataclass
