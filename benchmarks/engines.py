@@ -22,10 +22,10 @@ import time
 from pathlib import Path
 
 from boggle import CLASSIC, Board, Lexicon, solve
-from boggle.dice import roll
+from boggle.dice.cubes import roll
 from boggle.engines import engines
 from boggle.engines.heap import solve_heap_file, sorted_word_file
-from boggle.errors import EngineError
+from boggle.model.errors import EngineError
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 

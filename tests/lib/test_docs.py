@@ -59,7 +59,7 @@ def test_quick_start_makes_a_venv_first_and_ci_runs_its_test_command_verbatim() 
 
 
 def test_the_readme_shows_every_command_and_links_every_page() -> None:
-    from boggle.cli import COMMAND_HELP
+    from boggle.cli.main import COMMAND_HELP
 
     readme = README.read_text(encoding="utf-8")
     missing = [name for name in COMMAND_HELP if f"boggle {name} " not in readme]

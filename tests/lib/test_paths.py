@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boggle.commands import paths as paths_command
-from boggle.errors import BoardError
-from boggle.paths import (
+from boggle.cli.commands import paths as paths_command
+from boggle.model.errors import BoardError
+from boggle.study.paths import (
     cell_orbits,
     count_paths,
     orbit_representatives,

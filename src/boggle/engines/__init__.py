@@ -4,7 +4,7 @@ An engine is a function ``engine(board, lexicon, rules) -> Iterator[Found]``
 that yields each word of ``lexicon`` that has a path on ``board`` and meets
 ``rules.min_length``, once, with one path.  Engines never print, never read
 files the caller did not name, and keep no global state except caches stored
-on the lexicon (:meth:`boggle.lexicon.Lexicon.cached`).
+on the lexicon (:meth:`boggle.wordlists.lexicon.Lexicon.cached`).
 
 The built-in engines are listed in :data:`BUILT_IN` with what a shell needs to
 know of them (the longest word they find, whether their words come in
@@ -21,18 +21,18 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 
-from boggle.board import Board
-from boggle.errors import EngineError
-from boggle.language_lists import fold_board
-from boggle.lexicon import Lexicon, load_lexicon
-from boggle.rules import Rules, RulesChoice, choose_rules
-from boggle.solution import Found, Solution
+from boggle.model.board import Board
+from boggle.model.errors import EngineError
+from boggle.model.rules import Rules, RulesChoice, choose_rules
+from boggle.model.solution import Found, Solution
+from boggle.wordlists.language_lists import fold_board
+from boggle.wordlists.lexicon import Lexicon, load_lexicon
 
 TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
 if TYPE_CHECKING:
     from dataclasses import dataclass, field
 else:
-    from boggle.records import dataclass, field
+    from boggle.model.records import dataclass, field
 
 EngineFunction = Callable[[Board, Lexicon, Rules], Iterator[Found]]
 SolutionFunction = Callable[[Board, Lexicon, Rules], Solution]
@@ -251,7 +251,7 @@ def solve(
     :class:`Lexicon`, a bundled list name or a file path (default: the
     bundled default list); ``rules`` are fixed :class:`Rules`, or a :class:`RulesChoice` (default:
     the preset for the board size); ``words``: ``common`` or ``standard`` keeps only the
-    words of that level (with their frequencies, see :func:`boggle.frequencies.at_level`).
+    words of that level (with their frequencies, see :func:`boggle.wordlists.frequencies.at_level`).
     """
     if isinstance(board, str):
         board = Board.parse(board)
@@ -269,6 +269,6 @@ def solve(
         )
     if words == "all":
         return solution
-    from boggle.frequencies import at_level  # here: a solve of every word never needs it
+    from boggle.wordlists.frequencies import at_level  # here: a solve of every word never needs it
 
     return at_level(solution, words)

@@ -18,7 +18,7 @@ once per word list and kept on the lexicon, so the per-board filter would only
 cost time.
 
 >>> from boggle import Board, Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> lexicon = Lexicon.from_words(["quote", "qat", "dote", "toe"])
 >>> sorted(f.word for f in solve_prefixes(Board.parse("qod etn asi"), lexicon, CLASSIC))
 ['dote', 'quote', 'toe']
@@ -31,10 +31,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from boggle.board import Board
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
-from boggle.solution import Found
+from boggle.model.board import Board
+from boggle.model.rules import Rules
+from boggle.model.solution import Found
+from boggle.wordlists.lexicon import Lexicon
 
 
 def word_prefixes(words: Iterable[str], *, proper: bool = False) -> frozenset[str]:

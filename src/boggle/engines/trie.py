@@ -7,7 +7,7 @@ several letters (``qu``, ``th``) walks several trie edges at once.  When no
 word continues the letters read so far, the walk stops.
 
 >>> from boggle import Board, Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> board = Board.parse("qod etn asi")
 >>> lexicon = Lexicon.from_words(["quote", "qat", "dote"])
 >>> sorted(found.word for found in solve_trie(board, lexicon, CLASSIC))
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from boggle.board import Board
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
-from boggle.solution import Found
+from boggle.model.board import Board
+from boggle.model.rules import Rules
+from boggle.model.solution import Found
+from boggle.wordlists.lexicon import Lexicon
 
 
 class TrieNode:

@@ -11,13 +11,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from boggle import render
-from boggle.board import Board, Cell
-from boggle.errors import BoggleError, JudgeError
 from boggle.game.words import Status, WordCheck, check_word, typed_word
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules, RulesChoice, choose_rules
-from boggle.wording import counted
+from boggle.model import render
+from boggle.model.board import Board, Cell
+from boggle.model.errors import BoggleError, JudgeError
+from boggle.model.rules import Rules, RulesChoice, choose_rules
+from boggle.model.wording import counted
+from boggle.wordlists.lexicon import Lexicon
 
 ChallengeMode = Literal["off", "listed", "all"]
 CHALLENGE_MODES: tuple[str, ...] = ("off", "listed", "all")
