@@ -43,6 +43,10 @@ class DiceSet:
 
     Faces are lowercase, as :class:`boggle.model.board.Board` holds them: ``"a"``,
     ``"qu"``, ``"th"``, ``"in"``, ``"er"``, ``"he"``, ``"an"``.
+
+    >>> tiny = DiceSet("tiny", 1, 2, (("a", "b"), ("qu", "c")), source="an example")
+    >>> tiny.cubes[1]
+    ('qu', 'c')
     """
 
     name: str
@@ -240,6 +244,9 @@ def roll_board(
     defaults to ``rows``).
 
     A dice set fills its own tray only, so ``rows``/``cols`` must match it when given.
+
+    >>> roll_board("big", seed=7).rows, str(roll_board("uniform", seed=1, rows=2, cols=3))
+    (5, 'esz yci')
     """
     if name.lower() == "uniform":
         rows = 4 if rows is None else rows

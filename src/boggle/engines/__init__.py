@@ -208,7 +208,11 @@ def register(
 
 
 def engine_names() -> list[str]:
-    """Names of the registered engines."""
+    """Names of the registered engines.
+
+    >>> engine_names()[:3]
+    ['trie', 'native', 'prefixes']
+    """
     return list(_REGISTRY)
 
 
@@ -218,7 +222,11 @@ def engines() -> list[Engine]:
 
 
 def default_engine() -> str:
-    """The engine ``solve`` uses when none is named: the fastest available."""
+    """The engine ``solve`` uses when none is named: the fastest available.
+
+    >>> default_engine()
+    'native'
+    """
     for name in PREFERRED_DEFAULTS:
         try:
             _REGISTRY[name].function  # noqa: B018 - importing it is the check
@@ -229,7 +237,16 @@ def default_engine() -> str:
 
 
 def get_engine(name: str) -> Engine:
-    """The engine called ``name``; :class:`EngineError` if there is none."""
+    """The engine called ``name``; :class:`EngineError` if there is none.
+
+    >>> engine = get_engine("letterhash")
+    >>> engine.max_length, engine.streams_in_order
+    (8, False)
+    >>> get_engine("magic")
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.EngineError: unknown engine 'magic'; choose one of: trie, native, ...
+    """
     try:
         return _REGISTRY[name]
     except KeyError:
@@ -252,6 +269,13 @@ def solve(
     bundled default list); ``rules`` are fixed :class:`Rules`, or a :class:`RulesChoice` (default:
     the preset for the board size); ``words``: ``common`` or ``standard`` keeps only the
     words of that level (with their frequencies, see :func:`boggle.wordlists.frequencies.at_level`).
+
+    >>> from boggle import Lexicon
+    >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "mile", "moxie"]))
+    >>> [(found.word, found.points) for found in solution], solution.score
+    ([('fame', 1), ('mile', 1)], 2)
+    >>> solve("fxie amlo ewbx astu", Lexicon.from_words(["fame"]), engine="trie").count
+    1
     """
     if isinstance(board, str):
         board = Board.parse(board)
