@@ -81,7 +81,10 @@ def test_no_numbered_seed_in_the_code_or_the_readme() -> None:
     """The background documents are named by their article or algorithm (docs/background.md)."""
     suffixes = {".py", ".c", ".h", ".cu", ".pyi", ".html", ".js", ".css", ".txt", ".json"}
     files = [README] + [
-        path for path in (ROOT / "src").rglob("*") if path.is_file() and path.suffix in suffixes
+        path
+        for folder in ("src", "benchmarks", "scripts")
+        for path in (ROOT / folder).rglob("*")
+        if path.is_file() and path.suffix in suffixes
     ]
     assert len(files) > 50
     found = [
