@@ -16,7 +16,7 @@ from dask_helpers import TestCluster, boggle, dask_cluster, free_port, need_dist
 
 from boggle.dice.bulk import BoardSource, board_lines
 from boggle.study.stats import score_stats
-from boggle.wordlists.lexicon import load_lexicon
+from boggle.wordlists.loading import load_lexicon
 
 
 @pytest.fixture(scope="module")
