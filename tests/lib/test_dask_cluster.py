@@ -62,11 +62,11 @@ def test_stats_same_in_process_and_on_two_workers_for_two_chunk_sizes(
 
     def lexicons_held() -> list[tuple[str, bool]]:
         """On a worker: the lists its plugin installed, and whether each is compiled."""
-        from boggle.scale.cluster import _worker_lexicons
+        from boggle.scale.installed import installed_lexicons
 
         return [
             (digest, lexicon.cached("native", lambda _: None) is not None)
-            for digest, lexicon in sorted(_worker_lexicons.items())
+            for digest, lexicon in sorted(installed_lexicons.items())
         ]
 
     with Client(cluster.address, timeout=30) as client:
