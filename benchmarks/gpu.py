@@ -66,7 +66,7 @@ def native_scores(
 
     with ThreadPoolExecutor(jobs) as pool:
         parts = list(pool.map(run, range(0, count, step)))
-    return numpy.frombuffer(b"".join(parts), dtype=numpy.int32).astype(numpy.int64)
+    return numpy.frombuffer(b"".join(parts), dtype=numpy.int64)
 
 
 def main() -> int:

@@ -84,6 +84,10 @@ def normalise_words(lines: Iterable[str]) -> tuple[str, ...]:
 class Lexicon:
     """A normalised, sorted word list.
 
+    >>> lexicon = Lexicon.from_words(["tea", "EAT", "it's", "Paris", "tea"])
+    >>> lexicon.words, "tea" in lexicon
+    (('eat', 'tea'), True)
+
     Engines keep the structures they compile from a lexicon (tries, prefix
     sets, the native core's arrays) in :meth:`cached`, so they are built once
     per lexicon and shared.

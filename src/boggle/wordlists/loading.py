@@ -146,6 +146,10 @@ def load_lexicon(
 
     Loaded lists are kept, so asking twice is free; a file is read again when it has changed
     on disk.  ``name`` names a file's list (default: the file's name).
+
+    >>> english = load_lexicon("en-70")
+    >>> english.name, "fame" in english.words, load_lexicon() is english
+    ('en-70', True, True)
     """
     return load_source(find_list(name_or_path, language, name=name))
 
