@@ -178,8 +178,8 @@ def find_list(
         entry = bundled[text]
         if language is not None and language_profile(language).code != entry.language:
             raise LexiconError(
-                f"{text!r} is a {PROFILES[entry.language].name} list; "
-                f"drop --language {language} or give a file"
+                f"{text!r} is a {PROFILES[entry.language].name} list, not "
+                f"{language_profile(language).name}; name no language for it, or give a file"
             )
         return ListSource("bundled", text, os.path.join(DATA_DIR, entry.file), entry.language)
     if text in SYSTEM_LISTS:
