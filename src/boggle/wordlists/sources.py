@@ -8,8 +8,10 @@ looks like a path is a file.  :mod:`boggle.wordlists.loading` loads what this fi
 
 >>> [entry.name for entry in bundled_lists() if entry.default]
 ['en-70']
->>> find_list(None).kind, find_list("de", name="x").name, find_list("words.txt").kind
-('bundled', 'de', 'file')
+>>> find_list(None).kind, find_list("es").kind, find_list("words.txt").kind
+('bundled', 'bundled', 'file')
+>>> find_list("lists/words.txt", "de")
+ListSource(kind='file', name='words.txt', path='lists/words.txt', language='de')
 >>> word_file("words.txt"), word_file("words.txt", "de"), word_file("en-70")
 ('words.txt', None, None)
 """
