@@ -22,11 +22,14 @@ import sys
 import time
 from pathlib import Path
 
-from boggle import CLASSIC, Lexicon
-from boggle.batch import default_jobs
+from boggle import Lexicon
+from boggle.model.rules import CLASSIC
+from boggle.scale.threads import default_jobs
 from boggle.search.classes import ClassTask, Layout, top_level_classes
-from boggle.search.prove import ClassResult, Prover, on_threads
-from boggle.search.run import letter_alphabet
+from boggle.search.job import letter_alphabet
+from boggle.search.prove import on_threads
+from boggle.search.prover import Prover
+from boggle.search.results import ClassResult
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 
