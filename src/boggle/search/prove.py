@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 from boggle._native.core import MAX_LETTERS, ClassBound
 from boggle.model.errors import BoggleError
-from boggle.model.rules import Rules
+from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.scale.threads import default_jobs
 from boggle.search.checkpoint import Checkpoint
 from boggle.search.classes import ClassTask, Layout, top_level_classes
@@ -378,7 +378,7 @@ def prove(
     rows: int,
     cols: int,
     lexicon: Lexicon,
-    rules: Rules,
+    rules: RulesLike,
     above: int,
     jobs: int = 1,
     checkpoint: str | None = None,
@@ -402,6 +402,7 @@ def prove(
     classes it proved itself (:attr:`CostEstimate.results`), which are not proved again."""
     if rows * cols > 64:
         raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
+    rules = rules_for_size(rules, rows, cols)
     check_problem(rules, above)
     if jobs < 1:
         raise BoggleError(f"--jobs must be at least 1, got {jobs}")

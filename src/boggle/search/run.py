@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from boggle.dice.cubes import DICE_SETS
 from boggle.engines.gpu import batch_engine
 from boggle.model.errors import BoggleError
-from boggle.model.rules import Rules
+from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.scale.threads import default_jobs
 from boggle.search.faces import board_text
 from boggle.search.local import MAX_POOL, METHODS
@@ -151,7 +151,7 @@ def search(
     rows: int,
     cols: int,
     lexicon: Lexicon,
-    rules: Rules,
+    rules: RulesLike = None,
     method: str = "hillclimb",
     seconds: float | None = None,
     target: int | None = None,
@@ -171,6 +171,7 @@ def search(
     ``engine``: ``gpu`` scores each batch (a pool, a board's neighbours) on the GPU, in one
     process (not with ``jobs`` > 1 or ``where``)."""
     check_options(method, seconds, 1 if jobs is None else jobs, top, clock)
+    rules = rules_for_size(rules, rows, cols)
     pool = parameters.get("pool")
     if pool is not None and not 1 <= pool <= MAX_POOL:
         raise BoggleError(f"the pool holds 1 to {MAX_POOL:,} boards, got {pool:,}")

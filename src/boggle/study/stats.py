@@ -30,7 +30,7 @@ from boggle.dice.bulk import BoardSource, board_lines
 from boggle.engines import solve
 from boggle.engines.gpu import batch_engine
 from boggle.model.errors import BoggleError
-from boggle.model.rules import Rules, rules_for_board
+from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
 from boggle.scale.cluster import (
     LexiconRef,
@@ -198,7 +198,7 @@ def word_levels_of_boards(
     boards: int,
     source: BoardSource,
     lexicon: Lexicon,
-    rules: Rules | None = None,
+    rules: RulesLike = None,
     seed: int = 0,
 ) -> dict[str, int]:
     """How many of the words found on boards ``0`` to ``boards - 1`` of a run are common,
@@ -212,7 +212,7 @@ def word_levels_of_boards(
     (50, True)
     """
     frequencies = list_frequencies(lexicon)
-    rules = rules or rules_for_board(source.rows, source.cols)
+    rules = rules_for_size(rules, source.rows, source.cols)
     counts = dict.fromkeys(WORD_LEVELS, 0)
     for line in board_lines(source, seed, 0, boards):
         for item in solve(line, lexicon, rules):
@@ -239,7 +239,7 @@ def score_stats(
     boards: int,
     source: BoardSource,
     lexicon: Lexicon | str | None = None,
-    rules: Rules | None = None,
+    rules: RulesLike = None,
     seed: int = 0,
     top: int = 10,
     where: Client | str | None = None,
@@ -262,7 +262,7 @@ def score_stats(
         raise BoggleError(f"the chunk size must be at least 1, got {chunk_size}")
     if not isinstance(lexicon, Lexicon):
         lexicon = load_lexicon(lexicon)
-    rules = rules or rules_for_board(source.rows, source.cols)
+    rules = rules_for_size(rules, source.rows, source.cols)
     if batch_engine(engine) == "gpu":
         if where is not None:
             raise BoggleError("the gpu engine runs in this process, not on a cluster")
