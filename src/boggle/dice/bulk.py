@@ -26,7 +26,7 @@ import string
 from dataclasses import dataclass
 from typing import Any
 
-from boggle.dice.cubes import DICE_SETS, dice_set
+from boggle.dice.cubes import DICE_SETS, dice_set, generator_name
 from boggle.model.board import MAX_CELLS, MAX_SIDE, Board
 from boggle.model.errors import DiceError
 
@@ -51,7 +51,7 @@ class BoardSource:
         >>> BoardSource.named("uniform", 3, 5)
         BoardSource(dice=None, rows=3, cols=5)
         """
-        if name.lower() == "uniform":
+        if generator_name(name) == "uniform":
             rows = 4 if rows is None else rows
             cols = rows if cols is None else cols
             if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE and rows * cols <= MAX_CELLS):

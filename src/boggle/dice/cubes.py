@@ -189,23 +189,48 @@ UNIFORM_LETTERS = LATIN
 
 
 def dice_set(name: str) -> DiceSet:
-    """The dice set called ``name`` (case ignored)."""
+    """The dice set called ``name`` (case ignored).
+
+    >>> dice_set("Big").rows
+    5
+    """
     try:
         return DICE_SETS[name.lower()]
     except KeyError:
-        raise DiceError(f"unknown dice {name!r}; choose one of: {', '.join(GENERATORS)}") from None
+        raise DiceError(
+            f"unknown dice set {name!r}; choose one of: {', '.join(DICE_SETS)}"
+        ) from None
+
+
+def generator_name(name: str) -> str:
+    """``name`` in lower case when it is one of :data:`GENERATORS`, else a :class:`DiceError`
+    that lists them.
+
+    >>> generator_name("Uniform")
+    'uniform'
+    """
+    if name.lower() not in GENERATORS:
+        raise DiceError(f"unknown dice {name!r}; choose one of: {', '.join(GENERATORS)}")
+    return name.lower()
 
 
 def roll(dice: str | DiceSet = "new", seed: int | None = None) -> Board:
     """Shake the cubes into the tray: shuffle them into the cells, turn a random face up.
 
+    ``dice`` is a :class:`DiceSet` or any name of :data:`GENERATORS` (``uniform``: a 4x4
+    board of uniform letters, see :func:`roll_board` for other sizes).
+
     >>> board = roll("classic", seed=42)
     >>> board.rows, board.cols
     (4, 4)
+    >>> roll("uniform", seed=1).size
+    16
     """
+    if isinstance(dice, str):
+        return roll_board(dice, seed)
     import random  # here: only rolling needs it, and it costs every start a millisecond
 
-    cubes = dice_set(dice) if isinstance(dice, str) else dice
+    cubes = dice
     rng = random.Random(seed)
     order = list(cubes.cubes)
     rng.shuffle(order)
@@ -240,7 +265,7 @@ def roll_board(
 
     A dice set fills its own tray only, so ``rows``/``cols`` must match it when given.
     """
-    if name.lower() == "uniform":
+    if generator_name(name) == "uniform":
         rows = 4 if rows is None else rows
         return uniform_board(rows, rows if cols is None else cols, seed)
     cubes = dice_set(name)

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from boggle.dice.cubes import DICE_SETS
+from boggle.dice.cubes import dice_set
 from boggle.engines.gpu import batch_engine
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
@@ -117,9 +117,7 @@ def make_space(
         return LetterSpace(rows, cols, letter_alphabet(lexicon, letters))
     if letters is not None:
         raise BoggleError("--letters and --dice do not go together: the dice set gives the letters")
-    if dice not in DICE_SETS:
-        raise BoggleError(f"unknown dice set {dice!r}; known: {', '.join(sorted(DICE_SETS))}")
-    cubes = DICE_SETS[dice].cubes
+    cubes = dice_set(dice).cubes
     if len(cubes) != rows * cols:
         raise BoggleError(
             f"dice set {dice!r} has {len(cubes)} cubes, a {rows}x{cols} board has "
