@@ -49,7 +49,11 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 # Each public name and the module it lives in: imported on first use, so `import boggle`
-# costs almost nothing and a command loads only what it needs.
+# costs almost nothing and a command loads only what it needs.  The public API is written
+# three times because three readers need it: here for the lazy imports, in the imports under
+# TYPE_CHECKING for the type checker, and in ``__all__`` (a literal, as type checkers and
+# linters read it) for ``import *`` and re-export.  tests/lib/test_public_api.py holds the
+# three equal, and every name importable.
 _HOMES: dict[str, str] = {
     "BIG": "model.rules",
     "Board": "model.board",
