@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from boggle.model.board import Board, check_faces, check_size
+from boggle.model.board import Board, check_faces, check_size, parse_faces
 from boggle.model.errors import DiceError
 from boggle.model.letters import LATIN
 from boggle.model.wording import a_size
@@ -77,23 +77,12 @@ class DiceSet:
 
 
 def _cubes(text: str) -> tuple[tuple[str, ...], ...]:
-    """Cubes written one per word, faces as letters; a multi-letter face in brackets.
+    """Cubes written one per word, each word read as a board's row is.
 
     >>> _cubes("aacfoi himn[qu]u")
     (('a', 'a', 'c', 'f', 'o', 'i'), ('h', 'i', 'm', 'n', 'qu', 'u'))
     """
-    cubes = []
-    for word in text.split():
-        faces: list[str] = []
-        rest = word
-        while rest:
-            if rest.startswith("["):
-                face, _, rest = rest[1:].partition("]")
-            else:
-                face, rest = rest[0], rest[1:]
-            faces.append(face)
-        cubes.append(tuple(faces))
-    return tuple(cubes)
+    return tuple(tuple(parse_faces(word)) for word in text.split())
 
 
 def _columns(table: str) -> tuple[tuple[str, ...], ...]:
