@@ -121,7 +121,9 @@ def check_problem(rules: Rules, above: int) -> None:
     boggle.model.errors.BoggleError: prove needs a scoring table without negative points (3:-1): ...
     """
     if not 0 <= above <= MAX_ABOVE:
-        raise BoggleError(f"--above must be between 0 and {MAX_ABOVE:,}, got {above:,}")
+        raise BoggleError(
+            f"above must be between 0 and {MAX_ABOVE:,}, got {above:,}", setting="above"
+        )
     if any(points < 0 for _, points in rules.scoring):
         raise BoggleError(
             "prove needs a scoring table without negative points "
@@ -405,12 +407,12 @@ def prove(
     rules = rules_for_size(rules, rows, cols)
     check_problem(rules, above)
     if jobs < 1:
-        raise BoggleError(f"--jobs must be at least 1, got {jobs}")
+        raise BoggleError(f"jobs must be at least 1, got {jobs}", setting="jobs")
     if max_boards < 1:
         raise BoggleError(f"the most boards kept must be at least 1, got {max_boards}")
-    for name, count in (("--corner-buckets", corner_buckets), ("--inner-buckets", inner_buckets)):
+    for name, count in (("corner_buckets", corner_buckets), ("inner_buckets", inner_buckets)):
         if count is not None and count < 1:
-            raise BoggleError(f"{name} must be at least 1, got {count}")
+            raise BoggleError(f"{name} must be at least 1, got {count}", setting=name)
     started = time.monotonic()
     faces = letter_alphabet(lexicon)
     if len(lexicon.alphabet) > MAX_LETTERS:

@@ -67,8 +67,10 @@ def load_language_list(name_or_path: str, language: str | None = None) -> Lexico
         entry = bundled[name_or_path]
         if language is not None and language_profile(language).code != entry.language:
             raise LexiconError(
-                f"{name_or_path!r} is a {PROFILES[entry.language].name} list; "
-                f"drop --language {language} or give a file"
+                f"{name_or_path!r} is a bundled {PROFILES[entry.language].name} list, read as "
+                f"{PROFILES[entry.language].name} only; give a file to read one as "
+                f"{language_profile(language).name}",
+                remedy="language_of_list",
             )
         return load_lexicon(name_or_path)
     if name_or_path in SYSTEM_LISTS:

@@ -322,7 +322,7 @@ def batch_engine(name: str | None) -> str:
     if name == "auto":
         return "native" if missing else "gpu"
     if missing:
-        raise MissingDependencyError(missing)
+        raise MissingDependencyError(missing, remedy="native_engine")
     return "gpu"
 
 
