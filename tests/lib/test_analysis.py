@@ -1,5 +1,5 @@
-"""Analysis (seed 004): hash bucket statistics, the trie as DOT, runtime and memory measures,
-and the ``boggle bench`` / ``boggle trie`` commands."""
+"""The measurements of "Solving Boggle in Haskell": hash bucket statistics, the trie as DOT,
+runtime and memory measures, and the ``boggle bench`` / ``boggle trie`` commands."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Judging rounds and matches by the rules of seed 001."""
+"""Judging rounds and matches by the rules "At Play With J: Boggle" gives."""
 
 from __future__ import annotations
 

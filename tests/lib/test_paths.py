@@ -21,7 +21,7 @@ from boggle.study.paths import (
     symmetries,
 )
 
-# "At Play With J: Boggle" (seed 001): paths of k cells on an n x n grid, k = 1, 2, ...
+# "At Play With J: Boggle": paths of k cells on an n x n grid, k = 1, 2, ...
 ARTICLE_TABLE = {
     2: [4, 12, 24, 24],
     3: [9, 40, 160, 496, 1208, 2240, 2984, 2384, 784],

@@ -3,8 +3,9 @@
 Four sets of cubes, each a fact about a published edition of the game:
 
 * ``classic`` — the 16 cubes of the original 1976 Boggle;
-* ``new`` — the 16 cubes of Boggle from 1987 on (seed 001's 4x4 table, read by columns);
-* ``big`` — the 25 cubes of Big Boggle (seed 001's 5x5 table, read by columns);
+* ``new`` — the 16 cubes of Boggle from 1987 on (the 4x4 table of "At Play With J: Boggle",
+  read by columns);
+* ``big`` — the 25 cubes of Big Boggle (the article's 5x5 table, read by columns);
 * ``superbig`` — the 36 cubes of Super Big Boggle (6x6, 2011), with multi-letter cubes.
 
 :func:`roll` does what shaking the tray does: it shuffles the cubes into the
@@ -42,6 +43,10 @@ class DiceSet:
 
     Faces are lowercase, as :class:`boggle.model.board.Board` holds them: ``"a"``,
     ``"qu"``, ``"th"``, ``"in"``, ``"er"``, ``"he"``, ``"an"``.
+
+    >>> tiny = DiceSet("tiny", 1, 2, (("a", "b"), ("qu", "c")), source="an example")
+    >>> tiny.cubes[1]
+    ('qu', 'c')
     """
 
     name: str
@@ -86,7 +91,7 @@ def _cubes(text: str) -> tuple[tuple[str, ...], ...]:
 
 
 def _columns(table: str) -> tuple[tuple[str, ...], ...]:
-    """The cubes of a table whose columns are cubes and rows are faces (seed 001's layout).
+    """The cubes of a table whose columns are cubes and rows are faces (the article's layout).
 
     ``q`` in the table is the ``Qu`` face.
     """
@@ -123,10 +128,10 @@ NEW_DICE = DiceSet(
         nosswuxyywuwtyuz
         """
     ),
-    source="Boggle from 1987 on: seed 001, Eugene McDonnell, 'At Play With J: Boggle' "
+    source="Boggle from 1987 on: Eugene McDonnell, 'At Play With J: Boggle' "
     "(Vector), the 4x4 table; each column is a cube.",
 )
-"""The 16 cubes of Boggle from 1987 on: seed 001's 4x4 table, read by columns."""
+"""The 16 cubes of Boggle from 1987 on: "At Play With J"'s 4x4 table, read by columns."""
 
 BIG_DICE = DiceSet(
     name="big",
@@ -142,10 +147,10 @@ BIG_DICE = DiceSet(
         ynmsneuszttttrrtruttywywu
         """
     ),
-    source="Big Boggle (5x5): seed 001, Eugene McDonnell, 'At Play With J: Boggle' "
+    source="Big Boggle (5x5): Eugene McDonnell, 'At Play With J: Boggle' "
     "(Vector), the 5x5 table; each column is a cube.",
 )
-"""The 25 cubes of Big Boggle: seed 001's 5x5 table, read by columns."""
+"""The 25 cubes of Big Boggle: "At Play With J"'s 5x5 table, read by columns."""
 
 SUPERBIG_DICE = DiceSet(
     name="superbig",
@@ -253,6 +258,9 @@ def roll_board(
     defaults to ``rows``).
 
     A dice set fills its own tray only, so ``rows``/``cols`` must match it when given.
+
+    >>> roll_board("big", seed=7).rows, str(roll_board("uniform", seed=1, rows=2, cols=3))
+    (5, 'esz yci')
     """
     if generator_name(name) == "uniform":
         rows = 4 if rows is None else rows

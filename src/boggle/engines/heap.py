@@ -1,4 +1,4 @@
-"""The heap-based solver: no trie, no word list in memory (seeds 000 and 002).
+"""The heap-based solver: no trie, no word list in memory (the Tangleword solver).
 
 The Tangleword solver's design.  The words stay in a file sorted
 alphabetically, one per line, read *forward only*; the board's letters are

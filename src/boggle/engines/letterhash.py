@@ -1,6 +1,6 @@
-"""Brute force over every path, words looked up by a letter-set hash (seed 004).
+"""Brute force over every path, words looked up by a letter-set hash ("Solving Boggle in Haskell").
 
-The seed's hash table: a word's hash is the *set* of its letters as a bit mask
+The paper's hash table: a word's hash is the *set* of its letters as a bit mask
 (:func:`boggle.model.letters.letter_set_mask`: ``a`` is 1, ``b`` 2, ``c`` 4, ...;
 letters beyond a-z get the bits after ``z``, in sorted order), reduced modulo
 the table size (2^20 by default, the paper's choice). Anagrams and words over

@@ -1,4 +1,4 @@
-"""Tables of paths, extended one cube at a time, array-at-a-time (seed 001).
+"""Tables of paths, extended one cube at a time, array-at-a-time ("At Play With J: Boggle").
 
 Eugene McDonnell's J solution, with Roger Hui's path tables: the paths of
 ``k`` cubes are a table with ``k`` columns, one row per path.  The table of

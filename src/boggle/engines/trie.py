@@ -1,4 +1,4 @@
-"""The reference engine: depth-first search over a trie (seed 004).
+"""The reference engine: depth-first search over a trie ("Solving Boggle in Haskell").
 
 Written to be read, not to be fast: every other engine is checked against it.
 The trie holds every word of the lexicon, one node per prefix.  From each cube

@@ -31,7 +31,11 @@ PATH_STEP_BUDGET = 2_000_000
 
 
 class Status(StrEnum):
-    """The verdict on one entry of a player's list (see :mod:`boggle.game`)."""
+    """The verdict on one entry of a player's list (see :mod:`boggle.game`).
+
+    >>> Status("crossed_off").label
+    'crossed off'
+    """
 
     COUNTED = "counted"
     CROSSED_OFF = "crossed_off"

@@ -1,7 +1,7 @@
 """The letters: the a-z alphabet, and a word's set of letters as a bit mask.
 
 Letter ``a`` is bit 0 and ``z`` bit 25; letters beyond a-z (``é``) get the
-bits after, in sorted order.  The letter-set mask is seed 004's hash
+bits after, in sorted order.  The letter-set mask is the Haskell paper's hash
 (``wordHash'``, before the modulo): anagrams and words over the same letters
 share it.
 

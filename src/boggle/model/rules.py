@@ -1,6 +1,6 @@
 """Rules: the minimum word length and the points a word scores by its length.
 
-Both presets score words the same way (seed 001's table): 3 or 4 letters 1
+Both presets score words the same way ("At Play With J: Boggle"'s table): 3 or 4 letters 1
 point, 5 letters 2, 6 letters 3, 7 letters 5, 8 or more 11.  They differ in the
 shortest word allowed: 3 letters in classic 4x4 Boggle, 4 in Big Boggle.
 Length counts letters, so ``Qu`` is two.
@@ -46,7 +46,12 @@ MAX_WORD_LENGTH = 1000
 
 @dataclass(frozen=True)
 class Rules:
-    """How words are accepted and scored."""
+    """How words are accepted and scored.
+
+    >>> mine = Rules("mine", min_length=4)
+    >>> mine.points("fame"), mine.points("fax")
+    (1, 0)
+    """
 
     name: str
     min_length: int
@@ -152,7 +157,11 @@ PRESETS: dict[str, Rules] = {"classic": CLASSIC, "big": BIG}
 
 
 def preset(name: str) -> Rules:
-    """The preset called ``name`` (``classic`` or ``big``)."""
+    """The preset called ``name`` (``classic`` or ``big``).
+
+    >>> preset("Big").min_length
+    4
+    """
     try:
         return PRESETS[name.lower()]
     except KeyError:
@@ -267,5 +276,9 @@ def rules_for_size(rules: RulesLike, rows: int, cols: int) -> Rules:
 
 
 def rules_for_board(rows: int, cols: int) -> Rules:
-    """The default preset for a board: classic below 25 cells (4x4 and smaller), big from 5x5."""
+    """The default preset for a board: classic below 25 cells (4x4 and smaller), big from 5x5.
+
+    >>> rules_for_board(4, 4).name, rules_for_board(5, 5).name
+    ('classic', 'big')
+    """
     return RulesChoice().for_size(rows, cols)

@@ -50,13 +50,21 @@ else:  # the same named tuples, made without importing typing
 
 
 class Found(_FoundFields):
-    """A word and one path that spells it (cells in order, ``(row, col)``)."""
+    """A word and one path that spells it (cells in order, ``(row, col)``).
+
+    >>> Found("ax", ((1, 0), (0, 1))).path[0]
+    (1, 0)
+    """
 
     __slots__ = ()
 
 
 class ScoredWord(_ScoredFields):
-    """A found word with its points under the rules."""
+    """A found word with its points under the rules.
+
+    >>> ScoredWord("fame", ((0, 0), (1, 0), (1, 1), (2, 0)), 1).to_json()["path"][1]
+    [1, 0]
+    """
 
     __slots__ = ()
 
@@ -66,6 +74,13 @@ class ScoredWord(_ScoredFields):
 
 class Solution:
     """Every word of a board, once each, sorted alphabetically, with points and totals.
+
+    >>> from boggle import Lexicon, solve
+    >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["mile", "fame", "limb"]))
+    >>> solution.count, solution.score, [found.word for found in solution.words]
+    (3, 3, ['fame', 'limb', 'mile'])
+    >>> solution.by_word["fame"]
+    ScoredWord(word='fame', path=((0, 0), (1, 0), (1, 1), (2, 0)), points=1)
 
     ``frequencies``: each word's Zipf frequency and level when they were asked for
     (:func:`boggle.wordlists.frequencies.with_frequencies`), else ``None``.
@@ -218,7 +233,7 @@ class Solution:
         return dict(sorted(Counter(len(item.word) for item in self.words).items()))
 
     def groups(self) -> list[tuple[int, int, list[ScoredWord]]]:
-        """Words grouped by ``(points, length)``, ascending, as seed 004 prints them."""
+        """Words grouped by ``(points, length)``, ascending, as the Haskell paper prints them."""
         buckets: dict[tuple[int, int], list[ScoredWord]] = {}
         for item in self.words:
             buckets.setdefault((item.points, len(item.word)), []).append(item)

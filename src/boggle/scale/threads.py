@@ -256,6 +256,11 @@ def score_many(
     The boards go to the threads in chunks of a size that leaves each thread many of
     them, so that none waits long for the last one at the end.  ``engine``: ``native``
     (the default), ``gpu`` or ``auto`` (see :func:`boggle.engines.gpu.batch_engine`).
+
+    >>> from boggle import CLASSIC, Lexicon
+    >>> lexicon = Lexicon.from_words(["fame", "mile", "bet"])
+    >>> score_many(["fxie amlo ewbx astu", "abet"], lexicon, CLASSIC, jobs=2)
+    [2, 1]
     """
     lines = [str(board) if isinstance(board, Board) else board for board in boards]
     loaded, by_size = _lexicon_rules(lexicon, rules)

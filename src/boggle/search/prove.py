@@ -394,6 +394,11 @@ def prove(
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring.
 
+    >>> from boggle import CLASSIC, Lexicon
+    >>> lexicon = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate"])
+    >>> [(found.board, found.score) for found in prove(2, 2, lexicon, CLASSIC, above=4).boards]
+    [('abet', 5), ('abte', 5), ('aetb', 5)]
+
     The top-level classes have ``bucket_count`` letter buckets on the edges and, unless
     told, whole corners and the cells off the border as the edges (3x3's centre whole):
     :meth:`Layout.of`.  More than ``max_boards`` boards (in all, or from one class in

@@ -170,6 +170,12 @@ def search(
 ) -> SearchResult:
     """Search for the best ``rows`` x ``cols`` boards; see the module docstring.
 
+    >>> from boggle import CLASSIC, Lexicon
+    >>> lexicon = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate"])
+    >>> result = search(2, 2, lexicon, CLASSIC, seed=1)
+    >>> result.best[0].board, result.best[0].score, result.method
+    ('abet', 5, 'hillclimb')
+
     ``engine``: ``gpu`` scores each batch (a pool, a board's neighbours) on the GPU, in one
     process (not with ``jobs`` > 1 or ``where``)."""
     check_options(method, seconds, 1 if jobs is None else jobs, top, clock)

@@ -1,10 +1,10 @@
-"""The letter-set hash of seed 004 and the statistics of its buckets.
+"""The letter-set hash of "Solving Boggle in Haskell" and the statistics of its buckets.
 
 A word hashes to the set of its letters as a bit mask: bit *n* is set when the
 *n*-th letter of the alphabet is in the word (``a`` is bit 0, ``z`` bit 25), so
 ``"cab"`` and ``"abaca"`` share the hash ``0b111``
 (:func:`boggle.model.letters.letter_set_mask`). The mask is then taken modulo the
-table size ``2**bits``. Seed 004 picks ``2**20`` buckets after plotting, for
+table size ``2**bits``. The paper picks ``2**20`` buckets after plotting, for
 ``2**19 .. 2**26``, the largest bucket (the worst look-up) and the fraction of
 buckets that hold any word (how much of the table is used).
 
@@ -87,7 +87,7 @@ def bucket_stats_range(words: Sequence[str], bits: Iterable[int]) -> list[Bucket
 
 
 def build_letter_hash_table(words: Sequence[str], bits: int = 20) -> list[list[str] | None]:
-    """The table itself, as seed 004 builds it: ``2**bits`` buckets, ``None`` when empty.
+    """The table itself, as the paper builds it: ``2**bits`` buckets, ``None`` when empty.
 
     >>> table = build_letter_hash_table(["dog", "god", "cat"], bits=3)
     >>> len(table), [bucket for bucket in table if bucket]
@@ -123,7 +123,7 @@ def plot_bucket_stats(
     list_name: str,
     formats: Sequence[str] = ("png", "svg"),
 ) -> list[Path]:
-    """Seed 004's figures 1 and 3: log2 of the largest bucket, and the share of buckets used,
+    """The paper's figures 1 and 3: log2 of the largest bucket, and the share of buckets used,
     against log2 of the table size.  Needs matplotlib."""
     from boggle.study.plotting import pyplot, save_figure
 

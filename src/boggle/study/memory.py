@@ -1,4 +1,4 @@
-"""Memory used by each data structure and by each engine's cached structures (seed 004, 2.4).
+"""Memory used by each data structure and by each engine's cached structures (Haskell paper, 2.4).
 
 Every structure is built twice from the same word list: once while
 :mod:`tracemalloc` traces the Python heap (bytes still allocated once it is

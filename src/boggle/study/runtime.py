@@ -1,15 +1,15 @@
-"""Runtime against board size (seed 004, figures 5 and 6).
+"""Runtime against board size ("Solving Boggle in Haskell", figures 5 and 6).
 
 For each size N, ``repeat`` random N x N boards (uniform letters,
 :func:`boggle.dice.cubes.uniform_board`) are solved by each engine; every engine sees
 the same boards.  The time of one solve is the processor time this process
-spends drawing every word from the engine (``time.process_time``, as seed 004
+spends drawing every word from the engine (``time.process_time``, as the paper
 used Haskell's ``CPUTime``: other programs on a shared machine do not count;
 the wall-clock time is kept too), the garbage collector paused, after a first
 solve of a 1x1 board has built the engine's structures for the word list, so
 building them is not counted.
 
-Seed 004 proves that for a fixed word list the time is at most ``C * N**2``: a
+The paper proves that for a fixed word list the time is at most ``C * N**2``: a
 search from one cube never reads a cube farther than the longest word, so each
 of the N**2 starting cubes costs at most a constant.  :func:`linear_fit` of the
 mean time against N**2 shows it: the fit is a straight line.

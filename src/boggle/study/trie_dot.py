@@ -1,4 +1,4 @@
-"""A small trie drawn with GraphViz (seed 004, figure 4).
+"""A small trie drawn with GraphViz ("Solving Boggle in Haskell", figure 4).
 
 Each node is labelled with the prefix it stands for and ``T`` when that prefix
 is a word of the list, ``F`` when it is not; word nodes are drawn with a double

@@ -99,6 +99,10 @@ def normalise_words(lines: Iterable[str]) -> tuple[str, ...]:
 class Lexicon:
     """A normalised, sorted word list.
 
+    >>> lexicon = Lexicon.from_words(["tea", "EAT", "it's", "Paris", "tea"])
+    >>> lexicon.words, "tea" in lexicon
+    (('eat', 'tea'), True)
+
     Engines keep the structures they compile from a lexicon (tries, prefix
     sets, the native core's arrays) in :meth:`cached`, so they are built once
     per lexicon and shared.
@@ -342,6 +346,10 @@ def load_lexicon(
     ``language`` are read by :func:`boggle.wordlists.language_lists.load_language_list`.
     Loaded lists are kept, so asking twice is free; a file is read again when
     it has changed on disk.  ``name`` names a file's list (default: the file's name).
+
+    >>> english = load_lexicon("en-70")
+    >>> english.name, "fame" in english.words, load_lexicon() is english
+    ('en-70', True, True)
     """
     if name_or_path is None:
         name_or_path = DEFAULT_WORDLIST

@@ -43,7 +43,11 @@ class BundledList:
 
 
 def bundled_lists() -> list[BundledList]:
-    """The word lists shipped with the package, from its manifest."""
+    """The word lists shipped with the package, from its manifest.
+
+    >>> [(entry.name, entry.language) for entry in bundled_lists()][:4]
+    [('en-50', 'en'), ('en-70', 'en'), ('en-80', 'en'), ('es', 'es')]
+    """
     manifest = os.path.join(DATA_DIR, "wordlists.json")
     try:
         with open(manifest, encoding="utf-8") as handle:

@@ -27,8 +27,8 @@ def register(subparsers: Any) -> None:
         help="draw the trie of the first words of a word list (GraphViz)",
         description="Build the trie of the first K words of a word list (in sorted order) "
         "and print it as GraphViz DOT: each node is labelled with its prefix and T when "
-        "that prefix is a word, F when not (seed 004, figure 4). --out FILE.svg/.png/.pdf "
-        "renders it when GraphViz is installed.",
+        "that prefix is a word, F when not (as in 'Solving Boggle in Haskell', figure 4). "
+        "--out FILE.svg/.png/.pdf renders it when GraphViz is installed.",
     )
     parser.add_argument("--dot", action="store_true", help="print the trie as GraphViz DOT")
     parser.add_argument(

@@ -14,10 +14,10 @@ def register(commands: Any) -> None:
     parser = commands.add_parser(
         "hash",
         help="letter-set hash table: largest bucket and used buckets against table size",
-        description="Hash every word to the set of its letters (a 26-bit mask, seed 004) "
-        "modulo a table of 2^K buckets and print, for each K, the largest bucket and the "
-        "share of buckets that are not empty. With --out DIR, also write hash_buckets.csv "
-        "and plots (PNG and SVG) of both against the table size.",
+        description="Hash every word to the set of its letters (a 26-bit mask, as in "
+        "'Solving Boggle in Haskell') modulo a table of 2^K buckets and print, for each K, "
+        "the largest bucket and the share of buckets that are not empty. With --out DIR, "
+        "also write hash_buckets.csv and plots (PNG and SVG) of both against the table size.",
     )
     parser.add_argument(
         "--bits",

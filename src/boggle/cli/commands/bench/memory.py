@@ -30,7 +30,7 @@ def register(commands: Any) -> None:
         type=options.whole_number,
         default=20,
         metavar="K",
-        help="letter-set hash table of 2^K buckets (default 20, as seed 004 chose)",
+        help="letter-set hash table of 2^K buckets (default 20, as the Haskell paper chose)",
     )
     shared.add_out_option(parser, "memory.csv")
     options.add_dictionary_option(parser)

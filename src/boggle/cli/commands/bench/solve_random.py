@@ -20,7 +20,7 @@ def register(commands: Any) -> None:
         "solve-random",
         help="solve one random N x N board and print every word with its path",
         description="Make a random N x N board (uniform letters, q being Qu), solve it "
-        "and print the words grouped by points with their paths (seed 004's solve_random).",
+        "and print the words grouped by points with their paths (the paper's solve_random).",
     )
     parser.add_argument(
         "--size",
