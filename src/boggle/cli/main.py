@@ -54,7 +54,6 @@ CLI_REMEDIES = {
     "sorted_copy": "; write a sorted copy with 'boggle dicts export LIST FILE'",
     "skip_plots": " (or give --no-plots)",
     "native_engine": "; use --engine native",
-    "language_of_list": ", or drop --language",
 }
 """What the command line adds to an error carrying a ``remedy`` (see ``boggle.model.errors``)."""
 

@@ -22,7 +22,6 @@ REMEDIES = {
     "sorted_copy": "the word list needs a sorted, uncompressed copy",
     "skip_plots": "the figures can be left out",
     "native_engine": "the native engine scores on the CPU",
-    "language_of_list": "a bundled list is read in its own language; a file can be read in another",
 }
 """The fixes a shell may offer, by ``remedy`` code, described for people."""
 

@@ -28,7 +28,8 @@ from boggle.model.rules import (
     as_rules,
     choose_rules,
 )
-from boggle.wordlists.lexicon import Lexicon, load_lexicon
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_lexicon
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
