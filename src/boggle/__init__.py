@@ -38,6 +38,8 @@ if TYPE_CHECKING:
         rules_for_board,
     )
     from boggle.model.solution import Found, ScoredWord, Solution
+    from boggle.search.options import ProofOptions, SearchOptions
+    from boggle.study.stats import StatsOptions
     from boggle.wordlists.lexicon import Lexicon, normalise_word
     from boggle.wordlists.loading import load_lexicon
     from boggle.wordlists.sources import DEFAULT_WORDLIST, bundled_lists
@@ -73,12 +75,15 @@ _HOMES: dict[str, str] = {
     "PRESETS": "model.rules",
     "PlaySession": "game",
     "PlayerList": "game",
+    "ProofOptions": "search.options",
     "RoundResult": "game",
     "Rules": "model.rules",
     "RulesChoice": "model.rules",
     "RulesError": "model.errors",
     "ScoredWord": "model.solution",
+    "SearchOptions": "search.options",
     "Solution": "model.solution",
+    "StatsOptions": "study.stats",
     "Status": "game",
     "bundled_lists": "wordlists.sources",
     "choose_rules": "model.rules",
@@ -133,12 +138,15 @@ __all__ = [
     "Match",
     "PlaySession",
     "PlayerList",
+    "ProofOptions",
     "RoundResult",
     "Rules",
     "RulesChoice",
     "RulesError",
     "ScoredWord",
+    "SearchOptions",
     "Solution",
+    "StatsOptions",
     "Status",
     "bundled_lists",
     "choose_rules",

@@ -45,6 +45,7 @@ OVERFLOW = -(2**63)
 BATCH_ENGINES = ("native", "gpu", "auto")
 """The engines of the batch commands (``score``, ``stats``, ``search``)."""
 
+
 class KernelRunner(Protocol):
     """Where the kernel runs: the GPU through CuPy, or the CPU build."""
 
