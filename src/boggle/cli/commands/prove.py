@@ -13,6 +13,7 @@ from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.search import add_closing_options, add_size_option, problem_from_args
 from boggle.model.errors import BoggleError
 from boggle.search.classes import ClassTask
+from boggle.search.options import ProofOptions
 from boggle.search.prove import estimate_cost, processes, prove
 from boggle.search.prover import MAX_BOARDS
 from boggle.search.results import ClassResult
@@ -126,20 +127,23 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     try:
+        options = ProofOptions(
+            jobs=args.jobs,
+            checkpoint=args.checkpoint,
+            bucket_count=args.buckets,
+            corner_buckets=args.corner_buckets,
+            inner_buckets=args.inner_buckets,
+            max_boards=args.max_boards,
+        )
         result = prove(
             rows,
             cols,
             lexicon,
             rules,
             args.above,
-            args.jobs,
-            args.checkpoint,
-            args.buckets,
-            on_class,
-            where,
-            corner_buckets=args.corner_buckets,
-            inner_buckets=args.inner_buckets,
-            max_boards=args.max_boards,
+            options,
+            on_class=on_class,
+            where=where,
             on_plan=on_plan,
         )
     finally:
