@@ -204,8 +204,9 @@ def run_estimate(args: argparse.Namespace) -> int:
             bar.update(1)
             bar.set_postfix_str(f"mean {sum(done) / len(done):.2f} CPU s")
         else:
+            buckets = "".join(cell[0] for cell in sampled.cells)  # each bucket's first letter
             print(
-                f"boggle prove: class {len(done)} of {samples}: {''.join(c[0] for c in sampled.cells)} "
+                f"boggle prove: class {len(done)} of {samples}: {buckets} "
                 f"{sampled.cpu_seconds:.2f} CPU s",
                 file=sys.stderr,
                 flush=True,

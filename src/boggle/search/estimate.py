@@ -172,7 +172,7 @@ def random_classes(
     rng = random.Random(seed)
     choices = layout.cell_buckets(rows, cols)
     perms = symmetries(rows, cols)
-    tasks = []
+    tasks: list[ClassTask] = []
     while len(tasks) < count:
         pattern = tuple(rng.randrange(len(c)) for c in choices)
         images = {tuple(pattern[k] for k in perm) for perm in perms}
@@ -198,8 +198,8 @@ def bootstrap_interval(
     n = len(values)
     means = sorted(sum(rng.choices(values, k=n)) / n for _ in range(rounds))
     tail = (1.0 - CONFIDENCE) / 2
-    low = means[int(math.floor(tail * (rounds - 1)))]
-    high = means[int(math.ceil((1.0 - tail) * (rounds - 1)))]
+    low = means[math.floor(tail * (rounds - 1))]
+    high = means[math.ceil((1.0 - tail) * (rounds - 1))]
     return (low, high)
 
 
