@@ -6,8 +6,10 @@ one at a time, and measures the CPU seconds of each.  The proof's cost is then t
 cost of a class times the number of top-level classes (:func:`count_classes`, exact, by
 Burnside's lemma), with a percentile bootstrap interval around it: the cost of a class is
 heavy-tailed (a few vowel-rich classes are most of the total), so the interval is wide
-until many classes are in, and says so.  Ctrl-C stops after the classes finished; the
-estimate is made from them.
+until many classes are in, and says so.  A class the proof itself could not finish (more
+candidate boards than it keeps) is counted with the time it ran and makes the estimate a
+lower bound (``classes_stopped``).  Ctrl-C stops after the classes finished; the estimate
+is made from them.
 
 >>> from boggle import Lexicon
 >>> from boggle.rules import CLASSIC
@@ -57,6 +59,9 @@ class SampledClass:
     cpu_seconds: float
     bounds: int
     boards: int
+    stopped: str | None = None
+    """Why the class stopped before its end (the proof itself would stop there too), or
+    ``None`` for a class proved to the end; its ``cpu_seconds`` are then a lower bound."""
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -64,6 +69,7 @@ class SampledClass:
             "cpu_seconds": round(self.cpu_seconds, 4),
             "bounds": self.bounds,
             "boards": self.boards,
+            "stopped": self.stopped,
         }
 
 
@@ -87,7 +93,13 @@ class ProofEstimate:
     @property
     def classes_done(self) -> int:
         """The sampled classes proved to the end (fewer than asked after Ctrl-C)."""
-        return len(self.sampled)
+        return sum(1 for c in self.sampled if c.stopped is None)
+
+    @property
+    def classes_stopped(self) -> int:
+        """Sampled classes a proof could not finish (too many candidate boards): their
+        cost so far is counted, so the estimate is then a lower bound."""
+        return sum(1 for c in self.sampled if c.stopped is not None)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -96,6 +108,8 @@ class ProofEstimate:
             "high": self.high,
             "confidence": CONFIDENCE,
             "classes_done": self.classes_done,
+            "classes_stopped": self.classes_stopped,
+            "at_least": self.classes_stopped > 0,
             "classes_total": self.classes_total,
             "samples": self.samples,
             "seed": self.seed,
@@ -119,6 +133,12 @@ class ProofEstimate:
         'about 250.0 CPU-hours (95% interval 180.0-340.5) from 0 of 200 classes (0.000 CPU s ...'
         """
         stopped = ", interrupted" if self.interrupted else ""
+        if self.classes_stopped:
+            why = next(c.stopped for c in self.sampled if c.stopped is not None)
+            stopped += (
+                f"; a lower bound: {self.classes_stopped} sampled classes stopped before their "
+                f"end ({why})"
+            )
         if self.high >= 1:
             unit, scale, digits = "CPU-hours", 1.0, 1
         else:
@@ -236,9 +256,13 @@ def estimate_proof(
     try:
         for task in tasks:
             cpu = time.thread_time()
-            result = prover.run(task)
-            spent = time.thread_time() - cpu
-            sampled.append(SampledClass(task.cells, spent, result.bounds, len(result.boards)))
+            try:
+                result = prover.run(task)
+            except BoggleError as error:  # too many candidate boards: a proof stops there
+                sampled.append(SampledClass(task.cells, time.thread_time() - cpu, 0, 0, str(error)))
+            else:
+                spent = time.thread_time() - cpu
+                sampled.append(SampledClass(task.cells, spent, result.bounds, len(result.boards)))
             if on_class is not None:
                 on_class(sampled[-1])
     except KeyboardInterrupt:
