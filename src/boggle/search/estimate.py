@@ -16,7 +16,7 @@ is made from them.
 >>> lexicon = Lexicon.from_words(["tea", "eat", "ate", "tee", "rat", "tar"])
 >>> estimate = estimate_proof(2, 2, lexicon, CLASSIC, 3, samples=4, seed=1, corner_buckets=2)
 >>> [sample.cells for sample in estimate.sampled][:2]
-[('ar', 'ar', 'ar', 'et'), ('ar', 'et', 'et', 'et')]
+[('ar', 'et', 'et', 'et'), ('ar', 'et', 'et', 'ar')]
 >>> estimate.classes_done, estimate.classes_total
 (4, 6)
 >>> estimate.low <= estimate.cpu_hours <= estimate.high
@@ -181,13 +181,13 @@ def random_classes(
 ) -> list[ClassTask]:
     """``count`` top-level classes, each drawn uniformly among all of them (index -1).
 
-    A bucket pattern drawn uniformly is turned into its canonical image (a top-level
-    class), kept with probability (its number of distinct images) / (symmetries), so each
+    A bucket pattern drawn uniformly is kept with probability 1 / (its number of distinct
+    symmetric images) and turned into its canonical image (a top-level class), so each
     top-level class is equally likely however symmetric it is.
 
     >>> layout = Layout(("ab", "cd"), ("ab", "cd"), ())
     >>> [t.cells for t in random_classes(2, 2, layout, 0, 3, seed=1)]
-    [('ab', 'ab', 'ab', 'cd'), ('ab', 'cd', 'cd', 'cd'), ('ab', 'cd', 'cd', 'ab')]
+    [('ab', 'cd', 'cd', 'cd'), ('ab', 'cd', 'cd', 'ab'), ('ab', 'ab', 'ab', 'ab')]
     """
     rng = random.Random(seed)
     choices = layout.cell_buckets(rows, cols)
@@ -196,7 +196,7 @@ def random_classes(
     while len(tasks) < count:
         pattern = tuple(rng.randrange(len(c)) for c in choices)
         images = {tuple(pattern[k] for k in perm) for perm in perms}
-        if rng.random() * len(perms) >= len(images):
+        if rng.random() * len(images) >= 1:  # an orbit of k patterns is drawn k times as often
             continue
         chosen = min(images)
         cells = tuple(c[b] for c, b in zip(choices, chosen, strict=True))
