@@ -13,9 +13,9 @@ from typing import ClassVar
 import pytest
 
 from boggle import Lexicon
-from boggle.cli import main
-from boggle.errors import BoggleError
-from boggle.rules import CLASSIC
+from boggle.cli.main import main
+from boggle.model.errors import BoggleError
+from boggle.model.rules import CLASSIC
 from boggle.search import local, search
 from boggle.search.classes import ClassTask
 from boggle.search.local import MAX_POOL, START_BATCH, hillclimb
@@ -163,7 +163,7 @@ def test_a_resumed_proof_s_bar_counts_the_classes_done_before(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Issue 32: the bar of a resumed proof ended at 12/21 (57%) while the summary said 21."""
-    commands_prove = importlib.import_module("boggle.commands.prove")
+    commands_prove = importlib.import_module("boggle.cli.commands.prove")
     monkeypatch.setattr(commands_prove, "progress_bar", FakeBar)
     FakeBar.made.clear()
     path = tmp_path / "proof.jsonl"
@@ -183,7 +183,7 @@ def test_a_proof_estimated_over_an_hour_needs_yes(
     small_list: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 32: a 4x4 proof started without a terminal gave no warning of its cost."""
-    commands_prove = importlib.import_module("boggle.commands.prove")
+    commands_prove = importlib.import_module("boggle.cli.commands.prove")
     hours = prove.CostEstimate(21, 2, 400.0, True, 1)
     monkeypatch.setattr(commands_prove, "estimate_cost", lambda *args: hours)
     argv = ["prove", "--size", "3x3", "--above", "12", "--dict", small_list]

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boggle import Board, Lexicon, solve
-from boggle.rules import CLASSIC, Rules
+from boggle.model.rules import CLASSIC, Rules
 from boggle.search import bound_ref
 from boggle.search.prove import Prover
 

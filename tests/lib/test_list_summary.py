@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, LexiconError, load_lexicon, solve, wordlist_files
-from boggle import lexicon as lexicon_module
-from boggle.lexicon import Lexicon
+from boggle.wordlists import lexicon as lexicon_module
+from boggle.wordlists.lexicon import Lexicon
 
 WORDS = "fame\nfax\nmix\nmoxie\namble\neast\nseat\n"
 

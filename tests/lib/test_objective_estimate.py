@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, Lexicon, solve
-from boggle.cli import main
-from boggle.errors import BoggleError
-from boggle.rules import CLASSIC, Rules
+from boggle.cli.main import main
+from boggle.model.errors import BoggleError
+from boggle.model.rules import CLASSIC, Rules
 from boggle.search import Layout, prove, search, top_level_classes
 from boggle.search.estimate import (
     SampledClass,
@@ -23,7 +23,7 @@ from boggle.search.estimate import (
     estimate_proof,
     random_classes,
 )
-from boggle.search.grid import board_text, canonical
+from boggle.search.faces import board_text, canonical
 from boggle.search.objective import objective_of, with_objective
 
 # Few letters, many short words: the board with the most words is not the one with the

@@ -16,7 +16,7 @@ import pytest
 from dask_helpers import TestCluster, boggle, free_port, need_distributed
 
 from boggle import Board, Lexicon, solve
-from boggle.rules import CLASSIC
+from boggle.model.rules import CLASSIC
 from boggle.search import prove, search
 from boggle.search.prove import ClassResult, ProofResult
 

@@ -23,7 +23,7 @@ Faces are strings (``"qu"`` is one face); a word's points come from ``points``, 
 of every word of the list (:func:`word_points`).
 
 >>> from boggle import Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> points = word_points(Lexicon.from_words(["tea", "eat", "ate", "tee"]), CLASSIC)
 >>> cells = [("t", "e"), ("e",), ("a",), ("t",)]
 >>> max_bound(cells, 2, 2, points), orderly_tree(cells, 2, 2, points, [0, 1, 2, 3]).bound
@@ -35,9 +35,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from boggle.grid import neighbour_table
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
+from boggle.model.grid import neighbour_table
+from boggle.model.rules import Rules
+from boggle.wordlists.lexicon import Lexicon
 
 Cells = Sequence[Sequence[str]]
 """A class: per cell, the faces it may take."""

@@ -26,11 +26,11 @@ import stat
 import zlib
 from typing import TYPE_CHECKING, Any, TextIO
 
-from boggle.errors import BoggleError
-from boggle.inputs import describe_size
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
+from boggle.files.inputs import describe_size
+from boggle.model.errors import BoggleError
+from boggle.model.rules import Rules
 from boggle.search.objective import objective_of, objective_of_json
+from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:
     from boggle.search.classes import Layout

@@ -12,7 +12,7 @@ lower bound (``classes_stopped``).  Ctrl-C stops after the classes finished; the
 is made from them.
 
 >>> from boggle import Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> lexicon = Lexicon.from_words(["tea", "eat", "ate", "tee", "rat", "tar"])
 >>> estimate = estimate_proof(2, 2, lexicon, CLASSIC, 3, samples=4, seed=1, corner_buckets=2)
 >>> [sample.cells for sample in estimate.sampled][:2]
@@ -31,12 +31,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from boggle.errors import BoggleError
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
+from boggle.model.errors import BoggleError
+from boggle.model.rules import Rules
 from boggle.search.classes import ClassTask, Layout
-from boggle.search.grid import symmetries
+from boggle.search.faces import symmetries
 from boggle.search.prove import MAX_BOARDS, Prover, check_problem, layout_for
+from boggle.wordlists.lexicon import Lexicon
 
 BOOTSTRAP_ROUNDS = 2000
 """Resamplings of the class costs behind the interval."""

@@ -4,7 +4,7 @@ An objective is a scoring table.  ``points`` keeps the rules' table (any table,
 ``--scoring``); ``words`` scores every word the rules accept 1 point, so a board's
 score is its number of words and the best board is the *wordiest*.
 
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> words = with_objective(CLASSIC, "words")
 >>> words.points("tea"), words.points("intercontinental"), words.points("at")
 (1, 1, 0)
@@ -13,16 +13,16 @@ score is its number of words and the best board is the *wordiest*.
 >>> with_objective(CLASSIC, "letters")
 Traceback (most recent call last):
   ...
-boggle.errors.BoggleError: unknown objective 'letters'; choose points or words
+boggle.model.errors.BoggleError: unknown objective 'letters'; choose points or words
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from boggle.errors import BoggleError
-from boggle.records import replace
-from boggle.rules import Rules, Scoring
+from boggle.model.errors import BoggleError
+from boggle.model.records import replace
+from boggle.model.rules import Rules, Scoring
 
 OBJECTIVES = ("points", "words")
 """The objectives, the default first."""

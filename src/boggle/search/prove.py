@@ -23,11 +23,11 @@ another class may share kept for it (one split order for every class).
 
 :func:`prove_class` does one top-level class and :func:`prove` all of them,
 in several processes or on a Dask cluster (``where``, see
-:mod:`boggle.search.on_cluster`), with a checkpoint file so an interrupted
+:mod:`boggle.search.distributed`), with a checkpoint file so an interrupted
 proof goes on where it stopped.
 
 >>> from boggle import Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> result = prove(2, 2, Lexicon.from_words(["tea", "eat", "ate", "tee"]), CLASSIC, above=3)
 >>> [(b.board, b.score) for b in result.boards]
 [('aeet', 4), ('aete', 4)]
@@ -45,15 +45,15 @@ from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from boggle._native.core import MAX_LETTERS, ClassBound
-from boggle.batch import default_jobs
-from boggle.errors import BoggleError
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
+from boggle.model.errors import BoggleError
+from boggle.model.rules import Rules
+from boggle.scale.threads import default_jobs
 from boggle.search.checkpoint import Checkpoint
 from boggle.search.classes import ClassTask, Layout, top_level_classes
-from boggle.search.grid import board_text, canonical, split_order
+from boggle.search.faces import board_text, canonical, split_order
 from boggle.search.run import FoundBoard, letter_alphabet
 from boggle.search.scorer import Scorer
+from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -114,11 +114,11 @@ def check_problem(rules: Rules, above: int) -> None:
     range, or a scoring table with negative points (a class's bound adds the points of every
     path, which is never below a board's score only when no word costs points).
 
-    >>> from boggle.rules import CLASSIC
+    >>> from boggle.model.rules import CLASSIC
     >>> check_problem(CLASSIC.with_overrides(scoring=((3, -1),)), 10)
     Traceback (most recent call last):
       ...
-    boggle.errors.BoggleError: prove needs a scoring table without negative points (3:-1): ...
+    boggle.model.errors.BoggleError: prove needs a scoring table without negative points (3:-1): ...
     """
     if not 0 <= above <= MAX_ABOVE:
         raise BoggleError(f"--above must be between 0 and {MAX_ABOVE:,}, got {above:,}")
@@ -392,6 +392,11 @@ def prove(
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring.
 
+    >>> from boggle import CLASSIC, Lexicon
+    >>> lexicon = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate"])
+    >>> [(found.board, found.score) for found in prove(2, 2, lexicon, CLASSIC, above=4).boards]
+    [('abet', 5), ('abte', 5), ('aetb', 5)]
+
     The top-level classes have ``bucket_count`` letter buckets on the edges and, unless
     told, whole corners and the cells off the border as the edges (3x3's centre whole):
     :meth:`Layout.of`.  More than ``max_boards`` boards (in all, or from one class in
@@ -493,7 +498,7 @@ def _results(
     max_boards: int = MAX_BOARDS,
 ) -> Iterable[ClassResult]:
     if where is not None:
-        from boggle.search.on_cluster import prove_classes_on
+        from boggle.search.distributed import prove_classes_on
 
         yield from prove_classes_on(tasks, lexicon, rules, where)
         return

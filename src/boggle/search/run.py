@@ -8,11 +8,11 @@ reaches ``target`` they all stop.  With ``jobs == 1`` and a seed the run is
 reproducible.  ``clock="cpu"`` makes ``seconds`` each process's CPU seconds
 (``time.process_time``) instead of wall-clock seconds, so a budget means the
 same work on a busy machine as on an idle one.  ``where`` (a Dask client or scheduler
-address, see :mod:`boggle.cluster`) runs them on a cluster instead
-(:mod:`boggle.search.on_cluster`), one per worker thread unless ``jobs`` says.
+address, see :mod:`boggle.scale.cluster`) runs them on a cluster instead
+(:mod:`boggle.search.distributed`), one per worker thread unless ``jobs`` says.
 
 >>> from boggle import Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> lexicon = Lexicon.from_words(["tea", "eat", "ate", "tee"])
 >>> result = search(2, 2, lexicon, CLASSIC, method="hillclimb", seed=1, pool=20)
 >>> result.best[0].score
@@ -28,17 +28,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from boggle.batch import default_jobs
-from boggle.dice import DICE_SETS
+from boggle.dice.cubes import DICE_SETS
 from boggle.engines.gpu import batch_engine
-from boggle.errors import BoggleError
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
-from boggle.search.grid import board_text
+from boggle.model.errors import BoggleError
+from boggle.model.rules import Rules
+from boggle.scale.threads import default_jobs
+from boggle.search.faces import board_text
 from boggle.search.local import MAX_POOL, METHODS
 from boggle.search.scorer import make_scorer
 from boggle.search.space import DiceSpace, LetterSpace, Space, text
 from boggle.search.tracker import Progress, StopSignal, Tracker
+from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -168,6 +168,12 @@ def search(
 ) -> SearchResult:
     """Search for the best ``rows`` x ``cols`` boards; see the module docstring.
 
+    >>> from boggle import CLASSIC, Lexicon
+    >>> lexicon = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate"])
+    >>> result = search(2, 2, lexicon, CLASSIC, seed=1)
+    >>> result.best[0].board, result.best[0].score, result.method
+    ('abet', 5, 'hillclimb')
+
     ``engine``: ``gpu`` scores each batch (a pool, a board's neighbours) on the GPU, in one
     process (not with ``jobs`` > 1 or ``where``)."""
     check_options(method, seconds, 1 if jobs is None else jobs, top, clock)
@@ -180,7 +186,7 @@ def search(
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     if where is not None:
-        from boggle.search.on_cluster import SearchTask, search_on
+        from boggle.search.distributed import SearchTask, search_on
 
         settings = (rows, cols, lexicon, rules, method, seconds, target, top, letters, dice)
         return search_on(where, SearchTask(*settings, parameters, seed), jobs, on_progress)

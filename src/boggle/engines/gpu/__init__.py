@@ -26,11 +26,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from boggle.board import Board
 from boggle.engines.native import CompiledLexicon, compiled, points_table
-from boggle.errors import BoardError, EngineError, MissingDependencyError
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules, RulesChoice
+from boggle.model.board import Board
+from boggle.model.errors import BoardError, EngineError, MissingDependencyError
+from boggle.model.rules import Rules, RulesChoice
+from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:
     import numpy as np
@@ -132,7 +132,7 @@ class KernelScorer:
     """The kernel over one word list on one runner: scores of boards and of board lines.
 
     >>> from boggle.engines.gpu.cpu_build import cpu_build_or_none
-    >>> from boggle.rules import CLASSIC
+    >>> from boggle.model.rules import CLASSIC
     >>> runner = cpu_build_or_none()
     >>> lexicon = Lexicon.from_words(["fame", "fax", "moxie"])
     >>> if runner is not None:

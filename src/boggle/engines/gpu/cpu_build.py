@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from boggle.errors import MissingDependencyError
+from boggle.model.errors import MissingDependencyError
 
 if TYPE_CHECKING:
     import numpy as np

@@ -15,7 +15,7 @@ import importlib
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from boggle.errors import MissingDependencyError
+from boggle.model.errors import MissingDependencyError
 
 if TYPE_CHECKING:
     import numpy as np
