@@ -17,6 +17,7 @@ from boggle.model.errors import BoggleError
 from boggle.model.rules import CLASSIC, Rules
 from boggle.search import Layout, prove, search, top_level_classes
 from boggle.search.estimate import (
+    ProofEstimate,
     SampledClass,
     bootstrap_interval,
     count_classes,
@@ -189,6 +190,8 @@ def test_estimate_stops_cleanly_on_ctrl_c() -> None:
     )
     assert estimate.interrupted and estimate.classes_done == 2 and estimate.samples == 10
     assert "interrupted" in estimate.text()
+    nothing = ProofEstimate(2, 3, 4, 1, 10, 30, (), 0.0, 0.0, 0.0, 0.5, interrupted=True)
+    assert nothing.text().startswith("no estimate: none of 10 classes finished")
 
 
 def test_a_class_the_proof_cannot_finish_makes_the_estimate_a_lower_bound(

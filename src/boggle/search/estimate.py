@@ -129,10 +129,16 @@ class ProofEstimate:
     def text(self) -> str:
         """One line for people.
 
-        >>> ProofEstimate(4, 4, 3625, 1, 200, 2_097_152, (), 250.0, 180.0, 340.5, 60.0).text()
-        'about 250.0 CPU-hours (95% interval 180.0-340.5) from 0 of 200 classes (0.000 CPU s ...'
+        >>> one = (SampledClass(("aeiou",) * 16, 0.43, 1200, 0),)
+        >>> ProofEstimate(4, 4, 3625, 1, 200, 2_097_152, one, 250.0, 180.0, 340.5, 60.0).text()
+        'about 250.0 CPU-hours (95% interval 180.0-340.5) from 1 of 200 classes (0.430 CPU s ...'
         """
         stopped = ", interrupted" if self.interrupted else ""
+        if not self.sampled:
+            return (
+                f"no estimate: none of {self.samples} classes finished, "
+                f"{self.classes_total:,} top-level classes in all, seed {self.seed}{stopped}"
+            )
         if self.classes_stopped:
             why = next(c.stopped for c in self.sampled if c.stopped is not None)
             stopped += (
