@@ -22,7 +22,7 @@ from typing import Any
 from boggle.dice.bulk import BoardSource
 from boggle.scale.cluster import open_client
 from boggle.study.stats import ScoreStats, score_stats
-from boggle.wordlists.lexicon import load_lexicon
+from boggle.wordlists.loading import load_lexicon
 
 MODES = ("in-process --jobs 1", "in-process --jobs 2", "local cluster, 2 workers")
 

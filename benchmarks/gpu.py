@@ -30,7 +30,7 @@ from boggle.engines.gpu.cpu_build import cpu_build
 from boggle.engines.gpu.device import device_runner
 from boggle.engines.native import points_table
 from boggle.model.rules import rules_for_board
-from boggle.wordlists.language_lists import load_wordlist
+from boggle.wordlists.loading import load_wordlist
 
 
 def encoded_boards(scorer: KernelScorer, source: BoardSource, count: int, seed: int) -> bytes:

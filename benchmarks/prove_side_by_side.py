@@ -33,7 +33,7 @@ def worker(part: str, word_list: str) -> None:
     result of each."""
     from boggle.model.rules import CLASSIC
     from boggle.search.classes import ClassTask
-    from boggle.search.prove import Prover
+    from boggle.search.prover import Prover
     from boggle.wordlists.lexicon import Lexicon
 
     prover = Prover(Lexicon.from_file(word_list), CLASSIC)

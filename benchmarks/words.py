@@ -39,8 +39,8 @@ from boggle import load_lexicon, solve
 from boggle.dice.language import roll_for_language
 from boggle.model.word_levels import WORD_LEVELS
 from boggle.wordlists.frequencies import list_frequencies
-from boggle.wordlists.language_lists import system_list_path
 from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.sources import system_list_path
 
 BUNDLED = ["en-50", "en-70", "en-80", "es", "nl", "pl", "pt"]
 SYSTEM = ["fr", "de", "it", "sv", "da"]

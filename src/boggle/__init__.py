@@ -38,13 +38,9 @@ if TYPE_CHECKING:
         rules_for_board,
     )
     from boggle.model.solution import Found, ScoredWord, Solution
-    from boggle.wordlists.lexicon import (
-        DEFAULT_WORDLIST,
-        Lexicon,
-        load_lexicon,
-        normalise_word,
-    )
-    from boggle.wordlists.sources import bundled_lists
+    from boggle.wordlists.lexicon import Lexicon, normalise_word
+    from boggle.wordlists.loading import load_lexicon
+    from boggle.wordlists.sources import DEFAULT_WORDLIST, bundled_lists
 
 __version__ = "0.1.0"
 
@@ -57,7 +53,7 @@ _HOMES: dict[str, str] = {
     "BoggleError": "model.errors",
     "CLASSIC": "model.rules",
     "Cell": "model.board",
-    "DEFAULT_WORDLIST": "wordlists.lexicon",
+    "DEFAULT_WORDLIST": "wordlists.sources",
     "DICE_SETS": "dice.cubes",
     "DiceError": "model.errors",
     "DiceSet": "dice.cubes",
@@ -86,7 +82,7 @@ _HOMES: dict[str, str] = {
     "engine_names": "engines",
     "get_engine": "engines",
     "judge_round": "game",
-    "load_lexicon": "wordlists.lexicon",
+    "load_lexicon": "wordlists.loading",
     "normalise_word": "wordlists.lexicon",
     "preset": "model.rules",
     "roll": "dice.cubes",

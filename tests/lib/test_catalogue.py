@@ -10,8 +10,7 @@ import pytest
 from boggle import DEFAULT_WORDLIST, bundled_lists, load_lexicon
 from boggle.model.errors import LexiconError
 from boggle.wordlists.catalogue import Catalogue
-from boggle.wordlists.language_lists import system_list_path
-from boggle.wordlists.languages import SYSTEM_LISTS
+from boggle.wordlists.sources import SYSTEM_LISTS, system_list_path
 
 
 @pytest.fixture()

@@ -33,7 +33,7 @@ from boggle.engines.gpu.cpu_build import CpuBuildRunner, compile_kernel, find_co
 from boggle.engines.native import compiled, score_native
 from boggle.model.rules import BIG, CLASSIC, Rules, RulesChoice
 from boggle.scale.threads import score_many
-from boggle.wordlists.lexicon import load_lexicon
+from boggle.wordlists.loading import load_lexicon
 
 pytestmark = pytest.mark.skipif(
     find_compiler() is None, reason="no C++ compiler (g++) to build the kernel for the CPU"

@@ -30,8 +30,8 @@ from boggle.wordlists.frequencies import (
     list_frequencies,
     with_frequencies,
 )
-from boggle.wordlists.language_lists import language_lexicon, system_list_path
-from boggle.wordlists.languages import PROFILES
+from boggle.wordlists.languages import PROFILES, language_lexicon
+from boggle.wordlists.sources import system_list_path
 
 wordfreq = pytest.importorskip("wordfreq", reason="the word levels need wordfreq ([test] extra)")
 

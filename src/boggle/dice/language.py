@@ -24,8 +24,7 @@ from collections import Counter
 from boggle.dice.cubes import roll_board
 from boggle.model.board import Board
 from boggle.model.errors import DiceError
-from boggle.wordlists.language_lists import lexicon_profile
-from boggle.wordlists.languages import LanguageProfile
+from boggle.wordlists.languages import LanguageProfile, lexicon_profile
 from boggle.wordlists.lexicon import Lexicon
 
 RARE_SHARE = 1 / 1000

@@ -20,7 +20,7 @@ from boggle.model.board import Board, Cell
 from boggle.model.errors import BoggleError
 from boggle.model.letters import nfc
 from boggle.model.rules import Rules
-from boggle.wordlists.language_lists import fold_board, lexicon_profile
+from boggle.wordlists.languages import fold_board, lexicon_profile
 from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:

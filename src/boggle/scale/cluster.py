@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from boggle.model.errors import BoggleError
+from boggle.scale.installed import installed_lexicons
 from boggle.scale.threads import default_jobs
 from boggle.wordlists.lexicon import Lexicon
 
@@ -403,7 +404,6 @@ class LexiconRef:
     name: str
 
 
-_worker_lexicons: dict[str, Lexicon] = {}
 _shared: set[tuple[str, str]] = set()  # (client id, digest) whose plugin is registered
 
 
@@ -425,20 +425,12 @@ def share_lexicon(lexicon: Lexicon, client: Client | None) -> Lexicon | LexiconR
     return LexiconRef(lexicon.digest, lexicon.name)
 
 
-def install_lexicon(lexicon: Lexicon) -> None:
-    """Keep ``lexicon`` in this process for tasks that name it (what the plugin calls)."""
-    from boggle.engines.native import compiled
-
-    compiled(lexicon)
-    _worker_lexicons[lexicon.digest] = lexicon
-
-
 def resolve_lexicon(lexicon: Lexicon | LexiconRef) -> Lexicon:
     """The lexicon itself, in a task: given, or installed on this worker by the plugin."""
     if isinstance(lexicon, Lexicon):
         return lexicon
     try:
-        return _worker_lexicons[lexicon.digest]
+        return installed_lexicons[lexicon.digest]
     except KeyError:
         raise ClusterError(
             f"word list {lexicon.name!r} is not loaded on this worker (its plugin did not run)"

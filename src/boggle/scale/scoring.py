@@ -26,7 +26,8 @@ from boggle.scale.cluster import (
     share_lexicon,
 )
 from boggle.scale.threads import BoardScore, ScoredText, score_chunks, score_text_chunks
-from boggle.wordlists.lexicon import Lexicon, load_lexicon
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_lexicon
 
 if TYPE_CHECKING:
     from distributed import Client

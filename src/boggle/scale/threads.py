@@ -21,7 +21,8 @@ from boggle.engines.native import compiled, points_table, score_native
 from boggle.model.board import MAX_CELLS, MAX_SIDE, Board
 from boggle.model.errors import BoardError
 from boggle.model.rules import LARGE_BOARD_CELLS, Rules, RulesChoice, choose_rules
-from boggle.wordlists.lexicon import Lexicon, load_lexicon
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_lexicon
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")

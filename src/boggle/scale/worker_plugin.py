@@ -7,6 +7,7 @@ from typing import Any
 
 from distributed.diagnostics.plugin import WorkerPlugin
 
+from boggle.scale.installed import install_lexicon, installed_lexicons
 from boggle.wordlists.lexicon import Lexicon
 
 
@@ -24,9 +25,7 @@ class LexiconPlugin(WorkerPlugin):
         return f"boggle-lexicon-{self.digest[:16]}"
 
     def setup(self, worker: Any) -> None:
-        from boggle.scale.cluster import _worker_lexicons, install_lexicon
-
-        if self.digest in _worker_lexicons:
+        if self.digest in installed_lexicons:
             return
         words = tuple(zlib.decompress(self.packed).decode("utf-8").split("\n"))
         install_lexicon(Lexicon(words, self.lexicon_name))

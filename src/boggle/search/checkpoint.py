@@ -24,17 +24,15 @@ import json
 import os
 import stat
 import zlib
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 from boggle.files.inputs import describe_size
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
+from boggle.search.classes import Layout
 from boggle.search.objective import objective_of, objective_of_json
+from boggle.search.results import ClassResult
 from boggle.wordlists.lexicon import Lexicon
-
-if TYPE_CHECKING:
-    from boggle.search.classes import Layout
-    from boggle.search.prove import ClassResult
 
 KIND = "boggle-prove-checkpoint"
 
@@ -75,8 +73,6 @@ class Checkpoint:
 
         ``classes``: how many top-level classes the proof has (class numbers are below it).
         """
-        from boggle.search.prove import ClassResult
-
         if path is None:
             return None
         header: dict[str, Any] = {"kind": KIND, "size": f"{rows}x{cols}"}

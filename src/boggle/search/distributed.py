@@ -47,8 +47,9 @@ from boggle.scale.cluster import (
     worker_threads,
 )
 from boggle.search.classes import ClassTask
-from boggle.search.prove import ClassResult, Prover
-from boggle.search.run import SearchResult, merge, search
+from boggle.search.job import SearchJob
+from boggle.search.prover import Prover
+from boggle.search.results import ClassResult, SearchResult, merge
 from boggle.search.tracker import Progress
 from boggle.wordlists.lexicon import Lexicon
 
@@ -100,7 +101,8 @@ def prove_classes_on(
 
 @dataclass(frozen=True)
 class SearchTask:
-    """One run of a search, as plain data: what :func:`boggle.search.search` takes."""
+    """One run of a search, as plain data: what :func:`boggle.search.search` takes (its options
+    checked there, before any run starts)."""
 
     rows: int
     cols: int
@@ -134,22 +136,20 @@ def run_search_task(task: SearchTask) -> SearchResult:
                 stopped.append(True)
                 raise _StopRun
 
-    result = search(
+    job = SearchJob(
         task.rows,
         task.cols,
         resolve_lexicon(task.lexicon),
         task.rules,
-        method=task.method,
-        seconds=task.seconds,
-        target=task.target,
-        seed=task.seed,
-        jobs=1,
-        top=task.top,
-        letters=task.letters,
-        dice=task.dice,
-        on_progress=on_progress,
-        **task.parameters,
+        task.method,
+        task.seconds,
+        task.target,
+        task.top,
+        task.letters,
+        task.dice,
+        task.parameters,
     )
+    result = job.run(task.seed, on_progress)
     if stopped:
         result.interrupted = False
     return result

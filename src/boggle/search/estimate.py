@@ -35,7 +35,8 @@ from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
 from boggle.search.classes import ClassTask, Layout
 from boggle.search.faces import symmetries
-from boggle.search.prove import MAX_BOARDS, Prover, check_problem, layout_for
+from boggle.search.prove import layout_for
+from boggle.search.prover import MAX_BOARDS, Prover, check_problem
 from boggle.wordlists.lexicon import Lexicon
 
 BOOTSTRAP_ROUNDS = 2000

@@ -42,7 +42,8 @@ from boggle.scale.cluster import (
 )
 from boggle.scale.threads import score_many
 from boggle.wordlists.frequencies import list_frequencies
-from boggle.wordlists.lexicon import Lexicon, load_lexicon
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_lexicon
 
 if TYPE_CHECKING:
     from distributed import Client

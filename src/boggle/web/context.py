@@ -27,7 +27,7 @@ from boggle.model.rules import Rules, RulesChoice
 from boggle.rooms.config import RoomsConfig
 from boggle.web.workers import PoolBusy, ProcessPool, WorkerPool
 from boggle.wordlists.catalogue import Catalogue
-from boggle.wordlists.lexicon import DEFAULT_WORDLIST
+from boggle.wordlists.sources import DEFAULT_WORDLIST
 
 T = TypeVar("T")
 

@@ -73,9 +73,9 @@ from boggle.web.models import (
     WordEntry,
 )
 from boggle.wordlists.catalogue import Catalogue
-from boggle.wordlists.language_lists import lexicon_profile
-from boggle.wordlists.languages import PROFILES, SYSTEM_LISTS
+from boggle.wordlists.languages import PROFILES, lexicon_profile
 from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.sources import SYSTEM_LISTS
 
 router = APIRouter(prefix="/api")
 Context = Annotated[WebContext, Depends(web_context)]

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boggle.model.errors import LexiconError
-from boggle.wordlists.language_lists import system_list_path
-from boggle.wordlists.languages import PROFILES, SYSTEM_LISTS
-from boggle.wordlists.lexicon import DEFAULT_WORDLIST, Lexicon, load_lexicon
-from boggle.wordlists.sources import bundled_lists
+from boggle.wordlists.languages import PROFILES
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_lexicon
+from boggle.wordlists.sources import DEFAULT_WORDLIST, SYSTEM_LISTS, bundled_lists, system_list_path
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,8 @@ from boggle.model.word_levels import (
     level_for,
 )
 from boggle.wordlists.languages import PROFILES
-from boggle.wordlists.lexicon import Lexicon, load_lexicon
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_lexicon
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:

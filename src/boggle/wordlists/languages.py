@@ -14,6 +14,8 @@ from macOS often are) reads the same as the composed one.  Then:
 
 ``--dict de`` applies the German profile; a file gets one with
 ``--language CODE``; without it a file is read as English (no folding).
+A board is folded to its list's spelling (:func:`fold_board`), and the letters
+of a board no word of the list uses are a hint (:func:`foreign_letters`).
 
 >>> PROFILES["de"].normalise("Straße"), PROFILES["de"].normalise("Bär")
 ('strasse', 'bär')
@@ -28,18 +30,16 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
+from boggle.model.board import MULTI_LETTER_FACES, Board
 from boggle.model.errors import LexiconError
 from boggle.model.letters import nfc
+from boggle.wordlists.lexicon import MAX_WORD_LETTERS, Lexicon
 
 TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
 if TYPE_CHECKING:
     from dataclasses import dataclass
 else:
     from boggle.model.records import dataclass
-
-MAX_WORD_LETTERS = 64
-"""Longer words cannot be played on any board a person plays (as in ``wordlists.lexicon``)."""
-
 
 @dataclass(frozen=True)
 class LanguageProfile:
@@ -221,24 +221,59 @@ def language_profile(code: str) -> LanguageProfile:
         raise LexiconError(f"unknown language {code!r}; known languages: {known}") from None
 
 
-@dataclass(frozen=True)
-class SystemList:
-    """A word list under the GPL, not shipped: read from ``/usr/share/dict`` when installed."""
+def language_lexicon(words: Iterable[str], language: str, name: str = "custom") -> Lexicon:
+    """A lexicon from raw words read with ``language``'s profile.
 
-    code: str
-    package: str
-    path: str
-    licence: str
+    >>> language_lexicon(["Straße", "Bär", "iPod"], "de").words
+    ('bär', 'strasse')
+    """
+    profile = language_profile(language)
+    lexicon = Lexicon(profile.normalise_words(words), name)
+    lexicon.language = profile.code
+    return lexicon
 
 
-SYSTEM_LISTS: dict[str, SystemList] = {
-    s.code: s
-    for s in (
-        SystemList("fr", "wfrench", "/usr/share/dict/french", "GPL-2+"),
-        SystemList("de", "wngerman", "/usr/share/dict/ngerman", "GPL-2+"),
-        SystemList("it", "witalian", "/usr/share/dict/italian", "GPL-3+"),
-        SystemList("sv", "wswedish", "/usr/share/dict/swedish", "GPL-2+"),
-        SystemList("da", "wdanish", "/usr/share/dict/danish", "GPL-2+"),
+def lexicon_profile(lexicon: Lexicon) -> LanguageProfile:
+    """The profile a lexicon was read with (English when it names none)."""
+    return PROFILES.get(lexicon.language or "en", PROFILES["en"])
+
+
+def foreign_letters(board: Board, lexicon: Lexicon) -> tuple[str, ...]:
+    """The board's letters that no word of ``lexicon`` uses, sorted: a hint, not an error.
+
+    A Polish board solved with an English list finds nothing; this says why.
+    """
+    alphabet = lexicon.alphabet
+    return tuple(sorted({letter for face in board.faces for letter in face} - alphabet))
+
+
+def foreign_letters_warning(letters: tuple[str, ...], lexicon: Lexicon) -> str:
+    """The one-line hint for :func:`foreign_letters` (the CLI prints it on stderr).
+
+    >>> foreign_letters_warning(("ł", "ż"), Lexicon.from_words(["cat"]))
+    "warning: no word of 'custom' uses the letters ł ż on this board (another language's board?)"
+    """
+    shown = " ".join(letters)
+    return (
+        f"warning: no word of {lexicon.name!r} uses the letters {shown} on this board "
+        "(another language's board?)"
     )
-}
-"""The names that resolve to a Debian ``w*`` package's list, by language code."""
+
+
+def fold_board(board: Board, lexicon: Lexicon) -> Board:
+    """``board`` spelled as ``lexicon``'s language spells words: ``é`` is ``e`` in French.
+
+    >>> french = Lexicon.from_words(["ete"])
+    >>> french.language = "fr"
+    >>> str(fold_board(Board.parse("été/"), french))
+    'ete/'
+    """
+    profile = lexicon_profile(lexicon)
+    faces = tuple(_folded_face(face, profile) for face in board.faces)
+    return board if faces == board.faces else Board(faces, board.rows, board.cols)
+
+
+def _folded_face(face: str, profile: LanguageProfile) -> str:
+    """The face folded, unless folding makes a multi-letter face no board has (``ß``)."""
+    folded = profile.fold_face(face)
+    return face if len(folded) > 1 and folded not in MULTI_LETTER_FACES else folded

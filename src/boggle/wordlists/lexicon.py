@@ -1,4 +1,4 @@
-"""Word lists: loading, normalising and the bundled lists.
+"""The word list as a value: :class:`Lexicon`, and how every line of a list is normalised.
 
 Any plain word list works: one word per line, any line endings (``\\n``,
 ``\\r\\n``, ``\\r``), UTF-8 or Latin-1, optionally gzip-compressed (``.gz``).
@@ -19,7 +19,8 @@ solver's business: a word with a ``q`` not followed by ``u`` simply has no path
 on a board whose only Q cube is ``Qu``.
 
 Other languages' spelling rules (accent folding, ``ß``, German nouns) are
-language profiles: see :mod:`boggle.wordlists.languages` and ``load_lexicon(..., language=)``.
+language profiles: see :mod:`boggle.wordlists.languages`.  Where a list comes from is
+:mod:`boggle.wordlists.sources`; loading it once is :mod:`boggle.wordlists.loading`.
 
 >>> lexicon = Lexicon.from_words(["Cat", "dog", "DOG", "it's", "ant"])
 >>> lexicon.words
@@ -37,29 +38,13 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from itertools import islice
 
-from boggle.files.cache import cache_folder
 from boggle.files.inputs import read_file
 from boggle.model.errors import LexiconError
 from boggle.model.letters import LATIN, nfc
-from boggle.wordlists.languages import SYSTEM_LISTS
-from boggle.wordlists.sources import (
-    DATA_DIR,
-    bundled_lists,
-    file_identity,
-    read_summary,
-    settled,
-    summary_path,
-    write_summary,
-)
 
 TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
     from typing import Any
-
-DEFAULT_WORDLIST = "en-70"
-"""The bundled list used when none is named (see ``docs/wordlists.md``)."""
-
-"""Where the bundled word lists and their manifest are installed."""
 
 MAX_WORDLIST_BYTES = 100 * 1024 * 1024
 """A word list file (or its uncompressed content) may be this large: about 10 million words."""
@@ -284,105 +269,3 @@ def _decode(data: bytes, shown: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return data.decode("latin-1")
-
-
-def _summarised(path: str, name: str) -> Lexicon:
-    """:meth:`Lexicon.from_file` with the default rules, read only when its words are first used
-    when the cache holds a summary of this very file (see
-    :func:`boggle.wordlists.sources.file_identity`): its digest, size, longest word and alphabet
-    are all the compiled core and a solve need."""
-    folder = cache_folder("lists")
-    found = None if folder is None else file_identity(path)
-    if folder is None or found is None:
-        return Lexicon.from_file(path, name=name)
-    identity, changed_ns = found
-    entry = summary_path(folder, identity)
-    facts = read_summary(entry, identity)
-    if facts is None:
-        lexicon = Lexicon.from_file(path, name=name)
-        if settled(changed_ns):
-            facts = {
-                "identity": identity,
-                "digest": lexicon.digest,
-                "count": lexicon.count,
-                "longest": lexicon.longest,
-                "alphabet": "".join(sorted(lexicon.alphabet)),
-                "source": lexicon.source,
-            }
-            write_summary(entry, facts)
-        return lexicon
-    lexicon = Lexicon._normalised(None, name, source=facts["source"])
-    digest = facts["digest"]
-
-    def read_words() -> tuple[str, ...]:
-        fresh = Lexicon.from_file(path, name=name)
-        if fresh.digest != digest:
-            raise LexiconError(f"word list {str(path)!r} changed while in use; load it again")
-        return fresh.words
-
-    lexicon._read_words = read_words
-    lexicon.__dict__.update(
-        digest=digest,
-        count=facts["count"],
-        longest=facts["longest"],
-        alphabet=frozenset(facts["alphabet"]),
-    )
-    return lexicon
-
-
-_loaded: dict[tuple[str, ...], Lexicon] = {}
-_loaded_lock = allocate_lock()
-
-
-def load_lexicon(
-    name_or_path: str | os.PathLike[str] | None = None,
-    language: str | None = None,
-    *,
-    name: str | None = None,
-) -> Lexicon:
-    """A bundled list by name, or a word list file by path; ``None`` gives the default list.
-
-    A system list's language code (``de``, ``fr``) and a file with a
-    ``language`` are read by :func:`boggle.wordlists.language_lists.load_language_list`.
-    Loaded lists are kept, so asking twice is free; a file is read again when
-    it has changed on disk.  ``name`` names a file's list (default: the file's name).
-
-    >>> english = load_lexicon("en-70")
-    >>> english.name, "fame" in english.words, load_lexicon() is english
-    ('en-70', True, True)
-    """
-    if name_or_path is None:
-        name_or_path = DEFAULT_WORDLIST
-    text = os.fspath(name_or_path)
-    bundled = {entry.name: entry for entry in bundled_lists()}
-    if language is not None or (text not in bundled and text in SYSTEM_LISTS):
-        from boggle.wordlists.language_lists import load_language_list  # it imports this module
-
-        return load_language_list(text, language)
-    if text in bundled:
-        key: tuple[str, ...] = ("bundled", text)
-        entry = bundled[text]
-        with _loaded_lock:
-            if key not in _loaded:
-                lexicon = _summarised(os.path.join(DATA_DIR, entry.file), text)
-                lexicon.bundled = True
-                lexicon.language = entry.language
-                _loaded[key] = lexicon
-            return _loaded[key]
-    looks_like_path = os.sep in text or "/" in text or "." in text or os.path.exists(text)
-    if not looks_like_path:
-        names = ", ".join(bundled) or "none are installed"
-        system = ", ".join(SYSTEM_LISTS)
-        raise LexiconError(
-            f"unknown word list {text!r}; give a file path, a bundled name ({names}) "
-            f"or a system list ({system})"
-        )
-    found = file_identity(text)
-    if found is None:
-        return Lexicon.from_file(text)  # raises the precise error
-    shown = name or os.path.basename(os.path.normpath(text))
-    key = ("file", found[0], shown)
-    with _loaded_lock:
-        if key not in _loaded:
-            _loaded[key] = _summarised(text, shown)
-        return _loaded[key]

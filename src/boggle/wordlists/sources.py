@@ -1,31 +1,41 @@
-"""Word-list files on disk: the lists shipped in the package, and the cache's summary of a file.
+"""Where a word list comes from: bundled with boggle, a system list, or a file.
 
-A summary lets a later start use a word list without reading it: it holds what the compiled
-core and a solve need (digest, size, longest word, alphabet) for this very file, named by
-:func:`file_identity`.
+The choice is made here alone (:func:`find_list`): a name the package bundles is that list
+(:func:`bundled_lists`, read from the package's ``data`` folder); a language code of
+:data:`SYSTEM_LISTS` is the system's list of that language (GPL lists read from
+``/usr/share/dict`` when the Debian package is installed, never shipped); anything else that
+looks like a path is a file.  :mod:`boggle.wordlists.loading` loads what this finds.
 
 >>> [entry.name for entry in bundled_lists() if entry.default]
 ['en-70']
+>>> find_list(None).kind, find_list("es").kind, find_list("words.txt").kind
+('bundled', 'bundled', 'file')
+>>> find_list("lists/words.txt", "de")
+ListSource(kind='file', name='words.txt', path='lists/words.txt', language='de')
+>>> word_file("words.txt"), word_file("words.txt", "de"), word_file("en-70")
+('words.txt', None, None)
 """
 
 from __future__ import annotations
 
 import json
 import os
-import time
-import zlib
 
-from boggle.files.cache import load, store
+from boggle.model.errors import LexiconError
+from boggle.wordlists.languages import PROFILES, language_profile
 
 TYPE_CHECKING = False  # typing, and dataclasses (12 ms), cost every start time to import
 if TYPE_CHECKING:
     from dataclasses import dataclass
-    from typing import Any
+    from pathlib import Path
 else:
     from boggle.model.records import dataclass
 
 DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "data")
 """Where the bundled word lists and their manifest live."""
+
+DEFAULT_WORDLIST = "en-70"
+"""The bundled list used when none is named (see ``docs/wordlists.md``)."""
 
 
 @dataclass(frozen=True)
@@ -69,53 +79,135 @@ def bundled_lists() -> list[BundledList]:
     ]
 
 
-SUMMARY_FORMAT = 1
-"""Bump when what a summary holds, or how words are normalised, changes."""
+@dataclass(frozen=True)
+class SystemList:
+    """A word list under the GPL, not shipped: read from ``/usr/share/dict`` when installed."""
 
-SETTLED_SECONDS = 2
-"""A file changed less than this long before it is read could change again within one tick
-of its timestamps, unseen: no summary is kept for it until it has settled."""
+    code: str
+    package: str
+    path: str
+    licence: str
 
 
-def file_identity(path: str) -> tuple[str, int] | None:
-    """A text naming this very file as it is now (path as given and real, size, modification
-    and change times, inode), and its latest time in ns; ``None`` if it cannot be examined.
+SYSTEM_LISTS: dict[str, SystemList] = {
+    s.code: s
+    for s in (
+        SystemList("fr", "wfrench", "/usr/share/dict/french", "GPL-2+"),
+        SystemList("de", "wngerman", "/usr/share/dict/ngerman", "GPL-2+"),
+        SystemList("it", "witalian", "/usr/share/dict/italian", "GPL-3+"),
+        SystemList("sv", "wswedish", "/usr/share/dict/swedish", "GPL-2+"),
+        SystemList("da", "wdanish", "/usr/share/dict/danish", "GPL-2+"),
+    )
+}
+"""The names that resolve to a Debian ``w*`` package's list, by language code."""
 
-    The change time (ctime) cannot be set back by anyone, so a file written again, copied
-    over or replaced gets a new identity even with the same size and modification time.
+
+def system_list_path(code: str) -> Path | None:
+    """The installed ``/usr/share/dict`` file of language ``code``, or ``None``."""
+    from pathlib import Path  # here: pathlib costs the default list's start milliseconds
+
+    entry = SYSTEM_LISTS.get(code)
+    if entry is None:
+        return None
+    path = Path(entry.path)
+    return path if path.is_file() else None
+
+
+def missing_list_message(code: str) -> str:
+    """The one line telling how to install the system list of ``code``."""
+    entry = SYSTEM_LISTS[code]
+    name = PROFILES[code].name
+    return (
+        f"the {name} word list {code!r} is not installed ({entry.licence}, so not shipped); "
+        f"install it with: apt-get install {entry.package}"
+    )
+
+
+def language_names() -> dict[str, str]:
+    """Every language a list is available for (bundled or installed), code -> name."""
+    codes = [entry.language for entry in bundled_lists()]
+    codes += [code for code in SYSTEM_LISTS if system_list_path(code) is not None]
+    return {code: PROFILES[code].name for code in dict.fromkeys(codes)}
+
+
+def describe_system_lists() -> list[dict[str, object]]:
+    """The system lists as ``boggle dicts`` shows them: installed or what to install."""
+    rows: list[dict[str, object]] = []
+    for code, entry in SYSTEM_LISTS.items():
+        path = system_list_path(code)
+        rows.append(
+            {
+                "name": code,
+                "language": code,
+                "installed": path is not None,
+                "path": entry.path,
+                "package": entry.package,
+                "licence": entry.licence,
+                "source": f"Debian package {entry.package} ({os.fspath(entry.path)})",
+            }
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class ListSource:
+    """Where one word list comes from, as :func:`find_list` decided it."""
+
+    kind: str
+    """``"bundled"``, ``"system"`` or ``"file"``."""
+    name: str
+    """The list's name: the bundled name, the language code, or the file's name."""
+    path: str
+    """The file to read."""
+    language: str | None
+    """The language profile the words are read with (``None``: the default rules)."""
+
+
+def find_list(
+    name_or_path: str | os.PathLike[str] | None = None,
+    language: str | None = None,
+    *,
+    name: str | None = None,
+) -> ListSource:
+    """Where the list ``name_or_path`` comes from (``None``: the default bundled list), read
+    with ``language``'s profile when one is given; ``name`` names a file's list (default: the
+    file's name).  One :class:`~boggle.model.errors.LexiconError` line for a name that is no
+    list, a system list that is not installed, or a bundled list asked for in another language.
     """
-    try:
-        real = os.path.realpath(path)
-        stat = os.stat(real)
-    except (OSError, ValueError):
+    text = DEFAULT_WORDLIST if name_or_path is None else os.fspath(name_or_path)
+    bundled = {entry.name: entry for entry in bundled_lists()}
+    if text in bundled:
+        entry = bundled[text]
+        if language is not None and language_profile(language).code != entry.language:
+            raise LexiconError(
+                f"{text!r} is a {PROFILES[entry.language].name} list, not "
+                f"{language_profile(language).name}; name no language for it, or give a file"
+            )
+        return ListSource("bundled", text, os.path.join(DATA_DIR, entry.file), entry.language)
+    if text in SYSTEM_LISTS:
+        if system_list_path(text) is None:
+            raise LexiconError(missing_list_message(text))
+        profile = language_profile(language or text)
+        return ListSource("system", text, SYSTEM_LISTS[text].path, profile.code)
+    if language is None and not (
+        os.sep in text or "/" in text or "." in text or os.path.exists(text)
+    ):
+        names = ", ".join(bundled) or "none are installed"
+        system = ", ".join(SYSTEM_LISTS)
+        raise LexiconError(
+            f"unknown word list {text!r}; give a file path, a bundled name ({names}) "
+            f"or a system list ({system})"
+        )
+    shown = name or os.path.basename(os.path.normpath(text))
+    chosen = None if language is None else language_profile(language).code
+    return ListSource("file", shown, text, chosen)
+
+
+def word_file(name_or_path: str | None, language: str | None = None) -> str | None:
+    """The file of a list that an engine can read itself (a plain file read with the default
+    rules), or ``None`` for a bundled or system list or a file read with a language's rules.
+    """
+    if name_or_path is None:
         return None
-    parts = (SUMMARY_FORMAT, path, real, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
-    identity = "\n".join(map(str, (*parts, stat.st_ino, stat.st_dev)))
-    return identity, max(stat.st_mtime_ns, stat.st_ctime_ns)
-
-
-def summary_path(folder: str, identity: str) -> str:
-    key = identity.encode("utf-8", "surrogateescape")
-    return os.path.join(folder, f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}.summary")
-
-
-def read_summary(path: str, identity: str) -> dict[str, Any] | None:
-    """What a summary written for ``identity`` says (``None``: none, damaged, or another file's)."""
-    payload = load(path)
-    try:
-        facts = None if payload is None else json.loads(payload)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(facts, dict) or facts.get("identity") != identity:
-        return None
-    return facts
-
-
-def settled(changed_ns: int) -> bool:
-    """Whether a file changed at ``changed_ns`` may be summarised (:data:`SETTLED_SECONDS`)."""
-    return time.time_ns() - changed_ns > SETTLED_SECONDS * 10**9
-
-
-def write_summary(path: str, facts: dict[str, Any]) -> None:
-    """Keep ``facts`` (with their ``identity``) as the summary at ``path``, atomically."""
-    store(path, json.dumps(facts, ensure_ascii=False).encode())
+    source = find_list(name_or_path, language)
+    return source.path if source.kind == "file" and source.language is None else None

@@ -8,9 +8,10 @@ from collections.abc import Callable
 from boggle.engines import default_engine, engine_names
 from boggle.model.errors import RulesError
 from boggle.model.rules import PRESETS, Rules, RulesChoice
-from boggle.wordlists.language_lists import load_wordlist
 from boggle.wordlists.languages import PROFILES
-from boggle.wordlists.lexicon import DEFAULT_WORDLIST, Lexicon
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_wordlist
+from boggle.wordlists.sources import DEFAULT_WORDLIST
 
 
 def add_dictionary_option(parser: argparse.ArgumentParser) -> None:

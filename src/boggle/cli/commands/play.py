@@ -145,7 +145,7 @@ def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
         return f"  no hints left: {HINTS_PER_ROUND} a round"
     from boggle.definitions import first_definition
     from boggle.game.word_setting import with_levels
-    from boggle.wordlists.language_lists import lexicon_profile
+    from boggle.wordlists.languages import lexicon_profile
 
     language = lexicon_profile(session.solution.lexicon).code
     try:

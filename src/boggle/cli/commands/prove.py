@@ -14,7 +14,9 @@ from boggle.cli.commands.search import add_closing_options, add_size_option, pro
 from boggle.model.errors import BoggleError
 from boggle.search.classes import ClassTask
 from boggle.search.estimate import DEFAULT_SAMPLES, SampledClass, estimate_proof
-from boggle.search.prove import MAX_BOARDS, ClassResult, estimate_cost, processes, prove
+from boggle.search.prove import estimate_cost, processes, prove
+from boggle.search.prover import MAX_BOARDS
+from boggle.search.results import ClassResult
 
 
 def register(subparsers: Any) -> None:

@@ -15,7 +15,7 @@ from boggle.cli.commands._options import (
 from boggle.dice.cubes import GENERATORS, roll_board
 from boggle.dice.language import roll_for_language
 from boggle.model.errors import BoggleError, DiceError
-from boggle.wordlists.language_lists import load_wordlist
+from boggle.wordlists.loading import load_wordlist
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:

@@ -24,9 +24,9 @@ from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.roll import add_size_option as add_board_size_option
 from boggle.model.errors import BoggleError
 from boggle.search import search
+from boggle.search.job import processes
 from boggle.search.local import MAX_POOL, METHODS
 from boggle.search.objective import with_objective
-from boggle.search.run import processes
 from boggle.wordlists.frequencies import level_lexicon
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from boggle.cli.commands._options import whole_number
 from boggle.model.errors import BoggleError, LexiconError
-from boggle.wordlists.lexicon import load_lexicon
+from boggle.wordlists.loading import load_lexicon
 from boggle.wordlists.sources import bundled_lists
 
 if TYPE_CHECKING:
@@ -252,7 +252,7 @@ def run(args: argparse.Namespace) -> int:
         default_max_connections,
         server_config,
     )
-    from boggle.wordlists.lexicon import DEFAULT_WORDLIST
+    from boggle.wordlists.sources import DEFAULT_WORDLIST
 
     offered = parse_dict_files(args.dict_file)
     data = Path(args.data) if args.data is not None else default_data_dir()

@@ -32,13 +32,11 @@ from boggle.model.errors import BoardError, BoggleError, MissingDependencyError
 from boggle.model.rules import Rules
 from boggle.model.solution import Found, Solution
 from boggle.model.word_levels import ALL
-from boggle.wordlists.language_lists import foreign_letters_warning
-from boggle.wordlists.languages import SYSTEM_LISTS
-from boggle.wordlists.sources import bundled_lists
+from boggle.wordlists.languages import foreign_letters_warning
+from boggle.wordlists.sources import word_file
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
-    from pathlib import Path
     from typing import Any
 
 
@@ -175,7 +173,7 @@ def _defined(solution: Solution, args: argparse.Namespace) -> int:
     import json
 
     from boggle.definitions import definitions_for
-    from boggle.wordlists.language_lists import lexicon_profile
+    from boggle.wordlists.languages import lexicon_profile
 
     language = lexicon_profile(solution.lexicon).code
     found, warning = definitions_for([item.word for item in solution], language)
@@ -199,26 +197,13 @@ def _defined(solution: Solution, args: argparse.Namespace) -> int:
     return 0
 
 
-def _word_file(args: argparse.Namespace) -> Path | None:
-    """The --dict file an engine reads itself (not a bundled, compressed list, and not a
-    list read with a language's rules)."""
-    name = args.dictionary
-    if name is None or name in {entry.name for entry in bundled_lists()}:
-        return None
-    if args.language is not None or name in SYSTEM_LISTS:
-        return None
-    from pathlib import Path  # here: pathlib costs every start milliseconds
-
-    return Path(name)
-
-
 def _stream(board: Board, rules: Rules, engine: str, args: argparse.Namespace) -> int:
     """Print words as the engine yields them, each once, then the totals."""
     found: Iterator[Found]
     chosen = get_engine(engine)
-    word_file = _word_file(args) if chosen.reads_word_file else None
-    if word_file is not None:
-        found = chosen.solve_file(board, word_file, rules)
+    file = word_file(args.dictionary, args.language) if chosen.reads_word_file else None
+    if file is not None:
+        found = chosen.solve_file(board, file, rules)
     else:
         found = chosen.function(board, options.lexicon_from_args(args), rules)
     seen: set[str] = set()
