@@ -58,6 +58,11 @@ CLI_REMEDIES = {
 """What the command line adds to an error carrying a ``remedy`` (see ``boggle.model.errors``)."""
 
 
+CLI_OPTIONS = {"bucket_count": "--buckets", "parameters": "--pool"}
+"""The options whose names are not the library's parameter (``corner_buckets`` is
+``--corner-buckets``; these are not)."""
+
+
 def with_option(error: BoggleError) -> str:
     """The error's message, the parameter it names written as the command's option.
 
@@ -69,7 +74,7 @@ def with_option(error: BoggleError) -> str:
     message = str(error)
     if error.setting is None:
         return message
-    option = "--" + error.setting.replace("_", "-")
+    option = CLI_OPTIONS.get(error.setting, "--" + error.setting.replace("_", "-"))
     if message.startswith(f"{error.setting} "):
         return option + message[len(error.setting) :]
     return f"{message} ({option})"
