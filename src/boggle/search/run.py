@@ -72,8 +72,8 @@ def search(
         options = options.with_changes(**changes)
     rules = rules_for_size(rules, rows, cols)
     engine = batch_engine(options.engine)
-    if engine == "gpu" and where is not None:
-        raise BoggleError("the gpu engine searches in one process, not on a cluster")
+    if engine == "gpu" and (where is not None or (options.jobs or 1) > 1):
+        raise BoggleError("the gpu engine searches in one process: leave out jobs and clusters")
     make_space(rows, cols, lexicon, options.letters, options.dice)
     seed = random.SystemRandom().randrange(2**32) if options.seed is None else options.seed
     parameters = dict(options.parameters)
