@@ -108,7 +108,7 @@ def test_the_command_line_builds_options_by_keyword() -> None:
         calls = _calls(name)
         assert calls, name
         assert all(not call.args for call in calls), name
-    for name, most in (("search", 5), ("prove", 6), ("score_stats", 4)):
+    for name, most in (("search", 5), ("prove", 6), ("score_stats", 4), ("estimate_proof", 5)):
         calls = _calls(name)
         assert calls, name
         assert all(len(call.args) <= most for call in calls), name

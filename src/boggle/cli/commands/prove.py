@@ -219,18 +219,21 @@ def run_estimate(args: argparse.Namespace) -> int:
             )
 
     try:
+        layout = ProofOptions(
+            bucket_count=args.buckets,
+            corner_buckets=args.corner_buckets,
+            inner_buckets=args.inner_buckets,
+        )
         estimate = estimate_proof(
             rows,
             cols,
             lexicon,
             rules,
             args.above,
-            samples,
-            seed,
-            args.buckets,
-            args.corner_buckets,
-            args.inner_buckets,
-            on_class,
+            samples=samples,
+            seed=seed,
+            options=layout,
+            on_class=on_class,
         )
     finally:
         if bar is not None:
