@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -57,3 +58,11 @@ def test_star_import_gives_every_name_and_an_unknown_one_is_an_attribute_error()
     assert int(out.stdout) == len(boggle.__all__)
     with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
         boggle.nothing_here  # noqa: B018
+
+
+def test_the_api_reference_names_every_public_name() -> None:
+    # Classes and functions have their own entry (tests/lib/test_docs.py); the constants
+    # are named in the prose of their section.
+    reference = (INIT.parents[2] / "docs" / "api.md").read_text(encoding="utf-8")
+    missing = [name for name in boggle.__all__ if not re.search(rf"\b{name}\b", reference)]
+    assert missing == []
