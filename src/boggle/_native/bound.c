@@ -60,6 +60,9 @@ int pv_words_build(pv_words *words, const uint8_t *letters, size_t n_letters,
         if (score <= 0) words->trie.nodes[node].bits &= ~BN_WORD_BIT;
     }
     words->nodes = words->trie.nodes;
+    words->min_len = min_len;
+    words->n_points = n_points;
+    memcpy(words->length_points, points, (size_t)n_points * sizeof(int32_t));
     words->n_faces = n_faces;
     memcpy(words->face_letters, face_letters, (size_t)n_faces * BN_FACE_MAX);
     return PV_OK;

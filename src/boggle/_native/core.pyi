@@ -115,6 +115,7 @@ class ClassBound:
         switch_bound: int | None = None,
         walk_cells: int = 0,
         max_bytes: int = 0,
+        score_boards: bool = False,
         /,
     ) -> tuple[bytes, int, int]: ...
     def stop(self, flag: bool = True, /) -> None: ...

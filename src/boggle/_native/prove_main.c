@@ -187,7 +187,7 @@ static int prove_class(setup *s, pv_prover *prover, bn_scratch *scratch, int row
     else
         split_order(rows, cols, masks, n > s->walk_cells, order);
     pv_search_options options = {above, 0, (int64_t)((double)above * s->walk_below),
-                                 s->walk_cells, 0};
+                                 s->walk_cells, 0, 1};
     pv_search_result result;
     clock_t started = clock();
     int status = pv_tree_search(prover, &s->words, rows, cols, masks, order, &options, NULL,

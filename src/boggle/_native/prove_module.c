@@ -205,8 +205,8 @@ static PyObject *Bound_tree_bound(BoundObject *self, PyObject *args) {
     return PyLong_FromLongLong(job.bound);
 }
 
-/* tree_search(masks, rows, cols, above, order[, switch_bound, walk_cells, max_bytes]) ->
- * (boards, bounds computed, root bound). */
+/* tree_search(masks, rows, cols, above, order[, switch_bound, walk_cells, max_bytes,
+ * score_boards]) -> (boards, bounds computed, root bound). */
 static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
     Py_buffer masks, order;
     int rows, cols;
@@ -214,9 +214,10 @@ static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
     PyObject *switch_obj = Py_None;
     int walk_cells = 0;
     Py_ssize_t max_bytes = 0;
+    int score_boards = 0;
     if (check_ready(self) < 0 ||
-        !PyArg_ParseTuple(args, "y*iiLy*|Oin", &masks, &rows, &cols, &above, &order,
-                          &switch_obj, &walk_cells, &max_bytes))
+        !PyArg_ParseTuple(args, "y*iiLy*|Oinp", &masks, &rows, &cols, &above, &order,
+                          &switch_obj, &walk_cells, &max_bytes, &score_boards))
         return NULL;
     class_args c;
     int status = read_class(self, &c, &masks, rows, cols, &order);
@@ -224,7 +225,7 @@ static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
     PyBuffer_Release(&order);
     if (status < 0) return NULL;
     pv_search_options options = {above, switch_obj == Py_None, 0, walk_cells,
-                                 max_bytes > 0 ? (size_t)max_bytes : 0};
+                                 max_bytes > 0 ? (size_t)max_bytes : 0, score_boards};
     if (switch_obj != Py_None) {
         options.switch_bound = PyLong_AsLongLong(switch_obj);
         if (options.switch_bound == -1 && PyErr_Occurred()) return NULL;
@@ -279,7 +280,7 @@ static int Bound_init(BoundObject *self, PyObject *args, PyObject *kwargs) {
         goto done;
     }
     for (Py_ssize_t i = 0; i < n_points && !PyErr_Occurred(); i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i)); /* 64 bits on Windows too */
         if (!PyErr_Occurred() && (v < INT32_MIN || v > INT32_MAX))
             PyErr_SetString(PyExc_ValueError, "points out of range");
         points[i] = (int32_t)v;
@@ -311,11 +312,13 @@ static PyMethodDef Bound_methods[] = {
     {"tree_bound", (PyCFunction)Bound_tree_bound, METH_VARARGS,
      "tree_bound(masks, rows, cols, order) -> the bound of the class's orderly tree"},
     {"tree_search", (PyCFunction)Bound_tree_search, METH_VARARGS,
-     "tree_search(masks, rows, cols, above, order[, switch_bound, walk_cells, max_bytes]) -> "
-     "(boards, classes, root bound); cells are forced by merging while a tree's bound is above "
-     "switch_bound (None: always) and more than walk_cells cells are left, then by walking "
-     "the tree; with max_bytes > 0 the search stops once the boards would pass it.  Runs "
-     "without the GIL: calls on several threads run at once"},
+     "tree_search(masks, rows, cols, above, order[, switch_bound, walk_cells, max_bytes, "
+     "score_boards]) -> (boards, classes, root bound); cells are forced by merging while a "
+     "tree's bound is above switch_bound (None: always) and more than walk_cells cells are "
+     "left, then by walking the tree; with max_bytes > 0 the search stops once the boards "
+     "would pass it; with score_boards, a board whose bound passes is solved as it is found "
+     "and kept only when it scores more than above.  Runs without the GIL: calls on several "
+     "threads run at once"},
     {"stop", (PyCFunction)Bound_stop, METH_VARARGS,
      "stop(flag=True): running and later tree searches raise KeyboardInterrupt until "
      "stop(False)"},

@@ -54,6 +54,9 @@ typedef struct {
     const bn_node *nodes; /* trie.nodes */
     int32_t *points;      /* by node: the points of its word, 0 when none or too short */
     uint32_t n_nodes;
+    int min_len;          /* shortest word that scores */
+    int n_points;         /* entries of length_points */
+    int32_t length_points[PV_MAX_POINTS]; /* points by word length, as given (for bn_solve) */
     int n_faces;
     uint8_t face_letters[PV_MAX_FACES][BN_FACE_MAX]; /* letter indices, BN_NO_LETTER padded */
 } pv_words;
@@ -93,14 +96,19 @@ typedef struct {
     int64_t switch_bound; /* ...else only while a tree's bound is above this */
     int walk_cells;       /* and while more cells than this are left; then walk the tree */
     size_t max_bytes;     /* stop once the boards would pass this many bytes (0: no limit) */
+    int score_boards;     /* keep only the boards that score more than above (each board
+                             whose bound passes is solved as it is found), not every board
+                             whose bound passes */
 } pv_search_options;
 
 typedef struct {
-    uint8_t *boards;    /* n face ids per board, for the boards whose bound passes `above` */
+    uint8_t *boards;    /* n face ids per board, for the boards whose bound passes `above`
+                           (with score_boards: whose score passes it) */
     size_t len;         /* bytes of boards */
     uint64_t bounds;    /* bounds computed */
     int64_t root_bound; /* the bound of the class's whole tree */
     int full;           /* stopped at max_bytes: boards holds the boards found before */
+    uint64_t scored;    /* with score_boards: the boards solved (their bound passed) */
 } pv_search_result;
 
 typedef struct pv_prover pv_prover;
@@ -110,7 +118,8 @@ pv_prover *pv_prover_new(void);
 void pv_prover_free(pv_prover *prover);
 
 /* Branch and bound over one class with its orderly sum/choice tree, cells split in `order`:
- * every single board of the class whose bound stays above options->above, in *result
+ * every single board of the class whose bound stays above options->above (with
+ * options->score_boards, only those of them that score more than it), in *result
  * (free it with pv_search_result_free, whatever the status).  `stop` may be NULL. */
 int pv_tree_search(pv_prover *prover, const pv_words *words, int rows, int cols,
                    const uint32_t *faces, const uint8_t *order,

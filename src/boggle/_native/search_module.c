@@ -24,7 +24,8 @@ int bs_points_table(PyObject *points_obj, int32_t **out) {
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        /* long long: a C long is 32 bits on Windows, where AsLong would raise OverflowError */
+        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
         if ((v == -1 && PyErr_Occurred()) || v < INT32_MIN || v > INT32_MAX) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "points out of range");
             PyMem_Free(table);

@@ -344,6 +344,9 @@ typedef struct {
     int64_t switch_bound; /* ...merge while a tree's bound is above this... */
     int walk_cells;       /* ...and more cells than this are left, then walk it */
     byte_buffer *out;
+    int rows, cols;
+    int score_boards;  /* keep a board only when it scores above (solved with p->scratch) */
+    uint64_t scored;   /* boards solved */
     uint8_t board[CB_MAX_CELLS];
     pending waiting[CB_MAX_CELLS];
     rank_sums sums[CB_MAX_CELLS];
@@ -401,6 +404,28 @@ static inline const tkid *kid_under(const char *base, tref ref, int f) {
     return &choice->kids[bits_popcount32(choice->mask & ((1u << f) - 1u))];
 }
 
+/* A single board whose bound passes (br->board, a face id per cell): kept in br->out, or
+ * with score_boards solved by the kernel on the same trie and kept only when its score
+ * passes `above`. */
+static int found_board(brancher *br) {
+    const cb_class *c = br->c;
+    const int n = c->n;
+    if (br->score_boards) {
+        const pv_words *words = c->t;
+        uint8_t letters[CB_MAX_CELLS * BN_FACE_MAX];
+        for (int cell = 0; cell < n; cell++)
+            memcpy(letters + (size_t)cell * BN_FACE_MAX, words->face_letters[br->board[cell]],
+                   BN_FACE_MAX);
+        bn_board board = {br->rows, br->cols, n, letters};
+        int64_t score = bn_solve(&words->trie, &board, &br->p->scratch, words->min_len,
+                                 words->length_points, words->n_points - 1);
+        br->scored++;
+        if (score == BN_SOLVE_FAILED) return PV_NO_MEMORY;
+        if (score <= br->above) return PV_OK;
+    }
+    return cb_append(br->out, br->board, (size_t)n);
+}
+
 #define WALK_AHEAD 8 /* waiting nodes whose sum nodes are asked into cache ahead */
 
 /* Queues choice node `kid` for rank r, first saving rank r's sums and length when this is the
@@ -424,9 +449,7 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     const int n = c->n;
     if (points + rest <= br->above) return 0;
     if (cb_tick(c)) return PV_INTERRUPTED;
-    if (k == n) {
-        return cb_append(br->out, br->board, (size_t)n);
-    }
+    if (k == n) return found_board(br);
     const char *base = br->a->base;
     int cell = br->order[k];
     const pending *here = &br->waiting[k];
@@ -513,9 +536,7 @@ static int branch_tree(brancher *br, const tsum *root, int k) {
         return walk(br, k, root->points, rest);
     }
     if (cb_tick(c)) return PV_INTERRUPTED;
-    if (k == c->n) {
-        return cb_append(br->out, br->board, (size_t)c->n);
-    }
+    if (k == c->n) return found_board(br);
     arena *a = br->a;
     int cell = br->order[k];
     const int forced = (sum_ranks(root) >> k) & 1u; /* the root has a choice node for cell */
@@ -630,6 +651,7 @@ void pv_prover_free(pv_prover *p) {
     if (!p) return;
     tree_builder_free(p->builder);
     free(p->merges.jobs);
+    if (p->scratch_words) bn_scratch_free(&p->scratch);
     arena_free(&p->arena);
     free(p);
 }
@@ -661,6 +683,18 @@ int pv_tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
     br.switch_bound = options->switch_bound;
     br.walk_cells = options->walk_cells;
     br.out = &out;
+    br.rows = rows;
+    br.cols = cols;
+    br.score_boards = options->score_boards;
+    if (br.score_boards && p->scratch_words != words) {
+        if (p->scratch_words) bn_scratch_free(&p->scratch);
+        p->scratch_words = NULL;
+        if (bn_scratch_init(&p->scratch, words->n_nodes) < 0) {
+            bn_scratch_free(&p->scratch);
+            return PV_NO_MEMORY;
+        }
+        p->scratch_words = words;
+    }
     br.saved = malloc((size_t)c.n * (size_t)c.n * sizeof *br.saved);
     if (!br.saved) return PV_NO_MEMORY;
     const tnode *root = tree_build(p, &c, order, c.n <= options->walk_cells);
@@ -678,6 +712,7 @@ int pv_tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
     result->len = out.len;
     result->full = out.full;
     result->bounds = c.bounds;
+    result->scored = br.scored;
     return status;
 }
 

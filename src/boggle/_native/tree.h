@@ -120,6 +120,8 @@ struct pv_prover {
     merge_queue merges;   /* tree.c */
     tree_builder *builder; /* tree_build.c */
     const pv_words *forest_words; /* the word list the kept trees are for */
+    bn_scratch scratch;           /* solving boards found (score_boards), made on first use */
+    const pv_words *scratch_words; /* the word list the scratch is for, NULL when none */
 };
 
 tree_builder *tree_builder_new(void);

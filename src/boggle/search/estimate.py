@@ -7,7 +7,7 @@ cost of a class times the number of top-level classes (:func:`count_classes`, ex
 Burnside's lemma), with a percentile bootstrap interval around it: the cost of a class is
 heavy-tailed (a few vowel-rich classes are most of the total), so the interval is wide
 until many classes are in, and says so.  A class the proof itself could not finish (more
-candidate boards than it keeps) is counted with the time it ran and makes the estimate a
+boards above the threshold than it keeps) is counted with the time it ran and makes the estimate a
 lower bound (``classes_stopped``).  Ctrl-C stops after the classes finished; the estimate
 is made from them.
 
@@ -275,7 +275,7 @@ def estimate_proof(
             cpu = time.thread_time()
             try:
                 result = prover.run(task)
-            except BoggleError as error:  # too many candidate boards: a proof stops there
+            except BoggleError as error:  # too many boards above: a proof stops there
                 sampled.append(SampledClass(task.cells, time.thread_time() - cpu, 0, 0, str(error)))
             else:
                 spent = time.thread_time() - cpu

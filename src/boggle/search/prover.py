@@ -15,7 +15,8 @@ neighbours, the one with fewest letters) forced to each of its letters: while
 the bound is high by merging that letter's subtree into the root, then
 (below ``WALK_BELOW x above``, or with ``WALK_CELLS`` cells left) by walking
 the tree with the choice nodes still waiting; a class of a single board is
-scored exactly.  Boards
+scored exactly, in C as it is found, so a class holds only the boards that
+really pass (never the far more whose bound passes).  Boards
 scoring above ``above`` are kept, one per symmetry class.  Where whole
 classes are walked (3x3), their trees are built as a forest: the paths grouped
 by the cells without every letter they go through, and the trees of groups
@@ -94,12 +95,10 @@ MAX_BOARDS = 1_000_000
 """The most boards a proof keeps by default: a threshold so low that more boards pass it
 is refused, in one line, before memory runs out (a few hundred MB at most)."""
 
-CANDIDATES_PER_BOARD = 16
-"""One class's search stops past this many candidate boards per board kept (a board's
-symmetric copies, up to 8, and boards whose bound passes but whose score does not) ..."""
-
-MAX_CANDIDATES = 1_000_000
-"""... or past this many in all: the candidates of one class are held at once."""
+SYMMETRIES = 8
+"""The most copies of one board a class may hold (its rotations and reflections): the
+core keeps a class's boards that score above the threshold, every copy, so past
+``SYMMETRIES x max_boards`` of them more than ``max_boards`` distinct boards pass."""
 
 
 def too_many_boards(limit: int, above: int) -> BoggleError:
@@ -168,7 +167,8 @@ class Prover:
         """Branch and bound over one class; the boards scoring more than ``task.above``."""
         started = time.monotonic()
         order = self.order(task.rows, task.cols, task.cells)
-        candidates = min(CANDIDATES_PER_BOARD * self.max_boards, MAX_CANDIDATES)
+        copies = SYMMETRIES * self.max_boards
+        n = task.rows * task.cols
         leaves, bounds, _ = self.bound.tree_search(
             self.masks(task.cells),
             task.rows,
@@ -177,10 +177,10 @@ class Prover:
             order,
             int(task.above * WALK_BELOW),
             WALK_CELLS,
-            (candidates + 1) * task.rows * task.cols,
+            (copies + 1) * n,
+            True,  # the core solves each board whose bound passes and keeps those that score
         )
-        n = task.rows * task.cols
-        if len(leaves) > candidates * n:
+        if len(leaves) > copies * n:
             raise too_many_boards(self.max_boards, task.above)
         boards = [
             tuple(self.faces[leaves[k + i]] for i in range(n)) for k in range(0, len(leaves), n)
