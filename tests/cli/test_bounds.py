@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import importlib
+import itertools
 import json
 import random
 from pathlib import Path
@@ -18,7 +19,9 @@ from boggle.model.errors import BoggleError
 from boggle.model.rules import CLASSIC
 from boggle.search import job, local, search
 from boggle.search.classes import ClassTask
+from boggle.search.faces import board_text, canonical
 from boggle.search.local import MAX_POOL, START_BATCH, hillclimb
+from boggle.search.objective import with_objective
 from boggle.search.prover import Prover
 from boggle.search.scorer import Scorer
 from boggle.search.space import LetterSpace
@@ -102,6 +105,34 @@ def test_one_class_stops_at_the_bound_inside_the_core() -> None:
         kept.masks(task.cells), 3, 3, 0, kept.order(3, 3, task.cells), 0, 9, 101 * 9
     )
     assert len(leaves) == 101 * 9  # stopped at the bytes given, not at 262,144 boards
+
+
+CROWDED = ["tea", "eat", "ate", "tee", "seat", "eats", "east", "sate", "teas", "tease", "seas"]
+CROWDED += ["sees", "tees", "stat", "test", "sets", "ates", "tsetse", "asset", "tastes"]
+CROWDED += ["estates", "seats", "states"]
+
+
+@pytest.mark.parametrize(("objective", "above"), [("points", 35), ("words", 21)])
+def test_a_class_keeps_only_the_boards_that_score(objective: str, above: int) -> None:
+    """The core scores each board whose bound passes as it finds it: a class whose bound lets
+    through ~50,000 boards (the proof used to hold them all, and stopped past 16 per board
+    kept) finishes with the boards that score above, as brute force finds them."""
+    lexicon = Lexicon.from_words(CROWDED)
+    rules = with_objective(CLASSIC, objective)
+    cells = ("aest", "ast", "aest", "est", "aest", "aest", "aet", "aest", "aest")
+    boards = list(itertools.product(*cells))
+    scores = Scorer(lexicon, rules).score_many(boards, 3, 3)
+    brute = {
+        board_text(canonical(b, 3, 3), 3, 3): s for b, s in zip(boards, scores) if s > above
+    }
+    task = ClassTask(0, 3, 3, cells, above)
+    prover = Prover(lexicon, rules, max_boards=len(brute))
+    masks, order = prover.masks(cells), prover.order(3, 3, cells)
+    leaves, _, _ = prover.bound.tree_search(masks, 3, 3, above, order, int(above * 2.5), 9)
+    assert len(leaves) // 9 > 16 * len(brute)  # whose bound passes: past the old cap
+    assert dict(prover.run(task).boards) == brute
+    with pytest.raises(BoggleError, match=f"more than {len(brute) - 1:,} boards"):
+        Prover(lexicon, rules, max_boards=len(brute) - 1).run(task)
 
 
 def test_search_refuses_a_pool_past_the_bound(
