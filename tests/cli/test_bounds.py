@@ -123,7 +123,9 @@ def test_a_class_keeps_only_the_boards_that_score(objective: str, above: int) ->
     boards = list(itertools.product(*cells))
     scores = Scorer(lexicon, rules).score_many(boards, 3, 3)
     brute = {
-        board_text(canonical(b, 3, 3), 3, 3): s for b, s in zip(boards, scores) if s > above
+        board_text(canonical(b, 3, 3), 3, 3): s
+        for b, s in zip(boards, scores, strict=True)
+        if s > above
     }
     task = ClassTask(0, 3, 3, cells, above)
     prover = Prover(lexicon, rules, max_boards=len(brute))
