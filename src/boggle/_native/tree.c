@@ -686,7 +686,8 @@ int pv_tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
     br.rows = rows;
     br.cols = cols;
     br.score_boards = options->score_boards;
-    if (br.score_boards && p->scratch_words != words) {
+    if (br.score_boards &&
+        (p->scratch_words != words || p->scratch.n_nodes != words->n_nodes)) {
         if (p->scratch_words) bn_scratch_free(&p->scratch);
         p->scratch_words = NULL;
         if (bn_scratch_init(&p->scratch, words->n_nodes) < 0) {
