@@ -84,7 +84,9 @@ def record(out: Path, row: dict[str, Any]) -> None:
           f"{row['command']}", file=sys.stderr, flush=True)
 
 
-def run_and_record(out: Path, word_list: str, stage: str, size: str, args: list[str]) -> dict[str, Any]:
+def run_and_record(
+    out: Path, word_list: str, stage: str, size: str, args: list[str]
+) -> dict[str, Any]:
     """Run one command, append its row and return its JSON answer."""
     answer, cpu, wall = run_boggle(args)
     record(out, {
@@ -136,7 +138,8 @@ def render_table(results: Path) -> str:
             cells[run["size"] + "-error"] = run["answer"]["error"]
         elif run["stage"] in ("prove3x3", "prove3x4") and not run["answer"]["interrupted"]:
             top = run["answer"]["boards"][0]
-            cells[run["size"]] = f"`{top['board']}` {top['score']} (proof {run['cpu_seconds']:.0f} CPU s)"
+            cpu = run["cpu_seconds"]
+            cells[run["size"]] = f"`{top['board']}` {top['score']} (proof {cpu:.0f} CPU s)"
         elif run["stage"] == "search":
             top = run["answer"]["best"][0]
             previous = cells.get(run["size"] + "-best")
