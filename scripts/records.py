@@ -128,47 +128,108 @@ def search(out: Path, word_list: str, language: str | None, seconds: int, seeds:
                 "--seconds", str(seconds), "--seed", str(seed), "--top", "3"])
 
 
-def render_table(results: Path) -> str:
-    """The Markdown table of a results file: one row per list, best of its runs."""
+def read_runs(results: Path) -> list[dict[str, Any]]:
+    """The runs of a results file, in the order they ran."""
+    lines = results.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def summary_table(runs: list[dict[str, Any]]) -> str:
+    """One row per list: the proven 3x3 and 3x4 bests, the best 4x4 and 5x5 searches."""
     rows: dict[str, dict[str, Any]] = {}
-    for line in results.read_text(encoding="utf-8").splitlines():
-        run = json.loads(line)
+    for run in runs:
         cells = rows.setdefault(run["list"], {})
-        if "error" in run["answer"]:
-            cells[run["size"] + "-error"] = run["answer"]["error"]
-        elif run["stage"] in ("prove3x3", "prove3x4") and not run["answer"]["interrupted"]:
-            top = run["answer"]["boards"][0]
+        answer = run["answer"]
+        if "error" in answer:
+            cells[run["size"] + "-error"] = answer["error"].removeprefix("boggle: error: ")
+        elif run["stage"] in ("prove3x3", "prove3x4") and not answer["interrupted"]:
+            top = answer["boards"][0]
             cpu = run["cpu_seconds"]
-            cells[run["size"]] = f"`{top['board']}` {top['score']} (proof {cpu:.0f} CPU s)"
+            cells[run["size"]] = f"`{top['board']}` {top['score']} ({cpu:,.0f} CPU s)"
         elif run["stage"] == "search":
-            top = run["answer"]["best"][0]
+            top = answer["best"][0]
+            cells[run["size"] + "-runs"] = cells.get(run["size"] + "-runs", 0) + 1
             previous = cells.get(run["size"] + "-best")
-            runs = cells.get(run["size"] + "-runs", 0) + 1
-            cells[run["size"] + "-runs"] = runs
             if previous is None or top["score"] > previous["score"]:
                 cells[run["size"] + "-best"] = top
-                cells[run["size"] + "-seconds"] = run["answer"]["seconds"]
         elif run["stage"].endswith("-search"):
-            cells.setdefault(run["size"] + "-found", run["answer"]["best"][0])
-    lines = ["| list | 3x3 (proven) | 3x4 (proven) | 4x4 (search, classic) | 5x5 (search, big) |",
-             "|---|---|---|---|---|"]
+            cells[run["size"] + "-found"] = answer["best"][0]
+    lines = [
+        "| list | 3x3 proven best | 3x4 proven best | 4x4 best found (classic) "
+        "| 5x5 best found (big) |",
+        "|---|---|---|---|---|",
+    ]
     for name, cells in rows.items():
-        proven = []
+        columns = []
         for size in ("3x3", "3x4"):
             if size in cells:
-                proven.append(cells[size])
-            elif size + "-found" in cells:
-                found = cells[size + "-found"]
-                proven.append(f"not yet proven (search: `{found['board']}` {found['score']})")
-            else:
-                proven.append("not yet proven")
-        searched = []
+                columns.append(cells[size])
+                continue
+            found = cells.get(size + "-found")
+            why = f"; {cells[size + '-error']}" if size + "-error" in cells else ""
+            columns.append(
+                f"not yet proven (search: `{found['board']}` {found['score']}{why})"
+                if found
+                else "not yet proven"
+            )
         for size in ("4x4", "5x5"):
             best = cells.get(size + "-best")
-            searched.append(f"`{best['board']}` {best['score']} ({cells[size + '-runs']} runs)"
-                            if best else "not run")
-        lines.append(f"| {name} | " + " | ".join(proven + searched) + " |")
+            runs = cells.get(size + "-runs", 0)
+            found = f"`{best['board']}` {best['score']} ({runs} runs)" if best else "not run"
+            columns.append(found)
+        lines.append(f"| {name} | " + " | ".join(columns) + " |")
     return "\n".join(lines)
+
+
+def proofs_table(runs: list[dict[str, Any]]) -> str:
+    """One row per finished proof: its best board, every board it printed, command, CPU s."""
+    lines = [
+        "| list | size | best board | score | boards printed | command | CPU s | wall s |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for run in runs:
+        answer = run["answer"]
+        if not run["stage"].startswith("prove") or run["stage"].endswith("-search"):
+            continue
+        if "error" in answer or answer["interrupted"]:
+            continue
+        boards = ", ".join(f"{b['board']} {b['score']}" for b in answer["boards"])
+        top = answer["boards"][0]
+        lines.append(
+            f"| {run['list']} | {run['size']} | `{top['board']}` | {top['score']} | {boards} "
+            f"| `{run['command']}` | {run['cpu_seconds']:,.1f} | {run['wall_seconds']:,.0f} |"
+        )
+    return "\n".join(lines)
+
+
+def searches_table(runs: list[dict[str, Any]]) -> str:
+    """One row per search: its seed, best board, CPU s and command."""
+    lines = [
+        "| list | size | seed | best board | score | CPU s | command |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for run in runs:
+        if run["stage"] != "search":
+            continue
+        top = run["answer"]["best"][0]
+        seed = run["answer"]["seed"]
+        lines.append(
+            f"| {run['list']} | {run['size']} | {seed} | `{top['board']}` | {top['score']} "
+            f"| {run['cpu_seconds']:,.1f} | `{run['command']}` |"
+        )
+    return "\n".join(lines)
+
+
+def render_tables(results: Path) -> str:
+    """The three Markdown tables of a results file."""
+    runs = read_runs(results)
+    return "\n\n".join(
+        [
+            "Summary\n\n" + summary_table(runs),
+            "Proofs\n\n" + proofs_table(runs),
+            "Searches\n\n" + searches_table(runs),
+        ]
+    )
 
 
 def main() -> None:
@@ -181,10 +242,10 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--out", type=Path, default=Path("records.jsonl"))
     parser.add_argument("--checkpoints", type=Path, default=Path("records-checkpoints"))
-    parser.add_argument("--table", type=Path, help="print the table of this results file")
+    parser.add_argument("--table", type=Path, help="print the tables of this results file")
     options = parser.parse_args()
     if options.table is not None:
-        print(render_table(options.table))
+        print(render_tables(options.table))
         return
     stages = options.stages.split(",")
     unknown = set(stages) - set(STAGES)
