@@ -19,8 +19,10 @@ Stages, in the order docs/records.md ran them:
   the proven best even when the search missed it. 3x4 proofs run with `--checkpoint`
   (in `--checkpoints`, default `records-checkpoints/`) and `--yes`: stop one with
   Ctrl-C and run the same command again to go on.
+- `search3x4`: only the 3x4 proof's search, for the lists whose 3x4 proof does not run
+  (the table then gives its best, marked not yet proven).
 - `search`: `boggle search` on 4x4 (classic rules) and 5x5 (the default: big rules,
-  words of 4 letters or more), `--search-seconds` each (default 60) for every seed of
+  words of 4 letters or more), `--search-seconds` each (default 45) for every seed of
   `--seeds` (default 1 2).
 """
 
@@ -36,7 +38,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-STAGES = ("prove3x3", "search", "prove3x4")
+STAGES = ("prove3x3", "search", "search3x4", "prove3x4")
 PROOF_SEARCH_SECONDS = {"3x3": 10, "3x4": 20}
 
 
@@ -62,15 +64,22 @@ def run_boggle(args: list[str]) -> tuple[dict[str, Any], float, float]:
     CPU seconds (user+sys) and wall seconds."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "boggle", *args, "--json"], capture_output=True, text=True
+    child = subprocess.Popen(
+        [sys.executable, "-m", "boggle", *args, "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
+    try:
+        stdout, stderr = child.communicate()
+    except KeyboardInterrupt:  # the child has its Ctrl-C too: it prints its JSON and stops
+        stdout, stderr = child.communicate()
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    if done.returncode not in (0, 130):
-        return {"error": done.stderr.strip()}, cpu, wall
-    return json.loads(done.stdout), cpu, wall
+    if child.returncode not in (0, 130):
+        return {"error": stderr.strip()}, cpu, wall
+    return json.loads(stdout), cpu, wall
 
 
 def record(out: Path, row: dict[str, Any]) -> None:
@@ -98,13 +107,33 @@ def run_and_record(
     return answer
 
 
-def prove(out: Path, word_list: str, language: str | None, size: str, checkpoints: Path) -> None:
-    """Search for a good board, then prove the best board of SIZE (classic rules)."""
+def prove(
+    out: Path,
+    word_list: str,
+    language: str | None,
+    size: str,
+    checkpoints: Path,
+    search_only: bool = False,
+) -> None:
+    """Search for a good board (or take the last search of this list and size in OUT, so
+    a stopped proof goes on with the same threshold and checkpoint), then (unless
+    `search_only`) prove the best board of SIZE (classic rules)."""
     which = dict_args(word_list, language)
     stage = "prove" + size
-    found = run_and_record(out, word_list, stage + "-search", size, [
+    earlier = [
+        run["answer"]
+        for run in (read_runs(out) if out.exists() else [])
+        if run["list"] == list_name(word_list) and run["stage"] == stage + "-search"
+    ]
+    search_args = [
         "search", "--size", size, "--rules", "classic", *which,
-        "--seconds", str(PROOF_SEARCH_SECONDS[size]), "--seed", "1", "--top", "1"])
+        "--seconds", str(PROOF_SEARCH_SECONDS[size]), "--seed", "1", "--top", "1",
+    ]  # fmt: skip
+    found = earlier[-1] if earlier else run_and_record(
+        out, word_list, stage + "-search", size, search_args
+    )
+    if search_only:
+        return
     above = found["best"][0]["score"] - 1
     args = ["prove", "--size", size, "--rules", "classic", "--above", str(above), *which]
     if size != "3x3":
@@ -153,7 +182,9 @@ def summary_table(runs: list[dict[str, Any]]) -> str:
             if previous is None or top["score"] > previous["score"]:
                 cells[run["size"] + "-best"] = top
         elif run["stage"].endswith("-search"):
-            cells[run["size"] + "-found"] = answer["best"][0]
+            found = cells.get(run["size"] + "-found")
+            if found is None or answer["best"][0]["score"] > found["score"]:
+                cells[run["size"] + "-found"] = answer["best"][0]
     lines = [
         "| list | 3x3 proven best | 3x4 proven best | 4x4 best found (classic) "
         "| 5x5 best found (big) |",
@@ -236,9 +267,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("lists", nargs="*", help="bundled list names or word list files")
     parser.add_argument("--language", help="the language of the word list files")
-    parser.add_argument("--stages", default=",".join(STAGES),
-                        help="comma-separated: prove3x3, search, prove3x4 (default: all)")
-    parser.add_argument("--search-seconds", type=int, default=60)
+    parser.add_argument(
+        "--stages",
+        default="prove3x3,search,prove3x4",
+        help="comma-separated, of: " + ", ".join(STAGES) + " (default: all but search3x4)",
+    )
+    parser.add_argument("--search-seconds", type=int, default=45)
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--out", type=Path, default=Path("records.jsonl"))
     parser.add_argument("--checkpoints", type=Path, default=Path("records-checkpoints"))
@@ -258,8 +292,11 @@ def main() -> None:
             language = options.language if Path(word_list).exists() else None
             if stage == "search":
                 search(options.out, word_list, language, options.search_seconds, options.seeds)
+            elif stage == "search3x4":
+                prove(options.out, word_list, language, "3x4", options.checkpoints, True)
             else:
-                prove(options.out, word_list, language, stage[len("prove"):], options.checkpoints)
+                size = stage.removeprefix("prove")
+                prove(options.out, word_list, language, size, options.checkpoints)
 
 
 if __name__ == "__main__":
