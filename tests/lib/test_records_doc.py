@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from boggle.cli import main
+from boggle.cli.main import main
 
 RECORDS = Path(__file__).resolve().parents[2] / "docs" / "records.md"
 
