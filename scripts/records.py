@@ -171,9 +171,16 @@ def summary_table(runs: list[dict[str, Any]]) -> str:
         answer = run["answer"]
         if "error" in answer:
             cells[run["size"] + "-error"] = answer["error"].removeprefix("boggle: error: ")
-        elif run["stage"] in ("prove3x3", "prove3x4") and not answer["interrupted"]:
+        elif run["stage"] in ("prove3x3", "prove3x4") and answer["interrupted"]:
+            done, total = answer["finished_classes"], answer["top_level_classes"]
+            cpu = run["cpu_seconds"] + cells.get(run["size"] + "-spent", 0.0)
+            cells[run["size"] + "-spent"] = cpu
+            cells[run["size"] + "-error"] = (
+                f"proof stopped after {done:,} of {total:,} top-level classes, {cpu:,.0f} CPU s"
+            )
+        elif run["stage"] in ("prove3x3", "prove3x4"):
             top = answer["boards"][0]
-            cpu = run["cpu_seconds"]
+            cpu = run["cpu_seconds"] + cells.get(run["size"] + "-spent", 0.0)
             cells[run["size"]] = f"`{top['board']}` {top['score']} ({cpu:,.0f} CPU s)"
         elif run["stage"] == "search":
             top = answer["best"][0]
