@@ -209,11 +209,7 @@ def prove(
         if count is not None and count < 1:
             raise BoggleError(f"{name} must be at least 1, got {count}")
     started = time.monotonic()
-    faces = letter_alphabet(lexicon)
-    if len(lexicon.alphabet) > MAX_LETTERS:
-        raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
-    letters = ["q" if face == "qu" else face for face in faces]
-    layout = Layout.of(letters, rows, cols, bucket_count, corner_buckets, inner_buckets)
+    layout = layout_for(lexicon, rows, cols, bucket_count, corner_buckets, inner_buckets)
     tasks = list(top_level_classes(rows, cols, layout, above))
     store = Checkpoint.open(checkpoint, rows, cols, lexicon, rules, above, layout, len(tasks))
     done: dict[int, ClassResult] = dict(store.finished) if store else {}
@@ -254,6 +250,30 @@ def prove(
         resumed,
         {"finished_classes": len(done), **layout.to_json()},
     )
+
+
+def layout_for(
+    lexicon: Lexicon,
+    rows: int,
+    cols: int,
+    bucket_count: int = 3,
+    corner_buckets: int | None = None,
+    inner_buckets: int | None = None,
+) -> Layout:
+    """The buckets of a proof's top-level classes over the word list's letters
+    (:meth:`Layout.of`); :class:`BoggleError` for a list of too many letters or a bucket
+    count below 1."""
+    if len(lexicon.alphabet) > MAX_LETTERS:
+        raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
+    for name, count in (
+        ("--buckets", bucket_count),
+        ("--corner-buckets", corner_buckets),
+        ("--inner-buckets", inner_buckets),
+    ):
+        if count is not None and count < 1:
+            raise BoggleError(f"{name} must be at least 1, got {count}")
+    letters = ["q" if face == "qu" else face for face in letter_alphabet(lexicon)]
+    return Layout.of(letters, rows, cols, bucket_count, corner_buckets, inner_buckets)
 
 
 def processes(jobs: int) -> int:
