@@ -174,7 +174,7 @@ def test_estimate_proves_the_sampled_classes_to_the_end() -> None:
         t.cells for t in random_classes(2, 3, layout, 4, 6, seed=2)
     ]
     assert all(c.bounds > 0 for c in estimate.sampled)
-    with pytest.raises(BoggleError, match="--samples"):
+    with pytest.raises(BoggleError, match="samples must be from 1 to"):
         estimate_proof(2, 3, LEXICON, CLASSIC, 4, samples=0)
 
 

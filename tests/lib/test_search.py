@@ -118,7 +118,14 @@ def test_prove_on_four_letter_3x3_equals_enumeration(
         + ["ease", "sear", "sera", "eases", "erase", "erases", "seer", "sere", "seres"]
     )
     result = prove(
-        3, 3, lexicon, CLASSIC, 6, 2, corner_buckets=corner_buckets, inner_buckets=inner_buckets
+        3,
+        3,
+        lexicon,
+        CLASSIC,
+        6,
+        jobs=2,
+        corner_buckets=corner_buckets,
+        inner_buckets=inner_buckets,
     )
     assert {b.board: b.score for b in result.boards} == exhaustive_above(3, 3, lexicon, 6)
     assert result.extra["corner_buckets"] == ["aers"] if corner_buckets is None else ["ae", "rs"]
@@ -160,7 +167,7 @@ def test_merging_and_walking_keep_the_same_boards(cells: list[set[str]], above: 
     masks = prover.masks("".join(cell) for cell in cells)
     order = bytes(split_order(rows, cols))
     # merge only, merge then walk (below a bound, with 3 cells left), walk only
-    ways = ((-1, 0), (above + 2, 0), (-1, 3), (2**62, 0))
+    ways = ((None, 0), (above + 2, 0), (None, 3), (2**62, 0))
     left = {prover.bound.tree_search(masks, rows, cols, above, order, *way)[0] for way in ways}
     assert len(left) == 1
     found = left.pop()
@@ -204,7 +211,7 @@ def test_forest_of_path_groups_gives_the_tree_built_in_one(
         for faces, whole, other in classes
     ]
     # one run of forest builds (a build in one forgets the kept trees), then builds in one
-    forest = [p.bound.tree_search(masks, 3, 3, above, order, -1, 9) for p, masks in runs]
+    forest = [p.bound.tree_search(masks, 3, 3, above, order, None, 9) for p, masks in runs]
     in_one = [p.bound.tree_search(masks, 3, 3, above, order, 2**62, 0) for p, masks in runs]
     assert [(f[0], f[2]) for f in forest] == [(o[0], o[2]) for o in in_one]
 

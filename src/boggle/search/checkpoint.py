@@ -200,8 +200,9 @@ def _records(
     ours = header.get("objective", "points")
     if theirs != ours:
         raise BoggleError(
-            f"checkpoint {path} is for the {theirs} objective, not {ours}: give --objective "
-            f"{theirs} or another checkpoint file"
+            f"checkpoint {path} is for the {theirs} objective, not {ours}: prove for the "
+            f"{theirs} objective or give another checkpoint file",
+            setting="objective",
         )
     first.setdefault("objective", theirs)
     for name in header:

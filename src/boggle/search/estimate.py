@@ -30,11 +30,13 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from boggle.model.errors import BoggleError
-from boggle.model.rules import Rules
+from boggle.model.rules import RulesLike, rules_for_size
 from boggle.search.classes import ClassTask, Layout
 from boggle.search.faces import symmetries
+from boggle.search.options import ProofOptions
 from boggle.search.prove import layout_for
 from boggle.search.prover import MAX_BOARDS, Prover, check_problem
 from boggle.wordlists.lexicon import Lexicon
@@ -234,27 +236,35 @@ def estimate_proof(
     rows: int,
     cols: int,
     lexicon: Lexicon,
-    rules: Rules,
+    rules: RulesLike,
     above: int,
     samples: int,
     seed: int = 0,
-    bucket_count: int = 3,
-    corner_buckets: int | None = None,
-    inner_buckets: int | None = None,
+    options: ProofOptions | None = None,
+    *,
     on_class: Callable[[SampledClass], None] | None = None,
+    **changes: Any,
 ) -> ProofEstimate:
     """The CPU-hours of proving every ``rows`` x ``cols`` board above ``above`` (with the
     layout :func:`boggle.search.prove.prove` would use), from ``samples`` random top-level
     classes (``seed``) each proved to the end here; see the module docstring.
-    ``on_class`` is called after each class.  Ctrl-C stops it: the estimate comes from the
-    classes finished (``interrupted``)."""
+    The layout of the classes is that of ``options`` (:class:`ProofOptions`: its
+    ``bucket_count``, ``corner_buckets`` and ``inner_buckets``; keyword arguments named
+    after its fields change them).  ``on_class`` is called after each class.  Ctrl-C
+    stops it: the estimate comes from the classes finished (``interrupted``)."""
+    options = (options or ProofOptions()).with_changes(**changes)
     if not 1 <= samples <= MAX_SAMPLES:
-        raise BoggleError(f"--samples must be from 1 to {MAX_SAMPLES:,}, got {samples:,}")
+        raise BoggleError(
+            f"samples must be from 1 to {MAX_SAMPLES:,}, got {samples:,}", setting="samples"
+        )
     if rows * cols > 64:
         raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
+    rules = rules_for_size(rules, rows, cols)
     check_problem(rules, above)
     started = time.monotonic()
-    layout = layout_for(lexicon, rows, cols, bucket_count, corner_buckets, inner_buckets)
+    layout = layout_for(
+        lexicon, rows, cols, options.bucket_count, options.corner_buckets, options.inner_buckets
+    )
     total = count_classes(rows, cols, layout)
     tasks = random_classes(rows, cols, layout, above, samples, seed)
     prover = Prover(lexicon, rules, MAX_BOARDS)

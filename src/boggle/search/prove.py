@@ -1,6 +1,7 @@
 """Proving which boards score the most: every top-level class of boards
 (:mod:`boggle.search.classes`) bounded and split by the :class:`~boggle.search.prover.Prover`,
-in several processes or on a Dask cluster (``where``, see :mod:`boggle.search.distributed`),
+on several threads of this process sharing one compiled word list (the C works without the
+GIL) or on a Dask cluster (``where``, see :mod:`boggle.search.distributed`),
 with a checkpoint file (:mod:`boggle.search.checkpoint`) so an interrupted proof goes on
 where it stopped.
 
@@ -14,20 +15,21 @@ where it stopped.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from boggle._native.core import MAX_LETTERS
 from boggle.model.errors import BoggleError
-from boggle.model.rules import Rules
+from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.scale.threads import default_jobs
 from boggle.search.checkpoint import Checkpoint
 from boggle.search.classes import ClassTask, Layout, top_level_classes
 from boggle.search.distributed import prove_classes_on
 from boggle.search.job import letter_alphabet
+from boggle.search.options import ProofOptions
 from boggle.search.prover import MAX_BOARDS, Prover, check_problem, too_many_boards
 from boggle.search.results import ClassResult, FoundBoard, ProofResult
 from boggle.wordlists.lexicon import Lexicon
@@ -154,60 +156,57 @@ def estimate_cost(
     )
 
 
-_worker_prover: Prover | None = None
-
-
-def _init_worker(lexicon: Lexicon, rules: Rules, max_boards: int = MAX_BOARDS) -> None:
-    global _worker_prover
-    _worker_prover = Prover(lexicon, rules, max_boards)
-
-
-def _run_in_worker(task: ClassTask) -> ClassResult:
-    assert _worker_prover is not None
-    return _worker_prover.run(task)
-
-
 def prove(
     rows: int,
     cols: int,
     lexicon: Lexicon,
-    rules: Rules,
+    rules: RulesLike,
     above: int,
-    jobs: int = 1,
-    checkpoint: str | None = None,
-    bucket_count: int = 3,
+    options: ProofOptions | None = None,
+    *,
     on_class: Callable[[ClassResult, int], None] | None = None,
     where: Client | str | None = None,
-    corner_buckets: int | None = None,
-    inner_buckets: int | None = None,
-    max_boards: int = MAX_BOARDS,
     on_plan: Callable[[list[ClassTask], int, int], Iterable[ClassResult] | None] | None = None,
+    **changes: Any,
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring.
 
-    >>> from boggle import CLASSIC, Lexicon
+    ``options`` say how (:class:`~boggle.search.options.ProofOptions`); keyword arguments
+    named after its fields change them (``bucket_count=2``).
+
+    >>> from boggle import CLASSIC, Lexicon, ProofOptions
     >>> lexicon = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate"])
     >>> [(found.board, found.score) for found in prove(2, 2, lexicon, CLASSIC, above=4).boards]
     [('abet', 5), ('abte', 5), ('aetb', 5)]
+    >>> len(prove(2, 2, lexicon, "classic", 4, ProofOptions(bucket_count=2)).boards)
+    3
 
     The top-level classes have ``bucket_count`` letter buckets on the edges and, unless
     told, whole corners and the cells off the border as the edges (3x3's centre whole):
     :meth:`Layout.of`.  More than ``max_boards`` boards (in all, or from one class in
     this process) is a :class:`BoggleError` (classes finished before are in the
-    checkpoint); ``jobs`` processes run at once, at most one per core.  ``on_plan(todo,
+    checkpoint); ``jobs`` threads run classes at once, at most one per core.  ``on_plan(todo,
     finished, total)`` is called before any work with the classes left, the classes already
     finished (from the checkpoint) and all of them; it may raise to stop there, or return
-    classes it proved itself (:attr:`CostEstimate.results`), which are not proved again."""
+    classes it proved itself (:attr:`CostEstimate.results`), which are not proved again.
+    ``on_class(result, total)`` is called as each class is proved; ``where`` runs the
+    classes on a cluster."""
+    if options is None:
+        options = ProofOptions()
+    elif not isinstance(options, ProofOptions):
+        raise TypeError(f"prove takes its settings as ProofOptions or keywords, not {options!r}")
+    if changes:
+        options = options.with_changes(**changes)
     if rows * cols > 64:
         raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
+    rules = rules_for_size(rules, rows, cols)
     check_problem(rules, above)
-    if jobs < 1:
-        raise BoggleError(f"--jobs must be at least 1, got {jobs}")
-    if max_boards < 1:
-        raise BoggleError(f"the most boards kept must be at least 1, got {max_boards}")
-    for name, count in (("--corner-buckets", corner_buckets), ("--inner-buckets", inner_buckets)):
-        if count is not None and count < 1:
-            raise BoggleError(f"{name} must be at least 1, got {count}")
+    jobs, checkpoint, max_boards = options.jobs, options.checkpoint, options.max_boards
+    bucket_count, corner_buckets, inner_buckets = (
+        options.bucket_count,
+        options.corner_buckets,
+        options.inner_buckets,
+    )
     started = time.monotonic()
     layout = layout_for(lexicon, rows, cols, bucket_count, corner_buckets, inner_buckets)
     tasks = list(top_level_classes(rows, cols, layout, above))
@@ -266,18 +265,18 @@ def layout_for(
     if len(lexicon.alphabet) > MAX_LETTERS:
         raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
     for name, count in (
-        ("--buckets", bucket_count),
-        ("--corner-buckets", corner_buckets),
-        ("--inner-buckets", inner_buckets),
+        ("bucket_count", bucket_count),
+        ("corner_buckets", corner_buckets),
+        ("inner_buckets", inner_buckets),
     ):
         if count is not None and count < 1:
-            raise BoggleError(f"{name} must be at least 1, got {count}")
+            raise BoggleError(f"{name} must be at least 1, got {count}", setting=name)
     letters = ["q" if face == "qu" else face for face in letter_alphabet(lexicon)]
     return Layout.of(letters, rows, cols, bucket_count, corner_buckets, inner_buckets)
 
 
 def processes(jobs: int) -> int:
-    """How many processes ``jobs`` asks for run at once in this process: one per core at
+    """How many threads ``jobs`` asks for run at once in this process: one per core at
     most (more only slow the proof and cost memory)."""
     return max(1, min(jobs, default_jobs()))
 
@@ -294,11 +293,42 @@ def _results(
         yield from prove_classes_on(tasks, lexicon, rules, where)
         return
     jobs = min(processes(jobs), len(tasks))
+    prover = Prover(lexicon, rules, max_boards)
     if jobs <= 1:
-        prover = Prover(lexicon, rules, max_boards)
         for task in tasks:
             yield prover.run(task)
         return
-    context = multiprocessing.get_context("fork")
-    with context.Pool(jobs, _init_worker, (lexicon, rules, max_boards)) as pool:
-        yield from pool.imap_unordered(_run_in_worker, tasks)
+    yield from on_threads(prover, tasks, jobs)
+
+
+def on_threads(prover: Prover, tasks: Iterable[ClassTask], jobs: int) -> Iterator[ClassResult]:
+    """The results of ``tasks`` as they finish, ``jobs`` classes at once on threads sharing
+    ``prover`` (its word list is read-only; each call works with a tree arena of its own).
+    Ctrl-C, or any error, stops the classes running (``ClassBound.stop``) before it goes
+    on up: the classes finished before were yielded, so a checkpoint has them.
+
+    >>> from boggle.model.rules import CLASSIC
+    >>> from boggle.search.classes import ClassTask
+    >>> prover = Prover(Lexicon.from_words(["tea", "eat", "ate"]), CLASSIC)
+    >>> tasks = [ClassTask(k, 2, 2, ("aet", "aet", "aet", cell), 2) for k, cell in
+    ...          enumerate(("a", "e", "t"))]
+    >>> sorted(result.index for result in on_threads(prover, tasks, 2))
+    [0, 1, 2]
+    """
+    waiting = iter(tasks)
+    running: set[Future[ClassResult]] = set()
+    pool = ThreadPoolExecutor(jobs, thread_name_prefix="boggle-prove")
+    try:
+        for task in itertools.islice(waiting, jobs):
+            running.add(pool.submit(prover.run, task))
+        while running:
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield future.result()
+                for task in itertools.islice(waiting, 1):
+                    running.add(pool.submit(prover.run, task))
+    finally:
+        if running:
+            prover.bound.stop()
+        pool.shutdown(wait=True, cancel_futures=True)
+        prover.bound.stop(False)

@@ -79,7 +79,9 @@ def check_problem(rules: Rules, above: int) -> None:
     boggle.model.errors.BoggleError: prove needs a scoring table without negative points (3:-1): ...
     """
     if not 0 <= above <= MAX_ABOVE:
-        raise BoggleError(f"--above must be between 0 and {MAX_ABOVE:,}, got {above:,}")
+        raise BoggleError(
+            f"above must be between 0 and {MAX_ABOVE:,}, got {above:,}", setting="above"
+        )
     if any(points < 0 for _, points in rules.scoring):
         raise BoggleError(
             "prove needs a scoring table without negative points "
@@ -147,7 +149,7 @@ class Prover:
         """The bound of the class's orderly sum/choice tree (usually far below the max bound)."""
         cells = tuple(cells)
         order = self.order(rows, cols, cells)
-        return int(self.bound.tree_search(self.masks(cells), rows, cols, 2**62, order)[2])
+        return int(self.bound.tree_bound(self.masks(cells), rows, cols, order))
 
     @staticmethod
     def order(rows: int, cols: int, cells: Sequence[str]) -> bytes:

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 else:
     from boggle.model.records import dataclass
 
+
 @dataclass(frozen=True)
 class LanguageProfile:
     """How one language's words and boards are spelled (see the module docstring)."""

@@ -14,6 +14,7 @@ from boggle.cli.commands.search import add_closing_options, add_size_option, pro
 from boggle.model.errors import BoggleError
 from boggle.search.classes import ClassTask
 from boggle.search.estimate import DEFAULT_SAMPLES, SampledClass, estimate_proof
+from boggle.search.options import ProofOptions
 from boggle.search.prove import estimate_cost, processes, prove
 from boggle.search.prover import MAX_BOARDS
 from boggle.search.results import ClassResult
@@ -41,8 +42,8 @@ def register(subparsers: Any) -> None:
         type=jobs_number,
         default=1,
         metavar="N",
-        help=f"processes working on classes at once, in-process, 1 to {MAX_JOBS}; at most one "
-        "per core runs (default 1)",
+        help=f"threads working on classes at once, in this process, 1 to {MAX_JOBS}; at most "
+        "one per core runs (default 1)",
     )
     parser.add_argument(
         "--max-boards",
@@ -147,25 +148,28 @@ def run(args: argparse.Namespace) -> int:
 
     if where is None and processes(args.jobs) < args.jobs:
         print(
-            f"boggle prove: --jobs {args.jobs}: one process per core at most, "
+            f"boggle prove: --jobs {args.jobs}: one thread per core at most, "
             f"{processes(args.jobs)} here",
             file=sys.stderr,
         )
     try:
+        options = ProofOptions(
+            jobs=args.jobs,
+            checkpoint=args.checkpoint,
+            bucket_count=args.buckets,
+            corner_buckets=args.corner_buckets,
+            inner_buckets=args.inner_buckets,
+            max_boards=args.max_boards,
+        )
         result = prove(
             rows,
             cols,
             lexicon,
             rules,
             args.above,
-            args.jobs,
-            args.checkpoint,
-            args.buckets,
-            on_class,
-            where,
-            corner_buckets=args.corner_buckets,
-            inner_buckets=args.inner_buckets,
-            max_boards=args.max_boards,
+            options,
+            on_class=on_class,
+            where=where,
             on_plan=on_plan,
         )
     finally:
@@ -215,18 +219,21 @@ def run_estimate(args: argparse.Namespace) -> int:
             )
 
     try:
+        layout = ProofOptions(
+            bucket_count=args.buckets,
+            corner_buckets=args.corner_buckets,
+            inner_buckets=args.inner_buckets,
+        )
         estimate = estimate_proof(
             rows,
             cols,
             lexicon,
             rules,
             args.above,
-            samples,
-            seed,
-            args.buckets,
-            args.corner_buckets,
-            args.inner_buckets,
-            on_class,
+            samples=samples,
+            seed=seed,
+            options=layout,
+            on_class=on_class,
         )
     finally:
         if bar is not None:

@@ -27,6 +27,7 @@ from boggle.search import search
 from boggle.search.job import processes
 from boggle.search.local import MAX_POOL, METHODS
 from boggle.search.objective import with_objective
+from boggle.search.options import SearchOptions
 from boggle.wordlists.frequencies import level_lexicon
 
 if TYPE_CHECKING:
@@ -169,11 +170,7 @@ def run(args: argparse.Namespace) -> int:
         )
         sys.stderr.flush()
 
-    result = search(
-        rows,
-        cols,
-        lexicon,
-        rules,
+    options = SearchOptions(
         method=args.method,
         seconds=args.seconds,
         target=args.target,
@@ -182,10 +179,11 @@ def run(args: argparse.Namespace) -> int:
         top=args.top,
         letters=args.letters,
         dice=args.dice,
-        on_progress=show if live else None,
-        where=where,
         engine=batch_engine_from_args(args, in_process=where is None),
-        **parameters,
+        parameters=parameters,
+    )
+    result = search(
+        rows, cols, lexicon, rules, options, on_progress=show if live else None, where=where
     )
     if live:
         sys.stderr.write("\n")

@@ -45,9 +45,9 @@ def device_missing() -> str | None:
         count = int(cupy.cuda.runtime.getDeviceCount())
     except Exception as error:  # CuPy's CUDA errors vary by version and driver
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
-        return f"the gpu engine found no usable CUDA GPU ({first}); use --engine native"
+        return f"the gpu engine found no usable CUDA GPU ({first})"
     if count < 1:
-        return "the gpu engine found no CUDA GPU; use --engine native"
+        return "the gpu engine found no CUDA GPU"
     return None
 
 
@@ -59,7 +59,7 @@ class DeviceRunner:
     def __init__(self) -> None:
         missing = device_missing()
         if missing:
-            raise MissingDependencyError(missing)
+            raise MissingDependencyError(missing, remedy="native_engine")
         self.cupy = _import_cupy()
         module = self.cupy.RawModule(code=kernel_source(), options=("--std=c++14",))
         self.kernel = module.get_function("bg_score_boards")
