@@ -178,3 +178,29 @@ def test_gpu_with_a_cluster_is_refused(
     argv = ["search", "--size", "3x3", "--seed", "3", "--jobs", "2", "--dict", words]
     status, _, err = run(monkeypatch, capsys, "", *argv, "--engine", "gpu")
     assert status == 2 and err.count("\n") == 1 and "one process" in err
+
+
+# ---------------------------------------------------------------- on a GPU
+
+needs_gpu = pytest.mark.skipif(
+    device.device_missing() is not None, reason=f"no GPU here: {device.device_missing()}"
+)
+
+
+@needs_gpu
+def test_stats_on_the_gpu_print_what_native_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], words: str
+) -> None:
+    argv = ["stats", "--random", "30000", "--seed", "8", "--json", "--dict", words]
+    native = run(monkeypatch, capsys, "", *argv)
+    on_gpu = run(monkeypatch, capsys, "", *argv, "--engine", "gpu")
+    assert native[0] == on_gpu[0] == 0
+    assert json.loads(native[1]) == json.loads(on_gpu[1])
+
+
+@needs_gpu
+def test_score_on_the_gpu_prints_what_native_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], words: str
+) -> None:
+    native = run(monkeypatch, capsys, BOARDS, "score", "--dict", words)
+    assert run(monkeypatch, capsys, BOARDS, "score", "--engine", "gpu", "--dict", words) == native

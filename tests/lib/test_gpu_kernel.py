@@ -28,6 +28,7 @@ from boggle.engines.gpu import (
     KERNEL_FILE,
     KERNEL_SIGNATURES,
     OVERFLOW,
+    KernelRunner,
     KernelScorer,
     gpu_missing,
     kernel_points,
@@ -255,17 +256,28 @@ def test_the_launch_signatures_match_the_kernel_source(kernel: str) -> None:
 
 
 def _roll_on_kernel(
-    runner: CpuBuildRunner, scorer: KernelScorer, source: BoardSource, seed: int, numbers: list[int]
+    runner: KernelRunner, scorer: KernelScorer, source: BoardSource, seed: int, numbers: list[int]
 ) -> numpy.ndarray:
     made = generator(scorer, source)
     assert made is not None
-    out = numpy.empty((len(numbers), source.cells), dtype=numpy.uint32)
-    listed = numpy.array(numbers, dtype=numpy.uint64)
+    out = runner.xp.empty((len(numbers), source.cells), dtype=runner.xp.uint32)
+    listed = runner.upload(numpy.array(numbers, dtype=numpy.uint64))
     runner.launch(
         "bg_roll_boards", len(numbers), made.cube_faces, made.face_counts, made.dice,
         made.width, source.cells, seed, 0, listed, out,
     )  # fmt: skip
-    return out
+    return numpy.asarray(runner.to_host(out))
+
+
+def _encoded(lexicon: Lexicon, source: BoardSource, seed: int, numbers: list[int]) -> numpy.ndarray:
+    """The boards of ``numbers`` as numpy makes them, in the core's codes (32 bits a cell)."""
+    core = compiled(lexicon)
+    assert core is not None
+    rows = [
+        b"".join(core.encode_face(face) or b"" for face in board_at(source, seed, n).faces)
+        for n in numbers
+    ]
+    return numpy.stack([numpy.frombuffer(row, dtype="<u4") for row in rows])
 
 
 SOURCES = [
@@ -290,16 +302,8 @@ def test_boards_made_on_the_kernel_are_the_numpy_generators_bit_for_bit(
     enable: Lexicon, runner: CpuBuildRunner, source: BoardSource, seed: int, numbers: list[int]
 ) -> None:
     """`stats --random N --seed S` makes the same boards on the device as on the CPU."""
-    scorer = KernelScorer(enable, runner)
-    made = _roll_on_kernel(runner, scorer, source, seed, numbers)
-    faces = [board_at(source, seed, number).faces for number in numbers]
-    core = compiled(enable)
-    assert core is not None
-    expected = [
-        numpy.frombuffer(b"".join(core.encode_face(f) or b"" for f in row), dtype="<u4")
-        for row in faces
-    ]
-    assert (made == numpy.stack(expected)).all()
+    made = _roll_on_kernel(runner, KernelScorer(enable, runner), source, seed, numbers)
+    assert (made == _encoded(enable, source, seed, numbers)).all()
 
 
 def test_a_run_of_boards_made_on_the_kernel_matches_its_lines(
@@ -389,3 +393,46 @@ def test_the_gpu_equals_native_in_other_languages(language: str) -> None:
     lexicon = language_list(language)
     boards = [measured_board(lexicon, 5, 5, seed=seed) for seed in range(500)]
     assert score_many(boards, lexicon, engine="gpu") == score_many(boards, lexicon)
+
+
+def _device() -> KernelRunner:
+    from boggle.engines.gpu.device import device_runner
+
+    return device_runner()
+
+
+@pytest.mark.skipif(gpu_missing() is not None, reason=f"no GPU here: {gpu_missing()}")
+@pytest.mark.parametrize("source", SOURCES, ids=str)
+def test_the_gpu_makes_numpys_boards(enable: Lexicon, source: BoardSource) -> None:
+    numbers = [*range(300), 2**40 + 5, 2**62 + 1]
+    runner = _device()
+    made = _roll_on_kernel(runner, KernelScorer(enable, runner), source, 2**64 - 3, numbers)
+    assert (made == _encoded(enable, source, 2**64 - 3, numbers)).all()
+
+
+@pytest.mark.skipif(gpu_missing() is not None, reason=f"no GPU here: {gpu_missing()}")
+@pytest.mark.parametrize(("source", "rules", "top", "batch"), STATS_CASES, ids=str)
+def test_stats_on_the_gpu_equal_the_cpu_path(
+    enable: Lexicon, source: BoardSource, rules: Rules, top: int, batch: int
+) -> None:
+    expected = score_stats(20_000, source, enable, rules, seed=13, top=top)
+    scorer = KernelScorer(enable, _device())
+    got = random_stats(scorer, source, 13, 20_000, rules, top, batch=batch * 3)
+    assert got is not None
+    assert got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]
+
+
+@pytest.mark.skipif(gpu_missing() is not None, reason=f"no GPU here: {gpu_missing()}")
+def test_the_gpus_second_pass_is_exact(enable: Lexicon) -> None:
+    """A first word set of 12 words: most boards go through the large set's pass."""
+    from boggle.engines.gpu.device import DeviceRunner
+
+    scorer = KernelScorer(enable, DeviceRunner(set_bits=4))
+    boards = list(random_boards(5, 5, 2000, seed=3))
+    assert scorer.score_boards(boards, BIG) == native_scores(boards, enable, BIG)
+    source = BoardSource.named("new")
+    expected = score_stats(5000, source, enable, CLASSIC, seed=9, top=5)
+    got = random_stats(scorer, source, 9, 5000, CLASSIC, 5, batch=1500)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]

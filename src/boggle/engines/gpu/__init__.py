@@ -191,27 +191,37 @@ class KernelScorer:
         faces = numpy.ascontiguousarray(faces, dtype=numpy.uint8).reshape(-1, cells * 4)
         if cells > MAX_CELLS:
             return self._score_on_cpu(faces, rows, cols, rules)
-        runner, xp = self.runner, self.runner.xp
-        points = kernel_points(rules, self.core.longest)
-        near, table = self._shape_tables(rows, cols, points)
+        runner = self.runner
         scores = numpy.empty(len(faces), dtype=numpy.int64)
         for first in range(0, len(faces), runner.batch_boards):
             batch = faces[first : first + runner.batch_boards]
-            on_device = runner.upload(batch)
-            found = xp.empty(len(batch), dtype=xp.int64)
-            arguments = (cells, near, table, len(points))
-            small, large = "bg_score_boards_small", "bg_score_boards_large"
-            runner.launch(small, len(batch), self.trie, on_device, *arguments, found)
-            again = xp.flatnonzero(found == xp.int64(OVERFLOW))
-            if len(again):
-                rescored = xp.empty(len(again), dtype=xp.int64)
-                listed = xp.ascontiguousarray(on_device[again])
-                runner.launch(large, len(again), self.trie, listed, *arguments, rescored)
-                found[again] = rescored
+            found = self.score_on_runner(runner.upload(batch), rows, cols, rules)
             scores[first : first + len(batch)] = runner.to_host(found)
         for index in numpy.flatnonzero(scores == OVERFLOW).tolist():
             scores[index] = self._score_on_cpu(faces[index : index + 1], rows, cols, rules)[0]
         return cast("npt.NDArray[np.int64]", scores)
+
+    def score_on_runner(self, faces: Any, rows: int, cols: int, rules: Rules) -> Any:
+        """Scores (a runner array) of boards already on the runner (``faces``: 4 codes a
+        cell, one row or 32-bit words a board): the small word set first, the boards that
+        fill it again with the large one; ``OVERFLOW`` where even that is full."""
+        runner, xp = self.runner, self.runner.xp
+        cells = rows * cols
+        points = kernel_points(rules, self.core.longest)
+        near, table = self._shape_tables(rows, cols, points)
+        count = faces.size * faces.itemsize // (cells * 4)
+        found = xp.empty(count, dtype=xp.int64)
+        arguments = (cells, near, table, len(points))
+        runner.launch("bg_score_boards_small", count, self.trie, faces, *arguments, found)
+        again = xp.flatnonzero(found == xp.int64(OVERFLOW))
+        if len(again):
+            rescored = xp.empty(len(again), dtype=xp.int64)
+            listed = xp.ascontiguousarray(faces.reshape(count, -1)[again])
+            runner.launch(
+                "bg_score_boards_large", len(again), self.trie, listed, *arguments, rescored
+            )
+            found[again] = rescored
+        return found
 
     def _shape_tables(self, rows: int, cols: int, points: npt.NDArray[np.int32]) -> tuple[Any, Any]:
         """The neighbour masks of a shape and a points table, on the runner (kept)."""
@@ -388,6 +398,7 @@ def device_scorer(lexicon: Lexicon) -> KernelScorer:
     def build(lex: Lexicon) -> KernelScorer:
         return KernelScorer(lex, device_runner())
 
+    compiled(lexicon)  # cached first: building the scorer inside cached() must not lock twice
     scorer: KernelScorer = lexicon.cached("gpu", build)
     return scorer
 

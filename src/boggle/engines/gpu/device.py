@@ -111,7 +111,8 @@ class DeviceRunner:
         name = properties["name"]
         self.device_name = name.decode() if isinstance(name, bytes) else str(name)
         self.capability = str(device.compute_capability)
-        self._streams = [self.cupy.cuda.Stream(non_blocking=True) for _ in range(2)]
+        # blocking streams: ordered after the work on the default stream (uploads, zeros)
+        self._streams = [self.cupy.cuda.Stream() for _ in range(2)]
         self._grids: dict[str, int] = {}
 
     @property

@@ -294,8 +294,8 @@ BG_SCORE_BOARDS(bg_score_boards_large, BG_LARGE_SET_BITS)
 /* Philox4x64-10 of the 256-bit counter (c0, c1, 0, 0) under the key (k0, 0). */
 BG_INLINE void bg_philox(bg_u64 c0, bg_u64 c1, bg_u64 k0, bg_u64 *out) {
     bg_u64 x0 = c0, x1 = c1, x2 = 0, x3 = 0, key0 = k0, key1 = 0;
-    for (int round = 0; round < 10; round++) {
-        if (round) {
+    for (int r = 0; r < 10; r++) {
+        if (r) {
             key0 += BG_PHILOX_W0;
             key1 += BG_PHILOX_W1;
         }

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# One run of the gpu engine's checks on a machine with an NVIDIA GPU, in under 7 minutes.
+#
+# Run from anywhere; it works in the repository holding it.  Needs python3 with CuPy,
+# NumPy, pytest, Hypothesis and setuptools, a C compiler, and ENABLE2K's enable.txt in
+# $BOGGLE_SHARED_DATA (default: ./devdata at the repository's root, since ../shared does
+# not travel).  Every stage writes its log to $OUT (default /tmp/gpu-check) and has its
+# own time limit; a failing stage does not stop the later ones.  The stages, most
+# important first, each given what is left of the whole run's budget:
+#   info      nvidia-smi -L, nvcc --version, the versions of CuPy and NumPy
+#   ptxas     nvcc -Xptxas -v on kernel.cu (registers, local memory, spills), in background
+#   build     python3 setup.py build_ext --inplace (the native engine)
+#   tests     pytest on the two gpu test files (the GPU tests run, they do not skip)
+#   bench4    benchmarks/gpu.py 4x4 dice: kernel, native and stats rates, totals equal
+#   stats1e9  boggle stats --random 1000000000 --engine gpu --seed 1
+#   prefix    stats --random 10000000 --seed 1: gpu and native summaries identical
+#   bench5    benchmarks/gpu.py 5x5 dice
+#   tune      benchmarks/gpu.py --tune: block sizes x first word sets, the fastest named
+#   search    boggle search --engine gpu --size 5x5 --rules classic, seeds 1 and 2
+#
+#     OUT=/tmp/out BOGGLE_SHARED_DATA=$PWD/devdata bash benchmarks/gpu_device_check.sh
+
+set -u
+cd "$(dirname "$0")/.." || exit 2
+ROOT=$PWD
+OUT=${OUT:-/tmp/gpu-check}
+mkdir -p "$OUT"
+export PYTHONPATH=$ROOT/src
+export PYTHONUNBUFFERED=1
+export BOGGLE_SHARED_DATA=${BOGGLE_SHARED_DATA:-$ROOT/devdata}
+export BOGGLE_CACHE_DIR=${BOGGLE_CACHE_DIR:-/tmp/boggle-cache}
+ENABLE=$BOGGLE_SHARED_DATA/enable.txt
+PY=${PYTHON:-python3}
+BUDGET=${BUDGET:-400}   # seconds for the whole run
+STARTED=$(date +%s)
+SUMMARY=$OUT/summary.txt
+: > "$SUMMARY"
+
+left() { echo $(( BUDGET - ($(date +%s) - STARTED) )); }
+
+# stage NAME LIMIT COMMAND...: run with a limit (cut to the budget left), log to $OUT/NAME.log
+stage() {
+    local name=$1 limit=$2 rest
+    shift 2
+    rest=$(left)
+    if (( rest < 15 )); then
+        echo "=== $name: skipped, ${rest}s left of the budget" | tee -a "$SUMMARY"
+        return
+    fi
+    (( limit > rest - 5 )) && limit=$(( rest - 5 ))
+    echo "=== $name (limit ${limit}s): $*"
+    local t0=$(date +%s)
+    timeout -k 5 "$limit" "$@" > "$OUT/$name.log" 2>&1
+    local rc=$?
+    local line="=== $name: exit $rc in $(( $(date +%s) - t0 ))s"
+    (( rc == 124 || rc == 137 )) && line="$line (TIMED OUT at ${limit}s)"
+    echo "$line" | tee -a "$SUMMARY"
+    tail -n "${TAIL:-30}" "$OUT/$name.log"
+}
+
+{
+    date -u
+    nvidia-smi -L
+    nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,driver_version --format=csv
+    nvcc --version | tail -n 2
+    "$PY" -c "import sys, cupy, numpy; print('python', sys.version.split()[0], 'cupy', cupy.__version__, 'numpy', numpy.__version__); print('device', cupy.cuda.Device().compute_capability, cupy.cuda.runtime.getDeviceProperties(0)['name'])"
+    ls -la "$ENABLE"
+    nproc
+} > "$OUT/info.log" 2>&1
+cat "$OUT/info.log"
+
+# ptxas report in the background: registers, local memory (stack frame), spills per kernel
+(
+    cd "$ROOT" && timeout 120 nvcc -arch=sm_90 -std=c++17 -O3 -Xptxas -v --cubin \
+        -DBG_BLOCK=128 -o "$OUT/kernel.cubin" src/boggle/engines/gpu/kernel.cu \
+        > "$OUT/ptxas.log" 2>&1
+    echo "exit $?" >> "$OUT/ptxas.log"
+    rm -f "$OUT/kernel.cubin"
+) &
+PTXAS=$!
+
+stage build 90 "$PY" setup.py build_ext --inplace
+XDIST=""
+"$PY" -c "import xdist" 2>/dev/null && XDIST="-n 8"
+stage tests 110 "$PY" -m pytest tests/lib/test_gpu_kernel.py tests/cli/test_gpu_cli.py -q \
+    -p no:cacheprovider $XDIST -rs
+stage bench4 60 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards 20000000 \
+    --check 1000000 --jobs 16 --repeat 3
+stage stats1e9 90 bash -c "time $PY -m boggle stats --random 1000000000 --seed 1 \
+    --engine gpu --dict '$ENABLE' --json > '$OUT/stats1e9.json'"
+stage prefix 70 bash -c "
+    $PY -m boggle stats --random 10000000 --seed 1 --engine gpu --dict '$ENABLE' --json \
+        > '$OUT/prefix_gpu.json' &&
+    $PY -m boggle stats --random 10000000 --seed 1 --jobs 16 --dict '$ENABLE' --json \
+        > '$OUT/prefix_native.json' &&
+    $PY -c \"import json, sys; a = json.load(open('$OUT/prefix_gpu.json')); \
+b = json.load(open('$OUT/prefix_native.json')); print('identical summaries:', a == b); \
+print('max', a['max'], 'mean', a['mean']); sys.exit(a != b)\""
+stage bench5 45 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards 5000000 \
+    --check 300000 --jobs 16 --repeat 2
+stage tune 60 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards 10000000 \
+    --repeat 2 --tune --blocks 64,128,256 --set-bits 8,10,12
+for seed in 1 2; do
+    seconds=$(( $(left) - 20 ))
+    (( seconds > 60 )) && seconds=60
+    if (( seconds < 10 )); then
+        echo "=== search$seed: skipped, no time left" | tee -a "$SUMMARY"
+        continue
+    fi
+    stage "search$seed" $(( seconds + 15 )) "$PY" -m boggle search --engine gpu --size 5x5 \
+        --rules classic --dict "$ENABLE" --seconds "$seconds" --seed "$seed" --json
+done
+
+wait "$PTXAS" 2>/dev/null
+echo "=== ptxas"
+grep -E "Compiling|registers|stack frame|spill" "$OUT/ptxas.log" | head -n 40
+tail -n 1 "$OUT/ptxas.log"
+echo "=== summary ($(( $(date +%s) - STARTED ))s in all)"
+cat "$SUMMARY"
