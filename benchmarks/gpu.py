@@ -37,14 +37,14 @@ from typing import Any
 
 import numpy
 
+from boggle.dice.bulk import BoardSource
 from boggle.engines.gpu import OVERFLOW, KernelRunner, KernelScorer, gpu_missing
 from boggle.engines.gpu.cpu_build import cpu_build
-from boggle.engines.gpu.random_stats import generator, random_stats
 from boggle.engines.native import points_table
-from boggle.language_lists import load_wordlist
-from boggle.lexicon import Lexicon
-from boggle.random_boards import BoardSource
-from boggle.rules import Rules, rules_for_board
+from boggle.model.rules import Rules, rules_for_board
+from boggle.study.device_stats import generator, random_stats
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_wordlist
 
 DICE_BY_SHAPE = {(4, 4): "new", (5, 5): "big", (6, 6): "superbig"}
 

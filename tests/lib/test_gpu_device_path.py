@@ -21,14 +21,15 @@ import numpy
 import pytest
 
 from boggle import Lexicon
-from boggle.batch import score_many
-from boggle.dice import roll_board
-from boggle.engines.gpu import KERNEL_SIGNATURES, KernelScorer, device
+from boggle.dice.bulk import BoardSource
+from boggle.dice.cubes import roll_board
+from boggle.engines.gpu import KernelScorer, device
 from boggle.engines.gpu.cpu_build import compile_kernel, find_compiler
-from boggle.engines.gpu.random_stats import random_stats
-from boggle.random_boards import BoardSource
-from boggle.rules import BIG, CLASSIC
-from boggle.stats import score_stats
+from boggle.engines.gpu.source import KERNEL_SIGNATURES
+from boggle.model.rules import BIG, CLASSIC
+from boggle.scale.threads import score_many
+from boggle.study.device_stats import random_stats
+from boggle.study.stats import score_stats
 
 pytestmark = pytest.mark.skipif(
     find_compiler() is None, reason="no C++ compiler (g++) to build the kernel for the CPU"
@@ -151,7 +152,7 @@ def test_the_device_runner_scores_as_native(enable: Lexicon, launches: list[Any]
     assert runner.device_name == "Fake GPU" and runner.capability == "90"
     lines = [str(roll_board("new", k)) for k in range(300)]
     lines += [str(roll_board("uniform", k, 5, 5)) for k in range(100)]
-    lines += ["perslatgsineters", "not a board"]
+    lines += ["perslatgsineters", "abc/def"]
     assert score_many(lines, enable, engine="gpu") == score_many(lines, enable)
     assert {name for name, _, _ in launches} == {"bg_score_boards_small", "bg_score_boards_large"}
     assert all(block == 128 for _, _, block in launches)

@@ -22,11 +22,10 @@ from hypothesis import strategies as st
 from strategies import board_and_lexicon
 
 from boggle import Board, Lexicon, solve
-from boggle.batch import score_many
-from boggle.dice import roll_board
+from boggle.dice.bulk import BoardSource, board_at, board_lines
+from boggle.dice.cubes import roll_board
+from boggle.dice.language import measured_board
 from boggle.engines.gpu import (
-    KERNEL_FILE,
-    KERNEL_SIGNATURES,
     OVERFLOW,
     KernelRunner,
     KernelScorer,
@@ -35,13 +34,13 @@ from boggle.engines.gpu import (
     neighbour_masks,
 )
 from boggle.engines.gpu.cpu_build import CpuBuildRunner, compile_kernel, find_compiler
-from boggle.engines.gpu.random_stats import generator, random_stats
+from boggle.engines.gpu.source import KERNEL_FILE, KERNEL_SIGNATURES
 from boggle.engines.native import compiled, score_native
-from boggle.language_dice import measured_board
-from boggle.lexicon import load_lexicon
-from boggle.random_boards import BoardSource, board_at, board_lines
-from boggle.rules import BIG, CLASSIC, Rules, RulesChoice
-from boggle.stats import score_stats
+from boggle.model.rules import BIG, CLASSIC, Rules, RulesChoice
+from boggle.scale.threads import score_many
+from boggle.study.device_stats import generator, random_stats
+from boggle.study.stats import score_stats
+from boggle.wordlists.loading import load_lexicon
 
 pytestmark = pytest.mark.skipif(
     find_compiler() is None, reason="no C++ compiler (g++) to build the kernel for the CPU"

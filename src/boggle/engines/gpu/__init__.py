@@ -24,21 +24,18 @@ import math
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from boggle.board import Board
+from boggle.engines.gpu.source import INSTALL_HINT
 from boggle.engines.native import CompiledLexicon, compiled, points_table
-from boggle.errors import BoardError, EngineError, MissingDependencyError
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules, RulesChoice
+from boggle.model.board import Board
+from boggle.model.errors import BoardError, EngineError, MissingDependencyError
+from boggle.model.rules import Rules, RulesChoice
+from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-
-KERNEL_FILE = Path(__file__).with_name("kernel.cu")
-"""The kernel's source: CUDA C++ that also compiles as C++ for the CPU."""
 
 MAX_CELLS = 64
 """The largest board the kernel scores (its cells in use are one 64-bit mask)."""
@@ -48,27 +45,6 @@ OVERFLOW = -(2**63)
 
 BATCH_ENGINES = ("native", "gpu", "auto")
 """The engines of the batch commands (``score``, ``stats``, ``search``)."""
-
-INSTALL_HINT = (
-    "install it with: pip install 'boggle[gpu]' (CuPy for CUDA 12; cupy-cuda13x for CUDA 13)"
-)
-
-
-def kernel_source() -> str:
-    """The kernel's CUDA C++ source text."""
-    return KERNEL_FILE.read_text(encoding="utf-8")
-
-
-KERNEL_SIGNATURES: dict[str, str] = {
-    "bg_score_boards_small": "ppippip",
-    "bg_score_boards_large": "ppippip",
-    "bg_roll_boards": "ppiiiUUpp",
-    "bg_random_stats_small": "pippippiiUUpppIU",
-    "bg_random_stats_large": "pippippiiUUpppIU",
-}
-"""Each kernel's arguments before its item range (start, end), one letter each: ``p`` an
-array (``None``: a null pointer), ``i`` a 32-bit int, ``U`` an unsigned and ``I`` a signed
-64-bit int."""
 
 
 class KernelRunner(Protocol):
@@ -159,7 +135,7 @@ class KernelScorer:
     """The kernel over one word list on one runner: scores of boards and of board lines.
 
     >>> from boggle.engines.gpu.cpu_build import cpu_build_or_none
-    >>> from boggle.rules import CLASSIC
+    >>> from boggle.model.rules import CLASSIC
     >>> runner = cpu_build_or_none()
     >>> lexicon = Lexicon.from_words(["fame", "fax", "moxie"])
     >>> if runner is not None:

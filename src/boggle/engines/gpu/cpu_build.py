@@ -26,7 +26,8 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from typing import Any
 
-from boggle.errors import MissingDependencyError
+from boggle.engines.gpu.source import KERNEL_FILE, KERNEL_SIGNATURES
+from boggle.model.errors import MissingDependencyError
 
 COMPILERS = ("g++", "c++", "clang++")
 
@@ -54,8 +55,6 @@ def compile_kernel(
     ``set_bits``: the large word set holds 3/4 of 2**set_bits words, the small one (the
     first pass) of 2**small_set_bits, at most as many (small values let the tests reach
     the second pass and the CPU path)."""
-    from boggle.engines.gpu import KERNEL_FILE
-
     compiler = compiler or find_compiler()
     if compiler is None:
         raise MissingDependencyError("the kernel's CPU build needs a C++ compiler (g++)")
@@ -81,8 +80,6 @@ class CpuBuildRunner:
     batch_boards = 1 << 16
 
     def __init__(self, library: str, jobs: int = 1) -> None:
-        from boggle.engines.gpu import KERNEL_SIGNATURES
-
         self.library = ctypes.CDLL(library)
         self.functions: dict[str, Any] = {}
         self.signatures = KERNEL_SIGNATURES

@@ -25,7 +25,8 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-from boggle.errors import MissingDependencyError
+from boggle.engines.gpu.source import INSTALL_HINT, KERNEL_SIGNATURES, kernel_source
+from boggle.model.errors import MissingDependencyError
 
 BATCH = 1 << 22
 """Boards a launch takes at most (64 MiB of 4x4 faces; 16M for boards made on the device)."""
@@ -41,8 +42,6 @@ def _import_cupy() -> Any:
 
 def device_missing() -> str | None:
     """Why the kernel cannot run on a GPU here (one line with the fix), or ``None``."""
-    from boggle.engines.gpu import INSTALL_HINT
-
     try:
         cupy = _import_cupy()
     except ImportError:
@@ -91,8 +90,6 @@ class DeviceRunner:
         missing = device_missing()
         if missing:
             raise MissingDependencyError(missing)
-        from boggle.engines.gpu import KERNEL_SIGNATURES, kernel_source
-
         self.cupy = _import_cupy()
         self.block = block or _knob("BOGGLE_GPU_BLOCK", DEFAULT_BLOCK) or DEFAULT_BLOCK
         self.set_bits = set_bits or _knob("BOGGLE_GPU_SET_BITS", DEFAULT_SET_BITS) or 9
