@@ -177,6 +177,26 @@ class KernelScorer:
             scores[index] = self._score_on_cpu(faces[index : index + 1], rows, cols, rules)[0]
         return cast("npt.NDArray[np.int64]", scores)
 
+    def score_indexed(
+        self, boards: Any, table: npt.NDArray[np.uint8], rows: int, cols: int, rules: Rules
+    ) -> npt.NDArray[np.int64]:
+        """Scores of boards given as a (boards, cells) uint8 array of indices into
+        ``table`` (each face's 4 codes): the faces are looked up on the runner."""
+        numpy = _numpy()
+        runner, xp = self.runner, self.runner.xp
+        boards = numpy.ascontiguousarray(boards, dtype=numpy.uint8)
+        on_runner = runner.upload(numpy.ascontiguousarray(table, dtype=numpy.uint8))
+        scores = numpy.empty(len(boards), dtype=numpy.int64)
+        for first in range(0, len(boards), runner.batch_boards):
+            part = runner.upload(boards[first : first + runner.batch_boards])
+            faces = xp.ascontiguousarray(on_runner[part])
+            found = self.score_on_runner(faces, rows, cols, rules)
+            scores[first : first + len(part)] = runner.to_host(found)
+        for index in numpy.flatnonzero(scores == OVERFLOW).tolist():
+            faces = table[boards[index]].reshape(1, -1)
+            scores[index] = self._score_on_cpu(faces, rows, cols, rules)[0]
+        return cast("npt.NDArray[np.int64]", scores)
+
     def score_on_runner(self, faces: Any, rows: int, cols: int, rules: Rules) -> Any:
         """Scores (a runner array) of boards already on the runner (``faces``: 4 codes a
         cell, one row or 32-bit words a board): the small word set first, the boards that
