@@ -189,7 +189,7 @@ class KernelScorer:
         scores = numpy.empty(len(boards), dtype=numpy.int64)
         for first in range(0, len(boards), runner.batch_boards):
             part = runner.upload(boards[first : first + runner.batch_boards])
-            faces = xp.ascontiguousarray(on_runner[part])
+            faces = xp.ascontiguousarray(on_runner[part.astype(xp.int32)])
             found = self.score_on_runner(faces, rows, cols, rules)
             scores[first : first + len(part)] = runner.to_host(found)
         for index in numpy.flatnonzero(scores == OVERFLOW).tolist():
