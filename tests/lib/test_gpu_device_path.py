@@ -178,3 +178,15 @@ def test_the_grid_holds_what_the_device_holds(launches: list[Any]) -> None:
     # 40 registers (rounded to 40) x 128 threads: 12 blocks a processor by registers, 16 by
     # threads; 4 processors
     assert runner.resident_blocks("bg_score_boards_small") == 4 * 12
+
+
+def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:
+    """The population search on the device runner makes the native search's moves."""
+    from boggle.search.run import search
+
+    lexicon = Lexicon.from_words(["tea", "eat", "ate", "seat", "east", "rest", "stare", "tears"])
+    settings: dict[str, Any] = {"method": "population", "seed": 4, "pool": 25}
+    native = search(3, 3, lexicon, CLASSIC, **settings)
+    on_device = search(3, 3, lexicon, CLASSIC, engine="gpu", **settings)
+    assert [b.to_json() for b in native.best] == [b.to_json() for b in on_device.best]
+    assert native.best[0].score > 0 and launches
