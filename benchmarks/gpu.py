@@ -123,6 +123,9 @@ def main() -> int:
     parser.add_argument("--tune", action="store_true", help="time each --blocks x --set-bits")
     parser.add_argument("--blocks", default="64,128,256", help="--tune: threads a block")
     parser.add_argument("--set-bits", default="8,9,10,12", help="--tune: first word sets")
+    parser.add_argument(
+        "--per-sm", default="0", help="--tune: most blocks a multiprocessor (0: all that fit)"
+    )
     args = parser.parse_args()
     rows, cols = (int(side) for side in args.size.lower().split("x"))
     lexicon = load_wordlist(args.dict, args.language)
@@ -186,38 +189,48 @@ def main() -> int:
 
 
 def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu: bool) -> int:
-    """Each (block, set bits) compiled and timed; the scores must all agree."""
+    """Each (block, set bits, blocks a multiprocessor) compiled and timed; the scores must
+    all agree.  The CPU build has no blocks: only its word sets vary."""
     results = []
     reference = None
-    for block in (int(b) for b in args.blocks.split(",")):
-        for bits in (int(b) for b in args.set_bits.split(",")):
-            runner: KernelRunner
-            if on_gpu:
-                from boggle.engines.gpu.device import DeviceRunner
+    variants = [
+        (int(block), int(bits), int(per_sm))
+        for block in args.blocks.split(",")
+        for bits in args.set_bits.split(",")
+        for per_sm in args.per_sm.split(",")
+    ]
+    if not on_gpu:
+        variants = sorted({(0, bits, 0) for _, bits, _ in variants})
+    for block, bits, per_sm in variants:
+        name = f"block {block:4} set bits {bits:2} per SM {per_sm or 'all':>3}"
+        runner: KernelRunner
+        if on_gpu:
+            from boggle.engines.gpu.device import DeviceRunner
 
-                try:
-                    runner = DeviceRunner(block=block, set_bits=bits)
-                except Exception as error:  # a variant that does not compile is reported
-                    print(f"block {block:4} set bits {bits:2}: failed: {error}")
-                    continue
-            else:
-                runner = cpu_build(jobs=args.jobs, small_set_bits=bits)
-            seconds, scores, _, _ = time_kernel(runner, lexicon, source, rules, args)
-            reference = scores if reference is None else reference
-            same = bool((scores == reference).all())
-            facts = runner.kernel_facts("bg_score_boards_small") if on_gpu else {}  # type: ignore[attr-defined]
-            rate = args.boards / seconds
-            results.append((rate, block, bits))
-            print(
-                f"block {block:4} set bits {bits:2}: {seconds:8.3f} s {rate:14,.0f} boards/s "
-                f"total {int(scores.sum()):,} same: {same} {facts}",
-                flush=True,
-            )
-            if not on_gpu:
-                break  # the CPU build has no blocks
+            try:
+                runner = DeviceRunner(block=block, set_bits=bits, per_processor=per_sm or None)
+            except Exception as error:  # a variant that does not compile is reported
+                print(f"{name}: failed: {error}")
+                continue
+        else:
+            runner = cpu_build(jobs=args.jobs, small_set_bits=bits)
+        seconds, scores, _, _ = time_kernel(runner, lexicon, source, rules, args)
+        reference = scores if reference is None else reference
+        same = bool((scores == reference).all())
+        facts = runner.kernel_facts("bg_score_boards_small") if on_gpu else {}  # type: ignore[attr-defined]
+        rate = args.boards / seconds
+        results.append((rate, block, bits, per_sm))
+        print(
+            f"{name}: {seconds:8.3f} s {rate:14,.0f} boards/s "
+            f"total {int(scores.sum()):,} same: {same} {facts}",
+            flush=True,
+        )
     if results:
-        rate, block, bits = max(results)
-        print(f"fastest: block {block}, set bits {bits}: {rate:,.0f} boards/s")
+        rate, block, bits, per_sm = max(results)
+        print(
+            f"fastest: BOGGLE_GPU_BLOCK={block} BOGGLE_GPU_SET_BITS={bits} "
+            f"BOGGLE_GPU_PER_SM={per_sm or ''}: {rate:,.0f} boards/s"
+        )
     return 0
 
 

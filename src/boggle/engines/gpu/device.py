@@ -10,7 +10,9 @@ list, and the host logic around the kernels works on CuPy arrays.
 Tuning knobs (environment variables, read once per process):
 ``BOGGLE_GPU_BLOCK`` threads a block (default 128), ``BOGGLE_GPU_SET_BITS`` the
 first pass's word set (2**bits slots, default 9), ``BOGGLE_GPU_MIN_BLOCKS``
-(``__launch_bounds__``' minimum blocks a multiprocessor, default none).
+(``__launch_bounds__``' minimum blocks a multiprocessor, default none),
+``BOGGLE_GPU_PER_SM`` (at most this many blocks a multiprocessor in the grid: fewer
+threads, more L1 cache each; default: as many as fit).
 
 >>> device_missing() is None or "pip install" in device_missing() or "GPU" in device_missing()
 True
@@ -85,7 +87,11 @@ class DeviceRunner:
     batch_boards = BATCH
 
     def __init__(
-        self, block: int | None = None, set_bits: int | None = None, min_blocks: int | None = None
+        self,
+        block: int | None = None,
+        set_bits: int | None = None,
+        min_blocks: int | None = None,
+        per_processor: int | None = None,
     ) -> None:
         missing = device_missing()
         if missing:
@@ -94,6 +100,7 @@ class DeviceRunner:
         self.block = block or _knob("BOGGLE_GPU_BLOCK", DEFAULT_BLOCK) or DEFAULT_BLOCK
         self.set_bits = set_bits or _knob("BOGGLE_GPU_SET_BITS", DEFAULT_SET_BITS) or 9
         self.min_blocks = min_blocks or _knob("BOGGLE_GPU_MIN_BLOCKS", None)
+        self.per_processor = per_processor or _knob("BOGGLE_GPU_PER_SM", None)
         self.options = compile_options(self.block, self.set_bits, self.min_blocks)
         module = self.cupy.RawModule(code=kernel_source(), options=self.options)
         self.signatures = KERNEL_SIGNATURES
@@ -143,6 +150,8 @@ class DeviceRunner:
                 self.max_threads // self.block_of(kernel),
                 65536 // (((registers + 7) // 8 * 8) * self.block_of(kernel)) or 1,
             )
+            if self.per_processor:
+                per_processor = min(per_processor, self.per_processor)
             self._grids[kernel] = max(1, per_processor) * self.processors
         return self._grids[kernel]
 
