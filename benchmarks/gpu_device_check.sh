@@ -26,13 +26,17 @@ cd "$(dirname "$0")/.." || exit 2
 ROOT=$PWD
 OUT=${OUT:-/tmp/gpu-check}
 mkdir -p "$OUT"
-export PYTHONPATH=$ROOT/src
+export PYTHONPATH=$ROOT/src${PYTHONPATH:+:$PYTHONPATH}
 export PYTHONUNBUFFERED=1
 export BOGGLE_SHARED_DATA=${BOGGLE_SHARED_DATA:-$ROOT/devdata}
 export BOGGLE_CACHE_DIR=${BOGGLE_CACHE_DIR:-/tmp/boggle-cache}
 ENABLE=$BOGGLE_SHARED_DATA/enable.txt
 PY=${PYTHON:-python3}
 BUDGET=${BUDGET:-410}   # seconds for the whole run (under 7 minutes)
+# sizes (smaller ones for a dry run without a GPU)
+N4=${N4:-20000000}; CHECK4=${CHECK4:-1000000}; N5=${N5:-5000000}; CHECK5=${CHECK5:-300000}
+NSTATS=${NSTATS:-1000000000}; NPREFIX=${NPREFIX:-10000000}; NTUNE=${NTUNE:-10000000}
+SEARCH_SECONDS=${SEARCH_SECONDS:-60}
 STARTED=$(date +%s)
 SUMMARY=$OUT/summary.txt
 : > "$SUMMARY"
@@ -43,6 +47,10 @@ left() { echo $(( BUDGET - ($(date +%s) - STARTED) )); }
 stage() {
     local name=$1 limit=$2 rest
     shift 2
+    if [[ " ${SKIP:-} " == *" $name "* ]]; then
+        echo "=== $name: skipped (SKIP)" | tee -a "$SUMMARY"
+        return
+    fi
     rest=$(left)
     if (( rest < 15 )); then
         echo "=== $name: skipped, ${rest}s left of the budget" | tee -a "$SUMMARY"
@@ -85,25 +93,25 @@ XDIST=""
 "$PY" -c "import xdist" 2>/dev/null && XDIST="-n 8"
 stage tests 120 "$PY" -m pytest tests/lib/test_gpu_kernel.py tests/cli/test_gpu_cli.py -q \
     -p no:cacheprovider $XDIST -rs --durations=8
-stage bench4 60 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards 20000000 \
-    --check 1000000 --jobs 16 --repeat 3
-stage stats1e9 90 bash -c "time $PY -m boggle stats --random 1000000000 --seed 1 \
+stage bench4 60 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$N4" \
+    --check "$CHECK4" --jobs 16 --repeat 3
+stage stats1e9 90 bash -c "time $PY -m boggle stats --random $NSTATS --seed 1 \
     --engine gpu --dict '$ENABLE' --json > '$OUT/stats1e9.json'"
 stage prefix 70 bash -c "
-    $PY -m boggle stats --random 10000000 --seed 1 --engine gpu --dict '$ENABLE' --json \
+    $PY -m boggle stats --random $NPREFIX --seed 1 --engine gpu --dict '$ENABLE' --json \
         > '$OUT/prefix_gpu.json' &&
-    $PY -m boggle stats --random 10000000 --seed 1 --jobs 16 --dict '$ENABLE' --json \
+    $PY -m boggle stats --random $NPREFIX --seed 1 --jobs 16 --dict '$ENABLE' --json \
         > '$OUT/prefix_native.json' &&
     $PY -c \"import json, sys; a = json.load(open('$OUT/prefix_gpu.json')); \
 b = json.load(open('$OUT/prefix_native.json')); print('identical summaries:', a == b); \
 print('max', a['max'], 'mean', a['mean']); sys.exit(a != b)\""
-stage bench5 45 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards 5000000 \
-    --check 300000 --jobs 16 --repeat 2
-stage tune 70 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards 10000000 \
+stage bench5 45 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards "$N5" \
+    --check "$CHECK5" --jobs 16 --repeat 2
+stage tune 70 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$NTUNE" \
     --repeat 2 --tune --blocks 64,128,256 --set-bits 8,10 --per-sm 0,4
 for seed in 1 2; do
     seconds=$(( $(left) - 20 ))
-    (( seconds > 60 )) && seconds=60
+    (( seconds > SEARCH_SECONDS )) && seconds=$SEARCH_SECONDS
     if (( seconds < 10 )); then
         echo "=== search$seed: skipped, no time left" | tee -a "$SUMMARY"
         continue
