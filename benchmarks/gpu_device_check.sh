@@ -4,8 +4,9 @@
 # Run from anywhere; it works in the repository holding it.  Needs python3 with CuPy,
 # NumPy, pytest, Hypothesis and setuptools, a C compiler, and ENABLE2K's enable.txt in
 # $BOGGLE_SHARED_DATA (default: ./devdata at the repository's root, since ../shared does
-# not travel).  Every stage writes its log to $OUT (default /tmp/gpu-check) and has its
-# own time limit; a failing stage does not stop the later ones.  The stages, most
+# not travel).  Every stage writes its log to a temporary folder and has its own time
+# limit; a failing stage does not stop the later ones; $OUT (default /tmp/gpu-check) gets
+# summary.txt, all.log (every log) and logs.tar.gz (logs and JSON).  The stages, most
 # important first, each given what is left of the whole run's budget:
 #   info      nvidia-smi -L, nvcc --version, the versions of CuPy and NumPy
 #   ptxas     nvcc -Xptxas -v on kernel.cu (registers, local memory, spills), in background
@@ -25,6 +26,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 ROOT=$PWD
 OUT=${OUT:-/tmp/gpu-check}
+LOGS=$(mktemp -d /tmp/gpu-check-logs.XXXXXX)   # every stage's log; $OUT gets three files
 mkdir -p "$OUT"
 export PYTHONPATH=$ROOT/src${PYTHONPATH:+:$PYTHONPATH}
 export PYTHONUNBUFFERED=1
@@ -38,12 +40,12 @@ N4=${N4:-20000000}; CHECK4=${CHECK4:-1000000}; N5=${N5:-5000000}; CHECK5=${CHECK
 NSTATS=${NSTATS:-1000000000}; NPREFIX=${NPREFIX:-10000000}; NTUNE=${NTUNE:-10000000}
 SEARCH_SECONDS=${SEARCH_SECONDS:-60}
 STARTED=$(date +%s)
-SUMMARY=$OUT/summary.txt
+SUMMARY=$LOGS/summary.txt
 : > "$SUMMARY"
 
 left() { echo $(( BUDGET - ($(date +%s) - STARTED) )); }
 
-# stage NAME LIMIT COMMAND...: run with a limit (cut to the budget left), log to $OUT/NAME.log
+# stage NAME LIMIT COMMAND...: run with a limit (cut to the budget left), log to $LOGS/NAME.log
 stage() {
     local name=$1 limit=$2 rest
     shift 2
@@ -59,12 +61,12 @@ stage() {
     (( limit > rest - 5 )) && limit=$(( rest - 5 ))
     echo "=== $name (limit ${limit}s): $*"
     local t0=$(date +%s)
-    timeout -k 5 "$limit" "$@" > "$OUT/$name.log" 2>&1
+    timeout -k 5 "$limit" "$@" > "$LOGS/$name.log" 2>&1
     local rc=$?
     local line="=== $name: exit $rc in $(( $(date +%s) - t0 ))s"
     (( rc == 124 || rc == 137 )) && line="$line (TIMED OUT at ${limit}s)"
     echo "$line" | tee -a "$SUMMARY"
-    tail -n "${TAIL:-30}" "$OUT/$name.log"
+    tail -n "${TAIL:-30}" "$LOGS/$name.log"
 }
 
 {
@@ -75,16 +77,16 @@ stage() {
     "$PY" -c "import sys, cupy, numpy; print('python', sys.version.split()[0], 'cupy', cupy.__version__, 'numpy', numpy.__version__); print('device', cupy.cuda.Device().compute_capability, cupy.cuda.runtime.getDeviceProperties(0)['name'])"
     ls -la "$ENABLE"
     nproc
-} > "$OUT/info.log" 2>&1
-cat "$OUT/info.log"
+} > "$LOGS/info.log" 2>&1
+cat "$LOGS/info.log"
 
 # ptxas report in the background: registers, local memory (stack frame), spills per kernel
 (
     cd "$ROOT" && timeout 120 nvcc -arch=sm_90 -std=c++17 -O3 -Xptxas -v --cubin \
-        -DBG_BLOCK=128 -o "$OUT/kernel.cubin" src/boggle/engines/gpu/kernel.cu \
-        > "$OUT/ptxas.log" 2>&1
-    echo "exit $?" >> "$OUT/ptxas.log"
-    rm -f "$OUT/kernel.cubin"
+        -DBG_BLOCK=128 -o "$LOGS/kernel.cubin" src/boggle/engines/gpu/kernel.cu \
+        > "$LOGS/ptxas.log" 2>&1
+    echo "exit $?" >> "$LOGS/ptxas.log"
+    rm -f "$LOGS/kernel.cubin"
 ) &
 PTXAS=$!
 
@@ -96,14 +98,16 @@ stage tests 120 "$PY" -m pytest tests/lib/test_gpu_kernel.py tests/cli/test_gpu_
 stage bench4 60 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$N4" \
     --check "$CHECK4" --jobs 16 --repeat 3
 stage stats1e9 90 bash -c "time $PY -m boggle stats --random $NSTATS --seed 1 \
-    --engine gpu --dict '$ENABLE' --json > '$OUT/stats1e9.json'"
+    --engine gpu --dict '$ENABLE' --json > '$LOGS/stats1e9.json' &&
+    $PY -c \"import json; a = json.load(open('$LOGS/stats1e9.json')); \
+print('boards', a['boards'], 'max', a['max'], 'mean', a['mean'], 'best', a['best'][:3])\""
 stage prefix 70 bash -c "
     $PY -m boggle stats --random $NPREFIX --seed 1 --engine gpu --dict '$ENABLE' --json \
-        > '$OUT/prefix_gpu.json' &&
+        > '$LOGS/prefix_gpu.json' &&
     $PY -m boggle stats --random $NPREFIX --seed 1 --jobs 16 --dict '$ENABLE' --json \
-        > '$OUT/prefix_native.json' &&
-    $PY -c \"import json, sys; a = json.load(open('$OUT/prefix_gpu.json')); \
-b = json.load(open('$OUT/prefix_native.json')); print('identical summaries:', a == b); \
+        > '$LOGS/prefix_native.json' &&
+    $PY -c \"import json, sys; a = json.load(open('$LOGS/prefix_gpu.json')); \
+b = json.load(open('$LOGS/prefix_native.json')); print('identical summaries:', a == b); \
 print('max', a['max'], 'mean', a['mean']); sys.exit(a != b)\""
 stage bench5 45 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards "$N5" \
     --check "$CHECK5" --jobs 16 --repeat 2
@@ -122,7 +126,14 @@ done
 
 wait "$PTXAS" 2>/dev/null
 echo "=== ptxas"
-grep -E "Compiling|registers|stack frame|spill" "$OUT/ptxas.log" | head -n 40
-tail -n 1 "$OUT/ptxas.log"
+grep -E "Compiling|registers|stack frame|spill" "$LOGS/ptxas.log" | head -n 40
+tail -n 1 "$LOGS/ptxas.log"
 echo "=== summary ($(( $(date +%s) - STARTED ))s in all)"
 cat "$SUMMARY"
+
+# back in $OUT: the summary, every log in one file, and all of them (with the JSON) packed
+cp "$SUMMARY" "$OUT/summary.txt"
+for log in info ptxas build tests bench4 stats1e9 prefix bench5 tune search1 search2; do
+    [[ -f "$LOGS/$log.log" ]] && { echo "######## $log"; cat "$LOGS/$log.log"; }
+done > "$OUT/all.log"
+tar czf "$OUT/logs.tar.gz" -C "$LOGS" .
