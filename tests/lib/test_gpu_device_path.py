@@ -185,7 +185,7 @@ def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:
     from boggle.search.run import search
 
     lexicon = Lexicon.from_words(["tea", "eat", "ate", "seat", "east", "rest", "stare", "tears"])
-    settings: dict[str, Any] = {"method": "population", "seed": 4, "pool": 25}
+    settings: dict[str, Any] = {"method": "population", "seed": 4, "pool": 25, "groups": 3}
     native = search(3, 3, lexicon, CLASSIC, **settings)
     on_device = search(3, 3, lexicon, CLASSIC, engine="gpu", **settings)
     assert [b.to_json() for b in native.best] == [b.to_json() for b in on_device.best]

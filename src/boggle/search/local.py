@@ -20,9 +20,9 @@ the same moves, so a run is reproducible.
   ``children`` boards are made from the ``parents`` best by one to three
   random edits (and for letter boards, one parent's rows with another's);
   the best distinct ones of parents and children survive.
-* ``population`` (:mod:`boggle.search.population`) -- thousands of steepest-ascent
-  climbers at once, every neighbour of every one scored in one batch (one launch on
-  the gpu engine); the method ``search --engine gpu`` takes by default.
+* ``population`` (:mod:`boggle.search.population`) -- the pool climber in many pools
+  at once, every neighbour of every new member scored in one batch (one launch on the
+  gpu engine); the method ``search --engine gpu`` takes by default.
 
 Without a time or score goal a method stops when it converges; with one it
 starts again from random boards until the goal.

@@ -85,7 +85,7 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="N",
         help=f"hillclimb: boards kept in the pool, 1 to {MAX_POOL:,} (default 20); "
-        "population: climbers (default: as many as one batch holds)",
+        "population: each pool's boards (default 20; as many pools as one batch holds)",
     )
     parser.add_argument("--letters", default=None, help="only these letters (q is Qu)")
     parser.add_argument(
