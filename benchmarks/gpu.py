@@ -126,6 +126,9 @@ def main() -> int:
     parser.add_argument(
         "--per-sm", default="0", help="--tune: most blocks a multiprocessor (0: all that fit)"
     )
+    parser.add_argument(
+        "--top-registers", default="0", help="--tune: 0, 1 or 0,1 (the top frame in registers)"
+    )
     args = parser.parse_args()
     rows, cols = (int(side) for side in args.size.lower().split("x"))
     lexicon = load_wordlist(args.dict, args.language)
@@ -194,21 +197,27 @@ def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu:
     results = []
     reference = None
     variants = [
-        (int(block), int(bits), int(per_sm))
+        (int(block), int(bits), int(per_sm), int(top))
         for block in args.blocks.split(",")
         for bits in args.set_bits.split(",")
         for per_sm in args.per_sm.split(",")
+        for top in args.top_registers.split(",")
     ]
     if not on_gpu:
-        variants = sorted({(0, bits, 0) for _, bits, _ in variants})
-    for block, bits, per_sm in variants:
-        name = f"block {block:4} set bits {bits:2} per SM {per_sm or 'all':>3}"
+        variants = sorted({(0, bits, 0, 0) for _, bits, _, _ in variants})
+    for block, bits, per_sm, top in variants:
+        name = f"block {block:4} set bits {bits:2} per SM {per_sm or 'all':>3} top regs {top}"
         runner: KernelRunner
         if on_gpu:
             from boggle.engines.gpu.device import DeviceRunner
 
             try:
-                runner = DeviceRunner(block=block, set_bits=bits, per_processor=per_sm or None)
+                runner = DeviceRunner(
+                    block=block,
+                    set_bits=bits,
+                    per_processor=per_sm or None,
+                    top_registers=bool(top),
+                )
             except Exception as error:  # a variant that does not compile is reported
                 print(f"{name}: failed: {error}")
                 continue
@@ -219,17 +228,18 @@ def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu:
         same = bool((scores == reference).all())
         facts = runner.kernel_facts("bg_score_boards_small") if on_gpu else {}  # type: ignore[attr-defined]
         rate = args.boards / seconds
-        results.append((rate, block, bits, per_sm))
+        results.append((rate, block, bits, per_sm, top))
         print(
             f"{name}: {seconds:8.3f} s {rate:14,.0f} boards/s "
             f"total {int(scores.sum()):,} same: {same} {facts}",
             flush=True,
         )
     if results:
-        rate, block, bits, per_sm = max(results)
+        rate, block, bits, per_sm, top = max(results)
         print(
             f"fastest: BOGGLE_GPU_BLOCK={block} BOGGLE_GPU_SET_BITS={bits} "
-            f"BOGGLE_GPU_PER_SM={per_sm or ''}: {rate:,.0f} boards/s"
+            f"BOGGLE_GPU_PER_SM={per_sm or ''} BOGGLE_GPU_TOP_REGISTERS={top}: "
+            f"{rate:,.0f} boards/s"
         )
     return 0
 

@@ -16,8 +16,8 @@
 #   stats1e9  boggle stats --random 1000000000 --engine gpu --seed 1
 #   prefix    stats --random 10000000 --seed 1: gpu and native summaries identical
 #   bench5    benchmarks/gpu.py 5x5 dice
-#   tune      benchmarks/gpu.py --tune: block sizes x first word sets x blocks a
-#             multiprocessor (all that fit, or 4: more L1 cache a thread), the fastest named
+#   tune      benchmarks/gpu.py --tune: block sizes x first word sets x the top frame in
+#             registers or not, the fastest named
 #   search    boggle search --engine gpu --size 5x5 --rules classic, seeds 1 and 2
 #
 #     OUT=/tmp/out BOGGLE_SHARED_DATA=$PWD/devdata bash benchmarks/gpu_device_check.sh
@@ -112,7 +112,7 @@ print('max', a['max'], 'mean', a['mean']); sys.exit(a != b)\""
 stage bench5 45 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards "$N5" \
     --check "$CHECK5" --jobs 16 --repeat 2
 stage tune 70 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$NTUNE" \
-    --repeat 2 --tune --blocks 64,128,256 --set-bits 8,10 --per-sm 0,4
+    --repeat 2 --tune --blocks 128,256 --set-bits 8,10 --per-sm 0 --top-registers 0,1
 for seed in 1 2; do
     seconds=$(( $(left) - 20 ))
     (( seconds > SEARCH_SECONDS )) && seconds=$SEARCH_SECONDS

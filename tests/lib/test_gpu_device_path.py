@@ -75,6 +75,11 @@ def fake_cupy(folder: str, launches: list[tuple[str, int, int]]) -> Any:
                 folder,
                 int(defines["BG_LARGE_SET_BITS"]),
                 small_set_bits=int(defines["BG_SMALL_SET_BITS"]),
+                defines=tuple(
+                    f"{name}={value}"
+                    for name, value in defines.items()
+                    if name not in ("BG_SMALL_SET_BITS", "BG_LARGE_SET_BITS")
+                ),
             )
             self.library = ctypes.CDLL(library)
 
@@ -161,9 +166,12 @@ def test_the_device_runner_scores_as_native(enable: Lexicon, launches: list[Any]
 def test_the_device_runners_stats_equal_the_cpu_path(
     enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with knobs(monkeypatch, BOGGLE_GPU_BLOCK="64", BOGGLE_GPU_SET_BITS="5"):
+    with knobs(
+        monkeypatch, BOGGLE_GPU_BLOCK="64", BOGGLE_GPU_SET_BITS="5", BOGGLE_GPU_TOP_REGISTERS="1"
+    ):
         runner = device.DeviceRunner()
     assert runner.block == 64 and "-DBG_SMALL_SET_BITS=5" in runner.options
+    assert "-DBG_TOP_IN_REGISTERS=1" in runner.options
     scorer = KernelScorer(enable, runner)
     for source, rules in ((BoardSource.named("new"), CLASSIC), (BoardSource.named("big"), BIG)):
         expected = score_stats(3000, source, enable, rules, seed=21, top=6)

@@ -62,6 +62,12 @@ def runner(kernel_folder: str) -> CpuBuildRunner:
 
 
 @pytest.fixture(scope="module")
+def registers_runner(kernel_folder: str) -> CpuBuildRunner:
+    """The variant that keeps the search's top frame apart (in registers on a GPU)."""
+    return CpuBuildRunner(compile_kernel(kernel_folder, defines=("BG_TOP_IN_REGISTERS=1",)))
+
+
+@pytest.fixture(scope="module")
 def tiny_set_runner(kernel_folder: str) -> CpuBuildRunner:
     """Word sets of 12 words: most boards overflow and go to the CPU path."""
     return CpuBuildRunner(compile_kernel(kernel_folder, set_bits=4))
@@ -94,6 +100,17 @@ def test_equals_native_on_random_english_boards(
     expected = native_scores(boards, enable, rules)
     assert scores == expected
     assert any(expected)  # boards with words: the comparison means something
+
+
+@pytest.mark.parametrize("shape", [(4, 4), (5, 5), (3, 4), (8, 8)])
+def test_the_top_frame_variant_equals_native(
+    enable: Lexicon, registers_runner: CpuBuildRunner, shape: tuple[int, int]
+) -> None:
+    boards = list(random_boards(*shape, 60, seed=shape[0] * 7 + shape[1]))
+    boards.append(Board.parse("perslatgsineters") if shape == (4, 4) else boards[0])
+    rules = RulesChoice().for_size(*shape)
+    scores = KernelScorer(enable, registers_runner).score_boards(boards, rules)
+    assert scores == native_scores(boards, enable, rules) and any(scores)
 
 
 def test_the_best_known_boards_score_their_records(enable: Lexicon, runner: CpuBuildRunner) -> None:

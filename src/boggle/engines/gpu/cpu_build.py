@@ -48,21 +48,27 @@ def find_compiler() -> str | None:
 
 
 def compile_kernel(
-    directory: str, set_bits: int = 12, compiler: str | None = None, small_set_bits: int = 9
+    directory: str,
+    set_bits: int = 12,
+    compiler: str | None = None,
+    small_set_bits: int = 9,
+    defines: tuple[str, ...] = (),
 ) -> str:
     """Compile the kernel's source into ``directory``; returns the shared library's path.
 
     ``set_bits``: the large word set holds 3/4 of 2**set_bits words, the small one (the
     first pass) of 2**small_set_bits, at most as many (small values let the tests reach
-    the second pass and the CPU path)."""
+    the second pass and the CPU path); ``defines``: more ``NAME=VALUE`` for the source."""
     compiler = compiler or find_compiler()
     if compiler is None:
         raise MissingDependencyError("the kernel's CPU build needs a C++ compiler (g++)")
     small = min(small_set_bits, set_bits)
-    library = os.path.join(directory, f"bg_kernel_{small}_{set_bits}.so")
+    tag = "".join(f"_{d.replace('=', '')}" for d in defines)
+    library = os.path.join(directory, f"bg_kernel_{small}_{set_bits}{tag}.so")
     command = [
         compiler, "-x", "c++", "-std=c++11", "-O2", "-fPIC", "-shared",
         f"-DBG_SMALL_SET_BITS={small}", f"-DBG_LARGE_SET_BITS={set_bits}",
+        *(f"-D{define}" for define in defines),
         str(KERNEL_FILE), "-o", library,
     ]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, check=False)

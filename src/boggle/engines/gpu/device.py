@@ -12,7 +12,8 @@ Tuning knobs (environment variables, read once per process):
 first pass's word set (2**bits slots, default 9), ``BOGGLE_GPU_MIN_BLOCKS``
 (``__launch_bounds__``' minimum blocks a multiprocessor, default none),
 ``BOGGLE_GPU_PER_SM`` (at most this many blocks a multiprocessor in the grid: fewer
-threads, more L1 cache each; default: as many as fit).
+threads, more L1 cache each; default: as many as fit), ``BOGGLE_GPU_TOP_REGISTERS=1``
+(the search's top frame kept in registers: less local memory traffic, more registers).
 
 >>> device_missing() is None or "pip install" in device_missing() or "GPU" in device_missing()
 True
@@ -63,7 +64,9 @@ def _knob(name: str, default: int | None) -> int | None:
     return int(text) if text else default
 
 
-def compile_options(block: int, set_bits: int, min_blocks: int | None) -> tuple[str, ...]:
+def compile_options(
+    block: int, set_bits: int, min_blocks: int | None, top_registers: bool = False
+) -> tuple[str, ...]:
     """NVRTC's options for the kernel (CuPy adds the device's architecture).
 
     >>> compile_options(128, 9, None)
@@ -77,6 +80,8 @@ def compile_options(block: int, set_bits: int, min_blocks: int | None) -> tuple[
     )
     if min_blocks:
         options += (f"-DBG_MIN_BLOCKS={min_blocks}",)
+    if top_registers:
+        options += ("-DBG_TOP_IN_REGISTERS=1",)
     return options
 
 
@@ -92,6 +97,7 @@ class DeviceRunner:
         set_bits: int | None = None,
         min_blocks: int | None = None,
         per_processor: int | None = None,
+        top_registers: bool | None = None,
     ) -> None:
         missing = device_missing()
         if missing:
@@ -101,7 +107,9 @@ class DeviceRunner:
         self.set_bits = set_bits or _knob("BOGGLE_GPU_SET_BITS", DEFAULT_SET_BITS) or 9
         self.min_blocks = min_blocks or _knob("BOGGLE_GPU_MIN_BLOCKS", None)
         self.per_processor = per_processor or _knob("BOGGLE_GPU_PER_SM", None)
-        self.options = compile_options(self.block, self.set_bits, self.min_blocks)
+        if top_registers is None:
+            top_registers = bool(_knob("BOGGLE_GPU_TOP_REGISTERS", 0))
+        self.options = compile_options(self.block, self.set_bits, self.min_blocks, top_registers)
         module = self.cupy.RawModule(code=kernel_source(), options=self.options)
         self.signatures = KERNEL_SIGNATURES
         self.kernels = {name: module.get_function(name) for name in KERNEL_SIGNATURES}

@@ -97,6 +97,9 @@ typedef unsigned long long bg_u64;
 #ifndef BG_LARGE_SET_BITS
 #define BG_LARGE_SET_BITS 12 /* the second pass's: 4,096 slots, 3,072 words */
 #endif
+#ifndef BG_TOP_IN_REGISTERS
+#define BG_TOP_IN_REGISTERS 0 /* 1: the top frame in registers, only those below in memory */
+#endif
 
 /* One level of the search: the node's letters (word bit cleared) and first child,
  * the neighbour cells not yet tried, the cell, and the letters read so far. */
@@ -177,6 +180,8 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
     words.clear_all();
     bg_u32 faces[BG_MAX_CELLS];
     bg_frame stack[BG_MAX_CELLS];
+    bg_frame top = {0, 0, 0, 0, 0, 0}; /* the top frame, with BG_TOP_IN_REGISTERS */
+    (void)top;
     const bg_u64 root = BG_LOAD_NODE(nodes, 0);
     const bg_u32 root_mask = (bg_u32)root & ~BG_WORD_BIT;
     const bg_u32 root_first = (bg_u32)(root >> 32);
@@ -205,17 +210,24 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
             letters = 0;
             cell = start++;
         } else {
-            bg_frame *top = &stack[depth - 1];
-            if (!top->todo) { /* every neighbour tried: step back */
-                used &= ~(1ULL << top->cell);
+#if BG_TOP_IN_REGISTERS
+            bg_frame *at = &top;
+#else
+            bg_frame *at = &stack[depth - 1];
+#endif
+            if (!at->todo) { /* every neighbour tried: step back */
+                used &= ~(1ULL << at->cell);
                 depth--;
+#if BG_TOP_IN_REGISTERS
+                if (depth) top = stack[depth - 1];
+#endif
                 continue;
             }
-            cell = BG_CTZ64(top->todo);
-            top->todo &= top->todo - 1;
-            mask = top->mask;
-            first = top->first;
-            letters = top->letters;
+            cell = BG_CTZ64(at->todo);
+            at->todo &= at->todo - 1;
+            mask = at->mask;
+            first = at->first;
+            letters = at->letters;
         }
         const bg_u32 face = faces[cell];
         const bg_u32 bit = bg_lead_bit(face);
@@ -239,7 +251,13 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
         }
         if (!(child_mask & ~BG_WORD_BIT)) continue;
         used |= 1ULL << cell;
+#if BG_TOP_IN_REGISTERS
+        if (depth) stack[depth - 1] = top;
+        bg_frame *pushed = &top;
+        depth++;
+#else
         bg_frame *pushed = &stack[depth++];
+#endif
         pushed->mask = child_mask & ~BG_WORD_BIT;
         pushed->first = (bg_u32)(node >> 32);
         pushed->todo = near[cell] & ~used;
