@@ -38,6 +38,8 @@ if TYPE_CHECKING:
         rules_for_board,
     )
     from boggle.model.solution import Found, ScoredWord, Solution
+    from boggle.search.options import ProofOptions, SearchOptions
+    from boggle.study.stats import StatsOptions
     from boggle.wordlists.lexicon import Lexicon, normalise_word
     from boggle.wordlists.loading import load_lexicon
     from boggle.wordlists.sources import DEFAULT_WORDLIST, bundled_lists
@@ -45,7 +47,11 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 # Each public name and the module it lives in: imported on first use, so `import boggle`
-# costs almost nothing and a command loads only what it needs.
+# costs almost nothing and a command loads only what it needs.  The public API is written
+# three times because three readers need it: here for the lazy imports, in the imports under
+# TYPE_CHECKING for the type checker, and in ``__all__`` (a literal, as type checkers and
+# linters read it) for ``import *`` and re-export.  tests/lib/test_public_api.py holds the
+# three equal, and every name importable.
 _HOMES: dict[str, str] = {
     "BIG": "model.rules",
     "Board": "model.board",
@@ -69,12 +75,15 @@ _HOMES: dict[str, str] = {
     "PRESETS": "model.rules",
     "PlaySession": "game",
     "PlayerList": "game",
+    "ProofOptions": "search.options",
     "RoundResult": "game",
     "Rules": "model.rules",
     "RulesChoice": "model.rules",
     "RulesError": "model.errors",
     "ScoredWord": "model.solution",
+    "SearchOptions": "search.options",
     "Solution": "model.solution",
+    "StatsOptions": "study.stats",
     "Status": "game",
     "bundled_lists": "wordlists.sources",
     "choose_rules": "model.rules",
@@ -129,12 +138,15 @@ __all__ = [
     "Match",
     "PlaySession",
     "PlayerList",
+    "ProofOptions",
     "RoundResult",
     "Rules",
     "RulesChoice",
     "RulesError",
     "ScoredWord",
+    "SearchOptions",
     "Solution",
+    "StatsOptions",
     "Status",
     "bundled_lists",
     "choose_rules",

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, Lexicon, solve
-from boggle._native.core import MAX_LETTERS, checksum
+from boggle._native.core import checksum
 from boggle.engines import native
-from boggle.engines.native import CompiledLexicon
+from boggle.engines.native import CompiledLexicon, trie_from_image
 from boggle.files import cache as cache_module
 from boggle.files.cache import load, store
 
@@ -161,7 +161,7 @@ def test_an_aligned_read_only_image_is_read_in_place_others_are_copied(tmp_path:
     with open(entry, "rb") as handle:
         mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
     words = "\n".join(Lexicon.from_words(WORDS).words).encode()
-    in_place = built._trie(memoryview(mapped)[8:], None, MAX_LETTERS, memoryview(words))
+    in_place = trie_from_image(memoryview(mapped)[8:], memoryview(words), built._faces())
     assert score_trie(built, in_place) == score(built)
     with pytest.raises(BufferError):  # the trie holds the mapped file: no copy was made
         mapped.close()
@@ -170,11 +170,11 @@ def test_an_aligned_read_only_image_is_read_in_place_others_are_copied(tmp_path:
     entry.write_bytes(b"1234567" + image)
     with open(entry, "rb") as handle:
         mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-    copied = built._trie(memoryview(mapped)[7:], None, MAX_LETTERS, words)  # misaligned
+    copied = trie_from_image(memoryview(mapped)[7:], words, built._faces())  # misaligned
     mapped.close()  # the trie has its own copy
     assert score_trie(built, copied) == score(built)
     with pytest.raises(ValueError):  # and checked it: one byte short
-        built._trie(bytearray(image[:-1]), None, MAX_LETTERS, words)
+        trie_from_image(bytearray(image[:-1]), words, built._faces())
     del copied
 
 

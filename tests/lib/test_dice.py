@@ -131,7 +131,7 @@ def test_roll_board_dispatches_and_checks_sizes() -> None:
     assert (roll_board("uniform", 9).rows, roll_board("uniform", 9, rows=6).cols) == (4, 6)
     with pytest.raises(BoggleError, match="5x5 tray"):
         roll_board("big", 1, rows=4)
-    with pytest.raises(BoggleError, match="unknown dice 'huge'"):
+    with pytest.raises(BoggleError, match="unknown dice set 'huge'"):
         dice_set("huge")
     with pytest.raises(BoggleError, match="at least one row"):
         uniform_board(0, 3)

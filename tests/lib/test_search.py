@@ -118,7 +118,14 @@ def test_prove_on_four_letter_3x3_equals_enumeration(
         + ["ease", "sear", "sera", "eases", "erase", "erases", "seer", "sere", "seres"]
     )
     result = prove(
-        3, 3, lexicon, CLASSIC, 6, 2, corner_buckets=corner_buckets, inner_buckets=inner_buckets
+        3,
+        3,
+        lexicon,
+        CLASSIC,
+        6,
+        jobs=2,
+        corner_buckets=corner_buckets,
+        inner_buckets=inner_buckets,
     )
     assert {b.board: b.score for b in result.boards} == exhaustive_above(3, 3, lexicon, 6)
     assert result.extra["corner_buckets"] == ["aers"] if corner_buckets is None else ["ae", "rs"]

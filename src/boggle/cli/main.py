@@ -53,8 +53,31 @@ CLI_REMEDIES = {
     "uniform_dice": "; use --dice uniform for other sizes",
     "sorted_copy": "; write a sorted copy with 'boggle dicts export LIST FILE'",
     "skip_plots": " (or give --no-plots)",
+    "native_engine": "; use --engine native",
 }
 """What the command line adds to an error carrying a ``remedy`` (see ``boggle.model.errors``)."""
+
+
+CLI_OPTIONS = {"bucket_count": "--buckets", "parameters": "--pool"}
+"""The options whose names are not the library's parameter (``corner_buckets`` is
+``--corner-buckets``; these are not)."""
+
+
+def with_option(error: BoggleError) -> str:
+    """The error's message, the parameter it names written as the command's option.
+
+    >>> with_option(BoggleError("corner_buckets must be at least 1", setting="corner_buckets"))
+    '--corner-buckets must be at least 1'
+    >>> with_option(BoggleError("the pool holds 1 to 9 boards", setting="pool"))
+    'the pool holds 1 to 9 boards (--pool)'
+    """
+    message = str(error)
+    if error.setting is None:
+        return message
+    option = CLI_OPTIONS.get(error.setting, "--" + error.setting.replace("_", "-"))
+    if message.startswith(f"{error.setting} "):
+        return option + message[len(error.setting) :]
+    return f"{message} ({option})"
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -261,7 +284,7 @@ def main(argv: Sequence[str] | None = None, whole_process: bool = False) -> int:
         status: int = args.run(args)
         sys.stdout.flush()  # here, so a full disk is reported like any other error
     except BoggleError as error:
-        _report(f"{error}{CLI_REMEDIES.get(error.remedy or '', '')}")
+        _report(f"{with_option(error)}{CLI_REMEDIES.get(error.remedy or '', '')}")
         return 2
     except KeyboardInterrupt:
         # On a terminal the cursor may sit after a prompt or a "^C": start a line of its own.

@@ -26,8 +26,8 @@ import string
 from dataclasses import dataclass
 from typing import Any
 
-from boggle.dice.cubes import DICE_SETS, dice_set
-from boggle.model.board import MAX_CELLS, MAX_SIDE, Board
+from boggle.dice.cubes import DICE_SETS, dice_set, generator_name
+from boggle.model.board import MAX_CELLS, MAX_SIDE, Board, compact_text
 from boggle.model.errors import DiceError
 
 MAX_SEED = 2**64 - 1
@@ -51,7 +51,7 @@ class BoardSource:
         >>> BoardSource.named("uniform", 3, 5)
         BoardSource(dice=None, rows=3, cols=5)
         """
-        if name.lower() == "uniform":
+        if generator_name(name) == "uniform":
             rows = 4 if rows is None else rows
             cols = rows if cols is None else cols
             if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE and rows * cols <= MAX_CELLS):
@@ -151,13 +151,8 @@ def board_lines(source: BoardSource, seed: int, first: int, count: int) -> list[
     codes, faces = face_codes(source, seed, first, count)
     rows, cols = source.rows, source.cols
     if any(len(face) > 1 and face != "qu" for face in faces):  # bracketed faces: varying width
-        texts = [f"[{face}]" if len(face) > 1 and face != "qu" else face[0] for face in faces]
-        separator = "" if rows == cols else "/"
         return [
-            separator.join(
-                "".join(texts[c] for c in board[r * cols : (r + 1) * cols]) for r in range(rows)
-            )
-            + ("/" if rows == 1 and cols > 1 else "")
+            compact_text([faces[c] for c in board], rows, cols, one_word=True)
             for board in codes.tolist()
         ]
     letters = np.frombuffer("".join(face[0] for face in faces).encode("ascii"), dtype=np.uint8)

@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from boggle.model.board import Board, check_faces, check_size
+from boggle.model.board import Board, check_faces, check_size, parse_faces
 from boggle.model.errors import DiceError
 from boggle.model.letters import LATIN
 from boggle.model.wording import a_size
@@ -82,23 +82,12 @@ class DiceSet:
 
 
 def _cubes(text: str) -> tuple[tuple[str, ...], ...]:
-    """Cubes written one per word, faces as letters; a multi-letter face in brackets.
+    """Cubes written one per word, each word read as a board's row is.
 
     >>> _cubes("aacfoi himn[qu]u")
     (('a', 'a', 'c', 'f', 'o', 'i'), ('h', 'i', 'm', 'n', 'qu', 'u'))
     """
-    cubes = []
-    for word in text.split():
-        faces: list[str] = []
-        rest = word
-        while rest:
-            if rest.startswith("["):
-                face, _, rest = rest[1:].partition("]")
-            else:
-                face, rest = rest[0], rest[1:]
-            faces.append(face)
-        cubes.append(tuple(faces))
-    return tuple(cubes)
+    return tuple(tuple(parse_faces(word)) for word in text.split())
 
 
 def _columns(table: str) -> tuple[tuple[str, ...], ...]:
@@ -194,23 +183,48 @@ UNIFORM_LETTERS = LATIN
 
 
 def dice_set(name: str) -> DiceSet:
-    """The dice set called ``name`` (case ignored)."""
+    """The dice set called ``name`` (case ignored).
+
+    >>> dice_set("Big").rows
+    5
+    """
     try:
         return DICE_SETS[name.lower()]
     except KeyError:
-        raise DiceError(f"unknown dice {name!r}; choose one of: {', '.join(GENERATORS)}") from None
+        raise DiceError(
+            f"unknown dice set {name!r}; choose one of: {', '.join(DICE_SETS)}"
+        ) from None
+
+
+def generator_name(name: str) -> str:
+    """``name`` in lower case when it is one of :data:`GENERATORS`, else a :class:`DiceError`
+    that lists them.
+
+    >>> generator_name("Uniform")
+    'uniform'
+    """
+    if name.lower() not in GENERATORS:
+        raise DiceError(f"unknown dice {name!r}; choose one of: {', '.join(GENERATORS)}")
+    return name.lower()
 
 
 def roll(dice: str | DiceSet = "new", seed: int | None = None) -> Board:
     """Shake the cubes into the tray: shuffle them into the cells, turn a random face up.
 
+    ``dice`` is a :class:`DiceSet` or any name of :data:`GENERATORS` (``uniform``: a 4x4
+    board of uniform letters, see :func:`roll_board` for other sizes).
+
     >>> board = roll("classic", seed=42)
     >>> board.rows, board.cols
     (4, 4)
+    >>> roll("uniform", seed=1).size
+    16
     """
+    if isinstance(dice, str):
+        return roll_board(dice, seed)
     import random  # here: only rolling needs it, and it costs every start a millisecond
 
-    cubes = dice_set(dice) if isinstance(dice, str) else dice
+    cubes = dice
     rng = random.Random(seed)
     order = list(cubes.cubes)
     rng.shuffle(order)
@@ -248,7 +262,7 @@ def roll_board(
     >>> roll_board("big", seed=7).rows, str(roll_board("uniform", seed=1, rows=2, cols=3))
     (5, 'esz yci')
     """
-    if name.lower() == "uniform":
+    if generator_name(name) == "uniform":
         rows = 4 if rows is None else rows
         return uniform_board(rows, rows if cols is None else cols, seed)
     cubes = dice_set(name)

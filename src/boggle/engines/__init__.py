@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 
 from boggle.model.board import Board
 from boggle.model.errors import EngineError
-from boggle.model.rules import Rules, RulesChoice, choose_rules
+from boggle.model.rules import Rules, RulesLike, choose_rules
 from boggle.model.solution import Found, Solution
 from boggle.wordlists.languages import fold_board
 from boggle.wordlists.lexicon import Lexicon
@@ -259,7 +259,7 @@ def get_engine(name: str) -> Engine:
 def solve(
     board: Board | str,
     lexicon: Lexicon | str | None = None,
-    rules: Rules | RulesChoice | None = None,
+    rules: RulesLike = None,
     engine: str | None = None,
     words: str = "all",
 ) -> Solution:
@@ -267,9 +267,10 @@ def solve(
 
     ``board`` may be a :class:`Board` or its compact text; ``lexicon`` a
     :class:`Lexicon`, a bundled list name or a file path (default: the
-    bundled default list); ``rules`` are fixed :class:`Rules`, or a :class:`RulesChoice` (default:
-    the preset for the board size); ``words``: ``common`` or ``standard`` keeps only the
-    words of that level (with their frequencies, see :func:`boggle.wordlists.frequencies.at_level`).
+    bundled default list); ``rules`` are fixed :class:`Rules`, a :class:`RulesChoice` or a
+    preset's name (default: the preset for the board size); ``words``: ``common`` or
+    ``standard`` keeps only the words of that level (with their frequencies, see
+    :func:`boggle.wordlists.frequencies.at_level`).
 
     >>> from boggle import Lexicon
     >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "mile", "moxie"]))

@@ -46,6 +46,12 @@ from boggle.model.rules import Rules
 from boggle.model.solution import Found, ScoredWord, Solution
 from boggle.wordlists.lexicon import Lexicon
 
+TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from boggle.model.records import dataclass
+
 _SINGLE_FACES = "abcdefghijklmnopqrstuvwxyz"
 _MULTI_FACES = tuple(sorted(MULTI_LETTER_FACES))
 
@@ -60,6 +66,56 @@ length, and a cube showing such a letter is searched like a ``Qu`` cube."""
 SILENT = 0x40
 
 
+@dataclass(frozen=True)
+class FaceTable:
+    """How the core's board parser reads text into faces (what a :class:`Trie` is given
+    besides its words): the face of each character, the multi-letter faces written in
+    brackets and their face numbers, and each face's letter codes (:data:`FACE_MAX` each).
+    :meth:`none` reads no board text (a trie scored through encoded faces only)."""
+
+    char_faces: bytes
+    multi_names: tuple[str, ...]
+    multi_ids: bytes
+    face_letters: bytes
+
+    @classmethod
+    def none(cls) -> FaceTable:
+        """A table that reads no character as a face."""
+        return cls(bytes([NO_LETTER] * 256), (), b"", b"")
+
+
+def trie_from_words(
+    letters: bytes | memoryview,
+    offsets: bytes,
+    alphabet_size: int,
+    words: tuple[str, ...] | bytes | memoryview,
+    faces: FaceTable,
+) -> Trie:
+    """The core's trie built from words: ``letters`` (every word's letter codes, one after
+    the other, in code order), ``offsets`` (``len(words) + 1`` native uint32 offsets into
+    ``letters``), ``alphabet_size`` letter codes, ``words`` as text (a tuple, or bytes of
+    lines) and the board parser's ``faces``.
+
+    >>> none = FaceTable.none()
+    >>> trie = trie_from_words(b"\\x00\\x01", bytes(array("I", [0, 2])), 2, ("ab",), none)
+    >>> trie_from_image(trie.image(), ("ab",), none).nodes == trie.nodes > 0
+    True
+    """
+    return Trie(letters, offsets, alphabet_size, words, *_arguments(faces))
+
+
+def trie_from_image(
+    image: bytes | memoryview, words: tuple[str, ...] | bytes | memoryview, faces: FaceTable
+) -> Trie:
+    """The core's trie read in place from an ``image`` (:meth:`Trie.image`, checked), with
+    the ``words`` it was built from and the board parser's ``faces``."""
+    return Trie(image, None, MAX_LETTERS, words, *_arguments(faces))
+
+
+def _arguments(faces: FaceTable) -> tuple[bytes, tuple[str, ...], bytes, bytes]:
+    return faces.char_faces, faces.multi_names, faces.multi_ids, faces.face_letters
+
+
 class CompiledLexicon:
     """A lexicon compiled for the C core: the trie and the letter numbering."""
 
@@ -68,7 +124,7 @@ class CompiledLexicon:
         if cached is not None:
             self.letter_codes, word_bytes, image, self.longest = cached
             try:
-                self.trie = self._trie(image, None, MAX_LETTERS, word_bytes)
+                self.trie = trie_from_image(image, word_bytes, self._faces())
             except ValueError:  # the core refuses the image: build afresh
                 cached = None
                 del image, word_bytes  # the entry's bytes, freed before the rebuild
@@ -87,20 +143,16 @@ class CompiledLexicon:
                 letters = b"".join(code for code, _ in pairs)
                 words = tuple(word for _, word in pairs)
                 offsets.extend(accumulate(len(code) for code, _ in pairs))
-            self.trie = self._trie(letters, offsets.tobytes(), alphabet_size, words)
+            self.trie = trie_from_words(
+                letters, offsets.tobytes(), alphabet_size, words, self._faces()
+            )
             self.longest = lexicon.longest
             _write_cache(lexicon, self.letter_codes, words, self.trie)
         self.in_word_order = all(len(code) == 1 for code in self.letter_codes.values())
         """Word ids follow the words' own order (no escaped letters reorder them)."""
 
-    def _trie(
-        self,
-        letters: bytes | memoryview,
-        offsets: bytes | None,
-        size: int,
-        words: tuple[str, ...] | memoryview,
-    ) -> Trie:
-        """The core's trie over ``words``, with the board faces its parser reads."""
+    def _faces(self) -> FaceTable:
+        """How the core reads board text into faces, with this list's letter codes."""
         faces = [*_SINGLE_FACES, *_MULTI_FACES]
         face_id = {face: i for i, face in enumerate(faces)}
         char_faces = bytearray([NO_LETTER] * 256)
@@ -110,9 +162,7 @@ class CompiledLexicon:
         multi_names = tuple(face for face in _MULTI_FACES if self.encode_face(face) is not None)
         face_letters = b"".join(self.encode_face(face) or bytes(FACE_MAX) for face in faces)
         multi_ids = bytes(face_id[face] for face in multi_names)
-        return Trie(
-            letters, offsets, size, words, bytes(char_faces), multi_names, multi_ids, face_letters
-        )
+        return FaceTable(bytes(char_faces), multi_names, multi_ids, face_letters)
 
     @lru_cache(maxsize=4096)  # noqa: B019 - one cache per compiled lexicon is the point
     def encode_face(self, face: str) -> bytes | None:

@@ -17,7 +17,7 @@ from typing import Any
 from boggle.game.matches import DEFAULT_TARGET, Match, play_match
 from boggle.game.rounds import PlayerList, RoundResult, default_challenge, judge_round
 from boggle.model.errors import JudgeError
-from boggle.model.rules import Rules, RulesChoice
+from boggle.model.rules import RulesLike
 from boggle.wordlists.lexicon import Lexicon
 
 ROUND_KEYS = ("board", "players", "challenge")
@@ -68,7 +68,7 @@ def read_players(data: Any) -> list[PlayerList]:
 def judge_json(
     data: Any,
     lexicon: Lexicon,
-    rules: Rules | RulesChoice | None = None,
+    rules: RulesLike = None,
     challenge: str | None = None,
     target: int | None = None,
 ) -> RoundResult | Match:
@@ -102,7 +102,7 @@ def judge_json(
 def _judge_round_json(
     data: Any,
     lexicon: Lexicon,
-    rules: Rules | RulesChoice | None,
+    rules: RulesLike,
     challenge: str | None,
     number: int | None,
 ) -> RoundResult:

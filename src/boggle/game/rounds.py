@@ -15,7 +15,7 @@ from boggle.game.words import Status, WordCheck, check_word, typed_word
 from boggle.model import render
 from boggle.model.board import Board, Cell
 from boggle.model.errors import BoggleError, JudgeError
-from boggle.model.rules import Rules, RulesChoice, choose_rules
+from boggle.model.rules import Rules, RulesLike, choose_rules
 from boggle.model.wording import counted
 from boggle.wordlists.lexicon import Lexicon
 
@@ -234,7 +234,7 @@ def judge_round(
     board: Board | str,
     players: Sequence[PlayerList] | Mapping[str, Sequence[str] | str],
     lexicon: Lexicon,
-    rules: Rules | RulesChoice | None = None,
+    rules: RulesLike = None,
     challenge: ChallengeMode | str | None = "off",
 ) -> RoundResult:
     """Judge every player's list by the rules (see :mod:`boggle.game`).

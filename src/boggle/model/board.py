@@ -13,6 +13,11 @@ The compact text form, read by every command and printed back by them:
 * a multi-letter face is written in brackets: ``"[th]ae [qu]xyz"`` (``[qu]``
   and ``q`` mean the same cube).
 
+:meth:`Board.parse` is the one reader of this form (:func:`parse_faces` reads one
+row of it) and :func:`compact_text` the one writer: ``str(board)`` separates the
+rows by spaces; ``compact_text(..., one_word=True)`` writes a text with no space,
+as the searches print their boards.
+
 >>> board = Board.parse("fxie amlo ewbx astu")
 >>> board.rows, board.cols
 (4, 4)
@@ -59,7 +64,13 @@ _ROW_SEPARATORS = re.compile(r"[\s/,]+")
 _BRACKETED = re.compile(r"\[([^\[\]]*)\]|(.)", re.DOTALL)
 
 
-def _parse_row(text: str) -> list[str]:
+def parse_faces(text: str) -> list[str]:
+    """The faces of one row of the compact form: letters, ``q`` for ``Qu``, brackets
+    around a multi-letter face.
+
+    >>> parse_faces("q[th]E[qu]")
+    ['qu', 'th', 'e', 'qu']
+    """
     faces: list[str] = []
     for match in _BRACKETED.finditer(text):
         bracketed, single = match.group(1), match.group(2)
@@ -160,7 +171,7 @@ class Board:
         rows_text = [row for row in _ROW_SEPARATORS.split(text.strip()) if row]
         if not rows_text:
             raise BoardError("the board is empty; give rows of letters like 'fxie amlo ewbx astu'")
-        rows = [_parse_row(row) for row in rows_text]
+        rows = [parse_faces(row) for row in rows_text]
         explicit_rows = _ROW_SEPARATORS.search(text.strip()) is not None
         if len(rows) == 1 and not explicit_rows:
             faces = rows[0]
@@ -236,17 +247,8 @@ class Board:
         """Every letter that appears on some face."""
         return frozenset("".join(self.faces))
 
-    def row_texts(self) -> list[str]:
-        """Each row in compact form."""
-        return [
-            "".join(_format_face(f) for f in self.faces[r * self.cols : (r + 1) * self.cols])
-            for r in range(self.rows)
-        ]
-
     def __str__(self) -> str:
-        if self.rows == 1 and self.cols > 1:
-            return self.row_texts()[0] + "/"  # one explicit row, not a square to infer
-        return " ".join(self.row_texts())
+        return compact_text(self.faces, self.rows, self.cols)
 
     def __repr__(self) -> str:
         return f"Board.parse({str(self)!r})"
@@ -268,9 +270,34 @@ class Board:
         return self.svg()
 
 
-def _format_face(face: str) -> str:
+def format_face(face: str) -> str:
+    """One face in the compact form: ``q`` for ``Qu``, a multi-letter face in brackets.
+
+    >>> format_face("qu"), format_face("th"), format_face("e")
+    ('q', '[th]', 'e')
+    """
     if face == "qu":
         return "q"
     if len(face) > 1:
         return f"[{face}]"
     return face
+
+
+def compact_text(faces: Sequence[str], rows: int, cols: int, *, one_word: bool = False) -> str:
+    """The compact text of a board of ``faces`` (row by row), which :meth:`Board.parse`
+    reads back: rows separated by spaces; with ``one_word``, a text with no space (a
+    square's rows run together, other shapes' rows separated by ``/``).  A board of one
+    row ends with ``/``, so that it is not read as a square.
+
+    >>> compact_text(("p", "qu", "a", "t"), 2, 2), compact_text("pqat", 2, 2, one_word=True)
+    ('pq at', 'pqat')
+    >>> compact_text("abcdef", 2, 3, one_word=True), compact_text("abc", 1, 3)
+    ('abc/def', 'abc/')
+    """
+    shown = [format_face(face) for face in faces]
+    lines = ["".join(shown[r * cols : (r + 1) * cols]) for r in range(rows)]
+    if rows == 1 and cols > 1:
+        return lines[0] + "/"  # one explicit row, not a square to infer
+    if not one_word:
+        return " ".join(lines)
+    return "".join(lines) if rows == cols else "/".join(lines)

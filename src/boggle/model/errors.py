@@ -6,17 +6,22 @@ and exits with status 2; the web API answers it with an HTTP 4xx.
 
 The library's messages name no command-line option or HTTP field: when the
 fix is something a shell offers (a flag, a command), the error carries a
-``remedy`` code, one of :data:`REMEDIES`, and the shell adds its own words.
+``remedy`` code, one of :data:`REMEDIES`, and the shell adds its own words; when
+a parameter of the call was wrong, ``setting`` names it (as the function calls it),
+and a shell may name its own option for it instead.
 
 >>> error = DiceError("the classic dice fill a 4x4 tray only", remedy="uniform_dice")
 >>> str(error), error.remedy
 ('the classic dice fill a 4x4 tray only', 'uniform_dice')
+>>> BoggleError("jobs must be at least 1, got 0", setting="jobs").setting
+'jobs'
 """
 
 REMEDIES = {
     "uniform_dice": "other board sizes are rolled from uniform letters",
     "sorted_copy": "the word list needs a sorted, uncompressed copy",
     "skip_plots": "the figures can be left out",
+    "native_engine": "the native engine scores on the CPU",
 }
 """The fixes a shell may offer, by ``remedy`` code, described for people."""
 
@@ -24,9 +29,13 @@ REMEDIES = {
 class BoggleError(ValueError):
     """Base class of every error caused by bad input."""
 
-    def __init__(self, message: str, *, remedy: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, remedy: str | None = None, setting: str | None = None
+    ) -> None:
         super().__init__(message)
         self.remedy = remedy
+        self.setting = setting
+        """The parameter that was wrong, as the library calls it (``corner_buckets``)."""
 
 
 class BoardError(BoggleError):

@@ -224,15 +224,55 @@ class RulesChoice:
         return base.with_overrides(min_length=self.min_length, scoring=self.scoring)
 
 
-def choose_rules(rules: Rules | RulesChoice | None, board: Board | None) -> Rules:
+RulesLike = Rules | RulesChoice | str | None
+"""What every public function takes as ``rules``: fixed :class:`Rules`, a
+:class:`RulesChoice`, a preset's name (``classic``, ``big``), or ``None`` for the
+preset of the board's size."""
+
+
+def as_rules(rules: RulesLike) -> Rules | RulesChoice:
+    """``rules`` as given to a public function, in one of two forms: fixed :class:`Rules`,
+    or a :class:`RulesChoice` that picks the rules by the board's size.
+
+    >>> as_rules("big") is BIG, as_rules(None) == RulesChoice(), as_rules(CLASSIC) is CLASSIC
+    (True, True, True)
+    >>> as_rules("huge")
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.RulesError: unknown rules 'huge'; choose one of: classic, big
+    """
+    if rules is None:
+        return RulesChoice()
+    if isinstance(rules, Rules | RulesChoice):
+        return rules
+    if isinstance(rules, str):
+        return preset(rules)
+    raise RulesError(
+        f"rules must be Rules, a RulesChoice, a preset name ({', '.join(PRESETS)}) or None, "
+        f"not {type(rules).__name__}"
+    )
+
+
+def choose_rules(rules: RulesLike, board: Board | None) -> Rules:
     """The rules for ``board``: ``rules`` when fixed, else chosen by the board's size.
 
     >>> choose_rules(None, None) is CLASSIC, choose_rules(BIG, None) is BIG
     (True, True)
+    >>> choose_rules("big", None) is BIG
+    True
     """
-    if isinstance(rules, Rules):
-        return rules
-    return (rules or RulesChoice()).for_board(board)
+    chosen = as_rules(rules)
+    return chosen if isinstance(chosen, Rules) else chosen.for_board(board)
+
+
+def rules_for_size(rules: RulesLike, rows: int, cols: int) -> Rules:
+    """The rules for a ``rows`` x ``cols`` board: ``rules`` when fixed, else by its size.
+
+    >>> rules_for_size(None, 5, 5) is BIG, rules_for_size("classic", 5, 5) is CLASSIC
+    (True, True)
+    """
+    chosen = as_rules(rules)
+    return chosen if isinstance(chosen, Rules) else chosen.for_size(rows, cols)
 
 
 def rules_for_board(rows: int, cols: int) -> Rules:

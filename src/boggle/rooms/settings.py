@@ -19,10 +19,8 @@ from boggle.dice.cubes import DICE_SETS, roll_board
 from boggle.game.word_setting import EVERY_WORD, WordSetting
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
-from boggle.model.rules import PRESETS, Rules, preset, rules_for_board
+from boggle.model.rules import Rules, preset, rules_for_board
 from boggle.rooms.limits import RoomError, RoomLimits
-
-DICE_NAMES = (*DICE_SETS, "uniform")
 
 
 @dataclass(frozen=True)
@@ -72,62 +70,51 @@ class RoomSettings:
         dictionaries: Sequence[str],
         limits: RoomLimits | None = None,
     ) -> RoomSettings:
-        """Settings from a client's JSON object; the first of ``dictionaries`` is the default."""
+        """Settings from a client's JSON object; the first of ``dictionaries`` is the default.
+
+        Read by :class:`~boggle.rooms.fields.RoomSettingsRequest`, the pydantic model the
+        HTTP requests' fields come from; anything wrong is a :class:`RoomError`
+        (``bad_settings``) of one line.
+        """
+        from boggle.rooms.fields import RoomSettingsRequest, ValidationError, one_line
+
         limits = limits or RoomLimits()
-        known = {"dice", "size", "rows", "cols", "dictionary", "rules", "seconds", "target"}
-        known |= {"rounds", "challenge", "word_level", "other_words"}
-        if unknown := sorted(set(data) - known):
-            raise RoomError("bad_settings", f"unknown setting {unknown[0]!r}")
-        dice = _choice(data, "dice", DICE_NAMES, "new")
-        if dice in DICE_SETS:
-            rows, cols = DICE_SETS[dice].rows, DICE_SETS[dice].cols
-            size = data.get("size")
-            if size is not None and size != rows:
+        context = {"limits": limits, "dictionaries": list(dictionaries)}
+        try:
+            asked = RoomSettingsRequest.model_validate(data, context=context)
+        except ValidationError as error:
+            raise RoomError("bad_settings", one_line(error)) from None
+        if asked.dice in DICE_SETS:
+            rows, cols = DICE_SETS[asked.dice].rows, DICE_SETS[asked.dice].cols
+            if asked.size is not None and asked.size != rows:
                 raise RoomError(
                     "bad_settings",
-                    f"the {dice} dice fill a {rows}x{cols} tray; choose 'uniform' for other sizes",
+                    f"the {asked.dice} dice fill a {rows}x{cols} tray; "
+                    "choose 'uniform' for other sizes",
                 )
         else:
-            side = _whole(data, "size", 4, 2, limits.max_side)
-            rows = _whole(data, "rows", side, 2, limits.max_side)
-            cols = _whole(data, "cols", side, 2, limits.max_side)
-        dictionary = _choice(data, "dictionary", tuple(dictionaries), dictionaries[0])
-        rules_name = _choice(data, "rules", (*PRESETS, ""), "") or None
-        seconds = _whole(data, "seconds", 180, limits.min_round_seconds, limits.max_round_seconds)
-        rounds = _whole(data, "rounds", 0, 0, limits.max_rounds) or None
-        target = _whole(data, "target", 0 if rounds else 50, 0, limits.max_target) or None
-        if target is None and rounds is None:
+            side = 4 if asked.size is None else asked.size
+            rows = side if asked.rows is None else asked.rows
+            cols = side if asked.cols is None else asked.cols
+        rounds = asked.rounds or None
+        target = (0 if rounds else 50) if asked.target is None else asked.target
+        if not target and rounds is None:
             raise RoomError(
                 "bad_settings", "a match needs a 'target' score or a number of 'rounds'"
             )
-        challenge = data.get("challenge", False)
-        if not isinstance(challenge, bool):
-            raise RoomError("bad_settings", "'challenge' must be true or false")
         try:
-            words = WordSetting.from_json(data)
-        except BoggleError as error:  # an unknown level, or no wordfreq installed
+            words = WordSetting.from_json(asked.model_dump(include={"word_level", "other_words"}))
+        except BoggleError as error:  # a level without wordfreq installed
             raise RoomError("bad_settings", str(error)) from None
         return cls(
-            dice, rows, cols, dictionary, rules_name, seconds, target, rounds, challenge, words
+            asked.dice,
+            rows,
+            cols,
+            asked.dictionary or dictionaries[0],
+            asked.rules,
+            180 if asked.seconds is None else asked.seconds,
+            target or None,
+            rounds,
+            asked.challenge,
+            words,
         )
-
-
-def _choice(data: Mapping[str, Any], key: str, choices: Sequence[str], default: str) -> str:
-    value = data.get(key)
-    if value is None:
-        return default
-    if not isinstance(value, str) or value not in choices:
-        shown = ", ".join(c for c in choices if c) or "(none)"
-        raise RoomError("bad_settings", f"{key!r} must be one of: {shown}; got {value!r}")
-    return value
-
-
-def _whole(data: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
-    value = data.get(key)
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RoomError(
-            "bad_settings", f"{key!r} must be a whole number from {low} to {high}, got {value!r}"
-        )
-    return value

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
-from boggle.model.rules import Rules, RulesChoice
+from boggle.model.rules import RulesLike
 from boggle.scale.cluster import (
     LexiconRef,
     map_ordered,
@@ -39,14 +39,14 @@ CLUSTER_CHUNK = 16_384
 
 
 def score_lines_task(
-    lexicon: Lexicon | LexiconRef, rules: Rules | RulesChoice | None, lines: Sequence[str]
+    lexicon: Lexicon | LexiconRef, rules: RulesLike, lines: Sequence[str]
 ) -> list[BoardScore]:
     """Score one chunk of lines on a worker, with the word list the worker holds."""
     return next(score_chunks([lines], resolve_lexicon(lexicon), rules, jobs=1))
 
 
 def score_text_task(
-    lexicon: Lexicon | LexiconRef, rules: Rules | RulesChoice | None, lines: Sequence[str]
+    lexicon: Lexicon | LexiconRef, rules: RulesLike, lines: Sequence[str]
 ) -> ScoredText:
     """One chunk's output text on a worker (what ``boggle score`` prints)."""
     return next(score_text_chunks([lines], resolve_lexicon(lexicon), rules, jobs=1))
@@ -54,10 +54,10 @@ def score_text_task(
 
 def _on(
     local: Callable[..., Iterator[T]],
-    task: Callable[[Lexicon | LexiconRef, Rules | RulesChoice | None, Sequence[str]], T],
+    task: Callable[[Lexicon | LexiconRef, RulesLike, Sequence[str]], T],
     chunks: Iterable[Sequence[str]],
     lexicon: Lexicon | str | None,
-    rules: Rules | RulesChoice | None,
+    rules: RulesLike,
     where: Client | str | None,
     jobs: int | None,
 ) -> Iterator[T]:
@@ -73,7 +73,7 @@ def _on(
 def score_chunks_on(
     chunks: Iterable[Sequence[str]],
     lexicon: Lexicon | str | None = None,
-    rules: Rules | RulesChoice | None = None,
+    rules: RulesLike = None,
     where: Client | str | None = None,
     jobs: int | None = None,
 ) -> Iterator[list[BoardScore]]:
@@ -84,7 +84,7 @@ def score_chunks_on(
 def score_text_chunks_on(
     chunks: Iterable[Sequence[str]],
     lexicon: Lexicon | str | None = None,
-    rules: Rules | RulesChoice | None = None,
+    rules: RulesLike = None,
     where: Client | str | None = None,
     jobs: int | None = None,
 ) -> Iterator[ScoredText]:

@@ -20,7 +20,14 @@ from boggle.engines.gpu import batch_engine, score_lines_on_gpu
 from boggle.engines.native import compiled, points_table, score_native
 from boggle.model.board import MAX_CELLS, MAX_SIDE, Board
 from boggle.model.errors import BoardError
-from boggle.model.rules import LARGE_BOARD_CELLS, Rules, RulesChoice, choose_rules
+from boggle.model.rules import (
+    LARGE_BOARD_CELLS,
+    Rules,
+    RulesChoice,
+    RulesLike,
+    as_rules,
+    choose_rules,
+)
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_lexicon
 
@@ -147,7 +154,7 @@ def _score_text_chunk(
 def score_text_chunks(
     chunks: Iterable[Sequence[str]],
     lexicon: Lexicon | str | None = None,
-    rules: Rules | RulesChoice | None = None,
+    rules: RulesLike = None,
     jobs: int | None = None,
 ) -> Iterator[ScoredText]:
     """Like :func:`score_chunks`, but each chunk comes back as output text
@@ -165,7 +172,7 @@ def score_text_chunks(
 def score_chunks(
     chunks: Iterable[Sequence[str]],
     lexicon: Lexicon | str | None = None,
-    rules: Rules | RulesChoice | None = None,
+    rules: RulesLike = None,
     jobs: int | None = None,
 ) -> Iterator[list[BoardScore]]:
     """Score each chunk of lines (boards in compact form), ``jobs`` threads at once.
@@ -177,12 +184,12 @@ def score_chunks(
 
 
 def _lexicon_rules(
-    lexicon: Lexicon | str | None, rules: Rules | RulesChoice | None
+    lexicon: Lexicon | str | None, rules: RulesLike
 ) -> tuple[Lexicon, Rules | RulesChoice]:
     """The lexicon (loaded when named) and the rules (by board size when not given)."""
     return (
         lexicon if isinstance(lexicon, Lexicon) else load_lexicon(lexicon),
-        RulesChoice() if rules is None else rules,
+        as_rules(rules),
     )
 
 
@@ -190,7 +197,7 @@ def _in_order(
     score: Callable[[Sequence[str], Lexicon, Rules | RulesChoice], Result],
     chunks: Iterable[Sequence[str]],
     lexicon: Lexicon | str | None,
-    rules: Rules | RulesChoice | None,
+    rules: RulesLike,
     jobs: int | None,
 ) -> Iterator[Result]:
     """``score(chunk, lexicon, rules)`` for each chunk, ``jobs`` threads at once, in order."""
@@ -214,7 +221,7 @@ def _in_order(
 def iter_scores(
     lines: Iterable[str],
     lexicon: Lexicon | str | None = None,
-    rules: Rules | RulesChoice | None = None,
+    rules: RulesLike = None,
     jobs: int | None = None,
 ) -> Iterator[BoardScore]:
     """Score each line (a board in compact form), in input order; see :func:`score_chunks`."""
@@ -241,7 +248,7 @@ def _chunk_scores(
 def score_many(
     boards: Iterable[str | Board],
     lexicon: Lexicon | str | None = None,
-    rules: Rules | RulesChoice | None = None,
+    rules: RulesLike = None,
     jobs: int | None = None,
     engine: str | None = None,
 ) -> list[int]:
@@ -287,7 +294,7 @@ def _checked(
 def score_text_chunks_on_gpu(
     chunks: Iterable[Sequence[str]],
     lexicon: Lexicon | str | None = None,
-    rules: Rules | RulesChoice | None = None,
+    rules: RulesLike = None,
 ) -> Iterator[ScoredText]:
     """:func:`score_text_chunks` with the ``gpu`` engine (large chunks suit it best)."""
     loaded, by_size = _lexicon_rules(lexicon, rules)

@@ -17,6 +17,7 @@ to this process (:mod:`~boggle.search.job`, or the prover's processes), or to a 
 """
 
 from boggle.search.classes import ClassTask, Layout, buckets, top_level_classes
+from boggle.search.options import ProofOptions, SearchOptions
 from boggle.search.prove import prove
 from boggle.search.prover import prove_class
 from boggle.search.results import ClassResult, FoundBoard, ProofResult, SearchResult
@@ -27,7 +28,9 @@ __all__ = [
     "ClassTask",
     "FoundBoard",
     "Layout",
+    "ProofOptions",
     "ProofResult",
+    "SearchOptions",
     "SearchResult",
     "buckets",
     "prove",

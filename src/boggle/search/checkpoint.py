@@ -30,6 +30,7 @@ from boggle.files.inputs import describe_size
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
 from boggle.search.classes import Layout
+from boggle.search.objective import objective_of, objective_of_json
 from boggle.search.results import ClassResult
 from boggle.wordlists.lexicon import Lexicon
 
@@ -74,14 +75,17 @@ class Checkpoint:
         """
         if path is None:
             return None
-        header = {
-            "kind": KIND,
-            "size": f"{rows}x{cols}",
-            "dictionary": lexicon.digest,
-            "rules": rules.to_json(),
-            "above": above,
-            **layout.to_json(),
-        }
+        header: dict[str, Any] = {"kind": KIND, "size": f"{rows}x{cols}"}
+        if objective_of(rules) != "points":  # absent: points (the checkpoints made before)
+            header["objective"] = objective_of(rules)
+        header.update(
+            {
+                "dictionary": lexicon.digest,
+                "rules": rules.to_json(),
+                "above": above,
+                **layout.to_json(),
+            }
+        )
         finished: dict[int, ClassResult] = {}
         if os.path.lexists(path):
             descriptor, data = _open_existing(path)
@@ -192,6 +196,15 @@ def _records(
     if not isinstance(first, dict) or first.get("kind") != KIND:
         raise BoggleError(f"{path} is not a prove checkpoint; not overwriting it")
     _fill_older_header(first)
+    theirs = first.get("objective") or objective_of_json(first.get("rules")) or "points"
+    ours = header.get("objective", "points")
+    if theirs != ours:
+        raise BoggleError(
+            f"checkpoint {path} is for the {theirs} objective, not {ours}: prove for the "
+            f"{theirs} objective or give another checkpoint file",
+            setting="objective",
+        )
+    first.setdefault("objective", theirs)
     for name in header:
         if first.get(name) != header[name]:
             raise BoggleError(

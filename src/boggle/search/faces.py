@@ -21,6 +21,7 @@ from operator import itemgetter
 from typing import cast
 
 from boggle.model import grid
+from boggle.model.board import compact_text
 
 Faces = tuple[str, ...]
 """A board's faces, row by row."""
@@ -50,17 +51,8 @@ def canonical(faces: Sequence[str], rows: int, cols: int) -> Faces:
 
 
 def board_text(faces: Sequence[str], rows: int, cols: int) -> str:
-    """The compact text of a board: one run of letters, ``q`` for Qu, ``[th]`` for others.
-
-    A one-row board ends with ``/`` and a non-square board has its rows
-    separated by ``/``, so :meth:`boggle.Board.parse` reads it back.
-    """
-    shown = ["q" if f == "qu" else f if len(f) == 1 else f"[{f}]" for f in faces]
-    if rows == cols:
-        return "".join(shown)
-    return "/".join("".join(shown[r * cols : (r + 1) * cols]) for r in range(rows)) + (
-        "/" if rows == 1 else ""
-    )
+    """A search board's text: :func:`boggle.model.board.compact_text` as one word."""
+    return compact_text(faces, rows, cols, one_word=True)
 
 
 def neighbour_edits(faces: Sequence[str], alphabet: Sequence[str]) -> list[Edit]:

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from boggle.dice.cubes import DICE_SETS
+from boggle.dice.cubes import dice_set
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
 from boggle.scale.threads import default_jobs
@@ -43,8 +43,9 @@ def letter_alphabet(lexicon: Lexicon, letters: str | None = None) -> tuple[str, 
         outside = [c for c in chosen if c not in known]
         if outside or not chosen:
             raise BoggleError(
-                f"--letters has {''.join(outside) or 'no letters'}, not in the word list's "
-                f"alphabet ({''.join(sorted(known))})"
+                f"letters has {''.join(outside) or 'no letters'}, not in the word list's "
+                f"alphabet ({''.join(sorted(known))})",
+                setting="letters",
             )
     faces = ["qu" if c == "q" else c for c in chosen]
     if "qu" in faces and "u" not in known:
@@ -59,10 +60,11 @@ def make_space(
     if dice is None:
         return LetterSpace(rows, cols, letter_alphabet(lexicon, letters))
     if letters is not None:
-        raise BoggleError("--letters and --dice do not go together: the dice set gives the letters")
-    if dice not in DICE_SETS:
-        raise BoggleError(f"unknown dice set {dice!r}; known: {', '.join(sorted(DICE_SETS))}")
-    cubes = DICE_SETS[dice].cubes
+        raise BoggleError(
+            "letters and dice do not go together: the dice set gives the letters",
+            setting="letters",
+        )
+    cubes = dice_set(dice).cubes
     if len(cubes) != rows * cols:
         raise BoggleError(
             f"dice set {dice!r} has {len(cubes)} cubes, a {rows}x{cols} board has "
@@ -83,11 +85,11 @@ def check_options(
     if method not in METHODS:
         raise BoggleError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
     if seconds is not None and not seconds > 0:
-        raise BoggleError(f"--seconds must be more than 0, got {seconds:g}")
+        raise BoggleError(f"seconds must be more than 0, got {seconds:g}", setting="seconds")
     if jobs < 1:
-        raise BoggleError(f"--jobs must be at least 1, got {jobs}")
+        raise BoggleError(f"jobs must be at least 1, got {jobs}", setting="jobs")
     if top < 1:
-        raise BoggleError(f"--top must be at least 1, got {top}")
+        raise BoggleError(f"top must be at least 1, got {top}", setting="top")
 
 
 @dataclass(frozen=True)

@@ -18,16 +18,17 @@ import multiprocessing
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from boggle._native.core import MAX_LETTERS
 from boggle.model.errors import BoggleError
-from boggle.model.rules import Rules
+from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.scale.threads import default_jobs
 from boggle.search.checkpoint import Checkpoint
 from boggle.search.classes import ClassTask, Layout, top_level_classes
 from boggle.search.distributed import prove_classes_on
 from boggle.search.job import letter_alphabet
+from boggle.search.options import ProofOptions
 from boggle.search.prover import MAX_BOARDS, Prover, check_problem, too_many_boards
 from boggle.search.results import ClassResult, FoundBoard, ProofResult
 from boggle.wordlists.lexicon import Lexicon
@@ -171,24 +172,26 @@ def prove(
     rows: int,
     cols: int,
     lexicon: Lexicon,
-    rules: Rules,
+    rules: RulesLike,
     above: int,
-    jobs: int = 1,
-    checkpoint: str | None = None,
-    bucket_count: int = 3,
+    options: ProofOptions | None = None,
+    *,
     on_class: Callable[[ClassResult, int], None] | None = None,
     where: Client | str | None = None,
-    corner_buckets: int | None = None,
-    inner_buckets: int | None = None,
-    max_boards: int = MAX_BOARDS,
     on_plan: Callable[[list[ClassTask], int, int], Iterable[ClassResult] | None] | None = None,
+    **changes: Any,
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring.
 
-    >>> from boggle import CLASSIC, Lexicon
+    ``options`` say how (:class:`~boggle.search.options.ProofOptions`); keyword arguments
+    named after its fields change them (``bucket_count=2``).
+
+    >>> from boggle import CLASSIC, Lexicon, ProofOptions
     >>> lexicon = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate"])
     >>> [(found.board, found.score) for found in prove(2, 2, lexicon, CLASSIC, above=4).boards]
     [('abet', 5), ('abte', 5), ('aetb', 5)]
+    >>> len(prove(2, 2, lexicon, "classic", 4, ProofOptions(bucket_count=2)).boards)
+    3
 
     The top-level classes have ``bucket_count`` letter buckets on the edges and, unless
     told, whole corners and the cells off the border as the edges (3x3's centre whole):
@@ -197,23 +200,27 @@ def prove(
     checkpoint); ``jobs`` processes run at once, at most one per core.  ``on_plan(todo,
     finished, total)`` is called before any work with the classes left, the classes already
     finished (from the checkpoint) and all of them; it may raise to stop there, or return
-    classes it proved itself (:attr:`CostEstimate.results`), which are not proved again."""
+    classes it proved itself (:attr:`CostEstimate.results`), which are not proved again.
+    ``on_class(result, total)`` is called as each class is proved; ``where`` runs the
+    classes on a cluster."""
+    if options is None:
+        options = ProofOptions()
+    elif not isinstance(options, ProofOptions):
+        raise TypeError(f"prove takes its settings as ProofOptions or keywords, not {options!r}")
+    if changes:
+        options = options.with_changes(**changes)
     if rows * cols > 64:
         raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
+    rules = rules_for_size(rules, rows, cols)
     check_problem(rules, above)
-    if jobs < 1:
-        raise BoggleError(f"--jobs must be at least 1, got {jobs}")
-    if max_boards < 1:
-        raise BoggleError(f"the most boards kept must be at least 1, got {max_boards}")
-    for name, count in (("--corner-buckets", corner_buckets), ("--inner-buckets", inner_buckets)):
-        if count is not None and count < 1:
-            raise BoggleError(f"{name} must be at least 1, got {count}")
+    jobs, checkpoint, max_boards = options.jobs, options.checkpoint, options.max_boards
+    bucket_count, corner_buckets, inner_buckets = (
+        options.bucket_count,
+        options.corner_buckets,
+        options.inner_buckets,
+    )
     started = time.monotonic()
-    faces = letter_alphabet(lexicon)
-    if len(lexicon.alphabet) > MAX_LETTERS:
-        raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
-    letters = ["q" if face == "qu" else face for face in faces]
-    layout = Layout.of(letters, rows, cols, bucket_count, corner_buckets, inner_buckets)
+    layout = layout_for(lexicon, rows, cols, bucket_count, corner_buckets, inner_buckets)
     tasks = list(top_level_classes(rows, cols, layout, above))
     store = Checkpoint.open(checkpoint, rows, cols, lexicon, rules, above, layout, len(tasks))
     done: dict[int, ClassResult] = dict(store.finished) if store else {}
@@ -254,6 +261,30 @@ def prove(
         resumed,
         {"finished_classes": len(done), **layout.to_json()},
     )
+
+
+def layout_for(
+    lexicon: Lexicon,
+    rows: int,
+    cols: int,
+    bucket_count: int = 3,
+    corner_buckets: int | None = None,
+    inner_buckets: int | None = None,
+) -> Layout:
+    """The buckets of a proof's top-level classes over the word list's letters
+    (:meth:`Layout.of`); :class:`BoggleError` for a list of too many letters or a bucket
+    count below 1."""
+    if len(lexicon.alphabet) > MAX_LETTERS:
+        raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
+    for name, count in (
+        ("bucket_count", bucket_count),
+        ("corner_buckets", corner_buckets),
+        ("inner_buckets", inner_buckets),
+    ):
+        if count is not None and count < 1:
+            raise BoggleError(f"{name} must be at least 1, got {count}", setting=name)
+    letters = ["q" if face == "qu" else face for face in letter_alphabet(lexicon)]
+    return Layout.of(letters, rows, cols, bucket_count, corner_buckets, inner_buckets)
 
 
 def processes(jobs: int) -> int:

@@ -79,7 +79,9 @@ def check_problem(rules: Rules, above: int) -> None:
     boggle.model.errors.BoggleError: prove needs a scoring table without negative points (3:-1): ...
     """
     if not 0 <= above <= MAX_ABOVE:
-        raise BoggleError(f"--above must be between 0 and {MAX_ABOVE:,}, got {above:,}")
+        raise BoggleError(
+            f"above must be between 0 and {MAX_ABOVE:,}, got {above:,}", setting="above"
+        )
     if any(points < 0 for _, points in rules.scoring):
         raise BoggleError(
             "prove needs a scoring table without negative points "

@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 from boggle.engines.gpu import batch_engine
 from boggle.model.errors import BoggleError
-from boggle.model.rules import Rules
+from boggle.model.rules import RulesLike, rules_for_size
 from boggle.search.distributed import SearchTask, search_on
-from boggle.search.job import SearchJob, check_options, make_space, run_parallel
-from boggle.search.local import MAX_POOL
+from boggle.search.job import SearchJob, make_space, run_parallel
+from boggle.search.options import SearchOptions
 from boggle.search.results import SearchResult
 from boggle.search.tracker import Progress
 from boggle.wordlists.lexicon import Lexicon
@@ -42,59 +42,73 @@ def search(
     rows: int,
     cols: int,
     lexicon: Lexicon,
-    rules: Rules,
-    method: str = "hillclimb",
-    seconds: float | None = None,
-    target: int | None = None,
-    seed: int | None = None,
-    jobs: int | None = None,
-    top: int = 10,
-    letters: str | None = None,
-    dice: str | None = None,
+    rules: RulesLike = None,
+    options: SearchOptions | None = None,
+    *,
     on_progress: Progress | None = None,
     where: Client | str | None = None,
-    clock: str = "wall",
-    engine: str = "native",
-    **parameters: Any,
+    **changes: Any,
 ) -> SearchResult:
     """Search for the best ``rows`` x ``cols`` boards; see the module docstring.
 
-    >>> from boggle import CLASSIC, Lexicon
+    ``options`` say how (:class:`~boggle.search.options.SearchOptions`); keyword arguments
+    change them (``seed=1``), and a name that is no field of theirs is a parameter of the
+    method (``pool=50``).  ``on_progress(best, scored, seconds)`` is called as it goes;
+    ``where`` runs it on a cluster.
+
+    >>> from boggle import CLASSIC, Lexicon, SearchOptions
     >>> lexicon = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate"])
-    >>> result = search(2, 2, lexicon, CLASSIC, seed=1)
+    >>> result = search(2, 2, lexicon, CLASSIC, SearchOptions(seed=1))
     >>> result.best[0].board, result.best[0].score, result.method
     ('abet', 5, 'hillclimb')
-
-    ``engine``: ``gpu`` scores each batch (a pool, a board's neighbours) on the GPU, in one
-    process (not with ``jobs`` > 1 or ``where``)."""
-    check_options(method, seconds, 1 if jobs is None else jobs, top, clock)
-    pool = parameters.get("pool")
-    if pool is not None and not 1 <= pool <= MAX_POOL:
-        raise BoggleError(f"the pool holds 1 to {MAX_POOL:,} boards, got {pool:,}")
-    if batch_engine(engine) == "gpu" and (where is not None or (jobs or 1) > 1):
+    >>> search(2, 2, lexicon, "classic", seed=1, method="anneal", steps=500).method
+    'anneal'
+    """
+    if options is None:
+        options = SearchOptions()
+    elif not isinstance(options, SearchOptions):
+        raise TypeError(f"search takes its settings as SearchOptions or keywords, not {options!r}")
+    if changes:
+        options = options.with_changes(**changes)
+    rules = rules_for_size(rules, rows, cols)
+    engine = batch_engine(options.engine)
+    if engine == "gpu" and (where is not None or (options.jobs or 1) > 1):
         raise BoggleError("the gpu engine searches in one process: leave out jobs and clusters")
-    make_space(rows, cols, lexicon, letters, dice)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
+    make_space(rows, cols, lexicon, options.letters, options.dice)
+    seed = random.SystemRandom().randrange(2**32) if options.seed is None else options.seed
+    parameters = dict(options.parameters)
     if where is not None:
-        settings = (rows, cols, lexicon, rules, method, seconds, target, top, letters, dice)
-        return search_on(where, SearchTask(*settings, parameters, seed), jobs, on_progress)
-    jobs = jobs or 1
+        task = SearchTask(
+            rows=rows,
+            cols=cols,
+            lexicon=lexicon,
+            rules=rules,
+            method=options.method,
+            seconds=options.seconds,
+            target=options.target,
+            top=options.top,
+            letters=options.letters,
+            dice=options.dice,
+            parameters=parameters,
+            seed=seed,
+        )
+        return search_on(where, task, options.jobs, on_progress)
     job = SearchJob(
-        rows,
-        cols,
-        lexicon,
-        rules,
-        method,
-        seconds,
-        target,
-        top,
-        letters,
-        dice,
-        parameters,
-        clock,
-        batch_engine(engine),
+        rows=rows,
+        cols=cols,
+        lexicon=lexicon,
+        rules=rules,
+        method=options.method,
+        seconds=options.seconds,
+        target=options.target,
+        top=options.top,
+        letters=options.letters,
+        dice=options.dice,
+        parameters=parameters,
+        clock=options.clock,
+        engine=engine,
     )
+    jobs = options.jobs or 1
     if jobs == 1:
         return job.run(seed, on_progress)
     return run_parallel(job, seed, jobs)

@@ -22,15 +22,15 @@ import heapq
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from boggle.dice.bulk import BoardSource, board_lines
 from boggle.engines import solve
-from boggle.engines.gpu import batch_engine
+from boggle.engines.gpu import BATCH_ENGINES, batch_engine
 from boggle.model.errors import BoggleError
-from boggle.model.rules import Rules, rules_for_board
+from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
 from boggle.scale.cluster import (
     LexiconRef,
@@ -199,7 +199,7 @@ def word_levels_of_boards(
     boards: int,
     source: BoardSource,
     lexicon: Lexicon,
-    rules: Rules | None = None,
+    rules: RulesLike = None,
     seed: int = 0,
 ) -> dict[str, int]:
     """How many of the words found on boards ``0`` to ``boards - 1`` of a run are common,
@@ -213,7 +213,7 @@ def word_levels_of_boards(
     (50, True)
     """
     frequencies = list_frequencies(lexicon)
-    rules = rules or rules_for_board(source.rows, source.cols)
+    rules = rules_for_size(rules, source.rows, source.cols)
     counts = dict.fromkeys(WORD_LEVELS, 0)
     for line in board_lines(source, seed, 0, boards):
         for item in solve(line, lexicon, rules):
@@ -268,34 +268,73 @@ def _stats_on_device(
     )
 
 
+@dataclass(frozen=True)
+class StatsOptions:
+    """How :func:`score_stats` makes its run: the ``seed`` of the boards, the ``top`` best
+    boards kept, the ``jobs`` threads in-process (default: one a core), the ``chunk_size``
+    (default: about four chunks a thread) and the batch ``engine`` (``native``, ``gpu`` or
+    ``auto``; ``gpu`` runs in this process, one thread feeding the GPU).
+
+    >>> StatsOptions(seed=5, top=3).chunk_size is None
+    True
+    >>> StatsOptions(chunk_size=0)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: chunk_size must be at least 1, got 0
+    """
+
+    seed: int = 0
+    top: int = 10
+    jobs: int | None = None
+    chunk_size: int | None = None
+    engine: str = "native"
+
+    def __post_init__(self) -> None:
+        if self.top < 0:
+            raise BoggleError(f"top must be at least 0, got {self.top}", setting="top")
+        for name in ("jobs", "chunk_size"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise BoggleError(f"{name} must be at least 1, got {value}", setting=name)
+        if self.engine not in BATCH_ENGINES:
+            raise BoggleError(
+                f"engine must be one of: {', '.join(BATCH_ENGINES)}; got {self.engine!r}",
+                setting="engine",
+            )
+
+
 def score_stats(
     boards: int,
     source: BoardSource,
     lexicon: Lexicon | str | None = None,
-    rules: Rules | None = None,
-    seed: int = 0,
-    top: int = 10,
+    rules: RulesLike = None,
+    options: StatsOptions | None = None,
+    *,
     where: Client | str | None = None,
-    jobs: int | None = None,
-    chunk_size: int | None = None,
     progress: Callable[[int], None] | None = None,
-    engine: str = "native",
+    **changes: Any,
 ) -> ScoreStats:
     """Score ``boards`` random boards from ``source`` and summarise them.
 
-    ``where`` is where the work runs (see :mod:`boggle.scale.cluster`); ``jobs`` the
-    threads in-process; ``progress`` is called with each chunk's board count;
-    ``engine`` ``native`` or ``gpu`` (in-process, one thread feeding the GPU).
+    ``options`` say how (:class:`StatsOptions`); keyword arguments named after its fields
+    change them (``score_stats(..., seed=5, top=3)``).  ``where`` is where the work runs
+    (see :mod:`boggle.scale.cluster`); ``progress`` is called with each chunk's board count.
+
+    >>> from boggle import Lexicon
+    >>> from boggle.dice.bulk import BoardSource
+    >>> lexicon = Lexicon.from_words(["tea", "eat", "ate", "seat", "east", "rest"])
+    >>> stats = score_stats(100, BoardSource.named("new"), lexicon, "classic", StatsOptions(seed=5))
+    >>> stats.boards, stats == score_stats(100, BoardSource.named("new"), lexicon, seed=5)
+    (100, True)
     """
+    options = replace(options or StatsOptions(), **changes)
     if boards < 0:
         raise BoggleError(f"the number of boards must be at least 0, got {boards}")
-    if top < 0:
-        raise BoggleError(f"the number of best boards must be at least 0, got {top}")
-    if chunk_size is not None and chunk_size < 1:
-        raise BoggleError(f"the chunk size must be at least 1, got {chunk_size}")
+    seed, top, jobs, chunk_size = options.seed, options.top, options.jobs, options.chunk_size
+    engine = options.engine
     if not isinstance(lexicon, Lexicon):
         lexicon = load_lexicon(lexicon)
-    rules = rules or rules_for_board(source.rows, source.cols)
+    rules = rules_for_size(rules, source.rows, source.cols)
     board_lines(source, seed, 0, 0)  # bad seeds and missing NumPy are reported here, once
     if batch_engine(engine) == "gpu":
         if where is not None:

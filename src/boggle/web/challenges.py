@@ -36,19 +36,11 @@ from boggle.rooms.challenges import (
     ChallengeStore,
     CreationGate,
 )
+from boggle.rooms.fields import DictionaryName, RulesName, StrictModel
 from boggle.rooms.limits import RoomError
 from boggle.web.context import WebContext, web_context
 from boggle.web.middleware import address_key
-from boggle.web.models import (
-    ERRORS,
-    BoardText,
-    DictionaryName,
-    ErrorBody,
-    MinLength,
-    RulesName,
-    StrictModel,
-    WordEntry,
-)
+from boggle.web.models import ERRORS, BoardText, ErrorBody, MinLength, WordEntry
 from boggle.web.pages import page
 from boggle.web.rooms import room_service
 from boggle.web.workers import WorkerPool

@@ -11,7 +11,7 @@ the board is and how the line reads is :mod:`boggle.rooms.daily`'s.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -24,6 +24,7 @@ from boggle.model.errors import BoggleError
 from boggle.model.render import board_json
 from boggle.model.rules import rules_for_board
 from boggle.rooms import daily
+from boggle.rooms.fields import OtherWords, WordLevel
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.web.context import WebContext, web_context
 from boggle.web.models import ERRORS
@@ -40,8 +41,8 @@ class DailyResult(BaseModel):
     dictionary: Annotated[str | None, Field(default=None, max_length=64)] = None
     size: Annotated[int, Field(ge=4, le=6)] = 4
     words: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=list, max_length=500)
-    word_level: Literal["common", "standard", "all"] = "all"
-    other_words: Literal["refused", "zero"] = "refused"
+    word_level: WordLevel = "all"
+    other_words: OtherWords = "refused"
 
 
 def _error(status: int, message: str) -> JSONResponse:

@@ -1,6 +1,7 @@
 """The API's request and answer shapes (pydantic): what the OpenAPI description shows.
 
-Requests are strict (no type coercion, no unknown fields) and bounded in size.
+Requests are strict (no type coercion, no unknown fields) and bounded in size; their field
+types and strict base are :mod:`boggle.rooms.fields`, which the rooms' settings use too.
 
 >>> SolveRequest(board="fxie amlo ewbx astu").rules is None
 True
@@ -12,6 +13,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from boggle.rooms.fields import (
+    DiceName,
+    DictionaryName,
+    OtherWords,
+    RulesName,
+    StrictModel,
+    WordLevel,
+)
+
 BoardText = Annotated[
     str,
     Field(
@@ -21,21 +31,9 @@ BoardText = Annotated[
         examples=["fxie amlo ewbx astu"],
     ),
 ]
-DictionaryName = Annotated[
-    str | None,
-    Field(default=None, max_length=64, description="a name from GET /api/dictionaries"),
-]
-RulesName = Annotated[
-    Literal["classic", "big"] | None,
-    Field(default=None, description="rules preset (default: classic below 5x5, big from 5x5)"),
-]
 MinLength = Annotated[int | None, Field(default=None, ge=1, le=64)]
 Word = Annotated[str, Field(max_length=64)]
 WordsText = Annotated[str, Field(max_length=200_000)]
-
-
-class StrictModel(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
 
 
 class SolveRequest(StrictModel):
@@ -48,7 +46,7 @@ class SolveRequest(StrictModel):
 
 
 class RollRequest(StrictModel):
-    dice: Literal["classic", "new", "big", "superbig", "uniform"] = "new"
+    dice: DiceName = "new"
     dictionary: DictionaryName = None
     """Roll for this list's language: English rolls ``dice``, any other language draws
     letters measured from its list (``rows`` x ``cols``, 4x4 by default)."""
@@ -62,10 +60,8 @@ class PlayRequest(SolveRequest):
         max_length=10_000, description="every entry typed so far in the round, in order"
     )
     finished: bool = Field(default=False, description="the round is over: list the missed")
-    word_level: Literal["common", "standard", "all"] = Field(
-        default="all", description="which words count (docs/words.md)"
-    )
-    other_words: Literal["refused", "zero"] = Field(
+    word_level: WordLevel = Field(default="all", description="which words count (docs/words.md)")
+    other_words: OtherWords = Field(
         default="refused",
         description="a listed word outside word_level: refused, or 0 points and set apart",
     )
@@ -73,10 +69,8 @@ class PlayRequest(SolveRequest):
 
 class CheckRequest(SolveRequest):
     word: Word
-    word_level: Literal["common", "standard", "all"] = Field(
-        default="all", description="which words count (docs/words.md)"
-    )
-    other_words: Literal["refused", "zero"] = Field(
+    word_level: WordLevel = Field(default="all", description="which words count (docs/words.md)")
+    other_words: OtherWords = Field(
         default="refused",
         description="a listed word outside word_level: refused, or 0 points and set apart",
     )

@@ -7,12 +7,14 @@ import json
 import sys
 from typing import Any
 
-from boggle.cli.commands._options import MAX_JOBS, jobs_number, whole_number
+from boggle.cli.commands._options import MAX_JOBS, jobs_number, seed_number, whole_number
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.search import add_closing_options, add_size_option, problem_from_args
 from boggle.model.errors import BoggleError
 from boggle.search.classes import ClassTask
+from boggle.search.estimate import DEFAULT_SAMPLES, SampledClass, estimate_proof
+from boggle.search.options import ProofOptions
 from boggle.search.prove import estimate_cost, processes, prove
 from boggle.search.prover import MAX_BOARDS
 from boggle.search.results import ClassResult
@@ -84,6 +86,26 @@ def register(subparsers: Any) -> None:
         help="run a proof estimated at over an hour (without it, such a proof is refused "
         "once a few classes have been timed)",
     )
+    parser.add_argument(
+        "--estimate",
+        action="store_true",
+        help="prove nothing: estimate the whole proof's CPU-hours on this machine from "
+        "--samples random top-level classes, each proved to the end, with a bootstrap interval",
+    )
+    parser.add_argument(
+        "--samples",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help=f"--estimate: how many random top-level classes to prove (default {DEFAULT_SAMPLES})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_number,
+        default=None,
+        metavar="S",
+        help="--estimate: the seed of the random classes (default 0)",
+    )
     add_closing_options(parser)
     add_cluster_options(parser)
     parser.set_defaults(run=run)
@@ -99,6 +121,11 @@ SAY_ESTIMATE = 60.0
 def run(args: argparse.Namespace) -> int:
     if args.buckets < 1:
         raise BoggleError(f"--buckets must be at least 1, got {args.buckets}")
+    if args.estimate:
+        return run_estimate(args)
+    for name, value in (("--samples", args.samples), ("--seed", args.seed)):
+        if value is not None:
+            raise BoggleError(f"{name} is an option of --estimate")
     rows, cols, rules, lexicon = problem_from_args(args)
     bars: list[Any] = []  # the progress bar, made once the classes finished before are known
     where = where_from_args(args)
@@ -126,20 +153,23 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     try:
+        options = ProofOptions(
+            jobs=args.jobs,
+            checkpoint=args.checkpoint,
+            bucket_count=args.buckets,
+            corner_buckets=args.corner_buckets,
+            inner_buckets=args.inner_buckets,
+            max_boards=args.max_boards,
+        )
         result = prove(
             rows,
             cols,
             lexicon,
             rules,
             args.above,
-            args.jobs,
-            args.checkpoint,
-            args.buckets,
-            on_class,
-            where,
-            corner_buckets=args.corner_buckets,
-            inner_buckets=args.inner_buckets,
-            max_boards=args.max_boards,
+            options,
+            on_class=on_class,
+            where=where,
             on_plan=on_plan,
         )
     finally:
@@ -157,3 +187,59 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 130 if result.interrupted else 0
+
+
+def run_estimate(args: argparse.Namespace) -> int:
+    """``--estimate``: the library's estimate, its progress on stderr, the result on stdout."""
+    for name, value in (
+        ("--checkpoint", args.checkpoint),
+        ("--cluster", args.cluster),
+        ("--scheduler", args.scheduler),
+    ):
+        if value is not None:
+            raise BoggleError(f"--estimate runs its classes here, one at a time: leave out {name}")
+    samples = DEFAULT_SAMPLES if args.samples is None else args.samples
+    seed = 0 if args.seed is None else args.seed
+    rows, cols, rules, lexicon = problem_from_args(args)
+    bar = progress_bar(" classes", total=samples)
+    done: list[float] = []
+
+    def on_class(sampled: SampledClass) -> None:
+        done.append(sampled.cpu_seconds)
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix_str(f"mean {sum(done) / len(done):.2f} CPU s")
+        else:
+            buckets = "".join(cell[0] for cell in sampled.cells)  # each bucket's first letter
+            print(
+                f"boggle prove: class {len(done)} of {samples}: {buckets} "
+                f"{sampled.cpu_seconds:.2f} CPU s",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    try:
+        layout = ProofOptions(
+            bucket_count=args.buckets,
+            corner_buckets=args.corner_buckets,
+            inner_buckets=args.inner_buckets,
+        )
+        estimate = estimate_proof(
+            rows,
+            cols,
+            lexicon,
+            rules,
+            args.above,
+            samples=samples,
+            seed=seed,
+            options=layout,
+            on_class=on_class,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(estimate.to_json()))
+    else:
+        print(estimate.text())
+    return 130 if estimate.interrupted else 0

@@ -26,6 +26,8 @@ from boggle.model.errors import BoggleError
 from boggle.search import search
 from boggle.search.job import processes
 from boggle.search.local import MAX_POOL, METHODS
+from boggle.search.objective import with_objective
+from boggle.search.options import SearchOptions
 from boggle.wordlists.frequencies import level_lexicon
 
 if TYPE_CHECKING:
@@ -103,6 +105,13 @@ def register(subparsers: Any) -> None:
 def add_closing_options(parser: argparse.ArgumentParser) -> None:
     """--json, the word list and the rules: the last options of search and prove."""
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--objective",
+        default="points",
+        metavar="NAME",
+        help="what a board scores: points (the rules' table, or --scoring) or words (every "
+        "word 1: the wordiest board) (default points)",
+    )
     add_dictionary_option(parser)
     add_words_option(parser, "score (a board's score counts only them)")
     add_rules_options(parser)
@@ -133,7 +142,9 @@ def problem_from_args(args: argparse.Namespace) -> tuple[int, int, Rules, Lexico
             f"--size {rows}x{cols} has {rows * cols} cells; search and prove handle boards "
             f"of 1 to {MAX_SEARCH_CELLS} cells"
         )
-    rules = rules_from_args(args, rows, cols)
+    if args.objective == "words" and args.scoring is not None:
+        raise BoggleError("--objective words scores every word 1: leave out --scoring")
+    rules = with_objective(rules_from_args(args, rows, cols), args.objective)
     check_rules(rules, rows, cols)
     return rows, cols, rules, level_lexicon(lexicon_from_args(args), args.words)
 
@@ -164,11 +175,7 @@ def run(args: argparse.Namespace) -> int:
         )
         sys.stderr.flush()
 
-    result = search(
-        rows,
-        cols,
-        lexicon,
-        rules,
+    options = SearchOptions(
         method=method,
         seconds=args.seconds,
         target=args.target,
@@ -177,10 +184,11 @@ def run(args: argparse.Namespace) -> int:
         top=args.top,
         letters=args.letters,
         dice=args.dice,
-        on_progress=show if live else None,
-        where=where,
         engine=engine,
-        **parameters,
+        parameters=parameters,
+    )
+    result = search(
+        rows, cols, lexicon, rules, options, on_progress=show if live else None, where=where
     )
     if live:
         sys.stderr.write("\n")

@@ -24,6 +24,7 @@ from boggle.study.stats import (
     LEVEL_SAMPLE,
     PERCENTILES,
     ScoreStats,
+    StatsOptions,
     score_stats,
     word_levels_of_boards,
 )
@@ -112,13 +113,11 @@ def run(args: argparse.Namespace) -> int:
             source,
             lexicon,
             rules,
-            seed=seed,
-            top=args.top,
+            options=StatsOptions(
+                seed=seed, top=args.top, jobs=args.jobs, chunk_size=args.chunk_size, engine=engine
+            ),
             where=where,
-            jobs=args.jobs,
-            chunk_size=args.chunk_size,
             progress=progress.update if progress is not None else None,
-            engine=engine,
         )
     finally:
         if progress is not None:

@@ -30,7 +30,7 @@ from boggle.engines.gpu.source import INSTALL_HINT
 from boggle.engines.native import CompiledLexicon, compiled, points_table
 from boggle.model.board import Board
 from boggle.model.errors import BoardError, EngineError, MissingDependencyError
-from boggle.model.rules import Rules, RulesChoice
+from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:
@@ -127,8 +127,8 @@ def kernel_points(rules: Rules, longest: int) -> npt.NDArray[np.int32]:
     return cast("npt.NDArray[np.int32]", numpy.array(table, dtype=numpy.int32))
 
 
-def _rules_for(rules: Rules | RulesChoice, rows: int, cols: int) -> Rules:
-    return rules if isinstance(rules, Rules) else rules.for_size(rows, cols)
+def _rules_for(rules: RulesLike, rows: int, cols: int) -> Rules:
+    return rules_for_size(rules, rows, cols)
 
 
 class KernelScorer:
@@ -238,7 +238,7 @@ class KernelScorer:
         ]
         return cast("npt.NDArray[np.int64]", numpy.array(scores, dtype=numpy.int64))
 
-    def score_boards(self, boards: Sequence[Board], rules: Rules | RulesChoice) -> list[int]:
+    def score_boards(self, boards: Sequence[Board], rules: RulesLike) -> list[int]:
         """The score of each board (any shapes), in order."""
         scores: list[int] = [0] * len(boards)
         groups: dict[tuple[int, int], list[int]] = {}
@@ -262,7 +262,7 @@ class KernelScorer:
                     scores[i] = score_native(boards[i], self.lexicon, shape_rules)
         return scores
 
-    def score_lines(self, lines: Sequence[str], rules: Rules | RulesChoice) -> list[int | None]:
+    def score_lines(self, lines: Sequence[str], rules: RulesLike) -> list[int | None]:
         """The score of each line (a board in compact form; ``None``: not a board).
 
         Lines of plain letters (``fxieamloewbxastu``, ``fxie amlo ewbx astu``,
@@ -307,7 +307,7 @@ class KernelScorer:
         lines: Sequence[str],
         indices: list[int],
         length: int,
-        rules: Rules | RulesChoice,
+        rules: RulesLike,
         scores: list[int | None],
     ) -> list[int]:
         """Score the lines of ``indices`` (all ``length`` characters) that are plain
@@ -383,7 +383,7 @@ def batch_engine(name: str | None) -> str:
     if name == "auto":
         return "native" if missing else "gpu"
     if missing:
-        raise MissingDependencyError(missing)
+        raise MissingDependencyError(missing, remedy="native_engine")
     return "gpu"
 
 
@@ -400,7 +400,7 @@ def device_scorer(lexicon: Lexicon) -> KernelScorer:
 
 
 def score_lines_on_gpu(
-    lines: Iterable[str], lexicon: Lexicon, rules: Rules | RulesChoice
+    lines: Iterable[str], lexicon: Lexicon, rules: RulesLike
 ) -> list[int | None]:
     """:meth:`KernelScorer.score_lines` on the GPU."""
     return device_scorer(lexicon).score_lines(list(lines), rules)

@@ -53,9 +53,9 @@ def device_missing() -> str | None:
         count = int(cupy.cuda.runtime.getDeviceCount())
     except Exception as error:  # CuPy's CUDA errors vary by version and driver
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
-        return f"the gpu engine found no usable CUDA GPU ({first}); use --engine native"
+        return f"the gpu engine found no usable CUDA GPU ({first})"
     if count < 1:
-        return "the gpu engine found no CUDA GPU; use --engine native"
+        return "the gpu engine found no CUDA GPU"
     return None
 
 
@@ -101,7 +101,7 @@ class DeviceRunner:
     ) -> None:
         missing = device_missing()
         if missing:
-            raise MissingDependencyError(missing)
+            raise MissingDependencyError(missing, remedy="native_engine")
         self.cupy = _import_cupy()
         self.block = block or _knob("BOGGLE_GPU_BLOCK", DEFAULT_BLOCK) or DEFAULT_BLOCK
         self.set_bits = set_bits or _knob("BOGGLE_GPU_SET_BITS", DEFAULT_SET_BITS) or 9

@@ -1,0 +1,133 @@
+"""The shapes of what clients send, in pydantic, shared by the HTTP API and the rooms.
+
+The HTTP requests (:mod:`boggle.web.models`) and a room's settings
+(:class:`RoomSettingsRequest`, read by :meth:`boggle.rooms.settings.RoomSettings.from_json`)
+use the same field types and the same strict base: no type coercion, no unknown field.
+This module needs pydantic (the ``web`` extra); the rest of the library does not import it.
+
+>>> request = RoomSettingsRequest.model_validate({"dice": "uniform", "size": 6})
+>>> request.dice, request.size, request.rules
+('uniform', 6, None)
+>>> try:
+...     RoomSettingsRequest.model_validate({"dice": "golden", "colour": "red"})
+... except ValidationError as error:
+...     print(one_line(error))
+'dice' must be one of: classic, new, big, superbig, uniform; got 'golden'; unknown setting 'colour'
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, model_validator
+
+from boggle.rooms.limits import RoomLimits
+
+__all__ = [
+    "DiceName",
+    "DictionaryName",
+    "OtherWords",
+    "RoomSettingsRequest",
+    "RulesName",
+    "StrictModel",
+    "ValidationError",
+    "WordLevel",
+    "one_line",
+]
+
+DiceName = Literal["classic", "new", "big", "superbig", "uniform"]
+"""The names :func:`boggle.dice.cubes.roll_board` takes (``GENERATORS``)."""
+WordLevel = Literal["common", "standard", "all"]
+"""Which words count (:data:`boggle.model.word_levels.CHOICES`)."""
+OtherWords = Literal["refused", "zero"]
+"""What a listed word outside the level gets (:data:`boggle.game.word_setting.OTHER_WORDS`)."""
+DictionaryName = Annotated[
+    str | None,
+    Field(default=None, max_length=64, description="a name from GET /api/dictionaries"),
+]
+RulesName = Annotated[
+    Literal["classic", "big"] | None,
+    Field(default=None, description="rules preset (default: classic below 5x5, big from 5x5)"),
+]
+
+
+class StrictModel(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class RoomSettingsRequest(StrictModel):
+    """A room's settings as a host sends them (absent: the default).
+
+    The server's limits (:class:`~boggle.rooms.limits.RoomLimits`) and the word lists
+    it offers come in the validation context (``limits``, ``dictionaries``).
+    """
+
+    dice: DiceName = "new"
+    size: int | None = Field(default=None, description="the side of a uniform board")
+    rows: int | None = None
+    cols: int | None = None
+    dictionary: DictionaryName = None
+    rules: RulesName = None
+    seconds: int | None = None
+    target: int | None = Field(default=None, description="the score that wins; 0: none")
+    rounds: int | None = Field(default=None, description="rounds in the match; 0: no limit")
+    challenge: bool = False
+    word_level: WordLevel | None = None
+    other_words: OtherWords | None = None
+
+    @model_validator(mode="after")
+    def _within_limits(self, info: ValidationInfo) -> RoomSettingsRequest:
+        context = info.context if isinstance(info.context, dict) else {}
+        limits = context.get("limits") or RoomLimits()
+        offered = context.get("dictionaries")
+        side_ends = (2, limits.max_side)
+        for name, (low, high) in {
+            "size": side_ends,
+            "rows": side_ends,
+            "cols": side_ends,
+            "seconds": (limits.min_round_seconds, limits.max_round_seconds),
+            "rounds": (0, limits.max_rounds),
+            "target": (0, limits.max_target),
+        }.items():
+            value = getattr(self, name)
+            if value is not None and not low <= value <= high:
+                raise ValueError(
+                    f"'{name}' must be a whole number from {low} to {high}, got {value}"
+                )
+        if offered is not None and self.dictionary is not None and self.dictionary not in offered:
+            raise ValueError(
+                f"'dictionary' must be one of: {', '.join(offered)}; got {self.dictionary!r}"
+            )
+        return self
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _problem(item: Any) -> str:
+    kind = item.get("type", "")
+    where = ".".join(str(part) for part in item.get("loc", ()))
+    context = item.get("ctx") or {}
+    if kind == "extra_forbidden":
+        return f"unknown setting {where!r}"
+    if kind == "value_error":
+        return str(context.get("error", item.get("msg", "invalid")))
+    if kind == "literal_error":
+        choices = str(context.get("expected", "")).replace("'", "").replace(" or ", ", ")
+        return f"{where!r} must be one of: {choices}; got {_shown(item.get('input'))}"
+    if kind in ("int_type", "int_from_float", "int_parsing"):
+        return f"{where!r} must be a whole number, got {_shown(item.get('input'))}"
+    if kind == "bool_type":
+        return f"{where!r} must be true or false, got {_shown(item.get('input'))}"
+    if kind in ("string_type", "string_too_long"):
+        return f"{where!r} must be a short text, got {_shown(item.get('input'))}"
+    if kind == "model_type":
+        return "the settings must be a JSON object"
+    return f"{where!r}: {item.get('msg', 'invalid')}" if where else str(item.get("msg"))
+
+
+def one_line(error: ValidationError) -> str:
+    """What was wrong, in one line for people: the first three problems."""
+    return "; ".join(_problem(item) for item in error.errors()[:3]) or "invalid settings"

@@ -1,0 +1,304 @@
+"""What a whole proof would cost, from random top-level classes each proved to the end.
+
+:func:`estimate_proof` draws ``samples`` top-level classes uniformly at random (a seeded
+draw: the same seed gives the same classes), proves each one completely on this machine,
+one at a time, and measures the CPU seconds of each.  The proof's cost is then the mean
+cost of a class times the number of top-level classes (:func:`count_classes`, exact, by
+Burnside's lemma), with a percentile bootstrap interval around it: the cost of a class is
+heavy-tailed (a few vowel-rich classes are most of the total), so the interval is wide
+until many classes are in, and says so.  A class the proof itself could not finish (more
+candidate boards than it keeps) is counted with the time it ran and makes the estimate a
+lower bound (``classes_stopped``).  Ctrl-C stops after the classes finished; the estimate
+is made from them.
+
+>>> from boggle import Lexicon
+>>> from boggle.model.rules import CLASSIC
+>>> lexicon = Lexicon.from_words(["tea", "eat", "ate", "tee", "rat", "tar"])
+>>> estimate = estimate_proof(2, 2, lexicon, CLASSIC, 3, samples=4, seed=1, corner_buckets=2)
+>>> [sample.cells for sample in estimate.sampled][:2]
+[('ar', 'et', 'et', 'et'), ('ar', 'et', 'et', 'ar')]
+>>> estimate.classes_done, estimate.classes_total
+(4, 6)
+>>> estimate.low <= estimate.cpu_hours <= estimate.high
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from boggle.model.errors import BoggleError
+from boggle.model.rules import RulesLike, rules_for_size
+from boggle.search.classes import ClassTask, Layout
+from boggle.search.faces import symmetries
+from boggle.search.options import ProofOptions
+from boggle.search.prove import layout_for
+from boggle.search.prover import MAX_BOARDS, Prover, check_problem
+from boggle.wordlists.lexicon import Lexicon
+
+BOOTSTRAP_ROUNDS = 2000
+"""Resamplings of the class costs behind the interval."""
+
+CONFIDENCE = 0.95
+"""The share of bootstrap means inside the interval."""
+
+DEFAULT_SAMPLES = 200
+"""The classes an estimate proves unless told (the heavy tail needs a few hundred)."""
+
+MAX_SAMPLES = 1_000_000
+"""The most classes one estimate may ask for."""
+
+
+@dataclass(frozen=True)
+class SampledClass:
+    """One sampled top-level class and what proving it cost."""
+
+    cells: tuple[str, ...]
+    cpu_seconds: float
+    bounds: int
+    boards: int
+    stopped: str | None = None
+    """Why the class stopped before its end (the proof itself would stop there too), or
+    ``None`` for a class proved to the end; its ``cpu_seconds`` are then a lower bound."""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "cells": list(self.cells),
+            "cpu_seconds": round(self.cpu_seconds, 4),
+            "bounds": self.bounds,
+            "boards": self.boards,
+            "stopped": self.stopped,
+        }
+
+
+@dataclass(frozen=True)
+class ProofEstimate:
+    """The estimated CPU-hours of a whole proof, with its bootstrap interval."""
+
+    rows: int
+    cols: int
+    above: int
+    seed: int
+    samples: int
+    classes_total: int
+    sampled: tuple[SampledClass, ...]
+    cpu_hours: float
+    low: float
+    high: float
+    wall_seconds: float
+    interrupted: bool = False
+
+    @property
+    def classes_done(self) -> int:
+        """The sampled classes proved to the end (fewer than asked after Ctrl-C)."""
+        return sum(1 for c in self.sampled if c.stopped is None)
+
+    @property
+    def classes_stopped(self) -> int:
+        """Sampled classes a proof could not finish (too many candidate boards): their
+        cost so far is counted, so the estimate is then a lower bound."""
+        return sum(1 for c in self.sampled if c.stopped is not None)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "cpu_hours": self.cpu_hours,
+            "low": self.low,
+            "high": self.high,
+            "confidence": CONFIDENCE,
+            "classes_done": self.classes_done,
+            "classes_stopped": self.classes_stopped,
+            "at_least": self.classes_stopped > 0,
+            "classes_total": self.classes_total,
+            "samples": self.samples,
+            "seed": self.seed,
+            "size": f"{self.rows}x{self.cols}",
+            "above": self.above,
+            "mean_cpu_seconds": self.mean_cpu_seconds,
+            "wall_seconds": round(self.wall_seconds, 3),
+            "interrupted": self.interrupted,
+            "classes": [c.to_json() for c in self.sampled],
+        }
+
+    @property
+    def mean_cpu_seconds(self) -> float:
+        """The mean CPU seconds of a sampled class (0 when none finished)."""
+        return sum(c.cpu_seconds for c in self.sampled) / max(1, len(self.sampled))
+
+    def text(self) -> str:
+        """One line for people.
+
+        >>> one = (SampledClass(("aeiou",) * 16, 0.43, 1200, 0),)
+        >>> ProofEstimate(4, 4, 3625, 1, 200, 2_097_152, one, 250.0, 180.0, 340.5, 60.0).text()
+        'about 250.0 CPU-hours (95% interval 180.0-340.5) from 1 of 200 classes (0.430 CPU s ...'
+        """
+        stopped = ", interrupted" if self.interrupted else ""
+        if not self.sampled:
+            return (
+                f"no estimate: none of {self.samples} classes finished, "
+                f"{self.classes_total:,} top-level classes in all, seed {self.seed}{stopped}"
+            )
+        if self.classes_stopped:
+            why = next(c.stopped for c in self.sampled if c.stopped is not None)
+            stopped += (
+                f"; a lower bound: {self.classes_stopped} sampled classes stopped before their "
+                f"end ({why})"
+            )
+        if self.high >= 1:
+            unit, scale, digits = "CPU-hours", 1.0, 1
+        else:
+            unit, scale, digits = "CPU s", 3600.0, 3
+        return (
+            f"about {self.cpu_hours * scale:,.{digits}f} {unit} ({CONFIDENCE:.0%} interval "
+            f"{self.low * scale:,.{digits}f}-{self.high * scale:,.{digits}f}) from "
+            f"{self.classes_done} of {self.samples} classes ({self.mean_cpu_seconds:.3f} CPU s "
+            f"each), {self.classes_total:,} top-level classes in all, seed {self.seed}{stopped}"
+        )
+
+
+def count_classes(rows: int, cols: int, layout: Layout) -> int:
+    """How many top-level classes a proof has (its canonical bucket patterns), counted by
+    Burnside's lemma without listing them.
+
+    >>> count_classes(2, 2, Layout(("ab", "cd"), ("ab", "cd"), ()))
+    6
+    """
+    choices = [len(c) for c in layout.cell_buckets(rows, cols)]
+    perms = symmetries(rows, cols)
+    fixed = 0
+    for perm in perms:
+        seen: set[int] = set()
+        patterns = 1
+        for start in range(rows * cols):
+            if start in seen:
+                continue
+            cell = start
+            while cell not in seen:  # a cycle of the symmetry: one bucket for all its cells
+                seen.add(cell)
+                cell = perm[cell]
+            patterns *= choices[start]
+        fixed += patterns
+    return fixed // len(perms)
+
+
+def random_classes(
+    rows: int, cols: int, layout: Layout, above: int, count: int, seed: int
+) -> list[ClassTask]:
+    """``count`` top-level classes, each drawn uniformly among all of them (index -1).
+
+    A bucket pattern drawn uniformly is kept with probability 1 / (its number of distinct
+    symmetric images) and turned into its canonical image (a top-level class), so each
+    top-level class is equally likely however symmetric it is.
+
+    >>> layout = Layout(("ab", "cd"), ("ab", "cd"), ())
+    >>> [t.cells for t in random_classes(2, 2, layout, 0, 3, seed=1)]
+    [('ab', 'cd', 'cd', 'cd'), ('ab', 'cd', 'cd', 'ab'), ('ab', 'ab', 'ab', 'ab')]
+    """
+    rng = random.Random(seed)
+    choices = layout.cell_buckets(rows, cols)
+    perms = symmetries(rows, cols)
+    tasks: list[ClassTask] = []
+    while len(tasks) < count:
+        pattern = tuple(rng.randrange(len(c)) for c in choices)
+        images = {tuple(pattern[k] for k in perm) for perm in perms}
+        if rng.random() * len(images) >= 1:  # an orbit of k patterns is drawn k times as often
+            continue
+        chosen = min(images)
+        cells = tuple(c[b] for c, b in zip(choices, chosen, strict=True))
+        tasks.append(ClassTask(-1, rows, cols, cells, above))
+    return tasks
+
+
+def bootstrap_interval(
+    values: list[float], seed: int, rounds: int = BOOTSTRAP_ROUNDS
+) -> tuple[float, float]:
+    """The percentile bootstrap interval (:data:`CONFIDENCE`) of the mean of ``values``.
+
+    >>> bootstrap_interval([1.0, 1.0, 1.0], seed=0)
+    (1.0, 1.0)
+    """
+    if not values:
+        return (0.0, 0.0)
+    rng = random.Random(seed)
+    n = len(values)
+    means = sorted(sum(rng.choices(values, k=n)) / n for _ in range(rounds))
+    tail = (1.0 - CONFIDENCE) / 2
+    low = means[math.floor(tail * (rounds - 1))]
+    high = means[math.ceil((1.0 - tail) * (rounds - 1))]
+    return (low, high)
+
+
+def estimate_proof(
+    rows: int,
+    cols: int,
+    lexicon: Lexicon,
+    rules: RulesLike,
+    above: int,
+    samples: int,
+    seed: int = 0,
+    options: ProofOptions | None = None,
+    *,
+    on_class: Callable[[SampledClass], None] | None = None,
+    **changes: Any,
+) -> ProofEstimate:
+    """The CPU-hours of proving every ``rows`` x ``cols`` board above ``above`` (with the
+    layout :func:`boggle.search.prove.prove` would use), from ``samples`` random top-level
+    classes (``seed``) each proved to the end here; see the module docstring.
+    The layout of the classes is that of ``options`` (:class:`ProofOptions`: its
+    ``bucket_count``, ``corner_buckets`` and ``inner_buckets``; keyword arguments named
+    after its fields change them).  ``on_class`` is called after each class.  Ctrl-C
+    stops it: the estimate comes from the classes finished (``interrupted``)."""
+    options = (options or ProofOptions()).with_changes(**changes)
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise BoggleError(
+            f"samples must be from 1 to {MAX_SAMPLES:,}, got {samples:,}", setting="samples"
+        )
+    if rows * cols > 64:
+        raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
+    rules = rules_for_size(rules, rows, cols)
+    check_problem(rules, above)
+    started = time.monotonic()
+    layout = layout_for(
+        lexicon, rows, cols, options.bucket_count, options.corner_buckets, options.inner_buckets
+    )
+    total = count_classes(rows, cols, layout)
+    tasks = random_classes(rows, cols, layout, above, samples, seed)
+    prover = Prover(lexicon, rules, MAX_BOARDS)
+    sampled: list[SampledClass] = []
+    interrupted = False
+    try:
+        for task in tasks:
+            cpu = time.thread_time()
+            try:
+                result = prover.run(task)
+            except BoggleError as error:  # too many candidate boards: a proof stops there
+                sampled.append(SampledClass(task.cells, time.thread_time() - cpu, 0, 0, str(error)))
+            else:
+                spent = time.thread_time() - cpu
+                sampled.append(SampledClass(task.cells, spent, result.bounds, len(result.boards)))
+            if on_class is not None:
+                on_class(sampled[-1])
+    except KeyboardInterrupt:
+        interrupted = True
+    costs = [c.cpu_seconds for c in sampled]
+    mean = sum(costs) / len(costs) if costs else 0.0
+    low, high = bootstrap_interval(costs, seed)
+    hours = total / 3600
+    return ProofEstimate(
+        rows,
+        cols,
+        above,
+        seed,
+        samples,
+        total,
+        tuple(sampled),
+        mean * hours,
+        low * hours,
+        high * hours,
+        time.monotonic() - started,
+        interrupted,
+    )

@@ -1,0 +1,152 @@
+"""How a search or a proof runs, as one value each: :class:`SearchOptions`, :class:`ProofOptions`.
+
+Both are frozen and checked when made, before any word list is read or any board scored;
+a bad value is a :class:`~boggle.model.errors.BoggleError` naming the field (its
+``setting``), which a shell may write as its own option.
+
+>>> options = SearchOptions(method="anneal", seed=3, top=5, parameters={"steps": 2000})
+>>> options.method, options.seed, options.parameters["steps"]
+('anneal', 3, 2000)
+>>> SearchOptions(top=0)
+Traceback (most recent call last):
+  ...
+boggle.model.errors.BoggleError: top must be at least 1, got 0
+>>> ProofOptions(bucket_count=2).with_changes(jobs=2).jobs
+2
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from boggle.dice.cubes import dice_set
+from boggle.engines.gpu import BATCH_ENGINES
+from boggle.model.errors import BoggleError
+from boggle.search.job import check_options
+from boggle.search.local import MAX_POOL, METHODS
+from boggle.search.prover import MAX_BOARDS
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """How :func:`boggle.search.search` looks for boards.
+
+    ``method``: ``hillclimb``, ``anneal``, ``evolve`` or ``population``; ``seconds``: the
+    time allowed (of ``clock``: ``wall`` or ``cpu``; ``None``: until the method stops or
+    ``target`` is reached); ``target``: stop at a board of this score; ``seed``: the runs'
+    seed (``None``: a fresh one); ``jobs``: runs at once (processes, or Dask tasks with
+    ``where``); ``top``: the best boards kept; ``letters``: the faces a letter search uses
+    (default: the word list's); ``dice``: search the boards a dice set rolls instead;
+    ``engine``: ``native``, ``gpu`` or ``auto`` (the GPU scores in one process);
+    ``parameters``: the method's own (``pool`` for ``hillclimb`` and ``population``,
+    ``steps`` for ``anneal``...).
+
+    >>> SearchOptions(letters="abc", dice="new")
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: letters and dice do not go together: the dice set gives ...
+    """
+
+    method: str = "hillclimb"
+    seconds: float | None = None
+    target: int | None = None
+    seed: int | None = None
+    jobs: int | None = None
+    top: int = 10
+    letters: str | None = None
+    dice: str | None = None
+    clock: str = "wall"
+    engine: str = "native"
+    parameters: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        check_options(
+            self.method, self.seconds, 1 if self.jobs is None else self.jobs, self.top, self.clock
+        )
+        if self.letters is not None and self.dice is not None:
+            raise BoggleError(
+                "letters and dice do not go together: the dice set gives the letters",
+                setting="letters",
+            )
+        if self.dice is not None:
+            dice_set(self.dice)
+        known = set(inspect.signature(METHODS[self.method]).parameters) - {
+            "space",
+            "scorer",
+            "rng",
+            "tracker",
+        }
+        if unknown := sorted(set(self.parameters) - known):
+            raise BoggleError(
+                f"{self.method} takes no parameter {unknown[0]!r}; it takes: "
+                f"{', '.join(sorted(known)) or 'none'}",
+                setting="parameters",
+            )
+        pool = self.parameters.get("pool")
+        if pool is not None and not 1 <= pool <= MAX_POOL:
+            raise BoggleError(
+                f"the pool holds 1 to {MAX_POOL:,} boards, got {pool:,}", setting="pool"
+            )
+        _check_engine(self.engine)
+        if self.engine == "gpu" and (self.jobs or 1) > 1:
+            raise BoggleError(
+                "the gpu engine searches in one process: leave out jobs", setting="jobs"
+            )
+
+    def with_changes(self, **changes: Any) -> SearchOptions:
+        """A copy with fields changed; a name that is no field is a method parameter.
+
+        >>> SearchOptions().with_changes(top=3, pool=50).parameters
+        {'pool': 50}
+        """
+        names = {item.name for item in fields(self)}
+        parameters = {k: v for k, v in changes.items() if k not in names}
+        kept = {k: v for k, v in changes.items() if k in names}
+        if parameters:
+            kept["parameters"] = {**kept.get("parameters", self.parameters), **parameters}
+        return replace(self, **kept)
+
+
+@dataclass(frozen=True)
+class ProofOptions:
+    """How :func:`boggle.search.prove` runs a proof.
+
+    ``jobs``: classes proved at once (at most one per core); ``checkpoint``: a file that
+    keeps the finished classes, so a proof stopped goes on where it was; ``bucket_count``,
+    ``corner_buckets``, ``inner_buckets``: the letter buckets of the top-level classes (see
+    :meth:`boggle.search.classes.Layout.of`; ``None``: corners and the inner cells whole);
+    ``max_boards``: the most boards above the threshold kept before the proof gives up.
+
+    >>> ProofOptions(corner_buckets=0)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: corner_buckets must be at least 1, got 0
+    """
+
+    jobs: int = 1
+    checkpoint: str | None = None
+    bucket_count: int = 3
+    corner_buckets: int | None = None
+    inner_buckets: int | None = None
+    max_boards: int = MAX_BOARDS
+
+    def __post_init__(self) -> None:
+        for name in ("jobs", "bucket_count", "corner_buckets", "inner_buckets", "max_boards"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise BoggleError(f"{name} must be at least 1, got {value}", setting=name)
+
+    def with_changes(self, **changes: Any) -> ProofOptions:
+        """A copy with fields changed (an unknown name is a :class:`TypeError`)."""
+        return replace(self, **changes)
+
+
+def _check_engine(engine: str) -> None:
+    if engine not in BATCH_ENGINES:
+        raise BoggleError(
+            f"engine must be one of: {', '.join(BATCH_ENGINES)}; got {engine!r}",
+            setting="engine",
+        )

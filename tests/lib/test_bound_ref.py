@@ -1,0 +1,122 @@
+"""The C prover's bounds equal the readable twin's (boggle.search.bound_ref), number for
+number, on random tiny classes; and the twin's bounds are never below the best board of the
+class, found by solving every board with the readable trie engine."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boggle import Board, Lexicon, solve
+from boggle.model.rules import CLASSIC, Rules
+from boggle.search import bound_ref
+from boggle.search.prover import Prover
+
+ALPHABET = "aeinst"
+RULES = [
+    CLASSIC,
+    CLASSIC.with_overrides(min_length=4),
+    CLASSIC.with_overrides(scoring=((1, 1),)),  # the wordiest board: every word 1
+    CLASSIC.with_overrides(min_length=2, scoring=((2, 3), (4, 0), (5, 7))),
+]
+SHAPES = [(1, 3), (2, 2), (2, 3), (3, 2), (1, 5), (3, 3)]
+
+
+@st.composite
+def problems(draw: st.DrawFn) -> tuple[Prover, Rules, int, int, list[list[str]]]:
+    """A word list (some words with Qu), rules, a tiny shape and a class on it."""
+    words = draw(st.lists(st.text(ALPHABET, min_size=2, max_size=6), min_size=1, max_size=80))
+    words += draw(st.lists(st.sampled_from(["quit", "quiet", "quest", "squat", "tin", "nest"])))
+    rules = draw(st.sampled_from(RULES))
+    prover = Prover(Lexicon.from_words(words, name="random"), rules)
+    rows, cols = draw(st.sampled_from(SHAPES))
+    face = st.sampled_from(prover.faces)
+    cells = [sorted(draw(st.sets(face, min_size=1, max_size=3))) for _ in range(rows * cols)]
+    return prover, rules, rows, cols, cells
+
+
+def texts(cells: list[list[str]]) -> list[str]:
+    """Cells as the prover takes them (``q`` for the Qu face)."""
+    return ["".join("q" if face == "qu" else face for face in cell) for cell in cells]
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems())
+def test_max_bound_and_tree_bound_equal_the_twins(
+    problem: tuple[Prover, Rules, int, int, list[list[str]]],
+) -> None:
+    prover, rules, rows, cols, cells = problem
+    points = bound_ref.word_points(prover.scorer.lexicon, rules)
+    order = list(prover.order(rows, cols, texts(cells)))
+    assert prover.class_bound(rows, cols, texts(cells)) == bound_ref.max_bound(
+        cells, rows, cols, points
+    )
+    assert prover.tree_bound(rows, cols, texts(cells)) == (
+        bound_ref.orderly_tree(cells, rows, cols, points, order).bound
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems(), st.data())
+def test_tree_search_visits_what_the_twin_visits(
+    problem: tuple[Prover, Rules, int, int, list[list[str]]], data: st.DataObject
+) -> None:
+    """The same boards, and the same number of bounds computed: a looser bound in merging or
+    in walking lets more classes through and changes the count."""
+    prover, rules, rows, cols, cells = problem
+    points = bound_ref.word_points(prover.scorer.lexicon, rules)
+    order = list(prover.order(rows, cols, texts(cells)))
+    root = bound_ref.orderly_tree(cells, rows, cols, points, order).bound
+    above = data.draw(st.integers(0, max(root, 1)), label="above")
+    switch_bound = data.draw(
+        st.one_of(st.just(-1), st.just(root), st.integers(0, max(root, 1))), label="switch_bound"
+    )
+    walk_cells = data.draw(st.integers(0, rows * cols), label="walk_cells")
+    leaves, bounds, root_bound = prover.bound.tree_search(
+        prover.masks(texts(cells)), rows, cols, above, bytes(order), switch_bound, walk_cells
+    )
+    n = rows * cols
+    boards = [tuple(prover.faces[f] for f in leaves[k : k + n]) for k in range(0, len(leaves), n)]
+    twin = bound_ref.tree_search(cells, rows, cols, points, order, above, switch_bound, walk_cells)
+    assert root_bound == root
+    assert sorted(boards) == sorted(twin.boards)
+    assert bounds == twin.bounds
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems(), st.data())
+def test_twin_bounds_are_never_below_the_best_board(
+    problem: tuple[Prover, Rules, int, int, list[list[str]]], data: st.DataObject
+) -> None:
+    """Brute force: every board of the class solved by the trie engine."""
+    prover, rules, rows, cols, cells = problem
+    lexicon = prover.scorer.lexicon
+    points = bound_ref.word_points(lexicon, rules)
+    scores = {
+        faces: solve(Board(faces, rows, cols), lexicon, rules, engine="trie").score
+        for faces in itertools.product(*cells)
+    }
+    best = max(scores.values())
+    order = list(prover.order(rows, cols, texts(cells)))
+    tree = bound_ref.orderly_tree(cells, rows, cols, points, order).bound
+    assert bound_ref.max_bound(cells, rows, cols, points) >= tree >= best
+    above = data.draw(st.integers(0, max(best, 1)), label="above")
+    walk_cells = data.draw(st.integers(0, rows * cols), label="walk_cells")
+    found = bound_ref.tree_search(cells, rows, cols, points, order, above, -1, walk_cells)
+    assert {faces for faces, score in scores.items() if score > above} <= set(found.boards)
+
+
+def test_a_class_of_one_board_is_bounded_by_its_words_on_each_set_of_cells() -> None:
+    """On one board the orderly tree counts a word once per set of cells spelling it: 'tat'
+    read both ways on the same cells counts once, the max bound counts both paths."""
+    lexicon = Lexicon.from_words(["tat", "at", "ta"])
+    points = bound_ref.word_points(lexicon, CLASSIC)
+    cells = [["t"], ["a"], ["t"]]
+    assert solve(Board(("t", "a", "t"), 1, 3), lexicon, CLASSIC, engine="trie").score == 1
+    assert bound_ref.orderly_tree(cells, 1, 3, points, [1, 0, 2]).bound == 1
+    assert bound_ref.max_bound(cells, 1, 3, points) == 2
+    prover = Prover(lexicon, CLASSIC)
+    assert prover.tree_bound(1, 3, ["t", "a", "t"]) == 1
+    assert prover.class_bound(1, 3, ["t", "a", "t"]) == 2

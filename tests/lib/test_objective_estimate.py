@@ -1,0 +1,216 @@
+"""The wordiest-board objective (prove and search against brute force) and the proof
+estimator (its random classes, its count of classes, its interval, Ctrl-C)."""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from boggle import Board, Lexicon, solve
+from boggle.cli.main import main
+from boggle.model.errors import BoggleError
+from boggle.model.rules import CLASSIC, Rules
+from boggle.search import Layout, prove, search, top_level_classes
+from boggle.search import prover as prover_module
+from boggle.search.estimate import (
+    ProofEstimate,
+    SampledClass,
+    bootstrap_interval,
+    count_classes,
+    estimate_proof,
+    random_classes,
+)
+from boggle.search.faces import board_text, canonical
+from boggle.search.objective import objective_of, with_objective
+
+# Few letters, many short words: the board with the most words is not the one with the
+# most points (long words score more).
+WORDS = ["tea", "eat", "ate", "eta", "tae", "tee", "tat", "teat", "tate", "sea", "set"]
+WORDS += ["seat", "sate", "east", "eats", "teas", "etas", "ates", "stat", "test", "settee"]
+WORDS += ["tease", "setae", "estate", "state", "taste", "tasset", "sat", "tas", "eses"]
+LEXICON = Lexicon.from_words(WORDS, name="small")
+prove_module = importlib.import_module("boggle.search.prove")  # the package's prove is a function
+WORDIEST = with_objective(CLASSIC, "words")
+
+
+def word_counts(rows: int, cols: int, lexicon: Lexicon) -> dict[str, int]:
+    """Every board of the list's letters and its number of words (classic rules), by solving
+    each one with the readable trie engine: the brute force."""
+    letters = sorted(lexicon.alphabet)
+    counts = {}
+    for faces in itertools.product(letters, repeat=rows * cols):
+        found = solve(Board(faces, rows, cols), lexicon, CLASSIC, engine="trie")
+        counts[board_text(canonical(faces, rows, cols), rows, cols)] = len(found.words)
+    return counts
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 3)])
+def test_wordiest_proof_equals_brute_force(rows: int, cols: int) -> None:
+    counts = word_counts(rows, cols, LEXICON)
+    most = max(counts.values())
+    above = most - 2
+    result = prove(rows, cols, LEXICON, WORDIEST, above, bucket_count=2)
+    assert {b.board: b.score for b in result.boards} == {
+        board: count for board, count in counts.items() if count > above
+    }
+    assert result.boards[0].score == most
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 3)])
+def test_wordiest_search_scores_boards_by_their_word_count(rows: int, cols: int) -> None:
+    counts = word_counts(rows, cols, LEXICON)
+    most = max(counts.values())
+    result = search(rows, cols, LEXICON, WORDIEST, seed=3, top=5, seconds=60.0, target=most)
+    assert result.best
+    for found in result.best:
+        assert found.score == counts[found.board]
+    assert result.best[0].score == most
+
+
+def test_objective_of_and_any_points_table() -> None:
+    assert objective_of(CLASSIC) == "points"
+    assert objective_of(WORDIEST) == "words"
+    assert objective_of(CLASSIC.with_overrides(scoring=((3, 1), (9, 1)))) == "words"
+    assert objective_of(CLASSIC.with_overrides(scoring=((3, 1), (9, 2)))) == "points"
+    assert with_objective(CLASSIC, "points") is CLASSIC
+    custom = Rules("custom", 3, ((3, 2), (4, 7)))
+    result = prove(2, 2, LEXICON, custom, 13, bucket_count=2)
+    assert result.boards
+    for found in result.boards:
+        board = Board.parse(found.board)
+        assert found.score == solve(board, LEXICON, custom, engine="trie").score > 13
+    with pytest.raises(BoggleError, match="unknown objective"):
+        with_objective(CLASSIC, "vowels")
+
+
+@pytest.fixture
+def small_list(tmp_path: Path) -> str:
+    path = tmp_path / "words.txt"
+    path.write_text("\n".join(WORDS) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["prove", "--size", "2x2", "--above", "1", "--objective", "letters"],
+        ["search", "--size", "2x2", "--objective", "letters"],
+        ["search", "--size", "2x2", "--objective", "words", "--scoring", "3:1"],
+        ["prove", "--size", "2x2", "--above", "1", "--estimate", "--samples", "0"],
+        ["prove", "--size", "2x2", "--above", "1", "--samples", "3"],
+        ["prove", "--size", "2x2", "--above", "1", "--estimate", "--checkpoint", "x.jsonl"],
+    ],
+)
+def test_bad_objective_and_estimate_options_are_one_line_and_status_2(
+    argv: list[str], small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*argv, "--dict", small_list]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_checkpoint_of_another_objective_is_refused(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "proof.jsonl")
+    common = ["prove", "--size", "2x2", "--above", "3", "--checkpoint", path, "--dict", small_list]
+    assert main([*common, "--objective", "words"]) == 0
+    first = capsys.readouterr().out
+    assert main(common) == 2
+    err = capsys.readouterr().err
+    assert err.strip().count("\n") == 0 and "words objective" in err
+    assert main([*common, "--objective", "words"]) == 0  # resumed: the same boards
+    assert capsys.readouterr().out == first
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "layout"),
+    [
+        (2, 2, Layout(("ab", "cd"), ("ab", "cd"), ())),
+        (2, 3, Layout(("ab", "cd", "e"), ("abcde",), ())),
+        (3, 3, Layout(("ab", "cd"), ("a", "b", "c"), ("ab", "cd"))),
+        (1, 4, Layout(("ab", "cd", "e"), ("ab", "cd"), ())),
+        (3, 4, Layout(("ab", "cd", "e"), ("abcde",), ("ab", "cd"))),
+    ],
+)
+def test_count_classes_equals_listing_them(rows: int, cols: int, layout: Layout) -> None:
+    assert count_classes(rows, cols, layout) == len(list(top_level_classes(rows, cols, layout, 0)))
+
+
+def test_random_classes_are_top_level_classes_drawn_evenly() -> None:
+    layout = Layout(("ab", "cd", "e"), ("ab", "cd"), ())
+    classes = {task.cells for task in top_level_classes(2, 2, layout, 0)}
+    drawn = Counter(task.cells for task in random_classes(2, 2, layout, 0, 6000, seed=7))
+    assert set(drawn) == classes  # every class comes, and only classes
+    expected = 6000 / len(classes)
+    assert all(abs(count - expected) < 0.25 * expected for count in drawn.values())
+    again = [t.cells for t in random_classes(2, 2, layout, 0, 20, seed=7)]
+    assert again == [t.cells for t in random_classes(2, 2, layout, 0, 20, seed=7)]
+
+
+def test_bootstrap_interval_holds_the_mean_and_widens_with_a_heavy_tail() -> None:
+    even = [1.0] * 20
+    heavy = [0.1] * 19 + [30.0]
+    assert bootstrap_interval(even, seed=1) == (1.0, 1.0)
+    low, high = bootstrap_interval(heavy, seed=1)
+    assert low < sum(heavy) / len(heavy) < high
+    assert high - low > 1.0
+
+
+def test_estimate_proves_the_sampled_classes_to_the_end() -> None:
+    estimate = estimate_proof(2, 3, LEXICON, CLASSIC, 4, samples=6, seed=2, bucket_count=2)
+    assert estimate.classes_done == 6 and estimate.classes_stopped == 0
+    assert estimate.classes_total == count_classes(2, 3, prove_module.layout_for(LEXICON, 2, 3, 2))
+    assert estimate.low <= estimate.cpu_hours <= estimate.high
+    mean = sum(c.cpu_seconds for c in estimate.sampled) / 6
+    assert estimate.cpu_hours == pytest.approx(mean * estimate.classes_total / 3600)
+    layout = prove_module.layout_for(LEXICON, 2, 3, 2)
+    assert [c.cells for c in estimate.sampled] == [
+        t.cells for t in random_classes(2, 3, layout, 4, 6, seed=2)
+    ]
+    assert all(c.bounds > 0 for c in estimate.sampled)
+    with pytest.raises(BoggleError, match="samples must be from 1 to"):
+        estimate_proof(2, 3, LEXICON, CLASSIC, 4, samples=0)
+
+
+def test_estimate_stops_cleanly_on_ctrl_c() -> None:
+    seen: list[SampledClass] = []
+
+    def stop_after_two(sampled: SampledClass) -> None:
+        seen.append(sampled)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    estimate = estimate_proof(
+        2, 3, LEXICON, CLASSIC, 4, samples=10, seed=1, on_class=stop_after_two
+    )
+    assert estimate.interrupted and estimate.classes_done == 2 and estimate.samples == 10
+    assert "interrupted" in estimate.text()
+    nothing = ProofEstimate(2, 3, 4, 1, 10, 30, (), 0.0, 0.0, 0.0, 0.5, interrupted=True)
+    assert nothing.text().startswith("no estimate: none of 10 classes finished")
+
+
+def test_a_class_the_proof_cannot_finish_makes_the_estimate_a_lower_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(prover_module, "MAX_CANDIDATES", 1)
+    estimate = estimate_proof(2, 2, LEXICON, CLASSIC, 0, samples=3, seed=1)
+    assert estimate.classes_stopped == 3 and estimate.classes_done == 0
+    assert estimate.to_json()["at_least"] is True
+    assert "lower bound" in estimate.text()
+
+
+def test_estimate_json_shape(small_list: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["prove", "--size", "2x3", "--above", "4", "--estimate", "--samples", "3"]
+    assert main([*argv, "--seed", "5", "--json", "--dict", small_list]) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert {"cpu_hours", "low", "high", "classes_done", "classes_total"} <= set(report)
+    assert report["classes_done"] == 3 and report["seed"] == 5
+    assert report["low"] <= report["cpu_hours"] <= report["high"]
+    assert captured.err.count("class ") == 3  # progress: one line a class off a terminal
