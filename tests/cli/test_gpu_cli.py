@@ -211,3 +211,19 @@ def test_score_on_the_gpu_prints_what_native_prints(
 ) -> None:
     native = run(monkeypatch, capsys, BOARDS, "score", "--dict", words)
     assert run(monkeypatch, capsys, BOARDS, "score", "--engine", "gpu", "--dict", words) == native
+
+
+def test_dice_searches_on_the_kernel_climb_one_pool(
+    simulated_gpu: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    words: str,
+) -> None:
+    """The population method makes letter boards; a --dice search keeps hillclimb."""
+    argv = ["search", "--size", "4x4", "--dice", "new", "--seed", "2", "--json", "--dict", words]
+    status, out, _ = run(monkeypatch, capsys, "", *argv, "--engine", "gpu", "--pool", "3")
+    assert status == 0 and json.loads(out)["method"] == "hillclimb"
+    status, _, err = run(
+        monkeypatch, capsys, "", *argv, "--engine", "gpu", "--method", "population"
+    )
+    assert status == 2 and err.count("\n") == 1 and "letter boards" in err
