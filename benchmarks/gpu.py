@@ -129,6 +129,9 @@ def main() -> int:
     parser.add_argument(
         "--top-registers", default="0", help="--tune: 0, 1 or 0,1 (the top frame in registers)"
     )
+    parser.add_argument(
+        "--one-loop", default="1", help="--tune: 1 (one loop for all boards), 0 (one a board)"
+    )
     args = parser.parse_args()
     rows, cols = (int(side) for side in args.size.lower().split("x"))
     lexicon = load_wordlist(args.dict, args.language)
@@ -197,16 +200,20 @@ def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu:
     results = []
     reference = None
     variants = [
-        (int(block), int(bits), int(per_sm), int(top))
+        (int(block), int(bits), int(per_sm), int(top), int(loop))
         for block in args.blocks.split(",")
         for bits in args.set_bits.split(",")
         for per_sm in args.per_sm.split(",")
         for top in args.top_registers.split(",")
+        for loop in args.one_loop.split(",")
     ]
     if not on_gpu:
-        variants = sorted({(0, bits, 0, 0) for _, bits, _, _ in variants})
-    for block, bits, per_sm, top in variants:
-        name = f"block {block:4} set bits {bits:2} per SM {per_sm or 'all':>3} top regs {top}"
+        variants = sorted({(0, bits, 0, 0, 1) for _, bits, _, _, _ in variants})
+    for block, bits, per_sm, top, loop in variants:
+        name = (
+            f"block {block:4} set bits {bits:2} per SM {per_sm or 'all':>3} "
+            f"top regs {top} one loop {loop}"
+        )
         runner: KernelRunner
         if on_gpu:
             from boggle.engines.gpu.device import DeviceRunner
@@ -215,8 +222,9 @@ def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu:
                 runner = DeviceRunner(
                     block=block,
                     set_bits=bits,
-                    per_processor=per_sm or None,
+                    per_processor=per_sm,
                     top_registers=bool(top),
+                    one_loop=bool(loop),
                 )
             except Exception as error:  # a variant that does not compile is reported
                 print(f"{name}: failed: {error}")
@@ -228,17 +236,18 @@ def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu:
         same = bool((scores == reference).all())
         facts = runner.kernel_facts("bg_score_boards_small") if on_gpu else {}  # type: ignore[attr-defined]
         rate = args.boards / seconds
-        results.append((rate, block, bits, per_sm, top))
+        results.append((rate, block, bits, per_sm, top, loop))
         print(
             f"{name}: {seconds:8.3f} s {rate:14,.0f} boards/s "
             f"total {int(scores.sum()):,} same: {same} {facts}",
             flush=True,
         )
     if results:
-        rate, block, bits, per_sm, top = max(results)
+        rate, block, bits, per_sm, top, loop = max(results)
         print(
             f"fastest: BOGGLE_GPU_BLOCK={block} BOGGLE_GPU_SET_BITS={bits} "
-            f"BOGGLE_GPU_PER_SM={per_sm or ''} BOGGLE_GPU_TOP_REGISTERS={top}: "
+            f"BOGGLE_GPU_PER_SM={per_sm} BOGGLE_GPU_TOP_REGISTERS={top} "
+            f"BOGGLE_GPU_ONE_LOOP={loop}: "
             f"{rate:,.0f} boards/s"
         )
     return 0

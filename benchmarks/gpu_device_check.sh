@@ -16,9 +16,10 @@
 #   stats1e9  boggle stats --random 1000000000 --engine gpu --seed 1
 #   prefix    stats --random 10000000 --seed 1: gpu and native summaries identical
 #   bench5    benchmarks/gpu.py 5x5 dice
-#   tune      benchmarks/gpu.py --tune: block sizes x first word sets x the top frame in
-#             registers or not, the fastest named
-#   search    boggle search --engine gpu --size 5x5 --rules classic, seeds 1 and 2
+#   tune      benchmarks/gpu.py --tune: first word sets x blocks a multiprocessor x the
+#             top frame apart or not x one loop or a loop per board, the fastest named
+#   search    boggle search --engine gpu --size 5x5 --rules classic: seed 1 with the
+#             population method (the default), seed 2 with pools
 #
 #     OUT=/tmp/out BOGGLE_SHARED_DATA=$PWD/devdata bash benchmarks/gpu_device_check.sh
 
@@ -37,7 +38,7 @@ PY=${PYTHON:-python3}
 BUDGET=${BUDGET:-410}   # seconds for the whole run (under 7 minutes)
 # sizes (smaller ones for a dry run without a GPU)
 N4=${N4:-20000000}; CHECK4=${CHECK4:-1000000}; N5=${N5:-5000000}; CHECK5=${CHECK5:-300000}
-NSTATS=${NSTATS:-1000000000}; NPREFIX=${NPREFIX:-10000000}; NTUNE=${NTUNE:-10000000}
+NSTATS=${NSTATS:-1000000000}; NPREFIX=${NPREFIX:-10000000}; NTUNE=${NTUNE:-5000000}
 SEARCH_SECONDS=${SEARCH_SECONDS:-60}
 STARTED=$(date +%s)
 SUMMARY=$LOGS/summary.txt
@@ -97,7 +98,7 @@ stage tests 120 "$PY" -m pytest tests/lib/test_gpu_kernel.py tests/cli/test_gpu_
     -p no:cacheprovider $XDIST -rs --durations=8
 stage bench4 60 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$N4" \
     --check "$CHECK4" --jobs 16 --repeat 3
-stage stats1e9 90 bash -c "time $PY -m boggle stats --random $NSTATS --seed 1 \
+stage stats1e9 120 bash -c "time $PY -m boggle stats --random $NSTATS --seed 1 \
     --engine gpu --dict '$ENABLE' --json > '$LOGS/stats1e9.json' &&
     $PY -c \"import json; a = json.load(open('$LOGS/stats1e9.json')); \
 print('boards', a['boards'], 'max', a['max'], 'mean', a['mean'], 'best', a['best'][:3])\""
@@ -111,8 +112,9 @@ b = json.load(open('$LOGS/prefix_native.json')); print('identical summaries:', a
 print('max', a['max'], 'mean', a['mean']); sys.exit(a != b)\""
 stage bench5 45 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards "$N5" \
     --check "$CHECK5" --jobs 16 --repeat 2
-stage tune 70 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$NTUNE" \
-    --repeat 2 --tune --blocks 128,256 --set-bits 8,10 --per-sm 0 --top-registers 0,1
+stage tune 100 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$NTUNE" \
+    --repeat 2 --tune --blocks 256 --set-bits 10,12 --per-sm 0,4 --top-registers 0,1 \
+    --one-loop 0,1
 for seed in 1 2; do
     seconds=$(( $(left) - 20 ))
     (( seconds > SEARCH_SECONDS )) && seconds=$SEARCH_SECONDS
@@ -120,8 +122,11 @@ for seed in 1 2; do
         echo "=== search$seed: skipped, no time left" | tee -a "$SUMMARY"
         continue
     fi
+    method=population
+    (( seed == 2 )) && method=pools
     stage "search$seed" $(( seconds + 15 )) "$PY" -m boggle search --engine gpu --size 5x5 \
-        --rules classic --dict "$ENABLE" --seconds "$seconds" --seed "$seed" --json
+        --rules classic --dict "$ENABLE" --seconds "$seconds" --seed "$seed" --json \
+        --method "$method"
 done
 
 wait "$PTXAS" 2>/dev/null

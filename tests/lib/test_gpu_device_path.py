@@ -160,7 +160,7 @@ def test_the_device_runner_scores_as_native(enable: Lexicon, launches: list[Any]
     lines += ["perslatgsineters", "abc/def"]
     assert score_many(lines, enable, engine="gpu") == score_many(lines, enable)
     assert {name for name, _, _ in launches} == {"bg_score_boards_small", "bg_score_boards_large"}
-    assert all(block == 128 for _, _, block in launches)
+    assert all(block == 256 for _, _, block in launches)
 
 
 def test_the_device_runners_stats_equal_the_cpu_path(
@@ -183,9 +183,11 @@ def test_the_device_runners_stats_equal_the_cpu_path(
 
 def test_the_grid_holds_what_the_device_holds(launches: list[Any]) -> None:
     runner = device.device_runner()
-    # 40 registers (rounded to 40) x 128 threads: 12 blocks a processor by registers, 16 by
-    # threads; 4 processors
-    assert runner.resident_blocks("bg_score_boards_small") == 4 * 12
+    # 40 registers x 256 threads: 6 blocks a processor by registers, 8 by threads; at most
+    # 4 by default; 4 processors
+    assert runner.resident_blocks("bg_score_boards_small") == 4 * 4
+    every = device.DeviceRunner(block=128, per_processor=0)
+    assert every.resident_blocks("bg_score_boards_small") == 4 * 12
 
 
 def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:
@@ -193,8 +195,11 @@ def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:
     from boggle.search.run import search
 
     lexicon = Lexicon.from_words(["tea", "eat", "ate", "seat", "east", "rest", "stare", "tears"])
-    settings: dict[str, Any] = {"method": "population", "seed": 4, "pool": 25, "groups": 3}
-    native = search(3, 3, lexicon, CLASSIC, **settings)
-    on_device = search(3, 3, lexicon, CLASSIC, engine="gpu", **settings)
-    assert [b.to_json() for b in native.best] == [b.to_json() for b in on_device.best]
-    assert native.best[0].score > 0 and launches
+    for settings in (
+        {"method": "population", "seed": 4, "pool": 40},
+        {"method": "pools", "seed": 4, "pool": 25, "groups": 3},
+    ):
+        native = search(3, 3, lexicon, CLASSIC, **settings)
+        on_device = search(3, 3, lexicon, CLASSIC, engine="gpu", **settings)
+        assert [b.to_json() for b in native.best] == [b.to_json() for b in on_device.best]
+        assert native.best[0].score > 0 and launches

@@ -61,10 +61,17 @@ def runner(kernel_folder: str) -> CpuBuildRunner:
     return CpuBuildRunner(compile_kernel(kernel_folder), jobs=2)
 
 
-@pytest.fixture(scope="module")
-def registers_runner(kernel_folder: str) -> CpuBuildRunner:
-    """The variant that keeps the search's top frame apart (in registers on a GPU)."""
-    return CpuBuildRunner(compile_kernel(kernel_folder, defines=("BG_TOP_IN_REGISTERS=1",)))
+VARIANTS = {
+    "top frame apart": ("BG_TOP_IN_REGISTERS=1",),
+    "a loop per board": ("BG_ONE_LOOP=0",),
+    "both": ("BG_TOP_IN_REGISTERS=1", "BG_ONE_LOOP=0"),
+}
+
+
+@pytest.fixture(scope="module", params=sorted(VARIANTS))
+def variant_runner(kernel_folder: str, request: pytest.FixtureRequest) -> CpuBuildRunner:
+    """The kernel's variants (the device check times them): each must score as native."""
+    return CpuBuildRunner(compile_kernel(kernel_folder, defines=VARIANTS[request.param]))
 
 
 @pytest.fixture(scope="module")
@@ -103,14 +110,20 @@ def test_equals_native_on_random_english_boards(
 
 
 @pytest.mark.parametrize("shape", [(4, 4), (5, 5), (3, 4), (8, 8)])
-def test_the_top_frame_variant_equals_native(
-    enable: Lexicon, registers_runner: CpuBuildRunner, shape: tuple[int, int]
+def test_the_kernels_variants_equal_native(
+    enable: Lexicon, variant_runner: CpuBuildRunner, shape: tuple[int, int]
 ) -> None:
     boards = list(random_boards(*shape, 60, seed=shape[0] * 7 + shape[1]))
     boards.append(Board.parse("perslatgsineters") if shape == (4, 4) else boards[0])
     rules = RulesChoice().for_size(*shape)
-    scores = KernelScorer(enable, registers_runner).score_boards(boards, rules)
+    scores = KernelScorer(enable, variant_runner).score_boards(boards, rules)
     assert scores == native_scores(boards, enable, rules) and any(scores)
+    source = BoardSource.named("uniform", *shape)
+    expected = score_stats(700, source, enable, rules, seed=6, top=3)
+    scorer = KernelScorer(enable, variant_runner)
+    got = random_stats(scorer, source, 6, 700, rules, 3, batch=300)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]
 
 
 def test_the_best_known_boards_score_their_records(enable: Lexicon, runner: CpuBuildRunner) -> None:

@@ -17,6 +17,7 @@ from boggle.model.rules import CLASSIC
 from boggle.search.faces import apply_edit, canonical, neighbour_edits
 from boggle.search.population import (
     all_neighbours,
+    climb_step,
     neighbours_per_board,
     pool_step,
     symmetry_keys,
@@ -47,6 +48,28 @@ def test_the_neighbours_are_the_one_edit_neighbours(rows: int, cols: int) -> Non
         expected = Counter(apply_edit(faces, e) for e in neighbour_edits(faces, ALPHABET))
         identical = Counter({faces: got[faces]})
         assert got - identical == expected - Counter({faces: expected[faces]})
+
+
+def test_a_step_moves_each_climber_to_its_best_neighbour(lexicon: Lexicon) -> None:
+    scorer = Scorer(lexicon, CLASSIC)
+    batch = scorer.batch_scorer(ALPHABET, 3, 3)
+    rng = numpy.random.default_rng(4)
+    boards = rng.integers(0, len(ALPHABET), (30, 9), dtype=numpy.uint8)
+    scores = batch(boards)
+    native = [
+        score_native(Board(tuple(ALPHABET[i] for i in row), 3, 3), lexicon, CLASSIC)
+        for row in boards.tolist()
+    ]
+    assert scores.tolist() == native
+    moved, new_scores, improved = climb_step(boards, scores, batch, len(ALPHABET))
+    for k in range(30):
+        faces = tuple(ALPHABET[i] for i in boards[k].tolist())
+        best = max(scorer.score_neighbours(faces, 3, 3, ALPHABET))
+        assert bool(improved[k]) == (best > scores[k])
+        assert new_scores[k] == max(best, scores[k])
+        board = Board(tuple(ALPHABET[i] for i in moved[k].tolist()), 3, 3)
+        assert score_native(board, lexicon, CLASSIC) == new_scores[k]
+    assert improved.any()
 
 
 def test_a_step_keeps_each_pools_best_distinct_boards(lexicon: Lexicon) -> None:
@@ -103,34 +126,38 @@ def test_symmetric_boards_share_a_key() -> None:
     assert len(set(symmetry_keys(others, 4, 4).tolist())) == 500
 
 
-def test_a_search_with_a_seed_is_reproducible_and_its_boards_score_so(lexicon: Lexicon) -> None:
+@pytest.mark.parametrize("method", ["population", "pools"])
+def test_a_search_with_a_seed_is_reproducible_and_its_boards_score_so(
+    lexicon: Lexicon, method: str
+) -> None:
     runs = [
-        search(3, 3, lexicon, CLASSIC, method="population", seed=5, pool=8, letters="aeqrst")
+        search(3, 3, lexicon, CLASSIC, method=method, seed=5, pool=8, letters="aeqrst")
         for _ in range(2)
     ]
     assert [b.to_json() for b in runs[0].best] == [b.to_json() for b in runs[1].best]
-    assert runs[0].method == "population" and runs[0].boards_scored > 30
+    assert runs[0].method == method and runs[0].boards_scored > 30
     for found in runs[0].best:
         assert score_native(Board.parse(found.board), lexicon, CLASSIC) == found.score
     boards = [found.board for found in runs[0].best]
     assert len(set(boards)) == len(boards)
 
 
-def test_a_target_stops_the_search(lexicon: Lexicon) -> None:
-    result = search(
-        3, 3, lexicon, CLASSIC, method="population", seed=2, target=5, seconds=30, pool=4
-    )
+@pytest.mark.parametrize("method", ["population", "pools"])
+def test_a_target_stops_the_search(lexicon: Lexicon, method: str) -> None:
+    result = search(3, 3, lexicon, CLASSIC, method=method, seed=2, target=5, seconds=30, pool=4)
     assert result.best[0].score >= 5 and result.seconds < 30
 
 
-def test_seconds_bound_a_search_that_restarts(lexicon: Lexicon) -> None:
-    result = search(4, 4, lexicon, CLASSIC, method="population", seed=3, seconds=1.5, pool=3)
+@pytest.mark.parametrize("method", ["population", "pools"])
+def test_seconds_bound_a_search_that_restarts(lexicon: Lexicon, method: str) -> None:
+    result = search(4, 4, lexicon, CLASSIC, method=method, seed=3, seconds=1.5, pool=3)
     assert 1.5 <= result.seconds < 10
     assert result.best[0].score > 0
 
 
-def test_dice_boards_are_refused(lexicon: Lexicon) -> None:
+@pytest.mark.parametrize("method", ["population", "pools"])
+def test_dice_boards_are_refused(lexicon: Lexicon, method: str) -> None:
     from boggle.model.errors import BoggleError
 
     with pytest.raises(BoggleError, match="letter boards"):
-        search(4, 4, lexicon, CLASSIC, method="population", seed=1, dice="new")
+        search(4, 4, lexicon, CLASSIC, method=method, seed=1, dice="new")

@@ -87,7 +87,8 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="N",
         help=f"hillclimb: boards kept in the pool, 1 to {MAX_POOL:,} (default 20); "
-        "population: each pool's boards (default 20; as many pools as one batch holds)",
+        "population: climbers (default: as many as one batch holds); pools: each pool's "
+        "boards (default 20; as many pools as one batch holds)",
     )
     parser.add_argument("--letters", default=None, help="only these letters (q is Qu)")
     parser.add_argument(
@@ -155,8 +156,8 @@ def run(args: argparse.Namespace) -> int:
     engine = batch_engine_from_args(args, in_process=where is None)
     method = args.method or ("population" if engine == "gpu" and args.dice is None else "hillclimb")
     parameters = {"pool": args.pool} if args.pool is not None else {}
-    if args.pool is not None and method not in ("hillclimb", "population"):
-        raise BoggleError("--pool is an option of --method hillclimb and population")
+    if args.pool is not None and method not in ("hillclimb", "population", "pools"):
+        raise BoggleError("--pool is an option of --method hillclimb, population and pools")
     if args.pool is not None and not 1 <= args.pool <= MAX_POOL:
         raise BoggleError(f"--pool must be from 1 to {MAX_POOL:,}, got {args.pool:,}")
     if where is None and args.jobs is not None and processes(args.jobs) < args.jobs:

@@ -8,12 +8,14 @@ device, ``sm_90`` on an H100), the trie goes to the device once per word
 list, and the host logic around the kernels works on CuPy arrays.
 
 Tuning knobs (environment variables, read once per process):
-``BOGGLE_GPU_BLOCK`` threads a block (default 128), ``BOGGLE_GPU_SET_BITS`` the
-first pass's word set (2**bits slots, default 9), ``BOGGLE_GPU_MIN_BLOCKS``
+``BOGGLE_GPU_BLOCK`` threads a block (default 256), ``BOGGLE_GPU_SET_BITS`` the
+first pass's word set (2**bits slots, default 10), ``BOGGLE_GPU_MIN_BLOCKS``
 (``__launch_bounds__``' minimum blocks a multiprocessor, default none),
 ``BOGGLE_GPU_PER_SM`` (at most this many blocks a multiprocessor in the grid: fewer
-threads, more L1 cache each; default: as many as fit), ``BOGGLE_GPU_TOP_REGISTERS=1``
-(the search's top frame kept in registers: less local memory traffic, more registers).
+threads, more L1 cache each; default 4; 0: as many as fit), ``BOGGLE_GPU_TOP_REGISTERS=1``
+(the search's top frame kept in registers: less local memory traffic, more registers),
+``BOGGLE_GPU_ONE_LOOP=0`` (a loop per board, as the first kernel, instead of one loop
+of steps for all of a thread's boards).
 
 >>> device_missing() is None or "pip install" in device_missing() or "GPU" in device_missing()
 True
@@ -34,8 +36,11 @@ from boggle.model.errors import MissingDependencyError
 BATCH = 1 << 22
 """Boards a launch takes at most (64 MiB of 4x4 faces; 16M for boards made on the device)."""
 
-DEFAULT_BLOCK = 128
-DEFAULT_SET_BITS = 9
+DEFAULT_BLOCK = 256
+DEFAULT_SET_BITS = 10
+DEFAULT_PER_SM = 4
+"""The fastest of benchmarks/gpu.py --tune on an H200 (2026-11-26, 4x4 dice, ENABLE2K):
+13.3 M boards/s against 9.3 M for 128 threads, 512 slots and every block that fits."""
 LARGE_SET_BITS = 12
 
 
@@ -65,7 +70,11 @@ def _knob(name: str, default: int | None) -> int | None:
 
 
 def compile_options(
-    block: int, set_bits: int, min_blocks: int | None, top_registers: bool = False
+    block: int,
+    set_bits: int,
+    min_blocks: int | None,
+    top_registers: bool = False,
+    one_loop: bool = True,
 ) -> tuple[str, ...]:
     """NVRTC's options for the kernel (CuPy adds the device's architecture).
 
@@ -82,6 +91,8 @@ def compile_options(
         options += (f"-DBG_MIN_BLOCKS={min_blocks}",)
     if top_registers:
         options += ("-DBG_TOP_IN_REGISTERS=1",)
+    if not one_loop:
+        options += ("-DBG_ONE_LOOP=0",)
     return options
 
 
@@ -98,18 +109,25 @@ class DeviceRunner:
         min_blocks: int | None = None,
         per_processor: int | None = None,
         top_registers: bool | None = None,
+        one_loop: bool | None = None,
     ) -> None:
         missing = device_missing()
         if missing:
             raise MissingDependencyError(missing, remedy="native_engine")
         self.cupy = _import_cupy()
         self.block = block or _knob("BOGGLE_GPU_BLOCK", DEFAULT_BLOCK) or DEFAULT_BLOCK
-        self.set_bits = set_bits or _knob("BOGGLE_GPU_SET_BITS", DEFAULT_SET_BITS) or 9
+        self.set_bits = set_bits or _knob("BOGGLE_GPU_SET_BITS", DEFAULT_SET_BITS) or 10
         self.min_blocks = min_blocks or _knob("BOGGLE_GPU_MIN_BLOCKS", None)
-        self.per_processor = per_processor or _knob("BOGGLE_GPU_PER_SM", None)
+        if per_processor is None:
+            per_processor = _knob("BOGGLE_GPU_PER_SM", DEFAULT_PER_SM)
+        self.per_processor = per_processor or None  # 0: every block that fits
         if top_registers is None:
             top_registers = bool(_knob("BOGGLE_GPU_TOP_REGISTERS", 0))
-        self.options = compile_options(self.block, self.set_bits, self.min_blocks, top_registers)
+        if one_loop is None:
+            one_loop = bool(_knob("BOGGLE_GPU_ONE_LOOP", 1))
+        self.options = compile_options(
+            self.block, self.set_bits, self.min_blocks, top_registers, one_loop
+        )
         module = self.cupy.RawModule(code=kernel_source(), options=self.options)
         self.signatures = KERNEL_SIGNATURES
         self.kernels = {name: module.get_function(name) for name in KERNEL_SIGNATURES}

@@ -97,6 +97,9 @@ typedef unsigned long long bg_u64;
 #ifndef BG_LARGE_SET_BITS
 #define BG_LARGE_SET_BITS 12 /* the second pass's: 4,096 slots, 3,072 words */
 #endif
+#ifndef BG_ONE_LOOP
+#define BG_ONE_LOOP 1 /* 1: one loop of steps for all of a thread's boards; 0: one per board */
+#endif
 #ifndef BG_TOP_IN_REGISTERS
 #define BG_TOP_IN_REGISTERS 0 /* 1: the top frame in registers, only those below in memory */
 #endif
@@ -185,15 +188,28 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
     const bg_u64 root = BG_LOAD_NODE(nodes, 0);
     const bg_u32 root_mask = (bg_u32)root & ~BG_WORD_BIT;
     const bg_u32 root_first = (bg_u32)(root >> 32);
-    boards.load(item, faces);
     bg_i64 score = 0;
     bg_u64 used = 0;
     int depth = 0, start = 0, full = 0;
+#if BG_ONE_LOOP
+    boards.load(item, faces);
+#else
+    for (; item < end; item += stride) {
+        boards.load(item, faces);
+        score = 0;
+        used = 0;
+        depth = 0;
+        start = 0;
+        full = 0;
+#endif
     for (;;) {
         bg_u32 mask, first;
         int letters, cell;
         if (depth == 0) {
             if (start == n || full) { /* the board is done: the next one */
+#if !BG_ONE_LOOP
+                break;
+#endif
                 boards.done(item, full ? BG_OVERFLOW : score);
                 words.reset();
                 score = 0;
@@ -264,6 +280,11 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
         pushed->letters = (bg_u16)letters;
         pushed->cell = (bg_u8)cell;
     }
+#if !BG_ONE_LOOP
+        boards.done(item, full ? BG_OVERFLOW : score);
+        words.reset();
+    }
+#endif
 }
 
 /* ---------------------------------------------------------------- boards given */
