@@ -93,7 +93,8 @@ setup(
             sources=[
                 "src/boggle/_native/kernel.c",
                 "src/boggle/_native/module.c",
-                "src/boggle/_native/search.c",
+                "src/boggle/_native/search_module.c",
+                "src/boggle/_native/prove_module.c",
                 "src/boggle/_native/bound.c",
                 "src/boggle/_native/tree.c",
                 "src/boggle/_native/tree_build.c",
@@ -101,7 +102,8 @@ setup(
             ],
             depends=["src/boggle/_native/kernel.h", "src/boggle/_native/search.h",
                      "src/boggle/_native/bound.h", "src/boggle/_native/tree.h",
-                     "src/boggle/_native/key_sort.h"],
+                     "src/boggle/_native/key_sort.h", "src/boggle/_native/bits.h",
+                     "src/boggle/_native/prover.h"],
         )
     ]
 )

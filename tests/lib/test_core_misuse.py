@@ -187,7 +187,7 @@ def test_class_bounds_check_the_shape_before_any_arithmetic(rows: int, cols: int
     with pytest.raises(ValueError, match="board shape"):
         bound.bound(masks, rows, cols)
     with pytest.raises(ValueError, match="board shape"):
-        bound.search(masks, rows, cols, 0, order)
+        bound.tree_bound(masks, rows, cols, order)
     with pytest.raises(ValueError, match="board shape"):
         bound.tree_search(masks, rows, cols, 0, order)
     assert bound.bound(masks, 2, 2) > 0  # the same bound works on a board it can take

@@ -167,7 +167,7 @@ def test_merging_and_walking_keep_the_same_boards(cells: list[set[str]], above: 
     masks = prover.masks("".join(cell) for cell in cells)
     order = bytes(split_order(rows, cols))
     # merge only, merge then walk (below a bound, with 3 cells left), walk only
-    ways = ((-1, 0), (above + 2, 0), (-1, 3), (2**62, 0))
+    ways = ((None, 0), (above + 2, 0), (None, 3), (2**62, 0))
     left = {prover.bound.tree_search(masks, rows, cols, above, order, *way)[0] for way in ways}
     assert len(left) == 1
     found = left.pop()
@@ -211,7 +211,7 @@ def test_forest_of_path_groups_gives_the_tree_built_in_one(
         for faces, whole, other in classes
     ]
     # one run of forest builds (a build in one forgets the kept trees), then builds in one
-    forest = [p.bound.tree_search(masks, 3, 3, above, order, -1, 9) for p, masks in runs]
+    forest = [p.bound.tree_search(masks, 3, 3, above, order, None, 9) for p, masks in runs]
     in_one = [p.bound.tree_search(masks, 3, 3, above, order, 2**62, 0) for p, masks in runs]
     assert [(f[0], f[2]) for f in forest] == [(o[0], o[2]) for o in in_one]
 

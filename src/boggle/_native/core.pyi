@@ -104,9 +104,7 @@ class ClassBound:
         self, letters: bytes, offsets: bytes, min_len: int, points: Sequence[int], faces: bytes, /
     ) -> None: ...
     def bound(self, masks: bytes, rows: int, cols: int, /) -> int: ...
-    def search(
-        self, masks: bytes, rows: int, cols: int, above: int, order: bytes, /
-    ) -> tuple[bytes, int]: ...
+    def tree_bound(self, masks: bytes, rows: int, cols: int, order: bytes, /) -> int: ...
     def tree_search(
         self,
         masks: bytes,
@@ -114,8 +112,9 @@ class ClassBound:
         cols: int,
         above: int,
         order: bytes,
-        switch_bound: int = -1,
+        switch_bound: int | None = None,
         walk_cells: int = 0,
         max_bytes: int = 0,
         /,
     ) -> tuple[bytes, int, int]: ...
+    def stop(self, flag: bool = True, /) -> None: ...

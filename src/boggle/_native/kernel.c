@@ -1,21 +1,17 @@
 /* The compiled core: trie construction, depth-first solving, board parsing. */
 #include "kernel.h"
 
+#include "bits.h"
+
 #include <stdlib.h>
 #include <string.h>
 
+#define BN_POPCOUNT(x) ((uint32_t)bits_popcount32(x))
+#define BN_UNLIKELY(x) BITS_UNLIKELY(x)
 #if defined(__GNUC__) || defined(__clang__)
-#define BN_POPCOUNT(x) ((uint32_t)__builtin_popcount(x))
-#define BN_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define BN_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define BN_ALWAYS_INLINE inline
-static uint32_t BN_POPCOUNT(uint32_t x) {
-    uint32_t c = 0;
-    while (x) { x &= x - 1; c++; }
-    return c;
-}
-#define BN_UNLIKELY(x) (x)
 #endif
 
 #define LETTERS(bits) ((bits) & ~BN_WORD_BIT)
@@ -341,9 +337,9 @@ static inline int mark_node(bn_scratch *s, uint32_t index) {
 
 /* ---------------------------------------------------------------- solve */
 
-#define BN_CTZ64(x) ((int)__builtin_ctzll(x))
-#define BN_CTZ32(x) ((int)__builtin_ctz(x))
-#define BN_POPCOUNT64(x) ((uint32_t)__builtin_popcountll(x))
+#define BN_CTZ64(x) bits_ctz64(x)
+#define BN_CTZ32(x) bits_ctz32(x)
+#define BN_POPCOUNT64(x) ((uint32_t)bits_popcount64(x))
 
 /* The node reached from node `index` (whose value is `node`) by reading a
  * face's codes, or -1; *letters grows by the board letters read (a BN_SILENT

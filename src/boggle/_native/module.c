@@ -2,6 +2,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "bits.h"
 #include "kernel.h"
 #include "search.h"
 
@@ -75,7 +76,7 @@ static void Trie_dealloc(TrieObject *self) {
  * start. */
 static size_t newline_ends(const char *text, size_t len, uint32_t *after, size_t room) {
     size_t count = 0, i = 0;
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint64_t newlines = 0x0a0a0a0a0a0a0a0aULL, low7 = 0x7f7f7f7f7f7f7f7fULL;
     for (; i + 8 <= len; i += 8) {
         uint64_t x;
@@ -83,11 +84,11 @@ static size_t newline_ends(const char *text, size_t len, uint32_t *after, size_t
         x ^= newlines;
         uint64_t found = ~(((x & low7) + low7) | x | low7); /* 0x80 in each newline's byte */
         if (!after) {
-            count += (size_t)__builtin_popcountll(found);
+            count += (size_t)bits_popcount64(found);
             continue;
         }
         for (; found && count < room; found &= found - 1)
-            after[count++] = (uint32_t)(i + (size_t)__builtin_ctzll(found) / 8 + 1);
+            after[count++] = (uint32_t)(i + (size_t)bits_ctz64(found) / 8 + 1);
     }
 #endif
     for (; i < len; i++) {

@@ -1,4 +1,4 @@
-/* Search and proof entry points of the compiled core (search.c, bound.c).
+/* Search and proof bindings of the compiled core (search_module.c, prove_module.c).
  *
  * module.c exposes them with a few lines: two Trie methods that score many
  * boards in one call, and the ClassBound type for branch and bound.
@@ -18,7 +18,7 @@ int bs_points_table(PyObject *points_obj, int32_t **out);
 PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args);
 /* Trie.score_boards(faces, rows, cols, min_len, points) -> bytes of int64 */
 PyObject *bs_score_boards(const bn_trie *trie, PyObject *args);
-/* Adds the ClassBound type to the module; -1 on error. */
+/* Adds the ClassBound type to the module (prove_module.c); -1 on error. */
 int bs_add_types(PyObject *module);
 
 #endif

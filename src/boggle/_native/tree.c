@@ -24,6 +24,9 @@
  * choice nodes waiting for that cell (the paper's stack-based orderly bound).
  * The tree itself is built by tree_build.c.
  */
+#if !defined(_WIN32) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS and madvise under -std=c99 (glibc) */
+#endif
 #include "tree.h"
 
 #include <stdlib.h>
@@ -36,7 +39,7 @@
 /* What a job makes: its parent is a sum node for the first two, a choice node for the others. */
 enum { MERGE_CHOICES, ADD_LEAF, MERGE_SUMS, ADD_POINTS };
 
-typedef struct {
+struct merge_job {
     tkid x, y;   /* the nodes to merge as their parents hold them; once done, x.ref is the
                     merged node */
     tref parent; /* the merged node that holds it (0: none) */
@@ -44,35 +47,30 @@ typedef struct {
                        choice node x with lone leaf y of these points */
     uint8_t slot; /* its place among the parent's children */
     uint8_t kind;
-} merge_job;
-
-typedef struct {
-    merge_job *jobs;
-    size_t len, cap;
-} merge_queue;
-
-/* The queue is kept between merges (the GIL guards it). */
-static merge_queue queue;
+};
 
 /* Asks for a node's first line and, where the node runs into it, the next. */
 static inline void prefetch_node(const char *node) {
-    __builtin_prefetch(node);
-    __builtin_prefetch(node + 60);
+    bits_prefetch(node);
+    bits_prefetch(node + 60);
 }
 
 #define PREFETCH_AHEAD 12 /* jobs whose nodes are asked into cache ahead */
 
 static const tkid NO_KID = {0, 0};
 
-static int push_job(tkid x, tkid y, tref parent, int slot, int kind, int32_t points) {
-    if (queue.len == queue.cap) {
-        size_t cap = queue.cap ? queue.cap * 2 : 4096;
-        merge_job *jobs = realloc(queue.jobs, cap * sizeof *jobs);
+#define QUEUE_FIRST ((size_t)4096) /* merge jobs made room for at first */
+
+static int push_job(merge_queue *queue, tkid x, tkid y, tref parent, int slot, int kind,
+                    int32_t points) {
+    if (queue->len == queue->cap) {
+        size_t cap = queue->cap ? queue->cap * 2 : QUEUE_FIRST;
+        merge_job *jobs = realloc(queue->jobs, cap * sizeof *jobs);
         if (!jobs) return -1;
-        queue.jobs = jobs;
-        queue.cap = cap;
+        queue->jobs = jobs;
+        queue->cap = cap;
     }
-    merge_job *job = &queue.jobs[queue.len++];
+    merge_job *job = &queue->jobs[queue->len++];
     job->x = x;
     job->y = y;
     job->parent = parent;
@@ -84,9 +82,9 @@ static int push_job(tkid x, tkid y, tref parent, int slot, int kind, int32_t poi
 
 /* The merge of choice nodes x and y (of one cell), its children of faces in both to come
  * (queued); bound: the best of the others so far. */
-static tchoice *merge_choice(arena *a, const tchoice *x, const tchoice *y) {
+static tchoice *merge_choice(arena *a, merge_queue *q, const tchoice *x, const tchoice *y) {
     uint32_t faces = x->mask | y->mask, both = x->mask & y->mask;
-    int n = __builtin_popcount(faces);
+    int n = bits_popcount32(faces);
     tchoice *t = arena_take(a, choice_bytes(n), n);
     if (!t) return NULL;
     tref self = tree_ref(a, t);
@@ -101,9 +99,9 @@ static tchoice *merge_choice(arena *a, const tchoice *x, const tchoice *y) {
         if (both & bit) {
             tkid xk = x->kids[i++], yk = y->kids[j++];
             if (xk.ref || yk.ref) {
-                int pushed = !xk.ref   ? push_job(yk, NO_KID, self, k, ADD_POINTS, xk.bound)
-                             : !yk.ref ? push_job(xk, NO_KID, self, k, ADD_POINTS, yk.bound)
-                                       : push_job(xk, yk, self, k, MERGE_SUMS, 0);
+                int pushed = !xk.ref   ? push_job(q, yk, NO_KID, self, k, ADD_POINTS, xk.bound)
+                             : !yk.ref ? push_job(q, xk, NO_KID, self, k, ADD_POINTS, yk.bound)
+                                       : push_job(q, xk, yk, self, k, MERGE_SUMS, 0);
                 if (pushed < 0) return NULL;
                 t->kids[k].ref = 0;
                 t->kids[k].bound = 0;
@@ -142,9 +140,9 @@ static tkid two_leaves(arena *a, tkid x, tkid y, int rank) {
 
 /* Choice node x with lone leaf `leaf` (of `points`) added: the sum node under its face to
  * come (queued) when x has one there; bound: the best of the others so far. */
-static tchoice *add_leaf(arena *a, const tchoice *x, tref leaf, int32_t points) {
+static tchoice *add_leaf(arena *a, merge_queue *q, const tchoice *x, tref leaf, int32_t points) {
     uint32_t bit = 1u << lone_face(leaf), faces = x->mask | bit;
-    int n = __builtin_popcount(faces), at = __builtin_popcount(faces & (bit - 1u));
+    int n = bits_popcount32(faces), at = bits_popcount32(faces & (bit - 1u));
     tchoice *t = arena_take(a, choice_bytes(n), n);
     if (!t) return NULL;
     t->head.key = x->head.key;
@@ -152,7 +150,7 @@ static tchoice *add_leaf(arena *a, const tchoice *x, tref leaf, int32_t points) 
     if (x->mask & bit) {
         memcpy(t->kids, x->kids, (size_t)n * sizeof(tkid));
         if (t->kids[at].ref) {
-            if (push_job(t->kids[at], NO_KID, tree_ref(a, t), at, ADD_POINTS, points) < 0)
+            if (push_job(q, t->kids[at], NO_KID, tree_ref(a, t), at, ADD_POINTS, points) < 0)
                 return NULL;
             t->kids[at].bound = 0;
         } else {
@@ -171,11 +169,11 @@ static tchoice *add_leaf(arena *a, const tchoice *x, tref leaf, int32_t points) 
 
 /* The merge of sum node x (without its first `skip` children) and sum node y, its children
  * of cells in both to come (queued); bound: its points and the others' bounds so far. */
-static tsum *merge_sum(arena *a, const tsum *x, int skip, const tsum *y) {
+static tsum *merge_sum(arena *a, merge_queue *q, const tsum *x, int skip, const tsum *y) {
     uint64_t x_ranks = sum_ranks(x), y_ranks = sum_ranks(y);
     if (skip) x_ranks &= x_ranks - 1;
     uint64_t ranks = x_ranks | y_ranks, both = x_ranks & y_ranks;
-    int n = __builtin_popcountll(ranks);
+    int n = bits_popcount64(ranks);
     tsum *t = arena_take(a, sum_bytes(n), n);
     if (!t) return NULL;
     tref self = tree_ref(a, t);
@@ -191,12 +189,12 @@ static tsum *merge_sum(arena *a, const tsum *x, int skip, const tsum *y) {
         if (both & bit) {
             tkid xk = x->kids[i++], yk = y->kids[j++];
             if (is_lone(xk.ref) && is_lone(yk.ref)) {
-                kid = two_leaves(a, xk, yk, __builtin_ctzll(bit));
+                kid = two_leaves(a, xk, yk, bits_ctz64(bit));
                 if (!kid.ref) return NULL;
             } else {
-                int pushed = is_lone(xk.ref)   ? push_job(yk, xk, self, k, ADD_LEAF, xk.bound)
-                             : is_lone(yk.ref) ? push_job(xk, yk, self, k, ADD_LEAF, yk.bound)
-                                               : push_job(xk, yk, self, k, MERGE_CHOICES, 0);
+                int pushed = is_lone(xk.ref)   ? push_job(q, yk, xk, self, k, ADD_LEAF, xk.bound)
+                             : is_lone(yk.ref) ? push_job(q, xk, yk, self, k, ADD_LEAF, yk.bound)
+                                               : push_job(q, xk, yk, self, k, MERGE_CHOICES, 0);
                 if (pushed < 0) return NULL;
                 t->kids[k].ref = 0;
                 t->kids[k].bound = 0;
@@ -250,41 +248,43 @@ static void prefetch_kid(const char *base, tkid kid) {
 
 /* Sum node x (without its first `skip` children) merged with sum node y: new nodes where
  * the two overlap, shared subtrees elsewhere; NULL when out of memory. */
-static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
+static tsum *merge(pv_prover *p, const tsum *x, int skip, const tsum *y) {
+    arena *a = &p->arena;
+    merge_queue *q = &p->merges;
     const char *base = a->base;
-    queue.len = 0;
+    q->len = 0;
     tkid root = {tree_ref(a, x), x->head.bound}, other = {tree_ref(a, y), y->head.bound};
-    if (push_job(root, other, 0, 0, MERGE_SUMS, 0) < 0) return NULL;
+    if (push_job(q, root, other, 0, 0, MERGE_SUMS, 0) < 0) return NULL;
     size_t asked = 1;
-    for (size_t i = 0; i < queue.len; i++) {
-        for (; asked < queue.len && asked < i + PREFETCH_AHEAD; asked++) {
-            prefetch_kid(base, queue.jobs[asked].x);
-            prefetch_kid(base, queue.jobs[asked].y);
+    for (size_t i = 0; i < q->len; i++) {
+        for (; asked < q->len && asked < i + PREFETCH_AHEAD; asked++) {
+            prefetch_kid(base, q->jobs[asked].x);
+            prefetch_kid(base, q->jobs[asked].y);
         }
-        merge_job job = queue.jobs[i];
+        merge_job job = q->jobs[i];
         void *t = NULL;
         if (job.kind == MERGE_SUMS) {
             const tsum *xs = sum_of(a, job.x), *ys = xs ? sum_of(a, job.y) : NULL;
-            if (ys) t = merge_sum(a, xs, i == 0 ? skip : 0, ys);
+            if (ys) t = merge_sum(a, q, xs, i == 0 ? skip : 0, ys);
         } else if (job.kind == MERGE_CHOICES) {
-            t = merge_choice(a, tree_at(base, job.x.ref), tree_at(base, job.y.ref));
+            t = merge_choice(a, q, tree_at(base, job.x.ref), tree_at(base, job.y.ref));
         } else if (job.kind == ADD_LEAF) {
-            t = add_leaf(a, tree_at(base, job.x.ref), job.y.ref, job.points);
+            t = add_leaf(a, q, tree_at(base, job.x.ref), job.y.ref, job.points);
         } else {
             const tsum *xs = sum_of(a, job.x);
             if (xs) t = add_points(a, xs, job.points);
         }
         if (!t) return NULL;
         tref made = tree_ref(a, t);
-        queue.jobs[i].x.ref = made;
+        q->jobs[i].x.ref = made;
         if (!job.parent) continue;
         if (job.kind >= MERGE_SUMS)
             ((tchoice *)tree_at(base, job.parent))->kids[job.slot].ref = made;
         else
             ((tsum *)tree_at(base, job.parent))->kids[job.slot].ref = made;
     }
-    for (size_t i = queue.len; i-- > 1;) {
-        const merge_job *job = &queue.jobs[i];
+    for (size_t i = q->len; i-- > 1;) {
+        const merge_job *job = &q->jobs[i];
         int32_t bound = ((const tnode *)tree_at(base, job->x.ref))->bound;
         if (job->kind >= MERGE_SUMS) {
             tchoice *parent = tree_at(base, job->parent);
@@ -296,11 +296,11 @@ static tsum *merge(arena *a, const tsum *x, int skip, const tsum *y) {
             parent->head.bound += bound;
         }
     }
-    return tree_at(base, queue.jobs[0].x.ref);
+    return tree_at(base, q->jobs[0].x.ref);
 }
 
-const tnode *tree_merge(arena *a, const tnode *x, const tnode *y) {
-    const tsum *merged = merge(a, (const tsum *)(const void *)x, 0, (const tsum *)(const void *)y);
+const tnode *tree_merge(pv_prover *p, const tnode *x, const tnode *y) {
+    const tsum *merged = merge(p, (const tsum *)(const void *)x, 0, (const tsum *)(const void *)y);
     return merged ? &merged->head : NULL;
 }
 
@@ -335,11 +335,13 @@ typedef struct {
 } rank_sums;
 
 typedef struct {
+    pv_prover *p;
     arena *a;
     cb_class *c;
     const uint8_t *order;
     int64_t above;
-    int64_t switch_bound; /* merge while a tree's bound is above this... */
+    int merge_always;     /* merge whatever the bound, else... */
+    int64_t switch_bound; /* ...merge while a tree's bound is above this... */
     int walk_cells;       /* ...and more cells than this are left, then walk it */
     byte_buffer *out;
     uint8_t board[CB_MAX_CELLS];
@@ -348,13 +350,10 @@ typedef struct {
     rank_sums *saved; /* saved[k * n + r]: rank r's sums before forcing rank k */
 } brancher;
 
-/* Counts a bound computed; -1 when Ctrl-C was pressed (checked now and then). */
-static inline int tick(cb_class *c) {
-    return (++c->bounds & 4095u) == 0 && PyErr_CheckSignals() < 0 ? -1 : 0;
-}
+#define PENDING_FIRST 64 /* waiting choice nodes of a rank made room for at first */
 
 static int grow_pending(pending *p) {
-    size_t cap = p->cap ? p->cap * 2 : 64;
+    size_t cap = p->cap ? p->cap * 2 : PENDING_FIRST;
     tkid *items = realloc(p->items, cap * sizeof *items);
     if (!items) return -1;
     p->items = items;
@@ -385,7 +384,7 @@ static void add_waiting(brancher *br, int rank, size_t from) {
         const tchoice *choice = tree_at(br->a->base, p->items[i].ref);
         uint32_t mask = choice->mask;
         for (int kid = 0; mask; kid++, mask &= mask - 1)
-            by_face[__builtin_ctz(mask)] += choice->kids[kid].bound;
+            by_face[bits_ctz32(mask)] += choice->kids[kid].bound;
     }
 }
 
@@ -399,7 +398,7 @@ static int32_t best_of(const rank_sums *s) {
 static inline const tkid *kid_under(const char *base, tref ref, int f) {
     const tchoice *choice = tree_at(base, ref);
     if (!((choice->mask >> f) & 1u)) return NULL;
-    return &choice->kids[__builtin_popcount(choice->mask & ((1u << f) - 1u))];
+    return &choice->kids[bits_popcount32(choice->mask & ((1u << f) - 1u))];
 }
 
 #define WALK_AHEAD 8 /* waiting nodes whose sum nodes are asked into cache ahead */
@@ -424,10 +423,9 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     cb_class *c = br->c;
     const int n = c->n;
     if (points + rest <= br->above) return 0;
-    if (tick(c) < 0) return -1;
+    if (cb_tick(c)) return PV_INTERRUPTED;
     if (k == n) {
-        if (cb_append(br->out, br->board, (size_t)n) < 0) return PyErr_NoMemory(), -1;
-        return 0;
+        return cb_append(br->out, br->board, (size_t)n);
     }
     const char *base = br->a->base;
     int cell = br->order[k];
@@ -438,10 +436,10 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     rest -= mine->best;
     uint32_t faces = c->faces[cell];
     while (faces) {
-        int f = __builtin_ctz(faces);
+        int f = bits_ctz32(faces);
         faces &= faces - 1;
         if (points + rest + mine->by_face[f] <= br->above) {
-            if (tick(c) < 0) return -1;
+            if (cb_tick(c)) return PV_INTERRUPTED;
             continue;
         }
         uint64_t touched = 0;
@@ -466,19 +464,19 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
                 tkid choice = {kid->ref & ~BRIDGE, kid->bound};
                 int r = is_lone(choice.ref) ? lone_rank(choice.ref)
                                             : ((const tnode *)tree_at(base, choice.ref))->key;
-                if (wait(br, r, choice, &touched, saved, len) < 0) return PyErr_NoMemory(), -1;
+                if (wait(br, r, choice, &touched, saved, len) < 0) return PV_NO_MEMORY;
                 continue;
             }
             const tsum *sum = tree_at(base, kid->ref);
             p += sum->points;
             uint64_t ranks = sum_ranks(sum);
             for (int j = 0; ranks; j++, ranks &= ranks - 1)
-                if (wait(br, __builtin_ctzll(ranks), sum->kids[j], &touched, saved, len) < 0)
-                    return PyErr_NoMemory(), -1;
+                if (wait(br, bits_ctz64(ranks), sum->kids[j], &touched, saved, len) < 0)
+                    return PV_NO_MEMORY;
         }
         int64_t r_bound = rest;
         for (uint64_t t = touched; t; t &= t - 1) {
-            int r = __builtin_ctzll(t);
+            int r = bits_ctz64(t);
             add_waiting(br, r, len[r]);
             br->sums[r].best = best_of(&br->sums[r]);
             r_bound += br->sums[r].best - saved[r].best;
@@ -486,11 +484,11 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
         br->board[cell] = (uint8_t)f;
         int status = walk(br, k + 1, p, r_bound);
         for (uint64_t t = touched; t; t &= t - 1) {
-            int r = __builtin_ctzll(t);
+            int r = bits_ctz64(t);
             br->waiting[r].len = len[r];
             br->sums[r] = saved[r];
         }
-        if (status < 0) return -1;
+        if (status < 0) return status;
     }
     return 0;
 }
@@ -499,24 +497,24 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
 static int branch_tree(brancher *br, const tsum *root, int k) {
     cb_class *c = br->c;
     if (root->head.bound <= br->above) return 0;
-    if (root->head.bound <= br->switch_bound || c->n - k <= br->walk_cells) {
+    if ((!br->merge_always && root->head.bound <= br->switch_bound) ||
+        c->n - k <= br->walk_cells) {
         int64_t rest = 0;
         for (int r = k; r < c->n; r++) br->waiting[r].len = 0;
         memset(br->sums + k, 0, (size_t)(c->n - k) * sizeof br->sums[0]);
         uint64_t ranks = sum_ranks(root);
         for (int j = 0; ranks; j++, ranks &= ranks - 1)
-            if (push_waiting(br, __builtin_ctzll(ranks), root->kids[j]) < 0)
-                return PyErr_NoMemory(), -1;
+            if (push_waiting(br, bits_ctz64(ranks), root->kids[j]) < 0)
+                return PV_NO_MEMORY;
         for (int r = k; r < c->n; r++) {
             add_waiting(br, r, 0);
             rest += br->sums[r].best = best_of(&br->sums[r]);
         }
         return walk(br, k, root->points, rest);
     }
-    if (tick(c) < 0) return -1;
+    if (cb_tick(c)) return PV_INTERRUPTED;
     if (k == c->n) {
-        if (cb_append(br->out, br->board, (size_t)c->n) < 0) return PyErr_NoMemory(), -1;
-        return 0;
+        return cb_append(br->out, br->board, (size_t)c->n);
     }
     arena *a = br->a;
     int cell = br->order[k];
@@ -526,12 +524,12 @@ static int branch_tree(brancher *br, const tsum *root, int k) {
     int64_t rest = root->head.bound - (forced ? first.bound : 0);
     uint32_t faces = c->faces[cell];
     while (faces) {
-        int f = __builtin_ctz(faces);
+        int f = bits_ctz32(faces);
         faces &= faces - 1;
         const tkid *under = NULL;
         const tkid leaf = {0, first.bound};
         if (choice && ((choice->mask >> f) & 1u))
-            under = &choice->kids[__builtin_popcount(choice->mask & ((1u << f) - 1u))];
+            under = &choice->kids[bits_popcount32(choice->mask & ((1u << f) - 1u))];
         else if (forced && is_lone(first.ref) && lone_face(first.ref) == f)
             under = &leaf;
         if (rest + (under ? under->bound : 0) <= br->above) continue;
@@ -539,23 +537,20 @@ static int branch_tree(brancher *br, const tsum *root, int k) {
         const tsum *next = root;
         if (under && under->ref) {
             const tsum *forced_sum = sum_of(a, *under);
-            next = forced_sum ? merge(a, root, 1, forced_sum) : NULL;
+            next = forced_sum ? merge(br->p, root, 1, forced_sum) : NULL;
         } else if (forced) {
             next = drop_first(a, root, under ? under->bound : 0);
         }
-        if (!next) return PyErr_NoMemory(), -1;
+        if (!next) return PV_NO_MEMORY;
         br->board[cell] = (uint8_t)f;
         int status = branch_tree(br, next, k + 1);
         a->used = used;
-        if (status < 0) return -1;
+        if (status < 0) return status;
     }
     return 0;
 }
 
 /* ------------------------------------------------ the arena */
-
-/* Trees are built and merged in memory kept between classes (the GIL guards it). */
-static arena tree_arena;
 
 #define ARENA_STEP ((size_t)64 << 20)  /* made usable at a time */
 #define ARENA_KEEP ((size_t)384 << 20) /* kept usable between classes */
@@ -568,6 +563,7 @@ static int commit(char *at, size_t bytes) {
     return VirtualAlloc(at, bytes, MEM_COMMIT, PAGE_READWRITE) ? 0 : -1;
 }
 static void decommit(char *at, size_t bytes) { VirtualFree(at, bytes, MEM_DECOMMIT); }
+static void unreserve(char *at, size_t bytes) { (void)bytes; VirtualFree(at, 0, MEM_RELEASE); }
 #else
 #include <sys/mman.h>
 static char *reserve(size_t bytes) {
@@ -579,6 +575,7 @@ static void decommit(char *at, size_t bytes) {
     madvise(at, bytes, MADV_DONTNEED);
     mprotect(at, bytes, PROT_NONE);
 }
+static void unreserve(char *at, size_t bytes) { munmap(at, bytes); }
 #endif
 
 int arena_grow(arena *a, size_t bytes) {
@@ -587,7 +584,7 @@ int arena_grow(arena *a, size_t bytes) {
         for (size_t size = ARENA_MAX; size >= ARENA_STEP && !a->base; size /= 2)
             if ((a->base = reserve(size)) != NULL) a->reserved = size;
         if (!a->base) return -1;
-        a->used = 8; /* offset 0 names no node */
+        a->used = ARENA_FIRST;
     }
     size_t want = (a->used + bytes + ARENA_STEP - 1) / ARENA_STEP * ARENA_STEP;
     if (want > a->reserved || commit(a->base + a->committed, want - a->committed) < 0) return -1;
@@ -595,17 +592,22 @@ int arena_grow(arena *a, size_t bytes) {
     return 0;
 }
 
+void arena_free(arena *a) {
+    if (a->base) unreserve(a->base, a->reserved);
+    memset(a, 0, sizeof *a);
+}
+
 #define QUEUE_KEEP ((size_t)1 << 20) /* merge jobs kept between classes */
 
-/* Forget every node but the kept trees; keep ARENA_KEEP bytes usable above them (and a
- * small merge queue) for the next class. */
-static void arena_reset(arena *a) {
-    if (queue.cap > QUEUE_KEEP) {
-        free(queue.jobs);
-        queue.jobs = NULL;
-        queue.len = queue.cap = 0;
+void tree_reset(pv_prover *p) {
+    arena *a = &p->arena;
+    if (p->merges.cap > QUEUE_KEEP) {
+        free(p->merges.jobs);
+        p->merges.jobs = NULL;
+        p->merges.len = p->merges.cap = 0;
     }
-    size_t floor = a->kept > 8 ? a->kept : 8;
+    if (!a->base) return;
+    size_t floor = a->kept > ARENA_FIRST ? a->kept : ARENA_FIRST;
     size_t keep = (floor + ARENA_KEEP + ARENA_STEP - 1) / ARENA_STEP * ARENA_STEP;
     if (a->committed > keep) {
         decommit(a->base + keep, a->committed - keep);
@@ -614,29 +616,79 @@ static void arena_reset(arena *a) {
     a->used = floor;
 }
 
-int cb_tree_branch(cb_class *c, const uint8_t *order, int64_t above, int64_t switch_bound,
-                   int walk_cells, byte_buffer *out, int64_t *root_bound) {
+pv_prover *pv_prover_new(void) {
+    pv_prover *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    if (!(p->builder = tree_builder_new())) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void pv_prover_free(pv_prover *p) {
+    if (!p) return;
+    tree_builder_free(p->builder);
+    free(p->merges.jobs);
+    arena_free(&p->arena);
+    free(p);
+}
+
+void pv_search_result_free(pv_search_result *result) {
+    free(result->boards);
+    memset(result, 0, sizeof *result);
+}
+
+int pv_tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
+                   const uint32_t *faces, const uint8_t *order,
+                   const pv_search_options *options, const pv_stop *stop,
+                   pv_search_result *result) {
+    memset(result, 0, sizeof *result);
+    cb_class c;
+    int status = pv_check_class(words, rows, cols, faces, order);
+    if (status != PV_OK) return status;
+    cb_load(&c, words, rows, cols, faces);
+    c.stop = stop;
+    byte_buffer out = {NULL, 0, 0, options->max_bytes, 0};
     brancher br;
     memset(&br, 0, sizeof br);
-    br.a = &tree_arena;
-    br.c = c;
+    br.p = p;
+    br.a = &p->arena;
+    br.c = &c;
     br.order = order;
-    br.above = above;
-    br.switch_bound = switch_bound;
-    br.walk_cells = walk_cells;
-    br.out = out;
-    int status = -1;
-    br.saved = malloc((size_t)c->n * (size_t)c->n * sizeof *br.saved);
-    if (!br.saved) return PyErr_NoMemory(), -1;
-    const tnode *root = tree_build(c, order, br.a, c->n <= walk_cells);
+    br.above = options->above;
+    br.merge_always = options->merge_always;
+    br.switch_bound = options->switch_bound;
+    br.walk_cells = options->walk_cells;
+    br.out = &out;
+    br.saved = malloc((size_t)c.n * (size_t)c.n * sizeof *br.saved);
+    if (!br.saved) return PV_NO_MEMORY;
+    const tnode *root = tree_build(p, &c, order, c.n <= options->walk_cells);
     if (!root) {
-        PyErr_NoMemory();
+        status = PV_NO_MEMORY;
     } else {
-        *root_bound = root->bound;
+        result->root_bound = root->bound;
         status = branch_tree(&br, (const tsum *)(const void *)root, 0);
     }
-    for (int r = 0; r < c->n; r++) free(br.waiting[r].items);
+    for (int r = 0; r < c.n; r++) free(br.waiting[r].items);
     free(br.saved);
-    arena_reset(br.a);
+    tree_reset(p);
+    if (out.full) status = PV_OK; /* stopped at max_bytes: the boards found before */
+    result->boards = out.data;
+    result->len = out.len;
+    result->full = out.full;
+    result->bounds = c.bounds;
     return status;
+}
+
+int pv_tree_bound(pv_prover *p, const pv_words *words, int rows, int cols,
+                  const uint32_t *faces, const uint8_t *order, int64_t *bound) {
+    cb_class c;
+    int status = pv_check_class(words, rows, cols, faces, order);
+    if (status != PV_OK) return status;
+    cb_load(&c, words, rows, cols, faces);
+    const tnode *root = tree_build(p, &c, order, 0);
+    if (root) *bound = root->bound;
+    tree_reset(p);
+    return root ? PV_OK : PV_NO_MEMORY;
 }

@@ -75,8 +75,12 @@ typedef struct {
                     forest), 0 when none */
 } arena;
 
+#define ARENA_FIRST 8 /* the first node's offset: offset 0 names no node */
+
 /* Makes [used, used + bytes) usable; -1 when out of memory. */
 int arena_grow(arena *a, size_t bytes);
+/* Gives back the arena's memory. */
+void arena_free(arena *a);
 
 static inline void *tree_at(const char *base, tref ref) {
     return (void *)(base + (size_t)ref * 4u);
@@ -98,17 +102,40 @@ static inline void *arena_take(arena *a, size_t bytes, int kids) {
 static inline size_t choice_bytes(int kids) { return sizeof(tchoice) + (size_t)kids * sizeof(tkid); }
 static inline size_t sum_bytes(int kids) { return sizeof(tsum) + (size_t)kids * sizeof(tkid); }
 
-/* A node with room for `kids` children of either kind (n set, the rest not), or NULL when
- * out of memory. */
-tnode *arena_node(arena *a, int kids);
+/* Merging's work list (tree.c), kept from one merge to the next. */
+typedef struct merge_job merge_job;
+typedef struct {
+    merge_job *jobs;
+    size_t len, cap;
+} merge_queue;
 
-/* The orderly tree of class c with cells ranked by `order`, in a; NULL when out of memory.
- * With `forest`, built from trees of path groups, kept in a for the next classes (see
- * tree_build.c); the caller gives a back with nothing above a->kept. */
-const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a, int forest);
+/* What building a tree keeps from one class to the next (tree_build.c): the records of
+ * paths and the radix sort's buffers, the trees kept for path groups, the path stack. */
+typedef struct tree_builder tree_builder;
+
+/* A prover's state (the pv_prover of prover.h): nothing of it is shared between provers,
+ * so provers on several threads share only their read-only word list. */
+struct pv_prover {
+    arena arena;          /* every tree node: the kept trees at the bottom, then a class's */
+    merge_queue merges;   /* tree.c */
+    tree_builder *builder; /* tree_build.c */
+    const pv_words *forest_words; /* the word list the kept trees are for */
+};
+
+tree_builder *tree_builder_new(void);
+void tree_builder_free(tree_builder *b);
+
+/* The orderly tree of class c with cells ranked by `order`, in p's arena; NULL when out of
+ * memory.  With `forest`, built from trees of path groups, kept in the arena for the next
+ * classes (see tree_build.c); the caller gives the arena back with nothing above its
+ * `kept`. */
+const tnode *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest);
 
 /* Sum nodes x and y merged: new nodes where they overlap, shared subtrees elsewhere; NULL
  * when out of memory. */
-const tnode *tree_merge(arena *a, const tnode *x, const tnode *y);
+const tnode *tree_merge(pv_prover *p, const tnode *x, const tnode *y);
+
+/* Forgets every node but the kept trees and gives back memory above them (tree.c). */
+void tree_reset(pv_prover *p);
 
 #endif

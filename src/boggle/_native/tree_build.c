@@ -14,10 +14,10 @@
  * (numbered in order) and NO_FACE (all ones), fits in 64 bits (rank 0 highest): numeric
  * order is key order, so a least-significant-digit radix sort sorts them.  When the word's
  * trie node and points fit below the key too, a record is that one number (compact, 8
- * bytes), else a packed_record (16 bytes).  Otherwise a key is a byte per rank, sorted by
- * qsort.
+ * bytes), else a packed_record (16 bytes).  Otherwise a key is a byte per rank, sorted
+ * byte by byte (sort_byte_records).
  *
- * The record buffers are kept from one class to the next (the GIL guards them).
+ * The record buffers are kept from one class to the next, in the prover's tree_builder.
  *
  * A forest (for classes walked whole, where building the tree is most of the work): the
  * classes of a proof differ only in some cells (the grouping cells, those without every
@@ -36,11 +36,8 @@
 #include <string.h>
 
 #define NO_FACE 0xFFu
-tnode *arena_node(arena *a, int kids) {
-    tsum *node = arena_take(a, sum_bytes(kids), kids);
-    if (node) node->points = 0, set_sum_ranks(node, 0);
-    return node ? &node->head : NULL;
-}
+#define RECORDS_FIRST ((size_t)1 << 16) /* bytes of a record buffer at first */
+
 
 typedef struct {
     uint8_t *data;  /* records */
@@ -49,17 +46,12 @@ typedef struct {
     size_t data_cap; /* bytes */
 } records;
 
-/* By group of paths (one group when there is no forest), and room for the radix sort. */
 #define MAX_GROUPERS 6
 #define MAX_GROUPS (1 << MAX_GROUPERS)
-static records listed[MAX_GROUPS];
-static uint8_t *spare;
-static size_t spare_cap;
 
-/* What a kept tree is the tree of: the word list, the grid, the split order and the faces
- * of the cells its paths may go through (0 for the others). */
+/* What a kept tree is the tree of: the grid, the split order and the faces of the cells its
+ * paths may go through (0 for the others); the word list is the builder's forest_words. */
 typedef struct {
-    uint64_t serial;
     uint64_t around[CB_MAX_CELLS];
     uint32_t faces[CB_MAX_CELLS];
     uint8_t order[CB_MAX_CELLS];
@@ -71,10 +63,6 @@ typedef struct {
     uint64_t hash;
     tref root;
 } kept_tree;
-
-/* The kept trees (the GIL guards them); their nodes are the arena's first a->kept bytes. */
-static kept_tree *forest;
-static size_t forest_len, forest_cap;
 
 /* Trees are kept for groups of all but KEEP_BELOW grouping cells or fewer: a group of one
  * fewer than all is seldom shared by classes distinct under symmetry (the 3x3 proof's 21
@@ -90,12 +78,50 @@ typedef struct {
     uint32_t node_mask, node_first;
 } bundle;
 
-/* At most 31 children wait per cell of a path (the GIL guards it). */
-static bundle bundle_stack[CB_MAX_CELLS * 32 + 2];
+/* At most 31 children wait per cell of a path. */
+#define BUNDLE_STACK (CB_MAX_CELLS * 32 + 2)
+
+/* The open nodes of the path of the last record read: sum node 0 (the root), then for
+ * each of the record's (rank, face) pairs j = 1.. a choice node and a sum node, each with
+ * the children closed so far. */
+typedef struct {
+    tkid sum_kids[CB_MAX_CELLS + 1][CB_MAX_CELLS];
+    tkid choice_kids[CB_MAX_CELLS + 1][CB_MAX_FACES];
+    uint64_t kid_ranks[CB_MAX_CELLS + 1]; /* sum nodes: the ranks of their children */
+    int n_sum_kids[CB_MAX_CELLS + 1], n_choice_kids[CB_MAX_CELLS + 1];
+    int64_t points[CB_MAX_CELLS + 1], bound[CB_MAX_CELLS + 1]; /* sum nodes */
+    int64_t best[CB_MAX_CELLS + 1];                            /* choice nodes */
+    uint32_t mask[CB_MAX_CELLS + 1];
+    uint8_t rank[CB_MAX_CELLS + 1], face[CB_MAX_CELLS + 1];
+} open_path;
+
+struct tree_builder {
+    records listed[MAX_GROUPS]; /* by group of paths (one group when there is no forest) */
+    uint8_t *spare;             /* room for the radix sort */
+    size_t spare_cap;
+    key_sorter sorter;
+    kept_tree *forest; /* the kept trees; their nodes are the arena's first `kept` bytes */
+    size_t forest_len, forest_cap;
+    group_key keys[MAX_GROUPS]; /* of a class's keepable groups */
+    bundle bundle_stack[BUNDLE_STACK];
+    open_path path;
+};
+
+tree_builder *tree_builder_new(void) { return calloc(1, sizeof(tree_builder)); }
+
+void tree_builder_free(tree_builder *b) {
+    if (!b) return;
+    for (int g = 0; g < MAX_GROUPS; g++) free(b->listed[g].data);
+    free(b->spare);
+    free(b->forest);
+    free(b);
+}
 
 
 typedef struct {
     const cb_class *c;
+    tree_builder *b;
+    pv_prover *p;
     records *r;
     int packed;     /* keys are numbers, else bytes */
     int low_bits;    /* compact records: the bits below the key, else 0... */
@@ -151,7 +177,7 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
     const cb_class *c = m->c;
     const cb_node *nodes = c->t->nodes;
     const int32_t *word_points = c->t->points;
-    uint32_t letters = nodes[node].mask & c->starts[cell];
+    uint32_t letters = nodes[node].bits & c->starts[cell];
     if (m->oom) return;
     used |= 1ull << cell;
     const uint64_t open_cells = m->around[cell] & ~used;
@@ -166,10 +192,10 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
         else
             m->key[m->rank[cell]] = (uint8_t)f;
         if (word_points[at] > 0) add_record(m, (uint32_t)at, word_points[at]);
-        uint32_t follow = nodes[at].mask & CB_LETTERS;
+        uint32_t follow = nodes[at].bits & CB_LETTERS;
         if (!follow) continue;
         for (uint64_t next = open_cells; next; next &= next - 1) {
-            int to = __builtin_ctzll(next);
+            int to = bits_ctz64(next);
             if (follow & c->starts[to]) collect(m, to, (uint32_t)at, used);
         }
     }
@@ -181,7 +207,7 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
 
 /* Makes room for more records in r; -1 when out of memory. */
 static int more_records(maker *m, records *r) {
-    size_t cap = r->data_cap ? r->data_cap * 2 : 1u << 16;
+    size_t cap = r->data_cap ? r->data_cap * 2 : RECORDS_FIRST;
     uint8_t *data = realloc(r->data, cap);
     if (!data) return m->oom = 1, -1;
     r->data = data;
@@ -194,7 +220,7 @@ static int more_records(maker *m, records *r) {
 static inline int group_of(uint64_t used, uint64_t grouping) {
     int group = 0;
     for (int bit = 0; grouping; grouping &= grouping - 1, bit++)
-        group |= (int)((used >> __builtin_ctzll(grouping)) & 1u) << bit;
+        group |= (int)((used >> bits_ctz64(grouping)) & 1u) << bit;
     return group;
 }
 
@@ -203,24 +229,24 @@ static inline int group_of(uint64_t used, uint64_t grouping) {
  * each path that may go on is pushed as a bundle of its next cells and always written,
  * and kept only when it has some; each child is always written as a record, and kept only
  * when it is a word (of a wanted group). */
-static inline __attribute__((always_inline)) void collect_packed_as(maker *m, int forest) {
+BITS_INLINE void collect_packed_as(maker *m, int forest) {
     const cb_class *c = m->c;
     const cb_node *nodes = c->t->nodes;
     const int32_t *word_points = c->t->points;
-    bundle *stack = bundle_stack;
+    bundle *stack = m->b->bundle_stack;
     size_t top = 1;
     stack[0] = (bundle){m->key64, 0, c->n == 64 ? ~0ull : (1ull << c->n) - 1u,
-                        nodes[0].mask, nodes[0].first};
+                        nodes[0].bits, nodes[0].first};
     while (top) {
         bundle *from = &stack[top - 1];
-        const int cell = __builtin_ctzll(from->next);
+        const int cell = bits_ctz64(from->next);
         from->next &= from->next - 1;
         const bundle path = *from;
         top -= from->next == 0;
         const uint64_t used = path.used | 1ull << cell;
         const int group = forest ? group_of(used, m->grouping) : 0;
         const uint32_t wanted = forest ? m->wanted[group] : 1u;
-        records *r = &listed[group];
+        records *r = &m->b->listed[group];
         if (r->len + 32 > r->room && more_records(m, r) < 0) return;
         size_t len = r->len;
         uint32_t letters = path.node_mask & c->starts[cell];
@@ -228,10 +254,10 @@ static inline __attribute__((always_inline)) void collect_packed_as(maker *m, in
         const uint64_t keep = m->keep[cell];
         const uint32_t longer = m->longer[cell];
         while (letters) {
-            int letter = __builtin_ctz(letters);
+            int letter = bits_ctz32(letters);
             letters &= letters - 1;
             int64_t at = path.node_first +
-                         (uint32_t)__builtin_popcount(path.node_mask & ((1u << letter) - 1u));
+                         (uint32_t)bits_popcount32(path.node_mask & ((1u << letter) - 1u));
             if ((longer >> letter) & 1u) {
                 const uint8_t *rest = c->t->face_letters[c->start_face[cell][letter]];
                 for (int i = 1; i < BN_FACE_MAX && rest[i] != BN_NO_LETTER && at >= 0; i++)
@@ -239,7 +265,7 @@ static inline __attribute__((always_inline)) void collect_packed_as(maker *m, in
                 if (at < 0) continue;
             }
             const uint64_t here = (path.key & keep) | m->letter_code[cell][letter];
-            const uint32_t follow = nodes[at].mask;
+            const uint32_t follow = nodes[at].bits;
             if (m->low_bits) /* the same way every time */
                 ((uint64_t *)(void *)r->data)[len] =
                     here | (uint64_t)at << m->points_bits | (uint32_t)word_points[at];
@@ -252,7 +278,7 @@ static inline __attribute__((always_inline)) void collect_packed_as(maker *m, in
                                    m->reach[2][(follow >> 16) & 0xFFu] |
                                    m->reach[3][(follow >> 24) & 0x7Fu]);
             const uint32_t first = nodes[at].first;
-            __builtin_prefetch(&nodes[first]); /* read when the bundle's paths go on */
+            bits_prefetch(&nodes[first]); /* read when the bundle's paths go on */
             stack[top] = (bundle){here, used, next, follow, first};
             top += next != 0;
         }
@@ -299,7 +325,7 @@ static inline int first_difference(const maker *m, const uint8_t *x, const uint8
                                    int form) {
     if (form != BYTE_KEYS) {
         uint64_t differ = (key_of(x) ^ key_of(y)) & m->below[0];
-        return differ ? m->rank_of_bit[63 - __builtin_clzll(differ)] : m->c->n;
+        return differ ? m->rank_of_bit[63 - bits_clz64(differ)] : m->c->n;
     }
     int r = 0;
     while (r < m->c->n && x[r] == y[r]) r++;
@@ -310,7 +336,7 @@ static inline int first_difference(const maker *m, const uint8_t *x, const uint8
 static inline int next_rank(const maker *m, const uint8_t *record, int from, int form) {
     if (form != BYTE_KEYS) {
         uint64_t open = ~key_of(record) & m->below[from];
-        return open ? m->rank_of_bit[63 - __builtin_clzll(open)] : m->c->n;
+        return open ? m->rank_of_bit[63 - bits_clz64(open)] : m->c->n;
     }
     while (from < m->c->n && record[from] == NO_FACE) from++;
     return from;
@@ -350,28 +376,6 @@ static tkid finish(maker *m, const tkid *kids, int n_kids, uint8_t key, int64_t 
     return made;
 }
 
-static size_t key_bytes; /* for compare_keys (the GIL guards it) */
-
-static int compare_keys(const void *x, const void *y) {
-    return memcmp(x, y, key_bytes);
-}
-
-/* The open nodes of the path of the last record read: sum node 0 (the root), then for
- * each of the record's (rank, face) pairs j = 1.. a choice node and a sum node, each with
- * the children closed so far. */
-typedef struct {
-    tkid sum_kids[CB_MAX_CELLS + 1][CB_MAX_CELLS];
-    tkid choice_kids[CB_MAX_CELLS + 1][CB_MAX_FACES];
-    uint64_t kid_ranks[CB_MAX_CELLS + 1]; /* sum nodes: the ranks of their children */
-    int n_sum_kids[CB_MAX_CELLS + 1], n_choice_kids[CB_MAX_CELLS + 1];
-    int64_t points[CB_MAX_CELLS + 1], bound[CB_MAX_CELLS + 1]; /* sum nodes */
-    int64_t best[CB_MAX_CELLS + 1];                            /* choice nodes */
-    uint32_t mask[CB_MAX_CELLS + 1];
-    uint8_t rank[CB_MAX_CELLS + 1], face[CB_MAX_CELLS + 1];
-} open_path;
-
-static open_path path;
-
 /* Opens sum node j (face `face`) under choice node j. */
 static void open_sum(open_path *p, int j, uint8_t face) {
     p->face[j] = face;
@@ -391,7 +395,7 @@ static void open_pair(open_path *p, int j, int rank, uint8_t face) {
 
 /* Closes sum node j into choice node j (made only when it has points and children or
  * several children, see tree.h). */
-static inline __attribute__((always_inline)) void close_sum(maker *m, open_path *p, int j) {
+BITS_INLINE void close_sum(maker *m, open_path *p, int j) {
     tkid sum = {0, (int32_t)p->points[j]};
     if (p->n_sum_kids[j] == 1 && !p->points[j])
         sum = (tkid){BRIDGE | p->sum_kids[j][0].ref, p->sum_kids[j][0].bound};
@@ -404,8 +408,8 @@ static inline __attribute__((always_inline)) void close_sum(maker *m, open_path 
 }
 
 /* Closes choice node j into sum node j - 1 (a lone leaf when its only child is a leaf). */
-static inline __attribute__((always_inline)) void close_choice(maker *m, open_path *p, int j) {
-    tkid choice = {lone_leaf(p->rank[j], __builtin_ctz(p->mask[j])), (int32_t)p->best[j]};
+BITS_INLINE void close_choice(maker *m, open_path *p, int j) {
+    tkid choice = {lone_leaf(p->rank[j], bits_ctz32(p->mask[j])), (int32_t)p->best[j]};
     if (p->n_choice_kids[j] > 1 || p->choice_kids[j][0].ref)
         choice = finish(m, p->choice_kids[j], p->n_choice_kids[j], p->rank[j], 0, p->best[j],
                         p->mask[j], 0);
@@ -416,11 +420,11 @@ static inline __attribute__((always_inline)) void close_choice(maker *m, open_pa
 
 /* The tree of the n sorted records in `data` of the given form, read in one pass (see the
  * top). */
-static inline __attribute__((always_inline)) const tnode *read_tree_as(maker *m,
+BITS_INLINE const tnode *read_tree_as(maker *m,
                                                                       const uint8_t *data,
                                                                       size_t n, int form) {
     const size_t stride = m->stride;
-    open_path *p = &path;
+    open_path *p = &m->b->path;
     int depth = 0;
     open_sum(p, 0, 0);
     size_t same_from = 0; /* the first record with this record's key */
@@ -481,7 +485,7 @@ static int plan_fields(maker *m, const uint8_t *order, int from) {
     int bits = from;
     for (int r = c->n - 1; r >= 0; r--) {
         uint32_t faces = c->faces[order[r]];
-        int width = faces ? 32 - __builtin_clz((uint32_t)__builtin_popcount(faces)) : 0;
+        int width = faces ? 32 - bits_clz32((uint32_t)bits_popcount32(faces)) : 0;
         if (bits + width > 64) return 0;
         m->shift[r] = (uint8_t)bits;
         m->field[r] = width ? (~0ull >> (64 - width)) << bits : 0;
@@ -508,15 +512,15 @@ static void plan_reach(maker *m) {
     uint64_t with_letter[32] = {0};
     for (int cell = 0; cell < c->n; cell++)
         for (uint32_t s = c->starts[cell] & CB_LETTERS; s; s &= s - 1)
-            with_letter[__builtin_ctz(s)] |= 1ull << cell;
+            with_letter[bits_ctz32(s)] |= 1ull << cell;
     for (int k = 0; k < 4; k++)
         for (unsigned b = 1; b < 256; b++)
-            m->reach[k][b] = m->reach[k][b & (b - 1)] | with_letter[8 * k + __builtin_ctz(b)];
+            m->reach[k][b] = m->reach[k][b & (b - 1)] | with_letter[8 * k + bits_ctz32(b)];
 }
 
 /* The bits numbers below `limit` need. */
 static int bits_for(uint32_t limit) {
-    return limit > 1 ? 32 - __builtin_clz(limit - 1) : 1;
+    return limit > 1 ? 32 - bits_clz32(limit - 1) : 1;
 }
 
 static void *room(uint8_t **buffer, size_t *cap, size_t bytes) {
@@ -538,8 +542,8 @@ static uint64_t expand_group(int g, uint64_t grouping) {
 }
 
 /* Forgets every kept tree (their nodes go with the arena's next reset). */
-static void forest_forget(arena *a) {
-    forest_len = 0;
+static void forest_forget(tree_builder *b, arena *a) {
+    b->forest_len = 0;
     a->kept = 0;
 }
 
@@ -550,12 +554,11 @@ static uint64_t key_hash(const group_key *key) {
     return hash;
 }
 
-/* The key of group g's tree: its word list, grid, order and the faces of its cells. */
+/* The key of group g's tree: its grid, order and the faces of its cells. */
 static void group_key_of(const maker *m, const uint8_t *order, int g, group_key *key,
                          uint64_t *hash) {
     const cb_class *c = m->c;
     memset(key, 0, sizeof *key);
-    key->serial = c->t->serial;
     key->n = c->n;
     memcpy(key->order, order, (size_t)c->n);
     memcpy(key->around, m->around, (size_t)c->n * sizeof key->around[0]);
@@ -566,37 +569,62 @@ static void group_key_of(const maker *m, const uint8_t *order, int g, group_key 
 }
 
 /* The kept tree of group key, or 0. */
-static tref find_kept(const group_key *key, uint64_t hash) {
-    for (size_t i = 0; i < forest_len; i++)
-        if (forest[i].hash == hash && !memcmp(&forest[i].key, key, sizeof *key))
-            return forest[i].root;
+static tref find_kept(const tree_builder *b, const group_key *key, uint64_t hash) {
+    for (size_t i = 0; i < b->forest_len; i++)
+        if (b->forest[i].hash == hash && !memcmp(&b->forest[i].key, key, sizeof *key))
+            return b->forest[i].root;
     return 0;
 }
 
-static int keep_tree(const group_key *key, uint64_t hash, tref root) {
-    if (forest_len == forest_cap) {
-        size_t cap = forest_cap ? forest_cap * 2 : 64;
-        kept_tree *more = realloc(forest, cap * sizeof *more);
+#define FOREST_FIRST 64 /* kept trees made room for at first */
+
+static int keep_tree(tree_builder *b, const group_key *key, uint64_t hash, tref root) {
+    if (b->forest_len == b->forest_cap) {
+        size_t cap = b->forest_cap ? b->forest_cap * 2 : FOREST_FIRST;
+        kept_tree *more = realloc(b->forest, cap * sizeof *more);
         if (!more) return -1;
-        forest = more;
-        forest_cap = cap;
+        b->forest = more;
+        b->forest_cap = cap;
     }
-    forest[forest_len].key = *key;
-    forest[forest_len].hash = hash;
-    forest[forest_len++].root = root;
+    b->forest[b->forest_len].key = *key;
+    b->forest[b->forest_len].hash = hash;
+    b->forest[b->forest_len++].root = root;
     return 0;
 }
 
 /* Group g's records sorted, read into a tree; NULL when out of memory. */
 static const tnode *group_tree(maker *m, records *r, int bits) {
-    if (!m->packed) {
-        key_bytes = (size_t)m->c->n;
-        if (r->len) qsort(r->data, r->len, m->stride, compare_keys);
-        return read_tree(m, r->data, r->len);
+    tree_builder *b = m->b;
+    const uint8_t *sorted;
+    if (m->packed) {
+        sorted = sort_records(&b->sorter, r->data, &b->spare, &b->spare_cap, r->len, m->stride,
+                              m->low_bits, bits);
+    } else {
+        if (!room(&b->spare, &b->spare_cap, r->len * m->stride + 1)) return NULL;
+        sorted = sort_byte_records(&b->sorter, r->data, b->spare, r->len, m->stride,
+                                   (size_t)m->c->n);
     }
-    if (!room(&spare, &spare_cap, r->len * m->stride + 1)) return NULL;
-    const uint8_t *sorted = sort_records(r->data, spare, r->len, m->stride, m->low_bits, bits);
+    if (!sorted && r->len) return NULL; /* out of memory (no records: data may be NULL) */
     return read_tree(m, sorted, r->len);
+}
+
+#define RECORDS_KEEP ((size_t)64 << 20) /* bytes of record buffers kept for the next class */
+
+/* Gives back record buffers past RECORDS_KEEP: a class's tree is built, they are not read
+ * again, and the forcing to come needs the memory (a large 4x4 class's are a GB). */
+static void forget_records(tree_builder *b) {
+    for (int g = 0; g < MAX_GROUPS; g++) {
+        records *r = &b->listed[g];
+        if (r->data_cap <= RECORDS_KEEP) continue;
+        free(r->data);
+        r->data = NULL;
+        r->len = r->room = r->data_cap = 0;
+    }
+    if (b->spare_cap > RECORDS_KEEP) {
+        free(b->spare);
+        b->spare = NULL;
+        b->spare_cap = 0;
+    }
 }
 
 /* The class's tree as the merge of its groups' trees, kept ones found, the others built
@@ -610,13 +638,13 @@ static const tnode *forest_tree(maker *m, int bits, const tref *kept_roots,
         if (!m->wanted[g]) {
             trees[g] = tree_at(a->base, kept_roots[g]);
         } else if (m->keepable[g]) {
-            if (!(trees[g] = group_tree(m, &listed[g], bits))) return NULL;
-            if (keep_tree(&keys[g], hashes[g], tree_ref(a, trees[g])) < 0) return NULL;
+            if (!(trees[g] = group_tree(m, &m->b->listed[g], bits))) return NULL;
+            if (keep_tree(m->b, &keys[g], hashes[g], tree_ref(a, trees[g])) < 0) return NULL;
             a->kept = a->used;
         }
     }
     for (int g = 0; g < groups; g++)
-        if (m->wanted[g] && !m->keepable[g] && !(trees[g] = group_tree(m, &listed[g], bits)))
+        if (m->wanted[g] && !m->keepable[g] && !(trees[g] = group_tree(m, &m->b->listed[g], bits)))
             return NULL;
     int n = 0;
     for (int g = 0; g < groups; g++)
@@ -624,17 +652,21 @@ static const tnode *forest_tree(maker *m, int bits, const tref *kept_roots,
     if (n == 0) return trees[groups - 1];
     for (; n > 1; n = (n + 1) / 2) {
         for (int i = 0; i < n / 2; i++)
-            if (!(trees[i] = tree_merge(a, trees[2 * i], trees[2 * i + 1]))) return NULL;
+            if (!(trees[i] = tree_merge(m->p, trees[2 * i], trees[2 * i + 1]))) return NULL;
         if (n % 2) trees[n / 2] = trees[n - 1];
     }
     return trees[0];
 }
 
-const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a, int forest) {
+const tnode *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest) {
+    tree_builder *b = p->builder;
+    arena *a = &p->arena;
     maker m;
     memset(&m, 0, sizeof m);
     m.c = c;
-    m.r = &listed[0];
+    m.b = b;
+    m.p = p;
+    m.r = &b->listed[0];
     m.a = a;
     for (int k = 0; k < c->n; k++) m.rank[order[k]] = (uint8_t)k;
     memset(m.key, NO_FACE, sizeof m.key);
@@ -657,32 +689,33 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a, int forest)
     const uint32_t every_face = c->t->n_faces >= 32 ? ~0u : (1u << c->t->n_faces) - 1u;
     for (int cell = 0; cell < c->n; cell++)
         if (c->faces[cell] != every_face) m.grouping |= 1ull << cell;
-    const int groupers = __builtin_popcountll(m.grouping);
+    const int groupers = bits_popcount64(m.grouping);
     m.forest = forest && m.packed && !c->shared_starts && groupers > KEEP_BELOW &&
                groupers <= MAX_GROUPERS;
     const int groups = m.forest ? 1 << groupers : 1;
     tref kept_roots[MAX_GROUPS] = {0};
-    static group_key keys[MAX_GROUPS]; /* of the keepable groups (the GIL guards them) */
+    group_key *keys = b->keys;
     uint64_t hashes[MAX_GROUPS];
-    if (!m.forest || a->kept > FOREST_KEEP) {
-        forest_forget(a);
-        a->used = a->base ? 8 : a->used;
+    if (!m.forest || a->kept > FOREST_KEEP || p->forest_words != c->t) {
+        forest_forget(b, a);
+        a->used = a->base ? ARENA_FIRST : a->used;
+        p->forest_words = c->t;
     }
     for (int g = 0; g < groups; g++) {
-        listed[g].len = 0;
-        listed[g].room = listed[g].data_cap / m.stride;
+        b->listed[g].len = 0;
+        b->listed[g].room = b->listed[g].data_cap / m.stride;
         m.wanted[g] = 1;
-        m.keepable[g] = m.forest && __builtin_popcount((unsigned)g) <= groupers - KEEP_BELOW;
+        m.keepable[g] = m.forest && bits_popcount32((unsigned)g) <= groupers - KEEP_BELOW;
         if (!m.keepable[g]) continue;
         group_key_of(&m, order, g, &keys[g], &hashes[g]);
-        kept_roots[g] = find_kept(&keys[g], hashes[g]);
+        kept_roots[g] = find_kept(b, &keys[g], hashes[g]);
         m.wanted[g] = kept_roots[g] == 0;
     }
     if (m.packed && !c->shared_starts) {
         plan_reach(&m);
         for (int cell = 0; cell < c->n; cell++) {
             for (uint32_t s = c->starts[cell]; s; s &= s - 1) {
-                int letter = __builtin_ctz(s), f = c->start_face[cell][letter];
+                int letter = bits_ctz32(s), f = c->start_face[cell][letter];
                 m.letter_code[cell][letter] = m.code[cell][f];
                 if (c->t->face_letters[f][1] != BN_NO_LETTER) m.longer[cell] |= 1u << letter;
             }
@@ -690,9 +723,13 @@ const tnode *tree_build(cb_class *c, const uint8_t *order, arena *a, int forest)
         collect_packed(&m);
     } else {
         for (int cell = 0; cell < c->n && !m.oom; cell++)
-            if (c->t->nodes[0].mask & c->starts[cell]) collect(&m, cell, 0, 0);
+            if (c->t->nodes[0].bits & c->starts[cell]) collect(&m, cell, 0, 0);
     }
-    if (m.oom) return NULL;
-    if (m.forest) return forest_tree(&m, bits, kept_roots, keys, hashes, groups);
-    return group_tree(&m, &listed[0], bits);
+    const tnode *tree = NULL;
+    if (!m.oom && m.forest)
+        tree = forest_tree(&m, bits, kept_roots, keys, hashes, groups);
+    else if (!m.oom)
+        tree = group_tree(&m, &b->listed[0], bits);
+    forget_records(b);
+    return tree;
 }

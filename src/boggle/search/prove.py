@@ -1,6 +1,7 @@
 """Proving which boards score the most: every top-level class of boards
 (:mod:`boggle.search.classes`) bounded and split by the :class:`~boggle.search.prover.Prover`,
-in several processes or on a Dask cluster (``where``, see :mod:`boggle.search.distributed`),
+on several threads of this process sharing one compiled word list (the C works without the
+GIL) or on a Dask cluster (``where``, see :mod:`boggle.search.distributed`),
 with a checkpoint file (:mod:`boggle.search.checkpoint`) so an interrupted proof goes on
 where it stopped.
 
@@ -14,9 +15,9 @@ where it stopped.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -155,19 +156,6 @@ def estimate_cost(
     )
 
 
-_worker_prover: Prover | None = None
-
-
-def _init_worker(lexicon: Lexicon, rules: Rules, max_boards: int = MAX_BOARDS) -> None:
-    global _worker_prover
-    _worker_prover = Prover(lexicon, rules, max_boards)
-
-
-def _run_in_worker(task: ClassTask) -> ClassResult:
-    assert _worker_prover is not None
-    return _worker_prover.run(task)
-
-
 def prove(
     rows: int,
     cols: int,
@@ -197,7 +185,7 @@ def prove(
     told, whole corners and the cells off the border as the edges (3x3's centre whole):
     :meth:`Layout.of`.  More than ``max_boards`` boards (in all, or from one class in
     this process) is a :class:`BoggleError` (classes finished before are in the
-    checkpoint); ``jobs`` processes run at once, at most one per core.  ``on_plan(todo,
+    checkpoint); ``jobs`` threads run classes at once, at most one per core.  ``on_plan(todo,
     finished, total)`` is called before any work with the classes left, the classes already
     finished (from the checkpoint) and all of them; it may raise to stop there, or return
     classes it proved itself (:attr:`CostEstimate.results`), which are not proved again.
@@ -288,7 +276,7 @@ def layout_for(
 
 
 def processes(jobs: int) -> int:
-    """How many processes ``jobs`` asks for run at once in this process: one per core at
+    """How many threads ``jobs`` asks for run at once in this process: one per core at
     most (more only slow the proof and cost memory)."""
     return max(1, min(jobs, default_jobs()))
 
@@ -305,11 +293,42 @@ def _results(
         yield from prove_classes_on(tasks, lexicon, rules, where)
         return
     jobs = min(processes(jobs), len(tasks))
+    prover = Prover(lexicon, rules, max_boards)
     if jobs <= 1:
-        prover = Prover(lexicon, rules, max_boards)
         for task in tasks:
             yield prover.run(task)
         return
-    context = multiprocessing.get_context("fork")
-    with context.Pool(jobs, _init_worker, (lexicon, rules, max_boards)) as pool:
-        yield from pool.imap_unordered(_run_in_worker, tasks)
+    yield from on_threads(prover, tasks, jobs)
+
+
+def on_threads(prover: Prover, tasks: Iterable[ClassTask], jobs: int) -> Iterator[ClassResult]:
+    """The results of ``tasks`` as they finish, ``jobs`` classes at once on threads sharing
+    ``prover`` (its word list is read-only; each call works with a tree arena of its own).
+    Ctrl-C, or any error, stops the classes running (``ClassBound.stop``) before it goes
+    on up: the classes finished before were yielded, so a checkpoint has them.
+
+    >>> from boggle.model.rules import CLASSIC
+    >>> from boggle.search.classes import ClassTask
+    >>> prover = Prover(Lexicon.from_words(["tea", "eat", "ate"]), CLASSIC)
+    >>> tasks = [ClassTask(k, 2, 2, ("aet", "aet", "aet", cell), 2) for k, cell in
+    ...          enumerate(("a", "e", "t"))]
+    >>> sorted(result.index for result in on_threads(prover, tasks, 2))
+    [0, 1, 2]
+    """
+    waiting = iter(tasks)
+    running: set[Future[ClassResult]] = set()
+    pool = ThreadPoolExecutor(jobs, thread_name_prefix="boggle-prove")
+    try:
+        for task in itertools.islice(waiting, jobs):
+            running.add(pool.submit(prover.run, task))
+        while running:
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield future.result()
+                for task in itertools.islice(waiting, 1):
+                    running.add(pool.submit(prover.run, task))
+    finally:
+        if running:
+            prover.bound.stop()
+        pool.shutdown(wait=True, cancel_futures=True)
+        prover.bound.stop(False)

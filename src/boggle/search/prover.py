@@ -149,7 +149,7 @@ class Prover:
         """The bound of the class's orderly sum/choice tree (usually far below the max bound)."""
         cells = tuple(cells)
         order = self.order(rows, cols, cells)
-        return int(self.bound.tree_search(self.masks(cells), rows, cols, 2**62, order)[2])
+        return int(self.bound.tree_bound(self.masks(cells), rows, cols, order))
 
     @staticmethod
     def order(rows: int, cols: int, cells: Sequence[str]) -> bytes:

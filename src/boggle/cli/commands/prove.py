@@ -42,8 +42,8 @@ def register(subparsers: Any) -> None:
         type=jobs_number,
         default=1,
         metavar="N",
-        help=f"processes working on classes at once, in-process, 1 to {MAX_JOBS}; at most one "
-        "per core runs (default 1)",
+        help=f"threads working on classes at once, in this process, 1 to {MAX_JOBS}; at most "
+        "one per core runs (default 1)",
     )
     parser.add_argument(
         "--max-boards",
@@ -148,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
 
     if where is None and processes(args.jobs) < args.jobs:
         print(
-            f"boggle prove: --jobs {args.jobs}: one process per core at most, "
+            f"boggle prove: --jobs {args.jobs}: one thread per core at most, "
             f"{processes(args.jobs)} here",
             file=sys.stderr,
         )

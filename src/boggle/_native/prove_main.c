@@ -1,0 +1,309 @@
+/* prove_main: the prover from the command line, without Python (for perf, callgrind and
+ * the sanitizers).  Built by scripts/build-prove-main; not installed.
+ *
+ *     prove_main [options] WORDS ROWSxCOLS ABOVE [CELL ...]
+ *
+ * WORDS: a word list, one lowercase word (a-z) a line (others are skipped); its letters are
+ * the faces, q as Qu where the list has a u (as boggle prove).  CELL: the letters a cell may
+ * take ("*": every face), rows x cols of them; without cells, classes are read from the
+ * standard input, one a line (cells separated by spaces), e.g. the top-level classes of a
+ * proof.  Every board of each class scoring more than ABOVE is printed ("board score", q for
+ * a Qu face), then a line per class on standard error: its boards, bounds computed, the
+ * bound of its tree and CPU seconds.
+ *
+ * Options: --order I,J,...   the split order (default: as boggle prove, most neighbours
+ *                            first, then fewest letters once there are more than
+ *                            --walk-cells cells)
+ *          --min-len N       shortest word that scores (default 3)
+ *          --points P,P,...  points by word length from 0, the last for longer words
+ *                            (default classic: 0,0,0,1,1,2,3,5,11)
+ *          --walk-cells N    walk the tree with N cells or fewer left (default 9)
+ *          --walk-below X    walk once a tree's bound is at most X times ABOVE (default 2.5)
+ * Exit status: 0 done, 1 out of memory or unreadable file, 2 bad arguments.
+ *
+ * Example: printf 'a e r s t\n' ... | prove_main enable.txt 3x3 540
+ */
+#include "bits.h"
+#include "prover.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_LINE 4096       /* a word or a class line */
+#define WALK_CELLS 9        /* boggle.search.prove.WALK_CELLS */
+#define WALK_BELOW 2.5      /* boggle.search.prove.WALK_BELOW */
+#define ALPHABET 26
+
+typedef struct {
+    pv_words words;
+    char faces[PV_MAX_FACES][2]; /* each face's text (q for Qu) */
+    int8_t face_of_letter[ALPHABET]; /* the face a letter begins, -1 none */
+    int n_faces;
+    int min_len;
+    int32_t points[PV_MAX_POINTS];
+    int n_points;
+    int walk_cells;
+    double walk_below;
+    uint8_t order[PV_MAX_CELLS];
+    int has_order;
+} setup;
+
+static int usage(const char *why) {
+    fprintf(stderr, "prove_main: %s\nusage: prove_main [--order I,J,...] [--min-len N] "
+                    "[--points P,P,...] [--walk-cells N] [--walk-below X] WORDS ROWSxCOLS "
+                    "ABOVE [CELL ...]\n", why);
+    return 2;
+}
+
+/* Numbers separated by commas into out (at most `room`); how many, -1 when not numbers. */
+static int read_numbers(const char *text, long *out, int room) {
+    int n = 0;
+    while (*text) {
+        char *end;
+        long value = strtol(text, &end, 10);
+        if (end == text || n == room || (*end && *end != ',')) return -1;
+        out[n++] = value;
+        text = *end ? end + 1 : end;
+    }
+    return n;
+}
+
+/* The word list: letters as indices of the alphabet of its words. */
+static int load_words(setup *s, const char *path) {
+    FILE *file = fopen(path, "r");
+    if (!file) {
+        perror(path);
+        return 1;
+    }
+    size_t cap = 1 << 20, len = 0, n_words = 0, offsets_cap = 1 << 16;
+    char *text = malloc(cap);
+    uint32_t *offsets = malloc(offsets_cap * sizeof *offsets);
+    char line[MAX_LINE];
+    int used[ALPHABET] = {0}, status = 1;
+    if (!text || !offsets) goto done;
+    offsets[0] = 0;
+    while (fgets(line, sizeof line, file)) {
+        size_t n = strcspn(line, "\r\n");
+        int plain = n > 0;
+        for (size_t i = 0; i < n; i++) plain &= line[i] >= 'a' && line[i] <= 'z';
+        if (!plain) continue;
+        if (len + n > cap) {
+            char *more = realloc(text, cap *= 2);
+            if (!more) goto done;
+            text = more;
+        }
+        if (n_words + 2 > offsets_cap) {
+            uint32_t *more = realloc(offsets, (offsets_cap *= 2) * sizeof *more);
+            if (!more) goto done;
+            offsets = more;
+        }
+        for (size_t i = 0; i < n; i++) used[line[i] - 'a'] = 1;
+        memcpy(text + len, line, n);
+        len += n;
+        offsets[++n_words] = (uint32_t)len;
+    }
+    uint8_t index[ALPHABET];
+    int letters = 0;
+    for (int k = 0; k < ALPHABET; k++) index[k] = used[k] ? (uint8_t)letters++ : 0;
+    for (size_t i = 0; i < len; i++) text[i] = (char)index[text[i] - 'a'];
+    uint8_t face_letters[PV_MAX_FACES][BN_FACE_MAX];
+    memset(face_letters, BN_NO_LETTER, sizeof face_letters);
+    memset(s->face_of_letter, -1, sizeof s->face_of_letter);
+    s->n_faces = 0;
+    for (int k = 0; k < ALPHABET; k++) {
+        if (!used[k]) continue;
+        int f = s->n_faces++;
+        s->face_of_letter[k] = (int8_t)f;
+        face_letters[f][0] = index[k];
+        s->faces[f][0] = (char)('a' + k);
+        s->faces[f][1] = 0;
+        if (k == 'q' - 'a' && used['u' - 'a']) face_letters[f][1] = index['u' - 'a'];
+    }
+    int built = pv_words_build(&s->words, (const uint8_t *)text, len, offsets,
+                               (uint32_t)n_words, s->min_len, s->points, s->n_points,
+                               &face_letters[0][0], s->n_faces);
+    if (built != PV_OK)
+        fprintf(stderr, "prove_main: %s: %s\n", path, pv_status_text(built));
+    else
+        status = 0;
+done:
+    if (status && !text) fprintf(stderr, "prove_main: out of memory\n");
+    fclose(file);
+    free(text);
+    free(offsets);
+    return status;
+}
+
+/* Each cell's letters as a mask of faces; -1 when a letter is not a face. */
+static int read_cells(const setup *s, char **cells, int n, uint32_t *masks) {
+    for (int cell = 0; cell < n; cell++) {
+        masks[cell] = 0;
+        for (const char *c = cells[cell]; *c; c++) {
+            if (*c == '*') {
+                masks[cell] = s->n_faces >= 32 ? ~0u : (1u << s->n_faces) - 1u;
+            } else if (*c >= 'a' && *c <= 'z' && s->face_of_letter[*c - 'a'] >= 0) {
+                masks[cell] |= 1u << s->face_of_letter[*c - 'a'];
+            } else {
+                fprintf(stderr, "prove_main: letter '%c' is not in the word list\n", *c);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* boggle.search.grid.split_order: most neighbours first, then (with letter counts) fewest
+ * letters, then the cell's index. */
+static void split_order(int rows, int cols, const uint32_t *masks, int by_letters,
+                        uint8_t *order) {
+    int n = rows * cols, key[PV_MAX_CELLS];
+    for (int cell = 0; cell < n; cell++) {
+        int r = cell / cols, q = cell % cols, degree = 0;
+        for (int dr = -1; dr <= 1; dr++)
+            for (int dq = -1; dq <= 1; dq++)
+                degree += (dr || dq) && r + dr >= 0 && r + dr < rows && q + dq >= 0 &&
+                          q + dq < cols;
+        int letters = by_letters ? bits_popcount32(masks[cell]) : 0;
+        key[cell] = (8 - degree) * 64 + letters;
+        order[cell] = (uint8_t)cell;
+    }
+    for (int i = 1; i < n; i++) /* insertion sort, stable: ties stay in cell order */
+        for (int j = i; j > 0 && key[order[j - 1]] > key[order[j]]; j--) {
+            uint8_t swap = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = swap;
+        }
+}
+
+/* Proves one class: its boards above `above` with their scores on stdout. */
+static int prove_class(setup *s, pv_prover *prover, bn_scratch *scratch, int rows, int cols,
+                       int64_t above, const uint32_t *masks, int index) {
+    int n = rows * cols;
+    uint8_t order[PV_MAX_CELLS];
+    if (s->has_order)
+        memcpy(order, s->order, (size_t)n);
+    else
+        split_order(rows, cols, masks, n > s->walk_cells, order);
+    pv_search_options options = {above, 0, (int64_t)((double)above * s->walk_below),
+                                 s->walk_cells, 0};
+    pv_search_result result;
+    clock_t started = clock();
+    int status = pv_tree_search(prover, &s->words, rows, cols, masks, order, &options, NULL,
+                                &result);
+    if (status != PV_OK) {
+        fprintf(stderr, "prove_main: class %d: %s\n", index, pv_status_text(status));
+        pv_search_result_free(&result);
+        return status == PV_NO_MEMORY ? 1 : 2;
+    }
+    uint8_t faces[PV_MAX_CELLS * BN_FACE_MAX];
+    size_t kept = 0;
+    for (size_t at = 0; at + (size_t)n <= result.len; at += (size_t)n) {
+        for (int cell = 0; cell < n; cell++)
+            memcpy(faces + cell * BN_FACE_MAX, s->words.face_letters[result.boards[at + cell]],
+                   BN_FACE_MAX);
+        bn_board board = {rows, cols, n, faces};
+        int64_t score = bn_solve(&s->words.trie, &board, scratch, s->min_len, s->points,
+                                 s->n_points - 1);
+        if (score == BN_SOLVE_FAILED) {
+            pv_search_result_free(&result);
+            fprintf(stderr, "prove_main: out of memory\n");
+            return 1;
+        }
+        if (score <= above) continue;
+        kept++;
+        for (int cell = 0; cell < n; cell++) fputs(s->faces[result.boards[at + cell]], stdout);
+        printf(" %lld\n", (long long)score);
+    }
+    fprintf(stderr, "class %d: %zu boards, %llu bounds, root bound %lld, %.3f s\n", index, kept,
+            (unsigned long long)result.bounds, (long long)result.root_bound,
+            (double)(clock() - started) / CLOCKS_PER_SEC);
+    pv_search_result_free(&result);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    setup s;
+    memset(&s, 0, sizeof s);
+    static const int32_t classic[] = {0, 0, 0, 1, 1, 2, 3, 5, 11};
+    memcpy(s.points, classic, sizeof classic);
+    s.n_points = (int)(sizeof classic / sizeof classic[0]);
+    s.min_len = 3;
+    s.walk_cells = WALK_CELLS;
+    s.walk_below = WALK_BELOW;
+    int at = 1;
+    for (; at + 1 < argc && strncmp(argv[at], "--", 2) == 0; at += 2) {
+        long numbers[PV_MAX_POINTS];
+        const char *value = argv[at + 1];
+        int count = read_numbers(value, numbers, PV_MAX_POINTS);
+        if (!strcmp(argv[at], "--walk-below")) {
+            char *end;
+            s.walk_below = strtod(value, &end);
+            if (*end || !(s.walk_below >= 0)) return usage("--walk-below takes a number");
+        } else if (!strcmp(argv[at], "--order")) {
+            if (count < 1 || count > PV_MAX_CELLS) return usage("--order takes cell numbers");
+            for (int k = 0; k < count; k++) s.order[k] = (uint8_t)numbers[k];
+            s.has_order = count;
+        } else if (!strcmp(argv[at], "--points")) {
+            if (count < 1) return usage("--points takes numbers");
+            for (int k = 0; k < count; k++) s.points[k] = (int32_t)numbers[k];
+            s.n_points = count;
+        } else if (!strcmp(argv[at], "--min-len") && count == 1) {
+            s.min_len = (int)numbers[0];
+        } else if (!strcmp(argv[at], "--walk-cells") && count == 1) {
+            s.walk_cells = (int)numbers[0];
+        } else {
+            return usage("unknown option or bad value");
+        }
+    }
+    if (argc - at < 3) return usage("give WORDS ROWSxCOLS ABOVE");
+    int rows, cols;
+    char tail;
+    long long above;
+    if (sscanf(argv[at + 1], "%dx%d%c", &rows, &cols, &tail) != 2 ||
+        !bn_shape_ok(rows, cols, PV_MAX_CELLS))
+        return usage("ROWSxCOLS: a board of 1 to 64 cells");
+    if (sscanf(argv[at + 2], "%lld%c", &above, &tail) != 1 || above < 0)
+        return usage("ABOVE: a whole number");
+    const int n = rows * cols;
+    if (s.has_order && s.has_order != n) return usage("--order names every cell once");
+    for (int k = 0; k < s.n_points; k++)
+        if (s.points[k] < 0) return usage("--points: no negative points");
+    int status = load_words(&s, argv[at]);
+    if (status) return status;
+    pv_prover *prover = pv_prover_new();
+    bn_scratch scratch;
+    if (!prover || bn_scratch_init(&scratch, s.words.n_nodes) < 0) {
+        fprintf(stderr, "prove_main: out of memory\n");
+        pv_prover_free(prover);
+        pv_words_free(&s.words);
+        return 1;
+    }
+    uint32_t masks[PV_MAX_CELLS];
+    char *cells[PV_MAX_CELLS];
+    at += 3;
+    if (argc > at) {
+        if (argc - at != n) status = usage("give one CELL per cell, or none");
+        else if (read_cells(&s, argv + at, n, masks) < 0) status = 2;
+        else status = prove_class(&s, prover, &scratch, rows, cols, above, masks, 0);
+    } else {
+        char line[MAX_LINE];
+        for (int index = 0; !status && fgets(line, sizeof line, stdin); index++) {
+            int count = 0;
+            for (char *word = strtok(line, " \t\r\n"); word; word = strtok(NULL, " \t\r\n"))
+                if (count < PV_MAX_CELLS) cells[count++] = word;
+            if (count == 0) {
+                index--;
+                continue;
+            }
+            if (count != n) status = usage("a class line needs one CELL per cell");
+            else if (read_cells(&s, cells, n, masks) < 0) status = 2;
+            else status = prove_class(&s, prover, &scratch, rows, cols, above, masks, index);
+        }
+    }
+    bn_scratch_free(&scratch);
+    pv_prover_free(prover);
+    pv_words_free(&s.words);
+    return status;
+}

@@ -1,0 +1,115 @@
+"""prove_main (issue 29): the prover's C from the command line, without Python, gives the
+boards and the bound count of the module (``boggle._native.core.ClassBound``)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from boggle import Lexicon
+from boggle.model.rules import CLASSIC
+from boggle.search.classes import ClassTask, Layout, top_level_classes
+from boggle.search.faces import board_text, canonical
+from boggle.search.job import letter_alphabet
+from boggle.search.prove import prove
+from boggle.search.prover import Prover
+
+ROOT = Path(__file__).resolve().parents[2]
+WORDS = [
+    "tea", "eat", "ate", "tee", "east", "seat", "teas", "sate", "tease", "ease", "stat",
+    "rate", "tear", "star", "rats", "arts", "tsar", "ears", "sear", "rest", "tree", "trees",
+    "steer", "reset", "treat", "state", "taste", "tester", "street", "setter", "eater",
+    "quest", "quiet", "quite", "suite",
+]  # fmt: skip
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("cc") is None, reason="needs a C compiler (cc) to build prove_main"
+)
+
+
+@pytest.fixture(scope="module")
+def prove_main(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    output = tmp_path_factory.mktemp("prove_main") / "prove_main"
+    subprocess.run(
+        [str(ROOT / "scripts" / "build-prove-main"), str(output)],
+        check=True,
+        capture_output=True,
+        env={"PATH": "/usr/bin:/bin", "CFLAGS": "-O1"},
+    )
+    return output
+
+
+@pytest.fixture(scope="module")
+def word_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("words") / "words.txt"
+    path.write_text("\n".join(sorted(WORDS)) + "\n")
+    return path
+
+
+def _run(prove_main: Path, *argv: str, stdin: str = "") -> tuple[dict[str, int], list[str]]:
+    """The boards (canonical, 3x3) and the class lines of a run."""
+    done = subprocess.run(
+        [str(prove_main), *argv], input=stdin, capture_output=True, text=True, check=True
+    )
+    boards: dict[str, int] = {}
+    for line in done.stdout.splitlines():
+        text, score = line.split()
+        faces = tuple("qu" if c == "q" else c for c in text)
+        boards[board_text(canonical(faces, 3, 3), 3, 3)] = int(score)
+    return boards, done.stderr.splitlines()
+
+
+def test_one_3x3_class_gives_the_module_s_boards_and_bounds(
+    prove_main: Path, word_file: Path
+) -> None:
+    lexicon = Lexicon.from_file(str(word_file))
+    prover = Prover(lexicon, CLASSIC)
+    cells = ("aeirst", "aest", "aeqrstu", "est", "aeirst", "ert", "aest", "aeirstu", "aerst")
+    order = Prover.order(3, 3, cells)
+    boards, lines = _run(
+        prove_main,
+        "--order", ",".join(map(str, order)),
+        str(word_file), "3x3", "40", *cells,
+    )  # fmt: skip
+    result = prover.run(ClassTask(0, 3, 3, cells, 40))
+    assert result.boards and boards == dict(result.boards)
+    assert f", {result.bounds} bounds," in lines[-1]
+    masks = prover.masks(cells)
+    assert f"root bound {prover.bound.tree_bound(masks, 3, 3, order)}," in lines[-1]
+
+
+def test_a_whole_3x3_proof_from_its_classes_on_stdin(prove_main: Path, word_file: Path) -> None:
+    lexicon = Lexicon.from_file(str(word_file))
+    letters = ["q" if face == "qu" else face for face in letter_alphabet(lexicon)]
+    tasks = list(top_level_classes(3, 3, Layout.of(letters, 3, 3, 3), 40))
+    stdin = "".join(" ".join(task.cells) + "\n" for task in tasks)
+    boards, lines = _run(prove_main, str(word_file), "3x3", "40", stdin=stdin)
+    expected = prove(3, 3, lexicon, CLASSIC, 40)
+    assert expected.boards
+    assert boards == {found.board: found.score for found in expected.boards}
+    assert len(lines) == len(tasks)
+    assert sum(int(line.split(", ")[1].split()[0]) for line in lines) == expected.classes
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["3x3"], "give WORDS ROWSxCOLS ABOVE"),
+        (["WORDS", "9x9", "5"], "a board of 1 to 64 cells"),
+        (["WORDS", "2x2", "-1"], "ABOVE: a whole number"),
+        (["WORDS", "2x2", "5", "a", "b"], "one CELL per cell"),
+        (["--order", "0,1", "WORDS", "2x2", "5"], "--order names every cell once"),
+        (["--order", "0,0,1,2", "WORDS", "2x2", "5", "a", "e", "t", "s"], "every cell once"),
+        (["WORDS", "2x2", "5", "a", "e", "t", "z"], "letter 'z' is not in the word list"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_status_2(
+    prove_main: Path, word_file: Path, argv: list[str], says: str
+) -> None:
+    argv = [str(word_file) if arg == "WORDS" else arg for arg in argv]
+    done = subprocess.run([str(prove_main), *argv], capture_output=True, text=True)
+    assert done.returncode == 2 and says in done.stderr, done.stderr
+    assert done.stdout == ""
