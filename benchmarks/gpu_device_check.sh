@@ -110,24 +110,24 @@ stage prefix 70 bash -c "
     $PY -c \"import json, sys; a = json.load(open('$LOGS/prefix_gpu.json')); \
 b = json.load(open('$LOGS/prefix_native.json')); print('identical summaries:', a == b); \
 print('max', a['max'], 'mean', a['mean']); sys.exit(a != b)\""
-stage bench5 45 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards "$N5" \
-    --check "$CHECK5" --jobs 16 --repeat 2
-stage tune 100 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$NTUNE" \
-    --repeat 2 --tune --blocks 256 --set-bits 10,12 --per-sm 0,4 --top-registers 0,1 \
-    --one-loop 0,1
-for seed in 1 2; do
+for seed in ${SEEDS:-1 2}; do
     seconds=$(( $(left) - 20 ))
     (( seconds > SEARCH_SECONDS )) && seconds=$SEARCH_SECONDS
     if (( seconds < 10 )); then
         echo "=== search$seed: skipped, no time left" | tee -a "$SUMMARY"
         continue
     fi
-    method=population
-    (( seed == 2 )) && method=pools
+    method=${METHOD:-population}
+    [[ -z ${METHOD:-} ]] && (( seed == 2 )) && method=pools
     stage "search$seed" $(( seconds + 15 )) "$PY" -m boggle search --engine gpu --size 5x5 \
         --rules classic --dict "$ENABLE" --seconds "$seconds" --seed "$seed" --json \
-        --method "$method"
+        --method "$method" ${TARGET:+--target "$TARGET"}
 done
+stage bench5 45 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards "$N5" \
+    --check "$CHECK5" --jobs 16 --repeat 2
+stage tune 100 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$NTUNE" \
+    --repeat 2 --tune --blocks 256 --set-bits 10,12 --per-sm 0,4 --top-registers 0,1 \
+    --one-loop 0,1
 
 wait "$PTXAS" 2>/dev/null
 echo "=== ptxas"
@@ -138,7 +138,7 @@ cat "$SUMMARY"
 
 # back in $OUT: the summary, every log in one file, and all of them (with the JSON) packed
 cp "$SUMMARY" "$OUT/summary.txt"
-for log in info ptxas build tests bench4 stats1e9 prefix bench5 tune search1 search2; do
+for log in info ptxas build tests bench4 stats1e9 prefix search1 search2 search3 search4 search5 bench5 tune; do
     [[ -f "$LOGS/$log.log" ]] && { echo "######## $log"; cat "$LOGS/$log.log"; }
 done > "$OUT/all.log"
 tar czf "$OUT/logs.tar.gz" -C "$LOGS" .
