@@ -58,21 +58,21 @@ def test_jobs_are_bounded_like_the_other_commands(
     one_line_error(capsys, argv, f"argument --jobs: must be from 1 to 256, got {jobs}")
 
 
-def test_prove_runs_one_process_per_core_at_most_and_says_so(
+def test_prove_runs_one_thread_per_core_at_most_and_says_so(
     small_list: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(prove, "default_jobs", lambda: 1)
     started: list[int] = []
-    real_pool = prove.multiprocessing.get_context("fork").Pool
+    real_on_threads = prove.on_threads
 
-    def counting_pool(count: int, *args: object) -> object:
-        started.append(count)
-        return real_pool(count, *args)
+    def counting(prover: object, tasks: object, jobs: int) -> object:
+        started.append(jobs)
+        return real_on_threads(prover, tasks, jobs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(prove.multiprocessing.get_context("fork"), "Pool", counting_pool)
+    monkeypatch.setattr(prove, "on_threads", counting)
     status = main(["prove", "--size", "2x2", "--above", "7", "--jobs", "8", "--dict", small_list])
     out, err = capsys.readouterr()
-    assert status == 0 and started == [] and "aest 8" in out  # one process: no pool at all
+    assert status == 0 and started == [] and "aest 8" in out  # one thread: no pool at all
     assert "boggle prove: --jobs 8: one thread per core at most, 1 here" in err
 
 

@@ -24,10 +24,10 @@ typedef struct {
 
 /* Sorts the n records of x (compact: `size` 8, or packed_record: 16) by their key, bits
  * [from, from + bits) of their first 64-bit number, which has no bits above; records with
- * one key stay in any order.  The sorted records are in x or in spare (returned), which
- * has room for n. */
-void *sort_records(key_sorter *sorter, void *x, void *spare, size_t n, size_t size, int from,
-                   int bits);
+ * one key stay in any order.  The sorted records are in x or in *spare (returned), which
+ * is made larger (realloc, *spare_cap bytes) as it needs; NULL when out of memory. */
+void *sort_records(key_sorter *sorter, void *x, uint8_t **spare, size_t *spare_cap, size_t n,
+                   size_t size, int from, int bits);
 
 /* Sorts the n records of x (of `stride` bytes) by their first key_bytes bytes (byte 0 first,
  * as memcmp); the sorted records are in x or in spare (returned), which has room for n. */

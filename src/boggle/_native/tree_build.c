@@ -594,13 +594,35 @@ static int keep_tree(tree_builder *b, const group_key *key, uint64_t hash, tref 
 /* Group g's records sorted, read into a tree; NULL when out of memory. */
 static const tnode *group_tree(maker *m, records *r, int bits) {
     tree_builder *b = m->b;
-    if (!room(&b->spare, &b->spare_cap, r->len * m->stride + 1)) return NULL;
-    const uint8_t *sorted =
-        m->packed ? sort_records(&b->sorter, r->data, b->spare, r->len, m->stride, m->low_bits,
-                                 bits)
-                  : sort_byte_records(&b->sorter, r->data, b->spare, r->len, m->stride,
-                                      (size_t)m->c->n);
-    return read_tree(m, sorted, r->len);
+    const uint8_t *sorted;
+    if (m->packed) {
+        sorted = sort_records(&b->sorter, r->data, &b->spare, &b->spare_cap, r->len, m->stride,
+                              m->low_bits, bits);
+    } else {
+        if (!room(&b->spare, &b->spare_cap, r->len * m->stride + 1)) return NULL;
+        sorted = sort_byte_records(&b->sorter, r->data, b->spare, r->len, m->stride,
+                                   (size_t)m->c->n);
+    }
+    return sorted ? read_tree(m, sorted, r->len) : NULL;
+}
+
+#define RECORDS_KEEP ((size_t)64 << 20) /* bytes of record buffers kept for the next class */
+
+/* Gives back record buffers past RECORDS_KEEP: a class's tree is built, they are not read
+ * again, and the forcing to come needs the memory (a large 4x4 class's are a GB). */
+static void forget_records(tree_builder *b) {
+    for (int g = 0; g < MAX_GROUPS; g++) {
+        records *r = &b->listed[g];
+        if (r->data_cap <= RECORDS_KEEP) continue;
+        free(r->data);
+        r->data = NULL;
+        r->len = r->room = r->data_cap = 0;
+    }
+    if (b->spare_cap > RECORDS_KEEP) {
+        free(b->spare);
+        b->spare = NULL;
+        b->spare_cap = 0;
+    }
 }
 
 /* The class's tree as the merge of its groups' trees, kept ones found, the others built
@@ -703,7 +725,11 @@ const tnode *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int for
         for (int cell = 0; cell < c->n && !m.oom; cell++)
             if (c->t->nodes[0].bits & c->starts[cell]) collect(&m, cell, 0, 0);
     }
-    if (m.oom) return NULL;
-    if (m.forest) return forest_tree(&m, bits, kept_roots, keys, hashes, groups);
-    return group_tree(&m, &b->listed[0], bits);
+    const tnode *tree = NULL;
+    if (!m.oom && m.forest)
+        tree = forest_tree(&m, bits, kept_roots, keys, hashes, groups);
+    else if (!m.oom)
+        tree = group_tree(&m, &b->listed[0], bits);
+    forget_records(b);
+    return tree;
 }
