@@ -76,13 +76,15 @@ typedef struct {
 #define KEEP_BELOW 2
 #define FOREST_KEEP ((size_t)256 << 20) /* then every kept tree is forgotten */
 
-/* Paths waiting to go on: the trie node they reached, their key, cells and group (the
- * grouping cells among them, one bit each), and the cells they still go into, one at a time
- * (collect_packed). */
+/* Paths waiting to go on: the trie node they reached, their key and cells, and the cells
+ * they still go into, one at a time (collect_packed).  For a forest, the bits of `used` from
+ * GROUP_SHIFT up are the path's group (its grouping cells, one bit each). */
 typedef struct {
     uint64_t key, used, next;
-    uint32_t node_mask, node_first, group;
+    uint32_t node_mask, node_first;
 } bundle;
+
+#define GROUP_SHIFT (64 - MAX_GROUPERS) /* a forest's cells are below it */
 
 /* At most 31 children wait per cell of a path. */
 #define BUNDLE_STACK (CB_MAX_CELLS * 32 + 2)
@@ -145,7 +147,7 @@ typedef struct {
     uint64_t reach[4][256];                      /* by byte of a letter mask: cells (plan_reach) */
     int forest;                                  /* records go to groups (listed[g]) */
     uint64_t grouping;                           /* the grouping cells */
-    uint32_t group_bit[CB_MAX_CELLS];            /* by cell: its bit in a group, 0 if none */
+    uint64_t cell_bits[CB_MAX_CELLS];            /* by cell: its bit, and its group bit */
     uint8_t wanted[MAX_GROUPS];                  /* groups whose records are kept */
     uint8_t keepable[MAX_GROUPS];                /* groups whose trees are kept */
     uint64_t field[CB_MAX_CELLS + 1];            /* by rank: its bits */
@@ -235,15 +237,15 @@ BITS_INLINE void collect_packed_as(maker *m, int forest) {
     bundle *stack = m->b->bundle_stack;
     size_t top = 1;
     stack[0] = (bundle){m->key64, 0, c->n == 64 ? ~0ull : (1ull << c->n) - 1u,
-                        nodes[0].bits, nodes[0].first, 0};
+                        nodes[0].bits, nodes[0].first};
     while (top) {
         bundle *from = &stack[top - 1];
         const int cell = bits_ctz64(from->next);
         from->next &= from->next - 1;
         const bundle path = *from;
         top -= from->next == 0;
-        const uint64_t used = path.used | 1ull << cell;
-        const uint32_t group = forest ? path.group | m->group_bit[cell] : 0;
+        const uint64_t used = path.used | m->cell_bits[cell];
+        const uint32_t group = forest ? (uint32_t)(used >> GROUP_SHIFT) : 0;
         const uint32_t wanted = forest ? m->wanted[group] : 1u;
         records *r = &m->b->listed[group];
         if (r->len + 32 > r->room && more_records(m, r) < 0) return;
@@ -278,7 +280,7 @@ BITS_INLINE void collect_packed_as(maker *m, int forest) {
                                    m->reach[3][(follow >> 24) & 0x7Fu]);
             const uint32_t first = nodes[at].first;
             bits_prefetch(&nodes[first]); /* read when the bundle's paths go on */
-            stack[top] = (bundle){here, used, next, follow, first, group};
+            stack[top] = (bundle){here, used, next, follow, first};
             top += next != 0;
         }
         r->len = len;
@@ -688,10 +690,13 @@ const tnode *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int for
     for (int cell = 0; cell < c->n; cell++)
         if (c->faces[cell] != every_face) m.grouping |= 1ull << cell;
     const int groupers = bits_popcount64(m.grouping);
-    for (int cell = 0, bit = 0; cell < c->n && groupers <= MAX_GROUPERS; cell++)
-        if ((m.grouping >> cell) & 1u) m.group_bit[cell] = 1u << bit++;
     m.forest = forest && m.packed && !c->shared_starts && groupers > KEEP_BELOW &&
-               groupers <= MAX_GROUPERS;
+               groupers <= MAX_GROUPERS && c->n <= GROUP_SHIFT;
+    for (int cell = 0, bit = 0; cell < c->n; cell++) {
+        m.cell_bits[cell] = 1ull << cell;
+        if (m.forest && ((m.grouping >> cell) & 1u))
+            m.cell_bits[cell] |= 1ull << (GROUP_SHIFT + bit++);
+    }
     const int groups = m.forest ? 1 << groupers : 1;
     tref kept_roots[MAX_GROUPS] = {0};
     group_key *keys = b->keys;
