@@ -6,6 +6,9 @@ Switches, read from the environment when the extension is built:
   (run Python with ``LD_PRELOAD=$(gcc -print-file-name=libasan.so)``; see
   ``docs/architecture.md``);
 - ``BOGGLE_WERROR=1``: turn compiler warnings into errors (CI sets it).
+
+GCC and Clang get C99 at ``-O3``; MSVC (the Windows wheels, see ``docs/install.md``) gets
+``/std:c11 /O2``: no compiler is passed the other family's flags.
 """
 
 import os
@@ -15,35 +18,58 @@ import tempfile
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
+# Flags by compiler family: GCC and Clang (Linux, macOS) take the first set, MSVC (Windows
+# wheels) the second; neither gets the other's.
+#
 # -fno-wrapv undoes the -fwrapv of Python's own flags: the core has no signed
 # overflow (the sanitizer build checks) and the search takes fewer instructions.
-compile_args = ["-std=c99", "-Wall", "-Wextra", "-fno-wrapv"]
-link_args: list[str] = []
-if os.environ.get("BOGGLE_SANITIZE") == "1":
-    sanitizers = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
-    compile_args += ["-O1", "-g", "-fno-omit-frame-pointer", *sanitizers]
-    link_args += sanitizers
-else:
-    compile_args.append("-O3")
-if os.environ.get("BOGGLE_WERROR") == "1":
-    compile_args.append("-Werror")
+GNU_FLAGS = ["-std=c99", "-Wall", "-Wextra", "-fno-wrapv"]
+MSVC_FLAGS = ["/std:c11", "/O2", "/W3"]
+SANITIZE = os.environ.get("BOGGLE_SANITIZE") == "1"
+WERROR = os.environ.get("BOGGLE_WERROR") == "1"
+SANITIZERS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
+# The machine the build runs on: the x86-only switches below are still probed, as a
+# macOS build for arm64 (or universal2) may run on an x86 machine.
 X86 = platform.machine().lower() in {"x86_64", "amd64"}
-if X86:
-    compile_args.append("-mpopcnt")
 
+# The bit counts compile to one instruction (every x86-64 processor since 2008-2011 has
+# POPCNT; docs/install.md says so for the wheels).
+POPCNT = "-mpopcnt"
 # GCC's tuning puts a zeroing xor before each tzcnt/popcnt (a false dependency on
 # some Intel cores, none on AMD or Intel since Skylake for tzcnt): 1 in 13 instructions
 # of the score loop.  Dropped where the compiler takes the switch (GCC, x86).
 NO_FALSE_DEP_XOR = "-mtune-ctrl=^avoid_false_dep_for_bmi"
 
 
+def gnu_flags() -> tuple[list[str], list[str]]:
+    """Compile and link flags for GCC and Clang, with the switches of the environment."""
+    compile_args, link_args = list(GNU_FLAGS), []
+    if SANITIZE:
+        compile_args += ["-O1", "-g", "-fno-omit-frame-pointer", *SANITIZERS]
+        link_args += SANITIZERS
+    else:
+        compile_args.append("-O3")
+    if WERROR:
+        compile_args.append("-Werror")
+    return compile_args, link_args
+
+
 class BuildCore(build_ext):
-    """The core's build, with the switches this compiler accepts."""
+    """The core's build, with the flags of this compiler and the switches it accepts."""
 
     def build_extensions(self) -> None:
-        if X86 and self._accepts(NO_FALSE_DEP_XOR):
-            for extension in self.extensions:
-                extension.extra_compile_args.append(NO_FALSE_DEP_XOR)
+        if self.compiler.compiler_type == "msvc":
+            if SANITIZE:
+                raise SystemExit("BOGGLE_SANITIZE=1 needs GCC or Clang")
+            compile_args, link_args = [*MSVC_FLAGS, *(["/WX"] if WERROR else [])], []
+        else:
+            compile_args, link_args = gnu_flags()
+            if X86:
+                compile_args += [flag for flag in (POPCNT, NO_FALSE_DEP_XOR)
+                                 if self._accepts(flag)]
+        for extension in self.extensions:
+            extension.extra_compile_args = compile_args
+            extension.extra_link_args = link_args
         super().build_extensions()
 
     def _accepts(self, flag: str) -> bool:
@@ -57,6 +83,7 @@ class BuildCore(build_ext):
             except Exception:
                 return False
         return True
+
 
 setup(
     cmdclass={"build_ext": BuildCore},
@@ -77,8 +104,6 @@ setup(
                      "src/boggle/_native/bound.h", "src/boggle/_native/tree.h",
                      "src/boggle/_native/key_sort.h", "src/boggle/_native/bits.h",
                      "src/boggle/_native/prover.h"],
-            extra_compile_args=compile_args,
-            extra_link_args=link_args,
         )
     ]
 )

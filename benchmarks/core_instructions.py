@@ -37,8 +37,8 @@ import time
 from pathlib import Path
 
 from boggle import CLASSIC, Board, Lexicon, solve
-from boggle.batch import score_many
-from boggle.dice import roll
+from boggle.dice.cubes import roll
+from boggle.scale.threads import score_many
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 KERNEL = "bn_solve"
@@ -161,7 +161,7 @@ def main() -> int:
         ]
         if not args.no_callgrind:
             count_script = (
-                "import sys; from boggle import CLASSIC, Lexicon; from boggle.batch import "
+                "import sys; from boggle import CLASSIC, Lexicon; from boggle.scale.threads import "
                 "score_many; lexicon = Lexicon.from_file(sys.argv[1]); "
                 "print(sum(score_many(open(sys.argv[2]).read().split(), lexicon, CLASSIC, "
                 "jobs=1)))"

@@ -19,10 +19,10 @@ import sys
 import time
 from typing import Any
 
-from boggle.cluster import open_client
-from boggle.lexicon import load_lexicon
-from boggle.random_boards import BoardSource
-from boggle.stats import ScoreStats, score_stats
+from boggle.dice.bulk import BoardSource
+from boggle.scale.cluster import open_client
+from boggle.study.stats import ScoreStats, score_stats
+from boggle.wordlists.loading import load_lexicon
 
 MODES = ("in-process --jobs 1", "in-process --jobs 2", "local cluster, 2 workers")
 

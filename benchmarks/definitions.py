@@ -4,7 +4,7 @@
     python benchmarks/definitions.py [--boards 10000] [--seed 28] [--dict en-70] [--missing N]
                                      [--no-system]
 
-Rolls ``--boards`` boards with the 1987+ cubes (``boggle.random_boards``, numbered from
+Rolls ``--boards`` boards with the 1987+ cubes (``boggle.dice.bulk``, numbered from
 ``--seed``), solves them with the classic rules, and looks up every distinct word found
 as ``boggle define`` does (the bundled extract, then the system's WordNet, then boggle's
 own glossary, then the derived-form rules).  It prints how many words each stage
@@ -22,7 +22,7 @@ from collections import Counter
 from boggle import Board, load_lexicon, solve
 from boggle.definitions import EnglishDefinitions, look_up
 from boggle.definitions.supplement import SUPPLEMENT
-from boggle.random_boards import BoardSource, board_lines
+from boggle.dice.bulk import BoardSource, board_lines
 
 
 def found_words(boards: int, seed: int, dictionary: str) -> set[str]:

@@ -3,7 +3,7 @@
     python benchmarks/engines.py [--dict ../shared/data/enable.txt] [--repeat 3]
 
 Boards: the 4x4 reference boards of mission.md (`fxie amlo ewbx astu`,
-`perslatgsineters`) and two 5x5 boards: the 5x5 example of seed 004
+`perslatgsineters`) and two 5x5 boards: the 5x5 example of "Solving Boggle in Haskell"
 (`yqlun faawx vuyco dafhd ytwvl`) and a Big Boggle board rolled with seed 7.
 Classic rules (minimum 3 letters) on all, for comparability.  For each engine:
 the time to build its structures for the word list (the first run minus the
@@ -22,10 +22,10 @@ import time
 from pathlib import Path
 
 from boggle import CLASSIC, Board, Lexicon, solve
-from boggle.dice import roll
+from boggle.dice.cubes import roll
 from boggle.engines import engines
 from boggle.engines.heap import solve_heap_file, sorted_word_file
-from boggle.errors import EngineError
+from boggle.model.errors import EngineError
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 
@@ -34,7 +34,7 @@ def boards() -> list[tuple[str, Board]]:
     return [
         ("4x4 fxie", Board.parse("fxie amlo ewbx astu")),
         ("4x4 perslatg", Board.parse("perslatgsineters")),
-        ("5x5 seed 004", Board.parse("yqlun faawx vuyco dafhd ytwvl")),
+        ("5x5 Haskell paper", Board.parse("yqlun faawx vuyco dafhd ytwvl")),
         ("5x5 big #7", roll("big", seed=7)),
     ]
 

@@ -24,13 +24,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy
 
+from boggle.dice.bulk import BoardSource, board_lines
 from boggle.engines.gpu import KernelScorer, gpu_missing
 from boggle.engines.gpu.cpu_build import cpu_build
 from boggle.engines.gpu.device import device_runner
 from boggle.engines.native import points_table
-from boggle.language_lists import load_wordlist
-from boggle.random_boards import BoardSource, board_lines
-from boggle.rules import rules_for_board
+from boggle.model.rules import rules_for_board
+from boggle.wordlists.loading import load_wordlist
 
 
 def encoded_boards(scorer: KernelScorer, source: BoardSource, count: int, seed: int) -> bytes:
@@ -52,7 +52,7 @@ def encoded_boards(scorer: KernelScorer, source: BoardSource, count: int, seed: 
 def native_scores(
     scorer: KernelScorer, data: bytes, rows: int, cols: int, jobs: int, rules: object
 ) -> numpy.ndarray:
-    from boggle.rules import Rules
+    from boggle.model.rules import Rules
 
     assert isinstance(rules, Rules)
     points = points_table(rules, scorer.core.longest)
@@ -66,7 +66,7 @@ def native_scores(
 
     with ThreadPoolExecutor(jobs) as pool:
         parts = list(pool.map(run, range(0, count, step)))
-    return numpy.frombuffer(b"".join(parts), dtype=numpy.int32).astype(numpy.int64)
+    return numpy.frombuffer(b"".join(parts), dtype=numpy.int64)
 
 
 def main() -> int:

@@ -25,8 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from boggle import CLASSIC, Lexicon
-from boggle.batch import score_many
-from boggle.dice import roll
+from boggle.dice.cubes import roll
+from boggle.scale.threads import score_many
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 SHAPES = {"4x4": ("new", 100_000), "5x5": ("big", 30_000)}

@@ -22,10 +22,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from boggle import CLASSIC, Lexicon, load_lexicon, solve
-from boggle.dice import roll
-from boggle.language_dice import measured_board
-from boggle.language_lists import language_names
-from boggle.languages import SYSTEM_LISTS
+from boggle.dice.cubes import roll
+from boggle.dice.language import measured_board
+from boggle.wordlists.sources import SYSTEM_LISTS, language_names
 
 
 def board_counts(lexicon: Lexicon, boards: int, seed: int, measured: bool) -> list[tuple[int, int]]:

@@ -20,10 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from boggle import CLASSIC, Board, Lexicon, solve
-from boggle.batch import score_many
-from boggle.dice import roll
+from boggle.dice.cubes import roll
 from boggle.engines.native import compiled, solve_native
 from boggle.engines.trie import solve_trie
+from boggle.scale.threads import score_many
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 

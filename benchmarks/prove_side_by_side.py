@@ -31,10 +31,10 @@ ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 def worker(part: str, word_list: str) -> None:
     """Read classes (cells, space-separated) on stdin; print the CPU seconds and the
     result of each."""
-    from boggle.lexicon import Lexicon
-    from boggle.rules import CLASSIC
+    from boggle.model.rules import CLASSIC
     from boggle.search.classes import ClassTask
-    from boggle.search.prove import Prover
+    from boggle.search.prover import Prover
+    from boggle.wordlists.lexicon import Lexicon
 
     prover = Prover(Lexicon.from_file(word_list), CLASSIC)
     print("ready", flush=True)

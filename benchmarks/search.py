@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from boggle import CLASSIC, load_lexicon
-from boggle.lexicon import Lexicon
 from boggle.search import search
 from boggle.search.classes import Layout, sample_classes, top_level_classes
-from boggle.search.grid import apply_edit, neighbour_edits
-from boggle.search.prove import Prover
-from boggle.search.run import letter_alphabet
+from boggle.search.faces import apply_edit, neighbour_edits
+from boggle.search.job import letter_alphabet
+from boggle.search.prover import Prover
 from boggle.search.scorer import Scorer
+from boggle.wordlists.lexicon import Lexicon
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 

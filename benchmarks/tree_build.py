@@ -15,10 +15,10 @@ import argparse
 import time
 from pathlib import Path
 
-from boggle.lexicon import Lexicon
-from boggle.rules import CLASSIC
+from boggle.model.rules import CLASSIC
 from boggle.search.classes import Layout, top_level_classes
-from boggle.search.prove import Prover
+from boggle.search.prover import Prover
+from boggle.wordlists.lexicon import Lexicon
 
 SIZES = ((3, 3, 6), (3, 4, 150))  # rows, cols, step through the top-level classes
 

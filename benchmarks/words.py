@@ -36,11 +36,11 @@ import time
 from pathlib import Path
 
 from boggle import load_lexicon, solve
-from boggle.frequencies import list_frequencies
-from boggle.language_dice import roll_for_language
-from boggle.language_lists import system_list_path
-from boggle.lexicon import Lexicon
-from boggle.word_levels import WORD_LEVELS
+from boggle.dice.language import roll_for_language
+from boggle.model.word_levels import WORD_LEVELS
+from boggle.wordlists.frequencies import list_frequencies
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.sources import system_list_path
 
 BUNDLED = ["en-50", "en-70", "en-80", "es", "nl", "pl", "pt"]
 SYSTEM = ["fr", "de", "it", "sv", "da"]

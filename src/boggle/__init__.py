@@ -14,10 +14,11 @@ TYPE_CHECKING = False  # typing itself costs 10 ms to import; mypy reads this th
 if TYPE_CHECKING:
     from typing import Any
 
-    from boggle.board import MAX_CELLS, MAX_SIDE, MULTI_LETTER_FACES, Board, Cell
-    from boggle.dice import DICE_SETS, DiceSet, roll, roll_board, uniform_board
+    from boggle.dice.cubes import DICE_SETS, DiceSet, roll, roll_board, uniform_board
     from boggle.engines import default_engine, engine_names, get_engine, solve
-    from boggle.errors import (
+    from boggle.game import Match, PlayerList, PlaySession, RoundResult, Status, judge_round
+    from boggle.model.board import MAX_CELLS, MAX_SIDE, MULTI_LETTER_FACES, Board, Cell
+    from boggle.model.errors import (
         BoardError,
         BoggleError,
         DiceError,
@@ -26,14 +27,7 @@ if TYPE_CHECKING:
         LexiconError,
         RulesError,
     )
-    from boggle.game import Match, PlayerList, PlaySession, RoundResult, Status, judge_round
-    from boggle.lexicon import (
-        DEFAULT_WORDLIST,
-        Lexicon,
-        load_lexicon,
-        normalise_word,
-    )
-    from boggle.rules import (
+    from boggle.model.rules import (
         BIG,
         CLASSIC,
         PRESETS,
@@ -43,57 +37,59 @@ if TYPE_CHECKING:
         preset,
         rules_for_board,
     )
-    from boggle.solution import Found, ScoredWord, Solution
-    from boggle.wordlist_files import bundled_lists
+    from boggle.model.solution import Found, ScoredWord, Solution
+    from boggle.wordlists.lexicon import Lexicon, normalise_word
+    from boggle.wordlists.loading import load_lexicon
+    from boggle.wordlists.sources import DEFAULT_WORDLIST, bundled_lists
 
 __version__ = "0.1.0"
 
 # Each public name and the module it lives in: imported on first use, so `import boggle`
 # costs almost nothing and a command loads only what it needs.
 _HOMES: dict[str, str] = {
-    "BIG": "rules",
-    "Board": "board",
-    "BoardError": "errors",
-    "BoggleError": "errors",
-    "CLASSIC": "rules",
-    "Cell": "board",
-    "DEFAULT_WORDLIST": "lexicon",
-    "DICE_SETS": "dice",
-    "DiceError": "errors",
-    "DiceSet": "dice",
-    "EngineError": "errors",
-    "Found": "solution",
-    "JudgeError": "errors",
-    "Lexicon": "lexicon",
-    "LexiconError": "errors",
-    "MAX_CELLS": "board",
-    "MAX_SIDE": "board",
-    "MULTI_LETTER_FACES": "board",
+    "BIG": "model.rules",
+    "Board": "model.board",
+    "BoardError": "model.errors",
+    "BoggleError": "model.errors",
+    "CLASSIC": "model.rules",
+    "Cell": "model.board",
+    "DEFAULT_WORDLIST": "wordlists.sources",
+    "DICE_SETS": "dice.cubes",
+    "DiceError": "model.errors",
+    "DiceSet": "dice.cubes",
+    "EngineError": "model.errors",
+    "Found": "model.solution",
+    "JudgeError": "model.errors",
+    "Lexicon": "wordlists.lexicon",
+    "LexiconError": "model.errors",
+    "MAX_CELLS": "model.board",
+    "MAX_SIDE": "model.board",
+    "MULTI_LETTER_FACES": "model.board",
     "Match": "game",
-    "PRESETS": "rules",
+    "PRESETS": "model.rules",
     "PlaySession": "game",
     "PlayerList": "game",
     "RoundResult": "game",
-    "Rules": "rules",
-    "RulesChoice": "rules",
-    "RulesError": "errors",
-    "ScoredWord": "solution",
-    "Solution": "solution",
+    "Rules": "model.rules",
+    "RulesChoice": "model.rules",
+    "RulesError": "model.errors",
+    "ScoredWord": "model.solution",
+    "Solution": "model.solution",
     "Status": "game",
-    "bundled_lists": "wordlist_files",
-    "choose_rules": "rules",
+    "bundled_lists": "wordlists.sources",
+    "choose_rules": "model.rules",
     "default_engine": "engines",
     "engine_names": "engines",
     "get_engine": "engines",
     "judge_round": "game",
-    "load_lexicon": "lexicon",
-    "normalise_word": "lexicon",
-    "preset": "rules",
-    "roll": "dice",
-    "roll_board": "dice",
-    "rules_for_board": "rules",
+    "load_lexicon": "wordlists.loading",
+    "normalise_word": "wordlists.lexicon",
+    "preset": "model.rules",
+    "roll": "dice.cubes",
+    "roll_board": "dice.cubes",
+    "rules_for_board": "model.rules",
     "solve": "engines",
-    "uniform_board": "dice",
+    "uniform_board": "dice.cubes",
 }
 
 

@@ -14,10 +14,10 @@ def run() -> NoReturn:
     """Run the command line and exit with its status.
 
     The garbage collector is off from here until the command starts: what the imports
-    make lives until exit (see :func:`boggle.cli.starting_up`).
+    make lives until exit (see :func:`boggle.cli.main.starting_up`).
     """
     gc.disable()
-    from boggle.cli import main
+    from boggle.cli.main import main
 
     sys.exit(main(whole_process=True))
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, Lexicon, solve
-from boggle.cli import main
-from boggle.dice import uniform_board
+from boggle.cli.main import main
+from boggle.dice.cubes import uniform_board
 
 BOARD = "fxie amlo ewbx astu"
 

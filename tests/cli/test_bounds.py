@@ -13,19 +13,18 @@ from typing import ClassVar
 import pytest
 
 from boggle import Lexicon
-from boggle.cli import main
-from boggle.errors import BoggleError
-from boggle.rules import CLASSIC
-from boggle.search import local, search
+from boggle.cli.main import main
+from boggle.model.errors import BoggleError
+from boggle.model.rules import CLASSIC
+from boggle.search import job, local, search
 from boggle.search.classes import ClassTask
 from boggle.search.local import MAX_POOL, START_BATCH, hillclimb
-from boggle.search.prove import Prover
+from boggle.search.prover import Prover
 from boggle.search.scorer import Scorer
 from boggle.search.space import LetterSpace
 from boggle.search.tracker import Tracker
 
 prove = importlib.import_module("boggle.search.prove")  # the package names a function so
-run = importlib.import_module("boggle.search.run")
 
 WORDS = ["tea", "eat", "ate", "tee", "seat", "eats", "east", "sate", "teas", "tease"]
 
@@ -132,7 +131,7 @@ def test_a_large_pool_keeps_the_deadline_while_it_fills() -> None:
 def test_runs_past_the_cores_share_the_search_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     """`--jobs` past the cores: the runs go one per core, and a run waiting when the time is up
     stops at once instead of running its own `--seconds` (4 runs on 1 core: about 1 s, not 4)."""
-    monkeypatch.setattr(run, "default_jobs", lambda: 1)
+    monkeypatch.setattr(job, "default_jobs", lambda: 1)
     seconds = 1.0
     result = search(3, 3, Lexicon.from_words(WORDS), CLASSIC, seconds=seconds, seed=1, jobs=4)
     runs = result.extra["runs"]
@@ -163,7 +162,7 @@ def test_a_resumed_proof_s_bar_counts_the_classes_done_before(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Issue 32: the bar of a resumed proof ended at 12/21 (57%) while the summary said 21."""
-    commands_prove = importlib.import_module("boggle.commands.prove")
+    commands_prove = importlib.import_module("boggle.cli.commands.prove")
     monkeypatch.setattr(commands_prove, "progress_bar", FakeBar)
     FakeBar.made.clear()
     path = tmp_path / "proof.jsonl"
@@ -183,7 +182,7 @@ def test_a_proof_estimated_over_an_hour_needs_yes(
     small_list: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 32: a 4x4 proof started without a terminal gave no warning of its cost."""
-    commands_prove = importlib.import_module("boggle.commands.prove")
+    commands_prove = importlib.import_module("boggle.cli.commands.prove")
     hours = prove.CostEstimate(21, 2, 400.0, True, 1)
     monkeypatch.setattr(commands_prove, "estimate_cost", lambda *args: hours)
     argv = ["prove", "--size", "3x3", "--above", "12", "--dict", small_list]

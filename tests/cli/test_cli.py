@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from boggle.cli import main
+from boggle.cli.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -153,9 +153,9 @@ def test_library_errors_name_no_option_and_the_cli_adds_its_hint(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     from boggle import DiceError, roll_board
-    from boggle.analysis.plotting import MissingDependencyError
-    from boggle.cli import CLI_REMEDIES
-    from boggle.errors import REMEDIES
+    from boggle.cli.main import CLI_REMEDIES
+    from boggle.model.errors import REMEDIES
+    from boggle.study.plotting import MissingDependencyError
 
     with pytest.raises(DiceError) as raised:
         roll_board("classic", 1, 5, 5)
@@ -176,8 +176,8 @@ def test_the_collector_is_set_aside_only_while_a_command_process_starts() -> Non
     called from a program leaves the collector as it was."""
     code = (
         "import gc\n"
-        "from boggle import cli\n"
-        "from boggle.commands import solve\n"
+        "from boggle.cli import main as cli\n"
+        "from boggle.cli.commands import solve\n"
         "seen = []\n"
         "def look(args):\n"
         "    seen.append((gc.isenabled(), gc.get_freeze_count() > 0))\n"
@@ -204,9 +204,9 @@ def test_help_and_version_import_no_command(argv: list[str]) -> None:
     they took three times a solve), and the listing says what each command's own parser says."""
     code = (
         "import sys\n"
-        "from boggle import cli\n"
+        "from boggle.cli import main as cli\n"
         f"status = cli.main({argv!r})\n"
-        "loaded = sorted(m for m in sys.modules if m.startswith('boggle.commands.'))\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('boggle.cli.commands.'))\n"
         "print(status, loaded, file=sys.stderr)\n"
     )
     done = subprocess.run(
@@ -219,7 +219,7 @@ def test_help_and_version_import_no_command(argv: list[str]) -> None:
 
 
 def test_the_listing_says_what_each_command_registers() -> None:
-    from boggle.cli import COMMAND_HELP, build_parser
+    from boggle.cli.main import COMMAND_HELP, build_parser
 
     parser = build_parser()
     commands = next(a for a in parser._actions if a.dest == "command")

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from boggle.cli import main
-from boggle.wording import a_size, counted
+from boggle.cli.main import main
+from boggle.model.wording import a_size, counted
 
 BOARD = "fxie amlo ewbx astu"
 
@@ -202,7 +202,7 @@ SIZED_COMMANDS = {
 @pytest.mark.parametrize("command", SIZED_COMMANDS)
 def test_every_size_is_read_by_one_parser(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 32: `--size` was read four ways (`5x` taken as 5x5, `4` refused by search)."""
-    from boggle.cli import build_parser
+    from boggle.cli.main import build_parser
 
     parser = build_parser(command)
     argv = SIZED_COMMANDS[command]

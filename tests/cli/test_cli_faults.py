@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from boggle import load_lexicon
-from boggle.errors import LexiconError
+from boggle.model.errors import LexiconError
 
 BOARD = "fxie amlo ewbx astu"
 BOGGLE = f"{shlex.quote(sys.executable)} -m boggle"
@@ -103,7 +103,7 @@ WITHOUT = """\
 import sys
 for name in sys.argv[1].split(","):
     sys.modules[name] = None  # 'import name' now fails as if it were not installed
-from boggle.cli import main
+from boggle.cli.main import main
 sys.exit(main(sys.argv[2:]))
 """
 

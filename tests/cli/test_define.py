@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from boggle.cli import main
+from boggle.cli.main import main
 
 BOARD = "fxie amlo ewbx astu"
 

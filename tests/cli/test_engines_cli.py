@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from boggle import Lexicon, engine_names, solve
-from boggle.cli import main
+from boggle.cli.main import main
 
 BOARD = "sla ret uop"
 WORDS = ["ale", "ales", "alter", "alters", "pot", "top", "opt", "zebra"]

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from boggle.cli import main
+from boggle.cli.main import main
 from boggle.engines.gpu import batch_engine, device
 from boggle.engines.gpu.cpu_build import cpu_build_or_none, find_compiler
-from boggle.errors import EngineError, MissingDependencyError
+from boggle.model.errors import EngineError, MissingDependencyError
 
 BOARDS = "fxie amlo ewbx astu\nperslatgsineters\nnot a board!\nabc/def\nse[ch] ttal\n"
 WORDS = ["tea", "eat", "ate", "seat", "east", "rest", "stare", "tears", "fame", "fax", "lats"]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, Lexicon
-from boggle.errors import BoardError, LexiconError
+from boggle.model.errors import BoardError, LexiconError
 
 MEMORY_CAP = 1536 * 1024 * 1024  # far below what reading any of these inputs whole would take
 BOARD = "fxie amlo ewbx astu"

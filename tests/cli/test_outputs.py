@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from boggle.cli import main
+from boggle.cli.main import main
 
 WITHOUT = """\
 import sys
 for name in sys.argv[1].split(","):
     sys.modules[name] = None  # 'import name' now fails as if it were not installed
-from boggle.cli import main
+from boggle.cli.main import main
 sys.exit(main(sys.argv[2:]))
 """
 

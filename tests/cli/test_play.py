@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, Lexicon, solve
-from boggle.cli import main
-from boggle.dice import DICE_SETS, roll
+from boggle.cli.main import main
+from boggle.dice.cubes import DICE_SETS, roll
 
 BOARD = "fxie amlo ewbx astu"
 WORDS = ["fame", "mile", "limb", "lime", "east", "famed", "axe", "emboli", "wamble", "amble"]

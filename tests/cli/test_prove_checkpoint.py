@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from boggle.cli import main
+from boggle.cli.main import main
 from boggle.search.checkpoint import line_check
 
 WORDS = ["tea", "eat", "ate", "tee", "seat", "east", "teas", "sate", "aster", "rates", "stare"]

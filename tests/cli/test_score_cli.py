@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from boggle import CLASSIC, solve
-from boggle.cli import main
+from boggle.cli.main import main
 
 
 def score(

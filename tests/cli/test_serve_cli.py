@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from boggle.cli import main
+from boggle.cli.main import main
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 
@@ -106,7 +106,7 @@ def test_bad_room_options(
 def test_the_room_options_defaults_are_the_libraries() -> None:
     import argparse
 
-    from boggle.commands import serve
+    from boggle.cli.commands import serve
     from boggle.rooms import RoomLimits
     from boggle.rooms.storage import DEFAULT_KEEP_DAYS
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from boggle import Lexicon
-from boggle.batch import score_many
-from boggle.cli import main
-from boggle.random_boards import BoardSource, board_lines
-from boggle.rules import BIG, CLASSIC
-from boggle.stats import PERCENTILES, score_stats
+from boggle.cli.main import main
+from boggle.dice.bulk import BoardSource, board_lines
+from boggle.model.rules import BIG, CLASSIC
+from boggle.scale.threads import score_many
+from boggle.study.stats import PERCENTILES, score_stats
 
 pytest.importorskip("numpy", reason="bulk random boards need NumPy: pip install '.[numpy]'")
 

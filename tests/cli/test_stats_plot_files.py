@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from boggle.cli import main
+from boggle.cli.main import main
 
 pytest.importorskip("numpy", reason="bulk random boards need NumPy: pip install '.[numpy]'")
 pytest.importorskip("matplotlib", reason="plots need matplotlib: pip install '.[analysis]'")

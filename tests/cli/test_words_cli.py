@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from boggle import solve
-from boggle.cli import main
-from boggle.frequencies import with_frequencies
+from boggle.cli.main import main
+from boggle.wordlists.frequencies import with_frequencies
 
 pytest.importorskip("wordfreq", reason="the word levels need wordfreq ([test] extra)")
 

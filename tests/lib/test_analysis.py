@@ -1,5 +1,5 @@
-"""Analysis (seed 004): hash bucket statistics, the trie as DOT, runtime and memory measures,
-and the ``boggle bench`` / ``boggle trie`` commands."""
+"""The measurements of "Solving Boggle in Haskell": hash bucket statistics, the trie as DOT,
+runtime and memory measures, and the ``boggle bench`` / ``boggle trie`` commands."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boggle import Lexicon
-from boggle.analysis import hashstats, memory, runtime, trie_dot
-from boggle.cli import main
+from boggle.cli.main import main
 from boggle.engines import engine_names, engines, get_engine
-from boggle.rules import CLASSIC
+from boggle.model.rules import CLASSIC
+from boggle.study import hashstats, memory, runtime, trie_dot
 
 WORDS = ["cab", "abaca", "dog", "god", "good", "zebra", "act", "cat", "tac", "a"]
 lowercase_words = st.lists(
@@ -80,7 +80,7 @@ def test_bigger_tables_never_have_bigger_buckets(words: list[str]) -> None:
 
 
 def test_letters_beyond_a_z_get_their_own_bits() -> None:
-    from boggle.letters import letter_indices
+    from boggle.model.letters import letter_indices
 
     bits = letter_indices("éa")
     assert bits["a"] == 0 and bits["é"] == 26
@@ -204,9 +204,9 @@ def test_time_limit_drops_slow_engines() -> None:
 
 def test_importing_the_analysis_does_not_import_matplotlib() -> None:
     code = (
-        "import sys, boggle.analysis.runtime, boggle.analysis.hashstats, "
-        "boggle.analysis.memory, boggle.commands.bench, boggle.cli; "
-        "boggle.cli.build_parser(); print('matplotlib' in sys.modules)"
+        "import sys, boggle.study.runtime, boggle.study.hashstats, "
+        "boggle.study.memory, boggle.cli.commands.bench, boggle.cli.main; "
+        "boggle.cli.main.build_parser(); print('matplotlib' in sys.modules)"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from boggle import Board, Lexicon, cache, solve
+from boggle import Board, Lexicon, solve
 from boggle.engines.heap import sorted_word_file
-from boggle.rules import CLASSIC
+from boggle.files import cache
+from boggle.model.rules import CLASSIC
 
 BOARD = Board.parse("fxie amlo ewbx astu")
 WORDS = ["fame", "famed", "mile", "limes", "axe", "sea", "zebra", "east", "last", "lobe"]

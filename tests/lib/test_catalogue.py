@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from boggle import DEFAULT_WORDLIST, bundled_lists, load_lexicon
-from boggle.catalogue import Catalogue
-from boggle.errors import LexiconError
-from boggle.language_lists import system_list_path
-from boggle.languages import SYSTEM_LISTS
+from boggle.model.errors import LexiconError
+from boggle.wordlists.catalogue import Catalogue
+from boggle.wordlists.sources import SYSTEM_LISTS, system_list_path
 
 
 @pytest.fixture()
@@ -65,7 +64,7 @@ def test_a_file_gone_bad_is_named_without_its_path(words_file: Path) -> None:
 
 
 def test_serve_preloads_into_the_same_cache(words_file: Path) -> None:
-    from boggle.commands.serve import parse_dict_files
+    from boggle.cli.commands.serve import parse_dict_files
 
     offered = parse_dict_files([f"mine={words_file}"])
     cached = load_lexicon(words_file, name="mine")

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, Lexicon, solve
-from boggle import cache as cache_module
 from boggle._native.core import MAX_LETTERS, checksum
-from boggle.cache import load, store
 from boggle.engines import native
 from boggle.engines.native import CompiledLexicon
+from boggle.files import cache as cache_module
+from boggle.files.cache import load, store
 
 WORDS = ["fame", "fax", "mix", "moxie", "amble", "east", "seat", "żółw", "łąka"]
 WIDE = [*WORDS, *(chr(code) * 3 for code in range(0x100, 0x100 + 30))]  # 40+ letters

@@ -19,7 +19,7 @@ from strategies import boards
 
 from boggle import Board, Lexicon, LexiconError, Rules, solve
 from boggle._native.core import FACE_MAX, NO_LETTER, Trie
-from boggle.rules import STANDARD_SCORING
+from boggle.model.rules import STANDARD_SCORING
 
 EXAMPLES = int(os.environ.get("BOGGLE_FUZZ_EXAMPLES", "150"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])

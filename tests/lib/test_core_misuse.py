@@ -8,10 +8,10 @@ import pytest
 
 from boggle import Board, Lexicon, LexiconError, Rules, solve
 from boggle._native.core import ClassBound, Trie
-from boggle.batch import score_many
-from boggle.cli import main
+from boggle.cli.main import main
 from boggle.engines import engine_names
 from boggle.engines.native import score_native
+from boggle.scale.threads import score_many
 from boggle.search.scorer import Scorer
 
 

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from dask_helpers import TestCluster, boggle, dask_cluster, free_port, need_distributed
 
-from boggle.lexicon import load_lexicon
-from boggle.random_boards import BoardSource, board_lines
-from boggle.stats import score_stats
+from boggle.dice.bulk import BoardSource, board_lines
+from boggle.study.stats import score_stats
+from boggle.wordlists.loading import load_lexicon
 
 
 @pytest.fixture(scope="module")
@@ -62,11 +62,11 @@ def test_stats_same_in_process_and_on_two_workers_for_two_chunk_sizes(
 
     def lexicons_held() -> list[tuple[str, bool]]:
         """On a worker: the lists its plugin installed, and whether each is compiled."""
-        from boggle.cluster import _worker_lexicons
+        from boggle.scale.installed import installed_lexicons
 
         return [
             (digest, lexicon.cached("native", lambda _: None) is not None)
-            for digest, lexicon in sorted(_worker_lexicons.items())
+            for digest, lexicon in sorted(installed_lexicons.items())
         ]
 
     with Client(cluster.address, timeout=30) as client:

@@ -140,7 +140,7 @@ def test_the_extract_answers_as_the_system_wordnet_for_list_words() -> None:
 
 
 def _en70_sample() -> list[str]:
-    from boggle.lexicon import load_lexicon
+    from boggle.wordlists.loading import load_lexicon
 
     return list(load_lexicon("en-70"))
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boggle import Board, BoggleError
-from boggle.dice import (
+from boggle.dice.cubes import (
     DICE_SETS,
     GENERATORS,
     DiceSet,

@@ -27,3 +27,152 @@ def test_examples_in_docs(page: Path) -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+# The README, the other documents at the top, and the documentation site.
+
+import re  # noqa: E402 - the tests below need it alone
+
+ROOT = DOCS.parent
+README = ROOT / "README.md"
+DOCUMENTS = [README, ROOT / "CONTRIBUTING.md", ROOT / "CHANGELOG.md", *PAGES]
+TEST_COMMAND = 'pip install ".[test]" && python -m pytest'
+
+
+def _section(text: str, heading: str) -> str:
+    start = text.index(f"\n## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end >= 0 else len(text)]
+
+
+def test_the_readme_is_short() -> None:
+    assert len(README.read_bytes()) <= 12_000
+
+
+def test_quick_start_makes_a_venv_first_and_ci_runs_its_test_command_verbatim() -> None:
+    quick_start = _section(README.read_text(encoding="utf-8"), "Quick start")
+    lines = quick_start.splitlines()
+    first = lines.index('pip install . && boggle solve "fxie amlo ewbx astu"')
+    assert lines.index(TEST_COMMAND) == first + 1
+    assert quick_start.index("python3 -m venv") < quick_start.index("pip install")
+    assert TEST_COMMAND in (ROOT / ".ci" / "run").read_text().splitlines()
+
+
+def test_the_readme_shows_every_command_and_links_every_page() -> None:
+    from boggle.cli.main import COMMAND_HELP
+
+    readme = README.read_text(encoding="utf-8")
+    missing = [name for name in COMMAND_HELP if f"boggle {name} " not in readme]
+    assert missing == [], f"no example of these commands in the README: {missing}"
+    unlinked = [page.name for page in PAGES if f"(docs/{page.name})" not in readme]
+    assert unlinked == [], f"the README's table of documents lacks {unlinked}"
+
+
+def test_the_readme_is_no_lab_notebook() -> None:
+    readme = README.read_text(encoding="utf-8")
+    for phrase in ("this round", "the issue", "seed 0", "2026-", "load average"):
+        assert phrase not in readme.lower(), phrase
+
+
+SEED = re.compile(r"\bseeds?\s+0\d\d", re.IGNORECASE)
+
+
+def test_no_numbered_seed_in_the_code_or_the_readme() -> None:
+    """The background documents are named by their article or algorithm (docs/background.md)."""
+    suffixes = {".py", ".c", ".h", ".cu", ".pyi", ".html", ".js", ".css", ".txt", ".json"}
+    files = [README] + [
+        path
+        for folder in ("src", "benchmarks", "scripts")
+        for path in (ROOT / folder).rglob("*")
+        if path.is_file() and path.suffix in suffixes
+    ]
+    assert len(files) > 50
+    found = [
+        f"{path.relative_to(ROOT)}: {match.group(0)}"
+        for path in files
+        for match in SEED.finditer(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert found == []
+
+
+def test_the_background_page_describes_every_seed_document() -> None:
+    background = (DOCS / "background.md").read_text(encoding="utf-8")
+    for title in ("Tangleword", "At Play With J: Boggle", "prefix", "Solving Boggle in Haskell"):
+        assert title in background
+
+
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
+
+
+def _slug(heading: str) -> str:
+    """A heading's anchor as MkDocs (Python-Markdown's toc) and GitHub make it, for plain
+    ASCII headings: code marks and links reduced to their text, punctuation dropped."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading).replace("`", "")
+    text = re.sub(r"[^\w\s-]", "", text).strip().lower()
+    return re.sub(r"[-\s]+", "-", text)
+
+
+def _anchors(path: Path) -> set[str]:
+    text = FENCE.sub("", path.read_text(encoding="utf-8"))
+    return {_slug(line.lstrip("#")) for line in text.splitlines() if line.startswith("#")}
+
+
+def test_slugs_are_the_ones_mkdocs_makes() -> None:
+    assert _slug("The compiled core against the `trie` engine and hybrid-boggle") == (
+        "the-compiled-core-against-the-trie-engine-and-hybrid-boggle"
+    )
+    assert _slug('The measurements of "Solving Boggle in Haskell"') == (
+        "the-measurements-of-solving-boggle-in-haskell"
+    )
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=[d.name for d in DOCUMENTS])
+def test_links_resolve(document: Path) -> None:
+    """Every relative link names a file that exists, and its #anchor a heading there."""
+    text = re.sub(r"`[^`\n]*`", "", FENCE.sub("", document.read_text(encoding="utf-8")))
+    broken = []
+    for target in LINK.findall(text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        file, _, anchor = target.partition("#")
+        path = (document.parent / file).resolve() if file else document
+        if not path.exists() or (anchor and path.suffix == ".md" and anchor not in _anchors(path)):
+            broken.append(target)
+    assert broken == []
+
+
+def test_the_site_lists_every_page_once() -> None:
+    import yaml
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+
+    def pages(nav: object) -> list[str]:
+        if isinstance(nav, str):
+            return [nav]
+        if isinstance(nav, list):
+            return [page for item in nav for page in pages(item)]
+        assert isinstance(nav, dict)
+        return [page for item in nav.values() for page in pages(item)]
+
+    listed = pages(config["nav"])
+    assert sorted(listed) == sorted(page.name for page in PAGES)
+    assert config["strict"] is True and config["theme"]["name"] == "material"
+    assert any("mkdocstrings" in plugin for plugin in config["plugins"] if isinstance(plugin, dict))
+
+
+def test_the_api_reference_covers_the_public_api() -> None:
+    import inspect
+
+    import boggle
+
+    reference = (DOCS / "api.md").read_text(encoding="utf-8")
+    public = [
+        name
+        for name in boggle.__all__
+        if inspect.isclass(getattr(boggle, name)) or inspect.isfunction(getattr(boggle, name))
+    ]
+    missing = [name for name in public if f"::: boggle.{name}\n" not in reference]
+    assert missing == []
+    for name in ("score_many", "search", "prove"):
+        assert re.search(rf"^::: boggle\.[\w.]*\b{name}$", reference, re.MULTILINE), name

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from boggle import CLASSIC, Board, EngineError, Lexicon, solve
-from boggle.cli import main
+from boggle.cli.main import main
 from boggle.engines import get_engine
 from boggle.engines.letterhash import (
     MAX_PATHS,
@@ -14,8 +14,8 @@ from boggle.engines.letterhash import (
     solve_letterhash,
 )
 from boggle.engines.prefixes import word_prefixes
-from boggle.letters import letter_indices, letter_set_mask
-from boggle.paths import count_paths
+from boggle.model.letters import letter_indices, letter_set_mask
+from boggle.study.paths import count_paths
 
 QU_LEXICON = Lexicon.from_words(["quote", "quotes", "qat", "suq", "equates", "tie", "ties"])
 QU_BOARD = Board.parse("qod etn asi")

@@ -12,7 +12,7 @@ from strategies import MULTI, board_and_lexicon, boards
 
 from boggle import Board, Lexicon, Rules, engine_names, solve
 from boggle.engines import get_engine
-from boggle.rules import STANDARD_SCORING
+from boggle.model.rules import STANDARD_SCORING
 
 OTHER_ENGINES = [name for name in engine_names() if name != "trie"]
 

@@ -6,7 +6,7 @@ import pytest
 
 from boggle import Board, Lexicon
 from boggle.game import PathSearchError, Status, check_word, find_path
-from boggle.rules import CLASSIC
+from boggle.model.rules import CLASSIC
 
 ALL_A_4 = Board.parse("aaaa aaaa aaaa aaaa")
 ALL_A_20 = Board(("a",) * 400, 20, 20)

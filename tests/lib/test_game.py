@@ -1,4 +1,4 @@
-"""Judging rounds and matches by the rules of seed 001."""
+"""Judging rounds and matches by the rules "At Play With J: Boggle" gives."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boggle import BIG, CLASSIC, Board, BoggleError, Lexicon, solve
-from boggle.cli import main
+from boggle.cli.main import main
 from boggle.game import (
     Match,
     PlayerList,
@@ -22,7 +22,7 @@ from boggle.game import (
     judge_round,
     play_match,
 )
-from boggle.render import path_picture
+from boggle.model.render import path_picture
 
 BOARD = "fxie amlo ewbx astu"
 # On BOARD: fame, mile, limb, lime, east, ox (too short for big rules); not on it: axe, zebra.

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from strategies import board_and_lexicon
 
 from boggle import Board, Lexicon, solve
-from boggle.batch import score_many
-from boggle.dice import roll_board
+from boggle.dice.cubes import roll_board
+from boggle.dice.language import measured_board
 from boggle.engines.gpu import (
     OVERFLOW,
     KernelScorer,
@@ -31,9 +31,9 @@ from boggle.engines.gpu import (
 )
 from boggle.engines.gpu.cpu_build import CpuBuildRunner, compile_kernel, find_compiler
 from boggle.engines.native import compiled, score_native
-from boggle.language_dice import measured_board
-from boggle.lexicon import load_lexicon
-from boggle.rules import BIG, CLASSIC, Rules, RulesChoice
+from boggle.model.rules import BIG, CLASSIC, Rules, RulesChoice
+from boggle.scale.threads import score_many
+from boggle.wordlists.loading import load_lexicon
 
 pytestmark = pytest.mark.skipif(
     find_compiler() is None, reason="no C++ compiler (g++) to build the kernel for the CPU"

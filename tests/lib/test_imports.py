@@ -39,7 +39,7 @@ def test_import_boggle_works_without_the_resource_module() -> None:
         "sys.modules['resource'] = None\n"
         "import boggle\n"
         "from boggle.engines.letterhash import solve_letterhash\n"
-        "from boggle.paths import path_table\n"
+        "from boggle.study.paths import path_table\n"
         "print(boggle.solve('fxie amlo ewbx astu', boggle.Lexicon.from_words(['fame'])).score,\n"
         "      path_table(3, max_length=2).totals, path_table(2).stats[0].peak_rss_mb)\n"
     )
@@ -56,7 +56,7 @@ def test_engine_capabilities_are_recorded_in_the_registry() -> None:
     assert streaming == file_readers == {"heap", "heap-seek"}
     for engine in BUILT_IN:
         assert callable(engine.function), engine.name
-    from boggle.errors import EngineError
+    from boggle.model.errors import EngineError
 
     with pytest.raises(EngineError, match="does not read word files"):
         get_engine("trie").solve_file(None, "x", None)  # type: ignore[arg-type]
@@ -68,7 +68,7 @@ def test_a_solve_with_a_warm_cache_loads_no_heavy_module(tmp_path: Path) -> None
     computes the list's SHA-256, so it loads hashlib)."""
     code = (
         "import io, sys, contextlib\n"
-        "from boggle.cli import main\n"
+        "from boggle.cli.main import main\n"
         "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
         "    main(['solve', 'fxie amlo ewbx astu'])\n"
         "heavy = ('typing', 'dataclasses', 'inspect', 'secrets', 'hashlib', 'shutil', 'html', "

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boggle.inputs import _read_lines
+from boggle.files.inputs import _read_lines
 
 
 def lines_one_by_one(data: bytes, max_line: int) -> Iterator[str]:

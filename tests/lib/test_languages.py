@@ -12,15 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boggle import Board, Lexicon, LexiconError, load_lexicon, solve
-from boggle.cli import main
-from boggle.language_dice import face_weights, measured_board, split_faces
-from boggle.language_lists import (
-    foreign_letters,
-    language_lexicon,
-    load_wordlist,
-    system_list_path,
-)
-from boggle.languages import PROFILES, SYSTEM_LISTS, SystemList
+from boggle.cli.main import main
+from boggle.dice.language import face_weights, measured_board, split_faces
+from boggle.wordlists.languages import PROFILES, foreign_letters, language_lexicon
+from boggle.wordlists.loading import load_wordlist
+from boggle.wordlists.sources import SYSTEM_LISTS, SystemList, system_list_path
 
 BUNDLED_LANGUAGES = ["es", "nl", "pt", "pl"]
 
@@ -278,7 +274,7 @@ def test_language_options_on_the_command_line(
 
 
 def test_faces_are_shown_as_their_language_writes_them() -> None:
-    from boggle.render import face_label
+    from boggle.model.render import face_label
 
     assert [face_label(face) for face in ("ij", "ß", "ñ", "ll")] == ["IJ", "ß", "Ñ", "Ll"]
 

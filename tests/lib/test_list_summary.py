@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from boggle import Board, LexiconError, load_lexicon, solve, wordlist_files
-from boggle import lexicon as lexicon_module
-from boggle.lexicon import Lexicon
+from boggle import Board, LexiconError, load_lexicon, solve
+from boggle.wordlists import loading as loading_module
+from boggle.wordlists.lexicon import Lexicon
 
 WORDS = "fame\nfax\nmix\nmoxie\namble\neast\nseat\n"
 
@@ -19,8 +19,8 @@ WORDS = "fame\nfax\nmix\nmoxie\namble\neast\nseat\n"
 def reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Each word list file read from here on (loads are not kept between calls)."""
     monkeypatch.setenv("BOGGLE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(wordlist_files, "SETTLED_SECONDS", 0)
-    monkeypatch.setattr(lexicon_module, "_loaded", {})
+    monkeypatch.setattr(loading_module, "SETTLED_SECONDS", 0)
+    monkeypatch.setattr(loading_module, "_loaded", {})
     read: list[str] = []
     original = Lexicon.from_file.__func__  # type: ignore[attr-defined]
 
@@ -33,7 +33,7 @@ def reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def fresh_load(path: Path) -> Lexicon:
-    lexicon_module._loaded.clear()
+    loading_module._loaded.clear()
     return load_lexicon(path)
 
 
@@ -77,7 +77,7 @@ def test_a_file_changed_in_place_is_read_again(tmp_path: Path, reads: list[str])
 def test_a_file_just_written_gets_no_summary(
     tmp_path: Path, reads: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(wordlist_files, "SETTLED_SECONDS", 3600)
+    monkeypatch.setattr(loading_module, "SETTLED_SECONDS", 3600)
     path = tmp_path / "words.txt"
     path.write_text(WORDS)
     fresh_load(path)

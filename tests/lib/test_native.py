@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 from strategies import board_and_lexicon, boards
 
 from boggle import BIG, CLASSIC, Board, BoardError, Lexicon, Rules, solve
-from boggle.batch import iter_scores, score_chunks, score_many, score_text_chunks
-from boggle.dice import roll
+from boggle.dice.cubes import roll
 from boggle.engines.native import compiled, score_native
-from boggle.rules import STANDARD_SCORING
-from boggle.solution import ScoredWord
+from boggle.model.rules import STANDARD_SCORING
+from boggle.model.solution import ScoredWord
+from boggle.scale.threads import iter_scores, score_chunks, score_many, score_text_chunks
 
 MULTI = ["qu", "th", "in", "er", "he", "an"]
 
@@ -269,7 +269,7 @@ def test_plain_search_equals_the_bmi_copy(enable_path: Path, tmp_path: Path) -> 
     boards_file = tmp_path / "boards.txt"
     boards_file.write_text("\n".join(lines) + "\n")
     script = (
-        "import sys, json; from boggle import CLASSIC, Lexicon; from boggle.batch import "
+        "import sys, json; from boggle import CLASSIC, Lexicon; from boggle.scale.threads import "
         "score_many; print(json.dumps(score_many(open(sys.argv[2]).read().splitlines(), "
         "Lexicon.from_file(sys.argv[1]), CLASSIC, jobs=1)))"
     )

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boggle.commands import paths as paths_command
-from boggle.errors import BoardError
-from boggle.paths import (
+from boggle.cli.commands import paths as paths_command
+from boggle.model.errors import BoardError
+from boggle.study.paths import (
     cell_orbits,
     count_paths,
     orbit_representatives,
@@ -21,7 +21,7 @@ from boggle.paths import (
     symmetries,
 )
 
-# "At Play With J: Boggle" (seed 001): paths of k cells on an n x n grid, k = 1, 2, ...
+# "At Play With J: Boggle": paths of k cells on an n x n grid, k = 1, 2, ...
 ARTICLE_TABLE = {
     2: [4, 12, 24, 24],
     3: [9, 40, 160, 496, 1208, 2240, 2984, 2384, 784],

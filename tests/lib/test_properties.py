@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from strategies import board_and_lexicon
 
 from boggle import Board, Lexicon, Rules, solve
-from boggle.rules import STANDARD_SCORING
+from boggle.model.rules import STANDARD_SCORING
 
 
 def has_path(board: Board, word: str) -> bool:

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from boggle import Lexicon
-from boggle.rules import CLASSIC
+from boggle.model.rules import CLASSIC
 from boggle.search.classes import ClassTask, Layout, top_level_classes
-from boggle.search.grid import board_text, canonical
-from boggle.search.prove import Prover, prove
-from boggle.search.run import letter_alphabet
+from boggle.search.faces import board_text, canonical
+from boggle.search.job import letter_alphabet
+from boggle.search.prove import prove
+from boggle.search.prover import Prover
 
 ROOT = Path(__file__).resolve().parents[2]
 WORDS = [

@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 
 from boggle import Lexicon
-from boggle.rules import CLASSIC
+from boggle.model.rules import CLASSIC
 from boggle.search import prove
 from boggle.search.classes import ClassTask, Layout, top_level_classes
-from boggle.search.prove import Prover, on_threads
-from boggle.search.run import letter_alphabet
+from boggle.search.job import letter_alphabet
+from boggle.search.prove import on_threads
+from boggle.search.prover import Prover
 
 WORDS = [
     "tea", "eat", "ate", "tee", "east", "seat", "teas", "sate", "tease", "ease", "stat",

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boggle import Board
-from boggle.dice import DICE_SETS
-from boggle.errors import DiceError
-from boggle.random_boards import MAX_SEED, BoardSource, board_at, board_lines
+from boggle.dice.bulk import MAX_SEED, BoardSource, board_at, board_lines
+from boggle.dice.cubes import DICE_SETS
+from boggle.model.errors import DiceError
 
 pytest.importorskip("numpy", reason="bulk random boards need NumPy: pip install '.[numpy]'")
 

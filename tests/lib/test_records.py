@@ -1,4 +1,4 @@
-"""The frozen records of boggle.records behave as dataclasses(frozen=True) do."""
+"""The frozen records of boggle.model.records behave as dataclasses(frozen=True) do."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pickle
 import pytest
 
 from boggle import CLASSIC, Board, RulesChoice, get_engine
-from boggle.records import FrozenInstanceError, dataclass, field, replace
-from boggle.rules import Rules
+from boggle.model.records import FrozenInstanceError, dataclass, field, replace
+from boggle.model.rules import Rules
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from boggle import Board, load_lexicon, solve
-from boggle.render import COLORS, board_text, faces, path_picture, path_text, svg
+from boggle.model.render import COLORS, board_text, faces, path_picture, path_text, svg
 
 
 def test_one_text_picture_of_a_board_everywhere() -> None:

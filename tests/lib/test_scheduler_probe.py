@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from boggle.cluster import ClusterError, probe_scheduler
+from boggle.scale.cluster import ClusterError, probe_scheduler
 
 
 def serve(answer: Callable[[socket.socket], None]) -> Iterator[str]:

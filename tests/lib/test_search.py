@@ -14,14 +14,15 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from boggle import Board, Lexicon, solve
-from boggle.cli import main
-from boggle.dice import DICE_SETS
-from boggle.errors import BoggleError
-from boggle.rules import CLASSIC
+from boggle.cli.main import main
+from boggle.dice.cubes import DICE_SETS
+from boggle.model.errors import BoggleError
+from boggle.model.rules import CLASSIC
 from boggle.search import Layout, search, top_level_classes
-from boggle.search.grid import apply_edit, board_text, canonical, neighbour_edits, split_order
+from boggle.search.faces import apply_edit, board_text, canonical, neighbour_edits, split_order
 from boggle.search.local import hillclimb
-from boggle.search.prove import Prover, prove
+from boggle.search.prove import prove
+from boggle.search.prover import Prover
 from boggle.search.scorer import Scorer
 from boggle.search.space import LetterSpace, State, rollable
 from boggle.search.tracker import Tracker

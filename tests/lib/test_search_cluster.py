@@ -16,9 +16,9 @@ import pytest
 from dask_helpers import TestCluster, boggle, free_port, need_distributed
 
 from boggle import Board, Lexicon, solve
-from boggle.rules import CLASSIC
+from boggle.model.rules import CLASSIC
 from boggle.search import prove, search
-from boggle.search.prove import ClassResult, ProofResult
+from boggle.search.results import ClassResult, ProofResult
 
 PROOF_TEXT = (
     "tea eat ate tee sea seat east teas eats sate set sat rat tar art star rats tars arts "

@@ -8,22 +8,11 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, Lexicon, load_lexicon, solve
-from boggle import frequencies as frequencies_module
-from boggle.cache import cache_folder
-from boggle.errors import MissingDependencyError
-from boggle.frequencies import (
-    ListFrequencies,
-    at_level,
-    level_lexicon,
-    list_frequencies,
-    with_frequencies,
-)
+from boggle.dice.language import roll_for_language
+from boggle.files.cache import cache_folder
 from boggle.game.word_setting import WordSetting
-from boggle.language_dice import roll_for_language
-from boggle.language_lists import language_lexicon, system_list_path
-from boggle.languages import PROFILES
-from boggle.rooms import Room, RoomError, RoomSettings, judge
-from boggle.word_levels import (
+from boggle.model.errors import MissingDependencyError
+from boggle.model.word_levels import (
     COMMON_ZIPF,
     STANDARD_ZIPF,
     WordLevelError,
@@ -31,7 +20,18 @@ from boggle.word_levels import (
     keeps,
     level_for,
 )
-from boggle.word_levels import rank as level_rank
+from boggle.model.word_levels import rank as level_rank
+from boggle.rooms import Room, RoomError, RoomSettings, judge
+from boggle.wordlists import frequencies as frequencies_module
+from boggle.wordlists.frequencies import (
+    ListFrequencies,
+    at_level,
+    level_lexicon,
+    list_frequencies,
+    with_frequencies,
+)
+from boggle.wordlists.languages import PROFILES, language_lexicon
+from boggle.wordlists.sources import system_list_path
 
 wordfreq = pytest.importorskip("wordfreq", reason="the word levels need wordfreq ([test] extra)")
 

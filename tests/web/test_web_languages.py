@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, load_lexicon
-from boggle.language_lists import foreign_letters
+from boggle.wordlists.languages import foreign_letters
 
 fastapi = pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 from fastapi.testclient import TestClient  # noqa: E402
@@ -64,7 +64,7 @@ def test_a_roll_with_an_unknown_list_is_refused(client: TestClient) -> None:
 def test_an_installed_system_list_is_offered(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from boggle.languages import SYSTEM_LISTS, SystemList
+    from boggle.wordlists.sources import SYSTEM_LISTS, SystemList
 
     path = tmp_path / "ngerman"
     path.write_text("Straße\nBär\n", encoding="utf-8")
@@ -80,7 +80,7 @@ def test_check_folds_the_typed_word_with_the_lists_language(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Issue 32: `Straße` typed on the page is the German list's `strasse`."""
-    from boggle.languages import SYSTEM_LISTS, SystemList
+    from boggle.wordlists.sources import SYSTEM_LISTS, SystemList
 
     path = tmp_path / "ngerman"
     path.write_text("Straße\nBär\n", encoding="utf-8")

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from boggle import solve
-from boggle.frequencies import with_frequencies
+from boggle.wordlists.frequencies import with_frequencies
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 pytest.importorskip("wordfreq", reason="the word levels need wordfreq ([test] extra)")

@@ -14,7 +14,7 @@ from browser import ARTIFACTS, Pages
 from serve_process import ServeProcess
 
 from boggle import Board, solve
-from boggle.frequencies import with_frequencies
+from boggle.wordlists.frequencies import with_frequencies
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytest.importorskip("wordfreq", reason="the word levels need wordfreq ([test] extra)")

@@ -605,7 +605,8 @@ static const tnode *group_tree(maker *m, records *r, int bits) {
         sorted = sort_byte_records(&b->sorter, r->data, b->spare, r->len, m->stride,
                                    (size_t)m->c->n);
     }
-    return sorted ? read_tree(m, sorted, r->len) : NULL;
+    if (!sorted && r->len) return NULL; /* out of memory (no records: data may be NULL) */
+    return read_tree(m, sorted, r->len);
 }
 
 #define RECORDS_KEEP ((size_t)64 << 20) /* bytes of record buffers kept for the next class */

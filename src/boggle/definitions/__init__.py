@@ -35,16 +35,17 @@ from boggle.definitions.morphology import (
 )
 from boggle.definitions.supplement import SUPPLEMENT
 from boggle.definitions.wordnet import Glossary, GlossExtract, SystemWordNet
-from boggle.errors import BoggleError
-from boggle.languages import language_profile, nfc
-from boggle.wordlist_files import DATA_DIR
+from boggle.model.errors import BoggleError
+from boggle.model.letters import nfc
+from boggle.wordlists.languages import language_profile
+from boggle.wordlists.sources import DATA_DIR
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from dataclasses import dataclass
     from typing import Any
 else:
-    from boggle.records import dataclass
+    from boggle.model.records import dataclass
 
 EXTRACT_FILE = "wordnet-glosses.txt.gz"
 """The extract of WordNet's glosses in the package's data folder."""
@@ -301,7 +302,7 @@ def wiktionary_url(word: str, language: str) -> str:
 
 
 def define(entry: str, language: str = "en") -> Definition:
-    """What ``entry`` means in ``language`` (a code of :data:`boggle.languages.PROFILES`).
+    """What ``entry`` means in ``language`` (a code of :data:`boggle.wordlists.languages.PROFILES`).
 
     Raises :class:`DefinitionError` for an empty entry or one with other characters than
     letters, :class:`DefinitionsUnavailable` when no English dictionary can be read.

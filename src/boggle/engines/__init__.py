@@ -4,7 +4,7 @@ An engine is a function ``engine(board, lexicon, rules) -> Iterator[Found]``
 that yields each word of ``lexicon`` that has a path on ``board`` and meets
 ``rules.min_length``, once, with one path.  Engines never print, never read
 files the caller did not name, and keep no global state except caches stored
-on the lexicon (:meth:`boggle.lexicon.Lexicon.cached`).
+on the lexicon (:meth:`boggle.wordlists.lexicon.Lexicon.cached`).
 
 The built-in engines are listed in :data:`BUILT_IN` with what a shell needs to
 know of them (the longest word they find, whether their words come in
@@ -21,18 +21,19 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 
-from boggle.board import Board
-from boggle.errors import EngineError
-from boggle.language_lists import fold_board
-from boggle.lexicon import Lexicon, load_lexicon
-from boggle.rules import Rules, RulesChoice, choose_rules
-from boggle.solution import Found, Solution
+from boggle.model.board import Board
+from boggle.model.errors import EngineError
+from boggle.model.rules import Rules, RulesChoice, choose_rules
+from boggle.model.solution import Found, Solution
+from boggle.wordlists.languages import fold_board
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_lexicon
 
 TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
 if TYPE_CHECKING:
     from dataclasses import dataclass, field
 else:
-    from boggle.records import dataclass, field
+    from boggle.model.records import dataclass, field
 
 EngineFunction = Callable[[Board, Lexicon, Rules], Iterator[Found]]
 SolutionFunction = Callable[[Board, Lexicon, Rules], Solution]
@@ -144,7 +145,9 @@ def _heap_seek_file() -> FileEngineFunction:
 
 BUILT_IN: tuple[Engine, ...] = (
     Engine(
-        "trie", "trie depth-first search in plain Python: the readable reference (seed 004)", _trie
+        "trie",
+        "trie depth-first search in plain Python: the readable reference (Capps's Haskell paper)",
+        _trie,
     ),
     Engine(
         "native",
@@ -152,28 +155,32 @@ BUILT_IN: tuple[Engine, ...] = (
         _native,
         load_solution=_native_solution,
     ),
-    Engine("prefixes", "depth-first search with a word set and a prefix set (seed 003)", _prefixes),
+    Engine(
+        "prefixes",
+        "depth-first search with a word set and a prefix set (the prefix-set article)",
+        _prefixes,
+    ),
     Engine(
         "letterhash",
-        "every path up to 8 letters, looked up in a letter-set hash table (seed 004)",
+        "every path up to 8 letters, looked up in a letter-set hash table (Capps's Haskell paper)",
         _letterhash,
         max_length=8,
     ),
     Engine(
         "pathtable",
-        "tables of all paths of k cubes, grown array-at-a-time in NumPy (seed 001)",
+        "tables of all paths of k cubes, grown array-at-a-time in NumPy (McDonnell and Hui's J)",
         _pathtable,
     ),
     Engine(
         "heap",
-        "min-heaps over a sorted word file scanned forward: no trie (seeds 000/002)",
+        "min-heaps over a sorted word file scanned forward: no trie (the Tangleword heap solver)",
         _heap,
         streams_in_order=True,
         load_file_engine=_heap_file,
     ),
     Engine(
         "heap-seek",
-        "the heap engine jumping ahead in the file by binary search (seed 000)",
+        "the heap engine jumping ahead in the file by binary search (the Tangleword idea)",
         _heap_seek,
         streams_in_order=True,
         load_file_engine=_heap_seek_file,
@@ -202,7 +209,11 @@ def register(
 
 
 def engine_names() -> list[str]:
-    """Names of the registered engines."""
+    """Names of the registered engines.
+
+    >>> engine_names()[:3]
+    ['trie', 'native', 'prefixes']
+    """
     return list(_REGISTRY)
 
 
@@ -212,7 +223,11 @@ def engines() -> list[Engine]:
 
 
 def default_engine() -> str:
-    """The engine ``solve`` uses when none is named: the fastest available."""
+    """The engine ``solve`` uses when none is named: the fastest available.
+
+    >>> default_engine()
+    'native'
+    """
     for name in PREFERRED_DEFAULTS:
         try:
             _REGISTRY[name].function  # noqa: B018 - importing it is the check
@@ -223,7 +238,16 @@ def default_engine() -> str:
 
 
 def get_engine(name: str) -> Engine:
-    """The engine called ``name``; :class:`EngineError` if there is none."""
+    """The engine called ``name``; :class:`EngineError` if there is none.
+
+    >>> engine = get_engine("letterhash")
+    >>> engine.max_length, engine.streams_in_order
+    (8, False)
+    >>> get_engine("magic")
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.EngineError: unknown engine 'magic'; choose one of: trie, native, ...
+    """
     try:
         return _REGISTRY[name]
     except KeyError:
@@ -245,7 +269,14 @@ def solve(
     :class:`Lexicon`, a bundled list name or a file path (default: the
     bundled default list); ``rules`` are fixed :class:`Rules`, or a :class:`RulesChoice` (default:
     the preset for the board size); ``words``: ``common`` or ``standard`` keeps only the
-    words of that level (with their frequencies, see :func:`boggle.frequencies.at_level`).
+    words of that level (with their frequencies, see :func:`boggle.wordlists.frequencies.at_level`).
+
+    >>> from boggle import Lexicon
+    >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "mile", "moxie"]))
+    >>> [(found.word, found.points) for found in solution], solution.score
+    ([('fame', 1), ('mile', 1)], 2)
+    >>> solve("fxie amlo ewbx astu", Lexicon.from_words(["fame"]), engine="trie").count
+    1
     """
     if isinstance(board, str):
         board = Board.parse(board)
@@ -263,6 +294,6 @@ def solve(
         )
     if words == "all":
         return solution
-    from boggle.frequencies import at_level  # here: a solve of every word never needs it
+    from boggle.wordlists.frequencies import at_level  # here: a solve of every word never needs it
 
     return at_level(solution, words)

@@ -1,4 +1,4 @@
-"""The heap-based solver: no trie, no word list in memory (seeds 000 and 002).
+"""The heap-based solver: no trie, no word list in memory (the Tangleword solver).
 
 The Tangleword solver's design.  The words stay in a file sorted
 alphabetically, one per line, read *forward only*; the board's letters are
@@ -40,7 +40,7 @@ otherwise writes the words once to a cache file named by the lexicon's digest
 (:func:`sorted_word_file`).  :func:`solve_heap_file` works from a file alone.
 
 >>> from boggle import Board, Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> lexicon = Lexicon.from_words(["ale", "ales", "alter", "alters", "pot", "opt"])
 >>> [f.word for f in solve_heap(Board.parse("sla ret uop"), lexicon, CLASSIC)]
 ['ale', 'ales', 'alter', 'alters', 'opt', 'pot']
@@ -56,13 +56,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from boggle import cache
-from boggle.board import Board
-from boggle.errors import EngineError, LexiconError
-from boggle.inputs import GZIP_MAGIC, SNIFF_BYTES, looks_binary, open_regular
-from boggle.lexicon import MAX_WORD_LETTERS, Lexicon
-from boggle.rules import Rules
-from boggle.solution import Found
+from boggle.files import cache
+from boggle.files.inputs import GZIP_MAGIC, SNIFF_BYTES, looks_binary, open_regular
+from boggle.model.board import Board
+from boggle.model.errors import EngineError, LexiconError
+from boggle.model.rules import Rules
+from boggle.model.solution import Found
+from boggle.wordlists.lexicon import MAX_WORD_LETTERS, Lexicon
 
 MAX_LINE_BYTES = 4 * MAX_WORD_LETTERS
 """A longer line in a sorted list file cannot hold a word (64 letters of up to 4 UTF-8 bytes)."""
@@ -314,7 +314,7 @@ def sorted_word_file(lexicon: Lexicon) -> Path | None:
 
     The lexicon's own file when its bytes already are exactly that (a sorted,
     normalised, uncompressed list); otherwise ``<cache>/wordlists/<digest>.txt``
-    (see :mod:`boggle.cache`), written once and used again only while its
+    (see :mod:`boggle.files.cache`), written once and used again only while its
     content is exactly the lexicon's (an edited or damaged copy is rewritten).
     ``None`` when the cache is off or unusable: the engine then reads the
     words from memory.

@@ -1,7 +1,7 @@
-"""Brute force over every path, words looked up by a letter-set hash (seed 004).
+"""Brute force over every path, words looked up by a letter-set hash ("Solving Boggle in Haskell").
 
-The seed's hash table: a word's hash is the *set* of its letters as a bit mask
-(:func:`boggle.letters.letter_set_mask`: ``a`` is 1, ``b`` 2, ``c`` 4, ...;
+The paper's hash table: a word's hash is the *set* of its letters as a bit mask
+(:func:`boggle.model.letters.letter_set_mask`: ``a`` is 1, ``b`` 2, ``c`` 4, ...;
 letters beyond a-z get the bits after ``z``, in sorted order), reduced modulo
 the table size (2^20 by default, the paper's choice). Anagrams and words over
 the same letters share a bucket: ``"stop"``, ``"pots"`` and ``"post"`` all hash
@@ -19,13 +19,13 @@ the maximum length (``boggle paths`` counts them): 283,400 paths of up to 8
 cubes on 4x4, 1.5 million on 5x5, 4.1 million on 6x6.  The engine estimates
 it first and refuses with :class:`EngineError` above :data:`MAX_PATHS`.
 
->>> from boggle.letters import letter_set_mask
+>>> from boggle.model.letters import letter_set_mask
 >>> bin(letter_set_mask("stop"))  # bits of o (14), p (15), s (18), t (19)
 '0b11001100000000000000'
 >>> letter_set_mask("pots") == letter_set_mask("stop")
 True
 >>> from boggle import Board, Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> lexicon = Lexicon.from_words(["quote", "dote", "toe"])
 >>> board = Board.parse("qod etn asi")
 >>> sorted(f.word for f in solve_letterhash(board, lexicon, CLASSIC))
@@ -39,14 +39,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from boggle.board import Board
-from boggle.errors import BoardError, EngineError
-from boggle.letters import letter_indices
-from boggle.lexicon import Lexicon
-from boggle.pathcount import MAX_CELLS, count_paths
-from boggle.rules import Rules
-from boggle.solution import Found
-from boggle.wording import a_size
+from boggle.model.board import Board
+from boggle.model.errors import BoardError, EngineError
+from boggle.model.grid_paths import MAX_CELLS, count_paths
+from boggle.model.letters import letter_indices
+from boggle.model.rules import Rules
+from boggle.model.solution import Found
+from boggle.model.wording import a_size
+from boggle.wordlists.lexicon import Lexicon
 
 DEFAULT_MAX_LENGTH = 8
 """The longest word searched for, in letters (the paper's ``MAX_WORD_LENGTH``)."""
@@ -109,7 +109,7 @@ def hash_table(lexicon: Lexicon, table_bits: int = DEFAULT_TABLE_BITS) -> Letter
 def estimated_paths(rows: int, cols: int, max_cubes: int) -> int:
     """Number of paths of 1 to ``max_cubes`` cubes on a ``rows`` x ``cols`` board.
 
-    Exact (:mod:`boggle.pathcount`) up to the largest grid that module counts; larger
+    Exact (:mod:`boggle.model.grid_paths`) up to the largest grid that module counts; larger
     boards are estimated from their largest countable sub-board, scaled by the
     number of cells (paths grow about linearly with the cells).
 

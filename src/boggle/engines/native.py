@@ -15,7 +15,7 @@ letters get a code each and the others an escape code and digits (see
 ``ESCAPE``), so every list runs here.
 
 >>> from boggle import Board, Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> lexicon = Lexicon.from_words(["fame", "fax", "moxie"])
 >>> sorted(f.word for f in solve_native(Board.parse("fxie amlo ewbx astu"), lexicon, CLASSIC))
 ['fame', 'fax']
@@ -39,12 +39,12 @@ from boggle._native.core import (
     Trie,
     checksum,
 )
-from boggle.board import MULTI_LETTER_FACES, Board
-from boggle.cache import cache_folder, load_view, store
 from boggle.engines.trie import solve_trie
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
-from boggle.solution import Found, ScoredWord, Solution
+from boggle.files.cache import cache_folder, load_view, store
+from boggle.model.board import MULTI_LETTER_FACES, Board
+from boggle.model.rules import Rules
+from boggle.model.solution import Found, ScoredWord, Solution
+from boggle.wordlists.lexicon import Lexicon
 
 _SINGLE_FACES = "abcdefghijklmnopqrstuvwxyz"
 _MULTI_FACES = tuple(sorted(MULTI_LETTER_FACES))
@@ -163,7 +163,7 @@ def _read_cache(
     """Letter codes, the words in code order (UTF-8, one a line), trie image and longest word
         from a sound cache entry, the words and image as views of the entry's bytes (read into
     the process's own memory: a cache file truncated later cannot touch them, see
-    :func:`boggle.cache.load_view`).
+    :func:`boggle.files.cache.load_view`).
         The words come from the entry, so the lexicon's own words are not needed (a list read
         through its summary is then never read at all)."""
     path = _cache_file(lexicon)

@@ -1,4 +1,4 @@
-"""Tables of paths, extended one cube at a time, array-at-a-time (seed 001).
+"""Tables of paths, extended one cube at a time, array-at-a-time ("At Play With J: Boggle").
 
 Eugene McDonnell's J solution, with Roger Hui's path tables: the paths of
 ``k`` cubes are a table with ``k`` columns, one row per path.  The table of
@@ -25,7 +25,7 @@ raises :class:`EngineError`.  The tables hold every live path of one length at
 once, so it trades memory for few, large array operations.
 
 >>> from boggle import Board, Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> lexicon = Lexicon.from_words(["quote", "dote", "toe", "tine"])
 >>> sorted(f.word for f in solve_pathtable(Board.parse("qod etn asi"), lexicon, CLASSIC))
 ['dote', 'quote', 'toe']
@@ -36,12 +36,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from boggle.board import Board
-from boggle.errors import EngineError
-from boggle.grid import padded_neighbours
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
-from boggle.solution import Found
+from boggle.model.board import Board
+from boggle.model.errors import EngineError
+from boggle.model.grid import padded_neighbours
+from boggle.model.rules import Rules
+from boggle.model.solution import Found
+from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np

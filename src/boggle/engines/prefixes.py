@@ -1,4 +1,4 @@
-"""Depth-first search with a set of words and a set of prefixes (seed 003).
+"""Depth-first search with a set of words and a set of prefixes (the prefix-set article).
 
 The word list becomes two sets: ``words``, and ``prefixes``, every beginning
 of every word (``"c"``, ``"ca"``, ``"cat"`` for ``"cat"``).  From each cube a
@@ -8,17 +8,17 @@ them when they are in ``words``.  Two hash-set look-ups per step replace the
 trie walk of the ``trie`` engine: simpler to write, more memory (every prefix
 is a separate string).
 
-The seed indexes the board by single characters, so its ``q`` cube reads
+The article indexes the board by single characters, so its ``q`` cube reads
 ``q`` and it never finds a Qu word.  Here a path reads whole faces: the Qu
 cube adds ``"qu"``, a ``[th]`` cube adds ``"th"``.
 
-The seed builds the sets for each board from the words whose letters are all
+The article builds the sets for each board from the words whose letters are all
 on the board (a regular expression over the list); here the sets are built
 once per word list and kept on the lexicon, so the per-board filter would only
 cost time.
 
 >>> from boggle import Board, Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> lexicon = Lexicon.from_words(["quote", "qat", "dote", "toe"])
 >>> sorted(f.word for f in solve_prefixes(Board.parse("qod etn asi"), lexicon, CLASSIC))
 ['dote', 'quote', 'toe']
@@ -31,10 +31,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from boggle.board import Board
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
-from boggle.solution import Found
+from boggle.model.board import Board
+from boggle.model.rules import Rules
+from boggle.model.solution import Found
+from boggle.wordlists.lexicon import Lexicon
 
 
 def word_prefixes(words: Iterable[str], *, proper: bool = False) -> frozenset[str]:

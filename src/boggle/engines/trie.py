@@ -1,4 +1,4 @@
-"""The reference engine: depth-first search over a trie (seed 004).
+"""The reference engine: depth-first search over a trie ("Solving Boggle in Haskell").
 
 Written to be read, not to be fast: every other engine is checked against it.
 The trie holds every word of the lexicon, one node per prefix.  From each cube
@@ -7,7 +7,7 @@ several letters (``qu``, ``th``) walks several trie edges at once.  When no
 word continues the letters read so far, the walk stops.
 
 >>> from boggle import Board, Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> board = Board.parse("qod etn asi")
 >>> lexicon = Lexicon.from_words(["quote", "qat", "dote"])
 >>> sorted(found.word for found in solve_trie(board, lexicon, CLASSIC))
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from boggle.board import Board
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
-from boggle.solution import Found
+from boggle.model.board import Board
+from boggle.model.rules import Rules
+from boggle.model.solution import Found
+from boggle.wordlists.lexicon import Lexicon
 
 
 class TrieNode:

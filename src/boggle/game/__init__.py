@@ -1,4 +1,6 @@
-"""Rounds by the rules of the game (seed 001): judging players' lists, matches, timed play.
+"""Rounds by the rules of the game (as "At Play With J: Boggle" gives them).
+
+Judging players' lists, matches, timed play.
 
 A round is a board, the rules, a word list and each player's list of words.
 Every entry of a list gets one verdict, decided in this order:
@@ -16,7 +18,7 @@ status                    meaning
 ``counted``               a good word only this player found: its points
 ========================  =====================================================
 
-The challenge house rule of seed 001 is an option (``challenge``): a challenged
+The article's challenge house rule is an option (``challenge``): a challenged
 entry that is not in the word list scores -1 (whether or not it is on the
 board); a challenged word that counts earns 1 point more.  Other verdicts
 (crossed off, too short, repeated, invalid) are settled by the rules, so a

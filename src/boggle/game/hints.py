@@ -6,7 +6,8 @@ a word the player already has (a word found after its hints began is dropped), a
 common words are hinted first: the chooser takes a ranking (a number per word, higher
 first, such as a Zipf frequency), else the solution's own ``zipf`` per word when it
 carries one (common, then standard, then obscure words, by Zipf frequency within a
-level, when the solution carries frequencies: :func:`boggle.frequencies.with_frequencies`),
+level, when the solution carries frequencies:
+:func:`boggle.wordlists.frequencies.with_frequencies`),
 else the words that have a definition first; then shorter words first.
 
 A hint is stateless for the caller: :func:`next_hint` takes the hints given so far
@@ -30,11 +31,11 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from boggle.board import Cell
-from boggle.render import path_text
-from boggle.solution import Solution
-from boggle.word_levels import WORD_LEVELS
-from boggle.word_levels import rank as level_rank
+from boggle.model.board import Cell
+from boggle.model.render import path_text
+from boggle.model.solution import Solution
+from boggle.model.word_levels import WORD_LEVELS
+from boggle.model.word_levels import rank as level_rank
 
 HINTS_PER_ROUND = 5
 """How many hints a player may ask for in one round on the page (``boggle play`` too)."""

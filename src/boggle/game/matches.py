@@ -7,11 +7,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from boggle.errors import JudgeError
 from boggle.game.rounds import RoundResult
+from boggle.model.errors import JudgeError
 
 DEFAULT_TARGET = 100
-"""The score a match is played to (seed 001: 50, 100 or any agreed target)."""
+"""The score a match is played to ("At Play With J": 50, 100 or any agreed target)."""
 
 
 @dataclass

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from boggle.board import Board, Cell
 from boggle.game.words import PathSearchError, Status, check_word, find_path, typed_word
-from boggle.solution import ScoredWord, Solution
+from boggle.model.board import Board, Cell
+from boggle.model.solution import ScoredWord, Solution
 
 FeedbackStatus = Literal[
     "accepted", "already_found", "not_a_word", "not_on_board", "too_short", "invalid"

@@ -14,11 +14,11 @@ import difflib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from boggle.errors import JudgeError
 from boggle.game.matches import DEFAULT_TARGET, Match, play_match
 from boggle.game.rounds import PlayerList, RoundResult, default_challenge, judge_round
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules, RulesChoice
+from boggle.model.errors import JudgeError
+from boggle.model.rules import Rules, RulesChoice
+from boggle.wordlists.lexicon import Lexicon
 
 ROUND_KEYS = ("board", "players", "challenge")
 MATCH_KEYS = ("rounds", "target")
@@ -31,7 +31,7 @@ def check_keys(data: Mapping[Any, Any], known: tuple[str, ...], where: str) -> N
     >>> check_keys({"name": "ann", "challanged": []}, PLAYER_KEYS, "player 1")
     Traceback (most recent call last):
     ...
-    boggle.errors.JudgeError: player 1: unknown key 'challanged' (did you mean 'challenged'?)
+    boggle.model.errors.JudgeError: player 1: unknown key 'challanged' (did you mean 'challenged'?)
     """
     for key in data:
         if key not in known:

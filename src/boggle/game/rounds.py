@@ -11,13 +11,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from boggle import render
-from boggle.board import Board, Cell
-from boggle.errors import BoggleError, JudgeError
 from boggle.game.words import Status, WordCheck, check_word, typed_word
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules, RulesChoice, choose_rules
-from boggle.wording import counted
+from boggle.model import render
+from boggle.model.board import Board, Cell
+from boggle.model.errors import BoggleError, JudgeError
+from boggle.model.rules import Rules, RulesChoice, choose_rules
+from boggle.model.wording import counted
+from boggle.wordlists.lexicon import Lexicon
 
 ChallengeMode = Literal["off", "listed", "all"]
 CHALLENGE_MODES: tuple[str, ...] = ("off", "listed", "all")
@@ -38,6 +38,9 @@ class PlayerList:
     """What a player wrote down: entries in order, and the words other players challenged.
 
     ``PlayerList.from_text`` reads a list typed one word per line.
+
+    >>> PlayerList.from_text("ann", "fame\\nmile\\n").entries
+    ('fame', 'mile')
     """
 
     name: str
@@ -130,7 +133,14 @@ class PlayerResult:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """A judged round: each player's verdicts, the scores, and any problem with the input."""
+    """A judged round: each player's verdicts, the scores, and any problem with the input.
+
+    >>> from boggle import Lexicon
+    >>> ann = PlayerList.from_text("ann", "fame\\nmile\\n")
+    >>> result = judge_round("fxie amlo ewbx astu", [ann], Lexicon.from_words(["fame"]))
+    >>> result.player("ann").score, result.winners(), result.problems
+    (1, ['ann'], ())
+    """
 
     board: Board | None
     board_text: str
@@ -234,6 +244,14 @@ def judge_round(
     reason is in ``problems``.  Players are :class:`PlayerList` or a mapping of
     name to entries (a list, or one text of lines).  ``challenge=None`` is the
     :func:`default_challenge` of the players.
+
+    >>> from boggle import Lexicon
+    >>> players = {"ann": ["fame", "mile", "zzz"], "bob": ["fame"]}
+    >>> result = judge_round("fxie amlo ewbx astu", players, Lexicon.from_words(["fame", "mile"]))
+    >>> result.scores()
+    {'ann': 1, 'bob': 0}
+    >>> [(verdict.entry, verdict.status.value) for verdict in result.player("ann").verdicts]
+    [('fame', 'crossed_off'), ('mile', 'counted'), ('zzz', 'not_on_board')]
     """
     lists = _as_player_lists(players)
     if challenge is None:

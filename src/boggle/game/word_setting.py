@@ -1,7 +1,7 @@
 """A game's choice of words: which level counts, and what happens to the others.
 
 A room's host, the daily board and a solo round choose ``word_level``
-(``common``, ``standard`` or ``all``, see :mod:`boggle.word_levels`) and what a word of
+(``common``, ``standard`` or ``all``, see :mod:`boggle.model.word_levels`) and what a word of
 the list outside that level gets (``other_words``):
 
 * ``refused``: "count common words only": it is not a word of this game and is not kept;
@@ -10,7 +10,7 @@ the list outside that level gets (``other_words``):
 Either way such a word never counts, is never crossed off and never costs a challenge.
 
 >>> from boggle import Board, Lexicon, solve
->>> from boggle.word_levels import WordFrequency
+>>> from boggle.model.word_levels import WordFrequency
 >>> setting = WordSetting.from_json({"word_level": "common", "other_words": "zero"})
 >>> solution = solve(Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame", "ambo"]))
 >>> solution = solution.with_frequencies({"fame": WordFrequency(3.3, "common")})
@@ -26,16 +26,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from boggle.errors import MissingDependencyError
-from boggle.frequencies import (
+from boggle.model.errors import MissingDependencyError
+from boggle.model.solution import ScoredWord, Solution
+from boggle.model.word_levels import ALL, CHOICES, WordLevelError, keeps, rank
+from boggle.wordlists.frequencies import (
     frequencies_available,
     list_frequencies,
     missing_message,
     with_frequencies,
 )
-from boggle.lexicon import Lexicon
-from boggle.solution import ScoredWord, Solution
-from boggle.word_levels import ALL, CHOICES, WordLevelError, keeps, rank
+from boggle.wordlists.lexicon import Lexicon
 
 OTHER_WORDS = ("refused", "zero")
 """What a word of the list outside the game's level gets (see the module docstring)."""
@@ -52,12 +52,12 @@ class WordSetting:
     def from_json(cls, data: Mapping[str, Any]) -> WordSetting:
         """The setting of a client's JSON object (absent keys: every word counts);
         :class:`WordLevelError` for an unknown value,
-        :class:`~boggle.errors.MissingDependencyError` for a level without ``wordfreq``.
+        :class:`~boggle.model.errors.MissingDependencyError` for a level without ``wordfreq``.
 
         >>> WordSetting.from_json({"word_level": "rare"})
         Traceback (most recent call last):
           ...
-        boggle.word_levels.WordLevelError: 'word_level' must be one of: common, standard, all; ...
+        boggle.model.word_levels.WordLevelError: 'word_level' must be one of: common, ...
         """
         level = data.get("word_level", ALL)
         if level is None:

@@ -1,7 +1,7 @@
 """One typed word checked on its own: its path on the board, its verdict, its points.
 
 >>> from boggle import Board, Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> check = check_word("Fame", Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame"]),
 ...     CLASSIC)
 >>> check.status.value, check.points, check.path
@@ -16,22 +16,26 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from boggle.board import Board, Cell
-from boggle.errors import BoggleError
-from boggle.language_lists import fold_board, lexicon_profile
-from boggle.languages import nfc
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
+from boggle.model.board import Board, Cell
+from boggle.model.errors import BoggleError
+from boggle.model.letters import nfc
+from boggle.model.rules import Rules
+from boggle.wordlists.languages import fold_board, lexicon_profile
+from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:
-    from boggle.solution import Solution
+    from boggle.model.solution import Solution
 
 PATH_STEP_BUDGET = 2_000_000
 """The most steps :func:`find_path` takes before it gives up (well under a second)."""
 
 
 class Status(StrEnum):
-    """The verdict on one entry of a player's list (see :mod:`boggle.game`)."""
+    """The verdict on one entry of a player's list (see :mod:`boggle.game`).
+
+    >>> Status("crossed_off").label
+    'crossed off'
+    """
 
     COUNTED = "counted"
     CROSSED_OFF = "crossed_off"
@@ -218,7 +222,7 @@ def check_word(
     ``solution``, a listed word's path is read from it, with no search.
     Cross-off and repeats need the other entries; :func:`judge_round` adds them.
 
-    >>> from boggle.rules import CLASSIC
+    >>> from boggle.model.rules import CLASSIC
     >>> lexicon = Lexicon.from_words(["fame", "axe", "ox"])
     >>> board = Board.parse("fxie amlo ewbx astu")
     >>> [check_word(w, board, lexicon, CLASSIC).status.value for w in ["Fame", "ox", "fax", "exam"]]

@@ -34,16 +34,16 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from boggle.board import Board
 from boggle.engines import solve
 from boggle.game import Status, judge_round
-from boggle.lexicon import Lexicon
-from boggle.render import board_json
+from boggle.model.board import Board
+from boggle.model.render import board_json
+from boggle.model.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
 from boggle.rooms.compact import CELL_DIGITS
 from boggle.rooms.hub import CODE_ALPHABET
 from boggle.rooms.limits import KeyedRateLimiter, RoomError
 from boggle.rooms.storage import ResultStore
-from boggle.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
+from boggle.wordlists.lexicon import Lexicon
 
 CODE_LENGTH = 8
 """Characters of a challenge's code (from the rooms' alphabet: no 0/O, 1/I)."""

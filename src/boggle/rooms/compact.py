@@ -57,7 +57,7 @@ CELL_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
 CODE = re.compile(r"([a-zA-Z])(-?\d+)([+-]\d+)?(?:\.([0-9a-zA-Z_-]*))?\Z")
 UNFOUND = re.compile(r"(-?\d+)\.([0-9a-zA-Z_-]*)(?:~([0-9.e+-]+)([a-z]))?\Z")
 LEVEL_LETTERS = {"common": "c", "standard": "s", "obscure": "o"}
-"""A word's level (:mod:`boggle.word_levels`) as one letter, after its Zipf frequency."""
+"""A word's level (:mod:`boggle.model.word_levels`) as one letter, after its Zipf frequency."""
 LEVELS = {letter: level for level, letter in LEVEL_LETTERS.items()}
 
 

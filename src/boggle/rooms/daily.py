@@ -21,8 +21,8 @@ from __future__ import annotations
 import datetime
 import hashlib
 
-from boggle.board import Board
-from boggle.dice import roll_board
+from boggle.dice.cubes import roll_board
+from boggle.model.board import Board
 from boggle.rooms.limits import RoomError
 
 DAILY_SECONDS = 180

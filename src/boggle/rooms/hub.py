@@ -17,10 +17,10 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
-from boggle.lexicon import Lexicon
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rooms.room import Player, Room
 from boggle.rooms.settings import RoomSettings
+from boggle.wordlists.lexicon import Lexicon
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Letters and digits that cannot be mistaken for one another (no 0/O, 1/I)."""

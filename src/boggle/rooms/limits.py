@@ -17,7 +17,7 @@ import math
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from boggle.errors import BoggleError
+from boggle.model.errors import BoggleError
 
 
 class RoomError(BoggleError):

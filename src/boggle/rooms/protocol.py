@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from boggle.render import board_json
+from boggle.model.render import board_json
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rooms.room import Phase, Player, Room, WordFeedback
 
@@ -132,7 +132,7 @@ def progress_message(room: Room) -> dict[str, Any]:
 
 
 def room_board_json(room: Room) -> dict[str, Any] | None:
-    """The room's board as the page reads it (:func:`boggle.render.board_json`), if rolled."""
+    """The room's board as the page reads it (:func:`boggle.model.render.board_json`), if rolled."""
     return None if room.board is None else board_json(room.board)
 
 

@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from boggle.board import Board, Cell
 from boggle.engines import solve
 from boggle.game import (
     Match,
@@ -38,12 +37,13 @@ from boggle.game import (
     typed_word,
 )
 from boggle.game.word_setting import EVERY_WORD, WordSetting, unfound_json, with_levels
-from boggle.lexicon import Lexicon
-from boggle.render import board_json
+from boggle.model.board import Board, Cell
+from boggle.model.render import board_json
+from boggle.model.rules import Rules
+from boggle.model.solution import Solution
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rooms.settings import RoomSettings
-from boggle.rules import Rules
-from boggle.solution import Solution
+from boggle.wordlists.lexicon import Lexicon
 
 UNLIMITED_TARGET = 10**9
 """The target of a match played to a number of rounds only."""

@@ -15,12 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from boggle.board import Board
-from boggle.dice import DICE_SETS, roll_board
-from boggle.errors import BoggleError
+from boggle.dice.cubes import DICE_SETS, roll_board
 from boggle.game.word_setting import EVERY_WORD, WordSetting
+from boggle.model.board import Board
+from boggle.model.errors import BoggleError
+from boggle.model.rules import PRESETS, Rules, preset, rules_for_board
 from boggle.rooms.limits import RoomError, RoomLimits
-from boggle.rules import PRESETS, Rules, preset, rules_for_board
 
 DICE_NAMES = (*DICE_SETS, "uniform")
 

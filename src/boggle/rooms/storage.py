@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from boggle.cache import writable_dir
-from boggle.errors import BoggleError
+from boggle.files.cache import writable_dir
+from boggle.model.errors import BoggleError
 from boggle.rooms.compact import PackedPlayer, pack_json, pack_round, unpack_round
 
 FILE_NAME = "results.sqlite3"

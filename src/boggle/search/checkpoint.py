@@ -24,16 +24,14 @@ import json
 import os
 import stat
 import zlib
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
-from boggle.errors import BoggleError
-from boggle.inputs import describe_size
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
-
-if TYPE_CHECKING:
-    from boggle.search.classes import Layout
-    from boggle.search.prove import ClassResult
+from boggle.files.inputs import describe_size
+from boggle.model.errors import BoggleError
+from boggle.model.rules import Rules
+from boggle.search.classes import Layout
+from boggle.search.results import ClassResult
+from boggle.wordlists.lexicon import Lexicon
 
 KIND = "boggle-prove-checkpoint"
 
@@ -74,8 +72,6 @@ class Checkpoint:
 
         ``classes``: how many top-level classes the proof has (class numbers are below it).
         """
-        from boggle.search.prove import ClassResult
-
         if path is None:
             return None
         header = {

@@ -26,7 +26,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from boggle.search.grid import symmetries
+from boggle.search.faces import symmetries
 
 # Partitions of a-z found by a heuristic search (hybrid-boggle paper, "Letter Buckets").
 PAPER_BUCKETS: dict[int, tuple[str, ...]] = {

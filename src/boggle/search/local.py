@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable
 from typing import cast
 
-from boggle.search.grid import Faces
+from boggle.search.faces import Faces
 from boggle.search.scorer import Scorer
 from boggle.search.space import LetterSpace, Space, State, key
 from boggle.search.tracker import Tracker

@@ -1,34 +1,12 @@
-"""Proving which boards score the most: branch and bound over classes of boards.
-
-A class gives each cell a set of letters.  Its *max bound* (computed in C,
-``boggle._native.core.ClassBound``) is never below the score of any board in
-it: a depth-first search like solving, where each cell takes its best letter
-on each path and the points of every path are added.  The proof uses the
-tighter bound of an *orderly sum/choice tree* (``src/boggle/_native/tree.c``):
-every path to a word on the class, its cells sorted in split order, merged
-into one tree whose sum nodes add and whose choice nodes (one cell) take
-their best face (built in C by a radix sort of the paths, ``tree_build.c``).
-Branch and bound starts from the top-level classes
-(:mod:`boggle.search.classes`); a class whose bound is at most ``above`` is
-dropped, any other has its next cell (centre first; among cells with as many
-neighbours, the one with fewest letters) forced to each of its letters: while
-the bound is high by merging that letter's subtree into the root, then
-(below ``WALK_BELOW x above``, or with ``WALK_CELLS`` cells left) by walking
-the tree with the choice nodes still waiting; a class of a single board is
-scored exactly.  Boards
-scoring above ``above`` are kept, one per symmetry class.  Where whole
-classes are walked (3x3), their trees are built as a forest: the paths grouped
-by the cells without every letter they go through, and the trees of groups
-another class may share kept for it (one split order for every class).
-
-:func:`prove_class` does one top-level class and :func:`prove` all of them,
-on several threads of this process sharing one compiled word list (the C
-works without the GIL) or on a Dask cluster (``where``, see
-:mod:`boggle.search.on_cluster`), with a checkpoint file so an interrupted
-proof goes on where it stopped.
+"""Proving which boards score the most: every top-level class of boards
+(:mod:`boggle.search.classes`) bounded and split by the :class:`~boggle.search.prover.Prover`,
+on several threads of this process sharing one compiled word list (the C works without the
+GIL) or on a Dask cluster (``where``, see :mod:`boggle.search.distributed`),
+with a checkpoint file (:mod:`boggle.search.checkpoint`) so an interrupted proof goes on
+where it stopped.
 
 >>> from boggle import Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> result = prove(2, 2, Lexicon.from_words(["tea", "eat", "ate", "tee"]), CLASSIC, above=3)
 >>> [(b.board, b.score) for b in result.boards]
 [('aeet', 4), ('aete', 4)]
@@ -38,205 +16,25 @@ from __future__ import annotations
 
 import itertools
 import time
-from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
-from itertools import accumulate
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from boggle._native.core import MAX_LETTERS, ClassBound
-from boggle.batch import default_jobs
-from boggle.errors import BoggleError
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
+from boggle._native.core import MAX_LETTERS
+from boggle.model.errors import BoggleError
+from boggle.model.rules import Rules
+from boggle.scale.threads import default_jobs
 from boggle.search.checkpoint import Checkpoint
 from boggle.search.classes import ClassTask, Layout, top_level_classes
-from boggle.search.grid import board_text, canonical, split_order
-from boggle.search.run import FoundBoard, letter_alphabet
-from boggle.search.scorer import Scorer
+from boggle.search.distributed import prove_classes_on
+from boggle.search.job import letter_alphabet
+from boggle.search.prover import MAX_BOARDS, Prover, check_problem, too_many_boards
+from boggle.search.results import ClassResult, FoundBoard, ProofResult
+from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:
     from distributed import Client
-
-
-@dataclass(frozen=True)
-class ClassResult:
-    """What one top-level class gave: its boards above the threshold and its cost."""
-
-    index: int
-    boards: tuple[tuple[str, int], ...]
-    bounds: int
-    seconds: float
-
-
-@dataclass
-class ProofResult:
-    """Every board above the threshold (one per symmetry class), best first."""
-
-    boards: list[FoundBoard]
-    classes: int
-    top_level: int
-    seconds: float
-    interrupted: bool = False
-    resumed: int = 0
-    extra: dict[str, object] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "boards": [b.to_json() for b in self.boards],
-            "classes": self.classes,
-            "top_level_classes": self.top_level,
-            "resumed_classes": self.resumed,
-            "seconds": round(self.seconds, 3),
-            "interrupted": self.interrupted,
-            **self.extra,
-        }
-
-
-WALK_BELOW = 2.5
-"""Cells are forced by merging trees while a tree's bound is above ``WALK_BELOW x above``
-(and more than ``WALK_CELLS`` cells are left), then by walking the tree with the choice
-nodes still waiting (no new trees)."""
-
-WALK_CELLS = 9
-"""With this many cells or fewer left to force, walking costs less than merging whatever the
-bound (``benchmarks/prove_side_by_side.py``: the 3x3 proof 6% faster; 10 sampled 4x4
-classes 3% faster, 12 3x4 classes within 2%)."""
-
-
-MAX_ABOVE = 10**18
-"""The largest threshold: beyond any board's score, and ``WALK_BELOW`` times it still fits
-the core's 64-bit numbers."""
-
-
-def check_problem(rules: Rules, above: int) -> None:
-    """:class:`BoggleError` in one line for a proof that cannot be made: a threshold out of
-    range, or a scoring table with negative points (a class's bound adds the points of every
-    path, which is never below a board's score only when no word costs points).
-
-    >>> from boggle.rules import CLASSIC
-    >>> check_problem(CLASSIC.with_overrides(scoring=((3, -1),)), 10)
-    Traceback (most recent call last):
-      ...
-    boggle.errors.BoggleError: prove needs a scoring table without negative points (3:-1): ...
-    """
-    if not 0 <= above <= MAX_ABOVE:
-        raise BoggleError(f"--above must be between 0 and {MAX_ABOVE:,}, got {above:,}")
-    if any(points < 0 for _, points in rules.scoring):
-        raise BoggleError(
-            "prove needs a scoring table without negative points "
-            f"({Rules.format_scoring(rules.scoring)}): its bounds add the points of every "
-            "path; use search for such a table"
-        )
-
-
-MAX_BOARDS = 1_000_000
-"""The most boards a proof keeps by default: a threshold so low that more boards pass it
-is refused, in one line, before memory runs out (a few hundred MB at most)."""
-
-CANDIDATES_PER_BOARD = 16
-"""One class's search stops past this many candidate boards per board kept (a board's
-symmetric copies, up to 8, and boards whose bound passes but whose score does not) ..."""
-
-MAX_CANDIDATES = 1_000_000
-"""... or past this many in all: the candidates of one class are held at once."""
-
-
-def too_many_boards(limit: int, above: int) -> BoggleError:
-    """The error of a proof that passes its ``limit`` of boards."""
-    return BoggleError(
-        f"more than {limit:,} boards may score above {above}, and a proof keeps at most "
-        f"{limit:,}: prove a higher score"
-    )
-
-
-class Prover:
-    """A word list and rules compiled for class bounds and exact scores; a class giving more
-    than ``max_boards`` boards is refused (:func:`too_many_boards`) as soon as it does."""
-
-    def __init__(self, lexicon: Lexicon, rules: Rules, max_boards: int = MAX_BOARDS) -> None:
-        self.max_boards = max_boards
-        if len(lexicon.alphabet) > MAX_LETTERS:
-            raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
-        check_problem(rules, 0)
-        self.scorer = Scorer(lexicon, rules)
-        core = self.scorer.core
-        self.faces = letter_alphabet(lexicon)
-        self.face_id = {("q" if face == "qu" else face): k for k, face in enumerate(self.faces)}
-        words = lexicon.words
-        table = {ord(letter): code[0] for letter, code in core.letter_codes.items()}
-        letters = "".join(words).translate(table).encode("latin-1")
-        offsets = array("I", [0])
-        offsets.extend(accumulate(map(len, words)))
-        face_letters = b"".join(self.scorer.encode_face(face) for face in self.faces)
-        self.bound = ClassBound(
-            letters, offsets.tobytes(), rules.min_length, self.scorer.points, face_letters
-        )
-
-    def masks(self, cells: Iterable[str]) -> bytes:
-        """Each cell's letters as a bit mask of face ids."""
-        try:
-            masks = [sum(1 << self.face_id[c] for c in set(cell)) for cell in cells]
-        except KeyError as error:
-            raise BoggleError(f"letter {error.args[0]!r} is not in the word list") from None
-        return array("I", masks).tobytes()
-
-    def class_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
-        """The max bound of a class (a depth-first search, no tree)."""
-        return int(self.bound.bound(self.masks(cells), rows, cols))
-
-    def tree_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
-        """The bound of the class's orderly sum/choice tree (usually far below the max bound)."""
-        cells = tuple(cells)
-        order = self.order(rows, cols, cells)
-        return int(self.bound.tree_bound(self.masks(cells), rows, cols, order))
-
-    @staticmethod
-    def order(rows: int, cols: int, cells: Sequence[str]) -> bytes:
-        """The split order: by the cells' letter counts, except where the whole class is
-        walked (``WALK_CELLS``): there one order for every class, so that the trees of path
-        groups built for one class serve the next (``tree_build.c``).
-
-        >>> list(Prover.order(3, 3, ["ab", "a", "a", "a", "a", "a", "a", "a", "a"]))
-        [4, 1, 3, 5, 7, 0, 2, 6, 8]
-        """
-        if rows * cols <= WALK_CELLS:
-            return bytes(split_order(rows, cols))
-        return bytes(split_order(rows, cols, [len(set(cell)) for cell in cells]))
-
-    def run(self, task: ClassTask) -> ClassResult:
-        """Branch and bound over one class; the boards scoring more than ``task.above``."""
-        started = time.monotonic()
-        order = self.order(task.rows, task.cols, task.cells)
-        candidates = min(CANDIDATES_PER_BOARD * self.max_boards, MAX_CANDIDATES)
-        leaves, bounds, _ = self.bound.tree_search(
-            self.masks(task.cells),
-            task.rows,
-            task.cols,
-            task.above,
-            order,
-            int(task.above * WALK_BELOW),
-            WALK_CELLS,
-            (candidates + 1) * task.rows * task.cols,
-        )
-        n = task.rows * task.cols
-        if len(leaves) > candidates * n:
-            raise too_many_boards(self.max_boards, task.above)
-        boards = [
-            tuple(self.faces[leaves[k + i]] for i in range(n)) for k in range(0, len(leaves), n)
-        ]
-        scores = self.scorer.score_many(boards, task.rows, task.cols)
-        kept = {
-            board_text(canonical(b, task.rows, task.cols), task.rows, task.cols): s
-            for b, s in zip(boards, scores, strict=True)
-            if s > task.above
-        }
-        if len(kept) > self.max_boards:
-            raise too_many_boards(self.max_boards, task.above)
-        return ClassResult(
-            task.index, tuple(sorted(kept.items())), int(bounds), time.monotonic() - started
-        )
 
 
 ESTIMATE_SECONDS = 3.0
@@ -357,11 +155,6 @@ def estimate_cost(
     )
 
 
-def prove_class(task: ClassTask, lexicon: Lexicon, rules: Rules) -> ClassResult:
-    """One top-level class on its own (the unit of work a cluster runs)."""
-    return Prover(lexicon, rules).run(task)
-
-
 def prove(
     rows: int,
     cols: int,
@@ -379,6 +172,11 @@ def prove(
     on_plan: Callable[[list[ClassTask], int, int], Iterable[ClassResult] | None] | None = None,
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring.
+
+    >>> from boggle import CLASSIC, Lexicon
+    >>> lexicon = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate"])
+    >>> [(found.board, found.score) for found in prove(2, 2, lexicon, CLASSIC, above=4).boards]
+    [('abet', 5), ('abte', 5), ('aetb', 5)]
 
     The top-level classes have ``bucket_count`` letter buckets on the edges and, unless
     told, whole corners and the cells off the border as the edges (3x3's centre whole):
@@ -461,8 +259,6 @@ def _results(
     max_boards: int = MAX_BOARDS,
 ) -> Iterable[ClassResult]:
     if where is not None:
-        from boggle.search.on_cluster import prove_classes_on
-
         yield from prove_classes_on(tasks, lexicon, rules, where)
         return
     jobs = min(processes(jobs), len(tasks))
@@ -480,7 +276,7 @@ def on_threads(prover: Prover, tasks: Iterable[ClassTask], jobs: int) -> Iterato
     Ctrl-C, or any error, stops the classes running (``ClassBound.stop``) before it goes
     on up: the classes finished before were yielded, so a checkpoint has them.
 
-    >>> from boggle.rules import CLASSIC
+    >>> from boggle.model.rules import CLASSIC
     >>> from boggle.search.classes import ClassTask
     >>> prover = Prover(Lexicon.from_words(["tea", "eat", "ate"]), CLASSIC)
     >>> tasks = [ClassTask(k, 2, 2, ("aet", "aet", "aet", cell), 2) for k, cell in

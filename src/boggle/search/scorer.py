@@ -5,7 +5,7 @@ rules.  It scores one board, a batch of boards of one shape, or every
 one-edit neighbour of a board in a single call into C.
 
 >>> from boggle import Lexicon
->>> from boggle.rules import CLASSIC
+>>> from boggle.model.rules import CLASSIC
 >>> scorer = Scorer(Lexicon.from_words(["tea", "eat", "ate"]), CLASSIC)
 >>> scorer.score(("t", "e", "a", "x"), 2, 2)
 3
@@ -20,10 +20,10 @@ from collections.abc import Sequence
 
 from boggle.engines.gpu import KernelScorer, device_scorer
 from boggle.engines.native import CompiledLexicon, compiled, points_table
-from boggle.errors import BoggleError
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules
-from boggle.search.grid import Faces, apply_edit, neighbour_edits
+from boggle.model.errors import BoggleError
+from boggle.model.rules import Rules
+from boggle.search.faces import Faces, apply_edit, neighbour_edits
+from boggle.wordlists.lexicon import Lexicon
 
 
 class Scorer:

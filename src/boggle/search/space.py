@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Protocol, cast
 
-from boggle.search.grid import Faces, apply_edit, board_text, canonical, neighbour_edits
+from boggle.search.faces import Faces, apply_edit, board_text, canonical, neighbour_edits
 from boggle.search.scorer import Scorer
 
 Placement = tuple[tuple[int, int], ...]

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from boggle.search.grid import Faces, canonical
+from boggle.search.faces import Faces, canonical
 
 Progress = Callable[[int, int, float], None]
 

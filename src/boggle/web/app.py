@@ -34,9 +34,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from boggle import __version__
-from boggle.board import Board
 from boggle.engines import solve
-from boggle.errors import BoggleError
+from boggle.model.board import Board
+from boggle.model.errors import BoggleError
 from boggle.web import challenges, rooms, routes, share
 from boggle.web.context import ApiError, Limits, WebConfig, WebContext, freeze_long_lived
 from boggle.web.middleware import BodyLimit, HostCheck, SecurityHeaders, error_response

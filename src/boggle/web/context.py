@@ -22,12 +22,12 @@ from typing import Any, TypeVar
 
 from starlette.requests import HTTPConnection
 
-from boggle.board import Board
-from boggle.catalogue import Catalogue
-from boggle.lexicon import DEFAULT_WORDLIST
+from boggle.model.board import Board
+from boggle.model.rules import Rules, RulesChoice
 from boggle.rooms.config import RoomsConfig
-from boggle.rules import Rules, RulesChoice
 from boggle.web.workers import PoolBusy, ProcessPool, WorkerPool
+from boggle.wordlists.catalogue import Catalogue
+from boggle.wordlists.sources import DEFAULT_WORDLIST
 
 T = TypeVar("T")
 
@@ -165,7 +165,7 @@ class WebContext:
         self, board: Board | None, name: str | None = None, min_length: int | None = None
     ) -> Rules:
         """The named preset, or the board's (the small board's without one), with
-        ``min_length``: the library's :class:`~boggle.rules.RulesChoice`."""
+        ``min_length``: the library's :class:`~boggle.model.rules.RulesChoice`."""
         return RulesChoice(name, min_length=min_length).for_board(board)
 
     def shutdown(self) -> None:

@@ -17,18 +17,18 @@ from fastapi import APIRouter, Depends, Query
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from boggle.catalogue import Catalogue
 from boggle.engines import solve
-from boggle.errors import BoggleError
 from boggle.game import Status, judge_round
 from boggle.game.word_setting import WordSetting, unfound_json, with_levels
-from boggle.render import board_json
+from boggle.model.errors import BoggleError
+from boggle.model.render import board_json
+from boggle.model.rules import rules_for_board
 from boggle.rooms import daily
 from boggle.rooms.limits import RoomError, RoomLimits
-from boggle.rules import rules_for_board
 from boggle.web.context import WebContext, web_context
 from boggle.web.models import ERRORS
 from boggle.web.pages import page
+from boggle.wordlists.catalogue import Catalogue
 
 router = APIRouter()
 Context = Annotated[WebContext, Depends(web_context)]

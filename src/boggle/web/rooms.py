@@ -33,10 +33,9 @@ from fastapi import APIRouter, Depends, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.requests import HTTPConnection
 
-from boggle.catalogue import Catalogue
 from boggle.engines import solve
 from boggle.game.word_setting import with_levels
-from boggle.lexicon import Lexicon
+from boggle.model.rules import rules_for_board
 from boggle.rooms.budget import WordBudget
 from boggle.rooms.config import RoomsConfig
 from boggle.rooms.hub import Hub, normalise_code
@@ -54,12 +53,13 @@ from boggle.rooms.protocol import (
 from boggle.rooms.room import Phase, Player, Room, judge
 from boggle.rooms.settings import RoomSettings
 from boggle.rooms.storage import ResultStore
-from boggle.rules import rules_for_board
 from boggle.web import daily as daily_routes
 from boggle.web.context import WebContext, freeze_long_lived, web_context
 from boggle.web.middleware import IdleMark, address_key
 from boggle.web.models import ErrorBody
 from boggle.web.pages import page
+from boggle.wordlists.catalogue import Catalogue
+from boggle.wordlists.lexicon import Lexicon
 
 Seat = tuple[Room, Player]
 

@@ -22,12 +22,10 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from boggle import __version__
-from boggle.board import Board
-from boggle.catalogue import Catalogue
 from boggle.definitions import define, first_definition
-from boggle.dice import DICE_SETS, roll_board
+from boggle.dice.cubes import DICE_SETS, roll_board
+from boggle.dice.language import roll_for_language
 from boggle.engines import default_engine, solve
-from boggle.errors import BoardError, BoggleError
 from boggle.game import (
     CHALLENGE_MODES,
     HINTS_PER_ROUND,
@@ -42,13 +40,11 @@ from boggle.game import (
     next_hint,
 )
 from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
-from boggle.language_dice import roll_for_language
-from boggle.language_lists import lexicon_profile
-from boggle.languages import PROFILES, SYSTEM_LISTS
-from boggle.lexicon import Lexicon
-from boggle.render import faces
-from boggle.rules import PRESETS, Rules
-from boggle.solution import ScoredWord
+from boggle.model.board import Board
+from boggle.model.errors import BoardError, BoggleError
+from boggle.model.render import faces
+from boggle.model.rules import PRESETS, Rules
+from boggle.model.solution import ScoredWord
 from boggle.web.context import ApiError, WebContext, web_context
 from boggle.web.models import (
     ERRORS,
@@ -76,6 +72,10 @@ from boggle.web.models import (
     SolveResponse,
     WordEntry,
 )
+from boggle.wordlists.catalogue import Catalogue
+from boggle.wordlists.languages import PROFILES, lexicon_profile
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.sources import SYSTEM_LISTS
 
 router = APIRouter(prefix="/api")
 Context = Annotated[WebContext, Depends(web_context)]

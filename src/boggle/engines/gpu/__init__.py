@@ -23,21 +23,18 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from boggle.board import Board
+from boggle.engines.gpu.source import INSTALL_HINT
 from boggle.engines.native import CompiledLexicon, compiled, points_table
-from boggle.errors import BoardError, EngineError, MissingDependencyError
-from boggle.lexicon import Lexicon
-from boggle.rules import Rules, RulesChoice
+from boggle.model.board import Board
+from boggle.model.errors import BoardError, EngineError, MissingDependencyError
+from boggle.model.rules import Rules, RulesChoice
+from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-
-KERNEL_FILE = Path(__file__).with_name("kernel.cu")
-"""The kernel's source: CUDA C++ that also compiles as C++ for the CPU."""
 
 MAX_CELLS = 64
 """The largest board the kernel scores (its cells in use are one 64-bit mask)."""
@@ -47,14 +44,6 @@ OVERFLOW = -(2**63)
 
 BATCH_ENGINES = ("native", "gpu", "auto")
 """The engines of the batch commands (``score``, ``stats``, ``search``)."""
-
-INSTALL_HINT = "install it with: pip install 'boggle[gpu]' (CuPy for CUDA 12)"
-
-
-def kernel_source() -> str:
-    """The kernel's CUDA C++ source text."""
-    return KERNEL_FILE.read_text(encoding="utf-8")
-
 
 class KernelRunner(Protocol):
     """Where the kernel runs: the GPU through CuPy, or the CPU build."""
@@ -132,7 +121,7 @@ class KernelScorer:
     """The kernel over one word list on one runner: scores of boards and of board lines.
 
     >>> from boggle.engines.gpu.cpu_build import cpu_build_or_none
-    >>> from boggle.rules import CLASSIC
+    >>> from boggle.model.rules import CLASSIC
     >>> runner = cpu_build_or_none()
     >>> lexicon = Lexicon.from_words(["fame", "fax", "moxie"])
     >>> if runner is not None:

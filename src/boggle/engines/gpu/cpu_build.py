@@ -23,7 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from boggle.errors import MissingDependencyError
+from boggle.engines.gpu.source import KERNEL_FILE
+from boggle.model.errors import MissingDependencyError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -45,8 +46,6 @@ def compile_kernel(directory: str, set_bits: int = 12, compiler: str | None = No
 
     ``set_bits``: the thread's word set holds 3/4 of 2**set_bits words (small values let
     the tests reach the overflow path)."""
-    from boggle.engines.gpu import KERNEL_FILE
-
     compiler = compiler or find_compiler()
     if compiler is None:
         raise MissingDependencyError("the kernel's CPU build needs a C++ compiler (g++)")

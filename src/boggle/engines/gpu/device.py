@@ -15,7 +15,8 @@ import importlib
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from boggle.errors import MissingDependencyError
+from boggle.engines.gpu.source import INSTALL_HINT, kernel_source
+from boggle.model.errors import MissingDependencyError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -36,8 +37,6 @@ def _import_cupy() -> Any:
 
 def device_missing() -> str | None:
     """Why the kernel cannot run on a GPU here (one line with the fix), or ``None``."""
-    from boggle.engines.gpu import INSTALL_HINT
-
     try:
         cupy = _import_cupy()
     except ImportError:
@@ -61,8 +60,6 @@ class DeviceRunner:
         missing = device_missing()
         if missing:
             raise MissingDependencyError(missing)
-        from boggle.engines.gpu import kernel_source
-
         self.cupy = _import_cupy()
         module = self.cupy.RawModule(code=kernel_source(), options=("--std=c++14",))
         self.kernel = module.get_function("bg_score_boards")

@@ -1,0 +1,223 @@
+"""Options shared by several subcommands: word list, rules, engine."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from boggle.engines import default_engine, engine_names
+from boggle.model.errors import RulesError
+from boggle.model.rules import PRESETS, Rules, RulesChoice
+from boggle.wordlists.languages import PROFILES
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_wordlist
+from boggle.wordlists.sources import DEFAULT_WORDLIST
+
+
+def add_dictionary_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--dict",
+        dest="dictionary",
+        type=not_empty("a bundled list name or a word list file (see 'boggle dicts')"),
+        metavar="NAME|PATH",
+        default=None,
+        help=f"a bundled word list name or a word list file (default: {DEFAULT_WORDLIST}; "
+        "see 'boggle dicts')",
+    )
+    add_language_option(
+        parser,
+        "the word list's language: its spelling rules for a --dict "
+        "file, or alone its list (--language es is --dict es); default: English",
+    )
+
+
+def add_language_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--language CODE`` (``en``, ``es``, ``de``, ...; see ``docs/languages.md``)."""
+    parser.add_argument(
+        "--language",
+        type=str.lower,
+        default=None,
+        metavar="CODE",
+        choices=list(PROFILES),
+        help=f"{help} ({', '.join(PROFILES)})",
+    )
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("rules")
+    group.add_argument(
+        "--rules",
+        choices=sorted(PRESETS),
+        default=None,
+        help="rules preset (default: classic below 5x5, big from 5x5)",
+    )
+    group.add_argument(
+        "--min-length",
+        type=_whole_number,
+        default=None,
+        metavar="N",
+        help="shortest word allowed (classic 3, big 4)",
+    )
+    group.add_argument(
+        "--scoring",
+        default=None,
+        metavar="STEPS",
+        help="points by length as LENGTH:POINTS steps (default '3:1,5:2,6:3,7:5,8:11')",
+    )
+
+
+def add_solving_options(parser: argparse.ArgumentParser, *, engine: bool = False) -> None:
+    """What a command that solves boards asks: the word list (``--dict``, ``--language``),
+    the rules (``--rules``, ``--min-length``, ``--scoring``) and, with ``engine``,
+    ``--engine``."""
+    add_dictionary_option(parser)
+    add_rules_options(parser)
+    if engine:
+        add_engine_option(parser)
+
+
+def add_json_option(parser: argparse.ArgumentParser, instead_of: str = "text") -> None:
+    """``--json``: print JSON instead of ``instead_of`` (text, a table)."""
+    parser.add_argument("--json", action="store_true", help=f"print JSON instead of {instead_of}")
+
+
+def add_engine_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine",
+        type=engine_name,
+        default=None,
+        metavar="NAME",
+        help=f"solving algorithm: {', '.join(engine_names())} (default: {default_engine()})",
+    )
+
+
+def not_empty(wanted: str) -> Callable[[str], str]:
+    """The ``type=`` of an option whose value may not be empty: ``--dict ""`` is a mistake."""
+
+    def check(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"is empty; give {wanted}")
+        return text
+
+    return check
+
+
+def engine_name(text: str) -> str:
+    """The ``type=`` of ``--engine``: a name, not an empty string (unknown names are the
+    library's to refuse, with the list of engines)."""
+    return not_empty(f"an engine name: {', '.join(engine_names())}")(text)
+
+
+def _whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+SIZE_SYNTAX = "ROWSxCOLS, or N for NxN, e.g. 4x4, 3x5 or 5"
+
+
+def board_size(text: str) -> tuple[int, int]:
+    """The ``type=`` of every command's ``--size``: ``ROWSxCOLS`` or ``N`` (``NxN``), as
+    ``(rows, cols)``; how large a board may be is the command's to say.
+
+    >>> board_size("3x5"), board_size("5"), board_size(" 4X4 ")
+    ((3, 5), (5, 5), (4, 4))
+    >>> board_size("5x")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '5x' is not a size: give ROWSxCOLS, or N for NxN, e.g. 4x4, 3x5 or 5
+    """
+    parts = text.strip().lower().split("x")
+    if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size: give {SIZE_SYNTAX}")
+    rows = int(parts[0])
+    cols = int(parts[-1])
+    if rows < 1 or cols < 1:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} has no cells: a board has at least one row and one column"
+        )
+    return rows, cols
+
+
+def seed_number(text: str) -> int:
+    """The ``type=`` of every ``--seed``: a whole number, 0 or more (``-1`` is refused, not
+    taken for another seed's board)."""
+    seed = _whole_number(text)
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more, got {seed}")
+    return seed
+
+
+MAX_JOBS = 256
+"""The most threads ``--jobs`` may ask for."""
+
+
+def jobs_number(text: str) -> int:
+    """The ``type=`` of ``--jobs``: a whole number from 1 to :data:`MAX_JOBS`."""
+    jobs = _whole_number(text)
+    if not 1 <= jobs <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_JOBS}, got {jobs}")
+    return jobs
+
+
+def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
+    """The word list the options name."""
+    return load_wordlist(args.dictionary, getattr(args, "language", None))
+
+
+def rules_choice_from_args(args: argparse.Namespace) -> RulesChoice:
+    """The rules the options ask for, before the board is known."""
+    if args.min_length is not None and args.min_length < 1:
+        raise RulesError(f"--min-length must be at least 1, got {args.min_length}")
+    scoring = Rules.parse_scoring(args.scoring) if args.scoring is not None else None
+    return RulesChoice(args.rules, args.min_length, scoring)
+
+
+def rules_from_args(args: argparse.Namespace, rows: int, cols: int) -> Rules:
+    """The rules the options give for a board of ``rows`` x ``cols``."""
+    return rules_choice_from_args(args).for_size(rows, cols)
+
+
+whole_number = _whole_number
+"""The ``type=`` of an option that takes a whole number (a one-line usage error otherwise)."""
+
+
+def add_words_option(parser: argparse.ArgumentParser, counts: str) -> None:
+    """``--words common|standard|all``: which words ``counts`` (see ``docs/words.md``)."""
+    from boggle.model.word_levels import CHOICES, COMMON_ZIPF, DEFAULT_CHOICE, STANDARD_ZIPF
+
+    parser.add_argument(
+        "--words",
+        choices=CHOICES,
+        type=str.lower,
+        default=DEFAULT_CHOICE,
+        help=f"which words {counts}: common (Zipf frequency >= {COMMON_ZIPF}), standard "
+        f"(>= {STANDARD_ZIPF}, or in en-50 for English) or all (default: all; the others "
+        "need the wordfreq package, see docs/words.md)",
+    )
+
+
+def add_batch_engine_option(parser: argparse.ArgumentParser) -> None:
+    """``--engine native|gpu|auto`` of the batch commands (``score``, ``stats``, ``search``)."""
+    parser.add_argument(
+        "--engine",
+        choices=("native", "gpu", "auto"),
+        default="native",
+        help="native: the compiled C core (default); gpu: the CUDA kernel (needs "
+        "pip install 'boggle[gpu]' and an NVIDIA GPU); auto: the GPU when there is one",
+    )
+
+
+def batch_engine_from_args(args: argparse.Namespace, *, in_process: bool = True) -> str:
+    """``native`` or ``gpu`` (one clear error when the GPU is asked for and missing);
+    ``in_process``: false when the work is sent to a cluster, which the GPU does not join."""
+    from boggle.engines.gpu import batch_engine
+    from boggle.model.errors import EngineError
+
+    engine = batch_engine(args.engine)
+    if engine == "gpu" and not in_process:
+        if args.engine == "auto":
+            return "native"
+        raise EngineError("the gpu engine runs in this process; leave out the cluster options")
+    return engine

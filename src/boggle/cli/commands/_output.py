@@ -1,0 +1,62 @@
+"""Files a command writes: never over an existing file unasked, never over one of its inputs.
+
+Every command that writes files (``dicts export``, ``trie --out``, ``bench ... --out``)
+checks all of them with :func:`check_outputs` *before* doing any work, and
+writes each whole or not at all (:func:`boggle.files.cache.atomic_file`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from boggle.files.cache import writable_dir
+from boggle.model.errors import OutputError
+
+
+def add_force_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite output files that already exist"
+    )
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    try:
+        return first.exists() and second.exists() and os.path.samefile(first, second)
+    except (OSError, ValueError):
+        return False
+
+
+def check_outputs(
+    paths: Iterable[str | os.PathLike[str]],
+    force: bool,
+    inputs: Iterable[str | os.PathLike[str] | None] = (),
+) -> None:
+    """:class:`OutputError` if writing ``paths`` would overwrite a file unasked or an input.
+
+    An existing file is overwritten only with ``force``; a directory, or a file
+    that is one of ``inputs``, never.  A symbolic link at a path counts as a file there,
+    even a link to nothing: with ``force`` the atomic writer replaces the link itself,
+    never the file it names.
+
+    >>> check_outputs(["/"], force=True)
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.OutputError: '/' is a directory; give a file name
+    """
+    sources = [Path(source) for source in inputs if source is not None]
+    for path in map(Path, paths):
+        shown = str(path)
+        if path.is_dir():
+            raise OutputError(f"{shown!r} is a directory; give a file name")
+        if any(_same_file(path, source) for source in sources):
+            raise OutputError(f"{shown!r} is also the input; write to another file")
+        if os.path.lexists(path) and not force:  # a link counts, even one to nothing
+            raise OutputError(f"{shown!r} already exists; give --force to overwrite it")
+
+
+def output_dir(path: Path) -> Path:
+    """The directory ``path``, created if needed; :class:`OutputError` if it cannot be."""
+    return writable_dir(path, "output directory")

@@ -1,0 +1,129 @@
+"""``boggle bench runtime``: random N x N boards solved by each engine, timed."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from boggle.cli.commands import _options as options
+from boggle.cli.commands._progress import progress_bar
+from boggle.cli.commands.bench import _shared as shared
+from boggle.model.errors import BoggleError
+from boggle.model.wording import counted
+from boggle.study import runtime
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser(
+        "runtime",
+        help="time engines on random N x N boards of each size",
+        description="Solve REPEAT random N x N boards (uniform letters) of each size with "
+        "each engine (every engine sees the same boards) and print the mean and standard "
+        "deviation of the processor time per board. With --out DIR, also write runtime_raw.csv, "
+        "runtime_summary.csv and plots of time against N and against N^2 (PNG and SVG). "
+        "Rules are classic (3-letter words and up) at every size unless --rules says.",
+    )
+    shared.add_engines_option(parser, "every registered engine")
+    parser.add_argument(
+        "--sizes",
+        type=lambda text: shared.parse_range(text, 1, shared.MAX_BOARD_SIDE, "--sizes"),
+        default=shared.parse_range("3-30", 1, shared.MAX_BOARD_SIDE, "--sizes"),
+        metavar="A-B[,C...]",
+        help="board sizes N, e.g. 3-30 or 4,8,16 (default 3-30)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=options.whole_number,
+        default=5,
+        metavar="K",
+        help="boards per size (default 5)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=options.whole_number,
+        default=0,
+        metavar="S",
+        help="first random seed (default 0)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="an engine that takes longer on one board is not run on larger sizes (default 5)",
+    )
+    shared.add_out_option(parser, "the CSV files and plots", plots=True)
+    options.add_solving_options(parser)
+    parser.set_defaults(run=run_runtime)
+
+
+def run_runtime(args: argparse.Namespace) -> int:
+    if args.repeat < 1:
+        raise BoggleError(f"--repeat must be at least 1, got {args.repeat}")
+    if not args.time_limit > 0:
+        raise BoggleError(f"--time-limit must be positive, got {args.time_limit}")
+    chosen = shared.chosen_engines(args.engines)
+    out_dir = shared.output_dir(
+        args, ["runtime_raw.csv", "runtime_summary.csv"], ["runtime_vs_n", "runtime_vs_n2"]
+    )
+    lexicon = options.lexicon_from_args(args)
+    rules = options.rules_from_args(args, 4, 4)
+    total = len(chosen) * len(args.sizes) * args.repeat
+    bar = progress_bar(" solves", total=total, description="bench runtime")
+    result = runtime.measure_runtime(
+        chosen,
+        args.sizes,
+        args.repeat,
+        lexicon,
+        rules,
+        seed=args.seed,
+        time_limit=args.time_limit,
+        on_step=None if bar is None else lambda: bar.update(1),
+    )
+    if bar is not None:
+        bar.close()
+    summaries = runtime.summarise(result.samples)
+    print(
+        f"Processor time per board, {counted(args.repeat, 'random board')} per size, "
+        f"word list {shared.describe(lexicon)}"
+    )
+    print(f"rules: {rules.name}, words of {rules.min_length}+ letters")
+    print(
+        shared.format_table(
+            ["engine", "N", "cells", "runs", "mean ms", "s.d. ms", "words"],
+            [
+                [
+                    s.engine,
+                    str(s.size),
+                    str(s.cells),
+                    str(s.runs),
+                    f"{s.mean_seconds * 1000:.3f}",
+                    f"{s.stdev_seconds * 1000:.3f}",
+                    f"{s.mean_words:.1f}",
+                ]
+                for s in summaries
+            ],
+        )
+    )
+    fits = runtime.fit_against_cells(summaries)
+    for name, fit in fits.items():
+        print(
+            f"{name}: time = {fit.slope * 1e6:.4g} us x N^2 {fit.intercept * 1000:+.4g} ms, "
+            f"R^2 = {fit.r_squared:.4f}"
+        )
+    for name, reason in result.refused.items():
+        print(f"{name}: skipped: {reason}", file=sys.stderr)
+    for name, size in result.skipped_from.items():
+        print(
+            f"{name}: a board took over {args.time_limit:g} s; sizes from {size} skipped",
+            file=sys.stderr,
+        )
+    if out_dir is not None:
+        paths = [out_dir / "runtime_raw.csv", out_dir / "runtime_summary.csv"]
+        runtime.write_samples_csv(paths[0], result.samples)
+        runtime.write_summary_csv(paths[1], summaries)
+        if not args.no_plots and summaries:
+            paths += runtime.plot_runtime(summaries, out_dir)
+        shared.report_files(paths)
+    return 0

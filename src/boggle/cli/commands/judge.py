@@ -1,0 +1,119 @@
+"""``boggle judge``: judge a round (or a match) by the rules, from JSON or word list files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from boggle.cli.commands import _options as options
+from boggle.files.inputs import read_file
+from boggle.game import CHALLENGE_MODES, iter_problems, judge_json
+from boggle.model.errors import JudgeError
+
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+"""The largest round file or word list a player can hand in."""
+
+EXAMPLE = """\
+input: {"board": "fxie amlo ewbx astu",
+        "players": [{"name": "ann", "words": ["fame", "mile"], "challenged": ["mile"]},
+                    {"name": "bob", "words": "fame\\nlimb\\n"}]}
+a match: {"target": 50, "rounds": [round, round, ...]}
+or word lists one per line: boggle judge --board 'fxie amlo ewbx astu' --player ann=ann.txt \
+--player bob=bob.txt"""
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "judge",
+        help="judge a round or a match by the rules",
+        description="Judge each player's words by the rules: counted, crossed off (found by "
+        "more than one player), not a word, not on the board, too short, repeated; with "
+        "points per word and totals. Reads a round (or a match: 'rounds' and 'target') as "
+        "JSON from FILE or stdin, or --board with --player NAME=FILE word lists.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "input", nargs="?", metavar="FILE", help="a JSON round or match ('-': stdin)"
+    )
+    parser.add_argument(
+        "--board", default=None, help="the board, when the lists are --player files"
+    )
+    parser.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="NAME=FILE",
+        help="a player's word list, one word per line (repeat for each player)",
+    )
+    parser.add_argument(
+        "--challenge",
+        choices=CHALLENGE_MODES,
+        default=None,
+        help="the challenge house rule: -1 for a challenged non-word, +1 for a challenged word "
+        "that counts; 'listed' challenges the words in each player's 'challenged', 'all' "
+        "every word (default: listed if any are, else off)",
+    )
+    parser.add_argument(
+        "--target",
+        type=options.whole_number,
+        default=None,
+        metavar="POINTS",
+        help="play the rounds as a match to this score (e.g. 50 or 100)",
+    )
+    options.add_json_option(parser)
+    options.add_solving_options(parser)
+    parser.set_defaults(run=run)
+
+
+def _read_input(args: argparse.Namespace) -> Any:
+    if args.player or args.board is not None:
+        if args.input is not None:
+            raise JudgeError("give either a JSON FILE or --board with --player lists, not both")
+        if args.board is None or not args.player:
+            raise JudgeError("--player lists need --board, and --board needs --player lists")
+        players = []
+        for spec in args.player:
+            name, sep, file = spec.partition("=")
+            if not sep or not name or not file:
+                raise JudgeError(f"--player {spec!r} is not NAME=FILE, e.g. ann=ann.txt")
+            players.append({"name": name, "words": _read_text(file)})
+        return {"board": args.board, "players": players}
+    if args.input is None:
+        raise JudgeError("give a JSON round file (or '-' for stdin), or --board and --player")
+    text = _read_text(args.input)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        shown = "stdin" if args.input == "-" else args.input
+        raise JudgeError(f"{shown} is not valid JSON: {error}") from None
+    except RecursionError:
+        shown = "stdin" if args.input == "-" else args.input
+        raise JudgeError(f"{shown} is nested too deeply to be a round or a match") from None
+
+
+def _read_text(file: str) -> str:
+    """A round file, a player's list or ('-') standard input: UTF-8, else Latin-1."""
+    data = read_file(file, "file", MAX_INPUT_BYTES, JudgeError)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def run(args: argparse.Namespace) -> int:
+    data = _read_input(args)
+    lexicon = options.lexicon_from_args(args)
+    result = judge_json(
+        data, lexicon, options.rules_choice_from_args(args), args.challenge, args.target
+    )
+    if args.json:
+        # The problems are in the JSON too; stderr tells a person watching the pipe.
+        for problem in iter_problems(result):
+            print(f"boggle: warning: {problem}", file=sys.stderr)
+        sys.stdout.write(result.json_text() + "\n")
+    else:
+        sys.stdout.write(result.text() + "\n")
+    return 0

@@ -1,0 +1,348 @@
+"""``boggle play``: a timed round in the terminal, against everything the board holds.
+
+On a terminal the board is drawn, a countdown ticks on the prompt line
+(``[2:59] > fam``) and each word gets an answer when Enter is pressed; the
+partly typed word is dropped when time runs out (everyone stops writing).  The
+terminal is read a key at a time with ``select`` (no thread, no dependency);
+Ctrl-D on an empty line ends the round early, Ctrl-C quits.
+
+When stdin is not a terminal (a pipe, a file) there is no timer: words are read
+one per line until end of input, so a round can be scripted and tested.  A line
+``?WORD`` asks for the path of a word; paths are shown after the round.  ``?hint``
+(on a terminal too) gives a hint on a word still unfound: its length and first letter,
+then its definition, then where its path starts (at most ``HINTS_PER_ROUND`` a round).
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import os
+import select
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from boggle.cli.commands import _options as options
+from boggle.cli.commands.roll import (
+    add_dice_options,
+    check_board_given,
+    dice_from_args,
+    size_from_args,
+)
+from boggle.cli.commands.solve import board_text
+from boggle.dice.language import roll_for_language
+from boggle.engines import solve
+from boggle.game import Feedback, PlaySession, typed_word
+from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, next_hint
+from boggle.model import render
+from boggle.model.board import Board
+from boggle.model.errors import BoggleError
+from boggle.model.word_levels import ALL
+from boggle.model.wording import counted
+from boggle.wordlists.frequencies import level_lexicon
+from boggle.wordlists.lexicon import Lexicon
+
+DEFAULT_SECONDS = 180
+"""Three minutes, the length of the sand timer in the box."""
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "play",
+        help="play a timed round in the terminal",
+        description="Play a timed round: type words one per line and get an answer for "
+        "each; at the end see your score against the maximum, the words you missed (best "
+        "first) and the path of any word. The board is rolled unless you give one. When "
+        "stdin is not a terminal, words are read until end of input with no timer; a line "
+        "'?WORD' asks for the path of WORD; '?hint' gives a hint on a word you have not "
+        "found (its length and first letter, then its definition, then where it starts).",
+    )
+    parser.add_argument("board", nargs="*", help="a board to play (default: roll one)")
+    add_dice_options(parser)
+    parser.add_argument(
+        "--time",
+        type=options.whole_number,
+        default=DEFAULT_SECONDS,
+        metavar="SECONDS",
+        help=f"length of the round (default {DEFAULT_SECONDS}, three minutes)",
+    )
+    parser.add_argument(
+        "--missed",
+        type=options.whole_number,
+        default=40,
+        metavar="N",
+        help="show the N best words you missed (default 40; 0 shows them all)",
+    )
+    options.add_solving_options(parser, engine=True)
+    options.add_words_option(parser, "count (others are answered as not words of the game)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.time < 1:
+        raise BoggleError(f"--time must be at least 1 second, got {args.time}")
+    if args.missed < 0:
+        raise BoggleError(f"--missed must be 0 or more, got {args.missed}")
+    lexicon = options.lexicon_from_args(args)
+    if args.board:
+        check_board_given(args)
+        board = Board.parse(board_text(args.board, stdin=False))  # stdin holds the words
+    else:
+        rows, cols = size_from_args(args)
+        dice = dice_from_args(args)
+        board = roll_for_language(lexicon, dice, args.seed, rows, cols)  # its language's dice
+    rules = options.rules_from_args(args, board.rows, board.cols)
+    playing = level_lexicon(lexicon, args.words)
+    session = PlaySession(board, solve(board, playing, rules, engine=args.engine))
+    out = sys.stdout
+    interactive = sys.stdin.isatty()
+    out.write(render.board_text(board, frame=True) + "\n")
+    out.write(
+        f"Board {board}. Words of {rules.min_length} letters or more"
+        + (
+            f"; you have {clock(args.time)}. Ctrl-D ends early.\n"
+            if interactive
+            else "; reading words until end of input.\n"
+        )
+    )
+    out.flush()
+    path_requests: list[str] = []
+    hints: list[tuple[int, int]] = []
+    if interactive:
+        timed_up = play_on_terminal(session, args.time, out, lexicon, args.words, hints)
+        out.write("\nTime's up!\n" if timed_up else "\nRound over.\n")
+    else:
+        for line in sys.stdin:
+            entry = line.strip()
+            if entry.lower() == HINT_COMMAND:
+                out.write(hint_text(session, hints) + "\n")
+            elif entry.startswith("?"):
+                path_requests.append(entry[1:])
+            else:
+                feedback = session.submit(entry)
+                out.write(feedback_text(feedback, session, lexicon, args.words) + "\n")
+        out.write("Round over.\n")
+        for word in path_requests:  # asked during the round: answered first, as the summary ends
+            out.write(path_answer(session, word) + "\n")
+    out.write(summary_text(session, args.missed) + "\n")
+    if hints:
+        out.write(f"Hints used: {len(hints)} of {HINTS_PER_ROUND}.\n")
+    if interactive:
+        ask_for_paths(session, out)
+    return 0
+
+
+# --------------------------------------------------------------------------- pictures and text
+
+HINT_COMMAND = "?hint"
+
+
+def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
+    """The next hint (recorded in ``hints``), or why there is none."""
+    if len(hints) >= HINTS_PER_ROUND:
+        return f"  no hints left: {HINTS_PER_ROUND} a round"
+    from boggle.definitions import first_definition
+    from boggle.game.word_setting import with_levels
+    from boggle.wordlists.languages import lexicon_profile
+
+    language = lexicon_profile(session.solution.lexicon).code
+    try:
+        hint = next_hint(
+            with_levels(session.solution),  # common words first, when wordfreq is installed
+            session.found,
+            hints,
+            define=lambda word: first_definition(word, language),
+        )
+    except NoWordsLeft:
+        if all(item.word in session.found for item in session.solution):
+            return "  no words left to hint: you found them all"
+        return "  no words left to hint: every word you have not found was hinted in full"
+    hints.append(hint.step)
+    return f"  hint {len(hints)} of {HINTS_PER_ROUND}: {hint.text}"
+
+
+def clock(seconds: float) -> str:
+    """``m:ss`` of a number of seconds, rounded up (``clock(179.2) == '3:00'``)."""
+    whole = max(0, int(-(-seconds // 1)))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def feedback_text(
+    feedback: Feedback, session: PlaySession, whole: Lexicon | None = None, words: str = ALL
+) -> str:
+    """The answer to a typed word (``whole``: the list before ``--words`` kept its level)."""
+    word = feedback.word.upper() or "(empty)"
+    if feedback.status == "not_a_word" and whole is not None and feedback.word in whole:
+        return f"  {word}: in the list, but not a {words} word (--words {words})"
+    if feedback.status == "accepted":
+        plural = "point" if feedback.points == 1 else "points"
+        return f"  {word}: +{feedback.points} {plural} (score {session.score})"
+    if feedback.status == "already_found":
+        return f"  {word}: already found"
+    if feedback.status == "too_short":
+        return f"  {word}: too short ({session.rules.min_length} letters or more)"
+    if feedback.status == "invalid":
+        return f"  {word}: not a word: {feedback.message}"
+    return f"  {word}: {feedback.status.replace('_', ' ').replace('board', 'the board')}"
+
+
+def summary_text(session: PlaySession, show_missed: int) -> str:
+    solution = session.solution
+    share = 100 * session.score / session.maximum if session.maximum else 100.0
+    lines = [
+        f"You found {len(session.found)} of {counted(solution.count, 'word')}: "
+        f"{session.score} of {counted(session.maximum, 'point')} ({share:.0f}%)."
+    ]
+    missed = session.missed()
+    if missed:
+        shown = missed if show_missed == 0 else missed[:show_missed]
+        lines.append(f"Words you missed ({len(missed)}), best first:")
+        lines.extend(
+            f"  {w.word.upper():<{max(len(m.word) for m in shown)}}  {w.points}" for w in shown
+        )
+        if len(shown) < len(missed):
+            lines.append(f"  ... and {len(missed) - len(shown)} more (--missed 0 shows all)")
+    else:
+        lines.append("You found every word!")
+    return "\n".join(lines)
+
+
+def path_answer(session: PlaySession, entry: str) -> str:
+    word = typed_word(entry, session.solution.lexicon)
+    path = session.path_of(word) if word.isalpha() else None
+    if path is None:
+        return f"{word.upper() or '(empty)'} is not on the board."
+    return f"{word.upper()}: {render.path_text(path)}\n{render.path_picture(session.board, path)}"
+
+
+def ask_for_paths(session: PlaySession, out: TextIO) -> None:
+    """After a round on a terminal: show the path of any word asked for."""
+    while True:
+        try:
+            word = input("Path of a word (Enter to finish): ")
+        except EOFError:
+            out.write("\n")
+            return
+        if not word.strip():
+            return
+        out.write(path_answer(session, word.lstrip("?")) + "\n")
+        out.flush()
+
+
+# --------------------------------------------------------------------------- the terminal
+
+
+def play_on_terminal(
+    session: PlaySession,
+    seconds: int,
+    out: TextIO,
+    whole: Lexicon | None = None,
+    words: str = ALL,
+    hints: list[tuple[int, int]] | None = None,
+) -> bool:
+    """Read words with a countdown on the prompt line; True if time ran out."""
+    try:
+        import termios
+        import tty
+    except ImportError:  # no termios (Windows): lines with a deadline, no live countdown
+        return _play_with_lines(session, seconds, out, whole, words, [] if hints is None else hints)
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    try:
+        return _play_keys(session, seconds, out, fd, whole, words, [] if hints is None else hints)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _play_keys(
+    session: PlaySession,
+    seconds: int,
+    out: TextIO,
+    fd: int,
+    whole: Lexicon | None,
+    words: str,
+    hints: list[tuple[int, int]],
+) -> bool:
+    deadline = time.monotonic() + seconds
+    typed = ""
+
+    def redraw() -> None:
+        out.write(f"\r\x1b[K[{clock(deadline - time.monotonic())}] > {typed}")
+        out.flush()
+
+    redraw()
+    for key in _keys(fd, deadline):
+        if key is None:  # a tick of the clock
+            redraw()
+            continue
+        if key in ("\r", "\n"):
+            entry, typed = typed, ""
+            out.write("\r\x1b[K")
+            if entry.strip().lower() == HINT_COMMAND:
+                out.write(hint_text(session, hints) + "\n")
+            elif entry.strip().startswith("?"):
+                out.write("  paths are shown after the round\n")
+            elif entry.strip():
+                out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")
+        elif key in ("\x7f", "\b"):
+            typed = typed[:-1]
+        elif key == "\x15":  # Ctrl-U: clear the line
+            typed = ""
+        elif key == "\x04":  # Ctrl-D: end the round early
+            if not typed:
+                out.write("\r\x1b[K")
+                return False
+        elif key.isprintable():
+            typed += key
+        redraw()
+    out.write("\r\x1b[K")
+    return True
+
+
+def _keys(fd: int, deadline: float) -> Iterator[str | None]:
+    """Keys typed until ``deadline``, and ``None`` at each change of the shown second.
+
+    Escape sequences (arrow keys) are dropped.
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="ignore")
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return
+        wait = min(left, left - int(left) or 1.0) + 0.001
+        ready, _, _ = select.select([fd], [], [], wait)
+        if not ready:
+            yield None
+            continue
+        data = os.read(fd, 1024)
+        if not data:
+            return
+        text = decoder.decode(data)
+        if "\x1b" in text:
+            text = text[: text.index("\x1b")]
+        yield from text
+
+
+def _play_with_lines(
+    session: PlaySession,
+    seconds: int,
+    out: TextIO,
+    whole: Lexicon | None,
+    words: str,
+    hints: list[tuple[int, int]],
+) -> bool:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            entry = input(f"[{clock(deadline - time.monotonic())}] > ")
+        except EOFError:
+            return False
+        if time.monotonic() > deadline:
+            return True
+        if entry.strip().lower() == HINT_COMMAND:
+            out.write(hint_text(session, hints) + "\n")
+            continue
+        out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")

@@ -1,0 +1,159 @@
+"""``boggle prove``: every board above a score, by branch and bound over classes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from boggle.cli.commands._options import MAX_JOBS, jobs_number, whole_number
+from boggle.cli.commands._progress import progress_bar
+from boggle.cli.commands._where import add_cluster_options, where_from_args
+from boggle.cli.commands.search import add_closing_options, add_size_option, problem_from_args
+from boggle.model.errors import BoggleError
+from boggle.search.classes import ClassTask
+from boggle.search.prove import estimate_cost, processes, prove
+from boggle.search.prover import MAX_BOARDS
+from boggle.search.results import ClassResult
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "prove",
+        help="prove which boards score above a threshold (branch and bound)",
+        description="Branch and bound over classes of boards: prints every board scoring "
+        "more than SCORE (one per symmetry class), best first, and proves there are no "
+        "others. With --checkpoint FILE finished classes are written to FILE as they "
+        "finish and an interrupted run started again with the same FILE goes on from there.",
+    )
+    add_size_option(parser)
+    parser.add_argument(
+        "--above",
+        type=whole_number,
+        required=True,
+        metavar="SCORE",
+        help="find the boards scoring more than this",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=jobs_number,
+        default=1,
+        metavar="N",
+        help=f"threads working on classes at once, in this process, 1 to {MAX_JOBS}; at most "
+        "one per core runs (default 1)",
+    )
+    parser.add_argument(
+        "--max-boards",
+        type=whole_number,
+        default=MAX_BOARDS,
+        metavar="N",
+        help=f"refuse, in one line, a proof with more boards than this (default {MAX_BOARDS:,}):"
+        " a threshold that low would fill the memory",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        default=None,
+        metavar="FILE",
+        help="record finished classes here and resume from it",
+    )
+    parser.add_argument(
+        "--buckets",
+        type=whole_number,
+        default=3,
+        metavar="N",
+        help="letter buckets of the top-level classes' edge cells (default 3)",
+    )
+    parser.add_argument(
+        "--corner-buckets",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="letter buckets of the four corners (default 1: whole)",
+    )
+    parser.add_argument(
+        "--inner-buckets",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="letter buckets of the cells off the border (default: as --buckets; 3x3: 1, whole)",
+    )
+    parser.add_argument(
+        "--yes",
+        action="store_true",
+        help="run a proof estimated at over an hour (without it, such a proof is refused "
+        "once a few classes have been timed)",
+    )
+    add_closing_options(parser)
+    add_cluster_options(parser)
+    parser.set_defaults(run=run)
+
+
+LONG_PROOF = 3600.0
+"""Seconds past which a proof in this process starts only with ``--yes``."""
+
+SAY_ESTIMATE = 60.0
+"""Seconds past which the estimate is printed before the proof starts."""
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.buckets < 1:
+        raise BoggleError(f"--buckets must be at least 1, got {args.buckets}")
+    rows, cols, rules, lexicon = problem_from_args(args)
+    bars: list[Any] = []  # the progress bar, made once the classes finished before are known
+    where = where_from_args(args)
+
+    def on_plan(todo: list[ClassTask], finished: int, total: int) -> tuple[ClassResult, ...]:
+        timed: tuple[ClassResult, ...] = ()
+        if where is None and todo and not args.yes:
+            estimate = estimate_cost(todo, lexicon, rules, args.jobs)
+            if estimate.wall_seconds > LONG_PROOF:
+                raise BoggleError(f"this proof would take {estimate.text()}: give --yes to run it")
+            if estimate.wall_seconds >= SAY_ESTIMATE:
+                print(f"boggle prove: estimate: {estimate.text()}", file=sys.stderr)
+            timed = estimate.results  # proved while timing: not proved again
+        bars.append(progress_bar(" classes", total=total, initial=finished))
+        return timed
+
+    def on_class(result: ClassResult, total: int) -> None:
+        if bars and bars[0] is not None:
+            bars[0].update(1)
+
+    if where is None and processes(args.jobs) < args.jobs:
+        print(
+            f"boggle prove: --jobs {args.jobs}: one thread per core at most, "
+            f"{processes(args.jobs)} here",
+            file=sys.stderr,
+        )
+    try:
+        result = prove(
+            rows,
+            cols,
+            lexicon,
+            rules,
+            args.above,
+            args.jobs,
+            args.checkpoint,
+            args.buckets,
+            on_class,
+            where,
+            corner_buckets=args.corner_buckets,
+            inner_buckets=args.inner_buckets,
+            max_boards=args.max_boards,
+            on_plan=on_plan,
+        )
+    finally:
+        if bars and bars[0] is not None:
+            bars[0].close()
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        for found in result.boards:
+            print(f"{found.board} {found.score}")
+        state = "interrupted" if result.interrupted else "proof complete"
+        print(
+            f"{state}: {result.extra['finished_classes']} of {result.top_level} top-level "
+            f"classes, {result.classes:,} classes bounded, {result.seconds:.1f} s",
+            file=sys.stderr,
+        )
+    return 130 if result.interrupted else 0

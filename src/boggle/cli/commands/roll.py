@@ -1,0 +1,144 @@
+"""``boggle roll``: roll boards with a dice set or uniform letters, one per line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from boggle.cli.commands._options import (
+    SIZE_SYNTAX,
+    add_language_option,
+    board_size,
+    seed_number,
+    whole_number,
+)
+from boggle.dice.cubes import GENERATORS, roll_board
+from boggle.dice.language import roll_for_language
+from boggle.model.errors import BoggleError, DiceError
+from boggle.wordlists.loading import load_wordlist
+
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def add_dice_options(parser: argparse.ArgumentParser) -> None:
+    """``--dice NAME``, ``--seed N`` and ``--size``, shared by roll, solve --random and play."""
+    parser.add_argument(
+        "--dice",
+        default=None,
+        type=str.lower,
+        choices=GENERATORS,
+        help="cube set or generator: classic (1976), new (1987+), big (5x5), superbig (6x6), "
+        "uniform (uniform random letters); default: new on 4x4, uniform on any other --size",
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_number,
+        default=None,
+        metavar="N",
+        help="random seed, 0 or more: the same seed rolls the same board (default: a fresh board)",
+    )
+    add_size_option(parser, "board size (default 4x4)")
+
+
+def add_size_option(parser: argparse.ArgumentParser, help: str, required: bool = False) -> None:
+    """``--size ROWSxCOLS`` (or ``N``: NxN), read the same way by every command."""
+    parser.add_argument(
+        "--size",
+        type=board_size,
+        default=None,
+        required=required,
+        metavar="RxC",
+        help=f"{help}: {SIZE_SYNTAX}",
+    )
+
+
+def dice_from_args(args: argparse.Namespace) -> str:
+    """``--dice``, or without it the dice of ``--size``: the new cubes on 4x4, uniform
+    letters on any other size (the same in roll, solve --random, play and stats)."""
+    if args.dice is not None:
+        return str(args.dice)
+    return "new" if args.size in (None, (4, 4)) else "uniform"
+
+
+def check_board_given(args: argparse.Namespace) -> None:
+    """Refuse the options that roll a board beside a board given on the command line: they
+    would be ignored."""
+    ignored = [
+        f"--{name}" for name in ("dice", "seed", "size") if getattr(args, name, None) is not None
+    ]
+    if ignored:
+        raise BoggleError(
+            f"{', '.join(ignored)} {'rolls' if len(ignored) == 1 else 'roll'} a board, and a "
+            "board is given: drop the board or the options"
+        )
+
+
+def seed_from_args(args: argparse.Namespace) -> tuple[int, bool]:
+    """``--seed``, or a fresh seed; and whether it is fresh (then :func:`tell_seed` it)."""
+    if args.seed is not None:
+        return args.seed, False
+    import secrets  # only for a fresh seed: it loads OpenSSL
+
+    return secrets.randbelow(10**9), True
+
+
+def tell_seed(seed: int, fresh: bool, board: object = None) -> None:
+    """On stderr: the board rolled, and a fresh seed, so the same can be rolled again."""
+    parts = [] if board is None else [f"rolled the board {board}"]
+    if fresh:
+        parts.append(f"seed {seed} (give --seed {seed} to roll the same again)")
+    if parts:
+        print("boggle: " + "; ".join(parts), file=sys.stderr)
+
+
+def size_from_args(args: argparse.Namespace) -> tuple[int | None, int | None]:
+    """The ``--size`` option as ``(rows, cols)``, ``(None, None)`` when absent."""
+    if args.size is None:
+        return None, None
+    rows, cols = args.size
+    return rows, cols
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "roll",
+        help="roll random boards",
+        description="Roll boards by shaking a set of cubes (or with uniform random letters) "
+        "and print them one per line, in the compact form 'solve' and 'score' read. "
+        "With --seed N and --count C, board i is the board of seed N+i.",
+    )
+    add_dice_options(parser)
+    add_language_option(
+        parser,
+        "roll for this language: English uses --dice, every other language a letter "
+        "distribution measured from its word list",
+    )
+    parser.add_argument(
+        "--count", type=whole_number, default=1, metavar="N", help="how many boards (default 1)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.count < 0:
+        raise DiceError(f"--count must be 0 or more, got {args.count}")
+    rows, cols = size_from_args(args)
+    dice = dice_from_args(args)
+    first_seed, fresh = seed_from_args(args)
+    lexicon = load_wordlist(None, args.language) if args.language not in (None, "en") else None
+    lines = []
+    for i in range(args.count):
+        if lexicon is None:
+            lines.append(str(roll_board(dice, first_seed + i, rows, cols)))
+        else:
+            lines.append(str(roll_for_language(lexicon, dice, first_seed + i, rows, cols)))
+        if len(lines) >= 1000:
+            print("\n".join(lines))
+            lines.clear()
+    if lines:
+        print("\n".join(lines))
+    sys.stdout.flush()  # the boards are out before the seed is told
+    tell_seed(first_seed, fresh)
+    return 0

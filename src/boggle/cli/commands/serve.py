@@ -1,0 +1,323 @@
+"""``boggle serve``: the web app (a page and a JSON API) on a local port.
+
+Needs the ``web`` extra: ``pip install '.[web]'``.  The API is described at
+``/openapi.json`` while the server runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import math
+import socket
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from boggle.cli.commands._options import whole_number
+from boggle.model.errors import BoggleError, LexiconError
+from boggle.wordlists.loading import load_lexicon
+from boggle.wordlists.sources import bundled_lists
+
+if TYPE_CHECKING:
+    from boggle.rooms.limits import RoomLimits
+    from boggle.web.context import WebConfig
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="serve the web app and its JSON API",
+        description="Serve the web page (type or roll a board, see every word and its path, "
+        "play a timed round) and the JSON API (/api/solve, /api/roll, /api/check, "
+        "/api/play, /api/judge, /api/dictionaries; described at /openapi.json). "
+        "Needs pip install '.[web]'.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument(
+        "--lan",
+        action="store_true",
+        help="play with friends on the same network: listen on this machine's network "
+        "addresses, print the address (and a QR code) other devices open, and answer for "
+        "those addresses",
+    )
+    parser.add_argument("--port", type=whole_number, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--dict-file",
+        action="append",
+        default=[],
+        metavar="NAME=PATH",
+        help="also offer the word list file PATH to clients as NAME (repeatable); clients "
+        "choose lists by name only",
+    )
+    parser.add_argument(
+        "--default-dict", default=None, metavar="NAME", help="the list used when none is named"
+    )
+    parser.add_argument(
+        "--max-side", type=whole_number, default=20, metavar="N", help="largest board side"
+    )
+    parser.add_argument(
+        "--solve-timeout",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="longest a solve or judge may take (default 5)",
+    )
+    parser.add_argument(
+        "--max-body",
+        type=whole_number,
+        default=64 * 1024,
+        metavar="BYTES",
+        help="largest request body (default 65536)",
+    )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name clients may use in URLs (repeatable); others are refused, against "
+        "DNS rebinding (default: --host, localhost, 127.0.0.1 and [::1]; any name when "
+        "--host is 0.0.0.0 or ::)",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="open connections at most; past it a new one replaces the one waiting longest "
+        "for its request (default: 1000, or fewer to stay below the open-file limit)",
+    )
+    parser.add_argument(
+        "--head-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="longest a client may take to send a request's head (default 10)",
+    )
+    parser.add_argument(
+        "--ws-idle-timeout",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="close a room WebSocket that is in no room after this long without a message "
+        "(default 30)",
+    )
+    parser.add_argument(
+        "--max-sockets-per-address",
+        type=whole_number,
+        default=100,
+        metavar="N",
+        help="room WebSockets one client address (an IPv6 /64) may hold open at once; 0 for "
+        "no cap (default 100)",
+    )
+    parser.add_argument(
+        "--data",
+        default=None,
+        metavar="DIR",
+        help="keep finished rounds and matches of rooms in DIR/results.sqlite3 (default: "
+        "$BOGGLE_DATA_DIR, else the per-user data directory, e.g. ~/.local/share/boggle)",
+    )
+    parser.add_argument(
+        "--keep-days",
+        type=float,
+        default=90.0,
+        metavar="DAYS",
+        help="delete stored rounds and matches finished more than DAYS ago (default 90; "
+        "0 keeps them for ever)",
+    )
+    parser.add_argument(
+        "--rooms-per-address",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="rooms the clients of one address may create at once, then one more every 15 s "
+        "(default 10; 0: no limit per address, e.g. a load test from one machine)",
+    )
+    parser.add_argument(
+        "--round-processes",
+        type=whole_number,
+        default=1,
+        metavar="N",
+        help="worker processes for word checks, play rounds and judging, at a lower CPU "
+        "priority, so their path searches never slow the other answers (default 1; 0: "
+        "threads of the server's own process)",
+    )
+    parser.add_argument(
+        "--room-words-per-second",
+        type=float,
+        default=1000.0,
+        metavar="N",
+        help="words all rooms together take a second; a word over it waits its turn, or is "
+        "refused (busy) when its turn is over 2 s away (default 1000)",
+    )
+    parser.set_defaults(run=run)
+
+
+def parse_dict_files(entries: list[str]) -> dict[str, Path]:
+    """``NAME=PATH`` options as a mapping, each file checked now rather than per request."""
+    offered: dict[str, Path] = {}
+    bundled = {entry.name for entry in bundled_lists()}
+    for entry in entries:
+        name, sep, path = entry.partition("=")
+        name = name.strip()
+        if not sep or not name or not path:
+            raise LexiconError(f"--dict-file takes NAME=PATH, got {entry!r}")
+        if name in bundled or name in offered:
+            raise LexiconError(f"--dict-file name {name!r} is already taken")
+        load_lexicon(path, name=name)  # a bad file fails here, not later; the app reuses it
+        offered[name] = Path(path)
+    return offered
+
+
+def allowed_hosts(host: str, named: list[str]) -> tuple[str, ...]:
+    """The Host header names the server answers: those named, else the address it listens
+    on and the loopback names (any, ``*``, on all interfaces).
+
+    >>> allowed_hosts("127.0.0.1", [])
+    ('127.0.0.1', 'localhost', '[::1]')
+    >>> allowed_hosts("::1", ["boggle.example"]), allowed_hosts("0.0.0.0", [])
+    (('boggle.example',), ('*',))
+    """
+    if named:
+        return tuple(named)
+    if host in ("0.0.0.0", "::", ""):
+        return ("*",)
+    shown = f"[{host}]" if ":" in host else host
+    return tuple(dict.fromkeys([shown, "localhost", "127.0.0.1", "[::1]"]))
+
+
+def room_limits(args: argparse.Namespace) -> RoomLimits:
+    """The rooms' limits, with those the options change.
+
+    >>> room_limits(argparse.Namespace(rooms_per_address=0)).rooms_per_address
+    0
+    """
+    from boggle.rooms.limits import RoomLimits
+
+    options = {
+        "rooms_per_address": "rooms_per_address",
+        "idle_outside_room_seconds": "ws_idle_timeout",
+        "max_sockets_per_address": "max_sockets_per_address",
+        "words_per_second": "room_words_per_second",
+    }
+    chosen: dict[str, Any] = {}
+    for field, option in options.items():
+        if (value := getattr(args, option, None)) is not None:
+            chosen[field] = value
+    return RoomLimits(**chosen)
+
+
+def run(args: argparse.Namespace) -> int:
+    missing = [
+        m for m in ("fastapi", "uvicorn", "websockets") if importlib.util.find_spec(m) is None
+    ]
+    if missing:
+        raise BoggleError(
+            f"the web app needs {' and '.join(missing)}: pip install 'boggle[web]' "
+            "(or pip install '.[web]' in the source tree)"
+        )
+    if not 1 <= args.port <= 65535:
+        raise BoggleError(f"--port must be between 1 and 65535, got {args.port}")
+    for option, seconds in (
+        ("--solve-timeout", args.solve_timeout),
+        ("--head-timeout", args.head_timeout),
+        ("--ws-idle-timeout", args.ws_idle_timeout),
+    ):
+        if not (math.isfinite(seconds) and seconds > 0):
+            raise BoggleError(f"{option} must be a positive number of seconds, got {seconds:g}")
+    if args.max_connections is not None and args.max_connections < 1:
+        raise BoggleError("--max-connections must be at least 1")
+    if not (math.isfinite(args.keep_days) and args.keep_days >= 0):
+        raise BoggleError(f"--keep-days must be 0 or a positive number, got {args.keep_days:g}")
+    if args.rooms_per_address is not None and args.rooms_per_address < 0:
+        raise BoggleError("--rooms-per-address must be 0 (no limit) or more")
+    if not (math.isfinite(args.room_words_per_second) and args.room_words_per_second > 0):
+        raise BoggleError(
+            f"--room-words-per-second must be a positive number, got {args.room_words_per_second:g}"
+        )
+    if args.max_side < 1 or args.max_body < 1:
+        raise BoggleError("--max-side and --max-body must be at least 1")
+    if args.max_sockets_per_address < 0:
+        raise BoggleError("--max-sockets-per-address must be 0 (no cap) or more")
+    if args.data is not None and not args.data.strip():
+        raise BoggleError("--data needs a directory; to keep results here, say --data .")
+
+    from boggle.rooms import RoomsConfig
+    from boggle.rooms.storage import ResultStore, default_data_dir
+    from boggle.web.app import Limits, WebConfig, create_app
+    from boggle.web.server import (
+        BoundedServer,
+        ServerLimits,
+        default_max_connections,
+        server_config,
+    )
+    from boggle.wordlists.sources import DEFAULT_WORDLIST
+
+    offered = parse_dict_files(args.dict_file)
+    data = Path(args.data) if args.data is not None else default_data_dir()
+    keep_days = args.keep_days or None
+    store = ResultStore(data, keep_days)  # a directory or file that cannot be used fails here
+    store.close()
+    config = WebConfig(
+        limits=Limits(
+            max_side=args.max_side,
+            max_cells=args.max_side * args.max_side,
+            max_body_bytes=args.max_body,
+            solve_seconds=args.solve_timeout,
+            round_processes=args.round_processes,
+        ),
+        extra_dictionaries=offered,
+        default_dictionary=args.default_dict or DEFAULT_WORDLIST,
+        allowed_hosts=allowed_hosts(args.host, args.allowed_host),
+        rooms=RoomsConfig(data_dir=data, limits=room_limits(args), keep_days=keep_days),
+    )
+    if args.lan:
+        config, args.host = _on_the_network(config, args)
+    app = create_app(config)
+    _check_port_free(args.host, args.port)
+    sys.stderr.write(f"boggle: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
+    server_limits = ServerLimits(
+        head_seconds=args.head_timeout,
+        max_connections=args.max_connections or default_max_connections(),
+    )
+    server = BoundedServer(server_config(app, args.host, args.port, server_limits))
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    return 0
+
+
+def _on_the_network(config: WebConfig, args: argparse.Namespace) -> tuple[WebConfig, str]:
+    """``--lan``: the app set up to answer on this machine's network addresses, and the
+    address to listen on (all, unless ``--host`` names one); the addresses said on stderr."""
+    import dataclasses
+
+    from boggle.web.lan import host_names, lan_addresses, lan_allowed_hosts, lan_urls, qr_terminal
+
+    host = "0.0.0.0" if args.host == "127.0.0.1" else args.host
+    addresses = lan_addresses() if host in ("0.0.0.0", "::") else [args.host]
+    names = host_names(addresses)
+    urls = lan_urls(addresses, names, args.port)
+    if urls:
+        sys.stderr.write("boggle: other devices on this network open:\n")
+        sys.stderr.writelines(f"  {url}\n" for url in urls)
+        sys.stderr.write(qr_terminal(urls[0]))
+    else:
+        sys.stderr.write("boggle: this machine has no network address besides loopback\n")
+    allowed = lan_allowed_hosts(addresses, names, args.allowed_host)
+    return dataclasses.replace(config, allowed_hosts=allowed, share_urls=tuple(urls)), host
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """A one-line error now, instead of uvicorn's log and exit, when the port is taken."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        raise BoggleError(f"cannot resolve --host {host!r}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise BoggleError(f"cannot listen on {host}:{port}: {error.strerror}") from None

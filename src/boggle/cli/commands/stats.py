@@ -1,0 +1,229 @@
+"""``boggle stats --random N``: the score distribution of N random boards."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from boggle.cli.commands import _options as options
+from boggle.cli.commands._output import check_outputs
+from boggle.cli.commands._progress import progress_bar
+from boggle.cli.commands._where import add_cluster_options, where_from_args
+from boggle.cli.commands.roll import add_size_option, dice_from_args, size_from_args
+from boggle.dice.bulk import MAX_SEED, BoardSource
+from boggle.dice.cubes import GENERATORS
+from boggle.files.cache import atomic_file
+from boggle.model.errors import BoggleError, MissingDependencyError, OutputError
+from boggle.model.rules import Rules
+from boggle.model.word_levels import WORD_LEVELS
+from boggle.study.stats import (
+    LEVEL_SAMPLE,
+    PERCENTILES,
+    ScoreStats,
+    score_stats,
+    word_levels_of_boards,
+)
+from boggle.wordlists.frequencies import level_lexicon
+from boggle.wordlists.lexicon import Lexicon
+
+BAR_WIDTH = 40
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "stats",
+        help="score distribution of many random boards",
+        description="Roll N boards and report their score distribution: count, mean, "
+        "standard deviation, minimum, maximum, percentiles, a histogram and the best boards. "
+        "Board i depends only on the seed and i, so a run gives the same answer in this "
+        "process, on a Dask cluster, and for any chunk size.",
+    )
+    parser.add_argument(
+        "--random", type=options.whole_number, required=True, metavar="N", help="how many boards"
+    )
+    parser.add_argument(
+        "--dice",
+        default=None,
+        type=str.lower,
+        choices=GENERATORS,
+        help="cube set, or uniform letters; default: new on 4x4, uniform on any other --size",
+    )
+    add_size_option(parser, "board size (default 4x4; other sizes: uniform letters)")
+    parser.add_argument(
+        "--seed",
+        type=options.seed_number,
+        default=None,
+        metavar="S",
+        help=f"seed of the run, 0 to {MAX_SEED} (default: a fresh one, printed)",
+    )
+    parser.add_argument(
+        "--top", type=options.whole_number, default=10, metavar="K", help="best boards to show (10)"
+    )
+    options.add_json_option(parser)
+    parser.add_argument(
+        "--plot", default=None, metavar="FILE", help="write the histogram (.png/.svg)"
+    )
+    parser.add_argument("--force", action="store_true", help="overwrite the --plot file")
+    parser.add_argument(
+        "--jobs",
+        type=options.jobs_number,
+        default=None,
+        metavar="N",
+        help=f"threads in-process, 1 to {options.MAX_JOBS}",
+    )
+    parser.add_argument(
+        "--chunk-size",
+        type=options.whole_number,
+        default=None,
+        metavar="N",
+        help="boards per task (default: about four tasks per thread, at most 50,000)",
+    )
+    options.add_solving_options(parser)
+    options.add_words_option(parser, "score (a board's score counts only them)")
+    options.add_batch_engine_option(parser)
+    add_cluster_options(parser)
+    parser.set_defaults(run=run)
+
+
+def source_from_args(args: argparse.Namespace) -> BoardSource:
+    rows, cols = size_from_args(args)
+    return BoardSource.named(dice_from_args(args), rows, cols)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.jobs is not None and args.jobs < 1:
+        raise BoggleError(f"--jobs must be at least 1, got {args.jobs}")
+    source = source_from_args(args)
+    plot = _plot_path(args.plot, args.force)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
+    whole = options.lexicon_from_args(args)
+    lexicon = level_lexicon(whole, args.words)
+    rules = options.rules_from_args(args, source.rows, source.cols)
+    where = where_from_args(args)
+    engine = options.batch_engine_from_args(args, in_process=where is None)
+    progress = progress_bar(" boards", total=args.random)
+    try:
+        stats = score_stats(
+            args.random,
+            source,
+            lexicon,
+            rules,
+            seed=seed,
+            top=args.top,
+            where=where,
+            jobs=args.jobs,
+            chunk_size=args.chunk_size,
+            progress=progress.update if progress is not None else None,
+            engine=engine,
+        )
+    finally:
+        if progress is not None:
+            progress.close()
+    if plot is not None:
+        write_plot(stats, plot)
+    levels = _levels_if_installed(args.random, source, whole, rules, seed)
+    if args.json:
+        result = stats.to_json()
+        result["words"] = args.words
+        if levels is not None:
+            result["word_levels"] = levels
+        print(json.dumps(result, indent=2))
+    else:
+        sys.stdout.write(report(stats) + levels_report(levels))
+    return 0
+
+
+def _levels_if_installed(
+    boards: int, source: BoardSource, lexicon: Lexicon, rules: Rules, seed: int
+) -> dict[str, int] | None:
+    """The words by level on the run's first boards; ``None``, with one line on stderr
+    saying what to install, without ``wordfreq``."""
+    try:
+        return word_levels_of_boards(min(boards, LEVEL_SAMPLE), source, lexicon, rules, seed)
+    except MissingDependencyError as error:
+        print(f"warning: {error} (no words by level)", file=sys.stderr)
+        return None
+
+
+def levels_report(levels: dict[str, int] | None) -> str:
+    """The line of words by level (nothing without them).
+
+    >>> levels_report({"boards": 2, "common": 30, "standard": 9, "obscure": 1})
+    'words by level (first 2 boards): common 30 (75.0%), standard 9 (22.5%), obscure 1 (2.5%)\\n'
+    """
+    if levels is None or not levels["boards"]:
+        return ""
+    total = sum(levels[level] for level in WORD_LEVELS) or 1
+    parts = [
+        f"{level} {levels[level]:,} ({100 * levels[level] / total:.1f}%)" for level in WORD_LEVELS
+    ]
+    return f"words by level (first {levels['boards']:,} boards): {', '.join(parts)}\n"
+
+
+def _plot_path(name: str | None, force: bool) -> Path | None:
+    """The --plot file, checked before any work: refused if it exists (a link too, even one to
+    nothing) without ``force``; written whole by :func:`write_plot`, never through a link."""
+    if name is None:
+        return None
+    path = Path(name)
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise BoggleError(f"--plot writes .png or .svg files, got {name!r}")
+    check_outputs([path], force)
+    if not path.parent.is_dir():
+        raise BoggleError(f"cannot write {name!r}: no directory {str(path.parent)!r}")
+    return path
+
+
+def report(stats: ScoreStats) -> str:
+    """The text report: figures, percentiles, a histogram of bars, the best boards."""
+    source = stats.source
+    lines = [
+        f"boards       {stats.boards:,} ({source.name} {source.rows}x{source.cols}, "
+        f"seed {stats.seed})",
+        f"word list    {stats.dictionary}; rules {stats.rules.name}",
+    ]
+    if stats.boards:
+        lines += [
+            f"mean         {stats.mean:.3f}",
+            f"std          {stats.std:.3f}",
+            f"min / max    {stats.minimum} / {stats.maximum}",
+            "percentiles  " + "  ".join(f"{p}%: {stats.percentile(p)}" for p in PERCENTILES),
+            "histogram",
+        ]
+        bins = stats.histogram()
+        most = max(count for _, _, count in bins)
+        for low, high, count in bins:
+            bar = "#" * round(BAR_WIDTH * count / most)
+            lines.append(f"  {low:>6}-{high:<6} {count:>12,}  {bar}")
+    if stats.best:
+        lines.append("best boards")
+        lines += [f"  {top.score:>6}  {top.board}  (board {top.index})" for top in stats.best]
+    return "\n".join(lines) + "\n"
+
+
+def write_plot(stats: ScoreStats, path: Path) -> None:
+    """The histogram as a bar per score, written to ``path`` (PNG or SVG)."""
+    from boggle.study.plotting import pyplot
+
+    plt = pyplot()
+    figure, axes = plt.subplots(figsize=(8, 4.5))
+    scores = [score for score, _ in stats.counts]
+    axes.bar(scores, [count for _, count in stats.counts], width=1.0)
+    axes.set_xlabel("score")
+    axes.set_ylabel("boards")
+    axes.set_title(
+        f"{stats.boards:,} boards ({stats.source.name} {stats.source.rows}x{stats.source.cols}), "
+        f"{stats.dictionary}: mean {stats.mean:.1f}, std {stats.std:.1f}"
+    )
+    try:
+        # whole or not at all, and over a link at ``path`` (--force), not into what it names
+        with atomic_file(path) as handle:
+            figure.savefig(handle, format=path.suffix.lower()[1:], dpi=120, bbox_inches="tight")
+    except OSError as error:
+        raise OutputError(f"cannot write {str(path)!r}: {error.strerror}") from None
+    finally:
+        plt.close(figure)

@@ -1,0 +1,82 @@
+"""``boggle trie --dot [--words K]``: the trie of the first K words as GraphViz DOT.
+
+``--dot`` prints the DOT text; ``--out FILE`` (repeatable) writes it to a ``.dot``
+file or renders it to ``.svg``, ``.png`` or ``.pdf`` with GraphViz's ``dot``
+program.  Without either, a one-line summary of the trie is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from boggle.cli.commands._options import add_dictionary_option, lexicon_from_args, whole_number
+from boggle.cli.commands._output import add_force_option, check_outputs
+from boggle.engines.trie import build_trie
+from boggle.files.cache import write_atomic
+from boggle.model.errors import BoggleError
+from boggle.model.wording import counted
+from boggle.study.trie_dot import RENDER_FORMATS, render_dot, trie_dot
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "trie",
+        help="draw the trie of the first words of a word list (GraphViz)",
+        description="Build the trie of the first K words of a word list (in sorted order) "
+        "and print it as GraphViz DOT: each node is labelled with its prefix and T when "
+        "that prefix is a word, F when not (as in 'Solving Boggle in Haskell', figure 4). "
+        "--out FILE.svg/.png/.pdf renders it when GraphViz is installed.",
+    )
+    parser.add_argument("--dot", action="store_true", help="print the trie as GraphViz DOT")
+    parser.add_argument(
+        "--words",
+        type=whole_number,
+        default=30,
+        metavar="K",
+        help="how many words, from the start of the list (default 30)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="write FILE.dot, or render FILE." + ", FILE.".join(RENDER_FORMATS) + " (repeatable)",
+    )
+    add_force_option(parser)
+    add_dictionary_option(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.words < 1:
+        raise BoggleError(f"--words must be at least 1, got {args.words}")
+    for path in args.out:
+        suffix = path.suffix.lstrip(".").lower()
+        if suffix != "dot" and suffix not in RENDER_FORMATS:
+            raise BoggleError(
+                f"--out {str(path)!r}: give a .dot, .{', .'.join(RENDER_FORMATS)} file"
+            )
+    check_outputs(args.out, args.force, inputs=[args.dictionary])
+    lexicon = lexicon_from_args(args)
+    words = lexicon.words[: args.words]
+    dot_text = trie_dot(words)
+    if args.dot:
+        sys.stdout.write(dot_text + "\n")
+    for path in args.out:
+        if path.suffix.lower() == ".dot":
+            write_atomic(path, (dot_text + "\n").encode())
+        else:
+            render_dot(dot_text, path)
+        print(f"wrote {path}", file=sys.stderr)
+    if not args.dot and not args.out:
+        root = build_trie(words)
+        print(
+            f"trie of the first {counted(len(words), 'word')} of {lexicon.name} "
+            f"({words[0]} .. {words[-1]}): {root.count_nodes()} nodes; "
+            "--dot prints it as GraphViz DOT, --out FILE.svg renders it"
+        )
+    return 0

@@ -1,0 +1,260 @@
+"""Letter cubes and rolling boards.
+
+Four sets of cubes, each a fact about a published edition of the game:
+
+* ``classic`` — the 16 cubes of the original 1976 Boggle;
+* ``new`` — the 16 cubes of Boggle from 1987 on (the 4x4 table of "At Play With J: Boggle",
+  read by columns);
+* ``big`` — the 25 cubes of Big Boggle (the article's 5x5 table, read by columns);
+* ``superbig`` — the 36 cubes of Super Big Boggle (6x6, 2011), with multi-letter cubes.
+
+:func:`roll` does what shaking the tray does: it shuffles the cubes into the
+cells and turns a random face of each one up.  :func:`uniform_board` draws
+every cell uniformly from ``a``-``z`` instead (``q`` is the ``Qu`` cube).  With
+a ``seed`` both are reproducible: the same seed gives the same board.
+
+>>> len(DICE_SETS["new"].cubes), DICE_SETS["new"].cubes[14]
+(16, ('h', 'i', 'm', 'n', 'qu', 'u'))
+>>> str(roll("new", seed=1)) == str(roll("new", seed=1))
+True
+>>> roll("big", seed=7).rows
+5
+>>> str(roll_board("uniform", seed=3, rows=2, cols=3)) == str(uniform_board(2, 3, seed=3))
+True
+"""
+
+from __future__ import annotations
+
+from boggle.model.board import Board, check_faces, check_size
+from boggle.model.errors import DiceError
+from boggle.model.letters import LATIN
+from boggle.model.wording import a_size
+
+TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from boggle.model.records import dataclass
+
+
+@dataclass(frozen=True)
+class DiceSet:
+    """A set of cubes for a ``rows`` x ``cols`` tray; each cube is its faces.
+
+    Faces are lowercase, as :class:`boggle.model.board.Board` holds them: ``"a"``,
+    ``"qu"``, ``"th"``, ``"in"``, ``"er"``, ``"he"``, ``"an"``.
+
+    >>> tiny = DiceSet("tiny", 1, 2, (("a", "b"), ("qu", "c")), source="an example")
+    >>> tiny.cubes[1]
+    ('qu', 'c')
+    """
+
+    name: str
+    rows: int
+    cols: int
+    cubes: tuple[tuple[str, ...], ...]
+    source: str
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.cubes) != self.rows * self.cols:
+            raise DiceError(
+                f"dice set {self.name!r} has {len(self.cubes)} cubes for a "
+                f"{self.rows}x{self.cols} tray of {self.rows * self.cols} cells"
+            )
+        check_faces(face for cube in self.cubes for face in cube)  # as a board checks them
+
+    @property
+    def faces(self) -> frozenset[str]:
+        """Every face that appears on some cube."""
+        return frozenset(face for cube in self.cubes for face in cube)
+
+    def to_json(self) -> dict[str, object]:
+        """The set as a JSON-ready dict (cubes as lists of faces)."""
+        return {
+            "name": self.name,
+            "rows": self.rows,
+            "cols": self.cols,
+            "cubes": [list(cube) for cube in self.cubes],
+            "source": self.source,
+            "notes": self.notes,
+        }
+
+
+def _cubes(text: str) -> tuple[tuple[str, ...], ...]:
+    """Cubes written one per word, faces as letters; a multi-letter face in brackets.
+
+    >>> _cubes("aacfoi himn[qu]u")
+    (('a', 'a', 'c', 'f', 'o', 'i'), ('h', 'i', 'm', 'n', 'qu', 'u'))
+    """
+    cubes = []
+    for word in text.split():
+        faces: list[str] = []
+        rest = word
+        while rest:
+            if rest.startswith("["):
+                face, _, rest = rest[1:].partition("]")
+            else:
+                face, rest = rest[0], rest[1:]
+            faces.append(face)
+        cubes.append(tuple(faces))
+    return tuple(cubes)
+
+
+def _columns(table: str) -> tuple[tuple[str, ...], ...]:
+    """The cubes of a table whose columns are cubes and rows are faces (the article's layout).
+
+    ``q`` in the table is the ``Qu`` face.
+    """
+    rows = table.split()
+    return tuple(
+        tuple("qu" if row[i] == "q" else row[i] for row in rows) for i in range(len(rows[0]))
+    )
+
+
+CLASSIC_DICE = DiceSet(
+    name="classic",
+    rows=4,
+    cols=4,
+    cubes=_cubes(
+        "aaciot abilty abjmo[qu] acdemp acelrs adenvz ahmors biforx "
+        "denosw dknotu eefhiy egkluy egintv ehinps elpstu gilruw"
+    ),
+    source="Boggle, Parker Brothers 1976: the commonly published letters of the original "
+    "16 cubes (e.g. the BoardGameGeek 'letter distribution' thread on Boggle).",
+)
+"""The 16 cubes of the original (1976) Boggle."""
+
+NEW_DICE = DiceSet(
+    name="new",
+    rows=4,
+    cols=4,
+    cubes=_columns(
+        """
+        aaaaacdddeeeeehh
+        abcfoieeieehilil
+        ebhfomilsgirormn
+        ejoktolrthntstnn
+        goppttrvtnsvstqr
+        nosswuxyywuwtyuz
+        """
+    ),
+    source="Boggle from 1987 on: Eugene McDonnell, 'At Play With J: Boggle' "
+    "(Vector), the 4x4 table; each column is a cube.",
+)
+"""The 16 cubes of Boggle from 1987 on: "At Play With J"'s 4x4 table, read by columns."""
+
+BIG_DICE = DiceSet(
+    name="big",
+    rows=5,
+    cols=5,
+    cubes=_columns(
+        """
+        aaaaaaaabccccddddeeefgino
+        fdeaeaeajceeehhdhnmiiopoo
+        ieeageefkeiiillhhsoiprroo
+        rnefmegiqnlipnnnlstirrrtt
+        snernemrxsplsoooosttsvrut
+        ynmsneuszttttrrtruttywywu
+        """
+    ),
+    source="Big Boggle (5x5): Eugene McDonnell, 'At Play With J: Boggle' "
+    "(Vector), the 5x5 table; each column is a cube.",
+)
+"""The 25 cubes of Big Boggle: "At Play With J"'s 5x5 table, read by columns."""
+
+SUPERBIG_DICE = DiceSet(
+    name="superbig",
+    rows=6,
+    cols=6,
+    cubes=_cubes(
+        "aaafrs aaeeee aaeeoo aafirs abdeio adennn aeeeem aeegmu aegmnn aeilmn aeinou afirsy "
+        "[an][er][he][in][qu][th] bbjkxz ccenst cddlnn ceiitt ceipst cfgnuy ddhnot dhhlor "
+        "dhhnow dhlnor ehilrs eiilst eilpst eioeio emttto ensssu gorrvw hirstv hoprst "
+        "iprsyy jk[qu]wxz nootuw ooottu"
+    ),
+    source="Super Big Boggle, Hasbro 2011 (6x6): the commonly published letters of its "
+    "36 cubes, including the cube of six two-letter faces An Er He In Qu Th.",
+    notes="The real 'EIO' cube has three blank faces (a blank blocks words). A board has no "
+    "blank cell, so the blanks are replaced by E, I and O again: the cube turns up E, I or "
+    "O with equal chance, exactly as re-rolling a blank would.",
+)
+"""The 36 cubes of Super Big Boggle, blanks replaced (see ``SUPERBIG_DICE.notes``)."""
+
+DICE_SETS: dict[str, DiceSet] = {
+    d.name: d for d in (CLASSIC_DICE, NEW_DICE, BIG_DICE, SUPERBIG_DICE)
+}
+"""The cube sets by name: ``classic``, ``new``, ``big``, ``superbig``."""
+
+GENERATORS: tuple[str, ...] = (*DICE_SETS, "uniform")
+"""Every name :func:`roll_board` accepts."""
+
+UNIFORM_LETTERS = LATIN
+"""The letters :func:`uniform_board` draws from (``q`` becomes the ``Qu`` face)."""
+
+
+def dice_set(name: str) -> DiceSet:
+    """The dice set called ``name`` (case ignored)."""
+    try:
+        return DICE_SETS[name.lower()]
+    except KeyError:
+        raise DiceError(f"unknown dice {name!r}; choose one of: {', '.join(GENERATORS)}") from None
+
+
+def roll(dice: str | DiceSet = "new", seed: int | None = None) -> Board:
+    """Shake the cubes into the tray: shuffle them into the cells, turn a random face up.
+
+    >>> board = roll("classic", seed=42)
+    >>> board.rows, board.cols
+    (4, 4)
+    """
+    import random  # here: only rolling needs it, and it costs every start a millisecond
+
+    cubes = dice_set(dice) if isinstance(dice, str) else dice
+    rng = random.Random(seed)
+    order = list(cubes.cubes)
+    rng.shuffle(order)
+    return Board(tuple(rng.choice(cube) for cube in order), cubes.rows, cubes.cols)
+
+
+def uniform_board(rows: int, cols: int, seed: int | None = None) -> Board:
+    """A board whose every cell is a letter drawn uniformly from a-z (``q`` is ``Qu``).
+
+    >>> uniform_board(3, 5, seed=0).cols
+    5
+    """
+    if rows < 1 or cols < 1:
+        raise DiceError(f"a board needs at least one row and one column, got {rows}x{cols}")
+    check_size(rows, cols)  # before drawing a letter for every cell
+    import random  # here: only rolling needs it, and it costs every start a millisecond
+
+    rng = random.Random(seed)
+    faces = []
+    for _ in range(rows * cols):
+        letter = rng.choice(UNIFORM_LETTERS)
+        faces.append("qu" if letter == "q" else letter)
+    return Board(tuple(faces), rows, cols)
+
+
+def roll_board(
+    name: str, seed: int | None, rows: int | None = None, cols: int | None = None
+) -> Board:
+    """A board from a named generator: a dice set (``classic``, ``new``, ``big``,
+    ``superbig``) or ``uniform`` (4x4 unless ``rows``/``cols`` say otherwise; ``cols``
+    defaults to ``rows``).
+
+    A dice set fills its own tray only, so ``rows``/``cols`` must match it when given.
+
+    >>> roll_board("big", seed=7).rows, str(roll_board("uniform", seed=1, rows=2, cols=3))
+    (5, 'esz yci')
+    """
+    if name.lower() == "uniform":
+        rows = 4 if rows is None else rows
+        return uniform_board(rows, rows if cols is None else cols, seed)
+    cubes = dice_set(name)
+    if (rows is not None and rows != cubes.rows) or (cols is not None and cols != cubes.cols):
+        raise DiceError(
+            f"the {cubes.name} dice fill {a_size(cubes.rows, cubes.cols)} tray only",
+            remedy="uniform_dice",
+        )
+    return roll(cubes, seed)

@@ -1,0 +1,278 @@
+"""Reading files a user names, with every check made before the reading.
+
+A named file must be a regular file (a FIFO, a device such as ``/dev/zero``,
+a directory are refused at once: nothing blocks, nothing reads forever), no
+larger than the limit for what it holds, and not binary (a NUL byte in its
+first 64 KiB: a 2 GB sparse file is refused after reading 64 KiB).  Standard
+input (``-``) is read up to the same limit.  gzip data is decompressed up to
+the limit too, so a small compressed bomb cannot fill the memory.
+
+>>> import tempfile
+>>> folder = tempfile.mkdtemp()
+>>> path = f"{folder}/words.txt"
+>>> _ = open(path, "w").write("ale\\nales\\n")
+>>> read_file(path, "word list", 1000)
+b'ale\\nales\\n'
+>>> read_file("/dev/zero", "word list", 1000)
+Traceback (most recent call last):
+...
+boggle.model.errors.BoggleError: word list '/dev/zero' is a device, not a regular file
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+import sys
+import zlib
+from collections.abc import Iterator
+
+from boggle.model.errors import BoggleError
+
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from typing import BinaryIO
+
+SNIFF_BYTES = 65536
+"""How much of a file is looked at for NUL bytes before it is read whole."""
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def describe_size(count: int) -> str:
+    """A byte count for people.
+
+    >>> describe_size(512), describe_size(3 * 1024 * 1024), describe_size(2 * 1024**3)
+    ('512 bytes', '3.0 MB', '2.0 GB')
+    """
+    if count < 1024 * 1024:
+        return f"{count:,} bytes"
+    if count < 1024**3:
+        return f"{count / 1024**2:.1f} MB"
+    return f"{count / 1024**3:.1f} GB"
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a plain file"
+
+
+def open_regular(
+    path: str | os.PathLike[str], what: str, error: type[BoggleError] = BoggleError
+) -> BinaryIO:
+    """Open ``path`` for reading in binary; ``error`` unless it is a regular file.
+
+    Opened without blocking, so a FIFO with no writer is refused, not waited on.
+    """
+    shown = os.fspath(path)
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise error(f"{what} {shown!r} does not exist") from None
+    except PermissionError:
+        raise error(f"{what} {shown!r} cannot be read (permission denied)") from None
+    except IsADirectoryError:
+        raise error(f"{what} {shown!r} is a directory, not a file") from None
+    except OSError as problem:
+        raise error(f"{what} {shown!r} cannot be read: {problem.strerror}") from None
+    except ValueError:  # a NUL character in the path
+        raise error(f"{what} {shown!r} is not a valid path") from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        if stat.S_ISDIR(mode):
+            raise error(f"{what} {shown!r} is a directory, not a file")
+        raise error(f"{what} {shown!r} is {_kind(mode)}, not a regular file")
+    if hasattr(os, "set_blocking"):
+        os.set_blocking(descriptor, True)
+    return os.fdopen(descriptor, "rb")
+
+
+def looks_binary(head: bytes) -> bool:
+    """Whether the first bytes of a file say it is not text (a NUL byte, and not gzip).
+
+    >>> looks_binary(b"ale\\nales\\n"), looks_binary(b"\\x00\\x00")
+    (False, True)
+    >>> looks_binary(b"\\x1f\\x8b\\x00")
+    False
+    """
+    return not head.startswith(GZIP_MAGIC) and b"\x00" in head[:SNIFF_BYTES]
+
+
+def read_file(
+    path: str | os.PathLike[str],
+    what: str,
+    limit: int,
+    error: type[BoggleError] = BoggleError,
+    gzip: bool = False,
+) -> bytes:
+    """The bytes of a regular file (``-``: standard input), checked before reading it whole.
+
+    Refused with ``error``: not a regular file, larger than ``limit`` bytes,
+    binary (:func:`looks_binary`).  With ``gzip``, gzip data is decompressed,
+    also up to ``limit``.
+    """
+    shown = os.fspath(path)
+    from_stdin = shown == "-"
+    if from_stdin:
+        handle, shown = _stdin_bytes(), "<stdin>"
+    else:
+        handle = open_regular(path, what, error)
+        size = os.fstat(handle.fileno()).st_size
+        if size > limit:
+            handle.close()
+            raise error(
+                f"{what} {shown!r} is {describe_size(size)}; the limit is {describe_size(limit)}"
+            )
+    try:
+        head = handle.read(SNIFF_BYTES)
+        if looks_binary(head):
+            raise error(f"{what} {shown!r} looks binary; give a text file")
+        data = head + handle.read(limit + 1 - len(head))
+    except OSError as problem:
+        raise error(f"{what} {shown!r} cannot be read: {problem.strerror}") from None
+    finally:
+        if not from_stdin:
+            handle.close()
+    if len(data) > limit:
+        raise error(f"{what} {shown!r} is over the limit of {describe_size(limit)}")
+    if gzip and data.startswith(GZIP_MAGIC):
+        data = gunzip(data, limit, f"{what} {shown!r}", error)
+    return data
+
+
+def gunzip(data: bytes, limit: int, shown: str, error: type[BoggleError] = BoggleError) -> bytes:
+    """Decompress gzip ``data`` (one or more members) to at most ``limit`` bytes.
+
+    >>> import gzip
+    >>> gunzip(gzip.compress(b"ale\\n") + gzip.compress(b"ales\\n"), 100, "list")
+    b'ale\\nales\\n'
+    """
+    parts: list[bytes] = []
+    total = 0
+    rest = data
+    try:
+        while rest:
+            inflater = zlib.decompressobj(wbits=31)
+            part = inflater.decompress(rest, limit + 1 - total)
+            total += len(part)
+            parts.append(part)
+            if total > limit or inflater.unconsumed_tail:
+                raise error(f"{shown} is over the limit of {describe_size(limit)} uncompressed")
+            if not inflater.eof:
+                raise error(f"{shown} is a damaged gzip file")
+            rest = inflater.unused_data
+            if rest and not rest.startswith(GZIP_MAGIC):
+                break  # trailing padding after the last member
+    except zlib.error:
+        raise error(f"{shown} is a damaged gzip file") from None
+    return b"".join(parts)
+
+
+def iter_lines(
+    path: str | os.PathLike[str],
+    what: str,
+    max_line: int,
+    error: type[BoggleError] = BoggleError,
+) -> Iterator[str]:
+    """The lines of a text file (``-``: standard input), without their line ends.
+
+    Read as they come, so memory stays small however long the file: plain or
+    gzip, each line UTF-8 or else Latin-1.  A line longer than ``max_line``
+    characters is cut to ``max_line + 1`` (whoever reads it refuses it) and the
+    rest of it skipped.  Refused with ``error``: not a regular file, binary
+    (:func:`looks_binary`), a damaged gzip file.
+    """
+    import gzip  # here, not at the top: a solve with a cached list reads no file
+
+    shown = os.fspath(path)
+    raw: BinaryIO
+    from_stdin = shown == "-"
+    if from_stdin:
+        raw, shown = _stdin_bytes(), "<stdin>"
+    else:
+        raw = open_regular(path, what, error)
+    try:
+        stream: BinaryIO = raw
+        if _peek(raw).startswith(GZIP_MAGIC):
+            stream = gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[assignment]
+        if looks_binary(_peek(stream)):
+            raise error(f"{what} {shown!r} looks binary; give a text file")
+        yield from _read_lines(stream, max_line)
+    except (gzip.BadGzipFile, EOFError, zlib.error):
+        raise error(f"{what} {shown!r} is a damaged gzip file") from None
+    except OSError as problem:
+        raise error(f"{what} {shown!r} cannot be read: {problem.strerror}") from None
+    finally:
+        if not from_stdin:
+            raw.close()
+
+
+def _read_lines(stream: BinaryIO, max_line: int, block_size: int = SNIFF_BYTES) -> Iterator[str]:
+    """The lines of ``stream`` (see :func:`iter_lines`), split and decoded a block at a time.
+
+    >>> list(_read_lines(io.BytesIO(b"ab\\r\\n\\ncaf\\xe9\\nlonger line\\nend"), 4))
+    ['ab', '', 'café', 'longe', 'end']
+    """
+    read = getattr(stream, "read1", stream.read)  # what has come, without waiting for more
+    pending = b""  # the start of a line whose end has not come yet
+    skipping = False  # inside the rest of a line already cut
+    while block := read(block_size):
+        if skipping:
+            end = block.find(b"\n")
+            if end < 0:
+                continue
+            block, skipping = block[end + 1 :], False
+        data = pending + block
+        end = data.rfind(b"\n")
+        complete, pending = (data[:end], data[end + 1 :]) if end >= 0 else (None, data)
+        if complete is not None:
+            yield from _decoded_lines(complete, max_line)
+        if len(pending) > max_line:
+            yield from _decoded_lines(pending, max_line)
+            pending, skipping = b"", True
+    if pending:
+        yield from _decoded_lines(pending, max_line)
+
+
+def _decoded_lines(data: bytes, max_line: int) -> list[str]:
+    """Lines of ``data`` (``\\n`` between them) without their ``\\r``: UTF-8, else Latin-1
+    line by line; a line longer than ``max_line`` bytes is cut to ``max_line + 1``."""
+    pieces = data.split(b"\n")
+    if max(map(len, pieces)) > max_line:
+        pieces = [piece[: max_line + 1] for piece in pieces]
+        data = b"\n".join(pieces)
+    try:
+        lines = data.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        lines = [_decoded(piece) for piece in pieces]
+    if b"\r" in data:
+        lines = [line.rstrip("\r") for line in lines]
+    return lines
+
+
+def _decoded(line: bytes) -> str:
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("latin-1")
+
+
+def _stdin_bytes() -> BinaryIO:
+    """Standard input as bytes (a text-only stand-in, as tests use, is read and encoded)."""
+    buffer: BinaryIO | None = getattr(sys.stdin, "buffer", None)
+    return buffer if buffer is not None else io.BytesIO(sys.stdin.read().encode())
+
+
+def _peek(stream: BinaryIO) -> bytes:
+    """The first bytes ``stream`` will give, without consuming them."""
+    peek = getattr(stream, "peek", None)
+    return peek(SNIFF_BYTES)[:SNIFF_BYTES] if peek is not None else b""

@@ -1,0 +1,276 @@
+"""The Boggle board: an immutable grid of cube faces.
+
+A face is one or more lowercase letters: ``"a"``, ``"qu"``, or one of the
+multi-letter cubes of newer editions (``"th"``, ``"in"``, ``"er"``, ``"he"``,
+``"an"``) and of other languages (``"ij"``, ``"ch"``, ``"ll"``, ``"rr"``).
+
+The compact text form, read by every command and printed back by them:
+
+* rows separated by white space, ``/`` or ``,``: ``"fxie amlo ewbx astu"``;
+* or one run of letters whose length is a square: ``"fxieamloewbxastu"``;
+* a board of one row ends with ``/`` so it is not read as a square: ``"abcd/"``;
+* case is ignored; ``q`` is the ``Qu`` cube;
+* a multi-letter face is written in brackets: ``"[th]ae [qu]xyz"`` (``[qu]``
+  and ``q`` mean the same cube).
+
+>>> board = Board.parse("fxie amlo ewbx astu")
+>>> board.rows, board.cols
+(4, 4)
+>>> board.face(1, 2)
+'l'
+>>> str(Board.parse("QEST/ANSI/XWEO/YRSN"))
+'qest ansi xweo yrsn'
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Iterable, Iterator, Sequence
+
+from boggle.model import render
+from boggle.model.errors import BoardError
+from boggle.model.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in boggle.model.grid
+from boggle.model.grid import Cell as Cell
+from boggle.model.grid import neighbour_table
+from boggle.model.letters import nfc
+from boggle.model.wording import a_size
+
+TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from boggle.model.records import dataclass
+
+MULTI_LETTER_FACES: frozenset[str] = frozenset(
+    {"qu", "th", "in", "er", "he", "an", "ij", "ch", "ll", "rr"}
+)
+"""The multi-letter faces a board may hold, besides single letters (Dutch ``ij``;
+Spanish ``ch``, ``ll``, ``rr``; see :mod:`boggle.wordlists.languages`)."""
+
+MAX_CELLS = 250_000
+"""The largest number of cells a board may have (500 x 500)."""
+
+MAX_TEXT_CHARS = 5 * MAX_CELLS
+"""The longest compact text :meth:`Board.parse` reads: every cell a bracketed face and a space."""
+
+_ROW_SEPARATORS = re.compile(r"[\s/,]+")
+_BRACKETED = re.compile(r"\[([^\[\]]*)\]|(.)", re.DOTALL)
+
+
+def _parse_row(text: str) -> list[str]:
+    faces: list[str] = []
+    for match in _BRACKETED.finditer(text):
+        bracketed, single = match.group(1), match.group(2)
+        if bracketed is not None:
+            face = bracketed.lower()
+            if face == "q":
+                face = "qu"
+            if not face:
+                raise BoardError("empty brackets '[]' in board; write a face inside them")
+            if not face.isalpha():
+                raise BoardError(f"board face '[{bracketed}]' has a character that is not a letter")
+            if len(face) > 1 and face not in MULTI_LETTER_FACES:
+                known = ", ".join(sorted(MULTI_LETTER_FACES))
+                raise BoardError(f"unknown multi-letter face '[{bracketed}]'; known faces: {known}")
+            faces.append(face)
+        else:
+            if single in "[]":
+                raise BoardError("unbalanced '[' or ']' in board")
+            if not single.isalpha():
+                raise BoardError(
+                    f"board has {single!r}, which is not a letter; "
+                    "use letters, with rows separated by spaces or '/'"
+                )
+            face = single.lower()
+            faces.append("qu" if face == "q" else face)
+    return faces
+
+
+def check_size(rows: int, cols: int) -> None:
+    """:class:`BoardError` unless a ``rows`` x ``cols`` board is within the limits.
+
+    Checked before anything is generated or allocated for the board.
+
+    >>> check_size(500, 500)
+    >>> check_size(100_000, 100_000)
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.BoardError: board of 100000x100000 is too large; the limit is 1000 rows or \
+columns and 250,000 cells
+    """
+    if rows < 1 or cols < 1:
+        raise BoardError(f"a board needs at least one row and one column, got {rows}x{cols}")
+    if rows > MAX_SIDE or cols > MAX_SIDE or rows * cols > MAX_CELLS:
+        raise BoardError(
+            f"board of {rows}x{cols} is too large; the limit is "
+            f"{MAX_SIDE} rows or columns and {MAX_CELLS:,} cells"
+        )
+
+
+def check_faces(faces: Iterable[str]) -> None:
+    """:class:`BoardError` unless every face is one a board may hold.
+
+    >>> check_faces(["a", "qu", "th"])
+    >>> check_faces(["q"])
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.BoardError: the Q cube is the face 'qu'
+    """
+    for face in faces:
+        if not isinstance(face, str) or not face.isalpha() or face != face.lower():
+            raise BoardError(f"face {face!r} must be one or more lowercase letters")
+        if len(face) > 1 and face not in MULTI_LETTER_FACES:
+            raise BoardError(f"unknown multi-letter face {face!r}")
+        if face == "q":
+            raise BoardError("the Q cube is the face 'qu'")
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rectangular grid of faces, stored row by row.
+
+    >>> Board(("c", "a", "t", "s"), 2, 2).neighbours(0)
+    (1, 2, 3)
+    """
+
+    faces: tuple[str, ...]
+    rows: int
+    cols: int
+
+    def __post_init__(self) -> None:
+        check_size(self.rows, self.cols)
+        if len(self.faces) != self.rows * self.cols:
+            raise BoardError(
+                f"{a_size(self.rows, self.cols)} board needs {self.rows * self.cols} faces, "
+                f"got {len(self.faces)}"
+            )
+        check_faces(self.faces)
+
+    @classmethod
+    def parse(cls, text: str) -> Board:
+        """Read a board from its compact text form (see the module docstring)."""
+        if len(text) > MAX_TEXT_CHARS:
+            raise BoardError(
+                f"the board text is {len(text):,} characters; the largest board "
+                f"({MAX_CELLS:,} cells) is written in at most {MAX_TEXT_CHARS:,}"
+            )
+        text = nfc(text)  # a decomposed "a" + accent is one letter, as in the word lists
+        rows_text = [row for row in _ROW_SEPARATORS.split(text.strip()) if row]
+        if not rows_text:
+            raise BoardError("the board is empty; give rows of letters like 'fxie amlo ewbx astu'")
+        rows = [_parse_row(row) for row in rows_text]
+        explicit_rows = _ROW_SEPARATORS.search(text.strip()) is not None
+        if len(rows) == 1 and not explicit_rows:
+            faces = rows[0]
+            side = math.isqrt(len(faces))
+            if side * side != len(faces):
+                raise BoardError(
+                    f"{len(faces)} faces do not make a square; separate the rows "
+                    "with spaces or '/' to give a rectangle, e.g. 'abc def'"
+                )
+            if side > MAX_SIDE:
+                return cls(tuple(faces), side, side)  # raises the size error
+            rows = [faces[i * side : (i + 1) * side] for i in range(side)]
+        widths = {len(row) for row in rows}
+        if len(widths) != 1:
+            lengths = ", ".join(str(len(row)) for row in rows)
+            raise BoardError(
+                f"rows have unequal lengths ({lengths}); every row needs as many faces"
+            )
+        return cls(tuple(face for row in rows for face in row), len(rows), len(rows[0]))
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[str]]) -> Board:
+        """Build a board from rows of faces, e.g. ``[["t", "h"], ["e", "qu"]]``."""
+        if not rows or not rows[0]:
+            raise BoardError("the board is empty")
+        if len({len(row) for row in rows}) != 1:
+            raise BoardError("rows have unequal lengths; every row needs as many faces")
+        faces = tuple(("qu" if f.lower() == "q" else f.lower()) for row in rows for f in row)
+        return cls(faces, len(rows), len(rows[0]))
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.rows * self.cols
+
+    def face(self, row: int, col: int) -> str:
+        """The face at ``(row, col)``."""
+        return self.faces[row * self.cols + col]
+
+    def cell(self, index: int) -> Cell:
+        """The ``(row, col)`` of a cell index (row-major)."""
+        return divmod(index, self.cols)
+
+    def index(self, row: int, col: int) -> int:
+        """The row-major index of ``(row, col)``."""
+        return row * self.cols + col
+
+    @property
+    def neighbour_table(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell index, the indices of its (up to 8) neighbours, ascending."""
+        return neighbour_table(self.rows, self.cols)
+
+    def neighbours(self, index: int) -> tuple[int, ...]:
+        """Indices of the cells adjacent to cell ``index``."""
+        return self.neighbour_table[index]
+
+    def is_path(self, path: Sequence[Cell]) -> bool:
+        """True if ``path`` is on the board, has no repeated cell and each step is adjacent."""
+        if not path or len(set(path)) != len(path):
+            return False
+        for r, c in path:
+            if not (0 <= r < self.rows and 0 <= c < self.cols):
+                return False
+        return all(
+            max(abs(r1 - r2), abs(c1 - c2)) == 1 for (r1, c1), (r2, c2) in itertools.pairwise(path)
+        )
+
+    def spell(self, path: Iterable[Cell]) -> str:
+        """The letters read along ``path``."""
+        return "".join(self.face(r, c) for r, c in path)
+
+    def letters(self) -> frozenset[str]:
+        """Every letter that appears on some face."""
+        return frozenset("".join(self.faces))
+
+    def row_texts(self) -> list[str]:
+        """Each row in compact form."""
+        return [
+            "".join(_format_face(f) for f in self.faces[r * self.cols : (r + 1) * self.cols])
+            for r in range(self.rows)
+        ]
+
+    def __str__(self) -> str:
+        if self.rows == 1 and self.cols > 1:
+            return self.row_texts()[0] + "/"  # one explicit row, not a square to infer
+        return " ".join(self.row_texts())
+
+    def __repr__(self) -> str:
+        return f"Board.parse({str(self)!r})"
+
+    def grid_text(self) -> str:
+        """The board as an aligned grid for people: ``Qu``, ``Th`` capitalised
+        (drawn by :func:`boggle.model.render.board_text`)."""
+        return render.board_text(self)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.faces)
+
+    def svg(self, path: Sequence[Cell] | None = None, cell_size: int = 48) -> str:
+        """An SVG picture of the board, with ``path`` drawn over it when given
+        (drawn by :func:`boggle.model.render.svg`, which takes more options)."""
+        return render.svg(self, path=path, size=cell_size)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+
+def _format_face(face: str) -> str:
+    if face == "qu":
+        return "q"
+    if len(face) > 1:
+        return f"[{face}]"
+    return face

@@ -1,0 +1,62 @@
+"""The letters: the a-z alphabet, and a word's set of letters as a bit mask.
+
+Letter ``a`` is bit 0 and ``z`` bit 25; letters beyond a-z (``é``) get the
+bits after, in sorted order.  The letter-set mask is the Haskell paper's hash
+(``wordHash'``, before the modulo): anagrams and words over the same letters
+share it.
+
+>>> letter_set_mask("cab"), letter_set_mask("abaca")
+(7, 7)
+>>> letter_indices("zé")["z"], letter_indices("zé")["é"]
+(25, 26)
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping
+
+LATIN = "abcdefghijklmnopqrstuvwxyz"
+"""The 26 letters of plain English words, in order."""
+
+
+def nfc(text: str) -> str:
+    """``text`` in Unicode NFC (composed) form; ASCII is returned as it is.
+
+    >>> nfc("Ba\\u0308r") == "Bär"
+    True
+    """
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def letter_indices(alphabet: Iterable[str] = LATIN, *, latin_first: bool = True) -> dict[str, int]:
+    """The bit index of each letter: ``a``-``z`` are 0-25, other letters follow in sorted
+    order; without ``latin_first``, the letters of ``alphabet`` alone, in sorted order
+    (the smallest masks for one word list).
+
+    >>> letter_indices("cä", latin_first=False)
+    {'c': 0, 'ä': 1}
+    """
+    if not latin_first:
+        return {letter: index for index, letter in enumerate(sorted(set(alphabet)))}
+    indices = {letter: index for index, letter in enumerate(LATIN)}
+    for letter in sorted(set(alphabet) - set(indices)):
+        indices[letter] = len(indices)
+    return indices
+
+
+LATIN_INDICES: Mapping[str, int] = letter_indices()
+
+
+def letter_set_mask(word: str, indices: Mapping[str, int] = LATIN_INDICES) -> int:
+    """The set of the word's letters as a bit mask (bit ``indices[letter]`` per letter)."""
+    mask = 0
+    for letter in word:
+        mask |= 1 << indices[letter]
+    return mask
+
+
+def indices_for(words: Iterable[str]) -> Mapping[str, int]:
+    """Indices covering every letter of ``words`` (the a-z ones when they suffice)."""
+    alphabet = set("".join(words))
+    return LATIN_INDICES if alphabet <= LATIN_INDICES.keys() else letter_indices(alphabet)

@@ -1,0 +1,244 @@
+"""Rules: the minimum word length and the points a word scores by its length.
+
+Both presets score words the same way ("At Play With J: Boggle"'s table): 3 or 4 letters 1
+point, 5 letters 2, 6 letters 3, 7 letters 5, 8 or more 11.  They differ in the
+shortest word allowed: 3 letters in classic 4x4 Boggle, 4 in Big Boggle.
+Length counts letters, so ``Qu`` is two.
+
+>>> CLASSIC.points("fame"), CLASSIC.points("intercontinental")
+(1, 11)
+>>> BIG.points("fox")
+0
+>>> Rules.parse_scoring("3:1,5:2,6:3,7:5,8:11") == CLASSIC.scoring
+True
+>>> rules_for_board(5, 5).name
+'big'
+
+Which rules apply to a board is decided here and nowhere else:
+:class:`RulesChoice` holds what a user asked for (a preset or none, and any
+overrides) and gives the rules of a board of any size.
+
+>>> RulesChoice(min_length=5).for_size(4, 4)
+Rules(name='classic (custom)', min_length=5, scoring=((3, 1), (5, 2), (6, 3), (7, 5), (8, 11)))
+"""
+
+from __future__ import annotations
+
+from boggle.model.errors import RulesError
+
+TYPE_CHECKING = False  # typing, and dataclasses (12 ms), cost every start time to import
+if TYPE_CHECKING:
+    from dataclasses import dataclass, replace
+    from typing import Any
+
+    from boggle.model.board import Board
+else:
+    from boggle.model.records import dataclass, replace
+
+Scoring = tuple[tuple[int, int], ...]
+"""Steps ``(length, points)``, ascending: a word scores the points of the last
+step whose length it reaches."""
+
+STANDARD_SCORING: Scoring = ((3, 1), (5, 2), (6, 3), (7, 5), (8, 11))
+
+MAX_WORD_LENGTH = 1000
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How words are accepted and scored.
+
+    >>> mine = Rules("mine", min_length=4)
+    >>> mine.points("fame"), mine.points("fax")
+    (1, 0)
+    """
+
+    name: str
+    min_length: int
+    scoring: Scoring = STANDARD_SCORING
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_length <= MAX_WORD_LENGTH:
+            raise RulesError(
+                f"minimum word length must be between 1 and {MAX_WORD_LENGTH}, "
+                f"got {self.min_length}"
+            )
+        _check_scoring(self.scoring)
+
+    def points_for_length(self, length: int) -> int:
+        """Points of a word of ``length`` letters (0 below the minimum length)."""
+        if length < self.min_length:
+            return 0
+        points = 0
+        for step_length, step_points in self.scoring:
+            if length < step_length:
+                break
+            points = step_points
+        return points
+
+    def points(self, word: str) -> int:
+        """Points of ``word`` (its letters counted, ``qu`` as two)."""
+        return self.points_for_length(len(word))
+
+    def points_table(self, longest: int) -> list[int]:
+        """``points_table(n)[k]`` is the points of a ``k``-letter word, for k up to ``n``."""
+        return [self.points_for_length(k) for k in range(longest + 1)]
+
+    def with_overrides(
+        self, *, min_length: int | None = None, scoring: Scoring | None = None
+    ) -> Rules:
+        """A copy with some fields replaced; the name records that it was changed."""
+        if min_length is None and scoring is None:
+            return self
+        changed = replace(
+            self,
+            min_length=self.min_length if min_length is None else min_length,
+            scoring=self.scoring if scoring is None else scoring,
+        )
+        if changed == self:
+            return self
+        return replace(changed, name=f"{self.name} (custom)")
+
+    @staticmethod
+    def parse_scoring(text: str) -> Scoring:
+        """Read a scoring table written as ``LENGTH:POINTS`` steps, e.g. ``3:1,5:2,8:11``."""
+        steps = []
+        for part in text.replace(" ", "").split(","):
+            if not part:
+                continue
+            length_text, sep, points_text = part.partition(":")
+            if not sep:
+                raise RulesError(
+                    f"scoring step {part!r} is not LENGTH:POINTS; write e.g. '3:1,5:2,6:3,7:5,8:11'"
+                )
+            try:
+                steps.append((int(length_text), int(points_text)))
+            except ValueError:
+                raise RulesError(f"scoring step {part!r} needs whole numbers, e.g. '5:2'") from None
+        scoring = tuple(steps)
+        _check_scoring(scoring)
+        return scoring
+
+    @staticmethod
+    def format_scoring(scoring: Scoring) -> str:
+        """The ``LENGTH:POINTS`` text form of a scoring table."""
+        return ",".join(f"{length}:{points}" for length, points in scoring)
+
+    def to_json(self) -> dict[str, Any]:
+        """The rules as a JSON-ready dict."""
+        return {
+            "name": self.name,
+            "min_length": self.min_length,
+            "scoring": {str(length): points for length, points in self.scoring},
+        }
+
+
+def _check_scoring(scoring: Scoring) -> None:
+    if not scoring:
+        raise RulesError("the scoring table is empty; write e.g. '3:1,5:2,6:3,7:5,8:11'")
+    previous = 0
+    for length, points in scoring:
+        if length < 1 or length > MAX_WORD_LENGTH:
+            raise RulesError(f"scoring length {length} must be between 1 and {MAX_WORD_LENGTH}")
+        if length <= previous:
+            raise RulesError("scoring steps must be in increasing order of length")
+        if not -1_000_000 <= points <= 1_000_000:
+            raise RulesError(f"scoring points {points} are out of range")
+        previous = length
+
+
+CLASSIC = Rules("classic", min_length=3)
+"""Classic 4x4 Boggle: words of 3 letters or more."""
+
+BIG = Rules("big", min_length=4)
+"""Big Boggle (5x5 and larger): words of 4 letters or more."""
+
+PRESETS: dict[str, Rules] = {"classic": CLASSIC, "big": BIG}
+
+
+def preset(name: str) -> Rules:
+    """The preset called ``name`` (``classic`` or ``big``).
+
+    >>> preset("Big").min_length
+    4
+    """
+    try:
+        return PRESETS[name.lower()]
+    except KeyError:
+        raise RulesError(f"unknown rules {name!r}; choose one of: {', '.join(PRESETS)}") from None
+
+
+LARGE_BOARD_CELLS = 25
+"""Boards of this many cells or more (5x5 and up) are played by the big preset."""
+
+
+@dataclass(frozen=True)
+class RulesChoice:
+    """The rules a user asked for: a preset (``None``: the preset of the board's size)
+    and overrides of its minimum length and scoring.
+
+    Bad choices are refused when the choice is made, before any board is seen.
+
+    >>> choice = RulesChoice()
+    >>> choice.for_size(4, 4).name, choice.for_size(5, 5).name, choice.for_board(None).name
+    ('classic', 'big', 'classic')
+    >>> RulesChoice("big", min_length=3).for_size(4, 4).min_length
+    3
+    """
+
+    preset: str | None = None
+    min_length: int | None = None
+    scoring: Scoring | None = None
+
+    def __post_init__(self) -> None:
+        _ = self.small, self.large  # refuse an unknown preset or a bad override now
+
+    @property
+    def fixed(self) -> bool:
+        """True when the rules do not depend on the board's size."""
+        return self.preset is not None
+
+    @property
+    def small(self) -> Rules:
+        """The rules of a board of fewer than :data:`LARGE_BOARD_CELLS` cells."""
+        return self._with_overrides(preset(self.preset) if self.preset else CLASSIC)
+
+    @property
+    def large(self) -> Rules:
+        """The rules of a board of :data:`LARGE_BOARD_CELLS` cells or more."""
+        return self._with_overrides(preset(self.preset) if self.preset else BIG)
+
+    def for_cells(self, cells: int) -> Rules:
+        """The rules of a board of ``cells`` cells."""
+        return self.large if cells >= LARGE_BOARD_CELLS else self.small
+
+    def for_size(self, rows: int, cols: int) -> Rules:
+        """The rules of a board of ``rows`` x ``cols``."""
+        return self.for_cells(rows * cols)
+
+    def for_board(self, board: Board | None) -> Rules:
+        """The rules of ``board``; a board that could not be read gets the small board's."""
+        return self.small if board is None else self.for_cells(board.size)
+
+    def _with_overrides(self, base: Rules) -> Rules:
+        return base.with_overrides(min_length=self.min_length, scoring=self.scoring)
+
+
+def choose_rules(rules: Rules | RulesChoice | None, board: Board | None) -> Rules:
+    """The rules for ``board``: ``rules`` when fixed, else chosen by the board's size.
+
+    >>> choose_rules(None, None) is CLASSIC, choose_rules(BIG, None) is BIG
+    (True, True)
+    """
+    if isinstance(rules, Rules):
+        return rules
+    return (rules or RulesChoice()).for_board(board)
+
+
+def rules_for_board(rows: int, cols: int) -> Rules:
+    """The default preset for a board: classic below 25 cells (4x4 and smaller), big from 5x5.
+
+    >>> rules_for_board(4, 4).name, rules_for_board(5, 5).name
+    ('classic', 'big')
+    """
+    return RulesChoice().for_size(rows, cols)

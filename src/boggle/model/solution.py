@@ -1,0 +1,295 @@
+"""What a solver finds: words with a path each, scored by the rules.
+
+>>> from boggle import Board, Lexicon, solve
+>>> board = Board.parse("fxie amlo ewbx astu")
+>>> solution = solve(board, Lexicon.from_words(["fame", "fax", "ox", "zebra"]))
+>>> [(found.word, found.points) for found in solution]
+[('fame', 1), ('fax', 1)]
+>>> solution.score
+2
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, namedtuple
+from collections.abc import Iterable, Iterator
+from functools import cached_property
+
+from boggle.model import render
+from boggle.model.board import Board, Cell
+from boggle.model.rules import Rules
+from boggle.model.word_levels import (
+    ALL,
+    UNKNOWN,
+    WORD_LEVELS,
+    WordFrequency,
+    check_choice,
+    keeps,
+    rank,
+)
+
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start
+if TYPE_CHECKING:
+    from collections.abc import Container, Mapping
+    from typing import Any, NamedTuple
+
+    from boggle.wordlists.lexicon import Lexicon
+
+    class _FoundFields(NamedTuple):
+        word: str
+        path: tuple[Cell, ...]
+
+    class _ScoredFields(NamedTuple):
+        word: str
+        path: tuple[Cell, ...]
+        points: int
+else:  # the same named tuples, made without importing typing
+    _FoundFields = namedtuple("Found", ["word", "path"])
+    _ScoredFields = namedtuple("ScoredWord", ["word", "path", "points"])
+
+
+class Found(_FoundFields):
+    """A word and one path that spells it (cells in order, ``(row, col)``).
+
+    >>> Found("ax", ((1, 0), (0, 1))).path[0]
+    (1, 0)
+    """
+
+    __slots__ = ()
+
+
+class ScoredWord(_ScoredFields):
+    """A found word with its points under the rules.
+
+    >>> ScoredWord("fame", ((0, 0), (1, 0), (1, 1), (2, 0)), 1).to_json()["path"][1]
+    [1, 0]
+    """
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"word": self.word, "points": self.points, "path": [list(c) for c in self.path]}
+
+
+class Solution:
+    """Every word of a board, once each, sorted alphabetically, with points and totals.
+
+    >>> from boggle import Lexicon, solve
+    >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["mile", "fame", "limb"]))
+    >>> solution.count, solution.score, [found.word for found in solution.words]
+    (3, 3, ['fame', 'limb', 'mile'])
+    >>> solution.by_word["fame"]
+    ScoredWord(word='fame', path=((0, 0), (1, 0), (1, 1), (2, 0)), points=1)
+
+    ``frequencies``: each word's Zipf frequency and level when they were asked for
+    (:func:`boggle.wordlists.frequencies.with_frequencies`), else ``None``.
+    """
+
+    frequencies: Mapping[str, WordFrequency] | None = None
+
+    def __init__(
+        self,
+        board: Board,
+        rules: Rules,
+        lexicon: Lexicon,
+        found: Iterable[Found],
+        engine: str = "",
+    ) -> None:
+        self.board = board
+        self.rules = rules
+        self.lexicon = lexicon
+        self.engine = engine
+        first: dict[str, tuple[Cell, ...]] = {}
+        for word, path in found:
+            if word not in first:
+                first[word] = path
+        points = rules.points_table(max(map(len, first), default=0))
+        self.words: tuple[ScoredWord, ...] = tuple(
+            [ScoredWord(word, first[word], points[len(word)]) for word in sorted(first)]
+        )
+
+    @classmethod
+    def from_scored(
+        cls,
+        board: Board,
+        rules: Rules,
+        lexicon: Lexicon,
+        words: tuple[ScoredWord, ...],
+        engine: str,
+        score: int,
+    ) -> Solution:
+        """A solution from words an engine already made unique, scored and sorted, with
+        their total (the ``native`` engine does that work in C); nothing is checked."""
+        solution = cls.__new__(cls)
+        solution.board = board
+        solution.rules = rules
+        solution.lexicon = lexicon
+        solution.engine = engine
+        solution.words = words
+        solution.__dict__["score"] = score
+        return solution
+
+    def _copy(self, words: tuple[ScoredWord, ...], score: int | None = None) -> Solution:
+        if score is None:
+            score = sum([w.points for w in words])
+        copy = Solution.from_scored(self.board, self.rules, self.lexicon, words, self.engine, score)
+        copy.frequencies = self.frequencies
+        return copy
+
+    def with_frequencies(self, frequencies: Mapping[str, WordFrequency]) -> Solution:
+        """The same words, each with its frequency and level: ``frequencies`` maps words
+        (at least the solution's, or the whole list's: it is kept, not copied) to them; a
+        word it lacks is ``0.0``, ``obscure``.
+
+        >>> from boggle import Board, Lexicon, solve
+        >>> from boggle.model.word_levels import WordFrequency
+        >>> solution = solve(Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame"]))
+        >>> rich = solution.with_frequencies({"fame": WordFrequency(4.2, "common")})
+        >>> rich.to_json()["words"][0]["zipf"], rich.to_json()["levels"]
+        (4.2, {'common': 1, 'standard': 0, 'obscure': 0})
+        """
+        copy = self._copy(self.words, self.score)
+        copy.frequencies = frequencies
+        return copy
+
+    def frequency(self, word: str) -> WordFrequency | None:
+        """The frequency and level of a found ``word`` (``None`` without frequencies)."""
+        return None if self.frequencies is None else self.frequencies.get(word, UNKNOWN)
+
+    def kept(self, choice: str) -> Solution:
+        """Only the words that ``choice`` (``common``, ``standard``, ``all``) keeps, scored
+        again; needs the frequencies unless ``choice`` is ``all``."""
+        if check_choice(choice) == ALL:
+            return self
+        if self.frequencies is None:
+            raise ValueError(
+                "the solution has no frequencies: see boggle.wordlists.frequencies.at_level"
+            )
+        allowed = {level for level in WORD_LEVELS if keeps(choice, level)}
+        get = self.frequencies.get
+        return self._copy(
+            tuple([item for item in self.words if get(item.word, UNKNOWN).level in allowed])
+        )
+
+    def only(self, words: Container[str]) -> Solution:
+        """Only the found words that are in ``words`` (a set of a level's words, say), scored
+        again, with the same frequencies."""
+        return self._copy(tuple([item for item in self.words if item.word in words]))
+
+    def level_counts(self) -> dict[str, int] | None:
+        """How many words are ``common``, ``standard`` and ``obscure`` (``None`` without
+        frequencies)."""
+        if self.frequencies is None:
+            return None
+        counts = dict.fromkeys(WORD_LEVELS, 0)
+        get = self.frequencies.get
+        for item in self.words:
+            counts[get(item.word, UNKNOWN).level] += 1
+        return counts
+
+    def best_known_first(self) -> list[ScoredWord]:
+        """The words, common first, then by frequency, then alphabetically (alphabetically
+        without frequencies): the order that teaches."""
+        if self.frequencies is None:
+            return list(self.words)
+        get = self.frequencies.get
+
+        def order(item: ScoredWord) -> tuple[int, float, str]:
+            found = get(item.word, UNKNOWN)
+            return rank(found.level), -found.zipf, item.word
+
+        return sorted(self.words, key=order)
+
+    def __iter__(self) -> Iterator[ScoredWord]:
+        return iter(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.by_word
+
+    def __repr__(self) -> str:
+        return f"<Solution {self.board} : {len(self)} words, {self.score} points>"
+
+    @cached_property
+    def by_word(self) -> dict[str, ScoredWord]:
+        """The found words by their text."""
+        return {item.word: item for item in self.words}
+
+    @cached_property
+    def score(self) -> int:
+        """Total points: every word counts once."""
+        return sum(item.points for item in self.words)
+
+    @property
+    def count(self) -> int:
+        """Number of distinct words."""
+        return len(self.words)
+
+    def counts_by_length(self) -> dict[int, int]:
+        """How many words of each length, by ascending length."""
+        return dict(sorted(Counter(len(item.word) for item in self.words).items()))
+
+    def groups(self) -> list[tuple[int, int, list[ScoredWord]]]:
+        """Words grouped by ``(points, length)``, ascending, as the Haskell paper prints them."""
+        buckets: dict[tuple[int, int], list[ScoredWord]] = {}
+        for item in self.words:
+            buckets.setdefault((item.points, len(item.word)), []).append(item)
+        return [(points, length, buckets[points, length]) for points, length in sorted(buckets)]
+
+    @cached_property
+    def foreign_letters(self) -> tuple[str, ...]:
+        """The board's letters no word of the list uses (a hint: another language's board?)."""
+        return tuple(
+            sorted({letter for face in self.board.faces for letter in face} - self.lexicon.alphabet)
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The solution as ``boggle solve --json`` prints it (``foreign_letters`` only
+        when the board has letters the list never uses; with frequencies, each word's
+        ``zipf`` and ``level``, and ``levels``: how many words of each level)."""
+        result = {
+            "board": str(self.board),
+            "rows": self.board.rows,
+            "cols": self.board.cols,
+            "rules": self.rules.to_json(),
+            "dictionary": self.lexicon.to_json(),
+            "engine": self.engine,
+            "count": self.count,
+            "score": self.score,
+            "counts_by_length": {str(k): v for k, v in self.counts_by_length().items()},
+            "words": [self._word_json(item) for item in self.words],
+        }
+        counts = self.level_counts()
+        if counts is not None:
+            result["levels"] = counts
+        if self.foreign_letters:
+            result["foreign_letters"] = list(self.foreign_letters)
+        return result
+
+    def _word_json(self, item: ScoredWord) -> dict[str, Any]:
+        entry = item.to_json()
+        if self.frequencies is not None:
+            entry.update(self.frequencies.get(item.word, UNKNOWN).to_json())
+        return entry
+
+    def json_text(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    def text(self, paths: bool = True) -> str:
+        """A report for people: the board, then words grouped by points, then the total."""
+        lines = [render.board_text(self.board), ""]
+        for points, length, items in self.groups():
+            plural = "POINT" if points == 1 else "POINTS"
+            lines.append(f"{points} {plural} WORDS (LENGTH {length}): {len(items)}")
+            for item in items:
+                if paths:
+                    lines.append(f"  {item.word.upper()}: {render.path_text(item.path)}")
+                else:
+                    lines.append(f"  {item.word.upper()}")
+            lines.append("")
+        lines.append(f"WORDS: {self.count}")
+        lines.append(f"TOTAL SCORE: {self.score}")
+        return "\n".join(lines)

@@ -1,0 +1,437 @@
+"""Where work runs: in this process, or on a Dask cluster (``pip install 'boggle[dask]'``).
+
+Every long job of the library (scoring files of boards, studying random
+boards; searches and proofs can join the same way) is a list of plain-data
+chunks mapped through one function.  :func:`map_ordered` runs that map and
+hands the results back in input order, with a bounded number of chunks in
+flight (or as they finish), wherever ``where`` says:
+
+* ``None``: threads of this process (the compiled core releases the GIL);
+* a :class:`distributed.Client`: that cluster;
+* ``"local"`` or ``"local:N"``: a ``LocalCluster`` of N worker processes;
+* any other text: the address of a running ``dask scheduler`` (``tcp://host:8786``).
+
+A word list goes to each worker once, in a worker plugin that compiles it
+there (:func:`share_lexicon`); tasks name it by digest, so each chunk carries
+only its own description.  Dask runs the tasks of a worker that died again on
+the others; a scheduler that cannot be reached, or goes away, is a
+:class:`ClusterError` within :data:`CONNECT_TIMEOUT` seconds, never a hang.
+
+>>> with open_client(None) as client:
+...     list(map_ordered(len, ["ab", "abc"], client, jobs=2))
+[2, 3]
+"""
+
+from __future__ import annotations
+
+import queue
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import CancelledError, ThreadPoolExecutor
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from boggle.model.errors import BoggleError
+from boggle.scale.installed import installed_lexicons
+from boggle.scale.threads import default_jobs
+from boggle.wordlists.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+Chunk = TypeVar("Chunk")
+Result = TypeVar("Result")
+
+CONNECT_TIMEOUT = 10.0
+"""Seconds to reach a scheduler, or to hear from it again, before giving up."""
+
+POLL_SECONDS = 0.25
+NO_WORKERS_TIMEOUT = 60.0
+"""Seconds a run may wait on a scheduler that has no worker at all."""
+
+
+LOCAL_WORKER_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+"""Dask settings of a local cluster's workers: no statistical profiler, and the event
+loop's health checks and monitors woken less often.  Each wake-up takes the GIL from
+the Python between the compiled calls; at Dask's defaults the workers spend about a
+fifth more CPU than threads in one process."""
+
+
+class ClusterError(BoggleError):
+    """The Dask scheduler cannot be reached or went away, or the cluster cannot run the work."""
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        from boggle.model.errors import MissingDependencyError
+
+        raise MissingDependencyError(
+            "running on a Dask cluster needs Dask: pip install 'boggle[dask]'"
+        ) from None
+    return distributed
+
+
+def dask_config() -> Any:
+    """``dask.config`` (Dask is installed when this is called)."""
+    import dask.config
+
+    return dask.config
+
+
+def parse_local(where: str) -> int | None:
+    """The worker count of ``local`` / ``local:N`` (``0``: one per core), else ``None``.
+
+    >>> parse_local("local:3"), parse_local("local"), parse_local("tcp://10.0.0.1:8786")
+    (3, 0, None)
+    """
+    name, colon, count = where.partition(":")
+    if name != "local":
+        return None
+    if not colon:
+        return 0
+    if not count.isdigit() or int(count) < 1:
+        raise ClusterError(f"a local cluster is 'local' or 'local:N' with N >= 1, got {where!r}")
+    return int(count)
+
+
+def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Check that a Dask scheduler answers at ``address`` (``tcp://HOST:PORT``) before a
+    client is made: a malformed address, a host that does not answer, a closed port and a
+    server that is not Dask (a web server, SSH) are each a :class:`ClusterError` naming what
+    answered, within ``timeout`` seconds (and a second more to ask an HTTP server).
+
+    A scheduler speaks first: its handshake is a frame of 8-byte little-endian lengths.
+
+    >>> probe_scheduler("10.0.0.5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    boggle.scale.cluster.ClusterError: not a Dask scheduler address: '10.0.0.5' (give tcp://HOST:PORT...
+    """
+    scheme, separator, location = address.partition("://")
+    if not separator:
+        scheme, location = "tcp", address  # Dask's default transport
+    host, colon, port_text = location.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    known = scheme in ("tcp", "tls")
+    if not known and scheme in ("inproc", "ucx", "ws", "wss"):
+        return  # another transport: Dask's client connects (and times out) itself
+    if not (known and colon and host and port_text.isdigit() and 0 < int(port_text) < 65536):
+        raise ClusterError(
+            f"not a Dask scheduler address: {address!r} (give tcp://HOST:PORT, "
+            "e.g. tcp://10.0.0.5:8786)"
+        )
+    import socket
+
+    shown = f"{host}:{port_text}"
+    try:
+        connection = socket.create_connection((host, int(port_text)), timeout=timeout)
+    except TimeoutError:
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {address}: no answer from {shown} in {timeout:g} s"
+        ) from None
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+    with connection:
+        if scheme == "tls":
+            return  # the client speaks first in TLS: the connection is all we can check
+        first = _first_bytes(connection, timeout)
+        if first is None:
+            answer = _ask_http(connection)
+            what = (
+                f"a web server answered ({answer})"
+                if answer
+                else f"it accepted the connection but said nothing in {timeout:g} s"
+            )
+            raise ClusterError(f"no Dask scheduler at {address}: {what}")
+        if not first:
+            raise ClusterError(
+                f"no Dask scheduler at {address}: it closed the connection without a word"
+            )
+        if not _dask_frame(first):
+            raise ClusterError(
+                f"no Dask scheduler at {address}: something else answered: {_shown(first)}"
+            )
+
+
+def _first_bytes(connection: Any, timeout: float) -> bytes | None:
+    """Up to 16 bytes the other side sends first, ``None`` when it sends nothing in time."""
+    connection.settimeout(timeout)
+    received = b""
+    try:
+        while len(received) < 16:
+            block = connection.recv(16 - len(received))
+            if not block:
+                break
+            received += block
+    except TimeoutError:
+        pass
+    except OSError:
+        return received or b""
+    return received or None
+
+
+def _dask_frame(first: bytes) -> bool:
+    """Whether ``first`` starts a Dask message: its length, then a small count of frames."""
+    if len(first) < 16:
+        return False
+    length = int.from_bytes(first[:8], "little")
+    frames = int.from_bytes(first[8:16], "little")
+    return 16 <= length + 8 < 1 << 30 and 0 < frames < 1 << 16
+
+
+def _ask_http(connection: Any) -> str:
+    """The status line of an HTTP server on the connection, or ``""``."""
+    try:
+        connection.settimeout(1.0)
+        connection.sendall(b"HEAD / HTTP/1.0\r\n\r\n")
+        reply = connection.recv(200)
+    except OSError:
+        return ""
+    line = reply.split(b"\r\n", 1)[0]
+    return _shown(line) if line.startswith(b"HTTP/") else ""
+
+
+def _shown(data: bytes) -> str:
+    """Bytes as a short printable text, quoted."""
+    text = data.decode("latin-1")
+    return repr("".join(c if c.isprintable() else "." for c in text)[:40])
+
+
+@contextmanager
+def open_client(
+    where: Client | str | None, timeout: float = CONNECT_TIMEOUT
+) -> Iterator[Client | None]:
+    """The client ``where`` names, connected; closed again on leaving unless it was given.
+
+    ``None`` stays ``None``: work runs in this process.
+    """
+    if where is None or not isinstance(where, str):
+        yield where
+        return
+    distributed = _distributed()
+    workers = parse_local(where)
+    if workers is None:
+        probe_scheduler(where, timeout)  # one line within the timeout, not a Client's hang
+    cluster = None
+    try:
+        if workers is not None:
+            with dask_config().set(LOCAL_WORKER_CONFIG), _workers_ignore_ctrl_c():
+                cluster = distributed.LocalCluster(
+                    n_workers=workers or default_jobs(),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",
+                )
+            client = distributed.Client(cluster, set_as_default=False)
+        else:
+            client = distributed.Client(where, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError) as error:
+        if cluster is not None:
+            cluster.close()
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise ClusterError(f"cannot reach the Dask scheduler at {where}: {reason}") from None
+    except ValueError as error:  # a malformed address
+        raise ClusterError(f"not a Dask scheduler address: {where!r} ({error})") from None
+    except RuntimeError as error:  # a local worker process would not start
+        raise ClusterError(f"cannot start a local Dask cluster: {error}") from None
+    try:
+        yield client
+    finally:
+        with suppress(Exception):  # a scheduler already gone must not hide the real error
+            client.close(timeout=timeout)
+        if cluster is not None:
+            with suppress(Exception):
+                cluster.close(timeout=timeout)
+
+
+@contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Worker processes started in here ignore SIGINT (they inherit it being ignored): Ctrl-C
+    on a terminal reaches the whole process group, and it is this process that stops the
+    run, gathers what it has and closes the cluster."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def worker_threads(client: Client | None, jobs: int | None = None) -> int:
+    """How many chunks can run at once: ``jobs`` threads here, or the cluster's threads."""
+    if client is None:
+        return max(1, jobs or default_jobs())
+    try:
+        threads: dict[str, int] = cast(Any, client).nthreads()
+        return max(1, sum(threads.values()))
+    except (OSError, TimeoutError) as error:
+        raise ClusterError(f"lost the Dask scheduler: {error}") from None
+
+
+def map_ordered(
+    function: Callable[[Chunk], Result],
+    chunks: Iterable[Chunk],
+    client: Client | None,
+    jobs: int | None = None,
+    in_flight: int | None = None,
+    as_finished: bool = False,
+) -> Iterator[Result]:
+    """``function(chunk)`` for each chunk, yielded in input order, or with ``as_finished``
+    as each finishes (for pieces of very different cost, such as the classes of a proof:
+    a slow one then holds none of the others back).
+
+    Chunks are read lazily and at most ``in_flight`` (default: twice the threads,
+    plus two) are out at once, so inputs of any length stream through.  On a
+    cluster, ``function`` and the chunks must pickle (plain data, module-level
+    functions or :func:`functools.partial` of them).
+    """
+    threads = worker_threads(client, jobs)
+    limit = in_flight or 2 * threads + 2
+    if client is None and threads == 1:
+        yield from map(function, chunks)
+        return
+    pool = ThreadPoolExecutor(max_workers=threads) if client is None else None
+    finished: queue.Queue[Any] = queue.Queue()  # with as_finished: futures as they finish
+    pending: dict[Any, None] = {}  # the futures out, in input order
+    try:
+        for chunk in chunks:
+            future: Any = (
+                pool.submit(function, chunk)
+                if pool is not None
+                else cast(Any, client).submit(function, chunk, pure=False)
+            )
+            if as_finished:
+                future.add_done_callback(finished.put)
+            pending[future] = None
+            while len(pending) >= limit:
+                yield _take(pending, finished if as_finished else None, client)
+        while pending:
+            yield _take(pending, finished if as_finished else None, client)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+        elif client is not None:
+            cancel(pending, client)
+
+
+def _take(
+    pending: dict[Any, None], finished: queue.Queue[Any] | None, client: Client | None
+) -> Any:
+    """The result of the first future out, or of the next to finish when ``finished`` is given."""
+    if finished is None:
+        future = next(iter(pending))
+    else:
+        future = finished.get() if client is None else next_done(finished, client)
+    del pending[future]
+    if client is None:
+        return future.result()
+    return wait_result(future, client) if finished is None else future_result(future, client)
+
+
+def cancel(futures: Iterable[Any], client: Client) -> None:
+    """Cancel the futures still out (best effort: on the way out, the scheduler may be gone)."""
+    futures = list(futures)
+    if futures:
+        with suppress(Exception):
+            cast(Any, client).cancel(futures, force=True)
+
+
+def wait_result(future: Any, client: Client) -> Any:
+    """The future's result, polling so that a lost scheduler or an empty cluster is an error."""
+    finished: queue.Queue[Any] = queue.Queue()
+    future.add_done_callback(finished.put)
+    return future_result(next_done(finished, client), client)
+
+
+def next_done(finished: queue.Queue[Any], client: Client, seconds: float | None = None) -> Any:
+    """The next item of ``finished`` (a queue that done callbacks fill), checking the
+    scheduler every :data:`POLL_SECONDS`; ``None`` when ``seconds`` pass first."""
+    idle_since = started = time.monotonic()
+    while True:
+        with suppress(queue.Empty):
+            return finished.get(timeout=POLL_SECONDS)
+        if seconds is not None and time.monotonic() - started >= seconds:
+            return None
+        if client.status != "running":
+            raise ClusterError(f"lost the Dask scheduler at {_address(client)}")
+        if time.monotonic() - idle_since > NO_WORKERS_TIMEOUT:
+            if not client.scheduler_info().get("workers"):
+                raise ClusterError(
+                    f"the Dask scheduler has had no workers for {NO_WORKERS_TIMEOUT:.0f} s"
+                )
+            idle_since = time.monotonic()
+
+
+def future_result(future: Any, client: Client) -> Any:
+    """A finished future's result; what went wrong on the cluster as a :class:`ClusterError`."""
+    distributed = _distributed()
+    try:
+        return future.result()
+    except (CancelledError, distributed.client.FutureCancelledError):
+        raise ClusterError(f"lost the Dask scheduler at {_address(client)}") from None
+    except distributed.scheduler.KilledWorker as error:
+        raise ClusterError(f"a task killed its worker again and again: {error}") from None
+    except (OSError, distributed.comm.core.CommClosedError) as error:
+        raise ClusterError(f"lost the Dask scheduler: {error}") from None
+    except ImportError as error:
+        raise ClusterError(
+            f"a Dask worker cannot import {error.name or 'boggle'}: "
+            "install boggle (the same version) on every worker"
+        ) from None
+
+
+def _address(client: Client) -> str:
+    return str(getattr(client.scheduler, "address", "?"))
+
+
+@dataclass(frozen=True)
+class LexiconRef:
+    """A word list that every worker holds already, by its digest (see :func:`share_lexicon`)."""
+
+    digest: str
+    name: str
+
+
+_shared: set[tuple[str, str]] = set()  # (client id, digest) whose plugin is registered
+
+
+def share_lexicon(lexicon: Lexicon, client: Client | None) -> Lexicon | LexiconRef:
+    """Make ``lexicon`` available to tasks: itself in-process, or a :class:`LexiconRef`
+    after a worker plugin has loaded and compiled it once on every worker (and will on
+    workers that join later)."""
+    if client is None:
+        return lexicon
+    from boggle.scale.worker_plugin import LexiconPlugin
+
+    if (client.id, lexicon.digest) not in _shared:
+        plugin = lexicon.cached("dask-plugin", LexiconPlugin)
+        try:
+            client.register_plugin(plugin, name=plugin.name)
+        except (OSError, TimeoutError) as error:
+            raise ClusterError(f"lost the Dask scheduler: {error}") from None
+        _shared.add((client.id, lexicon.digest))
+    return LexiconRef(lexicon.digest, lexicon.name)
+
+
+def resolve_lexicon(lexicon: Lexicon | LexiconRef) -> Lexicon:
+    """The lexicon itself, in a task: given, or installed on this worker by the plugin."""
+    if isinstance(lexicon, Lexicon):
+        return lexicon
+    try:
+        return installed_lexicons[lexicon.digest]
+    except KeyError:
+        raise ClusterError(
+            f"word list {lexicon.name!r} is not loaded on this worker (its plugin did not run)"
+        ) from None

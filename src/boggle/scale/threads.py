@@ -1,0 +1,316 @@
+"""Scoring many boards fast: the compiled core, in threads, in input order.
+
+>>> from boggle import Lexicon
+>>> lexicon = Lexicon.from_words(["fame", "fax", "moxie", "east"])
+>>> score_many(["fxie amlo ewbx astu", "east/"], lexicon)
+[3, 1]
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from itertools import islice
+from typing import NamedTuple, TypeVar
+
+from boggle._native.core import Trie
+from boggle.engines.gpu import batch_engine, score_lines_on_gpu
+from boggle.engines.native import compiled, points_table, score_native
+from boggle.model.board import MAX_CELLS, MAX_SIDE, Board
+from boggle.model.errors import BoardError
+from boggle.model.rules import LARGE_BOARD_CELLS, Rules, RulesChoice, choose_rules
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_lexicon
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+CHUNK = 2048
+"""Boards handed to a thread at a time, once the first few smaller chunks are out."""
+
+FIRST_CHUNK = 128
+
+TAIL_CHUNKS = 16
+"""A list of boards is cut into at least this many chunks per thread (down to
+:data:`FIRST_CHUNK` boards), so the threads finish close together."""
+
+
+class BoardScore(NamedTuple):
+    """One input line's outcome: its score, or why it could not be scored."""
+
+    text: str
+    score: int | None
+    error: str | None = None
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _small_large(rules: Rules | RulesChoice) -> tuple[Rules, Rules]:
+    return (rules, rules) if isinstance(rules, Rules) else (rules.small, rules.large)
+
+
+CoreSettings = tuple[int, int, int, tuple[int, ...], int, int]
+"""What the core's line scorers take after the lines: both minimum lengths, the cells
+from which a board is large, the points per length, and the largest side and cell count."""
+
+
+def _core_with_settings(
+    lexicon: Lexicon, rules: Rules | RulesChoice
+) -> tuple[Trie, CoreSettings] | None:
+    """The compiled trie and its scorers' settings, or ``None`` when the core cannot score
+    these boards (an alphabet it does not hold, or small and large boards scored differently)."""
+    core = compiled(lexicon)
+    small, large = _small_large(rules)
+    if core is None or small.scoring != large.scoring:
+        return None
+    points = points_table(small, core.longest)
+    settings = (small.min_length, large.min_length, LARGE_BOARD_CELLS, points, MAX_SIDE, MAX_CELLS)
+    return core.trie, settings
+
+
+def _core_scores(
+    lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
+) -> list[int | None] | None:
+    """The core's score of each line (``None``: a line its parser does not read), or
+    ``None`` when the core cannot score these boards (see :func:`_core_with_settings`)."""
+    found = _core_with_settings(lexicon, rules)
+    if found is None:
+        return None
+    trie, settings = found
+    return trie.score_lines(lines, *settings)
+
+
+def _score_chunk(
+    lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
+) -> list[BoardScore]:
+    scores = _core_scores(lines, lexicon, rules) or [None] * len(lines)
+    return [
+        BoardScore(line, score) if score is not None else _score_line(line, lexicon, rules)
+        for line, score in zip(lines, scores, strict=True)
+    ]
+
+
+def _score_line(line: str, lexicon: Lexicon, rules: Rules | RulesChoice) -> BoardScore:
+    """One line the core's parser does not read (not plain ASCII, or not a board)."""
+    try:
+        board = Board.parse(line)
+    except BoardError as error:
+        return BoardScore(line, None, str(error))
+    return BoardScore(line, score_native(board, lexicon, choose_rules(rules, board)))
+
+
+class ScoredText(NamedTuple):
+    """A chunk's outcome as text: ``LINE SCORE`` lines, and the lines that are not boards."""
+
+    text: str
+    errors: list[tuple[int, str]]
+    """(index of the line in the chunk, why it is not a board), in order."""
+
+
+def as_text(results: Sequence[BoardScore]) -> ScoredText:
+    """A chunk's :class:`BoardScore` list as ``LINE SCORE`` text and its errors."""
+    text = "".join([f"{r.text} {r.score}\n" for r in results if r.score is not None])
+    return ScoredText(text, [(i, r.error or "") for i, r in enumerate(results) if r.score is None])
+
+
+def _score_text_chunk(
+    lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
+) -> ScoredText:
+    found = _core_with_settings(lexicon, rules)
+    if found is None:
+        return as_text(_score_chunk(lines, lexicon, rules))
+    trie, settings = found
+    output, holes = trie.score_text("\n".join(lines), *settings)
+    if not holes:
+        return ScoredText(output, [])
+    pieces, errors, done = [], [], 0
+    for index, offset in holes:
+        pieces.append(output[done:offset])
+        done = offset
+        result = _score_line(lines[index], lexicon, rules)
+        if result.score is None:
+            errors.append((index, result.error or ""))
+        else:
+            pieces.append(f"{result.text} {result.score}\n")
+    pieces.append(output[done:])
+    return ScoredText("".join(pieces), errors)
+
+
+def score_text_chunks(
+    chunks: Iterable[Sequence[str]],
+    lexicon: Lexicon | str | None = None,
+    rules: Rules | RulesChoice | None = None,
+    jobs: int | None = None,
+) -> Iterator[ScoredText]:
+    """Like :func:`score_chunks`, but each chunk comes back as output text
+    (``LINE SCORE`` per board, what ``boggle score`` prints) made by the core
+    without a Python object per board, with the lines that are not boards apart.
+
+    >>> from boggle import Lexicon
+    >>> lexicon = Lexicon.from_words(["fame", "fax", "east"])
+    >>> list(score_text_chunks([["fxie amlo ewbx astu", "e4st/", "east/"]], lexicon))[0].text
+    'fxie amlo ewbx astu 3\\neast/ 1\\n'
+    """
+    yield from _in_order(_score_text_chunk, chunks, lexicon, rules, jobs)
+
+
+def score_chunks(
+    chunks: Iterable[Sequence[str]],
+    lexicon: Lexicon | str | None = None,
+    rules: Rules | RulesChoice | None = None,
+    jobs: int | None = None,
+) -> Iterator[list[BoardScore]]:
+    """Score each chunk of lines (boards in compact form), ``jobs`` threads at once.
+
+    Chunks come back in input order, as lists of :class:`BoardScore`; they are
+    read lazily, so input of any length streams through.
+    """
+    yield from _in_order(_score_chunk, chunks, lexicon, rules, jobs)
+
+
+def _lexicon_rules(
+    lexicon: Lexicon | str | None, rules: Rules | RulesChoice | None
+) -> tuple[Lexicon, Rules | RulesChoice]:
+    """The lexicon (loaded when named) and the rules (by board size when not given)."""
+    return (
+        lexicon if isinstance(lexicon, Lexicon) else load_lexicon(lexicon),
+        RulesChoice() if rules is None else rules,
+    )
+
+
+def _in_order(
+    score: Callable[[Sequence[str], Lexicon, Rules | RulesChoice], Result],
+    chunks: Iterable[Sequence[str]],
+    lexicon: Lexicon | str | None,
+    rules: Rules | RulesChoice | None,
+    jobs: int | None,
+) -> Iterator[Result]:
+    """``score(chunk, lexicon, rules)`` for each chunk, ``jobs`` threads at once, in order."""
+    lexicon, by_size = _lexicon_rules(lexicon, rules)
+    compiled(lexicon)  # compile once, before the threads start
+    workers = max(1, jobs or default_jobs())
+    if workers == 1:
+        for chunk in chunks:
+            yield score(chunk, lexicon, by_size)
+        return
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        pending: deque[Future[Result]] = deque()
+        for chunk in chunks:
+            pending.append(pool.submit(score, chunk, lexicon, by_size))
+            if len(pending) >= 2 * workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+
+def iter_scores(
+    lines: Iterable[str],
+    lexicon: Lexicon | str | None = None,
+    rules: Rules | RulesChoice | None = None,
+    jobs: int | None = None,
+) -> Iterator[BoardScore]:
+    """Score each line (a board in compact form), in input order; see :func:`score_chunks`."""
+    for results in score_chunks(chunks(lines), lexicon, rules, jobs):
+        yield from results
+
+
+def _chunk_scores(
+    lines: Sequence[str], lexicon: Lexicon, rules: Rules | RulesChoice
+) -> list[int | None]:
+    """The score of each line, ``None`` for a line that is not a board: the core's list
+    as it comes, with no Python object per board unless a line needs Python's parser."""
+    scores = _core_scores(lines, lexicon, rules)
+    if scores is None:
+        return [result.score for result in _score_chunk(lines, lexicon, rules)]
+    if None in scores:
+        return [
+            score if score is not None else _score_line(line, lexicon, rules).score
+            for line, score in zip(lines, scores, strict=True)
+        ]
+    return scores
+
+
+def score_many(
+    boards: Iterable[str | Board],
+    lexicon: Lexicon | str | None = None,
+    rules: Rules | RulesChoice | None = None,
+    jobs: int | None = None,
+    engine: str | None = None,
+) -> list[int]:
+    """The score of each board, in order; raises :class:`BoardError` naming a bad board.
+
+    The boards go to the threads in chunks of a size that leaves each thread many of
+    them, so that none waits long for the last one at the end.  ``engine``: ``native``
+    (the default), ``gpu`` or ``auto`` (see :func:`boggle.engines.gpu.batch_engine`).
+
+    >>> from boggle import CLASSIC, Lexicon
+    >>> lexicon = Lexicon.from_words(["fame", "mile", "bet"])
+    >>> score_many(["fxie amlo ewbx astu", "abet"], lexicon, CLASSIC, jobs=2)
+    [2, 1]
+    """
+    lines = [str(board) if isinstance(board, Board) else board for board in boards]
+    loaded, by_size = _lexicon_rules(lexicon, rules)
+    if batch_engine(engine) == "gpu":
+        return _checked(score_lines_on_gpu(lines, loaded, by_size), lines, loaded, by_size)
+    workers = max(1, jobs or default_jobs())
+    largest = min(CHUNK, max(FIRST_CHUNK, len(lines) // (workers * TAIL_CHUNKS)))
+    scores: list[int] = []
+    found = _in_order(_chunk_scores, chunks(lines, largest=largest), loaded, by_size, workers)
+    for chunk in found:
+        if None in chunk:
+            index = len(scores) + chunk.index(None)
+            error = _score_line(lines[index], loaded, by_size).error
+            raise BoardError(f"board {index + 1} ({lines[index].strip()!r}): {error}")
+        scores.extend(chunk)  # type: ignore[arg-type]  # no None left
+    return scores
+
+
+def _checked(
+    scores: list[int | None], lines: list[str], lexicon: Lexicon, rules: Rules | RulesChoice
+) -> list[int]:
+    """``scores`` when every line was a board, else :class:`BoardError` naming the first."""
+    if None in scores:
+        index = scores.index(None)
+        error = _score_line(lines[index], lexicon, rules).error
+        raise BoardError(f"board {index + 1} ({lines[index].strip()!r}): {error}")
+    return scores  # type: ignore[return-value]  # no None left
+
+
+def score_text_chunks_on_gpu(
+    chunks: Iterable[Sequence[str]],
+    lexicon: Lexicon | str | None = None,
+    rules: Rules | RulesChoice | None = None,
+) -> Iterator[ScoredText]:
+    """:func:`score_text_chunks` with the ``gpu`` engine (large chunks suit it best)."""
+    loaded, by_size = _lexicon_rules(lexicon, rules)
+    for chunk in chunks:
+        scores = score_lines_on_gpu(chunk, loaded, by_size)
+        results = [
+            BoardScore(line, score) if score is not None else _score_line(line, loaded, by_size)
+            for line, score in zip(chunk, scores, strict=True)
+        ]
+        yield as_text(results)
+
+
+def chunks(
+    lines: Iterable[Item], first: int = FIRST_CHUNK, largest: int = CHUNK
+) -> Iterator[list[Item]]:
+    """Lists of lines, doubling in size from ``first`` to ``largest``, so that short
+    inputs still spread over every thread and long ones pay little per chunk.
+
+    >>> [len(chunk) for chunk in chunks(range(10), first=2, largest=4)]
+    [2, 4, 4]
+    """
+    remaining = iter(lines)
+    size = first
+    while chunk := list(islice(remaining, size)):
+        yield chunk
+        size = min(size * 2, largest)

@@ -1,0 +1,272 @@
+"""Searches and proofs on a Dask cluster (``where``: see :mod:`boggle.scale.cluster`).
+
+* A proof's top-level classes (plain :class:`~boggle.search.classes.ClassTask`
+  data) go to the workers in small batches and come back as each batch
+  finishes (:func:`prove_classes_on`); :func:`~boggle.search.prove.prove`
+  records them in its checkpoint as they arrive.  Each worker thread compiles
+  the word list for class bounds once, not once per class.
+* A search is ``runs`` independent runs (:func:`search_on`), run ``k`` seeded
+  with ``seed + k`` like ``--jobs`` in-process, one per worker thread unless
+  ``runs`` says otherwise; their best boards are merged.  Runs without a time
+  or score goal converge on their own, so a seeded run gives the same boards
+  as in-process ``jobs=runs`` whatever the cluster.  With ``seconds`` or
+  ``target`` the client tells every run to stop (a Dask ``Event``) at the
+  deadline or as soon as any run reaches the target; each then returns its
+  best boards so far, and a run that does not within :data:`STOP_GRACE`
+  seconds is cancelled.  Ctrl-C stops them the same way.
+
+>>> from boggle import Lexicon
+>>> from boggle.model.rules import CLASSIC
+>>> result = search_on(None, SearchTask(2, 2, Lexicon.from_words(["tea", "eat"]), CLASSIC), 1)
+>>> result.best[0].score
+2
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+import uuid
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import suppress
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from boggle.model.rules import Rules
+from boggle.scale.cluster import (
+    LexiconRef,
+    cancel,
+    future_result,
+    map_ordered,
+    next_done,
+    open_client,
+    resolve_lexicon,
+    share_lexicon,
+    worker_threads,
+)
+from boggle.search.classes import ClassTask
+from boggle.search.job import SearchJob
+from boggle.search.prover import Prover
+from boggle.search.results import ClassResult, SearchResult, merge
+from boggle.search.tracker import Progress
+from boggle.wordlists.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+STOP_GRACE = 10.0
+"""Seconds a run has, once told to stop, to send back its best boards."""
+
+REPORT_SECONDS = 0.5
+
+MAX_BATCH = 16
+BATCHES_PER_THREAD = 8
+"""A proof's classes go out in batches of up to ``MAX_BATCH``, at least this many per thread."""
+
+_provers = threading.local()  # each worker thread's Prover per (word list digest, rules)
+
+
+def prove_classes_task(
+    lexicon: Lexicon | LexiconRef, rules: Rules, tasks: Sequence[ClassTask]
+) -> list[ClassResult]:
+    """A few top-level classes on a worker, with the word list the worker holds."""
+    lexicon = resolve_lexicon(lexicon)
+    held: dict[tuple[str, Rules], Prover] = _provers.__dict__.setdefault("held", {})
+    prover = held.get((lexicon.digest, rules))
+    if prover is None:
+        prover = held[lexicon.digest, rules] = Prover(lexicon, rules)
+    return [prover.run(task) for task in tasks]
+
+
+def prove_classes_on(
+    tasks: Iterable[ClassTask], lexicon: Lexicon, rules: Rules, where: Client | str | None
+) -> Iterator[ClassResult]:
+    """Each class's result, as its batch finishes, proved where ``where`` says.
+
+    Classes go out in batches of up to :data:`MAX_BATCH` (fewer when there are
+    few classes per worker thread), so that the cluster's few milliseconds per
+    task are not most of the work when classes are small.
+    """
+    tasks = list(tasks)
+    with open_client(where) as client:
+        threads = worker_threads(client)
+        size = max(1, min(MAX_BATCH, len(tasks) // (BATCHES_PER_THREAD * threads)))
+        batches = [tasks[k : k + size] for k in range(0, len(tasks), size)]
+        work = partial(prove_classes_task, share_lexicon(lexicon, client), rules)
+        for results in map_ordered(work, batches, client, in_flight=4 * threads, as_finished=True):
+            yield from results
+
+
+@dataclass(frozen=True)
+class SearchTask:
+    """One run of a search, as plain data: what :func:`boggle.search.search` takes (its options
+    checked there, before any run starts)."""
+
+    rows: int
+    cols: int
+    lexicon: Lexicon | LexiconRef
+    rules: Rules
+    method: str = "hillclimb"
+    seconds: float | None = None
+    target: int | None = None
+    top: int = 10
+    letters: str | None = None
+    dice: str | None = None
+    parameters: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    signals: str = ""  # names of the run's stop Event and progress Queue ("": none)
+
+
+class _StopRun(KeyboardInterrupt):
+    """The client asked the run to stop: it returns its best boards, as on Ctrl-C."""
+
+
+def run_search_task(task: SearchTask) -> SearchResult:
+    """One run on a worker: stops when told to, reporting progress now and then."""
+    on_progress: Progress | None = None
+    stopped: list[bool] = []
+    if task.signals:
+        stop, progress = _signals(task.signals)
+
+        def on_progress(best: int, scored: int, seconds: float) -> None:
+            progress.put((task.seed, best, scored))
+            if stop.is_set():
+                stopped.append(True)
+                raise _StopRun
+
+    job = SearchJob(
+        task.rows,
+        task.cols,
+        resolve_lexicon(task.lexicon),
+        task.rules,
+        task.method,
+        task.seconds,
+        task.target,
+        task.top,
+        task.letters,
+        task.dice,
+        task.parameters,
+    )
+    result = job.run(task.seed, on_progress)
+    if stopped:
+        result.interrupted = False
+    return result
+
+
+def _signals(name: str, client: Client | None = None) -> tuple[Any, Any]:
+    """The stop ``Event`` and progress ``Queue`` of the runs of one search, by name."""
+    import distributed
+
+    dask: Any = distributed
+    return dask.Event(f"{name}-stop", client=client), dask.Queue(f"{name}-progress", client=client)
+
+
+def search_on(
+    where: Client | str | None,
+    task: SearchTask,
+    runs: int | None = None,
+    on_progress: Progress | None = None,
+) -> SearchResult:
+    """``runs`` runs of ``task`` (seeds ``task.seed + k``) where ``where`` says, merged."""
+    with open_client(where) as client:
+        if client is None:
+            started = time.monotonic()
+            results = [run_search_task(replace(task, seed=task.seed + k)) for k in range(runs or 1)]
+            return _merged(results, task, False, started)
+        return _search_cluster(client, task, runs, on_progress)
+
+
+def _search_cluster(
+    client: Client, task: SearchTask, runs: int | None, on_progress: Progress | None
+) -> SearchResult:
+    signals = f"boggle-search-{uuid.uuid4().hex}"
+    stop, progress = _signals(signals, client)
+    shared = replace(task, lexicon=share_lexicon(resolve_lexicon(task.lexicon), client))
+    tasks = [
+        replace(shared, seed=task.seed + k, signals=signals)
+        for k in range(runs or worker_threads(client))
+    ]
+    started = time.monotonic()  # the clock of --seconds: the workers hold the word list now
+    finished: queue.Queue[Any] = queue.Queue()
+    running: dict[str, tuple[int, Any]] = {}
+    for k, each in enumerate(tasks):
+        future: Any = client.submit(run_search_task, each, pure=False)
+        future.add_done_callback(finished.put)
+        running[future.key] = k, future
+    results: dict[int, SearchResult] = {}
+    watch = _Watch(task, on_progress, started)
+    try:
+        while running and not watch.given_up():
+            try:
+                done = next_done(finished, client, REPORT_SECONDS)
+            except KeyboardInterrupt:
+                watch.interrupted, done = True, None
+            if done is not None:
+                k, _ = running.pop(done.key)
+                results[k] = future_result(done, client)
+                watch.finished(results[k])
+            watch.heard(progress.get(batch=True))
+            if watch.should_stop():
+                stop.set()
+    finally:
+        cancel([future for _, future in running.values()], client)
+        with suppress(Exception):  # names left on the scheduler: best effort
+            progress.close()
+            stop.clear()
+    return _merged([results[k] for k in sorted(results)], task, watch.interrupted, started)
+
+
+@dataclass
+class _Watch:
+    """The client's view of the runs: best score, boards scored, when to stop them."""
+
+    task: SearchTask
+    on_progress: Progress | None
+    started: float
+    interrupted: bool = False
+    best: int = -1
+    scored: dict[int, int] = field(default_factory=dict)  # by seed
+    stop_sent: float | None = None
+
+    def heard(self, messages: list[tuple[int, int, int]]) -> None:
+        for seed, best, scored in messages:
+            self.best = max(self.best, best)
+            self.scored[seed] = max(self.scored.get(seed, 0), scored)
+        if self.on_progress is not None:
+            self.on_progress(self.best, sum(self.scored.values()), self.elapsed())
+
+    def finished(self, result: SearchResult) -> None:
+        self.heard([(result.seed, result.best[0].score if result.best else -1, 0)])
+        self.scored[result.seed] = result.boards_scored
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def should_stop(self) -> bool:
+        """Whether to tell the runs to stop now (once): Ctrl-C, deadline or target."""
+        if self.stop_sent is not None:
+            return False
+        seconds, target = self.task.seconds, self.task.target
+        if (
+            self.interrupted
+            or (seconds is not None and self.elapsed() >= seconds)
+            or (target is not None and self.best >= target)
+        ):
+            self.stop_sent = time.monotonic()
+            return True
+        return False
+
+    def given_up(self) -> bool:
+        """Told to stop :data:`STOP_GRACE` seconds ago: the runs still out are cancelled."""
+        return self.stop_sent is not None and time.monotonic() - self.stop_sent > STOP_GRACE
+
+
+def _merged(
+    results: list[SearchResult], task: SearchTask, interrupted: bool, started: float
+) -> SearchResult:
+    result = merge(results, task.top, task.seed, interrupted)
+    result.method = task.method
+    result.seconds = time.monotonic() - started
+    return result

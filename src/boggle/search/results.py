@@ -1,0 +1,122 @@
+"""What a search and a proof give: the boards found, best first, and what they cost.
+
+>>> merge([SearchResult([FoundBoard("abcd", 3)], 10, 0.5, "hillclimb", 1)], 5, 1, False).best
+[FoundBoard(board='abcd', score=3, cubes=None)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class FoundBoard:
+    """A board a search found: its text, score, and for dice, where each cube goes."""
+
+    board: str
+    score: int
+    cubes: tuple[dict[str, object], ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"board": self.board, "score": self.score}
+        if self.cubes is not None:
+            data["cubes"] = list(self.cubes)
+        return data
+
+
+@dataclass
+class SearchResult:
+    """The best boards of a search, best first, and what it cost."""
+
+    best: list[FoundBoard]
+    boards_scored: int
+    seconds: float
+    method: str
+    seed: int
+    interrupted: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+    seconds_to_best: float = 0.0
+    """When the best board was first found (the seconds of ``clock``)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "best": [found.to_json() for found in self.best],
+            "boards_scored": self.boards_scored,
+            "seconds": round(self.seconds, 3),
+            "method": self.method,
+            "seed": self.seed,
+            "interrupted": self.interrupted,
+            "seconds_to_best": round(self.seconds_to_best, 3),
+            **self.extra,
+        }
+
+
+def merge(results: Sequence[SearchResult], top: int, seed: int, interrupted: bool) -> SearchResult:
+    """One result from several runs: the best distinct boards of all of them."""
+    seen: dict[str, FoundBoard] = {}
+    for result in results:
+        for found in result.best:
+            seen.setdefault(found.board, found)
+    best = sorted(seen.values(), key=lambda f: (-f.score, f.board))[:top]
+    return SearchResult(
+        best,
+        sum(r.boards_scored for r in results),
+        max((r.seconds for r in results), default=0.0),
+        results[0].method if results else "",
+        seed,
+        interrupted or any(r.interrupted for r in results),
+        {"runs": [_run_summary(r) for r in results]},
+        min(
+            (r.seconds_to_best for r in results if r.best and best and r.best[0] == best[0]),
+            default=0.0,
+        ),
+    )
+
+
+def _run_summary(result: SearchResult) -> dict[str, Any]:
+    """One run of a merged search: its seed, best board and score, and when it found it."""
+    top = result.best[0] if result.best else None
+    return {
+        "seed": result.seed,
+        "score": top.score if top else None,
+        "board": top.board if top else None,
+        "seconds_to_best": round(result.seconds_to_best, 3),
+        "seconds": round(result.seconds, 3),
+        "boards_scored": result.boards_scored,
+    }
+
+
+@dataclass(frozen=True)
+class ClassResult:
+    """What one top-level class gave: its boards above the threshold and its cost."""
+
+    index: int
+    boards: tuple[tuple[str, int], ...]
+    bounds: int
+    seconds: float
+
+
+@dataclass
+class ProofResult:
+    """Every board above the threshold (one per symmetry class), best first."""
+
+    boards: list[FoundBoard]
+    classes: int
+    top_level: int
+    seconds: float
+    interrupted: bool = False
+    resumed: int = 0
+    extra: dict[str, object] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "boards": [b.to_json() for b in self.boards],
+            "classes": self.classes,
+            "top_level_classes": self.top_level,
+            "resumed_classes": self.resumed,
+            "seconds": round(self.seconds, 3),
+            "interrupted": self.interrupted,
+            **self.extra,
+        }

@@ -1,0 +1,293 @@
+"""The score distribution of many random boards, in this process or on a Dask cluster.
+
+The run of ``boards`` boards is cut into chunks ``(seed, first index, count)``;
+each chunk makes its boards (:mod:`boggle.dice.bulk`: board ``i`` depends
+only on the seed and ``i``), scores them, and sends back only a summary: how
+many boards made each score, and its best boards.  Summaries merge exactly
+(integer counts; ties among the best broken by board number), so the result is
+the same in-process, on any number of workers, and for any chunk size.
+
+>>> from boggle import Lexicon
+>>> from boggle.dice.bulk import BoardSource
+>>> lexicon = Lexicon.from_words(["tea", "eat", "ate", "seat", "east", "rest"])
+>>> one = score_stats(200, BoardSource.named("new"), lexicon, seed=5, chunk_size=200)
+>>> many = score_stats(200, BoardSource.named("new"), lexicon, seed=5, chunk_size=7, jobs=2)
+>>> one == many, one.boards, one.minimum
+(True, 200, 0)
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from boggle.dice.bulk import BoardSource, board_lines
+from boggle.engines import solve
+from boggle.engines.gpu import batch_engine
+from boggle.model.errors import BoggleError
+from boggle.model.rules import Rules, rules_for_board
+from boggle.model.word_levels import WORD_LEVELS
+from boggle.scale.cluster import (
+    LexiconRef,
+    map_ordered,
+    open_client,
+    resolve_lexicon,
+    share_lexicon,
+    worker_threads,
+)
+from boggle.scale.threads import score_many
+from boggle.wordlists.frequencies import list_frequencies
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_lexicon
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
+LARGEST_CHUNK = 50_000
+SMALLEST_CHUNK = 1_000
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Boards ``first`` to ``first + count - 1`` of the run keyed by ``seed``."""
+
+    seed: int
+    first: int
+    count: int
+
+
+@dataclass(frozen=True)
+class TopBoard:
+    """One of the best boards: its score, its number in the run, its compact form."""
+
+    score: int
+    index: int
+    board: str
+
+
+def _rank(top: TopBoard) -> tuple[int, int]:
+    return (-top.score, top.index)
+
+
+@dataclass(frozen=True)
+class ChunkSummary:
+    """What a chunk sends back: boards per score, and its ``top`` best boards."""
+
+    counts: dict[int, int]
+    best: list[TopBoard]
+
+
+@dataclass(frozen=True)
+class StatsTask:
+    """What every chunk of one run shares (plain data: it travels to the workers)."""
+
+    source: BoardSource
+    lexicon: Lexicon | LexiconRef
+    rules: Rules
+    top: int
+    engine: str = "native"
+
+
+def summarise_chunk(task: StatsTask, chunk: Chunk) -> ChunkSummary:
+    """Make, score and summarise one chunk's boards (runs on a worker)."""
+    lines = board_lines(task.source, chunk.seed, chunk.first, chunk.count)
+    scores = score_many(
+        lines, resolve_lexicon(task.lexicon), task.rules, jobs=1, engine=task.engine
+    )
+    counts = Counter(scores)
+    best = heapq.nsmallest(
+        task.top,
+        (
+            TopBoard(score, chunk.first + i, line)
+            for i, (score, line) in enumerate(zip(scores, lines, strict=True))
+        ),
+        key=_rank,
+    )
+    return ChunkSummary(dict(counts), best)
+
+
+@dataclass(frozen=True)
+class ScoreStats:
+    """The score distribution of ``boards`` random boards: ``counts`` is (score, boards)
+    ascending, ``best`` the best boards (highest score first, then lowest number)."""
+
+    boards: int
+    seed: int
+    source: BoardSource
+    rules: Rules
+    dictionary: str
+    counts: tuple[tuple[int, int], ...]
+    best: tuple[TopBoard, ...]
+    total: int = field(init=False)
+    total_squares: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum(s * c for s, c in self.counts))
+        object.__setattr__(self, "total_squares", sum(s * s * c for s, c in self.counts))
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.boards if self.boards else math.nan
+
+    @property
+    def std(self) -> float:
+        """The population standard deviation, from exact integer sums."""
+        if not self.boards:
+            return math.nan
+        return math.sqrt(self.boards * self.total_squares - self.total**2) / self.boards
+
+    @property
+    def minimum(self) -> int | None:
+        return self.counts[0][0] if self.counts else None
+
+    @property
+    def maximum(self) -> int | None:
+        return self.counts[-1][0] if self.counts else None
+
+    def percentile(self, percent: float) -> int | None:
+        """The lowest score that at least ``percent`` % of the boards do not beat."""
+        needed = math.ceil(self.boards * percent / 100)
+        seen = 0
+        for score, count in self.counts:
+            seen += count
+            if seen >= max(needed, 1):
+                return score
+        return None
+
+    def histogram(self, bins: int = 20) -> list[tuple[int, int, int]]:
+        """``(low, high, boards)`` for up to ``bins`` equal ranges of whole scores."""
+        if not self.counts:
+            return []
+        low, high = self.counts[0][0], self.counts[-1][0]
+        width = max(1, math.ceil((high - low + 1) / bins))
+        sums: Counter[int] = Counter()
+        for score, count in self.counts:
+            sums[(score - low) // width] += count
+        last = (high - low) // width
+        return [(low + b * width, low + b * width + width - 1, sums[b]) for b in range(last + 1)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "boards": self.boards,
+            "seed": self.seed,
+            "dice": self.source.name,
+            "rows": self.source.rows,
+            "cols": self.source.cols,
+            "dictionary": self.dictionary,
+            "rules": self.rules.to_json(),
+            "mean": self.mean,
+            "std": self.std,
+            "min": self.minimum,
+            "max": self.maximum,
+            "percentiles": {str(p): self.percentile(p) for p in PERCENTILES},
+            "counts": [[score, count] for score, count in self.counts],
+            "best": [asdict(top) for top in self.best],
+        }
+
+
+LEVEL_SAMPLE = 1_000
+""":func:`word_levels_of_boards` looks at the first this many boards of a run."""
+
+
+def word_levels_of_boards(
+    boards: int,
+    source: BoardSource,
+    lexicon: Lexicon,
+    rules: Rules | None = None,
+    seed: int = 0,
+) -> dict[str, int]:
+    """How many of the words found on boards ``0`` to ``boards - 1`` of a run are common,
+    standard and obscure (a word counts once per board it is on), and ``boards``: how many
+    boards were solved.  Needs ``wordfreq`` (:class:`~boggle.model.errors.MissingDependencyError`).
+
+    >>> from boggle import Lexicon
+    >>> lexicon = Lexicon.from_words(["tea", "eat", "ate", "seat", "east", "rest", "teas"])
+    >>> counts = word_levels_of_boards(50, BoardSource.named("new"), lexicon, seed=5)
+    >>> counts["boards"], counts["common"] + counts["standard"] + counts["obscure"] > 0
+    (50, True)
+    """
+    frequencies = list_frequencies(lexicon)
+    rules = rules or rules_for_board(source.rows, source.cols)
+    counts = dict.fromkeys(WORD_LEVELS, 0)
+    for line in board_lines(source, seed, 0, boards):
+        for item in solve(line, lexicon, rules):
+            counts[frequencies.get(item.word).level] += 1
+    return {"boards": boards, **counts}
+
+
+def chunks_of(boards: int, seed: int, size: int) -> Iterator[Chunk]:
+    """The run cut into chunks of ``size`` boards (the last one shorter).
+
+    >>> [chunk.count for chunk in chunks_of(5, 9, 2)]
+    [2, 2, 1]
+    """
+    for first in range(0, boards, size):
+        yield Chunk(seed, first, min(size, boards - first))
+
+
+def default_chunk_size(boards: int, threads: int) -> int:
+    """About four chunks per thread, within 1,000 to 50,000 boards."""
+    return max(SMALLEST_CHUNK, min(LARGEST_CHUNK, -(-boards // (4 * threads))))
+
+
+def score_stats(
+    boards: int,
+    source: BoardSource,
+    lexicon: Lexicon | str | None = None,
+    rules: Rules | None = None,
+    seed: int = 0,
+    top: int = 10,
+    where: Client | str | None = None,
+    jobs: int | None = None,
+    chunk_size: int | None = None,
+    progress: Callable[[int], None] | None = None,
+    engine: str = "native",
+) -> ScoreStats:
+    """Score ``boards`` random boards from ``source`` and summarise them.
+
+    ``where`` is where the work runs (see :mod:`boggle.scale.cluster`); ``jobs`` the
+    threads in-process; ``progress`` is called with each chunk's board count;
+    ``engine`` ``native`` or ``gpu`` (in-process, one thread feeding the GPU).
+    """
+    if boards < 0:
+        raise BoggleError(f"the number of boards must be at least 0, got {boards}")
+    if top < 0:
+        raise BoggleError(f"the number of best boards must be at least 0, got {top}")
+    if chunk_size is not None and chunk_size < 1:
+        raise BoggleError(f"the chunk size must be at least 1, got {chunk_size}")
+    if not isinstance(lexicon, Lexicon):
+        lexicon = load_lexicon(lexicon)
+    rules = rules or rules_for_board(source.rows, source.cols)
+    if batch_engine(engine) == "gpu":
+        if where is not None:
+            raise BoggleError("the gpu engine runs in this process, not on a cluster")
+        jobs, engine, chunk_size = 1, "gpu", chunk_size or LARGEST_CHUNK
+    else:
+        engine = "native"
+    board_lines(source, seed, 0, 0)  # bad seeds and missing NumPy are reported here, once
+    counts: Counter[int] = Counter()
+    best: list[TopBoard] = []
+    with open_client(where) as client:
+        size = chunk_size or default_chunk_size(boards, worker_threads(client, jobs))
+        task = StatsTask(source, share_lexicon(lexicon, client), rules, top, engine)
+        work = partial(summarise_chunk, task)
+        for summary in map_ordered(work, chunks_of(boards, seed, size), client, jobs):
+            counts.update(summary.counts)
+            best = heapq.nsmallest(top, [*best, *summary.best], key=_rank)
+            if progress is not None:
+                progress(sum(summary.counts.values()))
+    return ScoreStats(
+        boards=boards,
+        seed=seed,
+        source=source,
+        rules=rules,
+        dictionary=lexicon.name,
+        counts=tuple(sorted(counts.items())),
+        best=tuple(best),
+    )

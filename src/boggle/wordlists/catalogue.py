@@ -1,0 +1,97 @@
+"""The word lists a service offers by name: the bundled lists and the files its operator
+adds, each loaded once through :func:`boggle.wordlists.lexicon.load_lexicon` (its cache is the one
+cache).  Clients name lists; no name a client gives is ever used as a path.
+
+>>> catalogue = Catalogue()
+>>> catalogue.default in catalogue.names()
+True
+>>> catalogue.get(None).name == catalogue.default
+True
+>>> catalogue.get("../etc/passwd")
+Traceback (most recent call last):
+  ...
+boggle.model.errors.LexiconError: unknown word list '../etc/passwd'; choose one of: ...
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from boggle.model.errors import LexiconError
+from boggle.wordlists.languages import PROFILES
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.loading import load_lexicon
+from boggle.wordlists.sources import DEFAULT_WORDLIST, SYSTEM_LISTS, bundled_lists, system_list_path
+
+
+@dataclass(frozen=True)
+class CatalogueEntry:
+    """One list as clients see it: a name, a size, a line about it (never a path)."""
+
+    name: str
+    words: int | None
+    description: str
+    default: bool
+    language: str = "en"
+
+
+class Catalogue:
+    """The bundled lists plus ``files`` (name to path) offered by an operator."""
+
+    def __init__(
+        self,
+        files: Mapping[str, str | os.PathLike[str]] | None = None,
+        default: str = DEFAULT_WORDLIST,
+    ) -> None:
+        self.bundled = {entry.name: entry for entry in bundled_lists()}
+        self.files: dict[str, Path] = {}
+        for name, path in (files or {}).items():
+            if not name or name in self.bundled or name in self.files:
+                raise LexiconError(f"the word list name {name!r} is empty or already taken")
+            self.files[name] = Path(path)
+        # the GPL lists installed on this machine (de, fr, ...), offered by their language code
+        self.system = [code for code in SYSTEM_LISTS if system_list_path(code) is not None]
+        self.default = default
+        if default not in self.bundled and default not in self.files:
+            raise LexiconError(f"the default word list {default!r} is not offered")
+
+    def names(self) -> list[str]:
+        return [*self.bundled, *self.system, *self.files]
+
+    def check(self, name: str | None) -> None:
+        """:class:`LexiconError` for a name no list has (cheap: nothing is read)."""
+        if name is not None and name not in self.names():
+            raise LexiconError(
+                f"unknown word list {name!r}; choose one of: {', '.join(self.names())}"
+            )
+
+    def get(self, name: str | None) -> Lexicon:
+        """The list by name (``None``: the default), read on first use."""
+        self.check(name)
+        chosen = self.default if name is None else name
+        if chosen in self.files:
+            try:
+                return load_lexicon(self.files[chosen], name=chosen)
+            except LexiconError:  # the message names the file: say it without the path
+                raise LexiconError(f"word list {chosen!r} cannot be read on this server") from None
+        return load_lexicon(chosen)
+
+    def entries(self) -> list[CatalogueEntry]:
+        """Every list with its word count (an operator's file is read to count it)."""
+        listed = []
+        for name in self.names():
+            language = "en"
+            if name in self.bundled:
+                entry = self.bundled[name]
+                words, description, language = entry.words, entry.description, entry.language
+            else:
+                lexicon = self.get(name)
+                words, language = len(lexicon), lexicon.language or "en"
+                description = "offered by this server"
+                if name in self.system:
+                    description = f"{PROFILES[name].name}: {SYSTEM_LISTS[name].package} (system)"
+            listed.append(CatalogueEntry(name, words, description, name == self.default, language))
+        return listed

@@ -1,0 +1,279 @@
+"""Language profiles: how a word list and a board of each language are spelled.
+
+One small table per language (:data:`PROFILES`, documented in
+``docs/languages.md``).  Every profile first puts text in Unicode NFC, so a
+list or board written in decomposed form (``a`` + combining ring, as files
+from macOS often are) reads the same as the composed one.  Then:
+
+* ``replace``: letters written as others (``ß`` -> ``ss``, ``œ`` -> ``oe``);
+* ``fold_accents``: accented letters become their base letter, except the
+  letters in ``keep`` (Spanish keeps ``ñ``, German ``ä ö ü``);
+* ``capitalised_words``: whether a Capitalised word is kept (German nouns)
+  or taken for a proper noun and dropped (every other language);
+* ``faces``: the multi-letter cubes of the language's boards and dice.
+
+``--dict de`` applies the German profile; a file gets one with
+``--language CODE``; without it a file is read as English (no folding).
+A board is folded to its list's spelling (:func:`fold_board`), and the letters
+of a board no word of the list uses are a hint (:func:`foreign_letters`).
+
+>>> PROFILES["de"].normalise("Straße"), PROFILES["de"].normalise("Bär")
+('strasse', 'bär')
+>>> PROFILES["fr"].normalise("Cœur"), PROFILES["fr"].normalise("cœur")
+(None, 'coeur')
+>>> PROFILES["es"].normalise("canción"), PROFILES["es"].normalise("año")
+('cancion', 'año')
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+
+from boggle.model.board import MULTI_LETTER_FACES, Board
+from boggle.model.errors import LexiconError
+from boggle.model.letters import nfc
+from boggle.wordlists.lexicon import MAX_WORD_LETTERS, Lexicon
+
+TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from boggle.model.records import dataclass
+
+@dataclass(frozen=True)
+class LanguageProfile:
+    """How one language's words and boards are spelled (see the module docstring)."""
+
+    code: str
+    name: str
+    fold_accents: bool
+    keep: str = ""
+    replace: tuple[tuple[str, str], ...] = ()
+    capitalised_words: bool = False
+    faces: tuple[str, ...] = ("qu",)
+    why: str = ""
+
+    def fold(self, word: str) -> str:
+        """``word`` (lowercase, NFC) spelled as this language's lists hold it.
+
+        >>> PROFILES["pt"].fold("ação")
+        'açao'
+        """
+        for written, becomes in self.replace:
+            word = word.replace(written, becomes)
+        if not self.fold_accents or word.isascii():
+            return word
+        letters = []
+        for letter in word:
+            if letter.isascii() or letter in self.keep:
+                letters.append(letter)
+            else:
+                base = unicodedata.normalize("NFD", letter)
+                letters.append("".join(c for c in base if not unicodedata.combining(c)))
+        return "".join(letters)
+
+    def normalise(self, raw: str) -> str | None:
+        """The word as a lexicon of this language stores it, or ``None`` when it is dropped.
+
+        A word with anything but letters is dropped; so is a mixed-case word
+        (``iPod``), and a Capitalised one unless ``capitalised_words``.
+        """
+        word = nfc(raw.strip())
+        if not word or not word.isalpha():
+            return None
+        capitalised = word[0].isupper() and word[1:].islower()
+        if not (word.islower() or word.isupper() or (self.capitalised_words and capitalised)):
+            return None
+        word = self.fold(word.lower())
+        if not word.isalpha() or len(word) > MAX_WORD_LETTERS:
+            return None
+        return word
+
+    def normalise_words(self, lines: Iterable[str]) -> tuple[str, ...]:
+        """Normalise, de-duplicate and sort raw lines under this profile."""
+        kept = {word for word in map(self.normalise, lines) if word is not None}
+        return tuple(sorted(kept))
+
+    def fold_face(self, face: str) -> str:
+        """A board face spelled as the lists are: ``É`` on a French board is ``e``.
+
+        >>> PROFILES["fr"].fold_face("é"), PROFILES["de"].fold_face("ä")
+        ('e', 'ä')
+        """
+        folded = self.fold(nfc(face).lower())
+        return folded if folded.isalpha() else face
+
+    def to_json(self) -> dict[str, object]:
+        """The profile as JSON (``boggle dicts --json``, the web API)."""
+        return {
+            "code": self.code,
+            "name": self.name,
+            "fold_accents": self.fold_accents,
+            "keep": self.keep,
+            "replace": dict(self.replace),
+            "capitalised_words": self.capitalised_words,
+            "faces": list(self.faces),
+        }
+
+
+_LIGATURES = (("œ", "oe"), ("æ", "ae"))
+
+PROFILES: dict[str, LanguageProfile] = {
+    p.code: p
+    for p in (
+        LanguageProfile(
+            "en",
+            "English",
+            fold_accents=False,
+            why="The current behaviour: letters are kept as the list spells them.",
+        ),
+        LanguageProfile(
+            "es",
+            "Spanish",
+            fold_accents=True,
+            keep="ñ",
+            faces=("qu", "ch", "ll", "rr"),
+            why="Spanish Scrabble has an Ñ tile but no accented vowels: players ignore "
+            "the tilde on á é í ó ú and the diaeresis on ü. CH, LL and RR are tiles of "
+            "Spanish Scrabble, so they are cubes here too.",
+        ),
+        LanguageProfile(
+            "pt",
+            "Portuguese",
+            fold_accents=True,
+            keep="ç",
+            why="Portuguese players play without accents (the Portuguese Scrabble has no "
+            "accented tiles) but keep Ç, which has its own tile.",
+        ),
+        LanguageProfile(
+            "fr",
+            "French",
+            fold_accents=True,
+            replace=_LIGATURES,
+            why="French Scrabble and French Boggle have no accented letters, not even Ç: "
+            "é è ê ë à â î ï ô û ù ü ÿ ç are played as their base letter; œ and æ as two.",
+        ),
+        LanguageProfile(
+            "it",
+            "Italian",
+            fold_accents=True,
+            why="Italian Scrabble has no accented tiles: à è é ì ò ù are their base letter.",
+        ),
+        LanguageProfile(
+            "de",
+            "German",
+            fold_accents=True,
+            keep="äöü",
+            replace=(("ß", "ss"), *_LIGATURES),
+            capitalised_words=True,
+            why="German Scrabble has Ä Ö Ü tiles: the umlauts are letters of their own "
+            "(Bär and Bar are different words), so they are kept; ß has no capital tile "
+            "and is written SS in capitals, so it becomes ss; other accents (Café) fold. "
+            "German nouns are Capitalised, so Capitalised words are kept (proper nouns "
+            "cannot be told from nouns and come along).",
+        ),
+        LanguageProfile(
+            "nl",
+            "Dutch",
+            fold_accents=True,
+            replace=(("ĳ", "ij"),),
+            faces=("qu", "ij"),
+            why="Dutch Scrabble has no accented tiles (één is played as een). Dutch writes "
+            "ij as one letter (IJsland capitalises both), so Dutch boards have an [ij] "
+            "cube; a word spells ij with it or with an i and a j.",
+        ),
+        LanguageProfile(
+            "pl",
+            "Polish",
+            fold_accents=False,
+            faces=(),
+            why="Polish Scrabble has tiles for ą ć ę ł ń ó ś ź ż: every letter is kept "
+            "(an alphabet of 32 letters). Polish has no q.",
+        ),
+        LanguageProfile(
+            "sv",
+            "Swedish",
+            fold_accents=True,
+            keep="åäö",
+            why="Å Ä Ö are letters of the Swedish alphabet; other accents (é) fold.",
+        ),
+        LanguageProfile(
+            "da",
+            "Danish",
+            fold_accents=True,
+            keep="æøå",
+            why="Æ Ø Å are letters of the Danish alphabet; other accents (é) fold.",
+        ),
+    )
+}
+"""Every language profile by code."""
+
+DEFAULT_LANGUAGE = "en"
+
+
+def language_profile(code: str) -> LanguageProfile:
+    """The profile of ``code`` (``de``, ``es``, ...); one clear error for an unknown code."""
+    try:
+        return PROFILES[code.lower()]
+    except KeyError:
+        known = ", ".join(PROFILES)
+        raise LexiconError(f"unknown language {code!r}; known languages: {known}") from None
+
+
+def language_lexicon(words: Iterable[str], language: str, name: str = "custom") -> Lexicon:
+    """A lexicon from raw words read with ``language``'s profile.
+
+    >>> language_lexicon(["Straße", "Bär", "iPod"], "de").words
+    ('bär', 'strasse')
+    """
+    profile = language_profile(language)
+    lexicon = Lexicon(profile.normalise_words(words), name)
+    lexicon.language = profile.code
+    return lexicon
+
+
+def lexicon_profile(lexicon: Lexicon) -> LanguageProfile:
+    """The profile a lexicon was read with (English when it names none)."""
+    return PROFILES.get(lexicon.language or "en", PROFILES["en"])
+
+
+def foreign_letters(board: Board, lexicon: Lexicon) -> tuple[str, ...]:
+    """The board's letters that no word of ``lexicon`` uses, sorted: a hint, not an error.
+
+    A Polish board solved with an English list finds nothing; this says why.
+    """
+    alphabet = lexicon.alphabet
+    return tuple(sorted({letter for face in board.faces for letter in face} - alphabet))
+
+
+def foreign_letters_warning(letters: tuple[str, ...], lexicon: Lexicon) -> str:
+    """The one-line hint for :func:`foreign_letters` (the CLI prints it on stderr).
+
+    >>> foreign_letters_warning(("ł", "ż"), Lexicon.from_words(["cat"]))
+    "warning: no word of 'custom' uses the letters ł ż on this board (another language's board?)"
+    """
+    shown = " ".join(letters)
+    return (
+        f"warning: no word of {lexicon.name!r} uses the letters {shown} on this board "
+        "(another language's board?)"
+    )
+
+
+def fold_board(board: Board, lexicon: Lexicon) -> Board:
+    """``board`` spelled as ``lexicon``'s language spells words: ``é`` is ``e`` in French.
+
+    >>> french = Lexicon.from_words(["ete"])
+    >>> french.language = "fr"
+    >>> str(fold_board(Board.parse("été/"), french))
+    'ete/'
+    """
+    profile = lexicon_profile(lexicon)
+    faces = tuple(_folded_face(face, profile) for face in board.faces)
+    return board if faces == board.faces else Board(faces, board.rows, board.cols)
+
+
+def _folded_face(face: str, profile: LanguageProfile) -> str:
+    """The face folded, unless folding makes a multi-letter face no board has (``ß``)."""
+    folded = profile.fold_face(face)
+    return face if len(folded) > 1 and folded not in MULTI_LETTER_FACES else folded

@@ -1,0 +1,271 @@
+"""The word list as a value: :class:`Lexicon`, and how every line of a list is normalised.
+
+Any plain word list works: one word per line, any line endings (``\\n``,
+``\\r\\n``, ``\\r``), UTF-8 or Latin-1, optionally gzip-compressed (``.gz``).
+Every line is normalised the same way:
+
+* text is put in Unicode NFC form, so decomposed files (``a`` + a combining
+  accent, as macOS often writes them) read as composed ones;
+* surrounding white space is stripped and empty lines are skipped;
+* a word with anything but letters in it (an apostrophe, a digit, a hyphen, a
+  space) is dropped: contractions, abbreviations with digits, compounds;
+* a word in mixed case (``Paris``, ``McDonald``, ``iPod``) is a proper noun and
+  is dropped; all-lowercase and ALL-CAPS words are kept, lowercased;
+* duplicates are removed and the words sorted.
+
+Letters are any Unicode letters, so the alphabet is whatever the list uses and
+non-English lists work.  Whether a word can be formed on a board is the
+solver's business: a word with a ``q`` not followed by ``u`` simply has no path
+on a board whose only Q cube is ``Qu``.
+
+Other languages' spelling rules (accent folding, ``ß``, German nouns) are
+language profiles: see :mod:`boggle.wordlists.languages`.  Where a list comes from is
+:mod:`boggle.wordlists.sources`; loading it once is :mod:`boggle.wordlists.loading`.
+
+>>> lexicon = Lexicon.from_words(["Cat", "dog", "DOG", "it's", "ant"])
+>>> lexicon.words
+('ant', 'dog')
+>>> "dog" in lexicon, len(lexicon)
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+from _thread import allocate_lock  # threading.Lock, without importing threading
+from collections.abc import Callable, Iterable, Iterator
+from functools import cached_property
+from itertools import islice
+
+from boggle.files.inputs import read_file
+from boggle.model.errors import LexiconError
+from boggle.model.letters import LATIN, nfc
+
+TYPE_CHECKING = False  # typing costs every start time to import
+if TYPE_CHECKING:
+    from typing import Any
+
+MAX_WORDLIST_BYTES = 100 * 1024 * 1024
+"""A word list file (or its uncompressed content) may be this large: about 10 million words."""
+
+MAX_WORD_LETTERS = 64
+"""Longer lines cannot be Boggle words on any board a person plays; they are dropped."""
+
+
+def normalise_word(raw: str) -> str | None:
+    """The word as a lexicon stores it, or ``None`` if the rules above drop it.
+
+    >>> normalise_word("  Apple "), normalise_word("APPLE"), normalise_word("apple")
+    (None, 'apple', 'apple')
+    >>> normalise_word("don't"), normalise_word("mp3")
+    (None, None)
+    """
+    word = nfc(raw.strip())
+    if not word or not word.isalpha() or len(word) > MAX_WORD_LETTERS:
+        return None
+    if word.islower():
+        return word
+    if word.isupper():
+        return word.lower()
+    return None
+
+
+def normalise_words(lines: Iterable[str]) -> tuple[str, ...]:
+    """Normalise, de-duplicate and sort a sequence of raw lines."""
+    kept = set()
+    for line in lines:
+        word = normalise_word(line)
+        if word is not None:
+            kept.add(word)
+    return tuple(sorted(kept))
+
+
+class Lexicon:
+    """A normalised, sorted word list.
+
+    >>> lexicon = Lexicon.from_words(["tea", "EAT", "it's", "Paris", "tea"])
+    >>> lexicon.words, "tea" in lexicon
+    (('eat', 'tea'), True)
+
+    Engines keep the structures they compile from a lexicon (tries, prefix
+    sets, the native core's arrays) in :meth:`cached`, so they are built once
+    per lexicon and shared.
+    """
+
+    def __init__(self, words: Iterable[str], name: str, source: str | None = None) -> None:
+        """Words must already be normalised (see :func:`normalise_word`); they are
+        sorted and de-duplicated here.  Raises :class:`LexiconError` naming the
+        first word that is not.
+
+        >>> Lexicon(["dog", "ant", "dog"], "pets").words
+        ('ant', 'dog')
+        """
+        self._setup(_checked_words(words), name, source)
+
+    @classmethod
+    def _normalised(
+        cls, words: tuple[str, ...] | None, name: str, source: str | None = None
+    ) -> Lexicon:
+        """A lexicon from words already normalised, sorted and unique (no checks)."""
+        lexicon = cls.__new__(cls)
+        lexicon._setup(words, name, source)
+        return lexicon
+
+    def _setup(self, words: tuple[str, ...] | None, name: str, source: str | None) -> None:
+        self._words = words
+        self._read_words: Callable[[], tuple[str, ...]] | None = None
+        self.name = name
+        self.source = source
+        self.bundled = False
+        self.language: str | None = None
+        """The language profile the words were normalised with (``None``: the default rules)."""
+        self._cache: dict[str, object] = {}
+        self._lock = allocate_lock()
+        self._words_lock = allocate_lock()
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The words, sorted (a list read through its summary is read on first use)."""
+        words = self._words
+        if words is None:
+            with self._words_lock:
+                if self._words is None:
+                    assert self._read_words is not None
+                    self._words = self._read_words()
+                words = self._words
+        return words
+
+    @classmethod
+    def from_words(cls, words: Iterable[str], name: str = "custom") -> Lexicon:
+        """A lexicon from raw words, normalised as a word list file would be."""
+        return cls._normalised(normalise_words(words), name)
+
+    @classmethod
+    def from_file(
+        cls,
+        path: str | os.PathLike[str],
+        name: str | None = None,
+        normalise: Callable[[Iterable[str]], tuple[str, ...]] = normalise_words,
+    ) -> Lexicon:
+        """Read and normalise a word list file (``normalise``: a language profile's rules).
+
+        Raises :class:`LexiconError` when the file is missing, unreadable,
+        empty, binary, or holds no usable word.
+        """
+        from pathlib import Path  # not at the top: a start that reads no list never needs it
+
+        file = Path(path)
+        shown = str(path)
+        data = read_file(file, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
+        if not data.strip():
+            raise LexiconError(f"word list {shown!r} is empty")
+        words = _plain_lowercase_words(data)
+        if words is None:
+            words = normalise(_decode(data, shown).splitlines())
+        if not words:
+            raise LexiconError(
+                f"word list {shown!r} has no usable words (one lowercase word per line expected)"
+            )
+        return cls._normalised(words, name or file.name, source=str(file))
+
+    def __len__(self) -> int:
+        return self.count
+
+    @cached_property
+    def count(self) -> int:
+        """Number of words."""
+        return len(self.words)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.word_set
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.name!r}: {len(self.words):,} words>"
+
+    @cached_property
+    def word_set(self) -> frozenset[str]:
+        """The words as a set, for membership tests."""
+        return frozenset(self.words)
+
+    @cached_property
+    def alphabet(self) -> frozenset[str]:
+        """Every letter used by some word."""
+        text = "".join(self.words)
+        if text.isascii():  # 26 fast substring scans beat building a set of every letter
+            return frozenset(c for c in LATIN if c in text)
+        return frozenset(text)
+
+    @cached_property
+    def digest(self) -> str:
+        """SHA-256 of the normalised words: equal lists have equal digests."""
+        import hashlib  # loading OpenSSL costs milliseconds; a summarised list never needs it
+
+        return hashlib.sha256("\n".join(self.words).encode()).hexdigest()
+
+    @cached_property
+    def longest(self) -> int:
+        """Length of the longest word (0 for an empty lexicon)."""
+        return max(map(len, self.words), default=0)
+
+    def cached(self, key: str, build: Callable[[Lexicon], object]) -> Any:
+        """The structure stored under ``key``, built by ``build(self)`` the first time."""
+        value = self._cache.get(key)
+        if value is None:
+            with self._lock:
+                value = self._cache.get(key)
+                if value is None:
+                    value = build(self)
+                    self._cache[key] = value
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        """Name and size, as JSON output shows them."""
+        info: dict[str, Any] = {"name": self.name, "words": self.count}
+        if self.source is not None and not self.bundled:
+            info["source"] = self.source
+        if self.language is not None:
+            info["language"] = self.language
+        return info
+
+
+def _checked_words(words: Iterable[str]) -> tuple[str, ...]:
+    """The words sorted and unique; :class:`LexiconError` for one that is not a normalised word."""
+    unique = set()
+    for word in words:
+        if not isinstance(word, str) or normalise_word(word) != word:
+            raise LexiconError(
+                f"{word!r} is not a word a lexicon holds: give letters only, in lower case, "
+                f"1 to {MAX_WORD_LETTERS} of them (Lexicon.from_words normalises raw words)"
+            )
+        unique.add(word)
+    return tuple(sorted(unique))
+
+
+_LOWERCASE_AND_NEWLINES = LATIN.encode() + b"\r\n"
+
+
+def _plain_lowercase_words(data: bytes) -> tuple[str, ...] | None:
+    """A fast path for the common file: only a-z and line ends.  ``None`` for any other."""
+    if data.translate(None, _LOWERCASE_AND_NEWLINES):
+        return None
+    words = data.decode("ascii").split()
+    if max(map(len, words), default=0) > MAX_WORD_LETTERS:
+        return None
+    if all(map(operator.lt, words, islice(words, 1, None))):  # sorted and unique
+        return tuple(words)
+    return tuple(sorted(set(words)))
+
+
+def _decode(data: bytes, shown: str) -> str:
+    if b"\x00" in data[:65536]:
+        raise LexiconError(f"word list {shown!r} looks binary; give a text file, one word per line")
+    if not data.strip():
+        raise LexiconError(f"word list {shown!r} is empty")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")

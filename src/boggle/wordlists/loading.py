@@ -1,0 +1,197 @@
+"""Loading a word list once: the one cache of loaded lists, and the cache's summary of a file.
+
+:func:`load_lexicon` asks :func:`boggle.wordlists.sources.find_list` where the list comes from,
+reads it (with its language's profile when it has one) and keeps it in the one cache of this
+process, keyed by the file's identity: asking twice is free, and a file is read again when it
+has changed on disk.  What an engine compiles from a list is kept on the list itself
+(:meth:`boggle.wordlists.lexicon.Lexicon.cached`).
+
+A list read with the default rules is summarised in the on-disk cache (``lists/``: digest,
+size, longest word, alphabet), keyed by :func:`file_identity`: a later start with the same
+file takes the summary and reads the words only when something asks for them.
+
+>>> load_lexicon() is load_lexicon("en-70")
+True
+>>> load_wordlist(None, "es").language
+'es'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import zlib
+from _thread import allocate_lock  # threading.Lock, without importing threading
+
+from boggle.files.cache import cache_folder, load, store
+from boggle.model.errors import LexiconError
+from boggle.wordlists.languages import language_profile
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.sources import ListSource, find_list
+
+TYPE_CHECKING = False  # typing costs every start time to import
+if TYPE_CHECKING:
+    from typing import Any
+
+SUMMARY_FORMAT = 1
+"""Bump when what a summary holds, or how words are normalised, changes."""
+
+SETTLED_SECONDS = 2
+"""A file changed less than this long before it is read could change again within one tick
+of its timestamps, unseen: no summary is kept for it until it has settled."""
+
+
+def file_identity(path: str) -> tuple[str, int] | None:
+    """A text naming this very file as it is now (path as given and real, size, modification
+    and change times, inode), and its latest time in ns; ``None`` if it cannot be examined.
+
+    The change time (ctime) cannot be set back by anyone, so a file written again, copied
+    over or replaced gets a new identity even with the same size and modification time.
+    """
+    try:
+        real = os.path.realpath(path)
+        stat = os.stat(real)
+    except (OSError, ValueError):
+        return None
+    parts = (SUMMARY_FORMAT, path, real, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+    identity = "\n".join(map(str, (*parts, stat.st_ino, stat.st_dev)))
+    return identity, max(stat.st_mtime_ns, stat.st_ctime_ns)
+
+
+def summary_path(folder: str, identity: str) -> str:
+    key = identity.encode("utf-8", "surrogateescape")
+    return os.path.join(folder, f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}.summary")
+
+
+def read_summary(path: str, identity: str) -> dict[str, Any] | None:
+    """What a summary written for ``identity`` says (``None``: none, damaged, or another file's)."""
+    payload = load(path)
+    try:
+        facts = None if payload is None else json.loads(payload)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(facts, dict) or facts.get("identity") != identity:
+        return None
+    return facts
+
+
+def settled(changed_ns: int) -> bool:
+    """Whether a file changed at ``changed_ns`` may be summarised (:data:`SETTLED_SECONDS`)."""
+    return time.time_ns() - changed_ns > SETTLED_SECONDS * 10**9
+
+
+def write_summary(path: str, facts: dict[str, Any]) -> None:
+    """Keep ``facts`` (with their ``identity``) as the summary at ``path``, atomically."""
+    store(path, json.dumps(facts, ensure_ascii=False).encode())
+
+
+def _summarised(path: str, name: str) -> Lexicon:
+    """:meth:`Lexicon.from_file` with the default rules, read only when its words are first used
+    when the cache holds a summary of this very file (see
+    :func:`file_identity`): its digest, size, longest word and alphabet
+    are all the compiled core and a solve need."""
+    folder = cache_folder("lists")
+    found = None if folder is None else file_identity(path)
+    if folder is None or found is None:
+        return Lexicon.from_file(path, name=name)
+    identity, changed_ns = found
+    entry = summary_path(folder, identity)
+    facts = read_summary(entry, identity)
+    if facts is None:
+        lexicon = Lexicon.from_file(path, name=name)
+        if settled(changed_ns):
+            facts = {
+                "identity": identity,
+                "digest": lexicon.digest,
+                "count": lexicon.count,
+                "longest": lexicon.longest,
+                "alphabet": "".join(sorted(lexicon.alphabet)),
+                "source": lexicon.source,
+            }
+            write_summary(entry, facts)
+        return lexicon
+    lexicon = Lexicon._normalised(None, name, source=facts["source"])
+    digest = facts["digest"]
+
+    def read_words() -> tuple[str, ...]:
+        fresh = Lexicon.from_file(path, name=name)
+        if fresh.digest != digest:
+            raise LexiconError(f"word list {str(path)!r} changed while in use; load it again")
+        return fresh.words
+
+    lexicon._read_words = read_words
+    lexicon.__dict__.update(
+        digest=digest,
+        count=facts["count"],
+        longest=facts["longest"],
+        alphabet=frozenset(facts["alphabet"]),
+    )
+    return lexicon
+
+
+_loaded: dict[tuple[str, ...], Lexicon] = {}
+"""Every list this process has loaded (the one cache), by where it came from."""
+_loaded_lock = allocate_lock()
+
+
+def load_lexicon(
+    name_or_path: str | os.PathLike[str] | None = None,
+    language: str | None = None,
+    *,
+    name: str | None = None,
+) -> Lexicon:
+    """A bundled list by name, a system list by language code (``de``), or a word list file by
+    path, read with ``language``'s profile when one is given; ``None`` gives the default list.
+
+    Loaded lists are kept, so asking twice is free; a file is read again when it has changed
+    on disk.  ``name`` names a file's list (default: the file's name).
+
+    >>> english = load_lexicon("en-70")
+    >>> english.name, "fame" in english.words, load_lexicon() is english
+    ('en-70', True, True)
+    """
+    return load_source(find_list(name_or_path, language, name=name))
+
+
+def load_source(source: ListSource) -> Lexicon:
+    """The list ``source`` names, loaded once (see :func:`load_lexicon`)."""
+    if source.kind == "bundled":
+        key: tuple[str, ...] = ("bundled", source.name)
+    else:
+        found = file_identity(source.path)
+        if found is None:
+            return Lexicon.from_file(source.path)  # raises the precise error
+        key = (source.kind, found[0], source.name, source.language or "")
+    with _loaded_lock:
+        lexicon = _loaded.get(key)
+        if lexicon is None:
+            lexicon = _loaded[key] = _read(source)
+        return lexicon
+
+
+def _read(source: ListSource) -> Lexicon:
+    if source.kind != "bundled" and source.language is not None:
+        profile = language_profile(source.language)
+        lexicon = Lexicon.from_file(
+            source.path, name=source.name, normalise=profile.normalise_words
+        )
+    else:  # a bundled list is stored already normalised by its language's profile
+        lexicon = _summarised(source.path, source.name)
+        lexicon.bundled = source.kind == "bundled"
+    lexicon.language = source.language
+    return lexicon
+
+
+def load_wordlist(name_or_path: str | None, language: str | None = None) -> Lexicon:
+    """The list a user names with a list and a language: a language alone is that
+    language's list (``es``: the Spanish list), a file with a language is read as it.
+
+    >>> load_wordlist(None, "es").name
+    'es'
+    """
+    if name_or_path is None and language is not None:
+        code = language_profile(language).code
+        if code != "en":
+            return load_lexicon(code)
+    return load_lexicon(name_or_path, language)

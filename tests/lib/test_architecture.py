@@ -1,0 +1,66 @@
+"""docs/architecture.md matches the code: every module and C file it names is there, and
+every one that is there is named; its package table is the layers test's."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from test_layers import LAYERS
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = ROOT / "src" / "boggle"
+PAGE = ROOT / "docs" / "architecture.md"
+SUFFIXES = (".py", ".c", ".h", ".cu")
+
+
+def _named(text: str) -> set[str]:
+    """Every path in backquotes ending in a source suffix, relative to ``src/boggle``
+    (``boggle/`` in front is dropped), and every package named as ``name/``."""
+    names = set()
+    for token in re.findall(r"`([\w./]+)`", text):
+        token = token.removeprefix("boggle/")
+        if token.endswith(SUFFIXES) or (token.endswith("/") and "." not in token):
+            names.add(token)
+    return names
+
+
+def _modules() -> set[str]:
+    """Every module and C file of ``src/boggle``; a package's ``__init__.py`` as ``name/``."""
+    found = set()
+    for path in SOURCE.rglob("*"):
+        if path.suffix not in SUFFIXES or "__pycache__" in path.parts:
+            continue
+        relative = path.relative_to(SOURCE).as_posix()
+        if path.name == "__init__.py" and path.parent != SOURCE:
+            relative = relative.removesuffix("__init__.py")
+        found.add(relative)
+    return found
+
+
+def test_every_module_and_c_file_is_on_the_page() -> None:
+    assert sorted(_modules() - _named(PAGE.read_text(encoding="utf-8"))) == []
+
+
+def test_everything_the_page_names_is_there() -> None:
+    missing = []
+    for name in _named(PAGE.read_text(encoding="utf-8")):
+        if name.endswith("/"):  # a package, or another folder: a cache's, a board's text
+            continue
+        if not (SOURCE / name).exists() and not (ROOT / name).exists():
+            missing.append(name)
+    assert sorted(missing) == []
+
+
+def test_the_package_table_is_the_layers_test_s() -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\d+) \| (.+?) \|", text, flags=re.MULTILINE)
+    table = [tuple(re.findall(r"`(\w+)(?:/|\.py)`", packages)) for _, packages in rows]
+    assert table == LAYERS
+
+
+def test_the_checker_sees_a_missing_and_an_unlisted_module() -> None:
+    page = "- `model/board.py` and `engines/` and `_native/kernel.c`, from `setup.py`"
+    assert _named(page) == {"model/board.py", "engines/", "_native/kernel.c", "setup.py"}
+    assert "model/board.py" in _modules() and "engines/" in _modules()
+    assert "model/rules.py" in _modules() - _named(page)
