@@ -45,9 +45,9 @@ def load() -> str:
 
 def class_lines(word_list: str, size: str) -> list[tuple[str, ...]]:
     """The top-level classes of a proof of `size`, in their fixed order."""
-    from boggle.lexicon import Lexicon
+    from boggle import Lexicon
     from boggle.search.classes import Layout, top_level_classes
-    from boggle.search.run import letter_alphabet
+    from boggle.search.job import letter_alphabet
 
     rows, cols, above = PROBLEMS[size]
     lexicon = Lexicon.from_file(word_list)
@@ -63,9 +63,8 @@ def sample(word_list: str, size: str, count: int, seed: str) -> list[tuple[int, 
 
 
 def proof_3x3(word_list: str) -> None:
-    from boggle.lexicon import Lexicon
-    from boggle.rules import CLASSIC
-    from boggle.search.grid import board_text, canonical
+    from boggle import CLASSIC, Lexicon
+    from boggle.search.faces import board_text, canonical
     from boggle.search.prove import prove
 
     lexicon = Lexicon.from_file(word_list)
@@ -82,10 +81,9 @@ def proof_3x3(word_list: str) -> None:
 
 
 def run_sample(word_list: str, size: str, classes: list[tuple[int, tuple[str, ...]]]) -> None:
-    from boggle.lexicon import Lexicon
-    from boggle.rules import CLASSIC
+    from boggle import CLASSIC, Lexicon
     from boggle.search.classes import ClassTask
-    from boggle.search.prove import Prover
+    from boggle.search.prover import Prover
 
     rows, cols, above = PROBLEMS[size]
     prover = Prover(Lexicon.from_file(word_list), CLASSIC)
