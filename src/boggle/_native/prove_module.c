@@ -33,10 +33,12 @@ static pv_prover *take_prover(BoundObject *self) {
     return prover;
 }
 
+#define IDLE_FIRST 4 /* idle provers made room for at first */
+
 /* Back to the idle ones (freed when there is no room to keep it). */
 static void give_back(BoundObject *self, pv_prover *prover) {
     if (self->n_idle == self->idle_cap) {
-        size_t cap = self->idle_cap ? self->idle_cap * 2 : 4;
+        size_t cap = self->idle_cap ? self->idle_cap * 2 : IDLE_FIRST;
         pv_prover **more = PyMem_Realloc(self->idle, cap * sizeof *more);
         if (!more) {
             pv_prover_free(prover);

@@ -350,8 +350,10 @@ typedef struct {
     rank_sums *saved; /* saved[k * n + r]: rank r's sums before forcing rank k */
 } brancher;
 
+#define PENDING_FIRST 64 /* waiting choice nodes of a rank made room for at first */
+
 static int grow_pending(pending *p) {
-    size_t cap = p->cap ? p->cap * 2 : 64;
+    size_t cap = p->cap ? p->cap * 2 : PENDING_FIRST;
     tkid *items = realloc(p->items, cap * sizeof *items);
     if (!items) return -1;
     p->items = items;

@@ -102,10 +102,6 @@ static inline void *arena_take(arena *a, size_t bytes, int kids) {
 static inline size_t choice_bytes(int kids) { return sizeof(tchoice) + (size_t)kids * sizeof(tkid); }
 static inline size_t sum_bytes(int kids) { return sizeof(tsum) + (size_t)kids * sizeof(tkid); }
 
-/* A node with room for `kids` children of either kind (n set, the rest not), or NULL when
- * out of memory. */
-tnode *arena_node(arena *a, int kids);
-
 /* Merging's work list (tree.c), kept from one merge to the next. */
 typedef struct merge_job merge_job;
 typedef struct {

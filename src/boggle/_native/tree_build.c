@@ -38,11 +38,6 @@
 #define NO_FACE 0xFFu
 #define RECORDS_FIRST ((size_t)1 << 16) /* bytes of a record buffer at first */
 
-tnode *arena_node(arena *a, int kids) {
-    tsum *node = arena_take(a, sum_bytes(kids), kids);
-    if (node) node->points = 0, set_sum_ranks(node, 0);
-    return node ? &node->head : NULL;
-}
 
 typedef struct {
     uint8_t *data;  /* records */
