@@ -4,14 +4,25 @@ On a machine with CuPy and an NVIDIA GPU the kernel runs on the GPU; elsewhere (
 ``--cpu-build``) its CPU build runs instead: the same ``kernel.cu`` compiled with g++,
 a check of the kernel's logic and a floor for its speed, not a GPU figure.
 
-Boards are made beforehand (``stats``'s counter-based generator: dice for 4x4,
-uniform letters otherwise) and encoded once; the times are of scoring alone:
-``native`` is the C core's ``score_boards`` in ``--jobs`` threads, the kernel the
-runner's ``score`` (for the GPU: copies to and from the device included, the trie
-already uploaded and the module already compiled by a first small call).
+Boards are the ``stats`` generator's (dice for 4x4 ``new``, 5x5 ``big``, 6x6 ``superbig``,
+uniform letters otherwise), made by the kernel itself on the device (``bg_roll_boards``,
+bit-for-bit NumPy's boards).  Three rates:
+
+* ``native``: the C core's ``score_boards`` in ``--jobs`` threads on the first ``--check``
+  boards (their faces copied to the host);
+* ``kernel``: the scoring kernels on all ``--boards`` boards already on the device (the
+  small word set, then the large one for the boards that fill it), the trie uploaded and
+  the module compiled by a first small call; its scores of the first ``--check`` boards
+  must equal native's;
+* ``stats``: ``stats --random``'s device path over ``--boards`` boards (made, scored and
+  summarised on the device), its counts checked against the kernel's scores.
+
+``--tune`` times the kernel for each block size and first-pass word set given
+(``--blocks``, ``--set-bits``), each compiled on its own, and names the fastest.
 
     python benchmarks/gpu.py --dict ../shared/data/enable.txt --boards 200000 --size 4x4
-    python benchmarks/gpu.py --dict yawl.txt --boards 100000000 --size 5x5   # on a GPU
+    python benchmarks/gpu.py --dict enable.txt --boards 20000000 --size 5x5 --jobs 16  # GPU
+    python benchmarks/gpu.py --dict enable.txt --boards 20000000 --tune --blocks 64,128,256
 """
 
 from __future__ import annotations
@@ -20,105 +31,226 @@ import argparse
 import os
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import numpy
 
-from boggle.dice.bulk import BoardSource, board_lines
-from boggle.engines.gpu import KernelScorer, gpu_missing
+from boggle.dice.bulk import BoardSource
+from boggle.engines.gpu import OVERFLOW, KernelRunner, KernelScorer, gpu_missing
 from boggle.engines.gpu.cpu_build import cpu_build
-from boggle.engines.gpu.device import device_runner
 from boggle.engines.native import points_table
-from boggle.model.rules import rules_for_board
+from boggle.model.rules import Rules, rules_for_board
+from boggle.study.device_stats import generator, random_stats
+from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_wordlist
 
+DICE_BY_SHAPE = {(4, 4): "new", (5, 5): "big", (6, 6): "superbig"}
 
-def encoded_boards(scorer: KernelScorer, source: BoardSource, count: int, seed: int) -> bytes:
-    """``count`` boards of ``source`` as the core's face codes, 4 bytes a cell (in bulk:
-    the lines are plain letters, rows joined by '/' when not square)."""
-    table, _ = scorer._letters()
-    rows, cols = source.rows, source.cols
-    parts = []
-    for first in range(0, count, 100_000):
-        lines = board_lines(source, seed, first, min(100_000, count - first))
-        text = numpy.frombuffer("".join(lines).encode("ascii"), dtype=numpy.uint8)
-        grid = text.reshape(len(lines), -1)
-        letters = grid[:, [i for i in range(grid.shape[1]) if grid[0, i] != ord("/")]]
-        assert letters.shape[1] == rows * cols
-        parts.append(table[letters].tobytes())
-    return b"".join(parts)
+
+def made_faces(scorer: KernelScorer, source: BoardSource, seed: int, count: int) -> Any:
+    """Boards 0 .. count - 1 of the run, made on the runner: (count, cells) 32-bit faces."""
+    runner = scorer.runner
+    made = generator(scorer, source)
+    assert made is not None, "the faces do not fit the word list's codes"
+    faces = runner.xp.empty((count, source.cells), dtype=runner.xp.uint32)
+    runner.launch(
+        "bg_roll_boards", count, made.cube_faces, made.face_counts, made.dice, made.width,
+        source.cells, seed, 0, None, faces,
+    )  # fmt: skip
+    runner.synchronize()
+    return faces
 
 
 def native_scores(
-    scorer: KernelScorer, data: bytes, rows: int, cols: int, jobs: int, rules: object
+    scorer: KernelScorer, data: bytes, source: BoardSource, jobs: int, rules: Rules
 ) -> numpy.ndarray:
-    from boggle.model.rules import Rules
-
-    assert isinstance(rules, Rules)
     points = points_table(rules, scorer.core.longest)
-    width = rows * cols * 4
+    width = source.cells * 4
     count = len(data) // width
-    step = -(-count // (jobs * 8))
+    step = max(1, -(-count // (jobs * 8)))
 
     def run(first: int) -> bytes:
         piece = data[first * width : (first + step) * width]
-        return scorer.core.trie.score_boards(piece, rows, cols, rules.min_length, points)
+        return bytes(
+            scorer.core.trie.score_boards(piece, source.rows, source.cols, rules.min_length, points)
+        )
 
     with ThreadPoolExecutor(jobs) as pool:
         parts = list(pool.map(run, range(0, count, step)))
     return numpy.frombuffer(b"".join(parts), dtype=numpy.int64)
 
 
+def best_time(run: Any, repeat: int) -> tuple[float, Any]:
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - start)
+    return min(times), result
+
+
+def kernel_run(scorer: KernelScorer, faces: Any, source: BoardSource, rules: Rules) -> Any:
+    found = scorer.score_on_runner(faces, source.rows, source.cols, rules)
+    scorer.runner.synchronize()
+    return found
+
+
+def time_kernel(
+    runner: KernelRunner, lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any
+) -> tuple[float, Any, KernelScorer, Any]:
+    scorer = KernelScorer(lexicon, runner)
+    faces = made_faces(scorer, source, args.seed, args.boards)
+    kernel_run(scorer, faces[:64], source, rules)  # compile and warm up
+    seconds, scores = best_time(lambda: kernel_run(scorer, faces, source, rules), args.repeat)
+    return seconds, runner.to_host(scores), scorer, faces
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dict", default=None, help="word list (default: the bundled one)")
     parser.add_argument("--language", default=None)
-    parser.add_argument("--size", default="4x4", help="ROWSxCOLS (4x4: dice; else uniform)")
+    parser.add_argument("--size", default="4x4", help="ROWSxCOLS (dice where a set fits)")
+    parser.add_argument("--uniform", action="store_true", help="uniform letters, not dice")
     parser.add_argument("--boards", type=int, default=100_000)
+    parser.add_argument("--check", type=int, default=200_000, help="boards native scores")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="threads for native and CPU build")
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     parser.add_argument("--cpu-build", action="store_true", help="the CPU build even on a GPU")
+    parser.add_argument("--no-stats", action="store_true", help="leave out the stats rate")
+    parser.add_argument("--tune", action="store_true", help="time each --blocks x --set-bits")
+    parser.add_argument("--blocks", default="64,128,256", help="--tune: threads a block")
+    parser.add_argument("--set-bits", default="8,9,10,12", help="--tune: first word sets")
+    parser.add_argument(
+        "--per-sm", default="0", help="--tune: most blocks a multiprocessor (0: all that fit)"
+    )
+    parser.add_argument(
+        "--top-registers", default="0", help="--tune: 0, 1 or 0,1 (the top frame in registers)"
+    )
+    parser.add_argument(
+        "--one-loop", default="1", help="--tune: 1 (one loop for all boards), 0 (one a board)"
+    )
     args = parser.parse_args()
     rows, cols = (int(side) for side in args.size.lower().split("x"))
     lexicon = load_wordlist(args.dict, args.language)
-    source = BoardSource.named("new" if (rows, cols) == (4, 4) else "uniform", rows, cols)
+    dice = None if args.uniform else DICE_BY_SHAPE.get((rows, cols))
+    source = BoardSource.named(dice or "uniform", rows, cols)
     rules = rules_for_board(rows, cols)
     missing = gpu_missing()
     on_gpu = missing is None and not args.cpu_build
-    runner = device_runner() if on_gpu else cpu_build(jobs=args.jobs)
-    scorer = KernelScorer(lexicon, runner)
-    data = encoded_boards(scorer, source, args.boards, args.seed)
-    faces = numpy.frombuffer(data, dtype=numpy.uint8).reshape(args.boards, rows * cols * 4)
-    scorer.score_faces(faces[:64], rows, cols, rules)  # compile and warm up
-
-    def best(run: object) -> tuple[float, numpy.ndarray]:
-        times, result = [], numpy.empty(0)
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            result = run()  # type: ignore[operator]
-            times.append(time.perf_counter() - start)
-        return min(times), result
-
-    native_time, native = best(lambda: native_scores(scorer, data, rows, cols, args.jobs, rules))
-    kernel_time, kernel = best(lambda: scorer.score_faces(faces, rows, cols, rules))
-    where = getattr(runner, "device_name", None) or f"CPU build ({runner.name})"
     print(f"word list   {lexicon.name} ({lexicon.count:,} words); rules {rules.name}")
     print(f"boards      {args.boards:,} {source.name} {rows}x{cols}, seed {args.seed}")
     print(f"load        {os.getloadavg()[0]:.2f} (1-minute), {os.cpu_count()} cores here")
     if not on_gpu:
         print(f"no GPU      {missing or 'the CPU build was asked for'}")
-    for name, seconds, scores in (
-        (f"native ({args.jobs} thread{'s' * (args.jobs > 1)})", native_time, native),
-        (f"kernel: {where}", kernel_time, kernel),
-    ):
+    if args.tune:
+        return tune(lexicon, source, rules, args, on_gpu)
+
+    runner: KernelRunner
+    if on_gpu:
+        from boggle.engines.gpu.device import device_runner
+
+        runner = device_runner()
+    else:
+        runner = cpu_build(jobs=args.jobs)
+    kernel_time, kernel, scorer, faces = time_kernel(runner, lexicon, source, rules, args)
+    check = min(args.check, args.boards)
+    data = runner.to_host(faces[:check]).tobytes()
+    native_time, native = best_time(
+        lambda: native_scores(scorer, data, source, args.jobs, rules), min(args.repeat, 2)
+    )
+    where = getattr(runner, "device_name", None) or f"CPU build ({runner.name})"
+    if on_gpu:
+        facts = {k: runner.kernel_facts(k) for k in ("bg_score_boards_small",)}  # type: ignore[attr-defined]
+        print(f"device      {where}; options {' '.join(runner.options)}; {facts}")  # type: ignore[attr-defined]
+    leftover = int((kernel == OVERFLOW).sum())
+    rows_out = [
+        (f"native ({args.jobs} thread{'s' * (args.jobs > 1)})", native_time, check, native),
+        (f"kernel: {where}", kernel_time, args.boards, kernel),
+    ]
+    for name, seconds, count, scores in rows_out:
         print(
-            f"{name:<36} {seconds:8.3f} s  {args.boards / seconds:14,.0f} boards/s  "
-            f"total {int(scores.sum()):,}"
+            f"{name:<40} {seconds:8.3f} s  {count / seconds:14,.0f} boards/s  "
+            f"total {int(scores[:check].sum()):,} (first {check:,})"
         )
-    equal = bool((native == kernel).all())
-    print(f"totals equal: {equal}; kernel / native time: {kernel_time / native_time:.2f}")
+    equal = bool((native == kernel[:check]).all())
+    print(f"kernel boards left for the CPU (full word sets): {leftover}")
+    print(f"totals equal: {equal}; board for board: {equal}")
+    if not args.no_stats:
+        start = time.perf_counter()
+        summary = random_stats(scorer, source, args.seed, args.boards, rules, 10)
+        seconds = time.perf_counter() - start
+        assert summary is not None
+        expected = Counter(kernel.tolist())
+        same = leftover == 0 and summary.counts == dict(expected)
+        print(
+            f"{'stats (made on the device)':<40} {seconds:8.3f} s  "
+            f"{args.boards / seconds:14,.0f} boards/s  best {summary.best[:3]}  "
+            f"counts equal the kernel's: {same}"
+        )
+        equal = equal and (same or leftover > 0)
     return 0 if equal else 1
+
+
+def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu: bool) -> int:
+    """Each (block, set bits, blocks a multiprocessor) compiled and timed; the scores must
+    all agree.  The CPU build has no blocks: only its word sets vary."""
+    results = []
+    reference = None
+    variants = [
+        (int(block), int(bits), int(per_sm), int(top), int(loop))
+        for block in args.blocks.split(",")
+        for bits in args.set_bits.split(",")
+        for per_sm in args.per_sm.split(",")
+        for top in args.top_registers.split(",")
+        for loop in args.one_loop.split(",")
+    ]
+    if not on_gpu:
+        variants = sorted({(0, bits, 0, 0, 1) for _, bits, _, _, _ in variants})
+    for block, bits, per_sm, top, loop in variants:
+        name = (
+            f"block {block:4} set bits {bits:2} per SM {per_sm or 'all':>3} "
+            f"top regs {top} one loop {loop}"
+        )
+        runner: KernelRunner
+        if on_gpu:
+            from boggle.engines.gpu.device import DeviceRunner
+
+            try:
+                runner = DeviceRunner(
+                    block=block,
+                    set_bits=bits,
+                    per_processor=per_sm,
+                    top_registers=bool(top),
+                    one_loop=bool(loop),
+                )
+            except Exception as error:  # a variant that does not compile is reported
+                print(f"{name}: failed: {error}")
+                continue
+        else:
+            runner = cpu_build(jobs=args.jobs, small_set_bits=bits)
+        seconds, scores, _, _ = time_kernel(runner, lexicon, source, rules, args)
+        reference = scores if reference is None else reference
+        same = bool((scores == reference).all())
+        facts = runner.kernel_facts("bg_score_boards_small") if on_gpu else {}  # type: ignore[attr-defined]
+        rate = args.boards / seconds
+        results.append((rate, block, bits, per_sm, top, loop))
+        print(
+            f"{name}: {seconds:8.3f} s {rate:14,.0f} boards/s "
+            f"total {int(scores.sum()):,} same: {same} {facts}",
+            flush=True,
+        )
+    if results:
+        rate, block, bits, per_sm, top, loop = max(results)
+        print(
+            f"fastest: BOGGLE_GPU_BLOCK={block} BOGGLE_GPU_SET_BITS={bits} "
+            f"BOGGLE_GPU_PER_SM={per_sm} BOGGLE_GPU_TOP_REGISTERS={top} "
+            f"BOGGLE_GPU_ONE_LOOP={loop}: "
+            f"{rate:,.0f} boards/s"
+        )
+    return 0
 
 
 if __name__ == "__main__":

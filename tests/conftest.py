@@ -23,7 +23,11 @@ from boggle import Lexicon  # noqa: E402 - after the cache is redirected
 
 pytest_plugins = ["browser_fixtures"]  # server, browser, pages: shared by the browser tests
 
-SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED_DATA = Path(
+    os.environ.get("BOGGLE_SHARED_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data"
+)
+"""The public word lists: ../shared/data beside the repo, or $BOGGLE_SHARED_DATA (a machine
+where the repo travels alone, such as a GPU machine given a copy of enable.txt)."""
 ENABLE_PATH = SHARED_DATA / "enable.txt"
 
 

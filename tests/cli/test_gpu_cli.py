@@ -162,11 +162,18 @@ def test_search_on_the_kernel_finds_what_native_finds(
 ) -> None:
     argv = ["search", "--size", "3x3", "--seed", "3", "--json", "--dict", words]
     native = run(monkeypatch, capsys, "", *argv)
-    on_kernel = run(monkeypatch, capsys, "", *argv, "--engine", "gpu")
+    on_kernel = run(monkeypatch, capsys, "", *argv, "--engine", "gpu", "--pool", "5")
     assert native[0] == on_kernel[0] == 0
     found, kernel_found = json.loads(native[1]), json.loads(on_kernel[1])
-    assert [b["score"] for b in found["best"]] == [b["score"] for b in kernel_found["best"]]
-    assert found["best"][0]["score"] > 0
+    assert kernel_found["method"] == "population"  # the gpu engine's default method
+    boards = [b["board"] for b in kernel_found["best"]]
+    scored = run(monkeypatch, capsys, "\n".join(boards) + "\n", "score", "--dict", words)
+    assert [line.rsplit(" ", 1)[1] for line in scored[1].splitlines()] == [
+        str(b["score"]) for b in kernel_found["best"]
+    ]
+    assert found["best"][0]["score"] == kernel_found["best"][0]["score"] > 0
+    hill = run(monkeypatch, capsys, "", *argv, "--engine", "gpu", "--method", "hillclimb")
+    assert hill[0] == 0 and json.loads(hill[1])["method"] == "hillclimb"
 
 
 def test_gpu_with_a_cluster_is_refused(
@@ -178,3 +185,45 @@ def test_gpu_with_a_cluster_is_refused(
     argv = ["search", "--size", "3x3", "--seed", "3", "--jobs", "2", "--dict", words]
     status, _, err = run(monkeypatch, capsys, "", *argv, "--engine", "gpu")
     assert status == 2 and err.count("\n") == 1 and "one process" in err
+
+
+# ---------------------------------------------------------------- on a GPU
+
+needs_gpu = pytest.mark.skipif(
+    device.device_missing() is not None, reason=f"no GPU here: {device.device_missing()}"
+)
+
+
+@needs_gpu
+def test_stats_on_the_gpu_print_what_native_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], words: str
+) -> None:
+    argv = ["stats", "--random", "30000", "--seed", "8", "--json", "--dict", words]
+    native = run(monkeypatch, capsys, "", *argv)
+    on_gpu = run(monkeypatch, capsys, "", *argv, "--engine", "gpu")
+    assert native[0] == on_gpu[0] == 0
+    assert json.loads(native[1]) == json.loads(on_gpu[1])
+
+
+@needs_gpu
+def test_score_on_the_gpu_prints_what_native_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], words: str
+) -> None:
+    native = run(monkeypatch, capsys, BOARDS, "score", "--dict", words)
+    assert run(monkeypatch, capsys, BOARDS, "score", "--engine", "gpu", "--dict", words) == native
+
+
+def test_dice_searches_on_the_kernel_climb_one_pool(
+    simulated_gpu: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    words: str,
+) -> None:
+    """The population method makes letter boards; a --dice search keeps hillclimb."""
+    argv = ["search", "--size", "4x4", "--dice", "new", "--seed", "2", "--json", "--dict", words]
+    status, out, _ = run(monkeypatch, capsys, "", *argv, "--engine", "gpu", "--pool", "3")
+    assert status == 0 and json.loads(out)["method"] == "hillclimb"
+    status, _, err = run(
+        monkeypatch, capsys, "", *argv, "--engine", "gpu", "--method", "population"
+    )
+    assert status == 2 and err.count("\n") == 1 and "letter boards" in err

@@ -10,29 +10,36 @@ at the end, where a GPU and CuPy are present.
 from __future__ import annotations
 
 import random
+import re
 import string
 from collections.abc import Iterator
 from functools import cache
 
+import numpy
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import board_and_lexicon
 
 from boggle import Board, Lexicon, solve
+from boggle.dice.bulk import BoardSource, board_at, board_lines
 from boggle.dice.cubes import roll_board
 from boggle.dice.language import measured_board
 from boggle.engines.gpu import (
     OVERFLOW,
+    KernelRunner,
     KernelScorer,
     gpu_missing,
     kernel_points,
-    neighbour_table,
+    neighbour_masks,
 )
 from boggle.engines.gpu.cpu_build import CpuBuildRunner, compile_kernel, find_compiler
+from boggle.engines.gpu.source import KERNEL_FILE, KERNEL_SIGNATURES
 from boggle.engines.native import compiled, score_native
 from boggle.model.rules import BIG, CLASSIC, Rules, RulesChoice
 from boggle.scale.threads import score_many
+from boggle.study.device_stats import generator, random_stats
+from boggle.study.stats import score_stats
 from boggle.wordlists.loading import load_lexicon
 
 pytestmark = pytest.mark.skipif(
@@ -52,6 +59,19 @@ def kernel_folder(tmp_path_factory: pytest.TempPathFactory) -> str:
 @pytest.fixture(scope="module")
 def runner(kernel_folder: str) -> CpuBuildRunner:
     return CpuBuildRunner(compile_kernel(kernel_folder), jobs=2)
+
+
+VARIANTS = {
+    "top frame apart": ("BG_TOP_IN_REGISTERS=1",),
+    "a loop per board": ("BG_ONE_LOOP=0",),
+    "both": ("BG_TOP_IN_REGISTERS=1", "BG_ONE_LOOP=0"),
+}
+
+
+@pytest.fixture(scope="module", params=sorted(VARIANTS))
+def variant_runner(kernel_folder: str, request: pytest.FixtureRequest) -> CpuBuildRunner:
+    """The kernel's variants (the device check times them): each must score as native."""
+    return CpuBuildRunner(compile_kernel(kernel_folder, defines=VARIANTS[request.param]))
 
 
 @pytest.fixture(scope="module")
@@ -87,6 +107,23 @@ def test_equals_native_on_random_english_boards(
     expected = native_scores(boards, enable, rules)
     assert scores == expected
     assert any(expected)  # boards with words: the comparison means something
+
+
+@pytest.mark.parametrize("shape", [(4, 4), (5, 5), (3, 4), (8, 8)])
+def test_the_kernels_variants_equal_native(
+    enable: Lexicon, variant_runner: CpuBuildRunner, shape: tuple[int, int]
+) -> None:
+    boards = list(random_boards(*shape, 60, seed=shape[0] * 7 + shape[1]))
+    boards.append(Board.parse("perslatgsineters") if shape == (4, 4) else boards[0])
+    rules = RulesChoice().for_size(*shape)
+    scores = KernelScorer(enable, variant_runner).score_boards(boards, rules)
+    assert scores == native_scores(boards, enable, rules) and any(scores)
+    source = BoardSource.named("uniform", *shape)
+    expected = score_stats(700, source, enable, rules, seed=6, top=3)
+    scorer = KernelScorer(enable, variant_runner)
+    got = random_stats(scorer, source, 6, 700, rules, 3, batch=300)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]
 
 
 def test_the_best_known_boards_score_their_records(enable: Lexicon, runner: CpuBuildRunner) -> None:
@@ -173,14 +210,17 @@ def test_a_full_word_set_sends_the_board_to_the_cpu(
     core = compiled(enable)
     assert core is not None
     faces = b"".join(core.encode_board(board) or b"" for board in boards)
-    import numpy
-
-    raw = tiny_set_runner.score(
+    raw = numpy.empty(30, dtype=numpy.int64)
+    tiny_set_runner.launch(
+        "bg_score_boards_small",
+        30,
         scorer.trie,
-        numpy.frombuffer(faces, dtype=numpy.uint8).reshape(30, -1),
+        numpy.frombuffer(faces, dtype=numpy.uint8),
         16,
-        neighbour_table(4, 4),
+        neighbour_masks(4, 4),
         kernel_points(CLASSIC, core.longest),
+        core.longest + 2,
+        raw,
     )
     assert (raw == OVERFLOW).sum() > 10  # the kernel flags the boards it cannot hold
     assert scorer.score_boards(boards, CLASSIC) == native_scores(boards, enable, CLASSIC)
@@ -217,6 +257,154 @@ def test_lines_score_as_the_batch_scorer_scores_them(
     assert scores[0] == scores[1] and scores[0] is not None
 
 
+def _declared_arguments(source: str, kernel: str) -> list[str]:
+    """A kernel's parameters as written in kernel.cu (through its macro when it has one)."""
+    macro = re.search(rf"^(BG_\w+)\({kernel},", source, re.MULTILINE)
+    if macro:
+        body = source[source.index(f"#define {macro.group(1)}(NAME") :]
+        text = body[body.index("void NAME(") + len("void NAME(") :]
+    else:
+        text = source[source.index(f"void {kernel}(") + len(f"void {kernel}(") :]
+    text = text[: text.index(")")].replace("\\", " ")
+    return [" ".join(part.split()) for part in text.split(",")]
+
+
+def _kind(declaration: str) -> str:
+    if "*" in declaration:
+        return "p"
+    return {"int": "i", "bg_u64": "U", "bg_i64": "I"}[declaration.rsplit(" ", 1)[0]]
+
+
+@pytest.mark.parametrize("kernel", sorted(KERNEL_SIGNATURES))
+def test_the_launch_signatures_match_the_kernel_source(kernel: str) -> None:
+    """The GPU runner types each argument by KERNEL_SIGNATURES: a mismatch would pass wrong
+    values to the device without an error, so the table is checked against the source."""
+    declared = _declared_arguments(KERNEL_FILE.read_text(encoding="utf-8"), kernel)
+    assert declared[-2:] == ["bg_u64 start", "bg_u64 end"]
+    assert "".join(map(_kind, declared[:-2])) == KERNEL_SIGNATURES[kernel]
+
+
+def _roll_on_kernel(
+    runner: KernelRunner, scorer: KernelScorer, source: BoardSource, seed: int, numbers: list[int]
+) -> numpy.ndarray:
+    made = generator(scorer, source)
+    assert made is not None
+    out = runner.xp.empty((len(numbers), source.cells), dtype=runner.xp.uint32)
+    listed = runner.upload(numpy.array(numbers, dtype=numpy.uint64))
+    runner.launch(
+        "bg_roll_boards", len(numbers), made.cube_faces, made.face_counts, made.dice,
+        made.width, source.cells, seed, 0, listed, out,
+    )  # fmt: skip
+    return numpy.asarray(runner.to_host(out))
+
+
+def _encoded(lexicon: Lexicon, source: BoardSource, seed: int, numbers: list[int]) -> numpy.ndarray:
+    """The boards of ``numbers`` as numpy makes them, in the core's codes (32 bits a cell)."""
+    core = compiled(lexicon)
+    assert core is not None
+    rows = [
+        b"".join(core.encode_face(face) or b"" for face in board_at(source, seed, n).faces)
+        for n in numbers
+    ]
+    return numpy.stack([numpy.frombuffer(row, dtype="<u4") for row in rows])
+
+
+SOURCES = [
+    BoardSource.named("new"),
+    BoardSource.named("classic"),
+    BoardSource.named("big"),
+    BoardSource.named("superbig"),
+    BoardSource.named("uniform", 5, 5),
+    BoardSource.named("uniform", 3, 4),
+    BoardSource.named("uniform", 8, 8),
+    BoardSource.named("uniform", 1, 7),
+]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(SOURCES),
+    st.integers(0, 2**64 - 1),
+    st.lists(st.integers(0, 2**62), min_size=1, max_size=5),
+)
+def test_boards_made_on_the_kernel_are_the_numpy_generators_bit_for_bit(
+    enable: Lexicon, runner: CpuBuildRunner, source: BoardSource, seed: int, numbers: list[int]
+) -> None:
+    """`stats --random N --seed S` makes the same boards on the device as on the CPU."""
+    made = _roll_on_kernel(runner, KernelScorer(enable, runner), source, seed, numbers)
+    assert (made == _encoded(enable, source, seed, numbers)).all()
+
+
+def test_a_run_of_boards_made_on_the_kernel_matches_its_lines(
+    enable: Lexicon, runner: CpuBuildRunner
+) -> None:
+    source = BoardSource.named("new")
+    made = _roll_on_kernel(runner, KernelScorer(enable, runner), source, 7, list(range(2000)))
+    table, _ = KernelScorer(enable, runner)._letters()
+    lines = board_lines(source, 7, 0, 2000)
+    letters = numpy.frombuffer("".join(lines).encode("ascii"), dtype=numpy.uint8)
+    expected = table[letters.reshape(2000, 16)].view("<u4").reshape(2000, 16)
+    assert (made == expected).all()
+
+
+STATS_CASES = [
+    (BoardSource.named("new"), CLASSIC, 10, 3000),
+    (BoardSource.named("big"), BIG, 5, 1100),
+    (BoardSource.named("uniform", 5, 5), ODD_SCORING, 3, 1000),
+    (BoardSource.named("uniform", 3, 4), CLASSIC, 0, 2500),
+    (BoardSource.named("superbig"), BIG, 1, 700),
+]
+
+
+@pytest.mark.parametrize(("source", "rules", "top", "batch"), STATS_CASES, ids=str)
+def test_stats_made_on_the_kernel_equal_the_cpu_path(
+    enable: Lexicon,
+    runner: CpuBuildRunner,
+    source: BoardSource,
+    rules: Rules,
+    top: int,
+    batch: int,
+) -> None:
+    """Counts per score and the best boards identical, batches of any size (the first
+    batch's candidates found by sorting, the later ones above the threshold)."""
+    expected = score_stats(5000, source, enable, rules, seed=11, top=top)
+    got = random_stats(KernelScorer(enable, runner), source, 11, 5000, rules, top, batch=batch)
+    assert got is not None
+    assert got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]
+    assert len(got.best) == top
+
+
+def test_stats_ties_keep_the_lowest_board_numbers(runner: CpuBuildRunner) -> None:
+    """A list no board holds a word of: the best are the first boards by number."""
+    lexicon = Lexicon.from_words(["zzzzzzzzz"])
+    source = BoardSource.named("uniform", 3, 3)
+    expected = score_stats(4000, source, lexicon, CLASSIC, seed=2, top=7)
+    got = random_stats(KernelScorer(lexicon, runner), source, 2, 4000, CLASSIC, 7, batch=900)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]
+    assert [index for _, index in got.best] == list(range(7))
+
+
+def test_stats_boards_that_fill_the_word_sets_are_rescored(
+    enable: Lexicon, tiny_set_runner: CpuBuildRunner
+) -> None:
+    """Word sets of 12 words: the second pass and the CPU path give the exact summary."""
+    source = BoardSource.named("new")
+    expected = score_stats(600, source, enable, CLASSIC, seed=5, top=4)
+    scorer = KernelScorer(enable, tiny_set_runner)
+    got = random_stats(scorer, source, 5, 600, CLASSIC, 4, batch=250)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]
+
+
+def test_a_progress_callback_sees_every_board(enable: Lexicon, runner: CpuBuildRunner) -> None:
+    seen: list[int] = []
+    scorer = KernelScorer(enable, runner)
+    random_stats(scorer, BoardSource.named("new"), 1, 1000, CLASSIC, 2, seen.append, batch=300)
+    assert seen == [300, 300, 300, 100]
+
+
 # ---------------------------------------------------------------- on a GPU
 
 
@@ -234,3 +422,46 @@ def test_the_gpu_equals_native_in_other_languages(language: str) -> None:
     lexicon = language_list(language)
     boards = [measured_board(lexicon, 5, 5, seed=seed) for seed in range(500)]
     assert score_many(boards, lexicon, engine="gpu") == score_many(boards, lexicon)
+
+
+def _device() -> KernelRunner:
+    from boggle.engines.gpu.device import device_runner
+
+    return device_runner()
+
+
+@pytest.mark.skipif(gpu_missing() is not None, reason=f"no GPU here: {gpu_missing()}")
+@pytest.mark.parametrize("source", SOURCES, ids=str)
+def test_the_gpu_makes_numpys_boards(enable: Lexicon, source: BoardSource) -> None:
+    numbers = [*range(300), 2**40 + 5, 2**62 + 1]
+    runner = _device()
+    made = _roll_on_kernel(runner, KernelScorer(enable, runner), source, 2**64 - 3, numbers)
+    assert (made == _encoded(enable, source, 2**64 - 3, numbers)).all()
+
+
+@pytest.mark.skipif(gpu_missing() is not None, reason=f"no GPU here: {gpu_missing()}")
+@pytest.mark.parametrize(("source", "rules", "top", "batch"), STATS_CASES, ids=str)
+def test_stats_on_the_gpu_equal_the_cpu_path(
+    enable: Lexicon, source: BoardSource, rules: Rules, top: int, batch: int
+) -> None:
+    expected = score_stats(20_000, source, enable, rules, seed=13, top=top)
+    scorer = KernelScorer(enable, _device())
+    got = random_stats(scorer, source, 13, 20_000, rules, top, batch=batch * 3)
+    assert got is not None
+    assert got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]
+
+
+@pytest.mark.skipif(gpu_missing() is not None, reason=f"no GPU here: {gpu_missing()}")
+def test_the_gpus_second_pass_is_exact(enable: Lexicon) -> None:
+    """A first word set of 12 words: most boards go through the large set's pass."""
+    from boggle.engines.gpu.device import DeviceRunner
+
+    scorer = KernelScorer(enable, DeviceRunner(set_bits=4))
+    boards = list(random_boards(5, 5, 2000, seed=3))
+    assert scorer.score_boards(boards, BIG) == native_scores(boards, enable, BIG)
+    source = BoardSource.named("new")
+    expected = score_stats(5000, source, enable, CLASSIC, seed=9, top=5)
+    got = random_stats(scorer, source, 9, 5000, CLASSIC, 5, batch=1500)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]

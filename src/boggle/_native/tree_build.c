@@ -72,11 +72,14 @@ typedef struct {
 #define FOREST_KEEP ((size_t)256 << 20) /* then every kept tree is forgotten */
 
 /* Paths waiting to go on: the trie node they reached, their key and cells, and the cells
- * they still go into, one at a time (collect_packed). */
+ * they still go into, one at a time (collect_packed).  For a forest, the bits of `used` from
+ * GROUP_SHIFT up are the path's group (its grouping cells, one bit each). */
 typedef struct {
     uint64_t key, used, next;
     uint32_t node_mask, node_first;
 } bundle;
+
+#define GROUP_SHIFT (64 - MAX_GROUPERS) /* a forest's cells are below it */
 
 /* At most 31 children wait per cell of a path. */
 #define BUNDLE_STACK (CB_MAX_CELLS * 32 + 2)
@@ -139,6 +142,7 @@ typedef struct {
     uint64_t reach[4][256];                      /* by byte of a letter mask: cells (plan_reach) */
     int forest;                                  /* records go to groups (listed[g]) */
     uint64_t grouping;                           /* the grouping cells */
+    uint64_t cell_bits[CB_MAX_CELLS];            /* by cell: its bit, and its group bit */
     uint8_t wanted[MAX_GROUPS];                  /* groups whose records are kept */
     uint8_t keepable[MAX_GROUPS];                /* groups whose trees are kept */
     uint64_t field[CB_MAX_CELLS + 1];            /* by rank: its bits */
@@ -216,14 +220,6 @@ static int more_records(maker *m, records *r) {
     return 0;
 }
 
-/* The group of paths through the cells `used`: one bit per grouping cell they go through. */
-static inline int group_of(uint64_t used, uint64_t grouping) {
-    int group = 0;
-    for (int bit = 0; grouping; grouping &= grouping - 1, bit++)
-        group |= (int)((used >> bits_ctz64(grouping)) & 1u) << bit;
-    return group;
-}
-
 /* collect() for numeric keys when no cell has two faces with one first letter, without
  * recursion and with few branches on the data (they are as likely as not, so mispredicted):
  * each path that may go on is pushed as a bundle of its next cells and always written,
@@ -243,8 +239,8 @@ BITS_INLINE void collect_packed_as(maker *m, int forest) {
         from->next &= from->next - 1;
         const bundle path = *from;
         top -= from->next == 0;
-        const uint64_t used = path.used | 1ull << cell;
-        const int group = forest ? group_of(used, m->grouping) : 0;
+        const uint64_t used = path.used | m->cell_bits[cell];
+        const uint32_t group = forest ? (uint32_t)(used >> GROUP_SHIFT) : 0;
         const uint32_t wanted = forest ? m->wanted[group] : 1u;
         records *r = &m->b->listed[group];
         if (r->len + 32 > r->room && more_records(m, r) < 0) return;
@@ -691,7 +687,12 @@ const tnode *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int for
         if (c->faces[cell] != every_face) m.grouping |= 1ull << cell;
     const int groupers = bits_popcount64(m.grouping);
     m.forest = forest && m.packed && !c->shared_starts && groupers > KEEP_BELOW &&
-               groupers <= MAX_GROUPERS;
+               groupers <= MAX_GROUPERS && c->n <= GROUP_SHIFT;
+    for (int cell = 0, bit = 0; cell < c->n; cell++) {
+        m.cell_bits[cell] = 1ull << cell;
+        if (m.forest && ((m.grouping >> cell) & 1u))
+            m.cell_bits[cell] |= 1ull << (GROUP_SHIFT + bit++);
+    }
     const int groups = m.forest ? 1 << groupers : 1;
     tref kept_roots[MAX_GROUPS] = {0};
     group_key *keys = b->keys;

@@ -20,6 +20,9 @@ the same moves, so a run is reproducible.
   ``children`` boards are made from the ``parents`` best by one to three
   random edits (and for letter boards, one parent's rows with another's);
   the best distinct ones of parents and children survive.
+* ``population`` and ``pools`` (:mod:`boggle.search.population`) -- thousands of
+  steepest-ascent climbers, or the pool climber in many pools, every neighbour scored in
+  one batch (one launch on the gpu engine); ``search --engine gpu`` takes ``population``.
 
 Without a time or score goal a method stops when it converges; with one it
 starts again from random boards until the goal.
@@ -33,6 +36,8 @@ from collections.abc import Callable
 from typing import cast
 
 from boggle.search.faces import Faces
+from boggle.search.population import pools as climb_pools
+from boggle.search.population import population as climb_population
 from boggle.search.scorer import Scorer
 from boggle.search.space import LetterSpace, Space, State, key
 from boggle.search.tracker import Tracker
@@ -196,5 +201,7 @@ METHODS: dict[str, Callable[..., None]] = {
     "hillclimb": hillclimb,
     "anneal": anneal,
     "evolve": evolve,
+    "population": climb_population,
+    "pools": climb_pools,
 }
 """The search methods by name."""

@@ -34,14 +34,15 @@ from boggle.search.prover import MAX_BOARDS
 class SearchOptions:
     """How :func:`boggle.search.search` looks for boards.
 
-    ``method``: ``hillclimb``, ``anneal`` or ``evolve``; ``seconds``: the time allowed (of
-    ``clock``: ``wall`` or ``cpu``; ``None``: until the method stops or ``target`` is
-    reached); ``target``: stop at a board of this score; ``seed``: the runs' seed (``None``:
-    a fresh one); ``jobs``: runs at once (processes, or Dask tasks with ``where``); ``top``:
-    the best boards kept; ``letters``: the faces a letter search uses (default: the word
-    list's); ``dice``: search the boards a dice set rolls instead; ``engine``: ``native``,
-    ``gpu`` or ``auto`` (the GPU scores in one process); ``parameters``: the method's own
-    (``pool`` for ``hillclimb``, ``steps`` for ``anneal``...).
+    ``method``: ``hillclimb``, ``anneal``, ``evolve``, ``population`` or ``pools``;
+    ``seconds``: the time allowed (of ``clock``: ``wall`` or ``cpu``; ``None``: until the
+    method stops or ``target`` is reached); ``target``: stop at a board of this score;
+    ``seed``: the runs' seed (``None``: a fresh one); ``jobs``: runs at once (processes, or
+    Dask tasks with ``where``); ``top``: the best boards kept; ``letters``: the faces a
+    letter search uses (default: the word list's); ``dice``: search the boards a dice set
+    rolls instead; ``engine``: ``native``, ``gpu`` or ``auto`` (the GPU scores in one
+    process); ``parameters``: the method's own (``pool`` for ``hillclimb`` and
+    ``population``, ``steps`` for ``anneal``...).
 
     >>> SearchOptions(letters="abc", dice="new")
     Traceback (most recent call last):

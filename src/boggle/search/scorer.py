@@ -16,7 +16,8 @@ one-edit neighbour of a board in a single call into C.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from boggle.engines.gpu import KernelScorer, device_scorer
 from boggle.engines.native import CompiledLexicon, compiled, points_table
@@ -28,6 +29,9 @@ from boggle.wordlists.lexicon import Lexicon
 
 class Scorer:
     """The score of boards of faces under one lexicon and rules."""
+
+    batch_width = 1 << 14
+    """Boards a batch of the population method holds (``search.population``)."""
 
     def __init__(self, lexicon: Lexicon, rules: Rules) -> None:
         core = compiled(lexicon)
@@ -78,14 +82,49 @@ class Scorer:
         self.boards_scored += len(result)
         return result
 
+    def face_table(self, alphabet: Sequence[str]) -> Any:
+        """The core's 4 codes of each face of ``alphabet``: a (faces, 4) uint8 array."""
+        import numpy
+
+        data = b"".join(map(self.encode_face, alphabet))
+        return numpy.frombuffer(data, dtype=numpy.uint8).reshape(len(alphabet), 4)
+
+    def batch_scorer(self, alphabet: Sequence[str], rows: int, cols: int) -> Callable[[Any], Any]:
+        """Scores of boards given as a (boards, cells) uint8 array of indices into
+        ``alphabet``, in one call into the core (an int64 array)."""
+        import numpy
+
+        table = self.face_table(alphabet)
+
+        def score(boards: Any) -> Any:
+            data = table[boards].tobytes()
+            found = self.core.trie.score_boards(
+                data, rows, cols, self.rules.min_length, self.points
+            )
+            self.boards_scored += len(boards)
+            return numpy.frombuffer(found, dtype=numpy.int64)
+
+        return score
+
 
 class KernelSearchScorer(Scorer):
     """A :class:`Scorer` whose batches (pools, every neighbour of a board) go to the gpu
     engine's kernel in one launch; single boards stay on the native core."""
 
+    batch_width = 1 << 20
+
     def __init__(self, lexicon: Lexicon, rules: Rules, kernel: KernelScorer) -> None:
         super().__init__(lexicon, rules)
         self.kernel = kernel
+
+    def batch_scorer(self, alphabet: Sequence[str], rows: int, cols: int) -> Callable[[Any], Any]:
+        table = self.face_table(alphabet)
+
+        def score(boards: Any) -> Any:
+            self.boards_scored += len(boards)
+            return self.kernel.score_indexed(boards, table, rows, cols, self.rules)
+
+        return score
 
     def _kernel_scores(self, data: bytes, rows: int, cols: int) -> list[int]:
         import numpy

@@ -236,6 +236,38 @@ def default_chunk_size(boards: int, threads: int) -> int:
     return max(SMALLEST_CHUNK, min(LARGEST_CHUNK, -(-boards // (4 * threads))))
 
 
+def _stats_on_device(
+    boards: int,
+    source: BoardSource,
+    lexicon: Lexicon,
+    rules: Rules,
+    seed: int,
+    top: int,
+    progress: Callable[[int], None] | None,
+) -> ScoreStats | None:
+    """The run made, scored and summarised on the gpu engine's device (``None`` when its
+    faces cannot be made there: then the boards are made on the host)."""
+    from boggle.engines.gpu import device_scorer
+    from boggle.study.device_stats import random_stats
+
+    summary = random_stats(device_scorer(lexicon), source, seed, boards, rules, top, progress)
+    if summary is None:
+        return None
+    best = [
+        TopBoard(score, index, board_lines(source, seed, index, 1)[0])
+        for score, index in summary.best
+    ]
+    return ScoreStats(
+        boards=boards,
+        seed=seed,
+        source=source,
+        rules=rules,
+        dictionary=lexicon.name,
+        counts=tuple(sorted(summary.counts.items())),
+        best=tuple(best),
+    )
+
+
 @dataclass(frozen=True)
 class StatsOptions:
     """How :func:`score_stats` makes its run: the ``seed`` of the boards, the ``top`` best
@@ -303,13 +335,17 @@ def score_stats(
     if not isinstance(lexicon, Lexicon):
         lexicon = load_lexicon(lexicon)
     rules = rules_for_size(rules, source.rows, source.cols)
+    board_lines(source, seed, 0, 0)  # bad seeds and missing NumPy are reported here, once
     if batch_engine(engine) == "gpu":
         if where is not None:
             raise BoggleError("the gpu engine runs in this process, not on a cluster")
+        if chunk_size is None:  # the boards made, scored and summarised on the device
+            on_device = _stats_on_device(boards, source, lexicon, rules, seed, top, progress)
+            if on_device is not None:
+                return on_device
         jobs, engine, chunk_size = 1, "gpu", chunk_size or LARGEST_CHUNK
     else:
         engine = "native"
-    board_lines(source, seed, 0, 0)  # bad seeds and missing NumPy are reported here, once
     counts: Counter[int] = Counter()
     best: list[TopBoard] = []
     with open_client(where) as client:

@@ -46,7 +46,9 @@ def register(subparsers: Any) -> None:
     )
     add_size_option(parser)
     parser.add_argument(
-        "--method", default="hillclimb", help=f"{', '.join(METHODS)} (default: hillclimb)"
+        "--method",
+        default=None,
+        help=f"{', '.join(METHODS)} (default: hillclimb; population with --engine gpu)",
     )
     parser.add_argument("--seconds", type=float, default=None, metavar="N", help="time limit")
     parser.add_argument(
@@ -84,7 +86,9 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=None,
         metavar="N",
-        help=f"hillclimb: boards kept in the pool, 1 to {MAX_POOL:,} (default 20)",
+        help=f"hillclimb: boards kept in the pool, 1 to {MAX_POOL:,} (default 20); "
+        "population: climbers (default: as many as one batch holds); pools: each pool's "
+        "boards (default 20; as many pools as one batch holds)",
     )
     parser.add_argument("--letters", default=None, help="only these letters (q is Qu)")
     parser.add_argument(
@@ -148,12 +152,14 @@ def problem_from_args(args: argparse.Namespace) -> tuple[int, int, Rules, Lexico
 
 def run(args: argparse.Namespace) -> int:
     rows, cols, rules, lexicon = problem_from_args(args)
+    where = where_from_args(args)
+    engine = batch_engine_from_args(args, in_process=where is None)
+    method = args.method or ("population" if engine == "gpu" and args.dice is None else "hillclimb")
     parameters = {"pool": args.pool} if args.pool is not None else {}
-    if args.pool is not None and args.method != "hillclimb":
-        raise BoggleError("--pool is an option of --method hillclimb")
+    if args.pool is not None and method not in ("hillclimb", "population", "pools"):
+        raise BoggleError("--pool is an option of --method hillclimb, population and pools")
     if args.pool is not None and not 1 <= args.pool <= MAX_POOL:
         raise BoggleError(f"--pool must be from 1 to {MAX_POOL:,}, got {args.pool:,}")
-    where = where_from_args(args)
     if where is None and args.jobs is not None and processes(args.jobs) < args.jobs:
         print(
             f"boggle search: --jobs {args.jobs}: one run per core at a time, "
@@ -171,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     options = SearchOptions(
-        method=args.method,
+        method=method,
         seconds=args.seconds,
         target=args.target,
         seed=args.seed,
@@ -179,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
         top=args.top,
         letters=args.letters,
         dice=args.dice,
-        engine=batch_engine_from_args(args, in_process=where is None),
+        engine=engine,
         parameters=parameters,
     )
     result = search(

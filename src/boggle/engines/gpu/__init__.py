@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -47,22 +48,34 @@ BATCH_ENGINES = ("native", "gpu", "auto")
 
 
 class KernelRunner(Protocol):
-    """Where the kernel runs: the GPU through CuPy, or the CPU build."""
+    """Where the kernel runs: the GPU through CuPy, or the CPU build.
+
+    Arrays are the runner's own (CuPy on the GPU, NumPy for the CPU build); ``xp`` is
+    their module, so the host logic around the kernels is written once for both."""
 
     name: str
+    batch_boards: int
+    """Boards a launch takes at most (the device's memory and the host's time between)."""
 
-    def upload(self, nodes: npt.NDArray[np.uint32]) -> object:
-        """The trie's nodes where the kernel reads them (kept for the word list's life)."""
+    @property
+    def xp(self) -> Any:
+        """The array module: ``cupy`` or ``numpy``."""
 
-    def score(
-        self,
-        trie: object,
-        faces: npt.NDArray[np.uint8],
-        cells: int,
-        neighbours: npt.NDArray[np.int8],
-        points: npt.NDArray[np.int32],
-    ) -> npt.NDArray[np.int64]:
-        """The kernel's score of each board of ``faces`` (one row of codes a board)."""
+    def upload(self, array: Any) -> Any:
+        """A host (NumPy) array where the kernel reads it."""
+
+    def to_host(self, array: Any) -> Any:
+        """A runner array back as a NumPy array."""
+
+    def launch(self, kernel: str, items: int, *arguments: Any) -> None:
+        """Run ``kernel`` over items ``0 .. items - 1`` (asynchronously on the GPU, on the
+        current stream); ``arguments`` as :data:`KERNEL_SIGNATURES` says."""
+
+    def stream(self, index: int) -> AbstractContextManager[Any]:
+        """Work launched inside goes to stream ``index`` (0 or 1), so two can overlap."""
+
+    def synchronize(self) -> None:
+        """Wait until the launched work is done."""
 
 
 def _numpy() -> Any:
@@ -84,25 +97,25 @@ def trie_nodes(core: CompiledLexicon) -> npt.NDArray[np.uint32]:
 
 
 @lru_cache(maxsize=64)
-def neighbour_table(rows: int, cols: int) -> npt.NDArray[np.int8]:
-    """Each cell's neighbours, 8 a cell, -1 padded.
+def neighbour_masks(rows: int, cols: int) -> npt.NDArray[np.uint64]:
+    """Each cell's neighbours as a mask of cells (bit ``i``: cell ``i``).
 
-    >>> neighbour_table(1, 2).tolist()
-    [[1, -1, -1, -1, -1, -1, -1, -1], [0, -1, -1, -1, -1, -1, -1, -1]]
+    >>> [bin(mask) for mask in neighbour_masks(2, 2).tolist()]
+    ['0b1110', '0b1101', '0b1011', '0b111']
     """
     numpy = _numpy()
-    table = numpy.full((rows * cols, 8), -1, dtype=numpy.int8)
+    masks = numpy.zeros(rows * cols, dtype=numpy.uint64)
     for r in range(rows):
         for c in range(cols):
-            near = [
-                (r + dr) * cols + c + dc
+            bits = sum(
+                1 << ((r + dr) * cols + c + dc)
                 for dr in (-1, 0, 1)
                 for dc in (-1, 0, 1)
                 if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols
-            ]
-            table[r * cols + c, : len(near)] = near
-    table.flags.writeable = False
-    return cast("npt.NDArray[np.int8]", table)
+            )
+            masks[r * cols + c] = bits
+    masks.flags.writeable = False
+    return cast("npt.NDArray[np.uint64]", masks)
 
 
 def kernel_points(rules: Rules, longest: int) -> npt.NDArray[np.int32]:
@@ -140,21 +153,79 @@ class KernelScorer:
         self.trie = runner.upload(trie_nodes(core))
         self._letter_table: npt.NDArray[np.uint8] | None = None
         self._letter_known: npt.NDArray[np.bool_] | None = None
+        self._tables: dict[tuple[int, int, bytes], tuple[Any, Any]] = {}
 
     def score_faces(
         self, faces: npt.NDArray[np.uint8], rows: int, cols: int, rules: Rules
     ) -> npt.NDArray[np.int64]:
-        """Scores of boards of one shape: ``faces`` holds one row of 4 codes a cell per board."""
+        """Scores of boards of one shape: ``faces`` holds one row of 4 codes a cell per board.
+
+        Each batch is scored with the small word set first; the boards that fill it go
+        again with the large one, and the few that fill even that to the CPU."""
         numpy = _numpy()
         cells = rows * cols
         faces = numpy.ascontiguousarray(faces, dtype=numpy.uint8).reshape(-1, cells * 4)
         if cells > MAX_CELLS:
             return self._score_on_cpu(faces, rows, cols, rules)
-        points = kernel_points(rules, self.core.longest)
-        scores = self.runner.score(self.trie, faces, cells, neighbour_table(rows, cols), points)
+        runner = self.runner
+        scores = numpy.empty(len(faces), dtype=numpy.int64)
+        for first in range(0, len(faces), runner.batch_boards):
+            batch = faces[first : first + runner.batch_boards]
+            found = self.score_on_runner(runner.upload(batch), rows, cols, rules)
+            scores[first : first + len(batch)] = runner.to_host(found)
         for index in numpy.flatnonzero(scores == OVERFLOW).tolist():
             scores[index] = self._score_on_cpu(faces[index : index + 1], rows, cols, rules)[0]
-        return scores
+        return cast("npt.NDArray[np.int64]", scores)
+
+    def score_indexed(
+        self, boards: Any, table: npt.NDArray[np.uint8], rows: int, cols: int, rules: Rules
+    ) -> npt.NDArray[np.int64]:
+        """Scores of boards given as a (boards, cells) uint8 array of indices into
+        ``table`` (each face's 4 codes): the faces are looked up on the runner."""
+        numpy = _numpy()
+        runner, xp = self.runner, self.runner.xp
+        boards = numpy.ascontiguousarray(boards, dtype=numpy.uint8)
+        on_runner = runner.upload(numpy.ascontiguousarray(table, dtype=numpy.uint8))
+        scores = numpy.empty(len(boards), dtype=numpy.int64)
+        for first in range(0, len(boards), runner.batch_boards):
+            part = runner.upload(boards[first : first + runner.batch_boards])
+            faces = xp.ascontiguousarray(on_runner[part.astype(xp.int32)])
+            found = self.score_on_runner(faces, rows, cols, rules)
+            scores[first : first + len(part)] = runner.to_host(found)
+        for index in numpy.flatnonzero(scores == OVERFLOW).tolist():
+            faces = table[boards[index]].reshape(1, -1)
+            scores[index] = self._score_on_cpu(faces, rows, cols, rules)[0]
+        return cast("npt.NDArray[np.int64]", scores)
+
+    def score_on_runner(self, faces: Any, rows: int, cols: int, rules: Rules) -> Any:
+        """Scores (a runner array) of boards already on the runner (``faces``: 4 codes a
+        cell, one row or 32-bit words a board): the small word set first, the boards that
+        fill it again with the large one; ``OVERFLOW`` where even that is full."""
+        runner, xp = self.runner, self.runner.xp
+        cells = rows * cols
+        points = kernel_points(rules, self.core.longest)
+        near, table = self._shape_tables(rows, cols, points)
+        count = faces.size * faces.itemsize // (cells * 4)
+        found = xp.empty(count, dtype=xp.int64)
+        arguments = (cells, near, table, len(points))
+        runner.launch("bg_score_boards_small", count, self.trie, faces, *arguments, found)
+        again = xp.flatnonzero(found == xp.int64(OVERFLOW))
+        if len(again):
+            rescored = xp.empty(len(again), dtype=xp.int64)
+            listed = xp.ascontiguousarray(faces.reshape(count, -1)[again])
+            runner.launch(
+                "bg_score_boards_large", len(again), self.trie, listed, *arguments, rescored
+            )
+            found[again] = rescored
+        return found
+
+    def _shape_tables(self, rows: int, cols: int, points: npt.NDArray[np.int32]) -> tuple[Any, Any]:
+        """The neighbour masks of a shape and a points table, on the runner (kept)."""
+        key = (rows, cols, points.tobytes())
+        if key not in self._tables:
+            runner = self.runner
+            self._tables[key] = (runner.upload(neighbour_masks(rows, cols)), runner.upload(points))
+        return self._tables[key]
 
     def _score_on_cpu(
         self, faces: npt.NDArray[np.uint8], rows: int, cols: int, rules: Rules
@@ -323,6 +394,7 @@ def device_scorer(lexicon: Lexicon) -> KernelScorer:
     def build(lex: Lexicon) -> KernelScorer:
         return KernelScorer(lex, device_runner())
 
+    compiled(lexicon)  # cached first: building the scorer inside cached() must not lock twice
     scorer: KernelScorer = lexicon.cached("gpu", build)
     return scorer
 

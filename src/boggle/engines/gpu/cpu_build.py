@@ -1,11 +1,12 @@
 """The kernel compiled as ordinary C++ for the CPU: what the tests run everywhere.
 
 ``kernel.cu`` compiles with the system C++ compiler (``g++ -x c++``) into a
-small shared library, loaded with :mod:`ctypes`; its kernel becomes a loop
-over boards, run here on slices of the boards in ``jobs`` threads (ctypes
-lets go of the GIL during the call).  The result is exact, so the tests hold
-it equal to the native engine, and ``benchmarks/gpu.py`` times it beside the
-native engine where no GPU is at hand.
+small shared library, loaded with :mod:`ctypes`; each kernel becomes a loop
+over its items, run here on slices of them in ``jobs`` threads (ctypes lets
+go of the GIL during the call).  Its arrays are NumPy arrays, so the host
+logic written for the GPU (over CuPy) runs unchanged on it.  The result is
+exact, so the tests hold it equal to the native engine, and
+``benchmarks/gpu.py`` times it beside the native engine where no GPU is at hand.
 
 >>> runner = cpu_build_or_none()
 >>> runner is None or runner.name == "cpu build"
@@ -14,23 +15,28 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Any
 
-from boggle.engines.gpu.source import KERNEL_FILE
+from boggle.engines.gpu.source import KERNEL_FILE, KERNEL_SIGNATURES
 from boggle.model.errors import MissingDependencyError
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
 COMPILERS = ("g++", "c++", "clang++")
+
+_CTYPES = {
+    "p": ctypes.c_void_p,
+    "i": ctypes.c_int,
+    "U": ctypes.c_uint64,
+    "I": ctypes.c_int64,
+}
 
 
 def find_compiler() -> str | None:
@@ -41,18 +47,29 @@ def find_compiler() -> str | None:
     return None
 
 
-def compile_kernel(directory: str, set_bits: int = 12, compiler: str | None = None) -> str:
+def compile_kernel(
+    directory: str,
+    set_bits: int = 12,
+    compiler: str | None = None,
+    small_set_bits: int = 9,
+    defines: tuple[str, ...] = (),
+) -> str:
     """Compile the kernel's source into ``directory``; returns the shared library's path.
 
-    ``set_bits``: the thread's word set holds 3/4 of 2**set_bits words (small values let
-    the tests reach the overflow path)."""
+    ``set_bits``: the large word set holds 3/4 of 2**set_bits words, the small one (the
+    first pass) of 2**small_set_bits, at most as many (small values let the tests reach
+    the second pass and the CPU path); ``defines``: more ``NAME=VALUE`` for the source."""
     compiler = compiler or find_compiler()
     if compiler is None:
         raise MissingDependencyError("the kernel's CPU build needs a C++ compiler (g++)")
-    library = os.path.join(directory, f"bg_kernel_{set_bits}.so")
+    small = min(small_set_bits, set_bits)
+    tag = "".join(f"_{d.replace('=', '')}" for d in defines)
+    library = os.path.join(directory, f"bg_kernel_{small}_{set_bits}{tag}.so")
     command = [
         compiler, "-x", "c++", "-std=c++11", "-O2", "-fPIC", "-shared",
-        f"-DBG_SET_BITS={set_bits}", str(KERNEL_FILE), "-o", library,
+        f"-DBG_SMALL_SET_BITS={small}", f"-DBG_LARGE_SET_BITS={set_bits}",
+        *(f"-D{define}" for define in defines),
+        str(KERNEL_FILE), "-o", library,
     ]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -66,64 +83,74 @@ class CpuBuildRunner:
     """The kernel's CPU build, behind the same interface as the GPU runner."""
 
     name = "cpu build"
+    batch_boards = 1 << 16
 
     def __init__(self, library: str, jobs: int = 1) -> None:
         self.library = ctypes.CDLL(library)
-        self.function = self.library.bg_score_boards
-        self.function.restype = None
-        self.function.argtypes = [
-            ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
-            ctypes.c_int, ctypes.c_uint64, ctypes.c_uint64, ctypes.c_void_p,
-        ]  # fmt: skip
+        self.functions: dict[str, Any] = {}
+        self.signatures = KERNEL_SIGNATURES
+        for name, signature in KERNEL_SIGNATURES.items():
+            function = getattr(self.library, name)
+            function.restype = None
+            function.argtypes = [_CTYPES[kind] for kind in signature + "UU"]
+            self.functions[name] = function
         self.jobs = max(1, jobs)
 
-    def upload(self, nodes: npt.NDArray[np.uint32]) -> object:
-        return nodes
-
-    def score(
-        self,
-        trie: object,
-        faces: npt.NDArray[np.uint8],
-        cells: int,
-        neighbours: npt.NDArray[np.int8],
-        points: npt.NDArray[np.int32],
-    ) -> npt.NDArray[np.int64]:
+    @property
+    def xp(self) -> Any:
         import numpy
 
-        nodes = numpy.ascontiguousarray(trie, dtype=numpy.uint32)
-        faces = numpy.ascontiguousarray(faces, dtype=numpy.uint8)
-        near = numpy.ascontiguousarray(neighbours, dtype=numpy.int8)
-        table = numpy.ascontiguousarray(points, dtype=numpy.int32)
-        count = len(faces)
-        scores = numpy.empty(count, dtype=numpy.int64)
+        return numpy
 
-        def run(first: int, last: int) -> None:
-            self.function(
-                nodes.ctypes.data, faces.ctypes.data, cells, near.ctypes.data,
-                table.ctypes.data, len(table), first, last - first, scores.ctypes.data,
-            )  # fmt: skip
+    def upload(self, array: Any) -> Any:
+        import numpy
 
-        if self.jobs == 1 or count < 2 * self.jobs:
-            run(0, count)
-            return scores
-        step = -(-count // (self.jobs * 8))
+        return numpy.ascontiguousarray(array)
+
+    def to_host(self, array: Any) -> Any:
+        return array
+
+    def launch(self, kernel: str, items: int, *arguments: Any) -> None:
+        function = self.functions[kernel]
+        signature = self.signatures[kernel]
+        if len(arguments) != len(signature):
+            raise TypeError(f"{kernel} takes {len(signature)} arguments, got {len(arguments)}")
+        values = [
+            (None if value is None else value.ctypes.data) if kind == "p" else int(value)
+            for kind, value in zip(signature, arguments, strict=True)
+        ]
+        if self.jobs == 1 or items < 2 * self.jobs:
+            function(*values, 0, items)
+            return
+        step = -(-items // (self.jobs * 8))
+
+        def run(first: int) -> None:
+            function(*values, first, min(first + step, items))
+
         with ThreadPoolExecutor(self.jobs) as pool:
-            slices = [pool.submit(run, s, min(s + step, count)) for s in range(0, count, step)]
+            slices = [pool.submit(run, first) for first in range(0, items, step)]
             for pending in slices:
                 pending.result()
-        return scores
+
+    @contextlib.contextmanager
+    def stream(self, index: int) -> Iterator[None]:
+        yield
+
+    def synchronize(self) -> None:
+        return None
 
 
 _build_folder: tempfile.TemporaryDirectory[str] | None = None
 
 
 @lru_cache(maxsize=8)
-def cpu_build(set_bits: int = 12, jobs: int = 1) -> CpuBuildRunner:
+def cpu_build(set_bits: int = 12, jobs: int = 1, small_set_bits: int = 9) -> CpuBuildRunner:
     """The CPU build, compiled once per process into a temporary folder."""
     global _build_folder
     if _build_folder is None:
         _build_folder = tempfile.TemporaryDirectory(prefix="boggle-kernel-")
-    return CpuBuildRunner(compile_kernel(_build_folder.name, set_bits), jobs)
+    library = compile_kernel(_build_folder.name, set_bits, small_set_bits=small_set_bits)
+    return CpuBuildRunner(library, jobs)
 
 
 def cpu_build_or_none(set_bits: int = 12, jobs: int = 1) -> CpuBuildRunner | None:

@@ -2,8 +2,20 @@
 
 Everything CUDA is imported here, lazily: without CuPy or without a GPU,
 :func:`device_missing` says which, in one line with the fix, and nothing else
-in boggle notices.  The trie goes to the device once per word list; boards go
-in batches of :data:`BATCH` and their scores come back.
+in boggle notices.  The kernel's source is compiled by CuPy's ``RawModule``
+with NVRTC (``-std=c++17``; CuPy names the architecture of the current
+device, ``sm_90`` on an H100), the trie goes to the device once per word
+list, and the host logic around the kernels works on CuPy arrays.
+
+Tuning knobs (environment variables, read once per process):
+``BOGGLE_GPU_BLOCK`` threads a block (default 256), ``BOGGLE_GPU_SET_BITS`` the
+first pass's word set (2**bits slots, default 10), ``BOGGLE_GPU_MIN_BLOCKS``
+(``__launch_bounds__``' minimum blocks a multiprocessor, default none),
+``BOGGLE_GPU_PER_SM`` (at most this many blocks a multiprocessor in the grid: fewer
+threads, more L1 cache each; default 4; 0: as many as fit), ``BOGGLE_GPU_TOP_REGISTERS=1``
+(the search's top frame kept in registers: less local memory traffic, more registers),
+``BOGGLE_GPU_ONE_LOOP=0`` (a loop per board, as the first kernel, instead of one loop
+of steps for all of a thread's boards).
 
 >>> device_missing() is None or "pip install" in device_missing() or "GPU" in device_missing()
 True
@@ -12,23 +24,24 @@ True
 from __future__ import annotations
 
 import importlib
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from boggle.engines.gpu.source import INSTALL_HINT, kernel_source
+from boggle.engines.gpu.source import INSTALL_HINT, KERNEL_SIGNATURES, kernel_source
 from boggle.model.errors import MissingDependencyError
 
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
 BATCH = 1 << 22
-"""Boards sent to the device per launch (about 64 MiB of 4x4 faces)."""
+"""Boards a launch takes at most (64 MiB of 4x4 faces; 16M for boards made on the device)."""
 
-THREADS_PER_BLOCK = 128
-BLOCKS_PER_PROCESSOR = 16
-"""Each thread scores every (threads in the grid)-th board, so its word set is cleared once
-per launch; this many blocks per multiprocessor keep the device full."""
+DEFAULT_BLOCK = 256
+DEFAULT_SET_BITS = 10
+DEFAULT_PER_SM = 4
+"""The fastest of benchmarks/gpu.py --tune on an H200 (2026-11-26, 4x4 dice, ENABLE2K):
+13.3 M boards/s against 9.3 M for 128 threads, 512 slots and every block that fits."""
+LARGE_SET_BITS = 12
 
 
 def _import_cupy() -> Any:
@@ -51,61 +64,157 @@ def device_missing() -> str | None:
     return None
 
 
+def _knob(name: str, default: int | None) -> int | None:
+    text = os.environ.get(name, "").strip()
+    return int(text) if text else default
+
+
+def compile_options(
+    block: int,
+    set_bits: int,
+    min_blocks: int | None,
+    top_registers: bool = False,
+    one_loop: bool = True,
+) -> tuple[str, ...]:
+    """NVRTC's options for the kernel (CuPy adds the device's architecture).
+
+    >>> compile_options(128, 9, None)
+    ('-std=c++17', '-DBG_SMALL_SET_BITS=9', '-DBG_LARGE_SET_BITS=12', '-DBG_BLOCK=128')
+    """
+    options: tuple[str, ...] = (
+        "-std=c++17",
+        f"-DBG_SMALL_SET_BITS={set_bits}",
+        f"-DBG_LARGE_SET_BITS={max(set_bits, LARGE_SET_BITS)}",
+        f"-DBG_BLOCK={block}",
+    )
+    if min_blocks:
+        options += (f"-DBG_MIN_BLOCKS={min_blocks}",)
+    if top_registers:
+        options += ("-DBG_TOP_IN_REGISTERS=1",)
+    if not one_loop:
+        options += ("-DBG_ONE_LOOP=0",)
+    return options
+
+
 class DeviceRunner:
     """The kernel compiled by NVRTC for the current GPU."""
 
     name = "gpu"
+    batch_boards = BATCH
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        block: int | None = None,
+        set_bits: int | None = None,
+        min_blocks: int | None = None,
+        per_processor: int | None = None,
+        top_registers: bool | None = None,
+        one_loop: bool | None = None,
+    ) -> None:
         missing = device_missing()
         if missing:
             raise MissingDependencyError(missing, remedy="native_engine")
         self.cupy = _import_cupy()
-        module = self.cupy.RawModule(code=kernel_source(), options=("--std=c++14",))
-        self.kernel = module.get_function("bg_score_boards")
+        self.block = block or _knob("BOGGLE_GPU_BLOCK", DEFAULT_BLOCK) or DEFAULT_BLOCK
+        self.set_bits = set_bits or _knob("BOGGLE_GPU_SET_BITS", DEFAULT_SET_BITS) or 10
+        self.min_blocks = min_blocks or _knob("BOGGLE_GPU_MIN_BLOCKS", None)
+        if per_processor is None:
+            per_processor = _knob("BOGGLE_GPU_PER_SM", DEFAULT_PER_SM)
+        self.per_processor = per_processor or None  # 0: every block that fits
+        if top_registers is None:
+            top_registers = bool(_knob("BOGGLE_GPU_TOP_REGISTERS", 0))
+        if one_loop is None:
+            one_loop = bool(_knob("BOGGLE_GPU_ONE_LOOP", 1))
+        self.options = compile_options(
+            self.block, self.set_bits, self.min_blocks, top_registers, one_loop
+        )
+        module = self.cupy.RawModule(code=kernel_source(), options=self.options)
+        self.signatures = KERNEL_SIGNATURES
+        self.kernels = {name: module.get_function(name) for name in KERNEL_SIGNATURES}
         device = self.cupy.cuda.Device()
-        processors = int(device.attributes["MultiProcessorCount"])
-        self.max_blocks = processors * BLOCKS_PER_PROCESSOR
-        name = self.cupy.cuda.runtime.getDeviceProperties(device.id)["name"]
+        self.processors = int(device.attributes["MultiProcessorCount"])
+        try:
+            self.max_threads = int(device.attributes["MaxThreadsPerMultiProcessor"])
+        except Exception:  # the attribute's name differs between CuPy versions
+            self.max_threads = 2048
+        properties = self.cupy.cuda.runtime.getDeviceProperties(device.id)
+        name = properties["name"]
         self.device_name = name.decode() if isinstance(name, bytes) else str(name)
+        self.capability = str(device.compute_capability)
+        # blocking streams: ordered after the work on the default stream (uploads, zeros)
+        self._streams = [self.cupy.cuda.Stream() for _ in range(2)]
+        self._grids: dict[str, int] = {}
 
-    def upload(self, nodes: npt.NDArray[np.uint32]) -> object:
-        return self.cupy.asarray(nodes)
+    @property
+    def xp(self) -> Any:
+        return self.cupy
 
-    def score(
-        self,
-        trie: object,
-        faces: npt.NDArray[np.uint8],
-        cells: int,
-        neighbours: npt.NDArray[np.int8],
-        points: npt.NDArray[np.int32],
-    ) -> npt.NDArray[np.int64]:
-        import numpy
+    def upload(self, array: Any) -> Any:
+        return self.cupy.asarray(array)
 
-        cp = self.cupy
-        count = len(faces)
-        scores = numpy.empty(count, dtype=numpy.int64)
-        near = cp.asarray(neighbours)
-        table = cp.asarray(points)
-        for start in range(0, count, BATCH):
-            batch = faces[start : start + BATCH]
-            on_device = cp.asarray(batch)
-            out = cp.empty(len(batch), dtype=cp.int64)
-            blocks = min(self.max_blocks, -(-len(batch) // THREADS_PER_BLOCK))
-            arguments = (
-                trie,
-                on_device,
-                numpy.int32(cells),
-                near,
-                table,
-                numpy.int32(len(points)),
-                numpy.uint64(0),
-                numpy.uint64(len(batch)),
-                out,
+    def to_host(self, array: Any) -> Any:
+        return self.cupy.asnumpy(array)
+
+    def kernel_facts(self, kernel: str) -> dict[str, int]:
+        """Registers, local memory a thread and the most threads a block, as compiled."""
+        function = self.kernels[kernel]
+        facts = {}
+        for attribute in ("num_regs", "local_size_bytes", "max_threads_per_block"):
+            try:
+                facts[attribute] = int(getattr(function, attribute))
+            except Exception:  # attributes differ between CuPy versions
+                facts[attribute] = -1
+        return facts
+
+    def resident_blocks(self, kernel: str) -> int:
+        """Blocks of this kernel the whole device holds at once (by registers and threads):
+        the grid's size, each thread looping over its share of the items."""
+        if kernel not in self._grids:
+            registers = max(self.kernel_facts(kernel)["num_regs"], 16)
+            per_processor = min(
+                32,
+                self.max_threads // self.block_of(kernel),
+                65536 // (((registers + 7) // 8 * 8) * self.block_of(kernel)) or 1,
             )
-            self.kernel((blocks,), (THREADS_PER_BLOCK,), arguments)
-            scores[start : start + len(batch)] = out.get()
-        return scores
+            if self.per_processor:
+                per_processor = min(per_processor, self.per_processor)
+            self._grids[kernel] = max(1, per_processor) * self.processors
+        return self._grids[kernel]
+
+    def launch(self, kernel: str, items: int, *arguments: Any) -> None:
+        if items <= 0:
+            return
+        numpy = importlib.import_module("numpy")
+        signature = self.signatures[kernel]
+        if len(arguments) != len(signature):
+            raise TypeError(f"{kernel} takes {len(signature)} arguments, got {len(arguments)}")
+        typed: list[Any] = []
+        for kind, value in zip(signature, arguments, strict=True):
+            if kind == "p":
+                typed.append(numpy.uint64(0) if value is None else value)
+            elif kind == "i":
+                typed.append(numpy.int32(value))
+            elif kind == "U":
+                typed.append(numpy.uint64(value))
+            else:
+                typed.append(numpy.int64(value))
+        typed += [numpy.uint64(0), numpy.uint64(items)]
+        block = self.block_of(kernel)
+        blocks = min(self.resident_blocks(kernel), -(-items // block))
+        self.kernels[kernel]((blocks,), (block,), tuple(typed))
+
+    def block_of(self, kernel: str) -> int:
+        """The block size for a kernel: the chosen one, or fewer if its registers say so."""
+        most = self.kernel_facts(kernel)["max_threads_per_block"]
+        return self.block if most <= 0 else min(self.block, most // 32 * 32 or 32)
+
+    @contextmanager
+    def stream(self, index: int) -> Iterator[Any]:
+        with self._streams[index % len(self._streams)] as stream:
+            yield stream
+
+    def synchronize(self) -> None:
+        self.cupy.cuda.Device().synchronize()
 
 
 @lru_cache(maxsize=1)

@@ -1,41 +1,79 @@
 /* The GPU scorer of boggle: one board per thread, plain CUDA C++.
  *
- * The same source compiles three ways: by NVRTC (through CuPy's RawModule) for
- * the GPU, and by any C++ compiler (g++ -x c++) for the CPU, where the thread
- * index becomes a loop over the boards.  The CPU build is what the test suite
- * runs on every machine, so the kernel's logic is checked without a GPU.
+ * The same source compiles two ways: by NVRTC (through CuPy's RawModule) for
+ * the GPU, and by any C++ compiler (g++ -x c++) for the CPU, where the grid of
+ * threads becomes one thread walking its items in order.  The CPU build is what
+ * the test suite runs on every machine, so the kernel's logic is checked
+ * without a GPU.  No headers: the few GPU-only words are the macros below.
  *
  * Inputs (all flat arrays, no structs, so the host side is a few buffers):
  *   nodes      the native core's trie, 2 words a node: the letters that follow
  *              (bits 0..30; bit 31 when a word ends there) and the index of the
- *              first child; children sit side by side in letter order.
- *   faces      BG_FACE_MAX letter codes per cell, row by row, board after board
- *              (255 pads a face; 254 is a letter no word uses; 0x40 marks a
- *              code that continues the previous letter: the escaped letters of
- *              alphabets beyond 31 letters and nothing else).
- *   neighbours 8 cells per cell, -1 padded, for the boards' shape.
+ *              first child; children sit side by side in letter order, so the
+ *              child for a letter is first + popcount(mask & (bit - 1)).
+ *   faces      BG_FACE_MAX letter codes per cell (one 32-bit word, lowest byte
+ *              first), row by row, board after board (255 pads a face; 254 is a
+ *              letter no word uses; 0x40 marks a code that continues the
+ *              previous letter: the escaped letters of alphabets beyond 31
+ *              letters and nothing else).
+ *   near       each cell's neighbours as a 64-bit mask of cells.
  *   points     points by word length in letters, 0 below the rules' shortest
  *              word, `points_len` entries (longer words take the last one).
- * Output: scores[b], or BG_OVERFLOW when board b holds more words than the
- * per-thread word set keeps (the host scores such a board on the CPU).
+ * Output: scores[i], or BG_OVERFLOW when board i holds more words than the
+ * per-thread word set keeps (the host scores it again with the large set, and
+ * on the CPU if even that is full).
  *
- * Each board is a depth-first search with an explicit stack of frames (node,
- * cell, next neighbour to try, letters so far), the cells in use one 64-bit
- * mask, and each word counted once through a small open-addressing hash set of
- * the trie nodes where words ended, cleared after the board from the list of
- * the slots it filled.
+ * Every kernel takes the range of its items last (start, end): on the GPU each
+ * thread takes the items start + its index, + the grid's size, ...; on the CPU
+ * the host may cut a range into slices run in parallel.
+ *
+ * A thread's boards are one loop of single steps (a board ends, the next one
+ * begins in the same loop), so the threads of a warp do not wait for the
+ * slowest board of each round.  Each board is a depth-first search from every
+ * cell with an explicit stack of frames (the node's letters and first child,
+ * the neighbour cells still to try, letters so far), the cells in use one
+ * 64-bit mask, and each word counted once through a small open-addressing
+ * hash set of the trie nodes where words ended, cleared after the board from
+ * the list of the slots it filled.
+ *
+ * Random boards (for `stats --random`) are made here too, exactly as
+ * boggle.random_boards makes them with NumPy: Philox4x64-10 keyed by the
+ * seed, board b reading counter values b * blocks + 1 .. b * blocks + blocks
+ * (NumPy increments the counter before each block), 8 32-bit words a block,
+ * low half of each 64-bit output first; dice boards sort the first `n` words
+ * (stable) to place the cubes and turn face (word * faces) >> 32 up with the
+ * next `n`; uniform boards take face (word * 26) >> 32 of one 26-face cube.
  */
 
 #if defined(__CUDACC__) || defined(__CUDACC_RTC__)
 #define BG_GPU 1
-#define BG_KERNEL extern "C" __global__
+#define BG_KERNEL extern "C" __global__ BG_BOUNDS
+#define BG_DEVICE __device__
 #define BG_INLINE __device__ __forceinline__
 #define BG_POPCOUNT(x) ((unsigned int)__popc(x))
+#define BG_CTZ64(x) (__ffsll((long long)(x)) - 1)
+#define BG_MULHI64(a, b) __umul64hi((a), (b))
+#define BG_ATOMIC_ADD(p, v) atomicAdd((p), (v))
+#define BG_THREAD ((bg_u64)blockIdx.x * blockDim.x + threadIdx.x)
+#define BG_THREADS ((bg_u64)gridDim.x * blockDim.x)
+#define BG_LOAD_NODE(nodes, i) __ldg((const unsigned long long *)(nodes) + (i))
+#if defined(BG_BLOCK) && defined(BG_MIN_BLOCKS)
+#define BG_BOUNDS __launch_bounds__(BG_BLOCK, BG_MIN_BLOCKS)
+#else
+#define BG_BOUNDS
+#endif
 #else
 #define BG_GPU 0
 #define BG_KERNEL extern "C"
+#define BG_DEVICE
 #define BG_INLINE static inline
 #define BG_POPCOUNT(x) ((unsigned int)__builtin_popcount(x))
+#define BG_CTZ64(x) __builtin_ctzll(x)
+#define BG_MULHI64(a, b) ((bg_u64)(((unsigned __int128)(a) * (b)) >> 64))
+#define BG_ATOMIC_ADD(p, v) __atomic_fetch_add((p), (v), __ATOMIC_RELAXED)
+#define BG_THREAD 0
+#define BG_THREADS 1
+#define BG_LOAD_NODE(nodes, i) ((bg_u64)(nodes)[2 * (i)] | (bg_u64)(nodes)[2 * (i) + 1] << 32)
 #endif
 
 typedef unsigned char bg_u8;
@@ -53,23 +91,31 @@ typedef unsigned long long bg_u64;
 #define BG_SILENT 0x40
 #define BG_OVERFLOW (-0x7fffffffffffffffLL - 1)
 
-#ifndef BG_SET_BITS
-#define BG_SET_BITS 12 /* the word set: 4,096 slots, filled to 3/4 at most */
+#ifndef BG_SMALL_SET_BITS
+#define BG_SMALL_SET_BITS 9 /* the fast pass's word set: 512 slots, 384 words */
 #endif
-#define BG_SET_SLOTS (1u << BG_SET_BITS)
-#define BG_SET_LIMIT (BG_SET_SLOTS / 4 * 3)
+#ifndef BG_LARGE_SET_BITS
+#define BG_LARGE_SET_BITS 12 /* the second pass's: 4,096 slots, 3,072 words */
+#endif
+#ifndef BG_ONE_LOOP
+#define BG_ONE_LOOP 1 /* 1: one loop of steps for all of a thread's boards; 0: one per board */
+#endif
+#ifndef BG_TOP_IN_REGISTERS
+#define BG_TOP_IN_REGISTERS 0 /* 1: the top frame in registers, only those below in memory */
+#endif
 
-/* One step of the search: at `node`, standing on `cell`, with `letters` board
- * letters read; `next` is the neighbour slot (0..8) to try next. */
+/* One level of the search: the node's letters (word bit cleared) and first child,
+ * the neighbour cells not yet tried, the cell, and the letters read so far. */
 typedef struct {
-    bg_u32 node;
+    bg_u32 mask;
+    bg_u32 first;
+    bg_u64 todo;
+    bg_u16 letters;
     bg_u8 cell;
-    bg_u8 next;
-    bg_u8 letters;
     bg_u8 unused;
 } bg_frame;
 
-/* The node reached from `index` by reading one face's codes (-1 if none); *letters
+/* The node reached from `index` by reading the codes of `face` (-1 if none); *letters
  * grows by the board letters read (a BG_SILENT code continues a letter). */
 BG_INLINE bg_i64 bg_follow(const bg_u32 *nodes, bg_i64 index, bg_u32 face, int *letters) {
     for (int k = 0; k < BG_FACE_MAX; k++) {
@@ -77,109 +123,333 @@ BG_INLINE bg_i64 bg_follow(const bg_u32 *nodes, bg_i64 index, bg_u32 face, int *
         if (code == BG_NO_LETTER) break;
         bg_u32 letter = code & ~(bg_u32)BG_SILENT;
         if (letter >= BG_MAX_LETTERS) return -1;
-        bg_u32 mask = nodes[2 * index] & ~BG_WORD_BIT;
+        bg_u32 mask = (bg_u32)BG_LOAD_NODE(nodes, index) & ~BG_WORD_BIT;
         bg_u32 bit = 1u << letter;
         if (!(mask & bit)) return -1;
-        index = nodes[2 * index + 1] + BG_POPCOUNT(mask & (bit - 1));
+        index = (bg_i64)(BG_LOAD_NODE(nodes, index) >> 32) + BG_POPCOUNT(mask & (bit - 1));
         *letters += !(code & BG_SILENT);
     }
     return index;
 }
 
-/* Add the word ending at `node` to the set: 1 if it is new, 0 if it was there,
- * -1 when the set is full. */
-BG_INLINE int bg_remember(bg_u32 *slots, bg_u16 *filled, int *n_filled, bg_u32 node) {
-    bg_u32 key = node + 1;
-    bg_u32 at = (key * 2654435761u) >> (32 - BG_SET_BITS);
-    while (slots[at]) {
-        if (slots[at] == key) return 0;
-        at = (at + 1) & (BG_SET_SLOTS - 1);
-    }
-    if (*n_filled >= (int)BG_SET_LIMIT) return -1;
-    slots[at] = key;
-    filled[(*n_filled)++] = (bg_u16)at;
-    return 1;
+/* The trie letter bit of a face's first code (0: no word starts with it). */
+BG_INLINE bg_u32 bg_lead_bit(bg_u32 face) {
+    bg_u32 letter = face & 0xffu & ~(bg_u32)BG_SILENT;
+    return letter < BG_MAX_LETTERS ? 1u << letter : 0u;
 }
 
-/* The score of one board of `n` cells (at most 64), or BG_OVERFLOW. */
-BG_INLINE bg_i64 bg_score_board(const bg_u32 *nodes, const bg_u8 *board_faces, int n,
-                                const signed char *neighbours, const bg_i32 *points,
-                                int points_len, bg_u32 *slots, bg_u16 *filled) {
-    bg_u32 faces[BG_MAX_CELLS];
-    for (int c = 0; c < n; c++) {
-        const bg_u8 *f = board_faces + c * BG_FACE_MAX;
-        faces[c] = (bg_u32)f[0] | (bg_u32)f[1] << 8 | (bg_u32)f[2] << 16 | (bg_u32)f[3] << 24;
+/* A thread's word set: trie nodes where words ended on the current board. */
+template <int BITS>
+struct bg_word_set {
+    enum { SLOTS = 1 << BITS, LIMIT = SLOTS / 4 * 3 };
+    bg_u32 slots[SLOTS];
+    bg_u16 filled[LIMIT];
+    int count;
+
+    BG_DEVICE void clear_all() {
+        for (int i = 0; i < SLOTS; i++) slots[i] = 0;
+        count = 0;
     }
-    bg_frame stack[BG_MAX_CELLS];
-    bg_i64 score = 0;
-    int n_filled = 0, full = 0;
-    for (int start = 0; start < n && !full; start++) {
-        int letters = 0;
-        bg_i64 first = bg_follow(nodes, 0, faces[start], &letters);
-        if (first < 0) continue;
-        bg_u32 bits = nodes[2 * first];
-        if (bits & BG_WORD_BIT) {
-            int fresh = bg_remember(slots, filled, &n_filled, (bg_u32)first);
-            if (fresh < 0) { full = 1; break; }
-            if (fresh) score += points[letters < points_len ? letters : points_len - 1];
+
+    /* Empty the slots the board filled. */
+    BG_DEVICE void reset() {
+        for (int i = 0; i < count; i++) slots[filled[i]] = 0;
+        count = 0;
+    }
+
+    /* 1 if the node is new, 0 if it was there, -1 when the set is full. */
+    BG_DEVICE int add(bg_u32 node) {
+        bg_u32 key = node + 1;
+        bg_u32 at = (key * 2654435761u) >> (32 - BITS);
+        while (slots[at]) {
+            if (slots[at] == key) return 0;
+            at = (at + 1) & (SLOTS - 1);
         }
-        if (!(bits & ~BG_WORD_BIT)) continue;
-        bg_u64 used = 1ULL << start;
-        int depth = 1;
-        stack[0].node = (bg_u32)first;
-        stack[0].cell = (bg_u8)start;
-        stack[0].next = 0;
-        stack[0].letters = (bg_u8)letters;
-        while (depth > 0) {
-            bg_frame *top = &stack[depth - 1];
-            int to = top->next < 8 ? neighbours[top->cell * 8 + top->next] : -1;
-            if (to < 0) { /* every neighbour tried: step back */
-                used &= ~(1ULL << top->cell);
-                depth--;
+        if (count >= LIMIT) return -1;
+        slots[at] = key;
+        filled[count++] = (bg_u16)at;
+        return 1;
+    }
+};
+
+/* Score the items item, item + stride, ... below `end`, one board each, in one loop of
+ * single steps.  `Boards` loads an item's faces and takes its score. */
+template <int BITS, class Boards>
+BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
+                             const bg_i32 *points, int points_len, Boards &boards,
+                             bg_u64 item, bg_u64 end, bg_u64 stride) {
+    if (item >= end) return;
+    bg_word_set<BITS> words;
+    words.clear_all();
+    bg_u32 faces[BG_MAX_CELLS];
+    bg_frame stack[BG_MAX_CELLS];
+    bg_frame top = {0, 0, 0, 0, 0, 0}; /* the top frame, with BG_TOP_IN_REGISTERS */
+    (void)top;
+    const bg_u64 root = BG_LOAD_NODE(nodes, 0);
+    const bg_u32 root_mask = (bg_u32)root & ~BG_WORD_BIT;
+    const bg_u32 root_first = (bg_u32)(root >> 32);
+    bg_i64 score = 0;
+    bg_u64 used = 0;
+    int depth = 0, start = 0, full = 0;
+#if BG_ONE_LOOP
+    boards.load(item, faces);
+#else
+    for (; item < end; item += stride) {
+        boards.load(item, faces);
+        score = 0;
+        used = 0;
+        depth = 0;
+        start = 0;
+        full = 0;
+#endif
+    for (;;) {
+        bg_u32 mask, first;
+        int letters, cell;
+        if (depth == 0) {
+            if (start == n || full) { /* the board is done: the next one */
+#if !BG_ONE_LOOP
+                break;
+#endif
+                boards.done(item, full ? BG_OVERFLOW : score);
+                words.reset();
+                score = 0;
+                full = 0;
+                start = 0;
+                used = 0;
+                item += stride;
+                if (item >= end) break;
+                boards.load(item, faces);
                 continue;
             }
-            top->next++;
-            if (used >> to & 1) continue;
-            int more = top->letters;
-            bg_i64 child = bg_follow(nodes, top->node, faces[to], &more);
-            if (child < 0) continue;
-            bg_u32 child_bits = nodes[2 * child];
-            if (child_bits & BG_WORD_BIT) {
-                int fresh = bg_remember(slots, filled, &n_filled, (bg_u32)child);
-                if (fresh < 0) { full = 1; break; }
-                if (fresh) score += points[more < points_len ? more : points_len - 1];
+            mask = root_mask;
+            first = root_first;
+            letters = 0;
+            cell = start++;
+        } else {
+#if BG_TOP_IN_REGISTERS
+            bg_frame *at = &top;
+#else
+            bg_frame *at = &stack[depth - 1];
+#endif
+            if (!at->todo) { /* every neighbour tried: step back */
+                used &= ~(1ULL << at->cell);
+                depth--;
+#if BG_TOP_IN_REGISTERS
+                if (depth) top = stack[depth - 1];
+#endif
+                continue;
             }
-            if (!(child_bits & ~BG_WORD_BIT)) continue;
-            used |= 1ULL << to;
-            bg_frame *pushed = &stack[depth++];
-            pushed->node = (bg_u32)child;
-            pushed->cell = (bg_u8)to;
-            pushed->next = 0;
-            pushed->letters = (bg_u8)more;
+            cell = BG_CTZ64(at->todo);
+            at->todo &= at->todo - 1;
+            mask = at->mask;
+            first = at->first;
+            letters = at->letters;
         }
+        const bg_u32 face = faces[cell];
+        const bg_u32 bit = bg_lead_bit(face);
+        if (!(mask & bit)) continue;
+        bg_i64 child = (bg_i64)first + BG_POPCOUNT(mask & (bit - 1));
+        letters += !(face & BG_SILENT);
+        if (((face >> 8) & 0xffu) != BG_NO_LETTER) { /* a face of several codes */
+            child = bg_follow(nodes, child, face >> 8 | 0xff000000u, &letters);
+            if (child < 0) continue;
+        }
+        const bg_u64 node = BG_LOAD_NODE(nodes, child);
+        const bg_u32 child_mask = (bg_u32)node;
+        if (child_mask & BG_WORD_BIT) {
+            int fresh = words.add((bg_u32)child);
+            if (fresh < 0) {
+                full = 1;
+                depth = 0;
+                continue;
+            }
+            if (fresh) score += points[letters < points_len ? letters : points_len - 1];
+        }
+        if (!(child_mask & ~BG_WORD_BIT)) continue;
+        used |= 1ULL << cell;
+#if BG_TOP_IN_REGISTERS
+        if (depth) stack[depth - 1] = top;
+        bg_frame *pushed = &top;
+        depth++;
+#else
+        bg_frame *pushed = &stack[depth++];
+#endif
+        pushed->mask = child_mask & ~BG_WORD_BIT;
+        pushed->first = (bg_u32)(node >> 32);
+        pushed->todo = near[cell] & ~used;
+        pushed->letters = (bg_u16)letters;
+        pushed->cell = (bg_u8)cell;
     }
-    for (int i = 0; i < n_filled; i++) slots[filled[i]] = 0;
-    return full ? BG_OVERFLOW : score;
+#if !BG_ONE_LOOP
+        boards.done(item, full ? BG_OVERFLOW : score);
+        words.reset();
+    }
+#endif
 }
 
-/* Score boards first .. first + count - 1 of `faces` (each `n` cells) into scores[].
- * On the GPU each thread takes every (threads in the grid)-th board from its own
- * index on, so its word set is cleared once per launch; on the CPU one loop. */
-BG_KERNEL void bg_score_boards(const bg_u32 *nodes, const bg_u8 *faces, int n,
-                               const signed char *neighbours, const bg_i32 *points,
-                               int points_len, bg_u64 first, bg_u64 count, bg_i64 *scores) {
-    bg_u32 slots[BG_SET_SLOTS];
-    bg_u16 filled[BG_SET_LIMIT];
+/* ---------------------------------------------------------------- boards given */
+
+/* Boards read from an array of faces; scores written by item. */
+struct bg_given_boards {
+    const bg_u8 *faces;
+    int n;
+    bg_i64 *scores;
+
+    BG_DEVICE void load(bg_u64 item, bg_u32 *out) const {
+        const bg_u8 *f = faces + item * (bg_u64)n * BG_FACE_MAX;
 #if BG_GPU
-    bg_u64 board = first + (bg_u64)blockIdx.x * blockDim.x + threadIdx.x;
-    const bg_u64 stride = (bg_u64)gridDim.x * blockDim.x;
+        const bg_u32 *words = (const bg_u32 *)f;
+        for (int c = 0; c < n; c++) out[c] = words[c];
 #else
-    bg_u64 board = first;
-    const bg_u64 stride = 1;
+        for (int c = 0; c < n; c++, f += BG_FACE_MAX)
+            out[c] = (bg_u32)f[0] | (bg_u32)f[1] << 8 | (bg_u32)f[2] << 16 | (bg_u32)f[3] << 24;
 #endif
-    if (board >= first + count) return;
-    for (bg_u32 i = 0; i < BG_SET_SLOTS; i++) slots[i] = 0;
-    for (; board < first + count; board += stride)
-        scores[board] = bg_score_board(nodes, faces + board * (bg_u64)n * BG_FACE_MAX, n,
-                                       neighbours, points, points_len, slots, filled);
+    }
+
+    BG_DEVICE void done(bg_u64 item, bg_i64 score) const { scores[item] = score; }
+};
+
+#define BG_SCORE_BOARDS(NAME, BITS)                                                         \
+    BG_KERNEL void NAME(const bg_u32 *nodes, const bg_u8 *faces, int n, const bg_u64 *near, \
+                        const bg_i32 *points, int points_len, bg_i64 *scores, bg_u64 start, \
+                        bg_u64 end) {                                                       \
+        bg_given_boards boards = {faces, n, scores};                                        \
+        bg_score_loop<BITS>(nodes, n, near, points, points_len, boards, start + BG_THREAD,  \
+                            end, BG_THREADS);                                               \
+    }
+
+/* Score boards start .. end - 1 of `faces` (n cells each) into scores[]. */
+BG_SCORE_BOARDS(bg_score_boards_small, BG_SMALL_SET_BITS)
+BG_SCORE_BOARDS(bg_score_boards_large, BG_LARGE_SET_BITS)
+
+/* ---------------------------------------------------------------- random boards */
+
+#define BG_PHILOX_M0 0xD2E7470EE14C6C93ULL
+#define BG_PHILOX_M1 0xCA5A826395121157ULL
+#define BG_PHILOX_W0 0x9E3779B97F4A7C15ULL
+#define BG_PHILOX_W1 0xBB67AE8584CAA73BULL
+#define BG_MAX_BLOCKS 16 /* 2 words a cell, 8 words a block, 64 cells */
+
+/* Philox4x64-10 of the 256-bit counter (c0, c1, 0, 0) under the key (k0, 0). */
+BG_INLINE void bg_philox(bg_u64 c0, bg_u64 c1, bg_u64 k0, bg_u64 *out) {
+    bg_u64 x0 = c0, x1 = c1, x2 = 0, x3 = 0, key0 = k0, key1 = 0;
+    for (int r = 0; r < 10; r++) {
+        if (r) {
+            key0 += BG_PHILOX_W0;
+            key1 += BG_PHILOX_W1;
+        }
+        const bg_u64 hi0 = BG_MULHI64(BG_PHILOX_M0, x0), lo0 = BG_PHILOX_M0 * x0;
+        const bg_u64 hi1 = BG_MULHI64(BG_PHILOX_M1, x2), lo1 = BG_PHILOX_M1 * x2;
+        x0 = hi1 ^ x1 ^ key0;
+        x1 = lo1;
+        x2 = hi0 ^ x3 ^ key1;
+        x3 = lo0;
+    }
+    out[0] = x0;
+    out[1] = x1;
+    out[2] = x2;
+    out[3] = x3;
 }
+
+/* The faces of random board `board` (as boggle.random_boards rolls it; see the top).
+ * cube_faces: `width` packed faces a cube; face_counts: faces of each cube; dice 0: one
+ * cube for every cell, no shuffle. */
+BG_INLINE void bg_roll(const bg_u32 *cube_faces, const bg_u32 *face_counts, int dice, int width,
+                       int n, bg_u64 seed, bg_u64 board, bg_u32 *out) {
+    const int words_needed = dice ? 2 * n : n;
+    const int blocks = (words_needed + 7) / 8;
+    bg_u32 words[BG_MAX_BLOCKS * 8];
+    const bg_u64 base_lo = board * (bg_u64)blocks, base_hi = BG_MULHI64(board, (bg_u64)blocks);
+    for (int b = 0; b < blocks; b++) {
+        const bg_u64 step = (bg_u64)b + 1;
+        const bg_u64 lo = base_lo + step;
+        const bg_u64 hi = base_hi + (lo < step);
+        bg_u64 v[4];
+        bg_philox(lo, hi, seed, v);
+        for (int k = 0; k < 4; k++) {
+            words[8 * b + 2 * k] = (bg_u32)v[k];
+            words[8 * b + 2 * k + 1] = (bg_u32)(v[k] >> 32);
+        }
+    }
+    if (!dice) {
+        const bg_u64 count = face_counts[0];
+        for (int c = 0; c < n; c++) out[c] = cube_faces[(words[c] * count) >> 32];
+        return;
+    }
+    bg_u8 cube_at[BG_MAX_CELLS];
+    for (int c = 0; c < n; c++) { /* a stable argsort: the cube of rank r goes to cell r */
+        const bg_u32 key = words[c];
+        int rank = 0;
+        for (int k = 0; k < n; k++) rank += words[k] < key || (words[k] == key && k < c);
+        cube_at[rank] = (bg_u8)c;
+    }
+    for (int c = 0; c < n; c++) {
+        const int cube = cube_at[c];
+        const bg_u64 pick = words[n + c];
+        out[c] = cube_faces[cube * width + (int)((pick * face_counts[cube]) >> 32)];
+    }
+}
+
+/* The generator's tables and a run's seed: what makes board b. */
+struct bg_roller {
+    const bg_u32 *cube_faces;
+    const bg_u32 *face_counts;
+    int dice, width, n;
+    bg_u64 seed;
+
+    BG_DEVICE void roll(bg_u64 board, bg_u32 *out) const {
+        bg_roll(cube_faces, face_counts, dice, width, n, seed, board, out);
+    }
+};
+
+/* Item i is board base + i, or indices[i] when a list is given. */
+BG_INLINE bg_u64 bg_board_number(const bg_u64 *indices, bg_u64 base, bg_u64 item) {
+    return indices ? indices[item] : base + item;
+}
+
+/* The faces of boards (base + i, or indices[i]) for items start .. end - 1, n words each. */
+BG_KERNEL void bg_roll_boards(const bg_u32 *cube_faces, const bg_u32 *face_counts, int dice,
+                              int width, int n, bg_u64 seed, bg_u64 base, const bg_u64 *indices,
+                              bg_u32 *faces, bg_u64 start, bg_u64 end) {
+    bg_roller roller = {cube_faces, face_counts, dice, width, n, seed};
+    for (bg_u64 item = start + BG_THREAD; item < end; item += BG_THREADS)
+        roller.roll(bg_board_number(indices, base, item), faces + item * (bg_u64)n);
+}
+
+/* Random boards made on the spot; each score written by item and, when `hist` is given
+ * and the score lies in [low, low + bins), counted there. */
+struct bg_random_boards {
+    bg_roller roller;
+    bg_u64 base;
+    const bg_u64 *indices;
+    bg_i64 *scores;
+    bg_u64 *hist;
+    bg_i64 low;
+    bg_u64 bins;
+
+    BG_DEVICE void load(bg_u64 item, bg_u32 *out) const {
+        roller.roll(bg_board_number(indices, base, item), out);
+    }
+
+    BG_DEVICE void done(bg_u64 item, bg_i64 score) const {
+        scores[item] = score;
+        if (hist && score != BG_OVERFLOW && score >= low && (bg_u64)(score - low) < bins)
+            BG_ATOMIC_ADD(hist + (score - low), 1ULL);
+    }
+};
+
+#define BG_RANDOM_STATS(NAME, BITS)                                                          \
+    BG_KERNEL void NAME(const bg_u32 *nodes, int n, const bg_u64 *near, const bg_i32 *points, \
+                        int points_len, const bg_u32 *cube_faces, const bg_u32 *face_counts,  \
+                        int dice, int width, bg_u64 seed, bg_u64 base, const bg_u64 *indices, \
+                        bg_i64 *scores, bg_u64 *hist, bg_i64 low, bg_u64 bins, bg_u64 start, \
+                        bg_u64 end) {                                                        \
+        bg_random_boards boards = {{cube_faces, face_counts, dice, width, n, seed},          \
+                                   base, indices, scores, hist, low, bins};                  \
+        bg_score_loop<BITS>(nodes, n, near, points, points_len, boards, start + BG_THREAD,   \
+                            end, BG_THREADS);                                                \
+    }
+
+/* Make and score boards (base + i, or indices[i]) for items start .. end - 1. */
+BG_RANDOM_STATS(bg_random_stats_small, BG_SMALL_SET_BITS)
+BG_RANDOM_STATS(bg_random_stats_large, BG_LARGE_SET_BITS)

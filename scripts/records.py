@@ -1,0 +1,310 @@
+"""Run the record runs of docs/records.md for one or more word lists, and render the table.
+
+    nice -n 19 python scripts/records.py en-70 es --stages prove3x3 --out records.jsonl
+    nice -n 19 python scripts/records.py ~/twl06.txt --stages prove3x3,search,prove3x4
+    python scripts/records.py --table records.jsonl        # the Markdown table of the runs
+
+A list is a bundled name or language code (`en-70`, `es`, `fr`, ...; see `boggle dicts`)
+or a word list file (`--language CODE` reads every file given with that language's
+rules). Each stage runs `boggle` commands one after the other (never two at once) and
+appends one JSON line per command to `--out`: the list, the stage, the command as a
+user would type it, its CPU seconds (user + sys of the child, as `/usr/bin/time`
+reports them), its wall seconds and its JSON answer.
+
+Stages, in the order docs/records.md ran them:
+
+- `prove3x3`, `prove3x4`: a search (`--seconds` 10 for 3x3, 20 for 3x4, seed 1,
+  classic rules) finds a good board scoring B; then `boggle prove --above B-1` prints
+  every board scoring at least B and proves there are no others, so its best board is
+  the proven best even when the search missed it. 3x4 proofs run with `--checkpoint`
+  (in `--checkpoints`, default `records-checkpoints/`) and `--yes`: stop one with
+  Ctrl-C and run the same command again to go on.
+- `search3x4`: only the 3x4 proof's search, for the lists whose 3x4 proof does not run
+  (the table then gives its best, marked not yet proven).
+- `search`: `boggle search` on 4x4 (classic rules) and 5x5 (the default: big rules,
+  words of 4 letters or more), `--search-seconds` each (default 45) for every seed of
+  `--seeds` (default 1 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+STAGES = ("prove3x3", "search", "search3x4", "prove3x4")
+PROOF_SEARCH_SECONDS = {"3x3": 10, "3x4": 20}
+
+
+def list_name(word_list: str) -> str:
+    """The short name of a list for the table: a file's stem, a bundled name as is.
+
+    >>> list_name("../shared/data/yawl.txt"), list_name("es")
+    ('yawl', 'es')
+    """
+    return Path(word_list).stem if os.sep in word_list or word_list.endswith(".txt") else word_list
+
+
+def dict_args(word_list: str, language: str | None) -> list[str]:
+    """The `--dict` (and `--language`) options that pick the list."""
+    args = ["--dict", word_list]
+    if language is not None:
+        args += ["--language", language]
+    return args
+
+
+def run_boggle(args: list[str]) -> tuple[dict[str, Any], float, float]:
+    """Run `boggle ARGS --json`; its JSON answer (or `{"error": LINE}` when boggle refuses),
+    CPU seconds (user+sys) and wall seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "boggle", *args, "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        stdout, stderr = child.communicate()
+    except KeyboardInterrupt:  # the child has its Ctrl-C too: it prints its JSON and stops
+        stdout, stderr = child.communicate()
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if child.returncode not in (0, 130):
+        return {"error": stderr.strip()}, cpu, wall
+    return json.loads(stdout), cpu, wall
+
+
+def record(out: Path, row: dict[str, Any]) -> None:
+    """Append one run to the results file and say it on stderr."""
+    with out.open("a", encoding="utf-8") as results:
+        results.write(json.dumps(row) + "\n")
+    answer = row["answer"]
+    best = answer.get("best", answer.get("boards"))
+    top = best[0] if best else answer.get("error")
+    print(f"{row['list']} {row['stage']}: {top} in {row['cpu_seconds']:.1f} CPU s: "
+          f"{row['command']}", file=sys.stderr, flush=True)
+
+
+def run_and_record(
+    out: Path, word_list: str, stage: str, size: str, args: list[str]
+) -> dict[str, Any]:
+    """Run one command, append its row and return its JSON answer."""
+    answer, cpu, wall = run_boggle(args)
+    record(out, {
+        "list": list_name(word_list), "stage": stage, "size": size,
+        "command": "boggle " + " ".join(args) + " --json",
+        "cpu_seconds": round(cpu, 2), "wall_seconds": round(wall, 2),
+        "date": time.strftime("%Y-%m-%d", time.gmtime()), "answer": answer,
+    })
+    return answer
+
+
+def prove(
+    out: Path,
+    word_list: str,
+    language: str | None,
+    size: str,
+    checkpoints: Path,
+    search_only: bool = False,
+) -> None:
+    """Search for a good board (or take the last search of this list and size in OUT, so
+    a stopped proof goes on with the same threshold and checkpoint), then (unless
+    `search_only`) prove the best board of SIZE (classic rules)."""
+    which = dict_args(word_list, language)
+    stage = "prove" + size
+    earlier = [
+        run["answer"]
+        for run in (read_runs(out) if out.exists() else [])
+        if run["list"] == list_name(word_list) and run["stage"] == stage + "-search"
+    ]
+    search_args = [
+        "search", "--size", size, "--rules", "classic", *which,
+        "--seconds", str(PROOF_SEARCH_SECONDS[size]), "--seed", "1", "--top", "1",
+    ]  # fmt: skip
+    found = earlier[-1] if earlier else run_and_record(
+        out, word_list, stage + "-search", size, search_args
+    )
+    if search_only:
+        return
+    above = found["best"][0]["score"] - 1
+    args = ["prove", "--size", size, "--rules", "classic", "--above", str(above), *which]
+    if size != "3x3":
+        checkpoints.mkdir(parents=True, exist_ok=True)
+        args += ["--checkpoint", str(checkpoints / f"{list_name(word_list)}-{size}-{above}.json"),
+                 "--yes"]
+    answer = run_and_record(out, word_list, stage, size, args)
+    if "error" in answer:
+        return
+    if answer.get("interrupted"):
+        raise SystemExit(f"{list_name(word_list)} {size}: interrupted; run again to resume")
+
+
+def search(out: Path, word_list: str, language: str | None, seconds: int, seeds: list[int]) -> None:
+    """4x4 (classic rules) and 5x5 (big rules) searches, one per seed."""
+    which = dict_args(word_list, language)
+    for size, rules in (("4x4", "classic"), ("5x5", "big")):
+        for seed in seeds:
+            run_and_record(out, word_list, "search", size, [
+                "search", "--size", size, "--rules", rules, *which,
+                "--seconds", str(seconds), "--seed", str(seed), "--top", "3"])
+
+
+def read_runs(results: Path) -> list[dict[str, Any]]:
+    """The runs of a results file, in the order they ran."""
+    lines = results.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def summary_table(runs: list[dict[str, Any]]) -> str:
+    """One row per list: the proven 3x3 and 3x4 bests, the best 4x4 and 5x5 searches."""
+    rows: dict[str, dict[str, Any]] = {}
+    for run in runs:
+        cells = rows.setdefault(run["list"], {})
+        answer = run["answer"]
+        if "error" in answer:
+            cells[run["size"] + "-error"] = answer["error"].removeprefix("boggle: error: ")
+        elif run["stage"] in ("prove3x3", "prove3x4") and answer["interrupted"]:
+            done, total = answer["finished_classes"], answer["top_level_classes"]
+            cpu = run["cpu_seconds"] + cells.get(run["size"] + "-spent", 0.0)
+            cells[run["size"] + "-spent"] = cpu
+            cells[run["size"] + "-error"] = (
+                f"proof stopped after {done:,} of {total:,} top-level classes, {cpu:,.0f} CPU s"
+            )
+        elif run["stage"] in ("prove3x3", "prove3x4"):
+            top = answer["boards"][0]
+            cpu = run["cpu_seconds"] + cells.get(run["size"] + "-spent", 0.0)
+            cells[run["size"]] = f"`{top['board']}` {top['score']} ({cpu:,.0f} CPU s)"
+        elif run["stage"] == "search":
+            top = answer["best"][0]
+            cells[run["size"] + "-runs"] = cells.get(run["size"] + "-runs", 0) + 1
+            previous = cells.get(run["size"] + "-best")
+            if previous is None or top["score"] > previous["score"]:
+                cells[run["size"] + "-best"] = top
+        elif run["stage"].endswith("-search"):
+            found = cells.get(run["size"] + "-found")
+            if found is None or answer["best"][0]["score"] > found["score"]:
+                cells[run["size"] + "-found"] = answer["best"][0]
+    lines = [
+        "| list | 3x3 proven best | 3x4 proven best | 4x4 best found (classic) "
+        "| 5x5 best found (big) |",
+        "|---|---|---|---|---|",
+    ]
+    for name, cells in rows.items():
+        columns = []
+        for size in ("3x3", "3x4"):
+            if size in cells:
+                columns.append(cells[size])
+                continue
+            found = cells.get(size + "-found")
+            why = f"; {cells[size + '-error']}" if size + "-error" in cells else ""
+            columns.append(
+                f"not yet proven (search: `{found['board']}` {found['score']}{why})"
+                if found
+                else "not yet proven"
+            )
+        for size in ("4x4", "5x5"):
+            best = cells.get(size + "-best")
+            runs = cells.get(size + "-runs", 0)
+            found = f"`{best['board']}` {best['score']} ({runs} runs)" if best else "not run"
+            columns.append(found)
+        lines.append(f"| {name} | " + " | ".join(columns) + " |")
+    return "\n".join(lines)
+
+
+def proofs_table(runs: list[dict[str, Any]]) -> str:
+    """One row per finished proof: its best board, every board it printed, command, CPU s."""
+    lines = [
+        "| list | size | best board | score | boards printed | command | CPU s | wall s |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for run in runs:
+        answer = run["answer"]
+        if not run["stage"].startswith("prove") or run["stage"].endswith("-search"):
+            continue
+        if "error" in answer or answer["interrupted"]:
+            continue
+        boards = ", ".join(f"{b['board']} {b['score']}" for b in answer["boards"])
+        top = answer["boards"][0]
+        lines.append(
+            f"| {run['list']} | {run['size']} | `{top['board']}` | {top['score']} | {boards} "
+            f"| `{run['command']}` | {run['cpu_seconds']:,.1f} | {run['wall_seconds']:,.0f} |"
+        )
+    return "\n".join(lines)
+
+
+def searches_table(runs: list[dict[str, Any]]) -> str:
+    """One row per search: its seed, best board, CPU s and command."""
+    lines = [
+        "| list | size | seed | best board | score | CPU s | command |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for run in runs:
+        if run["stage"] != "search":
+            continue
+        top = run["answer"]["best"][0]
+        seed = run["answer"]["seed"]
+        lines.append(
+            f"| {run['list']} | {run['size']} | {seed} | `{top['board']}` | {top['score']} "
+            f"| {run['cpu_seconds']:,.1f} | `{run['command']}` |"
+        )
+    return "\n".join(lines)
+
+
+def render_tables(results: Path) -> str:
+    """The three Markdown tables of a results file."""
+    runs = read_runs(results)
+    return "\n\n".join(
+        [
+            "Summary\n\n" + summary_table(runs),
+            "Proofs\n\n" + proofs_table(runs),
+            "Searches\n\n" + searches_table(runs),
+        ]
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("lists", nargs="*", help="bundled list names or word list files")
+    parser.add_argument("--language", help="the language of the word list files")
+    parser.add_argument(
+        "--stages",
+        default="prove3x3,search,prove3x4",
+        help="comma-separated, of: " + ", ".join(STAGES) + " (default: all but search3x4)",
+    )
+    parser.add_argument("--search-seconds", type=int, default=45)
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--out", type=Path, default=Path("records.jsonl"))
+    parser.add_argument("--checkpoints", type=Path, default=Path("records-checkpoints"))
+    parser.add_argument("--table", type=Path, help="print the tables of this results file")
+    options = parser.parse_args()
+    if options.table is not None:
+        print(render_tables(options.table))
+        return
+    stages = options.stages.split(",")
+    unknown = set(stages) - set(STAGES)
+    if unknown or not options.lists:
+        parser.error(f"unknown stage {sorted(unknown)}" if unknown else "give at least one list")
+    for stage in STAGES:
+        if stage not in stages:
+            continue
+        for word_list in options.lists:
+            language = options.language if Path(word_list).exists() else None
+            if stage == "search":
+                search(options.out, word_list, language, options.search_seconds, options.seeds)
+            elif stage == "search3x4":
+                prove(options.out, word_list, language, "3x4", options.checkpoints, True)
+            else:
+                size = stage.removeprefix("prove")
+                prove(options.out, word_list, language, size, options.checkpoints)
+
+
+if __name__ == "__main__":
+    main()

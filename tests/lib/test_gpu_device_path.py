@@ -1,0 +1,205 @@
+"""The gpu engine's CuPy path (``boggle.engines.gpu.device``) run without a GPU: CuPy
+replaced by a stand-in over NumPy whose ``RawModule`` compiles the kernel's CPU build with
+the same ``-D`` options and runs each launch on it.
+
+This is no test of CUDA; it runs every line of the device runner's host side (compile
+options, argument types of each launch, null pointers, streams, grid sizes, copies back)
+and holds its results equal to the native engine's, so that a first run on a real GPU
+fails only for reasons of the GPU itself.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import types
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy
+import pytest
+
+from boggle import Lexicon
+from boggle.dice.bulk import BoardSource
+from boggle.dice.cubes import roll_board
+from boggle.engines.gpu import KernelScorer, device
+from boggle.engines.gpu.cpu_build import compile_kernel, find_compiler
+from boggle.engines.gpu.source import KERNEL_SIGNATURES
+from boggle.model.rules import BIG, CLASSIC
+from boggle.scale.threads import score_many
+from boggle.study.device_stats import random_stats
+from boggle.study.stats import score_stats
+
+pytestmark = pytest.mark.skipif(
+    find_compiler() is None, reason="no C++ compiler (g++) to build the kernel for the CPU"
+)
+
+SCALAR_TYPES = {"i": numpy.int32, "U": numpy.uint64, "I": numpy.int64}
+
+
+class FakeKernel:
+    """A kernel of the CPU build, called as CuPy calls a RawKernel: (grid, block, args)."""
+
+    num_regs = 40
+    local_size_bytes = 3000
+    max_threads_per_block = 1024
+
+    def __init__(self, function: Any, signature: str, launches: list[tuple[str, int, int]]):
+        self.function, self.signature, self.launches = function, signature, launches
+
+    def __call__(self, grid: tuple[int], block: tuple[int], args: tuple[Any, ...]) -> None:
+        assert len(args) == len(self.signature) + 2
+        values: list[Any] = []
+        for kind, value in zip(self.signature + "UU", args, strict=True):
+            if kind == "p" and isinstance(value, numpy.ndarray):
+                assert value.flags.c_contiguous
+                values.append(value.ctypes.data)
+            elif kind == "p":  # a null pointer: an 8-byte zero
+                assert isinstance(value, numpy.uint64) and int(value) == 0
+                values.append(None)
+            else:
+                assert type(value) is SCALAR_TYPES[kind], (kind, type(value))
+                values.append(int(value))
+        assert grid[0] >= 1 and 32 <= block[0] <= 1024
+        self.launches.append((self.function.__name__, grid[0], block[0]))
+        self.function(*values)
+
+
+def fake_cupy(folder: str, launches: list[tuple[str, int, int]]) -> Any:
+    class RawModule:
+        def __init__(self, code: str, options: tuple[str, ...]) -> None:
+            assert "-std=c++17" in options and "BG_GPU" in code
+            defines = dict(o[2:].split("=") for o in options if o.startswith("-D"))
+            library = compile_kernel(
+                folder,
+                int(defines["BG_LARGE_SET_BITS"]),
+                small_set_bits=int(defines["BG_SMALL_SET_BITS"]),
+                defines=tuple(
+                    f"{name}={value}"
+                    for name, value in defines.items()
+                    if name not in ("BG_SMALL_SET_BITS", "BG_LARGE_SET_BITS")
+                ),
+            )
+            self.library = ctypes.CDLL(library)
+
+        def get_function(self, name: str) -> FakeKernel:
+            function = getattr(self.library, name)
+            signature = KERNEL_SIGNATURES[name]
+            function.argtypes = [
+                {"p": ctypes.c_void_p, "i": ctypes.c_int, "U": ctypes.c_uint64}.get(
+                    k, ctypes.c_int64
+                )
+                for k in signature + "UU"
+            ]
+            function.restype = None
+            return FakeKernel(function, signature, launches)
+
+    class Stream:
+        def __enter__(self) -> Stream:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+    class Device:
+        id = 0
+        attributes: ClassVar[dict[str, int]] = {
+            "MultiProcessorCount": 4,
+            "MaxThreadsPerMultiProcessor": 2048,
+        }
+        compute_capability = "90"
+
+        def synchronize(self) -> None:
+            return None
+
+    runtime = types.SimpleNamespace(
+        getDeviceCount=lambda: 1, getDeviceProperties=lambda i: {"name": b"Fake GPU"}
+    )
+    cuda = types.SimpleNamespace(runtime=runtime, Device=Device, Stream=Stream)
+
+    class FakeCupy:
+        def __init__(self) -> None:
+            self.RawModule, self.cuda = RawModule, cuda
+
+        def asarray(self, array: Any) -> Any:
+            return numpy.array(array, copy=True, order="C")
+
+        def asnumpy(self, array: Any) -> Any:
+            return numpy.array(array, copy=True)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(numpy, name)
+
+    return FakeCupy()
+
+
+@pytest.fixture
+def launches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
+    made: list[tuple[str, int, int]] = []
+    fake = fake_cupy(str(tmp_path), made)
+    monkeypatch.setattr(device, "_import_cupy", lambda: fake)
+    device.device_runner.cache_clear()
+    yield made
+    device.device_runner.cache_clear()
+
+
+@contextmanager
+def knobs(monkeypatch: pytest.MonkeyPatch, **values: str) -> Iterator[None]:
+    with monkeypatch.context() as patch:
+        for name, value in values.items():
+            patch.setenv(name, value)
+        yield
+
+
+def test_the_device_runner_scores_as_native(enable: Lexicon, launches: list[Any]) -> None:
+    runner = device.device_runner()
+    assert runner.device_name == "Fake GPU" and runner.capability == "90"
+    lines = [str(roll_board("new", k)) for k in range(300)]
+    lines += [str(roll_board("uniform", k, 5, 5)) for k in range(100)]
+    lines += ["perslatgsineters", "abc/def"]
+    assert score_many(lines, enable, engine="gpu") == score_many(lines, enable)
+    assert {name for name, _, _ in launches} == {"bg_score_boards_small", "bg_score_boards_large"}
+    assert all(block == 256 for _, _, block in launches)
+
+
+def test_the_device_runners_stats_equal_the_cpu_path(
+    enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with knobs(
+        monkeypatch, BOGGLE_GPU_BLOCK="64", BOGGLE_GPU_SET_BITS="5", BOGGLE_GPU_TOP_REGISTERS="1"
+    ):
+        runner = device.DeviceRunner()
+    assert runner.block == 64 and "-DBG_SMALL_SET_BITS=5" in runner.options
+    assert "-DBG_TOP_IN_REGISTERS=1" in runner.options
+    scorer = KernelScorer(enable, runner)
+    for source, rules in ((BoardSource.named("new"), CLASSIC), (BoardSource.named("big"), BIG)):
+        expected = score_stats(3000, source, enable, rules, seed=21, top=6)
+        got = random_stats(scorer, source, 21, 3000, rules, 6, batch=1100)
+        assert got is not None and got.counts == dict(expected.counts)
+        assert got.best == [(board.score, board.index) for board in expected.best]
+    assert "bg_random_stats_large" in {name for name, _, _ in launches}  # 24-word sets fill
+
+
+def test_the_grid_holds_what_the_device_holds(launches: list[Any]) -> None:
+    runner = device.device_runner()
+    # 40 registers x 256 threads: 6 blocks a processor by registers, 8 by threads; at most
+    # 4 by default; 4 processors
+    assert runner.resident_blocks("bg_score_boards_small") == 4 * 4
+    every = device.DeviceRunner(block=128, per_processor=0)
+    assert every.resident_blocks("bg_score_boards_small") == 4 * 12
+
+
+def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:
+    """The population search on the device runner makes the native search's moves."""
+    from boggle.search.run import search
+
+    lexicon = Lexicon.from_words(["tea", "eat", "ate", "seat", "east", "rest", "stare", "tears"])
+    for settings in (
+        {"method": "population", "seed": 4, "pool": 40},
+        {"method": "pools", "seed": 4, "pool": 25, "groups": 3},
+    ):
+        native = search(3, 3, lexicon, CLASSIC, **settings)
+        on_device = search(3, 3, lexicon, CLASSIC, engine="gpu", **settings)
+        assert [b.to_json() for b in native.best] == [b.to_json() for b in on_device.best]
+        assert native.best[0].score > 0 and launches
