@@ -101,7 +101,10 @@ def test_twin_bounds_are_never_below_the_best_board(
     best = max(scores.values())
     order = list(prover.order(rows, cols, texts(cells)))
     tree = bound_ref.orderly_tree(cells, rows, cols, points, order).bound
-    assert bound_ref.max_bound(cells, rows, cols, points) >= tree >= best
+    # Both bound every board; neither bounds the other (the orderly tree counts a word once
+    # per set of cells, so 'sat' on two sets of cells can pass the max bound).
+    assert bound_ref.max_bound(cells, rows, cols, points) >= best
+    assert tree >= best
     above = data.draw(st.integers(0, max(best, 1)), label="above")
     walk_cells = data.draw(st.integers(0, rows * cols), label="walk_cells")
     found = bound_ref.tree_search(cells, rows, cols, points, order, above, -1, walk_cells)
