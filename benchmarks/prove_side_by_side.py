@@ -32,8 +32,8 @@ def worker(part: str, word_list: str) -> None:
     """Read classes (cells, space-separated) on stdin; print the CPU seconds and the
     result of each."""
     from boggle.model.rules import CLASSIC
+    from boggle.search.branch_and_bound import Prover
     from boggle.search.classes import ClassTask
-    from boggle.search.prover import Prover
     from boggle.wordlists.lexicon import Lexicon
 
     prover = Prover(Lexicon.from_file(word_list), CLASSIC)

@@ -82,8 +82,8 @@ def proof_3x3(word_list: str) -> None:
 
 def run_sample(word_list: str, size: str, classes: list[tuple[int, tuple[str, ...]]]) -> None:
     from boggle import CLASSIC, Lexicon
+    from boggle.search.branch_and_bound import Prover
     from boggle.search.classes import ClassTask
-    from boggle.search.prover import Prover
 
     rows, cols, above = PROBLEMS[size]
     prover = Prover(Lexicon.from_file(word_list), CLASSIC)

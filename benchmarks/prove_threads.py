@@ -25,10 +25,10 @@ from pathlib import Path
 from boggle import Lexicon
 from boggle.model.rules import CLASSIC
 from boggle.scale.threads import default_jobs
+from boggle.search.branch_and_bound import Prover
 from boggle.search.classes import ClassTask, Layout, top_level_classes
 from boggle.search.job import letter_alphabet
 from boggle.search.prove import on_threads
-from boggle.search.prover import Prover
 from boggle.search.results import ClassResult
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"

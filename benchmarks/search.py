@@ -24,10 +24,10 @@ from typing import Any
 
 from boggle import CLASSIC, load_lexicon
 from boggle.search import search
+from boggle.search.branch_and_bound import Prover
 from boggle.search.classes import Layout, sample_classes, top_level_classes
 from boggle.search.faces import apply_edit, neighbour_edits
 from boggle.search.job import letter_alphabet
-from boggle.search.prover import Prover
 from boggle.search.scorer import Scorer
 from boggle.wordlists.lexicon import Lexicon
 

@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 from boggle.model.rules import CLASSIC
+from boggle.search.branch_and_bound import Prover
 from boggle.search.classes import Layout, top_level_classes
-from boggle.search.prover import Prover
 from boggle.wordlists.lexicon import Lexicon
 
 SIZES = ((3, 3, 6), (3, 4, 150))  # rows, cols, step through the top-level classes

@@ -18,11 +18,11 @@ from boggle.cli.main import main
 from boggle.model.errors import BoggleError
 from boggle.model.rules import CLASSIC
 from boggle.search import job, local, search
+from boggle.search.branch_and_bound import Prover
 from boggle.search.classes import ClassTask
 from boggle.search.faces import board_text, canonical
 from boggle.search.local import MAX_POOL, START_BATCH, hillclimb
 from boggle.search.objective import with_objective
-from boggle.search.prover import Prover
 from boggle.search.scorer import Scorer
 from boggle.search.space import LetterSpace
 from boggle.search.tracker import Tracker

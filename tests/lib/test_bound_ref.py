@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from boggle import Board, Lexicon, solve
 from boggle.model.rules import CLASSIC, Rules
 from boggle.search import bound_ref
-from boggle.search.prover import Prover
+from boggle.search.branch_and_bound import Prover
 
 ALPHABET = "aeinst"
 RULES = [

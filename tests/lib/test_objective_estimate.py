@@ -16,7 +16,7 @@ from boggle.cli.main import main
 from boggle.model.errors import BoggleError
 from boggle.model.rules import CLASSIC, Rules
 from boggle.search import Layout, prove, search, top_level_classes
-from boggle.search import prover as prover_module
+from boggle.search import branch_and_bound as prover_module
 from boggle.search.estimate import (
     ProofEstimate,
     SampledClass,

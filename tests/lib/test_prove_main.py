@@ -11,11 +11,11 @@ import pytest
 
 from boggle import Lexicon
 from boggle.model.rules import CLASSIC
+from boggle.search.branch_and_bound import Prover
 from boggle.search.classes import ClassTask, Layout, top_level_classes
 from boggle.search.faces import board_text, canonical
 from boggle.search.job import letter_alphabet
 from boggle.search.prove import prove
-from boggle.search.prover import Prover
 
 ROOT = Path(__file__).resolve().parents[2]
 WORDS = [

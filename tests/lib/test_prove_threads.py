@@ -19,10 +19,10 @@ import pytest
 from boggle import Lexicon
 from boggle.model.rules import CLASSIC
 from boggle.search import prove
+from boggle.search.branch_and_bound import Prover
 from boggle.search.classes import ClassTask, Layout, top_level_classes
 from boggle.search.job import letter_alphabet
 from boggle.search.prove import on_threads
-from boggle.search.prover import Prover
 
 WORDS = [
     "tea", "eat", "ate", "tee", "east", "seat", "teas", "sate", "tease", "ease", "stat",

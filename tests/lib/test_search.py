@@ -19,10 +19,10 @@ from boggle.dice.cubes import DICE_SETS
 from boggle.model.errors import BoggleError
 from boggle.model.rules import CLASSIC
 from boggle.search import Layout, search, top_level_classes
+from boggle.search.branch_and_bound import Prover
 from boggle.search.faces import apply_edit, board_text, canonical, neighbour_edits, split_order
 from boggle.search.local import hillclimb
 from boggle.search.prove import prove
-from boggle.search.prover import Prover
 from boggle.search.scorer import Scorer
 from boggle.search.space import LetterSpace, State, rollable
 from boggle.search.tracker import Tracker

@@ -10,16 +10,16 @@
   be farmed out.
 
 Read :mod:`boggle.search.local` for the search methods and
-:mod:`boggle.search.prover` for the proof.  :mod:`~boggle.search.run` and
+:mod:`boggle.search.branch_and_bound` for the proof.  :mod:`~boggle.search.run` and
 :mod:`~boggle.search.prove` are the two front doors: they check the options and send the work
 to this process (:mod:`~boggle.search.job`, or the prover's processes), or to a Dask cluster
 (:mod:`~boggle.search.distributed`); the results are :mod:`~boggle.search.results`.
 """
 
+from boggle.search.branch_and_bound import prove_class
 from boggle.search.classes import ClassTask, Layout, buckets, top_level_classes
 from boggle.search.options import ProofOptions, SearchOptions
 from boggle.search.prove import prove
-from boggle.search.prover import prove_class
 from boggle.search.results import ClassResult, FoundBoard, ProofResult, SearchResult
 from boggle.search.run import search
 

@@ -46,9 +46,9 @@ from boggle.scale.cluster import (
     share_lexicon,
     worker_threads,
 )
+from boggle.search.branch_and_bound import Prover
 from boggle.search.classes import ClassTask
 from boggle.search.job import SearchJob
-from boggle.search.prover import Prover
 from boggle.search.results import ClassResult, SearchResult, merge
 from boggle.search.tracker import Progress
 from boggle.wordlists.lexicon import Lexicon

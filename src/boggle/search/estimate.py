@@ -34,11 +34,11 @@ from typing import Any
 
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
+from boggle.search.branch_and_bound import MAX_BOARDS, Prover, check_problem
 from boggle.search.classes import ClassTask, Layout
 from boggle.search.faces import symmetries
 from boggle.search.options import ProofOptions
 from boggle.search.prove import layout_for
-from boggle.search.prover import MAX_BOARDS, Prover, check_problem
 from boggle.wordlists.lexicon import Lexicon
 
 BOOTSTRAP_ROUNDS = 2000

@@ -25,9 +25,9 @@ from typing import Any
 from boggle.dice.cubes import dice_set
 from boggle.engines.gpu import BATCH_ENGINES
 from boggle.model.errors import BoggleError
+from boggle.search.branch_and_bound import MAX_BOARDS
 from boggle.search.job import check_options
 from boggle.search.local import MAX_POOL, METHODS
-from boggle.search.prover import MAX_BOARDS
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Proving which boards score the most: every top-level class of boards
-(:mod:`boggle.search.classes`) bounded and split by the :class:`~boggle.search.prover.Prover`,
-on several threads of this process sharing one compiled word list (the C works without the
+(:mod:`boggle.search.classes`) bounded and split by the
+:class:`~boggle.search.branch_and_bound.Prover`, on several threads of this process sharing one compiled word list (the C works without the
 GIL) or on a Dask cluster (``where``, see :mod:`boggle.search.distributed`),
 with a checkpoint file (:mod:`boggle.search.checkpoint`) so an interrupted proof goes on
 where it stopped.
@@ -25,12 +25,12 @@ from boggle._native.core import MAX_LETTERS
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.scale.threads import default_jobs
+from boggle.search.branch_and_bound import MAX_BOARDS, Prover, check_problem, too_many_boards
 from boggle.search.checkpoint import Checkpoint
 from boggle.search.classes import ClassTask, Layout, top_level_classes
 from boggle.search.distributed import prove_classes_on
 from boggle.search.job import letter_alphabet
 from boggle.search.options import ProofOptions
-from boggle.search.prover import MAX_BOARDS, Prover, check_problem, too_many_boards
 from boggle.search.results import ClassResult, FoundBoard, ProofResult
 from boggle.wordlists.lexicon import Lexicon
 

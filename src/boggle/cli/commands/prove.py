@@ -12,11 +12,11 @@ from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.search import add_closing_options, add_size_option, problem_from_args
 from boggle.model.errors import BoggleError
+from boggle.search.branch_and_bound import MAX_BOARDS
 from boggle.search.classes import ClassTask
 from boggle.search.estimate import DEFAULT_SAMPLES, SampledClass, estimate_proof
 from boggle.search.options import ProofOptions
 from boggle.search.prove import estimate_cost, processes, prove
-from boggle.search.prover import MAX_BOARDS
 from boggle.search.results import ClassResult
 
 
