@@ -1,7 +1,8 @@
 """Proving which boards score the most: every top-level class of boards
 (:mod:`boggle.search.classes`) bounded and split by the
 :class:`~boggle.search.branch_and_bound.Prover`, on several threads of this process
-sharing one compiled word list (the C works without the GIL) or on a Dask cluster (``where``, see :mod:`boggle.search.distributed`),
+sharing one compiled word list (the C works without the GIL) or on a Dask cluster
+(``where``, see :mod:`boggle.search.distributed`),
 with a checkpoint file (:mod:`boggle.search.checkpoint`) so an interrupted proof goes on
 where it stopped.
 
