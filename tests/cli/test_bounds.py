@@ -229,7 +229,7 @@ def test_a_proof_estimated_over_an_hour_needs_yes(
     monkeypatch.setattr(commands_prove, "estimate_cost", lambda *args: minutes)
     assert main(argv) == 0
     err = capsys.readouterr().err
-    assert "boggle prove: estimate: about 3.5 CPU-minutes (3.5 minutes on 1 process" in err
+    assert "boggle prove: estimate: about 3.5 CPU-minutes (3.5 minutes on 1 thread" in err
 
 
 def test_the_estimate_times_sample_classes_within_its_budget() -> None:

@@ -68,7 +68,7 @@ class CostEstimate:
         """One line for people.
 
         >>> CostEstimate(8250, 1, 3.0, True, 2).text()
-        'at least 6.9 CPU-hours (3.4 hours on 2 processes; 8,250 classes left, ... 3.0 s each)'
+        'at least 6.9 CPU-hours (3.4 hours on 2 threads; 8,250 classes left, ... 3.0 s each)'
         """
         bound = "at least " if self.at_least else "about "
         sampled = (
@@ -78,7 +78,7 @@ class CostEstimate:
         )
         return (
             f"{bound}{_duration(self.cpu_seconds, 'CPU-')} ({_duration(self.wall_seconds)} on "
-            f"{self.processes} process{'es' if self.processes > 1 else ''}; "
+            f"{self.processes} thread{'s' if self.processes > 1 else ''}; "
             f"{self.classes:,} classes left, {sampled})"
         )
 
