@@ -160,7 +160,7 @@ def population(
     import numpy
 
     if not isinstance(space, LetterSpace):
-        raise BoggleError("the population method searches letter boards, not --dice")
+        raise BoggleError("the population method searches letter boards, not boards of dice")
     alphabet = space.alphabet
     rows, cols, letters = space.rows, space.cols, len(alphabet)
     cells = rows * cols
@@ -245,7 +245,7 @@ def pools(
     import numpy
 
     if not isinstance(space, LetterSpace):
-        raise BoggleError("the pools method searches letter boards, not --dice")
+        raise BoggleError("the pools method searches letter boards, not boards of dice")
     alphabet = space.alphabet
     rows, cols, letters = space.rows, space.cols, len(alphabet)
     cells = rows * cols
