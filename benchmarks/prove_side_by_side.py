@@ -31,10 +31,13 @@ ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 def worker(part: str, word_list: str) -> None:
     """Read classes (cells, space-separated) on stdin; print the CPU seconds and the
     result of each."""
-    from boggle.model.rules import CLASSIC
-    from boggle.search.branch_and_bound import Prover
+    from boggle import CLASSIC, Lexicon
     from boggle.search.classes import ClassTask
-    from boggle.wordlists.lexicon import Lexicon
+
+    try:
+        from boggle.search.branch_and_bound import Prover
+    except ImportError:  # older builds: the Prover lived in search/prove.py
+        from boggle.search.prove import Prover  # type: ignore[attr-defined,no-redef]
 
     prover = Prover(Lexicon.from_file(word_list), CLASSIC)
     print("ready", flush=True)
