@@ -224,12 +224,24 @@ static int more_records(maker *m, records *r) {
  * recursion and with few branches on the data (they are as likely as not, so mispredicted):
  * each path that may go on is pushed as a bundle of its next cells and always written,
  * and kept only when it has some; each child is always written as a record, and kept only
- * when it is a word (of a wanted group). */
-BITS_INLINE void collect_packed_as(maker *m, int forest) {
+ * when it is a word (of a wanted group).  What the loop reads of m and c is copied into
+ * locals first: stores of records could alias them, and the compiler would read them again
+ * at every child. */
+BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
     const cb_class *c = m->c;
-    const cb_node *nodes = c->t->nodes;
-    const int32_t *word_points = c->t->points;
-    bundle *stack = m->b->bundle_stack;
+    const cb_node *const nodes = c->t->nodes;
+    const int32_t *const word_points = c->t->points;
+    const uint32_t *const starts = c->starts;
+    const uint64_t *const around = m->around;
+    const uint64_t *const keep_of = m->keep;
+    const uint64_t *const cell_bits = m->cell_bits;
+    const uint32_t *const longer_of = m->longer;
+    const uint8_t *const wanted_of = m->wanted;
+    const uint64_t (*const letter_code)[32] = m->letter_code;
+    const uint64_t(*const reach)[256] = m->reach;
+    const int points_bits = m->points_bits;
+    bundle *const stack = m->b->bundle_stack;
+    records *const listed = m->b->listed;
     size_t top = 1;
     stack[0] = (bundle){m->key64, 0, c->n == 64 ? ~0ull : (1ull << c->n) - 1u,
                         nodes[0].bits, nodes[0].first};
@@ -239,16 +251,18 @@ BITS_INLINE void collect_packed_as(maker *m, int forest) {
         from->next &= from->next - 1;
         const bundle path = *from;
         top -= from->next == 0;
-        const uint64_t used = path.used | m->cell_bits[cell];
+        const uint64_t used = path.used | cell_bits[cell];
         const uint32_t group = forest ? (uint32_t)(used >> GROUP_SHIFT) : 0;
-        const uint32_t wanted = forest ? m->wanted[group] : 1u;
-        records *r = &m->b->listed[group];
+        const uint32_t wanted = forest ? wanted_of[group] : 1u;
+        records *r = &listed[group];
         if (r->len + 32 > r->room && more_records(m, r) < 0) return;
         size_t len = r->len;
-        uint32_t letters = path.node_mask & c->starts[cell];
-        const uint64_t open_cells = m->around[cell] & ~used;
-        const uint64_t keep = m->keep[cell];
-        const uint32_t longer = m->longer[cell];
+        uint8_t *const data = r->data;
+        uint32_t letters = path.node_mask & starts[cell];
+        const uint64_t open_cells = around[cell] & ~used;
+        const uint64_t kept_key = path.key & keep_of[cell];
+        const uint64_t *const codes = letter_code[cell];
+        const uint32_t longer = longer_of[cell];
         while (letters) {
             int letter = bits_ctz32(letters);
             letters &= letters - 1;
@@ -260,20 +274,20 @@ BITS_INLINE void collect_packed_as(maker *m, int forest) {
                     at = rest[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)at, rest[i]);
                 if (at < 0) continue;
             }
-            const uint64_t here = (path.key & keep) | m->letter_code[cell][letter];
+            const uint64_t here = kept_key | codes[letter];
             const uint32_t follow = nodes[at].bits;
-            if (m->low_bits) /* the same way every time */
-                ((uint64_t *)(void *)r->data)[len] =
-                    here | (uint64_t)at << m->points_bits | (uint32_t)word_points[at];
+            const uint32_t first = nodes[at].first;
+            if (compact)
+                ((uint64_t *)(void *)data)[len] =
+                    here | (uint64_t)at << points_bits | (uint32_t)word_points[at];
             else
-                ((packed_record *)(void *)r->data)[len] =
+                ((packed_record *)(void *)data)[len] =
                     (packed_record){here, (uint32_t)at, word_points[at]};
             len += (follow >> 31) & wanted; /* CB_WORD */
             const uint64_t next = open_cells &
-                                  (m->reach[0][follow & 0xFFu] | m->reach[1][(follow >> 8) & 0xFFu] |
-                                   m->reach[2][(follow >> 16) & 0xFFu] |
-                                   m->reach[3][(follow >> 24) & 0x7Fu]);
-            const uint32_t first = nodes[at].first;
+                                  (reach[0][follow & 0xFFu] | reach[1][(follow >> 8) & 0xFFu] |
+                                   reach[2][(follow >> 16) & 0xFFu] |
+                                   reach[3][(follow >> 24) & 0x7Fu]);
             bits_prefetch(&nodes[first]); /* read when the bundle's paths go on */
             stack[top] = (bundle){here, used, next, follow, first};
             top += next != 0;
@@ -283,10 +297,14 @@ BITS_INLINE void collect_packed_as(maker *m, int forest) {
 }
 
 static void collect_packed(maker *m) {
-    if (m->forest)
-        collect_packed_as(m, 1);
+    if (m->forest && m->low_bits)
+        collect_packed_as(m, 1, 1);
+    else if (m->forest)
+        collect_packed_as(m, 1, 0);
+    else if (m->low_bits)
+        collect_packed_as(m, 0, 1);
     else
-        collect_packed_as(m, 0);
+        collect_packed_as(m, 0, 0);
 }
 
 /* The key of a record with numeric keys (compact: above its word and points). */
