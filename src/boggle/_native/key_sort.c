@@ -27,9 +27,8 @@ INLINE uint64_t number_at(const uint8_t *x, size_t i, size_t size) {
 /* Sorts the n records of x (of `size` bytes) by key bits [from, from + bits) in passes
  * over digits of at most digit_bits, least significant first; the sorted records are in
  * x or in spare (returned).  Digits that every key shares take no pass. */
-INLINE uint8_t *sort_low(key_sorter *sorter, uint8_t *x, uint8_t *spare, size_t n, size_t size,
-                         int from, int bits, int digit_bits) {
-    const int passes = (bits + digit_bits - 1) / digit_bits;
+INLINE uint8_t *sort_passes(key_sorter *sorter, uint8_t *x, uint8_t *spare, size_t n,
+                            size_t size, int from, int bits, int passes) {
     const int width = (bits + passes - 1) / passes;
     const uint64_t digit = (1ull << width) - 1u;
     size_t (*digit_count)[(size_t)1 << MAX_DIGIT_BITS] = sorter->digit_count;
@@ -55,6 +54,15 @@ INLINE uint8_t *sort_low(key_sorter *sorter, uint8_t *x, uint8_t *spare, size_t 
         spare = swap;
     }
     return x;
+}
+
+/* sort_passes in passes over digits of at most digit_bits; three passes (the usual number
+ * in a group of records) made apart, so that counting the digits is unrolled. */
+INLINE uint8_t *sort_low(key_sorter *sorter, uint8_t *x, uint8_t *spare, size_t n, size_t size,
+                         int from, int bits, int digit_bits) {
+    const int passes = (bits + digit_bits - 1) / digit_bits;
+    if (passes == 3) return sort_passes(sorter, x, spare, n, size, from, bits, 3);
+    return sort_passes(sorter, x, spare, n, size, from, bits, passes);
 }
 
 /* Makes room for `bytes` in *spare; NULL when out of memory. */
