@@ -24,7 +24,7 @@ from strategies import board_and_lexicon
 from boggle import Board, Lexicon, solve
 from boggle.dice.bulk import BoardSource, board_at, board_lines
 from boggle.dice.cubes import roll_board
-from boggle.dice.language import measured_board
+from boggle.dice.measured import measured_board
 from boggle.engines.gpu import (
     OVERFLOW,
     KernelRunner,
