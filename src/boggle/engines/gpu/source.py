@@ -29,6 +29,56 @@ array (``None``: a null pointer), ``i`` a 32-bit int, ``U`` an unsigned and ``I`
 64-bit int."""
 
 
+KERNEL_VARIANTS: dict[str, tuple[str, ...]] = {
+    "default": (),
+    "lean-frame": ("BG_LEAN_FRAME=1",),
+    "tagged-set": ("BG_SET_EPOCH=1",),
+    "prune": ("BG_PRUNE_LETTERS=1", "BG_READONLY_TABLES=1"),
+    "shared-set": ("BG_SHARED_SET=1",),
+    "shared-faces": ("BG_SHARED_FACES=1",),
+    "lean": ("BG_LEAN_FRAME=1", "BG_SET_EPOCH=1", "BG_PRUNE_LETTERS=1", "BG_READONLY_TABLES=1"),
+    "lean-shared": (
+        "BG_LEAN_FRAME=1",
+        "BG_SET_EPOCH=1",
+        "BG_PRUNE_LETTERS=1",
+        "BG_READONLY_TABLES=1",
+        "BG_SHARED_SET=1",
+        "BG_SHARED_FACES=1",
+    ),
+}
+"""The kernel's compile-time variants by name (``BOGGLE_GPU_VARIANT``), each a tuple of
+``NAME=VALUE`` defines for the source; ``default`` is the one measured fastest so far."""
+
+SHARED_SET_BITS = 7
+"""The first pass's word set in shared memory (``shared-set`` variants): 128 slots, 96 words."""
+
+CELLS_ARGUMENT = {
+    "bg_score_boards_small": 2,
+    "bg_score_boards_large": 2,
+    "bg_random_stats_small": 1,
+    "bg_random_stats_large": 1,
+}
+"""Where each scoring kernel takes the board's cell count among its arguments."""
+
+
+def shared_words(defines: tuple[str, ...], kernel: str, cells: int, set_bits: int) -> int:
+    """32-bit words of shared memory a thread of ``kernel`` needs under ``defines``.
+
+    >>> shared_words(KERNEL_VARIANTS["lean-shared"], "bg_score_boards_small", 16, 7)
+    144
+    >>> shared_words(KERNEL_VARIANTS["lean-shared"], "bg_score_boards_large", 16, 7)
+    16
+    >>> shared_words((), "bg_score_boards_small", 16, 7)
+    0
+    """
+    if kernel not in CELLS_ARGUMENT:
+        return 0
+    words = cells if "BG_SHARED_FACES=1" in defines else 0
+    if "BG_SHARED_SET=1" in defines and kernel.endswith("_small"):
+        words += 1 << set_bits
+    return words
+
+
 def kernel_source() -> str:
     """The kernel's CUDA C++ source text."""
     return KERNEL_FILE.read_text(encoding="utf-8")
