@@ -183,9 +183,7 @@ class DeviceRunner:
         self._streams = [self.cupy.cuda.Stream() for _ in range(2)]
         self._grids: dict[tuple[str, int], int] = {}
         try:
-            self.shared_per_processor = int(
-                device.attributes["MaxSharedMemoryPerMultiprocessor"]
-            )
+            self.shared_per_processor = int(device.attributes["MaxSharedMemoryPerMultiprocessor"])
         except Exception:  # the attribute's name differs between CuPy versions
             self.shared_per_processor = 228 * 1024
         self._shared_opened: dict[str, int] = {}
