@@ -18,7 +18,7 @@ threads, more L1 cache each; default 4; 0: as many as fit), ``BOGGLE_GPU_TOP_REG
 of steps for all of a thread's boards), ``BOGGLE_GPU_VARIANT`` (one of
 :data:`~boggle.engines.gpu.source.KERNEL_VARIANTS`: ``lean``, ``shared-set``, ...;
 default ``default``), ``BOGGLE_GPU_SHARED_SET_BITS`` (the word set of the ``shared-set``
-variants, 2**bits slots a thread in shared memory, default 7).
+variants, 2**bits slots a thread in shared memory, default 8).
 
 >>> device_missing() is None or "pip install" in device_missing() or "GPU" in device_missing()
 True
@@ -112,7 +112,7 @@ def compile_options(
 
     >>> compile_options(128, 9, None)
     ('-std=c++17', '-DBG_SMALL_SET_BITS=9', '-DBG_LARGE_SET_BITS=12', '-DBG_BLOCK=128')
-    >>> compile_options(128, 7, None, defines=("BG_SHARED_SET=1",))[-1]
+    >>> compile_options(128, 8, None, defines=("BG_SHARED_SET=1",))[-1]
     '-DBG_SHARED_SET=1'
     """
     options: tuple[str, ...] = (
@@ -154,7 +154,7 @@ class DeviceRunner:
         self.block = block or _knob("BOGGLE_GPU_BLOCK", DEFAULT_BLOCK) or DEFAULT_BLOCK
         self.set_bits = set_bits or _knob("BOGGLE_GPU_SET_BITS", DEFAULT_SET_BITS) or 10
         if "BG_SHARED_SET=1" in self.defines:  # the first pass's set in shared memory
-            self.set_bits = set_bits or _knob("BOGGLE_GPU_SHARED_SET_BITS", SHARED_SET_BITS) or 7
+            self.set_bits = set_bits or _knob("BOGGLE_GPU_SHARED_SET_BITS", SHARED_SET_BITS) or 8
         self.min_blocks = min_blocks or _knob("BOGGLE_GPU_MIN_BLOCKS", None)
         if per_processor is None:
             per_processor = _knob("BOGGLE_GPU_PER_SM", DEFAULT_PER_SM)

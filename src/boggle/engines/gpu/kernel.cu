@@ -122,16 +122,22 @@ typedef unsigned long long bg_u64;
 #ifndef BG_PRUNE_LETTERS
 #define BG_PRUNE_LETTERS 0 /* 1: no frame for a node none of whose letters is on the board */
 #endif
+#ifndef BG_SKIP_ZERO
+#define BG_SKIP_ZERO 0 /* 1: words worth 0 points (too short) kept out of the word set */
+#endif
 #ifndef BG_READONLY_TABLES
 #define BG_READONLY_TABLES 0 /* 1: neighbour masks and points through the read-only cache */
-#endif
-#if BG_LEAN_FRAME && BG_TOP_IN_REGISTERS
-#error "BG_LEAN_FRAME and BG_TOP_IN_REGISTERS are separate variants"
 #endif
 #define BG_TAGGED_SET (BG_SET_EPOCH || BG_SHARED_SET)
 #define BG_SHARED_ANY (BG_SHARED_SET || BG_SHARED_FACES)
 #define BG_LEAN_FIRST_LIMIT (1u << 24) /* lean frames: first child in 24 bits */
 #define BG_TAG_LIMIT (1u << 24)        /* tagged sets: node + 1 in 24 bits, 8 of tag */
+
+#if BG_GPU
+#define BG_UNROLL_FEW _Pragma("unroll 4")
+#else
+#define BG_UNROLL_FEW
+#endif
 
 #if BG_GPU && BG_READONLY_TABLES
 #define BG_LOAD_NEAR(near, i) __ldg((near) + (i))
@@ -242,6 +248,7 @@ struct bg_tagged_set {
     int count;
 
     BG_DEVICE void clear_all() {
+        BG_UNROLL_FEW
         for (int i = 0; i < SLOTS; i++) slots[i * stride] = 0;
         tag = 1;
         count = 0;
@@ -326,6 +333,10 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
     (void)top;
 #else
     int path_letters = 0; /* letters read along the cells in use */
+#if BG_TOP_IN_REGISTERS
+    bg_u64 top_todo = 0; /* the top frame; stack[0 .. depth - 2] the ones below */
+    bg_u32 top_mask = 0, top_packed = 0;
+#endif
 #endif
     const bg_u64 root = BG_LOAD_NODE(nodes, 0);
     const bg_u32 root_mask = (bg_u32)root & ~BG_WORD_BIT;
@@ -383,7 +394,24 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
             letters = 0;
             cell = start++;
         } else {
-#if BG_LEAN_FRAME
+#if BG_LEAN_FRAME && BG_TOP_IN_REGISTERS
+            if (!top_todo) { /* every neighbour tried: step back */
+                used &= ~(1ULL << ((top_packed >> 24) & 63u));
+                path_letters -= (int)(top_packed >> 30) + 1;
+                if (--depth) {
+                    const bg_frame below = stack[depth - 1];
+                    top_todo = below.todo;
+                    top_mask = below.mask;
+                    top_packed = below.packed;
+                }
+                continue;
+            }
+            cell = BG_CTZ64(top_todo);
+            top_todo &= top_todo - 1;
+            mask = top_mask;
+            first = top_packed & (BG_LEAN_FIRST_LIMIT - 1);
+            letters = path_letters;
+#elif BG_LEAN_FRAME
             bg_frame *at = &stack[depth - 1];
             const bg_u64 todo = at->todo;
             if (!todo) { /* every neighbour tried: step back */
@@ -430,6 +458,21 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
         }
         const bg_u64 node = BG_LOAD_NODE(nodes, child);
         const bg_u32 child_mask = (bg_u32)node;
+#if BG_SKIP_ZERO
+        if (child_mask & BG_WORD_BIT) { /* a word worth nothing needs no place in the set */
+            const bg_i32 worth =
+                BG_LOAD_POINTS(points, letters < points_len ? letters : points_len - 1);
+            if (worth) {
+                const int fresh = words.add((bg_u32)child);
+                if (fresh < 0) {
+                    full = 1;
+                    depth = 0;
+                    continue;
+                }
+                if (fresh) score += worth;
+            }
+        }
+#else
         if (child_mask & BG_WORD_BIT) {
             int fresh = words.add((bg_u32)child);
             if (fresh < 0) {
@@ -440,6 +483,7 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
             if (fresh)
                 score += BG_LOAD_POINTS(points, letters < points_len ? letters : points_len - 1);
         }
+#endif
 #if BG_PRUNE_LETTERS
         if (!(child_mask & board_bits)) continue;
 #else
@@ -455,11 +499,24 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
                 continue;
             }
             used |= 1ULL << cell;
+#if BG_TOP_IN_REGISTERS
+            if (depth) {
+                bg_frame *below = &stack[depth - 1];
+                below->todo = top_todo;
+                below->mask = top_mask;
+                below->packed = top_packed;
+            }
+            depth++;
+            top_todo = BG_LOAD_NEAR(near, cell) & ~used;
+            top_mask = child_mask & ~BG_WORD_BIT;
+            top_packed = child_first | (bg_u32)cell << 24 | (bg_u32)(face_letters - 1) << 30;
+#else
             bg_frame *pushed = &stack[depth++];
             pushed->todo = BG_LOAD_NEAR(near, cell) & ~used;
             pushed->mask = child_mask & ~BG_WORD_BIT;
             pushed->packed =
                 child_first | (bg_u32)cell << 24 | (bg_u32)(face_letters - 1) << 30;
+#endif
             path_letters = letters;
         }
 #else
