@@ -231,6 +231,11 @@ def test_a_variant_gets_its_shared_memory_at_each_launch(
         held = (228 * 1024) // (largest + 1024)
         assert runner.resident_blocks("bg_score_boards_small", largest) == 4 * min(held, 4)
         assert held < 4 or not shared_set  # the shared word set is what limits the grid
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_BLOCK="256"):
+        wide = device.DeviceRunner()
+    block, shared = wide.launch_shape("bg_score_boards_small", 25)
+    assert shared <= 227 * 1024 and block % 32 == 0
+    assert block == (192 if shared_set else 256)  # 281 words a thread: 192 threads fit
 
 
 def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:

@@ -181,11 +181,15 @@ class DeviceRunner:
         self.capability = str(device.compute_capability)
         # blocking streams: ordered after the work on the default stream (uploads, zeros)
         self._streams = [self.cupy.cuda.Stream() for _ in range(2)]
-        self._grids: dict[tuple[str, int], int] = {}
+        self._grids: dict[tuple[str, int, int], int] = {}
         try:
             self.shared_per_processor = int(device.attributes["MaxSharedMemoryPerMultiprocessor"])
         except Exception:  # the attribute's name differs between CuPy versions
             self.shared_per_processor = 228 * 1024
+        try:
+            self.shared_per_block = int(device.attributes["MaxSharedMemoryPerBlockOptin"])
+        except Exception:  # the attribute's name differs between CuPy versions
+            self.shared_per_block = 227 * 1024
         self._shared_opened: dict[str, int] = {}
 
     @property
@@ -209,14 +213,20 @@ class DeviceRunner:
                 facts[attribute] = -1
         return facts
 
-    def shared_bytes(self, kernel: str, cells: int) -> int:
-        """Dynamic shared memory a block of ``kernel`` takes for boards of ``cells`` cells."""
-        return 4 * self.block_of(kernel) * shared_words(self.defines, kernel, cells, self.set_bits)
+    def launch_shape(self, kernel: str, cells: int) -> tuple[int, int]:
+        """Threads a block and dynamic shared memory a block (bytes) of ``kernel`` for boards
+        of ``cells`` cells: fewer threads where the variant's shared arrays would not fit."""
+        block = self.block_of(kernel)
+        words = shared_words(self.defines, kernel, cells, self.set_bits)
+        if words:
+            block = min(block, max(32, self.shared_per_block // (4 * words) // 32 * 32))
+        return block, 4 * block * words
 
-    def resident_blocks(self, kernel: str, shared: int = 0) -> int:
+    def resident_blocks(self, kernel: str, shared: int = 0, block: int | None = None) -> int:
         """Blocks of this kernel the whole device holds at once (by registers, threads and
         shared memory): the grid's size, each thread looping over its share of the items."""
-        if (kernel, shared) not in self._grids:
+        block = block or self.block_of(kernel)
+        if (kernel, shared, block) not in self._grids:
             registers = max(self.kernel_facts(kernel)["num_regs"], 16)
             per_processor = min(
                 32,
@@ -227,8 +237,8 @@ class DeviceRunner:
                 per_processor = min(per_processor, self.shared_per_processor // (shared + 1024))
             if self.per_processor:
                 per_processor = min(per_processor, self.per_processor)
-            self._grids[kernel, shared] = max(1, per_processor) * self.processors
-        return self._grids[kernel, shared]
+            self._grids[kernel, shared, block] = max(1, per_processor) * self.processors
+        return self._grids[kernel, shared, block]
 
     def launch(self, kernel: str, items: int, *arguments: Any) -> None:
         if items <= 0:
@@ -248,15 +258,14 @@ class DeviceRunner:
             else:
                 typed.append(numpy.int64(value))
         typed += [numpy.uint64(0), numpy.uint64(items)]
-        block = self.block_of(kernel)
-        shared = 0
+        block, shared = self.block_of(kernel), 0
         if kernel in CELLS_ARGUMENT:
-            shared = self.shared_bytes(kernel, int(arguments[CELLS_ARGUMENT[kernel]]))
+            block, shared = self.launch_shape(kernel, int(arguments[CELLS_ARGUMENT[kernel]]))
         function = self.kernels[kernel]
         if shared > max(STATIC_SHARED_LIMIT, self._shared_opened.get(kernel, 0)):
             function.max_dynamic_shared_size_bytes = shared  # beyond 48 KiB: asked for
             self._shared_opened[kernel] = shared
-        blocks = min(self.resident_blocks(kernel, shared), -(-items // block))
+        blocks = min(self.resident_blocks(kernel, shared, block), -(-items // block))
         function((blocks,), (block,), tuple(typed), shared_mem=shared)
 
     def block_of(self, kernel: str) -> int:
