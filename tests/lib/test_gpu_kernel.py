@@ -531,3 +531,26 @@ def test_the_gpus_second_pass_is_exact(enable: Lexicon) -> None:
     got = random_stats(scorer, source, 9, 5000, CLASSIC, 5, batch=1500)
     assert got is not None and got.counts == dict(expected.counts)
     assert got.best == [(board.score, board.index) for board in expected.best]
+
+
+@pytest.mark.skipif(gpu_missing() is not None, reason=f"no GPU here: {gpu_missing()}")
+@pytest.mark.parametrize("variant", sorted(KERNEL_VARIANTS))
+def test_the_gpus_variants_equal_native(enable: Lexicon, variant: str) -> None:
+    """Each BOGGLE_GPU_VARIANT compiled by NVRTC: shared memory, tags and lean frames as the
+    GPU runs them (4x4, 5x5 and 8x8 boards, Polish escapes, the device-made stats)."""
+    from boggle.engines.gpu.device import DeviceRunner
+
+    scorer = KernelScorer(enable, DeviceRunner(variant=variant))
+    for shape in ((4, 4), (5, 5), (8, 8)):
+        boards = list(random_boards(*shape, 1500, seed=11))
+        rules = RulesChoice().for_size(*shape)
+        assert scorer.score_boards(boards, rules) == native_scores(boards, enable, rules)
+    polish = language_list("pl")
+    boards = [measured_board(polish, 5, 5, seed=seed) for seed in range(300)]
+    on_gpu = KernelScorer(polish, DeviceRunner(variant=variant)).score_boards(boards, BIG)
+    assert on_gpu == native_scores(boards, polish, BIG)
+    source = BoardSource.named("big")
+    expected = score_stats(8_000, source, enable, BIG, seed=5, top=4)
+    got = random_stats(scorer, source, 5, 8_000, BIG, 4, batch=3_000)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]
