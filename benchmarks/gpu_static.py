@@ -126,8 +126,8 @@ def main() -> int:
     ptxas = find_tool("ptxas", args.tools)
     cuobjdump = find_tool("cuobjdump", args.tools)
     if library is None or ptxas is None:
-        print("gpu_static: needs NVRTC and ptxas (pip install nvidia-cuda-nvcc-cu12 "
-              "nvidia-cuda-nvrtc-cu12 into a virtualenv, then --tools it)", file=sys.stderr)  # fmt: skip
+        hint = "pip install nvidia-cuda-nvcc-cu12 nvidia-cuda-nvrtc-cu12 into a virtualenv"
+        print(f"gpu_static: needs NVRTC and ptxas ({hint}, then --tools it)", file=sys.stderr)
         return 2
     library = sorted(glob.glob(os.path.join(os.path.dirname(library), "libnvrtc.so.*")))[0]
     print(f"nvrtc {library}\nptxas {ptxas}\ncuobjdump {cuobjdump or '(none: no SASS counts)'}")
