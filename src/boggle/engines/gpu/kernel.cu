@@ -125,6 +125,9 @@ typedef unsigned long long bg_u64;
 #ifndef BG_SKIP_ZERO
 #define BG_SKIP_ZERO 0 /* 1: words worth 0 points (too short) kept out of the word set */
 #endif
+#ifndef BG_SHARED_TOP
+#define BG_SHARED_TOP 0 /* N > 0: the trie's first N nodes (its top levels) in shared memory */
+#endif
 #ifndef BG_READONLY_TABLES
 #define BG_READONLY_TABLES 0 /* 1: neighbour masks and points through the read-only cache */
 #endif
@@ -285,7 +288,8 @@ struct bg_tagged_set {
 template <int BITS, int FIRST_PASS, class Boards>
 BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
                              const bg_i32 *points, int points_len, Boards &boards,
-                             bg_u64 item, bg_u64 end, bg_u64 stride) {
+                             bg_u64 item, bg_u64 end, bg_u64 stride, const bg_u64 *top_nodes) {
+    (void)top_nodes;
     if (item >= end) return;
 #if BG_TAGGED_SET
     enum { IN_SHARED = FIRST_PASS && BG_SHARED_SET };
@@ -456,7 +460,11 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
             child = bg_follow(nodes, child, face >> 8 | 0xff000000u, &letters);
             if (child < 0) continue;
         }
+#if BG_SHARED_TOP
+        const bg_u64 node = child < BG_SHARED_TOP ? top_nodes[child] : BG_LOAD_NODE(nodes, child);
+#else
         const bg_u64 node = BG_LOAD_NODE(nodes, child);
+#endif
         const bg_u32 child_mask = (bg_u32)node;
 #if BG_SKIP_ZERO
         if (child_mask & BG_WORD_BIT) { /* a word worth nothing needs no place in the set */
@@ -544,6 +552,23 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
 #undef BG_BOARD_BITS
 }
 
+/* The trie's first BG_SHARED_TOP nodes copied into the block's shared memory (the host
+ * pads the trie with that many empty nodes, so the copy never reads past it); a kernel
+ * declares the table with BG_TOP_NODES before anything else, every thread taking part. */
+#if BG_SHARED_TOP && BG_GPU
+#define BG_TOP_NODES(nodes)                                                    \
+    __shared__ bg_u64 bg_top_nodes[BG_SHARED_TOP];                             \
+    for (int k = threadIdx.x; k < BG_SHARED_TOP; k += blockDim.x)              \
+        bg_top_nodes[k] = BG_LOAD_NODE(nodes, k);                              \
+    __syncthreads()
+#elif BG_SHARED_TOP
+#define BG_TOP_NODES(nodes)                                                    \
+    bg_u64 bg_top_nodes[BG_SHARED_TOP];                                        \
+    for (int k = 0; k < BG_SHARED_TOP; k++) bg_top_nodes[k] = BG_LOAD_NODE(nodes, k)
+#else
+#define BG_TOP_NODES(nodes) const bg_u64 *bg_top_nodes = 0
+#endif
+
 /* ---------------------------------------------------------------- boards given */
 
 /* Boards read from an array of faces; scores written by item. */
@@ -567,13 +592,15 @@ struct bg_given_boards {
     BG_DEVICE void done(bg_u64 item, bg_i64 score) const { scores[item] = score; }
 };
 
-#define BG_SCORE_BOARDS(NAME, BITS, FIRST)                                                       \
-    BG_KERNEL void NAME(const bg_u32 *nodes, const bg_u8 *faces, int n, const bg_u64 *near, \
-                        const bg_i32 *points, int points_len, bg_i64 *scores, bg_u64 start, \
-                        bg_u64 end) {                                                       \
-        bg_given_boards boards = {faces, n, scores};                                        \
-        bg_score_loop<BITS, FIRST>(nodes, n, near, points, points_len, boards,              \
-                                   start + BG_THREAD, end, BG_THREADS);                     \
+#define BG_SCORE_BOARDS(NAME, BITS, FIRST)                                                     \
+    BG_KERNEL void NAME(const bg_u32 *nodes, const bg_u8 *faces, int n, const bg_u64 *near,    \
+                        const bg_i32 *points, int points_len, bg_i64 *scores, bg_u64 start,    \
+                        bg_u64 end) {                                                          \
+        BG_TOP_NODES(nodes);                                                                   \
+        bg_given_boards boards = {faces, n, scores};                                           \
+        bg_score_loop<BITS, FIRST>(nodes, n, near, points, points_len, boards,                 \
+                                   start + BG_THREAD, end, BG_THREADS,                         \
+                                   bg_top_nodes);                                              \
     }
 
 /* Score boards start .. end - 1 of `faces` (n cells each) into scores[]. */
@@ -696,16 +723,18 @@ struct bg_random_boards {
     }
 };
 
-#define BG_RANDOM_STATS(NAME, BITS, FIRST)                                                         \
-    BG_KERNEL void NAME(const bg_u32 *nodes, int n, const bg_u64 *near, const bg_i32 *points, \
-                        int points_len, const bg_u32 *cube_faces, const bg_u32 *face_counts,  \
-                        int dice, int width, bg_u64 seed, bg_u64 base, const bg_u64 *indices, \
-                        bg_i64 *scores, bg_u64 *hist, bg_i64 low, bg_u64 bins, bg_u64 start, \
-                        bg_u64 end) {                                                        \
-        bg_random_boards boards = {{cube_faces, face_counts, dice, width, n, seed},          \
-                                   base, indices, scores, hist, low, bins};                  \
-        bg_score_loop<BITS, FIRST>(nodes, n, near, points, points_len, boards,               \
-                                   start + BG_THREAD, end, BG_THREADS);                      \
+#define BG_RANDOM_STATS(NAME, BITS, FIRST)                                                     \
+    BG_KERNEL void NAME(const bg_u32 *nodes, int n, const bg_u64 *near, const bg_i32 *points,  \
+                        int points_len, const bg_u32 *cube_faces, const bg_u32 *face_counts,   \
+                        int dice, int width, bg_u64 seed, bg_u64 base, const bg_u64 *indices,  \
+                        bg_i64 *scores, bg_u64 *hist, bg_i64 low, bg_u64 bins, bg_u64 start,   \
+                        bg_u64 end) {                                                          \
+        BG_TOP_NODES(nodes);                                                                   \
+        bg_random_boards boards = {{cube_faces, face_counts, dice, width, n, seed},            \
+                                   base, indices, scores, hist, low, bins};                    \
+        bg_score_loop<BITS, FIRST>(nodes, n, near, points, points_len, boards,                 \
+                                   start + BG_THREAD, end, BG_THREADS,                         \
+                                   bg_top_nodes);                                              \
     }
 
 /* Make and score boards (base + i, or indices[i]) for items start .. end - 1. */

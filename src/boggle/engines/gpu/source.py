@@ -47,8 +47,10 @@ KERNEL_VARIANTS: dict[str, tuple[str, ...]] = {
     "prune": ("BG_PRUNE_LETTERS=1", "BG_READONLY_TABLES=1"),
     "shared-faces": ("BG_SHARED_FACES=1",),
     "shared-set": ("BG_SHARED_SET=1", "BG_SKIP_ZERO=1"),
+    "shared-top": ("BG_SHARED_TOP=2048",),
     "lean": _LEAN,
     "lean-shared-faces": (*_LEAN, "BG_SHARED_FACES=1"),
+    "lean-shared-top": (*_LEAN, "BG_SHARED_FACES=1", "BG_SHARED_TOP=2048"),
     "lean-shared": (*_LEAN, "BG_SHARED_SET=1", "BG_SHARED_FACES=1"),
 }
 """The kernel's compile-time variants by name (``BOGGLE_GPU_VARIANT``), each a tuple of
