@@ -14,13 +14,13 @@
 #
 #     OUT=/tmp/out BOGGLE_SHARED_DATA=$PWD/devdata MODE=ab bash benchmarks/gpu_device_check.sh
 #
-# Sizes: NAB4 (8M), NAB5 (1.5M) boards for the A/B; NSTATS (10^9); AB_SEARCH_SECONDS (40)
-# a seed, YAWL_SECONDS (45); VARIANTS (all, or names comma-separated); BUDGET (540 s).
+# Sizes: NAB4 (6M), NAB5 (1.2M) boards for the A/B; NSTATS (10^9); AB_SEARCH_SECONDS (38)
+# a seed, YAWL_SECONDS (40); VARIANTS (all, or names comma-separated); BUDGET (540 s).
 #     DRY=1 MODE=ab BOGGLE_SHARED_DATA=/path/with/enable.txt bash benchmarks/gpu_device_check.sh
 
 # shellcheck shell=bash
-NAB4=${NAB4:-8000000}; NAB5=${NAB5:-1500000}
-AB_SEARCH_SECONDS=${AB_SEARCH_SECONDS:-40}; YAWL_SECONDS=${YAWL_SECONDS:-45}
+NAB4=${NAB4:-6000000}; NAB5=${NAB5:-1200000}
+AB_SEARCH_SECONDS=${AB_SEARCH_SECONDS:-38}; YAWL_SECONDS=${YAWL_SECONDS:-40}
 VARIANTS=${VARIANTS:-all}; AB_JOBS=${AB_JOBS:-16}; SEARCH_JOBS=()
 if [[ -n ${DRY:-} ]]; then  # a quick run of every stage on small sizes, GPU or not
     NAB4=3000; NAB5=1000; NSTATS=20000; AB_SEARCH_SECONDS=4; YAWL_SECONDS=4
@@ -47,8 +47,10 @@ fastest() {
 }
 
 stage build 60 "$PY" setup.py build_ext --inplace
+XDIST=()
+"$PY" -c "import xdist" 2>/dev/null && XDIST=(-n 4)
 stage tests 90 "$PY" -m pytest tests/lib/test_gpu_kernel.py -q -p no:cacheprovider -rs \
-    -k "the_gpu" --durations=5
+    -k "the_gpu" --durations=5 "${XDIST[@]}"
 stage ab4 110 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$NAB4" \
     --check 100000 --jobs "$AB_JOBS" --repeat 2 --variants "$VARIANTS"
 stage ab5 90 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards "$NAB5" \
