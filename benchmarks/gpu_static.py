@@ -15,8 +15,9 @@ NVIDIA's compilers come from PyPI, no GPU or driver needed (a scratch virtualenv
     /tmp/cuda/bin/pip install nvidia-cuda-nvcc-cu12 nvidia-cuda-nvrtc-cu12 nvidia-cuda-cuobjdump
     PYTHONPATH=src python benchmarks/gpu_static.py --tools /tmp/cuda --arch 90
 
-``--tools`` is a virtualenv (or any folder) holding those wheels; without it NVRTC,
-``ptxas`` and ``cuobjdump`` are looked for in ``$CUDA_HOME`` and on the PATH.
+``--tools`` is a virtualenv (or any folder) holding those wheels; after it NVRTC,
+``ptxas`` and ``cuobjdump`` are looked for in ``$CUDA_HOME``, in this Python's ``nvidia``
+wheels and on the PATH.
 """
 
 from __future__ import annotations
@@ -49,6 +50,12 @@ def find_tool(name: str, tools: str | None) -> str | None:
     roots = [tools] if tools else []
     if os.environ.get("CUDA_HOME"):
         roots.append(os.environ["CUDA_HOME"])
+    try:  # NVIDIA's wheels in this Python (CuPy's CUDA 13 ones among them)
+        import nvidia  # type: ignore[import-not-found]
+
+        roots += list(nvidia.__path__)
+    except ImportError:
+        pass
     for root in roots:
         found = sorted(glob.glob(os.path.join(root, "**", name), recursive=True))
         if found:
