@@ -351,23 +351,22 @@ static tkid finish(maker *m, const tkid *kids, int n_kids, uint8_t key, int64_t 
                    int64_t bound, uint32_t mask, uint64_t ranks) {
     arena *a = m->a;
     tkid made = {0, (int32_t)bound};
-    tnode *t;
+    void *t;
     if (mask) {
-        tchoice *choice = arena_take(a, choice_bytes(n_kids), n_kids);
+        tchoice *choice = arena_take(a, choice_bytes(n_kids));
         if (!choice) { m->oom = 1; return made; }
         choice->mask = mask;
+        choice->key = key;
         memcpy(choice->kids, kids, (size_t)n_kids * sizeof *kids);
-        t = &choice->head;
+        t = choice;
     } else {
-        tsum *sum = arena_take(a, sum_bytes(n_kids), n_kids);
+        tsum *sum = arena_take(a, sum_bytes(n_kids));
         if (!sum) { m->oom = 1; return made; }
         sum->points = (int32_t)points;
         set_sum_ranks(sum, ranks);
         memcpy(sum->kids, kids, (size_t)n_kids * sizeof *kids);
-        t = &sum->head;
+        t = sum;
     }
-    t->key = key;
-    t->bound = (int32_t)bound;
     made.ref = tree_ref(a, t);
     return made;
 }
@@ -416,7 +415,7 @@ BITS_INLINE void close_choice(maker *m, open_path *p, int j) {
 
 /* The tree of the n sorted records in `data` of the given form, read in one pass (see the
  * top). */
-BITS_INLINE const tnode *read_tree_as(maker *m,
+BITS_INLINE const tsum *read_tree_as(maker *m,
                                                                       const uint8_t *data,
                                                                       size_t n, int form) {
     const size_t stride = m->stride;
@@ -467,7 +466,7 @@ BITS_INLINE const tnode *read_tree_as(maker *m,
     return m->oom ? NULL : tree_at(m->a->base, root.ref);
 }
 
-static const tnode *read_tree(maker *m, const uint8_t *data, size_t n) {
+static const tsum *read_tree(maker *m, const uint8_t *data, size_t n) {
     if (m->low_bits) return read_tree_as(m, data, n, COMPACT_RECORDS);
     if (m->packed) return read_tree_as(m, data, n, WIDE_RECORDS);
     return read_tree_as(m, data, n, BYTE_KEYS);
@@ -589,7 +588,7 @@ static int keep_tree(tree_builder *b, const group_key *key, uint64_t hash, tref 
 }
 
 /* Group g's records sorted, read into a tree; NULL when out of memory. */
-static const tnode *group_tree(maker *m, records *r, int bits) {
+static const tsum *group_tree(maker *m, records *r, int bits) {
     tree_builder *b = m->b;
     const uint8_t *sorted;
     if (m->packed) {
@@ -625,10 +624,10 @@ static void forget_records(tree_builder *b) {
 
 /* The class's tree as the merge of its groups' trees, kept ones found, the others built
  * (and kept when another class may share them). */
-static const tnode *forest_tree(maker *m, int bits, const tref *kept_roots,
+static const tsum *forest_tree(maker *m, int bits, const tref *kept_roots,
                                 const group_key *keys, const uint64_t *hashes, int groups) {
     arena *a = m->a;
-    const tnode *trees[MAX_GROUPS];
+    const tsum *trees[MAX_GROUPS];
     /* first the trees to keep, so that they lie side by side at the arena's bottom */
     for (int g = 0; g < groups; g++) {
         if (!m->wanted[g]) {
@@ -644,7 +643,7 @@ static const tnode *forest_tree(maker *m, int bits, const tref *kept_roots,
             return NULL;
     int n = 0;
     for (int g = 0; g < groups; g++)
-        if (trees[g]->n || ((const tsum *)(const void *)trees[g])->points) trees[n++] = trees[g];
+        if (sum_ranks(trees[g]) || trees[g]->points) trees[n++] = trees[g];
     if (n == 0) return trees[groups - 1];
     for (; n > 1; n = (n + 1) / 2) {
         for (int i = 0; i < n / 2; i++)
@@ -654,7 +653,7 @@ static const tnode *forest_tree(maker *m, int bits, const tref *kept_roots,
     return trees[0];
 }
 
-const tnode *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest) {
+const tsum *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest) {
     tree_builder *b = p->builder;
     arena *a = &p->arena;
     maker m;
@@ -726,7 +725,7 @@ const tnode *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int for
         for (int cell = 0; cell < c->n && !m.oom; cell++)
             if (c->t->nodes[0].bits & c->starts[cell]) collect(&m, cell, 0, 0);
     }
-    const tnode *tree = NULL;
+    const tsum *tree = NULL;
     if (!m.oom && m.forest)
         tree = forest_tree(&m, bits, kept_roots, keys, hashes, groups);
     else if (!m.oom)
