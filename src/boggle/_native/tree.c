@@ -40,15 +40,14 @@
 enum { MERGE_CHOICES, ADD_LEAF, MERGE_SUMS, ADD_POINTS };
 
 struct merge_job {
-    tkid x, y;   /* the nodes to merge as their parents hold them; once done, x is the
-                    merged node and its bound (of the children made so far, then final) */
-    tref parent; /* the merged node that holds it (0: none) */
-    uint32_t parent_job; /* the job that made the parent */
-    int32_t points; /* ADD_POINTS: sum node x (y is none) with these points more; ADD_LEAF:
-                       choice node x with lone leaf y of these points */
+    tkid x, y; /* the nodes to merge as their parents hold them (ADD_POINTS: sum node x with
+                  y.bound points more; ADD_LEAF: choice node x with lone leaf y); once
+                  done, x is the merged node and its bound (of the children made so far,
+                  then final) */
+    uint32_t parent_job; /* the job that made the node holding it (its x once done) */
     uint8_t slot; /* its place among the parent's children */
     uint8_t kind;
-};
+}; /* 24 bytes: a merge of millions of nodes queues millions of jobs */
 
 /* Asks for a node's first line and, where the node runs into it, the next. */
 static inline void prefetch_node(const char *node) {
@@ -58,12 +57,9 @@ static inline void prefetch_node(const char *node) {
 
 #define PREFETCH_AHEAD 12 /* jobs whose nodes are asked into cache ahead */
 
-static const tkid NO_KID = {0, 0};
-
 #define QUEUE_FIRST ((size_t)4096) /* merge jobs made room for at first */
 
-static int push_job(merge_queue *queue, tkid x, tkid y, tref parent, int slot, int kind,
-                    int32_t points, size_t parent_job) {
+static int push_job(merge_queue *queue, tkid x, tkid y, int slot, int kind, size_t parent_job) {
     if (queue->len == queue->cap) {
         size_t cap = queue->cap ? queue->cap * 2 : QUEUE_FIRST;
         merge_job *jobs = realloc(queue->jobs, cap * sizeof *jobs);
@@ -74,9 +70,7 @@ static int push_job(merge_queue *queue, tkid x, tkid y, tref parent, int slot, i
     merge_job *job = &queue->jobs[queue->len++];
     job->x = x;
     job->y = y;
-    job->parent = parent;
     job->parent_job = (uint32_t)parent_job;
-    job->points = points;
     job->slot = (uint8_t)slot;
     job->kind = (uint8_t)kind;
     return 0;
@@ -90,7 +84,6 @@ static tchoice *merge_choice(arena *a, merge_queue *q, size_t me, const tchoice 
     int n = bits_popcount32(faces);
     tchoice *t = arena_take(a, choice_bytes(n));
     if (!t) return NULL;
-    tref self = tree_ref(a, t);
     t->key = x->key;
     t->mask = faces;
     int32_t bound = 0;
@@ -103,9 +96,9 @@ static tchoice *merge_choice(arena *a, merge_queue *q, size_t me, const tchoice 
             tkid xk = x->kids[i++], yk = y->kids[j++];
             if (xk.ref || yk.ref) {
                 int pushed =
-                    !xk.ref   ? push_job(q, yk, NO_KID, self, k, ADD_POINTS, xk.bound, me)
-                    : !yk.ref ? push_job(q, xk, NO_KID, self, k, ADD_POINTS, yk.bound, me)
-                              : push_job(q, xk, yk, self, k, MERGE_SUMS, 0, me);
+                    !xk.ref   ? push_job(q, yk, xk, k, ADD_POINTS, me)
+                    : !yk.ref ? push_job(q, xk, yk, k, ADD_POINTS, me)
+                              : push_job(q, xk, yk, k, MERGE_SUMS, me);
                 if (pushed < 0) return NULL;
                 t->kids[k].ref = 0;
                 t->kids[k].bound = 0;
@@ -154,7 +147,7 @@ static tchoice *add_leaf(arena *a, merge_queue *q, size_t me, const tchoice *x, 
     if (x->mask & bit) {
         memcpy(t->kids, x->kids, (size_t)n * sizeof(tkid));
         if (t->kids[at].ref) {
-            if (push_job(q, t->kids[at], NO_KID, tree_ref(a, t), at, ADD_POINTS, points, me) < 0)
+            if (push_job(q, t->kids[at], (tkid){0, points}, at, ADD_POINTS, me) < 0)
                 return NULL;
             t->kids[at].bound = 0;
         } else {
@@ -180,7 +173,6 @@ static tsum *merge_sum(arena *a, merge_queue *q, size_t me, const tsum *x, int s
     int n = bits_popcount64(ranks);
     tsum *t = arena_take(a, sum_bytes(n));
     if (!t) return NULL;
-    tref self = tree_ref(a, t);
     t->points = x->points + y->points;
     set_sum_ranks(t, ranks);
     int32_t bound = t->points;
@@ -196,9 +188,9 @@ static tsum *merge_sum(arena *a, merge_queue *q, size_t me, const tsum *x, int s
                 if (!kid.ref) return NULL;
             } else {
                 int pushed =
-                    is_lone(xk.ref)   ? push_job(q, yk, xk, self, k, ADD_LEAF, xk.bound, me)
-                    : is_lone(yk.ref) ? push_job(q, xk, yk, self, k, ADD_LEAF, yk.bound, me)
-                                      : push_job(q, xk, yk, self, k, MERGE_CHOICES, 0, me);
+                    is_lone(xk.ref)   ? push_job(q, yk, xk, k, ADD_LEAF, me)
+                    : is_lone(yk.ref) ? push_job(q, xk, yk, k, ADD_LEAF, me)
+                                      : push_job(q, xk, yk, k, MERGE_CHOICES, me);
                 if (pushed < 0) return NULL;
                 t->kids[k].ref = 0;
                 t->kids[k].bound = 0;
@@ -256,7 +248,7 @@ static tsum *merge(pv_prover *p, const tsum *x, int skip, const tsum *y, int32_t
     const char *base = a->base;
     q->len = 0;
     tkid root = {tree_ref(a, x), 0}, other = {tree_ref(a, y), 0};
-    if (push_job(q, root, other, 0, 0, MERGE_SUMS, 0, 0) < 0) return NULL;
+    if (push_job(q, root, other, 0, MERGE_SUMS, 0) < 0) return NULL;
     size_t asked = 1;
     for (size_t i = 0; i < q->len; i++) {
         for (; asked < q->len && asked < i + PREFETCH_AHEAD; asked++) {
@@ -273,31 +265,33 @@ static tsum *merge(pv_prover *p, const tsum *x, int skip, const tsum *y, int32_t
             t = merge_choice(a, q, i, tree_at(base, job.x.ref), tree_at(base, job.y.ref),
                              &made_bound);
         } else if (job.kind == ADD_LEAF) {
-            t = add_leaf(a, q, i, tree_at(base, job.x.ref), job.y.ref, job.points, &made_bound);
+            t = add_leaf(a, q, i, tree_at(base, job.x.ref), job.y.ref, job.y.bound, &made_bound);
         } else {
             const tsum *xs = sum_of(a, job.x);
-            if (xs) t = add_points(a, xs, job.points);
-            made_bound = job.x.bound + job.points;
+            if (xs) t = add_points(a, xs, job.y.bound);
+            made_bound = job.x.bound + job.y.bound;
         }
         if (!t) return NULL;
         tref made = tree_ref(a, t);
         q->jobs[i].x = (tkid){made, made_bound};
-        if (!job.parent) continue;
+        if (i == 0) continue;
+        tref parent = q->jobs[job.parent_job].x.ref;
         if (job.kind >= MERGE_SUMS)
-            ((tchoice *)tree_at(base, job.parent))->kids[job.slot].ref = made;
+            ((tchoice *)tree_at(base, parent))->kids[job.slot].ref = made;
         else
-            ((tsum *)tree_at(base, job.parent))->kids[job.slot].ref = made;
+            ((tsum *)tree_at(base, parent))->kids[job.slot].ref = made;
     }
     for (size_t i = q->len; i-- > 1;) {
         const merge_job *job = &q->jobs[i];
         int32_t bound = job->x.bound; /* its children's jobs, later in the queue, are done */
-        int32_t *parent_bound = &q->jobs[job->parent_job].x.bound;
+        merge_job *made_parent = &q->jobs[job->parent_job];
+        int32_t *parent_bound = &made_parent->x.bound;
         if (job->kind >= MERGE_SUMS) {
-            tchoice *parent = tree_at(base, job->parent);
+            tchoice *parent = tree_at(base, made_parent->x.ref);
             parent->kids[job->slot].bound = bound;
             if (bound > *parent_bound) *parent_bound = bound;
         } else {
-            tsum *parent = tree_at(base, job->parent);
+            tsum *parent = tree_at(base, made_parent->x.ref);
             parent->kids[job->slot].bound = bound;
             *parent_bound += bound;
         }
