@@ -587,6 +587,7 @@ static int commit(char *at, size_t bytes) {
 }
 static void decommit(char *at, size_t bytes) { VirtualFree(at, bytes, MEM_DECOMMIT); }
 static void unreserve(char *at, size_t bytes) { (void)bytes; VirtualFree(at, 0, MEM_RELEASE); }
+void pages_release(const void *at, size_t bytes) { (void)at, (void)bytes; }
 #else
 #include <sys/mman.h>
 static char *reserve(size_t bytes) {
@@ -599,6 +600,13 @@ static void decommit(char *at, size_t bytes) {
     mprotect(at, bytes, PROT_NONE);
 }
 static void unreserve(char *at, size_t bytes) { munmap(at, bytes); }
+#include <unistd.h>
+void pages_release(const void *at, size_t bytes) {
+    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t start = ((uintptr_t)at + page - 1) & ~(page - 1);
+    uintptr_t end = ((uintptr_t)at + bytes) & ~(page - 1);
+    if (end > start) madvise((void *)start, end - start, MADV_DONTNEED);
+}
 #endif
 
 int arena_grow(arena *a, size_t bytes) {

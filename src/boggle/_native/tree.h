@@ -97,6 +97,9 @@ typedef struct {
 int arena_grow(arena *a, size_t bytes);
 /* Gives back the arena's memory. */
 void arena_free(arena *a);
+/* Gives back the memory of the whole pages in [at, at + bytes) of a malloc'd buffer whose
+ * contents there are not read again (they read as zeros, or as before where it cannot). */
+void pages_release(const void *at, size_t bytes);
 
 static inline void *tree_at(const char *base, tref ref) {
     return (void *)(base + (size_t)ref * 4u);

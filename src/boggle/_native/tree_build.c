@@ -37,6 +37,7 @@
 
 #define NO_FACE 0xFFu
 #define RECORDS_FIRST ((size_t)1 << 16) /* bytes of a record buffer at first */
+#define RECORDS_KEEP ((size_t)64 << 20)  /* bytes of record buffers kept for the next class */
 
 
 typedef struct {
@@ -413,18 +414,25 @@ BITS_INLINE void close_choice(maker *m, open_path *p, int j) {
     p->bound[j - 1] += p->best[j];
 }
 
+#define RELEASE_RECORDS ((size_t)1 << 16) /* records read between two releases of pages */
+
 /* The tree of the n sorted records in `data` of the given form, read in one pass (see the
- * top). */
-BITS_INLINE const tsum *read_tree_as(maker *m,
-                                                                      const uint8_t *data,
-                                                                      size_t n, int form) {
+ * top).  With `release`, the pages of the records read are given back as it goes (the
+ * buffer is not kept for the next class), so the tree grows in their room. */
+BITS_INLINE const tsum *read_tree_as(maker *m, const uint8_t *data, size_t n, int form,
+                                     int release) {
     const size_t stride = m->stride;
     open_path *p = &m->b->path;
     int depth = 0;
     open_sum(p, 0, 0);
     size_t same_from = 0; /* the first record with this record's key */
+    size_t released = 0;  /* records whose pages are given back (none read again) */
     for (size_t i = 0; i < n; i++) {
         const uint8_t *record = data + i * stride;
+        if (release && (i & (RELEASE_RECORDS - 1)) == 0 && same_from > released) {
+            pages_release(data + released * stride, (same_from - released) * stride);
+            released = same_from;
+        }
         int from = 0; /* the rank this record's new pairs start from */
         if (i > 0) {
             int r = first_difference(m, record - stride, record, form);
@@ -466,10 +474,10 @@ BITS_INLINE const tsum *read_tree_as(maker *m,
     return m->oom ? NULL : tree_at(m->a->base, root.ref);
 }
 
-static const tsum *read_tree(maker *m, const uint8_t *data, size_t n) {
-    if (m->low_bits) return read_tree_as(m, data, n, COMPACT_RECORDS);
-    if (m->packed) return read_tree_as(m, data, n, WIDE_RECORDS);
-    return read_tree_as(m, data, n, BYTE_KEYS);
+static const tsum *read_tree(maker *m, const uint8_t *data, size_t n, int release) {
+    if (m->low_bits) return read_tree_as(m, data, n, COMPACT_RECORDS, release);
+    if (m->packed) return read_tree_as(m, data, n, WIDE_RECORDS, release);
+    return read_tree_as(m, data, n, BYTE_KEYS, release);
 }
 
 /* Lays out one key field per rank from bit `from` up, rank 0 highest, each just wide
@@ -600,10 +608,13 @@ static const tsum *group_tree(maker *m, records *r, int bits) {
                                    (size_t)m->c->n);
     }
     if (!sorted && r->len) return NULL; /* out of memory (no records: data may be NULL) */
-    return read_tree(m, sorted, r->len);
+    /* buffers past RECORDS_KEEP are freed once the tree is built (forget_records): the
+     * one not holding the sorted records now, the other's pages as they are read */
+    int in_spare = sorted == b->spare;
+    size_t other_cap = in_spare ? r->data_cap : b->spare_cap;
+    if (other_cap > RECORDS_KEEP) pages_release(in_spare ? r->data : b->spare, other_cap);
+    return read_tree(m, sorted, r->len, (in_spare ? b->spare_cap : r->data_cap) > RECORDS_KEEP);
 }
-
-#define RECORDS_KEEP ((size_t)64 << 20) /* bytes of record buffers kept for the next class */
 
 /* Gives back record buffers past RECORDS_KEEP: a class's tree is built, they are not read
  * again, and the forcing to come needs the memory (a large 4x4 class's are a GB). */
