@@ -20,9 +20,16 @@ bit-for-bit NumPy's boards).  Three rates:
 ``--tune`` times the kernel for each block size and first-pass word set given
 (``--blocks``, ``--set-bits``), each compiled on its own, and names the fastest.
 
+``--variants`` is the A/B of the kernel's compile-time variants (``BOGGLE_GPU_VARIANT``;
+``all`` for every one): each compiled on its own and timed on the same boards, its scores
+checked board for board against the first variant's, the stats path timed too, and one
+table at the end with each rate beside the first's (on the CPU build without a GPU: a dry
+run of the same code, not a GPU figure).
+
     python benchmarks/gpu.py --dict ../shared/data/enable.txt --boards 200000 --size 4x4
     python benchmarks/gpu.py --dict enable.txt --boards 20000000 --size 5x5 --jobs 16  # GPU
     python benchmarks/gpu.py --dict enable.txt --boards 20000000 --tune --blocks 64,128,256
+    python benchmarks/gpu.py --dict enable.txt --boards 10000000 --variants all
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ import numpy
 from boggle.dice.bulk import BoardSource
 from boggle.engines.gpu import OVERFLOW, KernelRunner, KernelScorer, gpu_missing
 from boggle.engines.gpu.cpu_build import cpu_build
+from boggle.engines.gpu.source import KERNEL_VARIANTS, SHARED_SET_BITS
 from boggle.engines.native import points_table
 from boggle.model.rules import Rules, rules_for_board
 from boggle.study.device_stats import generator, random_stats
@@ -132,6 +140,9 @@ def main() -> int:
     parser.add_argument(
         "--one-loop", default="1", help="--tune: 1 (one loop for all boards), 0 (one a board)"
     )
+    parser.add_argument(
+        "--variants", default=None, help="A/B of kernel variants: names, comma-separated, or all"
+    )
     args = parser.parse_args()
     rows, cols = (int(side) for side in args.size.lower().split("x"))
     lexicon = load_wordlist(args.dict, args.language)
@@ -147,6 +158,8 @@ def main() -> int:
         print(f"no GPU      {missing or 'the CPU build was asked for'}")
     if args.tune:
         return tune(lexicon, source, rules, args, on_gpu)
+    if args.variants:
+        return compare_variants(lexicon, source, rules, args, on_gpu)
 
     runner: KernelRunner
     if on_gpu:
@@ -251,6 +264,74 @@ def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu:
             f"{rate:,.0f} boards/s"
         )
     return 0
+
+
+def variant_runner(name: str, on_gpu: bool, jobs: int) -> KernelRunner:
+    """A kernel variant compiled for the GPU (NVRTC), or for the CPU without one."""
+    if on_gpu:
+        from boggle.engines.gpu.device import DeviceRunner
+
+        return DeviceRunner(variant=name)
+    defines = KERNEL_VARIANTS[name]
+    small = SHARED_SET_BITS if "BG_SHARED_SET=1" in defines else 9
+    return cpu_build(jobs=jobs, small_set_bits=small, defines=defines)
+
+
+def compare_variants(
+    lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu: bool
+) -> int:
+    """Each variant timed on the same boards (kernel and stats rates), scores checked board
+    for board against the first variant's; one table at the end."""
+    names = list(KERNEL_VARIANTS) if args.variants == "all" else args.variants.split(",")
+    unknown = [name for name in names if name not in KERNEL_VARIANTS]
+    if unknown:
+        print(f"unknown variants {unknown}; known: {', '.join(KERNEL_VARIANTS)}")
+        return 2
+    reference: Any = None
+    table: list[tuple[str, float, float, str, str]] = []
+    for name in names:
+        try:
+            runner = variant_runner(name, on_gpu, args.jobs)
+            seconds, scores, scorer, _ = time_kernel(runner, lexicon, source, rules, args)
+        except Exception as error:  # a variant that fails to compile or launch is reported
+            print(f"{name}: failed: {type(error).__name__}: {error}", flush=True)
+            table.append((name, 0.0, 0.0, "failed", ""))
+            continue
+        reference = scores if reference is None else reference
+        same = bool((scores == reference).all())
+        stats_rate = 0.0
+        if not args.no_stats:
+            start = time.perf_counter()
+            summary = random_stats(scorer, source, args.seed, args.boards, rules, 10)
+            stats_rate = args.boards / (time.perf_counter() - start)
+            left = int((scores == OVERFLOW).sum())
+            same = (
+                same
+                and summary is not None
+                and (left > 0 or summary.counts == dict(Counter(scores.tolist())))
+            )
+        facts = ""
+        if on_gpu:
+            fact = runner.kernel_facts("bg_score_boards_small")  # type: ignore[attr-defined]
+            facts = f"{fact['num_regs']} regs, {fact['local_size_bytes']} B local"
+        rate = args.boards / seconds
+        table.append((name, rate, stats_rate, "yes" if same else "NO", facts))
+        print(
+            f"{name}: {seconds:.3f} s {rate:,.0f} boards/s, stats {stats_rate:,.0f} boards/s, "
+            f"total {int(scores.sum()):,}, same as {names[0]}: {same}; {facts}",
+            flush=True,
+        )
+    first = table[0][1] or 1.0
+    print(f"\n{source.rows}x{source.cols} {source.name}, {args.boards:,} boards, seed {args.seed}")
+    print(f"{'variant':<18} {'kernel boards/s':>16} {'x first':>8} {'stats boards/s':>15} "
+          f"{'equal':>6}  compiled")  # fmt: skip
+    for name, rate, stats_rate, same, facts in table:
+        print(f"{name:<18} {rate:16,.0f} {rate / first:8.2f} {stats_rate:15,.0f} {same:>6}  "
+              f"{facts}")  # fmt: skip
+    fastest = max((row for row in table if row[3] == "yes"), key=lambda row: row[1], default=None)
+    if fastest:
+        print(f"fastest: BOGGLE_GPU_VARIANT={fastest[0]} {fastest[1]:,.0f} boards/s")
+    return 0 if all(row[3] == "yes" for row in table) else 1
 
 
 if __name__ == "__main__":

@@ -22,6 +22,11 @@
 #             population method (the default), seed 2 with pools
 #
 #     OUT=/tmp/out BOGGLE_SHARED_DATA=$PWD/devdata bash benchmarks/gpu_device_check.sh
+#
+# MODE=ab runs benchmarks/gpu_device_ab.sh instead (with the stage helpers above): the A/B
+# of every kernel variant on 4x4 and 5x5, the 10^9-board stats and the 5x5 searches with
+# the fastest variant, and one summary table, in about 9 minutes (BUDGET=540); DRY=1 with
+# it is a quick run of the same stages on small sizes (no GPU needed: the CPU build).
 
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -35,7 +40,11 @@ export BOGGLE_SHARED_DATA=${BOGGLE_SHARED_DATA:-$ROOT/devdata}
 export BOGGLE_CACHE_DIR=${BOGGLE_CACHE_DIR:-/tmp/boggle-cache}
 ENABLE=$BOGGLE_SHARED_DATA/enable.txt
 PY=${PYTHON:-python3}
-BUDGET=${BUDGET:-410}   # seconds for the whole run (under 7 minutes)
+if [[ ${MODE:-full} == ab ]]; then
+    BUDGET=${BUDGET:-540}   # seconds for the whole run (9 minutes)
+else
+    BUDGET=${BUDGET:-410}   # seconds for the whole run (under 7 minutes)
+fi
 # sizes (smaller ones for a dry run without a GPU)
 N4=${N4:-20000000}; CHECK4=${CHECK4:-1000000}; N5=${N5:-5000000}; CHECK5=${CHECK5:-300000}
 NSTATS=${NSTATS:-1000000000}; NPREFIX=${NPREFIX:-10000000}; NTUNE=${NTUNE:-5000000}
@@ -61,7 +70,8 @@ stage() {
     fi
     (( limit > rest - 5 )) && limit=$(( rest - 5 ))
     echo "=== $name (limit ${limit}s): $*"
-    local t0=$(date +%s)
+    local t0
+    t0=$(date +%s)
     timeout -k 5 "$limit" "$@" > "$LOGS/$name.log" 2>&1
     local rc=$?
     local line="=== $name: exit $rc in $(( $(date +%s) - t0 ))s"
@@ -81,6 +91,12 @@ stage() {
 } > "$LOGS/info.log" 2>&1
 cat "$LOGS/info.log"
 
+if [[ ${MODE:-full} == ab ]]; then
+    # shellcheck source=benchmarks/gpu_device_ab.sh
+    source "$ROOT/benchmarks/gpu_device_ab.sh"
+    exit 0
+fi
+
 # ptxas report in the background: registers, local memory (stack frame), spills per kernel
 (
     cd "$ROOT" && timeout 120 nvcc -arch=sm_90 -std=c++17 -O3 -Xptxas -v --cubin \
@@ -92,10 +108,10 @@ cat "$LOGS/info.log"
 PTXAS=$!
 
 stage build 90 "$PY" setup.py build_ext --inplace
-XDIST=""
-"$PY" -c "import xdist" 2>/dev/null && XDIST="-n 8"
+XDIST=()
+"$PY" -c "import xdist" 2>/dev/null && XDIST=(-n 8)
 stage tests 120 "$PY" -m pytest tests/lib/test_gpu_kernel.py tests/cli/test_gpu_cli.py -q \
-    -p no:cacheprovider $XDIST -rs --durations=8
+    -p no:cacheprovider "${XDIST[@]}" -rs --durations=8
 stage bench4 60 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$N4" \
     --check "$CHECK4" --jobs 16 --repeat 3
 stage stats1e9 120 bash -c "time $PY -m boggle stats --random $NSTATS --seed 1 \

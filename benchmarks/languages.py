@@ -23,7 +23,7 @@ from pathlib import Path
 
 from boggle import CLASSIC, Lexicon, load_lexicon, solve
 from boggle.dice.cubes import roll
-from boggle.dice.language import measured_board
+from boggle.dice.measured import measured_board
 from boggle.wordlists.sources import SYSTEM_LISTS, language_names
 
 

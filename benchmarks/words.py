@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 from boggle import load_lexicon, solve
-from boggle.dice.language import roll_for_language
+from boggle.dice.measured import roll_for_language
 from boggle.model.word_levels import WORD_LEVELS
 from boggle.wordlists.frequencies import list_frequencies
 from boggle.wordlists.lexicon import Lexicon

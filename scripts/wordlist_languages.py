@@ -2,7 +2,7 @@
 
 Each list is a Debian ``w*`` package whose licence allows shipping it. Its
 file in ``usr/share/dict/`` is read with the language's profile
-(``boggle.wordlists.languages``: NFC, accent folding, ``ß``, capitalised words), so the
+(``boggle.wordlists.spelling``: NFC, accent folding, ``ß``, capitalised words), so the
 shipped file holds the words exactly as boggle uses them, and is written
 sorted, one word per line, gzipped with mtime 0 as ``CODE.txt.gz``. Beside it
 goes ``CODE-COPYRIGHT.txt``: a header naming the licence taken, the package's
@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from boggle.wordlists.languages import PROFILES  # found through the path above
+from boggle.wordlists.spelling import PROFILES  # found through the path above
 
 COMMON_LICENCES = Path("/usr/share/common-licenses")
 

@@ -217,6 +217,7 @@ def test_importing_the_analysis_does_not_import_matplotlib() -> None:
 # --- memory ------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("frozen_heap")
 def test_memory_rows_grow_with_the_structure() -> None:
     small = memory.measure_structure("small", lambda: list(range(1_000)))
     large = memory.measure_structure("large", lambda: list(range(200_000)))
@@ -227,6 +228,7 @@ def test_memory_rows_grow_with_the_structure() -> None:
         assert large.rss_bytes > 200_000 * 8
 
 
+@pytest.mark.usefixtures("frozen_heap")
 def test_structure_and_engine_rows_cover_every_registered_engine() -> None:
     lexicon = Lexicon.from_words(WORDS)
     structures = memory.structure_rows(lexicon, hash_bits=8)
@@ -301,6 +303,7 @@ def test_bench_hash_table_and_files(
         assert (tmp_path / f"{stem}.png").exists() and (tmp_path / f"{stem}.svg").exists()
 
 
+@pytest.mark.usefixtures("frozen_heap")
 def test_bench_memory_table(capsys: pytest.CaptureFixture[str], small_list: Path) -> None:
     status, out, _ = run_cli(
         capsys, "bench", "memory", "--hash-bits", "6", "--engine", "trie", "--dict",

@@ -17,6 +17,7 @@ MODULES = sorted(
 )
 
 
+@pytest.mark.usefixtures("frozen_heap")  # boggle.study.memory's examples collect garbage
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)

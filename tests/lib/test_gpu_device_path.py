@@ -20,12 +20,13 @@ from typing import Any, ClassVar
 import numpy
 import pytest
 
-from boggle import Lexicon
+from boggle import Board, Lexicon
 from boggle.dice.bulk import BoardSource
 from boggle.dice.cubes import roll_board
 from boggle.engines.gpu import KernelScorer, device
 from boggle.engines.gpu.cpu_build import compile_kernel, find_compiler
-from boggle.engines.gpu.source import KERNEL_SIGNATURES
+from boggle.engines.gpu.source import KERNEL_SIGNATURES, KERNEL_VARIANTS
+from boggle.engines.native import score_native
 from boggle.model.rules import BIG, CLASSIC
 from boggle.scale.threads import score_many
 from boggle.study.device_stats import random_stats
@@ -47,9 +48,17 @@ class FakeKernel:
 
     def __init__(self, function: Any, signature: str, launches: list[tuple[str, int, int]]):
         self.function, self.signature, self.launches = function, signature, launches
+        self.max_dynamic_shared_size_bytes = 0
+        self.shared_sizes: list[int] = []
 
-    def __call__(self, grid: tuple[int], block: tuple[int], args: tuple[Any, ...]) -> None:
+    def __call__(
+        self, grid: tuple[int], block: tuple[int], args: tuple[Any, ...], shared_mem: int = 0
+    ) -> None:
         assert len(args) == len(self.signature) + 2
+        # beyond 48 KiB a block, CUDA refuses a launch unless the kernel's limit was raised
+        assert shared_mem <= max(48 * 1024, self.max_dynamic_shared_size_bytes)
+        assert shared_mem <= 227 * 1024
+        self.shared_sizes.append(shared_mem)
         values: list[Any] = []
         for kind, value in zip(self.signature + "UU", args, strict=True):
             if kind == "p" and isinstance(value, numpy.ndarray):
@@ -107,6 +116,7 @@ def fake_cupy(folder: str, launches: list[tuple[str, int, int]]) -> Any:
         attributes: ClassVar[dict[str, int]] = {
             "MultiProcessorCount": 4,
             "MaxThreadsPerMultiProcessor": 2048,
+            "MaxSharedMemoryPerMultiprocessor": 228 * 1024,
         }
         compute_capability = "90"
 
@@ -188,6 +198,44 @@ def test_the_grid_holds_what_the_device_holds(launches: list[Any]) -> None:
     assert runner.resident_blocks("bg_score_boards_small") == 4 * 4
     every = device.DeviceRunner(block=128, per_processor=0)
     assert every.resident_blocks("bg_score_boards_small") == 4 * 12
+
+
+@pytest.mark.parametrize("variant", ["lean-shared", "shared-faces", "lean"])
+def test_a_variant_gets_its_shared_memory_at_each_launch(
+    enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch, variant: str
+) -> None:
+    """BOGGLE_GPU_VARIANT compiles the variant's defines; its shared word set and faces
+    are sized per launch (4 bytes a word a thread), the kernel's limit raised past 48 KiB,
+    and the grid cut to the blocks whose shared memory a multiprocessor holds."""
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_BLOCK="128"):
+        runner = device.DeviceRunner()
+    assert runner.variant == variant
+    assert all(f"-D{define}" in runner.options for define in KERNEL_VARIANTS[variant])
+    lines = [str(roll_board("new", k)) for k in range(200)]
+    lines += [str(roll_board("big", k)) for k in range(60)]
+    scorer = KernelScorer(enable, runner)
+    boards = [Board.parse(line) for line in lines]
+    assert scorer.score_boards(boards, CLASSIC) == [
+        score_native(board, enable, CLASSIC) for board in boards
+    ]
+    small = runner.kernels["bg_score_boards_small"]
+    shared_set = "BG_SHARED_SET=1" in KERNEL_VARIANTS[variant]
+    shared_faces = "BG_SHARED_FACES=1" in KERNEL_VARIANTS[variant]
+    slots = (1 << device.SHARED_SET_BITS) if shared_set else 0
+    expected = {4 * 128 * (slots + cells) if shared_faces else 4 * 128 * slots
+                for cells in (16, 25)}  # fmt: skip
+    assert set(small.shared_sizes) == expected
+    largest = max(expected)
+    assert small.max_dynamic_shared_size_bytes == (largest if largest > 48 * 1024 else 0)
+    if largest:
+        held = (228 * 1024) // (largest + 1024)
+        assert runner.resident_blocks("bg_score_boards_small", largest) == 4 * min(held, 4)
+        assert held < 4 or not shared_set  # the shared word set is what limits the grid
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_BLOCK="256"):
+        wide = device.DeviceRunner()
+    block, shared = wide.launch_shape("bg_score_boards_small", 25)
+    assert shared <= 227 * 1024 and block % 32 == 0
+    assert block == (192 if shared_set else 256)  # 281 words a thread: 192 threads fit
 
 
 def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:

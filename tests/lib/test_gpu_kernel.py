@@ -24,7 +24,7 @@ from strategies import board_and_lexicon
 from boggle import Board, Lexicon, solve
 from boggle.dice.bulk import BoardSource, board_at, board_lines
 from boggle.dice.cubes import roll_board
-from boggle.dice.language import measured_board
+from boggle.dice.measured import measured_board
 from boggle.engines.gpu import (
     OVERFLOW,
     KernelRunner,
@@ -34,7 +34,12 @@ from boggle.engines.gpu import (
     neighbour_masks,
 )
 from boggle.engines.gpu.cpu_build import CpuBuildRunner, compile_kernel, find_compiler
-from boggle.engines.gpu.source import KERNEL_FILE, KERNEL_SIGNATURES
+from boggle.engines.gpu.source import (
+    KERNEL_FILE,
+    KERNEL_SIGNATURES,
+    KERNEL_VARIANTS,
+    SHARED_SET_BITS,
+)
 from boggle.engines.native import compiled, score_native
 from boggle.model.rules import BIG, CLASSIC, Rules, RulesChoice
 from boggle.scale.threads import score_many
@@ -65,13 +70,23 @@ VARIANTS = {
     "top frame apart": ("BG_TOP_IN_REGISTERS=1",),
     "a loop per board": ("BG_ONE_LOOP=0",),
     "both": ("BG_TOP_IN_REGISTERS=1", "BG_ONE_LOOP=0"),
+    **{name: defines for name, defines in KERNEL_VARIANTS.items() if defines},
+    "lean, a loop per board": (*KERNEL_VARIANTS["lean-shared"], "BG_ONE_LOOP=0"),
 }
+"""Every compile-time variant of the kernel (``BOGGLE_GPU_VARIANT`` and the tuning knobs)."""
+
+
+def variant_build(folder: str, defines: tuple[str, ...]) -> CpuBuildRunner:
+    """A variant's CPU build, its first word set as small as on the GPU (the shared-memory
+    sets hold 96 words, so more boards reach the second pass here too)."""
+    small = SHARED_SET_BITS if "BG_SHARED_SET=1" in defines else 9
+    return CpuBuildRunner(compile_kernel(folder, small_set_bits=small, defines=defines))
 
 
 @pytest.fixture(scope="module", params=sorted(VARIANTS))
 def variant_runner(kernel_folder: str, request: pytest.FixtureRequest) -> CpuBuildRunner:
     """The kernel's variants (the device check times them): each must score as native."""
-    return CpuBuildRunner(compile_kernel(kernel_folder, defines=VARIANTS[request.param]))
+    return variant_build(kernel_folder, VARIANTS[request.param])
 
 
 @pytest.fixture(scope="module")
@@ -159,6 +174,57 @@ def test_equals_native_in_other_languages(
     multi = {face for board in boards for face in board.faces if len(face) > 1}
     if language == "es":
         assert multi - {"qu"}  # the multi-letter faces were on the boards
+
+
+@pytest.mark.parametrize("language", ["es", "pl"])
+@pytest.mark.parametrize("shape", [(4, 4), (5, 5)])
+def test_the_kernels_variants_equal_native_in_other_languages(
+    variant_runner: CpuBuildRunner, language: str, shape: tuple[int, int]
+) -> None:
+    """Multi-letter faces (ch, ll, rr) and escaped letters (two codes a letter): what the
+    lean frame's letter count and the pruning by the board's letters must get right."""
+    lexicon = language_list(language)
+    boards = [measured_board(lexicon, *shape, seed=seed) for seed in range(12)]
+    core = compiled(lexicon)
+    assert core is not None
+    escaped = sorted(
+        letter for letter, code in core.letter_codes.items() if len(code) > 1 and letter != "q"
+    )
+    boards += [
+        Board((escaped[k % len(escaped)], *board.faces[1:]), board.rows, board.cols)
+        for k, board in enumerate(boards)
+        if escaped
+    ]
+    rules = RulesChoice().for_size(*shape)
+    scores = KernelScorer(lexicon, variant_runner).score_boards(boards, rules)
+    assert scores == native_scores(boards, lexicon, rules) and any(scores)
+
+
+@pytest.mark.parametrize("variant", ["tagged-set", "lean-shared"])
+def test_a_full_tagged_word_set_sends_the_board_on(
+    enable: Lexicon, kernel_folder: str, variant: str
+) -> None:
+    """Tagged sets of 12 words: nearly every board fills the first and second pass and is
+    scored on the CPU; 300 boards a launch take the tags past 255 (the slots cleared)."""
+    runner = CpuBuildRunner(
+        compile_kernel(kernel_folder, set_bits=4, defines=KERNEL_VARIANTS[variant])
+    )
+    boards = list(random_boards(4, 4, 300, seed=41))
+    scores = KernelScorer(enable, runner).score_boards(boards, CLASSIC)
+    assert scores == native_scores(boards, enable, CLASSIC)
+    cells = 16
+    table = KernelScorer(enable, runner)
+    faces = numpy.frombuffer(
+        b"".join(code for board in boards if (code := table.core.encode_board(board))),
+        dtype=numpy.uint8,
+    )
+    found = numpy.empty(len(boards), dtype=numpy.int64)
+    near = neighbour_masks(4, 4)
+    points = kernel_points(CLASSIC, table.core.longest)
+    runner.launch("bg_score_boards_small", len(boards), table.trie, faces, cells, near,
+                  points, len(points), found)  # fmt: skip
+    assert (found == OVERFLOW).sum() > len(boards) // 2
+    assert all(s == e for s, e, f in zip(scores, found, found != OVERFLOW, strict=True) if f)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -463,5 +529,28 @@ def test_the_gpus_second_pass_is_exact(enable: Lexicon) -> None:
     source = BoardSource.named("new")
     expected = score_stats(5000, source, enable, CLASSIC, seed=9, top=5)
     got = random_stats(scorer, source, 9, 5000, CLASSIC, 5, batch=1500)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]
+
+
+@pytest.mark.skipif(gpu_missing() is not None, reason=f"no GPU here: {gpu_missing()}")
+@pytest.mark.parametrize("variant", sorted(KERNEL_VARIANTS))
+def test_the_gpus_variants_equal_native(enable: Lexicon, variant: str) -> None:
+    """Each BOGGLE_GPU_VARIANT compiled by NVRTC: shared memory, tags and lean frames as the
+    GPU runs them (4x4, 5x5 and 8x8 boards, Polish escapes, the device-made stats)."""
+    from boggle.engines.gpu.device import DeviceRunner
+
+    scorer = KernelScorer(enable, DeviceRunner(variant=variant))
+    for shape in ((4, 4), (5, 5), (8, 8)):
+        boards = list(random_boards(*shape, 1500, seed=11))
+        rules = RulesChoice().for_size(*shape)
+        assert scorer.score_boards(boards, rules) == native_scores(boards, enable, rules)
+    polish = language_list("pl")
+    boards = [measured_board(polish, 5, 5, seed=seed) for seed in range(300)]
+    on_gpu = KernelScorer(polish, DeviceRunner(variant=variant)).score_boards(boards, BIG)
+    assert on_gpu == native_scores(boards, polish, BIG)
+    source = BoardSource.named("big")
+    expected = score_stats(8_000, source, enable, BIG, seed=5, top=4)
+    got = random_stats(scorer, source, 5, 8_000, BIG, 4, batch=3_000)
     assert got is not None and got.counts == dict(expected.counts)
     assert got.best == [(board.score, board.index) for board in expected.best]

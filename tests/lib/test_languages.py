@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from boggle import Board, Lexicon, LexiconError, load_lexicon, solve
 from boggle.cli.main import main
-from boggle.dice.language import face_weights, measured_board, split_faces
-from boggle.wordlists.languages import PROFILES, foreign_letters, language_lexicon
+from boggle.dice.measured import face_weights, measured_board, split_faces
 from boggle.wordlists.loading import load_wordlist
 from boggle.wordlists.sources import SYSTEM_LISTS, SystemList, system_list_path
+from boggle.wordlists.spelling import PROFILES, foreign_letters, language_lexicon
 
 BUNDLED_LANGUAGES = ["es", "nl", "pt", "pl"]
 

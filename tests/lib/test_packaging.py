@@ -103,3 +103,18 @@ def test_ci_installs_the_wheel_with_no_compiler() -> None:
                  "--only-binary :all:", "boggle solve", 'python -c "import boggle',
                  ".ci/wheel_check.py"):
         assert step in script, step
+
+
+def test_the_test_extra_holds_every_extra_but_the_gpu() -> None:
+    # .ci/run installs ".[test]" once (one build of the core) and then builds the docs,
+    # so the test extra must bring every other extra's packages (CuPy needs a GPU)
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    test = set(extras["test"])
+    for name, requirements in extras.items():
+        if name not in {"test", "gpu"}:
+            assert set(requirements) <= test, (name, sorted(set(requirements) - test))
+    installs = [
+        line for line in (ROOT / ".ci" / "run").read_text().splitlines() if "pip install" in line
+    ]
+    assert any('".[test]"' in line for line in installs)
+    assert not any("[docs]" in line for line in installs), installs

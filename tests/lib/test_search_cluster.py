@@ -15,9 +15,11 @@ from pathlib import Path
 import pytest
 from dask_helpers import TestCluster, boggle, free_port, need_distributed
 
-from boggle import Board, Lexicon, solve
+from boggle import Board, Lexicon, SearchOptions, solve
 from boggle.model.rules import CLASSIC
 from boggle.search import prove, search
+from boggle.search.distributed import _Watch
+from boggle.search.job import SearchJob
 from boggle.search.results import ClassResult, ProofResult
 
 PROOF_TEXT = (
@@ -125,6 +127,16 @@ def test_search_on_the_cluster_stops_every_run_at_its_time_limit(cluster: TestCl
     assert time.monotonic() - started < 5.5
     assert [run["seed"] for run in result.extra["runs"]] == [1, 2, 3, 4, 5, 6]
     assert result.best[0].score == 8 and not result.interrupted
+
+
+def test_the_client_stops_the_runs_at_a_wall_clock_limit_not_a_cpu_one() -> None:
+    # the workers run the whole SearchJob, its clock included: a CPU-time limit is each
+    # run's own (its CPU seconds), which the client's wall clock must not cut short
+    lexicon = Lexicon.from_words(TINY_WORDS)
+    an_hour_ago = time.monotonic() - 3600
+    for clock, stops in (("wall", True), ("cpu", False)):
+        job = SearchJob(2, 2, lexicon, CLASSIC, SearchOptions(seconds=1, clock=clock))
+        assert _Watch(job, None, an_hour_ago).should_stop() is stops
 
 
 def test_search_cli_on_the_cluster_with_a_target(cluster: TestCluster, tmp_path: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, Lexicon, load_lexicon, solve
-from boggle.dice.language import roll_for_language
+from boggle.dice.measured import roll_for_language
 from boggle.files.cache import cache_folder
 from boggle.game.word_setting import WordSetting
 from boggle.model.errors import MissingDependencyError
@@ -30,8 +30,8 @@ from boggle.wordlists.frequencies import (
     list_frequencies,
     with_frequencies,
 )
-from boggle.wordlists.languages import PROFILES, language_lexicon
 from boggle.wordlists.sources import system_list_path
+from boggle.wordlists.spelling import PROFILES, language_lexicon
 
 wordfreq = pytest.importorskip("wordfreq", reason="the word levels need wordfreq ([test] extra)")
 

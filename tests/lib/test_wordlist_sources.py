@@ -9,8 +9,8 @@ import pytest
 
 from boggle import LexiconError, load_lexicon
 from boggle.wordlists import loading, sources
-from boggle.wordlists.languages import language_lexicon
 from boggle.wordlists.sources import SystemList, find_list, word_file
+from boggle.wordlists.spelling import language_lexicon
 
 
 def test_a_bundled_name_a_system_code_and_a_path_are_three_sources(tmp_path: Path) -> None:

@@ -136,7 +136,7 @@ def test_language_lists_are_es_nl_pt_pl_with_their_licences() -> None:
 
 @pytest.mark.parametrize("entry", LANGUAGE_LISTS, ids=LANGUAGE_NAMES)
 def test_language_list_matches_its_manifest_and_profile(entry: dict[str, Any]) -> None:
-    from boggle.wordlists.languages import PROFILES
+    from boggle.wordlists.spelling import PROFILES
 
     text = text_of(entry["file"])
     assert hashlib.sha256(text).hexdigest() == entry["sha256"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, load_lexicon
-from boggle.wordlists.languages import foreign_letters
+from boggle.wordlists.spelling import foreign_letters
 
 fastapi = pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 from fastapi.testclient import TestClient  # noqa: E402

@@ -40,14 +40,14 @@
 enum { MERGE_CHOICES, ADD_LEAF, MERGE_SUMS, ADD_POINTS };
 
 struct merge_job {
-    tkid x, y;   /* the nodes to merge as their parents hold them; once done, x.ref is the
-                    merged node */
-    tref parent; /* the merged node that holds it (0: none) */
-    int32_t points; /* ADD_POINTS: sum node x (y is none) with these points more; ADD_LEAF:
-                       choice node x with lone leaf y of these points */
+    tkid x, y; /* the nodes to merge as their parents hold them (ADD_POINTS: sum node x with
+                  y.bound points more; ADD_LEAF: choice node x with lone leaf y); once
+                  done, x is the merged node and its bound (of the children made so far,
+                  then final) */
+    uint32_t parent_job; /* the job that made the node holding it (its x once done) */
     uint8_t slot; /* its place among the parent's children */
     uint8_t kind;
-};
+}; /* 24 bytes: a merge of millions of nodes queues millions of jobs */
 
 /* Asks for a node's first line and, where the node runs into it, the next. */
 static inline void prefetch_node(const char *node) {
@@ -57,12 +57,9 @@ static inline void prefetch_node(const char *node) {
 
 #define PREFETCH_AHEAD 12 /* jobs whose nodes are asked into cache ahead */
 
-static const tkid NO_KID = {0, 0};
-
 #define QUEUE_FIRST ((size_t)4096) /* merge jobs made room for at first */
 
-static int push_job(merge_queue *queue, tkid x, tkid y, tref parent, int slot, int kind,
-                    int32_t points) {
+static int push_job(merge_queue *queue, tkid x, tkid y, int slot, int kind, size_t parent_job) {
     if (queue->len == queue->cap) {
         size_t cap = queue->cap ? queue->cap * 2 : QUEUE_FIRST;
         merge_job *jobs = realloc(queue->jobs, cap * sizeof *jobs);
@@ -73,22 +70,21 @@ static int push_job(merge_queue *queue, tkid x, tkid y, tref parent, int slot, i
     merge_job *job = &queue->jobs[queue->len++];
     job->x = x;
     job->y = y;
-    job->parent = parent;
-    job->points = points;
+    job->parent_job = (uint32_t)parent_job;
     job->slot = (uint8_t)slot;
     job->kind = (uint8_t)kind;
     return 0;
 }
 
-/* The merge of choice nodes x and y (of one cell), its children of faces in both to come
- * (queued); bound: the best of the others so far. */
-static tchoice *merge_choice(arena *a, merge_queue *q, const tchoice *x, const tchoice *y) {
+/* The merge of choice nodes x and y (of one cell) made by job `me`, its children of faces
+ * in both to come (queued); *bound: the best of the others. */
+static tchoice *merge_choice(arena *a, merge_queue *q, size_t me, const tchoice *x,
+                             const tchoice *y, int32_t *bound_out) {
     uint32_t faces = x->mask | y->mask, both = x->mask & y->mask;
     int n = bits_popcount32(faces);
-    tchoice *t = arena_take(a, choice_bytes(n), n);
+    tchoice *t = arena_take(a, choice_bytes(n));
     if (!t) return NULL;
-    tref self = tree_ref(a, t);
-    t->head.key = x->head.key;
+    t->key = x->key;
     t->mask = faces;
     int32_t bound = 0;
     int i = 0, j = 0;
@@ -99,9 +95,10 @@ static tchoice *merge_choice(arena *a, merge_queue *q, const tchoice *x, const t
         if (both & bit) {
             tkid xk = x->kids[i++], yk = y->kids[j++];
             if (xk.ref || yk.ref) {
-                int pushed = !xk.ref   ? push_job(q, yk, NO_KID, self, k, ADD_POINTS, xk.bound)
-                             : !yk.ref ? push_job(q, xk, NO_KID, self, k, ADD_POINTS, yk.bound)
-                                       : push_job(q, xk, yk, self, k, MERGE_SUMS, 0);
+                int pushed =
+                    !xk.ref   ? push_job(q, yk, xk, k, ADD_POINTS, me)
+                    : !yk.ref ? push_job(q, xk, yk, k, ADD_POINTS, me)
+                              : push_job(q, xk, yk, k, MERGE_SUMS, me);
                 if (pushed < 0) return NULL;
                 t->kids[k].ref = 0;
                 t->kids[k].bound = 0;
@@ -115,7 +112,7 @@ static tchoice *merge_choice(arena *a, merge_queue *q, const tchoice *x, const t
         t->kids[k] = kid;
         if (kid.bound > bound) bound = kid.bound;
     }
-    t->head.bound = bound;
+    *bound_out = bound;
     return t;
 }
 
@@ -128,29 +125,29 @@ static tkid two_leaves(arena *a, tkid x, tkid y, int rank) {
         x = y;
         y = swap;
     }
-    tchoice *t = arena_take(a, choice_bytes(2), 2);
+    tchoice *t = arena_take(a, choice_bytes(2));
     if (!t) return (tkid){0, 0};
-    t->head.key = (uint8_t)rank;
-    t->head.bound = x.bound > y.bound ? x.bound : y.bound;
+    t->key = (uint8_t)rank;
     t->mask = 1u << lone_face(x.ref) | 1u << lone_face(y.ref);
     t->kids[0] = (tkid){0, x.bound};
     t->kids[1] = (tkid){0, y.bound};
-    return (tkid){tree_ref(a, t), t->head.bound};
+    return (tkid){tree_ref(a, t), x.bound > y.bound ? x.bound : y.bound};
 }
 
-/* Choice node x with lone leaf `leaf` (of `points`) added: the sum node under its face to
- * come (queued) when x has one there; bound: the best of the others so far. */
-static tchoice *add_leaf(arena *a, merge_queue *q, const tchoice *x, tref leaf, int32_t points) {
+/* Choice node x with lone leaf `leaf` (of `points`) added by job `me`: the sum node under
+ * its face to come (queued) when x has one there; *bound: the best of the others. */
+static tchoice *add_leaf(arena *a, merge_queue *q, size_t me, const tchoice *x, tref leaf,
+                         int32_t points, int32_t *bound_out) {
     uint32_t bit = 1u << lone_face(leaf), faces = x->mask | bit;
     int n = bits_popcount32(faces), at = bits_popcount32(faces & (bit - 1u));
-    tchoice *t = arena_take(a, choice_bytes(n), n);
+    tchoice *t = arena_take(a, choice_bytes(n));
     if (!t) return NULL;
-    t->head.key = x->head.key;
+    t->key = x->key;
     t->mask = faces;
     if (x->mask & bit) {
         memcpy(t->kids, x->kids, (size_t)n * sizeof(tkid));
         if (t->kids[at].ref) {
-            if (push_job(q, t->kids[at], NO_KID, tree_ref(a, t), at, ADD_POINTS, points) < 0)
+            if (push_job(q, t->kids[at], (tkid){0, points}, at, ADD_POINTS, me) < 0)
                 return NULL;
             t->kids[at].bound = 0;
         } else {
@@ -161,23 +158,21 @@ static tchoice *add_leaf(arena *a, merge_queue *q, const tchoice *x, tref leaf, 
         t->kids[at] = (tkid){0, points};
         memcpy(t->kids + at + 1, x->kids + at, (size_t)(n - 1 - at) * sizeof(tkid));
     }
-    int32_t bound = 0;
-    for (int k = 0; k < n; k++) bound = t->kids[k].bound > bound ? t->kids[k].bound : bound;
-    t->head.bound = bound;
+    *bound_out = choice_bound(t);
     return t;
 }
 
-/* The merge of sum node x (without its first `skip` children) and sum node y, its children
- * of cells in both to come (queued); bound: its points and the others' bounds so far. */
-static tsum *merge_sum(arena *a, merge_queue *q, const tsum *x, int skip, const tsum *y) {
+/* The merge of sum node x (without its first `skip` children) and sum node y made by job
+ * `me`, its children of cells in both to come (queued); *bound: its points and the others'
+ * bounds. */
+static tsum *merge_sum(arena *a, merge_queue *q, size_t me, const tsum *x, int skip,
+                       const tsum *y, int32_t *bound_out) {
     uint64_t x_ranks = sum_ranks(x), y_ranks = sum_ranks(y);
     if (skip) x_ranks &= x_ranks - 1;
     uint64_t ranks = x_ranks | y_ranks, both = x_ranks & y_ranks;
     int n = bits_popcount64(ranks);
-    tsum *t = arena_take(a, sum_bytes(n), n);
+    tsum *t = arena_take(a, sum_bytes(n));
     if (!t) return NULL;
-    tref self = tree_ref(a, t);
-    t->head.key = x->head.key;
     t->points = x->points + y->points;
     set_sum_ranks(t, ranks);
     int32_t bound = t->points;
@@ -192,9 +187,10 @@ static tsum *merge_sum(arena *a, merge_queue *q, const tsum *x, int skip, const 
                 kid = two_leaves(a, xk, yk, bits_ctz64(bit));
                 if (!kid.ref) return NULL;
             } else {
-                int pushed = is_lone(xk.ref)   ? push_job(q, yk, xk, self, k, ADD_LEAF, xk.bound)
-                             : is_lone(yk.ref) ? push_job(q, xk, yk, self, k, ADD_LEAF, yk.bound)
-                                               : push_job(q, xk, yk, self, k, MERGE_CHOICES, 0);
+                int pushed =
+                    is_lone(xk.ref)   ? push_job(q, yk, xk, k, ADD_LEAF, me)
+                    : is_lone(yk.ref) ? push_job(q, xk, yk, k, ADD_LEAF, me)
+                                      : push_job(q, xk, yk, k, MERGE_CHOICES, me);
                 if (pushed < 0) return NULL;
                 t->kids[k].ref = 0;
                 t->kids[k].bound = 0;
@@ -206,29 +202,26 @@ static tsum *merge_sum(arena *a, merge_queue *q, const tsum *x, int skip, const 
         t->kids[k] = kid;
         bound += kid.bound;
     }
-    t->head.bound = bound;
+    *bound_out = bound;
     return t;
 }
 
 /* Sum node x with `points` more. */
 static tsum *add_points(arena *a, const tsum *x, int32_t points) {
-    size_t bytes = sum_bytes(x->head.n);
-    tsum *t = arena_take(a, bytes, x->head.n);
+    size_t bytes = sum_bytes(sum_kids(x));
+    tsum *t = arena_take(a, bytes);
     if (!t) return NULL;
     memcpy(t, x, bytes);
     t->points += points;
-    t->head.bound += points;
     return t;
 }
 
 /* The sum node that bridge `kid` stands for (no points, one choice node), made. */
 static tsum *bridged_sum(arena *a, tkid kid) {
     tref choice = kid.ref & ~BRIDGE;
-    int rank = is_lone(choice) ? lone_rank(choice) : ((const tnode *)tree_at(a->base, choice))->key;
-    tsum *t = arena_take(a, sum_bytes(1), 1);
+    int rank = is_lone(choice) ? lone_rank(choice) : ((const tchoice *)tree_at(a->base, choice))->key;
+    tsum *t = arena_take(a, sum_bytes(1));
     if (!t) return NULL;
-    t->head.key = 0;
-    t->head.bound = kid.bound;
     t->points = 0;
     set_sum_ranks(t, 1ull << rank);
     t->kids[0] = (tkid){choice, kid.bound};
@@ -247,14 +240,15 @@ static void prefetch_kid(const char *base, tkid kid) {
 }
 
 /* Sum node x (without its first `skip` children) merged with sum node y: new nodes where
- * the two overlap, shared subtrees elsewhere; NULL when out of memory. */
-static tsum *merge(pv_prover *p, const tsum *x, int skip, const tsum *y) {
+ * the two overlap, shared subtrees elsewhere, the merged node's bound in *bound; NULL when
+ * out of memory. */
+static tsum *merge(pv_prover *p, const tsum *x, int skip, const tsum *y, int32_t *bound) {
     arena *a = &p->arena;
     merge_queue *q = &p->merges;
     const char *base = a->base;
     q->len = 0;
-    tkid root = {tree_ref(a, x), x->head.bound}, other = {tree_ref(a, y), y->head.bound};
-    if (push_job(q, root, other, 0, 0, MERGE_SUMS, 0) < 0) return NULL;
+    tkid root = {tree_ref(a, x), 0}, other = {tree_ref(a, y), 0};
+    if (push_job(q, root, other, 0, MERGE_SUMS, 0) < 0) return NULL;
     size_t asked = 1;
     for (size_t i = 0; i < q->len; i++) {
         for (; asked < q->len && asked < i + PREFETCH_AHEAD; asked++) {
@@ -263,55 +257,60 @@ static tsum *merge(pv_prover *p, const tsum *x, int skip, const tsum *y) {
         }
         merge_job job = q->jobs[i];
         void *t = NULL;
+        int32_t made_bound = 0;
         if (job.kind == MERGE_SUMS) {
             const tsum *xs = sum_of(a, job.x), *ys = xs ? sum_of(a, job.y) : NULL;
-            if (ys) t = merge_sum(a, q, xs, i == 0 ? skip : 0, ys);
+            if (ys) t = merge_sum(a, q, i, xs, i == 0 ? skip : 0, ys, &made_bound);
         } else if (job.kind == MERGE_CHOICES) {
-            t = merge_choice(a, q, tree_at(base, job.x.ref), tree_at(base, job.y.ref));
+            t = merge_choice(a, q, i, tree_at(base, job.x.ref), tree_at(base, job.y.ref),
+                             &made_bound);
         } else if (job.kind == ADD_LEAF) {
-            t = add_leaf(a, q, tree_at(base, job.x.ref), job.y.ref, job.points);
+            t = add_leaf(a, q, i, tree_at(base, job.x.ref), job.y.ref, job.y.bound, &made_bound);
         } else {
             const tsum *xs = sum_of(a, job.x);
-            if (xs) t = add_points(a, xs, job.points);
+            if (xs) t = add_points(a, xs, job.y.bound);
+            made_bound = job.x.bound + job.y.bound;
         }
         if (!t) return NULL;
         tref made = tree_ref(a, t);
-        q->jobs[i].x.ref = made;
-        if (!job.parent) continue;
+        q->jobs[i].x = (tkid){made, made_bound};
+        if (i == 0) continue;
+        tref parent = q->jobs[job.parent_job].x.ref;
         if (job.kind >= MERGE_SUMS)
-            ((tchoice *)tree_at(base, job.parent))->kids[job.slot].ref = made;
+            ((tchoice *)tree_at(base, parent))->kids[job.slot].ref = made;
         else
-            ((tsum *)tree_at(base, job.parent))->kids[job.slot].ref = made;
+            ((tsum *)tree_at(base, parent))->kids[job.slot].ref = made;
     }
     for (size_t i = q->len; i-- > 1;) {
         const merge_job *job = &q->jobs[i];
-        int32_t bound = ((const tnode *)tree_at(base, job->x.ref))->bound;
+        int32_t bound = job->x.bound; /* its children's jobs, later in the queue, are done */
+        merge_job *made_parent = &q->jobs[job->parent_job];
+        int32_t *parent_bound = &made_parent->x.bound;
         if (job->kind >= MERGE_SUMS) {
-            tchoice *parent = tree_at(base, job->parent);
+            tchoice *parent = tree_at(base, made_parent->x.ref);
             parent->kids[job->slot].bound = bound;
-            if (bound > parent->head.bound) parent->head.bound = bound;
+            if (bound > *parent_bound) *parent_bound = bound;
         } else {
-            tsum *parent = tree_at(base, job->parent);
+            tsum *parent = tree_at(base, made_parent->x.ref);
             parent->kids[job->slot].bound = bound;
-            parent->head.bound += bound;
+            *parent_bound += bound;
         }
     }
+    *bound = q->jobs[0].x.bound;
     return tree_at(base, q->jobs[0].x.ref);
 }
 
-const tnode *tree_merge(pv_prover *p, const tnode *x, const tnode *y) {
-    const tsum *merged = merge(p, (const tsum *)(const void *)x, 0, (const tsum *)(const void *)y);
-    return merged ? &merged->head : NULL;
+const tsum *tree_merge(pv_prover *p, const tsum *x, const tsum *y) {
+    int32_t bound;
+    return merge(p, x, 0, y, &bound);
 }
 
 /* Sum node x without its first child and with `points` more. */
 static tsum *drop_first(arena *a, const tsum *x, int32_t points) {
-    int n = x->head.n - 1;
-    tsum *t = arena_take(a, sum_bytes(n), n);
+    int n = sum_kids(x) - 1;
+    tsum *t = arena_take(a, sum_bytes(n));
     if (!t) return NULL;
     uint64_t ranks = sum_ranks(x);
-    t->head.key = x->head.key;
-    t->head.bound = x->head.bound - x->kids[0].bound + points;
     t->points = x->points + points;
     set_sum_ranks(t, ranks & (ranks - 1));
     memcpy(t->kids, x->kids + 1, (size_t)n * sizeof(tkid));
@@ -486,7 +485,7 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
             if (is_bridge(kid->ref)) {
                 tkid choice = {kid->ref & ~BRIDGE, kid->bound};
                 int r = is_lone(choice.ref) ? lone_rank(choice.ref)
-                                            : ((const tnode *)tree_at(base, choice.ref))->key;
+                                            : ((const tchoice *)tree_at(base, choice.ref))->key;
                 if (wait(br, r, choice, &touched, saved, len) < 0) return PV_NO_MEMORY;
                 continue;
             }
@@ -516,11 +515,12 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     return 0;
 }
 
-/* Branch and bound from sum node `root` whose choice nodes are for ranks k and above. */
-static int branch_tree(brancher *br, const tsum *root, int k) {
+/* Branch and bound from sum node `root` (of bound `bound`) whose choice nodes are for ranks
+ * k and above. */
+static int branch_tree(brancher *br, const tsum *root, int32_t bound, int k) {
     cb_class *c = br->c;
-    if (root->head.bound <= br->above) return 0;
-    if ((!br->merge_always && root->head.bound <= br->switch_bound) ||
+    if (bound <= br->above) return 0;
+    if ((!br->merge_always && bound <= br->switch_bound) ||
         c->n - k <= br->walk_cells) {
         int64_t rest = 0;
         for (int r = k; r < c->n; r++) br->waiting[r].len = 0;
@@ -542,7 +542,7 @@ static int branch_tree(brancher *br, const tsum *root, int k) {
     const int forced = (sum_ranks(root) >> k) & 1u; /* the root has a choice node for cell */
     const tkid first = root->kids[0];
     const tchoice *choice = forced && !is_lone(first.ref) ? tree_at(a->base, first.ref) : NULL;
-    int64_t rest = root->head.bound - (forced ? first.bound : 0);
+    int64_t rest = bound - (forced ? first.bound : 0);
     uint32_t faces = c->faces[cell];
     while (faces) {
         int f = bits_ctz32(faces);
@@ -556,15 +556,17 @@ static int branch_tree(brancher *br, const tsum *root, int k) {
         if (rest + (under ? under->bound : 0) <= br->above) continue;
         size_t used = a->used;
         const tsum *next = root;
+        int32_t next_bound = bound;
         if (under && under->ref) {
             const tsum *forced_sum = sum_of(a, *under);
-            next = forced_sum ? merge(br->p, root, 1, forced_sum) : NULL;
+            next = forced_sum ? merge(br->p, root, 1, forced_sum, &next_bound) : NULL;
         } else if (forced) {
             next = drop_first(a, root, under ? under->bound : 0);
+            next_bound = (int32_t)rest + (under ? under->bound : 0);
         }
         if (!next) return PV_NO_MEMORY;
         br->board[cell] = (uint8_t)f;
-        int status = branch_tree(br, next, k + 1);
+        int status = branch_tree(br, next, next_bound, k + 1);
         a->used = used;
         if (status < 0) return status;
     }
@@ -585,6 +587,7 @@ static int commit(char *at, size_t bytes) {
 }
 static void decommit(char *at, size_t bytes) { VirtualFree(at, bytes, MEM_DECOMMIT); }
 static void unreserve(char *at, size_t bytes) { (void)bytes; VirtualFree(at, 0, MEM_RELEASE); }
+void pages_release(const void *at, size_t bytes) { (void)at, (void)bytes; }
 #else
 #include <sys/mman.h>
 static char *reserve(size_t bytes) {
@@ -597,6 +600,13 @@ static void decommit(char *at, size_t bytes) {
     mprotect(at, bytes, PROT_NONE);
 }
 static void unreserve(char *at, size_t bytes) { munmap(at, bytes); }
+#include <unistd.h>
+void pages_release(const void *at, size_t bytes) {
+    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t start = ((uintptr_t)at + page - 1) & ~(page - 1);
+    uintptr_t end = ((uintptr_t)at + bytes) & ~(page - 1);
+    if (end > start) madvise((void *)start, end - start, MADV_DONTNEED);
+}
 #endif
 
 int arena_grow(arena *a, size_t bytes) {
@@ -698,12 +708,13 @@ int pv_tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
     }
     br.saved = malloc((size_t)c.n * (size_t)c.n * sizeof *br.saved);
     if (!br.saved) return PV_NO_MEMORY;
-    const tnode *root = tree_build(p, &c, order, c.n <= options->walk_cells);
+    const tsum *root = tree_build(p, &c, order, c.n <= options->walk_cells);
     if (!root) {
         status = PV_NO_MEMORY;
     } else {
-        result->root_bound = root->bound;
-        status = branch_tree(&br, (const tsum *)(const void *)root, 0);
+        int32_t bound = sum_bound(root);
+        result->root_bound = bound;
+        status = branch_tree(&br, root, bound, 0);
     }
     for (int r = 0; r < c.n; r++) free(br.waiting[r].items);
     free(br.saved);
@@ -723,8 +734,8 @@ int pv_tree_bound(pv_prover *p, const pv_words *words, int rows, int cols,
     int status = pv_check_class(words, rows, cols, faces, order);
     if (status != PV_OK) return status;
     cb_load(&c, words, rows, cols, faces);
-    const tnode *root = tree_build(p, &c, order, 0);
-    if (root) *bound = root->bound;
+    const tsum *root = tree_build(p, &c, order, 0);
+    if (root) *bound = sum_bound(root);
     tree_reset(p);
     return root ? PV_OK : PV_NO_MEMORY;
 }

@@ -37,6 +37,7 @@
 
 #define NO_FACE 0xFFu
 #define RECORDS_FIRST ((size_t)1 << 16) /* bytes of a record buffer at first */
+#define RECORDS_KEEP ((size_t)64 << 20)  /* bytes of record buffers kept for the next class */
 
 
 typedef struct {
@@ -369,23 +370,22 @@ static tkid finish(maker *m, const tkid *kids, int n_kids, uint8_t key, int64_t 
                    int64_t bound, uint32_t mask, uint64_t ranks) {
     arena *a = m->a;
     tkid made = {0, (int32_t)bound};
-    tnode *t;
+    void *t;
     if (mask) {
-        tchoice *choice = arena_take(a, choice_bytes(n_kids), n_kids);
+        tchoice *choice = arena_take(a, choice_bytes(n_kids));
         if (!choice) { m->oom = 1; return made; }
         choice->mask = mask;
+        choice->key = key;
         memcpy(choice->kids, kids, (size_t)n_kids * sizeof *kids);
-        t = &choice->head;
+        t = choice;
     } else {
-        tsum *sum = arena_take(a, sum_bytes(n_kids), n_kids);
+        tsum *sum = arena_take(a, sum_bytes(n_kids));
         if (!sum) { m->oom = 1; return made; }
         sum->points = (int32_t)points;
         set_sum_ranks(sum, ranks);
         memcpy(sum->kids, kids, (size_t)n_kids * sizeof *kids);
-        t = &sum->head;
+        t = sum;
     }
-    t->key = key;
-    t->bound = (int32_t)bound;
     made.ref = tree_ref(a, t);
     return made;
 }
@@ -432,18 +432,25 @@ BITS_INLINE void close_choice(maker *m, open_path *p, int j) {
     p->bound[j - 1] += p->best[j];
 }
 
+#define RELEASE_RECORDS ((size_t)1 << 16) /* records read between two releases of pages */
+
 /* The tree of the n sorted records in `data` of the given form, read in one pass (see the
- * top). */
-BITS_INLINE const tnode *read_tree_as(maker *m,
-                                                                      const uint8_t *data,
-                                                                      size_t n, int form) {
+ * top).  With `release`, the pages of the records read are given back as it goes (the
+ * buffer is not kept for the next class), so the tree grows in their room. */
+BITS_INLINE const tsum *read_tree_as(maker *m, const uint8_t *data, size_t n, int form,
+                                     int release) {
     const size_t stride = m->stride;
     open_path *p = &m->b->path;
     int depth = 0;
     open_sum(p, 0, 0);
     size_t same_from = 0; /* the first record with this record's key */
+    size_t released = 0;  /* records whose pages are given back (none read again) */
     for (size_t i = 0; i < n; i++) {
         const uint8_t *record = data + i * stride;
+        if (release && (i & (RELEASE_RECORDS - 1)) == 0 && same_from > released) {
+            pages_release(data + released * stride, (same_from - released) * stride);
+            released = same_from;
+        }
         int from = 0; /* the rank this record's new pairs start from */
         if (i > 0) {
             int r = first_difference(m, record - stride, record, form);
@@ -485,10 +492,10 @@ BITS_INLINE const tnode *read_tree_as(maker *m,
     return m->oom ? NULL : tree_at(m->a->base, root.ref);
 }
 
-static const tnode *read_tree(maker *m, const uint8_t *data, size_t n) {
-    if (m->low_bits) return read_tree_as(m, data, n, COMPACT_RECORDS);
-    if (m->packed) return read_tree_as(m, data, n, WIDE_RECORDS);
-    return read_tree_as(m, data, n, BYTE_KEYS);
+static const tsum *read_tree(maker *m, const uint8_t *data, size_t n, int release) {
+    if (m->low_bits) return read_tree_as(m, data, n, COMPACT_RECORDS, release);
+    if (m->packed) return read_tree_as(m, data, n, WIDE_RECORDS, release);
+    return read_tree_as(m, data, n, BYTE_KEYS, release);
 }
 
 /* Lays out one key field per rank from bit `from` up, rank 0 highest, each just wide
@@ -607,7 +614,7 @@ static int keep_tree(tree_builder *b, const group_key *key, uint64_t hash, tref 
 }
 
 /* Group g's records sorted, read into a tree; NULL when out of memory. */
-static const tnode *group_tree(maker *m, records *r, int bits) {
+static const tsum *group_tree(maker *m, records *r, int bits) {
     tree_builder *b = m->b;
     const uint8_t *sorted;
     if (m->packed) {
@@ -619,10 +626,13 @@ static const tnode *group_tree(maker *m, records *r, int bits) {
                                    (size_t)m->c->n);
     }
     if (!sorted && r->len) return NULL; /* out of memory (no records: data may be NULL) */
-    return read_tree(m, sorted, r->len);
+    /* buffers past RECORDS_KEEP are freed once the tree is built (forget_records): the
+     * one not holding the sorted records now, the other's pages as they are read */
+    int in_spare = sorted == b->spare;
+    size_t other_cap = in_spare ? r->data_cap : b->spare_cap;
+    if (other_cap > RECORDS_KEEP) pages_release(in_spare ? r->data : b->spare, other_cap);
+    return read_tree(m, sorted, r->len, (in_spare ? b->spare_cap : r->data_cap) > RECORDS_KEEP);
 }
-
-#define RECORDS_KEEP ((size_t)64 << 20) /* bytes of record buffers kept for the next class */
 
 /* Gives back record buffers past RECORDS_KEEP: a class's tree is built, they are not read
  * again, and the forcing to come needs the memory (a large 4x4 class's are a GB). */
@@ -643,10 +653,10 @@ static void forget_records(tree_builder *b) {
 
 /* The class's tree as the merge of its groups' trees, kept ones found, the others built
  * (and kept when another class may share them). */
-static const tnode *forest_tree(maker *m, int bits, const tref *kept_roots,
+static const tsum *forest_tree(maker *m, int bits, const tref *kept_roots,
                                 const group_key *keys, const uint64_t *hashes, int groups) {
     arena *a = m->a;
-    const tnode *trees[MAX_GROUPS];
+    const tsum *trees[MAX_GROUPS];
     /* first the trees to keep, so that they lie side by side at the arena's bottom */
     for (int g = 0; g < groups; g++) {
         if (!m->wanted[g]) {
@@ -662,7 +672,7 @@ static const tnode *forest_tree(maker *m, int bits, const tref *kept_roots,
             return NULL;
     int n = 0;
     for (int g = 0; g < groups; g++)
-        if (trees[g]->n || ((const tsum *)(const void *)trees[g])->points) trees[n++] = trees[g];
+        if (sum_ranks(trees[g]) || trees[g]->points) trees[n++] = trees[g];
     if (n == 0) return trees[groups - 1];
     for (; n > 1; n = (n + 1) / 2) {
         for (int i = 0; i < n / 2; i++)
@@ -672,7 +682,7 @@ static const tnode *forest_tree(maker *m, int bits, const tref *kept_roots,
     return trees[0];
 }
 
-const tnode *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest) {
+const tsum *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest) {
     tree_builder *b = p->builder;
     arena *a = &p->arena;
     maker m;
@@ -744,7 +754,7 @@ const tnode *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int for
         for (int cell = 0; cell < c->n && !m.oom; cell++)
             if (c->t->nodes[0].bits & c->starts[cell]) collect(&m, cell, 0, 0);
     }
-    const tnode *tree = NULL;
+    const tsum *tree = NULL;
     if (!m.oom && m.forest)
         tree = forest_tree(&m, bits, kept_roots, keys, hashes, groups);
     else if (!m.oom)

@@ -37,8 +37,8 @@ from boggle.definitions.supplement import SUPPLEMENT
 from boggle.definitions.wordnet import Glossary, GlossExtract, SystemWordNet
 from boggle.model.errors import BoggleError
 from boggle.model.letters import nfc
-from boggle.wordlists.languages import language_profile
 from boggle.wordlists.sources import DATA_DIR
+from boggle.wordlists.spelling import language_profile
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -302,7 +302,7 @@ def wiktionary_url(word: str, language: str) -> str:
 
 
 def define(entry: str, language: str = "en") -> Definition:
-    """What ``entry`` means in ``language`` (a code of :data:`boggle.wordlists.languages.PROFILES`).
+    """What ``entry`` means in ``language`` (a code of :data:`boggle.wordlists.spelling.PROFILES`).
 
     Raises :class:`DefinitionError` for an empty entry or one with other characters than
     letters, :class:`DefinitionsUnavailable` when no English dictionary can be read.

@@ -25,9 +25,9 @@ from boggle.model.board import Board
 from boggle.model.errors import EngineError
 from boggle.model.rules import Rules, RulesLike, choose_rules
 from boggle.model.solution import Found, Solution
-from boggle.wordlists.languages import fold_board
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_lexicon
+from boggle.wordlists.spelling import fold_board
 
 TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
 if TYPE_CHECKING:

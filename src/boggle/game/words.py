@@ -20,8 +20,8 @@ from boggle.model.board import Board, Cell
 from boggle.model.errors import BoggleError
 from boggle.model.letters import nfc
 from boggle.model.rules import Rules
-from boggle.wordlists.languages import fold_board, lexicon_profile
 from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.spelling import fold_board, lexicon_profile
 
 if TYPE_CHECKING:
     from boggle.model.solution import Solution

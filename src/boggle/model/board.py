@@ -52,7 +52,7 @@ MULTI_LETTER_FACES: frozenset[str] = frozenset(
     {"qu", "th", "in", "er", "he", "an", "ij", "ch", "ll", "rr"}
 )
 """The multi-letter faces a board may hold, besides single letters (Dutch ``ij``;
-Spanish ``ch``, ``ll``, ``rr``; see :mod:`boggle.wordlists.languages`)."""
+Spanish ``ch``, ``ll``, ``rr``; see :mod:`boggle.wordlists.spelling`)."""
 
 MAX_CELLS = 250_000
 """The largest number of cells a board may have (500 x 500)."""

@@ -15,10 +15,9 @@
   best boards so far, and a run that does not within :data:`STOP_GRACE`
   seconds is cancelled.  Ctrl-C stops them the same way.
 
->>> from boggle import Lexicon
->>> from boggle.model.rules import CLASSIC
->>> result = search_on(None, SearchTask(2, 2, Lexicon.from_words(["tea", "eat"]), CLASSIC), 1)
->>> result.best[0].score
+>>> from boggle import CLASSIC, Lexicon, SearchOptions
+>>> job = SearchJob(2, 2, Lexicon.from_words(["tea", "eat"]), CLASSIC, SearchOptions(seed=1))
+>>> search_on(None, job, 1).best[0].score
 2
 """
 
@@ -99,57 +98,25 @@ def prove_classes_on(
             yield from results
 
 
-@dataclass(frozen=True)
-class SearchTask:
-    """One run of a search, as plain data: what :func:`boggle.search.search` takes (its options
-    checked there, before any run starts)."""
-
-    rows: int
-    cols: int
-    lexicon: Lexicon | LexiconRef
-    rules: Rules
-    method: str = "hillclimb"
-    seconds: float | None = None
-    target: int | None = None
-    top: int = 10
-    letters: str | None = None
-    dice: str | None = None
-    parameters: dict[str, Any] = field(default_factory=dict)
-    seed: int = 0
-    signals: str = ""  # names of the run's stop Event and progress Queue ("": none)
-
-
 class _StopRun(KeyboardInterrupt):
     """The client asked the run to stop: it returns its best boards, as on Ctrl-C."""
 
 
-def run_search_task(task: SearchTask) -> SearchResult:
-    """One run on a worker: stops when told to, reporting progress now and then."""
+def run_search_task(job: SearchJob, seed: int, signals: str = "") -> SearchResult:
+    """One run on a worker: stops when told to, reporting progress now and then (``signals``:
+    the names of the search's stop Event and progress Queue; ``""``: none)."""
     on_progress: Progress | None = None
     stopped: list[bool] = []
-    if task.signals:
-        stop, progress = _signals(task.signals)
+    if signals:
+        stop, progress = _signals(signals)
 
         def on_progress(best: int, scored: int, seconds: float) -> None:
-            progress.put((task.seed, best, scored))
+            progress.put((seed, best, scored))
             if stop.is_set():
                 stopped.append(True)
                 raise _StopRun
 
-    job = SearchJob(
-        task.rows,
-        task.cols,
-        resolve_lexicon(task.lexicon),
-        task.rules,
-        task.method,
-        task.seconds,
-        task.target,
-        task.top,
-        task.letters,
-        task.dice,
-        task.parameters,
-    )
-    result = job.run(task.seed, on_progress)
+    result = job.run(seed, on_progress)
     if stopped:
         result.interrupted = False
     return result
@@ -165,38 +132,34 @@ def _signals(name: str, client: Client | None = None) -> tuple[Any, Any]:
 
 def search_on(
     where: Client | str | None,
-    task: SearchTask,
+    job: SearchJob,
     runs: int | None = None,
     on_progress: Progress | None = None,
 ) -> SearchResult:
-    """``runs`` runs of ``task`` (seeds ``task.seed + k``) where ``where`` says, merged."""
+    """``runs`` runs of ``job`` (seeds ``job.seed + k``) where ``where`` says, merged."""
     with open_client(where) as client:
         if client is None:
             started = time.monotonic()
-            results = [run_search_task(replace(task, seed=task.seed + k)) for k in range(runs or 1)]
-            return _merged(results, task, False, started)
-        return _search_cluster(client, task, runs, on_progress)
+            results = [run_search_task(job, job.seed + k) for k in range(runs or 1)]
+            return _merged(results, job, False, started)
+        return _search_cluster(client, job, runs, on_progress)
 
 
 def _search_cluster(
-    client: Client, task: SearchTask, runs: int | None, on_progress: Progress | None
+    client: Client, job: SearchJob, runs: int | None, on_progress: Progress | None
 ) -> SearchResult:
     signals = f"boggle-search-{uuid.uuid4().hex}"
     stop, progress = _signals(signals, client)
-    shared = replace(task, lexicon=share_lexicon(resolve_lexicon(task.lexicon), client))
-    tasks = [
-        replace(shared, seed=task.seed + k, signals=signals)
-        for k in range(runs or worker_threads(client))
-    ]
+    shared = replace(job, lexicon=share_lexicon(resolve_lexicon(job.lexicon), client))
     started = time.monotonic()  # the clock of --seconds: the workers hold the word list now
     finished: queue.Queue[Any] = queue.Queue()
     running: dict[str, tuple[int, Any]] = {}
-    for k, each in enumerate(tasks):
-        future: Any = client.submit(run_search_task, each, pure=False)
+    for k in range(runs or worker_threads(client)):
+        future: Any = client.submit(run_search_task, shared, job.seed + k, signals, pure=False)
         future.add_done_callback(finished.put)
         running[future.key] = k, future
     results: dict[int, SearchResult] = {}
-    watch = _Watch(task, on_progress, started)
+    watch = _Watch(job, on_progress, started)
     try:
         while running and not watch.given_up():
             try:
@@ -215,14 +178,14 @@ def _search_cluster(
         with suppress(Exception):  # names left on the scheduler: best effort
             progress.close()
             stop.clear()
-    return _merged([results[k] for k in sorted(results)], task, watch.interrupted, started)
+    return _merged([results[k] for k in sorted(results)], job, watch.interrupted, started)
 
 
 @dataclass
 class _Watch:
     """The client's view of the runs: best score, boards scored, when to stop them."""
 
-    task: SearchTask
+    job: SearchJob
     on_progress: Progress | None
     started: float
     interrupted: bool = False
@@ -245,13 +208,15 @@ class _Watch:
         return time.monotonic() - self.started
 
     def should_stop(self) -> bool:
-        """Whether to tell the runs to stop now (once): Ctrl-C, deadline or target."""
+        """Whether to tell the runs to stop now (once): Ctrl-C, deadline or target (a CPU-time
+        deadline is each run's own)."""
         if self.stop_sent is not None:
             return False
-        seconds, target = self.task.seconds, self.task.target
+        options = self.job.options
+        seconds, target = options.seconds, options.target
         if (
             self.interrupted
-            or (seconds is not None and self.elapsed() >= seconds)
+            or (seconds is not None and options.clock == "wall" and self.elapsed() >= seconds)
             or (target is not None and self.best >= target)
         ):
             self.stop_sent = time.monotonic()
@@ -264,9 +229,9 @@ class _Watch:
 
 
 def _merged(
-    results: list[SearchResult], task: SearchTask, interrupted: bool, started: float
+    results: list[SearchResult], job: SearchJob, interrupted: bool, started: float
 ) -> SearchResult:
-    result = merge(results, task.top, task.seed, interrupted)
-    result.method = task.method
+    result = merge(results, job.options.top, job.seed, interrupted)
+    result.method = job.options.method
     result.seconds = time.monotonic() - started
     return result

@@ -1,7 +1,8 @@
-"""A search's runs in this process: one run (:class:`SearchJob`), or several in forked
-processes with seeds ``seed, seed + 1, ...`` (:func:`run_parallel`), their best boards merged;
-when one of them reaches the target they all stop.  The options are checked here too
-(:func:`check_options`, :func:`make_space`).
+"""A search run as one value (:class:`SearchJob`: the board's shape, the word list, the rules
+and the :class:`~boggle.search.options.SearchOptions`), run in this process once
+(:meth:`SearchJob.run`) or several times in forked processes with seeds ``seed, seed + 1, ...``
+(:func:`run_parallel`), their best boards merged; when one of them reaches the target they all
+stop.  :mod:`boggle.search.distributed` runs the same jobs on a cluster.
 
 >>> from boggle import Lexicon
 >>> letter_alphabet(Lexicon.from_words(["tea"]))
@@ -14,11 +15,12 @@ import multiprocessing
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from boggle.dice.cubes import dice_set
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
+from boggle.scale.cluster import LexiconRef, resolve_lexicon
 from boggle.scale.threads import default_jobs
 from boggle.search.faces import board_text
 from boggle.search.local import METHODS
@@ -27,6 +29,9 @@ from boggle.search.scorer import make_scorer
 from boggle.search.space import DiceSpace, LetterSpace, Space, text
 from boggle.search.tracker import Progress, StopSignal, Tracker
 from boggle.wordlists.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from boggle.search.options import SearchOptions
 
 
 def letter_alphabet(lexicon: Lexicon, letters: str | None = None) -> tuple[str, ...]:
@@ -53,80 +58,75 @@ def letter_alphabet(lexicon: Lexicon, letters: str | None = None) -> tuple[str, 
     return tuple(faces)
 
 
-def make_space(
-    rows: int, cols: int, lexicon: Lexicon, letters: str | None = None, dice: str | None = None
-) -> Space:
-    """The boards a search may visit: a letter space, or the boards a dice set rolls."""
-    if dice is None:
-        return LetterSpace(rows, cols, letter_alphabet(lexicon, letters))
-    if letters is not None:
-        raise BoggleError(
-            "letters and dice do not go together: the dice set gives the letters",
-            setting="letters",
-        )
-    cubes = dice_set(dice).cubes
-    if len(cubes) != rows * cols:
-        raise BoggleError(
-            f"dice set {dice!r} has {len(cubes)} cubes, a {rows}x{cols} board has "
-            f"{rows * cols} cells"
-        )
-    return DiceSpace(rows, cols, cubes)
-
-
 CLOCKS = {"wall": time.monotonic, "cpu": time.process_time}
 """What ``seconds`` counts: wall-clock seconds, or the process's CPU seconds."""
 
 
-def check_options(
-    method: str, seconds: float | None, jobs: int, top: int, clock: str = "wall"
-) -> None:
-    if clock not in CLOCKS:
-        raise BoggleError(f"unknown clock {clock!r}; known: {', '.join(CLOCKS)}")
-    if method not in METHODS:
-        raise BoggleError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
-    if seconds is not None and not seconds > 0:
-        raise BoggleError(f"seconds must be more than 0, got {seconds:g}", setting="seconds")
-    if jobs < 1:
-        raise BoggleError(f"jobs must be at least 1, got {jobs}", setting="jobs")
-    if top < 1:
-        raise BoggleError(f"top must be at least 1, got {top}", setting="top")
-
-
 @dataclass(frozen=True)
 class SearchJob:
-    """One search, as the runs in this process need it: options in, a run's result out."""
+    """One search: ``rows`` x ``cols`` boards of ``lexicon`` under ``rules``, looked for as
+    ``options`` say (checked when they were made).  Every run of a search, in this process,
+    forked or on a cluster, is this job with a seed: ``options.seed + k`` for run ``k``.
+
+    ``lexicon`` is the word list, or on a cluster a :class:`~boggle.scale.cluster.LexiconRef`
+    to the one each worker holds.
+
+    >>> from boggle import CLASSIC, Lexicon, SearchOptions
+    >>> job = SearchJob(2, 2, Lexicon.from_words(["tea", "eat"]), CLASSIC, SearchOptions(seed=1))
+    >>> job.run(job.seed).best[0].score
+    2
+    """
 
     rows: int
     cols: int
-    lexicon: Lexicon
+    lexicon: Lexicon | LexiconRef
     rules: Rules
-    method: str
-    seconds: float | None
-    target: int | None
-    top: int
-    letters: str | None
-    dice: str | None
-    parameters: dict[str, Any]
-    clock: str = "wall"
-    engine: str = "native"
+    options: SearchOptions
+
+    @property
+    def seed(self) -> int:
+        """The first run's seed (``options.seed``; 0 when the options leave it to chance)."""
+        return self.options.seed or 0
+
+    def space(self) -> Space:
+        """The boards the search may visit: a letter space, or the boards a dice set rolls.
+
+        Raises :class:`~boggle.model.errors.BoggleError` when the letters are not the word
+        list's or the dice set does not fit the board.
+        """
+        lexicon = resolve_lexicon(self.lexicon)
+        dice = self.options.dice
+        if dice is None:
+            return LetterSpace(self.rows, self.cols, letter_alphabet(lexicon, self.options.letters))
+        cubes = dice_set(dice).cubes
+        if len(cubes) != self.rows * self.cols:
+            raise BoggleError(
+                f"dice set {dice!r} has {len(cubes)} cubes, a {self.rows}x{self.cols} board has "
+                f"{self.rows * self.cols} cells"
+            )
+        return DiceSpace(self.rows, self.cols, cubes)
 
     def run(
         self, seed: int, on_progress: Progress | None = None, stop: StopSignal | None = None
     ) -> SearchResult:
-        space = make_space(self.rows, self.cols, self.lexicon, self.letters, self.dice)
-        scorer = make_scorer(self.lexicon, self.rules, self.engine)
+        """One run with ``seed``: its best boards, when it ends, is stopped or is interrupted."""
+        options = self.options
+        space = self.space()
+        scorer = make_scorer(resolve_lexicon(self.lexicon), self.rules, options.engine)
         tracker = Tracker(
             self.rows,
             self.cols,
-            self.top,
-            self.seconds,
-            self.target,
+            options.top,
+            options.seconds,
+            options.target,
             on_progress,
-            CLOCKS[self.clock],
+            CLOCKS[options.clock],
             stop,
         )
         try:
-            METHODS[self.method](space, scorer, random.Random(seed), tracker, **self.parameters)
+            METHODS[options.method](
+                space, scorer, random.Random(seed), tracker, **options.parameters
+            )
         except KeyboardInterrupt:
             tracker.interrupted = True
         best = [
@@ -139,7 +139,7 @@ class SearchJob:
             best,
             scorer.boards_scored,
             tracker.elapsed(),
-            self.method,
+            options.method,
             seed,
             tracker.interrupted,
             seconds_to_best=tracker.best_at,
@@ -161,16 +161,17 @@ def processes(jobs: int) -> int:
     return max(1, min(jobs, default_jobs()))
 
 
-def run_parallel(job: SearchJob, seed: int, jobs: int) -> SearchResult:
-    """Independent runs, :func:`processes` at a time; Ctrl-C stops them all and keeps their
-    best.  A wall-clock ``seconds`` is the whole search's: runs still waiting then stop."""
+def run_parallel(job: SearchJob, jobs: int) -> SearchResult:
+    """``jobs`` independent runs (seeds ``job.seed + k``), :func:`processes` at a time; Ctrl-C
+    stops them all and keeps their best.  A wall-clock ``seconds`` is the whole search's: runs
+    still waiting then stop."""
     global _forked_job, _forked_stop
     _forked_job = job  # a compiled word list does not pickle: workers inherit it by fork
     context = multiprocessing.get_context("fork")
     _forked_stop = context.Event()
     started = time.monotonic()
     with context.Pool(processes(jobs)) as pool:
-        pending = [pool.apply_async(_worker, (seed + k,)) for k in range(jobs)]
+        pending = [pool.apply_async(_worker, (job.seed + k,)) for k in range(jobs)]
         interrupted = False
         results: list[SearchResult] = []
         for item in pending:
@@ -179,13 +180,14 @@ def run_parallel(job: SearchJob, seed: int, jobs: int) -> SearchResult:
                     results.append(item.get(timeout=0.2))
                     break
                 except multiprocessing.TimeoutError:
+                    seconds = job.options.seconds
                     if (
-                        job.seconds is not None
-                        and job.clock == "wall"
-                        and time.monotonic() - started >= job.seconds
+                        seconds is not None
+                        and job.options.clock == "wall"
+                        and time.monotonic() - started >= seconds
                     ):
                         _forked_stop.set()
                     continue
                 except KeyboardInterrupt:
                     interrupted = True  # the workers had it too: they return their best
-    return merge(results, job.top, seed, interrupted)
+    return merge(results, job.options.top, job.seed, interrupted)

@@ -26,7 +26,7 @@ from boggle.dice.cubes import dice_set
 from boggle.engines.gpu import BATCH_ENGINES
 from boggle.model.errors import BoggleError
 from boggle.search.branch_and_bound import MAX_BOARDS
-from boggle.search.job import check_options
+from boggle.search.job import CLOCKS
 from boggle.search.local import MAX_POOL, METHODS
 
 
@@ -63,9 +63,18 @@ class SearchOptions:
     parameters: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        check_options(
-            self.method, self.seconds, 1 if self.jobs is None else self.jobs, self.top, self.clock
-        )
+        if self.clock not in CLOCKS:
+            raise BoggleError(f"unknown clock {self.clock!r}; known: {', '.join(CLOCKS)}")
+        if self.method not in METHODS:
+            raise BoggleError(f"unknown method {self.method!r}; known: {', '.join(METHODS)}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise BoggleError(
+                f"seconds must be more than 0, got {self.seconds:g}", setting="seconds"
+            )
+        if self.jobs is not None and self.jobs < 1:
+            raise BoggleError(f"jobs must be at least 1, got {self.jobs}", setting="jobs")
+        if self.top < 1:
+            raise BoggleError(f"top must be at least 1, got {self.top}", setting="top")
         if self.letters is not None and self.dice is not None:
             raise BoggleError(
                 "letters and dice do not go together: the dice set gives the letters",

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 from boggle.engines.gpu import batch_engine
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
-from boggle.search.distributed import SearchTask, search_on
-from boggle.search.job import SearchJob, make_space, run_parallel
+from boggle.search.distributed import search_on
+from boggle.search.job import SearchJob, run_parallel
 from boggle.search.options import SearchOptions
 from boggle.search.results import SearchResult
 from boggle.search.tracker import Progress
@@ -74,41 +74,13 @@ def search(
     engine = batch_engine(options.engine)
     if engine == "gpu" and (where is not None or (options.jobs or 1) > 1):
         raise BoggleError("the gpu engine searches in one process: leave out jobs and clusters")
-    make_space(rows, cols, lexicon, options.letters, options.dice)
-    seed = random.SystemRandom().randrange(2**32) if options.seed is None else options.seed
-    parameters = dict(options.parameters)
+    if options.seed is None:
+        options = options.with_changes(seed=random.SystemRandom().randrange(2**32))
+    job = SearchJob(rows, cols, lexicon, rules, options.with_changes(engine=engine))
+    job.space()  # the letters and dice checked against the list and board before any run
     if where is not None:
-        task = SearchTask(
-            rows=rows,
-            cols=cols,
-            lexicon=lexicon,
-            rules=rules,
-            method=options.method,
-            seconds=options.seconds,
-            target=options.target,
-            top=options.top,
-            letters=options.letters,
-            dice=options.dice,
-            parameters=parameters,
-            seed=seed,
-        )
-        return search_on(where, task, options.jobs, on_progress)
-    job = SearchJob(
-        rows=rows,
-        cols=cols,
-        lexicon=lexicon,
-        rules=rules,
-        method=options.method,
-        seconds=options.seconds,
-        target=options.target,
-        top=options.top,
-        letters=options.letters,
-        dice=options.dice,
-        parameters=parameters,
-        clock=options.clock,
-        engine=engine,
-    )
+        return search_on(where, job, options.jobs, on_progress)
     jobs = options.jobs or 1
     if jobs == 1:
-        return job.run(seed, on_progress)
-    return run_parallel(job, seed, jobs)
+        return job.run(job.seed, on_progress)
+    return run_parallel(job, jobs)

@@ -24,7 +24,7 @@ from fastapi.responses import JSONResponse, Response
 from boggle import __version__
 from boggle.definitions import define, first_definition
 from boggle.dice.cubes import DICE_SETS, roll_board
-from boggle.dice.language import roll_for_language
+from boggle.dice.measured import roll_for_language
 from boggle.engines import default_engine, solve
 from boggle.game import (
     CHALLENGE_MODES,
@@ -73,9 +73,9 @@ from boggle.web.models import (
     WordEntry,
 )
 from boggle.wordlists.catalogue import Catalogue
-from boggle.wordlists.languages import PROFILES, lexicon_profile
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.sources import SYSTEM_LISTS
+from boggle.wordlists.spelling import PROFILES, lexicon_profile
 
 router = APIRouter(prefix="/api")
 Context = Annotated[WebContext, Depends(web_context)]

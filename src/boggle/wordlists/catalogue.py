@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boggle.model.errors import LexiconError
-from boggle.wordlists.languages import PROFILES
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_lexicon
 from boggle.wordlists.sources import DEFAULT_WORDLIST, SYSTEM_LISTS, bundled_lists, system_list_path
+from boggle.wordlists.spelling import PROFILES
 
 
 @dataclass(frozen=True)

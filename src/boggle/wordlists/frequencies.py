@@ -40,9 +40,9 @@ from boggle.model.word_levels import (
     keeps,
     level_for,
 )
-from boggle.wordlists.languages import PROFILES
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_lexicon
+from boggle.wordlists.spelling import PROFILES
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:

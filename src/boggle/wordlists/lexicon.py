@@ -19,7 +19,7 @@ solver's business: a word with a ``q`` not followed by ``u`` simply has no path
 on a board whose only Q cube is ``Qu``.
 
 Other languages' spelling rules (accent folding, ``ß``, German nouns) are
-language profiles: see :mod:`boggle.wordlists.languages`.  Where a list comes from is
+language profiles: see :mod:`boggle.wordlists.spelling`.  Where a list comes from is
 :mod:`boggle.wordlists.sources`; loading it once is :mod:`boggle.wordlists.loading`.
 
 >>> lexicon = Lexicon.from_words(["Cat", "dog", "DOG", "it's", "ant"])

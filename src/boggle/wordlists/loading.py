@@ -26,9 +26,9 @@ from _thread import allocate_lock  # threading.Lock, without importing threading
 
 from boggle.files.cache import cache_folder, load, store
 from boggle.model.errors import LexiconError
-from boggle.wordlists.languages import language_profile
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.sources import ListSource, find_list
+from boggle.wordlists.spelling import language_profile
 
 TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ import json
 import os
 
 from boggle.model.errors import LexiconError
-from boggle.wordlists.languages import PROFILES, language_profile
+from boggle.wordlists.spelling import PROFILES, language_profile
 
 TYPE_CHECKING = False  # typing, and dataclasses (12 ms), cost every start time to import
 if TYPE_CHECKING:

@@ -8,10 +8,10 @@ from collections.abc import Callable
 from boggle.engines import default_engine, engine_names
 from boggle.model.errors import RulesError
 from boggle.model.rules import PRESETS, Rules, RulesChoice
-from boggle.wordlists.languages import PROFILES
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_wordlist
 from boggle.wordlists.sources import DEFAULT_WORDLIST
+from boggle.wordlists.spelling import PROFILES
 
 
 def add_dictionary_option(parser: argparse.ArgumentParser) -> None:

@@ -16,9 +16,9 @@ from boggle.cli.commands import _options as options
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.engines.heap import exported_text
 from boggle.files.cache import write_atomic
-from boggle.wordlists.languages import PROFILES
 from boggle.wordlists.loading import load_lexicon
 from boggle.wordlists.sources import DEFAULT_WORDLIST, bundled_lists, describe_system_lists
+from boggle.wordlists.spelling import PROFILES
 
 
 def register(subparsers: Any) -> None:

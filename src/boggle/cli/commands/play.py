@@ -32,7 +32,7 @@ from boggle.cli.commands.roll import (
     size_from_args,
 )
 from boggle.cli.commands.solve import board_text
-from boggle.dice.language import roll_for_language
+from boggle.dice.measured import roll_for_language
 from boggle.engines import solve
 from boggle.game import Feedback, PlaySession, typed_word
 from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, next_hint
@@ -145,7 +145,7 @@ def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
         return f"  no hints left: {HINTS_PER_ROUND} a round"
     from boggle.definitions import first_definition
     from boggle.game.word_setting import with_levels
-    from boggle.wordlists.languages import lexicon_profile
+    from boggle.wordlists.spelling import lexicon_profile
 
     language = lexicon_profile(session.solution.lexicon).code
     try:

@@ -13,7 +13,7 @@ from boggle.cli.commands._options import (
     whole_number,
 )
 from boggle.dice.cubes import GENERATORS, roll_board
-from boggle.dice.language import roll_for_language
+from boggle.dice.measured import roll_for_language
 from boggle.model.errors import BoggleError, DiceError
 from boggle.wordlists.loading import load_wordlist
 

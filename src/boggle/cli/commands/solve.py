@@ -23,7 +23,7 @@ from boggle.cli.commands.roll import (
     tell_seed,
 )
 from boggle.dice.cubes import roll_board
-from boggle.dice.language import roll_for_language
+from boggle.dice.measured import roll_for_language
 from boggle.engines import default_engine, get_engine, solve
 from boggle.files.inputs import read_file
 from boggle.model import render
@@ -32,8 +32,8 @@ from boggle.model.errors import BoardError, BoggleError, MissingDependencyError
 from boggle.model.rules import Rules
 from boggle.model.solution import Found, Solution
 from boggle.model.word_levels import ALL
-from boggle.wordlists.languages import foreign_letters_warning
 from boggle.wordlists.sources import word_file
+from boggle.wordlists.spelling import foreign_letters_warning
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ def _defined(solution: Solution, args: argparse.Namespace) -> int:
     import json
 
     from boggle.definitions import definitions_for
-    from boggle.wordlists.languages import lexicon_profile
+    from boggle.wordlists.spelling import lexicon_profile
 
     language = lexicon_profile(solution.lexicon).code
     found, warning = definitions_for([item.word for item in solution], language)

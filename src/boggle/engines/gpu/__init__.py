@@ -88,12 +88,20 @@ def _numpy() -> Any:
     return numpy
 
 
+TRIE_PADDING = 4096
+"""Empty nodes after the trie's own: a kernel variant copies the trie's first nodes into
+shared memory (``BG_SHARED_TOP``, at most this many) without knowing how many there are."""
+
+
 def trie_nodes(core: CompiledLexicon) -> npt.NDArray[np.uint32]:
-    """The native trie's nodes as the kernel reads them: (letters mask, first child) pairs."""
+    """The native trie's nodes as the kernel reads them: (letters mask, first child) pairs,
+    then :data:`TRIE_PADDING` empty ones."""
     numpy = _numpy()
     image = numpy.frombuffer(core.trie.image(), dtype=numpy.uint32)
     header, count = 6, int(image[3])
-    return cast("npt.NDArray[np.uint32]", image[header : header + 2 * count].copy())
+    nodes = numpy.zeros(2 * (count + TRIE_PADDING), dtype=numpy.uint32)
+    nodes[: 2 * count] = image[header : header + 2 * count]
+    return cast("npt.NDArray[np.uint32]", nodes)
 
 
 @lru_cache(maxsize=64)

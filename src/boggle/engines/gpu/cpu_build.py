@@ -143,13 +143,18 @@ class CpuBuildRunner:
 _build_folder: tempfile.TemporaryDirectory[str] | None = None
 
 
-@lru_cache(maxsize=8)
-def cpu_build(set_bits: int = 12, jobs: int = 1, small_set_bits: int = 9) -> CpuBuildRunner:
-    """The CPU build, compiled once per process into a temporary folder."""
+@lru_cache(maxsize=16)
+def cpu_build(
+    set_bits: int = 12, jobs: int = 1, small_set_bits: int = 9, defines: tuple[str, ...] = ()
+) -> CpuBuildRunner:
+    """The CPU build, compiled once per process (and per variant's ``defines``) into a
+    temporary folder."""
     global _build_folder
     if _build_folder is None:
         _build_folder = tempfile.TemporaryDirectory(prefix="boggle-kernel-")
-    library = compile_kernel(_build_folder.name, set_bits, small_set_bits=small_set_bits)
+    library = compile_kernel(
+        _build_folder.name, set_bits, small_set_bits=small_set_bits, defines=defines
+    )
     return CpuBuildRunner(library, jobs)
 
 

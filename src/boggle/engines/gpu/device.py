@@ -15,7 +15,10 @@ first pass's word set (2**bits slots, default 10), ``BOGGLE_GPU_MIN_BLOCKS``
 threads, more L1 cache each; default 4; 0: as many as fit), ``BOGGLE_GPU_TOP_REGISTERS=1``
 (the search's top frame kept in registers: less local memory traffic, more registers),
 ``BOGGLE_GPU_ONE_LOOP=0`` (a loop per board, as the first kernel, instead of one loop
-of steps for all of a thread's boards).
+of steps for all of a thread's boards), ``BOGGLE_GPU_VARIANT`` (one of
+:data:`~boggle.engines.gpu.source.KERNEL_VARIANTS`: ``lean``, ``shared-set``, ...;
+default ``default``), ``BOGGLE_GPU_SHARED_SET_BITS`` (the word set of the ``shared-set``
+variants, 2**bits slots a thread in shared memory, default 8).
 
 >>> device_missing() is None or "pip install" in device_missing() or "GPU" in device_missing()
 True
@@ -30,8 +33,16 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-from boggle.engines.gpu.source import INSTALL_HINT, KERNEL_SIGNATURES, kernel_source
-from boggle.model.errors import MissingDependencyError
+from boggle.engines.gpu.source import (
+    CELLS_ARGUMENT,
+    INSTALL_HINT,
+    KERNEL_SIGNATURES,
+    KERNEL_VARIANTS,
+    SHARED_SET_BITS,
+    kernel_source,
+    shared_words,
+)
+from boggle.model.errors import EngineError, MissingDependencyError
 
 BATCH = 1 << 22
 """Boards a launch takes at most (64 MiB of 4x4 faces; 16M for boards made on the device)."""
@@ -42,6 +53,25 @@ DEFAULT_PER_SM = 4
 """The fastest of benchmarks/gpu.py --tune on an H200 (2026-11-26, 4x4 dice, ENABLE2K):
 13.3 M boards/s against 9.3 M for 128 threads, 512 slots and every block that fits."""
 LARGE_SET_BITS = 12
+STATIC_SHARED_LIMIT = 48 * 1024
+"""Shared memory a block gets without asking for more (the kernel's attribute)."""
+
+
+def kernel_variant(name: str | None = None) -> tuple[str, tuple[str, ...]]:
+    """A variant's name and defines: ``name``, else ``BOGGLE_GPU_VARIANT``, else the default.
+
+    >>> kernel_variant("lean")[1][0]
+    'BG_LEAN_FRAME=1'
+    >>> kernel_variant("fast")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.EngineError: unknown gpu kernel variant 'fast'; one of: default, ...
+    """
+    chosen = name or os.environ.get("BOGGLE_GPU_VARIANT", "").strip() or "default"
+    if chosen not in KERNEL_VARIANTS:
+        known = ", ".join(sorted(KERNEL_VARIANTS))
+        raise EngineError(f"unknown gpu kernel variant {chosen!r}; one of: {known}")
+    return chosen, KERNEL_VARIANTS[chosen]
 
 
 def _import_cupy() -> Any:
@@ -75,11 +105,15 @@ def compile_options(
     min_blocks: int | None,
     top_registers: bool = False,
     one_loop: bool = True,
+    defines: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
-    """NVRTC's options for the kernel (CuPy adds the device's architecture).
+    """NVRTC's options for the kernel (CuPy adds the device's architecture); ``defines``: a
+    variant's (:func:`kernel_variant`).
 
     >>> compile_options(128, 9, None)
     ('-std=c++17', '-DBG_SMALL_SET_BITS=9', '-DBG_LARGE_SET_BITS=12', '-DBG_BLOCK=128')
+    >>> compile_options(128, 8, None, defines=("BG_SHARED_SET=1",))[-1]
+    '-DBG_SHARED_SET=1'
     """
     options: tuple[str, ...] = (
         "-std=c++17",
@@ -93,7 +127,7 @@ def compile_options(
         options += ("-DBG_TOP_IN_REGISTERS=1",)
     if not one_loop:
         options += ("-DBG_ONE_LOOP=0",)
-    return options
+    return options + tuple(f"-D{define}" for define in defines)
 
 
 class DeviceRunner:
@@ -110,13 +144,17 @@ class DeviceRunner:
         per_processor: int | None = None,
         top_registers: bool | None = None,
         one_loop: bool | None = None,
+        variant: str | None = None,
     ) -> None:
         missing = device_missing()
         if missing:
             raise MissingDependencyError(missing, remedy="native_engine")
+        self.variant, self.defines = kernel_variant(variant)
         self.cupy = _import_cupy()
         self.block = block or _knob("BOGGLE_GPU_BLOCK", DEFAULT_BLOCK) or DEFAULT_BLOCK
         self.set_bits = set_bits or _knob("BOGGLE_GPU_SET_BITS", DEFAULT_SET_BITS) or 10
+        if "BG_SHARED_SET=1" in self.defines:  # the first pass's set in shared memory
+            self.set_bits = set_bits or _knob("BOGGLE_GPU_SHARED_SET_BITS", SHARED_SET_BITS) or 8
         self.min_blocks = min_blocks or _knob("BOGGLE_GPU_MIN_BLOCKS", None)
         if per_processor is None:
             per_processor = _knob("BOGGLE_GPU_PER_SM", DEFAULT_PER_SM)
@@ -126,7 +164,7 @@ class DeviceRunner:
         if one_loop is None:
             one_loop = bool(_knob("BOGGLE_GPU_ONE_LOOP", 1))
         self.options = compile_options(
-            self.block, self.set_bits, self.min_blocks, top_registers, one_loop
+            self.block, self.set_bits, self.min_blocks, top_registers, one_loop, self.defines
         )
         module = self.cupy.RawModule(code=kernel_source(), options=self.options)
         self.signatures = KERNEL_SIGNATURES
@@ -143,7 +181,16 @@ class DeviceRunner:
         self.capability = str(device.compute_capability)
         # blocking streams: ordered after the work on the default stream (uploads, zeros)
         self._streams = [self.cupy.cuda.Stream() for _ in range(2)]
-        self._grids: dict[str, int] = {}
+        self._grids: dict[tuple[str, int, int], int] = {}
+        try:
+            self.shared_per_processor = int(device.attributes["MaxSharedMemoryPerMultiprocessor"])
+        except Exception:  # the attribute's name differs between CuPy versions
+            self.shared_per_processor = 228 * 1024
+        try:
+            self.shared_per_block = int(device.attributes["MaxSharedMemoryPerBlockOptin"])
+        except Exception:  # the attribute's name differs between CuPy versions
+            self.shared_per_block = 227 * 1024
+        self._shared_opened: dict[str, int] = {}
 
     @property
     def xp(self) -> Any:
@@ -166,20 +213,32 @@ class DeviceRunner:
                 facts[attribute] = -1
         return facts
 
-    def resident_blocks(self, kernel: str) -> int:
-        """Blocks of this kernel the whole device holds at once (by registers and threads):
-        the grid's size, each thread looping over its share of the items."""
-        if kernel not in self._grids:
+    def launch_shape(self, kernel: str, cells: int) -> tuple[int, int]:
+        """Threads a block and dynamic shared memory a block (bytes) of ``kernel`` for boards
+        of ``cells`` cells: fewer threads where the variant's shared arrays would not fit."""
+        block = self.block_of(kernel)
+        words = shared_words(self.defines, kernel, cells, self.set_bits)
+        if words:
+            block = min(block, max(32, self.shared_per_block // (4 * words) // 32 * 32))
+        return block, 4 * block * words
+
+    def resident_blocks(self, kernel: str, shared: int = 0, block: int | None = None) -> int:
+        """Blocks of this kernel the whole device holds at once (by registers, threads and
+        shared memory): the grid's size, each thread looping over its share of the items."""
+        block = block or self.block_of(kernel)
+        if (kernel, shared, block) not in self._grids:
             registers = max(self.kernel_facts(kernel)["num_regs"], 16)
             per_processor = min(
                 32,
                 self.max_threads // self.block_of(kernel),
                 65536 // (((registers + 7) // 8 * 8) * self.block_of(kernel)) or 1,
             )
+            if shared:  # the system keeps 1 KiB of a multiprocessor's shared memory a block
+                per_processor = min(per_processor, self.shared_per_processor // (shared + 1024))
             if self.per_processor:
                 per_processor = min(per_processor, self.per_processor)
-            self._grids[kernel] = max(1, per_processor) * self.processors
-        return self._grids[kernel]
+            self._grids[kernel, shared, block] = max(1, per_processor) * self.processors
+        return self._grids[kernel, shared, block]
 
     def launch(self, kernel: str, items: int, *arguments: Any) -> None:
         if items <= 0:
@@ -199,9 +258,15 @@ class DeviceRunner:
             else:
                 typed.append(numpy.int64(value))
         typed += [numpy.uint64(0), numpy.uint64(items)]
-        block = self.block_of(kernel)
-        blocks = min(self.resident_blocks(kernel), -(-items // block))
-        self.kernels[kernel]((blocks,), (block,), tuple(typed))
+        block, shared = self.block_of(kernel), 0
+        if kernel in CELLS_ARGUMENT:
+            block, shared = self.launch_shape(kernel, int(arguments[CELLS_ARGUMENT[kernel]]))
+        function = self.kernels[kernel]
+        if shared > max(STATIC_SHARED_LIMIT, self._shared_opened.get(kernel, 0)):
+            function.max_dynamic_shared_size_bytes = shared  # beyond 48 KiB: asked for
+            self._shared_opened[kernel] = shared
+        blocks = min(self.resident_blocks(kernel, shared, block), -(-items // block))
+        function((blocks,), (block,), tuple(typed), shared_mem=shared)
 
     def block_of(self, kernel: str) -> int:
         """The block size for a kernel: the chosen one, or fewer if its registers say so."""

@@ -104,8 +104,74 @@ typedef unsigned long long bg_u64;
 #define BG_TOP_IN_REGISTERS 0 /* 1: the top frame in registers, only those below in memory */
 #endif
 
+/* The variants below (all 0: the measured default) are what the static analysis of the
+ * default pointed at: every step of the search loads and stores its 24-byte frame and the
+ * cell's face in local memory, and the word set's count lives there too (docs/gpu.md). */
+#ifndef BG_LEAN_FRAME
+#define BG_LEAN_FRAME 0 /* 1: 16-byte frames (the path's letters kept in a register) */
+#endif
+#ifndef BG_SET_EPOCH
+#define BG_SET_EPOCH 0 /* 1: word sets of tagged slots, no list to clear after a board */
+#endif
+#ifndef BG_SHARED_SET
+#define BG_SHARED_SET 0 /* 1: the first pass's word set in shared memory (tagged slots) */
+#endif
+#ifndef BG_SHARED_FACES
+#define BG_SHARED_FACES 0 /* 1: the board's faces in shared memory */
+#endif
+#ifndef BG_PRUNE_LETTERS
+#define BG_PRUNE_LETTERS 0 /* 1: no frame for a node none of whose letters is on the board */
+#endif
+#ifndef BG_SKIP_ZERO
+#define BG_SKIP_ZERO 0 /* 1: words worth 0 points (too short) kept out of the word set */
+#endif
+#ifndef BG_SHARED_TOP
+#define BG_SHARED_TOP 0 /* N > 0: the trie's first N nodes (its top levels) in shared memory */
+#endif
+#ifndef BG_READONLY_TABLES
+#define BG_READONLY_TABLES 0 /* 1: neighbour masks and points through the read-only cache */
+#endif
+#define BG_TAGGED_SET (BG_SET_EPOCH || BG_SHARED_SET)
+#define BG_SHARED_ANY (BG_SHARED_SET || BG_SHARED_FACES)
+#define BG_LEAN_FIRST_LIMIT (1u << 24) /* lean frames: first child in 24 bits */
+#define BG_TAG_LIMIT (1u << 24)        /* tagged sets: node + 1 in 24 bits, 8 of tag */
+
+#if BG_GPU
+#define BG_UNROLL_FEW _Pragma("unroll 4")
+#else
+#define BG_UNROLL_FEW
+#endif
+
+#if BG_GPU && BG_READONLY_TABLES
+#define BG_LOAD_NEAR(near, i) __ldg((near) + (i))
+#define BG_LOAD_POINTS(points, i) __ldg((points) + (i))
+#else
+#define BG_LOAD_NEAR(near, i) ((near)[i])
+#define BG_LOAD_POINTS(points, i) ((points)[i])
+#endif
+
+#if BG_GPU
+#define BG_SHARED_BASE (threadIdx.x)  /* a thread's first word in its block's shared arrays */
+#define BG_SHARED_STRIDE (blockDim.x) /* word k of a thread at k * stride: no bank conflicts */
+#if BG_SHARED_ANY
+extern __shared__ bg_u32 bg_shared[];
+#endif
+#else
+#define BG_SHARED_BASE 1u /* the CPU build spreads "shared" words too, to test the indexing */
+#define BG_SHARED_STRIDE 2u
+#endif
+
 /* One level of the search: the node's letters (word bit cleared) and first child,
  * the neighbour cells not yet tried, the cell, and the letters read so far. */
+#if BG_LEAN_FRAME
+/* Lean: the neighbours still to try, the node's letters, and `packed`: the first child
+ * (bits 0..23), the cell (24..29) and the letters of the cell's face less one (30..31). */
+typedef struct {
+    bg_u64 todo;
+    bg_u32 mask;
+    bg_u32 packed;
+} bg_frame;
+#else
 typedef struct {
     bg_u32 mask;
     bg_u32 first;
@@ -114,6 +180,7 @@ typedef struct {
     bg_u8 cell;
     bg_u8 unused;
 } bg_frame;
+#endif
 
 /* The node reached from `index` by reading the codes of `face` (-1 if none); *letters
  * grows by the board letters read (a BG_SILENT code continues a letter). */
@@ -172,30 +239,134 @@ struct bg_word_set {
     }
 };
 
+/* A word set of tagged slots, its slot k at slots[k * stride] (local or shared memory): a
+ * slot holds node + 1 (24 bits) and the board's tag (8 bits), so the next board's tag
+ * empties them all at once; every 255 boards the slots are cleared. */
+template <int BITS>
+struct bg_tagged_set {
+    enum { SLOTS = 1 << BITS, LIMIT = SLOTS / 4 * 3 };
+    bg_u32 *slots;
+    bg_u32 stride;
+    bg_u32 tag;
+    int count;
+
+    BG_DEVICE void clear_all() {
+        BG_UNROLL_FEW
+        for (int i = 0; i < SLOTS; i++) slots[i * stride] = 0;
+        tag = 1;
+        count = 0;
+    }
+
+    BG_DEVICE void reset() {
+        count = 0;
+        if (++tag == 256) clear_all();
+    }
+
+    /* 1 if the node is new, 0 if it was there, -1 when the set is full (or the node too
+     * large to tag: the board goes to the next pass). */
+    BG_DEVICE int add(bg_u32 node) {
+        bg_u32 key = node + 1;
+        if (key >= BG_TAG_LIMIT) return -1;
+        const bg_u32 tagged = key | tag << 24;
+        bg_u32 at = (key * 2654435761u) >> (32 - BITS);
+        for (;;) {
+            const bg_u32 slot = slots[at * stride];
+            if (slot >> 24 != tag) break;
+            if (slot == tagged) return 0;
+            at = (at + 1) & (SLOTS - 1);
+        }
+        if (count >= LIMIT) return -1;
+        slots[at * stride] = tagged;
+        count++;
+        return 1;
+    }
+};
+
 /* Score the items item, item + stride, ... below `end`, one board each, in one loop of
- * single steps.  `Boards` loads an item's faces and takes its score. */
-template <int BITS, class Boards>
+ * single steps.  `Boards` loads an item's faces and takes its score.  FIRST_PASS: the
+ * small word set's kernels (the ones BG_SHARED_SET moves to shared memory). */
+template <int BITS, int FIRST_PASS, class Boards>
 BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
                              const bg_i32 *points, int points_len, Boards &boards,
-                             bg_u64 item, bg_u64 end, bg_u64 stride) {
+                             bg_u64 item, bg_u64 end, bg_u64 stride, const bg_u64 *top_nodes) {
+    (void)top_nodes;
     if (item >= end) return;
+#if BG_TAGGED_SET
+    enum { IN_SHARED = FIRST_PASS && BG_SHARED_SET };
+    bg_tagged_set<BITS> words;
+#if BG_SHARED_SET && BG_GPU
+    bg_u32 set_storage[IN_SHARED ? 1 : 1 << BITS];
+#else
+    bg_u32 set_storage[(IN_SHARED ? BG_SHARED_STRIDE : 1) << BITS];
+#endif
+    if (IN_SHARED) {
+#if BG_SHARED_SET && BG_GPU
+        words.slots = bg_shared + BG_SHARED_BASE;
+#else
+        words.slots = set_storage + BG_SHARED_BASE;
+#endif
+        words.stride = BG_SHARED_STRIDE;
+    } else {
+        words.slots = set_storage;
+        words.stride = 1;
+    }
+    const bg_u32 shared_faces_at = IN_SHARED ? (bg_u32)BG_SHARED_STRIDE << BITS : 0;
+#else
     bg_word_set<BITS> words;
+    const bg_u32 shared_faces_at = 0;
+#endif
+    (void)shared_faces_at;
     words.clear_all();
+#if BG_SHARED_FACES
+    const bg_u32 face_stride = BG_SHARED_STRIDE;
+#if BG_GPU
+    bg_u32 *const faces = bg_shared + shared_faces_at + BG_SHARED_BASE;
+#else
+    bg_u32 face_storage[BG_MAX_CELLS * BG_SHARED_STRIDE];
+    bg_u32 *const faces = face_storage + BG_SHARED_BASE;
+#endif
+#define BG_FACE(c) faces[(c) * face_stride]
+#else
+    const bg_u32 face_stride = 1;
     bg_u32 faces[BG_MAX_CELLS];
+#define BG_FACE(c) faces[c]
+#endif
     bg_frame stack[BG_MAX_CELLS];
+#if !BG_LEAN_FRAME
     bg_frame top = {0, 0, 0, 0, 0, 0}; /* the top frame, with BG_TOP_IN_REGISTERS */
     (void)top;
+#else
+    int path_letters = 0; /* letters read along the cells in use */
+#if BG_TOP_IN_REGISTERS
+    bg_u64 top_todo = 0; /* the top frame; stack[0 .. depth - 2] the ones below */
+    bg_u32 top_mask = 0, top_packed = 0;
+#endif
+#endif
     const bg_u64 root = BG_LOAD_NODE(nodes, 0);
     const bg_u32 root_mask = (bg_u32)root & ~BG_WORD_BIT;
     const bg_u32 root_first = (bg_u32)(root >> 32);
     bg_i64 score = 0;
     bg_u64 used = 0;
     int depth = 0, start = 0, full = 0;
+#if BG_PRUNE_LETTERS
+    bg_u32 board_bits = 0; /* the lead letters of the board's faces */
+#define BG_BOARD_BITS()                                                        \
+    do {                                                                       \
+        board_bits = 0;                                                        \
+        for (int c = 0; c < n; c++) board_bits |= bg_lead_bit(BG_FACE(c));     \
+    } while (0)
+#else
+#define BG_BOARD_BITS() \
+    do {                \
+    } while (0)
+#endif
 #if BG_ONE_LOOP
-    boards.load(item, faces);
+    boards.load(item, faces, face_stride);
+    BG_BOARD_BITS();
 #else
     for (; item < end; item += stride) {
-        boards.load(item, faces);
+        boards.load(item, faces, face_stride);
+        BG_BOARD_BITS();
         score = 0;
         used = 0;
         depth = 0;
@@ -218,7 +389,8 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
                 used = 0;
                 item += stride;
                 if (item >= end) break;
-                boards.load(item, faces);
+                boards.load(item, faces, face_stride);
+                BG_BOARD_BITS();
                 continue;
             }
             mask = root_mask;
@@ -226,6 +398,39 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
             letters = 0;
             cell = start++;
         } else {
+#if BG_LEAN_FRAME && BG_TOP_IN_REGISTERS
+            if (!top_todo) { /* every neighbour tried: step back */
+                used &= ~(1ULL << ((top_packed >> 24) & 63u));
+                path_letters -= (int)(top_packed >> 30) + 1;
+                if (--depth) {
+                    const bg_frame below = stack[depth - 1];
+                    top_todo = below.todo;
+                    top_mask = below.mask;
+                    top_packed = below.packed;
+                }
+                continue;
+            }
+            cell = BG_CTZ64(top_todo);
+            top_todo &= top_todo - 1;
+            mask = top_mask;
+            first = top_packed & (BG_LEAN_FIRST_LIMIT - 1);
+            letters = path_letters;
+#elif BG_LEAN_FRAME
+            bg_frame *at = &stack[depth - 1];
+            const bg_u64 todo = at->todo;
+            if (!todo) { /* every neighbour tried: step back */
+                const bg_u32 packed = at->packed;
+                used &= ~(1ULL << ((packed >> 24) & 63u));
+                path_letters -= (int)(packed >> 30) + 1;
+                depth--;
+                continue;
+            }
+            cell = BG_CTZ64(todo);
+            at->todo = todo & (todo - 1);
+            mask = at->mask;
+            first = at->packed & (BG_LEAN_FIRST_LIMIT - 1);
+            letters = path_letters;
+#else
 #if BG_TOP_IN_REGISTERS
             bg_frame *at = &top;
 #else
@@ -244,8 +449,9 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
             mask = at->mask;
             first = at->first;
             letters = at->letters;
+#endif
         }
-        const bg_u32 face = faces[cell];
+        const bg_u32 face = BG_FACE(cell);
         const bg_u32 bit = bg_lead_bit(face);
         if (!(mask & bit)) continue;
         bg_i64 child = (bg_i64)first + BG_POPCOUNT(mask & (bit - 1));
@@ -254,8 +460,27 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
             child = bg_follow(nodes, child, face >> 8 | 0xff000000u, &letters);
             if (child < 0) continue;
         }
+#if BG_SHARED_TOP
+        const bg_u64 node = child < BG_SHARED_TOP ? top_nodes[child] : BG_LOAD_NODE(nodes, child);
+#else
         const bg_u64 node = BG_LOAD_NODE(nodes, child);
+#endif
         const bg_u32 child_mask = (bg_u32)node;
+#if BG_SKIP_ZERO
+        if (child_mask & BG_WORD_BIT) { /* a word worth nothing needs no place in the set */
+            const bg_i32 worth =
+                BG_LOAD_POINTS(points, letters < points_len ? letters : points_len - 1);
+            if (worth) {
+                const int fresh = words.add((bg_u32)child);
+                if (fresh < 0) {
+                    full = 1;
+                    depth = 0;
+                    continue;
+                }
+                if (fresh) score += worth;
+            }
+        }
+#else
         if (child_mask & BG_WORD_BIT) {
             int fresh = words.add((bg_u32)child);
             if (fresh < 0) {
@@ -263,9 +488,46 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
                 depth = 0;
                 continue;
             }
-            if (fresh) score += points[letters < points_len ? letters : points_len - 1];
+            if (fresh)
+                score += BG_LOAD_POINTS(points, letters < points_len ? letters : points_len - 1);
         }
+#endif
+#if BG_PRUNE_LETTERS
+        if (!(child_mask & board_bits)) continue;
+#else
         if (!(child_mask & ~BG_WORD_BIT)) continue;
+#endif
+#if BG_LEAN_FRAME
+        {
+            const bg_u32 child_first = (bg_u32)(node >> 32);
+            const int face_letters = letters - (depth ? path_letters : 0);
+            if (child_first >= BG_LEAN_FIRST_LIMIT || face_letters < 1 || face_letters > 4) {
+                full = 1; /* beyond what a lean frame holds: the next pass scores it */
+                depth = 0;
+                continue;
+            }
+            used |= 1ULL << cell;
+#if BG_TOP_IN_REGISTERS
+            if (depth) {
+                bg_frame *below = &stack[depth - 1];
+                below->todo = top_todo;
+                below->mask = top_mask;
+                below->packed = top_packed;
+            }
+            depth++;
+            top_todo = BG_LOAD_NEAR(near, cell) & ~used;
+            top_mask = child_mask & ~BG_WORD_BIT;
+            top_packed = child_first | (bg_u32)cell << 24 | (bg_u32)(face_letters - 1) << 30;
+#else
+            bg_frame *pushed = &stack[depth++];
+            pushed->todo = BG_LOAD_NEAR(near, cell) & ~used;
+            pushed->mask = child_mask & ~BG_WORD_BIT;
+            pushed->packed =
+                child_first | (bg_u32)cell << 24 | (bg_u32)(face_letters - 1) << 30;
+#endif
+            path_letters = letters;
+        }
+#else
         used |= 1ULL << cell;
 #if BG_TOP_IN_REGISTERS
         if (depth) stack[depth - 1] = top;
@@ -276,16 +538,36 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
 #endif
         pushed->mask = child_mask & ~BG_WORD_BIT;
         pushed->first = (bg_u32)(node >> 32);
-        pushed->todo = near[cell] & ~used;
+        pushed->todo = BG_LOAD_NEAR(near, cell) & ~used;
         pushed->letters = (bg_u16)letters;
         pushed->cell = (bg_u8)cell;
+#endif
     }
 #if !BG_ONE_LOOP
         boards.done(item, full ? BG_OVERFLOW : score);
         words.reset();
     }
 #endif
+#undef BG_FACE
+#undef BG_BOARD_BITS
 }
+
+/* The trie's first BG_SHARED_TOP nodes copied into the block's shared memory (the host
+ * pads the trie with that many empty nodes, so the copy never reads past it); a kernel
+ * declares the table with BG_TOP_NODES before anything else, every thread taking part. */
+#if BG_SHARED_TOP && BG_GPU
+#define BG_TOP_NODES(nodes)                                                    \
+    __shared__ bg_u64 bg_top_nodes[BG_SHARED_TOP];                             \
+    for (int k = threadIdx.x; k < BG_SHARED_TOP; k += blockDim.x)              \
+        bg_top_nodes[k] = BG_LOAD_NODE(nodes, k);                              \
+    __syncthreads()
+#elif BG_SHARED_TOP
+#define BG_TOP_NODES(nodes)                                                    \
+    bg_u64 bg_top_nodes[BG_SHARED_TOP];                                        \
+    for (int k = 0; k < BG_SHARED_TOP; k++) bg_top_nodes[k] = BG_LOAD_NODE(nodes, k)
+#else
+#define BG_TOP_NODES(nodes) const bg_u64 *bg_top_nodes = 0
+#endif
 
 /* ---------------------------------------------------------------- boards given */
 
@@ -295,32 +577,35 @@ struct bg_given_boards {
     int n;
     bg_i64 *scores;
 
-    BG_DEVICE void load(bg_u64 item, bg_u32 *out) const {
+    BG_DEVICE void load(bg_u64 item, bg_u32 *out, bg_u32 out_stride) const {
         const bg_u8 *f = faces + item * (bg_u64)n * BG_FACE_MAX;
 #if BG_GPU
         const bg_u32 *words = (const bg_u32 *)f;
-        for (int c = 0; c < n; c++) out[c] = words[c];
+        for (int c = 0; c < n; c++) out[c * out_stride] = words[c];
 #else
         for (int c = 0; c < n; c++, f += BG_FACE_MAX)
-            out[c] = (bg_u32)f[0] | (bg_u32)f[1] << 8 | (bg_u32)f[2] << 16 | (bg_u32)f[3] << 24;
+            out[c * out_stride] =
+                (bg_u32)f[0] | (bg_u32)f[1] << 8 | (bg_u32)f[2] << 16 | (bg_u32)f[3] << 24;
 #endif
     }
 
     BG_DEVICE void done(bg_u64 item, bg_i64 score) const { scores[item] = score; }
 };
 
-#define BG_SCORE_BOARDS(NAME, BITS)                                                         \
-    BG_KERNEL void NAME(const bg_u32 *nodes, const bg_u8 *faces, int n, const bg_u64 *near, \
-                        const bg_i32 *points, int points_len, bg_i64 *scores, bg_u64 start, \
-                        bg_u64 end) {                                                       \
-        bg_given_boards boards = {faces, n, scores};                                        \
-        bg_score_loop<BITS>(nodes, n, near, points, points_len, boards, start + BG_THREAD,  \
-                            end, BG_THREADS);                                               \
+#define BG_SCORE_BOARDS(NAME, BITS, FIRST)                                                     \
+    BG_KERNEL void NAME(const bg_u32 *nodes, const bg_u8 *faces, int n, const bg_u64 *near,    \
+                        const bg_i32 *points, int points_len, bg_i64 *scores, bg_u64 start,    \
+                        bg_u64 end) {                                                          \
+        BG_TOP_NODES(nodes);                                                                   \
+        bg_given_boards boards = {faces, n, scores};                                           \
+        bg_score_loop<BITS, FIRST>(nodes, n, near, points, points_len, boards,                 \
+                                   start + BG_THREAD, end, BG_THREADS,                         \
+                                   bg_top_nodes);                                              \
     }
 
 /* Score boards start .. end - 1 of `faces` (n cells each) into scores[]. */
-BG_SCORE_BOARDS(bg_score_boards_small, BG_SMALL_SET_BITS)
-BG_SCORE_BOARDS(bg_score_boards_large, BG_LARGE_SET_BITS)
+BG_SCORE_BOARDS(bg_score_boards_small, BG_SMALL_SET_BITS, 1)
+BG_SCORE_BOARDS(bg_score_boards_large, BG_LARGE_SET_BITS, 0)
 
 /* ---------------------------------------------------------------- random boards */
 
@@ -355,7 +640,7 @@ BG_INLINE void bg_philox(bg_u64 c0, bg_u64 c1, bg_u64 k0, bg_u64 *out) {
  * cube_faces: `width` packed faces a cube; face_counts: faces of each cube; dice 0: one
  * cube for every cell, no shuffle. */
 BG_INLINE void bg_roll(const bg_u32 *cube_faces, const bg_u32 *face_counts, int dice, int width,
-                       int n, bg_u64 seed, bg_u64 board, bg_u32 *out) {
+                       int n, bg_u64 seed, bg_u64 board, bg_u32 *out, bg_u32 out_stride) {
     const int words_needed = dice ? 2 * n : n;
     const int blocks = (words_needed + 7) / 8;
     bg_u32 words[BG_MAX_BLOCKS * 8];
@@ -373,7 +658,7 @@ BG_INLINE void bg_roll(const bg_u32 *cube_faces, const bg_u32 *face_counts, int 
     }
     if (!dice) {
         const bg_u64 count = face_counts[0];
-        for (int c = 0; c < n; c++) out[c] = cube_faces[(words[c] * count) >> 32];
+        for (int c = 0; c < n; c++) out[c * out_stride] = cube_faces[(words[c] * count) >> 32];
         return;
     }
     bg_u8 cube_at[BG_MAX_CELLS];
@@ -386,7 +671,7 @@ BG_INLINE void bg_roll(const bg_u32 *cube_faces, const bg_u32 *face_counts, int 
     for (int c = 0; c < n; c++) {
         const int cube = cube_at[c];
         const bg_u64 pick = words[n + c];
-        out[c] = cube_faces[cube * width + (int)((pick * face_counts[cube]) >> 32)];
+        out[c * out_stride] = cube_faces[cube * width + (int)((pick * face_counts[cube]) >> 32)];
     }
 }
 
@@ -397,8 +682,8 @@ struct bg_roller {
     int dice, width, n;
     bg_u64 seed;
 
-    BG_DEVICE void roll(bg_u64 board, bg_u32 *out) const {
-        bg_roll(cube_faces, face_counts, dice, width, n, seed, board, out);
+    BG_DEVICE void roll(bg_u64 board, bg_u32 *out, bg_u32 out_stride = 1) const {
+        bg_roll(cube_faces, face_counts, dice, width, n, seed, board, out, out_stride);
     }
 };
 
@@ -427,8 +712,8 @@ struct bg_random_boards {
     bg_i64 low;
     bg_u64 bins;
 
-    BG_DEVICE void load(bg_u64 item, bg_u32 *out) const {
-        roller.roll(bg_board_number(indices, base, item), out);
+    BG_DEVICE void load(bg_u64 item, bg_u32 *out, bg_u32 out_stride) const {
+        roller.roll(bg_board_number(indices, base, item), out, out_stride);
     }
 
     BG_DEVICE void done(bg_u64 item, bg_i64 score) const {
@@ -438,18 +723,20 @@ struct bg_random_boards {
     }
 };
 
-#define BG_RANDOM_STATS(NAME, BITS)                                                          \
-    BG_KERNEL void NAME(const bg_u32 *nodes, int n, const bg_u64 *near, const bg_i32 *points, \
-                        int points_len, const bg_u32 *cube_faces, const bg_u32 *face_counts,  \
-                        int dice, int width, bg_u64 seed, bg_u64 base, const bg_u64 *indices, \
-                        bg_i64 *scores, bg_u64 *hist, bg_i64 low, bg_u64 bins, bg_u64 start, \
-                        bg_u64 end) {                                                        \
-        bg_random_boards boards = {{cube_faces, face_counts, dice, width, n, seed},          \
-                                   base, indices, scores, hist, low, bins};                  \
-        bg_score_loop<BITS>(nodes, n, near, points, points_len, boards, start + BG_THREAD,   \
-                            end, BG_THREADS);                                                \
+#define BG_RANDOM_STATS(NAME, BITS, FIRST)                                                     \
+    BG_KERNEL void NAME(const bg_u32 *nodes, int n, const bg_u64 *near, const bg_i32 *points,  \
+                        int points_len, const bg_u32 *cube_faces, const bg_u32 *face_counts,   \
+                        int dice, int width, bg_u64 seed, bg_u64 base, const bg_u64 *indices,  \
+                        bg_i64 *scores, bg_u64 *hist, bg_i64 low, bg_u64 bins, bg_u64 start,   \
+                        bg_u64 end) {                                                          \
+        BG_TOP_NODES(nodes);                                                                   \
+        bg_random_boards boards = {{cube_faces, face_counts, dice, width, n, seed},            \
+                                   base, indices, scores, hist, low, bins};                    \
+        bg_score_loop<BITS, FIRST>(nodes, n, near, points, points_len, boards,                 \
+                                   start + BG_THREAD, end, BG_THREADS,                         \
+                                   bg_top_nodes);                                              \
     }
 
 /* Make and score boards (base + i, or indices[i]) for items start .. end - 1. */
-BG_RANDOM_STATS(bg_random_stats_small, BG_SMALL_SET_BITS)
-BG_RANDOM_STATS(bg_random_stats_large, BG_LARGE_SET_BITS)
+BG_RANDOM_STATS(bg_random_stats_small, BG_SMALL_SET_BITS, 1)
+BG_RANDOM_STATS(bg_random_stats_large, BG_LARGE_SET_BITS, 0)

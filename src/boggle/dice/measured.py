@@ -24,8 +24,8 @@ from collections import Counter
 from boggle.dice.cubes import roll_board
 from boggle.model.board import Board
 from boggle.model.errors import DiceError
-from boggle.wordlists.languages import LanguageProfile, lexicon_profile
 from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.spelling import LanguageProfile, lexicon_profile
 
 RARE_SHARE = 1 / 1000
 """Faces rarer than this among a list's letters are not rolled."""
@@ -34,7 +34,7 @@ RARE_SHARE = 1 / 1000
 def split_faces(word: str, profile: LanguageProfile) -> list[str]:
     """``word`` as the faces that spell it, multi-letter faces first.
 
-    >>> from boggle.wordlists.languages import PROFILES
+    >>> from boggle.wordlists.spelling import PROFILES
     >>> split_faces("llegar", PROFILES["es"]), split_faces("quiz", PROFILES["en"])
     (['ll', 'e', 'g', 'a', 'r'], ['qu', 'i', 'z'])
     """

@@ -1,0 +1,131 @@
+# The A/B of the gpu kernel's variants and the issue's figures with the fastest, in one run:
+# sourced by gpu_device_check.sh with MODE=ab (its stage/left helpers, $LOGS, $SUMMARY).
+#
+#   build     the native engine
+#   static    benchmarks/gpu_static.py: registers, stack and memory instructions of every
+#             variant, as the device's NVRTC and ptxas compile them (in the background)
+#   tests     the GPU tests (every variant against native on the device)
+#   ab4       benchmarks/gpu.py --variants all, 4x4 dice: kernel and stats rates, equal
+#   ab5       the same on 5x5 `big` dice
+#   stats1e9  stats --random 10^9 --engine gpu --seed 1 with ab4's fastest variant
+#   search*   5x5 classic ENABLE2K searches (--target 10406) with ab5's fastest variant:
+#             seeds 1-3, then YAWL 5x5 (best found), then seeds 4-5, as the budget allows
+#   table     one summary table of all of it
+#
+#     OUT=/tmp/out BOGGLE_SHARED_DATA=$PWD/devdata MODE=ab bash benchmarks/gpu_device_check.sh
+#
+# Sizes: NAB4 (6M), NAB5 (1.2M) boards for the A/B; NSTATS (10^9); AB_SEARCH_SECONDS (38)
+# a seed, YAWL_SECONDS (40); VARIANTS (all, or names comma-separated); BUDGET (540 s).
+#     DRY=1 MODE=ab BOGGLE_SHARED_DATA=/path/with/enable.txt bash benchmarks/gpu_device_check.sh
+
+# shellcheck shell=bash
+NAB4=${NAB4:-6000000}; NAB5=${NAB5:-1200000}
+AB_SEARCH_SECONDS=${AB_SEARCH_SECONDS:-38}; YAWL_SECONDS=${YAWL_SECONDS:-40}
+VARIANTS=${VARIANTS:-all}; AB_JOBS=${AB_JOBS:-16}; SEARCH_JOBS=()
+if [[ -n ${DRY:-} ]]; then  # a quick run of every stage on small sizes, GPU or not
+    NAB4=3000; NAB5=1000; NSTATS=20000; AB_SEARCH_SECONDS=4; YAWL_SECONDS=4
+    VARIANTS=default,lean,lean-shared-faces; AB_JOBS=2; SEARCH_JOBS=(--jobs 1)
+fi
+YAWL=$BOGGLE_SHARED_DATA/yawl.txt
+GPU_ENGINE=(--engine gpu)
+if [[ -n ${DRY:-} ]] && ! "$PY" -c "import cupy" 2>/dev/null; then
+    GPU_ENGINE=()  # no CuPy: the same commands on the native engine
+fi
+
+(
+    timeout 150 "$PY" "$ROOT/benchmarks/gpu_static.py" --tools "${CUDA_HOME:-/usr/local/cuda}" \
+        > "$LOGS/static.log" 2>&1
+    echo "exit $?" >> "$LOGS/static.log"
+) &
+STATIC=$!
+
+# fastest LOG: the variant a --variants log names fastest (default when none)
+fastest() {
+    local name
+    name=$(sed -n 's/^fastest: BOGGLE_GPU_VARIANT=\([a-z-]*\) .*/\1/p' "$LOGS/$1.log" 2>/dev/null)
+    echo "${name:-default}"
+}
+
+stage build 60 "$PY" setup.py build_ext --inplace
+XDIST=()
+"$PY" -c "import xdist" 2>/dev/null && XDIST=(-n 4)
+stage tests 90 "$PY" -m pytest tests/lib/test_gpu_kernel.py -q -p no:cacheprovider -rs \
+    -k "the_gpu" --durations=5 "${XDIST[@]}"
+stage ab4 110 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$NAB4" \
+    --check 100000 --jobs "$AB_JOBS" --repeat 2 --variants "$VARIANTS"
+stage ab5 90 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards "$NAB5" \
+    --check 30000 --jobs "$AB_JOBS" --repeat 2 --variants "$VARIANTS"
+BEST4=$(fastest ab4); BEST5=$(fastest ab5)
+echo "=== fastest variants: 4x4 $BEST4, 5x5 $BEST5" | tee -a "$SUMMARY"
+stage stats1e9 110 env BOGGLE_GPU_VARIANT="$BEST4" bash -c "time $PY -m boggle stats \
+    --random $NSTATS --seed 1 ${GPU_ENGINE[*]} --dict '$ENABLE' --json > '$LOGS/stats1e9.json'"
+
+# search NAME SECONDS DICT SEED [TARGET]: a 5x5 classic search with the 5x5 variant
+search() {
+    local name=$1 seconds=$2 words=$3 seed=$4 target=${5:-}
+    local room=$(( $(left) - 20 ))
+    (( seconds > room )) && seconds=$room
+    if (( seconds < 10 )) && [[ -z ${DRY:-} ]]; then
+        echo "=== $name: skipped, no time left" | tee -a "$SUMMARY"
+        return
+    fi
+    stage "$name" $(( seconds + 20 )) env BOGGLE_GPU_VARIANT="$BEST5" "$PY" -m boggle search \
+        "${GPU_ENGINE[@]}" "${SEARCH_JOBS[@]}" --size 5x5 --rules classic --dict "$words" \
+        --seconds "$seconds" --seed "$seed" --json ${target:+--target "$target"}
+}
+for seed in 1 2 3; do search "search$seed" "$AB_SEARCH_SECONDS" "$ENABLE" "$seed" 10406; done
+if [[ -f $YAWL ]]; then
+    search yawl "$YAWL_SECONDS" "$YAWL" 1
+else
+    echo "=== yawl: skipped, no $YAWL" | tee -a "$SUMMARY"
+fi
+for seed in 4 5; do search "search$seed" "$AB_SEARCH_SECONDS" "$ENABLE" "$seed" 10406; done
+
+wait "$STATIC" 2>/dev/null
+{
+    echo "=== summary table ($(( $(date +%s) - STARTED ))s in all;" \
+        "$(grep -m 1 '^device' "$LOGS/info.log" || echo 'no GPU'))"
+    "$PY" - "$LOGS" <<'PYTHON'
+import json, pathlib, re, sys
+logs = pathlib.Path(sys.argv[1])
+def text(name):
+    path = logs / f"{name}.log"
+    return path.read_text(errors="replace") if path.exists() else ""
+for name, title in (("ab4", "4x4 dice"), ("ab5", "5x5 big dice")):
+    lines = text(name).splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("variant ")), None)
+    print(f"-- A/B {title}" + ("" if start is not None else ": no table (see its log)"))
+    for line in lines[start - 1 if start else len(lines):]:
+        print("  " + line)
+stats = logs / "stats1e9.json"
+real = re.search(r"real\s+(\S+)", text("stats1e9"))
+if stats.exists() and stats.stat().st_size:
+    summary = json.loads(stats.read_text())
+    print(f"-- stats 10^9: {summary['boards']:,} boards, wall {real.group(1) if real else '?'}, "
+          f"max {summary['max']}, mean {summary['mean']:.4f}, best {summary['best'][0]['board']}")
+else:
+    print("-- stats 10^9: no result (see its log)")
+print("-- 5x5 classic searches (target 10406 for ENABLE2K)")
+for name in ("search1", "search2", "search3", "search4", "search5", "yawl"):
+    found = [line for line in text(name).splitlines() if line.startswith("{")]
+    if not found:
+        print(f"  {name:<8} no result" + (" (not run)" if not text(name) else " (see its log)"))
+        continue
+    run = json.loads(found[-1])
+    best = run["best"][0]
+    print(f"  {name:<8} best {best['score']:>6} {best['board']}  at {run.get('seconds_to_best', 0):7.1f} s"
+          f" of {run['seconds']:.1f} s, {run['boards_scored']:,} boards")
+PYTHON
+    echo "-- static (registers, stack B, spills, memory instructions; the device's compilers)"
+    grep -E "^(variant|[a-z-]+ +bg_score_boards_small)" "$LOGS/static.log" | sed 's/^/  /'
+    tail -n 1 "$LOGS/static.log" | sed 's/^/  static /'
+    echo "-- stages"
+    sed 's/^/  /' "$SUMMARY"
+} | tee "$LOGS/table.log"
+
+cp "$SUMMARY" "$OUT/summary.txt"
+cp "$LOGS/table.log" "$OUT/table.txt"
+for log in info static build tests ab4 ab5 stats1e9 search1 search2 search3 yawl search4 search5; do
+    [[ -f "$LOGS/$log.log" ]] && { echo "######## $log"; cat "$LOGS/$log.log"; }
+done > "$OUT/all.log"
+tar czf "$OUT/logs.tar.gz" -C "$LOGS" .

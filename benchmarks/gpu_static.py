@@ -1,0 +1,168 @@
+"""The gpu kernel's variants compiled for a GPU without one: registers, stack, local memory.
+
+Each variant of ``kernel.cu`` (:data:`boggle.engines.gpu.source.KERNEL_VARIANTS`) is
+compiled as the gpu engine compiles it (the options of
+:func:`boggle.engines.gpu.device.compile_options`: the same defines, ``-std=c++17``) by
+NVRTC into PTX for ``compute_XX``, then by ``ptxas -v`` for ``sm_XX``; the table gives
+each scoring kernel's registers, stack frame (its local memory a thread), spills and,
+where ``cuobjdump`` is at hand, how many local (LDL/STL), shared (LDS/STS) and global
+(LDG) memory instructions its machine code holds.  A static view, not a speed: which
+variant is faster only a GPU says (``benchmarks/gpu.py --variants``).
+
+NVIDIA's compilers come from PyPI, no GPU or driver needed (a scratch virtualenv):
+
+    python -m venv /tmp/cuda
+    /tmp/cuda/bin/pip install nvidia-cuda-nvcc-cu12 nvidia-cuda-nvrtc-cu12 nvidia-cuda-cuobjdump
+    PYTHONPATH=src python benchmarks/gpu_static.py --tools /tmp/cuda --arch 90
+
+``--tools`` is a virtualenv (or any folder) holding those wheels; after it NVRTC,
+``ptxas`` and ``cuobjdump`` are looked for in ``$CUDA_HOME``, in this Python's ``nvidia``
+wheels and on the PATH.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+
+from boggle.engines.gpu.device import DEFAULT_BLOCK, DEFAULT_SET_BITS, compile_options
+from boggle.engines.gpu.source import KERNEL_VARIANTS, SHARED_SET_BITS, kernel_source
+
+KERNELS = (
+    "bg_score_boards_small",
+    "bg_score_boards_large",
+    "bg_random_stats_small",
+    "bg_random_stats_large",
+)
+MEMORY = ("LDL", "STL", "LDS", "STS", "LDG")
+
+
+def find_tool(name: str, tools: str | None) -> str | None:
+    """A CUDA tool (or NVRTC's library) in the wheels under ``tools``, $CUDA_HOME or PATH."""
+    roots = [tools] if tools else []
+    if os.environ.get("CUDA_HOME"):
+        roots.append(os.environ["CUDA_HOME"])
+    try:  # NVIDIA's wheels in this Python (CuPy's CUDA 13 ones among them)
+        import nvidia  # type: ignore[import-not-found]
+
+        roots += list(nvidia.__path__)
+    except ImportError:
+        pass
+    for root in roots:
+        found = sorted(glob.glob(os.path.join(root, "**", name), recursive=True))
+        if found:
+            return found[-1]
+    return shutil.which(name)
+
+
+def nvrtc_ptx(library: str, source: str, options: tuple[str, ...]) -> str:
+    """PTX of ``source`` by NVRTC (no driver needed to compile)."""
+    nvrtc = ctypes.CDLL(library)
+    program = ctypes.c_void_p()
+    created = nvrtc.nvrtcCreateProgram(
+        ctypes.byref(program), source.encode(), b"kernel.cu", 0, None, None
+    )
+    if created:
+        raise RuntimeError(f"nvrtcCreateProgram failed ({created})")
+    encoded = [option.encode() for option in options]
+    status = nvrtc.nvrtcCompileProgram(
+        program, len(encoded), (ctypes.c_char_p * len(encoded))(*encoded)
+    )
+    size = ctypes.c_size_t()
+    nvrtc.nvrtcGetProgramLogSize(program, ctypes.byref(size))
+    log = ctypes.create_string_buffer(size.value)
+    nvrtc.nvrtcGetProgramLog(program, log)
+    if status:
+        raise RuntimeError(f"NVRTC failed ({status}): {log.value.decode(errors='replace')}")
+    nvrtc.nvrtcGetPTXSize(program, ctypes.byref(size))
+    ptx = ctypes.create_string_buffer(size.value)
+    nvrtc.nvrtcGetPTX(program, ptx)
+    return ptx.value.decode()
+
+
+def ptxas_facts(ptxas: str, ptx_file: str, cubin: str, arch: str) -> dict[str, dict[str, int]]:
+    """Registers, stack frame and spills of each kernel, as ``ptxas -v`` reports them."""
+    done = subprocess.run(
+        [ptxas, f"-arch=sm_{arch}", "-v", ptx_file, "-o", cubin],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    facts: dict[str, dict[str, int]] = {}
+    kernel = ""
+    for line in done.stderr.splitlines():
+        if match := re.search(r"Compiling entry function '(\w+)'", line):
+            kernel = match.group(1)
+            facts[kernel] = {}
+        elif match := re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores", line):
+            facts[kernel]["stack"] = int(match.group(1))
+            facts[kernel]["spills"] = int(match.group(2))
+        elif match := re.search(r"Used (\d+) registers", line):
+            facts[kernel]["registers"] = int(match.group(1))
+    return facts
+
+
+def sass_counts(cuobjdump: str, cubin: str, kernel: str) -> Counter[str]:
+    """Memory instructions of one kernel's machine code, by kind."""
+    done = subprocess.run(
+        [cuobjdump, "-sass", "-fun", kernel, cubin], capture_output=True, text=True, check=True
+    )
+    return Counter(
+        match.group(1)
+        for line in done.stdout.splitlines()
+        if (match := re.search(r"\s(LDL|STL|LDS|STS|LDG)[.\s]", line))
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tools", default=None, help="folder holding NVIDIA's wheels")
+    parser.add_argument("--arch", default="90", help="compute capability (90: H100, H200)")
+    parser.add_argument("--block", type=int, default=DEFAULT_BLOCK)
+    parser.add_argument("--set-bits", type=int, default=DEFAULT_SET_BITS)
+    parser.add_argument("--variants", default=",".join(KERNEL_VARIANTS))
+    parser.add_argument("--kernels", default=",".join(KERNELS))
+    args = parser.parse_args()
+    library = find_tool("libnvrtc.so*", args.tools)
+    ptxas = find_tool("ptxas", args.tools)
+    cuobjdump = find_tool("cuobjdump", args.tools)
+    if library is None or ptxas is None:
+        hint = "pip install nvidia-cuda-nvcc-cu12 nvidia-cuda-nvrtc-cu12 into a virtualenv"
+        print(f"gpu_static: needs NVRTC and ptxas ({hint}, then --tools it)", file=sys.stderr)
+        return 2
+    library = sorted(glob.glob(os.path.join(os.path.dirname(library), "libnvrtc.so.*")))[0]
+    print(f"nvrtc {library}\nptxas {ptxas}\ncuobjdump {cuobjdump or '(none: no SASS counts)'}")
+    print(f"sm_{args.arch}; block {args.block}; first word set 2**{args.set_bits} slots "
+          f"(2**{SHARED_SET_BITS} in shared memory)")  # fmt: skip
+    header = f"{'variant':<13} {'kernel':<22} {'regs':>4} {'stack B':>7} {'spill':>5}"
+    print(header + "".join(f" {kind:>4}" for kind in MEMORY))
+    source = kernel_source()
+    with tempfile.TemporaryDirectory() as folder:
+        for name in args.variants.split(","):
+            defines = KERNEL_VARIANTS[name]
+            bits = SHARED_SET_BITS if "BG_SHARED_SET=1" in defines else args.set_bits
+            options = compile_options(args.block, bits, None, defines=defines)
+            ptx = nvrtc_ptx(library, source, (*options, f"-arch=compute_{args.arch}"))
+            ptx_file = os.path.join(folder, f"{name}.ptx")
+            cubin = os.path.join(folder, f"{name}.cubin")
+            with open(ptx_file, "w") as out:
+                out.write(ptx)
+            facts = ptxas_facts(ptxas, ptx_file, cubin, args.arch)
+            for kernel in args.kernels.split(","):
+                fact = facts[kernel]
+                counts = sass_counts(cuobjdump, cubin, kernel) if cuobjdump else Counter()
+                print(
+                    f"{name:<13} {kernel:<22} {fact['registers']:>4} {fact['stack']:>7} "
+                    f"{fact['spills']:>5}" + "".join(f" {counts[kind]:>4}" for kind in MEMORY)
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
