@@ -234,7 +234,7 @@ class Prover:
     def masks(self, cells: Iterable[str]) -> bytes:
         """Each cell's letters as a bit mask of face ids."""
         try:
-            masks = [sum(1 << self.face_id[c] for c in set(cell)) for cell in cells]
+            masks = [sum(1 << face for face in {self.face_id[c] for c in cell}) for cell in cells]
         except KeyError as error:
             raise BoggleError(f"letter {error.args[0]!r} is not in the word list") from None
         return array("I", masks).tobytes()
