@@ -198,7 +198,8 @@ def merged_words(
     spelled = sorted(merged)
     offsets = array("I", [0])
     offsets.extend(accumulate(map(len, spelled)))
-    return b"".join(spelled), offsets.tobytes(), array("i", map(merged.get, spelled)).tobytes()
+    points_of = array("i", [merged[key] for key in spelled])
+    return b"".join(spelled), offsets.tobytes(), points_of.tobytes()
 
 
 class Prover:
@@ -216,19 +217,18 @@ class Prover:
         self.face_id.update(dict.fromkeys(self.rare, len(self.faces) - 1))
         if self.rare:
             letters, offsets, word_points = merged_words(lexicon, rules, proof.codes)
-            self.bound = ClassBound(
-                letters, offsets, rules.min_length, self.scorer.points, proof.face_letters(),
-                word_points,
-            )  # fmt: skip
-            return
-        words = lexicon.words
-        table = {ord(letter): code for letter, code in proof.codes.items()}
-        letters = "".join(words).translate(table).encode("latin-1")
-        offsets = array("I", [0])
-        offsets.extend(accumulate(map(len, words)))
-        face_letters = b"".join(self.scorer.encode_face(face) for face in self.faces)
+            face_letters = proof.face_letters()
+            extra: tuple[bytes, ...] = (word_points,)
+        else:
+            table = {ord(letter): code for letter, code in proof.codes.items()}
+            letters = "".join(lexicon.words).translate(table).encode("latin-1")
+            in_order = array("I", [0])
+            in_order.extend(accumulate(map(len, lexicon.words)))
+            offsets = in_order.tobytes()
+            face_letters = b"".join(self.scorer.encode_face(face) for face in self.faces)
+            extra = ()
         self.bound = ClassBound(
-            letters, offsets.tobytes(), rules.min_length, self.scorer.points, face_letters
+            letters, offsets, rules.min_length, self.scorer.points, face_letters, *extra
         )
 
     def masks(self, cells: Iterable[str]) -> bytes:
