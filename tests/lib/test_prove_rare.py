@@ -10,6 +10,7 @@ import itertools
 import json
 import subprocess
 import sys
+from array import array
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boggle import Board, Lexicon, solve
+from boggle._native.core import ClassBound
 from boggle.model.rules import CLASSIC, Rules
 from boggle.search import bound_ref
 from boggle.search.branch_and_bound import RARE, ProofFaces, Prover
@@ -204,3 +206,21 @@ def test_the_polish_2x2_proof_equals_every_board_scored() -> None:
     found = prove(2, 2, lexicon, CLASSIC, above)
     assert {board.board: board.score for board in found.boards} == expected
     assert any(set(board) & set(prover.rare) for board in expected)
+
+
+def test_class_bound_takes_each_words_points_and_checks_them() -> None:
+    """``ClassBound``'s sixth argument: each word's points (native int32), one per word;
+    a face letter outside the trie's 31 letters is refused, not read past the masks."""
+    letters = bytes([0, 1, 0, 2])  # "ab", "ac" over faces a, b, c
+    offsets = array("I", [0, 2, 4]).tobytes()
+    faces = bytes([0, 255, 255, 255, 1, 255, 255, 255, 2, 255, 255, 255])
+    masks = array("I", [0b001, 0b110]).tobytes()  # a, then b or c
+    by_length = ClassBound(letters, offsets, 2, [0, 0, 1], faces)
+    by_word = ClassBound(letters, offsets, 2, [0, 0, 1], faces, array("i", [5, 7]).tobytes())
+    assert by_length.bound(masks, 1, 2) == 1 and by_word.bound(masks, 1, 2) == 7
+    with pytest.raises(ValueError, match="word points"):
+        ClassBound(letters, offsets, 2, [0, 0, 1], faces, array("i", [5]).tobytes())
+    with pytest.raises(ValueError, match="faces"):
+        ClassBound(letters, offsets, 2, [0, 0, 1], bytes([31, 255, 255, 255]))
+    with pytest.raises(ValueError, match="faces"):
+        ClassBound(letters, offsets, 2, [0, 0, 1], bytes([0, 0x41, 255, 255]))
