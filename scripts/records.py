@@ -230,22 +230,29 @@ def summary_table(runs: list[dict[str, Any]]) -> str:
 
 
 def proofs_table(runs: list[dict[str, Any]]) -> str:
-    """One row per finished proof: its best board, every board it printed, command, CPU s."""
+    """One row per finished proof: its best board, every board it printed, command, CPU s
+    (and wall s) of all its runs, a stopped proof's earlier runs included."""
     lines = [
         "| list | size | best board | score | boards printed | command | CPU s | wall s |",
         "|---|---|---|---|---|---|---|---|",
     ]
+    spent: dict[tuple[str, str], tuple[float, float]] = {}
     for run in runs:
         answer = run["answer"]
         if not run["stage"].startswith("prove") or run["stage"].endswith("-search"):
             continue
-        if "error" in answer or answer["interrupted"]:
+        if "error" in answer:
+            continue
+        cpu, wall = spent.get((run["list"], run["size"]), (0.0, 0.0))
+        cpu, wall = cpu + run["cpu_seconds"], wall + run["wall_seconds"]
+        spent[(run["list"], run["size"])] = (cpu, wall)
+        if answer["interrupted"]:
             continue
         boards = ", ".join(f"{b['board']} {b['score']}" for b in answer["boards"])
         top = answer["boards"][0]
         lines.append(
             f"| {run['list']} | {run['size']} | `{top['board']}` | {top['score']} | {boards} "
-            f"| `{run['command']}` | {run['cpu_seconds']:,.1f} | {run['wall_seconds']:,.0f} |"
+            f"| `{run['command']}` | {cpu:,.1f} | {wall:,.0f} |"
         )
     return "\n".join(lines)
 
