@@ -21,6 +21,9 @@ Stages, in the order docs/records.md ran them:
   Ctrl-C and run the same command again to go on.
 - `search3x4`: only the 3x4 proof's search, for the lists whose 3x4 proof does not run
   (the table then gives its best, marked not yet proven).
+- `estimate3x4`: what that 3x4 proof would cost: `boggle prove --estimate --samples 20
+  --seed 1` at the same threshold (20 random top-level classes proved to the end, the
+  whole proof's CPU-hours with a 95% bootstrap interval), to pick the cheapest proofs.
 - `search`: `boggle search` on 4x4 (classic rules) and 5x5 (the default: big rules,
   words of 4 letters or more), `--search-seconds` each (default 45) for every seed of
   `--seeds` (default 1 2).
@@ -38,7 +41,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-STAGES = ("prove3x3", "search", "search3x4", "prove3x4")
+STAGES = ("prove3x3", "search", "search3x4", "estimate3x4", "prove3x4")
+ESTIMATE_SAMPLES = 20
 PROOF_SEARCH_SECONDS = {"3x3": 10, "3x4": 20}
 
 
@@ -114,10 +118,12 @@ def prove(
     size: str,
     checkpoints: Path,
     search_only: bool = False,
+    estimate_only: bool = False,
 ) -> None:
     """Search for a good board (or take the last search of this list and size in OUT, so
     a stopped proof goes on with the same threshold and checkpoint), then (unless
-    `search_only`) prove the best board of SIZE (classic rules)."""
+    `search_only`) prove the best board of SIZE (classic rules), or with `estimate_only`
+    estimate that proof's cost."""
     which = dict_args(word_list, language)
     stage = "prove" + size
     earlier = [
@@ -136,6 +142,10 @@ def prove(
         return
     above = found["best"][0]["score"] - 1
     args = ["prove", "--size", size, "--rules", "classic", "--above", str(above), *which]
+    if estimate_only:
+        sample = ["--estimate", "--samples", str(ESTIMATE_SAMPLES), "--seed", "1"]
+        run_and_record(out, word_list, "estimate" + size, size, args + sample)
+        return
     if size != "3x3":
         checkpoints.mkdir(parents=True, exist_ok=True)
         args += ["--checkpoint", str(checkpoints / f"{list_name(word_list)}-{size}-{above}.json"),
@@ -220,22 +230,29 @@ def summary_table(runs: list[dict[str, Any]]) -> str:
 
 
 def proofs_table(runs: list[dict[str, Any]]) -> str:
-    """One row per finished proof: its best board, every board it printed, command, CPU s."""
+    """One row per finished proof: its best board, every board it printed, command, CPU s
+    (and wall s) of all its runs, a stopped proof's earlier runs included."""
     lines = [
         "| list | size | best board | score | boards printed | command | CPU s | wall s |",
         "|---|---|---|---|---|---|---|---|",
     ]
+    spent: dict[tuple[str, str], tuple[float, float]] = {}
     for run in runs:
         answer = run["answer"]
         if not run["stage"].startswith("prove") or run["stage"].endswith("-search"):
             continue
-        if "error" in answer or answer["interrupted"]:
+        if "error" in answer:
+            continue
+        cpu, wall = spent.get((run["list"], run["size"]), (0.0, 0.0))
+        cpu, wall = cpu + run["cpu_seconds"], wall + run["wall_seconds"]
+        spent[(run["list"], run["size"])] = (cpu, wall)
+        if answer["interrupted"]:
             continue
         boards = ", ".join(f"{b['board']} {b['score']}" for b in answer["boards"])
         top = answer["boards"][0]
         lines.append(
             f"| {run['list']} | {run['size']} | `{top['board']}` | {top['score']} | {boards} "
-            f"| `{run['command']}` | {run['cpu_seconds']:,.1f} | {run['wall_seconds']:,.0f} |"
+            f"| `{run['command']}` | {cpu:,.1f} | {wall:,.0f} |"
         )
     return "\n".join(lines)
 
@@ -258,14 +275,38 @@ def searches_table(runs: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def estimates_table(runs: list[dict[str, Any]]) -> str:
+    """One row per proof estimate, cheapest first: its threshold, CPU-hours with the 95%
+    interval, classes finished, command and CPU s."""
+    lines = [
+        "| list | size | above | estimate (CPU-hours) | 95% interval | classes finished "
+        "| command | CPU s |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    estimates = [run for run in runs if run["stage"].startswith("estimate")]
+    estimates = [run for run in estimates if "error" not in run["answer"]]
+    for run in sorted(estimates, key=lambda run: run["answer"]["cpu_hours"]):
+        answer = run["answer"]
+        at_least = "at least " if answer["at_least"] else ""
+        above = run["command"].split("--above ")[1].split()[0]
+        lines.append(
+            f"| {run['list']} | {run['size']} | {above} | {at_least}{answer['cpu_hours']:.2f} "
+            f"| {answer['low']:.2f}-{answer['high']:.2f} "
+            f"| {answer['classes_done']} of {answer['classes_total']:,} "
+            f"| `{run['command']}` | {run['cpu_seconds']:,.1f} |"
+        )
+    return "\n".join(lines)
+
+
 def render_tables(results: Path) -> str:
-    """The three Markdown tables of a results file."""
+    """The four Markdown tables of a results file."""
     runs = read_runs(results)
     return "\n\n".join(
         [
             "Summary\n\n" + summary_table(runs),
             "Proofs\n\n" + proofs_table(runs),
             "Searches\n\n" + searches_table(runs),
+            "Estimates\n\n" + estimates_table(runs),
         ]
     )
 
@@ -277,7 +318,8 @@ def main() -> None:
     parser.add_argument(
         "--stages",
         default="prove3x3,search,prove3x4",
-        help="comma-separated, of: " + ", ".join(STAGES) + " (default: all but search3x4)",
+        help=f"comma-separated, of: {', '.join(STAGES)} (default: all but search3x4 and "
+        "estimate3x4)",
     )
     parser.add_argument("--search-seconds", type=int, default=45)
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2])
@@ -301,6 +343,8 @@ def main() -> None:
                 search(options.out, word_list, language, options.search_seconds, options.seeds)
             elif stage == "search3x4":
                 prove(options.out, word_list, language, "3x4", options.checkpoints, True)
+            elif stage == "estimate3x4":
+                prove(options.out, word_list, language, "3x4", options.checkpoints, False, True)
             else:
                 size = stage.removeprefix("prove")
                 prove(options.out, word_list, language, size, options.checkpoints)

@@ -23,7 +23,7 @@ const char *pv_status_text(int status) {
     case PV_NO_MEMORY: return "out of memory";
     case PV_BAD_WORDS: return "words are not sorted, or are empty, or use a letter outside the alphabet";
     case PV_BAD_POINTS: return "bad points table (1 to 64 entries)";
-    case PV_BAD_FACES: return "bad faces (at most 32, 4 letters each)";
+    case PV_BAD_FACES: return "bad faces (at most 32, 4 letters each, in the alphabet)";
     case PV_BAD_SHAPE: return "masks do not match the board shape (at most 64 cells)";
     case PV_BAD_CLASS: return "a cell's face set is empty or unknown";
     case PV_BAD_ORDER: return "the split order must name every cell once";
@@ -32,13 +32,25 @@ const char *pv_status_text(int status) {
     }
 }
 
+/* Whether every face letter is a letter index of the trie, BN_NO_LETTER or BN_DEAD_LETTER
+ * (a BN_SILENT mark is refused: the prover reads faces as trie letters only). */
+static int faces_ok(const uint8_t *face_letters, int n_faces) {
+    for (int i = 0; i < n_faces * BN_FACE_MAX; i++) {
+        uint8_t letter = face_letters[i];
+        if (letter >= BN_MAX_LETTERS && letter != BN_NO_LETTER && letter != BN_DEAD_LETTER)
+            return 0;
+    }
+    return 1;
+}
+
 int pv_words_build(pv_words *words, const uint8_t *letters, size_t n_letters,
-                   const uint32_t *offsets, uint32_t n_words, int min_len,
-                   const int32_t *points, int n_points, const uint8_t *face_letters,
-                   int n_faces) {
+                   const uint32_t *offsets, uint32_t n_words, const int32_t *word_points,
+                   int min_len, const int32_t *points, int n_points,
+                   const uint8_t *face_letters, int n_faces) {
     memset(words, 0, sizeof *words);
     if (n_points < 1 || n_points > PV_MAX_POINTS) return PV_BAD_POINTS;
-    if (n_faces < 0 || n_faces > PV_MAX_FACES) return PV_BAD_FACES;
+    if (n_faces < 0 || n_faces > PV_MAX_FACES || !faces_ok(face_letters, n_faces))
+        return PV_BAD_FACES;
     if (offsets[n_words] > n_letters) return PV_BAD_WORDS;
     for (uint32_t w = 0; w < n_words; w++)
         if (offsets[w + 1] < offsets[w]) return PV_BAD_WORDS;
@@ -54,7 +66,10 @@ int pv_words_build(pv_words *words, const uint8_t *letters, size_t n_letters,
         int32_t word = words->trie.node_word[node], score = 0;
         if (word >= 0) {
             int len = (int)(offsets[word + 1] - offsets[word]);
-            if (len >= min_len) score = points[len < n_points - 1 ? len : n_points - 1];
+            if (word_points)
+                score = word_points[word];
+            else if (len >= min_len)
+                score = points[len < n_points - 1 ? len : n_points - 1];
         }
         words->points[node] = score;
         if (score <= 0) words->trie.nodes[node].bits &= ~BN_WORD_BIT;

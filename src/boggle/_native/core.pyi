@@ -101,7 +101,14 @@ class Trie:
 
 class ClassBound:
     def __init__(
-        self, letters: bytes, offsets: bytes, min_len: int, points: Sequence[int], faces: bytes, /
+        self,
+        letters: bytes,
+        offsets: bytes,
+        min_len: int,
+        points: Sequence[int],
+        faces: bytes,
+        word_points: bytes = ...,
+        /,
     ) -> None: ...
     def bound(self, masks: bytes, rows: int, cols: int, /) -> int: ...
     def tree_bound(self, masks: bytes, rows: int, cols: int, order: bytes, /) -> int: ...

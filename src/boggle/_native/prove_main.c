@@ -122,7 +122,7 @@ static int load_words(setup *s, const char *path) {
         if (k == 'q' - 'a' && used['u' - 'a']) face_letters[f][1] = index['u' - 'a'];
     }
     int built = pv_words_build(&s->words, (const uint8_t *)text, len, offsets,
-                               (uint32_t)n_words, s->min_len, s->points, s->n_points,
+                               (uint32_t)n_words, NULL, s->min_len, s->points, s->n_points,
                                &face_letters[0][0], s->n_faces);
     if (built != PV_OK)
         fprintf(stderr, "prove_main: %s: %s\n", path, pv_status_text(built));

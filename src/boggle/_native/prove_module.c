@@ -255,18 +255,21 @@ static void Bound_dealloc(BoundObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* ClassBound(letters, offsets, min_len, points, face_letters): words sorted in
- * letter-index order as for Trie; face_letters: 4 letter indices per face id. */
+/* ClassBound(letters, offsets, min_len, points, face_letters[, word_points]): words sorted
+ * in letter-index order as for Trie; face_letters: 4 letter indices per face id;
+ * word_points: each word's points as native int32 (default: by its
+ * length, from `points`). */
 static int Bound_init(BoundObject *self, PyObject *args, PyObject *kwargs) {
     (void)kwargs;
-    Py_buffer letters, offsets, faces;
+    Py_buffer letters, offsets, faces, word_points = {0};
     int min_len;
     PyObject *points_obj;
     if (self->busy) {
         PyErr_SetString(PyExc_RuntimeError, "ClassBound is in use by another thread");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "y*y*iOy*", &letters, &offsets, &min_len, &points_obj, &faces))
+    if (!PyArg_ParseTuple(args, "y*y*iOy*|y*", &letters, &offsets, &min_len, &points_obj, &faces,
+                          &word_points))
         return -1;
     int status = -1;
     PyObject *seq = PySequence_Fast(points_obj, "points must be a sequence of ints");
@@ -274,8 +277,9 @@ static int Bound_init(BoundObject *self, PyObject *args, PyObject *kwargs) {
     if (!seq) goto done;
     Py_ssize_t n_points = PySequence_Fast_GET_SIZE(seq);
     if (n_points < 1 || n_points > PV_MAX_POINTS || faces.len % BN_FACE_MAX ||
-        faces.len / BN_FACE_MAX > PV_MAX_FACES || offsets.len % 4 || offsets.len < 4) {
-        PyErr_SetString(PyExc_ValueError, "bad points, faces or offsets");
+        faces.len / BN_FACE_MAX > PV_MAX_FACES || offsets.len % 4 || offsets.len < 4 ||
+        (word_points.buf && word_points.len != offsets.len - 4)) {
+        PyErr_SetString(PyExc_ValueError, "bad points, faces, offsets or word points");
         Py_DECREF(seq);
         goto done;
     }
@@ -291,7 +295,7 @@ static int Bound_init(BoundObject *self, PyObject *args, PyObject *kwargs) {
     forget_provers(self); /* their kept trees are of the old words */
     self->ready = 0;
     int built = pv_words_build(&self->words, letters.buf, (size_t)letters.len, offsets.buf,
-                               (uint32_t)(offsets.len / 4 - 1), min_len, points,
+                               (uint32_t)(offsets.len / 4 - 1), word_points.buf, min_len, points,
                                (int)n_points, faces.buf, (int)(faces.len / BN_FACE_MAX));
     if (built != PV_OK) {
         raise_status(built);
@@ -303,6 +307,7 @@ done:
     PyBuffer_Release(&letters);
     PyBuffer_Release(&offsets);
     PyBuffer_Release(&faces);
+    if (word_points.buf) PyBuffer_Release(&word_points);
     return status;
 }
 

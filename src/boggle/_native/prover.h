@@ -10,7 +10,8 @@
  *
  * Example (errors unchecked):
  *     pv_words words;
- *     pv_words_build(&words, letters, n_letters, offsets, n_words, 3, points, 9, faces, 26);
+ *     pv_words_build(&words, letters, n_letters, offsets, n_words, NULL, 3, points, 9,
+ *                    faces, 26);
  *     pv_prover *prover = pv_prover_new();
  *     pv_search_result result;
  *     pv_tree_search(prover, &words, 3, 3, masks, order, &options, NULL, &result);
@@ -63,12 +64,15 @@ typedef struct {
 
 /* Compiles words sorted in letter-index order (letters[offsets[i] .. offsets[i+1]), letter
  * indices below BN_MAX_LETTERS) scored by points[min(length, n_points - 1)] from min_len
- * letters on; face_letters: BN_FACE_MAX letter indices per face id.  PV_OK, PV_NO_MEMORY or
+ * letters on, or, when word_points is not NULL, by word_points[i] (a list whose rare letters
+ * share one letter index gives each merged word the points of all the words it stands for:
+ * see branch_and_bound.py's RARE); face_letters: BN_FACE_MAX letter indices per face id
+ * (BN_NO_LETTER padded, BN_DEAD_LETTER for a letter no word uses).  PV_OK, PV_NO_MEMORY or
  * PV_BAD_*; on failure `words` holds nothing to free. */
 int pv_words_build(pv_words *words, const uint8_t *letters, size_t n_letters,
-                   const uint32_t *offsets, uint32_t n_words, int min_len,
-                   const int32_t *points, int n_points, const uint8_t *face_letters,
-                   int n_faces);
+                   const uint32_t *offsets, uint32_t n_words, const int32_t *word_points,
+                   int min_len, const int32_t *points, int n_points,
+                   const uint8_t *face_letters, int n_faces);
 void pv_words_free(pv_words *words);
 
 /* Whether cells `faces` (one mask per cell, rows x cols of them) make a class of `words`

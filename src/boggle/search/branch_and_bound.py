@@ -37,16 +37,19 @@ another class may share kept for it (one split order for every class).
 
 from __future__ import annotations
 
+import itertools
 import time
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import accumulate
 
-from boggle._native.core import MAX_LETTERS, ClassBound
+from boggle._native.core import FACE_MAX, NO_LETTER, ClassBound
+from boggle.engines.native import ESCAPE, compiled
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
 from boggle.search.classes import ClassTask
-from boggle.search.faces import board_text, canonical, split_order
+from boggle.search.faces import Faces, board_text, canonical, split_order
 from boggle.search.job import letter_alphabet
 from boggle.search.results import ClassResult
 from boggle.search.scorer import Scorer
@@ -109,33 +112,129 @@ def too_many_boards(limit: int, above: int) -> BoggleError:
     )
 
 
+MAX_FACES = 32
+"""The most faces a proof's classes may name: a class gives each cell a 32-bit mask of
+them (``PV_MAX_FACES``)."""
+
+RARE = "*"
+"""The face that stands for every rare letter of a list of more than 31 letters.  The solver
+codes such a list's 30 most used letters directly and the others as an escape and digits
+(:data:`boggle.engines.native.ESCAPE`); the prover codes every rare letter as the escape
+alone, so one face, ``RARE``, covers a cell holding any of them.  Words that then read alike
+(``aźb``, ``ażb``) are one word of the prover's trie worth the points of all of them, so a
+class's bound stays above the score of every board it stands for; the boards whose bound
+passes are solved with their real letters (each ``RARE`` cell given each rare letter the
+class allows there)."""
+
+
+@dataclass(frozen=True)
+class ProofFaces:
+    """The faces a proof's classes name: the list's faces (``qu`` for ``q``), except that
+    its rare letters (``rare``, on a list of more than 31 letters) are one face, ``RARE``,
+    the last; ``codes`` gives each letter's code in the prover's trie."""
+
+    faces: tuple[str, ...]
+    rare: tuple[str, ...]
+    codes: dict[str, int]
+
+    @classmethod
+    def of(cls, lexicon: Lexicon) -> ProofFaces:
+        """The proof faces of ``lexicon``; :class:`BoggleError` in one line past
+        :data:`MAX_FACES`.
+
+        >>> ProofFaces.of(Lexicon.from_words(["quit", "tab"])).faces
+        ('a', 'b', 'i', 'qu', 't', 'u')
+        >>> words = ["abcdefghijklm", "nopqrstuvwxyz", "mlkjihgfedcba", "zyxwvutsrqpon", "ąćęńóśźż"]
+        >>> proof = ProofFaces.of(Lexicon.from_words(words))
+        >>> len(proof.faces), proof.faces[-1], proof.rare
+        (31, '*', ('ń', 'ś', 'ź', 'ż'))
+
+        (The 30 most used letters, ``qu`` in place of ``q`` and :data:`RARE` make at most 32.)
+        """
+        core = compiled(lexicon)
+        if core is None:  # the solver refuses the list: so does the proof
+            raise BoggleError("prove cannot compile this word list")
+        codes = {letter: code[0] for letter, code in core.letter_codes.items()}
+        faces = letter_alphabet(lexicon)
+        rare = tuple(f for f in faces if len(f) == 1 and len(core.letter_codes[f]) > 1)
+        own = tuple(face for face in faces if face not in rare)
+        proof = own + ((RARE,) if rare else ())
+        if len(proof) > MAX_FACES:
+            raise BoggleError(
+                f"prove handles word lists of at most {MAX_FACES} faces (the {ESCAPE} most used "
+                f"letters, the others as one face); this one has {len(proof)}"
+            )
+        return cls(proof, rare, codes)
+
+    def face_letters(self) -> bytes:
+        """Each face's letter codes in the prover's trie, :data:`FACE_MAX` a face."""
+        out = bytearray()
+        for face in self.faces:
+            letters = [ESCAPE] if face == RARE else [self.codes[letter] for letter in face]
+            out += bytes(letters) + bytes([NO_LETTER] * (FACE_MAX - len(letters)))
+        return bytes(out)
+
+
+def merged_words(
+    lexicon: Lexicon, rules: Rules, codes: dict[str, int]
+) -> tuple[bytes, bytes, bytes]:
+    """The words that score as ``ClassBound`` takes them when rare letters share one code:
+    their codes one after the other, in code order; the native uint32 offsets of each
+    word's codes; each word's points (native int32), the sum of the points of every word
+    spelled with those codes.
+
+    >>> from boggle.model.rules import CLASSIC
+    >>> letters, _, points = merged_words(
+    ...     Lexicon.from_words(["aźb", "ażb", "ab"]), CLASSIC, {"a": 0, "b": 1, "ź": 30, "ż": 30})
+    >>> letters, list(array("i", points))
+    (b'\\x00\\x1e\\x01', [2])
+    """
+    merged: dict[bytes, int] = {}
+    for word in lexicon.words:
+        points = rules.points(word)
+        if points > 0:
+            key = bytes(codes[letter] for letter in word)
+            merged[key] = merged.get(key, 0) + points
+    spelled = sorted(merged)
+    offsets = array("I", [0])
+    offsets.extend(accumulate(map(len, spelled)))
+    points_of = array("i", [merged[key] for key in spelled])
+    return b"".join(spelled), offsets.tobytes(), points_of.tobytes()
+
+
 class Prover:
     """A word list and rules compiled for class bounds and exact scores; a class giving more
     than ``max_boards`` boards is refused (:func:`too_many_boards`) as soon as it does."""
 
     def __init__(self, lexicon: Lexicon, rules: Rules, max_boards: int = MAX_BOARDS) -> None:
         self.max_boards = max_boards
-        if len(lexicon.alphabet) > MAX_LETTERS:
-            raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
+        proof = ProofFaces.of(lexicon)
         check_problem(rules, 0)
         self.scorer = Scorer(lexicon, rules)
-        core = self.scorer.core
-        self.faces = letter_alphabet(lexicon)
+        self.faces = proof.faces
+        self.rare = proof.rare
         self.face_id = {("q" if face == "qu" else face): k for k, face in enumerate(self.faces)}
-        words = lexicon.words
-        table = {ord(letter): code[0] for letter, code in core.letter_codes.items()}
-        letters = "".join(words).translate(table).encode("latin-1")
-        offsets = array("I", [0])
-        offsets.extend(accumulate(map(len, words)))
-        face_letters = b"".join(self.scorer.encode_face(face) for face in self.faces)
+        self.face_id.update(dict.fromkeys(self.rare, len(self.faces) - 1))
+        if self.rare:
+            letters, offsets, word_points = merged_words(lexicon, rules, proof.codes)
+            face_letters = proof.face_letters()
+            extra: tuple[bytes, ...] = (word_points,)
+        else:
+            table = {ord(letter): code for letter, code in proof.codes.items()}
+            letters = "".join(lexicon.words).translate(table).encode("latin-1")
+            in_order = array("I", [0])
+            in_order.extend(accumulate(map(len, lexicon.words)))
+            offsets = in_order.tobytes()
+            face_letters = b"".join(self.scorer.encode_face(face) for face in self.faces)
+            extra = ()
         self.bound = ClassBound(
-            letters, offsets.tobytes(), rules.min_length, self.scorer.points, face_letters
+            letters, offsets, rules.min_length, self.scorer.points, face_letters, *extra
         )
 
     def masks(self, cells: Iterable[str]) -> bytes:
         """Each cell's letters as a bit mask of face ids."""
         try:
-            masks = [sum(1 << self.face_id[c] for c in set(cell)) for cell in cells]
+            masks = [sum(1 << face for face in {self.face_id[c] for c in cell}) for cell in cells]
         except KeyError as error:
             raise BoggleError(f"letter {error.args[0]!r} is not in the word list") from None
         return array("I", masks).tobytes()
@@ -178,13 +277,17 @@ class Prover:
             int(task.above * WALK_BELOW),
             WALK_CELLS,
             (copies + 1) * n,
-            True,  # the core solves each board whose bound passes and keeps those that score
+            # the core solves each board whose bound passes and keeps those that score (not
+            # with RARE faces: it would solve their merged words)
+            not self.rare,
         )
         if len(leaves) > copies * n:
             raise too_many_boards(self.max_boards, task.above)
         boards = [
             tuple(self.faces[leaves[k + i]] for i in range(n)) for k in range(0, len(leaves), n)
         ]
+        if self.rare:
+            boards = [real for board in boards for real in self.real_boards(board, task.cells)]
         scores = self.scorer.score_many(boards, task.rows, task.cols)
         kept = {
             board_text(canonical(b, task.rows, task.cols), task.rows, task.cols): s
@@ -196,6 +299,28 @@ class Prover:
         return ClassResult(
             task.index, tuple(sorted(kept.items())), int(bounds), time.monotonic() - started
         )
+
+    def real_boards(self, board: Sequence[str], cells: Sequence[str]) -> Iterator[Faces]:
+        """The boards of class ``cells`` that ``board`` stands for: each :data:`RARE` face
+        given each rare letter the class allows in its cell.
+
+        >>> from boggle.model.rules import CLASSIC
+        >>> words = ["abcdefghijklm", "nopqrstuvwxyz", "mlkjihgfedcba", "zyxwvutsrqpon", "ąćęńóśźż"]
+        >>> prover = Prover(Lexicon.from_words(words), CLASSIC)
+        >>> prover.rare
+        ('ń', 'ś', 'ź', 'ż')
+        >>> sorted(prover.real_boards(("a", RARE), ("a", "ąźbń")))
+        [('a', 'ń'), ('a', 'ź')]
+        """
+        choices = [
+            (face,)
+            if face != RARE
+            else self.rare
+            if RARE in cell
+            else tuple(letter for letter in self.rare if letter in cell)
+            for face, cell in zip(board, cells, strict=True)
+        ]
+        return itertools.product(*choices)
 
 
 def prove_class(task: ClassTask, lexicon: Lexicon, rules: Rules) -> ClassResult:

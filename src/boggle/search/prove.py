@@ -22,15 +22,19 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from boggle._native.core import MAX_LETTERS
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.scale.threads import default_jobs
-from boggle.search.branch_and_bound import MAX_BOARDS, Prover, check_problem, too_many_boards
+from boggle.search.branch_and_bound import (
+    MAX_BOARDS,
+    ProofFaces,
+    Prover,
+    check_problem,
+    too_many_boards,
+)
 from boggle.search.checkpoint import Checkpoint
 from boggle.search.classes import ClassTask, Layout, top_level_classes
 from boggle.search.distributed import prove_classes_on
-from boggle.search.job import letter_alphabet
 from boggle.search.options import ProofOptions
 from boggle.search.results import ClassResult, FoundBoard, ProofResult
 from boggle.wordlists.lexicon import Lexicon
@@ -261,10 +265,8 @@ def layout_for(
     inner_buckets: int | None = None,
 ) -> Layout:
     """The buckets of a proof's top-level classes over the word list's letters
-    (:meth:`Layout.of`); :class:`BoggleError` for a list of too many letters or a bucket
+    (:meth:`Layout.of`); :class:`BoggleError` for a list of too many faces or a bucket
     count below 1."""
-    if len(lexicon.alphabet) > MAX_LETTERS:
-        raise BoggleError(f"prove handles word lists of at most {MAX_LETTERS} letters")
     for name, count in (
         ("bucket_count", bucket_count),
         ("corner_buckets", corner_buckets),
@@ -272,7 +274,8 @@ def layout_for(
     ):
         if count is not None and count < 1:
             raise BoggleError(f"{name} must be at least 1, got {count}", setting=name)
-    letters = ["q" if face == "qu" else face for face in letter_alphabet(lexicon)]
+    faces = ProofFaces.of(lexicon).faces
+    letters = ["q" if face == "qu" else face for face in faces]
     return Layout.of(letters, rows, cols, bucket_count, corner_buckets, inner_buckets)
 
 
