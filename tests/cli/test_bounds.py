@@ -249,11 +249,11 @@ def test_a_sample_class_past_the_budget_makes_a_lower_bound(
     estimate says "at least"."""
     import time
 
-    monkeypatch.setattr(prove.Prover, "run", lambda self, task: time.sleep(30))
+    monkeypatch.setattr(prove.Prover, "run", lambda self, task: time.sleep(300))
     tasks = [ClassTask(k, 3, 3, ("aest",) * 9, 12) for k in range(10)]
     started = time.monotonic()
     cut = prove.estimate_cost(tasks, Lexicon.from_words(WORDS), CLASSIC, budget=0.3)
-    assert time.monotonic() - started < 20  # not the 30 s of the class
+    assert time.monotonic() - started < 120  # not the 300 s of the class, even on a busy machine
     assert cut.at_least and cut.sampled == 1 and cut.seconds_per_class >= 0.3
     assert cut.text().startswith("at least ")
 
