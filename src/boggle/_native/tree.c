@@ -348,12 +348,14 @@ typedef struct {
     uint64_t scored;   /* boards solved */
     uint8_t board[CB_MAX_CELLS];
     pending waiting[CB_MAX_CELLS];
-    rank_sums sums[CB_MAX_CELLS];
-    rank_sums *saved; /* saved[k * n + r]: rank r's sums before forcing rank k */
+    rank_sums first[CB_MAX_CELLS];      /* each rank's sums where the walk begins */
+    const rank_sums *sums[CB_MAX_CELLS]; /* each rank's sums at this step of the walk */
+    rank_sums *made; /* made[k * n + r]: rank r's sums once rank k is forced (walk's steps) */
 } brancher;
 
 #define PENDING_FIRST 64 /* waiting choice nodes of a rank made room for at first */
 
+/* Out of line: pushes meet a full list once in a long while. */
 static int grow_pending(pending *p) {
     size_t cap = p->cap ? p->cap * 2 : PENDING_FIRST;
     tkid *items = realloc(p->items, cap * sizeof *items);
@@ -365,35 +367,40 @@ static int grow_pending(pending *p) {
 
 /* Queues choice node `kid` for rank `rank` and asks for it to be brought into cache (its
  * sum nodes' bounds are added by add_waiting later); -1 when out of memory. */
-static int push_waiting(brancher *br, int rank, tkid kid) {
+BITS_INLINE int push_waiting(brancher *br, int rank, tkid kid) {
     pending *p = &br->waiting[rank];
-    if (p->len == p->cap && grow_pending(p) < 0) return -1;
+    if (BITS_UNLIKELY(p->len == p->cap) && grow_pending(p) < 0) return -1;
     p->items[p->len++] = kid;
     if (!is_lone(kid.ref)) prefetch_node(tree_at(br->a->base, kid.ref));
     return 0;
 }
 
-/* Adds the sum nodes' bounds of rank r's waiting choice nodes from the `from`-th on, face by
- * face. */
-static void add_waiting(brancher *br, int rank, size_t from) {
-    const pending *p = &br->waiting[rank];
-    int32_t *by_face = br->sums[rank].by_face;
-    for (size_t i = from; i < p->len; i++) {
-        if (is_lone(p->items[i].ref)) {
-            by_face[lone_face(p->items[i].ref)] += p->items[i].bound;
+/* Adds to s the bounds of the sum nodes of waiting choice nodes items[from, to), face by
+ * face, and makes s->best the best of s's faces.  Bounds are never negative (a word scores
+ * more than 0), so only the faces added to can pass the best before. */
+static void add_waiting(const char *base, rank_sums *s, const tkid *items, size_t from,
+                        size_t to) {
+    int32_t *by_face = s->by_face;
+    uint32_t added = 0;
+    for (size_t i = from; i < to; i++) {
+        const tref ref = items[i].ref;
+        if (is_lone(ref)) {
+            by_face[lone_face(ref)] += items[i].bound;
+            added |= 1u << lone_face(ref);
             continue;
         }
-        const tchoice *choice = tree_at(br->a->base, p->items[i].ref);
+        const tchoice *choice = tree_at(base, ref);
         uint32_t mask = choice->mask;
-        for (int kid = 0; mask; kid++, mask &= mask - 1)
-            by_face[bits_ctz32(mask)] += choice->kids[kid].bound;
+        added |= mask;
+        const tkid *kid = choice->kids;
+        for (; mask; kid++, mask &= mask - 1) by_face[bits_ctz32(mask)] += kid->bound;
     }
-}
-
-static int32_t best_of(const rank_sums *s) {
-    int32_t best = 0;
-    for (int f = 0; f < CB_MAX_FACES; f++) best = s->by_face[f] > best ? s->by_face[f] : best;
-    return best;
+    int32_t best = s->best;
+    for (; added; added &= added - 1) {
+        const int32_t sum = by_face[bits_ctz32(added)];
+        best = sum > best ? sum : best;
+    }
+    s->best = best;
 }
 
 /* The child under face f of choice node `ref`, or NULL when it has none. */
@@ -427,22 +434,12 @@ static int found_board(brancher *br) {
 
 #define WALK_AHEAD 8 /* waiting nodes whose sum nodes are asked into cache ahead */
 
-/* Queues choice node `kid` for rank r, first saving rank r's sums and length when this is the
- * first touch of rank r (`touched`); -1 when out of memory. */
-static inline int wait(brancher *br, int r, tkid kid, uint64_t *touched, rank_sums *saved,
-                       size_t *len) {
-    if (!((*touched >> r) & 1u)) {
-        *touched |= 1ull << r;
-        saved[r] = br->sums[r];
-        len[r] = br->waiting[r].len;
-    }
-    return push_waiting(br, r, kid);
-}
-
 /* The orderly bound without merging: ranks k.. are forced one by one.  All the choice
  * nodes waiting for one cell take the same face on a board, so a rank adds at most the
  * best over faces of their sum nodes' bounds added (tighter than adding each one's best).
- * `rest`: the sum of sums[r].best over ranks k... */
+ * `rest`: the sum of sums[r]->best over ranks k...  Forcing rank k queues choice nodes for
+ * later ranks only (the tree is orderly); the ranks that got some have their sums made
+ * anew in made[k * n + r] from the ones before, which are put back after. */
 static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     cb_class *c = br->c;
     const int n = c->n;
@@ -452,9 +449,10 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     const char *base = br->a->base;
     int cell = br->order[k];
     const pending *here = &br->waiting[k];
-    const rank_sums *mine = &br->sums[k];
-    rank_sums *saved = br->saved + (size_t)k * (size_t)n;
+    const rank_sums *mine = br->sums[k];
+    rank_sums *made = br->made + (size_t)k * (size_t)n;
     size_t len[CB_MAX_CELLS];
+    const rank_sums *before[CB_MAX_CELLS];
     rest -= mine->best;
     uint32_t faces = c->faces[cell];
     while (faces) {
@@ -464,19 +462,20 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
             if (cb_tick(c)) return PV_INTERRUPTED;
             continue;
         }
-        uint64_t touched = 0;
+        for (int r = k + 1; r < n; r++) len[r] = br->waiting[r].len;
         int64_t p = points;
-        for (size_t i = 0; i < here->len; i++) {
-            if (i + WALK_AHEAD < here->len && !is_lone(here->items[i + WALK_AHEAD].ref)) {
-                const tkid *later = kid_under(base, here->items[i + WALK_AHEAD].ref, f);
+        const tkid *const items = here->items, *const end = items + here->len;
+        for (const tkid *item = items; item < end; item++) {
+            if (item + WALK_AHEAD < end && !is_lone(item[WALK_AHEAD].ref)) {
+                const tkid *later = kid_under(base, item[WALK_AHEAD].ref, f);
                 if (later) prefetch_kid(base, *later);
             }
-            const tkid item = here->items[i];
-            if (is_lone(item.ref)) {
-                if (lone_face(item.ref) == f) p += item.bound;
+            const tref ref = item->ref;
+            if (is_lone(ref)) {
+                if (lone_face(ref) == f) p += item->bound;
                 continue;
             }
-            const tkid *kid = kid_under(base, item.ref, f);
+            const tkid *kid = kid_under(base, ref, f);
             if (!kid) continue;
             if (!kid->ref) {
                 p += kid->bound;
@@ -486,29 +485,33 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
                 tkid choice = {kid->ref & ~BRIDGE, kid->bound};
                 int r = is_lone(choice.ref) ? lone_rank(choice.ref)
                                             : ((const tchoice *)tree_at(base, choice.ref))->key;
-                if (wait(br, r, choice, &touched, saved, len) < 0) return PV_NO_MEMORY;
+                if (push_waiting(br, r, choice) < 0) return PV_NO_MEMORY;
                 continue;
             }
             const tsum *sum = tree_at(base, kid->ref);
             p += sum->points;
             uint64_t ranks = sum_ranks(sum);
-            for (int j = 0; ranks; j++, ranks &= ranks - 1)
-                if (wait(br, bits_ctz64(ranks), sum->kids[j], &touched, saved, len) < 0)
-                    return PV_NO_MEMORY;
+            for (const tkid *choice = sum->kids; ranks; choice++, ranks &= ranks - 1)
+                if (push_waiting(br, bits_ctz64(ranks), *choice) < 0) return PV_NO_MEMORY;
         }
+        uint64_t touched = 0;
         int64_t r_bound = rest;
-        for (uint64_t t = touched; t; t &= t - 1) {
-            int r = bits_ctz64(t);
-            add_waiting(br, r, len[r]);
-            br->sums[r].best = best_of(&br->sums[r]);
-            r_bound += br->sums[r].best - saved[r].best;
+        for (int r = k + 1; r < n; r++) {
+            const pending *w = &br->waiting[r];
+            if (w->len == len[r]) continue;
+            touched |= 1ull << r;
+            before[r] = br->sums[r];
+            made[r] = *before[r];
+            add_waiting(base, &made[r], w->items, len[r], w->len);
+            br->sums[r] = &made[r];
+            r_bound += made[r].best - before[r]->best;
         }
         br->board[cell] = (uint8_t)f;
         int status = walk(br, k + 1, p, r_bound);
         for (uint64_t t = touched; t; t &= t - 1) {
             int r = bits_ctz64(t);
             br->waiting[r].len = len[r];
-            br->sums[r] = saved[r];
+            br->sums[r] = before[r];
         }
         if (status < 0) return status;
     }
@@ -524,14 +527,15 @@ static int branch_tree(brancher *br, const tsum *root, int32_t bound, int k) {
         c->n - k <= br->walk_cells) {
         int64_t rest = 0;
         for (int r = k; r < c->n; r++) br->waiting[r].len = 0;
-        memset(br->sums + k, 0, (size_t)(c->n - k) * sizeof br->sums[0]);
+        memset(br->first + k, 0, (size_t)(c->n - k) * sizeof br->first[0]);
         uint64_t ranks = sum_ranks(root);
         for (int j = 0; ranks; j++, ranks &= ranks - 1)
             if (push_waiting(br, bits_ctz64(ranks), root->kids[j]) < 0)
                 return PV_NO_MEMORY;
         for (int r = k; r < c->n; r++) {
-            add_waiting(br, r, 0);
-            rest += br->sums[r].best = best_of(&br->sums[r]);
+            add_waiting(br->a->base, &br->first[r], br->waiting[r].items, 0, br->waiting[r].len);
+            br->sums[r] = &br->first[r];
+            rest += br->first[r].best;
         }
         return walk(br, k, root->points, rest);
     }
@@ -706,8 +710,8 @@ int pv_tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
         }
         p->scratch_words = words;
     }
-    br.saved = malloc((size_t)c.n * (size_t)c.n * sizeof *br.saved);
-    if (!br.saved) return PV_NO_MEMORY;
+    br.made = malloc((size_t)c.n * (size_t)c.n * sizeof *br.made);
+    if (!br.made) return PV_NO_MEMORY;
     const tsum *root = tree_build(p, &c, order, c.n <= options->walk_cells);
     if (!root) {
         status = PV_NO_MEMORY;
@@ -717,7 +721,7 @@ int pv_tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
         status = branch_tree(&br, root, bound, 0);
     }
     for (int r = 0; r < c.n; r++) free(br.waiting[r].items);
-    free(br.saved);
+    free(br.made);
     tree_reset(p);
     if (out.full) status = PV_OK; /* stopped at max_bytes: the boards found before */
     result->boards = out.data;
