@@ -350,6 +350,7 @@ typedef struct {
     pending waiting[CB_MAX_CELLS];
     rank_sums first[CB_MAX_CELLS];      /* each rank's sums where the walk begins */
     const rank_sums *sums[CB_MAX_CELLS]; /* each rank's sums at this step of the walk */
+    int64_t pushed[CB_MAX_CELLS]; /* per rank: the bounds of the choice nodes queued by a step */
     rank_sums *made; /* made[k * n + r]: rank r's sums once rank k is forced (walk's steps) */
 } brancher;
 
@@ -371,6 +372,7 @@ BITS_INLINE int push_waiting(brancher *br, int rank, tkid kid) {
     pending *p = &br->waiting[rank];
     if (BITS_UNLIKELY(p->len == p->cap) && grow_pending(p) < 0) return -1;
     p->items[p->len++] = kid;
+    br->pushed[rank] += kid.bound;
     if (!is_lone(kid.ref)) prefetch_node(tree_at(br->a->base, kid.ref));
     return 0;
 }
@@ -439,7 +441,12 @@ static int found_board(brancher *br) {
  * best over faces of their sum nodes' bounds added (tighter than adding each one's best).
  * `rest`: the sum of sums[r]->best over ranks k...  Forcing rank k queues choice nodes for
  * later ranks only (the tree is orderly); the ranks that got some have their sums made
- * anew in made[k * n + r] from the ones before, which are put back after. */
+ * anew in made[k * n + r] from the ones before, which are put back after.
+ *
+ * Most steps end at once, their bound too low, and a rank's best grows by at most the
+ * bounds of the choice nodes queued for it (pushed[r]); so the ranks' sums are made one by
+ * one, those queued the most first, and a step stops as soon as the bound with the other
+ * ranks at their most is low enough: the same steps, with fewer sums added. */
 static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     cb_class *c = br->c;
     const int n = c->n;
@@ -462,7 +469,10 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
             if (cb_tick(c)) return PV_INTERRUPTED;
             continue;
         }
-        for (int r = k + 1; r < n; r++) len[r] = br->waiting[r].len;
+        for (int r = k + 1; r < n; r++) {
+            len[r] = br->waiting[r].len;
+            br->pushed[r] = 0;
+        }
         int64_t p = points;
         const tkid *const items = here->items, *const end = items + here->len;
         for (const tkid *item = items; item < end; item++) {
@@ -494,25 +504,36 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
             for (const tkid *choice = sum->kids; ranks; choice++, ranks &= ranks - 1)
                 if (push_waiting(br, bits_ctz64(ranks), *choice) < 0) return PV_NO_MEMORY;
         }
-        uint64_t touched = 0;
-        int64_t r_bound = rest;
+        uint64_t queued = 0, touched = 0; /* ranks queued for; those whose sums are made */
+        int64_t bound = p + rest; /* of the step, the ranks not yet made at their most */
         for (int r = k + 1; r < n; r++) {
-            const pending *w = &br->waiting[r];
-            if (w->len == len[r]) continue;
+            if (br->waiting[r].len == len[r]) continue;
+            queued |= 1ull << r;
+            bound += br->pushed[r];
+        }
+        while (queued && bound > br->above) {
+            int r = bits_ctz64(queued);
+            for (uint64_t t = queued & (queued - 1); t; t &= t - 1)
+                if (br->pushed[bits_ctz64(t)] > br->pushed[r]) r = bits_ctz64(t);
+            queued &= ~(1ull << r);
             touched |= 1ull << r;
+            const pending *w = &br->waiting[r];
             before[r] = br->sums[r];
             made[r] = *before[r];
             add_waiting(base, &made[r], w->items, len[r], w->len);
             br->sums[r] = &made[r];
-            r_bound += made[r].best - before[r]->best;
+            bound -= br->pushed[r] - (made[r].best - before[r]->best);
         }
-        br->board[cell] = (uint8_t)f;
-        int status = walk(br, k + 1, p, r_bound);
+        int status = 0;
+        if (!queued) { /* every rank made: the step's bound (walk() looks at it) */
+            br->board[cell] = (uint8_t)f;
+            status = walk(br, k + 1, p, bound - p);
+        }
         for (uint64_t t = touched; t; t &= t - 1) {
             int r = bits_ctz64(t);
-            br->waiting[r].len = len[r];
             br->sums[r] = before[r];
         }
+        for (int r = k + 1; r < n; r++) br->waiting[r].len = len[r];
         if (status < 0) return status;
     }
     return 0;
