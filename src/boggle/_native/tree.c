@@ -356,9 +356,11 @@ typedef struct {
 
 #define PENDING_FIRST 64 /* waiting choice nodes of a rank made room for at first */
 
-/* Out of line: pushes meet a full list once in a long while. */
-static int grow_pending(pending *p) {
-    size_t cap = p->cap ? p->cap * 2 : PENDING_FIRST;
+/* Makes room in p for `more` items; -1 when out of memory. */
+static int make_room(pending *p, size_t more) {
+    if (p->cap - p->len >= more) return 0;
+    size_t cap = p->cap ? p->cap : PENDING_FIRST;
+    while (cap - p->len < more) cap *= 2;
     tkid *items = realloc(p->items, cap * sizeof *items);
     if (!items) return -1;
     p->items = items;
@@ -366,15 +368,13 @@ static int grow_pending(pending *p) {
     return 0;
 }
 
-/* Queues choice node `kid` for rank `rank` and asks for it to be brought into cache (its
- * sum nodes' bounds are added by add_waiting later); -1 when out of memory. */
-BITS_INLINE int push_waiting(brancher *br, int rank, tkid kid) {
+/* Queues choice node `kid` for rank `rank` (with room made for it) and asks for it to be
+ * brought into cache (its sum nodes' bounds are added by add_waiting later). */
+BITS_INLINE void push_waiting(brancher *br, int rank, tkid kid) {
     pending *p = &br->waiting[rank];
-    if (BITS_UNLIKELY(p->len == p->cap) && grow_pending(p) < 0) return -1;
     p->items[p->len++] = kid;
     br->pushed[rank] += kid.bound;
     if (!is_lone(kid.ref)) prefetch_node(tree_at(br->a->base, kid.ref));
-    return 0;
 }
 
 /* Adds to s the bounds of the sum nodes of waiting choice nodes items[from, to), face by
@@ -469,7 +469,8 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
             if (cb_tick(c)) return PV_INTERRUPTED;
             continue;
         }
-        for (int r = k + 1; r < n; r++) {
+        for (int r = k + 1; r < n; r++) { /* a waiting node queues at most one per rank */
+            if (make_room(&br->waiting[r], here->len) < 0) return PV_NO_MEMORY;
             len[r] = br->waiting[r].len;
             br->pushed[r] = 0;
         }
@@ -495,14 +496,14 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
                 tkid choice = {kid->ref & ~BRIDGE, kid->bound};
                 int r = is_lone(choice.ref) ? lone_rank(choice.ref)
                                             : ((const tchoice *)tree_at(base, choice.ref))->key;
-                if (push_waiting(br, r, choice) < 0) return PV_NO_MEMORY;
+                push_waiting(br, r, choice);
                 continue;
             }
             const tsum *sum = tree_at(base, kid->ref);
             p += sum->points;
             uint64_t ranks = sum_ranks(sum);
             for (const tkid *choice = sum->kids; ranks; choice++, ranks &= ranks - 1)
-                if (push_waiting(br, bits_ctz64(ranks), *choice) < 0) return PV_NO_MEMORY;
+                push_waiting(br, bits_ctz64(ranks), *choice);
         }
         uint64_t queued = 0, touched = 0; /* ranks queued for; those whose sums are made */
         int64_t bound = p + rest; /* of the step, the ranks not yet made at their most */
@@ -550,9 +551,10 @@ static int branch_tree(brancher *br, const tsum *root, int32_t bound, int k) {
         for (int r = k; r < c->n; r++) br->waiting[r].len = 0;
         memset(br->first + k, 0, (size_t)(c->n - k) * sizeof br->first[0]);
         uint64_t ranks = sum_ranks(root);
-        for (int j = 0; ranks; j++, ranks &= ranks - 1)
-            if (push_waiting(br, bits_ctz64(ranks), root->kids[j]) < 0)
-                return PV_NO_MEMORY;
+        for (int j = 0; ranks; j++, ranks &= ranks - 1) {
+            if (make_room(&br->waiting[bits_ctz64(ranks)], 1) < 0) return PV_NO_MEMORY;
+            push_waiting(br, bits_ctz64(ranks), root->kids[j]);
+        }
         for (int r = k; r < c->n; r++) {
             add_waiting(br->a->base, &br->first[r], br->waiting[r].items, 0, br->waiting[r].len);
             br->sums[r] = &br->first[r];
