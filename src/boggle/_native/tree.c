@@ -162,27 +162,47 @@ static tchoice *add_leaf(arena *a, merge_queue *q, size_t me, const tchoice *x, 
     return t;
 }
 
+/* A sum node as merging reads it: a made one, or the one a bridge stands for (no points,
+ * one choice node), which is not made. */
+typedef struct {
+    int32_t points;
+    uint64_t ranks;
+    const tkid *kids;
+} sum_view;
+
+/* The sum node of `kid` (a reference or a bridge; `one` holds a bridge's choice node). */
+static inline sum_view view_of(const char *base, tkid kid, tkid *one) {
+    if (is_bridge(kid.ref)) {
+        tref choice = kid.ref & ~BRIDGE;
+        int rank = is_lone(choice) ? lone_rank(choice) : ((const tchoice *)tree_at(base, choice))->key;
+        *one = (tkid){choice, kid.bound};
+        return (sum_view){0, 1ull << rank, one};
+    }
+    const tsum *t = tree_at(base, kid.ref);
+    return (sum_view){t->points, sum_ranks(t), t->kids};
+}
+
 /* The merge of sum node x (without its first `skip` children) and sum node y made by job
  * `me`, its children of cells in both to come (queued); *bound: its points and the others'
  * bounds. */
-static tsum *merge_sum(arena *a, merge_queue *q, size_t me, const tsum *x, int skip,
-                       const tsum *y, int32_t *bound_out) {
-    uint64_t x_ranks = sum_ranks(x), y_ranks = sum_ranks(y);
+static tsum *merge_sum(arena *a, merge_queue *q, size_t me, sum_view x, int skip, sum_view y,
+                       int32_t *bound_out) {
+    uint64_t x_ranks = x.ranks, y_ranks = y.ranks;
     if (skip) x_ranks &= x_ranks - 1;
     uint64_t ranks = x_ranks | y_ranks, both = x_ranks & y_ranks;
     int n = bits_popcount64(ranks);
     tsum *t = arena_take(a, sum_bytes(n));
     if (!t) return NULL;
-    t->points = x->points + y->points;
+    t->points = x.points + y.points;
     set_sum_ranks(t, ranks);
     int32_t bound = t->points;
-    int i = skip, j = 0;
+    const tkid *xs = x.kids + skip, *ys = y.kids;
     for (int k = 0; k < n; k++) {
         uint64_t bit = ranks & (0u - ranks);
         ranks ^= bit;
         tkid kid;
         if (both & bit) {
-            tkid xk = x->kids[i++], yk = y->kids[j++];
+            tkid xk = *xs++, yk = *ys++;
             if (is_lone(xk.ref) && is_lone(yk.ref)) {
                 kid = two_leaves(a, xk, yk, bits_ctz64(bit));
                 if (!kid.ref) return NULL;
@@ -197,7 +217,7 @@ static tsum *merge_sum(arena *a, merge_queue *q, size_t me, const tsum *x, int s
                 continue;
             }
         } else {
-            kid = x_ranks & bit ? x->kids[i++] : y->kids[j++];
+            kid = x_ranks & bit ? *xs++ : *ys++;
         }
         t->kids[k] = kid;
         bound += kid.bound;
@@ -207,24 +227,25 @@ static tsum *merge_sum(arena *a, merge_queue *q, size_t me, const tsum *x, int s
 }
 
 /* Sum node x with `points` more. */
-static tsum *add_points(arena *a, const tsum *x, int32_t points) {
-    size_t bytes = sum_bytes(sum_kids(x));
-    tsum *t = arena_take(a, bytes);
+static tsum *add_points(arena *a, sum_view x, int32_t points) {
+    int n = bits_popcount64(x.ranks);
+    tsum *t = arena_take(a, sum_bytes(n));
     if (!t) return NULL;
-    memcpy(t, x, bytes);
-    t->points += points;
+    t->points = x.points + points;
+    set_sum_ranks(t, x.ranks);
+    memcpy(t->kids, x.kids, (size_t)n * sizeof(tkid));
     return t;
 }
 
 /* The sum node that bridge `kid` stands for (no points, one choice node), made. */
 static tsum *bridged_sum(arena *a, tkid kid) {
-    tref choice = kid.ref & ~BRIDGE;
-    int rank = is_lone(choice) ? lone_rank(choice) : ((const tchoice *)tree_at(a->base, choice))->key;
+    tkid one;
+    sum_view v = view_of(a->base, kid, &one);
     tsum *t = arena_take(a, sum_bytes(1));
     if (!t) return NULL;
     t->points = 0;
-    set_sum_ranks(t, 1ull << rank);
-    t->kids[0] = (tkid){choice, kid.bound};
+    set_sum_ranks(t, v.ranks);
+    t->kids[0] = one;
     return t;
 }
 
@@ -259,16 +280,17 @@ static tsum *merge(pv_prover *p, const tsum *x, int skip, const tsum *y, int32_t
         void *t = NULL;
         int32_t made_bound = 0;
         if (job.kind == MERGE_SUMS) {
-            const tsum *xs = sum_of(a, job.x), *ys = xs ? sum_of(a, job.y) : NULL;
-            if (ys) t = merge_sum(a, q, i, xs, i == 0 ? skip : 0, ys, &made_bound);
+            tkid x_one, y_one;
+            t = merge_sum(a, q, i, view_of(base, job.x, &x_one), i == 0 ? skip : 0,
+                          view_of(base, job.y, &y_one), &made_bound);
         } else if (job.kind == MERGE_CHOICES) {
             t = merge_choice(a, q, i, tree_at(base, job.x.ref), tree_at(base, job.y.ref),
                              &made_bound);
         } else if (job.kind == ADD_LEAF) {
             t = add_leaf(a, q, i, tree_at(base, job.x.ref), job.y.ref, job.y.bound, &made_bound);
         } else {
-            const tsum *xs = sum_of(a, job.x);
-            if (xs) t = add_points(a, xs, job.y.bound);
+            tkid x_one;
+            t = add_points(a, view_of(base, job.x, &x_one), job.y.bound);
             made_bound = job.x.bound + job.y.bound;
         }
         if (!t) return NULL;
