@@ -390,14 +390,16 @@ static int make_room(pending *p, size_t more) {
     return 0;
 }
 
-/* Queues choice node `kid` for rank `rank` (with room made for it) and asks for it to be
- * brought into cache (its sum nodes' bounds are added by add_waiting later). */
+/* Queues choice node `kid` for rank `rank` (with room made for it).  It is not asked into
+ * cache here: most steps end before reading the nodes of some ranks, and add_waiting asks
+ * for the nodes it reads a few ahead. */
 BITS_INLINE void push_waiting(brancher *br, int rank, tkid kid) {
     pending *p = &br->waiting[rank];
     p->items[p->len++] = kid;
     br->pushed[rank] += kid.bound;
-    if (!is_lone(kid.ref)) prefetch_node(tree_at(br->a->base, kid.ref));
 }
+
+#define ADD_AHEAD 4 /* waiting nodes add_waiting asks into cache ahead */
 
 /* Adds to s the bounds of the sum nodes of waiting choice nodes items[from, to), face by
  * face, and makes s->best the best of s's faces.  Bounds are never negative (a word scores
@@ -407,6 +409,8 @@ static void add_waiting(const char *base, rank_sums *s, const tkid *items, size_
     int32_t *by_face = s->by_face;
     uint32_t added = 0;
     for (size_t i = from; i < to; i++) {
+        if (i + ADD_AHEAD < to && !is_lone(items[i + ADD_AHEAD].ref))
+            prefetch_node(tree_at(base, items[i + ADD_AHEAD].ref));
         const tref ref = items[i].ref;
         if (is_lone(ref)) {
             by_face[lone_face(ref)] += items[i].bound;
