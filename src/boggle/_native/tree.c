@@ -34,8 +34,9 @@
 
 /* Merging goes breadth first: each pair of nodes to merge is a job in a queue, and the
  * nodes of the jobs a little ahead are asked into cache while a job is done, so many reads
- * from memory are under way at once instead of one per step down the trees.  Children's
- * bounds are added in a second pass over the jobs, backwards (children before parents). */
+ * from memory are under way at once instead of one per step down the trees.  Children
+ * (their references and bounds) are put into their parents in a second pass over the jobs,
+ * backwards (children before parents): nothing reads the new nodes before. */
 /* What a job makes: its parent is a sum node for the first two, a choice node for the others. */
 enum { MERGE_CHOICES, ADD_LEAF, MERGE_SUMS, ADD_POINTS };
 
@@ -272,50 +273,45 @@ static tsum *merge(pv_prover *p, const tsum *x, int skip, const tsum *y, int32_t
     if (push_job(q, root, other, 0, MERGE_SUMS, 0) < 0) return NULL;
     size_t asked = 1;
     for (size_t i = 0; i < q->len; i++) {
-        for (; asked < q->len && asked < i + PREFETCH_AHEAD; asked++) {
+        const size_t ahead = i + PREFETCH_AHEAD < q->len ? i + PREFETCH_AHEAD : q->len;
+        for (; asked < ahead; asked++) {
             prefetch_kid(base, q->jobs[asked].x);
             prefetch_kid(base, q->jobs[asked].y);
         }
-        merge_job job = q->jobs[i];
+        const tkid jx = q->jobs[i].x, jy = q->jobs[i].y; /* the queue may move below */
+        const int kind = q->jobs[i].kind;
         void *t = NULL;
         int32_t made_bound = 0;
-        if (job.kind == MERGE_SUMS) {
+        if (kind == MERGE_SUMS) {
             tkid x_one, y_one;
-            t = merge_sum(a, q, i, view_of(base, job.x, &x_one), i == 0 ? skip : 0,
-                          view_of(base, job.y, &y_one), &made_bound);
-        } else if (job.kind == MERGE_CHOICES) {
-            t = merge_choice(a, q, i, tree_at(base, job.x.ref), tree_at(base, job.y.ref),
-                             &made_bound);
-        } else if (job.kind == ADD_LEAF) {
-            t = add_leaf(a, q, i, tree_at(base, job.x.ref), job.y.ref, job.y.bound, &made_bound);
+            t = merge_sum(a, q, i, view_of(base, jx, &x_one), i == 0 ? skip : 0,
+                          view_of(base, jy, &y_one), &made_bound);
+        } else if (kind == MERGE_CHOICES) {
+            t = merge_choice(a, q, i, tree_at(base, jx.ref), tree_at(base, jy.ref), &made_bound);
+        } else if (kind == ADD_LEAF) {
+            t = add_leaf(a, q, i, tree_at(base, jx.ref), jy.ref, jy.bound, &made_bound);
         } else {
             tkid x_one;
-            t = add_points(a, view_of(base, job.x, &x_one), job.y.bound);
-            made_bound = job.x.bound + job.y.bound;
+            t = add_points(a, view_of(base, jx, &x_one), jy.bound);
+            made_bound = jx.bound + jy.bound;
         }
         if (!t) return NULL;
-        tref made = tree_ref(a, t);
-        q->jobs[i].x = (tkid){made, made_bound};
-        if (i == 0) continue;
-        tref parent = q->jobs[job.parent_job].x.ref;
-        if (job.kind >= MERGE_SUMS)
-            ((tchoice *)tree_at(base, parent))->kids[job.slot].ref = made;
-        else
-            ((tsum *)tree_at(base, parent))->kids[job.slot].ref = made;
+        q->jobs[i].x = (tkid){tree_ref(a, t), made_bound};
     }
+    /* Children before parents: each made node and its bound into its parent. */
     for (size_t i = q->len; i-- > 1;) {
         const merge_job *job = &q->jobs[i];
-        int32_t bound = job->x.bound; /* its children's jobs, later in the queue, are done */
+        const tkid made = job->x; /* its children's jobs, later in the queue, are done */
         merge_job *made_parent = &q->jobs[job->parent_job];
         int32_t *parent_bound = &made_parent->x.bound;
         if (job->kind >= MERGE_SUMS) {
             tchoice *parent = tree_at(base, made_parent->x.ref);
-            parent->kids[job->slot].bound = bound;
-            if (bound > *parent_bound) *parent_bound = bound;
+            parent->kids[job->slot] = made;
+            if (made.bound > *parent_bound) *parent_bound = made.bound;
         } else {
             tsum *parent = tree_at(base, made_parent->x.ref);
-            parent->kids[job->slot].bound = bound;
-            *parent_bound += bound;
+            parent->kids[job->slot] = made;
+            *parent_bound += made.bound;
         }
     }
     *bound = q->jobs[0].x.bound;
