@@ -9,7 +9,8 @@
  * standard input, one a line (cells separated by spaces), e.g. the top-level classes of a
  * proof.  Every board of each class scoring more than ABOVE is printed ("board score", q for
  * a Qu face), then a line per class on standard error: its boards, bounds computed, the
- * bound of its tree and CPU seconds.
+ * bound of its tree (the largest part's), CPU seconds, the parts it was proved in and the
+ * records counted to decide (see --max-mb).
  *
  * Options: --order I,J,...   the split order (default: as boggle prove, most neighbours
  *                            first, then fewest letters once there are more than
@@ -19,6 +20,8 @@
  *                            (default classic: 0,0,0,1,1,2,3,5,11)
  *          --walk-cells N    walk the tree with N cells or fewer left (default 9)
  *          --walk-below X    walk once a tree's bound is at most X times ABOVE (default 2.5)
+ *          --max-mb N        split a class whose work would take more than N MB into parts
+ *                            proved one after the other (default 400; 0: never split)
  * Exit status: 0 done, 1 out of memory or unreadable file, 2 bad arguments.
  *
  * Example: printf 'a e r s t\n' ... | prove_main enable.txt 3x3 540
@@ -48,11 +51,13 @@ typedef struct {
     double walk_below;
     uint8_t order[PV_MAX_CELLS];
     int has_order;
+    size_t max_class_bytes;
 } setup;
 
 static int usage(const char *why) {
     fprintf(stderr, "prove_main: %s\nusage: prove_main [--order I,J,...] [--min-len N] "
-                    "[--points P,P,...] [--walk-cells N] [--walk-below X] WORDS ROWSxCOLS "
+                    "[--points P,P,...] [--walk-cells N] [--walk-below X] [--max-mb N] WORDS "
+                    "ROWSxCOLS "
                     "ABOVE [CELL ...]\n", why);
     return 2;
 }
@@ -190,8 +195,8 @@ static int prove_class(setup *s, pv_prover *prover, bn_scratch *scratch, int row
                                  s->walk_cells, 0, 1};
     pv_search_result result;
     clock_t started = clock();
-    int status = pv_tree_search(prover, &s->words, rows, cols, masks, order, &options, NULL,
-                                &result);
+    int status = pv_class_search(prover, &s->words, rows, cols, masks, order, &options,
+                                 s->max_class_bytes, NULL, &result);
     if (status != PV_OK) {
         fprintf(stderr, "prove_main: class %d: %s\n", index, pv_status_text(status));
         pv_search_result_free(&result);
@@ -216,9 +221,12 @@ static int prove_class(setup *s, pv_prover *prover, bn_scratch *scratch, int row
         for (int cell = 0; cell < n; cell++) fputs(s->faces[result.boards[at + cell]], stdout);
         printf(" %lld\n", (long long)score);
     }
-    fprintf(stderr, "class %d: %zu boards, %llu bounds, root bound %lld, %.3f s\n", index, kept,
-            (unsigned long long)result.bounds, (long long)result.root_bound,
-            (double)(clock() - started) / CLOCKS_PER_SEC);
+    fprintf(stderr,
+            "class %d: %zu boards, %llu bounds, root bound %lld, %.3f s, %u part%s, "
+            "%llu records counted\n",
+            index, kept, (unsigned long long)result.bounds, (long long)result.root_bound,
+            (double)(clock() - started) / CLOCKS_PER_SEC, result.parts,
+            result.parts == 1 ? "" : "s", (unsigned long long)result.counted);
     pv_search_result_free(&result);
     return 0;
 }
@@ -232,6 +240,7 @@ int main(int argc, char **argv) {
     s.min_len = 3;
     s.walk_cells = WALK_CELLS;
     s.walk_below = WALK_BELOW;
+    s.max_class_bytes = PV_CLASS_BYTES;
     int at = 1;
     for (; at + 1 < argc && strncmp(argv[at], "--", 2) == 0; at += 2) {
         long numbers[PV_MAX_POINTS];
@@ -249,6 +258,8 @@ int main(int argc, char **argv) {
             if (count < 1) return usage("--points takes numbers");
             for (int k = 0; k < count; k++) s.points[k] = (int32_t)numbers[k];
             s.n_points = count;
+        } else if (!strcmp(argv[at], "--max-mb") && count == 1 && numbers[0] >= 0) {
+            s.max_class_bytes = (size_t)numbers[0] * 1000 * 1000;
         } else if (!strcmp(argv[at], "--min-len") && count == 1) {
             s.min_len = (int)numbers[0];
         } else if (!strcmp(argv[at], "--walk-cells") && count == 1) {
