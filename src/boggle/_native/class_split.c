@@ -18,6 +18,10 @@
 #include <string.h>
 
 #define COUNT_POLL_PERIOD ((uint64_t)1 << 16) /* trie steps between two looks at pv_stop */
+/* Halvings at most: a class is proved in 2^PV_SPLIT_DEPTH parts at most, each proved whole
+ * past the cap when it cannot be cut further (a cut leaves the records of the paths that
+ * do not go through the cell split in both parts). */
+#define PV_SPLIT_DEPTH 8
 
 typedef struct {
     const cb_class *c;
@@ -91,7 +95,10 @@ static uint64_t halve(const uint64_t *through, uint32_t faces, uint32_t *half) {
         for (uint32_t rest = faces; rest; rest &= rest - 1)
             if (through[bits_ctz32(rest)] > through[heaviest]) heaviest = bits_ctz32(rest);
         faces &= ~(1u << heaviest);
-        const int to = sums[1] < sums[0];
+        /* into the lighter half; on a tie the one of fewer faces, so neither is empty */
+        const int to = sums[1] < sums[0] ||
+                       (sums[1] == sums[0] &&
+                        bits_popcount32(halves[1]) < bits_popcount32(halves[0]));
         sums[to] += through[heaviest];
         halves[to] |= 1u << heaviest;
     }
@@ -100,7 +107,7 @@ static uint64_t halve(const uint64_t *through, uint32_t faces, uint32_t *half) {
 }
 
 /* The cell to split and its first half of faces: the cut that takes most records off the
- * larger part; -1 when no cell has two faces. */
+ * larger part; -1 when no cut takes any (no cell of two faces on a path). */
 static int split_cell(const uint64_t (*through)[PV_MAX_FACES], const uint32_t *faces, int n,
                       uint32_t *half) {
     int best = -1;
@@ -109,7 +116,7 @@ static int split_cell(const uint64_t (*through)[PV_MAX_FACES], const uint32_t *f
         if (bits_popcount32(faces[cell]) < 2) continue;
         uint32_t first;
         uint64_t cut = halve(through[cell], faces[cell], &first);
-        if (best < 0 || cut > best_cut) {
+        if (cut > best_cut) {
             best = cell;
             best_cut = cut;
             *half = first;
@@ -177,7 +184,8 @@ static void make_room(splitter *s, uint64_t records) {
 
 /* The class of `faces` (of `records` records, counted by cell and face in s->through when
  * `counted`) proved whole when under the cap, else split. */
-static int split_search(splitter *s, uint32_t *faces, uint64_t records, int counted) {
+static int split_search(splitter *s, uint32_t *faces, uint64_t records, int counted,
+                        int depth) {
     const int n = s->rows * s->cols;
     if (records > s->max_records && !counted) {
         int status = pv_class_records(s->words, s->rows, s->cols, faces, s->stop, &records,
@@ -186,7 +194,9 @@ static int split_search(splitter *s, uint32_t *faces, uint64_t records, int coun
         s->result->counted += records;
     }
     uint32_t half = 0;
-    const int cell = records > s->max_records ? split_cell(s->through, faces, n, &half) : -1;
+    const int cell = records > s->max_records && depth < PV_SPLIT_DEPTH
+                         ? split_cell(s->through, faces, n, &half)
+                         : -1;
     if (cell < 0) {
         make_room(s, records);
         return prove_part(s, faces);
@@ -200,10 +210,10 @@ static int split_search(splitter *s, uint32_t *faces, uint64_t records, int coun
         else through_second += count;
     }
     faces[cell] = half;
-    int status = split_search(s, faces, records - through_second, 0);
+    int status = split_search(s, faces, records - through_second, 0, depth + 1);
     faces[cell] = whole & ~half;
     if (status == PV_OK && !s->result->full)
-        status = split_search(s, faces, records - through_first, 0);
+        status = split_search(s, faces, records - through_first, 0, depth + 1);
     faces[cell] = whole;
     return status;
 }
@@ -226,7 +236,7 @@ int pv_class_search(pv_prover *prover, const pv_words *words, int rows, int cols
     if (!s.through) return PV_NO_MEMORY;
     uint32_t own[PV_MAX_CELLS];
     memcpy(own, faces, (size_t)(rows * cols) * sizeof own[0]);
-    status = split_search(&s, own, UINT64_MAX, 0);
+    status = split_search(&s, own, UINT64_MAX, 0, 0);
     free(s.through);
     if (result->full) status = PV_OK; /* stopped at max_bytes: the boards found before */
     return status;

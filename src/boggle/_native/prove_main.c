@@ -10,7 +10,7 @@
  * proof.  Every board of each class scoring more than ABOVE is printed ("board score", q for
  * a Qu face), then a line per class on standard error: its boards, bounds computed, the
  * bound of its tree (the largest part's), CPU seconds, the parts it was proved in and the
- * records counted to decide (see --max-mb).
+ * records counted to decide (see --max-bytes).
  *
  * Options: --order I,J,...   the split order (default: as boggle prove, most neighbours
  *                            first, then fewest letters once there are more than
@@ -20,8 +20,9 @@
  *                            (default classic: 0,0,0,1,1,2,3,5,11)
  *          --walk-cells N    walk the tree with N cells or fewer left (default 9)
  *          --walk-below X    walk once a tree's bound is at most X times ABOVE (default 2.5)
- *          --max-mb N        split a class whose work would take more than N MB into parts
- *                            proved one after the other (default 400; 0: never split)
+ *          --max-bytes N     split a class whose work would take more than N bytes into
+ *                            parts proved one after the other (default 400000000, as
+ *                            boggle prove; 0: never split)
  * Exit status: 0 done, 1 out of memory or unreadable file, 2 bad arguments.
  *
  * Example: printf 'a e r s t\n' ... | prove_main enable.txt 3x3 540
@@ -56,7 +57,7 @@ typedef struct {
 
 static int usage(const char *why) {
     fprintf(stderr, "prove_main: %s\nusage: prove_main [--order I,J,...] [--min-len N] "
-                    "[--points P,P,...] [--walk-cells N] [--walk-below X] [--max-mb N] WORDS "
+                    "[--points P,P,...] [--walk-cells N] [--walk-below X] [--max-bytes N] WORDS "
                     "ROWSxCOLS "
                     "ABOVE [CELL ...]\n", why);
     return 2;
@@ -258,8 +259,8 @@ int main(int argc, char **argv) {
             if (count < 1) return usage("--points takes numbers");
             for (int k = 0; k < count; k++) s.points[k] = (int32_t)numbers[k];
             s.n_points = count;
-        } else if (!strcmp(argv[at], "--max-mb") && count == 1 && numbers[0] >= 0) {
-            s.max_class_bytes = (size_t)numbers[0] * 1000 * 1000;
+        } else if (!strcmp(argv[at], "--max-bytes") && count == 1 && numbers[0] >= 0) {
+            s.max_class_bytes = (size_t)numbers[0];
         } else if (!strcmp(argv[at], "--min-len") && count == 1) {
             s.min_len = (int)numbers[0];
         } else if (!strcmp(argv[at], "--walk-cells") && count == 1) {
