@@ -4,12 +4,15 @@ parts give the boards of the class whole; a proof in parts resumes from its chec
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boggle import Lexicon
+from boggle.cli.main import main
 from boggle.model.rules import CLASSIC
 from boggle.search import prove
 from boggle.search.branch_and_bound import CLASS_MEMORY, WALK_BELOW, WALK_CELLS, Prover
@@ -66,11 +69,13 @@ def test_records_are_counted_exactly(shape: tuple[int, int], data: st.DataObject
     assert counted == records_by_hand(cells, rows, cols)
 
 
-def search(cells: list[str], rows: int, cols: int, above: int, cap: int) -> tuple[list[bytes], int]:
+def search(
+    cells: list[str], rows: int, cols: int, above: int, cap: int, walk_cells: int = 4
+) -> tuple[list[bytes], int]:
     masks, n = PROVER.masks(cells), rows * cols
     order = Prover.order(rows, cols, cells)
     boards, _, root = PROVER.bound.tree_search(
-        masks, rows, cols, above, order, int(above * WALK_BELOW), WALK_CELLS, 0, True, cap
+        masks, rows, cols, above, order, int(above * WALK_BELOW), walk_cells, 0, True, cap
     )
     return sorted(boards[k : k + n] for k in range(0, len(boards), n)), root
 
@@ -92,14 +97,27 @@ def test_a_class_in_parts_gives_the_boards_of_the_class_whole(
         assert split_root <= whole_root  # each part's tree is of a smaller class
 
 
+CELLS_3X4 = ("aest", "aeiu", "rst", "qae", "aeirst", "st", "er", "ate", "s", "aet", "rs", "e")
+
+
 def test_a_class_past_its_cap_is_split_and_scores_the_same_boards() -> None:
-    task = ClassTask(0, 3, 3, ("aest", "aeiu", "rst", "qae", "aeirst", "st", "er", "ate", "s"), 8)
-    records = PROVER.bound.class_records(PROVER.masks(task.cells), 3, 3)
+    task = ClassTask(0, 3, 4, CELLS_3X4, 12)
+    records = PROVER.bound.class_records(PROVER.masks(task.cells), 3, 4)
     assert records > 100  # so that a cap of 20 records splits it into several parts
     whole = PROVER.run(task)
     split = Prover(LEXICON, CLASSIC, class_memory=20 * PROVER_BYTES).run(task)
     assert whole.boards and split.boards == whole.boards
-    assert PROVER.class_bytes(3, 3, task.cells) == records * PROVER_BYTES > 20 * PROVER_BYTES
+    assert split.bounds != whole.bounds  # the parts' bounds: it was split
+    assert PROVER.class_bytes(3, 4, task.cells) == records * PROVER_BYTES > 20 * PROVER_BYTES
+
+
+def test_a_class_walked_whole_is_not_split() -> None:
+    """Up to WALK_CELLS cells a class is built from a forest of trees shared with other
+    classes and forced without new trees: the cap leaves it whole (same bounds)."""
+    cells = ["aest", "aeiu", "rst", "qae", "aeirst", "st", "er", "ate", "s"]
+    masks, order = PROVER.masks(cells), Prover.order(3, 3, cells)
+    args = (masks, 3, 3, 8, order, 20, WALK_CELLS, 0, True)
+    assert PROVER.bound.tree_search(*args, PROVER_BYTES) == PROVER.bound.tree_search(*args, 0)
 
 
 def test_the_default_cap_is_400_mb_shared_by_the_threads() -> None:
@@ -110,15 +128,28 @@ def test_the_default_cap_is_400_mb_shared_by_the_threads() -> None:
 def test_a_proof_in_parts_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     path = tmp_path / "proof.jsonl"
     tiny = PROVER_BYTES * 8  # every class of more than 8 records in parts
-    whole = prove(3, 3, LEXICON, CLASSIC, 22, bucket_count=2, memory=0)
-    first = prove(3, 3, LEXICON, CLASSIC, 22, checkpoint=str(path), bucket_count=2, memory=tiny)
+    whole = prove(2, 5, LEXICON, CLASSIC, 40, bucket_count=2, memory=0)
+    first = prove(2, 5, LEXICON, CLASSIC, 40, checkpoint=str(path), bucket_count=2, memory=tiny)
     assert whole.boards and first.boards == whole.boards
     assert first.extra["finished_classes"] == first.top_level == whole.top_level  # one a class
+    assert first.classes != whole.classes  # bounds of parts: some classes were split
     lines = path.read_text().splitlines()
     kept = lines[: len(lines) // 2]
     path.write_text("\n".join(kept) + "\n")
-    second = prove(3, 3, LEXICON, CLASSIC, 22, checkpoint=str(path), bucket_count=2, memory=tiny)
+    second = prove(2, 5, LEXICON, CLASSIC, 40, checkpoint=str(path), bucket_count=2, memory=tiny)
     assert second.resumed == len(kept) - 1  # the header line and the classes done before
     assert second.boards == whole.boards
     assert second.extra["finished_classes"] == second.top_level
 
+
+def test_prove_memory_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(sorted(set(WORDS))) + "\n")
+    argv = ["prove", "--size", "2x5", "--above", "40", "--buckets", "2", "--dict", str(words)]
+    assert main([*argv, "--memory", "0", "--json"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--memory", "1", "--json"]) == 0  # 1 MB: every class whole still
+    assert json.loads(capsys.readouterr().out)["boards"] == whole["boards"]
+    assert main([*argv, "--memory", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err

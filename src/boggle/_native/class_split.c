@@ -225,7 +225,9 @@ int pv_class_search(pv_prover *prover, const pv_words *words, int rows, int cols
     memset(result, 0, sizeof *result);
     int status = pv_check_class(words, rows, cols, faces, order);
     if (status != PV_OK) return status;
-    if (max_class_bytes == 0) {
+    /* a class walked whole is built from a forest of group trees shared with other classes
+     * (tree_build.c) and forced without new trees: not split */
+    if (max_class_bytes == 0 || rows * cols <= options->walk_cells) {
         status = pv_tree_search(prover, words, rows, cols, faces, order, options, stop, result);
         result->parts = 1;
         return status;

@@ -157,9 +157,10 @@ int pv_class_records(const pv_words *words, int rows, int cols, const uint32_t *
 /* pv_tree_search within max_class_bytes (0: no cap): a class of more records than
  * max_class_bytes / PV_BYTES_PER_RECORD is split in two parts by one cell's faces (again
  * while a part has more), the parts searched one after the other, so that no tree past the
- * cap is built.  The same boards as pv_tree_search (in another order when split); bounds
- * are the parts' added, root_bound the largest part's, result->parts and ->counted say how
- * it went (see class_split.c). */
+ * cap is built; a class walked whole (no more cells than options->walk_cells: built from
+ * a forest of shared trees) is not split.  The same boards as pv_tree_search (in another
+ * order when split); bounds are the parts' added, root_bound the largest part's,
+ * result->parts and ->counted say how it went (see class_split.c). */
 int pv_class_search(pv_prover *prover, const pv_words *words, int rows, int cols,
                     const uint32_t *faces, const uint8_t *order,
                     const pv_search_options *options, size_t max_class_bytes,
