@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from boggle import Lexicon
 from boggle.cli.main import main
+from boggle.model.errors import BoggleError
 from boggle.model.rules import CLASSIC
 from boggle.search import prove
 from boggle.search.branch_and_bound import CLASS_MEMORY, WALK_BELOW, WALK_CELLS, Prover
@@ -153,3 +154,10 @@ def test_prove_memory_option(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main([*argv, "--memory", "-1"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_too_many_boards_is_refused_in_parts_as_whole() -> None:
+    task = ClassTask(0, 3, 4, CELLS_3X4, 4)
+    for memory in (0, 20 * PROVER_BYTES):
+        with pytest.raises(BoggleError, match="boards may score above 4"):
+            Prover(LEXICON, CLASSIC, max_boards=3, class_memory=memory).run(task)

@@ -142,7 +142,8 @@ typedef struct {
 static int prove_part(splitter *s, const uint32_t *faces) {
     pv_search_result *result = s->result;
     pv_search_options options = *s->options;
-    if (options.max_bytes) options.max_bytes -= result->len; /* room left for boards */
+    if (options.max_bytes) /* the room left for boards; 1 byte when none (0: no limit) */
+        options.max_bytes = options.max_bytes > result->len ? options.max_bytes - result->len : 1;
     pv_search_result part;
     int status = pv_tree_search(s->p, s->words, s->rows, s->cols, faces, s->order, &options,
                                 s->stop, &part);
