@@ -232,6 +232,7 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
     const cb_class *c = m->c;
     const cb_node *const nodes = c->t->nodes;
     const int32_t *const word_points = c->t->points;
+    const uint32_t *const word_kids = c->t->word_kids;
     const uint32_t *const starts = c->starts;
     const uint64_t *const around = m->around;
     const uint64_t *const keep_of = m->keep;
@@ -261,6 +262,9 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
         uint8_t *const data = r->data;
         uint32_t letters = path.node_mask & starts[cell];
         const uint64_t open_cells = around[cell] & ~used;
+        /* with no cell left to go into, only the children that are words (or begin a longer
+           face) make records: the others are not visited */
+        if (!open_cells) letters &= word_kids[path.node_first] | longer_of[cell];
         const uint64_t kept_key = path.key & keep_of[cell];
         const uint64_t *const codes = letter_code[cell];
         const uint32_t longer = longer_of[cell];
