@@ -262,9 +262,9 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
         uint8_t *const data = r->data;
         uint32_t letters = path.node_mask & starts[cell];
         const uint64_t open_cells = around[cell] & ~used;
-        /* with no cell left to go into, only the children that are words (or begin a longer
-           face) make records: the others are not visited */
-        if (!open_cells) letters &= word_kids[path.node_first] | longer_of[cell];
+        /* with no cell left to go into, only the children that make a record kept (words of
+           a wanted group) or begin a longer face are visited */
+        if (!open_cells) letters &= (word_kids[path.node_first] & (0u - wanted)) | longer_of[cell];
         const uint64_t kept_key = path.key & keep_of[cell];
         const uint64_t *const codes = letter_code[cell];
         const uint32_t longer = longer_of[cell];
