@@ -380,14 +380,14 @@ static tkid finish(maker *m, const tkid *kids, int n_kids, uint8_t key, int64_t 
         if (!choice) { m->oom = 1; return made; }
         choice->mask = mask;
         choice->key = key;
-        memcpy(choice->kids, kids, (size_t)n_kids * sizeof *kids);
+        for (int k = 0; k < n_kids; k++) choice->kids[k] = kids[k]; /* few: no call */
         t = choice;
     } else {
         tsum *sum = arena_take(a, sum_bytes(n_kids));
         if (!sum) { m->oom = 1; return made; }
         sum->points = (int32_t)points;
         set_sum_ranks(sum, ranks);
-        memcpy(sum->kids, kids, (size_t)n_kids * sizeof *kids);
+        for (int k = 0; k < n_kids; k++) sum->kids[k] = kids[k];
         t = sum;
     }
     made.ref = tree_ref(a, t);
