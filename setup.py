@@ -99,6 +99,7 @@ setup(
                 "src/boggle/_native/tree.c",
                 "src/boggle/_native/tree_build.c",
                 "src/boggle/_native/key_sort.c",
+                "src/boggle/_native/class_split.c",
             ],
             depends=["src/boggle/_native/kernel.h", "src/boggle/_native/search.h",
                      "src/boggle/_native/bound.h", "src/boggle/_native/tree.h",

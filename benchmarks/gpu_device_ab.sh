@@ -24,7 +24,7 @@ AB_SEARCH_SECONDS=${AB_SEARCH_SECONDS:-38}; YAWL_SECONDS=${YAWL_SECONDS:-40}
 VARIANTS=${VARIANTS:-all}; AB_JOBS=${AB_JOBS:-16}; SEARCH_JOBS=()
 if [[ -n ${DRY:-} ]]; then  # a quick run of every stage on small sizes, GPU or not
     NAB4=3000; NAB5=1000; NSTATS=20000; AB_SEARCH_SECONDS=4; YAWL_SECONDS=4
-    VARIANTS=default,lean,lean-shared-faces; AB_JOBS=2; SEARCH_JOBS=(--jobs 1)
+    VARIANTS=default,first,lean; AB_JOBS=2; SEARCH_JOBS=(--jobs 1)
 fi
 YAWL=$BOGGLE_SHARED_DATA/yawl.txt
 GPU_ENGINE=(--engine gpu)

@@ -136,7 +136,8 @@ def main() -> int:
         hint = "pip install nvidia-cuda-nvcc-cu12 nvidia-cuda-nvrtc-cu12 into a virtualenv"
         print(f"gpu_static: needs NVRTC and ptxas ({hint}, then --tools it)", file=sys.stderr)
         return 2
-    library = sorted(glob.glob(os.path.join(os.path.dirname(library), "libnvrtc.so.*")))[0]
+    versioned = sorted(glob.glob(os.path.join(os.path.dirname(library), "libnvrtc.so.*")))
+    library = versioned[0] if versioned else library
     print(f"nvrtc {library}\nptxas {ptxas}\ncuobjdump {cuobjdump or '(none: no SASS counts)'}")
     print(f"sm_{args.arch}; block {args.block}; first word set 2**{args.set_bits} slots "
           f"(2**{SHARED_SET_BITS} in shared memory)")  # fmt: skip

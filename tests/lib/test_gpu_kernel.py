@@ -35,6 +35,7 @@ from boggle.engines.gpu import (
 )
 from boggle.engines.gpu.cpu_build import CpuBuildRunner, compile_kernel, find_compiler
 from boggle.engines.gpu.source import (
+    KERNEL_DEFAULTS,
     KERNEL_FILE,
     KERNEL_SIGNATURES,
     KERNEL_VARIANTS,
@@ -67,9 +68,9 @@ def runner(kernel_folder: str) -> CpuBuildRunner:
 
 
 VARIANTS = {
-    "top frame apart": ("BG_TOP_IN_REGISTERS=1",),
+    "top frame in memory": ("BG_TOP_IN_REGISTERS=0",),
     "a loop per board": ("BG_ONE_LOOP=0",),
-    "both": ("BG_TOP_IN_REGISTERS=1", "BG_ONE_LOOP=0"),
+    "both": ("BG_TOP_IN_REGISTERS=0", "BG_ONE_LOOP=0"),
     **{name: defines for name, defines in KERNEL_VARIANTS.items() if defines},
     "lean, a loop per board": (*KERNEL_VARIANTS["lean-shared"], "BG_ONE_LOOP=0"),
 }
@@ -122,6 +123,17 @@ def test_equals_native_on_random_english_boards(
     expected = native_scores(boards, enable, rules)
     assert scores == expected
     assert any(expected)  # boards with words: the comparison means something
+
+
+def test_the_variant_defaults_are_the_sources() -> None:
+    """The host's idea of the options' defaults (it sizes shared memory by them) is the
+    kernel's: every ``#ifndef NAME`` / ``#define NAME VALUE`` of an option in kernel.cu."""
+    source = KERNEL_FILE.read_text(encoding="utf-8")
+    found = dict(re.findall(r"#ifndef (BG_\w+)\n#define \1 (\d+)", source))
+    assert {name: int(found[name]) for name in KERNEL_DEFAULTS} == KERNEL_DEFAULTS
+    assert KERNEL_VARIANTS["default"] == ()
+    first = KERNEL_VARIANTS["first"]
+    assert all(f"{name}=0" in first for name in ("BG_LEAN_FRAME", "BG_SHARED_FACES"))
 
 
 @pytest.mark.parametrize("shape", [(4, 4), (5, 5), (3, 4), (8, 8)])

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from boggle import Lexicon
+from boggle._native.core import BYTES_PER_RECORD
 from boggle.model.rules import CLASSIC
 from boggle.search.branch_and_bound import Prover
 from boggle.search.classes import ClassTask, Layout, top_level_classes
@@ -94,6 +95,39 @@ def test_a_whole_3x3_proof_from_its_classes_on_stdin(prove_main: Path, word_file
     assert sum(int(line.split(", ")[1].split()[0]) for line in lines) == expected.classes
 
 
+def test_a_class_past_max_bytes_is_proved_in_parts_with_the_same_boards(
+    prove_main: Path, word_file: Path
+) -> None:
+    cells = ("aeirst", "aest", "aeqrstu", "est", "aeirst", "ert", "aest", "aeirstu", "aerst")
+    walk = ("--walk-cells", "4")  # 3x3 classes are walked whole (never split) from 9 cells
+    whole, whole_lines = _run(
+        prove_main, *walk, "--max-bytes", "0", str(word_file), "3x3", "40", *cells
+    )
+    cap = str(20 * BYTES_PER_RECORD)  # 20 records
+    split, split_lines = _run(
+        prove_main, *walk, "--max-bytes", cap, str(word_file), "3x3", "40", *cells
+    )
+    assert whole and split == whole
+    assert ", 1 part, 0 records counted" in whole_lines[-1]
+    parts = int(split_lines[-1].split(" parts, ")[0].rsplit(" ", 1)[1])
+    assert parts > 2, split_lines
+
+
+FRENCH = ["été", "étés", "tête", "têtes", "bête", "bêtes", "fête", "fêtes", "sève", "rêve",
+          "rêves", "crème", "ères", "être", "êtes", "tés", "sûr", "sûre", "çà", "reçu"]  # fmt: skip
+
+
+def test_a_utf8_word_list_gives_the_module_s_boards(prove_main: Path, tmp_path: Path) -> None:
+    path = tmp_path / "french.txt"
+    path.write_text("\n".join([*FRENCH, "Été", "x-y"]) + "\n", encoding="utf-8")  # skipped
+    prover = Prover(Lexicon.from_words(FRENCH), CLASSIC)
+    cells = ("êé", "te", "stê", "rè", "ête", "sv", "eè", "tbf", "ese")
+    boards, lines = _run(prove_main, str(path), "3x3", "3", *cells)
+    result = prover.run(ClassTask(0, 3, 3, cells, 3))
+    assert result.boards and boards == dict(result.boards)
+    assert f", {result.bounds} bounds," in lines[-1]
+
+
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
@@ -104,6 +138,8 @@ def test_a_whole_3x3_proof_from_its_classes_on_stdin(prove_main: Path, word_file
         (["--order", "0,1", "WORDS", "2x2", "5"], "--order names every cell once"),
         (["--order", "0,0,1,2", "WORDS", "2x2", "5", "a", "e", "t", "s"], "every cell once"),
         (["WORDS", "2x2", "5", "a", "e", "t", "z"], "letter 'z' is not in the word list"),
+        (["--max-bytes", "-1", "WORDS", "2x2", "5"], "unknown option or bad value"),
+        (["WORDS", "2x2", "5", "a", "e", "t", "ß"], "letter 'ß' is not in the word list"),
     ],
 )
 def test_bad_arguments_are_one_line_and_status_2(

@@ -11,6 +11,7 @@ FACE_MAX: int
 NO_LETTER: int
 IMAGE_VERSION: int
 DEAD_LETTER: int
+BYTES_PER_RECORD: int
 
 def checksum(data: bytes | memoryview, /) -> int: ...
 
@@ -123,6 +124,8 @@ class ClassBound:
         walk_cells: int = 0,
         max_bytes: int = 0,
         score_boards: bool = False,
+        max_class_bytes: int = 0,
         /,
     ) -> tuple[bytes, int, int]: ...
+    def class_records(self, masks: bytes, rows: int, cols: int, /) -> int: ...
     def stop(self, flag: bool = True, /) -> None: ...

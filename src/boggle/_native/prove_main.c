@@ -3,13 +3,16 @@
  *
  *     prove_main [options] WORDS ROWSxCOLS ABOVE [CELL ...]
  *
- * WORDS: a word list, one lowercase word (a-z) a line (others are skipped); its letters are
- * the faces, q as Qu where the list has a u (as boggle prove).  CELL: the letters a cell may
+ * WORDS: a word list in UTF-8, one lowercase word a line (a-z and letters past ASCII; other
+ * lines are skipped), in any order; its letters are the faces, q as Qu where the list has a
+ * u (as boggle prove), at most 31 of them (boggle prove takes a longer alphabet's rare
+ * letters as one face; prove_main refuses it).  CELL: the letters a cell may
  * take ("*": every face), rows x cols of them; without cells, classes are read from the
  * standard input, one a line (cells separated by spaces), e.g. the top-level classes of a
  * proof.  Every board of each class scoring more than ABOVE is printed ("board score", q for
  * a Qu face), then a line per class on standard error: its boards, bounds computed, the
- * bound of its tree and CPU seconds.
+ * bound of its tree (the largest part's), CPU seconds, the parts it was proved in and the
+ * records counted to decide (see --max-bytes).
  *
  * Options: --order I,J,...   the split order (default: as boggle prove, most neighbours
  *                            first, then fewest letters once there are more than
@@ -19,6 +22,9 @@
  *                            (default classic: 0,0,0,1,1,2,3,5,11)
  *          --walk-cells N    walk the tree with N cells or fewer left (default 9)
  *          --walk-below X    walk once a tree's bound is at most X times ABOVE (default 2.5)
+ *          --max-bytes N     split a class whose work would take more than N bytes into
+ *                            parts proved one after the other (default 400000000, as
+ *                            boggle prove; 0: never split)
  * Exit status: 0 done, 1 out of memory or unreadable file, 2 bad arguments.
  *
  * Example: printf 'a e r s t\n' ... | prove_main enable.txt 3x3 540
@@ -34,12 +40,11 @@
 #define MAX_LINE 4096       /* a word or a class line */
 #define WALK_CELLS 9        /* boggle.search.prove.WALK_CELLS */
 #define WALK_BELOW 2.5      /* boggle.search.prove.WALK_BELOW */
-#define ALPHABET 26
 
 typedef struct {
     pv_words words;
-    char faces[PV_MAX_FACES][2]; /* each face's text (q for Qu) */
-    int8_t face_of_letter[ALPHABET]; /* the face a letter begins, -1 none */
+    char faces[PV_MAX_FACES][5]; /* each face's text, UTF-8 (q for Qu) */
+    long letters[PV_MAX_FACES];  /* each face's letter, a code point, in increasing order */
     int n_faces;
     int min_len;
     int32_t points[PV_MAX_POINTS];
@@ -48,11 +53,13 @@ typedef struct {
     double walk_below;
     uint8_t order[PV_MAX_CELLS];
     int has_order;
+    size_t max_class_bytes;
 } setup;
 
 static int usage(const char *why) {
     fprintf(stderr, "prove_main: %s\nusage: prove_main [--order I,J,...] [--min-len N] "
-                    "[--points P,P,...] [--walk-cells N] [--walk-below X] WORDS ROWSxCOLS "
+                    "[--points P,P,...] [--walk-cells N] [--walk-below X] [--max-bytes N] WORDS "
+                    "ROWSxCOLS "
                     "ABOVE [CELL ...]\n", why);
     return 2;
 }
@@ -70,83 +77,165 @@ static int read_numbers(const char *text, long *out, int room) {
     return n;
 }
 
-/* The word list: letters as indices of the alphabet of its words. */
+/* The next character of UTF-8 text at *at (advanced past it); -1 when not well formed. */
+static long next_char(const unsigned char **at) {
+    const unsigned char *text = *at;
+    long c = text[0];
+    int more = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2
+             : (c & 0xF8) == 0xF0 ? 3 : -1;
+    if (more < 0) return -1;
+    if (more) c &= 0x3F >> more;
+    for (int i = 1; i <= more; i++) {
+        if ((text[i] & 0xC0) != 0x80) return -1;
+        c = c << 6 | (text[i] & 0x3F);
+    }
+    *at = text + more + 1;
+    return c;
+}
+
+/* A lowercase letter: a-z, or a letter past ASCII (Latin-1's lowercase ones, any beyond). */
+static int is_letter(long c) {
+    return (c >= 'a' && c <= 'z') || (c >= 0xDF && c != 0xF7);
+}
+
+/* The face of letter c, -1 when the word list has no such letter. */
+static int face_of(const setup *s, long c) {
+    for (int f = 0; f < s->n_faces; f++)
+        if (s->letters[f] == c) return f;
+    return -1;
+}
+
+static int by_code(const void *x, const void *y) {
+    long a = *(const long *)x, b = *(const long *)y;
+    return (a > b) - (a < b);
+}
+
+/* Words (offsets into text) in byte order, which is UTF-8's code point order. */
+static const char *sort_text;
+static int by_bytes(const void *x, const void *y) {
+    const uint32_t *a = x, *b = y; /* start, length */
+    int order = memcmp(sort_text + a[0], sort_text + b[0], a[1] < b[1] ? a[1] : b[1]);
+    return order ? order : (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+/* The word list (UTF-8, one lowercase word a line): its letters, in code point order, are
+ * the faces and their indices; words sorted, each once. */
 static int load_words(setup *s, const char *path) {
     FILE *file = fopen(path, "r");
     if (!file) {
         perror(path);
         return 1;
     }
-    size_t cap = 1 << 20, len = 0, n_words = 0, offsets_cap = 1 << 16;
-    char *text = malloc(cap);
-    uint32_t *offsets = malloc(offsets_cap * sizeof *offsets);
+    size_t cap = 1 << 20, len = 0, n_words = 0, words_cap = 1 << 16;
+    char *text = malloc(cap), *codes = NULL;
+    uint32_t *words = malloc(words_cap * 2 * sizeof *words), *offsets = NULL;
     char line[MAX_LINE];
-    int used[ALPHABET] = {0}, status = 1;
-    if (!text || !offsets) goto done;
-    offsets[0] = 0;
+    int status = 1;
+    s->n_faces = 0;
+    if (!text || !words) goto no_memory;
     while (fgets(line, sizeof line, file)) {
         size_t n = strcspn(line, "\r\n");
+        line[n] = 0;
+        const unsigned char *at = (const unsigned char *)line;
         int plain = n > 0;
-        for (size_t i = 0; i < n; i++) plain &= line[i] >= 'a' && line[i] <= 'z';
+        while (plain && *at) {
+            long c = next_char(&at);
+            plain = c >= 0 && is_letter(c);
+            if (plain && face_of(s, c) < 0) {
+                if (s->n_faces == BN_MAX_LETTERS) {
+                    fprintf(stderr, "prove_main: %s: more than %d letters (boggle prove takes the "
+                                    "rare ones as one face; prove_main does not)\n",
+                            path, BN_MAX_LETTERS);
+                    status = 2;
+                    goto done;
+                }
+                s->letters[s->n_faces++] = c;
+            }
+        }
         if (!plain) continue;
         if (len + n > cap) {
             char *more = realloc(text, cap *= 2);
-            if (!more) goto done;
+            if (!more) goto no_memory;
             text = more;
         }
-        if (n_words + 2 > offsets_cap) {
-            uint32_t *more = realloc(offsets, (offsets_cap *= 2) * sizeof *more);
-            if (!more) goto done;
-            offsets = more;
+        if (n_words == words_cap) {
+            uint32_t *more = realloc(words, (words_cap *= 2) * 2 * sizeof *more);
+            if (!more) goto no_memory;
+            words = more;
         }
-        for (size_t i = 0; i < n; i++) used[line[i] - 'a'] = 1;
         memcpy(text + len, line, n);
+        words[2 * n_words] = (uint32_t)len;
+        words[2 * n_words++ + 1] = (uint32_t)n;
         len += n;
-        offsets[++n_words] = (uint32_t)len;
     }
-    uint8_t index[ALPHABET];
-    int letters = 0;
-    for (int k = 0; k < ALPHABET; k++) index[k] = used[k] ? (uint8_t)letters++ : 0;
-    for (size_t i = 0; i < len; i++) text[i] = (char)index[text[i] - 'a'];
+    qsort(s->letters, (size_t)s->n_faces, sizeof s->letters[0], by_code);
+    sort_text = text;
+    qsort(words, n_words, 2 * sizeof *words, by_bytes);
+    codes = malloc(len + 1);
+    offsets = malloc((n_words + 1) * sizeof *offsets);
+    if (!codes || !offsets) goto no_memory;
+    size_t kept = 0, used = 0;
+    offsets[0] = 0;
+    for (size_t w = 0; w < n_words; w++) {
+        if (w && by_bytes(&words[2 * w - 2], &words[2 * w]) == 0) continue; /* each word once */
+        const unsigned char *at = (const unsigned char *)text + words[2 * w];
+        const unsigned char *end = at + words[2 * w + 1];
+        while (at < end) codes[used++] = (char)face_of(s, next_char(&at));
+        offsets[++kept] = (uint32_t)used;
+    }
     uint8_t face_letters[PV_MAX_FACES][BN_FACE_MAX];
     memset(face_letters, BN_NO_LETTER, sizeof face_letters);
-    memset(s->face_of_letter, -1, sizeof s->face_of_letter);
-    s->n_faces = 0;
-    for (int k = 0; k < ALPHABET; k++) {
-        if (!used[k]) continue;
-        int f = s->n_faces++;
-        s->face_of_letter[k] = (int8_t)f;
-        face_letters[f][0] = index[k];
-        s->faces[f][0] = (char)('a' + k);
-        s->faces[f][1] = 0;
-        if (k == 'q' - 'a' && used['u' - 'a']) face_letters[f][1] = index['u' - 'a'];
+    const int u = face_of(s, 'u');
+    for (int f = 0; f < s->n_faces; f++) {
+        face_letters[f][0] = (uint8_t)f;
+        if (s->letters[f] == 'q' && u >= 0) face_letters[f][1] = (uint8_t)u;
+        unsigned char *out = (unsigned char *)s->faces[f];
+        long c = s->letters[f];
+        if (c < 0x80) *out++ = (unsigned char)c;
+        else if (c < 0x800) *out++ = (unsigned char)(0xC0 | c >> 6);
+        else if (c < 0x10000) *out++ = (unsigned char)(0xE0 | c >> 12);
+        else *out++ = (unsigned char)(0xF0 | c >> 18);
+        for (int shift = c < 0x80 ? -6 : c < 0x800 ? 0 : c < 0x10000 ? 6 : 12; shift >= 0;
+             shift -= 6)
+            *out++ = (unsigned char)(0x80 | ((c >> shift) & 0x3F));
+        *out = 0;
     }
-    int built = pv_words_build(&s->words, (const uint8_t *)text, len, offsets,
-                               (uint32_t)n_words, NULL, s->min_len, s->points, s->n_points,
-                               &face_letters[0][0], s->n_faces);
+    int built = pv_words_build(&s->words, (const uint8_t *)codes, used, offsets, (uint32_t)kept,
+                               NULL, s->min_len, s->points, s->n_points, &face_letters[0][0],
+                               s->n_faces);
     if (built != PV_OK)
         fprintf(stderr, "prove_main: %s: %s\n", path, pv_status_text(built));
     else
         status = 0;
+    goto done;
+no_memory:
+    fprintf(stderr, "prove_main: out of memory\n");
 done:
-    if (status && !text) fprintf(stderr, "prove_main: out of memory\n");
     fclose(file);
     free(text);
+    free(words);
+    free(codes);
     free(offsets);
     return status;
 }
 
-/* Each cell's letters as a mask of faces; -1 when a letter is not a face. */
+/* Each cell's letters (UTF-8) as a mask of faces; -1 when a letter is not a face. */
 static int read_cells(const setup *s, char **cells, int n, uint32_t *masks) {
     for (int cell = 0; cell < n; cell++) {
         masks[cell] = 0;
-        for (const char *c = cells[cell]; *c; c++) {
-            if (*c == '*') {
+        const unsigned char *at = (const unsigned char *)cells[cell];
+        while (*at) {
+            const char *from = (const char *)at;
+            long c = next_char(&at);
+            int f = c < 0 ? -1 : face_of(s, c);
+            if (c == '*') {
                 masks[cell] = s->n_faces >= 32 ? ~0u : (1u << s->n_faces) - 1u;
-            } else if (*c >= 'a' && *c <= 'z' && s->face_of_letter[*c - 'a'] >= 0) {
-                masks[cell] |= 1u << s->face_of_letter[*c - 'a'];
+            } else if (f >= 0) {
+                masks[cell] |= 1u << f;
             } else {
-                fprintf(stderr, "prove_main: letter '%c' is not in the word list\n", *c);
+                int bytes = c < 0 ? 1 : (int)((const char *)at - from);
+                fprintf(stderr, "prove_main: letter '%.*s' is not in the word list\n", bytes,
+                        from);
                 return -1;
             }
         }
@@ -190,8 +279,8 @@ static int prove_class(setup *s, pv_prover *prover, bn_scratch *scratch, int row
                                  s->walk_cells, 0, 1};
     pv_search_result result;
     clock_t started = clock();
-    int status = pv_tree_search(prover, &s->words, rows, cols, masks, order, &options, NULL,
-                                &result);
+    int status = pv_class_search(prover, &s->words, rows, cols, masks, order, &options,
+                                 s->max_class_bytes, NULL, &result);
     if (status != PV_OK) {
         fprintf(stderr, "prove_main: class %d: %s\n", index, pv_status_text(status));
         pv_search_result_free(&result);
@@ -216,9 +305,12 @@ static int prove_class(setup *s, pv_prover *prover, bn_scratch *scratch, int row
         for (int cell = 0; cell < n; cell++) fputs(s->faces[result.boards[at + cell]], stdout);
         printf(" %lld\n", (long long)score);
     }
-    fprintf(stderr, "class %d: %zu boards, %llu bounds, root bound %lld, %.3f s\n", index, kept,
-            (unsigned long long)result.bounds, (long long)result.root_bound,
-            (double)(clock() - started) / CLOCKS_PER_SEC);
+    fprintf(stderr,
+            "class %d: %zu boards, %llu bounds, root bound %lld, %.3f s, %u part%s, "
+            "%llu records counted\n",
+            index, kept, (unsigned long long)result.bounds, (long long)result.root_bound,
+            (double)(clock() - started) / CLOCKS_PER_SEC, result.parts,
+            result.parts == 1 ? "" : "s", (unsigned long long)result.counted);
     pv_search_result_free(&result);
     return 0;
 }
@@ -232,6 +324,7 @@ int main(int argc, char **argv) {
     s.min_len = 3;
     s.walk_cells = WALK_CELLS;
     s.walk_below = WALK_BELOW;
+    s.max_class_bytes = PV_CLASS_BYTES;
     int at = 1;
     for (; at + 1 < argc && strncmp(argv[at], "--", 2) == 0; at += 2) {
         long numbers[PV_MAX_POINTS];
@@ -249,6 +342,8 @@ int main(int argc, char **argv) {
             if (count < 1) return usage("--points takes numbers");
             for (int k = 0; k < count; k++) s.points[k] = (int32_t)numbers[k];
             s.n_points = count;
+        } else if (!strcmp(argv[at], "--max-bytes") && count == 1 && numbers[0] >= 0) {
+            s.max_class_bytes = (size_t)numbers[0];
         } else if (!strcmp(argv[at], "--min-len") && count == 1) {
             s.min_len = (int)numbers[0];
         } else if (!strcmp(argv[at], "--walk-cells") && count == 1) {

@@ -155,6 +155,7 @@ static PyObject *Bound_bound(BoundObject *self, PyObject *args) {
 typedef struct {
     const class_args *c;
     const pv_search_options *options; /* NULL: the tree bound alone */
+    size_t max_class_bytes;           /* the search's cap (pv_class_search), 0: none */
     pv_search_result result;
     int64_t bound;
 } class_job;
@@ -176,8 +177,8 @@ static int run_released(BoundObject *self, class_job *job) {
     int status;
     gil.saved = PyEval_SaveThread();
     if (job->options)
-        status = pv_tree_search(prover, &self->words, c->rows, c->cols, c->faces, c->order,
-                                job->options, &stop, &job->result);
+        status = pv_class_search(prover, &self->words, c->rows, c->cols, c->faces, c->order,
+                                 job->options, job->max_class_bytes, &stop, &job->result);
     else
         status = pv_tree_bound(prover, &self->words, c->rows, c->cols, c->faces, c->order,
                                &job->bound);
@@ -200,13 +201,31 @@ static PyObject *Bound_tree_bound(BoundObject *self, PyObject *args) {
     PyBuffer_Release(&masks);
     PyBuffer_Release(&order);
     if (status < 0) return NULL;
-    class_job job = {&c, NULL, {0}, 0};
+    class_job job = {&c, NULL, 0, {0}, 0};
     if (run_released(self, &job) != PV_OK) return NULL;
     return PyLong_FromLongLong(job.bound);
 }
 
+/* class_records(masks, rows, cols) -> the records of the class's tree, counted (the
+ * estimate tree_search's max_class_bytes is held to). */
+static PyObject *Bound_class_records(BoundObject *self, PyObject *args) {
+    Py_buffer masks;
+    int rows, cols;
+    if (check_ready(self) < 0 || !PyArg_ParseTuple(args, "y*ii", &masks, &rows, &cols))
+        return NULL;
+    class_args c;
+    int status = read_class(self, &c, &masks, rows, cols, NULL);
+    PyBuffer_Release(&masks);
+    if (status < 0) return NULL;
+    uint64_t records = 0;
+    Py_BEGIN_ALLOW_THREADS
+    status = pv_class_records(&self->words, c.rows, c.cols, c.faces, NULL, &records, NULL);
+    Py_END_ALLOW_THREADS
+    return status == PV_OK ? PyLong_FromUnsignedLongLong(records) : raise_status(status);
+}
+
 /* tree_search(masks, rows, cols, above, order[, switch_bound, walk_cells, max_bytes,
- * score_boards]) -> (boards, bounds computed, root bound). */
+ * score_boards, max_class_bytes]) -> (boards, bounds computed, root bound). */
 static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
     Py_buffer masks, order;
     int rows, cols;
@@ -215,9 +234,11 @@ static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
     int walk_cells = 0;
     Py_ssize_t max_bytes = 0;
     int score_boards = 0;
+    Py_ssize_t max_class_bytes = 0;
     if (check_ready(self) < 0 ||
-        !PyArg_ParseTuple(args, "y*iiLy*|Oinp", &masks, &rows, &cols, &above, &order,
-                          &switch_obj, &walk_cells, &max_bytes, &score_boards))
+        !PyArg_ParseTuple(args, "y*iiLy*|Oinpn", &masks, &rows, &cols, &above, &order,
+                          &switch_obj, &walk_cells, &max_bytes, &score_boards,
+                          &max_class_bytes))
         return NULL;
     class_args c;
     int status = read_class(self, &c, &masks, rows, cols, &order);
@@ -230,7 +251,7 @@ static PyObject *Bound_tree_search(BoundObject *self, PyObject *args) {
         options.switch_bound = PyLong_AsLongLong(switch_obj);
         if (options.switch_bound == -1 && PyErr_Occurred()) return NULL;
     }
-    class_job job = {&c, &options, {0}, 0};
+    class_job job = {&c, &options, max_class_bytes > 0 ? (size_t)max_class_bytes : 0, {0}, 0};
     PyObject *result = NULL;
     if (run_released(self, &job) == PV_OK)
         result = Py_BuildValue("y#KL", job.result.boards ? (const char *)job.result.boards : "",
@@ -322,8 +343,13 @@ static PyMethodDef Bound_methods[] = {
      "tree's bound is above switch_bound (None: always) and more than walk_cells cells are "
      "left, then by walking the tree; with max_bytes > 0 the search stops once the boards "
      "would pass it; with score_boards, a board whose bound passes is solved as it is found "
-     "and kept only when it scores more than above.  Runs without the GIL: calls on several "
+     "and kept only when it scores more than above; with max_class_bytes > 0, a class whose "
+     "work would take more (class_records x PV_BYTES_PER_RECORD) is split into parts searched "
+     "one after the other (the same boards).  Runs without the GIL: calls on several "
      "threads run at once"},
+    {"class_records", (PyCFunction)Bound_class_records, METH_VARARGS,
+     "class_records(masks, rows, cols) -> the records (paths to a scoring word) of the "
+     "class's tree, counted without building it"},
     {"stop", (PyCFunction)Bound_stop, METH_VARARGS,
      "stop(flag=True): running and later tree searches raise KeyboardInterrupt until "
      "stop(False)"},
@@ -344,6 +370,7 @@ static PyTypeObject BoundType = {
 
 int bs_add_types(PyObject *module) {
     if (PyType_Ready(&BoundType) < 0) return -1;
+    if (PyModule_AddIntConstant(module, "BYTES_PER_RECORD", PV_BYTES_PER_RECORD) < 0) return -1;
     Py_INCREF(&BoundType);
     if (PyModule_AddObject(module, "ClassBound", (PyObject *)&BoundType) < 0) {
         Py_DECREF(&BoundType);

@@ -115,6 +115,8 @@ typedef struct {
     int64_t root_bound; /* the bound of the class's whole tree */
     int full;           /* stopped at max_bytes: boards holds the boards found before */
     uint64_t scored;    /* with score_boards: the boards solved (their bound passed) */
+    uint32_t parts;     /* pv_class_search: the parts the class was proved in (1: whole) */
+    uint64_t counted;   /* pv_class_search: the records counted, the parts' included */
 } pv_search_result;
 
 typedef struct pv_prover pv_prover;
@@ -136,5 +138,34 @@ void pv_search_result_free(pv_search_result *result);
 /* The bound of the class's orderly tree (cells in `order`), without branching. */
 int pv_tree_bound(pv_prover *prover, const pv_words *words, int rows, int cols,
                   const uint32_t *faces, const uint8_t *order, int64_t *bound);
+
+/* The records of the class's tree (tree_build.c: one per path to a scoring word) counted
+ * without building it, into *records, and when `through` is not NULL, by cell and face the
+ * records whose path takes that face there (rows x cols rows of it).  PV_INTERRUPTED when
+ * `stop` (may be NULL) says so. */
+int pv_class_records(const pv_words *words, int rows, int cols, const uint32_t *faces,
+                     const pv_stop *stop, uint64_t *records,
+                     uint64_t (*through)[PV_MAX_FACES]);
+
+/* The memory a class's work takes per record of its tree, at most (the records, the sort's
+ * other buffer, the tree and the trees merged while forcing): 4x4 classes above 3625 took
+ * 43-48 bytes a record whole, 30-33 for their trees alone, and a part of a heavy one 56
+ * (docs/search.md). */
+#define PV_BYTES_PER_RECORD 56u
+
+/* The default cap of pv_class_search: 400 MB for one class's work. */
+#define PV_CLASS_BYTES ((size_t)400 * 1000 * 1000)
+
+/* pv_tree_search within max_class_bytes (0: no cap): a class of more records than
+ * max_class_bytes / PV_BYTES_PER_RECORD is split in two parts by one cell's faces (again
+ * while a part has more), the parts searched one after the other, so that no tree past the
+ * cap is built; a class walked whole (no more cells than options->walk_cells: built from
+ * a forest of shared trees) is not split.  The same boards as pv_tree_search (in another
+ * order when split); bounds are the parts' added, root_bound the largest part's,
+ * result->parts and ->counted say how it went (see class_split.c). */
+int pv_class_search(pv_prover *prover, const pv_words *words, int rows, int cols,
+                    const uint32_t *faces, const uint8_t *order,
+                    const pv_search_options *options, size_t max_class_bytes,
+                    const pv_stop *stop, pv_search_result *result);
 
 #endif

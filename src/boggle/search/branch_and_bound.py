@@ -44,7 +44,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
-from boggle._native.core import FACE_MAX, NO_LETTER, ClassBound
+from boggle._native.core import BYTES_PER_RECORD, FACE_MAX, NO_LETTER, ClassBound
 from boggle.engines.native import ESCAPE, compiled
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
@@ -64,6 +64,13 @@ WALK_CELLS = 9
 """With this many cells or fewer left to force, walking costs less than merging whatever the
 bound (``benchmarks/prove_side_by_side.py``: the 3x3 proof 6% faster; 10 sampled 4x4
 classes 3% faster, 12 3x4 classes within 2%)."""
+
+
+CLASS_MEMORY = 400_000_000
+"""The memory (bytes) one class's work may take by default: a class whose tree would need
+more (its records, counted before it is built, times ``BYTES_PER_RECORD``) is split into
+parts by one cell's letters, proved one after the other, with the same boards
+(``class_split.c``; a heavy 4x4 class took 956 MiB whole).  0: never split."""
 
 
 MAX_ABOVE = 10**18
@@ -204,10 +211,19 @@ def merged_words(
 
 class Prover:
     """A word list and rules compiled for class bounds and exact scores; a class giving more
-    than ``max_boards`` boards is refused (:func:`too_many_boards`) as soon as it does."""
+    than ``max_boards`` boards is refused (:func:`too_many_boards`) as soon as it does, and
+    one whose work would take more than ``class_memory`` bytes is proved in parts
+    (:data:`CLASS_MEMORY`)."""
 
-    def __init__(self, lexicon: Lexicon, rules: Rules, max_boards: int = MAX_BOARDS) -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        rules: Rules,
+        max_boards: int = MAX_BOARDS,
+        class_memory: int = CLASS_MEMORY,
+    ) -> None:
         self.max_boards = max_boards
+        self.class_memory = class_memory
         proof = ProofFaces.of(lexicon)
         check_problem(rules, 0)
         self.scorer = Scorer(lexicon, rules)
@@ -242,6 +258,17 @@ class Prover:
     def class_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
         """The max bound of a class (a depth-first search, no tree)."""
         return int(self.bound.bound(self.masks(cells), rows, cols))
+
+    def class_bytes(self, rows: int, cols: int, cells: Iterable[str]) -> int:
+        """The memory the class's work is estimated to take whole (bytes): its tree's
+        records, counted without building it, times ``BYTES_PER_RECORD``.
+
+        >>> from boggle.model.rules import CLASSIC
+        >>> prover = Prover(Lexicon.from_words(["tea", "eat"]), CLASSIC)
+        >>> prover.class_bytes(1, 3, ["t", "e", "a"]) // BYTES_PER_RECORD  # tea
+        1
+        """
+        return int(self.bound.class_records(self.masks(cells), rows, cols)) * BYTES_PER_RECORD
 
     def tree_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
         """The bound of the class's orderly sum/choice tree (usually far below the max bound)."""
@@ -280,6 +307,7 @@ class Prover:
             # the core solves each board whose bound passes and keeps those that score (not
             # with RARE faces: it would solve their merged words)
             not self.rare,
+            self.class_memory,
         )
         if len(leaves) > copies * n:
             raise too_many_boards(self.max_boards, task.above)

@@ -250,7 +250,8 @@ def estimate_proof(
     classes (``seed``) each proved to the end here; see the module docstring.
     The layout of the classes is that of ``options`` (:class:`ProofOptions`: its
     ``bucket_count``, ``corner_buckets`` and ``inner_buckets``; keyword arguments named
-    after its fields change them).  ``on_class`` is called after each class.  Ctrl-C
+    after its fields change them); a class past ``options.memory`` is proved in parts, as
+    one sampled class.  ``on_class`` is called after each class.  Ctrl-C
     stops it: the estimate comes from the classes finished (``interrupted``)."""
     options = (options or ProofOptions()).with_changes(**changes)
     if not 1 <= samples <= MAX_SAMPLES:
@@ -267,7 +268,7 @@ def estimate_proof(
     )
     total = count_classes(rows, cols, layout)
     tasks = random_classes(rows, cols, layout, above, samples, seed)
-    prover = Prover(lexicon, rules, MAX_BOARDS)
+    prover = Prover(lexicon, rules, MAX_BOARDS, options.memory)  # in parts as a proof would
     sampled: list[SampledClass] = []
     interrupted = False
     try:

@@ -25,7 +25,7 @@ from typing import Any
 from boggle.dice.cubes import dice_set
 from boggle.engines.gpu import BATCH_ENGINES
 from boggle.model.errors import BoggleError
-from boggle.search.branch_and_bound import MAX_BOARDS
+from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS
 from boggle.search.job import CLOCKS
 from boggle.search.local import MAX_POOL, METHODS
 
@@ -127,7 +127,10 @@ class ProofOptions:
     keeps the finished classes, so a proof stopped goes on where it was; ``bucket_count``,
     ``corner_buckets``, ``inner_buckets``: the letter buckets of the top-level classes (see
     :meth:`boggle.search.classes.Layout.of`; ``None``: corners and the inner cells whole);
-    ``max_boards``: the most boards above the threshold kept before the proof gives up.
+    ``max_boards``: the most boards above the threshold kept before the proof gives up;
+    ``memory``: the bytes the classes proved at once may take together (each of ``jobs``
+    threads its share): a class whose work would take more is proved in parts
+    (:data:`~boggle.search.branch_and_bound.CLASS_MEMORY`; 0: never split).
 
     >>> ProofOptions(corner_buckets=0)
     Traceback (most recent call last):
@@ -141,12 +144,15 @@ class ProofOptions:
     corner_buckets: int | None = None
     inner_buckets: int | None = None
     max_boards: int = MAX_BOARDS
+    memory: int = CLASS_MEMORY
 
     def __post_init__(self) -> None:
         for name in ("jobs", "bucket_count", "corner_buckets", "inner_buckets", "max_boards"):
             value = getattr(self, name)
             if value is not None and value < 1:
                 raise BoggleError(f"{name} must be at least 1, got {value}", setting=name)
+        if self.memory < 0:
+            raise BoggleError(f"memory must be 0 or more, got {self.memory}", setting="memory")
 
     def with_changes(self, **changes: Any) -> ProofOptions:
         """A copy with fields changed (an unknown name is a :class:`TypeError`)."""

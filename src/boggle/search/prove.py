@@ -26,6 +26,7 @@ from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.scale.threads import default_jobs
 from boggle.search.branch_and_bound import (
+    CLASS_MEMORY,
     MAX_BOARDS,
     ProofFaces,
     Prover,
@@ -225,8 +226,9 @@ def prove(
         given = list(on_plan(todo, resumed, len(tasks)) or ()) if on_plan is not None else []
         proved = {result.index for result in given}
         left = [task for task in todo if task.index not in proved]
+        share = options.memory // processes(jobs)  # each thread's class at once
         for result in itertools.chain(
-            given, _results(left, lexicon, rules, jobs, where, max_boards)
+            given, _results(left, lexicon, rules, jobs, where, max_boards, share)
         ):
             kept += len(result.boards)
             if kept > max_boards:
@@ -292,12 +294,13 @@ def _results(
     jobs: int,
     where: Client | str | None,
     max_boards: int = MAX_BOARDS,
+    class_memory: int = CLASS_MEMORY,
 ) -> Iterable[ClassResult]:
     if where is not None:
         yield from prove_classes_on(tasks, lexicon, rules, where)
         return
     jobs = min(processes(jobs), len(tasks))
-    prover = Prover(lexicon, rules, max_boards)
+    prover = Prover(lexicon, rules, max_boards, class_memory)
     if jobs <= 1:
         for task in tasks:
             yield prover.run(task)

@@ -12,7 +12,7 @@ from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.search import add_closing_options, add_size_option, problem_from_args
 from boggle.model.errors import BoggleError
-from boggle.search.branch_and_bound import MAX_BOARDS
+from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS
 from boggle.search.classes import ClassTask
 from boggle.search.estimate import DEFAULT_SAMPLES, SampledClass, estimate_proof
 from boggle.search.options import ProofOptions
@@ -52,6 +52,15 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help=f"refuse, in one line, a proof with more boards than this (default {MAX_BOARDS:,}):"
         " a threshold that low would fill the memory",
+    )
+    parser.add_argument(
+        "--memory",
+        type=whole_number,
+        default=CLASS_MEMORY // 1_000_000,
+        metavar="MB",
+        help="the memory the classes proved at once may take together, in MB (default "
+        f"{CLASS_MEMORY // 1_000_000}; each of --jobs threads its share): a class whose tree "
+        "would need more is proved in parts, one after the other (0: never split)",
     )
     parser.add_argument(
         "--checkpoint",
@@ -160,6 +169,7 @@ def run(args: argparse.Namespace) -> int:
             corner_buckets=args.corner_buckets,
             inner_buckets=args.inner_buckets,
             max_boards=args.max_boards,
+            memory=args.memory * 1_000_000,
         )
         result = prove(
             rows,
@@ -223,6 +233,7 @@ def run_estimate(args: argparse.Namespace) -> int:
             bucket_count=args.buckets,
             corner_buckets=args.corner_buckets,
             inner_buckets=args.inner_buckets,
+            memory=args.memory * 1_000_000,
         )
         estimate = estimate_proof(
             rows,

@@ -60,8 +60,8 @@ STATIC_SHARED_LIMIT = 48 * 1024
 def kernel_variant(name: str | None = None) -> tuple[str, tuple[str, ...]]:
     """A variant's name and defines: ``name``, else ``BOGGLE_GPU_VARIANT``, else the default.
 
-    >>> kernel_variant("lean")[1][0]
-    'BG_LEAN_FRAME=1'
+    >>> kernel_variant("first")[1][0]
+    'BG_LEAN_FRAME=0'
     >>> kernel_variant("fast")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

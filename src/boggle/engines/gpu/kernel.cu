@@ -101,35 +101,37 @@ typedef unsigned long long bg_u64;
 #define BG_ONE_LOOP 1 /* 1: one loop of steps for all of a thread's boards; 0: one per board */
 #endif
 #ifndef BG_TOP_IN_REGISTERS
-#define BG_TOP_IN_REGISTERS 0 /* 1: the top frame in registers, only those below in memory */
+#define BG_TOP_IN_REGISTERS 1 /* 1: the top frame in registers, only those below in memory */
 #endif
 
-/* The variants below (all 0: the measured default) are what the static analysis of the
- * default pointed at: every step of the search loads and stores its 24-byte frame and the
- * cell's face in local memory, and the word set's count lives there too (docs/gpu.md). */
+/* The options below are what the static analysis of the first kernel pointed at: every step
+ * of its search loaded and stored a 24-byte frame and the cell's face in local memory, and
+ * the word set's count lived there too (docs/gpu.md).  The defaults are the combination
+ * measured fastest on an H100 (`lean-shared-faces`, 2.3x the first kernel on 4x4 and 5x5);
+ * the variant `first` sets them all to 0. */
 #ifndef BG_LEAN_FRAME
-#define BG_LEAN_FRAME 0 /* 1: 16-byte frames (the path's letters kept in a register) */
+#define BG_LEAN_FRAME 1 /* 1: 16-byte frames (the path's letters kept in a register) */
 #endif
 #ifndef BG_SET_EPOCH
-#define BG_SET_EPOCH 0 /* 1: word sets of tagged slots, no list to clear after a board */
+#define BG_SET_EPOCH 1 /* 1: word sets of tagged slots, no list to clear after a board */
 #endif
 #ifndef BG_SHARED_SET
 #define BG_SHARED_SET 0 /* 1: the first pass's word set in shared memory (tagged slots) */
 #endif
 #ifndef BG_SHARED_FACES
-#define BG_SHARED_FACES 0 /* 1: the board's faces in shared memory */
+#define BG_SHARED_FACES 1 /* 1: the board's faces in shared memory */
 #endif
 #ifndef BG_PRUNE_LETTERS
-#define BG_PRUNE_LETTERS 0 /* 1: no frame for a node none of whose letters is on the board */
+#define BG_PRUNE_LETTERS 1 /* 1: no frame for a node none of whose letters is on the board */
 #endif
 #ifndef BG_SKIP_ZERO
-#define BG_SKIP_ZERO 0 /* 1: words worth 0 points (too short) kept out of the word set */
+#define BG_SKIP_ZERO 1 /* 1: words worth 0 points (too short) kept out of the word set */
 #endif
 #ifndef BG_SHARED_TOP
 #define BG_SHARED_TOP 0 /* N > 0: the trie's first N nodes (its top levels) in shared memory */
 #endif
 #ifndef BG_READONLY_TABLES
-#define BG_READONLY_TABLES 0 /* 1: neighbour masks and points through the read-only cache */
+#define BG_READONLY_TABLES 1 /* 1: neighbour masks and points through the read-only cache */
 #endif
 #define BG_TAGGED_SET (BG_SET_EPOCH || BG_SHARED_SET)
 #define BG_SHARED_ANY (BG_SHARED_SET || BG_SHARED_FACES)

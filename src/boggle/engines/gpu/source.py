@@ -29,32 +29,78 @@ array (``None``: a null pointer), ``i`` a 32-bit int, ``U`` an unsigned and ``I`
 64-bit int."""
 
 
-_LEAN = (
-    "BG_LEAN_FRAME=1",
-    "BG_TOP_IN_REGISTERS=1",
-    "BG_SET_EPOCH=1",
-    "BG_SKIP_ZERO=1",
-    "BG_PRUNE_LETTERS=1",
-    "BG_READONLY_TABLES=1",
+KERNEL_DEFAULTS: dict[str, int] = {
+    "BG_LEAN_FRAME": 1,
+    "BG_TOP_IN_REGISTERS": 1,
+    "BG_SET_EPOCH": 1,
+    "BG_SKIP_ZERO": 1,
+    "BG_PRUNE_LETTERS": 1,
+    "BG_READONLY_TABLES": 1,
+    "BG_SHARED_FACES": 1,
+    "BG_SHARED_SET": 0,
+    "BG_SHARED_TOP": 0,
+}
+"""The variant options' values in ``kernel.cu`` when no define sets them (a test holds the
+two equal)."""
+
+
+def kernel_settings(defines: tuple[str, ...]) -> dict[str, int]:
+    """The variant options' values under ``defines`` (``NAME=VALUE``), defaults for the rest.
+
+    >>> kernel_settings(("BG_SHARED_FACES=0",))["BG_SHARED_FACES"]
+    0
+    >>> kernel_settings(())["BG_LEAN_FRAME"]
+    1
+    """
+    settings = dict(KERNEL_DEFAULTS)
+    for define in defines:
+        name, _, value = define.partition("=")
+        settings[name] = int(value or "1")
+    return settings
+
+
+_FIRST = (
+    "BG_LEAN_FRAME=0",
+    "BG_TOP_IN_REGISTERS=0",
+    "BG_SET_EPOCH=0",
+    "BG_SKIP_ZERO=0",
+    "BG_PRUNE_LETTERS=0",
+    "BG_READONLY_TABLES=0",
+    "BG_SHARED_FACES=0",
 )
+
+
+def _first_with(*defines: str) -> tuple[str, ...]:
+    """The first kernel's defines with ``defines`` in place of the same names' values."""
+    names = {define.split("=")[0] for define in defines}
+    return tuple(d for d in _FIRST if d.split("=")[0] not in names) + defines
+
 
 KERNEL_VARIANTS: dict[str, tuple[str, ...]] = {
     "default": (),
-    "lean-frame": ("BG_LEAN_FRAME=1",),
-    "lean-top": ("BG_LEAN_FRAME=1", "BG_TOP_IN_REGISTERS=1"),
-    "tagged-set": ("BG_SET_EPOCH=1",),
-    "skip-zero": ("BG_SKIP_ZERO=1",),
-    "prune": ("BG_PRUNE_LETTERS=1", "BG_READONLY_TABLES=1"),
-    "shared-faces": ("BG_SHARED_FACES=1",),
-    "shared-set": ("BG_SHARED_SET=1", "BG_SKIP_ZERO=1"),
-    "shared-top": ("BG_SHARED_TOP=2048",),
-    "lean": _LEAN,
-    "lean-shared-faces": (*_LEAN, "BG_SHARED_FACES=1"),
-    "lean-shared-top": (*_LEAN, "BG_SHARED_FACES=1", "BG_SHARED_TOP=2048"),
-    "lean-shared": (*_LEAN, "BG_SHARED_SET=1", "BG_SHARED_FACES=1"),
+    "first": _FIRST,
+    "lean-frame": _first_with("BG_LEAN_FRAME=1"),
+    "lean-top": _first_with("BG_LEAN_FRAME=1", "BG_TOP_IN_REGISTERS=1"),
+    "tagged-set": _first_with("BG_SET_EPOCH=1"),
+    "skip-zero": _first_with("BG_SKIP_ZERO=1"),
+    "prune": _first_with("BG_PRUNE_LETTERS=1", "BG_READONLY_TABLES=1"),
+    "shared-faces": _first_with("BG_SHARED_FACES=1"),
+    "shared-set": _first_with("BG_SHARED_SET=1", "BG_SKIP_ZERO=1"),
+    "shared-top": _first_with("BG_SHARED_TOP=2048"),
+    "lean": ("BG_SHARED_FACES=0",),
+    "lean-shared-top": ("BG_SHARED_TOP=2048",),
+    "lean-shared": ("BG_SHARED_SET=1",),
 }
 """The kernel's compile-time variants by name (``BOGGLE_GPU_VARIANT``), each a tuple of
-``NAME=VALUE`` defines for the source; ``default`` is the one measured fastest so far."""
+``NAME=VALUE`` defines for the source.  ``default`` (no defines) is the one measured fastest,
+on an H100: lean frames with the top one in registers, tagged word sets, zero-point words
+and letters not on the board skipped, tables through the read-only cache and the faces in
+shared memory (it was called ``lean-shared-faces``); ``first`` is the kernel as first
+merged, and the single-option variants are ``first`` with one option on.
+
+>>> KERNEL_VARIANTS["skip-zero"][-1]
+'BG_SKIP_ZERO=1'
+"""
 
 SHARED_SET_BITS = 8
 """The first pass's word set in shared memory (``shared-set`` variants): 256 slots, 192 words
@@ -77,12 +123,15 @@ def shared_words(defines: tuple[str, ...], kernel: str, cells: int, set_bits: in
     >>> shared_words(KERNEL_VARIANTS["lean-shared"], "bg_score_boards_large", 16, 8)
     16
     >>> shared_words((), "bg_score_boards_small", 16, 8)
+    16
+    >>> shared_words(KERNEL_VARIANTS["first"], "bg_score_boards_small", 16, 8)
     0
     """
     if kernel not in CELLS_ARGUMENT:
         return 0
-    words = cells if "BG_SHARED_FACES=1" in defines else 0
-    if "BG_SHARED_SET=1" in defines and kernel.endswith("_small"):
+    settings = kernel_settings(defines)
+    words = cells if settings["BG_SHARED_FACES"] else 0
+    if settings["BG_SHARED_SET"] and kernel.endswith("_small"):
         words += 1 << set_bits
     return words
 

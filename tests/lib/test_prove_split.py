@@ -1,0 +1,163 @@
+"""A class past its memory cap is proved in parts (class_split.c, issue 29: peak memory of one
+4x4 class at most 400 MB): its records are counted exactly before any tree is built, and the
+parts give the boards of the class whole; a proof in parts resumes from its checkpoint."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boggle import Lexicon
+from boggle.cli.main import main
+from boggle.model.errors import BoggleError
+from boggle.model.rules import CLASSIC
+from boggle.search import prove
+from boggle.search.branch_and_bound import CLASS_MEMORY, WALK_BELOW, WALK_CELLS, Prover
+from boggle.search.classes import ClassTask
+from boggle.search.options import ProofOptions
+
+WORDS = [
+    "tea", "eat", "ate", "tee", "east", "seat", "teas", "sate", "tease", "ease", "stat",
+    "rate", "tear", "star", "rats", "arts", "tsar", "ears", "sear", "rest", "tree", "trees",
+    "steer", "reset", "treat", "state", "taste", "tester", "street", "setter", "eater",
+    "quest", "quite", "quiet", "suite", "aquire", "queue",
+]  # fmt: skip
+LEXICON = Lexicon.from_words(WORDS, name="split")
+PROVER = Prover(LEXICON, CLASSIC)
+LETTERS = "aeiqrstu"
+PROVER_BYTES = PROVER.class_bytes(1, 3, ["t", "e", "a"])  # one record's bytes (tea)
+
+
+def records_by_hand(cells: list[str], rows: int, cols: int) -> int:
+    """Paths (cells in order, none twice) spelling a word that scores: a record each."""
+    words = {word for word in WORDS if CLASSIC.points(word) > 0}
+    prefixes = {word[:k] for word in words for k in range(1, len(word) + 1)}
+    count = 0
+
+    def walk(cell: int, text: str, used: frozenset[int]) -> None:
+        nonlocal count
+        for letter in cells[cell]:
+            spelled = text + ("qu" if letter == "q" else letter)
+            if spelled not in prefixes:
+                continue
+            count += spelled in words
+            r, c = divmod(cell, cols)
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    rr, cc = r + dr, c + dc
+                    to = rr * cols + cc
+                    if (dr or dc) and 0 <= rr < rows and 0 <= cc < cols and to not in used:
+                        walk(to, spelled, used | {to})
+
+    for cell in range(rows * cols):
+        walk(cell, "", frozenset({cell}))
+    return count
+
+
+cell_sets = st.text(alphabet=LETTERS, min_size=1, max_size=5).map(lambda s: "".join(sorted(set(s))))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([(2, 2), (2, 3), (3, 3)]), st.data())
+def test_records_are_counted_exactly(shape: tuple[int, int], data: st.DataObject) -> None:
+    rows, cols = shape
+    cells = data.draw(st.lists(cell_sets, min_size=rows * cols, max_size=rows * cols))
+    counted = PROVER.bound.class_records(PROVER.masks(cells), rows, cols)
+    assert counted == records_by_hand(cells, rows, cols)
+
+
+def search(
+    cells: list[str], rows: int, cols: int, above: int, cap: int, walk_cells: int = 4
+) -> tuple[list[bytes], int]:
+    masks, n = PROVER.masks(cells), rows * cols
+    order = Prover.order(rows, cols, cells)
+    boards, _, root = PROVER.bound.tree_search(
+        masks, rows, cols, above, order, int(above * WALK_BELOW), walk_cells, 0, True, cap
+    )
+    return sorted(boards[k : k + n] for k in range(0, len(boards), n)), root
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([(2, 3), (3, 3), (3, 4)]), st.data())
+def test_a_class_in_parts_gives_the_boards_of_the_class_whole(
+    shape: tuple[int, int], data: st.DataObject
+) -> None:
+    rows, cols = shape
+    cells = data.draw(st.lists(cell_sets, min_size=rows * cols, max_size=rows * cols))
+    above = data.draw(st.integers(0, 12))
+    records = PROVER.bound.class_records(PROVER.masks(cells), rows, cols)
+    whole, whole_root = search(cells, rows, cols, above, 0)
+    for parts_of in (2, 5, records + 1):  # a cap of a record: split down to single faces
+        cap = max(1, records // parts_of) * PROVER_BYTES
+        split, split_root = search(cells, rows, cols, above, cap)
+        assert split == whole
+        assert split_root <= whole_root  # each part's tree is of a smaller class
+
+
+CELLS_3X4 = ("aest", "aeiu", "rst", "qae", "aeirst", "st", "er", "ate", "s", "aet", "rs", "e")
+
+
+def test_a_class_past_its_cap_is_split_and_scores_the_same_boards() -> None:
+    task = ClassTask(0, 3, 4, CELLS_3X4, 12)
+    records = PROVER.bound.class_records(PROVER.masks(task.cells), 3, 4)
+    assert records > 100  # so that a cap of 20 records splits it into several parts
+    whole = PROVER.run(task)
+    split = Prover(LEXICON, CLASSIC, class_memory=20 * PROVER_BYTES).run(task)
+    assert whole.boards and split.boards == whole.boards
+    assert split.bounds != whole.bounds  # the parts' bounds: it was split
+    assert PROVER.class_bytes(3, 4, task.cells) == records * PROVER_BYTES > 20 * PROVER_BYTES
+
+
+def test_a_class_walked_whole_is_not_split() -> None:
+    """Up to WALK_CELLS cells a class is built from a forest of trees shared with other
+    classes and forced without new trees: the cap leaves it whole (same bounds)."""
+    cells = ["aest", "aeiu", "rst", "qae", "aeirst", "st", "er", "ate", "s"]
+    masks, order = PROVER.masks(cells), Prover.order(3, 3, cells)
+    args = (masks, 3, 3, 8, order, 20, WALK_CELLS, 0, True)
+    assert PROVER.bound.tree_search(*args, PROVER_BYTES) == PROVER.bound.tree_search(*args, 0)
+
+
+def test_the_default_cap_is_400_mb_shared_by_the_threads() -> None:
+    assert CLASS_MEMORY == ProofOptions().memory == 400_000_000
+    assert Prover(LEXICON, CLASSIC).class_memory == CLASS_MEMORY
+
+
+def test_a_proof_in_parts_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    path = tmp_path / "proof.jsonl"
+    tiny = PROVER_BYTES * 8  # every class of more than 8 records in parts
+    whole = prove(2, 5, LEXICON, CLASSIC, 40, bucket_count=2, memory=0)
+    first = prove(2, 5, LEXICON, CLASSIC, 40, checkpoint=str(path), bucket_count=2, memory=tiny)
+    assert whole.boards and first.boards == whole.boards
+    assert first.extra["finished_classes"] == first.top_level == whole.top_level  # one a class
+    assert first.classes != whole.classes  # bounds of parts: some classes were split
+    lines = path.read_text().splitlines()
+    kept = lines[: len(lines) // 2]
+    path.write_text("\n".join(kept) + "\n")
+    second = prove(2, 5, LEXICON, CLASSIC, 40, checkpoint=str(path), bucket_count=2, memory=tiny)
+    assert second.resumed == len(kept) - 1  # the header line and the classes done before
+    assert second.boards == whole.boards
+    assert second.extra["finished_classes"] == second.top_level
+
+
+def test_prove_memory_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(sorted(set(WORDS))) + "\n")
+    argv = ["prove", "--size", "2x5", "--above", "40", "--buckets", "2", "--dict", str(words)]
+    assert main([*argv, "--memory", "0", "--json"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--memory", "1", "--json"]) == 0  # 1 MB: every class whole still
+    assert json.loads(capsys.readouterr().out)["boards"] == whole["boards"]
+    assert main([*argv, "--memory", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_too_many_boards_is_refused_in_parts_as_whole() -> None:
+    task = ClassTask(0, 3, 4, CELLS_3X4, 4)
+    for memory in (0, 20 * PROVER_BYTES):
+        with pytest.raises(BoggleError, match="boards may score above 4"):
+            Prover(LEXICON, CLASSIC, max_boards=3, class_memory=memory).run(task)
