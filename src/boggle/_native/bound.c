@@ -58,7 +58,10 @@ int pv_words_build(pv_words *words, const uint8_t *letters, size_t n_letters,
     if (status != BN_OK) return status == BN_NO_MEMORY ? PV_NO_MEMORY : PV_BAD_WORDS;
     words->n_nodes = words->trie.n_nodes;
     words->points = malloc((size_t)words->n_nodes * sizeof(int32_t));
-    if (!words->points) {
+    words->word_kids = calloc(words->n_nodes + 1u, sizeof(uint32_t));
+    if (!words->points || !words->word_kids) {
+        free(words->points);
+        free(words->word_kids);
         bn_trie_free(&words->trie);
         return PV_NO_MEMORY;
     }
@@ -75,6 +78,12 @@ int pv_words_build(pv_words *words, const uint8_t *letters, size_t n_letters,
         if (score <= 0) words->trie.nodes[node].bits &= ~BN_WORD_BIT;
     }
     words->nodes = words->trie.nodes;
+    for (uint32_t node = 0; node < words->n_nodes; node++) {
+        const bn_node *t = &words->nodes[node];
+        uint32_t kid = t->first;
+        for (uint32_t letters = t->bits & CB_LETTERS; letters; letters &= letters - 1, kid++)
+            if (words->nodes[kid].bits & CB_WORD) words->word_kids[t->first] |= letters & (0u - letters);
+    }
     words->min_len = min_len;
     words->n_points = n_points;
     memcpy(words->length_points, points, (size_t)n_points * sizeof(int32_t));
@@ -86,6 +95,7 @@ int pv_words_build(pv_words *words, const uint8_t *letters, size_t n_letters,
 void pv_words_free(pv_words *words) {
     bn_trie_free(&words->trie);
     free(words->points);
+    free(words->word_kids);
     memset(words, 0, sizeof *words);
 }
 

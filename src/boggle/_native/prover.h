@@ -54,6 +54,8 @@ typedef struct {
     bn_trie trie;
     const bn_node *nodes; /* trie.nodes */
     int32_t *points;      /* by node: the points of its word, 0 when none or too short */
+    uint32_t *word_kids;  /* by a node's first child (nodes with children): the letters whose
+                             child is a word that scores */
     uint32_t n_nodes;
     int min_len;          /* shortest word that scores */
     int n_points;         /* entries of length_points */

@@ -65,12 +65,15 @@ typedef struct {
     tref root;
 } kept_tree;
 
-/* Trees are kept for groups of all but KEEP_BELOW grouping cells or fewer: a group of one
- * fewer than all is seldom shared by classes distinct under symmetry (the 3x3 proof's 21
- * classes use such groups 84 times, of 108 face sets), and its trees are large (keeping
- * them too: 684 MB at most instead of 564, and no faster). */
-#define KEEP_BELOW 2
-#define FOREST_KEEP ((size_t)256 << 20) /* then every kept tree is forgotten */
+/* Trees are kept for groups of all but KEEP_BELOW grouping cells or fewer.  Groups of one
+ * fewer than all are kept too: the 3x3 proof's 21 classes use them 84 times, 53 face sets,
+ * so 31 of their trees (about half of a class's records) are found again instead of
+ * built (its records 90.5 -> 72.6 million, about 9% fewer instructions; peak memory of
+ * prove_main about 450 -> 850 MB).  A forest is made from FOREST_FROM grouping cells. */
+#define KEEP_BELOW 1
+#define FOREST_FROM 3
+#define FOREST_KEEP ((size_t)768 << 20) /* then every kept tree is forgotten (at 512 MB the
+                                            3x3 proof forgets them and keeps fewer) */
 
 /* Paths waiting to go on: the trie node they reached, their key and cells, and the cells
  * they still go into, one at a time (collect_packed).  For a forest, the bits of `used` from
@@ -232,6 +235,7 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
     const cb_class *c = m->c;
     const cb_node *const nodes = c->t->nodes;
     const int32_t *const word_points = c->t->points;
+    const uint32_t *const word_kids = c->t->word_kids;
     const uint32_t *const starts = c->starts;
     const uint64_t *const around = m->around;
     const uint64_t *const keep_of = m->keep;
@@ -261,6 +265,9 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
         uint8_t *const data = r->data;
         uint32_t letters = path.node_mask & starts[cell];
         const uint64_t open_cells = around[cell] & ~used;
+        /* with no cell left to go into, only the children that make a record kept (words of
+           a wanted group) or begin a longer face are visited */
+        if (!open_cells) letters &= (word_kids[path.node_first] & (0u - wanted)) | longer_of[cell];
         const uint64_t kept_key = path.key & keep_of[cell];
         const uint64_t *const codes = letter_code[cell];
         const uint32_t longer = longer_of[cell];
@@ -376,14 +383,14 @@ static tkid finish(maker *m, const tkid *kids, int n_kids, uint8_t key, int64_t 
         if (!choice) { m->oom = 1; return made; }
         choice->mask = mask;
         choice->key = key;
-        memcpy(choice->kids, kids, (size_t)n_kids * sizeof *kids);
+        for (int k = 0; k < n_kids; k++) choice->kids[k] = kids[k]; /* few: no call */
         t = choice;
     } else {
         tsum *sum = arena_take(a, sum_bytes(n_kids));
         if (!sum) { m->oom = 1; return made; }
         sum->points = (int32_t)points;
         set_sum_ranks(sum, ranks);
-        memcpy(sum->kids, kids, (size_t)n_kids * sizeof *kids);
+        for (int k = 0; k < n_kids; k++) sum->kids[k] = kids[k];
         t = sum;
     }
     made.ref = tree_ref(a, t);
@@ -714,7 +721,7 @@ const tsum *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int fore
     for (int cell = 0; cell < c->n; cell++)
         if (c->faces[cell] != every_face) m.grouping |= 1ull << cell;
     const int groupers = bits_popcount64(m.grouping);
-    m.forest = forest && m.packed && !c->shared_starts && groupers > KEEP_BELOW &&
+    m.forest = forest && m.packed && !c->shared_starts && groupers >= FOREST_FROM &&
                groupers <= MAX_GROUPERS && c->n <= GROUP_SHIFT;
     for (int cell = 0, bit = 0; cell < c->n; cell++) {
         m.cell_bits[cell] = 1ull << cell;
