@@ -65,15 +65,12 @@ typedef struct {
     tref root;
 } kept_tree;
 
-/* Trees are kept for groups of all but KEEP_BELOW grouping cells or fewer.  Groups of one
- * fewer than all are kept too: the 3x3 proof's 21 classes use them 84 times, 53 face sets,
- * so 31 of their trees (about half of a class's records) are found again instead of
- * built (its records 90.5 -> 72.6 million, about 9% fewer instructions; peak memory of
- * prove_main about 450 -> 850 MB).  A forest is made from FOREST_FROM grouping cells. */
-#define KEEP_BELOW 1
-#define FOREST_FROM 3
-#define FOREST_KEEP ((size_t)768 << 20) /* then every kept tree is forgotten (at 512 MB the
-                                            3x3 proof forgets them and keeps fewer) */
+/* Trees are kept for groups of all but KEEP_BELOW grouping cells or fewer: a group of one
+ * fewer than all is seldom shared by classes distinct under symmetry (the 3x3 proof's 21
+ * classes use such groups 84 times, of 108 face sets), and its trees are large (keeping
+ * them too: 684 MB at most instead of 564, and no faster). */
+#define KEEP_BELOW 2
+#define FOREST_KEEP ((size_t)256 << 20) /* then every kept tree is forgotten */
 
 /* Paths waiting to go on: the trie node they reached, their key and cells, and the cells
  * they still go into, one at a time (collect_packed).  For a forest, the bits of `used` from
@@ -721,7 +718,7 @@ const tsum *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int fore
     for (int cell = 0; cell < c->n; cell++)
         if (c->faces[cell] != every_face) m.grouping |= 1ull << cell;
     const int groupers = bits_popcount64(m.grouping);
-    m.forest = forest && m.packed && !c->shared_starts && groupers >= FOREST_FROM &&
+    m.forest = forest && m.packed && !c->shared_starts && groupers > KEEP_BELOW &&
                groupers <= MAX_GROUPERS && c->n <= GROUP_SHIFT;
     for (int cell = 0, bit = 0; cell < c->n; cell++) {
         m.cell_bits[cell] = 1ull << cell;
