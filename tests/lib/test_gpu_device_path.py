@@ -25,7 +25,7 @@ from boggle.dice.bulk import BoardSource
 from boggle.dice.cubes import roll_board
 from boggle.engines.gpu import KernelScorer, device
 from boggle.engines.gpu.cpu_build import compile_kernel, find_compiler
-from boggle.engines.gpu.source import KERNEL_SIGNATURES, KERNEL_VARIANTS
+from boggle.engines.gpu.source import KERNEL_SIGNATURES, KERNEL_VARIANTS, kernel_settings
 from boggle.engines.native import score_native
 from boggle.model.rules import BIG, CLASSIC
 from boggle.scale.threads import score_many
@@ -200,7 +200,7 @@ def test_the_grid_holds_what_the_device_holds(launches: list[Any]) -> None:
     assert every.resident_blocks("bg_score_boards_small") == 4 * 12
 
 
-@pytest.mark.parametrize("variant", ["lean-shared", "shared-faces", "lean"])
+@pytest.mark.parametrize("variant", ["lean-shared", "shared-faces", "lean", "default", "first"])
 def test_a_variant_gets_its_shared_memory_at_each_launch(
     enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch, variant: str
 ) -> None:
@@ -219,8 +219,8 @@ def test_a_variant_gets_its_shared_memory_at_each_launch(
         score_native(board, enable, CLASSIC) for board in boards
     ]
     small = runner.kernels["bg_score_boards_small"]
-    shared_set = "BG_SHARED_SET=1" in KERNEL_VARIANTS[variant]
-    shared_faces = "BG_SHARED_FACES=1" in KERNEL_VARIANTS[variant]
+    settings = kernel_settings(KERNEL_VARIANTS[variant])  # the source's defaults for the rest
+    shared_set, shared_faces = settings["BG_SHARED_SET"], settings["BG_SHARED_FACES"]
     slots = (1 << device.SHARED_SET_BITS) if shared_set else 0
     expected = {4 * 128 * (slots + cells) if shared_faces else 4 * 128 * slots
                 for cells in (16, 25)}  # fmt: skip
