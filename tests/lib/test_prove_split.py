@@ -151,9 +151,11 @@ def test_prove_memory_option(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     whole = json.loads(capsys.readouterr().out)
     assert main([*argv, "--memory", "1", "--json"]) == 0  # 1 MB: every class whole still
     assert json.loads(capsys.readouterr().out)["boards"] == whole["boards"]
-    assert main([*argv, "--memory", "-1"]) == 2
-    err = capsys.readouterr().err
-    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    for bad in ("-1", "99999999999999999999"):  # the second once overflowed in the C
+        assert main([*argv, "--memory", bad]) == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+        assert "--memory" in err and "MB" in err
 
 
 def test_too_many_boards_is_refused_in_parts_as_whole() -> None:

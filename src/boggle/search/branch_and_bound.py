@@ -72,6 +72,10 @@ more (its records, counted before it is built, times ``BYTES_PER_RECORD``) is sp
 parts by one cell's letters, proved one after the other, with the same boards
 (``class_split.c``; a heavy 4x4 class took 956 MiB whole).  0: never split."""
 
+MAX_MEMORY = 1 << 50
+"""The largest memory cap a proof takes, in bytes (1 PiB: more is a mistake, and the C
+holds a cap in a signed size)."""
+
 
 MAX_ABOVE = 10**18
 """The largest threshold: beyond any board's score, and ``WALK_BELOW`` times it still fits

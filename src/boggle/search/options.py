@@ -25,7 +25,7 @@ from typing import Any
 from boggle.dice.cubes import dice_set
 from boggle.engines.gpu import BATCH_ENGINES
 from boggle.model.errors import BoggleError
-from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS
+from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS, MAX_MEMORY
 from boggle.search.job import CLOCKS
 from boggle.search.local import MAX_POOL, METHODS
 
@@ -151,8 +151,10 @@ class ProofOptions:
             value = getattr(self, name)
             if value is not None and value < 1:
                 raise BoggleError(f"{name} must be at least 1, got {value}", setting=name)
-        if self.memory < 0:
-            raise BoggleError(f"memory must be 0 or more, got {self.memory}", setting="memory")
+        if not 0 <= self.memory <= MAX_MEMORY:
+            raise BoggleError(
+                f"memory must be 0 to {MAX_MEMORY:,} bytes, got {self.memory:,}", setting="memory"
+            )
 
     def with_changes(self, **changes: Any) -> ProofOptions:
         """A copy with fields changed (an unknown name is a :class:`TypeError`)."""

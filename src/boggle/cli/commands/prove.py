@@ -12,12 +12,27 @@ from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.search import add_closing_options, add_size_option, problem_from_args
 from boggle.model.errors import BoggleError
-from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS
+from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS, MAX_MEMORY
 from boggle.search.classes import ClassTask
 from boggle.search.estimate import DEFAULT_SAMPLES, SampledClass, estimate_proof
 from boggle.search.options import ProofOptions
 from boggle.search.prove import estimate_cost, processes, prove
 from boggle.search.results import ClassResult
+
+
+def memory_megabytes(text: str) -> int:
+    """The ``type=`` of ``--memory``: megabytes, 0 (never split) to the library's largest cap.
+
+    >>> memory_megabytes("400")
+    400
+    >>> memory_megabytes("-1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '-1' is not 0 to 1,125,899,906 MB
+    """
+    megabytes = whole_number(text)
+    if not 0 <= megabytes <= MAX_MEMORY // 1_000_000:
+        raise argparse.ArgumentTypeError(f"{text!r} is not 0 to {MAX_MEMORY // 1_000_000:,} MB")
+    return megabytes
 
 
 def register(subparsers: Any) -> None:
@@ -55,7 +70,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--memory",
-        type=whole_number,
+        type=memory_megabytes,
         default=CLASS_MEMORY // 1_000_000,
         metavar="MB",
         help="the memory the classes proved at once may take together, in MB (default "
