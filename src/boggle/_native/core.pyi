@@ -76,6 +76,17 @@ class Trie:
     def score_boards(
         self, faces: bytes, rows: int, cols: int, min_len: int, points: Sequence[int], /
     ) -> bytes: ...
+    def score_open(
+        self,
+        faces: bytes,
+        rows: int,
+        cols: int,
+        cell: int,
+        open_faces: bytes,
+        min_len: int,
+        points: Sequence[int],
+        /,
+    ) -> bytes: ...
     def image(self) -> bytes: ...
     def score_text(
         self,

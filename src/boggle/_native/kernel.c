@@ -253,6 +253,7 @@ void bn_scratch_free(bn_scratch *s) {
     free(s->found_words);
     free(s->found_path_start);
     free(s->found_cells);
+    free(s->open_marks);
     memset(s, 0, sizeof *s);
 }
 
@@ -551,6 +552,177 @@ __attribute__((target("bmi,bmi2"))) static int64_t score_small_bmi(const bn_trie
 }
 #endif
 
+/* ------------------------------------------------- one cell open (bn_solve_open) */
+
+/* The search of score_small with one cell open: the open cell shows, on the tables, every
+ * letter of the faces asked for, and a step's `letters` field holds its mode: 0 while its
+ * path avoids the open cell, j + 1 once the path went through it showing face j (then it
+ * cannot come back there).  A word counts once per face: open_marks[node] holds the faces
+ * that counted it (all of them when found on a path that avoids the open cell). */
+typedef struct {
+    board_tables t;
+    uint32_t mode_of_letter[32]; /* j + 1 for face j's letter, 0 for the others */
+    uint32_t all;                /* a bit per face */
+    int open;
+} open_tables;
+
+/* Counts the word at node `index` (if it is one, reached with `depth` cells) under `mode`:
+ * found[depth] for every face when the path avoids the open cell (taking back the faces
+ * that had counted it alone), extra[j][depth] for face j alone. */
+static BN_ALWAYS_INLINE void count_open(uint16_t *stamps, uint32_t *marks, uint16_t stamp,
+                                        uint32_t index, uint32_t mode, uint32_t all,
+                                        uint32_t depth, int32_t *found,
+                                        int32_t (*extra)[65]) {
+    const uint32_t had = stamps[index] == stamp ? marks[index] : 0;
+    const uint32_t want = mode ? 1u << (mode - 1) : all;
+    if (!(want & ~had)) return;
+    stamps[index] = stamp;
+    marks[index] = had | want;
+    if (mode) {
+        extra[mode - 1][depth]++;
+        return;
+    }
+    found[depth]++;
+    for (uint32_t alone = had; alone; alone &= alone - 1) extra[BN_CTZ32(alone)][depth]--;
+}
+
+static BN_ALWAYS_INLINE void search_open(const open_tables *o, const bn_node *nodes,
+                                         bn_scratch *s, score_step *stack, score_step *top,
+                                         int32_t *found, int32_t (*extra)[65], const int bmi) {
+    const board_tables *t = &o->t;
+    uint16_t *const stamps = s->stamps;
+    uint32_t *const marks = s->open_marks;
+    const uint16_t stamp = s->board_stamp;
+    const uint32_t open_cell = (uint32_t)o->open, all = o->all;
+    while (top != stack) {
+        --top;
+        const bn_node node = top->node;
+        const uint64_t used = top->used;
+        const uint32_t at = top->cell, mode = top->letters;
+        const uint64_t open = t->near[at] & ~used;
+        const uint32_t first = node.first - !bmi;
+        const uint32_t depth = (uint32_t)BN_POPCOUNT64(used) + 1;
+        uint32_t next = node.bits & t->beside[at];
+        while (next) {
+            uint32_t letter = (uint32_t)BN_CTZ32(next);
+            uint32_t rank_mask = bmi ? (1u << letter) - 1 : next ^ (next - 1);
+            next &= next - 1;
+            uint64_t to = open & t->letter_cells[letter];
+            if (!to) continue;
+            uint32_t index = first + BN_POPCOUNT(node.bits & rank_mask);
+            const bn_node child = nodes[index];
+            /* the modes of the cells it goes to: this one's, or a face's at the open cell */
+            const uint64_t into_open = to & (1ULL << open_cell);
+            if (child.bits & BN_WORD_BIT) {
+                if (to & ~into_open) count_open(stamps, marks, stamp, index, mode, all, depth,
+                                                found, extra);
+                if (into_open) count_open(stamps, marks, stamp, index,
+                                          o->mode_of_letter[letter], all, depth, found, extra);
+            }
+            do {
+                uint32_t c = (uint32_t)BN_CTZ64(to);
+                to &= to - 1;
+                top->node = child;
+                top->used = used | (1ULL << c);
+                top->cell = c;
+                top->letters = c == open_cell ? o->mode_of_letter[letter] : mode;
+                top += (child.bits & t->beside[c]) != 0;
+            } while (to);
+        }
+    }
+}
+
+/* The roots (at most 64 cells, and the open cell once per face), then as BN_STEPS. */
+#define BN_OPEN_STEPS (64 + BN_OPEN_MAX_FACES + 64 * 7 + 1)
+
+/* bn_solve_open's search, boards of at most 64 cells without multi-letter faces; `letters`:
+ * each face's letter (distinct). */
+static BN_ALWAYS_INLINE void score_open(const bn_trie *trie, const bn_board *board, int open,
+                                        const uint8_t *letters, int n_faces, bn_scratch *s,
+                                        int64_t *scores, const int bmi) {
+    open_tables o;
+    board_tables *t = &o.t;
+    const int n = board->n, rows = board->rows, cols = board->cols, wide = cols + 2;
+    uint32_t grid[BN_GRID], across[BN_GRID];
+    memset(grid, 0, (size_t)((rows + 2) * wide) * sizeof(uint32_t));
+    memset(t->letter_cells, 0, sizeof t->letter_cells);
+    memset(o.mode_of_letter, 0, sizeof o.mode_of_letter);
+    memcpy(t->near, s->near, (size_t)n * sizeof(uint64_t));
+    t->multi_cells = 0;
+    for (int cell = 0, r = 0, c = 0; cell < n; cell++) {
+        const uint8_t letter = board->faces[cell * BN_FACE_MAX];
+        if (cell != open && letter < BN_MAX_LETTERS) { /* else no word uses this cube */
+            grid[(r + 1) * wide + c + 1] = 1u << letter;
+            t->letter_cells[letter] |= 1ULL << cell;
+        }
+        if (++c == cols) { c = 0; r++; }
+    }
+    for (int i = 1; i < (rows + 2) * wide - 1; i++) across[i] = grid[i - 1] | grid[i] | grid[i + 1];
+    for (int r = 0, cell = 0; r < rows; r++)
+        for (int c = 0, i = (r + 1) * wide + 1; c < cols; c++, i++, cell++)
+            t->beside[cell] = across[i - wide] | across[i + wide] | grid[i - 1] | grid[i + 1];
+    uint32_t open_letters = 0;
+    for (int j = 0; j < n_faces; j++) {
+        if (letters[j] >= BN_MAX_LETTERS) continue; /* a letter no word uses */
+        open_letters |= 1u << letters[j];
+        o.mode_of_letter[letters[j]] = (uint32_t)j + 1;
+        t->letter_cells[letters[j]] |= 1ULL << open;
+    }
+    for (uint64_t near = t->near[open]; near; near &= near - 1)
+        t->beside[BN_CTZ64(near)] |= open_letters;
+    o.open = open;
+    o.all = n_faces == 32 ? ~0u : (1u << n_faces) - 1;
+    if (!s->open_marks) { /* the stamps say which marks hold: none are read before set */
+        s->open_marks = malloc(((size_t)s->n_nodes + 1) * sizeof(uint32_t));
+        if (!s->open_marks) { s->oom = 1; return; }
+    }
+    const bn_node *nodes = trie->nodes;
+    const bn_node root = nodes[0];
+    int32_t found[65];
+    int32_t extra[BN_OPEN_MAX_FACES][65];
+    memset(found, 0, (size_t)(n + 1) * sizeof(int32_t));
+    for (int j = 0; j < n_faces; j++) memset(extra[j], 0, (size_t)(n + 1) * sizeof(int32_t));
+    score_step stack[BN_OPEN_STEPS];
+    score_step *top = stack;
+    for (int cell = 0, r = 0, c = 0; cell < n; cell++) {
+        uint32_t bit = cell == open ? open_letters : grid[(r + 1) * wide + c + 1];
+        if (++c == cols) { c = 0; r++; }
+        for (bit &= root.bits; bit; bit &= bit - 1) {
+            const uint32_t letter = (uint32_t)BN_CTZ32(bit);
+            const uint32_t start = root.first + BN_POPCOUNT(root.bits & ((1u << letter) - 1));
+            const uint32_t mode = cell == open ? o.mode_of_letter[letter] : 0;
+            const bn_node node = nodes[start];
+            if (node.bits & BN_WORD_BIT)
+                count_open(s->stamps, s->open_marks, s->board_stamp, start, mode, o.all, 1,
+                           found, extra);
+            if (LETTERS(node.bits) & t->beside[cell])
+                *top++ = (score_step){node, 1ULL << cell, (uint32_t)cell, mode};
+        }
+    }
+    search_open(&o, nodes, s, stack, top, found, extra, bmi);
+    const int32_t *points = s->points;
+    const int longest = n < s->points_len ? n : s->points_len - 1;
+    for (int j = 0; j < n_faces; j++) {
+        int64_t score = 0;
+        for (int k = 0; k <= longest; k++) score += (int64_t)(found[k] + extra[j][k]) * points[k];
+        scores[j] = score;
+    }
+}
+
+static void score_open_plain(const bn_trie *trie, const bn_board *board, int open,
+                             const uint8_t *letters, int n_faces, bn_scratch *s,
+                             int64_t *scores) {
+    score_open(trie, board, open, letters, n_faces, s, scores, 0);
+}
+
+#if BN_BMI_CLONE
+__attribute__((target("bmi,bmi2"))) static void score_open_bmi(
+    const bn_trie *trie, const bn_board *board, int open, const uint8_t *letters, int n_faces,
+    bn_scratch *s, int64_t *scores) {
+    score_open(trie, board, open, letters, n_faces, s, scores, 1);
+}
+#endif
+
 /* Words with paths, or boards over 64 cells: a plain depth-first search over
  * the neighbour table, recording each new word and its path when asked. */
 typedef struct {
@@ -655,6 +827,69 @@ int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
         score = s->oom ? BN_SOLVE_FAILED : st.score;
     }
     return score;
+}
+
+/* Whether bn_solve_open's one search takes this board (at most 64 cells, one letter a cell
+ * but the open one's, no recording). */
+static int open_search_fits(const bn_board *board, int open, const bn_scratch *s) {
+    if (board->n > 64 || s->record) return 0;
+    for (int cell = 0; cell < board->n; cell++)
+        if (cell != open && board->faces[cell * BN_FACE_MAX + 1] != BN_NO_LETTER &&
+            board->faces[cell * BN_FACE_MAX] < BN_MAX_LETTERS)
+            return 0;
+    return 1;
+}
+
+int bn_solve_open(const bn_trie *trie, const bn_board *board, int open, const uint8_t *faces,
+                  int n_faces, bn_scratch *s, int min_len, const int32_t *points, int max_len,
+                  int64_t *scores) {
+    uint8_t letters[BN_OPEN_MAX_FACES]; /* the faces of one letter searched together... */
+    int64_t together[BN_OPEN_MAX_FACES];
+    int at[BN_OPEN_MAX_FACES], m = 0;   /* ...and their places in `faces` */
+    uint32_t seen = 0, alone = 0;       /* letters taken; the faces solved alone */
+    if (n_faces > BN_OPEN_MAX_FACES) return BN_BAD_INPUT;
+    const int fits = open_search_fits(board, open, s);
+    for (int j = 0; j < n_faces; j++) {
+        const uint8_t *face = &faces[j * BN_FACE_MAX];
+        if (fits && face[1] == BN_NO_LETTER && face[0] < BN_MAX_LETTERS &&
+            !(seen >> face[0] & 1u)) {
+            seen |= 1u << face[0];
+            letters[m] = face[0];
+            at[m++] = j;
+        } else {
+            alone |= 1u << j;
+        }
+    }
+    if (m == 1) { /* one face: the kernel's own search */
+        alone |= 1u << at[0];
+        m = 0;
+    }
+    if (m) {
+        if (prepare_board(s, trie, board, min_len, points, max_len) < 0) return BN_NO_MEMORY;
+        s->oom = 0;
+#if BN_BMI_CLONE
+        if (s->fast_bits) score_open_bmi(trie, board, open, letters, m, s, together);
+        else
+#endif
+            score_open_plain(trie, board, open, letters, m, s, together);
+        if (s->oom) return BN_NO_MEMORY;
+        for (int i = 0; i < m; i++) scores[at[i]] = together[i];
+    }
+    if (!alone) return BN_OK;
+    const size_t size = (size_t)board->n * BN_FACE_MAX;
+    uint8_t *work = board->n <= 64 ? s->open_board : malloc(size);
+    if (!work) return BN_NO_MEMORY;
+    memcpy(work, board->faces, size);
+    bn_board one = {board->rows, board->cols, board->n, work};
+    int status = BN_OK;
+    for (; alone && status == BN_OK; alone &= alone - 1) {
+        const int j = bits_ctz32(alone);
+        memcpy(work + (size_t)open * BN_FACE_MAX, &faces[j * BN_FACE_MAX], BN_FACE_MAX);
+        scores[j] = bn_solve(trie, &one, s, min_len, points, max_len);
+        if (scores[j] == BN_SOLVE_FAILED) status = BN_NO_MEMORY;
+    }
+    if (work != s->open_board) free(work);
+    return status;
 }
 
 /* ---------------------------------------------------------------- parse */

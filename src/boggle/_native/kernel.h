@@ -73,6 +73,9 @@ typedef struct {
     int record;
     int oom;
     int fast_bits;       /* the processor has BMI1 and BMI2: bn_solve uses its copy of the search */
+    uint32_t *open_marks; /* bn_solve_open, per trie node: the faces whose board found its word
+                             (valid where stamps holds this board's number); made on first use */
+    uint8_t open_board[64 * BN_FACE_MAX]; /* bn_solve_open: a board solved face by face */
 } bn_scratch;
 
 /* Status codes of bn_trie_build. */
@@ -120,6 +123,23 @@ void bn_scratch_free(bn_scratch *s);
 #define BN_SOLVE_FAILED INT64_MIN
 int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
                  int min_len, const int32_t *points, int max_len);
+
+/* The scores of the boards that differ only in cell `open`: board->faces elsewhere (the
+ * open cell's own face is not read) and each of `faces` (n_faces faces, BN_FACE_MAX codes
+ * each) there, into scores[0 .. n_faces), as bn_solve would give board by board.  One
+ * search does the faces of one letter: a word whose path avoids the open cell counts for
+ * every face, one through it for the face it was found under, each word once per face.  The
+ * other faces (of several letters, or repeated) are solved board by board, and all of them
+ * on boards of more than 64 cells, with a multi-letter face off the open cell, or with
+ * s->record.  Returns BN_OK, BN_NO_MEMORY when out of memory, or BN_BAD_INPUT for more
+ * than BN_OPEN_MAX_FACES faces.
+ * Example: the scores of a board with its cell 5 showing each of three faces
+ *     int status = bn_solve_open(&trie, &board, 5, faces, 3, &scratch, 3, points, max_len,
+ *                                scores); */
+#define BN_OPEN_MAX_FACES 32
+int bn_solve_open(const bn_trie *trie, const bn_board *board, int open, const uint8_t *faces,
+                  int n_faces, bn_scratch *s, int min_len, const int32_t *points, int max_len,
+                  int64_t *scores);
 
 /* Parse the compact text form of a board (ASCII only) into faces.
  * face_of_char maps a byte to a face id (255: not a face), multi lists the

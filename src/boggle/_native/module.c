@@ -748,11 +748,18 @@ static PyObject *Trie_score_boards(TrieObject *self, PyObject *args) {
     return bs_score_boards(&self->trie, args);
 }
 
+static PyObject *Trie_score_open(TrieObject *self, PyObject *args) {
+    return bs_score_open(&self->trie, args);
+}
+
 static PyMethodDef Trie_methods[] = {
     {"score_neighbours", (PyCFunction)Trie_score_neighbours, METH_VARARGS,
      "score_neighbours(faces, rows, cols, alternatives, min_len, points) -> int64 bytes"},
     {"score_boards", (PyCFunction)Trie_score_boards, METH_VARARGS,
      "score_boards(faces, rows, cols, min_len, points) -> int64 bytes"},
+    {"score_open", (PyCFunction)Trie_score_open, METH_VARARGS,
+     "score_open(faces, rows, cols, cell, open_faces, min_len, points) -> int64 bytes: the "
+     "board with each of open_faces at cell"},
     {"solve", (PyCFunction)Trie_solve, METH_VARARGS,
      "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
     {"solution", (PyCFunction)Trie_solution, METH_VARARGS,

@@ -18,6 +18,9 @@ int bs_points_table(PyObject *points_obj, int32_t **out);
 PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args);
 /* Trie.score_boards(faces, rows, cols, min_len, points) -> bytes of int64 */
 PyObject *bs_score_boards(const bn_trie *trie, PyObject *args);
+/* Trie.score_open(faces, rows, cols, cell, open_faces, min_len, points) -> bytes of int64:
+ * the board with each of open_faces at `cell` (bn_solve_open) */
+PyObject *bs_score_open(const bn_trie *trie, PyObject *args);
 /* Adds the ClassBound type to the module (prove_module.c); -1 on error. */
 int bs_add_types(PyObject *module);
 

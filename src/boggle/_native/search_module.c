@@ -192,3 +192,50 @@ done:
     PyBuffer_Release(&faces);
     return result;
 }
+
+PyObject *bs_score_open(const bn_trie *trie, PyObject *args) {
+    Py_buffer faces, open_faces;
+    int rows, cols, open, min_len;
+    PyObject *points_obj;
+    if (!PyArg_ParseTuple(args, "y*iiiy*iO", &faces, &rows, &cols, &open, &open_faces, &min_len,
+                          &points_obj))
+        return NULL;
+    PyObject *result = NULL;
+    int32_t *points = NULL;
+    bn_scratch s;
+    if (!bn_shape_ok(rows, cols, 1024) || faces.len != (Py_ssize_t)rows * cols * BN_FACE_MAX ||
+        open_faces.len % BN_FACE_MAX != 0) {
+        PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
+        goto done;
+    }
+    if (open < 0 || open >= rows * cols) {
+        PyErr_SetString(PyExc_ValueError, "the open cell is not on the board");
+        goto done;
+    }
+    int max_len = bs_points_table(points_obj, &points);
+    if (max_len < 0) goto done;
+    Py_ssize_t count = open_faces.len / BN_FACE_MAX;
+    result = scores_and_scratch(trie, count, &s);
+    if (!result) goto done;
+    int status = BN_OK;
+    int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
+    bn_board board = {rows, cols, rows * cols, faces.buf};
+    Py_BEGIN_ALLOW_THREADS
+    /* at most BN_OPEN_MAX_FACES faces a search */
+    for (Py_ssize_t at = 0; at < count && status == BN_OK; at += BN_OPEN_MAX_FACES) {
+        int some = count - at < BN_OPEN_MAX_FACES ? (int)(count - at) : BN_OPEN_MAX_FACES;
+        status = bn_solve_open(trie, &board, open, (const uint8_t *)open_faces.buf +
+                               at * BN_FACE_MAX, some, &s, min_len, points, max_len, out + at);
+    }
+    Py_END_ALLOW_THREADS
+    bn_scratch_free(&s);
+    if (status != BN_OK) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+    }
+done:
+    PyMem_Free(points);
+    PyBuffer_Release(&faces);
+    PyBuffer_Release(&open_faces);
+    return result;
+}

@@ -365,6 +365,8 @@ typedef struct {
     int score_boards;  /* keep a board only when it scores above (solved with p->scratch) */
     uint64_t scored;   /* boards solved */
     uint8_t board[CB_MAX_CELLS];
+    int pairing; /* (score_boards) a step of rank n - 2 is gathering its boards in pairs */
+    uint32_t pairs[PV_MAX_FACES]; /* see found_pairs */
     pending waiting[CB_MAX_CELLS];
     rank_sums first[CB_MAX_CELLS];      /* each rank's sums where the walk begins */
     const rank_sums *sums[CB_MAX_CELLS]; /* each rank's sums at this step of the walk */
@@ -437,16 +439,23 @@ static inline const tkid *kid_under(const char *base, tref ref, int f) {
 /* A single board whose bound passes (br->board, a face id per cell): kept in br->out, or
  * with score_boards solved by the kernel on the same trie and kept only when its score
  * passes `above`. */
+/* The letters of br->board's faces into `letters` (BN_FACE_MAX a cell): the kernel's board. */
+static bn_board kernel_board(const brancher *br, uint8_t *letters) {
+    const pv_words *words = br->c->t;
+    const int n = br->c->n;
+    for (int cell = 0; cell < n; cell++)
+        memcpy(letters + (size_t)cell * BN_FACE_MAX, words->face_letters[br->board[cell]],
+               BN_FACE_MAX);
+    return (bn_board){br->rows, br->cols, n, letters};
+}
+
 static int found_board(brancher *br) {
     const cb_class *c = br->c;
     const int n = c->n;
     if (br->score_boards) {
         const pv_words *words = c->t;
         uint8_t letters[CB_MAX_CELLS * BN_FACE_MAX];
-        for (int cell = 0; cell < n; cell++)
-            memcpy(letters + (size_t)cell * BN_FACE_MAX, words->face_letters[br->board[cell]],
-                   BN_FACE_MAX);
-        bn_board board = {br->rows, br->cols, n, letters};
+        bn_board board = kernel_board(br, letters);
         int64_t score = bn_solve(&words->trie, &board, &br->p->scratch, words->min_len,
                                  words->length_points, words->n_points - 1);
         br->scored++;
@@ -454,6 +463,107 @@ static int found_board(brancher *br) {
         if (score <= br->above) return PV_OK;
     }
     return cb_append(br->out, br->board, (size_t)n);
+}
+
+#if PV_MAX_FACES > BN_OPEN_MAX_FACES
+#error "bn_solve_open must take every face of a cell"
+#endif
+
+/* The scores of br->board with `cell` showing each face of `faces` (in face order), into
+ * scores: one search of the board with that cell open (bn_solve_open), whose part that does
+ * not go through the cell is shared by all of them. */
+static int solve_open(brancher *br, int cell, uint32_t faces, int64_t *scores) {
+    const pv_words *words = br->c->t;
+    uint8_t letters[CB_MAX_CELLS * BN_FACE_MAX], open_faces[PV_MAX_FACES * BN_FACE_MAX];
+    int m = 0;
+    for (uint32_t left = faces; left; left &= left - 1, m++)
+        memcpy(open_faces + (size_t)m * BN_FACE_MAX, words->face_letters[bits_ctz32(left)],
+               BN_FACE_MAX);
+    bn_board board = kernel_board(br, letters);
+    br->scored += (uint64_t)m;
+    return bn_solve_open(&words->trie, &board, cell, open_faces, m, &br->p->scratch,
+                         words->min_len, words->length_points, words->n_points - 1, scores) ==
+                   BN_OK
+               ? PV_OK
+               : PV_NO_MEMORY;
+}
+
+/* The faces of `faces` whose board (br->board with `cell` showing the face) scores above. */
+static int passing(brancher *br, int cell, uint32_t faces, uint32_t *kept) {
+    int64_t scores[PV_MAX_FACES];
+    *kept = 0;
+    if (!(faces & (faces - 1))) { /* one board: the kernel's own search */
+        const pv_words *words = br->c->t;
+        uint8_t letters[CB_MAX_CELLS * BN_FACE_MAX];
+        br->board[cell] = (uint8_t)bits_ctz32(faces);
+        bn_board board = kernel_board(br, letters);
+        scores[0] = bn_solve(&words->trie, &board, &br->p->scratch, words->min_len,
+                             words->length_points, words->n_points - 1);
+        br->scored++;
+        if (scores[0] == BN_SOLVE_FAILED) return PV_NO_MEMORY;
+    } else {
+        int status = solve_open(br, cell, faces, scores);
+        if (status != PV_OK) return status;
+    }
+    int j = 0;
+    for (uint32_t left = faces; left; left &= left - 1, j++)
+        if (scores[j] > br->above) *kept |= left & (0u - left);
+    return PV_OK;
+}
+
+/* The boards of br->board with `cell` (the last of the split order) showing each face of
+ * `faces`, whose bounds pass: kept as found_board keeps them one by one, in face order. */
+static int found_siblings(brancher *br, int cell, uint32_t faces) {
+    uint32_t kept;
+    int status = passing(br, cell, faces, &kept);
+    for (; kept && status == PV_OK; kept &= kept - 1) {
+        br->board[cell] = (uint8_t)bits_ctz32(kept);
+        status = cb_append(br->out, br->board, (size_t)br->c->n);
+    }
+    return status;
+}
+
+/* The boards whose bounds pass below one step of the last but one cell (`first`, rank n - 2),
+ * br->pairs[a]: the faces of the last cell (`last`) passing with face a on `first`.  Each row
+ * of two boards or more is solved with `last` open; the rows of one board are gathered by
+ * their face on `last` and solved with `first` open (most rows of the heaviest classes hold
+ * one board, and they come in columns).  The boards are kept in the order the walk found
+ * them: by face on `first`, then on `last`. */
+static int found_pairs(brancher *br, int first, int last) {
+    uint32_t kept[PV_MAX_FACES] = {0};
+    uint32_t lone_rows[PV_MAX_FACES] = {0}; /* by face on last: the rows of that face alone */
+    uint32_t rows = 0, lone_faces = 0;
+    for (int a = 0; a < PV_MAX_FACES; a++) {
+        const uint32_t row = br->pairs[a];
+        if (!row) continue;
+        rows |= 1u << a;
+        if (row & (row - 1)) {
+            br->board[first] = (uint8_t)a;
+            int status = passing(br, last, row, &kept[a]);
+            if (status != PV_OK) return status;
+        } else {
+            lone_rows[bits_ctz32(row)] |= 1u << a;
+            lone_faces |= row;
+        }
+    }
+    for (; lone_faces; lone_faces &= lone_faces - 1) {
+        const int b = bits_ctz32(lone_faces);
+        uint32_t column;
+        br->board[last] = (uint8_t)b;
+        int status = passing(br, first, lone_rows[b], &column);
+        if (status != PV_OK) return status;
+        for (; column; column &= column - 1) kept[bits_ctz32(column)] |= 1u << b;
+    }
+    for (; rows; rows &= rows - 1) {
+        const int a = bits_ctz32(rows);
+        br->board[first] = (uint8_t)a;
+        for (uint32_t faces = kept[a]; faces; faces &= faces - 1) {
+            br->board[last] = (uint8_t)bits_ctz32(faces);
+            int status = cb_append(br->out, br->board, (size_t)br->c->n);
+            if (status != PV_OK) return status;
+        }
+    }
+    return PV_OK;
 }
 
 #define WALK_AHEAD 8 /* waiting nodes whose sum nodes are asked into cache ahead */
@@ -483,6 +593,15 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     size_t len[CB_MAX_CELLS];
     const rank_sums *before[CB_MAX_CELLS];
     rest -= mine->best;
+    /* the last cell: the boards whose bounds pass are solved together once all are known */
+    const int last = k == n - 1 && br->score_boards;
+    uint32_t passed = 0; /* (last) the faces of those boards */
+    /* the last but one: the boards below are gathered and solved together at the end */
+    const int pairing = k == n - 2 && br->score_boards;
+    if (pairing) {
+        memset(br->pairs, 0, sizeof br->pairs);
+        br->pairing = 1;
+    }
     uint32_t faces = c->faces[cell];
     while (faces) {
         int f = bits_ctz32(faces);
@@ -548,7 +667,12 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
             bound -= br->pushed[r] - (made[r].best - before[r]->best);
         }
         int status = 0;
-        if (!queued) { /* every rank made: the step's bound (walk() looks at it) */
+        if (!queued && last) { /* as walk(k + 1) would before found_board */
+            if (bound > br->above) {
+                if (cb_tick(c)) return PV_INTERRUPTED;
+                passed |= 1u << f;
+            }
+        } else if (!queued) { /* every rank made: the step's bound (walk() looks at it) */
             br->board[cell] = (uint8_t)f;
             status = walk(br, k + 1, p, bound - p);
         }
@@ -559,6 +683,13 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
         for (int r = k + 1; r < n; r++) br->waiting[r].len = len[r];
         if (status < 0) return status;
     }
+    if (pairing) {
+        br->pairing = 0;
+        return found_pairs(br, cell, br->order[k + 1]);
+    }
+    if (!passed) return 0;
+    if (!br->pairing) return found_siblings(br, cell, passed);
+    br->pairs[br->board[br->order[k - 1]]] = passed;
     return 0;
 }
 
