@@ -1,0 +1,152 @@
+"""Boards that differ in one cell solved in one search (``Trie.score_open``, the prover's
+leaves): each board's score as solving it alone, and the proof's boards unchanged."""
+
+from __future__ import annotations
+
+import itertools
+from array import array
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import MULTI, board_and_lexicon
+
+from boggle import Board, Lexicon
+from boggle.engines.native import compiled
+from boggle.model.rules import CLASSIC
+from boggle.search.branch_and_bound import Prover
+from boggle.search.faces import split_order
+
+POINTS = [0, 0, 0, 1, 1, 2, 3, 5, 11]
+
+
+def open_scores(board: Board, lexicon: Lexicon, cell: int, faces: list[str]) -> list[int]:
+    """The scores of ``board`` with each of ``faces`` at ``cell``, from one call."""
+    core = compiled(lexicon)
+    assert core is not None
+    codes = [core.encode_face(face) for face in board.faces]
+    open_codes = [core.encode_face(face) for face in faces]
+    assert None not in codes and None not in open_codes
+    scores = core.trie.score_open(
+        b"".join(c for c in codes if c is not None),
+        board.rows,
+        board.cols,
+        cell,
+        b"".join(c for c in open_codes if c is not None),
+        3,
+        POINTS,
+    )
+    return array("q", scores).tolist()
+
+
+def alone_scores(board: Board, lexicon: Lexicon, cell: int, faces: list[str]) -> list[int]:
+    """The same, each board solved on its own."""
+    core = compiled(lexicon)
+    assert core is not None
+    scores = []
+    for face in faces:
+        changed = (*board.faces[:cell], face, *board.faces[cell + 1 :])
+        codes = b"".join(core.encode_face(f) or b"" for f in changed)
+        scores.append(core.trie.solve(codes, board.rows, board.cols, 3, POINTS, False))
+    return scores
+
+
+@settings(max_examples=200, deadline=None)
+@given(board_and_lexicon(max_side=5), st.data())
+def test_open_cell_scores_equal_each_board_solved_alone(
+    case: tuple[Board, Lexicon], data: st.DataObject
+) -> None:
+    """Words through the open cell count for their face alone, the others for every face,
+    each word once per board: single letters, multi-letter faces (solved alone) and
+    repeated faces alike."""
+    board, lexicon = case
+    cell = data.draw(st.integers(0, board.size - 1))
+    letters = sorted(set("aeinrstu") | {f for f in board.faces if len(f) == 1})
+    faces = data.draw(st.lists(st.sampled_from(letters + MULTI), min_size=1, max_size=12))
+    assert open_scores(board, lexicon, cell, faces) == alone_scores(board, lexicon, cell, faces)
+
+
+def test_open_cell_on_a_rich_board_with_every_letter() -> None:
+    """A 4x4 board of common letters, the open cell a corner and the centre, every letter of
+    a list of a few hundred words there (one search of 26 faces)."""
+    triples = [
+        "".join(w)
+        for w in itertools.product("strleaion", repeat=3)
+        if len(set(w)) == 3 and any(v in w for v in "aeio")
+    ]
+    words = [*triples[:400], "stare", "tears", "rates", "aster", "zeal", "jest", "quest", "tilers"]
+    lexicon = Lexicon.from_words(words)
+    board = Board(tuple("streaionletsrain"), 4, 4)
+    every = sorted("qu" if letter == "q" else letter for letter in lexicon.alphabet)
+    for cell in (0, 5):
+        scores = open_scores(board, lexicon, cell, every)
+        assert scores == alone_scores(board, lexicon, cell, every)
+        assert len(set(scores)) > 1, "the faces should not all score the same"
+
+
+def test_more_faces_than_one_search_takes() -> None:
+    """Past 32 faces the binding searches 32 at a time; repeats are solved alone."""
+    lexicon = Lexicon.from_words(["tea", "eat", "ate", "teat", "tate", "eta", "tat"])
+    board = Board(tuple("teat"), 2, 2)
+    faces = ["a", "e", "t", "s"] * 10
+    assert open_scores(board, lexicon, 1, faces) == alone_scores(board, lexicon, 1, faces)
+
+
+WORDS = ["tea", "eat", "ate", "tear", "rate", "tare", "treat", "eater", "street", "tree",
+         "teeter", "retreat", "terse", "sea", "seat", "set", "rest", "stare", "tsar", "arts",
+         "star", "rats", "tars", "eta", "sat", "tat", "teat", "arete", "ease"]  # fmt: skip
+LEXICON = Lexicon.from_words(WORDS, name="leaves")
+LETTERS = ("a", "e", "r", "s", "t")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sets(st.sampled_from(LETTERS), min_size=1, max_size=5), min_size=9, max_size=9),
+    st.integers(min_value=0, max_value=40),
+    st.sampled_from([(None, 4), (None, 9), (2**62, 0)]),
+)
+def test_solved_leaves_keep_exactly_the_boards_above(
+    cells: list[set[str]], above: int, way: tuple[int | None, int]
+) -> None:
+    """With the boards solved in the walk (its last two cells' boards gathered and solved
+    with a cell open), a class keeps exactly its boards that score above, in the order the
+    walk finds them."""
+    prover = Prover(LEXICON, CLASSIC)
+    rows, cols = 3, 3
+    masks = prover.masks("".join(cell) for cell in cells)
+    order = bytes(split_order(rows, cols))
+    n = rows * cols
+    scored, _, _ = prover.bound.tree_search(masks, rows, cols, above, order, *way, 0, True)
+    found, _, _ = prover.bound.tree_search(masks, rows, cols, above, order, *way, 0, False)
+    passing = [found[k : k + n] for k in range(0, len(found), n)]
+    faces = [tuple(prover.faces[f] for f in board) for board in passing]
+    scores = prover.scorer.score_many(faces, rows, cols)
+    expected = b"".join(b for b, s in zip(passing, scores, strict=True) if s > above)
+    assert scored == expected
+    boards = list(itertools.product(*[sorted(cell) for cell in cells]))
+    every = prover.scorer.score_many(boards, rows, cols)
+    kept = {tuple(prover.faces[f] for f in scored[k : k + n]) for k in range(0, len(scored), n)}
+    assert kept == {b for b, s in zip(boards, every, strict=True) if s > above}
+
+
+def test_another_points_table_and_minimum_are_scored_the_same() -> None:
+    """The open search reads the kernel's points by length and its shortest word."""
+    core = compiled(Lexicon.from_words(WORDS))
+    assert core is not None
+    faces = tuple("stareeatertreatseats")
+    points = [0, 0, 1, 2, 3, 4, 6, 9]
+    alternatives = ["a", "e", "r", "s", "t"]
+    got = core.trie.score_open(
+        b"".join(core.encode_face(f) or b"" for f in faces),
+        4,
+        5,
+        7,
+        b"".join(core.encode_face(f) or b"" for f in alternatives),
+        2,
+        points,
+    )
+    want = []
+    for face in alternatives:
+        changed = (*faces[:7], face, *faces[8:])
+        codes = b"".join(core.encode_face(f) or b"" for f in changed)
+        want.append(core.trie.solve(codes, 4, 5, 2, points, False))
+    assert array("q", got).tolist() == want
