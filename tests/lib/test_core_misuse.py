@@ -123,6 +123,10 @@ def test_negative_scores_from_the_search_scorers_are_scores_not_failures() -> No
     assert scorer.score_many([faces, faces], 4, 4) == [expected, expected]
     assert scorer.score(faces, 4, 4) == expected
     assert min(scorer.score_neighbours(faces, 4, 4, ["a", "x"])) <= expected < 0
+    opened = scorer.core.trie.score_open(
+        scorer.encode(faces), 4, 4, 0, scorer.encode("xf"), 3, list(scorer.points)
+    )
+    assert array("q", opened).tolist()[1] == expected
 
 
 def test_search_with_a_negative_scoring_table_runs(capsys: pytest.CaptureFixture[str]) -> None:
@@ -204,6 +208,7 @@ def test_trie_entry_points_check_the_shape_before_any_arithmetic(rows: int, cols
         lambda: trie.solve(faces, rows, cols, 3, points, False),
         lambda: trie.score_boards(faces, rows, cols, 3, points),
         lambda: trie.score_neighbours(faces, rows, cols, scorer.encode("ax"), 3, points),
+        lambda: trie.score_open(faces, rows, cols, 0, scorer.encode("ax"), 3, points),
     ):
         with pytest.raises(ValueError, match="board shape"):
             call()
@@ -221,6 +226,8 @@ def test_scores_past_32_bits_do_not_wrap() -> None:
     assert array("q", trie.score_boards(faces * 2, 4, 4, 3, points)).tolist() == [expected] * 2
     neighbours = array("q", trie.score_neighbours(faces, 4, 4, scorer.encode("x"), 3, points))
     assert max(neighbours) == expected and min(neighbours) >= 0
+    opened = array("q", trie.score_open(faces, 4, 4, 0, scorer.encode("axf"), 3, points))
+    assert opened.tolist()[2] == expected and min(opened) >= 0
 
 
 @pytest.mark.parametrize("points", [2**31, -(2**31) - 1, 2**40])
