@@ -436,9 +436,6 @@ static inline const tkid *kid_under(const char *base, tref ref, int f) {
     return &choice->kids[bits_popcount32(choice->mask & ((1u << f) - 1u))];
 }
 
-/* A single board whose bound passes (br->board, a face id per cell): kept in br->out, or
- * with score_boards solved by the kernel on the same trie and kept only when its score
- * passes `above`. */
 /* The letters of br->board's faces into `letters` (BN_FACE_MAX a cell): the kernel's board. */
 static bn_board kernel_board(const brancher *br, uint8_t *letters) {
     const pv_words *words = br->c->t;
@@ -447,22 +444,6 @@ static bn_board kernel_board(const brancher *br, uint8_t *letters) {
         memcpy(letters + (size_t)cell * BN_FACE_MAX, words->face_letters[br->board[cell]],
                BN_FACE_MAX);
     return (bn_board){br->rows, br->cols, n, letters};
-}
-
-static int found_board(brancher *br) {
-    const cb_class *c = br->c;
-    const int n = c->n;
-    if (br->score_boards) {
-        const pv_words *words = c->t;
-        uint8_t letters[CB_MAX_CELLS * BN_FACE_MAX];
-        bn_board board = kernel_board(br, letters);
-        int64_t score = bn_solve(&words->trie, &board, &br->p->scratch, words->min_len,
-                                 words->length_points, words->n_points - 1);
-        br->scored++;
-        if (score == BN_SOLVE_FAILED) return PV_NO_MEMORY;
-        if (score <= br->above) return PV_OK;
-    }
-    return cb_append(br->out, br->board, (size_t)n);
 }
 
 #if PV_MAX_FACES > BN_OPEN_MAX_FACES
@@ -509,6 +490,19 @@ static int passing(brancher *br, int cell, uint32_t faces, uint32_t *kept) {
     for (uint32_t left = faces; left; left &= left - 1, j++)
         if (scores[j] > br->above) *kept |= left & (0u - left);
     return PV_OK;
+}
+
+/* A single board whose bound passes (br->board, a face id per cell): kept in br->out, or
+ * with score_boards solved by the kernel on the same trie and kept only when its score
+ * passes `above`. */
+static int found_board(brancher *br) {
+    const int n = br->c->n, cell = br->order[n - 1];
+    uint32_t kept = 1;
+    if (br->score_boards) {
+        int status = passing(br, cell, 1u << br->board[cell], &kept);
+        if (status != PV_OK) return status;
+    }
+    return kept ? cb_append(br->out, br->board, (size_t)n) : PV_OK;
 }
 
 /* The boards of br->board with `cell` (the last of the split order) showing each face of
