@@ -39,7 +39,8 @@ from boggle.engines.gpu.source import (
     KERNEL_FILE,
     KERNEL_SIGNATURES,
     KERNEL_VARIANTS,
-    SHARED_SET_BITS,
+    LANES_SET_BITS,
+    first_set_bits,
 )
 from boggle.engines.native import compiled, score_native
 from boggle.model.rules import BIG, CLASSIC, Rules, RulesChoice
@@ -79,8 +80,8 @@ VARIANTS = {
 
 def variant_build(folder: str, defines: tuple[str, ...]) -> CpuBuildRunner:
     """A variant's CPU build, its first word set as small as on the GPU (the shared-memory
-    sets hold 96 words, so more boards reach the second pass here too)."""
-    small = SHARED_SET_BITS if "BG_SHARED_SET=1" in defines else 9
+    sets hold 192 words a thread, so more boards reach the second pass here too)."""
+    small = first_set_bits(defines) or 9
     return CpuBuildRunner(compile_kernel(folder, small_set_bits=small, defines=defines))
 
 
@@ -212,12 +213,13 @@ def test_the_kernels_variants_equal_native_in_other_languages(
     assert scores == native_scores(boards, lexicon, rules) and any(scores)
 
 
-@pytest.mark.parametrize("variant", ["tagged-set", "lean-shared"])
+@pytest.mark.parametrize("variant", ["tagged-set", "lean-shared", "lanes-4", "lanes-16"])
 def test_a_full_tagged_word_set_sends_the_board_on(
     enable: Lexicon, kernel_folder: str, variant: str
 ) -> None:
     """Tagged sets of 12 words: nearly every board fills the first and second pass and is
-    scored on the CPU; 300 boards a launch take the tags past 255 (the slots cleared)."""
+    scored on the CPU; 300 boards a launch take the tags past 255 (the slots cleared; with
+    lanes, the set a board's lanes share)."""
     runner = CpuBuildRunner(
         compile_kernel(kernel_folder, set_bits=4, defines=KERNEL_VARIANTS[variant])
     )
@@ -237,6 +239,65 @@ def test_a_full_tagged_word_set_sends_the_board_on(
                   points, len(points), found)  # fmt: skip
     assert (found == OVERFLOW).sum() > len(boards) // 2
     assert all(s == e for s, e, f in zip(scores, found, found != OVERFLOW, strict=True) if f)
+
+
+LANE_VARIANTS = sorted(name for name in KERNEL_VARIANTS if name.startswith("lanes-"))
+"""The cooperative variants: lanes of a warp sharing a board (BG_LANES_PER_BOARD)."""
+
+
+@cache
+def lanes_build(folder: str, variant: str) -> CpuBuildRunner:
+    return variant_build(folder, KERNEL_VARIANTS[variant])
+
+
+@pytest.fixture(scope="module", params=LANE_VARIANTS)
+def lanes_runner(kernel_folder: str, request: pytest.FixtureRequest) -> CpuBuildRunner:
+    return lanes_build(kernel_folder, request.param)
+
+
+def test_the_lanes_variants_share_the_first_pass_only() -> None:
+    assert len(LANE_VARIANTS) >= 3 and KERNEL_DEFAULTS["BG_LANES_PER_BOARD"] == 1
+    lanes = {int(KERNEL_VARIANTS[name][-1].split("=")[1]) for name in LANE_VARIANTS}
+    assert lanes >= {4, 8, 16} and all(32 % count == 0 for count in lanes)
+    assert all(first_set_bits(KERNEL_VARIANTS[name]) == LANES_SET_BITS for name in LANE_VARIANTS)
+
+
+@pytest.mark.parametrize("shape", [(4, 4), (5, 5), (6, 6), (1, 7), (2, 2)])
+@pytest.mark.parametrize("rules", [CLASSIC, BIG, ODD_SCORING], ids=lambda r: r.name)
+def test_lanes_sharing_a_board_score_as_native(
+    enable: Lexicon, lanes_runner: CpuBuildRunner, shape: tuple[int, int], rules: Rules
+) -> None:
+    """Every rule set and shape, boards of fewer cells than lanes (1x7, 2x2: the lanes past
+    the last cell have no search) and the raw first pass: a board it scores is native's."""
+    boards = list(random_boards(*shape, 40, seed=shape[0] * 11 + shape[1]))
+    scorer = KernelScorer(enable, lanes_runner)
+    expected = native_scores(boards, enable, rules)
+    assert scorer.score_boards(boards, rules) == expected and any(expected)
+    faces = numpy.frombuffer(
+        b"".join(scorer.core.encode_board(board) or b"" for board in boards), dtype=numpy.uint8
+    )
+    first = numpy.empty(len(boards), dtype=numpy.int64)
+    points = kernel_points(rules, scorer.core.longest)
+    lanes_runner.launch("bg_score_boards_small", len(boards), scorer.trie, faces,
+                        shape[0] * shape[1], neighbour_masks(*shape), points, len(points),
+                        first)  # fmt: skip
+    scored = first != OVERFLOW
+    assert scored.sum() > len(boards) // 2
+    assert first[scored].tolist() == [e for e, s in zip(expected, scored, strict=True) if s]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board_and_lexicon(max_side=6), st.integers(1, 4), st.sampled_from(LANE_VARIANTS))
+def test_lanes_equal_the_trie_engine_on_small_random_cases(
+    kernel_folder: str, case: tuple[Board, Lexicon], min_length: int, variant: str
+) -> None:
+    """Qu and multi-letter faces, Hypothesis-drawn word lists, the lanes variants."""
+    board, lexicon = case
+    runner = lanes_build(kernel_folder, variant)
+    rules = Rules("t", min_length, ((1, 1), (3, 2), (5, 7)))
+    assert KernelScorer(lexicon, runner).score_boards([board], rules) == [
+        solve(board, lexicon, rules, engine="trie").score
+    ]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
