@@ -52,4 +52,6 @@ def test_the_scripts_read_every_variants_name() -> None:
     static = re.search(r"\^\(variant\|(\[[^]]*\])\+ \+bg_score_boards_small\)", text)
     assert fastest is not None and static is not None
     for name in KERNEL_VARIANTS:
-        assert re.fullmatch(fastest.group(1) + "*", name) and re.fullmatch(static.group(1) + "+", name)
+        assert re.fullmatch(fastest.group(1) + "*", name) and re.fullmatch(
+            static.group(1) + "+", name
+        )

@@ -161,6 +161,7 @@ def lanes_per_board(defines: tuple[str, ...], kernel: str) -> int:
         return 1
     return kernel_settings(defines)["BG_LANES_PER_BOARD"]
 
+
 CELLS_ARGUMENT = {
     "bg_score_boards_small": 2,
     "bg_score_boards_large": 2,
