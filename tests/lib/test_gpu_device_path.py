@@ -238,14 +238,14 @@ def test_a_variant_gets_its_shared_memory_at_each_launch(
     assert block == (192 if shared_set else 256)  # 281 words a thread: 192 threads fit
 
 
-@pytest.mark.parametrize("variant", ["lanes-4", "lanes-8", "lanes-16"])
+@pytest.mark.parametrize("variant", ["lanes-4", "lanes-8", "lanes-16", "lanes-16-next"])
 def test_lanes_sharing_a_board_get_a_set_a_board_and_threads_for_every_lane(
     enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch, variant: str
 ) -> None:
     """The lanes variants: the first pass's kernels launch a thread for each lane of each
     board, and shared memory for each board's count, word set (2**9 slots) and faces; the
     second pass (one board a thread) keeps the faces a thread of the default."""
-    lanes = int(variant.split("-")[1])
+    lanes = int(variant.split("-")[1])  # lanes-L, lanes-L-next
     with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_BLOCK="256"):
         runner = device.DeviceRunner()
     assert f"-DBG_LANES_PER_BOARD={lanes}" in runner.options
@@ -261,21 +261,21 @@ def test_lanes_sharing_a_board_get_a_set_a_board_and_threads_for_every_lane(
     assert got is not None and got.counts == dict(expected.counts)
     assert got.best == [(board.score, board.index) for board in expected.best]
     small = runner.kernels["bg_score_boards_small"]
-    assert set(small.shared_sizes) == {4 * (256 // lanes) * (1 + 512 + cells) for cells in (16, 25)}
+    assert set(small.shared_sizes) == {4 * (256 // lanes) * (2 + 512 + cells) for cells in (16, 25)}
     assert set(runner.kernels["bg_score_boards_large"].shared_sizes) <= {4 * 256 * 25}
     assert set(runner.kernels["bg_random_stats_small"].shared_sizes) == {
-        4 * (256 // lanes) * (1 + 512 + 25)
+        4 * (256 // lanes) * (2 + 512 + 25)
     }
-    largest = 4 * (256 // lanes) * (1 + 512 + 25)
+    largest = 4 * (256 // lanes) * (2 + 512 + 25)
     assert small.max_dynamic_shared_size_bytes == (largest if largest > 48 * 1024 else 0)
-    resident = runner.resident_blocks("bg_score_boards_small", 4 * (256 // lanes) * 529, 256)
+    resident = runner.resident_blocks("bg_score_boards_small", 4 * (256 // lanes) * 530, 256)
     first = next(grid for name, grid, _ in launches if name == "bg_score_boards_small")
     assert first == min(resident, -(-300 * lanes // 256))  # the 4x4 boards' lanes, all of them
     with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_SHARED_SET_BITS="10"):
         wide = device.DeviceRunner()
     block, shared = wide.launch_shape("bg_score_boards_small", 16)
-    groups = (227 * 1024) // (4 * 1041)  # boards whose 1,024-slot sets a block holds
-    assert block == min(256, groups * lanes // 32 * 32) and shared == 4 * (block // lanes) * 1041
+    groups = (227 * 1024) // (4 * 1042)  # boards whose 1,024-slot sets a block holds
+    assert block == min(256, groups * lanes // 32 * 32) and shared == 4 * (block // lanes) * 1042
     assert wide.launch_shape("bg_score_boards_large", 16) == (256, 4 * 256 * 16)
 
 

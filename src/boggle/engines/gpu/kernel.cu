@@ -153,6 +153,10 @@ static inline bg_u32 bg_cas32(bg_u32 *p, bg_u32 expected, bg_u32 desired) {
 #ifndef BG_LANES_PER_BOARD
 #define BG_LANES_PER_BOARD 1 /* L: lanes a board in the first pass (1, 2, 4, 8, 16 or 32) */
 #endif
+#ifndef BG_LANES_NEXT_CELL
+#define BG_LANES_NEXT_CELL 0 /* lanes: 0, cells j, j + L, ... for lane j; 1, the next untried */
+#endif
+#define BG_GROUP_HEADER 2 /* lanes: a board's words added and its next start cell, shared */
 #if BG_LANES_PER_BOARD < 1 || 32 % BG_LANES_PER_BOARD || (BG_LANES_PER_BOARD & (BG_LANES_PER_BOARD - 1))
 #error "BG_LANES_PER_BOARD must be a power of two dividing 32"
 #endif
@@ -425,20 +429,22 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
 #if BG_GPU
     const int lane = (int)(threadIdx.x % LANES);
     const bg_u32 group_mask = bg_group_mask(LANES);
-    bg_u32 *const group = bg_shared + (threadIdx.x / LANES) * (1u + (1u << BITS) + (bg_u32)n);
+    bg_u32 *const group =
+        bg_shared + (threadIdx.x / LANES) * (BG_GROUP_HEADER + (1u << BITS) + (bg_u32)n);
 #else
     int lane = 0; /* the CPU build runs the lanes of a group one after another */
-    bg_u32 group_storage[GROUP ? 1 + (1 << BITS) + BG_MAX_CELLS : 1];
+    bg_u32 group_storage[GROUP ? BG_GROUP_HEADER + (1 << BITS) + BG_MAX_CELLS : 1];
     bg_u32 *const group = group_storage;
 #endif
     if (GROUP) {
-        words.slots = group + 1;
+        words.slots = group + BG_GROUP_HEADER;
+        group[1] = 0; /* the next start cell (BG_LANES_NEXT_CELL): all lanes write 0 */
         words.stride = 1;
         words.shared_count = group;
         words.lane = lane;
         words.lanes = BG_GPU ? LANES : 1;
     }
-#define BG_GROUP_FACES(others) (GROUP ? group + 1 + (1u << BITS) : (others))
+#define BG_GROUP_FACES(others) (GROUP ? group + BG_GROUP_HEADER + (1u << BITS) : (others))
 #else
 #define BG_GROUP_FACES(others) others
 #endif
@@ -525,6 +531,9 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
         int letters, cell;
         if (depth == 0) {
 #if BG_LANES_PER_BOARD > 1
+#if BG_LANES_NEXT_CELL
+            if (GROUP && !full) start = (int)BG_ATOMIC_ADD(group + 1, 1u); /* the next cell */
+#endif
             if (start >= n || full) { /* this lane's part of the board is done */
                 if (GROUP) {
 #if BG_GPU
@@ -543,6 +552,7 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
                     boards.done(item, full ? BG_OVERFLOW : score);
                 }
                 words.reset();
+                if (GROUP && !lane) group[1] = 0;
                 score = 0;
                 full = 0;
                 start = lane;

@@ -40,6 +40,7 @@ KERNEL_DEFAULTS: dict[str, int] = {
     "BG_SHARED_SET": 0,
     "BG_SHARED_TOP": 0,
     "BG_LANES_PER_BOARD": 1,
+    "BG_LANES_NEXT_CELL": 0,
 }
 """The variant options' values in ``kernel.cu`` when no define sets them (a test holds the
 two equal)."""
@@ -94,6 +95,8 @@ KERNEL_VARIANTS: dict[str, tuple[str, ...]] = {
     "lanes-4": ("BG_LANES_PER_BOARD=4",),
     "lanes-8": ("BG_LANES_PER_BOARD=8",),
     "lanes-16": ("BG_LANES_PER_BOARD=16",),
+    "lanes-8-next": ("BG_LANES_PER_BOARD=8", "BG_LANES_NEXT_CELL=1"),
+    "lanes-16-next": ("BG_LANES_PER_BOARD=16", "BG_LANES_NEXT_CELL=1"),
 }
 """The kernel's compile-time variants by name (``BOGGLE_GPU_VARIANT``), each a tuple of
 ``NAME=VALUE`` defines for the source.  ``default`` (no defines) is the one measured fastest,
@@ -102,7 +105,9 @@ and letters not on the board skipped, tables through the read-only cache and the
 shared memory (it was called ``lean-shared-faces``); ``first`` is the kernel as first
 merged, and the single-option variants are ``first`` with one option on.  ``lanes-L`` is
 the default with ``L`` lanes of a warp sharing each board of the first pass (one word set a
-board in shared memory; untimed until a GPU measures it).
+board in shared memory; untimed until a GPU measures it), lane ``j`` searching from cells
+``j, j + L, ...``; ``lanes-L-next`` the same with each lane taking the board's next untried
+start cell when it has done one (a shared counter).
 
 >>> KERNEL_VARIANTS["skip-zero"][-1]
 'BG_SKIP_ZERO=1'
@@ -117,20 +122,23 @@ LANES_SET_BITS = 9
 memory: 512 slots, 384 words, 2 KiB a board (0.01% of 4x4 dice boards fill it under
 ENABLE2K, about 2% of 5x5 ``big`` ones, words worth 0 kept out)."""
 
+LANES_HEADER = 2
+"""Words of a board's shared memory before its set, with lanes (``BG_GROUP_HEADER``)."""
+
 AB_VARIANTS = (
     "first",
     "default",
     "lean",
-    "lean-top",
-    "tagged-set",
     "lean-shared-top",
     "lanes-4",
     "lanes-8",
     "lanes-16",
+    "lanes-8-next",
+    "lanes-16-next",
 )
 """The variants the device check's A/B times (``MODE=ab``): the first kernel, the default,
-the runners-up of the H100 A/B, and the cooperative ones; the variants that lost by a wide
-margin there are left out to keep the run in its time."""
+the two within 7% of it in the H100 A/B, and the cooperative ones; the variants that lost
+by a wide margin there (40% and more) are left out to keep the run in its time."""
 
 
 def first_set_bits(defines: tuple[str, ...]) -> int | None:
@@ -175,17 +183,17 @@ def shared_group(
     defines: tuple[str, ...], kernel: str, cells: int, set_bits: int
 ) -> tuple[int, int]:
     """Shared memory of ``kernel`` under ``defines``: (threads, 32-bit words those threads
-    share), one thread's words, or a board's of the lanes that share it (its word count,
-    set and faces).
+    share), one thread's words, or a board's of the lanes that share it (its count of words
+    added, its next start cell, its set and faces).
 
     >>> shared_group(KERNEL_VARIANTS["lanes-8"], "bg_score_boards_small", 16, 9)
-    (8, 529)
+    (8, 530)
     >>> shared_group(KERNEL_VARIANTS["lanes-8"], "bg_score_boards_large", 16, 9)
     (1, 16)
     """
     lanes = lanes_per_board(defines, kernel)
     if lanes > 1:
-        return lanes, 1 + (1 << set_bits) + cells
+        return lanes, LANES_HEADER + (1 << set_bits) + cells
     return 1, shared_words(defines, kernel, cells, set_bits)
 
 
