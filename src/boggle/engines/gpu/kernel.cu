@@ -34,7 +34,8 @@
  * the neighbour cells still to try, letters so far), the cells in use one
  * 64-bit mask, and each word counted once through a small open-addressing
  * hash set of the trie nodes where words ended, cleared after the board from
- * the list of the slots it filled.
+ * the list of the slots it filled.  (The options below change much of this; with
+ * BG_LANES_PER_BOARD, several lanes of a warp share each board of the first pass.)
  *
  * Random boards (for `stats --random`) are made here too, exactly as
  * boggle.random_boards makes them with NumPy: Philox4x64-10 keyed by the
