@@ -12,8 +12,10 @@ from __future__ import annotations
 import random
 import re
 import string
+import subprocess
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 
 import numpy
 import pytest
@@ -289,6 +291,106 @@ def test_lanes_sharing_a_board_score_as_native(
     scored = first != OVERFLOW
     assert scored.sum() > len(boards) // 2
     assert first[scored].tolist() == [e for e, s in zip(expected, scored, strict=True) if s]
+
+
+SHARED_SET_UNDER_THREADS = r"""
+#include "kernel.cu"
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <random>
+#include <thread>
+#include <vector>
+
+int main() {
+    enum { BITS = 9, LANES = 8, LIMIT = (1 << BITS) / 4 * 3 };
+    static bg_u32 group[BG_GROUP_HEADER + (1 << BITS)];
+    bg_tagged_set<BITS, 1> sets[LANES];
+    for (int lane = 0; lane < LANES; lane++) {
+        sets[lane].slots = group + BG_GROUP_HEADER;
+        sets[lane].stride = 1;
+        sets[lane].shared_count = group;
+        sets[lane].lane = lane;
+        sets[lane].lanes = LANES;
+        sets[lane].clear_all();
+    }
+    std::mt19937 random(7);
+    long races = 0, full_rounds = 0;
+    for (int round = 0; round < 600; round++) { /* 600 boards: the tags wrap twice */
+        const int keys = round % 4 == 3 ? 450 : 300 + round % 80;
+        std::vector<bg_u32> pool(keys);
+        for (int k = 0; k < keys; k++) pool[k] = (bg_u32)(random() % 5000000u) * 3u + k % 3;
+        std::sort(pool.begin(), pool.end());
+        pool.erase(std::unique(pool.begin(), pool.end()), pool.end());
+        std::vector<std::vector<bg_u32> > orders(LANES, pool);
+        for (int lane = 0; lane < LANES; lane++)
+            std::shuffle(orders[lane].begin(), orders[lane].end(), random);
+        std::vector<std::vector<int> > got(LANES, std::vector<int>(pool.size()));
+        std::vector<std::thread> threads;
+        std::atomic<int> ready(0);
+        for (int lane = 0; lane < LANES; lane++)
+            threads.push_back(std::thread([&, lane]() {
+                ready++;
+                while (ready.load() < LANES) std::this_thread::yield(); /* all at once */
+                for (size_t i = 0; i < orders[lane].size(); i++) {
+                    const bg_u32 key = orders[lane][i];
+                    const size_t at =
+                        std::lower_bound(pool.begin(), pool.end(), key) - pool.begin();
+                    got[lane][at] = sets[lane].add(key);
+                }
+            }));
+        for (auto &thread : threads) thread.join();
+        bool full = false;
+        for (int lane = 0; lane < LANES; lane++)
+            for (size_t k = 0; k < pool.size(); k++) full = full || got[lane][k] < 0;
+        for (size_t k = 0; k < pool.size(); k++) {
+            int fresh = 0;
+            for (int lane = 0; lane < LANES; lane++) fresh += got[lane][k] == 1;
+            if (fresh > 1 || (!full && fresh != 1)) {
+                std::printf("round %d: key %u counted %d times\n", round, pool[k], fresh);
+                return 1;
+            }
+        }
+        if (!full && group[0] != pool.size()) {
+            std::printf("round %d: count %u for %zu words\n", round, group[0], pool.size());
+            return 1;
+        }
+        if (full != (pool.size() > (size_t)LIMIT)) {
+            std::printf("round %d: full %d with %zu words\n", round, (int)full, pool.size());
+            return 1;
+        }
+        full_rounds += full;
+        races += pool.size();
+        for (int lane = 1; lane < LANES; lane++) sets[lane].reset(); /* lane 0 last: the count */
+        sets[0].reset();
+    }
+    std::printf("ok %ld words, %ld full boards\n", races, full_rounds);
+    return 0;
+}
+"""
+
+
+def test_the_shared_word_set_counts_each_word_once_under_threads(tmp_path: Path) -> None:
+    """The lanes' word set (BG_LANES_PER_BOARD) raced for real: 8 threads add the same words
+    in their own orders to one set, board after board (tags past 255): each word is new to
+    exactly one lane, the shared count is the words', and a board of more words than the
+    set holds is found full. The CPU build runs a board's lanes one after another; this is
+    the atomicCAS protocol the GPU's lanes run at once (a plain store in place of the CAS
+    fails here within a few boards)."""
+    compiler = find_compiler()
+    assert compiler is not None
+    program = tmp_path / "set_under_threads.cpp"
+    program.write_text(SHARED_SET_UNDER_THREADS, encoding="utf-8")
+    binary = tmp_path / "set_under_threads"
+    built = subprocess.run(
+        [compiler, "-std=c++11", "-O2", "-pthread", "-DBG_LANES_PER_BOARD=8",
+         f"-I{KERNEL_FILE.parent}", str(program), "-o", str(binary)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr[-2000:]
+    done = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("ok"), done.stdout + done.stderr
+    assert int(done.stdout.split()[3]) > 100  # the boards past the set's size were found full
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
