@@ -699,11 +699,13 @@ def test_stats_on_the_gpu_equal_the_cpu_path(
 
 
 @pytest.mark.skipif(gpu_missing() is not None, reason=f"no GPU here: {gpu_missing()}")
-def test_the_gpus_second_pass_is_exact(enable: Lexicon) -> None:
-    """A first word set of 12 words: most boards go through the large set's pass."""
+@pytest.mark.parametrize("variant", ["default", "lanes-8"])
+def test_the_gpus_second_pass_is_exact(enable: Lexicon, variant: str) -> None:
+    """A first word set of 12 words: most boards go through the large set's pass (with
+    lanes, the set a board's lanes share fills while they race to claim its slots)."""
     from boggle.engines.gpu.device import DeviceRunner
 
-    scorer = KernelScorer(enable, DeviceRunner(set_bits=4))
+    scorer = KernelScorer(enable, DeviceRunner(set_bits=4, variant=variant))
     boards = list(random_boards(5, 5, 2000, seed=3))
     assert scorer.score_boards(boards, BIG) == native_scores(boards, enable, BIG)
     source = BoardSource.named("new")
