@@ -298,19 +298,20 @@ struct bg_tagged_set {
     int lane, lanes;      /* GROUP: this lane clears slots lane, lane + lanes, ... */
 #endif
 
+    /* (if GROUP ... else: no code after a constant branch's return, which NVRTC warns of) */
     BG_DEVICE void clear_all() {
 #if BG_LANES_PER_BOARD > 1
         if (GROUP) {
             for (int i = lane; i < SLOTS; i += lanes) slots[i] = 0;
             if (!lane) *shared_count = 0;
-            tag = 1;
-            return;
-        }
+        } else
 #endif
-        BG_UNROLL_FEW
-        for (int i = 0; i < SLOTS; i++) slots[i * stride] = 0;
+        {
+            BG_UNROLL_FEW
+            for (int i = 0; i < SLOTS; i++) slots[i * stride] = 0;
+            count = 0;
+        }
         tag = 1;
-        count = 0;
     }
 
     BG_DEVICE void reset() {
@@ -351,18 +352,20 @@ struct bg_tagged_set {
                 at = (at + 1) & (SLOTS - 1);
             }
             return -1;
-        }
+        } else
 #endif
-        for (;;) {
-            const bg_u32 slot = slots[at * stride];
-            if (slot >> 24 != tag) break;
-            if (slot == tagged) return 0;
-            at = (at + 1) & (SLOTS - 1);
+        {
+            for (;;) {
+                const bg_u32 slot = slots[at * stride];
+                if (slot >> 24 != tag) break;
+                if (slot == tagged) return 0;
+                at = (at + 1) & (SLOTS - 1);
+            }
+            if (count >= LIMIT) return -1;
+            slots[at * stride] = tagged;
+            count++;
+            return 1;
         }
-        if (count >= LIMIT) return -1;
-        slots[at * stride] = tagged;
-        count++;
-        return 1;
     }
 };
 
