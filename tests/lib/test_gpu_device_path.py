@@ -27,6 +27,7 @@ from boggle.engines.gpu import KernelScorer, device
 from boggle.engines.gpu.cpu_build import compile_kernel, find_compiler
 from boggle.engines.gpu.source import KERNEL_SIGNATURES, KERNEL_VARIANTS, kernel_settings
 from boggle.engines.native import score_native
+from boggle.model.errors import EngineError
 from boggle.model.rules import BIG, CLASSIC
 from boggle.scale.threads import score_many
 from boggle.study.device_stats import random_stats
@@ -277,6 +278,32 @@ def test_lanes_sharing_a_board_get_a_set_a_board_and_threads_for_every_lane(
     groups = (227 * 1024) // (4 * 1042)  # boards whose 1,024-slot sets a block holds
     assert block == min(256, groups * lanes // 32 * 32) and shared == 4 * (block // lanes) * 1042
     assert wide.launch_shape("bg_score_boards_large", 16) == (256, 4 * 256 * 16)
+
+
+@pytest.mark.parametrize("variant", ["lanes-8", "lanes-16-next"])
+def test_a_block_of_lanes_is_whole_warps_and_a_set_too_large_is_one_clear_error(
+    enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch, variant: str
+) -> None:
+    """The kernel numbers a board's lanes by the grid's thread / lanes and finds their shared
+    words at threadIdx.x / lanes: a block of 100 threads would put one board's lanes in two
+    blocks (and, in the last warp, past the shared memory the host sized), so a block of
+    lanes is cut to whole warps; the second pass (a board a thread) keeps the 100.  A set so
+    large that 32 threads' boards outgrow a block's shared memory is refused in one line,
+    not launched."""
+    lanes = int(variant.split("-")[1])
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_BLOCK="100"):
+        runner = device.DeviceRunner()
+    assert runner.launch_shape("bg_score_boards_small", 16) == (96, 4 * (96 // lanes) * 530)
+    assert runner.launch_shape("bg_score_boards_large", 16) == (100, 4 * 100 * 16)
+    boards = [roll_board("new", k) for k in range(60)]
+    assert KernelScorer(enable, runner).score_boards(boards, CLASSIC) == [
+        score_native(board, enable, CLASSIC) for board in boards
+    ]
+    assert {block for name, _, block in launches if name == "bg_score_boards_small"} == {96}
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_SHARED_SET_BITS="15"):
+        huge = device.DeviceRunner()
+    with pytest.raises(EngineError, match="BOGGLE_GPU_SHARED_SET_BITS lower"):
+        huge.launch_shape("bg_score_boards_small", 16)
 
 
 def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:

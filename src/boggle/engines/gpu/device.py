@@ -222,13 +222,23 @@ class DeviceRunner:
     def launch_shape(self, kernel: str, cells: int) -> tuple[int, int]:
         """Threads a block and dynamic shared memory a block (bytes) of ``kernel`` for boards
         of ``cells`` cells: fewer threads where the variant's shared arrays would not fit
-        (``words`` shared by each ``threads``: a thread's own, or a board's lanes')."""
+        (``words`` shared by each ``threads``: a thread's own, or a board's lanes'), whole
+        warps when lanes share a board; an :class:`EngineError` if even 32 threads' do not."""
         block = self.block_of(kernel)
         threads, words = shared_group(self.defines, kernel, cells, self.set_bits)
+        if threads > 1:  # whole warps: a board's lanes never span two warps or two blocks
+            block = max(32, block // 32 * 32)
         if words:
             fits = self.shared_per_block // (4 * words) * threads
             block = min(block, max(32, fits // 32 * 32))
-        return block, 4 * (block // threads) * words
+        shared = 4 * (block // threads) * words
+        if shared > self.shared_per_block:
+            raise EngineError(
+                f"the gpu kernel variant {self.variant!r} needs {shared:,} bytes of shared"
+                f" memory a block of {block} threads, more than this GPU's"
+                f" {self.shared_per_block:,}; set BOGGLE_GPU_SHARED_SET_BITS lower"
+            )
+        return block, shared
 
     def resident_blocks(self, kernel: str, shared: int = 0, block: int | None = None) -> int:
         """Blocks of this kernel the whole device holds at once (by registers, threads and
