@@ -124,7 +124,8 @@ for name in ("search1", "search2", "search3", "search4", "search5", "yawl"):
           f" of {run['seconds']:.1f} s, {run['boards_scored']:,} boards")
 PYTHON
     echo "-- static (registers, stack B, spills, memory instructions; the device's compilers)"
-    grep -E "^(variant|[a-z0-9-]+ +bg_score_boards_small)" "$LOGS/static.log" | sed 's/^/  /'
+    grep -E "^(variant|nvrtc warning|[a-z0-9-]+ +bg_score_boards_small)" "$LOGS/static.log" |
+        sed 's/^/  /'
     tail -n 1 "$LOGS/static.log" | sed 's/^/  static /'
     echo "-- stages"
     sed 's/^/  /' "$SUMMARY"

@@ -69,8 +69,9 @@ def find_tool(name: str, tools: str | None) -> str | None:
     return shutil.which(name)
 
 
-def nvrtc_ptx(library: str, source: str, options: tuple[str, ...]) -> str:
-    """PTX of ``source`` by NVRTC (no driver needed to compile)."""
+def nvrtc_ptx(library: str, source: str, options: tuple[str, ...], name: str = "") -> str:
+    """PTX of ``source`` by NVRTC (no driver needed to compile); its warnings printed, one
+    line each (``nvrtc warning (NAME): ...``)."""
     nvrtc = ctypes.CDLL(library)
     program = ctypes.c_void_p()
     created = nvrtc.nvrtcCreateProgram(
@@ -88,6 +89,9 @@ def nvrtc_ptx(library: str, source: str, options: tuple[str, ...]) -> str:
     nvrtc.nvrtcGetProgramLog(program, log)
     if status:
         raise RuntimeError(f"NVRTC failed ({status}): {log.value.decode(errors='replace')}")
+    for line in log.value.decode(errors="replace").splitlines():
+        if "warning" in line:
+            print(f"nvrtc warning ({name}): {line.strip()}")
     nvrtc.nvrtcGetPTXSize(program, ctypes.byref(size))
     ptx = ctypes.create_string_buffer(size.value)
     nvrtc.nvrtcGetPTX(program, ptx)
@@ -156,7 +160,7 @@ def main() -> int:
             defines = KERNEL_VARIANTS[name]
             bits = first_set_bits(defines) or args.set_bits
             options = compile_options(args.block, bits, None, defines=defines)
-            ptx = nvrtc_ptx(library, source, (*options, f"-arch=compute_{args.arch}"))
+            ptx = nvrtc_ptx(library, source, (*options, f"-arch=compute_{args.arch}"), name)
             ptx_file = os.path.join(folder, f"{name}.ptx")
             cubin = os.path.join(folder, f"{name}.cubin")
             with open(ptx_file, "w") as out:
