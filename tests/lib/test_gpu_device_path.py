@@ -289,7 +289,7 @@ def test_a_block_of_lanes_is_whole_warps_and_a_set_too_large_is_one_clear_error(
     blocks (and, in the last warp, past the shared memory the host sized), so a block of
     lanes is cut to whole warps; the second pass (a board a thread) keeps the 100.  A set so
     large that 32 threads' boards outgrow a block's shared memory is refused in one line,
-    not launched."""
+    not launched, and so is a loop per board, which the lanes cannot run."""
     lanes = int(variant.split("-")[1])
     with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_BLOCK="100"):
         runner = device.DeviceRunner()
@@ -304,6 +304,11 @@ def test_a_block_of_lanes_is_whole_warps_and_a_set_too_large_is_one_clear_error(
         huge = device.DeviceRunner()
     with pytest.raises(EngineError, match="BOGGLE_GPU_SHARED_SET_BITS lower"):
         huge.launch_shape("bg_score_boards_small", 16)
+    with (
+        knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_ONE_LOOP="0"),
+        pytest.raises(EngineError, match="unset BOGGLE_GPU_ONE_LOOP=0"),
+    ):
+        device.DeviceRunner()  # the kernel's lanes need its one loop (an #error)
 
 
 def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:

@@ -169,6 +169,11 @@ class DeviceRunner:
             top_registers = bool(_knob("BOGGLE_GPU_TOP_REGISTERS", 0))
         if one_loop is None:
             one_loop = bool(_knob("BOGGLE_GPU_ONE_LOOP", 1))
+        if not one_loop and lanes_per_board(self.defines, "bg_score_boards_small") > 1:
+            raise EngineError(  # the kernel's #error, said before NVRTC says it
+                f"the gpu kernel variant {self.variant!r} needs one loop of steps for a"
+                " thread's boards: unset BOGGLE_GPU_ONE_LOOP=0"
+            )
         self.options = compile_options(
             self.block, self.set_bits, self.min_blocks, top_registers, one_loop, self.defines
         )
