@@ -9,6 +9,7 @@ at the end, where a GPU and CuPy are present.
 
 from __future__ import annotations
 
+import ctypes
 import random
 import re
 import string
@@ -16,6 +17,7 @@ import subprocess
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy
 import pytest
@@ -36,6 +38,7 @@ from boggle.engines.gpu import (
     neighbour_masks,
 )
 from boggle.engines.gpu.cpu_build import CpuBuildRunner, compile_kernel, find_compiler
+from boggle.engines.gpu.device import compile_options
 from boggle.engines.gpu.source import (
     KERNEL_DEFAULTS,
     KERNEL_FILE,
@@ -402,6 +405,233 @@ def test_the_shared_word_set_counts_each_word_once_under_threads(tmp_path: Path)
     done = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0 and done.stdout.startswith("ok"), done.stdout + done.stderr
     assert int(done.stdout.split()[3]) > 100  # the boards past the set's size were found full
+
+
+GPU_BUILD_ON_THREADS = r"""
+/* kernel.cu's GPU build (BG_GPU 1) run on CPU threads: a thread a GPU thread, a block's
+ * threads at once, the blocks one after another; __syncwarp a barrier of the mask's lanes,
+ * shuffles through memory, atomics the __atomic builtins, shared memory one array filled
+ * with junk before each block.  A lane outside its own mask, a shuffle reading outside it,
+ * and a barrier some lane of its mask never reaches (waited 5 s: it exited, or waits at
+ * another) are counted as errors; after one, no barrier waits. */
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+struct bg_dim { unsigned x; };
+static thread_local bg_dim threadIdx, blockIdx;
+static bg_dim blockDim, gridDim;
+static std::atomic<int> bg_errors(0);
+
+#define __CUDACC__ 1
+#define __global__
+#define __device__
+#define __forceinline__ inline
+#define __shared__
+#define __popc(x) __builtin_popcount(x)
+#define __ffsll(x) __builtin_ffsll(x)
+#define __umul64hi(a, b) ((unsigned long long)(((unsigned __int128)(a) * (b)) >> 64))
+template <class T> static inline T __ldg(const T *p) { return *p; }
+template <class T> static inline T atomicAdd(T *p, T v) {
+    return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+}
+template <class T> static inline T atomicCAS(T *p, T expected, T desired) {
+    __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    return expected;
+}
+static inline void __syncthreads() { bg_errors++; /* no kernel of the lanes calls it */ }
+
+struct bg_barrier {
+    std::mutex lock;
+    std::condition_variable wake;
+    int waiting = 0, need = 0;
+    unsigned long round = 0;
+};
+static bg_barrier bg_barriers[1024];
+
+static inline void __syncwarp(unsigned mask = 0xffffffffu) {
+    if (bg_errors.load()) return;
+    const unsigned lane = threadIdx.x % 32;
+    if (!((mask >> lane) & 1u)) { bg_errors++; return; } /* a lane outside its own mask */
+    bg_barrier &barrier = bg_barriers[(threadIdx.x / 32) * 32 + __builtin_ctz(mask)];
+    std::unique_lock<std::mutex> hold(barrier.lock);
+    const int need = __builtin_popcount(mask);
+    if (barrier.waiting && barrier.need != need) bg_errors++; /* two masks at one barrier */
+    barrier.need = need;
+    const unsigned long round = barrier.round;
+    if (++barrier.waiting == need) {
+        barrier.waiting = 0;
+        barrier.round++;
+        barrier.wake.notify_all();
+        return;
+    }
+    for (int waited = 0; barrier.round == round; waited++) {
+        if (bg_errors.load() || waited == 100) { /* after an error, no lane waits again */
+            if (!bg_errors.load()) bg_errors++; /* 5 s: a lane of the mask never came */
+            barrier.waiting--;
+            return;
+        }
+        barrier.wake.wait_for(hold, std::chrono::milliseconds(50));
+    }
+}
+
+static long long bg_exchange[1024];
+template <class T>
+static inline T __shfl_xor_sync(unsigned mask, T value, int offset, int width = 32) {
+    const unsigned lane = threadIdx.x % 32, partner = (lane ^ (unsigned)offset) % (unsigned)width;
+    if (!((mask >> partner) & 1u)) bg_errors++; /* reads a lane outside the mask */
+    bg_exchange[threadIdx.x] = (long long)value;
+    __syncwarp(mask);
+    const T got = (T)bg_exchange[threadIdx.x - lane + partner];
+    __syncwarp(mask);
+    return got;
+}
+
+#define bg_score_boards_small bg_device_score_boards_small
+#define bg_score_boards_large bg_device_score_boards_large
+#define bg_roll_boards bg_device_roll_boards
+#define bg_random_stats_small bg_device_random_stats_small
+#define bg_random_stats_large bg_device_random_stats_large
+#include "kernel.cu"
+#undef bg_score_boards_small
+#undef bg_score_boards_large
+#undef bg_roll_boards
+#undef bg_random_stats_small
+#undef bg_random_stats_large
+
+bg_u32 bg_shared[1 << 18]; /* a block's dynamic shared memory (1 MiB) */
+static int bg_grid = 2, bg_block = 64;
+
+template <class Kernel> static void bg_launch(Kernel kernel) {
+    gridDim.x = (unsigned)bg_grid;
+    blockDim.x = (unsigned)bg_block;
+    for (int block = 0; block < bg_grid; block++) {
+        std::memset(bg_shared, 0xa5, sizeof bg_shared); /* shared memory starts as junk */
+        std::vector<std::thread> threads;
+        for (int thread = 0; thread < bg_block; thread++)
+            threads.emplace_back([=] {
+                blockIdx.x = (unsigned)block;
+                threadIdx.x = (unsigned)thread;
+                kernel();
+            });
+        for (auto &thread : threads) thread.join();
+    }
+}
+
+#define BG_SCORE_ARGS                                                                          \
+    const bg_u32 *nodes, const bg_u8 *faces, int n, const bg_u64 *near, const bg_i32 *points,  \
+        int points_len, bg_i64 *scores, bg_u64 start, bg_u64 end
+#define BG_STATS_ARGS                                                                          \
+    const bg_u32 *nodes, int n, const bg_u64 *near, const bg_i32 *points, int points_len,      \
+        const bg_u32 *cube_faces, const bg_u32 *face_counts, int dice, int width, bg_u64 seed, \
+        bg_u64 base, const bg_u64 *indices, bg_i64 *scores, bg_u64 *hist, bg_i64 low,          \
+        bg_u64 bins, bg_u64 start, bg_u64 end
+#define BG_SCORE_NAMES nodes, faces, n, near, points, points_len, scores, start, end
+#define BG_STATS_NAMES                                                                         \
+    nodes, n, near, points, points_len, cube_faces, face_counts, dice, width, seed, base,      \
+        indices, scores, hist, low, bins, start, end
+
+extern "C" {
+void bg_emulate_shape(int grid, int block) { bg_grid = grid, bg_block = block; }
+int bg_emulate_errors() { return bg_errors.load(); }
+
+void bg_score_boards_small(BG_SCORE_ARGS) {
+    bg_launch([=] { bg_device_score_boards_small(BG_SCORE_NAMES); });
+}
+void bg_score_boards_large(BG_SCORE_ARGS) {
+    bg_launch([=] { bg_device_score_boards_large(BG_SCORE_NAMES); });
+}
+void bg_roll_boards(const bg_u32 *cube_faces, const bg_u32 *face_counts, int dice, int width,
+                    int n, bg_u64 seed, bg_u64 base, const bg_u64 *indices, bg_u32 *faces,
+                    bg_u64 start, bg_u64 end) {
+    bg_launch([=] {
+        bg_device_roll_boards(cube_faces, face_counts, dice, width, n, seed, base, indices,
+                              faces, start, end);
+    });
+}
+void bg_random_stats_small(BG_STATS_ARGS) {
+    bg_launch([=] { bg_device_random_stats_small(BG_STATS_NAMES); });
+}
+void bg_random_stats_large(BG_STATS_ARGS) {
+    bg_launch([=] { bg_device_random_stats_large(BG_STATS_NAMES); });
+}
+}
+"""
+"""A harness that compiles ``kernel.cu`` as the GPU compiles it (``BG_GPU`` 1: the lanes'
+``__syncwarp``, shuffles, group masks, shared memory by ``threadIdx``, the lanes' striped
+loads and clears) and runs each launch as a grid of CPU threads; it exports the kernels'
+names, so :class:`CpuBuildRunner` drives it as it drives the CPU build."""
+
+
+def gpu_build_on_threads(folder: str, variant: str, block: int) -> tuple[CpuBuildRunner, Any]:
+    """``variant`` compiled with the gpu engine's defines into :data:`GPU_BUILD_ON_THREADS`;
+    its runner and its library (``bg_emulate_shape``, ``bg_emulate_errors``)."""
+    compiler = find_compiler()
+    assert compiler is not None
+    program = Path(folder) / "gpu_build_on_threads.cpp"
+    program.write_text(GPU_BUILD_ON_THREADS, encoding="utf-8")
+    library = Path(folder) / f"gpu_build_on_threads_{variant}_{block}.so"
+    options = compile_options(block, LANES_SET_BITS, None, defines=KERNEL_VARIANTS[variant])
+    built = subprocess.run(
+        [compiler, "-std=c++17", "-O1", "-pthread", "-shared", "-fPIC", "-Wall",
+         "-Wno-unknown-pragmas", f"-I{KERNEL_FILE.parent}",
+         *(option for option in options if option.startswith("-D")),
+         str(program), "-o", str(library)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert built.returncode == 0 and "warning" not in built.stderr, built.stderr[-2000:]
+    return CpuBuildRunner(str(library)), ctypes.CDLL(str(library))
+
+
+@pytest.mark.parametrize(
+    ("variant", "grid", "block"), [("lanes-4", 2, 64), ("lanes-8-next", 3, 32), ("lanes-16", 1, 32)]
+)
+def test_the_lanes_gpu_build_on_threads_scores_as_native(
+    enable: Lexicon, kernel_folder: str, variant: str, grid: int, block: int
+) -> None:
+    """The lines of the lanes that only the GPU compiles, run by a thread a lane: every group
+    of a warp syncs and sums over its own lanes (a full-warp mask deadlocks here, as groups
+    get different numbers of boards), the faces a group loads are read after its sync (none
+    there: wrong scores), the first pass alone scores nearly every board as native, the
+    board-made stats (lane 0 makes the board) equal the CPU path's; ``lanes-16`` in one
+    block of 32 gives each of its 2 groups 300 4x4 boards a launch, the tags past 255, so
+    the lanes' shared clear of their set runs too (a slot it missed rarely shows, though:
+    boards overwrite nearly every slot long before its tag comes round again)."""
+    runner, library = gpu_build_on_threads(kernel_folder, variant, block)
+    library.bg_emulate_shape(grid, block)
+    scorer = KernelScorer(enable, runner)
+    for shape, count in (((4, 4), 600), ((5, 5), 150), ((2, 2), 40)):
+        boards = list(random_boards(*shape, count, seed=shape[0] + block))
+        rules = RulesChoice().for_size(*shape)
+        expected = native_scores(boards, enable, rules)
+        first = first_pass_scores(scorer, boards, shape, rules)
+        scored = first != OVERFLOW
+        assert scored.sum() >= 0.99 * len(boards)
+        assert first[scored].tolist() == [e for e, s in zip(expected, scored, strict=True) if s]
+        assert scorer.score_boards(boards, rules) == expected
+    source = BoardSource.named("big")
+    stats = score_stats(300, source, enable, BIG, seed=3, top=4)
+    got = random_stats(scorer, source, 3, 300, BIG, 4, batch=300)
+    assert got is not None and got.counts == dict(stats.counts)
+    assert got.best == [(board.score, board.index) for board in stats.best]
+    assert library.bg_emulate_errors() == 0
+
+
+def test_the_gpu_build_on_threads_finds_a_board_split_between_blocks(
+    enable: Lexicon, kernel_folder: str
+) -> None:
+    """The harness's own check, and why the host cuts a block of lanes to whole warps: in
+    blocks of 100 threads, lanes 96..99 of a block make half a group of 8 whose other half
+    does not exist, so their barrier never fills (an error after 5 s)."""
+    runner, library = gpu_build_on_threads(kernel_folder, "lanes-8", 100)
+    library.bg_emulate_shape(2, 100)
+    boards = list(random_boards(4, 4, 100, seed=2))
+    first_pass_scores(KernelScorer(enable, runner), boards, (4, 4), CLASSIC)
+    assert library.bg_emulate_errors() > 0
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
