@@ -442,7 +442,7 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
 #endif
     if (GROUP) {
         words.slots = group + BG_GROUP_HEADER;
-        group[1] = 0; /* the next start cell (BG_LANES_NEXT_CELL): all lanes write 0 */
+        if (!lane) group[1] = 0; /* the next start cell (BG_LANES_NEXT_CELL), synced below */
         words.stride = 1;
         words.shared_count = group;
         words.lane = lane;
