@@ -621,7 +621,7 @@ def test_the_lanes_gpu_build_on_threads_scores_as_native(
     assert library.bg_emulate_errors() == 0
 
 
-def test_the_gpu_build_on_threads_finds_a_board_split_between_blocks(
+def test_the_threads_harness_finds_a_board_split_between_blocks(
     enable: Lexicon, kernel_folder: str
 ) -> None:
     """The harness's own check, and why the host cuts a block of lanes to whole warps: in
