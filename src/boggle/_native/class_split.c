@@ -1,11 +1,14 @@
-/* A class proved within a memory cap: its size counted before its tree is built and, when
+/* A class proved within a memory cap: its size learnt before its tree is built and, when
  * that is past the cap, the class split into parts (one cell's faces in two halves) proved
  * one after the other.
  *
  * A class's tree is built from a record per path to a scoring word (tree_build.c); the
  * records, the sort's second buffer, the tree read from them and the trees merged while
- * forcing all grow with the number of records, so that number, counted by a search like
- * the listing that stores nothing, is the estimate (PV_BYTES_PER_RECORD bytes a record).
+ * forcing all grow with the number of records, so that number is the estimate
+ * (PV_BYTES_PER_RECORD bytes a record).  The listing of a class's records stops soon after
+ * it passes the cap (tree_cap), before any tree is built: a class under the cap (most of
+ * them) is listed once.  A class past it is counted by a search like the listing that
+ * stores nothing but the records through each cell's faces, which the split is made from.
  * A part holds the boards of the class whose split cell takes one of its half of the faces:
  * the parts hold every board of the class once, so the boards found are the same, and
  * each part's records are the class's less those through the other half's faces.  The
@@ -22,6 +25,7 @@
  * past the cap when it cannot be cut further (a cut leaves the records of the paths that
  * do not go through the cell split in both parts). */
 #define PV_SPLIT_DEPTH 8
+#define RECORDS_UNKNOWN UINT64_MAX /* split_search: a class not counted yet */
 
 typedef struct {
     const cb_class *c;
@@ -138,15 +142,20 @@ typedef struct {
     uint64_t (*through)[PV_MAX_FACES];
 } splitter;
 
-/* The boards of one part (or the whole class) added to the result. */
-static int prove_part(splitter *s, const uint32_t *faces) {
+/* The boards of one part (or the whole class) added to the result; TREE_PAST_CAP, the
+ * result as it was, when `cap` (NULL: none) holds fewer records than the part has. */
+static int prove_part(splitter *s, const uint32_t *faces, const tree_cap *cap) {
     pv_search_result *result = s->result;
     pv_search_options options = *s->options;
     if (options.max_bytes) /* the room left for boards; 1 byte when none (0: no limit) */
         options.max_bytes = options.max_bytes > result->len ? options.max_bytes - result->len : 1;
     pv_search_result part;
-    int status = pv_tree_search(s->p, s->words, s->rows, s->cols, faces, s->order, &options,
-                                s->stop, &part);
+    int status = tree_search(s->p, s->words, s->rows, s->cols, faces, s->order, &options, cap,
+                             s->stop, &part);
+    if (status == TREE_PAST_CAP) {
+        pv_search_result_free(&part);
+        return status;
+    }
     if (result->parts == 0) { /* the first part's boards as they are */
         part.counted = result->counted;
         part.parts = 1;
@@ -172,22 +181,18 @@ static int prove_part(splitter *s, const uint32_t *faces) {
     return status;
 }
 
-/* Gives back the arena's pages above its kept trees when a part of `records` would not fit
- * in the cap beside them: they stay resident from the class or part before (tree_reset
- * keeps them for the next class), and the part's record buffers would come on top. */
-static void make_room(splitter *s, uint64_t records) {
-    arena *a = &s->p->arena;
-    const size_t floor = a->kept > ARENA_FIRST ? a->kept : ARENA_FIRST;
-    if (!a->base || a->committed <= floor) return;
-    if (records * PV_BYTES_PER_RECORD + (a->committed - floor) <= s->max_bytes) return;
-    pages_release(a->base + floor, a->committed - floor);
-}
-
-/* The class of `faces` (of `records` records, counted by cell and face in s->through when
- * `counted`) proved whole when under the cap, else split. */
+/* The class of `faces` (of `records` records, RECORDS_UNKNOWN when not known, counted by
+ * cell and face in s->through when `counted`) proved whole when under the cap, else split.
+ * A class of unknown size is first built under the cap, its records listed as its tree is
+ * built: most are under it and never counted.  Past it, its records are counted. */
 static int split_search(splitter *s, uint32_t *faces, uint64_t records, int counted,
                         int depth) {
     const int n = s->rows * s->cols;
+    const tree_cap cap = {s->max_records, s->max_bytes};
+    if (records == RECORDS_UNKNOWN) {
+        int status = prove_part(s, faces, &cap);
+        if (status != TREE_PAST_CAP) return status;
+    }
     if (records > s->max_records && !counted) {
         int status = pv_class_records(s->words, s->rows, s->cols, faces, s->stop, &records,
                                       s->through);
@@ -198,10 +203,11 @@ static int split_search(splitter *s, uint32_t *faces, uint64_t records, int coun
     const int cell = records > s->max_records && depth < PV_SPLIT_DEPTH
                          ? split_cell(s->through, faces, n, &half)
                          : -1;
-    if (cell < 0) {
-        make_room(s, records);
-        return prove_part(s, faces);
+    if (cell < 0 && records > s->max_records) { /* past the cap, and cut no further */
+        arena_make_room(&s->p->arena, records * PV_BYTES_PER_RECORD, s->max_bytes);
+        return prove_part(s, faces, NULL);
     }
+    if (cell < 0) return prove_part(s, faces, &cap);
     /* each part has the records of the class but those through the other half's faces */
     const uint32_t whole = faces[cell];
     uint64_t through_first = 0, through_second = 0;
@@ -239,7 +245,7 @@ int pv_class_search(pv_prover *prover, const pv_words *words, int rows, int cols
     if (!s.through) return PV_NO_MEMORY;
     uint32_t own[PV_MAX_CELLS];
     memcpy(own, faces, (size_t)(rows * cols) * sizeof own[0]);
-    status = split_search(&s, own, UINT64_MAX, 0, 0);
+    status = split_search(&s, own, RECORDS_UNKNOWN, 0, 0);
     free(s.through);
     if (result->full) status = PV_OK; /* stopped at max_bytes: the boards found before */
     return status;

@@ -38,6 +38,8 @@
 #define NO_FACE 0xFFu
 #define RECORDS_FIRST ((size_t)1 << 16) /* bytes of a record buffer at first */
 #define RECORDS_KEEP ((size_t)64 << 20)  /* bytes of record buffers kept for the next class */
+#define LIST_BATCH 32 /* records one step of collect_packed may add (a child per letter):
+                         room is made for them before the step */
 
 
 typedef struct {
@@ -153,6 +155,9 @@ typedef struct {
     uint8_t face_of[CB_MAX_CELLS][CB_MAX_FACES]; /* by rank and field value: the face */
     arena *a;
     int oom;
+    int capped;           /* the listing stops once past max_records records */
+    uint64_t max_records;
+    int past_cap;         /* it did */
 } maker;
 
 static int more_records(maker *m, records *r);
@@ -183,7 +188,7 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
     const cb_node *nodes = c->t->nodes;
     const int32_t *word_points = c->t->points;
     uint32_t letters = nodes[node].bits & c->starts[cell];
-    if (m->oom) return;
+    if (m->oom || m->past_cap) return;
     used |= 1ull << cell;
     const uint64_t open_cells = m->around[cell] & ~used;
     uint32_t faces = c->faces[cell];
@@ -210,14 +215,23 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
         m->key[m->rank[cell]] = NO_FACE;
 }
 
-/* Makes room for more records in r; -1 when out of memory. */
+/* The records a buffer of `bytes` is used for: with a cap, no more than one step past it,
+ * so that the step after asks more_records for room, which stops the listing there. */
+static size_t room_in(const maker *m, size_t bytes) {
+    const size_t room = bytes / m->stride;
+    if (!m->capped || room <= m->max_records + LIST_BATCH + 1) return room;
+    return (size_t)m->max_records + LIST_BATCH + 1;
+}
+
+/* Makes room for more records in r; -1 when out of memory or past the cap. */
 static int more_records(maker *m, records *r) {
+    if (m->capped && r->len > m->max_records) return m->past_cap = 1, -1;
     size_t cap = r->data_cap ? r->data_cap * 2 : RECORDS_FIRST;
     uint8_t *data = realloc(r->data, cap);
     if (!data) return m->oom = 1, -1;
     r->data = data;
     r->data_cap = cap;
-    r->room = cap / m->stride;
+    r->room = room_in(m, cap);
     return 0;
 }
 
@@ -257,7 +271,7 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
         const uint32_t group = forest ? (uint32_t)(used >> GROUP_SHIFT) : 0;
         const uint32_t wanted = forest ? wanted_of[group] : 1u;
         records *r = &listed[group];
-        if (r->len + 32 > r->room && more_records(m, r) < 0) return;
+        if (r->len + LIST_BATCH > r->room && more_records(m, r) < 0) return;
         size_t len = r->len;
         uint8_t *const data = r->data;
         uint32_t letters = path.node_mask & starts[cell];
@@ -686,7 +700,8 @@ static const tsum *forest_tree(maker *m, int bits, const tref *kept_roots,
     return trees[0];
 }
 
-const tsum *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest) {
+int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest,
+               const tree_cap *cap, const tsum **tree) {
     tree_builder *b = p->builder;
     arena *a = &p->arena;
     maker m;
@@ -734,9 +749,15 @@ const tsum *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int fore
         a->used = a->base ? ARENA_FIRST : a->used;
         p->forest_words = c->t;
     }
+    /* a forest's records are in groups, some not listed (their trees kept): no cap */
+    m.capped = cap && !m.forest;
+    if (m.capped) { /* the listing's records beside the arena's pages */
+        m.max_records = cap->max_records;
+        arena_make_room(a, (size_t)m.max_records * m.stride, cap->max_bytes);
+    }
     for (int g = 0; g < groups; g++) {
         b->listed[g].len = 0;
-        b->listed[g].room = b->listed[g].data_cap / m.stride;
+        b->listed[g].room = room_in(&m, b->listed[g].data_cap);
         m.wanted[g] = 1;
         m.keepable[g] = m.forest && bits_popcount32((unsigned)g) <= groupers - KEEP_BELOW;
         if (!m.keepable[g]) continue;
@@ -758,11 +779,16 @@ const tsum *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int fore
         for (int cell = 0; cell < c->n && !m.oom; cell++)
             if (c->t->nodes[0].bits & c->starts[cell]) collect(&m, cell, 0, 0);
     }
-    const tsum *tree = NULL;
-    if (!m.oom && m.forest)
-        tree = forest_tree(&m, bits, kept_roots, keys, hashes, groups);
-    else if (!m.oom)
-        tree = group_tree(&m, &b->listed[0], bits);
+    const size_t listed = b->listed[0].len;
+    if (m.capped && listed > m.max_records) m.past_cap = 1;
+    if (m.capped && !m.oom && !m.past_cap) /* the class's whole work */
+        arena_make_room(a, listed * PV_BYTES_PER_RECORD, cap->max_bytes);
+    *tree = NULL;
+    if (!m.oom && !m.past_cap && m.forest)
+        *tree = forest_tree(&m, bits, kept_roots, keys, hashes, groups);
+    else if (!m.oom && !m.past_cap)
+        *tree = group_tree(&m, &b->listed[0], bits);
     forget_records(b);
-    return tree;
+    if (m.past_cap) return TREE_PAST_CAP;
+    return *tree ? PV_OK : PV_NO_MEMORY;
 }
