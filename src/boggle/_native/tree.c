@@ -729,7 +729,7 @@ void pv_search_result_free(pv_search_result *result) {
 
 int tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
                 const uint32_t *faces, const uint8_t *order, const pv_search_options *options,
-                const tree_cap *cap, const pv_stop *stop, pv_search_result *result) {
+                tree_cap *cap, const pv_stop *stop, pv_search_result *result) {
     memset(result, 0, sizeof *result);
     cb_class c;
     int status = pv_check_class(words, rows, cols, faces, order);

@@ -40,6 +40,8 @@
 #define RECORDS_KEEP ((size_t)64 << 20)  /* bytes of record buffers kept for the next class */
 #define LIST_BATCH 32 /* records one step of collect_packed may add (a child per letter):
                          room is made for them before the step */
+#define TALLY_BATCH ((size_t)1 << 16) /* past the cap: records tallied at a time, at least */
+#define TALLY_POLL_PERIOD ((uint64_t)1 << 20) /* records tallied between looks at c->stop */
 
 
 typedef struct {
@@ -155,9 +157,13 @@ typedef struct {
     uint8_t face_of[CB_MAX_CELLS][CB_MAX_FACES]; /* by rank and field value: the face */
     arena *a;
     int oom;
-    int capped;           /* the listing stops once past max_records records */
+    int capped;           /* past max_records records, no tree: the records are tallied */
     uint64_t max_records;
-    int past_cap;         /* it did */
+    int past_cap;         /* it was passed: records are tallied into `cap` and dropped */
+    int interrupted;      /* c->stop asked to stop while tallying */
+    tree_cap *cap;
+    uint64_t polled;      /* records tallied when c->stop was last looked at */
+    const uint8_t *order;
 } maker;
 
 static int more_records(maker *m, records *r);
@@ -188,7 +194,7 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
     const cb_node *nodes = c->t->nodes;
     const int32_t *word_points = c->t->points;
     uint32_t letters = nodes[node].bits & c->starts[cell];
-    if (m->oom || m->past_cap) return;
+    if (m->oom || m->interrupted) return;
     used |= 1ull << cell;
     const uint64_t open_cells = m->around[cell] & ~used;
     uint32_t faces = c->faces[cell];
@@ -215,17 +221,26 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
         m->key[m->rank[cell]] = NO_FACE;
 }
 
-/* The records a buffer of `bytes` is used for: with a cap, no more than one step past it,
- * so that the step after asks more_records for room, which stops the listing there. */
+/* The records a buffer of `bytes` is used for: under a cap, no more than one step past it,
+ * so that the step after asks more_records for room, which finds the cap passed. */
 static size_t room_in(const maker *m, size_t bytes) {
     const size_t room = bytes / m->stride;
     if (!m->capped || room <= m->max_records + LIST_BATCH + 1) return room;
     return (size_t)m->max_records + LIST_BATCH + 1;
 }
 
-/* Makes room for more records in r; -1 when out of memory or past the cap. */
+static int tally(maker *m, records *r);
+
+/* Makes room for more records in r: a larger buffer or, past the cap, the records in it
+ * tallied and dropped; -1 when out of memory or stopped. */
 static int more_records(maker *m, records *r) {
-    if (m->capped && r->len > m->max_records) return m->past_cap = 1, -1;
+    if (m->capped && !m->past_cap && r->len > m->max_records) {
+        m->past_cap = 1;
+        size_t batch = m->max_records > TALLY_BATCH ? (size_t)m->max_records : TALLY_BATCH;
+        batch += LIST_BATCH + 1;
+        r->room = r->data_cap / m->stride < batch ? r->data_cap / m->stride : batch;
+    }
+    if (m->past_cap && r->room > LIST_BATCH) return tally(m, r);
     size_t cap = r->data_cap ? r->data_cap * 2 : RECORDS_FIRST;
     uint8_t *data = realloc(r->data, cap);
     if (!data) return m->oom = 1, -1;
@@ -380,6 +395,34 @@ static inline unsigned face_at(const maker *m, const uint8_t *record, int r, int
     if (form == BYTE_KEYS) return record[r];
     uint64_t value = key_of(record) & m->field[r];
     return value == m->field[r] ? NO_FACE : m->face_of[r][value >> m->shift[r]];
+}
+
+/* Past the cap: the records of r added to the cap's count and, by the cell and face of each
+ * rank their key takes a face at, to cap->through; then dropped.  -1 when c->stop asks to
+ * stop (looked at every TALLY_POLL_PERIOD records). */
+BITS_INLINE void tally_as(maker *m, const uint8_t *data, size_t n, int form) {
+    uint64_t(*const through)[PV_MAX_FACES] = m->cap->through;
+    const size_t stride = m->stride;
+    const int cells = m->c->n;
+    for (size_t i = 0; through && i < n; i++) {
+        const uint8_t *record = data + i * stride;
+        for (int r = next_rank(m, record, 0, form); r < cells; r = next_rank(m, record, r + 1, form))
+            through[m->order[r]][face_at(m, record, r, form)]++;
+    }
+}
+
+static int tally(maker *m, records *r) {
+    if (m->low_bits) tally_as(m, r->data, r->len, COMPACT_RECORDS);
+    else if (m->packed) tally_as(m, r->data, r->len, WIDE_RECORDS);
+    else tally_as(m, r->data, r->len, BYTE_KEYS);
+    m->cap->records += r->len;
+    r->len = 0;
+    const pv_stop *stop = m->c->stop;
+    if (!stop || m->cap->records - m->polled < TALLY_POLL_PERIOD) return 0;
+    m->polled = m->cap->records;
+    if ((stop->flag && *stop->flag) || (stop->poll && stop->poll(stop->data)))
+        return m->interrupted = 1, -1;
+    return 0;
 }
 
 /* A node of `n_kids` children (a choice node when `mask` is not 0, else a sum node whose
@@ -700,8 +743,8 @@ static const tsum *forest_tree(maker *m, int bits, const tref *kept_roots,
     return trees[0];
 }
 
-int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest,
-               const tree_cap *cap, const tsum **tree) {
+int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree_cap *cap,
+               const tsum **tree) {
     tree_builder *b = p->builder;
     arena *a = &p->arena;
     maker m;
@@ -751,8 +794,12 @@ int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest,
     }
     /* a forest's records are in groups, some not listed (their trees kept): no cap */
     m.capped = cap && !m.forest;
+    m.order = order;
     if (m.capped) { /* the listing's records beside the arena's pages */
+        m.cap = cap;
         m.max_records = cap->max_records;
+        cap->records = 0;
+        if (cap->through) memset(cap->through, 0, (size_t)c->n * sizeof cap->through[0]);
         arena_make_room(a, (size_t)m.max_records * m.stride, cap->max_bytes);
     }
     for (int g = 0; g < groups; g++) {
@@ -780,15 +827,21 @@ int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest,
             if (c->t->nodes[0].bits & c->starts[cell]) collect(&m, cell, 0, 0);
     }
     const size_t listed = b->listed[0].len;
-    if (m.capped && listed > m.max_records) m.past_cap = 1;
-    if (m.capped && !m.oom && !m.past_cap) /* the class's whole work */
+    if (m.capped && !m.oom && !m.interrupted && (m.past_cap || listed > m.max_records)) {
+        m.past_cap = 1;
+        tally(&m, &b->listed[0]); /* the last records: stopping now would gain nothing */
+        m.interrupted = 0;
+    } else if (m.capped && !m.oom && !m.interrupted) { /* the class's whole work */
         arena_make_room(a, listed * PV_BYTES_PER_RECORD, cap->max_bytes);
+    }
     *tree = NULL;
-    if (!m.oom && !m.past_cap && m.forest)
+    if (!m.oom && !m.interrupted && !m.past_cap && m.forest)
         *tree = forest_tree(&m, bits, kept_roots, keys, hashes, groups);
-    else if (!m.oom && !m.past_cap)
+    else if (!m.oom && !m.interrupted && !m.past_cap)
         *tree = group_tree(&m, &b->listed[0], bits);
     forget_records(b);
+    if (m.oom) return PV_NO_MEMORY;
+    if (m.interrupted) return PV_INTERRUPTED;
     if (m.past_cap) return TREE_PAST_CAP;
     return *tree ? PV_OK : PV_NO_MEMORY;
 }
