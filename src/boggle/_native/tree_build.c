@@ -42,6 +42,8 @@
                          room is made for them before the step */
 #define TALLY_BATCH ((size_t)1 << 16) /* past the cap: records tallied at a time, at least */
 #define TALLY_POLL_PERIOD ((uint64_t)1 << 20) /* records tallied between looks at c->stop */
+#define FIELD_VALUES (2 * CB_MAX_FACES) /* values of a numeric key's field: 6 bits at most
+                                           (CB_MAX_FACES faces and NO_FACE) */
 
 
 typedef struct {
@@ -164,6 +166,9 @@ typedef struct {
     tree_cap *cap;
     uint64_t polled;      /* records tallied when c->stop was last looked at */
     const uint8_t *order;
+    /* numeric keys past the cap: by rank and field value (NO_FACE's too), the records
+       tallied, turned into cap->through by faces at the end (tally_done) */
+    uint64_t by_value[CB_MAX_CELLS][FIELD_VALUES];
 } maker;
 
 static int more_records(maker *m, records *r);
@@ -398,23 +403,34 @@ static inline unsigned face_at(const maker *m, const uint8_t *record, int r, int
 }
 
 /* Past the cap: the records of r added to the cap's count and, by the cell and face of each
- * rank their key takes a face at, to cap->through; then dropped.  -1 when c->stop asks to
- * stop (looked at every TALLY_POLL_PERIOD records). */
-BITS_INLINE void tally_as(maker *m, const uint8_t *data, size_t n, int form) {
-    uint64_t(*const through)[PV_MAX_FACES] = m->cap->through;
-    const size_t stride = m->stride;
+ * rank their key takes a face at, to the cap's through (numeric keys: to m->by_value, every
+ * rank's field counted whatever it holds, with no branch; see tally_done); then dropped.
+ * -1 when c->stop asks to stop (looked at every TALLY_POLL_PERIOD records). */
+BITS_INLINE void tally_numbers(maker *m, const uint8_t *data, size_t n, size_t stride) {
+    uint64_t(*const by_value)[FIELD_VALUES] = m->by_value;
+    const uint64_t *const field = m->field;
+    const uint8_t *const shift = m->shift;
     const int cells = m->c->n;
-    for (size_t i = 0; through && i < n; i++) {
-        const uint8_t *record = data + i * stride;
-        for (int r = next_rank(m, record, 0, form); r < cells; r = next_rank(m, record, r + 1, form))
-            through[m->order[r]][face_at(m, record, r, form)]++;
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t key = key_of(data + i * stride);
+        for (int r = 0; r < cells; r++) by_value[r][(key & field[r]) >> shift[r]]++;
+    }
+}
+
+static void tally_bytes(maker *m, const uint8_t *data, size_t n) {
+    uint64_t(*const through)[PV_MAX_FACES] = m->cap->through;
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *record = data + i * m->stride;
+        for (int r = 0; r < m->c->n; r++)
+            if (record[r] != NO_FACE) through[m->order[r]][record[r]]++;
     }
 }
 
 static int tally(maker *m, records *r) {
-    if (m->low_bits) tally_as(m, r->data, r->len, COMPACT_RECORDS);
-    else if (m->packed) tally_as(m, r->data, r->len, WIDE_RECORDS);
-    else tally_as(m, r->data, r->len, BYTE_KEYS);
+    if (m->cap->through && m->packed)
+        tally_numbers(m, r->data, r->len, m->low_bits ? sizeof(uint64_t) : sizeof(packed_record));
+    else if (m->cap->through)
+        tally_bytes(m, r->data, r->len);
     m->cap->records += r->len;
     r->len = 0;
     const pv_stop *stop = m->c->stop;
@@ -423,6 +439,18 @@ static int tally(maker *m, records *r) {
     if ((stop->flag && *stop->flag) || (stop->poll && stop->poll(stop->data)))
         return m->interrupted = 1, -1;
     return 0;
+}
+
+/* Numeric keys: m->by_value's counts by field value turned into the cap's through by face
+ * (a field of the cell's k faces holds 0 .. k-1 for them, all ones for NO_FACE). */
+static void tally_done(maker *m) {
+    if (!m->cap->through || !m->packed) return;
+    for (int r = 0; r < m->c->n; r++) {
+        const int cell = m->order[r];
+        const int faces = bits_popcount32(m->c->faces[cell]);
+        for (int value = 0; value < faces; value++)
+            m->cap->through[cell][m->face_of[r][value]] += m->by_value[r][value];
+    }
 }
 
 /* A node of `n_kids` children (a choice node when `mask` is not 0, else a sum node whose
@@ -830,6 +858,7 @@ int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree
     if (m.capped && !m.oom && !m.interrupted && (m.past_cap || listed > m.max_records)) {
         m.past_cap = 1;
         tally(&m, &b->listed[0]); /* the last records: stopping now would gain nothing */
+        tally_done(&m);
         m.interrupted = 0;
     } else if (m.capped && !m.oom && !m.interrupted) { /* the class's whole work */
         arena_make_room(a, listed * PV_BYTES_PER_RECORD, cap->max_bytes);
