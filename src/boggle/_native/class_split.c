@@ -151,10 +151,11 @@ static int prove_part(splitter *s, const uint32_t *faces, tree_cap *cap) {
  * further. */
 static int split_search(splitter *s, uint32_t *faces, uint64_t records, int depth) {
     const int n = s->rows * s->cols;
-    if (depth >= PV_SPLIT_DEPTH && records != RECORDS_UNKNOWN) { /* cut no further */
+    /* a part's records are known: room for its whole work before its listing, not after */
+    if (records != RECORDS_UNKNOWN)
         arena_make_room(&s->p->arena, records * PV_BYTES_PER_RECORD, s->max_bytes);
+    if (depth >= PV_SPLIT_DEPTH && records != RECORDS_UNKNOWN) /* cut no further */
         return prove_part(s, faces, NULL);
-    }
     tree_cap cap = {s->max_records, s->max_bytes, s->through, 0};
     int status = prove_part(s, faces, &cap);
     if (status != TREE_PAST_CAP) return status;
