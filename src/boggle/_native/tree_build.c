@@ -246,6 +246,9 @@ static int more_records(maker *m, records *r) {
         r->room = r->data_cap / m->stride < batch ? r->data_cap / m->stride : batch;
     }
     if (m->past_cap && r->room > LIST_BATCH) return tally(m, r);
+    /* the records so far say the class's work would not fit beside the arena's pages left
+       from the class before: they are given back before the records grow further */
+    if (m->capped) arena_make_room(m->a, r->len * PV_BYTES_PER_RECORD, m->cap->max_bytes);
     size_t cap = r->data_cap ? r->data_cap * 2 : RECORDS_FIRST;
     uint8_t *data = realloc(r->data, cap);
     if (!data) return m->oom = 1, -1;
@@ -823,12 +826,11 @@ int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree
     /* a forest's records are in groups, some not listed (their trees kept): no cap */
     m.capped = cap && !m.forest;
     m.order = order;
-    if (m.capped) { /* the listing's records beside the arena's pages */
+    if (m.capped) {
         m.cap = cap;
         m.max_records = cap->max_records;
         cap->records = 0;
         if (cap->through) memset(cap->through, 0, (size_t)c->n * sizeof cap->through[0]);
-        arena_make_room(a, (size_t)m.max_records * m.stride, cap->max_bytes);
     }
     for (int g = 0; g < groups; g++) {
         b->listed[g].len = 0;
