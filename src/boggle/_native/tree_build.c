@@ -859,9 +859,9 @@ int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree
     const size_t listed = b->listed[0].len;
     if (m.capped && !m.oom && !m.interrupted && (m.past_cap || listed > m.max_records)) {
         m.past_cap = 1;
-        tally(&m, &b->listed[0]); /* the last records: stopping now would gain nothing */
+        tally(&m, &b->listed[0]); /* the last records (a stop asked then is kept: the poll
+                                     may have raised an error for it) */
         tally_done(&m);
-        m.interrupted = 0;
     } else if (m.capped && !m.oom && !m.interrupted) { /* the class's whole work */
         arena_make_room(a, listed * PV_BYTES_PER_RECORD, cap->max_bytes);
     }
