@@ -34,7 +34,13 @@ import tempfile
 from collections import Counter
 
 from boggle.engines.gpu.device import DEFAULT_BLOCK, DEFAULT_SET_BITS, compile_options
-from boggle.engines.gpu.source import KERNEL_VARIANTS, SHARED_SET_BITS, kernel_source
+from boggle.engines.gpu.source import (
+    KERNEL_VARIANTS,
+    LANES_SET_BITS,
+    SHARED_SET_BITS,
+    first_set_bits,
+    kernel_source,
+)
 
 KERNELS = (
     "bg_score_boards_small",
@@ -140,14 +146,15 @@ def main() -> int:
     library = versioned[0] if versioned else library
     print(f"nvrtc {library}\nptxas {ptxas}\ncuobjdump {cuobjdump or '(none: no SASS counts)'}")
     print(f"sm_{args.arch}; block {args.block}; first word set 2**{args.set_bits} slots "
-          f"(2**{SHARED_SET_BITS} in shared memory)")  # fmt: skip
+          f"(2**{SHARED_SET_BITS} a thread in shared memory, 2**{LANES_SET_BITS} a board "
+          f"with lanes)")  # fmt: skip
     header = f"{'variant':<13} {'kernel':<22} {'regs':>4} {'stack B':>7} {'spill':>5}"
     print(header + "".join(f" {kind:>4}" for kind in MEMORY))
     source = kernel_source()
     with tempfile.TemporaryDirectory() as folder:
         for name in args.variants.split(","):
             defines = KERNEL_VARIANTS[name]
-            bits = SHARED_SET_BITS if "BG_SHARED_SET=1" in defines else args.set_bits
+            bits = first_set_bits(defines) or args.set_bits
             options = compile_options(args.block, bits, None, defines=defines)
             ptx = nvrtc_ptx(library, source, (*options, f"-arch=compute_{args.arch}"))
             ptx_file = os.path.join(folder, f"{name}.ptx")

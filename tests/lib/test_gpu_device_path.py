@@ -238,6 +238,47 @@ def test_a_variant_gets_its_shared_memory_at_each_launch(
     assert block == (192 if shared_set else 256)  # 281 words a thread: 192 threads fit
 
 
+@pytest.mark.parametrize("variant", ["lanes-4", "lanes-8", "lanes-16", "lanes-16-next"])
+def test_lanes_sharing_a_board_get_a_set_a_board_and_threads_for_every_lane(
+    enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch, variant: str
+) -> None:
+    """The lanes variants: the first pass's kernels launch a thread for each lane of each
+    board, and shared memory for each board's count, word set (2**9 slots) and faces; the
+    second pass (one board a thread) keeps the faces a thread of the default."""
+    lanes = int(variant.split("-")[1])  # lanes-L, lanes-L-next
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_BLOCK="256"):
+        runner = device.DeviceRunner()
+    assert f"-DBG_LANES_PER_BOARD={lanes}" in runner.options
+    assert "-DBG_SMALL_SET_BITS=9" in runner.options and runner.set_bits == 9
+    boards = [roll_board("new", k) for k in range(300)] + [roll_board("big", k) for k in range(80)]
+    scorer = KernelScorer(enable, runner)
+    assert scorer.score_boards(boards, CLASSIC) == [
+        score_native(board, enable, CLASSIC) for board in boards
+    ]
+    source = BoardSource.named("big")
+    expected = score_stats(700, source, enable, BIG, seed=3, top=4)
+    got = random_stats(scorer, source, 3, 700, BIG, 4, batch=300)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]
+    small = runner.kernels["bg_score_boards_small"]
+    assert set(small.shared_sizes) == {4 * (256 // lanes) * (2 + 512 + cells) for cells in (16, 25)}
+    assert set(runner.kernels["bg_score_boards_large"].shared_sizes) <= {4 * 256 * 25}
+    assert set(runner.kernels["bg_random_stats_small"].shared_sizes) == {
+        4 * (256 // lanes) * (2 + 512 + 25)
+    }
+    largest = 4 * (256 // lanes) * (2 + 512 + 25)
+    assert small.max_dynamic_shared_size_bytes == (largest if largest > 48 * 1024 else 0)
+    resident = runner.resident_blocks("bg_score_boards_small", 4 * (256 // lanes) * 530, 256)
+    first = next(grid for name, grid, _ in launches if name == "bg_score_boards_small")
+    assert first == min(resident, -(-300 * lanes // 256))  # the 4x4 boards' lanes, all of them
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_SHARED_SET_BITS="10"):
+        wide = device.DeviceRunner()
+    block, shared = wide.launch_shape("bg_score_boards_small", 16)
+    groups = (227 * 1024) // (4 * 1042)  # boards whose 1,024-slot sets a block holds
+    assert block == min(256, groups * lanes // 32 * 32) and shared == 4 * (block // lanes) * 1042
+    assert wide.launch_shape("bg_score_boards_large", 16) == (256, 4 * 256 * 16)
+
+
 def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:
     """The population search on the device runner makes the native search's moves."""
     from boggle.search.run import search

@@ -12,8 +12,10 @@ from __future__ import annotations
 import random
 import re
 import string
+import subprocess
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 
 import numpy
 import pytest
@@ -39,7 +41,10 @@ from boggle.engines.gpu.source import (
     KERNEL_FILE,
     KERNEL_SIGNATURES,
     KERNEL_VARIANTS,
-    SHARED_SET_BITS,
+    LANES_HEADER,
+    LANES_SET_BITS,
+    first_set_bits,
+    kernel_settings,
 )
 from boggle.engines.native import compiled, score_native
 from boggle.model.rules import BIG, CLASSIC, Rules, RulesChoice
@@ -79,8 +84,8 @@ VARIANTS = {
 
 def variant_build(folder: str, defines: tuple[str, ...]) -> CpuBuildRunner:
     """A variant's CPU build, its first word set as small as on the GPU (the shared-memory
-    sets hold 96 words, so more boards reach the second pass here too)."""
-    small = SHARED_SET_BITS if "BG_SHARED_SET=1" in defines else 9
+    sets hold 192 words a thread, so more boards reach the second pass here too)."""
+    small = first_set_bits(defines) or 9
     return CpuBuildRunner(compile_kernel(folder, small_set_bits=small, defines=defines))
 
 
@@ -212,12 +217,13 @@ def test_the_kernels_variants_equal_native_in_other_languages(
     assert scores == native_scores(boards, lexicon, rules) and any(scores)
 
 
-@pytest.mark.parametrize("variant", ["tagged-set", "lean-shared"])
+@pytest.mark.parametrize("variant", ["tagged-set", "lean-shared", "lanes-4", "lanes-16"])
 def test_a_full_tagged_word_set_sends_the_board_on(
     enable: Lexicon, kernel_folder: str, variant: str
 ) -> None:
     """Tagged sets of 12 words: nearly every board fills the first and second pass and is
-    scored on the CPU; 300 boards a launch take the tags past 255 (the slots cleared)."""
+    scored on the CPU; 300 boards a launch take the tags past 255 (the slots cleared; with
+    lanes, the set a board's lanes share)."""
     runner = CpuBuildRunner(
         compile_kernel(kernel_folder, set_bits=4, defines=KERNEL_VARIANTS[variant])
     )
@@ -237,6 +243,168 @@ def test_a_full_tagged_word_set_sends_the_board_on(
                   points, len(points), found)  # fmt: skip
     assert (found == OVERFLOW).sum() > len(boards) // 2
     assert all(s == e for s, e, f in zip(scores, found, found != OVERFLOW, strict=True) if f)
+
+
+LANE_VARIANTS = sorted(name for name in KERNEL_VARIANTS if name.startswith("lanes-"))
+"""The cooperative variants: lanes of a warp sharing a board (BG_LANES_PER_BOARD)."""
+
+
+@cache
+def lanes_build(folder: str, variant: str) -> CpuBuildRunner:
+    return variant_build(folder, KERNEL_VARIANTS[variant])
+
+
+@pytest.fixture(scope="module", params=LANE_VARIANTS)
+def lanes_runner(kernel_folder: str, request: pytest.FixtureRequest) -> CpuBuildRunner:
+    return lanes_build(kernel_folder, request.param)
+
+
+def test_the_lanes_variants_share_the_first_pass_only() -> None:
+    """Off by default; the host sizes a board's shared words as the kernel lays them out."""
+    assert len(LANE_VARIANTS) >= 3 and KERNEL_DEFAULTS["BG_LANES_PER_BOARD"] == 1
+    lanes = {kernel_settings(KERNEL_VARIANTS[name])["BG_LANES_PER_BOARD"] for name in LANE_VARIANTS}
+    assert lanes >= {4, 8, 16} and all(32 % count == 0 for count in lanes)
+    assert all(first_set_bits(KERNEL_VARIANTS[name]) == LANES_SET_BITS for name in LANE_VARIANTS)
+    header = re.search(r"#define BG_GROUP_HEADER (\d+)", KERNEL_FILE.read_text(encoding="utf-8"))
+    assert header is not None and int(header.group(1)) == LANES_HEADER
+
+
+@pytest.mark.parametrize("shape", [(4, 4), (5, 5), (6, 6), (1, 7), (2, 2)])
+@pytest.mark.parametrize("rules", [CLASSIC, BIG, ODD_SCORING], ids=lambda r: r.name)
+def test_lanes_sharing_a_board_score_as_native(
+    enable: Lexicon, lanes_runner: CpuBuildRunner, shape: tuple[int, int], rules: Rules
+) -> None:
+    """Every rule set and shape, boards of fewer cells than lanes (1x7, 2x2: the lanes past
+    the last cell have no search) and the raw first pass: a board it scores is native's."""
+    boards = list(random_boards(*shape, 40, seed=shape[0] * 11 + shape[1]))
+    scorer = KernelScorer(enable, lanes_runner)
+    expected = native_scores(boards, enable, rules)
+    assert scorer.score_boards(boards, rules) == expected and any(expected)
+    faces = numpy.frombuffer(
+        b"".join(scorer.core.encode_board(board) or b"" for board in boards), dtype=numpy.uint8
+    )
+    first = numpy.empty(len(boards), dtype=numpy.int64)
+    points = kernel_points(rules, scorer.core.longest)
+    lanes_runner.launch("bg_score_boards_small", len(boards), scorer.trie, faces,
+                        shape[0] * shape[1], neighbour_masks(*shape), points, len(points),
+                        first)  # fmt: skip
+    scored = first != OVERFLOW
+    assert scored.sum() > len(boards) // 2
+    assert first[scored].tolist() == [e for e, s in zip(expected, scored, strict=True) if s]
+
+
+SHARED_SET_UNDER_THREADS = r"""
+#include "kernel.cu"
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <random>
+#include <thread>
+#include <vector>
+
+int main() {
+    enum { BITS = 9, LANES = 8, LIMIT = (1 << BITS) / 4 * 3 };
+    static bg_u32 group[BG_GROUP_HEADER + (1 << BITS)];
+    bg_tagged_set<BITS, 1> sets[LANES];
+    for (int lane = 0; lane < LANES; lane++) {
+        sets[lane].slots = group + BG_GROUP_HEADER;
+        sets[lane].stride = 1;
+        sets[lane].shared_count = group;
+        sets[lane].lane = lane;
+        sets[lane].lanes = LANES;
+        sets[lane].clear_all();
+    }
+    std::mt19937 random(7);
+    long races = 0, full_rounds = 0;
+    for (int round = 0; round < 600; round++) { /* 600 boards: the tags wrap twice */
+        const int keys = round % 4 == 3 ? 450 : 300 + round % 80;
+        std::vector<bg_u32> pool(keys);
+        for (int k = 0; k < keys; k++) pool[k] = (bg_u32)(random() % 5000000u) * 3u + k % 3;
+        std::sort(pool.begin(), pool.end());
+        pool.erase(std::unique(pool.begin(), pool.end()), pool.end());
+        std::vector<std::vector<bg_u32> > orders(LANES, pool);
+        for (int lane = 0; lane < LANES; lane++)
+            std::shuffle(orders[lane].begin(), orders[lane].end(), random);
+        std::vector<std::vector<int> > got(LANES, std::vector<int>(pool.size()));
+        std::vector<std::thread> threads;
+        std::atomic<int> ready(0);
+        for (int lane = 0; lane < LANES; lane++)
+            threads.push_back(std::thread([&, lane]() {
+                ready++;
+                while (ready.load() < LANES) std::this_thread::yield(); /* all at once */
+                for (size_t i = 0; i < orders[lane].size(); i++) {
+                    const bg_u32 key = orders[lane][i];
+                    const size_t at =
+                        std::lower_bound(pool.begin(), pool.end(), key) - pool.begin();
+                    got[lane][at] = sets[lane].add(key);
+                }
+            }));
+        for (auto &thread : threads) thread.join();
+        bool full = false;
+        for (int lane = 0; lane < LANES; lane++)
+            for (size_t k = 0; k < pool.size(); k++) full = full || got[lane][k] < 0;
+        for (size_t k = 0; k < pool.size(); k++) {
+            int fresh = 0;
+            for (int lane = 0; lane < LANES; lane++) fresh += got[lane][k] == 1;
+            if (fresh > 1 || (!full && fresh != 1)) {
+                std::printf("round %d: key %u counted %d times\n", round, pool[k], fresh);
+                return 1;
+            }
+        }
+        if (!full && group[0] != pool.size()) {
+            std::printf("round %d: count %u for %zu words\n", round, group[0], pool.size());
+            return 1;
+        }
+        if (full != (pool.size() > (size_t)LIMIT)) {
+            std::printf("round %d: full %d with %zu words\n", round, (int)full, pool.size());
+            return 1;
+        }
+        full_rounds += full;
+        races += pool.size();
+        for (int lane = 1; lane < LANES; lane++) sets[lane].reset(); /* lane 0 last: the count */
+        sets[0].reset();
+    }
+    std::printf("ok %ld words, %ld full boards\n", races, full_rounds);
+    return 0;
+}
+"""
+
+
+def test_the_shared_word_set_counts_each_word_once_under_threads(tmp_path: Path) -> None:
+    """The lanes' word set (BG_LANES_PER_BOARD) raced for real: 8 threads add the same words
+    in their own orders to one set, board after board (tags past 255): each word is new to
+    exactly one lane, the shared count is the words', and a board of more words than the
+    set holds is found full. The CPU build runs a board's lanes one after another; this is
+    the atomicCAS protocol the GPU's lanes run at once (a plain store in place of the CAS
+    fails here within a few boards)."""
+    compiler = find_compiler()
+    assert compiler is not None
+    program = tmp_path / "set_under_threads.cpp"
+    program.write_text(SHARED_SET_UNDER_THREADS, encoding="utf-8")
+    binary = tmp_path / "set_under_threads"
+    built = subprocess.run(
+        [compiler, "-std=c++11", "-O2", "-pthread", "-DBG_LANES_PER_BOARD=8",
+         f"-I{KERNEL_FILE.parent}", str(program), "-o", str(binary)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr[-2000:]
+    done = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("ok"), done.stdout + done.stderr
+    assert int(done.stdout.split()[3]) > 100  # the boards past the set's size were found full
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board_and_lexicon(max_side=6), st.integers(1, 4), st.sampled_from(LANE_VARIANTS))
+def test_lanes_equal_the_trie_engine_on_small_random_cases(
+    kernel_folder: str, case: tuple[Board, Lexicon], min_length: int, variant: str
+) -> None:
+    """Qu and multi-letter faces, Hypothesis-drawn word lists, the lanes variants."""
+    board, lexicon = case
+    runner = lanes_build(kernel_folder, variant)
+    rules = Rules("t", min_length, ((1, 1), (3, 2), (5, 7)))
+    assert KernelScorer(lexicon, runner).score_boards([board], rules) == [
+        solve(board, lexicon, rules, engine="trie").score
+    ]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -531,11 +699,13 @@ def test_stats_on_the_gpu_equal_the_cpu_path(
 
 
 @pytest.mark.skipif(gpu_missing() is not None, reason=f"no GPU here: {gpu_missing()}")
-def test_the_gpus_second_pass_is_exact(enable: Lexicon) -> None:
-    """A first word set of 12 words: most boards go through the large set's pass."""
+@pytest.mark.parametrize("variant", ["default", "lanes-8"])
+def test_the_gpus_second_pass_is_exact(enable: Lexicon, variant: str) -> None:
+    """A first word set of 12 words: most boards go through the large set's pass (with
+    lanes, the set a board's lanes share fills while they race to claim its slots)."""
     from boggle.engines.gpu.device import DeviceRunner
 
-    scorer = KernelScorer(enable, DeviceRunner(set_bits=4))
+    scorer = KernelScorer(enable, DeviceRunner(set_bits=4, variant=variant))
     boards = list(random_boards(5, 5, 2000, seed=3))
     assert scorer.score_boards(boards, BIG) == native_scores(boards, enable, BIG)
     source = BoardSource.named("new")
