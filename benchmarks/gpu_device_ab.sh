@@ -5,9 +5,9 @@
 #   static    benchmarks/gpu_static.py: registers, stack and memory instructions of every
 #             variant, as the device's NVRTC and ptxas compile them (in the background)
 #   tests     the GPU tests (every variant against native on the device)
-#   ab4       benchmarks/gpu.py --variants (AB_VARIANTS of boggle.engines.gpu.source: the
-#             first kernel, the default, the H100 A/B's runners-up and the lanes-* ones that
-#             share a board between lanes), 4x4 dice: kernel and stats rates, totals equal
+#   ab4       benchmarks/gpu.py --variants (AB_VARIANTS of boggle.engines.gpu.source, in order: the
+#             default, the lanes-* ones that share a board between lanes, the first kernel and
+#             the H100 A/B's runners-up), 4x4 dice: kernel and stats rates, totals equal
 #   ab5       the same on 5x5 `big` dice
 #   stats1e9  stats --random 10^9 --engine gpu --seed 1 with ab4's fastest variant
 #   search*   5x5 classic ENABLE2K searches (--target 10406) with ab5's fastest variant:
