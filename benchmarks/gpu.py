@@ -47,7 +47,7 @@ import numpy
 from boggle.dice.bulk import BoardSource
 from boggle.engines.gpu import OVERFLOW, KernelRunner, KernelScorer, gpu_missing
 from boggle.engines.gpu.cpu_build import cpu_build
-from boggle.engines.gpu.source import KERNEL_VARIANTS, SHARED_SET_BITS
+from boggle.engines.gpu.source import KERNEL_VARIANTS, first_set_bits
 from boggle.engines.native import points_table
 from boggle.model.rules import Rules, rules_for_board
 from boggle.study.device_stats import generator, random_stats
@@ -273,8 +273,7 @@ def variant_runner(name: str, on_gpu: bool, jobs: int) -> KernelRunner:
 
         return DeviceRunner(variant=name)
     defines = KERNEL_VARIANTS[name]
-    small = SHARED_SET_BITS if "BG_SHARED_SET=1" in defines else 9
-    return cpu_build(jobs=jobs, small_set_bits=small, defines=defines)
+    return cpu_build(jobs=jobs, small_set_bits=first_set_bits(defines) or 9, defines=defines)
 
 
 def compare_variants(

@@ -5,7 +5,9 @@
 #   static    benchmarks/gpu_static.py: registers, stack and memory instructions of every
 #             variant, as the device's NVRTC and ptxas compile them (in the background)
 #   tests     the GPU tests (every variant against native on the device)
-#   ab4       benchmarks/gpu.py --variants all, 4x4 dice: kernel and stats rates, equal
+#   ab4       benchmarks/gpu.py --variants (AB_VARIANTS of boggle.engines.gpu.source, in order: the
+#             default, the lanes-* ones that share a board between lanes, the first kernel and
+#             the H100 A/B's runners-up), 4x4 dice: kernel and stats rates, totals equal
 #   ab5       the same on 5x5 `big` dice
 #   stats1e9  stats --random 10^9 --engine gpu --seed 1 with ab4's fastest variant
 #   search*   5x5 classic ENABLE2K searches (--target 10406) with ab5's fastest variant:
@@ -15,16 +17,19 @@
 #     OUT=/tmp/out BOGGLE_SHARED_DATA=$PWD/devdata MODE=ab bash benchmarks/gpu_device_check.sh
 #
 # Sizes: NAB4 (6M), NAB5 (1.2M) boards for the A/B; NSTATS (10^9); AB_SEARCH_SECONDS (38)
-# a seed, YAWL_SECONDS (40); VARIANTS (all, or names comma-separated); BUDGET (540 s).
+# a seed, YAWL_SECONDS (40); VARIANTS (AB_VARIANTS, all, or names comma-separated); BUDGET
+# (540 s).
 #     DRY=1 MODE=ab BOGGLE_SHARED_DATA=/path/with/enable.txt bash benchmarks/gpu_device_check.sh
 
 # shellcheck shell=bash
 NAB4=${NAB4:-6000000}; NAB5=${NAB5:-1200000}
 AB_SEARCH_SECONDS=${AB_SEARCH_SECONDS:-38}; YAWL_SECONDS=${YAWL_SECONDS:-40}
-VARIANTS=${VARIANTS:-all}; AB_JOBS=${AB_JOBS:-16}; SEARCH_JOBS=()
+AB_LIST=$("$PY" -c "from boggle.engines.gpu.source import AB_VARIANTS; print(','.join(AB_VARIANTS))" \
+    2>/dev/null)
+VARIANTS=${VARIANTS:-${AB_LIST:-all}}; AB_JOBS=${AB_JOBS:-16}; SEARCH_JOBS=()
 if [[ -n ${DRY:-} ]]; then  # a quick run of every stage on small sizes, GPU or not
     NAB4=3000; NAB5=1000; NSTATS=20000; AB_SEARCH_SECONDS=4; YAWL_SECONDS=4
-    VARIANTS=default,first,lean; AB_JOBS=2; SEARCH_JOBS=(--jobs 1)
+    VARIANTS=default,first,lanes-8; AB_JOBS=2; SEARCH_JOBS=(--jobs 1)
 fi
 YAWL=$BOGGLE_SHARED_DATA/yawl.txt
 GPU_ENGINE=(--engine gpu)
@@ -32,9 +37,11 @@ if [[ -n ${DRY:-} ]] && ! "$PY" -c "import cupy" 2>/dev/null; then
     GPU_ENGINE=()  # no CuPy: the same commands on the native engine
 fi
 
+STATIC_VARIANTS=()
+[[ $VARIANTS != all ]] && STATIC_VARIANTS=(--variants "$VARIANTS")
 (
     timeout 150 "$PY" "$ROOT/benchmarks/gpu_static.py" --tools "${CUDA_HOME:-/usr/local/cuda}" \
-        > "$LOGS/static.log" 2>&1
+        "${STATIC_VARIANTS[@]}" > "$LOGS/static.log" 2>&1
     echo "exit $?" >> "$LOGS/static.log"
 ) &
 STATIC=$!
@@ -42,14 +49,14 @@ STATIC=$!
 # fastest LOG: the variant a --variants log names fastest (default when none)
 fastest() {
     local name
-    name=$(sed -n 's/^fastest: BOGGLE_GPU_VARIANT=\([a-z-]*\) .*/\1/p' "$LOGS/$1.log" 2>/dev/null)
+    name=$(sed -n 's/^fastest: BOGGLE_GPU_VARIANT=\([a-z0-9-]*\) .*/\1/p' "$LOGS/$1.log" 2>/dev/null)
     echo "${name:-default}"
 }
 
 stage build 60 "$PY" setup.py build_ext --inplace
 XDIST=()
 "$PY" -c "import xdist" 2>/dev/null && XDIST=(-n 4)
-stage tests 90 "$PY" -m pytest tests/lib/test_gpu_kernel.py -q -p no:cacheprovider -rs \
+stage tests 100 "$PY" -m pytest tests/lib/test_gpu_kernel.py -q -p no:cacheprovider -rs \
     -k "the_gpu" --durations=5 "${XDIST[@]}"
 stage ab4 110 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$NAB4" \
     --check 100000 --jobs "$AB_JOBS" --repeat 2 --variants "$VARIANTS"
@@ -117,7 +124,8 @@ for name in ("search1", "search2", "search3", "search4", "search5", "yawl"):
           f" of {run['seconds']:.1f} s, {run['boards_scored']:,} boards")
 PYTHON
     echo "-- static (registers, stack B, spills, memory instructions; the device's compilers)"
-    grep -E "^(variant|[a-z-]+ +bg_score_boards_small)" "$LOGS/static.log" | sed 's/^/  /'
+    grep -E "^(variant|nvrtc warning|[a-z0-9-]+ +bg_score_boards_small)" "$LOGS/static.log" |
+        sed 's/^/  /'
     tail -n 1 "$LOGS/static.log" | sed 's/^/  static /'
     echo "-- stages"
     sed 's/^/  /' "$SUMMARY"

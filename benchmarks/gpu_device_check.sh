@@ -24,9 +24,12 @@
 #     OUT=/tmp/out BOGGLE_SHARED_DATA=$PWD/devdata bash benchmarks/gpu_device_check.sh
 #
 # MODE=ab runs benchmarks/gpu_device_ab.sh instead (with the stage helpers above): the A/B
-# of every kernel variant on 4x4 and 5x5, the 10^9-board stats and the 5x5 searches with
-# the fastest variant, and one summary table, in about 9 minutes (BUDGET=540); DRY=1 with
-# it is a quick run of the same stages on small sizes (no GPU needed: the CPU build).
+# of the kernel variants in AB_VARIANTS (boggle.engines.gpu.source: the default, the
+# lanes-* variants, the first kernel and the closest runners-up, in that order; VARIANTS=all
+# for every one) on 4x4 and 5x5,
+# the 10^9-board stats and the 5x5 searches with the fastest variant, and one summary
+# table, in about 9 minutes (BUDGET=540); DRY=1 with it is a quick run of the same stages
+# on small sizes (no GPU needed: the CPU build).
 
 set -u
 cd "$(dirname "$0")/.." || exit 2

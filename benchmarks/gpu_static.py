@@ -34,7 +34,13 @@ import tempfile
 from collections import Counter
 
 from boggle.engines.gpu.device import DEFAULT_BLOCK, DEFAULT_SET_BITS, compile_options
-from boggle.engines.gpu.source import KERNEL_VARIANTS, SHARED_SET_BITS, kernel_source
+from boggle.engines.gpu.source import (
+    KERNEL_VARIANTS,
+    LANES_SET_BITS,
+    SHARED_SET_BITS,
+    first_set_bits,
+    kernel_source,
+)
 
 KERNELS = (
     "bg_score_boards_small",
@@ -63,8 +69,9 @@ def find_tool(name: str, tools: str | None) -> str | None:
     return shutil.which(name)
 
 
-def nvrtc_ptx(library: str, source: str, options: tuple[str, ...]) -> str:
-    """PTX of ``source`` by NVRTC (no driver needed to compile)."""
+def nvrtc_ptx(library: str, source: str, options: tuple[str, ...], name: str = "") -> str:
+    """PTX of ``source`` by NVRTC (no driver needed to compile); its warnings printed, one
+    line each (``nvrtc warning (NAME): ...``)."""
     nvrtc = ctypes.CDLL(library)
     program = ctypes.c_void_p()
     created = nvrtc.nvrtcCreateProgram(
@@ -82,6 +89,9 @@ def nvrtc_ptx(library: str, source: str, options: tuple[str, ...]) -> str:
     nvrtc.nvrtcGetProgramLog(program, log)
     if status:
         raise RuntimeError(f"NVRTC failed ({status}): {log.value.decode(errors='replace')}")
+    for line in log.value.decode(errors="replace").splitlines():
+        if "warning" in line:
+            print(f"nvrtc warning ({name}): {line.strip()}")
     nvrtc.nvrtcGetPTXSize(program, ctypes.byref(size))
     ptx = ctypes.create_string_buffer(size.value)
     nvrtc.nvrtcGetPTX(program, ptx)
@@ -140,16 +150,17 @@ def main() -> int:
     library = versioned[0] if versioned else library
     print(f"nvrtc {library}\nptxas {ptxas}\ncuobjdump {cuobjdump or '(none: no SASS counts)'}")
     print(f"sm_{args.arch}; block {args.block}; first word set 2**{args.set_bits} slots "
-          f"(2**{SHARED_SET_BITS} in shared memory)")  # fmt: skip
+          f"(2**{SHARED_SET_BITS} a thread in shared memory, 2**{LANES_SET_BITS} a board "
+          f"with lanes)")  # fmt: skip
     header = f"{'variant':<13} {'kernel':<22} {'regs':>4} {'stack B':>7} {'spill':>5}"
     print(header + "".join(f" {kind:>4}" for kind in MEMORY))
     source = kernel_source()
     with tempfile.TemporaryDirectory() as folder:
         for name in args.variants.split(","):
             defines = KERNEL_VARIANTS[name]
-            bits = SHARED_SET_BITS if "BG_SHARED_SET=1" in defines else args.set_bits
+            bits = first_set_bits(defines) or args.set_bits
             options = compile_options(args.block, bits, None, defines=defines)
-            ptx = nvrtc_ptx(library, source, (*options, f"-arch=compute_{args.arch}"))
+            ptx = nvrtc_ptx(library, source, (*options, f"-arch=compute_{args.arch}"), name)
             ptx_file = os.path.join(folder, f"{name}.ptx")
             cubin = os.path.join(folder, f"{name}.cubin")
             with open(ptx_file, "w") as out:

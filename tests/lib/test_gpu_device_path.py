@@ -27,6 +27,7 @@ from boggle.engines.gpu import KernelScorer, device
 from boggle.engines.gpu.cpu_build import compile_kernel, find_compiler
 from boggle.engines.gpu.source import KERNEL_SIGNATURES, KERNEL_VARIANTS, kernel_settings
 from boggle.engines.native import score_native
+from boggle.model.errors import EngineError
 from boggle.model.rules import BIG, CLASSIC
 from boggle.scale.threads import score_many
 from boggle.study.device_stats import random_stats
@@ -236,6 +237,78 @@ def test_a_variant_gets_its_shared_memory_at_each_launch(
     block, shared = wide.launch_shape("bg_score_boards_small", 25)
     assert shared <= 227 * 1024 and block % 32 == 0
     assert block == (192 if shared_set else 256)  # 281 words a thread: 192 threads fit
+
+
+@pytest.mark.parametrize("variant", ["lanes-4", "lanes-8", "lanes-16", "lanes-16-next"])
+def test_lanes_sharing_a_board_get_a_set_a_board_and_threads_for_every_lane(
+    enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch, variant: str
+) -> None:
+    """The lanes variants: the first pass's kernels launch a thread for each lane of each
+    board, and shared memory for each board's count, word set (2**9 slots) and faces; the
+    second pass (one board a thread) keeps the faces a thread of the default."""
+    lanes = int(variant.split("-")[1])  # lanes-L, lanes-L-next
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_BLOCK="256"):
+        runner = device.DeviceRunner()
+    assert f"-DBG_LANES_PER_BOARD={lanes}" in runner.options
+    assert "-DBG_SMALL_SET_BITS=9" in runner.options and runner.set_bits == 9
+    boards = [roll_board("new", k) for k in range(300)] + [roll_board("big", k) for k in range(80)]
+    scorer = KernelScorer(enable, runner)
+    assert scorer.score_boards(boards, CLASSIC) == [
+        score_native(board, enable, CLASSIC) for board in boards
+    ]
+    source = BoardSource.named("big")
+    expected = score_stats(700, source, enable, BIG, seed=3, top=4)
+    got = random_stats(scorer, source, 3, 700, BIG, 4, batch=300)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]
+    small = runner.kernels["bg_score_boards_small"]
+    assert set(small.shared_sizes) == {4 * (256 // lanes) * (2 + 512 + cells) for cells in (16, 25)}
+    assert set(runner.kernels["bg_score_boards_large"].shared_sizes) <= {4 * 256 * 25}
+    assert set(runner.kernels["bg_random_stats_small"].shared_sizes) == {
+        4 * (256 // lanes) * (2 + 512 + 25)
+    }
+    largest = 4 * (256 // lanes) * (2 + 512 + 25)
+    assert small.max_dynamic_shared_size_bytes == (largest if largest > 48 * 1024 else 0)
+    resident = runner.resident_blocks("bg_score_boards_small", 4 * (256 // lanes) * 530, 256)
+    first = next(grid for name, grid, _ in launches if name == "bg_score_boards_small")
+    assert first == min(resident, -(-300 * lanes // 256))  # the 4x4 boards' lanes, all of them
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_SHARED_SET_BITS="10"):
+        wide = device.DeviceRunner()
+    block, shared = wide.launch_shape("bg_score_boards_small", 16)
+    groups = (227 * 1024) // (4 * 1042)  # boards whose 1,024-slot sets a block holds
+    assert block == min(256, groups * lanes // 32 * 32) and shared == 4 * (block // lanes) * 1042
+    assert wide.launch_shape("bg_score_boards_large", 16) == (256, 4 * 256 * 16)
+
+
+@pytest.mark.parametrize("variant", ["lanes-8", "lanes-16-next"])
+def test_a_block_of_lanes_is_whole_warps_and_a_set_too_large_is_one_clear_error(
+    enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch, variant: str
+) -> None:
+    """The kernel numbers a board's lanes by the grid's thread / lanes and finds their shared
+    words at threadIdx.x / lanes: a block of 100 threads would put one board's lanes in two
+    blocks (and, in the last warp, past the shared memory the host sized), so a block of
+    lanes is cut to whole warps; the second pass (a board a thread) keeps the 100.  A set so
+    large that 32 threads' boards outgrow a block's shared memory is refused in one line,
+    not launched, and so is a loop per board, which the lanes cannot run."""
+    lanes = int(variant.split("-")[1])
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_BLOCK="100"):
+        runner = device.DeviceRunner()
+    assert runner.launch_shape("bg_score_boards_small", 16) == (96, 4 * (96 // lanes) * 530)
+    assert runner.launch_shape("bg_score_boards_large", 16) == (100, 4 * 100 * 16)
+    boards = [roll_board("new", k) for k in range(60)]
+    assert KernelScorer(enable, runner).score_boards(boards, CLASSIC) == [
+        score_native(board, enable, CLASSIC) for board in boards
+    ]
+    assert {block for name, _, block in launches if name == "bg_score_boards_small"} == {96}
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_SHARED_SET_BITS="15"):
+        huge = device.DeviceRunner()
+    with pytest.raises(EngineError, match="BOGGLE_GPU_SHARED_SET_BITS lower"):
+        huge.launch_shape("bg_score_boards_small", 16)
+    with (
+        knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_ONE_LOOP="0"),
+        pytest.raises(EngineError, match="unset BOGGLE_GPU_ONE_LOOP=0"),
+    ):
+        device.DeviceRunner()  # the kernel's lanes need its one loop (an #error)
 
 
 def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:

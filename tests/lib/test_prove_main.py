@@ -113,6 +113,28 @@ def test_a_class_past_max_bytes_is_proved_in_parts_with_the_same_boards(
     assert parts > 2, split_lines
 
 
+def test_a_class_is_split_and_counted_only_past_its_cap(prove_main: Path, word_file: Path) -> None:
+    """Its records are listed as its tree is built, not counted first: at a cap of exactly
+    its records the class is one part and nothing is counted; one record less and it is
+    counted once, then proved in two parts with the same boards."""
+    prover = Prover(Lexicon.from_file(str(word_file)), CLASSIC)
+    cells = ("aeirst", "aest", "aeqrstu", "est", "aeirst", "ert", "aest", "aeirstu", "aerst")
+    records = prover.bound.class_records(prover.masks(cells), 3, 3)
+
+    def run(cap: int) -> tuple[dict[str, int], list[str]]:
+        walk = ("--walk-cells", "4")  # 3x3 classes are walked whole (never split) from 9 cells
+        cap_bytes = str(cap * BYTES_PER_RECORD)
+        return _run(
+            prove_main, *walk, "--max-bytes", cap_bytes, str(word_file), "3x3", "40", *cells
+        )
+
+    whole, whole_lines = run(records)
+    assert whole and whole_lines[-1].endswith(", 1 part, 0 records counted")
+    split, split_lines = run(records - 1)
+    assert split == whole
+    assert split_lines[-1].endswith(f", 2 parts, {records} records counted"), split_lines
+
+
 FRENCH = ["été", "étés", "tête", "têtes", "bête", "bêtes", "fête", "fêtes", "sève", "rêve",
           "rêves", "crème", "ères", "être", "êtes", "tés", "sûr", "sûre", "çà", "reçu"]  # fmt: skip
 

@@ -98,6 +98,31 @@ def test_a_class_in_parts_gives_the_boards_of_the_class_whole(
         assert split_root <= whole_root  # each part's tree is of a smaller class
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([(2, 3), (3, 3), (3, 4)]), st.data())
+def test_a_class_at_its_cap_is_proved_whole_and_one_record_less_splits_it(
+    shape: tuple[int, int], data: st.DataObject
+) -> None:
+    """A class's records are listed as its tree is built, the listing stopped once past the
+    cap (not counted first): at exactly its records it is one part (the bounds of the class
+    whole), one record less gives the same boards in parts."""
+    rows, cols = shape
+    cells = data.draw(st.lists(cell_sets, min_size=rows * cols, max_size=rows * cols))
+    above = data.draw(st.integers(0, 12))
+    masks, order, n = PROVER.masks(cells), Prover.order(rows, cols, cells), rows * cols
+    records = PROVER.bound.class_records(masks, rows, cols)
+
+    def run(cap: int) -> tuple[list[bytes], int, int]:
+        args = (masks, rows, cols, above, order, int(above * WALK_BELOW), 4, 0, True, cap)
+        boards, bounds, root = PROVER.bound.tree_search(*args)
+        return sorted(boards[k : k + n] for k in range(0, len(boards), n)), bounds, root
+
+    whole = run(0)
+    assert run(records * PROVER_BYTES) == whole
+    if records > 1:
+        assert run((records - 1) * PROVER_BYTES)[0] == whole[0]
+
+
 CELLS_3X4 = ("aest", "aeiu", "rst", "qae", "aeirst", "st", "er", "ate", "s", "aet", "rs", "e")
 
 

@@ -1,11 +1,14 @@
-/* A class proved within a memory cap: its size counted before its tree is built and, when
+/* A class proved within a memory cap: its size learnt before its tree is built and, when
  * that is past the cap, the class split into parts (one cell's faces in two halves) proved
  * one after the other.
  *
  * A class's tree is built from a record per path to a scoring word (tree_build.c); the
  * records, the sort's second buffer, the tree read from them and the trees merged while
- * forcing all grow with the number of records, so that number, counted by a search like
- * the listing that stores nothing, is the estimate (PV_BYTES_PER_RECORD bytes a record).
+ * forcing all grow with the number of records, so that number is the estimate
+ * (PV_BYTES_PER_RECORD bytes a record).  A class is listed under the cap (tree_cap): most
+ * classes are under it, and their records are listed once, as their tree is built.  Once a
+ * class passes the cap no tree is built: its listing goes on to the end counting its
+ * records, by cell and face, without keeping them, and those counts make the split.
  * A part holds the boards of the class whose split cell takes one of its half of the faces:
  * the parts hold every board of the class once, so the boards found are the same, and
  * each part's records are the class's less those through the other half's faces.  The
@@ -14,74 +17,37 @@
  */
 #include "tree.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define COUNT_POLL_PERIOD ((uint64_t)1 << 16) /* trie steps between two looks at pv_stop */
 /* Halvings at most: a class is proved in 2^PV_SPLIT_DEPTH parts at most, each proved whole
  * past the cap when it cannot be cut further (a cut leaves the records of the paths that
  * do not go through the cell split in both parts). */
 #define PV_SPLIT_DEPTH 8
-
-typedef struct {
-    const cb_class *c;
-    uint64_t records;
-    uint64_t steps;
-    uint64_t (*through)[PV_MAX_FACES]; /* by cell and face: records whose path takes it */
-    const pv_stop *stop;
-    int stopped;
-} counter;
-
-static int count_stopped(counter *k) {
-    const pv_stop *stop = k->stop;
-    if (!stop || (++k->steps & (COUNT_POLL_PERIOD - 1u)) != 0) return k->stopped;
-    if ((stop->flag && *stop->flag) || (stop->poll && stop->poll(stop->data))) k->stopped = 1;
-    return k->stopped;
-}
-
-/* Counts the records of the paths that go on from trie `node` into `cell` (not in `used`). */
-static void count_from(counter *k, int cell, uint32_t node, uint64_t used) {
-    const cb_class *c = k->c;
-    const cb_node *nodes = c->t->nodes;
-    const int32_t *points = c->t->points;
-    if (count_stopped(k)) return;
-    used |= 1ull << cell;
-    const int simple = !((c->shared_starts >> cell) & 1u);
-    uint32_t letters = nodes[node].bits & c->starts[cell];
-    uint32_t faces = c->faces[cell];
-    int f;
-    int64_t at;
-    while (simple ? next_start_child(c, cell, &letters, node, &f, &at)
-                  : next_face_child(c->t, &faces, node, &f, &at)) {
-        const uint64_t before = k->records;
-        k->records += points[at] > 0;
-        const uint32_t follow = nodes[at].bits & CB_LETTERS;
-        if (follow)
-            for (int j = 0; j < c->n_neighbours[cell]; j++) {
-                const int to = c->neighbours[cell][j];
-                if (!((used >> to) & 1u) && (follow & c->starts[to]))
-                    count_from(k, to, (uint32_t)at, used);
-            }
-        k->through[cell][f] += k->records - before;
-    }
-}
+#define RECORDS_UNKNOWN UINT64_MAX /* split_search: a class not counted yet */
 
 int pv_class_records(const pv_words *words, int rows, int cols, const uint32_t *faces,
                      const pv_stop *stop, uint64_t *records,
                      uint64_t (*through)[PV_MAX_FACES]) {
-    cb_class c;
-    int status = cb_load(&c, words, rows, cols, faces);
+    *records = 0;
+    int status = pv_check_class(words, rows, cols, faces, NULL);
     if (status != PV_OK) return status;
-    cb_set_starts(&c);
-    uint64_t (*own)[PV_MAX_FACES] = NULL;
-    if (!through && !(through = own = calloc(PV_MAX_CELLS, sizeof *own))) return PV_NO_MEMORY;
-    memset(through, 0, (size_t)c.n * sizeof *through);
-    counter k = {&c, 0, 0, through, stop, 0};
-    for (int cell = 0; cell < c.n && !k.stopped; cell++)
-        if (words->nodes[0].bits & c.starts[cell]) count_from(&k, cell, 0, 0);
-    free(own);
-    *records = k.records;
-    return k.stopped ? PV_INTERRUPTED : PV_OK;
+    cb_class c;
+    cb_load(&c, words, rows, cols, faces);
+    c.stop = stop;
+    uint8_t order[PV_MAX_CELLS];
+    for (int cell = 0; cell < c.n; cell++) order[cell] = (uint8_t)cell;
+    pv_prover *prover = pv_prover_new();
+    if (!prover) return PV_NO_MEMORY;
+    /* a cap of no record: the listing counts every record and keeps none */
+    tree_cap cap = {0, SIZE_MAX, through, 0};
+    const tsum *tree;
+    status = tree_build(prover, &c, order, 0, &cap, &tree);
+    tree_reset(prover);
+    pv_prover_free(prover);
+    if (status == TREE_PAST_CAP) *records = cap.records;
+    return status == TREE_PAST_CAP ? PV_OK : status; /* PV_OK: a tree, so no record */
 }
 
 /* The faces of `cell` cut into two halves of records as even as possible (heaviest face
@@ -138,15 +104,20 @@ typedef struct {
     uint64_t (*through)[PV_MAX_FACES];
 } splitter;
 
-/* The boards of one part (or the whole class) added to the result. */
-static int prove_part(splitter *s, const uint32_t *faces) {
+/* The boards of one part (or the whole class) added to the result; TREE_PAST_CAP, the
+ * result as it was, when `cap` (NULL: none) holds fewer records than the part has. */
+static int prove_part(splitter *s, const uint32_t *faces, tree_cap *cap) {
     pv_search_result *result = s->result;
     pv_search_options options = *s->options;
     if (options.max_bytes) /* the room left for boards; 1 byte when none (0: no limit) */
         options.max_bytes = options.max_bytes > result->len ? options.max_bytes - result->len : 1;
     pv_search_result part;
-    int status = pv_tree_search(s->p, s->words, s->rows, s->cols, faces, s->order, &options,
-                                s->stop, &part);
+    int status = tree_search(s->p, s->words, s->rows, s->cols, faces, s->order, &options, cap,
+                             s->stop, &part);
+    if (status == TREE_PAST_CAP) {
+        pv_search_result_free(&part);
+        return status;
+    }
     if (result->parts == 0) { /* the first part's boards as they are */
         part.counted = result->counted;
         part.parts = 1;
@@ -172,35 +143,29 @@ static int prove_part(splitter *s, const uint32_t *faces) {
     return status;
 }
 
-/* Gives back the arena's pages above its kept trees when a part of `records` would not fit
- * in the cap beside them: they stay resident from the class or part before (tree_reset
- * keeps them for the next class), and the part's record buffers would come on top. */
-static void make_room(splitter *s, uint64_t records) {
-    arena *a = &s->p->arena;
-    const size_t floor = a->kept > ARENA_FIRST ? a->kept : ARENA_FIRST;
-    if (!a->base || a->committed <= floor) return;
-    if (records * PV_BYTES_PER_RECORD + (a->committed - floor) <= s->max_bytes) return;
-    pages_release(a->base + floor, a->committed - floor);
-}
-
-/* The class of `faces` (of `records` records, counted by cell and face in s->through when
- * `counted`) proved whole when under the cap, else split. */
-static int split_search(splitter *s, uint32_t *faces, uint64_t records, int counted,
-                        int depth) {
+/* The class of `faces` proved whole when under the cap, else split.  It is first built
+ * under the cap, its records listed as its tree is built: most classes are under it and
+ * listed once.  Past the cap the listing counts its records, by cell and face, without
+ * keeping them, and the class is split in two parts by those counts.  `records`: the
+ * class's records when known (RECORDS_UNKNOWN when not), for a part not to be cut
+ * further. */
+static int split_search(splitter *s, uint32_t *faces, uint64_t records, int depth) {
     const int n = s->rows * s->cols;
-    if (records > s->max_records && !counted) {
-        int status = pv_class_records(s->words, s->rows, s->cols, faces, s->stop, &records,
-                                      s->through);
-        if (status != PV_OK) return status;
-        s->result->counted += records;
-    }
+    /* a part's records are known: room for its whole work before its listing, not after */
+    if (records != RECORDS_UNKNOWN)
+        arena_make_room(&s->p->arena, records * PV_BYTES_PER_RECORD, s->max_bytes);
+    if (depth >= PV_SPLIT_DEPTH && records != RECORDS_UNKNOWN) /* cut no further */
+        return prove_part(s, faces, NULL);
+    tree_cap cap = {s->max_records, s->max_bytes, s->through, 0};
+    int status = prove_part(s, faces, &cap);
+    if (status != TREE_PAST_CAP) return status;
+    records = cap.records;
+    s->result->counted += records;
     uint32_t half = 0;
-    const int cell = records > s->max_records && depth < PV_SPLIT_DEPTH
-                         ? split_cell(s->through, faces, n, &half)
-                         : -1;
-    if (cell < 0) {
-        make_room(s, records);
-        return prove_part(s, faces);
+    const int cell = depth < PV_SPLIT_DEPTH ? split_cell(s->through, faces, n, &half) : -1;
+    if (cell < 0) { /* past the cap, and no cut takes a record */
+        arena_make_room(&s->p->arena, records * PV_BYTES_PER_RECORD, s->max_bytes);
+        return prove_part(s, faces, NULL);
     }
     /* each part has the records of the class but those through the other half's faces */
     const uint32_t whole = faces[cell];
@@ -211,10 +176,10 @@ static int split_search(splitter *s, uint32_t *faces, uint64_t records, int coun
         else through_second += count;
     }
     faces[cell] = half;
-    int status = split_search(s, faces, records - through_second, 0, depth + 1);
+    status = split_search(s, faces, records - through_second, depth + 1);
     faces[cell] = whole & ~half;
     if (status == PV_OK && !s->result->full)
-        status = split_search(s, faces, records - through_first, 0, depth + 1);
+        status = split_search(s, faces, records - through_first, depth + 1);
     faces[cell] = whole;
     return status;
 }
@@ -239,7 +204,7 @@ int pv_class_search(pv_prover *prover, const pv_words *words, int rows, int cols
     if (!s.through) return PV_NO_MEMORY;
     uint32_t own[PV_MAX_CELLS];
     memcpy(own, faces, (size_t)(rows * cols) * sizeof own[0]);
-    status = split_search(&s, own, UINT64_MAX, 0, 0);
+    status = split_search(&s, own, RECORDS_UNKNOWN, 0);
     free(s.through);
     if (result->full) status = PV_OK; /* stopped at max_bytes: the boards found before */
     return status;

@@ -12,7 +12,7 @@
  * proof.  Every board of each class scoring more than ABOVE is printed ("board score", q for
  * a Qu face), then a line per class on standard error: its boards, bounds computed, the
  * bound of its tree (the largest part's), CPU seconds, the parts it was proved in and the
- * records counted to decide (see --max-bytes).
+ * records counted to split it (of the class and its parts past --max-bytes; 0 when whole).
  *
  * Options: --order I,J,...   the split order (default: as boggle prove, most neighbours
  *                            first, then fewest letters once there are more than

@@ -797,6 +797,13 @@ int arena_grow(arena *a, size_t bytes) {
     return 0;
 }
 
+void arena_make_room(arena *a, size_t bytes, size_t max_bytes) {
+    const size_t floor = a->kept > ARENA_FIRST ? a->kept : ARENA_FIRST;
+    if (!a->base || a->committed <= floor) return;
+    if (bytes <= max_bytes && a->committed - floor <= max_bytes - bytes) return;
+    pages_release(a->base + floor, a->committed - floor);
+}
+
 void arena_free(arena *a) {
     if (a->base) unreserve(a->base, a->reserved);
     memset(a, 0, sizeof *a);
@@ -845,10 +852,9 @@ void pv_search_result_free(pv_search_result *result) {
     memset(result, 0, sizeof *result);
 }
 
-int pv_tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
-                   const uint32_t *faces, const uint8_t *order,
-                   const pv_search_options *options, const pv_stop *stop,
-                   pv_search_result *result) {
+int tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
+                const uint32_t *faces, const uint8_t *order, const pv_search_options *options,
+                tree_cap *cap, const pv_stop *stop, pv_search_result *result) {
     memset(result, 0, sizeof *result);
     cb_class c;
     int status = pv_check_class(words, rows, cols, faces, order);
@@ -882,10 +888,9 @@ int pv_tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
     }
     br.made = malloc((size_t)c.n * (size_t)c.n * sizeof *br.made);
     if (!br.made) return PV_NO_MEMORY;
-    const tsum *root = tree_build(p, &c, order, c.n <= options->walk_cells);
-    if (!root) {
-        status = PV_NO_MEMORY;
-    } else {
+    const tsum *root = NULL;
+    status = tree_build(p, &c, order, c.n <= options->walk_cells, cap, &root);
+    if (status == PV_OK) {
         int32_t bound = sum_bound(root);
         result->root_bound = bound;
         status = branch_tree(&br, root, bound, 0);
@@ -902,14 +907,22 @@ int pv_tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
     return status;
 }
 
+int pv_tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
+                   const uint32_t *faces, const uint8_t *order,
+                   const pv_search_options *options, const pv_stop *stop,
+                   pv_search_result *result) {
+    return tree_search(p, words, rows, cols, faces, order, options, NULL, stop, result);
+}
+
 int pv_tree_bound(pv_prover *p, const pv_words *words, int rows, int cols,
                   const uint32_t *faces, const uint8_t *order, int64_t *bound) {
     cb_class c;
     int status = pv_check_class(words, rows, cols, faces, order);
     if (status != PV_OK) return status;
     cb_load(&c, words, rows, cols, faces);
-    const tsum *root = tree_build(p, &c, order, 0);
-    if (root) *bound = sum_bound(root);
+    const tsum *root = NULL;
+    status = tree_build(p, &c, order, 0, NULL, &root);
+    if (status == PV_OK) *bound = sum_bound(root);
     tree_reset(p);
-    return root ? PV_OK : PV_NO_MEMORY;
+    return status;
 }

@@ -145,11 +145,42 @@ struct pv_prover {
 tree_builder *tree_builder_new(void);
 void tree_builder_free(tree_builder *b);
 
-/* The orderly tree of class c with cells ranked by `order`, in p's arena; NULL when out of
- * memory.  With `forest`, built from trees of path groups, kept in the arena for the next
- * classes (see tree_build.c); the caller gives the arena back with nothing above its
- * `kept`. */
-const tsum *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest);
+/* What one class's work may take (class_split.c): its tree's records at most, and its
+ * bytes (PV_BYTES_PER_RECORD a record) beside the arena's pages left over from the class
+ * before; and, past it, what the class holds.  No cap is a NULL tree_cap. */
+typedef struct {
+    uint64_t max_records;
+    size_t max_bytes;
+    uint64_t (*through)[PV_MAX_FACES]; /* NULL, or past the cap: by cell and face, the
+                                          records whose path takes that face there */
+    uint64_t records;                  /* past the cap: the class's records */
+} tree_cap;
+
+/* tree_build and tree_search: the class has more records than its cap's max_records (no
+ * tree was built; the cap says how many and where).  Never returned by a pv_* function. */
+#define TREE_PAST_CAP (-100)
+
+/* The orderly tree of class c with cells ranked by `order`, in p's arena, into *tree: PV_OK,
+ * PV_NO_MEMORY, PV_INTERRUPTED (c->stop, only past the cap), or TREE_PAST_CAP when `cap`
+ * (may be NULL) holds fewer records than the class has: then no tree is built, and the
+ * listing of its paths goes on to the end counting them (cap->records, cap->through)
+ * without keeping them, so a class is listed once whether it fits or not.  With `forest`,
+ * built from trees of path groups, kept in the arena for the next classes (see
+ * tree_build.c; the cap is not looked at); the caller gives the arena back with nothing
+ * above its `kept`. */
+int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree_cap *cap,
+               const tsum **tree);
+
+/* pv_tree_search within `cap` (may be NULL): TREE_PAST_CAP, with nothing in *result, when
+ * the class has more records than the cap holds (see tree_build). */
+int tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
+                const uint32_t *faces, const uint8_t *order, const pv_search_options *options,
+                tree_cap *cap, const pv_stop *stop, pv_search_result *result);
+
+/* Gives back the arena's pages above its kept trees when `bytes` more would not fit in
+ * max_bytes beside them: they stay resident from the class before (tree_reset keeps them
+ * for the next class).  Nothing may live above the kept trees. */
+void arena_make_room(arena *a, size_t bytes, size_t max_bytes);
 
 /* Sum nodes x and y merged: new nodes where they overlap, shared subtrees elsewhere; NULL
  * when out of memory. */

@@ -38,6 +38,12 @@
 #define NO_FACE 0xFFu
 #define RECORDS_FIRST ((size_t)1 << 16) /* bytes of a record buffer at first */
 #define RECORDS_KEEP ((size_t)64 << 20)  /* bytes of record buffers kept for the next class */
+#define LIST_BATCH 32 /* records one step of collect_packed may add (a child per letter):
+                         room is made for them before the step */
+#define TALLY_BATCH ((size_t)1 << 16) /* past the cap: records tallied at a time, at least */
+#define TALLY_POLL_PERIOD ((uint64_t)1 << 20) /* records tallied between looks at c->stop */
+#define FIELD_VALUES (2 * CB_MAX_FACES) /* values of a numeric key's field: 6 bits at most
+                                           (CB_MAX_FACES faces and NO_FACE) */
 
 
 typedef struct {
@@ -153,6 +159,16 @@ typedef struct {
     uint8_t face_of[CB_MAX_CELLS][CB_MAX_FACES]; /* by rank and field value: the face */
     arena *a;
     int oom;
+    int capped;           /* past max_records records, no tree: the records are tallied */
+    uint64_t max_records;
+    int past_cap;         /* it was passed: records are tallied into `cap` and dropped */
+    int interrupted;      /* c->stop asked to stop while tallying */
+    tree_cap *cap;
+    uint64_t polled;      /* records tallied when c->stop was last looked at */
+    const uint8_t *order;
+    /* numeric keys past the cap: by rank and field value (NO_FACE's too), the records
+       tallied, turned into cap->through by faces at the end (tally_done) */
+    uint64_t by_value[CB_MAX_CELLS][FIELD_VALUES];
 } maker;
 
 static int more_records(maker *m, records *r);
@@ -183,7 +199,7 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
     const cb_node *nodes = c->t->nodes;
     const int32_t *word_points = c->t->points;
     uint32_t letters = nodes[node].bits & c->starts[cell];
-    if (m->oom) return;
+    if (m->oom || m->interrupted) return;
     used |= 1ull << cell;
     const uint64_t open_cells = m->around[cell] & ~used;
     uint32_t faces = c->faces[cell];
@@ -210,14 +226,35 @@ static void collect(maker *m, int cell, uint32_t node, uint64_t used) {
         m->key[m->rank[cell]] = NO_FACE;
 }
 
-/* Makes room for more records in r; -1 when out of memory. */
+/* The records a buffer of `bytes` is used for: under a cap, no more than one step past it,
+ * so that the step after asks more_records for room, which finds the cap passed. */
+static size_t room_in(const maker *m, size_t bytes) {
+    const size_t room = bytes / m->stride;
+    if (!m->capped || room <= m->max_records + LIST_BATCH + 1) return room;
+    return (size_t)m->max_records + LIST_BATCH + 1;
+}
+
+static int tally(maker *m, records *r);
+
+/* Makes room for more records in r: a larger buffer or, past the cap, the records in it
+ * tallied and dropped; -1 when out of memory or stopped. */
 static int more_records(maker *m, records *r) {
+    if (m->capped && !m->past_cap && r->len > m->max_records) {
+        m->past_cap = 1;
+        size_t batch = m->max_records > TALLY_BATCH ? (size_t)m->max_records : TALLY_BATCH;
+        batch += LIST_BATCH + 1;
+        r->room = r->data_cap / m->stride < batch ? r->data_cap / m->stride : batch;
+    }
+    if (m->past_cap && r->room > LIST_BATCH) return tally(m, r);
+    /* the records so far say the class's work would not fit beside the arena's pages left
+       from the class before: they are given back before the records grow further */
+    if (m->capped) arena_make_room(m->a, r->len * PV_BYTES_PER_RECORD, m->cap->max_bytes);
     size_t cap = r->data_cap ? r->data_cap * 2 : RECORDS_FIRST;
     uint8_t *data = realloc(r->data, cap);
     if (!data) return m->oom = 1, -1;
     r->data = data;
     r->data_cap = cap;
-    r->room = cap / m->stride;
+    r->room = room_in(m, cap);
     return 0;
 }
 
@@ -257,7 +294,7 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
         const uint32_t group = forest ? (uint32_t)(used >> GROUP_SHIFT) : 0;
         const uint32_t wanted = forest ? wanted_of[group] : 1u;
         records *r = &listed[group];
-        if (r->len + 32 > r->room && more_records(m, r) < 0) return;
+        if (r->len + LIST_BATCH > r->room && more_records(m, r) < 0) return;
         size_t len = r->len;
         uint8_t *const data = r->data;
         uint32_t letters = path.node_mask & starts[cell];
@@ -366,6 +403,57 @@ static inline unsigned face_at(const maker *m, const uint8_t *record, int r, int
     if (form == BYTE_KEYS) return record[r];
     uint64_t value = key_of(record) & m->field[r];
     return value == m->field[r] ? NO_FACE : m->face_of[r][value >> m->shift[r]];
+}
+
+/* Past the cap: the records of r added to the cap's count and, by the cell and face of each
+ * rank their key takes a face at, to the cap's through (numeric keys: to m->by_value, every
+ * rank's field counted whatever it holds, with no branch; see tally_done); then dropped.
+ * -1 when c->stop asks to stop (looked at every TALLY_POLL_PERIOD records). */
+BITS_INLINE void tally_numbers(maker *m, const uint8_t *data, size_t n, size_t stride) {
+    uint64_t(*const by_value)[FIELD_VALUES] = m->by_value;
+    const uint64_t *const field = m->field;
+    const uint8_t *const shift = m->shift;
+    const int cells = m->c->n;
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t key = key_of(data + i * stride);
+        for (int r = 0; r < cells; r++) by_value[r][(key & field[r]) >> shift[r]]++;
+    }
+}
+
+static void tally_bytes(maker *m, const uint8_t *data, size_t n) {
+    uint64_t(*const through)[PV_MAX_FACES] = m->cap->through;
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *record = data + i * m->stride;
+        for (int r = 0; r < m->c->n; r++)
+            if (record[r] != NO_FACE) through[m->order[r]][record[r]]++;
+    }
+}
+
+static int tally(maker *m, records *r) {
+    if (m->cap->through && m->packed)
+        tally_numbers(m, r->data, r->len, m->low_bits ? sizeof(uint64_t) : sizeof(packed_record));
+    else if (m->cap->through)
+        tally_bytes(m, r->data, r->len);
+    m->cap->records += r->len;
+    r->len = 0;
+    const pv_stop *stop = m->c->stop;
+    if (!stop || m->cap->records - m->polled < TALLY_POLL_PERIOD) return 0;
+    m->polled = m->cap->records;
+    if ((stop->flag && *stop->flag) || (stop->poll && stop->poll(stop->data)))
+        return m->interrupted = 1, -1;
+    return 0;
+}
+
+/* Numeric keys: m->by_value's counts by field value turned into the cap's through by face
+ * (a field of the cell's k faces holds 0 .. k-1 for them, all ones for NO_FACE). */
+static void tally_done(maker *m) {
+    if (!m->cap->through || !m->packed) return;
+    for (int r = 0; r < m->c->n; r++) {
+        const int cell = m->order[r];
+        const int faces = bits_popcount32(m->c->faces[cell]);
+        for (int value = 0; value < faces; value++)
+            m->cap->through[cell][m->face_of[r][value]] += m->by_value[r][value];
+    }
 }
 
 /* A node of `n_kids` children (a choice node when `mask` is not 0, else a sum node whose
@@ -686,7 +774,8 @@ static const tsum *forest_tree(maker *m, int bits, const tref *kept_roots,
     return trees[0];
 }
 
-const tsum *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest) {
+int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree_cap *cap,
+               const tsum **tree) {
     tree_builder *b = p->builder;
     arena *a = &p->arena;
     maker m;
@@ -734,9 +823,18 @@ const tsum *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int fore
         a->used = a->base ? ARENA_FIRST : a->used;
         p->forest_words = c->t;
     }
+    /* a forest's records are in groups, some not listed (their trees kept): no cap */
+    m.capped = cap && !m.forest;
+    m.order = order;
+    if (m.capped) {
+        m.cap = cap;
+        m.max_records = cap->max_records;
+        cap->records = 0;
+        if (cap->through) memset(cap->through, 0, (size_t)c->n * sizeof cap->through[0]);
+    }
     for (int g = 0; g < groups; g++) {
         b->listed[g].len = 0;
-        b->listed[g].room = b->listed[g].data_cap / m.stride;
+        b->listed[g].room = room_in(&m, b->listed[g].data_cap);
         m.wanted[g] = 1;
         m.keepable[g] = m.forest && bits_popcount32((unsigned)g) <= groupers - KEEP_BELOW;
         if (!m.keepable[g]) continue;
@@ -758,11 +856,23 @@ const tsum *tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int fore
         for (int cell = 0; cell < c->n && !m.oom; cell++)
             if (c->t->nodes[0].bits & c->starts[cell]) collect(&m, cell, 0, 0);
     }
-    const tsum *tree = NULL;
-    if (!m.oom && m.forest)
-        tree = forest_tree(&m, bits, kept_roots, keys, hashes, groups);
-    else if (!m.oom)
-        tree = group_tree(&m, &b->listed[0], bits);
+    const size_t listed = b->listed[0].len;
+    if (m.capped && !m.oom && !m.interrupted && (m.past_cap || listed > m.max_records)) {
+        m.past_cap = 1;
+        tally(&m, &b->listed[0]); /* the last records (a stop asked then is kept: the poll
+                                     may have raised an error for it) */
+        tally_done(&m);
+    } else if (m.capped && !m.oom && !m.interrupted) { /* the class's whole work */
+        arena_make_room(a, listed * PV_BYTES_PER_RECORD, cap->max_bytes);
+    }
+    *tree = NULL;
+    if (!m.oom && !m.interrupted && !m.past_cap && m.forest)
+        *tree = forest_tree(&m, bits, kept_roots, keys, hashes, groups);
+    else if (!m.oom && !m.interrupted && !m.past_cap)
+        *tree = group_tree(&m, &b->listed[0], bits);
     forget_records(b);
-    return tree;
+    if (m.oom) return PV_NO_MEMORY;
+    if (m.interrupted) return PV_INTERRUPTED;
+    if (m.past_cap) return TREE_PAST_CAP;
+    return *tree ? PV_OK : PV_NO_MEMORY;
 }

@@ -68,8 +68,8 @@ classes 3% faster, 12 3x4 classes within 2%)."""
 
 CLASS_MEMORY = 400_000_000
 """The memory (bytes) one class's work may take by default: a class whose tree would need
-more (its records, counted before it is built, times ``BYTES_PER_RECORD``) is split into
-parts by one cell's letters, proved one after the other, with the same boards
+more (its records, listed before its tree is built, times ``BYTES_PER_RECORD``) is split
+into parts by one cell's letters, proved one after the other, with the same boards
 (``class_split.c``; a heavy 4x4 class took 956 MiB whole).  0: never split."""
 
 MAX_MEMORY = 1 << 50

@@ -18,7 +18,8 @@ threads, more L1 cache each; default 4; 0: as many as fit), ``BOGGLE_GPU_TOP_REG
 of steps for all of a thread's boards), ``BOGGLE_GPU_VARIANT`` (one of
 :data:`~boggle.engines.gpu.source.KERNEL_VARIANTS`: ``lean``, ``shared-set``, ...;
 default ``default``), ``BOGGLE_GPU_SHARED_SET_BITS`` (the word set of the ``shared-set``
-variants, 2**bits slots a thread in shared memory, default 8).
+variants, 2**bits slots a thread in shared memory, default 8, and of the ``lanes-*``
+variants, 2**bits slots a board, default 9).
 
 >>> device_missing() is None or "pip install" in device_missing() or "GPU" in device_missing()
 True
@@ -39,8 +40,10 @@ from boggle.engines.gpu.source import (
     KERNEL_SIGNATURES,
     KERNEL_VARIANTS,
     SHARED_SET_BITS,
+    first_set_bits,
     kernel_source,
-    shared_words,
+    lanes_per_board,
+    shared_group,
 )
 from boggle.model.errors import EngineError, MissingDependencyError
 
@@ -153,8 +156,11 @@ class DeviceRunner:
         self.cupy = _import_cupy()
         self.block = block or _knob("BOGGLE_GPU_BLOCK", DEFAULT_BLOCK) or DEFAULT_BLOCK
         self.set_bits = set_bits or _knob("BOGGLE_GPU_SET_BITS", DEFAULT_SET_BITS) or 10
-        if "BG_SHARED_SET=1" in self.defines:  # the first pass's set in shared memory
-            self.set_bits = set_bits or _knob("BOGGLE_GPU_SHARED_SET_BITS", SHARED_SET_BITS) or 8
+        variant_bits = first_set_bits(self.defines)
+        if variant_bits:  # the first pass's set in shared memory
+            self.set_bits = (
+                set_bits or _knob("BOGGLE_GPU_SHARED_SET_BITS", variant_bits) or SHARED_SET_BITS
+            )
         self.min_blocks = min_blocks or _knob("BOGGLE_GPU_MIN_BLOCKS", None)
         if per_processor is None:
             per_processor = _knob("BOGGLE_GPU_PER_SM", DEFAULT_PER_SM)
@@ -163,6 +169,11 @@ class DeviceRunner:
             top_registers = bool(_knob("BOGGLE_GPU_TOP_REGISTERS", 0))
         if one_loop is None:
             one_loop = bool(_knob("BOGGLE_GPU_ONE_LOOP", 1))
+        if not one_loop and lanes_per_board(self.defines, "bg_score_boards_small") > 1:
+            raise EngineError(  # the kernel's #error, said before NVRTC says it
+                f"the gpu kernel variant {self.variant!r} needs one loop of steps for a"
+                " thread's boards: unset BOGGLE_GPU_ONE_LOOP=0"
+            )
         self.options = compile_options(
             self.block, self.set_bits, self.min_blocks, top_registers, one_loop, self.defines
         )
@@ -215,12 +226,24 @@ class DeviceRunner:
 
     def launch_shape(self, kernel: str, cells: int) -> tuple[int, int]:
         """Threads a block and dynamic shared memory a block (bytes) of ``kernel`` for boards
-        of ``cells`` cells: fewer threads where the variant's shared arrays would not fit."""
+        of ``cells`` cells: fewer threads where the variant's shared arrays would not fit
+        (``words`` shared by each ``threads``: a thread's own, or a board's lanes'), whole
+        warps when lanes share a board; an :class:`EngineError` if even 32 threads' do not."""
         block = self.block_of(kernel)
-        words = shared_words(self.defines, kernel, cells, self.set_bits)
+        threads, words = shared_group(self.defines, kernel, cells, self.set_bits)
+        if threads > 1:  # whole warps: a board's lanes never span two warps or two blocks
+            block = max(32, block // 32 * 32)
         if words:
-            block = min(block, max(32, self.shared_per_block // (4 * words) // 32 * 32))
-        return block, 4 * block * words
+            fits = self.shared_per_block // (4 * words) * threads
+            block = min(block, max(32, fits // 32 * 32))
+        shared = 4 * (block // threads) * words
+        if shared > self.shared_per_block:
+            raise EngineError(
+                f"the gpu kernel variant {self.variant!r} needs {shared:,} bytes of shared"
+                f" memory a block of {block} threads, more than this GPU's"
+                f" {self.shared_per_block:,}; set BOGGLE_GPU_SHARED_SET_BITS lower"
+            )
+        return block, shared
 
     def resident_blocks(self, kernel: str, shared: int = 0, block: int | None = None) -> int:
         """Blocks of this kernel the whole device holds at once (by registers, threads and
@@ -265,7 +288,8 @@ class DeviceRunner:
         if shared > max(STATIC_SHARED_LIMIT, self._shared_opened.get(kernel, 0)):
             function.max_dynamic_shared_size_bytes = shared  # beyond 48 KiB: asked for
             self._shared_opened[kernel] = shared
-        blocks = min(self.resident_blocks(kernel, shared, block), -(-items // block))
+        threads = items * lanes_per_board(self.defines, kernel)  # lanes sharing a board
+        blocks = min(self.resident_blocks(kernel, shared, block), -(-threads // block))
         function((blocks,), (block,), tuple(typed), shared_mem=shared)
 
     def block_of(self, kernel: str) -> int:

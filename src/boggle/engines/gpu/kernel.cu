@@ -34,7 +34,8 @@
  * the neighbour cells still to try, letters so far), the cells in use one
  * 64-bit mask, and each word counted once through a small open-addressing
  * hash set of the trie nodes where words ended, cleared after the board from
- * the list of the slots it filled.
+ * the list of the slots it filled.  (The options below change much of this; with
+ * BG_LANES_PER_BOARD, several lanes of a warp share each board of the first pass.)
  *
  * Random boards (for `stats --random`) are made here too, exactly as
  * boggle.random_boards makes them with NumPy: Philox4x64-10 keyed by the
@@ -54,6 +55,7 @@
 #define BG_CTZ64(x) (__ffsll((long long)(x)) - 1)
 #define BG_MULHI64(a, b) __umul64hi((a), (b))
 #define BG_ATOMIC_ADD(p, v) atomicAdd((p), (v))
+#define BG_ATOMIC_CAS(p, expected, desired) atomicCAS((p), (expected), (desired))
 #define BG_THREAD ((bg_u64)blockIdx.x * blockDim.x + threadIdx.x)
 #define BG_THREADS ((bg_u64)gridDim.x * blockDim.x)
 #define BG_LOAD_NODE(nodes, i) __ldg((const unsigned long long *)(nodes) + (i))
@@ -71,6 +73,7 @@
 #define BG_CTZ64(x) __builtin_ctzll(x)
 #define BG_MULHI64(a, b) ((bg_u64)(((unsigned __int128)(a) * (b)) >> 64))
 #define BG_ATOMIC_ADD(p, v) __atomic_fetch_add((p), (v), __ATOMIC_RELAXED)
+#define BG_ATOMIC_CAS(p, expected, desired) bg_cas32((p), (expected), (desired))
 #define BG_THREAD 0
 #define BG_THREADS 1
 #define BG_LOAD_NODE(nodes, i) ((bg_u64)(nodes)[2 * (i)] | (bg_u64)(nodes)[2 * (i) + 1] << 32)
@@ -82,6 +85,14 @@ typedef unsigned int bg_u32;
 typedef int bg_i32;
 typedef long long bg_i64;
 typedef unsigned long long bg_u64;
+
+#if !BG_GPU
+/* atomicCAS for the CPU build: the word at p before, desired stored there if it was expected. */
+static inline bg_u32 bg_cas32(bg_u32 *p, bg_u32 expected, bg_u32 desired) {
+    __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+    return expected;
+}
+#endif
 
 #define BG_FACE_MAX 4
 #define BG_MAX_CELLS 64
@@ -133,8 +144,36 @@ typedef unsigned long long bg_u64;
 #ifndef BG_READONLY_TABLES
 #define BG_READONLY_TABLES 1 /* 1: neighbour masks and points through the read-only cache */
 #endif
-#define BG_TAGGED_SET (BG_SET_EPOCH || BG_SHARED_SET)
-#define BG_SHARED_ANY (BG_SHARED_SET || BG_SHARED_FACES)
+/* Cooperative boards (untimed until a GPU measures them): L > 1 lanes of a warp score each
+ * board of the first pass together, lane j searching from cells j, j + L, ...; the board's
+ * word set is one per group of L lanes in shared memory (tagged slots claimed with atomicCAS,
+ * the count of words added shared too), its faces beside it, and its score the sum of the
+ * lanes' (warp shuffles), written by lane 0.  The CPU build runs the L lanes of a board one
+ * after another over the same set: only the set is shared, so the scores are the GPU's.  The
+ * boards that fill the set go to the second pass (one board a thread) as in every variant. */
+#ifndef BG_LANES_PER_BOARD
+#define BG_LANES_PER_BOARD 1 /* L: lanes a board in the first pass (1, 2, 4, 8, 16 or 32) */
+#endif
+#ifndef BG_LANES_NEXT_CELL
+#define BG_LANES_NEXT_CELL 0 /* lanes: 0, cells j, j + L, ... for lane j; 1, the next untried */
+#endif
+#define BG_GROUP_HEADER 2 /* lanes: a board's words added and its next start cell, shared */
+#if BG_LANES_PER_BOARD < 1 || 32 % BG_LANES_PER_BOARD || (BG_LANES_PER_BOARD & (BG_LANES_PER_BOARD - 1))
+#error "BG_LANES_PER_BOARD must be a power of two dividing 32"
+#endif
+#if BG_LANES_PER_BOARD > 1 && (BG_SHARED_SET || !BG_ONE_LOOP || !BG_SHARED_FACES)
+#error "BG_LANES_PER_BOARD > 1 needs BG_SHARED_FACES=1 and BG_ONE_LOOP=1, not BG_SHARED_SET"
+#endif
+#define BG_TAGGED_SET (BG_SET_EPOCH || BG_SHARED_SET || BG_LANES_PER_BOARD > 1)
+#define BG_SHARED_ANY (BG_SHARED_SET || BG_SHARED_FACES || BG_LANES_PER_BOARD > 1)
+#define BG_LANES_OF(FIRST_PASS) ((FIRST_PASS) ? BG_LANES_PER_BOARD : 1) /* the second pass: 1 */
+#if BG_LANES_PER_BOARD > 1 && BG_GPU
+#define BG_GROUP_INDEX(FIRST_PASS) (BG_THREAD / BG_LANES_OF(FIRST_PASS)) /* the thread's group */
+#define BG_GROUPS(FIRST_PASS) (BG_THREADS / BG_LANES_OF(FIRST_PASS))
+#else /* one thread a board, or the CPU build: one thread for all the lanes of a board */
+#define BG_GROUP_INDEX(FIRST_PASS) BG_THREAD
+#define BG_GROUPS(FIRST_PASS) BG_THREADS
+#endif
 #define BG_LEAN_FIRST_LIMIT (1u << 24) /* lean frames: first child in 24 bits */
 #define BG_TAG_LIMIT (1u << 24)        /* tagged sets: node + 1 in 24 bits, 8 of tag */
 
@@ -243,23 +282,48 @@ struct bg_word_set {
 
 /* A word set of tagged slots, its slot k at slots[k * stride] (local or shared memory): a
  * slot holds node + 1 (24 bits) and the board's tag (8 bits), so the next board's tag
- * empties them all at once; every 255 boards the slots are cleared. */
-template <int BITS>
+ * empties them all at once; every 255 boards the slots are cleared.  GROUP: the set of a
+ * group of lanes sharing a board (BG_LANES_PER_BOARD), slots side by side in shared memory,
+ * claimed with atomicCAS, the words added counted at *shared_count; every lane of the group
+ * keeps the same tag, and the caller syncs the group after clear_all and reset. */
+template <int BITS, int GROUP = 0>
 struct bg_tagged_set {
     enum { SLOTS = 1 << BITS, LIMIT = SLOTS / 4 * 3 };
     bg_u32 *slots;
     bg_u32 stride;
     bg_u32 tag;
     int count;
+#if BG_LANES_PER_BOARD > 1
+    bg_u32 *shared_count; /* GROUP: the group's count of words, in its shared memory */
+    int lane, lanes;      /* GROUP: this lane clears slots lane, lane + lanes, ... */
+#endif
 
+    /* (if GROUP ... else: no code after a constant branch's return, which NVRTC warns of) */
     BG_DEVICE void clear_all() {
-        BG_UNROLL_FEW
-        for (int i = 0; i < SLOTS; i++) slots[i * stride] = 0;
+#if BG_LANES_PER_BOARD > 1
+        if (GROUP) {
+            for (int i = lane; i < SLOTS; i += lanes) slots[i] = 0;
+            if (!lane) *shared_count = 0;
+        } else
+#endif
+        {
+            BG_UNROLL_FEW
+            for (int i = 0; i < SLOTS; i++) slots[i * stride] = 0;
+            count = 0;
+        }
         tag = 1;
-        count = 0;
     }
 
     BG_DEVICE void reset() {
+#if BG_LANES_PER_BOARD > 1
+        if (GROUP) { /* every lane of the group is done with the board (synced before) */
+            if (++tag == 256)
+                clear_all();
+            else if (!lane)
+                *shared_count = 0;
+            return;
+        }
+#endif
         count = 0;
         if (++tag == 256) clear_all();
     }
@@ -271,22 +335,62 @@ struct bg_tagged_set {
         if (key >= BG_TAG_LIMIT) return -1;
         const bg_u32 tagged = key | tag << 24;
         bg_u32 at = (key * 2654435761u) >> (32 - BITS);
-        for (;;) {
-            const bg_u32 slot = slots[at * stride];
-            if (slot >> 24 != tag) break;
-            if (slot == tagged) return 0;
-            at = (at + 1) & (SLOTS - 1);
+#if BG_LANES_PER_BOARD > 1
+        if (GROUP) {
+            /* A slot holding this board's tag never changes until the board is done, so the
+             * lanes adding one node all stop at the same first empty slot of its probes, and
+             * one CAS wins it: each word is counted once.  A lane claims at most one slot
+             * past the limit before it stops; the probes are bounded all the same. */
+            for (int probes = 0; probes < 2 * SLOTS; probes++) {
+                const bg_u32 slot = ((volatile bg_u32 *)slots)[at];
+                if (slot >> 24 != tag) { /* empty for this board: claim it */
+                    if (BG_ATOMIC_CAS(slots + at, slot, tagged) == slot)
+                        return BG_ATOMIC_ADD(shared_count, 1u) >= (bg_u32)LIMIT ? -1 : 1;
+                    continue; /* a lane of the group wrote it first: read what it wrote */
+                }
+                if (slot == tagged) return 0;
+                at = (at + 1) & (SLOTS - 1);
+            }
+            return -1;
+        } else
+#endif
+        {
+            for (;;) {
+                const bg_u32 slot = slots[at * stride];
+                if (slot >> 24 != tag) break;
+                if (slot == tagged) return 0;
+                at = (at + 1) & (SLOTS - 1);
+            }
+            if (count >= LIMIT) return -1;
+            slots[at * stride] = tagged;
+            count++;
+            return 1;
         }
-        if (count >= LIMIT) return -1;
-        slots[at * stride] = tagged;
-        count++;
-        return 1;
     }
 };
 
+#if BG_LANES_PER_BOARD > 1 && BG_GPU
+/* The lanes of this thread's group of `lanes` in its warp (the groups side by side). */
+BG_INLINE bg_u32 bg_group_mask(int lanes) {
+    return lanes >= 32 ? 0xffffffffu
+                       : ((1u << lanes) - 1u) << ((threadIdx.x & 31u) & ~(bg_u32)(lanes - 1));
+}
+
+/* The group's score (the sum of its lanes') and whether any lane's search was cut, in every
+ * lane of the group. */
+template <int LANES>
+BG_INLINE void bg_group_total(bg_u32 mask, bg_i64 *score, int *full) {
+    for (int offset = LANES / 2; offset > 0; offset >>= 1) {
+        *score += __shfl_xor_sync(mask, *score, offset);
+        *full |= __shfl_xor_sync(mask, *full, offset);
+    }
+}
+#endif
+
 /* Score the items item, item + stride, ... below `end`, one board each, in one loop of
  * single steps.  `Boards` loads an item's faces and takes its score.  FIRST_PASS: the
- * small word set's kernels (the ones BG_SHARED_SET moves to shared memory). */
+ * small word set's kernels (the ones BG_SHARED_SET moves to shared memory, and whose
+ * boards BG_LANES_PER_BOARD lanes share: then an item is a group's board, not a thread's). */
 template <int BITS, int FIRST_PASS, class Boards>
 BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
                              const bg_i32 *points, int points_len, Boards &boards,
@@ -295,11 +399,17 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
     if (item >= end) return;
 #if BG_TAGGED_SET
     enum { IN_SHARED = FIRST_PASS && BG_SHARED_SET };
+#if BG_LANES_PER_BOARD > 1
+    enum { LANES = BG_LANES_OF(FIRST_PASS), GROUP = LANES > 1 };
+    bg_tagged_set<BITS, GROUP> words;
+    bg_u32 set_storage[GROUP ? 1 : 1 << BITS];
+#else
     bg_tagged_set<BITS> words;
 #if BG_SHARED_SET && BG_GPU
     bg_u32 set_storage[IN_SHARED ? 1 : 1 << BITS];
 #else
     bg_u32 set_storage[(IN_SHARED ? BG_SHARED_STRIDE : 1) << BITS];
+#endif
 #endif
     if (IN_SHARED) {
 #if BG_SHARED_SET && BG_GPU
@@ -318,14 +428,42 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
     const bg_u32 shared_faces_at = 0;
 #endif
     (void)shared_faces_at;
+#if BG_LANES_PER_BOARD > 1
+    /* GROUP: the words of the group in shared memory: the count, the set's slots, the faces */
+#if BG_GPU
+    const int lane = (int)(threadIdx.x % LANES);
+    const bg_u32 group_mask = bg_group_mask(LANES);
+    bg_u32 *const group =
+        bg_shared + (threadIdx.x / LANES) * (BG_GROUP_HEADER + (1u << BITS) + (bg_u32)n);
+#else
+    int lane = 0; /* the CPU build runs the lanes of a group one after another */
+    bg_u32 group_storage[GROUP ? BG_GROUP_HEADER + (1 << BITS) + BG_MAX_CELLS : 1];
+    bg_u32 *const group = group_storage;
+#endif
+    if (GROUP) {
+        words.slots = group + BG_GROUP_HEADER;
+        if (!lane) group[1] = 0; /* the next start cell (BG_LANES_NEXT_CELL), synced below */
+        words.stride = 1;
+        words.shared_count = group;
+        words.lane = lane;
+        words.lanes = BG_GPU ? LANES : 1;
+    }
+#define BG_GROUP_FACES(others) (GROUP ? group + BG_GROUP_HEADER + (1u << BITS) : (others))
+#else
+#define BG_GROUP_FACES(others) others
+#endif
     words.clear_all();
 #if BG_SHARED_FACES
+#if BG_LANES_PER_BOARD > 1
+    const bg_u32 face_stride = GROUP ? 1u : BG_SHARED_STRIDE;
+#else
     const bg_u32 face_stride = BG_SHARED_STRIDE;
+#endif
 #if BG_GPU
-    bg_u32 *const faces = bg_shared + shared_faces_at + BG_SHARED_BASE;
+    bg_u32 *const faces = BG_GROUP_FACES(bg_shared + shared_faces_at + BG_SHARED_BASE);
 #else
     bg_u32 face_storage[BG_MAX_CELLS * BG_SHARED_STRIDE];
-    bg_u32 *const faces = face_storage + BG_SHARED_BASE;
+    bg_u32 *const faces = BG_GROUP_FACES(face_storage + BG_SHARED_BASE);
 #endif
 #define BG_FACE(c) faces[(c) * face_stride]
 #else
@@ -350,6 +488,9 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
     bg_i64 score = 0;
     bg_u64 used = 0;
     int depth = 0, start = 0, full = 0;
+#if BG_LANES_PER_BOARD > 1
+    start = lane; /* lane j of a group searches from cells j, j + LANES, ... */
+#endif
 #if BG_PRUNE_LETTERS
     bg_u32 board_bits = 0; /* the lead letters of the board's faces */
 #define BG_BOARD_BITS()                                                        \
@@ -362,13 +503,27 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
     do {                \
     } while (0)
 #endif
+#if BG_LANES_PER_BOARD > 1 && BG_GPU
+#define BG_LOAD_BOARD()                                                        \
+    do {                                                                       \
+        if (GROUP) { /* the lanes load the faces together, then wait */        \
+            boards.load_part(item, faces, lane, LANES);                        \
+            __syncwarp(group_mask);                                            \
+        } else {                                                               \
+            boards.load(item, faces, face_stride);                             \
+        }                                                                      \
+        BG_BOARD_BITS();                                                       \
+    } while (0)
+#else
+#define BG_LOAD_BOARD()                    \
+    boards.load(item, faces, face_stride); \
+    BG_BOARD_BITS()
+#endif
 #if BG_ONE_LOOP
-    boards.load(item, faces, face_stride);
-    BG_BOARD_BITS();
+    BG_LOAD_BOARD();
 #else
     for (; item < end; item += stride) {
-        boards.load(item, faces, face_stride);
-        BG_BOARD_BITS();
+        BG_LOAD_BOARD();
         score = 0;
         used = 0;
         depth = 0;
@@ -379,6 +534,39 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
         bg_u32 mask, first;
         int letters, cell;
         if (depth == 0) {
+#if BG_LANES_PER_BOARD > 1
+#if BG_LANES_NEXT_CELL
+            if (GROUP && !full) start = (int)BG_ATOMIC_ADD(group + 1, 1u); /* the next cell */
+#endif
+            if (start >= n || full) { /* this lane's part of the board is done */
+                if (GROUP) {
+#if BG_GPU
+                    __syncwarp(group_mask); /* the group's set and faces are free again */
+                    bg_group_total<LANES>(group_mask, &score, &full);
+                    if (!lane) boards.done(item, full ? BG_OVERFLOW : score);
+#else
+                    if (!full && ++lane < LANES) { /* the group's next lane, on the same set */
+                        start = lane;
+                        continue;
+                    }
+                    lane = 0;
+                    boards.done(item, full ? BG_OVERFLOW : score);
+#endif
+                } else {
+                    boards.done(item, full ? BG_OVERFLOW : score);
+                }
+                words.reset();
+                if (GROUP && !lane) group[1] = 0;
+                score = 0;
+                full = 0;
+                start = lane;
+                used = 0;
+                item += stride;
+                if (item >= end) break;
+                BG_LOAD_BOARD();
+                continue;
+            }
+#else
             if (start == n || full) { /* the board is done: the next one */
 #if !BG_ONE_LOOP
                 break;
@@ -391,14 +579,19 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
                 used = 0;
                 item += stride;
                 if (item >= end) break;
-                boards.load(item, faces, face_stride);
-                BG_BOARD_BITS();
+                BG_LOAD_BOARD();
                 continue;
             }
+#endif
             mask = root_mask;
             first = root_first;
             letters = 0;
+#if BG_LANES_PER_BOARD > 1
+            cell = start;
+            start += GROUP ? LANES : 1;
+#else
             cell = start++;
+#endif
         } else {
 #if BG_LEAN_FRAME && BG_TOP_IN_REGISTERS
             if (!top_todo) { /* every neighbour tried: step back */
@@ -552,6 +745,8 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
 #endif
 #undef BG_FACE
 #undef BG_BOARD_BITS
+#undef BG_LOAD_BOARD
+#undef BG_GROUP_FACES
 }
 
 /* The trie's first BG_SHARED_TOP nodes copied into the block's shared memory (the host
@@ -591,6 +786,14 @@ struct bg_given_boards {
 #endif
     }
 
+#if BG_LANES_PER_BOARD > 1
+    /* Cells lane, lane + lanes, ... of the item's faces (lanes sharing a board; GPU only). */
+    BG_DEVICE void load_part(bg_u64 item, bg_u32 *out, int lane, int lanes) const {
+        const bg_u32 *words = (const bg_u32 *)(faces + item * (bg_u64)n * BG_FACE_MAX);
+        for (int c = lane; c < n; c += lanes) out[c] = words[c];
+    }
+#endif
+
     BG_DEVICE void done(bg_u64 item, bg_i64 score) const { scores[item] = score; }
 };
 
@@ -601,7 +804,7 @@ struct bg_given_boards {
         BG_TOP_NODES(nodes);                                                                   \
         bg_given_boards boards = {faces, n, scores};                                           \
         bg_score_loop<BITS, FIRST>(nodes, n, near, points, points_len, boards,                 \
-                                   start + BG_THREAD, end, BG_THREADS,                         \
+                                   start + BG_GROUP_INDEX(FIRST), end, BG_GROUPS(FIRST),       \
                                    bg_top_nodes);                                              \
     }
 
@@ -718,6 +921,14 @@ struct bg_random_boards {
         roller.roll(bg_board_number(indices, base, item), out, out_stride);
     }
 
+#if BG_LANES_PER_BOARD > 1
+    /* The whole board, made by the first of the lanes sharing it. */
+    BG_DEVICE void load_part(bg_u64 item, bg_u32 *out, int lane, int lanes) const {
+        (void)lanes;
+        if (!lane) load(item, out, 1);
+    }
+#endif
+
     BG_DEVICE void done(bg_u64 item, bg_i64 score) const {
         scores[item] = score;
         if (hist && score != BG_OVERFLOW && score >= low && (bg_u64)(score - low) < bins)
@@ -735,7 +946,7 @@ struct bg_random_boards {
         bg_random_boards boards = {{cube_faces, face_counts, dice, width, n, seed},            \
                                    base, indices, scores, hist, low, bins};                    \
         bg_score_loop<BITS, FIRST>(nodes, n, near, points, points_len, boards,                 \
-                                   start + BG_THREAD, end, BG_THREADS,                         \
+                                   start + BG_GROUP_INDEX(FIRST), end, BG_GROUPS(FIRST),       \
                                    bg_top_nodes);                                              \
     }
 

@@ -39,6 +39,8 @@ KERNEL_DEFAULTS: dict[str, int] = {
     "BG_SHARED_FACES": 1,
     "BG_SHARED_SET": 0,
     "BG_SHARED_TOP": 0,
+    "BG_LANES_PER_BOARD": 1,
+    "BG_LANES_NEXT_CELL": 0,
 }
 """The variant options' values in ``kernel.cu`` when no define sets them (a test holds the
 two equal)."""
@@ -90,13 +92,22 @@ KERNEL_VARIANTS: dict[str, tuple[str, ...]] = {
     "lean": ("BG_SHARED_FACES=0",),
     "lean-shared-top": ("BG_SHARED_TOP=2048",),
     "lean-shared": ("BG_SHARED_SET=1",),
+    "lanes-4": ("BG_LANES_PER_BOARD=4",),
+    "lanes-8": ("BG_LANES_PER_BOARD=8",),
+    "lanes-16": ("BG_LANES_PER_BOARD=16",),
+    "lanes-8-next": ("BG_LANES_PER_BOARD=8", "BG_LANES_NEXT_CELL=1"),
+    "lanes-16-next": ("BG_LANES_PER_BOARD=16", "BG_LANES_NEXT_CELL=1"),
 }
 """The kernel's compile-time variants by name (``BOGGLE_GPU_VARIANT``), each a tuple of
 ``NAME=VALUE`` defines for the source.  ``default`` (no defines) is the one measured fastest,
 on an H100: lean frames with the top one in registers, tagged word sets, zero-point words
 and letters not on the board skipped, tables through the read-only cache and the faces in
 shared memory (it was called ``lean-shared-faces``); ``first`` is the kernel as first
-merged, and the single-option variants are ``first`` with one option on.
+merged, and the single-option variants are ``first`` with one option on.  ``lanes-L`` is
+the default with ``L`` lanes of a warp sharing each board of the first pass (one word set a
+board in shared memory; untimed until a GPU measures it), lane ``j`` searching from cells
+``j, j + L, ...``; ``lanes-L-next`` the same with each lane taking the board's next untried
+start cell when it has done one (a shared counter).
 
 >>> KERNEL_VARIANTS["skip-zero"][-1]
 'BG_SKIP_ZERO=1'
@@ -106,6 +117,61 @@ SHARED_SET_BITS = 8
 """The first pass's word set in shared memory (``shared-set`` variants): 256 slots, 192 words
 (1 KiB a thread; 5% of 4x4 dice boards fill it under ENABLE2K, 40% of 5x5 ``big`` ones)."""
 
+LANES_SET_BITS = 9
+"""The first pass's word set of a board shared by lanes (``lanes-*`` variants), in shared
+memory: 512 slots, 384 words, 2 KiB a board (0.01% of 4x4 dice boards fill it under
+ENABLE2K, about 2% of 5x5 ``big`` ones, words worth 0 kept out)."""
+
+LANES_HEADER = 2
+"""Words of a board's shared memory before its set, with lanes (``BG_GROUP_HEADER``)."""
+
+AB_VARIANTS = (
+    "default",
+    "lanes-8",
+    "lanes-16",
+    "lanes-8-next",
+    "lanes-16-next",
+    "lanes-4",
+    "first",
+    "lean",
+    "lean-shared-top",
+)
+"""The variants the device check's A/B times (``MODE=ab``), in this order: the default (the
+others' totals are checked against it), the cooperative ones not yet timed, then the first
+kernel and the two within 7% of the default in the H100 A/B, so a stage cut by its time
+limit loses the variants already measured; those that lost by a wide margin there (40% and
+more) are left out to keep the run in its time."""
+
+
+def first_set_bits(defines: tuple[str, ...]) -> int | None:
+    """The first pass's word set (bits of its slots) a variant needs, or ``None``: the
+    engine's own.
+
+    >>> first_set_bits(KERNEL_VARIANTS["lanes-8"]), first_set_bits(KERNEL_VARIANTS["lean"])
+    (9, None)
+    """
+    settings = kernel_settings(defines)
+    if settings["BG_LANES_PER_BOARD"] > 1:
+        return LANES_SET_BITS
+    if settings["BG_SHARED_SET"]:
+        return SHARED_SET_BITS
+    return None
+
+
+def lanes_per_board(defines: tuple[str, ...], kernel: str) -> int:
+    """Threads that score each board of ``kernel`` under ``defines`` (the first pass's
+    kernels may share a board between lanes; the second pass's never do).
+
+    >>> lanes_per_board(KERNEL_VARIANTS["lanes-8"], "bg_random_stats_small")
+    8
+    >>> lanes_per_board(KERNEL_VARIANTS["lanes-8"], "bg_score_boards_large")
+    1
+    """
+    if kernel not in CELLS_ARGUMENT or not kernel.endswith("_small"):
+        return 1
+    return kernel_settings(defines)["BG_LANES_PER_BOARD"]
+
+
 CELLS_ARGUMENT = {
     "bg_score_boards_small": 2,
     "bg_score_boards_large": 2,
@@ -113,6 +179,24 @@ CELLS_ARGUMENT = {
     "bg_random_stats_large": 1,
 }
 """Where each scoring kernel takes the board's cell count among its arguments."""
+
+
+def shared_group(
+    defines: tuple[str, ...], kernel: str, cells: int, set_bits: int
+) -> tuple[int, int]:
+    """Shared memory of ``kernel`` under ``defines``: (threads, 32-bit words those threads
+    share), one thread's words, or a board's of the lanes that share it (its count of words
+    added, its next start cell, its set and faces).
+
+    >>> shared_group(KERNEL_VARIANTS["lanes-8"], "bg_score_boards_small", 16, 9)
+    (8, 530)
+    >>> shared_group(KERNEL_VARIANTS["lanes-8"], "bg_score_boards_large", 16, 9)
+    (1, 16)
+    """
+    lanes = lanes_per_board(defines, kernel)
+    if lanes > 1:
+        return lanes, LANES_HEADER + (1 << set_bits) + cells
+    return 1, shared_words(defines, kernel, cells, set_bits)
 
 
 def shared_words(defines: tuple[str, ...], kernel: str, cells: int, set_bits: int) -> int:
