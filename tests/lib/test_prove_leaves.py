@@ -1,5 +1,6 @@
-"""Boards that differ in one cell solved in one search (``Trie.score_open``, the prover's
-leaves): each board's score as solving it alone, and the proof's boards unchanged."""
+"""Boards that differ in one cell, or in two, solved in one search (``Trie.score_open``,
+``Trie.score_pairs``: the prover's leaves): each board's score as solving it alone, and the
+proof's boards unchanged."""
 
 from __future__ import annotations
 
@@ -89,6 +90,90 @@ def test_more_faces_than_one_search_takes() -> None:
     board = Board(tuple("teat"), 2, 2)
     faces = ["a", "e", "t", "s"] * 10
     assert open_scores(board, lexicon, 1, faces) == alone_scores(board, lexicon, 1, faces)
+
+
+def pair_scores(
+    board: Board, lexicon: Lexicon, cells: tuple[int, int], faces: tuple[list[str], list[str]],
+    pairs: list[tuple[int, int]],
+) -> list[int]:
+    """The scores of ``board`` with ``faces[0][a]`` at ``cells[0]`` and ``faces[1][b]`` at
+    ``cells[1]`` for each (a, b) of ``pairs``, from one call."""
+    core = compiled(lexicon)
+    assert core is not None
+
+    def codes(some: list[str] | tuple[str, ...]) -> bytes:
+        return b"".join(core.encode_face(face) or b"" for face in some)
+
+    scores = core.trie.score_pairs(
+        codes(board.faces), board.rows, board.cols,
+        cells[0], codes(faces[0]), cells[1], codes(faces[1]),
+        bytes(i for pair in pairs for i in pair), 3, POINTS,
+    )  # fmt: skip
+    return array("q", scores).tolist()
+
+
+def pair_alone_scores(
+    board: Board, lexicon: Lexicon, cells: tuple[int, int], faces: tuple[list[str], list[str]],
+    pairs: list[tuple[int, int]],
+) -> list[int]:
+    """The same, each board solved on its own."""
+    core = compiled(lexicon)
+    assert core is not None
+    scores = []
+    for a, b in pairs:
+        changed = list(board.faces)
+        changed[cells[0]] = faces[0][a]
+        changed[cells[1]] = faces[1][b]
+        codes = b"".join(core.encode_face(f) or b"" for f in changed)
+        scores.append(core.trie.solve(codes, board.rows, board.cols, 3, POINTS, False))
+    return scores
+
+
+@settings(max_examples=300, deadline=None)
+@given(board_and_lexicon(max_side=5), st.data())
+def test_two_open_cells_score_each_pair_as_solved_alone(
+    case: tuple[Board, Lexicon], data: st.DataObject
+) -> None:
+    """Words through neither open cell count for every pair, through one for the pairs of
+    its face there, through both for that pair alone, each word once per board: single
+    letters, multi-letter faces (solved alone), letters repeated in a cell's faces, any set
+    of pairs (past 64 the binding searches 64 at a time)."""
+    board, lexicon = case
+    if board.size < 2:
+        return
+    if data.draw(st.booleans(), label="single letters off the open cells"):
+        board = Board(tuple(f[-1] for f in board.faces), board.rows, board.cols)
+    first = data.draw(st.integers(0, board.size - 1), label="first")
+    last = data.draw(st.integers(0, board.size - 1).filter(lambda c: c != first), label="last")
+    letters = sorted(set("aeinrstu") | {f for f in board.faces if len(f) == 1})
+    face = st.sampled_from(letters + MULTI) if data.draw(st.booleans()) else st.sampled_from(letters)
+    faces = (
+        data.draw(st.lists(face, min_size=1, max_size=10), label="first faces"),
+        data.draw(st.lists(face, min_size=1, max_size=10), label="last faces"),
+    )
+    every = list(itertools.product(range(len(faces[0])), range(len(faces[1]))))
+    pairs = data.draw(st.lists(st.sampled_from(every), min_size=1, max_size=70), label="pairs")
+    got = pair_scores(board, lexicon, (first, last), faces, pairs)
+    assert got == pair_alone_scores(board, lexicon, (first, last), faces, pairs)
+
+
+def test_two_open_cells_on_a_rich_board_with_every_letter() -> None:
+    """A 4x4 board of common letters, the open cells side by side and apart, every pair of
+    letters of a list of a few hundred words there (676 boards, 64 a search)."""
+    triples = [
+        "".join(w)
+        for w in itertools.product("strleaion", repeat=3)
+        if len(set(w)) == 3 and any(v in w for v in "aeio")
+    ]
+    words = [*triples[:400], "stare", "tears", "rates", "aster", "zeal", "jest", "quest", "tilers"]
+    lexicon = Lexicon.from_words(words)
+    board = Board(tuple("streaionletsrain"), 4, 4)
+    every = sorted("qu" if letter == "q" else letter for letter in lexicon.alphabet)
+    pairs = list(itertools.product(range(len(every)), repeat=2))
+    for cells in ((0, 5), (5, 6), (15, 3)):
+        scores = pair_scores(board, lexicon, cells, (every, every), pairs)
+        assert scores == pair_alone_scores(board, lexicon, cells, (every, every), pairs)
+        assert len(set(scores)) > 1, "the pairs should not all score the same"
 
 
 WORDS = ["tea", "eat", "ate", "tear", "rate", "tare", "treat", "eater", "street", "tree",

@@ -87,6 +87,20 @@ class Trie:
         points: Sequence[int],
         /,
     ) -> bytes: ...
+    def score_pairs(
+        self,
+        faces: bytes,
+        rows: int,
+        cols: int,
+        first: int,
+        first_faces: bytes,
+        last: int,
+        last_faces: bytes,
+        pairs: bytes,
+        min_len: int,
+        points: Sequence[int],
+        /,
+    ) -> bytes: ...
     def image(self) -> bytes: ...
     def score_text(
         self,

@@ -254,6 +254,7 @@ void bn_scratch_free(bn_scratch *s) {
     free(s->found_path_start);
     free(s->found_cells);
     free(s->open_marks);
+    free(s->pair_marks);
     memset(s, 0, sizeof *s);
 }
 
@@ -885,6 +886,312 @@ int bn_solve_open(const bn_trie *trie, const bn_board *board, int open, const ui
     for (; alone && status == BN_OK; alone &= alone - 1) {
         const int j = bits_ctz32(alone);
         memcpy(work + (size_t)open * BN_FACE_MAX, &faces[j * BN_FACE_MAX], BN_FACE_MAX);
+        scores[j] = bn_solve(trie, &one, s, min_len, points, max_len);
+        if (scores[j] == BN_SOLVE_FAILED) status = BN_NO_MEMORY;
+    }
+    if (work != s->open_board) free(work);
+    return status;
+}
+
+/* ------------------------------------------------- two cells open (bn_solve_pairs) */
+
+/* The search of score_open with two cells open, `first` and `last`, for a set of pairs of
+ * their faces (at most 64 boards).  A step's `letters` field holds its mode: the face index
+ * + 1 the path took at `first` (0 while it avoids it) in its low byte, that at `last` in
+ * the next.  The boards a path's word counts for are row[low byte] & col[high byte]: every
+ * pair while it avoids both, the pairs of its face at one cell once it went through it,
+ * the one pair of both faces once through both (none when that pair was not asked for:
+ * the path goes no further).  pair_marks[node] holds the pairs that counted the word. */
+typedef struct {
+    board_tables t;
+    uint32_t mode_first[32];  /* per letter: its face's index + 1 at `first`, else 0 */
+    uint32_t mode_last[32];   /* the same at `last`, shifted left by 8 */
+    uint64_t row[BN_OPEN_MAX_FACES + 1]; /* [0]: every pair; [a + 1]: the pairs of face a */
+    uint64_t col[BN_OPEN_MAX_FACES + 1]; /* the same for the faces of `last` */
+    uint64_t opens;           /* the two open cells */
+    uint32_t first, last;
+} pair_tables;
+
+static BN_ALWAYS_INLINE uint64_t pairs_of_mode(const pair_tables *o, uint32_t mode) {
+    return o->row[mode & 0xffu] & o->col[mode >> 8];
+}
+
+/* Counts the word at node `index` (if new for some of `want`, reached with `depth` cells):
+ * found[depth] when it counts for every pair (taking back the pairs that had counted it),
+ * else extra[j] += its points for each pair j new to it. */
+static BN_ALWAYS_INLINE void count_pairs(uint16_t *stamps, uint64_t *marks, uint16_t stamp,
+                                         uint32_t index, uint64_t want, uint64_t all,
+                                         uint32_t depth, int32_t *found, int64_t *extra,
+                                         const int32_t *points) {
+    const uint64_t had = stamps[index] == stamp ? marks[index] : 0;
+    uint64_t fresh = want & ~had;
+    if (!fresh) return;
+    stamps[index] = stamp;
+    marks[index] = had | want;
+    if (want == all) {
+        found[depth]++;
+        for (uint64_t alone = had; alone; alone &= alone - 1)
+            extra[BN_CTZ64(alone)] -= points[depth];
+        return;
+    }
+    for (; fresh; fresh &= fresh - 1) extra[BN_CTZ64(fresh)] += points[depth];
+}
+
+static BN_ALWAYS_INLINE void search_pairs(const pair_tables *o, const bn_node *nodes,
+                                          bn_scratch *s, score_step *stack, score_step *top,
+                                          uint64_t all, int32_t *found, int64_t *extra,
+                                          const int bmi) {
+    const board_tables *t = &o->t;
+    uint16_t *const stamps = s->stamps;
+    uint64_t *const marks = s->pair_marks;
+    const uint16_t stamp = s->board_stamp;
+    const int32_t *const points = s->points;
+    const uint64_t opens = o->opens, first_bit = 1ULL << o->first;
+    while (top != stack) {
+        --top;
+        const bn_node node = top->node;
+        const uint64_t used = top->used;
+        const uint32_t at = top->cell, mode = top->letters;
+        const uint64_t open = t->near[at] & ~used;
+        const uint32_t first = node.first - !bmi;
+        const uint32_t depth = (uint32_t)BN_POPCOUNT64(used) + 1;
+        uint32_t next = node.bits & t->beside[at];
+        while (next) {
+            uint32_t letter = (uint32_t)BN_CTZ32(next);
+            uint32_t rank_mask = bmi ? (1u << letter) - 1 : next ^ (next - 1);
+            next &= next - 1;
+            uint64_t to = open & t->letter_cells[letter];
+            if (!to) continue;
+            uint32_t index = first + BN_POPCOUNT(node.bits & rank_mask);
+            const bn_node child = nodes[index];
+            /* the modes of the cells it goes to: this one's, or with a face of an open cell */
+            const uint32_t into_first = mode | o->mode_first[letter];
+            const uint32_t into_last = mode | o->mode_last[letter];
+            if (child.bits & BN_WORD_BIT) {
+                if (to & ~opens)
+                    count_pairs(stamps, marks, stamp, index, pairs_of_mode(o, mode), all, depth,
+                                found, extra, points);
+                if (to & opens & first_bit)
+                    count_pairs(stamps, marks, stamp, index, pairs_of_mode(o, into_first), all,
+                                depth, found, extra, points);
+                if (to & opens & ~first_bit)
+                    count_pairs(stamps, marks, stamp, index, pairs_of_mode(o, into_last), all,
+                                depth, found, extra, points);
+            }
+            do {
+                uint32_t c = (uint32_t)BN_CTZ64(to);
+                to &= to - 1;
+                uint32_t m = mode;
+                int goes_on = (child.bits & t->beside[c]) != 0;
+                if (BN_UNLIKELY(opens >> c & 1u)) {
+                    m = c == o->first ? into_first : into_last;
+                    goes_on &= pairs_of_mode(o, m) != 0;
+                }
+                top->node = child;
+                top->used = used | (1ULL << c);
+                top->cell = c;
+                top->letters = m;
+                top += goes_on;
+            } while (to);
+        }
+    }
+}
+
+/* The roots (at most 64 cells, and each open cell once per face), then at most 8 per step
+ * on a path of at most 64 cells, and each open cell's faces from its 8 neighbours. */
+#define BN_PAIR_STEPS (64 + 2 * BN_OPEN_MAX_FACES + 64 * 8 + 16 * BN_OPEN_MAX_FACES + 1)
+
+/* bn_solve_pairs' search, boards of at most 64 cells without multi-letter faces off the
+ * open cells: pair j is face first_letters[pairs[2j]] at `first` and
+ * last_letters[pairs[2j + 1]] at `last` (each cell's letters distinct, < BN_MAX_LETTERS). */
+static BN_ALWAYS_INLINE void score_pairs(const bn_trie *trie, const bn_board *board, int first,
+                                         const uint8_t *first_letters, int n_first, int last,
+                                         const uint8_t *last_letters, int n_last,
+                                         const uint8_t *pairs, int n_pairs, bn_scratch *s,
+                                         int64_t *scores, const int bmi) {
+    pair_tables o;
+    board_tables *t = &o.t;
+    const int n = board->n, rows = board->rows, cols = board->cols, wide = cols + 2;
+    uint32_t grid[BN_GRID], across[BN_GRID];
+    memset(grid, 0, (size_t)((rows + 2) * wide) * sizeof(uint32_t));
+    memset(t->letter_cells, 0, sizeof t->letter_cells);
+    memset(o.mode_first, 0, sizeof o.mode_first);
+    memset(o.mode_last, 0, sizeof o.mode_last);
+    memcpy(t->near, s->near, (size_t)n * sizeof(uint64_t));
+    t->multi_cells = 0;
+    for (int cell = 0, r = 0, c = 0; cell < n; cell++) {
+        const uint8_t letter = board->faces[cell * BN_FACE_MAX];
+        if (cell != first && cell != last && letter < BN_MAX_LETTERS) {
+            grid[(r + 1) * wide + c + 1] = 1u << letter;
+            t->letter_cells[letter] |= 1ULL << cell;
+        }
+        if (++c == cols) { c = 0; r++; }
+    }
+    for (int i = 1; i < (rows + 2) * wide - 1; i++) across[i] = grid[i - 1] | grid[i] | grid[i + 1];
+    for (int r = 0, cell = 0; r < rows; r++)
+        for (int c = 0, i = (r + 1) * wide + 1; c < cols; c++, i++, cell++)
+            t->beside[cell] = across[i - wide] | across[i + wide] | grid[i - 1] | grid[i + 1];
+    const uint64_t all = n_pairs == 64 ? ~0ULL : (1ULL << n_pairs) - 1;
+    memset(o.row, 0, sizeof o.row);
+    memset(o.col, 0, sizeof o.col);
+    o.row[0] = o.col[0] = all;
+    uint32_t letters_first = 0, letters_last = 0; /* the letters of faces some pair takes */
+    for (int j = 0; j < n_pairs; j++) {
+        const uint8_t a = pairs[2 * j], b = pairs[2 * j + 1];
+        o.row[a + 1] |= 1ULL << j;
+        o.col[b + 1] |= 1ULL << j;
+        letters_first |= 1u << first_letters[a];
+        letters_last |= 1u << last_letters[b];
+        o.mode_first[first_letters[a]] = (uint32_t)a + 1;
+        o.mode_last[last_letters[b]] = ((uint32_t)b + 1) << 8;
+    }
+    (void)n_first;
+    (void)n_last;
+    for (uint32_t l = letters_first; l; l &= l - 1) t->letter_cells[BN_CTZ32(l)] |= 1ULL << first;
+    for (uint32_t l = letters_last; l; l &= l - 1) t->letter_cells[BN_CTZ32(l)] |= 1ULL << last;
+    for (uint64_t near = t->near[first]; near; near &= near - 1)
+        t->beside[BN_CTZ64(near)] |= letters_first;
+    for (uint64_t near = t->near[last]; near; near &= near - 1)
+        t->beside[BN_CTZ64(near)] |= letters_last;
+    o.first = (uint32_t)first;
+    o.last = (uint32_t)last;
+    o.opens = (1ULL << first) | (1ULL << last);
+    if (!s->pair_marks) { /* the stamps say which marks hold: none are read before set */
+        s->pair_marks = malloc(((size_t)s->n_nodes + 1) * sizeof(uint64_t));
+        if (!s->pair_marks) { s->oom = 1; return; }
+    }
+    const bn_node *nodes = trie->nodes;
+    const bn_node root = nodes[0];
+    int32_t found[65];
+    int64_t extra[64];
+    memset(found, 0, (size_t)(n + 1) * sizeof(int32_t));
+    memset(extra, 0, (size_t)n_pairs * sizeof(int64_t));
+    score_step stack[BN_PAIR_STEPS];
+    score_step *top = stack;
+    for (int cell = 0, r = 0, c = 0; cell < n; cell++) {
+        uint32_t bit = cell == first  ? letters_first
+                       : cell == last ? letters_last
+                                      : grid[(r + 1) * wide + c + 1];
+        if (++c == cols) { c = 0; r++; }
+        for (bit &= root.bits; bit; bit &= bit - 1) {
+            const uint32_t letter = (uint32_t)BN_CTZ32(bit);
+            const uint32_t start = root.first + BN_POPCOUNT(root.bits & ((1u << letter) - 1));
+            const uint32_t mode = cell == first  ? o.mode_first[letter]
+                                  : cell == last ? o.mode_last[letter]
+                                                 : 0;
+            const bn_node node = nodes[start];
+            if (node.bits & BN_WORD_BIT)
+                count_pairs(s->stamps, s->pair_marks, s->board_stamp, start,
+                            pairs_of_mode(&o, mode), all, 1, found, extra, s->points);
+            if (LETTERS(node.bits) & t->beside[cell])
+                *top++ = (score_step){node, 1ULL << cell, (uint32_t)cell, mode};
+        }
+    }
+    search_pairs(&o, nodes, s, stack, top, all, found, extra, bmi);
+    const int32_t *points = s->points;
+    const int longest = n < s->points_len ? n : s->points_len - 1;
+    int64_t shared = 0;
+    for (int k = 0; k <= longest; k++) shared += (int64_t)found[k] * points[k];
+    for (int j = 0; j < n_pairs; j++) scores[j] = shared + extra[j];
+}
+
+static void score_pairs_plain(const bn_trie *trie, const bn_board *board, int first,
+                              const uint8_t *first_letters, int n_first, int last,
+                              const uint8_t *last_letters, int n_last, const uint8_t *pairs,
+                              int n_pairs, bn_scratch *s, int64_t *scores) {
+    score_pairs(trie, board, first, first_letters, n_first, last, last_letters, n_last, pairs,
+                n_pairs, s, scores, 0);
+}
+
+#if BN_BMI_CLONE
+__attribute__((target("bmi,bmi2"))) static void score_pairs_bmi(
+    const bn_trie *trie, const bn_board *board, int first, const uint8_t *first_letters,
+    int n_first, int last, const uint8_t *last_letters, int n_last, const uint8_t *pairs,
+    int n_pairs, bn_scratch *s, int64_t *scores) {
+    score_pairs(trie, board, first, first_letters, n_first, last, last_letters, n_last, pairs,
+                n_pairs, s, scores, 1);
+}
+#endif
+
+/* The letter index of each face of `faces` the pair search takes (one letter, used by some
+ * word, the first face of its letter), else 255: its boards are solved alone. */
+static void pair_letters(const uint8_t *faces, int n_faces, uint8_t *letters) {
+    uint32_t seen = 0;
+    for (int j = 0; j < n_faces; j++) {
+        const uint8_t *face = &faces[j * BN_FACE_MAX];
+        letters[j] = 255;
+        if (face[1] == BN_NO_LETTER && face[0] < BN_MAX_LETTERS && !(seen >> face[0] & 1u)) {
+            seen |= 1u << face[0];
+            letters[j] = face[0];
+        }
+    }
+}
+
+int bn_solve_pairs(const bn_trie *trie, const bn_board *board, int first,
+                   const uint8_t *first_faces, int n_first, int last, const uint8_t *last_faces,
+                   int n_last, const uint8_t *pairs, int n_pairs, bn_scratch *s, int min_len,
+                   const int32_t *points, int max_len, int64_t *scores) {
+    if (n_first < 0 || n_first > BN_OPEN_MAX_FACES || n_last < 0 ||
+        n_last > BN_OPEN_MAX_FACES || n_pairs < 0 || n_pairs > BN_PAIRS_MAX || first == last ||
+        first < 0 || last < 0 || first >= board->n || last >= board->n)
+        return BN_BAD_INPUT;
+    for (int j = 0; j < n_pairs; j++)
+        if (pairs[2 * j] >= n_first || pairs[2 * j + 1] >= n_last) return BN_BAD_INPUT;
+    uint8_t first_letters[BN_OPEN_MAX_FACES], last_letters[BN_OPEN_MAX_FACES];
+    uint8_t together[2 * BN_PAIRS_MAX]; /* the pairs searched together... */
+    int at[BN_PAIRS_MAX], m = 0;       /* ...and their places in `pairs` */
+    uint64_t alone = 0;                /* the pairs solved board by board */
+    pair_letters(first_faces, n_first, first_letters);
+    pair_letters(last_faces, n_last, last_letters);
+    /* the other cells as bn_solve_open's search takes them */
+    int fits = board->n <= 64 && !s->record;
+    for (int cell = 0; cell < board->n && fits; cell++)
+        if (cell != first && cell != last &&
+            board->faces[cell * BN_FACE_MAX + 1] != BN_NO_LETTER &&
+            board->faces[cell * BN_FACE_MAX] < BN_MAX_LETTERS)
+            fits = 0;
+    for (int j = 0; j < n_pairs; j++) {
+        const uint8_t a = pairs[2 * j], b = pairs[2 * j + 1];
+        if (fits && first_letters[a] != 255 && last_letters[b] != 255) {
+            together[2 * m] = a;
+            together[2 * m + 1] = b;
+            at[m++] = j;
+        } else {
+            alone |= 1ULL << j;
+        }
+    }
+    if (m == 1) { /* one board: the kernel's own search */
+        alone |= 1ULL << at[0];
+        m = 0;
+    }
+    if (m) {
+        int64_t got[BN_PAIRS_MAX];
+        if (prepare_board(s, trie, board, min_len, points, max_len) < 0) return BN_NO_MEMORY;
+        s->oom = 0;
+#if BN_BMI_CLONE
+        if (s->fast_bits)
+            score_pairs_bmi(trie, board, first, first_letters, n_first, last, last_letters,
+                            n_last, together, m, s, got);
+        else
+#endif
+            score_pairs_plain(trie, board, first, first_letters, n_first, last, last_letters,
+                              n_last, together, m, s, got);
+        if (s->oom) return BN_NO_MEMORY;
+        for (int i = 0; i < m; i++) scores[at[i]] = got[i];
+    }
+    if (!alone) return BN_OK;
+    const size_t size = (size_t)board->n * BN_FACE_MAX;
+    uint8_t *work = board->n <= 64 ? s->open_board : malloc(size);
+    if (!work) return BN_NO_MEMORY;
+    memcpy(work, board->faces, size);
+    bn_board one = {board->rows, board->cols, board->n, work};
+    int status = BN_OK;
+    for (; alone && status == BN_OK; alone &= alone - 1) {
+        const int j = bits_ctz64(alone);
+        memcpy(work + (size_t)first * BN_FACE_MAX, &first_faces[pairs[2 * j] * BN_FACE_MAX],
+               BN_FACE_MAX);
+        memcpy(work + (size_t)last * BN_FACE_MAX, &last_faces[pairs[2 * j + 1] * BN_FACE_MAX],
+               BN_FACE_MAX);
         scores[j] = bn_solve(trie, &one, s, min_len, points, max_len);
         if (scores[j] == BN_SOLVE_FAILED) status = BN_NO_MEMORY;
     }

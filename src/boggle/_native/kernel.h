@@ -75,6 +75,8 @@ typedef struct {
     int fast_bits;       /* the processor has BMI1 and BMI2: bn_solve uses its copy of the search */
     uint32_t *open_marks; /* bn_solve_open, per trie node: the faces whose board found its word
                              (valid where stamps holds this board's number); made on first use */
+    uint64_t *pair_marks; /* bn_solve_pairs, per trie node: the pairs whose board found its
+                             word (valid where stamps holds this board's number); made on first use */
     uint8_t open_board[64 * BN_FACE_MAX]; /* bn_solve_open: a board solved face by face */
 } bn_scratch;
 
@@ -140,6 +142,28 @@ int64_t bn_solve(const bn_trie *trie, const bn_board *board, bn_scratch *s,
 int bn_solve_open(const bn_trie *trie, const bn_board *board, int open, const uint8_t *faces,
                   int n_faces, bn_scratch *s, int min_len, const int32_t *points, int max_len,
                   int64_t *scores);
+
+/* The scores of the boards that differ only in cells `first` and `last` (distinct): board->faces
+ * elsewhere (those two cells' own faces are not read), and pair j showing face
+ * first_faces[pairs[2j]] at `first` and last_faces[pairs[2j + 1]] at `last` (n_first and
+ * n_last faces, BN_FACE_MAX codes each), into scores[0 .. n_pairs), as bn_solve would give
+ * board by board.  One search does the pairs of single-letter faces: a word whose path
+ * avoids both cells counts for every pair, one through one of them for the pairs of the face
+ * it was found under there, one through both for that pair, each word once per pair.  The
+ * other pairs (a face of several letters, or a letter repeated in a cell's faces) are solved
+ * board by board, and all of them on boards of more than 64 cells, with a multi-letter face
+ * off the two cells, or with s->record.  Returns BN_OK, BN_NO_MEMORY when out of memory, or
+ * BN_BAD_INPUT (more than BN_OPEN_MAX_FACES faces a cell or BN_PAIRS_MAX pairs, a cell off
+ * the board, first == last, a pair's index past its faces).
+ * Example: the boards with faces 0/1 at cell 5 and 2 at cell 9, pairs (0, 0) and (1, 0)
+ *     uint8_t pairs[] = {0, 0, 1, 0};
+ *     int status = bn_solve_pairs(&trie, &board, 5, faces5, 2, 9, faces9, 1, pairs, 2,
+ *                                 &scratch, 3, points, max_len, scores); */
+#define BN_PAIRS_MAX 64
+int bn_solve_pairs(const bn_trie *trie, const bn_board *board, int first,
+                   const uint8_t *first_faces, int n_first, int last, const uint8_t *last_faces,
+                   int n_last, const uint8_t *pairs, int n_pairs, bn_scratch *s, int min_len,
+                   const int32_t *points, int max_len, int64_t *scores);
 
 /* Parse the compact text form of a board (ASCII only) into faces.
  * face_of_char maps a byte to a face id (255: not a face), multi lists the

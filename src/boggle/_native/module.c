@@ -752,6 +752,10 @@ static PyObject *Trie_score_open(TrieObject *self, PyObject *args) {
     return bs_score_open(&self->trie, args);
 }
 
+static PyObject *Trie_score_pairs(TrieObject *self, PyObject *args) {
+    return bs_score_pairs(&self->trie, args);
+}
+
 static PyMethodDef Trie_methods[] = {
     {"score_neighbours", (PyCFunction)Trie_score_neighbours, METH_VARARGS,
      "score_neighbours(faces, rows, cols, alternatives, min_len, points) -> int64 bytes"},
@@ -760,6 +764,10 @@ static PyMethodDef Trie_methods[] = {
     {"score_open", (PyCFunction)Trie_score_open, METH_VARARGS,
      "score_open(faces, rows, cols, cell, open_faces, min_len, points) -> int64 bytes: the "
      "board with each of open_faces at cell"},
+    {"score_pairs", (PyCFunction)Trie_score_pairs, METH_VARARGS,
+     "score_pairs(faces, rows, cols, first, first_faces, last, last_faces, pairs, min_len, "
+     "points) -> int64 bytes: the board with first_faces[pairs[2j]] at first and "
+     "last_faces[pairs[2j + 1]] at last, for each j"},
     {"solve", (PyCFunction)Trie_solve, METH_VARARGS,
      "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
     {"solution", (PyCFunction)Trie_solution, METH_VARARGS,

@@ -21,6 +21,10 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args);
 /* Trie.score_open(faces, rows, cols, cell, open_faces, min_len, points) -> bytes of int64:
  * the board with each of open_faces at `cell` (bn_solve_open) */
 PyObject *bs_score_open(const bn_trie *trie, PyObject *args);
+/* Trie.score_pairs(faces, rows, cols, first, first_faces, last, last_faces, pairs, min_len,
+ * points) -> bytes of int64: the board with each pair of faces at `first` and `last`
+ * (bn_solve_pairs) */
+PyObject *bs_score_pairs(const bn_trie *trie, PyObject *args);
 /* Adds the ClassBound type to the module (prove_module.c); -1 on error. */
 int bs_add_types(PyObject *module);
 

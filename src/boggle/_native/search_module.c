@@ -239,3 +239,66 @@ done:
     PyBuffer_Release(&open_faces);
     return result;
 }
+
+PyObject *bs_score_pairs(const bn_trie *trie, PyObject *args) {
+    Py_buffer faces, first_faces, last_faces, pairs;
+    int rows, cols, first, last, min_len;
+    PyObject *points_obj;
+    if (!PyArg_ParseTuple(args, "y*iiiy*iy*y*iO", &faces, &rows, &cols, &first, &first_faces,
+                          &last, &last_faces, &pairs, &min_len, &points_obj))
+        return NULL;
+    PyObject *result = NULL;
+    int32_t *points = NULL;
+    bn_scratch s;
+    if (!bn_shape_ok(rows, cols, 1024) || faces.len != (Py_ssize_t)rows * cols * BN_FACE_MAX ||
+        first_faces.len % BN_FACE_MAX != 0 || last_faces.len % BN_FACE_MAX != 0 ||
+        pairs.len % 2 != 0) {
+        PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
+        goto done;
+    }
+    const Py_ssize_t n_first = first_faces.len / BN_FACE_MAX, n_last = last_faces.len / BN_FACE_MAX;
+    if (first < 0 || first >= rows * cols || last < 0 || last >= rows * cols || first == last) {
+        PyErr_SetString(PyExc_ValueError, "the open cells are not two cells of the board");
+        goto done;
+    }
+    if (n_first > BN_OPEN_MAX_FACES || n_last > BN_OPEN_MAX_FACES) {
+        PyErr_SetString(PyExc_ValueError, "more than 32 faces at an open cell");
+        goto done;
+    }
+    const uint8_t *pair = pairs.buf;
+    Py_ssize_t count = pairs.len / 2;
+    for (Py_ssize_t j = 0; j < count; j++) {
+        if (pair[2 * j] >= n_first || pair[2 * j + 1] >= n_last) {
+            PyErr_SetString(PyExc_ValueError, "a pair names a face past its cell's faces");
+            goto done;
+        }
+    }
+    int max_len = bs_points_table(points_obj, &points);
+    if (max_len < 0) goto done;
+    result = scores_and_scratch(trie, count, &s);
+    if (!result) goto done;
+    int status = BN_OK;
+    int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
+    bn_board board = {rows, cols, rows * cols, faces.buf};
+    Py_BEGIN_ALLOW_THREADS
+    /* at most BN_PAIRS_MAX pairs a search */
+    for (Py_ssize_t at = 0; at < count && status == BN_OK; at += BN_PAIRS_MAX) {
+        int some = count - at < BN_PAIRS_MAX ? (int)(count - at) : BN_PAIRS_MAX;
+        status = bn_solve_pairs(trie, &board, first, first_faces.buf, (int)n_first, last,
+                                last_faces.buf, (int)n_last, pair + 2 * at, some, &s, min_len,
+                                points, max_len, out + at);
+    }
+    Py_END_ALLOW_THREADS
+    bn_scratch_free(&s);
+    if (status != BN_OK) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+    }
+done:
+    PyMem_Free(points);
+    PyBuffer_Release(&faces);
+    PyBuffer_Release(&first_faces);
+    PyBuffer_Release(&last_faces);
+    PyBuffer_Release(&pairs);
+    return result;
+}

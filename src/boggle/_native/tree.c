@@ -517,36 +517,95 @@ static int found_siblings(brancher *br, int cell, uint32_t faces) {
     return status;
 }
 
+/* The scores of br->board with `first` and `last` showing the faces of each pair of the
+ * rows `rows` (faces of `first`) and br->pairs[a] (faces of `last` with face a on `first`):
+ * one search of the board with both cells open (bn_solve_pairs), whose part that goes
+ * through neither is shared by all the pairs and through one by that face's; the faces of
+ * `last` passing with face a added to kept[a]. */
+static int pairs_passing(brancher *br, int first, int last, uint32_t rows, uint32_t *kept) {
+    const pv_words *words = br->c->t;
+    uint8_t letters[CB_MAX_CELLS * BN_FACE_MAX];
+    /* filled as far as read; zeroed for the compilers that cannot see it */
+    uint8_t first_faces[PV_MAX_FACES * BN_FACE_MAX] = {0}, last_faces[PV_MAX_FACES * BN_FACE_MAX] = {0};
+    uint8_t pairs[2 * BN_PAIRS_MAX] = {0}, index_of_last[PV_MAX_FACES];
+    uint32_t columns = 0;
+    int n_first = 0, n_last = 0, m = 0;
+    for (uint32_t left = rows; left; left &= left - 1) columns |= br->pairs[bits_ctz32(left)];
+    for (uint32_t left = columns; left; left &= left - 1, n_last++) {
+        index_of_last[bits_ctz32(left)] = (uint8_t)n_last;
+        memcpy(last_faces + (size_t)n_last * BN_FACE_MAX, words->face_letters[bits_ctz32(left)],
+               BN_FACE_MAX);
+    }
+    for (uint32_t left = rows; left; left &= left - 1, n_first++) {
+        const int a = bits_ctz32(left);
+        memcpy(first_faces + (size_t)n_first * BN_FACE_MAX, words->face_letters[a], BN_FACE_MAX);
+        for (uint32_t row = br->pairs[a]; row; row &= row - 1, m++) {
+            pairs[2 * m] = (uint8_t)n_first;
+            pairs[2 * m + 1] = index_of_last[bits_ctz32(row)];
+        }
+    }
+    int64_t scores[BN_PAIRS_MAX];
+    bn_board board = kernel_board(br, letters);
+    br->scored += (uint64_t)m;
+    if (bn_solve_pairs(&words->trie, &board, first, first_faces, n_first, last, last_faces,
+                       n_last, pairs, m, &br->p->scratch, words->min_len, words->length_points,
+                       words->n_points - 1, scores) != BN_OK)
+        return PV_NO_MEMORY;
+    int j = 0;
+    for (uint32_t left = rows; left; left &= left - 1) {
+        const int a = bits_ctz32(left);
+        for (uint32_t row = br->pairs[a]; row; row &= row - 1, j++)
+            if (scores[j] > br->above) kept[a] |= row & (0u - row);
+    }
+    return PV_OK;
+}
+
+#if 2 * PV_MAX_FACES > BN_PAIRS_MAX
+#error "bn_solve_pairs must take two rows of faces at once"
+#endif
+
 /* The boards whose bounds pass below one step of the last but one cell (`first`, rank n - 2),
- * br->pairs[a]: the faces of the last cell (`last`) passing with face a on `first`.  Each row
- * of two boards or more is solved with `last` open; the rows of one board are gathered by
- * their face on `last` and solved with `first` open (most rows of the heaviest classes hold
- * one board, and they come in columns).  The boards are kept in the order the walk found
- * them: by face on `first`, then on `last`. */
+ * br->pairs[a]: the faces of the last cell (`last`) passing with face a on `first`.  The
+ * boards of one row (a face on `first`) are solved with `last` open, those of one column
+ * with `first` open, and otherwise with both open, rows taken together while they hold at
+ * most BN_PAIRS_MAX boards.  The boards are kept in the order the walk found them: by face
+ * on `first`, then on `last`. */
 static int found_pairs(brancher *br, int first, int last) {
     uint32_t kept[PV_MAX_FACES] = {0};
-    uint32_t lone_rows[PV_MAX_FACES] = {0}; /* by face on last: the rows of that face alone */
-    uint32_t rows = 0, lone_faces = 0;
+    uint32_t rows = 0, columns = 0;
     for (int a = 0; a < PV_MAX_FACES; a++) {
         const uint32_t row = br->pairs[a];
         if (!row) continue;
         rows |= 1u << a;
-        if (row & (row - 1)) {
-            br->board[first] = (uint8_t)a;
-            int status = passing(br, last, row, &kept[a]);
-            if (status != PV_OK) return status;
-        } else {
-            lone_rows[bits_ctz32(row)] |= 1u << a;
-            lone_faces |= row;
-        }
+        columns |= row;
     }
-    for (; lone_faces; lone_faces &= lone_faces - 1) {
-        const int b = bits_ctz32(lone_faces);
-        uint32_t column;
-        br->board[last] = (uint8_t)b;
-        int status = passing(br, first, lone_rows[b], &column);
+    if (!(rows & (rows - 1))) { /* one row */
+        const int a = bits_ctz32(rows);
+        br->board[first] = (uint8_t)a;
+        int status = passing(br, last, br->pairs[a], &kept[a]);
         if (status != PV_OK) return status;
-        for (; column; column &= column - 1) kept[bits_ctz32(column)] |= 1u << b;
+    } else if (!(columns & (columns - 1))) { /* one column */
+        uint32_t column;
+        br->board[last] = (uint8_t)bits_ctz32(columns);
+        int status = passing(br, first, rows, &column);
+        if (status != PV_OK) return status;
+        for (; column; column &= column - 1) kept[bits_ctz32(column)] |= columns;
+    } else {
+        uint32_t chunk = 0;
+        int in_chunk = 0;
+        for (uint32_t left = rows; left; left &= left - 1) {
+            const int a = bits_ctz32(left), here = bits_popcount32(br->pairs[a]);
+            if (in_chunk + here > BN_PAIRS_MAX) {
+                int status = pairs_passing(br, first, last, chunk, kept);
+                if (status != PV_OK) return status;
+                chunk = 0;
+                in_chunk = 0;
+            }
+            chunk |= 1u << a;
+            in_chunk += here;
+        }
+        int status = pairs_passing(br, first, last, chunk, kept);
+        if (status != PV_OK) return status;
     }
     for (; rows; rows &= rows - 1) {
         const int a = bits_ctz32(rows);
