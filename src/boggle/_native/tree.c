@@ -579,6 +579,7 @@ static int found_pairs(brancher *br, int first, int last) {
         rows |= 1u << a;
         columns |= row;
     }
+    if (!rows) return PV_OK;
     if (!(rows & (rows - 1))) { /* one row */
         const int a = bits_ctz32(rows);
         br->board[first] = (uint8_t)a;
