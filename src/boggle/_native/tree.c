@@ -650,6 +650,30 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     /* the last cell: the boards whose bounds pass are solved together once all are known */
     const int last = k == n - 1 && br->score_boards;
     uint32_t passed = 0; /* (last) the faces of those boards */
+    if (k == n - 1) {
+        /* The choice nodes waiting for the last cell have only leaves below them (the tree is
+         * orderly), so a face's bound is the points plus mine->by_face[f]: the sum of their
+         * children's bounds under f (add_waiting added exactly those).  The steps' loop below
+         * would add the same children again, one by one. */
+        for (uint32_t faces = c->faces[cell]; faces; faces &= faces - 1) {
+            const int f = bits_ctz32(faces);
+            const int64_t bound = points + rest + mine->by_face[f];
+            if (bound <= br->above) {
+                if (cb_tick(c)) return PV_INTERRUPTED;
+            } else if (last) {
+                if (cb_tick(c)) return PV_INTERRUPTED;
+                passed |= 1u << f;
+            } else {
+                br->board[cell] = (uint8_t)f;
+                int status = walk(br, k + 1, points + mine->by_face[f], rest);
+                if (status < 0) return status;
+            }
+        }
+        if (!passed) return 0;
+        if (!br->pairing) return found_siblings(br, cell, passed);
+        br->pairs[br->board[br->order[k - 1]]] = passed;
+        return 0;
+    }
     /* the last but one: the boards below are gathered and solved together at the end */
     const int pairing = k == n - 2 && br->score_boards;
     if (pairing) {
