@@ -93,7 +93,10 @@ def test_more_faces_than_one_search_takes() -> None:
 
 
 def pair_scores(
-    board: Board, lexicon: Lexicon, cells: tuple[int, int], faces: tuple[list[str], list[str]],
+    board: Board,
+    lexicon: Lexicon,
+    cells: tuple[int, int],
+    faces: tuple[list[str], list[str]],
     pairs: list[tuple[int, int]],
 ) -> list[int]:
     """The scores of ``board`` with ``faces[0][a]`` at ``cells[0]`` and ``faces[1][b]`` at
@@ -113,7 +116,10 @@ def pair_scores(
 
 
 def pair_alone_scores(
-    board: Board, lexicon: Lexicon, cells: tuple[int, int], faces: tuple[list[str], list[str]],
+    board: Board,
+    lexicon: Lexicon,
+    cells: tuple[int, int],
+    faces: tuple[list[str], list[str]],
     pairs: list[tuple[int, int]],
 ) -> list[int]:
     """The same, each board solved on its own."""
@@ -146,7 +152,9 @@ def test_two_open_cells_score_each_pair_as_solved_alone(
     first = data.draw(st.integers(0, board.size - 1), label="first")
     last = data.draw(st.integers(0, board.size - 1).filter(lambda c: c != first), label="last")
     letters = sorted(set("aeinrstu") | {f for f in board.faces if len(f) == 1})
-    face = st.sampled_from(letters + MULTI) if data.draw(st.booleans()) else st.sampled_from(letters)
+    face = (
+        st.sampled_from(letters + MULTI) if data.draw(st.booleans()) else st.sampled_from(letters)
+    )
     faces = (
         data.draw(st.lists(face, min_size=1, max_size=10), label="first faces"),
         data.draw(st.lists(face, min_size=1, max_size=10), label="last faces"),
