@@ -4,8 +4,10 @@ parts give the boards of the class whole; a proof in parts resumes from its chec
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -28,6 +30,7 @@ WORDS = [
 ]  # fmt: skip
 LEXICON = Lexicon.from_words(WORDS, name="split")
 PROVER = Prover(LEXICON, CLASSIC)
+prove_module = importlib.import_module("boggle.search.prove")  # the module, not the function
 LETTERS = "aeiqrstu"
 PROVER_BYTES = PROVER.class_bytes(1, 3, ["t", "e", "a"])  # one record's bytes (tea)
 
@@ -146,9 +149,39 @@ def test_a_class_walked_whole_is_not_split() -> None:
     assert PROVER.bound.tree_search(*args, PROVER_BYTES) == PROVER.bound.tree_search(*args, 0)
 
 
-def test_the_default_cap_is_400_mb_shared_by_the_threads() -> None:
+def test_the_default_cap_is_400_mb_a_class() -> None:
     assert CLASS_MEMORY == ProofOptions().memory == 400_000_000
     assert Prover(LEXICON, CLASSIC).class_memory == CLASS_MEMORY
+
+
+def test_each_thread_s_class_gets_the_whole_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--jobs 2 splits a class exactly as one thread does (the cap is not shared out: a
+    class in parts costs more CPU than whole), so the bounds computed are the same."""
+    monkeypatch.setattr(prove_module, "default_jobs", lambda: 4)  # threads anywhere
+    caps: list[int] = []
+
+    class Recording(Prover):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            caps.append(self.class_memory)
+
+    monkeypatch.setattr(prove_module, "Prover", Recording)
+    tiny = PROVER_BYTES * 8
+    one = prove(2, 5, LEXICON, CLASSIC, 40, bucket_count=2, memory=tiny)
+    two = prove(2, 5, LEXICON, CLASSIC, 40, bucket_count=2, memory=tiny, jobs=2)
+    whole = prove(2, 5, LEXICON, CLASSIC, 40, bucket_count=2, memory=0, jobs=2)
+    assert caps == [tiny, tiny, 0]
+    assert one.classes != whole.classes  # the cap splits classes here
+    assert two.boards == one.boards == whole.boards and two.classes == one.classes
+
+
+def test_threads_share_the_cap_only_past_half_the_machine() -> None:
+    assert prove_module.class_memory(CLASS_MEMORY, 2, machine=24_000_000_000) == CLASS_MEMORY
+    assert prove_module.class_memory(CLASS_MEMORY, 2, machine=1_000_000_000) == 250_000_000
+    assert prove_module.class_memory(CLASS_MEMORY, 16, machine=4_000_000_000) == 125_000_000
+    assert prove_module.class_memory(0, 16, machine=4_000_000_000) == 0  # never split
+    assert prove_module.class_memory(CLASS_MEMORY, 1, machine=0) == CLASS_MEMORY  # unknown
+    assert prove_module.machine_memory() > 0  # this machine says
 
 
 def test_a_proof_in_parts_resumes_from_its_checkpoint(tmp_path: Path) -> None:

@@ -884,8 +884,10 @@ int arena_grow(arena *a, size_t bytes) {
 void arena_make_room(arena *a, size_t bytes, size_t max_bytes) {
     const size_t floor = a->kept > ARENA_FIRST ? a->kept : ARENA_FIRST;
     if (!a->base || a->committed <= floor) return;
-    if (bytes <= max_bytes && a->committed - floor <= max_bytes - bytes) return;
-    pages_release(a->base + floor, a->committed - floor);
+    /* the pages the work may find resident beside it: the lowest, which it uses first */
+    const size_t room = bytes < max_bytes ? max_bytes - bytes : 0;
+    if (a->committed - floor <= room) return;
+    pages_release(a->base + floor + room, a->committed - floor - room);
 }
 
 void arena_free(arena *a) {

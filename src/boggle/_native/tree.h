@@ -177,9 +177,11 @@ int tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
                 const uint32_t *faces, const uint8_t *order, const pv_search_options *options,
                 tree_cap *cap, const pv_stop *stop, pv_search_result *result);
 
-/* Gives back the arena's pages above its kept trees when `bytes` more would not fit in
- * max_bytes beside them: they stay resident from the class before (tree_reset keeps them
- * for the next class).  Nothing may live above the kept trees. */
+/* Gives back the arena's pages above its kept trees that `bytes` more would not fit in
+ * max_bytes beside: they stay resident from the class before (tree_reset keeps them for
+ * the next class).  The lowest pages, the first the work reuses, stay (max_bytes - bytes
+ * of them: the work and the pages it does not reuse fit in max_bytes).  Nothing may live
+ * above the kept trees. */
 void arena_make_room(arena *a, size_t bytes, size_t max_bytes);
 
 /* Sum nodes x and y merged: new nodes where they overlap, shared subtrees elsewhere; NULL

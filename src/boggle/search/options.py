@@ -128,9 +128,11 @@ class ProofOptions:
     ``corner_buckets``, ``inner_buckets``: the letter buckets of the top-level classes (see
     :meth:`boggle.search.classes.Layout.of`; ``None``: corners and the inner cells whole);
     ``max_boards``: the most boards above the threshold kept before the proof gives up;
-    ``memory``: the bytes the classes proved at once may take together (each of ``jobs``
-    threads its share): a class whose work would take more is proved in parts
-    (:data:`~boggle.search.branch_and_bound.CLASS_MEMORY`; 0: never split).
+    ``memory``: the bytes one class's work may take (each of ``jobs`` threads proves a
+    class with this cap, less only where ``jobs`` of them would pass half the machine's
+    memory: :func:`~boggle.search.prove.class_memory`): a class whose work would take more
+    is proved in parts (:data:`~boggle.search.branch_and_bound.CLASS_MEMORY`; 0: never
+    split).
 
     >>> ProofOptions(corner_buckets=0)
     Traceback (most recent call last):

@@ -16,6 +16,7 @@ where it stopped.
 from __future__ import annotations
 
 import itertools
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
@@ -226,9 +227,9 @@ def prove(
         given = list(on_plan(todo, resumed, len(tasks)) or ()) if on_plan is not None else []
         proved = {result.index for result in given}
         left = [task for task in todo if task.index not in proved]
-        share = options.memory // processes(jobs)  # each thread's class at once
+        cap = class_memory(options.memory, processes(jobs))
         for result in itertools.chain(
-            given, _results(left, lexicon, rules, jobs, where, max_boards, share)
+            given, _results(left, lexicon, rules, jobs, where, max_boards, cap)
         ):
             kept += len(result.boards)
             if kept > max_boards:
@@ -285,6 +286,44 @@ def processes(jobs: int) -> int:
     """How many threads ``jobs`` asks for run at once in this process: one per core at
     most (more only slow the proof and cost memory)."""
     return max(1, min(jobs, default_jobs()))
+
+
+MACHINE_SHARE = 2
+"""The classes proved at once on threads take at most the machine's memory over this
+(:func:`class_memory`): the rest is the word list's, the other programs' and the kernel's."""
+
+
+def machine_memory() -> int:
+    """The bytes of memory of this machine (0 where the system does not say)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - not POSIX
+        return 0
+
+
+def class_memory(memory: int, threads: int, machine: int | None = None) -> int:
+    """The memory cap of each of ``threads`` classes proved at once (``--memory``): the
+    whole ``memory`` each, unless ``threads`` times it passes the ``machine``'s memory
+    (default: this one's) over :data:`MACHINE_SHARE`; then that share of the machine
+    split among the threads.  0 (never split) stays 0.
+
+    A class split into parts costs more CPU than whole (the paths that miss the split cell
+    are built into both parts' trees), so a thread's class is not given less than one
+    thread's would without need.
+
+    >>> class_memory(400_000_000, 2, machine=24_000_000_000)
+    400000000
+    >>> class_memory(400_000_000, 16, machine=4_000_000_000)
+    125000000
+    >>> class_memory(0, 16, machine=4_000_000_000)
+    0
+    """
+    if machine is None:
+        machine = machine_memory()
+    if memory == 0 or machine <= 0:
+        return memory
+    room = machine // MACHINE_SHARE // max(1, threads)
+    return max(1, min(memory, room))
 
 
 def _results(

@@ -73,8 +73,9 @@ def register(subparsers: Any) -> None:
         type=memory_megabytes,
         default=CLASS_MEMORY // 1_000_000,
         metavar="MB",
-        help="the memory the classes proved at once may take together, in MB (default "
-        f"{CLASS_MEMORY // 1_000_000}; each of --jobs threads its share): a class whose tree "
+        help="the memory one class's work may take, in MB (default "
+        f"{CLASS_MEMORY // 1_000_000}; each of --jobs threads proves a class with this cap, "
+        "less only where they would pass half the machine's memory): a class whose tree "
         "would need more is proved in parts, one after the other (0: never split)",
     )
     parser.add_argument(
