@@ -214,6 +214,17 @@ def test_trie_entry_points_check_the_shape_before_any_arithmetic(rows: int, cols
             call()
 
 
+@pytest.mark.parametrize("cell", [-1, 16, 2**31 - 1])
+def test_score_open_refuses_a_cell_off_the_board(cell: int) -> None:
+    lexicon = Lexicon.from_words(["fame", "fax", "mix"])
+    scorer = Scorer(lexicon, NEGATIVE)
+    faces = scorer.encode(Board.parse("fxie amlo ewbx astu").faces)
+    with pytest.raises(ValueError, match="the open cell is not on the board"):
+        scorer.core.trie.score_open(faces, 4, 4, cell, scorer.encode("ax"), 3, list(scorer.points))
+    with pytest.raises(ValueError, match="board shape"):  # the shape is checked first
+        scorer.core.trie.score_open(faces[:-1], 4, 4, cell, scorer.encode("ax"), 3, [0, 1])
+
+
 def test_scores_past_32_bits_do_not_wrap() -> None:
     """Scores come back as 64-bit numbers: two words of 2^31-1 points each are 2^32-2."""
     lexicon = Lexicon.from_words(["fame", "fax", "mix"])
@@ -241,6 +252,7 @@ def test_points_past_32_bits_are_refused_not_cut(points: int) -> None:
         lambda: trie.solve(faces, 4, 4, 3, table, False),
         lambda: trie.score_boards(faces, 4, 4, 3, table),
         lambda: trie.score_neighbours(faces, 4, 4, scorer.encode("x"), 3, table),
+        lambda: trie.score_open(faces, 4, 4, 0, scorer.encode("x"), 3, table),
     ):
         with pytest.raises(ValueError, match="points out of range"):
             call()

@@ -99,10 +99,27 @@ static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *f
     return 0;
 }
 
-/* A bytes object for `count` int64 scores (a score of 32 bits could wrap), and `s` made
- * ready for `trie`;
- * NULL (and no scratch to free) with a Python error set. */
-static PyObject *scores_and_scratch(const bn_trie *trie, Py_ssize_t count, bn_scratch *s) {
+/* Whether rows x cols is a shape the core takes, `board` holds one board of it and `faces`
+ * whole faces (the alternatives of score_neighbours, the open cell's faces of score_open). */
+static int board_and_faces_fit(int rows, int cols, const Py_buffer *board, const Py_buffer *faces) {
+    return bn_shape_ok(rows, cols, 1024) &&
+           board->len == (Py_ssize_t)rows * cols * BN_FACE_MAX && faces->len % BN_FACE_MAX == 0;
+}
+
+/* The start the score_* calls share once their arguments are checked: when they do not
+ * `fit` the board shape, a ValueError; else the points table read into *points (its longest
+ * word into *max_len) and a bytes object for `count` int64 scores (a score of 32 bits could
+ * wrap), `s` made ready for `trie`.  NULL (and no scratch to free) with a Python error set;
+ * the caller frees *points either way. */
+static PyObject *start_scores(const bn_trie *trie, int fit, Py_ssize_t count,
+                              PyObject *points_obj, int32_t **points, int *max_len,
+                              bn_scratch *s) {
+    if (!fit) {
+        PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
+        return NULL;
+    }
+    *max_len = bs_points_table(points_obj, points);
+    if (*max_len < 0) return NULL;
     PyObject *scores = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int64_t));
     if (scores && bn_scratch_init(s, trie->n_nodes) < 0) {
         Py_CLEAR(scores);
@@ -120,31 +137,24 @@ PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
     PyObject *result = NULL;
     int32_t *points = NULL;
     bn_scratch s;
-    int have_scratch = 0;
-    if (!bn_shape_ok(rows, cols, 1024) || faces.len != (Py_ssize_t)rows * cols * BN_FACE_MAX ||
-        alts.len % BN_FACE_MAX != 0) {
-        PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
-        goto done;
-    }
-    int max_len = bs_points_table(points_obj, &points);
-    if (max_len < 0) goto done;
+    int max_len;
+    int fit = board_and_faces_fit(rows, cols, &faces, &alts);
     int n_alts = (int)(alts.len / BN_FACE_MAX);
-    Py_ssize_t count = count_neighbours(faces.buf, rows * cols, alts.buf, n_alts);
-    result = scores_and_scratch(trie, count, &s);
+    Py_ssize_t count = fit ? count_neighbours(faces.buf, rows * cols, alts.buf, n_alts) : 0;
+    result = start_scores(trie, fit, count, points_obj, &points, &max_len, &s);
     if (!result) goto done;
-    have_scratch = 1;
     int status;
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
     Py_BEGIN_ALLOW_THREADS
     status = neighbour_scores(trie, &s, faces.buf, rows, cols, alts.buf, n_alts, min_len,
                               points, max_len, out);
     Py_END_ALLOW_THREADS
+    bn_scratch_free(&s);
     if (status < 0) {
         Py_CLEAR(result);
         PyErr_NoMemory();
     }
 done:
-    if (have_scratch) bn_scratch_free(&s);
     PyMem_Free(points);
     PyBuffer_Release(&faces);
     PyBuffer_Release(&alts);
@@ -160,16 +170,12 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
     PyObject *result = NULL;
     int32_t *points = NULL;
     bn_scratch s;
+    int max_len;
     Py_ssize_t size = 0;
-    if (!bn_shape_ok(rows, cols, 1024) ||
-        faces.len % (size = (Py_ssize_t)rows * cols * BN_FACE_MAX) != 0) {
-        PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
-        goto done;
-    }
-    int max_len = bs_points_table(points_obj, &points);
-    if (max_len < 0) goto done;
-    Py_ssize_t count = faces.len / size;
-    result = scores_and_scratch(trie, count, &s);
+    int fit = bn_shape_ok(rows, cols, 1024) &&
+              faces.len % (size = (Py_ssize_t)rows * cols * BN_FACE_MAX) == 0;
+    Py_ssize_t count = fit ? faces.len / size : 0;
+    result = start_scores(trie, fit, count, points_obj, &points, &max_len, &s);
     if (!result) goto done;
     int failed = 0;
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
@@ -203,19 +209,14 @@ PyObject *bs_score_open(const bn_trie *trie, PyObject *args) {
     PyObject *result = NULL;
     int32_t *points = NULL;
     bn_scratch s;
-    if (!bn_shape_ok(rows, cols, 1024) || faces.len != (Py_ssize_t)rows * cols * BN_FACE_MAX ||
-        open_faces.len % BN_FACE_MAX != 0) {
-        PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
-        goto done;
-    }
-    if (open < 0 || open >= rows * cols) {
+    int max_len;
+    int fit = board_and_faces_fit(rows, cols, &faces, &open_faces);
+    if (fit && (open < 0 || open >= rows * cols)) {
         PyErr_SetString(PyExc_ValueError, "the open cell is not on the board");
         goto done;
     }
-    int max_len = bs_points_table(points_obj, &points);
-    if (max_len < 0) goto done;
     Py_ssize_t count = open_faces.len / BN_FACE_MAX;
-    result = scores_and_scratch(trie, count, &s);
+    result = start_scores(trie, fit, count, points_obj, &points, &max_len, &s);
     if (!result) goto done;
     int status = BN_OK;
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
