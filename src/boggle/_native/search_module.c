@@ -251,32 +251,27 @@ PyObject *bs_score_pairs(const bn_trie *trie, PyObject *args) {
     PyObject *result = NULL;
     int32_t *points = NULL;
     bn_scratch s;
-    if (!bn_shape_ok(rows, cols, 1024) || faces.len != (Py_ssize_t)rows * cols * BN_FACE_MAX ||
-        first_faces.len % BN_FACE_MAX != 0 || last_faces.len % BN_FACE_MAX != 0 ||
-        pairs.len % 2 != 0) {
-        PyErr_SetString(PyExc_ValueError, "faces do not match the board shape");
-        goto done;
-    }
+    int max_len;
+    int fit = board_and_faces_fit(rows, cols, &faces, &first_faces) &&
+              last_faces.len % BN_FACE_MAX == 0 && pairs.len % 2 == 0;
     const Py_ssize_t n_first = first_faces.len / BN_FACE_MAX, n_last = last_faces.len / BN_FACE_MAX;
-    if (first < 0 || first >= rows * cols || last < 0 || last >= rows * cols || first == last) {
-        PyErr_SetString(PyExc_ValueError, "the open cells are not two cells of the board");
-        goto done;
-    }
-    if (n_first > BN_OPEN_MAX_FACES || n_last > BN_OPEN_MAX_FACES) {
-        PyErr_SetString(PyExc_ValueError, "more than 32 faces at an open cell");
-        goto done;
-    }
     const uint8_t *pair = pairs.buf;
     Py_ssize_t count = pairs.len / 2;
-    for (Py_ssize_t j = 0; j < count; j++) {
-        if (pair[2 * j] >= n_first || pair[2 * j + 1] >= n_last) {
-            PyErr_SetString(PyExc_ValueError, "a pair names a face past its cell's faces");
+    if (fit) {
+        const char *wrong = NULL;
+        if (first < 0 || first >= rows * cols || last < 0 || last >= rows * cols || first == last)
+            wrong = "the open cells are not two cells of the board";
+        else if (n_first > BN_OPEN_MAX_FACES || n_last > BN_OPEN_MAX_FACES)
+            wrong = "more than 32 faces at an open cell";
+        for (Py_ssize_t j = 0; j < count && !wrong; j++)
+            if (pair[2 * j] >= n_first || pair[2 * j + 1] >= n_last)
+                wrong = "a pair names a face past its cell's faces";
+        if (wrong) {
+            PyErr_SetString(PyExc_ValueError, wrong);
             goto done;
         }
     }
-    int max_len = bs_points_table(points_obj, &points);
-    if (max_len < 0) goto done;
-    result = scores_and_scratch(trie, count, &s);
+    result = start_scores(trie, fit, count, points_obj, &points, &max_len, &s);
     if (!result) goto done;
     int status = BN_OK;
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
