@@ -225,6 +225,34 @@ def test_score_open_refuses_a_cell_off_the_board(cell: int) -> None:
         scorer.core.trie.score_open(faces[:-1], 4, 4, cell, scorer.encode("ax"), 3, [0, 1])
 
 
+@pytest.mark.parametrize(
+    ("first", "last", "pairs", "says"),
+    [
+        (-1, 5, b"\0\0", "not two cells of the board"),
+        (0, 16, b"\0\0", "not two cells of the board"),
+        (5, 5, b"\0\0", "not two cells of the board"),
+        (0, 5, b"\2\0", "past its cell's faces"),
+        (0, 5, b"\0\1", "past its cell's faces"),
+        (0, 5, b"\0", "board shape"),
+    ],
+)
+def test_score_pairs_refuses_cells_and_pairs_it_cannot_take(
+    first: int, last: int, pairs: bytes, says: str
+) -> None:
+    lexicon = Lexicon.from_words(["fame", "fax", "mix"])
+    scorer = Scorer(lexicon, NEGATIVE)
+    trie, points = scorer.core.trie, list(scorer.points)
+    faces = scorer.encode(Board.parse("fxie amlo ewbx astu").faces)
+    two, one = scorer.encode("ax"), scorer.encode("m")
+    with pytest.raises(ValueError, match=says):
+        trie.score_pairs(faces, 4, 4, first, two, last, one, pairs, 3, points)
+    with pytest.raises(ValueError, match="board shape"):  # the shape is checked first
+        trie.score_pairs(faces[:-1], 4, 4, first, two, last, one, pairs, 3, points)
+    ok = array("q", trie.score_pairs(faces, 4, 4, 0, two, 5, one, b"\1\0", 3, points))
+    changed = Board.parse("xxie amlo ewbx astu").faces
+    assert ok.tolist() == [trie.solve(scorer.encode(changed), 4, 4, 3, points, False)]
+
+
 def test_scores_past_32_bits_do_not_wrap() -> None:
     """Scores come back as 64-bit numbers: two words of 2^31-1 points each are 2^32-2."""
     lexicon = Lexicon.from_words(["fame", "fax", "mix"])
