@@ -370,7 +370,6 @@ typedef struct {
     pending waiting[CB_MAX_CELLS];
     rank_sums first[CB_MAX_CELLS];      /* each rank's sums where the walk begins */
     const rank_sums *sums[CB_MAX_CELLS]; /* each rank's sums at this step of the walk */
-    int64_t pushed[CB_MAX_CELLS]; /* per rank: the bounds of the choice nodes queued by a step */
     rank_sums *made; /* made[k * n + r]: rank r's sums once rank k is forced (walk's steps) */
 } brancher;
 
@@ -394,7 +393,13 @@ static int make_room(pending *p, size_t more) {
 BITS_INLINE void push_waiting(brancher *br, int rank, tkid kid) {
     pending *p = &br->waiting[rank];
     p->items[p->len++] = kid;
-    br->pushed[rank] += kid.bound;
+}
+
+/* push_waiting for a step of the walk: rank r's list ends at tail[r] (with room made), and
+ * pushed[r] adds the bounds queued. */
+BITS_INLINE void queue_waiting(tkid **tail, int64_t *pushed, int rank, tkid kid) {
+    *tail[rank]++ = kid;
+    pushed[rank] += kid.bound;
 }
 
 #define ADD_AHEAD 4 /* waiting nodes add_waiting asks into cache ahead */
@@ -660,6 +665,8 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
     rank_sums *made = br->made + (size_t)k * (size_t)n;
     size_t len[CB_MAX_CELLS];
     const rank_sums *before[CB_MAX_CELLS];
+    tkid *tail[CB_MAX_CELLS];
+    int64_t pushed[CB_MAX_CELLS]; /* per rank: the bounds of the choice nodes queued by a step */
     rest -= mine->best;
     /* the last cell: the boards whose bounds pass are solved together once all are known */
     const int last = k == n - 1 && br->score_boards;
@@ -702,15 +709,20 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
             if (cb_tick(c)) return PV_INTERRUPTED;
             continue;
         }
-        for (int r = k + 1; r < n; r++) { /* a waiting node queues at most one per rank */
+        /* a waiting node queues at most one per rank: each rank's list gets room for all, and
+         * its new nodes go on at tail[r] (a pointer a rank, not the list's len through br) */
+        for (int r = k + 1; r < n; r++) {
             if (make_room(&br->waiting[r], here->len) < 0) return PV_NO_MEMORY;
             len[r] = br->waiting[r].len;
-            br->pushed[r] = 0;
+            tail[r] = br->waiting[r].items + len[r];
+            pushed[r] = 0;
         }
         int64_t p = points;
-        const tkid *const items = here->items, *const end = items + here->len;
-        for (const tkid *item = items; item < end; item++) {
-            if (item + WALK_AHEAD < end && !is_lone(item[WALK_AHEAD].ref)) {
+        const tkid *const items = here->items;
+        const size_t count = here->len;
+        for (size_t i = 0; i < count; i++) {
+            const tkid *const item = items + i;
+            if (i + WALK_AHEAD < count && !is_lone(item[WALK_AHEAD].ref)) {
                 const tkid *later = kid_under(base, item[WALK_AHEAD].ref, f);
                 if (later) prefetch_kid(base, *later);
             }
@@ -729,26 +741,28 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
                 tkid choice = {kid->ref & ~BRIDGE, kid->bound};
                 int r = is_lone(choice.ref) ? lone_rank(choice.ref)
                                             : ((const tchoice *)tree_at(base, choice.ref))->key;
-                push_waiting(br, r, choice);
+                queue_waiting(tail, pushed, r, choice);
                 continue;
             }
             const tsum *sum = tree_at(base, kid->ref);
             p += sum->points;
             uint64_t ranks = sum_ranks(sum);
             for (const tkid *choice = sum->kids; ranks; choice++, ranks &= ranks - 1)
-                push_waiting(br, bits_ctz64(ranks), *choice);
+                queue_waiting(tail, pushed, bits_ctz64(ranks), *choice);
         }
         uint64_t queued = 0, touched = 0; /* ranks queued for; those whose sums are made */
         int64_t bound = p + rest; /* of the step, the ranks not yet made at their most */
         for (int r = k + 1; r < n; r++) {
-            if (br->waiting[r].len == len[r]) continue;
+            pending *w = &br->waiting[r];
+            w->len = (size_t)(tail[r] - w->items);
+            if (w->len == len[r]) continue;
             queued |= 1ull << r;
-            bound += br->pushed[r];
+            bound += pushed[r];
         }
         while (queued && bound > br->above) {
             int r = bits_ctz64(queued);
             for (uint64_t t = queued & (queued - 1); t; t &= t - 1)
-                if (br->pushed[bits_ctz64(t)] > br->pushed[r]) r = bits_ctz64(t);
+                if (pushed[bits_ctz64(t)] > pushed[r]) r = bits_ctz64(t);
             queued &= ~(1ull << r);
             touched |= 1ull << r;
             const pending *w = &br->waiting[r];
@@ -756,7 +770,7 @@ static int walk(brancher *br, int k, int64_t points, int64_t rest) {
             made[r] = *before[r];
             add_waiting(base, &made[r], w->items, len[r], w->len);
             br->sums[r] = &made[r];
-            bound -= br->pushed[r] - (made[r].best - before[r]->best);
+            bound -= pushed[r] - (made[r].best - before[r]->best);
         }
         int status = 0;
         if (!queued && last) { /* as walk(k + 1) would before found_board */
