@@ -123,3 +123,30 @@ def test_a_class_of_one_board_is_bounded_by_its_words_on_each_set_of_cells() -> 
     prover = Prover(lexicon, CLASSIC)
     assert prover.tree_bound(1, 3, ["t", "a", "t"]) == 1
     assert prover.class_bound(1, 3, ["t", "a", "t"]) == 2
+
+
+def test_a_walk_with_long_waiting_lists_visits_what_the_twin_visits(enable: Lexicon) -> None:
+    """The tiny classes above keep a few choice nodes waiting per cell; a 3x3 class walked
+    whole from its root with ENABLE2K's words of eight letters waits with dozens per cell,
+    so the walk's sums (add_waiting: the nodes asked into cache ahead, children two a turn)
+    and its queues (a tail a rank) run past their first few items.  The same boards and the
+    same number of bounds as the twin."""
+    letters = set("aeilnrst")
+    words = [word for word in enable.words if set(word) <= letters and len(word) <= 7]
+    prover = Prover(Lexicon.from_words(words, name="aeilnrst"), CLASSIC)
+    cells = [
+        ["a", "e", "i"], ["l", "n", "r"], ["e", "s", "t"],
+        ["r", "s", "t"], ["a", "e", "i"], ["l", "n", "s"],
+        ["e", "i", "t"], ["a", "r", "s"], ["e", "n", "t"],
+    ]  # fmt: skip
+    points = bound_ref.word_points(prover.scorer.lexicon, CLASSIC)
+    order = list(prover.order(3, 3, texts(cells)))
+    above = bound_ref.orderly_tree(cells, 3, 3, points, order).bound // 3
+    leaves, bounds, _ = prover.bound.tree_search(
+        prover.masks(texts(cells)), 3, 3, above, bytes(order), -1, 9
+    )
+    boards = [tuple(prover.faces[f] for f in leaves[k : k + 9]) for k in range(0, len(leaves), 9)]
+    twin = bound_ref.tree_search(cells, 3, 3, points, order, above, -1, 9)
+    assert len(twin.boards) > 100
+    assert sorted(boards) == sorted(twin.boards)
+    assert bounds == twin.bounds
