@@ -807,13 +807,14 @@ static int branch_tree(brancher *br, const tsum *root, int32_t bound, int k) {
     if ((!br->merge_always && bound <= br->switch_bound) ||
         c->n - k <= br->walk_cells) {
         int64_t rest = 0;
-        for (int r = k; r < c->n; r++) br->waiting[r].len = 0;
+        for (int r = k; r < c->n; r++) { /* every rank's list made: a step points into each */
+            br->waiting[r].len = 0;
+            if (make_room(&br->waiting[r], 1) < 0) return PV_NO_MEMORY;
+        }
         memset(br->first + k, 0, (size_t)(c->n - k) * sizeof br->first[0]);
         uint64_t ranks = sum_ranks(root);
-        for (int j = 0; ranks; j++, ranks &= ranks - 1) {
-            if (make_room(&br->waiting[bits_ctz64(ranks)], 1) < 0) return PV_NO_MEMORY;
+        for (int j = 0; ranks; j++, ranks &= ranks - 1) /* distinct ranks: one item each */
             push_waiting(br, bits_ctz64(ranks), root->kids[j]);
-        }
         for (int r = k; r < c->n; r++) {
             add_waiting(br->a->base, &br->first[r], br->waiting[r].items, 0, br->waiting[r].len);
             br->sums[r] = &br->first[r];
