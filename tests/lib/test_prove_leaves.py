@@ -39,16 +39,41 @@ def open_scores(board: Board, lexicon: Lexicon, cell: int, faces: list[str]) -> 
     return array("q", scores).tolist()
 
 
-def alone_scores(board: Board, lexicon: Lexicon, cell: int, faces: list[str]) -> list[int]:
-    """The same, each board solved on its own."""
+def alone_scores(
+    board: Board,
+    lexicon: Lexicon,
+    changes: list[dict[int, str]],
+    min_len: int = 3,
+    points: list[int] = POINTS,
+) -> list[int]:
+    """The scores of ``board`` with the faces each of ``changes`` gives its cells, each board
+    solved on its own (what ``score_open`` and ``score_pairs`` must equal).
+
+    >>> teat, tea = Board(tuple("teat"), 2, 2), Lexicon.from_words(["tea"])
+    >>> alone_scores(teat, tea, [{1: "e"}, {1: "a"}])
+    [1, 0]
+    """
     core = compiled(lexicon)
     assert core is not None
     scores = []
-    for face in faces:
-        changed = (*board.faces[:cell], face, *board.faces[cell + 1 :])
+    for change in changes:
+        changed = [change.get(cell, face) for cell, face in enumerate(board.faces)]
         codes = b"".join(core.encode_face(f) or b"" for f in changed)
-        scores.append(core.trie.solve(codes, board.rows, board.cols, 3, POINTS, False))
+        scores.append(core.trie.solve(codes, board.rows, board.cols, min_len, points, False))
     return scores
+
+
+def one_cell(cell: int, faces: list[str]) -> list[dict[int, str]]:
+    """The changes of a board that put each of ``faces`` at ``cell``."""
+    return [{cell: face} for face in faces]
+
+
+def two_cells(
+    cells: tuple[int, int], faces: tuple[list[str], list[str]], pairs: list[tuple[int, int]]
+) -> list[dict[int, str]]:
+    """The changes of a board that put ``faces[0][a]`` at ``cells[0]`` and ``faces[1][b]`` at
+    ``cells[1]``, for each (a, b) of ``pairs``."""
+    return [{cells[0]: faces[0][a], cells[1]: faces[1][b]} for a, b in pairs]
 
 
 @settings(max_examples=200, deadline=None)
@@ -63,7 +88,9 @@ def test_open_cell_scores_equal_each_board_solved_alone(
     cell = data.draw(st.integers(0, board.size - 1))
     letters = sorted(set("aeinrstu") | {f for f in board.faces if len(f) == 1})
     faces = data.draw(st.lists(st.sampled_from(letters + MULTI), min_size=1, max_size=12))
-    assert open_scores(board, lexicon, cell, faces) == alone_scores(board, lexicon, cell, faces)
+    assert open_scores(board, lexicon, cell, faces) == alone_scores(
+        board, lexicon, one_cell(cell, faces)
+    )
 
 
 def test_open_cell_on_a_rich_board_with_every_letter() -> None:
@@ -80,7 +107,7 @@ def test_open_cell_on_a_rich_board_with_every_letter() -> None:
     every = sorted("qu" if letter == "q" else letter for letter in lexicon.alphabet)
     for cell in (0, 5):
         scores = open_scores(board, lexicon, cell, every)
-        assert scores == alone_scores(board, lexicon, cell, every)
+        assert scores == alone_scores(board, lexicon, one_cell(cell, every))
         assert len(set(scores)) > 1, "the faces should not all score the same"
 
 
@@ -89,7 +116,7 @@ def test_more_faces_than_one_search_takes() -> None:
     lexicon = Lexicon.from_words(["tea", "eat", "ate", "teat", "tate", "eta", "tat"])
     board = Board(tuple("teat"), 2, 2)
     faces = ["a", "e", "t", "s"] * 10
-    assert open_scores(board, lexicon, 1, faces) == alone_scores(board, lexicon, 1, faces)
+    assert open_scores(board, lexicon, 1, faces) == alone_scores(board, lexicon, one_cell(1, faces))
 
 
 def pair_scores(
@@ -113,26 +140,6 @@ def pair_scores(
         bytes(i for pair in pairs for i in pair), 3, POINTS,
     )  # fmt: skip
     return array("q", scores).tolist()
-
-
-def pair_alone_scores(
-    board: Board,
-    lexicon: Lexicon,
-    cells: tuple[int, int],
-    faces: tuple[list[str], list[str]],
-    pairs: list[tuple[int, int]],
-) -> list[int]:
-    """The same, each board solved on its own."""
-    core = compiled(lexicon)
-    assert core is not None
-    scores = []
-    for a, b in pairs:
-        changed = list(board.faces)
-        changed[cells[0]] = faces[0][a]
-        changed[cells[1]] = faces[1][b]
-        codes = b"".join(core.encode_face(f) or b"" for f in changed)
-        scores.append(core.trie.solve(codes, board.rows, board.cols, 3, POINTS, False))
-    return scores
 
 
 @settings(max_examples=300, deadline=None)
@@ -162,7 +169,7 @@ def test_two_open_cells_score_each_pair_as_solved_alone(
     every = list(itertools.product(range(len(faces[0])), range(len(faces[1]))))
     pairs = data.draw(st.lists(st.sampled_from(every), min_size=1, max_size=70), label="pairs")
     got = pair_scores(board, lexicon, (first, last), faces, pairs)
-    assert got == pair_alone_scores(board, lexicon, (first, last), faces, pairs)
+    assert got == alone_scores(board, lexicon, two_cells((first, last), faces, pairs))
 
 
 def test_two_open_cells_on_a_rich_board_with_every_letter() -> None:
@@ -180,7 +187,7 @@ def test_two_open_cells_on_a_rich_board_with_every_letter() -> None:
     pairs = list(itertools.product(range(len(every)), repeat=2))
     for cells in ((0, 5), (5, 6), (15, 3)):
         scores = pair_scores(board, lexicon, cells, (every, every), pairs)
-        assert scores == pair_alone_scores(board, lexicon, cells, (every, every), pairs)
+        assert scores == alone_scores(board, lexicon, two_cells(cells, (every, every), pairs))
         assert len(set(scores)) > 1, "the pairs should not all score the same"
 
 
@@ -223,7 +230,8 @@ def test_solved_leaves_keep_exactly_the_boards_above(
 
 def test_another_points_table_and_minimum_are_scored_the_same() -> None:
     """The open search reads the kernel's points by length and its shortest word."""
-    core = compiled(Lexicon.from_words(WORDS))
+    lexicon = Lexicon.from_words(WORDS)
+    core = compiled(lexicon)
     assert core is not None
     faces = tuple("stareeatertreatseats")
     points = [0, 0, 1, 2, 3, 4, 6, 9]
@@ -237,9 +245,5 @@ def test_another_points_table_and_minimum_are_scored_the_same() -> None:
         2,
         points,
     )
-    want = []
-    for face in alternatives:
-        changed = (*faces[:7], face, *faces[8:])
-        codes = b"".join(core.encode_face(f) or b"" for f in changed)
-        want.append(core.trie.solve(codes, 4, 5, 2, points, False))
+    want = alone_scores(Board(faces, 4, 5), lexicon, one_cell(7, alternatives), 2, points)
     assert array("q", got).tolist() == want
