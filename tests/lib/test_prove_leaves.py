@@ -149,8 +149,10 @@ def test_two_open_cells_score_each_pair_as_solved_alone(
 ) -> None:
     """Words through neither open cell count for every pair, through one for the pairs of
     its face there, through both for that pair alone, each word once per board: single
-    letters, multi-letter faces (solved alone), letters repeated in a cell's faces, any set
-    of pairs (past 64 the binding searches 64 at a time)."""
+    letters, multi-letter faces (Qu, th, ...) on the board and in the open cells' faces
+    (searched with the others), faces repeated in a cell's faces (solved alone), any set of
+    pairs (past 64 the binding searches 64 at a time); the word list has words read off
+    paths through the open cells showing the pairs' faces."""
     board, lexicon = case
     if board.size < 2:
         return
@@ -168,6 +170,21 @@ def test_two_open_cells_score_each_pair_as_solved_alone(
     )
     every = list(itertools.product(range(len(faces[0])), range(len(faces[1]))))
     pairs = data.draw(st.lists(st.sampled_from(every), min_size=1, max_size=70), label="pairs")
+    through = []
+    for a, b in data.draw(st.lists(st.sampled_from(pairs), max_size=6), label="words of pairs"):
+        shown = list(board.faces)
+        shown[first], shown[last] = faces[0][a], faces[1][b]
+        changed = Board(tuple(shown), board.rows, board.cols)
+        path = [data.draw(st.sampled_from([first, last]), label="start")]
+        for _ in range(data.draw(st.integers(0, 5), label="length")):
+            options = [n for n in changed.neighbours(path[-1]) if n not in path]
+            if not options:
+                break
+            path.append(data.draw(st.sampled_from(options)))
+        if data.draw(st.booleans(), label="ends there"):
+            path.reverse()
+        through.append("".join(changed.faces[cell] for cell in path))
+    lexicon = Lexicon.from_words([*lexicon.words, *through], name="through")
     got = pair_scores(board, lexicon, (first, last), faces, pairs)
     assert got == alone_scores(board, lexicon, two_cells((first, last), faces, pairs))
 
