@@ -20,7 +20,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from boggle.model.errors import BoggleError
@@ -61,6 +61,10 @@ class CostEstimate:
     processes: int = 1
     results: tuple[ClassResult, ...] = ()
     """The sample classes proved to the end: work the proof need not do again."""
+    prover: Prover | None = field(default=None, compare=False, repr=False)
+    """The prover that proved them: the proof goes on with it (its compiled word list, and
+    the trees and buffers its classes left; a class stopped by the time box leaves them
+    whole)."""
 
     @property
     def cpu_seconds(self) -> float:
@@ -159,7 +163,13 @@ def estimate_cost(
             signal.signal(signal.SIGALRM, previous)
     per_class = (max(costs) if at_least else sum(costs) / len(costs)) if costs else 0.0
     return CostEstimate(
-        len(tasks), len(costs), per_class, at_least, processes(jobs), tuple(results)
+        len(tasks),
+        len(costs),
+        per_class,
+        at_least,
+        processes(jobs),
+        tuple(results),
+        prover,
     )
 
 
@@ -173,7 +183,8 @@ def prove(
     *,
     on_class: Callable[[ClassResult, int], None] | None = None,
     where: Client | str | None = None,
-    on_plan: Callable[[list[ClassTask], int, int], Iterable[ClassResult] | None] | None = None,
+    on_plan: Callable[[list[ClassTask], int, int], CostEstimate | Iterable[ClassResult] | None]
+    | None = None,
     **changes: Any,
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring.
@@ -195,7 +206,9 @@ def prove(
     checkpoint); ``jobs`` threads run classes at once, at most one per core.  ``on_plan(todo,
     finished, total)`` is called before any work with the classes left, the classes already
     finished (from the checkpoint) and all of them; it may raise to stop there, or return
-    classes it proved itself (:attr:`CostEstimate.results`), which are not proved again.
+    classes it proved itself, which are not proved again, or the :class:`CostEstimate` it
+    made of them (:func:`estimate_cost`), whose classes are not proved again and whose
+    prover goes on with the proof (the same word list and rules).
     ``on_class(result, total)`` is called as each class is proved; ``where`` runs the
     classes on a cluster."""
     if options is None:
@@ -224,12 +237,13 @@ def prove(
     interrupted = False
     kept = sum(len(result.boards) for result in done.values())
     try:
-        given = list(on_plan(todo, resumed, len(tasks)) or ()) if on_plan is not None else []
+        planned = on_plan(todo, resumed, len(tasks)) if on_plan is not None else None
+        given, timer = _planned(planned, lexicon, rules)
         proved = {result.index for result in given}
         left = [task for task in todo if task.index not in proved]
         cap = class_memory(options.memory, processes(jobs))
         for result in itertools.chain(
-            given, _results(left, lexicon, rules, jobs, where, max_boards, cap)
+            given, _results(left, lexicon, rules, jobs, where, max_boards, cap, timer)
         ):
             kept += len(result.boards)
             if kept > max_boards:
@@ -326,6 +340,28 @@ def class_memory(memory: int, threads: int, machine: int | None = None) -> int:
     return max(1, min(memory, room))
 
 
+def _planned(
+    planned: CostEstimate | Iterable[ClassResult] | None, lexicon: Lexicon, rules: Rules
+) -> tuple[list[ClassResult], Prover | None]:
+    """What ``on_plan`` gave: the classes proved already, and the prover that proved them
+    when the proof can go on with it (an estimate's, on the same word list and rules).
+
+    >>> from boggle.model.rules import CLASSIC
+    >>> lexicon = Lexicon.from_words(["tea", "eat"])
+    >>> estimate = CostEstimate(3, 0, 0.0, False, prover=Prover(lexicon, CLASSIC))
+    >>> _planned(estimate, lexicon, CLASSIC)[1] is estimate.prover
+    True
+    >>> _planned(estimate, Lexicon.from_words(["tea"]), CLASSIC)
+    ([], None)
+    """
+    if not isinstance(planned, CostEstimate):
+        return list(planned or ()), None
+    prover = planned.prover
+    if prover is not None and (prover.lexicon is not lexicon or prover.rules != rules):
+        prover = None
+    return list(planned.results), prover
+
+
 def _results(
     tasks: list[ClassTask],
     lexicon: Lexicon,
@@ -334,12 +370,18 @@ def _results(
     where: Client | str | None,
     max_boards: int = MAX_BOARDS,
     class_memory: int = CLASS_MEMORY,
+    timer: Prover | None = None,
 ) -> Iterable[ClassResult]:
+    """The results of ``tasks``, on ``where`` or here: with ``timer`` (the prover that timed
+    the estimate, its word list compiled and its trees kept) when given, else a new one."""
     if where is not None:
         yield from prove_classes_on(tasks, lexicon, rules, where)
         return
     jobs = min(processes(jobs), len(tasks))
-    prover = Prover(lexicon, rules, max_boards, class_memory)
+    if timer is not None:
+        prover = timer.with_limits(max_boards, class_memory)
+    else:
+        prover = Prover(lexicon, rules, max_boards, class_memory)
     if jobs <= 1:
         for task in tasks:
             yield prover.run(task)
