@@ -5,6 +5,7 @@ proof's boards unchanged."""
 from __future__ import annotations
 
 import itertools
+import random
 from array import array
 
 from hypothesis import given, settings
@@ -264,3 +265,41 @@ def test_another_points_table_and_minimum_are_scored_the_same() -> None:
     )
     want = alone_scores(Board(faces, 4, 5), lexicon, one_cell(7, alternatives), 2, points)
     assert array("q", got).tolist() == want
+
+
+COMMON = [*"abcdefghijklmnop", *"àáâãäåæçèéêëìí"]
+RARE = [*"îïðñòóôõöø"]
+
+
+def _escaping_lexicon() -> Lexicon:
+    """A list of 42 letters: 30 with a code each, the rarer ones escaped (several codes, the
+    later ones silent), and Qu, whose q and u are rare too."""
+    rng = random.Random(5)
+    words = ["".join(rng.choices(COMMON, k=rng.randint(3, 6))) for _ in range(6000)]
+    words += ["".join(rng.choices(COMMON[:6] + RARE, k=rng.randint(3, 5))) for _ in range(300)]
+    return Lexicon.from_words([*words, "quad", "quid", "aqua", "equip"], name="escaping")
+
+
+ESCAPING = _escaping_lexicon()
+ESCAPED = [*COMMON[:6], *RARE, "qu"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_two_open_cells_with_escaped_letters_score_as_solved_alone(data: st.DataObject) -> None:
+    """Faces of several codes (escaped letters, Qu) in the open cells and elsewhere are
+    searched with the others, each board's score as solving it alone."""
+    core = compiled(ESCAPING)
+    assert core is not None and len((core.encode_face("ø") or b"").rstrip(b"\xff")) > 1
+    rows, cols = data.draw(st.sampled_from([(2, 3), (3, 3), (3, 4), (4, 4)]), label="shape")
+    faces = data.draw(st.lists(st.sampled_from(ESCAPED), min_size=rows * cols,
+                               max_size=rows * cols), label="board")  # fmt: skip
+    board = Board(tuple(faces), rows, cols)
+    first, last = data.draw(st.permutations(range(rows * cols)), label="cells")[:2]
+    open_faces = (
+        data.draw(st.lists(st.sampled_from(ESCAPED), min_size=1, max_size=8), label="first"),
+        data.draw(st.lists(st.sampled_from(ESCAPED), min_size=1, max_size=8), label="last"),
+    )
+    pairs = list(itertools.product(range(len(open_faces[0])), range(len(open_faces[1]))))
+    got = pair_scores(board, ESCAPING, (first, last), open_faces, pairs)
+    assert got == alone_scores(board, ESCAPING, two_cells((first, last), open_faces, pairs))
