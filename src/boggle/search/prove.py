@@ -227,7 +227,8 @@ def prove(
         given = list(on_plan(todo, resumed, len(tasks)) or ()) if on_plan is not None else []
         proved = {result.index for result in given}
         left = [task for task in todo if task.index not in proved]
-        cap = class_memory(options.memory, processes(jobs))
+        # on a cluster each class has the whole cap: the workers' machines are not this one
+        cap = options.memory if where is not None else class_memory(options.memory, processes(jobs))
         for result in itertools.chain(
             given, _results(left, lexicon, rules, jobs, where, max_boards, cap)
         ):
@@ -336,7 +337,7 @@ def _results(
     class_memory: int = CLASS_MEMORY,
 ) -> Iterable[ClassResult]:
     if where is not None:
-        yield from prove_classes_on(tasks, lexicon, rules, where)
+        yield from prove_classes_on(tasks, lexicon, rules, where, max_boards, class_memory)
         return
     jobs = min(processes(jobs), len(tasks))
     prover = Prover(lexicon, rules, max_boards, class_memory)
