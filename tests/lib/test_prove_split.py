@@ -184,6 +184,28 @@ def test_threads_share_the_cap_only_past_half_the_machine() -> None:
     assert prove_module.machine_memory() > 0  # this machine says
 
 
+def test_the_estimate_caps_its_class_as_a_proof_on_one_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """--estimate proves its classes as a one-thread proof would: a --memory past half the
+    machine's memory is cut to that half there too."""
+    estimate_module = importlib.import_module("boggle.search.estimate")
+    monkeypatch.setattr(prove_module, "machine_memory", lambda: 1_000_000_000)
+    caps: list[int] = []
+
+    class Recording(Prover):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            caps.append(self.class_memory)
+
+    monkeypatch.setattr(prove_module, "Prover", Recording)
+    monkeypatch.setattr(estimate_module, "Prover", Recording)
+    huge = 4_000_000_000
+    prove(2, 3, LEXICON, CLASSIC, 40, bucket_count=2, memory=huge)
+    estimate_module.estimate_proof(2, 3, LEXICON, CLASSIC, 40, 1, bucket_count=2, memory=huge)
+    assert caps == [500_000_000, 500_000_000]
+
+
 def test_a_proof_in_parts_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     path = tmp_path / "proof.jsonl"
     tiny = PROVER_BYTES * 8  # every class of more than 8 records in parts
