@@ -19,7 +19,7 @@ from boggle.model.errors import BoggleError
 from boggle.model.rules import CLASSIC
 from boggle.search import prove
 from boggle.search.branch_and_bound import CLASS_MEMORY, WALK_BELOW, WALK_CELLS, Prover
-from boggle.search.classes import ClassTask
+from boggle.search.classes import ClassTask, top_level_classes
 from boggle.search.options import ProofOptions
 
 WORDS = [
@@ -204,6 +204,28 @@ def test_the_estimate_caps_its_class_as_a_proof_on_one_thread(
     prove(2, 3, LEXICON, CLASSIC, 40, bucket_count=2, memory=huge)
     estimate_module.estimate_proof(2, 3, LEXICON, CLASSIC, 40, 1, bucket_count=2, memory=huge)
     assert caps == [500_000_000, 500_000_000]
+
+
+def test_the_classes_timed_before_a_proof_are_proved_under_its_cap() -> None:
+    """The proof takes the classes its cost estimate proved as its own: they are proved
+    with --memory's cap too (a tiny one splits them; 0 keeps them whole)."""
+    layout = prove_module.layout_for(LEXICON, 2, 5, 2)
+    tasks = list(top_level_classes(2, 5, layout, 40))
+    tiny = PROVER_BYTES * 8
+
+    def timed_bounds(memory: int) -> dict[int, int]:
+        estimate = prove_module.estimate_cost(
+            tasks, LEXICON, CLASSIC, 1, memory, budget=600.0, samples=len(tasks), enough_below=0
+        )
+        return {result.index: result.bounds for result in estimate.results}
+
+    split, whole = timed_bounds(tiny), timed_bounds(0)
+    assert len(split) == len(whole) == len(tasks)  # every class timed to its end
+    assert split == {
+        i: Prover(LEXICON, CLASSIC, 1_000_000, tiny).run(tasks[i]).bounds for i in split
+    }
+    assert whole == {i: Prover(LEXICON, CLASSIC, 1_000_000, 0).run(tasks[i]).bounds for i in whole}
+    assert split != whole
 
 
 def test_a_proof_in_parts_resumes_from_its_checkpoint(tmp_path: Path) -> None:

@@ -107,6 +107,7 @@ def estimate_cost(
     lexicon: Lexicon,
     rules: Rules,
     jobs: int = 1,
+    memory: int = CLASS_MEMORY,
     budget: float = ESTIMATE_SECONDS,
     samples: int = 3,
     enough_below: float = 60.0,
@@ -114,12 +115,14 @@ def estimate_cost(
     """The cost of proving ``tasks``, from up to ``samples`` of them (evenly spread) proved
     within ``budget`` seconds; a class still running then makes the estimate a lower bound
     (``at_least``).  Sampling stops early once the proof looks shorter than
-    ``enough_below`` seconds.  The time box needs the main thread (a timer signal);
-    elsewhere the samples run to the end."""
+    ``enough_below`` seconds.  The classes proved are those of a proof on ``jobs`` threads
+    with ``memory`` (``--memory``: each class's cap, :func:`class_memory`), so the proof
+    can take their results as its own.  The time box needs the main thread (a timer
+    signal); elsewhere the samples run to the end."""
     import signal
     import threading
 
-    prover = Prover(lexicon, rules, max_boards=MAX_BOARDS)
+    prover = Prover(lexicon, rules, MAX_BOARDS, class_memory(memory, processes(jobs)))
     step = max(1, len(tasks) // max(1, samples))
     chosen = list(tasks[::step][:samples])
     timed = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
