@@ -8,9 +8,12 @@ CPU build; it takes minutes, so it is run by hand, not here.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 import subprocess
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -55,3 +58,33 @@ def test_the_scripts_read_every_variants_name() -> None:
         assert re.fullmatch(fastest.group(1) + "*", name) and re.fullmatch(
             static.group(1) + "+", name
         )
+
+
+def _gpu_static() -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location("gpu_static", BENCHMARKS / "gpu_static.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_static_table_never_takes_nvrtcs_stub_library(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CUDA 13 ships ``targets/*/lib/stubs/libnvrtc.so`` beside the real library; it sorts
+    last, and the H100 run of 2026-11-26 took it ("You are running using the stub version of
+    nvrtc"): the lookup skips any ``stubs`` folder and finds the real one, or nothing."""
+    cuda = tmp_path / "cuda"
+    for folder in ("lib64", "targets/x86_64-linux/lib", "targets/x86_64-linux/lib/stubs"):
+        (cuda / folder).mkdir(parents=True)
+    (cuda / "targets/x86_64-linux/lib/stubs/libnvrtc.so").write_bytes(b"")
+    monkeypatch.delenv("CUDA_HOME", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    static = _gpu_static()
+    monkeypatch.setitem(sys.modules, "nvidia", None)  # no NVIDIA wheels in this Python
+    assert static.find_tool("libnvrtc.so*", str(cuda)) is None
+    for folder in ("lib64", "targets/x86_64-linux/lib"):
+        for name in ("libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.13.0.88"):
+            (cuda / folder / name).write_bytes(b"")
+    found = static.find_tool("libnvrtc.so*", str(cuda))
+    assert found == str(cuda / "lib64" / "libnvrtc.so.13.0.88")
