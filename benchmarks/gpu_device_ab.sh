@@ -5,9 +5,11 @@
 #   static    benchmarks/gpu_static.py: registers, stack and memory instructions of every
 #             variant, as the device's NVRTC and ptxas compile them (in the background)
 #   tests     the GPU tests (every variant against native on the device)
-#   ab4       benchmarks/gpu.py --variants (AB_VARIANTS of boggle.engines.gpu.source, in order: the
-#             default, the lanes-* ones that share a board between lanes, the first kernel and
-#             the H100 A/B's runners-up), 4x4 dice: kernel and stats rates, totals equal
+#   ab4       benchmarks/gpu.py --variants (AB_VARIANTS of boggle.engines.gpu.source, in order:
+#             default, the old kernel and the baseline; auto, the engine's choice by board size,
+#             its variant named in the table; the lanes-* ones that share a board between
+#             lanes, the first kernel and the H100 A/B's runners-up), 4x4 dice: kernel and
+#             stats rates, totals equal
 #   ab5       the same on 5x5 `big` dice
 #   stats1e9  stats --random 10^9 --engine gpu --seed 1 with ab4's fastest variant
 #   search*   5x5 classic ENABLE2K searches (--target 10406) with ab5's fastest variant:
@@ -29,7 +31,7 @@ AB_LIST=$("$PY" -c "from boggle.engines.gpu.source import AB_VARIANTS; print(','
 VARIANTS=${VARIANTS:-${AB_LIST:-all}}; AB_JOBS=${AB_JOBS:-16}; SEARCH_JOBS=()
 if [[ -n ${DRY:-} ]]; then  # a quick run of every stage on small sizes, GPU or not
     NAB4=3000; NAB5=1000; NSTATS=20000; AB_SEARCH_SECONDS=4; YAWL_SECONDS=4
-    VARIANTS=default,first,lanes-8; AB_JOBS=2; SEARCH_JOBS=(--jobs 1)
+    VARIANTS=default,auto,first,lanes-8; AB_JOBS=2; SEARCH_JOBS=(--jobs 1)
 fi
 YAWL=$BOGGLE_SHARED_DATA/yawl.txt
 GPU_ENGINE=(--engine gpu)

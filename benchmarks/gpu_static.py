@@ -35,9 +35,11 @@ from collections import Counter
 
 from boggle.engines.gpu.device import DEFAULT_BLOCK, DEFAULT_SET_BITS, compile_options
 from boggle.engines.gpu.source import (
+    AUTO_VARIANT,
     KERNEL_VARIANTS,
     LANES_SET_BITS,
     SHARED_SET_BITS,
+    auto_variant,
     first_set_bits,
     kernel_source,
 )
@@ -171,6 +173,10 @@ def main() -> int:
     source = kernel_source()
     with tempfile.TemporaryDirectory() as folder:
         for name in args.variants.split(","):
+            if name == AUTO_VARIANT:  # not one compile: a variant by board size, listed
+                print(f"{name:<13} (by board size: {auto_variant(16)} for 4x4, "
+                      f"{auto_variant(25)} for 5x5, {auto_variant(36)} beyond)")  # fmt: skip
+                continue
             defines = KERNEL_VARIANTS[name]
             bits = first_set_bits(defines) or args.set_bits
             options = compile_options(args.block, bits, None, defines=defines)

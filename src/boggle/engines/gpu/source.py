@@ -99,19 +99,50 @@ KERNEL_VARIANTS: dict[str, tuple[str, ...]] = {
     "lanes-16-next": ("BG_LANES_PER_BOARD=16", "BG_LANES_NEXT_CELL=1"),
 }
 """The kernel's compile-time variants by name (``BOGGLE_GPU_VARIANT``), each a tuple of
-``NAME=VALUE`` defines for the source.  ``default`` (no defines) is the one measured fastest,
-on an H100: lean frames with the top one in registers, tagged word sets, zero-point words
-and letters not on the board skipped, tables through the read-only cache and the faces in
-shared memory (it was called ``lean-shared-faces``); ``first`` is the kernel as first
-merged, and the single-option variants are ``first`` with one option on.  ``lanes-L`` is
-the default with ``L`` lanes of a warp sharing each board of the first pass (one word set a
-board in shared memory; untimed until a GPU measures it), lane ``j`` searching from cells
-``j, j + L, ...``; ``lanes-L-next`` the same with each lane taking the board's next untried
-start cell when it has done one (a shared counter).
+``NAME=VALUE`` defines for the source.  ``default`` (no defines) is the kernel the engine
+ran on every board until the H100 A/B of 2026-11-26 (now on boards past 5x5 and under knobs
+the lanes cannot run; :func:`auto_variant` picks the rest): lean frames with the top one in
+registers, tagged word sets, zero-point words and letters not on the board skipped, tables
+through the read-only cache and the faces in shared memory (it was called
+``lean-shared-faces``); ``first`` is the kernel as first merged, and the single-option
+variants are ``first`` with one option on.  ``lanes-L`` is the default with ``L`` lanes
+of a warp sharing each board of the first pass (one word set a board in shared memory),
+lane ``j`` searching from cells ``j, j + L, ...``; ``lanes-L-next`` the same with each lane
+taking the board's next untried start cell when it has done one (a shared counter).
+``lanes-16`` was the fastest on 4x4 boards and ``lanes-16-next`` on 5x5 ones
+(:func:`auto_variant`, the engine's choice).
 
 >>> KERNEL_VARIANTS["skip-zero"][-1]
 'BG_SKIP_ZERO=1'
 """
+
+AUTO_VARIANT = "auto"
+"""The name (``BOGGLE_GPU_VARIANT=auto``, and what the engine runs when none is named) of
+the variant chosen by the boards' size: :func:`auto_variant`."""
+
+AUTO_MEASURED_CELLS = 25
+"""The largest boards the automatic choice was measured on (5x5); beyond, ``default``."""
+
+
+def auto_variant(cells: int) -> str:
+    """The variant the gpu engine runs on boards of ``cells`` cells when none is named.
+
+    Measured on one H100 (2026-11-26, CUDA 13.0, CuPy 14.2.0, ENABLE2K, ``MODE=ab``
+    of ``benchmarks/gpu_device_check.sh``): on 6M 4x4 dice boards ``lanes-16`` scored
+    27.8M boards/s against the ``default`` kernel's 26.6M (and ran ``stats --random 10**9``
+    in 37.8 s); on 1.2M 5x5 ``big`` boards ``lanes-16-next`` 8.20M against 7.67M (and ran
+    the 5x5 searches).  Larger boards keep ``default``: unmeasured, and a lanes board's word
+    set (384 words) fills more often there than a thread's of the default (768).
+
+    >>> auto_variant(16), auto_variant(12), auto_variant(20), auto_variant(25), auto_variant(36)
+    ('lanes-16', 'lanes-16', 'lanes-16-next', 'lanes-16-next', 'default')
+    """
+    if cells <= 16:
+        return "lanes-16"
+    if cells <= AUTO_MEASURED_CELLS:
+        return "lanes-16-next"
+    return "default"
+
 
 SHARED_SET_BITS = 8
 """The first pass's word set in shared memory (``shared-set`` variants): 256 slots, 192 words
@@ -127,6 +158,7 @@ LANES_HEADER = 2
 
 AB_VARIANTS = (
     "default",
+    AUTO_VARIANT,
     "lanes-8",
     "lanes-16",
     "lanes-8-next",
@@ -136,8 +168,9 @@ AB_VARIANTS = (
     "lean",
     "lean-shared-top",
 )
-"""The variants the device check's A/B times (``MODE=ab``), in this order: the default (the
-others' totals are checked against it), the cooperative ones not yet timed, then the first
+"""The variants the device check's A/B times (``MODE=ab``), in this order: ``default``, the
+old kernel (the others' totals are checked against it, their rates set beside it), ``auto``
+(the engine's choice by board size, :func:`auto_variant`), the cooperative ones, then the first
 kernel and the two within 7% of the default in the H100 A/B, so a stage cut by its time
 limit loses the variants already measured; those that lost by a wide margin there (40% and
 more) are left out to keep the run in its time."""
