@@ -271,7 +271,7 @@ def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu:
 
 def variant_runner(name: str, on_gpu: bool, jobs: int, cells: int) -> KernelRunner:
     """A kernel variant compiled for the GPU (NVRTC), or for the CPU without one (``auto``
-    there: the variant it picks for boards of ``cells`` cells)."""
+    there: one build, the variant it picks for given boards of ``cells`` cells)."""
     if on_gpu:
         from boggle.engines.gpu.device import DeviceRunner
 
@@ -316,10 +316,12 @@ def compare_variants(
                 and (left > 0 or summary.counts == dict(Counter(scores.tolist())))
             )
         chosen = auto_variant(cells) if name == AUTO_VARIANT else name
-        facts = f"{chosen}: " if name == AUTO_VARIANT else ""
+        stats_by = auto_variant(cells, stats=True)
         if on_gpu:
             chosen = runner.variant_for(cells)  # type: ignore[attr-defined]
-            facts = f"{chosen}: " if name == AUTO_VARIANT else ""
+            stats_by = runner.variant_for(cells, "bg_random_stats_small")  # type: ignore[attr-defined]
+        facts = f"{chosen}, stats {stats_by}: " if name == AUTO_VARIANT else ""
+        if on_gpu:
             fact = runner.kernel_facts("bg_score_boards_small", chosen)  # type: ignore[attr-defined]
             facts += f"{fact['num_regs']} regs, {fact['local_size_bytes']} B local"
         rate = args.boards / seconds

@@ -330,8 +330,8 @@ def test_unnamed_the_runner_picks_each_board_sizes_variant(
     enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """No variant named: 4x4 boards go to ``lanes-16``, 5x5 to ``lanes-16-next`` (the H100's
-    fastest of each), 6x6 to the old ``default``, each compiled once, its own shared memory
-    at each launch, and every score native's."""
+    fastest of each), 6x6 and the boards made for stats to the old ``default``, each
+    compiled once, its own shared memory at each launch, and every score native's."""
     monkeypatch.delenv("BOGGLE_GPU_VARIANT", raising=False)
     runner = device.device_runner()
     assert runner.variant == "auto" and runner.defines == KERNEL_VARIANTS["lanes-16"]
@@ -350,12 +350,14 @@ def test_unnamed_the_runner_picks_each_board_sizes_variant(
         lanes = kernel_settings(KERNEL_VARIANTS[variant])["BG_LANES_PER_BOARD"]
         words = 2 + 512 + cells if lanes > 1 else cells  # a board's set and faces, or faces
         assert small.shared_sizes == [4 * (256 // lanes) * words]
-    source = BoardSource.named("big")
+    source = BoardSource.named("big")  # stats: the default kernel (10^9 boards the faster)
+    assert runner.variant_for(25, "bg_random_stats_small") == "default"
     expected = score_stats(500, source, enable, BIG, seed=8, top=3)
     got = random_stats(KernelScorer(enable, runner), source, 8, 500, BIG, 3, batch=200)
     assert got is not None and got.counts == dict(expected.counts)
-    stats = runner.compiled("lanes-16-next").kernels["bg_random_stats_small"]
-    assert set(stats.shared_sizes) == {4 * 16 * (2 + 512 + 25)}
+    stats = runner.compiled("default").kernels["bg_random_stats_small"]
+    assert set(stats.shared_sizes) == {4 * 256 * 25}
+    assert runner.variants_compiled == tuple(made)
 
 
 @pytest.mark.parametrize("variant", ["default", "lean", "lanes-8"])

@@ -236,15 +236,16 @@ class DeviceRunner:
         """The variants compiled so far, in the order they were first needed."""
         return tuple(self._compiled)
 
-    def variant_for(self, cells: int) -> str:
-        """The variant that scores boards of ``cells`` cells: the one named, else
-        :func:`~boggle.engines.gpu.source.auto_variant`'s, or ``default`` where the knobs
+    def variant_for(self, cells: int, kernel: str = "bg_score_boards_small") -> str:
+        """The variant whose ``kernel`` scores boards of ``cells`` cells: the one named, else
+        :func:`~boggle.engines.gpu.source.auto_variant`'s (the ``bg_random_stats_*`` kernels:
+        its choice for stats), or ``default`` where the knobs
         given are the default kernel's own (a first word set's size, ``BOGGLE_GPU_SET_BITS``
         or ``set_bits``, which the lanes do not read), or ones the lanes cannot run (a loop
         per board, blocks under a warp, a shared set too large for a block of 32 threads)."""
         if self.variant != AUTO_VARIANT:
             return self.variant
-        chosen = auto_variant(cells)
+        chosen = auto_variant(cells, stats=kernel.startswith("bg_random_stats"))
         defines = KERNEL_VARIANTS[chosen]
         if lanes_per_board(defines, "bg_score_boards_small") > 1:
             bits = self._shared_set_bits or first_set_bits(defines) or SHARED_SET_BITS
@@ -312,7 +313,7 @@ class DeviceRunner:
         where the variant's shared arrays would not fit (``words`` shared by each
         ``threads``: a thread's own, or a board's lanes'), whole warps when lanes share a
         board; an :class:`EngineError` if even 32 threads' do not."""
-        variant = self.compiled(self.variant_for(cells))
+        variant = self.compiled(self.variant_for(cells, kernel))
         block = self.block_of(kernel, variant.name)
         threads, words = shared_group(variant.defines, kernel, cells, variant.set_bits)
         if threads > 1:  # whole warps: a board's lanes never span two warps or two blocks
@@ -373,7 +374,7 @@ class DeviceRunner:
         block, shared = self.block_of(kernel), 0
         if kernel in CELLS_ARGUMENT:
             cells = int(arguments[CELLS_ARGUMENT[kernel]])
-            variant = self.compiled(self.variant_for(cells))
+            variant = self.compiled(self.variant_for(cells, kernel))
             block, shared = self.launch_shape(kernel, cells)
         function = variant.kernels[kernel]
         opened = (variant.name, kernel)

@@ -124,24 +124,29 @@ AUTO_MEASURED_CELLS = 25
 """The largest boards the automatic choice was measured on (5x5); beyond, ``default``."""
 
 
-def auto_variant(cells: int) -> str:
-    """The variant the gpu engine runs on boards of ``cells`` cells when none is named.
+def auto_variant(cells: int, stats: bool = False) -> str:
+    """The variant the gpu engine runs on boards of ``cells`` cells when none is named;
+    ``stats``: for the boards made and summarised on the device (``stats --random``).
 
     Measured on one H100 (2026-11-26, CUDA 13.0, CuPy 14.2.0, ENABLE2K, ``MODE=ab``
-    of ``benchmarks/gpu_device_check.sh``): on 6M 4x4 dice boards ``lanes-16`` scored
-    27.8M boards/s against the ``default`` kernel's 26.6M (and ran ``stats --random 10**9``
-    in 37.8 s); on 1.2M 5x5 ``big`` boards ``lanes-16-next`` 8.20M against 7.67M (and ran
-    the 5x5 searches).  Larger boards keep ``default``: unmeasured, and a lanes board's word
-    set (384 words) fills more often there than a thread's of the default (768).
+    of ``benchmarks/gpu_device_check.sh``): boards given (``score``, ``search``) on 6M 4x4
+    dice boards ``lanes-16`` scored 27.8M boards/s against the ``default`` kernel's 26.6M,
+    on 1.2M 5x5 ``big`` ones ``lanes-16-next`` 8.20M against 7.67M, and the 5x5 searches
+    with it reached 10,406 in 13.6-16.0 s (seeds 1-3) against 18.1-21.6 s with
+    ``default``.  ``stats --random 10**9`` took 37.8 s with ``lanes-16`` and 33.3 s with
+    ``default`` (two H100 runs that day; in stats one lane of a group makes the board
+    while the others wait), so stats keep ``default``.  Boards past 25 cells keep it too:
+    unmeasured, and a lanes board's word set (384 words) fills more often there than a
+    thread's of the default (768).
 
     >>> auto_variant(16), auto_variant(12), auto_variant(20), auto_variant(25), auto_variant(36)
     ('lanes-16', 'lanes-16', 'lanes-16-next', 'lanes-16-next', 'default')
+    >>> auto_variant(16, stats=True)
+    'default'
     """
-    if cells <= 16:
-        return "lanes-16"
-    if cells <= AUTO_MEASURED_CELLS:
-        return "lanes-16-next"
-    return "default"
+    if stats or cells > AUTO_MEASURED_CELLS:
+        return "default"
+    return "lanes-16" if cells <= 16 else "lanes-16-next"
 
 
 SHARED_SET_BITS = 8
