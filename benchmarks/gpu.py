@@ -320,10 +320,11 @@ def compare_variants(
         if on_gpu:
             chosen = runner.variant_for(cells)  # type: ignore[attr-defined]
             stats_by = runner.variant_for(cells, "bg_random_stats_small")  # type: ignore[attr-defined]
-        facts = f"{chosen}, stats {stats_by}: " if name == AUTO_VARIANT else ""
+        parts = [f"{chosen}, stats {stats_by}"] if name == AUTO_VARIANT else []
         if on_gpu:
             fact = runner.kernel_facts("bg_score_boards_small", chosen)  # type: ignore[attr-defined]
-            facts += f"{fact['num_regs']} regs, {fact['local_size_bytes']} B local"
+            parts.append(f"{fact['num_regs']} regs, {fact['local_size_bytes']} B local")
+        facts = ": ".join(parts)
         rate = args.boards / seconds
         table.append((name, rate, stats_rate, "yes" if same else "NO", facts))
         print(
