@@ -333,6 +333,13 @@ def test_unnamed_the_runner_picks_each_board_sizes_variant(
     fastest of each), 6x6 and the boards made for stats to the old ``default``, each
     compiled once, its own shared memory at each launch, and every score native's."""
     monkeypatch.delenv("BOGGLE_GPU_VARIANT", raising=False)
+    stats_only = device.DeviceRunner()
+    assert stats_only.variants_compiled == ()  # each variant compiled when first needed
+    source = BoardSource.named("new")
+    expected = score_stats(300, source, enable, CLASSIC, seed=2, top=3)
+    got = random_stats(KernelScorer(enable, stats_only), source, 2, 300, CLASSIC, 3, batch=120)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert stats_only.variants_compiled == ("default",)
     runner = device.device_runner()
     assert runner.variant == "auto" and runner.defines == KERNEL_VARIANTS["lanes-16"]
     assert [runner.variant_for(cells) for cells in (4, 16, 20, 25, 36, 64)] == [

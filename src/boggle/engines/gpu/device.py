@@ -211,8 +211,14 @@ class DeviceRunner:
         self._shared_opened: dict[tuple[str, str], int] = {}
         self.signatures = KERNEL_SIGNATURES
         self._compiled: dict[str, CompiledVariant] = {}
-        # the variant named, or auto's for 4x4 boards: compiled now, so an error shows here
-        self.first = self.compiled(self.variant_for(16))
+        if self.variant != AUTO_VARIANT:  # compiled now, so an error shows here
+            self.compiled(self.variant)
+
+    @property
+    def first(self) -> CompiledVariant:
+        """The variant named, or ``auto``'s for 4x4 boards given (compiled when first asked
+        for: a stats run never compiles it)."""
+        return self.compiled(self.variant_for(16))
 
     @property
     def defines(self) -> tuple[str, ...]:
@@ -370,12 +376,13 @@ class DeviceRunner:
             else:
                 typed.append(numpy.int64(value))
         typed += [numpy.uint64(0), numpy.uint64(items)]
-        variant = self.first  # boards made on the device (bg_roll_boards): any variant's
-        block, shared = self.block_of(kernel), 0
         if kernel in CELLS_ARGUMENT:
             cells = int(arguments[CELLS_ARGUMENT[kernel]])
             variant = self.compiled(self.variant_for(cells, kernel))
             block, shared = self.launch_shape(kernel, cells)
+        else:  # boards made on the device (bg_roll_boards): any variant's, one compiled
+            variant = next(iter(self._compiled.values()), None) or self.first
+            block, shared = self.block_of(kernel, variant.name), 0
         function = variant.kernels[kernel]
         opened = (variant.name, kernel)
         if shared > max(STATIC_SHARED_LIMIT, self._shared_opened.get(opened, 0)):
