@@ -185,13 +185,17 @@ def summary_table(runs: list[dict[str, Any]]) -> str:
             done, total = answer["finished_classes"], answer["top_level_classes"]
             cpu = run["cpu_seconds"] + cells.get(run["size"] + "-spent", 0.0)
             cells[run["size"] + "-spent"] = cpu
+            cells[run["size"] + "-done"] = done
             cells[run["size"] + "-error"] = (
                 f"proof stopped after {done:,} of {total:,} top-level classes, {cpu:,.0f} CPU s"
             )
         elif run["stage"] in ("prove3x3", "prove3x4"):
             top = answer["boards"][0]
             cpu = run["cpu_seconds"] + cells.get(run["size"] + "-spent", 0.0)
-            cells[run["size"]] = f"`{top['board']}` {top['score']} ({cpu:,.0f} CPU s)"
+            cells[run["size"]] = (
+                f"`{top['board']}` {top['score']} ({cpu:,.0f} CPU s"
+                f"{uncounted(answer, cells.get(run['size'] + '-done', 0))})"
+            )
         elif run["stage"] == "search":
             top = answer["best"][0]
             cells[run["size"] + "-runs"] = cells.get(run["size"] + "-runs", 0) + 1
@@ -229,6 +233,21 @@ def summary_table(runs: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def uncounted(answer: dict[str, Any], recorded: int) -> str:
+    """What a finished proof's CPU seconds leave out: the classes it resumed beyond those
+    of the stopped runs recorded before it, whose CPU time no row holds ('' if none).
+
+    >>> uncounted({"resumed_classes": 1427, "top_level_classes": 1863}, 0)
+    '; the first 1,427 of 1,863 classes not counted'
+    >>> uncounted({"resumed_classes": 152, "top_level_classes": 1863}, 152)
+    ''
+    """
+    resumed = answer.get("resumed_classes", 0)
+    if resumed <= recorded:
+        return ""
+    return f"; the first {resumed:,} of {answer['top_level_classes']:,} classes not counted"
+
+
 def proofs_table(runs: list[dict[str, Any]]) -> str:
     """One row per finished proof: its best board, every board it printed, command, CPU s
     (and wall s) of all its runs, a stopped proof's earlier runs included."""
@@ -237,6 +256,7 @@ def proofs_table(runs: list[dict[str, Any]]) -> str:
         "|---|---|---|---|---|---|---|---|",
     ]
     spent: dict[tuple[str, str], tuple[float, float]] = {}
+    done: dict[tuple[str, str], int] = {}
     for run in runs:
         answer = run["answer"]
         if not run["stage"].startswith("prove") or run["stage"].endswith("-search"):
@@ -247,12 +267,15 @@ def proofs_table(runs: list[dict[str, Any]]) -> str:
         cpu, wall = cpu + run["cpu_seconds"], wall + run["wall_seconds"]
         spent[(run["list"], run["size"])] = (cpu, wall)
         if answer["interrupted"]:
+            done[(run["list"], run["size"])] = answer["finished_classes"]
             continue
         boards = ", ".join(f"{b['board']} {b['score']}" for b in answer["boards"])
         top = answer["boards"][0]
+        key = (run["list"], run["size"])
         lines.append(
             f"| {run['list']} | {run['size']} | `{top['board']}` | {top['score']} | {boards} "
-            f"| `{run['command']}` | {cpu:,.1f} | {wall:,.0f} |"
+            f"| `{run['command']}` | {cpu:,.1f}{uncounted(answer, done.get(key, 0))} "
+            f"| {wall:,.0f} |"
         )
     return "\n".join(lines)
 
