@@ -193,14 +193,14 @@ def prove(
 
     The top-level classes have ``bucket_count`` letter buckets on the edges and, unless
     told, whole corners and the cells off the border as the edges (3x3's centre whole):
-    :meth:`Layout.of`.  More than ``max_boards`` boards (in all, or from one class in
-    this process) is a :class:`BoggleError` (classes finished before are in the
+    :meth:`Layout.of`.  More than ``max_boards`` boards (in all, or from one class) is a
+    :class:`BoggleError` (classes finished before are in the
     checkpoint); ``jobs`` threads run classes at once, at most one per core.  ``on_plan(todo,
     finished, total)`` is called before any work with the classes left, the classes already
     finished (from the checkpoint) and all of them; it may raise to stop there, or return
     classes it proved itself (:attr:`CostEstimate.results`), which are not proved again.
     ``on_class(result, total)`` is called as each class is proved; ``where`` runs the
-    classes on a cluster."""
+    classes on a cluster (each worker thread's class with the whole ``memory`` cap)."""
     if options is None:
         options = ProofOptions()
     elif not isinstance(options, ProofOptions):
