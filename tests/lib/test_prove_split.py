@@ -184,6 +184,21 @@ def test_threads_share_the_cap_only_past_half_the_machine() -> None:
     assert prove_module.machine_memory() > 0  # this machine says
 
 
+def test_a_control_group_s_memory_limit_is_the_machine_s_memory(tmp_path: Path) -> None:
+    """In a container the machine's memory is the host's: its control group's limit, when
+    lower, is what the threads' classes share (cgroup v2 memory.max, v1 limit_in_bytes)."""
+    physical = prove_module.machine_memory(limits=())
+    limit, unlimited, v1_unlimited = (tmp_path / name for name in ("limit", "max", "v1"))
+    limit.write_text(f"{physical // 4}\n")
+    unlimited.write_text("max\n")
+    v1_unlimited.write_text("9223372036854771712\n")
+    assert physical > 0
+    assert prove_module.machine_memory(limits=(str(limit),)) == physical // 4
+    for no_limit in (unlimited, v1_unlimited, tmp_path / "absent"):
+        assert prove_module.machine_memory(limits=(str(no_limit), str(limit))) == physical // 4
+        assert prove_module.machine_memory(limits=(str(no_limit),)) == physical
+
+
 def test_the_estimate_caps_its_class_as_a_proof_on_one_thread(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from boggle.model.errors import BoggleError
@@ -297,12 +298,30 @@ MACHINE_SHARE = 2
 (:func:`class_memory`): the rest is the word list's, the other programs' and the kernel's."""
 
 
-def machine_memory() -> int:
-    """The bytes of memory of this machine (0 where the system does not say)."""
+MEMORY_LIMITS = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
+"""Where Linux says the memory limit of this process's control group (cgroup v2, v1): a
+container's, which the machine's memory does not show."""
+
+
+def machine_memory(limits: Sequence[str] = MEMORY_LIMITS) -> int:
+    """The bytes of memory of this machine, or the limit of the control group this process
+    runs in (a container's) where lower (0 where neither is said).
+
+    >>> machine_memory(limits=()) == machine_memory(limits=("/no/such/file",))
+    True
+    """
     try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, ValueError, OSError):  # pragma: no cover - not POSIX
-        return 0
+        memory = 0
+    for path in limits:
+        try:
+            said = Path(path).read_text(encoding="ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            continue
+        if said.isdigit() and int(said) > 0 and (memory <= 0 or int(said) < memory):
+            memory = int(said)  # "max" (v2) or a huge number (v1): no limit
+    return memory
 
 
 def class_memory(memory: int, threads: int, machine: int | None = None) -> int:
