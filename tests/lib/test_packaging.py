@@ -29,8 +29,7 @@ def _data_files() -> list[str]:
     return sorted(
         path.relative_to(PACKAGE).as_posix()
         for path in PACKAGE.rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts
-        and path.suffix not in CODE_SUFFIXES
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in CODE_SUFFIXES
     )
 
 
@@ -66,8 +65,10 @@ def _setup_constants() -> dict[str, object]:
 def test_msvc_gets_no_gcc_flags_and_gcc_no_msvc_flags() -> None:
     constants = _setup_constants()
     gnu, msvc = constants["GNU_FLAGS"], constants["MSVC_FLAGS"]
-    switches, sanitizers = [constants["POPCNT"], constants["NO_FALSE_DEP_XOR"]], constants[
-        "SANITIZERS"]
+    switches, sanitizers = (
+        [constants["POPCNT"], constants["NO_FALSE_DEP_XOR"]],
+        constants["SANITIZERS"],
+    )
     assert isinstance(gnu, list) and isinstance(msvc, list) and isinstance(sanitizers, list)
     assert all(str(flag).startswith("-") for flag in [*gnu, *switches, *sanitizers])
     assert all(flag.startswith("/") for flag in msvc) and "/O2" in msvc
@@ -85,8 +86,9 @@ def test_cibuildwheel_builds_each_supported_python_and_checks_each_wheel() -> No
     assert "*-musllinux_*" in settings["skip"]
     assert "{project}/.ci/wheel_check.py" in settings["test-command"]
     assert (ROOT / ".ci" / "wheel_check.py").is_file()
-    assert "web" in settings["test-extras"] and "web" in PYPROJECT["project"][
-        "optional-dependencies"]
+    assert (
+        "web" in settings["test-extras"] and "web" in PYPROJECT["project"]["optional-dependencies"]
+    )
 
 
 def test_the_workflow_builds_wheels_on_linux_macos_and_windows() -> None:
@@ -99,9 +101,16 @@ def test_the_workflow_builds_wheels_on_linux_macos_and_windows() -> None:
 def test_ci_installs_the_wheel_with_no_compiler() -> None:
     assert "bash .ci/wheel\n" in (ROOT / ".ci" / "run").read_text()
     script = (ROOT / ".ci" / "wheel").read_text()
-    for step in ("python -m build", "auditwheel repair", "python -m venv", "CC=/bin/false",
-                 "--only-binary :all:", "boggle solve", 'python -c "import boggle',
-                 ".ci/wheel_check.py"):
+    for step in (
+        "python -m build",
+        "auditwheel repair",
+        "python -m venv",
+        "CC=/bin/false",
+        "--only-binary :all:",
+        "boggle solve",
+        'python -c "import boggle',
+        ".ci/wheel_check.py",
+    ):
         assert step in script, step
 
 

@@ -138,3 +138,42 @@ def test_ctrl_c_on_threads_writes_the_checkpoint_and_the_proof_resumes(tmp_path:
         ("deslatper", 545),
         ("leprasset", 542),
     ]
+
+
+@pytest.mark.skipif(not ENABLE.exists(), reason=f"needs ENABLE2K at {ENABLE} (shared data)")
+def test_a_prover_stopped_by_the_estimates_time_box_proves_the_next_classes_the_same() -> None:
+    """The proof goes on with the prover that timed its estimate (its trees and buffers
+    kept), even one whose sample class the time box stopped midway: later classes give
+    the boards and bounds of a new prover."""
+    lexicon = Lexicon.from_file(str(ENABLE))
+    letters = ["q" if face == "qu" else face for face in letter_alphabet(lexicon)]
+    tasks = list(top_level_classes(3, 3, Layout.of(letters, 3, 3, 3), 500))
+    cut = prove_module.estimate_cost(tasks, lexicon, CLASSIC, budget=0.02)
+    assert cut.at_least and not cut.results and cut.prover is not None
+    fresh = Prover(lexicon, CLASSIC)
+    for task in (tasks[0], tasks[12], tasks[20]):
+        again, new = cut.prover.run(task), fresh.run(task)
+        assert again.boards == new.boards and again.bounds == new.bounds
+    assert any(fresh.run(task).boards for task in (tasks[0], tasks[12]))
+
+
+def test_the_proof_goes_on_with_the_estimates_prover(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An ``on_plan`` that returns its estimate: its classes are not proved again and no
+    second prover is built (unless the word list or the rules differ)."""
+    tasks = _tasks(30)
+    estimate = prove_module.estimate_cost(tasks, LEXICON, CLASSIC, budget=60.0, enough_below=0.0)
+    assert estimate.results and estimate.prover is not None
+    plain = prove(3, 3, LEXICON, CLASSIC, 30, bucket_count=4)
+    built: list[Prover] = []
+    real_init = Prover.__init__
+
+    def counted_init(self: Prover, *args: object, **kwargs: object) -> None:
+        built.append(self)
+        real_init(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Prover, "__init__", counted_init)
+    reused = prove(3, 3, LEXICON, CLASSIC, 30, bucket_count=4, on_plan=lambda *_: estimate)
+    assert built == [] and reused.boards == plain.boards and reused.classes == plain.classes
+    other = Lexicon.from_words(WORDS, name="threads again")
+    again = prove(3, 3, other, CLASSIC, 30, bucket_count=4, on_plan=lambda *_: estimate)
+    assert len(built) == 1 and again.boards == plain.boards

@@ -898,10 +898,11 @@ int bn_solve_open(const bn_trie *trie, const bn_board *board, int open, const ui
 /* The search of score_open with two cells open, `first` and `last`, for a set of pairs of
  * their faces (at most 64 boards).  A step's `letters` field holds its mode: the face index
  * + 1 the path took at `first` (0 while it avoids it) in its low byte, that at `last` in
- * the next.  The boards a path's word counts for are row[low byte] & col[high byte]: every
- * pair while it avoids both, the pairs of its face at one cell once it went through it,
- * the one pair of both faces once through both (none when that pair was not asked for:
- * the path goes no further).  pair_marks[node] holds the pairs that counted the word. */
+ * the next (and, on a board with multi-letter faces, the letters of the path from bit 16).
+ * The boards a path's word counts for are row[low byte] & col[next byte]: every pair while
+ * it avoids both, the pairs of its face at one cell once it went through it, the one pair
+ * of both faces once through both (none when that pair was not asked for: the path goes no
+ * further).  pair_marks[node] holds the pairs that counted the word. */
 typedef struct {
     board_tables t;
     uint32_t mode_first[32];  /* per letter: its face's index + 1 at `first`, else 0 */
@@ -910,18 +911,25 @@ typedef struct {
     uint64_t col[BN_OPEN_MAX_FACES + 1]; /* the same for the faces of `last` */
     uint64_t opens;           /* the two open cells */
     uint32_t first, last;
+    uint32_t multi_first, multi_last; /* the multi-letter faces some pair takes, by index */
+    const uint8_t *faces, *first_faces, *last_faces; /* the board's, each open cell's */
 } pair_tables;
 
+#define PAIR_MODE 0xffffu   /* a step's mode, below its letters */
+#define PAIR_LETTERS 16     /* where a step's letters start (boards with multi-letter faces) */
+#define PAIR_MULTI 254      /* pair_letters: a multi-letter face the search takes */
+#define PAIR_ALONE 255      /* pair_letters: a face whose boards are solved alone */
+
 static BN_ALWAYS_INLINE uint64_t pairs_of_mode(const pair_tables *o, uint32_t mode) {
-    return o->row[mode & 0xffu] & o->col[mode >> 8];
+    return o->row[mode & 0xffu] & o->col[(mode >> 8) & 0xffu];
 }
 
-/* Counts the word at node `index` (if new for some of `want`, reached with `depth` cells):
- * found[depth] when it counts for every pair (taking back the pairs that had counted it),
+/* Counts the word at node `index` (if new for some of `want`, of `length` letters):
+ * found[length] when it counts for every pair (taking back the pairs that had counted it),
  * else extra[j] += its points for each pair j new to it. */
 static BN_ALWAYS_INLINE void count_pairs(uint16_t *stamps, uint64_t *marks, uint16_t stamp,
                                          uint32_t index, uint64_t want, uint64_t all,
-                                         uint32_t depth, int32_t *found, int64_t *extra,
+                                         uint32_t length, int32_t *found, int64_t *extra,
                                          const int32_t *points) {
     const uint64_t had = stamps[index] == stamp ? marks[index] : 0;
     uint64_t fresh = want & ~had;
@@ -929,19 +937,69 @@ static BN_ALWAYS_INLINE void count_pairs(uint16_t *stamps, uint64_t *marks, uint
     stamps[index] = stamp;
     marks[index] = had | want;
     if (want == all) {
-        found[depth]++;
+        found[length]++;
         for (uint64_t alone = had; alone; alone &= alone - 1)
-            extra[BN_CTZ64(alone)] -= points[depth];
+            extra[BN_CTZ64(alone)] -= points[length];
         return;
     }
-    for (; fresh; fresh &= fresh - 1) extra[BN_CTZ64(fresh)] += points[depth];
+    for (; fresh; fresh &= fresh - 1) extra[BN_CTZ64(fresh)] += points[length];
 }
 
+/* The steps from node `node` (a path of `length` letters in mode `mode`, the cells `used`)
+ * into the multi-letter faces next to it, `free` its free neighbours: those of the board's
+ * cells and those of the open cells that some pair with the path's faces takes.  Returns
+ * the new top of the stack. */
+static BN_ALWAYS_INLINE score_step *into_multi(const pair_tables *o, const bn_node *nodes,
+                                               bn_scratch *s, score_step *top, bn_node node,
+                                               uint64_t used, uint64_t free, uint32_t mode,
+                                               uint32_t length, uint64_t all, int32_t *found,
+                                               int64_t *extra) {
+    const board_tables *t = &o->t;
+    for (uint64_t multi = free & t->multi_cells; multi; multi &= multi - 1) {
+        const uint32_t c = (uint32_t)BN_CTZ64(multi);
+        int more = (int)length;
+        const int64_t index = follow(nodes, -1, node, &o->faces[c * BN_FACE_MAX], &more);
+        if (index < 0) continue;
+        const bn_node child = nodes[index];
+        if (child.bits & BN_WORD_BIT)
+            count_pairs(s->stamps, s->pair_marks, s->board_stamp, (uint32_t)index,
+                        pairs_of_mode(o, mode), all, (uint32_t)more, found, extra, s->points);
+        if (child.bits & t->reach[c])
+            *top++ = (score_step){child, used | (1ULL << c), c,
+                                  mode | (uint32_t)more << PAIR_LETTERS};
+    }
+    for (int side = 0; side < 2; side++) {
+        const uint32_t c = side ? o->last : o->first;
+        if (!(free >> c & 1u)) continue;
+        const uint8_t *faces = side ? o->last_faces : o->first_faces;
+        for (uint32_t left = side ? o->multi_last : o->multi_first; left; left &= left - 1) {
+            const uint32_t a = (uint32_t)BN_CTZ32(left);
+            const uint32_t m = mode | (a + 1) << (side ? 8 : 0);
+            const uint64_t want = pairs_of_mode(o, m);
+            if (!want) continue;
+            int more = (int)length;
+            const int64_t index = follow(nodes, -1, node, &faces[a * BN_FACE_MAX], &more);
+            if (index < 0) continue;
+            const bn_node child = nodes[index];
+            if (child.bits & BN_WORD_BIT)
+                count_pairs(s->stamps, s->pair_marks, s->board_stamp, (uint32_t)index, want,
+                            all, (uint32_t)more, found, extra, s->points);
+            if (child.bits & t->reach[c])
+                *top++ = (score_step){child, used | (1ULL << c), c,
+                                      m | (uint32_t)more << PAIR_LETTERS};
+        }
+    }
+    return top;
+}
+
+/* `with_multi` is a constant in each copy, as in search: a board with no multi-letter face
+ * counts a path's letters by its cells. */
 static BN_ALWAYS_INLINE void search_pairs(const pair_tables *o, const bn_node *nodes,
                                           bn_scratch *s, score_step *stack, score_step *top,
                                           uint64_t all, int32_t *found, int64_t *extra,
-                                          const int bmi) {
+                                          const int with_multi, const int bmi) {
     const board_tables *t = &o->t;
+    const uint32_t *reach = with_multi ? t->reach : t->beside;
     uint16_t *const stamps = s->stamps;
     uint64_t *const marks = s->pair_marks;
     const uint16_t stamp = s->board_stamp;
@@ -951,10 +1009,13 @@ static BN_ALWAYS_INLINE void search_pairs(const pair_tables *o, const bn_node *n
         --top;
         const bn_node node = top->node;
         const uint64_t used = top->used;
-        const uint32_t at = top->cell, mode = top->letters;
+        const uint32_t at = top->cell;
+        const uint32_t mode = with_multi ? top->letters & PAIR_MODE : top->letters;
         const uint64_t open = t->near[at] & ~used;
         const uint32_t first = node.first - !bmi;
-        const uint32_t depth = (uint32_t)BN_POPCOUNT64(used) + 1;
+        const uint32_t depth = with_multi ? (top->letters >> PAIR_LETTERS) + 1
+                                          : (uint32_t)BN_POPCOUNT64(used) + 1;
+        const uint32_t carry = with_multi ? depth << PAIR_LETTERS : 0;
         uint32_t next = node.bits & t->beside[at];
         while (next) {
             uint32_t letter = (uint32_t)BN_CTZ32(next);
@@ -982,7 +1043,7 @@ static BN_ALWAYS_INLINE void search_pairs(const pair_tables *o, const bn_node *n
                 uint32_t c = (uint32_t)BN_CTZ64(to);
                 to &= to - 1;
                 uint32_t m = mode;
-                int goes_on = (child.bits & t->beside[c]) != 0;
+                int goes_on = (child.bits & reach[c]) != 0;
                 if (BN_UNLIKELY(opens >> c & 1u)) {
                     m = c == o->first ? into_first : into_last;
                     goes_on &= pairs_of_mode(o, m) != 0;
@@ -990,10 +1051,13 @@ static BN_ALWAYS_INLINE void search_pairs(const pair_tables *o, const bn_node *n
                 top->node = child;
                 top->used = used | (1ULL << c);
                 top->cell = c;
-                top->letters = m;
+                top->letters = m | carry;
                 top += goes_on;
             } while (to);
         }
+        if (with_multi)
+            top = into_multi(o, nodes, s, top, node, used, open, mode, depth - 1, all, found,
+                             extra);
     }
 }
 
@@ -1001,12 +1065,16 @@ static BN_ALWAYS_INLINE void search_pairs(const pair_tables *o, const bn_node *n
  * on a path of at most 64 cells, and each open cell's faces from its 8 neighbours. */
 #define BN_PAIR_STEPS (64 + 2 * BN_OPEN_MAX_FACES + 64 * 8 + 16 * BN_OPEN_MAX_FACES + 1)
 
-/* bn_solve_pairs' search, boards of at most 64 cells without multi-letter faces off the
- * open cells: pair j is face first_letters[pairs[2j]] at `first` and
- * last_letters[pairs[2j + 1]] at `last` (each cell's letters distinct, < BN_MAX_LETTERS). */
+/* A path's letters at the most: every cell's face of BN_FACE_MAX letters. */
+#define BN_PAIR_LETTERS (64 * BN_FACE_MAX)
+
+/* bn_solve_pairs' search, boards of at most 64 cells: pair j is face first_faces[pairs[2j]]
+ * at `first` and last_faces[pairs[2j + 1]] at `last`, whose letters first_letters and
+ * last_letters give (pair_letters: a single letter, each once a cell, or PAIR_MULTI). */
 static BN_ALWAYS_INLINE void score_pairs(const bn_trie *trie, const bn_board *board, int first,
-                                         const uint8_t *first_letters, int n_first, int last,
-                                         const uint8_t *last_letters, int n_last,
+                                         const uint8_t *first_faces,
+                                         const uint8_t *first_letters, int last,
+                                         const uint8_t *last_faces, const uint8_t *last_letters,
                                          const uint8_t *pairs, int n_pairs, bn_scratch *s,
                                          int64_t *scores, const int bmi) {
     pair_tables o;
@@ -1020,10 +1088,14 @@ static BN_ALWAYS_INLINE void score_pairs(const bn_trie *trie, const bn_board *bo
     memcpy(t->near, s->near, (size_t)n * sizeof(uint64_t));
     t->multi_cells = 0;
     for (int cell = 0, r = 0, c = 0; cell < n; cell++) {
-        const uint8_t letter = board->faces[cell * BN_FACE_MAX];
-        if (cell != first && cell != last && letter < BN_MAX_LETTERS) {
-            grid[(r + 1) * wide + c + 1] = 1u << letter;
-            t->letter_cells[letter] |= 1ULL << cell;
+        const uint8_t *face = &board->faces[cell * BN_FACE_MAX];
+        if (cell != first && cell != last && face[0] < BN_MAX_LETTERS) {
+            if (face[1] == BN_NO_LETTER) {
+                grid[(r + 1) * wide + c + 1] = 1u << face[0];
+                t->letter_cells[face[0]] |= 1ULL << cell;
+            } else {
+                t->multi_cells |= 1ULL << cell;
+            }
         }
         if (++c == cols) { c = 0; r++; }
     }
@@ -1036,17 +1108,24 @@ static BN_ALWAYS_INLINE void score_pairs(const bn_trie *trie, const bn_board *bo
     memset(o.col, 0, sizeof o.col);
     o.row[0] = o.col[0] = all;
     uint32_t letters_first = 0, letters_last = 0; /* the letters of faces some pair takes */
+    o.multi_first = o.multi_last = 0;
     for (int j = 0; j < n_pairs; j++) {
         const uint8_t a = pairs[2 * j], b = pairs[2 * j + 1];
         o.row[a + 1] |= 1ULL << j;
         o.col[b + 1] |= 1ULL << j;
-        letters_first |= 1u << first_letters[a];
-        letters_last |= 1u << last_letters[b];
-        o.mode_first[first_letters[a]] = (uint32_t)a + 1;
-        o.mode_last[last_letters[b]] = ((uint32_t)b + 1) << 8;
+        if (first_letters[a] == PAIR_MULTI) {
+            o.multi_first |= 1u << a;
+        } else {
+            letters_first |= 1u << first_letters[a];
+            o.mode_first[first_letters[a]] = (uint32_t)a + 1;
+        }
+        if (last_letters[b] == PAIR_MULTI) {
+            o.multi_last |= 1u << b;
+        } else {
+            letters_last |= 1u << last_letters[b];
+            o.mode_last[last_letters[b]] = ((uint32_t)b + 1) << 8;
+        }
     }
-    (void)n_first;
-    (void)n_last;
     for (uint32_t l = letters_first; l; l &= l - 1) t->letter_cells[BN_CTZ32(l)] |= 1ULL << first;
     for (uint32_t l = letters_last; l; l &= l - 1) t->letter_cells[BN_CTZ32(l)] |= 1ULL << last;
     for (uint64_t near = t->near[first]; near; near &= near - 1)
@@ -1056,18 +1135,46 @@ static BN_ALWAYS_INLINE void score_pairs(const bn_trie *trie, const bn_board *bo
     o.first = (uint32_t)first;
     o.last = (uint32_t)last;
     o.opens = (1ULL << first) | (1ULL << last);
+    o.faces = board->faces;
+    o.first_faces = first_faces;
+    o.last_faces = last_faces;
+    const int with_multi = t->multi_cells || o.multi_first || o.multi_last;
+    if (with_multi) { /* reach: beside and the first letters of the multi-letter faces */
+        memcpy(t->reach, t->beside, (size_t)n * sizeof(uint32_t));
+        for (uint64_t multi = t->multi_cells; multi; multi &= multi - 1) {
+            const int cell = BN_CTZ64(multi);
+            const uint32_t bit = 1u << board->faces[cell * BN_FACE_MAX];
+            for (uint64_t near = t->near[cell]; near; near &= near - 1)
+                t->reach[BN_CTZ64(near)] |= bit;
+        }
+        uint32_t firsts = 0, lasts = 0;
+        for (uint32_t left = o.multi_first; left; left &= left - 1)
+            firsts |= 1u << first_faces[BN_CTZ32(left) * BN_FACE_MAX];
+        for (uint32_t left = o.multi_last; left; left &= left - 1)
+            lasts |= 1u << last_faces[BN_CTZ32(left) * BN_FACE_MAX];
+        for (uint64_t near = t->near[first]; near; near &= near - 1)
+            t->reach[BN_CTZ64(near)] |= firsts;
+        for (uint64_t near = t->near[last]; near; near &= near - 1)
+            t->reach[BN_CTZ64(near)] |= lasts;
+    }
+    const uint32_t *reach = with_multi ? t->reach : t->beside;
     if (!s->pair_marks) { /* the stamps say which marks hold: none are read before set */
         s->pair_marks = malloc(((size_t)s->n_nodes + 1) * sizeof(uint64_t));
         if (!s->pair_marks) { s->oom = 1; return; }
     }
     const bn_node *nodes = trie->nodes;
     const bn_node root = nodes[0];
-    int32_t found[65];
+    const int32_t *points = s->points;
+    /* the longest path's letters: a cell's (each face one letter) or its faces' */
+    const int letters = with_multi ? n * BN_FACE_MAX : n;
+    const int longest = letters < s->points_len ? letters : s->points_len - 1;
+    int32_t found[BN_PAIR_LETTERS + 1];
     int64_t extra[64];
-    memset(found, 0, (size_t)(n + 1) * sizeof(int32_t));
+    memset(found, 0, (size_t)(longest + 1) * sizeof(int32_t));
     memset(extra, 0, (size_t)n_pairs * sizeof(int64_t));
     score_step stack[BN_PAIR_STEPS];
     score_step *top = stack;
+    const uint32_t one_letter = with_multi ? 1u << PAIR_LETTERS : 0;
     for (int cell = 0, r = 0, c = 0; cell < n; cell++) {
         uint32_t bit = cell == first  ? letters_first
                        : cell == last ? letters_last
@@ -1082,48 +1189,62 @@ static BN_ALWAYS_INLINE void score_pairs(const bn_trie *trie, const bn_board *bo
             const bn_node node = nodes[start];
             if (node.bits & BN_WORD_BIT)
                 count_pairs(s->stamps, s->pair_marks, s->board_stamp, start,
-                            pairs_of_mode(&o, mode), all, 1, found, extra, s->points);
-            if (LETTERS(node.bits) & t->beside[cell])
-                *top++ = (score_step){node, 1ULL << cell, (uint32_t)cell, mode};
+                            pairs_of_mode(&o, mode), all, 1, found, extra, points);
+            if (LETTERS(node.bits) & reach[cell])
+                *top++ = (score_step){node, 1ULL << cell, (uint32_t)cell, mode | one_letter};
         }
     }
-    search_pairs(&o, nodes, s, stack, top, all, found, extra, bmi);
-    const int32_t *points = s->points;
-    const int longest = n < s->points_len ? n : s->points_len - 1;
+    if (with_multi) { /* the multi-letter faces as roots: the steps from the root into them */
+        top = into_multi(&o, nodes, s, top, root, 0, n == 64 ? ~0ULL : (1ULL << n) - 1, 0, 0,
+                         all, found, extra);
+        search_pairs(&o, nodes, s, stack, top, all, found, extra, 1, bmi);
+    } else {
+        search_pairs(&o, nodes, s, stack, top, all, found, extra, 0, bmi);
+    }
     int64_t shared = 0;
     for (int k = 0; k <= longest; k++) shared += (int64_t)found[k] * points[k];
     for (int j = 0; j < n_pairs; j++) scores[j] = shared + extra[j];
 }
 
 static void score_pairs_plain(const bn_trie *trie, const bn_board *board, int first,
-                              const uint8_t *first_letters, int n_first, int last,
-                              const uint8_t *last_letters, int n_last, const uint8_t *pairs,
-                              int n_pairs, bn_scratch *s, int64_t *scores) {
-    score_pairs(trie, board, first, first_letters, n_first, last, last_letters, n_last, pairs,
-                n_pairs, s, scores, 0);
+                              const uint8_t *first_faces, const uint8_t *first_letters, int last,
+                              const uint8_t *last_faces, const uint8_t *last_letters,
+                              const uint8_t *pairs, int n_pairs, bn_scratch *s, int64_t *scores) {
+    score_pairs(trie, board, first, first_faces, first_letters, last, last_faces, last_letters,
+                pairs, n_pairs, s, scores, 0);
 }
 
 #if BN_BMI_CLONE
 __attribute__((target("bmi,bmi2"))) static void score_pairs_bmi(
-    const bn_trie *trie, const bn_board *board, int first, const uint8_t *first_letters,
-    int n_first, int last, const uint8_t *last_letters, int n_last, const uint8_t *pairs,
-    int n_pairs, bn_scratch *s, int64_t *scores) {
-    score_pairs(trie, board, first, first_letters, n_first, last, last_letters, n_last, pairs,
-                n_pairs, s, scores, 1);
+    const bn_trie *trie, const bn_board *board, int first, const uint8_t *first_faces,
+    const uint8_t *first_letters, int last, const uint8_t *last_faces,
+    const uint8_t *last_letters, const uint8_t *pairs, int n_pairs, bn_scratch *s,
+    int64_t *scores) {
+    score_pairs(trie, board, first, first_faces, first_letters, last, last_faces, last_letters,
+                pairs, n_pairs, s, scores, 1);
 }
 #endif
 
-/* The letter index of each face of `faces` the pair search takes (one letter, used by some
- * word, the first face of its letter), else 255: its boards are solved alone. */
+/* What the pair search makes of each face of `faces`: its letter index (one letter, used by
+ * some word, the first face of its letter), PAIR_MULTI (several letters, the first used by
+ * some word, the first such face), else PAIR_ALONE: its boards are solved alone. */
 static void pair_letters(const uint8_t *faces, int n_faces, uint8_t *letters) {
     uint32_t seen = 0;
     for (int j = 0; j < n_faces; j++) {
         const uint8_t *face = &faces[j * BN_FACE_MAX];
-        letters[j] = 255;
-        if (face[1] == BN_NO_LETTER && face[0] < BN_MAX_LETTERS && !(seen >> face[0] & 1u)) {
+        letters[j] = PAIR_ALONE;
+        if (face[0] >= BN_MAX_LETTERS) continue;
+        if (face[1] == BN_NO_LETTER) {
+            if (seen >> face[0] & 1u) continue;
             seen |= 1u << face[0];
             letters[j] = face[0];
+            continue;
         }
+        int again = 0;
+        for (int i = 0; i < j && !again; i++)
+            again = letters[i] == PAIR_MULTI &&
+                    memcmp(&faces[i * BN_FACE_MAX], face, BN_FACE_MAX) == 0;
+        if (!again) letters[j] = PAIR_MULTI;
     }
 }
 
@@ -1143,16 +1264,10 @@ int bn_solve_pairs(const bn_trie *trie, const bn_board *board, int first,
     uint64_t alone = 0;                /* the pairs solved board by board */
     pair_letters(first_faces, n_first, first_letters);
     pair_letters(last_faces, n_last, last_letters);
-    /* the other cells as bn_solve_open's search takes them */
-    int fits = board->n <= 64 && !s->record;
-    for (int cell = 0; cell < board->n && fits; cell++)
-        if (cell != first && cell != last &&
-            board->faces[cell * BN_FACE_MAX + 1] != BN_NO_LETTER &&
-            board->faces[cell * BN_FACE_MAX] < BN_MAX_LETTERS)
-            fits = 0;
+    const int fits = board->n <= 64 && !s->record;
     for (int j = 0; j < n_pairs; j++) {
         const uint8_t a = pairs[2 * j], b = pairs[2 * j + 1];
-        if (fits && first_letters[a] != 255 && last_letters[b] != 255) {
+        if (fits && first_letters[a] != PAIR_ALONE && last_letters[b] != PAIR_ALONE) {
             together[2 * m] = a;
             together[2 * m + 1] = b;
             at[m++] = j;
@@ -1170,12 +1285,12 @@ int bn_solve_pairs(const bn_trie *trie, const bn_board *board, int first,
         s->oom = 0;
 #if BN_BMI_CLONE
         if (s->fast_bits)
-            score_pairs_bmi(trie, board, first, first_letters, n_first, last, last_letters,
-                            n_last, together, m, s, got);
+            score_pairs_bmi(trie, board, first, first_faces, first_letters, last, last_faces,
+                            last_letters, together, m, s, got);
         else
 #endif
-            score_pairs_plain(trie, board, first, first_letters, n_first, last, last_letters,
-                              n_last, together, m, s, got);
+            score_pairs_plain(trie, board, first, first_faces, first_letters, last, last_faces,
+                              last_letters, together, m, s, got);
         if (s->oom) return BN_NO_MEMORY;
         for (int i = 0; i < m; i++) scores[at[i]] = got[i];
     }

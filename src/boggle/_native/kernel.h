@@ -147,12 +147,12 @@ int bn_solve_open(const bn_trie *trie, const bn_board *board, int open, const ui
  * elsewhere (those two cells' own faces are not read), and pair j showing face
  * first_faces[pairs[2j]] at `first` and last_faces[pairs[2j + 1]] at `last` (n_first and
  * n_last faces, BN_FACE_MAX codes each), into scores[0 .. n_pairs), as bn_solve would give
- * board by board.  One search does the pairs of single-letter faces: a word whose path
- * avoids both cells counts for every pair, one through one of them for the pairs of the face
- * it was found under there, one through both for that pair, each word once per pair.  The
- * other pairs (a face of several letters, or a letter repeated in a cell's faces) are solved
- * board by board, and all of them on boards of more than 64 cells, with a multi-letter face
- * off the two cells, or with s->record.  Returns BN_OK, BN_NO_MEMORY when out of memory, or
+ * board by board.  One search does the pairs of faces of one letter or several (Qu): a word
+ * whose path avoids both cells counts for every pair, one through one of them for the pairs
+ * of the face it was found under there, one through both for that pair, each word once per
+ * pair; multi-letter faces elsewhere on the board are searched as bn_solve does.  The other
+ * pairs (a face repeated in a cell's faces, or whose first letter no word uses) are solved
+ * board by board, and all of them on boards of more than 64 cells or with s->record.  Returns BN_OK, BN_NO_MEMORY when out of memory, or
  * BN_BAD_INPUT (more than BN_OPEN_MAX_FACES faces a cell or BN_PAIRS_MAX pairs, a cell off
  * the board, first == last, a pair's index past its faces).
  * Example: the boards with faces 0/1 at cell 5 and 2 at cell 9, pairs (0, 0) and (1, 0)

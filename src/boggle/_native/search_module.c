@@ -128,6 +128,17 @@ static PyObject *start_scores(const bn_trie *trie, int fit, Py_ssize_t count,
     return scores;
 }
 
+/* The end the score_* calls share once their search has run: `s` freed, and `scores`
+ * returned, or NULL with MemoryError when the search `failed` (its only failure). */
+static PyObject *finish_scores(PyObject *scores, bn_scratch *s, int failed) {
+    bn_scratch_free(s);
+    if (failed) {
+        Py_DECREF(scores);
+        return PyErr_NoMemory();
+    }
+    return scores;
+}
+
 PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
     Py_buffer faces, alts;
     int rows, cols, min_len;
@@ -149,11 +160,7 @@ PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
     status = neighbour_scores(trie, &s, faces.buf, rows, cols, alts.buf, n_alts, min_len,
                               points, max_len, out);
     Py_END_ALLOW_THREADS
-    bn_scratch_free(&s);
-    if (status < 0) {
-        Py_CLEAR(result);
-        PyErr_NoMemory();
-    }
+    result = finish_scores(result, &s, status < 0);
 done:
     PyMem_Free(points);
     PyBuffer_Release(&faces);
@@ -188,11 +195,7 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
         out[b] = score;
     }
     Py_END_ALLOW_THREADS
-    bn_scratch_free(&s);
-    if (failed) {
-        Py_CLEAR(result);
-        PyErr_NoMemory();
-    }
+    result = finish_scores(result, &s, failed);
 done:
     PyMem_Free(points);
     PyBuffer_Release(&faces);
@@ -229,11 +232,7 @@ PyObject *bs_score_open(const bn_trie *trie, PyObject *args) {
                                at * BN_FACE_MAX, some, &s, min_len, points, max_len, out + at);
     }
     Py_END_ALLOW_THREADS
-    bn_scratch_free(&s);
-    if (status != BN_OK) {
-        Py_CLEAR(result);
-        PyErr_NoMemory();
-    }
+    result = finish_scores(result, &s, status != BN_OK);
 done:
     PyMem_Free(points);
     PyBuffer_Release(&faces);
@@ -285,11 +284,7 @@ PyObject *bs_score_pairs(const bn_trie *trie, PyObject *args) {
                                 points, max_len, out + at);
     }
     Py_END_ALLOW_THREADS
-    bn_scratch_free(&s);
-    if (status != BN_OK) {
-        Py_CLEAR(result);
-        PyErr_NoMemory();
-    }
+    result = finish_scores(result, &s, status != BN_OK);
 done:
     PyMem_Free(points);
     PyBuffer_Release(&faces);

@@ -37,6 +37,7 @@ another class may share kept for it (one split order for every class).
 
 from __future__ import annotations
 
+import copy
 import itertools
 import time
 from array import array
@@ -228,6 +229,8 @@ class Prover:
     ) -> None:
         self.max_boards = max_boards
         self.class_memory = class_memory
+        self.lexicon = lexicon
+        self.rules = rules
         proof = ProofFaces.of(lexicon)
         check_problem(rules, 0)
         self.scorer = Scorer(lexicon, rules)
@@ -250,6 +253,21 @@ class Prover:
         self.bound = ClassBound(
             letters, offsets, rules.min_length, self.scorer.points, face_letters, *extra
         )
+
+    def with_limits(self, max_boards: int, class_memory: int) -> Prover:
+        """This prover with other limits, sharing its compiled word list and bound (the trees
+        and buffers its classes left for the next ones).
+
+        >>> from boggle.model.rules import CLASSIC
+        >>> prover = Prover(Lexicon.from_words(["tea", "eat"]), CLASSIC)
+        >>> other = prover.with_limits(10, 1_000_000)
+        >>> (other.max_boards, other.bound is prover.bound, prover.max_boards == MAX_BOARDS)
+        (10, True, True)
+        """
+        other = copy.copy(self)
+        other.max_boards = max_boards
+        other.class_memory = class_memory
+        return other
 
     def masks(self, cells: Iterable[str]) -> bytes:
         """Each cell's letters as a bit mask of face ids."""

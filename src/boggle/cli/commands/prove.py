@@ -16,7 +16,7 @@ from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS, MAX_MEMORY
 from boggle.search.classes import ClassTask
 from boggle.search.estimate import DEFAULT_SAMPLES, SampledClass, estimate_proof
 from boggle.search.options import ProofOptions
-from boggle.search.prove import estimate_cost, processes, prove
+from boggle.search.prove import CostEstimate, estimate_cost, processes, prove
 from boggle.search.results import ClassResult
 
 
@@ -155,17 +155,16 @@ def run(args: argparse.Namespace) -> int:
     bars: list[Any] = []  # the progress bar, made once the classes finished before are known
     where = where_from_args(args)
 
-    def on_plan(todo: list[ClassTask], finished: int, total: int) -> tuple[ClassResult, ...]:
-        timed: tuple[ClassResult, ...] = ()
+    def on_plan(todo: list[ClassTask], finished: int, total: int) -> CostEstimate | None:
+        estimate = None
         if where is None and todo and not args.yes:
-            estimate = estimate_cost(todo, lexicon, rules, args.jobs)
+            estimate = estimate_cost(todo, lexicon, rules, args.jobs, args.memory * 1_000_000)
             if estimate.wall_seconds > LONG_PROOF:
                 raise BoggleError(f"this proof would take {estimate.text()}: give --yes to run it")
             if estimate.wall_seconds >= SAY_ESTIMATE:
                 print(f"boggle prove: estimate: {estimate.text()}", file=sys.stderr)
-            timed = estimate.results  # proved while timing: not proved again
         bars.append(progress_bar(" classes", total=total, initial=finished))
-        return timed
+        return estimate  # its classes are not proved again, and its prover goes on
 
     def on_class(result: ClassResult, total: int) -> None:
         if bars and bars[0] is not None:
