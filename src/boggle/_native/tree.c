@@ -81,20 +81,23 @@ static int push_job(merge_queue *queue, tkid x, tkid y, int slot, int kind, size
  * in both to come (queued); *bound: the best of the others. */
 static tchoice *merge_choice(arena *a, merge_queue *q, size_t me, const tchoice *x,
                              const tchoice *y, int32_t *bound_out) {
-    uint32_t faces = x->mask | y->mask, both = x->mask & y->mask;
+    /* masks and children in locals: the stores into t (a tchoice too) could alias them */
+    const uint32_t x_mask = x->mask, y_mask = y->mask;
+    const tkid *xs = x->kids, *ys = y->kids;
+    uint32_t faces = x_mask | y_mask;
+    const uint32_t both = x_mask & y_mask;
     int n = bits_popcount32(faces);
     tchoice *t = arena_take(a, choice_bytes(n));
     if (!t) return NULL;
     t->key = x->key;
     t->mask = faces;
     int32_t bound = 0;
-    int i = 0, j = 0;
     for (int k = 0; k < n; k++) {
         uint32_t bit = faces & (0u - faces);
         faces ^= bit;
         tkid kid;
         if (both & bit) {
-            tkid xk = x->kids[i++], yk = y->kids[j++];
+            tkid xk = *xs++, yk = *ys++;
             if (xk.ref || yk.ref) {
                 int pushed =
                     !xk.ref   ? push_job(q, yk, xk, k, ADD_POINTS, me)
@@ -108,7 +111,7 @@ static tchoice *merge_choice(arena *a, merge_queue *q, size_t me, const tchoice 
             kid.ref = 0; /* two sum nodes without children */
             kid.bound = xk.bound + yk.bound;
         } else {
-            kid = x->mask & bit ? x->kids[i++] : y->kids[j++];
+            kid = x_mask & bit ? *xs++ : *ys++;
         }
         t->kids[k] = kid;
         if (kid.bound > bound) bound = kid.bound;
