@@ -21,10 +21,11 @@ bit-for-bit NumPy's boards).  Three rates:
 (``--blocks``, ``--set-bits``), each compiled on its own, and names the fastest.
 
 ``--variants`` is the A/B of the kernel's compile-time variants (``BOGGLE_GPU_VARIANT``;
-``all`` for every one): each compiled on its own and timed on the same boards, its scores
-checked board for board against the first variant's, the stats path timed too, and one
-table at the end with each rate beside the first's (on the CPU build without a GPU: a dry
-run of the same code, not a GPU figure).
+``auto``, the engine's choice by board size, among them; ``all`` for every one): each
+compiled on its own and timed on the same boards, its scores checked board for board
+against the first variant's, the stats path timed too, and one table at the end with each
+rate beside the first's (on the CPU build without a GPU: a dry run of the same code,
+not a GPU figure).
 
     python benchmarks/gpu.py --dict ../shared/data/enable.txt --boards 200000 --size 4x4
     python benchmarks/gpu.py --dict enable.txt --boards 20000000 --size 5x5 --jobs 16  # GPU
@@ -47,7 +48,7 @@ import numpy
 from boggle.dice.bulk import BoardSource
 from boggle.engines.gpu import OVERFLOW, KernelRunner, KernelScorer, gpu_missing
 from boggle.engines.gpu.cpu_build import cpu_build
-from boggle.engines.gpu.source import KERNEL_VARIANTS, first_set_bits
+from boggle.engines.gpu.source import AUTO_VARIANT, KERNEL_VARIANTS, auto_variant, first_set_bits
 from boggle.engines.native import points_table
 from boggle.model.rules import Rules, rules_for_board
 from boggle.study.device_stats import generator, random_stats
@@ -176,8 +177,10 @@ def main() -> int:
     )
     where = getattr(runner, "device_name", None) or f"CPU build ({runner.name})"
     if on_gpu:
-        facts = {k: runner.kernel_facts(k) for k in ("bg_score_boards_small",)}  # type: ignore[attr-defined]
-        print(f"device      {where}; options {' '.join(runner.options)}; {facts}")  # type: ignore[attr-defined]
+        chosen = runner.variant_for(rows * cols)  # type: ignore[attr-defined]
+        facts = {k: runner.kernel_facts(k, chosen) for k in ("bg_score_boards_small",)}  # type: ignore[attr-defined]
+        options = runner.compiled(chosen).options  # type: ignore[attr-defined]
+        print(f"device      {where}; variant {chosen}; options {' '.join(options)}; {facts}")
     leftover = int((kernel == OVERFLOW).sum())
     rows_out = [
         (f"native ({args.jobs} thread{'s' * (args.jobs > 1)})", native_time, check, native),
@@ -266,13 +269,14 @@ def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu:
     return 0
 
 
-def variant_runner(name: str, on_gpu: bool, jobs: int) -> KernelRunner:
-    """A kernel variant compiled for the GPU (NVRTC), or for the CPU without one."""
+def variant_runner(name: str, on_gpu: bool, jobs: int, cells: int) -> KernelRunner:
+    """A kernel variant compiled for the GPU (NVRTC), or for the CPU without one (``auto``
+    there: one build, the variant it picks for given boards of ``cells`` cells)."""
     if on_gpu:
         from boggle.engines.gpu.device import DeviceRunner
 
         return DeviceRunner(variant=name)
-    defines = KERNEL_VARIANTS[name]
+    defines = KERNEL_VARIANTS[auto_variant(cells) if name == AUTO_VARIANT else name]
     return cpu_build(jobs=jobs, small_set_bits=first_set_bits(defines) or 9, defines=defines)
 
 
@@ -281,16 +285,18 @@ def compare_variants(
 ) -> int:
     """Each variant timed on the same boards (kernel and stats rates), scores checked board
     for board against the first variant's; one table at the end."""
-    names = list(KERNEL_VARIANTS) if args.variants == "all" else args.variants.split(",")
-    unknown = [name for name in names if name not in KERNEL_VARIANTS]
+    known = ["default", AUTO_VARIANT, *(name for name in KERNEL_VARIANTS if name != "default")]
+    names = known if args.variants == "all" else args.variants.split(",")
+    unknown = [name for name in names if name not in known]
     if unknown:
-        print(f"unknown variants {unknown}; known: {', '.join(KERNEL_VARIANTS)}")
+        print(f"unknown variants {unknown}; known: {', '.join(known)}")
         return 2
+    cells = source.rows * source.cols
     reference: Any = None
     table: list[tuple[str, float, float, str, str]] = []
     for name in names:
         try:
-            runner = variant_runner(name, on_gpu, args.jobs)
+            runner = variant_runner(name, on_gpu, args.jobs, cells)
             seconds, scores, scorer, _ = time_kernel(runner, lexicon, source, rules, args)
         except Exception as error:  # a variant that fails to compile or launch is reported
             print(f"{name}: failed: {type(error).__name__}: {error}", flush=True)
@@ -309,10 +315,16 @@ def compare_variants(
                 and summary is not None
                 and (left > 0 or summary.counts == dict(Counter(scores.tolist())))
             )
-        facts = ""
+        chosen = auto_variant(cells) if name == AUTO_VARIANT else name
+        stats_by = auto_variant(cells, stats=True)
         if on_gpu:
-            fact = runner.kernel_facts("bg_score_boards_small")  # type: ignore[attr-defined]
-            facts = f"{fact['num_regs']} regs, {fact['local_size_bytes']} B local"
+            chosen = runner.variant_for(cells)  # type: ignore[attr-defined]
+            stats_by = runner.variant_for(cells, "bg_random_stats_small")  # type: ignore[attr-defined]
+        parts = [f"{chosen}, stats {stats_by}"] if name == AUTO_VARIANT else []
+        if on_gpu:
+            fact = runner.kernel_facts("bg_score_boards_small", chosen)  # type: ignore[attr-defined]
+            parts.append(f"{fact['num_regs']} regs, {fact['local_size_bytes']} B local")
+        facts = ": ".join(parts)
         rate = args.boards / seconds
         table.append((name, rate, stats_rate, "yes" if same else "NO", facts))
         print(

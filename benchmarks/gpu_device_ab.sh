@@ -5,20 +5,24 @@
 #   static    benchmarks/gpu_static.py: registers, stack and memory instructions of every
 #             variant, as the device's NVRTC and ptxas compile them (in the background)
 #   tests     the GPU tests (every variant against native on the device)
-#   ab4       benchmarks/gpu.py --variants (AB_VARIANTS of boggle.engines.gpu.source, in order: the
-#             default, the lanes-* ones that share a board between lanes, the first kernel and
-#             the H100 A/B's runners-up), 4x4 dice: kernel and stats rates, totals equal
+#   ab4       benchmarks/gpu.py --variants (AB_VARIANTS of boggle.engines.gpu.source, in order:
+#             default, the old kernel and the baseline; auto, the engine's choice by board size,
+#             its variant named in the table; the lanes-* ones that share a board between
+#             lanes, the first kernel and the H100 A/B's runners-up), 4x4 dice: kernel and
+#             stats rates, totals equal
 #   ab5       the same on 5x5 `big` dice
-#   stats1e9  stats --random 10^9 --engine gpu --seed 1 with ab4's fastest variant
-#   search*   5x5 classic ENABLE2K searches (--target 10406) with ab5's fastest variant:
-#             seeds 1-3, then YAWL 5x5 (best found), then seeds 4-5, as the budget allows
+#   stats1e9  stats --random 10^9 --engine gpu --seed 1 with STATS_VARIANT (default auto: what
+#             the engine runs unasked; "fastest": ab4's fastest by kernel rate)
+#   search*   5x5 classic ENABLE2K searches (--target 10406) with SEARCH_VARIANT (auto;
+#             "fastest": ab5's): seeds 1-3, then YAWL 5x5 (best found), then seeds 4-5, as
+#             the budget allows
 #   table     one summary table of all of it
 #
 #     OUT=/tmp/out BOGGLE_SHARED_DATA=$PWD/devdata MODE=ab bash benchmarks/gpu_device_check.sh
 #
 # Sizes: NAB4 (6M), NAB5 (1.2M) boards for the A/B; NSTATS (10^9); AB_SEARCH_SECONDS (38)
 # a seed, YAWL_SECONDS (40); VARIANTS (AB_VARIANTS, all, or names comma-separated); BUDGET
-# (540 s).
+# (540 s); STATS_VARIANT, SEARCH_VARIANT (auto, fastest or a name).
 #     DRY=1 MODE=ab BOGGLE_SHARED_DATA=/path/with/enable.txt bash benchmarks/gpu_device_check.sh
 
 # shellcheck shell=bash
@@ -29,7 +33,7 @@ AB_LIST=$("$PY" -c "from boggle.engines.gpu.source import AB_VARIANTS; print(','
 VARIANTS=${VARIANTS:-${AB_LIST:-all}}; AB_JOBS=${AB_JOBS:-16}; SEARCH_JOBS=()
 if [[ -n ${DRY:-} ]]; then  # a quick run of every stage on small sizes, GPU or not
     NAB4=3000; NAB5=1000; NSTATS=20000; AB_SEARCH_SECONDS=4; YAWL_SECONDS=4
-    VARIANTS=default,first,lanes-8; AB_JOBS=2; SEARCH_JOBS=(--jobs 1)
+    VARIANTS=default,auto,first,lanes-8; AB_JOBS=2; SEARCH_JOBS=(--jobs 1)
 fi
 YAWL=$BOGGLE_SHARED_DATA/yawl.txt
 GPU_ENGINE=(--engine gpu)
@@ -64,10 +68,14 @@ stage ab5 90 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards "$NAB5
     --check 30000 --jobs "$AB_JOBS" --repeat 2 --variants "$VARIANTS"
 BEST4=$(fastest ab4); BEST5=$(fastest ab5)
 echo "=== fastest variants: 4x4 $BEST4, 5x5 $BEST5" | tee -a "$SUMMARY"
-stage stats1e9 110 env BOGGLE_GPU_VARIANT="$BEST4" bash -c "time $PY -m boggle stats \
+STATS_VARIANT=${STATS_VARIANT:-auto}; SEARCH_VARIANT=${SEARCH_VARIANT:-auto}
+[[ $STATS_VARIANT == fastest ]] && STATS_VARIANT=$BEST4
+[[ $SEARCH_VARIANT == fastest ]] && SEARCH_VARIANT=$BEST5
+echo "=== stats1e9 with $STATS_VARIANT, searches with $SEARCH_VARIANT" | tee -a "$SUMMARY"
+stage stats1e9 110 env BOGGLE_GPU_VARIANT="$STATS_VARIANT" bash -c "time $PY -m boggle stats \
     --random $NSTATS --seed 1 ${GPU_ENGINE[*]} --dict '$ENABLE' --json > '$LOGS/stats1e9.json'"
 
-# search NAME SECONDS DICT SEED [TARGET]: a 5x5 classic search with the 5x5 variant
+# search NAME SECONDS DICT SEED [TARGET]: a 5x5 classic search with SEARCH_VARIANT
 search() {
     local name=$1 seconds=$2 words=$3 seed=$4 target=${5:-}
     local room=$(( $(left) - 20 ))
@@ -76,7 +84,7 @@ search() {
         echo "=== $name: skipped, no time left" | tee -a "$SUMMARY"
         return
     fi
-    stage "$name" $(( seconds + 20 )) env BOGGLE_GPU_VARIANT="$BEST5" "$PY" -m boggle search \
+    stage "$name" $(( seconds + 20 )) env BOGGLE_GPU_VARIANT="$SEARCH_VARIANT" "$PY" -m boggle search \
         "${GPU_ENGINE[@]}" "${SEARCH_JOBS[@]}" --size 5x5 --rules classic --dict "$words" \
         --seconds "$seconds" --seed "$seed" --json ${target:+--target "$target"}
 }

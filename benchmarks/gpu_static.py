@@ -35,9 +35,11 @@ from collections import Counter
 
 from boggle.engines.gpu.device import DEFAULT_BLOCK, DEFAULT_SET_BITS, compile_options
 from boggle.engines.gpu.source import (
+    AUTO_VARIANT,
     KERNEL_VARIANTS,
     LANES_SET_BITS,
     SHARED_SET_BITS,
+    auto_variant,
     first_set_bits,
     kernel_source,
 )
@@ -51,8 +53,22 @@ KERNELS = (
 MEMORY = ("LDL", "STL", "LDS", "STS", "LDG")
 
 
+def usable(paths: list[str]) -> list[str]:
+    """``paths`` less the link-time stubs (a ``stubs`` folder: CUDA's
+    ``targets/*/lib/stubs/libnvrtc.so`` only says "You are running using the stub version"
+    and fails every call), sorted with the preferred last: a library in ``lib64`` (what the
+    loader finds) after the same under ``targets/*/lib``, the newest name last.
+
+    >>> usable(["/c/lib64/libnvrtc.so.13", "/c/t/lib/stubs/libnvrtc.so", "/c/t/lib/libnvrtc.so"])
+    ['/c/t/lib/libnvrtc.so', '/c/lib64/libnvrtc.so.13']
+    """
+    real = [path for path in paths if "stubs" not in os.path.normpath(path).split(os.sep)]
+    return sorted(real, key=lambda path: ("lib64" in path.split(os.sep), path))
+
+
 def find_tool(name: str, tools: str | None) -> str | None:
-    """A CUDA tool (or NVRTC's library) in the wheels under ``tools``, $CUDA_HOME or PATH."""
+    """A CUDA tool (or NVRTC's library) in the wheels under ``tools``, $CUDA_HOME or PATH;
+    never a stub library (:func:`usable`)."""
     roots = [tools] if tools else []
     if os.environ.get("CUDA_HOME"):
         roots.append(os.environ["CUDA_HOME"])
@@ -63,7 +79,7 @@ def find_tool(name: str, tools: str | None) -> str | None:
     except ImportError:
         pass
     for root in roots:
-        found = sorted(glob.glob(os.path.join(root, "**", name), recursive=True))
+        found = usable(glob.glob(os.path.join(root, "**", name), recursive=True))
         if found:
             return found[-1]
     return shutil.which(name)
@@ -146,8 +162,8 @@ def main() -> int:
         hint = "pip install nvidia-cuda-nvcc-cu12 nvidia-cuda-nvrtc-cu12 into a virtualenv"
         print(f"gpu_static: needs NVRTC and ptxas ({hint}, then --tools it)", file=sys.stderr)
         return 2
-    versioned = sorted(glob.glob(os.path.join(os.path.dirname(library), "libnvrtc.so.*")))
-    library = versioned[0] if versioned else library
+    versioned = usable(glob.glob(os.path.join(os.path.dirname(library), "libnvrtc.so.*")))
+    library = min(versioned) if versioned else library
     print(f"nvrtc {library}\nptxas {ptxas}\ncuobjdump {cuobjdump or '(none: no SASS counts)'}")
     print(f"sm_{args.arch}; block {args.block}; first word set 2**{args.set_bits} slots "
           f"(2**{SHARED_SET_BITS} a thread in shared memory, 2**{LANES_SET_BITS} a board "
@@ -157,6 +173,10 @@ def main() -> int:
     source = kernel_source()
     with tempfile.TemporaryDirectory() as folder:
         for name in args.variants.split(","):
+            if name == AUTO_VARIANT:  # not one compile: a variant by board size, listed
+                print(f"{name:<13} (by board size: {auto_variant(16)} for 4x4, "
+                      f"{auto_variant(25)} for 5x5, {auto_variant(36)} beyond)")  # fmt: skip
+                continue
             defines = KERNEL_VARIANTS[name]
             bits = first_set_bits(defines) or args.set_bits
             options = compile_options(args.block, bits, None, defines=defines)

@@ -185,13 +185,19 @@ def summary_table(runs: list[dict[str, Any]]) -> str:
             done, total = answer["finished_classes"], answer["top_level_classes"]
             cpu = run["cpu_seconds"] + cells.get(run["size"] + "-spent", 0.0)
             cells[run["size"] + "-spent"] = cpu
+            cells[run["size"] + "-done"] = cells.get(run["size"] + "-done", 0) + proved_here(answer)
             cells[run["size"] + "-error"] = (
                 f"proof stopped after {done:,} of {total:,} top-level classes, {cpu:,.0f} CPU s"
             )
         elif run["stage"] in ("prove3x3", "prove3x4"):
             top = answer["boards"][0]
             cpu = run["cpu_seconds"] + cells.get(run["size"] + "-spent", 0.0)
-            cells[run["size"]] = f"`{top['board']}` {top['score']} ({cpu:,.0f} CPU s)"
+            cells[run["size"]] = (
+                f"`{top['board']}` {top['score']} ({cpu:,.0f} CPU s"
+                f"{uncounted(answer, cells.get(run['size'] + '-done', 0))})"
+            )
+            for stopped in ("-spent", "-done", "-error"):  # a later proof starts afresh
+                cells.pop(run["size"] + stopped, None)
         elif run["stage"] == "search":
             top = answer["best"][0]
             cells[run["size"] + "-runs"] = cells.get(run["size"] + "-runs", 0) + 1
@@ -229,6 +235,36 @@ def summary_table(runs: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def proved_here(answer: dict[str, Any]) -> int:
+    """The classes a run proved itself, whose CPU time its row holds (not those it resumed).
+
+    >>> proved_here({"finished_classes": 300, "resumed_classes": 100})
+    200
+    """
+    return int(answer["finished_classes"]) - int(answer.get("resumed_classes", 0))
+
+
+def uncounted(answer: dict[str, Any], recorded: int) -> str:
+    """What a finished proof's CPU seconds leave out: the classes it resumed beyond the
+    ``recorded`` ones that the stopped runs recorded before it proved themselves, whose CPU
+    time no row holds ('' if none).
+
+    >>> uncounted({"resumed_classes": 1427, "top_level_classes": 1863}, 0)
+    '; the first 1,427 of 1,863 classes not counted'
+    >>> uncounted({"resumed_classes": 152, "top_level_classes": 1863}, 152)
+    ''
+    >>> uncounted({"resumed_classes": 300, "top_level_classes": 1863}, 200)
+    '; 100 of the first 300 of 1,863 classes not counted'
+    """
+    resumed = answer.get("resumed_classes", 0)
+    if resumed <= recorded:
+        return ""
+    total = answer["top_level_classes"]
+    if recorded == 0:
+        return f"; the first {resumed:,} of {total:,} classes not counted"
+    return f"; {resumed - recorded:,} of the first {resumed:,} of {total:,} classes not counted"
+
+
 def proofs_table(runs: list[dict[str, Any]]) -> str:
     """One row per finished proof: its best board, every board it printed, command, CPU s
     (and wall s) of all its runs, a stopped proof's earlier runs included."""
@@ -237,23 +273,28 @@ def proofs_table(runs: list[dict[str, Any]]) -> str:
         "|---|---|---|---|---|---|---|---|",
     ]
     spent: dict[tuple[str, str], tuple[float, float]] = {}
+    done: dict[tuple[str, str], int] = {}
     for run in runs:
         answer = run["answer"]
         if not run["stage"].startswith("prove") or run["stage"].endswith("-search"):
             continue
         if "error" in answer:
             continue
-        cpu, wall = spent.get((run["list"], run["size"]), (0.0, 0.0))
+        key = (run["list"], run["size"])
+        cpu, wall = spent.get(key, (0.0, 0.0))
         cpu, wall = cpu + run["cpu_seconds"], wall + run["wall_seconds"]
-        spent[(run["list"], run["size"])] = (cpu, wall)
+        spent[key] = (cpu, wall)
         if answer["interrupted"]:
+            done[key] = done.get(key, 0) + proved_here(answer)
             continue
         boards = ", ".join(f"{b['board']} {b['score']}" for b in answer["boards"])
         top = answer["boards"][0]
         lines.append(
             f"| {run['list']} | {run['size']} | `{top['board']}` | {top['score']} | {boards} "
-            f"| `{run['command']}` | {cpu:,.1f} | {wall:,.0f} |"
+            f"| `{run['command']}` | {cpu:,.1f}{uncounted(answer, done.pop(key, 0))} "
+            f"| {wall:,.0f} |"
         )
+        del spent[key]  # a later proof of this list and size starts afresh
     return "\n".join(lines)
 
 

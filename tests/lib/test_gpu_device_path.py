@@ -324,3 +324,94 @@ def test_the_device_runner_climbs_as_native(launches: list[Any]) -> None:
         on_device = search(3, 3, lexicon, CLASSIC, engine="gpu", **settings)
         assert [b.to_json() for b in native.best] == [b.to_json() for b in on_device.best]
         assert native.best[0].score > 0 and launches
+
+
+def test_unnamed_the_runner_picks_each_board_sizes_variant(
+    enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No variant named: 4x4 boards go to ``lanes-16``, 5x5 to ``lanes-16-next`` (the H100's
+    fastest of each), 6x6 and the boards made for stats to the old ``default``, each
+    compiled once, its own shared memory at each launch, and every score native's."""
+    monkeypatch.delenv("BOGGLE_GPU_VARIANT", raising=False)
+    stats_only = device.DeviceRunner()
+    assert stats_only.variants_compiled == ()  # each variant compiled when first needed
+    source = BoardSource.named("new")
+    expected = score_stats(300, source, enable, CLASSIC, seed=2, top=3)
+    got = random_stats(KernelScorer(enable, stats_only), source, 2, 300, CLASSIC, 3, batch=120)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert stats_only.variants_compiled == ("default",)
+    runner = device.device_runner()
+    assert runner.variant == "auto" and runner.defines == KERNEL_VARIANTS["lanes-16"]
+    assert [runner.variant_for(cells) for cells in (4, 16, 20, 25, 36, 64)] == [
+        "lanes-16", "lanes-16", "lanes-16-next", "lanes-16-next", "default", "default"
+    ]  # fmt: skip
+    boards = [roll_board("new", k) for k in range(200)] + [roll_board("big", k) for k in range(60)]
+    boards += [roll_board("uniform", k, 6, 6) for k in range(30)]
+    assert KernelScorer(enable, runner).score_boards(boards, CLASSIC) == [
+        score_native(board, enable, CLASSIC) for board in boards
+    ]
+    made = {"lanes-16": 16, "lanes-16-next": 25, "default": 36}
+    assert runner.variants_compiled == tuple(made)
+    for variant, cells in made.items():
+        small = runner.compiled(variant).kernels["bg_score_boards_small"]
+        lanes = kernel_settings(KERNEL_VARIANTS[variant])["BG_LANES_PER_BOARD"]
+        words = 2 + 512 + cells if lanes > 1 else cells  # a board's set and faces, or faces
+        assert small.shared_sizes == [4 * (256 // lanes) * words]
+    source = BoardSource.named("big")  # stats: the default kernel (10^9 boards the faster)
+    assert runner.variant_for(25, "bg_random_stats_small") == "default"
+    expected = score_stats(500, source, enable, BIG, seed=8, top=3)
+    got = random_stats(KernelScorer(enable, runner), source, 8, 500, BIG, 3, batch=200)
+    assert got is not None and got.counts == dict(expected.counts)
+    stats = runner.compiled("default").kernels["bg_random_stats_small"]
+    assert set(stats.shared_sizes) == {4 * 256 * 25}
+    assert runner.variants_compiled == tuple(made)
+
+
+@pytest.mark.parametrize("variant", ["default", "lean", "lanes-8"])
+def test_a_variant_named_in_the_environment_scores_every_size(
+    enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch, variant: str
+) -> None:
+    """``BOGGLE_GPU_VARIANT`` overrides the choice by size: one variant for every board."""
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant):
+        runner = device.DeviceRunner()
+    assert runner.variant == variant
+    assert {runner.variant_for(cells) for cells in (9, 16, 25, 36)} == {variant}
+    boards = [roll_board("new", k) for k in range(50)] + [roll_board("big", k) for k in range(20)]
+    assert KernelScorer(enable, runner).score_boards(boards, CLASSIC) == [
+        score_native(board, enable, CLASSIC) for board in boards
+    ]
+    assert runner.variants_compiled == (variant,)  # nothing else compiled
+    with knobs(monkeypatch, BOGGLE_GPU_VARIANT="auto"):
+        assert device.DeviceRunner().variant_for(25) == "lanes-16-next"
+    with (
+        knobs(monkeypatch, BOGGLE_GPU_VARIANT="fastest"),
+        pytest.raises(EngineError, match="one of: auto, default"),
+    ):
+        device.DeviceRunner()
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        {"BOGGLE_GPU_ONE_LOOP": "0"},  # a loop per board: the lanes' kernels do not compile
+        {"BOGGLE_GPU_SET_BITS": "5"},  # the default kernel's own first set, which lanes ignore
+        {"BOGGLE_GPU_SHARED_SET_BITS": "15"},  # a board's set past a block's shared memory
+    ],
+    ids=lambda setting: ",".join(setting),
+)
+def test_the_choice_by_size_keeps_the_old_kernel_where_lanes_cannot_run(
+    enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch, setting: dict[str, str]
+) -> None:
+    """Knobs the old default ran under still run, on it: the choice by size never picks a
+    variant that would refuse them (or read them otherwise)."""
+    monkeypatch.delenv("BOGGLE_GPU_VARIANT", raising=False)
+    with knobs(monkeypatch, **setting):
+        runner = device.DeviceRunner()
+    assert runner.variant == "auto"
+    assert {runner.variant_for(cells) for cells in (16, 25)} == {"default"}
+    boards = [roll_board("new", k) for k in range(40)] + [roll_board("big", k) for k in range(20)]
+    assert KernelScorer(enable, runner).score_boards(boards, CLASSIC) == [
+        score_native(board, enable, CLASSIC) for board in boards
+    ]
+    assert runner.variants_compiled == ("default",)
+    assert device.DeviceRunner(block=16).variant_for(16) == "default"  # no whole warp of lanes

@@ -30,6 +30,7 @@ from boggle.dice.bulk import BoardSource, board_at, board_lines
 from boggle.dice.cubes import roll_board
 from boggle.dice.measured import measured_board
 from boggle.engines.gpu import (
+    MAX_CELLS,
     OVERFLOW,
     KernelRunner,
     KernelScorer,
@@ -46,6 +47,7 @@ from boggle.engines.gpu.source import (
     KERNEL_VARIANTS,
     LANES_HEADER,
     LANES_SET_BITS,
+    auto_variant,
     first_set_bits,
     kernel_settings,
 )
@@ -305,6 +307,54 @@ def test_lanes_sharing_a_board_score_as_native(
     scored = first != OVERFLOW
     assert scored.sum() > len(boards) // 2
     assert first[scored].tolist() == [e for e, s in zip(expected, scored, strict=True) if s]
+
+
+def test_the_choice_by_size_is_the_h100s_fastest_and_a_variant_for_every_size() -> None:
+    """``auto_variant``: ``lanes-16`` (4x4's fastest, 27.8M boards/s) up to 16 cells,
+    ``lanes-16-next`` (5x5's, 8.20M) up to 25, the old ``default`` on the unmeasured rest
+    and for the boards made on the device for stats (10^9 of them: 33.3 s against 37.8 s)."""
+    chosen = [auto_variant(cells) for cells in range(1, MAX_CELLS + 1)]
+    assert chosen[15] == "lanes-16" and chosen[24] == "lanes-16-next" and chosen[35] == "default"
+    assert set(chosen) == {"lanes-16", "lanes-16-next", "default"}
+    assert chosen == sorted(chosen, key=["lanes-16", "lanes-16-next", "default"].index)
+    assert {auto_variant(cells, stats=True) for cells in range(1, MAX_CELLS + 1)} == {"default"}
+
+
+@pytest.mark.parametrize("shape", [(4, 4), (5, 5), (4, 5), (6, 6)])
+@pytest.mark.parametrize("rules", [CLASSIC, BIG, ODD_SCORING], ids=lambda r: r.name)
+def test_the_variant_chosen_for_each_size_equals_native(
+    enable: Lexicon, kernel_folder: str, shape: tuple[int, int], rules: Rules
+) -> None:
+    """The CPU build of the variant the gpu engine runs when none is named, on random
+    boards of its size (dice and uniform letters) under every rule set, and its first pass
+    alone: every board it scores there is native's."""
+    variant = auto_variant(shape[0] * shape[1])
+    scorer = KernelScorer(enable, lanes_build(kernel_folder, variant))
+    boards = list(random_boards(*shape, 120, seed=shape[0] * 13 + shape[1]))
+    expected = native_scores(boards, enable, rules)
+    assert scorer.score_boards(boards, rules) == expected and any(expected)
+    first = first_pass_scores(scorer, boards, shape, rules)
+    scored = first != OVERFLOW
+    assert scored.sum() > len(boards) // 2
+    assert first[scored].tolist() == [e for e, s in zip(expected, scored, strict=True) if s]
+
+
+@pytest.mark.parametrize("shape", [(4, 4), (5, 5)])
+def test_the_variant_chosen_for_each_size_equals_native_in_polish(
+    kernel_folder: str, shape: tuple[int, int]
+) -> None:
+    """Polish: letters past the 31 that fit a mask (the escapes), its digraph faces, and the
+    device-made stats of the size, on the chosen variant's CPU build."""
+    polish = language_list("pl")
+    runner = lanes_build(kernel_folder, auto_variant(shape[0] * shape[1]))
+    boards = [measured_board(polish, *shape, seed=seed) for seed in range(120)]
+    scores = KernelScorer(polish, runner).score_boards(boards, BIG)
+    assert scores == native_scores(boards, polish, BIG) and any(scores)
+    source = BoardSource.named("uniform", *shape)
+    expected = score_stats(400, source, polish, BIG, seed=4, top=3)
+    got = random_stats(KernelScorer(polish, runner), source, 4, 400, BIG, 3, batch=150)
+    assert got is not None and got.counts == dict(expected.counts)
+    assert got.best == [(board.score, board.index) for board in expected.best]
 
 
 SHARED_SET_UNDER_THREADS = r"""

@@ -8,14 +8,17 @@ CPU build; it takes minutes, so it is run by hand, not here.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 import subprocess
+import sys
+import types
 from pathlib import Path
 
 import pytest
 
-from boggle.engines.gpu.source import AB_VARIANTS, KERNEL_VARIANTS
+from boggle.engines.gpu.source import AB_VARIANTS, AUTO_VARIANT, KERNEL_VARIANTS, auto_variant
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 SCRIPTS = [BENCHMARKS / "gpu_device_check.sh", BENCHMARKS / "gpu_device_ab.sh"]
@@ -32,15 +35,20 @@ def test_the_dry_run_names_variants_the_kernel_has() -> None:
     text = (BENCHMARKS / "gpu_device_ab.sh").read_text(encoding="utf-8")
     dry = re.search(r"VARIANTS=([a-z0-9,-]+); AB_JOBS=2", text)
     assert dry is not None
-    assert set(dry.group(1).split(",")) <= set(KERNEL_VARIANTS)
+    assert set(dry.group(1).split(",")) <= {AUTO_VARIANT, *KERNEL_VARIANTS}
     assert "AB_VARIANTS" in text  # the A/B's list is the one in the source module
     assert "MODE:-full} == ab" in (BENCHMARKS / "gpu_device_check.sh").read_text()
 
 
 def test_the_ab_times_the_first_the_default_and_the_lanes_variants() -> None:
-    assert set(AB_VARIANTS) <= set(KERNEL_VARIANTS) and len(set(AB_VARIANTS)) == len(AB_VARIANTS)
+    """The old kernel (``default``) first, the baseline the others are set beside; the
+    engine's own choice by board size (``auto``) and every variant it can pick timed too."""
+    known = {AUTO_VARIANT, *KERNEL_VARIANTS}
+    assert set(AB_VARIANTS) <= known and len(set(AB_VARIANTS)) == len(AB_VARIANTS)
     lanes = {name for name in KERNEL_VARIANTS if name.startswith("lanes-")}
-    assert {"first", "default"} | lanes <= set(AB_VARIANTS)
+    assert {"first", "default", AUTO_VARIANT} | lanes <= set(AB_VARIANTS)
+    assert AB_VARIANTS[:2] == ("default", AUTO_VARIANT)
+    assert {auto_variant(cells) for cells in range(1, 65)} <= set(AB_VARIANTS)
 
 
 def test_the_scripts_read_every_variants_name() -> None:
@@ -51,7 +59,37 @@ def test_the_scripts_read_every_variants_name() -> None:
     fastest = re.search(r"BOGGLE_GPU_VARIANT=\\\((\[[^]]*\])\*\\\)", text)
     static = re.search(r"\^\(variant\|nvrtc warning\|(\[[^]]*\])\+ \+bg_score_boards_small\)", text)
     assert fastest is not None and static is not None
-    for name in KERNEL_VARIANTS:
+    for name in (AUTO_VARIANT, *KERNEL_VARIANTS):
         assert re.fullmatch(fastest.group(1) + "*", name) and re.fullmatch(
             static.group(1) + "+", name
         )
+
+
+def _gpu_static() -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location("gpu_static", BENCHMARKS / "gpu_static.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_static_table_never_takes_nvrtcs_stub_library(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CUDA 13 ships ``targets/*/lib/stubs/libnvrtc.so`` beside the real library; it sorts
+    last, and the H100 run of 2026-11-26 took it ("You are running using the stub version of
+    nvrtc"): the lookup skips any ``stubs`` folder and finds the real one, or nothing."""
+    cuda = tmp_path / "cuda"
+    for folder in ("lib64", "targets/x86_64-linux/lib", "targets/x86_64-linux/lib/stubs"):
+        (cuda / folder).mkdir(parents=True)
+    (cuda / "targets/x86_64-linux/lib/stubs/libnvrtc.so").write_bytes(b"")
+    monkeypatch.delenv("CUDA_HOME", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    static = _gpu_static()
+    monkeypatch.setitem(sys.modules, "nvidia", None)  # no NVIDIA wheels in this Python
+    assert static.find_tool("libnvrtc.so*", str(cuda)) is None
+    for folder in ("lib64", "targets/x86_64-linux/lib"):
+        for name in ("libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.13.0.88"):
+            (cuda / folder / name).write_bytes(b"")
+    found = static.find_tool("libnvrtc.so*", str(cuda))
+    assert found == str(cuda / "lib64" / "libnvrtc.so.13.0.88")

@@ -5,6 +5,7 @@ proof's boards unchanged."""
 from __future__ import annotations
 
 import itertools
+import random
 from array import array
 
 from hypothesis import given, settings
@@ -182,6 +183,28 @@ def test_two_open_cells_on_a_rich_board_with_every_letter() -> None:
         scores = pair_scores(board, lexicon, cells, (every, every), pairs)
         assert scores == pair_alone_scores(board, lexicon, cells, (every, every), pairs)
         assert len(set(scores)) > 1, "the pairs should not all score the same"
+
+
+def test_two_open_cells_at_the_edges_of_what_one_search_takes() -> None:
+    """The corners of an 8x8 board (cells 0 and 63: the last bit of the cell masks), a 9x9
+    board (past 64 cells: every board alone), 32 faces at each open cell with 65 pairs (a
+    search of 64, then one alone), and an alphabet past 31 letters (letters no mask holds)."""
+    rng = random.Random(29)
+    for letters in ("aeinrstlo", "abcdefghijklmnopqrstuvwxyzåäöæøüß"):
+        words = {"".join(rng.choice(letters) for _ in range(rng.randint(3, 6))) for _ in range(600)}
+        lexicon = Lexicon.from_words(sorted(words))
+        every = sorted("qu" if letter == "q" else letter for letter in lexicon.alphabet)
+        for rows, cols, cells in (
+            (8, 8, (0, 63)),
+            (8, 8, (63, 54)),
+            (9, 9, (0, 80)),
+            (1, 64, (0, 1)),
+        ):
+            board = Board(tuple(rng.choice(every) for _ in range(rows * cols)), rows, cols)
+            faces = ([rng.choice(every) for _ in range(32)], [rng.choice(every) for _ in range(32)])
+            pairs = [(rng.randrange(32), rng.randrange(32)) for _ in range(65)]
+            scores = pair_scores(board, lexicon, cells, faces, pairs)
+            assert scores == pair_alone_scores(board, lexicon, cells, faces, pairs)
 
 
 WORDS = ["tea", "eat", "ate", "tear", "rate", "tare", "treat", "eater", "street", "tree",

@@ -19,7 +19,7 @@ from boggle.model.errors import BoggleError
 from boggle.model.rules import CLASSIC
 from boggle.search import prove
 from boggle.search.branch_and_bound import CLASS_MEMORY, WALK_BELOW, WALK_CELLS, Prover
-from boggle.search.classes import ClassTask
+from boggle.search.classes import ClassTask, top_level_classes
 from boggle.search.options import ProofOptions
 
 WORDS = [
@@ -182,6 +182,65 @@ def test_threads_share_the_cap_only_past_half_the_machine() -> None:
     assert prove_module.class_memory(0, 16, machine=4_000_000_000) == 0  # never split
     assert prove_module.class_memory(CLASS_MEMORY, 1, machine=0) == CLASS_MEMORY  # unknown
     assert prove_module.machine_memory() > 0  # this machine says
+
+
+def test_a_control_group_s_memory_limit_is_the_machine_s_memory(tmp_path: Path) -> None:
+    """In a container the machine's memory is the host's: its control group's limit, when
+    lower, is what the threads' classes share (cgroup v2 memory.max, v1 limit_in_bytes)."""
+    physical = prove_module.machine_memory(limits=())
+    limit, unlimited, v1_unlimited = (tmp_path / name for name in ("limit", "max", "v1"))
+    limit.write_text(f"{physical // 4}\n")
+    unlimited.write_text("max\n")
+    v1_unlimited.write_text("9223372036854771712\n")
+    assert physical > 0
+    assert prove_module.machine_memory(limits=(str(limit),)) == physical // 4
+    for no_limit in (unlimited, v1_unlimited, tmp_path / "absent"):
+        assert prove_module.machine_memory(limits=(str(no_limit), str(limit))) == physical // 4
+        assert prove_module.machine_memory(limits=(str(no_limit),)) == physical
+
+
+def test_the_estimate_caps_its_class_as_a_proof_on_one_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """--estimate proves its classes as a one-thread proof would: a --memory past half the
+    machine's memory is cut to that half there too."""
+    estimate_module = importlib.import_module("boggle.search.estimate")
+    monkeypatch.setattr(prove_module, "machine_memory", lambda: 1_000_000_000)
+    caps: list[int] = []
+
+    class Recording(Prover):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            caps.append(self.class_memory)
+
+    monkeypatch.setattr(prove_module, "Prover", Recording)
+    monkeypatch.setattr(estimate_module, "Prover", Recording)
+    huge = 4_000_000_000
+    prove(2, 3, LEXICON, CLASSIC, 40, bucket_count=2, memory=huge)
+    estimate_module.estimate_proof(2, 3, LEXICON, CLASSIC, 40, 1, bucket_count=2, memory=huge)
+    assert caps == [500_000_000, 500_000_000]
+
+
+def test_the_classes_timed_before_a_proof_are_proved_under_its_cap() -> None:
+    """The proof takes the classes its cost estimate proved as its own: they are proved
+    with --memory's cap too (a tiny one splits them; 0 keeps them whole)."""
+    layout = prove_module.layout_for(LEXICON, 2, 5, 2)
+    tasks = list(top_level_classes(2, 5, layout, 40))
+    tiny = PROVER_BYTES * 8
+
+    def timed_bounds(memory: int) -> dict[int, int]:
+        estimate = prove_module.estimate_cost(
+            tasks, LEXICON, CLASSIC, 1, memory, budget=600.0, samples=len(tasks), enough_below=0
+        )
+        return {result.index: result.bounds for result in estimate.results}
+
+    split, whole = timed_bounds(tiny), timed_bounds(0)
+    assert len(split) == len(whole) == len(tasks)  # every class timed to its end
+    assert split == {
+        i: Prover(LEXICON, CLASSIC, 1_000_000, tiny).run(tasks[i]).bounds for i in split
+    }
+    assert whole == {i: Prover(LEXICON, CLASSIC, 1_000_000, 0).run(tasks[i]).bounds for i in whole}
+    assert split != whole
 
 
 def test_a_proof_in_parts_resumes_from_its_checkpoint(tmp_path: Path) -> None:

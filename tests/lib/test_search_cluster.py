@@ -18,6 +18,7 @@ from dask_helpers import TestCluster, boggle, free_port, need_distributed
 from boggle import Board, Lexicon, SearchOptions, solve
 from boggle.model.rules import CLASSIC
 from boggle.search import prove, search
+from boggle.search.branch_and_bound import Prover
 from boggle.search.distributed import _Watch
 from boggle.search.job import SearchJob
 from boggle.search.results import ClassResult, ProofResult
@@ -97,6 +98,28 @@ def test_prove_cli_through_the_cluster_equals_in_process(
     data = json.loads(remote.stdout)
     data.pop("seconds")
     assert data == proof_json(proof_here)
+
+
+SPLIT_WORDS = [
+    "tea", "eat", "ate", "tee", "east", "seat", "teas", "sate", "tease", "ease", "stat",
+    "rate", "tear", "star", "rats", "arts", "tsar", "ears", "sear", "rest", "tree", "trees",
+    "steer", "reset", "treat", "state", "taste", "tester", "street", "setter", "eater",
+]  # fmt: skip
+
+
+def test_the_cluster_s_classes_take_the_memory_cap(cluster: TestCluster) -> None:
+    """``--memory`` reaches the workers: a cap that splits classes here splits them there
+    (the bounds counted are the parts'), and 0 proves them whole there too."""
+    lexicon = Lexicon.from_words(SPLIT_WORDS)
+    tiny = Prover(lexicon, CLASSIC).class_bytes(1, 3, ["t", "e", "a"]) * 8  # 8 records
+    arguments = (2, 5, lexicon, CLASSIC, 40)
+    here = prove(*arguments, bucket_count=2, memory=tiny)
+    whole = prove(*arguments, bucket_count=2, memory=0)
+    assert here.classes != whole.classes  # the cap splits classes
+    there = prove(*arguments, bucket_count=2, memory=tiny, where=cluster.address)
+    assert there.classes == here.classes and there.boards == here.boards
+    there_whole = prove(*arguments, bucket_count=2, memory=0, where=cluster.address)
+    assert there_whole.classes == whole.classes and there_whole.boards == whole.boards
 
 
 def best_of_every_board(lexicon: Lexicon, letters: str) -> int:

@@ -45,7 +45,7 @@ from boggle.scale.cluster import (
     share_lexicon,
     worker_threads,
 )
-from boggle.search.branch_and_bound import Prover
+from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS, Prover
 from boggle.search.classes import ClassTask
 from boggle.search.job import SearchJob
 from boggle.search.results import ClassResult, SearchResult, merge
@@ -68,21 +68,34 @@ _provers = threading.local()  # each worker thread's Prover per (word list diges
 
 
 def prove_classes_task(
-    lexicon: Lexicon | LexiconRef, rules: Rules, tasks: Sequence[ClassTask]
+    lexicon: Lexicon | LexiconRef,
+    rules: Rules,
+    tasks: Sequence[ClassTask],
+    max_boards: int = MAX_BOARDS,
+    class_memory: int = CLASS_MEMORY,
 ) -> list[ClassResult]:
-    """A few top-level classes on a worker, with the word list the worker holds."""
+    """A few top-level classes on a worker, with the word list the worker holds, each
+    refused past ``max_boards`` boards and proved in parts past ``class_memory`` bytes
+    (:class:`~boggle.search.branch_and_bound.Prover`)."""
     lexicon = resolve_lexicon(lexicon)
-    held: dict[tuple[str, Rules], Prover] = _provers.__dict__.setdefault("held", {})
-    prover = held.get((lexicon.digest, rules))
+    held: dict[tuple[str, Rules, int, int], Prover] = _provers.__dict__.setdefault("held", {})
+    key = (lexicon.digest, rules, max_boards, class_memory)
+    prover = held.get(key)
     if prover is None:
-        prover = held[lexicon.digest, rules] = Prover(lexicon, rules)
+        prover = held[key] = Prover(lexicon, rules, max_boards, class_memory)
     return [prover.run(task) for task in tasks]
 
 
 def prove_classes_on(
-    tasks: Iterable[ClassTask], lexicon: Lexicon, rules: Rules, where: Client | str | None
+    tasks: Iterable[ClassTask],
+    lexicon: Lexicon,
+    rules: Rules,
+    where: Client | str | None,
+    max_boards: int = MAX_BOARDS,
+    class_memory: int = CLASS_MEMORY,
 ) -> Iterator[ClassResult]:
-    """Each class's result, as its batch finishes, proved where ``where`` says.
+    """Each class's result, as its batch finishes, proved where ``where`` says, each
+    class with the cap ``class_memory`` (``prove --memory``) and ``max_boards``.
 
     Classes go out in batches of up to :data:`MAX_BATCH` (fewer when there are
     few classes per worker thread), so that the cluster's few milliseconds per
@@ -93,7 +106,9 @@ def prove_classes_on(
         threads = worker_threads(client)
         size = max(1, min(MAX_BATCH, len(tasks) // (BATCHES_PER_THREAD * threads)))
         batches = [tasks[k : k + size] for k in range(0, len(tasks), size)]
-        work = partial(prove_classes_task, share_lexicon(lexicon, client), rules)
+        shared = share_lexicon(lexicon, client)
+        work = partial(prove_classes_task, shared, rules, max_boards=max_boards,
+                       class_memory=class_memory)  # fmt: skip
         for results in map_ordered(work, batches, client, in_flight=4 * threads, as_finished=True):
             yield from results
 

@@ -38,7 +38,7 @@ from boggle.search.branch_and_bound import MAX_BOARDS, Prover, check_problem
 from boggle.search.classes import ClassTask, Layout
 from boggle.search.faces import symmetries
 from boggle.search.options import ProofOptions
-from boggle.search.prove import layout_for
+from boggle.search.prove import class_memory, layout_for
 from boggle.wordlists.lexicon import Lexicon
 
 BOOTSTRAP_ROUNDS = 2000
@@ -250,8 +250,9 @@ def estimate_proof(
     classes (``seed``) each proved to the end here; see the module docstring.
     The layout of the classes is that of ``options`` (:class:`ProofOptions`: its
     ``bucket_count``, ``corner_buckets`` and ``inner_buckets``; keyword arguments named
-    after its fields change them); a class past ``options.memory`` is proved in parts, as
-    one sampled class.  ``on_class`` is called after each class.  Ctrl-C
+    after its fields change them); a class past ``options.memory`` (at most half this
+    machine's memory, as on one thread of a proof: :func:`~boggle.search.prove.class_memory`)
+    is proved in parts, as one sampled class.  ``on_class`` is called after each class.  Ctrl-C
     stops it: the estimate comes from the classes finished (``interrupted``)."""
     options = (options or ProofOptions()).with_changes(**changes)
     if not 1 <= samples <= MAX_SAMPLES:
@@ -268,7 +269,8 @@ def estimate_proof(
     )
     total = count_classes(rows, cols, layout)
     tasks = random_classes(rows, cols, layout, above, samples, seed)
-    prover = Prover(lexicon, rules, MAX_BOARDS, options.memory)  # in parts as a proof would
+    # in parts as a proof on one thread would (the cap at most half the machine's memory)
+    prover = Prover(lexicon, rules, MAX_BOARDS, class_memory(options.memory, 1))
     sampled: list[SampledClass] = []
     interrupted = False
     try:

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from boggle.model.errors import BoggleError
@@ -107,6 +108,7 @@ def estimate_cost(
     lexicon: Lexicon,
     rules: Rules,
     jobs: int = 1,
+    memory: int = CLASS_MEMORY,
     budget: float = ESTIMATE_SECONDS,
     samples: int = 3,
     enough_below: float = 60.0,
@@ -114,12 +116,14 @@ def estimate_cost(
     """The cost of proving ``tasks``, from up to ``samples`` of them (evenly spread) proved
     within ``budget`` seconds; a class still running then makes the estimate a lower bound
     (``at_least``).  Sampling stops early once the proof looks shorter than
-    ``enough_below`` seconds.  The time box needs the main thread (a timer signal);
-    elsewhere the samples run to the end."""
+    ``enough_below`` seconds.  The classes proved are those of a proof on ``jobs`` threads
+    with ``memory`` (``--memory``: each class's cap, :func:`class_memory`), so the proof
+    can take their results as its own.  The time box needs the main thread (a timer
+    signal); elsewhere the samples run to the end."""
     import signal
     import threading
 
-    prover = Prover(lexicon, rules, max_boards=MAX_BOARDS)
+    prover = Prover(lexicon, rules, MAX_BOARDS, class_memory(memory, processes(jobs)))
     step = max(1, len(tasks) // max(1, samples))
     chosen = list(tasks[::step][:samples])
     timed = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
@@ -190,14 +194,14 @@ def prove(
 
     The top-level classes have ``bucket_count`` letter buckets on the edges and, unless
     told, whole corners and the cells off the border as the edges (3x3's centre whole):
-    :meth:`Layout.of`.  More than ``max_boards`` boards (in all, or from one class in
-    this process) is a :class:`BoggleError` (classes finished before are in the
+    :meth:`Layout.of`.  More than ``max_boards`` boards (in all, or from one class) is a
+    :class:`BoggleError` (classes finished before are in the
     checkpoint); ``jobs`` threads run classes at once, at most one per core.  ``on_plan(todo,
     finished, total)`` is called before any work with the classes left, the classes already
     finished (from the checkpoint) and all of them; it may raise to stop there, or return
     classes it proved itself (:attr:`CostEstimate.results`), which are not proved again.
     ``on_class(result, total)`` is called as each class is proved; ``where`` runs the
-    classes on a cluster."""
+    classes on a cluster (each worker thread's class with the whole ``memory`` cap)."""
     if options is None:
         options = ProofOptions()
     elif not isinstance(options, ProofOptions):
@@ -227,7 +231,8 @@ def prove(
         given = list(on_plan(todo, resumed, len(tasks)) or ()) if on_plan is not None else []
         proved = {result.index for result in given}
         left = [task for task in todo if task.index not in proved]
-        cap = class_memory(options.memory, processes(jobs))
+        # on a cluster each class has the whole cap: the workers' machines are not this one
+        cap = options.memory if where is not None else class_memory(options.memory, processes(jobs))
         for result in itertools.chain(
             given, _results(left, lexicon, rules, jobs, where, max_boards, cap)
         ):
@@ -293,12 +298,30 @@ MACHINE_SHARE = 2
 (:func:`class_memory`): the rest is the word list's, the other programs' and the kernel's."""
 
 
-def machine_memory() -> int:
-    """The bytes of memory of this machine (0 where the system does not say)."""
+MEMORY_LIMITS = ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes")
+"""Where Linux says the memory limit of this process's control group (cgroup v2, v1): a
+container's, which the machine's memory does not show."""
+
+
+def machine_memory(limits: Sequence[str] = MEMORY_LIMITS) -> int:
+    """The bytes of memory of this machine, or the limit of the control group this process
+    runs in (a container's) where lower (0 where neither is said).
+
+    >>> machine_memory(limits=()) == machine_memory(limits=("/no/such/file",))
+    True
+    """
     try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        memory = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, ValueError, OSError):  # pragma: no cover - not POSIX
-        return 0
+        memory = 0
+    for path in limits:
+        try:
+            said = Path(path).read_text(encoding="ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            continue
+        if said.isdigit() and int(said) > 0 and (memory <= 0 or int(said) < memory):
+            memory = int(said)  # "max" (v2) or a huge number (v1): no limit
+    return memory
 
 
 def class_memory(memory: int, threads: int, machine: int | None = None) -> int:
@@ -336,7 +359,7 @@ def _results(
     class_memory: int = CLASS_MEMORY,
 ) -> Iterable[ClassResult]:
     if where is not None:
-        yield from prove_classes_on(tasks, lexicon, rules, where)
+        yield from prove_classes_on(tasks, lexicon, rules, where, max_boards, class_memory)
         return
     jobs = min(processes(jobs), len(tasks))
     prover = Prover(lexicon, rules, max_boards, class_memory)

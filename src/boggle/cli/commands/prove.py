@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     def on_plan(todo: list[ClassTask], finished: int, total: int) -> tuple[ClassResult, ...]:
         timed: tuple[ClassResult, ...] = ()
         if where is None and todo and not args.yes:
-            estimate = estimate_cost(todo, lexicon, rules, args.jobs)
+            estimate = estimate_cost(todo, lexicon, rules, args.jobs, args.memory * 1_000_000)
             if estimate.wall_seconds > LONG_PROOF:
                 raise BoggleError(f"this proof would take {estimate.text()}: give --yes to run it")
             if estimate.wall_seconds >= SAY_ESTIMATE:

@@ -16,10 +16,12 @@ threads, more L1 cache each; default 4; 0: as many as fit), ``BOGGLE_GPU_TOP_REG
 (the search's top frame kept in registers: less local memory traffic, more registers),
 ``BOGGLE_GPU_ONE_LOOP=0`` (a loop per board, as the first kernel, instead of one loop
 of steps for all of a thread's boards), ``BOGGLE_GPU_VARIANT`` (one of
-:data:`~boggle.engines.gpu.source.KERNEL_VARIANTS`: ``lean``, ``shared-set``, ...;
-default ``default``), ``BOGGLE_GPU_SHARED_SET_BITS`` (the word set of the ``shared-set``
-variants, 2**bits slots a thread in shared memory, default 8, and of the ``lanes-*``
-variants, 2**bits slots a board, default 9).
+:data:`~boggle.engines.gpu.source.KERNEL_VARIANTS`: ``default``, ``lean``, ``lanes-16``,
+...; default ``auto``: each board size's measured fastest,
+:func:`~boggle.engines.gpu.source.auto_variant`, each compiled when first needed),
+``BOGGLE_GPU_SHARED_SET_BITS`` (the word set of the ``shared-set`` variants, 2**bits slots
+a thread in shared memory, default 8, and of the ``lanes-*`` variants, 2**bits slots a
+board, default 9).
 
 >>> device_missing() is None or "pip install" in device_missing() or "GPU" in device_missing()
 True
@@ -31,15 +33,18 @@ import importlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from boggle.engines.gpu.source import (
+    AUTO_VARIANT,
     CELLS_ARGUMENT,
     INSTALL_HINT,
     KERNEL_SIGNATURES,
     KERNEL_VARIANTS,
     SHARED_SET_BITS,
+    auto_variant,
     first_set_bits,
     kernel_source,
     lanes_per_board,
@@ -60,21 +65,34 @@ STATIC_SHARED_LIMIT = 48 * 1024
 """Shared memory a block gets without asking for more (the kernel's attribute)."""
 
 
-def kernel_variant(name: str | None = None) -> tuple[str, tuple[str, ...]]:
-    """A variant's name and defines: ``name``, else ``BOGGLE_GPU_VARIANT``, else the default.
+def kernel_variant(name: str | None = None) -> str:
+    """The variant asked for: ``name``, else ``BOGGLE_GPU_VARIANT``, else ``auto`` (each
+    board size's own, :meth:`DeviceRunner.variant_for`).
 
-    >>> kernel_variant("first")[1][0]
-    'BG_LEAN_FRAME=0'
+    >>> kernel_variant("first")
+    'first'
     >>> kernel_variant("fast")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    boggle.model.errors.EngineError: unknown gpu kernel variant 'fast'; one of: default, ...
+    boggle.model.errors.EngineError: unknown gpu kernel variant 'fast'; one of: auto, default, ...
     """
-    chosen = name or os.environ.get("BOGGLE_GPU_VARIANT", "").strip() or "default"
-    if chosen not in KERNEL_VARIANTS:
-        known = ", ".join(sorted(KERNEL_VARIANTS))
+    chosen = name or os.environ.get("BOGGLE_GPU_VARIANT", "").strip() or AUTO_VARIANT
+    if chosen != AUTO_VARIANT and chosen not in KERNEL_VARIANTS:
+        known = ", ".join([AUTO_VARIANT, *sorted(KERNEL_VARIANTS)])
         raise EngineError(f"unknown gpu kernel variant {chosen!r}; one of: {known}")
-    return chosen, KERNEL_VARIANTS[chosen]
+    return chosen
+
+
+@dataclass(frozen=True)
+class CompiledVariant:
+    """One variant of the kernel as NVRTC compiled it: its defines, first word set (bits of
+    its slots), compile options and kernels by name."""
+
+    name: str
+    defines: tuple[str, ...]
+    set_bits: int
+    options: tuple[str, ...]
+    kernels: dict[str, Any]
 
 
 def _import_cupy() -> Any:
@@ -111,7 +129,7 @@ def compile_options(
     defines: tuple[str, ...] = (),
 ) -> tuple[str, ...]:
     """NVRTC's options for the kernel (CuPy adds the device's architecture); ``defines``: a
-    variant's (:func:`kernel_variant`).
+    variant's (:data:`~boggle.engines.gpu.source.KERNEL_VARIANTS`).
 
     >>> compile_options(128, 9, None)
     ('-std=c++17', '-DBG_SMALL_SET_BITS=9', '-DBG_LARGE_SET_BITS=12', '-DBG_BLOCK=128')
@@ -134,7 +152,8 @@ def compile_options(
 
 
 class DeviceRunner:
-    """The kernel compiled by NVRTC for the current GPU."""
+    """The kernel compiled by NVRTC for the current GPU: the variant named, or (``auto``)
+    each board size's own, each compiled once, when first launched."""
 
     name = "gpu"
     batch_boards = BATCH
@@ -152,34 +171,22 @@ class DeviceRunner:
         missing = device_missing()
         if missing:
             raise MissingDependencyError(missing, remedy="native_engine")
-        self.variant, self.defines = kernel_variant(variant)
+        self.variant = kernel_variant(variant)
         self.cupy = _import_cupy()
         self.block = block or _knob("BOGGLE_GPU_BLOCK", DEFAULT_BLOCK) or DEFAULT_BLOCK
-        self.set_bits = set_bits or _knob("BOGGLE_GPU_SET_BITS", DEFAULT_SET_BITS) or 10
-        variant_bits = first_set_bits(self.defines)
-        if variant_bits:  # the first pass's set in shared memory
-            self.set_bits = (
-                set_bits or _knob("BOGGLE_GPU_SHARED_SET_BITS", variant_bits) or SHARED_SET_BITS
-            )
+        self._set_bits_given = set_bits
+        self._thread_set_bits = _knob("BOGGLE_GPU_SET_BITS", None)
+        self._shared_set_bits = _knob("BOGGLE_GPU_SHARED_SET_BITS", None)
         self.min_blocks = min_blocks or _knob("BOGGLE_GPU_MIN_BLOCKS", None)
         if per_processor is None:
             per_processor = _knob("BOGGLE_GPU_PER_SM", DEFAULT_PER_SM)
         self.per_processor = per_processor or None  # 0: every block that fits
         if top_registers is None:
             top_registers = bool(_knob("BOGGLE_GPU_TOP_REGISTERS", 0))
+        self.top_registers = top_registers
         if one_loop is None:
             one_loop = bool(_knob("BOGGLE_GPU_ONE_LOOP", 1))
-        if not one_loop and lanes_per_board(self.defines, "bg_score_boards_small") > 1:
-            raise EngineError(  # the kernel's #error, said before NVRTC says it
-                f"the gpu kernel variant {self.variant!r} needs one loop of steps for a"
-                " thread's boards: unset BOGGLE_GPU_ONE_LOOP=0"
-            )
-        self.options = compile_options(
-            self.block, self.set_bits, self.min_blocks, top_registers, one_loop, self.defines
-        )
-        module = self.cupy.RawModule(code=kernel_source(), options=self.options)
-        self.signatures = KERNEL_SIGNATURES
-        self.kernels = {name: module.get_function(name) for name in KERNEL_SIGNATURES}
+        self.one_loop = one_loop
         device = self.cupy.cuda.Device()
         self.processors = int(device.attributes["MultiProcessorCount"])
         try:
@@ -192,7 +199,7 @@ class DeviceRunner:
         self.capability = str(device.compute_capability)
         # blocking streams: ordered after the work on the default stream (uploads, zeros)
         self._streams = [self.cupy.cuda.Stream() for _ in range(2)]
-        self._grids: dict[tuple[str, int, int], int] = {}
+        self._grids: dict[tuple[str, str, int, int], int] = {}
         try:
             self.shared_per_processor = int(device.attributes["MaxSharedMemoryPerMultiprocessor"])
         except Exception:  # the attribute's name differs between CuPy versions
@@ -201,7 +208,85 @@ class DeviceRunner:
             self.shared_per_block = int(device.attributes["MaxSharedMemoryPerBlockOptin"])
         except Exception:  # the attribute's name differs between CuPy versions
             self.shared_per_block = 227 * 1024
-        self._shared_opened: dict[str, int] = {}
+        self._shared_opened: dict[tuple[str, str], int] = {}
+        self.signatures = KERNEL_SIGNATURES
+        self._compiled: dict[str, CompiledVariant] = {}
+        if self.variant != AUTO_VARIANT:  # compiled now, so an error shows here
+            self.compiled(self.variant)
+
+    @property
+    def first(self) -> CompiledVariant:
+        """The variant named, or ``auto``'s for 4x4 boards given (compiled when first asked
+        for: a stats run never compiles it)."""
+        return self.compiled(self.variant_for(16))
+
+    @property
+    def defines(self) -> tuple[str, ...]:
+        """The defines of the variant named (``auto``: of the one for 4x4 boards)."""
+        return self.first.defines
+
+    @property
+    def set_bits(self) -> int:
+        return self.first.set_bits
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        return self.first.options
+
+    @property
+    def kernels(self) -> dict[str, Any]:
+        return self.first.kernels
+
+    @property
+    def variants_compiled(self) -> tuple[str, ...]:
+        """The variants compiled so far, in the order they were first needed."""
+        return tuple(self._compiled)
+
+    def variant_for(self, cells: int, kernel: str = "bg_score_boards_small") -> str:
+        """The variant whose ``kernel`` scores boards of ``cells`` cells: the one named, else
+        :func:`~boggle.engines.gpu.source.auto_variant`'s (the ``bg_random_stats_*`` kernels:
+        its choice for stats), or ``default`` where the knobs
+        given are the default kernel's own (a first word set's size, ``BOGGLE_GPU_SET_BITS``
+        or ``set_bits``, which the lanes do not read), or ones the lanes cannot run (a loop
+        per board, blocks under a warp, a shared set too large for a block of 32 threads)."""
+        if self.variant != AUTO_VARIANT:
+            return self.variant
+        chosen = auto_variant(cells, stats=kernel.startswith("bg_random_stats"))
+        defines = KERNEL_VARIANTS[chosen]
+        if lanes_per_board(defines, "bg_score_boards_small") > 1:
+            bits = self._shared_set_bits or first_set_bits(defines) or SHARED_SET_BITS
+            lanes, words = shared_group(defines, "bg_score_boards_small", cells, bits)
+            given = self._set_bits_given or self._thread_set_bits
+            if (
+                given
+                or not self.one_loop
+                or self.block < 32
+                or 4 * words * (32 // lanes) > self.shared_per_block
+            ):
+                return "default"
+        return chosen
+
+    def compiled(self, variant: str) -> CompiledVariant:
+        """``variant`` compiled by NVRTC with this runner's knobs (once)."""
+        if variant in self._compiled:
+            return self._compiled[variant]
+        defines = KERNEL_VARIANTS[variant]
+        set_bits = self._set_bits_given or self._thread_set_bits or DEFAULT_SET_BITS
+        variant_bits = first_set_bits(defines)
+        if variant_bits:  # the first pass's set in shared memory
+            set_bits = self._set_bits_given or self._shared_set_bits or variant_bits
+        if not self.one_loop and lanes_per_board(defines, "bg_score_boards_small") > 1:
+            raise EngineError(  # the kernel's #error, said before NVRTC says it
+                f"the gpu kernel variant {variant!r} needs one loop of steps for a"
+                " thread's boards: unset BOGGLE_GPU_ONE_LOOP=0"
+            )
+        options = compile_options(
+            self.block, set_bits, self.min_blocks, self.top_registers, self.one_loop, defines
+        )
+        module = self.cupy.RawModule(code=kernel_source(), options=options)
+        kernels = {name: module.get_function(name) for name in KERNEL_SIGNATURES}
+        self._compiled[variant] = CompiledVariant(variant, defines, set_bits, options, kernels)
+        return self._compiled[variant]
 
     @property
     def xp(self) -> Any:
@@ -213,9 +298,10 @@ class DeviceRunner:
     def to_host(self, array: Any) -> Any:
         return self.cupy.asnumpy(array)
 
-    def kernel_facts(self, kernel: str) -> dict[str, int]:
-        """Registers, local memory a thread and the most threads a block, as compiled."""
-        function = self.kernels[kernel]
+    def kernel_facts(self, kernel: str, variant: str | None = None) -> dict[str, int]:
+        """Registers, local memory a thread and the most threads a block, as compiled (of
+        ``variant``; by default the one named, or ``auto``'s for 4x4 boards)."""
+        function = self._variant(variant).kernels[kernel]
         facts = {}
         for attribute in ("num_regs", "local_size_bytes", "max_threads_per_block"):
             try:
@@ -224,13 +310,18 @@ class DeviceRunner:
                 facts[attribute] = -1
         return facts
 
+    def _variant(self, variant: str | None) -> CompiledVariant:
+        return self.first if variant is None else self.compiled(variant)
+
     def launch_shape(self, kernel: str, cells: int) -> tuple[int, int]:
         """Threads a block and dynamic shared memory a block (bytes) of ``kernel`` for boards
-        of ``cells`` cells: fewer threads where the variant's shared arrays would not fit
-        (``words`` shared by each ``threads``: a thread's own, or a board's lanes'), whole
-        warps when lanes share a board; an :class:`EngineError` if even 32 threads' do not."""
-        block = self.block_of(kernel)
-        threads, words = shared_group(self.defines, kernel, cells, self.set_bits)
+        of ``cells`` cells (by the variant for them, :meth:`variant_for`): fewer threads
+        where the variant's shared arrays would not fit (``words`` shared by each
+        ``threads``: a thread's own, or a board's lanes'), whole warps when lanes share a
+        board; an :class:`EngineError` if even 32 threads' do not."""
+        variant = self.compiled(self.variant_for(cells, kernel))
+        block = self.block_of(kernel, variant.name)
+        threads, words = shared_group(variant.defines, kernel, cells, variant.set_bits)
         if threads > 1:  # whole warps: a board's lanes never span two warps or two blocks
             block = max(32, block // 32 * 32)
         if words:
@@ -239,29 +330,33 @@ class DeviceRunner:
         shared = 4 * (block // threads) * words
         if shared > self.shared_per_block:
             raise EngineError(
-                f"the gpu kernel variant {self.variant!r} needs {shared:,} bytes of shared"
+                f"the gpu kernel variant {variant.name!r} needs {shared:,} bytes of shared"
                 f" memory a block of {block} threads, more than this GPU's"
                 f" {self.shared_per_block:,}; set BOGGLE_GPU_SHARED_SET_BITS lower"
             )
         return block, shared
 
-    def resident_blocks(self, kernel: str, shared: int = 0, block: int | None = None) -> int:
-        """Blocks of this kernel the whole device holds at once (by registers, threads and
-        shared memory): the grid's size, each thread looping over its share of the items."""
-        block = block or self.block_of(kernel)
-        if (kernel, shared, block) not in self._grids:
-            registers = max(self.kernel_facts(kernel)["num_regs"], 16)
+    def resident_blocks(
+        self, kernel: str, shared: int = 0, block: int | None = None, variant: str | None = None
+    ) -> int:
+        """Blocks of this kernel (of ``variant``, as :meth:`kernel_facts`) the whole device
+        holds at once (by registers, threads and shared memory): the grid's size, each thread
+        looping over its share of the items."""
+        name = self._variant(variant).name
+        block = block or self.block_of(kernel, name)
+        if (name, kernel, shared, block) not in self._grids:
+            registers = max(self.kernel_facts(kernel, name)["num_regs"], 16)
             per_processor = min(
                 32,
-                self.max_threads // self.block_of(kernel),
-                65536 // (((registers + 7) // 8 * 8) * self.block_of(kernel)) or 1,
+                self.max_threads // self.block_of(kernel, name),
+                65536 // (((registers + 7) // 8 * 8) * self.block_of(kernel, name)) or 1,
             )
             if shared:  # the system keeps 1 KiB of a multiprocessor's shared memory a block
                 per_processor = min(per_processor, self.shared_per_processor // (shared + 1024))
             if self.per_processor:
                 per_processor = min(per_processor, self.per_processor)
-            self._grids[kernel, shared, block] = max(1, per_processor) * self.processors
-        return self._grids[kernel, shared, block]
+            self._grids[name, kernel, shared, block] = max(1, per_processor) * self.processors
+        return self._grids[name, kernel, shared, block]
 
     def launch(self, kernel: str, items: int, *arguments: Any) -> None:
         if items <= 0:
@@ -281,20 +376,28 @@ class DeviceRunner:
             else:
                 typed.append(numpy.int64(value))
         typed += [numpy.uint64(0), numpy.uint64(items)]
-        block, shared = self.block_of(kernel), 0
         if kernel in CELLS_ARGUMENT:
-            block, shared = self.launch_shape(kernel, int(arguments[CELLS_ARGUMENT[kernel]]))
-        function = self.kernels[kernel]
-        if shared > max(STATIC_SHARED_LIMIT, self._shared_opened.get(kernel, 0)):
+            cells = int(arguments[CELLS_ARGUMENT[kernel]])
+            variant = self.compiled(self.variant_for(cells, kernel))
+            block, shared = self.launch_shape(kernel, cells)
+        else:  # boards made on the device (bg_roll_boards): any variant's, one compiled
+            variant = next(iter(self._compiled.values()), None) or self.first
+            block, shared = self.block_of(kernel, variant.name), 0
+        function = variant.kernels[kernel]
+        opened = (variant.name, kernel)
+        if shared > max(STATIC_SHARED_LIMIT, self._shared_opened.get(opened, 0)):
             function.max_dynamic_shared_size_bytes = shared  # beyond 48 KiB: asked for
-            self._shared_opened[kernel] = shared
-        threads = items * lanes_per_board(self.defines, kernel)  # lanes sharing a board
-        blocks = min(self.resident_blocks(kernel, shared, block), -(-threads // block))
+            self._shared_opened[opened] = shared
+        threads = items * lanes_per_board(variant.defines, kernel)  # lanes sharing a board
+        blocks = min(
+            self.resident_blocks(kernel, shared, block, variant.name), -(-threads // block)
+        )
         function((blocks,), (block,), tuple(typed), shared_mem=shared)
 
-    def block_of(self, kernel: str) -> int:
-        """The block size for a kernel: the chosen one, or fewer if its registers say so."""
-        most = self.kernel_facts(kernel)["max_threads_per_block"]
+    def block_of(self, kernel: str, variant: str | None = None) -> int:
+        """The block size for a kernel (of ``variant``, as :meth:`kernel_facts`): the chosen
+        one, or fewer if its registers say so."""
+        most = self.kernel_facts(kernel, variant)["max_threads_per_block"]
         return self.block if most <= 0 else min(self.block, most // 32 * 32 or 32)
 
     @contextmanager

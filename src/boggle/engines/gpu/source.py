@@ -99,19 +99,55 @@ KERNEL_VARIANTS: dict[str, tuple[str, ...]] = {
     "lanes-16-next": ("BG_LANES_PER_BOARD=16", "BG_LANES_NEXT_CELL=1"),
 }
 """The kernel's compile-time variants by name (``BOGGLE_GPU_VARIANT``), each a tuple of
-``NAME=VALUE`` defines for the source.  ``default`` (no defines) is the one measured fastest,
-on an H100: lean frames with the top one in registers, tagged word sets, zero-point words
-and letters not on the board skipped, tables through the read-only cache and the faces in
-shared memory (it was called ``lean-shared-faces``); ``first`` is the kernel as first
-merged, and the single-option variants are ``first`` with one option on.  ``lanes-L`` is
-the default with ``L`` lanes of a warp sharing each board of the first pass (one word set a
-board in shared memory; untimed until a GPU measures it), lane ``j`` searching from cells
-``j, j + L, ...``; ``lanes-L-next`` the same with each lane taking the board's next untried
-start cell when it has done one (a shared counter).
+``NAME=VALUE`` defines for the source.  ``default`` (no defines) is the kernel the engine
+ran on every board until the H100 A/B of 2026-11-26 (now on boards past 5x5 and under knobs
+the lanes cannot run; :func:`auto_variant` picks the rest): lean frames with the top one in
+registers, tagged word sets, zero-point words and letters not on the board skipped, tables
+through the read-only cache and the faces in shared memory (it was called
+``lean-shared-faces``); ``first`` is the kernel as first merged, and the single-option
+variants are ``first`` with one option on.  ``lanes-L`` is the default with ``L`` lanes
+of a warp sharing each board of the first pass (one word set a board in shared memory),
+lane ``j`` searching from cells ``j, j + L, ...``; ``lanes-L-next`` the same with each lane
+taking the board's next untried start cell when it has done one (a shared counter).
+``lanes-16`` was the fastest on 4x4 boards and ``lanes-16-next`` on 5x5 ones
+(:func:`auto_variant`, the engine's choice).
 
 >>> KERNEL_VARIANTS["skip-zero"][-1]
 'BG_SKIP_ZERO=1'
 """
+
+AUTO_VARIANT = "auto"
+"""The name (``BOGGLE_GPU_VARIANT=auto``, and what the engine runs when none is named) of
+the variant chosen by the boards' size: :func:`auto_variant`."""
+
+AUTO_MEASURED_CELLS = 25
+"""The largest boards the automatic choice was measured on (5x5); beyond, ``default``."""
+
+
+def auto_variant(cells: int, stats: bool = False) -> str:
+    """The variant the gpu engine runs on boards of ``cells`` cells when none is named;
+    ``stats``: for the boards made and summarised on the device (``stats --random``).
+
+    Measured on one H100 (2026-11-26, CUDA 13.0, CuPy 14.2.0, ENABLE2K, ``MODE=ab``
+    of ``benchmarks/gpu_device_check.sh``): boards given (``score``, ``search``) on 6M 4x4
+    dice boards ``lanes-16`` scored 27.8M boards/s against the ``default`` kernel's 26.6M,
+    on 1.2M 5x5 ``big`` ones ``lanes-16-next`` 8.20M against 7.67M, and the 5x5 searches
+    with it reached 10,406 in 13.6-16.0 s (seeds 1-3) against 18.1-21.6 s with
+    ``default``.  ``stats --random 10**9`` took 37.8 s with ``lanes-16`` and 33.3 s with
+    ``default`` (two H100 runs that day; in stats one lane of a group makes the board
+    while the others wait), so stats keep ``default``.  Boards past 25 cells keep it too:
+    unmeasured, and a lanes board's word set (384 words) fills more often there than a
+    thread's of the default (768).
+
+    >>> auto_variant(16), auto_variant(12), auto_variant(20), auto_variant(25), auto_variant(36)
+    ('lanes-16', 'lanes-16', 'lanes-16-next', 'lanes-16-next', 'default')
+    >>> auto_variant(16, stats=True)
+    'default'
+    """
+    if stats or cells > AUTO_MEASURED_CELLS:
+        return "default"
+    return "lanes-16" if cells <= 16 else "lanes-16-next"
+
 
 SHARED_SET_BITS = 8
 """The first pass's word set in shared memory (``shared-set`` variants): 256 slots, 192 words
@@ -127,6 +163,7 @@ LANES_HEADER = 2
 
 AB_VARIANTS = (
     "default",
+    AUTO_VARIANT,
     "lanes-8",
     "lanes-16",
     "lanes-8-next",
@@ -136,8 +173,9 @@ AB_VARIANTS = (
     "lean",
     "lean-shared-top",
 )
-"""The variants the device check's A/B times (``MODE=ab``), in this order: the default (the
-others' totals are checked against it), the cooperative ones not yet timed, then the first
+"""The variants the device check's A/B times (``MODE=ab``), in this order: ``default``, the
+old kernel (the others' totals are checked against it, their rates set beside it), ``auto``
+(the engine's choice by board size, :func:`auto_variant`), the cooperative ones, then the first
 kernel and the two within 7% of the default in the H100 A/B, so a stage cut by its time
 limit loses the variants already measured; those that lost by a wide margin there (40% and
 more) are left out to keep the run in its time."""
