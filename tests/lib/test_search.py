@@ -216,6 +216,40 @@ def test_forest_of_path_groups_gives_the_tree_built_in_one(
     assert [(f[0], f[2]) for f in forest] == [(o[0], o[2]) for o in in_one]
 
 
+# edge faces (cells 1, 3, 5, 7) of classes proved in turn: 2 finds the tree of 1's group of
+# edges 1, 3, 5 (the rolling group, kept on top of the others); 3 does not, with trees kept
+# above 1's since; 5 does not either, and 3's is on top, so it is given back; 6 builds
+# 3's again
+ROLLING_RUN = (
+    ("ae", "ae", "ae", "ae"),
+    ("ae", "ae", "ae", "rs"),
+    ("ae", "ae", "rs", "ae"),
+    ("ae", "ae", "rs", "ae"),
+    ("ae", "rs", "ae", "ae"),
+    ("ae", "ae", "rs", "rs"),
+    ("t", "ae", "rs", "t"),
+    ("ae", "ae", "ae", "t"),
+)
+
+
+def test_rolling_group_tree_kept_given_back_and_built_again() -> None:
+    """The tree of the group of all grouping cells but the last is kept for the classes
+    that follow (they share it when only the last cell's letters differ) and given back
+    when a class does not find it; each class of a run has the bound and the boards of its
+    tree built in one."""
+    prover = Prover(SMALL, CLASSIC)
+    order = bytes(split_order(3, 3))
+
+    def masks(edges: tuple[str, ...]) -> bytes:
+        faces = dict(zip((1, 3, 5, 7), edges, strict=True))
+        return prover.masks(faces.get(cell, "aerst") for cell in range(9))
+
+    forest = [prover.bound.tree_search(masks(e), 3, 3, 4, order, None, 9) for e in ROLLING_RUN]
+    in_one = [prover.bound.tree_search(masks(e), 3, 3, 4, order, 2**62, 0) for e in ROLLING_RUN]
+    assert [(f[0], f[2]) for f in forest] == [(o[0], o[2]) for o in in_one]
+    assert any(f[0] for f in forest)  # boards are found: the trees are not empty
+
+
 UNREACHABLE = "bcdfghijklmnopuvwxy"  # on the list only after a "z", and no cell holds a "z"
 
 

@@ -78,6 +78,13 @@ typedef struct {
 #define KEEP_BELOW 2
 #define FOREST_KEEP ((size_t)256 << 20) /* then every kept tree is forgotten */
 
+/* One group of all but one grouping cells is kept too: the group without the last grouping
+ * cell (the *rolling* group), which classes that follow one another in a proof's order share
+ * (they differ in the last cell's faces first: on 3x3, 2 or 3 classes in a row use one such
+ * tree, 11 of the 84 three-edge trees of the proof).  Its tree is kept on top of the others
+ * and given back (the kept region shrunk) when the next class does not find it, unless
+ * another kept tree lies above it by then (it then stays kept like the others). */
+
 /* Paths waiting to go on: the trie node they reached, their key and cells, and the cells
  * they still go into, one at a time (collect_packed).  For a forest, the bits of `used` from
  * GROUP_SHIFT up are the path's group (its grouping cells, one bit each). */
@@ -112,6 +119,8 @@ struct tree_builder {
     key_sorter sorter;
     kept_tree *forest; /* the kept trees; their nodes are the arena's first `kept` bytes */
     size_t forest_len, forest_cap;
+    size_t rolling_at, rolling_end; /* the rolling group's kept tree: its arena bytes [at,
+                                       end), the last of the forest; at 0 when none */
     group_key keys[MAX_GROUPS]; /* of a class's keepable groups */
     bundle bundle_stack[BUNDLE_STACK];
     open_path path;
@@ -152,6 +161,7 @@ typedef struct {
     uint64_t cell_bits[CB_MAX_CELLS];            /* by cell: its bit, and its group bit */
     uint8_t wanted[MAX_GROUPS];                  /* groups whose records are kept */
     uint8_t keepable[MAX_GROUPS];                /* groups whose trees are kept */
+    int rolling;                                 /* the rolling group, -1 when none */
     uint64_t field[CB_MAX_CELLS + 1];            /* by rank: its bits */
     uint64_t below[CB_MAX_CELLS + 1];            /* by rank: its bits and later ranks' */
     uint8_t shift[CB_MAX_CELLS];                 /* by rank: the field's lowest bit */
@@ -657,6 +667,7 @@ static uint64_t expand_group(int g, uint64_t grouping) {
 /* Forgets every kept tree (their nodes go with the arena's next reset). */
 static void forest_forget(tree_builder *b, arena *a) {
     b->forest_len = 0;
+    b->rolling_at = b->rolling_end = 0;
     a->kept = 0;
 }
 
@@ -753,11 +764,21 @@ static const tsum *forest_tree(maker *m, int bits, const tref *kept_roots,
     for (int g = 0; g < groups; g++) {
         if (!m->wanted[g]) {
             trees[g] = tree_at(a->base, kept_roots[g]);
-        } else if (m->keepable[g]) {
+        } else if (m->keepable[g] && g != m->rolling) {
             if (!(trees[g] = group_tree(m, &m->b->listed[g], bits))) return NULL;
             if (keep_tree(m->b, &keys[g], hashes[g], tree_ref(a, trees[g])) < 0) return NULL;
             a->kept = a->used;
         }
+    }
+    const int rolling = m->rolling;
+    if (rolling >= 0 && m->wanted[rolling]) { /* on top of the others */
+        const size_t at = a->used;
+        if (!(trees[rolling] = group_tree(m, &m->b->listed[rolling], bits))) return NULL;
+        if (keep_tree(m->b, &keys[rolling], hashes[rolling], tree_ref(a, trees[rolling])) < 0)
+            return NULL;
+        a->kept = a->used;
+        m->b->rolling_at = at;
+        m->b->rolling_end = a->kept;
     }
     for (int g = 0; g < groups; g++)
         if (m->wanted[g] && !m->keepable[g] && !(trees[g] = group_tree(m, &m->b->listed[g], bits)))
@@ -832,16 +853,26 @@ int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree
         cap->records = 0;
         if (cap->through) memset(cap->through, 0, (size_t)c->n * sizeof cap->through[0]);
     }
+    m.rolling = m.forest ? (groups >> 1) - 1 : -1;
     for (int g = 0; g < groups; g++) {
         b->listed[g].len = 0;
         b->listed[g].room = room_in(&m, b->listed[g].data_cap);
         m.wanted[g] = 1;
-        m.keepable[g] = m.forest && bits_popcount32((unsigned)g) <= groupers - KEEP_BELOW;
+        m.keepable[g] = m.forest && (bits_popcount32((unsigned)g) <= groupers - KEEP_BELOW ||
+                                     g == m.rolling);
         if (!m.keepable[g]) continue;
         group_key_of(&m, order, g, &keys[g], &hashes[g]);
         kept_roots[g] = find_kept(b, &keys[g], hashes[g]);
         m.wanted[g] = kept_roots[g] == 0;
     }
+    /* the rolling tree of the classes before, not this class's: given back when it is the
+       last kept (its entry the forest's last) and nothing of this class is made yet */
+    if (m.forest && m.wanted[m.rolling] && b->rolling_at && b->rolling_end == a->kept &&
+        a->used == a->kept) {
+        b->forest_len--;
+        a->kept = a->used = b->rolling_at;
+    }
+    if (m.forest && m.wanted[m.rolling]) b->rolling_at = b->rolling_end = 0;
     if (m.packed && !c->shared_starts) {
         plan_reach(&m);
         for (int cell = 0; cell < c->n; cell++) {
