@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import json
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -149,6 +150,20 @@ def test_a_class_walked_whole_is_not_split() -> None:
     assert PROVER.bound.tree_search(*args, PROVER_BYTES) == PROVER.bound.tree_search(*args, 0)
 
 
+def record_class_memory(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[int]:
+    """The memory cap of each Prover the ``modules`` make from now on, in order."""
+    caps: list[int] = []
+
+    class Recording(Prover):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            caps.append(self.class_memory)
+
+    for module in modules:
+        monkeypatch.setattr(module, "Prover", Recording)
+    return caps
+
+
 def test_the_default_cap_is_400_mb_a_class() -> None:
     assert CLASS_MEMORY == ProofOptions().memory == 400_000_000
     assert Prover(LEXICON, CLASSIC).class_memory == CLASS_MEMORY
@@ -158,14 +173,7 @@ def test_each_thread_s_class_gets_the_whole_cap(monkeypatch: pytest.MonkeyPatch)
     """--jobs 2 splits a class exactly as one thread does (the cap is not shared out: a
     class in parts costs more CPU than whole), so the bounds computed are the same."""
     monkeypatch.setattr(prove_module, "default_jobs", lambda: 4)  # threads anywhere
-    caps: list[int] = []
-
-    class Recording(Prover):
-        def __init__(self, *args: Any) -> None:
-            super().__init__(*args)
-            caps.append(self.class_memory)
-
-    monkeypatch.setattr(prove_module, "Prover", Recording)
+    caps = record_class_memory(monkeypatch, prove_module)
     tiny = PROVER_BYTES * 8
     one = prove(2, 5, LEXICON, CLASSIC, 40, bucket_count=2, memory=tiny)
     two = prove(2, 5, LEXICON, CLASSIC, 40, bucket_count=2, memory=tiny, jobs=2)
@@ -206,15 +214,7 @@ def test_the_estimate_caps_its_class_as_a_proof_on_one_thread(
     machine's memory is cut to that half there too."""
     estimate_module = importlib.import_module("boggle.search.estimate")
     monkeypatch.setattr(prove_module, "machine_memory", lambda: 1_000_000_000)
-    caps: list[int] = []
-
-    class Recording(Prover):
-        def __init__(self, *args: Any) -> None:
-            super().__init__(*args)
-            caps.append(self.class_memory)
-
-    monkeypatch.setattr(prove_module, "Prover", Recording)
-    monkeypatch.setattr(estimate_module, "Prover", Recording)
+    caps = record_class_memory(monkeypatch, prove_module, estimate_module)
     huge = 4_000_000_000
     prove(2, 3, LEXICON, CLASSIC, 40, bucket_count=2, memory=huge)
     estimate_module.estimate_proof(2, 3, LEXICON, CLASSIC, 40, 1, bucket_count=2, memory=huge)
