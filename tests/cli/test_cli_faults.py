@@ -137,3 +137,23 @@ def test_bench_memory_without_numpy_marks_pathtable_refused(tmp_path: Path) -> N
     refused = [line for line in done.stdout.splitlines() if "pathtable" in line]
     assert len(refused) == 1 and "refused: the pathtable engine needs NumPy" in refused[0]
     assert any(line.startswith("engine trie") and "kB" in line for line in done.stdout.splitlines())
+
+
+def test_bad_input_the_core_refuses_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ValueError the compiled core raises for input it refuses (not a BoggleError) was a
+    traceback through the command line: one line on stderr, status 2."""
+    from boggle._native import core
+    from boggle.cli.commands import stats
+    from boggle.cli.main import main
+
+    def refused(*args: object, **kwargs: object) -> None:
+        core._raise_search_status(core.SEARCH_BAD_INPUT)
+
+    monkeypatch.setattr(stats, "score_stats", refused)
+    status = main(["stats", "--random", "3", "--seed", "1", "--words", "all"])
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith("boggle: error: the core's search refused its input"), err

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 
 import pytest
 
 from boggle import Board, Lexicon, LexiconError, Rules, solve
+from boggle._native import core
 from boggle._native.core import ClassBound, Trie
 from boggle.cli.main import main
 from boggle.engines import engine_names
@@ -287,3 +289,30 @@ def test_points_past_32_bits_are_refused_not_cut(points: int) -> None:
     letters, offsets, _, _, faces_table = _class_bound_args()
     with pytest.raises(ValueError, match="points out of range"):
         ClassBound(letters, offsets, 2, table, faces_table)
+
+
+@pytest.mark.parametrize(
+    ("raise_status", "status", "error", "words"),
+    [
+        (core._raise_search_status, core.SEARCH_NO_MEMORY, MemoryError, ""),
+        (core._raise_search_status, core.SEARCH_BAD_INPUT, ValueError, "refused its input"),
+        (core._raise_search_status, core.SEARCH_INTERRUPTED, KeyboardInterrupt, ""),
+        (core._raise_search_status, -99, RuntimeError, "the core's search failed with status -99"),
+        (core._raise_prove_status, core.PROVE_NO_MEMORY, MemoryError, ""),
+        (core._raise_prove_status, core.PROVE_BAD_CLASS, ValueError, "face set is empty"),
+        (core._raise_prove_status, core.PROVE_INTERRUPTED, KeyboardInterrupt, ""),
+        (core._raise_prove_status, -99, RuntimeError, "the prover failed with status -99"),
+    ],
+)
+def test_each_status_of_the_core_raises_its_own_exception(
+    raise_status: Callable[[int], None], status: int, error: type[BaseException], words: str
+) -> None:
+    """Every status other than OK of the score_* calls was a MemoryError: out of memory is
+    one, bad input a ValueError, an interruption a KeyboardInterrupt and anything else a
+    RuntimeError naming the status (the prover's alike, where an unknown one was a
+    ValueError)."""
+    with pytest.raises(error) as raised:
+        raise_status(status)
+    assert type(raised.value) is error
+    assert words in str(raised.value)
+    assert raise_status(0) is None

@@ -12,8 +12,16 @@ NO_LETTER: int
 IMAGE_VERSION: int
 DEAD_LETTER: int
 BYTES_PER_RECORD: int
+SEARCH_NO_MEMORY: int
+SEARCH_BAD_INPUT: int
+SEARCH_INTERRUPTED: int
+PROVE_NO_MEMORY: int
+PROVE_BAD_CLASS: int
+PROVE_INTERRUPTED: int
 
 def checksum(data: bytes | memoryview, /) -> int: ...
+def _raise_search_status(status: int, /) -> None: ...
+def _raise_prove_status(status: int, /) -> None: ...
 
 class Trie:
     nbytes: int

@@ -84,6 +84,7 @@ typedef struct {
 #define BN_OK 0
 #define BN_NO_MEMORY (-1)
 #define BN_BAD_INPUT (-2)  /* an empty word, a letter outside the alphabet, words out of order */
+#define BN_INTERRUPTED (-3) /* a loop over many boards (search_module.c) stopped for Ctrl-C */
 
 /* Build from words sorted in letter-index order: letters[offsets[i] .. offsets[i+1]).
  * Checks its input: returns BN_OK, BN_NO_MEMORY or BN_BAD_INPUT (then `trie` is empty). */

@@ -4,6 +4,7 @@
 
 #include "bits.h"
 #include "kernel.h"
+#include "prover.h"
 #include "search.h"
 
 /* Scratches a Trie keeps between calls: one for each thread scoring at once, so threads
@@ -846,9 +847,45 @@ static PyObject *core_checksum(PyObject *module, PyObject *arg) {
     return PyLong_FromUnsignedLongLong(h);
 }
 
+/* _raise_search_status(status) / _raise_prove_status(status): raise the exception the
+ * bindings give for a status of the kernel's searches (BN_*) or of the prover (PV_*), so a
+ * test can check the mapping for statuses no call from Python reaches today. */
+/* An int status from Python; -1 with an error set when it is not one. */
+static int status_of(PyObject *arg) {
+    long value = PyLong_AsLong(arg);
+    if (value == -1 && PyErr_Occurred()) return -1;
+    if (value < INT_MIN || value > INT_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "a status is a C int");
+        return -1;
+    }
+    return (int)value;
+}
+
+static PyObject *core_raise_search_status(PyObject *module, PyObject *arg) {
+    (void)module;
+    int status = status_of(arg);
+    if (status == -1 && PyErr_Occurred()) return NULL;
+    if (status == BN_OK) Py_RETURN_NONE;
+    return bs_raise_status(status);
+}
+
+static PyObject *core_raise_prove_status(PyObject *module, PyObject *arg) {
+    (void)module;
+    int status = status_of(arg);
+    if (status == -1 && PyErr_Occurred()) return NULL;
+    if (status == PV_OK) Py_RETURN_NONE;
+    return bs_raise_prove_status(status);
+}
+
 static PyMethodDef core_functions[] = {
     {"checksum", core_checksum, METH_O,
      "checksum(data) -> int: a 64-bit check of a cache entry (faster than zlib.crc32)"},
+    {"_raise_search_status", core_raise_search_status, METH_O,
+     "_raise_search_status(status): raises the exception of a kernel search's status "
+     "(SEARCH_*; None for 0), for tests"},
+    {"_raise_prove_status", core_raise_prove_status, METH_O,
+     "_raise_prove_status(status): raises the exception of a prover's status (PROVE_*; None "
+     "for 0), for tests"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -876,5 +913,11 @@ PyMODINIT_FUNC PyInit_core(void) {
     PyModule_AddIntConstant(module, "NO_LETTER", BN_NO_LETTER);
     PyModule_AddIntConstant(module, "IMAGE_VERSION", BN_IMAGE_VERSION);
     PyModule_AddIntConstant(module, "DEAD_LETTER", BN_DEAD_LETTER);
+    PyModule_AddIntConstant(module, "SEARCH_NO_MEMORY", BN_NO_MEMORY);
+    PyModule_AddIntConstant(module, "SEARCH_BAD_INPUT", BN_BAD_INPUT);
+    PyModule_AddIntConstant(module, "SEARCH_INTERRUPTED", BN_INTERRUPTED);
+    PyModule_AddIntConstant(module, "PROVE_NO_MEMORY", PV_NO_MEMORY);
+    PyModule_AddIntConstant(module, "PROVE_BAD_CLASS", PV_BAD_CLASS);
+    PyModule_AddIntConstant(module, "PROVE_INTERRUPTED", PV_INTERRUPTED);
     return module;
 }

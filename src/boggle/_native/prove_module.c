@@ -57,17 +57,24 @@ static void forget_provers(BoundObject *self) {
     self->idle_cap = 0;
 }
 
-/* A Python exception for a status other than PV_OK (NULL returned for convenience). */
-static PyObject *raise_status(int status) {
+PyObject *bs_raise_prove_status(int status) {
     if (PyErr_Occurred()) return NULL; /* a signal handler's own exception */
-    if (status == PV_NO_MEMORY) return PyErr_NoMemory();
-    if (status == PV_INTERRUPTED) {
+    switch (status) {
+    case PV_NO_MEMORY:
+        return PyErr_NoMemory();
+    case PV_INTERRUPTED:
         PyErr_SetNone(PyExc_KeyboardInterrupt);
         return NULL;
+    case PV_BAD_WORDS: case PV_BAD_POINTS: case PV_BAD_FACES: case PV_BAD_SHAPE:
+    case PV_BAD_CLASS: case PV_BAD_ORDER:
+        PyErr_SetString(PyExc_ValueError, pv_status_text(status));
+        return NULL;
+    default:
+        PyErr_Format(PyExc_RuntimeError, "the prover failed with status %d", status);
+        return NULL;
     }
-    PyErr_SetString(PyExc_ValueError, pv_status_text(status));
-    return NULL;
 }
+
 
 /* The GIL, given up while a class is worked on and taken back now and then by poll. */
 typedef struct {
@@ -125,7 +132,7 @@ static int read_class(BoundObject *self, class_args *out, const Py_buffer *masks
         status = pv_check_class(&self->words, rows, cols, out->faces, order ? out->order : NULL);
     }
     if (status != PV_OK) {
-        raise_status(status);
+        bs_raise_prove_status(status);
         return -1;
     }
     return 0;
@@ -148,7 +155,7 @@ static PyObject *Bound_bound(BoundObject *self, PyObject *args) {
     PyBuffer_Release(&masks);
     if (status < 0) return NULL;
     status = pv_max_bound(&self->words, c.rows, c.cols, c.faces, &bound);
-    return status == PV_OK ? PyLong_FromLongLong(bound) : raise_status(status);
+    return status == PV_OK ? PyLong_FromLongLong(bound) : bs_raise_prove_status(status);
 }
 
 /* What a call without the GIL does: the search or the tree bound of class c. */
@@ -165,7 +172,7 @@ static int run_released(BoundObject *self, class_job *job) {
     int main_thread = in_main_thread();
     if (main_thread < 0) return PV_NO_MEMORY;
     if (self->stop) {
-        raise_status(PV_INTERRUPTED);
+        bs_raise_prove_status(PV_INTERRUPTED);
         return PV_INTERRUPTED;
     }
     pv_prover *prover = take_prover(self);
@@ -185,7 +192,7 @@ static int run_released(BoundObject *self, class_job *job) {
     PyEval_RestoreThread(gil.saved);
     self->busy--;
     give_back(self, prover);
-    if (status != PV_OK) raise_status(status);
+    if (status != PV_OK) bs_raise_prove_status(status);
     return status;
 }
 
@@ -221,7 +228,7 @@ static PyObject *Bound_class_records(BoundObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     status = pv_class_records(&self->words, c.rows, c.cols, c.faces, NULL, &records, NULL);
     Py_END_ALLOW_THREADS
-    return status == PV_OK ? PyLong_FromUnsignedLongLong(records) : raise_status(status);
+    return status == PV_OK ? PyLong_FromUnsignedLongLong(records) : bs_raise_prove_status(status);
 }
 
 /* tree_search(masks, rows, cols, above, order[, switch_bound, walk_cells, max_bytes,
@@ -319,7 +326,7 @@ static int Bound_init(BoundObject *self, PyObject *args, PyObject *kwargs) {
                                (uint32_t)(offsets.len / 4 - 1), word_points.buf, min_len, points,
                                (int)n_points, faces.buf, (int)(faces.len / BN_FACE_MAX));
     if (built != PV_OK) {
-        raise_status(built);
+        bs_raise_prove_status(built);
         goto done;
     }
     self->ready = 1;

@@ -25,6 +25,12 @@ PyObject *bs_score_open(const bn_trie *trie, PyObject *args);
  * points) -> bytes of int64: the board with each pair of faces at `first` and `last`
  * (bn_solve_pairs) */
 PyObject *bs_score_pairs(const bn_trie *trie, PyObject *args);
+/* A Python exception for a status of the kernel's searches other than BN_OK: MemoryError
+ * for BN_NO_MEMORY, ValueError for BN_BAD_INPUT, KeyboardInterrupt (or a signal handler's
+ * own exception) for BN_INTERRUPTED, RuntimeError naming any other.  Returns NULL. */
+PyObject *bs_raise_status(int status);
+/* The same for the prover's statuses (PV_*, prover.h): ValueError for the PV_BAD_* ones. */
+PyObject *bs_raise_prove_status(int status);
 /* Adds the ClassBound type to the module (prove_module.c); -1 on error. */
 int bs_add_types(PyObject *module);
 

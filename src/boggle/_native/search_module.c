@@ -39,6 +39,26 @@ int bs_points_table(PyObject *points_obj, int32_t **out) {
     return (int)(n - 1);
 }
 
+PyObject *bs_raise_status(int status) {
+    switch (status) {
+    case BN_NO_MEMORY:
+        return PyErr_NoMemory();
+    case BN_BAD_INPUT:
+        PyErr_SetString(PyExc_ValueError, "the core's search refused its input: a cell off "
+                        "the board, more faces or pairs than it takes, or a face index past "
+                        "its cell's faces");
+        return NULL;
+    case BN_INTERRUPTED:
+        /* the poll that stopped the loop has set the signal handler's exception */
+        if (!PyErr_Occurred() && PyErr_CheckSignals() == 0)
+            PyErr_SetNone(PyExc_KeyboardInterrupt);
+        return NULL;
+    default:
+        PyErr_Format(PyExc_RuntimeError, "the core's search failed with status %d", status);
+        return NULL;
+    }
+}
+
 static int same_face(const uint8_t *a, const uint8_t *b) {
     return memcmp(a, b, BN_FACE_MAX) == 0;
 }
@@ -59,14 +79,14 @@ static void put_face(uint8_t *board, int cell, const uint8_t *face) {
     memcpy(&board[cell * BN_FACE_MAX], face, BN_FACE_MAX);
 }
 
-/* Scores every neighbour into out; returns 0, or -1 when out of memory. */
+/* Scores every neighbour into out; returns BN_OK or BN_NO_MEMORY. */
 static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *faces, int rows,
                             int cols, const uint8_t *alts, int n_alts, int min_len,
                             const int32_t *points, int max_len, int64_t *out) {
     int n = rows * cols;
     size_t size = (size_t)n * BN_FACE_MAX;
     uint8_t *work = malloc(size);
-    if (!work) return -1;
+    if (!work) return BN_NO_MEMORY;
     memcpy(work, faces, size);
     bn_board board = {rows, cols, n, work};
     Py_ssize_t k = 0;
@@ -77,7 +97,7 @@ static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *f
             if (same_face(own, alt)) continue;
             put_face(work, c, alt);
             int64_t score = bn_solve(trie, &board, s, min_len, points, max_len);
-            if (score == BN_SOLVE_FAILED) { free(work); return -1; }
+            if (score == BN_SOLVE_FAILED) { free(work); return BN_NO_MEMORY; }
             out[k++] = score;
         }
         put_face(work, c, own);
@@ -89,14 +109,14 @@ static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *f
             put_face(work, i, fj);
             put_face(work, j, fi);
             int64_t score = bn_solve(trie, &board, s, min_len, points, max_len);
-            if (score == BN_SOLVE_FAILED) { free(work); return -1; }
+            if (score == BN_SOLVE_FAILED) { free(work); return BN_NO_MEMORY; }
             out[k++] = score;
             put_face(work, i, fi);
             put_face(work, j, fj);
         }
     }
     free(work);
-    return 0;
+    return BN_OK;
 }
 
 /* Whether rows x cols is a shape the core takes, `board` holds one board of it and `faces`
@@ -129,12 +149,12 @@ static PyObject *start_scores(const bn_trie *trie, int fit, Py_ssize_t count,
 }
 
 /* The end the score_* calls share once their search has run: `s` freed, and `scores`
- * returned, or NULL with MemoryError when the search `failed` (its only failure). */
-static PyObject *finish_scores(PyObject *scores, bn_scratch *s, int failed) {
+ * returned, or NULL with the exception of the search's `status` when not BN_OK. */
+static PyObject *finish_scores(PyObject *scores, bn_scratch *s, int status) {
     bn_scratch_free(s);
-    if (failed) {
+    if (status != BN_OK) {
         Py_DECREF(scores);
-        return PyErr_NoMemory();
+        return bs_raise_status(status);
     }
     return scores;
 }
@@ -160,7 +180,7 @@ PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
     status = neighbour_scores(trie, &s, faces.buf, rows, cols, alts.buf, n_alts, min_len,
                               points, max_len, out);
     Py_END_ALLOW_THREADS
-    result = finish_scores(result, &s, status < 0);
+    result = finish_scores(result, &s, status);
 done:
     PyMem_Free(points);
     PyBuffer_Release(&faces);
@@ -184,18 +204,18 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
     Py_ssize_t count = fit ? faces.len / size : 0;
     result = start_scores(trie, fit, count, points_obj, &points, &max_len, &s);
     if (!result) goto done;
-    int failed = 0;
+    int status = BN_OK;
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t b = 0; b < count && !failed; b++) {
+    for (Py_ssize_t b = 0; b < count && status == BN_OK; b++) {
         bn_board board = {rows, cols, rows * cols, (const uint8_t *)faces.buf + b * size};
         int64_t score = bn_solve(trie, &board, &s, min_len, points, max_len);
         /* only the sentinel is a failure: a score below zero is a score (negative points) */
-        failed = score == BN_SOLVE_FAILED;
+        if (score == BN_SOLVE_FAILED) status = BN_NO_MEMORY;
         out[b] = score;
     }
     Py_END_ALLOW_THREADS
-    result = finish_scores(result, &s, failed);
+    result = finish_scores(result, &s, status);
 done:
     PyMem_Free(points);
     PyBuffer_Release(&faces);
@@ -232,7 +252,7 @@ PyObject *bs_score_open(const bn_trie *trie, PyObject *args) {
                                at * BN_FACE_MAX, some, &s, min_len, points, max_len, out + at);
     }
     Py_END_ALLOW_THREADS
-    result = finish_scores(result, &s, status != BN_OK);
+    result = finish_scores(result, &s, status);
 done:
     PyMem_Free(points);
     PyBuffer_Release(&faces);
@@ -284,7 +304,7 @@ PyObject *bs_score_pairs(const bn_trie *trie, PyObject *args) {
                                 points, max_len, out + at);
     }
     Py_END_ALLOW_THREADS
-    result = finish_scores(result, &s, status != BN_OK);
+    result = finish_scores(result, &s, status);
 done:
     PyMem_Free(points);
     PyBuffer_Release(&faces);

@@ -286,6 +286,10 @@ def main(argv: Sequence[str] | None = None, whole_process: bool = False) -> int:
     except BoggleError as error:
         _report(f"{with_option(error)}{CLI_REMEDIES.get(error.remedy or '', '')}")
         return 2
+    except ValueError as error:
+        # Bad input the library passed on as it came, e.g. from the compiled core's checks.
+        _report(str(error) or type(error).__name__)
+        return 2
     except KeyboardInterrupt:
         # On a terminal the cursor may sit after a prompt or a "^C": start a line of its own.
         start = "\n" if sys.stderr.isatty() else ""
