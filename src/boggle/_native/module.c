@@ -572,11 +572,12 @@ static PyObject *Trie_score_lines(TrieObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    int failed = 0;
-    Py_BEGIN_ALLOW_THREADS
+    int status = BN_OK;
+    bs_released gil;
+    bs_release(&gil);
     uint8_t *buffer = NULL;
     size_t cap = 0;
-    for (Py_ssize_t i = 0; i < n && !failed; i++) {
+    for (Py_ssize_t i = 0; i < n && status == BN_OK; i++) {
         bn_board board;
         if (bn_parse_board(&self->faces, texts[i], (size_t)lengths[i], &buffer, &cap, &board,
                            max_side, max_cells) < 0) {
@@ -585,12 +586,13 @@ static PyObject *Trie_score_lines(TrieObject *self, PyObject *args) {
         }
         int shortest = board.n >= large_cells ? min_len_large : min_len;
         scores[i] = bn_solve(&self->trie, &board, s, shortest, points, max_len);
-        if (scores[i] == BN_SOLVE_FAILED) failed = 1;
+        if (scores[i] == BN_SOLVE_FAILED) status = BN_NO_MEMORY;
+        else if (bs_interrupted(&gil, 1)) status = BN_INTERRUPTED;
     }
     free(buffer);
-    Py_END_ALLOW_THREADS
-    if (failed) {
-        PyErr_NoMemory();
+    bs_restore(&gil);
+    if (status != BN_OK) {
+        bs_raise_status(status);
         goto done;
     }
     result = PyList_New(n);
@@ -663,8 +665,9 @@ static PyObject *Trie_score_text(TrieObject *self, PyObject *args) {
     char *out = NULL;
     size_t out_len = 0, out_cap = 0, n_holes = 0, holes_cap = 0;
     size_t *holes = NULL; /* pairs: line index, output offset */
-    int failed = 0;
-    Py_BEGIN_ALLOW_THREADS
+    int status = BN_OK;
+    bs_released gil;
+    bs_release(&gil);
     uint8_t *buffer = NULL;
     size_t cap = 0;
     const char *line = text, *end = text + text_len;
@@ -678,7 +681,7 @@ static PyObject *Trie_score_text(TrieObject *self, PyObject *args) {
             if (n_holes == holes_cap) {
                 size_t grown = holes_cap ? holes_cap * 2 : 16;
                 size_t *bigger = realloc(holes, grown * 2 * sizeof(size_t));
-                if (!bigger) { failed = 1; break; }
+                if (!bigger) { status = BN_NO_MEMORY; break; }
                 holes = bigger;
                 holes_cap = grown;
             }
@@ -697,7 +700,11 @@ static PyObject *Trie_score_text(TrieObject *self, PyObject *args) {
             digits[--k] = ' ';
             if (score == BN_SOLVE_FAILED || append(&out, &out_len, &out_cap, line, len) < 0 ||
                 append(&out, &out_len, &out_cap, digits + k, sizeof digits - (size_t)k) < 0) {
-                failed = 1;
+                status = BN_NO_MEMORY;
+                break;
+            }
+            if (bs_interrupted(&gil, 1)) {
+                status = BN_INTERRUPTED;
                 break;
             }
         }
@@ -705,12 +712,12 @@ static PyObject *Trie_score_text(TrieObject *self, PyObject *args) {
         line = stop + 1;
     }
     free(buffer);
-    Py_END_ALLOW_THREADS
+    bs_restore(&gil);
     give_scratch(self, s, own);
     PyMem_Free(points);
     PyObject *result = NULL, *output = NULL, *hole_list = NULL;
-    if (failed) {
-        PyErr_NoMemory();
+    if (status != BN_OK) {
+        bs_raise_status(status);
         goto done;
     }
     output = PyUnicode_DecodeASCII(out ? out : "", (Py_ssize_t)out_len, "strict");
@@ -877,7 +884,20 @@ static PyObject *core_raise_prove_status(PyObject *module, PyObject *arg) {
     return bs_raise_prove_status(status);
 }
 
+/* stop_scoring(flag=True): the score_* calls running now or later on any thread stop
+ * (KeyboardInterrupt) until stop_scoring(False). */
+static PyObject *core_stop_scoring(PyObject *module, PyObject *args) {
+    (void)module;
+    int flag = 1;
+    if (!PyArg_ParseTuple(args, "|p", &flag)) return NULL;
+    bs_stop_scoring(flag);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef core_functions[] = {
+    {"stop_scoring", core_stop_scoring, METH_VARARGS,
+     "stop_scoring(flag=True): the score_* calls running now or later on any thread raise "
+     "KeyboardInterrupt within a few hundred boards, until stop_scoring(False)"},
     {"checksum", core_checksum, METH_O,
      "checksum(data) -> int: a 64-bit check of a cache entry (faster than zlib.crc32)"},
     {"_raise_search_status", core_raise_search_status, METH_O,
@@ -904,7 +924,7 @@ PyMODINIT_FUNC PyInit_core(void) {
         Py_DECREF(module);
         return NULL;
     }
-    if (bs_add_types(module) < 0) {
+    if (bs_add_types(module) < 0 || bs_find_main_thread() < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -11,6 +11,40 @@
 
 #include "kernel.h"
 
+/* Ctrl-C in the score_* calls, which let go of the GIL while they score many boards: every
+ * BS_POLL_BOARDS boards the loop asks bs_interrupted, which in the main thread (the one that
+ * runs signal handlers) takes the GIL back for PyErr_CheckSignals, as the prover's poll does
+ * every PV_POLL_PERIOD bounds.  Example:
+ *     bs_released gil;
+ *     bs_release(&gil);
+ *     for (b = 0; b < count && status == BN_OK; b++) {
+ *         ... score board b ...
+ *         if (bs_interrupted(&gil, 1)) status = BN_INTERRUPTED;
+ *     }
+ *     bs_restore(&gil);
+ *     ... bs_raise_status(status) when not BN_OK ... */
+#define BS_POLL_BOARDS 256 /* boards scored between two looks for a signal */
+
+typedef struct {
+    PyThreadState *saved; /* this thread's state while the GIL is given up */
+    int polls;            /* the main thread: signal handlers can run here */
+    Py_ssize_t since;     /* boards scored since the last look */
+} bs_released;
+
+/* Gives up the GIL (Py_BEGIN_ALLOW_THREADS) for a loop that calls bs_interrupted. */
+void bs_release(bs_released *gil);
+/* Takes the GIL back (Py_END_ALLOW_THREADS). */
+void bs_restore(bs_released *gil);
+/* Counts `boards` scored; once BS_POLL_BOARDS have been since the last look, in the main
+ * thread, runs Python's signal handlers: 1 when one raised (its exception set, for
+ * bs_raise_status(BN_INTERRUPTED) to raise once the GIL is back), else 0. */
+int bs_interrupted(bs_released *gil, Py_ssize_t boards);
+/* Finds the main thread; called once at import, with the GIL (-1 with an error set). */
+int bs_find_main_thread(void);
+/* core.stop_scoring(flag): while set, every score_* loop on any thread stops at its next
+ * look (BN_INTERRUPTED: KeyboardInterrupt), as ClassBound.stop() does for the prover. */
+void bs_stop_scoring(int flag);
+
 /* Points per length as an int32 table (PyMem_Free it); returns its last
  * index, or -1 with a Python error set. */
 int bs_points_table(PyObject *points_obj, int32_t **out);

@@ -39,6 +39,49 @@ int bs_points_table(PyObject *points_obj, int32_t **out) {
     return (int)(n - 1);
 }
 
+static unsigned long main_thread_ident; /* threading.main_thread().ident, found at import */
+static volatile int stop_scoring;       /* bs_stop_scoring: every thread's loops stop */
+
+void bs_stop_scoring(int flag) {
+    stop_scoring = flag;
+}
+
+int bs_find_main_thread(void) {
+    PyObject *threading = PyImport_ImportModule("threading");
+    if (!threading) return -1;
+    PyObject *main = PyObject_CallMethod(threading, "main_thread", NULL);
+    Py_DECREF(threading);
+    if (!main) return -1;
+    PyObject *ident = PyObject_GetAttrString(main, "ident");
+    Py_DECREF(main);
+    if (!ident) return -1;
+    main_thread_ident = PyLong_AsUnsignedLong(ident);
+    Py_DECREF(ident);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+void bs_release(bs_released *gil) {
+    gil->polls = PyThread_get_thread_ident() == main_thread_ident;
+    gil->since = 0;
+    gil->saved = PyEval_SaveThread();
+}
+
+void bs_restore(bs_released *gil) {
+    PyEval_RestoreThread(gil->saved);
+}
+
+int bs_interrupted(bs_released *gil, Py_ssize_t boards) {
+    gil->since += boards;
+    if (gil->since < BS_POLL_BOARDS) return 0;
+    gil->since = 0;
+    if (stop_scoring) return 1;
+    if (!gil->polls) return 0;
+    PyEval_RestoreThread(gil->saved);
+    int raised = PyErr_CheckSignals() < 0;
+    gil->saved = PyEval_SaveThread();
+    return raised;
+}
+
 PyObject *bs_raise_status(int status) {
     switch (status) {
     case BN_NO_MEMORY:
@@ -79,10 +122,12 @@ static void put_face(uint8_t *board, int cell, const uint8_t *face) {
     memcpy(&board[cell * BN_FACE_MAX], face, BN_FACE_MAX);
 }
 
-/* Scores every neighbour into out; returns BN_OK or BN_NO_MEMORY. */
+/* Scores every neighbour into out, polling `gil` for Ctrl-C; returns BN_OK, BN_NO_MEMORY or
+ * BN_INTERRUPTED. */
 static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *faces, int rows,
                             int cols, const uint8_t *alts, int n_alts, int min_len,
-                            const int32_t *points, int max_len, int64_t *out) {
+                            const int32_t *points, int max_len, int64_t *out,
+                            bs_released *gil) {
     int n = rows * cols;
     size_t size = (size_t)n * BN_FACE_MAX;
     uint8_t *work = malloc(size);
@@ -99,6 +144,7 @@ static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *f
             int64_t score = bn_solve(trie, &board, s, min_len, points, max_len);
             if (score == BN_SOLVE_FAILED) { free(work); return BN_NO_MEMORY; }
             out[k++] = score;
+            if (bs_interrupted(gil, 1)) { free(work); return BN_INTERRUPTED; }
         }
         put_face(work, c, own);
     }
@@ -111,6 +157,7 @@ static int neighbour_scores(const bn_trie *trie, bn_scratch *s, const uint8_t *f
             int64_t score = bn_solve(trie, &board, s, min_len, points, max_len);
             if (score == BN_SOLVE_FAILED) { free(work); return BN_NO_MEMORY; }
             out[k++] = score;
+            if (bs_interrupted(gil, 1)) { free(work); return BN_INTERRUPTED; }
             put_face(work, i, fi);
             put_face(work, j, fj);
         }
@@ -174,12 +221,12 @@ PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
     Py_ssize_t count = fit ? count_neighbours(faces.buf, rows * cols, alts.buf, n_alts) : 0;
     result = start_scores(trie, fit, count, points_obj, &points, &max_len, &s);
     if (!result) goto done;
-    int status;
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
-    Py_BEGIN_ALLOW_THREADS
-    status = neighbour_scores(trie, &s, faces.buf, rows, cols, alts.buf, n_alts, min_len,
-                              points, max_len, out);
-    Py_END_ALLOW_THREADS
+    bs_released gil;
+    bs_release(&gil);
+    int status = neighbour_scores(trie, &s, faces.buf, rows, cols, alts.buf, n_alts, min_len,
+                                  points, max_len, out, &gil);
+    bs_restore(&gil);
     result = finish_scores(result, &s, status);
 done:
     PyMem_Free(points);
@@ -206,15 +253,17 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
     if (!result) goto done;
     int status = BN_OK;
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
-    Py_BEGIN_ALLOW_THREADS
+    bs_released gil;
+    bs_release(&gil);
     for (Py_ssize_t b = 0; b < count && status == BN_OK; b++) {
         bn_board board = {rows, cols, rows * cols, (const uint8_t *)faces.buf + b * size};
         int64_t score = bn_solve(trie, &board, &s, min_len, points, max_len);
         /* only the sentinel is a failure: a score below zero is a score (negative points) */
         if (score == BN_SOLVE_FAILED) status = BN_NO_MEMORY;
+        else if (bs_interrupted(&gil, 1)) status = BN_INTERRUPTED;
         out[b] = score;
     }
-    Py_END_ALLOW_THREADS
+    bs_restore(&gil);
     result = finish_scores(result, &s, status);
 done:
     PyMem_Free(points);
@@ -244,14 +293,16 @@ PyObject *bs_score_open(const bn_trie *trie, PyObject *args) {
     int status = BN_OK;
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
     bn_board board = {rows, cols, rows * cols, faces.buf};
-    Py_BEGIN_ALLOW_THREADS
+    bs_released gil;
+    bs_release(&gil);
     /* at most BN_OPEN_MAX_FACES faces a search */
     for (Py_ssize_t at = 0; at < count && status == BN_OK; at += BN_OPEN_MAX_FACES) {
         int some = count - at < BN_OPEN_MAX_FACES ? (int)(count - at) : BN_OPEN_MAX_FACES;
         status = bn_solve_open(trie, &board, open, (const uint8_t *)open_faces.buf +
                                at * BN_FACE_MAX, some, &s, min_len, points, max_len, out + at);
+        if (status == BN_OK && bs_interrupted(&gil, some)) status = BN_INTERRUPTED;
     }
-    Py_END_ALLOW_THREADS
+    bs_restore(&gil);
     result = finish_scores(result, &s, status);
 done:
     PyMem_Free(points);
@@ -295,15 +346,17 @@ PyObject *bs_score_pairs(const bn_trie *trie, PyObject *args) {
     int status = BN_OK;
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
     bn_board board = {rows, cols, rows * cols, faces.buf};
-    Py_BEGIN_ALLOW_THREADS
+    bs_released gil;
+    bs_release(&gil);
     /* at most BN_PAIRS_MAX pairs a search */
     for (Py_ssize_t at = 0; at < count && status == BN_OK; at += BN_PAIRS_MAX) {
         int some = count - at < BN_PAIRS_MAX ? (int)(count - at) : BN_PAIRS_MAX;
         status = bn_solve_pairs(trie, &board, first, first_faces.buf, (int)n_first, last,
                                 last_faces.buf, (int)n_last, pair + 2 * at, some, &s, min_len,
                                 points, max_len, out + at);
+        if (status == BN_OK && bs_interrupted(&gil, some)) status = BN_INTERRUPTED;
     }
-    Py_END_ALLOW_THREADS
+    bs_restore(&gil);
     result = finish_scores(result, &s, status);
 done:
     PyMem_Free(points);

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from boggle.model.errors import BoggleError
 from boggle.scale.installed import installed_lexicons
-from boggle.scale.threads import default_jobs
+from boggle.scale.threads import default_jobs, shut_down_interrupted
 from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:
@@ -319,6 +319,10 @@ def map_ordered(
                 yield _take(pending, finished if as_finished else None, client)
         while pending:
             yield _take(pending, finished if as_finished else None, client)
+    except KeyboardInterrupt:
+        if pool is not None:
+            shut_down_interrupted(pool)
+        raise
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)

@@ -12,10 +12,11 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from itertools import islice
 from typing import NamedTuple, TypeVar
 
-from boggle._native.core import Trie
+from boggle._native.core import Trie, stop_scoring
 from boggle.engines.gpu import batch_engine, score_lines_on_gpu
 from boggle.engines.native import compiled, points_table, score_native
 from boggle.model.board import MAX_CELLS, MAX_SIDE, Board
@@ -58,6 +59,37 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
         return os.cpu_count() or 1
+
+
+@contextmanager
+def scoring_pool(workers: int) -> Iterator[ThreadPoolExecutor]:
+    """A thread pool shut down at the end of the block; on Ctrl-C (KeyboardInterrupt) the
+    core's score calls running on its threads stop too (:func:`stop_scoring`), so the
+    shutdown waits for no long call, and the interrupt goes on.
+
+    >>> with scoring_pool(2) as pool:
+    ...     pool.submit(sum, [1, 2]).result()
+    3
+    """
+    pool = ThreadPoolExecutor(max_workers=workers)
+    try:
+        yield pool
+    except KeyboardInterrupt:
+        shut_down_interrupted(pool)
+        raise
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def shut_down_interrupted(pool: ThreadPoolExecutor) -> None:
+    """Shut ``pool`` down after Ctrl-C: its queued work cancelled and the core's score calls
+    running on its threads stopped (:func:`stop_scoring`, KeyboardInterrupt in them) until
+    every thread is idle."""
+    stop_scoring(True)
+    try:
+        pool.shutdown(cancel_futures=True)
+    finally:
+        stop_scoring(False)
 
 
 def _small_large(rules: Rules | RulesChoice) -> tuple[Rules, Rules]:
@@ -208,7 +240,7 @@ def _in_order(
         for chunk in chunks:
             yield score(chunk, lexicon, by_size)
         return
-    with ThreadPoolExecutor(max_workers=workers) as pool:
+    with scoring_pool(workers) as pool:
         pending: deque[Future[Result]] = deque()
         for chunk in chunks:
             pending.append(pool.submit(score, chunk, lexicon, by_size))
