@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boggle import CLASSIC, BoggleError, Lexicon, ProofOptions, SearchOptions, StatsOptions
 from boggle.dice.bulk import BoardSource
@@ -51,6 +53,57 @@ def test_unknown_method_and_dice_are_refused_when_made() -> None:
         SearchOptions(method="tabu")
     with pytest.raises(BoggleError, match="unknown dice set 'golden'"):
         SearchOptions(dice="golden")
+
+
+WHOLE_FIELDS = ["jobs", "bucket_count", "corner_buckets", "inner_buckets", "max_boards", "memory"]
+
+
+@pytest.mark.parametrize("name", WHOLE_FIELDS)
+@given(
+    value=st.one_of(
+        st.booleans(),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.text(max_size=3),
+        st.decimals(allow_nan=False, allow_infinity=False),
+    )
+)
+def test_proof_options_take_whole_numbers_only(name: str, value: object) -> None:
+    """A bool or a float passed the checks (True counted as 1, 2.5 as more than 1) and
+    reached the prover; every field that counts is an int or refused by name."""
+    with pytest.raises(BoggleError) as refused:
+        ProofOptions(**{name: value})
+    assert refused.value.setting == name
+    assert str(refused.value) == f"{name} must be a whole number, got {value!r}"
+
+
+@pytest.mark.parametrize("name", WHOLE_FIELDS)
+def test_proof_options_keep_an_int_as_it_is(name: str) -> None:
+    assert getattr(ProofOptions(**{name: 2}), name) == 2
+
+
+def test_a_float_option_through_the_command_line_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command line's own parsers give ints; a value that reaches ProofOptions otherwise
+    (here the estimate's bucket count, as a float) is one line, status 2."""
+    import argparse
+
+    from boggle.cli.main import main
+
+    parse = argparse.ArgumentParser.parse_args
+
+    def with_a_float(self: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> Any:
+        parsed = parse(self, *args, **kwargs)
+        if getattr(parsed, "buckets", None) is not None:
+            parsed.buckets = 2.5
+        return parsed
+
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", with_a_float)
+    status = main(["prove", "--size", "2x2", "--above", "1", "--estimate", "--samples", "1"])
+    err = capsys.readouterr().err
+    assert status == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err == "boggle: error: --buckets must be a whole number, got 2.5\n", err
 
 
 @pytest.mark.parametrize("options", [SearchOptions(), ProofOptions(), StatsOptions()])

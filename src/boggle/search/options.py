@@ -138,6 +138,10 @@ class ProofOptions:
     Traceback (most recent call last):
       ...
     boggle.model.errors.BoggleError: corner_buckets must be at least 1, got 0
+    >>> ProofOptions(jobs=1.5)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: jobs must be a whole number, got 1.5
     """
 
     jobs: int = 1
@@ -151,9 +155,9 @@ class ProofOptions:
     def __post_init__(self) -> None:
         for name in ("jobs", "bucket_count", "corner_buckets", "inner_buckets", "max_boards"):
             value = getattr(self, name)
-            if value is not None and value < 1:
+            if value is not None and _whole_number(name, value) < 1:
                 raise BoggleError(f"{name} must be at least 1, got {value}", setting=name)
-        if not 0 <= self.memory <= MAX_MEMORY:
+        if not 0 <= _whole_number("memory", self.memory) <= MAX_MEMORY:
             raise BoggleError(
                 f"memory must be 0 to {MAX_MEMORY:,} bytes, got {self.memory:,}", setting="memory"
             )
@@ -161,6 +165,14 @@ class ProofOptions:
     def with_changes(self, **changes: Any) -> ProofOptions:
         """A copy with fields changed (an unknown name is a :class:`TypeError`)."""
         return replace(self, **changes)
+
+
+def _whole_number(name: str, value: object) -> int:
+    """``value`` when it is an int; else (a bool, a float even 2.0, a string) a
+    :class:`BoggleError` naming ``name``, as :mod:`boggle.model.grid` does for sizes."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BoggleError(f"{name} must be a whole number, got {value!r}", setting=name)
+    return value
 
 
 def _check_engine(engine: str) -> None:
