@@ -126,6 +126,7 @@ static int prove_part(splitter *s, const uint32_t *faces, tree_cap *cap) {
     }
     result->bounds += part.bounds;
     result->scored += part.scored;
+    result->pair_searches += part.pair_searches;
     result->full |= part.full;
     result->parts++;
     if (part.root_bound > result->root_bound) result->root_bound = part.root_bound;

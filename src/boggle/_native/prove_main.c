@@ -307,10 +307,11 @@ static int prove_class(setup *s, pv_prover *prover, bn_scratch *scratch, int row
     }
     fprintf(stderr,
             "class %d: %zu boards, %llu bounds, root bound %lld, %.3f s, %u part%s, "
-            "%llu records counted\n",
+            "%llu records counted, %llu pair searches\n",
             index, kept, (unsigned long long)result.bounds, (long long)result.root_bound,
             (double)(clock() - started) / CLOCKS_PER_SEC, result.parts,
-            result.parts == 1 ? "" : "s", (unsigned long long)result.counted);
+            result.parts == 1 ? "" : "s", (unsigned long long)result.counted,
+            (unsigned long long)result.pair_searches);
     pv_search_result_free(&result);
     return 0;
 }

@@ -115,6 +115,8 @@ typedef struct {
     int64_t root_bound; /* the bound of the class's whole tree */
     int full;           /* stopped at max_bytes: boards holds the boards found before */
     uint64_t scored;    /* with score_boards: the boards solved (their bound passed) */
+    uint64_t pair_searches; /* with score_boards: the searches of boards with two cells open
+                               (tree.c found_pairs, bn_solve_pairs) */
     uint32_t parts;     /* pv_class_search: the parts the class was proved in (1: whole) */
     uint64_t counted;   /* pv_class_search: the records counted, the parts' included */
 } pv_search_result;

@@ -367,6 +367,7 @@ typedef struct {
     int rows, cols;
     int score_boards;  /* keep a board only when it scores above (solved with p->scratch) */
     uint64_t scored;   /* boards solved */
+    uint64_t pair_searches; /* bn_solve_pairs searches (pairs_passing) */
     uint8_t board[CB_MAX_CELLS];
     int pairing; /* (score_boards) a step of rank n - 2 is gathering its boards in pairs */
     uint32_t pairs[PV_MAX_FACES]; /* see found_pairs */
@@ -569,6 +570,7 @@ static int pairs_passing(brancher *br, int first, int last, uint32_t rows, uint3
     int64_t scores[BN_PAIRS_MAX];
     bn_board board = kernel_board(br, letters);
     br->scored += (uint64_t)m;
+    br->pair_searches++;
     if (bn_solve_pairs(&words->trie, &board, first, first_faces, n_first, last, last_faces,
                        n_last, pairs, m, &br->p->scratch, words->min_len, words->length_points,
                        words->n_points - 1, scores) != BN_OK)
@@ -1022,6 +1024,7 @@ int tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
     result->full = out.full;
     result->bounds = c.bounds;
     result->scored = br.scored;
+    result->pair_searches = br.pair_searches;
     return status;
 }
 
