@@ -151,10 +151,12 @@ def test_a_prover_stopped_by_the_estimates_time_box_proves_the_next_classes_the_
     cut = prove_module.estimate_cost(tasks, lexicon, CLASSIC, budget=0.02)
     assert cut.at_least and not cut.results and cut.prover is not None
     fresh = Prover(lexicon, CLASSIC)
+    found = []
     for task in (tasks[0], tasks[12], tasks[20]):
         again, new = cut.prover.run(task), fresh.run(task)
         assert again.boards == new.boards and again.bounds == new.bounds
-    assert any(fresh.run(task).boards for task in (tasks[0], tasks[12]))
+        found.extend(new.boards)
+    assert found  # the classes compared hold boards (class 12 does)
 
 
 def test_the_proof_goes_on_with_the_estimates_prover(monkeypatch: pytest.MonkeyPatch) -> None:
