@@ -25,8 +25,13 @@ Stages, in the order docs/records.md ran them:
   --seed 1` at the same threshold (20 random top-level classes proved to the end, the
   whole proof's CPU-hours with a 95% bootstrap interval), to pick the cheapest proofs.
 - `search`: `boggle search` on 4x4 (classic rules) and 5x5 (the default: big rules,
-  words of 4 letters or more), `--search-seconds` each (default 45) for every seed of
-  `--seeds` (default 1 2).
+  words of 4 letters or more), `--search-seconds` each (default 45, wall-clock seconds:
+  `boggle search --seconds` counts those) for every seed of `--seeds` (default 1 2);
+  `--search-sizes 4x4` (or `5x5`) runs one size only.
+- `estimate4x4`: what the 4x4 proof above `--estimate-above` (the best board known)
+  would cost: `boggle prove --estimate --samples N --seed 1` (`--samples`, default 200)
+  with the layout of docs/search.md (4 buckets on the edges and the centre, corners
+  whole), the points or (`--objective words`) the wordiest board's words.
 """
 
 from __future__ import annotations
@@ -41,8 +46,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-STAGES = ("prove3x3", "search", "search3x4", "estimate3x4", "prove3x4")
+STAGES = ("prove3x3", "search", "search3x4", "estimate3x4", "prove3x4", "estimate4x4")
 ESTIMATE_SAMPLES = 20
+ESTIMATE_4X4_LAYOUT = ["--buckets", "4", "--corner-buckets", "1"]
 PROOF_SEARCH_SECONDS = {"3x3": 10, "3x4": 20}
 
 
@@ -157,10 +163,39 @@ def prove(
         raise SystemExit(f"{list_name(word_list)} {size}: interrupted; run again to resume")
 
 
-def search(out: Path, word_list: str, language: str | None, seconds: int, seeds: list[int]) -> None:
-    """4x4 (classic rules) and 5x5 (big rules) searches, one per seed."""
+SEARCH_RULES = {"4x4": "classic", "5x5": "big"}
+
+
+def estimate4x4(
+    out: Path,
+    word_list: str,
+    language: str | None,
+    above: int,
+    objective: str = "points",
+    samples: int = 200,
+) -> None:
+    """Estimate the 4x4 proof above ABOVE (classic rules): SAMPLES random top-level
+    classes proved to the end, seed 1."""
+    chosen = [] if objective == "points" else ["--objective", objective]
+    run_and_record(out, word_list, "estimate4x4", "4x4", [
+        "prove", "--size", "4x4", "--above", str(above), "--rules", "classic", *chosen,
+        *dict_args(word_list, language), *ESTIMATE_4X4_LAYOUT,
+        "--estimate", "--samples", str(samples), "--seed", "1"])
+
+
+def search(
+    out: Path,
+    word_list: str,
+    language: str | None,
+    seconds: int,
+    seeds: list[int],
+    sizes: tuple[str, ...] = ("4x4", "5x5"),
+) -> None:
+    """The searches of SIZES (4x4 with the classic rules, 5x5 with the big rules), one
+    per seed."""
     which = dict_args(word_list, language)
-    for size, rules in (("4x4", "classic"), ("5x5", "big")):
+    for size in sizes:
+        rules = SEARCH_RULES[size]
         for seed in seeds:
             run_and_record(out, word_list, "search", size, [
                 "search", "--size", size, "--rules", rules, *which,
@@ -316,15 +351,15 @@ def searches_table(runs: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def estimates_table(runs: list[dict[str, Any]]) -> str:
-    """One row per proof estimate, cheapest first: its threshold, CPU-hours with the 95%
-    interval, classes finished, command and CPU s."""
+def estimates_table(runs: list[dict[str, Any]], size: str = "3x4") -> str:
+    """One row per proof estimate of SIZE, cheapest first: its threshold, CPU-hours with
+    the 95% interval, classes finished, command and CPU s."""
     lines = [
         "| list | size | above | estimate (CPU-hours) | 95% interval | classes finished "
         "| command | CPU s |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    estimates = [run for run in runs if run["stage"].startswith("estimate")]
+    estimates = [run for run in runs if run["stage"] == "estimate" + size]
     estimates = [run for run in estimates if "error" not in run["answer"]]
     for run in sorted(estimates, key=lambda run: run["answer"]["cpu_hours"]):
         answer = run["answer"]
@@ -339,8 +374,35 @@ def estimates_table(runs: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def estimates4x4_table(runs: list[dict[str, Any]]) -> str:
+    """One row per 4x4 proof estimate, in the order they ran: its objective and threshold,
+    CPU-hours ("at least" when some classes stopped at the candidate cap) with the 95%
+    interval, classes finished (and stopped), command, CPU and wall seconds."""
+    lines = [
+        "| list | objective | above | estimate (CPU-hours) | 95% interval "
+        "| classes finished (stopped) | command | CPU s | wall s |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for run in runs:
+        answer = run["answer"]
+        if run["stage"] != "estimate4x4" or "error" in answer:
+            continue
+        objective = run["command"].split("--objective ")[1].split()[0] if (
+            "--objective " in run["command"]
+        ) else "points"
+        at_least = "at least " if answer["at_least"] else ""
+        lines.append(
+            f"| {run['list']} | {objective} | {answer['above']} "
+            f"| {at_least}{answer['cpu_hours']:,.0f} | {answer['low']:,.0f}-{answer['high']:,.0f} "
+            f"| {answer['classes_done']} ({answer['classes_stopped']}) of "
+            f"{answer['classes_total']:,} | `{run['command']}` | {run['cpu_seconds']:,.1f} "
+            f"| {run['wall_seconds']:,.0f} |"
+        )
+    return "\n".join(lines)
+
+
 def render_tables(results: Path) -> str:
-    """The four Markdown tables of a results file."""
+    """The five Markdown tables of a results file."""
     runs = read_runs(results)
     return "\n\n".join(
         [
@@ -348,6 +410,7 @@ def render_tables(results: Path) -> str:
             "Proofs\n\n" + proofs_table(runs),
             "Searches\n\n" + searches_table(runs),
             "Estimates\n\n" + estimates_table(runs),
+            "4x4 estimates\n\n" + estimates4x4_table(runs),
         ]
     )
 
@@ -364,6 +427,21 @@ def main() -> None:
     )
     parser.add_argument("--search-seconds", type=int, default=45)
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2])
+    parser.add_argument(
+        "--search-sizes",
+        default="4x4,5x5",
+        help="the search stage's sizes, comma-separated, of: 4x4, 5x5 (default: both)",
+    )
+    parser.add_argument(
+        "--estimate-above", type=int, help="estimate4x4: the threshold, the best board known"
+    )
+    parser.add_argument(
+        "--objective", choices=("points", "words"), default="points",
+        help="estimate4x4: what a board scores (default points)",
+    )
+    parser.add_argument(
+        "--samples", type=int, default=200, help="estimate4x4: classes to prove (default 200)"
+    )
     parser.add_argument("--out", type=Path, default=Path("records.jsonl"))
     parser.add_argument("--checkpoints", type=Path, default=Path("records-checkpoints"))
     parser.add_argument("--table", type=Path, help="print the tables of this results file")
@@ -375,15 +453,27 @@ def main() -> None:
     unknown = set(stages) - set(STAGES)
     if unknown or not options.lists:
         parser.error(f"unknown stage {sorted(unknown)}" if unknown else "give at least one list")
+    sizes = tuple(options.search_sizes.split(","))
+    if set(sizes) - set(SEARCH_RULES):
+        parser.error(f"unknown search size in {options.search_sizes!r}; known: 4x4, 5x5")
+    if "estimate4x4" in stages and options.estimate_above is None:
+        parser.error("estimate4x4 needs --estimate-above SCORE")
     for stage in STAGES:
         if stage not in stages:
             continue
         for word_list in options.lists:
             language = options.language if Path(word_list).exists() else None
             if stage == "search":
-                search(options.out, word_list, language, options.search_seconds, options.seeds)
+                search(
+                    options.out, word_list, language, options.search_seconds, options.seeds, sizes
+                )
             elif stage == "search3x4":
                 prove(options.out, word_list, language, "3x4", options.checkpoints, True)
+            elif stage == "estimate4x4":
+                estimate4x4(
+                    options.out, word_list, language, options.estimate_above,
+                    options.objective, options.samples,
+                )
             elif stage == "estimate3x4":
                 prove(options.out, word_list, language, "3x4", options.checkpoints, False, True)
             else:

@@ -77,3 +77,89 @@ def test_a_later_proof_of_the_same_list_and_size_starts_afresh() -> None:
     first, second = proof_row(runs)
     assert "| 50.0 |" in first and "| 45.0 |" in second
     assert "(45 CPU s)" in records.summary_table(runs)
+
+
+def fake_boggle(monkeypatch: Any, answer: dict[str, Any]) -> list[list[str]]:
+    """Make the script's `boggle` runs answer ANSWER at once; the argument lists it ran."""
+    ran: list[list[str]] = []
+
+    def run_boggle(args: list[str]) -> tuple[dict[str, Any], float, float]:
+        ran.append(args)
+        return answer, 1.5, 2.5
+
+    monkeypatch.setattr(records, "run_boggle", run_boggle)
+    return ran
+
+
+def test_search_sizes_and_seeds_pick_the_runs(monkeypatch: Any, tmp_path: Path) -> None:
+    board = {"board": "abcdefghijklmnop", "score": 10}
+    fake_boggle(monkeypatch, {"best": [board], "seed": 3})
+    out = tmp_path / "runs.jsonl"
+    records.search(out, "es", None, 100, [3, 4], ("4x4",))
+    rows = records.read_runs(out)
+    assert [row["size"] for row in rows] == ["4x4", "4x4"]
+    assert [row["command"] for row in rows] == [
+        f"boggle search --size 4x4 --rules classic --dict es --seconds 100 --seed {seed} "
+        "--top 3 --json"
+        for seed in (3, 4)
+    ]
+    records.search(out, "es", None, 120, [3], ("5x5",))
+    assert records.read_runs(out)[-1]["command"].startswith("boggle search --size 5x5 --rules big")
+
+
+def estimate_answer(*, at_least: bool, size: str = "4x4") -> dict[str, Any]:
+    return {
+        "cpu_hours": 2341.4, "low": 895.2, "high": 4167.0, "at_least": at_least,
+        "classes_done": 200, "classes_stopped": 1 if at_least else 0,
+        "classes_total": 2102800 if size == "4x4" else 1863, "above": 4540,
+    }  # fmt: skip
+
+
+def test_estimate4x4_runs_the_docs_command(monkeypatch: Any, tmp_path: Path) -> None:
+    fake_boggle(monkeypatch, estimate_answer(at_least=False))
+    out = tmp_path / "runs.jsonl"
+    records.estimate4x4(out, "../shared/data/enable.txt", None, 1158, "words", 200)
+    [row] = records.read_runs(out)
+    doc = (SCRIPT.parents[1] / "docs" / "records.md").read_text(encoding="utf-8")
+    assert row["stage"] == "estimate4x4" and row["list"] == "enable"
+    assert row["command"] == (
+        "boggle prove --size 4x4 --above 1158 --rules classic --objective words "
+        "--dict ../shared/data/enable.txt --buckets 4 --corner-buckets 1 --estimate "
+        "--samples 200 --seed 1 --json"
+    )
+    assert row["command"] in doc  # the command docs/records.md gives
+
+
+def test_the_4x4_estimates_have_their_own_table(monkeypatch: Any, tmp_path: Path) -> None:
+    runs = [
+        {"list": "yawl", "stage": "estimate4x4", "size": "4x4", "cpu_seconds": 800.0,
+         "wall_seconds": 900.0, "answer": estimate_answer(at_least=True),
+         "command": "boggle prove --size 4x4 --above 4540 --estimate --json"},
+        {"list": "it", "stage": "estimate3x4", "size": "3x4", "cpu_seconds": 17.9,
+         "wall_seconds": 55.0, "answer": estimate_answer(at_least=False, size="3x4"),
+         "command": "boggle prove --size 3x4 --above 1241 --estimate --json"},
+    ]  # fmt: skip
+    [row4] = records.estimates4x4_table(runs).splitlines()[2:]
+    assert "| yawl | points | 4540 | at least 2,341 | 895-4,167 | 200 (1) of 2,102,800 |" in row4
+    [row3] = records.estimates_table(runs).splitlines()[2:]
+    assert row3.startswith("| it | 3x4 | 1241 |")
+    assert records.estimates_table(runs, "4x4").splitlines()[2:] == [
+        "| yawl | 4x4 | 4540 | at least 2341.40 | 895.20-4167.00 | 200 of 2,102,800 "
+        "| `boggle prove --size 4x4 --above 4540 --estimate --json` | 800.0 |"
+    ]
+
+
+def test_bad_options_are_one_line(monkeypatch: Any, capsys: Any) -> None:
+    for argv, message in (
+        (["es", "--stages", "search", "--search-sizes", "3x3"], "unknown search size"),
+        (["es", "--stages", "estimate4x4"], "estimate4x4 needs --estimate-above"),
+    ):
+        monkeypatch.setattr(sys, "argv", ["records.py", *argv])
+        ran = fake_boggle(monkeypatch, {})
+        try:
+            records.main()
+        except SystemExit as stop:
+            assert stop.code == 2
+        else:
+            raise AssertionError(argv)
+        assert message in capsys.readouterr().err and ran == []
