@@ -39,7 +39,7 @@ int bs_points_table(PyObject *points_obj, int32_t **out) {
     return (int)(n - 1);
 }
 
-static unsigned long main_thread_ident; /* threading.main_thread().ident, found at import */
+static unsigned long main_thread_ident; /* the main thread's ident, found at import */
 static volatile int stop_scoring;       /* bs_stop_scoring: every thread's loops stop */
 
 void bs_stop_scoring(int flag) {
@@ -47,8 +47,14 @@ void bs_stop_scoring(int flag) {
 }
 
 int bs_find_main_thread(void) {
-    PyObject *threading = PyImport_ImportModule("threading");
-    if (!threading) return -1;
+    /* Without `threading` loaded no thread of it runs, so the importer is the main thread
+     * (importing `threading` here would slow every `boggle solve`'s start). */
+    main_thread_ident = PyThread_get_thread_ident();
+    PyObject *name = PyUnicode_FromString("threading");
+    if (!name) return -1;
+    PyObject *threading = PyImport_GetModule(name);
+    Py_DECREF(name);
+    if (!threading) return PyErr_Occurred() ? -1 : 0;
     PyObject *main = PyObject_CallMethod(threading, "main_thread", NULL);
     Py_DECREF(threading);
     if (!main) return -1;
