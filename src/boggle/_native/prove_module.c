@@ -90,22 +90,6 @@ static int poll_signals(void *data) {
     return raised;
 }
 
-/* Whether this is the main thread (the one that runs signal handlers); -1 on error. */
-static int in_main_thread(void) {
-    PyObject *threading = PyImport_ImportModule("threading");
-    if (!threading) return -1;
-    PyObject *main = PyObject_CallMethod(threading, "main_thread", NULL);
-    Py_DECREF(threading);
-    if (!main) return -1;
-    PyObject *ident = PyObject_GetAttrString(main, "ident");
-    Py_DECREF(main);
-    if (!ident) return -1;
-    unsigned long main_ident = PyLong_AsUnsignedLong(ident);
-    Py_DECREF(ident);
-    if (PyErr_Occurred()) return -1;
-    return main_ident == PyThread_get_thread_ident();
-}
-
 /* A class from Python: masks (uint32 per cell) of a rows x cols board and, when `order` is
  * not NULL, its split order (a byte per cell); -1 with ValueError set when they are not
  * one. */
@@ -169,8 +153,7 @@ typedef struct {
 
 /* Runs job on a prover without the GIL; the status, with a Python error set when not PV_OK. */
 static int run_released(BoundObject *self, class_job *job) {
-    int main_thread = in_main_thread();
-    if (main_thread < 0) return PV_NO_MEMORY;
+    int main_thread = bs_in_main_thread();
     if (self->stop) {
         bs_raise_prove_status(PV_INTERRUPTED);
         return PV_INTERRUPTED;

@@ -41,6 +41,8 @@ void bs_restore(bs_released *gil);
 int bs_interrupted(bs_released *gil, Py_ssize_t boards);
 /* Finds the main thread; called once at import, with the GIL (-1 with an error set). */
 int bs_find_main_thread(void);
+/* Whether this is the main thread, the one that runs signal handlers. */
+int bs_in_main_thread(void);
 /* core.stop_scoring(flag): while set, every score_* loop on any thread stops at its next
  * look (BN_INTERRUPTED: KeyboardInterrupt), as ClassBound.stop() does for the prover. */
 void bs_stop_scoring(int flag);

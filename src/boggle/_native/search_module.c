@@ -66,8 +66,12 @@ int bs_find_main_thread(void) {
     return PyErr_Occurred() ? -1 : 0;
 }
 
+int bs_in_main_thread(void) {
+    return PyThread_get_thread_ident() == main_thread_ident;
+}
+
 void bs_release(bs_released *gil) {
-    gil->polls = PyThread_get_thread_ident() == main_thread_ident;
+    gil->polls = bs_in_main_thread();
     gil->since = 0;
     gil->saved = PyEval_SaveThread();
 }
