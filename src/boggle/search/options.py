@@ -24,6 +24,7 @@ from typing import Any
 
 from boggle.dice.cubes import dice_set
 from boggle.engines.gpu import BATCH_ENGINES
+from boggle.model.checks import finite_number, whole_number
 from boggle.model.errors import BoggleError
 from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS, MAX_MEMORY
 from boggle.search.job import CLOCKS
@@ -67,14 +68,12 @@ class SearchOptions:
             raise BoggleError(f"unknown clock {self.clock!r}; known: {', '.join(CLOCKS)}")
         if self.method not in METHODS:
             raise BoggleError(f"unknown method {self.method!r}; known: {', '.join(METHODS)}")
-        if self.seconds is not None and not self.seconds > 0:
-            raise BoggleError(
-                f"seconds must be more than 0, got {self.seconds:g}", setting="seconds"
-            )
-        if self.jobs is not None and self.jobs < 1:
-            raise BoggleError(f"jobs must be at least 1, got {self.jobs}", setting="jobs")
-        if self.top < 1:
-            raise BoggleError(f"top must be at least 1, got {self.top}", setting="top")
+        if self.seconds is not None:
+            finite_number("seconds", self.seconds, more_than=0)
+        for name, lowest in (("target", 1), ("seed", 0), ("jobs", 1)):
+            if (value := getattr(self, name)) is not None:
+                whole_number(name, value, at_least=lowest)
+        whole_number("top", self.top, at_least=1)
         if self.letters is not None and self.dice is not None:
             raise BoggleError(
                 "letters and dice do not go together: the dice set gives the letters",
@@ -94,11 +93,7 @@ class SearchOptions:
                 f"{', '.join(sorted(known)) or 'none'}",
                 setting="parameters",
             )
-        pool = self.parameters.get("pool")
-        if pool is not None and not 1 <= pool <= MAX_POOL:
-            raise BoggleError(
-                f"the pool holds 1 to {MAX_POOL:,} boards, got {pool:,}", setting="pool"
-            )
+        _check_parameters(self.method, self.parameters)
         _check_engine(self.engine)
         if self.engine == "gpu" and (self.jobs or 1) > 1:
             raise BoggleError(
@@ -154,10 +149,9 @@ class ProofOptions:
 
     def __post_init__(self) -> None:
         for name in ("jobs", "bucket_count", "corner_buckets", "inner_buckets", "max_boards"):
-            value = getattr(self, name)
-            if value is not None and _whole_number(name, value) < 1:
-                raise BoggleError(f"{name} must be at least 1, got {value}", setting=name)
-        if not 0 <= _whole_number("memory", self.memory) <= MAX_MEMORY:
+            if (value := getattr(self, name)) is not None:
+                whole_number(name, value, at_least=1)
+        if not 0 <= whole_number("memory", self.memory) <= MAX_MEMORY:
             raise BoggleError(
                 f"memory must be 0 to {MAX_MEMORY:,} bytes, got {self.memory:,}", setting="memory"
             )
@@ -167,12 +161,26 @@ class ProofOptions:
         return replace(self, **changes)
 
 
-def _whole_number(name: str, value: object) -> int:
-    """``value`` when it is an int; else (a bool, a float even 2.0, a string) a
-    :class:`BoggleError` naming ``name``, as :mod:`boggle.model.grid` does for sizes."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BoggleError(f"{name} must be a whole number, got {value!r}", setting=name)
-    return value
+NO_FEWER_THAN_ZERO = frozenset({"kick"})
+"""The methods' whole-number parameters that may be 0 (``kick``: 0 is no kicks); the others
+are at least 1."""
+
+
+def _check_parameters(method: str, parameters: Mapping[str, Any]) -> None:
+    """Each parameter of the method as its signature says: an ``int`` one a whole number
+    (``pool`` 1 to :data:`MAX_POOL`), a ``float`` one a finite number above 0."""
+    signature = inspect.signature(METHODS[method]).parameters
+    for name, value in parameters.items():
+        kind = str(signature[name].annotation)
+        if name == "pool" and value is not None:
+            if not 1 <= whole_number("pool", value) <= MAX_POOL:
+                raise BoggleError(
+                    f"the pool holds 1 to {MAX_POOL:,} boards, got {value:,}", setting="pool"
+                )
+        elif kind.startswith("int") and (value is not None or "None" not in kind):
+            whole_number(name, value, at_least=0 if name in NO_FEWER_THAN_ZERO else 1)
+        elif kind == "float":
+            finite_number(name, value, more_than=0)
 
 
 def _check_engine(engine: str) -> None:

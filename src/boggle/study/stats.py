@@ -26,9 +26,10 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from boggle.dice.bulk import BoardSource, board_lines
+from boggle.dice.bulk import MAX_SEED, BoardSource, board_lines
 from boggle.engines import solve
 from boggle.engines.gpu import BATCH_ENGINES, batch_engine
+from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
@@ -290,12 +291,11 @@ class StatsOptions:
     engine: str = "native"
 
     def __post_init__(self) -> None:
-        if self.top < 0:
-            raise BoggleError(f"top must be at least 0, got {self.top}", setting="top")
+        whole_number("seed", self.seed, at_least=0, at_most=MAX_SEED)
+        whole_number("top", self.top, at_least=0)
         for name in ("jobs", "chunk_size"):
-            value = getattr(self, name)
-            if value is not None and value < 1:
-                raise BoggleError(f"{name} must be at least 1, got {value}", setting=name)
+            if (value := getattr(self, name)) is not None:
+                whole_number(name, value, at_least=1)
         if self.engine not in BATCH_ENGINES:
             raise BoggleError(
                 f"engine must be one of: {', '.join(BATCH_ENGINES)}; got {self.engine!r}",

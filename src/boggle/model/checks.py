@@ -1,0 +1,93 @@
+"""The checks of the library's option values: a count is an ``int`` (a bool, or a float
+even ``2.0``, is refused), a length of time or a rate a finite ``int`` or ``float`` (never a
+bool, NaN or infinity); each refusal is one line, a
+:class:`~boggle.model.errors.BoggleError` whose ``setting`` names the field.
+
+>>> whole_number("jobs", 2, at_least=1)
+2
+>>> whole_number("jobs", 2.0, at_least=1)
+Traceback (most recent call last):
+  ...
+boggle.model.errors.BoggleError: jobs must be a whole number, got 2.0
+>>> finite_number("seconds", 0.5, more_than=0)
+0.5
+>>> finite_number("seconds", float("inf"), more_than=0)
+Traceback (most recent call last):
+  ...
+boggle.model.errors.BoggleError: seconds must be a finite number, got inf
+"""
+
+from __future__ import annotations
+
+import math
+
+from boggle.model.errors import BoggleError
+
+
+def whole_number(
+    name: str, value: object, *, at_least: int | None = None, at_most: int | None = None
+) -> int:
+    """``value`` when it is an ``int`` from ``at_least`` to ``at_most`` (either end open
+    when ``None``); else a :class:`BoggleError` naming ``name``.
+
+    >>> whole_number("top", True)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: top must be a whole number, got True
+    >>> whole_number("top", 0, at_least=1)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: top must be at least 1, got 0
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BoggleError(f"{name} must be a whole number, got {value!r}", setting=name)
+    _check_range(name, value, at_least, at_most)
+    return value
+
+
+def finite_number(
+    name: str,
+    value: object,
+    *,
+    more_than: float | None = None,
+    at_least: float | None = None,
+    at_most: float | None = None,
+) -> float:
+    """``value`` when it is a finite ``int`` or ``float`` above ``more_than`` and from
+    ``at_least`` to ``at_most`` (each ``None``: no bound); else a :class:`BoggleError`
+    naming ``name``.
+
+    >>> finite_number("seconds", 0, more_than=0)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: seconds must be more than 0, got 0
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise BoggleError(f"{name} must be a finite number, got {value!r}", setting=name)
+    if more_than is not None and not value > more_than:
+        raise BoggleError(
+            f"{name} must be more than {_shown(more_than)}, got {_shown(value)}", setting=name
+        )
+    _check_range(name, value, at_least, at_most)
+    return value
+
+
+def _check_range(name: str, value: float, at_least: float | None, at_most: float | None) -> None:
+    if at_least is not None and at_most is not None and not at_least <= value <= at_most:
+        raise BoggleError(
+            f"{name} must be from {_shown(at_least)} to {_shown(at_most)}, got {_shown(value)}",
+            setting=name,
+        )
+    if at_least is not None and value < at_least:
+        raise BoggleError(
+            f"{name} must be at least {_shown(at_least)}, got {_shown(value)}", setting=name
+        )
+    if at_most is not None and value > at_most:
+        raise BoggleError(
+            f"{name} must be at most {_shown(at_most)}, got {_shown(value)}", setting=name
+        )
+
+
+def _shown(number: float) -> str:
+    """An int as it is, a float as ``:g`` writes it (``0.5``, ``1e-300``)."""
+    return str(number) if isinstance(number, int) else f"{number:g}"
