@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import math
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boggle import CLASSIC, BoggleError, Lexicon, ProofOptions, SearchOptions, StatsOptions
-from boggle.dice.bulk import BoardSource
+from boggle.dice.bulk import MAX_SEED, BoardSource
 from boggle.search import prove, search
+from boggle.search.local import MAX_POOL
 from boggle.study.stats import score_stats
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "boggle"
@@ -81,6 +83,130 @@ def test_proof_options_keep_an_int_as_it_is(name: str) -> None:
     assert getattr(ProofOptions(**{name: 2}), name) == 2
 
 
+NOT_WHOLE = st.one_of(
+    st.booleans(),
+    st.just(2.0),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=3),
+    st.decimals(allow_nan=False, allow_infinity=False),
+    st.none(),
+)
+"""Values no count takes: bools, floats (2.0 too), NaN, infinities, strings, decimals (and
+``None``, for the fields that have a value)."""
+
+
+def _search(name: str) -> Any:
+    """A ``SearchOptions`` maker for ``name``: a field, or a parameter of the method that
+    has it."""
+    if name in {item.name for item in dataclasses.fields(SearchOptions)}:
+        return lambda value: SearchOptions(**{name: value})
+    method = {"pool": "hillclimb", "kick": "hillclimb", "steps": "anneal"}.get(name, "anneal")
+    return lambda value: SearchOptions(method=method, parameters={name: value})
+
+
+# (maker, field, lowest value taken, highest, whether None means "not set")
+COUNTS = [
+    (_search("target"), "target", 1, 10**9, True),
+    (_search("seed"), "seed", 0, 2**70, True),
+    (_search("jobs"), "jobs", 1, 256, True),
+    (_search("top"), "top", 1, 10**6, False),
+    (_search("pool"), "pool", 1, MAX_POOL, False),
+    (_search("kick"), "kick", 0, 100, False),
+    (_search("steps"), "steps", 1, 10**9, False),
+    (lambda value: StatsOptions(seed=value), "seed", 0, MAX_SEED, False),
+    (lambda value: StatsOptions(top=value), "top", 0, 10**6, False),
+    (lambda value: StatsOptions(jobs=value), "jobs", 1, 256, True),
+    (lambda value: StatsOptions(chunk_size=value), "chunk_size", 1, 10**9, True),
+]
+COUNT_IDS = [f"{make(lowest).__class__.__name__}.{name}" for make, name, lowest, *_ in COUNTS]
+
+
+@pytest.mark.parametrize("make, name, lowest, highest, optional", COUNTS, ids=COUNT_IDS)
+@given(value=NOT_WHOLE)
+def test_search_and_stats_options_take_whole_numbers_only(
+    make: Any, name: str, lowest: int, highest: int, optional: bool, value: object
+) -> None:
+    """As ProofOptions: True passed as 1 and 2.5 as more than 1, then reached the search or
+    the run; now every count is an int or refused by name, in one line."""
+    if value is None and optional:
+        make(value)  # left to the library's default
+        return
+    with pytest.raises(BoggleError) as refused:
+        make(value)
+    assert refused.value.setting == name
+    assert str(refused.value) == f"{name} must be a whole number, got {value!r}"
+
+
+@pytest.mark.parametrize("make, name, lowest, highest, optional", COUNTS, ids=COUNT_IDS)
+@given(data=st.data())
+def test_search_and_stats_options_refuse_counts_out_of_range(
+    make: Any, name: str, lowest: int, highest: int, optional: bool, data: st.DataObject
+) -> None:
+    value = data.draw(st.integers(max_value=lowest - 1) | st.integers(min_value=highest + 1))
+    if value > highest and highest not in (MAX_POOL, MAX_SEED):
+        make(value)  # no upper bound: any int above the lowest is taken
+        return
+    with pytest.raises(BoggleError) as refused:
+        make(value)
+    shown = str(refused.value)
+    assert refused.value.setting == name and (str(value) in shown or f"{value:,}" in shown)
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize("make, name, lowest, highest, optional", COUNTS, ids=COUNT_IDS)
+@given(data=st.data())
+def test_search_and_stats_options_keep_a_whole_number_in_range(
+    make: Any, name: str, lowest: int, highest: int, optional: bool, data: st.DataObject
+) -> None:
+    value = data.draw(st.integers(min_value=lowest, max_value=highest))
+    options = make(value)
+    kept = getattr(options, name, None)
+    assert (kept if kept is not None else options.parameters[name]) == value
+
+
+SECONDS = [
+    (_search("seconds"), "seconds"),
+    (_search("t_start"), "t_start"),
+    (_search("t_end"), "t_end"),
+]
+
+
+@pytest.mark.parametrize("make, name", SECONDS, ids=[name for _, name in SECONDS])
+@given(
+    value=st.one_of(
+        st.booleans(),
+        st.sampled_from([math.nan, math.inf, -math.inf]),
+        st.text(max_size=3),
+        st.decimals(allow_nan=False, allow_infinity=False),
+    )
+)
+def test_times_and_temperatures_are_finite_numbers(make: Any, name: str, value: object) -> None:
+    with pytest.raises(BoggleError) as refused:
+        make(value)
+    assert refused.value.setting == name
+    assert str(refused.value) == f"{name} must be a finite number, got {value!r}"
+
+
+@pytest.mark.parametrize("make, name", SECONDS, ids=[name for _, name in SECONDS])
+@given(
+    value=st.integers(max_value=0) | st.floats(max_value=0, allow_nan=False, allow_infinity=False)
+)
+def test_times_and_temperatures_are_more_than_zero(make: Any, name: str, value: float) -> None:
+    with pytest.raises(BoggleError, match=f"^{name} must be more than 0, got ") as refused:
+        make(value)
+    assert refused.value.setting == name
+
+
+@pytest.mark.parametrize("make, name", SECONDS, ids=[name for _, name in SECONDS])
+@given(
+    value=st.integers(min_value=1, max_value=10**6) | st.floats(min_value=1e-300, max_value=1e300)
+)
+def test_times_and_temperatures_keep_a_finite_number(make: Any, name: str, value: float) -> None:
+    options = make(value)
+    kept = getattr(options, name, None)
+    assert (kept if kept is not None else options.parameters[name]) == value
+
+
 def test_a_float_option_through_the_command_line_is_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -104,6 +230,77 @@ def test_a_float_option_through_the_command_line_is_one_line(
     assert status == 2, err
     assert err.count("\n") == 1 and "Traceback" not in err, err
     assert err == "boggle: error: --buckets must be a whole number, got 2.5\n", err
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["search", "--seconds", "nan"], "--seconds must be a finite number, got nan"),
+        (["search", "--seconds", "inf"], "--seconds must be a finite number, got inf"),
+        (["search", "--seconds", "-1"], "--seconds must be more than 0, got -1"),
+        (["search", "--target", "0"], "--target must be at least 1, got 0"),
+        (["search", "--top", "0"], "--top must be at least 1, got 0"),
+        (["stats", "--top", "-1"], "--top must be at least 0, got -1"),
+        (["stats", "--seed", str(2**64)], f"--seed must be from 0 to {2**64 - 1}, got {2**64}"),
+    ],
+)
+def test_a_bad_value_the_parser_lets_through_is_one_line(
+    argv: list[str], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse takes these (a float, any int); the options refuse them, and the command
+    line writes the refusal as its own option: one line, status 2."""
+    from boggle.cli.main import main
+
+    words = tmp_path / "words.txt"
+    words.write_text("tea\neat\nate\nseat\n", encoding="utf-8")
+    shape = ["--size", "2x2"] if argv[0] == "search" else ["--random", "5"]
+    status = main([*argv, *shape, "--dict", str(words)])
+    captured = capsys.readouterr()
+    assert status == 2 and captured.out == "", captured
+    assert captured.err == f"boggle: error: {says}\n", captured.err
+
+
+@pytest.mark.parametrize(
+    "argv, name, value",
+    [
+        (["search", "--size", "2x2"], "jobs", True),
+        (["search", "--size", "2x2"], "top", 2.0),
+        (["search", "--size", "2x2"], "target", 5.5),
+        (["stats", "--random", "5"], "top", 2.0),
+        (["stats", "--random", "5"], "chunk_size", False),
+        (["stats", "--random", "5"], "seed", 1.0),
+    ],
+)
+def test_a_bool_or_a_float_reaching_the_options_from_the_command_line_is_one_line(
+    argv: list[str],
+    name: str,
+    value: object,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The parsers give ints; a bool or a float that reaches the options another way (here
+    put into the parsed arguments) is refused by the library, one line, status 2."""
+    import argparse
+
+    from boggle.cli.main import main
+
+    parse = argparse.ArgumentParser.parse_args
+
+    def with_value(self: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> Any:
+        parsed = parse(self, *args, **kwargs)
+        if hasattr(parsed, name):
+            setattr(parsed, name, value)
+        return parsed
+
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", with_value)
+    words = tmp_path / "words.txt"
+    words.write_text("tea\neat\nate\nseat\n", encoding="utf-8")
+    status = main([*argv, "--dict", str(words)])
+    captured = capsys.readouterr()
+    option = "--" + name.replace("_", "-")
+    assert status == 2 and captured.out == "", captured
+    assert captured.err == f"boggle: error: {option} must be a whole number, got {value!r}\n"
 
 
 @pytest.mark.parametrize("options", [SearchOptions(), ProofOptions(), StatsOptions()])
