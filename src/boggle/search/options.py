@@ -2,7 +2,8 @@
 
 Both are frozen and checked when made, before any word list is read or any board scored;
 a bad value is a :class:`~boggle.model.errors.BoggleError` naming the field (its
-``setting``), which a shell may write as its own option.
+``setting``), which a shell may write as its own option.  A count is an ``int`` (a bool,
+or a float even ``2.0``, is refused), a time a finite number (:mod:`boggle.model.checks`).
 
 >>> options = SearchOptions(method="anneal", seed=3, top=5, parameters={"steps": 2000})
 >>> options.method, options.seed, options.parameters["steps"]
@@ -45,6 +46,14 @@ class SearchOptions:
     process); ``parameters``: the method's own (``pool`` for ``hillclimb`` and
     ``population``, ``steps`` for ``anneal``...).
 
+    >>> SearchOptions(top=2.0)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: top must be a whole number, got 2.0
+    >>> SearchOptions(seconds=float("nan"))
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: seconds must be a finite number, got nan
     >>> SearchOptions(letters="abc", dice="new")
     Traceback (most recent call last):
       ...

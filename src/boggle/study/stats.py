@@ -271,10 +271,12 @@ def _stats_on_device(
 
 @dataclass(frozen=True)
 class StatsOptions:
-    """How :func:`score_stats` makes its run: the ``seed`` of the boards, the ``top`` best
-    boards kept, the ``jobs`` threads in-process (default: one a core), the ``chunk_size``
-    (default: about four chunks a thread) and the batch ``engine`` (``native``, ``gpu`` or
-    ``auto``; ``gpu`` runs in this process, one thread feeding the GPU).
+    """How :func:`score_stats` makes its run: the ``seed`` of the boards (0 to
+    :data:`~boggle.dice.bulk.MAX_SEED`), the ``top`` best boards kept, the ``jobs`` threads
+    in-process (default: one a core), the ``chunk_size`` (default: about four chunks a
+    thread) and the batch ``engine`` (``native``, ``gpu`` or ``auto``; ``gpu`` runs in this
+    process, one thread feeding the GPU).  The counts are ``int`` (a bool, or a float even
+    ``2.0``, is refused by name).
 
     >>> StatsOptions(seed=5, top=3).chunk_size is None
     True
@@ -282,6 +284,10 @@ class StatsOptions:
     Traceback (most recent call last):
       ...
     boggle.model.errors.BoggleError: chunk_size must be at least 1, got 0
+    >>> StatsOptions(top=True)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: top must be a whole number, got True
     """
 
     seed: int = 0
