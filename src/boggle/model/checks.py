@@ -2,6 +2,9 @@
 even ``2.0``, is refused), a length of time or a rate a finite ``int`` or ``float`` (never a
 bool, NaN or infinity); each refusal is one line, a
 :class:`~boggle.model.errors.BoggleError` whose ``setting`` names the field.
+:func:`whole_number` and :func:`finite_number` check one value (the search, proof and
+stats options); :func:`check_limits` every number of a dataclass of limits by its
+annotations (a server's, a room's).
 
 >>> whole_number("jobs", 2, at_least=1)
 2
@@ -19,9 +22,16 @@ boggle.model.errors.BoggleError: seconds must be a finite number, got inf
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import types
+import typing
+from collections.abc import Collection
 
 from boggle.model.errors import BoggleError
+
+if typing.TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 def whole_number(
@@ -70,6 +80,58 @@ def finite_number(
         )
     _check_range(name, value, at_least, at_most)
     return value
+
+
+def check_limits(limits: DataclassInstance, *, zero_means_none: Collection[str] = ()) -> None:
+    """Every ``int`` and ``float`` field of the dataclass ``limits`` (a server's limits, a
+    room's settings): a count a whole number of at least 1, a time or a rate a finite number
+    above 0; those named in ``zero_means_none`` (``0``: no limit) may be 0.  A field whose
+    annotation allows ``None`` may be ``None``.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Gate:
+    ...     burst: int = 3
+    ...     seconds: float = 1.5
+    ...     def __post_init__(self) -> None:
+    ...         check_limits(self)
+    >>> Gate(burst=4).burst
+    4
+    >>> Gate(seconds=float("nan"))
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: seconds must be a finite number, got nan
+    """
+    for item in dataclasses.fields(limits):
+        base, optional = _number_kind(item.type)
+        value = getattr(limits, item.name)
+        if value is None and optional:
+            continue
+        zero = item.name in zero_means_none
+        if base == "int":
+            whole_number(item.name, value, at_least=0 if zero else 1)
+        elif base == "float" and zero:
+            finite_number(item.name, value, at_least=0)
+        elif base == "float":
+            finite_number(item.name, value, more_than=0)
+
+
+def _number_kind(annotation: object) -> tuple[str, bool]:
+    """A field's annotation (the text ``from __future__ import annotations`` leaves, or the
+    type) as its one type's name (``int``, ``float``; ``""`` for a union of several) and
+    whether it allows ``None``.
+
+    >>> _number_kind("int | None"), _number_kind(float), _number_kind(int | None)
+    (('int', True), ('float', False), ('int', True))
+    """
+    if isinstance(annotation, str):
+        names = [part.strip() for part in annotation.split("|")]
+    elif typing.get_origin(annotation) in (types.UnionType, typing.Union):
+        names = [getattr(part, "__name__", "") for part in typing.get_args(annotation)]
+    else:
+        names = [getattr(annotation, "__name__", "")]
+    kinds = [name for name in names if name not in ("None", "NoneType")]
+    return (kinds[0] if len(kinds) == 1 else "", len(kinds) < len(names))
 
 
 def _check_range(name: str, value: float, at_least: float | None, at_most: float | None) -> None:

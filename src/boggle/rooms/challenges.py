@@ -37,6 +37,7 @@ from typing import Any
 from boggle.engines import solve
 from boggle.game import Status, judge_round
 from boggle.model.board import Board
+from boggle.model.checks import check_limits
 from boggle.model.render import board_json
 from boggle.model.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
 from boggle.rooms.compact import CELL_DIGITS
@@ -65,6 +66,9 @@ class ChallengeLimits:
     """Challenges one client address may create at once; then one every
     ``seconds_per_challenge`` (0: no limit)."""
     seconds_per_challenge: float = 15.0
+
+    def __post_init__(self) -> None:
+        check_limits(self, zero_means_none={"per_address", "seconds_per_challenge"})
 
 
 @dataclass(frozen=True)

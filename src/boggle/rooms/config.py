@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from boggle.model.checks import check_limits
 from boggle.rooms.challenges import ChallengeLimits
 from boggle.rooms.limits import RoomLimits
 from boggle.rooms.storage import DEFAULT_KEEP_DAYS
@@ -29,3 +30,6 @@ class RoomsConfig:
     keep_days: float | None = DEFAULT_KEEP_DAYS
     """Stored rounds and matches older than this many days are deleted (``None``: never)."""
     challenges: ChallengeLimits = field(default_factory=ChallengeLimits)
+
+    def __post_init__(self) -> None:
+        check_limits(self)

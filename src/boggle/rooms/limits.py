@@ -17,6 +17,7 @@ import math
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from boggle.model.checks import check_limits
 from boggle.model.errors import BoggleError
 
 
@@ -80,6 +81,21 @@ class RoomLimits:
     """Rooms the connections of one client address may create at once; then one more every
     ``seconds_per_room_per_address`` (0: no limit per address)."""
     seconds_per_room_per_address: float = 15.0
+
+    def __post_init__(self) -> None:
+        check_limits(
+            self,
+            zero_means_none={
+                "rooms_per_connection",
+                "max_sockets_per_address",
+                "rooms_per_address",
+                "seconds_per_room_per_connection",
+                "seconds_per_room_per_address",
+                "max_unfound_shown",
+                "word_wait_seconds",
+                "host_grace_seconds",
+            },
+        )
 
     def to_json(self) -> dict[str, float]:
         return {name: float(value) for name, value in vars(self).items()}

@@ -18,6 +18,7 @@ from typing import Any
 from boggle.dice.cubes import DICE_SETS, roll_board
 from boggle.game.word_setting import EVERY_WORD, WordSetting
 from boggle.model.board import Board
+from boggle.model.checks import check_limits
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, preset, rules_for_board
 from boggle.rooms.limits import RoomError, RoomLimits
@@ -43,6 +44,9 @@ class RoomSettings:
     challenge: bool = False
     words: WordSetting = EVERY_WORD
     """Which words count, and what the others get (see :mod:`boggle.game.word_setting`)."""
+
+    def __post_init__(self) -> None:
+        check_limits(self)
 
     def rules(self) -> Rules:
         """The chosen preset, or the one for the board's size."""

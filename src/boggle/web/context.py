@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from starlette.requests import HTTPConnection
 
 from boggle.model.board import Board
+from boggle.model.checks import check_limits
 from boggle.model.rules import Rules, RulesChoice
 from boggle.rooms.config import RoomsConfig
 from boggle.web.workers import PoolBusy, ProcessPool, WorkerPool
@@ -59,6 +60,9 @@ class Limits:
     """Round jobs that may wait for a round process (more get 503 at once; one that waits
     past ``solve_seconds`` gets 408): room enough that clients wait their turn rather than
     ask again and again."""
+
+    def __post_init__(self) -> None:
+        check_limits(self, zero_means_none={"round_processes"})
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 
+from boggle.model.checks import check_limits
 from boggle.web.middleware import IDLE_EXTENSION, IdleMark
 
 logger = logging.getLogger("uvicorn.error")
@@ -58,6 +59,9 @@ class ServerLimits:
     """Time an idle connection is kept open after an answer."""
     max_connections: int = 1000
     max_head_bytes: int = 16 * 1024
+
+    def __post_init__(self) -> None:
+        check_limits(self)
 
 
 class BoundedH11Protocol(H11Protocol):
