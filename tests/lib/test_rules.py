@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from boggle import BIG, CLASSIC, Rules, RulesError, preset, rules_for_board
+from boggle import BIG, CLASSIC, Rules, RulesChoice, RulesError, preset, rules_for_board
+from boggle.model.rules import MAX_WORD_LENGTH
 
 
 def test_classic_table() -> None:
@@ -73,3 +76,39 @@ def test_rules_choice_is_the_one_chooser_by_board_size():
         RulesChoice("giant")
     with pytest.raises(RulesError):
         RulesChoice(min_length=0)
+
+
+NOT_WHOLE = st.one_of(
+    st.booleans(),
+    st.just(3.0),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=3),
+    st.none(),
+)
+
+
+@given(value=NOT_WHOLE)
+def test_a_minimum_length_that_is_no_int_is_refused_by_name(value: object) -> None:
+    """``Rules("mine", 2.5)`` was taken, and ``True`` as a minimum of one letter."""
+    with pytest.raises(RulesError) as refused:
+        Rules("mine", value)  # type: ignore[arg-type]
+    assert refused.value.setting == "min_length"
+    assert str(refused.value) == f"min_length must be a whole number, got {value!r}"
+    if value is not None:  # None is no override
+        with pytest.raises(RulesError, match=r"^min_length must be a whole number"):
+            RulesChoice(min_length=value)  # type: ignore[arg-type]
+
+
+@given(value=NOT_WHOLE, which=st.sampled_from(["length", "points"]))
+def test_a_scoring_step_that_is_no_int_is_refused(value: object, which: str) -> None:
+    step = (value, 1) if which == "length" else (3, value)
+    with pytest.raises(RulesError) as refused:
+        Rules("mine", 3, ((3, 1), step) if which == "points" else (step,))  # type: ignore[arg-type]
+    assert refused.value.setting == "scoring"
+    assert str(refused.value) == f"a scoring step's {which} must be a whole number, got {value!r}"
+
+
+@given(min_length=st.integers(1, MAX_WORD_LENGTH), points=st.integers(-5, 50))
+def test_whole_numbers_make_rules(min_length: int, points: int) -> None:
+    rules = Rules("mine", min_length, ((min_length, points),))
+    assert rules.points_for_length(min_length) == points

@@ -22,23 +22,29 @@ boggle.model.errors.BoggleError: seconds must be a finite number, got inf
 
 from __future__ import annotations
 
-import dataclasses
 import math
-import types
-import typing
-from collections.abc import Collection
 
 from boggle.model.errors import BoggleError
 
-if typing.TYPE_CHECKING:
+TYPE_CHECKING = False  # typing and dataclasses cost start time: the model imports this
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from _typeshed import DataclassInstance
 
 
 def whole_number(
-    name: str, value: object, *, at_least: int | None = None, at_most: int | None = None
+    name: str,
+    value: object,
+    *,
+    at_least: int | None = None,
+    at_most: int | None = None,
+    error: type[BoggleError] = BoggleError,
+    setting: str | None = None,
 ) -> int:
     """``value`` when it is an ``int`` from ``at_least`` to ``at_most`` (either end open
-    when ``None``); else a :class:`BoggleError` naming ``name``.
+    when ``None``); else an ``error`` naming ``name``, whose ``setting`` is ``setting``
+    (``None``: ``name``).
 
     >>> whole_number("top", True)
     Traceback (most recent call last):
@@ -50,7 +56,7 @@ def whole_number(
     boggle.model.errors.BoggleError: top must be at least 1, got 0
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BoggleError(f"{name} must be a whole number, got {value!r}", setting=name)
+        raise error(f"{name} must be a whole number, got {value!r}", setting=setting or name)
     _check_range(name, value, at_least, at_most)
     return value
 
@@ -102,6 +108,8 @@ def check_limits(limits: DataclassInstance, *, zero_means_none: Collection[str] 
       ...
     boggle.model.errors.BoggleError: seconds must be a finite number, got nan
     """
+    import dataclasses
+
     for item in dataclasses.fields(limits):
         base, optional = _number_kind(item.type)
         value = getattr(limits, item.name)
@@ -124,6 +132,9 @@ def _number_kind(annotation: object) -> tuple[str, bool]:
     >>> _number_kind("int | None"), _number_kind(float), _number_kind(int | None)
     (('int', True), ('float', False), ('int', True))
     """
+    import types
+    import typing
+
     if isinstance(annotation, str):
         names = [part.strip() for part in annotation.split("|")]
     elif typing.get_origin(annotation) in (types.UnionType, typing.Union):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
+from boggle.model.checks import whole_number
 from boggle.model.errors import BoardError
 
 Cell = tuple[int, int]
@@ -51,9 +52,7 @@ def padded_neighbours(rows: int, cols: int) -> list[list[int]]:
 def check_dimensions(rows: int, cols: int | None) -> tuple[int, int]:
     cols = rows if cols is None else cols
     for name, value in (("rows", rows), ("cols", cols)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise BoardError(f"{name} must be a whole number, got {value!r}")
-        if not 1 <= value <= MAX_SIDE:
+        if not 1 <= whole_number(name, value, error=BoardError) <= MAX_SIDE:
             raise BoardError(f"{name} must be between 1 and {MAX_SIDE}, got {value}")
     return rows, cols
 

@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from boggle.model.checks import whole_number
 from boggle.model.errors import BoardError
 from boggle.model.grid import (
     Cell,
@@ -67,9 +68,7 @@ def _check_size(rows: int, cols: int | None) -> tuple[int, int]:
 def _check_length(length: int | None, cells: int, name: str) -> int:
     if length is None:
         return cells
-    if isinstance(length, bool) or not isinstance(length, int):
-        raise BoardError(f"{name} must be a whole number, got {length!r}")
-    if not 1 <= length <= cells:
+    if not 1 <= whole_number(name, length, error=BoardError) <= cells:
         raise BoardError(f"{name} must be between 1 and {cells} (the grid's cells), got {length}")
     return length
 

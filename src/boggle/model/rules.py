@@ -24,6 +24,7 @@ Rules(name='classic (custom)', min_length=5, scoring=((3, 1), (5, 2), (6, 3), (7
 
 from __future__ import annotations
 
+from boggle.model.checks import whole_number
 from boggle.model.errors import RulesError
 
 TYPE_CHECKING = False  # typing, and dataclasses (12 ms), cost every start time to import
@@ -58,7 +59,11 @@ class Rules:
     scoring: Scoring = STANDARD_SCORING
 
     def __post_init__(self) -> None:
-        if not 1 <= self.min_length <= MAX_WORD_LENGTH:
+        if (
+            not 1
+            <= whole_number("min_length", self.min_length, error=RulesError)
+            <= MAX_WORD_LENGTH
+        ):
             raise RulesError(
                 f"minimum word length must be between 1 and {MAX_WORD_LENGTH}, "
                 f"got {self.min_length}"
@@ -138,6 +143,8 @@ def _check_scoring(scoring: Scoring) -> None:
         raise RulesError("the scoring table is empty; write e.g. '3:1,5:2,6:3,7:5,8:11'")
     previous = 0
     for length, points in scoring:
+        whole_number("a scoring step's length", length, error=RulesError, setting="scoring")
+        whole_number("a scoring step's points", points, error=RulesError, setting="scoring")
         if length < 1 or length > MAX_WORD_LENGTH:
             raise RulesError(f"scoring length {length} must be between 1 and {MAX_WORD_LENGTH}")
         if length <= previous:
