@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from boggle import CLASSIC, BoggleError, Lexicon, ProofOptions, SearchOptions, StatsOptions
 from boggle.dice.bulk import MAX_SEED, BoardSource
 from boggle.search import prove, search
+from boggle.search.estimate import estimate_proof
 from boggle.search.local import MAX_POOL
 from boggle.study.stats import score_stats
 
@@ -230,6 +231,30 @@ def test_a_float_option_through_the_command_line_is_one_line(
     assert status == 2, err
     assert err.count("\n") == 1 and "Traceback" not in err, err
     assert err == "boggle: error: --buckets must be a whole number, got 2.5\n", err
+
+
+ARGUMENTS = [
+    ("boards", lambda value: score_stats(value, BoardSource.named("new"), WORDS)),
+    ("rows", lambda value: search(value, 2, WORDS, CLASSIC, seed=1)),
+    ("cols", lambda value: search(2, value, WORDS, CLASSIC, seed=1)),
+    ("rows", lambda value: prove(value, 2, WORDS, CLASSIC, 4)),
+    ("cols", lambda value: prove(2, value, WORDS, CLASSIC, 4)),
+    ("above", lambda value: prove(2, 2, WORDS, CLASSIC, value)),
+    ("samples", lambda value: estimate_proof(2, 2, WORDS, CLASSIC, 4, value)),
+]
+
+
+@pytest.mark.parametrize(
+    "name, call", ARGUMENTS, ids=[f"{n}-{i}" for i, (n, _) in enumerate(ARGUMENTS)]
+)
+@given(value=st.one_of(st.booleans(), st.just(2.0), st.floats(), st.text(max_size=2)))
+def test_the_counts_the_entry_points_take_are_ints(name: str, call: Any, value: object) -> None:
+    """The counts score_stats, search, prove and estimate_proof take beside their options:
+    a float was a TypeError from deep inside (``range``), True a count of 1."""
+    with pytest.raises(BoggleError) as refused:
+        call(value)
+    assert refused.value.setting == name
+    assert str(refused.value) == f"{name} must be a whole number, got {value!r}"
 
 
 @pytest.mark.parametrize(

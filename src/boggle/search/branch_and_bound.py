@@ -47,6 +47,7 @@ from itertools import accumulate
 
 from boggle._native.core import BYTES_PER_RECORD, FACE_MAX, NO_LETTER, ClassBound
 from boggle.engines.native import ESCAPE, compiled
+from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
 from boggle.search.classes import ClassTask
@@ -83,6 +84,27 @@ MAX_ABOVE = 10**18
 the core's 64-bit numbers."""
 
 
+MAX_PROOF_CELLS = 64
+"""The most cells of a board a proof (or its estimate) takes."""
+
+
+def check_proof_shape(rows: int, cols: int) -> None:
+    """:class:`BoggleError` in one line unless ``rows`` and ``cols`` are whole numbers of at
+    least 1 with at most :data:`MAX_PROOF_CELLS` cells.
+
+    >>> check_proof_shape(2.0, 2)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: rows must be a whole number, got 2.0
+    """
+    whole_number("rows", rows, at_least=1)
+    whole_number("cols", cols, at_least=1)
+    if rows * cols > MAX_PROOF_CELLS:
+        raise BoggleError(
+            f"prove handles boards of up to {MAX_PROOF_CELLS} cells, not {rows}x{cols}"
+        )
+
+
 def check_problem(rules: Rules, above: int) -> None:
     """:class:`BoggleError` in one line for a proof that cannot be made: a threshold out of
     range, or a scoring table with negative points (a class's bound adds the points of every
@@ -94,7 +116,7 @@ def check_problem(rules: Rules, above: int) -> None:
       ...
     boggle.model.errors.BoggleError: prove needs a scoring table without negative points (3:-1): ...
     """
-    if not 0 <= above <= MAX_ABOVE:
+    if not 0 <= whole_number("above", above) <= MAX_ABOVE:
         raise BoggleError(
             f"above must be between 0 and {MAX_ABOVE:,}, got {above:,}", setting="above"
         )

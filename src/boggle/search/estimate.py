@@ -32,9 +32,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
-from boggle.search.branch_and_bound import MAX_BOARDS, Prover, check_problem
+from boggle.search.branch_and_bound import MAX_BOARDS, Prover, check_problem, check_proof_shape
 from boggle.search.classes import ClassTask, Layout
 from boggle.search.faces import symmetries
 from boggle.search.options import ProofOptions
@@ -255,12 +256,11 @@ def estimate_proof(
     is proved in parts, as one sampled class.  ``on_class`` is called after each class.  Ctrl-C
     stops it: the estimate comes from the classes finished (``interrupted``)."""
     options = (options or ProofOptions()).with_changes(**changes)
-    if not 1 <= samples <= MAX_SAMPLES:
+    if not 1 <= whole_number("samples", samples) <= MAX_SAMPLES:
         raise BoggleError(
             f"samples must be from 1 to {MAX_SAMPLES:,}, got {samples:,}", setting="samples"
         )
-    if rows * cols > 64:
-        raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
+    check_proof_shape(rows, cols)
     rules = rules_for_size(rules, rows, cols)
     check_problem(rules, above)
     started = time.monotonic()

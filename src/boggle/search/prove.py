@@ -33,6 +33,7 @@ from boggle.search.branch_and_bound import (
     ProofFaces,
     Prover,
     check_problem,
+    check_proof_shape,
     too_many_boards,
 )
 from boggle.search.checkpoint import Checkpoint
@@ -221,8 +222,7 @@ def prove(
         raise TypeError(f"prove takes its settings as ProofOptions or keywords, not {options!r}")
     if changes:
         options = options.with_changes(**changes)
-    if rows * cols > 64:
-        raise BoggleError(f"prove handles boards of up to 64 cells, not {rows}x{cols}")
+    check_proof_shape(rows, cols)
     rules = rules_for_size(rules, rows, cols)
     check_problem(rules, above)
     jobs, checkpoint, max_boards = options.jobs, options.checkpoint, options.max_boards

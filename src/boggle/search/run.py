@@ -25,6 +25,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from boggle.engines.gpu import batch_engine
+from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
 from boggle.search.distributed import search_on
@@ -70,6 +71,8 @@ def search(
         raise TypeError(f"search takes its settings as SearchOptions or keywords, not {options!r}")
     if changes:
         options = options.with_changes(**changes)
+    whole_number("rows", rows, at_least=1)
+    whole_number("cols", cols, at_least=1)
     rules = rules_for_size(rules, rows, cols)
     engine = batch_engine(options.engine)
     if engine == "gpu" and (where is not None or (options.jobs or 1) > 1):

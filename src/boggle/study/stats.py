@@ -334,7 +334,7 @@ def score_stats(
     (100, True)
     """
     options = replace(options or StatsOptions(), **changes)
-    if boards < 0:
+    if whole_number("boards", boards) < 0:
         raise BoggleError(f"the number of boards must be at least 0, got {boards}")
     seed, top, jobs, chunk_size = options.seed, options.top, options.jobs, options.chunk_size
     engine = options.engine
