@@ -214,6 +214,10 @@ def test_unfinished_match_and_bad_target() -> None:
     assert not match.finished and match.to_json()["winners"] == []
     with pytest.raises(BoggleError, match="target"):
         Match(target=0)
+    for not_a_count in (True, 2.0, float("nan"), "3"):
+        with pytest.raises(BoggleError, match="target must be a whole number") as refused:
+            Match(target=not_a_count)  # type: ignore[arg-type]
+        assert refused.value.setting == "target"
 
 
 def test_judge_json_round_and_match() -> None:

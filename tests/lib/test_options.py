@@ -241,6 +241,7 @@ ARGUMENTS = [
     ("cols", lambda value: prove(2, value, WORDS, CLASSIC, 4)),
     ("above", lambda value: prove(2, 2, WORDS, CLASSIC, value)),
     ("samples", lambda value: estimate_proof(2, 2, WORDS, CLASSIC, 4, value)),
+    ("seed", lambda value: estimate_proof(2, 2, WORDS, CLASSIC, 4, 1, seed=value)),
 ]
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boggle.game.rounds import RoundResult
+from boggle.model.checks import whole_number
 from boggle.model.errors import JudgeError
 
 DEFAULT_TARGET = 100
@@ -35,7 +36,7 @@ class Match:
     table: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if self.target < 1:
+        if whole_number("a match's target", self.target, error=JudgeError, setting="target") < 1:
             raise JudgeError(f"a match's target must be at least 1 point, got {self.target}")
 
     @property

@@ -260,6 +260,7 @@ def estimate_proof(
         raise BoggleError(
             f"samples must be from 1 to {MAX_SAMPLES:,}, got {samples:,}", setting="samples"
         )
+    whole_number("seed", seed, at_least=0)
     check_proof_shape(rows, cols)
     rules = rules_for_size(rules, rows, cols)
     check_problem(rules, above)
