@@ -98,7 +98,7 @@ def test_matching_rejects_a_board_the_cubes_cannot_make() -> None:
     assert not matches_cubes(Board(("z",) * 16, 4, 4), DICE_SETS["classic"])
 
 
-@given(name=st.sampled_from(GENERATORS), seed=st.integers(-(2**40), 2**40))
+@given(name=st.sampled_from(GENERATORS), seed=st.integers(0, 2**40))
 @settings(max_examples=30, deadline=None)
 def test_rolling_with_a_seed_is_reproducible(name: str, seed: int) -> None:
     assert roll_board(name, seed) == roll_board(name, seed)

@@ -28,6 +28,7 @@ from typing import Any
 
 from boggle.dice.cubes import DICE_SETS, dice_set, generator_name
 from boggle.model.board import MAX_CELLS, MAX_SIDE, Board, compact_text
+from boggle.model.checks import whole_number
 from boggle.model.errors import DiceError
 
 MAX_SEED = 2**64 - 1
@@ -51,6 +52,9 @@ class BoardSource:
         >>> BoardSource.named("uniform", 3, 5)
         BoardSource(dice=None, rows=3, cols=5)
         """
+        for side, value in (("rows", rows), ("cols", cols)):
+            if value is not None:
+                whole_number(side, value, error=DiceError)
         if generator_name(name) == "uniform":
             rows = 4 if rows is None else rows
             cols = rows if cols is None else cols
@@ -126,6 +130,8 @@ def face_codes(
     """Boards ``first`` to ``first + count - 1`` as a ``(count, cells)`` array of face
     codes, row by row, and the face of each code."""
     np = _numpy()
+    for name, value in (("seed", seed), ("first", first), ("count", count)):
+        whole_number(name, value, error=DiceError)
     if not 0 <= seed <= MAX_SEED:
         raise DiceError(f"the seed must be a whole number from 0 to {MAX_SEED}, got {seed}")
     if first < 0 or count < 0:
@@ -175,5 +181,6 @@ def board_lines(source: BoardSource, seed: int, first: int, count: int) -> list[
 
 def board_at(source: BoardSource, seed: int, index: int) -> Board:
     """Board number ``index`` of the run keyed by ``seed``."""
+    whole_number("index", index, error=DiceError)
     codes, faces = face_codes(source, seed, index, 1)
     return Board(tuple(faces[c] for c in codes[0].tolist()), source.rows, source.cols)

@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 from boggle.model.board import Board, check_faces, check_size, parse_faces
+from boggle.model.checks import whole_number
 from boggle.model.errors import DiceError
 from boggle.model.letters import LATIN
 from boggle.model.wording import a_size
@@ -219,7 +220,12 @@ def roll(dice: str | DiceSet = "new", seed: int | None = None) -> Board:
     (4, 4)
     >>> roll("uniform", seed=1).size
     16
+    >>> roll("new", seed=1.5)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.DiceError: seed must be a whole number, got 1.5
     """
+    check_seed(seed)
     if isinstance(dice, str):
         return roll_board(dice, seed)
     import random  # here: only rolling needs it, and it costs every start a millisecond
@@ -231,12 +237,28 @@ def roll(dice: str | DiceSet = "new", seed: int | None = None) -> Board:
     return Board(tuple(rng.choice(cube) for cube in order), cubes.rows, cubes.cols)
 
 
+def check_seed(seed: int | None) -> None:
+    """A :class:`DiceError` unless ``seed`` is ``None`` or a whole number of at least 0 (the
+    seed of :func:`roll`: a bool, a float even ``2.0``, or a negative number is refused).
+
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.DiceError: seed must be at least 0, got -1
+    """
+    if seed is not None:
+        whole_number("seed", seed, at_least=0, error=DiceError)
+
+
 def uniform_board(rows: int, cols: int, seed: int | None = None) -> Board:
     """A board whose every cell is a letter drawn uniformly from a-z (``q`` is ``Qu``).
 
     >>> uniform_board(3, 5, seed=0).cols
     5
     """
+    whole_number("rows", rows, error=DiceError)
+    whole_number("cols", cols, error=DiceError)
+    check_seed(seed)
     if rows < 1 or cols < 1:
         raise DiceError(f"a board needs at least one row and one column, got {rows}x{cols}")
     check_size(rows, cols)  # before drawing a letter for every cell

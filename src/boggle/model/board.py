@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 
 from boggle.model import render
+from boggle.model.checks import whole_number
 from boggle.model.errors import BoardError
 from boggle.model.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in boggle.model.grid
 from boggle.model.grid import Cell as Cell
@@ -110,7 +111,13 @@ def check_size(rows: int, cols: int) -> None:
     ...
     boggle.model.errors.BoardError: board of 100000x100000 is too large; the limit is 1000 rows or \
 columns and 250,000 cells
+    >>> check_size(4.0, 4)
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.BoardError: rows must be a whole number, got 4.0
     """
+    whole_number("rows", rows, error=BoardError)
+    whole_number("cols", cols, error=BoardError)
     if rows < 1 or cols < 1:
         raise BoardError(f"a board needs at least one row and one column, got {rows}x{cols}")
     if rows > MAX_SIDE or cols > MAX_SIDE or rows * cols > MAX_CELLS:

@@ -43,8 +43,8 @@ def whole_number(
     setting: str | None = None,
 ) -> int:
     """``value`` when it is an ``int`` from ``at_least`` to ``at_most`` (either end open
-    when ``None``); else an ``error`` naming ``name``, whose ``setting`` is ``setting``
-    (``None``: ``name``).
+    when ``None``); else an ``error`` (of the type or the range) naming ``name``, whose
+    ``setting`` is ``setting`` (``None``: ``name``).
 
     >>> whole_number("top", True)
     Traceback (most recent call last):
@@ -57,7 +57,7 @@ def whole_number(
     """
     if isinstance(value, bool) or not isinstance(value, int):
         raise error(f"{name} must be a whole number, got {value!r}", setting=setting or name)
-    _check_range(name, value, at_least, at_most)
+    _check_range(name, value, at_least, at_most, error, setting or name)
     return value
 
 
@@ -145,19 +145,27 @@ def _number_kind(annotation: object) -> tuple[str, bool]:
     return (kinds[0] if len(kinds) == 1 else "", len(kinds) < len(names))
 
 
-def _check_range(name: str, value: float, at_least: float | None, at_most: float | None) -> None:
+def _check_range(
+    name: str,
+    value: float,
+    at_least: float | None,
+    at_most: float | None,
+    error: type[BoggleError] = BoggleError,
+    setting: str | None = None,
+) -> None:
+    setting = setting or name
     if at_least is not None and at_most is not None and not at_least <= value <= at_most:
-        raise BoggleError(
+        raise error(
             f"{name} must be from {_shown(at_least)} to {_shown(at_most)}, got {_shown(value)}",
-            setting=name,
+            setting=setting,
         )
     if at_least is not None and value < at_least:
-        raise BoggleError(
-            f"{name} must be at least {_shown(at_least)}, got {_shown(value)}", setting=name
+        raise error(
+            f"{name} must be at least {_shown(at_least)}, got {_shown(value)}", setting=setting
         )
     if at_most is not None and value > at_most:
-        raise BoggleError(
-            f"{name} must be at most {_shown(at_most)}, got {_shown(value)}", setting=name
+        raise error(
+            f"{name} must be at most {_shown(at_most)}, got {_shown(value)}", setting=setting
         )
 
 

@@ -220,7 +220,13 @@ class RulesChoice:
         return self.large if cells >= LARGE_BOARD_CELLS else self.small
 
     def for_size(self, rows: int, cols: int) -> Rules:
-        """The rules of a board of ``rows`` x ``cols``."""
+        """The rules of a board of ``rows`` x ``cols`` (whole numbers: ``4.0`` is refused).
+
+        >>> RulesChoice().for_size(5, 5).name
+        'big'
+        """
+        whole_number("rows", rows, error=RulesError)
+        whole_number("cols", cols, error=RulesError)
         return self.for_cells(rows * cols)
 
     def for_board(self, board: Board | None) -> Rules:
