@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boggle import Board, BoggleError
+from boggle import Board, BoggleError, rules_for_board
 from boggle.dice.cubes import (
     DICE_SETS,
     GENERATORS,
@@ -135,3 +137,61 @@ def test_roll_board_dispatches_and_checks_sizes() -> None:
         dice_set("huge")
     with pytest.raises(BoggleError, match="at least one row"):
         uniform_board(0, 3)
+
+
+NOT_WHOLE = st.one_of(
+    st.booleans(),
+    st.just(2.0),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=2),
+)
+"""What no size or seed takes: bools, floats (2.0 too), NaN, infinities, text."""
+
+SIZES_AND_SEEDS = [
+    ("seed", lambda value: roll("new", seed=value)),
+    ("seed", lambda value: roll("uniform", seed=value)),
+    ("seed", lambda value: roll_board("big", value)),
+    ("seed", lambda value: uniform_board(2, 3, seed=value)),
+    ("rows", lambda value: uniform_board(value, 3)),
+    ("cols", lambda value: uniform_board(3, value)),
+    ("rows", lambda value: roll_board("uniform", 1, rows=value)),
+    ("cols", lambda value: roll_board("uniform", 1, rows=2, cols=value)),
+    ("rows", lambda value: Board(("a",) * 4, value, 2)),
+    ("cols", lambda value: Board(("a",) * 4, 2, value)),
+    ("rows", lambda value: rules_for_board(value, 4)),
+    ("cols", lambda value: rules_for_board(4, value)),
+]
+
+
+@pytest.mark.parametrize(
+    "name, make", SIZES_AND_SEEDS, ids=[f"{n}-{i}" for i, (n, _) in enumerate(SIZES_AND_SEEDS)]
+)
+@given(value=NOT_WHOLE)
+def test_sizes_and_seeds_are_whole_numbers(name: str, make: Any, value: object) -> None:
+    """True was a board of one row (``rows=True`` kept as it was) and 2.0 a seed of its
+    own or a TypeError from inside ``range``; each is refused by name, in one line."""
+    with pytest.raises(BoggleError) as refused:
+        make(value)
+    assert refused.value.setting == name
+    assert str(refused.value) == f"{name} must be a whole number, got {value!r}"
+
+
+@pytest.mark.parametrize(
+    "make", [lambda seed: roll("new", seed), lambda seed: roll("uniform", seed)]
+)
+@given(seed=st.integers(max_value=-1))
+def test_a_negative_seed_is_refused(make: Any, seed: int) -> None:
+    """``random.Random`` takes -5 as 5: a second name for a seed, which the command line and
+    the web API refuse too."""
+    with pytest.raises(BoggleError, match=f"^seed must be at least 0, got {seed}$") as refused:
+        make(seed)
+    assert refused.value.setting == "seed"
+
+
+@given(rows=st.integers(1, 6), cols=st.integers(1, 6), seed=st.integers(0, 2**70))
+@settings(max_examples=30, deadline=None)
+def test_whole_sizes_and_seeds_still_roll(rows: int, cols: int, seed: int) -> None:
+    board = uniform_board(rows, cols, seed=seed)
+    assert (board.rows, board.cols) == (rows, cols) and board == uniform_board(rows, cols, seed)
+    assert roll("new", seed) == roll("new", seed)
+    assert rules_for_board(rows, cols).name == ("big" if rows * cols >= 25 else "classic")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -95,3 +97,30 @@ def test_bad_requests_are_one_clear_error() -> None:
         BoardSource.named("new", 5, 5)
     with pytest.raises(DiceError, match="at most"):
         BoardSource.named("uniform", 0, 3)
+
+
+BULK_COUNTS = [
+    ("rows", lambda value: BoardSource.named("uniform", value, 3)),
+    ("cols", lambda value: BoardSource.named("uniform", 3, value)),
+    ("rows", lambda value: BoardSource.named("new", value, 4)),
+    ("seed", lambda value: board_at(BoardSource.named("new"), value, 0)),
+    ("index", lambda value: board_at(BoardSource.named("new"), 1, value)),
+    ("seed", lambda value: board_lines(BoardSource.named("new"), value, 0, 2)),
+    ("first", lambda value: board_lines(BoardSource.named("new"), 1, value, 2)),
+    ("count", lambda value: board_lines(BoardSource.named("new"), 1, 0, value)),
+]
+
+
+@pytest.mark.parametrize(
+    "name, make", BULK_COUNTS, ids=[f"{n}-{i}" for i, (n, _) in enumerate(BULK_COUNTS)]
+)
+@given(value=st.one_of(st.booleans(), st.just(4.0), st.floats(), st.text(max_size=2)))
+def test_bulk_sizes_seeds_and_numbers_are_whole_numbers(
+    name: str, make: Any, value: object
+) -> None:
+    """``named("new", 4.0, 4)`` was taken as 4x4, a float seed or index reached NumPy (a
+    TypeError, or a board of seed 1.0); each is refused by name, in one line."""
+    with pytest.raises(DiceError) as refused:
+        make(value)
+    assert refused.value.setting == name
+    assert str(refused.value) == f"{name} must be a whole number, got {value!r}"
