@@ -58,6 +58,8 @@ class DiceSet:
     notes: str = ""
 
     def __post_init__(self) -> None:
+        for side in ("rows", "cols"):
+            whole_number(side, getattr(self, side), at_least=1, error=DiceError)
         if len(self.cubes) != self.rows * self.cols:
             raise DiceError(
                 f"dice set {self.name!r} has {len(self.cubes)} cubes for a "

@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from boggle.model.board import Board, Cell
+from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.letters import nfc
 from boggle.model.rules import Rules
@@ -76,7 +77,8 @@ def find_path(board: Board, word: str, *, budget: int | None = None) -> tuple[Ce
     refused at once; otherwise the cells that could still finish the word (with
     cubes reused) are found first, from its end, and only those are tried, from
     the word's start and, if that runs long, from its end.  Past ``budget``
-    steps (default :data:`PATH_STEP_BUDGET`) it raises :class:`PathSearchError`.
+    steps (default :data:`PATH_STEP_BUDGET`; a whole number of at least 1) it raises
+    :class:`PathSearchError`.
 
     >>> find_path(Board.parse("fxie amlo ewbx astu"), "fame")
     ((0, 0), (1, 0), (1, 1), (2, 0))
@@ -85,7 +87,7 @@ def find_path(board: Board, word: str, *, budget: int | None = None) -> tuple[Ce
     >>> find_path(Board.parse("aaaa aaaa aaaa aaaa"), "a" * 15 + "b") is None
     True
     """
-    budget = PATH_STEP_BUDGET if budget is None else budget
+    budget = PATH_STEP_BUDGET if budget is None else whole_number("budget", budget, at_least=1)
     if not word or not _letters_suffice(board, word):
         return None
     table = board.neighbour_table

@@ -26,6 +26,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from boggle.model.checks import whole_number
 from boggle.search.faces import symmetries
 
 # Partitions of a-z found by a heuristic search (hybrid-boggle paper, "Letter Buckets").
@@ -60,10 +61,13 @@ def buckets(letters: Sequence[str], count: int) -> tuple[str, ...]:
     """``count`` buckets covering ``letters`` (single characters, ``q`` for Qu).
 
     The paper's partitions for the 26 letters a-z; otherwise letters dealt
-    round the buckets in alphabetical order.
+    round the buckets in alphabetical order.  ``count`` is a whole number of at least 1
+    (else a :class:`~boggle.model.errors.BoggleError`, a ``ValueError``).
+
+    >>> buckets("abcde", 2)
+    ('ace', 'bd')
     """
-    if count < 1:
-        raise ValueError("need at least one bucket")
+    whole_number("count", count, at_least=1)
     if "".join(sorted(letters)) == "abcdefghijklmnopqrstuvwxyz" and count in PAPER_BUCKETS:
         return PAPER_BUCKETS[count]
     dealt = ["".join(sorted(letters)[k::count]) for k in range(count)]
@@ -114,7 +118,15 @@ class Layout:
         inner_buckets: int | None = None,
     ) -> Layout:
         """``bucket_count`` buckets on the edges; unless told, the corners whole and the cells
-        off the border as the edges, but whole when there is one (3x3's centre)."""
+        off the border as the edges, but whole when there is one (3x3's centre).  The counts
+        are whole numbers of at least 1, as in :class:`~boggle.search.options.ProofOptions`."""
+        for name, value in (
+            ("bucket_count", bucket_count),
+            ("corner_buckets", corner_buckets),
+            ("inner_buckets", inner_buckets),
+        ):
+            if value is not None:
+                whole_number(name, value, at_least=1)
         if corner_buckets is None:
             corner_buckets = 1
         if inner_buckets is None:
