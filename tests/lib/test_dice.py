@@ -160,6 +160,8 @@ SIZES_AND_SEEDS = [
     ("cols", lambda value: Board(("a",) * 4, 2, value)),
     ("rows", lambda value: rules_for_board(value, 4)),
     ("cols", lambda value: rules_for_board(4, value)),
+    ("rows", lambda value: DiceSet("pair", value, 2, (("a",), ("b",)), source="a test")),
+    ("cols", lambda value: DiceSet("pair", 1, value, (("a",), ("b",)), source="a test")),
 ]
 
 

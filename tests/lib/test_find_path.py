@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from boggle import Board, Lexicon
+from boggle import Board, BoggleError, Lexicon
 from boggle.game import PathSearchError, Status, check_word, find_path
 from boggle.model.rules import CLASSIC
 
@@ -48,3 +50,30 @@ def test_check_word_on_a_hostile_word_answers(monkeypatch: pytest.MonkeyPatch) -
     board = Board(tuple(faces), 4, 4)
     check = check_word("a" * 15 + "b", board, lexicon, CLASSIC)
     assert check.status is Status.NOT_A_WORD and "gave up" in check.message
+
+
+@given(
+    budget=st.one_of(
+        st.booleans(), st.just(2.0), st.floats(), st.text(max_size=2), st.integers(max_value=0)
+    )
+)
+def test_the_budget_is_a_whole_number_of_at_least_one(budget: object) -> None:
+    """True was a budget of 1 step and 2.0 one of 2.0 steps (gave up "after 2.0 steps"):
+    a bad budget is a plain BoggleError naming it, not a search that gave up."""
+    board = Board.parse("fxie amlo ewbx astu")
+    with pytest.raises(BoggleError) as refused:
+        find_path(board, "fame", budget=budget)  # type: ignore[arg-type]
+    assert not isinstance(refused.value, PathSearchError)
+    assert refused.value.setting == "budget" and str(refused.value).startswith("budget must be")
+    assert str(refused.value).endswith(f", got {budget!r}")
+
+
+@given(budget=st.integers(1, 10**6))
+def test_a_whole_budget_still_finds_paths(budget: int) -> None:
+    board = Board.parse("fxie amlo ewbx astu")
+    try:
+        found = find_path(board, "fame", budget=budget)
+    except PathSearchError:
+        assert budget < 100  # a budget of a few steps may run out; "fame" takes fewer
+    else:
+        assert found == ((0, 0), (1, 0), (1, 1), (2, 0))

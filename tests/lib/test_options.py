@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from boggle import CLASSIC, BoggleError, Lexicon, ProofOptions, SearchOptions, StatsOptions
 from boggle.dice.bulk import MAX_SEED, BoardSource
-from boggle.search import prove, search
+from boggle.search import Layout, buckets, prove, search
 from boggle.search.estimate import estimate_proof
 from boggle.search.local import MAX_POOL
 from boggle.study.stats import score_stats
@@ -256,6 +256,42 @@ def test_the_counts_the_entry_points_take_are_ints(name: str, call: Any, value: 
         call(value)
     assert refused.value.setting == name
     assert str(refused.value) == f"{name} must be a whole number, got {value!r}"
+
+
+LAYOUT_COUNTS = [
+    ("count", lambda value: buckets("abcdef", value)),
+    ("bucket_count", lambda value: Layout.of("abcdef", 4, 4, value)),
+    ("corner_buckets", lambda value: Layout.of("abcdef", 4, 4, 2, corner_buckets=value)),
+    ("inner_buckets", lambda value: Layout.of("abcdef", 4, 4, 2, inner_buckets=value)),
+]
+
+
+@pytest.mark.parametrize("name, make", LAYOUT_COUNTS, ids=[name for name, _ in LAYOUT_COUNTS])
+@given(value=NOT_WHOLE.filter(lambda value: value is not None) | st.integers(max_value=0))
+def test_the_layout_of_a_proof_takes_whole_numbers_of_buckets(
+    name: str, make: Any, value: object
+) -> None:
+    """``buckets`` and ``Layout.of``, which ProofOptions' counts reach, checked as they are:
+    2.0 was a TypeError from ``range``, True one bucket, 0 a bare ValueError."""
+    with pytest.raises(BoggleError) as refused:
+        make(value)
+    assert refused.value.setting == name
+    assert str(refused.value) in (
+        f"{name} must be a whole number, got {value!r}",
+        f"{name} must be at least 1, got {value!r}",
+    )
+
+
+LAYOUT_PART = {"bucket_count": "edges", "corner_buckets": "corners", "inner_buckets": "inner"}
+
+
+@pytest.mark.parametrize("name, make", LAYOUT_COUNTS, ids=[name for name, _ in LAYOUT_COUNTS])
+@given(value=st.integers(1, 40))
+def test_the_layout_keeps_a_whole_number_of_buckets(name: str, make: Any, value: int) -> None:
+    made = make(value)
+    parts = [made] if isinstance(made, tuple) else [made.edges, made.corners, made.inner]
+    assert all("".join(sorted("".join(part))) == "abcdef" for part in parts)
+    assert len(made if name == "count" else getattr(made, LAYOUT_PART[name])) == min(value, 6)
 
 
 @pytest.mark.parametrize(
