@@ -97,9 +97,11 @@ def count_layers(
     1..``max_length`` (default: every cell), computed as they are read.
 
     ``method`` is ``"numpy"``, ``"python"`` or ``"auto"`` (NumPy if installed).
-    A step that would generate more than ``max_states`` states raises :class:`BoardError`.
+    A step that would generate more than ``max_states`` states (a whole number of at least
+    1) raises :class:`BoardError`.
     """
     rows, cols = _check_size(rows, cols)
+    whole_number("max_states", max_states, at_least=1, error=BoardError)
     cells = rows * cols
     max_length = _check_length(max_length, cells, "max_length")
     if method not in ("auto", "numpy", "python"):

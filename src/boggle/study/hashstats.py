@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boggle.files.cache import atomic_text_file
+from boggle.model.checks import whole_number
 from boggle.model.letters import indices_for, letter_set_mask
 
 
@@ -61,8 +62,7 @@ class BucketStats:
 
 def stats_from_masks(masks: Counter[int], bits: int) -> BucketStats:
     """Bucket statistics for a table of ``2**bits`` from the word count of each mask."""
-    if bits < 0:
-        raise ValueError(f"table bits must be at least 0, got {bits}")
+    whole_number("bits", bits, at_least=0)
     modulus = (1 << bits) - 1
     buckets: Counter[int] = Counter()
     for mask, count in masks.items():
@@ -86,13 +86,23 @@ def bucket_stats_range(words: Sequence[str], bits: Iterable[int]) -> list[Bucket
     return [stats_from_masks(masks, b) for b in bits]
 
 
+MAX_BUILT_BITS = 26
+"""The largest table :func:`build_letter_hash_table` makes: 2^26 buckets, a list of 512 MiB
+(the paper's has 2^20; :func:`bucket_stats` counts larger tables without making them)."""
+
+
 def build_letter_hash_table(words: Sequence[str], bits: int = 20) -> list[list[str] | None]:
     """The table itself, as the paper builds it: ``2**bits`` buckets, ``None`` when empty.
 
     >>> table = build_letter_hash_table(["dog", "god", "cat"], bits=3)
     >>> len(table), [bucket for bucket in table if bucket]
     (8, [['dog', 'god'], ['cat']])
+    >>> build_letter_hash_table(["dog"], bits=40)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: bits must be from 0 to 26, got 40
     """
+    whole_number("bits", bits, at_least=0, at_most=MAX_BUILT_BITS)
     letter_table = indices_for(words)
     modulus = (1 << bits) - 1
     table: list[list[str] | None] = [None] * (1 << bits)

@@ -31,8 +31,9 @@ from typing import Any
 from boggle.engines import Engine
 from boggle.engines.prefixes import word_prefixes
 from boggle.engines.trie import build_trie
+from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError, EngineError
-from boggle.study.hashstats import build_letter_hash_table
+from boggle.study.hashstats import MAX_BUILT_BITS, build_letter_hash_table
 from boggle.wordlists.lexicon import Lexicon
 
 REFUSED = "refused:"
@@ -159,7 +160,10 @@ def _copy_of_words(lexicon: Lexicon) -> Lexicon:
 
 
 def structure_rows(lexicon: Lexicon, hash_bits: int = 20) -> list[MemoryRow]:
-    """The data structures the library can build, measured for ``lexicon``."""
+    """The data structures the library can build, measured for ``lexicon`` (the letter-set
+    hash table with ``2**hash_bits`` buckets, ``hash_bits`` 0 to
+    :data:`~boggle.study.hashstats.MAX_BUILT_BITS`)."""
+    whole_number("hash_bits", hash_bits, at_least=0, at_most=MAX_BUILT_BITS)
     words = lexicon.words
     trie_nodes = build_trie(words).count_nodes()
     prefixes = len(word_prefixes(words, proper=True))

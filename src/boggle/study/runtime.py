@@ -34,6 +34,7 @@ from boggle.dice.cubes import uniform_board
 from boggle.engines import Engine
 from boggle.files.cache import atomic_text_file
 from boggle.model.board import Board
+from boggle.model.checks import finite_number, whole_number
 from boggle.model.errors import EngineError
 from boggle.model.rules import Rules
 from boggle.wordlists.lexicon import Lexicon
@@ -124,7 +125,15 @@ def measure_runtime(
     An engine whose solve takes longer than ``time_limit`` seconds is not run on
     larger sizes (noted in ``skipped_from``).  ``on_step`` is called after each
     (engine, board) step, skipped or not: ``len(engines) * len(sizes) * repeat`` calls.
+    ``repeat`` and each size are whole numbers of at least 1, ``seed`` of at least 0,
+    ``time_limit`` a finite number above 0.
     """
+    for size in sizes:
+        whole_number("size", size, at_least=1)
+    whole_number("repeat", repeat, at_least=1)
+    whole_number("seed", seed, at_least=0)
+    if time_limit is not None:
+        finite_number("time_limit", time_limit, more_than=0)
     result = RuntimeResult()
     for engine in engines:
         try:
