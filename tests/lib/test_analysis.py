@@ -4,22 +4,25 @@ runtime and memory measures, and the ``boggle bench`` / ``boggle trie`` commands
 from __future__ import annotations
 
 import csv
+import math
 import os
 import shutil
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boggle import Lexicon
+from boggle import BoggleError, Lexicon
 from boggle.cli.main import main
 from boggle.engines import engine_names, engines, get_engine
 from boggle.model.rules import CLASSIC
 from boggle.study import hashstats, memory, runtime, trie_dot
+from boggle.study.paths import path_table
 
 WORDS = ["cab", "abaca", "dog", "god", "good", "zebra", "act", "cat", "tac", "a"]
 lowercase_words = st.lists(
@@ -403,3 +406,60 @@ def test_plots_without_matplotlib_is_one_line(
         str(tmp_path), "--no-plots",
     )  # fmt: skip
     assert status == 0
+
+
+def _runtime(**changes: object) -> object:
+    arguments: dict[str, object] = {"sizes": [2], "repeat": 1, "seed": 0, "time_limit": None}
+    arguments.update(changes)
+    return runtime.measure_runtime(
+        [get_engine("trie")],
+        arguments["sizes"],  # type: ignore[arg-type]
+        arguments["repeat"],  # type: ignore[arg-type]
+        Lexicon.from_words(WORDS),
+        CLASSIC,
+        seed=arguments["seed"],  # type: ignore[arg-type]
+        time_limit=arguments["time_limit"],  # type: ignore[arg-type]
+    )
+
+
+STUDY_COUNTS = [
+    ("size", lambda value: _runtime(sizes=[2, value])),
+    ("repeat", lambda value: _runtime(repeat=value)),
+    ("seed", lambda value: _runtime(seed=value)),
+    ("bits", lambda value: hashstats.bucket_stats(WORDS, value)),
+    ("bits", lambda value: hashstats.build_letter_hash_table(WORDS, value)),
+    ("hash_bits", lambda value: memory.structure_rows(Lexicon.from_words(WORDS), value)),
+    ("max_states", lambda value: path_table(2, max_states=value)),
+]
+
+
+@pytest.mark.parametrize(
+    "name, make", STUDY_COUNTS, ids=[f"{n}-{i}" for i, (n, _) in enumerate(STUDY_COUNTS)]
+)
+@given(value=st.one_of(st.booleans(), st.just(2.0), st.floats(), st.text(max_size=2)))
+@settings(max_examples=25, deadline=None)
+def test_the_studies_take_whole_numbers_only(name: str, make: Any, value: object) -> None:
+    """A float size or repeat was a TypeError from inside ``range``, True a table of 2^1
+    buckets or a cap of one state; each is refused by name, in one line, before any work."""
+    with pytest.raises(BoggleError) as refused:
+        make(value)
+    assert refused.value.setting == name
+    assert str(refused.value) == f"{name} must be a whole number, got {value!r}"
+
+
+@given(value=st.one_of(st.booleans(), st.sampled_from([math.nan, math.inf]), st.integers(-5, 0)))
+@settings(max_examples=25, deadline=None)
+def test_the_runtime_time_limit_is_a_finite_number_above_zero(value: object) -> None:
+    with pytest.raises(BoggleError, match=r"^time_limit must be ") as refused:
+        _runtime(time_limit=value)
+    assert refused.value.setting == "time_limit"
+
+
+def test_a_table_too_large_to_build_is_refused_before_it_is_made() -> None:
+    """2^40 buckets was a list of 8 TiB asked for at once (``boggle bench memory
+    --hash-bits 40``); counting larger tables without making them still works."""
+    with pytest.raises(BoggleError, match=r"^hash_bits must be from 0 to 26, got 40$"):
+        memory.structure_rows(Lexicon.from_words(WORDS), 40)
+    with pytest.raises(BoggleError, match=r"^bits must be from 0 to 26, got 27$"):
+        hashstats.build_letter_hash_table(WORDS, 27)
+    assert hashstats.bucket_stats(WORDS, 40).words == len(WORDS)
