@@ -357,6 +357,7 @@ def test_trie_of_enable_starts_like_the_paper(enable: Lexicon) -> None:
         (["bench", "runtime", "--engine", "nope", "--sizes", "2"], "unknown engine"),
         (["bench", "hash", "--bits", "3-99"], "from 0 to 40"),
         (["bench", "memory", "--hash-bits", "31"], "--hash-bits"),
+        (["bench", "memory", "--hash-bits", "27"], "--hash-bits must be from 0 to 26, got 27"),
         (["bench", "solve-random", "--size", "0"], "--size"),
         (["bench", "solve-random", "--engine", "nope"], "unknown engine"),
         (["trie", "--words", "0"], "--words"),
@@ -456,8 +457,8 @@ def test_the_runtime_time_limit_is_a_finite_number_above_zero(value: object) -> 
 
 
 def test_a_table_too_large_to_build_is_refused_before_it_is_made() -> None:
-    """2^40 buckets was a list of 8 TiB asked for at once (``boggle bench memory
-    --hash-bits 40``); counting larger tables without making them still works."""
+    """2^40 buckets was a list of 8 TiB asked for at once (``boggle bench memory`` allowed
+    2^30, 8 GiB); counting larger tables without making them still works."""
     with pytest.raises(BoggleError, match=r"^hash_bits must be from 0 to 26, got 40$"):
         memory.structure_rows(Lexicon.from_words(WORDS), 40)
     with pytest.raises(BoggleError, match=r"^bits must be from 0 to 26, got 27$"):

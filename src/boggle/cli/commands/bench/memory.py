@@ -12,6 +12,7 @@ from boggle.cli.commands.bench import _shared as shared
 from boggle.files.cache import atomic_text_file
 from boggle.model.errors import BoggleError
 from boggle.study import memory
+from boggle.study.hashstats import MAX_BUILT_BITS
 
 
 def register(commands: Any) -> None:
@@ -38,8 +39,8 @@ def register(commands: Any) -> None:
 
 
 def run_memory(args: argparse.Namespace) -> int:
-    if not 0 <= args.hash_bits <= 30:
-        raise BoggleError(f"--hash-bits must be from 0 to 30, got {args.hash_bits}")
+    if not 0 <= args.hash_bits <= MAX_BUILT_BITS:  # before the word list is read
+        raise BoggleError(f"--hash-bits must be from 0 to {MAX_BUILT_BITS}, got {args.hash_bits}")
     chosen = shared.chosen_engines(args.engines)
     out_dir = shared.output_dir(args, ["memory.csv"])
     lexicon = options.lexicon_from_args(args)
