@@ -23,6 +23,7 @@ from boggle.search.classes import ClassTask
 from boggle.search.faces import board_text, canonical
 from boggle.search.local import MAX_POOL, START_BATCH, hillclimb
 from boggle.search.objective import with_objective
+from boggle.search.results import ClassResult
 from boggle.search.scorer import Scorer
 from boggle.search.space import LetterSpace
 from boggle.search.tracker import Tracker
@@ -256,6 +257,27 @@ def test_a_sample_class_past_the_budget_makes_a_lower_bound(
     assert time.monotonic() - started < 120  # not the 300 s of the class, even on a busy machine
     assert cut.at_least and cut.sampled == 1 and cut.seconds_per_class >= 0.3
     assert cut.text().startswith("at least ")
+
+
+def test_the_budget_counts_cpu_seconds_so_a_slow_cheap_class_is_not_stopped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a busy machine a sample class takes more wall-clock than CPU seconds: the box
+    counts CPU seconds (up to ``ESTIMATE_WALL_FACTOR`` times the budget in wall-clock
+    seconds), so such a class is finished and its result kept for the proof, not stopped
+    and proved again."""
+    import time
+
+    def slow_but_cheap(self: prove.Prover, task: ClassTask) -> ClassResult:
+        time.sleep(0.6)  # waiting for a core: wall-clock time, no CPU time
+        return ClassResult(task.index, (), 1, 0.6)
+
+    monkeypatch.setattr(prove.Prover, "run", slow_but_cheap)
+    tasks = [ClassTask(k, 3, 3, ("aest",) * 9, 12) for k in range(10)]
+    estimate = prove.estimate_cost(tasks, Lexicon.from_words(WORDS), CLASSIC, budget=0.3, samples=1)
+    assert not estimate.at_least and estimate.sampled == 1
+    assert [result.index for result in estimate.results] == [0]
+    assert estimate.seconds_per_class >= 0.6  # still the wall-clock cost
 
 
 def test_the_classes_timed_for_the_estimate_are_not_proved_again(
