@@ -309,12 +309,40 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
         uint8_t *const data = r->data;
         uint32_t letters = path.node_mask & starts[cell];
         const uint64_t open_cells = around[cell] & ~used;
-        /* with no cell left to go into, only the children that make a record kept (words of
-           a wanted group) or begin a longer face are visited */
-        if (!open_cells) letters &= (word_kids[path.node_first] & (0u - wanted)) | longer_of[cell];
         const uint64_t kept_key = path.key & keep_of[cell];
         const uint64_t *const codes = letter_code[cell];
         const uint32_t longer = longer_of[cell];
+        if (!open_cells) {
+            /* no cell left to go into: only the children that make a record kept (words of
+               a wanted group) or begin a longer face are visited, and none is read (a child
+               of word_kids is a word) or goes on */
+            letters &= (word_kids[path.node_first] & (0u - wanted)) | longer;
+            while (letters) {
+                int letter = bits_ctz32(letters);
+                letters &= letters - 1;
+                int64_t at = path.node_first +
+                             (uint32_t)bits_popcount32(path.node_mask & ((1u << letter) - 1u));
+                uint32_t word = 1u;
+                if ((longer >> letter) & 1u) {
+                    const uint8_t *rest = c->t->face_letters[c->start_face[cell][letter]];
+                    for (int i = 1; i < BN_FACE_MAX && rest[i] != BN_NO_LETTER && at >= 0; i++)
+                        at = rest[i] == BN_DEAD_LETTER ? -1
+                                                       : child_of(nodes, (uint32_t)at, rest[i]);
+                    if (at < 0) continue;
+                    word = nodes[at].bits >> 31; /* CB_WORD */
+                }
+                const uint64_t here = kept_key | codes[letter];
+                if (compact)
+                    ((uint64_t *)(void *)data)[len] =
+                        here | (uint64_t)at << points_bits | (uint32_t)word_points[at];
+                else
+                    ((packed_record *)(void *)data)[len] =
+                        (packed_record){here, (uint32_t)at, word_points[at]};
+                len += word & wanted;
+            }
+            r->len = len;
+            continue;
+        }
         while (letters) {
             int letter = bits_ctz32(letters);
             letters &= letters - 1;
