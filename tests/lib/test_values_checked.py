@@ -33,6 +33,7 @@ from boggle.search import ClassTask, Layout, ProofOptions, prove_class, top_leve
 from boggle.search.branch_and_bound import MAX_BOARDS_LIMIT, MAX_MEMORY, Prover
 from boggle.search.classes import MAX_ABOVE, MAX_SAMPLES, sample_classes
 from boggle.search.estimate import random_classes
+from boggle.search.prove import estimate_cost
 
 LEXICON = Lexicon.from_words(["tea", "eat", "ate", "fame", "mile"])
 LAYOUT = Layout.of(list("aet"), 2, 2, 2)
@@ -47,6 +48,11 @@ def _tampered(**fields: object) -> ClassTask:
     for name, value in fields.items():
         object.__setattr__(task, name, value)
     return task
+
+
+def _estimate(**given: object) -> object:
+    """The cost of proving one small class, with ``given`` settings."""
+    return estimate_cost([TASK], LEXICON, CLASSIC, **given)  # type: ignore[arg-type]
 
 
 def _cells(rows: object, cols: int = 1) -> tuple[str, ...]:
@@ -100,6 +106,9 @@ CHECKED: dict[str, tuple[str, Callable[[Any], object], int, int | None]] = {
         1,
         MAX_BOARDS_LIMIT,
     ),
+    "estimate_cost.jobs": ("jobs", lambda v: _estimate(jobs=v), 1, None),
+    "estimate_cost.samples": ("samples", lambda v: _estimate(samples=v), 1, None),
+    "estimate_cost.memory": ("memory", lambda v: _estimate(memory=v), 0, MAX_MEMORY),
     "sample_classes.count": (
         "count",
         lambda v: sample_classes(2, 2, LAYOUT, 0, v, 1),
@@ -187,6 +196,16 @@ def test_a_good_value_is_taken(where: str, data: st.DataObject) -> None:
     top = lowest + 50 if highest is None else min(highest, lowest + 50)
     value = data.draw(st.integers(min_value=lowest, max_value=top) | st.sampled_from([lowest, top]))
     call(value)
+
+
+@pytest.mark.parametrize("name", ["budget", "enough_below"])
+@settings(max_examples=25, deadline=None)
+@given(value=st.one_of(st.booleans(), st.sampled_from([math.nan, math.inf]), st.text(max_size=3)))
+def test_an_estimate_s_seconds_are_finite_numbers(name: str, value: object) -> None:
+    with pytest.raises(BoggleError) as refused:
+        _estimate(**{name: value})
+    assert str(refused.value) == f"{name} must be a finite number, got {value!r}"
+    assert refused.value.setting == name
 
 
 @settings(max_examples=30, deadline=None)
