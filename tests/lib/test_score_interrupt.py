@@ -1,6 +1,7 @@
 """Ctrl-C during the compiled core's long score_* calls, which score without the GIL: the call
 stops within BS_POLL_BOARDS boards (search.h) with KeyboardInterrupt, and the command line
-says so in one line, status 130.
+says so in one line, status 130.  On other threads a call stops when its pool's StopFlag is
+set, and only then: another pool's calls go on (#29).
 
 Each case runs in a child process that gets a real SIGINT; the call's own CPU time is compared
 with that of a call of a fiftieth of its boards, so the check holds on a loaded machine.
@@ -15,12 +16,14 @@ import sys
 import textwrap
 import threading
 import time
+from typing import Any
 
 import pytest
 
 from boggle import load_lexicon
-from boggle._native.core import stop_scoring
+from boggle._native.core import StopFlag, thread_stop_flag, use_stop_flag
 from boggle.model.rules import CLASSIC
+from boggle.scale.threads import ScoringPool, shut_down_interrupted
 from boggle.search.scorer import Scorer
 
 CHILD = textwrap.dedent(
@@ -100,16 +103,22 @@ def test_ctrl_c_stops_a_long_score_call_promptly(call: str) -> None:
     assert float(spent) < 10 * float(sample), out
 
 
-def test_stop_scoring_stops_the_calls_on_other_threads_until_cleared() -> None:
-    """Signal handlers run in the main thread only: on Ctrl-C the pools of scale/threads.py
-    call stop_scoring(), and a call on another thread stops at its next look."""
+def _long_scorer() -> tuple[Any, bytes, list[int]]:
     scorer = Scorer(load_lexicon("en-50"), CLASSIC)
-    board = scorer.encode("seratinolpcdmguh" * 4)
-    trie, points = scorer.core.trie, list(scorer.points)
+    return scorer.core.trie, scorer.encode("seratinolpcdmguh" * 4), list(scorer.points)
+
+
+def test_a_stop_flag_stops_the_calls_on_other_threads_that_carry_it_until_cleared() -> None:
+    """Signal handlers run in the main thread only: on Ctrl-C a pool of scale/threads.py sets
+    its StopFlag, and a call on one of its threads (the thread's flag: use_stop_flag) stops
+    at its next look; a call given the flag as its `stop` stops too."""
+    trie, board, points = _long_scorer()
+    flag = StopFlag()
     outcome: list[str] = []
     started = threading.Event()
 
     def long_call() -> None:
+        use_stop_flag(flag)
         started.set()
         try:
             trie.score_boards(board * 100_000, 8, 8, 3, points)  # seconds of work
@@ -120,15 +129,90 @@ def test_stop_scoring_stops_the_calls_on_other_threads_until_cleared() -> None:
     worker = threading.Thread(target=long_call)
     worker.start()
     started.wait()
-    stop_scoring()
-    try:
-        worker.join(timeout=600)
-        assert outcome == ["stopped"]
-        with pytest.raises(KeyboardInterrupt):
-            trie.score_boards(board * 1000, 8, 8, 3, points)
-    finally:
-        stop_scoring(False)
+    flag.set()
+    worker.join(timeout=600)
+    assert outcome == ["stopped"]
+    with pytest.raises(KeyboardInterrupt):
+        trie.score_boards(board * 1000, 8, 8, 3, points, flag)
+    with pytest.raises(KeyboardInterrupt):  # a child of a set flag is stopped too
+        trie.score_boards(board * 1000, 8, 8, 3, points, StopFlag(flag))
+    assert thread_stop_flag() is None  # this thread carries no flag: its calls go on
     assert len(trie.score_boards(board * 1000, 8, 8, 3, points)) == 8 * 1000
+    flag.clear()
+    assert len(trie.score_boards(board * 1000, 8, 8, 3, points, flag)) == 8 * 1000
+
+
+@pytest.mark.parametrize("bad", [1, "stop", True, object()])
+def test_a_stop_that_is_not_a_flag_is_refused(bad: object) -> None:
+    trie, board, points = _long_scorer()
+    with pytest.raises(TypeError, match="stop must be a StopFlag or None"):
+        trie.score_boards(board, 8, 8, 3, points, bad)
+    with pytest.raises(TypeError, match="use_stop_flag takes a StopFlag or None"):
+        use_stop_flag(bad)  # type: ignore[arg-type]
+
+
+def test_stopping_one_pool_leaves_another_pool_s_calls_complete_and_right() -> None:
+    """Two pools score at once (two callers); the first is stopped as Ctrl-C stops it: its
+    long call ends in KeyboardInterrupt, while the second pool's calls, before, through and
+    after the stop (its flag stays set), finish with every score right.  The stop was once
+    one flag for the whole process, and stopped them too."""
+    trie, board, points = _long_scorer()
+    one = trie.score_boards(board, 8, 8, 3, points)
+    other_running, doomed_running, stop_done = (threading.Event() for _ in range(3))
+
+    def calls_until_stopped() -> list[bytes]:
+        scores = []
+        other_running.set()
+        while not stop_done.is_set():
+            scores.append(trie.score_boards(board * 500, 8, 8, 3, points))
+        scores.append(trie.score_boards(board * 500, 8, 8, 3, points))  # one after it
+        return scores
+
+    def long_call() -> bytes:
+        doomed_running.set()
+        return trie.score_boards(board * 1_000_000, 8, 8, 3, points)  # minutes unless stopped
+
+    with ScoringPool(1) as other:
+        stopped = ScoringPool(1)
+        going = other.submit(calls_until_stopped)
+        other_running.wait()
+        doomed = stopped.submit(long_call)
+        doomed_running.wait()
+        shut_down_interrupted(stopped)  # returns once its thread is idle
+        stop_done.set()
+        with pytest.raises(KeyboardInterrupt):
+            doomed.result()
+        assert stopped.stop_flag.is_set() and not other.stop_flag.is_set()
+        scores = going.result()
+    assert len(scores) >= 2
+    assert all(score == one * 500 for score in scores)
+
+
+def test_a_pool_opened_on_a_pool_s_thread_stops_with_it() -> None:
+    """The inner pool's flag is a child of the outer's: Ctrl-C stops the outer pool, and the
+    calls of the pool its thread opened stop too."""
+    trie, board, points = _long_scorer()
+    running = threading.Event()
+
+    def inner_work() -> str:
+        with ScoringPool(1) as inner:
+            assert inner.stop_flag.parent is thread_stop_flag()
+
+            def long_call() -> bytes:
+                running.set()
+                return trie.score_boards(board * 1_000_000, 8, 8, 3, points)
+
+            try:
+                inner.submit(long_call).result()
+            except KeyboardInterrupt:
+                return "stopped"
+            return "finished"
+
+    outer = ScoringPool(1)
+    result = outer.submit(inner_work)
+    running.wait()
+    shut_down_interrupted(outer)
+    assert result.result() == "stopped"
 
 
 def test_ctrl_c_in_a_long_command_is_one_line() -> None:

@@ -20,7 +20,17 @@ PROVE_BAD_CLASS: int
 PROVE_INTERRUPTED: int
 
 def checksum(data: bytes | memoryview, /) -> int: ...
-def stop_scoring(flag: bool = True, /) -> None: ...
+def use_stop_flag(flag: StopFlag | None, /) -> None: ...
+def thread_stop_flag() -> StopFlag | None: ...
+
+class StopFlag:
+    def __init__(self, parent: StopFlag | None = None) -> None: ...
+    @property
+    def parent(self) -> StopFlag | None: ...
+    def set(self) -> None: ...
+    def clear(self) -> None: ...
+    def is_set(self) -> bool: ...
+
 def _raise_search_status(status: int, /) -> None: ...
 def _raise_prove_status(status: int, /) -> None: ...
 
@@ -80,10 +90,18 @@ class Trie:
         alternatives: bytes,
         min_len: int,
         points: Sequence[int],
+        stop: StopFlag | None = None,
         /,
     ) -> bytes: ...
     def score_boards(
-        self, faces: bytes, rows: int, cols: int, min_len: int, points: Sequence[int], /
+        self,
+        faces: bytes,
+        rows: int,
+        cols: int,
+        min_len: int,
+        points: Sequence[int],
+        stop: StopFlag | None = None,
+        /,
     ) -> bytes: ...
     def score_open(
         self,
@@ -94,6 +112,7 @@ class Trie:
         open_faces: bytes,
         min_len: int,
         points: Sequence[int],
+        stop: StopFlag | None = None,
         /,
     ) -> bytes: ...
     def score_pairs(
@@ -108,6 +127,7 @@ class Trie:
         pairs: bytes,
         min_len: int,
         points: Sequence[int],
+        stop: StopFlag | None = None,
         /,
     ) -> bytes: ...
     def image(self) -> bytes: ...
@@ -120,6 +140,7 @@ class Trie:
         points: Sequence[int],
         max_side: int,
         max_cells: int,
+        stop: StopFlag | None = None,
         /,
     ) -> tuple[str, list[tuple[int, int]]]: ...
     def score_lines(
@@ -131,6 +152,7 @@ class Trie:
         points: Sequence[int],
         max_side: int,
         max_cells: int,
+        stop: StopFlag | None = None,
         /,
     ) -> list[int | None]: ...
 

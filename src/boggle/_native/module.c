@@ -535,8 +535,9 @@ static PyObject *Trie_score_lines(TrieObject *self, PyObject *args) {
     PyObject *lines_obj, *points_obj;
     int min_len, min_len_large, large_cells, max_side, max_cells;
     if (!check_ready(self)) return NULL;
-    if (!PyArg_ParseTuple(args, "OiiiOii", &lines_obj, &min_len, &min_len_large, &large_cells,
-                          &points_obj, &max_side, &max_cells))
+    PyObject *stop = NULL;
+    if (!PyArg_ParseTuple(args, "OiiiOii|O&", &lines_obj, &min_len, &min_len_large,
+                          &large_cells, &points_obj, &max_side, &max_cells, bs_stop_arg, &stop))
         return NULL;
     if (!board_limits_ok(max_side, max_cells)) return NULL;
     PyObject *lines = PySequence_Fast(lines_obj, "lines must be a sequence of str");
@@ -574,7 +575,7 @@ static PyObject *Trie_score_lines(TrieObject *self, PyObject *args) {
     }
     int status = BN_OK;
     bs_released gil;
-    bs_release(&gil);
+    bs_release(&gil, stop);
     uint8_t *buffer = NULL;
     size_t cap = 0;
     for (Py_ssize_t i = 0; i < n && status == BN_OK; i++) {
@@ -649,8 +650,9 @@ static PyObject *Trie_score_text(TrieObject *self, PyObject *args) {
     Py_ssize_t text_len;
     PyObject *points_obj;
     int min_len, min_len_large, large_cells, max_side, max_cells;
-    if (!PyArg_ParseTuple(args, "s#iiiOii", &text, &text_len, &min_len, &min_len_large,
-                          &large_cells, &points_obj, &max_side, &max_cells))
+    PyObject *stop = NULL;
+    if (!PyArg_ParseTuple(args, "s#iiiOii|O&", &text, &text_len, &min_len, &min_len_large,
+                          &large_cells, &points_obj, &max_side, &max_cells, bs_stop_arg, &stop))
         return NULL;
     if (!board_limits_ok(max_side, max_cells)) return NULL;
     int32_t *points = NULL;
@@ -667,7 +669,7 @@ static PyObject *Trie_score_text(TrieObject *self, PyObject *args) {
     size_t *holes = NULL; /* pairs: line index, output offset */
     int status = BN_OK;
     bs_released gil;
-    bs_release(&gil);
+    bs_release(&gil, stop);
     uint8_t *buffer = NULL;
     size_t cap = 0;
     const char *line = text, *end = text + text_len;
@@ -766,15 +768,16 @@ static PyObject *Trie_score_pairs(TrieObject *self, PyObject *args) {
 
 static PyMethodDef Trie_methods[] = {
     {"score_neighbours", (PyCFunction)Trie_score_neighbours, METH_VARARGS,
-     "score_neighbours(faces, rows, cols, alternatives, min_len, points) -> int64 bytes"},
+     "score_neighbours(faces, rows, cols, alternatives, min_len, points[, stop]) -> int64 "
+     "bytes"},
     {"score_boards", (PyCFunction)Trie_score_boards, METH_VARARGS,
-     "score_boards(faces, rows, cols, min_len, points) -> int64 bytes"},
+     "score_boards(faces, rows, cols, min_len, points[, stop]) -> int64 bytes"},
     {"score_open", (PyCFunction)Trie_score_open, METH_VARARGS,
-     "score_open(faces, rows, cols, cell, open_faces, min_len, points) -> int64 bytes: the "
-     "board with each of open_faces at cell"},
+     "score_open(faces, rows, cols, cell, open_faces, min_len, points[, stop]) -> int64 "
+     "bytes: the board with each of open_faces at cell"},
     {"score_pairs", (PyCFunction)Trie_score_pairs, METH_VARARGS,
      "score_pairs(faces, rows, cols, first, first_faces, last, last_faces, pairs, min_len, "
-     "points) -> int64 bytes: the board with first_faces[pairs[2j]] at first and "
+     "points[, stop]) -> int64 bytes: the board with first_faces[pairs[2j]] at first and "
      "last_faces[pairs[2j + 1]] at last, for each j"},
     {"solve", (PyCFunction)Trie_solve, METH_VARARGS,
      "solve(faces, rows, cols, min_len, points, with_paths) -> score or [(word, path)]"},
@@ -782,13 +785,13 @@ static PyMethodDef Trie_methods[] = {
      "solution(faces, rows, cols, min_len, points, item_type) -> ((item_type(word, path, "
      "points), ...) in word-id order, score)"},
     {"score_text", (PyCFunction)Trie_score_text, METH_VARARGS,
-     "score_text(text, min_len, min_len_large, large_cells, points, max_side, max_cells)"
-     " -> (output, [(line index, output offset)])"},
+     "score_text(text, min_len, min_len_large, large_cells, points, max_side, max_cells"
+     "[, stop]) -> (output, [(line index, output offset)])"},
     {"image", (PyCFunction)Trie_image, METH_NOARGS,
      "image() -> bytes: the compiled trie, to build it again with Trie(image, None, ...)"},
     {"score_lines", (PyCFunction)Trie_score_lines, METH_VARARGS,
-     "score_lines(lines, min_len, min_len_large, large_cells, points, max_side, max_cells)"
-     " -> [score or None]"},
+     "score_lines(lines, min_len, min_len_large, large_cells, points, max_side, max_cells"
+     "[, stop]) -> [score or None]"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -884,20 +887,12 @@ static PyObject *core_raise_prove_status(PyObject *module, PyObject *arg) {
     return bs_raise_prove_status(status);
 }
 
-/* stop_scoring(flag=True): the score_* calls running now or later on any thread stop
- * (KeyboardInterrupt) until stop_scoring(False). */
-static PyObject *core_stop_scoring(PyObject *module, PyObject *args) {
-    (void)module;
-    int flag = 1;
-    if (!PyArg_ParseTuple(args, "|p", &flag)) return NULL;
-    bs_stop_scoring(flag);
-    Py_RETURN_NONE;
-}
-
 static PyMethodDef core_functions[] = {
-    {"stop_scoring", core_stop_scoring, METH_VARARGS,
-     "stop_scoring(flag=True): the score_* calls running now or later on any thread raise "
-     "KeyboardInterrupt within a few hundred boards, until stop_scoring(False)"},
+    {"use_stop_flag", bs_use_stop_flag, METH_O,
+     "use_stop_flag(flag): the StopFlag this thread's score_* calls carry when they are given "
+     "none (None: no flag); a pool's threads take the pool's"},
+    {"thread_stop_flag", bs_thread_stop_flag, METH_NOARGS,
+     "thread_stop_flag() -> StopFlag or None: this thread's flag (use_stop_flag)"},
     {"checksum", core_checksum, METH_O,
      "checksum(data) -> int: a 64-bit check of a cache entry (faster than zlib.crc32)"},
     {"_raise_search_status", core_raise_search_status, METH_O,
@@ -924,7 +919,7 @@ PyMODINIT_FUNC PyInit_core(void) {
         Py_DECREF(module);
         return NULL;
     }
-    if (bs_add_types(module) < 0 || bs_find_main_thread() < 0) {
+    if (bs_add_types(module) < 0 || bs_add_stop_flag(module) < 0 || bs_find_main_thread() < 0) {
         Py_DECREF(module);
         return NULL;
     }

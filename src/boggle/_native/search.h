@@ -14,9 +14,14 @@
 /* Ctrl-C in the score_* calls, which let go of the GIL while they score many boards: every
  * BS_POLL_BOARDS boards the loop asks bs_interrupted, which in the main thread (the one that
  * runs signal handlers) takes the GIL back for PyErr_CheckSignals, as the prover's poll does
- * every PV_POLL_PERIOD bounds.  Example:
+ * every PV_POLL_PERIOD bounds, and in every thread looks at the call's StopFlag (core.StopFlag:
+ * the `stop` argument, parsed with bs_stop_arg, or else the thread's own, use_stop_flag), set
+ * when the pool the call runs in is stopped: one pool's stop leaves another's calls going.
+ * Example:
+ *     PyObject *stop = NULL;
+ *     ... PyArg_ParseTuple(args, "...|O&", ..., bs_stop_arg, &stop) ...
  *     bs_released gil;
- *     bs_release(&gil);
+ *     bs_release(&gil, stop);
  *     for (b = 0; b < count && status == BN_OK; b++) {
  *         ... score board b ...
  *         if (bs_interrupted(&gil, 1)) status = BN_INTERRUPTED;
@@ -29,12 +34,17 @@ typedef struct {
     PyThreadState *saved; /* this thread's state while the GIL is given up */
     int polls;            /* the main thread: signal handlers can run here */
     Py_ssize_t since;     /* boards scored since the last look */
+    PyObject *stop;       /* the call's StopFlag (a reference held until bs_restore), or NULL */
 } bs_released;
 
-/* Gives up the GIL (Py_BEGIN_ALLOW_THREADS) for a loop that calls bs_interrupted. */
-void bs_release(bs_released *gil);
-/* Takes the GIL back (Py_END_ALLOW_THREADS). */
+/* Gives up the GIL (Py_BEGIN_ALLOW_THREADS) for a loop that calls bs_interrupted, which
+ * looks at `stop` (a StopFlag from bs_stop_arg; NULL: the thread's own flag, if any). */
+void bs_release(bs_released *gil, PyObject *stop);
+/* Takes the GIL back (Py_END_ALLOW_THREADS) and lets go of the call's flag. */
 void bs_restore(bs_released *gil);
+/* The "O&" converter of a score_* call's optional `stop` argument: a StopFlag (stored in
+ * *(PyObject **)out, borrowed) or None (NULL); 0 with a TypeError for anything else. */
+int bs_stop_arg(PyObject *obj, void *out);
 /* Counts `boards` scored; once BS_POLL_BOARDS have been since the last look, in the main
  * thread, runs Python's signal handlers: 1 when one raised (its exception set, for
  * bs_raise_status(BN_INTERRUPTED) to raise once the GIL is back), else 0. */
@@ -43,9 +53,14 @@ int bs_interrupted(bs_released *gil, Py_ssize_t boards);
 int bs_find_main_thread(void);
 /* Whether this is the main thread, the one that runs signal handlers. */
 int bs_in_main_thread(void);
-/* core.stop_scoring(flag): while set, every score_* loop on any thread stops at its next
- * look (BN_INTERRUPTED: KeyboardInterrupt), as ClassBound.stop() does for the prover. */
-void bs_stop_scoring(int flag);
+/* core.use_stop_flag(flag): the StopFlag (None: none) the calling thread's score_* calls
+ * carry when not given one; while it (or a parent of it) is set, they stop at their next look
+ * (BN_INTERRUPTED: KeyboardInterrupt), as ClassBound.stop() does for its prover. */
+PyObject *bs_use_stop_flag(PyObject *module, PyObject *flag);
+/* core.thread_stop_flag() -> the calling thread's StopFlag or None. */
+PyObject *bs_thread_stop_flag(PyObject *module, PyObject *unused);
+/* Adds the StopFlag type to the module; -1 on error. */
+int bs_add_stop_flag(PyObject *module);
 
 /* Points per length as an int32 table (PyMem_Free it); returns its last
  * index, or -1 with a Python error set. */

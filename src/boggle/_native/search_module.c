@@ -40,10 +40,159 @@ int bs_points_table(PyObject *points_obj, int32_t **out) {
 }
 
 static unsigned long main_thread_ident; /* the main thread's ident, found at import */
-static volatile int stop_scoring;       /* bs_stop_scoring: every thread's loops stop */
 
-void bs_stop_scoring(int flag) {
-    stop_scoring = flag;
+/* core.StopFlag: one pool's (or one caller's) stop.  The score_* calls that carry it look at
+ * it every BS_POLL_BOARDS boards, and at its parent's, and its parent's parent's: a pool
+ * opened on another pool's thread stops with that pool too.  Set by one thread, read by the
+ * others without the GIL: a volatile int, as PV_POLL_PERIOD's flag of the prover. */
+typedef struct StopFlagObject {
+    PyObject_HEAD
+    volatile int stopped;
+    struct StopFlagObject *parent; /* a reference, or NULL */
+} StopFlagObject;
+
+static PyTypeObject StopFlagType;
+
+/* The key of a thread's own flag in its thread state's dict (core.use_stop_flag). */
+static PyObject *thread_flag_key;
+
+static int flag_stopped(const StopFlagObject *flag) {
+    for (; flag; flag = flag->parent)
+        if (flag->stopped) return 1;
+    return 0;
+}
+
+int bs_stop_arg(PyObject *obj, void *out) {
+    if (obj != Py_None && !PyObject_TypeCheck(obj, &StopFlagType)) {
+        PyErr_Format(PyExc_TypeError, "stop must be a StopFlag or None, not %.80s",
+                     Py_TYPE(obj)->tp_name);
+        return 0;
+    }
+    *(PyObject **)out = obj == Py_None ? NULL : obj;
+    return 1;
+}
+
+/* The calling thread's own flag (core.use_stop_flag), borrowed, or NULL (no error set). */
+static PyObject *thread_flag(void) {
+    PyObject *dict = PyThreadState_GetDict();
+    if (!dict || !thread_flag_key) return NULL;
+    PyObject *flag = PyDict_GetItemWithError(dict, thread_flag_key);
+    if (!flag) PyErr_Clear();
+    return flag && PyObject_TypeCheck(flag, &StopFlagType) ? flag : NULL;
+}
+
+static PyObject *StopFlag_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"parent", NULL};
+    PyObject *parent = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:StopFlag", names, &parent)) return NULL;
+    if (parent != Py_None && !PyObject_TypeCheck(parent, &StopFlagType)) {
+        PyErr_Format(PyExc_TypeError, "parent must be a StopFlag or None, not %.80s",
+                     Py_TYPE(parent)->tp_name);
+        return NULL;
+    }
+    StopFlagObject *self = (StopFlagObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    self->stopped = 0;
+    self->parent = parent == Py_None ? NULL : (StopFlagObject *)Py_NewRef(parent);
+    return (PyObject *)self;
+}
+
+static void StopFlag_dealloc(StopFlagObject *self) {
+    Py_XDECREF(self->parent);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *StopFlag_set(StopFlagObject *self, PyObject *unused) {
+    (void)unused;
+    self->stopped = 1;
+    Py_RETURN_NONE;
+}
+
+static PyObject *StopFlag_clear(StopFlagObject *self, PyObject *unused) {
+    (void)unused;
+    self->stopped = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *StopFlag_is_set(StopFlagObject *self, PyObject *unused) {
+    (void)unused;
+    return PyBool_FromLong(flag_stopped(self));
+}
+
+static PyObject *StopFlag_get_parent(StopFlagObject *self, void *closure) {
+    (void)closure;
+    return Py_NewRef(self->parent ? (PyObject *)self->parent : Py_None);
+}
+
+static PyMethodDef StopFlag_methods[] = {
+    {"set", (PyCFunction)StopFlag_set, METH_NOARGS,
+     "set(): the score_* calls carrying this flag (or a child of it) stop, KeyboardInterrupt "
+     "within a few hundred boards, until clear()"},
+    {"clear", (PyCFunction)StopFlag_clear, METH_NOARGS, "clear(): the calls go on scoring"},
+    {"is_set", (PyCFunction)StopFlag_is_set, METH_NOARGS,
+     "is_set() -> bool: this flag or a parent of it is set"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef StopFlag_getset[] = {
+    {"parent", (getter)StopFlag_get_parent, NULL, "the flag whose stop stops this one's calls "
+     "too, or None", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject StopFlagType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "boggle._native.core.StopFlag",
+    .tp_basicsize = sizeof(StopFlagObject),
+    .tp_dealloc = (destructor)StopFlag_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "StopFlag(parent=None): a stop of the score_* calls that carry it (their `stop` "
+              "argument, or their thread's flag: use_stop_flag), and of its children's.",
+    .tp_methods = StopFlag_methods,
+    .tp_getset = StopFlag_getset,
+    .tp_new = StopFlag_new,
+};
+
+PyObject *bs_use_stop_flag(PyObject *module, PyObject *flag) {
+    (void)module;
+    if (flag != Py_None && !PyObject_TypeCheck(flag, &StopFlagType)) {
+        PyErr_Format(PyExc_TypeError, "use_stop_flag takes a StopFlag or None, not %.80s",
+                     Py_TYPE(flag)->tp_name);
+        return NULL;
+    }
+    PyObject *dict = PyThreadState_GetDict();
+    if (!dict) {
+        PyErr_SetString(PyExc_RuntimeError, "this thread has no state to keep a flag in");
+        return NULL;
+    }
+    if (flag == Py_None) {
+        if (PyDict_DelItem(dict, thread_flag_key) < 0) {
+            if (!PyErr_ExceptionMatches(PyExc_KeyError)) return NULL;
+            PyErr_Clear();
+        }
+    } else if (PyDict_SetItem(dict, thread_flag_key, flag) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyObject *bs_thread_stop_flag(PyObject *module, PyObject *unused) {
+    (void)module;
+    (void)unused;
+    PyObject *flag = thread_flag();
+    if (!flag && PyErr_Occurred()) return NULL;
+    return Py_NewRef(flag ? flag : Py_None);
+}
+
+int bs_add_stop_flag(PyObject *module) {
+    thread_flag_key = PyUnicode_InternFromString("boggle._native.core.stop_flag");
+    if (!thread_flag_key || PyType_Ready(&StopFlagType) < 0) return -1;
+    Py_INCREF(&StopFlagType);
+    if (PyModule_AddObject(module, "StopFlag", (PyObject *)&StopFlagType) < 0) {
+        Py_DECREF(&StopFlagType);
+        return -1;
+    }
+    return 0;
 }
 
 int bs_find_main_thread(void) {
@@ -70,21 +219,23 @@ int bs_in_main_thread(void) {
     return PyThread_get_thread_ident() == main_thread_ident;
 }
 
-void bs_release(bs_released *gil) {
+void bs_release(bs_released *gil, PyObject *stop) {
     gil->polls = bs_in_main_thread();
     gil->since = 0;
+    gil->stop = Py_XNewRef(stop ? stop : thread_flag());
     gil->saved = PyEval_SaveThread();
 }
 
 void bs_restore(bs_released *gil) {
     PyEval_RestoreThread(gil->saved);
+    Py_CLEAR(gil->stop);
 }
 
 int bs_interrupted(bs_released *gil, Py_ssize_t boards) {
     gil->since += boards;
     if (gil->since < BS_POLL_BOARDS) return 0;
     gil->since = 0;
-    if (stop_scoring) return 1;
+    if (flag_stopped((const StopFlagObject *)gil->stop)) return 1;
     if (!gil->polls) return 0;
     PyEval_RestoreThread(gil->saved);
     int raised = PyErr_CheckSignals() < 0;
@@ -220,7 +371,9 @@ PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
     Py_buffer faces, alts;
     int rows, cols, min_len;
     PyObject *points_obj;
-    if (!PyArg_ParseTuple(args, "y*iiy*iO", &faces, &rows, &cols, &alts, &min_len, &points_obj))
+    PyObject *stop = NULL;
+    if (!PyArg_ParseTuple(args, "y*iiy*iO|O&", &faces, &rows, &cols, &alts, &min_len,
+                          &points_obj, bs_stop_arg, &stop))
         return NULL;
     PyObject *result = NULL;
     int32_t *points = NULL;
@@ -233,7 +386,7 @@ PyObject *bs_score_neighbours(const bn_trie *trie, PyObject *args) {
     if (!result) goto done;
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
     bs_released gil;
-    bs_release(&gil);
+    bs_release(&gil, stop);
     int status = neighbour_scores(trie, &s, faces.buf, rows, cols, alts.buf, n_alts, min_len,
                                   points, max_len, out, &gil);
     bs_restore(&gil);
@@ -249,7 +402,9 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
     Py_buffer faces;
     int rows, cols, min_len;
     PyObject *points_obj;
-    if (!PyArg_ParseTuple(args, "y*iiiO", &faces, &rows, &cols, &min_len, &points_obj))
+    PyObject *stop = NULL;
+    if (!PyArg_ParseTuple(args, "y*iiiO|O&", &faces, &rows, &cols, &min_len, &points_obj,
+                          bs_stop_arg, &stop))
         return NULL;
     PyObject *result = NULL;
     int32_t *points = NULL;
@@ -264,7 +419,7 @@ PyObject *bs_score_boards(const bn_trie *trie, PyObject *args) {
     int status = BN_OK;
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
     bs_released gil;
-    bs_release(&gil);
+    bs_release(&gil, stop);
     for (Py_ssize_t b = 0; b < count && status == BN_OK; b++) {
         bn_board board = {rows, cols, rows * cols, (const uint8_t *)faces.buf + b * size};
         int64_t score = bn_solve(trie, &board, &s, min_len, points, max_len);
@@ -285,8 +440,9 @@ PyObject *bs_score_open(const bn_trie *trie, PyObject *args) {
     Py_buffer faces, open_faces;
     int rows, cols, open, min_len;
     PyObject *points_obj;
-    if (!PyArg_ParseTuple(args, "y*iiiy*iO", &faces, &rows, &cols, &open, &open_faces, &min_len,
-                          &points_obj))
+    PyObject *stop = NULL;
+    if (!PyArg_ParseTuple(args, "y*iiiy*iO|O&", &faces, &rows, &cols, &open, &open_faces,
+                          &min_len, &points_obj, bs_stop_arg, &stop))
         return NULL;
     PyObject *result = NULL;
     int32_t *points = NULL;
@@ -304,7 +460,7 @@ PyObject *bs_score_open(const bn_trie *trie, PyObject *args) {
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
     bn_board board = {rows, cols, rows * cols, faces.buf};
     bs_released gil;
-    bs_release(&gil);
+    bs_release(&gil, stop);
     /* at most BN_OPEN_MAX_FACES faces a search */
     for (Py_ssize_t at = 0; at < count && status == BN_OK; at += BN_OPEN_MAX_FACES) {
         int some = count - at < BN_OPEN_MAX_FACES ? (int)(count - at) : BN_OPEN_MAX_FACES;
@@ -325,8 +481,10 @@ PyObject *bs_score_pairs(const bn_trie *trie, PyObject *args) {
     Py_buffer faces, first_faces, last_faces, pairs;
     int rows, cols, first, last, min_len;
     PyObject *points_obj;
-    if (!PyArg_ParseTuple(args, "y*iiiy*iy*y*iO", &faces, &rows, &cols, &first, &first_faces,
-                          &last, &last_faces, &pairs, &min_len, &points_obj))
+    PyObject *stop = NULL;
+    if (!PyArg_ParseTuple(args, "y*iiiy*iy*y*iO|O&", &faces, &rows, &cols, &first,
+                          &first_faces, &last, &last_faces, &pairs, &min_len, &points_obj,
+                          bs_stop_arg, &stop))
         return NULL;
     PyObject *result = NULL;
     int32_t *points = NULL;
@@ -357,7 +515,7 @@ PyObject *bs_score_pairs(const bn_trie *trie, PyObject *args) {
     int64_t *out = (int64_t *)PyBytes_AS_STRING(result);
     bn_board board = {rows, cols, rows * cols, faces.buf};
     bs_released gil;
-    bs_release(&gil);
+    bs_release(&gil, stop);
     /* at most BN_PAIRS_MAX pairs a search */
     for (Py_ssize_t at = 0; at < count && status == BN_OK; at += BN_PAIRS_MAX) {
         int some = count - at < BN_PAIRS_MAX ? (int)(count - at) : BN_PAIRS_MAX;

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from boggle.model.checks import whole_number
 from boggle.model.errors import MissingDependencyError
 from boggle.model.solution import ScoredWord, Solution
 from boggle.model.word_levels import ALL, CHOICES, WordLevelError, keeps, rank
@@ -115,7 +116,20 @@ def with_levels(solution: Solution) -> Solution:
 
 def unfound_json(solution: Solution, found: set[str], limit: int) -> list[dict[str, Any]]:
     """The words nobody found, common first (then most points, longest, A-Z) so the list
-    teaches, each with its ``level`` and ``zipf`` when known; at most ``limit``."""
+    teaches, each with its ``level`` and ``zipf`` when known; at most ``limit`` (a whole
+    number of at least 0, as a server's ``max_unfound_shown``: else a
+    :class:`~boggle.model.errors.BoggleError` in one line naming ``limit``).
+
+    >>> from boggle import Board, Lexicon, solve
+    >>> solution = solve(Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame"]))
+    >>> unfound_json(solution, set(), 0), unfound_json(solution, {"fame"}, 5)
+    ([], [])
+    >>> unfound_json(solution, set(), 2.5)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: limit must be a whole number, got 2.5
+    """
+    whole_number("limit", limit, at_least=0)
     missed = [w for w in solution.words if w.word not in found]
     missed.sort(key=lambda w: (_rank(solution, w), -w.points, -len(w.word), w.word))
     entries = []

@@ -270,7 +270,16 @@ class Board:
 
     def svg(self, path: Sequence[Cell] | None = None, cell_size: int = 48) -> str:
         """An SVG picture of the board, with ``path`` drawn over it when given
-        (drawn by :func:`boggle.model.render.svg`, which takes more options)."""
+        (drawn by :func:`boggle.model.render.svg`, which takes more options).  ``cell_size``
+        is a whole number of pixels from 1 to :data:`~boggle.model.render.MAX_CELL_SIZE`, and
+        ``path`` cells on the board; else a :class:`BoardError` in one line.
+
+        >>> Board.parse("ab cd").svg(cell_size=True)
+        Traceback (most recent call last):
+          ...
+        boggle.model.errors.BoardError: cell_size must be a whole number, got True
+        """
+        render.check_picture(self, path, cell_size, "cell_size")
         return render.svg(self, path=path, size=cell_size)
 
     def _repr_svg_(self) -> str:

@@ -24,11 +24,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from boggle.model.checks import whole_number
+from boggle.model.errors import BoardError
+
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
     from typing import Any
 
     from boggle.model.board import Board, Cell
+
+MAX_CELL_SIZE = 1024
+"""The widest cube :func:`svg` draws, in pixels (``size``; at least 1): a picture of the
+largest board (:data:`~boggle.model.board.MAX_SIDE` cubes a side) is then at most about a
+million pixels a side, its numbers a few digits each, so its text grows with the board's
+cells only."""
 
 COLORS: Mapping[str, str] = {
     "background": "#1f3b73",
@@ -116,6 +125,45 @@ def path_picture(board: Board, path: Sequence[Cell]) -> str:
     return "\n".join(rows)
 
 
+def check_picture(
+    board: Board, path: Sequence[Cell] | None, size: int, size_name: str = "size"
+) -> None:
+    """:class:`~boggle.model.errors.BoardError` in one line unless ``size`` (a cube's width in
+    pixels, called ``size_name``: ``cell_size`` to :meth:`~boggle.model.board.Board.svg`) is a
+    whole number from 1 to :data:`MAX_CELL_SIZE` and every cell of ``path`` (when given) a
+    pair of whole numbers on ``board``.
+
+    >>> from boggle import Board
+    >>> check_picture(Board.parse("ab cd"), [(0, 0), (1, 1)], 48)
+    >>> check_picture(Board.parse("ab cd"), None, 10**6, "cell_size")
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoardError: cell_size must be from 1 to 1024, got 1000000
+    """
+    whole_number(size_name, size, at_least=1, at_most=MAX_CELL_SIZE, error=BoardError)
+    if path is None:
+        return
+    if isinstance(path, str | bytes) or not isinstance(path, Sequence):
+        raise BoardError(f"path must be a sequence of (row, col) cells, got {path!r:.60}")
+    for step, cell in enumerate(path, start=1):
+        if (
+            not isinstance(cell, Sequence)
+            or isinstance(cell, str | bytes)
+            or len(cell) != 2
+            or any(isinstance(n, bool) or not isinstance(n, int) for n in cell)
+        ):
+            raise BoardError(
+                f"path cell {step} must be a (row, col) of whole numbers, got {cell!r:.60}",
+                setting="path",
+            )
+        row, col = cell
+        if not (0 <= row < board.rows and 0 <= col < board.cols):
+            raise BoardError(
+                f"path cell {step} {(row, col)} is off the {board.rows}x{board.cols} board",
+                setting="path",
+            )
+
+
 def svg(
     board: Board,
     *,
@@ -124,9 +172,25 @@ def svg(
     colors: Mapping[str, str] | None = None,
 ) -> str:
     """An SVG picture of ``board``, cubes ``size`` pixels wide, with ``path`` drawn
-    over it when given; ``colors`` overrides some of :data:`COLORS`."""
+    over it when given; ``colors`` overrides some of :data:`COLORS`.
+
+    ``size`` is a whole number from 1 to :data:`MAX_CELL_SIZE` and every cell of ``path`` a
+    ``(row, col)`` of whole numbers on the board; else a
+    :class:`~boggle.model.errors.BoardError` in one line naming the value.
+
+    >>> from boggle import Board
+    >>> svg(Board.parse("ab cd"), size=48.5)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoardError: size must be a whole number, got 48.5
+    >>> svg(Board.parse("ab cd"), path=[(0, 0), (2, 1)])
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoardError: path cell 2 (2, 1) is off the 2x2 board
+    """
     import html  # only pictures need it: not loaded on every start
 
+    check_picture(board, path, size)
     color = {**COLORS, **(colors or {})}
     width, height = board.cols * size, board.rows * size
     pad = size // 12

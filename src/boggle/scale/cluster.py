@@ -29,14 +29,15 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import CancelledError, ThreadPoolExecutor
+from concurrent.futures import CancelledError
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
 from boggle.scale.installed import installed_lexicons
-from boggle.scale.threads import default_jobs, shut_down_interrupted
+from boggle.scale.threads import ScoringPool, default_jobs, shut_down_interrupted, threads_for
 from boggle.wordlists.lexicon import Lexicon
 
 if TYPE_CHECKING:
@@ -272,7 +273,7 @@ def _workers_ignore_ctrl_c() -> Iterator[None]:
 def worker_threads(client: Client | None, jobs: int | None = None) -> int:
     """How many chunks can run at once: ``jobs`` threads here, or the cluster's threads."""
     if client is None:
-        return max(1, jobs or default_jobs())
+        return threads_for(jobs)
     try:
         threads: dict[str, int] = cast(Any, client).nthreads()
         return max(1, sum(threads.values()))
@@ -298,11 +299,13 @@ def map_ordered(
     functions or :func:`functools.partial` of them).
     """
     threads = worker_threads(client, jobs)
+    if in_flight is not None:
+        whole_number("in_flight", in_flight, at_least=1)
     limit = in_flight or 2 * threads + 2
     if client is None and threads == 1:
         yield from map(function, chunks)
         return
-    pool = ThreadPoolExecutor(max_workers=threads) if client is None else None
+    pool = ScoringPool(threads) if client is None else None
     finished: queue.Queue[Any] = queue.Queue()  # with as_finished: futures as they finish
     pending: dict[Any, None] = {}  # the futures out, in input order
     try:

@@ -16,10 +16,11 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import NamedTuple, TypeVar
 
-from boggle._native.core import Trie, stop_scoring
+from boggle._native.core import StopFlag, Trie, thread_stop_flag, use_stop_flag
 from boggle.engines.gpu import batch_engine, score_lines_on_gpu
 from boggle.engines.native import compiled, points_table, score_native
 from boggle.model.board import MAX_CELLS, MAX_SIDE, Board
+from boggle.model.checks import whole_number
 from boggle.model.errors import BoardError
 from boggle.model.rules import (
     LARGE_BOARD_CELLS,
@@ -53,6 +54,11 @@ class BoardScore(NamedTuple):
     error: str | None = None
 
 
+MAX_THREADS = 256
+"""The most threads a pool of this module takes (``jobs``; the command line's ``--jobs``
+allows as many)."""
+
+
 def default_jobs() -> int:
     """Every core this process may use."""
     try:
@@ -61,17 +67,56 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def threads_for(jobs: int | None) -> int:
+    """The threads ``jobs`` asks for: every core (:func:`default_jobs`) for ``None``, else
+    ``jobs``, a whole number from 1 to :data:`MAX_THREADS` (a
+    :class:`~boggle.model.errors.BoggleError` naming ``jobs`` in one line otherwise).
+
+    >>> threads_for(2)
+    2
+    >>> threads_for(2.5)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: jobs must be a whole number, got 2.5
+    """
+    if jobs is None:
+        return max(1, default_jobs())
+    return whole_number("jobs", jobs, at_least=1, at_most=MAX_THREADS)
+
+
+class ScoringPool(ThreadPoolExecutor):
+    """A thread pool with its own stop: the compiled core's score calls on its threads carry
+    its :attr:`stop_flag` (``core.use_stop_flag``), so :func:`shut_down_interrupted` stops
+    this pool's calls and no other's.  A pool opened on another pool's thread stops with
+    that pool too (its flag's parent is that pool's).
+
+    >>> with ScoringPool(2) as pool:
+    ...     pool.submit(sum, [1, 2]).result(), pool.stop_flag.is_set()
+    (3, False)
+    """
+
+    def __init__(self, workers: int, thread_name_prefix: str = "") -> None:
+        self.stop_flag = StopFlag(thread_stop_flag())
+        super().__init__(
+            max_workers=workers,
+            thread_name_prefix=thread_name_prefix,
+            initializer=use_stop_flag,
+            initargs=(self.stop_flag,),
+        )
+
+
 @contextmanager
-def scoring_pool(workers: int) -> Iterator[ThreadPoolExecutor]:
+def scoring_pool(workers: int) -> Iterator[ScoringPool]:
     """A thread pool shut down at the end of the block; on Ctrl-C (KeyboardInterrupt) the
-    core's score calls running on its threads stop too (:func:`stop_scoring`), so the
-    shutdown waits for no long call, and the interrupt goes on.
+    core's score calls running on its threads stop too (its :attr:`ScoringPool.stop_flag`),
+    so the shutdown waits for no long call, and the interrupt goes on.  Another pool's calls
+    (another caller's, on other threads) go on.
 
     >>> with scoring_pool(2) as pool:
     ...     pool.submit(sum, [1, 2]).result()
     3
     """
-    pool = ThreadPoolExecutor(max_workers=workers)
+    pool = ScoringPool(workers)
     try:
         yield pool
     except KeyboardInterrupt:
@@ -81,15 +126,13 @@ def scoring_pool(workers: int) -> Iterator[ThreadPoolExecutor]:
         pool.shutdown(cancel_futures=True)
 
 
-def shut_down_interrupted(pool: ThreadPoolExecutor) -> None:
+def shut_down_interrupted(pool: ScoringPool) -> None:
     """Shut ``pool`` down after Ctrl-C: its queued work cancelled and the core's score calls
-    running on its threads stopped (:func:`stop_scoring`, KeyboardInterrupt in them) until
-    every thread is idle."""
-    stop_scoring(True)
-    try:
-        pool.shutdown(cancel_futures=True)
-    finally:
-        stop_scoring(False)
+    running on its threads stopped (its :attr:`~ScoringPool.stop_flag` set: KeyboardInterrupt
+    in them within a few hundred boards) until every thread is idle.  The flag stays set:
+    the pool is done."""
+    pool.stop_flag.set()
+    pool.shutdown(cancel_futures=True)
 
 
 def _small_large(rules: Rules | RulesChoice) -> tuple[Rules, Rules]:
@@ -233,9 +276,9 @@ def _in_order(
     jobs: int | None,
 ) -> Iterator[Result]:
     """``score(chunk, lexicon, rules)`` for each chunk, ``jobs`` threads at once, in order."""
+    workers = threads_for(jobs)
     lexicon, by_size = _lexicon_rules(lexicon, rules)
     compiled(lexicon)  # compile once, before the threads start
-    workers = max(1, jobs or default_jobs())
     if workers == 1:
         for chunk in chunks:
             yield score(chunk, lexicon, by_size)
@@ -295,11 +338,11 @@ def score_many(
     >>> score_many(["fxie amlo ewbx astu", "abet"], lexicon, CLASSIC, jobs=2)
     [2, 1]
     """
+    workers = threads_for(jobs)
     lines = [str(board) if isinstance(board, Board) else board for board in boards]
     loaded, by_size = _lexicon_rules(lexicon, rules)
     if batch_engine(engine) == "gpu":
         return _checked(score_lines_on_gpu(lines, loaded, by_size), lines, loaded, by_size)
-    workers = max(1, jobs or default_jobs())
     largest = min(CHUNK, max(FIRST_CHUNK, len(lines) // (workers * TAIL_CHUNKS)))
     scores: list[int] = []
     found = _in_order(_chunk_scores, chunks(lines, largest=largest), loaded, by_size, workers)
@@ -347,7 +390,16 @@ def chunks(
 
     >>> [len(chunk) for chunk in chunks(range(10), first=2, largest=4)]
     [2, 4, 4]
+
+    ``first`` and ``largest`` are whole numbers of at least 1 (else a
+    :class:`~boggle.model.errors.BoggleError` naming it, before any line is read).
     """
+    whole_number("first", first, at_least=1)
+    whole_number("largest", largest, at_least=1)
+    return _chunks(lines, first, largest)
+
+
+def _chunks(lines: Iterable[Item], first: int, largest: int) -> Iterator[list[Item]]:
     remaining = iter(lines)
     size = first
     while chunk := list(islice(remaining, size)):

@@ -50,7 +50,10 @@ from boggle.engines.native import ESCAPE, compiled
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
-from boggle.search.classes import ClassTask
+from boggle.search.classes import MAX_ABOVE as MAX_ABOVE  # the checks live with the tasks
+from boggle.search.classes import MAX_PROOF_CELLS as MAX_PROOF_CELLS
+from boggle.search.classes import ClassTask, check_above
+from boggle.search.classes import check_proof_shape as check_proof_shape
 from boggle.search.faces import Faces, board_text, canonical, split_order
 from boggle.search.job import letter_alphabet
 from boggle.search.results import ClassResult
@@ -79,32 +82,6 @@ MAX_MEMORY = 1 << 50
 holds a cap in a signed size)."""
 
 
-MAX_ABOVE = 10**18
-"""The largest threshold: beyond any board's score, and ``WALK_BELOW`` times it still fits
-the core's 64-bit numbers."""
-
-
-MAX_PROOF_CELLS = 64
-"""The most cells of a board a proof (or its estimate) takes."""
-
-
-def check_proof_shape(rows: int, cols: int) -> None:
-    """:class:`BoggleError` in one line unless ``rows`` and ``cols`` are whole numbers of at
-    least 1 with at most :data:`MAX_PROOF_CELLS` cells.
-
-    >>> check_proof_shape(2.0, 2)
-    Traceback (most recent call last):
-      ...
-    boggle.model.errors.BoggleError: rows must be a whole number, got 2.0
-    """
-    whole_number("rows", rows, at_least=1)
-    whole_number("cols", cols, at_least=1)
-    if rows * cols > MAX_PROOF_CELLS:
-        raise BoggleError(
-            f"prove handles boards of up to {MAX_PROOF_CELLS} cells, not {rows}x{cols}"
-        )
-
-
 def check_problem(rules: Rules, above: int) -> None:
     """:class:`BoggleError` in one line for a proof that cannot be made: a threshold out of
     range, or a scoring table with negative points (a class's bound adds the points of every
@@ -116,10 +93,7 @@ def check_problem(rules: Rules, above: int) -> None:
       ...
     boggle.model.errors.BoggleError: prove needs a scoring table without negative points (3:-1): ...
     """
-    if not 0 <= whole_number("above", above) <= MAX_ABOVE:
-        raise BoggleError(
-            f"above must be between 0 and {MAX_ABOVE:,}, got {above:,}", setting="above"
-        )
+    check_above(above)
     if any(points < 0 for _, points in rules.scoring):
         raise BoggleError(
             "prove needs a scoring table without negative points "
@@ -136,6 +110,32 @@ SYMMETRIES = 8
 """The most copies of one board a class may hold (its rotations and reflections): the
 core keeps a class's boards that score above the threshold, every copy, so past
 ``SYMMETRIES x max_boards`` of them more than ``max_boards`` distinct boards pass."""
+
+MAX_BOARDS_LIMIT = 10**12
+"""The largest ``max_boards`` a proof takes: the core counts a class's copies of the boards
+it keeps (``SYMMETRIES x max_boards`` boards of up to :data:`MAX_PROOF_CELLS` cells) in a
+signed 64-bit size, and no machine holds a trillion boards anyway."""
+
+
+def check_prover_limits(
+    max_boards: int, class_memory: int, memory_name: str = "class_memory"
+) -> None:
+    """:class:`BoggleError` in one line naming the value unless ``max_boards`` is a whole
+    number from 1 to :data:`MAX_BOARDS_LIMIT` and ``class_memory`` (called ``memory_name``)
+    one from 0 to :data:`MAX_MEMORY` bytes.
+
+    >>> check_prover_limits(10**30, CLASS_MEMORY)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: max_boards must be at most 1000000000000, got 1000...
+    """
+    whole_number("max_boards", max_boards, at_least=1)
+    whole_number("max_boards", max_boards, at_most=MAX_BOARDS_LIMIT)
+    if not 0 <= whole_number(memory_name, class_memory) <= MAX_MEMORY:
+        raise BoggleError(
+            f"{memory_name} must be 0 to {MAX_MEMORY:,} bytes, got {class_memory:,}",
+            setting=memory_name,
+        )
 
 
 def too_many_boards(limit: int, above: int) -> BoggleError:
@@ -249,6 +249,7 @@ class Prover:
         max_boards: int = MAX_BOARDS,
         class_memory: int = CLASS_MEMORY,
     ) -> None:
+        check_prover_limits(max_boards, class_memory)
         self.max_boards = max_boards
         self.class_memory = class_memory
         self.lexicon = lexicon
@@ -286,6 +287,7 @@ class Prover:
         >>> (other.max_boards, other.bound is prover.bound, prover.max_boards == MAX_BOARDS)
         (10, True, True)
         """
+        check_prover_limits(max_boards, class_memory)
         other = copy.copy(self)
         other.max_boards = max_boards
         other.class_memory = class_memory
@@ -396,5 +398,17 @@ class Prover:
 
 
 def prove_class(task: ClassTask, lexicon: Lexicon, rules: Rules) -> ClassResult:
-    """One top-level class on its own (the unit of work a cluster runs)."""
+    """One top-level class on its own (the unit of work a cluster runs).  ``task`` is a
+    :class:`ClassTask`, whose numbers were checked as it was built (its threshold as
+    :func:`boggle.search.prove.prove` checks ``above``); they are checked again here, for a
+    task that came another way (unpickled, say).
+
+    >>> from boggle.model.rules import CLASSIC
+    >>> task = ClassTask(0, 1, 3, ("t", "e", "a"), 0)
+    >>> prove_class(task, Lexicon.from_words(["tea"]), CLASSIC).boards
+    (('aet/', 1),)
+    """
+    if not isinstance(task, ClassTask):
+        raise TypeError(f"prove_class takes a ClassTask, not {task!r}")
+    task.__post_init__()
     return Prover(lexicon, rules).run(task)

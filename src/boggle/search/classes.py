@@ -27,7 +27,67 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from boggle.model.checks import whole_number
+from boggle.model.errors import BoggleError
 from boggle.search.faces import symmetries
+
+MAX_ABOVE = 10**18
+"""The largest threshold: beyond any board's score, and ``WALK_BELOW`` times it
+(:mod:`boggle.search.branch_and_bound`) still fits the core's 64-bit numbers."""
+
+MAX_PROOF_CELLS = 64
+"""The most cells of a board a proof (or its estimate) takes."""
+
+
+def check_proof_shape(rows: int, cols: int) -> None:
+    """:class:`BoggleError` in one line unless ``rows`` and ``cols`` are whole numbers of at
+    least 1 with at most :data:`MAX_PROOF_CELLS` cells.
+
+    >>> check_proof_shape(2.0, 2)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: rows must be a whole number, got 2.0
+    """
+    whole_number("rows", rows, at_least=1)
+    whole_number("cols", cols, at_least=1)
+    if rows * cols > MAX_PROOF_CELLS:
+        raise BoggleError(
+            f"prove handles boards of up to {MAX_PROOF_CELLS} cells, not {rows}x{cols}"
+        )
+
+
+MAX_SAMPLES = 1_000_000
+"""The most classes one draw (:func:`sample_classes`, an estimate's) may ask for."""
+
+
+def check_samples(name: str, count: int, seed: int) -> None:
+    """:class:`BoggleError` in one line naming ``name`` unless ``count`` is a whole number from
+    1 to :data:`MAX_SAMPLES`, or naming ``seed`` unless it is a whole number of at least 0.
+
+    >>> check_samples("samples", 0, 1)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: samples must be from 1 to 1,000,000, got 0
+    """
+    if not 1 <= whole_number(name, count) <= MAX_SAMPLES:
+        raise BoggleError(f"{name} must be from 1 to {MAX_SAMPLES:,}, got {count:,}", setting=name)
+    whole_number("seed", seed, at_least=0)
+
+
+def check_above(above: int) -> int:
+    """``above`` when it is a whole number from 0 to :data:`MAX_ABOVE` (a proof's threshold);
+    else a :class:`BoggleError` in one line naming ``above``.
+
+    >>> check_above(True)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: above must be a whole number, got True
+    """
+    if not 0 <= whole_number("above", above) <= MAX_ABOVE:
+        raise BoggleError(
+            f"above must be between 0 and {MAX_ABOVE:,}, got {above:,}", setting="above"
+        )
+    return above
+
 
 # Partitions of a-z found by a heuristic search (hybrid-boggle paper, "Letter Buckets").
 PAPER_BUCKETS: dict[int, tuple[str, ...]] = {
@@ -39,13 +99,49 @@ PAPER_BUCKETS: dict[int, tuple[str, ...]] = {
 
 @dataclass(frozen=True)
 class ClassTask:
-    """One top-level class to prove: per cell the letters it may hold (``q`` is Qu)."""
+    """One top-level class to prove: per cell the letters it may hold (``q`` is Qu).
+
+    Its fields are checked as it is built, each refused by name in one line: ``index`` a
+    whole number of at least -1 (-1: a sampled class), ``rows`` and ``cols`` a proof's shape
+    (:func:`check_proof_shape`), ``cells`` a tuple of ``rows x cols`` non-empty texts (each
+    cell's letters), ``above`` a proof's threshold (:func:`check_above`).
+
+    >>> ClassTask(0, 1, 2, ("ab", "c"), 3).cells
+    ('ab', 'c')
+    >>> ClassTask(0, 1, 2, ("ab", "c"), float("nan"))
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: above must be a whole number, got nan
+    >>> ClassTask(0, 1, 2, ("ab",), 3)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: cells must be a tuple of 2 non-empty texts (1 x 2), got ('ab',)
+    """
 
     index: int
     rows: int
     cols: int
     cells: tuple[str, ...]
     above: int
+
+    def __post_init__(self) -> None:
+        whole_number("index", self.index, at_least=-1)
+        check_proof_shape(self.rows, self.cols)
+        check_above(self.above)
+        cells = self.cells
+        count = self.rows * self.cols
+        if (
+            not isinstance(cells, tuple)
+            or len(cells) != count
+            or not all(isinstance(cell, str) and cell for cell in cells)
+        ):
+            shown = repr(cells)
+            shown = shown if len(shown) <= 80 else shown[:77] + "..."
+            raise BoggleError(
+                f"cells must be a tuple of {count} non-empty texts ({self.rows} x "
+                f"{self.cols}), got {shown}",
+                setting="cells",
+            )
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -155,7 +251,24 @@ class Layout:
 
 
 def top_level_classes(rows: int, cols: int, layout: Layout, above: int) -> Iterator[ClassTask]:
-    """Every canonical bucket pattern of the grid, numbered from 0."""
+    """Every canonical bucket pattern of the grid, numbered from 0.  ``rows`` and ``cols``
+    are a proof's shape (:func:`check_proof_shape`) and ``above`` its threshold
+    (:func:`check_above`), checked when it is called: a bad one is a :class:`BoggleError`
+    naming it, as :func:`boggle.search.prove.prove` gives.
+
+    >>> top_level_classes(2, 2, Layout(("ab",), ("ab",), ()), above=2.0)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: above must be a whole number, got 2.0
+    """
+    check_proof_shape(rows, cols)
+    check_above(above)
+    if not isinstance(layout, Layout):
+        raise TypeError(f"top_level_classes takes a Layout, not {layout!r}")
+    return _classes(rows, cols, layout, above)
+
+
+def _classes(rows: int, cols: int, layout: Layout, above: int) -> Iterator[ClassTask]:
     perms = symmetries(rows, cols)
     choices = layout.cell_buckets(rows, cols)
     index = 0
@@ -172,8 +285,12 @@ def sample_classes(
     """``count`` top-level classes drawn uniformly from all bucket patterns (index -1).
 
     Each drawn pattern stands for all its symmetric images, so the cost of
-    the whole proof is about (mean cost of a sample) x (patterns / symmetries).
+    the whole proof is about (mean cost of a sample) x (patterns / symmetries).  The numbers
+    are checked as :func:`top_level_classes` and :func:`check_samples` check them.
     """
+    check_proof_shape(rows, cols)
+    check_above(above)
+    check_samples("count", count, seed)
     rng = random.Random(seed)
     choices = layout.cell_buckets(rows, cols)
     return [

@@ -32,11 +32,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
 from boggle.search.branch_and_bound import MAX_BOARDS, Prover, check_problem, check_proof_shape
-from boggle.search.classes import ClassTask, Layout
+from boggle.search.classes import MAX_SAMPLES as MAX_SAMPLES  # the limit lives with the draw
+from boggle.search.classes import ClassTask, Layout, check_above, check_samples
 from boggle.search.faces import symmetries
 from boggle.search.options import ProofOptions
 from boggle.search.prove import class_memory, layout_for
@@ -50,9 +50,6 @@ CONFIDENCE = 0.95
 
 DEFAULT_SAMPLES = 200
 """The classes an estimate proves unless told (the heavy tail needs a few hundred)."""
-
-MAX_SAMPLES = 1_000_000
-"""The most classes one estimate may ask for."""
 
 
 @dataclass(frozen=True)
@@ -193,12 +190,16 @@ def random_classes(
 
     A bucket pattern drawn uniformly is kept with probability 1 / (its number of distinct
     symmetric images) and turned into its canonical image (a top-level class), so each
-    top-level class is equally likely however symmetric it is.
+    top-level class is equally likely however symmetric it is.  The numbers are checked as
+    :func:`~boggle.search.classes.sample_classes` checks them.
 
     >>> layout = Layout(("ab", "cd"), ("ab", "cd"), ())
     >>> [t.cells for t in random_classes(2, 2, layout, 0, 3, seed=1)]
     [('ab', 'cd', 'cd', 'cd'), ('ab', 'cd', 'cd', 'ab'), ('ab', 'ab', 'ab', 'ab')]
     """
+    check_proof_shape(rows, cols)
+    check_above(above)
+    check_samples("count", count, seed)
     rng = random.Random(seed)
     choices = layout.cell_buckets(rows, cols)
     perms = symmetries(rows, cols)
@@ -256,11 +257,7 @@ def estimate_proof(
     is proved in parts, as one sampled class.  ``on_class`` is called after each class.  Ctrl-C
     stops it: the estimate comes from the classes finished (``interrupted``)."""
     options = (options or ProofOptions()).with_changes(**changes)
-    if not 1 <= whole_number("samples", samples) <= MAX_SAMPLES:
-        raise BoggleError(
-            f"samples must be from 1 to {MAX_SAMPLES:,}, got {samples:,}", setting="samples"
-        )
-    whole_number("seed", seed, at_least=0)
+    check_samples("samples", samples, seed)
     check_proof_shape(rows, cols)
     rules = rules_for_size(rules, rows, cols)
     check_problem(rules, above)

@@ -27,7 +27,7 @@ from boggle.dice.cubes import dice_set
 from boggle.engines.gpu import BATCH_ENGINES
 from boggle.model.checks import finite_number, whole_number
 from boggle.model.errors import BoggleError
-from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS, MAX_MEMORY
+from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS, check_prover_limits
 from boggle.search.job import CLOCKS
 from boggle.search.local import MAX_POOL, METHODS
 
@@ -157,13 +157,10 @@ class ProofOptions:
     memory: int = CLASS_MEMORY
 
     def __post_init__(self) -> None:
-        for name in ("jobs", "bucket_count", "corner_buckets", "inner_buckets", "max_boards"):
+        for name in ("jobs", "bucket_count", "corner_buckets", "inner_buckets"):
             if (value := getattr(self, name)) is not None:
                 whole_number(name, value, at_least=1)
-        if not 0 <= whole_number("memory", self.memory) <= MAX_MEMORY:
-            raise BoggleError(
-                f"memory must be 0 to {MAX_MEMORY:,} bytes, got {self.memory:,}", setting="memory"
-            )
+        check_prover_limits(self.max_boards, self.memory, memory_name="memory")
 
     def with_changes(self, **changes: Any) -> ProofOptions:
         """A copy with fields changed (an unknown name is a :class:`TypeError`)."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from boggle.model.checks import finite_number, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.scale.threads import default_jobs
@@ -34,6 +35,7 @@ from boggle.search.branch_and_bound import (
     Prover,
     check_problem,
     check_proof_shape,
+    check_prover_limits,
     too_many_boards,
 )
 from boggle.search.checkpoint import Checkpoint
@@ -129,7 +131,10 @@ def estimate_cost(
     ``enough_below`` seconds.  The classes proved are those of a proof on ``jobs`` threads
     with ``memory`` (``--memory``: each class's cap, :func:`class_memory`), so the proof
     can take their results as its own.  The time box needs the main thread (timer
-    signals); elsewhere the samples run to the end.
+    signals); elsewhere the samples run to the end.  ``jobs`` and ``samples`` are whole
+    numbers of at least 1, ``memory`` as :class:`~boggle.search.options.ProofOptions` takes
+    it, ``budget`` and ``enough_below`` finite numbers of seconds, 0 or more (a budget of 0:
+    no sample): else a :class:`BoggleError` in one line naming it.
 
     The box counts CPU seconds so that a busy machine, which gives the process a small share
     of a core, does not stop a sample class the proof would then prove again from the start
@@ -139,6 +144,11 @@ def estimate_cost(
     import signal
     import threading
 
+    whole_number("jobs", jobs, at_least=1)
+    check_prover_limits(MAX_BOARDS, memory, memory_name="memory")
+    finite_number("budget", budget, at_least=0)
+    whole_number("samples", samples, at_least=1)
+    finite_number("enough_below", enough_below, at_least=0)
     prover = Prover(lexicon, rules, MAX_BOARDS, class_memory(memory, processes(jobs)))
     step = max(1, len(tasks) // max(1, samples))
     chosen = list(tasks[::step][:samples])
