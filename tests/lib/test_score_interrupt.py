@@ -228,3 +228,49 @@ def test_ctrl_c_in_a_long_command_is_one_line() -> None:
         child.kill()
     assert child.returncode == 130, err
     assert err == "boggle: interrupted\n", err
+
+
+def test_a_long_chain_of_parents_is_freed_without_a_crash() -> None:
+    """A flag at the end of a million parents (StopFlag(StopFlag(...))) reads its chain and
+    frees it in a loop, not one C call deep per flag, which overflowed the stack (a
+    segmentation fault); a parent still held elsewhere outlives the chain."""
+    code = textwrap.dedent(
+        """
+        from boggle._native.core import StopFlag
+        flag = None
+        for _ in range(1_000_000):
+            flag = StopFlag(flag)
+        kept = flag.parent.parent
+        kept_child = StopFlag(kept)
+        assert not flag.is_set()
+        del flag
+        assert kept_child.parent is kept and kept.parent is not None
+        kept.parent.set()
+        assert kept_child.is_set()
+        print("freed")
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (0, "freed\n"), done.stderr
+
+
+def test_a_thread_s_flag_is_let_go_when_replaced_or_the_thread_ends() -> None:
+    """The thread's slot (use_stop_flag) holds one reference: replacing the flag or ending
+    the thread gives it back."""
+    flag, other = StopFlag(), StopFlag()
+    before = sys.getrefcount(flag)
+    held: list[int] = []
+
+    def work() -> None:
+        use_stop_flag(flag)
+        held.append(sys.getrefcount(flag))
+        use_stop_flag(other)
+        held.append(sys.getrefcount(flag))
+        use_stop_flag(flag)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    assert held == [before + 1, before]
+    assert sys.getrefcount(flag) == before
+    assert thread_stop_flag() is None

@@ -97,9 +97,18 @@ static PyObject *StopFlag_new(PyTypeObject *type, PyObject *args, PyObject *kwar
     return (PyObject *)self;
 }
 
+/* Frees the flag, then the parents only it held, in a loop: a chain of a million
+ * StopFlag(StopFlag(...)) goes without one C call deep per flag (a stack overflow). */
 static void StopFlag_dealloc(StopFlagObject *self) {
-    Py_XDECREF(self->parent);
+    StopFlagObject *parent = self->parent;
     Py_TYPE(self)->tp_free((PyObject *)self);
+    while (parent && Py_REFCNT(parent) == 1) {
+        StopFlagObject *next = parent->parent; /* its reference, now ours */
+        parent->parent = NULL;
+        Py_DECREF(parent); /* frees it alone */
+        parent = next;
+    }
+    Py_XDECREF(parent);
 }
 
 static PyObject *StopFlag_set(StopFlagObject *self, PyObject *unused) {
@@ -185,7 +194,8 @@ PyObject *bs_thread_stop_flag(PyObject *module, PyObject *unused) {
 }
 
 int bs_add_stop_flag(PyObject *module) {
-    thread_flag_key = PyUnicode_InternFromString("boggle._native.core.stop_flag");
+    if (!thread_flag_key) /* once a process, should the module's init run again */
+        thread_flag_key = PyUnicode_InternFromString("boggle._native.core.stop_flag");
     if (!thread_flag_key || PyType_Ready(&StopFlagType) < 0) return -1;
     Py_INCREF(&StopFlagType);
     if (PyModule_AddObject(module, "StopFlag", (PyObject *)&StopFlagType) < 0) {
