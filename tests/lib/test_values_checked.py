@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from boggle import CLASSIC, Board, BoardError, BoggleError, Lexicon, solve
 from boggle.game.word_setting import unfound_json
 from boggle.model.render import MAX_CELL_SIZE, svg
+from boggle.rooms.limits import RoomLimits
 from boggle.scale.cluster import map_ordered
 from boggle.scale.threads import MAX_THREADS, chunks, score_many
 from boggle.search import ClassTask, Layout, ProofOptions, prove_class, top_level_classes
@@ -278,10 +279,16 @@ def test_a_path_on_the_board_is_drawn() -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(limit=st.integers(0, 10))
+@given(limit=st.integers(1, 10))
 def test_unfound_words_stop_at_the_limit(limit: int) -> None:
     shown = unfound_json(SOLUTION, set(), limit)
     assert len(shown) == min(limit, len(SOLUTION.words))
+
+
+def test_a_limit_of_0_lists_every_unfound_word_as_a_server_s_0_means_no_limit() -> None:
+    assert len(SOLUTION.words) > 1
+    assert len(unfound_json(SOLUTION, set(), 0)) == len(SOLUTION.words)
+    assert RoomLimits(max_unfound_shown=0).max_unfound_shown == 0
 
 
 @settings(max_examples=20, deadline=None)

@@ -116,14 +116,15 @@ def with_levels(solution: Solution) -> Solution:
 
 def unfound_json(solution: Solution, found: set[str], limit: int) -> list[dict[str, Any]]:
     """The words nobody found, common first (then most points, longest, A-Z) so the list
-    teaches, each with its ``level`` and ``zipf`` when known; at most ``limit`` (a whole
-    number of at least 0, as a server's ``max_unfound_shown``: else a
+    teaches, each with its ``level`` and ``zipf`` when known; at most ``limit``, or every
+    one when ``limit`` is 0 (a whole number of at least 0, as a server's
+    ``max_unfound_shown``, where 0 is no limit: else a
     :class:`~boggle.model.errors.BoggleError` in one line naming ``limit``).
 
     >>> from boggle import Board, Lexicon, solve
     >>> solution = solve(Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame"]))
-    >>> unfound_json(solution, set(), 0), unfound_json(solution, {"fame"}, 5)
-    ([], [])
+    >>> [w["word"] for w in unfound_json(solution, set(), 0)], unfound_json(solution, {"fame"}, 5)
+    (['fame'], [])
     >>> unfound_json(solution, set(), 2.5)
     Traceback (most recent call last):
       ...
@@ -133,7 +134,7 @@ def unfound_json(solution: Solution, found: set[str], limit: int) -> list[dict[s
     missed = [w for w in solution.words if w.word not in found]
     missed.sort(key=lambda w: (_rank(solution, w), -w.points, -len(w.word), w.word))
     entries = []
-    for item in missed[:limit]:
+    for item in missed[: limit or None]:
         entry = item.to_json()
         frequency = solution.frequency(item.word)
         if frequency is not None:

@@ -73,6 +73,7 @@ class RoomLimits:
     max_rounds: int = 50
     max_target: int = 10_000
     max_unfound_shown: int = 400
+    """The words nobody found listed after a round, common first (0: every one)."""
     rooms_per_connection: int = 3
     """Rooms one connection may create at once; then one more every
     ``seconds_per_room_per_connection`` (0: no limit per connection)."""
