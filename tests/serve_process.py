@@ -28,12 +28,27 @@ def get_json(url: str, body: dict[str, Any] | None = None) -> Any:
         return json.load(response)
 
 
+class PortTaken(RuntimeError):
+    """`boggle serve` found its port taken."""
+
+
 class ServeProcess:
     """`boggle serve --data DATA EXTRA...` (no --data when DATA is None) until :meth:`stop`;
     ready when /api/health answers."""
 
     def __init__(self, data: Path | None, *extra: str, port: int | None = None) -> None:
-        self.port = port or free_port()
+        # A free port may be taken by another test process (pytest-xdist) before the server
+        # binds it: then the server says so and exits, and another free port is tried.
+        for tries_left in reversed(range(3 if port is None else 1)):
+            try:
+                self.start(port or free_port(), data, *extra)
+                return
+            except PortTaken:
+                if not tries_left:
+                    raise
+
+    def start(self, port: int, data: Path | None, *extra: str) -> None:
+        self.port = port
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws/rooms"
         command = [sys.executable, "-m", "boggle", "serve", "--port", str(self.port)]
@@ -45,7 +60,8 @@ class ServeProcess:
         while True:
             if self.process.poll() is not None:
                 output = self.process.stdout.read() if self.process.stdout else ""
-                raise RuntimeError(f"boggle serve exited early: {output}")
+                error = PortTaken if "already in use" in output else RuntimeError
+                raise error(f"boggle serve exited early: {output}")
             try:
                 get_json(self.url + "/api/health")
                 return

@@ -70,11 +70,17 @@ def test_solve_with_named_list_rules_and_min_length(client: TestClient) -> None:
 
 
 def test_enable_as_an_offered_list_gives_the_published_figures(enable_path: Path) -> None:
-    config = WebConfig(extra_dictionaries={"enable": enable_path}, preload=False)
+    # Not a test of the time limit: loading ENABLE on a machine under load may take seconds.
+    limits = Limits(solve_seconds=60.0)
+    config = WebConfig(extra_dictionaries={"enable": enable_path}, preload=False, limits=limits)
     with client_for(config) as running:
-        body = running.post("/api/solve", json={"board": FXIE, "dictionary": "enable"}).json()
+        solved = running.post("/api/solve", json={"board": FXIE, "dictionary": "enable"})
+        assert solved.status_code == 200, solved.text
+        body = solved.json()
         assert (body["count"], body["score"]) == (77, 90)
-        listed = running.get("/api/dictionaries").json()["dictionaries"]
+        offered = running.get("/api/dictionaries")
+        assert offered.status_code == 200, offered.text
+        listed = offered.json()["dictionaries"]
         assert {"name": "enable", "words": 173_528}.items() <= next(
             entry for entry in listed if entry["name"] == "enable"
         ).items()

@@ -145,7 +145,10 @@ def test_a_short_play_round_scores_words_and_lists_the_missed(page: Any, lexicon
     page.fill("#play-input", "fame")
     page.press("#play-input", "Enter")
     page.wait_for_selector("#play-feedback.good")
-    assert page.locator("#play-score").get_attribute("data-score") == str(good.points)
+    # the score is drawn after the feedback: wait for it (a busy machine draws it later)
+    playwright_api.expect(page.locator("#play-score")).to_have_attribute(
+        "data-score", str(good.points)
+    )
     assert cells_in_path(page) == [tuple(cell) for cell in good.path]
 
     page.fill("#play-input", "zzz")
@@ -160,8 +163,8 @@ def test_a_short_play_round_scores_words_and_lists_the_missed(page: Any, lexicon
     # the 5-second round runs out by itself
     page.wait_for_selector("#play-results:not([hidden])", timeout=15_000)
     line = page.locator("#play-result-line")
-    assert line.get_attribute("data-score") == str(good.points)
-    assert line.get_attribute("data-maximum") == str(expected.score)
+    playwright_api.expect(line).to_have_attribute("data-score", str(good.points))
+    playwright_api.expect(line).to_have_attribute("data-maximum", str(expected.score))
     missed = page.eval_on_selector_all(
         "#play-missed .word", "buttons => buttons.map(b => b.dataset.word)"
     )

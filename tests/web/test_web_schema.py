@@ -30,17 +30,28 @@ schema = schemathesis.openapi.from_asgi(
 )
 
 
+# pytest 9.2 builds an item's id from its original name and its parametrize id, and
+# schemathesis (4.32) puts the operation only in the name, so every operation of a test got the
+# same id (pytest-xdist, which schedules by id, then ran two tests out of 36). Naming the checks
+# with `pytest.mark.parametrize` makes schemathesis use the name with the operation as the
+# original name: ids such as `test_...[POST /api/solve][schema-checks]`.
+SCHEMA_CHECKS: dict[str, Any] = {"excluded_checks": [positive_data_acceptance]}
+SERVER_ERROR_CHECK: dict[str, Any] = {"checks": [not_a_server_error]}
+
+
 @schema.parametrize()
+@pytest.mark.parametrize("checks", [SCHEMA_CHECKS], ids=["schema-checks"])
 @settings(
     max_examples=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-def test_no_server_errors_and_answers_match_the_schema(case: Any) -> None:
-    case.call_and_validate(excluded_checks=[positive_data_acceptance])
+def test_no_server_errors_and_answers_match_the_schema(case: Any, checks: dict[str, Any]) -> None:
+    case.call_and_validate(**checks)
 
 
 @schema.parametrize()
+@pytest.mark.parametrize("checks", [SERVER_ERROR_CHECK], ids=["not-a-server-error"])
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
-def test_no_server_errors_on_invalid_input(case: Any) -> None:
-    case.call_and_validate(checks=[not_a_server_error])
+def test_no_server_errors_on_invalid_input(case: Any, checks: dict[str, Any]) -> None:
+    case.call_and_validate(**checks)

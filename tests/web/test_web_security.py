@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 from fastapi.testclient import TestClient
 
-from boggle.web.app import WebConfig, create_app
+from boggle.web.app import Limits, WebConfig, create_app
 from boggle.web.middleware import CONTENT_SECURITY_POLICY
 
 FXIE = "fxie amlo ewbx astu"
@@ -104,7 +104,9 @@ def test_an_operators_word_list_path_is_never_shown(tmp_path: Path) -> None:
     secret.mkdir()
     words = secret / "mine.txt"
     words.write_text("fame\nmile\nlimb\n")
-    config = WebConfig(preload=False, extra_dictionaries={"mine": words})
+    # Not a test of the time limit: room enough for a machine under load.
+    limits = Limits(solve_seconds=60.0)
+    config = WebConfig(preload=False, extra_dictionaries={"mine": words}, limits=limits)
     with TestClient(create_app(config)) as client:
         answers = [
             client.get("/api/dictionaries"),
