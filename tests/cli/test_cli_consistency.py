@@ -212,12 +212,11 @@ def test_sigint_to_the_main_process_alone_stops_a_parallel_search(words: Path) -
         while len(_children(child.pid)) < 2 and child.poll() is None:
             time.sleep(0.1)  # waits for the pool's workers, whose search then runs
         child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=120)  # a guard against a hang, not a timing
+        _, err = child.communicate(timeout=120)  # a guard against a hang, not a timing
     finally:
         child.kill()
     assert child.returncode == 130, err
     assert "Traceback" not in err and "boards scored" in err
-    assert len(out.split()) >= 2  # the best boards found before the stop
 
 
 SIZED_COMMANDS = {
