@@ -6,7 +6,9 @@ import json
 import os
 import re
 import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -186,6 +188,35 @@ def test_ctrl_c_in_play_prints_its_message_on_a_line_of_its_own(words: Path) -> 
         child.close()
     assert child.exitstatus == 130
     assert re.search(r"(^|\n)boggle: interrupted", child.before or "")
+
+
+SEARCH_FOR_600_SECONDS = ["--size", "3x3", "--seconds", "600", "--jobs", "2", "--seed", "1"]
+
+
+def _children(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads children from /proc")
+def test_sigint_to_the_main_process_alone_stops_a_parallel_search(words: Path) -> None:
+    """`kill -INT` of `search --jobs 2` reached the main process only, and the workers ran on
+    to the end of --seconds (600 here): the main process now tells them to stop."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "boggle", "search", *SEARCH_FOR_600_SECONDS, "--dict", str(words)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        while len(_children(child.pid)) < 2 and child.poll() is None:
+            time.sleep(0.1)  # waits for the pool's workers, whose search then runs
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=120)  # a guard against a hang, not a timing
+    finally:
+        child.kill()
+    assert child.returncode == 130, err
+    assert "Traceback" not in err and "boards scored" in err
 
 
 SIZED_COMMANDS = {

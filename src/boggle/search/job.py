@@ -189,5 +189,8 @@ def run_parallel(job: SearchJob, jobs: int) -> SearchResult:
                         _forked_stop.set()
                     continue
                 except KeyboardInterrupt:
-                    interrupted = True  # the workers had it too: they return their best
+                    # A terminal's Ctrl-C reaches the workers too; a SIGINT sent to this
+                    # process alone (kill -INT) does not: the stop tells them either way.
+                    interrupted = True
+                    _forked_stop.set()
     return merge(results, job.options.top, job.seed, interrupted)
