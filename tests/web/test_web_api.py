@@ -270,6 +270,31 @@ def test_slow_solve_is_408_and_other_clients_are_answered_meanwhile(
         assert running.get("/api/health").status_code == 200
 
 
+def test_counting_the_lists_may_take_longer_than_a_solve_but_not_without_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first /api/dictionaries reads every offered list to count it: on a busy machine
+    that passed the 5 s of a solve and was a 408. It has LIST_COUNTING_SECONDS instead."""
+    from boggle.wordlists.catalogue import Catalogue
+
+    real_entries = Catalogue.entries
+    delay = {"seconds": 1.0}
+
+    def slow_entries(self: Catalogue) -> Any:
+        time.sleep(delay["seconds"])
+        return real_entries(self)
+
+    monkeypatch.setattr(Catalogue, "entries", slow_entries)
+    config = WebConfig(limits=Limits(solve_seconds=0.5), preload=False)
+    with client_for(config) as running:
+        listed = running.get("/api/dictionaries")
+        assert listed.status_code == 200, listed.text
+        assert DEFAULT_WORDLIST in {d["name"] for d in listed.json()["dictionaries"]}
+        monkeypatch.setattr(web_routes, "LIST_COUNTING_SECONDS", 0.2)
+        message = assert_error(running.get("/api/dictionaries"), 408)
+        assert "0.5 s" in message  # never below the solve's own limit
+
+
 # --------------------------------------------------------------------------- property
 
 

@@ -119,10 +119,13 @@ class WebContext:
             self.round_processes or self.rounds,
         )
 
-    async def run(self, work: Callable[[], T], pool: WorkerPool | None = None) -> T:
+    async def run(
+        self, work: Callable[[], T], pool: WorkerPool | None = None, seconds: float | None = None
+    ) -> T:
         """``work`` on a worker thread (of the solving pool unless named): a 408, with the
-        work stopped, past the time limit; a 503 when the pool's queue is full."""
-        seconds = self.limits.solve_seconds
+        work stopped, past ``seconds`` (the limits' ``solve_seconds`` unless given); a 503
+        when the pool's queue is full."""
+        seconds = self.limits.solve_seconds if seconds is None else seconds
         try:
             return await (pool or self.solving).run(work, seconds)
         except TimeoutError:

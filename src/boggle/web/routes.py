@@ -104,10 +104,17 @@ def word_entry(found: ScoredWord) -> WordEntry:
     return WordEntry(word=found.word, points=found.points, path=[list(c) for c in found.path])
 
 
+LIST_COUNTING_SECONDS = 60.0
+"""The time the first ``/api/dictionaries`` may take: it reads every list it offers to count
+its words (the system's lists, an operator's files), once, and keeps them, so a busy
+machine may need more than a solve's limit for it, and no request can make it longer."""
+
+
 @router.get("/dictionaries", response_model=DictionariesResponse, tags=["word lists"])
 async def list_dictionaries(context: Context) -> DictionariesResponse:
     """The word lists a request may name, with their word counts."""
-    entries = await context.run(context.catalogue.entries)
+    seconds = max(context.limits.solve_seconds, LIST_COUNTING_SECONDS)
+    entries = await context.run(context.catalogue.entries, seconds=seconds)
     return DictionariesResponse(
         default=context.catalogue.default,
         dictionaries=[
