@@ -13,6 +13,7 @@
 #   ab5       the same on 5x5 `big` dice
 #   stats1e9  stats --random 10^9 --engine gpu --seed 1 with STATS_VARIANT (default auto: what
 #             the engine runs unasked; "fastest": ab4's fastest by kernel rate)
+#   prefix    stats --random 10^7 --seed 1 with STATS_VARIANT: gpu and native summaries identical
 #   search*   5x5 classic ENABLE2K searches (--target 10406) with SEARCH_VARIANT (auto;
 #             "fastest": ab5's): seeds 1-3, then YAWL 5x5 (best found), then seeds 4-5, as
 #             the budget allows
@@ -32,7 +33,7 @@ AB_LIST=$("$PY" -c "from boggle.engines.gpu.source import AB_VARIANTS; print(','
     2>/dev/null)
 VARIANTS=${VARIANTS:-${AB_LIST:-all}}; AB_JOBS=${AB_JOBS:-16}; SEARCH_JOBS=()
 if [[ -n ${DRY:-} ]]; then  # a quick run of every stage on small sizes, GPU or not
-    NAB4=3000; NAB5=1000; NSTATS=20000; AB_SEARCH_SECONDS=4; YAWL_SECONDS=4
+    NAB4=3000; NAB5=1000; NSTATS=20000; NPREFIX=5000; AB_SEARCH_SECONDS=4; YAWL_SECONDS=4
     VARIANTS=default,auto,first,lanes-8; AB_JOBS=2; SEARCH_JOBS=(--jobs 1)
 fi
 YAWL=$BOGGLE_SHARED_DATA/yawl.txt
@@ -40,15 +41,6 @@ GPU_ENGINE=(--engine gpu)
 if [[ -n ${DRY:-} ]] && ! "$PY" -c "import cupy" 2>/dev/null; then
     GPU_ENGINE=()  # no CuPy: the same commands on the native engine
 fi
-
-STATIC_VARIANTS=()
-[[ $VARIANTS != all ]] && STATIC_VARIANTS=(--variants "$VARIANTS")
-(
-    timeout 150 "$PY" "$ROOT/benchmarks/gpu_static.py" --tools "${CUDA_HOME:-/usr/local/cuda}" \
-        "${STATIC_VARIANTS[@]}" > "$LOGS/static.log" 2>&1
-    echo "exit $?" >> "$LOGS/static.log"
-) &
-STATIC=$!
 
 # fastest LOG: the variant a --variants log names fastest (default when none)
 fastest() {
@@ -58,6 +50,15 @@ fastest() {
 }
 
 stage build 60 "$PY" setup.py build_ext --inplace
+# after the build: gpu_static.py imports the engine, which needs the native module
+STATIC_VARIANTS=()
+[[ $VARIANTS != all ]] && STATIC_VARIANTS=(--variants "$VARIANTS")
+(
+    timeout 150 "$PY" "$ROOT/benchmarks/gpu_static.py" --tools "${CUDA_HOME:-/usr/local/cuda}" \
+        "${STATIC_VARIANTS[@]}" > "$LOGS/static.log" 2>&1
+    echo "exit $?" >> "$LOGS/static.log"
+) &
+STATIC=$!
 XDIST=()
 "$PY" -c "import xdist" 2>/dev/null && XDIST=(-n 4)
 stage tests 100 "$PY" -m pytest tests/lib/test_gpu_kernel.py -q -p no:cacheprovider -rs \
@@ -74,6 +75,14 @@ STATS_VARIANT=${STATS_VARIANT:-auto}; SEARCH_VARIANT=${SEARCH_VARIANT:-auto}
 echo "=== stats1e9 with $STATS_VARIANT, searches with $SEARCH_VARIANT" | tee -a "$SUMMARY"
 stage stats1e9 110 env BOGGLE_GPU_VARIANT="$STATS_VARIANT" bash -c "time $PY -m boggle stats \
     --random $NSTATS --seed 1 ${GPU_ENGINE[*]} --dict '$ENABLE' --json > '$LOGS/stats1e9.json'"
+stage prefix 70 env BOGGLE_GPU_VARIANT="$STATS_VARIANT" bash -c "
+    $PY -m boggle stats --random $NPREFIX --seed 1 ${GPU_ENGINE[*]} --dict '$ENABLE' --json \
+        > '$LOGS/prefix_gpu.json' &&
+    $PY -m boggle stats --random $NPREFIX --seed 1 --jobs $AB_JOBS --dict '$ENABLE' --json \
+        > '$LOGS/prefix_native.json' &&
+    $PY -c \"import json, sys; a = json.load(open('$LOGS/prefix_gpu.json')); \
+b = json.load(open('$LOGS/prefix_native.json')); print('identical summaries:', a == b); \
+sys.exit(a != b)\""
 
 # search NAME SECONDS DICT SEED [TARGET]: a 5x5 classic search with SEARCH_VARIANT
 search() {
@@ -120,6 +129,7 @@ if stats.exists() and stats.stat().st_size:
           f"max {summary['max']}, mean {summary['mean']:.4f}, best {summary['best'][0]['board']}")
 else:
     print("-- stats 10^9: no result (see its log)")
+print("-- stats prefix (gpu vs native): " + (text("prefix").strip().splitlines() or ["no result"])[-1])
 print("-- 5x5 classic searches (target 10406 for ENABLE2K)")
 for name in ("search1", "search2", "search3", "search4", "search5", "yawl"):
     found = [line for line in text(name).splitlines() if line.startswith("{")]
@@ -141,7 +151,7 @@ PYTHON
 
 cp "$SUMMARY" "$OUT/summary.txt"
 cp "$LOGS/table.log" "$OUT/table.txt"
-for log in info static build tests ab4 ab5 stats1e9 search1 search2 search3 yawl search4 search5; do
+for log in info static build tests ab4 ab5 stats1e9 prefix search1 search2 search3 yawl search4 search5; do
     [[ -f "$LOGS/$log.log" ]] && { echo "######## $log"; cat "$LOGS/$log.log"; }
 done > "$OUT/all.log"
 tar czf "$OUT/logs.tar.gz" -C "$LOGS" .
