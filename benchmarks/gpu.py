@@ -228,8 +228,10 @@ Setting = tuple[str, int, int, int, int, int, int]
 
 def tune_settings(args: Any, on_gpu: bool) -> list[Setting]:
     """Every combination of the ``--tune`` options for each variant (``--variants``, else
-    ``default``), the variants innermost (a run cut short has timed them side by side); the
-    CPU build has no blocks, so there only the variants and word sets vary.
+    ``default``), the variants innermost (a run cut short has timed them side by side),
+    without the minimum blocks that cannot bind (more threads than a multiprocessor's 2,048,
+    or more blocks than ``--per-sm`` lets run); the CPU build has no blocks, so there only
+    the variants and word sets vary.
 
     >>> from argparse import Namespace
     >>> args = Namespace(variants="lanes-16", blocks="128,256", set_bits="9", per_sm="0",
@@ -241,6 +243,10 @@ def tune_settings(args: Any, on_gpu: bool) -> list[Setting]:
     [('lanes-16', 128), ('lanes-32', 128)]
     >>> tune_settings(args, False)
     [('lanes-16', 0, 9, 0, 0, 0, 1), ('lanes-32', 0, 9, 0, 0, 0, 1)]
+    >>> args.variants, args.blocks, args.per_sm = "lanes-16", "256,512", "0,4"
+    >>> args.min_blocks = "0,6"
+    >>> [setting[1:5] for setting in tune_settings(args, True)]
+    [(256, 9, 0, 0), (256, 9, 0, 6), (256, 9, 4, 0), (512, 9, 0, 0), (512, 9, 4, 0)]
     """
     names = (args.variants or "default").split(",")
     numbers = [
@@ -260,6 +266,7 @@ def tune_settings(args: Any, on_gpu: bool) -> list[Setting]:
         for top in tops
         for loop in loops
         for name in names
+        if not least or (least * block <= 2048 and (not per_sm or least <= per_sm))
     ]
     return settings
 

@@ -10,7 +10,9 @@
 #   tune4     benchmarks/gpu.py --tune for the TUNE_COUNT (2) fastest lanes-* variants of ab4
 #             (none there: lanes-16,lanes-16-next): threads a block (TUNE_BLOCKS) x the set a
 #             board's lanes share (TUNE_SET_BITS) x most blocks a multiprocessor (TUNE_PER_SM)
-#             x __launch_bounds__' minimum blocks (TUNE_MIN_BLOCKS), fastest first
+#             x __launch_bounds__' minimum blocks (TUNE_MIN_BLOCKS: 0,6; 6 blocks of 256
+#             threads hold the lanes' kernel to 40 registers, 48 warps a multiprocessor),
+#             fastest first
 #   tune5     the same for ab5's fastest, 5x5
 #   table     the four tables and the stages
 #
@@ -24,7 +26,7 @@ NAB4=${NAB4:-6000000}; NAB5=${NAB5:-1200000}; AB_JOBS=${AB_JOBS:-16}
 TUNE_AB=${TUNE_AB:-default,auto,lanes-16,lanes-16-next,lanes-16-split2,lanes-16-split8,lanes-32,lanes-32-split2}
 TUNE_TESTS=${TUNE_TESTS:-split lanes-32}
 TUNE_BLOCKS=${TUNE_BLOCKS:-256,128,512}; TUNE_SET_BITS=${TUNE_SET_BITS:-9,8,10}
-TUNE_PER_SM=${TUNE_PER_SM:-0,4}; TUNE_MIN_BLOCKS=${TUNE_MIN_BLOCKS:-0}; TUNE_COUNT=${TUNE_COUNT:-2}
+TUNE_PER_SM=${TUNE_PER_SM:-0,4}; TUNE_MIN_BLOCKS=${TUNE_MIN_BLOCKS:-0,6}; TUNE_COUNT=${TUNE_COUNT:-2}
 if [[ -n ${DRY:-} ]]; then  # a quick run of every stage on small sizes, GPU or not
     NAB4=3000; NAB5=1000; AB_JOBS=2
 fi
