@@ -17,8 +17,12 @@ bit-for-bit NumPy's boards).  Three rates:
 * ``stats``: ``stats --random``'s device path over ``--boards`` boards (made, scored and
   summarised on the device), its counts checked against the kernel's scores.
 
-``--tune`` times the kernel for each block size and first-pass word set given
-(``--blocks``, ``--set-bits``), each compiled on its own, and names the fastest.
+``--tune`` times the kernel for each block size, first-pass word set, most blocks a
+multiprocessor and ``__launch_bounds__`` minimum given (``--blocks``, ``--set-bits``,
+``--per-sm``, ``--min-blocks``), each compiled on its own, scores checked equal, and prints
+them fastest first with the fastest's settings; with ``--variants`` it tunes those variants
+(``lanes-16,lanes-16-next``: there ``--set-bits`` is the set a board's lanes share,
+``BOGGLE_GPU_SHARED_SET_BITS``), else the ``default`` kernel.
 
 ``--variants`` is the A/B of the kernel's compile-time variants (``BOGGLE_GPU_VARIANT``;
 ``auto``, the engine's choice by board size, among them; ``all`` for every one): each
@@ -30,6 +34,8 @@ not a GPU figure).
     python benchmarks/gpu.py --dict ../shared/data/enable.txt --boards 200000 --size 4x4
     python benchmarks/gpu.py --dict enable.txt --boards 20000000 --size 5x5 --jobs 16  # GPU
     python benchmarks/gpu.py --dict enable.txt --boards 20000000 --tune --blocks 64,128,256
+    python benchmarks/gpu.py --dict enable.txt --boards 6000000 --tune --variants lanes-16 \
+        --blocks 128,256,512 --set-bits 8,9,10 --per-sm 0,4
     python benchmarks/gpu.py --dict enable.txt --boards 10000000 --variants all
 """
 
@@ -136,6 +142,12 @@ def main() -> int:
         "--per-sm", default="0", help="--tune: most blocks a multiprocessor (0: all that fit)"
     )
     parser.add_argument(
+        "--min-blocks", default="0", help="--tune: __launch_bounds__ minimum blocks (0: none)"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=0, help="--tune: start no setting after this (0: all)"
+    )
+    parser.add_argument(
         "--top-registers", default="0", help="--tune: 0, 1 or 0,1 (the top frame in registers)"
     )
     parser.add_argument(
@@ -210,63 +222,148 @@ def main() -> int:
     return 0 if equal else 1
 
 
-def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu: bool) -> int:
-    """Each (block, set bits, blocks a multiprocessor) compiled and timed; the scores must
-    all agree.  The CPU build has no blocks: only its word sets vary."""
-    results = []
-    reference = None
-    variants = [
-        (int(block), int(bits), int(per_sm), int(top), int(loop))
-        for block in args.blocks.split(",")
-        for bits in args.set_bits.split(",")
-        for per_sm in args.per_sm.split(",")
-        for top in args.top_registers.split(",")
-        for loop in args.one_loop.split(",")
-    ]
+Setting = tuple[str, int, int, int, int, int, int]
+"""A tuning run's settings: variant, block, set bits, per SM, min blocks, top regs, one loop."""
+
+
+def tune_settings(args: Any, on_gpu: bool) -> list[Setting]:
+    """Every combination of the ``--tune`` options for each variant (``--variants``, else
+    ``default``), the variants innermost (a run cut short has timed them side by side),
+    without the minimum blocks that cannot bind (more threads than a multiprocessor's 2,048,
+    or more blocks than ``--per-sm`` lets run); the CPU build has no blocks, so there only
+    the variants and word sets vary.
+
+    >>> from argparse import Namespace
+    >>> args = Namespace(variants="lanes-16", blocks="128,256", set_bits="9", per_sm="0",
+    ...                  min_blocks="0", top_registers="0", one_loop="1")
+    >>> tune_settings(args, True)
+    [('lanes-16', 128, 9, 0, 0, 0, 1), ('lanes-16', 256, 9, 0, 0, 0, 1)]
+    >>> args.variants = "lanes-16,lanes-32"
+    >>> [setting[:2] for setting in tune_settings(args, True)][:2]
+    [('lanes-16', 128), ('lanes-32', 128)]
+    >>> tune_settings(args, False)
+    [('lanes-16', 0, 9, 0, 0, 0, 1), ('lanes-32', 0, 9, 0, 0, 0, 1)]
+    >>> args.variants, args.blocks, args.per_sm = "lanes-16", "256,512", "0,4"
+    >>> args.min_blocks = "0,6"
+    >>> [setting[1:5] for setting in tune_settings(args, True)]
+    [(256, 9, 0, 0), (256, 9, 0, 6), (256, 9, 4, 0), (512, 9, 0, 0), (512, 9, 4, 0)]
+    """
+    names = (args.variants or "default").split(",")
+    numbers = [
+        [int(value) for value in text.split(",")]
+        for text in (args.blocks, args.set_bits, args.per_sm, args.min_blocks,
+                     args.top_registers, args.one_loop)
+    ]  # fmt: skip
     if not on_gpu:
-        variants = sorted({(0, bits, 0, 0, 1) for _, bits, _, _, _ in variants})
-    for block, bits, per_sm, top, loop in variants:
-        name = (
-            f"block {block:4} set bits {bits:2} per SM {per_sm or 'all':>3} "
-            f"top regs {top} one loop {loop}"
+        numbers = [[0], numbers[1], [0], [0], [0], [1]]
+    blocks, set_bits, per_sms, least_blocks, tops, loops = numbers
+    settings: list[Setting] = [
+        (name, block, bits, per_sm, least, top, loop)
+        for block in blocks
+        for bits in set_bits
+        for per_sm in per_sms
+        for least in least_blocks
+        for top in tops
+        for loop in loops
+        for name in names
+        if not least or (least * block <= 2048 and (not per_sm or least <= per_sm))
+    ]
+    return settings
+
+
+def tune_knobs(setting: Setting) -> str:
+    """The environment that runs ``setting`` (the lanes' word set is
+    ``BOGGLE_GPU_SHARED_SET_BITS``, the default kernel's ``BOGGLE_GPU_SET_BITS``).
+
+    >>> tune_knobs(("lanes-16", 256, 9, 0, 0, 0, 1)).split()
+    ['BOGGLE_GPU_VARIANT=lanes-16', 'BOGGLE_GPU_BLOCK=256', 'BOGGLE_GPU_SHARED_SET_BITS=9', \
+'BOGGLE_GPU_PER_SM=0']
+    >>> tune_knobs(("default", 128, 10, 4, 6, 1, 0))  # doctest: +NORMALIZE_WHITESPACE
+    'BOGGLE_GPU_VARIANT=default BOGGLE_GPU_BLOCK=128 BOGGLE_GPU_SET_BITS=10 BOGGLE_GPU_PER_SM=4
+     BOGGLE_GPU_MIN_BLOCKS=6 BOGGLE_GPU_TOP_REGISTERS=1 BOGGLE_GPU_ONE_LOOP=0'
+    """
+    name, block, bits, per_sm, least, top, loop = setting
+    shared = first_set_bits(KERNEL_VARIANTS[name]) is not None
+    knobs = [
+        f"BOGGLE_GPU_VARIANT={name}",
+        f"BOGGLE_GPU_BLOCK={block}",
+        f"BOGGLE_GPU_{'SHARED_' * shared}SET_BITS={bits}",
+        f"BOGGLE_GPU_PER_SM={per_sm}",
+    ]
+    knobs += [f"BOGGLE_GPU_MIN_BLOCKS={least}"] * bool(least)
+    knobs += [f"BOGGLE_GPU_TOP_REGISTERS={top}"] * bool(top)
+    knobs += [f"BOGGLE_GPU_ONE_LOOP={loop}"] * (not loop)
+    return " ".join(knobs)
+
+
+def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu: bool) -> int:
+    """Each setting (:func:`tune_settings`) compiled and timed on the same boards, its scores
+    checked against the first's; a table fastest first and the fastest's knobs."""
+    unknown = sorted(set((args.variants or "default").split(",")) - set(KERNEL_VARIANTS))
+    if unknown:
+        print(f"unknown variants {unknown} (--tune takes names, not auto or all)")
+        return 2
+    results: list[tuple[float, Setting, str]] = []
+    reference = None
+    all_same = True
+    settings = tune_settings(args, on_gpu)
+    stop = time.perf_counter() + args.seconds
+    for done, setting in enumerate(settings):
+        if args.seconds and time.perf_counter() > stop:
+            print(f"--seconds {args.seconds:g} spent: {len(settings) - done} settings not timed")
+            break
+        name, block, bits, per_sm, least, top, loop = setting
+        label = (
+            f"{name:<16} block {block:4} set bits {bits:2} per SM {per_sm or 'all':>3} "
+            f"min blocks {least or '-':>2} top regs {top} one loop {loop}"
         )
         runner: KernelRunner
-        if on_gpu:
-            from boggle.engines.gpu.device import DeviceRunner
+        try:
+            if on_gpu:
+                from boggle.engines.gpu.device import DeviceRunner
 
-            try:
                 runner = DeviceRunner(
                     block=block,
                     set_bits=bits,
+                    min_blocks=least or None,
                     per_processor=per_sm,
                     top_registers=bool(top),
                     one_loop=bool(loop),
+                    variant=name,
                 )
-            except Exception as error:  # a variant that does not compile is reported
-                print(f"{name}: failed: {error}")
-                continue
-        else:
-            runner = cpu_build(jobs=args.jobs, small_set_bits=bits)
-        seconds, scores, _, _ = time_kernel(runner, lexicon, source, rules, args)
+            else:
+                defines = KERNEL_VARIANTS[name]
+                runner = cpu_build(jobs=args.jobs, small_set_bits=bits, defines=defines)
+            seconds, scores, _, _ = time_kernel(runner, lexicon, source, rules, args)
+        except Exception as error:  # a setting that does not compile or launch is reported
+            print(f"{label}: failed: {type(error).__name__}: {error}", flush=True)
+            continue
         reference = scores if reference is None else reference
         same = bool((scores == reference).all())
-        facts = runner.kernel_facts("bg_score_boards_small") if on_gpu else {}  # type: ignore[attr-defined]
+        all_same = all_same and same
+        facts = ""
+        if on_gpu:
+            fact = runner.kernel_facts("bg_score_boards_small")  # type: ignore[attr-defined]
+            facts = f"{fact['num_regs']} regs, {fact['local_size_bytes']} B local"
         rate = args.boards / seconds
-        results.append((rate, block, bits, per_sm, top, loop))
+        results.append((rate, setting, facts))
         print(
-            f"{name}: {seconds:8.3f} s {rate:14,.0f} boards/s "
+            f"{label}: {seconds:8.3f} s {rate:14,.0f} boards/s "
             f"total {int(scores.sum()):,} same: {same} {facts}",
             flush=True,
         )
+    results.sort(key=lambda result: -result[0])
+    print(f"\ntune {source.rows}x{source.cols} {source.name}, {args.boards:,} boards, seed "
+          f"{args.seed}, fastest first")  # fmt: skip
+    print(f"{'variant':<16} {'block':>5} {'set bits':>8} {'per SM':>6} {'min blocks':>10} "
+          f"{'boards/s':>14} {'x slowest':>9}  compiled")  # fmt: skip
+    slowest = results[-1][0] if results else 1.0
+    for rate, (name, block, bits, per_sm, least, _, _), facts in results:
+        print(f"{name:<16} {block:5} {bits:8} {per_sm or 'all':>6} {least or '-':>10} "
+              f"{rate:14,.0f} {rate / slowest:9.2f}  {facts}")  # fmt: skip
     if results:
-        rate, block, bits, per_sm, top, loop = max(results)
-        print(
-            f"fastest: BOGGLE_GPU_BLOCK={block} BOGGLE_GPU_SET_BITS={bits} "
-            f"BOGGLE_GPU_PER_SM={per_sm} BOGGLE_GPU_TOP_REGISTERS={top} "
-            f"BOGGLE_GPU_ONE_LOOP={loop}: "
-            f"{rate:,.0f} boards/s"
-        )
-    return 0
+        print(f"fastest: {tune_knobs(results[0][1])}: {results[0][0]:,.0f} boards/s")
+    return 0 if all_same else 1
 
 
 def variant_runner(name: str, on_gpu: bool, jobs: int, cells: int) -> KernelRunner:

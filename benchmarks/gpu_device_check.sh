@@ -30,6 +30,11 @@
 # the 10^9-board stats and the 5x5 searches with the fastest variant, and one summary
 # table, in about 9 minutes (BUDGET=540); DRY=1 with it is a quick run of the same stages
 # on small sizes (no GPU needed: the CPU build).
+#
+# MODE=tune runs benchmarks/gpu_device_tune.sh instead: the A/B of the lanes variants
+# (default, auto, lanes-16, lanes-16-next and the new ones) on 4x4 and 5x5, then the tuning
+# (threads a block x the lanes' word set x blocks a multiprocessor) of each size's fastest
+# lanes variants, in about 5 minutes (BUDGET=420); DRY=1 works with it too.
 
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -45,6 +50,8 @@ ENABLE=$BOGGLE_SHARED_DATA/enable.txt
 PY=${PYTHON:-python3}
 if [[ ${MODE:-full} == ab ]]; then
     BUDGET=${BUDGET:-540}   # seconds for the whole run (9 minutes)
+elif [[ ${MODE:-full} == tune ]]; then
+    BUDGET=${BUDGET:-420}   # seconds for the whole run (7 minutes)
 else
     BUDGET=${BUDGET:-410}   # seconds for the whole run (under 7 minutes)
 fi
@@ -97,6 +104,11 @@ cat "$LOGS/info.log"
 if [[ ${MODE:-full} == ab ]]; then
     # shellcheck source=benchmarks/gpu_device_ab.sh
     source "$ROOT/benchmarks/gpu_device_ab.sh"
+    exit 0
+fi
+if [[ ${MODE:-full} == tune ]]; then
+    # shellcheck source=benchmarks/gpu_device_tune.sh
+    source "$ROOT/benchmarks/gpu_device_tune.sh"
     exit 0
 fi
 

@@ -10,7 +10,9 @@ fails only for reasons of the GPU itself.
 
 from __future__ import annotations
 
+import argparse
 import ctypes
+import importlib.util
 import types
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,6 +39,7 @@ pytestmark = pytest.mark.skipif(
     find_compiler() is None, reason="no C++ compiler (g++) to build the kernel for the CPU"
 )
 
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 SCALAR_TYPES = {"i": numpy.int32, "U": numpy.uint64, "I": numpy.int64}
 
 
@@ -239,14 +242,16 @@ def test_a_variant_gets_its_shared_memory_at_each_launch(
     assert block == (192 if shared_set else 256)  # 281 words a thread: 192 threads fit
 
 
-@pytest.mark.parametrize("variant", ["lanes-4", "lanes-8", "lanes-16", "lanes-16-next"])
+@pytest.mark.parametrize(
+    "variant", ["lanes-4", "lanes-8", "lanes-16", "lanes-16-next", "lanes-16-split8", "lanes-32"]
+)
 def test_lanes_sharing_a_board_get_a_set_a_board_and_threads_for_every_lane(
     enable: Lexicon, launches: list[Any], monkeypatch: pytest.MonkeyPatch, variant: str
 ) -> None:
     """The lanes variants: the first pass's kernels launch a thread for each lane of each
     board, and shared memory for each board's count, word set (2**9 slots) and faces; the
     second pass (one board a thread) keeps the faces a thread of the default."""
-    lanes = int(variant.split("-")[1])  # lanes-L, lanes-L-next
+    lanes = int(variant.split("-")[1])  # lanes-L, lanes-L-next, lanes-L-splitS
     with knobs(monkeypatch, BOGGLE_GPU_VARIANT=variant, BOGGLE_GPU_BLOCK="256"):
         runner = device.DeviceRunner()
     assert f"-DBG_LANES_PER_BOARD={lanes}" in runner.options
@@ -415,3 +420,34 @@ def test_the_choice_by_size_keeps_the_old_kernel_where_lanes_cannot_run(
     ]
     assert runner.variants_compiled == ("default",)
     assert device.DeviceRunner(block=16).variant_for(16) == "default"  # no whole warp of lanes
+
+
+def test_the_tuning_of_lanes_variants_runs_the_device_path(
+    enable: Lexicon, launches: list[Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``benchmarks/gpu.py --tune --variants``, as the device check runs it on a GPU: each
+    setting a :class:`~boggle.engines.gpu.device.DeviceRunner` of its own (the block, the
+    lanes' shared set, blocks a multiprocessor), scores equal, one table fastest first and
+    the fastest's knobs; a setting the lanes cannot run is reported, not fatal."""
+    spec = importlib.util.spec_from_file_location("gpu_benchmark", BENCHMARKS / "gpu.py")
+    assert spec is not None and spec.loader is not None
+    benchmark = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(benchmark)
+    args = argparse.Namespace(
+        variants="lanes-16-split8,lanes-32", blocks="64", set_bits="8,9", per_sm="0",
+        min_blocks="0", top_registers="0", one_loop="1,0", seconds=0, jobs=1, seed=3,
+        boards=200, repeat=1,
+    )  # fmt: skip
+    source = BoardSource.named("big")
+    assert benchmark.tune(enable, source, BIG, args, True) == 0
+    out = capsys.readouterr().out
+    assert out.count("same: True") == 4 and out.count("failed: EngineError") == 4
+    table = out[out.index("fastest first") :].splitlines()[2:6]
+    rates = [int(line.split()[5].replace(",", "")) for line in table]
+    assert rates == sorted(rates, reverse=True)
+    assert {line.split()[0] for line in table} == {"lanes-16-split8", "lanes-32"}
+    fastest = out.splitlines()[-1]
+    assert fastest.startswith(f"fastest: BOGGLE_GPU_VARIANT={table[0].split()[0]} ")
+    assert f"BOGGLE_GPU_SHARED_SET_BITS={table[0].split()[2]} " in fastest
+    blocks = {block for name, _, block in launches if name == "bg_score_boards_small"}
+    assert blocks == {64}  # each setting's first pass ran, with its block

@@ -647,7 +647,14 @@ def gpu_build_on_threads(folder: str, variant: str, block: int) -> tuple[CpuBuil
 
 
 @pytest.mark.parametrize(
-    ("variant", "grid", "block"), [("lanes-4", 2, 64), ("lanes-8-next", 3, 32), ("lanes-16", 1, 32)]
+    ("variant", "grid", "block"),
+    [
+        ("lanes-4", 2, 64),
+        ("lanes-8-next", 3, 32),
+        ("lanes-16", 1, 32),
+        ("lanes-16-split8", 2, 32),
+        ("lanes-32-split2", 1, 64),
+    ],
 )
 def test_the_lanes_gpu_build_on_threads_scores_as_native(
     enable: Lexicon, kernel_folder: str, variant: str, grid: int, block: int

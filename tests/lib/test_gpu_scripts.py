@@ -21,7 +21,11 @@ import pytest
 from boggle.engines.gpu.source import AB_VARIANTS, AUTO_VARIANT, KERNEL_VARIANTS, auto_variant
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
-SCRIPTS = [BENCHMARKS / "gpu_device_check.sh", BENCHMARKS / "gpu_device_ab.sh"]
+SCRIPTS = [
+    BENCHMARKS / "gpu_device_check.sh",
+    BENCHMARKS / "gpu_device_ab.sh",
+    BENCHMARKS / "gpu_device_tune.sh",
+]
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash to parse the scripts")
@@ -63,6 +67,44 @@ def test_the_scripts_read_every_variants_name() -> None:
         assert re.fullmatch(fastest.group(1) + "*", name) and re.fullmatch(
             static.group(1) + "+", name
         )
+
+
+def test_the_tuning_run_names_variants_the_kernel_has() -> None:
+    """``MODE=tune``: its A/B's variants and the ones it tunes when the A/B gives none exist,
+    and every lanes variant not in the H200's A/B of 2026-11-27 is among those timed."""
+    text = (BENCHMARKS / "gpu_device_tune.sh").read_text(encoding="utf-8")
+    known = {AUTO_VARIANT, *KERNEL_VARIANTS}
+    ab = re.search(r"TUNE_AB=\$\{TUNE_AB:-([a-z0-9,-]+)\}", text)
+    assert ab is not None and {"default", AUTO_VARIANT} <= set(ab.group(1).split(",")) <= known
+    measured = {"lanes-4", "lanes-8", "lanes-16", "lanes-8-next", "lanes-16-next"}
+    lanes = {name for name in KERNEL_VARIANTS if name.startswith("lanes-")}
+    assert lanes - measured <= set(ab.group(1).split(","))
+    for fallback in re.findall(r"TUNE[45]:-([a-z0-9,-]+)\}", text):
+        assert set(fallback.split(",")) <= known
+    assert "MODE:-full} == tune" in (BENCHMARKS / "gpu_device_check.sh").read_text()
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash to run the script's function")
+def test_the_tuning_run_takes_the_fastest_lanes_variants_whose_scores_agreed(
+    tmp_path: Path,
+) -> None:
+    """``fastest_lanes`` reads benchmarks/gpu.py's lines (this one as the H200 printed it):
+    lanes-* variants only, by rate, none whose scores differed from the first variant's."""
+    text = (BENCHMARKS / "gpu_device_tune.sh").read_text(encoding="utf-8")
+    function = re.search(r"^fastest_lanes\(\) \{\n.*?^\}\n", text, re.S | re.M)
+    assert function is not None
+    tail = "stats 31,929,017 boards/s, total 846,448,872, same as default: {}; 48 regs"
+    lines = [
+        "auto: 0.214 s 38,056,730 boards/s, " + tail.format("True") + ", lanes-16",
+        "lanes-16: 0.214 s 28,056,730 boards/s, " + tail.format("True"),
+        "lanes-32: 0.200 s 30,000,000 boards/s, " + tail.format("False"),
+        "lanes-16-split8: 0.250 s 9,100,000 boards/s, " + tail.format("True"),
+        "lanes-8-next: 0.260 s 26,000,000 boards/s, " + tail.format("True"),
+    ]
+    (tmp_path / "ab4.log").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    script = f"{function.group(0)}LOGS={tmp_path}; TUNE_COUNT=2; fastest_lanes ab4"
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "lanes-16,lanes-8-next"
 
 
 def _gpu_static() -> types.ModuleType:

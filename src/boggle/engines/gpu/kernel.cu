@@ -157,12 +157,24 @@ static inline bg_u32 bg_cas32(bg_u32 *p, bg_u32 expected, bg_u32 desired) {
 #ifndef BG_LANES_NEXT_CELL
 #define BG_LANES_NEXT_CELL 0 /* lanes: 0, cells j, j + L, ... for lane j; 1, the next untried */
 #endif
+/* Lanes: S > 1 parts a start cell, so the lanes' work comes in smaller pieces: part p of a
+ * cell tries, from the cell, only its neighbours of rank p, p + S, ... (the task s of a board
+ * is part s % S of cell s / S; n * S tasks a board, taken as the cells are without it); part
+ * 0 always runs, the cell's own word with it, the others only where they have neighbours.
+ * A word several parts find is counted once, by the set the lanes share. */
+#ifndef BG_LANES_SPLIT
+#define BG_LANES_SPLIT 1 /* S: parts a start cell (1, 2, 4 or 8; lanes only) */
+#endif
 #define BG_GROUP_HEADER 2 /* lanes: a board's words added and its next start cell, shared */
 #if BG_LANES_PER_BOARD < 1 || 32 % BG_LANES_PER_BOARD || (BG_LANES_PER_BOARD & (BG_LANES_PER_BOARD - 1))
 #error "BG_LANES_PER_BOARD must be a power of two dividing 32"
 #endif
 #if BG_LANES_PER_BOARD > 1 && (BG_SHARED_SET || !BG_ONE_LOOP || !BG_SHARED_FACES)
 #error "BG_LANES_PER_BOARD > 1 needs BG_SHARED_FACES=1 and BG_ONE_LOOP=1, not BG_SHARED_SET"
+#endif
+#if BG_LANES_SPLIT < 1 || BG_LANES_SPLIT > 8 || (BG_LANES_SPLIT & (BG_LANES_SPLIT - 1)) || \
+    (BG_LANES_SPLIT > 1 && BG_LANES_PER_BOARD < 2)
+#error "BG_LANES_SPLIT must be 1, 2, 4 or 8, and more than 1 only with BG_LANES_PER_BOARD > 1"
 #endif
 #define BG_TAGGED_SET (BG_SET_EPOCH || BG_SHARED_SET || BG_LANES_PER_BOARD > 1)
 #define BG_SHARED_ANY (BG_SHARED_SET || BG_SHARED_FACES || BG_LANES_PER_BOARD > 1)
@@ -387,6 +399,16 @@ BG_INLINE void bg_group_total(bg_u32 mask, bg_i64 *score, int *full) {
 }
 #endif
 
+#if BG_LANES_SPLIT > 1
+/* Part `part` of a start cell whose neighbours are `near`: those of rank part, part + S, ... */
+BG_INLINE bg_u64 bg_split_part(bg_u64 near, int part) {
+    bg_u64 taken = 0;
+    for (int rank = 0; near; near &= near - 1, rank++)
+        if ((rank & (BG_LANES_SPLIT - 1)) == part) taken |= near & (~near + 1);
+    return taken;
+}
+#endif
+
 /* Score the items item, item + stride, ... below `end`, one board each, in one loop of
  * single steps.  `Boards` loads an item's faces and takes its score.  FIRST_PASS: the
  * small word set's kernels (the ones BG_SHARED_SET moves to shared memory, and whose
@@ -490,6 +512,13 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
     int depth = 0, start = 0, full = 0;
 #if BG_LANES_PER_BOARD > 1
     start = lane; /* lane j of a group searches from cells j, j + LANES, ... */
+    const int tasks = GROUP ? n * BG_LANES_SPLIT : n; /* start cells, or their parts */
+#endif
+#if BG_LANES_SPLIT > 1
+    bg_u64 root_split = ~0ULL; /* the start cell's neighbours its part tries */
+#define BG_NEAR_TODO(cell) (BG_LOAD_NEAR(near, cell) & ~used & (depth == 1 ? root_split : ~0ULL))
+#else
+#define BG_NEAR_TODO(cell) (BG_LOAD_NEAR(near, cell) & ~used)
 #endif
 #if BG_PRUNE_LETTERS
     bg_u32 board_bits = 0; /* the lead letters of the board's faces */
@@ -538,7 +567,7 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
 #if BG_LANES_NEXT_CELL
             if (GROUP && !full) start = (int)BG_ATOMIC_ADD(group + 1, 1u); /* the next cell */
 #endif
-            if (start >= n || full) { /* this lane's part of the board is done */
+            if (start >= tasks || full) { /* this lane's part of the board is done */
                 if (GROUP) {
 #if BG_GPU
                     __syncwarp(group_mask); /* the group's set and faces are free again */
@@ -589,6 +618,14 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
 #if BG_LANES_PER_BOARD > 1
             cell = start;
             start += GROUP ? LANES : 1;
+#if BG_LANES_SPLIT > 1
+            if (GROUP) { /* task cell: part cell % S of start cell cell / S */
+                const int part = cell & (BG_LANES_SPLIT - 1);
+                cell /= BG_LANES_SPLIT;
+                root_split = bg_split_part(BG_LOAD_NEAR(near, cell), part);
+                if (part && !root_split) continue; /* no neighbour for this part */
+            }
+#endif
 #else
             cell = start++;
 #endif
@@ -710,12 +747,12 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
                 below->packed = top_packed;
             }
             depth++;
-            top_todo = BG_LOAD_NEAR(near, cell) & ~used;
+            top_todo = BG_NEAR_TODO(cell);
             top_mask = child_mask & ~BG_WORD_BIT;
             top_packed = child_first | (bg_u32)cell << 24 | (bg_u32)(face_letters - 1) << 30;
 #else
             bg_frame *pushed = &stack[depth++];
-            pushed->todo = BG_LOAD_NEAR(near, cell) & ~used;
+            pushed->todo = BG_NEAR_TODO(cell);
             pushed->mask = child_mask & ~BG_WORD_BIT;
             pushed->packed =
                 child_first | (bg_u32)cell << 24 | (bg_u32)(face_letters - 1) << 30;
@@ -733,7 +770,7 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
 #endif
         pushed->mask = child_mask & ~BG_WORD_BIT;
         pushed->first = (bg_u32)(node >> 32);
-        pushed->todo = BG_LOAD_NEAR(near, cell) & ~used;
+        pushed->todo = BG_NEAR_TODO(cell);
         pushed->letters = (bg_u16)letters;
         pushed->cell = (bg_u8)cell;
 #endif
@@ -744,6 +781,7 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
     }
 #endif
 #undef BG_FACE
+#undef BG_NEAR_TODO
 #undef BG_BOARD_BITS
 #undef BG_LOAD_BOARD
 #undef BG_GROUP_FACES

@@ -41,6 +41,7 @@ KERNEL_DEFAULTS: dict[str, int] = {
     "BG_SHARED_TOP": 0,
     "BG_LANES_PER_BOARD": 1,
     "BG_LANES_NEXT_CELL": 0,
+    "BG_LANES_SPLIT": 1,
 }
 """The variant options' values in ``kernel.cu`` when no define sets them (a test holds the
 two equal)."""
@@ -97,6 +98,10 @@ KERNEL_VARIANTS: dict[str, tuple[str, ...]] = {
     "lanes-16": ("BG_LANES_PER_BOARD=16",),
     "lanes-8-next": ("BG_LANES_PER_BOARD=8", "BG_LANES_NEXT_CELL=1"),
     "lanes-16-next": ("BG_LANES_PER_BOARD=16", "BG_LANES_NEXT_CELL=1"),
+    "lanes-32": ("BG_LANES_PER_BOARD=32",),
+    "lanes-16-split2": ("BG_LANES_PER_BOARD=16", "BG_LANES_NEXT_CELL=1", "BG_LANES_SPLIT=2"),
+    "lanes-16-split8": ("BG_LANES_PER_BOARD=16", "BG_LANES_NEXT_CELL=1", "BG_LANES_SPLIT=8"),
+    "lanes-32-split2": ("BG_LANES_PER_BOARD=32", "BG_LANES_NEXT_CELL=1", "BG_LANES_SPLIT=2"),
 }
 """The kernel's compile-time variants by name (``BOGGLE_GPU_VARIANT``), each a tuple of
 ``NAME=VALUE`` defines for the source.  ``default`` (no defines) is the kernel the engine
@@ -108,9 +113,14 @@ through the read-only cache and the faces in shared memory (it was called
 variants are ``first`` with one option on.  ``lanes-L`` is the default with ``L`` lanes
 of a warp sharing each board of the first pass (one word set a board in shared memory),
 lane ``j`` searching from cells ``j, j + L, ...``; ``lanes-L-next`` the same with each lane
-taking the board's next untried start cell when it has done one (a shared counter).
-``lanes-16`` was the fastest on 4x4 boards and ``lanes-16-next`` on 5x5 ones
-(:func:`auto_variant`, the engine's choice).
+taking the board's next untried start cell when it has done one (a shared counter);
+``lanes-L-splitS`` the same with each start cell cut into ``S`` parts by its neighbours
+(part ``p`` tries the neighbours of rank ``p``, ``p + S``, ...), ``n * S`` smaller pieces of
+work taken from the counter, so the lanes of a group wait less for the slowest;
+``lanes-32`` a whole warp a board (25 cells of a 5x5 board over 32 lanes, one start cell a
+lane).  ``lanes-16`` was the fastest on 4x4 boards and ``lanes-16-next`` on 5x5 ones
+(:func:`auto_variant`, the engine's choice); the ``lanes-32`` and ``-split`` ones are to
+be measured.
 
 >>> KERNEL_VARIANTS["skip-zero"][-1]
 'BG_SKIP_ZERO=1'
@@ -168,6 +178,10 @@ AB_VARIANTS = (
     "lanes-16",
     "lanes-8-next",
     "lanes-16-next",
+    "lanes-16-split2",
+    "lanes-16-split8",
+    "lanes-32",
+    "lanes-32-split2",
     "lanes-4",
     "first",
     "lean",
@@ -175,7 +189,8 @@ AB_VARIANTS = (
 )
 """The variants the device check's A/B times (``MODE=ab``), in this order: ``default``, the
 old kernel (the others' totals are checked against it, their rates set beside it), ``auto``
-(the engine's choice by board size, :func:`auto_variant`), the cooperative ones, then the first
+(the engine's choice by board size, :func:`auto_variant`), the cooperative ones (the
+``-split`` and ``lanes-32`` ones not yet measured), then the first
 kernel and the two within 7% of the default in the H100 A/B, so a stage cut by its time
 limit loses the variants already measured; those that lost by a wide margin there (40% and
 more) are left out to keep the run in its time."""
