@@ -325,7 +325,7 @@ def tune(lexicon: Lexicon, source: BoardSource, rules: Rules, args: Any, on_gpu:
                 runner = DeviceRunner(
                     block=block,
                     set_bits=bits,
-                    min_blocks=least or None,
+                    min_blocks=least,  # 0: no launch bounds
                     per_processor=per_sm,
                     top_registers=bool(top),
                     one_loop=bool(loop),

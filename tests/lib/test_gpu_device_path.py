@@ -198,10 +198,34 @@ def test_the_device_runners_stats_equal_the_cpu_path(
 def test_the_grid_holds_what_the_device_holds(launches: list[Any]) -> None:
     runner = device.device_runner()
     # 40 registers x 256 threads: 6 blocks a processor by registers, 8 by threads; at most
-    # 4 by default; 4 processors
-    assert runner.resident_blocks("bg_score_boards_small") == 4 * 4
+    # 4 by default for the default kernel, as many as fit for the lanes; 4 processors
+    assert runner.resident_blocks("bg_score_boards_small", variant="default") == 4 * 4
+    assert runner.variant_for(16) == "lanes-16"
+    assert runner.resident_blocks("bg_score_boards_small", variant="lanes-16") == 4 * 6
     every = device.DeviceRunner(block=128, per_processor=0)
-    assert every.resident_blocks("bg_score_boards_small") == 4 * 12
+    assert every.resident_blocks("bg_score_boards_small", variant="default") == 4 * 12
+    capped = device.DeviceRunner(per_processor=2)
+    assert capped.resident_blocks("bg_score_boards_small", variant="lanes-16") == 4 * 2
+
+
+def test_the_lanes_are_compiled_for_1536_threads_a_processor_unless_told(
+    launches: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lanes variants' launch bounds default to 1,536 threads a multiprocessor (6 blocks
+    of 256, 12 of 128); the default kernel has none; a minimum given, or 0, is kept."""
+    runner = device.DeviceRunner()
+    assert "-DBG_MIN_BLOCKS=6" in runner.compiled("lanes-16").options
+    assert not any("BG_MIN_BLOCKS" in option for option in runner.compiled("default").options)
+    assert "-DBG_MIN_BLOCKS=12" in device.DeviceRunner(block=128).compiled("lanes-8").options
+    assert not any(
+        "BG_MIN_BLOCKS" in option
+        for option in device.DeviceRunner(block=512).compiled("lanes-16").options
+    )
+    for given, expected in (("0", None), ("3", "-DBG_MIN_BLOCKS=3")):
+        with knobs(monkeypatch, BOGGLE_GPU_MIN_BLOCKS=given):
+            told = device.DeviceRunner()
+        minimums = [o for o in told.compiled("lanes-16").options if "BG_MIN_BLOCKS" in o]
+        assert minimums == ([expected] if expected else [])
 
 
 @pytest.mark.parametrize("variant", ["lean-shared", "shared-faces", "lean", "default", "first"])

@@ -10,9 +10,11 @@ list, and the host logic around the kernels works on CuPy arrays.
 Tuning knobs (environment variables, read once per process):
 ``BOGGLE_GPU_BLOCK`` threads a block (default 256), ``BOGGLE_GPU_SET_BITS`` the
 first pass's word set (2**bits slots, default 10), ``BOGGLE_GPU_MIN_BLOCKS``
-(``__launch_bounds__``' minimum blocks a multiprocessor, default none),
+(``__launch_bounds__``' minimum blocks a multiprocessor; default none, and 1,536 threads'
+worth for the ``lanes-*`` variants; 0: none),
 ``BOGGLE_GPU_PER_SM`` (at most this many blocks a multiprocessor in the grid: fewer
-threads, more L1 cache each; default 4; 0: as many as fit), ``BOGGLE_GPU_TOP_REGISTERS=1``
+threads, more L1 cache each; default 4, and as many as fit for the ``lanes-*`` variants;
+0: as many as fit), ``BOGGLE_GPU_TOP_REGISTERS=1``
 (the search's top frame kept in registers: less local memory traffic, more registers),
 ``BOGGLE_GPU_ONE_LOOP=0`` (a loop per board, as the first kernel, instead of one loop
 of steps for all of a thread's boards), ``BOGGLE_GPU_VARIANT`` (one of
@@ -58,6 +60,12 @@ BATCH = 1 << 22
 DEFAULT_BLOCK = 256
 DEFAULT_SET_BITS = 10
 DEFAULT_PER_SM = 4
+LANES_THREADS_PER_SM = 1536
+"""The lanes variants' launch bounds unless told otherwise: registers for 1,536 threads a
+multiprocessor (6 blocks of 256: 40 registers, no spills, 48 warps instead of 40), and no
+cap on the blocks a multiprocessor in the grid.  The H200's tuning of 2026-11-27
+(``MODE=tune``): 4x4 ``lanes-16`` 30.3 M boards/s against 27.9 M with the default kernel's
+knobs (4 blocks a multiprocessor, no bounds), 5x5 ``lanes-16-next`` 9.0 M against 8.2 M."""
 """The fastest of benchmarks/gpu.py --tune on an H200 (2026-11-26, 4x4 dice, ENABLE2K):
 13.3 M boards/s against 9.3 M for 128 threads, 512 slots and every block that fits."""
 LARGE_SET_BITS = 12
@@ -177,9 +185,13 @@ class DeviceRunner:
         self._set_bits_given = set_bits
         self._thread_set_bits = _knob("BOGGLE_GPU_SET_BITS", None)
         self._shared_set_bits = _knob("BOGGLE_GPU_SHARED_SET_BITS", None)
-        self.min_blocks = min_blocks or _knob("BOGGLE_GPU_MIN_BLOCKS", None)
+        if min_blocks is None:
+            min_blocks = _knob("BOGGLE_GPU_MIN_BLOCKS", None)
+        self._min_blocks_given = min_blocks  # None: each variant's default; 0: no bounds
+        self.min_blocks = min_blocks or None
         if per_processor is None:
-            per_processor = _knob("BOGGLE_GPU_PER_SM", DEFAULT_PER_SM)
+            per_processor = _knob("BOGGLE_GPU_PER_SM", None)
+        self._per_processor_given = per_processor  # None: each variant's default
         self.per_processor = per_processor or None  # 0: every block that fits
         if top_registers is None:
             top_registers = bool(_knob("BOGGLE_GPU_TOP_REGISTERS", 0))
@@ -281,12 +293,37 @@ class DeviceRunner:
                 " thread's boards: unset BOGGLE_GPU_ONE_LOOP=0"
             )
         options = compile_options(
-            self.block, set_bits, self.min_blocks, self.top_registers, self.one_loop, defines
+            self.block,
+            set_bits,
+            self.min_blocks_of(defines),
+            self.top_registers,
+            self.one_loop,
+            defines,
         )
         module = self.cupy.RawModule(code=kernel_source(), options=options)
         kernels = {name: module.get_function(name) for name in KERNEL_SIGNATURES}
         self._compiled[variant] = CompiledVariant(variant, defines, set_bits, options, kernels)
         return self._compiled[variant]
+
+    def min_blocks_of(self, defines: tuple[str, ...]) -> int | None:
+        """The launch bounds' minimum blocks a multiprocessor for a variant: the one given
+        (0: none), else for the lanes variants with blocks of 256 or fewer threads
+        :data:`LANES_THREADS_PER_SM`'s worth, else none."""
+        if self._min_blocks_given is not None:
+            return self._min_blocks_given or None
+        if lanes_per_board(defines, "bg_score_boards_small") > 1 and self.block <= 256:
+            return LANES_THREADS_PER_SM // self.block
+        return None
+
+    def per_processor_of(self, variant: str) -> int | None:
+        """The most blocks a multiprocessor in a grid of ``variant``: the one given (0: as
+        many as fit, ``None``), else none for the lanes variants, :data:`DEFAULT_PER_SM` for
+        the others."""
+        if self._per_processor_given is not None:
+            return self._per_processor_given or None
+        if lanes_per_board(KERNEL_VARIANTS[variant], "bg_score_boards_small") > 1:
+            return None
+        return DEFAULT_PER_SM
 
     @property
     def xp(self) -> Any:
@@ -353,8 +390,9 @@ class DeviceRunner:
             )
             if shared:  # the system keeps 1 KiB of a multiprocessor's shared memory a block
                 per_processor = min(per_processor, self.shared_per_processor // (shared + 1024))
-            if self.per_processor:
-                per_processor = min(per_processor, self.per_processor)
+            cap = self.per_processor_of(name)
+            if cap:
+                per_processor = min(per_processor, cap)
             self._grids[name, kernel, shared, block] = max(1, per_processor) * self.processors
         return self._grids[name, kernel, shared, block]
 
