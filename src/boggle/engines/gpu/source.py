@@ -119,8 +119,8 @@ taking the board's next untried start cell when it has done one (a shared counte
 work taken from the counter, so the lanes of a group wait less for the slowest;
 ``lanes-32`` a whole warp a board (25 cells of a 5x5 board over 32 lanes, one start cell a
 lane).  ``lanes-16`` was the fastest on 4x4 boards and ``lanes-16-next`` on 5x5 ones
-(:func:`auto_variant`, the engine's choice); the ``lanes-32`` and ``-split`` ones are to
-be measured.
+(:func:`auto_variant`, the engine's choice); on an H200 (2026-11-27) the ``lanes-32`` ones
+were slower on both, ``lanes-16-split2`` level with ``lanes-16-next`` on 5x5.
 
 >>> KERNEL_VARIANTS["skip-zero"][-1]
 'BG_SKIP_ZERO=1'
@@ -145,7 +145,9 @@ def auto_variant(cells: int, stats: bool = False) -> str:
     with it reached 10,406 in 13.6-16.0 s (seeds 1-3) against 18.1-21.6 s with
     ``default``.  ``stats --random 10**9`` took 37.8 s with ``lanes-16`` and 33.3 s with
     ``default`` (two H100 runs that day; in stats one lane of a group makes the board
-    while the others wait), so stats keep ``default``.  Boards past 25 cells keep it too:
+    while the others wait), so stats keep ``default``.  With the lanes' own knobs
+    (:data:`~boggle.engines.gpu.device.LANES_THREADS_PER_SM`) an H200 scored 30.4M 4x4
+    and 8.9M 5x5 boards/s (2026-11-27).  Boards past 25 cells keep it too:
     unmeasured, and a lanes board's word set (384 words) fills more often there than a
     thread's of the default (768).
 
