@@ -209,3 +209,31 @@ def test_a_sound_checkpoint_still_resumes_whole(
     result = json.loads(capsys.readouterr().out)
     assert result["resumed_classes"] == result["top_level_classes"] == whole.count("\n") - 1
     assert finished.read_text() == whole
+
+
+def test_an_empty_file_is_taken_as_a_new_checkpoint(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty file (made by ``mktemp`` or ``touch``, or a proof stopped before its first
+    line was written) holds nothing to lose: it was refused as 'not a prove checkpoint'."""
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()
+    assert main([*prove_argv(small_list, empty), "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    lines = empty.read_text().splitlines()
+    assert json.loads(lines[0])["kind"] == "boggle-prove-checkpoint"
+    assert len(lines) == 1 + first["top_level_classes"]
+    assert main([*prove_argv(small_list, empty), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["resumed_classes"] == first["top_level_classes"]
+    assert again["boards"] == first["boards"]
+
+
+def test_a_file_of_blank_lines_is_still_not_overwritten(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n\n")
+    assert main(prove_argv(small_list, blank)) == 2
+    assert_one_line(capsys, "not a prove checkpoint; not overwriting it")
+    assert blank.read_text() == "\n\n"

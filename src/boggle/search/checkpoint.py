@@ -70,6 +70,7 @@ class Checkpoint:
         classes: int | None = None,
     ) -> Checkpoint | None:
         """Open (or start) the checkpoint at ``path``; ``None`` when there is none.
+        An empty file is started as a new one (it holds nothing to overwrite).
 
         ``classes``: how many top-level classes the proof has (class numbers are below it).
         """
@@ -89,6 +90,15 @@ class Checkpoint:
         finished: dict[int, ClassResult] = {}
         if os.path.lexists(path):
             descriptor, data = _open_existing(path)
+            if not data:  # empty (``touch``, ``mktemp``, a proof stopped at once): nothing to lose
+                stream = os.fdopen(descriptor, "a", encoding="utf-8")
+                try:
+                    stream.write(json.dumps(header) + "\n")
+                    stream.flush()
+                except BaseException:
+                    stream.close()
+                    raise
+                return cls(stream, finished, header)
             try:
                 records = _records(path, data, header, classes)
                 finished = {
