@@ -20,11 +20,17 @@ damaged, edited, hand-made or spliced file is refused in one line, never taken a
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
 import zlib
 from typing import Any, TextIO
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: checkpoints are not locked
+    fcntl = None  # type: ignore[assignment]
 
 from boggle.files.inputs import describe_size
 from boggle.model.errors import BoggleError
@@ -38,6 +44,9 @@ KIND = "boggle-prove-checkpoint"
 
 MAX_CHECKPOINT_BYTES = 1 << 30
 """A checkpoint larger than this is refused before it is read."""
+
+_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+"""A new checkpoint: made here (never one that appeared meanwhile), written at its end."""
 
 _OPEN_FLAGS = (
     os.O_RDWR
@@ -117,13 +126,19 @@ class Checkpoint:
             stream = os.fdopen(descriptor, "a", encoding="utf-8")
         else:
             try:
-                stream = open(path, "x", encoding="utf-8")  # noqa: SIM115
+                descriptor = os.open(path, _NEW_FLAGS, 0o666)
             except OSError as error:
                 raise BoggleError(f"cannot write {path}: {error.strerror}") from None
             except ValueError:  # a NUL in the path
                 raise BoggleError(f"checkpoint {path!r} is not a valid path") from None
-            stream.write(json.dumps(header) + "\n")
-            stream.flush()
+            stream = os.fdopen(descriptor, "a", encoding="utf-8")
+            try:
+                _hold(descriptor, repr(path))
+                stream.write(json.dumps(header) + "\n")
+                stream.flush()
+            except BaseException:
+                stream.close()
+                raise
         return cls(stream, finished, header)
 
     def add(self, result: ClassResult) -> None:
@@ -168,6 +183,7 @@ def _open_existing(path: str) -> tuple[int, bytes]:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
             raise BoggleError(f"checkpoint {shown} is not a regular file; give a file name")
+        _hold(descriptor, shown)  # before anything is read or cut
         if info.st_size > MAX_CHECKPOINT_BYTES:
             raise BoggleError(
                 f"checkpoint {shown} is {describe_size(info.st_size)}; the limit is "
@@ -184,6 +200,23 @@ def _open_existing(path: str) -> tuple[int, bytes]:
         os.close(descriptor)
         raise
     return descriptor, data
+
+
+def _hold(descriptor: int, shown: str) -> None:
+    """Lock the checkpoint for this proof's life (let go when its file is closed), or refuse
+    it in one line when another proof holds it: two proofs appending to one file, each at
+    its own offset, wrote over each other's lines.  A file system without locks is used
+    unlocked."""
+    if fcntl is None:  # pragma: no cover - not POSIX
+        return
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            raise BoggleError(
+                f"checkpoint {shown} is in use by another proof running now; wait for it "
+                "to end or give another file"
+            ) from None
 
 
 def _read_all(descriptor: int, limit: int) -> bytes | None:
@@ -286,9 +319,13 @@ def _read_lines(path: str, data: bytes) -> list[Any]:
     if len(raw) > 1:
         raw.pop()  # what follows the last newline: nothing, or a line cut short
     lines: list[Any] = []
-    for line in raw:
+    for number, line in enumerate(raw, start=1):
         try:
             lines.append(json.loads(line))
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+            if number > 1 and isinstance(lines[0], dict) and lines[0].get("kind") == KIND:
+                raise BoggleError(
+                    f"checkpoint {path} line {number} is damaged (not JSON); not trusting it"
+                ) from None
             raise BoggleError(f"{path} is not a prove checkpoint; not overwriting it") from None
     return lines
