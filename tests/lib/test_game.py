@@ -418,3 +418,23 @@ def test_a_round_whose_board_is_not_text_is_refused(board: object) -> None:
         judge_json({"board": board, "players": {"ann": ["fame"]}}, LEXICON)
     with pytest.raises(BoggleError, match="round 1: 'board' must be text"):
         judge_json({"rounds": [{"board": board, "players": {"ann": ["fame"]}}]}, LEXICON)
+
+
+def test_an_entry_many_players_list_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each entry was checked (a path searched on the board) once per listing: the
+    largest input the judge reads, 2,000 players listing the same words, took minutes and
+    2 GB. The verdicts are the same."""
+    from boggle.game import rounds
+
+    players = {f"p{i}": ["fame", "mile", "zzz", "fame", "Fame"] for i in range(50)}
+    expected = judge_round(BOARD, players, LEXICON).to_json()
+    calls: list[str] = []
+    original = rounds.check_word
+
+    def counted_check(entry: str, *args: object, **kwargs: object) -> object:
+        calls.append(entry)
+        return original(entry, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rounds, "check_word", counted_check)
+    assert judge_round(BOARD, players, LEXICON).to_json() == expected
+    assert sorted(calls) == ["Fame", "fame", "mile", "zzz"]
