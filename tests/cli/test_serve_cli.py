@@ -58,6 +58,9 @@ def serve_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
         (["--dict-file", "=x.txt"], "NAME=PATH"),
         (["--default-dict", "nosuchlist"], "nosuchlist"),
         (["--host", "no.such.host.invalid"], "--host"),
+        (["--allowed-host", ""], "--allowed-host"),  # answered no one
+        (["--allowed-host", "https://boggle.example.org/"], "--allowed-host"),
+        (["--allowed-host", "boggle.example.org:8443"], "--allowed-host"),
     ],
 )
 def test_bad_options(

@@ -227,6 +227,12 @@ def run(args: argparse.Namespace) -> int:
         )
     if not 1 <= args.port <= 65535:
         raise BoggleError(f"--port must be between 1 and 65535, got {args.port}")
+    from boggle.web.middleware import allowed_host
+
+    try:
+        args.allowed_host = [allowed_host(name) for name in args.allowed_host]
+    except BoggleError as error:
+        raise BoggleError(f"--allowed-host: {error}") from None
     for option, seconds in (
         ("--solve-timeout", args.solve_timeout),
         ("--head-timeout", args.head_timeout),
