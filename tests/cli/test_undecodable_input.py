@@ -101,3 +101,22 @@ def test_a_piped_line_without_end_is_read_a_bounded_piece_at_a_time(tmp_path: Pa
     out = done.stdout.decode("utf-8")
     assert "FAME: +1 point" in out
     assert max(len(line) for line in out.splitlines()) < 1000
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "--dict", BAD_BYTE, "fxieamloewbxastu"],
+        ["solve", "--dict", f"{BAD_BYTE}.txt", "fxieamloewbxastu"],
+        ["score", f"boards{BAD_BYTE}.txt"],
+        ["solve", f"@boards{BAD_BYTE}.txt"],
+    ],
+)
+def test_a_file_name_with_a_byte_that_is_not_utf8_is_shown_as_typed(
+    argv: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A file name is any bytes: it is looked for, and a message shows it as typed (\\xff)."""
+    os.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "\\xff" in err and "udcff" not in err, err

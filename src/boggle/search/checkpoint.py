@@ -35,6 +35,7 @@ except ImportError:  # pragma: no cover - not POSIX: checkpoints are not locked
 from boggle.files.inputs import describe_size
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
+from boggle.model.wording import quoted
 from boggle.search.classes import Layout
 from boggle.search.objective import objective_of, objective_of_json
 from boggle.search.results import ClassResult
@@ -128,7 +129,9 @@ class Checkpoint:
             try:
                 descriptor = os.open(path, _NEW_FLAGS, 0o666)
             except OSError as error:
-                raise BoggleError(f"cannot write {path}: {error.strerror}") from None
+                raise BoggleError(
+                    f"cannot write checkpoint {quoted(path)}: {error.strerror}"
+                ) from None
             except ValueError:  # a NUL in the path
                 raise BoggleError(f"checkpoint {path!r} is not a valid path") from None
             stream = os.fdopen(descriptor, "a", encoding="utf-8")
@@ -168,7 +171,7 @@ def line_check(header: dict[str, Any], record: dict[str, Any]) -> str:
 def _open_existing(path: str) -> tuple[int, bytes]:
     """An existing checkpoint opened to read and append, and its bytes; :class:`BoggleError`
     in one line unless it is a regular file of at most :data:`MAX_CHECKPOINT_BYTES`."""
-    shown = repr(path)
+    shown = quoted(path)
     try:
         descriptor = os.open(path, _OPEN_FLAGS)
     except OSError as error:
