@@ -120,3 +120,12 @@ def test_a_file_name_with_a_byte_that_is_not_utf8_is_shown_as_typed(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "\\xff" in err and "udcff" not in err, err
+
+
+def test_a_nul_among_piped_words_is_one_bad_word(tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("fame\nmile\n")
+    done = _play(b"fame\nab\x00c\nmile\n", words, "utf-8:strict")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("utf-8")
+    assert "not a word" in out and "You found 2 of 2 words" in out

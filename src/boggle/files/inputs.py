@@ -184,6 +184,8 @@ def iter_lines(
     what: str,
     max_line: int,
     error: type[BoggleError] = BoggleError,
+    *,
+    refuse_binary: bool = True,
 ) -> Iterator[str]:
     """The lines of a text file (``-``: standard input), without their line ends.
 
@@ -191,7 +193,8 @@ def iter_lines(
     gzip, each line UTF-8 or else Latin-1.  A line longer than ``max_line``
     characters is cut to ``max_line + 1`` (whoever reads it refuses it) and the
     rest of it skipped.  Refused with ``error``: not a regular file, binary
-    (:func:`looks_binary`), a damaged gzip file.
+    (:func:`looks_binary`; not without ``refuse_binary``: typed words, a NUL among them
+    one bad word, not a lost round), a damaged gzip file.
     """
     import gzip  # here, not at the top: a solve with a cached list reads no file
 
@@ -206,7 +209,7 @@ def iter_lines(
         stream: BinaryIO = raw
         if _peek(raw).startswith(GZIP_MAGIC):
             stream = gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[assignment]
-        if looks_binary(_peek(stream)):
+        if refuse_binary and looks_binary(_peek(stream)):
             raise error(f"{what} {quoted(shown)} looks binary; give a text file")
         yield from _read_lines(stream, max_line)
     except (gzip.BadGzipFile, EOFError, zlib.error):

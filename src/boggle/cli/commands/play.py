@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         # as bytes, a bounded line at a time, each UTF-8 or else Latin-1 (as files are read):
         # a long line or a byte a strict UTF-8 locale could not decode ends no round
-        for line in iter_lines("-", "typed words", MAX_ENTRY_CHARS):
+        for line in iter_lines("-", "typed words", MAX_ENTRY_CHARS, refuse_binary=False):
             entry = line.strip()
             if entry.lower() == HINT_COMMAND:
                 out.write(hint_text(session, hints) + "\n")
