@@ -17,7 +17,8 @@ from boggle.cli.main import main
 from boggle.model.errors import BoggleError
 from boggle.model.rules import rules_for_board
 from boggle.search.checkpoint import Checkpoint, line_check
-from boggle.search.prove import layout_for
+from boggle.search.options import ProofOptions
+from boggle.search.prove import layout_for, prove
 from boggle.wordlists.lexicon import Lexicon
 
 WORDS = ["tea", "eat", "ate", "tee", "seat", "east", "teas", "sate", "aster", "rates", "stare"]
@@ -288,3 +289,25 @@ def test_a_damaged_line_after_a_sound_header_is_named(
     finished.write_text("".join(lines))
     assert main(prove_argv(small_list, finished)) == 2
     assert_one_line(capsys, "line 3 is damaged (not JSON)")
+
+
+def _refuse(*_: object) -> None:
+    raise BoggleError("this proof would take too long")  # as `prove` refuses without --yes
+
+
+def test_a_proof_refused_before_any_class_leaves_no_checkpoint_it_made(
+    tmp_path: Path, small_list: str
+) -> None:
+    """A refused proof left a file of one line, which the same proof with other settings
+    (``--buckets``, say) was then refused as 'for another proof'."""
+    path = tmp_path / "refused.jsonl"
+    lexicon = Lexicon.from_file(small_list)
+    options = ProofOptions(checkpoint=str(path), bucket_count=2)
+    with pytest.raises(BoggleError, match="too long"):
+        prove(2, 3, lexicon, rules_for_board(2, 3), 3, options, on_plan=_refuse)
+    assert not path.exists()
+    prove(2, 3, lexicon, rules_for_board(2, 3), 3, options)
+    whole = path.read_bytes()
+    with pytest.raises(BoggleError, match="too long"):  # a checkpoint of work is kept
+        prove(2, 3, lexicon, rules_for_board(2, 3), 3, options, on_plan=_refuse)
+    assert path.read_bytes() == whole

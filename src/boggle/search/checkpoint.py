@@ -20,6 +20,7 @@ damaged, edited, hand-made or spliced file is refused in one line, never taken a
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -61,11 +62,18 @@ class Checkpoint:
     """An open checkpoint file and the classes it already holds."""
 
     def __init__(
-        self, stream: TextIO, finished: dict[int, ClassResult], header: dict[str, Any]
+        self,
+        stream: TextIO,
+        finished: dict[int, ClassResult],
+        header: dict[str, Any],
+        made: str | None = None,
     ) -> None:
         self.stream = stream
         self.finished = finished
         self.header = header
+        self.made = made
+        """The path of the file when this proof made it (or started it in an empty file)."""
+        self.added = 0
 
     @classmethod
     def open(
@@ -108,7 +116,7 @@ class Checkpoint:
                 except BaseException:
                     stream.close()
                     raise
-                return cls(stream, finished, header)
+                return cls(stream, finished, header, made=path)
             try:
                 records = _records(path, data, header, classes)
                 finished = {
@@ -142,6 +150,7 @@ class Checkpoint:
             except BaseException:
                 stream.close()
                 raise
+            return cls(stream, finished, header, made=path)
         return cls(stream, finished, header)
 
     def add(self, result: ClassResult) -> None:
@@ -154,9 +163,19 @@ class Checkpoint:
         record["check"] = line_check(self.header, record)
         self.stream.write(json.dumps(record) + "\n")
         self.stream.flush()
+        self.added += 1
 
     def close(self) -> None:
         self.stream.close()
+
+    def close_refused(self) -> None:
+        """Close it for a proof refused before any class (too long, too many boards...): a
+        file this proof made holds only its first line then, and is removed, so the proof
+        may be asked again with other settings and the same file."""
+        self.stream.close()
+        if self.made is not None and not self.added:
+            with contextlib.suppress(OSError):
+                os.unlink(self.made)
 
 
 def line_check(header: dict[str, Any], record: dict[str, Any]) -> str:
