@@ -301,3 +301,17 @@ def test_options_that_roll_are_refused_beside_a_given_board(
     assert status == 2 and out == "" and err.count("\n") == 1, err
     assert err.startswith(f"boggle: error: {named} roll"), err
     assert "drop the board or the options" in err
+
+
+def test_a_large_rolled_board_is_told_by_its_size_on_stderr(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`solve --random --size 500` told its board on stderr: 250,000 letters on one line."""
+    words = tmp_path / "words.txt"
+    words.write_text("fame\n")
+    argv = ["solve", "--random", "--dice", "uniform", "--dict", str(words), "--json"]
+    assert main([*argv, "--size", "60"]) == 0
+    told = capsys.readouterr().err.splitlines()[0]
+    assert "rolled a 60x60 board; seed " in told and len(told) < 120, told[:300]
+    assert main([*argv, "--size", "3"]) == 0
+    assert "rolled the board " in capsys.readouterr().err  # small: its letters, to type again

@@ -14,7 +14,12 @@ from pathlib import Path
 import pytest
 
 from boggle.cli.main import main
-from boggle.search.checkpoint import line_check
+from boggle.model.errors import BoggleError
+from boggle.model.rules import rules_for_board
+from boggle.search.checkpoint import Checkpoint, line_check
+from boggle.search.options import ProofOptions
+from boggle.search.prove import layout_for, prove
+from boggle.wordlists.lexicon import Lexicon
 
 WORDS = ["tea", "eat", "ate", "tee", "seat", "east", "teas", "sate", "aster", "rates", "stare"]
 
@@ -145,7 +150,7 @@ def rewrite(path: Path, change: str) -> None:
         ("null", "not a finished class"),
         ("empty-object", "not a finished class"),
         ("string", "not a finished class"),
-        ("nested-deep", "not a prove checkpoint"),
+        ("nested-deep", "line 2 is damaged (not JSON)"),
         ("no-boards", "not a finished class"),
         ("no-check", "not a finished class"),
         ("boards-a-number", "boards are not"),
@@ -209,3 +214,100 @@ def test_a_sound_checkpoint_still_resumes_whole(
     result = json.loads(capsys.readouterr().out)
     assert result["resumed_classes"] == result["top_level_classes"] == whole.count("\n") - 1
     assert finished.read_text() == whole
+
+
+def test_an_empty_file_is_taken_as_a_new_checkpoint(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty file (made by ``mktemp`` or ``touch``, or a proof stopped before its first
+    line was written) holds nothing to lose: it was refused as 'not a prove checkpoint'."""
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()
+    assert main([*prove_argv(small_list, empty), "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    lines = empty.read_text().splitlines()
+    assert json.loads(lines[0])["kind"] == "boggle-prove-checkpoint"
+    assert len(lines) == 1 + first["top_level_classes"]
+    assert main([*prove_argv(small_list, empty), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["resumed_classes"] == first["top_level_classes"]
+    assert again["boards"] == first["boards"]
+
+
+def test_a_file_of_blank_lines_is_still_not_overwritten(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n\n")
+    assert main(prove_argv(small_list, blank)) == 2
+    assert_one_line(capsys, "not a prove checkpoint; not overwriting it")
+    assert blank.read_text() == "\n\n"
+
+
+def test_a_checkpoint_a_running_proof_holds_is_refused_untouched(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two proofs on one checkpoint at once wrote over each other's lines (the first wrote
+    at its own offset after the second cut and appended): the file, damaged, was refused
+    for good.  The proof holding it now keeps it; another is refused in one line."""
+    path = tmp_path / "held.jsonl"
+    assert main(prove_argv(small_list, path)) == 0
+    capsys.readouterr()
+    whole = path.read_bytes()
+    lexicon = Lexicon.from_file(small_list)
+    rules = rules_for_board(2, 3)
+    layout = layout_for(lexicon, 2, 3, 2)
+    held = Checkpoint.open(str(path), 2, 3, lexicon, rules, 3, layout)
+    assert held is not None
+    try:
+        assert main(prove_argv(small_list, path)) == 2
+        assert_one_line(capsys, "is in use by another proof")
+        assert path.read_bytes() == whole
+    finally:
+        held.close()
+    assert main(prove_argv(small_list, path)) == 0  # let go: it resumes
+
+
+def test_a_new_checkpoint_is_held_from_its_first_line(tmp_path: Path, small_list: str) -> None:
+    path = tmp_path / "new.jsonl"
+    lexicon = Lexicon.from_file(small_list)
+    args = (2, 3, lexicon, rules_for_board(2, 3), 3, layout_for(lexicon, 2, 3, 2))
+    first = Checkpoint.open(str(path), *args)
+    assert first is not None
+    try:
+        with pytest.raises(BoggleError, match="in use by another proof"):
+            Checkpoint.open(str(path), *args)
+    finally:
+        first.close()
+
+
+def test_a_damaged_line_after_a_sound_header_is_named(
+    finished: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = finished.read_text().splitlines(keepends=True)
+    lines[2] = lines[2][5:]  # a line another writer wrote over
+    finished.write_text("".join(lines))
+    assert main(prove_argv(small_list, finished)) == 2
+    assert_one_line(capsys, "line 3 is damaged (not JSON)")
+
+
+def _refuse(*_: object) -> None:
+    raise BoggleError("this proof would take too long")  # as `prove` refuses without --yes
+
+
+def test_a_proof_refused_before_any_class_leaves_no_checkpoint_it_made(
+    tmp_path: Path, small_list: str
+) -> None:
+    """A refused proof left a file of one line, which the same proof with other settings
+    (``--buckets``, say) was then refused as 'for another proof'."""
+    path = tmp_path / "refused.jsonl"
+    lexicon = Lexicon.from_file(small_list)
+    options = ProofOptions(checkpoint=str(path), bucket_count=2)
+    with pytest.raises(BoggleError, match="too long"):
+        prove(2, 3, lexicon, rules_for_board(2, 3), 3, options, on_plan=_refuse)
+    assert not path.exists()
+    prove(2, 3, lexicon, rules_for_board(2, 3), 3, options)
+    whole = path.read_bytes()
+    with pytest.raises(BoggleError, match="too long"):  # a checkpoint of work is kept
+        prove(2, 3, lexicon, rules_for_board(2, 3), 3, options, on_plan=_refuse)
+    assert path.read_bytes() == whole

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -54,6 +58,9 @@ def serve_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
         (["--dict-file", "=x.txt"], "NAME=PATH"),
         (["--default-dict", "nosuchlist"], "nosuchlist"),
         (["--host", "no.such.host.invalid"], "--host"),
+        (["--allowed-host", ""], "--allowed-host"),  # answered no one
+        (["--allowed-host", "https://boggle.example.org/"], "--allowed-host"),
+        (["--allowed-host", "boggle.example.org:8443"], "--allowed-host"),
     ],
 )
 def test_bad_options(
@@ -120,3 +127,42 @@ def test_the_room_options_defaults_are_the_libraries() -> None:
     assert f"default {RoomLimits().rooms_per_address};" in text
     assert f"one more every {RoomLimits().seconds_per_room_per_address:g} s" in text
     assert f"default {DEFAULT_KEEP_DAYS:g};" in text
+
+
+def _ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+def _answers(url: str, child: subprocess.Popen[str]) -> bool:
+    """Whether ``url`` answers 200, asked until it does (the line comes before the socket
+    listens) or the server has ended."""
+    while child.poll() is None:
+        try:
+            with urllib.request.urlopen(url, timeout=10) as answer:
+                return bool(answer.status == 200)
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
+@pytest.mark.skipif(not _ipv6_loopback(), reason="no IPv6 loopback on this machine")
+def test_the_address_it_prints_for_an_ipv6_host_opens(tmp_path: Path) -> None:
+    """`--host ::1` printed http://::1:PORT/, which no browser or curl opens."""
+    with socket.socket(socket.AF_INET6) as free:
+        free.bind(("::1", 0))
+        port = free.getsockname()[1]
+    argv = [sys.executable, "-m", "boggle", "serve", "--host", "::1", "--port", str(port)]
+    child = subprocess.Popen([*argv, "--data", str(tmp_path)], stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stderr is not None
+        line = child.stderr.readline()
+        assert f"serving on http://[::1]:{port}/ " in line, line
+        assert _answers(line.split("serving on ")[1].split()[0] + "api/health", child)
+    finally:
+        child.kill()
+        child.wait(timeout=30)

@@ -64,6 +64,18 @@ def test_no_boards_is_an_empty_distribution(lexicon: Lexicon) -> None:
     stats = score_stats(0, BoardSource.named("new"), lexicon, seed=1)
     assert stats.boards == 0 and stats.counts == () and stats.best == ()
     assert stats.minimum is None and stats.percentile(50) is None
+    shown = json.dumps(stats.to_json(), allow_nan=False)  # NaN is not JSON: jq refused it
+    assert json.loads(shown)["mean"] is None and json.loads(shown)["std"] is None
+
+
+def test_cli_json_of_no_boards_is_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDS) + "\n")
+    status, out, err = _stats(
+        capsys, "--random", "0", "--seed", "1", "--dict", str(words), "--json"
+    )
+    assert status == 0, err
+    assert "NaN" not in out and json.loads(out)["mean"] is None
 
 
 def _stats(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -408,3 +408,33 @@ def test_the_judge_reads_typed_words_in_the_lists_language() -> None:
     french.language = "fr"
     assert check_word("cœur", Board.parse("coeur/"), french, CLASSIC).status is Status.COUNTED
     assert check_word("été", Board.parse("été/"), french, CLASSIC).status is Status.COUNTED
+
+
+@pytest.mark.parametrize("board", [None, 7, 4.5, True, ["fxie", "amlo"], {"rows": 4}])
+def test_a_round_whose_board_is_not_text_is_refused(board: object) -> None:
+    """``"board": null`` was read as the text 'None', the 2x2 board N O / N E, and judged
+    on it; a number was judged with no board. JSON that is not text is refused."""
+    with pytest.raises(BoggleError, match="'board' must be text"):
+        judge_json({"board": board, "players": {"ann": ["fame"]}}, LEXICON)
+    with pytest.raises(BoggleError, match="round 1: 'board' must be text"):
+        judge_json({"rounds": [{"board": board, "players": {"ann": ["fame"]}}]}, LEXICON)
+
+
+def test_an_entry_many_players_list_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each entry was checked (a path searched on the board) once per listing: the
+    largest input the judge reads, 2,000 players listing the same words, took minutes and
+    2 GB. The verdicts are the same."""
+    from boggle.game import rounds
+
+    players = {f"p{i}": ["fame", "mile", "zzz", "fame", "Fame"] for i in range(50)}
+    expected = judge_round(BOARD, players, LEXICON).to_json()
+    calls: list[str] = []
+    original = rounds.check_word
+
+    def counted_check(entry: str, *args: object, **kwargs: object) -> object:
+        calls.append(entry)
+        return original(entry, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rounds, "check_word", counted_check)
+    assert judge_round(BOARD, players, LEXICON).to_json() == expected
+    assert sorted(calls) == ["Fame", "fame", "mile", "zzz"]

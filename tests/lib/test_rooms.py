@@ -207,3 +207,36 @@ def test_a_room_reads_typed_words_in_its_lists_language() -> None:
     assert (first.status, first.word) == ("accepted", "strasse")
     assert room.submit(ann.token, "STRASSE", 1.0).status == "repeated"
     assert ann.entries == ["strasse"]
+
+
+def full_room(**limits: object) -> tuple[Room, list[str]]:
+    room = Room("ABCDEF", RoomSettings(), LEXICON, RoomLimits(max_players=3, **limits), now=0.0)
+    return room, [room.join(name, now=0.0).token for name in ("ann", "bob", "cat")]
+
+
+def test_a_full_room_gives_the_seat_of_a_player_long_gone_to_a_newcomer() -> None:
+    """Players who dropped and never came back (a phone's page closed, a token lost) kept
+    their seats for good: a full room of them refused every friend ``room_full``."""
+    room, (ann, bob, cat) = full_room(host_grace_seconds=30)
+    room.dropped(bob, now=10.0)
+    room.dropped(cat, now=5.0)
+    with pytest.raises(RoomError, match="full"):
+        room.join("dan", now=20.0)  # gone, but not for long: they may be reloading
+    dan = room.join("dan", now=40.0)
+    assert [p.name for p in room.players.values()] == ["ann", "bob", "dan"]  # cat: gone longest
+    assert dan.connected and room.host == ann
+    with pytest.raises(RoomError) as refused:
+        room.player(cat)
+    assert refused.value.code == "unknown_player"
+
+
+def test_a_seat_with_words_in_the_round_being_played_is_kept() -> None:
+    room, (ann, bob, cat) = full_room(host_grace_seconds=30)
+    room.start(ann, now=0.0, board=BOARD)
+    room.submit(bob, "fame", now=1.0)
+    room.dropped(bob, now=2.0)
+    with pytest.raises(RoomError, match="full"):
+        room.join("dan", now=100.0)  # bob's word counts when the round is judged
+    room.dropped(cat, now=3.0)
+    assert room.join("dan", now=100.0).name == "dan"
+    assert {p.name for p in room.players.values()} == {"ann", "bob", "dan"}

@@ -13,7 +13,7 @@ pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed"
 from fastapi.testclient import TestClient
 
 from boggle.web.app import Limits, WebConfig, create_app
-from boggle.web.middleware import CONTENT_SECURITY_POLICY
+from boggle.web.middleware import CONTENT_SECURITY_POLICY, allowed_host
 
 FXIE = "fxie amlo ewbx astu"
 STATIC = Path(__file__).resolve().parents[2] / "src" / "boggle" / "web" / "static"
@@ -145,3 +145,12 @@ def test_the_test_client_loads_without_a_deprecation_warning() -> None:
         [sys.executable, "-c", check], capture_output=True, text=True, timeout=60, check=False
     )
     assert result.returncode == 0, result.stderr.strip().splitlines()[-1:]
+
+
+def test_an_allowed_host_is_read_as_the_host_check_compares_it() -> None:
+    """``--allowed-host ::1`` (no brackets) or ``Boggle.Example.`` matched no Host header."""
+    hosts = tuple(allowed_host(name) for name in ("::1", "Boggle.Example."))
+    with TestClient(create_app(WebConfig(preload=False, allowed_hosts=hosts))) as client:
+        for host in ("[::1]:8000", "boggle.example", "boggle.example:8443"):
+            assert client.get("/api/health", headers={"host": host}).status_code == 200, host
+        assert client.get("/api/health", headers={"host": "other.example"}).status_code == 400

@@ -36,7 +36,7 @@ from boggle.definitions.morphology import (
 from boggle.definitions.supplement import SUPPLEMENT
 from boggle.definitions.wordnet import Glossary, GlossExtract, SystemWordNet
 from boggle.model.errors import BoggleError
-from boggle.model.letters import nfc
+from boggle.model.letters import nfc, not_text
 from boggle.wordlists.sources import DATA_DIR
 from boggle.wordlists.spelling import language_profile
 
@@ -118,6 +118,8 @@ def checked_word(entry: str) -> str:
     >>> checked_word("  Cats ")
     'cats'
     """
+    if problem := not_text(entry):
+        raise DefinitionError(f"the word is not valid text: it has {problem}")
     word = nfc(entry.strip().lower())
     if not word:
         raise DefinitionError("give a word to define")

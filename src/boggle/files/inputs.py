@@ -29,6 +29,7 @@ import zlib
 from collections.abc import Iterator
 
 from boggle.model.errors import BoggleError
+from boggle.model.wording import quoted
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
@@ -76,21 +77,21 @@ def open_regular(
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise error(f"{what} {shown!r} does not exist") from None
+        raise error(f"{what} {quoted(shown)} does not exist") from None
     except PermissionError:
-        raise error(f"{what} {shown!r} cannot be read (permission denied)") from None
+        raise error(f"{what} {quoted(shown)} cannot be read (permission denied)") from None
     except IsADirectoryError:
-        raise error(f"{what} {shown!r} is a directory, not a file") from None
+        raise error(f"{what} {quoted(shown)} is a directory, not a file") from None
     except OSError as problem:
-        raise error(f"{what} {shown!r} cannot be read: {problem.strerror}") from None
+        raise error(f"{what} {quoted(shown)} cannot be read: {problem.strerror}") from None
     except ValueError:  # a NUL character in the path
-        raise error(f"{what} {shown!r} is not a valid path") from None
+        raise error(f"{what} {quoted(shown)} is not a valid path") from None
     mode = os.fstat(descriptor).st_mode
     if not stat.S_ISREG(mode):
         os.close(descriptor)
         if stat.S_ISDIR(mode):
-            raise error(f"{what} {shown!r} is a directory, not a file")
-        raise error(f"{what} {shown!r} is {_kind(mode)}, not a regular file")
+            raise error(f"{what} {quoted(shown)} is a directory, not a file")
+        raise error(f"{what} {quoted(shown)} is {_kind(mode)}, not a regular file")
     if hasattr(os, "set_blocking"):
         os.set_blocking(descriptor, True)
     return os.fdopen(descriptor, "rb")
@@ -130,22 +131,23 @@ def read_file(
         if size > limit:
             handle.close()
             raise error(
-                f"{what} {shown!r} is {describe_size(size)}; the limit is {describe_size(limit)}"
+                f"{what} {quoted(shown)} is {describe_size(size)}; "
+                f"the limit is {describe_size(limit)}"
             )
     try:
         head = handle.read(SNIFF_BYTES)
         if looks_binary(head):
-            raise error(f"{what} {shown!r} looks binary; give a text file")
+            raise error(f"{what} {quoted(shown)} looks binary; give a text file")
         data = head + handle.read(limit + 1 - len(head))
     except OSError as problem:
-        raise error(f"{what} {shown!r} cannot be read: {problem.strerror}") from None
+        raise error(f"{what} {quoted(shown)} cannot be read: {problem.strerror}") from None
     finally:
         if not from_stdin:
             handle.close()
     if len(data) > limit:
-        raise error(f"{what} {shown!r} is over the limit of {describe_size(limit)}")
+        raise error(f"{what} {quoted(shown)} is over the limit of {describe_size(limit)}")
     if gzip and data.startswith(GZIP_MAGIC):
-        data = gunzip(data, limit, f"{what} {shown!r}", error)
+        data = gunzip(data, limit, f"{what} {quoted(shown)}", error)
     return data
 
 
@@ -182,6 +184,8 @@ def iter_lines(
     what: str,
     max_line: int,
     error: type[BoggleError] = BoggleError,
+    *,
+    refuse_binary: bool = True,
 ) -> Iterator[str]:
     """The lines of a text file (``-``: standard input), without their line ends.
 
@@ -189,7 +193,8 @@ def iter_lines(
     gzip, each line UTF-8 or else Latin-1.  A line longer than ``max_line``
     characters is cut to ``max_line + 1`` (whoever reads it refuses it) and the
     rest of it skipped.  Refused with ``error``: not a regular file, binary
-    (:func:`looks_binary`), a damaged gzip file.
+    (:func:`looks_binary`; not without ``refuse_binary``: typed words, a NUL among them
+    one bad word, not a lost round), a damaged gzip file.
     """
     import gzip  # here, not at the top: a solve with a cached list reads no file
 
@@ -204,13 +209,13 @@ def iter_lines(
         stream: BinaryIO = raw
         if _peek(raw).startswith(GZIP_MAGIC):
             stream = gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[assignment]
-        if looks_binary(_peek(stream)):
-            raise error(f"{what} {shown!r} looks binary; give a text file")
+        if refuse_binary and looks_binary(_peek(stream)):
+            raise error(f"{what} {quoted(shown)} looks binary; give a text file")
         yield from _read_lines(stream, max_line)
     except (gzip.BadGzipFile, EOFError, zlib.error):
-        raise error(f"{what} {shown!r} is a damaged gzip file") from None
+        raise error(f"{what} {quoted(shown)} is a damaged gzip file") from None
     except OSError as problem:
-        raise error(f"{what} {shown!r} cannot be read: {problem.strerror}") from None
+        raise error(f"{what} {quoted(shown)} cannot be read: {problem.strerror}") from None
     finally:
         if not from_stdin:
             raw.close()

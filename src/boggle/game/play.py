@@ -12,6 +12,10 @@ from boggle.model.solution import ScoredWord, Solution
 FeedbackStatus = Literal[
     "accepted", "already_found", "not_a_word", "not_on_board", "too_short", "invalid"
 ]
+MAX_ENTRY_CHARS = 256
+"""The longest line of typed words read (a word list's words have at most 64 letters); a
+longer line is cut to one more character, which no word matches, and the rest skipped."""
+
 _FEEDBACK: dict[Status, FeedbackStatus] = {
     Status.NOT_A_WORD: "not_a_word",
     Status.NOT_ON_BOARD: "not_on_board",

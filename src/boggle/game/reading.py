@@ -110,10 +110,15 @@ def _judge_round_json(
     if not isinstance(data, Mapping) or "board" not in data or "players" not in data:
         raise JudgeError(f"{where}a round needs 'board' and 'players'")
     check_keys(data, ROUND_KEYS, where.rstrip(": ") or "the round")
+    board = data["board"]
+    if not isinstance(board, str):  # null is no board 'None', a number no board at all
+        shown = "null" if board is None else type(board).__name__
+        shown = {"bool": "true or false", "dict": "an object", "list": "a list"}.get(shown, shown)
+        raise JudgeError(f"{where}'board' must be text, like \"fxie amlo ewbx astu\"; got {shown}")
     try:
         lists = read_players(data["players"])
         mode = challenge or data.get("challenge") or default_challenge(lists)
-        return judge_round(str(data["board"]), lists, lexicon, rules, mode)
+        return judge_round(board, lists, lexicon, rules, mode)
     except JudgeError as error:
         raise JudgeError(f"{where}{error}") from None
 

@@ -280,11 +280,14 @@ def judge_round(
 
     checks: dict[str, list[tuple[WordCheck, bool]]] = {}
     finders: dict[str, set[str]] = {}  # good word -> players who listed it
+    checked: dict[str, WordCheck] = {}  # each entry checked once, however many list it
     for player in lists:
         seen: set[str] = set()
         rows = []
         for entry in player.entries:
-            check = check_word(entry, parsed, lexicon, rules)
+            check = checked.get(entry)
+            if check is None:
+                check = checked[entry] = check_word(entry, parsed, lexicon, rules)
             repeated = check.status is not Status.INVALID and check.word in seen
             seen.add(check.word)
             rows.append((check, repeated))

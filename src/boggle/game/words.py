@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from boggle.model.board import Board, Cell
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
-from boggle.model.letters import nfc
+from boggle.model.letters import nfc, not_text
 from boggle.model.rules import Rules
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.spelling import fold_board, lexicon_profile
@@ -233,6 +233,8 @@ def check_word(
     word = typed_word(entry, lexicon)
     if not word:
         return WordCheck(entry, word, Status.INVALID, message="empty line")
+    if problem := not_text(word):
+        return WordCheck(entry, word, Status.INVALID, message=f"not valid text: it has {problem}")
     if not word.isalpha():
         return WordCheck(
             entry,

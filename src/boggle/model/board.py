@@ -40,7 +40,7 @@ from boggle.model.errors import BoardError
 from boggle.model.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in boggle.model.grid
 from boggle.model.grid import Cell as Cell
 from boggle.model.grid import neighbour_table
-from boggle.model.letters import nfc
+from boggle.model.letters import nfc, not_text
 from boggle.model.wording import a_size
 
 TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
@@ -174,6 +174,8 @@ class Board:
                 f"the board text is {len(text):,} characters; the largest board "
                 f"({MAX_CELLS:,} cells) is written in at most {MAX_TEXT_CHARS:,}"
             )
+        if problem := not_text(text):
+            raise BoardError(f"the board is not valid text: it has {problem}")
         text = nfc(text)  # a decomposed "a" + accent is one letter, as in the word lists
         rows_text = [row for row in _ROW_SEPARATORS.split(text.strip()) if row]
         if not rows_text:

@@ -29,6 +29,30 @@ def nfc(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
+def not_text(text: str) -> str | None:
+    """What in ``text`` is not text, in words, or ``None`` when it is all text: a byte
+    that was not UTF-8 (a command line's or a terminal's undecodable bytes reach Python
+    as the surrogate escapes U+DC80-U+DCFF) or another lone surrogate (JSON's ``"\\ud800"``).
+
+    >>> not_text("fame"), not_text("été")
+    (None, None)
+    >>> not_text(b"ab\\xffc".decode("utf-8", "surrogateescape"))
+    'the byte 0xff, which is not UTF-8'
+    >>> not_text("\\ud800")
+    'a lone surrogate (U+D800)'
+    """
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        code = ord(text[error.start])
+        if 0xDC80 <= code <= 0xDCFF:
+            return f"the byte 0x{code - 0xDC00:02x}, which is not UTF-8"
+        return f"a lone surrogate (U+{code:04X})"
+    return None
+
+
 def letter_indices(alphabet: Iterable[str] = LATIN, *, latin_first: bool = True) -> dict[str, int]:
     """The bit index of each letter: ``a``-``z`` are 0-25, other letters follow in sorted
     order; without ``latin_first``, the letters of ``alphabet`` alone, in sorted order

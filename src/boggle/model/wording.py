@@ -8,6 +8,12 @@
 
 from __future__ import annotations
 
+import re
+
+_ESCAPED_BYTE = re.compile(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])")
+"""A surrogate escape in a :func:`repr`: ``\\udcNN`` after an even run of backslashes (an
+escaped backslash is two)."""
+
 
 def counted(count: int, noun: str, plural: str | None = None) -> str:
     """``count`` and the noun, singular for exactly one (``plural`` defaults to noun + s)."""
@@ -19,3 +25,16 @@ def a_size(rows: int, cols: int) -> str:
     digits = str(rows)
     spoken_vowel = digits.startswith("8") or (digits[:2] in ("11", "18") and len(digits) % 3 == 2)
     return f"{'an' if spoken_vowel else 'a'} {rows}x{cols}"
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted as :func:`repr` quotes it, a byte that was not UTF-8 (a file name's,
+    read from a command line as a surrogate escape) shown as the ``\\xff`` that was typed,
+    not as Python's ``\\udcff``.
+
+    >>> print(quoted("words.txt"), quoted(b"w\\xffrds".decode("utf-8", "surrogateescape")))
+    'words.txt' 'w\\xffrds'
+    >>> print(quoted("a\\\\udcff"))  # a backslash typed before 'udcff' stays as it was
+    'a\\\\udcff'
+    """
+    return _ESCAPED_BYTE.sub(r"\1\\x\2", repr(text))

@@ -165,7 +165,9 @@ class Room:
     # ------------------------------------------------------------------ players
 
     def join(self, name: str, now: float) -> Player:
-        """A new player; the first one is the host."""
+        """A new player; the first one is the host.  A full room gives the newcomer the seat
+        of the player gone longest, if gone for over ``host_grace_seconds`` and with no words
+        in the round being played (:meth:`seat_to_free`)."""
         shown = " ".join(name.split())
         if not shown or len(shown) > self.limits.max_name_length or not shown.isprintable():
             raise RoomError(
@@ -175,15 +177,41 @@ class Room:
         if any(p.name.casefold() == shown.casefold() for p in self.players.values()):
             raise RoomError("name_taken", f"the name {shown!r} is taken in this room")
         if len(self.players) >= self.limits.max_players:
-            raise RoomError(
-                "room_full", f"the room is full: {self.limits.max_players} players at most"
-            )
+            gone = self.seat_to_free(now)
+            if gone is None:
+                raise RoomError(
+                    "room_full", f"the room is full: {self.limits.max_players} players at most"
+                )
+            self.leave(gone.token, now)  # their match total stays, by name
         player = Player(shown, secrets.token_urlsafe(18), connected=True)
         self.players[player.token] = player
         if self.host is None:
             self.host = player.token
         self.last_activity = now
         return player
+
+    def seat_to_free(self, now: float) -> Player | None:
+        """The player whose seat a newcomer to a full room may take: gone (dropped, not
+        back) for longer than ``host_grace_seconds``, the longest, and with no words in the
+        round being played (they count when it is judged); ``None`` when there is none.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+        >>> room.dropped(bob.token, now=1.0)
+        >>> room.seat_to_free(now=2.0), room.seat_to_free(now=40.0) is bob
+        (None, True)
+        """
+        playing = self.phase is Phase.PLAYING
+        gone = [
+            p
+            for p in self.players.values()
+            if not p.connected
+            and p.dropped_at is not None
+            and now - p.dropped_at >= self.limits.host_grace_seconds
+            and not (playing and (p.entries or p.set_apart))
+        ]
+        return min(gone, key=lambda p: p.dropped_at or 0.0, default=None)
 
     def player(self, token: str) -> Player:
         try:

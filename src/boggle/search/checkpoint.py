@@ -20,15 +20,23 @@ damaged, edited, hand-made or spliced file is refused in one line, never taken a
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import stat
 import zlib
 from typing import Any, TextIO
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: checkpoints are not locked
+    fcntl = None  # type: ignore[assignment]
+
 from boggle.files.inputs import describe_size
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
+from boggle.model.wording import quoted
 from boggle.search.classes import Layout
 from boggle.search.objective import objective_of, objective_of_json
 from boggle.search.results import ClassResult
@@ -38,6 +46,9 @@ KIND = "boggle-prove-checkpoint"
 
 MAX_CHECKPOINT_BYTES = 1 << 30
 """A checkpoint larger than this is refused before it is read."""
+
+_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+"""A new checkpoint: made here (never one that appeared meanwhile), written at its end."""
 
 _OPEN_FLAGS = (
     os.O_RDWR
@@ -51,11 +62,18 @@ class Checkpoint:
     """An open checkpoint file and the classes it already holds."""
 
     def __init__(
-        self, stream: TextIO, finished: dict[int, ClassResult], header: dict[str, Any]
+        self,
+        stream: TextIO,
+        finished: dict[int, ClassResult],
+        header: dict[str, Any],
+        made: str | None = None,
     ) -> None:
         self.stream = stream
         self.finished = finished
         self.header = header
+        self.made = made
+        """The path of the file when this proof made it (or started it in an empty file)."""
+        self.added = 0
 
     @classmethod
     def open(
@@ -70,6 +88,7 @@ class Checkpoint:
         classes: int | None = None,
     ) -> Checkpoint | None:
         """Open (or start) the checkpoint at ``path``; ``None`` when there is none.
+        An empty file is started as a new one (it holds nothing to overwrite).
 
         ``classes``: how many top-level classes the proof has (class numbers are below it).
         """
@@ -89,6 +108,15 @@ class Checkpoint:
         finished: dict[int, ClassResult] = {}
         if os.path.lexists(path):
             descriptor, data = _open_existing(path)
+            if not data:  # empty (``touch``, ``mktemp``, a proof stopped at once): nothing to lose
+                stream = os.fdopen(descriptor, "a", encoding="utf-8")
+                try:
+                    stream.write(json.dumps(header) + "\n")
+                    stream.flush()
+                except BaseException:
+                    stream.close()
+                    raise
+                return cls(stream, finished, header, made=path)
             try:
                 records = _records(path, data, header, classes)
                 finished = {
@@ -107,13 +135,22 @@ class Checkpoint:
             stream = os.fdopen(descriptor, "a", encoding="utf-8")
         else:
             try:
-                stream = open(path, "x", encoding="utf-8")  # noqa: SIM115
+                descriptor = os.open(path, _NEW_FLAGS, 0o666)
             except OSError as error:
-                raise BoggleError(f"cannot write {path}: {error.strerror}") from None
+                raise BoggleError(
+                    f"cannot write checkpoint {quoted(path)}: {error.strerror}"
+                ) from None
             except ValueError:  # a NUL in the path
                 raise BoggleError(f"checkpoint {path!r} is not a valid path") from None
-            stream.write(json.dumps(header) + "\n")
-            stream.flush()
+            stream = os.fdopen(descriptor, "a", encoding="utf-8")
+            try:
+                _hold(descriptor, repr(path))
+                stream.write(json.dumps(header) + "\n")
+                stream.flush()
+            except BaseException:
+                stream.close()
+                raise
+            return cls(stream, finished, header, made=path)
         return cls(stream, finished, header)
 
     def add(self, result: ClassResult) -> None:
@@ -126,9 +163,19 @@ class Checkpoint:
         record["check"] = line_check(self.header, record)
         self.stream.write(json.dumps(record) + "\n")
         self.stream.flush()
+        self.added += 1
 
     def close(self) -> None:
         self.stream.close()
+
+    def close_refused(self) -> None:
+        """Close it for a proof refused before any class (too long, too many boards...): a
+        file this proof made holds only its first line then, and is removed, so the proof
+        may be asked again with other settings and the same file."""
+        self.stream.close()
+        if self.made is not None and not self.added:
+            with contextlib.suppress(OSError):
+                os.unlink(self.made)
 
 
 def line_check(header: dict[str, Any], record: dict[str, Any]) -> str:
@@ -143,7 +190,7 @@ def line_check(header: dict[str, Any], record: dict[str, Any]) -> str:
 def _open_existing(path: str) -> tuple[int, bytes]:
     """An existing checkpoint opened to read and append, and its bytes; :class:`BoggleError`
     in one line unless it is a regular file of at most :data:`MAX_CHECKPOINT_BYTES`."""
-    shown = repr(path)
+    shown = quoted(path)
     try:
         descriptor = os.open(path, _OPEN_FLAGS)
     except OSError as error:
@@ -158,6 +205,7 @@ def _open_existing(path: str) -> tuple[int, bytes]:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
             raise BoggleError(f"checkpoint {shown} is not a regular file; give a file name")
+        _hold(descriptor, shown)  # before anything is read or cut
         if info.st_size > MAX_CHECKPOINT_BYTES:
             raise BoggleError(
                 f"checkpoint {shown} is {describe_size(info.st_size)}; the limit is "
@@ -174,6 +222,23 @@ def _open_existing(path: str) -> tuple[int, bytes]:
         os.close(descriptor)
         raise
     return descriptor, data
+
+
+def _hold(descriptor: int, shown: str) -> None:
+    """Lock the checkpoint for this proof's life (let go when its file is closed), or refuse
+    it in one line when another proof holds it: two proofs appending to one file, each at
+    its own offset, wrote over each other's lines.  A file system without locks is used
+    unlocked."""
+    if fcntl is None:  # pragma: no cover - not POSIX
+        return
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            raise BoggleError(
+                f"checkpoint {shown} is in use by another proof running now; wait for it "
+                "to end or give another file"
+            ) from None
 
 
 def _read_all(descriptor: int, limit: int) -> bytes | None:
@@ -276,9 +341,13 @@ def _read_lines(path: str, data: bytes) -> list[Any]:
     if len(raw) > 1:
         raw.pop()  # what follows the last newline: nothing, or a line cut short
     lines: list[Any] = []
-    for line in raw:
+    for number, line in enumerate(raw, start=1):
         try:
             lines.append(json.loads(line))
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+            if number > 1 and isinstance(lines[0], dict) and lines[0].get("kind") == KIND:
+                raise BoggleError(
+                    f"checkpoint {path} line {number} is damaged (not JSON); not trusting it"
+                ) from None
             raise BoggleError(f"{path} is not a prove checkpoint; not overwriting it") from None
     return lines

@@ -293,6 +293,11 @@ def prove(
                 on_class(result, len(tasks))
     except KeyboardInterrupt:
         interrupted = True
+    except BaseException:
+        if store:
+            store.close_refused()  # a file made for nothing is not left in the way
+            store = None
+        raise
     finally:
         if store:
             store.close()

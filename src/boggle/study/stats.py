@@ -182,8 +182,8 @@ class ScoreStats:
             "cols": self.source.cols,
             "dictionary": self.dictionary,
             "rules": self.rules.to_json(),
-            "mean": self.mean,
-            "std": self.std,
+            "mean": self.mean if self.boards else None,  # NaN is no JSON
+            "std": self.std if self.boards else None,
             "min": self.minimum,
             "max": self.maximum,
             "percentiles": {str(p): self.percentile(p) for p in PERCENTILES},

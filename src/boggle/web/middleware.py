@@ -20,6 +20,8 @@ from typing import Any
 
 from fastapi.responses import JSONResponse
 
+from boggle.model.errors import BoggleError
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -58,6 +60,37 @@ def host_name(header: bytes) -> str:
     else:
         name = text.rsplit(":", 1)[0] if text.count(":") == 1 else text
     return name.rstrip(".")
+
+
+def allowed_host(text: str) -> str:
+    """A host name the server answers, in :func:`host_name`'s form (what the Host check
+    compares); ``*`` is any.  A name no Host header could match (empty, with a scheme, a
+    port or a path) is a :class:`BoggleError` of one line, not a server that answers no one.
+
+    >>> allowed_host("Boggle.Example.org."), allowed_host("::1"), allowed_host("*")
+    ('boggle.example.org', '[::1]', '*')
+    >>> allowed_host("https://boggle.example.org:8443/")
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.BoggleError: an allowed host is a name or an address alone, like \
+boggle.example.org or 192.0.2.7 (any port is taken), got 'https://boggle.example.org:8443/'
+    """
+    name = text.strip().lower()
+    if name == "*":
+        return name
+    inner = name[1:-1] if name.startswith("[") and name.endswith("]") else name
+    try:
+        if ":" in inner and ipaddress.ip_address(inner).version == 6:
+            return f"[{inner}]"
+    except ValueError:
+        pass
+    name = name.rstrip(".")
+    if not name or any(mark in name for mark in ":/[]@?# \t"):
+        raise BoggleError(
+            "an allowed host is a name or an address alone, like boggle.example.org or "
+            f"192.0.2.7 (any port is taken), got {text!r}"
+        )
+    return name
 
 
 def origin_name(header: bytes) -> str | None:

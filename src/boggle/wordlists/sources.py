@@ -22,6 +22,7 @@ import json
 import os
 
 from boggle.model.errors import LexiconError
+from boggle.model.wording import quoted
 from boggle.wordlists.spelling import PROFILES, language_profile
 
 TYPE_CHECKING = False  # typing, and dataclasses (12 ms), cost every start time to import
@@ -195,7 +196,7 @@ def find_list(
         names = ", ".join(bundled) or "none are installed"
         system = ", ".join(SYSTEM_LISTS)
         raise LexiconError(
-            f"unknown word list {text!r}; give a file path, a bundled name ({names}) "
+            f"unknown word list {quoted(text)}; give a file path, a bundled name ({names}) "
             f"or a system list ({system})"
         )
     shown = name or os.path.basename(os.path.normpath(text))

@@ -34,8 +34,10 @@ from boggle.cli.commands.roll import (
 from boggle.cli.commands.solve import board_text
 from boggle.dice.measured import roll_for_language
 from boggle.engines import solve
+from boggle.files.inputs import iter_lines
 from boggle.game import Feedback, PlaySession, typed_word
 from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, next_hint
+from boggle.game.play import MAX_ENTRY_CHARS
 from boggle.model import render
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
@@ -114,7 +116,9 @@ def run(args: argparse.Namespace) -> int:
         timed_up = play_on_terminal(session, args.time, out, lexicon, args.words, hints)
         out.write("\nTime's up!\n" if timed_up else "\nRound over.\n")
     else:
-        for line in sys.stdin:
+        # as bytes, a bounded line at a time, each UTF-8 or else Latin-1 (as files are read):
+        # a long line or a byte a strict UTF-8 locale could not decode ends no round
+        for line in iter_lines("-", "typed words", MAX_ENTRY_CHARS, refuse_binary=False):
             entry = line.strip()
             if entry.lower() == HINT_COMMAND:
                 out.write(hint_text(session, hints) + "\n")

@@ -206,9 +206,16 @@ def run(args: argparse.Namespace) -> int:
         for found in result.boards:
             print(f"{found.board} {found.score}")
         state = "interrupted" if result.interrupted else "proof complete"
+        resume = ""
+        if result.interrupted:
+            resume = (
+                f"; the same command goes on from the checkpoint {args.checkpoint}"
+                if args.checkpoint
+                else "; with --checkpoint FILE a proof started again goes on where it stopped"
+            )
         print(
             f"{state}: {result.extra['finished_classes']} of {result.top_level} top-level "
-            f"classes, {result.classes:,} classes bounded, {result.seconds:.1f} s",
+            f"classes, {result.classes:,} classes bounded, {result.seconds:.1f} s{resume}",
             file=sys.stderr,
         )
     return 130 if result.interrupted else 0

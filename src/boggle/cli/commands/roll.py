@@ -21,6 +21,8 @@ TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
     from typing import Any
 
+    from boggle.model.board import Board
+
 
 def add_dice_options(parser: argparse.ArgumentParser) -> None:
     """``--dice NAME``, ``--seed N`` and ``--size``, shared by roll, solve --random and play."""
@@ -84,9 +86,18 @@ def seed_from_args(args: argparse.Namespace) -> tuple[int, bool]:
     return secrets.randbelow(10**9), True
 
 
-def tell_seed(seed: int, fresh: bool, board: object = None) -> None:
+TOLD_CELLS = 100
+"""A rolled board of more cells is told by its size alone (its letters are in the output):
+a 500x500 board's were a line of 250,000 letters on stderr."""
+
+
+def tell_seed(seed: int, fresh: bool, board: Board | None = None) -> None:
     """On stderr: the board rolled, and a fresh seed, so the same can be rolled again."""
-    parts = [] if board is None else [f"rolled the board {board}"]
+    parts = []
+    if board is not None and board.rows * board.cols > TOLD_CELLS:
+        parts.append(f"rolled a {board.rows}x{board.cols} board")
+    elif board is not None:
+        parts.append(f"rolled the board {board}")
     if fresh:
         parts.append(f"seed {seed} (give --seed {seed} to roll the same again)")
     if parts:

@@ -183,8 +183,16 @@ def allowed_hosts(host: str, named: list[str]) -> tuple[str, ...]:
         return tuple(named)
     if host in ("0.0.0.0", "::", ""):
         return ("*",)
-    shown = f"[{host}]" if ":" in host else host
-    return tuple(dict.fromkeys([shown, "localhost", "127.0.0.1", "[::1]"]))
+    return tuple(dict.fromkeys([url_host(host), "localhost", "127.0.0.1", "[::1]"]))
+
+
+def url_host(host: str) -> str:
+    """The host as a URL writes it: an IPv6 address in brackets.
+
+    >>> url_host("::1"), url_host("127.0.0.1")
+    ('[::1]', '127.0.0.1')
+    """
+    return f"[{host}]" if ":" in host else host
 
 
 def room_limits(args: argparse.Namespace) -> RoomLimits:
@@ -219,6 +227,12 @@ def run(args: argparse.Namespace) -> int:
         )
     if not 1 <= args.port <= 65535:
         raise BoggleError(f"--port must be between 1 and 65535, got {args.port}")
+    from boggle.web.middleware import allowed_host
+
+    try:
+        args.allowed_host = [allowed_host(name) for name in args.allowed_host]
+    except BoggleError as error:
+        raise BoggleError(f"--allowed-host: {error}") from None
     for option, seconds in (
         ("--solve-timeout", args.solve_timeout),
         ("--head-timeout", args.head_timeout),
@@ -276,7 +290,8 @@ def run(args: argparse.Namespace) -> int:
         config, args.host = _on_the_network(config, args)
     app = create_app(config)
     _check_port_free(args.host, args.port)
-    sys.stderr.write(f"boggle: serving on http://{args.host}:{args.port}/ (Ctrl-C stops)\n")
+    url = f"http://{url_host(args.host)}:{args.port}/"
+    sys.stderr.write(f"boggle: serving on {url} (Ctrl-C stops)\n")
     server_limits = ServerLimits(
         head_seconds=args.head_timeout,
         max_connections=args.max_connections or default_max_connections(),

@@ -1,0 +1,131 @@
+"""Bytes that are not UTF-8 on a command line or in typed words: one clear line that
+says the text is not valid (never the surrogate escape ``'\\udcff'`` Python reads them as),
+and a round played through a pipe keeps its words whatever bytes come."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boggle import Board, Lexicon, solve
+from boggle.cli.main import main
+from boggle.definitions import checked_word
+from boggle.game import PlaySession
+from boggle.model.errors import BoardError, BoggleError
+from boggle.model.letters import not_text
+
+BAD_BYTE = b"\xff".decode("utf-8", "surrogateescape")  # what argv holds for the byte 0xff
+BOARD = "fxie amlo ewbx astu"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["define", BAD_BYTE],
+        ["define", f"ab{BAD_BYTE}c"],
+        ["solve", f"{BAD_BYTE}bcdefghijklmnop"],
+        ["solve", f"abc/de{BAD_BYTE}/ghi"],
+        ["solve", f"[{BAD_BYTE}]bcdefghijklmnop"],
+        ["compare", f"{BAD_BYTE}bcdefghijklmnop"],
+        ["search", "--size", "3", "--letters", f"ab{BAD_BYTE}", "--seconds", "1"],
+    ],
+)
+def test_an_undecodable_byte_in_a_word_or_board_is_not_valid_text(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "is not valid text" in err or "are not valid text" in err, err
+    assert "byte 0xff, which is not UTF-8" in err
+    assert "udcff" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_library_says_what_is_not_text() -> None:
+    with pytest.raises(BoardError, match="not valid text: it has the byte 0xfe"):
+        Board.parse(b"ab\xfecd".decode("utf-8", "surrogateescape"))
+    with pytest.raises(BoggleError, match=r"lone surrogate \(U\+D800\)"):
+        checked_word("ab\ud800")  # JSON's "\ud800" reaches the library this way
+    session = PlaySession(Board.parse(BOARD), solve(Board.parse(BOARD), Lexicon.from_words([])))
+    feedback = session.submit(f"fa{BAD_BYTE}me")
+    assert feedback.status == "invalid" and "byte 0xff" in feedback.message
+
+
+@given(st.text())
+def test_text_that_encodes_as_utf8_is_text(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        assert not_text(text) is not None
+    else:
+        assert not_text(text) is None
+
+
+def _play(typed: bytes, words: Path, encoding: str) -> subprocess.CompletedProcess[bytes]:
+    env = dict(os.environ, PYTHONIOENCODING=encoding)  # a UTF-8 locale's strict streams
+    return subprocess.run(
+        [sys.executable, "-m", "boggle", "play", BOARD, "--dict", str(words)],
+        input=typed,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize("encoding", ["utf-8:strict", "utf-8:surrogateescape"])
+def test_a_piped_round_with_a_byte_that_is_not_utf8_keeps_its_words(
+    tmp_path: Path, encoding: str
+) -> None:
+    """Under a UTF-8 locale's strict standard input, a line with the byte 0xff ended the
+    round with a decoding error: the words typed before and the summary were lost."""
+    words = tmp_path / "words.txt"
+    words.write_text("fame\nmile\n")
+    done = _play(b"fame\n\xffab\nmile\n", words, encoding)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("utf-8")
+    assert "FAME: +1 point" in out and "MILE: +1 point (score 2)" in out
+    assert "You found 2 of 2 words" in out and b"Traceback" not in done.stderr
+
+
+def test_a_piped_line_without_end_is_read_a_bounded_piece_at_a_time(tmp_path: Path) -> None:
+    """A line of 20 MB was held whole (and echoed whole); it is cut, the round goes on."""
+    words = tmp_path / "words.txt"
+    words.write_text("fame\n")
+    done = _play(b"a" * 20_000_000 + b"\nfame\n", words, "utf-8:strict")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("utf-8")
+    assert "FAME: +1 point" in out
+    assert max(len(line) for line in out.splitlines()) < 1000
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "--dict", BAD_BYTE, "fxieamloewbxastu"],
+        ["solve", "--dict", f"{BAD_BYTE}.txt", "fxieamloewbxastu"],
+        ["score", f"boards{BAD_BYTE}.txt"],
+        ["solve", f"@boards{BAD_BYTE}.txt"],
+    ],
+)
+def test_a_file_name_with_a_byte_that_is_not_utf8_is_shown_as_typed(
+    argv: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A file name is any bytes: it is looked for, and a message shows it as typed (\\xff)."""
+    os.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "\\xff" in err and "udcff" not in err, err
+
+
+def test_a_nul_among_piped_words_is_one_bad_word(tmp_path: Path) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("fame\nmile\n")
+    done = _play(b"fame\nab\x00c\nmile\n", words, "utf-8:strict")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("utf-8")
+    assert "not a word" in out and "You found 2 of 2 words" in out
