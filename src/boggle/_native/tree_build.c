@@ -268,6 +268,29 @@ static int more_records(maker *m, records *r) {
     return 0;
 }
 
+/* The trie node reached from `at`, the node of a multi-letter face's first letter (the
+ * face of `cell` that begins with `letter`), by the face's other letters; -1 when the word
+ * list has no such node.  Example: from the node of "q", the face "qu" reaches "qu". */
+BITS_INLINE int64_t face_rest(const cb_class *c, const cb_node *nodes, int cell, int letter,
+                              int64_t at) {
+    const uint8_t *rest = c->t->face_letters[c->start_face[cell][letter]];
+    for (int i = 1; i < BN_FACE_MAX && rest[i] != BN_NO_LETTER && at >= 0; i++)
+        at = rest[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)at, rest[i]);
+    return at;
+}
+
+/* Writes record `len` of `data`: a path's key `here`, its trie node `at` and the node's
+ * points; compact, all three in one 8-byte number (the node above `points_bits` bits of
+ * points, under the key's low bits), else a packed_record. */
+BITS_INLINE void put_record(uint8_t *data, size_t len, int compact, uint64_t here, uint32_t at,
+                            int points_bits, const int32_t *word_points) {
+    if (compact)
+        ((uint64_t *)(void *)data)[len] =
+            here | (uint64_t)at << points_bits | (uint32_t)word_points[at];
+    else
+        ((packed_record *)(void *)data)[len] = (packed_record){here, at, word_points[at]};
+}
+
 /* collect() for numeric keys when no cell has two faces with one first letter, without
  * recursion and with few branches on the data (they are as likely as not, so mispredicted):
  * each path that may go on is pushed as a bundle of its next cells and always written,
@@ -324,20 +347,12 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
                              (uint32_t)bits_popcount32(path.node_mask & ((1u << letter) - 1u));
                 uint32_t word = 1u;
                 if ((longer >> letter) & 1u) {
-                    const uint8_t *rest = c->t->face_letters[c->start_face[cell][letter]];
-                    for (int i = 1; i < BN_FACE_MAX && rest[i] != BN_NO_LETTER && at >= 0; i++)
-                        at = rest[i] == BN_DEAD_LETTER ? -1
-                                                       : child_of(nodes, (uint32_t)at, rest[i]);
+                    at = face_rest(c, nodes, cell, letter, at);
                     if (at < 0) continue;
                     word = nodes[at].bits >> 31; /* CB_WORD */
                 }
-                const uint64_t here = kept_key | codes[letter];
-                if (compact)
-                    ((uint64_t *)(void *)data)[len] =
-                        here | (uint64_t)at << points_bits | (uint32_t)word_points[at];
-                else
-                    ((packed_record *)(void *)data)[len] =
-                        (packed_record){here, (uint32_t)at, word_points[at]};
+                put_record(data, len, compact, kept_key | codes[letter], (uint32_t)at,
+                           points_bits, word_points);
                 len += word & wanted;
             }
             r->len = len;
@@ -349,20 +364,13 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
             int64_t at = path.node_first +
                          (uint32_t)bits_popcount32(path.node_mask & ((1u << letter) - 1u));
             if ((longer >> letter) & 1u) {
-                const uint8_t *rest = c->t->face_letters[c->start_face[cell][letter]];
-                for (int i = 1; i < BN_FACE_MAX && rest[i] != BN_NO_LETTER && at >= 0; i++)
-                    at = rest[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)at, rest[i]);
+                at = face_rest(c, nodes, cell, letter, at);
                 if (at < 0) continue;
             }
             const uint64_t here = kept_key | codes[letter];
             const uint32_t follow = nodes[at].bits;
             const uint32_t first = nodes[at].first;
-            if (compact)
-                ((uint64_t *)(void *)data)[len] =
-                    here | (uint64_t)at << points_bits | (uint32_t)word_points[at];
-            else
-                ((packed_record *)(void *)data)[len] =
-                    (packed_record){here, (uint32_t)at, word_points[at]};
+            put_record(data, len, compact, here, (uint32_t)at, points_bits, word_points);
             len += (follow >> 31) & wanted; /* CB_WORD */
             const uint64_t next = open_cells &
                                   (reach[0][follow & 0xFFu] | reach[1][(follow >> 8) & 0xFFu] |
