@@ -258,7 +258,7 @@ static int more_records(maker *m, records *r) {
     if (m->past_cap && r->room > LIST_BATCH) return tally(m, r);
     /* the records so far say the class's work would not fit beside the arena's pages left
        from the class before: they are given back before the records grow further */
-    if (m->capped) arena_make_room(m->a, r->len * PV_BYTES_PER_RECORD, m->cap->max_bytes);
+    if (m->capped) arena_make_room(m->a, r->len * m->cap->bytes_per_record, m->cap->max_bytes);
     size_t cap = r->data_cap ? r->data_cap * 2 : RECORDS_FIRST;
     uint8_t *data = realloc(r->data, cap);
     if (!data) return m->oom = 1, -1;
@@ -930,7 +930,7 @@ int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree
                                      may have raised an error for it) */
         tally_done(&m);
     } else if (m.capped && !m.oom && !m.interrupted) { /* the class's whole work */
-        arena_make_room(a, listed * PV_BYTES_PER_RECORD, cap->max_bytes);
+        arena_make_room(a, listed * cap->bytes_per_record, cap->max_bytes);
     }
     *tree = NULL;
     if (!m.oom && !m.interrupted && !m.past_cap && m.forest)
