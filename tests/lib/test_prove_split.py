@@ -15,6 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boggle import Lexicon
+from boggle._native.core import (
+    BYTES_PER_RECORD,
+    BYTES_PER_RECORD_FEW_FORCED,
+    FEW_FORCED,
+    bytes_per_record,
+)
 from boggle.cli.main import main
 from boggle.model.errors import BoggleError
 from boggle.model.rules import CLASSIC
@@ -122,9 +128,10 @@ def test_a_class_at_its_cap_is_proved_whole_and_one_record_less_splits_it(
         return sorted(boards[k : k + n] for k in range(0, len(boards), n)), bounds, root
 
     whole = run(0)
-    assert run(records * PROVER_BYTES) == whole
+    per_record = bytes_per_record(rows * cols, 4)  # the cap's bytes a record at 4 cells walked
+    assert run(records * per_record) == whole
     if records > 1:
-        assert run((records - 1) * PROVER_BYTES)[0] == whole[0]
+        assert run((records - 1) * per_record)[0] == whole[0]
 
 
 CELLS_3X4 = ("aest", "aeiu", "rst", "qae", "aeirst", "st", "er", "ate", "s", "aet", "rs", "e")
@@ -139,6 +146,42 @@ def test_a_class_past_its_cap_is_split_and_scores_the_same_boards() -> None:
     assert whole.boards and split.boards == whole.boards
     assert split.bounds != whole.bounds  # the parts' bounds: it was split
     assert PROVER.class_bytes(3, 4, task.cells) == records * PROVER_BYTES > 20 * PROVER_BYTES
+
+
+def test_a_record_costs_fewer_bytes_where_few_cells_are_forced_by_merging() -> None:
+    """3x4 walked from 9 cells forces at most 3 cells by merging: its records are taken at
+    34 bytes, not the 56 of 4x4 (which merges up to 7 cells' trees while forcing)."""
+    assert FEW_FORCED == 3 and BYTES_PER_RECORD_FEW_FORCED == 34 < BYTES_PER_RECORD == 56
+    assert bytes_per_record(12, WALK_CELLS) == BYTES_PER_RECORD_FEW_FORCED  # 3x4
+    assert bytes_per_record(9, WALK_CELLS) == BYTES_PER_RECORD_FEW_FORCED  # walked whole
+    assert bytes_per_record(13, 9) == bytes_per_record(16, 9) == BYTES_PER_RECORD  # 4x4
+    assert bytes_per_record(9, 4) == BYTES_PER_RECORD
+    for bad in ((0, 9), (65, 9), (12, -1)):
+        with pytest.raises(ValueError, match="bytes_per_record"):
+            bytes_per_record(*bad)
+
+
+def test_a_3x4_class_at_34_bytes_a_record_is_proved_whole() -> None:
+    """At WALK_CELLS the cap of a 3x4 class holds cap // 34 records: exactly its records
+    leave it whole (the bounds of the class whole), one record less splits it (the same
+    boards, more bounds: the parts')."""
+    cells = list(CELLS_3X4)
+    masks, order = PROVER.masks(cells), Prover.order(3, 4, cells)
+    records = PROVER.bound.class_records(masks, 3, 4)
+
+    def run(cap: int) -> tuple[bytes, int, int]:
+        args = (masks, 3, 4, 12, order, int(12 * WALK_BELOW), WALK_CELLS, 0, True, cap)
+        return PROVER.bound.tree_search(*args)
+
+    whole = run(0)
+    assert run(records * BYTES_PER_RECORD_FEW_FORCED) == whole
+    split = run(records * BYTES_PER_RECORD_FEW_FORCED - 1)
+    assert split[1] > whole[1] and sorted_boards(split[0]) == sorted_boards(whole[0])
+    assert PROVER.class_bytes(3, 4, cells) == records * BYTES_PER_RECORD_FEW_FORCED
+
+
+def sorted_boards(boards: bytes, n: int = 12) -> list[bytes]:
+    return sorted(boards[k : k + n] for k in range(0, len(boards), n))
 
 
 def test_a_class_walked_whole_is_not_split() -> None:

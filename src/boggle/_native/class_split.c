@@ -5,7 +5,7 @@
  * A class's tree is built from a record per path to a scoring word (tree_build.c); the
  * records, the sort's second buffer, the tree read from them and the trees merged while
  * forcing all grow with the number of records, so that number is the estimate
- * (PV_BYTES_PER_RECORD bytes a record).  A class is listed under the cap (tree_cap): most
+ * (pv_bytes_per_record bytes a record).  A class is listed under the cap (tree_cap): most
  * classes are under it, and their records are listed once, as their tree is built.  Once a
  * class passes the cap no tree is built: its listing goes on to the end counting its
  * records, by cell and face, without keeping them, and those counts make the split.
@@ -41,7 +41,7 @@ int pv_class_records(const pv_words *words, int rows, int cols, const uint32_t *
     pv_prover *prover = pv_prover_new();
     if (!prover) return PV_NO_MEMORY;
     /* a cap of no record: the listing counts every record and keeps none */
-    tree_cap cap = {0, SIZE_MAX, through, 0};
+    tree_cap cap = {0, SIZE_MAX, PV_BYTES_PER_RECORD, through, 0};
     const tsum *tree;
     status = tree_build(prover, &c, order, 0, &cap, &tree);
     tree_reset(prover);
@@ -99,6 +99,7 @@ typedef struct {
     const pv_search_options *options;
     uint64_t max_records;
     size_t max_bytes;
+    size_t bytes_per_record; /* pv_bytes_per_record of the class */
     const pv_stop *stop;
     pv_search_result *result;
     uint64_t (*through)[PV_MAX_FACES];
@@ -154,10 +155,10 @@ static int split_search(splitter *s, uint32_t *faces, uint64_t records, int dept
     const int n = s->rows * s->cols;
     /* a part's records are known: room for its whole work before its listing, not after */
     if (records != RECORDS_UNKNOWN)
-        arena_make_room(&s->p->arena, records * PV_BYTES_PER_RECORD, s->max_bytes);
+        arena_make_room(&s->p->arena, records * s->bytes_per_record, s->max_bytes);
     if (depth >= PV_SPLIT_DEPTH && records != RECORDS_UNKNOWN) /* cut no further */
         return prove_part(s, faces, NULL);
-    tree_cap cap = {s->max_records, s->max_bytes, s->through, 0};
+    tree_cap cap = {s->max_records, s->max_bytes, s->bytes_per_record, s->through, 0};
     int status = prove_part(s, faces, &cap);
     if (status != TREE_PAST_CAP) return status;
     records = cap.records;
@@ -165,7 +166,7 @@ static int split_search(splitter *s, uint32_t *faces, uint64_t records, int dept
     uint32_t half = 0;
     const int cell = depth < PV_SPLIT_DEPTH ? split_cell(s->through, faces, n, &half) : -1;
     if (cell < 0) { /* past the cap, and no cut takes a record */
-        arena_make_room(&s->p->arena, records * PV_BYTES_PER_RECORD, s->max_bytes);
+        arena_make_room(&s->p->arena, records * s->bytes_per_record, s->max_bytes);
         return prove_part(s, faces, NULL);
     }
     /* each part has the records of the class but those through the other half's faces */
@@ -185,6 +186,11 @@ static int split_search(splitter *s, uint32_t *faces, uint64_t records, int dept
     return status;
 }
 
+size_t pv_bytes_per_record(int cells, int walk_cells) {
+    return (int64_t)cells - walk_cells <= PV_FEW_FORCED ? PV_BYTES_PER_RECORD_FEW_FORCED
+                                                        : PV_BYTES_PER_RECORD;
+}
+
 int pv_class_search(pv_prover *prover, const pv_words *words, int rows, int cols,
                     const uint32_t *faces, const uint8_t *order,
                     const pv_search_options *options, size_t max_class_bytes,
@@ -199,8 +205,9 @@ int pv_class_search(pv_prover *prover, const pv_words *words, int rows, int cols
         result->parts = 1;
         return status;
     }
-    splitter s = {prover, words, rows, cols, order, options,
-                  max_class_bytes / PV_BYTES_PER_RECORD, max_class_bytes, stop, result, NULL};
+    const size_t bytes_per_record = pv_bytes_per_record(rows * cols, options->walk_cells);
+    splitter s = {prover, words, rows, cols, order, options, max_class_bytes / bytes_per_record,
+                  max_class_bytes, bytes_per_record, stop, result, NULL};
     s.through = calloc(PV_MAX_CELLS, sizeof *s.through);
     if (!s.through) return PV_NO_MEMORY;
     uint32_t own[PV_MAX_CELLS];

@@ -12,6 +12,8 @@ NO_LETTER: int
 IMAGE_VERSION: int
 DEAD_LETTER: int
 BYTES_PER_RECORD: int
+BYTES_PER_RECORD_FEW_FORCED: int
+FEW_FORCED: int
 SEARCH_NO_MEMORY: int
 SEARCH_BAD_INPUT: int
 SEARCH_INTERRUPTED: int
@@ -20,6 +22,7 @@ PROVE_BAD_CLASS: int
 PROVE_INTERRUPTED: int
 
 def checksum(data: bytes | memoryview, /) -> int: ...
+def bytes_per_record(cells: int, walk_cells: int, /) -> int: ...
 def use_stop_flag(flag: StopFlag | None, /) -> None: ...
 def thread_stop_flag() -> StopFlag | None: ...
 

@@ -334,7 +334,7 @@ static PyMethodDef Bound_methods[] = {
      "left, then by walking the tree; with max_bytes > 0 the search stops once the boards "
      "would pass it; with score_boards, a board whose bound passes is solved as it is found "
      "and kept only when it scores more than above; with max_class_bytes > 0, a class whose "
-     "work would take more (class_records x PV_BYTES_PER_RECORD) is split into parts searched "
+     "work would take more (class_records x bytes_per_record(cells, walk_cells)) is split into parts searched "
      "one after the other (the same boards).  Runs without the GIL: calls on several "
      "threads run at once"},
     {"class_records", (PyCFunction)Bound_class_records, METH_VARARGS,
@@ -358,9 +358,35 @@ static PyTypeObject BoundType = {
     .tp_new = PyType_GenericNew,
 };
 
+/* bytes_per_record(cells, walk_cells) -> int: pv_bytes_per_record. */
+static PyObject *core_bytes_per_record(PyObject *module, PyObject *args) {
+    (void)module;
+    int cells, walk_cells;
+    if (!PyArg_ParseTuple(args, "ii", &cells, &walk_cells)) return NULL;
+    if (cells < 1 || cells > PV_MAX_CELLS || walk_cells < 0) {
+        PyErr_SetString(PyExc_ValueError, "bytes_per_record: cells must be 1-64, walk_cells >= 0");
+        return NULL;
+    }
+    return PyLong_FromSize_t(pv_bytes_per_record(cells, walk_cells));
+}
+
+static PyMethodDef prove_functions[] = {
+    {"bytes_per_record", core_bytes_per_record, METH_VARARGS,
+     "bytes_per_record(cells, walk_cells) -> the bytes a record of a class of `cells` cells, "
+     "walked from `walk_cells` cells left, is taken to cost against the memory cap "
+     "(BYTES_PER_RECORD, or BYTES_PER_RECORD_FEW_FORCED with at most FEW_FORCED cells forced "
+     "by merging)"},
+    {NULL, NULL, 0, NULL},
+};
+
 int bs_add_types(PyObject *module) {
     if (PyType_Ready(&BoundType) < 0) return -1;
     if (PyModule_AddIntConstant(module, "BYTES_PER_RECORD", PV_BYTES_PER_RECORD) < 0) return -1;
+    if (PyModule_AddIntConstant(module, "BYTES_PER_RECORD_FEW_FORCED",
+                                PV_BYTES_PER_RECORD_FEW_FORCED) < 0 ||
+        PyModule_AddIntConstant(module, "FEW_FORCED", PV_FEW_FORCED) < 0 ||
+        PyModule_AddFunctions(module, prove_functions) < 0)
+        return -1;
     Py_INCREF(&BoundType);
     if (PyModule_AddObject(module, "ClassBound", (PyObject *)&BoundType) < 0) {
         Py_DECREF(&BoundType);

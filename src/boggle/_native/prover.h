@@ -155,11 +155,22 @@ int pv_class_records(const pv_words *words, int rows, int cols, const uint32_t *
  * (docs/search.md). */
 #define PV_BYTES_PER_RECORD 56u
 
+/* The same where at most PV_FEW_FORCED cells are forced by merging (cells - walk_cells: 3x4
+ * with 9 cells walked), so that few trees are merged: 3x4 classes above 1650 of 9-18
+ * million records took 23-29 bytes a record whole, and the arena's pages kept from the class
+ * before fill the cap up to the estimate, so the estimate keeps a margin (prover-notes.md). */
+#define PV_BYTES_PER_RECORD_FEW_FORCED 34u
+#define PV_FEW_FORCED 3
+
+/* The bytes a record of a class of `cells` cells, walked from `walk_cells` cells left, is
+ * taken to cost against the cap: PV_BYTES_PER_RECORD_FEW_FORCED or PV_BYTES_PER_RECORD. */
+size_t pv_bytes_per_record(int cells, int walk_cells);
+
 /* The default cap of pv_class_search: 400 MB for one class's work. */
 #define PV_CLASS_BYTES ((size_t)400 * 1000 * 1000)
 
 /* pv_tree_search within max_class_bytes (0: no cap): a class of more records than
- * max_class_bytes / PV_BYTES_PER_RECORD is split in two parts by one cell's faces (again
+ * max_class_bytes / pv_bytes_per_record(rows * cols, options->walk_cells) is split in two parts by one cell's faces (again
  * while a part has more), the parts searched one after the other, so that no tree past the
  * cap is built; a class walked whole (no more cells than options->walk_cells: built from
  * a forest of shared trees) is not split.  The same boards as pv_tree_search (in another

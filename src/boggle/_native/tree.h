@@ -146,11 +146,12 @@ tree_builder *tree_builder_new(void);
 void tree_builder_free(tree_builder *b);
 
 /* What one class's work may take (class_split.c): its tree's records at most, and its
- * bytes (PV_BYTES_PER_RECORD a record) beside the arena's pages left over from the class
- * before; and, past it, what the class holds.  No cap is a NULL tree_cap. */
+ * bytes (bytes_per_record a record: pv_bytes_per_record) beside the arena's pages left over
+ * from the class before; and, past it, what the class holds.  No cap is a NULL tree_cap. */
 typedef struct {
     uint64_t max_records;
     size_t max_bytes;
+    size_t bytes_per_record;
     uint64_t (*through)[PV_MAX_FACES]; /* NULL, or past the cap: by cell and face, the
                                           records whose path takes that face there */
     uint64_t records;                  /* past the cap: the class's records */

@@ -258,7 +258,7 @@ static int more_records(maker *m, records *r) {
     if (m->past_cap && r->room > LIST_BATCH) return tally(m, r);
     /* the records so far say the class's work would not fit beside the arena's pages left
        from the class before: they are given back before the records grow further */
-    if (m->capped) arena_make_room(m->a, r->len * PV_BYTES_PER_RECORD, m->cap->max_bytes);
+    if (m->capped) arena_make_room(m->a, r->len * m->cap->bytes_per_record, m->cap->max_bytes);
     size_t cap = r->data_cap ? r->data_cap * 2 : RECORDS_FIRST;
     uint8_t *data = realloc(r->data, cap);
     if (!data) return m->oom = 1, -1;
@@ -266,6 +266,29 @@ static int more_records(maker *m, records *r) {
     r->data_cap = cap;
     r->room = room_in(m, cap);
     return 0;
+}
+
+/* The trie node reached from `at`, the node of a multi-letter face's first letter (the
+ * face of `cell` that begins with `letter`), by the face's other letters; -1 when the word
+ * list has no such node.  Example: from the node of "q", the face "qu" reaches "qu". */
+BITS_INLINE int64_t face_rest(const cb_class *c, const cb_node *nodes, int cell, int letter,
+                              int64_t at) {
+    const uint8_t *rest = c->t->face_letters[c->start_face[cell][letter]];
+    for (int i = 1; i < BN_FACE_MAX && rest[i] != BN_NO_LETTER && at >= 0; i++)
+        at = rest[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)at, rest[i]);
+    return at;
+}
+
+/* Writes record `len` of `data`: a path's key `here`, its trie node `at` and the node's
+ * points; compact, all three in one 8-byte number (the node above `points_bits` bits of
+ * points, under the key's low bits), else a packed_record. */
+BITS_INLINE void put_record(uint8_t *data, size_t len, int compact, uint64_t here, uint32_t at,
+                            int points_bits, const int32_t *word_points) {
+    if (compact)
+        ((uint64_t *)(void *)data)[len] =
+            here | (uint64_t)at << points_bits | (uint32_t)word_points[at];
+    else
+        ((packed_record *)(void *)data)[len] = (packed_record){here, at, word_points[at]};
 }
 
 /* collect() for numeric keys when no cell has two faces with one first letter, without
@@ -324,20 +347,12 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
                              (uint32_t)bits_popcount32(path.node_mask & ((1u << letter) - 1u));
                 uint32_t word = 1u;
                 if ((longer >> letter) & 1u) {
-                    const uint8_t *rest = c->t->face_letters[c->start_face[cell][letter]];
-                    for (int i = 1; i < BN_FACE_MAX && rest[i] != BN_NO_LETTER && at >= 0; i++)
-                        at = rest[i] == BN_DEAD_LETTER ? -1
-                                                       : child_of(nodes, (uint32_t)at, rest[i]);
+                    at = face_rest(c, nodes, cell, letter, at);
                     if (at < 0) continue;
                     word = nodes[at].bits >> 31; /* CB_WORD */
                 }
-                const uint64_t here = kept_key | codes[letter];
-                if (compact)
-                    ((uint64_t *)(void *)data)[len] =
-                        here | (uint64_t)at << points_bits | (uint32_t)word_points[at];
-                else
-                    ((packed_record *)(void *)data)[len] =
-                        (packed_record){here, (uint32_t)at, word_points[at]};
+                put_record(data, len, compact, kept_key | codes[letter], (uint32_t)at,
+                           points_bits, word_points);
                 len += word & wanted;
             }
             r->len = len;
@@ -349,20 +364,13 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
             int64_t at = path.node_first +
                          (uint32_t)bits_popcount32(path.node_mask & ((1u << letter) - 1u));
             if ((longer >> letter) & 1u) {
-                const uint8_t *rest = c->t->face_letters[c->start_face[cell][letter]];
-                for (int i = 1; i < BN_FACE_MAX && rest[i] != BN_NO_LETTER && at >= 0; i++)
-                    at = rest[i] == BN_DEAD_LETTER ? -1 : child_of(nodes, (uint32_t)at, rest[i]);
+                at = face_rest(c, nodes, cell, letter, at);
                 if (at < 0) continue;
             }
             const uint64_t here = kept_key | codes[letter];
             const uint32_t follow = nodes[at].bits;
             const uint32_t first = nodes[at].first;
-            if (compact)
-                ((uint64_t *)(void *)data)[len] =
-                    here | (uint64_t)at << points_bits | (uint32_t)word_points[at];
-            else
-                ((packed_record *)(void *)data)[len] =
-                    (packed_record){here, (uint32_t)at, word_points[at]};
+            put_record(data, len, compact, here, (uint32_t)at, points_bits, word_points);
             len += (follow >> 31) & wanted; /* CB_WORD */
             const uint64_t next = open_cells &
                                   (reach[0][follow & 0xFFu] | reach[1][(follow >> 8) & 0xFFu] |
@@ -922,7 +930,7 @@ int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree
                                      may have raised an error for it) */
         tally_done(&m);
     } else if (m.capped && !m.oom && !m.interrupted) { /* the class's whole work */
-        arena_make_room(a, listed * PV_BYTES_PER_RECORD, cap->max_bytes);
+        arena_make_room(a, listed * cap->bytes_per_record, cap->max_bytes);
     }
     *tree = NULL;
     if (!m.oom && !m.interrupted && !m.past_cap && m.forest)

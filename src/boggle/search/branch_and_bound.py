@@ -45,7 +45,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
-from boggle._native.core import BYTES_PER_RECORD, FACE_MAX, NO_LETTER, ClassBound
+from boggle._native.core import FACE_MAX, NO_LETTER, ClassBound, bytes_per_record
 from boggle.engines.native import ESCAPE, compiled
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
@@ -73,8 +73,9 @@ classes 3% faster, 12 3x4 classes within 2%)."""
 
 CLASS_MEMORY = 400_000_000
 """The memory (bytes) one class's work may take by default: a class whose tree would need
-more (its records, listed before its tree is built, times ``BYTES_PER_RECORD``) is split
-into parts by one cell's letters, proved one after the other, with the same boards
+more (its records, listed before its tree is built, times ``bytes_per_record(cells,
+WALK_CELLS)``: 56 bytes, or 34 where at most 3 cells are forced by merging, as on 3x4) is
+split into parts by one cell's letters, proved one after the other, with the same boards
 (``class_split.c``; a heavy 4x4 class took 956 MiB whole).  0: never split."""
 
 MAX_MEMORY = 1 << 50
@@ -307,14 +308,17 @@ class Prover:
 
     def class_bytes(self, rows: int, cols: int, cells: Iterable[str]) -> int:
         """The memory the class's work is estimated to take whole (bytes): its tree's
-        records, counted without building it, times ``BYTES_PER_RECORD``.
+        records, counted without building it, times ``bytes_per_record(rows * cols,
+        WALK_CELLS)`` (the cap's estimate of a record's share: fewer bytes where few cells
+        are forced by merging).
 
         >>> from boggle.model.rules import CLASSIC
         >>> prover = Prover(Lexicon.from_words(["tea", "eat"]), CLASSIC)
-        >>> prover.class_bytes(1, 3, ["t", "e", "a"]) // BYTES_PER_RECORD  # tea
+        >>> prover.class_bytes(1, 3, ["t", "e", "a"]) // bytes_per_record(3, WALK_CELLS)  # tea
         1
         """
-        return int(self.bound.class_records(self.masks(cells), rows, cols)) * BYTES_PER_RECORD
+        records = int(self.bound.class_records(self.masks(cells), rows, cols))
+        return records * bytes_per_record(rows * cols, WALK_CELLS)
 
     def tree_bound(self, rows: int, cols: int, cells: Iterable[str]) -> int:
         """The bound of the class's orderly sum/choice tree (usually far below the max bound)."""
