@@ -464,3 +464,53 @@ def test_a_table_too_large_to_build_is_refused_before_it_is_made() -> None:
     with pytest.raises(BoggleError, match=r"^bits must be from 0 to 26, got 27$"):
         hashstats.build_letter_hash_table(WORDS, 27)
     assert hashstats.bucket_stats(WORDS, 40).words == len(WORDS)
+
+
+class _CtrlCAfter:
+    """An ``on_step`` (or a progress bar's ``update``) that is a Ctrl-C at its ``steps``-th
+    call, as a terminal's mid-measurement."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def __call__(self, *_: object) -> None:
+        self.left -= 1
+        if self.left == 0:
+            raise KeyboardInterrupt
+
+    update = __call__
+
+    def close(self) -> None:
+        pass
+
+
+def test_an_interrupted_runtime_keeps_what_it_measured() -> None:
+    lexicon = Lexicon.from_words(WORDS)
+    result = runtime.measure_runtime(
+        [get_engine("trie")], [2, 3, 4], 2, lexicon, CLASSIC, on_step=_CtrlCAfter(3)
+    )
+    assert result.interrupted
+    assert [(s.size, s.run) for s in result.samples] == [(2, 0), (2, 1), (3, 0)]
+
+
+def test_bench_runtime_ctrl_c_prints_and_writes_the_sizes_measured(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """A Ctrl-C wrote nothing and printed nothing of the sizes already measured."""
+    from boggle.cli.commands.bench import runtime as runtime_command
+
+    monkeypatch.setattr(runtime_command, "progress_bar", lambda *_, **__: _CtrlCAfter(5))
+    out_dir = tmp_path / "runtime"
+    status, out, err = run_cli(
+        capsys, "bench", "runtime", "--sizes", "2-9", "--repeat", "2",
+        "--engine", "trie", "--dict", str(small_list), "--out", str(out_dir), "--no-plots",
+    )  # fmt: skip
+    assert status == 130, err
+    assert "interrupted after 5 solves (N = 2, 3, 4)" in err and "Traceback" not in err
+    rows = [line.split() for line in out.splitlines() if line.startswith("trie ")]
+    assert [(row[1], row[3]) for row in rows] == [("2", "2"), ("3", "2"), ("4", "1")]
+    with (out_dir / "runtime_raw.csv").open() as file:
+        assert [row["size"] for row in csv.DictReader(file)] == ["2", "2", "3", "3", "4"]
+    with (out_dir / "runtime_summary.csv").open() as file:
+        assert [row["size"] for row in csv.DictReader(file)] == ["2", "3", "4"]
