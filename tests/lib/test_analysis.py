@@ -317,6 +317,25 @@ def test_bench_memory_table(capsys: pytest.CaptureFixture[str], small_list: Path
     assert "engine native" not in out
 
 
+@pytest.mark.usefixtures("frozen_heap")
+def test_bench_memory_off_a_terminal_says_each_row_as_it_is_measured(
+    capsys: pytest.CaptureFixture[str], small_list: Path
+) -> None:
+    """Off a terminal (no bar) it ran a minute and more for a large list with no output."""
+    status, out, err = run_cli(
+        capsys, "bench", "memory", "--hash-bits", "6", "--engine", "trie", "--dict",
+        str(small_list),
+    )  # fmt: skip
+    assert status == 0
+    lines = err.splitlines()
+    assert lines[0].startswith("boggle bench memory: measuring each data structure and 1 engine")
+    table = out.splitlines()[2:]
+    assert len(lines) == 1 + len(table)
+    for number, (line, row) in enumerate(zip(lines[1:], table, strict=True), start=1):
+        name = line.removeprefix(f"boggle bench memory: {number}: ")
+        assert line != name and row.startswith(name), (line, row)
+
+
 def test_solve_random_is_reproducible(capsys: pytest.CaptureFixture[str], small_list: Path) -> None:
     argv = ["bench", "solve-random", "--size", "3", "--seed", "4", "--dict", str(small_list)]
     status, first, _ = run_cli(capsys, *argv, "--engine", "trie")
