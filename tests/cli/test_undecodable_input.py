@@ -144,3 +144,14 @@ def test_an_output_path_that_is_not_utf8_is_shown_as_typed(
     assert main(["dicts", "export", str(words), str(out)]) == 2
     err = capsys.readouterr().err
     assert "out\\xff.txt' already exists" in err and "udcff" not in err, err
+
+
+def test_a_word_list_named_with_a_byte_that_is_not_utf8_is_shown_as_typed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The heap engine reads the file as it is: an unsorted one is refused by its name."""
+    words = tmp_path / f"w{BAD_BYTE}.txt"
+    words.write_text("fame\nbest\n")
+    assert main(["solve", BOARD, "--engine", "heap", "--dict", str(words)]) == 2
+    err = capsys.readouterr().err
+    assert "w\\xff.txt' is not sorted" in err and "udcff" not in err, err
