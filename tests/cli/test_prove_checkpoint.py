@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from boggle.cli.commands import prove as prove_command
 from boggle.cli.main import main
 from boggle.model.errors import BoggleError
 from boggle.model.rules import rules_for_board
@@ -39,7 +40,10 @@ def prove_argv(small_list: str, checkpoint: Path | str, *extra: str) -> list[str
 
 
 def assert_one_line(capsys: pytest.CaptureFixture[str], says: str) -> None:
-    err = capsys.readouterr().err
+    assert_one_line_text(capsys.readouterr().err, says)
+
+
+def assert_one_line_text(err: str, says: str) -> None:
     assert "Traceback" not in err
     lines = [line for line in err.splitlines() if line.strip()]
     assert len(lines) == 1 and says in lines[0], err
@@ -311,3 +315,65 @@ def test_a_proof_refused_before_any_class_leaves_no_checkpoint_it_made(
     with pytest.raises(BoggleError, match="too long"):  # a checkpoint of work is kept
         prove(2, 3, lexicon, rules_for_board(2, 3), 3, options, on_plan=_refuse)
     assert path.read_bytes() == whole
+
+
+BAD_BYTE = b"\xff".decode("utf-8", "surrogateescape")  # what argv holds for the byte 0xff
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        ("not-a-checkpoint", "not a prove checkpoint"),
+        ("another-proof", "is for another proof"),
+        ("damaged-line", "line 3 is damaged"),
+        ("edited-line", "checksum does not match"),
+        ("nul", "is not a valid path"),
+    ],
+)
+def test_a_checkpoint_path_that_is_not_utf8_is_shown_as_typed(
+    make: str, says: str, tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every checkpoint message names the file as :func:`quoted` shows it: the byte 0xff
+    as the ``\\xff`` typed, never Python's ``\\udcff``."""
+    path = tmp_path / f"pro{BAD_BYTE}of.jsonl"
+    if make != "not-a-checkpoint":
+        assert main(prove_argv(small_list, path)) == 0
+    capsys.readouterr()
+    argv = prove_argv(small_list, path)
+    if make == "not-a-checkpoint":
+        path.write_text("my notes\n")
+    elif make == "another-proof":
+        argv[argv.index("--above") + 1] = "4"
+    elif make == "damaged-line":
+        lines = path.read_text().splitlines(keepends=True)
+        path.write_text("".join([*lines[:2], lines[2][5:], *lines[3:]]))
+    elif make == "edited-line":
+        rewrite(path, "edited-score")
+    else:
+        argv[argv.index("--checkpoint") + 1] = f"{path}\0"
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert_one_line_text(err, says)
+    assert "udcff" not in err and "pro\\xffof.jsonl" in err, err
+
+
+class _StopAtFirstClass:
+    """A progress bar whose first class is a Ctrl-C (as a terminal's, mid-proof)."""
+
+    def update(self, _: int) -> None:
+        raise KeyboardInterrupt
+
+    def close(self) -> None:
+        pass
+
+
+def test_an_interrupted_proof_names_its_checkpoint_as_typed(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    monkeypatch.setattr(prove_command, "progress_bar", lambda *_, **__: _StopAtFirstClass())
+    path = tmp_path / f"pro{BAD_BYTE}of.jsonl"
+    assert main(prove_argv(small_list, path)) == 130
+    err = capsys.readouterr().err
+    assert "goes on from the checkpoint '" in err and "pro\\xffof.jsonl'" in err, err
+    assert "udcff" not in err

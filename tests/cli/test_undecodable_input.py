@@ -129,3 +129,29 @@ def test_a_nul_among_piped_words_is_one_bad_word(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout.decode("utf-8")
     assert "not a word" in out and "You found 2 of 2 words" in out
+
+
+def test_an_output_path_that_is_not_utf8_is_shown_as_typed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file name's byte 0xff is shown as the ``\\xff`` typed, in a refusal and in 'wrote'."""
+    words = tmp_path / "words.txt"
+    words.write_text("cat\ndog\n")
+    out = tmp_path / f"out{BAD_BYTE}.txt"
+    assert main(["dicts", "export", str(words), str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "out\\xff.txt'" in err and "udcff" not in err, err
+    assert main(["dicts", "export", str(words), str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "out\\xff.txt' already exists" in err and "udcff" not in err, err
+
+
+def test_a_word_list_named_with_a_byte_that_is_not_utf8_is_shown_as_typed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The heap engine reads the file as it is: an unsorted one is refused by its name."""
+    words = tmp_path / f"w{BAD_BYTE}.txt"
+    words.write_text("fame\nbest\n")
+    assert main(["solve", BOARD, "--engine", "heap", "--dict", str(words)]) == 2
+    err = capsys.readouterr().err
+    assert "w\\xff.txt' is not sorted" in err and "udcff" not in err, err

@@ -317,6 +317,25 @@ def test_bench_memory_table(capsys: pytest.CaptureFixture[str], small_list: Path
     assert "engine native" not in out
 
 
+@pytest.mark.usefixtures("frozen_heap")
+def test_bench_memory_off_a_terminal_says_each_row_as_it_is_measured(
+    capsys: pytest.CaptureFixture[str], small_list: Path
+) -> None:
+    """Off a terminal (no bar) it ran a minute and more for a large list with no output."""
+    status, out, err = run_cli(
+        capsys, "bench", "memory", "--hash-bits", "6", "--engine", "trie", "--dict",
+        str(small_list),
+    )  # fmt: skip
+    assert status == 0
+    lines = err.splitlines()
+    assert lines[0].startswith("boggle bench memory: measuring each data structure and 1 engine")
+    table = out.splitlines()[2:]
+    assert len(lines) == 1 + len(table)
+    for number, (line, row) in enumerate(zip(lines[1:], table, strict=True), start=1):
+        name = line.removeprefix(f"boggle bench memory: {number}: ")
+        assert line != name and row.startswith(name), (line, row)
+
+
 def test_solve_random_is_reproducible(capsys: pytest.CaptureFixture[str], small_list: Path) -> None:
     argv = ["bench", "solve-random", "--size", "3", "--seed", "4", "--dict", str(small_list)]
     status, first, _ = run_cli(capsys, *argv, "--engine", "trie")
@@ -464,3 +483,53 @@ def test_a_table_too_large_to_build_is_refused_before_it_is_made() -> None:
     with pytest.raises(BoggleError, match=r"^bits must be from 0 to 26, got 27$"):
         hashstats.build_letter_hash_table(WORDS, 27)
     assert hashstats.bucket_stats(WORDS, 40).words == len(WORDS)
+
+
+class _CtrlCAfter:
+    """An ``on_step`` (or a progress bar's ``update``) that is a Ctrl-C at its ``steps``-th
+    call, as a terminal's mid-measurement."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def __call__(self, *_: object) -> None:
+        self.left -= 1
+        if self.left == 0:
+            raise KeyboardInterrupt
+
+    update = __call__
+
+    def close(self) -> None:
+        pass
+
+
+def test_an_interrupted_runtime_keeps_what_it_measured() -> None:
+    lexicon = Lexicon.from_words(WORDS)
+    result = runtime.measure_runtime(
+        [get_engine("trie")], [2, 3, 4], 2, lexicon, CLASSIC, on_step=_CtrlCAfter(3)
+    )
+    assert result.interrupted
+    assert [(s.size, s.run) for s in result.samples] == [(2, 0), (2, 1), (3, 0)]
+
+
+def test_bench_runtime_ctrl_c_prints_and_writes_the_sizes_measured(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, small_list: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """A Ctrl-C wrote nothing and printed nothing of the sizes already measured."""
+    from boggle.cli.commands.bench import runtime as runtime_command
+
+    monkeypatch.setattr(runtime_command, "progress_bar", lambda *_, **__: _CtrlCAfter(5))
+    out_dir = tmp_path / "runtime"
+    status, out, err = run_cli(
+        capsys, "bench", "runtime", "--sizes", "2-9", "--repeat", "2",
+        "--engine", "trie", "--dict", str(small_list), "--out", str(out_dir), "--no-plots",
+    )  # fmt: skip
+    assert status == 130, err
+    assert "interrupted after 5 solves (N = 2, 3, 4)" in err and "Traceback" not in err
+    rows = [line.split() for line in out.splitlines() if line.startswith("trie ")]
+    assert [(row[1], row[3]) for row in rows] == [("2", "2"), ("3", "2"), ("4", "1")]
+    with (out_dir / "runtime_raw.csv").open() as file:
+        assert [row["size"] for row in csv.DictReader(file)] == ["2", "2", "3", "3", "4"]
+    with (out_dir / "runtime_summary.csv").open() as file:
+        assert [row["size"] for row in csv.DictReader(file)] == ["2", "3", "4"]

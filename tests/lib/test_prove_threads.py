@@ -126,7 +126,7 @@ def test_ctrl_c_on_threads_writes_the_checkpoint_and_the_proof_resumes(tmp_path:
         child.kill()
     assert child.returncode == 130, err
     assert "interrupted:" in err and "Traceback" not in err, err
-    assert f"the same command goes on from the checkpoint {checkpoint}" in err
+    assert f"the same command goes on from the checkpoint '{checkpoint}'" in err
     written = len(checkpoint.read_text().splitlines()) - 1
     assert 2 <= written < 21
     again = subprocess.run(

@@ -209,6 +209,39 @@ def test_a_room_reads_typed_words_in_its_lists_language() -> None:
     assert ann.entries == ["strasse"]
 
 
+FULLWIDTH_FAME = "\uff26\uff21\uff2d\uff25"  # what an East Asian keyboard types for FAME
+
+
+def test_fullwidth_letters_typed_in_a_room_are_the_letters() -> None:
+    """Fullwidth letters were read as letters of their own: 'not on the board'."""
+    room = new_room()
+    ann = room.join("ann", 0.0)
+    room.start(ann.token, now=0.0, board=BOARD)
+    first = room.submit(ann.token, FULLWIDTH_FAME, 1.0)
+    assert (first.status, first.word) == ("accepted", "fame")
+    assert room.submit(ann.token, "fame", 1.0).status == "repeated"
+    assert ann.entries == ["fame"]
+
+
+def test_fullwidth_letters_in_solo_play_and_the_judge_are_the_letters() -> None:
+    from boggle.game import PlaySession
+
+    session = PlaySession(BOARD, solve(BOARD, LEXICON))
+    assert session.submit(FULLWIDTH_FAME).status == "accepted"
+    assert session.submit("fame").status == "already_found"
+    judged = judge_round(BOARD, {"ann": [FULLWIDTH_FAME.lower(), "fame"]}, LEXICON)
+    assert [(v.word, v.status.value) for v in judged.player("ann").verdicts] == [
+        ("fame", "counted"),
+        ("fame", "repeated"),
+    ]
+
+
+def test_fullwidth_letters_looked_up_are_the_letters() -> None:
+    from boggle.definitions import checked_word
+
+    assert checked_word(FULLWIDTH_FAME) == "fame"
+
+
 def full_room(**limits: object) -> tuple[Room, list[str]]:
     room = Room("ABCDEF", RoomSettings(), LEXICON, RoomLimits(max_players=3, **limits), now=0.0)
     return room, [room.join(name, now=0.0).token for name in ("ann", "bob", "cat")]

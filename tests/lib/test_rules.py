@@ -54,6 +54,22 @@ def test_bad_scoring(text: str) -> None:
         Rules.parse_scoring(text)
 
 
+@pytest.mark.parametrize("text", ["3:1,,5:2", ",3:1", "3:1,", "3:1, ,5:2"])
+def test_an_empty_scoring_step_is_refused_not_skipped(text: str) -> None:
+    with pytest.raises(RulesError, match="has an empty step"):
+        Rules.parse_scoring(text)
+
+
+def test_an_empty_scoring_step_on_the_command_line_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from boggle.cli.main import main
+
+    assert main(["solve", "fxie amlo ewbx astu", "--scoring", "3:1,,5:2"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "'3:1,,5:2' has an empty step" in err, err
+
+
 def test_bad_min_length_and_preset() -> None:
     with pytest.raises(RulesError, match="minimum word length"):
         Rules("x", min_length=0)

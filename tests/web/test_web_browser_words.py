@@ -110,3 +110,45 @@ def test_the_daily_results_show_a_missed_words_definition(
         assert (expected and expected[0] in shown) or shown.endswith("no definition known")
     finally:
         pages.close()
+
+
+def test_fullwidth_letters_typed_on_the_daily_board_are_the_letters(
+    browser: Any, server: ServeProcess
+) -> None:
+    """The page kept the word as typed: a word in fullwidth letters (an East Asian
+    keyboard's) and then in plain ones were listed as two words found."""
+    daily = get_json(server.url + "/api/daily?date=2026-11-23")
+    board, dictionary = daily["board"], daily["dictionary"]
+    solved = get_json(server.url + "/api/solve", {"board": board, "dictionary": dictionary})
+    pages = Pages(browser)
+    try:
+        page = pages.open(server.url + "/daily?date=2026-11-23")
+        page.click("#daily-start")
+        page.wait_for_selector("#round:not([hidden])", timeout=60_000)
+        choice = page.evaluate(
+            "() => ({word_level: document.getElementById('daily-words-level').value,"
+            " other_words: document.getElementById('daily-words-others').value})"
+        )
+        word = next(
+            w["word"]
+            for w in sorted(solved["words"], key=lambda w: -len(w["word"]))
+            if w["word"].isascii()
+            and get_json(
+                server.url + "/api/check",
+                {"board": board, "word": w["word"], "dictionary": dictionary, **choice},
+            )["status"]
+            == "counted"
+        )
+        fullwidth = "".join(chr(ord(letter) - ord("a") + 0xFF41) for letter in word)
+        page.fill("#word-input", fullwidth)
+        page.press("#word-input", "Enter")
+        page.wait_for_selector(f"#my-words li[data-word='{word}']", timeout=60_000)
+        page.fill("#word-input", word)
+        page.press("#word-input", "Enter")
+        page.wait_for_function(
+            "() => document.getElementById('feedback').textContent.includes('already found')",
+            timeout=60_000,
+        )
+        assert page.locator("#my-words li").count() == 1
+    finally:
+        pages.close()

@@ -36,7 +36,7 @@ from boggle.definitions.morphology import (
 from boggle.definitions.supplement import SUPPLEMENT
 from boggle.definitions.wordnet import Glossary, GlossExtract, SystemWordNet
 from boggle.model.errors import BoggleError
-from boggle.model.letters import nfc, not_text
+from boggle.model.letters import not_text, typed_letters
 from boggle.wordlists.sources import DATA_DIR
 from boggle.wordlists.spelling import language_profile
 
@@ -112,7 +112,8 @@ time that grows with the square of a word's length)."""
 
 
 def checked_word(entry: str) -> str:
-    """An entry as looked up: trimmed, lowercase, NFC; :class:`DefinitionError` if it is
+    """An entry as looked up: trimmed, lowercase, NFKC (fullwidth letters are the letters:
+    :func:`~boggle.model.letters.typed_letters`); :class:`DefinitionError` if it is
     empty, holds anything but letters or is longer than :data:`MAX_WORD_LETTERS`.
 
     >>> checked_word("  Cats ")
@@ -120,7 +121,7 @@ def checked_word(entry: str) -> str:
     """
     if problem := not_text(entry):
         raise DefinitionError(f"the word is not valid text: it has {problem}")
-    word = nfc(entry.strip().lower())
+    word = typed_letters(entry.strip()).lower()
     if not word:
         raise DefinitionError("give a word to define")
     if not word.isalpha():

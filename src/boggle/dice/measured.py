@@ -24,6 +24,7 @@ from collections import Counter
 from boggle.dice.cubes import roll_board
 from boggle.model.board import Board
 from boggle.model.errors import DiceError
+from boggle.model.wording import quoted
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.spelling import LanguageProfile, lexicon_profile
 
@@ -73,7 +74,7 @@ def measured_board(
         raise DiceError(f"a board needs at least one row and one column, got {rows}x{cols}")
     weights = face_weights(lexicon)
     if not weights:
-        raise DiceError(f"word list {lexicon.name!r} has no words to measure letters from")
+        raise DiceError(f"word list {quoted(lexicon.name)} has no words to measure letters from")
     import random  # here: only rolling needs it, and it costs every start a millisecond
 
     rng = random.Random(seed)

@@ -62,6 +62,7 @@ from boggle.model.board import Board
 from boggle.model.errors import EngineError, LexiconError
 from boggle.model.rules import Rules
 from boggle.model.solution import Found
+from boggle.model.wording import quoted
 from boggle.wordlists.lexicon import MAX_WORD_LETTERS, Lexicon
 
 MAX_LINE_BYTES = 4 * MAX_WORD_LETTERS
@@ -134,7 +135,7 @@ class SortedWordFile:
         if previous is not None and word <= previous and not self.seeks:
             shown = word.decode(errors="replace")
             raise EngineError(
-                f"word list {self.name!r} is not sorted: {shown!r} on line "
+                f"word list {quoted(self.name)} is not sorted: {shown!r} on line "
                 f"{self.line_number} comes after {previous.decode(errors='replace')!r}",
                 remedy="sorted_copy",
             )
@@ -271,14 +272,14 @@ def check_sorted(path: str | os.PathLike[str]) -> None:
 
     Reads the file once, line by line, keeping only the previous line.
     """
-    shown = os.fspath(path)
+    shown = quoted(os.fspath(path))
     try:
         with open_regular(path, "word list", LexiconError) as handle:
             head = handle.read(SNIFF_BYTES)
             if head.startswith(GZIP_MAGIC):
-                raise EngineError(f"word list {shown!r} is compressed", remedy="sorted_copy")
+                raise EngineError(f"word list {shown} is compressed", remedy="sorted_copy")
             if looks_binary(head):
-                raise EngineError(f"word list {shown!r} looks binary", remedy="sorted_copy")
+                raise EngineError(f"word list {shown} looks binary", remedy="sorted_copy")
             handle.seek(0)
             previous: bytes | None = None
             number = words = 0
@@ -287,21 +288,21 @@ def check_sorted(path: str | os.PathLike[str]) -> None:
                 word = line.rstrip(b"\r\n")
                 if len(word) > MAX_LINE_BYTES:
                     raise EngineError(
-                        f"word list {shown!r}: line {number} is too long to hold one word",
+                        f"word list {shown}: line {number} is too long to hold one word",
                         remedy="sorted_copy",
                     )
                 if previous is not None and word <= previous:
                     raise EngineError(
-                        f"word list {shown!r} is not sorted: {word.decode(errors='replace')!r} "
+                        f"word list {shown} is not sorted: {word.decode(errors='replace')!r} "
                         f"on line {number} comes after {previous.decode(errors='replace')!r}",
                         remedy="sorted_copy",
                     )
                 previous = word
                 words += bool(word.strip())
             if not words:
-                raise LexiconError(f"word list {shown!r} is empty")
+                raise LexiconError(f"word list {shown} is empty")
     except OSError as error:
-        raise LexiconError(f"word list {shown!r} cannot be read: {error.strerror}") from None
+        raise LexiconError(f"word list {shown} cannot be read: {error.strerror}") from None
 
 
 def exported_text(lexicon: Lexicon) -> bytes:

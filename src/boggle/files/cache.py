@@ -48,6 +48,7 @@ import zlib
 from collections.abc import Callable, Iterator, Mapping
 
 from boggle.model.errors import OutputError
+from boggle.model.wording import quoted
 
 TYPE_CHECKING = False  # typing and pathlib cost milliseconds to import on every start
 if TYPE_CHECKING:
@@ -176,9 +177,9 @@ def writable_dir(folder: Path, what: str) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise OutputError(f"cannot create {what} {str(folder)!r}: {error.strerror}") from None
+        raise OutputError(f"cannot create {what} {quoted(str(folder))}: {error.strerror}") from None
     if not os.access(folder, os.W_OK):
-        raise OutputError(f"cannot write in {what} {str(folder)!r}")
+        raise OutputError(f"cannot write in {what} {quoted(str(folder))}")
     return folder
 
 

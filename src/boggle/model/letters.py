@@ -29,6 +29,20 @@ def nfc(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
+def typed_letters(text: str) -> str:
+    """``text`` as a person's typing is read: Unicode NFKC, so the compatibility forms of a
+    letter (the fullwidth letters of an East Asian keyboard, U+FF21 to U+FF5A; the
+    ligature U+FB01 ``fi``) are the letters they show, composed as :func:`nfc` composes;
+    ASCII is returned as it is.
+
+    >>> typed_letters("\\uff23\\uff21\\uff34"), typed_letters("\\ufb01re")
+    ('CAT', 'fire')
+    >>> typed_letters("Ba\\u0308r") == nfc("Ba\\u0308r") == "B\\xe4r"
+    True
+    """
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+
+
 def not_text(text: str) -> str | None:
     """What in ``text`` is not text, in words, or ``None`` when it is all text: a byte
     that was not UTF-8 (a command line's or a terminal's undecodable bytes reach Python

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from boggle.model.checks import whole_number
 from boggle.model.errors import RulesError
+from boggle.model.wording import quoted
 
 TYPE_CHECKING = False  # typing, and dataclasses (12 ms), cost every start time to import
 if TYPE_CHECKING:
@@ -106,9 +107,21 @@ class Rules:
 
     @staticmethod
     def parse_scoring(text: str) -> Scoring:
-        """Read a scoring table written as ``LENGTH:POINTS`` steps, e.g. ``3:1,5:2,8:11``."""
+        """Read a scoring table written as ``LENGTH:POINTS`` steps, e.g. ``3:1,5:2,8:11``;
+        an empty step (two commas together, or one at an end) is refused, not skipped.
+
+        >>> Rules.parse_scoring("3:1,,5:2")
+        Traceback (most recent call last):
+        boggle.model.errors.RulesError: scoring '3:1,,5:2' has an empty step ...
+        """
         steps = []
-        for part in text.replace(" ", "").split(","):
+        parts = text.replace(" ", "").split(",")
+        if parts != [""] and "" in parts:  # a blank text is the empty table, refused below
+            raise RulesError(
+                f"scoring {quoted(text)} has an empty step (two commas together or one at an "
+                "end); write e.g. '3:1,5:2,6:3,7:5,8:11'"
+            )
+        for part in parts:
             if not part:
                 continue
             length_text, sep, points_text = part.partition(":")

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
+from boggle.model.wording import quoted
 from boggle.scale.installed import installed_lexicons
 from boggle.scale.threads import ScoringPool, default_jobs, shut_down_interrupted, threads_for
 from boggle.wordlists.lexicon import Lexicon
@@ -440,5 +441,6 @@ def resolve_lexicon(lexicon: Lexicon | LexiconRef) -> Lexicon:
         return installed_lexicons[lexicon.digest]
     except KeyError:
         raise ClusterError(
-            f"word list {lexicon.name!r} is not loaded on this worker (its plugin did not run)"
+            f"word list {quoted(lexicon.name)} is not loaded on this worker "
+            "(its plugin did not run)"
         ) from None

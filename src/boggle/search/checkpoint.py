@@ -141,10 +141,10 @@ class Checkpoint:
                     f"cannot write checkpoint {quoted(path)}: {error.strerror}"
                 ) from None
             except ValueError:  # a NUL in the path
-                raise BoggleError(f"checkpoint {path!r} is not a valid path") from None
+                raise BoggleError(f"checkpoint {quoted(path)} is not a valid path") from None
             stream = os.fdopen(descriptor, "a", encoding="utf-8")
             try:
-                _hold(descriptor, repr(path))
+                _hold(descriptor, quoted(path))
                 stream.write(json.dumps(header) + "\n")
                 stream.flush()
             except BaseException:
@@ -257,15 +257,16 @@ def _records(
 ) -> list[dict[str, Any]]:
     """The class lines of a checkpoint for the proof ``header`` names, each checked."""
     lines = _read_lines(path, data)
+    shown = quoted(path)
     first = lines[0] if lines else None
     if not isinstance(first, dict) or first.get("kind") != KIND:
-        raise BoggleError(f"{path} is not a prove checkpoint; not overwriting it")
+        raise BoggleError(f"{shown} is not a prove checkpoint; not overwriting it")
     _fill_older_header(first)
     theirs = first.get("objective") or objective_of_json(first.get("rules")) or "points"
     ours = header.get("objective", "points")
     if theirs != ours:
         raise BoggleError(
-            f"checkpoint {path} is for the {theirs} objective, not {ours}: prove for the "
+            f"checkpoint {shown} is for the {theirs} objective, not {ours}: prove for the "
             f"{theirs} objective or give another checkpoint file",
             setting="objective",
         )
@@ -273,14 +274,14 @@ def _records(
     for name in header:
         if first.get(name) != header[name]:
             raise BoggleError(
-                f"checkpoint {path} is for another proof ({name}: "
+                f"checkpoint {shown} is for another proof ({name}: "
                 f"{first.get(name)!r}, here {header[name]!r})"
             )
     seen: set[int] = set()
     for number, record in enumerate(lines[1:], start=2):
         problem = _record_problem(record, header, classes, seen)
         if problem is not None:
-            raise BoggleError(f"checkpoint {path} line {number}: {problem}; not trusting it")
+            raise BoggleError(f"checkpoint {shown} line {number}: {problem}; not trusting it")
         seen.add(record["index"])
     return lines[1:]
 
@@ -337,6 +338,7 @@ def _fill_older_header(header: dict[str, Any]) -> None:
 def _read_lines(path: str, data: bytes) -> list[Any]:
     """The JSON lines of a checkpoint; a torn last line (killed mid-write: no newline) is
     dropped."""
+    shown = quoted(path)
     raw = data.split(b"\n")
     if len(raw) > 1:
         raw.pop()  # what follows the last newline: nothing, or a line cut short
@@ -347,7 +349,7 @@ def _read_lines(path: str, data: bytes) -> list[Any]:
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             if number > 1 and isinstance(lines[0], dict) and lines[0].get("kind") == KIND:
                 raise BoggleError(
-                    f"checkpoint {path} line {number} is damaged (not JSON); not trusting it"
+                    f"checkpoint {shown} line {number} is damaged (not JSON); not trusting it"
                 ) from None
-            raise BoggleError(f"{path} is not a prove checkpoint; not overwriting it") from None
+            raise BoggleError(f"{shown} is not a prove checkpoint; not overwriting it") from None
     return lines

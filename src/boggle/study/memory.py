@@ -159,46 +159,61 @@ def _copy_of_words(lexicon: Lexicon) -> Lexicon:
     return Lexicon(tuple(word.encode().decode() for word in lexicon.words), lexicon.name)
 
 
-def structure_rows(lexicon: Lexicon, hash_bits: int = 20) -> list[MemoryRow]:
+def structure_rows(
+    lexicon: Lexicon, hash_bits: int = 20, on_row: Callable[[MemoryRow], None] | None = None
+) -> list[MemoryRow]:
     """The data structures the library can build, measured for ``lexicon`` (the letter-set
     hash table with ``2**hash_bits`` buckets, ``hash_bits`` 0 to
-    :data:`~boggle.study.hashstats.MAX_BUILT_BITS`)."""
+    :data:`~boggle.study.hashstats.MAX_BUILT_BITS`).  ``on_row`` is called with each row
+    as it is measured (each takes seconds for a large list: a progress line)."""
     whole_number("hash_bits", hash_bits, at_least=0, at_most=MAX_BUILT_BITS)
     words = lexicon.words
-    trie_nodes = build_trie(words).count_nodes()
-    prefixes = len(word_prefixes(words, proper=True))
-    rows = [
+    rows: list[MemoryRow] = []
+
+    def add(row: MemoryRow | None) -> None:
+        if row is not None:
+            rows.append(row)
+            if on_row is not None:
+                on_row(row)
+
+    add(
         measure_structure(
             "word list (the Lexicon: sorted tuple of str)",
             lambda: _copy_of_words(lexicon),
             note=f"{len(words):,} words",
-        ),
+        )
+    )
+    add(
         MemoryRow(
             "sorted word file (heap engine)",
             None,
             None,
             sorted_file_bytes(words),
             "on disk, one word per line",
-        ),
+        )
+    )
+    add(
         measure_structure(
             "Python trie (engines.trie.build_trie)",
             lambda: build_trie(words),
-            note=f"{trie_nodes:,} nodes",
-        ),
+            note=f"{build_trie(words).count_nodes():,} nodes",
+        )
+    )
+    add(
         measure_structure(
             "word set + prefix set (frozensets)",
             lambda: (frozenset(words), word_prefixes(words, proper=True)),
-            note=f"{prefixes:,} proper prefixes",
-        ),
+            note=f"{len(word_prefixes(words, proper=True)):,} proper prefixes",
+        )
+    )
+    add(
         measure_structure(
             f"letter-set hash table (2^{hash_bits} buckets)",
             lambda: build_letter_hash_table(words, hash_bits),
             note="lists of words, None when empty",
-        ),
-    ]
-    native = _compiled_native_row(lexicon)
-    if native is not None:
-        rows.append(native)
+        )
+    )
+    add(_compiled_native_row(lexicon))
     return rows
 
 
@@ -226,12 +241,16 @@ def _compiled_native_row(lexicon: Lexicon) -> MemoryRow | None:
 
 
 def engine_rows(
-    engines: Sequence[Engine], lexicon: Lexicon, on_step: Callable[[], None] | None = None
+    engines: Sequence[Engine],
+    lexicon: Lexicon,
+    on_step: Callable[[], None] | None = None,
+    on_row: Callable[[MemoryRow], None] | None = None,
 ) -> list[MemoryRow]:
     """What each engine caches for ``lexicon``: built by solving a 1x1 board on a fresh lexicon.
 
     An engine that refuses (the ``pathtable`` engine without NumPy) gets a row
-    with no figures and the reason in its note.  ``on_step`` is called after each engine.
+    with no figures and the reason in its note.  ``on_step`` is called after each engine,
+    ``on_row`` with its row.
     """
     from boggle.model.rules import CLASSIC
     from boggle.study.runtime import warm_up
@@ -249,6 +268,8 @@ def engine_rows(
             rows.append(measure_structure(name, build, note=""))
         except EngineError as error:
             rows.append(MemoryRow(name, None, None, note=f"refused: {error}"))
+        if on_row is not None:
+            on_row(rows[-1])
         if on_step is not None:
             on_step()
     return rows

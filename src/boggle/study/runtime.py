@@ -77,6 +77,8 @@ class RuntimeResult:
     skipped_from: dict[str, int] = field(default_factory=dict)
     refused: dict[str, str] = field(default_factory=dict)
     """Engines that refused to run at all (``pathtable`` without NumPy), with the reason."""
+    interrupted: bool = False
+    """Stopped by Ctrl-C: ``samples`` holds the solves finished before it."""
 
 
 def board_seed(seed: int, size: int, run: int) -> int:
@@ -126,7 +128,9 @@ def measure_runtime(
     larger sizes (noted in ``skipped_from``).  ``on_step`` is called after each
     (engine, board) step, skipped or not: ``len(engines) * len(sizes) * repeat`` calls.
     ``repeat`` and each size are whole numbers of at least 1, ``seed`` of at least 0,
-    ``time_limit`` a finite number above 0.
+    ``time_limit`` a finite number above 0.  A Ctrl-C (:class:`KeyboardInterrupt`) while
+    measuring ends it early: the result keeps the solves finished before, ``interrupted``
+    set, so what was measured is not lost.
     """
     for size in sizes:
         whole_number("size", size, at_least=1)
@@ -140,6 +144,26 @@ def measure_runtime(
             warm_up(engine, lexicon, rules)
         except EngineError as error:
             result.refused[engine.name] = str(error)
+    try:
+        _measure_sizes(result, engines, sizes, repeat, lexicon, rules, seed, time_limit, on_step)
+    except KeyboardInterrupt:
+        result.interrupted = True
+    return result
+
+
+def _measure_sizes(
+    result: RuntimeResult,
+    engines: Sequence[Engine],
+    sizes: Sequence[int],
+    repeat: int,
+    lexicon: Lexicon,
+    rules: Rules,
+    seed: int,
+    time_limit: float | None,
+    on_step: Callable[[], None] | None,
+) -> None:
+    """The loop of :func:`measure_runtime`: each sample appended to ``result`` as it is
+    timed."""
     for size in sizes:
         for run in range(repeat):
             board_seed_value = board_seed(seed, size, run)
@@ -162,7 +186,6 @@ def measure_runtime(
                         result.skipped_from[engine.name] = size + 1
                 if on_step is not None:
                     on_step()
-    return result
 
 
 def summarise(samples: Iterable[RuntimeSample]) -> list[RuntimeSummary]:

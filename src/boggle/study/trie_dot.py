@@ -26,6 +26,7 @@ from pathlib import Path
 from boggle.engines.trie import TrieNode, build_trie
 from boggle.files.cache import write_atomic
 from boggle.model.errors import BoggleError
+from boggle.model.wording import quoted
 
 RENDER_FORMATS = ("svg", "png", "pdf")
 
@@ -76,7 +77,7 @@ def render_dot(dot_text: str, output: Path, fmt: str | None = None) -> Path:
     chosen = (fmt or output.suffix.lstrip(".")).lower()
     if chosen not in RENDER_FORMATS:
         raise GraphvizError(
-            f"cannot render to {output.name!r}: choose a .{', .'.join(RENDER_FORMATS)} file"
+            f"cannot render to {quoted(output.name)}: choose a .{', .'.join(RENDER_FORMATS)} file"
         )
     program = shutil.which("dot")
     if program is None:

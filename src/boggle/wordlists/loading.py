@@ -26,6 +26,7 @@ from _thread import allocate_lock  # threading.Lock, without importing threading
 
 from boggle.files.cache import cache_folder, load, store
 from boggle.model.errors import LexiconError
+from boggle.model.wording import quoted
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.sources import ListSource, find_list
 from boggle.wordlists.spelling import language_profile
@@ -117,7 +118,7 @@ def _summarised(path: str, name: str) -> Lexicon:
     def read_words() -> tuple[str, ...]:
         fresh = Lexicon.from_file(path, name=name)
         if fresh.digest != digest:
-            raise LexiconError(f"word list {str(path)!r} changed while in use; load it again")
+            raise LexiconError(f"word list {quoted(str(path))} changed while in use; load it again")
         return fresh.words
 
     lexicon._read_words = read_words

@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from boggle.model.board import MULTI_LETTER_FACES, Board
 from boggle.model.errors import LexiconError
 from boggle.model.letters import nfc
+from boggle.model.wording import quoted
 from boggle.wordlists.lexicon import MAX_WORD_LETTERS, Lexicon
 
 TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
@@ -256,7 +257,7 @@ def foreign_letters_warning(letters: tuple[str, ...], lexicon: Lexicon) -> str:
     """
     shown = " ".join(letters)
     return (
-        f"warning: no word of {lexicon.name!r} uses the letters {shown} on this board "
+        f"warning: no word of {quoted(lexicon.name)} uses the letters {shown} on this board "
         "(another language's board?)"
     )
 

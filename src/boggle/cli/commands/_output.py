@@ -14,6 +14,7 @@ from pathlib import Path
 
 from boggle.files.cache import writable_dir
 from boggle.model.errors import OutputError
+from boggle.model.wording import quoted
 
 
 def add_force_option(parser: argparse.ArgumentParser) -> None:
@@ -48,13 +49,13 @@ def check_outputs(
     """
     sources = [Path(source) for source in inputs if source is not None]
     for path in map(Path, paths):
-        shown = str(path)
+        shown = quoted(str(path))
         if path.is_dir():
-            raise OutputError(f"{shown!r} is a directory; give a file name")
+            raise OutputError(f"{shown} is a directory; give a file name")
         if any(_same_file(path, source) for source in sources):
-            raise OutputError(f"{shown!r} is also the input; write to another file")
+            raise OutputError(f"{shown} is also the input; write to another file")
         if os.path.lexists(path) and not force:  # a link counts, even one to nothing
-            raise OutputError(f"{shown!r} already exists; give --force to overwrite it")
+            raise OutputError(f"{shown} already exists; give --force to overwrite it")
 
 
 def output_dir(path: Path) -> Path:

@@ -16,6 +16,7 @@ from boggle.cli.commands import _options as options
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.engines.heap import exported_text
 from boggle.files.cache import write_atomic
+from boggle.model.wording import quoted
 from boggle.wordlists.loading import load_lexicon
 from boggle.wordlists.sources import DEFAULT_WORDLIST, bundled_lists, describe_system_lists
 from boggle.wordlists.spelling import PROFILES
@@ -55,7 +56,7 @@ def run_export(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         return 0
     write_atomic(args.output, text)
-    print(f"wrote {len(lexicon):,} words to {args.output}", file=sys.stderr)
+    print(f"wrote {len(lexicon):,} words to {quoted(args.output)}", file=sys.stderr)
     return 0
 
 

@@ -12,6 +12,7 @@ from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.search import add_closing_options, add_size_option, problem_from_args
 from boggle.model.errors import BoggleError
+from boggle.model.wording import quoted
 from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS, MAX_MEMORY
 from boggle.search.classes import ClassTask
 from boggle.search.estimate import DEFAULT_SAMPLES, SampledClass, estimate_proof
@@ -209,7 +210,7 @@ def run(args: argparse.Namespace) -> int:
         resume = ""
         if result.interrupted:
             resume = (
-                f"; the same command goes on from the checkpoint {args.checkpoint}"
+                f"; the same command goes on from the checkpoint {quoted(args.checkpoint)}"
                 if args.checkpoint
                 else "; with --checkpoint FILE a proof started again goes on where it stopped"
             )

@@ -20,6 +20,7 @@ from boggle.files.cache import atomic_file
 from boggle.model.errors import BoggleError, MissingDependencyError, OutputError
 from boggle.model.rules import Rules
 from boggle.model.word_levels import WORD_LEVELS
+from boggle.model.wording import quoted
 from boggle.study.stats import (
     LEVEL_SAMPLE,
     PERCENTILES,
@@ -170,10 +171,10 @@ def _plot_path(name: str | None, force: bool) -> Path | None:
         return None
     path = Path(name)
     if path.suffix.lower() not in (".png", ".svg"):
-        raise BoggleError(f"--plot writes .png or .svg files, got {name!r}")
+        raise BoggleError(f"--plot writes .png or .svg files, got {quoted(name)}")
     check_outputs([path], force)
     if not path.parent.is_dir():
-        raise BoggleError(f"cannot write {name!r}: no directory {str(path.parent)!r}")
+        raise BoggleError(f"cannot write {quoted(name)}: no directory {quoted(str(path.parent))}")
     return path
 
 
@@ -223,6 +224,6 @@ def write_plot(stats: ScoreStats, path: Path) -> None:
         with atomic_file(path) as handle:
             figure.savefig(handle, format=path.suffix.lower()[1:], dpi=120, bbox_inches="tight")
     except OSError as error:
-        raise OutputError(f"cannot write {str(path)!r}: {error.strerror}") from None
+        raise OutputError(f"cannot write {quoted(str(path))}: {error.strerror}") from None
     finally:
         plt.close(figure)

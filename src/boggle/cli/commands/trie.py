@@ -17,7 +17,7 @@ from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.engines.trie import build_trie
 from boggle.files.cache import write_atomic
 from boggle.model.errors import BoggleError
-from boggle.model.wording import counted
+from boggle.model.wording import counted, quoted
 from boggle.study.trie_dot import RENDER_FORMATS, render_dot, trie_dot
 
 
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         suffix = path.suffix.lstrip(".").lower()
         if suffix != "dot" and suffix not in RENDER_FORMATS:
             raise BoggleError(
-                f"--out {str(path)!r}: give a .dot, .{', .'.join(RENDER_FORMATS)} file"
+                f"--out {quoted(str(path))}: give a .dot, .{', .'.join(RENDER_FORMATS)} file"
             )
     check_outputs(args.out, args.force, inputs=[args.dictionary])
     lexicon = lexicon_from_args(args)
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
             write_atomic(path, (dot_text + "\n").encode())
         else:
             render_dot(dot_text, path)
-        print(f"wrote {path}", file=sys.stderr)
+        print(f"wrote {quoted(str(path))}", file=sys.stderr)
     if not args.dot and not args.out:
         root = build_trie(words)
         print(

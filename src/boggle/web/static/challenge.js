@@ -74,16 +74,22 @@ export async function enterWord(word) {
       board: challenge.board, word, dictionary: challenge.dictionary,
       rules: challenge.rules.preset, min_length: challenge.rules.min_length,
     });
+    const found = check.word || word;  // as the server reads it: fullwidth letters are letters
+    if (found !== word && state.words.includes(found)) {
+      say(`${found.toUpperCase()}: already found`, false);
+      tracedFeedback(word, "already found", false);
+      return;
+    }
     const good = check.status === "counted";
-    say(good ? `${word.toUpperCase()}: +${check.points}` : `${word.toUpperCase()}: ${check.label}`, good);
+    say(good ? `${found.toUpperCase()}: +${check.points}` : `${found.toUpperCase()}: ${check.label}`, good);
     tracedFeedback(word, good ? `+${check.points}` : check.label, good);
-    if (good && !state.over && !state.words.includes(word)) {
-      state.words.push(word);
-      drawPath(word, check.path);
+    if (good && !state.over && !state.words.includes(found)) {
+      state.words.push(found);
+      drawPath(found, check.path);
       const item = document.createElement("li");
       item.className = "good";
-      item.dataset.word = word;
-      item.textContent = `${word} +${check.points}`;
+      item.dataset.word = found;
+      item.textContent = `${found} +${check.points}`;
       $("my-words").append(item);
     }
   } catch (error) {

@@ -70,18 +70,25 @@ async function enterWord(typed) {
     const check = await api("/api/check", {
       board: state.daily.board, word, dictionary: state.daily.dictionary, ...wordChoice(),
     });
+    const found = check.word || word;  // as the server reads it: fullwidth letters are letters
+    if (found !== word && state.words.includes(found)) {
+      box.textContent = `${found.toUpperCase()}: already found`;
+      box.className = "feedback bad";
+      tracedFeedback(word, "already found", false);
+      return;
+    }
     const good = check.status === "counted";
-    box.textContent = good ? `${word.toUpperCase()}: +${check.points}` : `${word.toUpperCase()}: ${check.label}`;
+    box.textContent = good ? `${found.toUpperCase()}: +${check.points}` : `${found.toUpperCase()}: ${check.label}`;
     box.className = `feedback ${good ? "good" : "bad"}`;
-    if (check.status === "set_apart") state.words.push(word);
+    if (check.status === "set_apart") state.words.push(found);
     tracedFeedback(word, good ? `+${check.points}` : check.label, good);
     if (good) {
-      state.words.push(word);
-      drawPath(word, check.path);
+      state.words.push(found);
+      drawPath(found, check.path);
       const item = document.createElement("li");
       item.className = "good";
-      item.dataset.word = word;
-      item.textContent = `${word} +${check.points}`;
+      item.dataset.word = found;
+      item.textContent = `${found} +${check.points}`;
       $("my-words").append(item);
     }
   } catch (error) {

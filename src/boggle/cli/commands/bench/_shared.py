@@ -11,7 +11,7 @@ from boggle.cli.commands._options import engine_name
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.cli.commands._output import output_dir as make_output_dir
 from boggle.engines import Engine, engine_names, engines, get_engine
-from boggle.model.wording import counted
+from boggle.model.wording import counted, quoted
 from boggle.study.plotting import FIGURE_FORMATS, pyplot
 from boggle.wordlists.lexicon import Lexicon
 
@@ -126,4 +126,4 @@ def describe(lexicon: Lexicon) -> str:
 
 def report_files(paths: Sequence[Path]) -> None:
     if paths:
-        print("wrote " + ", ".join(str(path) for path in paths), file=sys.stderr)
+        print("wrote " + ", ".join(quoted(str(path)) for path in paths), file=sys.stderr)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import csv
+import sys
+from collections.abc import Callable
 from typing import Any
 
 from boggle.cli.commands import _options as options
@@ -11,6 +13,7 @@ from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands.bench import _shared as shared
 from boggle.files.cache import atomic_text_file
 from boggle.model.errors import BoggleError
+from boggle.model.wording import counted
 from boggle.study import memory
 from boggle.study.hashstats import MAX_BUILT_BITS
 
@@ -38,6 +41,25 @@ def register(commands: Any) -> None:
     parser.set_defaults(run=run_memory)
 
 
+def _progress_lines(engine_count: int) -> Callable[[memory.MemoryRow], None]:
+    """Where stderr is not a terminal (no bar): a line now and one as each row is measured,
+    so a run of a minute is seen working."""
+    print(
+        "boggle bench memory: measuring each data structure and "
+        f"{counted(engine_count, 'engine')}, each in child processes of its own",
+        file=sys.stderr,
+        flush=True,
+    )
+    measured = 0
+
+    def said(row: memory.MemoryRow) -> None:
+        nonlocal measured
+        measured += 1
+        print(f"boggle bench memory: {measured}: {row.name}", file=sys.stderr, flush=True)
+
+    return said
+
+
 def run_memory(args: argparse.Namespace) -> int:
     if not 0 <= args.hash_bits <= MAX_BUILT_BITS:  # before the word list is read
         raise BoggleError(f"--hash-bits must be from 0 to {MAX_BUILT_BITS}, got {args.hash_bits}")
@@ -45,11 +67,12 @@ def run_memory(args: argparse.Namespace) -> int:
     out_dir = shared.output_dir(args, ["memory.csv"])
     lexicon = options.lexicon_from_args(args)
     bar = progress_bar(" steps", total=1 + len(chosen), description="bench memory")
-    rows = memory.structure_rows(lexicon, args.hash_bits)
+    said = None if bar is not None else _progress_lines(len(chosen))
+    rows = memory.structure_rows(lexicon, args.hash_bits, on_row=said)
     step = None if bar is None else lambda: bar.update(1)
     if step is not None:
         step()
-    rows += memory.engine_rows(chosen, lexicon, on_step=step)
+    rows += memory.engine_rows(chosen, lexicon, on_step=step, on_row=said)
     if bar is not None:
         bar.close()
     print(f"Memory for the word list {shared.describe(lexicon)}")

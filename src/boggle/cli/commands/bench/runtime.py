@@ -119,6 +119,14 @@ def run_runtime(args: argparse.Namespace) -> int:
             f"{name}: a board took over {args.time_limit:g} s; sizes from {size} skipped",
             file=sys.stderr,
         )
+    if result.interrupted:
+        sizes = sorted({s.size for s in result.samples})
+        kept = "N = " + ", ".join(map(str, sizes)) if sizes else "no board yet"
+        print(
+            f"bench runtime: interrupted after {counted(len(result.samples), 'solve')} "
+            f"({kept}); the figures above are what was measured",
+            file=sys.stderr,
+        )
     if out_dir is not None:
         paths = [out_dir / "runtime_raw.csv", out_dir / "runtime_summary.csv"]
         runtime.write_samples_csv(paths[0], result.samples)
@@ -126,4 +134,4 @@ def run_runtime(args: argparse.Namespace) -> int:
         if not args.no_plots and summaries:
             paths += runtime.plot_runtime(summaries, out_dir)
         shared.report_files(paths)
-    return 0
+    return 130 if result.interrupted else 0
