@@ -28,7 +28,9 @@ ENABLE_ARGS = ["--dict-file", f"enable={ENABLE_PATH}", "--default-dict", "enable
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServeProcess]:
     """`boggle serve`, with ENABLE as the default list when it is present."""
-    running = ServeProcess(None, *(ENABLE_ARGS if ENABLE_PATH.is_file() else []))
+    # a loaded machine may answer a page's first requests slowly: the limit is not tested here
+    extra = ["--solve-timeout", "60", *(ENABLE_ARGS if ENABLE_PATH.is_file() else [])]
+    running = ServeProcess(None, *extra)
     try:
         yield running
     finally:
