@@ -1,20 +1,26 @@
 """Fixtures the browser tests share, a plugin of tests/conftest.py: a `boggle serve` for
-the module, the system's Chromium (driven by Playwright) for the module, and a fresh set of
-browser contexts for each test. A module that needs another server defines its own."""
+the module, the system's Chromium (driven by Playwright) for the module, a fresh set of
+browser contexts for each test, and a server whose rooms keep the test's clock (a room's
+round ends when the test moves it). A module that needs another server defines its own."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 from browser import Pages, chromium
 from serve_process import ServeProcess
 
+from boggle.rooms.limits import RoomLimits
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    running = ServeProcess(tmp_path_factory.mktemp("data"))
+    # a loaded machine may answer a page's first requests slowly: the limit is not tested here
+    running = ServeProcess(tmp_path_factory.mktemp("data"), "--solve-timeout", "60")
     try:
         yield running
     finally:
@@ -32,3 +38,45 @@ def pages(browser: Any) -> Iterator[Pages]:
     opened = Pages(browser)
     yield opened
     opened.close()
+
+
+LONGEST_ROUND = RoomLimits().max_round_seconds
+"""A room's longest round (600 s): the clocked server's rounds last
+it, so the page's own countdown never ends them, and the test ends them by moving the
+clock (``clocked_server.clock.now += LONGEST_ROUND``)."""
+
+
+class RoomClock:
+    """The rooms' clock (monotonic seconds) in a test: it stands still until the test moves
+    it, so a round lasts as long as the test needs however loaded the machine is."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class ClockedServer:
+    """The app served on ``url`` (uvicorn in a thread of the test process), its rooms on
+    ``clock``; results kept under ``data``."""
+
+    url: str
+    clock: RoomClock
+    data: Path
+
+
+@pytest.fixture()
+def clocked_server(tmp_path: Path) -> Iterator[ClockedServer]:
+    """The web app as `boggle serve` serves it, with rooms whose round ends when the test
+    moves ``clock`` past it (the room's timer looks every half second)."""
+    from served import served  # the web extra: imported by the tests that use it
+
+    from boggle.rooms import RoomsConfig
+    from boggle.web.app import WebConfig, create_app
+
+    clock = RoomClock()
+    app = create_app(WebConfig(rooms=RoomsConfig(data_dir=tmp_path, clock=clock)))
+    with served(app) as port:
+        yield ClockedServer(f"http://127.0.0.1:{port}", clock, tmp_path)

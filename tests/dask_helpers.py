@@ -6,6 +6,7 @@ killed as a group; every wait is bounded.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -39,11 +40,29 @@ def need_distributed() -> None:
     pytest.importorskip("distributed", reason="needs Dask: pip install '.[dask]'")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+@contextmanager
+def unreachable_address() -> Iterator[str]:
+    """A ``tcp://`` address on 127.0.0.1 where nothing answers until the block ends: its port
+    is bound but not listening, so a connection is refused and no other test process (under
+    pytest-xdist) can take the port meanwhile."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        yield f"tcp://127.0.0.1:{holder.getsockname()[1]}"
+
+
+def _scheduler_address(scheduler_file: Path, scheduler: subprocess.Popen[bytes], log: Path) -> str:
+    """The address the scheduler wrote to ``scheduler_file`` once it listens (its port the
+    system's choice, so parallel test processes never ask for the same one)."""
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:
+        with suppress(FileNotFoundError, json.JSONDecodeError):
+            address: str = json.loads(scheduler_file.read_text())["address"]
+            return address
+        if scheduler.poll() is not None:
+            raise RuntimeError(f"dask scheduler exited early: {log.read_text(errors='replace')}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"dask scheduler did not start within {START_TIMEOUT:g} s")
+        time.sleep(0.1)
 
 
 @dataclass
@@ -86,14 +105,17 @@ def dask_cluster(workers: int, logs: Path) -> Iterator[TestCluster]:
     need_distributed()
     from distributed import Client
 
-    port = free_port()
-    address = f"tcp://127.0.0.1:{port}"
+    scheduler_file = logs / "scheduler.json"
+    scheduler_file.unlink(missing_ok=True)
+    listen = ["--host", "127.0.0.1", "--port", "0", "--dashboard-address", ":0"]
     scheduler = _spawn(
-        ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--dashboard-address", ":0"],
-        logs / "scheduler.log",
+        ["scheduler", *listen, "--scheduler-file", str(scheduler_file)], logs / "scheduler.log"
     )
-    cluster = TestCluster(address, scheduler)
+    cluster = TestCluster("", scheduler)
     try:
+        address = cluster.address = _scheduler_address(
+            scheduler_file, scheduler, logs / "scheduler.log"
+        )
         for number in range(workers):
             cluster.workers.append(
                 _spawn(

@@ -197,6 +197,20 @@ def _children(pid: int) -> list[str]:
     return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
 
 
+def _searching(pid: int) -> bool:
+    """Whether the pool's two workers have each had some CPU time (5 clock ticks): they
+    have their runs, so the main process has handed them out and waits for the results
+    (the pool's workers exist a moment before that; a SIGINT then stops the start)."""
+    try:
+        workers = _children(pid)
+        ticks = [
+            int(Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[11]) for w in workers
+        ]
+    except (OSError, ValueError, IndexError):
+        return False
+    return len(ticks) >= 2 and min(ticks) >= 5
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads children from /proc")
 def test_sigint_to_the_main_process_alone_stops_a_parallel_search(words: Path) -> None:
     """`kill -INT` of `search --jobs 2` reached the main process only, and the workers ran on
@@ -209,8 +223,8 @@ def test_sigint_to_the_main_process_alone_stops_a_parallel_search(words: Path) -
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
-        while len(_children(child.pid)) < 2 and child.poll() is None:
-            time.sleep(0.1)  # waits for the pool's workers, whose search then runs
+        while not _searching(child.pid) and child.poll() is None:
+            time.sleep(0.1)  # waits for the pool's workers to run their searches
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=120)  # a guard against a hang, not a timing
     finally:

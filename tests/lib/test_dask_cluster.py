@@ -12,7 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dask_helpers import TestCluster, boggle, dask_cluster, free_port, need_distributed
+from dask_helpers import (
+    TestCluster,
+    boggle,
+    dask_cluster,
+    need_distributed,
+    unreachable_address,
+)
 
 from boggle.dice.bulk import BoardSource, board_lines
 from boggle.study.stats import score_stats
@@ -113,7 +119,8 @@ def test_a_worker_killed_mid_run_changes_nothing(tmp_path: Path) -> None:
 def test_unreachable_scheduler_is_one_line_and_status_2() -> None:
     need_distributed()
     started = time.monotonic()
-    run = boggle("stats", "--random", "100", "--scheduler", f"tcp://127.0.0.1:{free_port()}")
+    with unreachable_address() as address:
+        run = boggle("stats", "--random", "100", "--scheduler", address)
     assert run.returncode == 2
     assert run.stdout == ""
     assert len(run.stderr.splitlines()) == 1

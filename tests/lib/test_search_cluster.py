@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from dask_helpers import TestCluster, boggle, free_port, need_distributed
+from dask_helpers import TestCluster, boggle, need_distributed, unreachable_address
 
 from boggle import Board, Lexicon, SearchOptions, solve
 from boggle.model.rules import CLASSIC
@@ -180,9 +180,11 @@ def test_search_cli_on_the_cluster_with_a_target(cluster: TestCluster, tmp_path:
 
 def test_unreachable_scheduler_is_one_line_and_status_2() -> None:
     need_distributed()
-    address = f"tcp://127.0.0.1:{free_port()}"
     commands = [["search", "--size", "2x2"], ["prove", "--size", "2x2", "--above", "1"]]
-    with ThreadPoolExecutor(len(commands)) as pool:  # each waits out the connect timeout
+    with (
+        unreachable_address() as address,
+        ThreadPoolExecutor(len(commands)) as pool,  # each waits out the connect timeout
+    ):
         runs = list(
             pool.map(
                 lambda argv: boggle(*argv, "--dict", "en-50", "--scheduler", address), commands

@@ -87,7 +87,7 @@ def pages() -> Iterator[Pages]:
 
 
 def test_a_reload_offline_still_shows_the_page_but_not_the_api(pages: Pages) -> None:
-    server = ServeProcess(None)
+    server = ServeProcess(None, "--solve-timeout", "60")  # the limit is not tested here
     try:
         page = pages.open(server.url + "/daily")
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")

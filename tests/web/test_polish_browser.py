@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from browser import Pages
+from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess
 
 from boggle import Board, load_lexicon, solve
@@ -86,10 +87,10 @@ def test_no_empty_board_strip_before_a_board(pages: Pages, server: ServeProcess)
     assert page.locator("#board").bounding_box() is None
 
 
-def test_result_cards_line_up(pages: Pages, server: ServeProcess) -> None:
-    page = pages.open(server.url + "/room")
+def test_result_cards_line_up(pages: Pages, clocked_server: ClockedServer) -> None:
+    page = pages.open(clocked_server.url + "/room")
     page.fill("#create-name", "ann")
-    page.fill("#create-seconds", "5")
+    page.fill("#create-seconds", str(LONGEST_ROUND))  # ended by the test, after its words
     page.click("#create-button")
     page.wait_for_selector("#start-button:not([hidden])")
     page.click("#start-button")
@@ -100,7 +101,8 @@ def test_result_cards_line_up(pages: Pages, server: ServeProcess) -> None:
         page.fill("#word-input", word)
         page.press("#word-input", "Enter")
         page.wait_for_selector(f"#my-words li[data-word='{word}']")
-    page.wait_for_selector("#results:not([hidden])", timeout=30_000)
+    clocked_server.clock.now += LONGEST_ROUND
+    page.wait_for_selector("#results:not([hidden])")
     edges = page.eval_on_selector_all(
         ".result-player[data-name='ann'] .verdicts li",
         "items => items.map(i => [i.querySelector('.why').getBoundingClientRect().left,"

@@ -58,49 +58,72 @@ def proxy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, Serve
         check=True, capture_output=True,
     )  # fmt: skip
     server = ServeProcess(None, "--allowed-host", NAME, "--allowed-host", "127.0.0.1")
-    port = free_port()
-    block = documented_block()
-    block = block.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
-    block = block.replace("http://127.0.0.1:8000", f"http://127.0.0.1:{server.port}")
-    block = re.sub(r"ssl_certificate\s+\S+;", f"ssl_certificate {certificate};", block)
-    block = re.sub(r"ssl_certificate_key\s+\S+;", f"ssl_certificate_key {key};", block)
     temp = {kind: folder / kind for kind in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
     for path in temp.values():
         path.mkdir()
-    config = folder / "nginx.conf"
-    config.write_text(
-        f"pid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\n"
-        "events {}\nhttp {\n  access_log off;\n"
-        f"  client_body_temp_path {temp['body']};\n  proxy_temp_path {temp['proxy']};\n"
-        f"  fastcgi_temp_path {temp['fastcgi']};\n  uwsgi_temp_path {temp['uwsgi']};\n"
-        f"  scgi_temp_path {temp['scgi']};\n{block}\n}}\n",
-        encoding="utf-8",
-    )
-    running = subprocess.Popen(
-        [nginx, "-c", str(config), "-p", str(folder), "-g", "daemon off;"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    running: subprocess.Popen[bytes] | None = None
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        # A free port may be taken by another test process (pytest-xdist) before nginx binds it:
+        # nginx then says so and exits, and another free port is tried.
+        for tries_left in reversed(range(3)):
+            port = free_port()
+            block = documented_block()
+            block = block.replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
+            block = block.replace("http://127.0.0.1:8000", f"http://127.0.0.1:{server.port}")
+            block = re.sub(r"ssl_certificate\s+\S+;", f"ssl_certificate {certificate};", block)
+            block = re.sub(r"ssl_certificate_key\s+\S+;", f"ssl_certificate_key {key};", block)
+            config = folder / "nginx.conf"
+            config.write_text(
+                f"pid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\n"
+                "events {}\nhttp {\n  access_log off;\n"
+                f"  client_body_temp_path {temp['body']};\n  proxy_temp_path {temp['proxy']};\n"
+                f"  fastcgi_temp_path {temp['fastcgi']};\n  uwsgi_temp_path {temp['uwsgi']};\n"
+                f"  scgi_temp_path {temp['scgi']};\n{block}\n}}\n",
+                encoding="utf-8",
+            )
+            for leftover in ("error.log", "nginx.pid"):
+                (folder / leftover).unlink(missing_ok=True)
+            running = subprocess.Popen(
+                [nginx, "-c", str(config), "-p", str(folder), "-g", "daemon off;"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+            )
+            if wait_for_nginx(running, port, folder, may_retry=tries_left > 0):
                 break
-            except OSError:
-                if running.poll() is not None or time.monotonic() > deadline:
-                    log = (
-                        (folder / "error.log").read_text()
-                        if (folder / "error.log").exists()
-                        else ""
-                    )
-                    raise RuntimeError(f"nginx did not start: {log}") from None
-                time.sleep(0.1)
         yield port, server
     finally:
-        running.terminate()
-        running.wait(timeout=10)
+        if running is not None:
+            running.terminate()
+            running.wait(timeout=10)
         server.stop()
+
+
+def wait_for_nginx(
+    running: subprocess.Popen[bytes], port: int, folder: Path, may_retry: bool
+) -> bool:
+    """Whether nginx answers on ``port`` (within 20 s); false when it exited because the port
+    was taken and another may be tried, an error otherwise. nginx writes its pid file once
+    it holds its port: until then a connection may reach whoever took the port."""
+    log = folder / "error.log"
+    deadline = time.monotonic() + 20
+    while True:
+        if running.poll() is not None:
+            said = log.read_text() if log.exists() else ""
+            said += running.stdout.read().decode(errors="replace") if running.stdout else ""
+            if may_retry and "Address already in use" in said:
+                return False
+            raise RuntimeError(f"nginx exited early: {said}")
+        try:
+            if (folder / "nginx.pid").exists():
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                return True
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            running.kill()
+            running.wait(timeout=10)
+            raise RuntimeError(f"nginx did not answer within 20 s: {log.read_text()}")
+        time.sleep(0.1)
 
 
 def tls() -> ssl.SSLContext:

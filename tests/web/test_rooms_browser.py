@@ -1,5 +1,6 @@
 """Rooms and the daily board in a real browser: headless Chromium (the system's, driven by
-Playwright), three browser contexts (three players) against `boggle serve`.
+Playwright), three browser contexts (three players) against `boggle serve` (the room
+round against the app served in the test process, its rooms on the test's clock).
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -12,13 +13,12 @@ from typing import Any
 
 import pytest
 from browser import ARTIFACTS, Pages
+from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess
 
 from boggle import Board, judge_round, load_lexicon, solve
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-ROUND_SECONDS = 20
 
 
 @pytest.fixture()
@@ -38,11 +38,12 @@ def type_word(page: Any, word: str) -> dict[str, str]:
 
 
 def test_a_room_round_with_three_players_crosses_off_the_common_word(
-    players: Pages, server: ServeProcess
+    players: Pages, clocked_server: ClockedServer
 ) -> None:
+    server = clocked_server
     ann = players.open(server.url + "/room")
     ann.fill("#create-name", "ann")
-    ann.fill("#create-seconds", str(ROUND_SECONDS))
+    ann.fill("#create-seconds", str(LONGEST_ROUND))  # ended by the test, after the reload
     ann.click("#create-button")
     ann.wait_for_selector("body[data-code]")
     code = ann.locator("body").get_attribute("data-code")
@@ -84,8 +85,9 @@ def test_a_room_round_with_three_players_crosses_off_the_common_word(
     assert kept == lists["bob"]
     assert bob.locator("#players li[data-name='bob']").get_attribute("class") is not None
 
+    server.clock.now += LONGEST_ROUND
     for page in (ann, bob, cat):
-        page.wait_for_selector("#results:not([hidden])", timeout=(ROUND_SECONDS + 20) * 1000)
+        page.wait_for_selector("#results:not([hidden])")
     expected = judge_round(board, lists, lexicon)
     for page in (ann, bob):
         for name in ("ann", "bob"):

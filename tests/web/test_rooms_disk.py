@@ -184,7 +184,10 @@ def test_a_full_disk_loses_no_round_over_real_sockets(tmp_path: Path) -> None:
                 sync_client.connect(server.ws_url) as ann,
                 sync_client.connect(server.ws_url) as bob,
             ):
-                settings = {"seconds": 5, "rounds": 1, "target": 0}
+                # the words go in while the server's real clock runs: a round long enough for a
+                # loaded machine, the word list loaded before it starts
+                settings = {"seconds": 20, "rounds": 1, "target": 0}
+                lexicon = load_lexicon()
                 ann.send(json.dumps({"type": "create", "name": "ann", "settings": settings}))
                 code = recv(ann, "joined")["code"]
                 bob.send(json.dumps({"type": "join", "code": code, "name": "bob"}))
@@ -192,7 +195,7 @@ def test_a_full_disk_loses_no_round_over_real_sockets(tmp_path: Path) -> None:
                 break_disk()
                 ann.send(json.dumps({"type": "start"}))
                 board = Board.parse(recv(ann, "round_started")["board"])
-                words = [w.word for w in solve(board, load_lexicon()).words[:2]]
+                words = [w.word for w in solve(board, lexicon).words[:2]]
                 for connection, word in ((ann, words[0]), (bob, words[-1])):
                     connection.send(json.dumps({"type": "word", "word": word}))
                     assert recv(connection, "feedback")["status"] == "accepted"

@@ -29,14 +29,17 @@ def test_results_survive_a_restart_with_the_same_data_dir(tmp_path: Path) -> Non
     server = ServeProcess(tmp_path)
     try:
         with sync_client.connect(server.ws_url) as ann, sync_client.connect(server.ws_url) as bob:
-            settings = {"seconds": 5, "rounds": 1, "target": 0}
+            # the words go in while the server's real clock runs: a round long enough for a
+            # loaded machine, the word list loaded before it starts
+            settings = {"seconds": 20, "rounds": 1, "target": 0}
+            lexicon = load_lexicon()
             ann.send(json.dumps({"type": "create", "name": "ann", "settings": settings}))
             code = until(ann, "joined")["code"]
             bob.send(json.dumps({"type": "join", "code": code, "name": "bob"}))
             until(bob, "joined")
             ann.send(json.dumps({"type": "start"}))
             board = Board.parse(until(ann, "round_started")["board"])
-            words = [w.word for w in solve(board, load_lexicon()).words[:3]]
+            words = [w.word for w in solve(board, lexicon).words[:3]]
             lists = {"ann": words[:2], "bob": words[1:]}
             for connection, name in ((ann, "ann"), (bob, "bob")):
                 for word in lists[name]:
@@ -53,7 +56,7 @@ def test_results_survive_a_restart_with_the_same_data_dir(tmp_path: Path) -> Non
         stored = get_json(f"{again.url}/api/rooms/{code}/results")
     finally:
         again.stop()
-    expected = judge_round(board, lists, load_lexicon())
+    expected = judge_round(board, lists, lexicon)
     assert stored["code"] == code
     assert [r["scores"] for r in stored["rounds"]] == [expected.scores()]
     assert stored["matches"][0]["totals"] == expected.scores()
