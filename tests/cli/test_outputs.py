@@ -175,3 +175,23 @@ def test_paths_shows_a_progress_bar_on_a_terminal(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 0
     assert "16/16" in (child.before or "") and "k=16" in (child.before or "")
+
+
+def test_long_commands_tell_their_progress_in_lines_off_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Off a terminal (a log file), prove and stats get a line a minute at most, none for a
+    run shorter than that; the other commands no bar at all."""
+    from boggle.cli.commands import _progress
+
+    monkeypatch.setattr(_progress.sys.stderr, "isatty", lambda: False, raising=False)
+    assert _progress.progress_bar(" steps") is None
+    lines = _progress.progress_bar(" classes", total=4, initial=1, lines_for="boggle prove")
+    assert isinstance(lines, _progress.ProgressLines)
+    lines.update(1)
+    assert capsys.readouterr().err == ""  # sooner than a minute: quiet
+    lines.last -= _progress.LINE_SECONDS
+    lines.set_postfix_str("mean 1.00 CPU s")
+    lines.update(1)
+    assert capsys.readouterr().err.startswith("boggle prove: 3 of 4 classes (75%), ")
+    assert lines.count == 3

@@ -1,18 +1,91 @@
-"""A progress bar on stderr, shown only when stderr is a terminal (tqdm)."""
+"""Progress on stderr: a ``tqdm`` bar where stderr is a terminal; for the longest commands
+(``prove``, ``stats``) a plain line now and then where it is not (a log file, a pipe)."""
 
 from __future__ import annotations
 
 import sys
-from typing import Any
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+LINE_SECONDS = 60.0
+"""Seconds between two progress lines off a terminal (the first after as long)."""
+
+
+class ProgressLines:
+    """Progress told in plain lines, for a stderr that is not a terminal: a line at most
+    every ``every`` seconds, none for work done sooner (so a short run stays quiet).
+
+    >>> import io
+    >>> now = [0.0]
+    >>> out = io.StringIO()
+    >>> lines = ProgressLines("boggle prove", " classes", total=10, every=60, stream=out,
+    ...                       clock=lambda: now[0])
+    >>> lines.update(3); now[0] = 61.0; lines.update(1); lines.update(1)
+    >>> out.getvalue()
+    'boggle prove: 4 of 10 classes (40%), 1 min 1 s\\n'
+    """
+
+    def __init__(
+        self,
+        command: str,
+        unit: str,
+        total: int | None = None,
+        initial: int = 0,
+        every: float = LINE_SECONDS,
+        stream: TextIO | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.command = command
+        self.unit = unit.strip()
+        self.total = total
+        self.count = initial
+        self.every = every
+        self.stream = stream
+        self.clock = clock
+        self.started = self.last = clock()
+        self.postfix = ""
+
+    def update(self, count: int = 1) -> None:
+        self.count += count
+        now = self.clock()
+        if now - self.last >= self.every:
+            self.last = now
+            self._say(now)
+
+    def set_postfix_str(self, text: str) -> None:
+        self.postfix = text
+
+    def close(self) -> None:
+        """Nothing to close: the lines are already written."""
+
+    def _say(self, now: float) -> None:
+        done = f"{self.count:,}"
+        if self.total:
+            done += f" of {self.total:,} {self.unit} ({100 * self.count // self.total}%)"
+        else:
+            done += f" {self.unit}"
+        minutes, seconds = divmod(int(now - self.started), 60)
+        spent = f"{minutes} min {seconds} s" if minutes else f"{seconds} s"
+        postfix = f", {self.postfix}" if self.postfix else ""
+        stream = self.stream if self.stream is not None else sys.stderr
+        print(f"{self.command}: {done}, {spent}{postfix}", file=stream, flush=True)
 
 
 def progress_bar(
-    unit: str, total: int | None = None, description: str | None = None, initial: int = 0
+    unit: str,
+    total: int | None = None,
+    description: str | None = None,
+    initial: int = 0,
+    lines_for: str | None = None,
 ) -> Any:
     """A ``tqdm`` bar counting ``unit`` on stderr (from ``initial``: work done before, such as
-    a resumed proof's classes), or ``None`` when stderr is not a terminal."""
+    a resumed proof's classes); where stderr is not a terminal, :class:`ProgressLines`
+    headed ``lines_for`` (a command's name) when given, else ``None``."""
     if not sys.stderr.isatty():
-        return None
+        if lines_for is None:
+            return None
+        return ProgressLines(lines_for, unit, total=total, initial=initial)
     try:
         from tqdm import tqdm
     except ImportError:

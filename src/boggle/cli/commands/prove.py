@@ -164,7 +164,9 @@ def run(args: argparse.Namespace) -> int:
                 raise BoggleError(f"this proof would take {estimate.text()}: give --yes to run it")
             if estimate.wall_seconds >= SAY_ESTIMATE:
                 print(f"boggle prove: estimate: {estimate.text()}", file=sys.stderr)
-        bars.append(progress_bar(" classes", total=total, initial=finished))
+        bars.append(
+            progress_bar(" classes", total=total, initial=finished, lines_for="boggle prove")
+        )
         return estimate  # its classes are not proved again, and its prover goes on
 
     def on_class(result: ClassResult, total: int) -> None:

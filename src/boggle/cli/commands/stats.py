@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     rules = options.rules_from_args(args, source.rows, source.cols)
     where = where_from_args(args)
     engine = options.batch_engine_from_args(args, in_process=where is None)
-    progress = progress_bar(" boards", total=args.random)
+    progress = progress_bar(" boards", total=args.random, lines_for="boggle stats")
     try:
         stats = score_stats(
             args.random,
