@@ -85,7 +85,7 @@ def progress_bar(
     if not sys.stderr.isatty():
         if lines_for is None:
             return None
-        return ProgressLines(lines_for, unit, total=total, initial=initial)
+        return ProgressLines(lines_for, unit, total=total, initial=initial, every=LINE_SECONDS)
     try:
         from tqdm import tqdm
     except ImportError:
