@@ -109,14 +109,7 @@ class Checkpoint:
         if os.path.lexists(path):
             descriptor, data = _open_existing(path)
             if not data:  # empty (``touch``, ``mktemp``, a proof stopped at once): nothing to lose
-                stream = os.fdopen(descriptor, "a", encoding="utf-8")
-                try:
-                    stream.write(json.dumps(header) + "\n")
-                    stream.flush()
-                except BaseException:
-                    stream.close()
-                    raise
-                return cls(stream, finished, header, made=path)
+                return cls(_started(descriptor, header), finished, header, made=path)
             try:
                 records = _records(path, data, header, classes)
                 finished = {
@@ -142,15 +135,8 @@ class Checkpoint:
                 ) from None
             except ValueError:  # a NUL in the path
                 raise BoggleError(f"checkpoint {quoted(path)} is not a valid path") from None
-            stream = os.fdopen(descriptor, "a", encoding="utf-8")
-            try:
-                _hold(descriptor, quoted(path))
-                stream.write(json.dumps(header) + "\n")
-                stream.flush()
-            except BaseException:
-                stream.close()
-                raise
-            return cls(stream, finished, header, made=path)
+            started = _started(descriptor, header, hold=quoted(path))
+            return cls(started, finished, header, made=path)
         return cls(stream, finished, header)
 
     def add(self, result: ClassResult) -> None:
@@ -185,6 +171,21 @@ def line_check(header: dict[str, Any], record: dict[str, Any]) -> str:
     content = {name: value for name, value in record.items() if name != "check"}
     text = json.dumps([header, content], sort_keys=True, separators=(",", ":"))
     return f"{zlib.crc32(text.encode()):08x}"
+
+
+def _started(descriptor: int, header: dict[str, Any], hold: str | None = None) -> TextIO:
+    """A new checkpoint's stream on ``descriptor`` with its header line written (the file
+    first held, :func:`_hold`, when ``hold`` names it); the descriptor closed on failure."""
+    stream = os.fdopen(descriptor, "a", encoding="utf-8")
+    try:
+        if hold is not None:
+            _hold(descriptor, hold)
+        stream.write(json.dumps(header) + "\n")
+        stream.flush()
+    except BaseException:
+        stream.close()
+        raise
+    return stream
 
 
 def _open_existing(path: str) -> tuple[int, bytes]:
