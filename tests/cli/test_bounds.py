@@ -178,8 +178,11 @@ class FakeBar:
 
     made: ClassVar[list[FakeBar]] = []
 
-    def __init__(self, unit: str, total: int | None = None, initial: int = 0) -> None:
+    def __init__(
+        self, unit: str, total: int | None = None, initial: int = 0, lines_for: str = ""
+    ) -> None:
         self.total, self.initial, self.n, self.closed = total, initial, initial, False
+        self.lines_for = lines_for
         FakeBar.made.append(self)
 
     def update(self, steps: int) -> None:
