@@ -137,3 +137,35 @@ def test_score_progress_bar_has_a_total_and_never_shares_a_line_with_results(
     assert len(results) == 3000
     assert all(line == f"{BOARD} 5" for line in results)
     assert "/3000" in transcript  # the bar knows the total, so it shows the time left
+
+
+def fullwidth(text: str) -> str:
+    """``text`` as a phone's East Asian keyboard types it: ``a`` is U+FF41, a space U+3000."""
+    return "".join("\u3000" if c == " " else chr(ord(c) + 0xFEE0) for c in text)
+
+
+def test_a_board_in_fullwidth_letters_is_solved_scored_and_judged(
+    tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wide = fullwidth(BOARD)
+    assert main(["solve", wide, "--dict", str(words), "--json"]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert solved["board"] == BOARD and solved["count"] == 5
+    boards = tmp_path / "boards.txt"
+    boards.write_text(wide + "\n" + fullwidth("fxie/amlo/ewbx/astu") + "\n", encoding="utf-8")
+    assert main(["score", str(boards), "--dict", str(words)]) == 0
+    assert [line.rsplit(" ", 1)[1] for line in capsys.readouterr().out.splitlines()] == ["5", "5"]
+    round_file = tmp_path / "round.json"
+    round_file.write_text(json.dumps({"board": wide, "players": {"ann": ["fame", "lime"]}}))
+    assert main(["judge", str(round_file), "--dict", str(words), "--json"]) == 0
+    judged = json.loads(capsys.readouterr().out)
+    assert judged["board"] == BOARD and judged["scores"] == {"ann": 2}, judged
+
+
+@pytest.mark.parametrize("board", [fullwidth("fx1e amlo ewbx astu"), fullwidth("[zz]ab cde")])
+def test_a_bad_fullwidth_board_is_one_line(
+    board: str, words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["solve", board, "--dict", str(words)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("boggle: error: ") and err.count("\n") == 1, err

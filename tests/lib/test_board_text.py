@@ -4,16 +4,20 @@ board names) and one reader (Board.parse, with parse_faces for a row): they roun
 from __future__ import annotations
 
 import ast
+import unicodedata
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boggle import MULTI_LETTER_FACES, Board
+from boggle import MULTI_LETTER_FACES, Board, BoardError, load_lexicon
 from boggle.dice.bulk import BoardSource, board_lines
 from boggle.dice.cubes import DICE_SETS
 from boggle.model.board import compact_text, format_face, parse_faces
+from boggle.model.letters import board_letters
 from boggle.search.faces import board_text
+from boggle.wordlists.spelling import PROFILES
 from tests.strategies import boards
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "boggle"
@@ -108,3 +112,85 @@ def test_rolled_lines_of_other_shapes_are_the_writers_text() -> None:
             board = Board.parse(line)
             assert (board.rows, board.cols) == (rows, cols)
             assert compact_text(board.faces, rows, cols, one_word=True) == line
+
+
+# Compatibility forms: a board typed on a phone's East Asian keyboard (fullwidth letters)
+
+
+def fullwidth(text: str) -> str:
+    """``text`` as a fullwidth keyboard types it: ``a`` is U+FF41, a space U+3000."""
+    return "".join(
+        "\u3000" if c == " " else chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text
+    )
+
+
+@given(boards(max_side=6, alphabet="abcdeqz"), st.booleans(), st.data())
+def test_fullwidth_letters_separators_and_brackets_read_as_ascii(
+    board: Board, upper: bool, data: st.DataObject
+) -> None:
+    text = str(board).upper() if upper else str(board)
+    widened = "".join(
+        fullwidth(c) if data.draw(st.booleans(), label=f"widen {c!r}") else c for c in text
+    )
+    assert Board.parse(widened) == board
+    assert Board.parse(fullwidth(text)) == board
+
+
+def test_fullwidth_text_names_its_cubes() -> None:
+    assert Board.parse(fullwidth("fxie amlo ewbx astu")) == Board.parse("fxie amlo ewbx astu")
+    assert Board.parse(fullwidth("[th]Q,e[q]")).faces == ("th", "qu", "e", "qu")
+    assert Board.parse(fullwidth("e\u0301te\u0301/")) == Board.parse("été/")  # e + accent
+
+
+LIGATURES = "\ufb01\ufb02\ufb00\ufb03\ufb06\u0133\u0132\u01c6\u01c5\u01c9\u01cc\u01f3\u0149"
+"""fi fl ff ffi st, the Dutch ij and IJ, dz with caron, lj nj dz, 'n: one character, several
+letters in their compatibility form."""
+
+
+@pytest.mark.parametrize("ligature", LIGATURES)
+def test_a_ligature_is_still_one_cube(ligature: str) -> None:
+    """A character that stands for several letters was one cube, and stays one: a board
+    that was valid keeps its size and its faces (the Dutch ``ij`` folds to ``[ij]``)."""
+    before = unicodedata.normalize("NFC", ligature).lower()
+    assert len(unicodedata.normalize("NFKC", ligature)) > 1
+    assert Board.parse(f"a{ligature}b/").faces == ("a", before, "b")
+    assert Board.parse(f"a{ligature} bc").faces == ("a", before, "b", "c")
+    assert Board.parse(f"[{ligature}]x/").faces == (before, "x")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [fullwidth("ab2c"), fullwidth("ab c"), fullwidth("[xy]a bc"), "\u216b" + fullwidth("abc")],
+)
+def test_bad_fullwidth_boards_are_one_board_error(text: str) -> None:
+    with pytest.raises(BoardError) as error:
+        Board.parse(text)
+    assert "\n" not in str(error.value)
+
+
+def test_the_letters_and_faces_of_every_language_read_as_themselves() -> None:
+    """Nothing that was a letter of a bundled list or of a language's faces changes."""
+    letters = set(ALL_FACES) | set("".join(MULTI_LETTER_FACES))
+    for code in ("en-50", "en-70", "en-80", "es", "nl", "pt", "pl"):
+        letters |= load_lexicon(code).alphabet
+    for profile in PROFILES.values():
+        letters |= set(profile.keep + "".join(a + b for a, b in profile.replace))
+        letters |= set("".join(profile.faces))
+    for letter in sorted(letters):
+        assert board_letters(letter) == letter, letter
+        assert board_letters(letter.upper()) == letter.upper(), letter
+    for dice in DICE_SETS.values():
+        for cube in dice.cubes:
+            written = "".join(format_face(face) for face in cube)
+            assert board_letters(written) == written
+
+
+@given(st.text(max_size=40))
+def test_text_without_compatibility_forms_reads_as_before(text: str) -> None:
+    """Only characters with a one-character compatibility form change: any other text is
+    read exactly as the NFC reader read it."""
+    composed = unicodedata.normalize("NFC", text)
+    compatible = (unicodedata.normalize("NFKC", c) for c in composed)
+    if all(len(form) > 1 or form == c for c, form in zip(composed, compatible, strict=True)):
+        assert board_letters(text) == composed
+    assert board_letters(board_letters(text)) == board_letters(text)

@@ -153,6 +153,30 @@ def test_malformed_boards_are_400_or_422(client: TestClient, board: str) -> None
     assert_error(response, 422 if board == "" else 400)
 
 
+def fullwidth(text: str) -> str:
+    """``text`` as a phone's East Asian keyboard types it: ``a`` is U+FF41, a space U+3000."""
+    return "".join("\u3000" if c == " " else chr(ord(c) + 0xFEE0) for c in text)
+
+
+def test_a_board_in_fullwidth_letters_is_the_board(client: TestClient) -> None:
+    wide = fullwidth(FXIE)
+    solved = client.post("/api/solve", json={"board": wide}).json()
+    expected = client.post("/api/solve", json={"board": FXIE}).json()
+    assert solved["board"] == FXIE and solved["faces"] == expected["faces"]
+    assert solved["words"] == expected["words"] and solved["count"] > 0
+    word = expected["words"][0]["word"]
+    checked = client.post("/api/check", json={"board": wide, "word": fullwidth(word)}).json()
+    assert checked["status"] == "counted"
+
+
+@pytest.mark.parametrize(
+    ("board", "says"),
+    [(fullwidth("fx1e amlo ewbx astu"), "not a letter"), (fullwidth("[zz]ab cde"), "[zz]")],
+)
+def test_a_bad_fullwidth_board_is_400(client: TestClient, board: str, says: str) -> None:
+    assert says in assert_error(client.post("/api/solve", json={"board": board}), 400)
+
+
 @pytest.mark.parametrize("name", ["nosuchlist", "../../etc/passwd", "/etc/passwd", "enable.txt"])
 def test_unknown_or_path_like_lists_are_refused(
     client: TestClient, name: str, monkeypatch: pytest.MonkeyPatch

@@ -10,6 +10,9 @@ The compact text form, read by every command and printed back by them:
 * or one run of letters whose length is a square: ``"fxieamloewbxastu"``;
 * a board of one row ends with ``/`` so it is not read as a square: ``"abcd/"``;
 * case is ignored; ``q`` is the ``Qu`` cube;
+* compatibility forms are read as in typed words: fullwidth letters, slashes and
+  brackets (a phone's East Asian keyboard) are ``a``-``z``, ``/`` and ``[ ]``
+  (:func:`~boggle.model.letters.board_letters`);
 * a multi-letter face is written in brackets: ``"[th]ae [qu]xyz"`` (``[qu]``
   and ``q`` mean the same cube).
 
@@ -40,7 +43,7 @@ from boggle.model.errors import BoardError
 from boggle.model.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in boggle.model.grid
 from boggle.model.grid import Cell as Cell
 from boggle.model.grid import neighbour_table
-from boggle.model.letters import nfc, not_text
+from boggle.model.letters import board_letters, not_text
 from boggle.model.wording import a_size
 
 TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
@@ -176,7 +179,9 @@ class Board:
             )
         if problem := not_text(text):
             raise BoardError(f"the board is not valid text: it has {problem}")
-        text = nfc(text)  # a decomposed "a" + accent is one letter, as in the word lists
+        # a decomposed "a" + accent is one letter, as in the word lists; fullwidth letters
+        # (a phone's East Asian keyboard) are the letters, as in typed words
+        text = board_letters(text)
         rows_text = [row for row in _ROW_SEPARATORS.split(text.strip()) if row]
         if not rows_text:
             raise BoardError("the board is empty; give rows of letters like 'fxie amlo ewbx astu'")

@@ -43,6 +43,30 @@ def typed_letters(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
+def board_letters(text: str) -> str:
+    """``text`` as a board is read: each character in its compatibility form when that
+    is one character (the fullwidth letters, slash and brackets of an East Asian keyboard,
+    U+FF01 to U+FF5E, are ``a``-``z``, ``/`` and ``[ ]``, as :func:`typed_letters` reads them), then
+    composed as :func:`nfc` composes.  A character that stands for several (the ligature
+    U+FB01 ``fi``, the Dutch U+0133 ``ij``, the Roman numeral U+216B ``XII``) stays
+    one character, as before: one cube is never read as several.  ASCII is returned as it is.
+
+    >>> board_letters("\uff46\uff58\uff49\uff45\uff0f\uff3b\uff54\uff48\uff3d")
+    'fxie/[th]'
+    >>> board_letters("\ufb01\u0133") == "\ufb01\u0133"
+    True
+    """
+    if text.isascii():
+        return text
+    composed = unicodedata.normalize("NFC", text)
+    table: dict[int, str] = {}
+    for char in set(composed):
+        compatible = unicodedata.normalize("NFKC", char)
+        if len(compatible) == 1 and compatible != char:
+            table[ord(char)] = compatible
+    return unicodedata.normalize("NFC", composed.translate(table)) if table else composed
+
+
 def not_text(text: str) -> str | None:
     """What in ``text`` is not text, in words, or ``None`` when it is all text: a byte
     that was not UTF-8 (a command line's or a terminal's undecodable bytes reach Python
