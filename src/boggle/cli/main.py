@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 
 from boggle import __version__
 from boggle.model.errors import BoggleError
+from boggle.model.wording import quoted
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
@@ -218,7 +219,7 @@ def describe_os_error(error: OSError) -> str:
     """
     reason = error.strerror or str(error) or type(error).__name__
     if error.filename is not None:
-        return f"{os.fsdecode(error.filename)!r}: {reason}"
+        return f"{quoted(os.fsdecode(error.filename))}: {reason}"
     if error.errno in OUTPUT_ERRNOS:
         return f"cannot write the output: {reason}"
     return reason

@@ -41,6 +41,7 @@ from itertools import islice
 from boggle.files.inputs import read_file
 from boggle.model.errors import LexiconError
 from boggle.model.letters import LATIN, nfc
+from boggle.model.wording import quoted
 
 TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
@@ -159,13 +160,14 @@ class Lexicon:
         shown = str(path)
         data = read_file(file, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
         if not data.strip():
-            raise LexiconError(f"word list {shown!r} is empty")
+            raise LexiconError(f"word list {quoted(shown)} is empty")
         words = _plain_lowercase_words(data)
         if words is None:
             words = normalise(_decode(data, shown).splitlines())
         if not words:
             raise LexiconError(
-                f"word list {shown!r} has no usable words (one lowercase word per line expected)"
+                f"word list {quoted(shown)} has no usable words "
+                "(one lowercase word per line expected)"
             )
         return cls._normalised(words, name or file.name, source=str(file))
 
@@ -262,9 +264,11 @@ def _plain_lowercase_words(data: bytes) -> tuple[str, ...] | None:
 
 def _decode(data: bytes, shown: str) -> str:
     if b"\x00" in data[:65536]:
-        raise LexiconError(f"word list {shown!r} looks binary; give a text file, one word per line")
+        raise LexiconError(
+            f"word list {quoted(shown)} looks binary; give a text file, one word per line"
+        )
     if not data.strip():
-        raise LexiconError(f"word list {shown!r} is empty")
+        raise LexiconError(f"word list {quoted(shown)} is empty")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -11,6 +11,7 @@ from boggle.cli.commands import _options as options
 from boggle.files.inputs import read_file
 from boggle.game import CHALLENGE_MODES, iter_problems, judge_json
 from boggle.model.errors import JudgeError
+from boggle.model.wording import quoted
 
 MAX_INPUT_BYTES = 16 * 1024 * 1024
 """The largest round file or word list a player can hand in."""
@@ -78,7 +79,7 @@ def _read_input(args: argparse.Namespace) -> Any:
         for spec in args.player:
             name, sep, file = spec.partition("=")
             if not sep or not name or not file:
-                raise JudgeError(f"--player {spec!r} is not NAME=FILE, e.g. ann=ann.txt")
+                raise JudgeError(f"--player {quoted(spec)} is not NAME=FILE, e.g. ann=ann.txt")
             players.append({"name": name, "words": _read_text(file)})
         return {"board": args.board, "players": players}
     if args.input is None:
@@ -87,10 +88,10 @@ def _read_input(args: argparse.Namespace) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        shown = "stdin" if args.input == "-" else args.input
+        shown = "stdin" if args.input == "-" else quoted(args.input)
         raise JudgeError(f"{shown} is not valid JSON: {error}") from None
     except RecursionError:
-        shown = "stdin" if args.input == "-" else args.input
+        shown = "stdin" if args.input == "-" else quoted(args.input)
         raise JudgeError(f"{shown} is nested too deeply to be a round or a match") from None
 
 

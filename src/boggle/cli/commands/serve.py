@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from boggle.cli.commands._options import whole_number
 from boggle.model.errors import BoggleError, LexiconError
+from boggle.model.wording import quoted
 from boggle.wordlists.loading import load_lexicon
 from boggle.wordlists.sources import bundled_lists
 
@@ -162,9 +163,9 @@ def parse_dict_files(entries: list[str]) -> dict[str, Path]:
         name, sep, path = entry.partition("=")
         name = name.strip()
         if not sep or not name or not path:
-            raise LexiconError(f"--dict-file takes NAME=PATH, got {entry!r}")
+            raise LexiconError(f"--dict-file takes NAME=PATH, got {quoted(entry)}")
         if name in bundled or name in offered:
-            raise LexiconError(f"--dict-file name {name!r} is already taken")
+            raise LexiconError(f"--dict-file name {quoted(name)} is already taken")
         load_lexicon(path, name=name)  # a bad file fails here, not later; the app reuses it
         offered[name] = Path(path)
     return offered

@@ -184,7 +184,7 @@ def report(stats: ScoreStats) -> str:
     lines = [
         f"boards       {stats.boards:,} ({source.name} {source.rows}x{source.cols}, "
         f"seed {stats.seed})",
-        f"word list    {stats.dictionary}; rules {stats.rules.name}",
+        f"word list    {quoted(stats.dictionary)}; rules {stats.rules.name}",
     ]
     if stats.boards:
         lines += [

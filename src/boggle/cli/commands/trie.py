@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.dot and not args.out:
         root = build_trie(words)
         print(
-            f"trie of the first {counted(len(words), 'word')} of {lexicon.name} "
+            f"trie of the first {counted(len(words), 'word')} of {quoted(lexicon.name)} "
             f"({words[0]} .. {words[-1]}): {root.count_nodes()} nodes; "
             "--dot prints it as GraphViz DOT, --out FILE.svg renders it"
         )

@@ -119,7 +119,7 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], align: st
 
 def describe(lexicon: Lexicon) -> str:
     return (
-        f"{lexicon.name} ({counted(len(lexicon), 'word')}, "
+        f"{quoted(lexicon.name)} ({counted(len(lexicon), 'word')}, "
         f"longest {counted(lexicon.longest, 'letter')})"
     )
 

@@ -1,0 +1,84 @@
+"""A word list's name or a path the user gave is shown quoted (``quoted``) in the
+commands' text: a name with a space, a tab or a byte that is not UTF-8 is shown
+unambiguously, as the other messages show paths.  JSON keeps the name as it is."""
+
+from __future__ import annotations
+
+import errno
+import json
+from pathlib import Path
+
+import pytest
+
+from boggle import Lexicon, LexiconError
+from boggle.cli.commands.bench._shared import describe
+from boggle.cli.commands.serve import parse_dict_files
+from boggle.cli.main import describe_os_error, main
+
+ODD_NAME = "my\tlist .txt"  # a tab and a space: unquoted, where the name ends is unclear
+SHOWN = "'my\\tlist .txt'"
+BAD_BYTE = b"\xff".decode("utf-8", "surrogateescape")  # a file name's byte 0xff, as argv holds it
+
+
+@pytest.fixture
+def odd_list(tmp_path: Path) -> Path:
+    path = tmp_path / ODD_NAME
+    path.write_text("fame\nlime\nmile\n", encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_stats_names_its_list_quoted_and_json_as_it_is(
+    odd_list: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["stats", "--random", "5", "--seed", "1", "--dict", str(odd_list)]
+    status, out, _ = run(capsys, *args)
+    assert status == 0
+    assert f"word list    {SHOWN}; rules classic\n" in out
+    status, out, _ = run(capsys, *args, "--json")
+    assert status == 0 and json.loads(out)["dictionary"] == ODD_NAME
+
+
+def test_trie_names_its_list_quoted(odd_list: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "trie", "--dict", str(odd_list))
+    assert status == 0 and out.startswith(f"trie of the first 3 words of {SHOWN} ")
+
+
+def test_bench_reports_name_their_list_quoted() -> None:
+    lexicon = Lexicon.from_words(["fame", "lime"], name=ODD_NAME)
+    assert describe(lexicon) == f"{SHOWN} (2 words, longest 4 letters)"
+
+
+def test_an_empty_list_with_an_undecodable_name_shows_the_byte(tmp_path: Path) -> None:
+    path = Path(str(tmp_path / f"w{BAD_BYTE}rds.txt"))
+    path.write_bytes(b"\n")
+    with pytest.raises(LexiconError) as error:
+        Lexicon.from_file(path)
+    assert "w\\xffrds.txt' is empty" in str(error.value)
+    assert "udcff" not in str(error.value)
+
+
+def test_an_os_error_shows_its_file_name_quoted() -> None:
+    error = FileNotFoundError(errno.ENOENT, "No such file or directory", f"a{BAD_BYTE} b.txt")
+    assert describe_os_error(error) == "'a\\xff b.txt': No such file or directory"
+
+
+def test_a_judge_round_file_that_is_not_json_is_named_quoted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    round_file = tmp_path / "round one.json"
+    round_file.write_text("{not json")
+    status, _, err = run(capsys, "judge", str(round_file))
+    assert status == 2 and f"'{round_file}' is not valid JSON" in err and err.count("\n") == 1
+
+
+def test_a_served_list_name_taken_twice_is_shown_quoted(odd_list: Path) -> None:
+    name = f"list{BAD_BYTE}"
+    with pytest.raises(LexiconError) as error:
+        parse_dict_files([f"{name}={odd_list}", f"{name}={odd_list}"])
+    assert str(error.value) == "--dict-file name 'list\\xff' is already taken"
