@@ -164,13 +164,15 @@ def test_a_large_pool_keeps_the_deadline_while_it_fills() -> None:
 
 def test_runs_past_the_cores_share_the_search_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     """`--jobs` past the cores: the runs go one per core, and a run waiting when the time is up
-    stops at once instead of running its own `--seconds` (4 runs on 1 core: about 1 s, not 4)."""
+    stops at once instead of running its own `--seconds` (4 runs on 1 core: about 2 s, not 8).
+    The three that waited are given 1.5 runs' worth between them: room for a loaded machine,
+    half of what running their own time would take."""
     monkeypatch.setattr(job, "default_jobs", lambda: 1)
-    seconds = 1.0
+    seconds = 2.0
     result = search(3, 3, Lexicon.from_words(WORDS), CLASSIC, seconds=seconds, seed=1, jobs=4)
     runs = result.extra["runs"]
     assert len(runs) == 4 and [r["seed"] for r in runs] == [1, 2, 3, 4]
-    assert sum(r["seconds"] for r in runs) < 2.5 * seconds, runs
+    assert sum(r["seconds"] for r in runs[1:]) < 1.5 * seconds, runs
 
 
 class FakeBar:

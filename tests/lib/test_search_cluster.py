@@ -143,12 +143,17 @@ def test_search_through_the_cluster_finds_the_best_board(cluster: TestCluster) -
 
 def test_search_on_the_cluster_stops_every_run_at_its_time_limit(cluster: TestCluster) -> None:
     lexicon = Lexicon.from_words(TINY_WORDS)
-    started = time.monotonic()
-    result = search(2, 2, lexicon, CLASSIC, seconds=2, seed=1, jobs=6, where=cluster.address)
-    # six runs on two workers: without the client's stop, the last two would start at
-    # about 4 s and end at 6 s; told to stop at 2 s, they end at once with their best
-    assert time.monotonic() - started < 5.5
-    assert [run["seed"] for run in result.extra["runs"]] == [1, 2, 3, 4, 5, 6]
+    seconds = 2
+    result = search(2, 2, lexicon, CLASSIC, seconds=seconds, seed=1, jobs=6, where=cluster.address)
+    # six runs on two workers: without the client's stop, the four that wait would run their
+    # own 2 s each (8 s between them); told to stop at 2 s, they end at once with their best.
+    # Their time is measured by the runs, not the test: a run hears the stop within a
+    # report (0.5 s) of the client's look (every 0.5 s), and 4 s between them leaves a
+    # loaded machine room on top of that, half of their own time.
+    runs = result.extra["runs"]
+    assert [run["seed"] for run in runs] == [1, 2, 3, 4, 5, 6]
+    waited = sorted(run["seconds"] for run in runs)[:-2]  # the two that ran first took 2 s
+    assert sum(waited) < 2 * seconds, runs
     assert result.best[0].score == 8 and not result.interrupted
 
 
@@ -175,7 +180,7 @@ def test_search_cli_on_the_cluster_with_a_target(cluster: TestCluster, tmp_path:
     # run that reaches the target first decides which one is reported.
     [best] = result["best"]
     assert (sorted(best["board"]), best["score"]) == (sorted("aest"), 8)
-    assert result["seconds"] < 30
+    assert result["seconds"] < 60  # the target stopped it, not --seconds
 
 
 def test_unreachable_scheduler_is_one_line_and_status_2() -> None:

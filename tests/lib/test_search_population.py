@@ -151,7 +151,7 @@ def test_a_target_stops_the_search(lexicon: Lexicon, method: str) -> None:
 @pytest.mark.parametrize("method", ["population", "pools"])
 def test_seconds_bound_a_search_that_restarts(lexicon: Lexicon, method: str) -> None:
     result = search(4, 4, lexicon, CLASSIC, method=method, seed=3, seconds=1.5, pool=3)
-    assert 1.5 <= result.seconds < 10
+    assert 1.5 <= result.seconds < 60  # stopped by the time (restarting, it would go on)
     assert result.best[0].score > 0
 
 

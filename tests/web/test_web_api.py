@@ -266,11 +266,14 @@ def test_judge_limits_players_and_words(client: TestClient) -> None:
 def test_slow_solve_is_408_and_other_clients_are_answered_meanwhile(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    release = threading.Event()
+    """The solve is held until the test lets it go (after its 408): the health request is
+    answered while it is held, whatever the load (no timing: the order is the test's)."""
+    release, entered = threading.Event(), threading.Event()
     real_solve = web_routes.solve
 
     def stuck_solve(*args: Any, **kwargs: Any) -> Any:
-        release.wait(10)
+        entered.set()
+        release.wait(60)
         return real_solve(*args, **kwargs)
 
     monkeypatch.setattr(web_routes, "solve", stuck_solve)
@@ -283,11 +286,10 @@ def test_slow_solve_is_408_and_other_clients_are_answered_meanwhile(
 
         worker = threading.Thread(target=slow_request)
         worker.start()
-        time.sleep(0.1)
+        assert entered.wait(60), "the solve never started"
         health = running.get("/api/health")
-        assert health.status_code == 200  # answered while the solve is stuck
-        assert "slow" not in answers
-        worker.join(10)
+        assert health.status_code == 200  # answered while the solve is held
+        worker.join(60)
         release.set()
         message = assert_error(answers["slow"], 408)
         assert "0.5 s" in message

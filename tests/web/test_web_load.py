@@ -151,12 +151,18 @@ def test_a_process_pool_refuses_work_past_its_queue_at_once() -> None:
         pool = ProcessPool("test", processes=1, queue_limit=1)
         try:
             await pool.run(pid_of, seconds=60)
-            running = asyncio.ensure_future(pool.run(pid_of, 1.0, seconds=10))
-            waiting = asyncio.ensure_future(pool.run(pid_of, seconds=10))
-            await asyncio.sleep(0.1)
+            # the running job holds the process for 5 s: the queue is full until it ends,
+            # whenever a loaded machine gets there (a wait for it is a guard against a hang)
+            running = asyncio.ensure_future(pool.run(pid_of, 5.0, seconds=60))
+            waiting = asyncio.ensure_future(pool.run(pid_of, seconds=60))
+            for _ in range(600):
+                if pool.status()["saturated"] and pool.status()["waiting"] == 1:
+                    break
+                await asyncio.sleep(0.05)
             assert pool.status()["saturated"] and pool.status()["waiting"] == 1
             with pytest.raises(PoolBusy):
-                await pool.run(pid_of, seconds=10)
+                await pool.run(pid_of, seconds=60)
+            assert not running.done(), "the running job ended before the queue was tested"
             assert await running == await waiting
         finally:
             pool.shutdown()
