@@ -109,6 +109,61 @@ def test_the_host_role_passes_on_when_the_host_leaves() -> None:
     assert refused.value.code == "unknown_player"
 
 
+def test_a_host_who_leaves_passes_the_role_to_a_player_who_is_there() -> None:
+    """The next in line, whose connection had dropped a moment ago, was made host: nobody
+    could start a round until they came back or the grace time ran out."""
+    room = new_room()
+    ann, bob, cat = (room.join(name, 0.0).token for name in ("ann", "bob", "cat"))
+    room.dropped(bob, now=9.0)
+    room.leave(ann, now=10.0)
+    assert room.host == cat
+    room.start(cat, now=10.0, board=BOARD)
+    assert room.host_grace_left(now=10.0) is None  # nobody to wait for
+
+
+def test_a_host_who_leaves_nobody_there_makes_a_dropped_player_host_on_its_terms() -> None:
+    """With nobody connected the first in line takes the role as a dropped host holds it:
+    theirs if back, a connected player's once their grace time (from their drop) is over."""
+    room = new_room()  # 30 s of grace
+    ann, bob, cat = (room.join(name, 0.0).token for name in ("ann", "bob", "cat"))
+    room.dropped(bob, now=5.0)
+    room.dropped(cat, now=1.0)
+    room.leave(ann, now=10.0)
+    assert room.host == bob
+    assert room.host_grace_left(now=10.0) == 25.0  # from bob's drop, not from ann's leaving
+    dan = room.join("dan", now=12.0)
+    assert not room.pass_host_on(now=12.0) and room.host == bob  # bob may be reloading
+    assert room.pass_host_on(now=35.0) and room.host == dan.token
+    assert room.host_grace_left(now=35.0) is None
+
+
+def test_a_dropped_player_made_host_who_comes_back_keeps_the_role() -> None:
+    room = new_room()
+    ann, bob = room.join("ann", 0.0).token, room.join("bob", 0.0).token
+    room.dropped(bob, now=5.0)
+    room.leave(ann, now=10.0)
+    room.player(bob).connected = True  # back (the web shell's ``rejoin``)
+    cat = room.join("cat", now=50.0)
+    assert not room.pass_host_on(now=50.0) and room.host == bob
+    assert room.host_grace_left(now=50.0) is None and cat.token != room.host
+
+
+@given(st.lists(st.sampled_from(["there", "dropped", "long gone"]), min_size=1, max_size=6))
+def test_a_leaving_host_hands_the_role_to_the_first_player_there_else_the_first(
+    states: list[str],
+) -> None:
+    room = new_room()
+    host = room.join("host", 0.0).token
+    others = [room.join(f"p{i}", 0.0).token for i in range(len(states))]
+    for token, state in zip(others, states, strict=True):
+        if state != "there":
+            room.dropped(token, now=100.0 if state == "dropped" else 1.0)
+    room.leave(host, now=101.0)
+    there = [t for t, state in zip(others, states, strict=True) if state == "there"]
+    assert room.host == (there or others)[0]
+    assert not room.pass_host_on(now=101.0)  # a rule for an absent host: nothing to change
+
+
 def test_settings_are_checked() -> None:
     with pytest.raises(RoomError, match="fill a 5x5 tray"):
         RoomSettings.from_json({"dice": "big", "size": 4}, ["en-70"])

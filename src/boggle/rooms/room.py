@@ -220,10 +220,23 @@ class Room:
             raise RoomError("unknown_player", "no such player in this room: join again") from None
 
     def leave(self, token: str, now: float) -> None:
-        """The player leaves for good (their words of a finished round stay in the results)."""
+        """The player leaves for good (their words of a finished round stay in the results).
+        A host who leaves passes the role to the first connected player; with nobody
+        connected, to the first player, who holds it as a dropped host does
+        (:meth:`pass_host_on`).
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann, bob, cat = (room.join(name, now=0.0) for name in ("ann", "bob", "cat"))
+        >>> room.dropped(bob.token, now=9.0)
+        >>> room.leave(ann.token, now=10.0)
+        >>> room.host == cat.token
+        True
+        """
         self.players.pop(token, None)
         if self.host == token:
-            self.host = next(iter(self.players), None)
+            heir = self._first_connected() or next(iter(self.players.values()), None)
+            self.host = heir.token if heir is not None else None
         self.last_activity = now
 
     def dropped(self, token: str, now: float) -> None:
@@ -244,16 +257,35 @@ class Room:
         >>> room.pass_host_on(now=2.0), room.pass_host_on(now=31.0), room.host == bob.token
         (False, True, True)
         """
-        host = self.players.get(self.host) if self.host is not None else None
-        if host is None or host.connected or host.dropped_at is None:
+        left = self.host_grace_left(now)
+        if left is None or left > 0:
             return False
-        if now - host.dropped_at < self.limits.host_grace_seconds:
-            return False
-        heir = next((p for p in self.players.values() if p.connected), None)
+        heir = self._first_connected()
         if heir is None:
             return False
         self.host = heir.token
         return True
+
+    def host_grace_left(self, now: float) -> float | None:
+        """Seconds until an absent host's grace time is over (0 when it is); ``None`` when
+        the host is connected or there is none.  The grace time counts from the host's
+        drop, for a host who dropped and for a dropped player the role passed to.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> room.host_grace_left(now=1.0)
+        >>> room.dropped(ann.token, now=1.0)
+        >>> room.host_grace_left(now=11.0), room.host_grace_left(now=99.0)
+        (20.0, 0.0)
+        """
+        host = self.players.get(self.host) if self.host is not None else None
+        if host is None or host.connected or host.dropped_at is None:
+            return None
+        return max(0.0, host.dropped_at + self.limits.host_grace_seconds - now)
+
+    def _first_connected(self) -> Player | None:
+        return next((p for p in self.players.values() if p.connected), None)
 
     def _host_only(self, token: str, what: str) -> None:
         self.player(token)
