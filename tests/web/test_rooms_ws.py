@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +19,9 @@ from boggle.rooms import RoomLimits, RoomsConfig
 from boggle.web.app import WebConfig, create_app
 
 Socket = Any
+
+HANG_SECONDS = 30
+"""How long a wait for what the server must send may take before the test calls it a hang."""
 
 
 class FakeClock:
@@ -221,6 +225,64 @@ def test_only_the_host_starts_and_the_room_survives(client: TestClient) -> None:
         ann.send_json({"type": "start"})
         assert until(bob, "round_started")["round"] == 1
         assert error_of(ann, {"type": "start"})["code"] == "round_running"
+
+
+def test_a_host_who_leaves_passes_the_role_to_a_player_there_not_one_just_dropped(
+    client: TestClient,
+) -> None:
+    """bob, next in line, dropped a moment before ann left: cat, who is there, is host and
+    can start the next round (the role went to bob and nobody could for the grace time)."""
+    with contextlib.ExitStack() as stack:
+        ann, cat = (stack.enter_context(client.websocket_connect("/ws/rooms")) for _ in "ac")
+        code = create(ann)
+        with client.websocket_connect("/ws/rooms") as bob:
+            join(bob, code, "bob")
+            join(cat, code, "cat")
+        state = until(cat, "room")
+        while [p["connected"] for p in state["players"]] != [True, False, True]:
+            state = until(cat, "room")  # the server has seen bob drop
+        ann.send_json({"type": "leave"})
+        until(ann, "left")
+        state = until(cat, "room")
+        assert [p["name"] for p in state["players"]] == ["bob", "cat"]
+        assert state["host"] == "cat"
+        cat.send_json({"type": "start"})
+        assert until(cat, "round_started")["round"] == 1
+
+
+def test_a_dropped_player_made_host_passes_the_role_on_when_the_rooms_clock_says(
+    clock: FakeClock,
+) -> None:
+    """ann leaves with nobody there but bob, who dropped: bob is host as a dropped host is,
+    and dan, who comes a moment later, takes the role when bob's grace time is over on the
+    rooms' clock (the server waited the grace time on its own clock, after ann left)."""
+    with make_client(clock, host_grace_seconds=600) as client, contextlib.ExitStack() as stack:
+        ann, dan = (stack.enter_context(client.websocket_connect("/ws/rooms")) for _ in "ad")
+        code = create(ann)
+        with client.websocket_connect("/ws/rooms") as bob:
+            join(bob, code, "bob")
+        state = until(ann, "room")
+        while [p["connected"] for p in state["players"]] != [True, False]:
+            state = until(ann, "room")  # the server has seen bob drop
+        clock.now += 100
+        ann.send_json({"type": "leave"})
+        until(ann, "left")
+        dan.send_json({"type": "join", "code": code, "name": "dan"})
+        until(dan, "joined")
+        assert until(dan, "room")["host"] == "bob"  # he may be reloading
+        assert error_of(dan, {"type": "start"})["code"] == "not_host"
+        clock.now += 500  # bob's grace time is over
+        hosts = []
+        deadline = time.monotonic() + HANG_SECONDS
+        while "dan" not in hosts and time.monotonic() < deadline:
+            dan.send_json({"type": "ping"})
+            while (message := dan.receive_json())["type"] != "pong":
+                hosts += [message["host"]] if message["type"] == "room" else []
+            clock.now += 1  # refills the message rate, which runs on the rooms' clock too
+            time.sleep(0.1)
+        assert hosts == ["dan"]
+        dan.send_json({"type": "start"})
+        assert until(dan, "round_started")["round"] == 1
 
 
 def test_too_many_messages_a_second(clock: FakeClock) -> None:

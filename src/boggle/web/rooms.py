@@ -261,10 +261,17 @@ class RoomService:
             await socket.close(1000, "idle")
 
     async def pass_host_later(self, room: Room) -> None:
-        """After the grace time, a connected player becomes host if the host is still gone."""
-        await asyncio.sleep(self.limits.host_grace_seconds)
-        if self.hub.rooms.get(room.code) is room and room.pass_host_on(self.clock()):
-            await self.broadcast_room(room)
+        """When an absent host's grace time is over (:meth:`Room.host_grace_left`, on the
+        rooms' clock), a connected player becomes host (:meth:`Room.pass_host_on`)."""
+        while self.hub.rooms.get(room.code) is room:
+            left = room.host_grace_left(self.clock())
+            if left is None:
+                return  # back, or the role has passed
+            if left <= 0:
+                if room.pass_host_on(self.clock()):
+                    await self.broadcast_room(room)
+                return  # else nobody is there: the first to come takes it (``enter``)
+            await asyncio.sleep(min(left, 0.5))  # a clock that is not the loop's is polled
 
     async def handle(
         self, socket: WebSocket, message: ClientMessage, seat: Seat | None
@@ -303,9 +310,8 @@ class RoomService:
         elif kind == "leave":
             closed = self.hub.leave(room, player.token, now)
             self.sockets.pop(player.token, None)
-            heir = room.players.get(room.host) if room.host is not None else None
-            if heir is not None and not heir.connected and not room.pass_host_on(now):
-                self.spawn(self.pass_host_later(room), room)  # the role went to someone away
+            if room.host_grace_left(now):  # nobody was there: the role went to someone away
+                self.spawn(self.pass_host_later(room), room)
             await self.send(socket, {"type": "left", "code": room.code})
             if not closed:
                 await self.broadcast_room(room)
