@@ -420,6 +420,35 @@ def test_a_round_whose_board_is_not_text_is_refused(board: object) -> None:
         judge_json({"rounds": [{"board": board, "players": {"ann": ["fame"]}}]}, LEXICON)
 
 
+@pytest.mark.parametrize("name", [None, 7, ["ann"]])
+def test_a_player_whose_name_is_not_text_is_refused(name: object) -> None:
+    """``"name": null`` was the player 'None', ``7`` the player '7'."""
+    with pytest.raises(BoggleError, match="player 1: 'name' must be text"):
+        judge_json({"board": BOARD, "players": [{"name": name, "words": ["fame"]}]}, LEXICON)
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("", "is blank"), ("  ", "is blank"), ("a\tb", "not printable"), ("a\nb", "not printable")],
+)
+def test_a_blank_or_unprintable_player_name_is_refused(
+    name: str, message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A round with a player named '' was judged, its table read ': 0 points' and its winner
+    'none (no valid board)' on a valid board. The judge refuses such a name wherever it
+    comes from: a round's JSON, the library, or ``--player NAME=FILE``."""
+    with pytest.raises(BoggleError, match=message):
+        judge_json({"board": BOARD, "players": [{"name": name, "words": ["fame"]}]}, LEXICON)
+    with pytest.raises(BoggleError, match=message):
+        judge_round(BOARD, {name: ["fame"], "bob": ["mile"]}, LEXICON)
+    words = tmp_path / "words.txt"
+    words.write_text("fame\n")
+    if name:  # an empty NAME is the command line's own "not NAME=FILE"
+        assert main(["judge", "--board", BOARD, "--player", f"{name}={words}"]) == 2
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1
+
+
 def test_an_entry_many_players_list_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each entry was checked (a path searched on the board) once per listing: the
     largest input the judge reads, 2,000 players listing the same words, took minutes and
