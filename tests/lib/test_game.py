@@ -352,6 +352,21 @@ def test_judge_cli_bad_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "is not valid JSON" in err and err.count("\n") == 1
 
 
+def test_judge_cli_number_too_long_to_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A number of over 4,300 digits was Python's own message ("Exceeds the limit (4300
+    digits) for integer string conversion ... use sys.set_int_max_str_digits()")."""
+    match = tmp_path / "match.json"
+    match.write_text('{"target": ' + "9" * 5000 + ', "rounds": []}')
+    assert main(["judge", str(match)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err == f"boggle: error: {match} has a number of over 4,300 digits, too long to be a "
+        "score or a count\n"
+    )
+
+
 def test_judge_cli_board_that_does_not_parse(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

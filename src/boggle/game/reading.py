@@ -11,6 +11,7 @@ an object ``{name: words}``.  A match is ``{"target"?, "rounds": [round, ...]}``
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -44,6 +45,31 @@ def _kind(value: object) -> str:
     """What a JSON value that is not text is, in words (``null``, ``a list``, ``int``)."""
     shown = "null" if value is None else type(value).__name__
     return {"bool": "true or false", "dict": "an object", "list": "a list"}.get(shown, shown)
+
+
+def read_round_text(text: str, source: str) -> Any:
+    """The JSON value of a round or match file's ``text``; :class:`JudgeError` naming
+    ``source`` (a file name, ``stdin``) when it is not JSON, is nested too deeply, or has a
+    number too long to read (over 4,300 digits, Python's limit).
+
+    >>> read_round_text('{"target": 50}', "m.json")
+    {'target': 50}
+    >>> read_round_text('{"target": ' + "9" * 5000 + "}", "m.json")
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.JudgeError: m.json has a number of over 4,300 digits, too long to be a \
+score or a count
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise JudgeError(f"{source} is not valid JSON: {error}") from None
+    except RecursionError:
+        raise JudgeError(f"{source} is nested too deeply to be a round or a match") from None
+    except ValueError:  # int() past sys.get_int_max_str_digits()
+        raise JudgeError(
+            f"{source} has a number of over 4,300 digits, too long to be a score or a count"
+        ) from None
 
 
 def read_players(data: Any) -> list[PlayerList]:
