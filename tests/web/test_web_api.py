@@ -226,6 +226,27 @@ def test_bodies_that_are_not_a_json_object_are_422(client: TestClient, content: 
         assert message.startswith("the request body is not JSON: ")
 
 
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b'{"board": "fxie", "min_length": ' + b"9" * 5000 + b"}", "a number of over 4,300 digits"),
+        (b"[" * 5_000 + b"]" * 5_000, "nested too deeply"),
+    ],
+    ids=["long-number", "deep"],
+)
+def test_json_nobody_can_read_is_a_422_that_says_why(
+    client: TestClient, content: bytes, reason: str
+) -> None:
+    """Both were a 400 "There was an error parsing the body", FastAPI's own words."""
+    response = client.post(
+        "/api/solve", content=content, headers={"Content-Type": "application/json"}
+    )
+    message = assert_error(response, 422)
+    assert (
+        message.startswith("the request body is not JSON that can be read: ") and reason in message
+    )
+
+
 def test_unknown_route_and_wrong_method_are_json(client: TestClient) -> None:
     assert_error(client.get("/api/nothing"), 404)
     assert_error(client.get("/api/solve"), 405)
