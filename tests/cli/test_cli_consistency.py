@@ -52,6 +52,33 @@ def test_option_mistakes_are_worded_for_the_command_line(
     assert "max_length" not in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["bench", "hash", "--bits", "10", "--no-plots", "--out", ""],
+        ["bench", "runtime", "--sizes", "3", "--engine", "native", "--out", ""],
+        ["bench", "memory", "--engine", "native", "--out", ""],
+        ["trie", "--out", ""],
+        ["dicts", "export", "en-70", ""],
+        ["prove", "--size", "2x2", "--above", "10", "--checkpoint", ""],
+    ],
+    ids=["bench-hash", "bench-runtime", "bench-memory", "trie", "dicts-export", "prove"],
+)
+def test_an_empty_output_name_is_refused_not_taken_for_the_current_folder(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+) -> None:
+    """``Path("")`` is ``.``: ``bench hash --out ""`` wrote hash_buckets.csv into the
+    current folder, ``trie --out ""`` and ``dicts export en-70 ""`` named the file '.'."""
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert ": is empty; give " in err and "'.'" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_grammar_helpers() -> None:
     assert counted(1, "point") == "1 point" and counted(2, "point") == "2 points"
     assert a_size(8, 8) == "an 8x8" and a_size(5, 5) == "a 5x5" and a_size(11, 2) == "an 11x2"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from pathlib import Path
 
 from boggle.engines import default_engine, engine_names
 from boggle.model.errors import RulesError
@@ -100,6 +101,27 @@ def not_empty(wanted: str) -> Callable[[str], str]:
         return text
 
     return check
+
+
+def file_name(wanted: str) -> Callable[[str], str]:
+    """The ``type=`` of an option naming a file or folder to write: ``--out ""`` is a
+    mistake, not the current folder (``Path("")`` is ``.``); a name of spaces is a name."""
+
+    def check(text: str) -> str:
+        if not text:
+            raise argparse.ArgumentTypeError(f"is empty; give {wanted}")
+        return text
+
+    return check
+
+
+def named_path(wanted: str) -> Callable[[str], Path]:
+    """:func:`file_name` as a :class:`~pathlib.Path`.
+
+    >>> named_path("a folder")("bench").name
+    'bench'
+    """
+    return lambda text: Path(file_name(wanted)(text))
 
 
 def engine_name(text: str) -> str:
