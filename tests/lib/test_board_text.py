@@ -6,10 +6,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boggle import MULTI_LETTER_FACES, Board
+from boggle import MULTI_LETTER_FACES, Board, BoggleError
 from boggle.dice.bulk import BoardSource, board_lines
 from boggle.dice.cubes import DICE_SETS
 from boggle.model.board import compact_text, format_face, parse_faces
@@ -46,6 +47,36 @@ def test_a_row_of_faces_reads_back(faces: list[str]) -> None:
     text = "".join(format_face(face) for face in faces)
     assert parse_faces(text) == faces
     assert parse_faces(text.upper()) == faces
+
+
+def _fullwidth(text: str) -> str:
+    """``text`` as an East Asian keyboard's fullwidth mode types it (U+FF01 to U+FF5E for
+    the printable ASCII, U+3000 for a space)."""
+    return "".join(
+        "\u3000" if char == " " else chr(ord(char) + 0xFEE0) if "!" <= char <= "~" else char
+        for char in text
+    )
+
+
+@given(boards(max_side=6), SEPARATORS, st.booleans())
+def test_a_board_typed_in_fullwidth_letters_is_the_board(
+    board: Board, separator: str, upper: bool
+) -> None:
+    """``\\uff26\\uff38\\uff29\\uff25`` (FXIE in fullwidth letters) was a board of those
+    letters themselves, which no word list has (0 words; the web page's solver said so in a
+    warning), while typed words were read in NFKC. Letters, brackets, slashes, commas and
+    spaces are read as the ASCII they show; a search's ``letters`` too."""
+    rows = str(board).removesuffix("/").split(" ")
+    text = separator.join(rows) + ("/" if board.rows == 1 and board.cols > 1 else "")
+    typed = _fullwidth(text.upper() if upper else text)
+    assert Board.parse(typed) == board
+
+
+def test_a_character_nfkc_reads_as_several_or_as_no_letter_stays_as_typed() -> None:
+    with pytest.raises(BoggleError, match="board has '\xb2', which is not a letter"):
+        Board.parse("a\xb2cd")
+    assert Board.parse("\ufb01b/cd").faces == ("\ufb01", "b", "c", "d")
+    assert Board.parse("\uff3b\uff54\uff48\uff3d\uff41\uff42\uff43").faces == ("th", "a", "b", "c")
 
 
 def test_q_and_bracketed_qu_are_the_same_face() -> None:
@@ -108,3 +139,11 @@ def test_rolled_lines_of_other_shapes_are_the_writers_text() -> None:
             board = Board.parse(line)
             assert (board.rows, board.cols) == (rows, cols)
             assert compact_text(board.faces, rows, cols, one_word=True) == line
+
+
+def test_a_search_takes_fullwidth_letters_as_the_letters() -> None:
+    from boggle import Lexicon
+    from boggle.search.job import letter_alphabet
+
+    lexicon = Lexicon.from_words(["tea", "eat", "sat"])
+    assert letter_alphabet(lexicon, _fullwidth("TEA")) == ("a", "e", "t")

@@ -40,7 +40,7 @@ from boggle.model.errors import BoardError
 from boggle.model.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in boggle.model.grid
 from boggle.model.grid import Cell as Cell
 from boggle.model.grid import neighbour_table
-from boggle.model.letters import nfc, not_text
+from boggle.model.letters import board_letters, not_text
 from boggle.model.wording import a_size
 
 TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
@@ -176,7 +176,8 @@ class Board:
             )
         if problem := not_text(text):
             raise BoardError(f"the board is not valid text: it has {problem}")
-        text = nfc(text)  # a decomposed "a" + accent is one letter, as in the word lists
+        # a decomposed "a" + accent is one letter, as in the word lists; a fullwidth A is A
+        text = board_letters(text)
         rows_text = [row for row in _ROW_SEPARATORS.split(text.strip()) if row]
         if not rows_text:
             raise BoardError("the board is empty; give rows of letters like 'fxie amlo ewbx astu'")

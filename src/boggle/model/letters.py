@@ -43,6 +43,31 @@ def typed_letters(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
+def board_letters(text: str) -> str:
+    """A board's ``text`` as typed: :func:`nfc`, and each character that Unicode NFKC reads
+    as one other letter, space or mark of the compact form as that character (the fullwidth
+    letters, slash, comma, brackets and space of an East Asian keyboard).  One NFKC reads as
+    several (the ligature U+FB01 ``fi``) is kept, as one cell is one character or a bracketed
+    face, and so is one it reads as a digit or other sign (``²``), to be refused as typed.
+
+    >>> board_letters("\uff26\uff38\uff29\uff25\u3000amlo\uff0fewbx")
+    'FXIE amlo/ewbx'
+    >>> board_letters("\ufb01re\xb2") == "\ufb01re\xb2"
+    True
+    """
+    text = nfc(text)
+    if text.isascii():
+        return text
+    return "".join(_board_character(char) for char in text)
+
+
+def _board_character(char: str) -> str:
+    read = unicodedata.normalize("NFKC", char)
+    if len(read) == 1 and (read.isalpha() or read.isspace() or read in "/,[]"):
+        return read
+    return char
+
+
 def not_text(text: str) -> str | None:
     """What in ``text`` is not text, in words, or ``None`` when it is all text: a byte
     that was not UTF-8 (a command line's or a terminal's undecodable bytes reach Python
