@@ -42,6 +42,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
             ["paths", "--size", "4", "--length", "17"],
             "--length 17 is longer than the 16 cells of a 4x4 grid",
         ),
+        # int() refuses 4,301 digits: this was argparse's "invalid board_size value: '999...'"
+        (
+            ["stats", "--random", "5", "--size", "9" * 5000 + "x3"],
+            "argument --size: '99999999999999999999'... (5,002 characters) is far too large",
+        ),
+        (["roll", "--size", "3x9999999999"], "'3x9999999999' is far too large for a board"),
     ],
 )
 def test_option_mistakes_are_worded_for_the_command_line(

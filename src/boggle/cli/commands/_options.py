@@ -153,6 +153,9 @@ def board_size(text: str) -> tuple[int, int]:
     parts = text.strip().lower().split("x")
     if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
         raise argparse.ArgumentTypeError(f"{text!r} is not a size: give {SIZE_SYNTAX}")
+    if any(len(part.lstrip("0")) > 9 for part in parts):  # int() stops at 4,300 digits
+        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text):,} characters)"
+        raise argparse.ArgumentTypeError(f"{shown} is far too large for a board")
     rows = int(parts[0])
     cols = int(parts[-1])
     if rows < 1 or cols < 1:
