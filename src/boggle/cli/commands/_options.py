@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
 
 from boggle.engines import default_engine, engine_names
 from boggle.model.errors import RulesError
@@ -13,6 +12,10 @@ from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_wordlist
 from boggle.wordlists.sources import DEFAULT_WORDLIST
 from boggle.wordlists.spelling import PROFILES
+
+TYPE_CHECKING = False  # typing and pathlib cost start time, and a plain solve needs neither
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def add_dictionary_option(parser: argparse.ArgumentParser) -> None:
@@ -121,7 +124,13 @@ def named_path(wanted: str) -> Callable[[str], Path]:
     >>> named_path("a folder")("bench").name
     'bench'
     """
-    return lambda text: Path(file_name(wanted)(text))
+
+    def check(text: str) -> Path:
+        from pathlib import Path
+
+        return Path(file_name(wanted)(text))
+
+    return check
 
 
 def engine_name(text: str) -> str:
