@@ -90,6 +90,12 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
+        kind = request.headers.get("content-type", "")
+        if request.method == "POST" and "json" not in kind.lower():  # FastAPI read no body
+            sent = f"content-type {kind!r}" if kind else "no content-type"
+            return error_response(
+                422, f"send the body as JSON, with content-type: application/json ({sent})"
+            )
         return error_response(422, _one_line(error))
 
     @app.exception_handler(StarletteHTTPException)
