@@ -131,6 +131,8 @@ def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
     answered, within ``timeout`` seconds (and a second more to ask an HTTP server).
 
     A scheduler speaks first: its handshake is a frame of 8-byte little-endian lengths.
+    ``ws://`` and ``wss://`` addresses are checked for their form only; ``inproc://`` (a
+    scheduler inside another process) and ``ucx://`` are not addresses this process can use.
 
     >>> probe_scheduler("10.0.0.5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -141,14 +143,17 @@ def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
         scheme, location = "tcp", address  # Dask's default transport
     host, colon, port_text = location.rpartition(":")
     host = host.removeprefix("[").removesuffix("]")
-    known = scheme in ("tcp", "tls")
-    if not known and scheme in ("inproc", "ucx", "ws", "wss"):
-        return  # another transport: Dask's client connects (and times out) itself
-    if not (known and colon and host and port_text.isdigit() and 0 < int(port_text) < 65536):
+    # inproc:// names a scheduler inside one process, never this one's; Dask's ucx:// needs
+    # a package its client fails without (a TypeError traceback, and 20 s more at exit)
+    known = scheme in ("tcp", "tls", "ws", "wss")
+    digits = port_text.isascii() and port_text.isdigit() and len(port_text) <= 5
+    if not (known and colon and host and digits and 0 < int(port_text) < 65536):
         raise ClusterError(
             f"not a Dask scheduler address: {address!r} (give tcp://HOST:PORT, "
             "e.g. tcp://10.0.0.5:8786)"
         )
+    if scheme in ("ws", "wss"):
+        return  # a WebSocket: Dask's client connects (and times out) itself
     import socket
 
     shown = f"{host}:{port_text}"
