@@ -98,7 +98,12 @@ def record(out: Path, row: dict[str, Any]) -> None:
         results.write(json.dumps(row) + "\n")
     answer = row["answer"]
     best = answer.get("best", answer.get("boards"))
-    top = best[0] if best else answer.get("error")
+    if best:
+        top = best[0]
+    elif "error" in answer:
+        top = answer["error"]
+    else:  # a proof stopped before its end, or one with no board above its threshold
+        top = "interrupted" if answer.get("interrupted") else "no board above the threshold"
     print(f"{row['list']} {row['stage']}: {top} in {row['cpu_seconds']:.1f} CPU s: "
           f"{row['command']}", file=sys.stderr, flush=True)
 

@@ -42,6 +42,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
             ["paths", "--size", "4", "--length", "17"],
             "--length 17 is longer than the 16 cells of a 4x4 grid",
         ),
+        # int() refuses 4,301 digits: this was argparse's "invalid board_size value: '999...'"
+        (
+            ["stats", "--random", "5", "--size", "9" * 5000 + "x3"],
+            "argument --size: '99999999999999999999'... (5,002 characters) is far too large",
+        ),
+        (["roll", "--size", "3x9999999999"], "'3x9999999999' is far too large for a board"),
     ],
 )
 def test_option_mistakes_are_worded_for_the_command_line(
@@ -50,6 +56,33 @@ def test_option_mistakes_are_worded_for_the_command_line(
     status, _, err = run(capsys, *argv)
     assert status == 2 and says in err and err.count("\n") == 1, err
     assert "max_length" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["bench", "hash", "--bits", "10", "--no-plots", "--out", ""],
+        ["bench", "runtime", "--sizes", "3", "--engine", "native", "--out", ""],
+        ["bench", "memory", "--engine", "native", "--out", ""],
+        ["trie", "--out", ""],
+        ["dicts", "export", "en-70", ""],
+        ["prove", "--size", "2x2", "--above", "10", "--checkpoint", ""],
+    ],
+    ids=["bench-hash", "bench-runtime", "bench-memory", "trie", "dicts-export", "prove"],
+)
+def test_an_empty_output_name_is_refused_not_taken_for_the_current_folder(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+) -> None:
+    """``Path("")`` is ``.``: ``bench hash --out ""`` wrote hash_buckets.csv into the
+    current folder, ``trie --out ""`` and ``dicts export en-70 ""`` named the file '.'."""
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert ": is empty; give " in err and "'.'" not in err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_grammar_helpers() -> None:

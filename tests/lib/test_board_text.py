@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boggle import MULTI_LETTER_FACES, Board, BoardError, load_lexicon
+from boggle import MULTI_LETTER_FACES, Board, BoardError, BoggleError, load_lexicon
 from boggle.dice.bulk import BoardSource, board_lines
 from boggle.dice.cubes import DICE_SETS
 from boggle.model.board import compact_text, format_face, parse_faces
@@ -50,6 +50,27 @@ def test_a_row_of_faces_reads_back(faces: list[str]) -> None:
     text = "".join(format_face(face) for face in faces)
     assert parse_faces(text) == faces
     assert parse_faces(text.upper()) == faces
+
+
+@given(boards(max_side=6), SEPARATORS, st.booleans())
+def test_a_board_typed_in_fullwidth_letters_is_the_board(
+    board: Board, separator: str, upper: bool
+) -> None:
+    """``\\uff26\\uff38\\uff29\\uff25`` (FXIE in fullwidth letters) was a board of those
+    letters themselves, which no word list has (0 words; the web page's solver said so in a
+    warning), while typed words were read in NFKC. Letters, brackets, slashes, commas and
+    spaces are read as the ASCII they show; a search's ``letters`` too."""
+    rows = str(board).removesuffix("/").split(" ")
+    text = separator.join(rows) + ("/" if board.rows == 1 and board.cols > 1 else "")
+    typed = fullwidth(text.upper() if upper else text)
+    assert Board.parse(typed) == board
+
+
+def test_a_character_nfkc_reads_as_several_or_as_no_letter_stays_as_typed() -> None:
+    with pytest.raises(BoggleError, match="board has '\xb2', which is not a letter"):
+        Board.parse("a\xb2cd")
+    assert Board.parse("\ufb01b/cd").faces == ("\ufb01", "b", "c", "d")
+    assert Board.parse("\uff3b\uff54\uff48\uff3d\uff41\uff42\uff43").faces == ("th", "a", "b", "c")
 
 
 def test_q_and_bracketed_qu_are_the_same_face() -> None:
@@ -194,3 +215,11 @@ def test_text_without_compatibility_forms_reads_as_before(text: str) -> None:
     if all(len(form) > 1 or form == c for c, form in zip(composed, compatible, strict=True)):
         assert board_letters(text) == composed
     assert board_letters(board_letters(text)) == board_letters(text)
+
+
+def test_a_search_takes_fullwidth_letters_as_the_letters() -> None:
+    from boggle import Lexicon
+    from boggle.search.job import letter_alphabet
+
+    lexicon = Lexicon.from_words(["tea", "eat", "sat"])
+    assert letter_alphabet(lexicon, fullwidth("TEA")) == ("a", "e", "t")

@@ -202,6 +202,21 @@ def test_bad_cluster_option_is_one_line() -> None:
     assert both.returncode == 2 and "not allowed with" in both.stderr
 
 
+@pytest.mark.parametrize("count", ["0", "99999", "9" * 5000])
+def test_a_local_cluster_of_more_workers_than_the_machine_holds_is_refused(count: str) -> None:
+    """``--cluster local:99999`` started worker processes one after another, ignoring Ctrl-C
+    while it did (10 minutes and 1.5 GB before it was killed); a local cluster has 1 to 4
+    worker processes a core (at most 256), refused in one line before any starts."""
+    from boggle.scale.cluster import ClusterError, local_worker_limit, parse_local
+
+    assert 4 <= local_worker_limit() <= 256
+    assert parse_local(f"local:{local_worker_limit()}") == local_worker_limit()
+    with pytest.raises(ClusterError, match=r"with N from 1 to \d+ \(4 worker processes a core"):
+        parse_local(f"local:{count}")
+    run = boggle("score", "--cluster", f"local:{count}", timeout=60)
+    assert run.returncode == 2 and len(run.stderr.splitlines()) == 1, run.stderr
+
+
 @pytest.mark.slow
 def test_score_streams_millions_of_lines_in_bounded_memory(
     cluster: TestCluster, tmp_path: Path

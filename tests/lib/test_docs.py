@@ -176,3 +176,16 @@ def test_the_api_reference_covers_the_public_api() -> None:
     assert missing == []
     for name in ("score_many", "search", "prove"):
         assert re.search(rf"^::: boggle\.[\w.]*\b{name}$", reference, re.MULTILINE), name
+
+
+PLAYER_FILE = re.compile(r"--player \w+=(\S+)")
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=[path.name for path in DOCUMENTS])
+def test_the_word_lists_a_judge_example_reads_are_written_before_it(document: Path) -> None:
+    """A newcomer runs the commands as written: a ``--player NAME=FILE`` list is made by a
+    command above it (``printf ... > FILE``), not left for the reader to guess."""
+    for block in FENCE.findall(document.read_text(encoding="utf-8")):
+        for match in PLAYER_FILE.finditer(block):
+            file = match.group(1)
+            assert f"> {file}" in block[: match.start()], f"{document.name}: {file} is not made"

@@ -23,6 +23,7 @@ from boggle.game import (
     play_match,
 )
 from boggle.model.render import path_picture
+from boggle.model.wording import quoted
 
 BOARD = "fxie amlo ewbx astu"
 # On BOARD: fame, mile, limb, lime, east, ox (too short for big rules); not on it: axe, zebra.
@@ -352,6 +353,21 @@ def test_judge_cli_bad_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "is not valid JSON" in err and err.count("\n") == 1
 
 
+def test_judge_cli_number_too_long_to_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A number of over 4,300 digits was Python's own message ("Exceeds the limit (4300
+    digits) for integer string conversion ... use sys.set_int_max_str_digits()")."""
+    match = tmp_path / "match.json"
+    match.write_text('{"target": ' + "9" * 5000 + ', "rounds": []}')
+    assert main(["judge", str(match)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err == f"boggle: error: {quoted(str(match))} has a number of over 4,300 digits, "
+        "too long to be a score or a count\n"
+    )
+
+
 def test_judge_cli_board_that_does_not_parse(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -418,6 +434,35 @@ def test_a_round_whose_board_is_not_text_is_refused(board: object) -> None:
         judge_json({"board": board, "players": {"ann": ["fame"]}}, LEXICON)
     with pytest.raises(BoggleError, match="round 1: 'board' must be text"):
         judge_json({"rounds": [{"board": board, "players": {"ann": ["fame"]}}]}, LEXICON)
+
+
+@pytest.mark.parametrize("name", [None, 7, ["ann"]])
+def test_a_player_whose_name_is_not_text_is_refused(name: object) -> None:
+    """``"name": null`` was the player 'None', ``7`` the player '7'."""
+    with pytest.raises(BoggleError, match="player 1: 'name' must be text"):
+        judge_json({"board": BOARD, "players": [{"name": name, "words": ["fame"]}]}, LEXICON)
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("", "is blank"), ("  ", "is blank"), ("a\tb", "not printable"), ("a\nb", "not printable")],
+)
+def test_a_blank_or_unprintable_player_name_is_refused(
+    name: str, message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A round with a player named '' was judged, its table read ': 0 points' and its winner
+    'none (no valid board)' on a valid board. The judge refuses such a name wherever it
+    comes from: a round's JSON, the library, or ``--player NAME=FILE``."""
+    with pytest.raises(BoggleError, match=message):
+        judge_json({"board": BOARD, "players": [{"name": name, "words": ["fame"]}]}, LEXICON)
+    with pytest.raises(BoggleError, match=message):
+        judge_round(BOARD, {name: ["fame"], "bob": ["mile"]}, LEXICON)
+    words = tmp_path / "words.txt"
+    words.write_text("fame\n")
+    if name:  # an empty NAME is the command line's own "not NAME=FILE"
+        assert main(["judge", "--board", BOARD, "--player", f"{name}={words}"]) == 2
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1
 
 
 def test_an_entry_many_players_list_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:

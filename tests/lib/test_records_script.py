@@ -163,3 +163,15 @@ def test_bad_options_are_one_line(monkeypatch: Any, capsys: Any) -> None:
         else:
             raise AssertionError(argv)
         assert message in capsys.readouterr().err and ran == []
+
+
+def test_a_run_with_no_board_says_why_not_none(tmp_path: Path, capsys: Any) -> None:
+    """An interrupted proof's line read "xx prove3x4: None in 30.0 CPU s: ..."."""
+    out = tmp_path / "runs.jsonl"
+    records.record(out, proof_run(30.0, 40, 0, stopped=True))
+    finished = proof_run(60.0, 100, 0)
+    finished["answer"]["boards"] = []
+    records.record(out, finished)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].startswith("xx prove3x4: interrupted in 30.0 CPU s: boggle prove")
+    assert lines[1].startswith("xx prove3x4: no board above the threshold in 60.0 CPU s")

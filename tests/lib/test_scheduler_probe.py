@@ -73,7 +73,18 @@ def silent_server() -> Iterator[str]:
 
 @pytest.mark.parametrize(
     "address",
-    ["not a url", "10.0.0.5", "tcp://host:notaport", "http://[::1", "tcp://:8786", "tcp://h:0"],
+    [
+        "not a url",
+        "10.0.0.5",
+        "tcp://host:notaport",
+        "http://[::1",
+        "tcp://:8786",
+        "tcp://h:0",
+        "tcp://h:" + "9" * 5000,
+        "inproc://x",
+        "ucx://127.0.0.1:1",
+        "ws://x",
+    ],
 )
 def test_a_malformed_address_is_refused_before_any_connection(address: str) -> None:
     with pytest.raises(ClusterError, match=r"not a Dask scheduler address: .* tcp://HOST:PORT"):
@@ -125,9 +136,13 @@ def boggle_score(address: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize("address", ["not a url", "tcp://host:notaport"])
+@pytest.mark.parametrize(
+    "address", ["not a url", "tcp://host:notaport", "inproc://x", "ucx://127.0.0.1:1"]
+)
 def test_the_command_line_says_one_line_and_no_traceback_at_exit(address: str) -> None:
-    """Before, the error line came, then a Client's clean-up traceback 20 s later."""
+    """Before, the error line came, then a Client's clean-up traceback 20 s later; an
+    ``inproc://`` address said "(not enough values to unpack (expected 3, got 1))" and a
+    ``ucx://`` one was a TypeError traceback, each with the clean-up traceback after."""
     done = boggle_score(address)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("boggle: error: not a Dask scheduler address")

@@ -250,6 +250,41 @@ def test_bodies_that_are_not_a_json_object_are_422(client: TestClient, content: 
         assert message.startswith("the request body is not JSON: ")
 
 
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b'{"board": "fxie", "min_length": ' + b"9" * 5000 + b"}", "a number of over 4,300 digits"),
+        (b"[" * 5_000 + b"]" * 5_000, "nested too deeply"),
+    ],
+    ids=["long-number", "deep"],
+)
+def test_json_nobody_can_read_is_a_422_that_says_why(
+    client: TestClient, content: bytes, reason: str
+) -> None:
+    """Both were a 400 "There was an error parsing the body", FastAPI's own words."""
+    response = client.post(
+        "/api/solve", content=content, headers={"Content-Type": "application/json"}
+    )
+    message = assert_error(response, 422)
+    assert (
+        message.startswith("the request body is not JSON that can be read: ") and reason in message
+    )
+
+
+@pytest.mark.parametrize("kind", ["application/x-www-form-urlencoded", "text/plain", None])
+def test_a_body_sent_without_the_json_content_type_is_told_so(
+    client: TestClient, kind: str | None
+) -> None:
+    """``curl -d '{"board": ...}'`` without ``-H 'content-type: application/json'`` (curl's
+    default is a form) was a 422 "Input should be a valid dictionary or object to extract
+    fields from", which says nothing of the header."""
+    headers = {} if kind is None else {"Content-Type": kind}
+    response = client.post("/api/solve", content=b'{"board": "fxie"}', headers=headers)
+    message = assert_error(response, 422)
+    assert message.startswith("send the body as JSON, with content-type: application/json (")
+    assert (kind or "no content-type") in message
+
+
 def test_unknown_route_and_wrong_method_are_json(client: TestClient) -> None:
     assert_error(client.get("/api/nothing"), 404)
     assert_error(client.get("/api/solve"), 405)

@@ -39,7 +39,7 @@ who checks everything), ``"off"`` ignores challenges.
 from boggle.game.hints import HINTS_PER_ROUND, Hint, NoWordsLeft, hint_order, next_hint
 from boggle.game.matches import DEFAULT_TARGET, Match, play_match
 from boggle.game.play import Feedback, FeedbackStatus, PlaySession
-from boggle.game.reading import iter_problems, judge_json, read_players
+from boggle.game.reading import iter_problems, judge_json, read_players, read_round_text
 from boggle.game.rounds import (
     CHALLENGE_BONUS,
     CHALLENGE_MODES,
@@ -93,5 +93,6 @@ __all__ = [
     "next_hint",
     "play_match",
     "read_players",
+    "read_round_text",
     "typed_word",
 ]

@@ -11,6 +11,7 @@ an object ``{name: words}``.  A match is ``{"target"?, "rounds": [round, ...]}``
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -40,6 +41,37 @@ def check_keys(data: Mapping[Any, Any], known: tuple[str, ...], where: str) -> N
             raise JudgeError(f"{where}: unknown key {str(key)!r}{hint}")
 
 
+def _kind(value: object) -> str:
+    """What a JSON value that is not text is, in words (``null``, ``a list``, ``int``)."""
+    shown = "null" if value is None else type(value).__name__
+    return {"bool": "true or false", "dict": "an object", "list": "a list"}.get(shown, shown)
+
+
+def read_round_text(text: str, source: str) -> Any:
+    """The JSON value of a round or match file's ``text``; :class:`JudgeError` naming
+    ``source`` (a file name, ``stdin``) when it is not JSON, is nested too deeply, or has a
+    number too long to read (over 4,300 digits, Python's limit).
+
+    >>> read_round_text('{"target": 50}', "m.json")
+    {'target': 50}
+    >>> read_round_text('{"target": ' + "9" * 5000 + "}", "m.json")
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.JudgeError: m.json has a number of over 4,300 digits, too long to be a \
+score or a count
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise JudgeError(f"{source} is not valid JSON: {error}") from None
+    except RecursionError:
+        raise JudgeError(f"{source} is nested too deeply to be a round or a match") from None
+    except ValueError:  # int() past sys.get_int_max_str_digits()
+        raise JudgeError(
+            f"{source} has a number of over 4,300 digits, too long to be a score or a count"
+        ) from None
+
+
 def read_players(data: Any) -> list[PlayerList]:
     """The players of a round's JSON (``players``), checked; :class:`JudgeError` names
     what is wrong."""
@@ -52,7 +84,11 @@ def read_players(data: Any) -> list[PlayerList]:
         if not isinstance(item, Mapping) or "name" not in item or "words" not in item:
             raise JudgeError(f"player {number} needs a 'name' and 'words'")
         check_keys(item, PLAYER_KEYS, f"player {number}")
-        name, words = str(item["name"]), item["words"]
+        name, words = item["name"], item["words"]
+        if not isinstance(name, str):  # null was the player 'None', 5 the player '5'
+            raise JudgeError(
+                f"player {number}: 'name' must be text, like \"ann\"; got {_kind(name)}"
+            )
         challenged = item.get("challenged", [])
         if not isinstance(challenged, list):
             raise JudgeError(f"player {name!r}: 'challenged' must be a list of words")
@@ -112,9 +148,9 @@ def _judge_round_json(
     check_keys(data, ROUND_KEYS, where.rstrip(": ") or "the round")
     board = data["board"]
     if not isinstance(board, str):  # null is no board 'None', a number no board at all
-        shown = "null" if board is None else type(board).__name__
-        shown = {"bool": "true or false", "dict": "an object", "list": "a list"}.get(shown, shown)
-        raise JudgeError(f"{where}'board' must be text, like \"fxie amlo ewbx astu\"; got {shown}")
+        raise JudgeError(
+            f"{where}'board' must be text, like \"fxie amlo ewbx astu\"; got {_kind(board)}"
+        )
     try:
         lists = read_players(data["players"])
         mode = challenge or data.get("challenge") or default_challenge(lists)

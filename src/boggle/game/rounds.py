@@ -48,6 +48,15 @@ class PlayerList:
     challenged: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise JudgeError(f"a player's name must be text, got {self.name!r}")
+        if not self.name.strip():
+            raise JudgeError(f"player name {self.name!r} is blank; give each player a name")
+        if not self.name.isprintable():
+            raise JudgeError(
+                f"player name {self.name!r} has a character that is not printable (a tab, "
+                "a new line, a control character)"
+            )
         # challenged words are compared as the judge reads entries: trimmed, lowercase
         object.__setattr__(self, "challenged", frozenset(map(typed_word, self.challenged)))
 

@@ -26,6 +26,10 @@ import math
 
 from boggle.model.errors import BoggleError
 
+MAX_TOP = 10_000
+"""The most best boards a run keeps and prints (``top`` of a search or of score statistics):
+each is held in memory until the end, and a search offers millions of boards."""
+
 TYPE_CHECKING = False  # typing and dataclasses cost start time: the model imports this
 if TYPE_CHECKING:
     from collections.abc import Collection

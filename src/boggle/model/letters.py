@@ -45,11 +45,13 @@ def typed_letters(text: str) -> str:
 
 def board_letters(text: str) -> str:
     """``text`` as a board is read: each character in its compatibility form when that
-    is one character (the fullwidth letters, slash and brackets of an East Asian keyboard,
-    U+FF01 to U+FF5E, are ``a``-``z``, ``/`` and ``[ ]``, as :func:`typed_letters` reads them), then
-    composed as :func:`nfc` composes.  A character that stands for several (the ligature
-    U+FB01 ``fi``, the Dutch U+0133 ``ij``, the Roman numeral U+216B ``XII``) stays
-    one character, as before: one cube is never read as several.  ASCII is returned as it is.
+    is one letter, space or mark of the compact form (the fullwidth letters, slash and
+    brackets of an East Asian keyboard, U+FF01 to U+FF5E, are ``a``-``z``, ``/`` and
+    ``[ ]``, as :func:`typed_letters` reads them), then composed as :func:`nfc` composes.
+    A character that stands for several (the ligature U+FB01 ``fi``, the Dutch U+0133
+    ``ij``, the Roman numeral U+216B ``XII``) stays one character, as before: one cube is
+    never read as several; a digit or a sign (``\xb2``) stays as typed, to be refused.
+    ASCII is returned as it is.
 
     >>> board_letters("\uff46\uff58\uff49\uff45\uff0f\uff3b\uff54\uff48\uff3d")
     'fxie/[th]'
@@ -62,9 +64,15 @@ def board_letters(text: str) -> str:
     table: dict[int, str] = {}
     for char in set(composed):
         compatible = unicodedata.normalize("NFKC", char)
-        if len(compatible) == 1 and compatible != char:
+        if len(compatible) == 1 and compatible != char and _board_mark(compatible):
             table[ord(char)] = compatible
     return unicodedata.normalize("NFC", composed.translate(table)) if table else composed
+
+
+def _board_mark(char: str) -> bool:
+    """Whether ``char`` is a letter, a space or a mark of the compact form (``/ , [ ]``):
+    what a compatibility form is read as; a digit or a sign (``\xb2``) stays as typed."""
+    return char.isalpha() or char.isspace() or char in "/,[]"
 
 
 def not_text(text: str) -> str | None:

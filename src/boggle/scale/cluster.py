@@ -54,6 +54,10 @@ POLL_SECONDS = 0.25
 NO_WORKERS_TIMEOUT = 60.0
 """Seconds a run may wait on a scheduler that has no worker at all."""
 
+LOCAL_WORKERS_PER_CORE = 4
+"""``--cluster local:N`` takes at most this many worker processes a core (see
+:func:`local_worker_limit`)."""
+
 
 LOCAL_WORKER_CONFIG = {
     "distributed.worker.profile.enabled": False,
@@ -90,19 +94,33 @@ def dask_config() -> Any:
     return dask.config
 
 
+def local_worker_limit() -> int:
+    """The most worker processes a local cluster starts: 4 a core this process may use, at
+    most 256 (each is a Python process of about 100 MB, started one after another)."""
+    return min(256, LOCAL_WORKERS_PER_CORE * default_jobs())
+
+
 def parse_local(where: str) -> int | None:
     """The worker count of ``local`` / ``local:N`` (``0``: one per core), else ``None``.
 
     >>> parse_local("local:3"), parse_local("local"), parse_local("tcp://10.0.0.1:8786")
     (3, 0, None)
+    >>> parse_local("local:99999")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    boggle.scale.cluster.ClusterError: a local cluster is 'local' or 'local:N' with N from 1 to ...
     """
     name, colon, count = where.partition(":")
     if name != "local":
         return None
     if not colon:
         return 0
-    if not count.isdigit() or int(count) < 1:
-        raise ClusterError(f"a local cluster is 'local' or 'local:N' with N >= 1, got {where!r}")
+    limit = local_worker_limit()
+    digits = count.isascii() and count.isdigit() and len(count.lstrip("0")) <= 9
+    if not digits or not 1 <= int(count) <= limit:
+        raise ClusterError(
+            f"a local cluster is 'local' or 'local:N' with N from 1 to {limit} "
+            f"({LOCAL_WORKERS_PER_CORE} worker processes a core here), got {where!r}"
+        )
     return int(count)
 
 
@@ -113,6 +131,8 @@ def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
     answered, within ``timeout`` seconds (and a second more to ask an HTTP server).
 
     A scheduler speaks first: its handshake is a frame of 8-byte little-endian lengths.
+    ``ws://`` and ``wss://`` addresses are checked for their form only; ``inproc://`` (a
+    scheduler inside another process) and ``ucx://`` are not addresses this process can use.
 
     >>> probe_scheduler("10.0.0.5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -123,14 +143,17 @@ def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
         scheme, location = "tcp", address  # Dask's default transport
     host, colon, port_text = location.rpartition(":")
     host = host.removeprefix("[").removesuffix("]")
-    known = scheme in ("tcp", "tls")
-    if not known and scheme in ("inproc", "ucx", "ws", "wss"):
-        return  # another transport: Dask's client connects (and times out) itself
-    if not (known and colon and host and port_text.isdigit() and 0 < int(port_text) < 65536):
+    # inproc:// names a scheduler inside one process, never this one's; Dask's ucx:// needs
+    # a package its client fails without (a TypeError traceback, and 20 s more at exit)
+    known = scheme in ("tcp", "tls", "ws", "wss")
+    digits = port_text.isascii() and port_text.isdigit() and len(port_text) <= 5
+    if not (known and colon and host and digits and 0 < int(port_text) < 65536):
         raise ClusterError(
             f"not a Dask scheduler address: {address!r} (give tcp://HOST:PORT, "
             "e.g. tcp://10.0.0.5:8786)"
         )
+    if scheme in ("ws", "wss"):
+        return  # a WebSocket: Dask's client connects (and times out) itself
     import socket
 
     shown = f"{host}:{port_text}"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from boggle.dice.cubes import dice_set
 from boggle.model.errors import BoggleError
-from boggle.model.letters import not_text
+from boggle.model.letters import not_text, typed_letters
 from boggle.model.rules import Rules
 from boggle.scale.cluster import LexiconRef, resolve_lexicon
 from boggle.scale.threads import default_jobs
@@ -47,7 +47,7 @@ def letter_alphabet(lexicon: Lexicon, letters: str | None = None) -> tuple[str, 
     elif problem := not_text(letters):
         raise BoggleError(f"letters are not valid text: they have {problem}", setting="letters")
     else:
-        chosen = sorted(set(letters.lower()))
+        chosen = sorted(set(typed_letters(letters).lower()))  # fullwidth A is A, as typed
         outside = [c for c in chosen if c not in known]
         if outside or not chosen:
             raise BoggleError(

@@ -11,7 +11,7 @@ or a float even ``2.0``, is refused), a time a finite number (:mod:`boggle.model
 >>> SearchOptions(top=0)
 Traceback (most recent call last):
   ...
-boggle.model.errors.BoggleError: top must be at least 1, got 0
+boggle.model.errors.BoggleError: top must be from 1 to 10000, got 0
 >>> ProofOptions(bucket_count=2).with_changes(jobs=2).jobs
 2
 """
@@ -25,7 +25,7 @@ from typing import Any
 
 from boggle.dice.cubes import dice_set
 from boggle.engines.gpu import BATCH_ENGINES
-from boggle.model.checks import finite_number, whole_number
+from boggle.model.checks import MAX_TOP, finite_number, whole_number
 from boggle.model.errors import BoggleError
 from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS, check_prover_limits
 from boggle.search.job import CLOCKS
@@ -82,7 +82,7 @@ class SearchOptions:
         for name, lowest in (("target", 1), ("seed", 0), ("jobs", 1)):
             if (value := getattr(self, name)) is not None:
                 whole_number(name, value, at_least=lowest)
-        whole_number("top", self.top, at_least=1)
+        whole_number("top", self.top, at_least=1, at_most=MAX_TOP)
         if self.letters is not None and self.dice is not None:
             raise BoggleError(
                 "letters and dice do not go together: the dice set gives the letters",

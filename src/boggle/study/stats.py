@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from boggle.dice.bulk import MAX_SEED, BoardSource, board_lines
 from boggle.engines import solve
 from boggle.engines.gpu import BATCH_ENGINES, batch_engine
-from boggle.model.checks import whole_number
+from boggle.model.checks import MAX_TOP, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
@@ -52,6 +52,9 @@ if TYPE_CHECKING:
 PERCENTILES = (1, 5, 10, 25, 50, 75, 90, 95, 99)
 LARGEST_CHUNK = 50_000
 SMALLEST_CHUNK = 1_000
+MAX_CHUNK = 1_000_000
+"""The largest ``chunk_size`` taken: a chunk's boards and scores are held at once (about
+0.5 KB a board), by every thread."""
 
 
 @dataclass(frozen=True)
@@ -283,7 +286,7 @@ class StatsOptions:
     >>> StatsOptions(chunk_size=0)
     Traceback (most recent call last):
       ...
-    boggle.model.errors.BoggleError: chunk_size must be at least 1, got 0
+    boggle.model.errors.BoggleError: chunk_size must be from 1 to 1000000, got 0
     >>> StatsOptions(top=True)
     Traceback (most recent call last):
       ...
@@ -298,10 +301,11 @@ class StatsOptions:
 
     def __post_init__(self) -> None:
         whole_number("seed", self.seed, at_least=0, at_most=MAX_SEED)
-        whole_number("top", self.top, at_least=0)
-        for name in ("jobs", "chunk_size"):
-            if (value := getattr(self, name)) is not None:
-                whole_number(name, value, at_least=1)
+        whole_number("top", self.top, at_least=0, at_most=MAX_TOP)
+        if self.jobs is not None:
+            whole_number("jobs", self.jobs, at_least=1)
+        if self.chunk_size is not None:
+            whole_number("chunk_size", self.chunk_size, at_least=1, at_most=MAX_CHUNK)
         if self.engine not in BATCH_ENGINES:
             raise BoggleError(
                 f"engine must be one of: {', '.join(BATCH_ENGINES)}; got {self.engine!r}",

@@ -67,6 +67,18 @@ def _one_line(error: RequestValidationError) -> str:
     return "; ".join(problems) or "invalid request"
 
 
+def _unreadable_json(error: StarletteHTTPException) -> str | None:
+    """Why a body FastAPI could not read (its 400 "There was an error parsing the body")
+    was JSON nobody can read, or ``None`` for any other error."""
+    if error.status_code != 400:
+        return None
+    if isinstance(error.__cause__, RecursionError):
+        return "its arrays or objects are nested too deeply"
+    if isinstance(error.__cause__, ValueError):  # int() past sys.get_int_max_str_digits()
+        return "it has a number of over 4,300 digits"
+    return None
+
+
 def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
@@ -78,10 +90,20 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
+        kind = request.headers.get("content-type", "")
+        if request.method == "POST" and "json" not in kind.lower():  # FastAPI read no body
+            sent = f"content-type {kind!r}" if kind else "no content-type"
+            return error_response(
+                422, f"send the body as JSON, with content-type: application/json ({sent})"
+            )
         return error_response(422, _one_line(error))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        if unreadable := _unreadable_json(error):
+            return error_response(
+                422, f"the request body is not JSON that can be read: {unreadable}"
+            )
         return error_response(error.status_code, str(error.detail), error.headers)
 
 

@@ -13,6 +13,10 @@ from boggle.wordlists.loading import load_wordlist
 from boggle.wordlists.sources import DEFAULT_WORDLIST
 from boggle.wordlists.spelling import PROFILES
 
+TYPE_CHECKING = False  # typing and pathlib cost start time, and a plain solve needs neither
+if TYPE_CHECKING:
+    from pathlib import Path
+
 
 def add_dictionary_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -102,6 +106,33 @@ def not_empty(wanted: str) -> Callable[[str], str]:
     return check
 
 
+def file_name(wanted: str) -> Callable[[str], str]:
+    """The ``type=`` of an option naming a file or folder to write: ``--out ""`` is a
+    mistake, not the current folder (``Path("")`` is ``.``); a name of spaces is a name."""
+
+    def check(text: str) -> str:
+        if not text:
+            raise argparse.ArgumentTypeError(f"is empty; give {wanted}")
+        return text
+
+    return check
+
+
+def named_path(wanted: str) -> Callable[[str], Path]:
+    """:func:`file_name` as a :class:`~pathlib.Path`.
+
+    >>> named_path("a folder")("bench").name
+    'bench'
+    """
+
+    def check(text: str) -> Path:
+        from pathlib import Path
+
+        return Path(file_name(wanted)(text))
+
+    return check
+
+
 def engine_name(text: str) -> str:
     """The ``type=`` of ``--engine``: a name, not an empty string (unknown names are the
     library's to refuse, with the list of engines)."""
@@ -131,6 +162,9 @@ def board_size(text: str) -> tuple[int, int]:
     parts = text.strip().lower().split("x")
     if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
         raise argparse.ArgumentTypeError(f"{text!r} is not a size: give {SIZE_SYNTAX}")
+    if any(len(part.lstrip("0")) > 9 for part in parts):  # int() stops at 4,300 digits
+        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text):,} characters)"
+        raise argparse.ArgumentTypeError(f"{shown} is far too large for a board")
     rows = int(parts[0])
     cols = int(parts[-1])
     if rows < 1 or cols < 1:

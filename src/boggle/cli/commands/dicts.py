@@ -40,7 +40,12 @@ def register(subparsers: Any) -> None:
     )
     export.add_argument("source", metavar="LIST", help="a bundled list name or a word list file")
     export.add_argument(
-        "output", metavar="FILE", nargs="?", default="-", help="where to write (default: stdout)"
+        "output",
+        type=options.file_name("a file name, or - for standard output"),
+        metavar="FILE",
+        nargs="?",
+        default="-",
+        help="where to write (default: stdout)",
     )
     add_force_option(export)
     export.set_defaults(run=run_export)

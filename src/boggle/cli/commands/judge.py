@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from boggle.cli.commands import _options as options
 from boggle.files.inputs import read_file
-from boggle.game import CHALLENGE_MODES, iter_problems, judge_json
+from boggle.game import CHALLENGE_MODES, iter_problems, judge_json, read_round_text
 from boggle.model.errors import JudgeError
 from boggle.model.wording import quoted
 
@@ -84,15 +83,8 @@ def _read_input(args: argparse.Namespace) -> Any:
         return {"board": args.board, "players": players}
     if args.input is None:
         raise JudgeError("give a JSON round file (or '-' for stdin), or --board and --player")
-    text = _read_text(args.input)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        shown = "stdin" if args.input == "-" else quoted(args.input)
-        raise JudgeError(f"{shown} is not valid JSON: {error}") from None
-    except RecursionError:
-        shown = "stdin" if args.input == "-" else quoted(args.input)
-        raise JudgeError(f"{shown} is nested too deeply to be a round or a match") from None
+    shown = "stdin" if args.input == "-" else quoted(args.input)
+    return read_round_text(_read_text(args.input), shown)
 
 
 def _read_text(file: str) -> str:

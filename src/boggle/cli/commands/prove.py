@@ -7,7 +7,13 @@ import json
 import sys
 from typing import Any
 
-from boggle.cli.commands._options import MAX_JOBS, jobs_number, seed_number, whole_number
+from boggle.cli.commands._options import (
+    MAX_JOBS,
+    file_name,
+    jobs_number,
+    seed_number,
+    whole_number,
+)
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.search import add_closing_options, add_size_option, problem_from_args
@@ -81,6 +87,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--checkpoint",
+        type=file_name("a file name"),
         default=None,
         metavar="FILE",
         help="record finished classes here and resume from it",

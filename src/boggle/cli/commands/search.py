@@ -79,7 +79,7 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=10,
         metavar="K",
-        help="how many boards to print (default 10)",
+        help="how many boards to print, 1 to 10,000 (default 10)",
     )
     parser.add_argument(
         "--pool",

@@ -63,7 +63,11 @@ def register(subparsers: Any) -> None:
         help=f"seed of the run, 0 to {MAX_SEED} (default: a fresh one, printed)",
     )
     parser.add_argument(
-        "--top", type=options.whole_number, default=10, metavar="K", help="best boards to show (10)"
+        "--top",
+        type=options.whole_number,
+        default=10,
+        metavar="K",
+        help="best boards to show, 0 to 10,000 (10)",
     )
     options.add_json_option(parser)
     parser.add_argument(
@@ -82,7 +86,7 @@ def register(subparsers: Any) -> None:
         type=options.whole_number,
         default=None,
         metavar="N",
-        help="boards per task (default: about four tasks per thread, at most 50,000)",
+        help="boards per task, 1 to 1,000,000 (default: about four a thread, at most 50,000)",
     )
     options.add_solving_options(parser)
     options.add_words_option(parser, "score (a board's score counts only them)")

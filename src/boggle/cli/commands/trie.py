@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
-from boggle.cli.commands._options import add_dictionary_option, lexicon_from_args, whole_number
+from boggle.cli.commands._options import (
+    add_dictionary_option,
+    lexicon_from_args,
+    named_path,
+    whole_number,
+)
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.engines.trie import build_trie
 from boggle.files.cache import write_atomic
@@ -40,7 +44,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--out",
-        type=Path,
+        type=named_path("a .dot, .svg, .png or .pdf file"),
         action="append",
         default=[],
         metavar="FILE",

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from boggle.cli.commands._options import engine_name
+from boggle.cli.commands._options import engine_name, named_path
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.cli.commands._output import output_dir as make_output_dir
 from boggle.engines import Engine, engine_names, engines, get_engine
@@ -40,7 +40,11 @@ def add_engines_option(parser: argparse.ArgumentParser, default_text: str) -> No
 def add_out_option(parser: argparse.ArgumentParser, writes: str, *, plots: bool = False) -> None:
     """``--out DIR`` and ``--force``; with ``plots``, ``--no-plots`` too."""
     parser.add_argument(
-        "--out", type=Path, default=None, metavar="DIR", help=f"directory to write {writes} to"
+        "--out",
+        type=named_path("a folder"),
+        default=None,
+        metavar="DIR",
+        help=f"directory to write {writes} to",
     )
     add_force_option(parser)
     if plots:
