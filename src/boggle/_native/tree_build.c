@@ -372,6 +372,8 @@ static void plan_images(maker *m, int groups) {
             for (uint64_t x = m->around[cell]; x; x &= x - 1) image |= 1ull << to[bits_ctz64(x)];
             ok = image == m->around[to[cell]];
         }
+        for (int sym = 0; sym < plan->n && ok; sym++) /* one row or column: maps repeat */
+            ok = memcmp(plan->cell[sym], to, (size_t)c->n) != 0;
         uint8_t *group_to = plan->group[plan->n];
         for (int g = 0; g < groups && ok; g++) {
             int image = 0;
