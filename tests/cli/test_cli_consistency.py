@@ -58,6 +58,72 @@ def test_option_mistakes_are_worded_for_the_command_line(
     assert "max_length" not in err
 
 
+NUMBER_TYPES = {
+    "_whole_number",
+    "seed_number",
+    "jobs_number",
+    "memory_megabytes",
+    "real_number",
+    "_lengths",
+    "<lambda>",  # bench's ranges (--sizes, --bits)
+}
+
+
+def numeric_options() -> list[tuple[list[str], str]]:
+    """Every option of every command whose value is a number: (command words, option)."""
+    import argparse
+
+    from boggle.cli.main import build_parser
+
+    found: list[tuple[list[str], str]] = []
+
+    def walk(parser: argparse.ArgumentParser, words: list[str]) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, [*words, name])
+            elif action.option_strings and getattr(action.type, "__name__", "") in NUMBER_TYPES:
+                found.append((words, action.option_strings[-1]))
+
+    walk(build_parser(), [])
+    return found
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "-" + "9" * 5000, "x" * 5000, "-" + "9" * 1000])
+def test_a_huge_value_of_a_numeric_option_is_shown_shortened(
+    capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    """Audit 12: ``--seed 999...`` (5,000 digits) was refused in one line of 5,000
+    characters; every numeric option now shows such a value's start and its length."""
+    options = numeric_options()
+    assert {"--seed", "--jobs", "--memory", "--seconds", "--sizes", "--length"} <= {
+        option for _, option in options
+    }
+    for words, option in options:
+        status, _, err = run(capsys, *words, option, value)
+        assert status == 2 and err.count("\n") == 1 and len(err) < 300, (words, option, err)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["prove", "--size", "3x3", "--above", "1", "--buckets", "-" + "9" * 1000],
+        ["paths", "--size", "3", "--length", "9" * 1000],
+        ["roll", "--count", "-" + "9" * 1000],
+        ["roll", "--seed", "-" + "9" * 1000],
+    ],
+    ids=["prove-buckets", "paths-length", "roll-count", "roll-seed"],
+)
+def test_a_long_number_echoed_by_a_later_check_is_shortened(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """A value of 1,000 digits is a whole number, refused by the command's own range check,
+    which echoed all 1,000 digits."""
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and err.count("\n") == 1, err
+    assert "99999999999999999999... (1,000 digits)" in err and len(err) < 200, err
+
+
 @pytest.mark.parametrize(
     "argv",
     [

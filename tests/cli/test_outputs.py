@@ -77,6 +77,29 @@ def test_trie_out_refuses_an_existing_file_without_force(
     assert target.read_text().startswith("digraph")
 
 
+def test_trie_out_refuses_a_file_named_twice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Audit 12: ``trie --out t.dot --out t.dot`` wrote the file twice in one run (and said
+    so twice); another path to the same folder names the same file."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["trie", "--out", "t.dot", "--out", "t.dot", "--dict", "en-50"]) == 2
+    assert (
+        error_line(capsys).rstrip().endswith("'t.dot' is named twice; give each output file once")
+    )
+    assert not (tmp_path / "t.dot").exists()
+    (tmp_path / "sub").mkdir()
+    argv = ["trie", "--out", "t.dot", "--out", "sub/../t.dot", "--dict", "en-50"]
+    assert main(argv) == 2
+    assert "'sub/../t.dot' is 't.dot' again" in error_line(capsys)
+    (tmp_path / "here").symlink_to(tmp_path)
+    assert main(["trie", "--out", "t.dot", "--out", "here/t.dot", "--dict", "en-50"]) == 2
+    assert "'here/t.dot' is 't.dot' again" in error_line(capsys)
+    assert not (tmp_path / "t.dot").exists()
+    assert main(["trie", "--out", "t.dot", "--out", "u.dot", "--dict", "en-50"]) == 0
+    assert (tmp_path / "t.dot").read_text() == (tmp_path / "u.dot").read_text()
+
+
 def test_bench_out_refuses_existing_results_before_measuring(
     tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -195,6 +195,20 @@ def test_estimate_stops_cleanly_on_ctrl_c() -> None:
     assert nothing.text().startswith("no estimate: none of 10 classes finished")
 
 
+def test_an_estimate_below_an_hour_shows_seconds_to_a_sensible_precision() -> None:
+    """The audit's "about 2,195.895 CPU s": three decimals of seconds below an hour; now
+    about three significant figures, and the JSON keeps every digit."""
+    one = (SampledClass(("ae",) * 6, 26.66, 100, 0),)
+    hours = 2195.895 / 3600
+    estimate = ProofEstimate(2, 3, 4, 1, 10, 30, one, hours, 1800.4 / 3600, 2520.6 / 3600, 5.0)
+    text = estimate.text()
+    assert text.startswith("about 2,196 CPU s (95% interval 1,800-2,521) from 1 of 10"), text
+    assert "(26.7 CPU s each)" in text
+    assert estimate.to_json()["cpu_hours"] == hours
+    tiny = ProofEstimate(2, 3, 4, 1, 10, 30, one, 0.5 / 3600, 0.4 / 3600, 0.61 / 3600, 5.0)
+    assert tiny.text().startswith("about 0.500 CPU s (95% interval 0.400-0.610)")
+
+
 def test_a_class_the_proof_cannot_finish_makes_the_estimate_a_lower_bound(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -235,9 +235,30 @@ def _discard_stdout() -> None:
         pass
 
 
+LONG_NUMBER = 40
+"""Digits past which a number in an error line is shortened."""
+
+
+def shortened_numbers(message: str) -> str:
+    """``message`` with each number of more than :data:`LONG_NUMBER` digits shortened: a
+    check that echoes an option's value (``--count must be 0 or more, got -999...``) stays
+    one short line when the value has thousands of digits.
+
+    >>> shortened_numbers("--count must be 0 or more, got -" + "9" * 1000)
+    '--count must be 0 or more, got -99999999999999999999... (1,000 digits)'
+    """
+    import re  # argparse has imported it already
+
+    def shorten(number: re.Match[str]) -> str:
+        digits = number.group()
+        return f"{digits[:20]}... ({len(digits):,} digits)"
+
+    return re.sub(rf"\d{{{LONG_NUMBER + 1},}}", shorten, message)
+
+
 def _report(message: str) -> None:
     with contextlib.suppress(OSError, ValueError):  # stderr full or closed: nowhere to say it
-        print(f"boggle: error: {message}", file=sys.stderr)
+        print(f"boggle: error: {shortened_numbers(message)}", file=sys.stderr)
 
 
 @contextlib.contextmanager

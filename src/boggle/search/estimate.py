@@ -149,13 +149,27 @@ class ProofEstimate:
         if self.high >= 1:
             unit, scale, digits = "CPU-hours", 1.0, 1
         else:
-            unit, scale, digits = "CPU s", 3600.0, 3
+            unit, scale, digits = "CPU s", 3600.0, _decimals(self.high * 3600)
+        each = self.mean_cpu_seconds
         return (
             f"about {self.cpu_hours * scale:,.{digits}f} {unit} ({CONFIDENCE:.0%} interval "
             f"{self.low * scale:,.{digits}f}-{self.high * scale:,.{digits}f}) from "
-            f"{self.classes_done} of {self.samples} classes ({self.mean_cpu_seconds:.3f} CPU s "
+            f"{self.classes_done} of {self.samples} classes ({each:,.{_decimals(each)}f} CPU s "
             f"each), {self.classes_total:,} top-level classes in all, seed {self.seed}{stopped}"
         )
+
+
+def _decimals(seconds: float) -> int:
+    """How many decimals show ``seconds`` to about three significant figures (at most 3).
+
+    >>> [_decimals(s) for s in (2195.9, 42.0, 5.0, 0.43, 0.001, 0.0)]
+    [0, 1, 2, 3, 3, 3]
+    """
+    if seconds >= 100:
+        return 0
+    if seconds >= 10:
+        return 1
+    return 2 if seconds >= 1 else 3
 
 
 def count_classes(rows: int, cols: int, layout: Layout) -> int:

@@ -139,11 +139,62 @@ def engine_name(text: str) -> str:
     return not_empty(f"an engine name: {', '.join(engine_names())}")(text)
 
 
+SHOWN_CHARACTERS = 40
+"""The longest value an error line shows whole; a longer one shows its start and length."""
+
+
+def shown_value(text: str) -> str:
+    """``text`` as an error line shows it: quoted, shortened when long (a 5,000-digit
+    ``--seed`` is one short line, not 5,000 characters).
+
+    >>> shown_value("abc")
+    "'abc'"
+    >>> shown_value("9" * 5000)
+    "'99999999999999999999'... (5,000 characters)"
+    """
+    if len(text) <= SHOWN_CHARACTERS:
+        return repr(text)
+    return f"{text[:20]!r}... ({len(text):,} characters)"
+
+
+def shown_number(number: int) -> str:
+    """A whole number as an error line shows it: shortened when it has many digits.
+
+    >>> shown_number(-1), shown_number(10**60)
+    ('-1', '10000000000000000000... (61 digits)')
+    """
+    sign, digits = "-" if number < 0 else "", str(abs(number))
+    if len(digits) <= SHOWN_CHARACTERS:
+        return f"{sign}{digits}"
+    return f"{sign}{digits[:20]}... ({len(digits):,} digits)"
+
+
 def _whole_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        digits = text.strip().lstrip("+-").replace("_", "")
+        if digits.isascii() and digits.isdigit():  # int() stops at 4,300 digits
+            raise argparse.ArgumentTypeError(
+                f"{shown_value(text)} has far too many digits"
+            ) from None
+        raise argparse.ArgumentTypeError(f"{shown_value(text)} is not a whole number") from None
+
+
+def real_number(text: str) -> float:
+    """The ``type=`` of an option taking a number that may have decimals (seconds, a
+    rate); its range is the command's or the library's to check.
+
+    >>> real_number("2.5"), real_number("1e3")
+    (2.5, 1000.0)
+    >>> real_number("x" * 100)
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 'xxxxxxxxxxxxxxxxxxxx'... (100 characters) is not a number
+    """
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown_value(text)} is not a number") from None
 
 
 SIZE_SYNTAX = "ROWSxCOLS, or N for NxN, e.g. 4x4, 3x5 or 5"
@@ -161,10 +212,9 @@ def board_size(text: str) -> tuple[int, int]:
     """
     parts = text.strip().lower().split("x")
     if len(parts) > 2 or not all(part.isascii() and part.isdigit() for part in parts):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size: give {SIZE_SYNTAX}")
+        raise argparse.ArgumentTypeError(f"{shown_value(text)} is not a size: give {SIZE_SYNTAX}")
     if any(len(part.lstrip("0")) > 9 for part in parts):  # int() stops at 4,300 digits
-        shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text):,} characters)"
-        raise argparse.ArgumentTypeError(f"{shown} is far too large for a board")
+        raise argparse.ArgumentTypeError(f"{shown_value(text)} is far too large for a board")
     rows = int(parts[0])
     cols = int(parts[-1])
     if rows < 1 or cols < 1:
@@ -179,7 +229,7 @@ def seed_number(text: str) -> int:
     taken for another seed's board)."""
     seed = _whole_number(text)
     if seed < 0:
-        raise argparse.ArgumentTypeError(f"a seed is 0 or more, got {seed}")
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more, got {shown_number(seed)}")
     return seed
 
 
@@ -191,7 +241,7 @@ def jobs_number(text: str) -> int:
     """The ``type=`` of ``--jobs``: a whole number from 1 to :data:`MAX_JOBS`."""
     jobs = _whole_number(text)
     if not 1 <= jobs <= MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_JOBS}, got {jobs}")
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_JOBS}, got {shown_number(jobs)}")
     return jobs
 
 

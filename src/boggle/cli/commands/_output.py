@@ -35,21 +35,35 @@ def check_outputs(
     force: bool,
     inputs: Iterable[str | os.PathLike[str] | None] = (),
 ) -> None:
-    """:class:`OutputError` if writing ``paths`` would overwrite a file unasked or an input.
+    """:class:`OutputError` if writing ``paths`` would overwrite a file unasked or an input,
+    or write one file twice.
 
     An existing file is overwritten only with ``force``; a directory, or a file
     that is one of ``inputs``, never.  A symbolic link at a path counts as a file there,
     even a link to nothing: with ``force`` the atomic writer replaces the link itself,
-    never the file it names.
+    never the file it names.  A file named twice (``trie --out t.dot --out ./t.dot``, or
+    through another path to its folder) is refused: the run would write it twice.
 
     >>> check_outputs(["/"], force=True)
     Traceback (most recent call last):
     ...
     boggle.model.errors.OutputError: '/' is a directory; give a file name
+    >>> check_outputs(["t.dot", "./t.dot"], force=True)
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.OutputError: 't.dot' is named twice; give each output file once
     """
     sources = [Path(source) for source in inputs if source is not None]
+    named: dict[str, Path] = {}
     for path in map(Path, paths):
         shown = quoted(str(path))
+        # the name in its folder: the atomic writer replaces a link there, not what it names
+        where = os.path.normcase(os.path.join(os.path.realpath(path.parent), path.name))
+        same = named.get(where)
+        if same is not None:
+            twice = "is named twice" if same == path else f"is {quoted(str(same))} again"
+            raise OutputError(f"{shown} {twice}; give each output file once")
+        named[where] = path
         if path.is_dir():
             raise OutputError(f"{shown} is a directory; give a file name")
         if any(_same_file(path, source) for source in sources):

@@ -12,6 +12,7 @@ from boggle.cli.commands._options import (
     file_name,
     jobs_number,
     seed_number,
+    shown_value,
     whole_number,
 )
 from boggle.cli.commands._progress import progress_bar
@@ -38,7 +39,9 @@ def memory_megabytes(text: str) -> int:
     """
     megabytes = whole_number(text)
     if not 0 <= megabytes <= MAX_MEMORY // 1_000_000:
-        raise argparse.ArgumentTypeError(f"{text!r} is not 0 to {MAX_MEMORY // 1_000_000:,} MB")
+        raise argparse.ArgumentTypeError(
+            f"{shown_value(text)} is not 0 to {MAX_MEMORY // 1_000_000:,} MB"
+        )
     return megabytes
 
 

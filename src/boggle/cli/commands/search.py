@@ -16,6 +16,7 @@ from boggle.cli.commands._options import (
     batch_engine_from_args,
     jobs_number,
     lexicon_from_args,
+    real_number,
     rules_from_args,
     seed_number,
     whole_number,
@@ -50,7 +51,7 @@ def register(subparsers: Any) -> None:
         default=None,
         help=f"{', '.join(METHODS)} (default: hillclimb; population with --engine gpu)",
     )
-    parser.add_argument("--seconds", type=float, default=None, metavar="N", help="time limit")
+    parser.add_argument("--seconds", type=real_number, default=None, metavar="N", help="time limit")
     parser.add_argument(
         "--target",
         type=whole_number,

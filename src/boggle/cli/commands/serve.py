@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from boggle.cli.commands._options import whole_number
+from boggle.cli.commands._options import real_number, whole_number
 from boggle.model.errors import BoggleError, LexiconError
 from boggle.model.wording import quoted
 from boggle.wordlists.loading import load_lexicon
@@ -60,7 +60,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--solve-timeout",
-        type=float,
+        type=real_number,
         default=5.0,
         metavar="SECONDS",
         help="longest a solve or judge may take (default 5)",
@@ -91,14 +91,14 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--head-timeout",
-        type=float,
+        type=real_number,
         default=10.0,
         metavar="SECONDS",
         help="longest a client may take to send a request's head (default 10)",
     )
     parser.add_argument(
         "--ws-idle-timeout",
-        type=float,
+        type=real_number,
         default=30.0,
         metavar="SECONDS",
         help="close a room WebSocket that is in no room after this long without a message "
@@ -121,7 +121,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--keep-days",
-        type=float,
+        type=real_number,
         default=90.0,
         metavar="DAYS",
         help="delete stored rounds and matches finished more than DAYS ago (default 90; "
@@ -146,7 +146,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--room-words-per-second",
-        type=float,
+        type=real_number,
         default=1000.0,
         metavar="N",
         help="words all rooms together take a second; a word over it waits its turn, or is "

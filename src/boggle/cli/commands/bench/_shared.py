@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from boggle.cli.commands._options import engine_name, named_path
+from boggle.cli.commands._options import engine_name, named_path, shown_value
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.cli.commands._output import output_dir as make_output_dir
 from boggle.engines import Engine, engine_names, engines, get_engine
@@ -72,12 +72,16 @@ def parse_range(text: str, low: int, high: int, what: str) -> list[int]:
             stop = int(last) if dash else start
         except ValueError:
             raise argparse.ArgumentTypeError(
-                f"{what} {text!r} is not a range like 3-30 or a list like 4,6,8"
+                f"{what} {shown_value(text)} is not a range like 3-30 or a list like 4,6,8"
             ) from None
         if stop < start:
-            raise argparse.ArgumentTypeError(f"{what} range {part.strip()!r} runs backwards")
+            raise argparse.ArgumentTypeError(
+                f"{what} range {shown_value(part.strip())} runs backwards"
+            )
         if start < low or stop > high:
-            raise argparse.ArgumentTypeError(f"{what} must be from {low} to {high}, got {text!r}")
+            raise argparse.ArgumentTypeError(
+                f"{what} must be from {low} to {high}, got {shown_value(text)}"
+            )
         numbers.extend(range(start, stop + 1))
     return list(dict.fromkeys(numbers))
 

@@ -48,7 +48,7 @@ def register(commands: Any) -> None:
     )
     parser.add_argument(
         "--time-limit",
-        type=float,
+        type=options.real_number,
         default=5.0,
         metavar="SECONDS",
         help="an engine that takes longer on one board is not run on larger sizes (default 5)",
