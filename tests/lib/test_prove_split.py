@@ -200,6 +200,7 @@ def test_3x4_classes_one_after_another_prove_as_each_alone(
         alone = Prover(LEXICON, CLASSIC, class_memory=cap).run(task)
         after = shared.run(task)
         assert (after.boards, after.bounds) == (alone.boards, alone.bounds)
+        assert after.boards == Prover(LEXICON, CLASSIC, class_memory=0).run(task).boards
 
 
 def sorted_boards(boards: bytes, n: int = 12) -> list[bytes]:
