@@ -180,6 +180,29 @@ def test_a_3x4_class_at_34_bytes_a_record_is_proved_whole() -> None:
     assert PROVER.class_bytes(3, 4, cells) == records * BYTES_PER_RECORD_FEW_FORCED
 
 
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.lists(cell_sets, min_size=12, max_size=12), min_size=2, max_size=5),
+    st.sampled_from([20, 60, 200, 10**6]),
+)
+def test_3x4_classes_one_after_another_prove_as_each_alone(
+    classes: list[list[str]], cap_records: int
+) -> None:
+    """A 3x4 prover keeps its record buffers for the next class while they fit in the cap
+    beside its work, and frees them when they do not (tree_build.c: records_keep,
+    make_room): classes proved one after another on one prover (parts and wholes mixed,
+    buffers held or freed between them) give the boards and bounds of each on a prover of
+    its own."""
+    cap = cap_records * BYTES_PER_RECORD_FEW_FORCED
+    shared = Prover(LEXICON, CLASSIC, class_memory=cap)
+    for cells in classes:
+        task = ClassTask(0, 3, 4, tuple(cells), 8)
+        alone = Prover(LEXICON, CLASSIC, class_memory=cap).run(task)
+        after = shared.run(task)
+        assert (after.boards, after.bounds) == (alone.boards, alone.bounds)
+        assert after.boards == Prover(LEXICON, CLASSIC, class_memory=0).run(task).boards
+
+
 def sorted_boards(boards: bytes, n: int = 12) -> list[bytes]:
     return sorted(boards[k : k + n] for k in range(0, len(boards), n))
 

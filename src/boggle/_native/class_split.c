@@ -41,7 +41,7 @@ int pv_class_records(const pv_words *words, int rows, int cols, const uint32_t *
     pv_prover *prover = pv_prover_new();
     if (!prover) return PV_NO_MEMORY;
     /* a cap of no record: the listing counts every record and keeps none */
-    tree_cap cap = {0, SIZE_MAX, PV_BYTES_PER_RECORD, through, 0};
+    tree_cap cap = {0, SIZE_MAX, PV_BYTES_PER_RECORD, through, 0, 0};
     const tsum *tree;
     status = tree_build(prover, &c, order, 0, &cap, &tree);
     tree_reset(prover);
@@ -100,6 +100,7 @@ typedef struct {
     uint64_t max_records;
     size_t max_bytes;
     size_t bytes_per_record; /* pv_bytes_per_record of the class */
+    int hold_records;        /* tree_cap.hold_records */
     const pv_stop *stop;
     pv_search_result *result;
     uint64_t (*through)[PV_MAX_FACES];
@@ -154,11 +155,11 @@ static int prove_part(splitter *s, const uint32_t *faces, tree_cap *cap) {
 static int split_search(splitter *s, uint32_t *faces, uint64_t records, int depth) {
     const int n = s->rows * s->cols;
     /* a part's records are known: room for its whole work before its listing, not after */
-    if (records != RECORDS_UNKNOWN)
-        arena_make_room(&s->p->arena, records * s->bytes_per_record, s->max_bytes);
+    tree_cap cap = {s->max_records, s->max_bytes, s->bytes_per_record, s->through, 0,
+                    s->hold_records};
+    if (records != RECORDS_UNKNOWN) tree_make_room(s->p, records, &cap);
     if (depth >= PV_SPLIT_DEPTH && records != RECORDS_UNKNOWN) /* cut no further */
         return prove_part(s, faces, NULL);
-    tree_cap cap = {s->max_records, s->max_bytes, s->bytes_per_record, s->through, 0};
     int status = prove_part(s, faces, &cap);
     if (status != TREE_PAST_CAP) return status;
     records = cap.records;
@@ -166,7 +167,7 @@ static int split_search(splitter *s, uint32_t *faces, uint64_t records, int dept
     uint32_t half = 0;
     const int cell = depth < PV_SPLIT_DEPTH ? split_cell(s->through, faces, n, &half) : -1;
     if (cell < 0) { /* past the cap, and no cut takes a record */
-        arena_make_room(&s->p->arena, records * s->bytes_per_record, s->max_bytes);
+        tree_make_room(s->p, records, &cap);
         return prove_part(s, faces, NULL);
     }
     /* each part has the records of the class but those through the other half's faces */
@@ -207,7 +208,8 @@ int pv_class_search(pv_prover *prover, const pv_words *words, int rows, int cols
     }
     const size_t bytes_per_record = pv_bytes_per_record(rows * cols, options->walk_cells);
     splitter s = {prover, words, rows, cols, order, options, max_class_bytes / bytes_per_record,
-                  max_class_bytes, bytes_per_record, stop, result, NULL};
+                  max_class_bytes, bytes_per_record,
+                  bytes_per_record == PV_BYTES_PER_RECORD_FEW_FORCED, stop, result, NULL};
     s.through = calloc(PV_MAX_CELLS, sizeof *s.through);
     if (!s.through) return PV_NO_MEMORY;
     uint32_t own[PV_MAX_CELLS];

@@ -155,6 +155,10 @@ typedef struct {
     uint64_t (*through)[PV_MAX_FACES]; /* NULL, or past the cap: by cell and face, the
                                           records whose path takes that face there */
     uint64_t records;                  /* past the cap: the class's records */
+    int hold_records; /* the record buffers are kept for the next class while they fit in
+                         max_bytes beside the class's work (few cells forced: the forcing
+                         needs little room once the tree is built), not given back past
+                         RECORDS_KEEP whatever the cap (tree_build.c: records_keep) */
 } tree_cap;
 
 /* tree_build and tree_search: the class has more records than its cap's max_records (no
@@ -184,6 +188,12 @@ int tree_search(pv_prover *p, const pv_words *words, int rows, int cols,
  * of them: the work and the pages it does not reuse fit in max_bytes).  Nothing may live
  * above the kept trees. */
 void arena_make_room(arena *a, size_t bytes, size_t max_bytes);
+
+/* Room for a class (or part) of `records` records, before it is listed, whose work takes
+ * `cap`'s bytes_per_record a record: arena_make_room, with the record buffers held past
+ * what its records take counted beside it (cap->hold_records), or freed when they and the
+ * work would pass max_bytes. */
+void tree_make_room(pv_prover *p, uint64_t records, const tree_cap *cap);
 
 /* Sum nodes x and y merged: new nodes where they overlap, shared subtrees elsewhere; NULL
  * when out of memory. */

@@ -151,6 +151,7 @@ struct tree_builder {
                                                      number: its bits moved (image_plan) */
     bundle bundle_stack[BUNDLE_STACK];
     open_path path;
+    size_t stride; /* bytes of a record in the class listed last */
 };
 
 tree_builder *tree_builder_new(void) { return calloc(1, sizeof(tree_builder)); }
@@ -275,6 +276,37 @@ static size_t room_in(const maker *m, size_t bytes) {
 
 static int tally(maker *m, records *r);
 
+/* The bytes of the record buffers b holds. */
+static size_t records_held(const tree_builder *b) {
+    size_t held = b->spare_cap;
+    for (int g = 0; g < MAX_GROUPS; g++) held += b->listed[g].data_cap;
+    return held;
+}
+
+static void forget_records(tree_builder *b, size_t keep);
+
+/* Room for the work of `records` records of b's stride beside the arena's pages and, with
+ * cap->hold_records, the record buffers held past what those records take (two buffers of
+ * them: the records and the sort's); those are freed when they would not fit beside the
+ * work and `between` (no class is being listed: none of their records are wanted). */
+static void make_room(tree_builder *b, arena *a, uint64_t records, const tree_cap *cap,
+                      int between) {
+    size_t bytes = records * cap->bytes_per_record, excess = 0;
+    if (cap->hold_records) {
+        const size_t held = records_held(b), own = 2 * records * b->stride;
+        excess = held > own ? held - own : 0;
+        if (between && excess && bytes + excess > cap->max_bytes) {
+            forget_records(b, 0);
+            excess = 0;
+        }
+    }
+    arena_make_room(a, bytes + excess, cap->max_bytes);
+}
+
+void tree_make_room(pv_prover *p, uint64_t records, const tree_cap *cap) {
+    make_room(p->builder, &p->arena, records, cap, 1);
+}
+
 /* Makes room for more records in r: a larger buffer or, past the cap, the records in it
  * tallied and dropped; -1 when out of memory or stopped. */
 static int more_records(maker *m, records *r) {
@@ -287,7 +319,7 @@ static int more_records(maker *m, records *r) {
     if (m->past_cap && r->room > LIST_BATCH) return tally(m, r);
     /* the records so far say the class's work would not fit beside the arena's pages left
        from the class before: they are given back before the records grow further */
-    if (m->capped) arena_make_room(m->a, r->len * m->cap->bytes_per_record, m->cap->max_bytes);
+    if (m->capped) make_room(m->b, m->a, r->len, m->cap, 0);
     size_t cap = r->data_cap ? r->data_cap * 2 : RECORDS_FIRST;
     uint8_t *data = realloc(r->data, cap);
     if (!data) return m->oom = 1, -1;
@@ -951,6 +983,16 @@ static int keep_tree(tree_builder *b, const group_key *key, uint64_t hash, tref 
     return 0;
 }
 
+/* The bytes of a record buffer kept once `n` records are sorted: RECORDS_KEEP, or all of
+ * them where the cap holds them for the next class (tree_cap.hold_records: make_room counts
+ * them against the cap and frees them when they would not fit beside a class's work) and
+ * the buffers held beside the class's whole work fit in the cap. */
+static size_t records_keep(const maker *m, size_t n) {
+    if (!m->cap || !m->cap->hold_records) return RECORDS_KEEP;
+    const size_t work = n * m->cap->bytes_per_record;
+    return records_held(m->b) + work <= m->cap->max_bytes ? SIZE_MAX : RECORDS_KEEP;
+}
+
 /* Group g's records sorted, read into a tree; NULL when out of memory. */
 static const tsum *group_tree(maker *m, records *r, int bits) {
     tree_builder *b = m->b;
@@ -964,25 +1006,25 @@ static const tsum *group_tree(maker *m, records *r, int bits) {
                                    (size_t)m->c->n);
     }
     if (!sorted && r->len) return NULL; /* out of memory (no records: data may be NULL) */
-    /* buffers past RECORDS_KEEP are freed once the tree is built (forget_records): the
+    /* buffers past records_keep are freed once the tree is built (forget_records): the
      * one not holding the sorted records now, the other's pages as they are read */
     int in_spare = sorted == b->spare;
-    size_t other_cap = in_spare ? r->data_cap : b->spare_cap;
-    if (other_cap > RECORDS_KEEP) pages_release(in_spare ? r->data : b->spare, other_cap);
-    return read_tree(m, sorted, r->len, (in_spare ? b->spare_cap : r->data_cap) > RECORDS_KEEP);
+    size_t other_cap = in_spare ? r->data_cap : b->spare_cap, keep = records_keep(m, r->len);
+    if (other_cap > keep) pages_release(in_spare ? r->data : b->spare, other_cap);
+    return read_tree(m, sorted, r->len, (in_spare ? b->spare_cap : r->data_cap) > keep);
 }
 
-/* Gives back record buffers past RECORDS_KEEP: a class's tree is built, they are not read
+/* Gives back record buffers past `keep` bytes: a class's tree is built, they are not read
  * again, and the forcing to come needs the memory (a large 4x4 class's are a GB). */
-static void forget_records(tree_builder *b) {
+static void forget_records(tree_builder *b, size_t keep) {
     for (int g = 0; g < MAX_GROUPS; g++) {
         records *r = &b->listed[g];
-        if (r->data_cap <= RECORDS_KEEP) continue;
+        if (r->data_cap <= keep) continue;
         free(r->data);
         r->data = NULL;
         r->len = r->room = r->data_cap = 0;
     }
-    if (b->spare_cap > RECORDS_KEEP) {
+    if (b->spare_cap > keep) {
         free(b->spare);
         b->spare = NULL;
         b->spare_cap = 0;
@@ -1055,6 +1097,7 @@ int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree
     m.stride = m.low_bits ? sizeof(uint64_t)
                : m.packed  ? sizeof(packed_record)
                            : ((size_t)c->n + 2 * sizeof(uint32_t) + 7u) & ~(size_t)7u;
+    b->stride = m.stride;
     cb_set_starts(c);
     for (int cell = 0; cell < c->n; cell++)
         for (int k = 0; k < c->n_neighbours[cell]; k++)
@@ -1131,14 +1174,14 @@ int tree_build(pv_prover *p, cb_class *c, const uint8_t *order, int forest, tree
                                      may have raised an error for it) */
         tally_done(&m);
     } else if (m.capped && !m.oom && !m.interrupted) { /* the class's whole work */
-        arena_make_room(a, listed * cap->bytes_per_record, cap->max_bytes);
+        make_room(b, a, listed, cap, 0);
     }
     *tree = NULL;
     if (!m.oom && !m.interrupted && !m.past_cap && m.forest)
         *tree = forest_tree(&m, bits, kept_roots, keys, hashes, groups);
     else if (!m.oom && !m.interrupted && !m.past_cap)
         *tree = group_tree(&m, &b->listed[0], bits);
-    forget_records(b);
+    forget_records(b, records_keep(&m, listed));
     if (m.oom) return PV_NO_MEMORY;
     if (m.interrupted) return PV_INTERRUPTED;
     if (m.past_cap) return TREE_PAST_CAP;
