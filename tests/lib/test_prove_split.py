@@ -25,7 +25,15 @@ from boggle.cli.main import main
 from boggle.model.errors import BoggleError
 from boggle.model.rules import CLASSIC
 from boggle.search import prove
-from boggle.search.branch_and_bound import CLASS_MEMORY, WALK_BELOW, WALK_CELLS, Prover
+from boggle.search.branch_and_bound import (
+    CLASS_MEMORY,
+    SMALL_BOARD_CELLS,
+    SMALL_CLASS_MEMORY,
+    WALK_BELOW,
+    WALK_CELLS,
+    Prover,
+    default_class_memory,
+)
 from boggle.search.classes import ClassTask, top_level_classes
 from boggle.search.options import ProofOptions
 
@@ -216,9 +224,9 @@ def test_a_class_walked_whole_is_not_split() -> None:
     assert PROVER.bound.tree_search(*args, PROVER_BYTES) == PROVER.bound.tree_search(*args, 0)
 
 
-def record_class_memory(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[int]:
+def record_class_memory(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[int | None]:
     """The memory cap of each Prover the ``modules`` make from now on, in order."""
-    caps: list[int] = []
+    caps: list[int | None] = []
 
     class Recording(Prover):
         def __init__(self, *args: Any) -> None:
@@ -230,9 +238,98 @@ def record_class_memory(monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -
     return caps
 
 
-def test_the_default_cap_is_400_mb_a_class() -> None:
-    assert CLASS_MEMORY == ProofOptions().memory == 400_000_000
-    assert Prover(LEXICON, CLASSIC).class_memory == CLASS_MEMORY
+def test_the_default_cap_is_800_mb_up_to_12_cells_and_400_mb_above() -> None:
+    assert (SMALL_CLASS_MEMORY, CLASS_MEMORY, SMALL_BOARD_CELLS) == (800_000_000, 400_000_000, 12)
+    for rows, cols in ((3, 3), (3, 4), (4, 3), (2, 6), (1, 12)):
+        assert default_class_memory(rows, cols) == 800_000_000
+    for rows, cols in ((4, 4), (5, 5), (3, 5), (2, 7), (1, 13)):
+        assert default_class_memory(rows, cols) == 400_000_000
+    assert ProofOptions().memory is None  # the default of the board's size
+    prover = Prover(LEXICON, CLASSIC)
+    assert prover.class_memory is None
+    assert (prover.memory_for(3, 4), prover.memory_for(4, 4)) == (800_000_000, 400_000_000)
+    assert Prover(LEXICON, CLASSIC, class_memory=100).memory_for(3, 4) == 100  # given: kept
+
+
+@given(rows=st.integers(1, 6), cols=st.integers(1, 6))
+def test_the_default_cap_follows_the_number_of_cells(rows: int, cols: int) -> None:
+    small = rows * cols <= SMALL_BOARD_CELLS
+    assert default_class_memory(rows, cols) == (SMALL_CLASS_MEMORY if small else CLASS_MEMORY)
+    assert default_class_memory(rows, cols) == default_class_memory(cols, rows)
+
+
+def no_classes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Proofs from now on have no top-level class (their Prover is made all the same)."""
+    monkeypatch.setattr(prove_module, "top_level_classes", lambda *args: iter(()))
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "jobs", "memory", "cap"),
+    [
+        (3, 4, 1, None, 800_000_000),
+        (3, 3, 2, None, 800_000_000),
+        (4, 4, 2, None, 400_000_000),
+        (5, 5, 1, None, 400_000_000),
+        (3, 4, 1, 100_000_000, 100_000_000),  # a given --memory wins
+        (4, 4, 1, 700_000_000, 700_000_000),
+        (3, 4, 1, 0, 0),
+    ],
+)
+def test_a_proof_s_cap_is_the_board_size_s_default_unless_given(
+    monkeypatch: pytest.MonkeyPatch, rows: int, cols: int, jobs: int, memory: int | None, cap: int
+) -> None:
+    monkeypatch.setattr(prove_module, "default_jobs", lambda: 4)
+    monkeypatch.setattr(prove_module, "machine_memory", lambda: 64_000_000_000)
+    no_classes(monkeypatch)
+    caps = record_class_memory(monkeypatch, prove_module)
+    prove(rows, cols, LEXICON, CLASSIC, 40, jobs=jobs, memory=memory)
+    assert caps == [cap]
+
+
+def test_the_default_cap_is_shared_past_half_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two threads of 800 MB pass half of 2 GB: each gets 500 MB; two of 400 MB do not."""
+    monkeypatch.setattr(prove_module, "default_jobs", lambda: 4)
+    monkeypatch.setattr(prove_module, "machine_memory", lambda: 2_000_000_000)
+    no_classes(monkeypatch)
+    caps = record_class_memory(monkeypatch, prove_module)
+    prove(3, 4, LEXICON, CLASSIC, 40, jobs=2)
+    prove(4, 4, LEXICON, CLASSIC, 40, jobs=2)
+    prove(3, 4, LEXICON, CLASSIC, 40, jobs=1)
+    prove(3, 4, LEXICON, CLASSIC, 40, jobs=2, memory=300_000_000)
+    assert caps == [500_000_000, 400_000_000, 800_000_000, 300_000_000]
+
+
+def test_a_cluster_s_classes_get_the_board_size_s_whole_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a cluster the workers' machines are not this one: the default cap is not cut."""
+    given_caps: list[int | None] = []
+
+    def on_cluster(*args: Any) -> list[Any]:
+        given_caps.append(args[-1])
+        return []
+
+    monkeypatch.setattr(prove_module, "machine_memory", lambda: 1_000_000_000)
+    monkeypatch.setattr(prove_module, "prove_classes_on", on_cluster)
+    no_classes(monkeypatch)
+    prove(3, 4, LEXICON, CLASSIC, 40, where="tcp://nowhere:1")
+    prove(4, 4, LEXICON, CLASSIC, 40, where="tcp://nowhere:1")
+    prove(3, 4, LEXICON, CLASSIC, 40, where="tcp://nowhere:1", memory=5)
+    assert given_caps == [800_000_000, 400_000_000, 5]
+
+
+def test_the_estimates_take_the_board_size_s_default_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    estimate_module = importlib.import_module("boggle.search.estimate")
+    monkeypatch.setattr(prove_module, "machine_memory", lambda: 64_000_000_000)
+    caps = record_class_memory(monkeypatch, prove_module, estimate_module)
+    layout = prove_module.layout_for(LEXICON, 2, 5, 2)
+    tasks = list(top_level_classes(2, 5, layout, 40))[:1]
+    prove_module.estimate_cost(tasks, LEXICON, CLASSIC, 1, budget=0.0)
+    prove_module.estimate_cost(tasks, LEXICON, CLASSIC, 1, 300_000_000, budget=0.0)
+    estimate_module.estimate_proof(2, 5, LEXICON, CLASSIC, 40, 1, bucket_count=2)
+    assert caps == [800_000_000, 300_000_000, 800_000_000]
 
 
 def test_each_thread_s_class_gets_the_whole_cap(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -339,6 +436,29 @@ def test_prove_memory_option(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         err = capsys.readouterr().err
         assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
         assert "--memory" in err and "MB" in err
+
+
+def test_prove_s_default_memory_is_the_board_size_s(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(sorted(set(WORDS))) + "\n")
+    monkeypatch.setattr(prove_module, "machine_memory", lambda: 64_000_000_000)
+    caps = record_class_memory(monkeypatch, prove_module)
+    argv = ["prove", "--above", "40", "--buckets", "2", "--dict", str(words), "--json"]
+    assert main([*argv, "--size", "2x5", "--yes"]) == 0
+    assert main([*argv, "--size", "2x5", "--yes", "--memory", "300"]) == 0
+    assert main([*argv, "--size", "2x5"]) == 0  # the up-front estimate's prover goes on
+    assert caps == [800_000_000, 300_000_000, 800_000_000]
+    no_classes(monkeypatch)
+    assert main([*argv, "--size", "4x4"]) == 0
+    assert main([*argv, "--size", "4x4", "--memory", "900"]) == 0
+    assert caps[3:] == [400_000_000, 900_000_000]
+    capsys.readouterr()
+    assert main(["prove", "--help"]) == 0
+    helped = " ".join(capsys.readouterr().out.split())
+    assert "default 800 on boards of up to 12 cells" in helped
+    assert "400 on larger ones" in helped
 
 
 def test_too_many_boards_is_refused_in_parts_as_whole() -> None:

@@ -72,11 +72,36 @@ classes 3% faster, 12 3x4 classes within 2%)."""
 
 
 CLASS_MEMORY = 400_000_000
-"""The memory (bytes) one class's work may take by default: a class whose tree would need
-more (its records, listed before its tree is built, times ``bytes_per_record(cells,
-WALK_CELLS)``: 56 bytes, or 34 where at most 3 cells are forced by merging, as on 3x4) is
-split into parts by one cell's letters, proved one after the other, with the same boards
-(``class_split.c``; a heavy 4x4 class took 956 MiB whole).  0: never split."""
+"""The memory (bytes) one class's work may take by default on a board of more than
+:data:`SMALL_BOARD_CELLS` cells (4x4, 5x5: :func:`default_class_memory`): a class whose
+tree would need more (its records, listed before its tree is built, times
+``bytes_per_record(cells, WALK_CELLS)``: 56 bytes, or 34 where at most 3 cells are forced by
+merging, as on 3x4) is split into parts by one cell's letters, proved one after the other,
+with the same boards (``class_split.c``; a heavy 4x4 class took 956 MiB whole).  0: never
+split."""
+
+SMALL_BOARD_CELLS = 12
+"""Boards of up to this many cells (3x3, 3x4, 2x6) have the cap :data:`SMALL_CLASS_MEMORY`
+by default."""
+
+SMALL_CLASS_MEMORY = 800_000_000
+"""The memory (bytes) one class's work may take by default on a board of up to
+:data:`SMALL_BOARD_CELLS` cells: on 3x4, 400 MB split a few heavy classes (each 20-35%
+dearer in parts) and made the kernel give pages back and fault them in again (about 160 of
+the full proof's 174 system seconds); with 800 MB no 3x4 class is split (about 702 MiB at
+most on one thread, docs/prover-notes.md)."""
+
+
+def default_class_memory(rows: int, cols: int) -> int:
+    """The memory cap (bytes) of one class of a ``rows`` x ``cols`` board when none is
+    given: :data:`SMALL_CLASS_MEMORY` up to :data:`SMALL_BOARD_CELLS` cells, else
+    :data:`CLASS_MEMORY`.
+
+    >>> default_class_memory(3, 4), default_class_memory(4, 4)
+    (800000000, 400000000)
+    """
+    return SMALL_CLASS_MEMORY if rows * cols <= SMALL_BOARD_CELLS else CLASS_MEMORY
+
 
 MAX_MEMORY = 1 << 50
 """The largest memory cap a proof takes, in bytes (1 PiB: more is a mistake, and the C
@@ -119,11 +144,12 @@ signed 64-bit size, and no machine holds a trillion boards anyway."""
 
 
 def check_prover_limits(
-    max_boards: int, class_memory: int, memory_name: str = "class_memory"
+    max_boards: int, class_memory: int | None, memory_name: str = "class_memory"
 ) -> None:
     """:class:`BoggleError` in one line naming the value unless ``max_boards`` is a whole
     number from 1 to :data:`MAX_BOARDS_LIMIT` and ``class_memory`` (called ``memory_name``)
-    one from 0 to :data:`MAX_MEMORY` bytes.
+    one from 0 to :data:`MAX_MEMORY` bytes, or ``None`` (the default by board size,
+    :func:`default_class_memory`).
 
     >>> check_prover_limits(10**30, CLASS_MEMORY)
     Traceback (most recent call last):
@@ -132,7 +158,7 @@ def check_prover_limits(
     """
     whole_number("max_boards", max_boards, at_least=1)
     whole_number("max_boards", max_boards, at_most=MAX_BOARDS_LIMIT)
-    if not 0 <= whole_number(memory_name, class_memory) <= MAX_MEMORY:
+    if class_memory is not None and not 0 <= whole_number(memory_name, class_memory) <= MAX_MEMORY:
         raise BoggleError(
             f"{memory_name} must be 0 to {MAX_MEMORY:,} bytes, got {class_memory:,}",
             setting=memory_name,
@@ -241,14 +267,14 @@ class Prover:
     """A word list and rules compiled for class bounds and exact scores; a class giving more
     than ``max_boards`` boards is refused (:func:`too_many_boards`) as soon as it does, and
     one whose work would take more than ``class_memory`` bytes is proved in parts
-    (:data:`CLASS_MEMORY`)."""
+    (``None``: the default of each class's board size, :func:`default_class_memory`)."""
 
     def __init__(
         self,
         lexicon: Lexicon,
         rules: Rules,
         max_boards: int = MAX_BOARDS,
-        class_memory: int = CLASS_MEMORY,
+        class_memory: int | None = None,
     ) -> None:
         check_prover_limits(max_boards, class_memory)
         self.max_boards = max_boards
@@ -278,7 +304,7 @@ class Prover:
             letters, offsets, rules.min_length, self.scorer.points, face_letters, *extra
         )
 
-    def with_limits(self, max_boards: int, class_memory: int) -> Prover:
+    def with_limits(self, max_boards: int, class_memory: int | None) -> Prover:
         """This prover with other limits, sharing its compiled word list and bound (the trees
         and buffers its classes left for the next ones).
 
@@ -293,6 +319,21 @@ class Prover:
         other.max_boards = max_boards
         other.class_memory = class_memory
         return other
+
+    def memory_for(self, rows: int, cols: int) -> int:
+        """The memory cap (bytes) of a class of a ``rows`` x ``cols`` board: ``class_memory``,
+        or the default of the board's size where that is ``None``.
+
+        >>> from boggle.model.rules import CLASSIC
+        >>> prover = Prover(Lexicon.from_words(["tea"]), CLASSIC)
+        >>> prover.memory_for(3, 4), prover.memory_for(4, 4)
+        (800000000, 400000000)
+        >>> prover.with_limits(MAX_BOARDS, 0).memory_for(3, 4)
+        0
+        """
+        if self.class_memory is None:
+            return default_class_memory(rows, cols)
+        return self.class_memory
 
     def masks(self, cells: Iterable[str]) -> bytes:
         """Each cell's letters as a bit mask of face ids."""
@@ -342,6 +383,7 @@ class Prover:
     def run(self, task: ClassTask) -> ClassResult:
         """Branch and bound over one class; the boards scoring more than ``task.above``."""
         started = time.monotonic()
+        cap = self.memory_for(task.rows, task.cols)
         order = self.order(task.rows, task.cols, task.cells)
         copies = SYMMETRIES * self.max_boards
         n = task.rows * task.cols
@@ -357,7 +399,7 @@ class Prover:
             # the core solves each board whose bound passes and keeps those that score (not
             # with RARE faces: it would solve their merged words)
             not self.rare,
-            self.class_memory,
+            cap,
         )
         if len(leaves) > copies * n:
             raise too_many_boards(self.max_boards, task.above)

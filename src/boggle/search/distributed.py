@@ -45,7 +45,7 @@ from boggle.scale.cluster import (
     share_lexicon,
     worker_threads,
 )
-from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS, Prover
+from boggle.search.branch_and_bound import MAX_BOARDS, Prover
 from boggle.search.classes import ClassTask
 from boggle.search.job import SearchJob
 from boggle.search.results import ClassResult, SearchResult, merge
@@ -72,13 +72,16 @@ def prove_classes_task(
     rules: Rules,
     tasks: Sequence[ClassTask],
     max_boards: int = MAX_BOARDS,
-    class_memory: int = CLASS_MEMORY,
+    class_memory: int | None = None,
 ) -> list[ClassResult]:
     """A few top-level classes on a worker, with the word list the worker holds, each
     refused past ``max_boards`` boards and proved in parts past ``class_memory`` bytes
-    (:class:`~boggle.search.branch_and_bound.Prover`)."""
+    (:class:`~boggle.search.branch_and_bound.Prover`; ``None``: the default of the board's
+    size)."""
     lexicon = resolve_lexicon(lexicon)
-    held: dict[tuple[str, Rules, int, int], Prover] = _provers.__dict__.setdefault("held", {})
+    held: dict[tuple[str, Rules, int, int | None], Prover] = _provers.__dict__.setdefault(
+        "held", {}
+    )
     key = (lexicon.digest, rules, max_boards, class_memory)
     prover = held.get(key)
     if prover is None:
@@ -92,10 +95,12 @@ def prove_classes_on(
     rules: Rules,
     where: Client | str | None,
     max_boards: int = MAX_BOARDS,
-    class_memory: int = CLASS_MEMORY,
+    class_memory: int | None = None,
 ) -> Iterator[ClassResult]:
     """Each class's result, as its batch finishes, proved where ``where`` says, each
-    class with the cap ``class_memory`` (``prove --memory``) and ``max_boards``.
+    class with the cap ``class_memory`` (``prove --memory``; ``None``: the default of the
+    board's size, :func:`~boggle.search.branch_and_bound.default_class_memory`) and
+    ``max_boards``.
 
     Classes go out in batches of up to :data:`MAX_BATCH` (fewer when there are
     few classes per worker thread), so that the cluster's few milliseconds per

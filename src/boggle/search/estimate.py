@@ -34,7 +34,13 @@ from typing import Any
 
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
-from boggle.search.branch_and_bound import MAX_BOARDS, Prover, check_problem, check_proof_shape
+from boggle.search.branch_and_bound import (
+    MAX_BOARDS,
+    Prover,
+    check_problem,
+    check_proof_shape,
+    default_class_memory,
+)
 from boggle.search.classes import MAX_SAMPLES as MAX_SAMPLES  # the limit lives with the draw
 from boggle.search.classes import ClassTask, Layout, check_above, check_samples
 from boggle.search.faces import symmetries
@@ -266,10 +272,12 @@ def estimate_proof(
     classes (``seed``) each proved to the end here; see the module docstring.
     The layout of the classes is that of ``options`` (:class:`ProofOptions`: its
     ``bucket_count``, ``corner_buckets`` and ``inner_buckets``; keyword arguments named
-    after its fields change them); a class past ``options.memory`` (at most half this
-    machine's memory, as on one thread of a proof: :func:`~boggle.search.prove.class_memory`)
-    is proved in parts, as one sampled class.  ``on_class`` is called after each class.  Ctrl-C
-    stops it: the estimate comes from the classes finished (``interrupted``)."""
+    after its fields change them); a class past ``options.memory`` (``None``: the default
+    of the board's size, :func:`~boggle.search.branch_and_bound.default_class_memory`; at
+    most half this machine's memory, as on one thread of a proof:
+    :func:`~boggle.search.prove.class_memory`) is proved in parts, as one sampled class.
+    ``on_class`` is called after each class.  Ctrl-C stops it: the estimate comes from the
+    classes finished (``interrupted``)."""
     options = (options or ProofOptions()).with_changes(**changes)
     check_samples("samples", samples, seed)
     check_proof_shape(rows, cols)
@@ -282,7 +290,8 @@ def estimate_proof(
     total = count_classes(rows, cols, layout)
     tasks = random_classes(rows, cols, layout, above, samples, seed)
     # in parts as a proof on one thread would (the cap at most half the machine's memory)
-    prover = Prover(lexicon, rules, MAX_BOARDS, class_memory(options.memory, 1))
+    memory = default_class_memory(rows, cols) if options.memory is None else options.memory
+    prover = Prover(lexicon, rules, MAX_BOARDS, class_memory(memory, 1))
     sampled: list[SampledClass] = []
     interrupted = False
     try:

@@ -27,7 +27,7 @@ from boggle.dice.cubes import dice_set
 from boggle.engines.gpu import BATCH_ENGINES
 from boggle.model.checks import MAX_TOP, finite_number, whole_number
 from boggle.model.errors import BoggleError
-from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS, check_prover_limits
+from boggle.search.branch_and_bound import MAX_BOARDS, check_prover_limits
 from boggle.search.job import CLOCKS
 from boggle.search.local import MAX_POOL, METHODS
 
@@ -135,8 +135,9 @@ class ProofOptions:
     ``memory``: the bytes one class's work may take (each of ``jobs`` threads proves a
     class with this cap, less only where ``jobs`` of them would pass half the machine's
     memory: :func:`~boggle.search.prove.class_memory`): a class whose work would take more
-    is proved in parts (:data:`~boggle.search.branch_and_bound.CLASS_MEMORY`; 0: never
-    split).
+    is proved in parts (0: never split; ``None``, the default: 800 MB on a board of up to
+    12 cells, 3x3 or 3x4, 400 MB on larger ones,
+    :func:`~boggle.search.branch_and_bound.default_class_memory`).
 
     >>> ProofOptions(corner_buckets=0)
     Traceback (most recent call last):
@@ -154,7 +155,7 @@ class ProofOptions:
     corner_buckets: int | None = None
     inner_buckets: int | None = None
     max_boards: int = MAX_BOARDS
-    memory: int = CLASS_MEMORY
+    memory: int | None = None
 
     def __post_init__(self) -> None:
         for name in ("jobs", "bucket_count", "corner_buckets", "inner_buckets"):

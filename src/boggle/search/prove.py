@@ -29,13 +29,13 @@ from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.scale.threads import default_jobs
 from boggle.search.branch_and_bound import (
-    CLASS_MEMORY,
     MAX_BOARDS,
     ProofFaces,
     Prover,
     check_problem,
     check_proof_shape,
     check_prover_limits,
+    default_class_memory,
     too_many_boards,
 )
 from boggle.search.checkpoint import Checkpoint
@@ -121,7 +121,7 @@ def estimate_cost(
     lexicon: Lexicon,
     rules: Rules,
     jobs: int = 1,
-    memory: int = CLASS_MEMORY,
+    memory: int | None = None,
     budget: float = ESTIMATE_SECONDS,
     samples: int = 3,
     enough_below: float = 60.0,
@@ -131,8 +131,9 @@ def estimate_cost(
     that in wall-clock seconds); a class still running then makes the estimate a lower bound
     (``at_least``).  Sampling stops early once the proof looks shorter than
     ``enough_below`` seconds.  The classes proved are those of a proof on ``jobs`` threads
-    with ``memory`` (``--memory``: each class's cap, :func:`class_memory`), so the proof
-    can take their results as its own.  The time box needs the main thread (timer
+    with ``memory`` (``--memory``: each class's cap, :func:`class_memory`; ``None``: the
+    default of the tasks' board size, :func:`~boggle.search.branch_and_bound.default_class_memory`),
+    so the proof can take their results as its own.  The time box needs the main thread (timer
     signals); elsewhere the samples run to the end.  ``jobs`` and ``samples`` are whole
     numbers of at least 1, ``memory`` as :class:`~boggle.search.options.ProofOptions` takes
     it, ``budget`` and ``enough_below`` finite numbers of seconds, 0 or more (a budget of 0:
@@ -153,7 +154,10 @@ def estimate_cost(
     finite_number("budget", budget, at_least=0)
     whole_number("samples", samples, at_least=1)
     finite_number("enough_below", enough_below, at_least=0)
-    prover = Prover(lexicon, rules, MAX_BOARDS, class_memory(memory, processes(jobs)))
+    if memory is None and tasks:
+        memory = default_class_memory(tasks[0].rows, tasks[0].cols)
+    cap = None if memory is None else class_memory(memory, processes(jobs))
+    prover = Prover(lexicon, rules, MAX_BOARDS, cap)
     step = max(1, len(tasks) // max(1, samples))
     chosen = list(tasks[::step][:samples])
     timed = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
@@ -252,7 +256,10 @@ def prove(
     made of them (:func:`estimate_cost`), whose classes are not proved again and whose
     prover goes on with the proof (the same word list and rules).
     ``on_class(result, total)`` is called as each class is proved; ``where`` runs the
-    classes on a cluster (each worker thread's class with the whole ``memory`` cap)."""
+    classes on a cluster (each worker thread's class with the whole ``memory`` cap).
+    ``memory`` ``None`` (the default) is the cap of the board's size
+    (:func:`~boggle.search.branch_and_bound.default_class_memory`: 800 MB up to 12 cells,
+    400 MB above)."""
     if options is None:
         options = ProofOptions()
     elif not isinstance(options, ProofOptions):
@@ -283,7 +290,8 @@ def prove(
         proved = {result.index for result in given}
         left = [task for task in todo if task.index not in proved]
         # on a cluster each class has the whole cap: the workers' machines are not this one
-        cap = options.memory if where is not None else class_memory(options.memory, processes(jobs))
+        memory = default_class_memory(rows, cols) if options.memory is None else options.memory
+        cap = memory if where is not None else class_memory(memory, processes(jobs))
         for result in itertools.chain(
             given, _results(left, lexicon, rules, jobs, where, max_boards, cap, timer)
         ):
@@ -434,7 +442,7 @@ def _results(
     jobs: int,
     where: Client | str | None,
     max_boards: int = MAX_BOARDS,
-    class_memory: int = CLASS_MEMORY,
+    class_memory: int | None = None,
     timer: Prover | None = None,
 ) -> Iterable[ClassResult]:
     """The results of ``tasks``, on ``where`` or here: with ``timer`` (the prover that timed

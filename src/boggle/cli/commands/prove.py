@@ -20,7 +20,13 @@ from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.search import add_closing_options, add_size_option, problem_from_args
 from boggle.model.errors import BoggleError
 from boggle.model.wording import quoted
-from boggle.search.branch_and_bound import CLASS_MEMORY, MAX_BOARDS, MAX_MEMORY
+from boggle.search.branch_and_bound import (
+    CLASS_MEMORY,
+    MAX_BOARDS,
+    MAX_MEMORY,
+    SMALL_BOARD_CELLS,
+    SMALL_CLASS_MEMORY,
+)
 from boggle.search.classes import ClassTask
 from boggle.search.estimate import DEFAULT_SAMPLES, SampledClass, estimate_proof
 from boggle.search.options import ProofOptions
@@ -43,6 +49,16 @@ def memory_megabytes(text: str) -> int:
             f"{shown_value(text)} is not 0 to {MAX_MEMORY // 1_000_000:,} MB"
         )
     return megabytes
+
+
+def memory_bytes(megabytes: int | None) -> int | None:
+    """``--memory`` in bytes; ``None`` (not given) stays ``None``: the library's default
+    of the board's size.
+
+    >>> memory_bytes(800), memory_bytes(None)
+    (800000000, None)
+    """
+    return None if megabytes is None else megabytes * 1_000_000
 
 
 def register(subparsers: Any) -> None:
@@ -81,10 +97,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--memory",
         type=memory_megabytes,
-        default=CLASS_MEMORY // 1_000_000,
+        default=None,
         metavar="MB",
         help="the memory one class's work may take, in MB (default "
-        f"{CLASS_MEMORY // 1_000_000}; each of --jobs threads proves a class with this cap, "
+        f"{SMALL_CLASS_MEMORY // 1_000_000} on boards of up to {SMALL_BOARD_CELLS} cells, "
+        f"such as 3x3 and 3x4, {CLASS_MEMORY // 1_000_000} on larger ones such as 4x4; "
+        "each of --jobs threads proves a class with this cap, "
         "less only where they would pass half the machine's memory): a class whose tree "
         "would need more is proved in parts, one after the other (0: never split)",
     )
@@ -169,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
     def on_plan(todo: list[ClassTask], finished: int, total: int) -> CostEstimate | None:
         estimate = None
         if where is None and todo and not args.yes:
-            estimate = estimate_cost(todo, lexicon, rules, args.jobs, args.memory * 1_000_000)
+            estimate = estimate_cost(todo, lexicon, rules, args.jobs, memory_bytes(args.memory))
             if estimate.wall_seconds > LONG_PROOF:
                 raise BoggleError(f"this proof would take {estimate.text()}: give --yes to run it")
             if estimate.wall_seconds >= SAY_ESTIMATE:
@@ -197,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
             corner_buckets=args.corner_buckets,
             inner_buckets=args.inner_buckets,
             max_boards=args.max_boards,
-            memory=args.memory * 1_000_000,
+            memory=memory_bytes(args.memory),
         )
         result = prove(
             rows,
@@ -268,7 +286,7 @@ def run_estimate(args: argparse.Namespace) -> int:
             bucket_count=args.buckets,
             corner_buckets=args.corner_buckets,
             inner_buckets=args.inner_buckets,
-            memory=args.memory * 1_000_000,
+            memory=memory_bytes(args.memory),
         )
         estimate = estimate_proof(
             rows,
