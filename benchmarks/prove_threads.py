@@ -34,7 +34,7 @@ from pathlib import Path
 from boggle import Lexicon
 from boggle.model.rules import CLASSIC
 from boggle.scale.threads import default_jobs
-from boggle.search.branch_and_bound import MAX_BOARDS, Prover
+from boggle.search.branch_and_bound import MAX_BOARDS, Prover, default_class_memory
 from boggle.search.classes import ClassTask, Layout, top_level_classes
 from boggle.search.estimate import random_classes
 from boggle.search.job import letter_alphabet
@@ -92,7 +92,12 @@ def main() -> int:
     parser.add_argument(
         "--estimate-sample", action="store_true", help="the classes the estimate draws"
     )
-    parser.add_argument("--memory", type=int, default=400, help="prove's --memory MB")
+    parser.add_argument(
+        "--memory",
+        type=int,
+        default=default_class_memory(3, 4) // 1_000_000,
+        help="prove's --memory MB (default: prove's on 3x4)",
+    )
     parser.add_argument(
         "--shared-cap", action="store_true", help="threads share --memory (prove before)"
     )

@@ -23,8 +23,9 @@
  *          --walk-cells N    walk the tree with N cells or fewer left (default 9)
  *          --walk-below X    walk once a tree's bound is at most X times ABOVE (default 2.5)
  *          --max-bytes N     split a class whose work would take more than N bytes into
- *                            parts proved one after the other (default 400000000, as
- *                            boggle prove; 0: never split)
+ *                            parts proved one after the other (default as boggle
+ *                            prove: 800000000 up to 12 cells, else 400000000; 0: never
+ *                            split)
  * Exit status: 0 done, 1 out of memory or unreadable file, 2 bad arguments.
  *
  * Example: printf 'a e r s t\n' ... | prove_main enable.txt 3x3 540
@@ -54,6 +55,7 @@ typedef struct {
     uint8_t order[PV_MAX_CELLS];
     int has_order;
     size_t max_class_bytes;
+    int has_max_bytes;
 } setup;
 
 static int usage(const char *why) {
@@ -325,7 +327,6 @@ int main(int argc, char **argv) {
     s.min_len = 3;
     s.walk_cells = WALK_CELLS;
     s.walk_below = WALK_BELOW;
-    s.max_class_bytes = PV_CLASS_BYTES;
     int at = 1;
     for (; at + 1 < argc && strncmp(argv[at], "--", 2) == 0; at += 2) {
         long numbers[PV_MAX_POINTS];
@@ -345,6 +346,7 @@ int main(int argc, char **argv) {
             s.n_points = count;
         } else if (!strcmp(argv[at], "--max-bytes") && count == 1 && numbers[0] >= 0) {
             s.max_class_bytes = (size_t)numbers[0];
+            s.has_max_bytes = 1;
         } else if (!strcmp(argv[at], "--min-len") && count == 1) {
             s.min_len = (int)numbers[0];
         } else if (!strcmp(argv[at], "--walk-cells") && count == 1) {
@@ -363,6 +365,8 @@ int main(int argc, char **argv) {
     if (sscanf(argv[at + 2], "%lld%c", &above, &tail) != 1 || above < 0)
         return usage("ABOVE: a whole number");
     const int n = rows * cols;
+    if (!s.has_max_bytes) /* boggle prove's default for the board's size */
+        s.max_class_bytes = n <= PV_SMALL_BOARD_CELLS ? PV_SMALL_CLASS_BYTES : PV_CLASS_BYTES;
     if (s.has_order && s.has_order != n) return usage("--order names every cell once");
     for (int k = 0; k < s.n_points; k++)
         if (s.points[k] < 0) return usage("--points: no negative points");

@@ -166,8 +166,12 @@ int pv_class_records(const pv_words *words, int rows, int cols, const uint32_t *
  * taken to cost against the cap: PV_BYTES_PER_RECORD_FEW_FORCED or PV_BYTES_PER_RECORD. */
 size_t pv_bytes_per_record(int cells, int walk_cells);
 
-/* The default cap of pv_class_search: 400 MB for one class's work. */
+/* The default cap of one class's work on a board of more than PV_SMALL_BOARD_CELLS cells
+ * (4x4, 5x5): 400 MB; up to that many cells (3x3, 3x4) PV_SMALL_CLASS_BYTES, 800 MB, as
+ * boggle prove's default_class_memory (a 3x4 class then keeps its pages, none is split). */
 #define PV_CLASS_BYTES ((size_t)400 * 1000 * 1000)
+#define PV_SMALL_CLASS_BYTES ((size_t)800 * 1000 * 1000)
+#define PV_SMALL_BOARD_CELLS 12
 
 /* pv_tree_search within max_class_bytes (0: no cap): a class of more records than
  * max_class_bytes / pv_bytes_per_record(rows * cols, options->walk_cells) is split in two parts by one cell's faces (again
