@@ -142,10 +142,57 @@ def test_a_dropped_player_made_host_who_comes_back_keeps_the_role() -> None:
     ann, bob = room.join("ann", 0.0).token, room.join("bob", 0.0).token
     room.dropped(bob, now=5.0)
     room.leave(ann, now=10.0)
-    room.player(bob).connected = True  # back (the web shell's ``rejoin``)
+    assert room.rejoin(bob, now=50.0).connected  # back, past bob's grace time
     cat = room.join("cat", now=50.0)
     assert not room.pass_host_on(now=50.0) and room.host == bob
     assert room.host_grace_left(now=50.0) is None and cat.token != room.host
+
+
+def test_a_host_who_comes_back_keeps_the_role_within_or_past_the_grace_time() -> None:
+    room = new_room()  # 30 s of grace
+    ann, bob = room.join("ann", 0.0), room.join("bob", 0.0)
+    room.dropped(ann.token, now=1.0)
+    assert room.rejoin(ann.token, now=10.0) is ann and ann.connected
+    assert room.host == ann.token and room.host_grace_left(now=10.0) is None
+    room.dropped(ann.token, now=20.0)
+    room.rejoin(ann.token, now=90.0)  # the role was not passed on yet: still theirs
+    assert room.host == ann.token and not room.pass_host_on(now=90.0)
+    assert room.last_activity == 90.0 and bob.token != room.host
+
+
+def test_a_player_back_takes_the_role_of_a_host_gone_past_the_grace_time() -> None:
+    """Nobody was there when the host's grace time ran out: the first to come back is host."""
+    room = new_room()  # 30 s of grace
+    ann, bob, cat = (room.join(name, 0.0) for name in ("ann", "bob", "cat"))
+    room.dropped(ann.token, now=1.0)
+    room.dropped(bob.token, now=2.0)
+    room.dropped(cat.token, now=3.0)
+    room.rejoin(cat.token, now=20.0)  # within ann's grace time: ann may be reloading
+    assert room.host == ann.token
+    room.dropped(cat.token, now=21.0)
+    room.rejoin(bob.token, now=40.0)
+    assert room.host == bob.token and room.host_grace_left(now=40.0) is None
+    room.rejoin(ann.token, now=41.0)  # too late: the role has passed
+    assert room.host == bob.token
+
+
+def test_a_newcomer_takes_the_role_of_a_host_gone_past_the_grace_time() -> None:
+    room = new_room()  # 30 s of grace
+    ann = room.join("ann", 0.0)
+    room.dropped(ann.token, now=1.0)
+    bob = room.join("bob", now=10.0)
+    assert room.host == ann.token
+    room.dropped(bob.token, now=11.0)
+    cat = room.join("cat", now=40.0)
+    assert room.host == cat.token
+
+
+def test_rejoin_with_an_unknown_token_is_refused() -> None:
+    room = new_room()
+    room.join("ann", 0.0)
+    with pytest.raises(RoomError, match="join again") as refused:
+        room.rejoin("no-such-token", now=1.0)
+    assert refused.value.code == "unknown_player"
 
 
 @given(st.lists(st.sampled_from(["there", "dropped", "long gone"]), min_size=1, max_size=6))

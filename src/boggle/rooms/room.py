@@ -165,7 +165,8 @@ class Room:
     # ------------------------------------------------------------------ players
 
     def join(self, name: str, now: float) -> Player:
-        """A new player; the first one is the host.  A full room gives the newcomer the seat
+        """A new player; the first one is the host, and a host gone past the grace time
+        passes the role on (:meth:`pass_host_on`).  A full room gives the newcomer the seat
         of the player gone longest, if gone for over ``host_grace_seconds`` and with no words
         in the round being played (:meth:`seat_to_free`)."""
         shown = " ".join(name.split())
@@ -188,6 +189,27 @@ class Room:
         if self.host is None:
             self.host = player.token
         self.last_activity = now
+        self.pass_host_on(now)  # a host gone past the grace time while nobody was here
+        return player
+
+    def rejoin(self, token: str, now: float) -> Player:
+        """The player of ``token`` is back (after a reload or a dropped connection), with
+        their seat and words: a host back keeps the role, a dropped player the role passed
+        to takes it up, and a host gone past the grace time while nobody was here passes it
+        on to the first connected player (:meth:`pass_host_on`).  An unknown token is a
+        ``RoomError`` ``unknown_player``.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+        >>> room.dropped(ann.token, now=1.0)
+        >>> room.rejoin(ann.token, now=20.0) is ann, ann.connected, room.host == ann.token
+        (True, True, True)
+        """
+        player = self.player(token)
+        player.connected = True
+        self.last_activity = now
+        self.pass_host_on(now)
         return player
 
     def seat_to_free(self, now: float) -> Player | None:

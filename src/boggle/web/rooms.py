@@ -357,9 +357,8 @@ class RoomService:
                 with contextlib.suppress(Exception):
                     await old.close(4000, "replaced")
         self.sockets[player.token] = socket
-        player.connected = True
-        room.last_activity = now
-        room.pass_host_on(now)  # a host gone past the grace time while nobody was here
+        if kind == "rejoin":  # once the old connection is replaced: its drop does not count
+            room.rejoin(player.token, now)
         joined = {"type": "joined", "code": room.code, "name": player.name, "token": player.token}
         await self.send(socket, joined)
         await self.broadcast_room(room, joiner=player)
