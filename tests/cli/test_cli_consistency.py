@@ -104,6 +104,54 @@ def test_a_huge_value_of_a_numeric_option_is_shown_shortened(
         assert status == 2 and err.count("\n") == 1 and len(err) < 300, (words, option, err)
 
 
+def choices_options() -> list[tuple[list[str], str]]:
+    """Every option of every command with a set of choices: (command words, option)."""
+    import argparse
+
+    from boggle.cli.main import build_parser
+
+    found: list[tuple[list[str], str]] = []
+
+    def walk(parser: argparse.ArgumentParser, words: list[str]) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, [*words, name])
+            elif action.option_strings and action.choices is not None:
+                found.append((words, action.option_strings[-1]))
+
+    walk(build_parser(), [])
+    return found
+
+
+def test_a_long_value_outside_an_options_choices_is_shown_shortened(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--rules xxx...`` (5,000 characters) was refused in one line of over 5,000
+    characters, argparse echoing the value whole; every option with choices now shows its
+    start and length, as a numeric option does."""
+    options = choices_options()
+    assert {"--rules", "--language", "--words", "--engine", "--dice", "--challenge"} <= {
+        option for _, option in options
+    }
+    value = "x" * 5000
+    for words, option in options:
+        status, _, err = run(capsys, *words, option, value)
+        assert status == 2 and err.count("\n") == 1 and len(err) < 400, (words, option, err)
+        assert "invalid choice: 'xxxxxxxxxxxxxxxxxxxx'... (5,000 characters)" in err, err
+
+
+@pytest.mark.parametrize(
+    "argv", [["x" * 5000], ["dicts", "x" * 5000]], ids=["command", "dicts-action"]
+)
+def test_a_long_name_outside_a_commands_choices_is_shown_shortened(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and err.count("\n") == 1 and len(err) < 400, err
+    assert "'xxxxxxxxxxxxxxxxxxxx'... (5,000 characters)" in err, err
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -87,6 +87,19 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        # argparse echoes a value outside an option's choices whole: 5,000 characters given
+        # to --rules (or as a command's name) showed their start and length instead.
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as error:
+            from boggle.cli.commands._options import SHOWN_CHARACTERS, shown_value
+
+            if isinstance(value, str) and len(value) > SHOWN_CHARACTERS:
+                echoed = repr(value) if repr(value) in error.message else value
+                error.message = error.message.replace(echoed, shown_value(value))
+            raise
+
     def _get_formatter(self) -> argparse.HelpFormatter:
         # argparse makes one for every option added and finds the width with shutil, whose
         # import (bz2, lzma) would cost every start milliseconds; the width is found the same way.
