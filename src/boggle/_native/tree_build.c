@@ -93,7 +93,10 @@ typedef struct {
  * its key's fields moved from each cell x to the field of x's image under one symmetry
  * taking s to t, its group (forest) that symmetry's image of its group.  The records are
  * those of every path listed (a path from t is the image of exactly one path from s), so
- * the trees are the same.  A group whose tree is kept, so not listed, is listed when an
+ * the trees are the same.  The paths from s are listed so in turn under the symmetries
+ * that leave s in place (the centre of a square, a cell on a mirror's axis): those into
+ * one cell of each orbit of s's next cells only, and so on while some symmetry leaves the
+ * path's cells in place (list_orbits).  A group whose tree is kept, so not listed, is listed when an
  * image of it is not kept (its records then only make images).  The 3x3 proof's 21
  * classes are their own images under 1, 2, 4 or 8 symmetries: listed so, they take 0.60 of
  * the listing's steps.  Not used under a cap (a capped listing may tally and drop its
@@ -104,9 +107,6 @@ typedef struct {
     int n;                                  /* symmetries, the identity first; 1: none */
     uint8_t cell[MAX_SYMMETRIES][CB_MAX_CELLS]; /* by symmetry: each cell's image */
     uint8_t group[MAX_SYMMETRIES][MAX_GROUPS];  /* by symmetry: each group's image */
-    uint64_t listed_from;                   /* the cells whose paths are listed */
-    int n_images[CB_MAX_CELLS];             /* by listed cell: the other cells of its orbit */
-    uint8_t image_of[CB_MAX_CELLS][MAX_SYMMETRIES]; /* ...and a symmetry to each */
     int low_byte, high_byte;                /* the bytes of a record's key (image_bytes) */
 } image_plan;
 
@@ -421,19 +421,6 @@ static void plan_images(maker *m, int groups) {
     for (int sym = 1; sym < plan->n; sym++)
         for (int g = 0; g < groups; g++) m->listing[g] |= m->wanted[plan->group[sym][g]];
     if (plan->n == 1) return;
-    /* orbits: the least cell of each is listed, with a symmetry to each other cell */
-    uint64_t seen = 0;
-    for (int cell = 0; cell < c->n; cell++) {
-        if ((seen >> cell) & 1u) continue;
-        plan->listed_from |= 1ull << cell;
-        seen |= 1ull << cell;
-        for (int sym = 1; sym < plan->n; sym++) {
-            int to = plan->cell[sym][cell];
-            if ((seen >> to) & 1u) continue;
-            seen |= 1ull << to;
-            plan->image_of[cell][plan->n_images[cell]++] = (uint8_t)sym;
-        }
-    }
     /* the key's bits moved: field by field, each cell's field to its image's (the same
        width: the same faces), the bits outside the key kept */
     int low = 64, high = 0;
@@ -475,17 +462,18 @@ BITS_INLINE uint64_t image_number(const uint64_t (*bytes)[256], uint64_t number,
 /* After the paths from listed cell s: for each other cell of its orbit, the images of the
  * records they added (those of group g from marks[g] on) into the image groups; -1 when out
  * of memory. */
-static int add_images(maker *m, int s, const size_t *marks, int groups, int compact) {
+static int add_images(maker *m, const uint8_t *images, int n_images, const size_t *marks,
+                      int groups, int compact, const uint8_t *into_groups) {
     const image_plan *plan = &m->images;
     const int low_byte = plan->low_byte, high_byte = plan->high_byte;
     records *listed = m->b->listed;
     size_t ends[MAX_GROUPS];
     for (int g = 0; g < groups; g++) ends[g] = listed[g].len;
-    for (int k = 0; k < plan->n_images[s]; k++) {
-        const int sym = plan->image_of[s][k];
+    for (int k = 0; k < n_images; k++) {
+        const int sym = images[k];
         const uint64_t(*bytes)[256] = m->b->image_bytes[sym];
         for (int g = 0; g < groups; g++) {
-            if (!m->listing[g] || !m->wanted[plan->group[sym][g]] || ends[g] == marks[g])
+            if (!m->listing[g] || !into_groups[plan->group[sym][g]] || ends[g] == marks[g])
                 continue;
             records *into = &listed[plan->group[sym][g]];
             const size_t count = ends[g] - marks[g];
@@ -518,7 +506,8 @@ static int add_images(maker *m, int s, const size_t *marks, int groups, int comp
  * when it is a word (of a wanted group).  What the loop reads of m and c is copied into
  * locals first: stores of records could alias them, and the compiler would read them again
  * at every child. */
-BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
+BITS_INLINE size_t walk_bundles(maker *m, int forest, int compact, size_t base, size_t top,
+                                 int one_step) {
     const cb_class *c = m->c;
     const cb_node *const nodes = c->t->nodes;
     const int32_t *const word_points = c->t->points;
@@ -534,19 +523,7 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
     const int points_bits = m->points_bits;
     bundle *const stack = m->b->bundle_stack;
     records *const listed = m->b->listed;
-    const image_plan *const plan = &m->images;
-    const int groups = forest ? 1 << bits_popcount64(m->grouping) : 1;
-    uint64_t pending = c->n == 64 ? ~0ull : (1ull << c->n) - 1u;
-    if (plan->n > 1) pending = plan->listed_from;
-    while (pending) {
-    /* with symmetries, the paths from one cell at a time, then their images */
-    const uint64_t roots = plan->n > 1 ? pending & (0 - pending) : pending;
-    pending &= ~roots;
-    size_t marks[MAX_GROUPS];
-    for (int g = 0; plan->n > 1 && g < groups; g++) marks[g] = listed[g].len;
-    size_t top = 1;
-    stack[0] = (bundle){m->key64, 0, roots, nodes[0].bits, nodes[0].first};
-    while (top) {
+    while (top > base) {
         bundle *from = &stack[top - 1];
         const int cell = bits_ctz64(from->next);
         from->next &= from->next - 1;
@@ -556,7 +533,7 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
         const uint32_t group = forest ? (uint32_t)(used >> GROUP_SHIFT) : 0;
         const uint32_t wanted = forest ? wanted_of[group] : 1u;
         records *r = &listed[group];
-        if (r->len + LIST_BATCH > r->room && more_records(m, r) < 0) return;
+        if (r->len + LIST_BATCH > r->room && more_records(m, r) < 0) return base;
         size_t len = r->len;
         uint8_t *const data = r->data;
         uint32_t letters = path.node_mask & starts[cell];
@@ -610,9 +587,71 @@ BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
             top += next != 0;
         }
         r->len = len;
+        if (one_step) break;
     }
-    if (plan->n > 1 && add_images(m, bits_ctz64(roots), marks, groups, compact) < 0) return;
+    return top;
+}
+
+/* The paths that go on from `path` (its next cells one at a time), listed once for each
+ * orbit of the symmetries `fixing` (a bit for each of m->images' symmetries, the identity's
+ * among them), which leave the path's cells in place, so take its next cells to its next
+ * cells: for each orbit, the paths into its least cell c only, then their records' images
+ * by one symmetry taking c to each other cell of the orbit, into the groups whose records
+ * `into` keeps.  The paths into c are listed so in turn when some symmetry other than the
+ * identity leaves c in place too (then each of their pairs of images is listed once), else
+ * all by walk_bundles.  The bundles from stack[base] up are free. -1 when out of memory. */
+static int list_orbits(maker *m, int forest, int compact, bundle path, uint32_t fixing,
+                       size_t base, const uint8_t *into) {
+    const image_plan *plan = &m->images;
+    const int groups = forest ? 1 << bits_popcount64(m->grouping) : 1;
+    bundle *const stack = m->b->bundle_stack;
+    records *const listed = m->b->listed;
+    uint64_t seen = 0;
+    for (uint64_t next = path.next; next; next &= next - 1) {
+        const int cell = bits_ctz64(next);
+        if ((seen >> cell) & 1u) continue;
+        uint32_t fixed = 0; /* the symmetries of `fixing` that leave cell in place */
+        uint8_t images[MAX_SYMMETRIES];
+        int n_images = 0;
+        seen |= 1ull << cell;
+        for (uint32_t x = fixing; x; x &= x - 1) {
+            const int sym = bits_ctz32(x);
+            const int to = plan->cell[sym][cell];
+            if (to == cell) fixed |= 1u << sym;
+            if ((seen >> to) & 1u) continue;
+            seen |= 1ull << to;
+            images[n_images++] = (uint8_t)sym;
+        }
+        size_t marks[MAX_GROUPS];
+        for (int g = 0; g < groups; g++) marks[g] = listed[g].len;
+        stack[base] = path;
+        stack[base].next = 1ull << cell;
+        if (fixed == 1u) {
+            walk_bundles(m, forest, compact, base, base + 1, 0);
+        } else {
+            const size_t top = walk_bundles(m, forest, compact, base, base + 1, 1);
+            for (size_t k = base; k < top && !m->oom; k++)
+                if (list_orbits(m, forest, compact, stack[k], fixed, top, m->listing) < 0)
+                    return -1;
+        }
+        if (m->oom || add_images(m, images, n_images, marks, groups, compact, into) < 0)
+            return -1;
     }
+    return 0;
+}
+
+/* collect() for numeric keys when no cell has two faces with one first letter: every path
+ * by walk_bundles, or with symmetries once an orbit (list_orbits). */
+BITS_INLINE void collect_packed_as(maker *m, int forest, int compact) {
+    const cb_class *c = m->c;
+    const uint64_t cells = c->n == 64 ? ~0ull : (1ull << c->n) - 1u;
+    const bundle start = {m->key64, 0, cells, c->t->nodes[0].bits, c->t->nodes[0].first};
+    if (m->images.n > 1) {
+        list_orbits(m, forest, compact, start, (1u << m->images.n) - 1u, 0, m->wanted);
+        return;
+    }
+    m->b->bundle_stack[0] = start;
+    walk_bundles(m, forest, compact, 0, 1, 0);
 }
 
 static void collect_packed(maker *m) {
