@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -9,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -69,10 +71,10 @@ NUMBER_TYPES = {
 }
 
 
-def numeric_options() -> list[tuple[list[str], str]]:
-    """Every option of every command whose value is a number: (command words, option)."""
-    import argparse
-
+def options_where(
+    wanted: Callable[[argparse.Action], bool],
+) -> list[tuple[list[str], str]]:
+    """Every option of every command for which ``wanted`` holds: (command words, option)."""
     from boggle.cli.main import build_parser
 
     found: list[tuple[list[str], str]] = []
@@ -82,11 +84,16 @@ def numeric_options() -> list[tuple[list[str], str]]:
             if isinstance(action, argparse._SubParsersAction):
                 for name, sub in action.choices.items():
                     walk(sub, [*words, name])
-            elif action.option_strings and getattr(action.type, "__name__", "") in NUMBER_TYPES:
+            elif action.option_strings and wanted(action):
                 found.append((words, action.option_strings[-1]))
 
     walk(build_parser(), [])
     return found
+
+
+def numeric_options() -> list[tuple[list[str], str]]:
+    """Every option of every command whose value is a number: (command words, option)."""
+    return options_where(lambda action: getattr(action.type, "__name__", "") in NUMBER_TYPES)
 
 
 @pytest.mark.parametrize("value", ["9" * 5000, "-" + "9" * 5000, "x" * 5000, "-" + "9" * 1000])
@@ -106,22 +113,7 @@ def test_a_huge_value_of_a_numeric_option_is_shown_shortened(
 
 def choices_options() -> list[tuple[list[str], str]]:
     """Every option of every command with a set of choices: (command words, option)."""
-    import argparse
-
-    from boggle.cli.main import build_parser
-
-    found: list[tuple[list[str], str]] = []
-
-    def walk(parser: argparse.ArgumentParser, words: list[str]) -> None:
-        for action in parser._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                for name, sub in action.choices.items():
-                    walk(sub, [*words, name])
-            elif action.option_strings and action.choices is not None:
-                found.append((words, action.option_strings[-1]))
-
-    walk(build_parser(), [])
-    return found
+    return options_where(lambda action: action.choices is not None)
 
 
 def test_a_long_value_outside_an_options_choices_is_shown_shortened(
