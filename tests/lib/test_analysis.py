@@ -223,12 +223,14 @@ def test_importing_the_analysis_does_not_import_matplotlib() -> None:
 @pytest.mark.usefixtures("frozen_heap")
 def test_memory_rows_grow_with_the_structure() -> None:
     small = memory.measure_structure("small", lambda: list(range(1_000)))
-    large = memory.measure_structure("large", lambda: list(range(200_000)))
+    # large enough (about 72 MB of list and ints) that the free heap a forked child inherits
+    # from a test worker cannot hold it all: the resident set must grow by more than the list
+    large = memory.measure_structure("large", lambda: list(range(2_000_000)))
     assert small.python_bytes is not None and large.python_bytes is not None
     assert 1_000 * 8 <= small.python_bytes < large.python_bytes
-    assert large.python_bytes >= 200_000 * 8
+    assert large.python_bytes >= 2_000_000 * 8
     if large.rss_bytes is not None:  # /proc present
-        assert large.rss_bytes > 200_000 * 8
+        assert large.rss_bytes > 2_000_000 * 8
 
 
 @pytest.mark.usefixtures("frozen_heap")
