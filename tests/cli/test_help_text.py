@@ -1,0 +1,43 @@
+"""What ``boggle COMMAND --help`` says is what the command does (a newcomer reads it first)."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from boggle.cli.main import build_parser, main
+from boggle.model.rules import LARGE_BOARD_CELLS, RulesChoice
+
+
+def help_text(*command: str) -> str:
+    """``boggle COMMAND [SUBCOMMAND] --help`` as one line of words."""
+    parser = build_parser(command[0])
+    for name in command:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = sub.choices[name]
+    return " ".join(parser.format_help().split())
+
+
+def test_the_rules_default_in_help_is_the_cell_count_a_board_is_judged_by(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """'classic below 5x5' left a 1x30 board (30 cells, big rules) unexplained."""
+    for command in ("solve", "score", "stats", "judge", "play", "search", "prove"):
+        assert f"classic below {LARGE_BOARD_CELLS} cells" in help_text(command), command
+    assert RulesChoice().for_size(4, 6).name == "classic"
+    assert RulesChoice().for_size(1, LARGE_BOARD_CELLS).name == "big"
+    argv = ["solve", "--random", "--size", f"1x{LARGE_BOARD_CELLS}", "--seed", "1", "--json"]
+    assert main(argv) == 0
+    assert '"name": "big"' in capsys.readouterr().out
+
+
+def test_bench_runtime_says_its_rules_are_classic_at_every_size(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = help_text("bench", "runtime")
+    assert "rules preset (default: classic at every size)" in text
+    assert "big from" not in text
+    argv = ["bench", "runtime", "--engine", "native", "--sizes", "5", "--repeat", "1"]
+    assert main(argv) == 0
+    assert "rules: classic" in capsys.readouterr().out
