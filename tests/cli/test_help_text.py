@@ -41,3 +41,17 @@ def test_bench_runtime_says_its_rules_are_classic_at_every_size(
     argv = ["bench", "runtime", "--engine", "native", "--sizes", "5", "--repeat", "1"]
     assert main(argv) == 0
     assert "rules: classic" in capsys.readouterr().out
+
+
+def test_serve_help_gives_its_defaults_and_the_install_hint_its_error_gives() -> None:
+    """'Needs pip install .[web]' works only in the source tree; the missing-package error
+    (and every other extra's hint) names ``boggle[web]``."""
+    from boggle.web.context import Limits
+    from boggle.wordlists.sources import DEFAULT_WORDLIST
+
+    text = help_text("serve")
+    assert "Needs pip install 'boggle[web]'" in text
+    assert "address to listen on (default 127.0.0.1)" in text
+    assert f"the list used when none is named (default {DEFAULT_WORDLIST})" in text
+    assert f"(default {Limits().max_side})" in text
+    assert Limits().max_cells == Limits().max_side**2
