@@ -55,3 +55,13 @@ def test_serve_help_gives_its_defaults_and_the_install_hint_its_error_gives() ->
     assert f"the list used when none is named (default {DEFAULT_WORDLIST})" in text
     assert f"(default {Limits().max_side})" in text
     assert Limits().max_cells == Limits().max_side**2
+
+
+@pytest.mark.parametrize("command", ["score", "stats"])
+def test_the_thread_count_default_is_told_where_threads_score_boards(command: str) -> None:
+    """``stats --jobs`` gave no default; it is ``score``'s: every core."""
+    from boggle.scale.cluster import worker_threads
+    from boggle.scale.threads import default_jobs
+
+    assert f"(default: all cores, {default_jobs()} here)" in help_text(command)
+    assert worker_threads(None, None) == default_jobs()
