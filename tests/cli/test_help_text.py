@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -54,7 +55,7 @@ def test_serve_help_gives_its_defaults_and_the_install_hint_its_error_gives() ->
     assert "address to listen on (default 127.0.0.1)" in text
     assert f"the list used when none is named (default {DEFAULT_WORDLIST})" in text
     assert f"(default {Limits().max_side})" in text
-    assert Limits().max_cells == Limits().max_side**2
+    assert Limits().max_cells == Limits().max_side ** 2
 
 
 @pytest.mark.parametrize("command", ["score", "stats"])
@@ -65,3 +66,37 @@ def test_the_thread_count_default_is_told_where_threads_score_boards(command: st
 
     assert f"(default: all cores, {default_jobs()} here)" in help_text(command)
     assert worker_threads(None, None) == default_jobs()
+
+
+COMMANDS = [
+    ["solve"], ["score"], ["stats"], ["compare"], ["define"], ["roll"], ["judge"], ["play"],
+    ["paths"], ["bench"], ["bench", "runtime"], ["bench", "memory"], ["bench", "hash"],
+    ["bench", "solve-random"], ["search"], ["prove"], ["trie"], ["dicts"],
+    ["dicts", "export"], ["serve"],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_help_fits_an_80_column_terminal(
+    command: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``judge --help`` printed its description as one 302-character line and its example
+    as lines of 87 and 112."""
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main([*command, "--help"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) > 5
+    assert [line for line in lines if len(line) > 80] == []
+
+
+def test_judge_help_example_is_a_round_judge_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boggle.cli.commands.judge import EXAMPLE
+
+    round_json = EXAMPLE.split("input: ", 1)[1].split("\na match: ", 1)[0]
+    path = tmp_path / "round.json"
+    path.write_text(round_json, encoding="utf-8")
+    assert main(["judge", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "ann:" in out and "bob:" in out and "LIMB" in out
