@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,13 @@ def test_judge_help_example_is_a_round_judge_reads(
     assert main(["judge", str(path)]) == 0
     out = capsys.readouterr().out
     assert "ann:" in out and "bob:" in out and "LIMB" in out
+
+
+def test_dicts_help_says_it_lists_the_system_lists_too(capsys: pytest.CaptureFixture[str]) -> None:
+    """'list the bundled word lists' left out the system lists (fr, de, ...) it prints."""
+    from boggle.cli.main import COMMAND_HELP
+
+    assert "system" in COMMAND_HELP["dicts"] and "system" in help_text("dicts")
+    assert main(["dicts", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {row["bundled"] for row in rows} == {True, False}
