@@ -111,3 +111,9 @@ def test_dicts_help_says_it_lists_the_system_lists_too(capsys: pytest.CaptureFix
     assert main(["dicts", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert {row["bundled"] for row in rows} == {True, False}
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_no_option_help_ends_in_two_parentheses(command: list[str]) -> None:
+    """'(default: en) (en, es, ...)' read as two asides; a default is told after a ';'."""
+    assert ") (" not in help_text(*command)
