@@ -241,3 +241,123 @@ def test_symmetric_classes_listed_once_an_orbit_bound_as_the_twin(
     assert root_bound == root
     assert sorted(boards) == sorted(twin.boards)
     assert bounds == twin.bounds
+
+
+EVERY_PATH_WORDS = [
+    "".join(letters)
+    for length in range(3, 7)
+    for letters in itertools.product("abc", repeat=length)
+]
+"""Every string of 3 to 6 letters over a, b and c: on a class of those faces every path of 3
+to 6 cells spells a word, so every path listed (or made as an image) makes records."""
+
+
+def symmetric_samples(rows: int, cols: int) -> list[list[list[str]]]:
+    """The classes the orbit tests below take on a grid: a board (one face a cell) and a
+    class of two faces a cell, each made its own image under all of the grid's turns and
+    mirrors and under each one of them (the distinct classes, in that order).
+
+    >>> symmetric_samples(1, 3)
+    [[['a'], ['b'], ['a']], [['a', 'b'], ['b', 'c'], ['a', 'b']]]
+    """
+    n = rows * cols
+    board = [["abc"[(k * k + k // 2) % 3]] for k in range(n)]
+    pairs = [sorted({"abc"[k % 3], "abc"[(k + 1 + k // 3) % 3]}) for k in range(n)]
+    symmetries = grid_symmetries(rows, cols)
+    samples: list[list[list[str]]] = []
+    for cells in (board, pairs):
+        for chosen in [symmetries, *([one] for one in symmetries)]:
+            sample = symmetric(cells, chosen)
+            if sample not in samples:
+                samples.append(sample)
+    return samples
+
+
+PATH_BY_PATH = (0, False, 1 << 30)
+"""tree_search's max_bytes, score_boards and max_class_bytes for a class listed path by path:
+under a cap of max_class_bytes tree_build lists no orbits (1 GB: the class is not split)."""
+
+
+def forest_bound(
+    lexicon: Lexicon, cells: list[list[str]], rows: int, cols: int, changed: int | None
+) -> int:
+    """The tree bound of the class walked whole (a forest of group trees), on a prover of
+    its own, after the class that differs from it in cell `changed` (one face not among
+    its; none before when None): the groups of cells without `changed` then have that
+    class's trees kept, so are not listed for themselves.
+
+    >>> board = [["a"], ["b"], ["a"], ["b"]]  # 'aba' and 'bab' on two sets of cells each
+    >>> forest_bound(Lexicon.from_words(["aba", "bab"]), board, 2, 2, 0)
+    4
+    """
+    prover = Prover(lexicon, CLASSIC)
+    order = bytes(prover.order(rows, cols, texts(cells)))
+    if changed is not None:
+        before = list(cells)
+        before[changed] = [face for face in prover.faces if face not in cells[changed]][:1]
+        prover.bound.tree_search(prover.masks(texts(before)), rows, cols, 0, order, -1, rows * cols)
+    masks = prover.masks(texts(cells))
+    return prover.bound.tree_search(masks, rows, cols, 1 << 40, order, -1, rows * cols)[2]
+
+
+def test_symmetric_classes_in_a_forest_list_every_paths_records_whatever_is_kept() -> None:
+    """Issue 29's gap: a symmetric class walked whole lists its records into groups (a
+    forest) and makes the records of the paths from the other cells of an orbit, and of the
+    paths into the other next cells of a path its symmetries leave in place, as images
+    (tree_build.c's list_orbits).  Each class is proved after one that differs from it in
+    one cell (or after none), so the groups of cells without that cell have their trees
+    kept and are not wanted while some of their images are: an image made on a deeper
+    level into such a group, then moved on into a wanted one, must still be made.  On a
+    board every record adds its points to the tree bound, so one record missing or extra
+    changes it; the twin lists every path.  2x2, 2x3 and 3x2 have at most six cells
+    without every face: a forest."""
+    lexicon = Lexicon.from_words(EVERY_PATH_WORDS, name="abc")
+    points = bound_ref.word_points(lexicon, CLASSIC)
+    for rows, cols in [(2, 2), (2, 3), (3, 2)]:
+        for cells in symmetric_samples(rows, cols):
+            order = list(Prover.order(rows, cols, texts(cells)))
+            root = bound_ref.orderly_tree(cells, rows, cols, points, order).bound
+            for changed in [None, *range(rows * cols)]:
+                assert forest_bound(lexicon, cells, rows, cols, changed) == root, (cells, changed)
+
+
+def test_symmetric_3x3_classes_laid_out_as_the_proofs_list_every_paths_records() -> None:
+    """The 3x3 proof's forest: corners and centre hold every face, so the four edges are
+    the grouping cells, and the centre is left in place by the symmetries (all eight when
+    the edges are alike).  Proved after a class that differs in one edge (or after none),
+    each class's tree bound is that of the class listed path by path in one tree."""
+    lexicon = Lexicon.from_words(EVERY_PATH_WORDS, name="abc")
+    prover = Prover(lexicon, CLASSIC)
+    every = ["a", "b", "c"]
+    for top, left, right, bottom in [
+        ("a", "a", "a", "a"), ("b", "b", "b", "b"), ("a", "b", "b", "a"), ("a", "a", "b", "b"),
+        ("ab", "ab", "ab", "ab"), ("ab", "bc", "bc", "ab"), ("ab", "ab", "c", "c"),
+    ]:  # fmt: skip
+        edges = [sorted(top), sorted(left), sorted(right), sorted(bottom)]
+        cells = [every, edges[0], every, edges[1], every, edges[2], every, edges[3], every]
+        order = bytes(prover.order(3, 3, texts(cells)))
+        masks = prover.masks(texts(cells))
+        path_by_path = prover.bound.tree_search(masks, 3, 3, 1 << 40, order, -1, 0, *PATH_BY_PATH)
+        for changed in [None, 1, 3, 5, 7]:
+            assert forest_bound(lexicon, cells, 3, 3, changed) == path_by_path[2], (cells, changed)
+
+
+def test_symmetric_3x3_classes_list_every_paths_records() -> None:
+    """On 3x3 with nine cells without every face (one tree, no forest) the centre is left
+    in place by all eight turns and mirrors and a corner or an edge by a mirror, so the
+    orbits go three levels deep, and quarter turns move a key's fields other than mirrors
+    do.  The tree bound of each class listed by orbits is that of the class listed path by
+    path, which on a board, where every record adds to it, is the twin's."""
+    lexicon = Lexicon.from_words(EVERY_PATH_WORDS, name="abc")
+    points = bound_ref.word_points(lexicon, CLASSIC)
+    prover = Prover(lexicon, CLASSIC)
+    for cells in symmetric_samples(3, 3):
+        order = bytes(Prover.order(3, 3, texts(cells)))
+        masks = prover.masks(texts(cells))
+        _, _, by_orbits = prover.bound.tree_search(masks, 3, 3, 1 << 40, order, -1, 0)
+        _, _, path_by_path = prover.bound.tree_search(
+            masks, 3, 3, 1 << 40, order, -1, 0, *PATH_BY_PATH
+        )
+        if all(len(faces) == 1 for faces in cells):
+            assert path_by_path == bound_ref.orderly_tree(cells, 3, 3, points, list(order)).bound
+        assert by_orbits == path_by_path, cells
