@@ -133,5 +133,5 @@ def run_runtime(args: argparse.Namespace) -> int:
         runtime.write_summary_csv(paths[1], summaries)
         if not args.no_plots and summaries:
             paths += runtime.plot_runtime(summaries, out_dir)
-        shared.report_files(paths)
+        shared.report_files(args.out, paths)
     return 130 if result.interrupted else 0
