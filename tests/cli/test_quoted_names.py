@@ -111,3 +111,19 @@ def test_paths_are_shown_as_typed_with_their_dot_slash(
     argv = ["bench", "memory", "--dict", "./words.txt", "--engine", "trie", "--out", "./out"]
     status, _, err = run(capsys, *argv)
     assert status == 0 and err.endswith("wrote './out/memory.csv'\n")
+
+
+def test_score_keeps_a_plain_file_line_prefix_and_quotes_an_odd_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``FILE:LINE:`` stays plain, as grep and compilers write it, for the tools that read it;
+    a name with a tab (or a byte that is not UTF-8) is quoted, so where it ends is clear."""
+    plain = tmp_path / "my boards.txt"
+    odd = tmp_path / f"tab\there{BAD_BYTE}.txt"
+    for path in (plain, odd):
+        path.write_text("fxie amlo ewbx astu\nnot a board 1\n")
+    status, _, err = run(capsys, "score", "--dict", "en-50", str(plain), str(odd))
+    lines = err.splitlines()
+    assert status == 1 and len(lines) == 2
+    assert lines[0].startswith(f"boggle score: {plain}:2: ")
+    assert lines[1].startswith(f"boggle score: '{tmp_path}/tab\\there\\xff.txt':2: ")

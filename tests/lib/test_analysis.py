@@ -306,6 +306,8 @@ def test_bench_hash_table_and_files(
         assert [int(row["bits"]) for row in csv.DictReader(file)] == [2, 3, 4, 5]
     for stem in ("hash_max_bucket", "hash_nonempty"):
         assert (tmp_path / f"{stem}.png").exists() and (tmp_path / f"{stem}.svg").exists()
+    title = f"Largest bucket against table size ('{small_list.name}')"
+    assert title in (tmp_path / "hash_max_bucket.svg").read_text()  # named quoted, as in text
 
 
 @pytest.mark.usefixtures("frozen_heap")

@@ -222,7 +222,7 @@ def write_plot(stats: ScoreStats, path: str) -> None:
     axes.set_ylabel("boards")
     axes.set_title(
         f"{stats.boards:,} boards ({stats.source.name} {stats.source.rows}x{stats.source.cols}), "
-        f"{stats.dictionary}: mean {stats.mean:.1f}, std {stats.std:.1f}"
+        f"{quoted(stats.dictionary)}: mean {stats.mean:.1f}, std {stats.std:.1f}"
     )
     try:
         # whole or not at all, and over a link at ``path`` (--force), not into what it names
