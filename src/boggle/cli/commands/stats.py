@@ -68,7 +68,7 @@ def register(subparsers: Any) -> None:
         type=options.whole_number,
         default=10,
         metavar="K",
-        help="best boards to show, 0 to 10,000 (10)",
+        help="best boards to show, 0 (none) to 10,000 (default 10)",
     )
     options.add_json_option(parser)
     parser.add_argument(
