@@ -241,3 +241,25 @@ def test_the_longest_round_is_the_longest_challenge() -> None:
     from boggle.rooms.challenges import ChallengeLimits
 
     assert round_seconds(MAX_ROUND_SECONDS) == ChallengeLimits().max_seconds == 3600
+
+
+def test_play_takes_its_board_from_a_file_and_says_so_when_given_dash(
+    tmp_path: Path, words_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`play -` answered "board has '-', which is not a letter": standard input holds the
+    typed words, so the board comes from @FILE, as the error and --help now say."""
+    board = tmp_path / "board.txt"
+    board.write_text(BOARD + "\n")
+    assert main(["play", "-", "--dict", str(words_file)]) == 2
+    err = capsys.readouterr().err
+    assert "give it as @FILE" in err and "not a letter" not in err and err.count("\n") == 1
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", f"@{board}", "--dict", str(words_file)],
+        input="fame\n",
+        capture_output=True,
+        text=True,
+        env=boggle_env(),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "FAME: +1 point" in done.stdout

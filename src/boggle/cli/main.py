@@ -40,7 +40,7 @@ COMMAND_HELP = {
     "search": "find high-scoring boards (hill climbing, annealing, evolution)",
     "prove": "prove which boards score above a threshold (branch and bound)",
     "trie": "draw the trie of the first words of a word list (GraphViz)",
-    "dicts": "list the bundled word lists",
+    "dicts": "list the word lists: the bundled ones and the system's",
     "serve": "serve the web app and its JSON API",
 }
 """Each subcommand's line in ``boggle --help``, in the order listed: ``--help`` and

@@ -47,7 +47,10 @@ DictionaryName = Annotated[
 ]
 RulesName = Annotated[
     Literal["classic", "big"] | None,
-    Field(default=None, description="rules preset (default: classic below 5x5, big from 5x5)"),
+    Field(
+        default=None,
+        description="rules preset (default: classic below 25 cells, big from 25, as on 5x5)",
+    ),
 ]
 
 

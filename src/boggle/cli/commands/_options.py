@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from boggle.engines import default_engine, engine_names
 from boggle.model.errors import RulesError
-from boggle.model.rules import PRESETS, Rules, RulesChoice
+from boggle.model.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_wordlist
 from boggle.wordlists.sources import DEFAULT_WORDLIST
@@ -43,13 +43,21 @@ def add_language_option(parser: argparse.ArgumentParser, help: str) -> None:
     )
 
 
-def add_rules_options(parser: argparse.ArgumentParser) -> None:
+RULES_BY_SIZE = (
+    f"classic below {LARGE_BOARD_CELLS} cells, as on 4x4; big from {LARGE_BOARD_CELLS}, as on 5x5"
+)
+"""Which preset a board gets when ``--rules`` is left out (``RulesChoice.for_cells``)."""
+
+
+def add_rules_options(parser: argparse.ArgumentParser, default: str = RULES_BY_SIZE) -> None:
+    """``--rules``, ``--min-length`` and ``--scoring``; ``default`` says, for the help, which
+    preset applies without ``--rules``."""
     group = parser.add_argument_group("rules")
     group.add_argument(
         "--rules",
         choices=sorted(PRESETS),
         default=None,
-        help="rules preset (default: classic below 5x5, big from 5x5)",
+        help=f"rules preset (default: {default})",
     )
     group.add_argument(
         "--min-length",
@@ -66,12 +74,14 @@ def add_rules_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_solving_options(parser: argparse.ArgumentParser, *, engine: bool = False) -> None:
+def add_solving_options(
+    parser: argparse.ArgumentParser, *, engine: bool = False, rules: str = RULES_BY_SIZE
+) -> None:
     """What a command that solves boards asks: the word list (``--dict``, ``--language``),
-    the rules (``--rules``, ``--min-length``, ``--scoring``) and, with ``engine``,
-    ``--engine``."""
+    the rules (``--rules``, ``--min-length``, ``--scoring``; ``rules`` says which preset
+    applies without ``--rules``) and, with ``engine``, ``--engine``."""
     add_dictionary_option(parser)
-    add_rules_options(parser)
+    add_rules_options(parser, rules)
     if engine:
         add_engine_option(parser)
 

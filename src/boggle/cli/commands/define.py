@@ -24,7 +24,7 @@ def register(subparsers: Any) -> None:
         "link to the word's Wiktionary entry. Exit status 1 when the word has no entry.",
     )
     parser.add_argument("word", help="the word to define")
-    options.add_language_option(parser, "the word's language (default: en)")
+    options.add_language_option(parser, "the word's language; default: English")
     options.add_json_option(parser)
     parser.set_defaults(run=run)
 

@@ -25,9 +25,10 @@ from boggle.wordlists.spelling import PROFILES
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "dicts",
-        help="list the bundled word lists",
-        description="List the word lists bundled with boggle; use one with --dict NAME, "
-        "or give any word list file with --dict PATH.",
+        help="list the word lists: the bundled ones and the system's",
+        description="List the word lists bundled with boggle and the system's lists it reads "
+        "when they are installed (French, German, ...); use one with --dict NAME, or give any "
+        "word list file with --dict PATH.",
     )
     options.add_json_option(parser, "a table")
     parser.set_defaults(run=run)

@@ -17,11 +17,24 @@ MAX_INPUT_BYTES = 16 * 1024 * 1024
 
 EXAMPLE = """\
 input: {"board": "fxie amlo ewbx astu",
-        "players": [{"name": "ann", "words": ["fame", "mile"], "challenged": ["mile"]},
+        "players": [{"name": "ann", "words": ["fame", "mile"],
+                     "challenged": ["mile"]},
                     {"name": "bob", "words": "fame\\nlimb\\n"}]}
 a match: {"target": 50, "rounds": [round, round, ...]}
-or word lists one per line: boggle judge --board 'fxie amlo ewbx astu' --player ann=ann.txt \
---player bob=bob.txt"""
+or word lists, one word a line:
+  boggle judge --board 'fxie amlo ewbx astu' --player ann=ann.txt \\
+      --player bob=bob.txt"""
+"""The help's closing example, printed as written (its lines fit 80 columns)."""
+
+
+class ExampleHelpFormatter(argparse.HelpFormatter):
+    """Wraps the description to the terminal as every command's help does, and prints a text
+    of several lines (the example) as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
 
 
 def register(subparsers: Any) -> None:
@@ -33,7 +46,7 @@ def register(subparsers: Any) -> None:
         "points per word and totals. Reads a round (or a match: 'rounds' and 'target') as "
         "JSON from FILE or stdin, or --board with --player NAME=FILE word lists.",
         epilog=EXAMPLE,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=ExampleHelpFormatter,
     )
     parser.add_argument(
         "input", nargs="?", metavar="FILE", help="a JSON round or match ('-': stdin)"

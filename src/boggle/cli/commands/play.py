@@ -61,7 +61,12 @@ def register(subparsers: Any) -> None:
         "'?WORD' asks for the path of WORD; '?hint' gives a hint on a word you have not "
         "found (its length and first letter, then its definition, then where it starts).",
     )
-    parser.add_argument("board", nargs="*", help="a board to play (default: roll one)")
+    parser.add_argument(
+        "board",
+        nargs="*",
+        help="a board to play (default: roll one); '@FILE' reads it from FILE (standard input "
+        "holds the words)",
+    )
     add_dice_options(parser)
     parser.add_argument(
         "--time",

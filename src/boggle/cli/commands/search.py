@@ -112,7 +112,7 @@ def add_closing_options(parser: argparse.ArgumentParser) -> None:
         default="points",
         metavar="NAME",
         help="what a board scores: points (the rules' table, or --scoring) or words (every "
-        "word 1: the wordiest board) (default points)",
+        "word 1: the wordiest board); default points",
     )
     add_dictionary_option(parser)
     add_words_option(parser, "score (a board's score counts only them)")

@@ -1,7 +1,7 @@
 """``boggle serve``: the web app (a page and a JSON API) on a local port.
 
-Needs the ``web`` extra: ``pip install '.[web]'``.  The API is described at
-``/openapi.json`` while the server runs.
+Needs the ``web`` extra: ``pip install 'boggle[web]'`` (``'.[web]'`` in the source tree).
+The API is described at ``/openapi.json`` while the server runs.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from boggle.cli.commands._options import real_number, whole_number
 from boggle.model.errors import BoggleError, LexiconError
 from boggle.model.wording import quoted
 from boggle.wordlists.loading import load_lexicon
-from boggle.wordlists.sources import bundled_lists
+from boggle.wordlists.sources import DEFAULT_WORDLIST, bundled_lists
 
 if TYPE_CHECKING:
     from boggle.rooms.limits import RoomLimits
@@ -33,9 +33,11 @@ def register(subparsers: Any) -> None:
         description="Serve the web page (type or roll a board, see every word and its path, "
         "play a timed round) and the JSON API (/api/solve, /api/roll, /api/check, "
         "/api/play, /api/judge, /api/dictionaries; described at /openapi.json). "
-        "Needs pip install '.[web]'.",
+        "Needs pip install 'boggle[web]' (or pip install '.[web]' in the source tree).",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
     parser.add_argument(
         "--lan",
         action="store_true",
@@ -53,10 +55,17 @@ def register(subparsers: Any) -> None:
         "choose lists by name only",
     )
     parser.add_argument(
-        "--default-dict", default=None, metavar="NAME", help="the list used when none is named"
+        "--default-dict",
+        default=None,
+        metavar="NAME",
+        help=f"the list used when none is named (default {DEFAULT_WORDLIST})",
     )
     parser.add_argument(
-        "--max-side", type=whole_number, default=20, metavar="N", help="largest board side"
+        "--max-side",
+        type=whole_number,
+        default=20,
+        metavar="N",
+        help="largest board side; boards of up to N x N cells (default 20)",
     )
     parser.add_argument(
         "--solve-timeout",
@@ -267,7 +276,6 @@ def run(args: argparse.Namespace) -> int:
         default_max_connections,
         server_config,
     )
-    from boggle.wordlists.sources import DEFAULT_WORDLIST
 
     offered = parse_dict_files(args.dict_file)
     data = Path(args.data) if args.data is not None else default_data_dir()

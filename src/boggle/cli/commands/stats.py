@@ -22,6 +22,7 @@ from boggle.model.errors import BoggleError, MissingDependencyError, OutputError
 from boggle.model.rules import Rules
 from boggle.model.word_levels import WORD_LEVELS
 from boggle.model.wording import quoted
+from boggle.scale.threads import default_jobs
 from boggle.study.stats import (
     LEVEL_SAMPLE,
     PERCENTILES,
@@ -80,7 +81,8 @@ def register(subparsers: Any) -> None:
         type=options.jobs_number,
         default=None,
         metavar="N",
-        help=f"threads in-process, 1 to {options.MAX_JOBS}",
+        help=f"threads in-process, 1 to {options.MAX_JOBS} (default: all cores, {default_jobs()} "
+        "here)",
     )
     parser.add_argument(
         "--chunk-size",

@@ -53,7 +53,7 @@ def register(commands: Any) -> None:
         help="an engine that takes longer on one board is not run on larger sizes (default 5)",
     )
     shared.add_out_option(parser, "the CSV files and plots", plots=True)
-    options.add_solving_options(parser)
+    options.add_solving_options(parser, rules="classic at every size")
     parser.set_defaults(run=run_runtime)
 
 

@@ -1,0 +1,119 @@
+"""What ``boggle COMMAND --help`` says is what the command does (a newcomer reads it first)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from boggle.cli.main import build_parser, main
+from boggle.model.rules import LARGE_BOARD_CELLS, RulesChoice
+
+
+def help_text(*command: str) -> str:
+    """``boggle COMMAND [SUBCOMMAND] --help`` as one line of words."""
+    parser = build_parser(command[0])
+    for name in command:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = sub.choices[name]
+    return " ".join(parser.format_help().split())
+
+
+def test_the_rules_default_in_help_is_the_cell_count_a_board_is_judged_by(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """'classic below 5x5' left a 1x30 board (30 cells, big rules) unexplained."""
+    for command in ("solve", "score", "stats", "judge", "play", "search", "prove"):
+        assert f"classic below {LARGE_BOARD_CELLS} cells" in help_text(command), command
+    assert RulesChoice().for_size(4, 6).name == "classic"
+    assert RulesChoice().for_size(1, LARGE_BOARD_CELLS).name == "big"
+    argv = ["solve", "--random", "--size", f"1x{LARGE_BOARD_CELLS}", "--seed", "1", "--json"]
+    assert main(argv) == 0
+    assert '"name": "big"' in capsys.readouterr().out
+
+
+def test_bench_runtime_says_its_rules_are_classic_at_every_size(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = help_text("bench", "runtime")
+    assert "rules preset (default: classic at every size)" in text
+    assert "big from" not in text
+    argv = ["bench", "runtime", "--engine", "native", "--sizes", "5", "--repeat", "1"]
+    assert main(argv) == 0
+    assert "rules: classic" in capsys.readouterr().out
+
+
+def test_serve_help_gives_its_defaults_and_the_install_hint_its_error_gives() -> None:
+    """'Needs pip install .[web]' works only in the source tree; the missing-package error
+    (and every other extra's hint) names ``boggle[web]``."""
+    from boggle.web.context import Limits
+    from boggle.wordlists.sources import DEFAULT_WORDLIST
+
+    text = help_text("serve")
+    assert "Needs pip install 'boggle[web]'" in text
+    assert "address to listen on (default 127.0.0.1)" in text
+    assert f"the list used when none is named (default {DEFAULT_WORDLIST})" in text
+    assert f"(default {Limits().max_side})" in text
+    assert Limits().max_cells == Limits().max_side ** 2
+
+
+@pytest.mark.parametrize("command", ["score", "stats"])
+def test_the_thread_count_default_is_told_where_threads_score_boards(command: str) -> None:
+    """``stats --jobs`` gave no default; it is ``score``'s: every core."""
+    from boggle.scale.cluster import worker_threads
+    from boggle.scale.threads import default_jobs
+
+    assert f"(default: all cores, {default_jobs()} here)" in help_text(command)
+    assert worker_threads(None, None) == default_jobs()
+
+
+COMMANDS = [
+    ["solve"], ["score"], ["stats"], ["compare"], ["define"], ["roll"], ["judge"], ["play"],
+    ["paths"], ["bench"], ["bench", "runtime"], ["bench", "memory"], ["bench", "hash"],
+    ["bench", "solve-random"], ["search"], ["prove"], ["trie"], ["dicts"],
+    ["dicts", "export"], ["serve"],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_help_fits_an_80_column_terminal(
+    command: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``judge --help`` printed its description as one 302-character line and its example
+    as lines of 87 and 112."""
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main([*command, "--help"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) > 5
+    assert [line for line in lines if len(line) > 80] == []
+
+
+def test_judge_help_example_is_a_round_judge_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boggle.cli.commands.judge import EXAMPLE
+
+    round_json = EXAMPLE.split("input: ", 1)[1].split("\na match: ", 1)[0]
+    path = tmp_path / "round.json"
+    path.write_text(round_json, encoding="utf-8")
+    assert main(["judge", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "ann:" in out and "bob:" in out and "LIMB" in out
+
+
+def test_dicts_help_says_it_lists_the_system_lists_too(capsys: pytest.CaptureFixture[str]) -> None:
+    """'list the bundled word lists' left out the system lists (fr, de, ...) it prints."""
+    from boggle.cli.main import COMMAND_HELP
+
+    assert "system" in COMMAND_HELP["dicts"] and "system" in help_text("dicts")
+    assert main(["dicts", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {row["bundled"] for row in rows} == {True, False}
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_no_option_help_ends_in_two_parentheses(command: list[str]) -> None:
+    """'(default: en) (en, es, ...)' read as two asides; a default is told after a ';'."""
+    assert ") (" not in help_text(*command)
