@@ -26,6 +26,7 @@ from boggle.dice.cubes import roll
 from boggle.engines import engines
 from boggle.engines.heap import solve_heap_file, sorted_word_file
 from boggle.model.errors import EngineError
+from boggle.model.wording import quoted
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 
@@ -46,7 +47,7 @@ def main() -> int:
     args = parser.parse_args()
     lexicon = Lexicon.from_file(args.dict)
     cases = boards()
-    print(f"word list: {lexicon.name} ({len(lexicon):,} words); classic rules")
+    print(f"word list: {quoted(lexicon.name)} ({len(lexicon):,} words); classic rules")
     for label, board in cases:
         print(f"  {label}: {board}")
     references = {label: [w.word for w in solve(b, lexicon, CLASSIC, "trie")] for label, b in cases}

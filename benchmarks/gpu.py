@@ -57,6 +57,7 @@ from boggle.engines.gpu.cpu_build import cpu_build
 from boggle.engines.gpu.source import AUTO_VARIANT, KERNEL_VARIANTS, auto_variant, first_set_bits
 from boggle.engines.native import points_table
 from boggle.model.rules import Rules, rules_for_board
+from boggle.model.wording import quoted
 from boggle.study.device_stats import generator, random_stats
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_wordlist
@@ -164,7 +165,7 @@ def main() -> int:
     rules = rules_for_board(rows, cols)
     missing = gpu_missing()
     on_gpu = missing is None and not args.cpu_build
-    print(f"word list   {lexicon.name} ({lexicon.count:,} words); rules {rules.name}")
+    print(f"word list   {quoted(lexicon.name)} ({lexicon.count:,} words); rules {rules.name}")
     print(f"boards      {args.boards:,} {source.name} {rows}x{cols}, seed {args.seed}")
     print(f"load        {os.getloadavg()[0]:.2f} (1-minute), {os.cpu_count()} cores here")
     if not on_gpu:

@@ -1,5 +1,6 @@
 # The A/B of the gpu kernel's variants and the figures with the fastest, in one run:
-# sourced by gpu_device_check.sh with MODE=ab (its stage/left helpers, $LOGS, $SUMMARY).
+# sourced by gpu_device_check.sh with MODE=ab (its stage/left/ab_stages helpers, $LOGS,
+# $SUMMARY).
 #
 #   build     the native engine
 #   static    benchmarks/gpu_static.py: registers, stack and memory instructions of every
@@ -59,14 +60,7 @@ STATIC_VARIANTS=()
     echo "exit $?" >> "$LOGS/static.log"
 ) &
 STATIC=$!
-XDIST=()
-"$PY" -c "import xdist" 2>/dev/null && XDIST=(-n 4)
-stage tests 100 "$PY" -m pytest tests/lib/test_gpu_kernel.py -q -p no:cacheprovider -rs \
-    -k "the_gpu" --durations=5 "${XDIST[@]}"
-stage ab4 110 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$NAB4" \
-    --check 100000 --jobs "$AB_JOBS" --repeat 2 --variants "$VARIANTS"
-stage ab5 90 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards "$NAB5" \
-    --check 30000 --jobs "$AB_JOBS" --repeat 2 --variants "$VARIANTS"
+ab_stages 100 "the_gpu" 110 90 "$VARIANTS"   # tests, ab4, ab5 (gpu_device_check.sh)
 BEST4=$(fastest ab4); BEST5=$(fastest ab5)
 echo "=== fastest variants: 4x4 $BEST4, 5x5 $BEST5" | tee -a "$SUMMARY"
 STATS_VARIANT=${STATS_VARIANT:-auto}; SEARCH_VARIANT=${SEARCH_VARIANT:-auto}

@@ -90,6 +90,21 @@ stage() {
     tail -n "${TAIL:-30}" "$LOGS/$name.log"
 }
 
+# ab_stages TESTS_LIMIT TESTS_PICK AB4_LIMIT AB5_LIMIT VARIANTS: how MODE=ab and MODE=tune
+# begin after the build: the GPU tests pytest -k TESTS_PICK picks (each variant against
+# native on the device), then benchmarks/gpu.py --variants VARIANTS on NAB4 4x4 dice boards
+# (ab4) and NAB5 5x5 big dice boards (ab5), AB_JOBS jobs: kernel and stats rates, scores equal
+ab_stages() {
+    local xdist=()
+    "$PY" -c "import xdist" 2>/dev/null && xdist=(-n 4)
+    stage tests "$1" "$PY" -m pytest tests/lib/test_gpu_kernel.py -q -p no:cacheprovider -rs \
+        -k "$2" --durations=5 "${xdist[@]}"
+    stage ab4 "$3" "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$NAB4" \
+        --check 100000 --jobs "$AB_JOBS" --repeat 2 --variants "$5"
+    stage ab5 "$4" "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards "$NAB5" \
+        --check 30000 --jobs "$AB_JOBS" --repeat 2 --variants "$5"
+}
+
 {
     date -u
     nvidia-smi -L

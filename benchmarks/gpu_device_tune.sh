@@ -1,5 +1,6 @@
 # The lanes variants' A/B and tuning on a GPU, in one run of about 5 minutes: sourced by
-# gpu_device_check.sh with MODE=tune (its stage/left helpers, $LOGS, $SUMMARY, BUDGET 420).
+# gpu_device_check.sh with MODE=tune (its stage/left/ab_stages helpers, $LOGS, $SUMMARY,
+# BUDGET 420).
 #
 #   build     the native engine
 #   tests     the GPU tests of the variants in TUNE_TESTS (names or parts of them, the ones
@@ -41,14 +42,7 @@ fastest_lanes() {
 
 stage build 60 "$PY" setup.py build_ext --inplace
 TEST_PICK="the_gpus_variants_equal_native and ($(sed 's/ / or /g' <<< "$TUNE_TESTS"))"
-XDIST=()
-"$PY" -c "import xdist" 2>/dev/null && XDIST=(-n 4)
-stage tests 60 "$PY" -m pytest tests/lib/test_gpu_kernel.py -q -p no:cacheprovider -rs \
-    -k "$TEST_PICK" --durations=5 "${XDIST[@]}"
-stage ab4 70 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 4x4 --boards "$NAB4" \
-    --check 100000 --jobs "$AB_JOBS" --repeat 2 --variants "$TUNE_AB"
-stage ab5 60 "$PY" benchmarks/gpu.py --dict "$ENABLE" --size 5x5 --boards "$NAB5" \
-    --check 30000 --jobs "$AB_JOBS" --repeat 2 --variants "$TUNE_AB"
+ab_stages 60 "$TEST_PICK" 70 60 "$TUNE_AB"   # tests, ab4, ab5 (gpu_device_check.sh)
 TUNE4=$(fastest_lanes ab4); TUNE4=${TUNE4:-lanes-16,lanes-16-next}
 TUNE5=$(fastest_lanes ab5); TUNE5=${TUNE5:-lanes-16-next,lanes-16}
 echo "=== tuning: 4x4 $TUNE4, 5x5 $TUNE5" | tee -a "$SUMMARY"

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from boggle import CLASSIC, Lexicon
 from boggle.dice.cubes import roll
+from boggle.model.wording import quoted
 from boggle.scale.threads import score_many
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
@@ -49,7 +50,7 @@ def main() -> int:
 
     lexicon = Lexicon.from_file(args.dict)
     ok = True
-    print(f"{Path(args.dict).name}, classic rules, score_many, --jobs 2 against --jobs 1")
+    print(f"{quoted(Path(args.dict).name)}, classic rules, score_many, --jobs 2 against --jobs 1")
     for shape in args.shapes.split(","):
         dice, count = SHAPES[shape]
         boards = [str(roll(dice, seed=i)) for i in range(int(count * args.scale))]

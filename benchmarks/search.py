@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from boggle import CLASSIC, load_lexicon
+from boggle.model.wording import quoted
 from boggle.search import search
 from boggle.search.branch_and_bound import Prover
 from boggle.search.classes import Layout, sample_classes, top_level_classes
@@ -317,7 +318,7 @@ def main() -> int:
     parser.add_argument("--target", type=int, default=10406, help="big: stop a run at this score")
     args = parser.parse_args()
     if not Path(args.dict).exists():
-        print(f"benchmarks/search.py: {args.dict} not found (ENABLE2K)", file=sys.stderr)
+        print(f"benchmarks/search.py: {quoted(args.dict)} not found (ENABLE2K)", file=sys.stderr)
         return 2
     PARTS[args.part](load_lexicon(args.dict), args)
     return 0

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from boggle import CLASSIC, Board, Lexicon, solve
 from boggle.engines.native import compiled, points_table, solve_native
+from boggle.model.wording import quoted
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 BOARD = "fxie amlo ewbx astu"
@@ -134,7 +135,7 @@ def main() -> int:
     rows, ok = in_process(Lexicon.from_file(args.dict), args.repeat)
     cold_rows, cold_ok = cold(args.cold_repeat, args.callgrind)
     width = max(len(label) for label, _ in rows + cold_rows)
-    print(f"perslatgsineters, {Path(args.dict).name}, classic rules: 1,045 words")
+    print(f"perslatgsineters, {quoted(Path(args.dict).name)}, classic rules: 1,045 words")
     for label, figure in rows:
         print(f"  {label:<{width}}  {figure}")
     print("fresh processes, default bundled list, warm cache:")

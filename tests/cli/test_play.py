@@ -224,6 +224,25 @@ def test_play_folds_typed_words_with_the_language(
     assert "You found 1 of 1 word" in done.stdout
 
 
+@pytest.mark.parametrize("seconds", ["0", "3601", "100000000000000000000"])
+def test_a_round_of_no_time_or_over_an_hour_is_refused_in_one_line(
+    seconds: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--time 10**20`` drew a 19-digit clock; a round lasts 1 s to an hour, as long as a
+    web challenge's may (``MAX_ROUND_SECONDS``), refused before the board is drawn."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("fame\n"))
+    assert main(["play", "fxie amlo ewbx astu", "--dict", "en-50", "--time", seconds]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"boggle: error: --time must be from 1 to 3600, got {seconds}\n"
+
+
+def test_the_longest_round_is_the_longest_challenge() -> None:
+    from boggle.game.play import MAX_ROUND_SECONDS, round_seconds
+    from boggle.rooms.challenges import ChallengeLimits
+
+    assert round_seconds(MAX_ROUND_SECONDS) == ChallengeLimits().max_seconds == 3600
+
+
 def test_play_takes_its_board_from_a_file_and_says_so_when_given_dash(
     tmp_path: Path, words_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -82,3 +82,48 @@ def test_a_served_list_name_taken_twice_is_shown_quoted(odd_list: Path) -> None:
     with pytest.raises(LexiconError) as error:
         parse_dict_files([f"{name}={odd_list}", f"{name}={odd_list}"])
     assert str(error.value) == "--dict-file name 'list\\xff' is already taken"
+
+
+def test_paths_are_shown_as_typed_with_their_dot_slash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--dict ./x.txt`` was reported as ``'x.txt'`` (``Path`` drops a leading ``./``): each
+    path is shown as the user typed it, in errors and in what was written."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "words.txt").write_text("fame\nlime\nmile\n")
+    board = "fxie amlo ewbx astu"
+    status, _, err = run(capsys, "solve", "--dict", "./missing.txt", board)
+    assert (status, err) == (2, "boggle: error: word list './missing.txt' does not exist\n")
+    status, _, err = run(capsys, "solve", "--dict", "./folder", board)
+    assert status == 2 and "word list './folder' is a directory" in err
+    status, _, err = run(capsys, "trie", "--dict", "./words.txt", "--out", "./no/t.dot")
+    assert (status, err) == (2, "boggle: error: './no/t.dot': No such file or directory\n")
+    status, _, err = run(capsys, "trie", "--dict", "./words.txt", "--out", "./t.gif")
+    assert status == 2 and "--out './t.gif': give a .dot" in err
+    status, _, err = run(capsys, "trie", "--dict", "./words.txt", "--out", "./t.dot")
+    assert (status, err) == (0, "wrote './t.dot'\n")
+    argv = ["trie", "--dict", "./words.txt", "--out", "u.dot", "--out", "./u.dot"]
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and "'./u.dot' is 'u.dot' again; give each output file once" in err
+    status, _, err = run(capsys, "stats", "--random", "2", "--plot", "./no/p.png")
+    assert status == 2 and "cannot write './no/p.png': no directory './no'" in err
+    argv = ["bench", "memory", "--dict", "./words.txt", "--engine", "trie", "--out", "./out"]
+    status, _, err = run(capsys, *argv)
+    assert status == 0 and err.endswith("wrote './out/memory.csv'\n")
+
+
+def test_score_keeps_a_plain_file_line_prefix_and_quotes_an_odd_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``FILE:LINE:`` stays plain, as grep and compilers write it, for the tools that read it;
+    a name with a tab (or a byte that is not UTF-8) is quoted, so where it ends is clear."""
+    plain = tmp_path / "my boards.txt"
+    odd = tmp_path / f"tab\there{BAD_BYTE}.txt"
+    for path in (plain, odd):
+        path.write_text("fxie amlo ewbx astu\nnot a board 1\n")
+    status, _, err = run(capsys, "score", "--dict", "en-50", str(plain), str(odd))
+    lines = err.splitlines()
+    assert status == 1 and len(lines) == 2
+    assert lines[0].startswith(f"boggle score: {plain}:2: ")
+    assert lines[1].startswith(f"boggle score: '{tmp_path}/tab\\there\\xff.txt':2: ")

@@ -102,6 +102,25 @@ def test_cli_json_and_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert out.count("\n") > 10 and "best boards" in out
 
 
+def test_cli_top_0_lists_no_best_board_and_the_same_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--top 0`` is meaningful (the distribution alone, no board kept), as its help says."""
+    argv = ["--random", "200", "--seed", "3", "--dict", "en-50"]
+    status, out, _ = _stats(capsys, *argv, "--top", "0")
+    assert status == 0 and "best boards" not in out and "histogram" in out
+    _, with_best, _ = _stats(capsys, *argv)
+    listed = with_best.splitlines()
+    start = listed.index("best boards")
+    assert listed[:start] + listed[start + 11 :] == out.splitlines()  # the 10 boards aside
+    status, out, _ = _stats(capsys, *argv, "--top", "0", "--json")
+    assert status == 0 and json.loads(out)["best"] == []
+    status, _, err = _stats(capsys, *argv, "--top", "-1")
+    assert status == 2 and err.count("\n") == 1
+    _, shown, _ = _stats(capsys, "--help")
+    assert "best boards to show, 0 (none) to 10,000" in " ".join(shown.split())
+
+
 def test_cli_plot_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     pytest.importorskip("matplotlib", reason="plots need matplotlib: pip install '.[analysis]'")
     for name in ("hist.png", "hist.svg"):

@@ -145,3 +145,15 @@ def test_a_real_full_disk_leaves_no_partial_plot(
     )
     if existing:
         assert plot.read_bytes() == b"old"
+
+
+def test_the_plot_title_names_the_list_quoted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The figure's title names the list as the text report does (``word list    'x'``)."""
+    odd = tmp_path / "my\tlist.txt"
+    odd.write_text("\n".join(WORDS) + "\n")
+    plot = tmp_path / "hist.svg"
+    status, _ = stats(capsys, str(odd), "--plot", str(plot))
+    assert status == 0
+    assert "50 boards (new 4x4), 'my\\tlist.txt': mean" in plot.read_text()

@@ -306,6 +306,8 @@ def test_bench_hash_table_and_files(
         assert [int(row["bits"]) for row in csv.DictReader(file)] == [2, 3, 4, 5]
     for stem in ("hash_max_bucket", "hash_nonempty"):
         assert (tmp_path / f"{stem}.png").exists() and (tmp_path / f"{stem}.svg").exists()
+    title = f"Largest bucket against table size ('{small_list.name}')"
+    assert title in (tmp_path / "hash_max_bucket.svg").read_text()  # named quoted, as in text
 
 
 @pytest.mark.usefixtures("frozen_heap")
@@ -374,6 +376,10 @@ def test_trie_of_enable_starts_like_the_paper(enable: Lexicon) -> None:
         (["bench", "runtime", "--sizes", "0-3"], "from 1 to 500"),
         (["bench", "runtime", "--sizes", "big"], "not a range"),
         (["bench", "runtime", "--repeat", "0", "--sizes", "2"], "--repeat"),
+        (
+            ["bench", "runtime", "--repeat", "1000000000000", "--sizes", "2"],
+            "--repeat must be from 1 to 10000, got 1000000000000",
+        ),
         (["bench", "runtime", "--time-limit", "0", "--sizes", "2"], "--time-limit"),
         (["bench", "runtime", "--engine", "nope", "--sizes", "2"], "unknown engine"),
         (["bench", "hash", "--bits", "3-99"], "from 0 to 40"),
@@ -467,6 +473,15 @@ def test_the_studies_take_whole_numbers_only(name: str, make: Any, value: object
         make(value)
     assert refused.value.setting == name
     assert str(refused.value) == f"{name} must be a whole number, got {value!r}"
+
+
+@given(value=st.one_of(st.integers(max_value=0), st.integers(min_value=runtime.MAX_REPEAT + 1)))
+@settings(max_examples=25, deadline=None)
+def test_the_runtime_repeat_is_capped_before_any_solve(value: int) -> None:
+    """Every solve is kept, so ``repeat`` of 10**12 would fill the memory: refused first."""
+    with pytest.raises(BoggleError) as refused:
+        _runtime(repeat=value)
+    assert str(refused.value) == f"repeat must be from 1 to {runtime.MAX_REPEAT}, got {value}"
 
 
 @given(value=st.one_of(st.booleans(), st.sampled_from([math.nan, math.inf]), st.integers(-5, 0)))

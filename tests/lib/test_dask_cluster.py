@@ -5,6 +5,8 @@ scheduler that is unreachable or goes away is one line on stderr and exit status
 from __future__ import annotations
 
 import contextlib
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -245,3 +247,83 @@ def test_score_streams_millions_of_lines_in_bounded_memory(
     with (tmp_path / "scores.txt").open() as scores:
         assert sum(1 for _ in scores) == 2_000_000
     assert peak < 250 * 2**20  # the 2,000,000 lines and scores alone would take more
+
+
+INTERRUPTED_START = """
+import os, signal, sys
+import distributed
+from boggle.cli.main import main
+
+starting = distributed.LocalCluster.__init__
+
+def start(self, *args, **kwargs):
+    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C as the cluster starts
+    starting(self, *args, **kwargs)
+
+distributed.LocalCluster.__init__ = start
+sys.exit(main(["score", sys.argv[1], "--cluster", "local:1", "--dict", "en-50"]))
+"""
+
+
+def test_ctrl_c_while_a_local_cluster_starts_stops_the_run(tmp_path: Path) -> None:
+    """Ctrl-C while the local cluster started was ignored (SIGINT was ignored in this process
+    so that the workers would inherit it) and the whole run went on; it now stops, once the
+    cluster can be closed, with the CLI's one line and status 130, no board scored."""
+    need_distributed()
+    path = tmp_path / "boards.txt"
+    path.write_text("fxie amlo ewbx astu\n" * 3)
+    run = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_START, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert (run.returncode, run.stdout, run.stderr) == (130, "", "boggle: interrupted\n")
+
+
+WORKERS_SIGNAL_MASK = """
+import os
+from boggle.scale.cluster import open_client
+
+def blocks_ctrl_c():
+    status = dict(line.split(":", 1) for line in open(f"/proc/{os.getpid()}/status"))
+    return (int(status["SigBlk"], 16) | int(status["SigIgn"], 16)) >> 1 & 1  # SIGINT: 2
+
+with open_client("local:2") as client:
+    print(sorted(client.run(blocks_ctrl_c).values()), blocks_ctrl_c())
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
+def test_local_workers_never_see_ctrl_c_and_this_process_does() -> None:
+    """Ctrl-C on a terminal reaches the whole process group: the workers never take SIGINT
+    (blocked: multiprocessing's resource tracker, started first, would unblock it for them),
+    and this process, which stops the run and closes the cluster, takes it as before."""
+    need_distributed()
+    run = subprocess.run(
+        [sys.executable, "-c", WORKERS_SIGNAL_MASK],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "[1, 1] 0\n"
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="no signal masks (Windows)")
+def test_a_ctrl_c_while_workers_start_is_noted_not_raised() -> None:
+    """Pressed in there, Ctrl-C raises nothing (the cluster would be left half started): it is
+    noted for the caller; a process started in there holds SIGINT blocked; on leaving, the
+    handler and the mask are as they were."""
+    from boggle.scale.cluster import _workers_ignore_ctrl_c
+
+    handler = signal.getsignal(signal.SIGINT)
+    code = "import signal; print(signal.SIGINT in signal.pthread_sigmask(0, []))"
+    with _workers_ignore_ctrl_c() as pressed:
+        os.kill(os.getpid(), signal.SIGINT)
+        started = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert pressed == [True] and started.stdout == "True\n"
+    assert signal.getsignal(signal.SIGINT) is handler
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])

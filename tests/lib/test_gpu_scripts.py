@@ -1,9 +1,10 @@
 """The scripts a GPU machine runs parse, and name only variants the kernel has.
 
-``benchmarks/gpu_device_check.sh`` (and ``gpu_device_ab.sh``, which it sources with
-``MODE=ab``) run only where a GPU is lent, once, with no second try: a syntax error found
-there costs the run.  Their dry mode (``DRY=1 MODE=ab``) runs every stage small on the
-CPU build; it takes minutes, so it is run by hand, not here.
+``benchmarks/gpu_device_check.sh`` (and ``gpu_device_ab.sh`` and ``gpu_device_tune.sh``,
+which it sources with ``MODE=ab`` and ``MODE=tune``, with its stage helpers) run only where
+a GPU is lent, once, with no second try: a syntax error found there costs the run.  Their
+dry mode (``DRY=1 MODE=ab``, ``DRY=1 MODE=tune``) runs every stage small on the CPU build;
+it takes minutes, so it is run by hand, not here.
 """
 
 from __future__ import annotations
@@ -135,3 +136,32 @@ def test_the_static_table_never_takes_nvrtcs_stub_library(
             (cuda / folder / name).write_bytes(b"")
     found = static.find_tool("libnvrtc.so*", str(cuda))
     assert found == str(cuda / "lib64" / "libnvrtc.so.13.0.88")
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash to run the script's function")
+def test_the_ab_and_the_tuning_run_share_their_first_stages() -> None:
+    """The tests, ab4 and ab5 stages were written out twice (``MODE=ab`` and ``MODE=tune``);
+    they are ``ab_stages`` in gpu_device_check.sh, which both call with their own limits."""
+    check = (BENCHMARKS / "gpu_device_check.sh").read_text(encoding="utf-8")
+    function = re.search(r"^ab_stages\(\) \{\n.*?^\}\n", check, re.S | re.M)
+    assert function is not None
+    for name, call in (
+        ("gpu_device_ab.sh", 'ab_stages 100 "the_gpu" 110 90 "$VARIANTS"'),
+        ("gpu_device_tune.sh", 'ab_stages 60 "$TEST_PICK" 70 60 "$TUNE_AB"'),
+    ):
+        text = (BENCHMARKS / name).read_text(encoding="utf-8")
+        assert call in text and "stage ab4" not in text and "tests/lib/test_gpu_kernel" not in text
+    script = (
+        'stage() { echo "$*"; }\n'
+        f"{function.group(0)}PY=py; ENABLE=e.txt; NAB4=40; NAB5=50; AB_JOBS=2\n"
+        "ab_stages 60 'lanes or split' 70 65 default,auto"
+    )
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, check=True)
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("tests 60 py -m pytest tests/lib/test_gpu_kernel.py ")
+    assert "-k lanes or split --durations=5" in lines[0]
+    gpu = "py benchmarks/gpu.py --dict e.txt --size"
+    assert lines[1:] == [
+        f"ab4 70 {gpu} 4x4 --boards 40 --check 100000 --jobs 2 --repeat 2 --variants default,auto",
+        f"ab5 65 {gpu} 5x5 --boards 50 --check 30000 --jobs 2 --repeat 2 --variants default,auto",
+    ]

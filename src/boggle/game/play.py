@@ -7,6 +7,7 @@ from typing import Literal
 
 from boggle.game.words import PathSearchError, Status, check_word, find_path, typed_word
 from boggle.model.board import Board, Cell
+from boggle.model.checks import whole_number
 from boggle.model.solution import ScoredWord, Solution
 
 FeedbackStatus = Literal[
@@ -15,6 +16,25 @@ FeedbackStatus = Literal[
 MAX_ENTRY_CHARS = 256
 """The longest line of typed words read (a word list's words have at most 64 letters); a
 longer line is cut to one more character, which no word matches, and the rest skipped."""
+
+MAX_ROUND_SECONDS = 3600
+"""The longest round, an hour: as long as a web challenge's round may be (a room's rounds
+take up to 10 minutes); a longer clock is a mistake, not a game."""
+
+
+def round_seconds(seconds: int) -> int:
+    """``seconds`` when a round may last that long: 1 to :data:`MAX_ROUND_SECONDS`; else a
+    :class:`~boggle.model.errors.BoggleError` in one line (``setting`` ``time``).
+
+    >>> round_seconds(180)
+    180
+    >>> round_seconds(10**20)
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.BoggleError: time must be from 1 to 3600, got 100000000000000000000
+    """
+    return whole_number("time", seconds, at_least=1, at_most=MAX_ROUND_SECONDS)
+
 
 _FEEDBACK: dict[Status, FeedbackStatus] = {
     Status.NOT_A_WORD: "not_a_word",

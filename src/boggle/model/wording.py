@@ -38,3 +38,17 @@ def quoted(text: str) -> str:
     'a\\\\udcff'
     """
     return _ESCAPED_BYTE.sub(r"\1\\x\2", repr(text))
+
+
+def plain_unless_odd(text: str) -> str:
+    """``text`` as it is when every character prints plainly (letters, digits, punctuation,
+    spaces), else :func:`quoted`: a ``FILE:LINE:`` prefix stays plain for the tools that read
+    it (editors, ``grep``-style), yet a name with a tab, a line end or a byte that was not
+    UTF-8 is shown unambiguously.
+
+    >>> print(plain_unless_odd("boards.txt"), plain_unless_odd("my boards.txt"))
+    boards.txt my boards.txt
+    >>> print(plain_unless_odd("a\\nb.txt"), plain_unless_odd("tab\\there"))
+    'a\\nb.txt' 'tab\\there'
+    """
+    return text if text.isprintable() else quoted(text)

@@ -36,6 +36,7 @@ from typing import Any
 
 from boggle.engines import solve
 from boggle.game import Status, judge_round
+from boggle.game.play import MAX_ROUND_SECONDS
 from boggle.model.board import Board
 from boggle.model.checks import check_limits
 from boggle.model.render import board_json
@@ -61,7 +62,8 @@ class ChallengeLimits:
     max_results: int = 100
     """Results one challenge takes."""
     min_seconds: int = 5
-    max_seconds: int = 3600
+    max_seconds: int = MAX_ROUND_SECONDS
+    """An hour, the longest round ``boggle play`` takes too."""
     per_address: int = 10
     """Challenges one client address may create at once; then one every
     ``seconds_per_challenge`` (0: no limit)."""

@@ -250,16 +250,23 @@ def open_client(
     cluster = None
     try:
         if workers is not None:
-            with dask_config().set(LOCAL_WORKER_CONFIG), _workers_ignore_ctrl_c():
+            with dask_config().set(LOCAL_WORKER_CONFIG), _workers_ignore_ctrl_c() as ctrl_c:
                 cluster = distributed.LocalCluster(
                     n_workers=workers or default_jobs(),
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=":0",
                 )
+            if ctrl_c:  # pressed while the cluster started: stop now that it can be closed
+                raise KeyboardInterrupt
             client = distributed.Client(cluster, set_as_default=False)
         else:
             client = distributed.Client(where, timeout=timeout, set_as_default=False)
+    except KeyboardInterrupt:
+        if cluster is not None:
+            with suppress(Exception):
+                cluster.close(timeout=timeout)
+        raise
     except (OSError, TimeoutError) as error:
         if cluster is not None:
             cluster.close()
@@ -280,17 +287,40 @@ def open_client(
 
 
 @contextmanager
-def _workers_ignore_ctrl_c() -> Iterator[None]:
-    """Worker processes started in here ignore SIGINT (they inherit it being ignored): Ctrl-C
-    on a terminal reaches the whole process group, and it is this process that stops the
-    run, gathers what it has and closes the cluster."""
+def _workers_ignore_ctrl_c() -> Iterator[list[bool]]:
+    """Worker processes started in here never see SIGINT: Ctrl-C on a terminal reaches the
+    whole process group, and it is this process that stops the run, gathers what it has and
+    closes the cluster.  Yields a list that holds ``True`` once Ctrl-C was pressed in here.
+
+    SIGINT is blocked while in here, in this thread and so in the threads and the processes
+    started from it (they inherit the mask, through ``exec`` too, and keep it for the
+    workers they start again later); a Ctrl-C pressed meanwhile is held, not lost, and
+    noted on leaving, for the caller to stop once the cluster can be closed.  Without
+    ``pthread_sigmask`` (Windows) SIGINT is ignored in here instead.
+    """
+    pressed: list[bool] = []
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield pressed
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if not hasattr(signal, "pthread_sigmask"):
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            yield pressed
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        return
+    from multiprocessing import resource_tracker
+
+    # multiprocessing's tracker, started with the first worker, unblocks SIGINT once it has
+    # started, which would let the threads and workers started after it see Ctrl-C: first
+    resource_tracker.ensure_running()
+    # a Ctrl-C taken by a thread started before (the mask is per thread) is noted too
+    previous = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(True))
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        yield
+        yield pressed
     finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # one held runs the handler
         signal.signal(signal.SIGINT, previous)
 
 

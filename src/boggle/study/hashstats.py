@@ -27,6 +27,7 @@ from pathlib import Path
 from boggle.files.cache import atomic_text_file
 from boggle.model.checks import whole_number
 from boggle.model.letters import indices_for, letter_set_mask
+from boggle.model.wording import quoted
 
 
 def word_masks(words: Sequence[str]) -> Counter[int]:
@@ -168,7 +169,7 @@ def plot_bucket_stats(
         ax.margins(y=0.1)
         ax.set_xlabel("log2(table size)")
         ax.set_ylabel(ylabel)
-        ax.set_title(f"{title} against table size ({list_name})")
+        ax.set_title(f"{title} against table size ({quoted(list_name)})")
         ax.grid(alpha=0.3)
         paths += save_figure(figure, out_dir, stem, formats)
     return paths

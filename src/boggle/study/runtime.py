@@ -39,6 +39,11 @@ from boggle.model.errors import EngineError
 from boggle.model.rules import Rules
 from boggle.wordlists.lexicon import Lexicon
 
+MAX_REPEAT = 10_000
+"""The most boards of one size a measurement solves with each engine: every solve is kept
+(about 270 bytes) for the raw CSV and the statistics, so ``repeat`` bounds the memory, as
+:data:`~boggle.model.checks.MAX_TOP` bounds a run's best boards."""
+
 
 @dataclass(frozen=True)
 class RuntimeSample:
@@ -112,6 +117,26 @@ def time_solve(engine: Engine, board: Board, lexicon: Lexicon, rules: Rules) -> 
     return RuntimeSample(engine.name, board.rows, 0, 0, seconds, words, wall_seconds)
 
 
+def check_settings(
+    sizes: Sequence[int], repeat: int, seed: int = 0, time_limit: float | None = None
+) -> None:
+    """:class:`~boggle.model.errors.BoggleError` in one line unless each size is a whole
+    number of at least 1, ``repeat`` one from 1 to :data:`MAX_REPEAT`, ``seed`` one of at
+    least 0 and ``time_limit`` a finite number above 0 (``None``: no limit).
+
+    >>> check_settings([3, 4], 10**12)
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.BoggleError: repeat must be from 1 to 10000, got 1000000000000
+    """
+    for size in sizes:
+        whole_number("size", size, at_least=1)
+    whole_number("repeat", repeat, at_least=1, at_most=MAX_REPEAT)
+    whole_number("seed", seed, at_least=0)
+    if time_limit is not None:
+        finite_number("time_limit", time_limit, more_than=0)
+
+
 def measure_runtime(
     engines: Sequence[Engine],
     sizes: Sequence[int],
@@ -127,17 +152,12 @@ def measure_runtime(
     An engine whose solve takes longer than ``time_limit`` seconds is not run on
     larger sizes (noted in ``skipped_from``).  ``on_step`` is called after each
     (engine, board) step, skipped or not: ``len(engines) * len(sizes) * repeat`` calls.
-    ``repeat`` and each size are whole numbers of at least 1, ``seed`` of at least 0,
-    ``time_limit`` a finite number above 0.  A Ctrl-C (:class:`KeyboardInterrupt`) while
+    The settings are checked first (:func:`check_settings`: ``repeat`` at most
+    :data:`MAX_REPEAT`).  A Ctrl-C (:class:`KeyboardInterrupt`) while
     measuring ends it early: the result keeps the solves finished before, ``interrupted``
     set, so what was measured is not lost.
     """
-    for size in sizes:
-        whole_number("size", size, at_least=1)
-    whole_number("repeat", repeat, at_least=1)
-    whole_number("seed", seed, at_least=0)
-    if time_limit is not None:
-        finite_number("time_limit", time_limit, more_than=0)
+    check_settings(sizes, repeat, seed, time_limit)
     result = RuntimeResult()
     for engine in engines:
         try:

@@ -72,12 +72,14 @@ def graphviz_available() -> bool:
     return shutil.which("dot") is not None
 
 
-def render_dot(dot_text: str, output: Path, fmt: str | None = None) -> Path:
-    """Render DOT text to ``output`` (format from ``fmt`` or the file's suffix) with ``dot``."""
-    chosen = (fmt or output.suffix.lstrip(".")).lower()
+def render_dot(dot_text: str, output: str | Path, fmt: str | None = None) -> Path:
+    """Render DOT text to ``output`` (format from ``fmt`` or the file's suffix) with ``dot``;
+    a write error names ``output`` as given (``./t.svg``, not ``t.svg``)."""
+    chosen = (fmt or Path(output).suffix.lstrip(".")).lower()
     if chosen not in RENDER_FORMATS:
         raise GraphvizError(
-            f"cannot render to {quoted(output.name)}: choose a .{', .'.join(RENDER_FORMATS)} file"
+            f"cannot render to {quoted(Path(output).name)}: "
+            f"choose a .{', .'.join(RENDER_FORMATS)} file"
         )
     program = shutil.which("dot")
     if program is None:
@@ -95,4 +97,4 @@ def render_dot(dot_text: str, output: Path, fmt: str | None = None) -> Path:
         message = result.stderr.decode(errors="replace").strip().splitlines()
         raise GraphvizError(f"dot failed: {message[0] if message else result.returncode}")
     write_atomic(output, result.stdout)
-    return output
+    return Path(output)

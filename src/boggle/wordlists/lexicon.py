@@ -157,8 +157,8 @@ class Lexicon:
         from pathlib import Path  # not at the top: a start that reads no list never needs it
 
         file = Path(path)
-        shown = str(path)
-        data = read_file(file, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
+        shown = os.fspath(path)  # as typed: Path("./words.txt") would show 'words.txt'
+        data = read_file(shown, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
         if not data.strip():
             raise LexiconError(f"word list {quoted(shown)} is empty")
         words = _plain_lowercase_words(data)

@@ -13,10 +13,6 @@ from boggle.wordlists.loading import load_wordlist
 from boggle.wordlists.sources import DEFAULT_WORDLIST
 from boggle.wordlists.spelling import PROFILES
 
-TYPE_CHECKING = False  # typing and pathlib cost start time, and a plain solve needs neither
-if TYPE_CHECKING:
-    from pathlib import Path
-
 
 def add_dictionary_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -124,21 +120,6 @@ def file_name(wanted: str) -> Callable[[str], str]:
         if not text:
             raise argparse.ArgumentTypeError(f"is empty; give {wanted}")
         return text
-
-    return check
-
-
-def named_path(wanted: str) -> Callable[[str], Path]:
-    """:func:`file_name` as a :class:`~pathlib.Path`.
-
-    >>> named_path("a folder")("bench").name
-    'bench'
-    """
-
-    def check(text: str) -> Path:
-        from pathlib import Path
-
-        return Path(file_name(wanted)(text))
 
     return check
 

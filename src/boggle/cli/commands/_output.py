@@ -48,22 +48,28 @@ def check_outputs(
     Traceback (most recent call last):
     ...
     boggle.model.errors.OutputError: '/' is a directory; give a file name
-    >>> check_outputs(["t.dot", "./t.dot"], force=True)
+    >>> check_outputs(["t.dot", "t.dot"], force=True)
     Traceback (most recent call last):
     ...
     boggle.model.errors.OutputError: 't.dot' is named twice; give each output file once
+    >>> check_outputs(["t.dot", "./t.dot"], force=True)
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.OutputError: './t.dot' is 't.dot' again; give each output file once
     """
     sources = [Path(source) for source in inputs if source is not None]
-    named: dict[str, Path] = {}
-    for path in map(Path, paths):
-        shown = quoted(str(path))
+    named: dict[str, str] = {}
+    for named_path in paths:
+        typed = os.fspath(named_path)
+        path = Path(typed)
+        shown = quoted(typed)  # as typed: Path("./t.dot") would show 't.dot'
         # the name in its folder: the atomic writer replaces a link there, not what it names
         where = os.path.normcase(os.path.join(os.path.realpath(path.parent), path.name))
         same = named.get(where)
         if same is not None:
-            twice = "is named twice" if same == path else f"is {quoted(str(same))} again"
+            twice = "is named twice" if same == typed else f"is {quoted(same)} again"
             raise OutputError(f"{shown} {twice}; give each output file once")
-        named[where] = path
+        named[where] = typed
         if path.is_dir():
             raise OutputError(f"{shown} is a directory; give a file name")
         if any(_same_file(path, source) for source in sources):

@@ -37,7 +37,7 @@ from boggle.engines import solve
 from boggle.files.inputs import iter_lines
 from boggle.game import Feedback, PlaySession, typed_word
 from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, next_hint
-from boggle.game.play import MAX_ENTRY_CHARS
+from boggle.game.play import MAX_ENTRY_CHARS, MAX_ROUND_SECONDS, round_seconds
 from boggle.model import render
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
@@ -73,7 +73,8 @@ def register(subparsers: Any) -> None:
         type=options.whole_number,
         default=DEFAULT_SECONDS,
         metavar="SECONDS",
-        help=f"length of the round (default {DEFAULT_SECONDS}, three minutes)",
+        help=f"length of the round, 1 to {MAX_ROUND_SECONDS:,} (an hour; default "
+        f"{DEFAULT_SECONDS}, three minutes)",
     )
     parser.add_argument(
         "--missed",
@@ -88,8 +89,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.time < 1:
-        raise BoggleError(f"--time must be at least 1 second, got {args.time}")
+    round_seconds(args.time)  # 10**20 would show a 19-digit clock
     if args.missed < 0:
         raise BoggleError(f"--missed must be 0 or more, got {args.missed}")
     lexicon = options.lexicon_from_args(args)

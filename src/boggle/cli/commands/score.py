@@ -15,6 +15,7 @@ from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.files.inputs import GZIP_MAGIC, iter_lines, open_regular
 from boggle.model.board import MAX_TEXT_CHARS
+from boggle.model.wording import plain_unless_odd
 from boggle.scale.scoring import CLUSTER_CHUNK, score_text_chunks_on
 from boggle.scale.threads import CHUNK, chunks, default_jobs, score_text_chunks_on_gpu
 from boggle.wordlists.frequencies import level_lexicon
@@ -72,7 +73,8 @@ class _Chunk(NamedTuple):
 def _numbered_chunks(files: list[str], largest: int = CHUNK) -> Iterator[_Chunk]:
     """The files' lines in chunks, each with its boards and where it starts."""
     for name in files or ["-"]:
-        shown = "<stdin>" if name == "-" else name
+        # grep-style FILE:LINE: stays plain for the tools that read it; an odd name is quoted
+        shown = "<stdin>" if name == "-" else plain_unless_odd(name)
         number = 1
         for lines in chunks(iter_lines(name, "board file", MAX_TEXT_CHARS), largest=largest):
             boards = [line for line in lines if line and not line.isspace()]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -68,7 +69,7 @@ def register(subparsers: Any) -> None:
         type=options.whole_number,
         default=10,
         metavar="K",
-        help="best boards to show, 0 to 10,000 (10)",
+        help="best boards to show, 0 (none) to 10,000 (default 10)",
     )
     options.add_json_option(parser)
     parser.add_argument(
@@ -170,18 +171,18 @@ def levels_report(levels: dict[str, int] | None) -> str:
     return f"words by level (first {levels['boards']:,} boards): {', '.join(parts)}\n"
 
 
-def _plot_path(name: str | None, force: bool) -> Path | None:
+def _plot_path(name: str | None, force: bool) -> str | None:
     """The --plot file, checked before any work: refused if it exists (a link too, even one to
     nothing) without ``force``; written whole by :func:`write_plot`, never through a link."""
     if name is None:
         return None
-    path = Path(name)
-    if path.suffix.lower() not in (".png", ".svg"):
+    if Path(name).suffix.lower() not in (".png", ".svg"):
         raise BoggleError(f"--plot writes .png or .svg files, got {quoted(name)}")
-    check_outputs([path], force)
-    if not path.parent.is_dir():
-        raise BoggleError(f"cannot write {quoted(name)}: no directory {quoted(str(path.parent))}")
-    return path
+    check_outputs([name], force)
+    folder = os.path.dirname(name)  # as typed: Path("./out/p.png").parent is 'out'
+    if folder and not os.path.isdir(folder):
+        raise BoggleError(f"cannot write {quoted(name)}: no directory {quoted(folder)}")
+    return name
 
 
 def report(stats: ScoreStats) -> str:
@@ -211,7 +212,7 @@ def report(stats: ScoreStats) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_plot(stats: ScoreStats, path: Path) -> None:
+def write_plot(stats: ScoreStats, path: str) -> None:
     """The histogram as a bar per score, written to ``path`` (PNG or SVG)."""
     from boggle.study.plotting import pyplot
 
@@ -223,13 +224,14 @@ def write_plot(stats: ScoreStats, path: Path) -> None:
     axes.set_ylabel("boards")
     axes.set_title(
         f"{stats.boards:,} boards ({stats.source.name} {stats.source.rows}x{stats.source.cols}), "
-        f"{stats.dictionary}: mean {stats.mean:.1f}, std {stats.std:.1f}"
+        f"{quoted(stats.dictionary)}: mean {stats.mean:.1f}, std {stats.std:.1f}"
     )
     try:
         # whole or not at all, and over a link at ``path`` (--force), not into what it names
         with atomic_file(path) as handle:
-            figure.savefig(handle, format=path.suffix.lower()[1:], dpi=120, bbox_inches="tight")
+            chosen = Path(path).suffix.lower()[1:]
+            figure.savefig(handle, format=chosen, dpi=120, bbox_inches="tight")
     except OSError as error:
-        raise OutputError(f"cannot write {quoted(str(path))}: {error.strerror}") from None
+        raise OutputError(f"cannot write {quoted(path)}: {error.strerror}") from None
     finally:
         plt.close(figure)

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from boggle.cli.commands._options import (
     add_dictionary_option,
+    file_name,
     lexicon_from_args,
-    named_path,
     whole_number,
 )
 from boggle.cli.commands._output import add_force_option, check_outputs
@@ -44,7 +45,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--out",
-        type=named_path("a .dot, .svg, .png or .pdf file"),
+        type=file_name("a .dot, .svg, .png or .pdf file"),
         action="append",
         default=[],
         metavar="FILE",
@@ -58,11 +59,11 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.words < 1:
         raise BoggleError(f"--words must be at least 1, got {args.words}")
-    for path in args.out:
-        suffix = path.suffix.lstrip(".").lower()
+    for typed in args.out:  # each shown as typed: Path("./t.dot") would show 't.dot'
+        suffix = Path(typed).suffix.lstrip(".").lower()
         if suffix != "dot" and suffix not in RENDER_FORMATS:
             raise BoggleError(
-                f"--out {quoted(str(path))}: give a .dot, .{', .'.join(RENDER_FORMATS)} file"
+                f"--out {quoted(typed)}: give a .dot, .{', .'.join(RENDER_FORMATS)} file"
             )
     check_outputs(args.out, args.force, inputs=[args.dictionary])
     lexicon = lexicon_from_args(args)
@@ -70,12 +71,12 @@ def run(args: argparse.Namespace) -> int:
     dot_text = trie_dot(words)
     if args.dot:
         sys.stdout.write(dot_text + "\n")
-    for path in args.out:
-        if path.suffix.lower() == ".dot":
-            write_atomic(path, (dot_text + "\n").encode())
+    for typed in args.out:
+        if Path(typed).suffix.lower() == ".dot":
+            write_atomic(typed, (dot_text + "\n").encode())
         else:
-            render_dot(dot_text, path)
-        print(f"wrote {quoted(str(path))}", file=sys.stderr)
+            render_dot(dot_text, typed)
+        print(f"wrote {quoted(typed)}", file=sys.stderr)
     if not args.dot and not args.out:
         root = build_trie(words)
         print(

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from boggle.cli.commands._options import engine_name, named_path, shown_value
+from boggle.cli.commands._options import engine_name, file_name, shown_value
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.cli.commands._output import output_dir as make_output_dir
 from boggle.engines import Engine, engine_names, engines, get_engine
@@ -41,7 +42,7 @@ def add_out_option(parser: argparse.ArgumentParser, writes: str, *, plots: bool 
     """``--out DIR`` and ``--force``; with ``plots``, ``--no-plots`` too."""
     parser.add_argument(
         "--out",
-        type=named_path("a folder"),
+        type=file_name("a folder"),
         default=None,
         metavar="DIR",
         help=f"directory to write {writes} to",
@@ -100,8 +101,8 @@ def output_dir(
     if plots and not args.no_plots:
         pyplot()  # a one-line error now when matplotlib is missing
         names += [f"{stem}.{fmt}" for stem in plots for fmt in FIGURE_FORMATS]
-    check_outputs([args.out / name for name in names], args.force)
-    return make_output_dir(args.out)
+    check_outputs([os.path.join(args.out, name) for name in names], args.force)
+    return make_output_dir(Path(args.out))
 
 
 def format_table(header: Sequence[str], rows: Sequence[Sequence[str]], align: str = "") -> str:
@@ -132,6 +133,9 @@ def describe(lexicon: Lexicon) -> str:
     )
 
 
-def report_files(paths: Sequence[Path]) -> None:
+def report_files(folder: str, paths: Sequence[Path]) -> None:
+    """``wrote`` and the files written in ``--out`` ``folder``, each named in the folder as typed
+    (``./results/memory.csv``: ``Path`` would drop the ``./``)."""
     if paths:
-        print("wrote " + ", ".join(quoted(str(path)) for path in paths), file=sys.stderr)
+        shown = (quoted(os.path.join(folder, path.name)) for path in paths)
+        print("wrote " + ", ".join(shown), file=sys.stderr)

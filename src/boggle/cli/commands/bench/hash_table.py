@@ -57,5 +57,5 @@ def run_hash(args: argparse.Namespace) -> int:
         hashstats.write_csv(paths[0], stats)
         if not args.no_plots:
             paths += hashstats.plot_bucket_stats(stats, out_dir, lexicon.name)
-        shared.report_files(paths)
+        shared.report_files(args.out, paths)
     return 0

@@ -101,5 +101,5 @@ def run_memory(args: argparse.Namespace) -> int:
                 writer.writerow(
                     [row.name, row.python_bytes, row.rss_bytes, row.own_bytes, row.note]
                 )
-        shared.report_files([path])
+        shared.report_files(args.out, [path])
     return 0

@@ -9,7 +9,6 @@ from typing import Any
 from boggle.cli.commands import _options as options
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands.bench import _shared as shared
-from boggle.model.errors import BoggleError
 from boggle.model.wording import counted
 from boggle.study import runtime
 
@@ -37,7 +36,7 @@ def register(commands: Any) -> None:
         type=options.whole_number,
         default=5,
         metavar="K",
-        help="boards per size (default 5)",
+        help=f"boards per size, 1 to {runtime.MAX_REPEAT:,} (default 5)",
     )
     parser.add_argument(
         "--seed",
@@ -59,10 +58,8 @@ def register(commands: Any) -> None:
 
 
 def run_runtime(args: argparse.Namespace) -> int:
-    if args.repeat < 1:
-        raise BoggleError(f"--repeat must be at least 1, got {args.repeat}")
-    if not args.time_limit > 0:
-        raise BoggleError(f"--time-limit must be positive, got {args.time_limit}")
+    # before any work: --repeat 10**12 would keep every solve, --time-limit 0 skip them all
+    runtime.check_settings(args.sizes, args.repeat, args.seed, args.time_limit)
     chosen = shared.chosen_engines(args.engines)
     out_dir = shared.output_dir(
         args, ["runtime_raw.csv", "runtime_summary.csv"], ["runtime_vs_n", "runtime_vs_n2"]
@@ -133,5 +130,5 @@ def run_runtime(args: argparse.Namespace) -> int:
         runtime.write_summary_csv(paths[1], summaries)
         if not args.no_plots and summaries:
             paths += runtime.plot_runtime(summaries, out_dir)
-        shared.report_files(paths)
+        shared.report_files(args.out, paths)
     return 130 if result.interrupted else 0
