@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from browser import ARTIFACTS, Pages
+from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess, get_json
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -144,3 +145,57 @@ def test_a_long_word_list_scrolls_in_its_own_area(pages: Pages, server: ServePro
     assert scroll_height > client_height, "the list grew instead of scrolling"
     assert client_height < window_height / 2
     assert page.locator("#board").bounding_box()["y"] == board_top
+
+
+def top_on_screen(page: Any, selector: str) -> bool:
+    """Whether the element's top edge is on the screen (the page scrolled as it is)."""
+    return bool(
+        page.eval_on_selector(
+            selector,
+            "e => { const top = e.getBoundingClientRect().top;"
+            " return top > -1 && top < window.innerHeight - 40; }",
+        )
+    )
+
+
+ENDS = {
+    "solo": (solo_round, "#play-end", "#play-results"),
+    "daily": (daily_round, "#daily-stop", "#results"),
+    "challenge": (challenge_round, "#challenge-stop", "#results"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ENDS))
+def test_the_results_come_into_view_when_a_round_ends(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    # the header and settings come back at the end and pushed the results below the screen
+    start, stop, results = ENDS[kind]
+    page = start(pages, server)
+    page.click(stop)
+    page.wait_for_selector(f"{results}:not([hidden])")
+    page.wait_for_function("() => document.querySelector('header.site').offsetHeight > 0")
+    assert top_on_screen(page, results), f"{kind}: the results are off the screen"
+
+
+def test_a_room_round_s_results_come_into_view(pages: Pages, clocked_server: ClockedServer) -> None:
+    page = pages.open(clocked_server.url + "/room", **PHONE)
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))  # ended by the test
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    clocked_server.clock.now += LONGEST_ROUND
+    page.wait_for_selector("#results:not([hidden])")
+    assert top_on_screen(page, "#results"), "the room's results are off the screen"
+
+
+def test_a_room_nobody_has_says_so_where_the_player_is(pages: Pages, server: ServeProcess) -> None:
+    # the link of a room that is gone: the join form is at the foot of a phone's screen, and
+    # the error line at the head of the page
+    page = pages.open(server.url + "/room/ZZZZZZ", **PHONE)
+    page.fill("#join-name", "bob")
+    page.click("#join-button")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "no open room 'ZZZZZZ'" in (page.text_content("#error") or "")
+    assert top_on_screen(page, "#error"), "the error is off the screen"

@@ -4,7 +4,7 @@
 "use strict";
 
 import {
-  api, clearPath, copyText, counted, drawPath, formatClock, renderBoard, showDefinition,
+  api, clearPath, copyText, counted, drawPath, formatClock, renderBoard, showDefinition, showInView,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
@@ -371,6 +371,7 @@ async function endRound(ranOut = false) {
   $("play-set-apart").hidden = !answer.set_apart.length;
   $("play-set-apart").textContent = `Set apart (0 points): ${answer.set_apart.join(", ")}`;
   $("play-results").hidden = false;
+  showInView($("play-results"));
   offerChallenge($("play-results"), {
     board: round.board, ...chosenOptions(), seconds: round.seconds, words: answer.found.map((w) => w.word),
   });

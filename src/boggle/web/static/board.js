@@ -165,6 +165,15 @@ export function counted(number, noun, plural = `${noun}s`) {
   return `${number} ${number === 1 ? noun : plural}`;
 }
 
+// Something that has just appeared for the player (a round's results, an answer to a form)
+// scrolled to the top of the screen when its top is off it or low on it: on a phone the
+// header and settings come back when a round ends and push the results below the screen,
+// and a room's error line sits above the join form. For example `showInView($("results"))`.
+export function showInView(element) {
+  const top = element.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight * 0.6) element.scrollIntoView({ block: "start" });
+}
+
 // Seconds as m:ss.
 export function formatClock(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));

@@ -1,7 +1,7 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  api, copyText, countdown, drawPath, renderBoard, wordButton,
+  api, copyText, countdown, drawPath, renderBoard, showInView, wordButton,
 } from "/static/board.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
 
@@ -152,6 +152,7 @@ function offerRename(name) {
   $("rename-name").value = name;
   $("rename-name").focus();
   $("challenge-summary").textContent = `You found ${words(state.words.length)}: post them under a name nobody has used here.`;
+  showInView($("results"));
 }
 
 function showResults(challenge, you) {
@@ -191,6 +192,7 @@ function showResults(challenge, you) {
     line.append(only);
     body.append(line);
   }
+  showInView($("results"));
 }
 
 // ------------------------------------------------------------------ start-up

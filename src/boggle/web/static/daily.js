@@ -1,7 +1,7 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
-  api, copyText, countdown, drawPath, fillWordLists, renderBoard, wordButton,
+  api, copyText, countdown, drawPath, fillWordLists, renderBoard, showInView, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
@@ -125,6 +125,7 @@ async function finish() {
     ));
     $("round").hidden = true;
     $("results").hidden = false;
+    showInView($("results"));
     $("daily-start").disabled = false;
     const { board, dictionary, rules, seconds } = state.daily;
     offerChallenge($("results"), {

@@ -1,7 +1,7 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, clearPath, copyText, countdown, drawPath, fillWordLists, renderBoard, wordButton,
+  api, clearPath, copyText, countdown, drawPath, fillWordLists, renderBoard, showInView, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
@@ -39,6 +39,7 @@ const storageKey = (code) => `boggle-room-${code}`;
 function showError(message) {
   $("error").textContent = message;
   $("error").hidden = !message;
+  if (message) showInView($("error"));
 }
 
 function showNotice(message) {
@@ -356,6 +357,7 @@ function showResults(summary) {
   $("rematch-button").hidden = !isHost || !summary.match_over;
   const settings = state.settings || {};
   const mine = summary.players.find((player) => player.name === state.you);
+  showInView($("results"));
   offerChallenge($("results"), {
     board: summary.board, dictionary: settings.dictionary, rules: settings.rules,
     min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
