@@ -199,3 +199,37 @@ def test_a_room_nobody_has_says_so_where_the_player_is(pages: Pages, server: Ser
     page.wait_for_selector("#error:not([hidden])")
     assert "no open room 'ZZZZZZ'" in (page.text_content("#error") or "")
     assert top_on_screen(page, "#error"), "the error is off the screen"
+
+
+def test_a_reload_mid_round_keeps_the_solo_round_and_its_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    # a phone's browser reloads a tab it dropped in the background, or a pull-down reloads it
+    page = solo_round(pages, server)
+    for word in ("fame", "zzz"):
+        page.fill("#play-input", word)
+        page.press("#play-input", "Enter")
+        page.wait_for_selector(f"#play-feedback:has-text('{word.upper()}')")
+    ends = page.evaluate("() => JSON.parse(sessionStorage.getItem('boggle-play-round')).ends")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#play-form").is_visible(), "the round is gone after a reload"
+    assert page.locator("#board").get_attribute("data-board") == FXIE
+    page.wait_for_selector("#play-found li")
+    assert page.locator("#play-found li").all_text_contents() == ["fame (1)"]
+    assert page.get_attribute("#play-score", "data-score") == "1"
+    kept = page.evaluate("() => JSON.parse(sessionStorage.getItem('boggle-play-round'))")
+    assert kept["ends"] == ends and kept["entries"] == ["fame", "zzz"]
+    # a round whose time ran out while the page was away ends at once, with its results
+    page.evaluate(
+        "() => { const kept = JSON.parse(sessionStorage.getItem('boggle-play-round'));"
+        " kept.ends = Date.now() - 1000;"
+        " sessionStorage.setItem('boggle-play-round', JSON.stringify(kept)); }"
+    )
+    page.reload()
+    page.wait_for_selector("#play-results:not([hidden])")
+    assert page.get_attribute("#play-result-line", "data-score") == "1"
+    assert page.evaluate("() => sessionStorage.getItem('boggle-play-round')") is None
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#play-form").is_hidden(), "a finished round came back"
