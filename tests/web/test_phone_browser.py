@@ -233,3 +233,23 @@ def test_a_reload_mid_round_keeps_the_solo_round_and_its_words(
     page.reload()
     page.wait_for_selector("body[data-ready='true']")
     assert page.locator("#play-form").is_hidden(), "a finished round came back"
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'button:not(.word), input:not([type=checkbox]), select, header.site a')].filter(e => {
+  const box = e.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && box.height < 43.5;
+}).map(e => `${e.tagName.toLowerCase()}#${e.id} '${e.textContent.trim()}' ${Math.round(e.getBoundingClientRect().height)} px`)"""
+
+
+@pytest.mark.parametrize("path", ["/play", "/room", "/daily"])
+def test_a_finger_s_targets_are_44_px_high(pages: Pages, server: ServeProcess, path: str) -> None:
+    page = pages.open(server.url + path, **PHONE)
+    assert page.evaluate(SMALL_TARGETS) == []
+    if path == "/play":
+        page.click("#play-start")
+        page.wait_for_selector("#play-form:not([hidden])")
+        assert page.evaluate(SMALL_TARGETS) == []
+        page.click("#play-end")  # and a phone is told to tap, not hover, a missed word
+        page.wait_for_selector("#play-results:not([hidden])")
+        assert "Tap a missed word" in (page.text_content("#play-feedback") or "")

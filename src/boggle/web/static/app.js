@@ -445,7 +445,8 @@ async function endRound(ranOut = false) {
   offerChallenge($("play-results"), {
     board: round.board, ...chosenOptions(), seconds: round.seconds, words: answer.found.map((w) => w.word),
   });
-  setFeedback(`${ranOut ? "Time!" : "Round over."} Hover a missed word to see its path.`, true);
+  const point = matchMedia("(hover: none)").matches ? "Tap" : "Hover over or click";
+  setFeedback(`${ranOut ? "Time!" : "Round over."} ${point} a missed word to see its path.`, true);
 }
 
 // ------------------------------------------------------------------ tabs and start-up
