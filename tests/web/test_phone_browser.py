@@ -20,6 +20,8 @@ from browser import ARTIFACTS, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess, get_json
 
+from boggle import Board, load_lexicon, solve
+
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
@@ -239,7 +241,8 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
     'button:not(.word), input:not([type=checkbox]), select, header.site a')].filter(e => {
   const box = e.getBoundingClientRect();
   return box.width > 0 && box.height > 0 && box.height < 43.5;
-}).map(e => `${e.tagName.toLowerCase()}#${e.id} '${e.textContent.trim()}' ${Math.round(e.getBoundingClientRect().height)} px`)"""
+}).map(e => `${e.tagName.toLowerCase()}#${e.id} '${e.textContent.trim()}'`
+  + ` ${Math.round(e.getBoundingClientRect().height)} px`)"""
 
 
 @pytest.mark.parametrize("path", ["/play", "/room", "/daily"])
@@ -253,3 +256,37 @@ def test_a_finger_s_targets_are_44_px_high(pages: Pages, server: ServeProcess, p
         page.click("#play-end")  # and a phone is told to tap, not hover, a missed word
         page.wait_for_selector("#play-results:not([hidden])")
         assert "Tap a missed word" in (page.text_content("#play-feedback") or "")
+
+
+def a_good_word(page: Any) -> str:
+    board = Board.parse(page.locator("#board").get_attribute("data-board") or "")
+    return solve(board, load_lexicon()).words[0].word
+
+
+@pytest.mark.parametrize("kind", ["daily", "challenge"])
+def test_a_reload_mid_round_keeps_the_round_and_its_words(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    start, stop, results = ENDS[kind]
+    page = start(pages, server)
+    word = a_good_word(page)
+    page.fill("#word-input", word)
+    page.press("#word-input", "Enter")
+    page.wait_for_selector(f"#my-words li[data-word='{word}']")
+    board = page.locator("#board").get_attribute("data-board")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#word-input").is_visible(), f"{kind}: the round is gone after a reload"
+    assert page.locator("#board").get_attribute("data-board") == board
+    assert page.locator("#my-words li").evaluate_all("items => items.map(i => i.dataset.word)") == [
+        word
+    ]
+    page.click(stop)
+    page.wait_for_selector(f"{results}:not([hidden])")
+    if kind == "daily":
+        assert page.get_attribute("#share-line", "data-words") == "1"
+    else:
+        assert page.get_attribute("#challenge-results tr[data-name='ann']", "data-score") != "0"
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#word-input").is_hidden(), f"{kind}: a finished round came back"

@@ -4,7 +4,8 @@
 "use strict";
 
 import {
-  api, clearPath, copyText, counted, drawPath, formatClock, renderBoard, showDefinition, showInView,
+  api, clearPath, copyText, counted, drawPath, formatClock, keepRound as keepInTab, keptRound as keptInTab,
+  renderBoard, showDefinition, showInView,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
@@ -272,21 +273,12 @@ function roundChoices() {
 const ROUND_KEY = "boggle-play-round";
 
 function keepRound(round) {
-  try {
-    if (round) sessionStorage.setItem(ROUND_KEY, JSON.stringify({ ...round, timer: null }));
-    else sessionStorage.removeItem(ROUND_KEY);
-  } catch (error) {
-    // no storage (a private window that refuses it): the round is only not kept
-  }
+  keepInTab(ROUND_KEY, round && { ...round, timer: null });
 }
 
 function keptRound() {
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(ROUND_KEY) || "null");
-    return kept && typeof kept.board === "string" && Array.isArray(kept.entries) ? kept : null;
-  } catch (error) {
-    return null;
-  }
+  const kept = keptInTab(ROUND_KEY);
+  return kept && typeof kept.board === "string" && Array.isArray(kept.entries) ? kept : null;
 }
 
 // A kept round taken up again: its choices, its board, its words so far; a round whose time
