@@ -290,3 +290,33 @@ def test_a_reload_mid_round_keeps_the_round_and_its_words(
     page.reload()
     page.wait_for_selector("body[data-ready='true']")
     assert page.locator("#word-input").is_hidden(), f"{kind}: a finished round came back"
+
+
+def test_a_word_entered_while_the_connection_is_lost_is_sent_once_it_is_back(
+    pages: Pages, server: ServeProcess
+) -> None:
+    # a phone between networks: the room's socket drops, the player goes on typing
+    page = pages.open(server.url + "/room", **PHONE)
+    sockets: list[Any] = []
+
+    def through_to_the_server(socket: Any) -> None:
+        sockets.append(socket)
+        socket.connect_to_server()
+
+    page.route_web_socket("**/ws/rooms", through_to_the_server)
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    page.clock.install()  # the page reconnects when the test lets its clock run
+    page.clock.pause_at(page.evaluate("() => Date.now()") + 1000)
+    sockets[-1].close()
+    page.wait_for_selector("#notice:not([hidden])")
+    page.fill("#word-input", "zzz")
+    page.press("#word-input", "Enter")
+    assert "ZZZ will be sent once it is back" in (page.text_content("#error") or "")
+    page.clock.run_for(5_000)
+    page.wait_for_selector("#my-words li[data-word='zzz']")
+    assert page.get_attribute("#my-words li[data-word='zzz']", "data-status") == "not_on_board"
+    assert page.locator("#error").is_hidden()

@@ -29,6 +29,7 @@ const state = {
   leaving: false,
   stopTimer: () => {},
   retry: 0,
+  unsent: [],     // words entered while the connection was lost: sent once back in the room
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
 };
 
@@ -52,9 +53,22 @@ function showNotice(message) {
 function send(message) {
   if (state.socket && state.socket.readyState === WebSocket.OPEN) {
     state.socket.send(JSON.stringify(message));
-  } else {
-    showError("not connected to the server; trying again…");
+    return true;
   }
+  showError("not connected to the server; trying again…");
+  return false;
+}
+
+// A word of the round, typed or traced: one entered while the connection is lost waits, and
+// is sent once the page is back in the room (the server judges it by when it arrives).
+function sendWord(word) {
+  if (state.socket && state.socket.readyState === WebSocket.OPEN) {
+    send({ type: "word", word });
+    return;
+  }
+  state.unsent.push(word);
+  showError(`not connected to the server: ${state.unsent.map((w) => w.toUpperCase()).join(", ")} ` +
+    "will be sent once it is back");
 }
 
 function connect(first) {
@@ -100,6 +114,7 @@ function joined(message) {
   $("room-code").textContent = message.code;
   showShareAddress(message.code);
   document.body.dataset.code = message.code;
+  for (const word of state.unsent.splice(0)) send({ type: "word", word });
 }
 
 // The room's address for the others: on the server's network address (boggle serve --lan)
@@ -132,6 +147,7 @@ function serverError(message) {
 function forget(code) {
   if (code) localStorage.removeItem(storageKey(code));
   state.token = null;
+  state.unsent = [];
   state.stopTimer();
 }
 
@@ -243,7 +259,7 @@ function startRound(faces, remaining) {
     $("feedback").textContent = "Time is up: judging…";
   });
   $("word-input").focus();
-  traceWords((word) => send({ type: "word", word }));
+  traceWords(sendWord);
 }
 
 function addMyWord(entry) {
@@ -438,7 +454,7 @@ function submitWord(event) {
   event.preventDefault();
   const word = $("word-input").value.trim();
   if (!word) return;
-  send({ type: "word", word });
+  sendWord(word);
   $("word-input").value = "";
 }
 
