@@ -320,3 +320,16 @@ def test_a_word_entered_while_the_connection_is_lost_is_sent_once_it_is_back(
     page.wait_for_selector("#my-words li[data-word='zzz']")
     assert page.get_attribute("#my-words li[data-word='zzz']", "data-status") == "not_on_board"
     assert page.locator("#error").is_hidden()
+
+
+def test_a_challenge_link_wraps_on_a_narrow_phone(pages: Pages, server: ServeProcess) -> None:
+    page = solo_round(pages, server)
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.click("#play-end")
+    page.fill("#challenge-your-name", "ann")
+    page.click("#challenge-button")
+    page.wait_for_selector("#challenge-link")
+    assert sideways_overflow(page) <= 0, "the challenge's address runs off the screen"
+    page.click("#challenge-link")  # this browser has played it: the page shows the results
+    page.wait_for_selector("body[data-ready='true'] #results:not([hidden])")
+    assert sideways_overflow(page) <= 0, "the challenge page runs off the screen"
