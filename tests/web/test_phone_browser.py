@@ -333,3 +333,25 @@ def test_a_challenge_link_wraps_on_a_narrow_phone(pages: Pages, server: ServePro
     page.click("#challenge-link")  # this browser has played it: the page shows the results
     page.wait_for_selector("body[data-ready='true'] #results:not([hidden])")
     assert sideways_overflow(page) <= 0, "the challenge page runs off the screen"
+
+
+def test_the_room_page_leads_back_to_a_seat_kept(pages: Pages, server: ServeProcess) -> None:
+    # the installed app opens on "/", with no address bar for the room's link; and joining
+    # under the same name is refused while the dropped seat is kept
+    page = room_round(pages, server)
+    code = page.get_attribute("body", "data-code")
+    page.fill("#word-input", "zzz")
+    page.press("#word-input", "Enter")
+    page.wait_for_selector("#my-words li[data-word='zzz']")
+    page.goto(server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    assert f"room {code} (as ann)" in (page.text_content("#seat") or "")
+    page.click("#seat-button")
+    page.wait_for_selector(f"body[data-code='{code}'][data-phase='playing'] #my-words li")
+    assert page.url.endswith(f"/room/{code}")
+    page.goto(server.url + "/room")  # the code typed in "Join a room" takes the seat too
+    page.fill("#join-code", code or "")
+    page.fill("#join-name", "ann")
+    page.click("#join-button")
+    page.wait_for_selector(f"body[data-code='{code}'][data-phase='playing'] #my-words li")
+    assert page.locator("#error").is_hidden()

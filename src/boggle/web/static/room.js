@@ -106,7 +106,8 @@ function joined(message) {
   state.code = message.code;
   state.token = message.token;
   state.name = message.name;
-  localStorage.setItem(storageKey(message.code), JSON.stringify({ token: message.token, name: message.name }));
+  localStorage.setItem(storageKey(message.code),
+    JSON.stringify({ token: message.token, name: message.name, at: Date.now() }));
   if (location.pathname !== `/room/${message.code}`) history.replaceState(null, "", `/room/${message.code}`);
   showError("");
   $("entry").hidden = true;
@@ -412,10 +413,36 @@ function showLevels(summary) {
 
 // ------------------------------------------------------------------ entry
 
+// The room this browser last took a seat in (its code, name and token), if it has one: the
+// installed app opens on the front page, with no address bar to type the room's link into,
+// and joining again under the same name is refused while the seat is kept.
+function lastSeat() {
+  let last = null;
+  for (let at = 0; at < localStorage.length; at += 1) {
+    const key = localStorage.key(at);
+    if (!key || !key.startsWith("boggle-room-")) continue;
+    try {
+      const seat = JSON.parse(localStorage.getItem(key) || "null");
+      if (seat && seat.token && (!last || (seat.at || 0) > (last.at || 0))) {
+        last = { ...seat, code: key.slice("boggle-room-".length) };
+      }
+    } catch (error) {
+      // not one of ours: skipped
+    }
+  }
+  return last;
+}
+
 function showEntry(code) {
   inRound(false);
   $("room").hidden = true;
   $("entry").hidden = false;
+  const seat = code ? null : lastSeat();
+  $("seat").hidden = !seat;
+  if (seat) {
+    $("seat-text").textContent = `You have a seat in room ${seat.code} (as ${seat.name}).`;
+    $("seat-button").onclick = () => rejoin(seat.code, seat.token);
+  }
   $("join-code").value = code || "";
   if (code) $("join-name").focus();
   if (location.pathname !== "/room") history.replaceState(null, "", code ? `/room/${code}` : "/room");
@@ -447,7 +474,17 @@ function createRoom(event) {
 function joinRoom(event) {
   event.preventDefault();
   state.leaving = false;
-  connect({ type: "join", code: $("join-code").value.trim().toUpperCase(), name: $("join-name").value });
+  const code = $("join-code").value.trim().toUpperCase();
+  const saved = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
+  if (saved && saved.token) rejoin(code, saved.token);  // this browser's seat, under its name
+  else connect({ type: "join", code, name: $("join-name").value });
+}
+
+function rejoin(code, token) {
+  state.leaving = false;
+  state.code = code;
+  state.token = token;
+  connect({ type: "rejoin", code, token });
 }
 
 function submitWord(event) {
@@ -491,9 +528,7 @@ async function start() {
   const code = match ? match[1].toUpperCase() : "";
   const saved = code ? JSON.parse(localStorage.getItem(storageKey(code)) || "null") : null;
   if (saved && saved.token) {
-    state.code = code;
-    state.token = saved.token;
-    connect({ type: "rejoin", code, token: saved.token });
+    rejoin(code, saved.token);
   } else {
     showEntry(code);
   }
