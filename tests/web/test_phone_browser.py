@@ -355,3 +355,9 @@ def test_the_room_page_leads_back_to_a_seat_kept(pages: Pages, server: ServeProc
     page.click("#join-button")
     page.wait_for_selector(f"body[data-code='{code}'][data-phase='playing'] #my-words li")
     assert page.locator("#error").is_hidden()
+
+
+def test_a_link_with_a_malformed_room_code_says_so(pages: Pages, server: ServeProcess) -> None:
+    page = pages.open(server.url + "/room/ab%20c", **PHONE)
+    assert "'ab c' is not a room code" in (page.text_content("#error") or "")
+    assert page.locator("#error").is_visible() and page.locator("#join-form").is_visible()

@@ -526,6 +526,16 @@ async function start() {
   }
   const match = location.pathname.match(/^\/room\/([A-Za-z0-9]{6})$/);
   const code = match ? match[1].toUpperCase() : "";
+  const asked = location.pathname.match(/^\/room\/(.+)$/);
+  if (asked && !match) {  // a link cut short or mistyped: said, not dropped without a word
+    let given = asked[1];
+    try {
+      given = decodeURIComponent(given);
+    } catch (error) {
+      // kept as it is
+    }
+    showError(`'${given}' is not a room code: a code is 6 characters from A-Z and 2-9, like ABC234`);
+  }
   const saved = code ? JSON.parse(localStorage.getItem(storageKey(code)) || "null") : null;
   if (saved && saved.token) {
     rejoin(code, saved.token);
