@@ -61,3 +61,25 @@ def test_an_old_board_link_to_the_front_door_opens_the_solver(client: TestClient
     assert answer.status_code == 307
     assert answer.headers["location"] == "/solve?board=fxie+amlo&mode=play"
     assert client.get("/solve").text.count('role="tablist"') == 1
+
+
+@pytest.mark.parametrize("path", ["/room/ABC234/x", "/challenge/ABCD2345/x", "/rooms", "/dialy"])
+def test_a_browser_at_an_address_with_no_page_gets_a_page_saying_so(
+    client: TestClient, path: str
+) -> None:
+    # a link cut or mangled in a chat app: one line and a way on, not the API's JSON
+    answer = client.get(path, headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
+    assert answer.status_code == 404
+    assert answer.headers["content-type"].startswith("text/html")
+    assert "<h1>Page not found</h1>" in answer.text
+    assert header(answer.text) == header(client.get("/").text)
+    assert 'href="/room"' in answer.text
+
+
+def test_a_program_at_an_address_with_no_page_still_gets_json(client: TestClient) -> None:
+    for accept in ("*/*", "application/json"):
+        answer = client.get("/room/ABC234/x", headers={"Accept": accept})
+        assert answer.status_code == 404
+        assert answer.json() == {"error": "Not Found", "status": 404}
+    answer = client.get("/api/nothing", headers={"Accept": "text/html"})
+    assert answer.json() == {"error": "Not Found", "status": 404}
