@@ -13,6 +13,7 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -296,7 +297,7 @@ def test_a_word_entered_while_the_connection_is_lost_is_sent_once_it_is_back(
     pages: Pages, server: ServeProcess
 ) -> None:
     # a phone between networks: the room's socket drops, the player goes on typing
-    page = pages.open(server.url + "/room", **PHONE)
+    page = pages.open(server.url + "/", **PHONE)
     sockets: list[Any] = []
 
     def through_to_the_server(socket: Any) -> None:
@@ -304,13 +305,16 @@ def test_a_word_entered_while_the_connection_is_lost_is_sent_once_it_is_back(
         socket.connect_to_server()
 
     page.route_web_socket("**/ws/rooms", through_to_the_server)
+    page.clock.install()  # the page's timers are the test's: it reconnects when they run
+    page.goto(server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
     page.fill("#create-name", "ann")
     page.fill("#create-seconds", str(LONGEST_ROUND))
     page.click("#create-button")
     page.click("#start-button")
     page.wait_for_selector("body[data-phase='playing'] #board .cube")
-    page.clock.install()  # the page reconnects when the test lets its clock run
-    page.clock.pause_at(page.evaluate("() => Date.now()") + 1000)
+    page_now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.pause_at(page_now + timedelta(seconds=1))
     sockets[-1].close()
     page.wait_for_selector("#notice:not([hidden])")
     page.fill("#word-input", "zzz")
