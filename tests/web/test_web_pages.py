@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 from fastapi.testclient import TestClient
 
+from boggle import __version__
 from boggle.web.app import WebConfig, create_app
 
 PAGES = ["/", "/solve", "/play", "/room", "/daily", "/room/ABC234", "/challenge/ABC234"]
@@ -83,3 +84,10 @@ def test_a_program_at_an_address_with_no_page_still_gets_json(client: TestClient
         assert answer.json() == {"error": "Not Found", "status": 404}
     answer = client.get("/api/nothing", headers={"Accept": "text/html"})
     assert answer.json() == {"error": "Not Found", "status": 404}
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_s_footer_names_the_version(client: TestClient, path: str) -> None:
+    # the footer ended "... (wpolish) ·" on every page but the solver's, whose script fills it
+    footer = re.search(r'<footer class="site">.*?</footer>', client.get(path).text, flags=re.S)
+    assert footer and f'<span id="version">boggle {__version__}</span>' in footer.group(0)
