@@ -254,6 +254,7 @@ function showRound(round) {
   $("play-hint-text").textContent = "";
   showRoundScore(0, 0);
   tick();
+  if (state.round !== round) return;  // a kept round whose time ran out: ended by tick()
   round.timer = setInterval(tick, 250);
   $("play-input").value = "";
   $("play-input").focus();
