@@ -7,6 +7,12 @@ viewport to what the keyboard leaves; the tests shrink it the same way).  In sol
 the daily board and in a room round the board, the clock and the word box must all be in
 that area at once, without scrolling.
 
+A phone user's trip through the pages too: the results come into view when a round ends,
+and so does a room's join error; a finger's targets are 44 px high; a reload mid-round
+keeps a solo, daily or challenge round and its words; a word entered while a room's
+connection is lost is sent once it is back; `/room` leads back to a seat kept; a challenge's
+link and results fit a 320 px screen; a malformed room code is said.
+
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
 """
