@@ -7,17 +7,27 @@ viewport to what the keyboard leaves; the tests shrink it the same way).  In sol
 the daily board and in a room round the board, the clock and the word box must all be in
 that area at once, without scrolling.
 
+A phone user's trip through the pages too: the results come into view when a round ends,
+and so does a room's join error; a finger's targets are 44 px high; a reload mid-round
+keeps a solo, daily or challenge round and its words; a word entered while a room's
+connection is lost is sent once it is back; `/room` leads back to a seat kept; a challenge's
+link and results fit a 320 px screen; a malformed room code is said.
+
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from browser import ARTIFACTS, Pages
+from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess, get_json
+
+from boggle import Board, load_lexicon, solve
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -144,3 +154,220 @@ def test_a_long_word_list_scrolls_in_its_own_area(pages: Pages, server: ServePro
     assert scroll_height > client_height, "the list grew instead of scrolling"
     assert client_height < window_height / 2
     assert page.locator("#board").bounding_box()["y"] == board_top
+
+
+def top_on_screen(page: Any, selector: str) -> bool:
+    """Whether the element's top edge is on the screen (the page scrolled as it is)."""
+    return bool(
+        page.eval_on_selector(
+            selector,
+            "e => { const top = e.getBoundingClientRect().top;"
+            " return top > -1 && top < window.innerHeight - 40; }",
+        )
+    )
+
+
+ENDS = {
+    "solo": (solo_round, "#play-end", "#play-results"),
+    "daily": (daily_round, "#daily-stop", "#results"),
+    "challenge": (challenge_round, "#challenge-stop", "#results"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ENDS))
+def test_the_results_come_into_view_when_a_round_ends(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    # the header and settings come back at the end and pushed the results below the screen
+    start, stop, results = ENDS[kind]
+    page = start(pages, server)
+    page.click(stop)
+    page.wait_for_selector(f"{results}:not([hidden])")
+    page.wait_for_function("() => document.querySelector('header.site').offsetHeight > 0")
+    assert top_on_screen(page, results), f"{kind}: the results are off the screen"
+
+
+def test_a_room_round_s_results_come_into_view(pages: Pages, clocked_server: ClockedServer) -> None:
+    page = pages.open(clocked_server.url + "/room", **PHONE)
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))  # ended by the test
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    clocked_server.clock.now += LONGEST_ROUND
+    page.wait_for_selector("#results:not([hidden])")
+    assert top_on_screen(page, "#results"), "the room's results are off the screen"
+
+
+def test_a_room_nobody_has_says_so_where_the_player_is(pages: Pages, server: ServeProcess) -> None:
+    # the link of a room that is gone: the join form is at the foot of a phone's screen, and
+    # the error line at the head of the page
+    page = pages.open(server.url + "/room/ZZZZZZ", **PHONE)
+    page.fill("#join-name", "bob")
+    page.click("#join-button")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "no open room 'ZZZZZZ'" in (page.text_content("#error") or "")
+    assert top_on_screen(page, "#error"), "the error is off the screen"
+
+
+def test_a_reload_mid_round_keeps_the_solo_round_and_its_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    # a phone's browser reloads a tab it dropped in the background, or a pull-down reloads it
+    page = solo_round(pages, server)
+    for word in ("fame", "zzz"):
+        page.fill("#play-input", word)
+        page.press("#play-input", "Enter")
+        page.wait_for_selector(f"#play-feedback:has-text('{word.upper()}')")
+    ends = page.evaluate("() => JSON.parse(sessionStorage.getItem('boggle-play-round')).ends")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#play-form").is_visible(), "the round is gone after a reload"
+    assert page.locator("#board").get_attribute("data-board") == FXIE
+    page.wait_for_selector("#play-found li")
+    assert page.locator("#play-found li").all_text_contents() == ["fame (1)"]
+    assert page.get_attribute("#play-score", "data-score") == "1"
+    kept = page.evaluate("() => JSON.parse(sessionStorage.getItem('boggle-play-round'))")
+    assert kept["ends"] == ends and kept["entries"] == ["fame", "zzz"]
+    # a round whose time ran out while the page was away ends at once, with its results
+    page.evaluate(
+        "() => { const kept = JSON.parse(sessionStorage.getItem('boggle-play-round'));"
+        " kept.ends = Date.now() - 1000;"
+        " sessionStorage.setItem('boggle-play-round', JSON.stringify(kept)); }"
+    )
+    page.reload()
+    page.wait_for_selector("#play-results:not([hidden])")
+    assert page.get_attribute("#play-result-line", "data-score") == "1"
+    assert page.evaluate("() => sessionStorage.getItem('boggle-play-round')") is None
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#play-form").is_hidden(), "a finished round came back"
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'button:not(.word), input:not([type=checkbox]), select, header.site a')].filter(e => {
+  const box = e.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && box.height < 43.5;
+}).map(e => `${e.tagName.toLowerCase()}#${e.id} '${e.textContent.trim()}'`
+  + ` ${Math.round(e.getBoundingClientRect().height)} px`)"""
+
+
+@pytest.mark.parametrize("path", ["/play", "/room", "/daily"])
+def test_a_finger_s_targets_are_44_px_high(pages: Pages, server: ServeProcess, path: str) -> None:
+    page = pages.open(server.url + path, **PHONE)
+    assert page.evaluate(SMALL_TARGETS) == []
+    if path == "/play":
+        page.click("#play-start")
+        page.wait_for_selector("#play-form:not([hidden])")
+        assert page.evaluate(SMALL_TARGETS) == []
+        page.click("#play-end")  # and a phone is told to tap, not hover, a missed word
+        page.wait_for_selector("#play-results:not([hidden])")
+        assert "Tap a missed word" in (page.text_content("#play-feedback") or "")
+
+
+def a_good_word(page: Any) -> str:
+    board = Board.parse(page.locator("#board").get_attribute("data-board") or "")
+    return solve(board, load_lexicon()).words[0].word
+
+
+@pytest.mark.parametrize("kind", ["daily", "challenge"])
+def test_a_reload_mid_round_keeps_the_round_and_its_words(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    start, stop, results = ENDS[kind]
+    page = start(pages, server)
+    word = a_good_word(page)
+    page.fill("#word-input", word)
+    page.press("#word-input", "Enter")
+    page.wait_for_selector(f"#my-words li[data-word='{word}']")
+    board = page.locator("#board").get_attribute("data-board")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#word-input").is_visible(), f"{kind}: the round is gone after a reload"
+    assert page.locator("#board").get_attribute("data-board") == board
+    assert page.locator("#my-words li").evaluate_all("items => items.map(i => i.dataset.word)") == [
+        word
+    ]
+    page.click(stop)
+    page.wait_for_selector(f"{results}:not([hidden])")
+    if kind == "daily":
+        assert page.get_attribute("#share-line", "data-words") == "1"
+    else:
+        assert page.get_attribute("#challenge-results tr[data-name='ann']", "data-score") != "0"
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#word-input").is_hidden(), f"{kind}: a finished round came back"
+
+
+def test_a_word_entered_while_the_connection_is_lost_is_sent_once_it_is_back(
+    pages: Pages, server: ServeProcess
+) -> None:
+    # a phone between networks: the room's socket drops, the player goes on typing
+    page = pages.open(server.url + "/", **PHONE)
+    sockets: list[Any] = []
+
+    def through_to_the_server(socket: Any) -> None:
+        sockets.append(socket)
+        socket.connect_to_server()
+
+    page.route_web_socket("**/ws/rooms", through_to_the_server)
+    page.clock.install()  # the page's timers are the test's: it reconnects when they run
+    page.goto(server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    page_now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.pause_at(page_now + timedelta(seconds=1))
+    sockets[-1].close()
+    page.wait_for_selector("#notice:not([hidden])")
+    page.fill("#word-input", "zzz")
+    page.press("#word-input", "Enter")
+    assert "ZZZ will be sent once it is back" in (page.text_content("#error") or "")
+    page.clock.run_for(5_000)
+    page.wait_for_selector("#my-words li[data-word='zzz']")
+    assert page.get_attribute("#my-words li[data-word='zzz']", "data-status") == "not_on_board"
+    assert page.locator("#error").is_hidden()
+
+
+def test_a_challenge_link_wraps_on_a_narrow_phone(pages: Pages, server: ServeProcess) -> None:
+    page = solo_round(pages, server)
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.click("#play-end")
+    page.fill("#challenge-your-name", "ann")
+    page.click("#challenge-button")
+    page.wait_for_selector("#challenge-link")
+    assert sideways_overflow(page) <= 0, "the challenge's address runs off the screen"
+    page.click("#challenge-link")  # this browser has played it: the page shows the results
+    page.wait_for_selector("body[data-ready='true'] #results:not([hidden])")
+    assert sideways_overflow(page) <= 0, "the challenge page runs off the screen"
+
+
+def test_the_room_page_leads_back_to_a_seat_kept(pages: Pages, server: ServeProcess) -> None:
+    # the installed app opens on "/", with no address bar for the room's link; and joining
+    # under the same name is refused while the dropped seat is kept
+    page = room_round(pages, server)
+    code = page.get_attribute("body", "data-code")
+    page.fill("#word-input", "zzz")
+    page.press("#word-input", "Enter")
+    page.wait_for_selector("#my-words li[data-word='zzz']")
+    page.goto(server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    assert f"room {code} (as ann)" in (page.text_content("#seat") or "")
+    page.click("#seat-button")
+    page.wait_for_selector(f"body[data-code='{code}'][data-phase='playing'] #my-words li")
+    assert page.url.endswith(f"/room/{code}")
+    page.goto(server.url + "/room")  # the code typed in "Join a room" takes the seat too
+    page.fill("#join-code", code or "")
+    page.fill("#join-name", "ann")
+    page.click("#join-button")
+    page.wait_for_selector(f"body[data-code='{code}'][data-phase='playing'] #my-words li")
+    assert page.locator("#error").is_hidden()
+
+
+def test_a_link_with_a_malformed_room_code_says_so(pages: Pages, server: ServeProcess) -> None:
+    page = pages.open(server.url + "/room/ab%20c", **PHONE)
+    assert "'ab c' is not a room code" in (page.text_content("#error") or "")
+    assert page.locator("#error").is_visible() and page.locator("#join-form").is_visible()

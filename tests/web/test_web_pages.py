@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 from fastapi.testclient import TestClient
 
+from boggle import __version__
 from boggle.web.app import WebConfig, create_app
 
 PAGES = ["/", "/solve", "/play", "/room", "/daily", "/room/ABC234", "/challenge/ABC234"]
@@ -61,3 +62,32 @@ def test_an_old_board_link_to_the_front_door_opens_the_solver(client: TestClient
     assert answer.status_code == 307
     assert answer.headers["location"] == "/solve?board=fxie+amlo&mode=play"
     assert client.get("/solve").text.count('role="tablist"') == 1
+
+
+@pytest.mark.parametrize("path", ["/room/ABC234/x", "/challenge/ABCD2345/x", "/rooms", "/dialy"])
+def test_a_browser_at_an_address_with_no_page_gets_a_page_saying_so(
+    client: TestClient, path: str
+) -> None:
+    # a link cut or mangled in a chat app: one line and a way on, not the API's JSON
+    answer = client.get(path, headers={"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
+    assert answer.status_code == 404
+    assert answer.headers["content-type"].startswith("text/html")
+    assert "<h1>Page not found</h1>" in answer.text
+    assert header(answer.text) == header(client.get("/").text)
+    assert 'href="/room"' in answer.text
+
+
+def test_a_program_at_an_address_with_no_page_still_gets_json(client: TestClient) -> None:
+    for accept in ("*/*", "application/json"):
+        answer = client.get("/room/ABC234/x", headers={"Accept": accept})
+        assert answer.status_code == 404
+        assert answer.json() == {"error": "Not Found", "status": 404}
+    answer = client.get("/api/nothing", headers={"Accept": "text/html"})
+    assert answer.json() == {"error": "Not Found", "status": 404}
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_s_footer_names_the_version(client: TestClient, path: str) -> None:
+    # the footer ended "... (wpolish) ·" on every page but the solver's, whose script fills it
+    footer = re.search(r'<footer class="site">.*?</footer>', client.get(path).text, flags=re.S)
+    assert footer and f'<span id="version">boggle {__version__}</span>' in footer.group(0)

@@ -40,7 +40,7 @@ from boggle.model.errors import BoggleError
 from boggle.web import challenges, rooms, routes, share
 from boggle.web.context import ApiError, Limits, WebConfig, WebContext, freeze_long_lived
 from boggle.web.middleware import BodyLimit, HostCheck, SecurityHeaders, error_response
-from boggle.web.pages import STATIC, page
+from boggle.web.pages import STATIC, page, page_text
 
 __all__ = ["ROUTERS", "ApiError", "Limits", "WebConfig", "create_app"]
 
@@ -99,12 +99,27 @@ def _add_error_handlers(app: FastAPI) -> None:
         return error_response(422, _one_line(error))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
         if unreadable := _unreadable_json(error):
             return error_response(
                 422, f"the request body is not JSON that can be read: {unreadable}"
             )
+        if error.status_code == 404 and _wants_a_page(request):
+            return HTMLResponse(page_text("notfound.html"), status_code=404)
         return error_response(error.status_code, str(error.detail), error.headers)
+
+
+def _wants_a_page(request: Request) -> bool:
+    """Whether a request is a browser's for a page (a link followed, an address typed): a
+    GET that asks for HTML of a path outside the API and the static files. Programs (``*/*``,
+    JSON) get the API's JSON error."""
+    path = request.url.path
+    accept = request.headers.get("accept", "")
+    return (
+        request.method in ("GET", "HEAD")
+        and "text/html" in accept
+        and not path.startswith(("/api/", "/static/", "/ws/"))
+    )
 
 
 def create_app(config: WebConfig | None = None) -> FastAPI:

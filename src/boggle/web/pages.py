@@ -3,14 +3,16 @@
 file a part.
 
 A line ``<!-- part NAME key="value" ... -->`` stands for ``parts/NAME.html``, indented as the
-line is, with each ``$key`` in the part replaced by its value (HTML-escaped); the page is
-put together once and kept.  Scripts and styles stay files in ``static/`` (the
-Content-Security-Policy allows no inline script).
+line is, with each ``$key`` in the part replaced by its value (HTML-escaped; ``$version``
+is boggle's version on every page); the page is put together once and kept.  Scripts and
+styles stay files in ``static/`` (the Content-Security-Policy allows no inline script).
 
 >>> html = page_text("daily.html")
 >>> '<div id="board-wrap">' in html and "<!-- part" not in html
 True
 >>> "<title>boggle: the daily board</title>" in html
+True
+>>> f'<span id="version">boggle {__version__}</span>' in html
 True
 """
 
@@ -25,6 +27,8 @@ from pathlib import Path
 
 from fastapi.responses import HTMLResponse
 
+from boggle import __version__
+
 __all__ = ["PAGES", "STATIC", "page", "page_text"]
 
 PAGES = Path(str(resources.files("boggle.web") / "pages"))
@@ -37,7 +41,8 @@ _VALUE = re.compile(r'([a-z]+)="([^"]*)"')
 def _part(match: re.Match[str]) -> str:
     indent, name, values = match.groups()
     template = string.Template((PAGES / "parts" / f"{name}.html").read_text(encoding="utf-8"))
-    given = {key: html.escape(value) for key, value in _VALUE.findall(values)}
+    given = {"version": html.escape(__version__)}
+    given.update((key, html.escape(value)) for key, value in _VALUE.findall(values))
     text = template.substitute(given)  # a value the part needs and the page left out: KeyError
     return "".join(indent + line if line.strip() else line for line in text.splitlines(True))
 

@@ -4,7 +4,8 @@
 "use strict";
 
 import {
-  api, clearPath, copyText, counted, drawPath, formatClock, renderBoard, showDefinition,
+  api, clearPath, copyText, counted, drawPath, formatClock, keepRound as keepInTab, keptRound as keptInTab,
+  renderBoard, showDefinition, showInView,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
@@ -232,8 +233,16 @@ async function startRound() {
     timer: null,
     found: [],          // the words found so far (a hint never names one)
     hints: [],          // the hints given: [target, level] each, as the server asks them back
+    choices: roundChoices(),
   };
-  showHintsLeft(state.round, null);
+  keepRound(state.round);
+  showRound(state.round);
+}
+
+// The round's board, word box and clock on the page (a round just started, or taken up again
+// after a reload).
+function showRound(round) {
+  showHintsLeft(round, null);
   lockBoardControls(true);
   document.body.classList.add("in-round");
   $("play-results").hidden = true;
@@ -245,10 +254,55 @@ async function startRound() {
   $("play-hint-text").textContent = "";
   showRoundScore(0, 0);
   tick();
-  state.round.timer = setInterval(tick, 250);
+  if (state.round !== round) return;  // a kept round whose time ran out: ended by tick()
+  round.timer = setInterval(tick, 250);
   $("play-input").value = "";
   $("play-input").focus();
   traceWords((word) => reportErrors(() => submitWord(word))());
+}
+
+// The choices a round is played with (list, rules, which words count), as the controls hold
+// them, so a round taken up after a reload is judged as it started.
+const CHOICES = ["dict-select", "rules-select", "play-words-level", "play-words-others"];
+
+function roundChoices() {
+  return Object.fromEntries(CHOICES.map((id) => [id, $(id).value]));
+}
+
+// The round under way, kept in the tab's sessionStorage: a reload (or a phone's browser
+// dropping the tab while another app is in front) comes back to it, its words and its clock.
+const ROUND_KEY = "boggle-play-round";
+
+function keepRound(round) {
+  keepInTab(ROUND_KEY, round && { ...round, timer: null });
+}
+
+function keptRound() {
+  const kept = keptInTab(ROUND_KEY);
+  return kept && typeof kept.board === "string" && Array.isArray(kept.entries) ? kept : null;
+}
+
+// A kept round taken up again: its choices, its board, its words so far; a round whose time
+// ran out meanwhile ends at once, with its results.
+async function resumeRound(kept) {
+  for (const [id, value] of Object.entries(kept.choices || {})) {
+    if ([...$(id).options].some((option) => option.value === value)) $(id).value = value;
+  }
+  try {
+    await solveBoard(kept.board);
+  } catch (error) {
+    keepRound(null);  // a board or list the server no longer takes: the round is dropped
+    throw error;
+  }
+  const round = { ...kept, told: 0, timer: null };
+  state.round = round;
+  showRound(round);
+  if (state.round === round && round.entries.length) {
+    const answer = await playRound(round, false);
+    if (state.round !== round) return;
+    round.told = answer.feedback.length;
+    showFound(round, answer);
+  }
 }
 
 // While a round runs, the board, list and rules stay as they are.
@@ -293,6 +347,7 @@ async function submitWord(traced) {
   }
   if (!round || !typed) return;
   round.entries.push(typed);
+  keepRound(round);
   const answer = await playRound(round, false);
   // the round may have ended, or a later entry's answer come first, while the server answered
   if (state.round !== round || answer.feedback.length <= round.told) return;
@@ -308,6 +363,11 @@ async function submitWord(traced) {
     setFeedback(`${word}: ${said.label}${said.message ? ` (${said.message})` : ""}`, false);
     tracedFeedback(said.word, said.label, false);
   }
+  showFound(round, answer);
+}
+
+// The words found so far, the latest first, and the score.
+function showFound(round, answer) {
   $("play-found").replaceChildren(...answer.found.map((entry) => {
     const item = document.createElement("li");
     item.textContent = `${entry.word} (${entry.points})`;
@@ -335,6 +395,8 @@ async function askHint() {
   });
   if (state.round !== round) return;
   if (answer.hint) round.hints.push([answer.hint.target, answer.hint.level]);
+  round.hintLimit = answer.limit;
+  keepRound(round);
   $("play-hint-text").textContent = answer.hint ? `Hint: ${answer.message}` : answer.message;
   if (answer.hint && answer.hint.first_cell) {
     drawPath("?", [answer.hint.first_cell]);
@@ -348,6 +410,7 @@ async function endRound(ranOut = false) {
   if (!round) return;
   clearInterval(round.timer);
   state.round = null;
+  keepRound(null);
   traceWords(null);
   document.body.classList.remove("in-round");
   $("play-timer").textContent = formatClock(0);
@@ -371,10 +434,12 @@ async function endRound(ranOut = false) {
   $("play-set-apart").hidden = !answer.set_apart.length;
   $("play-set-apart").textContent = `Set apart (0 points): ${answer.set_apart.join(", ")}`;
   $("play-results").hidden = false;
+  showInView($("play-results"));
   offerChallenge($("play-results"), {
     board: round.board, ...chosenOptions(), seconds: round.seconds, words: answer.found.map((w) => w.word),
   });
-  setFeedback(`${ranOut ? "Time!" : "Round over."} Hover a missed word to see its path.`, true);
+  const point = matchMedia("(hover: none)").matches ? "Tap" : "Hover over or click";
+  setFeedback(`${ranOut ? "Time!" : "Round over."} ${point} a missed word to see its path.`, true);
 }
 
 // ------------------------------------------------------------------ tabs and start-up
@@ -464,7 +529,10 @@ async function start() {
       if ([...$(id).options].some((option) => option.value === wanted)) $(id).value = wanted;
       else unknown.push(`${key} '${wanted}'`);
     }
-    if (params.get("board") && play) {
+    const kept = play ? keptRound() : null;
+    if (kept) {
+      await resumeRound(kept);
+    } else if (params.get("board") && play) {
       $("board-input").value = params.get("board");  // a shared challenge: not solved yet
       $("play-this-board").checked = true;
     } else if (params.get("board")) {

@@ -165,28 +165,61 @@ export function counted(number, noun, plural = `${noun}s`) {
   return `${number} ${number === 1 ? noun : plural}`;
 }
 
+// Something that has just appeared for the player (a round's results, an answer to a form)
+// scrolled to the top of the screen when its top is off it or low on it: on a phone the
+// header and settings come back when a round ends and push the results below the screen,
+// and a room's error line sits above the join form. For example `showInView($("results"))`.
+export function showInView(element) {
+  const top = element.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight * 0.6) element.scrollIntoView({ block: "start" });
+}
+
 // Seconds as m:ss.
 export function formatClock(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
-// A countdown shown in `element` until `seconds` from now; `done` runs at zero.
+// A countdown shown in `element` until `seconds` from now; `done` runs once, at zero (at once
+// for a time already past, as a round taken up after a reload may have).
 export function countdown(element, seconds, done) {
   const end = performance.now() + seconds * 1000;
   let handle = 0;
+  let over = false;
   const tick = () => {
     const left = (end - performance.now()) / 1000;
     element.textContent = formatClock(left);
     element.classList.toggle("low", left <= 10);
-    if (left <= 0) {
+    if (left <= 0 && !over) {
+      over = true;
       clearInterval(handle);
       done();
     }
   };
   tick();
-  handle = setInterval(tick, 250);
+  if (!over) handle = setInterval(tick, 250);
   return () => clearInterval(handle);
+}
+
+// A round under way kept in the tab's sessionStorage under `key` (`null` forgets it), so a
+// reload, or a phone's browser dropping the tab while another app is in front, comes back to
+// it: `keepRound("boggle-daily-round", { ends, words })`, then `keptRound("boggle-daily-round")`.
+export function keepRound(key, round) {
+  try {
+    if (round) sessionStorage.setItem(key, JSON.stringify(round));
+    else sessionStorage.removeItem(key);
+  } catch (error) {
+    // no storage (a private window that refuses it): the round is only not kept
+  }
+}
+
+export function keptRound(key) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(key) || "null");
+    return kept && typeof kept === "object" ? kept : null;
+  } catch (error) {
+    return null;
+  }
 }
 
 export async function api(path, body) {

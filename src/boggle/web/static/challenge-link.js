@@ -60,6 +60,7 @@ export function offerChallenge(container, round) {
     const url = new URL(made.path, location.href).href;
     const link = document.createElement("a");
     link.id = "challenge-link";
+    link.className = "challenge-link";  // wraps anywhere: a long address never runs off a phone's screen
     link.href = made.path;
     link.textContent = url;
     link.dataset.code = made.code;

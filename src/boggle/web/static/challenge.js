@@ -1,14 +1,24 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  api, copyText, countdown, drawPath, renderBoard, wordButton,
+  api, copyText, countdown, drawPath, keepRound, keptRound, renderBoard, showInView, wordButton,
 } from "/static/board.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
 const code = (location.pathname.split("/").pop() || "").toUpperCase();
 const storageKey = `boggle-challenge-${code}`;
-const state = { challenge: null, name: "", words: [], over: true, stopTimer: () => {} };
+const state = {
+  challenge: null,
+  name: "",
+  words: [],      // the good words found, as the server read them
+  points: [],     // their points, in the same order
+  ends: 0,        // when the round ends (Date.now() milliseconds)
+  over: true,
+  stopTimer: () => {},
+};
+// The round under way, kept in the tab until its result is posted: a reload comes back to it.
+const roundKey = `boggle-challenge-round-${code}`;
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 const words = (n) => `${n} word${n === 1 ? "" : "s"}`;
@@ -37,21 +47,42 @@ function startRound(event) {
     return;
   }
   showError("");
-  state.name = name;
-  state.words = [];
+  playRound({ name, words: [], points: [], ends: Date.now() + state.challenge.seconds * 1000 });
+}
+
+function keep() {
+  keepRound(roundKey, { name: state.name, words: state.words, points: state.points, ends: state.ends });
+}
+
+// A round begun, or taken up again after a reload with its words and clock (one whose time
+// ran out meanwhile ends at once, and its result is posted).
+function playRound(round) {
+  state.name = round.name;
+  state.words = round.words;
+  state.points = round.points;
+  state.ends = round.ends;
   state.over = false;
+  keep();
   document.body.dataset.phase = "playing";
   $("challenge-entry").hidden = true;
   renderBoard(state.challenge.faces);
-  $("my-words").replaceChildren();
+  $("my-words").replaceChildren(...state.words.map((word, at) => listedWord(word, state.points[at])));
   $("feedback").textContent = "";
   $("round").hidden = false;
   $("word-input").disabled = false;
   $("word-button").disabled = false;
-  state.stopTimer = countdown($("timer"), state.challenge.seconds, () => finish(true));
   document.body.classList.add("in-round");
   $("word-input").focus();
   traceWords((word) => enterWord(word));
+  state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, () => finish(true));
+}
+
+function listedWord(word, points) {
+  const item = document.createElement("li");
+  item.className = "good";
+  item.dataset.word = word;
+  item.textContent = `${word} +${points}`;
+  return item;
 }
 
 function say(text, good) {
@@ -85,12 +116,10 @@ export async function enterWord(word) {
     tracedFeedback(word, good ? `+${check.points}` : check.label, good);
     if (good && !state.over && !state.words.includes(found)) {
       state.words.push(found);
+      state.points.push(check.points);
+      keep();
       drawPath(found, check.path);
-      const item = document.createElement("li");
-      item.className = "good";
-      item.dataset.word = found;
-      item.textContent = `${found} +${check.points}`;
-      $("my-words").append(item);
+      $("my-words").append(listedWord(found, check.points));
     }
   } catch (error) {
     showError(error.message);
@@ -139,6 +168,7 @@ async function postResult(name) {
     return;
   }
   showError("");
+  keepRound(roundKey, null);
   localStorage.setItem(storageKey, JSON.stringify({ name: answer.posted.name }));
   showResults(answer, answer.posted.name);
 }
@@ -152,6 +182,7 @@ function offerRename(name) {
   $("rename-name").value = name;
   $("rename-name").focus();
   $("challenge-summary").textContent = `You found ${words(state.words.length)}: post them under a name nobody has used here.`;
+  showInView($("results"));
 }
 
 function showResults(challenge, you) {
@@ -191,6 +222,7 @@ function showResults(challenge, you) {
     line.append(only);
     body.append(line);
   }
+  showInView($("results"));
 }
 
 // ------------------------------------------------------------------ start-up
@@ -211,8 +243,12 @@ async function start() {
     state.challenge = await api(`/api/challenges/${encodeURIComponent(code)}`);
     $("challenge-info").textContent = describe(state.challenge);
     const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
+    const kept = keptRound(roundKey);
     if (saved && saved.name) {
       showResults(state.challenge, saved.name);
+    } else if (kept && typeof kept.name === "string" && Array.isArray(kept.words)
+        && Array.isArray(kept.points) && typeof kept.ends === "number") {
+      playRound(kept);
     } else {
       document.body.dataset.phase = "entry";
       $("challenge-entry").hidden = false;

@@ -1,13 +1,25 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
-  api, copyText, countdown, drawPath, fillWordLists, renderBoard, wordButton,
+  api, copyText, countdown, drawPath, fillWordLists, keepRound, keptRound, renderBoard, showInView,
+  wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { daily: null, words: [], stopTimer: () => {}, over: false };
+const state = {
+  daily: null,
+  words: [],      // the words entered that the server took (counted or set apart)
+  listed: [],     // [word, points] of the counted ones, as listed under the board
+  ends: 0,        // when the round ends (Date.now() milliseconds)
+  query: null,    // the /api/daily query of the round's board: size, dictionary, date
+  stopTimer: () => {},
+  over: false,
+};
+// The round under way, kept in the tab: a reload comes back to it (board.js keepRound).
+const ROUND_KEY = "boggle-daily-round";
+const CHOICES = ["daily-size", "daily-dict", "daily-words-level", "daily-words-others"];
 
 function showError(message) {
   $("error").textContent = message;
@@ -19,33 +31,61 @@ function wordChoice() {
   return { word_level: $("daily-words-level").value, other_words: $("daily-words-others").value };
 }
 
-async function startRound(event) {
+function startRound(event) {
   event.preventDefault();
+  return playRound(null);
+}
+
+function keep() {
+  keepRound(ROUND_KEY, {
+    query: state.query, ends: state.ends, words: state.words, listed: state.listed,
+    choices: Object.fromEntries(CHOICES.map((id) => [id, $(id).value])),
+  });
+}
+
+// A new round, or the `kept` one taken up again after a reload (its board, words and clock;
+// one whose time ran out meanwhile ends at once).
+async function playRound(kept) {
   showError("");
-  const params = new URLSearchParams({ size: $("daily-size").value, dictionary: $("daily-dict").value });
+  const params = new URLSearchParams(kept ? kept.query
+    : { size: $("daily-size").value, dictionary: $("daily-dict").value });
   const date = new URLSearchParams(location.search).get("date");
-  if (date) params.set("date", date);
+  if (date && !kept) params.set("date", date);
   try {
     state.daily = await api(`/api/daily?${params}`);
   } catch (error) {
+    if (kept) keepRound(ROUND_KEY, null);
     showError(error.message);
     return;
   }
-  state.words = [];
+  params.set("date", state.daily.date);  // the same board after a reload past midnight
+  state.query = Object.fromEntries(params);
+  state.words = kept ? kept.words : [];
+  state.listed = kept ? kept.listed : [];
+  state.ends = kept ? kept.ends : Date.now() + state.daily.seconds * 1000;
   state.over = false;
+  keep();
   $("daily-date").textContent = `Board of ${state.daily.date}.`;
   document.body.dataset.date = state.daily.date;
   renderBoard(state.daily.faces);
-  $("my-words").replaceChildren();
+  $("my-words").replaceChildren(...state.listed.map(([word, points]) => listedWord(word, points)));
   $("feedback").textContent = "";
   $("results").hidden = true;
   $("round").hidden = false;
   document.body.classList.add("in-round");
   $("daily-start").disabled = true;
   $("word-input").disabled = false;
-  state.stopTimer = countdown($("timer"), state.daily.seconds, finish);
   $("word-input").focus();
   traceWords((word) => enterWord(word));
+  state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, finish);
+}
+
+function listedWord(word, points) {
+  const item = document.createElement("li");
+  item.className = "good";
+  item.dataset.word = word;
+  item.textContent = `${word} +${points}`;
+  return item;
 }
 
 function submitWord(event) {
@@ -84,13 +124,11 @@ async function enterWord(typed) {
     tracedFeedback(word, good ? `+${check.points}` : check.label, good);
     if (good) {
       state.words.push(found);
+      state.listed.push([found, check.points]);
       drawPath(found, check.path);
-      const item = document.createElement("li");
-      item.className = "good";
-      item.dataset.word = found;
-      item.textContent = `${found} +${check.points}`;
-      $("my-words").append(item);
+      $("my-words").append(listedWord(found, check.points));
     }
+    if (!state.over) keep();
   } catch (error) {
     showError(error.message);
   }
@@ -123,8 +161,10 @@ async function finish() {
     $("unfound").replaceChildren(...result.unfound.map(
       (w) => wordButton(w.word, w.path, `${w.word} ${w.points}`, state.daily.dictionary ?? null),
     ));
+    keepRound(ROUND_KEY, null);
     $("round").hidden = true;
     $("results").hidden = false;
+    showInView($("results"));
     $("daily-start").disabled = false;
     const { board, dictionary, rules, seconds } = state.daily;
     offerChallenge($("results"), {
@@ -143,6 +183,15 @@ async function start() {
     () => copyText($("share-line").textContent, $("copy-share"), $("share-line")));
   try {
     await fillWordLists($("daily-dict"));
+    const kept = keptRound(ROUND_KEY);
+    const date = new URLSearchParams(location.search).get("date");
+    if (kept && kept.query && Array.isArray(kept.words) && Array.isArray(kept.listed)
+        && (!date || date === kept.query.date)) {
+      for (const [id, value] of Object.entries(kept.choices || {})) {
+        if ([...$(id).options].some((option) => option.value === value)) $(id).value = value;
+      }
+      await playRound(kept);
+    }
   } catch (error) {
     showError(error.message);
   }

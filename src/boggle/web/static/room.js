@@ -1,7 +1,7 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, clearPath, copyText, countdown, drawPath, fillWordLists, renderBoard, wordButton,
+  api, clearPath, copyText, countdown, drawPath, fillWordLists, renderBoard, showInView, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
@@ -29,6 +29,7 @@ const state = {
   leaving: false,
   stopTimer: () => {},
   retry: 0,
+  unsent: [],     // words entered while the connection was lost: sent once back in the room
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
 };
 
@@ -39,6 +40,7 @@ const storageKey = (code) => `boggle-room-${code}`;
 function showError(message) {
   $("error").textContent = message;
   $("error").hidden = !message;
+  if (message) showInView($("error"));
 }
 
 function showNotice(message) {
@@ -51,9 +53,22 @@ function showNotice(message) {
 function send(message) {
   if (state.socket && state.socket.readyState === WebSocket.OPEN) {
     state.socket.send(JSON.stringify(message));
-  } else {
-    showError("not connected to the server; trying again…");
+    return true;
   }
+  showError("not connected to the server; trying again…");
+  return false;
+}
+
+// A word of the round, typed or traced: one entered while the connection is lost waits, and
+// is sent once the page is back in the room (the server judges it by when it arrives).
+function sendWord(word) {
+  if (state.socket && state.socket.readyState === WebSocket.OPEN) {
+    send({ type: "word", word });
+    return;
+  }
+  state.unsent.push(word);
+  showError(`not connected to the server: ${state.unsent.map((w) => w.toUpperCase()).join(", ")} ` +
+    "will be sent once it is back");
 }
 
 function connect(first) {
@@ -91,7 +106,8 @@ function joined(message) {
   state.code = message.code;
   state.token = message.token;
   state.name = message.name;
-  localStorage.setItem(storageKey(message.code), JSON.stringify({ token: message.token, name: message.name }));
+  localStorage.setItem(storageKey(message.code),
+    JSON.stringify({ token: message.token, name: message.name, at: Date.now() }));
   if (location.pathname !== `/room/${message.code}`) history.replaceState(null, "", `/room/${message.code}`);
   showError("");
   $("entry").hidden = true;
@@ -99,6 +115,7 @@ function joined(message) {
   $("room-code").textContent = message.code;
   showShareAddress(message.code);
   document.body.dataset.code = message.code;
+  for (const word of state.unsent.splice(0)) send({ type: "word", word });
 }
 
 // The room's address for the others: on the server's network address (boggle serve --lan)
@@ -131,6 +148,7 @@ function serverError(message) {
 function forget(code) {
   if (code) localStorage.removeItem(storageKey(code));
   state.token = null;
+  state.unsent = [];
   state.stopTimer();
 }
 
@@ -242,7 +260,7 @@ function startRound(faces, remaining) {
     $("feedback").textContent = "Time is up: judging…";
   });
   $("word-input").focus();
-  traceWords((word) => send({ type: "word", word }));
+  traceWords(sendWord);
 }
 
 function addMyWord(entry) {
@@ -356,6 +374,7 @@ function showResults(summary) {
   $("rematch-button").hidden = !isHost || !summary.match_over;
   const settings = state.settings || {};
   const mine = summary.players.find((player) => player.name === state.you);
+  showInView($("results"));
   offerChallenge($("results"), {
     board: summary.board, dictionary: settings.dictionary, rules: settings.rules,
     min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
@@ -394,10 +413,36 @@ function showLevels(summary) {
 
 // ------------------------------------------------------------------ entry
 
+// The room this browser last took a seat in (its code, name and token), if it has one: the
+// installed app opens on the front page, with no address bar to type the room's link into,
+// and joining again under the same name is refused while the seat is kept.
+function lastSeat() {
+  let last = null;
+  for (let at = 0; at < localStorage.length; at += 1) {
+    const key = localStorage.key(at);
+    if (!key || !key.startsWith("boggle-room-")) continue;
+    try {
+      const seat = JSON.parse(localStorage.getItem(key) || "null");
+      if (seat && seat.token && (!last || (seat.at || 0) > (last.at || 0))) {
+        last = { ...seat, code: key.slice("boggle-room-".length) };
+      }
+    } catch (error) {
+      // not one of ours: skipped
+    }
+  }
+  return last;
+}
+
 function showEntry(code) {
   inRound(false);
   $("room").hidden = true;
   $("entry").hidden = false;
+  const seat = code ? null : lastSeat();
+  $("seat").hidden = !seat;
+  if (seat) {
+    $("seat-text").textContent = `You have a seat in room ${seat.code} (as ${seat.name}).`;
+    $("seat-button").onclick = () => rejoin(seat.code, seat.token);
+  }
   $("join-code").value = code || "";
   if (code) $("join-name").focus();
   if (location.pathname !== "/room") history.replaceState(null, "", code ? `/room/${code}` : "/room");
@@ -429,14 +474,24 @@ function createRoom(event) {
 function joinRoom(event) {
   event.preventDefault();
   state.leaving = false;
-  connect({ type: "join", code: $("join-code").value.trim().toUpperCase(), name: $("join-name").value });
+  const code = $("join-code").value.trim().toUpperCase();
+  const saved = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
+  if (saved && saved.token) rejoin(code, saved.token);  // this browser's seat, under its name
+  else connect({ type: "join", code, name: $("join-name").value });
+}
+
+function rejoin(code, token) {
+  state.leaving = false;
+  state.code = code;
+  state.token = token;
+  connect({ type: "rejoin", code, token });
 }
 
 function submitWord(event) {
   event.preventDefault();
   const word = $("word-input").value.trim();
   if (!word) return;
-  send({ type: "word", word });
+  sendWord(word);
   $("word-input").value = "";
 }
 
@@ -471,11 +526,19 @@ async function start() {
   }
   const match = location.pathname.match(/^\/room\/([A-Za-z0-9]{6})$/);
   const code = match ? match[1].toUpperCase() : "";
+  const asked = location.pathname.match(/^\/room\/(.+)$/);
+  if (asked && !match) {  // a link cut short or mistyped: said, not dropped without a word
+    let given = asked[1];
+    try {
+      given = decodeURIComponent(given);
+    } catch (error) {
+      // kept as it is
+    }
+    showError(`'${given}' is not a room code: a code is 6 characters from A-Z and 2-9, like ABC234`);
+  }
   const saved = code ? JSON.parse(localStorage.getItem(storageKey(code)) || "null") : null;
   if (saved && saved.token) {
-    state.code = code;
-    state.token = saved.token;
-    connect({ type: "rejoin", code, token: saved.token });
+    rejoin(code, saved.token);
   } else {
     showEntry(code);
   }
