@@ -160,6 +160,16 @@ export async function showDefinition(button, word, dictionary) {
   }
 }
 
+// A word the player found, as its round's list shows it: `listedWord("cat", 1)` is an item
+// "cat +1" that a hover or tap on the board can find by its data-word.
+export function listedWord(word, points) {
+  const item = document.createElement("li");
+  item.className = "good";
+  item.dataset.word = word;
+  item.textContent = `${word} +${points}`;
+  return item;
+}
+
 // A count and its noun: "1 point", "2 points", "1 word".
 export function counted(number, noun, plural = `${noun}s`) {
   return `${number} ${number === 1 ? noun : plural}`;

@@ -1,7 +1,8 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  api, copyText, countdown, drawPath, keepRound, keptRound, renderBoard, showInView, wordButton,
+  api, copyText, countdown, drawPath, keepRound, keptRound, listedWord, renderBoard, showInView,
+  wordButton,
 } from "/static/board.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
 
@@ -75,14 +76,6 @@ function playRound(round) {
   $("word-input").focus();
   traceWords((word) => enterWord(word));
   state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, () => finish(true));
-}
-
-function listedWord(word, points) {
-  const item = document.createElement("li");
-  item.className = "good";
-  item.dataset.word = word;
-  item.textContent = `${word} +${points}`;
-  return item;
 }
 
 function say(text, good) {

@@ -1,8 +1,8 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
-  api, copyText, countdown, drawPath, fillWordLists, keepRound, keptRound, renderBoard, showInView,
-  wordButton,
+  api, copyText, countdown, drawPath, fillWordLists, keepRound, keptRound, listedWord, renderBoard,
+  showInView, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { traceWords, tracedFeedback } from "/static/trace.js";
@@ -78,14 +78,6 @@ async function playRound(kept) {
   $("word-input").focus();
   traceWords((word) => enterWord(word));
   state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, finish);
-}
-
-function listedWord(word, points) {
-  const item = document.createElement("li");
-  item.className = "good";
-  item.dataset.word = word;
-  item.textContent = `${word} +${points}`;
-  return item;
 }
 
 function submitWord(event) {
