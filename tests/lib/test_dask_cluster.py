@@ -249,7 +249,18 @@ def test_score_streams_millions_of_lines_in_bounded_memory(
     assert peak < 250 * 2**20  # the 2,000,000 lines and scores alone would take more
 
 
-INTERRUPTED_START = """
+# A command typed at a terminal takes Ctrl-C; one started in the background by a shell (as a
+# CI runner may start the tests) inherits SIGINT ignored, which Python keeps: each script below
+# starts as the terminal's would.
+AS_AT_A_TERMINAL = """
+import signal
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+"""
+
+INTERRUPTED_START = (
+    AS_AT_A_TERMINAL
+    + """
 import os, signal, sys
 import distributed
 from boggle.cli.main import main
@@ -263,6 +274,7 @@ def start(self, *args, **kwargs):
 distributed.LocalCluster.__init__ = start
 sys.exit(main(["score", sys.argv[1], "--cluster", "local:1", "--dict", "en-50"]))
 """
+)
 
 
 def test_ctrl_c_while_a_local_cluster_starts_stops_the_run(tmp_path: Path) -> None:
@@ -282,7 +294,9 @@ def test_ctrl_c_while_a_local_cluster_starts_stops_the_run(tmp_path: Path) -> No
     assert (run.returncode, run.stdout, run.stderr) == (130, "", "boggle: interrupted\n")
 
 
-WORKERS_SIGNAL_MASK = """
+WORKERS_SIGNAL_MASK = (
+    AS_AT_A_TERMINAL
+    + """
 import os
 from boggle.scale.cluster import open_client
 
@@ -293,6 +307,7 @@ def blocks_ctrl_c():
 with open_client("local:2") as client:
     print(sorted(client.run(blocks_ctrl_c).values()), blocks_ctrl_c())
 """
+)
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
