@@ -371,3 +371,24 @@ def test_a_link_with_a_malformed_room_code_says_so(pages: Pages, server: ServePr
     page = pages.open(server.url + "/room/ab%20c", **PHONE)
     assert "'ab c' is not a room code" in (page.text_content("#error") or "")
     assert page.locator("#error").is_visible() and page.locator("#join-form").is_visible()
+
+
+def test_a_daily_round_started_before_the_word_lists_came_plays_the_servers_default(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Start tapped on a server just started, before its word lists came (here they never
+    come), asked for the list '' and said "unknown word list ''": the round is the server's
+    default list's."""
+    context = pages.browser.new_context(**PHONE)
+    pages.contexts.append(context)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.route("**/api/dictionaries", lambda route: route.abort())
+    page.goto(server.url + "/daily?date=2026-11-23")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.eval_on_selector("#daily-dict", "select => select.value") == ""
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    daily = get_json(f"{server.url}/api/daily?date=2026-11-23")
+    assert page.locator("#board").get_attribute("data-board") == daily["board"]
+    assert "unknown word list" not in page.inner_text("#error")

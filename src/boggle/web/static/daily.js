@@ -49,6 +49,8 @@ async function playRound(kept) {
   showError("");
   const params = new URLSearchParams(kept ? kept.query
     : { size: $("daily-size").value, dictionary: $("daily-dict").value });
+  // Start tapped before the word lists came (a server just started): its default list.
+  if (!params.get("dictionary")) params.delete("dictionary");
   const date = new URLSearchParams(location.search).get("date");
   if (date && !kept) params.set("date", date);
   try {
