@@ -41,6 +41,26 @@ def test_a_record_matches_a_standard_frozen_dataclass() -> None:
         Sample()  # type: ignore[call-arg]
 
 
+def test_a_repr_the_class_writes_is_kept_as_dataclasses_keep_it() -> None:
+    @dataclass(frozen=True)
+    class Named:
+        name: str
+
+        def __repr__(self) -> str:
+            return f"<{self.name}>"
+
+    @dataclasses.dataclass(frozen=True)
+    class StandardNamed:
+        name: str
+
+        def __repr__(self) -> str:
+            return f"<{self.name}>"
+
+    assert repr(Named("a")) == repr(StandardNamed("a")) == "<a>"
+    assert Named("a") == Named("a") and hash(Named("a")) == hash(Named("a"))
+    assert repr(Board.parse("ab cd")) == "Board.parse('ab cd')"
+
+
 def test_post_init_checks_run_on_every_construction() -> None:
     with pytest.raises(ValueError):
         Board(("a", "b"), 2, 2)

@@ -14,7 +14,8 @@ records with this module's :func:`dataclass` instead, the same way::
 so type checkers read the standard decorator, and at run time the class gets what a
 ``@dataclass(frozen=True)`` class gets and these modules use: ``__init__`` (fields in
 order, defaults, then ``__post_init__``), ``__repr__``, ``__eq__``, ``__hash__``,
-``__match_args__``, assignment refused, :func:`field` with ``default`` and ``repr``,
+``__match_args__``, assignment refused (a ``__repr__``, ``__eq__`` or ``__hash__`` the class
+writes itself is kept), :func:`field` with ``default`` and ``repr``,
 and :func:`replace`.  Inheritance, ``InitVar``, ``ClassVar`` and ordering are not
 supported (none of those modules uses them).
 
@@ -131,10 +132,17 @@ def _make(cls: type[T]) -> type[T]:
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
     for method in (init, __repr__, __eq__, __hash__, __setattr__, __delattr__):
-        setattr(cls, method.__name__, method)  # type: ignore[attr-defined]
+        name = method.__name__  # type: ignore[attr-defined]
+        if name in _KEPT and cls.__dict__.get(name) is not None:
+            continue  # the class's own, kept as dataclasses keeps it
+        setattr(cls, name, method)
     setattr(cls, FIELDS, tuple(names))
     setattr(cls, "__match_args__", tuple(names))  # noqa: B010 - mypy refuses the plain form
     return cls
+
+
+_KEPT = frozenset({"__repr__", "__eq__", "__hash__"})
+"""The methods a class may write itself: the record's are not put over them."""
 
 
 def _values(names: list[str]) -> Callable[[object], tuple[object, ...]]:
