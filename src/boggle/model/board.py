@@ -171,7 +171,15 @@ class Board:
 
     @classmethod
     def parse(cls, text: str) -> Board:
-        """Read a board from its compact text form (see the module docstring)."""
+        """Read a board from its compact text form (see the module docstring).
+
+        >>> Board.parse("ab [th]Q")
+        Board.parse('ab [th]q')
+        >>> Board.parse("abc")
+        Traceback (most recent call last):
+        ...
+        boggle.model.errors.BoardError: 3 faces do not make a square; separate the rows ...
+        """
         if len(text) > MAX_TEXT_CHARS:
             raise BoardError(
                 f"the board text is {len(text):,} characters; the largest board "
@@ -208,7 +216,11 @@ class Board:
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[str]]) -> Board:
-        """Build a board from rows of faces, e.g. ``[["t", "h"], ["e", "qu"]]``."""
+        """Build a board from rows of faces (``q`` is the ``Qu`` cube).
+
+        >>> Board.from_rows([["t", "h"], ["e", "Q"]])
+        Board.parse('th eq')
+        """
         if not rows or not rows[0]:
             raise BoardError("the board is empty")
         if len({len(row) for row in rows}) != 1:
@@ -222,15 +234,27 @@ class Board:
         return self.rows * self.cols
 
     def face(self, row: int, col: int) -> str:
-        """The face at ``(row, col)``."""
+        """The face at ``(row, col)``.
+
+        >>> Board.parse("ab cq").face(1, 1)
+        'qu'
+        """
         return self.faces[row * self.cols + col]
 
     def cell(self, index: int) -> Cell:
-        """The ``(row, col)`` of a cell index (row-major)."""
+        """The ``(row, col)`` of a cell index (row-major).
+
+        >>> Board.parse("abc def").cell(4)
+        (1, 1)
+        """
         return divmod(index, self.cols)
 
     def index(self, row: int, col: int) -> int:
-        """The row-major index of ``(row, col)``."""
+        """The row-major index of ``(row, col)``.
+
+        >>> Board.parse("abc def").index(1, 1)
+        4
+        """
         return row * self.cols + col
 
     @property
@@ -239,11 +263,20 @@ class Board:
         return neighbour_table(self.rows, self.cols)
 
     def neighbours(self, index: int) -> tuple[int, ...]:
-        """Indices of the cells adjacent to cell ``index``."""
+        """Indices of the cells adjacent to cell ``index``.
+
+        >>> Board.parse("abc def ghi").neighbours(0)
+        (1, 3, 4)
+        """
         return self.neighbour_table[index]
 
     def is_path(self, path: Sequence[Cell]) -> bool:
-        """True if ``path`` is on the board, has no repeated cell and each step is adjacent."""
+        """True if ``path`` is on the board, has no repeated cell and each step is adjacent.
+
+        >>> board = Board.parse("abc def")
+        >>> board.is_path([(0, 0), (1, 1), (0, 2)]), board.is_path([(0, 0), (0, 2)])
+        (True, False)
+        """
         if not path or len(set(path)) != len(path):
             return False
         for r, c in path:
@@ -254,11 +287,19 @@ class Board:
         )
 
     def spell(self, path: Iterable[Cell]) -> str:
-        """The letters read along ``path``."""
+        """The letters read along ``path``.
+
+        >>> Board.parse("cat qxy").spell([(1, 0), (0, 1), (0, 2)])
+        'quat'
+        """
         return "".join(self.face(r, c) for r, c in path)
 
     def letters(self) -> frozenset[str]:
-        """Every letter that appears on some face."""
+        """Every letter that appears on some face.
+
+        >>> sorted(Board.parse("aq ba").letters())
+        ['a', 'b', 'q', 'u']
+        """
         return frozenset("".join(self.faces))
 
     def __str__(self) -> str:
@@ -269,7 +310,12 @@ class Board:
 
     def grid_text(self) -> str:
         """The board as an aligned grid for people: ``Qu``, ``Th`` capitalised
-        (drawn by :func:`boggle.model.render.board_text`)."""
+        (drawn by :func:`boggle.model.render.board_text`).
+
+        >>> print(Board.parse("[th]a qe").grid_text())
+        Th A
+        Qu E
+        """
         return render.board_text(self)
 
     def __iter__(self) -> Iterator[str]:

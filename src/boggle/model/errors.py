@@ -27,7 +27,15 @@ REMEDIES = {
 
 
 class BoggleError(ValueError):
-    """Base class of every error caused by bad input."""
+    """Base class of every error caused by bad input.
+
+    >>> from boggle import Board
+    >>> try:
+    ...     Board.parse("ab c")
+    ... except BoggleError as error:
+    ...     print(error)
+    rows have unequal lengths (2, 1); every row needs as many faces
+    """
 
     def __init__(
         self, message: str, *, remedy: str | None = None, setting: str | None = None
@@ -39,27 +47,69 @@ class BoggleError(ValueError):
 
 
 class BoardError(BoggleError):
-    """A board could not be parsed or is out of range."""
+    """A board could not be parsed or is out of range.
+
+    >>> from boggle import Board
+    >>> Board.parse("ab1")
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.BoardError: board has '1', which is not a letter; use letters, ...
+    """
 
 
 class LexiconError(BoggleError):
-    """A word list could not be found, read or understood."""
+    """A word list could not be found, read or understood.
+
+    >>> from boggle import load_lexicon
+    >>> load_lexicon("klingon")
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.LexiconError: unknown word list 'klingon'; give a file path, a bundled ...
+    """
 
 
 class RulesError(BoggleError):
-    """Rules (minimum length, scoring table, preset name) are invalid."""
+    """Rules (minimum length, scoring table, preset name) are invalid.
+
+    >>> from boggle import preset
+    >>> preset("huge")
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.RulesError: unknown rules 'huge'; choose one of: classic, big
+    """
 
 
 class EngineError(BoggleError):
-    """An engine name is unknown or an engine refuses a board."""
+    """An engine name is unknown or an engine refuses a board.
+
+    >>> from boggle import get_engine
+    >>> get_engine("abacus")
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.EngineError: unknown engine 'abacus'; choose one of: trie, native, ...
+    """
 
 
 class DiceError(BoggleError):
-    """A dice set name is unknown or does not fit the board size asked for."""
+    """A dice set name is unknown or does not fit the board size asked for.
+
+    >>> from boggle import roll_board
+    >>> roll_board("classic", seed=1, rows=5, cols=5)
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.DiceError: the classic dice fill a 4x4 tray only
+    """
 
 
 class JudgeError(BoggleError):
-    """A round or match to judge is malformed (missing board, players or word lists)."""
+    """A round or match to judge is malformed (missing board, players or word lists).
+
+    >>> from boggle import Lexicon, judge_round
+    >>> judge_round("ab cd", {}, Lexicon.from_words(["cab"]))
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.JudgeError: a round needs at least one player
+    """
 
 
 class OutputError(BoggleError):

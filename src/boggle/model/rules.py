@@ -72,7 +72,11 @@ class Rules:
         _check_scoring(self.scoring)
 
     def points_for_length(self, length: int) -> int:
-        """Points of a word of ``length`` letters (0 below the minimum length)."""
+        """Points of a word of ``length`` letters (0 below the minimum length).
+
+        >>> CLASSIC.points_for_length(2), CLASSIC.points_for_length(6)
+        (0, 3)
+        """
         if length < self.min_length:
             return 0
         points = 0
@@ -83,17 +87,29 @@ class Rules:
         return points
 
     def points(self, word: str) -> int:
-        """Points of ``word`` (its letters counted, ``qu`` as two)."""
+        """Points of ``word`` (its letters counted, ``qu`` as two).
+
+        >>> CLASSIC.points("quiet"), CLASSIC.points("at")
+        (2, 0)
+        """
         return self.points_for_length(len(word))
 
     def points_table(self, longest: int) -> list[int]:
-        """``points_table(n)[k]`` is the points of a ``k``-letter word, for k up to ``n``."""
+        """``points_table(n)[k]`` is the points of a ``k``-letter word, for k up to ``n``.
+
+        >>> CLASSIC.points_table(8)
+        [0, 0, 0, 1, 1, 2, 3, 5, 11]
+        """
         return [self.points_for_length(k) for k in range(longest + 1)]
 
     def with_overrides(
         self, *, min_length: int | None = None, scoring: Scoring | None = None
     ) -> Rules:
-        """A copy with some fields replaced; the name records that it was changed."""
+        """A copy with some fields replaced; the name records that it was changed.
+
+        >>> CLASSIC.with_overrides(min_length=4).name, CLASSIC.with_overrides(min_length=3).name
+        ('classic (custom)', 'classic')
+        """
         if min_length is None and scoring is None:
             return self
         changed = replace(
@@ -139,11 +155,19 @@ class Rules:
 
     @staticmethod
     def format_scoring(scoring: Scoring) -> str:
-        """The ``LENGTH:POINTS`` text form of a scoring table."""
+        """The ``LENGTH:POINTS`` text form of a scoring table.
+
+        >>> Rules.format_scoring(((3, 1), (5, 2)))
+        '3:1,5:2'
+        """
         return ",".join(f"{length}:{points}" for length, points in scoring)
 
     def to_json(self) -> dict[str, Any]:
-        """The rules as a JSON-ready dict."""
+        """The rules as a JSON-ready dict.
+
+        >>> Rules("short", min_length=2, scoring=((2, 1), (4, 3))).to_json()
+        {'name': 'short', 'min_length': 2, 'scoring': {'2': 1, '4': 3}}
+        """
         return {
             "name": self.name,
             "min_length": self.min_length,
@@ -229,7 +253,11 @@ class RulesChoice:
         return self._with_overrides(preset(self.preset) if self.preset else BIG)
 
     def for_cells(self, cells: int) -> Rules:
-        """The rules of a board of ``cells`` cells."""
+        """The rules of a board of ``cells`` cells.
+
+        >>> RulesChoice().for_cells(16).name, RulesChoice().for_cells(25).name
+        ('classic', 'big')
+        """
         return self.large if cells >= LARGE_BOARD_CELLS else self.small
 
     def for_size(self, rows: int, cols: int) -> Rules:
@@ -243,7 +271,12 @@ class RulesChoice:
         return self.for_cells(rows * cols)
 
     def for_board(self, board: Board | None) -> Rules:
-        """The rules of ``board``; a board that could not be read gets the small board's."""
+        """The rules of ``board``; a board that could not be read gets the small board's.
+
+        >>> from boggle.model.board import Board
+        >>> RulesChoice().for_board(Board.parse("abcde " * 5)).name
+        'big'
+        """
         return self.small if board is None else self.for_cells(board.size)
 
     def _with_overrides(self, base: Rules) -> Rules:

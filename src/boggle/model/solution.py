@@ -69,6 +69,11 @@ class ScoredWord(_ScoredFields):
     __slots__ = ()
 
     def to_json(self) -> dict[str, Any]:
+        """The word as ``boggle solve --json`` lists it.
+
+        >>> ScoredWord("ax", ((1, 0), (0, 1)), 0).to_json()
+        {'word': 'ax', 'points': 0, 'path': [[1, 0], [0, 1]]}
+        """
         return {"word": self.word, "points": self.points, "path": [list(c) for c in self.path]}
 
 
@@ -120,7 +125,14 @@ class Solution:
         score: int,
     ) -> Solution:
         """A solution from words an engine already made unique, scored and sorted, with
-        their total (the ``native`` engine does that work in C); nothing is checked."""
+        their total (the ``native`` engine does that work in C); nothing is checked.
+
+        >>> from boggle import CLASSIC, Board, Lexicon
+        >>> fax = ScoredWord("fax", ((0, 0), (1, 0), (0, 1)), 1)
+        >>> board, lexicon = Board.parse("fx ai"), Lexicon.from_words(["fax"])
+        >>> Solution.from_scored(board, CLASSIC, lexicon, (fax,), "mine", 1)
+        <Solution fx ai : 1 words, 1 points>
+        """
         solution = cls.__new__(cls)
         solution.board = board
         solution.rules = rules
@@ -154,12 +166,29 @@ class Solution:
         return copy
 
     def frequency(self, word: str) -> WordFrequency | None:
-        """The frequency and level of a found ``word`` (``None`` without frequencies)."""
+        """The frequency and level of a found ``word`` (``None`` without frequencies).
+
+        >>> from boggle import Lexicon, solve
+        >>> from boggle.model.word_levels import WordFrequency
+        >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame"]))
+        >>> solution.frequency("fame") is None
+        True
+        >>> solution.with_frequencies({"fame": WordFrequency(4.2, "common")}).frequency("fame")
+        WordFrequency(zipf=4.2, level='common')
+        """
         return None if self.frequencies is None else self.frequencies.get(word, UNKNOWN)
 
     def kept(self, choice: str) -> Solution:
         """Only the words that ``choice`` (``common``, ``standard``, ``all``) keeps, scored
-        again; needs the frequencies unless ``choice`` is ``all``."""
+        again; needs the frequencies unless ``choice`` is ``all``.
+
+        >>> from boggle import Lexicon, solve
+        >>> from boggle.model.word_levels import WordFrequency
+        >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "limb"]))
+        >>> rich = solution.with_frequencies({"fame": WordFrequency(4.2, "common")})
+        >>> [word.word for word in rich.kept("common")], rich.kept("all").count
+        (['fame'], 2)
+        """
         if check_choice(choice) == ALL:
             return self
         if self.frequencies is None:
@@ -174,12 +203,25 @@ class Solution:
 
     def only(self, words: Container[str]) -> Solution:
         """Only the found words that are in ``words`` (a set of a level's words, say), scored
-        again, with the same frequencies."""
+        again, with the same frequencies.
+
+        >>> from boggle import Lexicon, solve
+        >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "limb"]))
+        >>> [word.word for word in solution.only({"limb", "zoo"})]
+        ['limb']
+        """
         return self._copy(tuple([item for item in self.words if item.word in words]))
 
     def level_counts(self) -> dict[str, int] | None:
         """How many words are ``common``, ``standard`` and ``obscure`` (``None`` without
-        frequencies)."""
+        frequencies).
+
+        >>> from boggle import Lexicon, solve
+        >>> from boggle.model.word_levels import WordFrequency
+        >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "limb"]))
+        >>> solution.with_frequencies({"fame": WordFrequency(4.2, "common")}).level_counts()
+        {'common': 1, 'standard': 0, 'obscure': 1}
+        """
         if self.frequencies is None:
             return None
         counts = dict.fromkeys(WORD_LEVELS, 0)
@@ -190,7 +232,15 @@ class Solution:
 
     def best_known_first(self) -> list[ScoredWord]:
         """The words, common first, then by frequency, then alphabetically (alphabetically
-        without frequencies): the order that teaches."""
+        without frequencies): the order that teaches.
+
+        >>> from boggle import Lexicon, solve
+        >>> from boggle.model.word_levels import WordFrequency
+        >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "limb", "mile"]))
+        >>> levels = {"mile": WordFrequency(4.5, "common"), "limb": WordFrequency(3.0, "standard")}
+        >>> [word.word for word in solution.with_frequencies(levels).best_known_first()]
+        ['mile', 'limb', 'fame']
+        """
         if self.frequencies is None:
             return list(self.words)
         get = self.frequencies.get
@@ -229,11 +279,23 @@ class Solution:
         return len(self.words)
 
     def counts_by_length(self) -> dict[int, int]:
-        """How many words of each length, by ascending length."""
+        """How many words of each length, by ascending length.
+
+        >>> from boggle import Lexicon, solve
+        >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "fax", "limb"]))
+        >>> solution.counts_by_length()
+        {3: 1, 4: 2}
+        """
         return dict(sorted(Counter(len(item.word) for item in self.words).items()))
 
     def groups(self) -> list[tuple[int, int, list[ScoredWord]]]:
-        """Words grouped by ``(points, length)``, ascending, as the Haskell paper prints them."""
+        """Words grouped by ``(points, length)``, ascending, as the Haskell paper prints them.
+
+        >>> from boggle import Lexicon, solve
+        >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "fax", "limb"]))
+        >>> [(points, length, [w.word for w in ws]) for points, length, ws in solution.groups()]
+        [(1, 3, ['fax']), (1, 4, ['fame', 'limb'])]
+        """
         buckets: dict[tuple[int, int], list[ScoredWord]] = {}
         for item in self.words:
             buckets.setdefault((item.points, len(item.word)), []).append(item)
@@ -249,7 +311,13 @@ class Solution:
     def to_json(self) -> dict[str, Any]:
         """The solution as ``boggle solve --json`` prints it (``foreign_letters`` only
         when the board has letters the list never uses; with frequencies, each word's
-        ``zipf`` and ``level``, and ``levels``: how many words of each level)."""
+        ``zipf`` and ``level``, and ``levels``: how many words of each level).
+
+        >>> from boggle import Lexicon, solve
+        >>> result = solve("fxie amlo ewbx astu", Lexicon.from_words(["fax"])).to_json()
+        >>> result["board"], result["score"], result["words"]
+        ('fxie amlo ewbx astu', 1, [{'word': 'fax', 'points': 1, 'path': [[0, 0], [1, 0], [0, 1]]}])
+        """
         result = {
             "board": str(self.board),
             "rows": self.board.rows,
@@ -276,10 +344,29 @@ class Solution:
         return entry
 
     def json_text(self) -> str:
+        """:meth:`to_json` as one line of JSON text.
+
+        >>> from boggle import Lexicon, solve
+        >>> solve("fxie amlo ewbx astu", Lexicon.from_words(["fax"])).json_text()[:36]
+        '{"board": "fxie amlo ewbx astu", "ro'
+        """
         return json.dumps(self.to_json(), ensure_ascii=False)
 
     def text(self, paths: bool = True) -> str:
-        """A report for people: the board, then words grouped by points, then the total."""
+        """A report for people: the board, then words grouped by points, then the total.
+
+        >>> from boggle import Lexicon, solve
+        >>> print(solve("fx ai", Lexicon.from_words(["fax", "fix"])).text())
+        F X
+        A I
+        <BLANKLINE>
+        1 POINT WORDS (LENGTH 3): 2
+          FAX: [(0,0),(1,0),(0,1)]
+          FIX: [(0,0),(1,1),(0,1)]
+        <BLANKLINE>
+        WORDS: 2
+        TOTAL SCORE: 2
+        """
         lines = [render.board_text(self.board), ""]
         for points, length, items in self.groups():
             plural = "POINT" if points == 1 else "POINTS"
