@@ -56,6 +56,11 @@ class Hint:
 
     ``text`` says it all for people; the parts are there for a page to show its own way.
     ``word`` is the hinted word, for the library's callers: a shell must not show it.
+
+    >>> from boggle import Lexicon, solve
+    >>> hint = next_hint(solve("fxie amlo ewbx astu", Lexicon.from_words(["fame"])), [], [])
+    >>> hint.word, hint.step, hint.text
+    ('fame', (0, 1), '4 letters, starting with F')
     """
 
     target: int
@@ -73,7 +78,15 @@ class Hint:
         return self.target, self.level
 
     def to_json(self) -> dict[str, object]:
-        """The hint without its word, as the page gets it."""
+        """The hint without its word, as the page gets it.
+
+        >>> from boggle import Lexicon, solve
+        >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame"]))
+        >>> next_hint(solution, [], [(0, 2)]).to_json()
+        {'target': 0, 'level': 3, 'length': 4, 'first_letter': 'F', 'definition': None, \
+'first_cell': [0, 0], 'text': '4 letters, starting with F (no definition known); it starts \
+at [(0,0)]'}
+        """
         return {
             "target": self.target,
             "level": self.level,
@@ -86,7 +99,15 @@ class Hint:
 
 
 class NoWordsLeft(Exception):
-    """Every word of the board is found (or was hinted through): nothing to hint."""
+    """Every word of the board is found (or was hinted through): nothing to hint.
+
+    >>> from boggle import Lexicon, solve
+    >>> next_hint(solve("fxie amlo ewbx astu", Lexicon.from_words(["fame"])), ["fame"], [])
+    Traceback (most recent call last):
+    ...
+    boggle.game.hints.NoWordsLeft: no words left to hint: every word of the board is found or \
+was hinted
+    """
 
 
 def _rank_of(
@@ -142,6 +163,11 @@ def next_hint(
     """The hint after those ``given`` (``(target, level)`` pairs, oldest first), for a
     player who has ``found`` these words.  Raises :class:`NoWordsLeft` when no word is
     left to hint.  ``define`` gives a word's definition (default: none).
+
+    >>> from boggle import Lexicon, solve
+    >>> solution = solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "mile"]))
+    >>> next_hint(solution, found=["mile"], given=[]).text
+    '4 letters, starting with F'
     """
     order = hint_order(solution, ranking, define)
     have = {word.strip().lower() for word in found}

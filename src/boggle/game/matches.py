@@ -45,7 +45,17 @@ class Match:
         return any(total >= self.target for total in self.totals.values())
 
     def add(self, result: RoundResult) -> None:
-        """Record a judged round; refused once the match is over."""
+        """Record a judged round; refused once the match is over.
+
+        >>> from boggle import Lexicon, judge_round
+        >>> match = Match(target=1)
+        >>> won = judge_round("ab cd", {"ann": ["cab"]}, Lexicon.from_words(["cab"]))
+        >>> match.add(won)
+        >>> match.add(won)
+        Traceback (most recent call last):
+        ...
+        boggle.model.errors.JudgeError: the match is over: ann reached 1
+        """
         if self.finished:
             raise JudgeError(
                 f"the match is over: {' and '.join(self.winners())} reached {self.target}"
@@ -65,11 +75,28 @@ class Match:
         )
 
     def winners(self) -> list[str]:
-        """The leaders: the players with the highest total so far."""
+        """The leaders: the players with the highest total so far.
+
+        >>> from boggle import Lexicon, judge_round
+        >>> tie = judge_round("fxie amlo ewbx astu", {"ann": [], "bob": []}, Lexicon.from_words([]))
+        >>> match = Match()
+        >>> match.add(tie)
+        >>> match.winners()
+        ['ann', 'bob']
+        """
         best = max(self.totals.values(), default=0)
         return [name for name, total in self.totals.items() if total == best]
 
     def to_json(self) -> dict[str, Any]:
+        """The match as ``boggle judge --json`` prints it.
+
+        >>> from boggle import Lexicon, judge_round
+        >>> match = play_match([judge_round("ab cd", {"ann": []}, Lexicon.from_words([]))])
+        >>> {key: value for key, value in match.to_json().items() if key != "rounds"}
+        {'target': 100, 'finished': False, 'winners': [], 'leaders': ['ann'], \
+'totals': {'ann': 0}, 'table': [{'round': 1, 'board': 'ab cd', 'scores': {'ann': 0}, \
+'totals': {'ann': 0}}]}
+        """
         return {
             "target": self.target,
             "finished": self.finished,
@@ -81,10 +108,25 @@ class Match:
         }
 
     def json_text(self) -> str:
+        """:meth:`to_json` as one line of JSON text.
+
+        >>> Match(target=10).json_text()
+        '{"target": 10, "finished": false, "winners": [], "leaders": [], "totals": {}, \
+"table": [], "rounds": []}'
+        """
         return json.dumps(self.to_json(), ensure_ascii=False)
 
     def table_text(self) -> str:
-        """The running table: one line per round, each player's round score and total."""
+        """The running table: one line per round, each player's round score and total.
+
+        >>> from boggle import Lexicon, judge_round
+        >>> lexicon = Lexicon.from_words(["fame"])
+        >>> round_one = judge_round("fxie amlo ewbx astu", {"ann": ["fame"], "bob": []}, lexicon)
+        >>> print(play_match([round_one], target=2).table_text())
+        ROUND        ann        bob
+            1     +1 = 1     +0 = 0
+        no one has reached 2 yet
+        """
         names = list(self.totals)
         width = max([len(n) for n in names] + [9])
         header = "ROUND  " + "  ".join(n.rjust(width) for n in names)
@@ -102,6 +144,25 @@ class Match:
         return "\n".join(lines)
 
     def text(self) -> str:
+        """A report for people: each round's report, then the running table.
+
+        >>> from boggle import Lexicon, judge_round
+        >>> round_one = judge_round("ab cd", {"ann": ["cab"]}, Lexicon.from_words(["cab"]))
+        >>> print(play_match([round_one], target=1).text())
+        === ROUND 1 ===
+        A B
+        C D
+        <BLANKLINE>
+        ann: 1 point
+          CAB   1  counted
+        <BLANKLINE>
+        SCORES: ann 1
+        WINNER: ann
+        <BLANKLINE>
+        ROUND        ann
+            1     +1 = 1
+        ann reached 1: match over
+        """
         parts = []
         for number, result in enumerate(self.rounds, start=1):
             parts.append(f"=== ROUND {number} ===\n{result.text()}\n")
@@ -111,7 +172,14 @@ class Match:
 
 def play_match(rounds: Iterable[RoundResult], target: int = DEFAULT_TARGET) -> Match:
     """A match from judged rounds, stopping at the round where someone reaches ``target``
-    (later rounds are not counted)."""
+    (later rounds are not counted).
+
+    >>> from boggle import Lexicon, judge_round
+    >>> won = judge_round("fxie amlo ewbx astu", {"ann": ["fame"]}, Lexicon.from_words(["fame"]))
+    >>> match = play_match([won, won, won], target=2)
+    >>> len(match.rounds), match.totals, match.finished
+    (2, {'ann': 2}, True)
+    """
     match = Match(target=target)
     for result in rounds:
         if match.finished:

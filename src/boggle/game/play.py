@@ -45,7 +45,13 @@ _FEEDBACK: dict[Status, FeedbackStatus] = {
 
 @dataclass(frozen=True)
 class Feedback:
-    """What a player is told about a word typed during a round."""
+    """What a player is told about a word typed during a round.
+
+    >>> from boggle import Lexicon, solve
+    >>> board = Board.parse("fxie amlo ewbx astu")
+    >>> PlaySession(board, solve(board, Lexicon.from_words(["fame"]))).submit("Fame")
+    Feedback(word='fame', status='accepted', points=1, message='')
+    """
 
     word: str
     status: FeedbackStatus
@@ -73,7 +79,14 @@ class PlaySession:
         self.found: list[str] = []
 
     def submit(self, entry: str) -> Feedback:
-        """Check a typed word and record it when it is good."""
+        """Check a typed word and record it when it is good.
+
+        >>> from boggle import Lexicon, solve
+        >>> board = Board.parse("fxie amlo ewbx astu")
+        >>> session = PlaySession(board, solve(board, Lexicon.from_words(["fame"])))
+        >>> session.submit("fame").points, session.submit("ax").status, session.found
+        (1, 'too_short', ['fame'])
+        """
         check = check_word(entry, self.board, self.solution.lexicon, self.rules, self.solution)
         if check.status is Status.INVALID:
             return Feedback(check.word, "invalid", message=check.message)
@@ -94,13 +107,27 @@ class PlaySession:
         return self.solution.score
 
     def missed(self) -> list[ScoredWord]:
-        """The words of the solution not found, best first (most points, then longest, A-Z)."""
+        """The words of the solution not found, best first (most points, then longest, A-Z).
+
+        >>> from boggle import Lexicon, solve
+        >>> board = Board.parse("fxie amlo ewbx astu")
+        >>> session = PlaySession(board, solve(board, Lexicon.from_words(["fame", "fax", "limbo"])))
+        >>> [word.word for word in session.missed()]
+        ['limbo', 'fame', 'fax']
+        """
         found = set(self.found)
         missed = [w for w in self.solution.words if w.word not in found]
         return sorted(missed, key=lambda w: (-w.points, -len(w.word), w.word))
 
     def path_of(self, word: str) -> tuple[Cell, ...] | None:
-        """The path of a word on the board, or ``None`` (also when the search gives up)."""
+        """The path of a word on the board, or ``None`` (also when the search gives up).
+
+        >>> from boggle import Lexicon, solve
+        >>> board = Board.parse("fxie amlo ewbx astu")
+        >>> session = PlaySession(board, solve(board, Lexicon.from_words(["fame"])))
+        >>> session.path_of("fame"), session.path_of("fax"), session.path_of("zoo")
+        (((0, 0), (1, 0), (1, 1), (2, 0)), ((0, 0), (1, 0), (0, 1)), None)
+        """
         word = typed_word(word, self.solution.lexicon)
         if word in self.solution:
             return self.solution.by_word[word].path

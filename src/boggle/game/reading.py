@@ -74,7 +74,15 @@ score or a count
 
 def read_players(data: Any) -> list[PlayerList]:
     """The players of a round's JSON (``players``), checked; :class:`JudgeError` names
-    what is wrong."""
+    what is wrong.
+
+    >>> read_players([{"name": "ann", "words": ["fame"], "challenged": ["Mile"]}])
+    [PlayerList(name='ann', entries=('fame',), challenged=frozenset({'mile'}))]
+    >>> read_players([{"name": "ann"}])
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.JudgeError: player 1 needs a 'name' and 'words'
+    """
     if isinstance(data, Mapping):
         data = [{"name": name, "words": words} for name, words in data.items()]
     if not isinstance(data, list) or not data:
@@ -114,6 +122,13 @@ def judge_json(
     ``challenge`` and ``target`` given here override the document's.  A round's
     default challenge mode is ``listed`` when some player has ``challenged``
     words, else ``off``.
+
+    >>> lexicon = Lexicon.from_words(["fame"])
+    >>> judge_json({"board": "fxie amlo ewbx astu", "players": {"ann": ["fame"]}}, lexicon).scores()
+    {'ann': 1}
+    >>> rounds = [{"board": "fxie amlo ewbx astu", "players": {"ann": ["fame"]}}] * 3
+    >>> judge_json({"target": 2, "rounds": rounds}, lexicon).totals
+    {'ann': 2}
     """
     if not isinstance(data, Mapping):
         raise JudgeError("the input must be a JSON object with 'board' and 'players', or 'rounds'")
@@ -160,7 +175,14 @@ def _judge_round_json(
 
 
 def iter_problems(result: RoundResult | Match) -> Iterator[str]:
-    """Every problem found in the input, prefixed by its round in a match."""
+    """Every problem found in the input, prefixed by its round in a match.
+
+    >>> match = judge_json({"rounds": [{"board": "ab1", "players": {"ann": ["cab"]}}]},
+    ...     Lexicon.from_words(["cab"]))
+    >>> list(iter_problems(match))
+    ["round 1: board 'ab1' does not parse: board has '1', which is not a letter; use letters, \
+with rows separated by spaces or '/'; words were not looked for"]
+    """
     if isinstance(result, RoundResult):
         yield from result.problems
         return

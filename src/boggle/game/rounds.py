@@ -29,7 +29,12 @@ CHALLENGE_BONUS = 1
 
 def default_challenge(players: Iterable[PlayerList]) -> ChallengeMode:
     """The challenge mode of a round that names none: ``listed`` when some player
-    challenged words, else ``off``."""
+    challenged words, else ``off``.
+
+    >>> ann, bob = PlayerList("ann", ("fame",)), PlayerList("bob", ("ax",), frozenset({"fame"}))
+    >>> default_challenge([ann]), default_challenge([ann, bob])
+    ('off', 'listed')
+    """
     return "listed" if any(player.challenged for player in players) else "off"
 
 
@@ -76,7 +81,15 @@ class PlayerList:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The judge's decision on one entry of a player's list."""
+    """The judge's decision on one entry of a player's list.
+
+    >>> from boggle import Lexicon
+    >>> result = judge_round("fxie amlo ewbx astu", {"ann": ["Mile"]}, Lexicon.from_words(["mile"]))
+    >>> result.player("ann").verdicts[0]
+    Verdict(line=1, entry='Mile', word='mile', status=<Status.COUNTED: 'counted'>, points=1, \
+path=((1, 1), (0, 2), (1, 2), (0, 3)), in_dictionary=True, challenged=False, \
+challenge_points=0, message='')
+    """
 
     line: int
     entry: str
@@ -95,6 +108,15 @@ class Verdict:
         return self.points + self.challenge_points
 
     def to_json(self) -> dict[str, Any]:
+        """The verdict as ``boggle judge --json`` lists it.
+
+        >>> from boggle import Lexicon
+        >>> result = judge_round("ab cd", {"ann": ["bad"], "bob": ["cab"]}, Lexicon.from_words([]))
+        >>> result.player("ann").verdicts[0].to_json()
+        {'line': 1, 'entry': 'bad', 'word': 'bad', 'status': 'not_a_word', 'points': 0, \
+'challenged': False, 'challenge_points': 0, 'total': 0, 'in_dictionary': False, \
+'path': [[0, 1], [0, 0], [1, 1]]}
+        """
         data: dict[str, Any] = {
             "line": self.line,
             "entry": self.entry,
@@ -114,7 +136,14 @@ class Verdict:
 
 @dataclass(frozen=True)
 class PlayerResult:
-    """A player's verdicts, in the order of their list, and their score."""
+    """A player's verdicts, in the order of their list, and their score.
+
+    >>> from boggle import Lexicon
+    >>> result = judge_round("ab cd", {"ann": ["cab", "dog"]}, Lexicon.from_words(["cab", "dog"]))
+    >>> ann = result.player("ann")
+    >>> ann.name, ann.score, [verdict.status.value for verdict in ann.verdicts]
+    ('ann', 1, ['counted', 'not_on_board'])
+    """
 
     name: str
     verdicts: tuple[Verdict, ...]
@@ -124,14 +153,37 @@ class PlayerResult:
         return sum(v.total for v in self.verdicts)
 
     def count(self, status: Status) -> int:
+        """How many entries got the verdict ``status``.
+
+        >>> from boggle import Lexicon
+        >>> result = judge_round("ab cd", {"ann": ["cab", "cab"]}, Lexicon.from_words(["cab"]))
+        >>> ann = result.player("ann")
+        >>> ann.count(Status.REPEATED), ann.count(Status.COUNTED)
+        (1, 1)
+        """
         return sum(1 for v in self.verdicts if v.status is status)
 
     def counts(self) -> dict[str, int]:
-        """How many entries got each verdict (every status listed, zeros included)."""
+        """How many entries got each verdict (every status listed, zeros included).
+
+        >>> from boggle import Lexicon
+        >>> result = judge_round("ab cd", {"ann": ["cab", "x"]}, Lexicon.from_words(["cab"]))
+        >>> ann = result.player("ann")
+        >>> ann.counts()
+        {'counted': 1, 'crossed_off': 0, 'not_a_word': 0, 'not_on_board': 0, 'too_short': 1, \
+'repeated': 0, 'invalid': 0, 'unchecked': 0}
+        """
         found = Counter(v.status for v in self.verdicts)
         return {status.value: found[status] for status in Status}
 
     def to_json(self) -> dict[str, Any]:
+        """The player's result as ``boggle judge --json`` lists it.
+
+        >>> from boggle import Lexicon
+        >>> result = judge_round("ab cd", {"ann": []}, Lexicon.from_words([]))
+        >>> result.player("ann").to_json()["score"], result.player("ann").to_json()["words"]
+        (0, [])
+        """
         return {
             "name": self.name,
             "score": self.score,
@@ -160,18 +212,38 @@ class RoundResult:
     problems: tuple[str, ...] = ()
 
     def player(self, name: str) -> PlayerResult:
+        """The result of the player called ``name`` (:class:`KeyError` if none is).
+
+        >>> from boggle import Lexicon
+        >>> judge_round("ab cd", {"ann": ["cab"]}, Lexicon.from_words(["cab"])).player("ann").score
+        1
+        """
         for result in self.players:
             if result.name == name:
                 return result
         raise KeyError(name)
 
     def scores(self) -> dict[str, int]:
-        """Each player's points in this round, in the order the players were given."""
+        """Each player's points in this round, in the order the players were given.
+
+        >>> from boggle import Lexicon
+        >>> players = {"bob": ["cab"], "ann": ["cab", "dab"]}
+        >>> judge_round("ab cd", players, Lexicon.from_words(["cab", "bad"])).scores()
+        {'bob': 0, 'ann': 0}
+        """
         return {p.name: p.score for p in self.players}
 
     def winners(self) -> list[str]:
         """The players with the most points (more than one on a tie); none when the
-        board is not valid, since no word could be judged."""
+        board is not valid, since no word could be judged.
+
+        >>> from boggle import Lexicon
+        >>> lexicon = Lexicon.from_words(["cab"])
+        >>> judge_round("ab cd", {"ann": ["cab"], "bob": []}, lexicon).winners()
+        ['ann']
+        >>> judge_round("ab c", {"ann": ["cab"], "bob": []}, lexicon).winners()
+        []
+        """
         if self.board is None:
             return []
         scores = self.scores()
@@ -179,7 +251,13 @@ class RoundResult:
         return [name for name, score in scores.items() if score == best]
 
     def to_json(self) -> dict[str, Any]:
-        """The round as ``boggle judge --json`` prints it."""
+        """The round as ``boggle judge --json`` prints it.
+
+        >>> from boggle import Lexicon
+        >>> result = judge_round("ab cd", {"ann": ["cab"]}, Lexicon.from_words(["cab"]))
+        >>> {key: result.to_json()[key] for key in ["board", "scores", "winners", "problems"]}
+        {'board': 'ab cd', 'scores': {'ann': 1}, 'winners': ['ann'], 'problems': []}
+        """
         return {
             "board": str(self.board) if self.board is not None else self.board_text,
             "rows": None if self.board is None else self.board.rows,
@@ -194,10 +272,33 @@ class RoundResult:
         }
 
     def json_text(self) -> str:
+        """:meth:`to_json` as one line of JSON text.
+
+        >>> from boggle import Lexicon
+        >>> judge_round("ab cd", {"ann": []}, Lexicon.from_words([])).json_text()[:44]
+        '{"board": "ab cd", "rows": 2, "cols": 2, "ru'
+        """
         return json.dumps(self.to_json(), ensure_ascii=False)
 
     def text(self) -> str:
-        """A report for people: the board, each player's words with verdicts, the scores."""
+        """A report for people: the board, each player's words with verdicts, the scores.
+
+        >>> from boggle import Lexicon
+        >>> players = {"ann": ["cab", "dog"], "bob": ["cab"]}
+        >>> print(judge_round("ab cd", players, Lexicon.from_words(["cab", "dog"])).text())
+        A B
+        C D
+        <BLANKLINE>
+        ann: 0 points
+          CAB   0  crossed off (also found by bob)
+          DOG   0  not on the board
+        <BLANKLINE>
+        bob: 0 points
+          CAB   0  crossed off (also found by ann)
+        <BLANKLINE>
+        SCORES: ann 0, bob 0
+        WINNER: ann and bob
+        """
         lines = [
             render.board_text(self.board) if self.board is not None else f"board: {self.board_text}"
         ]

@@ -66,7 +66,13 @@ _LABELS = {
 
 
 class PathSearchError(BoggleError):
-    """A word's path was not settled within the step budget."""
+    """A word's path was not settled within the step budget.
+
+    >>> find_path(Board.parse("aaaa aaaa aaaa aaaa"), "a" * 15, budget=2)
+    Traceback (most recent call last):
+    ...
+    boggle.game.words.PathSearchError: gave up looking for a path of 'aaaaaaaaaaaaaaa' after 2 steps
+    """
 
 
 def find_path(board: Board, word: str, *, budget: int | None = None) -> tuple[Cell, ...] | None:
@@ -205,7 +211,13 @@ def typed_word(entry: str, lexicon: Lexicon | None = None) -> str:
 @dataclass(frozen=True)
 class WordCheck:
     """One typed entry checked against the board, the word list and the rules;
-    ``points`` are what it scores if it counts."""
+    ``points`` are what it scores if it counts.
+
+    >>> from boggle.model.rules import CLASSIC
+    >>> check_word(" Fax", Board.parse("fx ai"), Lexicon.from_words(["fax"]), CLASSIC)
+    WordCheck(entry=' Fax', word='fax', status=<Status.COUNTED: 'counted'>, \
+path=((0, 0), (1, 0), (0, 1)), in_dictionary=True, message='', points=1)
+    """
 
     entry: str
     word: str
