@@ -73,7 +73,12 @@ class DiceSet:
         return frozenset(face for cube in self.cubes for face in cube)
 
     def to_json(self) -> dict[str, object]:
-        """The set as a JSON-ready dict (cubes as lists of faces)."""
+        """The set as a JSON-ready dict (cubes as lists of faces).
+
+        >>> DiceSet("tiny", 1, 2, (("a", "b"), ("qu", "c")), source="an example").to_json()
+        {'name': 'tiny', 'rows': 1, 'cols': 2, 'cubes': [['a', 'b'], ['qu', 'c']], \
+'source': 'an example', 'notes': ''}
+        """
         return {
             "name": self.name,
             "rows": self.rows,

@@ -139,7 +139,11 @@ class Lexicon:
 
     @classmethod
     def from_words(cls, words: Iterable[str], name: str = "custom") -> Lexicon:
-        """A lexicon from raw words, normalised as a word list file would be."""
+        """A lexicon from raw words, normalised as a word list file would be.
+
+        >>> Lexicon.from_words(["Cat", "DOG", "dog", "it's"], name="pets")
+        <Lexicon 'pets': 1 words>
+        """
         return cls._normalised(normalise_words(words), name)
 
     @classmethod
@@ -153,6 +157,14 @@ class Lexicon:
 
         Raises :class:`LexiconError` when the file is missing, unreadable,
         empty, binary, or holds no usable word.
+
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = Path(folder, "pets.txt")
+        ...     _ = path.write_text("dog\\nCAT\\nPoodle\\n", encoding="utf-8")
+        ...     Lexicon.from_file(path).words
+        ('cat', 'dog')
         """
         from pathlib import Path  # not at the top: a start that reads no list never needs it
 
@@ -214,7 +226,14 @@ class Lexicon:
         return max(map(len, self.words), default=0)
 
     def cached(self, key: str, build: Callable[[Lexicon], object]) -> Any:
-        """The structure stored under ``key``, built by ``build(self)`` the first time."""
+        """The structure stored under ``key``, built by ``build(self)`` the first time.
+
+        >>> lexicon = Lexicon.from_words(["cat", "dog"])
+        >>> lexicon.cached("lengths", lambda lex: [len(w) for w in lex.words])
+        [3, 3]
+        >>> lexicon.cached("lengths", lambda lex: "not built again")
+        [3, 3]
+        """
         value = self._cache.get(key)
         if value is None:
             with self._lock:
@@ -225,7 +244,11 @@ class Lexicon:
         return value
 
     def to_json(self) -> dict[str, Any]:
-        """Name and size, as JSON output shows them."""
+        """Name and size, as JSON output shows them.
+
+        >>> Lexicon.from_words(["cat", "dog"], name="pets").to_json()
+        {'name': 'pets', 'words': 2}
+        """
         info: dict[str, Any] = {"name": self.name, "words": self.count}
         if self.source is not None and not self.bundled:
             info["source"] = self.source
