@@ -144,6 +144,11 @@ class ClassTask:
             )
 
     def to_json(self) -> dict[str, object]:
+        """The class as plain JSON data, to send to a worker or keep in a checkpoint.
+
+        >>> ClassTask(0, 1, 2, ("ab", "c"), 3).to_json()
+        {'index': 0, 'rows': 1, 'cols': 2, 'cells': ['ab', 'c'], 'above': 3}
+        """
         return {
             "index": self.index,
             "rows": self.rows,
@@ -215,7 +220,15 @@ class Layout:
     ) -> Layout:
         """``bucket_count`` buckets on the edges; unless told, the corners whole and the cells
         off the border as the edges, but whole when there is one (3x3's centre).  The counts
-        are whole numbers of at least 1, as in :class:`~boggle.search.options.ProofOptions`."""
+        are whole numbers of at least 1, as in :class:`~boggle.search.options.ProofOptions`.
+
+        >>> Layout.of("abcd", 3, 4, bucket_count=2, corner_buckets=4)
+        Layout(edges=('ac', 'bd'), corners=('a', 'b', 'c', 'd'), inner=('ac', 'bd'))
+        >>> Layout.of("abcd", 3, 3, bucket_count=0)
+        Traceback (most recent call last):
+        ...
+        boggle.model.errors.BoggleError: bucket_count must be at least 1, got 0
+        """
         for name, value in (
             ("bucket_count", bucket_count),
             ("corner_buckets", corner_buckets),
@@ -235,7 +248,11 @@ class Layout:
         )
 
     def cell_buckets(self, rows: int, cols: int) -> list[tuple[str, ...]]:
-        """The buckets each cell may take, cell by cell."""
+        """The buckets each cell may take, cell by cell.
+
+        >>> Layout(edges=("ab", "c"), corners=("abc",), inner=()).cell_buckets(1, 3)
+        [('abc',), ('ab', 'c'), ('abc',)]
+        """
         corner, inner = corners(rows, cols), inner_cells(rows, cols)
         return [
             self.corners if k in corner else self.inner if k in inner else self.edges
@@ -243,6 +260,11 @@ class Layout:
         ]
 
     def to_json(self) -> dict[str, list[str]]:
+        """The buckets as a proof's JSON reports them.
+
+        >>> Layout.of("abcdef", 3, 3, bucket_count=2).to_json()
+        {'buckets': ['ace', 'bdf'], 'corner_buckets': ['abcdef'], 'inner_buckets': ['abcdef']}
+        """
         return {
             "buckets": list(self.edges),
             "corner_buckets": list(self.corners),

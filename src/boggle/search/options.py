@@ -164,7 +164,11 @@ class ProofOptions:
         check_prover_limits(self.max_boards, self.memory, memory_name="memory")
 
     def with_changes(self, **changes: Any) -> ProofOptions:
-        """A copy with fields changed (an unknown name is a :class:`TypeError`)."""
+        """A copy with fields changed (an unknown name is a :class:`TypeError`).
+
+        >>> ProofOptions().with_changes(jobs=2, bucket_count=4).bucket_count
+        4
+        """
         return replace(self, **changes)
 
 

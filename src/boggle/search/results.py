@@ -13,13 +13,24 @@ from typing import Any
 
 @dataclass(frozen=True)
 class FoundBoard:
-    """A board a search found: its text, score, and for dice, where each cube goes."""
+    """A board a search found: its text, score, and for dice, where each cube goes.
+
+    >>> from boggle import CLASSIC, Lexicon
+    >>> from boggle.search import search
+    >>> search(2, 2, Lexicon.from_words(["tab", "bat", "abet", "beat"]), CLASSIC, seed=1).best[0]
+    FoundBoard(board='abet', score=4, cubes=None)
+    """
 
     board: str
     score: int
     cubes: tuple[dict[str, object], ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The board as ``boggle search --json`` lists it (``cubes`` only for dice).
+
+        >>> FoundBoard("abet", 5).to_json()
+        {'board': 'abet', 'score': 5}
+        """
         data: dict[str, Any] = {"board": self.board, "score": self.score}
         if self.cubes is not None:
             data["cubes"] = list(self.cubes)
@@ -28,7 +39,14 @@ class FoundBoard:
 
 @dataclass
 class SearchResult:
-    """The best boards of a search, best first, and what it cost."""
+    """The best boards of a search, best first, and what it cost.
+
+    >>> from boggle import CLASSIC, Lexicon
+    >>> from boggle.search import search
+    >>> result = search(2, 2, Lexicon.from_words(["tab", "bat", "abet"]), CLASSIC, seed=1, top=2)
+    >>> [found.score for found in result.best], result.method, result.interrupted
+    ([3, 3], 'hillclimb', False)
+    """
 
     best: list[FoundBoard]
     boards_scored: int
@@ -41,6 +59,13 @@ class SearchResult:
     """When the best board was first found (the seconds of ``clock``)."""
 
     def to_json(self) -> dict[str, Any]:
+        """The search as ``boggle search --json`` prints it (``extra`` merged in).
+
+        >>> result = SearchResult([FoundBoard("abet", 5)], 120, 0.25, "hillclimb", 1)
+        >>> result.to_json()
+        {'best': [{'board': 'abet', 'score': 5}], 'boards_scored': 120, 'seconds': 0.25, \
+'method': 'hillclimb', 'seed': 1, 'interrupted': False, 'seconds_to_best': 0.0}
+        """
         return {
             "best": [found.to_json() for found in self.best],
             "boards_scored": self.boards_scored,
@@ -90,7 +115,15 @@ def _run_summary(result: SearchResult) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class ClassResult:
-    """What one top-level class gave: its boards above the threshold and its cost."""
+    """What one top-level class gave: its boards above the threshold and its cost.
+
+    >>> from boggle import CLASSIC, Lexicon
+    >>> from boggle.search import ClassTask, prove_class
+    >>> result = prove_class(ClassTask(0, 1, 3, ("t", "e", "a"), 0), Lexicon.from_words(["tea"]),
+    ...     CLASSIC)
+    >>> result.index, result.boards, result.bounds
+    (0, (('aet/', 1),), 4)
+    """
 
     index: int
     boards: tuple[tuple[str, int], ...]
@@ -100,7 +133,14 @@ class ClassResult:
 
 @dataclass
 class ProofResult:
-    """Every board above the threshold (one per symmetry class), best first."""
+    """Every board above the threshold (one per symmetry class), best first.
+
+    >>> from boggle import CLASSIC, Lexicon
+    >>> from boggle.search import prove
+    >>> result = prove(2, 2, Lexicon.from_words(["tab", "bat", "abet", "beat"]), CLASSIC, above=3)
+    >>> [(found.board, found.score) for found in result.boards], result.top_level
+    ([('abet', 4), ('abte', 4), ('aetb', 4)], 1)
+    """
 
     boards: list[FoundBoard]
     classes: int
@@ -111,6 +151,12 @@ class ProofResult:
     extra: dict[str, object] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, object]:
+        """The proof as ``boggle prove --json`` prints it (``extra`` merged in).
+
+        >>> ProofResult([FoundBoard("abet", 5)], classes=165, top_level=1, seconds=0.5).to_json()
+        {'boards': [{'board': 'abet', 'score': 5}], 'classes': 165, 'top_level_classes': 1, \
+'resumed_classes': 0, 'seconds': 0.5, 'interrupted': False}
+        """
         return {
             "boards": [b.to_json() for b in self.boards],
             "classes": self.classes,
