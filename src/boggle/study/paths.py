@@ -69,7 +69,11 @@ __all__ = [
 
 @dataclass(frozen=True)
 class LayerStats:
-    """What one step of the programme cost."""
+    """What one step of the programme cost.
+
+    >>> [(layer.length, layer.states, layer.candidates) for layer in path_table(2).stats]
+    [(1, 1, 4), (2, 2, 3), (3, 2, 4), (4, 1, 2)]
+    """
 
     length: int
     """Number of cells of the paths of this layer."""
@@ -116,7 +120,15 @@ class PathTable:
         return [sum(n * s for n, s in zip(row, sizes, strict=True)) for row in self.by_orbit]
 
     def per_cell(self, length: int) -> list[list[int]]:
-        """Number of paths of ``length`` cells starting at each cell, as rows."""
+        """Number of paths of ``length`` cells starting at each cell, as rows.
+
+        >>> path_table(1, 3).per_cell(2)
+        [[1, 2, 1]]
+        >>> path_table(1, 3).per_cell(4)
+        Traceback (most recent call last):
+        ...
+        boggle.model.errors.BoardError: length must be between 1 and 3, got 4
+        """
         if not 1 <= length <= self.max_length:
             raise BoardError(f"length must be between 1 and {self.max_length}, got {length}")
         grid = [[0] * self.cols for _ in range(self.rows)]
