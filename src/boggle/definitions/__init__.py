@@ -63,17 +63,35 @@ WIKTIONARY_URL = "https://{language}.wiktionary.org/wiki/{word}"
 
 
 class DefinitionError(BoggleError):
-    """A word that cannot be looked up: empty, or not made of letters."""
+    """A word that cannot be looked up: empty, or not made of letters.
+
+    >>> define("c4t")
+    Traceback (most recent call last):
+    ...
+    boggle.definitions.DefinitionError: 'c4t' is not a word: letters only
+    """
 
 
 class DefinitionsUnavailable(BoggleError):
-    """No English definitions can be read (see :data:`INSTALL_HINT`)."""
+    """No English definitions can be read (see :data:`INSTALL_HINT`).
+
+    >>> EnglishDefinitions(extract="no-such-file.gz", system=False).define("cat")
+    Traceback (most recent call last):
+    ...
+    boggle.definitions.DefinitionsUnavailable: no English definitions available: install \
+WordNet (Debian/Ubuntu: apt install wordnet-base) or reinstall boggle with its data file
+    """
 
 
 @dataclass(frozen=True)
 class Definition:
     """What a dictionary says about a word: its glosses (none when it has no entry), the
-    base form they belong to, where they come from, and for other languages a link."""
+    base form they belong to, where they come from, and for other languages a link.
+
+    >>> entry = Definition("casa", "es", (), "Wiktionary", url=wiktionary_url("casa", "es"))
+    >>> entry.found, entry.first, entry.url
+    (True, None, 'https://es.wiktionary.org/wiki/casa')
+    """
 
     word: str
     language: str
@@ -93,7 +111,11 @@ class Definition:
         return self.definitions[0] if self.definitions else None
 
     def to_json(self) -> dict[str, Any]:
-        """``{"word", "definitions", "source"}``, with ``base`` and ``url`` when known."""
+        """``{"word", "definitions", "source"}``, with ``base`` and ``url`` when known.
+
+        >>> Definition("ort", "en", ("a scrap of food",), "my notes", base="ort").to_json()
+        {'word': 'ort', 'definitions': ['a scrap of food'], 'source': 'my notes', 'base': 'ort'}
+        """
         shown: dict[str, Any] = {
             "word": self.word,
             "definitions": list(self.definitions),
@@ -200,6 +222,15 @@ def look_up(
     base's first gloss; two words run together (``pinewood``); a phrase that uses the word
     (``quo``: ``status quo``); the word with a final ``e`` added or dropped.  ``own``
     and ``derived`` choose the stages: the first alone, or all but the first.
+
+    >>> from boggle.definitions.supplement import Supplement
+    >>> glossary = Supplement("emoji n: a small picture in a message\\nkind a: caring")
+    >>> look_up("emojis", glossary)
+    ('emoji', ['a small picture in a message'])
+    >>> look_up("unkind", glossary)
+    ('kind', ['not kind (kind, adjective: caring)'])
+    >>> look_up("zzz", glossary)
+    (None, [])
     """
     base: str | None = None
     glosses: list[str] = []
@@ -245,7 +276,12 @@ def look_up(
 
 
 class EnglishDefinitions:
-    """English definitions from the bundled extract, then from the system's WordNet."""
+    """English definitions from the bundled extract, then from the system's WordNet.
+
+    >>> bundled = EnglishDefinitions(system=False)
+    >>> bundled.available, bundled.define("ran").base
+    (True, 'run')
+    """
 
     def __init__(self, extract: str | None = None, system: bool = True) -> None:
         path = extract if extract is not None else os.path.join(DATA_DIR, EXTRACT_FILE)
@@ -272,7 +308,12 @@ class EnglishDefinitions:
 
     def define(self, word: str) -> Definition:
         """The glosses of ``word`` (a checked, lowercase word); raises
-        :class:`DefinitionsUnavailable` when there is no dictionary at all."""
+        :class:`DefinitionsUnavailable` when there is no dictionary at all.
+
+        >>> entry = EnglishDefinitions(system=False).define("geese")
+        >>> entry.base, entry.first[:33]
+        ('goose', 'web-footed long-necked typically ')
+        """
         stages = [(self.extract, True, False), (self.system, True, False)]
         stages += [(SUPPLEMENT, True, False)]
         stages += [(self.extract, False, True), (self.system, False, True)]
@@ -309,6 +350,9 @@ def define(entry: str, language: str = "en") -> Definition:
 
     Raises :class:`DefinitionError` for an empty entry or one with other characters than
     letters, :class:`DefinitionsUnavailable` when no English dictionary can be read.
+
+    >>> define(" Geese ").base, define("casa", "es").url
+    ('goose', 'https://es.wiktionary.org/wiki/casa')
     """
     code = language_profile(language).code
     word = checked_word(entry)
