@@ -53,7 +53,15 @@ CODE_LENGTH = 8
 
 @dataclass(frozen=True)
 class ChallengeLimits:
-    """What one challenge and one client may ask (``serve`` uses these defaults)."""
+    """What one challenge and one client may ask (``serve`` uses these defaults).
+
+    >>> ChallengeLimits().max_results, ChallengeLimits(max_words=50).max_words
+    (100, 50)
+    >>> ChallengeLimits(min_seconds=0)
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.BoggleError: min_seconds must be at least 1, got 0
+    """
 
     max_name_length: int = 24
     max_words: int = 300
@@ -247,7 +255,13 @@ class CreationGate:
 
 
 class ChallengeStore:
-    """Challenges and their results in the results file of ``store`` (thread-safe)."""
+    """Challenges and their results in the results file of ``store`` (thread-safe).
+
+    >>> from boggle import Lexicon
+    >>> store = ChallengeStore(ResultStore(None), ChallengeLimits(max_results=10))
+    >>> store.limits.max_results
+    10
+    """
 
     def __init__(self, store: ResultStore, limits: ChallengeLimits | None = None) -> None:
         self.store = store
@@ -265,7 +279,15 @@ class ChallengeStore:
     ) -> Challenge:
         """A new challenge (its board solved once with ``lexicon``, the list called
         ``dictionary``, for the maximum) under a fresh code.  ``preset`` ``None``: the
-        preset of the board's size."""
+        preset of the board's size.
+
+        >>> from boggle import Lexicon
+        >>> store = ChallengeStore(ResultStore(None))
+        >>> lexicon = Lexicon.from_words(["fame", "mile"])
+        >>> made = store.create(Board.parse("fxie amlo ewbx astu"), "mine", lexicon, None, None, 90)
+        >>> made.preset, made.maximum, made.total, made.seconds, len(made.code)
+        ('classic', 2, 2, 90, 8)
+        """
         limits = self.limits
         if not limits.min_seconds <= seconds <= limits.max_seconds:
             raise RoomError(
@@ -296,7 +318,19 @@ class ChallengeStore:
             return challenge
 
     def find(self, code: str) -> Challenge:
-        """The challenge with this code, or an ``unknown_challenge`` error."""
+        """The challenge with this code, or an ``unknown_challenge`` error.
+
+        >>> from boggle import Lexicon
+        >>> store = ChallengeStore(ResultStore(None))
+        >>> made = store.create(Board.parse("ab cd"), "mine", Lexicon.from_words(["cab"]),
+        ...     None, None, 60)
+        >>> store.find(made.code.lower()) == made
+        True
+        >>> store.find("ABCDEFGH")
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: there is no challenge 'ABCDEFGH'
+        """
         code = normalise_challenge_code(code)
         with self.store.transaction() as db:
             row = db.execute(
@@ -323,7 +357,16 @@ class ChallengeStore:
     ) -> ChallengeResult:
         """Judge a player's entries (``lexicon``: the challenge's list) and keep the result
         under their name: ``name_taken``
-        when the name has one already, ``full`` past :attr:`ChallengeLimits.max_results`."""
+        when the name has one already, ``full`` past :attr:`ChallengeLimits.max_results`.
+
+        >>> from boggle import Lexicon
+        >>> store = ChallengeStore(ResultStore(None))
+        >>> lexicon = Lexicon.from_words(["fame", "mile"])
+        >>> made = store.create(Board.parse("fxie amlo ewbx astu"), "mine", lexicon, None, None, 90)
+        >>> posted = store.post(made.code, " ann ", ["fame", "zzz"], lexicon, now=1.0)
+        >>> posted.name, posted.score, [found.word for found in posted.words]
+        ('ann', 1, ['fame'])
+        """
         limits = self.limits
         shown = player_name(name, limits)
         if len(entries) > limits.max_words:
@@ -356,7 +399,17 @@ class ChallengeStore:
 
     def results(self, code: str) -> list[ChallengeResult]:
         """Everyone's results, best first (most points, then most words, then the first
-        posted), ranked (equal points, equal rank), with the words only each one found."""
+        posted), ranked (equal points, equal rank), with the words only each one found.
+
+        >>> from boggle import Lexicon
+        >>> store = ChallengeStore(ResultStore(None))
+        >>> lexicon = Lexicon.from_words(["fame", "mile"])
+        >>> made = store.create(Board.parse("fxie amlo ewbx astu"), "mine", lexicon, None, None, 90)
+        >>> _ = store.post(made.code, "bob", ["fame"], lexicon, now=1.0)
+        >>> _ = store.post(made.code, "ann", ["fame", "mile"], lexicon, now=2.0)
+        >>> [(r.rank, r.name, r.score, r.only) for r in store.results(made.code)]
+        [(1, 'ann', 2, ('mile',)), (2, 'bob', 1, ())]
+        """
         challenge = self.find(code)
         with self.store.transaction() as db:
             rows = db.execute(

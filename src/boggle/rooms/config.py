@@ -21,7 +21,12 @@ from boggle.rooms.storage import DEFAULT_KEEP_DAYS
 class RoomsConfig:
     """Where results are kept (``None``: in memory), the rooms' limits, the clock (seconds,
     monotonic; tests move their own), how often word counts go to everyone (a player's own
-    feedback carries them too) and how long results are kept."""
+    feedback carries them too) and how long results are kept.
+
+    >>> config = RoomsConfig(keep_days=7, clock=lambda: 100.0)
+    >>> config.keep_days, config.clock(), config.challenges.max_results
+    (7, 100.0, 100)
+    """
 
     data_dir: Path | None = None
     limits: RoomLimits = field(default_factory=RoomLimits)

@@ -62,7 +62,15 @@ def daily_seed(date: datetime.date, dictionary: str, size: int) -> int:
 
 
 def daily_board(date: datetime.date, dictionary: str, size: int) -> Board:
-    """The board of the day for this list and size (4, 5 or 6)."""
+    """The board of the day for this list and size (4, 5 or 6).
+
+    >>> daily_board(datetime.date(2026, 11, 23), "en-70", 4)
+    Board.parse('vlea oree ovfm daiy')
+    >>> daily_board(datetime.date(2026, 11, 23), "en-70", 7)
+    Traceback (most recent call last):
+    ...
+    boggle.rooms.limits.RoomError: the daily board is 4, 5, 6 a side, got 7
+    """
     if size not in DAILY_SIZES:
         raise RoomError(
             "bad_size", f"the daily board is {', '.join(map(str, DAILY_SIZES))} a side, got {size}"
@@ -73,7 +81,11 @@ def daily_board(date: datetime.date, dictionary: str, size: int) -> Board:
 def share_line(
     date: datetime.date, dictionary: str, size: int, score: int, words: int, maximum: int
 ) -> str:
-    """The result to share: numbers only, no words."""
+    """The result to share: numbers only, no words.
+
+    >>> share_line(datetime.date(2026, 11, 23), "en-70", 5, score=40, words=21, maximum=0)
+    'boggle daily 2026-11-23 (5x5, en-70): 40 points, 21 words, 0% of the maximum'
+    """
     percent = round(100 * score / maximum) if maximum else 0
     return (
         f"boggle daily {date.isoformat()} ({size}x{size}, {dictionary}): "

@@ -55,6 +55,17 @@ RulesName = Annotated[
 
 
 class StrictModel(BaseModel):
+    """The base of every request model: no type coercion, no unknown field.
+
+    >>> class Word(StrictModel):
+    ...     word: str
+    >>> try:
+    ...     Word.model_validate({"word": 5, "colour": "red"})
+    ... except ValidationError as error:
+    ...     print(one_line(error))
+    'word' must be a short text, got 5; unknown setting 'colour'
+    """
+
     model_config = ConfigDict(strict=True, extra="forbid")
 
 
@@ -63,6 +74,15 @@ class RoomSettingsRequest(StrictModel):
 
     The server's limits (:class:`~boggle.rooms.limits.RoomLimits`) and the word lists
     it offers come in the validation context (``limits``, ``dictionaries``).
+
+    >>> RoomSettingsRequest.model_validate({"rounds": 3, "challenge": True}).rounds
+    3
+    >>> context = {"limits": RoomLimits(max_side=5)}
+    >>> try:
+    ...     RoomSettingsRequest.model_validate({"size": 6}, context=context)
+    ... except ValidationError as error:
+    ...     print(one_line(error))
+    'size' must be a whole number from 2 to 5, got 6
     """
 
     dice: DiceName = "new"
@@ -132,5 +152,12 @@ def _problem(item: Any) -> str:
 
 
 def one_line(error: ValidationError) -> str:
-    """What was wrong, in one line for people: the first three problems."""
+    """What was wrong, in one line for people: the first three problems.
+
+    >>> try:
+    ...     RoomSettingsRequest.model_validate({"seconds": "60", "challenge": 1})
+    ... except ValidationError as error:
+    ...     print(one_line(error))
+    'seconds' must be a whole number, got '60'; 'challenge' must be true or false, got 1
+    """
     return "; ".join(_problem(item) for item in error.errors()[:3]) or "invalid settings"

@@ -46,7 +46,14 @@ def normalise_code(text: str) -> str:
 
 
 class Hub:
-    """The open rooms of a server, by code."""
+    """The open rooms of a server, by code.
+
+    >>> from boggle import Lexicon
+    >>> hub = Hub()
+    >>> room, ann = hub.create(RoomSettings(), Lexicon.from_words(["fame"]), "ann", now=0.0)
+    >>> list(hub.rooms.values()) == [room], room.players[ann.token] is ann
+    (True, True)
+    """
 
     def __init__(
         self, limits: RoomLimits | None = None, taken: Callable[[str], bool] | None = None
@@ -59,7 +66,13 @@ class Hub:
     def create(
         self, settings: RoomSettings, lexicon: Lexicon, host_name: str, now: float
     ) -> tuple[Room, Player]:
-        """A new room with its host as the first player."""
+        """A new room with its host as the first player.
+
+        >>> from boggle import Lexicon
+        >>> room, ann = Hub().create(RoomSettings(), Lexicon.from_words(["fame"]), "ann", now=0.0)
+        >>> room.host == ann.token, ann.name, room.code.isalnum()
+        (True, 'ann', True)
+        """
         if len(self.rooms) >= self.limits.max_rooms:
             raise RoomError(
                 "too_many_rooms",
@@ -75,7 +88,18 @@ class Hub:
         return room, host
 
     def find(self, code: str) -> Room:
-        """The open room with this code."""
+        """The open room with this code (typed in any case).
+
+        >>> from boggle import Lexicon
+        >>> hub = Hub()
+        >>> room, _ = hub.create(RoomSettings(), Lexicon.from_words(["fame"]), "ann", now=0.0)
+        >>> hub.find(f" {room.code.lower()} ") is room
+        True
+        >>> hub.find("ZZZZZZ")
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: there is no open room 'ZZZZZZ'
+        """
         room = self.rooms.get(normalise_code(code))
         if room is None:
             raise RoomError("unknown_room", f"there is no open room {code.strip().upper()!r}")
@@ -100,8 +124,24 @@ class Hub:
         return True
 
     def idle(self, now: float) -> list[Room]:
-        """The rooms nobody has sent anything to for longer than the limit."""
+        """The rooms nobody has sent anything to for longer than the limit.
+
+        >>> from boggle import Lexicon
+        >>> hub = Hub(RoomLimits(idle_seconds=60))
+        >>> room, _ = hub.create(RoomSettings(), Lexicon.from_words(["fame"]), "ann", now=0.0)
+        >>> hub.idle(now=30.0), hub.idle(now=61.0) == [room]
+        ([], True)
+        """
         return [r for r in self.rooms.values() if now - r.last_activity > self.limits.idle_seconds]
 
     def close(self, code: str) -> None:
+        """Close the room with this code (nothing happens if none is open).
+
+        >>> from boggle import Lexicon
+        >>> hub = Hub()
+        >>> room, _ = hub.create(RoomSettings(), Lexicon.from_words(["fame"]), "ann", now=0.0)
+        >>> hub.close(room.code)
+        >>> hub.rooms
+        {}
+        """
         self.rooms.pop(code, None)

@@ -23,7 +23,16 @@ from boggle.model.errors import BoggleError
 
 class RoomError(BoggleError):
     """A request a room refuses: ``code`` names the reason (``room_full``, ``time_up``...),
-    the message says it in one line."""
+    the message says it in one line.
+
+    >>> from boggle.rooms.hub import normalise_code
+    >>> normalise_code("ab")
+    Traceback (most recent call last):
+    ...
+    boggle.rooms.limits.RoomError: a room code is 6 characters from A-Z and 2-9, got 'ab'
+    >>> RoomError("room_full", "the room is full: 16 players at most").code
+    'room_full'
+    """
 
     def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
@@ -35,7 +44,15 @@ class RoomError(BoggleError):
 
 @dataclass(frozen=True)
 class RoomLimits:
-    """The limits of the rooms of one server."""
+    """The limits of the rooms of one server.
+
+    >>> RoomLimits(max_players=4).max_players, RoomLimits().max_rooms
+    (4, 500)
+    >>> RoomLimits(max_players=0)
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.BoggleError: max_players must be at least 1, got 0
+    """
 
     max_rooms: int = 500
     max_players: int = 16
@@ -99,11 +116,22 @@ class RoomLimits:
         )
 
     def to_json(self) -> dict[str, float]:
+        """Every limit by name, as a number (for ``/api/health`` and the page).
+
+        >>> limits = RoomLimits(max_players=4).to_json()
+        >>> limits["max_players"], limits["idle_seconds"], len(limits)
+        (4.0, 1800.0, 28)
+        """
         return {name: float(value) for name, value in vars(self).items()}
 
 
 class RateLimiter:
-    """A token bucket: ``burst`` messages at once, then ``rate`` a second."""
+    """A token bucket: ``burst`` messages at once, then ``rate`` a second.
+
+    >>> limiter = RateLimiter(rate=1, burst=2, now=0.0)
+    >>> [limiter.allow(0.0) for _ in range(3)], limiter.allow(1.0)
+    ([True, True, False], True)
+    """
 
     def __init__(self, rate: float, burst: int, now: float) -> None:
         self.rate = rate
@@ -112,7 +140,12 @@ class RateLimiter:
         self.updated = now
 
     def allow(self, now: float) -> bool:
-        """Take one token if there is one."""
+        """Take one token if there is one.
+
+        >>> limiter = RateLimiter(rate=2, burst=1, now=0.0)
+        >>> limiter.allow(0.0), limiter.allow(0.1), limiter.allow(0.5)
+        (True, False, True)
+        """
         self._refill(now)
         if self.tokens >= 1:
             self.tokens -= 1
@@ -130,7 +163,12 @@ class RateLimiter:
         return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
 
     def full(self, now: float) -> bool:
-        """Whether the bucket is full again (nothing taken lately)."""
+        """Whether the bucket is full again (nothing taken lately).
+
+        >>> limiter = RateLimiter(rate=1, burst=2, now=0.0)
+        >>> limiter.full(0.0), limiter.allow(0.0), limiter.full(0.5), limiter.full(1.0)
+        (True, True, False, True)
+        """
         self._refill(now)
         return self.tokens >= self.burst
 
@@ -170,13 +208,26 @@ class CreationLimiter:
             )
 
     def for_connection(self, now: float) -> RateLimiter:
-        """The bucket of a new connection."""
+        """The bucket of a new connection.
+
+        >>> bucket = CreationLimiter(RoomLimits(rooms_per_connection=3)).for_connection(0.0)
+        >>> bucket.burst, bucket.rate
+        (3.0, 0.05)
+        """
         return _bucket(
             self.limits.rooms_per_connection, self.limits.seconds_per_room_per_connection, now
         )
 
     def admit(self, connection: RateLimiter, address: str | None, now: float) -> None:
-        """Take one room from both buckets, or refuse (and take nothing)."""
+        """Take one room from both buckets, or refuse (and take nothing).
+
+        >>> gate = CreationLimiter(RoomLimits(rooms_per_address=1))
+        >>> gate.admit(gate.for_connection(0.0), "192.0.2.1", now=0.0)
+        >>> gate.admit(gate.for_connection(0.0), "192.0.2.1", now=1.0)
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: too many rooms created from your address; try again in 14 s
+        """
         key = address if self.by_address is not None else None
         waits = [("this connection", connection.wait(now))]
         if self.by_address is not None and key is not None:

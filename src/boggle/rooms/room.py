@@ -50,6 +50,15 @@ UNLIMITED_TARGET = 10**9
 
 
 class Phase(StrEnum):
+    """Where a room is in its match (see the module docstring for the order).
+
+    >>> from boggle import Lexicon
+    >>> Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"])).phase
+    <Phase.LOBBY: 'lobby'>
+    >>> Phase("playing") is Phase.PLAYING
+    True
+    """
+
     LOBBY = "lobby"
     PLAYING = "playing"
     JUDGING = "judging"
@@ -59,7 +68,12 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True)
 class WordFeedback:
-    """What a player is told about one word, at once (the others see only counts)."""
+    """What a player is told about one word, at once (the others see only counts).
+
+    >>> WordFeedback("fame", "accepted", 1, ((0, 0), (1, 0), (1, 1), (2, 0)))
+    WordFeedback(word='fame', status='accepted', points=1, path=((0, 0), (1, 0), (1, 1), (2, 0)), \
+message='')
+    """
 
     word: str
     status: str
@@ -70,6 +84,12 @@ class WordFeedback:
     message: str = ""
 
     def to_json(self) -> dict[str, Any]:
+        """The feedback as the player's page gets it.
+
+        >>> WordFeedback("fame", "repeated", message="you already have this word").to_json()
+        {'word': 'fame', 'status': 'repeated', 'points': 0, 'path': None, \
+'message': 'you already have this word'}
+        """
         return {
             "word": self.word,
             "status": self.status,
@@ -81,7 +101,13 @@ class WordFeedback:
 
 @dataclass
 class Player:
-    """A player of a room; ``token`` is their secret to rejoin after a reload."""
+    """A player of a room; ``token`` is their secret to rejoin after a reload.
+
+    >>> from boggle import Lexicon
+    >>> ann = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"])).join("ann", now=0.0)
+    >>> ann.name, ann.connected, ann.entries, len(ann.token)
+    ('ann', True, [], 24)
+    """
 
     name: str
     token: str
@@ -124,7 +150,17 @@ class JudgedRound:
 
 
 def judge(job: RoundJob) -> JudgedRound:
-    """Judge a closed round with ``judge_round``; the words nobody found, best first."""
+    """Judge a closed round with ``judge_round``; the words nobody found, best first.
+
+    >>> from boggle import Lexicon
+    >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame", "mile"]))
+    >>> ann = room.join("ann", now=0.0)
+    >>> _ = room.start(ann.token, now=0.0, board=Board.parse("fxie amlo ewbx astu"))
+    >>> _ = room.submit(ann.token, "fame", now=5.0)
+    >>> judged = judge(room.close_round(now=60.0))
+    >>> judged.result.scores(), [word["word"] for word in judged.unfound], judged.unfound_count
+    ({'ann': 1}, ['mile'], 1)
+    """
     result = judge_round(job.board, job.lists, job.lexicon, job.rules, job.challenge)
     good = (Status.COUNTED, Status.CROSSED_OFF)
     found = {v.word for p in result.players for v in p.verdicts if v.status in good}
@@ -135,7 +171,13 @@ def judge(job: RoundJob) -> JudgedRound:
 
 
 class Room:
-    """A room's players and match (see the module docstring)."""
+    """A room's players and match (see the module docstring).
+
+    >>> from boggle import Lexicon
+    >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+    >>> room.code, room.phase, room.rules.name, room.players
+    ('ABCDEF', <Phase.LOBBY: 'lobby'>, 'classic', {})
+    """
 
     def __init__(
         self,
@@ -168,7 +210,18 @@ class Room:
         """A new player; the first one is the host, and a host gone past the grace time
         passes the role on (:meth:`pass_host_on`).  A full room gives the newcomer the seat
         of the player gone longest, if gone for over ``host_grace_seconds`` and with no words
-        in the round being played (:meth:`seat_to_free`)."""
+        in the round being played (:meth:`seat_to_free`).
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("  ann ", now=0.0)
+        >>> ann.name, room.host == ann.token
+        ('ann', True)
+        >>> room.join("ANN", now=1.0)
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: the name 'ANN' is taken in this room
+        """
         shown = " ".join(name.split())
         if not shown or len(shown) > self.limits.max_name_length or not shown.isprintable():
             raise RoomError(
@@ -236,6 +289,17 @@ class Room:
         return min(gone, key=lambda p: p.dropped_at or 0.0, default=None)
 
     def player(self, token: str) -> Player:
+        """The player whose secret is ``token`` (a ``RoomError`` ``unknown_player`` if none).
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> room.player(room.join("ann", now=0.0).token).name
+        'ann'
+        >>> room.player("forged")
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: no such player in this room: join again
+        """
         try:
             return self.players[token]
         except KeyError:
@@ -262,7 +326,15 @@ class Room:
         self.last_activity = now
 
     def dropped(self, token: str, now: float) -> None:
-        """The player's connection dropped without ``leave``: they keep their seat."""
+        """The player's connection dropped without ``leave``: they keep their seat.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> room.dropped(ann.token, now=5.0)
+        >>> ann.connected, ann.dropped_at, ann.token in room.players
+        (False, 5.0, True)
+        """
         player = self.players.get(token)
         if player is not None:
             player.connected = False
@@ -317,7 +389,20 @@ class Room:
     # ------------------------------------------------------------------ rounds
 
     def start(self, token: str, now: float, board: Board | None = None) -> Board:
-        """The host starts the next round: a new board (rolled unless given), the clock runs."""
+        """The host starts the next round: a new board (rolled unless given), the clock runs.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+        >>> ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+        >>> room.start(ann.token, now=0.0, board=Board.parse("fxie amlo ewbx astu"))
+        Board.parse('fxie amlo ewbx astu')
+        >>> room.phase, room.round_number, room.deadline
+        (<Phase.PLAYING: 'playing'>, 1, 60.0)
+        >>> room.start(bob.token, now=1.0)
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: only the host can start a round
+        """
         self._host_only(token, "start a round")
         if self.phase is Phase.PLAYING or self.phase is Phase.JUDGING:
             raise RoomError("round_running", "a round is already being played")
@@ -335,13 +420,45 @@ class Room:
         return self.board
 
     def remaining(self, now: float) -> float:
+        """Seconds left in the round being played (0 when none is).
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> room.remaining(now=0.0)
+        0.0
+        >>> _ = room.start(ann.token, now=0.0, board=Board.parse("ab cd"))
+        >>> room.remaining(now=15.0), room.remaining(now=99.0)
+        (45.0, 0.0)
+        """
         return max(0.0, self.deadline - now) if self.phase is Phase.PLAYING else 0.0
 
     def due(self, now: float) -> bool:
+        """Whether the round being played has run out of time (and is to be closed).
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> _ = room.start(ann.token, now=0.0, board=Board.parse("ab cd"))
+        >>> room.due(now=59.0), room.due(now=60.0)
+        (False, True)
+        """
         return self.phase is Phase.PLAYING and now >= self.deadline
 
     def submit(self, token: str, entry: str, now: float) -> WordFeedback:
-        """Check one word of a player against the board, the list and their own words."""
+        """Check one word of a player against the board, the list and their own words.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> _ = room.start(ann.token, now=0.0, board=Board.parse("fxie amlo ewbx astu"))
+        >>> [room.submit(ann.token, word, now=1.0).status for word in ["Fame", "fame", "fax"]]
+        ['accepted', 'repeated', 'not_a_word']
+        >>> room.submit(ann.token, "mile", now=60.0)
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: time is up: words after the end of the round do not count
+        """
         player = self.player(token)
         self.last_activity = now
         if self.phase is Phase.LOBBY or self.board is None or self.solution is None:
@@ -389,7 +506,19 @@ class Room:
         return WordFeedback(word, "other_level", 0, path, f"this room counts {level} words only")
 
     def close_round(self, now: float) -> RoundJob | None:
-        """Close the round once its time is up: the lists to judge (``None`` if not due)."""
+        """Close the round once its time is up: the lists to judge (``None`` if not due).
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> _ = room.start(ann.token, now=0.0, board=Board.parse("fxie amlo ewbx astu"))
+        >>> _ = room.submit(ann.token, "fame", now=1.0)
+        >>> room.close_round(now=30.0) is None
+        True
+        >>> job = room.close_round(now=60.0)
+        >>> job.number, job.lists[0].entries, room.phase
+        (1, ('fame',), <Phase.JUDGING: 'judging'>)
+        """
         if not self.due(now) or self.board is None or self.solution is None:
             return None
         self.phase = Phase.JUDGING
@@ -409,12 +538,32 @@ class Room:
 
     def abandon_round(self) -> None:
         """A closed round that could not be judged is dropped: the room goes back to the
-        phase it had before the round (the host may start another)."""
+        phase it had before the round (the host may start another).
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> _ = room.start(ann.token, now=0.0, board=Board.parse("ab cd"))
+        >>> _ = room.close_round(now=60.0)
+        >>> room.abandon_round()
+        >>> room.phase
+        <Phase.LOBBY: 'lobby'>
+        """
         if self.phase is Phase.JUDGING:
             self.phase = Phase.RESULTS if self.match.rounds else Phase.LOBBY
 
     def record(self, judged: JudgedRound) -> dict[str, Any]:
-        """Add the judged round to the match; the results everyone is shown."""
+        """Add the judged round to the match; the results everyone is shown.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> _ = room.start(ann.token, now=0.0, board=Board.parse("fxie amlo ewbx astu"))
+        >>> _ = room.submit(ann.token, "fame", now=1.0)
+        >>> summary = room.record(judge(room.close_round(now=60.0)))
+        >>> summary["scores"], summary["totals"], summary["match_over"], room.phase
+        ({'ann': 1}, {'ann': 1}, False, <Phase.RESULTS: 'results'>)
+        """
         self.match.add(judged.result)
         over = self.match.finished or (
             self.settings.rounds is not None and len(self.match.rounds) >= self.settings.rounds
@@ -449,7 +598,15 @@ class Room:
         return summary
 
     def rematch(self, token: str, now: float) -> None:
-        """The host starts a new match with the same players and settings."""
+        """The host starts a new match with the same players and settings.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> room.rematch(ann.token, now=1.0)
+        >>> room.match_number, room.phase
+        (2, <Phase.LOBBY: 'lobby'>)
+        """
         self._host_only(token, "start a rematch")
         if self.phase is Phase.PLAYING or self.phase is Phase.JUDGING:
             raise RoomError("round_running", "a round is being played; wait for its results")
@@ -461,7 +618,19 @@ class Room:
         self.last_activity = now
 
     def match_json(self) -> dict[str, Any]:
-        """The match as stored: the table of rounds, totals and winners."""
+        """The match as stored: the table of rounds, totals and winners.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(seconds=60), Lexicon.from_words(["fame"]))
+        >>> ann = room.join("ann", now=0.0)
+        >>> _ = room.start(ann.token, now=0.0, board=Board.parse("fxie amlo ewbx astu"))
+        >>> _ = room.submit(ann.token, "fame", now=1.0)
+        >>> _ = room.record(judge(room.close_round(now=60.0)))
+        >>> stored = room.match_json()
+        >>> stored["table"], stored["standings"], stored["winners"]
+        ([{'round': 1, 'board': 'fxie amlo ewbx astu', 'scores': {'ann': 1}, \
+'totals': {'ann': 1}}], [{'name': 'ann', 'total': 1, 'rank': 1}], ['ann'])
+        """
         totals = dict(self.match.totals)
         return {
             "code": self.code,

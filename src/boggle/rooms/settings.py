@@ -31,6 +31,10 @@ class RoomSettings:
 
     With ``challenge`` on, the server challenges every entry (``judge_round``'s
     ``"all"``): a word not in the list costs a point, a good word earns one more.
+
+    >>> settings = RoomSettings(dice="uniform", rows=3, cols=5, seconds=60, challenge=True)
+    >>> settings.rules().name, settings.challenge_mode, settings.target
+    ('classic', 'all', 50)
     """
 
     dice: str = "new"
@@ -49,7 +53,13 @@ class RoomSettings:
         check_limits(self)
 
     def rules(self) -> Rules:
-        """The chosen preset, or the one for the board's size."""
+        """The chosen preset, or the one for the board's size.
+
+        >>> RoomSettings().rules().name, RoomSettings(dice="big", rows=5, cols=5).rules().name
+        ('classic', 'big')
+        >>> RoomSettings(rules_name="big").rules().min_length
+        4
+        """
         return preset(self.rules_name) if self.rules_name else rules_for_board(self.rows, self.cols)
 
     @property
@@ -57,10 +67,23 @@ class RoomSettings:
         return "all" if self.challenge else "off"
 
     def roll(self, seed: int) -> Board:
-        """The board of a round."""
+        """The board of a round (the same for the same seed).
+
+        >>> board = RoomSettings(dice="uniform", rows=3, cols=5).roll(seed=7)
+        >>> board.rows, board.cols, board == RoomSettings(dice="uniform", rows=3, cols=5).roll(7)
+        (3, 5, True)
+        """
         return roll_board(self.dice, seed, self.rows, self.cols)
 
     def to_json(self) -> dict[str, Any]:
+        """The settings as the page shows them and a stored match keeps them.
+
+        >>> RoomSettings(seconds=60).to_json()
+        {'dice': 'new', 'rows': 4, 'cols': 4, 'dictionary': '', 'seconds': 60, 'target': 50, \
+'rounds': None, 'challenge': False, 'word_level': 'all', 'other_words': 'refused', \
+'rules': None, 'rules_used': {'name': 'classic', 'min_length': 3, \
+'scoring': {'3': 1, '5': 2, '6': 3, '7': 5, '8': 11}}}
+        """
         data = asdict(self)
         data.update(data.pop("words"))
         data["rules"] = data.pop("rules_name")
@@ -79,6 +102,14 @@ class RoomSettings:
         Read by :class:`~boggle.rooms.fields.RoomSettingsRequest`, the pydantic model the
         HTTP requests' fields come from; anything wrong is a :class:`RoomError`
         (``bad_settings``) of one line.
+
+        >>> settings = RoomSettings.from_json({"rounds": 3}, ["en-70", "en-80"])
+        >>> settings.dictionary, settings.rounds, settings.target
+        ('en-70', 3, None)
+        >>> RoomSettings.from_json({"dictionary": "klingon"}, ["en-70"])
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: 'dictionary' must be one of: en-70; got 'klingon'
         """
         from boggle.rooms.fields import RoomSettingsRequest, ValidationError, one_line
 

@@ -89,7 +89,13 @@ one result a name) with its score and counted words packed as ``word:POINTS.PATH
 
 
 def default_data_dir() -> Path:
-    """``$BOGGLE_DATA_DIR``, else the platform's per-user data directory + ``/boggle``."""
+    """``$BOGGLE_DATA_DIR``, else the platform's per-user data directory + ``/boggle``.
+
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {"BOGGLE_DATA_DIR": "/srv/words"}):
+    ...     default_data_dir() == Path("/srv/words")
+    True
+    """
     if chosen := os.environ.get("BOGGLE_DATA_DIR"):
         return Path(chosen)
     if sys.platform == "win32":
@@ -118,6 +124,10 @@ class ResultStore:
 
     ``keep_days``: rounds and matches finished longer ago are deleted by :meth:`prune`
     (``None``: kept for ever).
+
+    >>> store = ResultStore(None, keep_days=30)
+    >>> store.path, store.keep_days, store.known("ABCDEF")
+    (None, 30, False)
     """
 
     def __init__(self, directory: Path | None, keep_days: float | None = DEFAULT_KEEP_DAYS) -> None:
@@ -192,17 +202,40 @@ class ResultStore:
     # ------------------------------------------------------------------ writing
 
     def save_round(self, code: str, match: int, number: int, data: dict[str, Any]) -> None:
-        """Store a round now (``sqlite3.Error`` if the file cannot be written)."""
+        """Store a round now (``sqlite3.Error`` if the file cannot be written).
+
+        >>> store = ResultStore(None)
+        >>> store.save_round("ABCDEF", 1, 1, {"scores": {"ann": 3}})
+        >>> store.results("ABCDEF")["rounds"][0]["scores"]
+        {'ann': 3}
+        """
         self._run(self._round_write(code, match, number, data))
 
     def save_match(self, code: str, match: int, data: dict[str, Any]) -> None:
+        """Store a match now (``sqlite3.Error`` if the file cannot be written).
+
+        >>> store = ResultStore(None)
+        >>> store.save_match("ABCDEF", 1, {"winners": ["ann"]})
+        >>> store.results("ABCDEF")["matches"][0]["winners"]
+        ['ann']
+        """
         self._run(self._match_write(code, match, data))
 
     def keep_round(self, code: str, match: int, number: int, data: dict[str, Any]) -> bool:
-        """Store a round, or hold it to try again: whether everything held is written."""
+        """Store a round, or hold it to try again: whether everything held is written.
+
+        >>> store = ResultStore(None)
+        >>> store.keep_round("ABCDEF", 1, 1, {"scores": {"ann": 3}}), store.known("ABCDEF")
+        (True, True)
+        """
         return self._keep(self._round_write(code, match, number, data))
 
     def keep_match(self, code: str, match: int, data: dict[str, Any]) -> bool:
+        """Store a match, or hold it to try again: whether everything held is written.
+
+        >>> ResultStore(None).keep_match("ABCDEF", 1, {"winners": ["ann"]})
+        True
+        """
         return self._keep(self._match_write(code, match, data))
 
     def _round_write(self, code: str, match: int, number: int, data: dict[str, Any]) -> Write:
@@ -232,7 +265,12 @@ class ResultStore:
 
     def flush(self) -> bool:
         """Write what is held, oldest first, until one fails: whether none is left.
-        A failure is logged once per cause; the first success after it says so."""
+        A failure is logged once per cause; the first success after it says so.
+
+        >>> store = ResultStore(None)
+        >>> store.flush(), store.health()["held"]
+        (True, 0)
+        """
         with self._lock:
             written = 0
             while self._held:
@@ -262,14 +300,27 @@ class ResultStore:
     @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """The file's connection, for this store's other tables (the challenges): locked
-        for the block, which is one transaction (rolled back if it raises)."""
+        for the block, which is one transaction (rolled back if it raises).
+
+        >>> store = ResultStore(None)
+        >>> store.save_round("ABCDEF", 1, 1, {"scores": {"ann": 3}})
+        >>> with store.transaction() as db:
+        ...     db.execute("SELECT count(*) FROM rounds").fetchone()
+        (1,)
+        """
         with self._lock, self._db:
             yield self._db
 
     # ------------------------------------------------------------------ reading
 
     def known(self, code: str) -> bool:
-        """Whether any result of a room with this code is stored (or held to be)."""
+        """Whether any result of a room with this code is stored (or held to be).
+
+        >>> store = ResultStore(None)
+        >>> store.save_round("ABCDEF", 1, 1, {"scores": {"ann": 3}})
+        >>> store.known("ABCDEF"), store.known("GHJKLM")
+        (True, False)
+        """
         with self._lock:
             if any(write.code == code for write in self._held):
                 return True
@@ -277,7 +328,15 @@ class ResultStore:
             return row.fetchone() is not None
 
     def results(self, code: str) -> dict[str, Any]:
-        """``{"code", "rounds": [...], "matches": [...]}``, oldest first."""
+        """``{"code", "rounds": [...], "matches": [...]}``, oldest first.
+
+        >>> store = ResultStore(None)
+        >>> store.save_round("ABCDEF", 1, 2, {"scores": {"ann": 5}})
+        >>> store.save_round("ABCDEF", 1, 1, {"scores": {"ann": 3}})
+        >>> found = store.results("ABCDEF")
+        >>> [round_["scores"] for round_ in found["rounds"]], found["matches"]
+        ([{'ann': 3}, {'ann': 5}], [])
+        """
         with self._lock:
             rounds = self._db.execute(
                 "SELECT match, round, finished, data, unfound FROM rounds WHERE code = ? "
@@ -312,7 +371,13 @@ class ResultStore:
 
     def prune(self, now: float | None = None) -> int:
         """Delete the rounds and matches older than ``keep_days``, and the challenges nobody
-        has played for that long: how many rounds and challenges went."""
+        has played for that long: how many rounds and challenges went.
+
+        >>> store = ResultStore(None, keep_days=1)
+        >>> store.save_round("ABCDEF", 1, 1, {"scores": {"ann": 3}})
+        >>> store.prune(), store.prune(now=time.time() + 2 * DAY), store.known("ABCDEF")
+        (0, 1, False)
+        """
         if self.keep_days is None:
             return 0
         before = (time.time() if now is None else now) - self.keep_days * DAY
@@ -336,7 +401,12 @@ class ResultStore:
         return gone
 
     def size(self) -> int:
-        """Bytes the results take on disk (with SQLite's journal, if one is open)."""
+        """Bytes the results take on disk (with SQLite's journal, if one is open).
+
+        >>> store = ResultStore(None)
+        >>> store.size() > 0
+        True
+        """
         if self.path is None:
             with self._lock:
                 pages = self._db.execute("PRAGMA page_count").fetchone()[0]
@@ -370,6 +440,15 @@ class ResultStore:
         }
 
     def close(self) -> None:
+        """Close the file; the store cannot be used after.
+
+        >>> store = ResultStore(None)
+        >>> store.close()
+        >>> store.known("ABCDEF")
+        Traceback (most recent call last):
+        ...
+        sqlite3.ProgrammingError: Cannot operate on a closed database.
+        """
         with self._lock:
             self._db.close()
 
