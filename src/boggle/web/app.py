@@ -123,7 +123,14 @@ def _wants_a_page(request: Request) -> bool:
 
 
 def create_app(config: WebConfig | None = None) -> FastAPI:
-    """The web app, ready for uvicorn or a test client."""
+    """The web app, ready for uvicorn or a test client.
+
+    >>> from fastapi.testclient import TestClient
+    >>> with TestClient(create_app(WebConfig(preload=False))) as client:
+    ...     answer = client.post("/api/solve", json={"board": "ab c"})
+    >>> answer.status_code, answer.json()["error"]
+    (400, 'rows have unequal lengths (2, 1); every row needs as many faces')
+    """
     config = config or WebConfig()
     context = WebContext(config)
 

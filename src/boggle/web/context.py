@@ -35,7 +35,15 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Limits:
-    """What one request may ask of the server."""
+    """What one request may ask of the server.
+
+    >>> from fastapi.testclient import TestClient
+    >>> from boggle.web.app import create_app
+    >>> config = WebConfig(limits=Limits(max_side=3), preload=False)
+    >>> with TestClient(create_app(config)) as client:
+    ...     client.post("/api/solve", json={"board": "fxie amlo ewbx astu"}).json()
+    {'error': 'the board is 4x4; this server takes at most 3 rows and columns', 'status': 413}
+    """
 
     max_side: int = 20
     """Rows and columns of a board, each at most this."""
@@ -67,7 +75,12 @@ class Limits:
 
 @dataclass(frozen=True)
 class WebConfig:
-    """How the app is set up: its limits, the word lists clients may name, its host names."""
+    """How the app is set up: its limits, the word lists clients may name, its host names.
+
+    >>> config = WebConfig(preload=False, allowed_hosts=("boggle.example",))
+    >>> config.limits.max_side, config.default_dictionary, config.allowed_hosts
+    (20, 'en-70', ('boggle.example',))
+    """
 
     limits: Limits = field(default_factory=Limits)
     extra_dictionaries: dict[str, Path] = field(default_factory=dict)
@@ -85,7 +98,13 @@ class WebConfig:
 
 
 class ApiError(Exception):
-    """A request the app refuses, with its HTTP status (always 4xx, or 503 when busy)."""
+    """A request the app refuses, with its HTTP status (always 4xx, or 503 when busy); the
+    app answers it as JSON ``{"error", "status"}``.
+
+    >>> error = ApiError(413, "the board has 500 cubes; this server takes at most 400")
+    >>> error.status, str(error)
+    (413, 'the board has 500 cubes; this server takes at most 400')
+    """
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)

@@ -83,13 +83,22 @@ def _resolved(name: str) -> list[str]:
 
 def lan_addresses() -> list[str]:
     """This machine's addresses other devices on its networks can reach (no loopback, no
-    link-local), the one its default route uses first."""
+    link-local), the one its default route uses first.
+
+    >>> addresses = lan_addresses()
+    >>> "127.0.0.1" in addresses, all(isinstance(address, str) for address in addresses)
+    (False, True)
+    """
     found = _routed_addresses() + _interface_addresses() + _resolved(socket.gethostname())
     return [address for address in dict.fromkeys(found) if _shareable(address)]
 
 
 def host_names(addresses: Iterable[str]) -> list[str]:
-    """This machine's name (and ``NAME.local``), where it resolves to one of ``addresses``."""
+    """This machine's name (and ``NAME.local``), where it resolves to one of ``addresses``.
+
+    >>> host_names([])
+    []
+    """
     wanted = set(addresses)
     name = socket.gethostname()
     names = [name] if "." in name else [name, f"{name}.local"]
@@ -101,7 +110,11 @@ def _url_host(host: str) -> str:
 
 
 def lan_urls(addresses: Iterable[str], names: Iterable[str], port: int) -> list[str]:
-    """The addresses other devices open: by number, then by name."""
+    """The addresses other devices open: by number, then by name.
+
+    >>> lan_urls(["192.168.1.20", "fd00::20"], ["studio.local"], 8000)
+    ['http://192.168.1.20:8000/', 'http://[fd00::20]:8000/', 'http://studio.local:8000/']
+    """
     return [f"http://{_url_host(host)}:{port}/" for host in [*addresses, *names]]
 
 
@@ -109,13 +122,22 @@ def lan_allowed_hosts(
     addresses: Iterable[str], names: Iterable[str], named: Iterable[str]
 ) -> tuple[str, ...]:
     """The Host names a ``--lan`` server answers: those named with ``--allowed-host``, the
-    loopback names, and this machine's network addresses and names."""
+    loopback names, and this machine's network addresses and names.
+
+    >>> lan_allowed_hosts(["192.168.1.20"], ["Studio"], [])
+    ('127.0.0.1', 'localhost', '[::1]', '192.168.1.20', 'studio')
+    """
     hosts = [*named, *LOOPBACK_NAMES, *(_url_host(a) for a in addresses), *names]
     return tuple(dict.fromkeys(host.lower() for host in hosts))
 
 
 def qr_svg(text: str) -> str:
-    """A QR code of ``text`` as an SVG document (black on white, a quiet zone around)."""
+    """A QR code of ``text`` as an SVG document (black on white, a quiet zone around).
+
+    >>> svg = qr_svg("http://192.168.1.20:8000/")
+    >>> svg.startswith("<?xml"), svg.rstrip().endswith("</svg>")
+    (True, True)
+    """
     import io
 
     import segno
@@ -129,7 +151,12 @@ def qr_svg(text: str) -> str:
 
 def qr_terminal(text: str) -> str:
     """A QR code of ``text`` drawn with block characters for a terminal, or "" without
-    ``segno``."""
+    ``segno``.
+
+    >>> drawn = qr_terminal("http://192.168.1.20:8000/")
+    >>> drawn.count("\\n") > 10, set(drawn) <= set(" \\n█▀▄")
+    (True, True)
+    """
     try:
         import segno
     except ImportError:
