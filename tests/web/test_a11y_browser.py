@@ -1,8 +1,9 @@
 """Accessibility in a real browser: an axe-core audit of every page and state (the front
 door; the solver; solo play before, during and after a round; the daily board's entry,
-round and result; a room's entry, lobby, round and results; a challenge), in the light
-colour scheme and in the dark one the pages follow, finds nothing serious or critical
-(text contrast below 4.5:1 among them); the mode tabs follow the ARIA tabs pattern with
+round and result; a room's entry, lobby, round and results; a challenge; the page not
+found), in the light colour scheme and in the dark one the pages follow, finds nothing
+serious or critical (text contrast below 4.5:1 among them; the page not found's links are
+the site's colour, not the browser's blue); the mode tabs follow the ARIA tabs pattern with
 the arrow keys; a round puts the focus in the word box.
 
 Needs the `chromium` package (`.ci/install-browser`) and axe-core from npm
@@ -212,6 +213,22 @@ def test_step_numbers_letters_and_focus_rings_have_contrast(
     for text, colour, background, least in pairs:
         ratio = page.evaluate(CONTRAST, [text, colour, background])
         assert ratio >= least, f"{scheme}: {text}'s {colour} on {background}: {ratio:.2f}:1"
+
+
+def test_the_page_not_found_has_the_site_s_links(
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+) -> None:
+    """Its links are coloured as the other pages' links (not the browser's blue)."""
+    page = open_in(pages, server.url + "/no/such/page", scheme)
+    assert page.text_content("h1") == "Page not found"
+    audit(page, axe_source, "page not found")
+    site = open_in(pages, server.url + "/", scheme)
+    link_colour = "(links) => [...new Set(links.map((a) => getComputedStyle(a).color))]"
+    colours = page.eval_on_selector_all("main a", link_colour)
+    assert colours == site.eval_on_selector_all("footer a", link_colour)
+    assert colours[0] not in ("rgb(0, 0, 238)", "rgb(85, 26, 139)")  # the browser's own
+    ratio = page.evaluate(CONTRAST, ["main a", "color", "html"])
+    assert ratio >= 4.5, f"{scheme}: links at {ratio:.2f}:1"
 
 
 def test_a_challenge_entry_round_and_results(
