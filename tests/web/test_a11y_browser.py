@@ -1,10 +1,10 @@
 """Accessibility in a real browser: an axe-core audit of every page and state (the front
 door; the solver; solo play before, during and after a round; the daily board's entry,
-round and result; a room's entry, lobby, round and results; a challenge; the page not
-found), in the light colour scheme and in the dark one the pages follow, finds nothing
-serious or critical (text contrast below 4.5:1 among them; the page not found's links are
-the site's colour, not the browser's blue); the mode tabs follow the ARIA tabs pattern with
-the arrow keys; a round puts the focus in the word box.
+round and result; a room's entry, lobby, round, the question Back asks mid-round, and
+results; a challenge; the page not found), in the light colour scheme and in the dark one
+the pages follow, finds nothing serious or critical (text contrast below 4.5:1 among them;
+the page not found's links are the site's colour, not the browser's blue); the mode tabs
+follow the ARIA tabs pattern with the arrow keys; a round puts the focus in the word box.
 
 Needs the `chromium` package (`.ci/install-browser`) and axe-core from npm
 (`.ci/install-axe` puts it in node_modules/); without them these tests skip with a reason
@@ -144,6 +144,11 @@ def test_a_room_entry_lobby_round_and_results(
     page.press("#word-input", "Enter")
     page.wait_for_selector("#my-words li[data-word='zzzz']")
     audit(page, axe_source, "room round")
+    page.go_back()  # Back mid-round: the page asks before it lets the round go
+    page.wait_for_selector("#leave-dialog[open]")
+    audit(page, axe_source, "room round, Back pressed")
+    page.click("#stay-button")
+    page.wait_for_selector("#leave-dialog", state="hidden")
     clocked_server.clock.now += LONGEST_ROUND
     page.wait_for_selector("#results:not([hidden])")
     audit(page, axe_source, "room results")
