@@ -1,8 +1,10 @@
 """Accessibility in a real browser: an axe-core audit of every page and state (the front
 door; the solver; solo play before, during and after a round; the daily board's entry,
-round and result; a room's entry, lobby, round and results) finds nothing serious or
-critical (text contrast below 4.5:1 among them); the mode tabs follow the ARIA tabs
-pattern with the arrow keys; a round puts the focus in the word box.
+round and result; a room's entry, lobby, round, the question Back asks mid-round, and
+results; a challenge; the page not found), in the light colour scheme and in the dark one
+the pages follow, finds nothing serious or critical (text contrast below 4.5:1 among them;
+the page not found's links are the site's colour, not the browser's blue); the mode tabs
+follow the ARIA tabs pattern with the arrow keys; a round puts the focus in the word box.
 
 Needs the `chromium` package (`.ci/install-browser`) and axe-core from npm
 (`.ci/install-axe` puts it in node_modules/); without them these tests skip with a reason
@@ -24,6 +26,34 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright i
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 FXIE = "fxie amlo ewbx astu"
+SCHEMES = ["light", "dark"]
+
+
+@pytest.fixture(params=SCHEMES)
+def scheme(request: pytest.FixtureRequest) -> str:
+    """The colour scheme the browser says the system has (the pages follow it)."""
+    return str(request.param)
+
+
+# a CSS colour's relative luminance (WCAG 2)
+LUMINANCE = """(css) => {
+  const [r, g, b] = css.match(/[\\d.]+/g).slice(0, 3).map(Number).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}"""
+
+
+def open_in(pages: Pages, url: str, scheme: str) -> Any:
+    """The page at ``url`` in a browser whose system is in the colour ``scheme``, once the
+    page is seen to follow it (its background dark in the dark scheme, light in the light
+    one), so an audit cannot pass on the other scheme's colours."""
+    page = pages.open(url, color_scheme=scheme)
+    background = page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor")
+    level = page.evaluate(f"(css) => ({LUMINANCE})(css)", background)
+    assert (level < 0.05) == (scheme == "dark"), f"{scheme} scheme, background {background}"
+    return page
 
 
 @pytest.fixture(scope="module")
@@ -51,10 +81,12 @@ def audit(page: Any, axe_source: str, state: str) -> None:
     assert violations == [], f"{state}: {violations}"
 
 
-def test_the_front_door_and_the_solver(pages: Pages, server: ServeProcess, axe_source: str) -> None:
-    page = pages.open(server.url + "/")
+def test_the_front_door_and_the_solver(
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+) -> None:
+    page = open_in(pages, server.url + "/", scheme)
     audit(page, axe_source, "front door")
-    page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
+    page = open_in(pages, server.url + "/solve?board=" + FXIE.replace(" ", "+"), scheme)
     page.wait_for_selector("#words .word, #error:not([hidden])")
     assert page.locator("#error").is_hidden(), page.locator("#error").text_content()
     page.hover("#words .word[data-word='fame']")  # a path drawn: step numbers on the dice
@@ -62,9 +94,9 @@ def test_the_front_door_and_the_solver(pages: Pages, server: ServeProcess, axe_s
 
 
 def test_solo_play_before_during_and_after_a_round(
-    pages: Pages, server: ServeProcess, axe_source: str
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
 ) -> None:
-    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page = open_in(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), scheme)
     audit(page, axe_source, "solo play before a round")
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])")
@@ -79,9 +111,9 @@ def test_solo_play_before_during_and_after_a_round(
 
 
 def test_the_daily_board_entry_round_and_result(
-    pages: Pages, server: ServeProcess, axe_source: str
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
 ) -> None:
-    page = pages.open(server.url + "/daily?date=2026-11-23")
+    page = open_in(pages, server.url + "/daily?date=2026-11-23", scheme)
     audit(page, axe_source, "daily entry")
     page.click("#daily-start")
     page.wait_for_selector("#board .cube")
@@ -93,9 +125,9 @@ def test_the_daily_board_entry_round_and_result(
 
 
 def test_a_room_entry_lobby_round_and_results(
-    pages: Pages, clocked_server: ClockedServer, axe_source: str
+    pages: Pages, clocked_server: ClockedServer, axe_source: str, scheme: str
 ) -> None:
-    page = pages.open(clocked_server.url + "/room")
+    page = open_in(pages, clocked_server.url + "/room", scheme)
     audit(page, axe_source, "room entry")
     page.fill("#create-name", "ann")
     # the longest round, which the test ends by moving the server's clock: the round is
@@ -112,6 +144,11 @@ def test_a_room_entry_lobby_round_and_results(
     page.press("#word-input", "Enter")
     page.wait_for_selector("#my-words li[data-word='zzzz']")
     audit(page, axe_source, "room round")
+    page.go_back()  # Back mid-round: the page asks before it lets the round go
+    page.wait_for_selector("#leave-dialog[open]")
+    audit(page, axe_source, "room round, Back pressed")
+    page.click("#stay-button")
+    page.wait_for_selector("#leave-dialog", state="hidden")
     clocked_server.clock.now += LONGEST_ROUND
     page.wait_for_selector("#results:not([hidden])")
     audit(page, axe_source, "room results")
@@ -138,49 +175,74 @@ def test_the_mode_tabs_follow_the_aria_tabs_pattern(pages: Pages, server: ServeP
     assert page.evaluate("() => document.activeElement.id") == "tab-play"
 
 
-CONTRAST = """([text, background]) => {
-  const rgb = (css) => css.match(/[\\d.]+/g).slice(0, 3).map(Number);
-  const luminance = (css) => {
-    const [r, g, b] = rgb(css).map((v) => {
-      const c = v / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const fore = luminance(getComputedStyle(document.querySelector(text)).color);
+CONTRAST = """([text, property, background]) => {
+  const luminance = LUMINANCE;
+  const fore = luminance(getComputedStyle(document.querySelector(text))[property]);
   const back = luminance(getComputedStyle(document.querySelector(background)).backgroundColor);
   return (Math.max(fore, back) + 0.05) / (Math.min(fore, back) + 0.05);
-}"""
+}""".replace("LUMINANCE", LUMINANCE)
 
 
-def test_step_numbers_letters_and_the_finger_bubble_have_contrast(
-    pages: Pages, server: ServeProcess
+def test_step_numbers_letters_and_focus_rings_have_contrast(
+    pages: Pages, server: ServeProcess, scheme: str
 ) -> None:
-    """What axe cannot judge (text over the path's line): measured from the computed colours."""
-    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    """What axe cannot judge (text over the path's line, the line itself, a focus ring, the
+    finger's bubble), in both schemes: measured from the computed colours, 4.5:1 for text and
+    3:1 for a line or a ring (WCAG 1.4.11)."""
+    page = open_in(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), scheme)
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])")
     page.fill("#play-input", "fame")
     page.press("#play-input", "Enter")
     page.wait_for_selector(".cube.in-path .step")
+    page.evaluate(
+        """() => { const bubble = document.createElement('p');  // as trace.js shows one
+            bubble.className = 'trace-bubble good'; bubble.textContent = '+1';
+            document.getElementById('board-wrap').append(bubble);
+            const bad = bubble.cloneNode(true); bad.className = 'trace-bubble bad';
+            bad.id = 'bad-bubble'; bubble.id = 'good-bubble';
+            document.getElementById('board-wrap').append(bad); }"""
+    )
     pairs = [
-        (".cube.in-path .step", ".cube.in-path"),
-        (".cube.in-path .face", ".cube.in-path"),
-        (".cube:not(.in-path) .face", ".cube:not(.in-path)"),
-        ("#play-feedback", "html"),
+        (".cube.in-path .step", "color", ".cube.in-path", 4.5),
+        (".cube.in-path .face", "color", ".cube.in-path", 4.5),
+        (".cube:not(.in-path) .face", "color", ".cube:not(.in-path)", 4.5),
+        ("#play-feedback", "color", "html", 4.5),
+        ("#good-bubble", "color", "#good-bubble", 4.5),
+        ("#bad-bubble", "color", "#bad-bubble", 4.5),
+        ("#play-input", "outlineColor", "html", 3),  # focused: the word box
+        ("#play-input", "outlineColor", "#play-input", 3),
+        ("#path-overlay polyline", "stroke", ".cube.in-path", 3),  # the path over its dice
     ]
-    for text, background in pairs:
-        ratio = page.evaluate(CONTRAST, [text, background])
-        assert ratio >= 4.5, f"{text} on {background}: {ratio:.2f}:1"
+    assert page.evaluate("() => document.activeElement.id") == "play-input"
+    for text, colour, background, least in pairs:
+        ratio = page.evaluate(CONTRAST, [text, colour, background])
+        assert ratio >= least, f"{scheme}: {text}'s {colour} on {background}: {ratio:.2f}:1"
+
+
+def test_the_page_not_found_has_the_site_s_links(
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+) -> None:
+    """Its links are coloured as the other pages' links (not the browser's blue)."""
+    page = open_in(pages, server.url + "/no/such/page", scheme)
+    assert page.text_content("h1") == "Page not found"
+    audit(page, axe_source, "page not found")
+    site = open_in(pages, server.url + "/", scheme)
+    link_colour = "(links) => [...new Set(links.map((a) => getComputedStyle(a).color))]"
+    colours = page.eval_on_selector_all("main a", link_colour)
+    assert colours == site.eval_on_selector_all("footer a", link_colour)
+    assert colours[0] not in ("rgb(0, 0, 238)", "rgb(85, 26, 139)")  # the browser's own
+    ratio = page.evaluate(CONTRAST, ["main a", "color", "html"])
+    assert ratio >= 4.5, f"{scheme}: links at {ratio:.2f}:1"
 
 
 def test_a_challenge_entry_round_and_results(
-    pages: Pages, server: ServeProcess, axe_source: str
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
 ) -> None:
     from serve_process import get_json
 
     made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 30})
-    page = pages.open(server.url + made["path"])
+    page = open_in(pages, server.url + made["path"], scheme)
     audit(page, axe_source, "challenge entry")
     page.fill("#challenge-name", "ann")
     page.click("#challenge-start")

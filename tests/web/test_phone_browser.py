@@ -8,10 +8,11 @@ the daily board and in a room round the board, the clock and the word box must a
 that area at once, without scrolling.
 
 A phone user's trip through the pages too: the results come into view when a round ends,
-and so does a room's join error; a finger's targets are 44 px high; a reload mid-round
-keeps a solo, daily or challenge round and its words; a word entered while a room's
-connection is lost is sent once it is back; `/room` leads back to a seat kept; a challenge's
-link and results fit a 320 px screen; a malformed room code is said.
+and so does a room's join error; a finger's targets (the result lists' words among them)
+are 44 px high; a reload mid-round keeps a solo, daily or challenge round and its words; a
+word entered while a room's connection is lost is sent once it is back; `/room` leads back
+to a seat kept; a challenge's link and results fit a 320 px screen; a malformed room code
+is said.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -245,7 +246,7 @@ def test_a_reload_mid_round_keeps_the_solo_round_and_its_words(
 
 
 SMALL_TARGETS = """() => [...document.querySelectorAll(
-    'button:not(.word), input:not([type=checkbox]), select, header.site a')].filter(e => {
+    'button, input:not([type=checkbox]), select, header.site a')].filter(e => {
   const box = e.getBoundingClientRect();
   return box.width > 0 && box.height > 0 && box.height < 43.5;
 }).map(e => `${e.tagName.toLowerCase()}#${e.id} '${e.textContent.trim()}'`
@@ -263,6 +264,15 @@ def test_a_finger_s_targets_are_44_px_high(pages: Pages, server: ServeProcess, p
         page.click("#play-end")  # and a phone is told to tap, not hover, a missed word
         page.wait_for_selector("#play-results:not([hidden])")
         assert "Tap a missed word" in (page.text_content("#play-feedback") or "")
+        # the words of the result lists too, which a tap shows the path of
+        assert page.locator("#play-missed .word").count() > 10
+        assert page.evaluate(SMALL_TARGETS) == []
+    if path == "/daily":
+        page.click("#daily-start")
+        page.wait_for_selector("#board .cube")
+        page.click("#daily-stop")
+        page.wait_for_selector("#results:not([hidden]) #unfound .word")
+        assert page.evaluate(SMALL_TARGETS) == []
 
 
 def a_good_word(page: Any) -> str:

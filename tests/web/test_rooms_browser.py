@@ -157,3 +157,54 @@ def test_the_entry_page_fits_a_phone(players: Pages, server: ServeProcess) -> No
     assert overflow <= 0, "the room page scrolls sideways on a phone-sized screen"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "room-page-phone.png"), full_page=True)
+
+
+def test_back_during_a_room_round_asks_before_leaving(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The browser's Back button mid-round asks "Leave the round?" instead of leaving the
+    page: "Keep playing" (or Escape) stays, "Leave the page" goes back (the seat kept, so
+    Forward comes back to the round and its words); after the round one Back leaves."""
+    server = clocked_server
+    page = players.open(server.url + "/")  # the page before the room's
+    page.goto(server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))  # ended by the test
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    room_url = page.url
+    type_word(page, "zzz")
+    dialog = page.locator("#leave-dialog")
+
+    page.go_back()
+    page.wait_for_selector("#leave-dialog[open]")
+    assert page.url == room_url and page.get_attribute("body", "data-phase") == "playing"
+    assert page.evaluate("() => document.activeElement.id") == "stay-button"
+    page.click("#stay-button")
+    dialog.wait_for(state="hidden")
+    page.wait_for_function("() => document.activeElement.id === 'word-input'")
+    type_word(page, "zzzz")  # still in the round
+
+    page.go_back()  # asked again: the round's history entry was put back
+    page.wait_for_selector("#leave-dialog[open]")
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    assert page.url == room_url
+    page.wait_for_function("() => history.state && history.state.boggleRound")  # put back
+
+    page.go_back()
+    page.wait_for_selector("#leave-dialog[open]")
+    page.click("#go-back-button")
+    page.wait_for_url(server.url + "/")
+    page.go_forward()  # the seat was kept: back in the round with its words
+    page.wait_for_selector("body[data-phase='playing'] #my-words li[data-word='zzzz']")
+    kept = page.eval_on_selector_all("#my-words li", "items => items.map(i => i.dataset.word)")
+    assert kept == ["zzz", "zzzz"]
+
+    server.clock.now += LONGEST_ROUND
+    page.wait_for_selector("#results:not([hidden])")
+    page.go_back()  # no round to leave: one Back goes to the page before, unasked
+    page.wait_for_url(server.url + "/")
+    assert dialog.count() == 0

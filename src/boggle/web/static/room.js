@@ -242,6 +242,50 @@ function roundStarted(message) {
 // During a round the room's settings, the site's header and "Leave room" make way for the board.
 function inRound(playing) {
   document.body.classList.toggle("in-round", playing);
+  if (playing) guardRound();
+  else if ($("leave-dialog").open) $("leave-dialog").close("stay");  // the round is over: nothing to leave
+}
+
+// ------------------------------------------------------------------ Back during a round
+
+// The browser's Back button (or a phone's back gesture) would leave the page mid-round, the
+// round going on without the player. A round puts an entry of its own on the history (the
+// same address): Back takes it off, and the page asks "Leave the round?" instead of going.
+// "Keep playing" (or Escape) puts the entry back; "Leave the page" goes back for real, the
+// seat kept. After the round the entry is passed over: one Back leaves, as without it.
+const GUARD = "boggleRound";
+
+function onGuard() {
+  return Boolean(history.state && history.state[GUARD]);
+}
+
+function guardRound() {
+  if (!onGuard()) history.pushState({ [GUARD]: true }, "", location.href);
+}
+
+function backPressed() {
+  if (onGuard()) return;  // Forward, onto the round's entry: the page is as it was
+  if (!document.body.classList.contains("in-round")) {
+    history.back();  // the round's entry, left from a round over: on to the page before
+    return;
+  }
+  const dialog = $("leave-dialog");
+  dialog.returnValue = "";
+  if (!dialog.open) dialog.showModal();
+}
+
+function leaveDialogClosed() {
+  if ($("leave-dialog").returnValue === "leave") {
+    history.back();
+    // no page before this one (a link opened in a new tab): the rooms page, which offers the seat
+    const stay = setTimeout(() => location.assign("/room"), 800);
+    window.addEventListener("pagehide", () => clearTimeout(stay), { once: true });
+    return;
+  }
+  if (document.body.classList.contains("in-round")) {
+    guardRound();
+    $("word-input").focus();
+  }
 }
 
 function startRound(faces, remaining) {
@@ -512,6 +556,8 @@ async function start() {
     state.code = null;
     showEntry("");
   });
+  window.addEventListener("popstate", backPressed);
+  $("leave-dialog").addEventListener("close", leaveDialogClosed);
   $("copy-link").addEventListener("click",
     () => copyText(shareAddress(state.code), $("copy-link"), $("room-link")));
   try {
