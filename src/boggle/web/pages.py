@@ -4,8 +4,9 @@ file a part.
 
 A line ``<!-- part NAME key="value" ... -->`` stands for ``parts/NAME.html``, indented as the
 line is, with each ``$key`` in the part replaced by its value (HTML-escaped; ``$version``
-is boggle's version on every page); the page is put together once and kept.  Scripts and
-styles stay files in ``static/`` (the Content-Security-Policy allows no inline script).
+is boggle's version on every page); a part may hold parts; the page is put together once
+and kept.  Scripts and styles stay files in ``static/`` (the Content-Security-Policy allows
+no inline script).
 
 >>> html = page_text("daily.html")
 >>> '<div id="board-wrap">' in html and "<!-- part" not in html
@@ -44,6 +45,7 @@ def _part(match: re.Match[str]) -> str:
     given = {"version": html.escape(__version__)}
     given.update((key, html.escape(value)) for key, value in _VALUE.findall(values))
     text = template.substitute(given)  # a value the part needs and the page left out: KeyError
+    text = _PART.sub(_part, text)  # a part may hold parts (the word form: the Vibrate switch)
     return "".join(indent + line if line.strip() else line for line in text.splitlines(True))
 
 
