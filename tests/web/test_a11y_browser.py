@@ -195,6 +195,9 @@ def test_step_numbers_letters_and_focus_rings_have_contrast(
     page.fill("#play-input", "fame")
     page.press("#play-input", "Enter")
     page.wait_for_selector(".cube.in-path .step")
+    # the path as it stays once the verdict's flash is over (tests/web/test_feel_browser.py
+    # measures the flash's own colours)
+    page.wait_for_selector("#board .cube.in-path:not([class*='flash-'])")
     page.evaluate(
         """() => { const bubble = document.createElement('p');  // as trace.js shows one
             bubble.className = 'trace-bubble good'; bubble.textContent = '+1';

@@ -113,10 +113,12 @@ def test_a_mouse_drag_across_three_dice_enters_the_word(pages: Pages, server: Se
     assert page.locator("#play-score").get_attribute("data-score") == str(word["points"])
     bubble = page.locator("#trace-bubble")
     assert bubble.is_visible() and bubble.get_attribute("data-word") == word["word"]
-    # the bubble is by the die where the drag ended: where the finger is
+    # the bubble is by the die where the drag ended: where the finger is; above it, or below
+    # it when the die is at the screen's top edge (in a round the board is at the top)
     x, y = centre(page, cells[-1])
     box = bubble.bounding_box()
-    assert abs(box["x"] + box["width"] / 2 - x) < 2 and box["y"] + box["height"] <= y
+    assert abs(box["x"] + box["width"] / 2 - x) < 2 and box["y"] >= 0
+    assert box["y"] + box["height"] <= y or box["y"] >= y
     assert page.locator("#play-feedback").get_attribute("aria-live") == "polite"
     # the word box keeps the focus (on a phone: the keyboard stays open)
     assert page.evaluate("() => document.activeElement.id") == "play-input"

@@ -5,10 +5,10 @@
 
 import {
   api, clearPath, copyText, counted, drawPath, formatClock, keepRound as keepInTab, keptRound as keptInTab,
-  renderBoard, showDefinition, showInView,
+  markClock, renderBoard, showDefinition, showInView,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
-import { traceWords, tracedFeedback } from "/static/trace.js";
+import { traceWords, wordFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -319,7 +319,7 @@ function tick() {
   const left = (round.ends - Date.now()) / 1000;
   const timer = $("play-timer");
   timer.textContent = formatClock(left);
-  timer.classList.toggle("low", left <= 10);
+  markClock(timer, left);
   if (left <= 0) reportErrors(() => endRound(true))();
 }
 
@@ -354,14 +354,15 @@ async function submitWord(traced) {
   round.told = answer.feedback.length;
   const said = answer.feedback[answer.feedback.length - 1];
   const word = said.word.toUpperCase();
+  const found = answer.found.find((entry) => entry.word === said.word);
   if (said.status === "accepted") {
     setFeedback(`${word}: +${said.points}`, true);
-    tracedFeedback(said.word, `+${said.points}`, true);
-    const found = answer.found.find((entry) => entry.word === said.word);
     if (found) drawPath(found.word, found.path);
+    wordFeedback(said.word, { result: "accepted", text: `+${said.points}`, path: found?.path });
   } else {
     setFeedback(`${word}: ${said.label}${said.message ? ` (${said.message})` : ""}`, false);
-    tracedFeedback(said.word, said.label, false);
+    const again = said.status === "already_found";
+    wordFeedback(said.word, { result: again ? "again" : "rejected", text: said.label, path: again ? found?.path : null });
   }
   showFound(round, answer);
 }

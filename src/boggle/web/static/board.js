@@ -184,6 +184,77 @@ export function showInView(element) {
   if (top < 0 || top > window.innerHeight * 0.6) element.scrollIntoView({ block: "start" });
 }
 
+// ------------------------------------------------------------------ the feel of a round
+
+// Vibration on each word (where the browser has navigator.vibrate): a short pulse for a word
+// that counts, a double pulse for one that does not. The player can turn it off with the
+// round's "Vibrate" switch (#feel-setting), remembered in localStorage.
+export const PULSE_ACCEPTED = [35];
+export const PULSE_REJECTED = [40, 70, 40];
+const FEEL_KEY = "boggle-feel";
+
+// Whether the player wants vibration: `feelOn()` is true unless the switch was turned off.
+export function feelOn() {
+  try {
+    return localStorage.getItem(FEEL_KEY) !== "off";
+  } catch (error) {
+    return true;  // no storage (a private window that refuses it): the default
+  }
+}
+
+function setFeel(on) {
+  try {
+    localStorage.setItem(FEEL_KEY, on ? "on" : "off");
+  } catch (error) {
+    // no storage: the switch holds for this page only
+  }
+}
+
+// The pulse for a verdict on a word: `buzz(true)` for one that counts, `buzz(false)` otherwise.
+export function buzz(accepted) {
+  if (!feelOn() || typeof navigator.vibrate !== "function") return;
+  try {
+    navigator.vibrate(accepted ? PULSE_ACCEPTED : PULSE_REJECTED);
+  } catch (error) {
+    // a browser that refuses (no user gesture yet): the words still say it
+  }
+}
+
+// The round's switch (a checkbox with role="switch", in the word box's row), shown where the
+// browser can vibrate; it says and sets the remembered choice.
+const feelSwitch = $("feel-setting");
+if (feelSwitch) {
+  feelSwitch.checked = feelOn();
+  feelSwitch.addEventListener("change", () => {
+    setFeel(feelSwitch.checked);
+    if (feelSwitch.checked) buzz(true);  // what it feels like
+  });
+  feelSwitch.closest("label").hidden = typeof navigator.vibrate !== "function";
+}
+
+// The clock's last ten seconds: the clock in the warning colour (class "low") and, once a
+// round, "10 seconds left" said to screen readers in #clock-news (the clock itself is not a
+// live region: it would speak every second). `markClock($("timer"), secondsLeft)` each tick.
+const clockNews = $("timer") || $("play-timer") ? document.createElement("p") : null;
+if (clockNews) {
+  clockNews.id = "clock-news";
+  clockNews.className = "visually-hidden";
+  clockNews.setAttribute("aria-live", "assertive");
+  document.body.append(clockNews);
+}
+
+export function markClock(element, left) {
+  const low = left <= 10 && left > 0;
+  element.classList.toggle("low", left <= 10);
+  if (left > 10) {
+    delete element.dataset.warned;
+    if (clockNews) clockNews.textContent = "";
+  } else if (low && !element.dataset.warned) {
+    element.dataset.warned = "true";
+    if (clockNews) clockNews.textContent = `${counted(Math.ceil(left), "second")} left`;
+  }
+}
+
 // Seconds as m:ss.
 export function formatClock(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));
@@ -199,7 +270,7 @@ export function countdown(element, seconds, done) {
   const tick = () => {
     const left = (end - performance.now()) / 1000;
     element.textContent = formatClock(left);
-    element.classList.toggle("low", left <= 10);
+    markClock(element, left);
     if (left <= 0 && !over) {
       over = true;
       clearInterval(handle);

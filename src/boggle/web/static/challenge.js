@@ -4,7 +4,7 @@ import {
   api, copyText, countdown, drawPath, keepRound, keptRound, listedWord, renderBoard, showInView,
   wordButton,
 } from "/static/board.js";
-import { traceWords, tracedFeedback } from "/static/trace.js";
+import { traceWords, wordFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
 const code = (location.pathname.split("/").pop() || "").toUpperCase();
@@ -89,7 +89,7 @@ export async function enterWord(word) {
   if (!word || state.over) return;
   if (state.words.includes(word)) {
     say(`${word.toUpperCase()}: already found`, false);
-    tracedFeedback(word, "already found", false);
+    wordFeedback(word, { result: "again", text: "already found" });
     return;
   }
   const challenge = state.challenge;
@@ -101,12 +101,13 @@ export async function enterWord(word) {
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
       say(`${found.toUpperCase()}: already found`, false);
-      tracedFeedback(word, "already found", false);
+      wordFeedback(word, { result: "again", text: "already found" });
       return;
     }
     const good = check.status === "counted";
     say(good ? `${found.toUpperCase()}: +${check.points}` : `${found.toUpperCase()}: ${check.label}`, good);
-    tracedFeedback(word, good ? `+${check.points}` : check.label, good);
+    wordFeedback(word, good ? { result: "accepted", text: `+${check.points}`, path: check.path }
+      : { result: "rejected", text: check.label });
     if (good && !state.over && !state.words.includes(found)) {
       state.words.push(found);
       state.points.push(check.points);

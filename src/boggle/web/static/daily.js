@@ -5,7 +5,7 @@ import {
   showInView, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
-import { traceWords, tracedFeedback } from "/static/trace.js";
+import { traceWords, wordFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -97,7 +97,7 @@ async function enterWord(typed) {
   if (state.words.includes(word)) {
     box.textContent = `${word.toUpperCase()}: already found`;
     box.className = "feedback bad";
-    tracedFeedback(word, "already found", false);
+    wordFeedback(word, { result: "again", text: "already found" });
     return;
   }
   try {
@@ -108,19 +108,21 @@ async function enterWord(typed) {
     if (found !== word && state.words.includes(found)) {
       box.textContent = `${found.toUpperCase()}: already found`;
       box.className = "feedback bad";
-      tracedFeedback(word, "already found", false);
+      wordFeedback(word, { result: "again", text: "already found" });
       return;
     }
     const good = check.status === "counted";
     box.textContent = good ? `${found.toUpperCase()}: +${check.points}` : `${found.toUpperCase()}: ${check.label}`;
     box.className = `feedback ${good ? "good" : "bad"}`;
     if (check.status === "set_apart") state.words.push(found);
-    tracedFeedback(word, good ? `+${check.points}` : check.label, good);
     if (good) {
       state.words.push(found);
       state.listed.push([found, check.points]);
       drawPath(found, check.path);
       $("my-words").append(listedWord(found, check.points));
+      wordFeedback(word, { result: "accepted", text: `+${check.points}`, path: check.path });
+    } else {
+      wordFeedback(word, { result: "rejected", text: check.label });
     }
     if (!state.over) keep();
   } catch (error) {

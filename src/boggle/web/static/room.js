@@ -4,7 +4,7 @@ import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, renderBoard, showInView, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
-import { traceWords, tracedFeedback } from "/static/trace.js";
+import { traceWords, wordFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
 const STATUS_TEXT = {
@@ -327,8 +327,10 @@ function feedback(entry) {
   box.className = `feedback ${good ? "good" : "bad"}`;
   box.dataset.word = entry.word;
   box.dataset.status = entry.status;
-  tracedFeedback(entry.word, good ? `+${entry.points}` : STATUS_TEXT[entry.status] || entry.status, good);
   if (good) drawPath(entry.word, entry.path);
+  const text = good ? `+${entry.points}` : STATUS_TEXT[entry.status] || entry.status;
+  const result = good ? "accepted" : entry.status === "repeated" ? "again" : "rejected";
+  wordFeedback(entry.word, { result, text, path: good ? entry.path : null });
   addMyWord(entry);
 }
 

@@ -4,12 +4,12 @@
 // in the path) is ignored, and letting go enters the word.  A multi-letter face (Qu, Th,
 // IJ) is one die.  Typing stays: this only adds a way in.
 //
-//   import { traceWords, tracedFeedback } from "/static/trace.js";
+//   import { traceWords, wordFeedback } from "/static/trace.js";
 //   traceWords((word) => submit(word));   // tracing on; traceWords(null) turns it off
-//   tracedFeedback("FAME", "+1", true);   // the verdict shown where the finger let go
+//   wordFeedback("fame", { result: "accepted", text: "+1", path });  // the verdict on the board
 "use strict";
 
-import { clearPath, drawPath } from "/static/board.js";
+import { buzz, clearPath, drawPath } from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
 // A die is entered when the pointer is this close to its centre (a fraction of its side):
@@ -20,7 +20,7 @@ const tracer = {
   onWord: null,    // what a finished trace is given, or null while tracing is off
   pointer: null,   // the pointer tracing now
   cells: [],       // the dice of the path so far: [row, col, face]
-  last: null,      // the last word entered by tracing and where it ended
+  last: null,      // the last word entered by tracing: { word, cells } ([row, col] each)
 };
 
 function cubeAt(x, y) {
@@ -93,9 +93,9 @@ function finish(event) {
     return;
   }
   const word = cells.map(([, , face]) => face).join("");
-  const [row, col] = cells[cells.length - 1];
-  tracer.last = { word, row, col };
-  tracer.onWord(word, cells.map(([r, c]) => [r, c]));
+  const path = cells.map(([r, c]) => [r, c]);
+  tracer.last = { word, path };
+  tracer.onWord(word, path);
 }
 
 let listening = false;
@@ -114,13 +114,71 @@ export function traceWords(onWord) {
   board.addEventListener("lostpointercapture", finish);
 }
 
-// The verdict on `word` in a bubble by the die where its trace ended (nothing when the word
-// was typed).  The page's own feedback line is the live region screen readers hear.
-export function tracedFeedback(word, text, good) {
+// The verdict on a word entered, felt on the board (all rounds: solo, daily, challenge, room):
+//   result "accepted": its dice flash in the "good" colour and "+N" (`text`) pops by its last die;
+//   result "again" (already found): its dice flash in the muted colour;
+//   result "rejected" (not a word, not on the board, too short...): its dice flash in the "bad"
+//     colour and the board (a traced word) or the word box (a typed one) shakes.
+// The dice are `path`'s, or the traced word's; a typed word without a path flashes the board's
+// frame. A verdict on a traced word shows `text` in a bubble where the finger let go. The
+// phone vibrates (board.js buzz), unless the player turned it off. With reduced motion
+// (prefers-reduced-motion) style.css keeps the colours and drops the movement. The page's own
+// feedback line (an aria-live region) says the verdict to screen readers; the bubble is hidden
+// from them.
+export function wordFeedback(word, { result, text, path = null }) {
   const last = tracer.last;
-  if (!last || last.word.toLowerCase() !== String(word).toLowerCase()) return;
+  const traced = Boolean(last && last.word.toLowerCase() === String(word).toLowerCase());
   tracer.last = null;
-  const cube = $("board").querySelector(`.cube[data-row="${last.row}"][data-col="${last.col}"]`);
+  const dice = path || (traced ? last.path : null);
+  flashDice(dice, result);
+  if (result !== "accepted") shake(traced ? $("board-wrap") : $("word-input")?.form ?? $("play-form"));
+  if (dice && dice.length && (traced || result === "accepted")) {
+    const [row, col] = dice[dice.length - 1];
+    showBubble(word, text, result, row, col);
+  }
+  buzz(result === "accepted");
+  const wrap = $("board-wrap");
+  wrap.dataset.verdict = result;      // the last verdict, for a test or a style to read
+  wrap.dataset.verdictWord = String(word).toLowerCase();
+}
+
+const FLASH_MS = 700;
+const FLASHES = ["flash-accepted", "flash-again", "flash-rejected"];
+
+// The dice at `cells` (or the board's frame, with none) in the verdict's colour a moment.
+function flashDice(cells, result) {
+  const board = $("board");
+  for (const lit of board.querySelectorAll(".flash-accepted, .flash-again, .flash-rejected")) {
+    lit.classList.remove(...FLASHES);
+  }
+  const lit = [];
+  for (const [row, col] of cells || []) {
+    const cube = board.querySelector(`.cube[data-row="${row}"][data-col="${col}"]`);
+    if (cube) lit.push(cube);
+  }
+  if (!lit.length) lit.push(board);
+  void board.offsetWidth;  // a flash again on the same dice starts over
+  for (const element of lit) element.classList.add(`flash-${result}`);
+  clearTimeout(flashDice.timer);
+  flashDice.timer = setTimeout(() => {
+    for (const element of lit) element.classList.remove(...FLASHES);
+  }, FLASH_MS);
+}
+
+// A short shake of `element` (the board or the word box) for a word that does not count.
+function shake(element) {
+  if (!element) return;
+  element.classList.remove("shake");
+  void element.offsetWidth;  // restarts the animation on a second rejection in a row
+  element.classList.add("shake");
+  clearTimeout(shake.timers?.get(element));
+  shake.timers = shake.timers || new Map();
+  shake.timers.set(element, setTimeout(() => element.classList.remove("shake"), 450));
+}
+
+// `text` in a bubble by the die at (row, col), rising a little ("+2" for a word that counts).
+function showBubble(word, text, result, row, col) {
+  const cube = $("board").querySelector(`.cube[data-row="${row}"][data-col="${col}"]`);
   if (!cube) return;
   let bubble = $("trace-bubble");
   if (!bubble) {
@@ -130,13 +188,17 @@ export function tracedFeedback(word, text, good) {
     $("board-wrap").append(bubble);
   }
   bubble.textContent = text;
-  bubble.className = `trace-bubble ${good ? "good" : "bad"}`;
+  const tone = { accepted: "good", again: "again", rejected: "bad" }[result] || "bad";
+  bubble.className = "trace-bubble";
+  void bubble.offsetWidth;  // the pop starts over for each word
   bubble.dataset.word = word;
+  bubble.hidden = false;
   const wrap = $("board-wrap").getBoundingClientRect();
   const box = cube.getBoundingClientRect();
+  const below = box.top < bubble.offsetHeight * 1.3;  // no room above, on the screen
+  bubble.className = `trace-bubble ${tone} pop${below ? " below" : ""}`;
   bubble.style.left = `${Math.round(box.left - wrap.left + box.width / 2)}px`;
-  bubble.style.top = `${Math.round(box.top - wrap.top)}px`;
-  bubble.hidden = false;
-  clearTimeout(tracedFeedback.timer);
-  tracedFeedback.timer = setTimeout(() => { bubble.hidden = true; }, 1600);
+  bubble.style.top = `${Math.round((below ? box.bottom : box.top) - wrap.top)}px`;
+  clearTimeout(showBubble.timer);
+  showBubble.timer = setTimeout(() => { bubble.hidden = true; }, 1600);
 }
