@@ -1,0 +1,313 @@
+"""The feel of a round, in a real browser (headless Chromium driven by Playwright, against
+`boggle serve`): a word's verdict on the board (its dice flash in the colour of counted,
+already found or not counted; "+N" pops by its last die; a word that does not count shakes
+the word box or the board), the phone's vibration (a short pulse for a counted word, a double
+pulse otherwise; none once the round's Vibrate switch is off, which a reload remembers), the
+clock's last ten seconds (the warning colour, said once to screen readers), nothing moving
+under `prefers-reduced-motion: reduce`, and the axe audit of the switch in both schemes.
+The verdict is the same code (trace.js wordFeedback) in solo play, the daily board, a
+challenge and a room round: each is tried.
+
+Needs the `chromium` package (`.ci/install-browser`) and, for the audit, axe-core from npm
+(`.ci/install-axe`); without them these tests skip with a reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import test_a11y_browser as a11y
+from browser import ARTIFACTS, Pages
+from serve_process import ServeProcess, get_json
+
+from boggle import Board, load_lexicon, solve
+
+# the audit's fixtures: axe-core's script, and the colour scheme (light, then dark)
+axe_source = a11y.axe_source
+scheme = a11y.scheme
+audit, open_in, CONTRAST = a11y.audit, a11y.open_in, a11y.CONTRAST
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+FXIE = "fxie amlo ewbx astu"
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+SHORT_PULSE = [35]
+DOUBLE_PULSE = [40, 70, 40]
+
+# Before the page's scripts: navigator.vibrate records its patterns, and every class a die,
+# the board, the word box or the bubble takes is noted (a flash lasts well under a second: a
+# test reading the page afterwards could miss it on a loaded machine).
+WATCH = """
+window.pulses = [];
+Object.defineProperty(Navigator.prototype, 'vibrate', {
+  configurable: true, writable: true,
+  value: function (pattern) { window.pulses.push(pattern); return true; },
+});
+window.seen = [];
+new MutationObserver((records) => {
+  for (const record of records) {
+    const target = record.target;
+    if (!(target instanceof Element)) continue;
+    const name = target.id || (target.classList.contains('cube')
+      ? `cube ${target.dataset.row},${target.dataset.col}` : target.tagName.toLowerCase());
+    for (const token of target.classList) {
+      if (/^(flash-|shake$|pop$)/.test(token)) {
+        const animation = getComputedStyle(target).animationName;
+        window.seen.push({ name, token, animation, cls: target.className });
+      }
+    }
+  }
+}).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
+"""
+
+
+def watched(pages: Pages, url: str, **options: Any) -> Any:
+    """The page at ``url`` with its vibration and verdict classes recorded (WATCH)."""
+    options.setdefault("viewport", PHONE["viewport"])
+    context = pages.browser.new_context(**options)
+    pages.contexts.append(context)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.on("pageerror", lambda error: pages.errors.append(str(error)))
+    context.add_init_script(WATCH)
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='true']")
+    return page
+
+
+def solo_round(pages: Pages, server: ServeProcess, **options: Any) -> Any:
+    page = watched(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), **options)
+    page.fill("#play-time", "120")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.wait_for_selector("#board .cube")
+    return page
+
+
+def fxie_word(length: int) -> dict[str, Any]:
+    words = solve(Board.parse(FXIE), load_lexicon()).words
+    found = next(entry for entry in words if len(entry.word) == length)
+    return {"word": found.word, "points": found.points, "path": [list(cell) for cell in found.path]}
+
+
+def enter(page: Any, word: str, box: str = "#play-input") -> None:
+    before = len(page.evaluate("() => window.pulses"))
+    page.fill(box, word)
+    page.press(box, "Enter")
+    page.wait_for_function(f"() => window.pulses.length > {before}")
+
+
+def seen(page: Any) -> list[dict[str, str]]:
+    return list(page.evaluate("() => window.seen.splice(0)"))
+
+
+def cells_of(path: list[list[int]]) -> set[str]:
+    return {f"cube {row},{col}" for row, col in path}
+
+
+def flashed(events: list[dict[str, str]], token: str) -> set[str]:
+    return {event["name"] for event in events if event["token"] == token}
+
+
+def test_solo_verdicts_flash_pop_shake_and_vibrate(pages: Pages, server: ServeProcess) -> None:
+    page = solo_round(pages, server)
+    word = fxie_word(4)
+    enter(page, word["word"])
+    events = seen(page)
+    assert flashed(events, "flash-accepted") == cells_of(word["path"])
+    assert "trace-bubble" in flashed(events, "pop")
+    assert page.locator("#trace-bubble").text_content() == f"+{word['points']}"
+    assert not flashed(events, "shake")
+    assert page.get_attribute("#board-wrap", "data-verdict") == "accepted"
+
+    enter(page, word["word"])  # again: already found, its dice in the muted colour
+    events = seen(page)
+    assert flashed(events, "flash-again") == cells_of(word["path"])
+    assert flashed(events, "shake") == {"play-form"}  # typed: the word box shakes
+    assert page.get_attribute("#board-wrap", "data-verdict") == "again"
+
+    enter(page, "zzzz")  # not on the board, no path: the board's frame
+    events = seen(page)
+    assert flashed(events, "flash-rejected") == {"board"}
+    assert flashed(events, "shake") == {"play-form"}
+    assert page.evaluate("() => window.pulses") == [SHORT_PULSE, DOUBLE_PULSE, DOUBLE_PULSE]
+    # the words still said to screen readers, in the live region
+    assert page.get_attribute("#play-feedback", "aria-live") == "polite"
+    assert (page.text_content("#play-feedback") or "").startswith("ZZZZ:")
+    # the animations run (they are dropped under reduced motion: below)
+    assert {event["animation"] for event in events if event["token"] == "shake"} == {"shake"}
+
+
+def test_a_traced_rejection_shakes_the_board(pages: Pages, server: ServeProcess) -> None:
+    page = solo_round(pages, server)
+    # f-x-i: three neighbours, no word
+    cells = [(0, 0), (0, 1), (0, 2)]
+    box = page.locator("#board .cube[data-row='0'][data-col='0']").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    for row, col in cells[1:]:
+        box = page.locator(f"#board .cube[data-row='{row}'][data-col='{col}']").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=8)
+    page.mouse.up()
+    page.wait_for_function("() => window.pulses.length > 0")
+    events = seen(page)
+    assert flashed(events, "flash-rejected") == {f"cube {r},{c}" for r, c in cells}
+    assert flashed(events, "shake") == {"board-wrap"}
+    assert page.locator("#trace-bubble.bad").is_visible()
+    assert page.evaluate("() => window.pulses") == [DOUBLE_PULSE]
+
+
+def test_the_vibrate_switch_turns_it_off_and_a_reload_remembers(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = solo_round(pages, server)
+    switch = page.locator("#feel-setting")
+    assert switch.is_checked() and switch.get_attribute("role") == "switch"
+    assert page.get_by_role("switch", name="Vibrate").count() == 1
+    switch.focus()
+    page.keyboard.press("Space")  # the keyboard works it
+    assert not switch.is_checked()
+    assert page.evaluate("() => localStorage.getItem('boggle-feel')") == "off"
+    word = fxie_word(4)
+    page.fill("#play-input", word["word"])
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.good")
+    page.fill("#play-input", "zzzz")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.bad")
+    assert flashed(seen(page), "flash-rejected") == {"board"}  # the board still says it
+    assert page.evaluate("() => window.pulses") == []
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert not page.locator("#feel-setting").is_checked()
+    page.locator("#feel-setting").check()  # on again: one pulse to feel what it is
+    assert page.evaluate("() => window.pulses") == [SHORT_PULSE]
+    assert page.evaluate("() => localStorage.getItem('boggle-feel')") == "on"
+
+
+def test_reduced_motion_keeps_the_colours_and_drops_the_movement(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = solo_round(pages, server, reduced_motion="reduce")
+    word = fxie_word(4)
+    enter(page, word["word"])
+    enter(page, word["word"])
+    enter(page, "zzzz")
+    events = seen(page)
+    tokens = {event["token"] for event in events}
+    assert {"flash-accepted", "flash-again", "flash-rejected", "pop", "shake"} <= tokens
+    assert {event["animation"] for event in events} == {"none"}
+    assert page.evaluate("() => document.getAnimations().length") == 0
+    # the colour stays: the board's frame of the last verdict is the "bad" colour
+    page.evaluate("() => document.getElementById('board').classList.add('flash-rejected')")
+    frame = page.eval_on_selector("#board", "e => getComputedStyle(e).outlineColor")
+    bad = page.eval_on_selector("#play-feedback", "e => getComputedStyle(e).color")
+    assert frame == bad
+
+
+def test_the_last_ten_seconds_stand_out_and_are_said_once(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = watched(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.fill("#play-time", "12")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.get_attribute("#clock-news", "aria-live") == "assertive"
+    assert page.text_content("#clock-news") == ""
+    page.evaluate(
+        """() => { window.said = []; const news = document.getElementById('clock-news');
+          new MutationObserver(() => window.said.push(news.textContent))
+            .observe(news, { childList: true, characterData: true, subtree: true }); }"""
+    )
+    page.wait_for_selector("#play-timer.low")
+    normal = page.eval_on_selector("#play-score", "e => getComputedStyle(e).color")
+    assert page.eval_on_selector("#play-timer", "e => getComputedStyle(e).color") != normal
+    # a few seconds on: still said once
+    page.wait_for_function("() => document.getElementById('play-timer').textContent <= '0:07'")
+    said = [text for text in page.evaluate("() => window.said") if text]
+    assert said == ["10 seconds left"]
+
+
+@pytest.mark.parametrize("kind", ["daily", "challenge", "room"])
+def test_the_other_rounds_share_the_feedback(pages: Pages, server: ServeProcess, kind: str) -> None:
+    if kind == "daily":
+        page = watched(pages, server.url + "/daily?date=2026-11-23")
+        page.click("#daily-start")
+    elif kind == "challenge":
+        made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+        page = watched(pages, server.url + made["path"])
+        page.fill("#challenge-name", "ann")
+        page.click("#challenge-start")
+    else:
+        page = watched(pages, server.url + "/room")
+        page.fill("#create-name", "ann")
+        page.fill("#create-seconds", "120")
+        page.click("#create-button")
+        page.wait_for_selector("#start-button:not([hidden])")
+        page.click("#start-button")
+    page.wait_for_selector("#board .cube")
+    assert page.locator("#feel-setting").is_visible()
+    board = Board.parse(page.get_attribute("#board", "data-board") or "")
+    best = solve(board, load_lexicon()).words[0]
+    enter(page, best.word, "#word-input")
+    page.wait_for_selector("#feedback.good")
+    events = seen(page)
+    assert flashed(events, "flash-accepted") == {f"cube {r},{c}" for r, c in best.path}
+    assert page.locator("#trace-bubble.good").text_content() == f"+{best.points}"
+    enter(page, best.word, "#word-input")
+    assert flashed(seen(page), "shake") == {"word-form"}
+    assert page.get_attribute("#board-wrap", "data-verdict") == "again"
+    enter(page, "zzzz", "#word-input")
+    assert page.get_attribute("#board-wrap", "data-verdict") == "rejected"
+    assert page.evaluate("() => window.pulses") == [SHORT_PULSE, DOUBLE_PULSE, DOUBLE_PULSE]
+
+
+def test_the_switch_and_the_verdict_colours_pass_the_audit(
+    pages: Pages,
+    server: ServeProcess,
+    axe_source: str,
+    scheme: str,
+) -> None:
+    """The switch (axe: labelled, its role's states) and the flashed dice and bubbles
+    (4.5:1 text on them, measured) in both schemes, at a phone's 390x844; a screenshot of each
+    scheme mid-verdict goes to artifacts/ to look at."""
+    page = open_in(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), scheme)
+    page.set_viewport_size(PHONE["viewport"])
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    audit(page, axe_source, "solo round with the Vibrate switch")
+    word = fxie_word(5)
+    page.fill("#play-input", word["word"])
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.good")
+    # the verdicts held still to be measured: one die of each colour, a bubble of each
+    page.evaluate(
+        """() => {
+          const cubes = [...document.querySelectorAll('#board .cube')];
+          for (const [at, kind] of [[0, 'accepted'], [5, 'again'], [10, 'rejected']]) {
+            cubes[at].id = `die-${kind}`;
+            cubes[at].classList.add(`flash-${kind}`);
+            cubes[at].style.animation = 'none';
+          }
+          for (const kind of ['good', 'again', 'bad']) {
+            const bubble = document.createElement('p');
+            bubble.className = `trace-bubble ${kind}`; bubble.id = `bubble-${kind}`;
+            bubble.textContent = '+2'; bubble.setAttribute('aria-hidden', 'true');
+            document.getElementById('board-wrap').append(bubble);
+          }
+        }"""
+    )
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"feel-{scheme}.png"))
+    for text, background in [
+        ("#die-accepted .face", "#die-accepted"),
+        ("#die-again .face", "#die-again"),
+        ("#die-rejected .face", "#die-rejected"),
+        ("#bubble-good", "#bubble-good"),
+        ("#bubble-again", "#bubble-again"),
+        ("#bubble-bad", "#bubble-bad"),
+    ]:
+        ratio = page.evaluate(CONTRAST, [text, "color", background])
+        assert ratio >= 4.5, f"{scheme}: {text} on {background}: {ratio:.2f}:1"
+    audit(page, axe_source, "solo round mid-verdict")
