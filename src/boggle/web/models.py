@@ -119,6 +119,12 @@ class WordEntry(BaseModel):
     path: list[list[int]]
 
 
+class MissedEntry(WordEntry):
+    level: str | None = Field(
+        default=None, description="common, standard or obscure, where the list has frequencies"
+    )
+
+
 class DefineResponse(BaseModel):
     word: str
     definitions: list[str] = Field(description="glosses, commonest sense first; [] if none")
@@ -219,8 +225,8 @@ class PlayResponse(BaseModel):
     """The most points the board allows: every word of its solution."""
     total: int
     """The words of the solution."""
-    missed: list[WordEntry] | None
-    """When ``finished``: the words not found, best first."""
+    missed: list[MissedEntry] | None
+    """When ``finished``: the words not found, best first, each with its level when known."""
     set_apart: list[str] = Field(default_factory=list)
     """With ``other_words: zero``: the listed words outside ``word_level`` typed (0 points)."""
     levels: dict[str, int] | None = None

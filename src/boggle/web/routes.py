@@ -44,7 +44,7 @@ from boggle.model.board import Board
 from boggle.model.errors import BoardError, BoggleError
 from boggle.model.render import faces
 from boggle.model.rules import PRESETS, Rules
-from boggle.model.solution import ScoredWord
+from boggle.model.solution import ScoredWord, Solution
 from boggle.web.context import ApiError, WebContext, web_context
 from boggle.web.models import (
     ERRORS,
@@ -61,6 +61,7 @@ from boggle.web.models import (
     JudgeRequest,
     JudgeResponse,
     LimitsBody,
+    MissedEntry,
     OptionsResponse,
     PlayFeedback,
     PlayRequest,
@@ -102,6 +103,13 @@ def public_list(lexicon: Lexicon) -> dict[str, Any]:
 
 def word_entry(found: ScoredWord) -> WordEntry:
     return WordEntry(word=found.word, points=found.points, path=[list(c) for c in found.path])
+
+
+def missed_entry(missed: ScoredWord, whole: Solution) -> MissedEntry:
+    """A word not found, with its level where ``whole`` has frequencies."""
+    frequency = whole.frequency(missed.word)
+    entry = word_entry(missed)
+    return MissedEntry(**entry.model_dump(), level=frequency.level if frequency else None)
 
 
 LIST_COUNTING_SECONDS = 60.0
@@ -407,7 +415,7 @@ def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules
         score=session.score,
         maximum=session.maximum,
         total=solution.count,
-        missed=[word_entry(w) for w in session.missed()] if request.finished else None,
+        missed=[missed_entry(w, whole) for w in session.missed()] if request.finished else None,
         set_apart=set_apart,
         levels=whole.level_counts(),
     )
