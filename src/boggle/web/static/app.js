@@ -8,6 +8,7 @@ import {
   markClock, renderBoard, showDefinition, showInView,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
+import { offerKeep } from "/static/learn.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
@@ -428,6 +429,7 @@ async function endRound(ranOut = false) {
     `${answer.found.length} of ${counted(answer.total, "word")}` +
     (round.hints.length ? `, with ${counted(round.hints.length, "hint")}.` : ".");
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
+  offerKeep($("play-results"), answer.missed, $("dict-select").value || null, $("play-missed"));
   const levels = answer.levels;
   $("play-levels").textContent = levels
     ? `The board's words: ${levels.common} common, ${levels.standard} standard, ${levels.obscure} obscure.`

@@ -5,6 +5,7 @@ import {
   wordButton,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
+import { offerKeep } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
 const code = (location.pathname.split("/").pop() || "").toUpperCase();
@@ -215,6 +216,15 @@ function showResults(challenge, you) {
     only.append(list);
     line.append(only);
     body.append(line);
+  }
+  if (mine) {  // the words the others found and you did not, most points first
+    const yours = new Set(mine.words.map((w) => w.word));
+    const missed = new Map();
+    for (const row of challenge.results) {
+      for (const w of row.words) if (!yours.has(w.word)) missed.set(w.word, w);
+    }
+    const best = [...missed.values()].sort((a, b) => b.points - a.points || a.word.localeCompare(b.word));
+    offerKeep($("results"), best, challenge.dictionary, $("share-challenge").closest("p"));
   }
   showInView($("results"));
 }

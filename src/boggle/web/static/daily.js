@@ -5,6 +5,7 @@ import {
   showInView, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
+import { offerKeep } from "/static/learn.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
@@ -157,6 +158,7 @@ async function finish() {
     $("unfound").replaceChildren(...result.unfound.map(
       (w) => wordButton(w.word, w.path, `${w.word} ${w.points}`, state.daily.dictionary ?? null),
     ));
+    offerKeep($("results"), result.unfound, state.daily.dictionary ?? null, $("unfound"));
     keepRound(ROUND_KEY, null);
     $("round").hidden = true;
     $("results").hidden = false;

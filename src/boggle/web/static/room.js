@@ -4,6 +4,7 @@ import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, renderBoard, showInView, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
+import { offerKeep } from "/static/learn.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
@@ -404,6 +405,7 @@ function showResults(summary) {
     if (w.level) button.dataset.level = w.level;
     return button;
   }));
+  offerKeep($("results"), summary.unfound, listName(), unfound);
   const over = $("match-over");
   over.hidden = !summary.match_over;
   over.textContent = summary.match_over ? `Match over: ${summary.winners.join(" and ")} won.` : "";

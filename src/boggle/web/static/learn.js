@@ -1,0 +1,149 @@
+// Words to learn: the missed words a player keeps at the end of a round, in this browser's
+// localStorage only (the server never sees nor keeps them), and read back by /words.
+// The stored value (key "boggle-learn") is {"version": 1, "words": [entry, ...]}, an entry
+// { word, list, points, board, date, learned, streak } (list: the word list's name or null
+// for the server's default; board: the board's text; date: YYYY-MM-DD; streak: right
+// answers in a row when practised).
+import { counted } from "/static/board.js";
+
+export const LEARN_KEY = "boggle-learn";
+export const KEEP_PER_ROUND = 10;
+export const MOST_KEPT = 300;
+const LEVEL_ORDER = { common: 0, standard: 1, obscure: 3 };  // no level known: 2
+
+// A stored entry as this page can use it, or null: `cleanEntry({ word: "fame" })` has the
+// other fields filled in; an entry without a word of letters is dropped.
+function cleanEntry(entry) {
+  if (!entry || typeof entry !== "object" || typeof entry.word !== "string") return null;
+  const word = entry.word.trim().toLowerCase();
+  if (!word || word.length > 64 || /[\s<>"'&/\\]/.test(word)) return null;
+  const text = (value, most) => (typeof value === "string" ? value.slice(0, most) : null);
+  return {
+    word,
+    list: text(entry.list, 64),
+    points: Number.isInteger(entry.points) && entry.points >= 0 ? entry.points : 0,
+    board: text(entry.board, 200) ?? "",
+    date: /^\d{4}-\d{2}-\d{2}$/.test(entry.date ?? "") ? entry.date : "",
+    learned: entry.learned === true,
+    streak: Number.isInteger(entry.streak) && entry.streak > 0 ? Math.min(entry.streak, 2) : 0,
+  };
+}
+
+// The kept words and, when the stored value could not be read, a line saying so:
+// `loadWords()` is { words: [...], problem: null } normally, { words: [], problem: "..." }
+// for a value that is not this page's (broken JSON, another shape).
+export function loadWords() {
+  let raw;
+  try {
+    raw = localStorage.getItem(LEARN_KEY);
+  } catch (error) {
+    return { words: [], problem: "This browser keeps no data for this site (storage is off), so no words can be kept." };
+  }
+  if (raw === null) return { words: [], problem: null };
+  let data;
+  try {
+    data = JSON.parse(raw);
+  } catch (error) {
+    data = null;
+  }
+  if (!data || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.words)) {
+    return { words: [], problem: "The words kept in this browser could not be read, so the list starts empty." };
+  }
+  const seen = new Set();
+  const words = [];
+  for (const entry of data.words.slice(0, MOST_KEPT)) {
+    const clean = cleanEntry(entry);
+    const key = clean && `${clean.list ?? ""}:${clean.word}`;
+    if (clean && !seen.has(key)) {
+      seen.add(key);
+      words.push(clean);
+    }
+  }
+  return { words, problem: null };
+}
+
+// Stores `words` (the whole list); false when the browser refuses.
+export function saveWords(words) {
+  try {
+    localStorage.setItem(LEARN_KEY, JSON.stringify({ version: 1, words: words.slice(0, MOST_KEPT) }));
+    return true;
+  } catch (error) {
+    return false;
+  }
+}
+
+// Today as YYYY-MM-DD, in the player's own time zone.
+function today() {
+  const now = new Date();
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+// Which of a round's missed words to keep: common, then standard, then those of no known
+// level, then obscure ones (each group in the order given: the server's best first), at most
+// KEEP_PER_ROUND, leaving out those already kept. `missed` is [{ word, points, level? }].
+export function wordsToKeep(missed, list, kept) {
+  const have = new Set(kept.map((entry) => `${entry.list ?? ""}:${entry.word}`));
+  const ranked = missed
+    .map((entry, index) => ({ entry, index, rank: LEVEL_ORDER[entry.level] ?? 2 }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ entry }) => entry);
+  const chosen = [];
+  for (const entry of ranked) {
+    const key = `${list ?? ""}:${entry.word}`;
+    if (have.has(key)) continue;
+    have.add(key);
+    chosen.push(entry);
+    if (chosen.length === KEEP_PER_ROUND) break;
+  }
+  return chosen;
+}
+
+// Keeps the best of `missed` (see wordsToKeep) from the board `board` and the list `list`;
+// says what it did as a line: "Kept 10 words to learn." and so on.
+export function keepMissed(missed, list, board) {
+  const { words, problem } = loadWords();
+  const chosen = wordsToKeep(missed, list, words);
+  if (!missed.length) return "No missed words to keep.";
+  if (!chosen.length) return "These words are kept already.";
+  const room = MOST_KEPT - words.length;
+  if (room <= 0) return `Your list is full (${MOST_KEPT} words): remove some first.`;
+  const date = today();
+  const added = chosen.slice(0, room).map((entry) => cleanEntry({
+    word: entry.word, list, points: entry.points, board, date, learned: false, streak: 0,
+  })).filter(Boolean);
+  if (!saveWords([...added, ...words])) return "This browser refused to keep the words (storage is off or full).";
+  return `Kept ${counted(added.length, "word")} to learn` + (problem ? " (the old list could not be read)." : ".");
+}
+
+// "Keep missed words to learn" at the end of `container` for a round's `missed` words
+// ([{ word, points, level? }], best first), of the list `list` (null: the server's default)
+// on the board shown in #board: a button, then a line saying how many were kept and a link
+// to /words; put before the element `before` (the end of `container` without it).
+export function offerKeep(container, missed, list, before = null) {
+  let offer = container.querySelector(".keep-offer");
+  if (!offer) {
+    offer = document.createElement("div");
+    offer.className = "keep-offer";
+    container.insertBefore(offer, before);
+  }
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "keep-button secondary";
+  button.textContent = "Keep missed words to learn";
+  const status = document.createElement("p");
+  status.className = "help keep-status";
+  status.setAttribute("role", "status");
+  offer.replaceChildren(button, status);
+  button.disabled = !missed.length;
+  if (!missed.length) status.textContent = "No missed words to keep.";
+  const board = document.getElementById("board")?.dataset.board ?? "";
+  button.addEventListener("click", () => {
+    status.replaceChildren(keepMissed(missed, list, board), " ");
+    const link = document.createElement("a");
+    link.href = "/words";
+    link.textContent = "See My words";
+    status.append(link);
+    button.disabled = true;
+  });
+}
