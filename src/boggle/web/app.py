@@ -173,6 +173,10 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def solver_page() -> HTMLResponse:
         return page("index.html")
 
+    @app.get("/words", include_in_schema=False)
+    async def words_page() -> HTMLResponse:
+        return page("words.html")
+
     @app.get("/sw.js", include_in_schema=False)
     async def service_worker() -> FileResponse:
         # served from the root, so that it may cover every page; never kept stale by a cache

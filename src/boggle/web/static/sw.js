@@ -6,7 +6,7 @@
 "use strict";
 
 const CACHE = "boggle-static-v1";
-const PAGES = ["/", "/solve", "/play", "/room", "/daily"];
+const PAGES = ["/", "/solve", "/play", "/room", "/daily", "/words"];
 
 // A request this worker may answer from the cache: a GET of a page or a static file.
 function cacheable(url) {
