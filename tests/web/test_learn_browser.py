@@ -1,0 +1,280 @@
+"""Words to learn, in a real browser (headless Chromium against `boggle serve`, a 390x844
+phone): the missed words of a solo round, the daily board, a challenge and a room round kept
+in the browser's localStorage (common and standard first, at most 10 a round, nothing sent
+to the server) and shown on My words (/words) with their meanings; one removed; practised
+until learned (right twice in a row; wrong shows the word); Clear all after a question; a
+corrupt or foreign stored value and a failing /api/define do not break the page.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from browser import ARTIFACTS, Pages
+from browser_fixtures import LONGEST_ROUND, ClockedServer
+from serve_process import ServeProcess, get_json
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+FXIE = "fxie amlo ewbx astu"
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+LEVEL_RANK = {"common": 0, "standard": 1, None: 2, "obscure": 3}
+KEY = "boggle-learn"
+
+
+def stored(page: Any) -> list[dict[str, Any]]:
+    """The words kept in the page's localStorage."""
+    raw = page.evaluate(f"() => localStorage.getItem('{KEY}')")
+    return list(json.loads(raw)["words"]) if raw else []
+
+
+def kept(word: str, **fields: Any) -> dict[str, Any]:
+    entry = {"word": word, "list": None, "points": 1, "board": FXIE, "date": "2026-11-27"}
+    entry.update(fields)
+    return entry
+
+
+def words_page(pages: Pages, server: ServeProcess, words: Any, raw: str | None = None) -> Any:
+    """/words on a phone with ``words`` (or the text ``raw``) stored before it loads."""
+    page = pages.open(server.url + "/words", **PHONE)
+    value = raw if raw is not None else json.dumps({"version": 1, "words": words})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    return page
+
+
+def meanings_shown(page: Any) -> None:
+    page.wait_for_function(
+        "() => ![...document.querySelectorAll('.kept-meaning')]"
+        ".some((p) => p.textContent.startsWith('looking it up'))"
+    )
+
+
+def test_a_solo_round_s_missed_words_are_kept_and_shown_on_my_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.good")
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url))
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .keep-button")
+    page.click(".keep-button")
+    status = page.locator(".keep-status")
+    assert status.text_content() == "Kept 10 words to learn. See My words"
+    assert status.get_attribute("role") == "status"
+    assert status.locator("a").get_attribute("href") == "/words"
+    assert page.locator(".keep-button").is_disabled()
+    # nothing about the kept words went to the server
+    assert not [url for url in sent if "/api/" in url and "/api/play" not in url]
+
+    missed = get_json(
+        server.url + "/api/play",
+        {"board": FXIE, "words": ["fame"], "finished": True, "dictionary": None},
+    )["missed"]
+    words = stored(page)
+    assert len(words) == 10 and "fame" not in {w["word"] for w in words}
+    by_word = {m["word"]: m for m in missed}
+    ranks = [LEVEL_RANK[by_word[w["word"]].get("level")] for w in words]
+    assert ranks == sorted(ranks)  # common and standard first
+    best = sorted(missed, key=lambda m: LEVEL_RANK[m.get("level")])[:10]
+    assert [w["word"] for w in words] == [m["word"] for m in best]
+    first = words[0]
+    assert first["board"] == FXIE and first["points"] == by_word[first["word"]]["points"]
+    assert len(first["date"]) == 10 and first["learned"] is False
+
+    page.click(".keep-status a")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("header.site a[aria-current='page']").text_content() == "My words"
+    items = page.locator("#to-learn-list .kept-word")
+    assert items.count() == 10
+    assert page.text_content("#to-learn-title") == "To learn (10)"
+    meanings_shown(page)
+    shown = page.locator(f"#to-learn-list .kept-word[data-word='{first['word']}'] .kept-meaning")
+    assert "no definition" not in (shown.text_content() or "")  # WordNet has a gloss for it
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "words-phone-light.png"), full_page=True)
+
+    gone = words[1]["word"]
+    remove = page.get_by_role("button", name=f"Remove {gone.upper()}")
+    remove.click()
+    assert items.count() == 9
+    assert gone not in {w["word"] for w in stored(page)} and len(stored(page)) == 9
+    assert page.text_content("#words-status") == f"{gone.upper()} removed."
+    # the focus stays in the list, on the word now in its place
+    assert (
+        page.evaluate("() => document.activeElement.closest('.kept-word').dataset.word")
+        == (words[2]["word"])
+    )
+
+
+def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) -> None:
+    page = words_page(pages, server, [kept("fame", points=1)])
+    page.click("#practise-start")
+    assert page.evaluate("() => document.activeElement.id") == "practise-input"
+    clue = page.locator("#practise-clue")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    assert "fame" not in (clue.text_content() or "").lower()  # the word is blanked
+    assert "(4 letters)" in (clue.text_content() or "")
+    verdict = page.locator("#practise-verdict")
+    assert verdict.get_attribute("aria-live") == "polite"
+
+    page.keyboard.type("fan")
+    page.keyboard.press("Enter")
+    assert verdict.text_content() == "Not quite: the word is FAME."
+    page.keyboard.type("fame")
+    page.keyboard.press("Enter")
+    assert verdict.text_content() == "Right: FAME. Once more to learn it."
+    assert stored(page)[0]["streak"] == 1 and not stored(page)[0]["learned"]
+    page.keyboard.type("FAME")
+    page.keyboard.press("Enter")
+    assert verdict.text_content() == "Right: FAME. Twice in a row: learned."
+    assert stored(page)[0]["learned"] is True
+    assert page.locator("#learned-list .kept-word[data-word='fame']").is_visible()
+    assert page.locator("#to-learn").is_hidden()
+    assert page.text_content("#words-status") == "Every word is learned: nothing left to practise."
+    assert page.locator("#practise-start").is_disabled()
+    page.reload()  # kept as learned
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.text_content("#learned-title") == "Learned (1)"
+
+
+def test_a_word_without_a_definition_gets_the_board_as_its_clue(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """/api/define failing: the word is shown without a meaning, and practised by its length,
+    first letter and board; another language's word links to Wiktionary."""
+    page = pages.open(server.url + "/words", **PHONE)
+    page.context.route(
+        "**/api/define?word=fame*", lambda route: route.fulfill(status=500, body="down")
+    )
+    value = json.dumps({"version": 1, "words": [kept("fame"), kept("casa", list="es")]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    meanings_shown(page)
+    fame = page.locator(".kept-word[data-word='fame'] .kept-meaning")
+    assert fame.text_content() == "no definition: it could not be looked up now"
+    link = page.locator(".kept-word[data-word='casa'] .kept-meaning a")
+    assert "wiktionary.org" in (link.get_attribute("href") or "")
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    assert page.text_content("#practise-clue") == (
+        "4 letters, starting with F, on the board FXIE AMLO EWBX ASTU"
+    )
+    page.click("#practise-show")
+    assert page.text_content("#practise-verdict") == "The word is FAME."
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["{not json", '{"version": 7, "words": []}', "[1, 2]", '"fame"', '{"version": 1}'],
+)
+def test_a_corrupt_or_foreign_stored_value_starts_empty(
+    pages: Pages, server: ServeProcess, raw: str
+) -> None:
+    page = words_page(pages, server, None, raw=raw)
+    problem = page.locator("#words-problem")
+    assert problem.is_visible()
+    assert problem.text_content() == (
+        "The words kept in this browser could not be read, so the list starts empty."
+    )
+    assert page.locator("#words-empty").is_visible()
+    assert page.locator("#to-learn").is_hidden()
+
+
+def test_stored_entries_that_are_not_words_are_left_out(pages: Pages, server: ServeProcess) -> None:
+    junk = [kept("fame"), 42, {"word": "<b>x</b>"}, {"points": 3}, kept("fame"), kept("limbo")]
+    page = words_page(pages, server, junk)
+    assert page.locator("#words-problem").is_hidden()
+    words = page.eval_on_selector_all(".kept-word", "items => items.map(i => i.dataset.word)")
+    assert words == ["fame", "limbo"]
+
+
+def test_clear_all_asks_first(pages: Pages, server: ServeProcess) -> None:
+    page = words_page(pages, server, [kept("fame"), kept("limbo")])
+    page.click("#clear-all")
+    assert page.text_content("#clear-question") == "Remove all 2 words, the learned ones too?"
+    assert page.evaluate("() => document.activeElement.id") == "clear-no"
+    page.keyboard.press("Enter")  # Cancel
+    assert page.locator("#clear-ask").is_hidden() and len(stored(page)) == 2
+    page.click("#clear-all")
+    page.click("#clear-yes")
+    assert stored(page) == []
+    assert page.locator("#words-empty").is_visible()
+    assert page.text_content("#words-status") == "All words removed."
+
+
+def test_the_empty_page_says_how_words_get_there(pages: Pages, server: ServeProcess) -> None:
+    page = pages.open(server.url + "/words", **PHONE)
+    empty = page.locator("#words-empty")
+    assert empty.is_visible() and "Keep missed words to learn" in (empty.text_content() or "")
+    assert page.locator("#words-problem").is_hidden()
+    assert page.locator("#practise").is_hidden() and page.locator("#clear").is_hidden()
+
+
+def test_the_daily_board_and_a_challenge_keep_missed_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = pages.open(server.url + "/daily?date=2026-11-23", **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden]) .keep-button")
+    page.click(".keep-button")
+    assert page.text_content(".keep-status") == "Kept 10 words to learn. See My words"
+    board = page.get_attribute("#board", "data-board")
+    assert {w["board"] for w in stored(page)} == {board}
+
+    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 30})
+    get_json(
+        f"{server.url}/api/challenges/{made['code']}/results",
+        {"name": "bob", "words": ["fame", "limbo"]},
+    )
+    page.goto(server.url + made["path"])
+    page.wait_for_selector("body[data-ready='true']")
+    page.fill("#challenge-name", "ann")
+    page.click("#challenge-start")
+    page.wait_for_selector("#board .cube")
+    page.fill("#word-input", "fame")
+    page.press("#word-input", "Enter")
+    page.wait_for_selector("#my-words li[data-word='fame']")
+    page.click("#challenge-stop")
+    page.wait_for_selector("body[data-phase='results'] .keep-button")
+    page.click(".keep-button")  # what bob found and ann did not
+    assert page.text_content(".keep-status") == "Kept 1 word to learn. See My words"
+    assert stored(page)[0]["word"] == "limbo" and len(stored(page)) == 11
+
+
+def test_a_room_round_keeps_the_words_nobody_found(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    page = pages.open(clocked_server.url + "/room", **PHONE)
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))
+    page.click("#create-button")
+    page.wait_for_selector("#start-button:not([hidden])")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    clocked_server.clock.now += LONGEST_ROUND
+    page.wait_for_selector("#results:not([hidden]) .keep-button")
+    unfound = page.locator("#unfound .word").count()
+    page.click(".keep-button")
+    expected = min(10, unfound)
+    assert page.text_content(".keep-status") == (
+        f"Kept {expected} word{'' if expected == 1 else 's'} to learn. See My words"
+    )
+    assert len(stored(page)) == expected
+    # the offer sits above the list of the words nobody found
+    next_id = "() => document.querySelector('.keep-offer').nextElementSibling.id"
+    assert page.evaluate(next_id) == "unfound"
