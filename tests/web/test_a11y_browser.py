@@ -1,7 +1,8 @@
 """Accessibility in a real browser: an axe-core audit of every page and state (the front
 door; the solver; solo play before, during and after a round; the daily board's entry,
 round and result; a room's entry, lobby, round, the question Back asks mid-round, and
-results; a challenge; the page not found), in the light colour scheme and in the dark one
+results; a challenge; the page not found; My words, empty, with words kept, while
+practising and asking before clearing all), in the light colour scheme and in the dark one
 the pages follow, finds nothing serious or critical (text contrast below 4.5:1 among them;
 the page not found's links are the site's colour, not the browser's blue); the mode tabs
 follow the ARIA tabs pattern with the arrow keys; a round puts the focus in the word box.
@@ -254,3 +255,39 @@ def test_a_challenge_entry_round_and_results(
     page.click("#challenge-stop")
     page.wait_for_selector("body[data-phase='results']")
     audit(page, axe_source, "challenge results")
+
+
+def test_my_words_empty_kept_practised_and_cleared(
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+) -> None:
+    from browser import ARTIFACTS
+
+    page = open_in(pages, server.url + "/words", scheme)
+    audit(page, axe_source, "my words, empty")
+    kept = [
+        {"word": "fame", "board": FXIE, "points": 1, "date": "2026-11-27"},
+        {"word": "casa", "list": "es", "board": FXIE, "points": 1, "date": "2026-11-27"},
+        {"word": "limbo", "board": FXIE, "points": 2, "date": "2026-11-27", "learned": True},
+    ]
+    page.evaluate(
+        "(words) => localStorage.setItem('boggle-learn', JSON.stringify({version: 1, words}))",
+        kept,
+    )
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    page.wait_for_selector("body[data-ready='true'] .kept-word .remove")
+    page.wait_for_selector(".kept-word[data-word='casa'] .kept-meaning a")
+    audit(page, axe_source, "my words, kept")
+    page.click("#practise-start")
+    page.fill("#practise-input", "fan")
+    page.press("#practise-input", "Enter")
+    page.wait_for_selector("#practise-verdict.bad")
+    audit(page, axe_source, "my words, practising")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"words-phone-{scheme}.png"), full_page=True)
+    page.click("#clear-all")
+    audit(page, axe_source, "my words, clear all asked")
+    page.evaluate("() => localStorage.setItem('boggle-learn', '{not json')")
+    page.reload()
+    page.wait_for_selector("#words-problem:not([hidden])")
+    audit(page, axe_source, "my words, unreadable storage")

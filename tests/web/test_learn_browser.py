@@ -103,7 +103,7 @@ def test_a_solo_round_s_missed_words_are_kept_and_shown_on_my_words(
     shown = page.locator(f"#to-learn-list .kept-word[data-word='{first['word']}'] .kept-meaning")
     assert "no definition" not in (shown.text_content() or "")  # WordNet has a gloss for it
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "words-phone-light.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "words-kept-phone.png"), full_page=True)
 
     gone = words[1]["word"]
     remove = page.get_by_role("button", name=f"Remove {gone.upper()}")

@@ -120,7 +120,7 @@ def test_board_clock_and_word_fit_above_the_keyboard(
     page.screenshot(path=str(ARTIFACTS / f"phone-{kind}-round-keyboard.png"))
 
 
-@pytest.mark.parametrize("path", ["/", "/solve", "/play", "/room", "/daily"])
+@pytest.mark.parametrize("path", ["/", "/solve", "/play", "/room", "/daily", "/words"])
 def test_nothing_scrolls_sideways_at_320_px(pages: Pages, server: ServeProcess, path: str) -> None:
     page = pages.open(server.url + path, viewport={"width": 320, "height": 640})
     assert sideways_overflow(page) <= 0, f"{path} scrolls sideways at 320 px"
@@ -253,10 +253,22 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
   + ` ${Math.round(e.getBoundingClientRect().height)} px`)"""
 
 
-@pytest.mark.parametrize("path", ["/play", "/room", "/daily"])
+@pytest.mark.parametrize("path", ["/play", "/room", "/daily", "/words"])
 def test_a_finger_s_targets_are_44_px_high(pages: Pages, server: ServeProcess, path: str) -> None:
     page = pages.open(server.url + path, **PHONE)
     assert page.evaluate(SMALL_TARGETS) == []
+    if path == "/words":  # words kept, practised, and the question before clearing them all
+        kept = [{"word": word, "board": FXIE} for word in ("fame", "limbo")]
+        page.evaluate(
+            "(words) => localStorage.setItem('boggle-learn', JSON.stringify({version: 1, words}))",
+            kept,
+        )
+        page.reload()
+        page.wait_for_selector("body[data-ready='true'] .kept-word .remove")
+        page.click("#practise-start")
+        page.click("#clear-all")
+        assert page.locator("#practise-form .secondary").count() == 2
+        assert page.evaluate(SMALL_TARGETS) == []
     if path == "/play":
         page.click("#play-start")
         page.wait_for_selector("#play-form:not([hidden])")
@@ -264,6 +276,8 @@ def test_a_finger_s_targets_are_44_px_high(pages: Pages, server: ServeProcess, p
         page.click("#play-end")  # and a phone is told to tap, not hover, a missed word
         page.wait_for_selector("#play-results:not([hidden])")
         assert "Tap a missed word" in (page.text_content("#play-feedback") or "")
+        page.click(".keep-button")  # its line and link to My words
+        page.wait_for_selector(".keep-status a")
         # the words of the result lists too, which a tap shows the path of
         assert page.locator("#play-missed .word").count() > 10
         assert page.evaluate(SMALL_TARGETS) == []

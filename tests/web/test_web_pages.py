@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from boggle import __version__
 from boggle.web.app import WebConfig, create_app
 
-PAGES = ["/", "/solve", "/play", "/room", "/daily", "/room/ABC234", "/challenge/ABC234"]
+PAGES = ["/", "/solve", "/play", "/room", "/daily", "/words", "/room/ABC234", "/challenge/ABC234"]
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +43,7 @@ def test_every_page_has_the_same_header_linking_home(client: TestClient) -> None
     assert len(set(headers.values())) == 1, headers
     shown = next(iter(headers.values()))
     assert 'href="/"' in shown
-    for path in ("/solve", "/play", "/room", "/daily"):
+    for path in ("/solve", "/play", "/room", "/daily", "/words"):
         assert f'href="{path}"' in shown
 
 
