@@ -35,7 +35,7 @@ BOARD = "fxie amlo ewbx astu"
 # Words on BOARD in every bundled English list (en-50, en-70 and en-80 all find them)
 WORDS_ON_BOARD = {"fame", "east", "mix", "limbo", "amble"}
 NOT_DATA = {".py", ".pyc", ".so", ".pyd", ".dylib", ".dll"}
-PAGES = ["/", "/solve", "/play", "/daily", "/room", "/challenge/ABCDEF", "/sw.js"]
+PAGES = ["/", "/solve", "/play", "/daily", "/room", "/words", "/challenge/ABCDEF", "/sw.js"]
 STATIC_NAME = re.compile(r"/static/[\w./-]+\.\w+")
 
 

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boggle import DEFAULT_WORDLIST, Board, load_lexicon, roll_board, solve
+from boggle.game.word_setting import with_levels
 
 fastapi = pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 from fastapi.testclient import TestClient  # noqa: E402
@@ -450,6 +451,12 @@ def test_play_tells_each_entry_as_the_library_play_session_does(client: TestClie
     ).json()
     assert [(w["word"], w["points"]) for w in finished["missed"]] == [
         (w.word, w.points) for w in session.missed()
+    ]
+    # each with its level, where the server has frequencies (None without them)
+    levels = with_levels(solve(board))
+    assert [w["level"] for w in finished["missed"]] == [
+        (frequency.level if (frequency := levels.frequency(w.word)) else None)
+        for w in session.missed()
     ]
     too_many = ["fame"] * (Limits().max_words_per_player + 1)
     assert_error(client.post("/api/play", json={"board": FXIE, "words": too_many}), 413)
