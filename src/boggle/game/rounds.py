@@ -213,9 +213,9 @@ class RoundResult:
                     note += ", challenged (no effect)"
                 if v.message:
                     note += f" ({v.message})"
-                lines.append(f"  {_shown(v).ljust(width)} {v.total:>3}  {note}")
+                lines.append(f"  {_shown(v).ljust(width)} {v.total:>3,}  {note}")
             lines.append("")
-        lines.append("SCORES: " + ", ".join(f"{n} {s}" for n, s in self.scores().items()))
+        lines.append("SCORES: " + ", ".join(f"{n} {s:,}" for n, s in self.scores().items()))
         if self.players:
             lines.append("WINNER: " + (" and ".join(self.winners()) or "none (no valid board)"))
         lines.extend(f"problem: {problem}" for problem in self.problems)

@@ -245,8 +245,8 @@ def run(args: argparse.Namespace) -> int:
                 else "; with --checkpoint FILE a proof started again goes on where it stopped"
             )
         print(
-            f"{state}: {result.extra['finished_classes']} of {result.top_level} top-level "
-            f"classes, {result.classes:,} classes bounded, {result.seconds:.1f} s{resume}",
+            f"{state}: {result.extra['finished_classes']:,} of {result.top_level:,} top-level "
+            f"classes, {result.classes:,} classes bounded, {result.seconds:,.1f} s{resume}",
             file=sys.stderr,
         )
     return 130 if result.interrupted else 0
