@@ -183,6 +183,31 @@ def writable_dir(folder: Path, what: str) -> Path:
     return folder
 
 
+def check_replaceable(path: str | os.PathLike[str]) -> None:
+    """:class:`~boggle.model.errors.OutputError` in one line when ``path`` is something a
+    written file must never take the place of: a device (``/dev/null``), a pipe or a socket.
+    Renaming a new file over it would put a plain file in its place (as root, over the
+    system's ``/dev/null``); a missing path, a regular file or a symbolic link (replaced
+    itself, never what it names) may be written.
+
+    >>> check_replaceable("/dev/null")
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.OutputError: '/dev/null' is a device, not a regular file; give a file name
+    """
+    from boggle.files.inputs import file_kind
+
+    target = os.fspath(path)
+    try:
+        mode = os.lstat(target).st_mode
+    except (OSError, ValueError):  # missing (or a name the writer will refuse itself)
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode) or stat.S_ISDIR(mode)):
+        raise OutputError(
+            f"{quoted(target)} is {file_kind(mode)}, not a regular file; give a file name"
+        )
+
+
 @contextlib.contextmanager
 def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     """A binary file to write whose content replaces ``path`` only once complete.
@@ -191,7 +216,8 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     ends normally it is flushed and renamed over ``path``.  On any error
     (a full disk, Ctrl-C) the temporary file is removed, ``path`` is left as
     it was, and the error propagates.  The new file gets the usual permissions
-    (0666 less the umask).
+    (0666 less the umask).  A device, pipe or socket at ``path`` is never replaced
+    (:func:`check_replaceable`).
 
     >>> import tempfile
     >>> from pathlib import Path
@@ -202,6 +228,7 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     b'done\\n'
     """
     target = os.fspath(path)
+    check_replaceable(target)
     folder, name = os.path.split(target)
     temporary = os.path.join(folder, f".{name}.{os.urandom(4).hex()}.tmp")
     try:
@@ -213,6 +240,7 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
+        check_replaceable(target)  # one made while the data was written
         os.replace(temporary, target)
     except BaseException as error:
         with contextlib.suppress(OSError):

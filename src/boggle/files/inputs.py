@@ -54,7 +54,12 @@ def describe_size(count: int) -> str:
     return f"{count / 1024**3:.1f} GB"
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, for a message.
+
+    >>> file_kind(os.stat("/").st_mode)
+    'a directory'
+    """
     if stat.S_ISDIR(mode):
         return "a directory"
     if stat.S_ISFIFO(mode):
@@ -91,7 +96,7 @@ def open_regular(
         os.close(descriptor)
         if stat.S_ISDIR(mode):
             raise error(f"{what} {quoted(shown)} is a directory, not a file")
-        raise error(f"{what} {quoted(shown)} is {_kind(mode)}, not a regular file")
+        raise error(f"{what} {quoted(shown)} is {file_kind(mode)}, not a regular file")
     if hasattr(os, "set_blocking"):
         os.set_blocking(descriptor, True)
     return os.fdopen(descriptor, "rb")

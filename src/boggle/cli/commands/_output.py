@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from boggle.files.cache import writable_dir
+from boggle.files.cache import check_replaceable, writable_dir
 from boggle.model.errors import OutputError
 from boggle.model.wording import quoted
 
@@ -38,7 +38,8 @@ def check_outputs(
     """:class:`OutputError` if writing ``paths`` would overwrite a file unasked or an input,
     or write one file twice.
 
-    An existing file is overwritten only with ``force``; a directory, or a file
+    An existing file is overwritten only with ``force``; a directory, a device or a pipe
+    (``/dev/null``: the atomic writer would put a plain file in its place), or a file
     that is one of ``inputs``, never.  A symbolic link at a path counts as a file there,
     even a link to nothing: with ``force`` the atomic writer replaces the link itself,
     never the file it names.  A file named twice (``trie --out t.dot --out ./t.dot``, or
@@ -72,6 +73,7 @@ def check_outputs(
         named[where] = typed
         if path.is_dir():
             raise OutputError(f"{shown} is a directory; give a file name")
+        check_replaceable(typed)  # a device or a pipe: never replaced, even with force
         if any(_same_file(path, source) for source in sources):
             raise OutputError(f"{shown} is also the input; write to another file")
         if os.path.lexists(path) and not force:  # a link counts, even one to nothing
