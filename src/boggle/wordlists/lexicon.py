@@ -41,7 +41,7 @@ from itertools import islice
 from boggle.files.inputs import read_file
 from boggle.model.errors import LexiconError
 from boggle.model.letters import LATIN, nfc
-from boggle.model.wording import quoted
+from boggle.model.wording import as_text, quoted
 
 TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
@@ -225,10 +225,11 @@ class Lexicon:
         return value
 
     def to_json(self) -> dict[str, Any]:
-        """Name and size, as JSON output shows them."""
-        info: dict[str, Any] = {"name": self.name, "words": self.count}
+        """Name and size, as JSON output shows them (a byte of a file's name that was not
+        UTF-8 as U+FFFD: :func:`~boggle.model.wording.as_text`)."""
+        info: dict[str, Any] = {"name": as_text(self.name), "words": self.count}
         if self.source is not None and not self.bundled:
-            info["source"] = self.source
+            info["source"] = as_text(self.source)
         if self.language is not None:
             info["language"] = self.language
         return info

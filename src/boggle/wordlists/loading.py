@@ -83,8 +83,11 @@ def settled(changed_ns: int) -> bool:
 
 
 def write_summary(path: str, facts: dict[str, Any]) -> None:
-    """Keep ``facts`` (with their ``identity``) as the summary at ``path``, atomically."""
-    store(path, json.dumps(facts, ensure_ascii=False).encode())
+    """Keep ``facts`` (with their ``identity``) as the summary at ``path``, atomically.
+
+    ASCII JSON: a file name with a byte that is not UTF-8 (a surrogate escape in
+    ``identity``) is written as ``\\udcff`` and read back as it was."""
+    store(path, json.dumps(facts).encode())
 
 
 def _summarised(path: str, name: str) -> Lexicon:
