@@ -87,6 +87,13 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse drops an error writing --help or --version: `boggle --help > /dev/full`
+        # (or `>&-`) exited 0 having printed nothing.  The error goes to main's boundary.
+        if message:
+            (file or sys.stderr).write(message)
+            (file or sys.stderr).flush()
+
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         # argparse echoes a value outside an option's choices whole: 5,000 characters given
         # to --rules (or as a command's name) showed their start and length instead.
@@ -312,8 +319,16 @@ def main(argv: Sequence[str] | None = None, whole_process: bool = False) -> int:
                 args = parser.parse_args(argv)
         except SystemExit as exit_:  # --help, --version and usage errors
             return exit_.code if isinstance(exit_.code, int) else 2
+        except BrokenPipeError:  # `boggle --help | head -1`: the reader went away
+            _discard_stdout()
+            return 0
+        except OSError as error:  # --help or --version to a full disk or a closed stream
+            _discard_stdout()
+            _report(describe_os_error(error))
+            return 2
     if not hasattr(args, "run"):
-        parser.print_help(sys.stderr)
+        with contextlib.suppress(OSError, ValueError):  # stderr full: nowhere to say it
+            parser.print_help(sys.stderr)
         return 2
     try:
         status: int = args.run(args)
