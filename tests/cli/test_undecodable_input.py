@@ -245,3 +245,27 @@ def test_a_player_named_with_a_byte_that_is_not_utf8_is_refused_as_typed(
     err = capsys.readouterr().err
     assert "player name '\\xff' is not valid text: it has the byte 0xff" in err, err
     assert "udcff" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", BOARD, "--engine", BAD_BYTE],
+        ["solve", BOARD, "--language", BAD_BYTE],
+        ["solve", BOARD, "--scoring", BAD_BYTE],
+        ["search", "--size", "3", "--method", BAD_BYTE],
+        ["prove", "--size", "2", "--above", "3", "--memory", BAD_BYTE],
+        ["stats", "--random", "2", "--cluster", BAD_BYTE],
+        ["roll", "--size", BAD_BYTE],
+    ],
+    ids=["engine", "language", "scoring", "method", "memory", "cluster", "size"],
+)
+def test_a_byte_that_is_not_utf8_in_any_refused_value_is_shown_as_typed(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sweep 14: a value refused with Python's repr (argparse's choices and types, the
+    library's ``!r``) showed the byte 0xff as ``'\\udcff'``; every error line shows it as
+    the ``\\xff`` typed."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "'\\xff'" in err and "udcff" not in err and len(err.splitlines()) == 1, err

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 
 from boggle import __version__
 from boggle.model.errors import BoggleError
-from boggle.model.wording import quoted
+from boggle.model.wording import bytes_as_typed, quoted
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
@@ -85,7 +85,8 @@ class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr, exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        shown = bytes_as_typed(message)  # argparse's repr of a byte typed: \udcff
+        self.exit(2, f"{self.prog}: error: {shown} (see '{self.prog} --help')\n")
 
     def _print_message(self, message: str, file: Any = None) -> None:
         # argparse drops an error writing --help or --version: `boggle --help > /dev/full`
@@ -266,19 +267,54 @@ def shortened_numbers(message: str) -> str:
 
     >>> shortened_numbers("--count must be 0 or more, got -" + "9" * 1000)
     '--count must be 0 or more, got -99999999999999999999... (1,000 digits)'
+    >>> shortened_numbers(f"--pool must be from 1 to 10,000, got {10**999:,}")
+    '--pool must be from 1 to 10,000, got 10000000000000000000... (1,000 digits)'
     """
     import re  # argparse has imported it already
 
     def shorten(number: re.Match[str]) -> str:
-        digits = number.group()
+        digits = number.group().replace(",", "")
+        if len(digits) <= LONG_NUMBER:
+            return number.group()
         return f"{digits[:20]}... ({len(digits):,} digits)"
 
-    return re.sub(rf"\d{{{LONG_NUMBER + 1},}}", shorten, message)
+    # a number grouped by thousands (1,000,000) counts its digits, not its groups
+    return re.sub(r"\d{1,3}(?:,\d{3}){13,}|\d{41,}", shorten, message)
+
+
+LONG_TEXT = 200
+"""Characters past which a quoted text in an error line is shortened (a path of 200 is
+rare; one of 100,000 is a mistake or a probe)."""
+
+
+def shortened_texts(message: str) -> str:
+    """``message`` with each quoted text of more than :data:`LONG_TEXT` characters shown as
+    its start and length, as :func:`~boggle.cli.commands._options.shown_value` shows an
+    option's value: a check that echoes a name (``unknown word list 'xxx...'``, ``board
+    file 'xxx...'``) stays one short line when it is 100,000 characters long.
+
+    >>> shortened_texts("unknown engine '" + "x" * 5000 + "'; choose one of: trie, native")
+    "unknown engine 'xxxxxxxxxxxxxxxxxxxx'... (5,000 characters); choose one of: trie, native"
+    >>> shortened_texts("word list 'words.txt' is empty")
+    "word list 'words.txt' is empty"
+    """
+    import re  # argparse has imported it already
+
+    def shorten(text: re.Match[str]) -> str:
+        quote, inner = text.group()[0], text.group()[1:-1]
+        return f"{quote}{inner[:20]}{quote}... ({len(inner):,} characters)"
+
+    return re.sub(
+        rf"'(?:[^'\\]|\\.){{{LONG_TEXT + 1},}}'|\"(?:[^\"\\]|\\.){{{LONG_TEXT + 1},}}\"",
+        shorten,
+        message,
+    )
 
 
 def _report(message: str) -> None:
     with contextlib.suppress(OSError, ValueError):  # stderr full or closed: nowhere to say it
-        print(f"boggle: error: {shortened_numbers(message)}", file=sys.stderr)
+        shown = bytes_as_typed(shortened_texts(shortened_numbers(message)))
+        print(f"boggle: error: {shown}", file=sys.stderr)
 
 
 @contextlib.contextmanager

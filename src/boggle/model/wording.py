@@ -53,6 +53,17 @@ def as_text(text: str) -> str:
     return "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in text)
 
 
+def bytes_as_typed(message: str) -> str:
+    """``message`` with each byte that was not UTF-8 shown as the ``\\xff`` typed, where a
+    :func:`repr` in it (argparse's, an f-string's ``!r``) wrote Python's ``\\udcff``: what
+    :func:`quoted` does for one text, done to a whole error line.
+
+    >>> print(bytes_as_typed("unknown engine '\\\\udcff'; choose one of: trie"))
+    unknown engine '\\xff'; choose one of: trie
+    """
+    return _ESCAPED_BYTE.sub(r"\1\\x\2", message)
+
+
 def plain_unless_odd(text: str) -> str:
     """``text`` as it is when every character prints plainly (letters, digits, punctuation,
     spaces), else :func:`quoted`: a ``FILE:LINE:`` prefix stays plain for the tools that read
