@@ -195,3 +195,18 @@ def test_bad_input_the_core_refuses_is_one_line(
     assert status == 2, err
     assert err.count("\n") == 1 and "Traceback" not in err, err
     assert err.startswith("boggle: error: the core's search refused its input"), err
+
+
+@pytest.mark.parametrize(
+    ("variable", "says"),
+    [
+        ("DASK_LOGGING__DISTRIBUTED", "(KeyError: GARBAGE)"),
+        ("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "(KeyError: Invalid time unit: garbage)"),
+    ],
+)
+def test_a_dask_setting_that_is_not_valid_is_one_line(variable: str, says: str) -> None:
+    """Sweep 14: a DASK_* variable Dask cannot read ended ``--cluster`` in Dask's KeyError
+    and a traceback (on importing Dask, or on starting the local cluster)."""
+    pytest.importorskip("distributed", reason="the dask extra is not installed")
+    done = shell("boggle stats --random 3 --cluster local:1", timeout=120, **{variable: "garbage"})
+    assert_one_line_error(done, f"Dask cannot start: its configuration is not valid {says}")
