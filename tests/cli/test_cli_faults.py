@@ -210,3 +210,13 @@ def test_a_dask_setting_that_is_not_valid_is_one_line(variable: str, says: str) 
     pytest.importorskip("distributed", reason="the dask extra is not installed")
     done = shell("boggle stats --random 3 --cluster local:1", timeout=120, **{variable: "garbage"})
     assert_one_line_error(done, f"Dask cannot start: its configuration is not valid {says}")
+
+
+def test_text_the_output_encoding_cannot_write_is_one_clear_line(tmp_path: Path) -> None:
+    """Sweep 14: a name with an accent to a stream in ASCII said "'ascii' codec can't
+    encode character '\\xe9' in position 0: ordinal not in range(128)"."""
+    words = tmp_path / "words.txt"
+    words.write_text("fame\n")
+    command = f"boggle judge --board '{BOARD}' --player é={words} --dict {words}"
+    done = shell(command, PYTHONIOENCODING="ascii")
+    assert_one_line_error(done, "in the output's encoding (ascii); use a UTF-8 locale")

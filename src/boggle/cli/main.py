@@ -256,6 +256,28 @@ def _discard_stdout() -> None:
         pass
 
 
+def unwritable(error: UnicodeEncodeError) -> str:
+    """One line for text the output's encoding cannot write: a word with an accent to a
+    stream in ASCII (``PYTHONIOENCODING=ascii``, an old locale) said "'ascii' codec can't
+    encode character '\\xc9' in position 0: ordinal not in range(128)".
+
+    >>> print(unwritable(UnicodeEncodeError("ascii", "été", 0, 1, "ordinal not in range(128)")))
+    cannot write 'é' in the output's encoding (ascii); use a UTF-8 locale or PYTHONIOENCODING=utf-8
+    >>> unwritable(UnicodeEncodeError("utf-8", "a\\udcff", 1, 2, "surrogates not allowed"))
+    'cannot write text with the byte 0xff, which is not UTF-8'
+    """
+    from boggle.model.letters import not_text
+
+    text = error.object[error.start : error.end]
+    problem = not_text(text)
+    if problem is not None:
+        return f"cannot write text with {problem}"
+    return (
+        f"cannot write {quoted(text)} in the output's encoding ({error.encoding}); use a UTF-8 "
+        "locale or PYTHONIOENCODING=utf-8"
+    )
+
+
 LONG_NUMBER = 40
 """Digits past which a number in an error line is shortened."""
 
@@ -371,6 +393,9 @@ def main(argv: Sequence[str] | None = None, whole_process: bool = False) -> int:
         sys.stdout.flush()  # here, so a full disk is reported like any other error
     except BoggleError as error:
         _report(f"{with_option(error)}{CLI_REMEDIES.get(error.remedy or '', '')}")
+        return 2
+    except UnicodeEncodeError as error:
+        _report(unwritable(error))
         return 2
     except ValueError as error:
         # Bad input the library passed on as it came, e.g. from the compiled core's checks.
