@@ -110,6 +110,41 @@ def test_the_atomic_writer_never_replaces_a_pipe(tmp_path: Path) -> None:
     assert [path.name for path in tmp_path.iterdir()] == ["pipe"]  # no temporary left
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["dicts", "export", "WORDS", "FOLDER/out.txt"],
+        ["trie", "--dict", "WORDS", "--out", "FOLDER/t.dot"],
+        ["stats", "--random", "100000000", "--dict", "WORDS", "--plot", "FOLDER/p.png"],
+    ],
+    ids=["dicts-export", "trie", "stats-plot"],
+)
+def test_an_output_in_a_folder_it_cannot_go_in_is_refused_before_any_work(
+    tmp_path: Path,
+    words: Path,
+    command: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sweep 14: ``stats --plot`` into a read-only folder failed after the whole run (its
+    report lost with it), ``trie --out`` and ``dicts export`` into a missing one said only
+    "No such file or directory"; each is refused at once (100 million boards never start)."""
+
+    def argv(folder: Path) -> list[str]:
+        named = [part.replace("WORDS", str(words)) for part in command]
+        return [part.replace("FOLDER", str(folder)) for part in named]
+
+    assert main(argv(tmp_path / "missing")) == 2
+    assert f"no directory '{tmp_path / 'missing'}'" in error_line(capsys)
+    assert main(argv(words)) == 2
+    assert f"'{words}' is not a directory" in error_line(capsys)
+    from boggle.cli.commands import _output
+
+    monkeypatch.setattr(_output.os, "access", lambda path, mode: False)  # as if read-only
+    assert main(argv(tmp_path)) == 2
+    assert f"'{tmp_path}' is not writable" in error_line(capsys)
+
+
 def test_trie_out_refuses_an_existing_file_without_force(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -34,6 +34,7 @@ def check_outputs(
     paths: Iterable[str | os.PathLike[str]],
     force: bool,
     inputs: Iterable[str | os.PathLike[str] | None] = (),
+    folders_made: bool = False,
 ) -> None:
     """:class:`OutputError` if writing ``paths`` would overwrite a file unasked or an input,
     or write one file twice.
@@ -43,7 +44,11 @@ def check_outputs(
     that is one of ``inputs``, never.  A symbolic link at a path counts as a file there,
     even a link to nothing: with ``force`` the atomic writer replaces the link itself,
     never the file it names.  A file named twice (``trie --out t.dot --out ./t.dot``, or
-    through another path to its folder) is refused: the run would write it twice.
+    through another path to its folder) is refused: the run would write it twice.  A file
+    whose folder is missing or not writable is refused too, before the work that would end
+    in writing it (``stats --plot`` in a read-only folder failed after the whole run);
+    ``folders_made``: the caller makes the folders (``bench --out DIR``), so a missing one is
+    no mistake.
 
     >>> check_outputs(["/"], force=True)
     Traceback (most recent call last):
@@ -78,6 +83,21 @@ def check_outputs(
             raise OutputError(f"{shown} is also the input; write to another file")
         if os.path.lexists(path) and not force:  # a link counts, even one to nothing
             raise OutputError(f"{shown} already exists; give --force to overwrite it")
+        _check_folder(typed, folders_made)
+
+
+def _check_folder(typed: str, folders_made: bool) -> None:
+    """:class:`OutputError` unless the folder of the file ``typed`` names can take it."""
+    folder = os.path.dirname(typed)  # as typed: Path("./out/p.png").parent is 'out'
+    if not os.path.isdir(folder or "."):
+        if not os.path.lexists(folder):
+            if folders_made:
+                return
+            raise OutputError(f"cannot write {quoted(typed)}: no directory {quoted(folder)}")
+        raise OutputError(f"cannot write {quoted(typed)}: {quoted(folder)} is not a directory")
+    if not os.access(folder or ".", os.W_OK | os.X_OK):
+        shown = quoted(folder) if folder else "the current directory"
+        raise OutputError(f"cannot write {quoted(typed)}: {shown} is not writable")
 
 
 def output_dir(path: Path) -> Path:
