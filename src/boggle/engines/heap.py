@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from boggle.files import cache
-from boggle.files.inputs import GZIP_MAGIC, SNIFF_BYTES, looks_binary, open_regular
+from boggle.files.inputs import GZIP_MAGIC, SNIFF_BYTES, binary_reason, looks_binary, open_regular
 from boggle.model.board import Board
 from boggle.model.errors import EngineError, LexiconError
 from boggle.model.rules import Rules
@@ -279,7 +279,10 @@ def check_sorted(path: str | os.PathLike[str]) -> None:
             if head.startswith(GZIP_MAGIC):
                 raise EngineError(f"word list {shown} is compressed", remedy="sorted_copy")
             if looks_binary(head):
-                raise EngineError(f"word list {shown} looks binary", remedy="sorted_copy")
+                reason = binary_reason(head)
+                if reason.startswith("looks binary"):
+                    raise EngineError(f"word list {shown} looks binary", remedy="sorted_copy")
+                raise EngineError(f"word list {shown} {reason}")
             handle.seek(0)
             previous: bytes | None = None
             number = words = 0

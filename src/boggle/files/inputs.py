@@ -113,6 +113,28 @@ def looks_binary(head: bytes) -> bool:
     return not head.startswith(GZIP_MAGIC) and b"\x00" in head[:SNIFF_BYTES]
 
 
+def binary_reason(head: bytes) -> str:
+    """What is wrong with a file whose first bytes :func:`looks_binary`: text in UTF-16 or
+    UTF-32 (a byte order mark, or a NUL beside every other byte: what Windows tools save
+    as "Unicode"), which is read as UTF-8 or Latin-1 only, or binary data.
+
+    >>> binary_reason("fame\\n".encode("utf-16")), binary_reason("fame\\n".encode("utf-16-be"))
+    ('is UTF-16 or UTF-32 text; save it as UTF-8', 'is UTF-16 or UTF-32 text; save it as UTF-8')
+    >>> binary_reason(b"\\x7fELF\\x02\\x01\\x00\\x00"), binary_reason(bytes(64))
+    ('looks binary; give a text file', 'looks binary; give a text file')
+    """
+    odd, even = head[1::2], head[0::2]
+
+    def zeros(half: bytes) -> float:
+        return half.count(0) / len(half)
+
+    # ASCII in UTF-16: a NUL beside each letter, never two side by side (all NULs: binary)
+    wide = len(head) >= 4 and {round(zeros(odd)), round(zeros(even))} == {0, 1}
+    if head.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")) or wide:
+        return "is UTF-16 or UTF-32 text; save it as UTF-8"
+    return "looks binary; give a text file"
+
+
 def read_file(
     path: str | os.PathLike[str],
     what: str,
@@ -142,7 +164,7 @@ def read_file(
     try:
         head = handle.read(SNIFF_BYTES)
         if looks_binary(head):
-            raise error(f"{what} {quoted(shown)} looks binary; give a text file")
+            raise error(f"{what} {quoted(shown)} {binary_reason(head)}")
         data = head + handle.read(limit + 1 - len(head))
     except OSError as problem:
         raise error(f"{what} {quoted(shown)} cannot be read: {problem.strerror}") from None
@@ -215,7 +237,7 @@ def iter_lines(
         if _peek(raw).startswith(GZIP_MAGIC):
             stream = gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[assignment]
         if refuse_binary and looks_binary(_peek(stream)):
-            raise error(f"{what} {quoted(shown)} looks binary; give a text file")
+            raise error(f"{what} {quoted(shown)} {binary_reason(_peek(stream))}")
         yield from _read_lines(stream, max_line)
     except (gzip.BadGzipFile, EOFError, zlib.error):
         raise error(f"{what} {quoted(shown)} is a damaged gzip file") from None

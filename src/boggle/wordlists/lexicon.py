@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from itertools import islice
 
-from boggle.files.inputs import read_file
+from boggle.files.inputs import SNIFF_BYTES, binary_reason, read_file
 from boggle.model.errors import LexiconError
 from boggle.model.letters import LATIN, nfc
 from boggle.model.wording import as_text, quoted
@@ -265,9 +265,10 @@ def _plain_lowercase_words(data: bytes) -> tuple[str, ...] | None:
 
 def _decode(data: bytes, shown: str) -> str:
     if b"\x00" in data[:65536]:
-        raise LexiconError(
-            f"word list {quoted(shown)} looks binary; give a text file, one word per line"
-        )
+        reason = binary_reason(data[:SNIFF_BYTES])
+        if reason.startswith("looks binary"):
+            reason += ", one word per line"
+        raise LexiconError(f"word list {quoted(shown)} {reason}")
     if not data.strip():
         raise LexiconError(f"word list {quoted(shown)} is empty")
     try:
