@@ -287,7 +287,7 @@ class StatsOptions:
     >>> StatsOptions(chunk_size=0)
     Traceback (most recent call last):
       ...
-    boggle.model.errors.BoggleError: chunk_size must be from 1 to 1000000, got 0
+    boggle.model.errors.BoggleError: chunk_size must be from 1 to 1,000,000, got 0
     >>> StatsOptions(top=True)
     Traceback (most recent call last):
       ...

@@ -89,10 +89,10 @@ def check_outputs(
 def _check_folder(typed: str, folders_made: bool) -> None:
     """:class:`OutputError` unless the folder of the file ``typed`` names can take it."""
     folder = os.path.dirname(typed)  # as typed: Path("./out/p.png").parent is 'out'
+    if folders_made:  # checked as they are made (boggle.files.cache.writable_dir)
+        return
     if not os.path.isdir(folder or "."):
         if not os.path.lexists(folder):
-            if folders_made:
-                return
             raise OutputError(f"cannot write {quoted(typed)}: no directory {quoted(folder)}")
         raise OutputError(f"cannot write {quoted(typed)}: {quoted(folder)} is not a directory")
     if not os.access(folder or ".", os.W_OK | os.X_OK):
