@@ -275,7 +275,7 @@ def run_estimate(args: argparse.Namespace) -> int:
         else:
             buckets = "".join(cell[0] for cell in sampled.cells)  # each bucket's first letter
             print(
-                f"boggle prove: class {len(done)} of {samples}: {buckets} "
+                f"boggle prove: class {len(done):,} of {samples:,}: {buckets} "
                 f"{sampled.cpu_seconds:.2f} CPU s",
                 file=sys.stderr,
                 flush=True,
