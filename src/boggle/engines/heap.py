@@ -342,7 +342,7 @@ def sorted_word_file(lexicon: Lexicon) -> Path | None:
             return False
         target = folder / f"{lex.digest}.txt"
         try:
-            cache.write_atomic(target, text)
+            cache.write_atomic(target, text, replace_special=True)  # the cache's own file
         except OSError:
             return False
         return target
