@@ -7,6 +7,7 @@ a machine out of memory.
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
@@ -187,3 +188,33 @@ def test_a_file_saved_as_utf16_is_named_so(
     err = capsys.readouterr().err
     assert err.count("\n") == 1, err
     assert f"'{path}' is UTF-16 or UTF-32 text; save it as UTF-8" in err, err
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def test_a_utf8_byte_order_mark_is_no_part_of_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sweep 14: a file Notepad saved as "UTF-8 with BOM" lost its first word (dropped without
+    a word: ``\\ufefffame`` is not a word), its first board ("board has '\\ufeff'"), or was
+    refused whole (a round's JSON); the heap engine said the list was not sorted."""
+    words = tmp_path / "words.txt"
+    words.write_bytes(BOM + b"fame\nlime\n")
+    boards = tmp_path / "boards.txt"
+    boards.write_bytes(BOM + BOARD.replace(" ", "").encode() + b"\n")
+    round_file = tmp_path / "round.json"
+    round_file.write_bytes(
+        BOM + b'{"board": "%s", "players": [{"name": "a", "words": ["fame"]}]}' % BOARD.encode()
+    )
+    assert main(["solve", BOARD, "--dict", str(words), "--json"]) == 0
+    assert [w["word"] for w in json.loads(capsys.readouterr().out)["words"]] == ["fame", "lime"]
+    assert main(["score", str(boards), "--dict", str(words)]) == 0
+    assert capsys.readouterr().out == f"{BOARD.replace(' ', '')} 2\n"
+    assert main(["judge", str(round_file), "--dict", str(words)]) == 0
+    assert "SCORES: a 1" in capsys.readouterr().out
+    assert main(["dicts", "export", str(words), "-"]) == 0
+    assert capsys.readouterr().out == "fame\nlime\n"
+    assert main(["solve", BOARD, "--dict", str(words), "--engine", "heap"]) == 2
+    err = capsys.readouterr().err
+    assert "starts with a byte order mark; write a sorted copy" in err, err

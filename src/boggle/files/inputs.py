@@ -40,6 +40,11 @@ SNIFF_BYTES = 65536
 
 GZIP_MAGIC = b"\x1f\x8b"
 
+UTF8_BOM = b"\xef\xbb\xbf"
+"""The byte order mark some editors (Windows' Notepad) put before UTF-8 text: no part of its
+first line, so it is dropped where a file is read (it made the first word of a list not a
+word, dropped without a word, and the first board of a file not a board)."""
+
 
 def describe_size(count: int) -> str:
     """A byte count for people.
@@ -175,7 +180,7 @@ def read_file(
         raise error(f"{what} {quoted(shown)} is over the limit of {describe_size(limit)}")
     if gzip and data.startswith(GZIP_MAGIC):
         data = gunzip(data, limit, f"{what} {quoted(shown)}", error)
-    return data
+    return data.removeprefix(UTF8_BOM)
 
 
 def gunzip(data: bytes, limit: int, shown: str, error: type[BoggleError] = BoggleError) -> bytes:
@@ -253,11 +258,20 @@ def _read_lines(stream: BinaryIO, max_line: int, block_size: int = SNIFF_BYTES) 
 
     >>> list(_read_lines(io.BytesIO(b"ab\\r\\n\\ncaf\\xe9\\nlonger line\\nend"), 4))
     ['ab', '', 'café', 'longe', 'end']
+    >>> list(_read_lines(io.BytesIO(b"\\xef\\xbb\\xbffame\\nlime\\n"), 10, block_size=1))
+    ['fame', 'lime']
     """
     read = getattr(stream, "read1", stream.read)  # what has come, without waiting for more
     pending = b""  # the start of a line whose end has not come yet
     skipping = False  # inside the rest of a line already cut
+    start = True  # a byte order mark (UTF8_BOM) may come first, even a byte at a time
     while block := read(block_size):
+        if start:
+            block, pending = pending + block, b""
+            if len(block) < len(UTF8_BOM) and UTF8_BOM.startswith(block):
+                pending = block
+                continue
+            block, start = block.removeprefix(UTF8_BOM), False
         if skipping:
             end = block.find(b"\n")
             if end < 0:
