@@ -35,8 +35,9 @@ TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
     from typing import Any
 
-SUMMARY_FORMAT = 1
-"""Bump when what a summary holds, or how words are normalised, changes."""
+SUMMARY_FORMAT = 2
+"""Bump when what a summary holds, or how words are normalised, changes (2: a UTF-8 byte
+order mark is dropped, so a list that starts with one keeps its first word)."""
 
 SETTLED_SECONDS = 2
 """A file changed less than this long before it is read could change again within one tick
