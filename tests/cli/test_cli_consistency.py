@@ -151,14 +151,26 @@ def test_a_long_name_outside_a_commands_choices_is_shown_shortened(
         ["paths", "--size", "3", "--length", "9" * 1000],
         ["roll", "--count", "-" + "9" * 1000],
         ["roll", "--seed", "-" + "9" * 1000],
+        ["search", "--size", "3", "--pool", "-" + "9" * 1000],
+        ["prove", "--size", "2", "--above", "9" * 1000],
+        ["prove", "--size", "2", "--above", "1", "--estimate", "--samples", "9" * 1000],
     ],
-    ids=["prove-buckets", "paths-length", "roll-count", "roll-seed"],
+    ids=[
+        "prove-buckets",
+        "paths-length",
+        "roll-count",
+        "roll-seed",
+        "search-pool",
+        "prove-above",
+        "prove-samples",
+    ],
 )
 def test_a_long_number_echoed_by_a_later_check_is_shortened(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
     """A value of 1,000 digits is a whole number, refused by the command's own range check,
-    which echoed all 1,000 digits."""
+    which echoed all 1,000 digits (sweep 14: grouped by thousands, 1,333 characters, by
+    --pool, --above and --samples)."""
     status, _, err = run(capsys, *argv)
     assert status == 2 and err.count("\n") == 1, err
     assert "99999999999999999999... (1,000 digits)" in err and len(err) < 200, err
@@ -468,3 +480,50 @@ def test_a_large_rolled_board_is_told_by_its_size_on_stderr(
     assert "rolled a 60x60 board; seed " in told and len(told) < 120, told[:300]
     assert main([*argv, "--size", "3"]) == 0
     assert "rolled the board " in capsys.readouterr().err  # small: its letters, to type again
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "fxie amlo ewbx astu", "--dict", "LONG"],
+        ["solve", "fxie amlo ewbx astu", "--dict", "en-50", "--engine", "LONG"],
+        ["solve", "fxie amlo ewbx astu", "--dict", "en-50", "--scoring", "LONG"],
+        ["solve", "@LONG"],
+        ["score", "LONG"],
+        ["judge", "LONG"],
+        ["search", "--size", "3", "--method", "LONG"],
+        ["prove", "--size", "2", "--above", "30", "--objective", "LONG"],
+        ["prove", "--size", "2", "--above", "30", "--checkpoint", "LONG", "--dict", "en-50"],
+        ["trie", "--out", "LONG.dot"],
+    ],
+    ids=[
+        "dict",
+        "engine",
+        "scoring",
+        "board-file",
+        "score-file",
+        "judge-file",
+        "method",
+        "objective",
+        "checkpoint",
+        "trie-out",
+    ],
+)
+def test_a_long_name_echoed_by_a_check_is_shortened(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Sweep 14: a name of 5,000 characters (a word list, an engine, a file) was echoed whole
+    by the library's refusal, one line of 5,000 characters; every error line now shows a
+    quoted text that long by its start and length, as an option's value is."""
+    status, _, err = run(capsys, *[part.replace("LONG", "x" * 5000) for part in argv])
+    assert status == 2 and err.count("\n") == 1, err
+    assert "'xxxxxxxxxxxxxxxxxxxx'... (5,00" in err and len(err) < 400, err
+
+
+def test_a_tab_or_line_end_among_search_letters_is_shown_quoted(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Sweep 14: ``--letters $'\\n'`` was refused in two lines, the line end printed raw."""
+    status, _, err = run(capsys, "search", "--size", "3", "--letters", "ab\n", "--dict", "en-50")
+    assert status == 2 and err.count("\n") == 1, err
+    assert "--letters has '\\n', not in the word list's alphabet" in err

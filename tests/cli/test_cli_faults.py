@@ -83,6 +83,44 @@ def test_a_closed_standard_input_is_one_line(command: str) -> None:
     assert done.stderr.strip().splitlines()[-1] == "boggle: error: standard input is closed"
 
 
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("boggle --help > /dev/full", "cannot write the output: No space left on device"),
+        ("boggle solve --help > /dev/full", "cannot write the output: No space left on device"),
+        ("boggle --version > /dev/full", "cannot write the output: No space left on device"),
+        ("boggle --help >&-", "standard output is closed"),
+        ("boggle bench hash --help >&-", "standard output is closed"),
+        ("boggle --version >&-", "standard output is closed"),
+    ],
+)
+@pytest.mark.parametrize("buffered", ["", "1"], ids=["buffered", "unbuffered"])
+def test_help_that_cannot_be_written_is_one_line(command: str, says: str, buffered: str) -> None:
+    """Sweep 14: argparse drops an error writing --help or --version, so each exited 0 having
+    printed nothing (PYTHONUNBUFFERED or not: each write fails at once, or the last flush)."""
+    env = {"PYTHONUNBUFFERED": buffered} if buffered else {}
+    done = shell(command, **env) if buffered else shell_buffered(command)
+    assert_one_line_error(done, says)
+
+
+def shell_buffered(command: str) -> subprocess.CompletedProcess[str]:
+    """:func:`shell` with Python's streams buffered (no ``PYTHONUNBUFFERED`` inherited)."""
+    return subprocess.run(
+        ["bash", "-c", command.replace("boggle ", BOGGLE + " ", 1)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"},
+    )
+
+
+def test_help_to_a_reader_gone_or_usage_to_a_full_stderr_is_no_traceback() -> None:
+    done = shell("boggle solve --help | head -1 > /dev/null; echo status ${PIPESTATUS[0]}")
+    assert done.stdout == "status 0\n" and done.stderr == "", done
+    done = shell("boggle 2> /dev/full; echo status $?")
+    assert done.stdout == "status 2\n", done
+
+
 def test_closed_output_and_error_streams_still_exit_2_quietly() -> None:
     done = shell(f"boggle solve '{BOARD}' >&- 2>&-")
     assert done.returncode == 2 and done.stderr == ""
@@ -157,3 +195,28 @@ def test_bad_input_the_core_refuses_is_one_line(
     assert status == 2, err
     assert err.count("\n") == 1 and "Traceback" not in err, err
     assert err.startswith("boggle: error: the core's search refused its input"), err
+
+
+@pytest.mark.parametrize(
+    ("variable", "says"),
+    [
+        ("DASK_LOGGING__DISTRIBUTED", "(KeyError: GARBAGE)"),
+        ("DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT", "(KeyError: Invalid time unit: garbage)"),
+    ],
+)
+def test_a_dask_setting_that_is_not_valid_is_one_line(variable: str, says: str) -> None:
+    """Sweep 14: a DASK_* variable Dask cannot read ended ``--cluster`` in Dask's KeyError
+    and a traceback (on importing Dask, or on starting the local cluster)."""
+    pytest.importorskip("distributed", reason="the dask extra is not installed")
+    done = shell("boggle stats --random 3 --cluster local:1", timeout=120, **{variable: "garbage"})
+    assert_one_line_error(done, f"Dask cannot start: its configuration is not valid {says}")
+
+
+def test_text_the_output_encoding_cannot_write_is_one_clear_line(tmp_path: Path) -> None:
+    """Sweep 14: a name with an accent to a stream in ASCII said "'ascii' codec can't
+    encode character '\\xe9' in position 0: ordinal not in range(128)"."""
+    words = tmp_path / "words.txt"
+    words.write_text("fame\n")
+    command = f"boggle judge --board '{BOARD}' --player é={words} --dict {words}"
+    done = shell(command, PYTHONIOENCODING="ascii")
+    assert_one_line_error(done, "in the output's encoding (ascii); use a UTF-8 locale")

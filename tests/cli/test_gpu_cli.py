@@ -227,3 +227,22 @@ def test_dice_searches_on_the_kernel_climb_one_pool(
         monkeypatch, capsys, "", *argv, "--engine", "gpu", "--method", "population"
     )
     assert status == 2 and err.count("\n") == 1 and "letter boards" in err
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "1e3", "9" * 50, "2000000"])
+def test_a_gpu_tuning_variable_that_is_not_a_number_is_one_line(
+    value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sweep 14: ``BOGGLE_GPU_BLOCK=abc`` stopped the gpu engine with "invalid literal for
+    int() with base 10: 'abc'" (checked without a GPU: the variables are read as the engine
+    starts, before the kernel is compiled)."""
+    from boggle.engines.gpu.device import _knob
+    from boggle.model.errors import EngineError
+
+    monkeypatch.setenv("BOGGLE_GPU_BLOCK", value)
+    with pytest.raises(EngineError, match="BOGGLE_GPU_BLOCK must be a whole number from 0 to"):
+        _knob("BOGGLE_GPU_BLOCK", 128)
+    monkeypatch.setenv("BOGGLE_GPU_BLOCK", " 256 ")
+    assert _knob("BOGGLE_GPU_BLOCK", 128) == 256
+    monkeypatch.delenv("BOGGLE_GPU_BLOCK")
+    assert _knob("BOGGLE_GPU_BLOCK", 128) == 128

@@ -7,6 +7,7 @@ a machine out of memory.
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import subprocess
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, Lexicon
+from boggle.cli.main import main
 from boggle.model.errors import BoardError, LexiconError
 
 MEMORY_CAP = 1536 * 1024 * 1024  # far below what reading any of these inputs whole would take
@@ -162,3 +164,57 @@ def test_a_huge_size_is_refused_before_generating(argv: list[str]) -> None:
 def test_jobs_has_bounds(jobs: str, says: str) -> None:
     done = boggle("score", "--jobs", jobs, stdin=BOARD + "\n")
     assert done.returncode == 2 and says in done.stderr and done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["solve", BOARD, "--dict", "FILE"],
+        ["solve", BOARD, "--dict", "FILE", "--engine", "heap"],
+        ["score", "FILE"],
+        ["judge", "--board", BOARD, "--player", "ann=FILE"],
+    ],
+    ids=["word-list", "heap-word-list", "boards", "player"],
+)
+def test_a_file_saved_as_utf16_is_named_so(
+    tmp_path: Path, encoding: str, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sweep 14: a file a Windows tool saved as "Unicode" (UTF-16, NULs beside its letters)
+    was refused as "looks binary"; it is said to be UTF-16 or UTF-32, to save as UTF-8."""
+    path = tmp_path / "saved.txt"
+    path.write_bytes("fame\nlime\n".encode(encoding))
+    assert main([part.replace("FILE", str(path)) for part in command]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert f"'{path}' is UTF-16 or UTF-32 text; save it as UTF-8" in err, err
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def test_a_utf8_byte_order_mark_is_no_part_of_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sweep 14: a file Notepad saved as "UTF-8 with BOM" lost its first word (dropped without
+    a word: ``\\ufefffame`` is not a word), its first board ("board has '\\ufeff'"), or was
+    refused whole (a round's JSON); the heap engine said the list was not sorted."""
+    words = tmp_path / "words.txt"
+    words.write_bytes(BOM + b"fame\nlime\n")
+    boards = tmp_path / "boards.txt"
+    boards.write_bytes(BOM + BOARD.replace(" ", "").encode() + b"\n")
+    round_file = tmp_path / "round.json"
+    round_file.write_bytes(
+        BOM + b'{"board": "%s", "players": [{"name": "a", "words": ["fame"]}]}' % BOARD.encode()
+    )
+    assert main(["solve", BOARD, "--dict", str(words), "--json"]) == 0
+    assert [w["word"] for w in json.loads(capsys.readouterr().out)["words"]] == ["fame", "lime"]
+    assert main(["score", str(boards), "--dict", str(words)]) == 0
+    assert capsys.readouterr().out == f"{BOARD.replace(' ', '')} 2\n"
+    assert main(["judge", str(round_file), "--dict", str(words)]) == 0
+    assert "SCORES: a 1" in capsys.readouterr().out
+    assert main(["dicts", "export", str(words), "-"]) == 0
+    assert capsys.readouterr().out == "fame\nlime\n"
+    assert main(["solve", BOARD, "--dict", str(words), "--engine", "heap"]) == 2
+    err = capsys.readouterr().err
+    assert "starts with a byte order mark; write a sorted copy" in err, err

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from boggle.cli.main import main
+from boggle.files.cache import atomic_file
+from boggle.model.errors import OutputError
 
 WITHOUT = """\
 import sys
@@ -63,6 +67,82 @@ def test_dicts_export_never_writes_over_its_input(
     assert main(["dicts", "export", str(words), same, *force]) == 2
     assert "is also the input" in error_line(capsys)
     assert words.read_text() == "lime\nale\nfame\n"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["dicts", "export", "WORDS", "OUT"],
+        ["trie", "--dict", "WORDS", "--out", "OUT.dot"],
+        ["stats", "--random", "3", "--plot", "OUT.png"],
+    ],
+    ids=["dicts-export", "trie", "stats-plot"],
+)
+def test_a_pipe_is_never_replaced_by_an_output_even_with_force(
+    tmp_path: Path, words: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sweep 14: ``dicts export LIST /dev/null --force``, run as root, renamed its file over
+    the system's /dev/null, leaving a plain file there; a FIFO was replaced the same way.
+    A device, pipe or socket is refused, with or without --force (tested on a FIFO here:
+    the /dev/null case is the same check, and a regression must not replace it)."""
+    fifo = tmp_path / "out"
+    argv = [part.replace("WORDS", str(words)) for part in command]
+    argv = [part.replace("OUT", str(fifo)) for part in argv]
+    os.mkfifo(argv[-1])
+    for force in ([], ["--force"]):
+        assert main([*argv, *force]) == 2
+        assert "is a pipe (FIFO), not a regular file; give a file name" in error_line(capsys)
+        assert stat.S_ISFIFO(os.lstat(argv[-1]).st_mode)
+
+
+def test_a_device_is_refused_as_an_output(words: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dicts", "export", str(words), os.devnull]) == 2
+    assert "'/dev/null' is a device, not a regular file" in error_line(capsys)
+    assert stat.S_ISCHR(os.lstat(os.devnull).st_mode)
+
+
+def test_the_atomic_writer_never_replaces_a_pipe(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(OutputError, match="is a pipe"), atomic_file(fifo) as out:
+        out.write(b"never")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert [path.name for path in tmp_path.iterdir()] == ["pipe"]  # no temporary left
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["dicts", "export", "WORDS", "FOLDER/out.txt"],
+        ["trie", "--dict", "WORDS", "--out", "FOLDER/t.dot"],
+        ["stats", "--random", "100000000", "--dict", "WORDS", "--plot", "FOLDER/p.png"],
+    ],
+    ids=["dicts-export", "trie", "stats-plot"],
+)
+def test_an_output_in_a_folder_it_cannot_go_in_is_refused_before_any_work(
+    tmp_path: Path,
+    words: Path,
+    command: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sweep 14: ``stats --plot`` into a read-only folder failed after the whole run (its
+    report lost with it), ``trie --out`` and ``dicts export`` into a missing one said only
+    "No such file or directory"; each is refused at once (100 million boards never start)."""
+
+    def argv(folder: Path) -> list[str]:
+        named = [part.replace("WORDS", str(words)) for part in command]
+        return [part.replace("FOLDER", str(folder)) for part in named]
+
+    assert main(argv(tmp_path / "missing")) == 2
+    assert f"no directory '{tmp_path / 'missing'}'" in error_line(capsys)
+    assert main(argv(words)) == 2
+    assert f"'{words}' is not a directory" in error_line(capsys)
+    from boggle.cli.commands import _output
+
+    monkeypatch.setattr(_output.os, "access", lambda path, mode: False)  # as if read-only
+    assert main(argv(tmp_path)) == 2
+    assert f"'{tmp_path}' is not writable" in error_line(capsys)
 
 
 def test_trie_out_refuses_an_existing_file_without_force(

@@ -78,10 +78,14 @@ def test_a_judge_round_file_that_is_not_json_is_named_quoted(
 
 
 def test_a_served_list_name_taken_twice_is_shown_quoted(odd_list: Path) -> None:
-    name = f"list{BAD_BYTE}"
+    name = "my list"
     with pytest.raises(LexiconError) as error:
         parse_dict_files([f"{name}={odd_list}", f"{name}={odd_list}"])
-    assert str(error.value) == "--dict-file name 'list\\xff' is already taken"
+    assert str(error.value) == "--dict-file name 'my list' is already taken"
+    # sweep 14: a name with a byte that is not UTF-8 is no name to serve; shown as typed
+    with pytest.raises(LexiconError) as error:
+        parse_dict_files([f"list{BAD_BYTE}={odd_list}"])
+    assert str(error.value).startswith("the word list name 'list\\xff' is not valid text")
 
 
 def test_paths_are_shown_as_typed_with_their_dot_slash(
@@ -98,7 +102,7 @@ def test_paths_are_shown_as_typed_with_their_dot_slash(
     status, _, err = run(capsys, "solve", "--dict", "./folder", board)
     assert status == 2 and "word list './folder' is a directory" in err
     status, _, err = run(capsys, "trie", "--dict", "./words.txt", "--out", "./no/t.dot")
-    assert (status, err) == (2, "boggle: error: './no/t.dot': No such file or directory\n")
+    assert (status, err) == (2, "boggle: error: cannot write './no/t.dot': no directory './no'\n")
     status, _, err = run(capsys, "trie", "--dict", "./words.txt", "--out", "./t.gif")
     assert status == 2 and "--out './t.gif': give a .dot" in err
     status, _, err = run(capsys, "trie", "--dict", "./words.txt", "--out", "./t.dot")

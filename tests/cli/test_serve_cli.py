@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from boggle.cli.main import main
+from boggle.model.errors import BoggleError
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 
@@ -166,3 +167,27 @@ def test_the_address_it_prints_for_an_ipv6_host_opens(tmp_path: Path) -> None:
     finally:
         child.kill()
         child.wait(timeout=30)
+
+
+def test_round_processes_past_four_a_core_are_refused_before_any_start(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Sweep 14: ``--round-processes 10**30`` was taken, and the server started processes
+    until the machine choked (a load of 180 on 2 cores within a minute).  Refused by the
+    library's limits before the server or any process starts (a regression fails here,
+    it does not start the server: that is replaced)."""
+    from boggle.web import server
+    from boggle.web.context import Limits, max_round_processes
+
+    def started(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the server was started")
+
+    monkeypatch.setattr(server, "BoundedServer", started)
+    too_many = str(max_round_processes() + 1)
+    for count in (too_many, "1" + "0" * 30):
+        argv = ["serve", "--round-processes", count, "--data", str(tmp_path), "--port", "18793"]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"--round-processes must be from 0 to {max_round_processes():,}" in err, err
+    with pytest.raises(BoggleError, match="round_processes must be from 0 to"):
+        Limits(round_processes=10**30)

@@ -143,7 +143,7 @@ def test_cli_plot_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
         (["--random", "-5"], "at least 0"),
         (["--random", "5", "--plot", "out.pdf"], ".png or .svg"),
         (["--random", "5", "--jobs", "0"], "--jobs"),
-        (["--random", "5", "--chunk-size", "0"], "--chunk-size must be from 1 to 1000000, got 0"),
+        (["--random", "5", "--chunk-size", "0"], "--chunk-size must be from 1 to 1,000,000, got 0"),
     ],
 )
 def test_cli_bad_options_are_one_line(

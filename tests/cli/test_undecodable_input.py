@@ -4,6 +4,7 @@ and a round played through a pipe keeps its words whatever bytes come."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -155,3 +156,116 @@ def test_a_word_list_named_with_a_byte_that_is_not_utf8_is_shown_as_typed(
     assert main(["solve", BOARD, "--engine", "heap", "--dict", str(words)]) == 2
     err = capsys.readouterr().err
     assert "w\\xff.txt' is not sorted" in err and "udcff" not in err, err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["trie", "--dot"],
+        ["search", "--size", "2", "--seconds", "0.2", "--json"],
+        ["judge", "--board", BOARD, "--player", "a=PLAYER"],
+        ["solve", BOARD, "--json"],
+    ],
+    ids=["trie", "search", "judge", "solve-json"],
+)
+def test_a_word_list_named_with_a_byte_that_is_not_utf8_is_read_again_from_the_cache(
+    command: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Sweep 14: once a list's summary was due in the cache, every command given a list whose
+    file name has the byte 0xff failed: "'utf-8' codec can't encode character '\\udcff'"
+    (the summary was written as UTF-8 JSON). JSON output names it with U+FFFD, so a strict
+    UTF-8 stream can carry it."""
+    from boggle.wordlists import loading
+
+    monkeypatch.setenv("BOGGLE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(loading, "SETTLED_SECONDS", -10)  # this new file is summarised now
+    words = tmp_path / f"{command[0]}{BAD_BYTE}.txt"
+    words.write_text("fame\nlime\nmile\n")
+    player = tmp_path / "player.txt"
+    player.write_text("fame\n")
+    argv = [part.replace("PLAYER", str(player)) for part in command]
+    for _ in range(2):  # the first run writes the summary, the second reads it
+        loading._loaded.clear()
+        assert main([*argv, "--dict", str(words)]) == 0, capsys.readouterr().err
+        out, err = capsys.readouterr()
+        assert "udcff" not in err and "codec" not in err, err
+        out.encode("utf-8")  # strict: no surrogate escape left in the output
+    assert list((tmp_path / "cache").rglob("*.summary"))
+    if "--json" in argv and argv[0] == "solve":
+        assert json.loads(out)["dictionary"]["name"] == "solve\ufffd.txt"
+
+
+def test_a_served_list_name_or_host_with_a_byte_that_is_not_utf8_is_refused(
+    tmp_path: Path,
+) -> None:
+    """Sweep 14: ``serve --dict-file $'\\xff=FILE'`` served, and every request for the lists
+    failed with a server error; ``--host $'\\xff'`` said "encoding with 'idna' codec
+    failed", and ``--allowed-host $'\\xff'`` served a host no request could name."""
+    pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+    words = tmp_path / "words.txt"
+    words.write_text("fame\nlime\n")
+    port = "18739"  # refused before any port is bound
+    for argv, says in [
+        (["--dict-file", f"{BAD_BYTE}={words}"], "the word list name '\\xff' is not valid text"),
+        (["--dict-file", f"a\tb={words}"], "the word list name 'a\\tb' has a character"),
+        (["--host", BAD_BYTE], "cannot resolve --host '\\xff'"),
+        (["--allowed-host", BAD_BYTE], "got '\\xff', which no host name spells"),
+    ]:
+        # a process of its own, its wait bounded: a server that starts serves until killed
+        done = subprocess.run(
+            [sys.executable, "-m", "boggle", "serve", *map(os.fsencode, argv), "--port", port],
+            capture_output=True,
+            timeout=60,
+        )
+        err = done.stderr.decode("utf-8", "replace")
+        assert done.returncode == 2, err
+        assert says in err and len(err.splitlines()) == 1 and "udcff" not in err, err
+
+
+def test_the_catalogue_refuses_a_name_that_is_not_text(tmp_path: Path) -> None:
+    from boggle.wordlists.catalogue import Catalogue
+
+    words = tmp_path / "words.txt"
+    words.write_text("fame\n")
+    with pytest.raises(BoggleError, match="byte 0xff, which is not UTF-8"):
+        Catalogue({BAD_BYTE: words})
+
+
+def test_a_player_named_with_a_byte_that_is_not_utf8_is_refused_as_typed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sweep 14: the refusal said "player name '\\udcff' has a character that is not
+    printable"."""
+    words = tmp_path / "words.txt"
+    words.write_text("fame\n")
+    assert main(["judge", "--board", BOARD, "--player", f"{BAD_BYTE}={words}"]) == 2
+    err = capsys.readouterr().err
+    assert "player name '\\xff' is not valid text: it has the byte 0xff" in err, err
+    assert "udcff" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", BOARD, "--engine", BAD_BYTE],
+        ["solve", BOARD, "--language", BAD_BYTE],
+        ["solve", BOARD, "--scoring", BAD_BYTE],
+        ["search", "--size", "3", "--method", BAD_BYTE],
+        ["prove", "--size", "2", "--above", "3", "--memory", BAD_BYTE],
+        ["stats", "--random", "2", "--cluster", BAD_BYTE],
+        ["roll", "--size", BAD_BYTE],
+    ],
+    ids=["engine", "language", "scoring", "method", "memory", "cluster", "size"],
+)
+def test_a_byte_that_is_not_utf8_in_any_refused_value_is_shown_as_typed(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Sweep 14: a value refused with Python's repr (argparse's choices and types, the
+    library's ``!r``) showed the byte 0xff as ``'\\udcff'``; every error line shows it as
+    the ``\\xff`` typed."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "'\\xff'" in err and "udcff" not in err and len(err.splitlines()) == 1, err

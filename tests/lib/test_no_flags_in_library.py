@@ -93,4 +93,4 @@ def test_the_command_line_names_its_options(capsys: pytest.CaptureFixture[str]) 
     assert main(["prove", "--size", "2x2", "--above", "1", "--corner-buckets", "0"]) == 2
     assert "--corner-buckets must be at least 1, got 0" in capsys.readouterr().err
     assert main(["search", "--size", "3x3", "--top", "0"]) == 2
-    assert "--top must be from 1 to 10000, got 0" in capsys.readouterr().err
+    assert "--top must be from 1 to 10,000, got 0" in capsys.readouterr().err

@@ -29,7 +29,7 @@ WORDS = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate", "tea", "eat", 
 @pytest.mark.parametrize(
     "make, setting, says",
     [
-        (lambda: SearchOptions(top=0), "top", "top must be from 1 to 10000, got 0"),
+        (lambda: SearchOptions(top=0), "top", "top must be from 1 to 10,000, got 0"),
         (lambda: SearchOptions(jobs=0), "jobs", "jobs must be at least 1, got 0"),
         (lambda: SearchOptions(seconds=-1), "seconds", "seconds must be more than 0"),
         (lambda: SearchOptions(letters="ab", dice="new"), "letters", "do not go together"),
@@ -40,8 +40,12 @@ WORDS = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate", "tea", "eat", 
         (lambda: ProofOptions(bucket_count=0), "bucket_count", "bucket_count must be at least 1"),
         (lambda: ProofOptions(inner_buckets=0), "inner_buckets", "inner_buckets must be at"),
         (lambda: ProofOptions(max_boards=0), "max_boards", "max_boards must be at least 1"),
-        (lambda: StatsOptions(top=-1), "top", "top must be from 0 to 10000, got -1"),
-        (lambda: StatsOptions(chunk_size=0), "chunk_size", "chunk_size must be from 1 to 1000000"),
+        (lambda: StatsOptions(top=-1), "top", "top must be from 0 to 10,000, got -1"),
+        (
+            lambda: StatsOptions(chunk_size=0),
+            "chunk_size",
+            "chunk_size must be from 1 to 1,000,000",
+        ),
         (lambda: StatsOptions(engine="tpu"), "engine", "engine must be one of: native"),
     ],
 )
@@ -302,9 +306,9 @@ def test_the_layout_keeps_a_whole_number_of_buckets(name: str, make: Any, value:
         (["search", "--seconds", "inf"], "--seconds must be a finite number, got inf"),
         (["search", "--seconds", "-1"], "--seconds must be more than 0, got -1"),
         (["search", "--target", "0"], "--target must be at least 1, got 0"),
-        (["search", "--top", "0"], "--top must be from 1 to 10000, got 0"),
-        (["stats", "--top", "-1"], "--top must be from 0 to 10000, got -1"),
-        (["stats", "--seed", str(2**64)], f"--seed must be from 0 to {2**64 - 1}, got {2**64}"),
+        (["search", "--top", "0"], "--top must be from 1 to 10,000, got 0"),
+        (["stats", "--top", "-1"], "--top must be from 0 to 10,000, got -1"),
+        (["stats", "--seed", str(2**64)], f"--seed must be from 0 to {2**64 - 1:,}, got {2**64}"),
     ],
 )
 def test_a_bad_value_the_parser_lets_through_is_one_line(

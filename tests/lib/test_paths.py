@@ -273,9 +273,9 @@ def test_command_text(capsys: pytest.CaptureFixture[str]) -> None:
         "    1     16",
         "    2     84",
         "    3    408",
-        "    4   1764",
-        "    5   6712",
-        "total   8984",
+        "    4  1,764",
+        "    5  6,712",
+        "total  8,984",
     ]
     assert lines[9] == "Paths of 5 cells starting at each cell:"
     assert lines[10:14] == [
@@ -295,6 +295,17 @@ def test_command_several_lengths_and_stats(capsys: pytest.CaptureFixture[str]) -
     assert "Paths on a 3x2 grid" in out
     assert out.count("starting at each cell") == 2
     assert "states" in out.splitlines()[1] and "seconds" in out.splitlines()[1]
+
+
+def test_command_text_groups_thousands_as_every_command_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out = run_command(capsys, "--size", "4", "--length", "8", "--per-cell", "--stats")
+    lines = out.splitlines()
+    assert status == 0
+    assert lines[9].split() == ["8", "183,472", "3,312", *lines[9].split()[3:]]
+    assert lines[10].split() == ["total", "283,400"]
+    assert lines[13].split() == ["10,918", "12,463", "12,463", "10,918"]
 
 
 def test_command_json(capsys: pytest.CaptureFixture[str]) -> None:

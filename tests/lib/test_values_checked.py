@@ -316,4 +316,4 @@ def test_prove_max_boards_past_the_limit_is_one_line_on_the_command_line() -> No
     )  # fmt: skip
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
-    assert f"--max-boards must be at most {MAX_BOARDS_LIMIT}, got {10**24}" in done.stderr
+    assert f"--max-boards must be at most {MAX_BOARDS_LIMIT:,}, got {10**24}" in done.stderr

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 
 from boggle import __version__
 from boggle.model.errors import BoggleError
-from boggle.model.wording import quoted
+from boggle.model.wording import bytes_as_typed, quoted
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
@@ -85,7 +85,15 @@ class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr, exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        shown = bytes_as_typed(message)  # argparse's repr of a byte typed: \udcff
+        self.exit(2, f"{self.prog}: error: {shown} (see '{self.prog} --help')\n")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse drops an error writing --help or --version: `boggle --help > /dev/full`
+        # (or `>&-`) exited 0 having printed nothing.  The error goes to main's boundary.
+        if message:
+            (file or sys.stderr).write(message)
+            (file or sys.stderr).flush()
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         # argparse echoes a value outside an option's choices whole: 5,000 characters given
@@ -248,6 +256,28 @@ def _discard_stdout() -> None:
         pass
 
 
+def unwritable(error: UnicodeEncodeError) -> str:
+    """One line for text the output's encoding cannot write: a word with an accent to a
+    stream in ASCII (``PYTHONIOENCODING=ascii``, an old locale) said "'ascii' codec can't
+    encode character '\\xc9' in position 0: ordinal not in range(128)".
+
+    >>> print(unwritable(UnicodeEncodeError("ascii", "été", 0, 1, "ordinal not in range(128)")))
+    cannot write 'é' in the output's encoding (ascii); use a UTF-8 locale or PYTHONIOENCODING=utf-8
+    >>> unwritable(UnicodeEncodeError("utf-8", "a\\udcff", 1, 2, "surrogates not allowed"))
+    'cannot write text with the byte 0xff, which is not UTF-8'
+    """
+    from boggle.model.letters import not_text
+
+    text = error.object[error.start : error.end]
+    problem = not_text(text)
+    if problem is not None:
+        return f"cannot write text with {problem}"
+    return (
+        f"cannot write {quoted(text)} in the output's encoding ({error.encoding}); use a UTF-8 "
+        "locale or PYTHONIOENCODING=utf-8"
+    )
+
+
 LONG_NUMBER = 40
 """Digits past which a number in an error line is shortened."""
 
@@ -259,19 +289,54 @@ def shortened_numbers(message: str) -> str:
 
     >>> shortened_numbers("--count must be 0 or more, got -" + "9" * 1000)
     '--count must be 0 or more, got -99999999999999999999... (1,000 digits)'
+    >>> shortened_numbers(f"--pool must be from 1 to 10,000, got {10**999:,}")
+    '--pool must be from 1 to 10,000, got 10000000000000000000... (1,000 digits)'
     """
     import re  # argparse has imported it already
 
     def shorten(number: re.Match[str]) -> str:
-        digits = number.group()
+        digits = number.group().replace(",", "")
+        if len(digits) <= LONG_NUMBER:
+            return number.group()
         return f"{digits[:20]}... ({len(digits):,} digits)"
 
-    return re.sub(rf"\d{{{LONG_NUMBER + 1},}}", shorten, message)
+    # a number grouped by thousands (1,000,000) counts its digits, not its groups
+    return re.sub(r"\d{1,3}(?:,\d{3}){13,}|\d{41,}", shorten, message)
+
+
+LONG_TEXT = 200
+"""Characters past which a quoted text in an error line is shortened (a path of 200 is
+rare; one of 100,000 is a mistake or a probe)."""
+
+
+def shortened_texts(message: str) -> str:
+    """``message`` with each quoted text of more than :data:`LONG_TEXT` characters shown as
+    its start and length, as :func:`~boggle.cli.commands._options.shown_value` shows an
+    option's value: a check that echoes a name (``unknown word list 'xxx...'``, ``board
+    file 'xxx...'``) stays one short line when it is 100,000 characters long.
+
+    >>> shortened_texts("unknown engine '" + "x" * 5000 + "'; choose one of: trie, native")
+    "unknown engine 'xxxxxxxxxxxxxxxxxxxx'... (5,000 characters); choose one of: trie, native"
+    >>> shortened_texts("word list 'words.txt' is empty")
+    "word list 'words.txt' is empty"
+    """
+    import re  # argparse has imported it already
+
+    def shorten(text: re.Match[str]) -> str:
+        quote, inner = text.group()[0], text.group()[1:-1]
+        return f"{quote}{inner[:20]}{quote}... ({len(inner):,} characters)"
+
+    return re.sub(
+        rf"'(?:[^'\\]|\\.){{{LONG_TEXT + 1},}}'|\"(?:[^\"\\]|\\.){{{LONG_TEXT + 1},}}\"",
+        shorten,
+        message,
+    )
 
 
 def _report(message: str) -> None:
     with contextlib.suppress(OSError, ValueError):  # stderr full or closed: nowhere to say it
-        print(f"boggle: error: {shortened_numbers(message)}", file=sys.stderr)
+        shown = bytes_as_typed(shortened_texts(shortened_numbers(message)))
+        print(f"boggle: error: {shown}", file=sys.stderr)
 
 
 @contextlib.contextmanager
@@ -312,14 +377,25 @@ def main(argv: Sequence[str] | None = None, whole_process: bool = False) -> int:
                 args = parser.parse_args(argv)
         except SystemExit as exit_:  # --help, --version and usage errors
             return exit_.code if isinstance(exit_.code, int) else 2
+        except BrokenPipeError:  # `boggle --help | head -1`: the reader went away
+            _discard_stdout()
+            return 0
+        except OSError as error:  # --help or --version to a full disk or a closed stream
+            _discard_stdout()
+            _report(describe_os_error(error))
+            return 2
     if not hasattr(args, "run"):
-        parser.print_help(sys.stderr)
+        with contextlib.suppress(OSError, ValueError):  # stderr full: nowhere to say it
+            parser.print_help(sys.stderr)
         return 2
     try:
         status: int = args.run(args)
         sys.stdout.flush()  # here, so a full disk is reported like any other error
     except BoggleError as error:
         _report(f"{with_option(error)}{CLI_REMEDIES.get(error.remedy or '', '')}")
+        return 2
+    except UnicodeEncodeError as error:
+        _report(unwritable(error))
         return 2
     except ValueError as error:
         # Bad input the library passed on as it came, e.g. from the compiled core's checks.

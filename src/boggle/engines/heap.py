@@ -57,7 +57,14 @@ from pathlib import Path
 from typing import BinaryIO
 
 from boggle.files import cache
-from boggle.files.inputs import GZIP_MAGIC, SNIFF_BYTES, looks_binary, open_regular
+from boggle.files.inputs import (
+    GZIP_MAGIC,
+    SNIFF_BYTES,
+    UTF8_BOM,
+    binary_reason,
+    looks_binary,
+    open_regular,
+)
 from boggle.model.board import Board
 from boggle.model.errors import EngineError, LexiconError
 from boggle.model.rules import Rules
@@ -278,8 +285,15 @@ def check_sorted(path: str | os.PathLike[str]) -> None:
             head = handle.read(SNIFF_BYTES)
             if head.startswith(GZIP_MAGIC):
                 raise EngineError(f"word list {shown} is compressed", remedy="sorted_copy")
+            if head.startswith(UTF8_BOM):  # read in place, its first word would not be one
+                raise EngineError(
+                    f"word list {shown} starts with a byte order mark", remedy="sorted_copy"
+                )
             if looks_binary(head):
-                raise EngineError(f"word list {shown} looks binary", remedy="sorted_copy")
+                reason = binary_reason(head)
+                if reason.startswith("looks binary"):
+                    raise EngineError(f"word list {shown} looks binary", remedy="sorted_copy")
+                raise EngineError(f"word list {shown} {reason}")
             handle.seek(0)
             previous: bytes | None = None
             number = words = 0
@@ -339,7 +353,7 @@ def sorted_word_file(lexicon: Lexicon) -> Path | None:
             return False
         target = folder / f"{lex.digest}.txt"
         try:
-            cache.write_atomic(target, text)
+            cache.write_atomic(target, text, replace_special=True)  # the cache's own file
         except OSError:
             return False
         return target

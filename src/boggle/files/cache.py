@@ -183,15 +183,44 @@ def writable_dir(folder: Path, what: str) -> Path:
     return folder
 
 
+def check_replaceable(path: str | os.PathLike[str]) -> None:
+    """:class:`~boggle.model.errors.OutputError` in one line when ``path`` is something a
+    written file must never take the place of: a device (``/dev/null``), a pipe or a socket.
+    Renaming a new file over it would put a plain file in its place (as root, over the
+    system's ``/dev/null``); a missing path, a regular file or a symbolic link (replaced
+    itself, never what it names) may be written.
+
+    >>> check_replaceable("/dev/null")
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.OutputError: '/dev/null' is a device, not a regular file; give a file name
+    """
+    from boggle.files.inputs import file_kind
+
+    target = os.fspath(path)
+    try:
+        mode = os.lstat(target).st_mode
+    except (OSError, ValueError):  # missing (or a name the writer will refuse itself)
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode) or stat.S_ISDIR(mode)):
+        raise OutputError(
+            f"{quoted(target)} is {file_kind(mode)}, not a regular file; give a file name"
+        )
+
+
 @contextlib.contextmanager
-def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+def atomic_file(
+    path: str | os.PathLike[str], *, replace_special: bool = False
+) -> Iterator[BinaryIO]:
     """A binary file to write whose content replaces ``path`` only once complete.
 
     The data goes to a temporary file beside ``path``; when the ``with`` block
     ends normally it is flushed and renamed over ``path``.  On any error
     (a full disk, Ctrl-C) the temporary file is removed, ``path`` is left as
     it was, and the error propagates.  The new file gets the usual permissions
-    (0666 less the umask).
+    (0666 less the umask).  A device, pipe or socket at ``path`` is never replaced
+    (:func:`check_replaceable`), unless ``replace_special``: the cache's own entries, where
+    whatever took an entry's place is written over.
 
     >>> import tempfile
     >>> from pathlib import Path
@@ -202,6 +231,8 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     b'done\\n'
     """
     target = os.fspath(path)
+    if not replace_special:
+        check_replaceable(target)
     folder, name = os.path.split(target)
     temporary = os.path.join(folder, f".{name}.{os.urandom(4).hex()}.tmp")
     try:
@@ -213,6 +244,8 @@ def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
+        if not replace_special:
+            check_replaceable(target)  # one made while the data was written
         os.replace(temporary, target)
     except BaseException as error:
         with contextlib.suppress(OSError):
@@ -232,9 +265,11 @@ def atomic_text_file(path: str | os.PathLike[str], newline: str | None = None) -
         text.detach()  # leave the binary file open for atomic_file to finish
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+def write_atomic(
+    path: str | os.PathLike[str], data: bytes, *, replace_special: bool = False
+) -> None:
     """Write ``data`` to ``path`` through :func:`atomic_file`; :class:`OSError` on failure."""
-    with atomic_file(path) as handle:
+    with atomic_file(path, replace_special=replace_special) as handle:
         handle.write(data)
 
 
@@ -251,7 +286,7 @@ def store(path: str | os.PathLike[str], payload: bytes, check: Check = zlib.crc3
     simply not cached and nothing is left behind.
     """
     try:
-        with atomic_file(path) as handle:
+        with atomic_file(path, replace_special=True) as handle:
             handle.write(_header(payload, check))
             handle.write(payload)
     except OSError:

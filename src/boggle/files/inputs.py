@@ -40,6 +40,11 @@ SNIFF_BYTES = 65536
 
 GZIP_MAGIC = b"\x1f\x8b"
 
+UTF8_BOM = b"\xef\xbb\xbf"
+"""The byte order mark some editors (Windows' Notepad) put before UTF-8 text: no part of its
+first line, so it is dropped where a file is read (it made the first word of a list not a
+word, dropped without a word, and the first board of a file not a board)."""
+
 
 def describe_size(count: int) -> str:
     """A byte count for people.
@@ -54,7 +59,12 @@ def describe_size(count: int) -> str:
     return f"{count / 1024**3:.1f} GB"
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, for a message.
+
+    >>> file_kind(os.stat("/").st_mode)
+    'a directory'
+    """
     if stat.S_ISDIR(mode):
         return "a directory"
     if stat.S_ISFIFO(mode):
@@ -91,7 +101,7 @@ def open_regular(
         os.close(descriptor)
         if stat.S_ISDIR(mode):
             raise error(f"{what} {quoted(shown)} is a directory, not a file")
-        raise error(f"{what} {quoted(shown)} is {_kind(mode)}, not a regular file")
+        raise error(f"{what} {quoted(shown)} is {file_kind(mode)}, not a regular file")
     if hasattr(os, "set_blocking"):
         os.set_blocking(descriptor, True)
     return os.fdopen(descriptor, "rb")
@@ -106,6 +116,28 @@ def looks_binary(head: bytes) -> bool:
     False
     """
     return not head.startswith(GZIP_MAGIC) and b"\x00" in head[:SNIFF_BYTES]
+
+
+def binary_reason(head: bytes) -> str:
+    """What is wrong with a file whose first bytes :func:`looks_binary`: text in UTF-16 or
+    UTF-32 (a byte order mark, or a NUL beside every other byte: what Windows tools save
+    as "Unicode"), which is read as UTF-8 or Latin-1 only, or binary data.
+
+    >>> binary_reason("fame\\n".encode("utf-16")), binary_reason("fame\\n".encode("utf-16-be"))
+    ('is UTF-16 or UTF-32 text; save it as UTF-8', 'is UTF-16 or UTF-32 text; save it as UTF-8')
+    >>> binary_reason(b"\\x7fELF\\x02\\x01\\x00\\x00"), binary_reason(bytes(64))
+    ('looks binary; give a text file', 'looks binary; give a text file')
+    """
+    odd, even = head[1::2], head[0::2]
+
+    def zeros(half: bytes) -> float:
+        return half.count(0) / len(half)
+
+    # ASCII in UTF-16: a NUL beside each letter, never two side by side (all NULs: binary)
+    wide = len(head) >= 4 and {round(zeros(odd)), round(zeros(even))} == {0, 1}
+    if head.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")) or wide:
+        return "is UTF-16 or UTF-32 text; save it as UTF-8"
+    return "looks binary; give a text file"
 
 
 def read_file(
@@ -137,7 +169,7 @@ def read_file(
     try:
         head = handle.read(SNIFF_BYTES)
         if looks_binary(head):
-            raise error(f"{what} {quoted(shown)} looks binary; give a text file")
+            raise error(f"{what} {quoted(shown)} {binary_reason(head)}")
         data = head + handle.read(limit + 1 - len(head))
     except OSError as problem:
         raise error(f"{what} {quoted(shown)} cannot be read: {problem.strerror}") from None
@@ -148,7 +180,7 @@ def read_file(
         raise error(f"{what} {quoted(shown)} is over the limit of {describe_size(limit)}")
     if gzip and data.startswith(GZIP_MAGIC):
         data = gunzip(data, limit, f"{what} {quoted(shown)}", error)
-    return data
+    return data.removeprefix(UTF8_BOM)
 
 
 def gunzip(data: bytes, limit: int, shown: str, error: type[BoggleError] = BoggleError) -> bytes:
@@ -210,7 +242,7 @@ def iter_lines(
         if _peek(raw).startswith(GZIP_MAGIC):
             stream = gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[assignment]
         if refuse_binary and looks_binary(_peek(stream)):
-            raise error(f"{what} {quoted(shown)} looks binary; give a text file")
+            raise error(f"{what} {quoted(shown)} {binary_reason(_peek(stream))}")
         yield from _read_lines(stream, max_line)
     except (gzip.BadGzipFile, EOFError, zlib.error):
         raise error(f"{what} {quoted(shown)} is a damaged gzip file") from None
@@ -226,11 +258,20 @@ def _read_lines(stream: BinaryIO, max_line: int, block_size: int = SNIFF_BYTES) 
 
     >>> list(_read_lines(io.BytesIO(b"ab\\r\\n\\ncaf\\xe9\\nlonger line\\nend"), 4))
     ['ab', '', 'café', 'longe', 'end']
+    >>> list(_read_lines(io.BytesIO(b"\\xef\\xbb\\xbffame\\nlime\\n"), 10, block_size=1))
+    ['fame', 'lime']
     """
     read = getattr(stream, "read1", stream.read)  # what has come, without waiting for more
     pending = b""  # the start of a line whose end has not come yet
     skipping = False  # inside the rest of a line already cut
+    start = True  # a byte order mark (UTF8_BOM) may come first, even a byte at a time
     while block := read(block_size):
+        if start:
+            block, pending = pending + block, b""
+            if len(block) < len(UTF8_BOM) and UTF8_BOM.startswith(block):
+                pending = block
+                continue
+            block, start = block.removeprefix(UTF8_BOM), False
         if skipping:
             end = block.find(b"\n")
             if end < 0:

@@ -133,14 +133,14 @@ class Match:
         lines = [header]
         for row in self.table:
             cells = [
-                f"{row['scores'].get(n, 0):+d} = {row['totals'].get(n, 0)}".rjust(width)
+                f"{row['scores'].get(n, 0):+,d} = {row['totals'].get(n, 0):,}".rjust(width)
                 for n in names
             ]
             lines.append(f"{row['round']:>5}  " + "  ".join(cells))
         if self.finished:
-            lines.append(f"{' and '.join(self.winners())} reached {self.target}: match over")
+            lines.append(f"{' and '.join(self.winners())} reached {self.target:,}: match over")
         else:
-            lines.append(f"no one has reached {self.target} yet")
+            lines.append(f"no one has reached {self.target:,} yet")
         return "\n".join(lines)
 
     def text(self) -> str:

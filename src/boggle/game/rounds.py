@@ -15,8 +15,9 @@ from boggle.game.words import Status, WordCheck, check_word, typed_word
 from boggle.model import render
 from boggle.model.board import Board, Cell
 from boggle.model.errors import BoggleError, JudgeError
+from boggle.model.letters import not_text
 from boggle.model.rules import Rules, RulesLike, choose_rules
-from boggle.model.wording import counted
+from boggle.model.wording import counted, quoted
 from boggle.wordlists.lexicon import Lexicon
 
 ChallengeMode = Literal["off", "listed", "all"]
@@ -57,6 +58,9 @@ class PlayerList:
             raise JudgeError(f"a player's name must be text, got {self.name!r}")
         if not self.name.strip():
             raise JudgeError(f"player name {self.name!r} is blank; give each player a name")
+        problem = not_text(self.name)  # a byte that was not UTF-8 (--player $'\xff=FILE')
+        if problem is not None:
+            raise JudgeError(f"player name {quoted(self.name)} is not valid text: it has {problem}")
         if not self.name.isprintable():
             raise JudgeError(
                 f"player name {self.name!r} has a character that is not printable (a tab, "
@@ -314,9 +318,9 @@ class RoundResult:
                     note += ", challenged (no effect)"
                 if v.message:
                     note += f" ({v.message})"
-                lines.append(f"  {_shown(v).ljust(width)} {v.total:>3}  {note}")
+                lines.append(f"  {_shown(v).ljust(width)} {v.total:>3,}  {note}")
             lines.append("")
-        lines.append("SCORES: " + ", ".join(f"{n} {s}" for n, s in self.scores().items()))
+        lines.append("SCORES: " + ", ".join(f"{n} {s:,}" for n, s in self.scores().items()))
         if self.players:
             lines.append("WINNER: " + (" and ".join(self.winners()) or "none (no valid board)"))
         lines.extend(f"problem: {problem}" for problem in self.problems)

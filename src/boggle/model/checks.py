@@ -160,19 +160,26 @@ def _check_range(
     setting = setting or name
     if at_least is not None and at_most is not None and not at_least <= value <= at_most:
         raise error(
-            f"{name} must be from {_shown(at_least)} to {_shown(at_most)}, got {_shown(value)}",
+            f"{name} must be from {_limit(at_least)} to {_limit(at_most)}, got {_shown(value)}",
             setting=setting,
         )
     if at_least is not None and value < at_least:
         raise error(
-            f"{name} must be at least {_shown(at_least)}, got {_shown(value)}", setting=setting
+            f"{name} must be at least {_limit(at_least)}, got {_shown(value)}", setting=setting
         )
     if at_most is not None and value > at_most:
         raise error(
-            f"{name} must be at most {_shown(at_most)}, got {_shown(value)}", setting=setting
+            f"{name} must be at most {_limit(at_most)}, got {_shown(value)}", setting=setting
         )
 
 
 def _shown(number: float) -> str:
-    """An int as it is, a float as ``:g`` writes it (``0.5``, ``1e-300``)."""
+    """A value given, as given: an int as it is, a float as ``:g`` writes it (``0.5``,
+    ``1e-300``)."""
     return str(number) if isinstance(number, int) else f"{number:g}"
+
+
+def _limit(number: float) -> str:
+    """A limit, as every message writes a number: an int grouped by thousands (``10,000``),
+    a float as ``:g`` writes it."""
+    return f"{number:,}" if isinstance(number, int) else f"{number:g}"

@@ -53,7 +53,7 @@ def check_dimensions(rows: int, cols: int | None) -> tuple[int, int]:
     cols = rows if cols is None else cols
     for name, value in (("rows", rows), ("cols", cols)):
         if not 1 <= whole_number(name, value, error=BoardError) <= MAX_SIDE:
-            raise BoardError(f"{name} must be between 1 and {MAX_SIDE}, got {value}")
+            raise BoardError(f"{name} must be between 1 and {MAX_SIDE:,}, got {value}")
     return rows, cols
 
 

@@ -59,7 +59,7 @@ def _check_size(rows: int, cols: int | None) -> tuple[int, int]:
     rows, cols = check_dimensions(rows, cols)
     if rows * cols > MAX_CELLS:
         raise BoardError(
-            f"{a_size(rows, cols)} grid has {rows * cols} cells; path counting takes at most "
+            f"{a_size(rows, cols)} grid has {rows * cols:,} cells; path counting takes at most "
             f"{MAX_CELLS} cells (and in practice about 36)"
         )
     return rows, cols

@@ -66,7 +66,7 @@ class Rules:
             <= MAX_WORD_LENGTH
         ):
             raise RulesError(
-                f"minimum word length must be between 1 and {MAX_WORD_LENGTH}, "
+                f"minimum word length must be between 1 and {MAX_WORD_LENGTH:,}, "
                 f"got {self.min_length}"
             )
         _check_scoring(self.scoring)
@@ -183,7 +183,7 @@ def _check_scoring(scoring: Scoring) -> None:
         whole_number("a scoring step's length", length, error=RulesError, setting="scoring")
         whole_number("a scoring step's points", points, error=RulesError, setting="scoring")
         if length < 1 or length > MAX_WORD_LENGTH:
-            raise RulesError(f"scoring length {length} must be between 1 and {MAX_WORD_LENGTH}")
+            raise RulesError(f"scoring length {length} must be between 1 and {MAX_WORD_LENGTH:,}")
         if length <= previous:
             raise RulesError("scoring steps must be in increasing order of length")
         if not -1_000_000 <= points <= 1_000_000:

@@ -353,7 +353,8 @@ class Solution:
         return json.dumps(self.to_json(), ensure_ascii=False)
 
     def text(self, paths: bool = True) -> str:
-        """A report for people: the board, then words grouped by points, then the total.
+        """A report for people: the board, then words grouped by points, then the total (its
+        numbers grouped by thousands: ``TOTAL SCORE: 2,438``).
 
         >>> from boggle import Lexicon, solve
         >>> print(solve("fx ai", Lexicon.from_words(["fax", "fix"])).text())
@@ -370,13 +371,13 @@ class Solution:
         lines = [render.board_text(self.board), ""]
         for points, length, items in self.groups():
             plural = "POINT" if points == 1 else "POINTS"
-            lines.append(f"{points} {plural} WORDS (LENGTH {length}): {len(items)}")
+            lines.append(f"{points:,} {plural} WORDS (LENGTH {length}): {len(items):,}")
             for item in items:
                 if paths:
                     lines.append(f"  {item.word.upper()}: {render.path_text(item.path)}")
                 else:
                     lines.append(f"  {item.word.upper()}")
             lines.append("")
-        lines.append(f"WORDS: {self.count}")
-        lines.append(f"TOTAL SCORE: {self.score}")
+        lines.append(f"WORDS: {self.count:,}")
+        lines.append(f"TOTAL SCORE: {self.score:,}")
         return "\n".join(lines)

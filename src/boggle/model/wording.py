@@ -40,6 +40,30 @@ def quoted(text: str) -> str:
     return _ESCAPED_BYTE.sub(r"\1\\x\2", repr(text))
 
 
+def as_text(text: str) -> str:
+    """``text`` as JSON and a strict UTF-8 stream can carry it: each byte that was not UTF-8
+    (a file name's, read from a command line as a surrogate escape) and any other lone
+    surrogate as U+FFFD, the replacement character; other text as it is.
+
+    >>> as_text("words.txt"), as_text(b"w\\xffrds.txt".decode("utf-8", "surrogateescape"))
+    ('words.txt', 'w\ufffdrds.txt')
+    """
+    if text.isascii():
+        return text
+    return "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in text)
+
+
+def bytes_as_typed(message: str) -> str:
+    """``message`` with each byte that was not UTF-8 shown as the ``\\xff`` typed, where a
+    :func:`repr` in it (argparse's, an f-string's ``!r``) wrote Python's ``\\udcff``: what
+    :func:`quoted` does for one text, done to a whole error line.
+
+    >>> print(bytes_as_typed("unknown engine '\\\\udcff'; choose one of: trie"))
+    unknown engine '\\xff'; choose one of: trie
+    """
+    return _ESCAPED_BYTE.sub(r"\1\\x\2", message)
+
+
 def plain_unless_odd(text: str) -> str:
     """``text`` as it is when every character prints plainly (letters, digits, punctuation,
     spaces), else :func:`quoted`: a ``FILE:LINE:`` prefix stays plain for the tools that read

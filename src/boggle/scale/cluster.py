@@ -24,6 +24,7 @@ the others; a scheduler that cannot be reached, or goes away, is a
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import signal
 import threading
@@ -76,6 +77,10 @@ class ClusterError(BoggleError):
 
 
 def _distributed() -> Any:
+    """Dask's ``distributed``: :class:`MissingDependencyError` when it is not installed,
+    :class:`ClusterError` in one line when its configuration stops its import (a
+    ``DASK_*`` variable of the environment, a YAML file: ``DASK_LOGGING__DISTRIBUTED=x``
+    ended ``--cluster`` in Dask's ``KeyError: 'X'`` and a traceback)."""
     try:
         import distributed
     except ImportError:
@@ -84,7 +89,33 @@ def _distributed() -> Any:
         raise MissingDependencyError(
             "running on a Dask cluster needs Dask: pip install 'boggle[dask]'"
         ) from None
+    except Exception as error:  # Dask reads its configuration when imported
+        raise ClusterError(config_problem(error)) from None
     return distributed
+
+
+def config_problem(error: Exception) -> str:
+    """One line for an error Dask raised reading its configuration.
+
+    >>> config_problem(KeyError("Invalid time unit: x. Valid units are: s, ms, us"))
+    "Dask cannot start: its configuration is not valid (KeyError: Invalid time unit: x); \
+check the DASK_* environment variables and Dask's YAML files"
+    """
+    first = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+    reason = first.splitlines()[0].split(". ")[0][:200] if first else ""
+    return (
+        f"Dask cannot start: its configuration is not valid ({type(error).__name__}: {reason}); "
+        "check the DASK_* environment variables and Dask's YAML files"
+    )
+
+
+def load_distributed() -> None:
+    """Import Dask's ``distributed`` now when it is installed (:class:`ClusterError` when its
+    configuration is not valid); nothing when it is not (the work says so when it starts)."""
+    from boggle.model.errors import MissingDependencyError
+
+    with contextlib.suppress(MissingDependencyError):
+        _distributed()
 
 
 def dask_config() -> Any:
@@ -276,6 +307,11 @@ def open_client(
         raise ClusterError(f"not a Dask scheduler address: {where!r} ({error})") from None
     except RuntimeError as error:  # a local worker process would not start
         raise ClusterError(f"cannot start a local Dask cluster: {error}") from None
+    except (KeyError, TypeError) as error:  # a DASK_* setting Dask cannot read (a time unit)
+        if cluster is not None:
+            with suppress(Exception):
+                cluster.close(timeout=timeout)
+        raise ClusterError(config_problem(error)) from None
     try:
         yield client
     finally:

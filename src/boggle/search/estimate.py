@@ -143,13 +143,13 @@ class ProofEstimate:
         stopped = ", interrupted" if self.interrupted else ""
         if not self.sampled:
             return (
-                f"no estimate: none of {self.samples} classes finished, "
+                f"no estimate: none of {self.samples:,} classes finished, "
                 f"{self.classes_total:,} top-level classes in all, seed {self.seed}{stopped}"
             )
         if self.classes_stopped:
             why = next(c.stopped for c in self.sampled if c.stopped is not None)
             stopped += (
-                f"; a lower bound: {self.classes_stopped} sampled classes stopped before their "
+                f"; a lower bound: {self.classes_stopped:,} sampled classes stopped before their "
                 f"end ({why})"
             )
         if self.high >= 1:
@@ -160,7 +160,7 @@ class ProofEstimate:
         return (
             f"about {self.cpu_hours * scale:,.{digits}f} {unit} ({CONFIDENCE:.0%} interval "
             f"{self.low * scale:,.{digits}f}-{self.high * scale:,.{digits}f}) from "
-            f"{self.classes_done} of {self.samples} classes ({each:,.{_decimals(each)}f} CPU s "
+            f"{self.classes_done:,} of {self.samples:,} classes ({each:,.{_decimals(each)}f} CPU s "
             f"each), {self.classes_total:,} top-level classes in all, seed {self.seed}{stopped}"
         )
 

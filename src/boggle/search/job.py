@@ -21,6 +21,7 @@ from boggle.dice.cubes import dice_set
 from boggle.model.errors import BoggleError
 from boggle.model.letters import not_text, typed_letters
 from boggle.model.rules import Rules
+from boggle.model.wording import quoted
 from boggle.scale.cluster import LexiconRef, resolve_lexicon
 from boggle.scale.threads import default_jobs
 from boggle.search.faces import board_text
@@ -51,7 +52,9 @@ def letter_alphabet(lexicon: Lexicon, letters: str | None = None) -> tuple[str, 
         outside = [c for c in chosen if c not in known]
         if outside or not chosen:
             raise BoggleError(
-                f"letters has {''.join(outside) or 'no letters'}, not in the word list's "
+                # quoted: a tab or a line end typed among them is shown, not printed
+                f"letters has {quoted(''.join(outside)) if outside else 'no letters'}, not in "
+                "the word list's "
                 f"alphabet ({''.join(sorted(known))})",
                 setting="letters",
             )

@@ -11,7 +11,7 @@ or a float even ``2.0``, is refused), a time a finite number (:mod:`boggle.model
 >>> SearchOptions(top=0)
 Traceback (most recent call last):
   ...
-boggle.model.errors.BoggleError: top must be from 1 to 10000, got 0
+boggle.model.errors.BoggleError: top must be from 1 to 10,000, got 0
 >>> ProofOptions(bucket_count=2).with_changes(jobs=2).jobs
 2
 """

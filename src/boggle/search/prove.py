@@ -92,13 +92,13 @@ class CostEstimate:
         """
         bound = "at least " if self.at_least else "about "
         sampled = (
-            f"{self.sampled} sampled, more than {self.seconds_per_class:.1f} CPU s each"
+            f"{self.sampled:,} sampled, more than {self.seconds_per_class:,.1f} CPU s each"
             if self.at_least
-            else f"{self.sampled} sampled, {self.seconds_per_class:.2f} CPU s each"
+            else f"{self.sampled:,} sampled, {self.seconds_per_class:,.2f} CPU s each"
         )
         return (
             f"{bound}{_duration(self.cpu_seconds, 'CPU-')} ({_duration(self.wall_seconds)} on "
-            f"{self.processes} thread{'s' if self.processes > 1 else ''}; "
+            f"{self.processes:,} thread{'s' if self.processes > 1 else ''}; "
             f"{self.classes:,} classes left, {sampled})"
         )
 

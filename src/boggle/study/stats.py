@@ -33,6 +33,7 @@ from boggle.model.checks import MAX_TOP, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
+from boggle.model.wording import as_text
 from boggle.scale.cluster import (
     LexiconRef,
     map_ordered,
@@ -183,7 +184,7 @@ class ScoreStats:
             "dice": self.source.name,
             "rows": self.source.rows,
             "cols": self.source.cols,
-            "dictionary": self.dictionary,
+            "dictionary": as_text(self.dictionary),
             "rules": self.rules.to_json(),
             "mean": self.mean if self.boards else None,  # NaN is no JSON
             "std": self.std if self.boards else None,
@@ -286,7 +287,7 @@ class StatsOptions:
     >>> StatsOptions(chunk_size=0)
     Traceback (most recent call last):
       ...
-    boggle.model.errors.BoggleError: chunk_size must be from 1 to 1000000, got 0
+    boggle.model.errors.BoggleError: chunk_size must be from 1 to 1,000,000, got 0
     >>> StatsOptions(top=True)
     Traceback (most recent call last):
       ...

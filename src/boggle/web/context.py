@@ -24,8 +24,10 @@ from starlette.requests import HTTPConnection
 
 from boggle.model.board import Board
 from boggle.model.checks import check_limits
+from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesChoice
 from boggle.rooms.config import RoomsConfig
+from boggle.scale.threads import default_jobs
 from boggle.web.workers import PoolBusy, ProcessPool, WorkerPool
 from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.sources import DEFAULT_WORDLIST
@@ -71,6 +73,23 @@ class Limits:
 
     def __post_init__(self) -> None:
         check_limits(self, zero_means_none={"round_processes"})
+        most = max_round_processes()
+        if self.round_processes > most:  # 10**30 started processes until the machine choked
+            raise BoggleError(
+                f"round_processes must be from 0 to {most:,} (4 a core here), "
+                f"got {self.round_processes}",
+                setting="round_processes",
+            )
+
+
+def max_round_processes() -> int:
+    """The most round processes a server starts: 4 a core this process may use, at most 256
+    (each a Python process of about 30 MB, each started as the pool starts).
+
+    >>> 4 <= max_round_processes() <= 256
+    True
+    """
+    return min(256, 4 * default_jobs())
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from typing import Any
 from fastapi.responses import JSONResponse
 
 from boggle.model.errors import BoggleError
+from boggle.model.wording import quoted
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -69,6 +70,8 @@ def allowed_host(text: str) -> str:
 
     >>> allowed_host("Boggle.Example.org."), allowed_host("::1"), allowed_host("*")
     ('boggle.example.org', '[::1]', '*')
+    >>> allowed_host("bücher.example")  # as browsers send it
+    'xn--bcher-kva.example'
     >>> allowed_host("https://boggle.example.org:8443/")
     Traceback (most recent call last):
     ...
@@ -88,8 +91,16 @@ boggle.example.org or 192.0.2.7 (any port is taken), got 'https://boggle.example
     if not name or any(mark in name for mark in ":/[]@?# \t"):
         raise BoggleError(
             "an allowed host is a name or an address alone, like boggle.example.org or "
-            f"192.0.2.7 (any port is taken), got {text!r}"
+            f"192.0.2.7 (any port is taken), got {quoted(text)}"
         )
+    if not name.isascii():  # browsers send an international name in its ASCII form
+        try:
+            name = name.encode("idna").decode("ascii")
+        except UnicodeError:
+            raise BoggleError(
+                f"an allowed host is a name or an address, got {quoted(text)}, which no "
+                "host name spells"
+            ) from None
     return name
 
 

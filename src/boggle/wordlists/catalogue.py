@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boggle.model.errors import LexiconError
+from boggle.model.letters import not_text
+from boggle.model.wording import quoted
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_lexicon
 from boggle.wordlists.sources import DEFAULT_WORDLIST, SYSTEM_LISTS, bundled_lists, system_list_path
@@ -38,6 +40,28 @@ class CatalogueEntry:
     language: str = "en"
 
 
+def check_list_name(name: str) -> None:
+    """:class:`LexiconError` unless ``name`` can name an offered list: text that clients are
+    sent in JSON and pages, so no byte that was not UTF-8 and nothing unprintable (a name
+    typed on a command line as ``$'\\xff'`` answered every request for the lists with a
+    server error).
+
+    >>> check_list_name(b"\\xff".decode("utf-8", "surrogateescape"))
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.LexiconError: the word list name '\\xff' is not valid text: it has the \
+byte 0xff, which is not UTF-8
+    """
+    problem = not_text(name)
+    if problem is not None:
+        raise LexiconError(f"the word list name {quoted(name)} is not valid text: it has {problem}")
+    if not name.isprintable():
+        raise LexiconError(
+            f"the word list name {quoted(name)} has a character that is not printable "
+            "(a tab, a new line, a control character)"
+        )
+
+
 class Catalogue:
     """The bundled lists plus ``files`` (name to path) offered by an operator."""
 
@@ -50,13 +74,14 @@ class Catalogue:
         self.files: dict[str, Path] = {}
         for name, path in (files or {}).items():
             if not name or name in self.bundled or name in self.files:
-                raise LexiconError(f"the word list name {name!r} is empty or already taken")
+                raise LexiconError(f"the word list name {quoted(name)} is empty or already taken")
+            check_list_name(name)
             self.files[name] = Path(path)
         # the GPL lists installed on this machine (de, fr, ...), offered by their language code
         self.system = [code for code in SYSTEM_LISTS if system_list_path(code) is not None]
         self.default = default
         if default not in self.bundled and default not in self.files:
-            raise LexiconError(f"the default word list {default!r} is not offered")
+            raise LexiconError(f"the default word list {quoted(default)} is not offered")
 
     def names(self) -> list[str]:
         return [*self.bundled, *self.system, *self.files]

@@ -38,10 +38,10 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from itertools import islice
 
-from boggle.files.inputs import read_file
+from boggle.files.inputs import SNIFF_BYTES, binary_reason, read_file
 from boggle.model.errors import LexiconError
 from boggle.model.letters import LATIN, nfc
-from boggle.model.wording import quoted
+from boggle.model.wording import as_text, quoted
 
 TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
@@ -244,14 +244,15 @@ class Lexicon:
         return value
 
     def to_json(self) -> dict[str, Any]:
-        """Name and size, as JSON output shows them.
+        """Name and size, as JSON output shows them (a byte of a file's name that was not
+        UTF-8 as U+FFFD: :func:`~boggle.model.wording.as_text`).
 
         >>> Lexicon.from_words(["cat", "dog"], name="pets").to_json()
         {'name': 'pets', 'words': 2}
         """
-        info: dict[str, Any] = {"name": self.name, "words": self.count}
+        info: dict[str, Any] = {"name": as_text(self.name), "words": self.count}
         if self.source is not None and not self.bundled:
-            info["source"] = self.source
+            info["source"] = as_text(self.source)
         if self.language is not None:
             info["language"] = self.language
         return info
@@ -287,9 +288,10 @@ def _plain_lowercase_words(data: bytes) -> tuple[str, ...] | None:
 
 def _decode(data: bytes, shown: str) -> str:
     if b"\x00" in data[:65536]:
-        raise LexiconError(
-            f"word list {quoted(shown)} looks binary; give a text file, one word per line"
-        )
+        reason = binary_reason(data[:SNIFF_BYTES])
+        if reason.startswith("looks binary"):
+            reason += ", one word per line"
+        raise LexiconError(f"word list {quoted(shown)} {reason}")
     if not data.strip():
         raise LexiconError(f"word list {quoted(shown)} is empty")
     try:

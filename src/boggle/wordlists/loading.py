@@ -35,8 +35,9 @@ TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
     from typing import Any
 
-SUMMARY_FORMAT = 1
-"""Bump when what a summary holds, or how words are normalised, changes."""
+SUMMARY_FORMAT = 2
+"""Bump when what a summary holds, or how words are normalised, changes (2: a UTF-8 byte
+order mark is dropped, so a list that starts with one keeps its first word)."""
 
 SETTLED_SECONDS = 2
 """A file changed less than this long before it is read could change again within one tick
@@ -83,8 +84,11 @@ def settled(changed_ns: int) -> bool:
 
 
 def write_summary(path: str, facts: dict[str, Any]) -> None:
-    """Keep ``facts`` (with their ``identity``) as the summary at ``path``, atomically."""
-    store(path, json.dumps(facts, ensure_ascii=False).encode())
+    """Keep ``facts`` (with their ``identity``) as the summary at ``path``, atomically.
+
+    ASCII JSON: a file name with a byte that is not UTF-8 (a surrogate escape in
+    ``identity``) is written as ``\\udcff`` and read back as it was."""
+    store(path, json.dumps(facts).encode())
 
 
 def _summarised(path: str, name: str) -> Lexicon:

@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from boggle.files.cache import writable_dir
+from boggle.files.cache import check_replaceable, writable_dir
 from boggle.model.errors import OutputError
 from boggle.model.wording import quoted
 
@@ -34,15 +34,21 @@ def check_outputs(
     paths: Iterable[str | os.PathLike[str]],
     force: bool,
     inputs: Iterable[str | os.PathLike[str] | None] = (),
+    folders_made: bool = False,
 ) -> None:
     """:class:`OutputError` if writing ``paths`` would overwrite a file unasked or an input,
     or write one file twice.
 
-    An existing file is overwritten only with ``force``; a directory, or a file
+    An existing file is overwritten only with ``force``; a directory, a device or a pipe
+    (``/dev/null``: the atomic writer would put a plain file in its place), or a file
     that is one of ``inputs``, never.  A symbolic link at a path counts as a file there,
     even a link to nothing: with ``force`` the atomic writer replaces the link itself,
     never the file it names.  A file named twice (``trie --out t.dot --out ./t.dot``, or
-    through another path to its folder) is refused: the run would write it twice.
+    through another path to its folder) is refused: the run would write it twice.  A file
+    whose folder is missing or not writable is refused too, before the work that would end
+    in writing it (``stats --plot`` in a read-only folder failed after the whole run);
+    ``folders_made``: the caller makes the folders (``bench --out DIR``), so a missing one is
+    no mistake.
 
     >>> check_outputs(["/"], force=True)
     Traceback (most recent call last):
@@ -72,10 +78,26 @@ def check_outputs(
         named[where] = typed
         if path.is_dir():
             raise OutputError(f"{shown} is a directory; give a file name")
+        check_replaceable(typed)  # a device or a pipe: never replaced, even with force
         if any(_same_file(path, source) for source in sources):
             raise OutputError(f"{shown} is also the input; write to another file")
         if os.path.lexists(path) and not force:  # a link counts, even one to nothing
             raise OutputError(f"{shown} already exists; give --force to overwrite it")
+        _check_folder(typed, folders_made)
+
+
+def _check_folder(typed: str, folders_made: bool) -> None:
+    """:class:`OutputError` unless the folder of the file ``typed`` names can take it."""
+    folder = os.path.dirname(typed)  # as typed: Path("./out/p.png").parent is 'out'
+    if folders_made:  # checked as they are made (boggle.files.cache.writable_dir)
+        return
+    if not os.path.isdir(folder or "."):
+        if not os.path.lexists(folder):
+            raise OutputError(f"cannot write {quoted(typed)}: no directory {quoted(folder)}")
+        raise OutputError(f"cannot write {quoted(typed)}: {quoted(folder)} is not a directory")
+    if not os.access(folder or ".", os.W_OK | os.X_OK):
+        shown = quoted(folder) if folder else "the current directory"
+        raise OutputError(f"cannot write {quoted(typed)}: {shown} is not writable")
 
 
 def output_dir(path: Path) -> Path:

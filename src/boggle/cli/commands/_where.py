@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-from contextlib import suppress
 
-from boggle.scale.cluster import ClusterError, parse_local
+from boggle.scale.cluster import ClusterError, load_distributed, parse_local
 
 
 def add_cluster_options(parser: argparse.ArgumentParser) -> None:
@@ -46,8 +45,7 @@ def where_from_args(args: argparse.Namespace) -> str | None:
 def _quiet_dask() -> None:
     """Dask's own log lines stay off the terminal: an error is one line of ours."""
     os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")  # local worker processes
-    with suppress(ImportError):
-        import distributed  # noqa: F401 - it sets its loggers' levels when imported
+    load_distributed()  # it sets its loggers' levels when imported
     for name in ("distributed", "bokeh", "tornado", "asyncio"):
         logger = logging.getLogger(name)
         logger.setLevel(logging.CRITICAL)

@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         return 0 if all(row["agrees"] is not False for row in rows) else 1
     width = max(len(row["engine"]) for row in rows)
     print(
-        f"{'ENGINE'.ljust(width)}  {'WORDS':>6}  {'SCORE':>6}  {'FIRST':>9}  {'AGAIN':>9}  AGREES"
+        f"{'ENGINE'.ljust(width)}  {'WORDS':>6}  {'SCORE':>6}  {'FIRST':>10}  {'AGAIN':>10}  AGREES"
     )
     for row in rows:
         name = row["engine"].ljust(width)
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         if row["max_length"] is not None:
             agrees += f" (words up to {row['max_length']} letters)"
         print(
-            f"{name}  {row['words']:>6}  {row['score']:>6}  {row['first_ms']:>6.1f} ms  "
-            f"{row['again_ms']:>6.1f} ms  {agrees}"
+            f"{name}  {row['words']:>6,}  {row['score']:>6,}  {row['first_ms']:>7,.1f} ms  "
+            f"{row['again_ms']:>7,.1f} ms  {agrees}"
         )
     return 0 if all(row["agrees"] is not False for row in rows) else 1

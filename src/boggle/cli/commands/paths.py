@@ -2,7 +2,8 @@
 
 A path is a sequence of distinct cells, each touching the next (8 neighbours);
 see :mod:`boggle.study.paths`.  Text output is a table of length -> paths and a
-total; ``--per-cell`` adds the number of paths starting at each cell for the
+total, its numbers grouped by thousands as every command's text shows them (``1,764``;
+JSON has plain numbers); ``--per-cell`` adds the number of paths starting at each cell for the
 requested length(s); ``--json`` prints the same as one JSON object.
 """
 
@@ -187,12 +188,12 @@ def _as_text(table: PathTable, shown: list[int], args: argparse.Namespace) -> st
     total = sum(totals)
     lines = [f"Paths on {a_size(table.rows, table.cols)} grid (distinct cells, 8 neighbours):"]
     header = ["k", "paths"]
-    rows = [[str(k), str(n)] for k, n in enumerate(totals, start=1)]
+    rows = [[str(k), f"{n:,}"] for k, n in enumerate(totals, start=1)]
     if args.stats:
         header += ["states", "seconds", "peak MB"]
         for row, s in zip(rows, table.stats, strict=True):
-            row += [str(s.states), f"{s.seconds:.3f}", f"{s.peak_rss_mb:.0f}"]
-    rows.append(["total", str(total)] + [""] * (len(header) - 2))
+            row += [f"{s.states:,}", f"{s.seconds:,.3f}", f"{s.peak_rss_mb:,.0f}"]
+    rows.append(["total", f"{total:,}"] + [""] * (len(header) - 2))
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:
         cells = (cell.rjust(width) for cell, width in zip(row, widths, strict=True))
@@ -200,10 +201,10 @@ def _as_text(table: PathTable, shown: list[int], args: argparse.Namespace) -> st
     if args.per_cell:
         for length in shown:
             grid = table.per_cell(length)
-            width = max(len(str(value)) for row in grid for value in row)
+            width = max(len(f"{value:,}") for row in grid for value in row)
             lines.append("")
             lines.append(f"Paths of {length} cells starting at each cell:")
-            lines.extend(" ".join(str(v).rjust(width) for v in row) for row in grid)
+            lines.extend(" ".join(f"{v:,}".rjust(width) for v in row) for row in grid)
             symmetric = "yes" if is_symmetric(grid) else "no"
             lines.append(
                 f"symmetric: {symmetric} ({len(table.orbits)} distinct starting cells: "

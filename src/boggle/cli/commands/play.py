@@ -187,7 +187,7 @@ def feedback_text(
         return f"  {word}: in the list, but not a {words} word (--words {words})"
     if feedback.status == "accepted":
         plural = "point" if feedback.points == 1 else "points"
-        return f"  {word}: +{feedback.points} {plural} (score {session.score})"
+        return f"  {word}: +{feedback.points:,} {plural} (score {session.score:,})"
     if feedback.status == "already_found":
         return f"  {word}: already found"
     if feedback.status == "too_short":
@@ -201,18 +201,18 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     solution = session.solution
     share = 100 * session.score / session.maximum if session.maximum else 100.0
     lines = [
-        f"You found {len(session.found)} of {counted(solution.count, 'word')}: "
-        f"{session.score} of {counted(session.maximum, 'point')} ({share:.0f}%)."
+        f"You found {len(session.found):,} of {counted(solution.count, 'word')}: "
+        f"{session.score:,} of {counted(session.maximum, 'point')} ({share:.0f}%)."
     ]
     missed = session.missed()
     if missed:
         shown = missed if show_missed == 0 else missed[:show_missed]
-        lines.append(f"Words you missed ({len(missed)}), best first:")
+        lines.append(f"Words you missed ({len(missed):,}), best first:")
         lines.extend(
-            f"  {w.word.upper():<{max(len(m.word) for m in shown)}}  {w.points}" for w in shown
+            f"  {w.word.upper():<{max(len(m.word) for m in shown)}}  {w.points:,}" for w in shown
         )
         if len(shown) < len(missed):
-            lines.append(f"  ... and {len(missed) - len(shown)} more (--missed 0 shows all)")
+            lines.append(f"  ... and {len(missed) - len(shown):,} more (--missed 0 shows all)")
     else:
         lines.append("You found every word!")
     return "\n".join(lines)

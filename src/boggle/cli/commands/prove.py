@@ -245,8 +245,8 @@ def run(args: argparse.Namespace) -> int:
                 else "; with --checkpoint FILE a proof started again goes on where it stopped"
             )
         print(
-            f"{state}: {result.extra['finished_classes']} of {result.top_level} top-level "
-            f"classes, {result.classes:,} classes bounded, {result.seconds:.1f} s{resume}",
+            f"{state}: {result.extra['finished_classes']:,} of {result.top_level:,} top-level "
+            f"classes, {result.classes:,} classes bounded, {result.seconds:,.1f} s{resume}",
             file=sys.stderr,
         )
     return 130 if result.interrupted else 0
@@ -275,7 +275,7 @@ def run_estimate(args: argparse.Namespace) -> int:
         else:
             buckets = "".join(cell[0] for cell in sampled.cells)  # each bucket's first letter
             print(
-                f"boggle prove: class {len(done)} of {samples}: {buckets} "
+                f"boggle prove: class {len(done):,} of {samples:,}: {buckets} "
                 f"{sampled.cpu_seconds:.2f} CPU s",
                 file=sys.stderr,
                 flush=True,

@@ -173,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     def show(best: int, scored: int, seconds: float) -> None:
         rate = scored / seconds if seconds > 0 else 0.0
         sys.stderr.write(
-            f"\rbest {best}  {scored:,} boards  {rate:,.0f} boards/s  {seconds:.0f} s "
+            f"\rbest {best:,}  {scored:,} boards  {rate:,.0f} boards/s  {seconds:.0f} s "
         )
         sys.stderr.flush()
 
@@ -203,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
                 placed = " ".join(f"{c['cube']}:{c['face']}" for c in found.cubes)
                 print(f"  cubes by cell (cube:face): {placed}")
         print(
-            f"{result.boards_scored:,} boards scored in {result.seconds:.1f} s "
+            f"{result.boards_scored:,} boards scored in {result.seconds:,.1f} s "
             f"({result.method}, seed {result.seed})",
             file=sys.stderr,
         )

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from boggle.cli.commands._options import real_number, whole_number
 from boggle.model.errors import BoggleError, LexiconError
 from boggle.model.wording import quoted
+from boggle.wordlists.catalogue import check_list_name
 from boggle.wordlists.loading import load_lexicon
 from boggle.wordlists.sources import DEFAULT_WORDLIST, bundled_lists
 
@@ -175,6 +176,7 @@ def parse_dict_files(entries: list[str]) -> dict[str, Path]:
             raise LexiconError(f"--dict-file takes NAME=PATH, got {quoted(entry)}")
         if name in bundled or name in offered:
             raise LexiconError(f"--dict-file name {quoted(name)} is already taken")
+        check_list_name(name)
         load_lexicon(path, name=name)  # a bad file fails here, not later; the app reuses it
         offered[name] = Path(path)
     return offered
@@ -336,8 +338,8 @@ def _check_port_free(host: str, port: int) -> None:
     """A one-line error now, instead of uvicorn's log and exit, when the port is taken."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except socket.gaierror:
-        raise BoggleError(f"cannot resolve --host {host!r}") from None
+    except (socket.gaierror, UnicodeError):  # UnicodeError: a name IDNA cannot write ('\xff')
+        raise BoggleError(f"cannot resolve --host {quoted(host)}") from None
     family, kind, proto, _, address = infos[0]
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

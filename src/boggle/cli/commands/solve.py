@@ -221,5 +221,5 @@ def _stream(board: Board, rules: Rules, engine: str, args: argparse.Namespace) -
             line += " " + render.path_text(path)
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
-    sys.stdout.write(f"WORDS: {len(seen)}\nTOTAL SCORE: {score}\n")
+    sys.stdout.write(f"WORDS: {len(seen):,}\nTOTAL SCORE: {score:,}\n")
     return 0

@@ -195,20 +195,20 @@ def report(stats: ScoreStats) -> str:
     ]
     if stats.boards:
         lines += [
-            f"mean         {stats.mean:.3f}",
-            f"std          {stats.std:.3f}",
-            f"min / max    {stats.minimum} / {stats.maximum}",
-            "percentiles  " + "  ".join(f"{p}%: {stats.percentile(p)}" for p in PERCENTILES),
+            f"mean         {stats.mean:,.3f}",
+            f"std          {stats.std:,.3f}",
+            f"min / max    {stats.minimum:,} / {stats.maximum:,}",
+            "percentiles  " + "  ".join(f"{p}%: {stats.percentile(p):,}" for p in PERCENTILES),
             "histogram",
         ]
         bins = stats.histogram()
         most = max(count for _, _, count in bins)
         for low, high, count in bins:
             bar = "#" * round(BAR_WIDTH * count / most)
-            lines.append(f"  {low:>6}-{high:<6} {count:>12,}  {bar}")
+            lines.append(f"  {low:>6,}-{high:<6,} {count:>12,}  {bar}")
     if stats.best:
         lines.append("best boards")
-        lines += [f"  {top.score:>6}  {top.board}  (board {top.index})" for top in stats.best]
+        lines += [f"  {top.score:>6,}  {top.board}  (board {top.index})" for top in stats.best]
     return "\n".join(lines) + "\n"
 
 

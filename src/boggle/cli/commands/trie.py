@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         root = build_trie(words)
         print(
             f"trie of the first {counted(len(words), 'word')} of {quoted(lexicon.name)} "
-            f"({words[0]} .. {words[-1]}): {root.count_nodes()} nodes; "
+            f"({words[0]} .. {words[-1]}): {root.count_nodes():,} nodes; "
             "--dot prints it as GraphViz DOT, --out FILE.svg renders it"
         )
     return 0

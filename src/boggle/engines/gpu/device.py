@@ -53,6 +53,7 @@ from boggle.engines.gpu.source import (
     shared_group,
 )
 from boggle.model.errors import EngineError, MissingDependencyError
+from boggle.model.wording import quoted
 
 BATCH = 1 << 22
 """Boards a launch takes at most (64 MiB of 4x4 faces; 16M for boards made on the device)."""
@@ -123,9 +124,31 @@ def device_missing() -> str | None:
     return None
 
 
+MAX_KNOB = 1 << 20
+"""The largest value a ``BOGGLE_GPU_*`` tuning variable may hold."""
+
+
 def _knob(name: str, default: int | None) -> int | None:
+    """A ``BOGGLE_GPU_*`` tuning variable: a whole number from 0 to :data:`MAX_KNOB`, or
+    ``default`` when unset; :class:`EngineError` in one line otherwise (``abc`` said
+    "invalid literal for int() with base 10: 'abc'").
+
+    >>> os.environ["BOGGLE_GPU_EXAMPLE"] = "abc"
+    >>> _knob("BOGGLE_GPU_EXAMPLE", None)
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.EngineError: BOGGLE_GPU_EXAMPLE must be a whole number from 0 to \
+1,048,576, got 'abc'
+    >>> del os.environ["BOGGLE_GPU_EXAMPLE"]
+    """
     text = os.environ.get(name, "").strip()
-    return int(text) if text else default
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit() and len(text) <= 8 and int(text) <= MAX_KNOB):
+        raise EngineError(
+            f"{name} must be a whole number from 0 to {MAX_KNOB:,}, got {quoted(text)}"
+        )
+    return int(text)
 
 
 def compile_options(

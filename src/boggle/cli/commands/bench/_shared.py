@@ -101,7 +101,7 @@ def output_dir(
     if plots and not args.no_plots:
         pyplot()  # a one-line error now when matplotlib is missing
         names += [f"{stem}.{fmt}" for stem in plots for fmt in FIGURE_FORMATS]
-    check_outputs([os.path.join(args.out, name) for name in names], args.force)
+    check_outputs([os.path.join(args.out, name) for name in names], args.force, folders_made=True)
     return make_output_dir(Path(args.out))
 
 

@@ -42,11 +42,11 @@ def run_hash(args: argparse.Namespace) -> int:
             [
                 [
                     str(s.bits),
-                    str(s.size),
-                    str(s.max_bucket),
-                    str(s.nonempty),
+                    f"{s.size:,}",
+                    f"{s.max_bucket:,}",
+                    f"{s.nonempty:,}",
                     f"{100 * s.fraction_nonempty:.2f}",
-                    f"{s.mean_nonempty_bucket:.2f}",
+                    f"{s.mean_nonempty_bucket:,.2f}",
                 ]
                 for s in stats
             ],

@@ -93,11 +93,11 @@ def run_runtime(args: argparse.Namespace) -> int:
                 [
                     s.engine,
                     str(s.size),
-                    str(s.cells),
-                    str(s.runs),
-                    f"{s.mean_seconds * 1000:.3f}",
-                    f"{s.stdev_seconds * 1000:.3f}",
-                    f"{s.mean_words:.1f}",
+                    f"{s.cells:,}",
+                    f"{s.runs:,}",
+                    f"{s.mean_seconds * 1000:,.3f}",
+                    f"{s.stdev_seconds * 1000:,.3f}",
+                    f"{s.mean_words:,.1f}",
                 ]
                 for s in summaries
             ],
