@@ -65,9 +65,15 @@ def test_each_page_is_served_whole_with_its_shared_parts(client: TestClient, pat
 def test_every_shared_part_is_used_by_two_pages() -> None:
     from boggle.web.pages import PAGES
 
-    pages = [path.read_text() for path in PAGES.glob("*.html")]
+    def held(text: str) -> set[str]:  # the parts a page or part holds, at any depth
+        names = set(re.findall(r"<!-- part ([a-z-]+)", text))
+        for name in list(names):
+            names |= held((PAGES / "parts" / f"{name}.html").read_text())
+        return names
+
+    pages = [held(path.read_text()) for path in PAGES.glob("*.html")]
     for part in (PAGES / "parts").glob("*.html"):
-        users = sum(f"<!-- part {part.stem}" in page for page in pages)
+        users = sum(part.stem in names for names in pages)
         assert users >= 2, f"{part.name} is shared by {users} page(s)"
 
 
