@@ -163,7 +163,9 @@ def test_the_board_fills_a_phone_s_width(pages: Pages, server: ServeProcess, kin
         )
         assert board <= content
         size = page.eval_on_selector("#board .cube", "c => c.getBoundingClientRect().width")
-        font = page.eval_on_selector("#board .cube", "c => parseFloat(getComputedStyle(c).fontSize)")
+        font = page.eval_on_selector(
+            "#board .cube", "c => parseFloat(getComputedStyle(c).fontSize)"
+        )
         assert font >= 0.4 * size, f"letters of {font:.0f} px on dice of {size:.0f} px"
 
 
