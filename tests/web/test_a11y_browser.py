@@ -90,7 +90,10 @@ def test_the_front_door_and_the_solver(
     page = open_in(pages, server.url + "/solve?board=" + FXIE.replace(" ", "+"), scheme)
     page.wait_for_selector("#words .word, #error:not([hidden])")
     assert page.locator("#error").is_hidden(), page.locator("#error").text_content()
-    page.hover("#words .word[data-word='fame']")  # a path drawn: step numbers on the dice
+    # a path drawn: step numbers on the dice (focus draws it as hover does; a hover's
+    # definition box pushes the list down, which can put another word under the pointer)
+    page.focus("#words .word[data-word='fame']")
+    page.wait_for_selector("#path-overlay[data-word='fame']")
     audit(page, axe_source, "solver with a path")
 
 

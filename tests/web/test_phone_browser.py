@@ -7,6 +7,10 @@ viewport to what the keyboard leaves; the tests shrink it the same way).  In sol
 the daily board and in a room round the board, the clock and the word box must all be in
 that area at once, without scrolling.
 
+The board fills a phone's width (85% of the page's content width or more at 390 and 360 px),
+and a 4x4, 5x5 or 6x6 board fits a 320 px screen, a phone on its side (844x390) and the area
+the keyboard leaves; a path drawn stays on its dice when they change size.
+
 A phone user's trip through the pages too: the results come into view when a round ends,
 and so does a room's join error; a finger's targets (the result lists' words among them)
 are 44 px high; a reload mid-round keeps a solo, daily or challenge round and its words; a
@@ -138,6 +142,97 @@ def test_a_round_does_not_scroll_sideways_at_320_px(
         "#board .cube", "cubes => cubes.map(c => c.getBoundingClientRect().width)"
     )
     assert min(sizes) >= 44
+
+
+BOARD_AND_CONTENT = """() => {
+  const body = getComputedStyle(document.body);
+  const content = document.body.clientWidth - parseFloat(body.paddingLeft)
+    - parseFloat(body.paddingRight);
+  return [document.getElementById('board').getBoundingClientRect().width, content];
+}"""
+
+
+@pytest.mark.parametrize("kind", sorted(ROUNDS))
+def test_the_board_fills_a_phone_s_width(pages: Pages, server: ServeProcess, kind: str) -> None:
+    page = ROUNDS[kind][0](pages, server)
+    for viewport in ({"width": 390, "height": 844}, {"width": 360, "height": 740}):
+        page.set_viewport_size(viewport)
+        board, content = page.evaluate(BOARD_AND_CONTENT)
+        assert board >= 0.85 * content, (
+            f"{kind} at {viewport['width']} px: a board {board:.0f} px wide in {content:.0f} px"
+        )
+        assert board <= content
+        size = page.eval_on_selector("#board .cube", "c => c.getBoundingClientRect().width")
+        font = page.eval_on_selector(
+            "#board .cube", "c => parseFloat(getComputedStyle(c).fontSize)"
+        )
+        assert font >= 0.4 * size, f"letters of {font:.0f} px on dice of {size:.0f} px"
+
+
+def daily_round_of_size(pages: Pages, server: ServeProcess, size: int, viewport: Any) -> Any:
+    page = pages.open(
+        server.url + "/daily?date=2026-11-23", viewport=viewport, has_touch=True, is_mobile=True
+    )
+    page.select_option("#daily-size", str(size))
+    page.click("#daily-start")
+    page.wait_for_selector(f"#board .cube[data-row='{size - 1}']")
+    return page
+
+
+def cube_sizes(page: Any) -> list[float]:
+    return list(
+        page.eval_on_selector_all(
+            "#board .cube", "cubes => cubes.map(c => c.getBoundingClientRect().width)"
+        )
+    )
+
+
+@pytest.mark.parametrize("size", [4, 5, 6])
+def test_a_board_of_any_size_fits_a_small_phone_and_landscape(
+    pages: Pages, server: ServeProcess, size: int
+) -> None:
+    page = daily_round_of_size(pages, server, size, {"width": 320, "height": 568})
+    assert sideways_overflow(page) <= 0
+    board = page.locator("#board").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 320
+    if size < 6:  # six 44 px dice and their gaps are wider than a 320 px screen leaves
+        assert min(cube_sizes(page)) >= 44
+    # a phone on its side: the board and its caption within the screen's height
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    assert sideways_overflow(page) <= 0
+    for selector in ("#board", "#path-caption", "#timer", "#word-input"):
+        box = page.locator(selector).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 390, f"{selector} at {box}"
+        assert box["x"] + box["width"] <= 844
+    assert min(cube_sizes(page)) >= 44
+    # with the keyboard open the board, the clock and the word box are all there
+    page.set_viewport_size(KEYBOARD_OPEN)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    for selector in ("#board", "#timer", "#word-input"):
+        box = page.locator(selector).bounding_box()
+        assert box["y"] + box["height"] <= KEYBOARD_OPEN["height"], f"{size}x{size}: {selector}"
+    assert min(cube_sizes(page)) >= 44
+
+
+def test_a_drawn_path_stays_on_its_dice_when_the_board_shrinks(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = challenge_round(pages, server)  # the FXIE board
+    page.fill("#word-input", "fame")
+    page.press("#word-input", "Enter")
+    page.wait_for_selector("#path-overlay[data-word='fame'] circle")
+    before = page.locator("#board .cube").first.bounding_box()
+    page.set_viewport_size(KEYBOARD_OPEN)  # the keyboard opens: smaller dice
+    after = page.locator("#board .cube").first.bounding_box()
+    assert after["width"] < before["width"]
+    wrap = page.locator("#board-wrap").bounding_box()
+    start = page.eval_on_selector(
+        "#path-overlay circle", "c => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]"
+    )
+    # the path starts on the F, the top left die, at its middle
+    assert abs(wrap["x"] + start[0] - (after["x"] + after["width"] / 2)) <= 1
+    assert abs(wrap["y"] + start[1] - (after["y"] + after["height"] / 2)) <= 1
 
 
 def test_a_long_word_list_scrolls_in_its_own_area(pages: Pages, server: ServeProcess) -> None:

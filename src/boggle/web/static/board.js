@@ -100,6 +100,15 @@ export function drawPath(word, path) {
   $("path-caption").textContent = `${word.toUpperCase()}: ${letters.join(" → ")}`;
 }
 
+// The dice change size with the screen (style.css --cube-size: a phone's keyboard opening, a
+// turn to landscape): a path drawn stays on its dice.
+window.addEventListener("resize", () => {
+  const overlay = $("path-overlay");
+  if (!overlay?.dataset.word || !overlay.dataset.cells) return;
+  const cells = overlay.dataset.cells.split(" ").map((cell) => cell.split(",").map(Number));
+  drawPath(overlay.dataset.word, cells);
+});
+
 // A button for a word whose path is drawn while it is hovered or focused.
 export function wordButton(word, path, text, dictionary) {
   const button = document.createElement("button");
