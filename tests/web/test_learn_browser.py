@@ -264,6 +264,8 @@ def test_the_daily_board_and_a_challenge_keep_missed_words(
     page.click(".keep-button")  # what bob found and ann did not
     assert page.text_content(".keep-status") == "Kept 1 word to learn. See My words"
     assert page.get_by_role("button", name="kept LIMBO", exact=True).is_visible()
+    # in the table the button sits under its chip: the page does not scroll sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
     assert stored(page)[0]["word"] == "limbo" and len(stored(page)) == 11
 
 
@@ -312,6 +314,8 @@ def test_one_missed_word_is_kept_from_its_chip(pages: Pages, server: ServeProces
     assert buttons.count() == chips.count() > 10
     # the word kept in an earlier round says so
     assert page.get_by_role("button", name="kept LIMBO", exact=True).is_visible()
+    # in the table the button sits under its chip: the page does not scroll sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
     word = page.eval_on_selector("#play-missed .learn-one:not(.kept)", "b => b.dataset.word")
     learn = page.get_by_role("button", name=f"learn {word.upper()}", exact=True)
     box = learn.bounding_box()
