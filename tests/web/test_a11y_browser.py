@@ -110,8 +110,11 @@ def test_solo_play_before_during_and_after_a_round(
     page.wait_for_selector("#play-feedback.good")
     audit(page, axe_source, "solo round")
     page.click("#play-end")
-    page.wait_for_selector("#play-results:not([hidden])")
+    page.wait_for_selector("#play-results:not([hidden]) .learn-one")
     audit(page, axe_source, "solo results")
+    page.click("#play-missed .learn-one")  # one missed word kept: its button says so
+    page.wait_for_selector("#play-missed .learn-one.kept")
+    audit(page, axe_source, "solo results, a word kept")
 
 
 def test_the_daily_board_entry_round_and_result(
@@ -124,7 +127,7 @@ def test_the_daily_board_entry_round_and_result(
     assert page.evaluate("() => document.activeElement.id") == "word-input"
     audit(page, axe_source, "daily round")
     page.click("#daily-stop")
-    page.wait_for_selector("#results:not([hidden])")
+    page.wait_for_selector("#results:not([hidden]) #unfound .learn-one")
     audit(page, axe_source, "daily result")
 
 
@@ -249,6 +252,9 @@ def test_a_challenge_entry_round_and_results(
     from serve_process import get_json
 
     made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 30})
+    get_json(
+        f"{server.url}/api/challenges/{made['code']}/results", {"name": "bob", "words": ["fame"]}
+    )
     page = open_in(pages, server.url + made["path"], scheme)
     audit(page, axe_source, "challenge entry")
     page.fill("#challenge-name", "ann")
@@ -256,7 +262,7 @@ def test_a_challenge_entry_round_and_results(
     page.wait_for_selector("#board .cube")
     audit(page, axe_source, "challenge round")
     page.click("#challenge-stop")
-    page.wait_for_selector("body[data-phase='results']")
+    page.wait_for_selector("body[data-phase='results'] .learn-one")  # bob's FAME
     audit(page, axe_source, "challenge results")
 
 
@@ -279,6 +285,7 @@ def test_my_words_empty_kept_practised_and_cleared(
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
     page.wait_for_selector("body[data-ready='true'] .kept-word .remove")
+    page.wait_for_selector("#learned-list .kept-word[data-word='limbo'] .again")
     page.wait_for_selector(".kept-word[data-word='casa'] .kept-meaning a")
     audit(page, axe_source, "my words, kept")
     page.click("#practise-start")

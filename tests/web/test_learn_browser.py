@@ -3,7 +3,9 @@ phone): the missed words of a solo round, the daily board, a challenge and a roo
 in the browser's localStorage (common and standard first, at most 10 a round, nothing sent
 to the server) and shown on My words (/words) with their meanings; one removed; practised
 until learned (right twice in a row; wrong shows the word); Clear all after a question; a
-corrupt or foreign stored value and a failing /api/define do not break the page.
+corrupt or foreign stored value and a failing /api/define do not break the page. One missed
+word kept from its own "+ learn" button; a learned word learned again; practise in a shuffled
+order (seeded with ?seed=N); a list shown by its friendly name.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -11,6 +13,7 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -154,7 +157,7 @@ def test_a_word_without_a_definition_gets_the_board_as_its_clue(
 ) -> None:
     """/api/define failing: the word is shown without a meaning, and practised by its length,
     first letter and board; another language's word links to Wiktionary."""
-    page = pages.open(server.url + "/words", **PHONE)
+    page = pages.open(server.url + "/words?seed=1", **PHONE)  # seed 1: FAME is asked first
     page.context.route(
         "**/api/define?word=fame*", lambda route: route.fulfill(status=500, body="down")
     )
@@ -231,8 +234,11 @@ def test_the_daily_board_and_a_challenge_keep_missed_words(
     page.wait_for_selector("#board .cube")
     page.click("#daily-stop")
     page.wait_for_selector("#results:not([hidden]) .keep-button")
+    # each missed word's chip has its own button
+    assert page.locator("#unfound .learn-one").count() == page.locator("#unfound .word").count()
     page.click(".keep-button")
     assert page.text_content(".keep-status") == "Kept 10 words to learn. See My words"
+    assert page.locator("#unfound .learn-one.kept").count() == 10
     board = page.get_attribute("#board", "data-board")
     assert {w["board"] for w in stored(page)} == {board}
 
@@ -251,8 +257,15 @@ def test_the_daily_board_and_a_challenge_keep_missed_words(
     page.wait_for_selector("#my-words li[data-word='fame']")
     page.click("#challenge-stop")
     page.wait_for_selector("body[data-phase='results'] .keep-button")
+    # bob's LIMBO, which ann missed, has its own button; her FAME does not
+    limbo = page.get_by_role("button", name="learn LIMBO", exact=True)
+    assert limbo.is_visible()
+    assert page.locator(".learn-one[data-word='fame']").count() == 0
     page.click(".keep-button")  # what bob found and ann did not
     assert page.text_content(".keep-status") == "Kept 1 word to learn. See My words"
+    assert page.get_by_role("button", name="kept LIMBO", exact=True).is_visible()
+    # in the table the button sits under its chip: the page does not scroll sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
     assert stored(page)[0]["word"] == "limbo" and len(stored(page)) == 11
 
 
@@ -269,6 +282,7 @@ def test_a_room_round_keeps_the_words_nobody_found(
     clocked_server.clock.now += LONGEST_ROUND
     page.wait_for_selector("#results:not([hidden]) .keep-button")
     unfound = page.locator("#unfound .word").count()
+    assert page.locator("#unfound .learn-pair .learn-one").count() == unfound
     page.click(".keep-button")
     expected = min(10, unfound)
     assert page.text_content(".keep-status") == (
@@ -278,3 +292,134 @@ def test_a_room_round_keeps_the_words_nobody_found(
     # the offer sits above the list of the words nobody found
     next_id = "() => document.querySelector('.keep-offer').nextElementSibling.id"
     assert page.evaluate(next_id) == "unfound"
+
+
+def test_one_missed_word_is_kept_from_its_chip(pages: Pages, server: ServeProcess) -> None:
+    """Each missed word's chip has its own "+ learn" button (a 44 px target on a phone,
+    named after the word, pressed with the keyboard); a word kept before says so."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    page.wait_for_selector("#dict-select option", state="attached")
+    list_name = page.evaluate("() => document.getElementById('dict-select').value || null")
+    earlier = json.dumps({"version": 1, "words": [kept("limbo", list=list_name)]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, earlier])
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.good")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .learn-one")
+    chips = page.locator("#play-missed .word")
+    buttons = page.locator("#play-missed .learn-one")
+    assert buttons.count() == chips.count() > 10
+    # the word kept in an earlier round says so
+    assert page.get_by_role("button", name="kept LIMBO", exact=True).is_visible()
+    # in the table the button sits under its chip: the page does not scroll sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+    word = page.eval_on_selector("#play-missed .learn-one:not(.kept)", "b => b.dataset.word")
+    learn = page.get_by_role("button", name=f"learn {word.upper()}", exact=True)
+    box = learn.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    learn.focus()
+    page.keyboard.press("Enter")
+    status = page.locator(".keep-status")
+    assert status.text_content() == f"Kept {word.upper()} to learn. See My words"
+    assert [w["word"] for w in stored(page)] == [word, "limbo"]
+    assert stored(page)[0]["list"] == list_name and stored(page)[0]["board"] == FXIE
+    now_kept = page.get_by_role("button", name=f"kept {word.upper()}", exact=True)
+    assert now_kept.get_attribute("aria-disabled") == "true"
+    assert page.evaluate("() => document.activeElement.dataset.word") == word  # focus stays
+    page.keyboard.press("Enter")  # again: nothing more is kept
+    assert status.text_content() == f"{word.upper()} is kept already. See My words"
+    assert len(stored(page)) == 2
+    page.click(".keep-button")  # the round's best: the kept ones left out, each chip updated
+    assert status.text_content() == "Kept 10 words to learn. See My words"
+    kept_words = {w["word"] for w in stored(page)}
+    assert len(kept_words) == 12
+    marked = page.eval_on_selector_all(
+        "#play-missed .learn-one.kept", "bs => bs.map((b) => b.dataset.word)"
+    )
+    assert set(marked) == kept_words
+
+
+def test_a_learned_word_can_be_learned_again(pages: Pages, server: ServeProcess) -> None:
+    page = words_page(pages, server, [kept("limbo"), kept("fame", learned=True, streak=2)])
+    assert page.text_content("#learned-title") == "Learned (1)"
+    assert page.locator("#to-learn-list .again").count() == 0  # only learned words have it
+    again = page.get_by_role("button", name="Learn again FAME", exact=True)
+    box = again.bounding_box()
+    assert box is not None and box["height"] >= 44
+    again.click()
+    assert page.text_content("#to-learn-title") == "To learn (2)"
+    assert page.locator("#learned").is_hidden()
+    assert page.text_content("#words-status") == "FAME is back in To learn."
+    fame = next(w for w in stored(page) if w["word"] == "fame")
+    assert fame["learned"] is False and fame["streak"] == 0
+    # the focus follows the word into To learn
+    assert (
+        page.evaluate(
+            "() => document.activeElement.closest('#to-learn-list .kept-word').dataset.word"
+        )
+        == "fame"
+    )
+
+
+def asked_in_turn(page: Any, times: int) -> list[str]:
+    """The words practise asks, ``times`` of them, each passed with Show the word."""
+    page.click("#practise-start")
+    asked = []
+    for _ in range(times):
+        page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+        asked.append(page.eval_on_selector("#practise-clue", "c => c.dataset.word"))
+        page.click("#practise-show")
+    page.click("#practise-stop")
+    return asked
+
+
+def test_practise_asks_in_a_shuffled_order_each_word_once_a_pass(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """With ?seed=N the order is the same each time (the tests' handle on the shuffle); each
+    pass asks every word once, and a pass never starts with the word just missed."""
+    names = ["fame", "limbo", "mile", "lime", "slime"]
+    words = [kept(word) for word in names]
+    orders = []
+    for seed in range(1, 5):
+        page = words_page(pages, server, words)
+        page.goto(f"{server.url}/words?seed={seed}")
+        page.wait_for_selector("body[data-ready='true']")
+        asked = asked_in_turn(page, 3 * len(names))
+        for start in range(0, len(asked), len(names)):
+            assert sorted(asked[start : start + len(names)]) == sorted(names)
+        assert all(a != b for a, b in itertools.pairwise(asked))
+        page.reload()
+        page.wait_for_selector("body[data-ready='true']")
+        assert asked_in_turn(page, 3 * len(names)) == asked  # the same seed, the same order
+        orders.append(asked[: len(names)])
+    assert any(order != names for order in orders)  # not the list's order
+    assert len({tuple(order) for order in orders}) > 1  # the seed changes it
+
+    page = words_page(pages, server, words[:2])  # two words: they take turns
+    page.goto(f"{server.url}/words?seed=3")
+    page.wait_for_selector("body[data-ready='true']")
+    asked = asked_in_turn(page, 6)
+    assert all(a != b for a, b in itertools.pairwise(asked))
+
+
+def test_a_word_s_list_shows_its_friendly_name(pages: Pages, server: ServeProcess) -> None:
+    lists = get_json(server.url + "/api/dictionaries")["dictionaries"]
+    by_name = {entry["name"]: entry for entry in lists}
+    languages = [entry["language"] for entry in lists]
+    name = lists[0]["name"]
+    first = by_name[name]
+    head = first["description"].split(":")[0].split("(")[0].strip()
+    several = languages.count(first["language"]) > 1 and head != first["language_name"]
+    friendly = f"{first['language_name']}, {head}" if several else first["language_name"]
+    page = words_page(pages, server, [kept("fame", list=name), kept("zzzz", list="gone")])
+    shown = page.locator(".kept-word[data-word='fame'] .kept-list")
+    page.wait_for_function(
+        '(name) => document.querySelector(".kept-list").textContent !== name', arg=name
+    )
+    assert shown.text_content() == friendly
+    # a list the server no longer offers keeps its name
+    assert page.text_content(".kept-word[data-word='zzzz'] .kept-list") == "gone"

@@ -224,7 +224,7 @@ function showResults(challenge, you) {
       for (const w of row.words) if (!yours.has(w.word)) missed.set(w.word, w);
     }
     const best = [...missed.values()].sort((a, b) => b.points - a.points || a.word.localeCompare(b.word));
-    offerKeep($("results"), best, challenge.dictionary, $("share-challenge").closest("p"));
+    offerKeep($("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("challenge-results"));
   }
   showInView($("results"));
 }

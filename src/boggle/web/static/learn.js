@@ -116,11 +116,95 @@ export function keepMissed(missed, list, board) {
   return `Kept ${counted(added.length, "word")} to learn` + (problem ? " (the old list could not be read)." : ".");
 }
 
+// Whether `word` of the list `list` is kept already (learned or not).
+export function isKept(word, list) {
+  return loadWords().words.some((entry) => entry.word === word && (entry.list ?? null) === (list ?? null));
+}
+
+// Keeps the one missed word `entry` ({ word, points }) of the list `list` from the board
+// `board`, first in the list; says what it did as a line: "Kept FAME to learn." and so on.
+export function keepOne(entry, list, board) {
+  const { words, problem } = loadWords();
+  const name = entry.word.toUpperCase();
+  if (words.some((other) => other.word === entry.word && (other.list ?? null) === (list ?? null))) {
+    return `${name} is kept already.`;
+  }
+  if (words.length >= MOST_KEPT) return `Your list is full (${MOST_KEPT} words): remove some first.`;
+  const added = cleanEntry({
+    word: entry.word, list, points: entry.points, board, date: today(), learned: false, streak: 0,
+  });
+  if (!added) return `${name} cannot be kept.`;
+  if (!saveWords([added, ...words])) return "This browser refused to keep the word (storage is off or full).";
+  return `Kept ${name} to learn` + (problem ? " (the old list could not be read)." : ".");
+}
+
+// The look of a word's own keep button: "+ learn" (its name "Learn FAME"), or, once kept,
+// "✓ kept" (its name "Kept FAME", aria-disabled: it stays focusable but does nothing).
+function markLearnButton(button, word, kept) {
+  const mark = document.createElement("span");
+  mark.setAttribute("aria-hidden", "true");
+  mark.textContent = kept ? "✓ " : "+ ";
+  const hidden = document.createElement("span");
+  hidden.className = "visually-hidden";
+  hidden.textContent = ` ${word.toUpperCase()}`;
+  button.replaceChildren(mark, kept ? "kept" : "learn", hidden);
+  button.classList.toggle("kept", kept);
+  if (kept) button.setAttribute("aria-disabled", "true");
+  else button.removeAttribute("aria-disabled");
+}
+
+// A "+ learn" button after each chip (button.word) in `chips` whose word is one of `missed`:
+// the chip and its button go together into a span.learn-pair; a press keeps that one word
+// and says so in the element `status`.
+function addLearnButtons(chips, missed, list, board, status) {
+  if (!chips) return;
+  const byWord = new Map(missed.map((entry) => [entry.word, entry]));
+  const kept = new Set(loadWords().words.filter((e) => (e.list ?? null) === (list ?? null)).map((e) => e.word));
+  for (const chip of chips.querySelectorAll("button.word")) {
+    const entry = byWord.get(chip.dataset.word);
+    if (!entry || chip.parentElement.classList.contains("learn-pair")) continue;
+    const pair = document.createElement("span");
+    pair.className = "learn-pair";
+    chip.replaceWith(pair);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "learn-one secondary";
+    button.dataset.word = entry.word;
+    markLearnButton(button, entry.word, kept.has(entry.word));
+    button.addEventListener("click", () => {
+      if (button.getAttribute("aria-disabled") === "true") {
+        status.replaceChildren(`${entry.word.toUpperCase()} is kept already. `, myWordsLink());
+        return;
+      }
+      status.replaceChildren(keepOne(entry, list, board), " ", myWordsLink());
+      markLearnButton(button, entry.word, isKept(entry.word, list));
+    });
+    pair.append(chip, button);
+  }
+}
+
+// Every "+ learn" button in `chips` shown as kept or not, as stored now.
+function refreshLearnButtons(chips, list) {
+  if (!chips) return;
+  for (const button of chips.querySelectorAll("button.learn-one")) {
+    markLearnButton(button, button.dataset.word, isKept(button.dataset.word, list));
+  }
+}
+
+function myWordsLink() {
+  const link = document.createElement("a");
+  link.href = "/words";
+  link.textContent = "See My words";
+  return link;
+}
+
 // "Keep missed words to learn" at the end of `container` for a round's `missed` words
 // ([{ word, points, level? }], best first), of the list `list` (null: the server's default)
 // on the board shown in #board: a button, then a line saying how many were kept and a link
-// to /words; put before the element `before` (the end of `container` without it).
-export function offerKeep(container, missed, list, before = null) {
+// to /words; put before the element `before` (the end of `container` without it). Each chip
+// of a missed word in `chips` (the element showing them; `before` without it) gets its own
+// "+ learn" button.
+export function offerKeep(container, missed, list, before = null, chips = before) {
   let offer = container.querySelector(".keep-offer");
   if (!offer) {
     offer = document.createElement("div");
@@ -138,12 +222,10 @@ export function offerKeep(container, missed, list, before = null) {
   button.disabled = !missed.length;
   if (!missed.length) status.textContent = "No missed words to keep.";
   const board = document.getElementById("board")?.dataset.board ?? "";
+  addLearnButtons(chips, missed, list, board, status);
   button.addEventListener("click", () => {
-    status.replaceChildren(keepMissed(missed, list, board), " ");
-    const link = document.createElement("a");
-    link.href = "/words";
-    link.textContent = "See My words";
-    status.append(link);
+    status.replaceChildren(keepMissed(missed, list, board), " ", myWordsLink());
     button.disabled = true;
+    refreshLearnButtons(chips, list);
   });
 }

@@ -1,7 +1,8 @@
 // My words (/words): the missed words kept in this browser (learn.js), each with its meaning
 // (GET /api/define; for other languages than English a link to Wiktionary) and a Remove
-// button; a Practise mode (a clue, the player types the word: right twice in a row and it is
-// learned); Clear all, after a question. Nothing is sent to the server but the look-ups.
+// button (a learned word: also Learn again); a Practise mode (a clue, the player types the
+// word: right twice in a row and it is learned; the words in a shuffled order, each once a
+// pass); Clear all, after a question. Nothing is sent to the server but the look-ups.
 import { api, counted } from "/static/board.js";
 import { loadWords, saveWords } from "/static/learn.js";
 
@@ -9,8 +10,35 @@ const $ = (id) => document.getElementById(id);
 const state = {
   words: [],
   practising: null,  // the word asked now (an entry of state.words), or null
-  asked: 0,          // answers given since Practise was pressed: the next word is picked from it
+  queue: [],         // the words still to ask in this pass, in their shuffled order
+  listNames: new Map(),  // a word list's name -> its friendly name (from /api/dictionaries)
 };
+
+// The random numbers practise shuffles with: Math.random, or, with ?seed=N in the page's
+// address (for tests), a seeded generator, so the order is the same each time:
+// `seeded(1)()` is a number in [0, 1), the same for the same seed.
+function seeded(seed) {
+  let value = seed >>> 0;
+  return () => {  // mulberry32
+    value = (value + 0x6d2b79f5) >>> 0;
+    let t = value;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const seedParam = new URLSearchParams(location.search).get("seed");
+const random = seedParam !== null && /^\d{1,9}$/.test(seedParam) ? seeded(Number(seedParam)) : Math.random;
+
+// `items` in a shuffled order (Fisher-Yates, with `random`), as a new array.
+function shuffled(items) {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
 const meanings = new Map();  // "list:word" -> a promise of { definitions, url } or { error }
 
 const keyOf = (entry) => `${entry.list ?? ""}:${entry.word}`;
@@ -85,7 +113,14 @@ function keptItem(entry) {
   word.textContent = entry.word.toUpperCase();
   const about = document.createElement("span");
   about.className = "help";
-  about.textContent = [entry.list, counted(entry.points, "point"), entry.date].filter(Boolean).join(" · ");
+  if (entry.list) {
+    const list = document.createElement("span");
+    list.className = "kept-list";
+    list.dataset.list = entry.list;
+    list.textContent = listName(entry.list);
+    about.append(list, " · ");
+  }
+  about.append([counted(entry.points, "point"), entry.date].filter(Boolean).join(" · "));
   head.append(word, about);
   const meaning = document.createElement("p");
   meaning.className = "kept-meaning";
@@ -98,7 +133,21 @@ function keptItem(entry) {
   hidden.textContent = ` ${entry.word.toUpperCase()}`;
   remove.append("Remove", hidden);
   remove.addEventListener("click", () => removeWord(entry));
-  item.append(head, meaning, remove);
+  const actions = document.createElement("div");
+  actions.className = "kept-actions";
+  if (entry.learned) {
+    const again = document.createElement("button");
+    again.type = "button";
+    again.className = "secondary again";
+    const name = document.createElement("span");
+    name.className = "visually-hidden";
+    name.textContent = ` ${entry.word.toUpperCase()}`;
+    again.append("Learn again", name);
+    again.addEventListener("click", () => learnAgain(entry));
+    actions.append(again);
+  }
+  actions.append(remove);
+  item.append(head, meaning, actions);
   return item;
 }
 
@@ -117,6 +166,45 @@ function render() {
   $("practise-start").disabled = !learning.length;
   document.body.dataset.words = String(learning.length);
   document.body.dataset.learned = String(learned.length);
+}
+
+// A word list's friendly name: "English, SCOWL size 70" for en-70 (the language, and when
+// the server has more lists of that language the head of its description), "Spanish" for
+// es; the name itself for a list the server does not offer (or before the names came).
+function listName(name) {
+  return state.listNames.get(name) ?? name;
+}
+
+// The friendly names of the server's lists (GET /api/dictionaries), then shown on the
+// words already listed; without them the lists' names stay.
+async function fetchListNames() {
+  let lists;
+  try {
+    lists = await api("/api/dictionaries");
+  } catch (error) {
+    return;
+  }
+  const perLanguage = new Map();
+  for (const entry of lists.dictionaries) {
+    perLanguage.set(entry.language, (perLanguage.get(entry.language) ?? 0) + 1);
+  }
+  for (const entry of lists.dictionaries) {
+    const head = entry.description.split(/[:(]/)[0].trim();
+    const several = perLanguage.get(entry.language) > 1 && head && head !== entry.language_name;
+    state.listNames.set(entry.name, several ? `${entry.language_name}, ${head}` : entry.language_name);
+  }
+  for (const span of document.querySelectorAll(".kept-list")) span.textContent = listName(span.dataset.list);
+}
+
+// A learned word back among those to learn (its streak from 0); the focus goes to it there.
+function learnAgain(entry) {
+  entry.learned = false;
+  entry.streak = 0;
+  save();
+  render();
+  say(`${entry.word.toUpperCase()} is back in To learn.`);
+  const item = [...$("to-learn-list").children].find((li) => li.dataset.word === entry.word);
+  (item?.querySelector("button.remove") ?? $("words-title")).focus();
 }
 
 function removeWord(entry) {
@@ -140,6 +228,7 @@ function removeWord(entry) {
 async function showClue(entry) {
   const clue = $("practise-clue");
   clue.replaceChildren();
+  delete clue.dataset.word;
   const found = await meaningOf(entry);
   if (state.practising !== entry) return;
   const letters = `${entry.word.length} letters`;
@@ -162,20 +251,28 @@ async function showClue(entry) {
   clue.dataset.word = entry.word;
 }
 
-// The next word to practise (round the words still to learn), or the end of practise.
+// The next word to practise, or the end of practise: the words still to learn in a shuffled
+// order, each once a pass; a new pass does not start with the word just asked.
 function nextClue() {
   const learning = state.words.filter((entry) => !entry.learned);
   if (!learning.length) {
     stopPractise();
     return;
   }
-  state.practising = learning[state.asked % learning.length];
+  const last = state.practising;
+  state.queue = state.queue.filter((entry) => learning.includes(entry) && entry !== last);
+  if (!state.queue.length) {
+    state.queue = shuffled(learning);
+    if (state.queue.length > 1 && state.queue[0] === last) state.queue.push(state.queue.shift());
+  }
+  state.practising = state.queue.shift();
   showClue(state.practising);
   $("practise-input").value = "";
 }
 
 function startPractise() {
-  state.asked = 0;
+  state.queue = [];
+  state.practising = null;
   $("practise-form").hidden = false;
   $("practise-start").hidden = true;
   $("practise-verdict").textContent = "";
@@ -217,7 +314,6 @@ function answer(event) {
     verdict.className = "feedback bad";
   }
   save();
-  state.asked += 1;
   render();
   nextClue();
   if (state.practising) $("practise-input").focus();
@@ -231,7 +327,6 @@ function showWord() {
   const verdict = $("practise-verdict");
   verdict.textContent = `The word is ${entry.word.toUpperCase()}.`;
   verdict.className = "feedback bad";
-  state.asked += 1;
   nextClue();
   $("practise-input").focus();
 }
@@ -282,6 +377,7 @@ function start() {
   $("clear-no").addEventListener("click", () => closeClear(false));
   render();
   document.body.dataset.ready = "true";
+  fetchListNames();
 }
 
 start();
