@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+from typing import Any
 
 import pytest
 
@@ -59,6 +60,28 @@ def test_a_repr_the_class_writes_is_kept_as_dataclasses_keep_it() -> None:
     assert repr(Named("a")) == repr(StandardNamed("a")) == "<a>"
     assert Named("a") == Named("a") and hash(Named("a")) == hash(Named("a"))
     assert repr(Board.parse("ab cd")) == "Board.parse('ab cd')"
+
+
+def test_an_eq_or_a_hash_the_class_writes_is_kept_as_dataclasses_keep_it() -> None:
+    def made_by(decorate: Any) -> tuple[Any, Any]:
+        class OwnEq:  # __eq__ only: equal by size, hashed by the record's fields
+            name: str
+            size: int
+
+            def __eq__(self, other: object) -> bool:
+                return isinstance(other, OwnEq) and self.size == other.size
+
+        class Unhashable:  # __hash__ = None written: no hash
+            name: str
+            __hash__ = None  # type: ignore[assignment]
+
+        return decorate(frozen=True)(OwnEq), decorate(frozen=True)(Unhashable)
+
+    for own_eq, unhashable in (made_by(dataclass), made_by(dataclasses.dataclass)):
+        assert own_eq("a", 1) == own_eq("b", 1) and own_eq("a", 1) != own_eq("a", 2)
+        assert hash(own_eq("a", 1)) == hash(own_eq("a", 1))
+        with pytest.raises(TypeError):
+            hash(unhashable("a"))
 
 
 def test_post_init_checks_run_on_every_construction() -> None:

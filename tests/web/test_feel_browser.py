@@ -158,6 +158,31 @@ def test_a_traced_rejection_shakes_the_board(pages: Pages, server: ServeProcess)
     assert page.evaluate("() => window.pulses") == [DOUBLE_PULSE]
 
 
+def test_the_frames_flash_ends_when_a_word_with_dice_follows_at_once(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A typed word with no path lights the board's frame; the next verdict coming within the
+    flash (fast typing) cancelled the frame's timer and left it lit until another frame flash."""
+    page = solo_round(pages, server)
+    word = fxie_word(4)
+    page.evaluate(
+        """async (word) => {
+            const { wordFeedback } = await import('/static/trace.js');
+            wordFeedback('zzzz', { result: 'rejected', text: 'not a word', path: null });
+            wordFeedback(word.word, { result: 'accepted', text: '+1', path: word.path });
+        }""",
+        word,
+    )
+    page.wait_for_function(
+        "() => !document.querySelector('#board .flash-accepted')", timeout=20_000
+    )  # the dice's flash is over: the frame's, which began first, must be too
+    assert not [
+        token
+        for token in page.evaluate("() => [...document.querySelector('#board').classList]")
+        if token.startswith("flash-")
+    ]
+
+
 def test_the_vibrate_switch_turns_it_off_and_a_reload_remembers(
     pages: Pages, server: ServeProcess
 ) -> None:

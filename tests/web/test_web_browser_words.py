@@ -52,6 +52,29 @@ def test_hovering_a_word_shows_its_definition(page: Any, server: ServeProcess) -
     assert box.text_content().startswith("AWL: ")
 
 
+def test_a_meaning_shown_does_not_move_the_words_under_the_pointer(page: Any) -> None:
+    """The definition box sits above the words with its room kept from the start (three
+    lines): a meaning arriving, short or long, leaves every word where it was, so the word
+    under a mouse stays the word pointed at (it moved 35 px, and another word came under it)."""
+    page.wait_for_selector("#words .word[data-word='awl']", timeout=90_000)
+    box = page.locator("#solve-panel .word-definition")
+    assert box.is_visible() and "Point at a word" in box.text_content()
+
+    def top(word: str) -> float:
+        return float(page.locator(f"#words .word[data-word='{word}']").bounding_box()["y"])
+
+    before = {word: top(word) for word in ("awl", "fame", "emboli")}
+    for word in ("awl", "fame", "emboli"):
+        page.hover(f"#words .word[data-word='{word}']")
+        page.wait_for_function(
+            "word => { const box = document.querySelector('#solve-panel .word-definition');"
+            " return box.dataset.word === word && !box.textContent.includes('looking it up'); }",
+            arg=word,
+            timeout=60_000,
+        )
+        assert {other: top(other) for other in before} == before, word
+
+
 def test_the_hint_button_gives_hints_and_the_results_count_them(page: Any) -> None:
     page.click("#tab-play")
     page.fill("#board-input", FXIE)

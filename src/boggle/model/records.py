@@ -131,11 +131,11 @@ def _make(cls: type[T]) -> type[T]:
 
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
+    kept = {name for name in _KEPT if _written(cls, name)}  # before any is put on the class
     for method in (init, __repr__, __eq__, __hash__, __setattr__, __delattr__):
         name = method.__name__  # type: ignore[attr-defined]
-        if name in _KEPT and cls.__dict__.get(name) is not None:
-            continue  # the class's own, kept as dataclasses keeps it
-        setattr(cls, name, method)
+        if name not in kept:  # the class's own are kept, as dataclasses keeps them
+            setattr(cls, name, method)
     setattr(cls, FIELDS, tuple(names))
     setattr(cls, "__match_args__", tuple(names))  # noqa: B010 - mypy refuses the plain form
     return cls
@@ -143,6 +143,17 @@ def _make(cls: type[T]) -> type[T]:
 
 _KEPT = frozenset({"__repr__", "__eq__", "__hash__"})
 """The methods a class may write itself: the record's are not put over them."""
+
+
+def _written(cls: type, name: str) -> bool:
+    """Whether the class itself gives ``name``, by dataclasses' rule: a ``__hash__ = None``
+    is written (the class asks to be unhashable) unless it came with the class's own
+    ``__eq__`` (Python's doing, which a frozen dataclass replaces with a hash)."""
+    if name not in cls.__dict__:
+        return False
+    if name == "__hash__" and cls.__dict__[name] is None:
+        return "__eq__" not in cls.__dict__
+    return cls.__dict__[name] is not None
 
 
 def _values(names: list[str]) -> Callable[[object], tuple[object, ...]]:

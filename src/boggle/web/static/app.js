@@ -5,7 +5,7 @@
 
 import {
   api, clearPath, copyText, counted, drawPath, formatClock, keepRound as keepInTab, keptRound as keptInTab,
-  markClock, renderBoard, showDefinition, showInView,
+  markClock, readyDefinitionBox, renderBoard, showDefinition, showInView,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -120,6 +120,7 @@ function renderWordGroups(container, words, sort, extraClass) {
     group.append(heading, ul);
     container.append(group);
   }
+  if (words.length) readyDefinitionBox(container);
 }
 
 function renderWords() {

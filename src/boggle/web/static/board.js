@@ -130,6 +130,23 @@ export function wordButton(word, path, text, dictionary) {
   return button;
 }
 
+// The definition box of the panel (or section) holding `container` is shown, with a line saying
+// what it is for, as soon as its words are: the first meaning shown then takes no room the box
+// did not already have, so the words do not move under the pointer (style.css gives the box a
+// fixed height of three lines).
+export function readyDefinitionBox(container) {
+  const holder = container.closest(".panel") ?? container.closest("section");
+  const box = holder?.querySelector(".word-definition");
+  if (!box) return;
+  const shown = box.dataset.word;
+  if (!box.hidden && (!shown || container.querySelector(`.word[data-word="${CSS.escape(shown)}"]`))) {
+    return;  // the line, or a meaning being read whose word is still listed (a filter typed)
+  }
+  box.textContent = "Point at a word or tap it: its path on the board and its meaning.";
+  delete box.dataset.word;
+  box.hidden = false;
+}
+
 // A word's definition (GET /api/define), shown in the definition box of the word's panel
 // (or section): the page's own element with class "word-definition"; each word asked once.
 const definitions = new Map();
@@ -145,11 +162,15 @@ export async function showDefinition(button, word, dictionary) {
     box.textContent = `${word.toUpperCase()}: looking it up...`;
     const params = new URLSearchParams({ word });
     if (dictionary) params.set("dict", dictionary);
-    definitions.set(key, api(`/api/define?${params}`).catch((error) => ({ error: error.message })));
+    definitions.set(key, api(`/api/define?${params}`).catch((error) => {
+      definitions.delete(key);  // asked again next time: the server or the network may be back
+      return { error: error.message };
+    }));
   }
   const entry = await definitions.get(key);
   if (box.dataset.word !== word) return;  // another word was shown meanwhile
   box.replaceChildren();
+  box.removeAttribute("title");
   const head = document.createElement("strong");
   head.textContent = word.toUpperCase() + ": ";
   box.append(head);
@@ -164,6 +185,7 @@ export async function showDefinition(button, word, dictionary) {
     box.append(link);
   } else if (entry.definitions.length) {
     box.append(entry.definitions[0]);
+    box.title = entry.definitions[0];  // the whole meaning, where three lines cut it
   } else {
     box.append("no definition known");
   }

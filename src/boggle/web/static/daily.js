@@ -2,7 +2,7 @@
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
   api, copyText, countdown, drawPath, fillWordLists, keepRound, keptRound, listedWord, renderBoard,
-  showInView, wordButton,
+  readyDefinitionBox, showInView, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -158,6 +158,7 @@ async function finish() {
     $("unfound").replaceChildren(...result.unfound.map(
       (w) => wordButton(w.word, w.path, `${w.word} ${w.points}`, state.daily.dictionary ?? null),
     ));
+    if (result.unfound.length) readyDefinitionBox($("unfound"));
     offerKeep($("results"), result.unfound, state.daily.dictionary ?? null, $("unfound"));
     keepRound(ROUND_KEY, null);
     $("round").hidden = true;

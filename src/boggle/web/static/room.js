@@ -1,7 +1,8 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, clearPath, copyText, countdown, drawPath, fillWordLists, renderBoard, showInView, wordButton,
+  api, clearPath, copyText, countdown, drawPath, fillWordLists, readyDefinitionBox, renderBoard,
+  showInView, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -405,6 +406,7 @@ function showResults(summary) {
     if (w.level) button.dataset.level = w.level;
     return button;
   }));
+  if (summary.unfound.length) readyDefinitionBox(unfound);
   offerKeep($("results"), summary.unfound, listName(), unfound);
   const over = $("match-over");
   over.hidden = !summary.match_over;

@@ -148,6 +148,7 @@ const FLASHES = ["flash-accepted", "flash-again", "flash-rejected"];
 // The dice at `cells` (or the board's frame, with none) in the verdict's colour a moment.
 function flashDice(cells, result) {
   const board = $("board");
+  board.classList.remove(...FLASHES);  // the frame's own flash, when the word before had no dice
   for (const lit of board.querySelectorAll(".flash-accepted, .flash-again, .flash-rejected")) {
     lit.classList.remove(...FLASHES);
   }
