@@ -423,3 +423,39 @@ def test_a_word_s_list_shows_its_friendly_name(pages: Pages, server: ServeProces
     assert shown.text_content() == friendly
     # a list the server no longer offers keeps its name
     assert page.text_content(".kept-word[data-word='zzzz'] .kept-list") == "gone"
+
+
+def test_words_kept_in_another_tab_are_shown_and_not_lost(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """My words open in one tab, a word kept in another tab of the same browser: it shows up
+    on My words, and a remove or a practise answer there keeps it."""
+    page = words_page(pages, server, [kept("fame"), kept("limbo")])
+    other = page.context.new_page()
+    other.goto(server.url + "/words")
+    other.wait_for_selector("body[data-ready='true']")
+    value = json.dumps({"version": 1, "words": [kept("axle"), kept("fame"), kept("limbo")]})
+    other.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.wait_for_selector("#to-learn-list .kept-word[data-word='axle']")
+    assert page.text_content("#to-learn-title") == "To learn (3)"
+
+    page.get_by_role("button", name="Remove LIMBO").click()
+    assert [w["word"] for w in stored(page)] == ["axle", "fame"]
+    # another word kept there while practising here: an answer keeps it too
+    value = json.dumps({"version": 1, "words": [kept("wax"), *stored(page)]})
+    other.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.wait_for_selector("#to-learn-list .kept-word[data-word='wax']")
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    asked = page.get_attribute("#practise-clue", "data-word")
+    # a word kept there without this tab hearing of it yet: read back before the answer is saved
+    value = json.dumps({"version": 1, "words": [kept("mix"), *stored(page)]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.fill("#practise-input", asked or "")
+    page.press("#practise-input", "Enter")
+    words = {w["word"]: w for w in stored(page)}
+    assert set(words) == {"mix", "wax", "axle", "fame"}
+    assert words[asked or ""]["streak"] == 1
+    # the other tab heard of it all
+    other.wait_for_selector("#to-learn-list .kept-word[data-word='mix']")
+    assert other.text_content("#to-learn-title") == "To learn (4)"

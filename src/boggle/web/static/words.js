@@ -4,7 +4,7 @@
 // word: right twice in a row and it is learned; the words in a shuffled order, each once a
 // pass); Clear all, after a question. Nothing is sent to the server but the look-ups.
 import { api, counted } from "/static/board.js";
-import { loadWords, saveWords } from "/static/learn.js";
+import { LEARN_KEY, loadWords, saveWords } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -92,6 +92,32 @@ async function showMeaning(entry, box) {
   }
 }
 
+// The words as stored now, into state.words: another tab (a round's "+ learn", My words open
+// twice) may have changed them since this page read them. The entries this page holds stay the
+// same objects (practise and the buttons refer to them), their fields brought up to date; a
+// stored value that cannot be read leaves the list as it is.
+function reloadWords() {
+  const { words, problem } = loadWords();
+  if (problem) return;
+  const held = new Map(state.words.map((entry) => [keyOf(entry), entry]));
+  state.words = words.map((entry) => {
+    const same = held.get(keyOf(entry));
+    return same ? Object.assign(same, entry) : entry;
+  });
+}
+
+// Another tab changed the kept words: shown here at once; a word being practised that is gone
+// or learned there makes way for the next.
+function storedElsewhere(event) {
+  if (event.key !== LEARN_KEY && event.key !== null) return;
+  reloadWords();
+  render();
+  if (state.practising && !state.words.some((entry) => entry === state.practising && !entry.learned)) {
+    nextClue();
+  }
+}
+
+// Each change is one change to the list as stored now (reloadWords first), then kept whole.
 function save() {
   if (!saveWords(state.words)) say("This browser refused to keep the change (storage is off or full).");
 }
@@ -198,6 +224,7 @@ async function fetchListNames() {
 
 // A learned word back among those to learn (its streak from 0); the focus goes to it there.
 function learnAgain(entry) {
+  reloadWords();
   entry.learned = false;
   entry.streak = 0;
   save();
@@ -211,6 +238,7 @@ function removeWord(entry) {
   const list = entry.learned ? $("learned-list") : $("to-learn-list");
   const items = [...list.children];
   const at = items.findIndex((item) => item.dataset.word === entry.word);
+  reloadWords();
   state.words = state.words.filter((other) => other !== entry);
   save();
   if (state.practising === entry) nextClue();
@@ -297,6 +325,7 @@ function answer(event) {
   if (!entry) return;
   const typed = $("practise-input").value.trim().toLowerCase();
   if (!typed) return;
+  reloadWords();
   const verdict = $("practise-verdict");
   const word = entry.word.toUpperCase();
   if (typed === entry.word) {
@@ -322,6 +351,7 @@ function answer(event) {
 function showWord() {
   const entry = state.practising;
   if (!entry) return;
+  reloadWords();
   entry.streak = 0;
   save();
   const verdict = $("practise-verdict");
@@ -375,6 +405,7 @@ function start() {
   $("clear-all").addEventListener("click", askClear);
   $("clear-yes").addEventListener("click", () => closeClear(true));
   $("clear-no").addEventListener("click", () => closeClear(false));
+  window.addEventListener("storage", storedElsewhere);
   render();
   document.body.dataset.ready = "true";
   fetchListNames();
