@@ -131,6 +131,8 @@ def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) ->
     assert "(4 letters)" in (clue.text_content() or "")
     verdict = page.locator("#practise-verdict")
     assert verdict.get_attribute("aria-live") == "polite"
+    # each new clue is read with the box it is typed in
+    assert page.get_attribute("#practise-input", "aria-describedby") == "practise-clue"
 
     page.keyboard.type("fan")
     page.keyboard.press("Enter")
@@ -147,6 +149,8 @@ def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) ->
     assert page.locator("#to-learn").is_hidden()
     assert page.text_content("#words-status") == "Every word is learned: nothing left to practise."
     assert page.locator("#practise-start").is_disabled()
+    # the form hid with the focus in it: the focus goes to the verdict, not to the body
+    assert page.evaluate("() => document.activeElement.id") == "practise-verdict"
     page.reload()  # kept as learned
     page.wait_for_selector("body[data-ready='true']")
     assert page.text_content("#learned-title") == "Learned (1)"

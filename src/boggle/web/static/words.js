@@ -308,8 +308,11 @@ function startPractise() {
   $("practise-input").focus();
 }
 
+// The end of practise; the focus, when it was in the practise form (the last word just
+// learned), goes to the verdict rather than dropping to the page's body.
 function stopPractise() {
   const wasOn = state.practising !== null;
+  const hadFocus = $("practise-form").contains(document.activeElement);
   state.practising = null;
   $("practise-form").hidden = true;
   $("practise-start").hidden = false;
@@ -317,6 +320,7 @@ function stopPractise() {
   if (wasOn && !state.words.some((entry) => !entry.learned)) {
     say("Every word is learned: nothing left to practise.");
   }
+  if (hadFocus) $("practise-verdict").focus();
 }
 
 function answer(event) {
