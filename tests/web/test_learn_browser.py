@@ -463,3 +463,30 @@ def test_words_kept_in_another_tab_are_shown_and_not_lost(
     # the other tab heard of it all
     other.wait_for_selector("#to-learn-list .kept-word[data-word='mix']")
     assert other.text_content("#to-learn-title") == "To learn (4)"
+
+
+def test_a_failed_look_up_is_tried_again(pages: Pages, server: ServeProcess) -> None:
+    """A look-up that failed once is not kept: practise looks the word up again and gets its
+    definition as the clue."""
+    page = pages.open(server.url + "/words", **PHONE)
+    failed: list[str] = []
+
+    def fail_once(route: Any) -> None:
+        if failed:
+            route.continue_()
+        else:
+            failed.append(route.request.url)
+            route.fulfill(status=500, body="down")
+
+    page.context.route("**/api/define?word=fame*", fail_once)
+    value = json.dumps({"version": 1, "words": [kept("fame")]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    meanings_shown(page)
+    fame = page.locator(".kept-word[data-word='fame'] .kept-meaning")
+    assert fame.text_content() == "no definition: it could not be looked up now"
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    assert "(4 letters)" in (page.text_content("#practise-clue") or "")  # the definition's clue
+    assert len(failed) == 1

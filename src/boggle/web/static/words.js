@@ -48,14 +48,17 @@ const LOOK_UPS = 4;
 let running = 0;
 const waiting = [];
 
+// A finished look-up hands its place to the next one waiting (`running` stays the same), so
+// no new look-up can slip in between and make it LOOK_UPS + 1.
 async function inTurn(task) {
   if (running >= LOOK_UPS) await new Promise((resolve) => waiting.push(resolve));
-  running += 1;
+  else running += 1;
   try {
     return await task();
   } finally {
-    running -= 1;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
   }
 }
 
@@ -64,7 +67,11 @@ function meaningOf(entry) {
   if (!meanings.has(key)) {
     const params = new URLSearchParams({ word: entry.word });
     if (entry.list) params.set("dict", entry.list);
-    meanings.set(key, inTurn(() => api(`/api/define?${params}`)).catch((error) => ({ error: error.message })));
+    // a look-up that failed is not kept: the word is looked up again when next shown
+    meanings.set(key, inTurn(() => api(`/api/define?${params}`)).catch((error) => {
+      meanings.delete(key);
+      return { error: error.message };
+    }));
   }
   return meanings.get(key);
 }
@@ -132,6 +139,7 @@ function keptItem(entry) {
   const item = document.createElement("li");
   item.className = "kept-word";
   item.dataset.word = entry.word;
+  item.dataset.key = keyOf(entry);
   const head = document.createElement("p");
   head.className = "kept-head";
   const word = document.createElement("strong");
@@ -230,14 +238,14 @@ function learnAgain(entry) {
   save();
   render();
   say(`${entry.word.toUpperCase()} is back in To learn.`);
-  const item = [...$("to-learn-list").children].find((li) => li.dataset.word === entry.word);
+  const item = [...$("to-learn-list").children].find((li) => li.dataset.key === keyOf(entry));
   (item?.querySelector("button.remove") ?? $("words-title")).focus();
 }
 
 function removeWord(entry) {
   const list = entry.learned ? $("learned-list") : $("to-learn-list");
   const items = [...list.children];
-  const at = items.findIndex((item) => item.dataset.word === entry.word);
+  const at = items.findIndex((item) => item.dataset.key === keyOf(entry));
   reloadWords();
   state.words = state.words.filter((other) => other !== entry);
   save();
