@@ -136,6 +136,8 @@ def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) ->
     assert "(4 letters)" in (clue.text_content() or "")
     verdict = page.locator("#practise-verdict")
     assert verdict.get_attribute("aria-live") == "polite"
+    # each new clue is read with the box it is typed in
+    assert page.get_attribute("#practise-input", "aria-describedby") == "practise-clue"
 
     page.keyboard.type("fan")
     page.keyboard.press("Enter")
@@ -152,6 +154,8 @@ def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) ->
     assert page.locator("#to-learn").is_hidden()
     assert page.text_content("#words-status") == "Every word is learned: nothing left to practise."
     assert page.locator("#practise-start").is_disabled()
+    # the form hid with the focus in it: the focus goes to the verdict, not to the body
+    assert page.evaluate("() => document.activeElement.id") == "practise-verdict"
     page.reload()  # kept as learned
     page.wait_for_selector("body[data-ready='true']")
     assert page.text_content("#learned-title") == "Learned (1)"
@@ -428,3 +432,66 @@ def test_a_word_s_list_shows_its_friendly_name(pages: Pages, server: ServeProces
     assert shown.text_content() == friendly
     # a list the server no longer offers keeps its name
     assert page.text_content(".kept-word[data-word='zzzz'] .kept-list") == "gone"
+
+
+def test_words_kept_in_another_tab_are_shown_and_not_lost(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """My words open in one tab, a word kept in another tab of the same browser: it shows up
+    on My words, and a remove or a practise answer there keeps it."""
+    page = words_page(pages, server, [kept("fame"), kept("limbo")])
+    other = page.context.new_page()
+    other.goto(server.url + "/words")
+    other.wait_for_selector("body[data-ready='true']")
+    value = json.dumps({"version": 1, "words": [kept("axle"), kept("fame"), kept("limbo")]})
+    other.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.wait_for_selector("#to-learn-list .kept-word[data-word='axle']")
+    assert page.text_content("#to-learn-title") == "To learn (3)"
+
+    page.get_by_role("button", name="Remove LIMBO").click()
+    assert [w["word"] for w in stored(page)] == ["axle", "fame"]
+    # another word kept there while practising here: an answer keeps it too
+    value = json.dumps({"version": 1, "words": [kept("wax"), *stored(page)]})
+    other.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.wait_for_selector("#to-learn-list .kept-word[data-word='wax']")
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    asked = page.get_attribute("#practise-clue", "data-word")
+    # a word kept there without this tab hearing of it yet: read back before the answer is saved
+    value = json.dumps({"version": 1, "words": [kept("mix"), *stored(page)]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.fill("#practise-input", asked or "")
+    page.press("#practise-input", "Enter")
+    words = {w["word"]: w for w in stored(page)}
+    assert set(words) == {"mix", "wax", "axle", "fame"}
+    assert words[asked or ""]["streak"] == 1
+    # the other tab heard of it all
+    other.wait_for_selector("#to-learn-list .kept-word[data-word='mix']")
+    assert other.text_content("#to-learn-title") == "To learn (4)"
+
+
+def test_a_failed_look_up_is_tried_again(pages: Pages, server: ServeProcess) -> None:
+    """A look-up that failed once is not kept: practise looks the word up again and gets its
+    definition as the clue."""
+    page = pages.open(server.url + "/words", **PHONE)
+    failed: list[str] = []
+
+    def fail_once(route: Any) -> None:
+        if failed:
+            route.continue_()
+        else:
+            failed.append(route.request.url)
+            route.fulfill(status=500, body="down")
+
+    page.context.route("**/api/define?word=fame*", fail_once)
+    value = json.dumps({"version": 1, "words": [kept("fame")]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    meanings_shown(page)
+    fame = page.locator(".kept-word[data-word='fame'] .kept-meaning")
+    assert fame.text_content() == "no definition: it could not be looked up now"
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    assert "(4 letters)" in (page.text_content("#practise-clue") or "")  # the definition's clue
+    assert len(failed) == 1

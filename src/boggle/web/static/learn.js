@@ -183,11 +183,12 @@ function addLearnButtons(chips, missed, list, board, status) {
   }
 }
 
-// Every "+ learn" button in `chips` shown as kept or not, as stored now.
+// Every "+ learn" button in `chips` shown as kept or not, as stored now (read once).
 function refreshLearnButtons(chips, list) {
   if (!chips) return;
+  const kept = new Set(loadWords().words.map((entry) => `${entry.list ?? ""}:${entry.word}`));
   for (const button of chips.querySelectorAll("button.learn-one")) {
-    markLearnButton(button, button.dataset.word, isKept(button.dataset.word, list));
+    markLearnButton(button, button.dataset.word, kept.has(`${list ?? ""}:${button.dataset.word}`));
   }
 }
 

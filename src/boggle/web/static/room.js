@@ -257,6 +257,16 @@ function inRound(playing) {
 // seat kept. After the round the entry is passed over: one Back leaves, as without it.
 const GUARD = "boggleRound";
 
+// Whether this tab has a page before the room's in its history: the Navigation API's
+// canGoBack where the browser has it, else whether the history had more than this page when
+// it loaded (a new tab's has one entry).
+const ENTRIES_AT_LOAD = history.length;
+
+function hasPageBefore() {
+  if (window.navigation && typeof window.navigation.canGoBack === "boolean") return window.navigation.canGoBack;
+  return ENTRIES_AT_LOAD > 1;
+}
+
 function onGuard() {
   return Boolean(history.state && history.state[GUARD]);
 }
@@ -278,10 +288,10 @@ function backPressed() {
 
 function leaveDialogClosed() {
   if ($("leave-dialog").returnValue === "leave") {
-    history.back();
-    // no page before this one (a link opened in a new tab): the rooms page, which offers the seat
-    const stay = setTimeout(() => location.assign("/room"), 800);
-    window.addEventListener("pagehide", () => clearTimeout(stay), { once: true });
+    // back to the page before this one; without one (a link opened in a new tab) the rooms
+    // page, which offers the seat. Decided up front: a timer racing a slow Back would cancel it.
+    if (hasPageBefore()) history.back();
+    else location.assign("/room");
     return;
   }
   if (document.body.classList.contains("in-round")) {

@@ -4,7 +4,7 @@
 // word: right twice in a row and it is learned; the words in a shuffled order, each once a
 // pass); Clear all, after a question. Nothing is sent to the server but the look-ups.
 import { api, counted } from "/static/board.js";
-import { loadWords, saveWords } from "/static/learn.js";
+import { LEARN_KEY, loadWords, saveWords } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -48,14 +48,17 @@ const LOOK_UPS = 4;
 let running = 0;
 const waiting = [];
 
+// A finished look-up hands its place to the next one waiting (`running` stays the same), so
+// no new look-up can slip in between and make it LOOK_UPS + 1.
 async function inTurn(task) {
   if (running >= LOOK_UPS) await new Promise((resolve) => waiting.push(resolve));
-  running += 1;
+  else running += 1;
   try {
     return await task();
   } finally {
-    running -= 1;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
   }
 }
 
@@ -64,7 +67,11 @@ function meaningOf(entry) {
   if (!meanings.has(key)) {
     const params = new URLSearchParams({ word: entry.word });
     if (entry.list) params.set("dict", entry.list);
-    meanings.set(key, inTurn(() => api(`/api/define?${params}`)).catch((error) => ({ error: error.message })));
+    // a look-up that failed is not kept: the word is looked up again when next shown
+    meanings.set(key, inTurn(() => api(`/api/define?${params}`)).catch((error) => {
+      meanings.delete(key);
+      return { error: error.message };
+    }));
   }
   return meanings.get(key);
 }
@@ -92,6 +99,32 @@ async function showMeaning(entry, box) {
   }
 }
 
+// The words as stored now, into state.words: another tab (a round's "+ learn", My words open
+// twice) may have changed them since this page read them. The entries this page holds stay the
+// same objects (practise and the buttons refer to them), their fields brought up to date; a
+// stored value that cannot be read leaves the list as it is.
+function reloadWords() {
+  const { words, problem } = loadWords();
+  if (problem) return;
+  const held = new Map(state.words.map((entry) => [keyOf(entry), entry]));
+  state.words = words.map((entry) => {
+    const same = held.get(keyOf(entry));
+    return same ? Object.assign(same, entry) : entry;
+  });
+}
+
+// Another tab changed the kept words: shown here at once; a word being practised that is gone
+// or learned there makes way for the next.
+function storedElsewhere(event) {
+  if (event.key !== LEARN_KEY && event.key !== null) return;
+  reloadWords();
+  render();
+  if (state.practising && !state.words.some((entry) => entry === state.practising && !entry.learned)) {
+    nextClue();
+  }
+}
+
+// Each change is one change to the list as stored now (reloadWords first), then kept whole.
 function save() {
   if (!saveWords(state.words)) say("This browser refused to keep the change (storage is off or full).");
 }
@@ -106,6 +139,7 @@ function keptItem(entry) {
   const item = document.createElement("li");
   item.className = "kept-word";
   item.dataset.word = entry.word;
+  item.dataset.key = keyOf(entry);
   const head = document.createElement("p");
   head.className = "kept-head";
   const word = document.createElement("strong");
@@ -198,19 +232,21 @@ async function fetchListNames() {
 
 // A learned word back among those to learn (its streak from 0); the focus goes to it there.
 function learnAgain(entry) {
+  reloadWords();
   entry.learned = false;
   entry.streak = 0;
   save();
   render();
   say(`${entry.word.toUpperCase()} is back in To learn.`);
-  const item = [...$("to-learn-list").children].find((li) => li.dataset.word === entry.word);
+  const item = [...$("to-learn-list").children].find((li) => li.dataset.key === keyOf(entry));
   (item?.querySelector("button.remove") ?? $("words-title")).focus();
 }
 
 function removeWord(entry) {
   const list = entry.learned ? $("learned-list") : $("to-learn-list");
   const items = [...list.children];
-  const at = items.findIndex((item) => item.dataset.word === entry.word);
+  const at = items.findIndex((item) => item.dataset.key === keyOf(entry));
+  reloadWords();
   state.words = state.words.filter((other) => other !== entry);
   save();
   if (state.practising === entry) nextClue();
@@ -280,8 +316,11 @@ function startPractise() {
   $("practise-input").focus();
 }
 
+// The end of practise; the focus, when it was in the practise form (the last word just
+// learned), goes to the verdict rather than dropping to the page's body.
 function stopPractise() {
   const wasOn = state.practising !== null;
+  const hadFocus = $("practise-form").contains(document.activeElement);
   state.practising = null;
   $("practise-form").hidden = true;
   $("practise-start").hidden = false;
@@ -289,6 +328,7 @@ function stopPractise() {
   if (wasOn && !state.words.some((entry) => !entry.learned)) {
     say("Every word is learned: nothing left to practise.");
   }
+  if (hadFocus) $("practise-verdict").focus();
 }
 
 function answer(event) {
@@ -297,6 +337,7 @@ function answer(event) {
   if (!entry) return;
   const typed = $("practise-input").value.trim().toLowerCase();
   if (!typed) return;
+  reloadWords();
   const verdict = $("practise-verdict");
   const word = entry.word.toUpperCase();
   if (typed === entry.word) {
@@ -322,6 +363,7 @@ function answer(event) {
 function showWord() {
   const entry = state.practising;
   if (!entry) return;
+  reloadWords();
   entry.streak = 0;
   save();
   const verdict = $("practise-verdict");
@@ -375,6 +417,7 @@ function start() {
   $("clear-all").addEventListener("click", askClear);
   $("clear-yes").addEventListener("click", () => closeClear(true));
   $("clear-no").addEventListener("click", () => closeClear(false));
+  window.addEventListener("storage", storedElsewhere);
   render();
   document.body.dataset.ready = "true";
   fetchListNames();
