@@ -159,30 +159,25 @@ function keptItem(entry) {
   const meaning = document.createElement("p");
   meaning.className = "kept-meaning";
   showMeaning(entry, meaning);
-  const remove = document.createElement("button");
-  remove.type = "button";
-  remove.className = "secondary remove";
-  const hidden = document.createElement("span");
-  hidden.className = "visually-hidden";
-  hidden.textContent = ` ${entry.word.toUpperCase()}`;
-  remove.append("Remove", hidden);
-  remove.addEventListener("click", () => removeWord(entry));
   const actions = document.createElement("div");
   actions.className = "kept-actions";
-  if (entry.learned) {
-    const again = document.createElement("button");
-    again.type = "button";
-    again.className = "secondary again";
-    const name = document.createElement("span");
-    name.className = "visually-hidden";
-    name.textContent = ` ${entry.word.toUpperCase()}`;
-    again.append("Learn again", name);
-    again.addEventListener("click", () => learnAgain(entry));
-    actions.append(again);
-  }
-  actions.append(remove);
+  if (entry.learned) actions.append(wordAction("Learn again", "again", entry, learnAgain));
+  actions.append(wordAction("Remove", "remove", entry, removeWord));
   item.append(head, meaning, actions);
   return item;
+}
+
+// A button acting on one kept word: "Remove", named "Remove LIMBO" to a screen reader.
+function wordAction(label, className, entry, act) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = `secondary ${className}`;
+  const name = document.createElement("span");
+  name.className = "visually-hidden";
+  name.textContent = ` ${entry.word.toUpperCase()}`;
+  button.append(label, name);
+  button.addEventListener("click", () => act(entry));
+  return button;
 }
 
 function render() {
