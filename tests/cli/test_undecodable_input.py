@@ -114,10 +114,13 @@ def test_a_piped_line_without_end_is_read_a_bounded_piece_at_a_time(tmp_path: Pa
     ],
 )
 def test_a_file_name_with_a_byte_that_is_not_utf8_is_shown_as_typed(
-    argv: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+    argv: list[str],
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A file name is any bytes: it is looked for, and a message shows it as typed (\\xff)."""
-    os.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)  # and back after: a process started later starts here
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "\\xff" in err and "udcff" not in err, err
