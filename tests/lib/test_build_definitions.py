@@ -3,12 +3,11 @@ read, so each of those words gets the same answer from it as from the full WordN
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+import script_modules
 
 from boggle.definitions import look_up
 from boggle.definitions.wordnet import GlossExtract, SystemWordNet
@@ -19,15 +18,7 @@ WORDS = ["cats", "ran", "geese", "nonhero", "flyby", "quo", "teabags", "zzxqv", 
 
 
 def load_script() -> ModuleType:
-    sys.path.insert(0, str(SCRIPT.parent))
-    try:
-        spec = importlib.util.spec_from_file_location("build_definitions", SCRIPT)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(SCRIPT.parent))
+    return script_modules.load_script("build_definitions", SCRIPT)
 
 
 @pytest.mark.skipif(SYSTEM is None, reason="WordNet is not installed (apt install wordnet-base)")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import importlib.util
 import io
 import json
 import shutil
@@ -14,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+import script_modules
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "build_wordlists.py"
 
@@ -46,11 +46,7 @@ NOTICE = b"SCOWL is Copyright 2000-2011 by Kevin Atkinson\n"
 
 
 def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_wordlists", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_modules.load_script("build_wordlists", SCRIPT)
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import importlib.util
 import types
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +20,7 @@ from typing import Any, ClassVar
 
 import numpy
 import pytest
+import script_modules
 
 from boggle import Board, Lexicon
 from boggle.dice.bulk import BoardSource
@@ -453,10 +453,7 @@ def test_the_tuning_of_lanes_variants_runs_the_device_path(
     setting a :class:`~boggle.engines.gpu.device.DeviceRunner` of its own (the block, the
     lanes' shared set, blocks a multiprocessor), scores equal, one table fastest first and
     the fastest's knobs; a setting the lanes cannot run is reported, not fatal."""
-    spec = importlib.util.spec_from_file_location("gpu_benchmark", BENCHMARKS / "gpu.py")
-    assert spec is not None and spec.loader is not None
-    benchmark = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(benchmark)
+    benchmark = script_modules.load_script("gpu_benchmark", BENCHMARKS / "gpu.py")
     args = argparse.Namespace(
         variants="lanes-16-split8,lanes-32", blocks="64", set_bits="8,9", per_sm="0",
         min_blocks="0", top_registers="0", one_loop="1,0", seconds=0, jobs=1, seed=3,

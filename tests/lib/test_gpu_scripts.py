@@ -9,7 +9,6 @@ it takes minutes, so it is run by hand, not here.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
 import subprocess
@@ -18,6 +17,7 @@ import types
 from pathlib import Path
 
 import pytest
+import script_modules
 
 from boggle.engines.gpu.source import AB_VARIANTS, AUTO_VARIANT, KERNEL_VARIANTS, auto_variant
 
@@ -109,11 +109,7 @@ def test_the_tuning_run_takes_the_fastest_lanes_variants_whose_scores_agreed(
 
 
 def _gpu_static() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location("gpu_static", BENCHMARKS / "gpu_static.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_modules.load_script("gpu_static", BENCHMARKS / "gpu_static.py")
 
 
 def test_the_static_table_never_takes_nvrtcs_stub_library(

@@ -3,22 +3,18 @@ proof says which classes they leave out (resumed from runs no row holds)."""
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import script_modules
+
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "records.py"
 
 
 def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("records_script", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return script_modules.load_script("records_script", SCRIPT, register=True)
 
 
 records = load_script()

@@ -5,13 +5,13 @@ headless Chromium; without it that test skips with a reason locally and fails in
 
 from __future__ import annotations
 
-import importlib.util
 import struct
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import script_modules
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 from browser import Pages, chromium
@@ -60,10 +60,7 @@ def test_the_manifest_and_its_icons(client: TestClient) -> None:
 
 
 def test_the_icons_are_the_ones_the_script_draws() -> None:
-    spec = importlib.util.spec_from_file_location("draw_icons", ROOT / "scripts" / "draw_icons.py")
-    assert spec and spec.loader
-    draw_icons: Any = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(draw_icons)
+    draw_icons: Any = script_modules.load_script("draw_icons", ROOT / "scripts" / "draw_icons.py")
     assert (draw_icons.ICONS / "icon.svg").read_text(encoding="utf-8") == draw_icons.svg()
     small = draw_icons.png(24)  # the PNG writer, on a size quick to draw
     assert png_size(small) == (24, 24)
