@@ -45,7 +45,7 @@ def _part(match: re.Match[str]) -> str:
     given = {"version": html.escape(__version__)}
     given.update((key, html.escape(value)) for key, value in _VALUE.findall(values))
     text = template.substitute(given)  # a value the part needs and the page left out: KeyError
-    text = _PART.sub(_part, text)  # a part may hold parts (the word form: the Vibrate switch)
+    text = _PART.sub(_part, text)  # a part may hold parts (the word form: the round's switches)
     return "".join(indent + line if line.strip() else line for line in text.splitlines(True))
 
 

@@ -5,7 +5,7 @@
 
 import {
   api, clearPath, copyText, counted, drawPath, formatClock, keepRound as keepInTab, keptRound as keptInTab,
-  markClock, readyDefinitionBox, renderBoard, showDefinition, showInView,
+  markClock, readyDefinitionBox, renderBoard, showDefinition, showInView, sound,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -360,7 +360,7 @@ async function submitWord(traced) {
   if (said.status === "accepted") {
     setFeedback(`${word}: +${said.points}`, true);
     if (found) drawPath(found.word, found.path);
-    wordFeedback(said.word, { result: "accepted", text: `+${said.points}`, path: found?.path });
+    wordFeedback(said.word, { result: "accepted", text: `+${said.points}`, points: said.points, path: found?.path });
   } else {
     setFeedback(`${word}: ${said.label}${said.message ? ` (${said.message})` : ""}`, false);
     const again = said.status === "already_found";
@@ -415,6 +415,7 @@ async function endRound(ranOut = false) {
   state.round = null;
   keepRound(null);
   traceWords(null);
+  sound("end");
   document.body.classList.remove("in-round");
   $("play-timer").textContent = formatClock(0);
   $("play-form").hidden = true;

@@ -223,22 +223,35 @@ export function showInView(element) {
 export const PULSE_ACCEPTED = [35];
 export const PULSE_REJECTED = [40, 70, 40];
 const FEEL_KEY = "boggle-feel";
+const SOUND_KEY = "boggle-sound";
 
-// Whether the player wants vibration: `feelOn()` is true unless the switch was turned off.
-export function feelOn() {
+// A switch the player set, remembered in localStorage under `key` ("on" or "off"):
+// `remembered(FEEL_KEY, true)` is true unless the Vibrate switch was turned off.
+function remembered(key, byDefault) {
   try {
-    return localStorage.getItem(FEEL_KEY) !== "off";
+    const kept = localStorage.getItem(key);
+    return kept === null ? byDefault : kept === "on";
   } catch (error) {
-    return true;  // no storage (a private window that refuses it): the default
+    return byDefault;  // no storage (a private window that refuses it): the default
   }
 }
 
-function setFeel(on) {
+function remember(key, on) {
   try {
-    localStorage.setItem(FEEL_KEY, on ? "on" : "off");
+    localStorage.setItem(key, on ? "on" : "off");
   } catch (error) {
     // no storage: the switch holds for this page only
   }
+}
+
+// Whether the player wants vibration: `feelOn()` is true unless the switch was turned off.
+export function feelOn() {
+  return remembered(FEEL_KEY, true);
+}
+
+// Whether the player wants sound: `soundOn()` is false until the Sound switch is turned on.
+export function soundOn() {
+  return remembered(SOUND_KEY, false);
 }
 
 // The pulse for a verdict on a word: `buzz(true)` for one that counts, `buzz(false)` otherwise.
@@ -251,21 +264,123 @@ export function buzz(accepted) {
   }
 }
 
-// The round's switch (a checkbox with role="switch", in the word box's row), shown where the
-// browser can vibrate; it says and sets the remembered choice.
+// Sound (the round's "Sound" switch, #sound-setting, off until the player turns it on):
+// short tones made with the Web Audio API, no files. A sound is a list of notes, each a
+// wave, a pitch (Hz), a start and a length (seconds after now), a loudness (0 to 1, of the
+// quiet VOLUME) and, for a dull one, a low-pass cutoff (Hz).
+const VOLUME = 0.12;
+const COUNTED_PITCHES = [1046.5, 1318.5, 1568, 2093];  // C6 E6 G6 C7: one more a point, to 4
+export const SOUNDS = {
+  // a word already found: one soft low tone
+  again: [{ wave: "sine", hz: 262, at: 0, length: 0.16, level: 0.6 }],
+  // not a word (or not on the board, too short...): a dull buzz
+  rejected: [{ wave: "sawtooth", hz: 98, at: 0, length: 0.22, level: 0.5, cutoff: 450 }],
+  // each of the round's last five seconds: a short tick
+  tick: [{ wave: "square", hz: 1760, at: 0, length: 0.03, level: 0.25, cutoff: 4000 }],
+  // the round's end: a closing chime, three bell tones falling
+  end: [
+    { wave: "sine", hz: 784, at: 0, length: 0.5, level: 0.7 },
+    { wave: "sine", hz: 659.3, at: 0.16, length: 0.5, level: 0.7 },
+    { wave: "sine", hz: 523.3, at: 0.32, length: 0.9, level: 0.8 },
+  ],
+};
+
+// The notes of a sound: `soundNotes("accepted", 3)` is a word of 3 points, a bright rising
+// arpeggio of three notes (a note a point, four at most); the others are SOUNDS[kind].
+export function soundNotes(kind, points = 1) {
+  if (kind !== "accepted") return SOUNDS[kind] || [];
+  const count = Math.min(Math.max(1, Math.round(points) || 1), COUNTED_PITCHES.length);
+  return COUNTED_PITCHES.slice(0, count).map((hz, index) => ({
+    wave: "triangle", hz, at: index * 0.07, length: index === count - 1 ? 0.22 : 0.1, level: 0.8,
+  }));
+}
+
+const AudioContextType = window.AudioContext || window.webkitAudioContext;
+let audio = null;  // the page's one AudioContext, made at the player's first gesture
+
+// Made, or woken (a phone suspends it in the background), at a gesture of the player's:
+// browsers let a page play sound only after one, so never before.
+function wakeSound() {
+  if (!AudioContextType || !soundOn()) return;
+  try {
+    audio = audio || new AudioContextType();
+    if (audio.state !== "running") audio.resume().catch(() => {});
+  } catch (error) {
+    // refused (no audio device, too many contexts): silence, the board and the words say it
+  }
+}
+
+// `sound(kind, points)` plays a verdict's sound (kind "accepted", "again" or "rejected", as
+// trace.js wordFeedback's result), "tick" or "end"; nothing while the switch is off or before
+// the player's first gesture.
+export function sound(kind, points = 1) {
+  if (!audio || !soundOn()) return;
+  try {
+    if (audio.state !== "running") audio.resume().catch(() => {});
+    const now = audio.currentTime;
+    for (const note of soundNotes(kind, points)) {
+      const start = now + note.at;
+      const end = start + note.length;
+      const tone = audio.createOscillator();
+      tone.type = note.wave;
+      tone.frequency.value = note.hz;
+      const envelope = audio.createGain();  // a quick rise and a fall: no click
+      envelope.gain.setValueAtTime(0.0001, start);
+      envelope.gain.exponentialRampToValueAtTime(note.level * VOLUME, start + 0.01);
+      envelope.gain.exponentialRampToValueAtTime(0.0001, end);
+      let last = tone;
+      if (note.cutoff) {
+        last = audio.createBiquadFilter();
+        last.type = "lowpass";
+        last.frequency.value = note.cutoff;
+        tone.connect(last);
+      }
+      last.connect(envelope).connect(audio.destination);
+      tone.onended = () => envelope.disconnect();
+      tone.start(start);
+      tone.stop(end + 0.02);
+    }
+  } catch (error) {
+    // a browser whose Web Audio refuses: the board and the words still say it
+  }
+}
+
+// The round's switches (checkboxes with role="switch", beside the clock; feel-setting.html):
+// Vibrate, shown where the browser can vibrate, and Sound, shown where it has Web Audio; each
+// says and sets the remembered choice, and turned on gives a taste of what it does.
 const feelSwitch = $("feel-setting");
 if (feelSwitch) {
   feelSwitch.checked = feelOn();
   feelSwitch.addEventListener("change", () => {
-    setFeel(feelSwitch.checked);
+    remember(FEEL_KEY, feelSwitch.checked);
     if (feelSwitch.checked) buzz(true);  // what it feels like
   });
   feelSwitch.closest("label").hidden = typeof navigator.vibrate !== "function";
 }
 
+const soundSwitch = $("sound-setting");
+if (soundSwitch) {
+  soundSwitch.checked = soundOn();
+  soundSwitch.addEventListener("change", () => {
+    remember(SOUND_KEY, soundSwitch.checked);
+    if (!soundSwitch.checked) return;
+    wakeSound();
+    sound("accepted");  // what it sounds like
+  });
+  soundSwitch.closest("label").hidden = !AudioContextType;
+  if (AudioContextType) {
+    // a press (Start, a die traced; pointerup is a touch's gesture) or a key
+    for (const type of ["pointerdown", "pointerup", "keydown"]) {
+      window.addEventListener(type, wakeSound, true);
+    }
+  }
+}
+
 // The clock's last ten seconds: the clock in the warning colour (class "low") and, once a
 // round, "10 seconds left" said to screen readers in #clock-news (the clock itself is not a
-// live region: it would speak every second). `markClock($("timer"), secondsLeft)` each tick.
+// live region: it would speak every second); with the Sound switch on, each of the last
+// TICK_SECONDS seconds ticks once (sound "tick"). `markClock($("timer"), secondsLeft)` each tick.
+const TICK_SECONDS = 5;
 const clockNews = $("timer") || $("play-timer") ? document.createElement("p") : null;
 if (clockNews) {
   clockNews.id = "clock-news";
@@ -277,6 +392,13 @@ if (clockNews) {
 export function markClock(element, left) {
   const low = left <= 10 && left > 0;
   element.classList.toggle("low", left <= 10);
+  const second = Math.ceil(left);
+  if (left > TICK_SECONDS) {
+    delete element.dataset.ticked;
+  } else if (left > 0 && element.dataset.ticked !== String(second)) {
+    element.dataset.ticked = String(second);
+    sound("tick");
+  }
   if (left > 10) {
     delete element.dataset.warned;
     if (clockNews) clockNews.textContent = "";

@@ -2,7 +2,7 @@
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
   api, copyText, countdown, drawPath, keepRound, keptRound, listedWord, renderBoard, showInView,
-  wordButton,
+  sound, wordButton,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
@@ -107,7 +107,7 @@ export async function enterWord(word) {
     }
     const good = check.status === "counted";
     say(good ? `${found.toUpperCase()}: +${check.points}` : `${found.toUpperCase()}: ${check.label}`, good);
-    wordFeedback(word, good ? { result: "accepted", text: `+${check.points}`, path: check.path }
+    wordFeedback(word, good ? { result: "accepted", text: `+${check.points}`, points: check.points, path: check.path }
       : { result: "rejected", text: check.label });
     if (good && !state.over && !state.words.includes(found)) {
       state.words.push(found);
@@ -133,6 +133,7 @@ async function finish(timeUp) {
   state.over = true;
   state.stopTimer();
   traceWords(null);
+  sound("end");
   document.body.classList.remove("in-round");
   $("word-input").disabled = true;
   $("word-button").disabled = true;

@@ -2,7 +2,7 @@
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
   api, copyText, countdown, drawPath, fillWordLists, keepRound, keptRound, listedWord, renderBoard,
-  readyDefinitionBox, showInView, wordButton,
+  readyDefinitionBox, showInView, sound, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -121,7 +121,7 @@ async function enterWord(typed) {
       state.listed.push([found, check.points]);
       drawPath(found, check.path);
       $("my-words").append(listedWord(found, check.points));
-      wordFeedback(word, { result: "accepted", text: `+${check.points}`, path: check.path });
+      wordFeedback(word, { result: "accepted", text: `+${check.points}`, points: check.points, path: check.path });
     } else {
       wordFeedback(word, { result: "rejected", text: check.label });
     }
@@ -136,6 +136,7 @@ async function finish() {
   state.over = true;
   state.stopTimer();
   traceWords(null);
+  sound("end");
   document.body.classList.remove("in-round");
   $("word-input").disabled = true;
   try {

@@ -2,7 +2,7 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, readyDefinitionBox, renderBoard,
-  showInView, wordButton,
+  showInView, sound, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -312,6 +312,7 @@ function startRound(faces, remaining) {
     $("word-input").disabled = true;
     $("word-button").disabled = true;
     traceWords(null);
+    sound("end");
     inRound(false);
     $("feedback").textContent = "Time is up: judging…";
   });
@@ -342,7 +343,7 @@ function feedback(entry) {
   if (good) drawPath(entry.word, entry.path);
   const text = good ? `+${entry.points}` : STATUS_TEXT[entry.status] || entry.status;
   const result = good ? "accepted" : entry.status === "repeated" ? "again" : "rejected";
-  wordFeedback(entry.word, { result, text, path: good ? entry.path : null });
+  wordFeedback(entry.word, { result, text, points: entry.points, path: good ? entry.path : null });
   addMyWord(entry);
 }
 
@@ -351,6 +352,7 @@ function feedback(entry) {
 function showResults(summary) {
   state.stopTimer();
   traceWords(null);
+  if (document.body.classList.contains("in-round")) sound("end");  // ended before its time
   inRound(false);
   document.body.dataset.phase = summary.match_over ? "over" : "results";
   renderBoard(summary.faces);

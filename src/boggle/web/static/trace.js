@@ -6,10 +6,10 @@
 //
 //   import { traceWords, wordFeedback } from "/static/trace.js";
 //   traceWords((word) => submit(word));   // tracing on; traceWords(null) turns it off
-//   wordFeedback("fame", { result: "accepted", text: "+1", path });  // the verdict on the board
+//   wordFeedback("fame", { result: "accepted", text: "+1", points: 1, path });  // the verdict
 "use strict";
 
-import { buzz, clearPath, drawPath } from "/static/board.js";
+import { buzz, clearPath, drawPath, sound } from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
 // A die is entered when the pointer is this close to its centre (a fraction of its side):
@@ -121,11 +121,13 @@ export function traceWords(onWord) {
 //     colour and the board (a traced word) or the word box (a typed one) shakes.
 // The dice are `path`'s, or the traced word's; a typed word without a path flashes the board's
 // frame. A verdict on a traced word shows `text` in a bubble where the finger let go. The
-// phone vibrates (board.js buzz), unless the player turned it off. With reduced motion
+// phone vibrates (board.js buzz), unless the player turned it off, and with the Sound switch
+// on the verdict is heard (board.js sound: a word of more `points` a longer, higher run of
+// bright notes; already found a soft low tone; not counted a dull buzz). With reduced motion
 // (prefers-reduced-motion) style.css keeps the colours and drops the movement. The page's own
 // feedback line (an aria-live region) says the verdict to screen readers; the bubble is hidden
 // from them.
-export function wordFeedback(word, { result, text, path = null }) {
+export function wordFeedback(word, { result, text, path = null, points = 1 }) {
   const last = tracer.last;
   const traced = Boolean(last && last.word.toLowerCase() === String(word).toLowerCase());
   tracer.last = null;
@@ -137,6 +139,7 @@ export function wordFeedback(word, { result, text, path = null }) {
     showBubble(word, text, result, row, col);
   }
   buzz(result === "accepted");
+  sound(result, points);
   const wrap = $("board-wrap");
   wrap.dataset.verdict = result;      // the last verdict, for a test or a style to read
   wrap.dataset.verdictWord = String(word).toLowerCase();

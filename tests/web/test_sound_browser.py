@@ -1,0 +1,459 @@
+"""The sound of a round, in a real browser (headless Chromium driven by Playwright, against
+`boggle serve`): the round's Sound switch (off until the player turns it on, a reload
+remembers it, hidden where the browser has no Web Audio) and, with it on, what is heard:
+a bright rising run of notes for a word that counts (a note a point, four at most), a soft
+low tone for a word already found, a dull buzz for one that does not count, a tick in each
+of the last five seconds and a closing chime at the end, in solo play, the daily board, a
+challenge and a room; nothing with the switch off; no AudioContext before the player's first
+gesture (a click, a key, a trace). The page's AudioContext is a stand-in (STUB) that records
+each note it is asked to play; one test plays through Chromium's own Web Audio. The audit of
+the switches in both schemes, with a screenshot of a round on a phone and on a laptop.
+
+Needs the `chromium` package (`.ci/install-browser`) and, for the audit, axe-core from npm
+(`.ci/install-axe`); without them these tests skip with a reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+import test_a11y_browser as a11y
+import test_feel_browser as feel
+from browser import ARTIFACTS, Pages
+from serve_process import ServeProcess, get_json
+
+from boggle import Board, load_lexicon, solve
+
+# the audit's fixtures: axe-core's script, and the colour scheme (light, then dark)
+axe_source = a11y.axe_source
+scheme = a11y.scheme
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+FXIE = feel.FXIE
+SOLO = "/play?board=" + FXIE.replace(" ", "+")
+PHONE = feel.PHONE["viewport"]
+LAPTOP = {"width": 1280, "height": 800}
+
+# Before the page's scripts: an AudioContext that plays nothing and records each note started
+# (its wave, pitch, start and length in seconds after the call, the low-pass filter it goes
+# through, its loudness at the peak, the clock shown), in window.notes; the notes started in
+# one go (one sound) share a batch number, which <html data-sounds> counts (a selector can
+# wait for it while the page's clock stands still). window.audioContexts counts the contexts.
+STUB = """
+window.audioContexts = 0;
+window.notes = [];
+let batch = 0;
+let batchOpen = false;
+class Param {
+  constructor(value) { this.value = value; this.peak = 0; }
+  setValueAtTime(value) { this.peak = Math.max(this.peak, value); return this; }
+  linearRampToValueAtTime(value) { this.peak = Math.max(this.peak, value); return this; }
+  exponentialRampToValueAtTime(value) {
+    if (!(value > 0)) throw new RangeError('an exponential ramp to ' + value);
+    this.peak = Math.max(this.peak, value);
+    return this;
+  }
+}
+class Node {
+  constructor(context) { this.context = context; this.outputs = []; }
+  connect(node) { this.outputs.push(node); return node; }
+  disconnect() { this.outputs = []; }
+}
+class Gain extends Node {
+  constructor(context) { super(context); this.gain = new Param(1); }
+}
+class Filter extends Node {
+  constructor(context) { super(context); this.type = 'lowpass'; this.frequency = new Param(350); }
+}
+class Oscillator extends Node {
+  constructor(context) { super(context); this.type = 'sine'; this.frequency = new Param(440); }
+  start(when = 0) {
+    if (!batchOpen) {
+      batch += 1;
+      batchOpen = true;
+      queueMicrotask(() => { batchOpen = false; });
+    }
+    let through = null;
+    let node = this.outputs[0];
+    while (node && !(node instanceof Gain)) {
+      if (node instanceof Filter) through = `${node.type} ${node.frequency.value}`;
+      node = node.outputs[0];
+    }
+    const clock = document.getElementById('play-timer') || document.getElementById('timer');
+    this.note = {
+      batch, wave: this.type, hz: this.frequency.value, at: when - this.context.currentTime,
+      through, peak: node ? node.gain.peak : null, to: node ? node.outputs.length : 0,
+      clock: clock ? clock.textContent : null,
+    };
+    window.notes.push(this.note);
+    document.documentElement.dataset.sounds = String(batch);
+  }
+  stop(when = 0) { this.note.length = when - this.context.currentTime - this.note.at; }
+}
+window.AudioContext = class {
+  constructor() {
+    window.audioContexts += 1;
+    this.state = 'running';
+    this.destination = new Node(this);
+  }
+  get currentTime() { return performance.now() / 1000; }
+  resume() { this.state = 'running'; return Promise.resolve(); }
+  createOscillator() { return new Oscillator(this); }
+  createGain() { return new Gain(this); }
+  createBiquadFilter() { return new Filter(this); }
+};
+"""
+
+# Sound on before the page first loads, as a player who turned it on another day.
+SOUND_ON = """if (localStorage.getItem('boggle-sound') === null) {
+  localStorage.setItem('boggle-sound', 'on');
+}"""
+NO_WEB_AUDIO = "delete window.AudioContext; delete window.webkitAudioContext;"
+
+
+def listening(pages: Pages, url: str, *scripts: str, clock: bool = False, **options: Any) -> Any:
+    """The page at ``url`` with the stand-in AudioContext (STUB) and any other ``scripts``
+    run before its own; ``clock``: the page's timers the test's (Playwright's clock)."""
+    options.setdefault("viewport", PHONE)
+    context = pages.browser.new_context(**options)
+    pages.contexts.append(context)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.on("pageerror", lambda error: pages.errors.append(str(error)))
+    for script in (STUB, *scripts):
+        context.add_init_script(script)
+    if clock:
+        page.clock.install()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='true']")
+    return page
+
+
+def sounds(page: Any) -> list[list[dict[str, Any]]]:
+    """The sounds played since the last call, each its notes."""
+    notes = page.evaluate("() => window.notes.splice(0)")
+    batches: dict[int, list[dict[str, Any]]] = {}
+    for note in notes:
+        batches.setdefault(note["batch"], []).append(note)
+    return list(batches.values())
+
+
+def played(page: Any) -> int:
+    return int(page.get_attribute("html", "data-sounds") or 0)
+
+
+def wait_for_sound(page: Any, count: int) -> None:
+    page.wait_for_selector(f"html[data-sounds='{count}']", state="attached")
+
+
+def kind_of(notes: list[dict[str, Any]]) -> str:
+    """What a sound is, by its notes: "bright" (triangle notes of 1 kHz or more, rising),
+    "soft low" (a sine under 300 Hz), "buzz" (a sawtooth under 150 Hz through a low-pass
+    filter), "tick" (one high note of 80 ms or less), "chime" (three or more sine notes,
+    falling, the last ringing half a second or more); "?" otherwise."""
+    waves = {note["wave"] for note in notes}
+    pitches = [note["hz"] for note in sorted(notes, key=lambda note: note["at"])]
+    if waves == {"triangle"} and min(pitches) >= 1000 and pitches == sorted(set(pitches)):
+        return "bright"
+    if len(notes) == 1:
+        (note,) = notes
+        filtered = (note["through"] or "").startswith("lowpass")
+        if note["wave"] == "sine" and note["hz"] < 300 and not filtered:
+            return "soft low"
+        if note["wave"] == "sawtooth" and note["hz"] < 150 and filtered:
+            return "buzz"
+        if note["hz"] >= 1000 and note["length"] <= 0.08:
+            return "tick"
+    if (
+        len(notes) >= 3
+        and waves == {"sine"}
+        and pitches == sorted(set(pitches), reverse=True)
+        and max(note["at"] + note["length"] for note in notes) >= 0.5
+    ):
+        return "chime"
+    return "?"
+
+
+def assert_quiet(batches: list[list[dict[str, Any]]]) -> None:
+    """Every note heard (its gain goes to the speakers) and quiet: at most 0.15 of full scale."""
+    for notes in batches:
+        for note in notes:
+            assert note["to"] == 1 and 0 < note["peak"] <= 0.15, note
+
+
+def enter(page: Any, word: str, box: str) -> None:
+    """``word`` typed and entered; back once the page has given its verdict."""
+    page.evaluate("() => { delete document.getElementById('board-wrap').dataset.verdictWord; }")
+    page.fill(box, word)
+    page.press(box, "Enter")
+    page.wait_for_selector(f"#board-wrap[data-verdict-word='{word}']")
+
+
+def clock_seconds(page: Any, clock: str) -> int:
+    minutes, seconds = (page.text_content(clock) or "").split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def start_round(
+    pages: Pages, server: ServeProcess, kind: str, *scripts: str, **options: Any
+) -> Any:
+    """A round of ``kind`` under way, its page's clock the test's (still running)."""
+    if kind == "solo":
+        page = listening(pages, server.url + SOLO, *scripts, clock=True, **options)
+        page.fill("#play-time", "120")
+        page.click("#play-start")
+        page.wait_for_selector("#play-form:not([hidden])")
+    elif kind == "daily":
+        page = listening(
+            pages, server.url + "/daily?date=2026-11-23", *scripts, clock=True, **options
+        )
+        page.click("#daily-start")
+    elif kind == "challenge":
+        made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+        page = listening(pages, server.url + made["path"], *scripts, clock=True, **options)
+        page.fill("#challenge-name", "ann")
+        page.click("#challenge-start")
+    else:
+        page = listening(pages, server.url + "/room", *scripts, clock=True, **options)
+        page.fill("#create-name", "ann")
+        page.fill("#create-seconds", "120")
+        page.click("#create-button")
+        page.wait_for_selector("#start-button:not([hidden])")
+        page.click("#start-button")
+    page.wait_for_selector("#board .cube")
+    return page
+
+
+def pause(page: Any) -> None:
+    """The page's clock stands still until the test runs it (page.clock.run_for)."""
+    now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.pause_at(now + timedelta(seconds=1))
+
+
+@pytest.mark.parametrize("kind", ["solo", "daily", "challenge", "room"])
+def test_each_verdict_the_last_seconds_and_the_end_have_their_sound(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    page = start_round(pages, server, kind)
+    box, clock = ("#play-input", "#play-timer") if kind == "solo" else ("#word-input", "#timer")
+    switch = page.locator("#sound-setting")
+    assert switch.is_visible() and not switch.is_checked()
+    assert page.get_by_role("switch", name="Sound").count() == 1
+    enter(page, "qqqq", box)  # the switch off: silence, and no AudioContext for it
+    assert page.get_attribute("#board-wrap", "data-verdict") == "rejected"
+    assert page.evaluate("() => [window.audioContexts, window.notes.length]") == [0, 0]
+
+    switch.click()  # on: made at this gesture, and a taste of it
+    wait_for_sound(page, 1)
+    assert [kind_of(notes) for notes in sounds(page)] == ["bright"]
+    assert page.evaluate("() => window.audioContexts") == 1
+
+    pause(page)
+    board = Board.parse(page.get_attribute("#board", "data-board") or "")
+    best = max(solve(board, load_lexicon()).words, key=lambda entry: entry.points)
+    assert best.points >= 2
+    enter(page, best.word, box)
+    enter(page, best.word, box)  # already found
+    enter(page, "zzzz", box)  # not on the board
+    wait_for_sound(page, 4)
+    heard = sounds(page)
+    assert [kind_of(notes) for notes in heard] == ["bright", "soft low", "buzz"]
+    assert len(heard[0]) == min(best.points, 4)  # a note a point
+    assert_quiet(heard)
+
+    # the clock to 0:06 (it shows each second for four of its quarter-second looks): no
+    # tick yet; then each of the last five seconds ticks once, and the chime ends the round
+    page.clock.run_for((clock_seconds(page, clock) - 7) * 1000)
+    for _ in range(12):
+        if page.text_content(clock) == "0:06":
+            break
+        page.clock.run_for(250)
+    assert page.text_content(clock) == "0:06"
+    assert sounds(page) == []
+    page.clock.run_for(7_000)
+    wait_for_sound(page, 10)
+    heard = sounds(page)
+    assert [kind_of(notes) for notes in heard] == ["tick"] * 5 + ["chime"]
+    assert [notes[0]["clock"] for notes in heard] == [f"0:0{left}" for left in range(5, -1, -1)]
+    assert_quiet(heard)
+    assert page.evaluate("() => window.audioContexts") == 1  # one for the page
+
+
+def test_a_word_of_more_points_sounds_longer_and_higher(pages: Pages, server: ServeProcess) -> None:
+    page = listening(pages, server.url + SOLO, SOUND_ON)
+    page.fill("#play-time", "120")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    words = solve(Board.parse(FXIE), load_lexicon()).words
+    by_points = {entry.points: entry.word for entry in words}
+    low, high = min(by_points), max(by_points)
+    assert high > low
+    enter(page, by_points[low], "#play-input")
+    enter(page, by_points[high], "#play-input")
+    wait_for_sound(page, 2)
+    shorter, longer = sounds(page)
+    assert kind_of(shorter) == kind_of(longer) == "bright"
+    assert len(longer) > len(shorter)
+    assert max(note["hz"] for note in longer) > max(note["hz"] for note in shorter)
+
+
+def test_the_switch_is_off_until_turned_on_and_a_reload_remembers(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = listening(pages, server.url + SOLO)
+    switch = page.locator("#sound-setting")
+    assert not switch.is_checked() and switch.get_attribute("role") == "switch"
+    assert page.evaluate("() => localStorage.getItem('boggle-sound')") is None
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    word = feel.fxie_word(4)
+    enter(page, word["word"], "#play-input")
+    enter(page, "zzzz", "#play-input")
+    assert page.evaluate("() => [window.audioContexts, window.notes.length]") == [0, 0]
+
+    switch.focus()
+    page.keyboard.press("Space")  # the keyboard works it
+    assert switch.is_checked()
+    assert page.evaluate("() => localStorage.getItem('boggle-sound')") == "on"
+    wait_for_sound(page, 1)
+    sounds(page)
+
+    page.reload()  # the round goes on (kept in the tab), the switch still on
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.locator("#sound-setting").is_checked()
+    page.fill("#play-input", "fame")  # filled in, no key pressed: no gesture yet
+    assert page.evaluate("() => window.audioContexts") == 0
+    page.press("#play-input", "Enter")
+    wait_for_sound(page, 1)
+    assert [kind_of(notes) for notes in sounds(page)] == ["bright"]
+
+    page.locator("#sound-setting").click()  # off again: silence
+    assert page.evaluate("() => localStorage.getItem('boggle-sound')") == "off"
+    enter(page, "fame", "#play-input")
+    enter(page, "zzzz", "#play-input")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden])")
+    assert page.evaluate("() => window.notes.length") == 0
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert not page.locator("#sound-setting").is_checked()
+
+
+def trace(page: Any, cells: list[tuple[int, int]]) -> None:
+    """A finger's (a mouse's) slide over the dice at ``cells``."""
+    for step, (row, col) in enumerate(cells):
+        box = page.locator(f"#board .cube[data-row='{row}'][data-col='{col}']").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y, steps=1 if step == 0 else 8)
+        if step == 0:
+            page.mouse.down()
+    page.mouse.up()
+
+
+@pytest.mark.parametrize("gesture", ["click", "key", "trace"])
+def test_no_audio_context_before_the_players_first_gesture(
+    pages: Pages, server: ServeProcess, gesture: str
+) -> None:
+    page = listening(pages, server.url + SOLO, SOUND_ON)
+    assert page.locator("#sound-setting").is_checked()
+    page.fill("#play-time", "120")
+    page.focus("#play-start")
+    assert page.evaluate("() => window.audioContexts") == 0
+    if gesture == "click":
+        page.click("#play-start")
+    elif gesture == "key":
+        page.keyboard.press("Enter")  # on the focused Start button
+    else:
+        page.evaluate("() => document.getElementById('play-start').click()")  # not the player
+    page.wait_for_selector("#play-form:not([hidden])")
+    if gesture == "trace":
+        assert page.evaluate("() => window.audioContexts") == 0
+        trace(page, [(0, 0), (0, 1), (0, 2)])  # f-x-i: no word
+        wait_for_sound(page, 1)
+        assert [kind_of(notes) for notes in sounds(page)] == ["buzz"]
+    assert page.evaluate("() => window.audioContexts") == 1
+
+
+def test_without_web_audio_the_switch_is_hidden_and_the_round_plays_on(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = listening(pages, server.url + SOLO, SOUND_ON, NO_WEB_AUDIO)
+    assert page.evaluate("() => typeof AudioContext") == "undefined"
+    assert page.locator("#sound-setting").is_hidden()
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    word = feel.fxie_word(4)
+    enter(page, word["word"], "#play-input")
+    assert page.get_attribute("#board-wrap", "data-verdict") == "accepted"
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden])")
+    assert page.evaluate("() => window.notes.length") == 0  # and no error (Pages.close)
+
+
+# Chromium's own Web Audio, the notes counted as they start.
+COUNT_REAL = """
+window.started = 0;
+const start = OscillatorNode.prototype.start;
+OscillatorNode.prototype.start = function (...args) {
+  window.started += 1;
+  return start.apply(this, args);
+};
+"""
+
+
+def test_the_sounds_play_through_the_browsers_web_audio(pages: Pages, server: ServeProcess) -> None:
+    context = pages.browser.new_context(viewport=PHONE)
+    pages.contexts.append(context)
+    context.add_init_script(SOUND_ON)
+    context.add_init_script(COUNT_REAL)
+    page = context.new_page()
+    page.on("pageerror", lambda error: pages.errors.append(str(error)))
+    page.goto(server.url + SOLO)
+    page.wait_for_selector("body[data-ready='true']")
+    page.fill("#play-time", "120")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    word = feel.fxie_word(5)
+    enter(page, word["word"], "#play-input")
+    enter(page, word["word"], "#play-input")
+    enter(page, "zzzz", "#play-input")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden])")
+    # a note a point, one already found, one buzz, the chime's three; and no error (Pages.close)
+    assert page.evaluate("() => window.started") == min(word["points"], 4) + 1 + 1 + 3
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_switches_in_a_round_pass_the_audit(
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str, size: str
+) -> None:
+    """Both switches (the phone can vibrate) beside the clock, the Sound one on, in a round
+    of each kind of page: axe passes, they sit on one line and do not crowd the board; a
+    screenshot of each to artifacts/ to look at."""
+    viewport = PHONE if size == "phone" else LAPTOP
+    vibrates = "Navigator.prototype.vibrate = function () { return true; };"
+    for kind in ("solo", "room"):
+        page = start_round(
+            pages, server, kind, SOUND_ON, vibrates, viewport=viewport, color_scheme=scheme
+        )
+        labels = page.locator(".feel-setting")
+        assert labels.count() == 2 and all(labels.nth(at).is_visible() for at in range(2))
+        assert page.locator("#sound-setting").is_checked()
+        boxes = [labels.nth(at).bounding_box() for at in range(2)]
+        assert boxes[0]["y"] == boxes[1]["y"], f"{kind}: the switches wrap onto two lines"
+        board = page.locator("#board-wrap").bounding_box()
+        for box in boxes:
+            apart = (
+                box["y"] + box["height"] <= board["y"]
+                or box["y"] >= board["y"] + board["height"]
+                or box["x"] + box["width"] <= board["x"]
+                or box["x"] >= board["x"] + board["width"]
+            )
+            assert apart, f"{kind}: a switch over the board"
+            assert box["x"] + box["width"] <= viewport["width"]
+        a11y.audit(page, axe_source, f"{kind} round with the Vibrate and Sound switches, {size}")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"sound-{kind}-{size}-{scheme}.png"))
