@@ -215,6 +215,101 @@ def test_a_board_of_any_size_fits_a_small_phone_and_landscape(
     assert min(cube_sizes(page)) >= 44
 
 
+# Safari on iOS: the keyboard does not shrink the page's viewport, only the visual viewport.
+# A stand-in for window.visualViewport, as tall as the page's viewport until the test calls
+# `keyboard(height)`, which fires its resize event as Safari does when the keyboard opens.
+IOS_VISUAL_VIEWPORT = """(() => {
+  const visual = new EventTarget();
+  let height = window.innerHeight;
+  Object.defineProperties(visual, {
+    width: { get: () => window.innerWidth }, height: { get: () => height },
+    offsetTop: { get: () => 0 }, offsetLeft: { get: () => 0 }, scale: { get: () => 1 },
+    pageTop: { get: () => window.scrollY }, pageLeft: { get: () => window.scrollX },
+  });
+  Object.defineProperty(window, "visualViewport", { value: visual, configurable: true });
+  window.keyboard = (shown) => { height = shown; visual.dispatchEvent(new Event("resize")); };
+})();"""
+
+IN_VISUAL_VIEWPORT = """(selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  const top = visualViewport.offsetTop;
+  return [box.top >= top - 0.5 && box.bottom <= top + visualViewport.height + 0.5,
+          `${Math.round(box.top)}-${Math.round(box.bottom)}`];
+}"""
+
+
+def board_width(page: Any) -> float:
+    return float(page.locator("#board").bounding_box()["width"])
+
+
+@pytest.mark.parametrize("kind", sorted(ROUNDS))
+def test_the_board_and_word_box_fit_above_an_ios_keyboard(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    """iOS keeps the page's viewport at 390x844 with the keyboard open and shrinks only the
+    visual viewport: the board, the clock and the word box fit what the keyboard leaves, and
+    the board is as large again once it closes."""
+    start, timer, word_box, _ = ROUNDS[kind]
+    pages.init_scripts.append(IOS_VISUAL_VIEWPORT)
+    page = start(pages, server)
+    page.focus(word_box)
+    open_width = board_width(page)
+    page.evaluate(f"() => keyboard({KEYBOARD_OPEN['height']})")
+    assert page.evaluate("() => window.innerHeight") == PHONE["viewport"]["height"]
+    for selector in ("#board", timer, word_box):
+        inside, span = page.evaluate(IN_VISUAL_VIEWPORT, selector)
+        assert inside, (
+            f"{kind}: {selector} at y {span} is not within the {KEYBOARD_OPEN['height']} px "
+            "the keyboard leaves"
+        )
+    assert board_width(page) < open_width
+    assert min(cube_sizes(page)) >= 44
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"phone-{kind}-round-ios-keyboard.png"))
+    page.evaluate(f"() => keyboard({PHONE['viewport']['height']})")  # the keyboard closes
+    assert board_width(page) == open_width
+
+
+SCROLLED = """(y) => {
+  window.scrollTo(0, y);
+  visualViewport.dispatchEvent(new Event("scroll"));
+}"""
+
+
+def test_safari_s_pan_to_the_word_box_does_not_take_the_board_off_the_screen(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Safari scrolls the page under the keyboard to the focused field once it is open (here:
+    a page with room below, scrolled 300 px): the page comes back to the board. Scrolling of
+    the player's own, begun by a touch, is left as it is."""
+    pages.init_scripts.append(IOS_VISUAL_VIEWPORT)
+    page = solo_round(pages, server)
+    page.evaluate("() => { document.body.style.paddingBottom = '1000px'; }")
+    page.evaluate(f"() => keyboard({KEYBOARD_OPEN['height']})")
+    page.evaluate(SCROLLED, 300)  # the pan
+    for selector in ("#board", "#play-input"):
+        inside, span = page.evaluate(IN_VISUAL_VIEWPORT, selector)
+        assert inside, f"{selector} at y {span}, out of the visual viewport after Safari's pan"
+    page.evaluate("() => window.dispatchEvent(new Event('touchstart'))")
+    page.evaluate(SCROLLED, 300)
+    assert page.evaluate("() => window.scrollY") == 300, "the player's own scrolling was undone"
+
+
+def test_without_a_visual_viewport_the_board_is_sized_by_the_page_s_viewport(
+    pages: Pages, server: ServeProcess
+) -> None:
+    # an older browser: no window.visualViewport, and the page as before
+    pages.init_scripts.append(
+        "Object.defineProperty(window, 'visualViewport', { value: undefined })"
+    )
+    page = solo_round(pages, server)
+    assert page.evaluate("() => window.visualViewport") is None
+    open_width = board_width(page)
+    page.set_viewport_size(KEYBOARD_OPEN)
+    assert board_width(page) < open_width
+    assert page.locator("#play-input").bounding_box()["y"] < KEYBOARD_OPEN["height"]
+
+
 def test_a_drawn_path_stays_on_its_dice_when_the_board_shrinks(
     pages: Pages, server: ServeProcess
 ) -> None:
