@@ -63,6 +63,7 @@ class Pages:
         self.browser = browser
         self.contexts: list[Any] = []
         self.errors: list[str] = []
+        self.init_scripts: list[str] = []  # run in every page opened, before the page's own
 
     def open(self, url: str, **context_options: Any) -> Any:
         """The page at ``url`` in a new context (a 1000x900 window unless the options,
@@ -70,6 +71,8 @@ class Pages:
         context_options.setdefault("viewport", {"width": 1000, "height": 900})
         context = self.browser.new_context(**context_options)
         self.contexts.append(context)
+        for script in self.init_scripts:
+            context.add_init_script(script)
         opened = context.new_page()
         opened.set_default_timeout(20_000)
         opened.on("pageerror", lambda error: self.errors.append(str(error)))

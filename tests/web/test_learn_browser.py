@@ -5,7 +5,8 @@ to the server) and shown on My words (/words) with their meanings; one removed; 
 until learned (right twice in a row; wrong shows the word); Clear all after a question; a
 corrupt or foreign stored value and a failing /api/define do not break the page. One missed
 word kept from its own "+ learn" button; a learned word learned again; practise in a shuffled
-order (seeded with ?seed=N); a list shown by its friendly name.
+order (seeded with ?seed=N); a list shown by its friendly name; meanings looked up at most
+four at a time.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -495,3 +496,66 @@ def test_a_failed_look_up_is_tried_again(pages: Pages, server: ServeProcess) -> 
     page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
     assert "(4 letters)" in (page.text_content("#practise-clue") or "")  # the definition's clue
     assert len(failed) == 1
+
+
+# The page's look-ups of /api/define, counted as the page makes them (window.fetch wrapped
+# before the page's scripts run): how many were asked, are running, and the most at once.
+COUNT_LOOK_UPS = """(() => {
+  const counts = { asked: 0, running: 0, most: 0 };
+  window.lookUps = counts;
+  const fetchOf = window.fetch.bind(window);
+  window.fetch = (resource, options) => {
+    if (!String(resource).includes("/api/define?")) return fetchOf(resource, options);
+    counts.asked += 1;
+    counts.running += 1;
+    counts.most = Math.max(counts.most, counts.running);
+    return fetchOf(resource, options).finally(() => { counts.running -= 1; });
+  };
+})();"""
+
+MANY_WORDS = ["fame", "limbo", "axe", "max", "exam", "lime", "mile", "seam", "mix"]
+
+
+def test_my_words_looks_up_at_most_four_meanings_at_a_time(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A long list does not flood the server: four look-ups at a time, the next one asked
+    as one is answered (never a fifth beside them), until every word has its meaning."""
+    pages.init_scripts.append(COUNT_LOOK_UPS)
+    page = pages.open(server.url + "/words", **PHONE)
+    held: list[Any] = []  # the look-ups the server has not answered yet
+    answering = False
+
+    def meaning(route: Any) -> None:
+        word = route.request.url.split("word=")[1].split("&")[0]
+        route.fulfill(json={"word": word, "definitions": [f"the meaning of {word}"]})
+
+    def look_up(route: Any) -> None:
+        if answering:
+            meaning(route)
+        else:
+            held.append(route)
+
+    page.route("**/api/define?*", look_up)
+    value = json.dumps({"version": 1, "words": [kept(word) for word in MANY_WORDS]})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#to-learn-list .kept-word").count() == len(MANY_WORDS)
+    # every word listed and asked for its meaning: four of them sent, the rest waiting
+    counts = page.evaluate("() => window.lookUps")
+    assert counts == {"asked": 4, "running": 4, "most": 4}, counts
+    page.wait_for_function("() => document.querySelectorAll('.kept-meaning').length === 9")
+    while len(held) < 4:  # the four reach the server's stand-in
+        page.evaluate("() => new Promise((done) => setTimeout(done, 20))")
+    meaning(held.pop(0))  # one answered: one more asked in its place
+    page.wait_for_function("() => window.lookUps.asked === 5")
+    assert page.evaluate("() => window.lookUps.most") == 4
+    answering = True  # the rest answered as they come
+    for route in held:
+        meaning(route)
+    meanings_shown(page)
+    counts = page.evaluate("() => window.lookUps")
+    assert counts == {"asked": len(MANY_WORDS), "running": 0, "most": 4}, counts
+    first = page.locator(".kept-word[data-word='fame'] .kept-meaning")
+    assert first.text_content() == "the meaning of fame"

@@ -5,11 +5,13 @@ With the on-screen keyboard open a 390x844 phone shows about 390x450 of the page
 pages ask for `interactive-widget=resizes-content`, so the browser shrinks the page's
 viewport to what the keyboard leaves; the tests shrink it the same way).  In solo play, on
 the daily board and in a room round the board, the clock and the word box must all be in
-that area at once, without scrolling.
+that area at once, without scrolling.  Safari on iOS shrinks only the visual viewport (a
+stand-in for `window.visualViewport` plays it): the same holds there.
 
 The board fills a phone's width (85% of the page's content width or more at 390 and 360 px),
-and a 4x4, 5x5 or 6x6 board fits a 320 px screen, a phone on its side (844x390) and the area
-the keyboard leaves; a path drawn stays on its dice when they change size.
+and a 4x4, 5x5 or 6x6 board fits a 320 px screen with dice of 44 px (a 6x6 board's gaps
+shrink for it), a phone on its side (844x390) and the area the keyboard leaves; a path drawn
+stays on its dice when they change size.
 
 A phone user's trip through the pages too: the results come into view when a round ends,
 and so does a room's join error; a finger's targets (the result lists' words among them)
@@ -195,8 +197,7 @@ def test_a_board_of_any_size_fits_a_small_phone_and_landscape(
     assert sideways_overflow(page) <= 0
     board = page.locator("#board").bounding_box()
     assert board["x"] >= 0 and board["x"] + board["width"] <= 320
-    if size < 6:  # six 44 px dice and their gaps are wider than a 320 px screen leaves
-        assert min(cube_sizes(page)) >= 44
+    assert min(cube_sizes(page)) >= 44  # a 6x6 board's too: its gaps make room (below)
     # a phone on its side: the board and its caption within the screen's height
     page.set_viewport_size({"width": 844, "height": 390})
     page.evaluate("() => window.scrollTo(0, 0)")
@@ -213,6 +214,134 @@ def test_a_board_of_any_size_fits_a_small_phone_and_landscape(
         box = page.locator(selector).bounding_box()
         assert box["y"] + box["height"] <= KEYBOARD_OPEN["height"], f"{size}x{size}: {selector}"
     assert min(cube_sizes(page)) >= 44
+
+
+# Safari on iOS: the keyboard does not shrink the page's viewport, only the visual viewport.
+# A stand-in for window.visualViewport, as tall as the page's viewport until the test calls
+# `keyboard(height)`, which fires its resize event as Safari does when the keyboard opens.
+IOS_VISUAL_VIEWPORT = """(() => {
+  const visual = new EventTarget();
+  let height = window.innerHeight;
+  Object.defineProperties(visual, {
+    width: { get: () => window.innerWidth }, height: { get: () => height },
+    offsetTop: { get: () => 0 }, offsetLeft: { get: () => 0 }, scale: { get: () => 1 },
+    pageTop: { get: () => window.scrollY }, pageLeft: { get: () => window.scrollX },
+  });
+  Object.defineProperty(window, "visualViewport", { value: visual, configurable: true });
+  window.keyboard = (shown) => { height = shown; visual.dispatchEvent(new Event("resize")); };
+})();"""
+
+IN_VISUAL_VIEWPORT = """(selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  const top = visualViewport.offsetTop;
+  return [box.top >= top - 0.5 && box.bottom <= top + visualViewport.height + 0.5,
+          `${Math.round(box.top)}-${Math.round(box.bottom)}`];
+}"""
+
+
+def board_width(page: Any) -> float:
+    return float(page.locator("#board").bounding_box()["width"])
+
+
+@pytest.mark.parametrize("kind", sorted(ROUNDS))
+def test_the_board_and_word_box_fit_above_an_ios_keyboard(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    """iOS keeps the page's viewport at 390x844 with the keyboard open and shrinks only the
+    visual viewport: the board, the clock and the word box fit what the keyboard leaves, and
+    the board is as large again once it closes."""
+    start, timer, word_box, _ = ROUNDS[kind]
+    pages.init_scripts.append(IOS_VISUAL_VIEWPORT)
+    page = start(pages, server)
+    page.focus(word_box)
+    open_width = board_width(page)
+    page.evaluate(f"() => keyboard({KEYBOARD_OPEN['height']})")
+    assert page.evaluate("() => window.innerHeight") == PHONE["viewport"]["height"]
+    for selector in ("#board", timer, word_box):
+        inside, span = page.evaluate(IN_VISUAL_VIEWPORT, selector)
+        assert inside, (
+            f"{kind}: {selector} at y {span} is not within the {KEYBOARD_OPEN['height']} px "
+            "the keyboard leaves"
+        )
+    assert board_width(page) < open_width
+    assert min(cube_sizes(page)) >= 44
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"phone-{kind}-round-ios-keyboard.png"))
+    page.evaluate(f"() => keyboard({PHONE['viewport']['height']})")  # the keyboard closes
+    assert board_width(page) == open_width
+
+
+SCROLLED = """(y) => {
+  window.scrollTo(0, y);
+  visualViewport.dispatchEvent(new Event("scroll"));
+}"""
+
+
+def test_safari_s_pan_to_the_word_box_does_not_take_the_board_off_the_screen(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Safari scrolls the page under the keyboard to the focused field once it is open (here:
+    a page with room below, scrolled 300 px): the page comes back to the board. Scrolling of
+    the player's own, begun by a touch, is left as it is."""
+    pages.init_scripts.append(IOS_VISUAL_VIEWPORT)
+    page = solo_round(pages, server)
+    page.evaluate("() => { document.body.style.paddingBottom = '1000px'; }")
+    page.evaluate(f"() => keyboard({KEYBOARD_OPEN['height']})")
+    page.evaluate(SCROLLED, 300)  # the pan
+    for selector in ("#board", "#play-input"):
+        inside, span = page.evaluate(IN_VISUAL_VIEWPORT, selector)
+        assert inside, f"{selector} at y {span}, out of the visual viewport after Safari's pan"
+    page.evaluate("() => window.dispatchEvent(new Event('touchstart'))")
+    page.evaluate(SCROLLED, 300)
+    assert page.evaluate("() => window.scrollY") == 300, "the player's own scrolling was undone"
+
+
+def test_without_a_visual_viewport_the_board_is_sized_by_the_page_s_viewport(
+    pages: Pages, server: ServeProcess
+) -> None:
+    # an older browser: no window.visualViewport, and the page as before
+    pages.init_scripts.append(
+        "Object.defineProperty(window, 'visualViewport', { value: undefined })"
+    )
+    page = solo_round(pages, server)
+    assert page.evaluate("() => window.visualViewport") is None
+    open_width = board_width(page)
+    page.set_viewport_size(KEYBOARD_OPEN)
+    assert board_width(page) < open_width
+    assert page.locator("#play-input").bounding_box()["y"] < KEYBOARD_OPEN["height"]
+
+
+BOARD_SPACING = """() => {
+  const board = document.getElementById('board').getBoundingClientRect();
+  const dice = [...document.querySelectorAll('#board .cube')].map(c => c.getBoundingClientRect());
+  return { die: Math.min(...dice.map(d => d.width)), gap: dice[1].left - dice[0].right,
+           pad: dice[0].left - board.left };
+}"""
+
+
+@pytest.mark.parametrize("viewport", [(320, 640), (390, 844), (1280, 800)])
+def test_a_board_s_gaps_shrink_only_where_dice_would_be_under_44_px(
+    pages: Pages, server: ServeProcess, viewport: tuple[int, int]
+) -> None:
+    """Six 44 px dice with the usual 8 px padding and 6 px gaps need 342 px of page: at 320
+    px the 6x6 board's padding and gaps shrink (to 4 and 3 px at the least) to give its dice
+    44 px; every other board, and the 6x6 on a wider screen, keeps the usual spacing."""
+    width, height = viewport
+    for size in (4, 5, 6):
+        page = daily_round_of_size(pages, server, size, {"width": width, "height": height})
+        spacing = page.evaluate(BOARD_SPACING)
+        assert spacing["die"] >= 44, f"{size}x{size} at {width} px: {spacing}"
+        if size == 6 and width == 320:
+            assert spacing["gap"] >= 3 and spacing["pad"] >= 4, spacing
+            assert spacing["gap"] < 6
+        else:
+            assert abs(spacing["gap"] - 6) < 0.05 and abs(spacing["pad"] - 8) < 0.05, (
+                f"{size}x{size} at {width} px: {spacing}"
+            )
+        assert sideways_overflow(page) <= 0
+        if size == 6:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"phone-6x6-{width}x{height}.png"))
 
 
 def test_a_drawn_path_stays_on_its_dice_when_the_board_shrinks(

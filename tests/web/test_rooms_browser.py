@@ -147,6 +147,55 @@ def test_the_daily_board_is_shared_and_changes_the_next_day(
     assert tomorrow.locator("#board").get_attribute("data-board") != boards[0]
 
 
+def test_leave_the_page_waits_for_a_slow_back(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """ "Leave the page" goes back to the page before the room's however long that page
+    takes to come (here: held for two seconds), and does not go to the rooms page meanwhile:
+    the tab has a page before, so Back is the way. (Before, a timer of 0.8 s sent the page to
+    /room whenever Back had not left by then, and the slow Back was lost. The page cannot be
+    reached while its Back is held, Playwright waits for the navigation first, so the hold
+    is a real two seconds: the old timer's chance to go off, not a time measured.)"""
+    server = clocked_server
+    # the page before the room's, from the server each time (a service worker's copy would
+    # pass the test's hold by)
+    page = players.open(server.url + "/", service_workers="block")
+    page.goto(server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    held: list[Any] = []
+    pages_asked: list[str] = []
+
+    def hold(route: Any) -> None:  # the page before is slow to come
+        held.append(route)
+
+    def asked(request: Any) -> None:
+        if request.is_navigation_request():
+            pages_asked.append(request.url)
+
+    page.route(server.url + "/", hold)
+    page.on("request", asked)
+    page.go_back()
+    page.wait_for_selector("#leave-dialog[open]")
+    # clicked in the page: Playwright's click would wait for the navigation it starts
+    page.evaluate("() => document.getElementById('go-back-button').click()")
+    for _ in range(400):  # until Back has asked for the page before
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "Back did not ask for the page before"
+    page.wait_for_timeout(2_000)  # the page before is slow
+    assert pages_asked == [server.url + "/"], f"left for {pages_asked}, not only Back"
+    held[0].continue_()
+    page.wait_for_url(server.url + "/")
+    page.wait_for_selector("body[data-ready='true']")
+    assert pages_asked == [server.url + "/"]
+
+
 def test_the_entry_page_fits_a_phone(players: Pages, server: ServeProcess) -> None:
     page = players.open(server.url + "/room")
     page.set_viewport_size({"width": 390, "height": 844})

@@ -109,6 +109,75 @@ window.addEventListener("resize", () => {
   drawPath(overlay.dataset.word, cells);
 });
 
+// ------------------------------------------------------------------ the keyboard on iOS
+
+// Safari on iOS does not shrink the page's viewport when the on-screen keyboard opens (it
+// has no interactive-widget=resizes-content): the keyboard covers the foot of the page, and
+// only the visual viewport (window.visualViewport) says how much of the screen is left.
+// Where that is less than the page's viewport, style.css's --view-height is set to it, so the
+// dice shrink as they do on Android (the board, the clock and the word box above the
+// keyboard), and during a round the page is scrolled so the board and the word box are in it.
+// Without visualViewport, or where it is as tall as the page's viewport (Android, where the
+// page's viewport shrinks itself; a desktop), style.css's own height (100svh) holds.
+// For example the keyboard of a 390x844 iPhone leaves about 450 px: a board of 306 px, not 358.
+const visual = window.visualViewport;
+const KEYBOARD_HEIGHT = "--view-height";
+
+// The height the visual viewport leaves, in the page's pixels (a pinch zoom is not a
+// keyboard), or null where it leaves the whole page's viewport.
+function heightLeft() {
+  const left = visual.height * (visual.scale || 1);
+  return left < document.documentElement.clientHeight - 1 ? left : null;
+}
+
+// A round's board and its focused word box brought into the visual viewport: the board's top
+// at its top where both fit, else the word box at its foot (the box first: it is typed in).
+function keepRoundInView() {
+  const field = document.activeElement;
+  const board = $("board");
+  if (!document.body.classList.contains("in-round") || !board) return;
+  if (!(field instanceof HTMLInputElement) || !field.closest("form")) return;
+  const top = visual.offsetTop;
+  const bottom = top + visual.height;
+  const boardTop = board.getBoundingClientRect().top;
+  const fieldBottom = field.getBoundingClientRect().bottom;
+  if (boardTop >= top && fieldBottom <= bottom) return;
+  const boardAtTop = boardTop - top - 4;
+  const move = fieldBottom - boardAtTop <= bottom ? boardAtTop : fieldBottom - bottom + 4;
+  if (Math.abs(move) >= 1) window.scrollBy(0, move);
+}
+
+function fitVisualViewport() {
+  const root = document.documentElement;
+  const left = heightLeft();
+  const before = root.style.getPropertyValue(KEYBOARD_HEIGHT);
+  const wanted = left === null ? "" : `${Math.floor(left)}px`;
+  if (wanted !== before) {
+    if (wanted) root.style.setProperty(KEYBOARD_HEIGHT, wanted);
+    else root.style.removeProperty(KEYBOARD_HEIGHT);
+    // the dice changed size without the window's: what follows them (a drawn path) is redrawn
+    window.dispatchEvent(new Event("resize"));
+  }
+  if (left !== null) keepRoundInView();
+}
+
+// Safari pans the visual viewport to the focused field just after the keyboard opens, which
+// can take the board off the top: that pan is followed too, but not the player's own scrolling
+// (to the words found below), which starts with a touch.
+let keyboardMoving = false;
+
+if (visual && typeof visual.addEventListener === "function") {
+  visual.addEventListener("resize", () => {
+    keyboardMoving = true;
+    fitVisualViewport();
+  });
+  visual.addEventListener("scroll", () => {
+    if (keyboardMoving && heightLeft() !== null) keepRoundInView();
+  });
+  window.addEventListener("touchstart", () => { keyboardMoving = false; }, { passive: true });
+  fitVisualViewport();
+}
+
 // A button for a word whose path is drawn while it is hovered or focused.
 export function wordButton(word, path, text, dictionary) {
   const button = document.createElement("button");
