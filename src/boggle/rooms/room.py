@@ -41,12 +41,16 @@ from boggle.model.board import Board, Cell
 from boggle.model.render import board_json
 from boggle.model.rules import Rules
 from boggle.model.solution import Solution
-from boggle.rooms.limits import RoomError, RoomLimits
+from boggle.rooms.limits import RoomError, RoomLimits, player_name
 from boggle.rooms.settings import RoomSettings
 from boggle.wordlists.lexicon import Lexicon
 
 UNLIMITED_TARGET = 10**9
 """The target of a match played to a number of rounds only."""
+_AWAY_SEAT = (
+    " by a player who is away: their seat is kept for them, and the room's link on the"
+    " phone or computer they joined from takes it back"
+)
 
 
 class Phase(StrEnum):
@@ -221,15 +225,21 @@ class Room:
         Traceback (most recent call last):
         ...
         boggle.rooms.limits.RoomError: the name 'ANN' is taken in this room
+        >>> room.dropped(ann.token, now=2.0)
+        >>> room.join("Ann", now=3.0)
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: the name 'Ann' is taken in this room by a player who is \
+away: their seat is kept for them, and the room's link on the phone or computer they joined \
+from takes it back
         """
-        shown = " ".join(name.split())
-        if not shown or len(shown) > self.limits.max_name_length or not shown.isprintable():
-            raise RoomError(
-                "bad_name",
-                f"a name is 1 to {self.limits.max_name_length} printable characters",
-            )
-        if any(p.name.casefold() == shown.casefold() for p in self.players.values()):
-            raise RoomError("name_taken", f"the name {shown!r} is taken in this room")
+        shown = player_name(name, self.limits.max_name_length)
+        holder = next(
+            (p for p in self.players.values() if p.name.casefold() == shown.casefold()), None
+        )
+        if holder is not None:
+            away = "" if holder.connected else _AWAY_SEAT
+            raise RoomError("name_taken", f"the name {shown!r} is taken in this room{away}")
         if len(self.players) >= self.limits.max_players:
             gone = self.seat_to_free(now)
             if gone is None:
