@@ -257,3 +257,156 @@ def test_back_during_a_room_round_asks_before_leaving(
     page.go_back()  # no round to leave: one Back goes to the page before, unasked
     page.wait_for_url(server.url + "/")
     assert dialog.count() == 0
+
+
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+}
+SMALL_PHONE = {**PHONE, "viewport": {"width": 320, "height": 640}}
+
+
+def sideways_scroll(page: Any) -> int:
+    return int(
+        page.evaluate(
+            "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+    )
+
+
+def test_a_host_whose_phone_drops_is_said_away_and_the_next_player_takes_over(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The host's phone loses the connection between rounds: the others read who starts
+    the next round, that the host is away and when the role passes on; then the next
+    player there is host and starts it."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    ann.fill("#create-name", "ann")
+    ann.fill("#create-seconds", str(LONGEST_ROUND))
+    ann.click("#create-button")
+    ann.wait_for_selector("body[data-code]")
+    link = ann.locator("#room-link").get_attribute("href") or ""
+    bob = players.open(server.url + link, **PHONE)
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    current = bob.locator("header.site a[aria-current='page']")  # opened by the room's link
+    assert current.text_content() == "Play with friends"
+    ann.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += LONGEST_ROUND
+    bob.wait_for_selector("#results:not([hidden])")
+    assert bob.locator("#phase").inner_text() == "Round 1 is over: ann (host) starts the next."
+
+    ann.context.close()  # the host's phone: gone without a word
+    away = bob.locator("#host-away")
+    away.wait_for(state="visible")
+    assert away.inner_text().startswith("ann (host) has lost the connection: if not back within")
+    assert "the next player here becomes host" in away.inner_text()
+    assert "away" in (bob.locator("#players li[data-name='ann']").get_attribute("class") or "")
+    assert bob.locator("#start-button").is_hidden()
+    ARTIFACTS.mkdir(exist_ok=True)
+    bob.evaluate("() => window.scrollTo(0, 0)")
+    bob.screenshot(path=str(ARTIFACTS / "room-host-away-phone.png"))
+
+    server.clock.now += 31  # past the host's grace time
+    bob.wait_for_selector("#start-button:visible")
+    assert away.is_hidden()
+    assert bob.locator("#phase").inner_text() == "Round 1 is over: start the next when ready."
+    bob.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing'] #board .cube")
+
+
+def test_long_and_emoji_names_and_a_code_typed_in_halves_on_a_small_phone(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A 24-letter name, an emoji of several joined (a woman technologist) and the room's
+    code typed lower case in two halves: the friends get in, and the results (the long
+    name in the standings and in "also found by") fit a 320 px phone without scrolling
+    sideways."""
+    server = clocked_server
+    long_name = "Wolfeschlegelsteinhausen"
+    emoji_name = "\U0001f469\u200d\U0001f4bb Cat"
+    ann = players.open(server.url + "/room", **PHONE)
+    ann.fill("#create-name", long_name)
+    ann.fill("#create-seconds", str(LONGEST_ROUND))
+    ann.click("#create-button")
+    ann.wait_for_selector("body[data-code]")
+    code = ann.locator("body").get_attribute("data-code") or ""
+
+    cat = players.open(server.url + "/room", **SMALL_PHONE)
+    cat.fill("#join-code", f"{code[:3].lower()} {code[3:].lower()}")
+    cat.fill("#join-name", emoji_name)
+    cat.click("#join-button")
+    cat.wait_for_selector(f"body[data-code='{code}']")
+    ann.wait_for_selector(f"#players li[data-name='{emoji_name}']")
+
+    ann.click("#start-button")
+    for page in (ann, cat):
+        page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    board = Board.parse(ann.locator("#board").get_attribute("data-board") or "")
+    word = solve(board, load_lexicon()).words[0].word
+    for page in (ann, cat):
+        assert type_word(page, word)["status"] == "accepted"
+    server.clock.now += LONGEST_ROUND
+    for page in (ann, cat):
+        page.wait_for_selector("#results:not([hidden])")
+    mine = cat.locator(f".result-player[data-name='{emoji_name}'] li[data-word='{word}']")
+    assert mine.get_attribute("data-status") == "crossed_off"
+    assert long_name in mine.inner_text()
+    assert cat.locator(f"#standings tr[data-name='{long_name}']").count() == 1
+    for page in (ann, cat):
+        assert sideways_scroll(page) <= 0, "a long name widens the page past the phone"
+    ARTIFACTS.mkdir(exist_ok=True)
+    cat.locator("#standings").scroll_into_view_if_needed()
+    cat.screenshot(path=str(ARTIFACTS / "room-long-names-320.png"))
+
+
+def test_a_rematch_on_a_bigger_board_with_longer_rounds(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The match is over and the friends want a 5x5 board and more time: the host changes
+    them under Rematch, everyone sees the new settings, and the next round is 5x5."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    ann.fill("#create-name", "ann")
+    ann.fill("#create-seconds", "60")
+    ann.fill("#create-rounds", "1")
+    ann.fill("#create-target", "0")
+    ann.click("#create-button")
+    ann.wait_for_selector("body[data-code]")
+    link = ann.locator("#room-link").get_attribute("href") or ""
+    bob = players.open(server.url + link, **PHONE)
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    ann.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += 61
+    ann.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
+    assert bob.locator("#rematch-settings").is_hidden()  # the host's to change
+    said = bob.locator("#phase").inner_text()
+    assert said == "The match is over: ann (host) can start a rematch."
+
+    form = ann.locator("#rematch-settings")
+    assert ann.locator("#rematch-seconds").input_value() == "60"  # the match just played
+    form.locator("summary").click()
+    ann.select_option("#rematch-dice", "big")
+    ann.fill("#rematch-seconds", str(LONGEST_ROUND))
+    ann.fill("#rematch-rounds", "2")
+    ARTIFACTS.mkdir(exist_ok=True)
+    form.scroll_into_view_if_needed()
+    ann.screenshot(path=str(ARTIFACTS / "room-rematch-settings-phone.png"))
+    ann.click("#rematch-button")
+    for page in (ann, bob):
+        page.wait_for_selector("body[data-phase='lobby']")
+        info = page.locator("#match-info").inner_text()
+        assert info.startswith("5x5 big dice") and f"{LONGEST_ROUND} s rounds, 2 rounds" in info
+        assert "match 2" in info
+    assert form.is_hidden()
+    ann.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing'] #board .cube")
+    assert bob.locator("#board .cube").count() == 25

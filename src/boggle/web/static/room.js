@@ -33,6 +33,7 @@ const state = {
   retry: 0,
   unsent: [],     // words entered while the connection was lost: sent once back in the room
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
+  stopHostAway: () => {},
 };
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
@@ -152,6 +153,7 @@ function forget(code) {
   state.token = null;
   state.unsent = [];
   state.stopTimer();
+  state.stopHostAway();
 }
 
 function closed(message) {
@@ -163,20 +165,54 @@ function closed(message) {
 
 // ------------------------------------------------------------------ the room
 
+// Where the room is, said to this player: who starts what comes next.
+function phaseText(phase, round) {
+  const isHost = state.you === state.host;
+  const host = state.host || "the host";
+  const phases = {
+    lobby: isHost ? "Waiting for players: start when everyone is here." : `Waiting for ${host} (host) to start.`,
+    playing: `Round ${round} is on.`,
+    judging: "Time is up: judging…",
+    results: isHost ? `Round ${round} is over: start the next when ready.` : `Round ${round} is over: ${host} (host) starts the next.`,
+    over: isHost ? "The match is over: start a rematch when ready." : `The match is over: ${host} (host) can start a rematch.`,
+  };
+  return phases[phase] || phase;
+}
+
+// The host's connection is gone: the others are told who starts the next round, and when
+// the role passes on if the host is not back (the server passes it and says so).
+function showHostAway(room) {
+  state.stopHostAway();
+  const line = $("host-away");
+  const away = room.host_away !== null && room.host_away !== undefined && room.you !== room.host;
+  line.hidden = !away;
+  if (!away) {
+    line.textContent = "";
+    return;
+  }
+  const until = Date.now() + room.host_away * 1000;
+  const say = () => {
+    const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+    line.textContent = left > 0
+      ? `${room.host} (host) has lost the connection: if not back within ${left} s, the next player here becomes host.`
+      : `${room.host} (host) has lost the connection: the next player here becomes host.`;
+    return left;
+  };
+  say();
+  const timer = setInterval(() => {
+    if (say() <= 0) clearInterval(timer);
+  }, 1000);
+  state.stopHostAway = () => clearInterval(timer);
+}
+
 function showRoom(room) {
   state.you = room.you;
   state.host = room.host;
   state.settings = room.settings;
   const isHost = room.you === room.host;
   document.body.dataset.phase = room.phase;
-  const phases = {
-    lobby: isHost ? "Waiting for players: start when everyone is here." : "Waiting for the host to start.",
-    playing: `Round ${room.round} is on.`,
-    judging: "Time is up: judging…",
-    results: isHost ? `Round ${room.round} is over: start the next when ready.` : `Round ${room.round} is over.`,
-    over: "The match is over.",
-  };
-  $("phase").textContent = phases[room.phase] || room.phase;
+  $("phase").textContent = phaseText(room.phase, room.round);
+  showHostAway(room);
   const s = room.settings;
   state.settings = s;
   const goal = [s.target ? `first to ${points(s.target)}` : "", s.rounds ? `${s.rounds} round${s.rounds === 1 ? "" : "s"}` : ""]
@@ -190,6 +226,7 @@ function showRoom(room) {
   $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
   $("start-button").textContent = room.round ? "Next round" : "Start round";
   $("rematch-button").hidden = !isHost || room.phase !== "over";
+  offerRematchSettings(isHost && room.phase === "over");
   if (room.phase === "playing" && room.board) {
     startRound(room.board.faces, room.remaining);
     $("my-words").replaceChildren();
@@ -205,6 +242,46 @@ function showRoom(room) {
   }
 }
 
+// The host may change the board, the round length and the goal for the rematch: the form
+// starts from the match just played (filled when it appears, so a join does not undo edits).
+function offerRematchSettings(offered) {
+  const form = $("rematch-settings");
+  if (offered && form.hidden) {
+    const s = state.settings || {};
+    $("rematch-dice").value = s.dice || "new";
+    $("rematch-size").value = String(s.rows || 4);
+    $("rematch-size-label").hidden = $("rematch-dice").value !== "uniform";
+    $("rematch-seconds").value = String(s.seconds || 180);
+    $("rematch-target").value = String(s.target || 0);
+    $("rematch-rounds").value = String(s.rounds || 0);
+    form.open = false;
+  }
+  form.hidden = !offered;
+}
+
+// A rematch: as the match just played, or (the form open) with the settings it shows.
+function rematch() {
+  if (!$("rematch-settings").open) {
+    send({ type: "rematch" });
+    return;
+  }
+  const s = state.settings || {};
+  const dice = $("rematch-dice").value;
+  const settings = {
+    dice,
+    dictionary: s.dictionary || undefined,
+    rules: s.rules || undefined,
+    seconds: numberOf("rematch-seconds"),
+    target: numberOf("rematch-target"),
+    rounds: numberOf("rematch-rounds"),
+    challenge: Boolean(s.challenge),
+    word_level: s.word_level || "all",
+    other_words: s.other_words || "refused",
+  };
+  if (dice === "uniform") settings.size = numberOf("rematch-size");
+  send({ type: "rematch", settings });
+}
+
 function renderPlayers(players, playing) {
   const list = $("players");
   list.replaceChildren();
@@ -216,9 +293,16 @@ function renderPlayers(players, playing) {
     item.classList.toggle("host", player.name === state.host);
     item.classList.toggle("you", player.name === state.you);
     item.classList.toggle("away", !player.connected);
-    item.textContent = `${player.name}: ${points(player.total)}` + (playing ? `, ${words(player.words)}` : "");
+    showPlayer(item, playing ? player.words : null);
     list.append(item);
   }
+}
+
+// A player's line: name, match total, good words this round (while playing); "(host)" and
+// "(away)", a player whose connection is gone (their seat kept), come from the style sheet.
+function showPlayer(item, count) {
+  item.textContent = `${item.dataset.name}: ${points(Number(item.dataset.total))}` +
+    (count === null ? "" : `, ${words(count)}`);
 }
 
 function progress(message) {
@@ -226,7 +310,7 @@ function progress(message) {
     const count = message.words[item.dataset.name];
     if (count === undefined) continue;
     item.dataset.words = String(count);
-    item.textContent = `${item.dataset.name}: ${points(Number(item.dataset.total))}, ${words(count)}`;
+    showPlayer(item, count);
   }
 }
 
@@ -360,7 +444,7 @@ function showResults(summary) {
   $("results").hidden = false;
   $("results").dataset.round = String(summary.round);
   $("results-title").textContent = `Round ${summary.round}: results`;
-  $("phase").textContent = summary.match_over ? "The match is over." : `Round ${summary.round} is over.`;
+  $("phase").textContent = phaseText(summary.match_over ? "over" : "results", summary.round);
   if (summary.saved === false) {
     showError("The server could not store these results yet: it keeps them and tries again.");
   }
@@ -427,13 +511,14 @@ function showResults(summary) {
     const total = summary.totals[item.dataset.name];
     if (total !== undefined) {
       item.dataset.total = String(total);
-      item.textContent = `${item.dataset.name}: ${points(total)}`;
+      showPlayer(item, null);
     }
   }
   const isHost = state.you === state.host;
   $("start-button").hidden = !isHost || summary.match_over;
   $("start-button").textContent = "Next round";
   $("rematch-button").hidden = !isHost || !summary.match_over;
+  offerRematchSettings(isHost && summary.match_over);
   const settings = state.settings || {};
   const mine = summary.players.find((player) => player.name === state.you);
   showInView($("results"));
@@ -536,7 +621,8 @@ function createRoom(event) {
 function joinRoom(event) {
   event.preventDefault();
   state.leaving = false;
-  const code = $("join-code").value.trim().toUpperCase();
+  // as the server reads a code (boggle.rooms.normalise_code): any case, spaces or a dash in it
+  const code = $("join-code").value.replace(/[\s\u2010\u2011\u2013-]/g, "").toUpperCase();
   const saved = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
   if (saved && saved.token) rejoin(code, saved.token);  // this browser's seat, under its name
   else connect({ type: "join", code, name: $("join-name").value });
@@ -565,7 +651,10 @@ async function start() {
     $("create-size-label").hidden = $("create-dice").value !== "uniform";
   });
   $("start-button").addEventListener("click", () => send({ type: "start" }));
-  $("rematch-button").addEventListener("click", () => send({ type: "rematch" }));
+  $("rematch-button").addEventListener("click", rematch);
+  $("rematch-dice").addEventListener("change", () => {
+    $("rematch-size-label").hidden = $("rematch-dice").value !== "uniform";
+  });
   $("leave-button").addEventListener("click", () => {
     state.leaving = true;
     send({ type: "leave" });
