@@ -9,6 +9,7 @@ reason locally and fail in CI.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -410,3 +411,59 @@ def test_a_rematch_on_a_bigger_board_with_longer_rounds(
     ann.click("#start-button")
     bob.wait_for_selector("body[data-phase='playing'] #board .cube")
     assert bob.locator("#board .cube").count() == 25
+
+
+def test_a_lost_connection_mid_round_does_not_move_the_board_under_the_finger(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The phone loses the room's connection while its player traces: "connection lost"
+    and the words waiting to be sent are said under the word box, and the dice stay where
+    the finger is (above the board, they pushed it down 90 px and back up when the
+    connection came back)."""
+    server = clocked_server
+    page = players.open(server.url + "/", **PHONE)
+    sockets: list[Any] = []
+
+    def through_to_the_server(socket: Any) -> None:
+        sockets.append(socket)
+        socket.connect_to_server()
+
+    page.route_web_socket("**/ws/rooms", through_to_the_server)
+    page.clock.install()  # the page's timers are the test's: it reconnects when they run
+    page.goto(server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    board = page.locator("#board")
+    top = board.bounding_box()["y"]
+    page_now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.pause_at(page_now + timedelta(seconds=1))
+
+    sockets[-1].close()
+    page.wait_for_selector("#notice:not([hidden])")
+    assert board.bounding_box()["y"] == top
+    page.fill("#word-input", "zzz")
+    page.press("#word-input", "Enter")
+    assert page.text_content("#feedback") == "ZZZ: waiting for the connection"
+    assert "ZZZ will be sent once it is back" in (page.text_content("#error") or "")
+    assert board.bounding_box()["y"] == top
+    for line in ("#notice", "#error"):  # said where the player looks: under the word box
+        box = page.locator(line).bounding_box()
+        assert box["y"] > page.locator("#word-input").bounding_box()["y"]
+        assert box["y"] + box["height"] <= 844, f"{line} is below the screen"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "room-connection-lost-phone.png"))
+
+    page.clock.run_for(5_000)
+    page.wait_for_selector("#my-words li[data-word='zzz']")
+    assert page.locator("#error").is_hidden() and page.locator("#notice").is_hidden()
+    assert board.bounding_box()["y"] == top
+    server.clock.now += LONGEST_ROUND
+    page.clock.run_for(1_000)
+    page.wait_for_selector("#results:not([hidden])")
+    assert page.evaluate("() => document.getElementById('notice').nextElementSibling.id") == (
+        "entry"
+    )

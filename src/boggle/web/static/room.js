@@ -70,6 +70,11 @@ function sendWord(word) {
     return;
   }
   state.unsent.push(word);
+  const box = $("feedback");
+  box.textContent = `${word.toUpperCase()}: waiting for the connection`;
+  box.className = "feedback";
+  box.dataset.word = word;
+  box.dataset.status = "unsent";
   showError(`not connected to the server: ${state.unsent.map((w) => w.toUpperCase()).join(", ")} ` +
     "will be sent once it is back");
 }
@@ -326,8 +331,12 @@ function roundStarted(message) {
 }
 
 // During a round the room's settings, the site's header and "Leave room" make way for the board.
+// The page's error and notice lines go under the word box: above the board, one appearing
+// (the connection lost, say) would move the dice under a finger tracing a word.
 function inRound(playing) {
   document.body.classList.toggle("in-round", playing);
+  if (playing) $("feedback").after($("notice"), $("error"));
+  else $("entry").before($("error"), $("notice"));
   if (playing) guardRound();
   else if ($("leave-dialog").open) $("leave-dialog").close("stay");  // the round is over: nothing to leave
 }
