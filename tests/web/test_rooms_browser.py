@@ -467,3 +467,43 @@ def test_a_lost_connection_mid_round_does_not_move_the_board_under_the_finger(
     assert page.evaluate("() => document.getElementById('notice').nextElementSibling.id") == (
         "entry"
     )
+
+
+def in_view(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_a_rooms_link_on_a_phone_asks_for_a_name_first_and_says_a_taken_one_there(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A friend opens the room's link on a phone: "Join a room" (code filled in) is what
+    the screen shows, not the middle of "Create a room"; a name taken ("Sam" and "sam") is
+    said just above it, the Join button still on screen."""
+    server = clocked_server
+    host = players.open(server.url + "/room", **PHONE)
+    host.fill("#create-name", "Sam")
+    host.click("#create-button")
+    host.wait_for_selector("body[data-code]")
+    code = host.locator("body").get_attribute("data-code")
+
+    friend = players.open(f"{server.url}/room/{code}", **PHONE)
+    create, join = (friend.locator(form).bounding_box() for form in ("#create-form", "#join-form"))
+    assert join["y"] < create["y"]
+    assert friend.evaluate("() => document.activeElement.id") == "join-name"
+    assert in_view(friend, "#join-form h2") and in_view(friend, "#join-button")
+    friend.fill("#join-name", "sam")
+    friend.click("#join-button")
+    friend.wait_for_selector("#error:not([hidden])")
+    assert "the name 'sam' is taken in this room" in friend.inner_text("#error")
+    assert in_view(friend, "#error") and in_view(friend, "#join-button")
+    ARTIFACTS.mkdir(exist_ok=True)
+    friend.screenshot(path=str(ARTIFACTS / "room-link-name-taken-phone.png"))
+    friend.fill("#join-name", "Sam 2")
+    friend.click("#join-button")
+    host.wait_for_selector("#players li[data-name='Sam 2']")
+    friend.click("#leave-button")  # back to the rooms page: Create comes first again
+    friend.wait_for_selector("#entry:not([hidden])")
+    create, join = (friend.locator(form).bounding_box() for form in ("#create-form", "#join-form"))
+    assert create["y"] < join["y"]

@@ -599,6 +599,10 @@ function showEntry(code) {
     $("seat-text").textContent = `You have a seat in room ${seat.code} (as ${seat.name}).`;
     $("seat-button").onclick = () => rejoin(seat.code, seat.token);
   }
+  // a room's link (or a room just left) asks for a name to join it: Join comes first, so the
+  // phone shows it at once, with a refusal (the name taken) just above it, not Create's form
+  if (code) $("entry").insertBefore($("join-form"), $("create-form"));
+  else $("entry").insertBefore($("create-form"), $("join-form"));
   $("join-code").value = code || "";
   if (code) $("join-name").focus();
   if (location.pathname !== "/room") history.replaceState(null, "", code ? `/room/${code}` : "/room");
