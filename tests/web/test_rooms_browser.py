@@ -507,3 +507,71 @@ def test_a_rooms_link_on_a_phone_asks_for_a_name_first_and_says_a_taken_one_ther
     friend.wait_for_selector("#entry:not([hidden])")
     create, join = (friend.locator(form).bounding_box() for form in ("#create-form", "#join-form"))
     assert create["y"] < join["y"]
+
+
+def room_round_on_a_phone(players: Pages, server: ClockedServer, **options: Any) -> Any:
+    """A phone whose player created a room and started its (longest) round."""
+    page = players.open(server.url + "/room", **{**PHONE, **options})
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    return page
+
+
+def test_a_phone_gone_offline_mid_round_says_so_and_sends_its_words_once_back(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The phone loses its network (the browser goes offline): the page says the connection
+    is lost at once rather than sending words into a connection that cannot carry them,
+    keeps the words entered, and sends them when the network is back."""
+    page = room_round_on_a_phone(players, clocked_server)
+    page.context.set_offline(True)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.text_content("#notice") == "connection lost; reconnecting…"
+    page.fill("#word-input", "zzz")
+    page.press("#word-input", "Enter")
+    assert page.text_content("#feedback") == "ZZZ: waiting for the connection"
+    page.context.set_offline(False)
+    page.wait_for_selector("#my-words li[data-word='zzz']")
+    assert page.get_attribute("#my-words li[data-word='zzz']", "data-status") == "not_on_board"
+    assert page.locator("#notice").is_hidden() and page.locator("#error").is_hidden()
+
+
+def test_a_connection_that_dies_without_a_word_is_found_and_its_words_sent_again(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A phone's connection dies silently (no close: a network switched under it): the
+    page asks the server after 5 quiet seconds, takes the connection for dead after 15
+    without an answer, reconnects, and sends again the word that got no answer."""
+    page = players.open(clocked_server.url + "/", **PHONE)
+    dead: list[bool] = []
+
+    def through_to_the_server(socket: Any) -> None:
+        server = socket.connect_to_server()
+        this = len(dead)
+        dead.append(False)
+        socket.on_message(lambda message: None if dead[this] else server.send(message))
+        server.on_message(lambda message: None if dead[this] else socket.send(message))
+
+    page.route_web_socket("**/ws/rooms", through_to_the_server)
+    page.clock.install()  # the page's timers are the test's
+    page.goto(clocked_server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    dead[-1] = True  # nothing passes either way; neither end hears of it
+    page.fill("#word-input", "zzz")
+    page.press("#word-input", "Enter")
+    page.clock.run_for(10_000)
+    assert page.locator("#notice").is_hidden()  # quiet, asked, not yet given up
+    page.clock.run_for(8_000)
+    page.wait_for_selector("#notice:not([hidden])")
+    page.clock.run_for(3_000)  # the next try: a new connection, which lives
+    page.wait_for_selector("#my-words li[data-word='zzz']")
+    assert page.get_attribute("#my-words li[data-word='zzz']", "data-status") == "not_on_board"
+    assert len(dead) == 2 and page.locator("#notice").is_hidden()

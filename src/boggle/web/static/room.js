@@ -32,6 +32,10 @@ const state = {
   stopTimer: () => {},
   retry: 0,
   unsent: [],     // words entered while the connection was lost: sent once back in the room
+  inflight: [],   // words sent and not answered yet
+  resend: [],     // words sent on a connection that died before their answer: sent again
+  heard: 0,       // when the server last said anything (Date.now())
+  reconnect: null,  // the timer of the next try to reconnect
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
   stopHostAway: () => {},
 };
@@ -53,6 +57,14 @@ function showNotice(message) {
 
 // ------------------------------------------------------------------ the socket
 
+// A phone's connection can die without a word (a network switched, a lift): the page asks
+// (ping) when the server has said nothing for QUIET_MS, and takes the connection for dead
+// after DEAD_MS without an answer; the browser's "offline" says so at once.
+const QUIET_MS = 5000;
+const DEAD_MS = 15000;
+// the refusals of a word (its answer, as feedback is)
+const WORD_ERRORS = ["busy", "rate_limited", "time_up", "word_too_long", "too_many_words", "not_playing"];
+
 function send(message) {
   if (state.socket && state.socket.readyState === WebSocket.OPEN) {
     state.socket.send(JSON.stringify(message));
@@ -67,6 +79,7 @@ function send(message) {
 function sendWord(word) {
   if (state.socket && state.socket.readyState === WebSocket.OPEN) {
     send({ type: "word", word });
+    state.inflight.push(word);
     return;
   }
   state.unsent.push(word);
@@ -87,19 +100,57 @@ function connect(first) {
   if (previous && previous.readyState <= WebSocket.OPEN) previous.close(); // a failed join's
   socket.addEventListener("open", () => {
     state.retry = 0;
+    state.heard = Date.now();
     showNotice("");
     send(first);
   });
   socket.addEventListener("message", (event) => {
-    if (state.socket === socket) handle(JSON.parse(event.data));
+    if (state.socket !== socket) return;
+    state.heard = Date.now();
+    handle(JSON.parse(event.data));
   });
-  socket.addEventListener("close", () => {
-    if (state.socket !== socket || state.leaving || !state.token) return;
-    showNotice("connection lost; reconnecting…");
-    state.retry = Math.min(state.retry + 1, 5);
-    setTimeout(() => connect({ type: "rejoin", code: state.code, token: state.token }),
-      500 * state.retry);
-  });
+  socket.addEventListener("close", () => lost(socket));
+}
+
+// The room's connection is gone (closed, or found dead): the words it had not answered are
+// sent again once back, and the page reconnects, trying again at longer intervals.
+function lost(socket) {
+  if (state.socket !== socket) return;
+  state.socket = null;
+  if (socket.readyState <= WebSocket.OPEN) socket.close();
+  state.resend.push(...state.inflight.splice(0));
+  if (state.leaving || !state.token) return;
+  showNotice("connection lost; reconnecting…");
+  state.retry = Math.min(state.retry + 1, 5);
+  clearTimeout(state.reconnect);
+  state.reconnect = setTimeout(reconnect, 500 * state.retry);
+}
+
+function reconnect() {
+  clearTimeout(state.reconnect);
+  state.reconnect = null;
+  if (!state.socket && state.token && !state.leaving) {
+    connect({ type: "rejoin", code: state.code, token: state.token });
+  }
+}
+
+function checkConnection() {
+  const socket = state.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN || !state.token) return;
+  const quiet = Date.now() - state.heard;
+  if (quiet > DEAD_MS) lost(socket);
+  else if (quiet >= QUIET_MS) socket.send(JSON.stringify({ type: "ping" }));
+}
+
+// Words sent on a connection that died, not among the words the room has from this player
+// (the answer, not the word, was lost): sent again while the round is on.
+function sendAgain(room) {
+  const words = state.resend.splice(0);
+  if (room.phase !== "playing") return;
+  const have = new Set(room.your_words.map((entry) => entry.word));
+  for (const word of words) {
+    if (!have.has(word.trim().toLowerCase())) sendWord(word);
+  }
 }
 
 function handle(message) {
@@ -123,7 +174,7 @@ function joined(message) {
   $("room-code").textContent = message.code;
   showShareAddress(message.code);
   document.body.dataset.code = message.code;
-  for (const word of state.unsent.splice(0)) send({ type: "word", word });
+  for (const word of state.unsent.splice(0)) sendWord(word);
 }
 
 // The room's address for the others: on the server's network address (boggle serve --lan)
@@ -145,6 +196,7 @@ function showShareAddress(code) {
 }
 
 function serverError(message) {
+  if (WORD_ERRORS.includes(message.code)) state.inflight.shift();
   if (message.code === "idle") return; // a socket in no room, closed: the next join opens one
   if (["unknown_room", "unknown_player", "replaced"].includes(message.code) && state.code) {
     forget(message.code === "replaced" ? "" : state.code);
@@ -157,6 +209,8 @@ function forget(code) {
   if (code) localStorage.removeItem(storageKey(code));
   state.token = null;
   state.unsent = [];
+  state.inflight = [];
+  state.resend = [];
   state.stopTimer();
   state.stopHostAway();
 }
@@ -236,6 +290,7 @@ function showRoom(room) {
     startRound(room.board.faces, room.remaining);
     $("my-words").replaceChildren();
     for (const word of room.your_words) addMyWord(word);
+    sendAgain(room);
   } else if (room.results && (room.phase === "results" || room.phase === "over")) {
     showResults(room.results);
   } else if (room.phase === "lobby") {
@@ -424,6 +479,8 @@ function addMyWord(entry) {
 }
 
 function feedback(entry) {
+  const at = state.inflight.findIndex((word) => word.trim().toLowerCase() === entry.word);
+  state.inflight.splice(Math.max(at, 0), 1);
   if (entry.words) progress(entry);
   const good = entry.status === "accepted";
   const box = $("feedback");
@@ -677,6 +734,11 @@ async function start() {
     showEntry("");
   });
   window.addEventListener("popstate", backPressed);
+  window.addEventListener("offline", () => {
+    if (state.socket) lost(state.socket);
+  });
+  window.addEventListener("online", reconnect);
+  setInterval(checkConnection, QUIET_MS / 2);
   $("leave-dialog").addEventListener("close", leaveDialogClosed);
   $("copy-link").addEventListener("click",
     () => copyText(shareAddress(state.code), $("copy-link"), $("room-link")));
