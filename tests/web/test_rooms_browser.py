@@ -564,6 +564,8 @@ def test_a_connection_that_dies_without_a_word_is_found_and_its_words_sent_again
     page.click("#create-button")
     page.click("#start-button")
     page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    page_now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.pause_at(page_now + timedelta(seconds=1))  # the page's time moves as told
     dead[-1] = True  # nothing passes either way; neither end hears of it
     page.fill("#word-input", "zzz")
     page.press("#word-input", "Enter")
@@ -575,3 +577,38 @@ def test_a_connection_that_dies_without_a_word_is_found_and_its_words_sent_again
     page.wait_for_selector("#my-words li[data-word='zzz']")
     assert page.get_attribute("#my-words li[data-word='zzz']", "data-status") == "not_on_board"
     assert len(dead) == 2 and page.locator("#notice").is_hidden()
+
+
+def test_after_a_round_on_a_phone_next_round_is_on_screen_under_the_results_title(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The page scrolls to the results when a round ends: the host's "Next round" (and at
+    the end of the match "Rematch") is there, under the results' title, not above the board
+    half a screen up; before the next round it is back under the players."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    ann.fill("#create-name", "ann")
+    ann.fill("#create-seconds", str(LONGEST_ROUND))
+    ann.fill("#create-rounds", "2")
+    ann.fill("#create-target", "0")
+    ann.click("#create-button")
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += LONGEST_ROUND
+    ann.wait_for_selector("#results:not([hidden])")
+    ann.wait_for_timeout(600)  # the scroll to the results
+    assert in_view(ann, "#results-title") and in_view(ann, "#start-button")
+    assert ann.inner_text("#start-button") == "Next round"
+    ARTIFACTS.mkdir(exist_ok=True)
+    ann.screenshot(path=str(ARTIFACTS / "room-results-next-round-phone.png"))
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += LONGEST_ROUND
+    ann.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
+    ann.wait_for_timeout(600)
+    assert in_view(ann, "#rematch-button")
+    ann.click("#rematch-button")
+    ann.wait_for_selector("body[data-phase='lobby'] #start-button:visible")
+    start = ann.locator("#start-button").bounding_box()
+    assert start["y"] > ann.locator("#players").bounding_box()["y"]  # back under the players
+    assert ann.locator("#results").is_hidden()

@@ -295,11 +295,20 @@ function showRoom(room) {
     showResults(room.results);
   } else if (room.phase === "lobby") {
     inRound(false);
+    placeActions(false);
     $("round").hidden = true;
     $("results").hidden = true;
     $("board").replaceChildren();
     clearPath();
   }
+}
+
+// After a round "Next round" (or "Rematch") and "Leave room" come under the results' title,
+// which the page scrolls to: on a phone the host would scroll back up past the board to find
+// them. Before and during a round they are under the players.
+function placeActions(underResults) {
+  if (underResults) $("match-over").after($("room-actions"));
+  else $("players").after($("room-actions"));
 }
 
 // The host may change the board, the round length and the goal for the rematch: the form
@@ -390,6 +399,7 @@ function roundStarted(message) {
 // (the connection lost, say) would move the dice under a finger tracing a word.
 function inRound(playing) {
   document.body.classList.toggle("in-round", playing);
+  if (playing) placeActions(false);
   if (playing) $("feedback").after($("notice"), $("error"));
   else $("entry").before($("error"), $("notice"));
   if (playing) guardRound();
@@ -585,6 +595,7 @@ function showResults(summary) {
   $("start-button").textContent = "Next round";
   $("rematch-button").hidden = !isHost || !summary.match_over;
   offerRematchSettings(isHost && summary.match_over);
+  placeActions(true);
   const settings = state.settings || {};
   const mine = summary.players.find((player) => player.name === state.you);
   showInView($("results"));
