@@ -304,6 +304,24 @@ def test_the_others_are_told_the_host_is_away_and_when_the_role_passes_on(
         assert (state["host"], state["host_away"]) == ("bob", None)
 
 
+def test_the_room_opened_again_in_another_tab_takes_the_seat_and_the_first_is_told(
+    client: TestClient,
+) -> None:
+    """The room's link tapped again on a phone opens a second tab, which rejoins: the first
+    is told, in words that say where the game went."""
+    with (
+        client.websocket_connect("/ws/rooms") as first,
+        client.websocket_connect("/ws/rooms") as second,
+    ):
+        first.send_json({"type": "create", "name": "ann", "settings": {"seconds": 60}})
+        joined = until(first, "joined")
+        second.send_json({"type": "rejoin", "code": joined["code"], "token": joined["token"]})
+        assert until(second, "joined")["name"] == "ann"
+        told = until(first, "error")
+        assert told["code"] == "replaced"
+        assert "another tab or on another device" in told["message"]
+
+
 def test_too_many_messages_a_second(clock: FakeClock) -> None:
     with (
         make_client(clock, messages_per_second=2, message_burst=3) as client,

@@ -355,7 +355,11 @@ class RoomService:
             player = room.player(fields["token"])
             old = self.sockets.get(player.token)
             if old is not None and old is not socket:
-                replaced = RoomError("replaced", "this player connected again from elsewhere")
+                replaced = RoomError(
+                    "replaced",
+                    "you opened this room again in another tab or on another device, which"
+                    " plays now; join again here to play here",
+                )
                 await self.send(old, error_message(replaced))
                 with contextlib.suppress(Exception):
                     await old.close(4000, "replaced")
