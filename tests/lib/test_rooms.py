@@ -375,3 +375,68 @@ def test_a_seat_with_words_in_the_round_being_played_is_kept() -> None:
     room.dropped(cat, now=3.0)
     assert room.join("dan", now=100.0).name == "dan"
     assert {p.name for p in room.players.values()} == {"ann", "bob", "dan"}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\U0001f469\u200d\U0001f4bb Ann",  # woman technologist: two emoji joined
+        "\U0001f3f3\ufe0f\u200d\U0001f308",  # rainbow flag
+        "\U0001f469\U0001f3fd\u200d\U0001f373",  # woman cook, skin tone
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467",  # family
+        "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # Scotland
+    ],
+)
+def test_emoji_made_of_several_joined_are_names_and_their_rounds_are_judged(name: str) -> None:
+    room = new_room()
+    player = room.join(name, 0.0)
+    assert player.name == name
+    summary = play_round(room, {name: [WORDS[0]]}, {name: player.token})
+    assert summary["totals"] == {name: solve(BOARD, LEXICON).words[0].points}
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["ann\u200d", "\u200dann", "a\u200db", "\u202eann", "ann\U000e0067", "ann\u0000"],
+)
+def test_invisible_characters_outside_an_emoji_are_refused(name: str) -> None:
+    """A joiner or tag that joins no emoji would make two names that look the same."""
+    room = new_room()
+    room.join("ann", 0.0)
+    with pytest.raises(RoomError, match="a name is 1 to 24 printable characters") as refused:
+        room.join(name, 1.0)
+    assert refused.value.code == "bad_name"
+
+
+def test_a_name_typed_composed_or_not_is_one_name() -> None:
+    room = new_room()
+    assert room.join("Jose\u0301", 0.0).name == "Jos\u00e9"
+    with pytest.raises(RoomError, match="taken") as refused:
+        room.join("JOS\u00c9", 1.0)
+    assert refused.value.code == "name_taken"
+
+
+def test_a_name_taken_by_a_player_away_says_how_they_take_their_seat_back() -> None:
+    room = new_room()
+    ann = room.join("ann", 0.0)
+    with pytest.raises(RoomError) as there:
+        room.join("Ann", 1.0)
+    assert "away" not in there.value.message
+    room.dropped(ann.token, now=2.0)
+    with pytest.raises(RoomError, match=r"is away: their seat is kept .* link") as away:
+        room.join("Ann", 99.0)
+    assert away.value.code == "name_taken"
+
+
+@pytest.mark.parametrize("typed", ["abc234", " ABC234 ", "abc 234", "ABC-234", "a b c 2 3 4"])
+def test_a_code_read_out_in_halves_or_pasted_with_spaces_finds_the_room(typed: str) -> None:
+    hub = Hub()
+    room, _ = hub.create(RoomSettings(), LEXICON, "ann", now=0.0)
+    hub.rooms = {"ABC234": room}
+    assert hub.find(typed) is room
+
+
+def test_a_closed_rooms_code_says_why_rooms_close() -> None:
+    with pytest.raises(RoomError, match="no open room 'ABC234': a room closes once") as gone:
+        Hub().find("abc 234")
+    assert gone.value.code == "unknown_room" and "30 minutes" in gone.value.message

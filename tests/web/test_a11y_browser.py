@@ -1,11 +1,12 @@
 """Accessibility in a real browser: an axe-core audit of every page and state (the front
 door; the solver; solo play before, during and after a round; the daily board's entry,
-round and result; a room's entry, lobby, round, the question Back asks mid-round, and
-results; a challenge; the page not found; My words, empty, with words kept, while
-practising and asking before clearing all), in the light colour scheme and in the dark one
-the pages follow, finds nothing serious or critical (text contrast below 4.5:1 among them;
-the page not found's links are the site's colour, not the browser's blue); the mode tabs
-follow the ARIA tabs pattern with the arrow keys; a round puts the focus in the word box.
+round and result; a room's entry, lobby, round, the question Back asks mid-round,
+results, a match over with the rematch settings open, and a host away; a challenge; the
+page not found; My words, empty, with words kept, while practising and asking before
+clearing all), in the light colour scheme and in the dark one the pages follow, finds
+nothing serious or critical (text contrast below 4.5:1 among them; the page not found's
+links are the site's colour, not the browser's blue); the mode tabs follow the ARIA tabs
+pattern with the arrow keys; a round puts the focus in the word box.
 
 Needs the `chromium` package (`.ci/install-browser`) and axe-core from npm
 (`.ci/install-axe` puts it in node_modules/); without them these tests skip with a reason
@@ -159,6 +160,35 @@ def test_a_room_entry_lobby_round_and_results(
     clocked_server.clock.now += LONGEST_ROUND
     page.wait_for_selector("#results:not([hidden])")
     audit(page, axe_source, "room results")
+
+
+def test_a_room_match_over_with_the_rematch_settings_and_a_host_away(
+    pages: Pages, clocked_server: ClockedServer, axe_source: str, scheme: str
+) -> None:
+    server = clocked_server
+    ann = open_in(pages, server.url + "/room", scheme)
+    ann.fill("#create-name", "ann")
+    ann.fill("#create-seconds", "60")
+    ann.fill("#create-rounds", "1")
+    ann.fill("#create-target", "0")
+    ann.click("#create-button")
+    ann.wait_for_selector("body[data-code]")
+    code = ann.locator("body").get_attribute("data-code")
+    bob = open_in(pages, f"{server.url}/room/{code}", scheme)
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    ann.click("#start-button")
+    server.clock.now += 61
+    ann.wait_for_selector("body[data-phase='over'] #rematch-settings:not([hidden])")
+    ann.click("#rematch-settings summary")
+    ann.select_option("#rematch-dice", "uniform")
+    ann.wait_for_selector("#rematch-size-label:not([hidden])")
+    audit(ann, axe_source, "room match over, the rematch settings open")
+    ann.context.close()  # the host's connection gone: bob is told, ann's chip says away
+    bob.wait_for_selector("#host-away:not([hidden])")
+    bob.wait_for_selector("#players li.away")
+    audit(bob, axe_source, "room, the host away")
 
 
 def test_the_mode_tabs_follow_the_aria_tabs_pattern(pages: Pages, server: ServeProcess) -> None:

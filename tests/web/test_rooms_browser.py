@@ -9,6 +9,7 @@ reason locally and fail in CI.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -257,3 +258,357 @@ def test_back_during_a_room_round_asks_before_leaving(
     page.go_back()  # no round to leave: one Back goes to the page before, unasked
     page.wait_for_url(server.url + "/")
     assert dialog.count() == 0
+
+
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+}
+SMALL_PHONE = {**PHONE, "viewport": {"width": 320, "height": 640}}
+
+
+def sideways_scroll(page: Any) -> int:
+    return int(
+        page.evaluate(
+            "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+    )
+
+
+def test_a_host_whose_phone_drops_is_said_away_and_the_next_player_takes_over(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The host's phone loses the connection between rounds: the others read who starts
+    the next round, that the host is away and when the role passes on; then the next
+    player there is host and starts it."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    ann.fill("#create-name", "ann")
+    ann.fill("#create-seconds", str(LONGEST_ROUND))
+    ann.click("#create-button")
+    ann.wait_for_selector("body[data-code]")
+    link = ann.locator("#room-link").get_attribute("href") or ""
+    bob = players.open(server.url + link, **PHONE)
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    current = bob.locator("header.site a[aria-current='page']")  # opened by the room's link
+    assert current.text_content() == "Play with friends"
+    ann.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += LONGEST_ROUND
+    bob.wait_for_selector("#results:not([hidden])")
+    assert bob.locator("#phase").inner_text() == "Round 1 is over: ann (host) starts the next."
+
+    ann.context.close()  # the host's phone: gone without a word
+    away = bob.locator("#host-away")
+    away.wait_for(state="visible")
+    assert away.inner_text().startswith("ann (host) has lost the connection: if not back within")
+    assert "the next player here becomes host" in away.inner_text()
+    assert "away" in (bob.locator("#players li[data-name='ann']").get_attribute("class") or "")
+    assert bob.locator("#start-button").is_hidden()
+    ARTIFACTS.mkdir(exist_ok=True)
+    bob.evaluate("() => window.scrollTo(0, 0)")
+    bob.screenshot(path=str(ARTIFACTS / "room-host-away-phone.png"))
+
+    server.clock.now += 31  # past the host's grace time
+    bob.wait_for_selector("#start-button:visible")
+    assert away.is_hidden()
+    assert bob.locator("#phase").inner_text() == "Round 1 is over: start the next when ready."
+    bob.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing'] #board .cube")
+
+
+def test_long_and_emoji_names_and_a_code_typed_in_halves_on_a_small_phone(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A 24-letter name, an emoji of several joined (a woman technologist) and the room's
+    code typed lower case in two halves: the friends get in, and the results (the long
+    name in the standings and in "also found by") fit a 320 px phone without scrolling
+    sideways."""
+    server = clocked_server
+    long_name = "Wolfeschlegelsteinhausen"
+    emoji_name = "\U0001f469\u200d\U0001f4bb Cat"
+    ann = players.open(server.url + "/room", **PHONE)
+    ann.fill("#create-name", long_name)
+    ann.fill("#create-seconds", str(LONGEST_ROUND))
+    ann.click("#create-button")
+    ann.wait_for_selector("body[data-code]")
+    code = ann.locator("body").get_attribute("data-code") or ""
+
+    cat = players.open(server.url + "/room", **SMALL_PHONE)
+    cat.fill("#join-code", f"{code[:3].lower()} {code[3:].lower()}")
+    cat.fill("#join-name", emoji_name)
+    cat.click("#join-button")
+    cat.wait_for_selector(f"body[data-code='{code}']")
+    ann.wait_for_selector(f"#players li[data-name='{emoji_name}']")
+
+    ann.click("#start-button")
+    for page in (ann, cat):
+        page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    board = Board.parse(ann.locator("#board").get_attribute("data-board") or "")
+    word = solve(board, load_lexicon()).words[0].word
+    for page in (ann, cat):
+        assert type_word(page, word)["status"] == "accepted"
+    server.clock.now += LONGEST_ROUND
+    for page in (ann, cat):
+        page.wait_for_selector("#results:not([hidden])")
+    mine = cat.locator(f".result-player[data-name='{emoji_name}'] li[data-word='{word}']")
+    assert mine.get_attribute("data-status") == "crossed_off"
+    assert long_name in mine.inner_text()
+    assert cat.locator(f"#standings tr[data-name='{long_name}']").count() == 1
+    for page in (ann, cat):
+        assert sideways_scroll(page) <= 0, "a long name widens the page past the phone"
+    ARTIFACTS.mkdir(exist_ok=True)
+    cat.locator("#standings").scroll_into_view_if_needed()
+    cat.screenshot(path=str(ARTIFACTS / "room-long-names-320.png"))
+
+
+def test_a_rematch_on_a_bigger_board_with_longer_rounds(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The match is over and the friends want a 5x5 board and more time: the host changes
+    them under Rematch, everyone sees the new settings, and the next round is 5x5."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    ann.fill("#create-name", "ann")
+    ann.fill("#create-seconds", "60")
+    ann.fill("#create-rounds", "1")
+    ann.fill("#create-target", "0")
+    ann.click("#create-button")
+    ann.wait_for_selector("body[data-code]")
+    link = ann.locator("#room-link").get_attribute("href") or ""
+    bob = players.open(server.url + link, **PHONE)
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    ann.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += 61
+    ann.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
+    assert bob.locator("#rematch-settings").is_hidden()  # the host's to change
+    said = bob.locator("#phase").inner_text()
+    assert said == "The match is over: ann (host) can start a rematch."
+
+    form = ann.locator("#rematch-settings")
+    assert ann.locator("#rematch-seconds").input_value() == "60"  # the match just played
+    form.locator("summary").click()
+    ann.select_option("#rematch-dice", "big")
+    ann.fill("#rematch-seconds", str(LONGEST_ROUND))
+    ann.fill("#rematch-rounds", "2")
+    ARTIFACTS.mkdir(exist_ok=True)
+    form.scroll_into_view_if_needed()
+    ann.screenshot(path=str(ARTIFACTS / "room-rematch-settings-phone.png"))
+    ann.click("#rematch-button")
+    for page in (ann, bob):
+        page.wait_for_selector("body[data-phase='lobby']")
+        info = page.locator("#match-info").inner_text()
+        assert info.startswith("5x5 big dice") and f"{LONGEST_ROUND} s rounds, 2 rounds" in info
+        assert "match 2" in info
+    assert form.is_hidden()
+    ann.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing'] #board .cube")
+    assert bob.locator("#board .cube").count() == 25
+
+
+def test_a_lost_connection_mid_round_does_not_move_the_board_under_the_finger(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The phone loses the room's connection while its player traces: "connection lost"
+    and the words waiting to be sent are said under the word box, and the dice stay where
+    the finger is (above the board, they pushed it down 90 px and back up when the
+    connection came back)."""
+    server = clocked_server
+    page = players.open(server.url + "/", **PHONE)
+    sockets: list[Any] = []
+
+    def through_to_the_server(socket: Any) -> None:
+        sockets.append(socket)
+        socket.connect_to_server()
+
+    page.route_web_socket("**/ws/rooms", through_to_the_server)
+    page.clock.install()  # the page's timers are the test's: it reconnects when they run
+    page.goto(server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    board = page.locator("#board")
+    top = board.bounding_box()["y"]
+    page_now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.pause_at(page_now + timedelta(seconds=1))
+
+    sockets[-1].close()
+    page.wait_for_selector("#notice:not([hidden])")
+    assert board.bounding_box()["y"] == top
+    page.fill("#word-input", "zzz")
+    page.press("#word-input", "Enter")
+    assert page.text_content("#feedback") == "ZZZ: waiting for the connection"
+    assert "ZZZ will be sent once it is back" in (page.text_content("#error") or "")
+    assert board.bounding_box()["y"] == top
+    for line in ("#notice", "#error"):  # said where the player looks: under the word box
+        box = page.locator(line).bounding_box()
+        assert box["y"] > page.locator("#word-input").bounding_box()["y"]
+        assert box["y"] + box["height"] <= 844, f"{line} is below the screen"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "room-connection-lost-phone.png"))
+
+    page.clock.run_for(5_000)
+    page.wait_for_selector("#my-words li[data-word='zzz']")
+    assert page.locator("#error").is_hidden() and page.locator("#notice").is_hidden()
+    assert board.bounding_box()["y"] == top
+    server.clock.now += LONGEST_ROUND
+    page.clock.run_for(1_000)
+    page.wait_for_selector("#results:not([hidden])")
+    assert page.evaluate("() => document.getElementById('notice').nextElementSibling.id") == (
+        "entry"
+    )
+
+
+def in_view(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+def test_a_rooms_link_on_a_phone_asks_for_a_name_first_and_says_a_taken_one_there(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A friend opens the room's link on a phone: "Join a room" (code filled in) is what
+    the screen shows, not the middle of "Create a room"; a name taken ("Sam" and "sam") is
+    said just above it, the Join button still on screen."""
+    server = clocked_server
+    host = players.open(server.url + "/room", **PHONE)
+    host.fill("#create-name", "Sam")
+    host.click("#create-button")
+    host.wait_for_selector("body[data-code]")
+    code = host.locator("body").get_attribute("data-code")
+
+    friend = players.open(f"{server.url}/room/{code}", **PHONE)
+    create, join = (friend.locator(form).bounding_box() for form in ("#create-form", "#join-form"))
+    assert join["y"] < create["y"]
+    assert friend.evaluate("() => document.activeElement.id") == "join-name"
+    assert in_view(friend, "#join-form h2") and in_view(friend, "#join-button")
+    friend.fill("#join-name", "sam")
+    friend.click("#join-button")
+    friend.wait_for_selector("#error:not([hidden])")
+    assert "the name 'sam' is taken in this room" in friend.inner_text("#error")
+    assert in_view(friend, "#error") and in_view(friend, "#join-button")
+    ARTIFACTS.mkdir(exist_ok=True)
+    friend.screenshot(path=str(ARTIFACTS / "room-link-name-taken-phone.png"))
+    friend.fill("#join-name", "Sam 2")
+    friend.click("#join-button")
+    host.wait_for_selector("#players li[data-name='Sam 2']")
+    friend.click("#leave-button")  # back to the rooms page: Create comes first again
+    friend.wait_for_selector("#entry:not([hidden])")
+    create, join = (friend.locator(form).bounding_box() for form in ("#create-form", "#join-form"))
+    assert create["y"] < join["y"]
+
+
+def room_round_on_a_phone(players: Pages, server: ClockedServer, **options: Any) -> Any:
+    """A phone whose player created a room and started its (longest) round."""
+    page = players.open(server.url + "/room", **{**PHONE, **options})
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    return page
+
+
+def test_a_phone_gone_offline_mid_round_says_so_and_sends_its_words_once_back(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The phone loses its network (the browser goes offline): the page says the connection
+    is lost at once rather than sending words into a connection that cannot carry them,
+    keeps the words entered, and sends them when the network is back."""
+    page = room_round_on_a_phone(players, clocked_server)
+    page.context.set_offline(True)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.text_content("#notice") == "connection lost; reconnecting…"
+    page.fill("#word-input", "zzz")
+    page.press("#word-input", "Enter")
+    assert page.text_content("#feedback") == "ZZZ: waiting for the connection"
+    page.context.set_offline(False)
+    page.wait_for_selector("#my-words li[data-word='zzz']")
+    assert page.get_attribute("#my-words li[data-word='zzz']", "data-status") == "not_on_board"
+    assert page.locator("#notice").is_hidden() and page.locator("#error").is_hidden()
+
+
+def test_a_connection_that_dies_without_a_word_is_found_and_its_words_sent_again(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A phone's connection dies silently (no close: a network switched under it): the
+    page asks the server after 5 quiet seconds, takes the connection for dead after 15
+    without an answer, reconnects, and sends again the word that got no answer."""
+    page = players.open(clocked_server.url + "/", **PHONE)
+    dead: list[bool] = []
+
+    def through_to_the_server(socket: Any) -> None:
+        server = socket.connect_to_server()
+        this = len(dead)
+        dead.append(False)
+        socket.on_message(lambda message: None if dead[this] else server.send(message))
+        server.on_message(lambda message: None if dead[this] else socket.send(message))
+
+    page.route_web_socket("**/ws/rooms", through_to_the_server)
+    page.clock.install()  # the page's timers are the test's
+    page.goto(clocked_server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    page_now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.pause_at(page_now + timedelta(seconds=1))  # the page's time moves as told
+    dead[-1] = True  # nothing passes either way; neither end hears of it
+    page.fill("#word-input", "zzz")
+    page.press("#word-input", "Enter")
+    page.clock.run_for(10_000)
+    assert page.locator("#notice").is_hidden()  # quiet, asked, not yet given up
+    page.clock.run_for(8_000)
+    page.wait_for_selector("#notice:not([hidden])")
+    page.clock.run_for(3_000)  # the next try: a new connection, which lives
+    page.wait_for_selector("#my-words li[data-word='zzz']")
+    assert page.get_attribute("#my-words li[data-word='zzz']", "data-status") == "not_on_board"
+    assert len(dead) == 2 and page.locator("#notice").is_hidden()
+
+
+def test_after_a_round_on_a_phone_next_round_is_on_screen_under_the_results_title(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The page scrolls to the results when a round ends: the host's "Next round" (and at
+    the end of the match "Rematch") is there, under the results' title, not above the board
+    half a screen up; before the next round it is back under the players."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    ann.fill("#create-name", "ann")
+    ann.fill("#create-seconds", str(LONGEST_ROUND))
+    ann.fill("#create-rounds", "2")
+    ann.fill("#create-target", "0")
+    ann.click("#create-button")
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += LONGEST_ROUND
+    ann.wait_for_selector("#results:not([hidden])")
+    ann.wait_for_timeout(600)  # the scroll to the results
+    assert in_view(ann, "#results-title") and in_view(ann, "#start-button")
+    assert ann.inner_text("#start-button") == "Next round"
+    ARTIFACTS.mkdir(exist_ok=True)
+    ann.screenshot(path=str(ARTIFACTS / "room-results-next-round-phone.png"))
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += LONGEST_ROUND
+    ann.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
+    ann.wait_for_timeout(600)
+    assert in_view(ann, "#rematch-button")
+    ann.click("#rematch-button")
+    ann.wait_for_selector("body[data-phase='lobby'] #start-button:visible")
+    start = ann.locator("#start-button").bounding_box()
+    assert start["y"] > ann.locator("#players").bounding_box()["y"]  # back under the players
+    assert ann.locator("#results").is_hidden()

@@ -285,6 +285,43 @@ def test_a_dropped_player_made_host_passes_the_role_on_when_the_rooms_clock_says
         assert until(dan, "round_started")["round"] == 1
 
 
+def test_the_others_are_told_the_host_is_away_and_when_the_role_passes_on(
+    client: TestClient, clock: FakeClock
+) -> None:
+    """Who can start the next round when the host's phone lost the connection: the room
+    says the host is away and in how many seconds the role passes on (``host_away``)."""
+    with client.websocket_connect("/ws/rooms") as bob:
+        with client.websocket_connect("/ws/rooms") as ann:
+            code = create(ann)
+            join(bob, code, "bob")
+            assert until(ann, "room")["host_away"] is None
+        state = until(bob, "room")
+        while state["players"][0]["connected"]:
+            state = until(bob, "room")  # the server has seen ann drop
+        assert (state["host"], state["host_away"]) == ("ann", 30)
+        clock.now += 31
+        state = until(bob, "room")
+        assert (state["host"], state["host_away"]) == ("bob", None)
+
+
+def test_the_room_opened_again_in_another_tab_takes_the_seat_and_the_first_is_told(
+    client: TestClient,
+) -> None:
+    """The room's link tapped again on a phone opens a second tab, which rejoins: the first
+    is told, in words that say where the game went."""
+    with (
+        client.websocket_connect("/ws/rooms") as first,
+        client.websocket_connect("/ws/rooms") as second,
+    ):
+        first.send_json({"type": "create", "name": "ann", "settings": {"seconds": 60}})
+        joined = until(first, "joined")
+        second.send_json({"type": "rejoin", "code": joined["code"], "token": joined["token"]})
+        assert until(second, "joined")["name"] == "ann"
+        told = until(first, "error")
+        assert told["code"] == "replaced"
+        assert "another tab or on another device" in told["message"]
+
+
 def test_too_many_messages_a_second(clock: FakeClock) -> None:
     with (
         make_client(clock, messages_per_second=2, message_burst=3) as client,
@@ -364,6 +401,46 @@ def test_a_match_ends_at_its_rounds_and_a_rematch_starts_anew(
     stored = client.get(f"/api/rooms/{code}/results").json()
     assert [m["match"] for m in stored["matches"]] == [1]
     assert stored["matches"][0]["winners"] == ["ann"]
+
+
+def test_a_rematch_may_change_the_board_size_round_length_and_goal(
+    client: TestClient, clock: FakeClock
+) -> None:
+    """Friends who played a 4x4 match of 60 s rounds ask for a 5x5 one of 90 s rounds: the
+    host's rematch carries the new settings (checked as ``create``'s are); without
+    settings it keeps the old ones."""
+    with client.websocket_connect("/ws/rooms") as ann, client.websocket_connect("/ws/rooms") as bob:
+        code = create(ann, rounds=1, target=0)
+        join(bob, code, "bob")
+        ann.send_json({"type": "start"})
+        until(bob, "round_started")
+        clock.now += 61
+        until(bob, "results")
+        asked = {"dice": "big", "seconds": 90, "rounds": 2, "target": 0}
+        refused = error_of(bob, {"type": "rematch", "settings": asked})
+        assert refused["code"] == "not_host"
+        refused = error_of(ann, {"type": "rematch", "settings": {**asked, "seconds": 2}})
+        assert refused["code"] == "bad_settings" and "seconds" in refused["message"]
+        ann.send_json({"type": "rematch", "settings": asked})
+        state = until(bob, "room")
+        settings = state["settings"]
+        assert (state["phase"], state["match"]) == ("lobby", 2)
+        assert (settings["rows"], settings["seconds"], settings["rounds"]) == (5, 90, 2)
+        assert settings["rules_used"]["name"] == "big"
+        ann.send_json({"type": "start"})
+        started = until(bob, "round_started")
+        assert (started["rows"], started["seconds"]) == (5, 90)
+        assert error_of(ann, {"type": "rematch", "settings": asked})["code"] == "round_running"
+        clock.now += 91
+        until(bob, "results")
+        ann.send_json({"type": "start"})
+        until(bob, "round_started")
+        clock.now += 91
+        assert until(bob, "results")["match_over"] is True
+        ann.send_json({"type": "rematch"})  # the same again
+        assert until(bob, "room")["settings"] == settings
+    stored = client.get(f"/api/rooms/{code}/results").json()
+    assert [m["settings"]["rows"] for m in stored["matches"]] == [4, 5]
 
 
 def test_idle_rooms_are_closed(clock: FakeClock) -> None:

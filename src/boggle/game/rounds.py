@@ -17,7 +17,7 @@ from boggle.model.board import Board, Cell
 from boggle.model.errors import BoggleError, JudgeError
 from boggle.model.letters import not_text
 from boggle.model.rules import Rules, RulesLike, choose_rules
-from boggle.model.wording import counted, quoted
+from boggle.model.wording import counted, printable_name, quoted
 from boggle.wordlists.lexicon import Lexicon
 
 ChallengeMode = Literal["off", "listed", "all"]
@@ -61,7 +61,7 @@ class PlayerList:
         problem = not_text(self.name)  # a byte that was not UTF-8 (--player $'\xff=FILE')
         if problem is not None:
             raise JudgeError(f"player name {quoted(self.name)} is not valid text: it has {problem}")
-        if not self.name.isprintable():
+        if not printable_name(self.name):  # emoji made of several joined are shown whole
             raise JudgeError(
                 f"player name {self.name!r} has a character that is not printable (a tab, "
                 "a new line, a control character)"

@@ -9,10 +9,48 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _ESCAPED_BYTE = re.compile(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])")
 """A surrogate escape in a :func:`repr`: ``\\udcNN`` after an even run of backslashes (an
 escaped backslash is two)."""
+
+
+ZERO_WIDTH_JOINER = "\u200d"
+"""Joins emoji into one (a woman and a laptop: a woman technologist)."""
+EMOJI_TAGS = range(0xE0020, 0xE0080)
+"""The tag letters after a black flag that make a region's flag (Scotland, Wales)."""
+BLACK_FLAG = "\U0001f3f4"
+
+
+def printable_name(name: str) -> bool:
+    """Whether every character of a player's name can be shown: printable, or one of the
+    invisible characters inside an emoji (a zero-width joiner between two emoji, the tags
+    of a region's flag); not a joiner elsewhere, which would make two names look the same.
+
+    >>> woman_technologist = "\U0001f469\u200d\U0001f4bb"
+    >>> printable_name("ann"), printable_name(woman_technologist), printable_name("a\u200db")
+    (True, True, False)
+    """
+    return all(_shown_char(name, at) for at in range(len(name)))
+
+
+def _shown_char(name: str, at: int) -> bool:
+    char = name[at]
+    if char.isprintable():
+        return True
+    before = name[at - 1] if at > 0 else ""
+    after = name[at + 1] if at + 1 < len(name) else ""
+    if char == ZERO_WIDTH_JOINER:  # emoji (or its skin tone, or its emoji form) + emoji
+        return (
+            bool(before)
+            and bool(after)
+            and unicodedata.category(before) in ("So", "Sk", "Mn")
+            and unicodedata.category(after) == "So"
+        )
+    if ord(char) in EMOJI_TAGS:
+        return before == BLACK_FLAG or (bool(before) and ord(before) in EMOJI_TAGS)
+    return False
 
 
 def counted(count: int, noun: str, plural: str | None = None) -> str:

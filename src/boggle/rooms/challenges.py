@@ -44,6 +44,7 @@ from boggle.model.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
 from boggle.rooms.compact import CELL_DIGITS
 from boggle.rooms.hub import CODE_ALPHABET
 from boggle.rooms.limits import KeyedRateLimiter, RoomError
+from boggle.rooms.limits import player_name as checked_name
 from boggle.rooms.storage import ResultStore
 from boggle.wordlists.lexicon import Lexicon
 
@@ -163,10 +164,7 @@ def player_name(text: str, limits: ChallengeLimits) -> str:
     >>> player_name("  ann   lee ", ChallengeLimits())
     'ann lee'
     """
-    shown = " ".join(text.split())
-    if not shown or len(shown) > limits.max_name_length or not shown.isprintable():
-        raise RoomError("bad_name", f"a name is 1 to {limits.max_name_length} printable characters")
-    return shown
+    return checked_name(text, limits.max_name_length)
 
 
 def pack_words(words: tuple[FoundWord, ...], board: Board) -> str:

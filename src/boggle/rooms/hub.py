@@ -27,17 +27,22 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 
 
-def normalise_code(text: str) -> str:
-    """A room code as typed (any case, spaces around) in its canonical form.
+CODE_SEPARATORS = str.maketrans("", "", " \t\n\r\u00a0-\u2010\u2011\u2013")
+"""What people put inside a code read out or pasted (``ABC 234``, ``abc-234``): left out."""
 
-    >>> normalise_code(" abc234 ")
-    'ABC234'
+
+def normalise_code(text: str) -> str:
+    """A room code as typed (any case, spaces or a dash around or inside it, as a code
+    read out in two halves is written) in its canonical form.
+
+    >>> normalise_code(" abc234 "), normalise_code("abc 234"), normalise_code("ABC-234")
+    ('ABC234', 'ABC234', 'ABC234')
     >>> normalise_code("ABC10O")
     Traceback (most recent call last):
     ...
     boggle.rooms.limits.RoomError: a room code is 6 characters from A-Z and 2-9, got 'ABC10O'
     """
-    code = text.strip().upper()
+    code = text.translate(CODE_SEPARATORS).upper()
     if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
         raise RoomError(
             "bad_code", f"a room code is {CODE_LENGTH} characters from A-Z and 2-9, got {text!r}"
@@ -98,11 +103,18 @@ class Hub:
         >>> hub.find("ZZZZZZ")
         Traceback (most recent call last):
         ...
-        boggle.rooms.limits.RoomError: there is no open room 'ZZZZZZ'
+        boggle.rooms.limits.RoomError: there is no open room 'ZZZZZZ': a room closes once all \
+its players have left, or after 30 minutes without a message
         """
-        room = self.rooms.get(normalise_code(code))
+        canonical = normalise_code(code)
+        room = self.rooms.get(canonical)
         if room is None:
-            raise RoomError("unknown_room", f"there is no open room {code.strip().upper()!r}")
+            minutes = self.limits.idle_seconds / 60
+            raise RoomError(
+                "unknown_room",
+                f"there is no open room {canonical!r}: a room closes once all its players"
+                f" have left, or after {minutes:g} minutes without a message",
+            )
         return room
 
     def leave(self, room: Room, token: str, now: float) -> bool:

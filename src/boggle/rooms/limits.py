@@ -14,11 +14,13 @@ and whose message is one line for people.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 
 from boggle.model.checks import check_limits
 from boggle.model.errors import BoggleError
+from boggle.model.wording import printable_name
 
 
 class RoomError(BoggleError):
@@ -40,6 +42,31 @@ class RoomError(BoggleError):
         self.message = message
         self.retry_after = retry_after
         """Seconds after which the same request would be taken (rate limits only)."""
+
+
+def player_name(text: str, max_length: int) -> str:
+    """A player's name as shown: inner spaces collapsed, composed (NFC, so "José" typed
+    on two phones is one name), at most ``max_length`` characters, printable; the
+    invisible characters inside an emoji (a zero-width joiner between two emoji, the tags
+    of a region's flag) are part of it.  Anything else is a ``bad_name`` error.
+
+    >>> woman_technologist = "\U0001f469\u200d\U0001f4bb"
+    >>> shown = player_name(f" {woman_technologist}  Bo", 24)
+    >>> player_name("  ann   lee ", 24), shown == f"{woman_technologist} Bo"
+    ('ann lee', True)
+    >>> player_name("ann\u200d", 24)
+    Traceback (most recent call last):
+    ...
+    boggle.rooms.limits.RoomError: a name is 1 to 24 printable characters (letters, digits, \
+signs, emoji)
+    """
+    shown = unicodedata.normalize("NFC", " ".join(text.split()))
+    if not shown or len(shown) > max_length or not printable_name(shown):
+        raise RoomError(
+            "bad_name",
+            f"a name is 1 to {max_length} printable characters (letters, digits, signs, emoji)",
+        )
+    return shown
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,8 @@ A message that is not valid raises :class:`RoomError`; the connection gets an
 
 >>> parse_message('{"type": "word", "word": "fame"}', RoomLimits())
 ClientMessage(type='word', fields={'word': 'fame'})
+>>> parse_message('{"type": "rematch", "settings": {"seconds": 60}}', RoomLimits()).fields
+{'settings': {'seconds': 60}}
 >>> parse_message('{"type": "word", "word": 7}', RoomLimits())
 Traceback (most recent call last):
 ...
@@ -15,6 +17,7 @@ boggle.rooms.limits.RoomError: 'word' of a 'word' message must be text
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +36,8 @@ CLIENT_MESSAGES: dict[str, dict[str, type]] = {
     "ping": {},
 }
 """Each type a client may send, and its fields (all required)."""
+OPTIONAL_FIELDS: dict[str, dict[str, type]] = {"rematch": {"settings": dict}}
+"""The fields a message may leave out: a rematch's new settings (as ``create`` takes them)."""
 
 TYPE_NAMES: dict[type, str] = {str: "text", dict: "an object"}
 
@@ -70,10 +75,13 @@ def parse_message(data: str | bytes, limits: RoomLimits) -> ClientMessage:
             "unknown_type", f"unknown message type {kind[:40]!r}; see docs/web.md for the types"
         )
     expected = CLIENT_MESSAGES[kind]
-    if extra := sorted(set(value) - set(expected)):
+    optional = OPTIONAL_FIELDS.get(kind, {})
+    if extra := sorted(set(value) - set(expected) - set(optional)):
         raise RoomError("bad_field", f"a {kind!r} message has no field {extra[0][:40]!r}")
-    for name, kind_of in expected.items():
+    for name, kind_of in {**expected, **optional}.items():
         if name not in value:
+            if name in optional:
+                continue
             raise RoomError("bad_field", f"a {kind!r} message needs {name!r}")
         if not isinstance(value[name], kind_of):
             raise RoomError(
@@ -138,13 +146,26 @@ def room_board_json(room: Room) -> dict[str, Any] | None:
 
 def room_message(room: Room, you: Player, now: float, with_results: bool = True) -> dict[str, Any]:
     """The whole state of the room as ``you`` may see it (sent on joining and changes);
-    the last round's results (large) only ``with_results``, else ``null``."""
+    the last round's results (large) only ``with_results``, else ``null``.  ``host_away``:
+    the seconds until the role passes on while the host's connection is gone, else ``None``.
+
+    >>> from boggle import Lexicon
+    >>> from boggle.rooms.settings import RoomSettings
+    >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+    >>> ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+    >>> room.dropped(ann.token, now=1.0)
+    >>> message = room_message(room, bob, now=1.5)
+    >>> message["host"], message["host_away"], [p["connected"] for p in message["players"]]
+    ('ann', 30, [False, True])
+    """
     playing = room.phase is Phase.PLAYING
+    grace = room.host_grace_left(now)
     return {
         "type": "room",
         "code": room.code,
         "you": you.name,
         "host": room.players[room.host].name if room.host in room.players else None,
+        "host_away": None if grace is None else math.ceil(grace),
         "phase": room.phase.value,
         "settings": room.settings.to_json(),
         "match": room.match_number,

@@ -41,12 +41,16 @@ from boggle.model.board import Board, Cell
 from boggle.model.render import board_json
 from boggle.model.rules import Rules
 from boggle.model.solution import Solution
-from boggle.rooms.limits import RoomError, RoomLimits
+from boggle.rooms.limits import RoomError, RoomLimits, player_name
 from boggle.rooms.settings import RoomSettings
 from boggle.wordlists.lexicon import Lexicon
 
 UNLIMITED_TARGET = 10**9
 """The target of a match played to a number of rounds only."""
+_AWAY_SEAT = (
+    " by a player who is away: their seat is kept for them, and the room's link on the"
+    " phone or computer they joined from takes it back"
+)
 
 
 class Phase(StrEnum):
@@ -221,15 +225,21 @@ class Room:
         Traceback (most recent call last):
         ...
         boggle.rooms.limits.RoomError: the name 'ANN' is taken in this room
+        >>> room.dropped(ann.token, now=2.0)
+        >>> room.join("Ann", now=3.0)
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: the name 'Ann' is taken in this room by a player who is \
+away: their seat is kept for them, and the room's link on the phone or computer they joined \
+from takes it back
         """
-        shown = " ".join(name.split())
-        if not shown or len(shown) > self.limits.max_name_length or not shown.isprintable():
-            raise RoomError(
-                "bad_name",
-                f"a name is 1 to {self.limits.max_name_length} printable characters",
-            )
-        if any(p.name.casefold() == shown.casefold() for p in self.players.values()):
-            raise RoomError("name_taken", f"the name {shown!r} is taken in this room")
+        shown = player_name(name, self.limits.max_name_length)
+        holder = next(
+            (p for p in self.players.values() if p.name.casefold() == shown.casefold()), None
+        )
+        if holder is not None:
+            away = "" if holder.connected else _AWAY_SEAT
+            raise RoomError("name_taken", f"the name {shown!r} is taken in this room{away}")
         if len(self.players) >= self.limits.max_players:
             gone = self.seat_to_free(now)
             if gone is None:
@@ -597,8 +607,16 @@ class Room:
         self.last_summary = summary
         return summary
 
-    def rematch(self, token: str, now: float) -> None:
-        """The host starts a new match with the same players and settings.
+    def rematch(
+        self,
+        token: str,
+        now: float,
+        settings: RoomSettings | None = None,
+        lexicon: Lexicon | None = None,
+    ) -> None:
+        """The host starts a new match with the same players, and the same settings or
+        new ones (another board size, round length or goal; ``lexicon`` is the word list
+        of new settings that name another one).
 
         >>> from boggle import Lexicon
         >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
@@ -606,16 +624,39 @@ class Room:
         >>> room.rematch(ann.token, now=1.0)
         >>> room.match_number, room.phase
         (2, <Phase.LOBBY: 'lobby'>)
+        >>> room.rematch(ann.token, now=2.0, settings=RoomSettings(dice="big", rows=5, cols=5))
+        >>> room.match_number, room.settings.rows, room.rules.name
+        (3, 5, 'big')
         """
-        self._host_only(token, "start a rematch")
-        if self.phase is Phase.PLAYING or self.phase is Phase.JUDGING:
-            raise RoomError("round_running", "a round is being played; wait for its results")
+        self.check_rematch(token)
+        if settings is not None:
+            if lexicon is None and settings.dictionary != self.settings.dictionary:
+                raise ValueError(f"the word list {settings.dictionary!r} was not given")
+            self.settings = settings
+            self.rules = settings.rules()
+            self.lexicon = lexicon or self.lexicon
         self.match_number += 1
         self.match = self._new_match()
         self.round_number = 0
         self.phase = Phase.LOBBY
         self.last_summary = None
         self.last_activity = now
+
+    def check_rematch(self, token: str) -> None:
+        """Refuse a rematch now (not the host, or a round being played), before its word
+        list is loaded.
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann, bob = room.join("ann", now=0.0), room.join("bob", now=0.0)
+        >>> room.check_rematch(bob.token)
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: only the host can start a rematch
+        """
+        self._host_only(token, "start a rematch")
+        if self.phase is Phase.PLAYING or self.phase is Phase.JUDGING:
+            raise RoomError("round_running", "a round is being played; wait for its results")
 
     def match_json(self) -> dict[str, Any]:
         """The match as stored: the table of rounds, totals and winners.

@@ -305,7 +305,13 @@ class RoomService:
             await self.broadcast_all(room, round_started_message(room, now))
             self.spawn(self.timer(room, room.round_number), room)
         elif kind == "rematch":
-            room.rematch(player.token, now)
+            if "settings" not in fields:
+                room.rematch(player.token, now)
+            else:  # new settings: checked, and refused, before their word list is loaded
+                settings = self.settings_of(fields["settings"])
+                room.check_rematch(player.token)
+                lexicon = await self.lexicon_of(settings.dictionary)
+                room.rematch(player.token, self.clock(), settings, lexicon)
             await self.broadcast_room(room)
         elif kind == "leave":
             closed = self.hub.leave(room, player.token, now)
@@ -334,15 +340,12 @@ class RoomService:
     async def enter(self, socket: WebSocket, kind: str, fields: dict[str, Any]) -> Seat:
         now = self.clock()
         if kind == "create":
-            offered = list(dict.fromkeys([self.lists.default, *self.lists.names()]))
-            settings = RoomSettings.from_json(fields["settings"], offered, self.limits)
+            settings = self.settings_of(fields["settings"])
             own = self.creators.get(socket)
             if own is None:
                 own = self.creators[socket] = self.creations.for_connection(now)
             self.creations.admit(own, address_key(socket.client), now)
-            lexicon = self.warm.get(settings.dictionary)
-            if lexicon is None:
-                lexicon = await asyncio.to_thread(self._warm, settings.dictionary)
+            lexicon = await self.lexicon_of(settings.dictionary)
             room, player = self.hub.create(settings, lexicon, fields["name"], now)
         elif kind == "join":
             room = self._find(socket, fields["code"], now)
@@ -352,7 +355,11 @@ class RoomService:
             player = room.player(fields["token"])
             old = self.sockets.get(player.token)
             if old is not None and old is not socket:
-                replaced = RoomError("replaced", "this player connected again from elsewhere")
+                replaced = RoomError(
+                    "replaced",
+                    "you opened this room again in another tab or on another device, which"
+                    " plays now; join again here to play here",
+                )
                 await self.send(old, error_message(replaced))
                 with contextlib.suppress(Exception):
                     await old.close(4000, "replaced")
@@ -363,6 +370,18 @@ class RoomService:
         await self.send(socket, joined)
         await self.broadcast_room(room, joiner=player)
         return room, player
+
+    def settings_of(self, asked: dict[str, Any]) -> RoomSettings:
+        """A room's settings as a client asked for them (``create``, ``rematch``)."""
+        offered = list(dict.fromkeys([self.lists.default, *self.lists.names()]))
+        return RoomSettings.from_json(asked, offered, self.limits)
+
+    async def lexicon_of(self, name: str) -> Lexicon:
+        """The word list ``name``, loaded and warmed (off the event loop) the first time."""
+        lexicon = self.warm.get(name)
+        if lexicon is None:
+            lexicon = await asyncio.to_thread(self._warm, name)
+        return lexicon
 
     def _find(self, socket: WebSocket, code: str, now: float) -> Room:
         """The open room of ``code``; each unknown code counts against the client's address

@@ -12,9 +12,12 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker.register("/sw.js").catch(() => {});
 }
 
-// The site's header says which page this is.
+// The site's header says which page this is (a room's link, /room/CODE, is "Play with friends").
 for (const link of document.querySelectorAll("header.site nav a")) {
-  if (link.getAttribute("href") === location.pathname) link.setAttribute("aria-current", "page");
+  const href = link.getAttribute("href");
+  if (location.pathname === href || location.pathname.startsWith(`${href}/`)) {
+    link.setAttribute("aria-current", "page");
+  }
 }
 
 // A face as a cube shows it: "Qu", "Th", "IJ" (Dutch capitalises the digraph whole), "ß"

@@ -32,7 +32,12 @@ const state = {
   stopTimer: () => {},
   retry: 0,
   unsent: [],     // words entered while the connection was lost: sent once back in the room
+  inflight: [],   // words sent and not answered yet
+  resend: [],     // words sent on a connection that died before their answer: sent again
+  heard: 0,       // when the server last said anything (Date.now())
+  reconnect: null,  // the timer of the next try to reconnect
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
+  stopHostAway: () => {},
 };
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
@@ -52,6 +57,14 @@ function showNotice(message) {
 
 // ------------------------------------------------------------------ the socket
 
+// A phone's connection can die without a word (a network switched, a lift): the page asks
+// (ping) when the server has said nothing for QUIET_MS, and takes the connection for dead
+// after DEAD_MS without an answer; the browser's "offline" says so at once.
+const QUIET_MS = 5000;
+const DEAD_MS = 15000;
+// the refusals of a word (its answer, as feedback is)
+const WORD_ERRORS = ["busy", "rate_limited", "time_up", "word_too_long", "too_many_words", "not_playing"];
+
 function send(message) {
   if (state.socket && state.socket.readyState === WebSocket.OPEN) {
     state.socket.send(JSON.stringify(message));
@@ -66,9 +79,15 @@ function send(message) {
 function sendWord(word) {
   if (state.socket && state.socket.readyState === WebSocket.OPEN) {
     send({ type: "word", word });
+    state.inflight.push(word);
     return;
   }
   state.unsent.push(word);
+  const box = $("feedback");
+  box.textContent = `${word.toUpperCase()}: waiting for the connection`;
+  box.className = "feedback";
+  box.dataset.word = word;
+  box.dataset.status = "unsent";
   showError(`not connected to the server: ${state.unsent.map((w) => w.toUpperCase()).join(", ")} ` +
     "will be sent once it is back");
 }
@@ -81,19 +100,57 @@ function connect(first) {
   if (previous && previous.readyState <= WebSocket.OPEN) previous.close(); // a failed join's
   socket.addEventListener("open", () => {
     state.retry = 0;
+    state.heard = Date.now();
     showNotice("");
     send(first);
   });
   socket.addEventListener("message", (event) => {
-    if (state.socket === socket) handle(JSON.parse(event.data));
+    if (state.socket !== socket) return;
+    state.heard = Date.now();
+    handle(JSON.parse(event.data));
   });
-  socket.addEventListener("close", () => {
-    if (state.socket !== socket || state.leaving || !state.token) return;
-    showNotice("connection lost; reconnecting…");
-    state.retry = Math.min(state.retry + 1, 5);
-    setTimeout(() => connect({ type: "rejoin", code: state.code, token: state.token }),
-      500 * state.retry);
-  });
+  socket.addEventListener("close", () => lost(socket));
+}
+
+// The room's connection is gone (closed, or found dead): the words it had not answered are
+// sent again once back, and the page reconnects, trying again at longer intervals.
+function lost(socket) {
+  if (state.socket !== socket) return;
+  state.socket = null;
+  if (socket.readyState <= WebSocket.OPEN) socket.close();
+  state.resend.push(...state.inflight.splice(0));
+  if (state.leaving || !state.token) return;
+  showNotice("connection lost; reconnecting…");
+  state.retry = Math.min(state.retry + 1, 5);
+  clearTimeout(state.reconnect);
+  state.reconnect = setTimeout(reconnect, 500 * state.retry);
+}
+
+function reconnect() {
+  clearTimeout(state.reconnect);
+  state.reconnect = null;
+  if (!state.socket && state.token && !state.leaving) {
+    connect({ type: "rejoin", code: state.code, token: state.token });
+  }
+}
+
+function checkConnection() {
+  const socket = state.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN || !state.token) return;
+  const quiet = Date.now() - state.heard;
+  if (quiet > DEAD_MS) lost(socket);
+  else if (quiet >= QUIET_MS) socket.send(JSON.stringify({ type: "ping" }));
+}
+
+// Words sent on a connection that died, not among the words the room has from this player
+// (the answer, not the word, was lost): sent again while the round is on.
+function sendAgain(room) {
+  const words = state.resend.splice(0);
+  if (room.phase !== "playing") return;
+  const have = new Set(room.your_words.map((entry) => entry.word));
+  for (const word of words) {
+    if (!have.has(word.trim().toLowerCase())) sendWord(word);
+  }
 }
 
 function handle(message) {
@@ -117,7 +174,7 @@ function joined(message) {
   $("room-code").textContent = message.code;
   showShareAddress(message.code);
   document.body.dataset.code = message.code;
-  for (const word of state.unsent.splice(0)) send({ type: "word", word });
+  for (const word of state.unsent.splice(0)) sendWord(word);
 }
 
 // The room's address for the others: on the server's network address (boggle serve --lan)
@@ -139,6 +196,7 @@ function showShareAddress(code) {
 }
 
 function serverError(message) {
+  if (WORD_ERRORS.includes(message.code)) state.inflight.shift();
   if (message.code === "idle") return; // a socket in no room, closed: the next join opens one
   if (["unknown_room", "unknown_player", "replaced"].includes(message.code) && state.code) {
     forget(message.code === "replaced" ? "" : state.code);
@@ -151,7 +209,10 @@ function forget(code) {
   if (code) localStorage.removeItem(storageKey(code));
   state.token = null;
   state.unsent = [];
+  state.inflight = [];
+  state.resend = [];
   state.stopTimer();
+  state.stopHostAway();
 }
 
 function closed(message) {
@@ -163,20 +224,54 @@ function closed(message) {
 
 // ------------------------------------------------------------------ the room
 
+// Where the room is, said to this player: who starts what comes next.
+function phaseText(phase, round) {
+  const isHost = state.you === state.host;
+  const host = state.host || "the host";
+  const phases = {
+    lobby: isHost ? "Waiting for players: start when everyone is here." : `Waiting for ${host} (host) to start.`,
+    playing: `Round ${round} is on.`,
+    judging: "Time is up: judging…",
+    results: isHost ? `Round ${round} is over: start the next when ready.` : `Round ${round} is over: ${host} (host) starts the next.`,
+    over: isHost ? "The match is over: start a rematch when ready." : `The match is over: ${host} (host) can start a rematch.`,
+  };
+  return phases[phase] || phase;
+}
+
+// The host's connection is gone: the others are told who starts the next round, and when
+// the role passes on if the host is not back (the server passes it and says so).
+function showHostAway(room) {
+  state.stopHostAway();
+  const line = $("host-away");
+  const away = room.host_away !== null && room.host_away !== undefined && room.you !== room.host;
+  line.hidden = !away;
+  if (!away) {
+    line.textContent = "";
+    return;
+  }
+  const until = Date.now() + room.host_away * 1000;
+  const say = () => {
+    const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+    line.textContent = left > 0
+      ? `${room.host} (host) has lost the connection: if not back within ${left} s, the next player here becomes host.`
+      : `${room.host} (host) has lost the connection: the next player here becomes host.`;
+    return left;
+  };
+  say();
+  const timer = setInterval(() => {
+    if (say() <= 0) clearInterval(timer);
+  }, 1000);
+  state.stopHostAway = () => clearInterval(timer);
+}
+
 function showRoom(room) {
   state.you = room.you;
   state.host = room.host;
   state.settings = room.settings;
   const isHost = room.you === room.host;
   document.body.dataset.phase = room.phase;
-  const phases = {
-    lobby: isHost ? "Waiting for players: start when everyone is here." : "Waiting for the host to start.",
-    playing: `Round ${room.round} is on.`,
-    judging: "Time is up: judging…",
-    results: isHost ? `Round ${room.round} is over: start the next when ready.` : `Round ${room.round} is over.`,
-    over: "The match is over.",
-  };
-  $("phase").textContent = phases[room.phase] || room.phase;
+  $("phase").textContent = phaseText(room.phase, room.round);
+  showHostAway(room);
   const s = room.settings;
   state.settings = s;
   const goal = [s.target ? `first to ${points(s.target)}` : "", s.rounds ? `${s.rounds} round${s.rounds === 1 ? "" : "s"}` : ""]
@@ -190,19 +285,70 @@ function showRoom(room) {
   $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
   $("start-button").textContent = room.round ? "Next round" : "Start round";
   $("rematch-button").hidden = !isHost || room.phase !== "over";
+  offerRematchSettings(isHost && room.phase === "over");
   if (room.phase === "playing" && room.board) {
     startRound(room.board.faces, room.remaining);
     $("my-words").replaceChildren();
     for (const word of room.your_words) addMyWord(word);
+    sendAgain(room);
   } else if (room.results && (room.phase === "results" || room.phase === "over")) {
     showResults(room.results);
   } else if (room.phase === "lobby") {
     inRound(false);
+    placeActions(false);
     $("round").hidden = true;
     $("results").hidden = true;
     $("board").replaceChildren();
     clearPath();
   }
+}
+
+// After a round "Next round" (or "Rematch") and "Leave room" come under the results' title,
+// which the page scrolls to: on a phone the host would scroll back up past the board to find
+// them. Before and during a round they are under the players.
+function placeActions(underResults) {
+  if (underResults) $("match-over").after($("room-actions"));
+  else $("players").after($("room-actions"));
+}
+
+// The host may change the board, the round length and the goal for the rematch: the form
+// starts from the match just played (filled when it appears, so a join does not undo edits).
+function offerRematchSettings(offered) {
+  const form = $("rematch-settings");
+  if (offered && form.hidden) {
+    const s = state.settings || {};
+    $("rematch-dice").value = s.dice || "new";
+    $("rematch-size").value = String(s.rows || 4);
+    $("rematch-size-label").hidden = $("rematch-dice").value !== "uniform";
+    $("rematch-seconds").value = String(s.seconds || 180);
+    $("rematch-target").value = String(s.target || 0);
+    $("rematch-rounds").value = String(s.rounds || 0);
+    form.open = false;
+  }
+  form.hidden = !offered;
+}
+
+// A rematch: as the match just played, or (the form open) with the settings it shows.
+function rematch() {
+  if (!$("rematch-settings").open) {
+    send({ type: "rematch" });
+    return;
+  }
+  const s = state.settings || {};
+  const dice = $("rematch-dice").value;
+  const settings = {
+    dice,
+    dictionary: s.dictionary || undefined,
+    rules: s.rules || undefined,
+    seconds: numberOf("rematch-seconds"),
+    target: numberOf("rematch-target"),
+    rounds: numberOf("rematch-rounds"),
+    challenge: Boolean(s.challenge),
+    word_level: s.word_level || "all",
+    other_words: s.other_words || "refused",
+  };
+  if (dice === "uniform") settings.size = numberOf("rematch-size");
+  send({ type: "rematch", settings });
 }
 
 function renderPlayers(players, playing) {
@@ -216,9 +362,16 @@ function renderPlayers(players, playing) {
     item.classList.toggle("host", player.name === state.host);
     item.classList.toggle("you", player.name === state.you);
     item.classList.toggle("away", !player.connected);
-    item.textContent = `${player.name}: ${points(player.total)}` + (playing ? `, ${words(player.words)}` : "");
+    showPlayer(item, playing ? player.words : null);
     list.append(item);
   }
+}
+
+// A player's line: name, match total, good words this round (while playing); "(host)" and
+// "(away)", a player whose connection is gone (their seat kept), come from the style sheet.
+function showPlayer(item, count) {
+  item.textContent = `${item.dataset.name}: ${points(Number(item.dataset.total))}` +
+    (count === null ? "" : `, ${words(count)}`);
 }
 
 function progress(message) {
@@ -226,7 +379,7 @@ function progress(message) {
     const count = message.words[item.dataset.name];
     if (count === undefined) continue;
     item.dataset.words = String(count);
-    item.textContent = `${item.dataset.name}: ${points(Number(item.dataset.total))}, ${words(count)}`;
+    showPlayer(item, count);
   }
 }
 
@@ -242,8 +395,13 @@ function roundStarted(message) {
 }
 
 // During a round the room's settings, the site's header and "Leave room" make way for the board.
+// The page's error and notice lines go under the word box: above the board, one appearing
+// (the connection lost, say) would move the dice under a finger tracing a word.
 function inRound(playing) {
   document.body.classList.toggle("in-round", playing);
+  if (playing) placeActions(false);
+  if (playing) $("feedback").after($("notice"), $("error"));
+  else $("entry").before($("error"), $("notice"));
   if (playing) guardRound();
   else if ($("leave-dialog").open) $("leave-dialog").close("stay");  // the round is over: nothing to leave
 }
@@ -331,6 +489,8 @@ function addMyWord(entry) {
 }
 
 function feedback(entry) {
+  const at = state.inflight.findIndex((word) => word.trim().toLowerCase() === entry.word);
+  state.inflight.splice(Math.max(at, 0), 1);
   if (entry.words) progress(entry);
   const good = entry.status === "accepted";
   const box = $("feedback");
@@ -360,7 +520,7 @@ function showResults(summary) {
   $("results").hidden = false;
   $("results").dataset.round = String(summary.round);
   $("results-title").textContent = `Round ${summary.round}: results`;
-  $("phase").textContent = summary.match_over ? "The match is over." : `Round ${summary.round} is over.`;
+  $("phase").textContent = phaseText(summary.match_over ? "over" : "results", summary.round);
   if (summary.saved === false) {
     showError("The server could not store these results yet: it keeps them and tries again.");
   }
@@ -427,13 +587,15 @@ function showResults(summary) {
     const total = summary.totals[item.dataset.name];
     if (total !== undefined) {
       item.dataset.total = String(total);
-      item.textContent = `${item.dataset.name}: ${points(total)}`;
+      showPlayer(item, null);
     }
   }
   const isHost = state.you === state.host;
   $("start-button").hidden = !isHost || summary.match_over;
   $("start-button").textContent = "Next round";
   $("rematch-button").hidden = !isHost || !summary.match_over;
+  offerRematchSettings(isHost && summary.match_over);
+  placeActions(true);
   const settings = state.settings || {};
   const mine = summary.players.find((player) => player.name === state.you);
   showInView($("results"));
@@ -505,6 +667,10 @@ function showEntry(code) {
     $("seat-text").textContent = `You have a seat in room ${seat.code} (as ${seat.name}).`;
     $("seat-button").onclick = () => rejoin(seat.code, seat.token);
   }
+  // a room's link (or a room just left) asks for a name to join it: Join comes first, so the
+  // phone shows it at once, with a refusal (the name taken) just above it, not Create's form
+  if (code) $("entry").insertBefore($("join-form"), $("create-form"));
+  else $("entry").insertBefore($("create-form"), $("join-form"));
   $("join-code").value = code || "";
   if (code) $("join-name").focus();
   if (location.pathname !== "/room") history.replaceState(null, "", code ? `/room/${code}` : "/room");
@@ -536,7 +702,8 @@ function createRoom(event) {
 function joinRoom(event) {
   event.preventDefault();
   state.leaving = false;
-  const code = $("join-code").value.trim().toUpperCase();
+  // as the server reads a code (boggle.rooms.normalise_code): any case, spaces or a dash in it
+  const code = $("join-code").value.replace(/[\s\u2010\u2011\u2013-]/g, "").toUpperCase();
   const saved = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
   if (saved && saved.token) rejoin(code, saved.token);  // this browser's seat, under its name
   else connect({ type: "join", code, name: $("join-name").value });
@@ -565,7 +732,10 @@ async function start() {
     $("create-size-label").hidden = $("create-dice").value !== "uniform";
   });
   $("start-button").addEventListener("click", () => send({ type: "start" }));
-  $("rematch-button").addEventListener("click", () => send({ type: "rematch" }));
+  $("rematch-button").addEventListener("click", rematch);
+  $("rematch-dice").addEventListener("change", () => {
+    $("rematch-size-label").hidden = $("rematch-dice").value !== "uniform";
+  });
   $("leave-button").addEventListener("click", () => {
     state.leaving = true;
     send({ type: "leave" });
@@ -575,6 +745,11 @@ async function start() {
     showEntry("");
   });
   window.addEventListener("popstate", backPressed);
+  window.addEventListener("offline", () => {
+    if (state.socket) lost(state.socket);
+  });
+  window.addEventListener("online", reconnect);
+  setInterval(checkConnection, QUIET_MS / 2);
   $("leave-dialog").addEventListener("close", leaveDialogClosed);
   $("copy-link").addEventListener("click",
     () => copyText(shareAddress(state.code), $("copy-link"), $("room-link")));
