@@ -1,0 +1,88 @@
+"""A first visit on a phone, measured in a real browser: headless Chromium (the system's,
+driven by Playwright) against `boggle serve`, in a 390x844 touch context (and a 320 px one).
+
+What a newcomer reads must be there whole: the word box's placeholder fits the box in solo
+play (before and after a hint: the Hint button keeps its width), on the daily board and in a
+challenge.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser import Pages
+from serve_process import ServeProcess, get_json
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+FXIE = "fxie amlo ewbx astu"
+
+
+def phone(width: int) -> dict[str, Any]:
+    return {"viewport": {"width": width, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+# The placeholder's width, measured in a hidden copy of its text styled as the placeholder
+# is (an input's scrollWidth does not count its placeholder), and the room the box gives it.
+PLACEHOLDER_FIT = """input => {
+  const style = getComputedStyle(input, '::placeholder');
+  const probe = document.createElement('span');
+  probe.textContent = input.placeholder;
+  for (const name of ['font', 'letterSpacing', 'textTransform', 'wordSpacing']) {
+    probe.style[name] = style[name];
+  }
+  probe.style.position = 'absolute';
+  probe.style.whiteSpace = 'pre';
+  probe.style.visibility = 'hidden';
+  document.body.append(probe);
+  const needed = probe.getBoundingClientRect().width;
+  probe.remove();
+  const own = getComputedStyle(input);
+  const room = input.clientWidth - parseFloat(own.paddingLeft) - parseFloat(own.paddingRight);
+  return {placeholder: input.placeholder, needed, room};
+}"""
+
+
+def assert_placeholder_whole(page: Any, selector: str) -> None:
+    fit = page.locator(selector).evaluate(PLACEHOLDER_FIT)
+    assert fit["placeholder"], selector
+    assert fit["needed"] <= fit["room"], fit
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_solo_word_box_shows_its_whole_placeholder_before_and_after_a_hint(
+    pages: Pages, server: ServeProcess, width: int
+) -> None:
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **phone(width))
+    page.fill("#play-time", "120")
+    page.tap("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert_placeholder_whole(page, "#play-input")
+    before = page.locator("#play-input").bounding_box()["width"]
+    page.tap("#play-hint")
+    page.wait_for_function(
+        "() => document.getElementById('play-hint-text').textContent.includes('hints left')"
+    )
+    assert page.locator("#play-input").bounding_box()["width"] == before
+    assert_placeholder_whole(page, "#play-input")
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_daily_and_challenge_word_boxes_show_their_whole_placeholder(
+    pages: Pages, server: ServeProcess, width: int
+) -> None:
+    page = pages.open(server.url + "/daily?date=2026-11-23", **phone(width))
+    page.tap("#daily-start")
+    page.wait_for_selector("#board .cube")
+    assert_placeholder_whole(page, "#word-input")
+
+    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+    page = pages.open(server.url + made["path"], **phone(width))
+    page.fill("#challenge-name", "ann")
+    page.tap("#challenge-start")
+    page.wait_for_selector("#board .cube")
+    assert_placeholder_whole(page, "#word-input")
