@@ -3,7 +3,9 @@ driven by Playwright) against `boggle serve`, in a 390x844 touch context (and a 
 
 What a newcomer reads must be there whole: the word box's placeholder fits the box in solo
 play (before and after a hint: the Hint button keeps its width), on the daily board and in a
-challenge.
+challenge.  A word list is named by its language, not only by its id ("en-70" means nothing
+to a newcomer): in the daily board's and a new room's choice of list, and in a challenge's
+line.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -86,3 +88,24 @@ def test_the_daily_and_challenge_word_boxes_show_their_whole_placeholder(
     page.tap("#challenge-start")
     page.wait_for_selector("#board .cube")
     assert_placeholder_whole(page, "#word-input")
+
+
+@pytest.mark.parametrize(("path", "select"), [("/daily", "#daily-dict"), ("/room", "#create-dict")])
+def test_the_word_list_choices_name_their_language(
+    pages: Pages, server: ServeProcess, path: str, select: str
+) -> None:
+    page = pages.open(server.url + path, **phone(390))
+    page.wait_for_selector(f"{select} option", state="attached")
+    chosen = page.locator(f"{select} option:checked").text_content()
+    assert chosen.startswith("English: en-70 ("), chosen
+    labels = page.locator(f"{select} option").all_text_contents()
+    assert any(label.startswith("Spanish: ") for label in labels), labels
+
+
+def test_a_challenge_names_its_word_list_s_language(pages: Pages, server: ServeProcess) -> None:
+    made = get_json(
+        server.url + "/api/challenges", {"board": FXIE, "seconds": 120, "dictionary": "en-70"}
+    )
+    page = pages.open(server.url + made["path"], **phone(390))
+    info = page.locator("#challenge-info").text_content()
+    assert info.startswith("A 4x4 board, English word list (en-70), "), info

@@ -18,6 +18,7 @@ const state = {
   ends: 0,        // when the round ends (Date.now() milliseconds)
   over: true,
   stopTimer: () => {},
+  languages: new Map(),  // a word list's name -> its language's name ("en-70" -> "English")
 };
 // The round under way, kept in the tab until its result is posted: a reload comes back to it.
 const roundKey = `boggle-challenge-round-${code}`;
@@ -30,10 +31,15 @@ function showError(message) {
   $("error").hidden = !message;
 }
 
+// The challenge in a line: "A 4x4 board, English word list (en-70), classic rules (words of
+// 3+ letters), 120 s. Nobody has played it yet." (the list's language from
+// /api/dictionaries: a newcomer does not know "en-70"; the bare name when it is not known).
 function describe(challenge) {
   const rules = challenge.rules;
   const played = challenge.results.length;
-  return `A ${challenge.rows}x${challenge.cols} board, word list ${challenge.dictionary}, ` +
+  const language = state.languages.get(challenge.dictionary);
+  const list = language ? `${language} word list (${challenge.dictionary})` : `word list ${challenge.dictionary}`;
+  return `A ${challenge.rows}x${challenge.cols} board, ${list}, ` +
     `${rules.preset} rules (words of ${rules.min_length}+ letters), ${challenge.seconds} s. ` +
     (played ? `${played} ${played === 1 ? "person has" : "people have"} played it.` : "Nobody has played it yet.");
 }
@@ -245,7 +251,9 @@ async function start() {
     postResult($("rename-name").value.trim());
   });
   try {
+    const lists = api("/api/dictionaries").catch(() => ({ dictionaries: [] }));
     state.challenge = await api(`/api/challenges/${encodeURIComponent(code)}`);
+    for (const entry of (await lists).dictionaries) state.languages.set(entry.name, entry.language_name);
     $("challenge-info").textContent = describe(state.challenge);
     const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
     const kept = keptRound(roundKey);
