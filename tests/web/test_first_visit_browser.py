@@ -5,7 +5,8 @@ What a newcomer reads must be there whole: the word box's placeholder fits the b
 play (before and after a hint: the Hint button keeps its width), on the daily board and in a
 challenge.  A word list is named by its language, not only by its id ("en-70" means nothing
 to a newcomer): in the daily board's and a new room's choice of list, and in a challenge's
-line.
+line.  The first to play a challenge is told why it has no missed words to keep (a challenge
+keeps only the words the others found), not "No missed words" after a score of 0.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -109,3 +110,17 @@ def test_a_challenge_names_its_word_list_s_language(pages: Pages, server: ServeP
     page = pages.open(server.url + made["path"], **phone(390))
     info = page.locator("#challenge-info").text_content()
     assert info.startswith("A 4x4 board, English word list (en-70), "), info
+
+
+def test_the_first_player_of_a_challenge_is_told_why_nothing_is_kept(
+    pages: Pages, server: ServeProcess
+) -> None:
+    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+    page = pages.open(server.url + made["path"], **phone(390))
+    page.fill("#challenge-name", "ann")
+    page.tap("#challenge-start")
+    page.wait_for_selector("#board .cube")
+    page.tap("#challenge-stop")
+    page.wait_for_selector("body[data-phase='results'] .keep-button")
+    assert page.locator(".keep-button").is_disabled()
+    assert page.locator(".keep-status").text_content().startswith("Nobody else has played yet")

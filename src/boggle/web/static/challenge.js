@@ -224,14 +224,19 @@ function showResults(challenge, you) {
     line.append(only);
     body.append(line);
   }
-  if (mine) {  // the words the others found and you did not, most points first
+  if (mine) {  // the words the others found and you did not, most points first (a challenge
+    // shows no other words: with none, the line says why, not "No missed words" after a 0)
     const yours = new Set(mine.words.map((w) => w.word));
     const missed = new Map();
     for (const row of challenge.results) {
       for (const w of row.words) if (!yours.has(w.word)) missed.set(w.word, w);
     }
     const best = [...missed.values()].sort((a, b) => b.points - a.points || a.word.localeCompare(b.word));
-    offerKeep($("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("challenge-results"));
+    const none = challenge.results.length > 1 ? "The others found no word you missed."
+      : "Nobody else has played yet: come back once a friend has, to keep the words they found that you missed.";
+    offerKeep(
+      $("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("challenge-results"), none,
+    );
   }
   showInView($("results"));
 }
