@@ -6,7 +6,8 @@ play (before and after a hint: the Hint button keeps its width), on the daily bo
 challenge.  A word list is named by its language, not only by its id ("en-70" means nothing
 to a newcomer): in the daily board's and a new room's choice of list, and in a challenge's
 line.  The first to play a challenge is told why it has no missed words to keep (a challenge
-keeps only the words the others found), not "No missed words" after a score of 0.
+keeps only the words the others found), not "No missed words" after a score of 0.  Practise's first verdict does not move the word
+box down under the finger.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -14,6 +15,7 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -124,3 +126,21 @@ def test_the_first_player_of_a_challenge_is_told_why_nothing_is_kept(
     page.wait_for_selector("body[data-phase='results'] .keep-button")
     assert page.locator(".keep-button").is_disabled()
     assert page.locator(".keep-status").text_content().startswith("Nobody else has played yet")
+
+
+def test_practise_s_first_verdict_does_not_move_the_word_box(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = pages.open(server.url + "/words", **phone(390))
+    kept = {"word": "fame", "list": None, "points": 1, "board": FXIE, "date": "2026-11-27"}
+    stored = json.dumps({"version": 1, "words": [kept]})
+    page.evaluate("value => localStorage.setItem('boggle-learn', value)", stored)
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.tap("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    before = page.locator("#practise-input").bounding_box()["y"]
+    page.keyboard.type("fan")
+    page.keyboard.press("Enter")
+    assert page.locator("#practise-verdict").text_content() == "Not quite: the word is FAME."
+    assert page.locator("#practise-input").bounding_box()["y"] == before
