@@ -6,8 +6,8 @@ play (before and after a hint: the Hint button keeps its width), on the daily bo
 challenge.  A word list is named by its language, not only by its id ("en-70" means nothing
 to a newcomer): in the daily board's and a new room's choice of list, and in a challenge's
 line.  The first to play a challenge is told why it has no missed words to keep (a challenge
-keeps only the words the others found), not "No missed words" after a score of 0.  Practise's first verdict does not move the word
-box down under the finger.
+keeps only the words the others found), not "No missed words" after a score of 0.
+Practise's first verdict does not move the word box down under the finger.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
