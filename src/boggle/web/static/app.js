@@ -381,13 +381,14 @@ function showFound(round, answer) {
 }
 
 // Hints (POST /api/hint): the length and first letter of an unfound word, then its
-// definition, then where it starts; limited per round by the server.
+// definition, then where it starts; limited per round by the server. The count left is said
+// in the hint's line, not on the button: a button that grew to "Hint (4 left)" narrowed the
+// word box beside it on a phone (and cut its placeholder) the moment it was tapped.
 function showHintsLeft(round, limit) {
-  const button = $("play-hint");
   if (limit !== null) round.hintLimit = limit;
   const left = round.hintLimit === undefined ? null : round.hintLimit - round.hints.length;
-  button.textContent = left === null ? "Hint" : `Hint (${left} left)`;
-  button.disabled = left === 0;
+  $("play-hint").disabled = left === 0;
+  return left;
 }
 
 async function askHint() {
@@ -400,11 +401,12 @@ async function askHint() {
   if (answer.hint) round.hints.push([answer.hint.target, answer.hint.level]);
   round.hintLimit = answer.limit;
   keepRound(round);
-  $("play-hint-text").textContent = answer.hint ? `Hint: ${answer.message}` : answer.message;
+  const left = showHintsLeft(round, answer.limit);
+  $("play-hint-text").textContent = answer.hint
+    ? `Hint: ${answer.message} (${counted(left, "hint")} left)` : answer.message;
   if (answer.hint && answer.hint.first_cell) {
     drawPath("?", [answer.hint.first_cell]);
   }
-  showHintsLeft(round, answer.limit);
 }
 
 // The round's end: `ranOut` when its time ran out, not when the player ended it.

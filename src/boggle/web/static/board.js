@@ -552,13 +552,17 @@ export async function api(path, body) {
   return data;
 }
 
+// The server's word lists (GET /api/dictionaries) as the options of `select`, each named by
+// its language as on the solve and play page: "English: en-70 (111,593 words)" (a bare
+// "en-70" means nothing to a newcomer); the server's default chosen.
 export async function fillWordLists(select) {
   const lists = await api("/api/dictionaries");
   select.replaceChildren();
   for (const entry of lists.dictionaries) {
     const option = document.createElement("option");
     option.value = entry.name;
-    option.textContent = entry.words ? `${entry.name} (${entry.words.toLocaleString()} words)` : entry.name;
+    const label = entry.language_name ? `${entry.language_name}: ${entry.name}` : entry.name;
+    option.textContent = entry.words ? `${label} (${entry.words.toLocaleString("en")} words)` : label;
     option.selected = entry.name === lists.default;
     select.append(option);
   }

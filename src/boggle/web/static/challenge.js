@@ -18,6 +18,7 @@ const state = {
   ends: 0,        // when the round ends (Date.now() milliseconds)
   over: true,
   stopTimer: () => {},
+  languages: new Map(),  // a word list's name -> its language's name ("en-70" -> "English")
 };
 // The round under way, kept in the tab until its result is posted: a reload comes back to it.
 const roundKey = `boggle-challenge-round-${code}`;
@@ -30,10 +31,15 @@ function showError(message) {
   $("error").hidden = !message;
 }
 
+// The challenge in a line: "A 4x4 board, English word list (en-70), classic rules (words of
+// 3+ letters), 120 s. Nobody has played it yet." (the list's language from
+// /api/dictionaries: a newcomer does not know "en-70"; the bare name when it is not known).
 function describe(challenge) {
   const rules = challenge.rules;
   const played = challenge.results.length;
-  return `A ${challenge.rows}x${challenge.cols} board, word list ${challenge.dictionary}, ` +
+  const language = state.languages.get(challenge.dictionary);
+  const list = language ? `${language} word list (${challenge.dictionary})` : `word list ${challenge.dictionary}`;
+  return `A ${challenge.rows}x${challenge.cols} board, ${list}, ` +
     `${rules.preset} rules (words of ${rules.min_length}+ letters), ${challenge.seconds} s. ` +
     (played ? `${played} ${played === 1 ? "person has" : "people have"} played it.` : "Nobody has played it yet.");
 }
@@ -218,14 +224,19 @@ function showResults(challenge, you) {
     line.append(only);
     body.append(line);
   }
-  if (mine) {  // the words the others found and you did not, most points first
+  if (mine) {  // the words the others found and you did not, most points first (a challenge
+    // shows no other words: with none, the line says why, not "No missed words" after a 0)
     const yours = new Set(mine.words.map((w) => w.word));
     const missed = new Map();
     for (const row of challenge.results) {
       for (const w of row.words) if (!yours.has(w.word)) missed.set(w.word, w);
     }
     const best = [...missed.values()].sort((a, b) => b.points - a.points || a.word.localeCompare(b.word));
-    offerKeep($("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("challenge-results"));
+    const none = challenge.results.length > 1 ? "The others found no word you missed."
+      : "Nobody else has played yet: come back once a friend has, to keep the words they found that you missed.";
+    offerKeep(
+      $("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("challenge-results"), none,
+    );
   }
   showInView($("results"));
 }
@@ -245,7 +256,9 @@ async function start() {
     postResult($("rename-name").value.trim());
   });
   try {
+    const lists = api("/api/dictionaries").catch(() => ({ dictionaries: [] }));
     state.challenge = await api(`/api/challenges/${encodeURIComponent(code)}`);
+    for (const entry of (await lists).dictionaries) state.languages.set(entry.name, entry.language_name);
     $("challenge-info").textContent = describe(state.challenge);
     const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
     const kept = keptRound(roundKey);

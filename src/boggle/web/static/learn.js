@@ -204,8 +204,10 @@ function myWordsLink() {
 // on the board shown in #board: a button, then a line saying how many were kept and a link
 // to /words; put before the element `before` (the end of `container` without it). Each chip
 // of a missed word in `chips` (the element showing them; `before` without it) gets its own
-// "+ learn" button.
-export function offerKeep(container, missed, list, before = null, chips = before) {
+// "+ learn" button. With no missed words the line says `none`.
+export function offerKeep(
+  container, missed, list, before = null, chips = before, none = "No missed words to keep.",
+) {
   let offer = container.querySelector(".keep-offer");
   if (!offer) {
     offer = document.createElement("div");
@@ -221,7 +223,7 @@ export function offerKeep(container, missed, list, before = null, chips = before
   status.setAttribute("role", "status");
   offer.replaceChildren(button, status);
   button.disabled = !missed.length;
-  if (!missed.length) status.textContent = "No missed words to keep.";
+  if (!missed.length) status.textContent = none;
   const board = document.getElementById("board")?.dataset.board ?? "";
   addLearnButtons(chips, missed, list, board, status);
   button.addEventListener("click", () => {
