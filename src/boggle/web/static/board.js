@@ -366,6 +366,8 @@ export function soundNotes(kind, points = 1) {
 
 const AudioContextType = window.AudioContext || window.webkitAudioContext;
 let audio = null;  // the page's one AudioContext, made at the player's first gesture
+let wokenAt = -Infinity;  // when a gesture last made or woke it (performance.now())
+const WAKING_MS = 1000;  // how long a context made or woken at a gesture may take to start
 
 // Made, or woken (a phone suspends it in the background), at a gesture of the player's:
 // browsers let a page play sound only after one, so never before.
@@ -373,7 +375,10 @@ function wakeSound() {
   if (!AudioContextType || !soundOn()) return;
   try {
     audio = audio || new AudioContextType();
-    if (audio.state !== "running") audio.resume().catch(() => {});
+    if (audio.state !== "running") {
+      wokenAt = performance.now();
+      audio.resume().catch(() => {});
+    }
   } catch (error) {
     // refused (no audio device, too many contexts): silence, the board and the words say it
   }
@@ -385,7 +390,13 @@ function wakeSound() {
 export function sound(kind, points = 1) {
   if (!audio || !soundOn()) return;
   try {
-    if (audio.state !== "running") audio.resume().catch(() => {});
+    if (audio.state !== "running") {
+      // asleep (iOS stops a hidden page's sound, "interrupted", and may wake it only at the
+      // next gesture): its clock stands still, so notes started now would all sound at once
+      // when it wakes. They are left out, unless a gesture has just made or woken it.
+      audio.resume().catch(() => {});
+      if (performance.now() - wokenAt > WAKING_MS) return;
+    }
     const now = audio.currentTime;
     for (const note of soundNotes(kind, points)) {
       const start = now + note.at;
