@@ -516,3 +516,25 @@ def test_what_is_asked_while_the_sound_sleeps_is_not_heard_all_at_once_when_it_w
     assert [notes[0]["clock"] for notes in heard] == ["0:02", "0:01", "0:00"]
     assert not any(note["asleep"] for notes in heard for note in notes)
 
+
+# Safari before 14.1 has only webkitAudioContext, whose connect() returns nothing (no chaining).
+OLD_SAFARI = """(() => {
+  const gain = window.AudioContext.prototype.createGain.call({});
+  const node = Object.getPrototypeOf(Object.getPrototypeOf(gain));
+  const connect = node.connect;
+  node.connect = function (to) { connect.call(this, to); };
+  window.webkitAudioContext = window.AudioContext;
+  delete window.AudioContext;
+})();"""
+
+
+def test_safari_s_webkit_audio_context_plays_the_sounds(pages: Pages, server: ServeProcess) -> None:
+    page = start_round(pages, server, "solo", SOUND_ON, OLD_SAFARI)
+    assert page.evaluate("() => typeof AudioContext") == "undefined"
+    assert page.locator("#sound-setting").is_visible()
+    enter(page, feel.fxie_word(4)["word"], "#play-input")
+    enter(page, "zzzz", "#play-input")
+    wait_for_sound(page, 2)
+    heard = sounds(page)
+    assert [kind_of(notes) for notes in heard] == ["bright", "buzz"]
+    assert_quiet(heard)  # each note's gain goes on to the speakers

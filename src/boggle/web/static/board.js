@@ -415,7 +415,8 @@ export function sound(kind, points = 1) {
         last.frequency.value = note.cutoff;
         tone.connect(last);
       }
-      last.connect(envelope).connect(audio.destination);
+      last.connect(envelope);  // not chained: Safari's webkitAudioContext returns nothing
+      envelope.connect(audio.destination);
       tone.onended = () => envelope.disconnect();
       tone.start(start);
       tone.stop(end + 0.02);
