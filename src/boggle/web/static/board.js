@@ -147,7 +147,7 @@ function keepRoundInView() {
   if (Math.abs(move) >= 1) window.scrollBy(0, move);
 }
 
-function fitVisualViewport() {
+function fitVisualViewport(follow = true) {
   const root = document.documentElement;
   const left = heightLeft();
   const before = root.style.getPropertyValue(KEYBOARD_HEIGHT);
@@ -158,18 +158,22 @@ function fitVisualViewport() {
     // the dice changed size without the window's: what follows them (a drawn path) is redrawn
     window.dispatchEvent(new Event("resize"));
   }
-  if (left !== null) keepRoundInView();
+  if (left !== null && follow) keepRoundInView();
 }
 
 // Safari pans the visual viewport to the focused field just after the keyboard opens, which
 // can take the board off the top: that pan is followed too, but not the player's own scrolling
-// (to the words found below), which starts with a touch.
+// (to the words found below), which starts with a touch, nor a pinch zoom's resizes and pans
+// (its scale changes; the player reading the dice closer).
 let keyboardMoving = false;
+let scale = visual ? visual.scale : 1;
 
 if (visual && typeof visual.addEventListener === "function") {
   visual.addEventListener("resize", () => {
-    keyboardMoving = true;
-    fitVisualViewport();
+    const zoomed = visual.scale !== scale;
+    scale = visual.scale;
+    if (!zoomed) keyboardMoving = true;
+    fitVisualViewport(!zoomed);
   });
   visual.addEventListener("scroll", () => {
     if (keyboardMoving && heightLeft() !== null) keepRoundInView();
