@@ -538,3 +538,24 @@ def test_safari_s_webkit_audio_context_plays_the_sounds(pages: Pages, server: Se
     heard = sounds(page)
     assert [kind_of(notes) for notes in heard] == ["bright", "buzz"]
     assert_quiet(heard)  # each note's gain goes on to the speakers
+
+
+def test_a_switch_turned_in_another_tab_shows_there_too(pages: Pages, server: ServeProcess) -> None:
+    """Two tabs of the game: Sound turned on in one is on (and shown on) in the other, whose
+    switch would otherwise say off while its rounds are heard; Vibrate the same."""
+    vibrates = "Navigator.prototype.vibrate = function () { return true; };"
+    first = listening(pages, server.url + SOLO, vibrates)
+    second = first.context.new_page()
+    second.set_default_timeout(10_000)
+    second.on("pageerror", lambda error: pages.errors.append(str(error)))
+    second.goto(server.url + "/daily?date=2026-11-23")
+    second.wait_for_selector("body[data-ready='true']")
+    assert not second.locator("#sound-setting").is_checked()
+    first.locator("#sound-setting").click()
+    second.wait_for_function("() => document.getElementById('sound-setting').checked")
+    assert second.evaluate("() => localStorage.getItem('boggle-sound')") == "on"
+    first.locator("#sound-setting").click()
+    second.wait_for_function("() => !document.getElementById('sound-setting').checked")
+    assert second.locator("#feel-setting").is_checked()
+    first.locator("#feel-setting").click()
+    second.wait_for_function("() => !document.getElementById('feel-setting').checked")

@@ -461,6 +461,13 @@ if (soundSwitch) {
   }
 }
 
+// A switch turned in another tab of the game shows here too (soundOn() and feelOn() read the
+// storage each time already), so a switch never says off while the round is heard or felt.
+window.addEventListener("storage", (event) => {
+  if (soundSwitch && (event.key === SOUND_KEY || event.key === null)) soundSwitch.checked = soundOn();
+  if (feelSwitch && (event.key === FEEL_KEY || event.key === null)) feelSwitch.checked = feelOn();
+});
+
 // The clock's last ten seconds: the clock in the warning colour (class "low") and, once a
 // round, "10 seconds left" said to screen readers in #clock-news (the clock itself is not a
 // live region: it would speak every second); with the Sound switch on, each of the last
