@@ -296,6 +296,55 @@ def test_safari_s_pan_to_the_word_box_does_not_take_the_board_off_the_screen(
     assert page.evaluate("() => window.scrollY") == 300, "the player's own scrolling was undone"
 
 
+# The iOS stand-in with a pinch zoom as well: `pinch(scale, top)` zooms the visual viewport
+# to `scale` (it shows 1/scale of what the keyboard leaves) and pans it to `top` px below the
+# page's viewport's top, firing its resize (where the scale changed) and scroll events as
+# Safari does during a pinch.
+IOS_PINCH = """(() => {
+  const visual = new EventTarget();
+  let left = window.innerHeight;
+  let zoom = 1;
+  let top = 0;
+  Object.defineProperties(visual, {
+    width: { get: () => window.innerWidth / zoom }, height: { get: () => left / zoom },
+    offsetTop: { get: () => top }, offsetLeft: { get: () => 0 }, scale: { get: () => zoom },
+    pageTop: { get: () => window.scrollY + top }, pageLeft: { get: () => window.scrollX },
+  });
+  Object.defineProperty(window, "visualViewport", { value: visual, configurable: true });
+  window.keyboard = (shown) => { left = shown; visual.dispatchEvent(new Event("resize")); };
+  window.pinch = (scale, offset) => {
+    const zoomed = scale !== zoom;
+    zoom = scale;
+    top = offset;
+    if (zoomed) visual.dispatchEvent(new Event("resize"));
+    visual.dispatchEvent(new Event("scroll"));
+  };
+})();"""
+
+
+def test_a_pinch_zoom_with_the_keyboard_open_is_left_to_the_player(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A player who zooms in (a pinch, begun by a touch) with the keyboard open, to read the
+    dice closer, and pans about: the page is not scrolled back to the word box under them."""
+    pages.init_scripts.append(IOS_PINCH)
+    page = solo_round(pages, server)
+    page.evaluate("() => { document.body.style.paddingBottom = '1000px'; }")
+    page.focus("#play-input")
+    page.evaluate(f"() => keyboard({KEYBOARD_OPEN['height']})")
+    for selector in ("#board", "#play-input"):
+        assert page.evaluate(IN_VISUAL_VIEWPORT, selector)[0], selector
+    before = page.evaluate("() => window.scrollY")
+    page.evaluate("() => window.dispatchEvent(new Event('touchstart'))")
+    page.evaluate("() => pinch(2, 0)")  # twice as large, on the board's top
+    page.evaluate("() => pinch(2.5, 60)")
+    page.evaluate("() => pinch(2.5, 120)")  # panned down the board
+    assert page.evaluate("() => window.scrollY") == before, "the page scrolled under the zoom"
+    width = board_width(page)
+    page.evaluate("() => pinch(1, 0)")  # zoomed out: the board as it was
+    assert board_width(page) == width
+
+
 def test_without_a_visual_viewport_the_board_is_sized_by_the_page_s_viewport(
     pages: Pages, server: ServeProcess
 ) -> None:

@@ -457,3 +457,105 @@ def test_the_switches_in_a_round_pass_the_audit(
         a11y.audit(page, axe_source, f"{kind} round with the Vibrate and Sound switches, {size}")
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"sound-{kind}-{size}-{scheme}.png"))
+
+
+# A phone's browser puts a hidden page's sound to sleep (iOS: the context "interrupted") and
+# may wake it only at the player's next gesture; while it sleeps its clock stands still, so
+# every note asked for meanwhile would sound at once when it wakes. The stand-in's context
+# sleeps when the test says so (window.sleep()) and wakes only in a gesture's handler (resume()
+# outside one waits for ever); each note records whether it was started while the context slept.
+ASLEEP = """(() => {
+  const GESTURES = ['pointerdown', 'pointerup', 'mousedown', 'click', 'keydown', 'touchend'];
+  const inGesture = () => Boolean(window.event && window.event.isTrusted
+    && GESTURES.includes(window.event.type));
+  const Awake = window.AudioContext;
+  window.AudioContext = class extends Awake {
+    constructor() { super(); window.audio = this; }
+    resume() {
+      if (!inGesture()) return new Promise(() => {});
+      return super.resume();
+    }
+    createOscillator() {
+      const tone = super.createOscillator();
+      const start = tone.start;
+      tone.start = (when) => {
+        start.call(tone, when);
+        tone.note.asleep = this.state !== 'running';
+      };
+      return tone;
+    }
+  };
+  window.sleep = () => { window.audio.state = 'interrupted'; };
+})();"""
+
+
+def test_what_is_asked_while_the_sound_sleeps_is_not_heard_all_at_once_when_it_wakes(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = start_round(pages, server, "solo", SOUND_ON, ASLEEP)
+    pause(page)
+    page.clock.run_for((clock_seconds(page, "#play-timer") - 7) * 1000)
+    sounds(page)
+    page.evaluate("() => window.sleep()")  # the page hidden and shown again: asleep
+    for _ in range(40):  # the clock's ticks at 0:05, 0:04 and 0:03 while it sleeps
+        if page.text_content("#play-timer") == "0:03":
+            break
+        page.clock.run_for(250)
+    assert page.text_content("#play-timer") == "0:03"
+    assert page.evaluate("() => window.audio.state") == "interrupted"
+    asleep = sounds(page)
+    assert asleep == [], f"{len(asleep)} sounds kept to play at once at the next gesture"
+    count = played(page)
+
+    page.click("#play-score")  # a tap: it wakes, and what follows is heard as it comes
+    assert page.evaluate("() => window.audio.state") == "running"
+    page.clock.run_for(4_000)
+    wait_for_sound(page, count + 3)
+    heard = sounds(page)
+    assert [kind_of(notes) for notes in heard] == ["tick", "tick", "chime"]
+    assert [notes[0]["clock"] for notes in heard] == ["0:02", "0:01", "0:00"]
+    assert not any(note["asleep"] for notes in heard for note in notes)
+
+
+# Safari before 14.1 has only webkitAudioContext, whose connect() returns nothing (no chaining).
+OLD_SAFARI = """(() => {
+  const gain = window.AudioContext.prototype.createGain.call({});
+  const node = Object.getPrototypeOf(Object.getPrototypeOf(gain));
+  const connect = node.connect;
+  node.connect = function (to) { connect.call(this, to); };
+  window.webkitAudioContext = window.AudioContext;
+  delete window.AudioContext;
+})();"""
+
+
+def test_safari_s_webkit_audio_context_plays_the_sounds(pages: Pages, server: ServeProcess) -> None:
+    page = start_round(pages, server, "solo", SOUND_ON, OLD_SAFARI)
+    assert page.evaluate("() => typeof AudioContext") == "undefined"
+    assert page.locator("#sound-setting").is_visible()
+    enter(page, feel.fxie_word(4)["word"], "#play-input")
+    enter(page, "zzzz", "#play-input")
+    wait_for_sound(page, 2)
+    heard = sounds(page)
+    assert [kind_of(notes) for notes in heard] == ["bright", "buzz"]
+    assert_quiet(heard)  # each note's gain goes on to the speakers
+
+
+def test_a_switch_turned_in_another_tab_shows_there_too(pages: Pages, server: ServeProcess) -> None:
+    """Two tabs of the game: Sound turned on in one is on (and shown on) in the other, whose
+    switch would otherwise say off while its rounds are heard; Vibrate the same."""
+    vibrates = "Navigator.prototype.vibrate = function () { return true; };"
+    first = listening(pages, server.url + SOLO, vibrates)
+    second = first.context.new_page()
+    second.set_default_timeout(10_000)
+    second.on("pageerror", lambda error: pages.errors.append(str(error)))
+    second.goto(server.url + "/daily?date=2026-11-23")
+    second.wait_for_selector("body[data-ready='true']")
+    assert not second.locator("#sound-setting").is_checked()
+    first.locator("#sound-setting").click()
+    second.wait_for_function("() => document.getElementById('sound-setting').checked")
+    assert second.evaluate("() => localStorage.getItem('boggle-sound')") == "on"
+    first.locator("#sound-setting").click()
+    second.wait_for_function("() => !document.getElementById('sound-setting').checked")
+    assert second.locator("#feel-setting").is_checked()
+    first.locator("#feel-setting").click()
+    second.wait_for_function("() => !document.getElementById('feel-setting').checked")

@@ -150,7 +150,7 @@ function keepRoundInView() {
   if (Math.abs(move) >= 1) window.scrollBy(0, move);
 }
 
-function fitVisualViewport() {
+function fitVisualViewport(follow = true) {
   const root = document.documentElement;
   const left = heightLeft();
   const before = root.style.getPropertyValue(KEYBOARD_HEIGHT);
@@ -161,18 +161,22 @@ function fitVisualViewport() {
     // the dice changed size without the window's: what follows them (a drawn path) is redrawn
     window.dispatchEvent(new Event("resize"));
   }
-  if (left !== null) keepRoundInView();
+  if (left !== null && follow) keepRoundInView();
 }
 
 // Safari pans the visual viewport to the focused field just after the keyboard opens, which
 // can take the board off the top: that pan is followed too, but not the player's own scrolling
-// (to the words found below), which starts with a touch.
+// (to the words found below), which starts with a touch, nor a pinch zoom's resizes and pans
+// (its scale changes; the player reading the dice closer).
 let keyboardMoving = false;
+let scale = visual ? visual.scale : 1;
 
 if (visual && typeof visual.addEventListener === "function") {
   visual.addEventListener("resize", () => {
-    keyboardMoving = true;
-    fitVisualViewport();
+    const zoomed = visual.scale !== scale;
+    scale = visual.scale;
+    if (!zoomed) keyboardMoving = true;
+    fitVisualViewport(!zoomed);
   });
   visual.addEventListener("scroll", () => {
     if (keyboardMoving && heightLeft() !== null) keepRoundInView();
@@ -369,6 +373,8 @@ export function soundNotes(kind, points = 1) {
 
 const AudioContextType = window.AudioContext || window.webkitAudioContext;
 let audio = null;  // the page's one AudioContext, made at the player's first gesture
+let wokenAt = -Infinity;  // when a gesture last made or woke it (performance.now())
+const WAKING_MS = 1000;  // how long a context made or woken at a gesture may take to start
 
 // Made, or woken (a phone suspends it in the background), at a gesture of the player's:
 // browsers let a page play sound only after one, so never before.
@@ -376,7 +382,10 @@ function wakeSound() {
   if (!AudioContextType || !soundOn()) return;
   try {
     audio = audio || new AudioContextType();
-    if (audio.state !== "running") audio.resume().catch(() => {});
+    if (audio.state !== "running") {
+      wokenAt = performance.now();
+      audio.resume().catch(() => {});
+    }
   } catch (error) {
     // refused (no audio device, too many contexts): silence, the board and the words say it
   }
@@ -388,7 +397,13 @@ function wakeSound() {
 export function sound(kind, points = 1) {
   if (!audio || !soundOn()) return;
   try {
-    if (audio.state !== "running") audio.resume().catch(() => {});
+    if (audio.state !== "running") {
+      // asleep (iOS stops a hidden page's sound, "interrupted", and may wake it only at the
+      // next gesture): its clock stands still, so notes started now would all sound at once
+      // when it wakes. They are left out, unless a gesture has just made or woken it.
+      audio.resume().catch(() => {});
+      if (performance.now() - wokenAt > WAKING_MS) return;
+    }
     const now = audio.currentTime;
     for (const note of soundNotes(kind, points)) {
       const start = now + note.at;
@@ -407,7 +422,8 @@ export function sound(kind, points = 1) {
         last.frequency.value = note.cutoff;
         tone.connect(last);
       }
-      last.connect(envelope).connect(audio.destination);
+      last.connect(envelope);  // not chained: Safari's webkitAudioContext returns nothing
+      envelope.connect(audio.destination);
       tone.onended = () => envelope.disconnect();
       tone.start(start);
       tone.stop(end + 0.02);
@@ -447,6 +463,13 @@ if (soundSwitch) {
     }
   }
 }
+
+// A switch turned in another tab of the game shows here too (soundOn() and feelOn() read the
+// storage each time already), so a switch never says off while the round is heard or felt.
+window.addEventListener("storage", (event) => {
+  if (soundSwitch && (event.key === SOUND_KEY || event.key === null)) soundSwitch.checked = soundOn();
+  if (feelSwitch && (event.key === FEEL_KEY || event.key === null)) feelSwitch.checked = feelOn();
+});
 
 // The clock's last ten seconds: the clock in the warning colour (class "low") and, once a
 // round, "10 seconds left" said to screen readers in #clock-news (the clock itself is not a
