@@ -229,6 +229,7 @@ IOS_VISUAL_VIEWPORT = """(() => {
   });
   Object.defineProperty(window, "visualViewport", { value: visual, configurable: true });
   window.keyboard = (shown) => { height = shown; visual.dispatchEvent(new Event("resize")); };
+  window.keyboardUnheard = (shown) => { height = shown; };  // changed while the page slept
 })();"""
 
 IN_VISUAL_VIEWPORT = """(selector) => {
@@ -268,6 +269,26 @@ def test_the_board_and_word_box_fit_above_an_ios_keyboard(
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"phone-{kind}-round-ios-keyboard.png"))
     page.evaluate(f"() => keyboard({PHONE['viewport']['height']})")  # the keyboard closes
+    assert board_width(page) == open_width
+
+
+def test_a_page_back_from_the_back_forward_cache_fits_the_keyboard_it_finds(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A page kept in the back/forward cache with the keyboard open and shown again with it
+    closed (no resize event while it slept) takes its whole board back when it is shown."""
+    pages.init_scripts.append(IOS_VISUAL_VIEWPORT)
+    page = solo_round(pages, server)
+    page.focus("#play-input")
+    open_width = board_width(page)
+    page.evaluate(f"() => keyboard({KEYBOARD_OPEN['height']})")
+    assert board_width(page) < open_width
+    page.evaluate(
+        f"""() => {{
+          keyboardUnheard({PHONE["viewport"]["height"]});
+          window.dispatchEvent(new PageTransitionEvent("pageshow", {{ persisted: true }}));
+        }}"""
+    )
     assert board_width(page) == open_width
 
 

@@ -182,6 +182,8 @@ if (visual && typeof visual.addEventListener === "function") {
     if (keyboardMoving && heightLeft() !== null) keepRoundInView();
   });
   window.addEventListener("touchstart", () => { keyboardMoving = false; }, { passive: true });
+  // a page shown again from the back/forward cache may find the keyboard gone (or come)
+  window.addEventListener("pageshow", (event) => { if (event.persisted) fitVisualViewport(false); });
   fitVisualViewport();
 }
 
