@@ -148,6 +148,15 @@ def test_the_daily_board_is_shared_and_changes_the_next_day(
     assert tomorrow.locator("#board").get_attribute("data-board") != boards[0]
 
 
+def create_and_start_a_round(page: Any) -> None:
+    """On the room page: Ann creates a room of the longest round and starts it."""
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+
+
 def test_leave_the_page_waits_for_a_slow_back(
     players: Pages, clocked_server: ClockedServer
 ) -> None:
@@ -163,11 +172,7 @@ def test_leave_the_page_waits_for_a_slow_back(
     page = players.open(server.url + "/", service_workers="block")
     page.goto(server.url + "/room")
     page.wait_for_selector("body[data-ready='true']")
-    page.fill("#create-name", "ann")
-    page.fill("#create-seconds", str(LONGEST_ROUND))
-    page.click("#create-button")
-    page.click("#start-button")
-    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    create_and_start_a_round(page)
     held: list[Any] = []
     pages_asked: list[str] = []
 
@@ -432,11 +437,7 @@ def test_a_lost_connection_mid_round_does_not_move_the_board_under_the_finger(
     page.clock.install()  # the page's timers are the test's: it reconnects when they run
     page.goto(server.url + "/room")
     page.wait_for_selector("body[data-ready='true']")
-    page.fill("#create-name", "ann")
-    page.fill("#create-seconds", str(LONGEST_ROUND))
-    page.click("#create-button")
-    page.click("#start-button")
-    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    create_and_start_a_round(page)
     board = page.locator("#board")
     top = board.bounding_box()["y"]
     page_now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
@@ -512,11 +513,7 @@ def test_a_rooms_link_on_a_phone_asks_for_a_name_first_and_says_a_taken_one_ther
 def room_round_on_a_phone(players: Pages, server: ClockedServer, **options: Any) -> Any:
     """A phone whose player created a room and started its (longest) round."""
     page = players.open(server.url + "/room", **{**PHONE, **options})
-    page.fill("#create-name", "ann")
-    page.fill("#create-seconds", str(LONGEST_ROUND))
-    page.click("#create-button")
-    page.click("#start-button")
-    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    create_and_start_a_round(page)
     return page
 
 
@@ -559,11 +556,7 @@ def test_a_connection_that_dies_without_a_word_is_found_and_its_words_sent_again
     page.clock.install()  # the page's timers are the test's
     page.goto(clocked_server.url + "/room")
     page.wait_for_selector("body[data-ready='true']")
-    page.fill("#create-name", "ann")
-    page.fill("#create-seconds", str(LONGEST_ROUND))
-    page.click("#create-button")
-    page.click("#start-button")
-    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    create_and_start_a_round(page)
     page_now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
     page.clock.pause_at(page_now + timedelta(seconds=1))  # the page's time moves as told
     dead[-1] = True  # nothing passes either way; neither end hears of it
