@@ -1,0 +1,155 @@
+"""The small board beside a word's meaning (board.js drawMiniPath), in a real browser.
+
+After a round on a phone the page has scrolled to the results and the board is far above the
+screen (about 860 px on the solo page, 420 px on the daily one): a missed word tapped drew its
+path out of sight, so the tap seemed to do nothing.  The definition box above the result list
+now has a small copy of the board beside it showing the word's path: in the phone layout it is
+always there, its room kept from the start (the words do not move when a path appears), and
+its marked dice are the word's path as the solver gives it.  On a wide screen with the board in
+view there is none (the board itself shows the path, as before).
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser import ARTIFACTS, Pages
+from serve_process import ServeProcess, get_json
+
+from boggle import Board, load_lexicon, solve
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+FXIE = "fxie amlo ewbx astu"
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DAILY = "2026-11-23"
+
+
+def solo_results(pages: Pages, server: ServeProcess, **options: Any) -> tuple[Any, str]:
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **options)
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) #play-missed .word")
+    page.mouse.move(1, 1)  # the click's mouse left off the words (a phone has none), not over one
+    return page, "#play-panel"
+
+
+def daily_results(pages: Pages, server: ServeProcess, **options: Any) -> tuple[Any, str]:
+    page = pages.open(server.url + f"/daily?date={DAILY}", **options)
+    page.click("#daily-start")
+    page.wait_for_selector("#round:not([hidden])", timeout=60_000)
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden]) #unfound .word", timeout=60_000)
+    page.mouse.move(1, 1)
+    return page, "#results"
+
+
+RESULTS = {"solo": solo_results, "daily": daily_results}
+
+
+def solver_paths(server: ServeProcess, kind: str) -> dict[str, list[tuple[int, int]]]:
+    """Each word's path as the solver (solo: the library; daily: the API) gives it."""
+    if kind == "solo":
+        solution = solve(Board.parse(FXIE), load_lexicon())
+        return {w.word: [tuple(cell) for cell in w.path] for w in solution.words}
+    daily = get_json(server.url + f"/api/daily?date={DAILY}")
+    solved = get_json(
+        server.url + "/api/solve", {"board": daily["board"], "dictionary": daily["dictionary"]}
+    )
+    return {w["word"]: [tuple(cell) for cell in w["path"]] for w in solved["words"]}
+
+
+def tops(page: Any, holder: str) -> list[float]:
+    return [
+        float(box["y"])
+        for box in (w.bounding_box() for w in page.locator(f"{holder} .word-list .word").all()[:12])
+    ]
+
+
+def marked_cells(page: Any, holder: str) -> set[tuple[int, int]]:
+    cells = page.eval_on_selector_all(
+        f"{holder} .mini-board rect.in-path",
+        "rects => rects.filter(r => r.getClientRects().length)"
+        ".map(r => [Number(r.dataset.row), Number(r.dataset.col)])",
+    )
+    return {(row, col) for row, col in cells}
+
+
+def in_view(page: Any, selector: str) -> bool:
+    return bool(
+        page.eval_on_selector(
+            selector,
+            "e => { const r = e.getBoundingClientRect();"
+            " return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }",
+        )
+    )
+
+
+@pytest.mark.parametrize("kind", sorted(RESULTS))
+def test_a_missed_word_tapped_on_a_phone_shows_its_path_on_a_small_board(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    page, holder = RESULTS[kind](pages, server, **PHONE)
+    assert not in_view(page, "#board"), "the board is on the screen: nothing to test"
+    mini = page.locator(f"{holder} .mini-board")
+    assert mini.is_visible() and in_view(
+        page, f"{holder} .mini-board"
+    )  # its room there from the start
+    assert mini.get_attribute("aria-hidden") == "true"  # the meaning says the word
+    before = tops(page, holder)
+    word = page.locator(f"{holder} .word-list .word").nth(1).get_attribute("data-word")
+    page.locator(f"{holder} .word-list .word[data-word='{word}']").tap()
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']")
+    assert in_view(page, f"{holder} .mini-board"), "the small board is off the screen"
+    path = solver_paths(server, kind)[word]
+    assert page.locator(f"{holder} .mini-board").get_attribute("data-cells") == " ".join(
+        f"{r},{c}" for r, c in path
+    )
+    assert marked_cells(page, holder) == set(path)
+    letters = page.eval_on_selector_all(
+        f"{holder} .mini-board text", "ts => ts.map(t => t.textContent)"
+    )
+    board = page.eval_on_selector_all("#board .cube .face", "fs => fs.map(f => f.textContent)")
+    assert letters == board  # the same letters, in the same order
+    page.wait_for_function(
+        "h => !document.querySelector(h + ' .word-definition').textContent"
+        ".includes('looking it up')",
+        arg=holder,
+        timeout=60_000,
+    )
+    assert tops(page, holder) == before, "the words moved when the path appeared"
+    page.screenshot(path=str(ARTIFACTS / f"mini-board-{kind}-390.png"))
+
+
+def test_a_small_phone_has_the_small_board_and_nothing_scrolls_sideways(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page, holder = solo_results(
+        pages, server, viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
+    )
+    word = page.locator(f"{holder} .word-list .word").first.get_attribute("data-word")
+    page.locator(f"{holder} .word-list .word[data-word='{word}']").tap()
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']")
+    assert in_view(page, f"{holder} .mini-board")
+    sideways = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert sideways <= 0
+    page.screenshot(path=str(ARTIFACTS / "mini-board-solo-320.png"))
+
+
+def test_a_wide_screen_with_the_board_in_view_has_no_small_board(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page, holder = solo_results(pages, server, viewport={"width": 1280, "height": 800})
+    page.evaluate("() => document.getElementById('board').scrollIntoView({block: 'center'})")
+    assert in_view(page, "#board")
+    word = page.locator(f"{holder} .word-list .word").first.get_attribute("data-word")
+    page.locator(f"{holder} .word-list .word[data-word='{word}']").focus()
+    page.wait_for_selector(f"#path-overlay[data-word='{word}']")  # the board shows it
+    assert page.locator(f"{holder} .mini-board").is_hidden()
