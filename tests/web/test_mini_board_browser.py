@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from browser import ARTIFACTS, Pages
+from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -153,3 +154,59 @@ def test_a_wide_screen_with_the_board_in_view_has_no_small_board(
     page.locator(f"{holder} .word-list .word[data-word='{word}']").focus()
     page.wait_for_selector(f"#path-overlay[data-word='{word}']")  # the board shows it
     assert page.locator(f"{holder} .mini-board").is_hidden()
+
+
+def test_a_challenge_s_words_only_another_found_show_their_path_on_a_phone(
+    pages: Pages, server: ServeProcess
+) -> None:
+    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+    words = ["amble", "limbo", "fame"]
+    get_json(f"{server.url}/api/challenges/{made['code']}/results", {"name": "bob", "words": words})
+    page = pages.open(server.url + made["path"], **PHONE)
+    page.fill("#challenge-name", "ann")
+    page.click("#challenge-start")
+    page.wait_for_selector("#board .cube")
+    page.click("#challenge-stop")
+    page.wait_for_selector("#results:not([hidden]) .standings .word")
+    page.mouse.move(1, 1)
+    button = page.locator("#results .standings .word[data-word='limbo']")
+    button.scroll_into_view_if_needed()
+    assert not in_view(page, "#board")
+    before = float(button.bounding_box()["y"])
+    button.tap()
+    page.wait_for_selector("#results .mini-board[data-word='limbo']")
+    path = solver_paths(server, "solo")["limbo"]
+    assert marked_cells(page, "#results") == set(path)
+    assert in_view(page, "#results .mini-board")
+    assert float(button.bounding_box()["y"]) == before
+    page.screenshot(path=str(ARTIFACTS / "mini-board-challenge-390.png"))
+
+
+def test_a_room_s_missed_words_show_their_path_on_a_phone(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    page = pages.open(clocked_server.url + "/room", **PHONE)
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))  # ended by the test
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    board = page.get_attribute("#board", "data-board")
+    clocked_server.clock.now += LONGEST_ROUND
+    page.wait_for_selector("#results:not([hidden]) #unfound .word", timeout=60_000)
+    page.mouse.move(1, 1)
+    holder = "#results"
+    mini = page.locator(f"{holder} .mini-board")
+    assert mini.is_visible() and in_view(page, f"{holder} .mini-board")
+    assert not in_view(page, "#board")
+    button = page.locator(f"{holder} #unfound .word").first
+    word = button.get_attribute("data-word")
+    before = float(button.bounding_box()["y"])
+    button.tap()
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']")
+    solution = solve(Board.parse(board), load_lexicon())
+    path = next(w.path for w in solution.words if w.word == word)
+    assert marked_cells(page, holder) == {tuple(cell) for cell in path}
+    assert in_view(page, f"{holder} .mini-board")
+    assert float(button.bounding_box()["y"]) == before
+    page.screenshot(path=str(ARTIFACTS / "mini-board-room-390.png"))
