@@ -6,8 +6,8 @@ settings open, and a host away; a challenge; the page not found; My words, empty
 words kept, while practising and asking before clearing all), in the light colour scheme
 and in the dark one the pages follow, finds nothing serious or critical (text contrast
 below 4.5:1 among them; the page not found's links are the site's colour, not the
-browser's blue); the mode tabs follow the ARIA tabs
-pattern with the arrow keys; a round puts the focus in the word box.
+browser's blue); the mode tabs follow the ARIA tabs pattern with the arrow keys; a round
+puts the focus in the word box.
 
 Needs the `chromium` package (`.ci/install-browser`) and axe-core from npm
 (`.ci/install-axe` puts it in node_modules/); without them these tests skip with a reason
