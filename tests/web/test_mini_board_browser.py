@@ -6,7 +6,8 @@ path out of sight, so the tap seemed to do nothing.  The definition box above th
 now has a small copy of the board beside it showing the word's path: in the phone layout it is
 always there, its room kept from the start (the words do not move when a path appears), and
 its marked dice are the word's path as the solver gives it.  On a wide screen with the board in
-view there is none (the board itself shows the path, as before).
+view there is none (the board itself shows the path, as before); on a short one scrolled so the
+path's dice are off the screen it appears in the box's own three lines.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -210,3 +211,27 @@ def test_a_room_s_missed_words_show_their_path_on_a_phone(
     assert in_view(page, f"{holder} .mini-board")
     assert float(button.bounding_box()["y"]) == before
     page.screenshot(path=str(ARTIFACTS / "mini-board-room-390.png"))
+
+
+def test_a_wide_screen_shows_the_small_board_only_while_the_path_is_out_of_view(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A short wide window scrolled to the results: the path's dice are off the screen, so the
+    small board appears, in the box's own three lines (the words stay where they were)."""
+    page, holder = solo_results(pages, server, viewport={"width": 1280, "height": 500})
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    word = "amie"  # its I and E on the board's top row
+    button = page.locator(f"{holder} .word-list .word[data-word='{word}']")
+    button.scroll_into_view_if_needed()
+    box = page.locator(f"{holder} .word-definition")
+    page.evaluate("() => document.getElementById('board').scrollIntoView({block: 'end'})")
+    page.evaluate("() => window.scrollBy(0, 200)")
+    assert not in_view(page, "#board .cube[data-row='0'][data-col='3']")
+    before = (float(button.bounding_box()["y"]), float(box.bounding_box()["height"]))
+    button.focus()
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']")
+    mini = page.locator(f"{holder} .mini-board")
+    assert mini.is_visible()
+    assert float(mini.bounding_box()["height"]) <= before[1] + 0.5
+    after = (float(button.bounding_box()["y"]), float(box.bounding_box()["height"]))
+    assert after == before

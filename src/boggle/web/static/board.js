@@ -228,7 +228,7 @@ export function readyDefinitionBox(container) {
 // beside it (an <svg class="mini-board">, decorative: aria-hidden, the meaning says the word
 // and #path-caption its letters), showing the path of the word shown: always in the phone
 // layout (style.css keeps its room from the start, so nothing below moves), and on a wider
-// screen only while the board is out of view, in the box's own three lines of room.
+// screen only while the path's dice are not all on the screen, in the box's own three lines.
 const MINI_CELL = 10;  // the svg's units a die
 
 // The small board of a definition box, made (with the box wrapped in a .word-meaning row)
@@ -247,12 +247,18 @@ function miniBoardOf(box) {
   return mini;
 }
 
-// Whether the whole board is on the screen: `boardInView()` is false after a round on a phone.
-function boardInView() {
+// Whether the dice of `path` (the whole board for none) are all on the screen:
+// `pathInView([[0, 0], [0, 1]])` is false after a round on a phone, the board far above.
+function pathInView(path) {
   const board = $("board");
   if (!board) return false;
-  const rect = board.getBoundingClientRect();
-  return rect.height > 0 && rect.top >= 0 && rect.bottom <= window.innerHeight;
+  const dice = path?.length
+    ? path.map(([r, c]) => board.querySelector(`.cube[data-row="${r}"][data-col="${c}"]`))
+    : [board];
+  return dice.every((die) => {
+    const rect = die?.getBoundingClientRect();
+    return rect && rect.height > 0 && rect.top >= 0 && rect.bottom <= window.innerHeight;
+  });
 }
 
 // The board's letters in `mini`, with `path` (cells [row, col]) of `word` marked: its dice
@@ -302,7 +308,7 @@ export function drawMiniPath(mini, word, path) {
   }
   mini.append(...letters);
   // shown where style.css keeps its room (the phone layout) or where the board is out of view
-  mini.classList.toggle("off-board", !boardInView());
+  mini.classList.toggle("off-board", !pathInView(path));
 }
 
 // A word's definition (GET /api/define), shown in the definition box of the word's panel
