@@ -56,6 +56,8 @@ export function renderBoard(faces) {
   board.dataset.board = faces.map((row) => row.map(compactFace).join("")).join(" ");
   board.setAttribute("aria-label", `board: ${board.dataset.board}`);
   clearPath();
+  // a small board beside a meaning (a room's next round) shows the new letters, no old path
+  for (const mini of document.querySelectorAll(".mini-board")) drawMiniPath(mini, null, null);
 }
 
 export function clearPath() {
