@@ -1,12 +1,13 @@
 """Accessibility in a real browser: an axe-core audit of every page and state (the front
 door; the solver; solo play before, during and after a round; the daily board's entry,
-round and result; a room's entry, lobby, round, the question Back asks mid-round,
-results, a match over with the rematch settings open, and a host away; a challenge; the
-page not found; My words, empty, with words kept, while practising and asking before
-clearing all), in the light colour scheme and in the dark one the pages follow, finds
-nothing serious or critical (text contrast below 4.5:1 among them; the page not found's
-links are the site's colour, not the browser's blue); the mode tabs follow the ARIA tabs
-pattern with the arrow keys; a round puts the focus in the word box.
+round and result; the small board beside a word's meaning on a phone; a room's entry,
+lobby, round, the question Back asks mid-round, results, a match over with the rematch
+settings open, and a host away; a challenge; the page not found; My words, empty, with
+words kept, while practising and asking before clearing all), in the light colour scheme
+and in the dark one the pages follow, finds nothing serious or critical (text contrast
+below 4.5:1 among them; the page not found's links are the site's colour, not the
+browser's blue); the mode tabs follow the ARIA tabs pattern with the arrow keys; a round
+puts the focus in the word box.
 
 Needs the `chromium` package (`.ci/install-browser`) and axe-core from npm
 (`.ci/install-axe` puts it in node_modules/); without them these tests skip with a reason
@@ -47,11 +48,11 @@ LUMINANCE = """(css) => {
 }"""
 
 
-def open_in(pages: Pages, url: str, scheme: str) -> Any:
+def open_in(pages: Pages, url: str, scheme: str, **options: Any) -> Any:
     """The page at ``url`` in a browser whose system is in the colour ``scheme``, once the
     page is seen to follow it (its background dark in the dark scheme, light in the light
     one), so an audit cannot pass on the other scheme's colours."""
-    page = pages.open(url, color_scheme=scheme)
+    page = pages.open(url, color_scheme=scheme, **options)
     background = page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor")
     level = page.evaluate(f"(css) => ({LUMINANCE})(css)", background)
     assert (level < 0.05) == (scheme == "dark"), f"{scheme} scheme, background {background}"
@@ -130,6 +131,34 @@ def test_the_daily_board_entry_round_and_result(
     page.click("#daily-stop")
     page.wait_for_selector("#results:not([hidden]) #unfound .learn-one")
     audit(page, axe_source, "daily result")
+
+
+def test_the_small_board_beside_a_meaning_on_a_phone(
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+) -> None:
+    """The results on a phone, a missed word tapped: its path on the small board beside its
+    meaning (decorative, aria-hidden), on the solo page and the daily one."""
+    phone = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    page = open_in(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), scheme, **phone)
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) #play-missed .learn-one")
+    page.mouse.move(1, 1)
+    page.locator("#play-missed .word[data-word='fame']").tap()
+    page.wait_for_selector("#play-panel .mini-board[data-word='fame']")
+    audit(page, axe_source, "solo results on a phone, a path on the small board")
+    page = open_in(pages, server.url + "/daily?date=2026-11-23", scheme, **phone)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden]) #unfound .learn-one")
+    page.mouse.move(1, 1)
+    word = page.locator("#unfound .word").first
+    name = word.get_attribute("data-word")
+    word.tap()
+    page.wait_for_selector(f"#results .mini-board[data-word='{name}']")
+    audit(page, axe_source, "daily result on a phone, a path on the small board")
 
 
 def test_a_room_entry_lobby_round_and_results(

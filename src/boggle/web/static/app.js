@@ -55,7 +55,7 @@ function wordButton(entry, extraClass) {
   button.title = `${entry.points} point${entry.points === 1 ? "" : "s"}`;
   const show = () => {
     drawPath(entry.word, entry.path);
-    showDefinition(button, entry.word, $("dict-select").value);
+    showDefinition(button, entry.word, $("dict-select").value, entry.path);
   };
   button.addEventListener("mouseenter", show);
   button.addEventListener("focus", show);

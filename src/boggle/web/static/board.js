@@ -56,6 +56,8 @@ export function renderBoard(faces) {
   board.dataset.board = faces.map((row) => row.map(compactFace).join("")).join(" ");
   board.setAttribute("aria-label", `board: ${board.dataset.board}`);
   clearPath();
+  // a small board beside a meaning (a room's next round) shows the new letters, no old path
+  for (const mini of document.querySelectorAll(".mini-board")) drawMiniPath(mini, null, null);
 }
 
 export function clearPath() {
@@ -198,7 +200,7 @@ export function wordButton(word, path, text, dictionary) {
     button.dataset.path = path.map(([r, c]) => `${r},${c}`).join(" ");
     const show = () => {
       drawPath(word, path);
-      if (dictionary !== undefined) showDefinition(button, word, dictionary);
+      if (dictionary !== undefined) showDefinition(button, word, dictionary, path);
     };
     button.addEventListener("mouseenter", show);
     button.addEventListener("focus", show);
@@ -216,6 +218,7 @@ export function readyDefinitionBox(container) {
   const holder = container.closest(".panel") ?? container.closest("section");
   const box = holder?.querySelector(".word-definition");
   if (!box) return;
+  const mini = miniBoardOf(box);
   const shown = box.dataset.word;
   if (!box.hidden && (!shown || container.querySelector(`.word[data-word="${CSS.escape(shown)}"]`))) {
     return;  // the line, or a meaning being read whose word is still listed (a filter typed)
@@ -223,16 +226,108 @@ export function readyDefinitionBox(container) {
   box.textContent = "Point at a word or tap it: its path on the board and its meaning.";
   delete box.dataset.word;
   box.hidden = false;
+  drawMiniPath(mini, null, null);
+}
+
+// ------------------------------------------------------------------ the small board
+
+// On a phone the results are far below the board (860 px on the solo page): a word tapped
+// there drew its path out of sight. So the definition box has a small copy of the board
+// beside it (an <svg class="mini-board">, decorative: aria-hidden, the meaning says the word
+// and #path-caption its letters), showing the path of the word shown: always in the phone
+// layout (style.css keeps its room from the start, so nothing below moves), and on a wider
+// screen only while the path's dice are not all on the screen, in the box's own three lines.
+const MINI_CELL = 10;  // the svg's units a die
+
+// The small board of a definition box, made (with the box wrapped in a .word-meaning row)
+// the first time it is asked for: `miniBoardOf(box)`.
+function miniBoardOf(box) {
+  const row = box.parentElement;
+  if (row?.classList.contains("word-meaning")) return row.querySelector(".mini-board");
+  const wrapper = document.createElement("div");
+  wrapper.className = "word-meaning";
+  const mini = document.createElementNS(SVG, "svg");
+  mini.setAttribute("class", "mini-board");
+  mini.setAttribute("aria-hidden", "true");
+  mini.setAttribute("focusable", "false");
+  box.before(wrapper);
+  wrapper.append(mini, box);
+  return mini;
+}
+
+// Whether the dice of `path` (the whole board for none) are all on the screen:
+// `pathInView([[0, 0], [0, 1]])` is false after a round on a phone, the board far above.
+function pathInView(path) {
+  const board = $("board");
+  if (!board) return false;
+  const dice = path?.length
+    ? path.map(([r, c]) => board.querySelector(`.cube[data-row="${r}"][data-col="${c}"]`))
+    : [board];
+  return dice.every((die) => {
+    const rect = die?.getBoundingClientRect();
+    return rect && rect.height > 0 && rect.top >= 0 && rect.bottom <= window.innerHeight;
+  });
+}
+
+// The board's letters in `mini`, with `path` (cells [row, col]) of `word` marked: its dice
+// filled, a line through them from a dot on the first; `drawMiniPath(mini, null, null)` for
+// the letters alone. The svg says what it shows in data-word and data-cells ("0,0 0,1").
+export function drawMiniPath(mini, word, path) {
+  const rows = shownFaces.length;
+  const cols = rows ? shownFaces[0].length : 0;
+  mini.setAttribute("viewBox", `0 0 ${cols * MINI_CELL} ${rows * MINI_CELL}`);
+  mini.replaceChildren();
+  const cells = new Set((path ?? []).map(([r, c]) => `${r},${c}`));
+  const letters = [];  // drawn last: over the path's line, as on the board
+  shownFaces.forEach((line, r) => line.forEach((face, c) => {
+    const die = document.createElementNS(SVG, "rect");
+    die.setAttribute("x", String(c * MINI_CELL + 0.5));
+    die.setAttribute("y", String(r * MINI_CELL + 0.5));
+    die.setAttribute("width", String(MINI_CELL - 1));
+    die.setAttribute("height", String(MINI_CELL - 1));
+    die.setAttribute("rx", "1.5");
+    die.dataset.row = String(r);
+    die.dataset.col = String(c);
+    if (cells.has(`${r},${c}`)) die.classList.add("in-path");
+    const letter = document.createElementNS(SVG, "text");
+    letter.setAttribute("x", String(c * MINI_CELL + MINI_CELL / 2));
+    letter.setAttribute("y", String(r * MINI_CELL + MINI_CELL / 2));
+    const label = faceLabel(face);
+    letter.setAttribute("font-size", label.length > 1 ? "4" : "5.5");
+    letter.textContent = label;
+    mini.append(die);
+    letters.push(letter);
+  }));
+  const centre = ([r, c]) => [c * MINI_CELL + MINI_CELL / 2, r * MINI_CELL + MINI_CELL / 2];
+  if (path?.length) {
+    const line = document.createElementNS(SVG, "polyline");
+    line.setAttribute("points", path.map((cell) => centre(cell).join(",")).join(" "));
+    const [x, y] = centre(path[0]);
+    const start = document.createElementNS(SVG, "circle");
+    start.setAttribute("cx", String(x));
+    start.setAttribute("cy", String(y));
+    start.setAttribute("r", "1.8");
+    mini.append(line, start);
+    mini.dataset.word = word;
+    mini.dataset.cells = path.map(([r, c]) => `${r},${c}`).join(" ");
+  } else {
+    delete mini.dataset.word;
+    delete mini.dataset.cells;
+  }
+  mini.append(...letters);
+  // shown where style.css keeps its room (the phone layout) or where the board is out of view
+  mini.classList.toggle("off-board", !pathInView(path));
 }
 
 // A word's definition (GET /api/define), shown in the definition box of the word's panel
 // (or section): the page's own element with class "word-definition"; each word asked once.
 const definitions = new Map();
 
-export async function showDefinition(button, word, dictionary) {
+export async function showDefinition(button, word, dictionary, path) {
   const holder = button.closest(".panel") ?? button.closest("section");
   const box = holder?.querySelector(".word-definition");
   if (!box) return;
+  drawMiniPath(miniBoardOf(box), word, path ?? null);
   box.hidden = false;
   box.dataset.word = word;
   const key = `${dictionary ?? ""}:${word}`;

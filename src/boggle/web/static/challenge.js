@@ -1,8 +1,8 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  api, copyText, countdown, drawPath, keepRound, keptRound, listedWord, renderBoard, showInView,
-  sound, wordButton,
+  api, copyText, countdown, drawPath, keepRound, keptRound, listedWord, readyDefinitionBox,
+  renderBoard, showInView, sound, wordButton,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
@@ -219,11 +219,15 @@ function showResults(challenge, you) {
     const list = document.createElement("div");
     list.className = "word-list";
     const paths = new Map(row.words.map((w) => [w.word, w.path]));
-    list.append(...row.only.map((word) => wordButton(word, paths.get(word))));
+    list.append(...row.only.map(
+      (word) => wordButton(word, paths.get(word), word, challenge.dictionary ?? null),
+    ));
     only.append(list);
     line.append(only);
     body.append(line);
   }
+  const listed = body.querySelector(".word-list .word");
+  if (listed) readyDefinitionBox(listed.closest(".word-list"));
   if (mine) {  // the words the others found and you did not, most points first (a challenge
     // shows no other words: with none, the line says why, not "No missed words" after a 0)
     const yours = new Set(mine.words.map((w) => w.word));

@@ -1,0 +1,237 @@
+"""The small board beside a word's meaning (board.js drawMiniPath), in a real browser.
+
+After a round on a phone the page has scrolled to the results and the board is far above the
+screen (about 860 px on the solo page, 420 px on the daily one): a missed word tapped drew its
+path out of sight, so the tap seemed to do nothing.  The definition box above the result list
+now has a small copy of the board beside it showing the word's path: in the phone layout it is
+always there, its room kept from the start (the words do not move when a path appears), and
+its marked dice are the word's path as the solver gives it.  On a wide screen with the board in
+view there is none (the board itself shows the path, as before); on a short one scrolled so the
+path's dice are off the screen it appears in the box's own three lines.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser import ARTIFACTS, Pages
+from browser_fixtures import LONGEST_ROUND, ClockedServer
+from serve_process import ServeProcess, get_json
+
+from boggle import Board, load_lexicon, solve
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+FXIE = "fxie amlo ewbx astu"
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DAILY = "2026-11-23"
+
+
+def solo_results(pages: Pages, server: ServeProcess, **options: Any) -> tuple[Any, str]:
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **options)
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) #play-missed .word")
+    page.mouse.move(1, 1)  # the click's mouse left off the words (a phone has none), not over one
+    return page, "#play-panel"
+
+
+def daily_results(pages: Pages, server: ServeProcess, **options: Any) -> tuple[Any, str]:
+    page = pages.open(server.url + f"/daily?date={DAILY}", **options)
+    page.click("#daily-start")
+    page.wait_for_selector("#round:not([hidden])", timeout=60_000)
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden]) #unfound .word", timeout=60_000)
+    page.mouse.move(1, 1)
+    return page, "#results"
+
+
+RESULTS = {"solo": solo_results, "daily": daily_results}
+
+
+def solver_paths(server: ServeProcess, kind: str) -> dict[str, list[tuple[int, int]]]:
+    """Each word's path as the solver (solo: the library; daily: the API) gives it."""
+    if kind == "solo":
+        solution = solve(Board.parse(FXIE), load_lexicon())
+        return {w.word: [tuple(cell) for cell in w.path] for w in solution.words}
+    daily = get_json(server.url + f"/api/daily?date={DAILY}")
+    solved = get_json(
+        server.url + "/api/solve", {"board": daily["board"], "dictionary": daily["dictionary"]}
+    )
+    return {w["word"]: [tuple(cell) for cell in w["path"]] for w in solved["words"]}
+
+
+def tops(page: Any, holder: str) -> list[float]:
+    return [
+        float(box["y"])
+        for box in (w.bounding_box() for w in page.locator(f"{holder} .word-list .word").all()[:12])
+    ]
+
+
+def marked_cells(page: Any, holder: str) -> set[tuple[int, int]]:
+    cells = page.eval_on_selector_all(
+        f"{holder} .mini-board rect.in-path",
+        "rects => rects.filter(r => r.getClientRects().length)"
+        ".map(r => [Number(r.dataset.row), Number(r.dataset.col)])",
+    )
+    return {(row, col) for row, col in cells}
+
+
+def in_view(page: Any, selector: str) -> bool:
+    return bool(
+        page.eval_on_selector(
+            selector,
+            "e => { const r = e.getBoundingClientRect();"
+            " return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }",
+        )
+    )
+
+
+@pytest.mark.parametrize("kind", sorted(RESULTS))
+def test_a_missed_word_tapped_on_a_phone_shows_its_path_on_a_small_board(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    page, holder = RESULTS[kind](pages, server, **PHONE)
+    assert not in_view(page, "#board"), "the board is on the screen: nothing to test"
+    mini = page.locator(f"{holder} .mini-board")
+    assert mini.is_visible() and in_view(
+        page, f"{holder} .mini-board"
+    )  # its room there from the start
+    assert mini.get_attribute("aria-hidden") == "true"  # the meaning says the word
+    before = tops(page, holder)
+    word = page.locator(f"{holder} .word-list .word").nth(1).get_attribute("data-word")
+    page.locator(f"{holder} .word-list .word[data-word='{word}']").tap()
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']")
+    assert in_view(page, f"{holder} .mini-board"), "the small board is off the screen"
+    path = solver_paths(server, kind)[word]
+    assert page.locator(f"{holder} .mini-board").get_attribute("data-cells") == " ".join(
+        f"{r},{c}" for r, c in path
+    )
+    assert marked_cells(page, holder) == set(path)
+    letters = page.eval_on_selector_all(
+        f"{holder} .mini-board text", "ts => ts.map(t => t.textContent)"
+    )
+    board = page.eval_on_selector_all("#board .cube .face", "fs => fs.map(f => f.textContent)")
+    assert letters == board  # the same letters, in the same order
+    page.wait_for_function(
+        "h => !document.querySelector(h + ' .word-definition').textContent"
+        ".includes('looking it up')",
+        arg=holder,
+        timeout=60_000,
+    )
+    assert tops(page, holder) == before, "the words moved when the path appeared"
+    page.screenshot(path=str(ARTIFACTS / f"mini-board-{kind}-390.png"))
+
+
+def test_a_small_phone_has_the_small_board_and_nothing_scrolls_sideways(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page, holder = solo_results(
+        pages, server, viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True
+    )
+    word = page.locator(f"{holder} .word-list .word").first.get_attribute("data-word")
+    page.locator(f"{holder} .word-list .word[data-word='{word}']").tap()
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']")
+    assert in_view(page, f"{holder} .mini-board")
+    sideways = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert sideways <= 0
+    page.screenshot(path=str(ARTIFACTS / "mini-board-solo-320.png"))
+
+
+def test_a_wide_screen_with_the_board_in_view_has_no_small_board(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page, holder = solo_results(pages, server, viewport={"width": 1280, "height": 800})
+    page.evaluate("() => document.getElementById('board').scrollIntoView({block: 'center'})")
+    assert in_view(page, "#board")
+    word = page.locator(f"{holder} .word-list .word").first.get_attribute("data-word")
+    page.locator(f"{holder} .word-list .word[data-word='{word}']").focus()
+    page.wait_for_selector(f"#path-overlay[data-word='{word}']")  # the board shows it
+    assert page.locator(f"{holder} .mini-board").is_hidden()
+
+
+def test_a_challenge_s_words_only_another_found_show_their_path_on_a_phone(
+    pages: Pages, server: ServeProcess
+) -> None:
+    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+    words = ["amble", "limbo", "fame"]
+    get_json(f"{server.url}/api/challenges/{made['code']}/results", {"name": "bob", "words": words})
+    page = pages.open(server.url + made["path"], **PHONE)
+    page.fill("#challenge-name", "ann")
+    page.click("#challenge-start")
+    page.wait_for_selector("#board .cube")
+    page.click("#challenge-stop")
+    page.wait_for_selector("#results:not([hidden]) .standings .word")
+    page.mouse.move(1, 1)
+    button = page.locator("#results .standings .word[data-word='limbo']")
+    button.scroll_into_view_if_needed()
+    assert not in_view(page, "#board")
+    before = float(button.bounding_box()["y"])
+    button.tap()
+    page.wait_for_selector("#results .mini-board[data-word='limbo']")
+    path = solver_paths(server, "solo")["limbo"]
+    assert marked_cells(page, "#results") == set(path)
+    assert in_view(page, "#results .mini-board")
+    assert float(button.bounding_box()["y"]) == before
+    page.screenshot(path=str(ARTIFACTS / "mini-board-challenge-390.png"))
+
+
+def test_a_room_s_missed_words_show_their_path_on_a_phone(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    page = pages.open(clocked_server.url + "/room", **PHONE)
+    page.fill("#create-name", "ann")
+    page.fill("#create-seconds", str(LONGEST_ROUND))  # ended by the test
+    page.click("#create-button")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    board = page.get_attribute("#board", "data-board")
+    clocked_server.clock.now += LONGEST_ROUND
+    page.wait_for_selector("#results:not([hidden]) #unfound .word", timeout=60_000)
+    page.mouse.move(1, 1)
+    holder = "#results"
+    mini = page.locator(f"{holder} .mini-board")
+    assert mini.is_visible() and in_view(page, f"{holder} .mini-board")
+    assert not in_view(page, "#board")
+    button = page.locator(f"{holder} #unfound .word").first
+    word = button.get_attribute("data-word")
+    before = float(button.bounding_box()["y"])
+    button.tap()
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']")
+    solution = solve(Board.parse(board), load_lexicon())
+    path = next(w.path for w in solution.words if w.word == word)
+    assert marked_cells(page, holder) == {tuple(cell) for cell in path}
+    assert in_view(page, f"{holder} .mini-board")
+    assert float(button.bounding_box()["y"]) == before
+    page.screenshot(path=str(ARTIFACTS / "mini-board-room-390.png"))
+
+
+def test_a_wide_screen_shows_the_small_board_only_while_the_path_is_out_of_view(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A short wide window scrolled to the results: the path's dice are off the screen, so the
+    small board appears, in the box's own three lines (the words stay where they were)."""
+    page, holder = solo_results(pages, server, viewport={"width": 1280, "height": 500})
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    word = "amie"  # its I and E on the board's top row
+    button = page.locator(f"{holder} .word-list .word[data-word='{word}']")
+    button.scroll_into_view_if_needed()
+    box = page.locator(f"{holder} .word-definition")
+    page.evaluate("() => document.getElementById('board').scrollIntoView({block: 'end'})")
+    page.evaluate("() => window.scrollBy(0, 200)")
+    assert not in_view(page, "#board .cube[data-row='0'][data-col='3']")
+    before = (float(button.bounding_box()["y"]), float(box.bounding_box()["height"]))
+    button.focus()
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']")
+    mini = page.locator(f"{holder} .mini-board")
+    assert mini.is_visible()
+    assert float(mini.bounding_box()["height"]) <= before[1] + 0.5
+    after = (float(button.bounding_box()["y"]), float(box.bounding_box()["height"]))
+    assert after == before
