@@ -428,12 +428,30 @@ def test_a_name_taken_by_a_player_away_says_how_they_take_their_seat_back() -> N
     assert away.value.code == "name_taken"
 
 
-@pytest.mark.parametrize("typed", ["abc234", " ABC234 ", "abc 234", "ABC-234", "a b c 2 3 4"])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "abc234",
+        " ABC234 ",
+        "abc 234",
+        "ABC-234",
+        "a b c 2 3 4",
+        "http://192.168.1.20:8000/room/ABC234",  # the whole link pasted
+        "https://example.org/room/abc-234/?from=qr#join",
+    ],
+)
 def test_a_code_read_out_in_halves_or_pasted_with_spaces_finds_the_room(typed: str) -> None:
     hub = Hub()
     room, _ = hub.create(RoomSettings(), LEXICON, "ann", now=0.0)
     hub.rooms = {"ABC234": room}
     assert hub.find(typed) is room
+
+
+@pytest.mark.parametrize("typed", ["http://host/room/", "http://host/room/ABC2345", "/room/A?B234"])
+def test_a_link_without_a_whole_code_is_refused(typed: str) -> None:
+    with pytest.raises(RoomError, match="a room code is 6 characters") as refused:
+        Hub().find(typed)
+    assert refused.value.code == "bad_code"
 
 
 def test_a_closed_rooms_code_says_why_rooms_close() -> None:

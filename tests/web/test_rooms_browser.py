@@ -371,6 +371,34 @@ def test_long_and_emoji_names_and_a_code_typed_in_halves_on_a_small_phone(
     cat.screenshot(path=str(ARTIFACTS / "room-long-names-320.png"))
 
 
+def test_a_pasted_link_in_the_code_box_and_a_code_with_a_dash_in_the_address_find_the_room(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A friend pastes the whole link into the Code box, another types the address with the
+    code as it was read out (``/room/abc-234``): both find the room."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    ann.fill("#create-name", "ann")
+    ann.click("#create-button")
+    ann.wait_for_selector("body[data-code]")
+    code = ann.locator("body").get_attribute("data-code") or ""
+
+    bob = players.open(server.url + "/room", **PHONE)
+    bob.fill("#join-code", f"{server.url}/room/{code}?from=message")
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    bob.wait_for_selector(f"body[data-code='{code}']")
+
+    cat = players.open(f"{server.url}/room/{code[:3].lower()}-{code[3:].lower()}", **PHONE)
+    assert cat.input_value("#join-code") == code
+    assert cat.locator("#error").is_hidden()
+    cat.fill("#join-name", "cat")
+    cat.click("#join-button")
+    cat.wait_for_selector(f"body[data-code='{code}']")
+    ann.wait_for_selector("#players li[data-name='cat']")
+    assert ann.locator("#players li[data-name='bob']").count() == 1
+
+
 def test_a_rematch_on_a_bigger_board_with_longer_rounds(
     players: Pages, clocked_server: ClockedServer
 ) -> None:

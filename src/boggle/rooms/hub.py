@@ -14,6 +14,7 @@ boggle.rooms.limits.RoomError: this server has 1 rooms open, its limit; try agai
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable
 
@@ -29,20 +30,27 @@ CODE_LENGTH = 6
 
 CODE_SEPARATORS = str.maketrans("", "", " \t\n\r\u00a0-\u2010\u2011\u2013")
 """What people put inside a code read out or pasted (``ABC 234``, ``abc-234``): left out."""
+ROOM_PATH = "/room/"
+"""Where a room's link has its code (``http://host:8000/room/ABC234``)."""
 
 
 def normalise_code(text: str) -> str:
     """A room code as typed (any case, spaces or a dash around or inside it, as a code
-    read out in two halves is written) in its canonical form.
+    read out in two halves is written), or the room's whole link pasted, in its canonical
+    form.
 
     >>> normalise_code(" abc234 "), normalise_code("abc 234"), normalise_code("ABC-234")
     ('ABC234', 'ABC234', 'ABC234')
+    >>> normalise_code("https://example.org/room/abc234?from=qr")
+    'ABC234'
     >>> normalise_code("ABC10O")
     Traceback (most recent call last):
     ...
     boggle.rooms.limits.RoomError: a room code is 6 characters from A-Z and 2-9, got 'ABC10O'
     """
-    code = text.translate(CODE_SEPARATORS).upper()
+    _, link, after = text.rpartition(ROOM_PATH)
+    given = re.split(r"[/?#]", after, maxsplit=1)[0] if link else text
+    code = given.translate(CODE_SEPARATORS).upper()
     if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
         raise RoomError(
             "bad_code", f"a room code is {CODE_LENGTH} characters from A-Z and 2-9, got {text!r}"

@@ -699,11 +699,18 @@ function createRoom(event) {
   connect({ type: "create", name: $("create-name").value, settings });
 }
 
+// A code as the server reads it (boggle.rooms.normalise_code): any case, spaces or a dash in
+// it, or the room's whole link pasted (its code after "/room/").
+function codeOf(text) {
+  const at = text.lastIndexOf("/room/");
+  const given = at < 0 ? text : text.slice(at + "/room/".length).split(/[/?#]/)[0];
+  return given.replace(/[\s\u00a0\u2010\u2011\u2013-]/g, "").toUpperCase();
+}
+
 function joinRoom(event) {
   event.preventDefault();
   state.leaving = false;
-  // as the server reads a code (boggle.rooms.normalise_code): any case, spaces or a dash in it
-  const code = $("join-code").value.replace(/[\s\u2010\u2011\u2013-]/g, "").toUpperCase();
+  const code = codeOf($("join-code").value);
   const saved = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
   if (saved && saved.token) rejoin(code, saved.token);  // this browser's seat, under its name
   else connect({ type: "join", code, name: $("join-name").value });
@@ -763,16 +770,16 @@ async function start() {
   } catch (error) {
     showError(error.message);
   }
-  const match = location.pathname.match(/^\/room\/([A-Za-z0-9]{6})$/);
-  const code = match ? match[1].toUpperCase() : "";
   const asked = location.pathname.match(/^\/room\/(.+)$/);
-  if (asked && !match) {  // a link cut short or mistyped: said, not dropped without a word
-    let given = asked[1];
-    try {
-      given = decodeURIComponent(given);
-    } catch (error) {
-      // kept as it is
-    }
+  let given = asked ? asked[1] : "";
+  try {
+    given = decodeURIComponent(given);
+  } catch (error) {
+    // kept as it is
+  }
+  const read = codeOf(given);  // /room/abc-234 typed as an address is the room ABC234
+  const code = /^[A-Z0-9]{6}$/.test(read) ? read : "";
+  if (asked && !code) {  // a link cut short or mistyped: said, not dropped without a word
     showError(`'${given}' is not a room code: a code is 6 characters from A-Z and 2-9, like ABC234`);
   }
   const saved = code ? JSON.parse(localStorage.getItem(storageKey(code)) || "null") : null;
