@@ -15,6 +15,7 @@ Needs the `chromium` package (`.ci/install-browser`) and, for the audit, axe-cor
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -227,6 +228,43 @@ def start_round(
     return page
 
 
+# A room's page asks the server (ping) after 5 quiet seconds of its own clock and takes the
+# connection for dead after 15; the test runs that clock far faster than the server answers,
+# so it counts the pings sent and the answers heard (window.pings, window.pongs) and waits
+# for each answer before running the clock on (run_clock).
+COUNT_PINGS = """(() => {
+  window.pings = 0;
+  window.pongs = 0;
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (JSON.parse(data).type === 'ping') window.pings += 1;
+    return send.call(this, data);
+  };
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...options) {
+      super(...options);
+      this.addEventListener('message', (event) => {
+        if (JSON.parse(event.data).type === 'pong') window.pongs += 1;
+      });
+    }
+  };
+})();"""
+
+
+def run_clock(page: Any, milliseconds: int) -> None:
+    """Run the page's clock ``milliseconds`` on, three seconds at a time, each ping the page
+    sends meanwhile answered before the next (a room's connection stays alive)."""
+    while milliseconds > 0:
+        step = min(milliseconds, 3_000)
+        page.clock.run_for(step)
+        milliseconds -= step
+        answered = time.monotonic() + 20
+        while page.evaluate("() => (window.pongs || 0) < (window.pings || 0)"):
+            assert time.monotonic() < answered, "the server did not answer the page's ping"
+            time.sleep(0.02)
+
+
 def pause(page: Any) -> None:
     """The page's clock stands still until the test runs it (page.clock.run_for)."""
     now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
@@ -237,7 +275,7 @@ def pause(page: Any) -> None:
 def test_each_verdict_the_last_seconds_and_the_end_have_their_sound(
     pages: Pages, server: ServeProcess, kind: str
 ) -> None:
-    page = start_round(pages, server, kind)
+    page = start_round(pages, server, kind, COUNT_PINGS)
     box, clock = ("#play-input", "#play-timer") if kind == "solo" else ("#word-input", "#timer")
     switch = page.locator("#sound-setting")
     assert switch.is_visible() and not switch.is_checked()
@@ -266,14 +304,14 @@ def test_each_verdict_the_last_seconds_and_the_end_have_their_sound(
 
     # the clock to 0:06 (it shows each second for four of its quarter-second looks): no
     # tick yet; then each of the last five seconds ticks once, and the chime ends the round
-    page.clock.run_for((clock_seconds(page, clock) - 7) * 1000)
+    run_clock(page, (clock_seconds(page, clock) - 7) * 1000)
     for _ in range(12):
         if page.text_content(clock) == "0:06":
             break
         page.clock.run_for(250)
     assert page.text_content(clock) == "0:06"
     assert sounds(page) == []
-    page.clock.run_for(7_000)
+    run_clock(page, 7_000)
     wait_for_sound(page, 10)
     heard = sounds(page)
     assert [kind_of(notes) for notes in heard] == ["tick"] * 5 + ["chime"]
