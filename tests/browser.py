@@ -55,6 +55,12 @@ def chromium() -> Iterator[Any]:
             launched.close()
 
 
+PAGE_TIMEOUT_MS = 60_000
+"""How long a browser test waits for a page's state before it fails: long enough for a CI
+machine whose two cores also run the other tests' servers and browsers (at a load of 20 a
+page took over 20 s to be ready); a passing test never waits it out."""
+
+
 class Pages:
     """Pages, each in its own browser context (its own player), opened once the page says
     it is ready; the JavaScript errors and policy violations of all of them in `errors`."""
@@ -74,7 +80,7 @@ class Pages:
         for script in self.init_scripts:
             context.add_init_script(script)
         opened = context.new_page()
-        opened.set_default_timeout(20_000)
+        opened.set_default_timeout(PAGE_TIMEOUT_MS)
         opened.on("pageerror", lambda error: self.errors.append(str(error)))
         opened.on("console", self._console)
         opened.goto(url)

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import test_a11y_browser as a11y
-from browser import ARTIFACTS, Pages
+from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -68,7 +68,7 @@ def watched(pages: Pages, url: str, **options: Any) -> Any:
     context = pages.browser.new_context(**options)
     pages.contexts.append(context)
     page = context.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
     page.on("pageerror", lambda error: pages.errors.append(str(error)))
     context.add_init_script(WATCH)
     page.goto(url)
@@ -174,7 +174,7 @@ def test_the_frames_flash_ends_when_a_word_with_dice_follows_at_once(
         word,
     )
     page.wait_for_function(
-        "() => !document.querySelector('#board .flash-accepted')", timeout=20_000
+        "() => !document.querySelector('#board .flash-accepted')", timeout=PAGE_TIMEOUT_MS
     )  # the dice's flash is over: the frame's, which began first, must be too
     assert not [
         token

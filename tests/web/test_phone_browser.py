@@ -30,7 +30,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages
+from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess, get_json
 
@@ -700,7 +700,7 @@ def test_a_daily_round_started_before_the_word_lists_came_plays_the_servers_defa
     context = pages.browser.new_context(**PHONE)
     pages.contexts.append(context)
     page = context.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
     page.route("**/api/dictionaries", lambda route: route.abort())
     page.goto(server.url + "/daily?date=2026-11-23")
     page.wait_for_selector("body[data-ready='true']")

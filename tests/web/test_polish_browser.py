@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import Pages
+from browser import PAGE_TIMEOUT_MS, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess
 
@@ -51,7 +51,7 @@ def test_one_point_one_word_and_time_only_when_it_ran_out(
     assert "1 of " in (page.locator("#play-result-line").text_content() or "")
 
     start_round(page, 5)
-    page.wait_for_selector("#play-results:not([hidden])", timeout=20_000)
+    page.wait_for_selector("#play-results:not([hidden])", timeout=PAGE_TIMEOUT_MS)
     assert (page.locator("#play-feedback").text_content() or "").startswith("Time!")
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 import test_a11y_browser as a11y
 import test_feel_browser as feel
-from browser import ARTIFACTS, Pages
+from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -122,7 +122,7 @@ def listening(pages: Pages, url: str, *scripts: str, clock: bool = False, **opti
     context = pages.browser.new_context(**options)
     pages.contexts.append(context)
     page = context.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
     page.on("pageerror", lambda error: pages.errors.append(str(error)))
     for script in (STUB, *scripts):
         context.add_init_script(script)
@@ -584,7 +584,7 @@ def test_a_switch_turned_in_another_tab_shows_there_too(pages: Pages, server: Se
     vibrates = "Navigator.prototype.vibrate = function () { return true; };"
     first = listening(pages, server.url + SOLO, vibrates)
     second = first.context.new_page()
-    second.set_default_timeout(10_000)
+    second.set_default_timeout(PAGE_TIMEOUT_MS)
     second.on("pageerror", lambda error: pages.errors.append(str(error)))
     second.goto(server.url + "/daily?date=2026-11-23")
     second.wait_for_selector("body[data-ready='true']")
