@@ -208,6 +208,7 @@ def test_a_room_match_over_with_the_rematch_settings_and_a_host_away(
     bob.click("#join-button")
     ann.wait_for_selector("#players li[data-name='bob']")
     ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing']")  # the round begun before its time runs
     server.clock.now += 61
     ann.wait_for_selector("body[data-phase='over'] #rematch-settings:not([hidden])")
     ann.click("#rematch-settings summary")
