@@ -468,10 +468,25 @@ export function soundNotes(kind, points = 1) {
   }));
 }
 
+// Sounds asked for together (a room's answers arriving in a burst, the words of a connection
+// that died sent again; a fast typist) play in turn, SOUND_GAP seconds apart, not all at once
+// (six runs of notes over each other, loud and muddy): so no more sound a moment than one
+// sound's own notes. A sound that would wait more than SOUND_QUEUE seconds is left out (the
+// words and the board still say its verdict), except the round's closing chime.
+// For example six words of 1 point answered at once: four heard, 0.27 s apart.
+const SOUND_GAP = 0.05;
+const SOUND_QUEUE = 1;
+
+// How long the notes of a sound last, in seconds: `soundLength(SOUNDS.again)` is 0.16.
+function soundLength(notes) {
+  return notes.reduce((longest, note) => Math.max(longest, note.at + note.length), 0);
+}
+
 const AudioContextType = window.AudioContext || window.webkitAudioContext;
 let audio = null;  // the page's one AudioContext, made at the player's first gesture
 let wokenAt = -Infinity;  // when a gesture last made or woke it (performance.now())
 const WAKING_MS = 1000;  // how long a context made or woken at a gesture may take to start
+let soundsEnd = 0;  // when the sounds already started end (on the context's clock, seconds)
 
 // Made, or woken (a phone suspends it in the background), at a gesture of the player's:
 // browsers let a page play sound only after one, so never before.
@@ -501,9 +516,13 @@ export function sound(kind, points = 1) {
       audio.resume().catch(() => {});
       if (performance.now() - wokenAt > WAKING_MS) return;
     }
+    const notes = soundNotes(kind, points);
     const now = audio.currentTime;
-    for (const note of soundNotes(kind, points)) {
-      const start = now + note.at;
+    const begin = soundsEnd > now ? soundsEnd + SOUND_GAP : now;  // after the one playing
+    if (begin - now > SOUND_QUEUE && kind !== "end") return;  // too many at once: left out
+    soundsEnd = begin + soundLength(notes);
+    for (const note of notes) {
+      const start = begin + note.at;
       const end = start + note.length;
       const tone = audio.createOscillator();
       tone.type = note.wave;
