@@ -15,6 +15,7 @@ Needs the `chromium` package (`.ci/install-browser`) and, for the audit, axe-cor
 
 from __future__ import annotations
 
+import itertools
 import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -634,7 +635,7 @@ def assert_in_turn(heard: list[list[dict[str, Any]]], asked_at: float) -> None:
     assert len(heard) >= 2, f"{len(heard)} sound heard of a burst"
     starts = sorted(heard, key=lambda notes: min(note["when"] for note in notes))
     assert min(note["when"] for note in starts[0]) == pytest.approx(asked_at, abs=0.01)
-    for before, after in zip(starts, starts[1:], strict=False):
+    for before, after in itertools.pairwise(starts):
         ended = max(note["when"] + note["length"] for note in before)
         assert min(note["when"] for note in after) >= ended, "two sounds over each other"
     assert max(note["when"] for notes in heard for note in notes) - asked_at <= 1.0 + 0.01

@@ -105,13 +105,30 @@ export function drawPath(word, path) {
   $("path-caption").textContent = `${word.toUpperCase()}: ${letters.join(" → ")}`;
 }
 
+// Cells as data-cells writes them, back: `cellsOf("0,0 0,1")` is [[0, 0], [0, 1]].
+function cellsOf(text) {
+  return text.split(" ").map((cell) => cell.split(",").map(Number));
+}
+
 // The dice change size with the screen (style.css --cube-size: a phone's keyboard opening, a
-// turn to landscape): a path drawn stays on its dice.
+// turn to landscape): a path drawn stays on its dice. And the board moves (a phone turned
+// mid-results: the results beside the board, or far below it): each small board beside a
+// meaning is drawn again, shown where its path's dice are now off the screen and hidden where
+// they are now on it, once the page has settled (the next frame: a turn fires several resizes).
+let miniRecheck = 0;
+
 window.addEventListener("resize", () => {
   const overlay = $("path-overlay");
-  if (!overlay?.dataset.word || !overlay.dataset.cells) return;
-  const cells = overlay.dataset.cells.split(" ").map((cell) => cell.split(",").map(Number));
-  drawPath(overlay.dataset.word, cells);
+  if (overlay?.dataset.word && overlay.dataset.cells) {
+    drawPath(overlay.dataset.word, cellsOf(overlay.dataset.cells));
+  }
+  cancelAnimationFrame(miniRecheck);
+  miniRecheck = requestAnimationFrame(() => {
+    for (const mini of document.querySelectorAll(".mini-board")) {
+      const cells = mini.dataset.cells ? cellsOf(mini.dataset.cells) : null;
+      drawMiniPath(mini, mini.dataset.word ?? null, cells);
+    }
+  });
 });
 
 // ------------------------------------------------------------------ the keyboard on iOS
