@@ -620,9 +620,7 @@ def loudest(notes: list[dict[str, Any]]) -> float:
     moments = [note["when"] for note in notes]
     return max(
         sum(
-            note["peak"]
-            for note in notes
-            if note["when"] <= moment < note["when"] + note["length"]
+            note["peak"] for note in notes if note["when"] <= moment < note["when"] + note["length"]
         )
         for moment in moments
     )
