@@ -391,6 +391,38 @@ export function listedWord(word, points) {
   return item;
 }
 
+// ------------------------------------------------------------------ a player's name
+
+// A player's name as the server keeps it (boggle.rooms.limits.player_name): its spaces
+// collapsed (those Python's str.split() splits on), composed (NFC): `shownName("  ann  lee ")`
+// is "ann lee".
+const NAME_SPACES = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+
+export function shownName(text) {
+  return text.split(NAME_SPACES).filter(Boolean).join(" ").normalize("NFC");
+}
+
+// The name box `input` held to the server's limit, its data-max-chars characters counted as
+// the server counts them: the characters (code points) of shownName, so a family emoji is 7
+// and a flag 2, not the UTF-16 units a maxlength counts (11 and 4), which cut a name of emoji
+// the server takes. A longer name is refused at once in the server's own words, by the box
+// (the browser says it at the form's button) and by `showError`; anything else the server
+// refuses (an invisible character) it says itself when the name is sent.
+// For example `limitName($("create-name"), showError)`.
+export function limitName(input, showError) {
+  const most = Number(input.dataset.maxChars);
+  const check = () => {
+    const over = [...shownName(input.value)].length > most;
+    input.setCustomValidity(
+      over ? `a name is 1 to ${most} printable characters (letters, digits, signs, emoji)` : "");
+  };
+  input.addEventListener("input", check);
+  input.addEventListener("invalid", () => {
+    if (input.validity.customError) showError(input.validationMessage);
+  });
+  check();
+}
+
 // A count and its noun: "1 point", "2 points", "1 word".
 export function counted(number, noun, plural = `${noun}s`) {
   return `${number} ${number === 1 ? noun : plural}`;
