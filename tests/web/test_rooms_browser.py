@@ -8,6 +8,7 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -732,3 +733,24 @@ def test_a_name_of_emoji_as_long_as_the_server_takes_can_be_typed_and_a_longer_o
     stray.click("#join-button")
     stray.wait_for_selector("#error:not([hidden])")
     assert stray.text_content("#error") == refused.value.message
+
+
+def test_the_page_keeps_a_name_as_the_server_does(players: Pages, server: ServeProcess) -> None:
+    """board.js shownName, which the name boxes count, against the server's own rule
+    (boggle.rooms.limits.player_name: spaces collapsed as Python's str.split() finds them,
+    then NFC): the same name for "a", each character up to U+3100 and the byte order mark,
+    then "b", with a space either side; and for letters that compose ("e" and an accent)."""
+    page = players.open(server.url + "/room")
+    names = [f" a{chr(code)}b " for code in [*range(0x3100), 0xFEFF]]
+    names += ["Jose\u0301", "  A\u030a  ngstro\u0308m  "]
+    kept = page.evaluate(
+        "async names => { const { shownName } = await import('/static/board.js');"
+        " return names.map((name) => shownName(name)); }",
+        names,
+    )
+    wrong = [
+        (name, shown)
+        for name, shown in zip(names, kept, strict=True)
+        if shown != unicodedata.normalize("NFC", " ".join(name.split()))
+    ]
+    assert wrong == []
