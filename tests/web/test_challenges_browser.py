@@ -15,8 +15,11 @@ from typing import Any
 import pytest
 from browser import ARTIFACTS, Pages
 from serve_process import ServeProcess, get_json
+from test_rooms_browser import FAMILY, type_name, utf16_units
 
 from boggle import Board, load_lexicon, solve
+from boggle.rooms.challenges import ChallengeLimits
+from boggle.rooms.limits import RoomError, player_name
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -127,6 +130,65 @@ def test_the_same_name_again_keeps_the_words_for_another_name(
     assert dan.locator("#challenge-results tr[data-name='dan']").get_attribute("data-score") == str(
         POINTS[WORDS[0]]
     )
+
+
+def test_a_name_of_emoji_as_long_as_the_server_takes_posts_the_round_a_longer_is_refused(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The name box counts what the server counts, as a room's does: three families of four
+    and " Bo" (24 characters, 36 UTF-16 units) go in whole and post the round under that name;
+    with " Bob" the round does not start, the server's own words said at once."""
+    most = ChallengeLimits().max_name_length
+    name, too_long = f"{FAMILY * 3} Bo", f"{FAMILY * 3} Bob"
+    assert player_name(name, most) == name and utf16_units(name) > most
+    with pytest.raises(RoomError) as refused:
+        player_name(too_long, most)
+    made = get_json(f"{server.url}/api/challenges", {"board": FXIE, "seconds": 30})
+    eve = players.open(server.url + made["path"])
+    type_name(eve, "#challenge-name", too_long)
+    eve.click("#challenge-start")
+    eve.wait_for_selector("#error:not([hidden])")
+    assert eve.text_content("#error") == refused.value.message
+    assert eve.locator("#round").is_hidden()
+
+    type_name(eve, "#challenge-name", name)
+    assert eve.input_value("#challenge-name") == name
+    eve.click("#challenge-start")
+    eve.fill("#word-input", WORDS[0])
+    eve.press("#word-input", "Enter")
+    eve.wait_for_selector(f"#my-words li[data-word='{WORDS[0]}']")
+    eve.click("#challenge-stop")
+    eve.wait_for_selector("body[data-phase='results']")
+    names = eve.eval_on_selector_all(
+        "#challenge-results tr[data-name]", "rows => rows.map(r => r.dataset.name)"
+    )
+    assert names == [name]
+
+
+def test_challenge_a_friend_takes_a_name_of_emoji_as_long_as_the_server_does(
+    players: Pages, server: ServeProcess
+) -> None:
+    """ "Challenge a friend" after a solo round: its name box, as the challenge page's, says
+    at once that 25 characters are too many, and posts under 24 of emoji (36 UTF-16 units)."""
+    most = ChallengeLimits().max_name_length
+    name, too_long = f"{FAMILY * 3} Bo", f"{FAMILY * 3} Bob"
+    with pytest.raises(RoomError) as refused:
+        player_name(too_long, most)
+    ann = players.open(server.url + "/?mode=play&board=" + FXIE.replace(" ", "+"))
+    ann.click("#play-start")
+    ann.click("#play-end")
+    ann.wait_for_selector("#challenge-button")
+    type_name(ann, "#challenge-your-name", too_long)
+    ann.click("#challenge-button")
+    ann.wait_for_function(
+        "said => document.querySelector('.challenge-offer [role=status]').textContent === said",
+        arg=refused.value.message,
+    )
+    assert ann.locator("#challenge-link").count() == 0
+    type_name(ann, "#challenge-your-name", name)
+    assert ann.input_value("#challenge-your-name") == name
+    made = challenge_made_on(ann, server, None)
+    assert [row["name"] for row in made["results"]] == [name]
 
 
 def test_an_unknown_code_says_so(players: Pages, server: ServeProcess) -> None:

@@ -235,3 +235,66 @@ def test_a_wide_screen_shows_the_small_board_only_while_the_path_is_out_of_view(
     assert float(mini.bounding_box()["height"]) <= before[1] + 0.5
     after = (float(button.bounding_box()["y"]), float(box.bounding_box()["height"]))
     assert after == before
+
+
+def mini_shows(page: Any, holder: str, word: str) -> bool:
+    """Whether the small board is on the screen with ``word``'s path."""
+    mini = page.locator(f"{holder} .mini-board")
+    return bool(mini.get_attribute("data-word") == word and mini.is_visible())
+
+
+TABLET = {"width": 1024, "height": 768}
+TABLET_UPRIGHT = {"width": 768, "height": 1024}
+PHONE_ON_ITS_SIDE = {"width": 844, "height": 390}
+
+
+def test_a_tablet_turned_upright_mid_results_shows_the_small_board(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A tablet on its side has the results beside the board: a word tapped has its path on
+    the board itself, no small board. Turned upright, the results are below the board, which
+    the page has left above the screen: the small board appears with the word's path, without
+    another tap; turned back, it goes."""
+    page, holder = solo_results(pages, server, viewport=TABLET, has_touch=True, is_mobile=True)
+    assert in_view(page, "#board")
+    words = [button.get_attribute("data-word") for button in page.locator(f"{holder} .word").all()]
+    word = next(w for w in words if in_view(page, f"{holder} .word[data-word='{w}']"))
+    page.locator(f"{holder} .word[data-word='{word}']").tap()
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']", state="attached")
+    assert page.get_attribute("#path-overlay", "data-word") == word
+    assert not mini_shows(page, holder, word)  # the board shows it
+
+    page.set_viewport_size(TABLET_UPRIGHT)
+    assert not in_view(page, "#board"), "the board is on the screen upright: nothing to test"
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']")
+    assert in_view(page, f"{holder} .mini-board")
+    path = solver_paths(server, "solo")[word]
+    assert marked_cells(page, holder) == set(path)
+    page.screenshot(path=str(ARTIFACTS / "mini-board-solo-tablet-upright.png"))
+
+    page.set_viewport_size(TABLET)
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']", state="hidden")
+    assert in_view(page, "#board")
+
+
+def test_a_phone_turned_on_its_side_mid_results_shows_the_path_on_the_board_alone(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Upright, a word tapped in the results (the board far above) has its path on the small
+    board. On its side the phone has the results beside the board, its path on it: the small
+    board goes (it would repeat the board beside it); upright again, it is back."""
+    page, holder = solo_results(pages, server, **PHONE)
+    word = page.locator(f"{holder} .word-list .word").nth(1).get_attribute("data-word")
+    page.locator(f"{holder} .word-list .word[data-word='{word}']").tap()
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']")
+    assert not in_view(page, "#board")
+
+    page.set_viewport_size(PHONE_ON_ITS_SIDE)
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']", state="hidden")
+    assert in_view(page, "#board"), "the board is off the screen on its side: nothing to test"
+    assert page.get_attribute("#path-overlay", "data-word") == word
+
+    page.set_viewport_size(PHONE["viewport"])
+    page.wait_for_selector(f"{holder} .mini-board[data-word='{word}']")
+    assert in_view(page, f"{holder} .mini-board")
+    assert marked_cells(page, holder) == set(solver_paths(server, "solo")[word])

@@ -8,6 +8,7 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -18,6 +19,7 @@ from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess
 
 from boggle import Board, judge_round, load_lexicon, solve
+from boggle.rooms.limits import RoomError, RoomLimits, player_name
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -647,3 +649,108 @@ def test_after_a_round_on_a_phone_next_round_is_on_screen_under_the_results_titl
     start = ann.locator("#start-button").bounding_box()
     assert start["y"] > ann.locator("#players").bounding_box()["y"]  # back under the players
     assert ann.locator("#results").is_hidden()
+
+
+# Names of emoji, each as long as the server takes (24 characters, code points), twice as many
+# UTF-16 units or more (what a maxlength counts): a family (4 people joined, 7 characters, 11
+# units), a country's flag (2 regional letters, 4 units), Scotland's (a flag and 6 tags, 14).
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
+FRANCE = "\U0001f1eb\U0001f1f7"
+SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+LONGEST_NAMES = [f"{FAMILY * 3} Bo", FRANCE * 12, f"{SCOTLAND * 3} Al"]
+
+
+def utf16_units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def type_name(page: Any, box: str, name: str) -> None:
+    """``name`` typed (pasted) into the empty box ``box``, as the browser lets it in."""
+    page.fill(box, "")
+    page.focus(box)
+    page.keyboard.insert_text(name)
+
+
+def wait_for_players(page: Any, count: int) -> None:
+    page.wait_for_function("n => document.querySelectorAll('#players li').length === n", arg=count)
+
+
+def names_in_room(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("#players li", "items => items.map(i => i.dataset.name)"))
+
+
+def test_a_name_of_emoji_as_long_as_the_server_takes_can_be_typed_and_a_longer_one_is_refused(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The page's name boxes count what the server counts (characters of the name as shown,
+    not the UTF-16 units of a maxlength, which cut a name of family or flag emoji early): a
+    name of emoji of 24 characters goes in whole and the room takes it; one of 25 is refused
+    at once, in the server's own words; one the server refuses for another reason (a joiner
+    after a letter) is said in its words too."""
+    most = RoomLimits().max_name_length
+    for name in LONGEST_NAMES:
+        assert player_name(name, most) == name and utf16_units(name) > most
+    host_name, *guest_names = LONGEST_NAMES
+    ann = players.open(server.url + "/room", **PHONE)
+    for box in ("#create-name", "#join-name"):
+        assert ann.get_attribute(box, "data-max-chars") == str(most)
+    type_name(ann, "#create-name", host_name)
+    assert ann.input_value("#create-name") == host_name
+    ann.click("#create-button")
+    ann.wait_for_selector("body[data-code]")
+    link = ann.get_attribute("#room-link", "href")
+    for name in guest_names:
+        guest = players.open(server.url + (link or ""), **PHONE)
+        type_name(guest, "#join-name", name)
+        assert guest.input_value("#join-name") == name
+        guest.click("#join-button")
+        guest.wait_for_selector("body[data-code]")
+    wait_for_players(ann, 3)
+    assert sorted(names_in_room(ann)) == sorted(LONGEST_NAMES)
+
+    late = players.open(server.url + (link or ""), **PHONE)
+    too_long = f"{FAMILY * 3} Bob"
+    with pytest.raises(RoomError) as refused:
+        player_name(too_long, most)
+    type_name(late, "#join-name", too_long)
+    assert late.input_value("#join-name") == too_long  # not cut: said what is wrong
+    late.click("#join-button")
+    late.wait_for_selector("#error:not([hidden])")
+    assert late.text_content("#error") == refused.value.message
+    said = late.eval_on_selector("#join-name", "box => box.validationMessage")
+    assert said == refused.value.message
+    assert late.get_attribute("body", "data-code") is None
+
+    type_name(late, "#join-name", f"  {FRANCE * 11}   J ")  # 24 once its spaces are collapsed
+    late.click("#join-button")
+    late.wait_for_selector("body[data-code]")
+    wait_for_players(ann, 4)
+
+    stray = players.open(server.url + (link or ""), **PHONE)
+    with pytest.raises(RoomError) as refused:
+        player_name("ann\u200d", most)
+    type_name(stray, "#join-name", "ann\u200d")
+    stray.click("#join-button")
+    stray.wait_for_selector("#error:not([hidden])")
+    assert stray.text_content("#error") == refused.value.message
+
+
+def test_the_page_keeps_a_name_as_the_server_does(players: Pages, server: ServeProcess) -> None:
+    """board.js shownName, which the name boxes count, against the server's own rule
+    (boggle.rooms.limits.player_name: spaces collapsed as Python's str.split() finds them,
+    then NFC): the same name for "a", each character up to U+3100 and the byte order mark,
+    then "b", with a space either side; and for letters that compose ("e" and an accent)."""
+    page = players.open(server.url + "/room")
+    names = [f" a{chr(code)}b " for code in [*range(0x3100), 0xFEFF]]
+    names += ["Jose\u0301", "  A\u030a  ngstro\u0308m  "]
+    kept = page.evaluate(
+        "async names => { const { shownName } = await import('/static/board.js');"
+        " return names.map((name) => shownName(name)); }",
+        names,
+    )
+    wrong = [
+        (name, shown)
+        for name, shown in zip(names, kept, strict=True)
+        if shown != unicodedata.normalize("NFC", " ".join(name.split()))
+    ]
+    assert wrong == []

@@ -15,6 +15,7 @@ Needs the `chromium` package (`.ci/install-browser`) and, for the audit, axe-cor
 
 from __future__ import annotations
 
+import itertools
 import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -39,8 +40,9 @@ PHONE = feel.PHONE["viewport"]
 LAPTOP = {"width": 1280, "height": 800}
 
 # Before the page's scripts: an AudioContext that plays nothing and records each note started
-# (its wave, pitch, start and length in seconds after the call, the low-pass filter it goes
-# through, its loudness at the peak, the clock shown), in window.notes; the notes started in
+# (its wave, pitch, start and length in seconds after the call, its start on the context's
+# clock, the low-pass filter it goes through, its loudness at the peak, the clock shown), in
+# window.notes; the notes started in
 # one go (one sound) share a batch number, which <html data-sounds> counts (a selector can
 # wait for it while the page's clock stands still). window.audioContexts counts the contexts.
 STUB = """
@@ -86,7 +88,7 @@ class Oscillator extends Node {
     const clock = document.getElementById('play-timer') || document.getElementById('timer');
     this.note = {
       batch, wave: this.type, hz: this.frequency.value, at: when - this.context.currentTime,
-      through, peak: node ? node.gain.peak : null, to: node ? node.outputs.length : 0,
+      when, through, peak: node ? node.gain.peak : null, to: node ? node.outputs.length : 0,
       clock: clock ? clock.textContent : null,
     };
     window.notes.push(this.note);
@@ -597,3 +599,86 @@ def test_a_switch_turned_in_another_tab_shows_there_too(pages: Pages, server: Se
     assert second.locator("#feel-setting").is_checked()
     first.locator("#feel-setting").click()
     second.wait_for_function("() => !document.getElementById('feel-setting').checked")
+
+
+# The page's WebSockets, kept in window.sockets (the test closes one: a connection that died).
+KEEP_SOCKETS = """(() => {
+  window.sockets = [];
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...options) {
+      super(...options);
+      window.sockets.push(this);
+    }
+  };
+})();"""
+
+
+def loudest(notes: list[dict[str, Any]]) -> float:
+    """The most loudness sounding at one moment: the peaks of the notes sounding together
+    (a note sounds from its start, ``when``, for its ``length``), added up."""
+    moments = [note["when"] for note in notes]
+    return max(
+        sum(
+            note["peak"] for note in notes if note["when"] <= moment < note["when"] + note["length"]
+        )
+        for moment in moments
+    )
+
+
+def assert_in_turn(heard: list[list[dict[str, Any]]], asked_at: float) -> None:
+    """Sounds asked for together (at ``asked_at`` on the context's clock) heard one after
+    another: the first at once, each after the one before has ended, none waiting more than a
+    second; so never louder than the loudest of them alone."""
+    assert len(heard) >= 2, f"{len(heard)} sound heard of a burst"
+    starts = sorted(heard, key=lambda notes: min(note["when"] for note in notes))
+    assert min(note["when"] for note in starts[0]) == pytest.approx(asked_at, abs=0.01)
+    for before, after in itertools.pairwise(starts):
+        ended = max(note["when"] + note["length"] for note in before)
+        assert min(note["when"] for note in after) >= ended, "two sounds over each other"
+    assert max(note["when"] for notes in heard for note in notes) - asked_at <= 1.0 + 0.01
+    every_note = [note for notes in heard for note in notes]
+    assert loudest(every_note) <= max(loudest(notes) for notes in heard) + 1e-9
+
+
+def audio_clock(page: Any) -> float:
+    return float(page.evaluate("() => performance.now() / 1000"))
+
+
+@pytest.mark.parametrize("burst", ["resent after a reconnection", "typed fast"])
+def test_sounds_that_arrive_together_play_in_turn_not_all_at_once(
+    pages: Pages, server: ServeProcess, burst: str
+) -> None:
+    """Six words answered together (a room's connection died and came back: the words typed
+    meanwhile are sent at once, and their answers come in a burst; or a player typing faster
+    than the sounds last): their sounds play one after another, not six runs of notes over each
+    other, loud and muddy; those that would wait more than a second are left out."""
+    kind = "room" if burst.startswith("resent") else "solo"
+    box = "#word-input" if kind == "room" else "#play-input"
+    page = start_round(pages, server, kind, SOUND_ON, COUNT_PINGS, KEEP_SOCKETS)
+    pause(page)  # the context's clock (the page's) stands still: the answers all come at once
+    board = Board.parse(page.get_attribute("#board", "data-board") or "")
+    words = sorted(entry.word for entry in solve(board, load_lexicon()).words)[:6]
+    assert len(words) == 6
+    sounds(page)
+    asked_at = audio_clock(page)
+    if kind == "room":
+        page.evaluate("() => window.sockets.at(-1).close()")  # the connection dies
+        page.wait_for_selector("#notice:not([hidden])")
+        for word in words:  # typed meanwhile: kept to send
+            page.fill(box, word)
+            page.press(box, "Enter")
+            page.wait_for_selector(f"#feedback[data-word='{word}'][data-status='unsent']")
+        assert page.evaluate("() => window.notes.length") == 0
+        # the network back (the page's "online"): it reconnects, and the six are sent at once
+        page.evaluate("() => window.dispatchEvent(new Event('online'))")
+        for word in words:
+            page.wait_for_selector(f"#my-words li[data-word='{word}'][data-status='accepted']")
+    else:
+        for word in words:
+            enter(page, word, box)
+    assert audio_clock(page) == asked_at
+    heard = sounds(page)
+    assert [kind_of(notes) for notes in heard] == ["bright"] * len(heard)
+    assert_in_turn(heard, asked_at)
+    assert_quiet(heard)

@@ -105,13 +105,30 @@ export function drawPath(word, path) {
   $("path-caption").textContent = `${word.toUpperCase()}: ${letters.join(" → ")}`;
 }
 
+// Cells as data-cells writes them, back: `cellsOf("0,0 0,1")` is [[0, 0], [0, 1]].
+function cellsOf(text) {
+  return text.split(" ").map((cell) => cell.split(",").map(Number));
+}
+
 // The dice change size with the screen (style.css --cube-size: a phone's keyboard opening, a
-// turn to landscape): a path drawn stays on its dice.
+// turn to landscape): a path drawn stays on its dice. And the board moves (a phone turned
+// mid-results: the results beside the board, or far below it): each small board beside a
+// meaning is drawn again, shown where its path's dice are now off the screen and hidden where
+// they are now on it, once the page has settled (the next frame: a turn fires several resizes).
+let miniRecheck = 0;
+
 window.addEventListener("resize", () => {
   const overlay = $("path-overlay");
-  if (!overlay?.dataset.word || !overlay.dataset.cells) return;
-  const cells = overlay.dataset.cells.split(" ").map((cell) => cell.split(",").map(Number));
-  drawPath(overlay.dataset.word, cells);
+  if (overlay?.dataset.word && overlay.dataset.cells) {
+    drawPath(overlay.dataset.word, cellsOf(overlay.dataset.cells));
+  }
+  cancelAnimationFrame(miniRecheck);
+  miniRecheck = requestAnimationFrame(() => {
+    for (const mini of document.querySelectorAll(".mini-board")) {
+      const cells = mini.dataset.cells ? cellsOf(mini.dataset.cells) : null;
+      drawMiniPath(mini, mini.dataset.word ?? null, cells);
+    }
+  });
 });
 
 // ------------------------------------------------------------------ the keyboard on iOS
@@ -374,6 +391,38 @@ export function listedWord(word, points) {
   return item;
 }
 
+// ------------------------------------------------------------------ a player's name
+
+// A player's name as the server keeps it (boggle.rooms.limits.player_name): its spaces
+// collapsed (those Python's str.split() splits on), composed (NFC): `shownName("  ann  lee ")`
+// is "ann lee".
+const NAME_SPACES = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+
+export function shownName(text) {
+  return text.split(NAME_SPACES).filter(Boolean).join(" ").normalize("NFC");
+}
+
+// The name box `input` held to the server's limit, its data-max-chars characters counted as
+// the server counts them: the characters (code points) of shownName, so a family emoji is 7
+// and a flag 2, not the UTF-16 units a maxlength counts (11 and 4), which cut a name of emoji
+// the server takes. A longer name is refused at once in the server's own words, by the box
+// (the browser says it at the form's button) and by `showError`; anything else the server
+// refuses (an invisible character) it says itself when the name is sent.
+// For example `limitName($("create-name"), showError)`.
+export function limitName(input, showError) {
+  const most = Number(input.dataset.maxChars);
+  const check = () => {
+    const over = [...shownName(input.value)].length > most;
+    input.setCustomValidity(
+      over ? `a name is 1 to ${most} printable characters (letters, digits, signs, emoji)` : "");
+  };
+  input.addEventListener("input", check);
+  input.addEventListener("invalid", () => {
+    if (input.validity.customError) showError(input.validationMessage);
+  });
+  check();
+}
+
 // A count and its noun: "1 point", "2 points", "1 word".
 export function counted(number, noun, plural = `${noun}s`) {
   return `${number} ${number === 1 ? noun : plural}`;
@@ -468,10 +517,25 @@ export function soundNotes(kind, points = 1) {
   }));
 }
 
+// Sounds asked for together (a room's answers arriving in a burst, the words of a connection
+// that died sent again; a fast typist) play in turn, SOUND_GAP seconds apart, not all at once
+// (six runs of notes over each other, loud and muddy): so no more sound a moment than one
+// sound's own notes. A sound that would wait more than SOUND_QUEUE seconds is left out (the
+// words and the board still say its verdict), except the round's closing chime.
+// For example six words of 1 point answered at once: four heard, 0.27 s apart.
+const SOUND_GAP = 0.05;
+const SOUND_QUEUE = 1;
+
+// How long the notes of a sound last, in seconds: `soundLength(SOUNDS.again)` is 0.16.
+function soundLength(notes) {
+  return notes.reduce((longest, note) => Math.max(longest, note.at + note.length), 0);
+}
+
 const AudioContextType = window.AudioContext || window.webkitAudioContext;
 let audio = null;  // the page's one AudioContext, made at the player's first gesture
 let wokenAt = -Infinity;  // when a gesture last made or woke it (performance.now())
 const WAKING_MS = 1000;  // how long a context made or woken at a gesture may take to start
+let soundsEnd = 0;  // when the sounds already started end (on the context's clock, seconds)
 
 // Made, or woken (a phone suspends it in the background), at a gesture of the player's:
 // browsers let a page play sound only after one, so never before.
@@ -501,9 +565,13 @@ export function sound(kind, points = 1) {
       audio.resume().catch(() => {});
       if (performance.now() - wokenAt > WAKING_MS) return;
     }
+    const notes = soundNotes(kind, points);
     const now = audio.currentTime;
-    for (const note of soundNotes(kind, points)) {
-      const start = now + note.at;
+    const begin = soundsEnd > now ? soundsEnd + SOUND_GAP : now;  // after the one playing
+    if (begin - now > SOUND_QUEUE && kind !== "end") return;  // too many at once: left out
+    soundsEnd = begin + soundLength(notes);
+    for (const note of notes) {
+      const start = begin + note.at;
       const end = start + note.length;
       const tone = audio.createOscillator();
       tone.type = note.wave;

@@ -1,7 +1,7 @@
 // "Challenge a friend" after any round (solo, daily, room): keeps the round on the server
 // (POST /api/challenges) and shows the link to it, with a Copy button that works on plain
 // http too (no clipboard API there: the link is selected and copied the old way).
-import { api, copyText } from "/static/board.js";
+import { api, copyText, limitName, shownName } from "/static/board.js";
 
 // "Challenge a friend" at the end of `container` for the round just played: `round` is
 // { board, dictionary, rules, min_length, seconds, words, name } (rules: a preset or null;
@@ -17,7 +17,7 @@ export function offerChallenge(container, round) {
   const label = document.createElement("label");
   const name = document.createElement("input");
   name.id = "challenge-your-name";
-  name.maxLength = 24;
+  name.dataset.maxChars = "24";  // as the server counts (board.js limitName)
   name.value = round.name || localStorage.getItem("boggle-name") || "";
   label.append("Your name ", name);
   const button = document.createElement("button");
@@ -28,6 +28,7 @@ export function offerChallenge(container, round) {
   status.className = "help";
   status.setAttribute("role", "status");
   offer.replaceChildren(label, button, status);
+  limitName(name, (message) => { status.textContent = message; });
   const body = {
     board: round.board,
     dictionary: round.dictionary || null,
@@ -39,7 +40,7 @@ export function offerChallenge(container, round) {
   let made = null;
   offer.onsubmit = async (event) => {
     event.preventDefault();
-    const you = name.value.trim();
+    const you = shownName(name.value);  // as the server keeps it
     if (!you) {
       status.textContent = "Your name goes beside your score.";
       name.focus();

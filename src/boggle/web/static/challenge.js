@@ -1,8 +1,8 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  api, copyText, countdown, drawPath, keepRound, keptRound, listedWord, readyDefinitionBox,
-  renderBoard, showInView, sound, wordButton,
+  api, copyText, countdown, drawPath, keepRound, keptRound, limitName, listedWord,
+  readyDefinitionBox, renderBoard, showInView, shownName, sound, wordButton,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
@@ -48,7 +48,7 @@ function describe(challenge) {
 
 function startRound(event) {
   event.preventDefault();
-  const name = $("challenge-name").value.trim();
+  const name = shownName($("challenge-name").value);  // as the server keeps it
   if (!name) {
     showError("choose a name to play under");
     $("challenge-name").focus();
@@ -249,6 +249,8 @@ function showResults(challenge, you) {
 
 async function start() {
   $("challenge-form").addEventListener("submit", startRound);
+  limitName($("challenge-name"), showError);  // a name of emoji as long as the server takes
+  limitName($("rename-name"), showError);
   const share = $("share-challenge");
   share.href = location.pathname;
   share.textContent = new URL(location.pathname, location.href).href;
@@ -257,7 +259,7 @@ async function start() {
   $("challenge-stop").addEventListener("click", () => finish(false));
   $("rename-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    postResult($("rename-name").value.trim());
+    postResult(shownName($("rename-name").value));
   });
   try {
     const lists = api("/api/dictionaries").catch(() => ({ dictionaries: [] }));

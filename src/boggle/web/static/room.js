@@ -1,8 +1,8 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, clearPath, copyText, countdown, drawPath, fillWordLists, readyDefinitionBox, renderBoard,
-  showInView, sound, wordButton,
+  api, clearPath, copyText, countdown, drawPath, fillWordLists, limitName, readyDefinitionBox,
+  renderBoard, showInView, sound, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -734,6 +734,8 @@ function submitWord(event) {
 async function start() {
   $("create-form").addEventListener("submit", createRoom);
   $("join-form").addEventListener("submit", joinRoom);
+  limitName($("create-name"), showError);  // a name of emoji as long as the server takes
+  limitName($("join-name"), showError);
   $("word-form").addEventListener("submit", submitWord);
   $("create-dice").addEventListener("change", () => {
     $("create-size-label").hidden = $("create-dice").value !== "uniform";
