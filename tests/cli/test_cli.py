@@ -129,6 +129,27 @@ def test_bad_option_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 2 and err.count("\n") == 1 and "not a whole number" in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        (["solve", "abcd", "--bogus"], "boggle solve"),
+        (["roll", "--seed", "1", "extra"], "boggle roll"),
+        (["bench", "runtime", "--bogus"], "boggle bench runtime"),
+        (["dicts", "export", "en-70", "a.txt", "b.txt"], "boggle dicts export"),
+        (["--bogus"], "boggle"),
+    ],
+)
+def test_an_unknown_argument_points_to_its_own_commands_help(
+    capsys: pytest.CaptureFixture[str], argv: list[str], command: str
+) -> None:
+    """``boggle solve abcd --bogus`` pointed to ``boggle --help``, which lists only the
+    commands: the line names the command whose options were mistyped, and its help."""
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.startswith(f"{command}: error: unrecognized arguments: ")
+    assert err.endswith(f" (see '{command} --help')\n") and err.count("\n") == 1
+
+
 def test_python_dash_m_runs(enable_path: Path) -> None:
     done = subprocess.run(
         [

@@ -115,6 +115,18 @@ class OneLineParser(argparse.ArgumentParser):
         return self.formatter_class(prog=self.prog, width=width)  # type: ignore[call-arg]
 
 
+class CommandParser(OneLineParser):
+    """A command's parser: an argument it does not know is its own error, so the line names
+    the command and its help (``boggle solve: error: unrecognized arguments: --bogus (see
+    'boggle solve --help')``), not the top parser's, whose help lists only the commands."""
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        parsed, extras = super().parse_known_args(*args, **kwargs)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
+
 def terminal_columns() -> int:
     """The terminal's width as ``shutil.get_terminal_size`` finds it: ``$COLUMNS``, else the
     width of standard output's terminal, else 80."""
@@ -133,7 +145,7 @@ def terminal_columns() -> int:
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every subcommand, or of ``command`` alone (a name in
     :data:`COMMAND_MODULES`), so a run imports only the modules it uses."""
-    parser, subparsers = _top_parser()
+    parser, subparsers = _top_parser(CommandParser)
     for name in COMMAND_MODULES if command is None else (command,):
         module = importlib.import_module(f"boggle.cli.commands.{name}")
         module.register(subparsers)
@@ -143,20 +155,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def listing_parser() -> argparse.ArgumentParser:
     """The parser of ``boggle``, ``boggle --help`` and ``boggle --version``: every
     subcommand listed with its line of :data:`COMMAND_HELP`, none imported."""
-    parser, subparsers = _top_parser()
+    parser, subparsers = _top_parser(OneLineParser)
     for name, line in COMMAND_HELP.items():
         subparsers.add_parser(name, help=line, add_help=False)
     return parser
 
 
-def _top_parser() -> tuple[argparse.ArgumentParser, Any]:
+def _top_parser(command_parser: type[OneLineParser]) -> tuple[argparse.ArgumentParser, Any]:
     parser = OneLineParser(
         prog="boggle",
         description="Solve, roll, judge, play and study Boggle boards.",
     )
     parser.add_argument("--version", action="version", version=f"boggle {__version__}")
     subparsers = parser.add_subparsers(
-        title="commands", metavar="COMMAND", parser_class=OneLineParser, dest="command"
+        title="commands", metavar="COMMAND", parser_class=command_parser, dest="command"
     )
     return parser, subparsers
 

@@ -50,12 +50,17 @@ def letter_alphabet(lexicon: Lexicon, letters: str | None = None) -> tuple[str, 
     else:
         chosen = sorted(set(typed_letters(letters).lower()))  # fullwidth A is A, as typed
         outside = [c for c in chosen if c not in known]
-        if outside or not chosen:
+        alphabet = "".join(sorted(known))
+        if not chosen:
+            raise BoggleError(
+                f"letters is empty; give some of the word list's alphabet ({alphabet})",
+                setting="letters",
+            )
+        if outside:
             raise BoggleError(
                 # quoted: a tab or a line end typed among them is shown, not printed
-                f"letters has {quoted(''.join(outside)) if outside else 'no letters'}, not in "
-                "the word list's "
-                f"alphabet ({''.join(sorted(known))})",
+                f"letters has {quoted(''.join(outside))}, not in the word list's "
+                f"alphabet ({alphabet})",
                 setting="letters",
             )
     faces = ["qu" if c == "q" else c for c in chosen]

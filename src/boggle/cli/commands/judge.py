@@ -49,7 +49,11 @@ def register(subparsers: Any) -> None:
         formatter_class=ExampleHelpFormatter,
     )
     parser.add_argument(
-        "input", nargs="?", metavar="FILE", help="a JSON round or match ('-': stdin)"
+        "input",
+        nargs="?",
+        type=options.file_name("a JSON round file, or - for standard input"),
+        metavar="FILE",
+        help="a JSON round or match ('-': stdin)",
     )
     parser.add_argument(
         "--board", default=None, help="the board, when the lists are --player files"

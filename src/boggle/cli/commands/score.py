@@ -38,7 +38,13 @@ def register(subparsers: Any) -> None:
         f"A line that is not a board is reported on stderr with its line number (the first "
         f"{MAX_REPORTED_ERRORS}, then a count); the run goes on and exits with status 1.",
     )
-    parser.add_argument("files", nargs="*", metavar="FILE", help="files of boards ('-': stdin)")
+    parser.add_argument(
+        "files",
+        nargs="*",
+        type=options.file_name("a file of boards, or - for standard input"),
+        metavar="FILE",
+        help="files of boards ('-': stdin)",
+    )
     parser.add_argument(
         "--jobs",
         type=options.jobs_number,

@@ -141,7 +141,7 @@ def problem_from_args(args: argparse.Namespace) -> tuple[int, int, Rules, Lexico
     rows, cols = args.size
     if rows * cols > MAX_SEARCH_CELLS:
         raise BoggleError(
-            f"--size {rows}x{cols} has {rows * cols} cells; search and prove handle boards "
+            f"--size {rows}x{cols} has {rows * cols:,} cells; search and prove handle boards "
             f"of 1 to {MAX_SEARCH_CELLS} cells"
         )
     if args.objective == "words" and args.scoring is not None:

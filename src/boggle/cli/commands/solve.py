@@ -114,6 +114,8 @@ def board_text(words: list[str], stdin: bool = True) -> str:
         raise BoardError("standard input holds the words here, not the board: give it as @FILE")
     if len(words) == 1 and (words[0].startswith("@") or (stdin and words[0] == "-")):
         source = words[0].removeprefix("@") if words[0] != "-" else "-"
+        if not source:
+            raise BoardError("'@' needs the board file's name after it, e.g. @board.txt")
         data = read_file(source, "board file", 4 * MAX_TEXT_CHARS, BoardError, gzip=True)
         try:
             return data.decode("utf-8")
