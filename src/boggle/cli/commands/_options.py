@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 
 from boggle.engines import default_engine, engine_names
@@ -296,3 +297,22 @@ def batch_engine_from_args(args: argparse.Namespace, *, in_process: bool = True)
             return "native"
         raise EngineError("the gpu engine runs in this process; leave out the cluster options")
     return engine
+
+
+END_OF_INPUT = "end with Ctrl-D (Ctrl-Z then Enter on Windows)"
+"""How a person at a terminal ends what they type."""
+
+
+def tell_reading_terminal(what: str, per_line: bool = False) -> None:
+    """Say on stderr that ``what`` is read from standard input, when that is a terminal:
+    ``boggle score`` with no file (or ``boggle solve -``) waited in silence, as if hung.
+    ``per_line``: one item a line (boards, words).
+
+    Nothing is said when standard input is a pipe or a file, so scripts see no change:
+
+    >>> tell_reading_terminal("boards", per_line=True)  # a doctest's stdin: no terminal
+    """
+    stdin = sys.stdin
+    if stdin is not None and stdin.isatty():
+        how = ", one a line" if per_line else ""
+        print(f"boggle: reading {what} from the terminal{how}; {END_OF_INPUT}", file=sys.stderr)

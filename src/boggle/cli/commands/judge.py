@@ -96,11 +96,15 @@ def _read_input(args: argparse.Namespace) -> Any:
             name, sep, file = spec.partition("=")
             if not sep or not name or not file:
                 raise JudgeError(f"--player {quoted(spec)} is not NAME=FILE, e.g. ann=ann.txt")
+            if file == "-":
+                options.tell_reading_terminal(f"the words of {quoted(name)}", per_line=True)
             players.append({"name": name, "words": _read_text(file)})
         return {"board": args.board, "players": players}
     if args.input is None:
         raise JudgeError("give a JSON round file (or '-' for stdin), or --board and --player")
     shown = "stdin" if args.input == "-" else quoted(args.input)
+    if args.input == "-":
+        options.tell_reading_terminal("the JSON round")
     return read_round_text(_read_text(args.input), shown)
 
 

@@ -113,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
     for name in args.files:
         if name != "-":
             open_regular(name, "board file").close()
+    if not args.files or "-" in args.files:
+        options.tell_reading_terminal("boards", per_line=True)
     where: deque[_Chunk] = deque()  # chunks read but not yet printed
 
     def texts() -> Iterator[list[str]]:

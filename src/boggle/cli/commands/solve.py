@@ -116,6 +116,8 @@ def board_text(words: list[str], stdin: bool = True) -> str:
         source = words[0].removeprefix("@") if words[0] != "-" else "-"
         if not source:
             raise BoardError("'@' needs the board file's name after it, e.g. @board.txt")
+        if source == "-":
+            options.tell_reading_terminal("the board")
         data = read_file(source, "board file", 4 * MAX_TEXT_CHARS, BoardError, gzip=True)
         try:
             return data.decode("utf-8")
