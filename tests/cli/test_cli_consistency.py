@@ -556,3 +556,23 @@ def test_a_newcomers_slips_are_told_plainly(
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == "" and err.count("\n") == 1, err
     assert err.startswith(says), err
+
+
+def test_a_file_where_a_folder_is_wanted_is_named_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Newcomer 16: ``bench ... --out FILE`` (and ``serve --data FILE``) said "cannot create
+    output directory 'FILE': File exists"; a file or a link to nothing is named for what it is."""
+    from boggle.files.cache import writable_dir
+    from boggle.model.errors import OutputError
+
+    taken = tmp_path / "round.json"
+    taken.write_text("{}")
+    status, out, err = run(capsys, "bench", "hash", "--out", str(taken), "--bits", "10-11")
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert err == f"boggle: error: output directory '{taken}' is a file; give a directory\n"
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nothing")
+    with pytest.raises(OutputError, match=r"'.*dangling' is a link to nothing; give a directory"):
+        writable_dir(dangling, "the data directory")
+    assert taken.read_text() == "{}" and not (tmp_path / "nothing").exists()

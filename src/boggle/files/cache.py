@@ -173,9 +173,16 @@ def writable_dir(folder: Path, what: str) -> Path:
     Traceback (most recent call last):
       ...
     boggle.model.errors.OutputError: cannot create the output directory '/proc/self/boggle': ...
+    >>> writable_dir(Path(__file__), "the data directory")
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.OutputError: the data directory '...cache.py' is a file; give a directory
     """
     try:
         folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # a file (or a link to nothing) of that name: "File exists" misled
+        kind = "a link to nothing" if folder.is_symlink() and not folder.exists() else "a file"
+        raise OutputError(f"{what} {quoted(str(folder))} is {kind}; give a directory") from None
     except OSError as error:
         raise OutputError(f"cannot create {what} {quoted(str(folder))}: {error.strerror}") from None
     if not os.access(folder, os.W_OK):
