@@ -246,6 +246,19 @@ def test_foreign_letters_warn_on_stderr_and_in_json(capsys: pytest.CaptureFixtur
     assert "foreign_letters" not in json.loads(out) and err == ""
 
 
+def test_a_small_list_of_ones_own_is_not_asked_about_the_boards_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Newcomer 16: ``--dict ann.txt`` (fame, mile) warned "no word of 'ann.txt' uses the
+    letters b o s t u w x on this board (another language's board?)" on an English board."""
+    words = tmp_path / "ann.txt"
+    words.write_text("fame\nmile\n")
+    assert main(["solve", "fxie amlo ewbx astu", "--dict", str(words)]) == 0
+    out, err = capsys.readouterr()
+    assert out.endswith("TOTAL SCORE: 2\n")
+    assert err == "warning: no word of 'ann.txt' uses the letters b o s t u w x on this board\n"
+
+
 def test_dicts_shows_language_size_source_and_licence(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dicts", "--json"]) == 0
     rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}

@@ -254,11 +254,17 @@ def foreign_letters_warning(letters: tuple[str, ...], lexicon: Lexicon) -> str:
 
     >>> foreign_letters_warning(("ł", "ż"), Lexicon.from_words(["cat"]))
     "warning: no word of 'custom' uses the letters ł ż on this board (another language's board?)"
+
+    Letters a-z alone are what a small list of one's own lacks (``fame`` and ``mile`` use
+    no ``b``), so they are named without asking about the board's language:
+
+    >>> foreign_letters_warning(("b", "o"), Lexicon.from_words(["fame", "mile"]))
+    "warning: no word of 'custom' uses the letters b o on this board"
     """
     shown = " ".join(letters)
+    asked = "" if all(letter.isascii() for letter in letters) else " (another language's board?)"
     return (
-        f"warning: no word of {quoted(lexicon.name)} uses the letters {shown} on this board "
-        "(another language's board?)"
+        f"warning: no word of {quoted(lexicon.name)} uses the letters {shown} on this board{asked}"
     )
 
 
