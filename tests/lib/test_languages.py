@@ -308,3 +308,40 @@ def test_play_rolls_the_languages_dice() -> None:
     board = done.stdout.split("Board ")[1].split(".")[0]
     spanish = load_lexicon("es")
     assert str(measured_board(spanish, 4, 4, seed=2)) == board
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["roll", "--language", "de", "--dice", "big", "--seed", "1"],
+        ["solve", "--random", "--language", "es", "--dice", "superbig", "--seed", "1"],
+        ["solve", "--random", "--dict", "es", "--dice", "uniform", "--size", "5", "--seed", "1"],
+        ["play", "--dict", "nl", "--dice", "new", "--seed", "1"],
+    ],
+    ids=["roll", "solve-language", "solve-dict", "play"],
+)
+def test_dice_chosen_for_another_language_are_refused_not_ignored(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Newcomer 16: ``boggle roll --language de --dice big`` printed a German 4x4 board, the
+    big cubes ignored (every cell of such a board is drawn from the list's letters)."""
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1, err
+    assert err.startswith("boggle: error: --dice '") and "board is not rolled from dice" in err
+
+
+def test_a_board_rolled_for_a_list_is_of_its_language_with_dict_as_with_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``solve --random --dict es`` rolled the English cubes (``--language es`` and ``play
+    --dict es`` a Spanish board); a list names its language for the roll too."""
+    from boggle.dice.measured import roll_for_language
+    from boggle.wordlists.loading import load_wordlist
+
+    spanish = str(roll_for_language(load_wordlist("es"), seed=1))
+    for options in (["--dict", "es"], ["--language", "es"]):
+        assert main(["solve", "--random", *options, "--seed", "1", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["board"] == spanish
+    assert main(["roll", "--language", "es", "--size", "5", "--seed", "1"]) == 0
+    assert len(capsys.readouterr().out.split()) == 5

@@ -82,6 +82,30 @@ def measured_board(
     return Board(tuple(faces), rows, cols)
 
 
+def check_chosen_dice(lexicon: Lexicon, dice: str) -> None:
+    """Refuse ``dice`` chosen for a list of a language other than English: its boards draw
+    each cell from the list's letters (:func:`roll_for_language`), so the set would be
+    ignored (``boggle roll --language de --dice big`` gave a German 4x4 board).
+
+    >>> check_chosen_dice(Lexicon.from_words(["cat"]), "big")  # English: the cubes roll
+    >>> spanish = Lexicon.from_words(["casa"])
+    >>> spanish.language = "es"
+    >>> check_chosen_dice(spanish, "big")
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.DiceError: dice 'big': a Spanish board is not rolled from dice; each cell \
+is drawn from the letters of the words of 'custom', so leave the dice out (the size sets the shape)
+    """
+    profile = lexicon_profile(lexicon)
+    if profile.code != "en":
+        raise DiceError(
+            f"dice {quoted(dice)}: a {profile.name} board is not rolled from dice; each cell is "
+            f"drawn from the letters of the words of {quoted(lexicon.name)}, so leave the dice "
+            "out (the size sets the shape)",
+            setting="dice",
+        )
+
+
 def roll_for_language(
     lexicon: Lexicon,
     dice: str = "new",

@@ -32,7 +32,7 @@ from boggle.cli.commands.roll import (
     size_from_args,
 )
 from boggle.cli.commands.solve import board_text
-from boggle.dice.measured import roll_for_language
+from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import solve
 from boggle.files.inputs import iter_lines
 from boggle.game import Feedback, PlaySession, typed_word
@@ -99,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         rows, cols = size_from_args(args)
         dice = dice_from_args(args)
+        if args.dice is not None:
+            check_chosen_dice(lexicon, args.dice)
         board = roll_for_language(lexicon, dice, args.seed, rows, cols)  # its language's dice
     rules = options.rules_from_args(args, board.rows, board.cols)
     playing = level_lexicon(lexicon, args.words)

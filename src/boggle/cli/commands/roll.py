@@ -13,7 +13,7 @@ from boggle.cli.commands._options import (
     whole_number,
 )
 from boggle.dice.cubes import GENERATORS, roll_board
-from boggle.dice.measured import roll_for_language
+from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.model.errors import BoggleError, DiceError
 from boggle.wordlists.loading import load_wordlist
 
@@ -139,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
     dice = dice_from_args(args)
     first_seed, fresh = seed_from_args(args)
     lexicon = load_wordlist(None, args.language) if args.language not in (None, "en") else None
+    if lexicon is not None and args.dice is not None:
+        check_chosen_dice(lexicon, args.dice)
     lines = []
     for i in range(args.count):
         if lexicon is None:

@@ -23,7 +23,7 @@ from boggle.cli.commands.roll import (
     tell_seed,
 )
 from boggle.dice.cubes import roll_board
-from boggle.dice.measured import roll_for_language
+from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import default_engine, get_engine, solve
 from boggle.files.inputs import read_file
 from boggle.model import render
@@ -95,8 +95,12 @@ def board_from_args(args: argparse.Namespace) -> Board:
         rows, cols = size_from_args(args)
         seed, fresh = seed_from_args(args)
         dice = dice_from_args(args)
-        if args.language not in (None, "en"):
-            board = roll_for_language(options.lexicon_from_args(args), dice, seed, rows, cols)
+        if args.language not in (None, "en") or args.dictionary is not None:
+            # the list's language rolls (--dict es as --language es; play does the same)
+            lexicon = options.lexicon_from_args(args)
+            if args.dice is not None:
+                check_chosen_dice(lexicon, args.dice)
+            board = roll_for_language(lexicon, dice, seed, rows, cols)
         else:
             board = roll_board(dice, seed, rows, cols)
         tell_seed(seed, fresh, board)
