@@ -540,18 +540,31 @@ def test_a_tab_or_line_end_among_search_letters_is_shown_quoted(
             ["search", "--size", "100x100", "--dict", "en-50"],
             "boggle: error: --size 100x100 has 10,000 cells; search and prove handle boards of 1",
         ),
+        (
+            ["stats", "--random", "1", "--size", "1000x1000"],
+            "boggle: error: a board is 1 to 1000 rows and columns and at most 250,000 cells, got",
+        ),
         (["solve", "@"], "boggle: error: '@' needs the board file's name after it, e.g. @board"),
         (["play", "@"], "boggle: error: '@' needs the board file's name after it, e.g. @board"),
         (["score", ""], "boggle score: error: argument FILE: is empty; give a file of boards"),
         (["judge", ""], "boggle judge: error: argument FILE: is empty; give a JSON round file"),
     ],
-    ids=["letters-empty", "cells-grouped", "solve-at", "play-at", "score-empty", "judge-empty"],
+    ids=[
+        "letters-empty",
+        "cells-grouped",
+        "stats-cells-grouped",
+        "solve-at",
+        "play-at",
+        "score-empty",
+        "judge-empty",
+    ],
 )
 def test_a_newcomers_slips_are_told_plainly(
     capsys: pytest.CaptureFixture[str], argv: list[str], says: str
 ) -> None:
     """Newcomer 16: ``--letters ""`` said "--letters has no letters, not in the word list's
-    alphabet", ``--size 100x100`` "has 10000 cells", and a file named by nothing (``@``,
+    alphabet", ``--size 100x100`` "has 10000 cells" (``stats``: "at most 250000 cells"), and
+    a file named by nothing (``@``,
     ``score ""``, ``judge ""``) "board file '' does not exist"."""
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == "" and err.count("\n") == 1, err

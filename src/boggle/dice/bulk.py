@@ -61,7 +61,7 @@ class BoardSource:
             if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE and rows * cols <= MAX_CELLS):
                 raise DiceError(
                     f"a board is 1 to {MAX_SIDE} rows and columns and at most "
-                    f"{MAX_CELLS} cells, got {rows}x{cols}"
+                    f"{MAX_CELLS:,} cells, got {rows}x{cols}"
                 )
             return cls(None, rows, cols)
         cubes = dice_set(name)
