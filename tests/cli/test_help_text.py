@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,11 @@ def test_dicts_help_says_it_lists_the_system_lists_too(capsys: pytest.CaptureFix
 def test_no_option_help_ends_in_two_parentheses(command: list[str]) -> None:
     """'(default: en) (en, es, ...)' read as two asides; a default is told after a ';'."""
     assert ") (" not in help_text(*command)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_help_groups_its_large_numbers(command: list[str]) -> None:
+    """Newcomer 16: ``stats --help`` gave the seed's range as 0 to 18446744073709551615 and
+    ``serve --help`` the body limit as 65536, while every other text groups them (2,438)."""
+    ungrouped = re.findall(r"(?<![\d,.])\d{5,}(?![\d,])", help_text(*command))
+    assert ungrouped == []

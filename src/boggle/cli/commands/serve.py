@@ -80,7 +80,7 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=64 * 1024,
         metavar="BYTES",
-        help="largest request body (default 65536)",
+        help="largest request body (default 65,536: 64 KiB)",
     )
     parser.add_argument(
         "--allowed-host",

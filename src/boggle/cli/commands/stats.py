@@ -62,7 +62,7 @@ def register(subparsers: Any) -> None:
         type=options.seed_number,
         default=None,
         metavar="S",
-        help=f"seed of the run, 0 to {MAX_SEED} (default: a fresh one, printed)",
+        help=f"seed of the run, 0 to {MAX_SEED:,} (default: a fresh one, printed)",
     )
     parser.add_argument(
         "--top",
