@@ -544,6 +544,10 @@ def test_a_tab_or_line_end_among_search_letters_is_shown_quoted(
             ["stats", "--random", "1", "--size", "1000x1000"],
             "boggle: error: a board is 1 to 1000 rows and columns and at most 250,000 cells, got",
         ),
+        (
+            ["solve", BOARD, "--scoring", "3:99999999999999999999"],
+            "boggle: error: scoring points must be between -1,000,000 and 1,000,000, got 99,999",
+        ),
         (["solve", "@"], "boggle: error: '@' needs the board file's name after it, e.g. @board"),
         (["play", "@"], "boggle: error: '@' needs the board file's name after it, e.g. @board"),
         (["score", ""], "boggle score: error: argument FILE: is empty; give a file of boards"),
@@ -553,6 +557,7 @@ def test_a_tab_or_line_end_among_search_letters_is_shown_quoted(
         "letters-empty",
         "cells-grouped",
         "stats-cells-grouped",
+        "scoring-range",
         "solve-at",
         "play-at",
         "score-empty",
@@ -563,9 +568,9 @@ def test_a_newcomers_slips_are_told_plainly(
     capsys: pytest.CaptureFixture[str], argv: list[str], says: str
 ) -> None:
     """Newcomer 16: ``--letters ""`` said "--letters has no letters, not in the word list's
-    alphabet", ``--size 100x100`` "has 10000 cells" (``stats``: "at most 250000 cells"), and
-    a file named by nothing (``@``,
-    ``score ""``, ``judge ""``) "board file '' does not exist"."""
+    alphabet", ``--size 100x100`` "has 10000 cells" (``stats``: "at most 250000 cells"),
+    ``--scoring 3:10**20`` "scoring points ... are out of range", and a file named by nothing
+    (``@``, ``score ""``, ``judge ""``) "board file '' does not exist"."""
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == "" and err.count("\n") == 1, err
     assert err.startswith(says), err

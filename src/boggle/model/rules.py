@@ -175,6 +175,10 @@ class Rules:
         }
 
 
+MAX_STEP_POINTS = 1_000_000
+"""The most points (or, negative, the fewest) one word may score."""
+
+
 def _check_scoring(scoring: Scoring) -> None:
     if not scoring:
         raise RulesError("the scoring table is empty; write e.g. '3:1,5:2,6:3,7:5,8:11'")
@@ -186,8 +190,11 @@ def _check_scoring(scoring: Scoring) -> None:
             raise RulesError(f"scoring length {length} must be between 1 and {MAX_WORD_LENGTH:,}")
         if length <= previous:
             raise RulesError("scoring steps must be in increasing order of length")
-        if not -1_000_000 <= points <= 1_000_000:
-            raise RulesError(f"scoring points {points} are out of range")
+        if not -MAX_STEP_POINTS <= points <= MAX_STEP_POINTS:
+            raise RulesError(
+                f"scoring points must be between {-MAX_STEP_POINTS:,} and {MAX_STEP_POINTS:,}, "
+                f"got {points:,}"
+            )
         previous = length
 
 
