@@ -250,6 +250,9 @@ class DictionaryInfo(BaseModel):
     default: bool
     language: str = "en"
     language_name: str = "English"
+    title: str = ""
+    """The list as a player reads it, the same on every page: "English (111,593 words)"
+    (``boggle.wordlists.catalogue.list_title``)."""
 
 
 class DictionariesResponse(BaseModel):
