@@ -292,6 +292,9 @@ class OptionsResponse(BaseModel):
     rules: list[RulesBody]
     challenge_modes: list[str]
     limits: LimitsBody
+    daily_seconds: int = 180
+    """How long a round of the daily board lasts (``GET /api/daily`` says it too, with the
+    board): the page says it before the round starts."""
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
