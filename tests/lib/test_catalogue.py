@@ -69,3 +69,19 @@ def test_serve_preloads_into_the_same_cache(words_file: Path) -> None:
     offered = parse_dict_files([f"mine={words_file}"])
     cached = load_lexicon(words_file, name="mine")
     assert Catalogue(offered).get("mine") is cached
+
+
+def test_each_list_has_a_title_a_player_reads(words_file: Path, tmp_path: Path) -> None:
+    """A list's title is its language and size (the same on every page); two lists of one
+    language and size are told apart by their names."""
+    other = tmp_path / "other.txt"
+    other.write_text("cat\ndog\nemu\n")
+    catalogue = Catalogue({"mine": words_file, "other": other})
+    titles = {entry.name: entry.title for entry in catalogue.entries()}
+    assert titles["en-70"] == "English (111,593 words)"
+    assert titles["es"].startswith("Spanish (") and titles["es"].endswith(" words)")
+    assert titles["mine"] == "English (3 words, mine)"
+    assert titles["other"] == "English (3 words, other)"
+    assert len(set(titles.values())) == len(titles)
+    alone = {entry.name: entry.title for entry in Catalogue({"mine": words_file}).entries()}
+    assert alone["mine"] == "English (3 words)"

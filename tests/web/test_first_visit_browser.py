@@ -3,10 +3,10 @@ driven by Playwright) against `boggle serve`, in a 390x844 touch context (and a 
 
 What a newcomer reads must be there whole: the word box's placeholder fits the box in solo
 play (before and after a hint: the Hint button keeps its width), on the daily board and in a
-challenge.  A word list is named by its language, not only by its id ("en-70" means nothing
-to a newcomer): in the daily board's and a new room's choice of list, and in a challenge's
-line.  The first to play a challenge is told why it has no missed words to keep (a challenge
-keeps only the words the others found), not "No missed words" after a score of 0.
+challenge.  A word list is named by its language and size, not by its id ("en-70" means
+nothing to a newcomer): in the solo, daily board's and a new room's choice of list, and in a
+challenge's line.  The first to play a challenge is told why it has no missed words to keep
+(a challenge keeps only the words the others found), not "No missed words" after a score of 0.
 Practise's first verdict does not move the word box down under the finger.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
@@ -93,16 +93,20 @@ def test_the_daily_and_challenge_word_boxes_show_their_whole_placeholder(
     assert_placeholder_whole(page, "#word-input")
 
 
-@pytest.mark.parametrize(("path", "select"), [("/daily", "#daily-dict"), ("/room", "#create-dict")])
+@pytest.mark.parametrize(
+    ("path", "select"),
+    [("/daily", "#daily-dict"), ("/room", "#create-dict"), ("/play", "#dict-select")],
+)
 def test_the_word_list_choices_name_their_language(
     pages: Pages, server: ServeProcess, path: str, select: str
 ) -> None:
     page = pages.open(server.url + path, **phone(390))
     page.wait_for_selector(f"{select} option", state="attached")
     chosen = page.locator(f"{select} option:checked").text_content()
-    assert chosen.startswith("English: en-70 ("), chosen
+    assert chosen == "English (111,593 words)", chosen
     labels = page.locator(f"{select} option").all_text_contents()
-    assert any(label.startswith("Spanish: ") for label in labels), labels
+    assert any(label.startswith("Spanish (") for label in labels), labels
+    assert not any("en-" in label for label in labels), labels
 
 
 def test_a_challenge_names_its_word_list_s_language(pages: Pages, server: ServeProcess) -> None:
@@ -111,7 +115,7 @@ def test_a_challenge_names_its_word_list_s_language(pages: Pages, server: ServeP
     )
     page = pages.open(server.url + made["path"], **phone(390))
     info = page.locator("#challenge-info").text_content()
-    assert info.startswith("A 4x4 board, English word list (en-70), "), info
+    assert info.startswith("A 2 min round on a 4x4 board: English (111,593 words), "), info
 
 
 def test_the_first_player_of_a_challenge_is_told_why_nothing_is_kept(

@@ -250,6 +250,9 @@ class DictionaryInfo(BaseModel):
     default: bool
     language: str = "en"
     language_name: str = "English"
+    title: str = ""
+    """The list as a player reads it, the same on every page: "English (111,593 words)"
+    (``boggle.wordlists.catalogue.list_title``)."""
 
 
 class DictionariesResponse(BaseModel):
@@ -289,6 +292,9 @@ class OptionsResponse(BaseModel):
     rules: list[RulesBody]
     challenge_modes: list[str]
     limits: LimitsBody
+    daily_seconds: int = 180
+    """How long a round of the daily board lasts (``GET /api/daily`` says it too, with the
+    board): the page says it before the round starts."""
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {

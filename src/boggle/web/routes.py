@@ -45,6 +45,7 @@ from boggle.model.errors import BoardError, BoggleError
 from boggle.model.render import faces
 from boggle.model.rules import PRESETS, Rules
 from boggle.model.solution import ScoredWord, Solution
+from boggle.rooms.daily import DAILY_SECONDS
 from boggle.web.context import ApiError, WebContext, web_context
 from boggle.web.models import (
     ERRORS,
@@ -161,6 +162,7 @@ async def options(context: Context) -> OptionsResponse:
             max_players=limits.max_players,
             max_words_per_player=limits.max_words_per_player,
         ),
+        daily_seconds=DAILY_SECONDS,
     )
 
 

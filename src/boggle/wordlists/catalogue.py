@@ -7,6 +7,8 @@ cache).  Clients name lists; no name a client gives is ever used as a path.
 True
 >>> catalogue.get(None).name == catalogue.default
 True
+>>> [entry.title for entry in catalogue.entries()][:2]
+['English (61,491 words)', 'English (111,593 words)']
 >>> catalogue.get("../etc/passwd")
 Traceback (most recent call last):
   ...
@@ -16,13 +18,14 @@ boggle.model.errors.LexiconError: unknown word list '../etc/passwd'; choose one 
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from boggle.model.errors import LexiconError
 from boggle.model.letters import not_text
-from boggle.model.wording import quoted
+from boggle.model.wording import counted, quoted
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_lexicon
 from boggle.wordlists.sources import DEFAULT_WORDLIST, SYSTEM_LISTS, bundled_lists, system_list_path
@@ -31,13 +34,32 @@ from boggle.wordlists.spelling import PROFILES
 
 @dataclass(frozen=True)
 class CatalogueEntry:
-    """One list as clients see it: a name, a size, a line about it (never a path)."""
+    """One list as clients see it: a name, a size, a line about it (never a path), and its
+    title, the list as a player reads it (:func:`list_title`)."""
 
     name: str
     words: int | None
     description: str
     default: bool
     language: str = "en"
+    title: str = ""
+
+
+def list_title(name: str, language: str, words: int | None) -> str:
+    """A word list as a player reads it, the same on every page: its language and its size
+    ("en-70" or "SCOWL size 70" mean nothing to a newcomer; the size tells the English lists
+    apart and says how many words count); the name where the size is not known.
+
+    >>> list_title("en-70", "en", 111593)
+    'English (111,593 words)'
+    >>> list_title("mine", "es", None), list_title("odd", "xx", 1)
+    ('Spanish (mine)', 'odd (1 word)')
+    """
+    profile = PROFILES.get(language)
+    head = profile.name if profile is not None else name
+    if words is None:
+        return head if head == name else f"{head} ({name})"
+    return f"{head} ({counted(words, 'word')})"
 
 
 def check_list_name(name: str) -> None:
@@ -118,5 +140,15 @@ class Catalogue:
                 description = "offered by this server"
                 if name in self.system:
                     description = f"{PROFILES[name].name}: {SYSTEM_LISTS[name].package} (system)"
-            listed.append(CatalogueEntry(name, words, description, name == self.default, language))
-        return listed
+            title = list_title(name, language, words)
+            listed.append(
+                CatalogueEntry(name, words, description, name == self.default, language, title)
+            )
+        # two lists of one language and size (an operator's copy of a bundled one): each its name
+        titles = Counter(entry.title for entry in listed)
+        return [
+            replace(entry, title=f"{entry.title[:-1]}, {entry.name})")
+            if titles[entry.title] > 1 and entry.title.endswith(")")
+            else entry
+            for entry in listed
+        ]

@@ -4,8 +4,9 @@
 "use strict";
 
 import {
-  api, clearPath, copyText, counted, drawPath, formatClock, keepRound as keepInTab, keptRound as keptInTab,
-  markClock, readyDefinitionBox, renderBoard, showDefinition, showInView, sound,
+  api, clearPath, copyText, counted, drawPath, fillWordLists, formatClock, keepRound as keepInTab,
+  keptRound as keptInTab, markClock, readyDefinitionBox, renderBoard, showDefinition, showInView,
+  showRoundLength, sound,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -219,7 +220,7 @@ async function startRound() {
   showError("");
   const seconds = Number($("play-time").value);
   if (!Number.isFinite(seconds) || seconds < 5 || seconds > 3600) {
-    showError("a round lasts from 5 to 3600 seconds");
+    showError("a round lasts from 5 seconds to 60 minutes (3600 seconds)");
     return;
   }
   const text = $("play-this-board").checked && $("board-input").value.trim()
@@ -459,6 +460,14 @@ function showMode(mode) {
   $("tab-play").tabIndex = play ? 0 : -1;
   $("solve-panel").hidden = play;
   $("play-panel").hidden = !play;
+  // Playing, the round's Start and settings come first and the board's choices after them
+  // (on a phone the solver's controls pushed Start below the first screen); moved, not only
+  // drawn elsewhere, so the order read aloud and tabbed through is the order seen.
+  const main = document.querySelector("main.solver");
+  const controls = main.querySelector(".controls");
+  main.dataset.mode = mode;
+  if (play) main.append(controls);
+  else main.prepend(controls);
   if (state.board) updateShare();
 }
 
@@ -479,17 +488,7 @@ function moveBetweenTabs(event) {
 }
 
 async function loadOptions() {
-  const [lists, options] = await Promise.all([api("/api/dictionaries"), api("/api/options")]);
-  const select = $("dict-select");
-  for (const entry of lists.dictionaries) {
-    const option = document.createElement("option");
-    option.value = entry.name;
-    const label = `${entry.language_name}: ${entry.name}`;
-    option.textContent = entry.words === null ? label
-      : `${label} (${entry.words.toLocaleString("en")} words)`;
-    option.selected = entry.name === lists.default;
-    select.append(option);
-  }
+  const [, options] = await Promise.all([fillWordLists($("dict-select")), api("/api/options")]);
   $("version").textContent = `boggle ${options.version}`;
 }
 
@@ -512,6 +511,7 @@ async function start() {
   $("tab-play").addEventListener("click", () => showMode("play"));
   $("tab-solve").closest("[role=tablist]").addEventListener("keydown", moveBetweenTabs);
   $("play-start").addEventListener("click", reportErrors(startRound));
+  showRoundLength($("play-time"), $("play-time-said"));
   $("play-end").addEventListener("click", reportErrors(() => endRound(false)));
   $("play-form").addEventListener("submit", reportErrors(() => submitWord()));
   $("play-hint").addEventListener("click", reportErrors(askHint));

@@ -674,6 +674,28 @@ export function formatClock(seconds) {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 
+// A round's length as a player reads it: "3 min", "1 min 30 s", "45 s" (a round is set in
+// seconds, but nobody thinks of one as "180 s").
+export function roundLength(seconds) {
+  const whole = Math.max(0, Math.round(Number(seconds) || 0));
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (!minutes) return `${rest} s`;
+  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+}
+
+// The length in minutes of the round a seconds field sets, in `said` (an <output> beside
+// it), kept up as the field is typed in; nothing for a field empty or not a number.
+export function showRoundLength(input, said) {
+  const show = () => {
+    const seconds = Number(input.value);
+    const given = input.value.trim() !== "" && Number.isFinite(seconds) && seconds > 0;
+    said.textContent = given ? `= ${roundLength(seconds)}` : "";
+  };
+  input.addEventListener("input", show);
+  show();
+}
+
 // A countdown shown in `element` until `seconds` from now; `done` runs once, at zero (at once
 // for a time already past, as a round taken up after a reload may have).
 export function countdown(element, seconds, done) {
@@ -740,17 +762,33 @@ export async function api(path, body) {
   return data;
 }
 
-// The server's word lists (GET /api/dictionaries) as the options of `select`, each named by
-// its language as on the solve and play page: "English: en-70 (111,593 words)" (a bare
-// "en-70" means nothing to a newcomer); the server's default chosen.
+// The server's word lists (GET /api/dictionaries), asked once a page.
+let wordLists = null;
+
+export function fetchWordLists() {
+  wordLists ??= api("/api/dictionaries").catch((error) => {
+    wordLists = null;  // asked again next time
+    throw error;
+  });
+  return wordLists;
+}
+
+// Each list's name -> its title, the list as a player reads it, the same on every page:
+// "English (111,593 words)" (the server's; a bare "en-70" means nothing to a newcomer).
+export async function wordListTitles() {
+  const lists = await fetchWordLists();
+  return new Map(lists.dictionaries.map((entry) => [entry.name, entry.title || entry.name]));
+}
+
+// The server's word lists as the options of `select`, each by its title; the server's
+// default chosen.
 export async function fillWordLists(select) {
-  const lists = await api("/api/dictionaries");
+  const lists = await fetchWordLists();
   select.replaceChildren();
   for (const entry of lists.dictionaries) {
     const option = document.createElement("option");
     option.value = entry.name;
-    const label = entry.language_name ? `${entry.language_name}: ${entry.name}` : entry.name;
-    option.textContent = entry.words ? `${label} (${entry.words.toLocaleString("en")} words)` : label;
+    option.textContent = entry.title || entry.name;
     option.selected = entry.name === lists.default;
     select.append(option);
   }

@@ -2,7 +2,8 @@
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
   api, copyText, countdown, drawPath, keepRound, keptRound, limitName, listedWord,
-  readyDefinitionBox, renderBoard, showInView, shownName, sound, wordButton,
+  readyDefinitionBox, renderBoard, roundLength, showInView, shownName, sound, wordButton,
+  wordListTitles,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
@@ -18,7 +19,7 @@ const state = {
   ends: 0,        // when the round ends (Date.now() milliseconds)
   over: true,
   stopTimer: () => {},
-  languages: new Map(),  // a word list's name -> its language's name ("en-70" -> "English")
+  listTitles: new Map(),  // a word list's name -> its title ("en-70" -> "English (111,593 words)")
 };
 // The round under way, kept in the tab until its result is posted: a reload comes back to it.
 const roundKey = `boggle-challenge-round-${code}`;
@@ -31,16 +32,16 @@ function showError(message) {
   $("error").hidden = !message;
 }
 
-// The challenge in a line: "A 4x4 board, English word list (en-70), classic rules (words of
-// 3+ letters), 120 s. Nobody has played it yet." (the list's language from
+// The challenge in a line: "A 2 min round on a 4x4 board: English (111,593 words), classic
+// rules (words of 3+ letters). Nobody has played it yet." (the list's title from
 // /api/dictionaries: a newcomer does not know "en-70"; the bare name when it is not known).
 function describe(challenge) {
   const rules = challenge.rules;
   const played = challenge.results.length;
-  const language = state.languages.get(challenge.dictionary);
-  const list = language ? `${language} word list (${challenge.dictionary})` : `word list ${challenge.dictionary}`;
-  return `A ${challenge.rows}x${challenge.cols} board, ${list}, ` +
-    `${rules.preset} rules (words of ${rules.min_length}+ letters), ${challenge.seconds} s. ` +
+  const list = state.listTitles.get(challenge.dictionary) || `word list ${challenge.dictionary}`;
+  const an = [8, 11, 18].includes(challenge.rows) ? "an" : "a";  // as read aloud: an eight by eight
+  return `A ${roundLength(challenge.seconds)} round on ${an} ${challenge.rows}x${challenge.cols} board: ${list}, ` +
+    `${rules.preset} rules (words of ${rules.min_length}+ letters). ` +
     (played ? `${played} ${played === 1 ? "person has" : "people have"} played it.` : "Nobody has played it yet.");
 }
 
@@ -262,9 +263,9 @@ async function start() {
     postResult(shownName($("rename-name").value));
   });
   try {
-    const lists = api("/api/dictionaries").catch(() => ({ dictionaries: [] }));
+    const titles = wordListTitles().catch(() => new Map());
     state.challenge = await api(`/api/challenges/${encodeURIComponent(code)}`);
-    for (const entry of (await lists).dictionaries) state.languages.set(entry.name, entry.language_name);
+    state.listTitles = await titles;
     $("challenge-info").textContent = describe(state.challenge);
     const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
     const kept = keptRound(roundKey);

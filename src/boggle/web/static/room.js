@@ -2,7 +2,7 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, limitName, readyDefinitionBox,
-  renderBoard, showInView, sound, wordButton,
+  renderBoard, roundLength, showInView, showRoundLength, sound, wordButton, wordListTitles,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -37,6 +37,7 @@ const state = {
   heard: 0,       // when the server last said anything (Date.now())
   reconnect: null,  // the timer of the next try to reconnect
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
+  listTitles: new Map(),  // a word list's name -> its title ("English (111,593 words)")
   stopHostAway: () => {},
 };
 
@@ -276,8 +277,9 @@ function showRoom(room) {
   state.settings = s;
   const goal = [s.target ? `first to ${points(s.target)}` : "", s.rounds ? `${s.rounds} round${s.rounds === 1 ? "" : "s"}` : ""]
     .filter(Boolean).join(" or ");
-  $("match-info").textContent = `${s.rows}x${s.cols} ${s.dice} dice, ${s.dictionary}, ` +
-    `${s.rules_used.name} rules, ${s.seconds} s rounds, ${goal}` +
+  const list = state.listTitles.get(s.dictionary) || s.dictionary;
+  $("match-info").textContent = `${s.rows}x${s.cols} ${s.dice} dice, ${list}, ` +
+    `${s.rules_used.name} rules, ${roundLength(s.seconds)} rounds, ${goal}` +
     (s.challenge ? ", challenge rule on" : "") +
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
     ` — match ${room.match}`;
@@ -321,6 +323,7 @@ function offerRematchSettings(offered) {
     $("rematch-size").value = String(s.rows || 4);
     $("rematch-size-label").hidden = $("rematch-dice").value !== "uniform";
     $("rematch-seconds").value = String(s.seconds || 180);
+    $("rematch-seconds").dispatchEvent(new Event("input"));  // its length in minutes beside it
     $("rematch-target").value = String(s.target || 0);
     $("rematch-rounds").value = String(s.rounds || 0);
     form.open = false;
@@ -769,9 +772,12 @@ async function start() {
   }
   try {
     await fillWordLists($("create-dict"));
+    state.listTitles = await wordListTitles();
   } catch (error) {
     showError(error.message);
   }
+  showRoundLength($("create-seconds"), $("create-seconds-said"));
+  showRoundLength($("rematch-seconds"), $("rematch-seconds-said"));
   const asked = location.pathname.match(/^\/room\/(.+)$/);
   let given = asked ? asked[1] : "";
   try {

@@ -3,7 +3,7 @@
 // button (a learned word: also Learn again); a Practise mode (a clue, the player types the
 // word: right twice in a row and it is learned; the words in a shuffled order, each once a
 // pass); Clear all, after a question. Nothing is sent to the server but the look-ups.
-import { api, counted } from "/static/board.js";
+import { api, counted, wordListTitles } from "/static/board.js";
 import { LEARN_KEY, loadWords, saveWords } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -11,7 +11,7 @@ const state = {
   words: [],
   practising: null,  // the word asked now (an entry of state.words), or null
   queue: [],         // the words still to ask in this pass, in their shuffled order
-  listNames: new Map(),  // a word list's name -> its friendly name (from /api/dictionaries)
+  listNames: new Map(),  // a word list's name -> its title (from /api/dictionaries)
 };
 
 // The random numbers practise shuffles with: Math.random, or, with ?seed=N in the page's
@@ -197,30 +197,20 @@ function render() {
   document.body.dataset.learned = String(learned.length);
 }
 
-// A word list's friendly name: "English, SCOWL size 70" for en-70 (the language, and when
-// the server has more lists of that language the head of its description), "Spanish" for
-// es; the name itself for a list the server does not offer (or before the names came).
+// A word list's title, as every page names it: "English (111,593 words)" for en-70 (the
+// server's, GET /api/dictionaries); the name itself for a list the server does not offer (or
+// before the titles came).
 function listName(name) {
   return state.listNames.get(name) ?? name;
 }
 
-// The friendly names of the server's lists (GET /api/dictionaries), then shown on the
-// words already listed; without them the lists' names stay.
+// The titles of the server's lists, then shown on the words already listed; without them the
+// lists' names stay.
 async function fetchListNames() {
-  let lists;
   try {
-    lists = await api("/api/dictionaries");
+    state.listNames = await wordListTitles();
   } catch (error) {
     return;
-  }
-  const perLanguage = new Map();
-  for (const entry of lists.dictionaries) {
-    perLanguage.set(entry.language, (perLanguage.get(entry.language) ?? 0) + 1);
-  }
-  for (const entry of lists.dictionaries) {
-    const head = entry.description.split(/[:(]/)[0].trim();
-    const several = perLanguage.get(entry.language) > 1 && head && head !== entry.language_name;
-    state.listNames.set(entry.name, several ? `${entry.language_name}, ${head}` : entry.language_name);
   }
   for (const span of document.querySelectorAll(".kept-list")) span.textContent = listName(span.dataset.list);
 }

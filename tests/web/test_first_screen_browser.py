@@ -1,0 +1,171 @@
+"""What a newcomer sees first, in a real browser: headless Chromium (the system's, driven by
+Playwright) against `boggle serve`.
+
+Play (/play) puts the round's Start on the first screen, on a small phone (320x568, 375x667),
+a larger one (390x844) and a laptop (1280x800): the round comes first and the solver's choices
+after it (moved, so the order read aloud is the order seen); Solve has them first again.  The
+front door says "boggle" once (the site's brand), its heading says what the game is.  A round's
+length reads in minutes ("3 min", "1 min 30 s") wherever it is shown: beside the seconds a
+solo round or a room is set in, in a room's settings, a challenge's line and the daily board's.
+A word list has one title on every page (the library's, from /api/dictionaries): the solo,
+daily and room choices, a room's settings, a challenge's line and My words.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from browser import ARTIFACTS, Pages
+from serve_process import ServeProcess, get_json
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+FXIE = "fxie amlo ewbx astu"
+SCREENS = [(320, 568), (375, 667), (390, 844), (1280, 800)]
+
+
+def screen(width: int, height: int) -> dict[str, Any]:
+    """A window of ``width`` x ``height``, a phone's (touch) below 500 px wide."""
+    phone = width < 500
+    return {"viewport": {"width": width, "height": height}, "has_touch": phone, "is_mobile": phone}
+
+
+def on_first_screen(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+# whether the first element comes before the second in the document
+BEFORE = """([first, second]) => Boolean(document.querySelector(first)
+  .compareDocumentPosition(document.querySelector(second)) & Node.DOCUMENT_POSITION_FOLLOWING)"""
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+def test_play_s_start_is_on_the_first_screen(
+    pages: Pages, server: ServeProcess, width: int, height: int
+) -> None:
+    page = pages.open(server.url + "/play", **screen(width, height))
+    page.evaluate("() => window.scrollTo(0, 0)")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"play-first-screen-{width}x{height}.png"))
+    box = page.locator("#play-start").bounding_box()
+    assert on_first_screen(page, "#play-start"), (
+        f"Start a round at y {box['y']:.0f}-{box['y'] + box['height']:.0f}, "
+        f"below the {height} px first screen"
+    )
+    assert on_first_screen(page, "#play-time")
+    assert page.evaluate(BEFORE, ["#play-panel", ".controls"])  # read, and tabbed, in that order
+    assert page.locator("#board-input").is_visible()  # the solver's choices are still there
+    # Solve: the board's choices first again, the board under them
+    page.click("#tab-solve")
+    assert page.evaluate(BEFORE, [".controls", ".board-area"])
+    assert on_first_screen(page, "#board-input")
+    page.click("#tab-play")
+    assert on_first_screen(page, "#play-start")
+
+
+def test_a_round_played_from_play_s_first_screen(pages: Pages, server: ServeProcess) -> None:
+    """The first screen's Start on a small phone starts a round: the board and the word box
+    come, the solver's choices make way, and come back after it, under the results."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **screen(375, 667))
+    page.tap("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.locator(".controls").is_hidden()
+    assert on_first_screen(page, "#board") and on_first_screen(page, "#play-input")
+    page.tap("#play-end")
+    page.wait_for_selector("#play-results:not([hidden])")
+    assert page.locator(".controls").is_visible()
+    assert page.evaluate(BEFORE, ["#play-results", ".controls"])
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_the_front_door_says_boggle_once(
+    pages: Pages, server: ServeProcess, width: int, height: int
+) -> None:
+    page = pages.open(server.url + "/", **screen(width, height))
+    said = page.evaluate(
+        """() => [...document.querySelectorAll('header.site, main')]
+            .map((part) => part.innerText.match(/\\bboggle\\b/gi) || []).flat().length"""
+    )
+    assert said == 1, f"the header and the page say boggle {said} times"
+    heading = page.locator("h1").inner_text()
+    assert heading.lower() != "boggle" and "word" in heading.lower(), heading
+
+
+def round_length_said(page: Any, field: str, seconds: str) -> str:
+    page.fill(field, seconds)
+    return str(page.locator(f"{field}-said").inner_text())
+
+
+def test_round_lengths_read_in_minutes(pages: Pages, server: ServeProcess) -> None:
+    # solo: set in seconds, said in minutes beside the field, as it is typed
+    page = pages.open(server.url + "/play", **screen(390, 844))
+    assert "seconds" in page.locator("label[for='play-time']").inner_text()
+    assert page.locator("#play-time-said").inner_text() == "= 3 min"
+    assert round_length_said(page, "#play-time", "90") == "= 1 min 30 s"
+    assert round_length_said(page, "#play-time", "45") == "= 45 s"
+    assert round_length_said(page, "#play-time", "") == ""
+
+    # a room: the form, then the settings its players see
+    page = pages.open(server.url + "/room", **screen(390, 844))
+    assert page.locator("#create-seconds-said").inner_text() == "= 3 min"
+    page.fill("#create-name", "ann")
+    assert round_length_said(page, "#create-seconds", "150") == "= 2 min 30 s"
+    page.click("#create-button")
+    page.wait_for_selector("#start-button:not([hidden])")
+    info = page.locator("#match-info").inner_text()
+    assert "2 min 30 s rounds" in info and "150 s" not in info, info
+
+    # a challenge's line, and the daily board's before its round
+    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 60})
+    page = pages.open(server.url + made["path"], **screen(390, 844))
+    info = page.locator("#challenge-info").inner_text()
+    assert info.startswith("A 1 min round on a 4x4 board"), info
+    page = pages.open(server.url + "/daily", **screen(390, 844))
+    seconds = get_json(server.url + "/api/options")["daily_seconds"]
+    minutes = f"{seconds // 60} min" + (f" {seconds % 60} s" if seconds % 60 else "")
+    assert f"for a {minutes} round" in page.locator("main").inner_text()
+
+
+def test_a_word_list_has_one_title_everywhere(pages: Pages, server: ServeProcess) -> None:
+    lists = get_json(server.url + "/api/dictionaries")
+    title = {entry["name"]: entry["title"] for entry in lists["dictionaries"]}
+    assert title["en-70"] == "English (111,593 words)"
+    assert len(set(title.values())) == len(title)  # each list told apart
+
+    for path, select in [
+        ("/play", "#dict-select"),
+        ("/daily", "#daily-dict"),
+        ("/room", "#create-dict"),
+    ]:
+        page = pages.open(server.url + path, **screen(390, 844))
+        page.wait_for_selector(f"{select} option", state="attached")
+        shown = page.locator(f"{select} option").all_text_contents()
+        assert shown == [title[entry["name"]] for entry in lists["dictionaries"]], (path, shown)
+
+    page.fill("#create-name", "ann")  # the room page, last opened
+    page.select_option("#create-dict", "en-80")
+    page.click("#create-button")
+    page.wait_for_selector("#start-button:not([hidden])")
+    assert f", {title['en-80']}, " in page.locator("#match-info").inner_text()
+
+    made = get_json(
+        server.url + "/api/challenges", {"board": FXIE, "seconds": 120, "dictionary": "es"}
+    )
+    page = pages.open(server.url + made["path"], **screen(390, 844))
+    assert f": {title['es']}, " in page.locator("#challenge-info").inner_text()
+
+    page = pages.open(server.url + "/words", **screen(390, 844))
+    kept = {"word": "fame", "list": "en-70", "points": 1, "board": FXIE, "date": "2026-11-27"}
+    stored = json.dumps({"version": 1, "words": [kept]})
+    page.evaluate("value => localStorage.setItem('boggle-learn', value)", stored)
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_function("() => document.querySelector('.kept-list').textContent !== 'en-70'")
+    assert page.locator(".kept-list").inner_text() == title["en-70"]
