@@ -21,11 +21,29 @@ def free_port() -> int:
         return port
 
 
-def get_json(url: str, body: dict[str, Any] | None = None) -> Any:
+def get_json(url: str, body: dict[str, Any] | None = None, timeout: float = 10) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=timeout) as response:
         return json.load(response)
+
+
+WARM_UP_SECONDS = 120
+"""How long a fresh server's first answers (below) may take on a loaded machine."""
+
+
+def warm_up(url: str, *, round_process: bool = True) -> None:
+    """What a page's first visit asks of a fresh server at ``url``, asked once and waited
+    for: every word list read to count its words (the first ``/api/dictionaries``: about 3 s
+    of CPU, more than 20 s on a loaded machine, and a page is ready only once it has the
+    lists) and, with ``round_process``, the default list loaded in `boggle serve`'s round
+    process (the first word a page checks). A test's page then waits for neither, and its
+    usual time limits hold. For example ``warm_up(ServeProcess(data).url)``.
+    """
+    get_json(url + "/api/dictionaries", timeout=WARM_UP_SECONDS)
+    if round_process:
+        check = {"board": "fxie amlo ewbx astu", "word": "fame"}
+        get_json(url + "/api/check", check, timeout=WARM_UP_SECONDS)
 
 
 class PortTaken(RuntimeError):
