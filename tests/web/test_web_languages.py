@@ -18,9 +18,10 @@ from boggle.web.app import Limits, WebConfig, create_app  # noqa: E402
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    # room enough for a loaded machine (there a roll's 5 s limit answered 408): the lists'
+    # room enough for a loaded machine (there a roll's 5 s limit answered 408, and counting
+    # the lists took over 60 s, which /api/dictionaries allows at least): the lists'
     # languages are tested here, not the limit
-    config = WebConfig(preload=False, limits=Limits(solve_seconds=60.0))
+    config = WebConfig(preload=False, limits=Limits(solve_seconds=120.0))
     with TestClient(create_app(config)) as running:
         yield running
 
