@@ -11,6 +11,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,14 @@ machine whose two cores also run the other tests' servers and browsers (at a loa
 page took over 20 s to be ready); a passing test never waits it out."""
 
 
+def stop_clock(page: Any) -> None:
+    """The page's clock (installed: ``Pages.open(url, clock=True)``) stands still from now
+    until the test runs it (``page.clock.run_for``): what the page shows for a moment (a
+    verdict's bubble, 1.6 s) is still there however slowly a loaded machine reads it."""
+    now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
+    page.clock.pause_at(now + timedelta(seconds=1))
+
+
 class Pages:
     """Pages, each in its own browser context (its own player), opened once the page says
     it is ready; the JavaScript errors and policy violations of all of them in `errors`."""
@@ -71,15 +80,19 @@ class Pages:
         self.errors: list[str] = []
         self.init_scripts: list[str] = []  # run in every page opened, before the page's own
 
-    def open(self, url: str, **context_options: Any) -> Any:
+    def open(self, url: str, *, clock: bool = False, **context_options: Any) -> Any:
         """The page at ``url`` in a new context (a 1000x900 window unless the options,
-        Playwright's ``new_context`` arguments, say otherwise)."""
+        Playwright's ``new_context`` arguments, say otherwise); with ``clock`` its timers
+        are the test's from the start (Playwright's clock, running until the test stops it:
+        :func:`stop_clock`)."""
         context_options.setdefault("viewport", {"width": 1000, "height": 900})
         context = self.browser.new_context(**context_options)
         self.contexts.append(context)
         for script in self.init_scripts:
             context.add_init_script(script)
         opened = context.new_page()
+        if clock:
+            opened.clock.install()
         opened.set_default_timeout(PAGE_TIMEOUT_MS)
         opened.on("pageerror", lambda error: self.errors.append(str(error)))
         opened.on("console", self._console)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from browser import Pages, chromium
-from serve_process import ServeProcess
+from serve_process import ServeProcess, warm_up
 
 from boggle.rooms.limits import RoomLimits
 
@@ -22,6 +22,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
     # a loaded machine may answer a page's first requests slowly: the limit is not tested here
     running = ServeProcess(tmp_path_factory.mktemp("data"), "--solve-timeout", "60")
     try:
+        warm_up(running.url)  # the module's first page is not the one to wait for the lists
         yield running
     finally:
         running.stop()
@@ -79,4 +80,6 @@ def clocked_server(tmp_path: Path) -> Iterator[ClockedServer]:
     clock = RoomClock()
     app = create_app(WebConfig(rooms=RoomsConfig(data_dir=tmp_path, clock=clock)))
     with served(app) as port:
-        yield ClockedServer(f"http://127.0.0.1:{port}", clock, tmp_path)
+        url = f"http://127.0.0.1:{port}"
+        warm_up(url, round_process=False)  # its rounds run on threads of this process
+        yield ClockedServer(url, clock, tmp_path)

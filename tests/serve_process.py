@@ -21,11 +21,38 @@ def free_port() -> int:
         return port
 
 
-def get_json(url: str, body: dict[str, Any] | None = None) -> Any:
+def get_json(url: str, body: dict[str, Any] | None = None, timeout: float = 10) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=timeout) as response:
         return json.load(response)
+
+
+WARM_UP_SECONDS = 120
+"""How long a fresh server's first answers (below) may take on a loaded machine."""
+
+
+def warm_up(url: str, *, round_process: bool = True) -> None:
+    """What a page's first visit asks of a fresh server at ``url``, asked once and waited
+    for: every word list read to count its words (the first ``/api/dictionaries``: about 3 s
+    of CPU, more than 20 s on a loaded machine, and a page is ready only once it has the
+    lists) and, with ``round_process``, the default list loaded in `boggle serve`'s round
+    process (the first word a page checks). A test's page then waits for neither, and its
+    usual time limits hold. A 408 (the server's own limit, 60 s for the lists, passed on a
+    very loaded machine) is asked again: what was read meanwhile is kept. For example
+    ``warm_up(ServeProcess(data).url)``.
+    """
+    asks: list[tuple[str, dict[str, Any] | None]] = [("/api/dictionaries", None)]
+    if round_process:
+        asks.append(("/api/check", {"board": "fxie amlo ewbx astu", "word": "fame"}))
+    for path, body in asks:
+        for tries_left in reversed(range(3)):
+            try:
+                get_json(url + path, body, timeout=WARM_UP_SECONDS)
+                break
+            except urllib.error.HTTPError as error:
+                if error.code != 408 or not tries_left:
+                    raise
 
 
 class PortTaken(RuntimeError):

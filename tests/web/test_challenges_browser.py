@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from browser import ARTIFACTS, Pages
-from serve_process import ServeProcess, get_json
+from serve_process import ServeProcess, get_json, warm_up
 from test_rooms_browser import FAMILY, type_name, utf16_units
 
 from boggle import Board, load_lexicon, solve
@@ -33,6 +33,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
     # a loaded CI machine may count the word lists slowly: the limit is not what is tested
     running = ServeProcess(tmp_path_factory.mktemp("data"), "--solve-timeout", "60")
     try:
+        warm_up(running.url)
         yield running
     finally:
         running.stop()

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import test_a11y_browser as a11y
-from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages
+from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages, stop_clock
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -62,12 +62,15 @@ new MutationObserver((records) => {
 """
 
 
-def watched(pages: Pages, url: str, **options: Any) -> Any:
-    """The page at ``url`` with its vibration and verdict classes recorded (WATCH)."""
+def watched(pages: Pages, url: str, *, clock: bool = False, **options: Any) -> Any:
+    """The page at ``url`` with its vibration and verdict classes recorded (WATCH); with
+    ``clock`` its timers are the test's (Playwright's clock, running until stopped)."""
     options.setdefault("viewport", PHONE["viewport"])
     context = pages.browser.new_context(**options)
     pages.contexts.append(context)
     page = context.new_page()
+    if clock:
+        page.clock.install()
     page.set_default_timeout(PAGE_TIMEOUT_MS)
     page.on("pageerror", lambda error: pages.errors.append(str(error)))
     context.add_init_script(WATCH)
@@ -140,7 +143,8 @@ def test_solo_verdicts_flash_pop_shake_and_vibrate(pages: Pages, server: ServePr
 
 
 def test_a_traced_rejection_shakes_the_board(pages: Pages, server: ServeProcess) -> None:
-    page = solo_round(pages, server)
+    page = solo_round(pages, server, clock=True)
+    stop_clock(page)  # the bubble, up 1.6 s of the page's time, stays up until it is looked at
     # f-x-i: three neighbours, no word
     cells = [(0, 0), (0, 1), (0, 2)]
     box = page.locator("#board .cube[data-row='0'][data-col='0']").bounding_box()

@@ -16,7 +16,7 @@ import script_modules
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
 from browser import Pages, chromium
 from fastapi.testclient import TestClient
-from serve_process import ServeProcess
+from serve_process import ServeProcess, warm_up
 
 from boggle.web.app import WebConfig, create_app
 
@@ -86,6 +86,7 @@ def pages() -> Iterator[Pages]:
 def test_a_reload_offline_still_shows_the_page_but_not_the_api(pages: Pages) -> None:
     server = ServeProcess(None, "--solve-timeout", "60")  # the limit is not tested here
     try:
+        warm_up(server.url)
         page = pages.open(server.url + "/daily")
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         page.reload()  # now under the worker, which keeps what the page loads

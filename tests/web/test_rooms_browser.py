@@ -587,9 +587,13 @@ def test_a_connection_that_dies_without_a_word_is_found_and_its_words_sent_again
     page.clock.install()  # the page's timers are the test's
     page.goto(clocked_server.url + "/room")
     page.wait_for_selector("body[data-ready='true']")
-    create_and_start_a_round(page)
+    # the page's time moves as told from before the round: it last heard the server at the
+    # moment it stands at, however long the machine takes to start the round (with its time
+    # stopped after the round started, seconds of it could pass unheard before the test
+    # counted its 10 quiet seconds, and the page gave up too soon)
     page_now = datetime.fromtimestamp(page.evaluate("() => Date.now()") / 1000, tz=UTC)
-    page.clock.pause_at(page_now + timedelta(seconds=1))  # the page's time moves as told
+    page.clock.pause_at(page_now + timedelta(seconds=1))
+    create_and_start_a_round(page)
     dead[-1] = True  # nothing passes either way; neither end hears of it
     page.fill("#word-input", "zzz")
     page.press("#word-input", "Enter")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import Pages
+from browser import Pages, stop_clock
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -96,7 +96,8 @@ def start_solo_round(pages: Pages, server: ServeProcess, board: str, **options: 
 
 
 def test_a_mouse_drag_across_three_dice_enters_the_word(pages: Pages, server: ServeProcess) -> None:
-    page = start_solo_round(pages, server, FXIE)
+    page = start_solo_round(pages, server, FXIE, clock=True)
+    stop_clock(page)  # the bubble, up 1.6 s of the page's time, stays up while it is measured
     word = a_word_of_three_dice(FXIE, server)
     cells = [(row, col) for row, col in word["path"]]
     mouse_down(page, cells[0])

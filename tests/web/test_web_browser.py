@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from browser import ARTIFACTS, Pages
 from conftest import ENABLE_PATH
-from serve_process import ServeProcess, get_json
+from serve_process import ServeProcess, get_json, warm_up
 
 from boggle import Board, Lexicon, load_lexicon, roll_board, rules_for_board, solve
 
@@ -32,6 +32,7 @@ def server() -> Iterator[ServeProcess]:
     extra = ["--solve-timeout", "60", *(ENABLE_ARGS if ENABLE_PATH.is_file() else [])]
     running = ServeProcess(None, *extra)
     try:
+        warm_up(running.url)
         yield running
     finally:
         running.stop()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from browser import Pages
-from serve_process import ServeProcess, get_json
+from serve_process import ServeProcess, get_json, warm_up
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -18,10 +18,12 @@ FXIE = "fxie amlo ewbx astu"
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServeProcess]:
-    """`boggle serve`, warmed: its word list compiled and the definitions read, with a time
-    limit (60 s, not what is tested here) a busy machine's first requests stay within."""
+    """`boggle serve`, warmed: its word lists counted and compiled and the definitions read,
+    with a time limit (60 s, not what is tested here) a busy machine's first requests stay
+    within."""
     running = ServeProcess(None, "--solve-timeout", "60")
     try:
+        warm_up(running.url)
         get_json(running.url + "/api/solve", {"board": FXIE})
         get_json(running.url + "/api/define?word=awl")
         yield running

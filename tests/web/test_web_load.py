@@ -213,7 +213,9 @@ def test_a_flood_of_worst_checks_waits_in_the_bounded_queue_or_is_refused() -> N
 
         def check() -> None:
             body = {"board": WORST_CHECK_BOARD, "word": "a" * 64}
-            statuses.append(request(port, "POST", "/api/check", body)[0])
+            # the client waits past the server's limit: a 408 sent at 30 s is read, not lost
+            # to a client giving up at the same 30 s (request's default) on a loaded machine
+            statuses.append(request(port, "POST", "/api/check", body, timeout=90)[0])
 
         threads = [threading.Thread(target=check) for _ in range(8)]
         for thread in threads:
