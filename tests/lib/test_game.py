@@ -353,6 +353,17 @@ def test_judge_cli_bad_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "is not valid JSON" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("text", ["", "\n", "  \r\n\t"])
+def test_judge_cli_empty_file_is_said_empty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    empty = tmp_path / "round.json"
+    empty.write_text(text)
+    assert main(["judge", str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert "is empty: a round or a match is a JSON object" in err and err.count("\n") == 1
+
+
 def test_judge_cli_number_too_long_to_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

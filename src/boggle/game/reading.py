@@ -54,12 +54,18 @@ def read_round_text(text: str, source: str) -> Any:
 
     >>> read_round_text('{"target": 50}', "m.json")
     {'target': 50}
+    >>> read_round_text("   ", "m.json")
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.JudgeError: m.json is empty: a round or a match is a JSON object
     >>> read_round_text('{"target": ' + "9" * 5000 + "}", "m.json")
     Traceback (most recent call last):
     ...
     boggle.model.errors.JudgeError: m.json has a number of over 4,300 digits, too long to be a \
 score or a count
     """
+    if not text.strip():
+        raise JudgeError(f"{source} is empty: a round or a match is a JSON object")
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
