@@ -431,6 +431,26 @@ def test_options_give_integer_limits_as_integers(client: TestClient) -> None:
     assert limits["solve_seconds"] == Limits().solve_seconds
 
 
+def test_options_give_the_name_limit_rooms_and_challenges_take() -> None:
+    """The pages' name boxes read the limit here: the library's one number by default, and
+    the server's own where its rooms or challenges are set otherwise (the lower, a name
+    being for either)."""
+    from boggle.rooms import RoomsConfig
+    from boggle.rooms.challenges import ChallengeLimits
+    from boggle.rooms.limits import MAX_NAME_LENGTH, RoomLimits
+
+    with client_for() as running:
+        limits = running.get("/api/options").json()["limits"]
+    assert limits["max_name_length"] == MAX_NAME_LENGTH
+    assert RoomLimits().max_name_length == ChallengeLimits().max_name_length == MAX_NAME_LENGTH
+    rooms = RoomsConfig(limits=RoomLimits(max_name_length=12))
+    with client_for(WebConfig(preload=False, rooms=rooms)) as running:
+        assert running.get("/api/options").json()["limits"]["max_name_length"] == 12
+    rooms = RoomsConfig(challenges=ChallengeLimits(max_name_length=9))
+    with client_for(WebConfig(preload=False, rooms=rooms)) as running:
+        assert running.get("/api/options").json()["limits"]["max_name_length"] == 9
+
+
 def test_play_tells_each_entry_as_the_library_play_session_does(client: TestClient) -> None:
     from boggle.game import PlaySession
 

@@ -43,7 +43,7 @@ from boggle.model.render import board_json
 from boggle.model.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
 from boggle.rooms.compact import CELL_DIGITS
 from boggle.rooms.hub import CODE_ALPHABET
-from boggle.rooms.limits import KeyedRateLimiter, RoomError
+from boggle.rooms.limits import MAX_NAME_LENGTH, KeyedRateLimiter, RoomError
 from boggle.rooms.limits import player_name as checked_name
 from boggle.rooms.storage import ResultStore
 from boggle.wordlists.lexicon import Lexicon
@@ -64,7 +64,7 @@ class ChallengeLimits:
     boggle.model.errors.BoggleError: min_seconds must be at least 1, got 0
     """
 
-    max_name_length: int = 24
+    max_name_length: int = MAX_NAME_LENGTH
     max_words: int = 300
     """Entries one result may post."""
     max_word_length: int = 40

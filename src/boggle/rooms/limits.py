@@ -44,6 +44,12 @@ class RoomError(BoggleError):
         """Seconds after which the same request would be taken (rate limits only)."""
 
 
+MAX_NAME_LENGTH = 24
+"""The most characters (code points, as :func:`player_name` counts them) a player's name has,
+in a room and in a challenge alike: the one number both take, and that the pages read from
+``GET /api/options`` (``limits.max_name_length``)."""
+
+
 def player_name(text: str, max_length: int) -> str:
     """A player's name as shown: inner spaces collapsed, composed (NFC, so "José" typed
     on two phones is one name), at most ``max_length`` characters, printable; the
@@ -83,7 +89,7 @@ class RoomLimits:
 
     max_rooms: int = 500
     max_players: int = 16
-    max_name_length: int = 24
+    max_name_length: int = MAX_NAME_LENGTH
     max_words_per_round: int = 300
     max_word_length: int = 40
     messages_per_second: float = 10.0

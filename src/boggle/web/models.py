@@ -284,6 +284,9 @@ class LimitsBody(BaseModel):
     solve_seconds: float
     max_players: int
     max_words_per_player: int
+    max_name_length: int
+    """The most characters a player's name has in a room or a challenge
+    (``boggle.rooms.limits.MAX_NAME_LENGTH``): the pages' name boxes read it here."""
 
 
 class OptionsResponse(BaseModel):

@@ -149,6 +149,8 @@ async def options(context: Context) -> OptionsResponse:
         )
     )
     limits = context.limits
+    rooms = context.config.rooms  # a name is for a room or a challenge: one both take
+    name_length = min(rooms.limits.max_name_length, rooms.challenges.max_name_length)
     return OptionsResponse(
         version=__version__,
         dice=dice,
@@ -161,6 +163,7 @@ async def options(context: Context) -> OptionsResponse:
             solve_seconds=limits.solve_seconds,
             max_players=limits.max_players,
             max_words_per_player=limits.max_words_per_player,
+            max_name_length=name_length,
         ),
         daily_seconds=DAILY_SECONDS,
     )

@@ -5,8 +5,8 @@
 
 import {
   api, clearPath, copyText, counted, drawPath, fillWordLists, formatClock, keepRound as keepInTab,
-  keptRound as keptInTab, markClock, readyDefinitionBox, renderBoard, showDefinition, showInView,
-  showRoundLength, sound,
+  keptRound as keptInTab, markClock, readyDefinitionBox, renderBoard, serverOptions, showDefinition,
+  showInView, showRoundLength, sound,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -488,7 +488,7 @@ function moveBetweenTabs(event) {
 }
 
 async function loadOptions() {
-  const [, options] = await Promise.all([fillWordLists($("dict-select")), api("/api/options")]);
+  const [, options] = await Promise.all([fillWordLists($("dict-select")), serverOptions()]);
   $("version").textContent = `boggle ${options.version}`;
 }
 

@@ -402,15 +402,17 @@ export function shownName(text) {
   return text.split(NAME_SPACES).filter(Boolean).join(" ").normalize("NFC");
 }
 
-// The name box `input` held to the server's limit, its data-max-chars characters counted as
-// the server counts them: the characters (code points) of shownName, so a family emoji is 7
-// and a flag 2, not the UTF-16 units a maxlength counts (11 and 4), which cut a name of emoji
-// the server takes. A longer name is refused at once in the server's own words, by the box
-// (the browser says it at the form's button) and by `showError`; anything else the server
-// refuses (an invisible character) it says itself when the name is sent.
-// For example `limitName($("create-name"), showError)`.
-export function limitName(input, showError) {
-  const most = Number(input.dataset.maxChars);
+// The name box `input` held to the server's limit (GET /api/options' limits.max_name_length,
+// the library's one number; the box's data-max-chars says it once known), its characters
+// counted as the server counts them: the characters (code points) of shownName, so a family
+// emoji is 7 and a flag 2, not the UTF-16 units a maxlength counts (11 and 4), which cut a
+// name of emoji the server takes. A longer name is refused at once in the server's own words,
+// by the box (the browser says it at the form's button) and by `showError`; anything else the
+// server refuses (an invisible character) it says itself when the name is sent. Resolves once
+// the limit is known (or the server could not say it: it refuses a long name itself then).
+// For example `await limitName($("create-name"), showError)`.
+export async function limitName(input, showError) {
+  let most = Infinity;
   const check = () => {
     const over = [...shownName(input.value)].length > most;
     input.setCustomValidity(
@@ -420,6 +422,12 @@ export function limitName(input, showError) {
   input.addEventListener("invalid", () => {
     if (input.validity.customError) showError(input.validationMessage);
   });
+  try {
+    most = (await serverOptions()).limits.max_name_length;
+  } catch (error) {
+    return;
+  }
+  input.dataset.maxChars = String(most);
   check();
 }
 
@@ -760,6 +768,17 @@ export async function api(path, body) {
     throw new Error(data && data.error ? data.error : `the server answered ${response.status}`);
   }
   return data;
+}
+
+// The server's dice, rules and limits (GET /api/options), asked once a page.
+let askedOptions = null;
+
+export function serverOptions() {
+  askedOptions ??= api("/api/options").catch((error) => {
+    askedOptions = null;  // asked again next time
+    throw error;
+  });
+  return askedOptions;
 }
 
 // The server's word lists (GET /api/dictionaries), asked once a page.

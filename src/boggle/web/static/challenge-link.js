@@ -17,7 +17,6 @@ export function offerChallenge(container, round) {
   const label = document.createElement("label");
   const name = document.createElement("input");
   name.id = "challenge-your-name";
-  name.dataset.maxChars = "24";  // as the server counts (board.js limitName)
   name.value = round.name || localStorage.getItem("boggle-name") || "";
   label.append("Your name ", name);
   const button = document.createElement("button");

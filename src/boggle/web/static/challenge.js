@@ -250,8 +250,8 @@ function showResults(challenge, you) {
 
 async function start() {
   $("challenge-form").addEventListener("submit", startRound);
-  limitName($("challenge-name"), showError);  // a name of emoji as long as the server takes
-  limitName($("rename-name"), showError);
+  // a name of emoji as long as the server takes, held to the server's limit
+  const named = Promise.all([limitName($("challenge-name"), showError), limitName($("rename-name"), showError)]);
   const share = $("share-challenge");
   share.href = location.pathname;
   share.textContent = new URL(location.pathname, location.href).href;
@@ -267,6 +267,7 @@ async function start() {
     state.challenge = await api(`/api/challenges/${encodeURIComponent(code)}`);
     state.listTitles = await titles;
     $("challenge-info").textContent = describe(state.challenge);
+    await named;
     const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
     const kept = keptRound(roundKey);
     if (saved && saved.name) {

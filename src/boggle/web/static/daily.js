@@ -2,7 +2,7 @@
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
   api, copyText, countdown, drawPath, fillWordLists, keepRound, keptRound, listedWord, renderBoard,
-  readyDefinitionBox, roundLength, showInView, sound, wordButton,
+  readyDefinitionBox, roundLength, serverOptions, showInView, sound, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -182,7 +182,7 @@ async function start() {
   $("copy-share").addEventListener("click",
     () => copyText($("share-line").textContent, $("copy-share"), $("share-line")));
   try {
-    const options = api("/api/options");
+    const options = serverOptions();
     await fillWordLists($("daily-dict"));
     $("daily-length").textContent = `, for a ${roundLength((await options).daily_seconds)} round`;
     const kept = keptRound(ROUND_KEY);

@@ -737,8 +737,8 @@ function submitWord(event) {
 async function start() {
   $("create-form").addEventListener("submit", createRoom);
   $("join-form").addEventListener("submit", joinRoom);
-  limitName($("create-name"), showError);  // a name of emoji as long as the server takes
-  limitName($("join-name"), showError);
+  // a name of emoji as long as the server takes, held to the server's limit
+  const named = Promise.all([limitName($("create-name"), showError), limitName($("join-name"), showError)]);
   $("word-form").addEventListener("submit", submitWord);
   $("create-dice").addEventListener("change", () => {
     $("create-size-label").hidden = $("create-dice").value !== "uniform";
@@ -790,6 +790,7 @@ async function start() {
   if (asked && !code) {  // a link cut short or mistyped: said, not dropped without a word
     showError(`'${given}' is not a room code: a code is 6 characters from A-Z and 2-9, like ABC234`);
   }
+  await named;
   const saved = code ? JSON.parse(localStorage.getItem(storageKey(code)) || "null") : null;
   if (saved && saved.token) {
     rejoin(code, saved.token);
