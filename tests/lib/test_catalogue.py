@@ -85,3 +85,19 @@ def test_each_list_has_a_title_a_player_reads(words_file: Path, tmp_path: Path) 
     assert len(set(titles.values())) == len(titles)
     alone = {entry.name: entry.title for entry in Catalogue({"mine": words_file}).entries()}
     assert alone["mine"] == "English (3 words)"
+
+
+def test_one_list_s_title_is_the_one_the_lists_give(words_file: Path, tmp_path: Path) -> None:
+    """`title` (the daily board's line to share) names a list as `entries` does; before the
+    lists are counted it reads only the list asked for, and gives its own title."""
+    other = tmp_path / "other.txt"
+    other.write_text("cat\ndog\nemu\n")
+    catalogue = Catalogue({"mine": words_file, "other": other})
+    assert catalogue.title("mine") == "English (3 words)"  # "other" not read yet
+    assert catalogue.title(None) == catalogue.title("en-70") == "English (111,593 words)"
+    titles = {entry.name: entry.title for entry in catalogue.entries()}
+    for name, title in titles.items():
+        assert catalogue.title(name) == title
+    assert catalogue.title("mine") == "English (3 words, mine)"
+    with pytest.raises(LexiconError):
+        catalogue.title("klingon")

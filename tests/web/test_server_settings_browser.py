@@ -4,7 +4,8 @@ driven by Playwright) against `boggle serve`.
 A player's name is held to the server's limit (``limits.max_name_length`` of
 ``GET /api/options``, the library's ``MAX_NAME_LENGTH``) by every name box: a room's, a
 challenge's and "Challenge a friend" after a solo round; none has a number of its own (a
-server saying another limit is followed).
+server saying another limit is followed).  The daily board's line to share names the word
+list by its title, as the page's list does, on one line.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -16,7 +17,7 @@ import json
 from typing import Any
 
 import pytest
-from browser import Pages
+from browser import ARTIFACTS, Pages
 from serve_process import ServeProcess, get_json
 
 from boggle.rooms.limits import MAX_NAME_LENGTH
@@ -29,6 +30,7 @@ PHONE: dict[str, Any] = {
     "has_touch": True,
     "is_mobile": True,
 }
+WIDE: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 
 
 def name_boxes(pages: Pages, server: ServeProcess) -> dict[str, Any]:
@@ -90,3 +92,27 @@ def test_a_server_with_another_name_limit_is_followed(pages: Pages, server: Serv
         valid, said = page.evaluate(TYPED, [box, "annabel"])
         assert not valid and said.startswith("a name is 1 to 5 printable characters"), said
         assert page.evaluate(TYPED, [box, "ann"]) == [True, ""]
+
+
+@pytest.mark.parametrize("screen", [PHONE, WIDE], ids=["390x844", "1280x800"])
+def test_the_daily_share_line_names_the_list_as_the_page_does(
+    pages: Pages, server: ServeProcess, screen: dict[str, Any]
+) -> None:
+    page = pages.open(server.url + "/daily?date=2026-11-23", **screen)
+    page.wait_for_selector("#daily-dict option", state="attached")
+    page.select_option("#daily-dict", "en-80")
+    title = page.eval_on_selector("#daily-dict", "select => select.selectedOptions[0].text")
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden])")
+    share = page.locator("#share-line").text_content() or ""
+    assert share.startswith(f"boggle daily 2026-11-23, 4x4, {title}: 0 points"), share
+    assert "en-80" not in share and "\n" not in share
+    page.locator("#share-line").scroll_into_view_if_needed()
+    width = screen["viewport"]["width"]
+    page.screenshot(path=str(ARTIFACTS / f"daily-share-{width}.png"))
+    # on the screen, the line wraps within the page: nothing scrolls sideways
+    assert page.evaluate(
+        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )

@@ -451,6 +451,23 @@ def test_options_give_the_name_limit_rooms_and_challenges_take() -> None:
         assert running.get("/api/options").json()["limits"]["max_name_length"] == 9
 
 
+@pytest.mark.parametrize("dictionary", ["en-70", "es"])
+def test_the_daily_share_line_names_the_list_by_its_title_on_one_line(
+    client: TestClient, dictionary: str
+) -> None:
+    titles = {
+        entry["name"]: entry["title"]
+        for entry in client.get("/api/dictionaries").json()["dictionaries"]
+    }
+    result = client.post(
+        "/api/daily/result", json={"date": "2026-11-23", "dictionary": dictionary, "words": []}
+    ).json()
+    share = result["share"]
+    assert share.startswith(f"boggle daily 2026-11-23, 4x4, {titles[dictionary]}: "), share
+    assert f"{dictionary})" not in share and f"{dictionary}:" not in share
+    assert "\n" not in share and len(share) <= 120, share
+
+
 def test_play_tells_each_entry_as_the_library_play_session_does(client: TestClient) -> None:
     from boggle.game import PlaySession
 

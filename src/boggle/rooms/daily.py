@@ -10,10 +10,10 @@ score, the word count and the percent of the maximum, and no word.
 True
 >>> str(daily_board(day, "en-70", 4)) == str(daily_board(day + datetime.timedelta(1), "en-70", 4))
 False
->>> share_line(day, "en-70", 4, score=23, words=12, maximum=180)
-'boggle daily 2026-11-23 (4x4, en-70): 23 points, 12 words, 13% of the maximum'
->>> share_line(day, "en-70", 4, score=1, words=1, maximum=180)
-'boggle daily 2026-11-23 (4x4, en-70): 1 point, 1 word, 1% of the maximum'
+>>> share_line(day, "English (111,593 words)", 4, score=23, words=12, maximum=180)
+'boggle daily 2026-11-23, 4x4, English (111,593 words): 23 points, 12 words, 13% of the maximum'
+>>> share_line(day, "English (111,593 words)", 4, score=1, words=1, maximum=180)
+'boggle daily 2026-11-23, 4x4, English (111,593 words): 1 point, 1 word, 1% of the maximum'
 """
 
 from __future__ import annotations
@@ -78,17 +78,31 @@ def daily_board(date: datetime.date, dictionary: str, size: int) -> Board:
     return roll_board(DAILY_SIZES[size], daily_seed(date, dictionary, size))
 
 
-def share_line(
-    date: datetime.date, dictionary: str, size: int, score: int, words: int, maximum: int
-) -> str:
-    """The result to share: numbers only, no words.
+SHARE_TITLE_CHARS = 40
+"""A word list's title in the line to share is cut to this many characters (an operator's
+list may have a long name): the line stays short enough to paste in a message."""
 
-    >>> share_line(datetime.date(2026, 11, 23), "en-70", 5, score=40, words=21, maximum=0)
-    'boggle daily 2026-11-23 (5x5, en-70): 40 points, 21 words, 0% of the maximum'
+
+def share_line(
+    date: datetime.date, list_title: str, size: int, score: int, words: int, maximum: int
+) -> str:
+    """The result to share, on one line: the day, the size and the word list by its title
+    (:func:`boggle.wordlists.catalogue.list_title`, as every page names it), then numbers
+    only, no words.
+
+    >>> day = datetime.date(2026, 11, 23)
+    >>> share_line(day, "Spanish (mine)", 5, score=40, words=21, maximum=0)
+    'boggle daily 2026-11-23, 5x5, Spanish (mine): 40 points, 21 words, 0% of the maximum'
+    >>> share_line(day, "mine (the chess club's own list, 2019-26)", 4, 1, 1, 4)
+    "boggle daily 2026-11-23, 4x4, mine (the chess club's own list, 2019-2…: 1 point, 1 word, \
+25% of the maximum"
     """
+    title = " ".join(list_title.split())  # one line, whatever the list's name holds
+    if len(title) > SHARE_TITLE_CHARS:
+        title = title[: SHARE_TITLE_CHARS - 1] + "\u2026"
     percent = round(100 * score / maximum) if maximum else 0
     return (
-        f"boggle daily {date.isoformat()} ({size}x{size}, {dictionary}): "
+        f"boggle daily {date.isoformat()}, {size}x{size}, {title}: "
         f"{score} point{'' if score == 1 else 's'}, {words} word{'' if words == 1 else 's'}, "
         f"{percent}% of the maximum"
     )

@@ -118,7 +118,12 @@ async def daily_result(request: DailyResult, context: Context) -> Any:
             "maximum": solution.score,
             "percent": round(100 * result.score / solution.score) if solution.score else 0,
             "share": daily.share_line(
-                day, chosen, request.size, result.score, len(good), solution.score
+                day,
+                context.catalogue.title(chosen),
+                request.size,
+                result.score,
+                len(good),
+                solution.score,
             ),
             "verdicts": [v.to_json() for v in result.verdicts],
             "unfound": unfound_json(whole, good | set(outside), shown),

@@ -102,6 +102,8 @@ class Catalogue:
         # the GPL lists installed on this machine (de, fr, ...), offered by their language code
         self.system = [code for code in SYSTEM_LISTS if system_list_path(code) is not None]
         self.default = default
+        self.titles: dict[str, str] = {}
+        """Each list's title as :meth:`entries` last gave it (:meth:`title` reads it)."""
         if default not in self.bundled and default not in self.files:
             raise LexiconError(f"the default word list {quoted(default)} is not offered")
 
@@ -126,6 +128,25 @@ class Catalogue:
                 raise LexiconError(f"word list {chosen!r} cannot be read on this server") from None
         return load_lexicon(chosen)
 
+    def title(self, name: str | None) -> str:
+        """The title of the list ``name`` (``None``: the default), as every page names it:
+        as :meth:`entries` last gave it (``GET /api/dictionaries``, which a page asks first),
+        or, before the lists are counted, the list's own title (reading only that list: the
+        others may take seconds to count).
+
+        >>> Catalogue().title("en-70")
+        'English (111,593 words)'
+        """
+        chosen = self.default if name is None else name
+        self.check(chosen)
+        if chosen in self.titles:
+            return self.titles[chosen]
+        if chosen in self.bundled:
+            entry = self.bundled[chosen]
+            return list_title(chosen, entry.language, entry.words)
+        lexicon = self.get(chosen)
+        return list_title(chosen, lexicon.language or "en", len(lexicon))
+
     def entries(self) -> list[CatalogueEntry]:
         """Every list with its word count (an operator's file is read to count it)."""
         listed = []
@@ -146,9 +167,11 @@ class Catalogue:
             )
         # two lists of one language and size (an operator's copy of a bundled one): each its name
         titles = Counter(entry.title for entry in listed)
-        return [
+        entries = [
             replace(entry, title=f"{entry.title[:-1]}, {entry.name})")
             if titles[entry.title] > 1 and entry.title.endswith(")")
             else entry
             for entry in listed
         ]
+        self.titles = {entry.name: entry.title for entry in entries}
+        return entries
