@@ -81,7 +81,56 @@ def test_a_round_played_from_play_s_first_screen(pages: Pages, server: ServeProc
     page.tap("#play-end")
     page.wait_for_selector("#play-results:not([hidden])")
     assert page.locator(".controls").is_visible()
-    assert page.evaluate(BEFORE, ["#play-results", ".controls"])
+    assert page.evaluate(BEFORE, ["#play-results", "#play-setup"])  # the results first
+    assert page.evaluate(BEFORE, ["#play-setup", ".controls"])
+
+
+def tops(page: Any, *selectors: str) -> list[float]:
+    return [float(page.locator(selector).bounding_box()["y"]) for selector in selectors]
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (1280, 800), (390, 844), (320, 568)])
+def test_a_round_s_results_come_first_and_play_again_right_after_them(
+    pages: Pages, server: ServeProcess, width: int, height: int
+) -> None:
+    """A round over, on a wide or a landscape screen as on a phone: the screen shows the
+    results from their first line (the verdict, the score, the words found) and on a screen
+    of 768 px or more the first words missed too; the next round's Start and settings come
+    right after the results, before the board's choices: in the document (so read aloud and
+    tabbed through: Tab from the results' last control reaches "Play another round"), and on
+    the screen. Started, the round has its Start, clock and word box first again."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **screen(width, height))
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-found li")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) #play-missed .word")
+    page.wait_for_selector("#challenge-button")
+    page.screenshot(path=str(ARTIFACTS / f"play-results-{width}x{height}.png"))
+    for shown in ("#play-feedback", "#play-found", "#play-result-line"):
+        assert on_first_screen(page, shown), f"{shown} is off the screen"
+    if height >= 768:
+        assert on_first_screen(page, "#play-missed .word >> nth=0")
+    assert page.evaluate(BEFORE, ["#play-results", "#play-setup"])
+    assert page.evaluate(BEFORE, ["#play-setup", ".controls"])
+    results_end = page.locator("#play-results").bounding_box()
+    start, challenge, choices = tops(page, "#play-start", "#challenge-button", ".controls")
+    assert results_end["y"] + results_end["height"] <= start < choices
+    assert challenge < start
+    page.focus("#challenge-button")  # the results' last control: the next Tab is the next round
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "play-start"
+    assert page.locator("#play-start").inner_text() == "Play another round"
+    assert page.locator("#play-timer").is_hidden()  # the clock that ran out is not beside it
+
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.evaluate(BEFORE, ["#play-setup", "#play-form"])
+    assert page.evaluate(BEFORE, ["#play-setup", "#play-results"])
+    for shown in ("#board", "#play-end", "#play-timer", "#play-input"):
+        assert on_first_screen(page, shown), f"{shown} is off the screen in the next round"
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])

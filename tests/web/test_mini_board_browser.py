@@ -263,7 +263,9 @@ def test_a_tablet_turned_upright_mid_results_shows_the_small_board(
     the page has left above the screen: the small board appears with the word's path, without
     another tap; turned back, it goes."""
     page, holder = solo_results(pages, server, viewport=TABLET, has_touch=True, is_mobile=True)
-    page.locator("#play-missed").scroll_into_view_if_needed()  # below the next round's settings
+    # the player reads on down the results (on its side, from their heading): the
+    # board stays beside them
+    page.evaluate("() => document.getElementById('play-results').scrollIntoView({block: 'start'})")
     assert in_view(page, "#board")
     words = [button.get_attribute("data-word") for button in page.locator(f"{holder} .word").all()]
     word = next(w for w in words if in_view(page, f"{holder} .word[data-word='{w}']"))

@@ -239,6 +239,8 @@ async function startRound() {
     choices: roundChoices(),
   };
   keepRound(state.round);
+  // from the top: "Play another round" is under the last round's results, far down a phone
+  window.scrollTo(0, 0);
   showRound(state.round);
 }
 
@@ -248,6 +250,7 @@ function showRound(round) {
   showHintsLeft(round, null);
   lockBoardControls(true);
   document.body.classList.add("in-round");
+  placeRoundSetup(false);
   $("play-results").hidden = true;
   $("play-found").replaceChildren();
   $("play-form").hidden = false;
@@ -410,6 +413,17 @@ async function askHint() {
   }
 }
 
+// The round's Start, clock and switches with its settings (#play-setup): first before a
+// round and during one, but once a round is over after its results, which the player reads
+// first (on a wide screen they stood below the settings, the missed words at the screen's
+// foot), "Play another round" right after them. Moved, not only drawn elsewhere, so the order
+// read aloud and tabbed through is the order seen.
+function placeRoundSetup(over) {
+  const setup = $("play-setup");
+  if (over) $("play-results").after(setup);
+  else $("play-panel").prepend(setup);
+}
+
 // The round's end: `ranOut` when its time ran out, not when the player ended it.
 async function endRound(ranOut = false) {
   const round = state.round;
@@ -420,13 +434,16 @@ async function endRound(ranOut = false) {
   traceWords(null);
   sound("end");
   document.body.classList.remove("in-round");
+  placeRoundSetup(true);
   $("play-timer").textContent = formatClock(0);
+  $("play-hint-text").textContent = "";  // the results say how many hints there were
   $("play-form").hidden = true;
   $("play-start").hidden = false;
   $("play-start").textContent = "Play another round";
   $("play-end").hidden = true;
   lockBoardControls(false);
   const answer = await playRound(round, true);
+  showFound(round, answer);  // every word's answer in, a word sent just before the end too
   const line = $("play-result-line");
   line.dataset.score = String(answer.score);
   line.dataset.maximum = String(answer.maximum);
@@ -442,12 +459,15 @@ async function endRound(ranOut = false) {
   $("play-set-apart").hidden = !answer.set_apart.length;
   $("play-set-apart").textContent = `Set apart (0 points): ${answer.set_apart.join(", ")}`;
   $("play-results").hidden = false;
-  showInView($("play-results"));
   offerChallenge($("play-results"), {
     board: round.board, ...chosenOptions(), seconds: round.seconds, words: answer.found.map((w) => w.word),
   });
   const point = matchMedia("(hover: none)").matches ? "Tap" : "Hover over or click";
   setFeedback(`${ranOut ? "Time!" : "Round over."} ${point} a missed word to see its path.`, true);
+  // the results from their first line (the score, the words found), and the keyboard there:
+  // Tab goes on through the words missed to "Play another round"
+  showInView($("play-feedback"));
+  $("play-results-title").focus({ preventScroll: true });
 }
 
 // ------------------------------------------------------------------ tabs and start-up
