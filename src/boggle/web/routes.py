@@ -45,6 +45,7 @@ from boggle.model.errors import BoardError, BoggleError
 from boggle.model.render import faces
 from boggle.model.rules import PRESETS, Rules
 from boggle.model.solution import ScoredWord, Solution
+from boggle.model.wording import counted, grouped
 from boggle.rooms.daily import DAILY_SECONDS
 from boggle.web.context import ApiError, WebContext, web_context
 from boggle.web.models import (
@@ -258,8 +259,8 @@ async def play(request: PlayRequest, context: Context) -> PlayResponse:
     if len(request.words) > context.limits.max_words_per_player:
         raise ApiError(
             413,
-            f"{len(request.words)} words; this server takes at most "
-            f"{context.limits.max_words_per_player} a round",
+            f"{counted(len(request.words), 'word')}; this server takes at most "
+            f"{grouped(context.limits.max_words_per_player)} a round",
         )
     board = context.board(request.board)
     rules = context.rules_for(board, request.rules, request.min_length)
@@ -338,7 +339,8 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
     if len(request.players) > limits.max_players:
         raise ApiError(
             413,
-            f"{len(request.players)} players; this server judges at most {limits.max_players}",
+            f"{counted(len(request.players), 'player')}; this server judges at most "
+            f"{grouped(limits.max_players)}",
         )
     lists = [
         PlayerList.from_text(p.name, p.words, p.challenged)
@@ -350,8 +352,8 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
         if len(player.entries) > limits.max_words_per_player:
             raise ApiError(
                 413,
-                f"player {player.name!r} has {len(player.entries)} words; this server "
-                f"judges at most {limits.max_words_per_player} a player",
+                f"player {player.name!r} has {counted(len(player.entries), 'word')}; this "
+                f"server judges at most {grouped(limits.max_words_per_player)} a player",
             )
     board: Board | str
     try:
