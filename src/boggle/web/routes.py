@@ -24,7 +24,7 @@ from fastapi.responses import JSONResponse, Response
 from boggle import __version__
 from boggle.definitions import define, first_definition
 from boggle.dice.cubes import DICE_SETS, roll_board
-from boggle.dice.measured import roll_for_language
+from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import default_engine, solve
 from boggle.game import (
     CHALLENGE_MODES,
@@ -192,7 +192,9 @@ async def solve_board(request: SolveRequest, context: Context) -> Response:
 @router.post("/roll", response_model=RollResponse, responses=ERRORS, tags=["boards"])
 async def roll(request: RollRequest, context: Context) -> RollResponse:
     """A board rolled from a dice set (or uniform letters of any size) with a seed;
-    the same seed gives the same board."""
+    the same seed gives the same board. With another language's list each cell is drawn
+    from the list's letters, as ``boggle roll --language`` draws it; ``dice`` beside such
+    a list is refused (400), as the command line refuses ``--dice``."""
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
     context.catalogue.check(request.dictionary)
     lexicon = None
@@ -200,6 +202,8 @@ async def roll(request: RollRequest, context: Context) -> RollResponse:
         lexicon = await context.run(lambda: context.catalogue.get(request.dictionary))
         if lexicon_profile(lexicon).code == "en":
             lexicon = None  # English rolls the dice asked for
+        elif "dice" in request.model_fields_set:  # asked for, and would be ignored
+            check_chosen_dice(lexicon, request.dice)
     # rolled first (the request's shape caps it at 100x100), then held to this server's limits
     if lexicon is None:
         board = roll_board(request.dice, seed, request.rows, request.cols)
