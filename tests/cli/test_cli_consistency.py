@@ -542,7 +542,7 @@ def test_a_tab_or_line_end_among_search_letters_is_shown_quoted(
         ),
         (
             ["stats", "--random", "1", "--size", "1000x1000"],
-            "boggle: error: a board is 1 to 1000 rows and columns and at most 250,000 cells, got",
+            "boggle: error: a board is 1 to 1,000 rows and columns and at most 250,000 cells, got",
         ),
         (
             ["solve", BOARD, "--scoring", "3:99999999999999999999"],

@@ -152,3 +152,70 @@ def test_cli_bad_options_are_one_line(
     status, out, err = _stats(capsys, *argv)
     assert status == 2 and out == ""
     assert len(err.splitlines()) == 1 and message in err
+
+
+# ---- another language's boards: its list's letters, as `boggle roll --language` draws them
+
+
+def test_stats_for_another_language_rolls_its_letters(capsys: pytest.CaptureFixture[str]) -> None:
+    from boggle import Board, load_lexicon, solve
+    from boggle.dice.measured import face_weights
+
+    status = main(["stats", "--random", "200", "--language", "es", "--seed", "3", "--json"])
+    result = json.loads(capsys.readouterr().out)
+    assert status == 0 and (result["dice"], result["rows"], result["cols"]) == (
+        "letters of es",
+        4,
+        4,
+    )
+    spanish = load_lexicon("es")
+    letters = set(face_weights(spanish))
+    for top in result["best"]:
+        board = Board.parse(top["board"])
+        assert set(board.faces) <= letters, top  # English cubes gave 'k' and 'w' boards
+        assert solve(board, spanish).score == top["score"]
+
+
+def test_stats_for_another_language_is_the_same_however_cut() -> None:
+    from boggle import load_lexicon
+    from boggle.dice.bulk import source_for_language
+
+    dutch = load_lexicon("nl")
+    source = source_for_language(dutch, rows=3, cols=3)
+    whole = score_stats(300, source, dutch, seed=8, top=4, jobs=1, chunk_size=300)
+    assert score_stats(300, source, dutch, seed=8, top=4, jobs=2, chunk_size=7) == whole
+    assert [top.board for top in whole.best] == [
+        board_lines(source, 8, top.index, 1)[0] for top in whole.best
+    ]
+
+
+def test_stats_text_names_the_languages_letters(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["stats", "--random", "20", "--dict", "pl", "--seed", "1", "--size", "3x5"])
+    out = capsys.readouterr().out
+    assert status == 0 and out.splitlines()[0] == "boards       20 (letters of pl 3x5, seed 1)"
+
+
+@pytest.mark.parametrize("dice", ["classic", "new", "uniform"])
+def test_stats_refuses_dice_beside_another_languages_list(
+    capsys: pytest.CaptureFixture[str], dice: str
+) -> None:
+    status = main(["stats", "--random", "10", "--language", "es", "--dice", dice])
+    err = capsys.readouterr().err
+    assert main(["roll", "--language", "es", "--dice", dice]) == 2
+    said_by_roll = capsys.readouterr().err
+    assert status == 2 and err == said_by_roll
+    assert err == (
+        f"boggle: error: --dice '{dice}': a Spanish board is not rolled from dice; each cell is "
+        "drawn from the letters of the words of 'es', so leave the dice out (the size sets the "
+        "shape)\n"
+    )
+
+
+def test_stats_with_an_english_list_still_rolls_the_dice(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["stats", "--random", "50", "--seed", "4", "--json", "--top", "3"]
+    assert main([*argv, "--language", "en", "--dice", "classic"]) == 0
+    english = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--dice", "classic"]) == 0
+    assert json.loads(capsys.readouterr().out) == english and english["dice"] == "classic"

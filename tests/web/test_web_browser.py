@@ -17,6 +17,7 @@ from conftest import ENABLE_PATH
 from serve_process import ServeProcess, get_json, warm_up
 
 from boggle import Board, Lexicon, load_lexicon, roll_board, rules_for_board, solve
+from boggle.dice.measured import roll_for_language
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -130,6 +131,21 @@ def test_rolling_a_board_with_a_seed_matches_the_dice(page: Any, lexicon: Lexico
     assert f"board={str(rolled).replace(' ', '+')}" in (
         page.locator("#share-link").get_attribute("href") or ""
     )
+
+
+def test_rolling_with_another_languages_list_draws_its_letters(page: Any) -> None:
+    # the page sent its dice beside every list; the API now refuses dice beside a list of
+    # another language (they would be ignored), so the page leaves them out there
+    page.wait_for_selector("#dict-select option[value='es']", state="attached")
+    page.select_option("#dict-select", "es")
+    page.select_option("#dice-select", "big")
+    page.fill("#seed-input", "2026")
+    page.click("#roll-button")
+    expected = str(roll_for_language(load_lexicon("es"), seed=2026))
+    page.wait_for_function(
+        "text => document.getElementById('board-input').value === text", arg=expected
+    )
+    assert not page.locator("#error").text_content()
 
 
 def test_a_short_play_round_scores_words_and_lists_the_missed(page: Any, lexicon: Lexicon) -> None:

@@ -96,3 +96,34 @@ def test_check_folds_the_typed_word_with_the_lists_language(
                 "/api/check", json={"board": "stras xxxes", "word": typed, "dictionary": "de"}
             ).json()
             assert answer["status"] == "counted" and answer["word"] == "strasse", answer
+
+
+@pytest.mark.parametrize("dice", ["big", "new", "uniform"])
+def test_dice_beside_another_languages_list_are_refused_as_the_cli_refuses_them(
+    client: TestClient, capsys: pytest.CaptureFixture[str], dice: str
+) -> None:
+    # the API rolled a Spanish 4x4 board for "big" dice, silently
+    from boggle.cli.main import main
+
+    response = client.post("/api/roll", json={"dictionary": "es", "dice": dice, "seed": 1})
+    assert main(["roll", "--language", "es", "--dice", dice]) == 2
+    said_by_cli = capsys.readouterr().err.removeprefix("boggle: error: --")
+    assert response.status_code == 400
+    assert response.json()["error"] + "\n" == said_by_cli
+    assert response.json()["error"].startswith(f"dice '{dice}': a Spanish board is not rolled")
+
+
+def test_another_languages_roll_takes_a_size(client: TestClient) -> None:
+    from boggle.dice.measured import roll_for_language
+
+    answer = client.post("/api/roll", json={"dictionary": "nl", "rows": 3, "cols": 5, "seed": 9})
+    expected = roll_for_language(load_lexicon("nl"), seed=9, rows=3, cols=5)
+    assert answer.json()["board"] == str(expected) and answer.json()["dice"] == "letters of nl"
+
+
+def test_an_english_list_still_takes_dice(client: TestClient) -> None:
+    answer = client.post("/api/roll", json={"dictionary": "en-70", "dice": "big", "seed": 4})
+    assert answer.status_code == 200 and (answer.json()["rows"], answer.json()["dice"]) == (
+        5,
+        "big",
+    )

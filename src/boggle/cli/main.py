@@ -369,6 +369,20 @@ def starting_up(whole_process: bool) -> Iterator[None]:
         gc.enable()
 
 
+def without_end_of_options(words: list[str]) -> list[str]:
+    """The command line with a ``--`` before the command dropped: ``boggle -- solve BOARD``
+    is ``boggle solve BOARD``, on every Python (3.11's argparse took the ``--`` for the
+    command's name: "invalid choice: '--'"). A ``--`` after the command stays, and ends
+    that command's options as always (``boggle solve -- -abc``).
+
+    >>> without_end_of_options(["--", "solve", "abcd"]), without_end_of_options(["--"])
+    (['solve', 'abcd'], [])
+    >>> without_end_of_options(["solve", "--", "abcd"])
+    ['solve', '--', 'abcd']
+    """
+    return words[1:] if words[:1] == ["--"] else words
+
+
 def main(argv: Sequence[str] | None = None, whole_process: bool = False) -> int:
     """Run the command line; returns the exit status.
 
@@ -376,17 +390,17 @@ def main(argv: Sequence[str] | None = None, whole_process: bool = False) -> int:
     program), so its start may set the garbage collector aside (:func:`starting_up`).
     """
     guard_standard_streams()
-    words = sys.argv[1:] if argv is None else list(argv)
+    words = without_end_of_options(sys.argv[1:] if argv is None else list(argv))
     with starting_up(whole_process):
         # Without a command first (`boggle`, `--help`, `--version`, a mistyped name) the
-        # listing serves, unless it finds a command after all (`boggle -- solve ...`).
+        # listing serves, unless it finds a command after all.
         command = words[0] if words and words[0] in COMMAND_MODULES else None
         parser = build_parser(command) if command is not None else listing_parser()
         try:
-            args = parser.parse_args(argv)
+            args = parser.parse_args(words)
             if command is None and args.command is not None:
                 parser = build_parser(args.command)
-                args = parser.parse_args(argv)
+                args = parser.parse_args(words)
         except SystemExit as exit_:  # --help, --version and usage errors
             return exit_.code if isinstance(exit_.code, int) else 2
         except BrokenPipeError:  # `boggle --help | head -1`: the reader went away

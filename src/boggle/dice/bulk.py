@@ -8,9 +8,11 @@ cutting a run into chunks never changes it.  Boards are made in bulk as NumPy
 arrays and come out as compact text lines, ready for the batch scorer.
 
 A dice set shuffles its cubes into the cells (sorting random keys) and turns a
-random face of each up; ``uniform`` draws every cell from ``a``-``z``.  These
-boards follow the same law as :func:`boggle.dice.cubes.roll`, from a different
-random stream.
+random face of each up; ``uniform`` draws every cell from ``a``-``z``; a language
+other than English draws every cell from the faces of its list's words, each as
+often as it occurs there (:func:`source_for_language`).  These boards follow the
+same law as :func:`boggle.dice.cubes.roll` and
+:func:`boggle.dice.measured.measured_board`, from a different random stream.
 
 >>> source = BoardSource.named("new")
 >>> lines = board_lines(source, seed=1, first=0, count=3)
@@ -23,13 +25,17 @@ True
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from boggle.dice.cubes import DICE_SETS, dice_set, generator_name
+from boggle.dice.measured import check_chosen_dice, face_weights
 from boggle.model.board import MAX_CELLS, MAX_SIDE, Board, compact_text
 from boggle.model.checks import whole_number
 from boggle.model.errors import DiceError
+from boggle.model.wording import grouped, quoted
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.spelling import lexicon_profile
 
 MAX_SEED = 2**64 - 1
 """Seeds are whole numbers from 0 to 2^64 - 1 (the low half of Philox's 128-bit key)."""
@@ -39,11 +45,16 @@ _WORDS_PER_BLOCK = 8  # 32-bit numbers per Philox4x64 counter value
 
 @dataclass(frozen=True)
 class BoardSource:
-    """What to roll: a dice set's cubes (``dice``) or uniform letters on ``rows`` x ``cols``."""
+    """What to roll on ``rows`` x ``cols``: a dice set's cubes (``dice``), uniform letters
+    (``dice`` is ``None``), or the ``faces`` of a word list (``letters_of`` names it), each
+    drawn as often as its ``weights`` say (:meth:`measured`)."""
 
     dice: str | None
     rows: int
     cols: int
+    faces: tuple[str, ...] = field(default=(), repr=False)
+    weights: tuple[int, ...] = field(default=(), repr=False)
+    letters_of: str | None = field(default=None, repr=False)
 
     @classmethod
     def named(cls, name: str, rows: int | None = None, cols: int | None = None) -> BoardSource:
@@ -52,18 +63,10 @@ class BoardSource:
         >>> BoardSource.named("uniform", 3, 5)
         BoardSource(dice=None, rows=3, cols=5)
         """
-        for side, value in (("rows", rows), ("cols", cols)):
-            if value is not None:
-                whole_number(side, value, error=DiceError)
         if generator_name(name) == "uniform":
-            rows = 4 if rows is None else rows
-            cols = rows if cols is None else cols
-            if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE and rows * cols <= MAX_CELLS):
-                raise DiceError(
-                    f"a board is 1 to {MAX_SIDE} rows and columns and at most "
-                    f"{MAX_CELLS:,} cells, got {rows}x{cols}"
-                )
+            rows, cols = _any_size(rows, cols)
             return cls(None, rows, cols)
+        _any_size(rows, cols)  # a bool or a float is refused by name, as for uniform letters
         cubes = dice_set(name)
         if (rows, cols) not in ((None, None), (cubes.rows, cubes.cols)):
             raise DiceError(
@@ -72,13 +75,100 @@ class BoardSource:
             )
         return cls(cubes.name, cubes.rows, cubes.cols)
 
+    @classmethod
+    def measured(
+        cls,
+        weights: dict[str, int],
+        rows: int | None = None,
+        cols: int | None = None,
+        letters_of: str = "custom",
+    ) -> BoardSource:
+        """Each cell one of the faces of ``weights``, drawn as often as its weight says
+        (4x4 unless ``rows``/``cols`` say otherwise); ``letters_of`` names the word list
+        they were counted in.
+
+        >>> source = BoardSource.measured({"a": 3, "ch": 1}, 2, 3, letters_of="es")
+        >>> source.name, source.cells
+        ('letters of es', 6)
+        """
+        rows, cols = _any_size(rows, cols)
+        if not weights or any(
+            isinstance(w, bool) or not isinstance(w, int) or w < 1 for w in weights.values()
+        ):
+            raise DiceError(
+                f"the letters of {quoted(letters_of)} need at least one face, each weighed by a "
+                "whole number of at least 1"
+            )
+        total = sum(weights.values())
+        scale = -(-total // _MAX_TOTAL)  # a total under 2^32: a cell is one 32-bit draw
+        faces = tuple(sorted(weights))
+        return cls(
+            None,
+            rows,
+            cols,
+            faces,
+            tuple(max(1, weights[face] // scale) for face in faces),
+            letters_of,
+        )
+
     @property
     def name(self) -> str:
+        if self.letters_of is not None:
+            return f"letters of {self.letters_of}"
         return self.dice or "uniform"
 
     @property
     def cells(self) -> int:
         return self.rows * self.cols
+
+
+_MAX_TOTAL = 2**31
+"""The most the weights of a measured source add up to (larger ones are scaled down)."""
+
+
+def _any_size(rows: int | None, cols: int | None) -> tuple[int, int]:
+    """``rows`` x ``cols`` (4x4 by default, ``cols`` as ``rows``), checked against the
+    largest board."""
+    for side, value in (("rows", rows), ("cols", cols)):
+        if value is not None:
+            whole_number(side, value, error=DiceError)
+    rows = 4 if rows is None else rows
+    cols = rows if cols is None else cols
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE and rows * cols <= MAX_CELLS):
+        raise DiceError(
+            f"a board is 1 to {grouped(MAX_SIDE)} rows and columns and at most "
+            f"{grouped(MAX_CELLS)} cells, got {rows}x{cols}"
+        )
+    return rows, cols
+
+
+def source_for_language(
+    lexicon: Lexicon, dice: str | None = None, rows: int | None = None, cols: int | None = None
+) -> BoardSource:
+    """The boards :func:`boggle.dice.measured.roll_for_language` rolls, in bulk: for an
+    English list the ``dice`` set (by default ``new`` on 4x4, uniform letters on any other
+    size), for any other language its list's letters (4x4 by default).  ``dice`` named
+    beside another language's list is refused, as :func:`~boggle.dice.measured.check_chosen_dice`
+    refuses it, rather than ignored.
+
+    >>> spanish = Lexicon.from_words(["chico", "año"])
+    >>> spanish.language = "es"
+    >>> source = source_for_language(spanish, rows=5)
+    >>> source.name, source.rows, source.cols, source.faces
+    ('letters of custom', 5, 5, ('a', 'c', 'ch', 'i', 'o', 'ñ'))
+    >>> source_for_language(Lexicon.from_words(["cat"])).name
+    'new'
+    """
+    if lexicon_profile(lexicon).code == "en":
+        if dice is None:
+            dice = "new" if (rows, cols) in ((None, None), (4, 4), (4, None)) else "uniform"
+        return BoardSource.named(dice, rows, cols)
+    if dice is not None:
+        check_chosen_dice(lexicon, dice)
+    weights = face_weights(lexicon)
+    if not weights:
+        raise DiceError(f"word list {quoted(lexicon.name)} has no words to measure letters from")
+    return BoardSource.measured(weights, rows, cols, lexicon.name)
 
 
 @dataclass(frozen=True)
@@ -88,11 +178,16 @@ class _Tables:
     face_counts: Any  # faces of each cube
     words: int  # 32-bit random numbers per board
     blocks: int  # Philox counter values per board
+    cumulative: Any = None  # a measured source's weights added up, face by face
 
 
 def _tables(source: BoardSource) -> _Tables:
     import numpy as np
 
+    if source.faces:  # one draw a cell, by weight: no cubes
+        cumulative = np.cumsum(np.array(source.weights, dtype=np.uint64))
+        blocks = -(-source.cells // _WORDS_PER_BLOCK)
+        return _Tables(source.faces, None, None, source.cells, blocks, cumulative)
     if source.dice is None:
         faces = tuple("qu" if c == "q" else c for c in string.ascii_lowercase)
         cube_faces = np.arange(len(faces), dtype=np.uint8)[None, :]
@@ -141,6 +236,10 @@ def face_codes(
     raw = generator.random_raw(count * tables.blocks * 4)
     words = raw.view(np.uint32).reshape(count, tables.blocks * _WORDS_PER_BLOCK)
     cells = source.cells
+    if tables.cumulative is not None:  # a point of the weights' total, and the face it falls in
+        total = tables.cumulative[-1]
+        points = (words[:, :cells].astype(np.uint64) * total) >> np.uint64(32)
+        return np.searchsorted(tables.cumulative, points, side="right"), tables.faces
     if source.dice is None:
         cubes = np.zeros((count, cells), dtype=np.intp)
         picks = words[:, :cells]
@@ -156,7 +255,8 @@ def board_lines(source: BoardSource, seed: int, first: int, count: int) -> list[
     np = _numpy()
     codes, faces = face_codes(source, seed, first, count)
     rows, cols = source.rows, source.cols
-    if any(len(face) > 1 and face != "qu" for face in faces):  # bracketed faces: varying width
+    if any((len(face) > 1 and face != "qu") or not face.isascii() for face in faces):
+        # bracketed faces, or letters of more than a byte: varying width
         return [
             compact_text([faces[c] for c in board], rows, cols, one_word=True)
             for board in codes.tolist()

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boggle.dice.cubes import roll_board
-from boggle.model.board import Board
+from boggle.dice.cubes import check_seed, roll_board
+from boggle.model.board import Board, check_size
+from boggle.model.checks import whole_number
 from boggle.model.errors import DiceError
 from boggle.model.wording import quoted
 from boggle.wordlists.lexicon import Lexicon
@@ -69,9 +70,21 @@ def face_weights(lexicon: Lexicon) -> dict[str, int]:
 def measured_board(
     lexicon: Lexicon, rows: int = 4, cols: int = 4, seed: int | None = None
 ) -> Board:
-    """A board drawn from the lexicon's face distribution (see the module docstring)."""
+    """A board drawn from the lexicon's face distribution (see the module docstring); its
+    size is checked before a face is drawn, as :func:`~boggle.dice.cubes.uniform_board`'s.
+
+    >>> measured_board(Lexicon.from_words(["casa"]), 100_000, 100_000)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoardError: board of 100000x100000 is too large; the limit is 1,000 rows \
+or columns and 250,000 cells
+    """
+    whole_number("rows", rows, error=DiceError)
+    whole_number("cols", cols, error=DiceError)
+    check_seed(seed)
     if rows < 1 or cols < 1:
         raise DiceError(f"a board needs at least one row and one column, got {rows}x{cols}")
+    check_size(rows, cols)  # a 100000x100000 board drew 10^10 faces before it was refused
     weights = face_weights(lexicon)
     if not weights:
         raise DiceError(f"word list {quoted(lexicon.name)} has no words to measure letters from")

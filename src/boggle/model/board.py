@@ -44,7 +44,7 @@ from boggle.model.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in 
 from boggle.model.grid import Cell as Cell
 from boggle.model.grid import neighbour_table
 from boggle.model.letters import board_letters, not_text
-from boggle.model.wording import a_size
+from boggle.model.wording import a_size, grouped
 
 TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
 if TYPE_CHECKING:
@@ -112,8 +112,8 @@ def check_size(rows: int, cols: int) -> None:
     >>> check_size(100_000, 100_000)
     Traceback (most recent call last):
     ...
-    boggle.model.errors.BoardError: board of 100000x100000 is too large; the limit is 1000 rows or \
-columns and 250,000 cells
+    boggle.model.errors.BoardError: board of 100000x100000 is too large; the limit is 1,000 rows \
+or columns and 250,000 cells
     >>> check_size(4.0, 4)
     Traceback (most recent call last):
     ...
@@ -126,7 +126,7 @@ columns and 250,000 cells
     if rows > MAX_SIDE or cols > MAX_SIDE or rows * cols > MAX_CELLS:
         raise BoardError(
             f"board of {rows}x{cols} is too large; the limit is "
-            f"{MAX_SIDE} rows or columns and {MAX_CELLS:,} cells"
+            f"{grouped(MAX_SIDE)} rows or columns and {grouped(MAX_CELLS)} cells"
         )
 
 

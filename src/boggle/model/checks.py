@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 
 from boggle.model.errors import BoggleError
+from boggle.model.wording import grouped
 
 MAX_TOP = 10_000
 """The most best boards a run keeps and prints (``top`` of a search or of score statistics):
@@ -181,5 +182,5 @@ def _shown(number: float) -> str:
 
 def _limit(number: float) -> str:
     """A limit, as every message writes a number: an int grouped by thousands (``10,000``),
-    a float as ``:g`` writes it."""
-    return f"{number:,}" if isinstance(number, int) else f"{number:g}"
+    a float as ``:g`` writes it (:func:`~boggle.model.wording.grouped`)."""
+    return grouped(number)

@@ -1,5 +1,8 @@
-"""Small words for messages: counts with the right plural, "a" or "an" before a size.
+"""Small words for messages: numbers grouped by thousands, counts with the right plural,
+"a" or "an" before a size.
 
+>>> grouped(250_000)
+'250,000'
 >>> counted(1, "point"), counted(61_491, "word"), counted(1, "random board")
 ('1 point', '61,491 words', '1 random board')
 >>> a_size(5, 5), a_size(8, 8), a_size(11, 4), a_size(18, 18), a_size(80, 2)
@@ -53,9 +56,19 @@ def _shown_char(name: str, at: int) -> bool:
     return False
 
 
+def grouped(number: float) -> str:
+    """A number as every message writes it, the command line's and the web API's alike: a
+    whole number grouped by thousands, a float as ``:g`` writes it.
+
+    >>> grouped(111_593), grouped(-1_048_576), grouped(64), grouped(2.5), grouped(0.001)
+    ('111,593', '-1,048,576', '64', '2.5', '0.001')
+    """
+    return f"{number:,}" if isinstance(number, int) else f"{number:g}"
+
+
 def counted(count: int, noun: str, plural: str | None = None) -> str:
     """``count`` and the noun, singular for exactly one (``plural`` defaults to noun + s)."""
-    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
+    return f"{grouped(count)} {noun if count == 1 else plural or noun + 's'}"
 
 
 def a_size(rows: int, cols: int) -> str:

@@ -41,6 +41,7 @@ from boggle.model.board import Board
 from boggle.model.checks import check_limits
 from boggle.model.render import board_json
 from boggle.model.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
+from boggle.model.wording import counted, grouped
 from boggle.rooms.compact import CELL_DIGITS
 from boggle.rooms.hub import CODE_ALPHABET
 from boggle.rooms.limits import MAX_NAME_LENGTH, KeyedRateLimiter, RoomError
@@ -290,7 +291,8 @@ class ChallengeStore:
         if not limits.min_seconds <= seconds <= limits.max_seconds:
             raise RoomError(
                 "bad_seconds",
-                f"a round lasts {limits.min_seconds} to {limits.max_seconds} seconds",
+                f"a round lasts {grouped(limits.min_seconds)} to "
+                f"{grouped(limits.max_seconds)} seconds",
             )
         chosen = preset or ("big" if board.size >= LARGE_BOARD_CELLS else "classic")
         rules = _rules(chosen, min_length, board)
@@ -369,7 +371,9 @@ class ChallengeStore:
         shown = player_name(name, limits)
         if len(entries) > limits.max_words:
             raise RoomError(
-                "too_many_words", f"{len(entries)} words; a result has at most {limits.max_words}"
+                "too_many_words",
+                f"{counted(len(entries), 'word')}; a result has at most "
+                f"{grouped(limits.max_words)}",
             )
         challenge = self.find(code)
         score, words = judged_words(challenge.board, challenge.rules, entries, lexicon)

@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, model_validator
 
+from boggle.model.wording import grouped
 from boggle.rooms.limits import RoomLimits
 
 __all__ = [
@@ -115,13 +116,37 @@ class RoomSettingsRequest(StrictModel):
             value = getattr(self, name)
             if value is not None and not low <= value <= high:
                 raise ValueError(
-                    f"'{name}' must be a whole number from {low} to {high}, got {value}"
+                    f"'{name}' must be a whole number from {grouped(low)} to {grouped(high)}, "
+                    f"got {value}"
                 )
         if offered is not None and self.dictionary is not None and self.dictionary not in offered:
             raise ValueError(
                 f"'dictionary' must be one of: {', '.join(offered)}; got {self.dictionary!r}"
             )
         return self
+
+
+def pydantic_message(item: Any) -> str:
+    """The message of one of pydantic's problems, with the numbers of its context (a limit,
+    a length) grouped by thousands as every message of the command line and the API writes
+    them (pydantic writes ``at most 10000 items``).
+
+    >>> too_long = {"max_length": 10000, "actual_length": 10001}
+    >>> pydantic_message({"msg": "List should have at most 10000 items after validation, "
+    ...     "not 10001", "ctx": too_long})
+    'List should have at most 10,000 items after validation, not 10,001'
+    """
+    import re  # pydantic has imported it already
+
+    message = str(item.get("msg", "invalid"))
+    numbers = {
+        value
+        for value in (item.get("ctx") or {}).values()
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000
+    }
+    for number in sorted(numbers, key=lambda n: -len(str(n))):  # 10001 before 1000
+        message = re.sub(rf"(?<![\d,.]){number}(?![\d,])", grouped(number), message)
+    return message
 
 
 def _shown(value: Any) -> str:
@@ -148,7 +173,7 @@ def _problem(item: Any) -> str:
         return f"{where!r} must be a short text, got {_shown(item.get('input'))}"
     if kind == "model_type":
         return "the settings must be a JSON object"
-    return f"{where!r}: {item.get('msg', 'invalid')}" if where else str(item.get("msg"))
+    return f"{where!r}: {pydantic_message(item)}" if where else pydantic_message(item)
 
 
 def one_line(error: ValidationError) -> str:

@@ -9,7 +9,7 @@ them by code, closing the idle ones and those everyone has left.
 >>> hub.create(RoomSettings(), Lexicon.from_words(["fame"]), "bob", now=0.0)
 Traceback (most recent call last):
 ...
-boggle.rooms.limits.RoomError: this server has 1 rooms open, its limit; try again later
+boggle.rooms.limits.RoomError: this server has 1 room open, its limit; try again later
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import re
 import secrets
 from collections.abc import Callable
 
+from boggle.model.wording import counted
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rooms.room import Player, Room
 from boggle.rooms.settings import RoomSettings
@@ -89,7 +90,8 @@ class Hub:
         if len(self.rooms) >= self.limits.max_rooms:
             raise RoomError(
                 "too_many_rooms",
-                f"this server has {len(self.rooms)} rooms open, its limit; try again later",
+                f"this server has {counted(len(self.rooms), 'room')} open, its limit; "
+                "try again later",
             )
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))

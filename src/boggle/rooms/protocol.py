@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boggle.model.render import board_json
+from boggle.model.wording import counted, grouped
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rooms.room import Phase, Player, Room, WordFeedback
 
@@ -57,7 +58,8 @@ def parse_message(data: str | bytes, limits: RoomLimits) -> ClientMessage:
     if len(data) > limits.max_message_bytes:
         raise RoomError(
             "too_large",
-            f"the message is {len(data)} bytes; at most {limits.max_message_bytes} are read",
+            f"the message is {counted(len(data), 'byte')}; at most "
+            f"{grouped(limits.max_message_bytes)} are read",
         )
     try:
         value = json.loads(data)

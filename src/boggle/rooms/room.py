@@ -41,6 +41,7 @@ from boggle.model.board import Board, Cell
 from boggle.model.render import board_json
 from boggle.model.rules import Rules
 from boggle.model.solution import Solution
+from boggle.model.wording import counted
 from boggle.rooms.limits import RoomError, RoomLimits, player_name
 from boggle.rooms.settings import RoomSettings
 from boggle.wordlists.lexicon import Lexicon
@@ -244,7 +245,8 @@ from takes it back
             gone = self.seat_to_free(now)
             if gone is None:
                 raise RoomError(
-                    "room_full", f"the room is full: {self.limits.max_players} players at most"
+                    "room_full",
+                    f"the room is full: {counted(self.limits.max_players, 'player')} at most",
                 )
             self.leave(gone.token, now)  # their match total stays, by name
         player = Player(shown, secrets.token_urlsafe(18), connected=True)
@@ -477,12 +479,13 @@ from takes it back
             raise RoomError("time_up", "time is up: words after the end of the round do not count")
         if len(entry) > self.limits.max_word_length:
             raise RoomError(
-                "word_too_long", f"a word is at most {self.limits.max_word_length} letters"
+                "word_too_long",
+                f"a word is at most {counted(self.limits.max_word_length, 'letter')}",
             )
         if len(player.entries) >= self.limits.max_words_per_round:
             raise RoomError(
                 "too_many_words",
-                f"at most {self.limits.max_words_per_round} words a player in a round",
+                f"at most {counted(self.limits.max_words_per_round, 'word')} a player in a round",
             )
         word = typed_word(entry, self.lexicon)
         found = self.solution.by_word.get(word)

@@ -65,9 +65,12 @@ class Generator:
 
 def generator(scorer: KernelScorer, source: BoardSource) -> Generator | None:
     """The tables that make ``source``'s boards on the kernel, or ``None`` when a face does
-    not fit the word list's letter codes (then the boards are made on the host)."""
+    not fit the word list's letter codes or the faces are drawn by weight (a language's
+    letters, which the kernel does not draw): then the boards are made on the host."""
     import numpy
 
+    if source.faces:
+        return None
     tables = _tables(source)
     words = []
     for face in tables.faces:

@@ -37,6 +37,7 @@ from boggle import __version__
 from boggle.engines import solve
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
+from boggle.rooms.fields import pydantic_message
 from boggle.web import challenges, rooms, routes, share
 from boggle.web.context import ApiError, Limits, WebConfig, WebContext, freeze_long_lived
 from boggle.web.middleware import BodyLimit, HostCheck, SecurityHeaders, error_response
@@ -62,7 +63,7 @@ def _one_line(error: RequestValidationError) -> str:
             position = item.get("loc", ("body", 0))[-1]
             return f"the request body is not JSON: {reason} at character {position}"
         where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
-        message = str(item.get("msg", "invalid"))
+        message = pydantic_message(item)
         problems.append(f"{where}: {message}" if where else message)
     return "; ".join(problems) or "invalid request"
 

@@ -26,6 +26,7 @@ from boggle.model.board import Board
 from boggle.model.checks import check_limits
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesChoice
+from boggle.model.wording import counted, grouped
 from boggle.rooms.config import RoomsConfig
 from boggle.scale.threads import default_jobs
 from boggle.web.workers import PoolBusy, ProcessPool, WorkerPool
@@ -197,12 +198,13 @@ class WebContext:
             raise ApiError(
                 413,
                 f"the board is {board.rows}x{board.cols}; this server takes at most "
-                f"{limits.max_side} rows and columns",
+                f"{grouped(limits.max_side)} rows and columns",
             )
         if board.size > limits.max_cells:
             raise ApiError(
                 413,
-                f"the board has {board.size} cubes; this server takes at most {limits.max_cells}",
+                f"the board has {counted(board.size, 'cube')}; this server takes at most "
+                f"{grouped(limits.max_cells)}",
             )
         return board
 

@@ -21,7 +21,7 @@ from typing import Any
 from fastapi.responses import JSONResponse
 
 from boggle.model.errors import BoggleError
-from boggle.model.wording import quoted
+from boggle.model.wording import counted, quoted
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -256,7 +256,7 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        too_large = f"the request body is over the limit of {self.limit} bytes"
+        too_large = f"the request body is over the limit of {counted(self.limit, 'byte')}"
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 if not value.isdigit():

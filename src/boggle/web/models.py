@@ -49,7 +49,8 @@ class RollRequest(StrictModel):
     dice: DiceName = "new"
     dictionary: DictionaryName = None
     """Roll for this list's language: English rolls ``dice``, any other language draws
-    letters measured from its list (``rows`` x ``cols``, 4x4 by default)."""
+    letters measured from its list (``rows`` x ``cols``, 4x4 by default) and refuses
+    ``dice`` (400: the set would be ignored)."""
     seed: Annotated[int | None, Field(default=None, ge=0, le=2**53)] = None
     rows: Annotated[int | None, Field(default=None, ge=1, le=100)] = None
     cols: Annotated[int | None, Field(default=None, ge=1, le=100)] = None

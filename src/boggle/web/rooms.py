@@ -36,6 +36,7 @@ from starlette.requests import HTTPConnection
 from boggle.engines import solve
 from boggle.game.word_setting import with_levels
 from boggle.model.rules import rules_for_board
+from boggle.model.wording import grouped
 from boggle.rooms.budget import WordBudget
 from boggle.rooms.config import RoomsConfig
 from boggle.rooms.hub import Hub, normalise_code
@@ -181,7 +182,7 @@ class RoomService:
         if cap and self.per_address[address] >= cap:
             refusal = RoomError(
                 "too_many_connections",
-                f"{cap} room connections are open from your address, the limit; close one",
+                f"{grouped(cap)} room connections are open from your address, the limit; close one",
             )
             await self.send(socket, error_message(refusal))
             with contextlib.suppress(Exception):

@@ -24,7 +24,7 @@ from fastapi.responses import JSONResponse, Response
 from boggle import __version__
 from boggle.definitions import define, first_definition
 from boggle.dice.cubes import DICE_SETS, roll_board
-from boggle.dice.measured import roll_for_language
+from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import default_engine, solve
 from boggle.game import (
     CHALLENGE_MODES,
@@ -45,6 +45,7 @@ from boggle.model.errors import BoardError, BoggleError
 from boggle.model.render import faces
 from boggle.model.rules import PRESETS, Rules
 from boggle.model.solution import ScoredWord, Solution
+from boggle.model.wording import counted, grouped
 from boggle.rooms.daily import DAILY_SECONDS
 from boggle.web.context import ApiError, WebContext, web_context
 from boggle.web.models import (
@@ -194,7 +195,9 @@ async def solve_board(request: SolveRequest, context: Context) -> Response:
 @router.post("/roll", response_model=RollResponse, responses=ERRORS, tags=["boards"])
 async def roll(request: RollRequest, context: Context) -> RollResponse:
     """A board rolled from a dice set (or uniform letters of any size) with a seed;
-    the same seed gives the same board."""
+    the same seed gives the same board. With another language's list each cell is drawn
+    from the list's letters, as ``boggle roll --language`` draws it; ``dice`` beside such
+    a list is refused (400), as the command line refuses ``--dice``."""
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(2**31)
     context.catalogue.check(request.dictionary)
     lexicon = None
@@ -202,6 +205,8 @@ async def roll(request: RollRequest, context: Context) -> RollResponse:
         lexicon = await context.run(lambda: context.catalogue.get(request.dictionary))
         if lexicon_profile(lexicon).code == "en":
             lexicon = None  # English rolls the dice asked for
+        elif "dice" in request.model_fields_set:  # asked for, and would be ignored
+            check_chosen_dice(lexicon, request.dice)
     # rolled first (the request's shape caps it at 100x100), then held to this server's limits
     if lexicon is None:
         board = roll_board(request.dice, seed, request.rows, request.cols)
@@ -261,8 +266,8 @@ async def play(request: PlayRequest, context: Context) -> PlayResponse:
     if len(request.words) > context.limits.max_words_per_player:
         raise ApiError(
             413,
-            f"{len(request.words)} words; this server takes at most "
-            f"{context.limits.max_words_per_player} a round",
+            f"{counted(len(request.words), 'word')}; this server takes at most "
+            f"{grouped(context.limits.max_words_per_player)} a round",
         )
     board = context.board(request.board)
     rules = context.rules_for(board, request.rules, request.min_length)
@@ -341,7 +346,8 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
     if len(request.players) > limits.max_players:
         raise ApiError(
             413,
-            f"{len(request.players)} players; this server judges at most {limits.max_players}",
+            f"{counted(len(request.players), 'player')}; this server judges at most "
+            f"{grouped(limits.max_players)}",
         )
     lists = [
         PlayerList.from_text(p.name, p.words, p.challenged)
@@ -353,8 +359,8 @@ async def judge(request: JudgeRequest, context: Context) -> dict[str, Any]:
         if len(player.entries) > limits.max_words_per_player:
             raise ApiError(
                 413,
-                f"player {player.name!r} has {len(player.entries)} words; this server "
-                f"judges at most {limits.max_words_per_player} a player",
+                f"player {player.name!r} has {counted(len(player.entries), 'word')}; this "
+                f"server judges at most {grouped(limits.max_words_per_player)} a player",
             )
     board: Board | str
     try:

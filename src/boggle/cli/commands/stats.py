@@ -14,8 +14,8 @@ from boggle.cli.commands import _options as options
 from boggle.cli.commands._output import check_outputs
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
-from boggle.cli.commands.roll import add_size_option, dice_from_args, size_from_args
-from boggle.dice.bulk import MAX_SEED, BoardSource
+from boggle.cli.commands.roll import add_size_option, size_from_args
+from boggle.dice.bulk import MAX_SEED, BoardSource, source_for_language
 from boggle.dice.cubes import GENERATORS
 from boggle.files.cache import atomic_file
 from boggle.model.errors import BoggleError, MissingDependencyError, OutputError
@@ -43,6 +43,8 @@ def register(subparsers: Any) -> None:
         help="score distribution of many random boards",
         description="Roll N boards and report their score distribution: count, mean, "
         "standard deviation, minimum, maximum, percentiles, a histogram and the best boards. "
+        "English boards roll --dice; another language's (--language or --dict) draw each "
+        "cell from the letters of its list's words, as 'boggle roll' does. "
         "Board i depends only on the seed and i, so a run gives the same answer in this "
         "process, on a Dask cluster, and for any chunk size.",
     )
@@ -54,9 +56,10 @@ def register(subparsers: Any) -> None:
         default=None,
         type=str.lower,
         choices=GENERATORS,
-        help="cube set, or uniform letters; default: new on 4x4, uniform on any other --size",
+        help="cube set, or uniform letters; default: new on 4x4, uniform on any other --size "
+        "(English only: another language's boards draw each cell from its list's letters)",
     )
-    add_size_option(parser, "board size (default 4x4; other sizes: uniform letters)")
+    add_size_option(parser, "board size (default 4x4; other sizes: uniform letters in English)")
     parser.add_argument(
         "--seed",
         type=options.seed_number,
@@ -98,18 +101,20 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def source_from_args(args: argparse.Namespace) -> BoardSource:
+def source_from_args(args: argparse.Namespace, lexicon: Lexicon) -> BoardSource:
+    """The boards the options roll: for an English list the ``--dice`` (by default those of
+    ``--size``), for another language its list's letters (``--dice`` refused beside it)."""
     rows, cols = size_from_args(args)
-    return BoardSource.named(dice_from_args(args), rows, cols)
+    return source_for_language(lexicon, args.dice, rows, cols)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise BoggleError(f"--jobs must be at least 1, got {args.jobs}")
-    source = source_from_args(args)
     plot = _plot_path(args.plot, args.force)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
     whole = options.lexicon_from_args(args)
+    source = source_from_args(args, whole)
     lexicon = level_lexicon(whole, args.words)
     rules = options.rules_from_args(args, source.rows, source.cols)
     where = where_from_args(args)

@@ -181,9 +181,13 @@ async function solveBoard(text) {
 async function rollBoard() {
   showError("");
   const dice = $("dice-select").value;
-  const request = { dice };
+  const request = {};
   const dictionary = $("dict-select").value;  // the list's language decides the letters
   if (dictionary) request.dictionary = dictionary;
+  // the dice roll English boards; another language's draw its list's letters (the API
+  // refuses dice beside its list), at the size asked for with uniform letters
+  const language = $("dict-select").selectedOptions[0]?.dataset.language;
+  if (!language || language === "en") request.dice = dice;
   const seed = $("seed-input").value.trim();
   if (seed !== "") request.seed = Number(seed);
   if (dice === "uniform") {

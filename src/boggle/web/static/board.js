@@ -807,6 +807,7 @@ export async function fillWordLists(select) {
   for (const entry of lists.dictionaries) {
     const option = document.createElement("option");
     option.value = entry.name;
+    option.dataset.language = entry.language || "";  // another language's list rolls no dice
     option.textContent = entry.title || entry.name;
     option.selected = entry.name === lists.default;
     select.append(option);

@@ -1,0 +1,105 @@
+"""Odd input across the subcommands (empty texts, huge and negative numbers, unicode,
+directories and missing files given as files): each is one line on stderr and exit 2, never
+a traceback, and never minutes of work before the refusal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from boggle.cli.main import main
+
+HUGE = "9" * 5000
+
+
+@pytest.fixture()
+def files(tmp_path: Path) -> dict[str, str]:
+    (tmp_path / "empty.txt").write_bytes(b"")
+    (tmp_path / "utf16.txt").write_bytes("cat\n".encode("utf-16"))
+    (tmp_path / "folder").mkdir()
+    return {
+        "DIR": str(tmp_path / "folder"),
+        "MISSING": str(tmp_path / "missing.txt"),
+        "EMPTY": str(tmp_path / "empty.txt"),
+        "UTF16": str(tmp_path / "utf16.txt"),
+    }
+
+
+ODD_INPUTS = [
+    # `boggle -- nope` said "invalid choice: '--'" on Python 3.11 (now the word after it)
+    (["--", "nope"], "invalid choice: 'nope'"),
+    ([""], "invalid choice: ''"),
+    (["solve", ""], "the board is empty"),
+    (["solve", "\U0001f600"], "not a letter"),
+    (["solve", "abcd", "--dict", "DIR"], "is a directory, not a file"),
+    (["solve", "abcd", "--dict", "MISSING"], "does not exist"),
+    (["solve", "abcd", "--dict", ""], "is empty"),
+    (["solve", "abcd", "--dict", "EMPTY"], "is empty"),
+    (["solve", "abcd", "--dict", "UTF16"], "UTF-16 or UTF-32"),
+    (["solve", "--random", "--seed", HUGE], "far too many digits"),
+    (["solve", "--random", "--seed", "-1"], "a seed is 0 or more"),
+    (["solve", "--random", "--size", "99999x99999"], "too large"),
+    (["solve", "abcd", "--min-length", "-5"], "--min-length must be at least 1"),
+    (["solve", "abcd", "--scoring", "3:" + HUGE], "needs whole numbers"),
+    (["solve", "abcd", "--language", ""], "invalid choice: ''"),
+    (["score", "DIR"], "is a directory, not a file"),
+    (["score", "MISSING"], "does not exist"),
+    (["stats", "--random", "-1"], "at least 0"),
+    (["stats", "--random", HUGE], "far too many digits"),
+    (["stats", "--random", "1", "--seed", str(2**64)], "18,446,744,073,709,551,615"),
+    (["stats", "--random", "1", "--top", "-3"], "--top must be from 0 to 10,000"),
+    (["stats", "--random", "1", "--plot", "DIR"], "--plot writes .png or .svg files"),
+    (["stats", "--random", "1", "--size", "2000"], "at most 250,000 cells"),
+    (["stats", "--random", "1", "--language", "es", "--size", "2000"], "250,000 cells"),
+    (["roll", "--count", "-1"], "--count must be 0 or more"),
+    (["roll", "--size", "-4"], "is not a size"),
+    # a language's board of a huge size drew every face first: minutes, then memory
+    (["roll", "--language", "es", "--size", "100000"], "too large"),
+    (["roll", "--language", "pl", "--size", "1001x1"], "too large"),
+    (["solve", "--random", "--language", "nl", "--size", "5000"], "too large"),
+    (["play", "--language", "es", "--size", "100000"], "too large"),
+    (["play", "--time", "-1"], "--time must be from 1 to 3,600"),
+    (["define", ""], "give a word to define"),
+    (["define", "a" * 100_000], "at most 64"),
+    (["judge", "DIR"], "is a directory, not a file"),
+    (["judge", "EMPTY"], "is empty"),
+    (["paths", "--size", HUGE], "far too large for a board"),
+    (["search", "--size", "4", "--letters", ""], "--letters is empty"),
+    (["search", "--size", "4", "--pool", "0"], "--pool must be from 1 to 10,000"),
+    (["prove", "--size", "3x3", "--above", "-1"], "--above must be between 0 and"),
+    (["prove", "--size", "3x3", "--above", "1", "--checkpoint", "DIR"], "Is a directory"),
+    (["trie", "--words", "-1"], "--words must be at least 1"),
+    (["dicts", "export", "en-70", "DIR"], "is a directory; give a file name"),
+    (["serve", "--port", "70000"], "--port must be between 1 and 65535"),
+    (["bench", "runtime", "--out", "EMPTY"], "is a file; give a directory"),
+]
+
+
+@pytest.mark.parametrize(("argv", "says"), ODD_INPUTS, ids=lambda v: " ".join(v)[:60])
+def test_odd_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], files: dict[str, str], argv: list[str], says: str
+) -> None:
+    status = main([files.get(word, word) for word in argv])
+    out, err = capsys.readouterr()
+    assert status == 2, err
+    assert err.count("\n") == 1 and err.startswith("boggle") and "Traceback" not in err, err
+    assert says in err and out == ""
+
+
+def test_a_double_dash_before_the_command_ends_the_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Python 3.11's argparse read `--` as the command's name: "invalid choice: '--'"
+    assert main(["--", "solve", "abcd efgh ijkl mnop", "--json"]) == 0
+    before = capsys.readouterr().out
+    assert main(["solve", "abcd efgh ijkl mnop", "--json"]) == 0
+    assert capsys.readouterr().out == before and '"count"' in before
+
+
+def test_a_double_dash_after_the_command_still_ends_its_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # a board that starts with '-' is not an option after `--`
+    assert main(["solve", "--", "-bcd"]) == 2
+    assert "not a letter" in capsys.readouterr().err
