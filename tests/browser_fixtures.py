@@ -1,7 +1,8 @@
 """Fixtures the browser tests share, a plugin of tests/conftest.py: a `boggle serve` for
 the module, the system's Chromium (driven by Playwright) for the module, a fresh set of
 browser contexts for each test, and a server whose rooms keep the test's clock (a room's
-round ends when the test moves it). A module that needs another server defines its own."""
+round ends when the test moves it) and play the same boards each run. A module that needs
+another server defines its own."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from browser import Pages, chromium
+from room_boards import same_boards
 from serve_process import ServeProcess, warm_up
 
 from boggle.rooms.limits import RoomLimits
@@ -71,14 +73,16 @@ class ClockedServer:
 @pytest.fixture()
 def clocked_server(tmp_path: Path) -> Iterator[ClockedServer]:
     """The web app as `boggle serve` serves it, with rooms whose round ends when the test
-    moves ``clock`` past it (the room's timer looks every half second)."""
+    moves ``clock`` past it (the room's timer looks every half second) and whose boards are
+    the same each run (:func:`room_boards.same_boards`: FXIE for a 4x4 room)."""
     from served import served  # the web extra: imported by the tests that use it
 
     from boggle.rooms import RoomsConfig
     from boggle.web.app import WebConfig, create_app
 
     clock = RoomClock()
-    app = create_app(WebConfig(rooms=RoomsConfig(data_dir=tmp_path, clock=clock)))
+    rooms = RoomsConfig(data_dir=tmp_path, clock=clock, roll=same_boards)
+    app = create_app(WebConfig(rooms=rooms))
     with served(app) as port:
         url = f"http://127.0.0.1:{port}"
         warm_up(url, round_process=False)  # its rounds run on threads of this process

@@ -10,12 +10,12 @@ with that of a call of a fiftieth of its boards, so the check holds on a loaded 
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
 import textwrap
 import threading
-import time
 from typing import Any
 
 import pytest
@@ -25,6 +25,10 @@ from boggle._native.core import StopFlag, thread_stop_flag, use_stop_flag
 from boggle.model.rules import CLASSIC
 from boggle.scale.threads import ScoringPool, shut_down_interrupted
 from boggle.search.scorer import Scorer
+
+HANG_SECONDS = 120
+"""How long a child may take to say what it must before the test calls it a hang (not a
+time measured: a loaded machine takes seconds to start Python and read a word list)."""
 
 CHILD = textwrap.dedent(
     """
@@ -215,19 +219,78 @@ def test_a_pool_opened_on_a_pool_s_thread_stops_with_it() -> None:
     assert result.result() == "stopped"
 
 
+# `boggle` as the installed program runs it (boggle.__main__.run), saying "scoring" on its
+# stdout when its scoring pool is first given boards: the test's moment for Ctrl-C.
+SAYS_WHEN_SCORING = textwrap.dedent(
+    """
+    import sys
+    from boggle.scale.threads import ScoringPool
+
+    submit = ScoringPool.submit
+
+    def submit_and_say(pool, *args, **kwargs):
+        future = submit(pool, *args, **kwargs)
+        print("scoring", flush=True)
+        ScoringPool.submit = submit
+        return future
+
+    ScoringPool.submit = submit_and_say
+    sys.argv = ["boggle", *sys.argv[1:]]
+    from boggle.__main__ import run
+    run()
+    """
+)
+
+
+def wait_for_line(child: subprocess.Popen[str], line: str) -> None:
+    """Back once ``child`` has said ``line`` on its stdout; a guard of HANG_SECONDS against a
+    child that hangs (a loaded machine takes seconds to start one)."""
+    assert child.stdout is not None
+    ready, _, _ = select.select([child.stdout], [], [], HANG_SECONDS)
+    assert ready, f"the child said nothing in {HANG_SECONDS} s"
+    assert child.stdout.readline() == line + "\n"
+
+
 def test_ctrl_c_in_a_long_command_is_one_line() -> None:
     """`boggle stats` interrupted while its boards are scored on two threads: status 130,
     one line, no traceback."""
     argv = ["stats", "--random", "100000000", "--size", "8x8", "--jobs", "2"]
-    child = _child("-m", "boggle", *argv)
+    child = _child("-c", SAYS_WHEN_SCORING, *argv)
     try:
-        time.sleep(2)  # the word list loaded and the scoring under way
+        # the word list loaded and the scoring under way (a pause of 2 s here, and a loaded
+        # machine's Ctrl-C came while Python was still importing the program: a traceback)
+        wait_for_line(child, "scoring")
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=120)
     finally:
         child.kill()
     assert child.returncode == 130, err
     assert err == "boggle: interrupted\n", err
+
+
+def test_ctrl_c_while_the_program_starts_is_one_line() -> None:
+    """Ctrl-C while `boggle` still imports its command line (here: the import of
+    boggle.cli.main interrupted, as a real Ctrl-C in its first tenth of a second is): status
+    130 and the one line, as during a command, not a traceback."""
+    interrupted_import = textwrap.dedent(
+        """
+        import sys
+
+        class InterruptedImport:
+            def find_spec(self, name, path=None, target=None):
+                if name == "boggle.cli.main":
+                    raise KeyboardInterrupt
+                return None
+
+        sys.meta_path.insert(0, InterruptedImport())
+        sys.argv = ["boggle", *sys.argv[1:]]
+        from boggle.__main__ import run
+        run()
+        """
+    )
+    child = _child("-c", interrupted_import, "solve", "fxie amlo ewbx astu")
+    _, err = child.communicate(timeout=HANG_SECONDS)
+    assert (child.returncode, err) == (130, "boggle: interrupted\n")
 
 
 def test_a_long_chain_of_parents_is_freed_without_a_crash() -> None:

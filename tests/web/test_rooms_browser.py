@@ -72,9 +72,7 @@ def test_a_room_round_with_three_players_crosses_off_the_common_word(
     assert bob.locator("#board").get_attribute("data-board") == text
     board = Board.parse(text)
     lexicon = load_lexicon()
-    found = [w.word for w in solve(board, lexicon).words]
-    if len(found) < 4:
-        pytest.skip(f"the rolled board {text} has fewer than 4 words")  # (not seen in practice)
+    found = [w.word for w in solve(board, lexicon).words]  # the server's FXIE: 4 and more
     lists = {"ann": [found[0], found[1]], "bob": [found[0], found[2], "qzx"], "cat": [found[3]]}
     for page, name in ((ann, "ann"), (bob, "bob"), (cat, "cat")):
         for word in lists[name]:

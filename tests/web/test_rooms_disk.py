@@ -17,6 +17,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 from fastapi.testclient import TestClient
+from room_boards import same_boards
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -63,7 +64,7 @@ def test_results_reach_the_players_when_the_file_refuses_writes(
     tmp_path: Path, quick_retries: None
 ) -> None:
     clock = FakeClock()
-    rooms = RoomsConfig(data_dir=tmp_path, clock=clock, progress_seconds=0.1)
+    rooms = RoomsConfig(data_dir=tmp_path, clock=clock, roll=same_boards, progress_seconds=0.1)
     with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
         store = client.app.state.rooms.store
         store._db.execute("PRAGMA query_only = ON")  # as a read-only file (root ignores chmod)

@@ -133,6 +133,23 @@ def create(connection: Connection, name: str = "ann") -> str:
     return code
 
 
+def in_a_room(url: str, stack: contextlib.ExitStack) -> Connection:
+    """A socket that created a room (ann's), its ``joined`` and ``room`` read. Its idle time
+    runs from the moment it connects: a machine so loaded that the ``create`` came later
+    finds the socket closed as idle, as it should be, and opens another (three tries); a
+    server that closed a socket in a room, or every new one at once, still fails the test."""
+    tries = 3
+    while True:
+        connection = stack.enter_context(sync_client.connect(url))
+        try:
+            create(connection)
+            return connection
+        except ConnectionClosed as closed:
+            tries -= 1
+            if closed.rcvd is None or closed.rcvd.reason != "idle" or not tries:
+                raise
+
+
 def test_a_socket_in_no_room_is_closed_after_its_idle_time_and_pings_do_not_hold_it() -> None:
     with rooms_server(idle_outside_room_seconds=IDLE_SECONDS) as (_, url):
         with sync_client.connect(url) as idle, sync_client.connect(url) as pinging:
@@ -140,8 +157,8 @@ def test_a_socket_in_no_room_is_closed_after_its_idle_time_and_pings_do_not_hold
             for code, messages in closed:
                 assert code == 1000
                 assert [m.get("code") for m in messages if m["type"] == "error"] == ["idle"]
-        with sync_client.connect(url) as player:  # in a room: kept past the idle time
-            create(player)
+        with contextlib.ExitStack() as stack:  # in a room: kept past the idle time
+            player = in_a_room(url, stack)
             time.sleep(IDLE_SECONDS + 0.5)
             alive(player)
             player.send(json.dumps({"type": "leave"}))

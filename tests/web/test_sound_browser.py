@@ -24,6 +24,7 @@ import pytest
 import test_a11y_browser as a11y
 import test_feel_browser as feel
 from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages
+from browser_fixtures import ClockedServer
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -200,10 +201,27 @@ def clock_seconds(page: Any, clock: str) -> int:
     return int(minutes) * 60 + int(seconds)
 
 
+def rooms_server(request: pytest.FixtureRequest, kind: str) -> ClockedServer | None:
+    """For a room's round, a server whose rooms keep the test's clock and play FXIE (the
+    ``clocked_server`` fixture; asked for by the room's case alone: each starts a server)."""
+    if kind != "room":
+        return None
+    rooms: ClockedServer = request.getfixturevalue("clocked_server")
+    return rooms
+
+
 def start_round(
-    pages: Pages, server: ServeProcess, kind: str, *scripts: str, **options: Any
+    pages: Pages,
+    server: ServeProcess,
+    kind: str,
+    *scripts: str,
+    rooms: ClockedServer | None = None,
+    **options: Any,
 ) -> Any:
-    """A round of ``kind`` under way, its page's clock the test's (still running)."""
+    """A round of ``kind`` under way, its page's clock the test's (still running). A room's
+    is played on ``rooms`` (:func:`rooms_server`): on FXIE, as the others are, and never
+    ended by the server (on `boggle serve` its board was random, on some without a word of
+    two points, and its round ended after 120 real seconds whatever the page's clock said)."""
     if kind == "solo":
         page = listening(pages, server.url + SOLO, *scripts, clock=True, **options)
         page.fill("#play-time", "120")
@@ -220,7 +238,8 @@ def start_round(
         page.fill("#challenge-name", "ann")
         page.click("#challenge-start")
     else:
-        page = listening(pages, server.url + "/room", *scripts, clock=True, **options)
+        assert rooms is not None, "a room's round is played on a clocked server"
+        page = listening(pages, rooms.url + "/room", *scripts, clock=True, **options)
         page.fill("#create-name", "ann")
         page.fill("#create-seconds", "120")
         page.click("#create-button")
@@ -254,12 +273,18 @@ COUNT_PINGS = """(() => {
 })();"""
 
 
-def run_clock(page: Any, milliseconds: int) -> None:
+def run_clock(page: Any, milliseconds: int, rooms: ClockedServer | None) -> None:
     """Run the page's clock ``milliseconds`` on, three seconds at a time, each ping the page
-    sends meanwhile answered before the next (a room's connection stays alive)."""
+    sends meanwhile answered before the next (a room's connection stays alive). A room's
+    server clock (``rooms``) runs on with the page's, after it: its round ends no sooner
+    than the page's, and the messages a second it allows a connection (a ping is one) come
+    back as they would in that time (on a clock that stood still, the pings of a long run
+    used them up and the next was refused, not answered)."""
     while milliseconds > 0:
         step = min(milliseconds, 3_000)
         page.clock.run_for(step)
+        if rooms is not None:
+            rooms.clock.now += step / 1000
         milliseconds -= step
         answered = time.monotonic() + 20
         while page.evaluate("() => (window.pongs || 0) < (window.pings || 0)"):
@@ -275,9 +300,10 @@ def pause(page: Any) -> None:
 
 @pytest.mark.parametrize("kind", ["solo", "daily", "challenge", "room"])
 def test_each_verdict_the_last_seconds_and_the_end_have_their_sound(
-    pages: Pages, server: ServeProcess, kind: str
+    pages: Pages, server: ServeProcess, request: pytest.FixtureRequest, kind: str
 ) -> None:
-    page = start_round(pages, server, kind, COUNT_PINGS)
+    rooms = rooms_server(request, kind)
+    page = start_round(pages, server, kind, COUNT_PINGS, rooms=rooms)
     box, clock = ("#play-input", "#play-timer") if kind == "solo" else ("#word-input", "#timer")
     switch = page.locator("#sound-setting")
     assert switch.is_visible() and not switch.is_checked()
@@ -306,14 +332,14 @@ def test_each_verdict_the_last_seconds_and_the_end_have_their_sound(
 
     # the clock to 0:06 (it shows each second for four of its quarter-second looks): no
     # tick yet; then each of the last five seconds ticks once, and the chime ends the round
-    run_clock(page, (clock_seconds(page, clock) - 7) * 1000)
+    run_clock(page, (clock_seconds(page, clock) - 7) * 1000, rooms)
     for _ in range(12):
         if page.text_content(clock) == "0:06":
             break
         page.clock.run_for(250)
     assert page.text_content(clock) == "0:06"
     assert sounds(page) == []
-    run_clock(page, 7_000)
+    run_clock(page, 7_000, rooms)
     wait_for_sound(page, 10)
     heard = sounds(page)
     assert [kind_of(notes) for notes in heard] == ["tick"] * 5 + ["chime"]
@@ -468,7 +494,12 @@ def test_the_sounds_play_through_the_browsers_web_audio(pages: Pages, server: Se
 
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_the_switches_in_a_round_pass_the_audit(
-    pages: Pages, server: ServeProcess, axe_source: str, scheme: str, size: str
+    pages: Pages,
+    server: ServeProcess,
+    clocked_server: ClockedServer,
+    axe_source: str,
+    scheme: str,
+    size: str,
 ) -> None:
     """Both switches (the phone can vibrate) beside the clock, the Sound one on, in a round
     of each kind of page: axe passes, they sit on one line and do not crowd the board; a
@@ -477,7 +508,14 @@ def test_the_switches_in_a_round_pass_the_audit(
     vibrates = "Navigator.prototype.vibrate = function () { return true; };"
     for kind in ("solo", "room"):
         page = start_round(
-            pages, server, kind, SOUND_ON, vibrates, viewport=viewport, color_scheme=scheme
+            pages,
+            server,
+            kind,
+            SOUND_ON,
+            vibrates,
+            rooms=clocked_server,
+            viewport=viewport,
+            color_scheme=scheme,
         )
         labels = page.locator(".feel-setting")
         assert labels.count() == 2 and all(labels.nth(at).is_visible() for at in range(2))
@@ -648,7 +686,7 @@ def audio_clock(page: Any) -> float:
 
 @pytest.mark.parametrize("burst", ["resent after a reconnection", "typed fast"])
 def test_sounds_that_arrive_together_play_in_turn_not_all_at_once(
-    pages: Pages, server: ServeProcess, burst: str
+    pages: Pages, server: ServeProcess, request: pytest.FixtureRequest, burst: str
 ) -> None:
     """Six words answered together (a room's connection died and came back: the words typed
     meanwhile are sent at once, and their answers come in a burst; or a player typing faster
@@ -656,7 +694,8 @@ def test_sounds_that_arrive_together_play_in_turn_not_all_at_once(
     other, loud and muddy; those that would wait more than a second are left out."""
     kind = "room" if burst.startswith("resent") else "solo"
     box = "#word-input" if kind == "room" else "#play-input"
-    page = start_round(pages, server, kind, SOUND_ON, COUNT_PINGS, KEEP_SOCKETS)
+    rooms = rooms_server(request, kind)
+    page = start_round(pages, server, kind, SOUND_ON, COUNT_PINGS, KEEP_SOCKETS, rooms=rooms)
     pause(page)  # the context's clock (the page's) stands still: the answers all come at once
     board = Board.parse(page.get_attribute("#board", "data-board") or "")
     words = sorted(entry.word for entry in solve(board, load_lexicon()).words)[:6]

@@ -43,7 +43,7 @@ from boggle.model.rules import Rules
 from boggle.model.solution import Solution
 from boggle.model.wording import counted
 from boggle.rooms.limits import RoomError, RoomLimits, player_name
-from boggle.rooms.settings import RoomSettings
+from boggle.rooms.settings import RoomSettings, roll_at_random
 from boggle.wordlists.lexicon import Lexicon
 
 UNLIMITED_TARGET = 10**9
@@ -420,7 +420,7 @@ from takes it back
             raise RoomError("round_running", "a round is already being played")
         if self.phase is Phase.OVER:
             raise RoomError("match_over", "the match is over: the host can start a rematch")
-        self.board = board or self.settings.roll(secrets.randbelow(2**31))
+        self.board = board or roll_at_random(self.settings)
         self.solution = with_levels(solve(self.board, self.lexicon, self.rules))
         self.round_number += 1
         self.deadline = now + self.settings.seconds

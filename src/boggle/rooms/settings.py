@@ -11,6 +11,7 @@ boggle.rooms.limits.RoomError: 'seconds' must be a whole number from 5 to 600, g
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -153,3 +154,14 @@ class RoomSettings:
             asked.challenge,
             words,
         )
+
+
+def roll_at_random(settings: RoomSettings) -> Board:
+    """A round's board rolled with the room's dice from a seed nobody can guess (a
+    server's rooms roll this way: :class:`boggle.rooms.RoomsConfig`'s ``roll``).
+
+    >>> board = roll_at_random(RoomSettings(dice="uniform", rows=3, cols=5))
+    >>> board.rows, board.cols
+    (3, 5)
+    """
+    return settings.roll(secrets.randbelow(2**31))

@@ -85,6 +85,7 @@ class RoomService:
     def __init__(self, config: RoomsConfig, lists: Catalogue) -> None:
         self.limits = config.limits
         self.clock = config.clock
+        self.roll = config.roll
         self.lists = lists
         self.store = ResultStore(config.data_dir, config.keep_days)
         self.hub = Hub(self.limits, taken=self.store.known)
@@ -302,7 +303,7 @@ class RoomService:
                 self.progress_due.add(room.code)
                 self.spawn(self.send_progress(room), room)
         elif kind == "start":
-            room.start(player.token, now)
+            room.start(player.token, now, self.roll(room.settings))
             await self.broadcast_all(room, round_started_message(room, now))
             self.spawn(self.timer(room, room.round_number), room)
         elif kind == "rematch":

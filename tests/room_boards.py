@@ -1,0 +1,29 @@
+"""The boards of the rooms a test serves (``RoomsConfig(roll=same_boards)``): the same each
+run. A server's rooms roll theirs at random, and what a test asserts of a round's words (six
+words to enter, one of two points or more, a word nobody found) holds for most boards, not
+all: a test on a random board fails now and then, by chance.
+"""
+
+from __future__ import annotations
+
+from boggle import Board
+from boggle.rooms import RoomSettings
+
+FXIE = "fxie amlo ewbx astu"
+"""The 4x4 board of the tests (the solo and challenge pages' too): words of one to five
+points, more than six of them, some of them missed by any player in a test."""
+
+
+def same_boards(settings: RoomSettings) -> Board:
+    """Each round's board in a test: FXIE for a 4x4 room; a room of another size plays its
+    dice rolled from seed 1 (a rematch on the big dice still gets a 5x5 board).
+
+    >>> same_boards(RoomSettings())
+    Board.parse('fxie amlo ewbx astu')
+    >>> big = same_boards(RoomSettings(dice="big", rows=5, cols=5))
+    >>> (big.rows, big.cols), big == same_boards(RoomSettings(dice="big", rows=5, cols=5))
+    ((5, 5), True)
+    """
+    if (settings.rows, settings.cols) == (4, 4):
+        return Board.parse(FXIE)
+    return settings.roll(seed=1)
