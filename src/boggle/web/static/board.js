@@ -465,8 +465,8 @@ export function placeRoundSetup(setup, last) {
   setup.classList.toggle("after-results", Boolean(last));
 }
 
-// A round's results just shown, read first: the screen from `first`, their first line (a
-// phone scrolls down to it past the board), and the keyboard at `heading` (tabindex -1),
+// A round's results just shown, read first: the screen from `first`, their top or first line
+// (a phone scrolls down to it past the board), and the keyboard at `heading` (tabindex -1),
 // from which Tab goes on through the results to what comes next. For example
 // `focusResults($("play-feedback"), $("play-results-title"))`.
 export function focusResults(first, heading) {

@@ -246,7 +246,7 @@ function showResults(challenge, you, played = false) {
       $("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("challenge-results"), none,
     );
   }
-  if (played) focusResults($("results-title"), $("results-title"));
+  if (played) focusResults($("results"), $("results-title"));
   else showInView($("results"));
 }
 

@@ -174,7 +174,7 @@ async function finish() {
     // the results first (the line to share, the words missed, Challenge a friend), then the
     // choices and Start of another round; the screen and the keyboard at their heading
     placeRoundSetup($("daily-form"), $("results").querySelector(".challenge-offer"));
-    focusResults($("results-title"), $("results-title"));
+    focusResults($("results"), $("results-title"));
   } catch (error) {
     showError(error.message);
   }
