@@ -133,6 +133,88 @@ def test_a_round_s_results_come_first_and_play_again_right_after_them(
         assert on_first_screen(page, shown), f"{shown} is off the screen in the next round"
 
 
+def focused(page: Any) -> str:
+    return str(page.evaluate("() => document.activeElement.id"))
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_the_daily_board_s_results_come_first_and_its_choices_right_after_them(
+    pages: Pages, server: ServeProcess, width: int, height: int
+) -> None:
+    """The daily round over, as on /play: the screen and the keyboard at the results'
+    heading, the line to share under it; the choices and Start of another round after the
+    results and Challenge a friend (not above the board): in the document, on the screen and
+    by Tab. Started again, the round has its board, clock and word box first."""
+    page = pages.open(server.url + "/daily?date=2026-11-23", **screen(width, height))
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden]) #unfound .word")
+    page.wait_for_selector("#challenge-button")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"daily-results-{width}x{height}.png"))
+    assert focused(page) == "results-title"
+    for shown in ("#results-title", "#share-line", "#copy-share"):
+        assert on_first_screen(page, shown), f"{shown} is off the screen"
+    assert page.evaluate(BEFORE, ["#unfound", "#daily-form"])
+    assert page.evaluate(BEFORE, ["#challenge-button", "#daily-form"])
+    heading, challenge, size, start = tops(
+        page, "#results-title", "#challenge-button", "#daily-size", "#daily-start"
+    )
+    assert heading < challenge < size <= start
+    page.focus("#challenge-button")  # the results' last control: the next Tab is the choices
+    page.keyboard.press("Tab")
+    assert focused(page) == "daily-size"
+
+    page.focus("#daily-start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#word-input:not([disabled])")
+    assert page.evaluate(BEFORE, ["#daily-form", ".room-play"])  # back at the top
+    for shown in ("#board", "#timer", "#word-input"):
+        assert on_first_screen(page, shown), f"{shown} is off the screen in the next round"
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_a_challenge_s_results_come_first_with_the_keyboard_at_them(
+    pages: Pages, server: ServeProcess, width: int, height: int
+) -> None:
+    """A challenge's round over: the screen and the keyboard at everyone's results, your
+    line among them on the screen; Tab goes on through the table to what comes next (Keep
+    missed words, the link to challenge more friends, Play another board), all after it."""
+    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+    page = pages.open(server.url + made["path"], **screen(width, height))
+    page.fill("#challenge-name", "ann")
+    page.click("#challenge-start")
+    page.wait_for_selector("#board .cube")
+    page.fill("#word-input", "fame")
+    page.press("#word-input", "Enter")
+    page.wait_for_selector("#my-words li[data-word='fame']")
+    page.click("#challenge-stop")
+    page.wait_for_selector("#challenge-results tr.you[data-score='1']")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"challenge-results-{width}x{height}.png"))
+    assert focused(page) == "results-title"
+    for shown in ("#results-title", "#challenge-summary", "#challenge-results tr.you"):
+        assert on_first_screen(page, shown), f"{shown} is off the screen"
+    assert page.locator("#challenge-form").is_hidden()  # played: no Start above the board
+    reached: list[list[Any]] = []
+    for _ in range(8):  # Tab from the heading, to the end of what comes after the results
+        page.keyboard.press("Tab")
+        reached.append(
+            page.evaluate(
+                """() => [document.activeElement.closest('#results') !== null,
+                    document.activeElement.textContent.trim()]"""
+            )
+        )
+        if reached[-1][1] == "Play another board":
+            break
+    assert [inside for inside, _ in reached] == [True] * len(reached), reached
+    said = [text for _, text in reached]
+    assert said[0] == "fame" and said[-2:] == ["Copy link", "Play another board"], said
+    table, link = tops(page, "#challenge-results", "#share-challenge")
+    assert table < link
+
+
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
 def test_the_front_door_says_boggle_once(
     pages: Pages, server: ServeProcess, width: int, height: int

@@ -4,9 +4,9 @@
 "use strict";
 
 import {
-  api, clearPath, copyText, counted, drawPath, fillWordLists, formatClock, keepRound as keepInTab,
-  keptRound as keptInTab, markClock, readyDefinitionBox, renderBoard, serverOptions, showDefinition,
-  showInView, showRoundLength, sound,
+  api, clearPath, copyText, counted, drawPath, fillWordLists, focusResults, formatClock,
+  keepRound as keepInTab, keptRound as keptInTab, markClock, placeRoundSetup, readyDefinitionBox,
+  renderBoard, serverOptions, showDefinition, showRoundLength, sound,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -254,7 +254,7 @@ function showRound(round) {
   showHintsLeft(round, null);
   lockBoardControls(true);
   document.body.classList.add("in-round");
-  placeRoundSetup(false);
+  placeSetup(false);
   $("play-results").hidden = true;
   $("play-found").replaceChildren();
   $("play-form").hidden = false;
@@ -418,14 +418,9 @@ async function askHint() {
 }
 
 // The round's Start, clock and switches with its settings (#play-setup): first before a
-// round and during one, but once a round is over after its results, which the player reads
-// first (on a wide screen they stood below the settings, the missed words at the screen's
-// foot), "Play another round" right after them. Moved, not only drawn elsewhere, so the order
-// read aloud and tabbed through is the order seen.
-function placeRoundSetup(over) {
-  const setup = $("play-setup");
-  if (over) $("play-results").after(setup);
-  else $("play-panel").prepend(setup);
+// round and during one, after its results once a round is over (board.js placeRoundSetup).
+function placeSetup(over) {
+  placeRoundSetup($("play-setup"), over ? $("play-results") : null);
 }
 
 // The round's end: `ranOut` when its time ran out, not when the player ended it.
@@ -438,7 +433,7 @@ async function endRound(ranOut = false) {
   traceWords(null);
   sound("end");
   document.body.classList.remove("in-round");
-  placeRoundSetup(true);
+  placeSetup(true);
   $("play-timer").textContent = formatClock(0);
   $("play-hint-text").textContent = "";  // the results say how many hints there were
   $("play-form").hidden = true;
@@ -470,8 +465,7 @@ async function endRound(ranOut = false) {
   setFeedback(`${ranOut ? "Time!" : "Round over."} ${point} a missed word to see its path.`, true);
   // the results from their first line (the score, the words found), and the keyboard there:
   // Tab goes on through the words missed to "Play another round"
-  showInView($("play-feedback"));
-  $("play-results-title").focus({ preventScroll: true });
+  focusResults($("play-feedback"), $("play-results-title"));
 }
 
 // ------------------------------------------------------------------ tabs and start-up

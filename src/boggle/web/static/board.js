@@ -445,6 +445,35 @@ export function showInView(element) {
   if (top < 0 || top > window.innerHeight * 0.6) element.scrollIntoView({ block: "start" });
 }
 
+// Where each round's Start and settings stand before a round (a comment left in their place).
+const setupHomes = new WeakMap();
+
+// A round's Start and its settings (`setup`): where the page has them before a round and
+// during one, but once a round is over right after `last`, the results' last part, which the
+// player reads first ("Play another round" after them, not above the board and results).
+// Moved, not only drawn elsewhere, so the order read aloud and tabbed through is the order
+// seen; `last` null puts them back. For example `placeRoundSetup($("play-setup"), over ?
+// $("play-results") : null)`.
+export function placeRoundSetup(setup, last) {
+  if (!setupHomes.has(setup)) {
+    const home = document.createComment(" the round's Start and settings, before a round ");
+    setup.before(home);
+    setupHomes.set(setup, home);
+  }
+  if (last) last.after(setup);
+  else setupHomes.get(setup).after(setup);
+  setup.classList.toggle("after-results", Boolean(last));
+}
+
+// A round's results just shown, read first: the screen from `first`, their top or first line
+// (a phone scrolls down to it past the board), and the keyboard at `heading` (tabindex -1),
+// from which Tab goes on through the results to what comes next. For example
+// `focusResults($("play-feedback"), $("play-results-title"))`.
+export function focusResults(first, heading) {
+  showInView(first);
+  heading.focus({ preventScroll: true });
+}
+
 // ------------------------------------------------------------------ the feel of a round
 
 // Vibration on each word (where the browser has navigator.vibrate): a short pulse for a word

@@ -1,7 +1,7 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  api, copyText, countdown, drawPath, keepRound, keptRound, limitName, listedWord,
+  api, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName, listedWord,
   readyDefinitionBox, renderBoard, roundLength, showInView, shownName, sound, wordButton,
   wordListTitles,
 } from "/static/board.js";
@@ -173,7 +173,7 @@ async function postResult(name) {
   showError("");
   keepRound(roundKey, null);
   localStorage.setItem(storageKey, JSON.stringify({ name: answer.posted.name }));
-  showResults(answer, answer.posted.name);
+  showResults(answer, answer.posted.name, true);
 }
 
 // The name is taken (or the post failed): the words stay, another name posts them.
@@ -188,7 +188,10 @@ function offerRename(name) {
   showInView($("results"));
 }
 
-function showResults(challenge, you) {
+// Everyone's results, `you` marked; `played` when your round has just ended: the screen and
+// the keyboard then at their heading, as after a round on /play and the daily board (Tab goes
+// on through the table, Keep missed words, the link to challenge more friends, another board).
+function showResults(challenge, you, played = false) {
   state.challenge = challenge;
   document.body.dataset.phase = "results";
   $("challenge-info").textContent = describe(challenge);
@@ -243,7 +246,8 @@ function showResults(challenge, you) {
       $("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("challenge-results"), none,
     );
   }
-  showInView($("results"));
+  if (played) focusResults($("results"), $("results-title"));
+  else showInView($("results"));
 }
 
 // ------------------------------------------------------------------ start-up

@@ -1,8 +1,8 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
-  api, copyText, countdown, drawPath, fillWordLists, keepRound, keptRound, listedWord, renderBoard,
-  readyDefinitionBox, roundLength, serverOptions, showInView, sound, wordButton,
+  api, copyText, countdown, drawPath, fillWordLists, focusResults, keepRound, keptRound, listedWord,
+  placeRoundSetup, renderBoard, readyDefinitionBox, roundLength, serverOptions, sound, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -68,6 +68,8 @@ async function playRound(kept) {
   state.ends = kept ? kept.ends : Date.now() + state.daily.seconds * 1000;
   state.over = false;
   keep();
+  placeRoundSetup($("daily-form"), null);  // after the last round's results: back at the top
+  window.scrollTo(0, 0);  // from the top, the board first (Start was far down a phone)
   $("daily-date").textContent = `Board of ${state.daily.date}.`;
   document.body.dataset.date = state.daily.date;
   renderBoard(state.daily.faces);
@@ -164,12 +166,15 @@ async function finish() {
     keepRound(ROUND_KEY, null);
     $("round").hidden = true;
     $("results").hidden = false;
-    showInView($("results"));
     $("daily-start").disabled = false;
     const { board, dictionary, rules, seconds } = state.daily;
     offerChallenge($("results"), {
       board, dictionary, rules: rules.name, min_length: rules.min_length, seconds, words: state.words,
     });
+    // the results first (the line to share, the words missed, Challenge a friend), then the
+    // choices and Start of another round; the screen and the keyboard at their heading
+    placeRoundSetup($("daily-form"), $("results").querySelector(".challenge-offer"));
+    focusResults($("results"), $("results-title"));
   } catch (error) {
     showError(error.message);
   }
