@@ -52,7 +52,7 @@ from boggle.rooms.protocol import (
     round_started_message,
 )
 from boggle.rooms.room import Phase, Player, Room, judge
-from boggle.rooms.settings import RoomSettings
+from boggle.rooms.settings import RoomSettings, check_asked_dice
 from boggle.rooms.storage import ResultStore
 from boggle.web import daily as daily_routes
 from boggle.web.context import WebContext, freeze_long_lived, web_context
@@ -312,6 +312,7 @@ class RoomService:
                 settings = self.settings_of(fields["settings"])
                 room.check_rematch(player.token)
                 lexicon = await self.lexicon_of(settings.dictionary)
+                check_asked_dice(fields["settings"], lexicon)  # the dice of English boards only
                 room.rematch(player.token, self.clock(), settings, lexicon)
             await self.broadcast_room(room)
         elif kind == "leave":
@@ -347,6 +348,7 @@ class RoomService:
                 own = self.creators[socket] = self.creations.for_connection(now)
             self.creations.admit(own, address_key(socket.client), now)
             lexicon = await self.lexicon_of(settings.dictionary)
+            check_asked_dice(fields["settings"], lexicon)  # the dice of English boards only
             room, player = self.hub.create(settings, lexicon, fields["name"], now)
         elif kind == "join":
             room = self._find(socket, fields["code"], now)
