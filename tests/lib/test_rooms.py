@@ -473,7 +473,7 @@ def test_a_spanish_room_and_its_rematch_roll_the_lists_letters_not_english_dice(
 
     spanish = spanish_words()
     faces = set(face_weights(spanish))
-    room = Room("ABCDEF", RoomSettings(dice="uniform", rows=5, cols=5), spanish)
+    room = Room("ABCDEF", RoomSettings(dice="uniform", rows=5, cols=5, dictionary="mine"), spanish)
     ann = room.join("ann", 0.0)
     seen: set[str] = set()
     for round_number in range(12):
