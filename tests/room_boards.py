@@ -8,15 +8,18 @@ from __future__ import annotations
 
 from boggle import Board
 from boggle.rooms import RoomSettings
+from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.spelling import lexicon_profile
 
 FXIE = "fxie amlo ewbx astu"
 """The 4x4 board of the tests (the solo and challenge pages' too): words of one to five
 points, more than six of them, some of them missed by any player in a test."""
 
 
-def same_boards(settings: RoomSettings) -> Board:
-    """Each round's board in a test: FXIE for a 4x4 room; a room of another size plays its
-    dice rolled from seed 1 (a rematch on the big dice still gets a 5x5 board).
+def same_boards(settings: RoomSettings, lexicon: Lexicon | None = None) -> Board:
+    """Each round's board in a test: FXIE for a 4x4 room of an English list; a room of
+    another size or language plays its board rolled from seed 1 (a rematch on the big dice
+    still gets a 5x5 board, a Spanish room the list's letters).
 
     >>> same_boards(RoomSettings())
     Board.parse('fxie amlo ewbx astu')
@@ -24,6 +27,7 @@ def same_boards(settings: RoomSettings) -> Board:
     >>> (big.rows, big.cols), big == same_boards(RoomSettings(dice="big", rows=5, cols=5))
     ((5, 5), True)
     """
-    if (settings.rows, settings.cols) == (4, 4):
+    english = lexicon is None or lexicon_profile(lexicon).code == "en"
+    if english and (settings.rows, settings.cols) == (4, 4):
         return Board.parse(FXIE)
-    return settings.roll(seed=1)
+    return settings.roll(1, lexicon)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boggle import Board, judge_round, load_lexicon, solve
+from boggle import Board, Lexicon, judge_round, load_lexicon, solve
 from boggle.rooms import (
     CreationLimiter,
     Hub,
@@ -458,3 +458,71 @@ def test_a_closed_rooms_code_says_why_rooms_close() -> None:
     with pytest.raises(RoomError, match="no open room 'ABC234': a room closes once") as gone:
         Hub().find("abc 234")
     assert gone.value.code == "unknown_room" and "30 minutes" in gone.value.message
+
+
+def spanish_words() -> Lexicon:
+    spanish = Lexicon.from_words(["año", "niño", "chico"], name="mine")
+    spanish.language = "es"
+    return spanish
+
+
+def test_a_spanish_room_and_its_rematch_roll_the_lists_letters_not_english_dice() -> None:
+    """A Spanish room rolled English cubes (`e`, `t`, `qu`...) whatever its list: its boards
+    are drawn from the list's faces, `ñ` and `ch` among them, at the size asked."""
+    from boggle.dice.measured import face_weights
+
+    spanish = spanish_words()
+    faces = set(face_weights(spanish))
+    room = Room("ABCDEF", RoomSettings(dice="uniform", rows=5, cols=5, dictionary="mine"), spanish)
+    ann = room.join("ann", 0.0)
+    seen: set[str] = set()
+    for round_number in range(12):
+        if round_number == 6:
+            room.rematch(ann.token, now=0.0, settings=RoomSettings(dictionary="mine"))
+        board = room.start(ann.token, now=0.0)
+        assert (board.rows, board.cols) == ((5, 5) if round_number < 6 else (4, 4))
+        assert set(board.faces) <= faces
+        seen |= set(board.faces)
+        room.close_round(now=1e6)
+        room.abandon_round()  # the next round, without judging this one
+    assert {"ñ", "ch"} <= seen
+
+
+def test_an_english_room_still_rolls_its_dice() -> None:
+    settings = RoomSettings.from_json({"dice": "big"}, ["en-70"])
+    english = Lexicon.from_words(["fame"])
+    assert settings.roll(7, english) == RoomSettings(dice="big", rows=5, cols=5).roll(7)
+
+
+@pytest.mark.parametrize("dice", ["new", "big", "uniform"])
+def test_dice_asked_beside_a_spanish_list_are_refused_in_the_clis_words(dice: str) -> None:
+    from boggle.dice.measured import check_chosen_dice
+    from boggle.model.errors import DiceError
+    from boggle.rooms.settings import check_asked_dice
+
+    with pytest.raises(DiceError) as cli:
+        check_chosen_dice(spanish_words(), dice)
+    with pytest.raises(RoomError) as refused:
+        check_asked_dice({"dice": dice, "size": 5}, spanish_words())
+    assert (refused.value.code, refused.value.message) == ("bad_settings", str(cli.value))
+    check_asked_dice({"size": 5}, spanish_words())  # no dice named: taken
+
+
+def test_a_size_without_dice_is_uniform_letters() -> None:
+    """``{"size": 5}`` with no dice was refused (the default ``new`` dice fill a 4x4 tray):
+    the page sends no dice beside another language's list, only the size."""
+    settings = RoomSettings.from_json({"size": 5}, ["en-70"])
+    assert (settings.dice, settings.rows, settings.cols) == ("uniform", 5, 5)
+    assert RoomSettings.from_json({"size": 4}, ["en-70"]).dice == "new"
+
+
+def test_the_daily_board_of_a_spanish_list_is_drawn_from_its_letters() -> None:
+    from boggle.dice.measured import face_weights
+
+    spanish = spanish_words()
+    day = datetime.date(2026, 11, 23)
+    boards = [daily_board(day + datetime.timedelta(n), "mine", 6, spanish) for n in range(8)]
+    assert all(set(b.faces) <= set(face_weights(spanish)) for b in boards)
+    assert {b.size for b in boards} == {36}
+    english = load_lexicon("en-70")
+    assert daily_board(day, "en-70", 4, english) == daily_board(day, "en-70", 4)

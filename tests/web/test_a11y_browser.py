@@ -99,6 +99,20 @@ def test_the_front_door_and_the_solver(
     audit(page, axe_source, "solver with a path")
 
 
+def test_the_dice_note_beside_a_spanish_list(
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+) -> None:
+    """The dice menu hidden beside another language's list, its note and the size shown."""
+    page = open_in(pages, server.url + "/play?dict=es", scheme)
+    page.wait_for_selector("#dice-select-note:not([hidden])")
+    audit(page, axe_source, "solo play beside a Spanish list")
+    page = open_in(pages, server.url + "/room", scheme)
+    page.wait_for_selector("#create-dict option[value='es']", state="attached")
+    page.select_option("#create-dict", "es")
+    page.wait_for_selector("#create-dice-note:not([hidden])")
+    audit(page, axe_source, "room entry beside a Spanish list")
+
+
 def test_solo_play_before_during_and_after_a_round(
     pages: Pages, server: ServeProcess, axe_source: str, scheme: str
 ) -> None:

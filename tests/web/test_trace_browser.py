@@ -195,9 +195,7 @@ def test_a_finger_traces_a_word_on_the_daily_board(pages: Pages, server: ServePr
     assert page.locator("#feedback").text_content() == f"{found.word.upper()}: +{found.points}"
 
 
-def test_a_mouse_traces_a_word_in_a_room_round(
-    pages: Pages, clocked_server: ClockedServer
-) -> None:
+def test_a_mouse_traces_a_word_in_a_room_round(pages: Pages, clocked_server: ClockedServer) -> None:
     # rooms that keep the test's clock and play FXIE: on `boggle serve` the board was random
     # and the round ended after 60 real seconds, however slowly a loaded machine traced
     page = pages.open(clocked_server.url + "/room")

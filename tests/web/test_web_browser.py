@@ -137,8 +137,8 @@ def test_rolling_with_another_languages_list_draws_its_letters(page: Any) -> Non
     # the page sent its dice beside every list; the API now refuses dice beside a list of
     # another language (they would be ignored), so the page leaves them out there
     page.wait_for_selector("#dict-select option[value='es']", state="attached")
+    page.select_option("#dice-select", "big")  # chosen first: beside Spanish it is hidden
     page.select_option("#dict-select", "es")
-    page.select_option("#dice-select", "big")
     page.fill("#seed-input", "2026")
     page.click("#roll-button")
     expected = str(roll_for_language(load_lexicon("es"), seed=2026))
@@ -146,6 +146,38 @@ def test_rolling_with_another_languages_list_draws_its_letters(page: Any) -> Non
         "text => document.getElementById('board-input').value === text", arg=expected
     )
     assert not page.locator("#error").text_content()
+
+
+@pytest.mark.parametrize("where", ["/play", "/room"])
+def test_the_dice_choice_is_hidden_beside_another_languages_list(
+    browser: Any, server: ServeProcess, where: str
+) -> None:
+    """The dice menu stayed beside a Spanish list, where it did nothing: it is hidden with a
+    note saying why (the size is asked for instead), and back for an English list."""
+    dice, size, lists = (
+        ("#dice-select", "#size-label", "#dict-select")
+        if where == "/play"
+        else ("#create-dice", "#create-size-label", "#create-dict")
+    )
+    pages = Pages(browser)
+    page = pages.open(server.url + where)
+    try:
+        page.wait_for_selector(f"{lists} option[value='es']", state="attached")
+        english = page.eval_on_selector(lists, "s => s.value")
+        page.select_option(lists, "es")
+        note = page.locator(f"{dice}-note")
+        assert note.text_content() == "Spanish boards are drawn from the list's letters"
+        assert note.is_visible() and page.locator(size).is_visible()
+        assert not page.locator(dice).is_visible()
+        page.set_viewport_size({"width": 390, "height": 844})
+        ARTIFACTS.mkdir(exist_ok=True)
+        shot = ARTIFACTS / f"dice-beside-spanish{where.replace('/', '-')}-phone.png"
+        page.screenshot(path=str(shot), full_page=True)
+        page.select_option(lists, english)
+        assert page.locator(dice).is_visible() and not note.is_visible()
+        assert not page.locator(size).is_visible()  # the new dice: no size
+    finally:
+        pages.close()
 
 
 def test_a_short_play_round_scores_words_and_lists_the_missed(page: Any, lexicon: Lexicon) -> None:

@@ -127,3 +127,14 @@ def test_an_english_list_still_takes_dice(client: TestClient) -> None:
         5,
         "big",
     )
+
+
+def test_the_daily_board_of_a_spanish_list_is_drawn_from_its_letters(client: TestClient) -> None:
+    # it rolled the English big dice (k, w among their faces) for every list
+    from boggle.dice.measured import face_weights
+
+    spanish_faces = set(face_weights(load_lexicon("es")))
+    for date in ("2026-11-20", "2026-11-21", "2026-11-22"):
+        answer = client.get("/api/daily", params={"date": date, "dictionary": "es", "size": 6})
+        board = Board.parse(answer.json()["board"])
+        assert board.size == 36 and set(board.faces) <= spanish_faces

@@ -17,6 +17,7 @@ from boggle.rooms.challenges import ChallengeLimits
 from boggle.rooms.limits import RoomLimits
 from boggle.rooms.settings import RoomSettings, roll_at_random
 from boggle.rooms.storage import DEFAULT_KEEP_DAYS
+from boggle.wordlists.lexicon import Lexicon
 
 
 @dataclass(frozen=True)
@@ -29,17 +30,19 @@ class RoomsConfig:
     >>> config = RoomsConfig(keep_days=7, clock=lambda: 100.0)
     >>> config.keep_days, config.clock(), config.challenges.max_results
     (7, 100.0, 100)
-    >>> fixed = RoomsConfig(roll=lambda settings: Board.parse("fxie amlo ewbx astu"))
-    >>> fixed.roll(RoomSettings())
+    >>> fixed = RoomsConfig(roll=lambda settings, lexicon: Board.parse("fxie amlo ewbx astu"))
+    >>> fixed.roll(RoomSettings(), None)
     Board.parse('fxie amlo ewbx astu')
     """
 
     data_dir: Path | None = None
     limits: RoomLimits = field(default_factory=RoomLimits)
     clock: Callable[[], float] = time.monotonic
-    roll: Callable[[RoomSettings], Board] = field(default_factory=lambda: roll_at_random)
-    """The board of a round, from the room's settings (a factory: a function kept on the
-    class would read as a method of it)."""
+    roll: Callable[[RoomSettings, Lexicon | None], Board] = field(
+        default_factory=lambda: roll_at_random
+    )
+    """The board of a round, from the room's settings and its list (a factory: a function
+    kept on the class would read as a method of it)."""
     progress_seconds: float = 2.0
     keep_days: float | None = DEFAULT_KEEP_DAYS
     """Stored rounds and matches older than this many days are deleted (``None``: never)."""

@@ -22,12 +22,15 @@ import datetime
 import hashlib
 
 from boggle.dice.cubes import roll_board
+from boggle.dice.measured import roll_for_language
 from boggle.model.board import Board
 from boggle.rooms.limits import RoomError
+from boggle.wordlists.lexicon import Lexicon
 
 DAILY_SECONDS = 180
 DAILY_SIZES = {4: "new", 5: "big", 6: "superbig"}
-"""The dice of each size the daily board comes in."""
+"""The dice of each size the daily board comes in (English; another language's board draws
+each cell from its list's letters)."""
 
 
 def parse_date(text: str | None, today: datetime.date | None = None) -> datetime.date:
@@ -61,11 +64,20 @@ def daily_seed(date: datetime.date, dictionary: str, size: int) -> int:
     return int.from_bytes(digest.digest()[:6], "big")
 
 
-def daily_board(date: datetime.date, dictionary: str, size: int) -> Board:
-    """The board of the day for this list and size (4, 5 or 6).
+def daily_board(
+    date: datetime.date, dictionary: str, size: int, lexicon: Lexicon | None = None
+) -> Board:
+    """The board of the day for this list and size (4, 5 or 6), in the language of the list
+    ``lexicon`` (English without one) as :func:`~boggle.dice.measured.roll_for_language`
+    rolls it: English rolls the dice of the size, another language draws each cell from
+    its list's letters.
 
     >>> daily_board(datetime.date(2026, 11, 23), "en-70", 4)
     Board.parse('vlea oree ovfm daiy')
+    >>> spanish = Lexicon.from_words(["año", "niño"])
+    >>> spanish.language = "es"
+    >>> set(daily_board(datetime.date(2026, 11, 23), "mine", 5, spanish).faces) <= set("añino")
+    True
     >>> daily_board(datetime.date(2026, 11, 23), "en-70", 7)
     Traceback (most recent call last):
     ...
@@ -75,7 +87,10 @@ def daily_board(date: datetime.date, dictionary: str, size: int) -> Board:
         raise RoomError(
             "bad_size", f"the daily board is {', '.join(map(str, DAILY_SIZES))} a side, got {size}"
         )
-    return roll_board(DAILY_SIZES[size], daily_seed(date, dictionary, size))
+    seed = daily_seed(date, dictionary, size)
+    if lexicon is None:
+        return roll_board(DAILY_SIZES[size], seed)
+    return roll_for_language(lexicon, DAILY_SIZES[size], seed, size, size)
 
 
 SHARE_TITLE_CHARS = 40

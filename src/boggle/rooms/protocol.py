@@ -25,6 +25,7 @@ from boggle.model.render import board_json
 from boggle.model.wording import counted, grouped
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rooms.room import Phase, Player, Room, WordFeedback
+from boggle.wordlists.spelling import lexicon_profile
 
 CLIENT_MESSAGES: dict[str, dict[str, type]] = {
     "create": {"name": str, "settings": dict},
@@ -146,6 +147,21 @@ def room_board_json(room: Room) -> dict[str, Any] | None:
     return None if room.board is None else board_json(room.board)
 
 
+def board_language(room: Room) -> dict[str, str]:
+    """The language of the room's list, which decides its boards: English rolls the dice,
+    another language draws each cell from its list's letters (the dice are not used).
+
+    >>> from boggle import Lexicon
+    >>> from boggle.rooms.settings import RoomSettings
+    >>> spanish = Lexicon.from_words(["casa"])
+    >>> spanish.language = "es"
+    >>> board_language(Room("ABCDEF", RoomSettings(), spanish))
+    {'language': 'es', 'language_name': 'Spanish'}
+    """
+    profile = lexicon_profile(room.lexicon)
+    return {"language": profile.code, "language_name": profile.name}
+
+
 def room_message(room: Room, you: Player, now: float, with_results: bool = True) -> dict[str, Any]:
     """The whole state of the room as ``you`` may see it (sent on joining and changes);
     the last round's results (large) only ``with_results``, else ``null``.  ``host_away``:
@@ -169,7 +185,7 @@ def room_message(room: Room, you: Player, now: float, with_results: bool = True)
         "host": room.players[room.host].name if room.host in room.players else None,
         "host_away": None if grace is None else math.ceil(grace),
         "phase": room.phase.value,
-        "settings": room.settings.to_json(),
+        "settings": {**room.settings.to_json(), **board_language(room)},
         "match": room.match_number,
         "round": room.round_number,
         "remaining": round(room.remaining(now), 3),

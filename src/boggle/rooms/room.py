@@ -420,7 +420,7 @@ from takes it back
             raise RoomError("round_running", "a round is already being played")
         if self.phase is Phase.OVER:
             raise RoomError("match_over", "the match is over: the host can start a rematch")
-        self.board = board or roll_at_random(self.settings)
+        self.board = board or roll_at_random(self.settings, self.lexicon)
         self.solution = with_levels(solve(self.board, self.lexicon, self.rules))
         self.round_number += 1
         self.deadline = now + self.settings.seconds

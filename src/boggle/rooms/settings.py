@@ -17,12 +17,14 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from boggle.dice.cubes import DICE_SETS, roll_board
+from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.game.word_setting import EVERY_WORD, WordSetting
 from boggle.model.board import Board
 from boggle.model.checks import check_limits
-from boggle.model.errors import BoggleError
+from boggle.model.errors import BoggleError, DiceError
 from boggle.model.rules import Rules, preset, rules_for_board
 from boggle.rooms.limits import RoomError, RoomLimits
+from boggle.wordlists.lexicon import Lexicon
 
 
 @dataclass(frozen=True)
@@ -67,14 +69,23 @@ class RoomSettings:
     def challenge_mode(self) -> str:
         return "all" if self.challenge else "off"
 
-    def roll(self, seed: int) -> Board:
-        """The board of a round (the same for the same seed).
+    def roll(self, seed: int, lexicon: Lexicon | None = None) -> Board:
+        """The board of a round (the same for the same seed), in the language of the room's
+        list ``lexicon`` as :func:`~boggle.dice.measured.roll_for_language` rolls it: an
+        English list (or none) rolls the dice, another language draws each of the
+        ``rows`` x ``cols`` cells from its list's letters.
 
         >>> board = RoomSettings(dice="uniform", rows=3, cols=5).roll(seed=7)
         >>> board.rows, board.cols, board == RoomSettings(dice="uniform", rows=3, cols=5).roll(7)
         (3, 5, True)
+        >>> spanish = Lexicon.from_words(["año", "niño"])
+        >>> spanish.language = "es"
+        >>> set(RoomSettings().roll(1, spanish).faces) <= set("ainoñ")
+        True
         """
-        return roll_board(self.dice, seed, self.rows, self.cols)
+        if lexicon is None:
+            return roll_board(self.dice, seed, self.rows, self.cols)
+        return roll_for_language(lexicon, self.dice, seed, self.rows, self.cols)
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the page shows them and a stored match keeps them.
@@ -120,13 +131,18 @@ class RoomSettings:
             asked = RoomSettingsRequest.model_validate(data, context=context)
         except ValidationError as error:
             raise RoomError("bad_settings", one_line(error)) from None
-        if asked.dice in DICE_SETS:
-            rows, cols = DICE_SETS[asked.dice].rows, DICE_SETS[asked.dice].cols
+        dice: str = asked.dice
+        if "dice" not in asked.model_fields_set and (asked.size, asked.rows, asked.cols) not in (
+            (None, None, None),
+            (4, None, None),
+        ):  # no dice named, another size: uniform letters (a language's letters beside its list)
+            dice = "uniform"
+        if dice in DICE_SETS:
+            rows, cols = DICE_SETS[dice].rows, DICE_SETS[dice].cols
             if asked.size is not None and asked.size != rows:
                 raise RoomError(
                     "bad_settings",
-                    f"the {asked.dice} dice fill a {rows}x{cols} tray; "
-                    "choose 'uniform' for other sizes",
+                    f"the {dice} dice fill a {rows}x{cols} tray; choose 'uniform' for other sizes",
                 )
         else:
             side = 4 if asked.size is None else asked.size
@@ -143,7 +159,7 @@ class RoomSettings:
         except BoggleError as error:  # a level without wordfreq installed
             raise RoomError("bad_settings", str(error)) from None
         return cls(
-            asked.dice,
+            dice,
             rows,
             cols,
             asked.dictionary or dictionaries[0],
@@ -156,12 +172,38 @@ class RoomSettings:
         )
 
 
-def roll_at_random(settings: RoomSettings) -> Board:
-    """A round's board rolled with the room's dice from a seed nobody can guess (a
-    server's rooms roll this way: :class:`boggle.rooms.RoomsConfig`'s ``roll``).
+def roll_at_random(settings: RoomSettings, lexicon: Lexicon | None = None) -> Board:
+    """A round's board rolled from a seed nobody can guess, in the language of the room's
+    list ``lexicon`` as :meth:`RoomSettings.roll` rolls it (a server's rooms roll this way:
+    :class:`boggle.rooms.RoomsConfig`'s ``roll``).
 
     >>> board = roll_at_random(RoomSettings(dice="uniform", rows=3, cols=5))
     >>> board.rows, board.cols
     (3, 5)
     """
-    return settings.roll(secrets.randbelow(2**31))
+    return settings.roll(secrets.randbelow(2**31), lexicon)
+
+
+def check_asked_dice(asked: Mapping[str, Any], lexicon: Lexicon) -> None:
+    """Refuse dice the host named (``asked``: the settings as sent) beside ``lexicon``, a
+    list of another language than English: its boards draw each cell from the list's
+    letters (:meth:`RoomSettings.roll`), so the dice would be ignored.  The refusal is
+    :func:`~boggle.dice.measured.check_chosen_dice`'s, as ``boggle roll`` and
+    ``/api/roll`` word it.
+
+    >>> spanish = Lexicon.from_words(["casa"])
+    >>> spanish.language = "es"
+    >>> check_asked_dice({"size": 5}, spanish)  # no dice named: the size sets the shape
+    >>> check_asked_dice({"dice": "big"}, Lexicon.from_words(["cat"]))  # English: dice roll
+    >>> check_asked_dice({"dice": "big"}, spanish)
+    Traceback (most recent call last):
+    ...
+    boggle.rooms.limits.RoomError: dice 'big': a Spanish board is not rolled from dice; each cell \
+is drawn from the letters of the words of 'custom', so leave the dice out (the size sets the shape)
+    """
+    dice = asked.get("dice")
+    if isinstance(dice, str):
+        try:
+            check_chosen_dice(lexicon, dice)
+        except DiceError as error:
+            raise RoomError("bad_settings", str(error)) from None

@@ -70,7 +70,8 @@ async def daily_board(
         chosen = _pick_list(context.catalogue, dictionary)
     except RoomError as error:
         return _error(400, error.message)
-    board = daily.daily_board(day, chosen, size)
+    lexicon = await context.run(lambda: context.catalogue.get(chosen))  # its language rolls
+    board = daily.daily_board(day, chosen, size, lexicon)
     return {
         "date": day.isoformat(),
         "dictionary": chosen,
@@ -89,7 +90,8 @@ async def daily_result(request: DailyResult, context: Context) -> Any:
         chosen = _pick_list(context.catalogue, request.dictionary)
     except RoomError as error:
         return _error(400, error.message)
-    board = daily.daily_board(day, chosen, request.size)
+    lexicon = await context.run(lambda: context.catalogue.get(chosen))  # its language rolls
+    board = daily.daily_board(day, chosen, request.size, lexicon)
     rules = rules_for_board(board.rows, board.cols)
     shown = RoomLimits().max_unfound_shown
     try:
@@ -100,7 +102,6 @@ async def daily_result(request: DailyResult, context: Context) -> Any:
         return _error(400, str(error))
 
     def work() -> dict[str, Any]:
-        lexicon = context.catalogue.get(chosen)
         whole = with_levels(solve(board, lexicon, rules))
         solution = setting.counted(whole)
         typed = [word.strip().lower() for word in request.words]

@@ -52,7 +52,7 @@ from boggle.rooms.protocol import (
     round_started_message,
 )
 from boggle.rooms.room import Phase, Player, Room, judge
-from boggle.rooms.settings import RoomSettings
+from boggle.rooms.settings import RoomSettings, check_asked_dice
 from boggle.rooms.storage import ResultStore
 from boggle.web import daily as daily_routes
 from boggle.web.context import WebContext, freeze_long_lived, web_context
@@ -303,7 +303,7 @@ class RoomService:
                 self.progress_due.add(room.code)
                 self.spawn(self.send_progress(room), room)
         elif kind == "start":
-            room.start(player.token, now, self.roll(room.settings))
+            room.start(player.token, now, self.roll(room.settings, room.lexicon))
             await self.broadcast_all(room, round_started_message(room, now))
             self.spawn(self.timer(room, room.round_number), room)
         elif kind == "rematch":
@@ -313,6 +313,7 @@ class RoomService:
                 settings = self.settings_of(fields["settings"])
                 room.check_rematch(player.token)
                 lexicon = await self.lexicon_of(settings.dictionary)
+                check_asked_dice(fields["settings"], lexicon)  # the dice of English boards only
                 room.rematch(player.token, self.clock(), settings, lexicon)
             await self.broadcast_room(room)
         elif kind == "leave":
@@ -348,6 +349,7 @@ class RoomService:
                 own = self.creators[socket] = self.creations.for_connection(now)
             self.creations.admit(own, address_key(socket.client), now)
             lexicon = await self.lexicon_of(settings.dictionary)
+            check_asked_dice(fields["settings"], lexicon)  # the dice of English boards only
             room, player = self.hub.create(settings, lexicon, fields["name"], now)
         elif kind == "join":
             room = self._find(socket, fields["code"], now)

@@ -4,9 +4,10 @@
 "use strict";
 
 import {
-  api, clearPath, copyText, counted, drawPath, fillWordLists, focusResults, formatClock,
-  keepRound as keepInTab, keptRound as keptInTab, markClock, placeRoundSetup, readyDefinitionBox,
-  renderBoard, serverOptions, showDefinition, showRoundLength, sound,
+  api, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists, focusResults,
+  formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock, placeRoundSetup,
+  readyDefinitionBox, renderBoard, serverOptions, showDefinition, showDiceFor,
+  showRoundLength, sound,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -185,12 +186,12 @@ async function rollBoard() {
   const dictionary = $("dict-select").value;  // the list's language decides the letters
   if (dictionary) request.dictionary = dictionary;
   // the dice roll English boards; another language's draw its list's letters (the API
-  // refuses dice beside its list), at the size asked for with uniform letters
-  const language = $("dict-select").selectedOptions[0]?.dataset.language;
-  if (!language || language === "en") request.dice = dice;
+  // refuses dice beside its list), at the size asked for, as uniform letters are
+  const english = showDiceChoice();
+  if (english) request.dice = dice;
   const seed = $("seed-input").value.trim();
   if (seed !== "") request.seed = Number(seed);
-  if (dice === "uniform") {
+  if (dice === "uniform" || !english) {
     const size = Number($("size-input").value);
     request.rows = size;
     request.cols = size;
@@ -297,6 +298,7 @@ function keptRound() {
 async function resumeRound(kept) {
   for (const [id, value] of Object.entries(kept.choices || {})) {
     if ([...$(id).options].some((option) => option.value === value)) $(id).value = value;
+    if (id === "dict-select") showDiceChoice();
   }
   try {
     await solveBoard(kept.board);
@@ -505,6 +507,11 @@ function moveBetweenTabs(event) {
   tab.click();
 }
 
+// The dice shown beside an English list only (another language's boards use its letters).
+function showDiceChoice() {
+  return showDiceFor($("dice-select"), $("size-label"), ...chosenLanguage($("dict-select")));
+}
+
 async function loadOptions() {
   const [, options] = await Promise.all([fillWordLists($("dict-select")), serverOptions()]);
   $("version").textContent = `boggle ${options.version}`;
@@ -513,9 +520,8 @@ async function loadOptions() {
 async function start() {
   $("board-form").addEventListener("submit", reportErrors(() => solveBoard($("board-input").value)));
   $("roll-form").addEventListener("submit", reportErrors(async () => solveBoard(await rollBoard())));
-  $("dice-select").addEventListener("change", () => {
-    $("size-label").hidden = $("dice-select").value !== "uniform";
-  });
+  $("dice-select").addEventListener("change", showDiceChoice);
+  $("dict-select").addEventListener("change", showDiceChoice);
   for (const id of ["dict-select", "rules-select"]) {
     $(id).addEventListener("change", reportErrors(async () => {
       if (state.board && !state.round) await solveBoard(state.board);
@@ -554,6 +560,7 @@ async function start() {
       if ([...$(id).options].some((option) => option.value === wanted)) $(id).value = wanted;
       else unknown.push(`${key} '${wanted}'`);
     }
+    showDiceChoice();
     const kept = play ? keptRound() : null;
     if (kept) {
       await resumeRound(kept);

@@ -830,6 +830,33 @@ export async function wordListTitles() {
 
 // The server's word lists as the options of `select`, each by its title; the server's
 // default chosen.
+// The dice beside a word list of `language`: English boards roll the dice; another
+// language's draw each cell from its list's letters, so the dice are hidden, a note says
+// why and the size is asked for instead. Returns whether the dice are used.
+export function showDiceFor(diceSelect, sizeLabel, language, languageName) {
+  const english = !language || language === "en";
+  const diceLabel = diceSelect.closest("label");
+  const noteId = `${diceSelect.id}-note`;
+  let note = document.getElementById(noteId);
+  if (!note) {
+    note = document.createElement("span");
+    note.id = noteId;
+    note.className = "dice-note";
+    diceLabel.after(note);
+  }
+  diceLabel.hidden = !english;
+  note.hidden = english;
+  note.textContent = english ? "" : `${languageName || "These"} boards are drawn from the list's letters`;
+  sizeLabel.hidden = english && diceSelect.value !== "uniform";
+  return english;
+}
+
+// The language of the list chosen in `select` (filled by fillWordLists), and its name.
+export function chosenLanguage(select) {
+  const option = select.selectedOptions[0];
+  return [option?.dataset.language || "", option?.dataset.languageName || ""];
+}
+
 export async function fillWordLists(select) {
   const lists = await fetchWordLists();
   select.replaceChildren();
@@ -837,6 +864,7 @@ export async function fillWordLists(select) {
     const option = document.createElement("option");
     option.value = entry.name;
     option.dataset.language = entry.language || "";  // another language's list rolls no dice
+    option.dataset.languageName = entry.language_name || "";
     option.textContent = entry.title || entry.name;
     option.selected = entry.name === lists.default;
     select.append(option);

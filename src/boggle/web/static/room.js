@@ -1,8 +1,9 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, clearPath, copyText, countdown, drawPath, fillWordLists, limitName, readyDefinitionBox,
-  renderBoard, roundLength, showInView, showRoundLength, sound, wordButton, wordListTitles,
+  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, limitName,
+  readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView, showRoundLength, sound,
+  wordButton, wordListTitles,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -278,7 +279,9 @@ function showRoom(room) {
   const goal = [s.target ? `first to ${points(s.target)}` : "", s.rounds ? `${s.rounds} round${s.rounds === 1 ? "" : "s"}` : ""]
     .filter(Boolean).join(" or ");
   const list = state.listTitles.get(s.dictionary) || s.dictionary;
-  $("match-info").textContent = `${s.rows}x${s.cols} ${s.dice} dice, ${list}, ` +
+  const english = !s.language || s.language === "en";  // another language: its list's letters
+  const letters = english ? `${s.dice} dice` : `${s.language_name} letters`;
+  $("match-info").textContent = `${s.rows}x${s.cols} ${letters}, ${list}, ` +
     `${s.rules_used.name} rules, ${roundLength(s.seconds)} rounds, ${goal}` +
     (s.challenge ? ", challenge rule on" : "") +
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
@@ -321,7 +324,7 @@ function offerRematchSettings(offered) {
     const s = state.settings || {};
     $("rematch-dice").value = s.dice || "new";
     $("rematch-size").value = String(s.rows || 4);
-    $("rematch-size-label").hidden = $("rematch-dice").value !== "uniform";
+    showDiceFor($("rematch-dice"), $("rematch-size-label"), s.language, s.language_name);
     $("rematch-seconds").value = String(s.seconds || 180);
     $("rematch-seconds").dispatchEvent(new Event("input"));  // its length in minutes beside it
     $("rematch-target").value = String(s.target || 0);
@@ -339,8 +342,9 @@ function rematch() {
   }
   const s = state.settings || {};
   const dice = $("rematch-dice").value;
+  const english = !s.language || s.language === "en";  // another language's board: no dice
   const settings = {
-    dice,
+    dice: english ? dice : undefined,
     dictionary: s.dictionary || undefined,
     rules: s.rules || undefined,
     seconds: numberOf("rematch-seconds"),
@@ -350,7 +354,7 @@ function rematch() {
     word_level: s.word_level || "all",
     other_words: s.other_words || "refused",
   };
-  if (dice === "uniform") settings.size = numberOf("rematch-size");
+  if (dice === "uniform" || !english) settings.size = numberOf("rematch-size");
   send({ type: "rematch", settings });
 }
 
@@ -683,11 +687,17 @@ function numberOf(id) {
   return Number($(id).value || 0);
 }
 
+// The dice shown beside an English list only (another language's boards use its letters).
+function showCreateDice() {
+  return showDiceFor($("create-dice"), $("create-size-label"), ...chosenLanguage($("create-dict")));
+}
+
 function createRoom(event) {
   event.preventDefault();
   const dice = $("create-dice").value;
+  const english = showCreateDice();  // another language's board: its letters, no dice
   const settings = {
-    dice,
+    dice: english ? dice : undefined,
     dictionary: $("create-dict").value || undefined,
     rules: $("create-rules").value || undefined,
     seconds: numberOf("create-seconds"),
@@ -697,7 +707,7 @@ function createRoom(event) {
     word_level: $("create-words-level").value,
     other_words: $("create-words-others").value,
   };
-  if (dice === "uniform") settings.size = numberOf("create-size");
+  if (dice === "uniform" || !english) settings.size = numberOf("create-size");
   state.leaving = false;
   connect({ type: "create", name: $("create-name").value, settings });
 }
@@ -740,13 +750,13 @@ async function start() {
   // a name of emoji as long as the server takes, held to the server's limit
   const named = Promise.all([limitName($("create-name"), showError), limitName($("join-name"), showError)]);
   $("word-form").addEventListener("submit", submitWord);
-  $("create-dice").addEventListener("change", () => {
-    $("create-size-label").hidden = $("create-dice").value !== "uniform";
-  });
+  $("create-dice").addEventListener("change", showCreateDice);
+  $("create-dict").addEventListener("change", showCreateDice);
   $("start-button").addEventListener("click", () => send({ type: "start" }));
   $("rematch-button").addEventListener("click", rematch);
   $("rematch-dice").addEventListener("change", () => {
-    $("rematch-size-label").hidden = $("rematch-dice").value !== "uniform";
+    const s = state.settings || {};
+    showDiceFor($("rematch-dice"), $("rematch-size-label"), s.language, s.language_name);
   });
   $("leave-button").addEventListener("click", () => {
     state.leaving = true;
@@ -772,6 +782,7 @@ async function start() {
   }
   try {
     await fillWordLists($("create-dict"));
+    showCreateDice();
     state.listTitles = await wordListTitles();
   } catch (error) {
     showError(error.message);
