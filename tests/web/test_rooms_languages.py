@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 from fastapi.testclient import TestClient
+from test_rooms_ws import until
 
 from boggle import Board, load_lexicon
 from boggle.dice.measured import face_weights
@@ -23,15 +24,6 @@ Socket = Any
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(WebConfig(preload=False))) as opened:
         yield opened
-
-
-def until(socket: Socket, kind: str, limit: int = 20) -> dict[str, Any]:
-    """The next message of type ``kind``, skipping others."""
-    for _ in range(limit):
-        message: dict[str, Any] = socket.receive_json()
-        if message["type"] == kind:
-            return message
-    raise AssertionError(f"no {kind!r} message in {limit}")
 
 
 def create(socket: Socket, **settings: Any) -> dict[str, Any]:
