@@ -43,6 +43,10 @@ ODD_INPUTS = [
     (["solve", "abcd", "--min-length", "-5"], "--min-length must be at least 1"),
     (["solve", "abcd", "--scoring", "3:" + HUGE], "needs whole numbers"),
     (["solve", "abcd", "--language", ""], "invalid choice: ''"),
+    # options refused after "rolled the board ..." on stderr: two lines, not one
+    (["solve", "--random", "--scoring", "0"], "scoring step '0' is not LENGTH:POINTS"),
+    (["solve", "--random", "--stream", "--json"], "drop --json or --stream"),
+    (["compare", "--random", "--scoring", "30x1"], "scoring step '30x1' is not LENGTH:POINTS"),
     (["score", "DIR"], "is a directory, not a file"),
     (["score", "MISSING"], "does not exist"),
     (["stats", "--random", "-1"], "at least 0"),

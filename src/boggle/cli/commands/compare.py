@@ -40,8 +40,9 @@ def register(subparsers: Any) -> None:
 def compare_engines(args: argparse.Namespace) -> dict[str, Any]:
     """What ``compare --json`` prints: the board, word list and rules as ``solve --json``
     gives them, and one row per engine (see :func:`boggle.study.compare.compare_engines`)."""
+    choice = options.rules_choice_from_args(args)  # refused before a board is rolled
     board = board_from_args(args)
-    rules = options.rules_from_args(args, board.rows, board.cols)
+    rules = choice.for_size(board.rows, board.cols)
     lexicon = options.lexicon_from_args(args)
     return {
         "board": str(board),

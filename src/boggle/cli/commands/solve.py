@@ -131,8 +131,9 @@ def board_text(words: list[str], stdin: bool = True) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    board = board_from_args(args)
-    rules = options.rules_from_args(args, board.rows, board.cols)
+    # the options are checked before a board is rolled: an error is then the only line on
+    # stderr, never after "rolled the board ..."
+    choice = options.rules_choice_from_args(args)
     engine = args.engine or default_engine()
     streams = get_engine(engine).streams_in_order
     stream = args.stream if args.stream is not None else streams
@@ -148,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
         if args.stream:
             raise BoggleError("--stream prints every word as found; drop --stream or --words")
         stream = False
+    board = board_from_args(args)
+    rules = choice.for_size(board.rows, board.cols)
     if stream:
         return _stream(board, rules, engine, args)
     lexicon = options.lexicon_from_args(args)
