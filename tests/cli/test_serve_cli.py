@@ -99,6 +99,17 @@ def test_a_port_in_use(capsys: pytest.CaptureFixture[str], held_port: int) -> No
 
 @pytest.mark.parametrize(
     ("argv", "fragment"),
+    [(["--default-dict", "nosuchlist"], "nosuchlist"), ([], "cannot listen on")],
+)
+def test_with_lan_an_error_is_the_only_line(
+    capsys: pytest.CaptureFixture[str], held_port: int, argv: list[str], fragment: str
+) -> None:
+    # the network's addresses and QR code were printed first, then the error
+    assert fragment in serve_error(capsys, "--lan", "--port", str(held_port), *argv)
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
     [
         (["--keep-days", "-1"], "--keep-days"),
         (["--keep-days", "nan"], "--keep-days"),

@@ -297,10 +297,13 @@ def run(args: argparse.Namespace) -> int:
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
         rooms=RoomsConfig(data_dir=data, limits=room_limits(args), keep_days=keep_days),
     )
+    lan_urls: list[str] = []
     if args.lan:
-        config, args.host = _on_the_network(config, args)
-    app = create_app(config)
+        config, args.host, lan_urls = _on_the_network(config, args)
+    app = create_app(config)  # a default list not offered is refused here
     _check_port_free(args.host, args.port)
+    if args.lan:  # said once nothing can be refused: an error is the only line on stderr
+        _tell_the_network(lan_urls)
     url = f"http://{url_host(args.host)}:{args.port}/"
     sys.stderr.write(f"boggle: serving on {url} (Ctrl-C stops)\n")
     server_limits = ServerLimits(
@@ -313,25 +316,35 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _on_the_network(config: WebConfig, args: argparse.Namespace) -> tuple[WebConfig, str]:
-    """``--lan``: the app set up to answer on this machine's network addresses, and the
-    address to listen on (all, unless ``--host`` names one); the addresses said on stderr."""
+def _on_the_network(
+    config: WebConfig, args: argparse.Namespace
+) -> tuple[WebConfig, str, list[str]]:
+    """``--lan``: the app set up to answer on this machine's network addresses, the address
+    to listen on (all, unless ``--host`` names one) and the addresses other devices open
+    (said by :func:`_tell_the_network` once the server can start)."""
     import dataclasses
 
-    from boggle.web.lan import host_names, lan_addresses, lan_allowed_hosts, lan_urls, qr_terminal
+    from boggle.web.lan import host_names, lan_addresses, lan_allowed_hosts, lan_urls
 
     host = "0.0.0.0" if args.host == "127.0.0.1" else args.host
     addresses = lan_addresses() if host in ("0.0.0.0", "::") else [args.host]
     names = host_names(addresses)
     urls = lan_urls(addresses, names, args.port)
+    allowed = lan_allowed_hosts(addresses, names, args.allowed_host)
+    shared = dataclasses.replace(config, allowed_hosts=allowed, share_urls=tuple(urls))
+    return shared, host, urls
+
+
+def _tell_the_network(urls: list[str]) -> None:
+    """The addresses other devices on the network open, on stderr, with a QR code of the first."""
+    from boggle.web.lan import qr_terminal
+
     if urls:
         sys.stderr.write("boggle: other devices on this network open:\n")
         sys.stderr.writelines(f"  {url}\n" for url in urls)
         sys.stderr.write(qr_terminal(urls[0]))
     else:
         sys.stderr.write("boggle: this machine has no network address besides loopback\n")
-    allowed = lan_allowed_hosts(addresses, names, args.allowed_host)
-    return dataclasses.replace(config, allowed_hosts=allowed, share_urls=tuple(urls)), host
 
 
 def _check_port_free(host: str, port: int) -> None:
