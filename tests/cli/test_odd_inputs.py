@@ -18,7 +18,9 @@ def files(tmp_path: Path) -> dict[str, str]:
     (tmp_path / "empty.txt").write_bytes(b"")
     (tmp_path / "utf16.txt").write_bytes("cat\n".encode("utf-16"))
     (tmp_path / "folder").mkdir()
+    (tmp_path / "round.json").write_text('{"board": "fxie amlo ewbx astu", "players": {"ann": []}}')
     return {
+        "ROUND": str(tmp_path / "round.json"),
         "DIR": str(tmp_path / "folder"),
         "MISSING": str(tmp_path / "missing.txt"),
         "EMPTY": str(tmp_path / "empty.txt"),
@@ -107,3 +109,33 @@ def test_a_double_dash_after_the_command_still_ends_its_options(
     # a board that starts with '-' is not an option after `--`
     assert main(["solve", "--", "-bcd"]) == 2
     assert "not a letter" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "EMPTY", "--language", "de", "--words", "common"],
+        ["play", "--language", "de", "--words", "common"],
+        ["stats", "--random", "1", "--language", "de", "--words", "common"],
+        ["judge", "ROUND", "--language", "de"],
+        ["solve", "--random", "--language", "de"],
+        ["compare", "--random", "--language", "de"],
+    ],
+    ids=lambda argv: argv[0],
+)
+def test_a_bad_scoring_is_refused_before_any_word_list_is_loaded(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    files: dict[str, str],
+    argv: list[str],
+) -> None:
+    # play and stats loaded the list (and its word levels) first: with German and --words
+    # common, 45 s on a loaded machine before the one-line refusal
+    def loaded(*args: object) -> None:
+        raise AssertionError("a word list was loaded before --scoring was checked")
+
+    monkeypatch.setattr("boggle.cli.commands._options.load_wordlist", loaded)
+    status = main([files.get(word, word) for word in argv] + ["--scoring", "3:x"])
+    out, err = capsys.readouterr()
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "scoring step '3:x' needs whole numbers" in err, err

@@ -119,10 +119,9 @@ def _read_text(file: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     data = _read_input(args)
+    rules = options.rules_choice_from_args(args)  # a bad --scoring: refused before any loading
     lexicon = options.lexicon_from_args(args)
-    result = judge_json(
-        data, lexicon, options.rules_choice_from_args(args), args.challenge, args.target
-    )
+    result = judge_json(data, lexicon, rules, args.challenge, args.target)
     if args.json:
         # The problems are in the JSON too; stderr tells a person watching the pipe.
         for problem in iter_problems(result):

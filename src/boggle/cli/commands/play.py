@@ -92,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
     round_seconds(args.time)  # 10**20 would show a 19-digit clock
     if args.missed < 0:
         raise BoggleError(f"--missed must be 0 or more, got {args.missed}")
+    choice = options.rules_choice_from_args(args)  # a bad --scoring: refused before any loading
     lexicon = options.lexicon_from_args(args)
     if args.board:
         check_board_given(args)
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         if args.dice is not None:
             check_chosen_dice(lexicon, args.dice)
         board = roll_for_language(lexicon, dice, args.seed, rows, cols)  # its language's dice
-    rules = options.rules_from_args(args, board.rows, board.cols)
+    rules = choice.for_size(board.rows, board.cols)
     playing = level_lexicon(lexicon, args.words)
     session = PlaySession(board, solve(board, playing, rules, engine=args.engine))
     out = sys.stdout

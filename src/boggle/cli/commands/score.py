@@ -106,8 +106,8 @@ def _count_lines(files: list[str]) -> int | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    rules = options.rules_choice_from_args(args)  # a bad --scoring: refused before any loading
     lexicon = level_lexicon(options.lexicon_from_args(args), args.words)
-    rules = options.rules_choice_from_args(args)
     runs_on = where_from_args(args)
     engine = options.batch_engine_from_args(args, in_process=runs_on is None)
     for name in args.files:

@@ -113,10 +113,11 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(f"--jobs must be at least 1, got {args.jobs}")
     plot = _plot_path(args.plot, args.force)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
+    choice = options.rules_choice_from_args(args)  # a bad --scoring: refused before any loading
     whole = options.lexicon_from_args(args)
     source = source_from_args(args, whole)
     lexicon = level_lexicon(whole, args.words)
-    rules = options.rules_from_args(args, source.rows, source.cols)
+    rules = choice.for_size(source.rows, source.cols)
     where = where_from_args(args)
     engine = options.batch_engine_from_args(args, in_process=where is None)
     progress = progress_bar(" boards", total=args.random, lines_for="boggle stats")
