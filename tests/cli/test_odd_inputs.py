@@ -32,6 +32,9 @@ ODD_INPUTS = [
     # `boggle -- nope` said "invalid choice: '--'" on Python 3.11 (now the word after it)
     (["--", "nope"], "invalid choice: 'nope'"),
     ([""], "invalid choice: ''"),
+    # argparse echoed an argument it did not know as typed: a line end in it made two lines
+    (["judge", "MISSING", "a\nb"], "unrecognized arguments: 'a\\nb'"),
+    (["solve", "abcd", "--x\u2028y"], "unrecognized arguments: '--x\\u2028y'"),
     (["solve", ""], "the board is empty"),
     (["solve", "\U0001f600"], "not a letter"),
     (["solve", "abcd", "--dict", "DIR"], "is a directory, not a file"),

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 
 from boggle import __version__
 from boggle.model.errors import BoggleError
-from boggle.model.wording import bytes_as_typed, quoted
+from boggle.model.wording import bytes_as_typed, on_one_line, plain_unless_odd, quoted
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr, exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        shown = bytes_as_typed(message)  # argparse's repr of a byte typed: \udcff
+        shown = on_one_line(bytes_as_typed(message))  # argparse's repr of a byte typed: \udcff
         self.exit(2, f"{self.prog}: error: {shown} (see '{self.prog} --help')\n")
 
     def _print_message(self, message: str, file: Any = None) -> None:
@@ -122,8 +122,8 @@ class CommandParser(OneLineParser):
 
     def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
         parsed, extras = super().parse_known_args(*args, **kwargs)
-        if extras:
-            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        if extras:  # each shown plainly, or quoted when it has a line end, a tab, a NUL ...
+            self.error(f"unrecognized arguments: {' '.join(map(plain_unless_odd, extras))}")
         return parsed, extras
 
 
@@ -347,7 +347,7 @@ def shortened_texts(message: str) -> str:
 
 def _report(message: str) -> None:
     with contextlib.suppress(OSError, ValueError):  # stderr full or closed: nowhere to say it
-        shown = bytes_as_typed(shortened_texts(shortened_numbers(message)))
+        shown = on_one_line(bytes_as_typed(shortened_texts(shortened_numbers(message))))
         print(f"boggle: error: {shown}", file=sys.stderr)
 
 

@@ -115,6 +115,22 @@ def bytes_as_typed(message: str) -> str:
     return _ESCAPED_BYTE.sub(r"\1\\x\2", message)
 
 
+LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+"""The characters :meth:`str.splitlines` ends a line at."""
+_LINE_BREAK_ESCAPES = {ord(char): repr(char)[1:-1] for char in LINE_BREAKS}
+
+
+def on_one_line(message: str) -> str:
+    """``message`` with each line break escaped as :func:`repr` writes it: an error that
+    echoes a value as it was typed (argparse's ``unrecognized arguments: a<newline>b``)
+    stays one line.
+
+    >>> print(on_one_line("unrecognized arguments: a\\nb"))
+    unrecognized arguments: a\\nb
+    """
+    return message.translate(_LINE_BREAK_ESCAPES)
+
+
 def plain_unless_odd(text: str) -> str:
     """``text`` as it is when every character prints plainly (letters, digits, punctuation,
     spaces), else :func:`quoted`: a ``FILE:LINE:`` prefix stays plain for the tools that read
