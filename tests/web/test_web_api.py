@@ -256,8 +256,10 @@ def test_bodies_that_are_not_a_json_object_are_422(client: TestClient, content: 
     [
         (b'{"board": "fxie", "min_length": ' + b"9" * 5000 + b"}", "a number of over 4,300 digits"),
         (b"[" * 5_000 + b"]" * 5_000, "nested too deeply"),
+        # was "it has a number of over 4,300 digits": a byte not UTF-8 is a ValueError too
+        (b'{"board": "fxie", "rules": "\xff"}', "it is not UTF-8 (the byte 0xff at byte 28)"),
     ],
-    ids=["long-number", "deep"],
+    ids=["long-number", "deep", "not-utf-8"],
 )
 def test_json_nobody_can_read_is_a_422_that_says_why(
     client: TestClient, content: bytes, reason: str

@@ -73,9 +73,13 @@ def _unreadable_json(error: StarletteHTTPException) -> str | None:
     was JSON nobody can read, or ``None`` for any other error."""
     if error.status_code != 400:
         return None
-    if isinstance(error.__cause__, RecursionError):
+    cause = error.__cause__
+    if isinstance(cause, RecursionError):
         return "its arrays or objects are nested too deeply"
-    if isinstance(error.__cause__, ValueError):  # int() past sys.get_int_max_str_digits()
+    if isinstance(cause, UnicodeDecodeError):  # a ValueError too: before the number's case
+        byte = cause.object[cause.start]
+        return f"it is not UTF-8 (the byte 0x{byte:02x} at byte {cause.start:,})"
+    if isinstance(cause, ValueError):  # int() past sys.get_int_max_str_digits()
         return "it has a number of over 4,300 digits"
     return None
 
