@@ -454,6 +454,13 @@ def test_a_link_without_a_whole_code_is_refused(typed: str) -> None:
     assert refused.value.code == "bad_code"
 
 
+def test_a_long_text_given_as_a_code_is_not_echoed_whole() -> None:
+    # a `join` of 2,000 characters (or a results URL of 5,000) was echoed back whole
+    with pytest.raises(RoomError, match="a room code is 6 characters") as refused:
+        Hub().find("A" * 5000)
+    assert len(refused.value.message) < 200 and refused.value.message.endswith("...'")
+
+
 def test_a_closed_rooms_code_says_why_rooms_close() -> None:
     with pytest.raises(RoomError, match="no open room 'ABC234': a room closes once") as gone:
         Hub().find("abc 234")

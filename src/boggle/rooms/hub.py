@@ -35,6 +35,10 @@ ROOM_PATH = "/room/"
 """Where a room's link has its code (``http://host:8000/room/ABC234``)."""
 
 
+MAX_CODE_SHOWN = 80
+"""Characters of a code that is not one an error shows (a room's link is shorter)."""
+
+
 def normalise_code(text: str) -> str:
     """A room code as typed (any case, spaces or a dash around or inside it, as a code
     read out in two halves is written), or the room's whole link pasted, in its canonical
@@ -53,8 +57,10 @@ def normalise_code(text: str) -> str:
     given = re.split(r"[/?#]", after, maxsplit=1)[0] if link else text
     code = given.translate(CODE_SEPARATORS).upper()
     if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+        # a link pasted is shown whole; 5,000 characters sent as a code are not echoed back
+        shown = text if len(text) <= MAX_CODE_SHOWN else text[: MAX_CODE_SHOWN - 3] + "..."
         raise RoomError(
-            "bad_code", f"a room code is {CODE_LENGTH} characters from A-Z and 2-9, got {text!r}"
+            "bad_code", f"a room code is {CODE_LENGTH} characters from A-Z and 2-9, got {shown!r}"
         )
     return code
 
