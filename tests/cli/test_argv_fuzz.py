@@ -20,7 +20,12 @@ from hypothesis import strategies as st
 
 from boggle.cli.main import main
 
-HUGE = "9" * 400
+HUGE = "9" * 5000
+"""Past the 4,300 digits Python reads as a number: refused by the parser."""
+BIG = "9" * 30
+"""A number the parser takes, far past any limit: given only to options whose work does not
+grow with it (``roll --count BIG`` prints boards without end, as asked; ``stats --random
+BIG`` scores them for ever)."""
 ODD = [
     "",
     " ",
@@ -57,14 +62,16 @@ ODD = [
 ]
 """Odd values any option or argument may get (the capitals: files of the fixture)."""
 
-SIZES = ["1", "2", "3", "4", "2x3", "4x1", "1x4", "0", "-2", "0x3", "3x", "x3", "2x2x2", HUGE]
+SIZES = ["1", "2", "3", "4", "2x3", "4x1", "1x4", "0", "-2", "0x3", "3x", "x3", "2x2x2", HUGE, BIG]
 BOARDS = ["fxie amlo ewbx astu", "ab cd", "[qu]e/[th]a", "q", "abc de", "@WORDS", "@DIR", "-"]
 SCORINGS = ["3:1", "3:1,5:2", "3:0", "3:-1", "0:1", "3:", ":", "3:1,3:2", "99:1", "3:" + HUGE]
 SMALL_COUNTS = ["0", "1", "2", "-1", HUGE, "1.5", "\u0663"]
+BOUNDED_COUNTS = [*SMALL_COUNTS, BIG, "-" + BIG]
+"""Counts of options that cap the work themselves (--top, --missed, --target ...)."""
 
 COMMON = {
     "--rules": ["classic", "big"],
-    "--min-length": ["1", "3", "16", "65", "-5"],
+    "--min-length": ["1", "3", "16", "65", "-5", BIG],
     "--scoring": SCORINGS,
     "--dict": ["en-50", "WORDS"],
     "--language": ["en", "es", "EN"],
@@ -79,7 +86,7 @@ COMMANDS: dict[str, tuple[list[list[str]], dict[str, list[str]]]] = {
             **COMMON,
             "--random": [],
             "--dice": ["classic", "new", "uniform", "big"],
-            "--seed": ["0", "7", str(2**64)],
+            "--seed": ["0", "7", str(2**64), BIG],
             "--size": SIZES,
             "--json": [],
             "--no-paths": [],
@@ -94,8 +101,8 @@ COMMANDS: dict[str, tuple[list[list[str]], dict[str, list[str]]]] = {
         [["ab cd", "fxie amlo ewbx astu", "abc def"]],
         {
             **COMMON,
-            "--time": ["1", "3600", "3601", "0", HUGE],
-            "--missed": SMALL_COUNTS,
+            "--time": ["1", "3600", "3601", "0", HUGE, BIG],
+            "--missed": BOUNDED_COUNTS,
             "--size": SIZES,
             "--seed": ["0", "7"],
             "--dice": ["classic", "uniform"],
@@ -123,7 +130,7 @@ COMMANDS: dict[str, tuple[list[list[str]], dict[str, list[str]]]] = {
             "--board": BOARDS,
             "--player": ["ann:fame", "ann=fame mile", "ann", ":", "WORDS"],
             "--challenge": ["off", "listed", "all"],
-            "--target": SMALL_COUNTS,
+            "--target": BOUNDED_COUNTS,
             "--json": [],
         },
     ),
@@ -131,7 +138,7 @@ COMMANDS: dict[str, tuple[list[list[str]], dict[str, list[str]]]] = {
         [["BOARDS", "WORDS", "EMPTY", "DIR", "MISSING", "BINARY", "UTF16"]],
         {
             **COMMON,
-            "--jobs": ["1", "0", "-1", HUGE],
+            "--jobs": ["1", "0", "-1", HUGE, BIG],
             "--words": ["all", "common"],
             "--engine": ["native", "auto"],
         },
@@ -144,10 +151,10 @@ COMMANDS: dict[str, tuple[list[list[str]], dict[str, list[str]]]] = {
             "--dice": ["classic", "new", "uniform"],
             "--size": SIZES,
             "--seed": ["0", "7"],
-            "--top": SMALL_COUNTS,
+            "--top": BOUNDED_COUNTS,
             "--json": [],
             "--jobs": ["1", "0"],
-            "--chunk-size": SMALL_COUNTS,
+            "--chunk-size": BOUNDED_COUNTS,
             "--plot": ["DIR", "x.txt", "MISSING/x.png"],
         },
     ),
@@ -158,8 +165,8 @@ COMMANDS: dict[str, tuple[list[list[str]], dict[str, list[str]]]] = {
     "paths": (
         [],
         {
-            "--size": ["1", "2", "3", "2x3", "0", "-1", HUGE],
-            "--cols": ["1", "3", "0", "-2"],
+            "--size": ["1", "2", "3", "2x3", "0", "-1", HUGE, BIG],
+            "--cols": ["1", "3", "0", "-2", BIG],
             "--length": ["1", "3", "1,2", "0", "-1", "99", "a"],
             "--per-cell": [],
             "--json": [],
@@ -242,7 +249,7 @@ DOCUMENTED_ONES = {"define", "score", "compare"}
 that disagree)."""
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(argv=command_lines())
 def test_any_choice_of_options_ends_in_one_line_or_an_answer(
     capsys: pytest.CaptureFixture[str],
