@@ -31,9 +31,10 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="serve the web app and its JSON API",
-        description="Serve the web page (type or roll a board, see every word and its path, "
-        "play a timed round) and the JSON API (/api/solve, /api/roll, /api/check, "
-        "/api/play, /api/judge, /api/dictionaries; described at /openapi.json). "
+        description="Serve the web app (the solver, solo play, rooms to play with friends, "
+        "the daily board, challenges, My words) and its JSON API (/api/solve, /api/roll, "
+        "/api/check, /api/play, /api/judge, /api/define, /api/daily, /api/challenges, ...; "
+        "every route described at /openapi.json). "
         "Needs pip install 'boggle[web]' (or pip install '.[web]' in the source tree).",
     )
     parser.add_argument(
