@@ -41,7 +41,7 @@ def boards_for(lexicon: Lexicon, count: int, seed: int = 1) -> list[Board]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "wide", help="a bundled list's name or a word list file with a wide alphabet (e.g. pl)"
     )

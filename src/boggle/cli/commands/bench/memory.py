@@ -34,7 +34,8 @@ def register(commands: Any) -> None:
         type=options.whole_number,
         default=20,
         metavar="K",
-        help="letter-set hash table of 2^K buckets (default 20, as the Haskell paper chose)",
+        help=f"letter-set hash table of 2^K buckets, K from 0 to {MAX_BUILT_BITS} (default 20, "
+        "as the Haskell paper chose)",
     )
     shared.add_out_option(parser, "memory.csv")
     options.add_dictionary_option(parser)
