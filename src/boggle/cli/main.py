@@ -162,9 +162,12 @@ def listing_parser() -> argparse.ArgumentParser:
 
 
 def _top_parser(command_parser: type[OneLineParser]) -> tuple[argparse.ArgumentParser, Any]:
+    from boggle.cli.commands._help import with_examples
+
     parser = OneLineParser(
         prog="boggle",
         description="Solve, roll, judge, play and study Boggle boards.",
+        **with_examples("boggle"),
     )
     parser.add_argument("--version", action="version", version=f"boggle {__version__}")
     subparsers = parser.add_subparsers(

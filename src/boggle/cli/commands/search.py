@@ -7,6 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._options import (
     MAX_JOBS,
     add_batch_engine_option,
@@ -44,6 +45,7 @@ def register(subparsers: Any) -> None:
         "Prints the best distinct boards (up to symmetry), best first. Without --seconds or "
         "--target a search stops when it converges; with them it starts again until the goal. "
         "Ctrl-C stops and prints the best found so far (exit status 130).",
+        **with_examples("search"),
     )
     add_size_option(parser)
     parser.add_argument(

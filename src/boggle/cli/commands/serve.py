@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._options import real_number, whole_number
 from boggle.model.errors import BoggleError, LexiconError
 from boggle.model.wording import quoted
@@ -36,6 +37,7 @@ def register(subparsers: Any) -> None:
         "/api/check, /api/play, /api/judge, /api/define, /api/daily, /api/challenges, ...; "
         "every route described at /openapi.json). "
         "Needs pip install 'boggle[web]' (or pip install '.[web]' in the source tree).",
+        **with_examples("serve"),
     )
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._options import (
     add_dictionary_option,
     file_name,
@@ -35,6 +36,7 @@ def register(subparsers: Any) -> None:
         "(as in 'Solving Boggle in Haskell', figure 4). --dot prints it as GraphViz DOT; "
         "--out FILE.svg/.png/.pdf renders it when GraphViz is installed; with neither, a "
         "line says how many nodes it has.",
+        **with_examples("trie"),
     )
     parser.add_argument(
         "--dot",
