@@ -113,6 +113,8 @@ def run_runtime(args: argparse.Namespace) -> int:
         )
     for name, reason in result.refused.items():
         print(f"{name}: skipped: {reason}", file=sys.stderr)
+    for name, (size, reason) in result.refused_from.items():
+        print(f"{name}: sizes from {size} skipped: {reason}", file=sys.stderr)
     for name, size in result.skipped_from.items():
         print(
             f"{name}: a board took over {args.time_limit:g} s; sizes from {size} skipped",
