@@ -126,7 +126,7 @@ def register(subparsers: Any) -> None:
     add_language_option(
         parser,
         "roll for this language: English uses --dice, every other language a letter "
-        "distribution measured from its word list",
+        "distribution measured from its word list; default: English",
     )
     parser.add_argument(
         "--count", type=whole_number, default=1, metavar="N", help="how many boards (default 1)"
