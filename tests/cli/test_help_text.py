@@ -188,3 +188,12 @@ def test_quick_examples_run_as_written(capsys: pytest.CaptureFixture[str]) -> No
     assert "RAN (see RUN)" in capsys.readouterr().out
     assert main(["bench", "solve-random", "--size", "5", "--seed", "1"]) == 0
     assert "seed 1" in capsys.readouterr().out
+
+
+def test_every_command_has_examples_and_the_list_above_names_every_command() -> None:
+    from boggle.cli.commands._help import EXAMPLES
+    from boggle.cli.main import COMMAND_HELP
+
+    named = {" ".join(command) for command in COMMANDS}
+    assert set(COMMAND_HELP) <= named
+    assert set(EXAMPLES) == (named - {"judge"}) | {"boggle"}  # judge's example is its round
