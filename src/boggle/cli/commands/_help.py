@@ -15,12 +15,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
-    "boggle": (
-        'boggle solve "fxie amlo ewbx astu"',
-        "boggle roll --dice big --seed 7 --count 3",
-        "boggle play --time 60",
-        "boggle serve",
-    ),
     "solve": (
         'boggle solve "fxie amlo ewbx astu"',
         "boggle solve fxieamloewbxastu --json --engine trie",
@@ -115,8 +109,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 }
 """Each command's examples (``"bench runtime"`` for a measurement), as its help shows them."""
 
-MORE_HELP = "'boggle COMMAND --help' gives a command's options and examples."
-
 
 class ExampleHelpFormatter(argparse.HelpFormatter):
     """Wraps the description to the terminal as every command's help does, and prints a text
@@ -130,10 +122,7 @@ class ExampleHelpFormatter(argparse.HelpFormatter):
 
 def examples_epilog(command: str) -> str:
     """The closing lines of ``command``'s help: ``examples:`` and one command a line."""
-    lines = ["examples:", *(f"  {line}" for line in EXAMPLES[command])]
-    if command == "boggle":
-        lines.append(MORE_HELP)
-    return "\n".join(lines)
+    return "\n".join(["examples:", *(f"  {line}" for line in EXAMPLES[command])])
 
 
 def with_examples(command: str) -> dict[str, Any]:
