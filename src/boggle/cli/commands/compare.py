@@ -30,7 +30,8 @@ def register(subparsers: Any) -> None:
         help="run every engine on one board and compare them with the trie engine",
         description="Run every engine on one board and print, for each, the words, the score, "
         "the time of a first run (building its structures for the word list) and of a second, "
-        "and whether it agrees with the reference trie engine.",
+        "and whether it agrees with the reference trie engine. Exit status 1 when one does "
+        "not.",
         **with_examples("compare"),
     )
     add_board_arguments(parser, "compare on it")
