@@ -124,6 +124,22 @@ def test_a_solo_round_typed_and_traced_in_webkit(
     no_error_shown(page)
 
 
+def test_a_double_click_on_a_die_selects_no_letter_in_webkit(
+    phones: WebKitPhones, server: ServeProcess
+) -> None:
+    """The dice's letters are not text to select (as in Chromium): WebKit reads only the
+    prefixed ``-webkit-user-select``, and without it a double click (a long press on an
+    iPhone) on a solved board's die selected its letter."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    page = phones.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    by_css(page, "#solve-button").click()
+    die = wait_for(page, "#board .cube[data-row='0'][data-col='0']")
+    assert "traceable" not in (by_css(page, "#board").get_attribute("class") or "")
+    ActionChains(page).double_click(die).perform()
+    assert page.execute_script("return String(window.getSelection())") == ""
+
+
 def test_the_daily_board_starts_a_round_in_webkit(
     phones: WebKitPhones, server: ServeProcess
 ) -> None:
