@@ -194,3 +194,27 @@ def test_two_webkit_players_see_each_other_in_a_room(
             row = f".result-player[data-name='{name}'] li[data-word='{word}']"
             assert by_css(page, row).get_attribute("data-status") == "counted"
         no_error_shown(page)
+
+
+def test_the_error_collector_hears_the_page_s_own_errors_in_webkit(
+    phones: WebKitPhones, server: ServeProcess
+) -> None:
+    """What the other tests' "no error" stands on: an error thrown by the page's own code
+    (its path overlay taken away, then a die pressed) and a policy violation (an inline
+    script) reach the collector put in the page after it loaded."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    page = phones.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    by_css(page, "#play-start").click()
+    die = wait_for(page, "#board .cube")
+    page.execute_script("document.getElementById('path-overlay').remove()")
+    ActionChains(page).click(die).perform()
+    page.execute_script(
+        "const inline = document.createElement('script');"
+        " inline.text = '1'; document.body.append(inline);"
+    )
+    wait_until(page, "return window.webkitTestErrors.length >= 2")
+    phones.collect(page)
+    assert any("trace.js" in error or "board.js" in error for error in phones.errors)
+    assert any(error.startswith("policy violation: script-src") for error in phones.errors)
+    phones.errors.clear()  # heard: not this test's failure
