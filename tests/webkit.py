@@ -180,7 +180,8 @@ class WebKitPhones:
         self.services.append(service)
         # Remote, not webdriver.WebKitGTK: that one still hands Selenium's connection a bare
         # address, which Selenium itself warns is deprecated
-        connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=service.service_url))
+        address = ClientConfig(remote_server_addr=service.service_url)
+        connection = RemoteConnection(client_config=address)
         driver = webdriver.Remote(command_executor=connection, options=options)
         self.drivers.append(driver)
         driver.set_script_timeout(WAIT_SECONDS)
