@@ -689,7 +689,8 @@ function numberOf(id) {
 
 // The dice shown beside an English list only (another language's boards use its letters).
 function showCreateDice() {
-  return showDiceFor($("create-dice"), $("create-size-label"), ...chosenLanguage($("create-dict")));
+  const list = $("create-dict");
+  return showDiceFor($("create-dice"), $("create-size-label"), ...chosenLanguage(list), list);
 }
 
 function createRoom(event) {
