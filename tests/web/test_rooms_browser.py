@@ -447,6 +447,49 @@ def test_a_rematch_on_a_bigger_board_with_longer_rounds(
     assert bob.locator("#board .cube").count() == 25
 
 
+def test_the_rematch_settings_of_a_spanish_room_ask_for_a_size_not_dice(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A Spanish room's boards are drawn from its list's letters, so its rematch settings
+    hide the dice menu, say why and ask for the size (the room's, 5, to start from); the
+    size the host types is the rematch's board."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    ann.wait_for_selector("#create-dict option[value='es']", state="attached")
+    ann.fill("#create-name", "ann")
+    ann.select_option("#create-dict", "es")
+    ann.fill("#create-size", "5")
+    ann.fill("#create-seconds", "60")
+    ann.fill("#create-rounds", "1")
+    ann.fill("#create-target", "0")
+    ann.click("#create-button")
+    ann.wait_for_selector("body[data-code]")
+    assert ann.locator("#match-info").inner_text().startswith("5x5 Spanish letters")
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += 61
+    ann.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
+
+    form = ann.locator("#rematch-settings")
+    form.locator("summary").click()
+    note = ann.locator("#rematch-dice-note")
+    assert note.is_visible()
+    assert note.inner_text() == "Spanish boards are drawn from the list's letters"
+    assert ann.locator("#rematch-dice").is_hidden()
+    assert ann.locator("#rematch-size").is_visible()
+    assert ann.locator("#rematch-size").input_value() == "5"  # the match just played
+    ARTIFACTS.mkdir(exist_ok=True)
+    form.scroll_into_view_if_needed()
+    ann.screenshot(path=str(ARTIFACTS / "room-rematch-spanish-phone.png"))
+    ann.fill("#rematch-size", "4")
+    ann.click("#rematch-button")
+    ann.wait_for_selector("body[data-phase='lobby']")
+    assert ann.locator("#match-info").inner_text().startswith("4x4 Spanish letters")
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    assert ann.locator("#board .cube").count() == 16
+
+
 def test_a_lost_connection_mid_round_does_not_move_the_board_under_the_finger(
     players: Pages, clocked_server: ClockedServer
 ) -> None:
