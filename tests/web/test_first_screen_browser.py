@@ -144,8 +144,11 @@ def test_the_daily_board_s_results_come_first_and_its_choices_right_after_them(
     """The daily round over, as on /play: the screen and the keyboard at the results'
     heading, the line to share under it; the choices and Start of another round after the
     results and Challenge a friend (not above the board): in the document, on the screen and
-    by Tab. Started again, the round has its board, clock and word box first."""
+    by Tab. Start says what it does: "Play today's board again" for the size and list just
+    played, "Start the round" for another (another of the day's boards), as before a round.
+    Started again, the round has its board, clock and word box first."""
     page = pages.open(server.url + "/daily?date=2026-11-23", **screen(width, height))
+    assert page.inner_text("#daily-start") == "Start the round"
     page.click("#daily-start")
     page.wait_for_selector("#board .cube")
     page.click("#daily-stop")
@@ -165,6 +168,11 @@ def test_the_daily_board_s_results_come_first_and_its_choices_right_after_them(
     page.focus("#challenge-button")  # the results' last control: the next Tab is the choices
     page.keyboard.press("Tab")
     assert focused(page) == "daily-size"
+    assert page.inner_text("#daily-start") == "Play today's board again"
+    page.select_option("#daily-size", "5")
+    assert page.inner_text("#daily-start") == "Start the round"
+    page.select_option("#daily-size", "4")
+    assert page.inner_text("#daily-start") == "Play today's board again"
 
     page.focus("#daily-start")
     page.keyboard.press("Enter")

@@ -665,9 +665,10 @@ def test_a_connection_that_dies_without_a_word_is_found_and_its_words_sent_again
 def test_after_a_round_on_a_phone_next_round_is_on_screen_under_the_results_title(
     players: Pages, clocked_server: ClockedServer
 ) -> None:
-    """The page scrolls to the results when a round ends: the host's "Next round" (and at
+    """The page scrolls to the results when a round ends: the host's "Start round 2" (and at
     the end of the match "Rematch") is there, under the results' title, not above the board
-    half a screen up; before the next round it is back under the players."""
+    half a screen up; before the next round it is back under the players. The button names
+    the round it starts for everyone ("Start round 1" in the lobby)."""
     server = clocked_server
     ann = players.open(server.url + "/room", **PHONE)
     ann.fill("#create-name", "ann")
@@ -675,13 +676,15 @@ def test_after_a_round_on_a_phone_next_round_is_on_screen_under_the_results_titl
     ann.fill("#create-rounds", "2")
     ann.fill("#create-target", "0")
     ann.click("#create-button")
+    ann.wait_for_selector("#start-button:visible")
+    assert ann.inner_text("#start-button") == "Start round 1"
     ann.click("#start-button")
     ann.wait_for_selector("body[data-phase='playing'] #board .cube")
     server.clock.now += LONGEST_ROUND
     ann.wait_for_selector("#results:not([hidden])")
     ann.wait_for_timeout(600)  # the scroll to the results
     assert in_view(ann, "#results-title") and in_view(ann, "#start-button")
-    assert ann.inner_text("#start-button") == "Next round"
+    assert ann.inner_text("#start-button") == "Start round 2"
     ARTIFACTS.mkdir(exist_ok=True)
     ann.screenshot(path=str(ARTIFACTS / "room-results-next-round-phone.png"))
     ann.click("#start-button")
@@ -695,6 +698,7 @@ def test_after_a_round_on_a_phone_next_round_is_on_screen_under_the_results_titl
     start = ann.locator("#start-button").bounding_box()
     assert start["y"] > ann.locator("#players").bounding_box()["y"]  # back under the players
     assert ann.locator("#results").is_hidden()
+    assert ann.inner_text("#start-button") == "Start round 1"  # the rematch's first
 
 
 # Names of emoji, each as long as the server takes (24 characters, code points), twice as many
