@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from browser import Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
+from challenge_round import end_challenge, make_challenge, start_challenge
 from serve_process import ServeProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -323,20 +324,12 @@ def test_the_page_not_found_has_the_site_s_links(
 def test_a_challenge_entry_round_and_results(
     pages: Pages, server: ServeProcess, axe_source: str, scheme: str
 ) -> None:
-    from serve_process import get_json
-
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 30})
-    get_json(
-        f"{server.url}/api/challenges/{made['code']}/results", {"name": "bob", "words": ["fame"]}
-    )
+    made = make_challenge(server.url, seconds=30, played={"bob": ["fame"]})
     page = open_in(pages, server.url + made["path"], scheme)
     audit(page, axe_source, "challenge entry")
-    page.fill("#challenge-name", "ann")
-    page.click("#challenge-start")
-    page.wait_for_selector("#board .cube")
+    start_challenge(page, "ann")
     audit(page, axe_source, "challenge round")
-    page.click("#challenge-stop")
-    page.wait_for_selector("body[data-phase='results'] .learn-one")  # bob's FAME
+    end_challenge(page, "body[data-phase='results'] .learn-one")  # bob's FAME
     audit(page, axe_source, "challenge results")
 
 

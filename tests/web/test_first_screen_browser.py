@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from browser import ARTIFACTS, Pages
+from challenge_round import make_challenge, play_challenge
 from serve_process import ServeProcess, get_json
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -189,16 +190,9 @@ def test_a_challenge_s_results_come_first_with_the_keyboard_at_them(
     """A challenge's round over: the screen and the keyboard at everyone's results, your
     line among them on the screen; Tab goes on through the table to what comes next (Keep
     missed words, the link to challenge more friends, Play another board), all after it."""
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+    made = make_challenge(server.url)
     page = pages.open(server.url + made["path"], **screen(width, height))
-    page.fill("#challenge-name", "ann")
-    page.click("#challenge-start")
-    page.wait_for_selector("#board .cube")
-    page.fill("#word-input", "fame")
-    page.press("#word-input", "Enter")
-    page.wait_for_selector("#my-words li[data-word='fame']")
-    page.click("#challenge-stop")
-    page.wait_for_selector("#challenge-results tr.you[data-score='1']")
+    play_challenge(page, "ann", ["fame"], shown="#challenge-results tr.you[data-score='1']")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"challenge-results-{width}x{height}.png"))
     assert focused(page) == "results-title"
@@ -262,7 +256,7 @@ def test_round_lengths_read_in_minutes(pages: Pages, server: ServeProcess) -> No
     assert "2 min 30 s rounds" in info and "150 s" not in info, info
 
     # a challenge's line, and the daily board's before its round
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 60})
+    made = make_challenge(server.url, seconds=60)
     page = pages.open(server.url + made["path"], **screen(390, 844))
     info = page.locator("#challenge-info").inner_text()
     assert info.startswith("A 1 min round on a 4x4 board"), info
@@ -294,9 +288,7 @@ def test_a_word_list_has_one_title_everywhere(pages: Pages, server: ServeProcess
     page.wait_for_selector("#start-button:not([hidden])")
     assert f", {title['en-80']}, " in page.locator("#match-info").inner_text()
 
-    made = get_json(
-        server.url + "/api/challenges", {"board": FXIE, "seconds": 120, "dictionary": "es"}
-    )
+    made = make_challenge(server.url, dictionary="es")
     page = pages.open(server.url + made["path"], **screen(390, 844))
     assert f": {title['es']}, " in page.locator("#challenge-info").inner_text()
 
