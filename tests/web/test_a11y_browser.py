@@ -25,6 +25,7 @@ from browser import Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import end_challenge, make_challenge, start_challenge
 from serve_process import ServeProcess
+from test_rooms_browser import ONE_ROUND, create_room
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -211,12 +212,7 @@ def test_a_room_match_over_with_the_rematch_settings_and_a_host_away(
 ) -> None:
     server = clocked_server
     ann = open_in(pages, server.url + "/room", scheme)
-    ann.fill("#create-name", "ann")
-    ann.fill("#create-seconds", "60")
-    ann.fill("#create-rounds", "1")
-    ann.fill("#create-target", "0")
-    ann.click("#create-button")
-    ann.wait_for_selector("body[data-code]")
+    create_room(ann, **ONE_ROUND)
     code = ann.locator("body").get_attribute("data-code")
     bob = open_in(pages, f"{server.url}/room/{code}", scheme)
     bob.fill("#join-name", "bob")

@@ -32,6 +32,25 @@ def players(browser: Any) -> Iterator[Pages]:
     opened.close()
 
 
+ONE_ROUND = {"seconds": "60", "rounds": "1", "target": "0"}
+"""A match of one round of a minute: `create_room(page, **ONE_ROUND)`."""
+
+
+def create_room(page: Any, name: str = "ann", **fields: str) -> None:
+    """A room created by ``name`` on the room page open in ``page``, each of ``fields`` set
+    first, in the order given (``dict="es"`` chosen in #create-dict, then ``size="5"`` typed
+    in #create-size, which a Spanish list shows): back once the room is there."""
+    page.fill("#create-name", name)
+    for field, value in fields.items():
+        box = page.locator(f"#create-{field}")
+        if box.evaluate("box => box.tagName") == "SELECT":
+            box.select_option(value)
+        else:
+            box.fill(value)
+    page.click("#create-button")
+    page.wait_for_selector("body[data-code]")
+
+
 def type_word(page: Any, word: str) -> dict[str, str]:
     page.fill("#word-input", word)
     page.press("#word-input", "Enter")
@@ -406,12 +425,7 @@ def test_a_rematch_on_a_bigger_board_with_longer_rounds(
     them under Rematch, everyone sees the new settings, and the next round is 5x5."""
     server = clocked_server
     ann = players.open(server.url + "/room", **PHONE)
-    ann.fill("#create-name", "ann")
-    ann.fill("#create-seconds", "60")
-    ann.fill("#create-rounds", "1")
-    ann.fill("#create-target", "0")
-    ann.click("#create-button")
-    ann.wait_for_selector("body[data-code]")
+    create_room(ann, **ONE_ROUND)
     link = ann.locator("#room-link").get_attribute("href") or ""
     bob = players.open(server.url + link, **PHONE)
     bob.fill("#join-name", "bob")
@@ -456,14 +470,7 @@ def test_the_rematch_settings_of_a_spanish_room_ask_for_a_size_not_dice(
     server = clocked_server
     ann = players.open(server.url + "/room", **PHONE)
     ann.wait_for_selector("#create-dict option[value='es']", state="attached")
-    ann.fill("#create-name", "ann")
-    ann.select_option("#create-dict", "es")
-    ann.fill("#create-size", "5")
-    ann.fill("#create-seconds", "60")
-    ann.fill("#create-rounds", "1")
-    ann.fill("#create-target", "0")
-    ann.click("#create-button")
-    ann.wait_for_selector("body[data-code]")
+    create_room(ann, dict="es", size="5", **ONE_ROUND)
     assert ann.locator("#match-info").inner_text().startswith("5x5 Spanish letters")
     ann.click("#start-button")
     ann.wait_for_selector("body[data-phase='playing'] #board .cube")
