@@ -232,6 +232,23 @@ def test_a_room_match_over_with_the_rematch_settings_and_a_host_away(
     audit(bob, axe_source, "room, the host away")
 
 
+def test_a_spanish_room_s_rematch_settings(
+    pages: Pages, clocked_server: ClockedServer, axe_source: str, scheme: str
+) -> None:
+    """The rematch settings of a Spanish room: the dice hidden, the note in their place."""
+    server = clocked_server
+    ann = open_in(pages, server.url + "/room", scheme)
+    ann.wait_for_selector("#create-dict option[value='es']", state="attached")
+    create_room(ann, dict="es", **ONE_ROUND)
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing']")  # the round begun before its time runs
+    server.clock.now += 61
+    ann.wait_for_selector("body[data-phase='over'] #rematch-settings:not([hidden])")
+    ann.click("#rematch-settings summary")
+    ann.wait_for_selector("#rematch-dice-note:not([hidden])")
+    audit(ann, axe_source, "a Spanish room's rematch settings")
+
+
 def test_the_mode_tabs_follow_the_aria_tabs_pattern(pages: Pages, server: ServeProcess) -> None:
     page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
     solve, play = page.locator("#tab-solve"), page.locator("#tab-play")
