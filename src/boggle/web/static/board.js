@@ -828,8 +828,6 @@ export async function wordListTitles() {
   return new Map(lists.dictionaries.map((entry) => [entry.name, entry.title || entry.name]));
 }
 
-// The server's word lists as the options of `select`, each by its title; the server's
-// default chosen.
 // The dice beside a word list of `language`: English boards roll the dice; another
 // language's draw each cell from its list's letters, so the dice are hidden, a note says
 // why and the size is asked for instead. The note follows the word list's field it
@@ -862,6 +860,8 @@ export function chosenLanguage(select) {
   return [option?.dataset.language || "", option?.dataset.languageName || ""];
 }
 
+// The server's word lists as the options of `select`, each by its title; the server's
+// default chosen.
 export async function fillWordLists(select) {
   const lists = await fetchWordLists();
   select.replaceChildren();
