@@ -20,7 +20,8 @@ import pytest
 import test_a11y_browser as a11y
 from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages, stop_clock
 from browser_fixtures import ClockedServer
-from serve_process import ServeProcess, get_json
+from challenge_round import make_challenge, start_challenge
+from serve_process import ServeProcess
 
 from boggle import Board, load_lexicon, solve
 
@@ -269,10 +270,9 @@ def test_the_other_rounds_share_the_feedback(
         page = watched(pages, server.url + "/daily?date=2026-11-23")
         page.click("#daily-start")
     elif kind == "challenge":
-        made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+        made = make_challenge(server.url)
         page = watched(pages, server.url + made["path"])
-        page.fill("#challenge-name", "ann")
-        page.click("#challenge-start")
+        start_challenge(page, "ann")
     else:  # on rooms that keep the test's clock and play FXIE (`boggle serve`'s roll at
         # random, and a round there ends after its real seconds however slow the test)
         rooms: ClockedServer = request.getfixturevalue("clocked_server")

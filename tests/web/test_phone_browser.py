@@ -33,6 +33,7 @@ from typing import Any
 import pytest
 from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
+from challenge_round import make_challenge, start_challenge
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -76,11 +77,9 @@ def room_round(pages: Pages, server: ClockedServer) -> Any:
 
 
 def challenge_round(pages: Pages, server: ServeProcess) -> Any:
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+    made = make_challenge(server.url)
     page = pages.open(server.url + made["path"], **PHONE)
-    page.fill("#challenge-name", "ann")
-    page.click("#challenge-start")
-    page.wait_for_selector("#board .cube")
+    start_challenge(page, "ann")
     return page
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from browser import ARTIFACTS, Pages
+from challenge_round import make_challenge
 from serve_process import ServeProcess, get_json
 
 from boggle.rooms.limits import MAX_NAME_LENGTH
@@ -36,7 +37,7 @@ WIDE: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 def name_boxes(pages: Pages, server: ServeProcess) -> dict[str, Any]:
     """Each page with name boxes, opened: the page of each box."""
     room = pages.open(server.url + "/room", **PHONE)
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 60})
+    made = make_challenge(server.url, seconds=60)
     challenge = pages.open(server.url + made["path"], **PHONE)
     solo = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
     solo.click("#play-start")
