@@ -3,6 +3,8 @@ WebKitGTK driven by Selenium on a virtual X display, each page a phone's 390x844
 `boggle serve` (the room against the app served in the test process, its rooms on the test's
 clock). A solo round typed and traced, the daily board, a room of two WebKit players who see
 each other's words over the WebSocket; no JavaScript error nor policy violation on the way.
+The fields of a room's entry and of the solver have text of 16 px or more (iOS zooms the page
+in on a smaller one).
 
 WebKitGTK's WebDriver moves a mouse for a pointer of any kind (a "touch" pointer too), so a
 trace here is a mouse's drag: pointer events, as a finger's are on an iPhone.
@@ -218,3 +220,23 @@ def test_the_error_collector_hears_the_page_s_own_errors_in_webkit(
     assert any("trace.js" in error or "board.js" in error for error in phones.errors)
     assert any(error.startswith("policy violation: script-src") for error in phones.errors)
     phones.errors.clear()  # heard: not this test's failure
+
+
+def test_a_room_s_and_the_solver_s_fields_have_16_px_text_in_webkit(
+    phones: WebKitPhones, server: ServeProcess
+) -> None:
+    """Safari on iOS zooms the page in when a field with text under 16 px gets the focus: in
+    WebKit, as in Chromium (tests/web/test_ios_fields_browser.py), every field of the room's
+    entry and of the solver (their labels' 0.9rem once) has 16 px or more."""
+    page = phones.open(server.url + "/room")
+    fonts: dict[str, float] = {}
+    for path in ("/room", "/solve"):
+        phones.go(page, server.url + path)
+        fonts |= page.execute_script(
+            "return Object.fromEntries([...document.querySelectorAll("
+            " 'input:not([type=checkbox]), select')].filter(f => f.getClientRects().length)"
+            " .map(f => [f.id, parseFloat(getComputedStyle(f).fontSize)]))"
+        )
+    assert {"join-code", "join-name", "create-name", "seed-input", "dice-select"} <= set(fonts)
+    small = {field: px for field, px in fonts.items() if px < 16}
+    assert small == {}, f"fields under 16 px, which iOS zooms in on: {small}"
