@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import test_a11y_browser as a11y
-from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages, stop_clock
+from browser import ARTIFACTS, PAGE_TIMEOUT_MS, PHONE, Pages, stop_clock
 from browser_fixtures import ClockedServer
 from challenge_round import make_challenge, start_challenge
 from serve_process import ServeProcess
@@ -33,7 +33,6 @@ audit, open_in, CONTRAST = a11y.audit, a11y.open_in, a11y.CONTRAST
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 SHORT_PULSE = [35]
 DOUBLE_PULSE = [40, 70, 40]
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import Pages
+from browser import PHONE, Pages
 from browser_fixtures import ClockedServer
 from challenge_round import end_challenge, make_challenge, start_challenge
 from serve_process import ServeProcess
@@ -28,11 +28,6 @@ from test_rooms_browser import ONE_ROUND, create_room
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
-PHONE: dict[str, Any] = {
-    "viewport": {"width": 390, "height": 844},
-    "has_touch": True,
-    "is_mobile": True,
-}
 LEAST_FONT_PX = 16.0
 """iOS Safari zooms into a focused field whose font is smaller than this."""
 

@@ -19,7 +19,7 @@ import json
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages
+from browser import ARTIFACTS, PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import make_challenge, play_challenge
 from serve_process import ServeProcess, get_json
@@ -27,7 +27,6 @@ from serve_process import ServeProcess, get_json
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LEVEL_RANK = {"common": 0, "standard": 1, None: 2, "obscure": 3}
 KEY = "boggle-learn"
 

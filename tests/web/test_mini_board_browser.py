@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages
+from browser import ARTIFACTS, PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import make_challenge, play_challenge
 from serve_process import ServeProcess, get_json
@@ -28,7 +28,6 @@ from boggle import Board, load_lexicon, solve
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DAILY = "2026-11-23"
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from browser import ARTIFACTS, Pages
+from browser import PHONE_2X as PHONE
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess
 
@@ -284,12 +285,6 @@ def test_back_during_a_room_round_asks_before_leaving(
     assert dialog.count() == 0
 
 
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "has_touch": True,
-    "is_mobile": True,
-    "device_scale_factor": 2,
-}
 SMALL_PHONE = {**PHONE, "viewport": {"width": 320, "height": 640}}
 
 

@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages
+from browser import ARTIFACTS, PHONE, Pages
 from challenge_round import make_challenge
 from serve_process import ServeProcess, get_json
 
@@ -26,11 +26,6 @@ from boggle.rooms.limits import MAX_NAME_LENGTH
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
-PHONE: dict[str, Any] = {
-    "viewport": {"width": 390, "height": 844},
-    "has_touch": True,
-    "is_mobile": True,
-}
 WIDE: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 
 
