@@ -2,6 +2,8 @@
 
     python benchmarks/alphabets.py WIDE_LIST [--english ../shared/data/enable.txt]
 
+WIDE_LIST is a bundled list's name (``pl``) or a word list file.
+
 For each list, 2,000 4x4 boards are drawn with letters in proportion to their
 use in the list's words (as Lexica rolls boards for a language), then scored
 with `score_native` (best of 5). It prints the mean words per board (from the
@@ -20,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from boggle import CLASSIC, Board, Lexicon, solve
+from boggle import CLASSIC, Board, Lexicon, load_lexicon, solve
 from boggle.engines.native import compiled, score_native
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
@@ -39,14 +41,16 @@ def boards_for(lexicon: Lexicon, count: int, seed: int = 1) -> list[Board]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("wide", help="a word list with a wide alphabet (e.g. Polish)")
-    parser.add_argument("--english", default=str(ENABLE))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "wide", help="a bundled list's name or a word list file with a wide alphabet (e.g. pl)"
+    )
+    parser.add_argument("--english", default=str(ENABLE), help="the English list (name or file)")
     args = parser.parse_args()
     ok = True
     per_board = []
     for path in (args.english, args.wide):
-        lexicon = Lexicon.from_file(path)
+        lexicon = load_lexicon(path)
         start = time.perf_counter()
         core = compiled(lexicon)
         compile_seconds = time.perf_counter() - start

@@ -117,7 +117,7 @@ def score_total(command: list[str]) -> tuple[int, float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dict", default=str(ENABLE), help="word list (default: ENABLE2K)")
     parser.add_argument("--boards", type=int, default=100_000, help="boards timed per shape")
     parser.add_argument("--counted", type=int, default=2_000, help="boards run under callgrind")

@@ -40,7 +40,7 @@ def cluster_cpu_seconds(client: Any) -> float:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=10_000_000)
     parser.add_argument("--slices", type=int, default=10)
     parser.add_argument("--dict", default="en-70")

@@ -56,7 +56,7 @@ def stage_of(word: str, definitions: EnglishDefinitions) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=28)
     parser.add_argument("--dict", dest="dictionary", default="en-70")

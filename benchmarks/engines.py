@@ -41,7 +41,7 @@ def boards() -> list[tuple[str, Board]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dict", default=str(ENABLE), help="word list (default: ENABLE2K)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per board; the best counts")
     args = parser.parse_args()

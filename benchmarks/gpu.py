@@ -124,7 +124,7 @@ def time_kernel(
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dict", default=None, help="word list (default: the bundled one)")
     parser.add_argument("--language", default=None)
     parser.add_argument("--size", default="4x4", help="ROWSxCOLS (dice where a set fits)")

@@ -147,7 +147,7 @@ def sass_counts(cuobjdump: str, cubin: str, kernel: str) -> Counter[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tools", default=None, help="folder holding NVIDIA's wheels")
     parser.add_argument("--arch", default="90", help="compute capability (90: H100, H200)")
     parser.add_argument("--block", type=int, default=DEFAULT_BLOCK)

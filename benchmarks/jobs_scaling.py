@@ -41,7 +41,7 @@ def timed(run: Callable[[], int]) -> tuple[int, float, float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dict", default=str(ENABLE), help="word list (default: ENABLE2K)")
     parser.add_argument("--rounds", type=int, default=9, help="rounds of both ways per shape")
     parser.add_argument("--scale", type=float, default=1.0, help="fraction of the boards")

@@ -48,7 +48,7 @@ def trie_total(boards: list[str], lexicon: Lexicon) -> tuple[int, float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dict", default=str(ENABLE), help="word list (default: ENABLE2K)")
     parser.add_argument("--boards4", type=int, default=10_000)
     parser.add_argument("--boards5", type=int, default=2_000)

@@ -52,7 +52,7 @@ def worker(part: str, word_list: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("a", help="source tree A (the directory holding the boggle package)")
     parser.add_argument("b", help="source tree B")
     parser.add_argument("--repeats", type=int, default=2)

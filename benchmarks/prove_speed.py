@@ -175,7 +175,7 @@ def callgrind(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dict", default=str(ENABLE))
     parser.add_argument("--samples-3x4", type=int, default=12)
     parser.add_argument("--samples-4x4", type=int, default=0)

@@ -82,7 +82,7 @@ def run_way(
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dict", default=str(ENABLE), help="word list (default: ENABLE2K)")
     parser.add_argument("--above", type=int, default=1650)
     parser.add_argument("--classes", type=int, default=24, help="sampled classes (0: all)")

@@ -32,7 +32,7 @@ CREATE TABLE rounds (
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--words", type=int, default=30)

@@ -290,7 +290,7 @@ PARTS = {
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("part", choices=sorted(PARTS))
     parser.add_argument("--dict", default=str(ENABLE))
     parser.add_argument("--runs", type=int, default=20)

@@ -123,7 +123,7 @@ def instructions(command: list[str], env: dict[str, str]) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dict", default=str(ENABLE), help="word list (default: ENABLE2K)")
     parser.add_argument("--repeat", type=int, default=500, help="in-process runs (best kept)")
     parser.add_argument("--cold-repeat", type=int, default=20, help="fresh processes per command")

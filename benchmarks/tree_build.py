@@ -24,7 +24,7 @@ SIZES = ((3, 3, 6), (3, 4, 150))  # rows, cols, step through the top-level class
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dict", default="../shared/data/enable.txt")
     parser.add_argument("--classes", type=int, default=11, help="classes per size")
     parser.add_argument("--repeats", type=int, default=3)

@@ -116,7 +116,7 @@ def in_process_times(boards: int) -> dict[str, float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--before", default=None, help="the src folder of the code before")

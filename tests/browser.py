@@ -56,6 +56,14 @@ def chromium() -> Iterator[Any]:
             launched.close()
 
 
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+}
+"""A page's context options for a phone: 390x844 CSS pixels, touch, a mobile viewport."""
+PHONE_2X: dict[str, Any] = {**PHONE, "device_scale_factor": 2}
+"""The phone at two device pixels to a CSS pixel, as screenshots of a real phone are."""
 PAGE_TIMEOUT_MS = 60_000
 """How long a browser test waits for a page's state before it fails: long enough for a CI
 machine whose two cores also run the other tests' servers and browsers (at a load of 20 a

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from browser import Pages, chromium
-from room_boards import same_boards
+from room_boards import RoomClock, same_boards
 from serve_process import ServeProcess, warm_up
 
 from boggle.rooms.limits import RoomLimits
@@ -47,17 +47,6 @@ LONGEST_ROUND = RoomLimits().max_round_seconds
 """A room's longest round (600 s): the clocked server's rounds last
 it, so the page's own countdown never ends them, and the test ends them by moving the
 clock (``clocked_server.clock.now += LONGEST_ROUND``)."""
-
-
-class RoomClock:
-    """The rooms' clock (monotonic seconds) in a test: it stands still until the test moves
-    it, so a round lasts as long as the test needs however loaded the machine is."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @dataclass

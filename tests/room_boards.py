@@ -1,7 +1,9 @@
-"""The boards of the rooms a test serves (``RoomsConfig(roll=same_boards)``): the same each
-run. A server's rooms roll theirs at random, and what a test asserts of a round's words (six
-words to enter, one of two points or more, a word nobody found) holds for most boards, not
-all: a test on a random board fails now and then, by chance.
+"""The boards and the clock of the rooms a test serves (``RoomsConfig(roll=same_boards,
+clock=RoomClock())``): the same boards each run, and rounds that end when the test says. A
+server's rooms roll theirs at random, and what a test asserts of a round's words (six words
+to enter, one of two points or more, a word nobody found) holds for most boards, not all: a
+test on a random board fails now and then, by chance. And a round on the real clock is one
+that a loaded machine may not finish its words in.
 """
 
 from __future__ import annotations
@@ -31,3 +33,20 @@ def same_boards(settings: RoomSettings, lexicon: Lexicon | None = None) -> Board
     if english and (settings.rows, settings.cols) == (4, 4):
         return Board.parse(FXIE)
     return settings.roll(1, lexicon)
+
+
+class RoomClock:
+    """The rooms' clock (monotonic seconds) in a test: it stands still until the test moves
+    it, so a round lasts as long as the test needs however loaded the machine is.
+
+    >>> clock = RoomClock()
+    >>> clock.now += 61
+    >>> clock()
+    1061.0
+    """
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now

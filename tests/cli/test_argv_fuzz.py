@@ -40,7 +40,7 @@ ODD = [
     "1.5",
     "0x10",
     "1_0",
-    "\u0663",  # ARABIC-INDIC DIGIT THREE: int() reads it as 3
+    "\u0663",  # ARABIC-INDIC DIGIT THREE: int() reads it as 3, the options refuse it
     "\u00b3",  # SUPERSCRIPT THREE: isdigit(), yet not a number int() reads
     "\uff14",  # FULLWIDTH DIGIT FOUR
     "\x00",

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boggle.cli.main import main
 from boggle.model.wording import a_size, counted
@@ -109,6 +111,56 @@ def test_a_huge_value_of_a_numeric_option_is_shown_shortened(
     for words, option in options:
         status, _, err = run(capsys, *words, option, value)
         assert status == 2 and err.count("\n") == 1 and len(err) < 300, (words, option, err)
+
+
+THREE = "\N{ARABIC-INDIC DIGIT THREE}"
+FIVE = "\N{ARABIC-INDIC DIGIT FIVE}"
+WIDE_THREE = "\N{FULLWIDTH DIGIT THREE}"
+
+
+@pytest.mark.parametrize(
+    "value", [THREE, WIDE_THREE, "1_0", f"{THREE}.{FIVE}", f"+{THREE}", f"{THREE}-{FIVE}"]
+)
+def test_a_number_in_other_digits_than_0_9_is_refused_by_every_numeric_option(
+    capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    """``--seed \N{ARABIC-INDIC DIGIT THREE}`` (an Arabic-Indic three) was taken as 3 and
+    ``--count 1_0`` as 10 while ``--size \N{ARABIC-INDIC DIGIT THREE}`` was refused:
+    ``int()`` and ``float()`` read any script's digits and ``_``. Every numeric option now
+    reads the digits 0-9 only, as ``--size`` does, and says so."""
+    options = numeric_options()
+    assert {"--seed", "--count", "--top", "--port", "--seconds", "--jobs", "--sizes"} <= {
+        option for _, option in options
+    }
+    for words, option in [*options, (["solve"], "--size"), (["roll"], "--size")]:
+        status, out, err = run(capsys, *words, option, value)
+        assert status == 2 and err.count("\n") == 1 and out == "", (words, option, err)
+        assert err.startswith("boggle") and "Traceback" not in err, (words, option, err)
+        if option not in ("--size", "--sizes", "--bits"):  # a size, a range: their syntax
+            assert "(write it in the digits 0-9)" in err, (words, option, err)
+
+
+@given(
+    digits=st.text(st.characters(categories=["Nd"]), min_size=1, max_size=4),
+    sign=st.sampled_from(["", "+", "-"]),
+)
+def test_whole_numbers_sizes_and_decimals_read_the_same_digits(digits: str, sign: str) -> None:
+    """A text of digits (any script's) is a whole number, a decimal number and a size
+    alike: all when it is written in 0-9, none otherwise."""
+    from boggle.cli.commands._options import board_size, real_number, whole_number
+
+    def read(parse: Callable[[str], object], text: str) -> bool:
+        try:
+            parse(text)
+        except argparse.ArgumentTypeError:
+            return False
+        return True
+
+    ascii_digits = digits.isascii()
+    assert read(whole_number, sign + digits) == ascii_digits
+    assert read(real_number, sign + digits) == ascii_digits
+    assert read(real_number, f"{sign}{digits}.5") == ascii_digits
+    assert read(board_size, digits) == (ascii_digits and int(digits) > 0)
 
 
 def choices_options() -> list[tuple[list[str], str]]:

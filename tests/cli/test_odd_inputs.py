@@ -44,6 +44,10 @@ ODD_INPUTS = [
     (["solve", "abcd", "--dict", "UTF16"], "UTF-16 or UTF-32"),
     (["solve", "--random", "--seed", HUGE], "far too many digits"),
     (["solve", "--random", "--seed", "-1"], "a seed is 0 or more"),
+    # int() read any script's digits: --seed ٣ was 3 while --size ٣ was refused
+    (["solve", "--random", "--seed", "٣"], "is not a whole number (write it in the digits 0-9)"),
+    (["solve", "--random", "--size", "٣"], "'٣' is not a size"),
+    (["solve", "abcd", "--scoring", "3:\N{ARABIC-INDIC DIGIT ONE}"], "in the digits 0-9"),
     (["solve", "--random", "--size", "99999x99999"], "too large"),
     (["solve", "abcd", "--min-length", "-5"], "--min-length must be at least 1"),
     (["solve", "abcd", "--scoring", "3:" + HUGE], "needs whole numbers"),

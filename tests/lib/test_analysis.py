@@ -205,6 +205,19 @@ def test_time_limit_drops_slow_engines() -> None:
     assert result.skipped_from == {"trie": 3}
 
 
+def test_an_engine_refusing_a_size_is_dropped_from_it_and_the_others_go_on() -> None:
+    """Newcomer 18: ``boggle bench runtime`` with its defaults (every engine, sizes 3-30)
+    ended at 6x6 in letterhash's one-line refusal, every size measured lost."""
+    lexicon = Lexicon.from_words(WORDS)
+    chosen = [get_engine("letterhash"), get_engine("native")]
+    result = runtime.measure_runtime(chosen, [2, 6, 7], 1, lexicon, CLASSIC)
+    measured = sorted((s.engine, s.size) for s in result.samples)
+    assert measured == [("letterhash", 2), ("native", 2), ("native", 6), ("native", 7)]
+    size, reason = result.refused_from["letterhash"]
+    assert size == 6 and "paths" in reason
+    assert not result.skipped_from and not result.refused
+
+
 def test_importing_the_analysis_does_not_import_matplotlib() -> None:
     code = (
         "import sys, boggle.study.runtime, boggle.study.hashstats, "

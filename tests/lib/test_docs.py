@@ -189,3 +189,23 @@ def test_the_word_lists_a_judge_example_reads_are_written_before_it(document: Pa
         for match in PLAYER_FILE.finditer(block):
             file = match.group(1)
             assert f"> {file}" in block[: match.start()], f"{document.name}: {file} is not made"
+
+
+def test_the_readmes_python_example_gives_what_its_comments_say(enable_path: Path) -> None:
+    """Newcomer 18: the README's library example is no doctest (it reads ENABLE2K), so it is
+    run here, each ``expression  # value`` line compared with its value."""
+    import ast
+
+    readme = README.read_text(encoding="utf-8")
+    block = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    assert "../shared/data/enable.txt" in block
+    namespace: dict[str, object] = {}
+    checked = 0
+    for line in block.replace("../shared/data/enable.txt", enable_path.as_posix()).splitlines():
+        code, _, said = line.partition("  # ")
+        if said:
+            assert eval(code, namespace) == ast.literal_eval(said.strip()), line
+            checked += 1
+        else:
+            exec(code, namespace)
+    assert checked == 2

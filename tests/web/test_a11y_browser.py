@@ -23,7 +23,9 @@ from typing import Any
 import pytest
 from browser import Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
+from challenge_round import end_challenge, make_challenge, start_challenge
 from serve_process import ServeProcess
+from test_rooms_browser import ONE_ROUND, create_room
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -210,12 +212,7 @@ def test_a_room_match_over_with_the_rematch_settings_and_a_host_away(
 ) -> None:
     server = clocked_server
     ann = open_in(pages, server.url + "/room", scheme)
-    ann.fill("#create-name", "ann")
-    ann.fill("#create-seconds", "60")
-    ann.fill("#create-rounds", "1")
-    ann.fill("#create-target", "0")
-    ann.click("#create-button")
-    ann.wait_for_selector("body[data-code]")
+    create_room(ann, **ONE_ROUND)
     code = ann.locator("body").get_attribute("data-code")
     bob = open_in(pages, f"{server.url}/room/{code}", scheme)
     bob.fill("#join-name", "bob")
@@ -233,6 +230,23 @@ def test_a_room_match_over_with_the_rematch_settings_and_a_host_away(
     bob.wait_for_selector("#host-away:not([hidden])")
     bob.wait_for_selector("#players li.away")
     audit(bob, axe_source, "room, the host away")
+
+
+def test_a_spanish_room_s_rematch_settings(
+    pages: Pages, clocked_server: ClockedServer, axe_source: str, scheme: str
+) -> None:
+    """The rematch settings of a Spanish room: the dice hidden, the note in their place."""
+    server = clocked_server
+    ann = open_in(pages, server.url + "/room", scheme)
+    ann.wait_for_selector("#create-dict option[value='es']", state="attached")
+    create_room(ann, dict="es", **ONE_ROUND)
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing']")  # the round begun before its time runs
+    server.clock.now += 61
+    ann.wait_for_selector("body[data-phase='over'] #rematch-settings:not([hidden])")
+    ann.click("#rematch-settings summary")
+    ann.wait_for_selector("#rematch-dice-note:not([hidden])")
+    audit(ann, axe_source, "a Spanish room's rematch settings")
 
 
 def test_the_mode_tabs_follow_the_aria_tabs_pattern(pages: Pages, server: ServeProcess) -> None:
@@ -323,20 +337,12 @@ def test_the_page_not_found_has_the_site_s_links(
 def test_a_challenge_entry_round_and_results(
     pages: Pages, server: ServeProcess, axe_source: str, scheme: str
 ) -> None:
-    from serve_process import get_json
-
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 30})
-    get_json(
-        f"{server.url}/api/challenges/{made['code']}/results", {"name": "bob", "words": ["fame"]}
-    )
+    made = make_challenge(server.url, seconds=30, played={"bob": ["fame"]})
     page = open_in(pages, server.url + made["path"], scheme)
     audit(page, axe_source, "challenge entry")
-    page.fill("#challenge-name", "ann")
-    page.click("#challenge-start")
-    page.wait_for_selector("#board .cube")
+    start_challenge(page, "ann")
     audit(page, axe_source, "challenge round")
-    page.click("#challenge-stop")
-    page.wait_for_selector("body[data-phase='results'] .learn-one")  # bob's FAME
+    end_challenge(page, "body[data-phase='results'] .learn-one")  # bob's FAME
     audit(page, axe_source, "challenge results")
 
 

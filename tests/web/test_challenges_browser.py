@@ -15,6 +15,13 @@ from typing import Any
 import pytest
 from browser import ARTIFACTS, Pages
 from browser_fixtures import ClockedServer
+from challenge_round import (
+    end_challenge,
+    enter_words,
+    make_challenge,
+    play_challenge,
+    start_challenge,
+)
 from serve_process import ServeProcess, get_json, warm_up
 from test_rooms_browser import FAMILY, type_name, utf16_units
 
@@ -79,9 +86,7 @@ def test_a_challenge_made_after_a_solo_round_is_played_by_a_friend(
     bob = players.open(server.url + path)  # a second browser context: another person
     assert bob.locator("#challenge-form").is_visible()
     assert "4x4 board" in bob.locator("#challenge-info").text_content()
-    bob.fill("#challenge-name", "bob")
-    bob.click("#challenge-start")
-    bob.wait_for_selector("#round:not([hidden])")
+    start_challenge(bob, "bob")
     assert bob.locator("#board").get_attribute("data-board") == FXIE
     for word in [WORDS[2], *WORDS[3:7], "zzzz"]:
         bob.fill("#word-input", word)
@@ -90,8 +95,7 @@ def test_a_challenge_made_after_a_solo_round_is_played_by_a_friend(
             "w => document.getElementById('feedback').textContent.startsWith(w.toUpperCase())",
             arg=word,
         )
-    bob.click("#challenge-stop")
-    bob.wait_for_selector("body[data-phase='results']")
+    end_challenge(bob)
     rows = bob.locator("#challenge-results tbody tr")
     assert rows.count() == 2
     shown = [
@@ -115,16 +119,9 @@ def test_a_challenge_made_after_a_solo_round_is_played_by_a_friend(
 def test_the_same_name_again_keeps_the_words_for_another_name(
     players: Pages, server: ServeProcess
 ) -> None:
-    made = get_json(f"{server.url}/api/challenges", {"board": FXIE, "seconds": 30})
-    get_json(f"{server.url}/api/challenges/{made['code']}/results", {"name": "cat", "words": []})
+    made = make_challenge(server.url, seconds=30, played={"cat": []})
     dan = players.open(server.url + made["path"])
-    dan.fill("#challenge-name", "CAT")
-    dan.click("#challenge-start")
-    dan.fill("#word-input", WORDS[0])
-    dan.press("#word-input", "Enter")
-    dan.wait_for_selector(f"#my-words li[data-word='{WORDS[0]}']")
-    dan.click("#challenge-stop")
-    dan.wait_for_selector("#rename:not([hidden])")
+    play_challenge(dan, "CAT", [WORDS[0]], shown="#rename:not([hidden])")
     assert "has a result" in dan.locator("#error").text_content()
     dan.fill("#rename-name", "dan")
     dan.click("#rename-button")
@@ -145,7 +142,7 @@ def test_a_name_of_emoji_as_long_as_the_server_takes_posts_the_round_a_longer_is
     assert player_name(name, most) == name and utf16_units(name) > most
     with pytest.raises(RoomError) as refused:
         player_name(too_long, most)
-    made = get_json(f"{server.url}/api/challenges", {"board": FXIE, "seconds": 30})
+    made = make_challenge(server.url, seconds=30)
     eve = players.open(server.url + made["path"])
     type_name(eve, "#challenge-name", too_long)
     eve.click("#challenge-start")
@@ -155,12 +152,9 @@ def test_a_name_of_emoji_as_long_as_the_server_takes_posts_the_round_a_longer_is
 
     type_name(eve, "#challenge-name", name)
     assert eve.input_value("#challenge-name") == name
-    eve.click("#challenge-start")
-    eve.fill("#word-input", WORDS[0])
-    eve.press("#word-input", "Enter")
-    eve.wait_for_selector(f"#my-words li[data-word='{WORDS[0]}']")
-    eve.click("#challenge-stop")
-    eve.wait_for_selector("body[data-phase='results']")
+    start_challenge(eve, None)  # under the name typed above
+    enter_words(eve, [WORDS[0]])
+    end_challenge(eve)
     names = eve.eval_on_selector_all(
         "#challenge-results tr[data-name]", "rows => rows.map(r => r.dataset.name)"
     )

@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 import test_a11y_browser as a11y
-from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages, stop_clock
+from browser import ARTIFACTS, PAGE_TIMEOUT_MS, PHONE, Pages, stop_clock
 from browser_fixtures import ClockedServer
-from serve_process import ServeProcess, get_json
+from challenge_round import make_challenge, start_challenge
+from serve_process import ServeProcess
 
 from boggle import Board, load_lexicon, solve
 
@@ -32,7 +33,6 @@ audit, open_in, CONTRAST = a11y.audit, a11y.open_in, a11y.CONTRAST
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 SHORT_PULSE = [35]
 DOUBLE_PULSE = [40, 70, 40]
 
@@ -269,10 +269,9 @@ def test_the_other_rounds_share_the_feedback(
         page = watched(pages, server.url + "/daily?date=2026-11-23")
         page.click("#daily-start")
     elif kind == "challenge":
-        made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+        made = make_challenge(server.url)
         page = watched(pages, server.url + made["path"])
-        page.fill("#challenge-name", "ann")
-        page.click("#challenge-start")
+        start_challenge(page, "ann")
     else:  # on rooms that keep the test's clock and play FXIE (`boggle serve`'s roll at
         # random, and a round there ends after its real seconds however slow the test)
         rooms: ClockedServer = request.getfixturevalue("clocked_server")

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from browser import ARTIFACTS, Pages
+from challenge_round import make_challenge, play_challenge
 from serve_process import ServeProcess, get_json
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -144,8 +145,11 @@ def test_the_daily_board_s_results_come_first_and_its_choices_right_after_them(
     """The daily round over, as on /play: the screen and the keyboard at the results'
     heading, the line to share under it; the choices and Start of another round after the
     results and Challenge a friend (not above the board): in the document, on the screen and
-    by Tab. Started again, the round has its board, clock and word box first."""
+    by Tab. Start says what it does: "Play today's board again" for the size and list just
+    played, "Start the round" for another (another of the day's boards), as before a round.
+    Started again, the round has its board, clock and word box first."""
     page = pages.open(server.url + "/daily?date=2026-11-23", **screen(width, height))
+    assert page.inner_text("#daily-start") == "Start the round"
     page.click("#daily-start")
     page.wait_for_selector("#board .cube")
     page.click("#daily-stop")
@@ -165,6 +169,11 @@ def test_the_daily_board_s_results_come_first_and_its_choices_right_after_them(
     page.focus("#challenge-button")  # the results' last control: the next Tab is the choices
     page.keyboard.press("Tab")
     assert focused(page) == "daily-size"
+    assert page.inner_text("#daily-start") == "Play today's board again"
+    page.select_option("#daily-size", "5")
+    assert page.inner_text("#daily-start") == "Start the round"
+    page.select_option("#daily-size", "4")
+    assert page.inner_text("#daily-start") == "Play today's board again"
 
     page.focus("#daily-start")
     page.keyboard.press("Enter")
@@ -181,16 +190,9 @@ def test_a_challenge_s_results_come_first_with_the_keyboard_at_them(
     """A challenge's round over: the screen and the keyboard at everyone's results, your
     line among them on the screen; Tab goes on through the table to what comes next (Keep
     missed words, the link to challenge more friends, Play another board), all after it."""
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+    made = make_challenge(server.url)
     page = pages.open(server.url + made["path"], **screen(width, height))
-    page.fill("#challenge-name", "ann")
-    page.click("#challenge-start")
-    page.wait_for_selector("#board .cube")
-    page.fill("#word-input", "fame")
-    page.press("#word-input", "Enter")
-    page.wait_for_selector("#my-words li[data-word='fame']")
-    page.click("#challenge-stop")
-    page.wait_for_selector("#challenge-results tr.you[data-score='1']")
+    play_challenge(page, "ann", ["fame"], shown="#challenge-results tr.you[data-score='1']")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"challenge-results-{width}x{height}.png"))
     assert focused(page) == "results-title"
@@ -254,7 +256,7 @@ def test_round_lengths_read_in_minutes(pages: Pages, server: ServeProcess) -> No
     assert "2 min 30 s rounds" in info and "150 s" not in info, info
 
     # a challenge's line, and the daily board's before its round
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 60})
+    made = make_challenge(server.url, seconds=60)
     page = pages.open(server.url + made["path"], **screen(390, 844))
     info = page.locator("#challenge-info").inner_text()
     assert info.startswith("A 1 min round on a 4x4 board"), info
@@ -286,9 +288,7 @@ def test_a_word_list_has_one_title_everywhere(pages: Pages, server: ServeProcess
     page.wait_for_selector("#start-button:not([hidden])")
     assert f", {title['en-80']}, " in page.locator("#match-info").inner_text()
 
-    made = get_json(
-        server.url + "/api/challenges", {"board": FXIE, "seconds": 120, "dictionary": "es"}
-    )
+    made = make_challenge(server.url, dictionary="es")
     page = pages.open(server.url + made["path"], **screen(390, 844))
     assert f": {title['es']}, " in page.locator("#challenge-info").inner_text()
 

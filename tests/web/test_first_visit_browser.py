@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 from browser import Pages
-from serve_process import ServeProcess, get_json
+from challenge_round import end_challenge, make_challenge, start_challenge
+from serve_process import ServeProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -85,11 +86,9 @@ def test_the_daily_and_challenge_word_boxes_show_their_whole_placeholder(
     page.wait_for_selector("#board .cube")
     assert_placeholder_whole(page, "#word-input")
 
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+    made = make_challenge(server.url)
     page = pages.open(server.url + made["path"], **phone(width))
-    page.fill("#challenge-name", "ann")
-    page.tap("#challenge-start")
-    page.wait_for_selector("#board .cube")
+    start_challenge(page, "ann", tap=True)
     assert_placeholder_whole(page, "#word-input")
 
 
@@ -110,9 +109,7 @@ def test_the_word_list_choices_name_their_language(
 
 
 def test_a_challenge_names_its_word_list_s_language(pages: Pages, server: ServeProcess) -> None:
-    made = get_json(
-        server.url + "/api/challenges", {"board": FXIE, "seconds": 120, "dictionary": "en-70"}
-    )
+    made = make_challenge(server.url, dictionary="en-70")
     page = pages.open(server.url + made["path"], **phone(390))
     info = page.locator("#challenge-info").text_content()
     assert info.startswith("A 2 min round on a 4x4 board: English (111,593 words), "), info
@@ -121,13 +118,10 @@ def test_a_challenge_names_its_word_list_s_language(pages: Pages, server: ServeP
 def test_the_first_player_of_a_challenge_is_told_why_nothing_is_kept(
     pages: Pages, server: ServeProcess
 ) -> None:
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+    made = make_challenge(server.url)
     page = pages.open(server.url + made["path"], **phone(390))
-    page.fill("#challenge-name", "ann")
-    page.tap("#challenge-start")
-    page.wait_for_selector("#board .cube")
-    page.tap("#challenge-stop")
-    page.wait_for_selector("body[data-phase='results'] .keep-button")
+    start_challenge(page, "ann", tap=True)
+    end_challenge(page, "body[data-phase='results'] .keep-button", tap=True)
     assert page.locator(".keep-button").is_disabled()
     assert page.locator(".keep-status").text_content().startswith("Nobody else has played yet")
 

@@ -19,14 +19,14 @@ import json
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages
+from browser import ARTIFACTS, PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
+from challenge_round import make_challenge, play_challenge
 from serve_process import ServeProcess, get_json
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LEVEL_RANK = {"common": 0, "standard": 1, None: 2, "obscure": 3}
 KEY = "boggle-learn"
 
@@ -252,21 +252,10 @@ def test_the_daily_board_and_a_challenge_keep_missed_words(
     board = page.get_attribute("#board", "data-board")
     assert {w["board"] for w in stored(page)} == {board}
 
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 30})
-    get_json(
-        f"{server.url}/api/challenges/{made['code']}/results",
-        {"name": "bob", "words": ["fame", "limbo"]},
-    )
+    made = make_challenge(server.url, seconds=30, played={"bob": ["fame", "limbo"]})
     page.goto(server.url + made["path"])
     page.wait_for_selector("body[data-ready='true']")
-    page.fill("#challenge-name", "ann")
-    page.click("#challenge-start")
-    page.wait_for_selector("#board .cube")
-    page.fill("#word-input", "fame")
-    page.press("#word-input", "Enter")
-    page.wait_for_selector("#my-words li[data-word='fame']")
-    page.click("#challenge-stop")
-    page.wait_for_selector("body[data-phase='results'] .keep-button")
+    play_challenge(page, "ann", ["fame"], shown="body[data-phase='results'] .keep-button")
     # bob's LIMBO, which ann missed, has its own button; her FAME does not
     limbo = page.get_by_role("button", name="learn LIMBO", exact=True)
     assert limbo.is_visible()

@@ -18,8 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages
+from browser import ARTIFACTS, PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
+from challenge_round import make_challenge, play_challenge
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -27,7 +28,6 @@ from boggle import Board, load_lexicon, solve
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DAILY = "2026-11-23"
 
 
@@ -160,15 +160,9 @@ def test_a_wide_screen_with_the_board_in_view_has_no_small_board(
 def test_a_challenge_s_words_only_another_found_show_their_path_on_a_phone(
     pages: Pages, server: ServeProcess
 ) -> None:
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
-    words = ["amble", "limbo", "fame"]
-    get_json(f"{server.url}/api/challenges/{made['code']}/results", {"name": "bob", "words": words})
+    made = make_challenge(server.url, played={"bob": ["amble", "limbo", "fame"]})
     page = pages.open(server.url + made["path"], **PHONE)
-    page.fill("#challenge-name", "ann")
-    page.click("#challenge-start")
-    page.wait_for_selector("#board .cube")
-    page.click("#challenge-stop")
-    page.wait_for_selector("#results:not([hidden]) .standings .word")
+    play_challenge(page, "ann", shown="#results:not([hidden]) .standings .word")
     page.mouse.move(1, 1)
     button = page.locator("#results .standings .word[data-word='limbo']")
     button.scroll_into_view_if_needed()

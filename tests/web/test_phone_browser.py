@@ -31,8 +31,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages
+from browser import ARTIFACTS, PAGE_TIMEOUT_MS, PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
+from challenge_round import make_challenge, start_challenge
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
@@ -40,11 +41,6 @@ from boggle import Board, load_lexicon, solve
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "has_touch": True,
-    "is_mobile": True,
-}
 KEYBOARD_OPEN = {"width": 390, "height": 450}
 
 
@@ -76,11 +72,9 @@ def room_round(pages: Pages, server: ClockedServer) -> Any:
 
 
 def challenge_round(pages: Pages, server: ServeProcess) -> Any:
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+    made = make_challenge(server.url)
     page = pages.open(server.url + made["path"], **PHONE)
-    page.fill("#challenge-name", "ann")
-    page.click("#challenge-start")
-    page.wait_for_selector("#board .cube")
+    start_challenge(page, "ann")
     return page
 
 

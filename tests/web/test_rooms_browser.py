@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from browser import ARTIFACTS, Pages
+from browser import PHONE_2X as PHONE
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess
 
@@ -30,6 +31,25 @@ def players(browser: Any) -> Iterator[Pages]:
     opened = Pages(browser)
     yield opened
     opened.close()
+
+
+ONE_ROUND = {"seconds": "60", "rounds": "1", "target": "0"}
+"""A match of one round of a minute: `create_room(page, **ONE_ROUND)`."""
+
+
+def create_room(page: Any, name: str = "ann", **fields: str) -> None:
+    """A room created by ``name`` on the room page open in ``page``, each of ``fields`` set
+    first, in the order given (``dict="es"`` chosen in #create-dict, then ``size="5"`` typed
+    in #create-size, which a Spanish list shows): back once the room is there."""
+    page.fill("#create-name", name)
+    for field, value in fields.items():
+        box = page.locator(f"#create-{field}")
+        if box.evaluate("box => box.tagName") == "SELECT":
+            box.select_option(value)
+        else:
+            box.fill(value)
+    page.click("#create-button")
+    page.wait_for_selector("body[data-code]")
 
 
 def type_word(page: Any, word: str) -> dict[str, str]:
@@ -265,12 +285,6 @@ def test_back_during_a_room_round_asks_before_leaving(
     assert dialog.count() == 0
 
 
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "has_touch": True,
-    "is_mobile": True,
-    "device_scale_factor": 2,
-}
 SMALL_PHONE = {**PHONE, "viewport": {"width": 320, "height": 640}}
 
 
@@ -406,12 +420,7 @@ def test_a_rematch_on_a_bigger_board_with_longer_rounds(
     them under Rematch, everyone sees the new settings, and the next round is 5x5."""
     server = clocked_server
     ann = players.open(server.url + "/room", **PHONE)
-    ann.fill("#create-name", "ann")
-    ann.fill("#create-seconds", "60")
-    ann.fill("#create-rounds", "1")
-    ann.fill("#create-target", "0")
-    ann.click("#create-button")
-    ann.wait_for_selector("body[data-code]")
+    create_room(ann, **ONE_ROUND)
     link = ann.locator("#room-link").get_attribute("href") or ""
     bob = players.open(server.url + link, **PHONE)
     bob.fill("#join-name", "bob")
@@ -445,6 +454,42 @@ def test_a_rematch_on_a_bigger_board_with_longer_rounds(
     ann.click("#start-button")
     bob.wait_for_selector("body[data-phase='playing'] #board .cube")
     assert bob.locator("#board .cube").count() == 25
+
+
+def test_the_rematch_settings_of_a_spanish_room_ask_for_a_size_not_dice(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A Spanish room's boards are drawn from its list's letters, so its rematch settings
+    hide the dice menu, say why and ask for the size (the room's, 5, to start from); the
+    size the host types is the rematch's board."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    ann.wait_for_selector("#create-dict option[value='es']", state="attached")
+    create_room(ann, dict="es", size="5", **ONE_ROUND)
+    assert ann.locator("#match-info").inner_text().startswith("5x5 Spanish letters")
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += 61
+    ann.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
+
+    form = ann.locator("#rematch-settings")
+    form.locator("summary").click()
+    note = ann.locator("#rematch-dice-note")
+    assert note.is_visible()
+    assert note.inner_text() == "Spanish boards are drawn from the list's letters"
+    assert ann.locator("#rematch-dice").is_hidden()
+    assert ann.locator("#rematch-size").is_visible()
+    assert ann.locator("#rematch-size").input_value() == "5"  # the match just played
+    ARTIFACTS.mkdir(exist_ok=True)
+    form.scroll_into_view_if_needed()
+    ann.screenshot(path=str(ARTIFACTS / "room-rematch-spanish-phone.png"))
+    ann.fill("#rematch-size", "4")
+    ann.click("#rematch-button")
+    ann.wait_for_selector("body[data-phase='lobby']")
+    assert ann.locator("#match-info").inner_text().startswith("4x4 Spanish letters")
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    assert ann.locator("#board .cube").count() == 16
 
 
 def test_a_lost_connection_mid_round_does_not_move_the_board_under_the_finger(
@@ -622,9 +667,10 @@ def test_a_connection_that_dies_without_a_word_is_found_and_its_words_sent_again
 def test_after_a_round_on_a_phone_next_round_is_on_screen_under_the_results_title(
     players: Pages, clocked_server: ClockedServer
 ) -> None:
-    """The page scrolls to the results when a round ends: the host's "Next round" (and at
+    """The page scrolls to the results when a round ends: the host's "Start round 2" (and at
     the end of the match "Rematch") is there, under the results' title, not above the board
-    half a screen up; before the next round it is back under the players."""
+    half a screen up; before the next round it is back under the players. The button names
+    the round it starts for everyone ("Start round 1" in the lobby)."""
     server = clocked_server
     ann = players.open(server.url + "/room", **PHONE)
     ann.fill("#create-name", "ann")
@@ -632,13 +678,15 @@ def test_after_a_round_on_a_phone_next_round_is_on_screen_under_the_results_titl
     ann.fill("#create-rounds", "2")
     ann.fill("#create-target", "0")
     ann.click("#create-button")
+    ann.wait_for_selector("#start-button:visible")
+    assert ann.inner_text("#start-button") == "Start round 1"
     ann.click("#start-button")
     ann.wait_for_selector("body[data-phase='playing'] #board .cube")
     server.clock.now += LONGEST_ROUND
     ann.wait_for_selector("#results:not([hidden])")
     ann.wait_for_timeout(600)  # the scroll to the results
     assert in_view(ann, "#results-title") and in_view(ann, "#start-button")
-    assert ann.inner_text("#start-button") == "Next round"
+    assert ann.inner_text("#start-button") == "Start round 2"
     ARTIFACTS.mkdir(exist_ok=True)
     ann.screenshot(path=str(ARTIFACTS / "room-results-next-round-phone.png"))
     ann.click("#start-button")
@@ -652,6 +700,7 @@ def test_after_a_round_on_a_phone_next_round_is_on_screen_under_the_results_titl
     start = ann.locator("#start-button").bounding_box()
     assert start["y"] > ann.locator("#players").bounding_box()["y"]  # back under the players
     assert ann.locator("#results").is_hidden()
+    assert ann.inner_text("#start-button") == "Start round 1"  # the rematch's first
 
 
 # Names of emoji, each as long as the server takes (24 characters, code points), twice as many

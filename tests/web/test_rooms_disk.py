@@ -1,11 +1,15 @@
 """A results file that cannot be written (a full disk, a read-only one) loses no round:
 the players get their results, /api/health says saving fails, and the round is written
-once the disk has room again.  And a room task that fails tells its players."""
+once the disk has room again.  And a room task that fails tells its players.
+
+Every server here is the app in the test process (a test client, or uvicorn in a thread
+over real sockets), its rooms on the test's clock and boards (:mod:`room_boards`)."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import subprocess
 import time
@@ -17,22 +21,14 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 from fastapi.testclient import TestClient
-from room_boards import same_boards
-from serve_process import ServeProcess, get_json
+from room_boards import RoomClock, same_boards
+from served import request, served
 
 from boggle import Board, load_lexicon, solve
-from boggle.rooms import RoomsConfig
+from boggle.rooms import RoomsConfig, RoomSettings
 from boggle.web.app import WebConfig, create_app
 
 sync_client = pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def until(socket: Any, kind: str, limit: int = 30) -> dict[str, Any]:
@@ -63,7 +59,7 @@ def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_results_reach_the_players_when_the_file_refuses_writes(
     tmp_path: Path, quick_retries: None
 ) -> None:
-    clock = FakeClock()
+    clock = RoomClock()
     rooms = RoomsConfig(data_dir=tmp_path, clock=clock, roll=same_boards, progress_seconds=0.1)
     with TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client:
         store = client.app.state.rooms.store
@@ -101,7 +97,7 @@ def test_a_room_task_that_fails_tells_the_players_and_the_room_plays_on(
     def broken(job: Any) -> Any:
         raise RuntimeError("judge broke")
 
-    clock = FakeClock()
+    clock = RoomClock()
     rooms = RoomsConfig(clock=clock, progress_seconds=0.1)
     with (
         TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
@@ -176,47 +172,65 @@ def recv(connection: Any, kind: str) -> dict[str, Any]:
     raise AssertionError(f"no {kind!r} message")
 
 
-def test_a_full_disk_loses_no_round_over_real_sockets(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def uvicorn_logged_too(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """uvicorn's own log (which does not reach the root logger) in ``caplog`` as well: what
+    `boggle serve` prints is all there."""
+    uvicorn_log = logging.getLogger("uvicorn")
+    uvicorn_log.addHandler(caplog.handler)
+    try:
+        yield
+    finally:
+        uvicorn_log.removeHandler(caplog.handler)
+
+
+def test_a_full_disk_loses_no_round_over_real_sockets(
+    tmp_path: Path, quick_retries: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    # the app as `boggle serve` serves it, in a thread of this process: its rooms play a
+    # board of known words on a clock this test moves (a random board has at most one word
+    # now and then; a round on the real clock may end before a loaded machine's words)
+    caplog.set_level(logging.WARNING)  # what `boggle serve` prints
+    lexicon = load_lexicon()
+    board = same_boards(RoomSettings(), lexicon)
+    words = [w.word for w in solve(board, lexicon).words[:2]]
+    assert len(words) == 2, "the test's board has a word for each player"
     data = tmp_path / "disk"
+    clock = RoomClock()
     with breakable_disk(data) as (break_disk, mend_disk):
-        server = ServeProcess(data)
-        try:
-            with (
-                sync_client.connect(server.ws_url) as ann,
-                sync_client.connect(server.ws_url) as bob,
-            ):
-                # the words go in while the server's real clock runs: a round long enough for a
-                # loaded machine, the word list loaded before it starts
-                settings = {"seconds": 20, "rounds": 1, "target": 0}
-                lexicon = load_lexicon()
+        rooms = RoomsConfig(data_dir=data, clock=clock, roll=same_boards)
+        app = create_app(WebConfig(preload=False, rooms=rooms))
+        with served(app) as port, uvicorn_logged_too(caplog):
+            ws_url = f"ws://127.0.0.1:{port}/ws/rooms"
+            with sync_client.connect(ws_url) as ann, sync_client.connect(ws_url) as bob:
+                settings = {"seconds": 60, "rounds": 1, "target": 0}
                 ann.send(json.dumps({"type": "create", "name": "ann", "settings": settings}))
                 code = recv(ann, "joined")["code"]
                 bob.send(json.dumps({"type": "join", "code": code, "name": "bob"}))
                 recv(bob, "joined")
                 break_disk()
                 ann.send(json.dumps({"type": "start"}))
-                board = Board.parse(recv(ann, "round_started")["board"])
-                words = [w.word for w in solve(board, lexicon).words[:2]]
+                assert Board.parse(recv(ann, "round_started")["board"]) == board
                 for connection, word in ((ann, words[0]), (bob, words[-1])):
                     connection.send(json.dumps({"type": "word", "word": word}))
                     assert recv(connection, "feedback")["status"] == "accepted"
+                clock.now += 61  # the round's time is up: the room's timer ends it
                 results = [recv(ann, "results"), recv(bob, "results")]
             assert results[0] == results[1] and results[0]["saved"] is False
-            health = get_json(f"{server.url}/api/health")
+            health = request(port, "GET", "/api/health")[1]
             assert health["status"] == "degraded" and health["results"]["saving"] == "failing"
             assert health["results"]["held"] == 2 and health["results"]["error"]
             mend_disk()
 
             def saved() -> bool:
-                return bool(get_json(f"{server.url}/api/health")["status"] == "ok")
+                return bool(request(port, "GET", "/api/health")[1]["status"] == "ok")
 
-            assert eventually(saved, 20), "the held round was not written once the disk mended"
-            stored = get_json(f"{server.url}/api/rooms/{code}/results")
+            # tried again every 0.2 s (quick_retries): the limit is a hung server's
+            assert eventually(saved, 60), "the held round was not written once the disk mended"
+            stored = request(port, "GET", f"/api/rooms/{code}/results")[1]
             assert stored["rounds"][0]["scores"] == results[0]["scores"]
             assert stored["matches"][0]["winners"] == results[0]["winners"]
-        finally:
-            server.stop()
-        output = server.process.stdout.read() if server.process.stdout else ""
-        assert output.count("results not saved") == 1, output  # once per cause
-        assert "saved again" in output
-        assert "never retrieved" not in output and "Traceback" not in output
+    output = caplog.text
+    assert output.count("results not saved") == 1, output  # once per cause
+    assert "saved again" in output
+    assert "never retrieved" not in output and "Traceback" not in output

@@ -341,16 +341,26 @@ def test_joining_a_room_that_exists_costs_no_lookup() -> None:
 
 
 def test_the_daily_board_of_a_day_after_tomorrow_is_refused() -> None:
-    today = datetime.datetime.now(datetime.UTC).date()
+    def utc_today() -> datetime.date:
+        return datetime.datetime.now(datetime.UTC).date()
+
     with rooms_server() as (port, _):
-        for late in ("9999-12-31", str(today + datetime.timedelta(days=2))):
-            status, body, _ = request(port, "GET", f"/api/daily?date={late}")
-            assert status == 400 and "not out yet" in body["error"], body
-            result = {"date": late, "words": []}
-            assert request(port, "POST", "/api/daily/result", result)[0] == 400
-        tomorrow = str(today + datetime.timedelta(days=1))
-        status, body, _ = request(port, "GET", f"/api/daily?date={tomorrow}")
-        assert status == 200 and body["date"] == tomorrow
+        # asked again when midnight (UTC) passed meanwhile: the server's today was another
+        for _ in range(2):
+            today = utc_today()
+            answers = []
+            for late in ("9999-12-31", str(today + datetime.timedelta(days=2))):
+                status, body, _ = request(port, "GET", f"/api/daily?date={late}")
+                posted = request(port, "POST", "/api/daily/result", {"date": late, "words": []})
+                answers.append((status, body, posted[0]))
+            tomorrow = str(today + datetime.timedelta(days=1))
+            status, body, _ = request(port, "GET", f"/api/daily?date={tomorrow}")
+            if utc_today() == today:
+                break
+    for late_status, late_body, posted_status in answers:
+        assert late_status == 400 and "not out yet" in late_body["error"], late_body
+        assert posted_status == 400
+    assert status == 200 and body["date"] == tomorrow
 
 
 def test_the_serve_options_set_the_idle_time_and_the_cap(tmp_path: Path) -> None:

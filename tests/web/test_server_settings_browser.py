@@ -17,7 +17,8 @@ import json
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages
+from browser import ARTIFACTS, PHONE, Pages
+from challenge_round import make_challenge
 from serve_process import ServeProcess, get_json
 
 from boggle.rooms.limits import MAX_NAME_LENGTH
@@ -25,18 +26,13 @@ from boggle.rooms.limits import MAX_NAME_LENGTH
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
-PHONE: dict[str, Any] = {
-    "viewport": {"width": 390, "height": 844},
-    "has_touch": True,
-    "is_mobile": True,
-}
 WIDE: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 
 
 def name_boxes(pages: Pages, server: ServeProcess) -> dict[str, Any]:
     """Each page with name boxes, opened: the page of each box."""
     room = pages.open(server.url + "/room", **PHONE)
-    made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 60})
+    made = make_challenge(server.url, seconds=60)
     challenge = pages.open(server.url + made["path"], **PHONE)
     solo = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
     solo.click("#play-start")

@@ -25,7 +25,8 @@ import test_a11y_browser as a11y
 import test_feel_browser as feel
 from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages
 from browser_fixtures import ClockedServer
-from serve_process import ServeProcess, get_json
+from challenge_round import make_challenge, start_challenge
+from serve_process import ServeProcess
 
 from boggle import Board, load_lexicon, solve
 
@@ -233,10 +234,9 @@ def start_round(
         )
         page.click("#daily-start")
     elif kind == "challenge":
-        made = get_json(server.url + "/api/challenges", {"board": FXIE, "seconds": 120})
+        made = make_challenge(server.url)
         page = listening(pages, server.url + made["path"], *scripts, clock=True, **options)
-        page.fill("#challenge-name", "ann")
-        page.click("#challenge-start")
+        start_challenge(page, "ann")
     else:
         assert rooms is not None, "a room's round is played on a clocked server"
         page = listening(pages, rooms.url + "/room", *scripts, clock=True, **options)

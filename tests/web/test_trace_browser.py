@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from browser import PHONE_2X as PHONE
 from browser import Pages, stop_clock
 from browser_fixtures import ClockedServer
 from serve_process import ServeProcess, get_json
@@ -20,12 +21,6 @@ from boggle import Board, load_lexicon, solve
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
-PHONE = {
-    "viewport": {"width": 390, "height": 844},
-    "has_touch": True,
-    "is_mobile": True,
-    "device_scale_factor": 2,
-}
 Cell = tuple[int, int]
 
 

@@ -153,7 +153,9 @@ def test_the_dice_choice_is_hidden_beside_another_languages_list(
     browser: Any, server: ServeProcess, where: str
 ) -> None:
     """The dice menu stayed beside a Spanish list, where it did nothing: it is hidden with a
-    note saying why (the size is asked for instead), and back for an English list."""
+    note saying why (the size is asked for instead), and back for an English list. The note
+    follows the word list it depends on, in the page (read and tabbed after it) and as the
+    list's description."""
     dice, size, lists = (
         ("#dice-select", "#size-label", "#dict-select")
         if where == "/play"
@@ -169,6 +171,9 @@ def test_the_dice_choice_is_hidden_beside_another_languages_list(
         assert note.text_content() == "Spanish boards are drawn from the list's letters"
         assert note.is_visible() and page.locator(size).is_visible()
         assert not page.locator(dice).is_visible()
+        after = "([list, note]) => list.compareDocumentPosition(note) & 4"  # 4: FOLLOWING
+        assert page.evaluate(after, [page.query_selector(lists), note.element_handle()])
+        assert page.get_attribute(lists, "aria-describedby") == f"{dice}-note".lstrip("#")
         page.set_viewport_size({"width": 390, "height": 844})
         ARTIFACTS.mkdir(exist_ok=True)
         shot = ARTIFACTS / f"dice-beside-spanish{where.replace('/', '-')}-phone.png"
@@ -176,6 +181,7 @@ def test_the_dice_choice_is_hidden_beside_another_languages_list(
         page.select_option(lists, english)
         assert page.locator(dice).is_visible() and not note.is_visible()
         assert not page.locator(size).is_visible()  # the new dice: no size
+        assert page.get_attribute(lists, "aria-describedby") is None
     finally:
         pages.close()
 

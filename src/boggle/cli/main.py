@@ -161,10 +161,23 @@ def listing_parser() -> argparse.ArgumentParser:
     return parser
 
 
+TOP_EXAMPLES = (
+    'boggle solve "fxie amlo ewbx astu"',
+    "boggle roll --dice big --seed 7 --count 3",
+    "boggle play --time 60",
+    "boggle serve",
+)
+"""The examples ``boggle --help`` ends with (each command's own are in its help)."""
+
+MORE_HELP = "'boggle COMMAND --help' gives a command's options and examples."
+
+
 def _top_parser(command_parser: type[OneLineParser]) -> tuple[argparse.ArgumentParser, Any]:
     parser = OneLineParser(
         prog="boggle",
         description="Solve, roll, judge, play and study Boggle boards.",
+        epilog="\n".join(["examples:", *(f"  {line}" for line in TOP_EXAMPLES), MORE_HELP]),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"boggle {__version__}")
     subparsers = parser.add_subparsers(

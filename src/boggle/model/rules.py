@@ -124,7 +124,8 @@ class Rules:
     @staticmethod
     def parse_scoring(text: str) -> Scoring:
         """Read a scoring table written as ``LENGTH:POINTS`` steps, e.g. ``3:1,5:2,8:11``;
-        an empty step (two commas together, or one at an end) is refused, not skipped.
+        an empty step (two commas together, or one at an end) is refused, not skipped, and
+        so are numbers in other digits than 0-9 (as every number option reads them).
 
         >>> Rules.parse_scoring("3:1,,5:2")
         Traceback (most recent call last):
@@ -144,6 +145,10 @@ class Rules:
             if not sep:
                 raise RulesError(
                     f"scoring step {part!r} is not LENGTH:POINTS; write e.g. '3:1,5:2,6:3,7:5,8:11'"
+                )
+            if not part.isascii() or "_" in part:  # int() takes '٣' and '1_0'
+                raise RulesError(
+                    f"scoring step {part!r} needs whole numbers in the digits 0-9, e.g. '5:2'"
                 )
             try:
                 steps.append((int(length_text), int(points_text)))

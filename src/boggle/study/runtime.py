@@ -82,6 +82,9 @@ class RuntimeResult:
     skipped_from: dict[str, int] = field(default_factory=dict)
     refused: dict[str, str] = field(default_factory=dict)
     """Engines that refused to run at all (``pathtable`` without NumPy), with the reason."""
+    refused_from: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """Engines that refused a board of some size (``letterhash`` past its path limit, from
+    6x6): that size, from which on the engine is not run, and the reason."""
     interrupted: bool = False
     """Stopped by Ctrl-C: ``samples`` holds the solves finished before it."""
 
@@ -150,7 +153,9 @@ def measure_runtime(
     """Solve ``repeat`` boards of each size with each engine.
 
     An engine whose solve takes longer than ``time_limit`` seconds is not run on
-    larger sizes (noted in ``skipped_from``).  ``on_step`` is called after each
+    larger sizes (noted in ``skipped_from``); one that refuses a board of a size
+    (:class:`EngineError`) is not run from that size on (noted in ``refused_from``), so the
+    other engines' sizes are still measured.  ``on_step`` is called after each
     (engine, board) step, skipped or not: ``len(engines) * len(sizes) * repeat`` calls.
     The settings are checked first (:func:`check_settings`: ``repeat`` at most
     :data:`MAX_REPEAT`).  A Ctrl-C (:class:`KeyboardInterrupt`) while
@@ -189,8 +194,14 @@ def _measure_sizes(
             board_seed_value = board_seed(seed, size, run)
             board = uniform_board(size, size, seed=board_seed_value)
             for engine in engines:
-                if engine.name not in result.skipped_from and engine.name not in result.refused:
-                    sample = time_solve(engine, board, lexicon, rules)
+                if not _dropped(result, engine.name):
+                    try:
+                        sample = time_solve(engine, board, lexicon, rules)
+                    except EngineError as error:
+                        result.refused_from[engine.name] = (size, str(error))
+                        if on_step is not None:
+                            on_step()
+                        continue
                     result.samples.append(
                         RuntimeSample(
                             engine.name,
@@ -206,6 +217,13 @@ def _measure_sizes(
                         result.skipped_from[engine.name] = size + 1
                 if on_step is not None:
                     on_step()
+
+
+def _dropped(result: RuntimeResult, engine: str) -> bool:
+    """Whether ``engine`` is no longer run: refused, too slow, or refused a smaller board."""
+    return any(
+        engine in dropped for dropped in (result.skipped_from, result.refused, result.refused_from)
+    )
 
 
 def summarise(samples: Iterable[RuntimeSample]) -> list[RuntimeSummary]:

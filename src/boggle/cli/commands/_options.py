@@ -162,20 +162,42 @@ def shown_number(number: int) -> str:
 
 
 def _whole_number(text: str) -> int:
+    """A whole number written in ASCII digits, with a sign or spaces around it if need be:
+    ``int()`` alone takes other scripts' digits (``'٣'`` is 3) and ``1_000``, which
+    ``--size`` refuses; every number option reads numbers alike.
+
+    >>> _whole_number(" +42 "), _whole_number("-7")
+    (42, -7)
+    >>> _whole_number("٣")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '٣' is not a whole number (write it in the digits 0-9)
+    """
+    written = text.strip()
+    digits = written[1:] if written[:1] in ("+", "-") else written
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"{shown_value(text)} is not a whole number{_hint(text)}")
     try:
-        return int(text)
-    except ValueError:
-        digits = text.strip().lstrip("+-").replace("_", "")
-        if digits.isascii() and digits.isdigit():  # int() stops at 4,300 digits
-            raise argparse.ArgumentTypeError(
-                f"{shown_value(text)} has far too many digits"
-            ) from None
-        raise argparse.ArgumentTypeError(f"{shown_value(text)} is not a whole number") from None
+        return int(written)
+    except ValueError:  # int() stops at 4,300 digits
+        raise argparse.ArgumentTypeError(f"{shown_value(text)} has far too many digits") from None
+
+
+def _hint(text: str) -> str:
+    """What the line refusing ``text`` as a number adds when ``text`` looks like one
+    written otherwise (another script's digits, ``_`` between digits): the digits read.
+
+    >>> _hint("١٢"), _hint("1_000"), _hint("abc")
+    (' (write it in the digits 0-9)', ' (write it in the digits 0-9)', '')
+    """
+    if any(c.isdigit() and not c.isascii() for c in text) or "_" in text:
+        return " (write it in the digits 0-9)"
+    return ""
 
 
 def real_number(text: str) -> float:
     """The ``type=`` of an option taking a number that may have decimals (seconds, a
-    rate); its range is the command's or the library's to check.
+    rate), written in ASCII as :func:`_whole_number`'s are (``float()`` alone takes
+    ``'٣'`` and ``'1_0'``); its range is the command's or the library's to check.
 
     >>> real_number("2.5"), real_number("1e3")
     (2.5, 1000.0)
@@ -183,10 +205,12 @@ def real_number(text: str) -> float:
     Traceback (most recent call last):
     argparse.ArgumentTypeError: 'xxxxxxxxxxxxxxxxxxxx'... (100 characters) is not a number
     """
-    try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown_value(text)} is not a number") from None
+    if text.isascii() and "_" not in text:
+        try:
+            return float(text)
+        except ValueError:
+            pass
+    raise argparse.ArgumentTypeError(f"{shown_value(text)} is not a number{_hint(text)}")
 
 
 SIZE_SYNTAX = "ROWSxCOLS, or N for NxN, e.g. 4x4, 3x5 or 5"

@@ -12,6 +12,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands.solve import add_board_arguments, board_from_args
 from boggle.engines import engines
@@ -29,7 +30,9 @@ def register(subparsers: Any) -> None:
         help="run every engine on one board and compare them with the trie engine",
         description="Run every engine on one board and print, for each, the words, the score, "
         "the time of a first run (building its structures for the word list) and of a second, "
-        "and whether it agrees with the reference trie engine.",
+        "and whether it agrees with the reference trie engine. Exit status 1 when one does "
+        "not.",
+        **with_examples("compare"),
     )
     add_board_arguments(parser, "compare on it")
     options.add_json_option(parser, "a table")

@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import with_examples
 from boggle.definitions import Definition, define
 
 
@@ -22,6 +23,7 @@ def register(subparsers: Any) -> None:
         description="What a word means: English glosses from WordNet (an inflected word "
         "through its base form: 'cats' -> 'cat', 'ran' -> 'run'); for other languages, a "
         "link to the word's Wiktionary entry. Exit status 1 when the word has no entry.",
+        **with_examples("define"),
     )
     parser.add_argument("word", help="the word to define")
     options.add_language_option(parser, "the word's language; default: English")

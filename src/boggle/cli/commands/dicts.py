@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.engines.heap import exported_text
 from boggle.files.cache import write_atomic
@@ -29,6 +30,7 @@ def register(subparsers: Any) -> None:
         description="List the word lists bundled with boggle and the system's lists it reads "
         "when they are installed (French, German, ...); use one with --dict NAME, or give any "
         "word list file with --dict PATH.",
+        **with_examples("dicts"),
     )
     options.add_json_option(parser, "a table")
     parser.set_defaults(run=run)
@@ -38,6 +40,7 @@ def register(subparsers: Any) -> None:
         help="write a list sorted and normalised, one word per line (for --engine heap)",
         description="Write a word list (a bundled name or any file) normalised and sorted, "
         "one word per line, UTF-8: the sorted file the heap engine reads.",
+        **with_examples("dicts export"),
     )
     export.add_argument("source", metavar="LIST", help="a bundled list name or a word list file")
     export.add_argument(

@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import ExampleHelpFormatter
 from boggle.files.inputs import read_file
 from boggle.game import CHALLENGE_MODES, iter_problems, judge_json, read_round_text
 from boggle.model.errors import JudgeError
@@ -25,16 +26,6 @@ or word lists, one word a line:
   boggle judge --board 'fxie amlo ewbx astu' --player ann=ann.txt \\
       --player bob=bob.txt"""
 """The help's closing example, printed as written (its lines fit 80 columns)."""
-
-
-class ExampleHelpFormatter(argparse.HelpFormatter):
-    """Wraps the description to the terminal as every command's help does, and prints a text
-    of several lines (the example) as written."""
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        if "\n" in text:
-            return "".join(indent + line for line in text.splitlines(keepends=True))
-        return super()._fill_text(text, width, indent)
 
 
 def register(subparsers: Any) -> None:
@@ -78,7 +69,8 @@ def register(subparsers: Any) -> None:
         type=options.whole_number,
         default=None,
         metavar="POINTS",
-        help="play the rounds as a match to this score (e.g. 50 or 100)",
+        help="play the rounds as a match to this score, e.g. 50 (default: a match file's "
+        "'target', else 100; a single round is a match only with --target)",
     )
     options.add_json_option(parser)
     options.add_solving_options(parser)

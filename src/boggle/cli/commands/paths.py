@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._progress import progress_bar
 from boggle.model.errors import BoardError
 from boggle.model.wording import a_size
@@ -32,6 +33,7 @@ def register(subparsers: Any) -> None:
         "(without it, over a minute); 6x6 takes about 2 minutes and 3 GB up to 14 cells, and a "
         "longer length is refused (after those 2 minutes) by the memory budget. A progress "
         "bar shows each step on a terminal.",
+        **with_examples("paths"),
     )
     parser.add_argument(
         "--size",

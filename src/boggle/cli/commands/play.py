@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands.roll import (
     add_dice_options,
     check_board_given,
@@ -60,6 +61,7 @@ def register(subparsers: Any) -> None:
         "stdin is not a terminal, words are read until end of input with no timer; a line "
         "'?WORD' asks for the path of WORD; '?hint' gives a hint on a word you have not "
         "found (its length and first letter, then its definition, then where it starts).",
+        **with_examples("play"),
     )
     parser.add_argument(
         "board",

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._options import (
     MAX_JOBS,
     file_name,
@@ -69,6 +70,7 @@ def register(subparsers: Any) -> None:
         "more than SCORE (one per symmetry class), best first, and proves there are no "
         "others. With --checkpoint FILE finished classes are written to FILE as they "
         "finish and an interrupted run started again with the same FILE goes on from there.",
+        **with_examples("prove"),
     )
     add_size_option(parser)
     parser.add_argument(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._options import (
     SIZE_SYNTAX,
     add_language_option,
@@ -119,12 +120,13 @@ def register(subparsers: Any) -> None:
         description="Roll boards by shaking a set of cubes (or with uniform random letters) "
         "and print them one per line, in the compact form 'solve' and 'score' read. "
         "With --seed N and --count C, board i is the board of seed N+i.",
+        **with_examples("roll"),
     )
     add_dice_options(parser)
     add_language_option(
         parser,
         "roll for this language: English uses --dice, every other language a letter "
-        "distribution measured from its word list",
+        "distribution measured from its word list; default: English",
     )
     parser.add_argument(
         "--count", type=whole_number, default=1, metavar="N", help="how many boards (default 1)"

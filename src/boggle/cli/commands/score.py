@@ -11,6 +11,7 @@ from itertools import islice
 from typing import Any, NamedTuple
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.files.inputs import GZIP_MAGIC, iter_lines, open_regular
@@ -37,6 +38,7 @@ def register(subparsers: Any) -> None:
         "Files may be gzip-compressed, UTF-8 or Latin-1. "
         f"A line that is not a board is reported on stderr with its line number (the first "
         f"{MAX_REPORTED_ERRORS}, then a count); the run goes on and exits with status 1.",
+        **with_examples("score"),
     )
     parser.add_argument(
         "files",

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._options import (
     MAX_JOBS,
     add_batch_engine_option,
@@ -44,6 +45,7 @@ def register(subparsers: Any) -> None:
         "Prints the best distinct boards (up to symmetry), best first. Without --seconds or "
         "--target a search stops when it converges; with them it starts again until the goal. "
         "Ctrl-C stops and prints the best found so far (exit status 130).",
+        **with_examples("search"),
     )
     add_size_option(parser)
     parser.add_argument(
@@ -51,21 +53,27 @@ def register(subparsers: Any) -> None:
         default=None,
         help=f"{', '.join(METHODS)} (default: hillclimb; population with --engine gpu)",
     )
-    parser.add_argument("--seconds", type=real_number, default=None, metavar="N", help="time limit")
+    parser.add_argument(
+        "--seconds",
+        type=real_number,
+        default=None,
+        metavar="N",
+        help="stop after N seconds (default: none; stop when the search converges)",
+    )
     parser.add_argument(
         "--target",
         type=whole_number,
         default=None,
         metavar="SCORE",
-        help="stop when a board scores this much",
+        help="stop when a board scores this much (default: none)",
     )
     parser.add_argument(
         "--seed",
         type=seed_number,
         default=None,
         metavar="S",
-        help="random seed (a seeded run without --seconds or --target is reproducible for "
-        "the same --jobs, in-process or on a cluster)",
+        help="random seed, told at the end (default: a fresh one); a seeded run without "
+        "--seconds or --target is reproducible for the same --jobs, in-process or on a cluster",
     )
     parser.add_argument(
         "--jobs",

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._options import real_number, whole_number
 from boggle.model.errors import BoggleError, LexiconError
 from boggle.model.wording import quoted
@@ -31,10 +32,12 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="serve the web app and its JSON API",
-        description="Serve the web page (type or roll a board, see every word and its path, "
-        "play a timed round) and the JSON API (/api/solve, /api/roll, /api/check, "
-        "/api/play, /api/judge, /api/dictionaries; described at /openapi.json). "
+        description="Serve the web app (the solver, solo play, rooms to play with friends, "
+        "the daily board, challenges, My words) and its JSON API (/api/solve, /api/roll, "
+        "/api/check, /api/play, /api/judge, /api/define, /api/daily, /api/challenges, ...; "
+        "every route described at /openapi.json). "
         "Needs pip install 'boggle[web]' (or pip install '.[web]' in the source tree).",
+        **with_examples("serve"),
     )
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands.roll import (
     add_dice_options,
     check_board_given,
@@ -47,6 +48,7 @@ def register(subparsers: Any) -> None:
         description="Find every word on a board. The board is its rows of letters, separated "
         "by spaces or '/': 'fxie amlo ewbx astu' (q is the Qu cube; write other multi-letter "
         "faces in brackets: '[th]').",
+        **with_examples("solve"),
     )
     add_board_arguments(parser, "solve it")
     options.add_json_option(parser)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._output import check_outputs
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
@@ -47,6 +48,7 @@ def register(subparsers: Any) -> None:
         "cell from the letters of its list's words, as 'boggle roll' does. "
         "Board i depends only on the seed and i, so a run gives the same answer in this "
         "process, on a Dask cluster, and for any chunk size.",
+        **with_examples("stats"),
     )
     parser.add_argument(
         "--random", type=options.whole_number, required=True, metavar="N", help="how many boards"

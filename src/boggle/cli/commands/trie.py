@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._options import (
     add_dictionary_option,
     file_name,
@@ -30,12 +31,18 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "trie",
         help="draw the trie of the first words of a word list (GraphViz)",
-        description="Build the trie of the first K words of a word list (in sorted order) "
-        "and print it as GraphViz DOT: each node is labelled with its prefix and T when "
-        "that prefix is a word, F when not (as in 'Solving Boggle in Haskell', figure 4). "
-        "--out FILE.svg/.png/.pdf renders it when GraphViz is installed.",
+        description="Build the trie of the first K words of a word list (in sorted order): "
+        "each node is labelled with its prefix and T when that prefix is a word, F when not "
+        "(as in 'Solving Boggle in Haskell', figure 4). --dot prints it as GraphViz DOT; "
+        "--out FILE.svg/.png/.pdf renders it when GraphViz is installed; with neither, a "
+        "line says how many nodes it has.",
+        **with_examples("trie"),
     )
-    parser.add_argument("--dot", action="store_true", help="print the trie as GraphViz DOT")
+    parser.add_argument(
+        "--dot",
+        action="store_true",
+        help="print the trie as GraphViz DOT (default: one line with its size)",
+    )
     parser.add_argument(
         "--words",
         type=whole_number,

@@ -509,7 +509,8 @@ function moveBetweenTabs(event) {
 
 // The dice shown beside an English list only (another language's boards use its letters).
 function showDiceChoice() {
-  return showDiceFor($("dice-select"), $("size-label"), ...chosenLanguage($("dict-select")));
+  const list = $("dict-select");
+  return showDiceFor($("dice-select"), $("size-label"), ...chosenLanguage(list), list);
 }
 
 async function loadOptions() {

@@ -828,12 +828,13 @@ export async function wordListTitles() {
   return new Map(lists.dictionaries.map((entry) => [entry.name, entry.title || entry.name]));
 }
 
-// The server's word lists as the options of `select`, each by its title; the server's
-// default chosen.
 // The dice beside a word list of `language`: English boards roll the dice; another
 // language's draw each cell from its list's letters, so the dice are hidden, a note says
-// why and the size is asked for instead. Returns whether the dice are used.
-export function showDiceFor(diceSelect, sizeLabel, language, languageName) {
+// why and the size is asked for instead. The note follows the word list's field it
+// depends on, and describes it (aria-describedby), where the form has one (`listSelect`);
+// otherwise (a rematch keeps its list) it takes the dice's place. Returns whether the
+// dice are used: showDiceFor(dice, sizeLabel, "es", "Spanish", listSelect) === false.
+export function showDiceFor(diceSelect, sizeLabel, language, languageName, listSelect = null) {
   const english = !language || language === "en";
   const diceLabel = diceSelect.closest("label");
   const noteId = `${diceSelect.id}-note`;
@@ -842,11 +843,13 @@ export function showDiceFor(diceSelect, sizeLabel, language, languageName) {
     note = document.createElement("span");
     note.id = noteId;
     note.className = "dice-note";
-    diceLabel.after(note);
+    (listSelect?.closest("label") || diceLabel).after(note);
   }
   diceLabel.hidden = !english;
   note.hidden = english;
   note.textContent = english ? "" : `${languageName || "These"} boards are drawn from the list's letters`;
+  if (listSelect && english) listSelect.removeAttribute("aria-describedby");
+  else if (listSelect) listSelect.setAttribute("aria-describedby", noteId);
   sizeLabel.hidden = english && diceSelect.value !== "uniform";
   return english;
 }
@@ -857,6 +860,8 @@ export function chosenLanguage(select) {
   return [option?.dataset.language || "", option?.dataset.languageName || ""];
 }
 
+// The server's word lists as the options of `select`, each by its title; the server's
+// default chosen.
 export async function fillWordLists(select) {
   const lists = await fetchWordLists();
   select.replaceChildren();

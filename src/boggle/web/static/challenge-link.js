@@ -17,6 +17,8 @@ export function offerChallenge(container, round) {
   const label = document.createElement("label");
   const name = document.createElement("input");
   name.id = "challenge-your-name";
+  name.setAttribute("autocorrect", "off");  // a name stays as typed (iOS corrects words it lacks)
+  name.spellcheck = false;
   name.value = round.name || localStorage.getItem("boggle-name") || "";
   label.append("Your name ", name);
   const button = document.createElement("button");

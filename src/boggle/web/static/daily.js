@@ -32,6 +32,16 @@ function wordChoice() {
   return { word_level: $("daily-words-level").value, other_words: $("daily-words-others").value };
 }
 
+// Start says what it does: once a round is over, "Play today's board again" while the size
+// and list are the round's (the same board); "Start the round" before one, or for another
+// size or list (another of today's boards).
+function nameStart() {
+  const played = state.over && state.daily;
+  const same = played && String(state.daily.size) === $("daily-size").value
+    && state.daily.dictionary === $("daily-dict").value;
+  $("daily-start").textContent = same ? "Play today's board again" : "Start the round";
+}
+
 function startRound(event) {
   event.preventDefault();
   return playRound(null);
@@ -67,6 +77,7 @@ async function playRound(kept) {
   state.listed = kept ? kept.listed : [];
   state.ends = kept ? kept.ends : Date.now() + state.daily.seconds * 1000;
   state.over = false;
+  nameStart();
   keep();
   placeRoundSetup($("daily-form"), null);  // after the last round's results: back at the top
   window.scrollTo(0, 0);  // from the top, the board first (Start was far down a phone)
@@ -167,6 +178,7 @@ async function finish() {
     $("round").hidden = true;
     $("results").hidden = false;
     $("daily-start").disabled = false;
+    nameStart();
     const { board, dictionary, rules, seconds } = state.daily;
     offerChallenge($("results"), {
       board, dictionary, rules: rules.name, min_length: rules.min_length, seconds, words: state.words,
@@ -182,6 +194,8 @@ async function finish() {
 
 async function start() {
   $("daily-form").addEventListener("submit", startRound);
+  $("daily-size").addEventListener("change", nameStart);
+  $("daily-dict").addEventListener("change", nameStart);
   $("word-form").addEventListener("submit", submitWord);
   $("daily-stop").addEventListener("click", finish);
   $("copy-share").addEventListener("click",

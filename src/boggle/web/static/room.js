@@ -288,7 +288,7 @@ function showRoom(room) {
     ` — match ${room.match}`;
   renderPlayers(room.players, room.phase === "playing");
   $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
-  $("start-button").textContent = room.round ? "Next round" : "Start round";
+  $("start-button").textContent = `Start round ${room.round + 1}`;  // the next, for everyone
   $("rematch-button").hidden = !isHost || room.phase !== "over";
   offerRematchSettings(isHost && room.phase === "over");
   if (room.phase === "playing" && room.board) {
@@ -308,7 +308,7 @@ function showRoom(room) {
   }
 }
 
-// After a round "Next round" (or "Rematch") and "Leave room" come under the results' title,
+// After a round "Start round 2" (or "Rematch") and "Leave room" come under the results' title,
 // which the page scrolls to: on a phone the host would scroll back up past the board to find
 // them. Before and during a round they are under the players.
 function placeActions(underResults) {
@@ -599,7 +599,7 @@ function showResults(summary) {
   }
   const isHost = state.you === state.host;
   $("start-button").hidden = !isHost || summary.match_over;
-  $("start-button").textContent = "Next round";
+  $("start-button").textContent = `Start round ${summary.round + 1}`;
   $("rematch-button").hidden = !isHost || !summary.match_over;
   offerRematchSettings(isHost && summary.match_over);
   placeActions(true);
@@ -689,7 +689,8 @@ function numberOf(id) {
 
 // The dice shown beside an English list only (another language's boards use its letters).
 function showCreateDice() {
-  return showDiceFor($("create-dice"), $("create-size-label"), ...chosenLanguage($("create-dict")));
+  const list = $("create-dict");
+  return showDiceFor($("create-dice"), $("create-size-label"), ...chosenLanguage(list), list);
 }
 
 function createRoom(event) {

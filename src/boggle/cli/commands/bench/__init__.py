@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands.bench import hash_table, memory, runtime, solve_random
 from boggle.cli.commands.bench._shared import usage
 
@@ -24,6 +25,7 @@ def register(subparsers: Any) -> None:
         description="Measurements from 'Solving Boggle in Haskell': runtime against board "
         "size, memory of each data structure, the letter-set hash table's buckets, and one "
         "random board solved.",
+        **with_examples("bench"),
     )
     parser.set_defaults(run=lambda _args: usage(parser))
     commands = parser.add_subparsers(title="measurements", metavar="MEASUREMENT")

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from boggle.cli.commands._options import engine_name, file_name, shown_value
+from boggle.cli.commands._options import engine_name, file_name, shown_value, whole_number
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.cli.commands._output import output_dir as make_output_dir
 from boggle.engines import Engine, engine_names, engines, get_engine
@@ -60,7 +60,8 @@ def chosen_engines(names: Sequence[str] | None) -> list[Engine]:
 
 
 def parse_range(text: str, low: int, high: int, what: str) -> list[int]:
-    """Numbers written ``A-B`` and/or ``A,B,C`` (``3-6,8``), each within ``low..high``.
+    """Numbers written ``A-B`` and/or ``A,B,C`` (``3-6,8``), each within ``low..high``,
+    in the digits 0-9 as every number option's (:func:`whole_number`).
 
     >>> parse_range("3-5,8", 1, 10, "size")
     [3, 4, 5, 8]
@@ -69,9 +70,9 @@ def parse_range(text: str, low: int, high: int, what: str) -> list[int]:
     for part in text.split(","):
         first, dash, last = part.strip().partition("-")
         try:
-            start = int(first)
-            stop = int(last) if dash else start
-        except ValueError:
+            start = whole_number(first)
+            stop = whole_number(last) if dash else start
+        except argparse.ArgumentTypeError:
             raise argparse.ArgumentTypeError(
                 f"{what} {shown_value(text)} is not a range like 3-30 or a list like 4,6,8"
             ) from None

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands.bench import _shared as shared
 from boggle.study import hashstats
 
@@ -18,6 +19,7 @@ def register(commands: Any) -> None:
         "'Solving Boggle in Haskell') modulo a table of 2^K buckets and print, for each K, "
         "the largest bucket and the share of buckets that are not empty. With --out DIR, "
         "also write hash_buckets.csv and plots (PNG and SVG) of both against the table size.",
+        **with_examples("bench hash"),
     )
     parser.add_argument(
         "--bits",

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands.bench import _shared as shared
 from boggle.files.cache import atomic_text_file
@@ -27,6 +28,7 @@ def register(commands: Any) -> None:
         "for the word list, and report the Python heap it holds (tracemalloc), the growth "
         "of the resident set (RSS), and the size it reports itself. Each is built in a "
         "child process of its own. Takes about 30 s for a 170,000-word list on an idle core.",
+        **with_examples("bench memory"),
     )
     shared.add_engines_option(parser, "every registered engine")
     parser.add_argument(
@@ -34,7 +36,8 @@ def register(commands: Any) -> None:
         type=options.whole_number,
         default=20,
         metavar="K",
-        help="letter-set hash table of 2^K buckets (default 20, as the Haskell paper chose)",
+        help=f"letter-set hash table of 2^K buckets, K from 0 to {MAX_BUILT_BITS} (default 20, "
+        "as the Haskell paper chose)",
     )
     shared.add_out_option(parser, "memory.csv")
     options.add_dictionary_option(parser)

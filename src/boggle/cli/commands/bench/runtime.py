@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands.bench import _shared as shared
 from boggle.model.wording import counted
@@ -22,6 +23,7 @@ def register(commands: Any) -> None:
         "deviation of the processor time per board. With --out DIR, also write runtime_raw.csv, "
         "runtime_summary.csv and plots of time against N and against N^2 (PNG and SVG). "
         "Rules are classic (3-letter words and up) at every size unless --rules says.",
+        **with_examples("bench runtime"),
     )
     shared.add_engines_option(parser, "every registered engine")
     parser.add_argument(
@@ -111,6 +113,8 @@ def run_runtime(args: argparse.Namespace) -> int:
         )
     for name, reason in result.refused.items():
         print(f"{name}: skipped: {reason}", file=sys.stderr)
+    for name, (size, reason) in result.refused_from.items():
+        print(f"{name}: sizes from {size} skipped: {reason}", file=sys.stderr)
     for name, size in result.skipped_from.items():
         print(
             f"{name}: a board took over {args.time_limit:g} s; sizes from {size} skipped",

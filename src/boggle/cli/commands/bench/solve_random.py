@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._help import with_examples
 from boggle.cli.commands.bench import _shared as shared
 from boggle.dice.cubes import uniform_board
 from boggle.engines import default_engine, get_engine, solve
@@ -21,6 +22,7 @@ def register(commands: Any) -> None:
         help="solve one random N x N board and print every word with its path",
         description="Make a random N x N board (uniform letters, q being Qu), solve it "
         "and print the words grouped by points with their paths (the paper's solve_random).",
+        **with_examples("bench solve-random"),
     )
     parser.add_argument(
         "--size",

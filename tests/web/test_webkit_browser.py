@@ -1,0 +1,242 @@
+"""A player's path through the pages in WebKit, Safari's engine (iPhones play in it): Debian's
+WebKitGTK driven by Selenium on a virtual X display, each page a phone's 390x844, against
+`boggle serve` (the room against the app served in the test process, its rooms on the test's
+clock). A solo round typed and traced, the daily board, a room of two WebKit players who see
+each other's words over the WebSocket; no JavaScript error nor policy violation on the way.
+The fields of a room's entry and of the solver have text of 16 px or more (iOS zooms the page
+in on a smaller one).
+
+WebKitGTK's WebDriver moves a mouse for a pointer of any kind (a "touch" pointer too), so a
+trace here is a mouse's drag: pointer events, as a finger's are on an iPhone.
+
+Needs `webkit2gtk-driver` and `xvfb` (`.ci/install-webkit`) and Selenium (the [test] extra);
+without them these tests skip with a reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_fixtures import LONGEST_ROUND, ClockedServer
+from room_boards import FXIE
+from serve_process import ServeProcess, get_json
+from webkit import WebKitPhones, virtual_display, wait_for, wait_until, webkit_programs
+
+from boggle import Board, load_lexicon, solve
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    _, _, xvfb = webkit_programs()
+    with virtual_display(xvfb) as opened:
+        yield opened
+
+
+@pytest.fixture()
+def phones(display: str) -> Iterator[WebKitPhones]:
+    opened = WebKitPhones(display)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def by_css(driver: Any, selector: str) -> Any:
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.CSS_SELECTOR, selector)
+
+
+def enter_word(driver: Any, input_id: str, word: str) -> None:
+    """``word`` typed into the box and sent with the keyboard's Enter (Return: "Go" on an
+    iPhone's keyboard)."""
+    from selenium.webdriver.common.keys import Keys
+
+    box = by_css(driver, f"#{input_id}")
+    box.send_keys(word)
+    box.send_keys(Keys.ENTER)
+
+
+def trace(driver: Any, cells: list[list[int]]) -> None:
+    """A press on the first die, a slide through the others (the driver moves the pointer
+    there over 200 ms) and a lift."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+    dice = [by_css(driver, f"#board .cube[data-row='{r}'][data-col='{c}']") for r, c in cells]
+    finger = PointerInput("touch", "finger")
+    actions = ActionBuilder(driver, mouse=finger)
+    finger.create_pointer_move(origin=dice[0])
+    finger.create_pointer_down(button=0)
+    for die in dice[1:]:
+        finger.create_pointer_move(duration=200, origin=die)
+    finger.create_pointer_up(button=0)
+    actions.perform()
+
+
+def no_error_shown(driver: Any) -> None:
+    """The page's own error line (a failure it caught and said) is hidden."""
+    error = by_css(driver, "#error")
+    assert not error.is_displayed(), f"the page says: {error.text}"
+
+
+def top_on_screen(driver: Any, selector: str) -> bool:
+    return bool(
+        driver.execute_script(
+            "const top = document.querySelector(arguments[0]).getBoundingClientRect().top;"
+            " return top > -1 && top < window.innerHeight - 40;",
+            selector,
+        )
+    )
+
+
+def test_a_solo_round_typed_and_traced_in_webkit(
+    phones: WebKitPhones, server: ServeProcess
+) -> None:
+    words = get_json(server.url + "/api/solve", {"board": FXIE})["words"]
+    typed = words[0]
+    traced = next(w for w in words if len(w["path"]) == 3 and w["word"] != typed["word"])
+    page = phones.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    by_css(page, "#play-start").click()
+    wait_for(page, "#play-form")
+    wait_until(page, "return document.getElementById('board').dataset.board === arguments[0]", FXIE)
+
+    enter_word(page, "play-input", typed["word"])
+    wait_for(page, "#play-feedback.good")
+    assert by_css(page, "#play-feedback").text == f"{typed['word'].upper()}: +{typed['points']}"
+    trace(page, traced["path"])
+    wait_until(
+        page,
+        "return document.querySelectorAll('#play-found li').length === 2",
+    )
+    assert by_css(page, "#play-feedback").text == f"{traced['word'].upper()}: +{traced['points']}"
+    score = typed["points"] + traced["points"]
+    assert by_css(page, "#play-score").get_attribute("data-score") == str(score)
+
+    by_css(page, "#play-end").click()
+    wait_for(page, "#play-results")
+    wait_until(page, "return document.querySelector('header.site').offsetHeight > 0")
+    assert top_on_screen(page, "#play-results"), "the results are off the screen"
+    missed = page.execute_script(
+        "return [...document.querySelectorAll('#play-missed .word')].map(b => b.dataset.word)"
+    )
+    assert typed["word"] not in missed and traced["word"] not in missed and missed
+    no_error_shown(page)
+
+
+def test_a_double_click_on_a_die_selects_no_letter_in_webkit(
+    phones: WebKitPhones, server: ServeProcess
+) -> None:
+    """The dice's letters are not text to select (as in Chromium): WebKit reads only the
+    prefixed ``-webkit-user-select``, and without it a double click (a long press on an
+    iPhone) on a solved board's die selected its letter."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    page = phones.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    by_css(page, "#solve-button").click()
+    die = wait_for(page, "#board .cube[data-row='0'][data-col='0']")
+    assert "traceable" not in (by_css(page, "#board").get_attribute("class") or "")
+    ActionChains(page).double_click(die).perform()
+    assert page.execute_script("return String(window.getSelection())") == ""
+
+
+def test_the_daily_board_starts_a_round_in_webkit(
+    phones: WebKitPhones, server: ServeProcess
+) -> None:
+    page = phones.open(server.url + "/daily?date=2026-11-23")
+    by_css(page, "#daily-start").click()
+    wait_for(page, "#board .cube")
+    board = Board.parse(by_css(page, "#board").get_attribute("data-board"))
+    assert board == Board.parse(get_json(server.url + "/api/daily?date=2026-11-23")["board"])
+    word = solve(board, load_lexicon()).words[0].word
+    enter_word(page, "word-input", word)
+    wait_for(page, f"#my-words li[data-word='{word}']")
+    assert by_css(page, "#timer").text != "0:00"
+    no_error_shown(page)
+
+
+def test_two_webkit_players_see_each_other_in_a_room(
+    phones: WebKitPhones, clocked_server: ClockedServer
+) -> None:
+    server = clocked_server
+    ann = phones.open(server.url + "/room")
+    by_css(ann, "#create-name").send_keys("ann")
+    seconds = by_css(ann, "#create-seconds")
+    seconds.clear()
+    seconds.send_keys(str(LONGEST_ROUND))  # ended by the test
+    by_css(ann, "#create-button").click()
+    wait_for(ann, "#start-button")
+    link = by_css(ann, "#room-link").get_attribute("href")
+
+    bob = phones.open(link)
+    by_css(bob, "#join-name").send_keys("bob")
+    by_css(bob, "#join-button").click()
+    wait_for(ann, "#players li[data-name='bob']")  # over ann's WebSocket
+    by_css(ann, "#start-button").click()
+    for page in (ann, bob):
+        wait_for(page, "body[data-phase='playing'] #board .cube")
+    assert by_css(bob, "#board").get_attribute("data-board") == FXIE
+
+    found = [w.word for w in solve(Board.parse(FXIE), load_lexicon()).words]
+    enter_word(bob, "word-input", found[0])
+    wait_for(bob, f"#my-words li[data-word='{found[0]}']")
+    # each one's count of words, on the other's page (the list is out of sight on a phone's
+    # round: in the page all the same)
+    bobs = wait_for(ann, "#players li[data-name='bob'][data-words='1']", shown=False)
+    assert bobs.get_attribute("textContent").endswith(", 1 word")
+    enter_word(ann, "word-input", found[1])
+    wait_for(bob, "#players li[data-name='ann'][data-words='1']", shown=False)
+
+    server.clock.now += LONGEST_ROUND
+    for page in (ann, bob):
+        wait_for(page, "#results")
+        for name, word in (("ann", found[1]), ("bob", found[0])):
+            row = f".result-player[data-name='{name}'] li[data-word='{word}']"
+            assert by_css(page, row).get_attribute("data-status") == "counted"
+        no_error_shown(page)
+
+
+def test_the_error_collector_hears_the_page_s_own_errors_in_webkit(
+    phones: WebKitPhones, server: ServeProcess
+) -> None:
+    """What the other tests' "no error" stands on: an error thrown by the page's own code
+    (its path overlay taken away, then a die pressed) and a policy violation (an inline
+    script) reach the collector put in the page after it loaded."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    page = phones.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    by_css(page, "#play-start").click()
+    die = wait_for(page, "#board .cube")
+    page.execute_script("document.getElementById('path-overlay').remove()")
+    ActionChains(page).click(die).perform()
+    page.execute_script(
+        "const inline = document.createElement('script');"
+        " inline.text = '1'; document.body.append(inline);"
+    )
+    wait_until(page, "return window.webkitTestErrors.length >= 2")
+    phones.collect(page)
+    assert any("trace.js" in error or "board.js" in error for error in phones.errors)
+    assert any(error.startswith("policy violation: script-src") for error in phones.errors)
+    phones.errors.clear()  # heard: not this test's failure
+
+
+def test_a_room_s_and_the_solver_s_fields_have_16_px_text_in_webkit(
+    phones: WebKitPhones, server: ServeProcess
+) -> None:
+    """Safari on iOS zooms the page in when a field with text under 16 px gets the focus: in
+    WebKit, as in Chromium (tests/web/test_ios_fields_browser.py), every field of the room's
+    entry and of the solver (their labels' 0.9rem once) has 16 px or more."""
+    page = phones.open(server.url + "/room")
+    fonts: dict[str, float] = {}
+    for path in ("/room", "/solve"):
+        phones.go(page, server.url + path)
+        fonts |= page.execute_script(
+            "return Object.fromEntries([...document.querySelectorAll("
+            " 'input:not([type=checkbox]), select')].filter(f => f.getClientRects().length)"
+            " .map(f => [f.id, parseFloat(getComputedStyle(f).fontSize)]))"
+        )
+    assert {"join-code", "join-name", "create-name", "seed-input", "dice-select"} <= set(fonts)
+    small = {field: px for field, px in fonts.items() if px < 16}
+    assert small == {}, f"fields under 16 px, which iOS zooms in on: {small}"
