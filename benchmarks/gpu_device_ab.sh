@@ -35,7 +35,8 @@ AB_LIST=$("$PY" -c "from boggle.engines.gpu.source import AB_VARIANTS; print(','
 VARIANTS=${VARIANTS:-${AB_LIST:-all}}; AB_JOBS=${AB_JOBS:-16}; SEARCH_JOBS=()
 if [[ -n ${DRY:-} ]]; then  # a quick run of every stage on small sizes, GPU or not
     NAB4=3000; NAB5=1000; NSTATS=20000; NPREFIX=5000; AB_SEARCH_SECONDS=4; YAWL_SECONDS=4
-    VARIANTS=default,auto,first,lanes-8; AB_JOBS=2; SEARCH_JOBS=(--jobs 1)
+    VARIANTS=default,auto,first,lanes-8,lanes-16-prefetch,lanes-16-next-eager; AB_JOBS=2
+    SEARCH_JOBS=(--jobs 1)
 fi
 YAWL=$BOGGLE_SHARED_DATA/yawl.txt
 GPU_ENGINE=(--engine gpu)

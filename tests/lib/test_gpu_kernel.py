@@ -654,6 +654,8 @@ def gpu_build_on_threads(folder: str, variant: str, block: int) -> tuple[CpuBuil
         ("lanes-16", 1, 32),
         ("lanes-16-split8", 2, 32),
         ("lanes-32-split2", 1, 64),
+        ("lanes-16-eager", 1, 32),
+        ("lanes-16-next-prefetch", 2, 32),
     ],
 )
 def test_the_lanes_gpu_build_on_threads_scores_as_native(

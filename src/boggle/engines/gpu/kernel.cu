@@ -76,7 +76,8 @@
 #define BG_ATOMIC_CAS(p, expected, desired) bg_cas32((p), (expected), (desired))
 #define BG_THREAD 0
 #define BG_THREADS 1
-#define BG_LOAD_NODE(nodes, i) ((bg_u64)(nodes)[2 * (i)] | (bg_u64)(nodes)[2 * (i) + 1] << 32)
+#define BG_LOAD_NODE(nodes, i) \
+    (BG_COUNT(reads), (bg_u64)(nodes)[2 * (i)] | (bg_u64)(nodes)[2 * (i) + 1] << 32)
 #endif
 
 typedef unsigned char bg_u8;
@@ -85,6 +86,17 @@ typedef unsigned int bg_u32;
 typedef int bg_i32;
 typedef long long bg_i64;
 typedef unsigned long long bg_u64;
+
+/* The CPU build's counts of the search's work, with BG_COUNT_STEPS (benchmarks/gpu_steps.py):
+ * steps of the search loop, trie node reads and prefetches, over every board scored. */
+#if !BG_GPU && defined(BG_COUNT_STEPS)
+extern "C" {
+bg_u64 bg_count_steps, bg_count_reads, bg_count_prefetches;
+}
+#define BG_COUNT(what) ((void)bg_count_##what++)
+#else
+#define BG_COUNT(what) ((void)0)
+#endif
 
 #if !BG_GPU
 /* atomicCAS for the CPU build: the word at p before, desired stored there if it was expected. */
@@ -165,6 +177,26 @@ static inline bg_u32 bg_cas32(bg_u32 *p, bg_u32 expected, bg_u32 desired) {
 #ifndef BG_LANES_SPLIT
 #define BG_LANES_SPLIT 1 /* S: parts a start cell (1, 2, 4 or 8; lanes only) */
 #endif
+/* Children at the push (untimed until a GPU measures them).  The search is bound by the
+ * latency of its dependent trie reads: each step loads one child node (8 bytes, from a trie
+ * that lives in L2) and decides on it before the next.  These options look at a frame's
+ * children when it is pushed, so that their reads overlap instead of following each other:
+ * BG_PUSH_FILTER keeps in the frame only the neighbours whose face's first letter follows
+ * the node (no memory read but the faces; fewer steps, none of them a letter that does not
+ * follow); BG_PREFETCH_CHILDREN does that and asks the L1 cache for each kept neighbour's
+ * child node (a PTX prefetch, no register held); BG_EAGER_CHILDREN does that and then reads
+ * the prefetched children's letters, keeping only the children that end a word or go on
+ * with a letter of the board (dead branches are never pushed). */
+#ifndef BG_PUSH_FILTER
+#define BG_PUSH_FILTER 0 /* 1: a pushed frame keeps the neighbours whose first letter follows */
+#endif
+#ifndef BG_PREFETCH_CHILDREN
+#define BG_PREFETCH_CHILDREN 0 /* 1: the filter, and each kept child's node prefetched */
+#endif
+#ifndef BG_EAGER_CHILDREN
+#define BG_EAGER_CHILDREN 0 /* 1: the filter, and the kept children's letters loaded at once */
+#endif
+#define BG_CHILDREN_AT_PUSH (BG_PUSH_FILTER || BG_PREFETCH_CHILDREN || BG_EAGER_CHILDREN)
 #define BG_GROUP_HEADER 2 /* lanes: a board's words added and its next start cell, shared */
 #if BG_LANES_PER_BOARD < 1 || 32 % BG_LANES_PER_BOARD || (BG_LANES_PER_BOARD & (BG_LANES_PER_BOARD - 1))
 #error "BG_LANES_PER_BOARD must be a power of two dividing 32"
@@ -193,6 +225,23 @@ static inline bg_u32 bg_cas32(bg_u32 *p, bg_u32 expected, bg_u32 desired) {
 #define BG_UNROLL_FEW _Pragma("unroll 4")
 #else
 #define BG_UNROLL_FEW
+#endif
+
+/* A hint that the trie's node i will be read soon (only NVRTC and nvcc see the PTX; the
+ * tests' build of the GPU path on CPU threads takes the compiler's builtin). */
+#if defined(__CUDA_ARCH__)
+#define BG_PREFETCH_NODE(nodes, i) \
+    asm volatile("prefetch.global.L1 [%0];" ::"l"((const bg_u32 *)(nodes) + 2 * (bg_u64)(i)))
+#elif defined(__GNUC__)
+#define BG_PREFETCH_NODE(nodes, i) \
+    (BG_COUNT(prefetches), __builtin_prefetch((const bg_u32 *)(nodes) + 2 * (bg_u64)(i)))
+#else
+#define BG_PREFETCH_NODE(nodes, i) ((void)(nodes), (void)(i))
+#endif
+#if BG_GPU
+#define BG_LOAD_LETTERS(nodes, i) __ldg((const bg_u32 *)(nodes) + 2 * (bg_u64)(i))
+#else
+#define BG_LOAD_LETTERS(nodes, i) (BG_COUNT(reads), (nodes)[2 * (bg_u64)(i)])
 #endif
 
 #if BG_GPU && BG_READONLY_TABLES
@@ -409,6 +458,54 @@ BG_INLINE bg_u64 bg_split_part(bg_u64 near, int part) {
 }
 #endif
 
+#if BG_CHILDREN_AT_PUSH
+/* The neighbours of `todo` worth a step from a node (its letters `mask`, its first child
+ * `first`): those whose face's first letter follows the node; with BG_EAGER_CHILDREN, of
+ * those whose face is one letter, only the ones whose child has a letter of `alive` (the
+ * word bit, and the board's letters).  Faces: face c at faces[c * face_stride].
+ *
+ * E.g. a node followed by `a` and `t` and a todo of cells showing `t`, `x`, `a` keeps the
+ * cells of `t` and `a`; eager, the `a` child is dropped when it ends no word and goes on
+ * with no letter of the board. */
+BG_INLINE bg_u64 bg_children_todo(const bg_u32 *nodes, const bg_u32 *faces, bg_u32 face_stride,
+                                  bg_u64 todo, bg_u32 mask, bg_u32 first, bg_u32 alive) {
+    (void)nodes;
+    (void)first;
+    (void)alive;
+    bg_u64 kept = 0;
+#if BG_EAGER_CHILDREN
+    bg_u64 single = 0; /* candidates of one-letter faces: their children read below */
+#endif
+    for (bg_u64 rest = todo; rest; rest &= rest - 1) {
+        const int cell = BG_CTZ64(rest);
+        const bg_u32 face = faces[cell * face_stride];
+        const bg_u32 bit = bg_lead_bit(face);
+        if (!(mask & bit)) continue;
+#if BG_PREFETCH_CHILDREN || BG_EAGER_CHILDREN
+        BG_PREFETCH_NODE(nodes, first + BG_POPCOUNT(mask & (bit - 1)));
+#endif
+#if BG_EAGER_CHILDREN
+        if (((face >> 8) & 0xffu) == BG_NO_LETTER) {
+            single |= rest & (~rest + 1);
+            continue;
+        }
+#endif
+        kept |= rest & (~rest + 1);
+    }
+#if BG_EAGER_CHILDREN
+    /* The children's reads, one register at a time: the prefetches above are already on
+     * their way together (the loads themselves, held in registers, would not be: at 40
+     * registers ptxas issues each one after the one before is used). */
+    for (; single; single &= single - 1) {
+        const bg_u32 bit = bg_lead_bit(faces[BG_CTZ64(single) * face_stride]);
+        if (BG_LOAD_LETTERS(nodes, first + BG_POPCOUNT(mask & (bit - 1))) & alive)
+            kept |= single & (~single + 1);
+    }
+#endif
+    return kept;
+}
+#endif
+
 /* Score the items item, item + stride, ... below `end`, one board each, in one loop of
  * single steps.  `Boards` loads an item's faces and takes its score.  FIRST_PASS: the
  * small word set's kernels (the ones BG_SHARED_SET moves to shared memory, and whose
@@ -520,6 +617,16 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
 #else
 #define BG_NEAR_TODO(cell) (BG_LOAD_NEAR(near, cell) & ~used)
 #endif
+#if BG_CHILDREN_AT_PUSH && BG_PRUNE_LETTERS
+#define BG_PUSH_TODO(cell, mask, first_child)                                  \
+    bg_children_todo(nodes, &BG_FACE(0), face_stride, BG_NEAR_TODO(cell), mask, first_child, \
+                     board_bits | BG_WORD_BIT)
+#elif BG_CHILDREN_AT_PUSH
+#define BG_PUSH_TODO(cell, mask, first_child)                                  \
+    bg_children_todo(nodes, &BG_FACE(0), face_stride, BG_NEAR_TODO(cell), mask, first_child, ~0u)
+#else
+#define BG_PUSH_TODO(cell, mask, first_child) BG_NEAR_TODO(cell)
+#endif
 #if BG_PRUNE_LETTERS
     bg_u32 board_bits = 0; /* the lead letters of the board's faces */
 #define BG_BOARD_BITS()                                                        \
@@ -560,6 +667,7 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
         full = 0;
 #endif
     for (;;) {
+        BG_COUNT(steps);
         bg_u32 mask, first;
         int letters, cell;
         if (depth == 0) {
@@ -747,13 +855,13 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
                 below->packed = top_packed;
             }
             depth++;
-            top_todo = BG_NEAR_TODO(cell);
             top_mask = child_mask & ~BG_WORD_BIT;
+            top_todo = BG_PUSH_TODO(cell, top_mask, child_first);
             top_packed = child_first | (bg_u32)cell << 24 | (bg_u32)(face_letters - 1) << 30;
 #else
             bg_frame *pushed = &stack[depth++];
-            pushed->todo = BG_NEAR_TODO(cell);
             pushed->mask = child_mask & ~BG_WORD_BIT;
+            pushed->todo = BG_PUSH_TODO(cell, pushed->mask, child_first);
             pushed->packed =
                 child_first | (bg_u32)cell << 24 | (bg_u32)(face_letters - 1) << 30;
 #endif
@@ -770,7 +878,7 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
 #endif
         pushed->mask = child_mask & ~BG_WORD_BIT;
         pushed->first = (bg_u32)(node >> 32);
-        pushed->todo = BG_NEAR_TODO(cell);
+        pushed->todo = BG_PUSH_TODO(cell, pushed->mask, pushed->first);
         pushed->letters = (bg_u16)letters;
         pushed->cell = (bg_u8)cell;
 #endif
@@ -782,6 +890,7 @@ BG_INLINE void bg_score_loop(const bg_u32 *nodes, int n, const bg_u64 *near,
 #endif
 #undef BG_FACE
 #undef BG_NEAR_TODO
+#undef BG_PUSH_TODO
 #undef BG_BOARD_BITS
 #undef BG_LOAD_BOARD
 #undef BG_GROUP_FACES

@@ -42,6 +42,9 @@ KERNEL_DEFAULTS: dict[str, int] = {
     "BG_LANES_PER_BOARD": 1,
     "BG_LANES_NEXT_CELL": 0,
     "BG_LANES_SPLIT": 1,
+    "BG_PUSH_FILTER": 0,
+    "BG_PREFETCH_CHILDREN": 0,
+    "BG_EAGER_CHILDREN": 0,
 }
 """The variant options' values in ``kernel.cu`` when no define sets them (a test holds the
 two equal)."""
@@ -102,6 +105,16 @@ KERNEL_VARIANTS: dict[str, tuple[str, ...]] = {
     "lanes-16-split2": ("BG_LANES_PER_BOARD=16", "BG_LANES_NEXT_CELL=1", "BG_LANES_SPLIT=2"),
     "lanes-16-split8": ("BG_LANES_PER_BOARD=16", "BG_LANES_NEXT_CELL=1", "BG_LANES_SPLIT=8"),
     "lanes-32-split2": ("BG_LANES_PER_BOARD=32", "BG_LANES_NEXT_CELL=1", "BG_LANES_SPLIT=2"),
+    "lanes-16-filter": ("BG_LANES_PER_BOARD=16", "BG_PUSH_FILTER=1"),
+    "lanes-16-prefetch": ("BG_LANES_PER_BOARD=16", "BG_PREFETCH_CHILDREN=1"),
+    "lanes-16-eager": ("BG_LANES_PER_BOARD=16", "BG_EAGER_CHILDREN=1"),
+    "lanes-16-next-filter": ("BG_LANES_PER_BOARD=16", "BG_LANES_NEXT_CELL=1", "BG_PUSH_FILTER=1"),
+    "lanes-16-next-prefetch": (
+        "BG_LANES_PER_BOARD=16",
+        "BG_LANES_NEXT_CELL=1",
+        "BG_PREFETCH_CHILDREN=1",
+    ),
+    "lanes-16-next-eager": ("BG_LANES_PER_BOARD=16", "BG_LANES_NEXT_CELL=1", "BG_EAGER_CHILDREN=1"),
 }
 """The kernel's compile-time variants by name (``BOGGLE_GPU_VARIANT``), each a tuple of
 ``NAME=VALUE`` defines for the source.  ``default`` (no defines) is the kernel the engine
@@ -118,7 +131,12 @@ taking the board's next untried start cell when it has done one (a shared counte
 (part ``p`` tries the neighbours of rank ``p``, ``p + S``, ...), ``n * S`` smaller pieces of
 work taken from the counter, so the lanes of a group wait less for the slowest;
 ``lanes-32`` a whole warp a board (25 cells of a 5x5 board over 32 lanes, one start cell a
-lane).  ``lanes-16`` was the fastest on 4x4 boards and ``lanes-16-next`` on 5x5 ones
+lane).  ``lanes-16-filter``, ``-prefetch`` and ``-eager`` (and their ``lanes-16-next-``
+twins) look at a frame's children when it is pushed, so the trie reads of a frame's children
+overlap (not yet measured): the filter keeps only the neighbours whose first letter follows
+the node, ``prefetch`` also prefetches each one's child node into L1, ``eager`` loads their
+children's letters together and keeps only the children that end a word or go on with a
+letter of the board.  ``lanes-16`` was the fastest on 4x4 boards and ``lanes-16-next`` on 5x5 ones
 (:func:`auto_variant`, the engine's choice); on an H200 (2026-11-27) the ``lanes-32`` ones
 were slower on both, ``lanes-16-split2`` level with ``lanes-16-next`` on 5x5.
 
@@ -176,6 +194,12 @@ LANES_HEADER = 2
 AB_VARIANTS = (
     "default",
     AUTO_VARIANT,
+    "lanes-16-prefetch",
+    "lanes-16-eager",
+    "lanes-16-filter",
+    "lanes-16-next-prefetch",
+    "lanes-16-next-eager",
+    "lanes-16-next-filter",
     "lanes-8",
     "lanes-16",
     "lanes-8-next",
@@ -191,8 +215,8 @@ AB_VARIANTS = (
 )
 """The variants the device check's A/B times (``MODE=ab``), in this order: ``default``, the
 old kernel (the others' totals are checked against it, their rates set beside it), ``auto``
-(the engine's choice by board size, :func:`auto_variant`), the cooperative ones (the
-``-split`` and ``lanes-32`` ones not yet measured), then the first
+(the engine's choice by board size, :func:`auto_variant`), the children-at-push ones on
+``lanes-16`` and ``lanes-16-next`` (not yet measured), the other cooperative ones, then the first
 kernel and the two within 7% of the default in the H100 A/B, so a stage cut by its time
 limit loses the variants already measured; those that lost by a wide margin there (40% and
 more) are left out to keep the run in its time."""
