@@ -274,6 +274,40 @@ def test_the_lanes_variants_share_the_first_pass_only() -> None:
     assert header is not None and int(header.group(1)) == LANES_HEADER
 
 
+def work_counts(folder: str, variant: str, boards: list[Board], lexicon: Lexicon) -> dict[str, int]:
+    """The CPU build's counts (``BG_COUNT_STEPS``) of ``variant`` scoring ``boards``: search
+    steps, trie node reads and prefetches, as ``benchmarks/gpu_steps.py`` reads them."""
+    defines = (*KERNEL_VARIANTS[variant], "BG_COUNT_STEPS=1")
+    runner = CpuBuildRunner(compile_kernel(folder, small_set_bits=LANES_SET_BITS, defines=defines))
+    counters = {what: ctypes.c_uint64.in_dll(runner.library, f"bg_count_{what}")
+                for what in ("steps", "reads", "prefetches")}  # fmt: skip
+    for counter in counters.values():
+        counter.value = 0
+    scores = KernelScorer(lexicon, runner).score_boards(boards, CLASSIC)
+    assert scores == native_scores(boards, lexicon, CLASSIC)
+    return {what: counter.value for what, counter in counters.items()}
+
+
+def test_the_children_at_push_variants_do_what_they_say(
+    enable: Lexicon, kernel_folder: str
+) -> None:
+    """The scores alone would not see a filter that filters nothing or a prefetch never
+    issued: the filter takes the steps of letters that cannot follow out of the search loop
+    (about half of them on 4x4 dice) with the same node reads; the prefetch adds a prefetch
+    a kept child and nothing else; eager reads children at the push and steps into fewer."""
+    boards = [roll_board("new", seed) for seed in range(300)]
+    base = work_counts(kernel_folder, "lanes-16", boards, enable)
+    filtered = work_counts(kernel_folder, "lanes-16-filter", boards, enable)
+    prefetched = work_counts(kernel_folder, "lanes-16-prefetch", boards, enable)
+    eager = work_counts(kernel_folder, "lanes-16-eager", boards, enable)
+    assert base["prefetches"] == filtered["prefetches"] == 0
+    assert filtered["steps"] < 0.7 * base["steps"] and filtered["reads"] == base["reads"]
+    assert prefetched == {**filtered, "prefetches": prefetched["prefetches"]}
+    assert 0.5 * filtered["reads"] < prefetched["prefetches"] <= filtered["reads"]
+    assert eager["prefetches"] == prefetched["prefetches"]
+    assert eager["steps"] < filtered["steps"] and eager["reads"] > filtered["reads"]
+
+
 def first_pass_scores(
     scorer: KernelScorer, boards: list[Board], shape: tuple[int, int], rules: Rules
 ) -> numpy.ndarray:
