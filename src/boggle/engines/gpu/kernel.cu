@@ -177,9 +177,9 @@ static inline bg_u32 bg_cas32(bg_u32 *p, bg_u32 expected, bg_u32 desired) {
 #ifndef BG_LANES_SPLIT
 #define BG_LANES_SPLIT 1 /* S: parts a start cell (1, 2, 4 or 8; lanes only) */
 #endif
-/* Children at the push (untimed until a GPU measures them).  The search is bound by the
- * latency of its dependent trie reads: each step loads one child node (8 bytes, from a trie
- * that lives in L2) and decides on it before the next.  These options look at a frame's
+/* Children at the push (untimed until a GPU measures them), for the hypothesis that the
+ * search is bound by the latency of its dependent trie reads: each step loads one child node
+ * (8 bytes, from a trie that lives in L2) and decides on it before the next.  These options look at a frame's
  * children when it is pushed, so that their reads overlap instead of following each other:
  * BG_PUSH_FILTER keeps in the frame only the neighbours whose face's first letter follows
  * the node (no memory read but the faces; fewer steps, none of them a letter that does not
@@ -194,7 +194,7 @@ static inline bg_u32 bg_cas32(bg_u32 *p, bg_u32 expected, bg_u32 desired) {
 #define BG_PREFETCH_CHILDREN 0 /* 1: the filter, and each kept child's node prefetched */
 #endif
 #ifndef BG_EAGER_CHILDREN
-#define BG_EAGER_CHILDREN 0 /* 1: the filter, and the kept children's letters loaded at once */
+#define BG_EAGER_CHILDREN 0 /* 1: the prefetch, then the children read and the dead dropped */
 #endif
 #define BG_CHILDREN_AT_PUSH (BG_PUSH_FILTER || BG_PREFETCH_CHILDREN || BG_EAGER_CHILDREN)
 #define BG_GROUP_HEADER 2 /* lanes: a board's words added and its next start cell, shared */
