@@ -4,6 +4,25 @@
 >>> solution = solve(Board.parse("fxie amlo ewbx astu"), Lexicon.from_words(["fame", "moxie"]))
 >>> [word.word for word in solution], solution.score
 (['fame'], 1)
+
+Where things are (each name has a docstring with an example; ``help(boggle.solve)``):
+
+- boards: ``Board.parse("fxie amlo ewbx astu")``, ``roll("new", seed=1)``, ``uniform_board``;
+- word lists: ``load_lexicon()`` (the bundled ``en-70``; a name from ``bundled_lists()`` or
+  a file path), ``Lexicon.from_words([...])``;
+- rules: ``preset("classic")``, ``preset("big")``, ``rules_for_board(rows, cols)``;
+- solving: ``solve(board, lexicon, rules)`` gives a ``Solution`` (``count``, ``score``,
+  ``words``, ``by_word``, ``text()``, ``to_json()``); ``engine_names()`` for ``engine=``;
+- rounds: ``judge_round`` (a ``RoundResult``), ``Match``, ``PlaySession`` (a timed round);
+- many boards: ``boggle.scale.threads.score_many``, ``boggle.study.stats.score_stats``;
+- best boards: ``boggle.search.search`` and ``boggle.search.prove``;
+- definitions and hints: ``boggle.definitions.define``, ``boggle.game.next_hint``;
+- path counts: ``boggle.study.paths.count_paths``;
+- errors: every bad input raises a ``BoggleError`` (``BoardError``, ``LexiconError``...).
+
+>>> from boggle import load_lexicon, roll
+>>> solve(roll("new", seed=1), load_lexicon("en-70")).count > 0
+True
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ def test_rules_override(capsys: pytest.CaptureFixture[str], enable_path: Path) -
     [
         (["solve", ""], "board is empty"),
         (["solve"], "give a board"),
-        (["solve", "abc de"], "unequal lengths"),
+        (["solve", "abc de"], "unequal lengths (3, 2); every row needs the same number of cubes"),
         (["solve", "ab1c"], "not a letter"),
         (["solve", "ab.c"], "not a letter"),
         (["solve", "[zz]bcd"], "unknown multi-letter face"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -72,3 +73,53 @@ def test_a_file_named_is_read_without_a_word(
     monkeypatch.setattr("sys.stdin", Typed("", terminal=True))
     assert main(["score", str(boards), "--dict", "en-70"]) == 0
     assert capsys.readouterr() == ("fxieamloewbxastu 70\n", "")
+
+
+class Terminal(io.RawIOBase):
+    """A terminal's bytes: each item of ``typed`` is what one read gets (a line, or ``b""``
+    for a Ctrl-D); a read past them is a read that would wait for the person."""
+
+    def __init__(self, typed: list[bytes]) -> None:
+        self.typed = typed
+
+    def readable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if not self.typed:
+            raise AssertionError("read on after the Ctrl-D: at a terminal this waits")
+        data = self.typed.pop(0)
+        buffer[: len(data)] = data
+        return len(data)
+
+
+JUDGE_ANN = ["judge", "--board", "fxie amlo ewbx astu", "--player", "ann=-"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "typed", "printed"),
+    [
+        (["score"], [b""], ""),
+        (["score"], [b"fxieamloewbxastu\n", b""], "fxieamloewbxastu 70\n"),
+        ([*JUDGE_ANN], [b""], "ann 0"),
+        ([*JUDGE_ANN], [b"fame\n", b""], "ann 1"),
+    ],
+    ids=["score-nothing", "score-a-board", "judge-no-words", "judge-a-word"],
+)
+def test_one_ctrl_d_ends_what_a_terminal_types(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    typed: list[bytes],
+    printed: str,
+) -> None:
+    """Newcomer 19: `boggle score` at a terminal, ended at once, took three Ctrl-Ds (a peek
+    for gzip, one for binary, then the read each waited for another)."""
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BufferedReader(Terminal(typed))))
+    status = main([*argv, "--dict", "en-70"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert printed in out

@@ -161,6 +161,13 @@ def test_the_site_lists_every_page_once() -> None:
     assert any("mkdocstrings" in plugin for plugin in config["plugins"] if isinstance(plugin, dict))
 
 
+def test_the_home_page_links_every_page() -> None:
+    """Newcomer 19: the site's home listed every page but Records."""
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    others = [page.name for page in PAGES if page.name != "index.md"]
+    assert [name for name in others if f"]({name})" not in home] == []
+
+
 def test_the_api_reference_covers_the_public_api() -> None:
     import inspect
 

@@ -252,6 +252,19 @@ def test_bad_sizes(call: object, message: str) -> None:
     assert "\n" not in str(error.value)
 
 
+def test_a_length_over_the_budget_names_the_longest_that_fits() -> None:
+    """Newcomer 19: `boggle paths --size 7` ran for minutes, then said only "choose a smaller
+    length"; the error names the longest length the budget allows, and the command's option."""
+    from boggle.cli.main import with_option
+
+    with pytest.raises(BoardError, match=r"choose a length of at most \d+$") as error:
+        path_table(6, max_length=12, max_states=10_000)
+    longest = int(str(error.value).rsplit(" ", 1)[1])
+    assert error.value.setting == "max_length"
+    assert with_option(error.value).endswith(f"at most {longest} (--length)")
+    assert path_table(6, max_length=longest, max_states=10_000).max_length == longest
+
+
 # --- the command ----------------------------------------------------------------
 
 

@@ -482,6 +482,23 @@ def test_bad_input_is_one_line_and_status_2(
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+@pytest.mark.parametrize("target", [1, 10_000])
+def test_search_says_whether_it_reached_its_target(
+    target: int, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Newcomer 19: the README's `--seconds 60 --target 3625` ended with the boards and no word
+    on the target; the closing line says whether it was reached, and the best score."""
+    argv = ["search", "--size", "2x2", "--seed", "1", "--seconds", "1", "--target", str(target)]
+    assert main([*argv, "--dict", small_list]) == 0
+    captured = capsys.readouterr()
+    best = int(captured.out.splitlines()[0].split()[1])
+    closing = captured.err.strip().splitlines()[-1]
+    if target == 1:
+        assert best >= 1 and closing.endswith("; target 1 reached")
+    else:
+        assert best < target and closing.endswith(f"; target 10,000 not reached (best {best:,})")
+
+
 def test_checkpoint_of_another_proof_is_refused(
     tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -170,7 +170,9 @@ def read_file(
         head = handle.read(SNIFF_BYTES)
         if looks_binary(head):
             raise error(f"{what} {quoted(shown)} {binary_reason(head)}")
-        data = head + handle.read(limit + 1 - len(head))
+        # fewer bytes than asked: the end came (at a terminal, reading on waits for another Ctrl-D)
+        ended = len(head) < SNIFF_BYTES
+        data = head if ended else head + handle.read(limit + 1 - len(head))
     except OSError as problem:
         raise error(f"{what} {quoted(shown)} cannot be read: {problem.strerror}") from None
     finally:
@@ -239,7 +241,12 @@ def iter_lines(
         raw = open_regular(path, what, error)
     try:
         stream: BinaryIO = raw
-        if _peek(raw).startswith(GZIP_MAGIC):
+        first = _peek(raw)
+        if not first and hasattr(raw, "peek"):
+            # Ended before its first byte.  Each further peek or read of a terminal would
+            # wait for another Ctrl-D: `boggle score` at a terminal took three to end.
+            return
+        if first.startswith(GZIP_MAGIC):
             stream = gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[assignment]
         if refuse_binary and looks_binary(_peek(stream)):
             raise error(f"{what} {quoted(shown)} {binary_reason(_peek(stream))}")

@@ -347,7 +347,7 @@ def _as_player_lists(
 def judge_round(
     board: Board | str,
     players: Sequence[PlayerList] | Mapping[str, Sequence[str] | str],
-    lexicon: Lexicon,
+    lexicon: Lexicon | str | None = None,
     rules: RulesLike = None,
     challenge: ChallengeMode | str | None = "off",
 ) -> RoundResult:
@@ -356,8 +356,10 @@ def judge_round(
     ``board`` may be text in the compact form; if it does not parse, the round is
     still judged without it (words in the word list are ``unchecked``) and the
     reason is in ``problems``.  Players are :class:`PlayerList` or a mapping of
-    name to entries (a list, or one text of lines).  ``challenge=None`` is the
-    :func:`default_challenge` of the players.
+    name to entries (a list, or one text of lines).  ``lexicon`` is a :class:`Lexicon`,
+    a bundled list's name or a file path (default: the bundled default list), as for
+    :func:`boggle.solve`.  ``challenge=None`` is the :func:`default_challenge` of the
+    players.
 
     >>> from boggle import Lexicon
     >>> players = {"ann": ["fame", "mile", "zzz"], "bob": ["fame"]}
@@ -366,6 +368,8 @@ def judge_round(
     {'ann': 1, 'bob': 0}
     >>> [(verdict.entry, verdict.status.value) for verdict in result.player("ann").verdicts]
     [('fame', 'crossed_off'), ('mile', 'counted'), ('zzz', 'not_on_board')]
+    >>> judge_round("fxie amlo ewbx astu", {"ann": ["limbo"]}).scores()  # the default list
+    {'ann': 2}
     """
     lists = _as_player_lists(players)
     if challenge is None:
@@ -379,6 +383,10 @@ def judge_round(
     names = Counter(p.name for p in lists)
     if doubled := [name for name, n in names.items() if n > 1]:
         raise JudgeError(f"player name {doubled[0]!r} is given twice; names must differ")
+    if not isinstance(lexicon, Lexicon):
+        from boggle.wordlists.loading import load_lexicon  # here: loading costs an import
+
+        lexicon = load_lexicon(lexicon)
     problems: list[str] = []
     board_text = str(board)
     parsed: Board | None

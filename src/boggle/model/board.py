@@ -210,7 +210,7 @@ class Board:
         if len(widths) != 1:
             lengths = ", ".join(str(len(row)) for row in rows)
             raise BoardError(
-                f"rows have unequal lengths ({lengths}); every row needs as many faces"
+                f"rows have unequal lengths ({lengths}); every row needs the same number of cubes"
             )
         return cls(tuple(face for row in rows for face in row), len(rows), len(rows[0]))
 
@@ -224,7 +224,7 @@ class Board:
         if not rows or not rows[0]:
             raise BoardError("the board is empty")
         if len({len(row) for row in rows}) != 1:
-            raise BoardError("rows have unequal lengths; every row needs as many faces")
+            raise BoardError("rows have unequal lengths; every row needs the same number of cubes")
         faces = tuple(("qu" if f.lower() == "q" else f.lower()) for row in rows for f in row)
         return cls(faces, len(rows), len(rows[0]))
 

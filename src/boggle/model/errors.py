@@ -34,7 +34,7 @@ class BoggleError(ValueError):
     ...     Board.parse("ab c")
     ... except BoggleError as error:
     ...     print(error)
-    rows have unequal lengths (2, 1); every row needs as many faces
+    rows have unequal lengths (2, 1); every row needs the same number of cubes
     """
 
     def __init__(

@@ -181,7 +181,8 @@ def _overflow_check(previous_total: int, grid: _Grid, length: int) -> None:
     if previous_total * 8 >= 1 << 64:
         raise BoardError(
             f"paths of {length} cells on {a_size(grid.rows, grid.cols)} grid may pass 2**64; "
-            "choose a smaller length"
+            f"choose a length of at most {length - 1}",
+            setting="max_length",
         )
 
 
@@ -189,7 +190,9 @@ def _budget_check(candidates: int, max_states: int, grid: _Grid, length: int) ->
     if candidates > max_states:
         raise BoardError(
             f"counting paths of {length} cells on {a_size(grid.rows, grid.cols)} grid needs "
-            f"{candidates:,} states, over the budget of {max_states:,}; choose a smaller length"
+            f"{candidates:,} states, over the budget of {max_states:,}; choose a length of at "
+            f"most {length - 1}",
+            setting="max_length",
         )
 
 

@@ -263,6 +263,23 @@ class Solution:
     def __repr__(self) -> str:
         return f"<Solution {self.board} : {len(self)} words, {self.score} points>"
 
+    def __str__(self) -> str:
+        """What ``print(solution)`` shows: the report of :meth:`text`, as ``boggle solve``
+        prints it.
+
+        >>> from boggle import Lexicon, solve
+        >>> print(solve("fx ai", Lexicon.from_words(["fax"])))
+        F X
+        A I
+        <BLANKLINE>
+        1 POINT WORDS (LENGTH 3): 1
+          FAX: [(0,0),(1,0),(0,1)]
+        <BLANKLINE>
+        WORDS: 1
+        TOTAL SCORE: 1
+        """
+        return self.text()
+
     @cached_property
     def by_word(self) -> dict[str, ScoredWord]:
         """The found words by their text."""

@@ -134,7 +134,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     >>> with TestClient(create_app(WebConfig(preload=False))) as client:
     ...     answer = client.post("/api/solve", json={"board": "ab c"})
     >>> answer.status_code, answer.json()["error"]
-    (400, 'rows have unequal lengths (2, 1); every row needs as many faces')
+    (400, 'rows have unequal lengths (2, 1); every row needs the same number of cubes')
     """
     config = config or WebConfig()
     context = WebContext(config)

@@ -30,6 +30,7 @@ from boggle.search.job import processes
 from boggle.search.local import MAX_POOL, METHODS
 from boggle.search.objective import with_objective
 from boggle.search.options import SearchOptions
+from boggle.search.results import SearchResult
 from boggle.wordlists.frequencies import level_lexicon
 
 if TYPE_CHECKING:
@@ -212,7 +213,23 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  cubes by cell (cube:face): {placed}")
         print(
             f"{result.boards_scored:,} boards scored in {result.seconds:,.1f} s "
-            f"({result.method}, seed {result.seed})",
+            f"({result.method}, seed {result.seed}){_against_target(result, args.target)}",
             file=sys.stderr,
         )
     return 130 if result.interrupted else 0
+
+
+def _against_target(result: SearchResult, target: int | None) -> str:
+    """Whether the search reached its ``--target``, for the closing line.
+
+    >>> from boggle.search import FoundBoard
+    >>> found = SearchResult([FoundBoard("streaedlp", 545)], 100, 1.0, "hillclimb", 1)
+    >>> _against_target(found, 545), _against_target(found, 600), _against_target(found, None)
+    ('; target 545 reached', '; target 600 not reached (best 545)', '')
+    """
+    if target is None:
+        return ""
+    best = max((found.score for found in result.best), default=0)
+    if best >= target:
+        return f"; target {target:,} reached"
+    return f"; target {target:,} not reached (best {best:,})"
