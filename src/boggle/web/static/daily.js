@@ -2,7 +2,8 @@
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
   api, copyText, countdown, drawPath, fillWordLists, focusResults, keepRound, keptRound, listedWord,
-  placeRoundSetup, renderBoard, readyDefinitionBox, roundLength, serverOptions, sound, wordButton,
+  offerShare, placeRoundSetup, renderBoard, readyDefinitionBox, roundLength, serverOptions, sound,
+  wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -271,6 +272,8 @@ async function start() {
     () => copyText($("share-line").textContent, $("copy-share"), $("share-line")));
   $("copy-played").addEventListener("click",
     () => copyText($("played-line").textContent, $("copy-played"), $("played-line")));
+  offerShare($("copy-share"), () => ({ text: $("share-line").textContent }));
+  offerShare($("copy-played"), () => ({ text: $("played-line").textContent }));
   try {
     const options = serverOptions();
     await fillWordLists($("daily-dict"));

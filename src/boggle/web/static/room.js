@@ -1,7 +1,7 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, limitName,
+  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, limitName, offerShare,
   readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView, showRoundLength, sound,
   wordButton, wordListTitles,
 } from "/static/board.js";
@@ -788,6 +788,7 @@ async function start() {
   $("leave-dialog").addEventListener("close", leaveDialogClosed);
   $("copy-link").addEventListener("click",
     () => copyText(shareAddress(state.code), $("copy-link"), $("room-link")));
+  offerShare($("copy-link"), () => ({ url: shareAddress(state.code) }));
   try {
     state.shareURLs = (await api("/api/share")).urls;
   } catch (error) {
