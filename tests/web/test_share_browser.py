@@ -31,15 +31,21 @@ def shared(page: Any) -> list[dict[str, str]]:
     return list(page.evaluate("() => window.shared"))
 
 
-def test_the_daily_result_and_a_room_s_address_open_the_share_sheet(
-    pages: Pages, server: ServeProcess
-) -> None:
-    pages.init_scripts.append(SHARE_SHEET)
+def daily_result(pages: Pages, server: ServeProcess) -> Any:
+    """A phone's page of the daily board with a round played (no word) and its result shown."""
     page = pages.open(server.url + "/daily?date=2026-11-23", **PHONE)
     page.click("#daily-start")
     page.wait_for_selector("#round:not([hidden])")
     page.click("#daily-stop")
     page.wait_for_selector("#results:not([hidden]) #share-line[data-score]")
+    return page
+
+
+def test_the_daily_result_and_a_room_s_address_open_the_share_sheet(
+    pages: Pages, server: ServeProcess
+) -> None:
+    pages.init_scripts.append(SHARE_SHEET)
+    page = daily_result(pages, server)
     page.click("#copy-share-share")
     assert shared(page) == [{"text": page.locator("#share-line").text_content()}]
     page.reload()  # opened again today: the line kept, shared the same way
@@ -71,11 +77,7 @@ def test_a_challenge_s_link_opens_the_share_sheet(pages: Pages, server: ServePro
 
 
 def test_without_a_share_sheet_there_is_no_share_button(pages: Pages, server: ServeProcess) -> None:
-    page = pages.open(server.url + "/daily?date=2026-11-23", **PHONE)
-    page.click("#daily-start")
-    page.wait_for_selector("#round:not([hidden])")
-    page.click("#daily-stop")
-    page.wait_for_selector("#results:not([hidden]) #share-line[data-score]")
+    page = daily_result(pages, server)
     assert page.evaluate("() => typeof navigator.share") == "undefined"
     assert page.locator(".share-button").count() == 0
     assert page.locator("#copy-share").is_visible()
