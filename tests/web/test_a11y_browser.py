@@ -1,13 +1,12 @@
-"""Accessibility in a real browser: an axe-core audit of every page and state (the front
-door; the solver; solo play before, during and after a round; the daily board's entry,
-round and result; the small board beside a word's meaning on a phone; a room's entry,
-lobby, round, the question Back asks mid-round, results, a match over with the rematch
-settings open, and a host away; a challenge; the page not found; My words, empty, with
-words kept, while practising and asking before clearing all), in the light colour scheme
-and in the dark one the pages follow, finds nothing serious or critical (text contrast
-below 4.5:1 among them; the page not found's links are the site's colour, not the
-browser's blue); the mode tabs follow the ARIA tabs pattern with the arrow keys; a round
-puts the focus in the word box.
+"""Accessibility in a real browser: an axe-core audit of every page and state (the front door; the
+solver; solo play before, during and after a round; the daily board's entry, round and result,
+and opened again once played; the small board beside a word's meaning on a phone; a room's
+entry, lobby, round, the question Back asks mid-round, results, a match over with the rematch
+settings open, and a host away; a challenge; the page not found; My words, empty, with words
+kept, while practising and asking before clearing all), in the light colour scheme and in the
+dark one the pages follow, finds nothing serious or critical (text contrast below 4.5:1 among
+them; the page not found's links are the site's colour, not the browser's blue); the mode tabs
+follow the ARIA tabs pattern with the arrow keys; a round puts the focus in the word box.
 
 Needs the `chromium` package (`.ci/install-browser`) and axe-core from npm
 (`.ci/install-axe` puts it in node_modules/); without them these tests skip with a reason
@@ -147,6 +146,9 @@ def test_the_daily_board_entry_round_and_result(
     page.click("#daily-stop")
     page.wait_for_selector("#results:not([hidden]) #unfound .learn-one")
     audit(page, axe_source, "daily result")
+    page.reload()  # opened again the same day: the first result, kept on the device
+    page.wait_for_selector("body[data-ready='true'] #played:not([hidden])")
+    audit(page, axe_source, "daily, played today")
 
 
 def test_the_small_board_beside_a_meaning_on_a_phone(

@@ -116,6 +116,36 @@ def test_a_challenge_made_after_a_solo_round_is_played_by_a_friend(
     assert "(you)" in ann.locator("#challenge-results tr[data-name='ann']").text_content()
 
 
+def test_a_friend_opening_the_link_is_told_who_played_and_the_score_to_beat(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The link's page said "1 person has played it": not who sent it nor the score to beat.
+    Before their round a friend reads the best player's name and score (no word given away);
+    once they have played, the line counts the players again."""
+    empty = make_challenge(server.url)
+    page = players.open(server.url + empty["path"])
+    assert page.locator("#challenge-info").text_content().endswith("Nobody has played it yet.")
+    made = make_challenge(server.url, played={"ann": WORDS[:3], "cy": WORDS[:1]})
+    judged = get_json(server.url + f"/api/challenges/{made['code']}")["results"]
+    ann = next(row for row in judged if row["name"] == "ann")
+    assert ann["rank"] == 1
+    bob = players.open(server.url + made["path"])
+    info = bob.locator("#challenge-info").text_content()
+    assert info.endswith(
+        f"2 people have played it; the best is ann: {ann['score']} points,"
+        f" {ann['count']} words. Your turn to beat that."
+    ), info
+    assert not any(word in info.lower().split() for word in WORDS[:3])
+    play_challenge(bob, "bob", WORDS[:1])
+    assert bob.locator("#challenge-info").text_content().endswith("3 people have played it.")
+    single = make_challenge(server.url, played={"ann": WORDS[:1]})
+    dee = players.open(server.url + single["path"])
+    point = get_json(server.url + f"/api/challenges/{single['code']}")["results"][0]["score"]
+    said = f"{point} point{'s' if point != 1 else ''}, 1 word"
+    info = dee.locator("#challenge-info").text_content()
+    assert info.endswith(f"ann played it: {said}. Your turn to beat that."), info
+
+
 def test_the_same_name_again_keeps_the_words_for_another_name(
     players: Pages, server: ServeProcess
 ) -> None:

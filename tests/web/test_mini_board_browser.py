@@ -24,6 +24,7 @@ from challenge_round import make_challenge, play_challenge
 from serve_process import ServeProcess, get_json
 
 from boggle import Board, load_lexicon, solve
+from boggle.definitions import first_definition
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -31,8 +32,10 @@ FXIE = "fxie amlo ewbx astu"
 DAILY = "2026-11-23"
 
 
-def solo_results(pages: Pages, server: ServeProcess, **options: Any) -> tuple[Any, str]:
-    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **options)
+def solo_results(
+    pages: Pages, server: ServeProcess, board: str = FXIE, **options: Any
+) -> tuple[Any, str]:
+    page = pages.open(server.url + "/play?board=" + board.replace(" ", "+"), **options)
     page.click("#play-start")
     page.wait_for_selector("#play-form:not([hidden])")
     page.click("#play-end")
@@ -143,6 +146,36 @@ def test_a_small_phone_has_the_small_board_and_nothing_scrolls_sideways(
     )
     assert sideways <= 0
     page.screenshot(path=str(ARTIFACTS / "mini-board-solo-320.png"))
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_long_meaning_tapped_on_a_phone_is_shown_whole(
+    pages: Pages, server: ServeProcess, width: int
+) -> None:
+    """Three lines cut about half the meanings on a phone (the box's end lost, and a phone
+    has no pointer to show the title); a touch phone's box shows the whole meaning."""
+    phone = {**PHONE, "viewport": {"width": width, "height": 844}}
+    page, holder = solo_results(pages, server, board="perslatgsineters", **phone)
+    missed = page.eval_on_selector_all(
+        f"{holder} .word-list .word", "ws => ws.map(w => w.dataset.word)"
+    )
+    meanings = {word: first_definition(word) or "" for word in missed}
+    word = max(meanings, key=lambda w: len(meanings[w]))
+    page.locator(f"{holder} .word-list .word[data-word='{word}']").tap()
+    box = page.locator(f"{holder} .word-definition[data-word='{word}']")
+    box.wait_for()
+    page.wait_for_function(
+        "h => !document.querySelector(h + ' .word-definition').textContent"
+        ".includes('looking it up')",
+        arg=holder,
+    )
+    assert box.text_content() == f"{word.upper()}: {meanings[word]}"
+    height, full, line = box.evaluate(
+        "b => [b.clientHeight, b.scrollHeight, parseFloat(getComputedStyle(b).lineHeight)]"
+    )
+    assert height > 3 * line + 1, "the longest meaning fits three lines: nothing to test"
+    assert full <= height, f"the meaning is cut: {height} of its {full} px shown"
+    page.screenshot(path=str(ARTIFACTS / f"long-meaning-{width}.png"))
 
 
 def test_a_wide_screen_with_the_board_in_view_has_no_small_board(

@@ -13,12 +13,12 @@ and a 4x4, 5x5 or 6x6 board fits a 320 px screen with dice of 44 px (a 6x6 board
 shrink for it), a phone on its side (844x390) and the area the keyboard leaves; a path drawn
 stays on its dice when they change size.
 
-A phone user's trip through the pages too: the results come into view when a round ends,
-and so does a room's join error; a finger's targets (the result lists' words among them)
-are 44 px high; a reload mid-round keeps a solo, daily or challenge round and its words; a
-word entered while a room's connection is lost is sent once it is back; `/room` leads back
-to a seat kept; a challenge's link and results fit a 320 px screen; a malformed room code
-is said.
+A phone user's trip through the pages too: the results come into view when a round ends, and
+so does a room's join error; a finger's targets (the result lists' words, the footer's links
+and a row's among them) are 44 px high; a reload mid-round keeps a solo, daily or challenge
+round and its words; a word entered while a room's connection is lost is sent once it is
+back; `/room` leads back to a seat kept; a challenge's link and results fit a 320 px screen;
+a malformed room code is said.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -543,7 +543,8 @@ def test_a_reload_mid_round_keeps_the_solo_round_and_its_words(
 
 
 SMALL_TARGETS = """() => [...document.querySelectorAll(
-    'button, input:not([type=checkbox]), select, header.site a')].filter(e => {
+    'button, input:not([type=checkbox]), select, header.site a, footer.site a, .row > a'
+  )].filter(e => {
   const box = e.getBoundingClientRect();
   return box.width > 0 && box.height > 0 && box.height < 43.5;
 }).map(e => `${e.tagName.toLowerCase()}#${e.id} '${e.textContent.trim()}'`
@@ -555,7 +556,7 @@ def with_seed_1(route: Any) -> None:
     route.continue_(post_data=json.dumps({**route.request.post_data_json, "seed": 1}))
 
 
-@pytest.mark.parametrize("path", ["/play", "/room", "/daily", "/words"])
+@pytest.mark.parametrize("path", ["/", "/play", "/room", "/daily", "/words", "/nowhere"])
 def test_a_finger_s_targets_are_44_px_high(pages: Pages, server: ServeProcess, path: str) -> None:
     # the daily board of a day the test names (each day's is another, a few have no word)
     page = pages.open(server.url + path + ("?date=2026-11-23" if path == "/daily" else ""), **PHONE)
@@ -586,6 +587,7 @@ def test_a_finger_s_targets_are_44_px_high(pages: Pages, server: ServeProcess, p
         page.wait_for_selector(".keep-status a")
         # the words of the result lists too, which a tap shows the path of
         assert page.locator("#play-missed .word").count() > 10
+        assert page.locator("#share-link").is_visible()  # "Link to this board", beside Copy
         assert page.evaluate(SMALL_TARGETS) == []
     if path == "/daily":
         page.click("#daily-start")

@@ -456,6 +456,60 @@ def test_a_rematch_on_a_bigger_board_with_longer_rounds(
     assert bob.locator("#board .cube").count() == 25
 
 
+def play_a_one_round_match(server: ClockedServer, rooms: list[Any], words: list[list[str]]) -> None:
+    """A match of one round in the room of ``rooms`` (the host's page first), each page's
+    ``words`` entered, ended by the test's clock: back once every page shows it over."""
+    rooms[0].click("#start-button")
+    for page, entered in zip(rooms, words, strict=True):
+        page.wait_for_selector("body[data-phase='playing'] #board .cube")
+        assert page.locator("#board").get_attribute("data-board") == "fxie amlo ewbx astu"
+        for word in entered:
+            type_word(page, word)
+    server.clock.now += 61
+    for page in rooms:
+        page.wait_for_selector("body[data-phase='over'] #match-over:visible")
+
+
+def test_the_end_of_a_match_names_the_winner_and_score_and_says_a_tie_or_nobody_scoring(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """It said "Match over: ann and bob and cat won." (three in a tie) and "ann and bob won."
+    when nobody had scored; now the winner's score, "you" to the winner, a tie said as one."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    create_room(ann, **ONE_ROUND)
+    link = ann.locator("#room-link").get_attribute("href") or ""
+    rooms = [ann]
+    for name in ("bob", "cat"):
+        guest = players.open(server.url + link, **PHONE)
+        guest.fill("#join-name", name)
+        guest.click("#join-button")
+        ann.wait_for_selector(f"#players li[data-name='{name}']")
+        rooms.append(guest)
+    bob = rooms[1]
+    board = "fxie amlo ewbx astu"  # the clocked server's 4x4 rooms (room_boards.same_boards)
+    words = [w.word for w in solve(Board.parse(board), load_lexicon()).words if len(w.word) <= 4]
+    play_a_one_round_match(server, rooms, [[words[0], words[1]], [words[2]], []])
+    total = ann.locator("#standings tr[data-name='ann']").get_attribute("data-total")
+    points = f"{total} point{'' if total == '1' else 's'}"
+    assert ann.locator("#match-over").inner_text() == f"Match over: you won with {points}."
+    assert bob.locator("#match-over").inner_text() == f"Match over: ann won with {points}."
+
+    ann.click("#rematch-button")  # a match nobody scores in
+    ann.wait_for_selector("body[data-phase='lobby'] #start-button:visible")
+    play_a_one_round_match(server, rooms, [[], [], []])
+    for page in rooms:
+        assert page.locator("#match-over").inner_text() == "Match over: nobody scored."
+
+    ann.click("#rematch-button")  # and a tie of three, a word of one point each
+    ann.wait_for_selector("body[data-phase='lobby'] #start-button:visible")
+    play_a_one_round_match(server, rooms, [[words[0]], [words[1]], [words[2]]])
+    said = bob.locator("#match-over").inner_text()
+    assert said.startswith("Match over: ") and said.endswith(" tied on 1 point."), said
+    first, last = said.removeprefix("Match over: ").removesuffix(" tied on 1 point.").split(" and ")
+    assert sorted([*first.split(", "), last]) == ["ann", "cat", "you"], said
+
+
 def test_the_rematch_settings_of_a_spanish_room_ask_for_a_size_not_dice(
     players: Pages, clocked_server: ClockedServer
 ) -> None:

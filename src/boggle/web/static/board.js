@@ -876,6 +876,28 @@ export async function fillWordLists(select) {
   }
 }
 
+// A Share button after `copy` (a Copy button), where the browser has a share sheet (a phone's:
+// messages, chat apps; `navigator.share`, only on https or this machine): `what()` gives what
+// to share, { text } or { url }, when it is tapped; made once, the button is returned. None
+// where there is no share sheet (most computers, plain http on a network): Copy stays.
+//   offerShare($("copy-share"), () => ({ text: $("share-line").textContent }));
+export function offerShare(copy, what) {
+  if (typeof navigator.share !== "function") return null;
+  const id = `${copy.id}-share`;
+  const made = document.getElementById(id);
+  if (made) return made;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = id;
+  button.className = "secondary share-button";
+  button.textContent = "Share…";
+  button.addEventListener("click", () => {
+    navigator.share(what()).catch(() => {});  // closed without sharing: nothing to say
+  });
+  copy.after(" ", button);
+  return button;
+}
+
 // Copies `text` to the clipboard, also on plain http where the Clipboard API is missing (a
 // selected field and the copy command); `button` then says "Copied". When nothing can be
 // copied the text of `shown` (an element showing it) is selected, to copy by hand.

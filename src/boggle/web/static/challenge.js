@@ -35,14 +35,21 @@ function showError(message) {
 // The challenge in a line: "A 2 min round on a 4x4 board: English (111,593 words), classic
 // rules (words of 3+ letters). Nobody has played it yet." (the list's title from
 // /api/dictionaries: a newcomer does not know "en-70"; the bare name when it is not known).
-function describe(challenge) {
+// With `toBeat` (a friend who opened the link, before their round) it names who played and
+// the best score: "Ann played it: 12 points, 8 words. Your turn to beat that."
+function describe(challenge, toBeat = false) {
   const rules = challenge.rules;
   const played = challenge.results.length;
   const list = state.listTitles.get(challenge.dictionary) || `word list ${challenge.dictionary}`;
   const an = [8, 11, 18].includes(challenge.rows) ? "an" : "a";  // as read aloud: an eight by eight
-  return `A ${roundLength(challenge.seconds)} round on ${an} ${challenge.rows}x${challenge.cols} board: ${list}, ` +
-    `${rules.preset} rules (words of ${rules.min_length}+ letters). ` +
-    (played ? `${played} ${played === 1 ? "person has" : "people have"} played it.` : "Nobody has played it yet.");
+  const about = `A ${roundLength(challenge.seconds)} round on ${an} ${challenge.rows}x${challenge.cols} board: ${list}, ` +
+    `${rules.preset} rules (words of ${rules.min_length}+ letters). `;
+  if (!played) return about + "Nobody has played it yet.";
+  if (!toBeat) return about + `${played} ${played === 1 ? "person has" : "people have"} played it.`;
+  const best = challenge.results.find((row) => row.rank === 1) ?? challenge.results[0];
+  const score = `${points(best.score)}, ${words(best.count)}`;
+  return about + (played === 1 ? `${best.name} played it: ${score}.`
+    : `${played} people have played it; the best is ${best.name}: ${score}.`) + " Your turn to beat that.";
 }
 
 // ------------------------------------------------------------------ the round
@@ -281,6 +288,7 @@ async function start() {
       playRound(kept);
     } else {
       document.body.dataset.phase = "entry";
+      $("challenge-info").textContent = describe(state.challenge, true);
       $("challenge-entry").hidden = false;
       $("challenge-name").focus();
     }

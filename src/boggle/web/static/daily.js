@@ -2,7 +2,8 @@
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
   api, copyText, countdown, drawPath, fillWordLists, focusResults, keepRound, keptRound, listedWord,
-  placeRoundSetup, renderBoard, readyDefinitionBox, roundLength, serverOptions, sound, wordButton,
+  offerShare, placeRoundSetup, renderBoard, readyDefinitionBox, roundLength, serverOptions, sound,
+  wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -22,6 +23,63 @@ const state = {
 const ROUND_KEY = "boggle-daily-round";
 const CHOICES = ["daily-size", "daily-dict", "daily-words-level", "daily-words-others"];
 
+// Today's first result of each size and word list, kept on this device (localStorage, the
+// last few days): opened again the same day the page shows it, Start offers to play the board
+// again, and a round played again keeps the first one as the line to share.
+const PLAYED_KEY = "boggle-daily-played";
+const PLAYED_DAYS = 7;
+
+// The day of the board: ?date=, or today as the server counts it (UTC).
+const boardDate = () => state.daily?.date
+  ?? new URLSearchParams(location.search).get("date") ?? new Date().toISOString().slice(0, 10);
+
+function playedDays() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(PLAYED_KEY) || "null");
+    return kept && typeof kept.days === "object" && kept.days ? kept.days : {};
+  } catch (error) {
+    return {};  // unreadable (another version, or storage refused): nothing played
+  }
+}
+
+// The first result kept for `date`, `size` and `dictionary`: { share, score, words, maximum,
+// percent } as /api/daily/result gave them.
+function firstResult(date, size, dictionary) {
+  return playedDays()[date]?.[`${size}:${dictionary}`] ?? null;
+}
+
+function keepFirstResult(date, size, dictionary, result) {
+  const days = playedDays();
+  const day = days[date] ?? {};
+  const key = `${size}:${dictionary}`;
+  if (day[key]) return;
+  const { share, score, words, maximum, percent } = result;
+  day[key] = { share, score, words, maximum, percent };
+  days[date] = day;
+  const recent = Object.keys(days).sort().slice(-PLAYED_DAYS);
+  try {
+    localStorage.setItem(PLAYED_KEY, JSON.stringify({
+      version: 1, days: Object.fromEntries(recent.map((kept) => [kept, days[kept]])),
+    }));
+  } catch (error) {
+    // storage full or refused: the page works, it just will not remember the day
+  }
+}
+
+// The first result of the chosen size and list, before a round (none shown, none playing).
+function chosenFirst() {
+  return firstResult(boardDate(), $("daily-size").value, $("daily-dict").value);
+}
+
+function showPlayed() {
+  const first = chosenFirst();
+  const idle = $("round").hidden && $("results").hidden;
+  $("played").hidden = !(first && idle);
+  $("played-line").textContent = first?.share ?? "";
+}
+
+const counted = (count, what) => `${count} ${what}${count === 1 ? "" : "s"}`;
+
 function showError(message) {
   $("error").textContent = message;
   $("error").hidden = !message;
@@ -39,7 +97,8 @@ function nameStart() {
   const played = state.over && state.daily;
   const same = played && String(state.daily.size) === $("daily-size").value
     && state.daily.dictionary === $("daily-dict").value;
-  $("daily-start").textContent = same ? "Play today's board again" : "Start the round";
+  $("daily-start").textContent = same || chosenFirst() ? "Play today's board again" : "Start the round";
+  showPlayed();
 }
 
 function startRound(event) {
@@ -88,6 +147,7 @@ async function playRound(kept) {
   $("feedback").textContent = "";
   $("results").hidden = true;
   $("round").hidden = false;
+  $("played").hidden = true;
   document.body.classList.add("in-round");
   $("daily-start").disabled = true;
   $("word-input").disabled = false;
@@ -163,12 +223,22 @@ async function finish() {
       : "";
     $("set-apart").hidden = !result.set_apart.length;
     $("set-apart").textContent = `Set apart (0 points): ${result.set_apart.join(", ")}`;
+    const { date, size, dictionary: list } = state.daily;
+    const first = firstResult(date, size, list);
+    keepFirstResult(date, size, list, result);
+    // played again: this round's score said, the first round's line kept to share
+    $("replay-note").hidden = !first;
+    $("replay-note").textContent = first
+      ? `Played again: ${counted(result.score, "point")}, ${counted(result.words, "word")}`
+        + ` (${result.percent}% of the maximum). The result to share is your first round's:`
+      : "";
     const line = $("share-line");
-    line.textContent = result.share;
-    line.dataset.score = String(result.score);
-    line.dataset.words = String(result.words);
-    line.dataset.maximum = String(result.maximum);
-    line.dataset.percent = String(result.percent);
+    const shared = first ?? result;
+    line.textContent = shared.share;
+    line.dataset.score = String(shared.score);
+    line.dataset.words = String(shared.words);
+    line.dataset.maximum = String(shared.maximum);
+    line.dataset.percent = String(shared.percent);
     $("unfound").replaceChildren(...result.unfound.map(
       (w) => wordButton(w.word, w.path, `${w.word} ${w.points}`, state.daily.dictionary ?? null),
     ));
@@ -200,6 +270,10 @@ async function start() {
   $("daily-stop").addEventListener("click", finish);
   $("copy-share").addEventListener("click",
     () => copyText($("share-line").textContent, $("copy-share"), $("share-line")));
+  $("copy-played").addEventListener("click",
+    () => copyText($("played-line").textContent, $("copy-played"), $("played-line")));
+  offerShare($("copy-share"), () => ({ text: $("share-line").textContent }));
+  offerShare($("copy-played"), () => ({ text: $("played-line").textContent }));
   try {
     const options = serverOptions();
     await fillWordLists($("daily-dict"));
@@ -212,6 +286,8 @@ async function start() {
         if ([...$(id).options].some((option) => option.value === value)) $(id).value = value;
       }
       await playRound(kept);
+    } else {
+      nameStart();  // today's board played on this device already: its result, Start named so
     }
   } catch (error) {
     showError(error.message);

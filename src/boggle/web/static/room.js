@@ -1,7 +1,7 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, limitName,
+  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, limitName, offerShare,
   readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView, showRoundLength, sound,
   wordButton, wordListTitles,
 } from "/static/board.js";
@@ -516,6 +516,18 @@ function feedback(entry) {
 
 // ------------------------------------------------------------------ results
 
+// The end of a match in words, said to this player: "Match over: you won with 12 points.",
+// "Match over: bob won with 12 points.", a tie "Match over: ann, bob and you tied on 12
+// points.", and "Match over: nobody scored." when everyone ends on 0.
+function matchOverText(winners, totals) {
+  const best = totals[winners[0]] ?? 0;
+  if (best === 0 && winners.length === Object.keys(totals).length) return "Match over: nobody scored.";
+  const names = winners.map((name) => (name === state.you ? "you" : name));
+  if (names.length === 1) return `Match over: ${names[0]} won with ${points(best)}.`;
+  const listed = `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return `Match over: ${listed} tied on ${points(best)}.`;
+}
+
 function showResults(summary) {
   state.stopTimer();
   traceWords(null);
@@ -589,7 +601,7 @@ function showResults(summary) {
   offerKeep($("results"), summary.unfound, listName(), unfound);
   const over = $("match-over");
   over.hidden = !summary.match_over;
-  over.textContent = summary.match_over ? `Match over: ${summary.winners.join(" and ")} won.` : "";
+  over.textContent = summary.match_over ? matchOverText(summary.winners, summary.totals) : "";
   for (const item of $("players").children) {
     const total = summary.totals[item.dataset.name];
     if (total !== undefined) {
@@ -776,6 +788,7 @@ async function start() {
   $("leave-dialog").addEventListener("close", leaveDialogClosed);
   $("copy-link").addEventListener("click",
     () => copyText(shareAddress(state.code), $("copy-link"), $("room-link")));
+  offerShare($("copy-link"), () => ({ url: shareAddress(state.code) }));
   try {
     state.shareURLs = (await api("/api/share")).urls;
   } catch (error) {

@@ -1,0 +1,101 @@
+"""The daily board played twice in a day on one phone, in a real browser.
+
+The page forgot a round once it ended: opened again the same day it offered "Start the round"
+as if the board were new, with nothing of the first result, and a round played again (the
+words now known) gave a line to share like a first try's. Today's first result of each size
+and word list is now kept on the device: opened again, the page shows it with its Copy button
+and names Start "Play today's board again"; a round played again says its own score, and the
+line to share stays the first round's.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser import ARTIFACTS, PHONE, Pages
+from serve_process import ServeProcess, get_json
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+DAILY = "2026-11-23"
+
+
+def board_words(server: ServeProcess, size: int = 4) -> list[str]:
+    daily = get_json(server.url + f"/api/daily?date={DAILY}&size={size}")
+    solved = get_json(
+        server.url + "/api/solve", {"board": daily["board"], "dictionary": daily["dictionary"]}
+    )
+    return [entry["word"] for entry in solved["words"]]
+
+
+def play_daily(page: Any, words: list[str]) -> str:
+    """A round of the daily board with `words` entered; the line to share at its end."""
+    page.click("#daily-start")
+    page.wait_for_selector("#round:not([hidden])")
+    page.wait_for_selector("#board .cube")
+    for count, word in enumerate(words, start=1):
+        page.fill("#word-input", word)
+        page.press("#word-input", "Enter")
+        page.wait_for_function(
+            "n => document.querySelectorAll('#my-words li').length === n", arg=count
+        )
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden]) #share-line[data-score]")
+    return str(page.locator("#share-line").text_content())
+
+
+def come_back(page: Any) -> None:
+    """The page opened again later the same day (the round's tab state gone, the device's kept)."""
+    page.evaluate("() => sessionStorage.clear()")
+    page.goto(page.url)
+    page.wait_for_selector("body[data-ready='true']")
+
+
+def test_the_daily_board_opened_again_the_same_day_shows_the_first_result(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = pages.open(server.url + f"/daily?date={DAILY}", **PHONE)
+    assert page.locator("#played").is_hidden()  # nothing played on this phone yet
+    assert page.inner_text("#daily-start") == "Start the round"
+    shared = play_daily(page, board_words(server)[:2])
+    come_back(page)
+    assert page.locator("#played").is_visible()
+    assert page.locator("#played-line").text_content() == shared
+    assert page.inner_text("#daily-start") == "Play today's board again"
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("#copy-played")
+    page.wait_for_function("() => document.getElementById('copy-played').dataset.copied")
+    assert page.evaluate("() => navigator.clipboard.readText()") == shared
+    page.screenshot(path=str(ARTIFACTS / "daily-played-today.png"))
+    page.select_option("#daily-size", "5")  # another of today's boards: not played yet
+    assert page.locator("#played").is_hidden()
+    assert page.inner_text("#daily-start") == "Start the round"
+    page.select_option("#daily-size", "4")
+    assert page.locator("#played").is_visible()
+
+
+def test_a_daily_round_played_again_keeps_the_first_result_to_share(
+    pages: Pages, server: ServeProcess
+) -> None:
+    words = board_words(server)
+    page = pages.open(server.url + f"/daily?date={DAILY}", **PHONE)
+    first = play_daily(page, words[:1])
+    assert page.locator("#replay-note").is_hidden()
+    first_score = page.locator("#share-line").get_attribute("data-score")
+    come_back(page)
+    again = play_daily(page, words[:4])
+    assert again == first, "a round played again gave the line to share"
+    assert page.locator("#share-line").get_attribute("data-score") == first_score
+    note = page.locator("#replay-note")
+    assert note.is_visible()
+    result = get_json(
+        server.url + "/api/daily/result", {"date": DAILY, "size": 4, "words": words[:4]}
+    )
+    assert str(note.text_content()).startswith(
+        f"Played again: {result['score']} points, 4 words ({result['percent']}% of the maximum)."
+    )
+    page.screenshot(path=str(ARTIFACTS / "daily-played-again.png"))

@@ -1,0 +1,83 @@
+"""Share buttons beside the Copy ones, where the browser has a share sheet, in a real browser.
+
+On a phone a result or a link went to a friend by Copy, then another app, then a paste. Where
+the browser can share (`navigator.share`: phones, on https or this machine) a **Share…**
+button beside Copy opens the share sheet with the daily board's line (the round's and the
+one kept from earlier today), a room's address, or a challenge's link. Where it cannot (most
+computers; headless Chromium here, whose share sheet the tests stand in for) there is none.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser import PHONE, Pages
+from serve_process import ServeProcess
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+SHARE_SHEET = """
+window.shared = [];
+navigator.share = (data) => { window.shared.push(data); return Promise.resolve(); };
+"""
+"""A phone's share sheet, standing in: what the page asked to share, in `window.shared`."""
+
+
+def shared(page: Any) -> list[dict[str, str]]:
+    return list(page.evaluate("() => window.shared"))
+
+
+def daily_result(pages: Pages, server: ServeProcess) -> Any:
+    """A phone's page of the daily board with a round played (no word) and its result shown."""
+    page = pages.open(server.url + "/daily?date=2026-11-23", **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#round:not([hidden])")
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden]) #share-line[data-score]")
+    return page
+
+
+def test_the_daily_result_and_a_room_s_address_open_the_share_sheet(
+    pages: Pages, server: ServeProcess
+) -> None:
+    pages.init_scripts.append(SHARE_SHEET)
+    page = daily_result(pages, server)
+    page.click("#copy-share-share")
+    assert shared(page) == [{"text": page.locator("#share-line").text_content()}]
+    page.reload()  # opened again today: the line kept, shared the same way
+    page.wait_for_selector("body[data-ready='true'] #played:not([hidden])")
+    page.click("#copy-played-share")
+    assert shared(page) == [{"text": page.locator("#played-line").text_content()}]
+
+    room = pages.open(server.url + "/room", **PHONE)
+    room.fill("#create-name", "ann")
+    room.click("#create-button")
+    room.wait_for_selector("body[data-code]")
+    room.click("#copy-link-share")
+    code = room.locator("body").get_attribute("data-code")
+    assert shared(room) == [{"url": f"{server.url}/room/{code}"}]
+
+
+def test_a_challenge_s_link_opens_the_share_sheet(pages: Pages, server: ServeProcess) -> None:
+    pages.init_scripts.append(SHARE_SHEET)
+    page = pages.open(server.url + "/play?board=fxie+amlo+ewbx+astu", **PHONE)
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#challenge-button")
+    page.fill("#challenge-your-name", "ann")
+    page.click("#challenge-button")
+    link = page.wait_for_selector("#challenge-link")
+    page.click("#challenge-copy-share")
+    assert shared(page) == [{"url": link.text_content()}]
+
+
+def test_without_a_share_sheet_there_is_no_share_button(pages: Pages, server: ServeProcess) -> None:
+    page = daily_result(pages, server)
+    assert page.evaluate("() => typeof navigator.share") == "undefined"
+    assert page.locator(".share-button").count() == 0
+    assert page.locator("#copy-share").is_visible()
