@@ -228,3 +228,25 @@ def test_estimate_json_shape(small_list: str, capsys: pytest.CaptureFixture[str]
     assert report["classes_done"] == 3 and report["seed"] == 5
     assert report["low"] <= report["cpu_hours"] <= report["high"]
     assert captured.err.count("class ") == 3  # progress: one line a class off a terminal
+
+
+def test_a_sampled_class_label_marks_whole_cells_apart_from_buckets() -> None:
+    whole = "abcdefghijklmnopqrstuvwxyz"
+    sampled = SampledClass(("aeiou", whole, "bcd", whole), 0.5, 10, 0)
+    assert sampled.label == "a*b*"  # a bucket starting with "a" is not a whole cell
+    assert SampledClass(("aeiou", "bcd"), 0.5, 10, 0).label == "ab"
+
+
+def test_estimate_progress_lines_label_each_class(
+    small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["prove", "--size", "2x3", "--above", "4", "--estimate", "--samples", "3"]
+    assert main([*argv, "--seed", "5", "--json", "--dict", small_list]) == 0
+    captured = capsys.readouterr()
+    labels = {
+        SampledClass(tuple(c["cells"]), 0.0, 0, 0).label
+        for c in json.loads(captured.out)["classes"]
+    }
+    lines = [line for line in captured.err.splitlines() if ": class " in line]
+    assert len(lines) == 3
+    assert {line.split(": ")[2].split()[0] for line in lines} == labels

@@ -70,6 +70,20 @@ class SampledClass:
     """Why the class stopped before its end (the proof itself would stop there too), or
     ``None`` for a class proved to the end; its ``cpu_seconds`` are then a lower bound."""
 
+    @property
+    def label(self) -> str:
+        """The class in one short word: each cell's bucket by its first letter, ``*`` for a
+        cell left whole (every letter of the class).
+
+        >>> SampledClass(("ab", "abc", "c"), 1.0, 1, 0).label
+        'a*c'
+        """
+        every_letter = set("".join(self.cells))
+        return "".join(
+            "*" if set(letters) == every_letter and len(self.cells) > 1 else letters[0]
+            for letters in self.cells
+        )
+
     def to_json(self) -> dict[str, object]:
         return {
             "cells": list(self.cells),

@@ -275,9 +275,8 @@ def run_estimate(args: argparse.Namespace) -> int:
             bar.update(1)
             bar.set_postfix_str(f"mean {sum(done) / len(done):.2f} CPU s")
         else:
-            buckets = "".join(cell[0] for cell in sampled.cells)  # each bucket's first letter
             print(
-                f"boggle prove: class {len(done):,} of {samples:,}: {buckets} "
+                f"boggle prove: class {len(done):,} of {samples:,}: {sampled.label} "
                 f"{sampled.cpu_seconds:.2f} CPU s",
                 file=sys.stderr,
                 flush=True,
