@@ -10,7 +10,7 @@ Where things are (each name has a docstring with an example; ``help(boggle.solve
 - boards: ``Board.parse("fxie amlo ewbx astu")``, ``roll("new", seed=1)``, ``uniform_board``;
 - word lists: ``load_lexicon()`` (the bundled ``en-70``; a name from ``bundled_lists()`` or
   a file path), ``Lexicon.from_words([...])``;
-- rules: ``preset("classic")``, ``preset("big")``, ``rules_for_board(rows, cols)``;
+- rules: ``preset("classic")``, ``preset("big")``, ``rules_for_board(board)``;
 - solving: ``solve(board, lexicon, rules)`` gives a ``Solution`` (``count``, ``score``,
   ``words``, ``by_word``, ``text()``, ``to_json()``); ``engine_names()`` for ``engine=``;
 - rounds: ``judge_round`` (a ``RoundResult``), ``Match``, ``PlaySession`` (a timed round);

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boggle import BIG, CLASSIC, Rules, RulesChoice, RulesError, preset, rules_for_board
+from boggle import BIG, CLASSIC, Board, Rules, RulesChoice, RulesError, preset, rules_for_board
 from boggle.model.rules import MAX_WORD_LENGTH
 
 
@@ -38,6 +38,15 @@ def test_default_by_size() -> None:
     assert rules_for_board(5, 5) is BIG
     assert rules_for_board(6, 6) is BIG
     assert rules_for_board(3, 7) is CLASSIC
+
+
+def test_default_for_a_board_given_whole() -> None:
+    assert rules_for_board(Board.parse("abcde " * 5)) is BIG
+    assert rules_for_board(Board.parse("fxie amlo ewbx astu")) is CLASSIC
+    with pytest.raises(RulesError, match="not both"):
+        rules_for_board(Board.parse("fxie amlo ewbx astu"), 4)
+    with pytest.raises(RulesError, match="cols is missing"):
+        rules_for_board(4)
 
 
 def test_overrides() -> None:

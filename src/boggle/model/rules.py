@@ -346,10 +346,22 @@ def rules_for_size(rules: RulesLike, rows: int, cols: int) -> Rules:
     return chosen if isinstance(chosen, Rules) else chosen.for_size(rows, cols)
 
 
-def rules_for_board(rows: int, cols: int) -> Rules:
-    """The default preset for a board: classic below 25 cells (4x4 and smaller), big from 5x5.
+def rules_for_board(board_or_rows: Board | int, cols: int | None = None, /) -> Rules:
+    """The default preset for a board, or a board of ``rows`` x ``cols``: classic below 25
+    cells (4x4 and smaller), big from 5x5.
 
     >>> rules_for_board(4, 4).name, rules_for_board(5, 5).name
     ('classic', 'big')
+    >>> from boggle.model.board import Board
+    >>> rules_for_board(Board.parse("abcde " * 5)).name
+    'big'
     """
-    return RulesChoice().for_size(rows, cols)
+    from boggle.model.board import Board
+
+    if isinstance(board_or_rows, Board):
+        if cols is not None:
+            raise RulesError("rules_for_board takes a board, or its rows and cols: not both")
+        return RulesChoice().for_board(board_or_rows)
+    if cols is None:
+        raise RulesError("rules_for_board takes a board, or its rows and cols: cols is missing")
+    return RulesChoice().for_size(board_or_rows, cols)
