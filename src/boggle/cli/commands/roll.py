@@ -13,7 +13,7 @@ from boggle.cli.commands._options import (
     seed_number,
     whole_number,
 )
-from boggle.dice.cubes import GENERATORS, roll_board
+from boggle.dice.cubes import GENERATORS, SEED_RANGE, roll_board
 from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.model.errors import BoggleError, DiceError
 from boggle.wordlists.loading import load_wordlist
@@ -40,7 +40,8 @@ def add_dice_options(parser: argparse.ArgumentParser) -> None:
         type=seed_number,
         default=None,
         metavar="N",
-        help="random seed, 0 or more: the same seed rolls the same board (default: a fresh board)",
+        help=f"random seed, {SEED_RANGE}: the same seed rolls the same board "
+        "(default: a fresh board)",
     )
     add_size_option(parser, "board size (default 4x4)")
 

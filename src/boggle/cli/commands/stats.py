@@ -16,8 +16,8 @@ from boggle.cli.commands._output import check_outputs
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.roll import add_size_option, size_from_args
-from boggle.dice.bulk import MAX_SEED, BoardSource, source_for_language
-from boggle.dice.cubes import GENERATORS
+from boggle.dice.bulk import BoardSource, source_for_language
+from boggle.dice.cubes import GENERATORS, MAX_SEED, SEED_RANGE
 from boggle.files.cache import atomic_file
 from boggle.model.errors import BoggleError, MissingDependencyError, OutputError
 from boggle.model.rules import Rules
@@ -67,7 +67,7 @@ def register(subparsers: Any) -> None:
         type=options.seed_number,
         default=None,
         metavar="S",
-        help=f"seed of the run, 0 to {MAX_SEED:,} (default: a fresh one, printed)",
+        help=f"seed of the run, {SEED_RANGE} (default: a fresh one, printed)",
     )
     parser.add_argument(
         "--top",
