@@ -104,8 +104,11 @@ def record(out: Path, row: dict[str, Any]) -> None:
         top = answer["error"]
     else:  # a proof stopped before its end, or one with no board above its threshold
         top = "interrupted" if answer.get("interrupted") else "no board above the threshold"
-    print(f"{row['list']} {row['stage']}: {top} in {row['cpu_seconds']:.1f} CPU s: "
-          f"{row['command']}", file=sys.stderr, flush=True)
+    print(
+        f"{row['list']} {row['stage']}: {top} in {row['cpu_seconds']:.1f} CPU s: {row['command']}",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def run_and_record(
@@ -113,12 +116,19 @@ def run_and_record(
 ) -> dict[str, Any]:
     """Run one command, append its row and return its JSON answer."""
     answer, cpu, wall = run_boggle(args)
-    record(out, {
-        "list": list_name(word_list), "stage": stage, "size": size,
-        "command": "boggle " + " ".join(args) + " --json",
-        "cpu_seconds": round(cpu, 2), "wall_seconds": round(wall, 2),
-        "date": time.strftime("%Y-%m-%d", time.gmtime()), "answer": answer,
-    })
+    record(
+        out,
+        {
+            "list": list_name(word_list),
+            "stage": stage,
+            "size": size,
+            "command": "boggle " + " ".join(args) + " --json",
+            "cpu_seconds": round(cpu, 2),
+            "wall_seconds": round(wall, 2),
+            "date": time.strftime("%Y-%m-%d", time.gmtime()),
+            "answer": answer,
+        },
+    )
     return answer
 
 
@@ -146,8 +156,10 @@ def prove(
         "search", "--size", size, "--rules", "classic", *which,
         "--seconds", str(PROOF_SEARCH_SECONDS[size]), "--seed", "1", "--top", "1",
     ]  # fmt: skip
-    found = earlier[-1] if earlier else run_and_record(
-        out, word_list, stage + "-search", size, search_args
+    found = (
+        earlier[-1]
+        if earlier
+        else run_and_record(out, word_list, stage + "-search", size, search_args)
     )
     if search_only:
         return
@@ -159,8 +171,11 @@ def prove(
         return
     if size != "3x3":
         checkpoints.mkdir(parents=True, exist_ok=True)
-        args += ["--checkpoint", str(checkpoints / f"{list_name(word_list)}-{size}-{above}.json"),
-                 "--yes"]
+        args += [
+            "--checkpoint",
+            str(checkpoints / f"{list_name(word_list)}-{size}-{above}.json"),
+            "--yes",
+        ]
     answer = run_and_record(out, word_list, stage, size, args)
     if "error" in answer:
         return
@@ -182,10 +197,29 @@ def estimate4x4(
     """Estimate the 4x4 proof above ABOVE (classic rules): SAMPLES random top-level
     classes proved to the end, seed 1."""
     chosen = [] if objective == "points" else ["--objective", objective]
-    run_and_record(out, word_list, "estimate4x4", "4x4", [
-        "prove", "--size", "4x4", "--above", str(above), "--rules", "classic", *chosen,
-        *dict_args(word_list, language), *ESTIMATE_4X4_LAYOUT,
-        "--estimate", "--samples", str(samples), "--seed", "1"])
+    run_and_record(
+        out,
+        word_list,
+        "estimate4x4",
+        "4x4",
+        [
+            "prove",
+            "--size",
+            "4x4",
+            "--above",
+            str(above),
+            "--rules",
+            "classic",
+            *chosen,
+            *dict_args(word_list, language),
+            *ESTIMATE_4X4_LAYOUT,
+            "--estimate",
+            "--samples",
+            str(samples),
+            "--seed",
+            "1",
+        ],
+    )
 
 
 def search(
@@ -202,9 +236,26 @@ def search(
     for size in sizes:
         rules = SEARCH_RULES[size]
         for seed in seeds:
-            run_and_record(out, word_list, "search", size, [
-                "search", "--size", size, "--rules", rules, *which,
-                "--seconds", str(seconds), "--seed", str(seed), "--top", "3"])
+            run_and_record(
+                out,
+                word_list,
+                "search",
+                size,
+                [
+                    "search",
+                    "--size",
+                    size,
+                    "--rules",
+                    rules,
+                    *which,
+                    "--seconds",
+                    str(seconds),
+                    "--seed",
+                    str(seed),
+                    "--top",
+                    "3",
+                ],
+            )
 
 
 def read_runs(results: Path) -> list[dict[str, Any]]:
@@ -392,9 +443,11 @@ def estimates4x4_table(runs: list[dict[str, Any]]) -> str:
         answer = run["answer"]
         if run["stage"] != "estimate4x4" or "error" in answer:
             continue
-        objective = run["command"].split("--objective ")[1].split()[0] if (
-            "--objective " in run["command"]
-        ) else "points"
+        objective = (
+            run["command"].split("--objective ")[1].split()[0]
+            if ("--objective " in run["command"])
+            else "points"
+        )
         at_least = "at least " if answer["at_least"] else ""
         lines.append(
             f"| {run['list']} | {objective} | {answer['above']} "
@@ -441,7 +494,9 @@ def main() -> None:
         "--estimate-above", type=int, help="estimate4x4: the threshold, the best board known"
     )
     parser.add_argument(
-        "--objective", choices=("points", "words"), default="points",
+        "--objective",
+        choices=("points", "words"),
+        default="points",
         help="estimate4x4: what a board scores (default points)",
     )
     parser.add_argument(
@@ -476,8 +531,12 @@ def main() -> None:
                 prove(options.out, word_list, language, "3x4", options.checkpoints, True)
             elif stage == "estimate4x4":
                 estimate4x4(
-                    options.out, word_list, language, options.estimate_above,
-                    options.objective, options.samples,
+                    options.out,
+                    word_list,
+                    language,
+                    options.estimate_above,
+                    options.objective,
+                    options.samples,
                 )
             elif stage == "estimate3x4":
                 prove(options.out, word_list, language, "3x4", options.checkpoints, False, True)

@@ -43,7 +43,7 @@ ODD_INPUTS = [
     (["solve", "abcd", "--dict", "EMPTY"], "is empty"),
     (["solve", "abcd", "--dict", "UTF16"], "UTF-16 or UTF-32"),
     (["solve", "--random", "--seed", HUGE], "far too many digits"),
-    (["solve", "--random", "--seed", "-1"], "a seed is 0 or more"),
+    (["solve", "--random", "--seed", "-1"], "a seed is a whole number from 0 to 18,"),
     # int() read any script's digits: --seed ٣ was 3 while --size ٣ was refused
     (["solve", "--random", "--seed", "٣"], "is not a whole number (write it in the digits 0-9)"),
     (["solve", "--random", "--size", "٣"], "'٣' is not a size"),

@@ -139,7 +139,7 @@ def test_cli_plot_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     [
         (["--random", "5", "--dice", "new", "--size", "5x5"], "4x4 tray only"),
         (["--random", "5", "--size", "5y"], "--size"),
-        (["--random", "5", "--seed", str(2**64)], "seed must be"),
+        (["--random", "5", "--seed", str(2**64)], "a seed is a whole number from 0 to"),
         (["--random", "-5"], "at least 0"),
         (["--random", "5", "--plot", "out.pdf"], ".png or .svg"),
         (["--random", "5", "--jobs", "0"], "--jobs"),

@@ -127,3 +127,17 @@ def test_the_test_extra_holds_every_extra_but_the_gpu() -> None:
     ]
     assert any('".[test]"' in line for line in installs)
     assert not any("[docs]" in line for line in installs), installs
+
+
+LINTED = ("src", "tests", "benchmarks", "scripts")
+"""Every folder of Python the project keeps, as the developers' guide lints them."""
+
+
+def test_ci_lints_and_checks_the_format_of_every_python_folder() -> None:
+    """``ruff format --check scripts/`` failed on scripts/records.py: CI ran no format
+    check, and ``ruff check`` on src and tests alone."""
+    lines = (ROOT / ".ci" / "run").read_text().splitlines()
+    for command in ("ruff check", "ruff format --check"):
+        runs = [line.split() for line in lines if line.startswith(command + " ")]
+        assert any(set(LINTED) <= set(words) for words in runs), (command, runs)
+    assert all((ROOT / folder).is_dir() for folder in LINTED)

@@ -89,9 +89,9 @@ def test_seeds_give_different_runs() -> None:
 
 
 def test_bad_requests_are_one_clear_error() -> None:
-    with pytest.raises(DiceError, match="seed must be"):
+    with pytest.raises(DiceError, match="a seed is a whole number from 0 to"):
         board_lines(BoardSource.named("new"), -1, 0, 1)
-    with pytest.raises(DiceError, match="seed must be"):
+    with pytest.raises(DiceError, match="a seed is a whole number from 0 to"):
         board_lines(BoardSource.named("new"), MAX_SEED + 1, 0, 1)
     with pytest.raises(DiceError, match="4x4 tray only"):
         BoardSource.named("new", 5, 5)

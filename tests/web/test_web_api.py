@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boggle import DEFAULT_WORDLIST, Board, load_lexicon, roll_board, solve
+from boggle.dice.cubes import MAX_SEED, SEED_RANGE
 from boggle.game.word_setting import with_levels
 
 fastapi = pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
@@ -499,3 +500,22 @@ def test_play_tells_each_entry_as_the_library_play_session_does(client: TestClie
     ]
     too_many = ["fame"] * (Limits().max_words_per_player + 1)
     assert_error(client.post("/api/play", json={"board": FXIE, "words": too_many}), 413)
+
+
+@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 10**30])
+def test_a_seed_out_of_range_is_refused_as_the_command_line_refuses_it(
+    client: TestClient, seed: int
+) -> None:
+    """/api/roll stopped at 2^53 in pydantic's words, the command line at 2^64 - 1 in its
+    own: one range and one line now (``boggle roll --seed`` says the same after its
+    ``argument --seed:``)."""
+    message = assert_error(client.post("/api/roll", json={"seed": seed}), 422)
+    assert message == f"seed: a seed is {SEED_RANGE}, got {seed}"
+
+
+@pytest.mark.parametrize("seed", [2**53 + 1, MAX_SEED])
+def test_a_seed_up_to_the_top_of_the_range_rolls_the_librarys_board(
+    client: TestClient, seed: int
+) -> None:
+    rolled = client.post("/api/roll", json={"seed": seed}).json()
+    assert rolled["seed"] == seed and rolled["board"] == str(roll_board("new", seed))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pytest.importorskip("fastapi", reason="the web extra (fastapi) is not installed")
@@ -72,3 +74,52 @@ def test_hint_with_no_words_left(client: TestClient) -> None:
 def test_hint_bad_input_is_a_json_4xx(client: TestClient, payload: dict[str, object]) -> None:
     answer = client.post("/api/hint", json=payload)
     assert 400 <= answer.status_code < 500
+
+
+# letters whose case mapping is several characters, or whose compatibility form is
+CASE_MAPPED = [
+    ("\u0130", "i"),  # İ: str.lower gives i and a combining dot, refused as "letters only"
+    ("\u0130T", "it"),
+    ("\ufb01sh", "fish"),  # the ligature fi is the two letters
+    ("stra\xdfe", "stra\xdfe"),  # ß: its capital is SS, its lower case itself
+    ("\u0149", "\u02bcn"),  # ŉ: NFKC is the apostrophe letter and n
+    ("\u01f0", "\u01f0"),  # ǰ: its capital is J and a combining caron
+]
+
+
+@pytest.mark.parametrize(("typed", "looked_up"), CASE_MAPPED)
+def test_a_letter_whose_case_changes_length_is_looked_up_alike_from_cli_and_http(
+    client: TestClient, typed: str, looked_up: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``/api/define?word=İ`` and ``boggle define İ`` answered "letters only"; now each
+    looks the same word up, and the command line's heading shows that word, not another
+    (``straße`` was headed ``STRASSE``)."""
+    from boggle.cli.main import main
+
+    body = client.get("/api/define", params={"word": typed}).json()
+    assert body["word"] == looked_up
+    status = main(["define", typed, "--json"])
+    printed = json.loads(capsys.readouterr().out)
+    assert status in (0, 1)
+    assert (printed["word"], printed["definitions"]) == (body["word"], body["definitions"])
+    main(["define", typed])
+    shown = capsys.readouterr()
+    heading = (shown.out or shown.err).splitlines()[0].split(":")[0].split(" (")[0]
+    assert heading.lower() == looked_up and len(heading) == len(looked_up), heading
+
+
+@pytest.mark.parametrize(
+    ("typed", "named"),
+    [("c4t", "'4'"), ("i\u0307", "U+0307 COMBINING DOT ABOVE"), ("a\tb", "U+0009")],
+)
+def test_a_word_with_no_letter_says_which_in_one_line_from_cli_and_http(
+    client: TestClient, typed: str, named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boggle.cli.main import main
+
+    answer = client.get("/api/define", params={"word": typed})
+    assert answer.status_code == 400
+    message = answer.json()["error"]
+    assert message.endswith(f"letters only ({named} is not a letter)"), message
+    assert main(["define", typed]) == 2
+    assert capsys.readouterr().err == f"boggle: error: {message}\n"

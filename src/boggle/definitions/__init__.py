@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from urllib.parse import quote
@@ -36,7 +37,7 @@ from boggle.definitions.morphology import (
 from boggle.definitions.supplement import SUPPLEMENT
 from boggle.definitions.wordnet import Glossary, GlossExtract, SystemWordNet
 from boggle.model.errors import BoggleError
-from boggle.model.letters import not_text, typed_letters
+from boggle.model.letters import lower_letters, not_text, typed_letters
 from boggle.wordlists.sources import DATA_DIR
 from boggle.wordlists.spelling import language_profile
 
@@ -68,7 +69,7 @@ class DefinitionError(BoggleError):
     >>> define("c4t")
     Traceback (most recent call last):
     ...
-    boggle.definitions.DefinitionError: 'c4t' is not a word: letters only
+    boggle.definitions.DefinitionError: 'c4t' is not a word: letters only ('4' is not a letter)
     """
 
 
@@ -134,26 +135,44 @@ time that grows with the square of a word's length)."""
 
 
 def checked_word(entry: str) -> str:
-    """An entry as looked up: trimmed, lowercase, NFKC (fullwidth letters are the letters:
-    :func:`~boggle.model.letters.typed_letters`); :class:`DefinitionError` if it is
-    empty, holds anything but letters or is longer than :data:`MAX_WORD_LETTERS`.
+    """An entry as looked up: trimmed, lowercase a letter for a letter (``İ`` is ``i``:
+    :func:`~boggle.model.letters.lower_letters`), NFKC (fullwidth letters are the
+    letters, the ligature ``ﬁ`` is ``fi``: :func:`~boggle.model.letters.typed_letters`);
+    :class:`DefinitionError` if it is empty, holds anything but letters or is longer
+    than :data:`MAX_WORD_LETTERS`.
 
-    >>> checked_word("  Cats ")
-    'cats'
+    >>> checked_word("  Cats "), checked_word("İ"), checked_word("\ufb01sh")
+    ('cats', 'i', 'fish')
     """
     if problem := not_text(entry):
         raise DefinitionError(f"the word is not valid text: it has {problem}")
-    word = typed_letters(entry.strip()).lower()
+    word = lower_letters(typed_letters(entry.strip()))
     if not word:
         raise DefinitionError("give a word to define")
     if not word.isalpha():
         shown = entry.strip() if len(entry.strip()) <= 40 else entry.strip()[:37] + "..."
-        raise DefinitionError(f"{shown!r} is not a word: letters only")
+        odd = next(char for char in word if not char.isalpha())
+        raise DefinitionError(
+            f"{shown!r} is not a word: letters only ({_named_char(odd)} is not a letter)"
+        )
     if len(word) > MAX_WORD_LETTERS:
         raise DefinitionError(
             f"{word[:20]!r}... is not a word: {len(word):,} letters, at most {MAX_WORD_LETTERS}"
         )
     return word
+
+
+def _named_char(char: str) -> str:
+    """A character as a message names it: quoted, or by its code point and name when it
+    would not show alone (a combining mark, a space, a control).
+
+    >>> _named_char("4"), _named_char("\u0307")
+    ("'4'", 'U+0307 COMBINING DOT ABOVE')
+    """
+    if char.isprintable() and not char.isspace() and not unicodedata.combining(char):
+        return repr(char)
+    name = unicodedata.name(char, "")  # a control character has none
+    return f"U+{ord(char):04X} {name}".rstrip()
 
 
 def _senses(word: str, glossary: Glossary) -> Iterator[tuple[str, str, str]]:

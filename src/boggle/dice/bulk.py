@@ -28,7 +28,8 @@ import string
 from dataclasses import dataclass, field
 from typing import Any
 
-from boggle.dice.cubes import DICE_SETS, dice_set, generator_name
+from boggle.dice.cubes import DICE_SETS, dice_set, generator_name, seed_in_range
+from boggle.dice.cubes import MAX_SEED as MAX_SEED  # where it was, for old imports
 from boggle.dice.measured import check_chosen_dice, face_weights
 from boggle.model.board import MAX_CELLS, MAX_SIDE, Board, compact_text
 from boggle.model.checks import whole_number
@@ -36,9 +37,6 @@ from boggle.model.errors import DiceError
 from boggle.model.wording import grouped, quoted
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.spelling import lexicon_profile
-
-MAX_SEED = 2**64 - 1
-"""Seeds are whole numbers from 0 to 2^64 - 1 (the low half of Philox's 128-bit key)."""
 
 _WORDS_PER_BLOCK = 8  # 32-bit numbers per Philox4x64 counter value
 
@@ -225,10 +223,9 @@ def face_codes(
     """Boards ``first`` to ``first + count - 1`` as a ``(count, cells)`` array of face
     codes, row by row, and the face of each code."""
     np = _numpy()
-    for name, value in (("seed", seed), ("first", first), ("count", count)):
+    seed_in_range(seed)  # Philox's 128-bit key holds it in its low half
+    for name, value in (("first", first), ("count", count)):
         whole_number(name, value, error=DiceError)
-    if not 0 <= seed <= MAX_SEED:
-        raise DiceError(f"the seed must be a whole number from 0 to {MAX_SEED}, got {seed}")
     if first < 0 or count < 0:
         raise DiceError(f"board numbers start at 0, got first={first}, count={count}")
     tables = _tables(source)

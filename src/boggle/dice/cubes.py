@@ -29,7 +29,7 @@ from boggle.model.board import Board, check_faces, check_size, parse_faces
 from boggle.model.checks import whole_number
 from boggle.model.errors import DiceError
 from boggle.model.letters import LATIN
-from boggle.model.wording import a_size
+from boggle.model.wording import a_size, grouped, shown_number
 
 TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
 if TYPE_CHECKING:
@@ -242,6 +242,33 @@ def roll(dice: str | DiceSet = "new", seed: int | None = None) -> Board:
     order = list(cubes.cubes)
     rng.shuffle(order)
     return Board(tuple(rng.choice(cube) for cube in order), cubes.rows, cubes.cols)
+
+
+MAX_SEED = 2**64 - 1
+"""The largest seed a person may give (``--seed``, ``/api/roll``'s ``seed``, the runs of
+stats, search and the studies): the bulk boards' generator is keyed by 64 bits
+(:mod:`~boggle.dice.bulk`), so every command takes the same range."""
+
+SEED_RANGE = f"a whole number from 0 to {grouped(MAX_SEED)}"
+"""The seeds taken, as every help text and refusal words them."""
+
+
+def seed_in_range(seed: object, name: str = "seed") -> int:
+    """``seed`` when it is a whole number from 0 to :data:`MAX_SEED`; else a
+    :class:`DiceError` in one line, the same from the command line and the web API.
+
+    >>> seed_in_range(2**64 - 1) == MAX_SEED
+    True
+    >>> seed_in_range(2**64)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.DiceError: a seed is a whole number from 0 to 18,...,615, got 18...16
+    """
+    whole_number(name, seed, error=DiceError)  # a bool, 2.0 or "7": not a whole number
+    assert isinstance(seed, int)
+    if not 0 <= seed <= MAX_SEED:
+        raise DiceError(f"a seed is {SEED_RANGE}, got {shown_number(seed)}", setting=name)
+    return seed
 
 
 def check_seed(seed: int | None) -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from boggle.model.board import Board, Cell
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
-from boggle.model.letters import not_text, typed_letters
+from boggle.model.letters import lower_letters, not_text, typed_letters
 from boggle.model.rules import Rules
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.spelling import fold_board, lexicon_profile
@@ -197,12 +197,13 @@ def typed_word(entry: str, lexicon: Lexicon | None = None) -> str:
     >>> typed_word(" Straße ", german), typed_word("Straße")
     ('strasse', 'straße')
 
-    Letters typed in their compatibility forms are the letters (:func:`typed_letters`):
+    Letters typed in their compatibility forms are the letters (:func:`typed_letters`),
+    and the Turkish ``İ`` is ``i`` (:func:`~boggle.model.letters.lower_letters`):
 
-    >>> typed_word("\\uff23\\uff21\\uff34")
-    'cat'
+    >>> typed_word("\\uff23\\uff21\\uff34"), typed_word("İT")
+    ('cat', 'it')
     """
-    word = typed_letters(entry.strip()).lower()
+    word = lower_letters(typed_letters(entry.strip()))
     if lexicon is None or lexicon.language in (None, "en"):
         return word
     return lexicon_profile(lexicon).fold(word)

@@ -29,6 +29,40 @@ def nfc(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
+def lower_letters(text: str) -> str:
+    """``text`` in lower case, a letter for a letter: ``str.lower`` writes the capital
+    ``İ`` (U+0130, the Turkish dotted I) as ``i`` and a combining dot, which is no letter,
+    so a word with it was refused as "letters only"; here it is ``i``, as in Turkish.
+
+    >>> lower_letters("İSTANBUL"), "İ".lower() == "i\u0307"
+    ('istanbul', True)
+    """
+    lowered = text.lower()
+    if len(lowered) == len(text):  # no letter's lower case is several characters
+        return lowered
+    return "".join(_lower_letter(char) for char in text)
+
+
+def _lower_letter(char: str) -> str:
+    """One character's lower case without the marks it gains (``İ``: ``i``)."""
+    lowered = char.lower()
+    return lowered[0] + "".join(c for c in lowered[1:] if not unicodedata.combining(c))
+
+
+def upper_letters(word: str) -> str:
+    """``word`` in capitals as a heading shows it, a letter for a letter: a letter whose
+    capital is several (``ß``: ``SS``; ``ŉ``, ``ǰ``) stays as it is, where ``str.upper``
+    showed another word (``straße`` as ``STRASSE``) than the one looked up.
+
+    >>> upper_letters("straße"), upper_letters("cat")
+    ('STRAßE', 'CAT')
+    """
+    upper = word.upper()
+    if len(upper) == len(word):
+        return upper
+    return "".join(c.upper() if len(c.upper()) == 1 else c for c in word)
+
+
 def typed_letters(text: str) -> str:
     """``text`` as a person's typing is read: Unicode NFKC, so the compatibility forms of a
     letter (the fullwidth letters of an East Asian keyboard, U+FF21 to U+FF5A; the

@@ -66,6 +66,23 @@ def grouped(number: float) -> str:
     return f"{number:,}" if isinstance(number, int) else f"{number:g}"
 
 
+SHOWN_DIGITS = 40
+"""The most digits a message shows of a number given: a longer one shows its start."""
+
+
+def shown_number(number: int) -> str:
+    """A whole number as a message shows it: shortened when it has many digits (a seed of
+    5,000 digits is one short line, not 5,000 characters).
+
+    >>> shown_number(-1), shown_number(10**60)
+    ('-1', '10000000000000000000... (61 digits)')
+    """
+    sign, digits = "-" if number < 0 else "", str(abs(number))
+    if len(digits) <= SHOWN_DIGITS:
+        return f"{sign}{digits}"
+    return f"{sign}{digits[:20]}... ({len(digits):,} digits)"
+
+
 def counted(count: int, noun: str, plural: str | None = None) -> str:
     """``count`` and the noun, singular for exactly one (``plural`` defaults to noun + s)."""
     return f"{grouped(count)} {noun if count == 1 else plural or noun + 's'}"

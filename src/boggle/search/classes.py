@@ -26,6 +26,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from boggle.dice.cubes import seed_in_range
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
 from boggle.search.faces import symmetries
@@ -61,7 +62,8 @@ MAX_SAMPLES = 1_000_000
 
 def check_samples(name: str, count: int, seed: int) -> None:
     """:class:`BoggleError` in one line naming ``name`` unless ``count`` is a whole number from
-    1 to :data:`MAX_SAMPLES`, or naming ``seed`` unless it is a whole number of at least 0.
+    1 to :data:`MAX_SAMPLES`, or naming ``seed`` unless it is a seed
+    (:func:`~boggle.dice.cubes.seed_in_range`).
 
     >>> check_samples("samples", 0, 1)
     Traceback (most recent call last):
@@ -70,7 +72,7 @@ def check_samples(name: str, count: int, seed: int) -> None:
     """
     if not 1 <= whole_number(name, count) <= MAX_SAMPLES:
         raise BoggleError(f"{name} must be from 1 to {MAX_SAMPLES:,}, got {count:,}", setting=name)
-    whole_number("seed", seed, at_least=0)
+    seed_in_range(seed)
 
 
 def check_above(above: int) -> int:

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from boggle.dice.cubes import dice_set
+from boggle.dice.cubes import dice_set, seed_in_range
 from boggle.engines.gpu import BATCH_ENGINES
 from boggle.model.checks import MAX_TOP, finite_number, whole_number
 from boggle.model.errors import BoggleError
@@ -79,7 +79,9 @@ class SearchOptions:
             raise BoggleError(f"unknown method {self.method!r}; known: {', '.join(METHODS)}")
         if self.seconds is not None:
             finite_number("seconds", self.seconds, more_than=0)
-        for name, lowest in (("target", 1), ("seed", 0), ("jobs", 1)):
+        if self.seed is not None:
+            seed_in_range(self.seed)
+        for name, lowest in (("target", 1), ("jobs", 1)):
             if (value := getattr(self, name)) is not None:
                 whole_number(name, value, at_least=lowest)
         whole_number("top", self.top, at_least=1, at_most=MAX_TOP)

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from boggle.dice.cubes import uniform_board
+from boggle.dice.cubes import seed_in_range, uniform_board
 from boggle.engines import Engine
 from boggle.files.cache import atomic_text_file
 from boggle.model.board import Board
@@ -124,8 +124,9 @@ def check_settings(
     sizes: Sequence[int], repeat: int, seed: int = 0, time_limit: float | None = None
 ) -> None:
     """:class:`~boggle.model.errors.BoggleError` in one line unless each size is a whole
-    number of at least 1, ``repeat`` one from 1 to :data:`MAX_REPEAT`, ``seed`` one of at
-    least 0 and ``time_limit`` a finite number above 0 (``None``: no limit).
+    number of at least 1, ``repeat`` one from 1 to :data:`MAX_REPEAT`, ``seed`` a seed
+    (:func:`~boggle.dice.cubes.seed_in_range`) and ``time_limit`` a finite number above 0
+    (``None``: no limit).
 
     >>> check_settings([3, 4], 10**12)
     Traceback (most recent call last):
@@ -135,7 +136,7 @@ def check_settings(
     for size in sizes:
         whole_number("size", size, at_least=1)
     whole_number("repeat", repeat, at_least=1, at_most=MAX_REPEAT)
-    whole_number("seed", seed, at_least=0)
+    seed_in_range(seed)
     if time_limit is not None:
         finite_number("time_limit", time_limit, more_than=0)
 

@@ -26,7 +26,8 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from boggle.dice.bulk import MAX_SEED, BoardSource, board_lines
+from boggle.dice.bulk import BoardSource, board_lines
+from boggle.dice.cubes import seed_in_range
 from boggle.engines import solve
 from boggle.engines.gpu import BATCH_ENGINES, batch_engine
 from boggle.model.checks import MAX_TOP, whole_number
@@ -276,7 +277,7 @@ def _stats_on_device(
 @dataclass(frozen=True)
 class StatsOptions:
     """How :func:`score_stats` makes its run: the ``seed`` of the boards (0 to
-    :data:`~boggle.dice.bulk.MAX_SEED`), the ``top`` best boards kept, the ``jobs`` threads
+    :data:`~boggle.dice.cubes.MAX_SEED`), the ``top`` best boards kept, the ``jobs`` threads
     in-process (default: one a core), the ``chunk_size`` (default: about four chunks a
     thread) and the batch ``engine`` (``native``, ``gpu`` or ``auto``; ``gpu`` runs in this
     process, one thread feeding the GPU).  The counts are ``int`` (a bool, or a float even
@@ -301,7 +302,7 @@ class StatsOptions:
     engine: str = "native"
 
     def __post_init__(self) -> None:
-        whole_number("seed", self.seed, at_least=0, at_most=MAX_SEED)
+        seed_in_range(self.seed)
         whole_number("top", self.top, at_least=0, at_most=MAX_TOP)
         if self.jobs is not None:
             whole_number("jobs", self.jobs, at_least=1)

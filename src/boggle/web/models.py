@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
+from boggle.dice.cubes import MAX_SEED, SEED_RANGE, seed_in_range
+from boggle.model.errors import DiceError
 from boggle.rooms.fields import (
     DiceName,
     DictionaryName,
@@ -36,6 +39,25 @@ Word = Annotated[str, Field(max_length=64)]
 WordsText = Annotated[str, Field(max_length=200_000)]
 
 
+def _seed(seed: int) -> int:
+    """A seed in the library's range, or its refusal as the command line words it (``seed:
+    a seed is a whole number from 0 to ...``, where pydantic's own words differ)."""
+    try:
+        return seed_in_range(seed)
+    except DiceError as error:
+        raise PydanticCustomError("seed_range", str(error)) from None
+
+
+Seed = Annotated[
+    int,
+    AfterValidator(_seed),
+    Field(
+        description=f"{SEED_RANGE}: the same seed rolls the same board, as --seed does",
+        json_schema_extra={"minimum": 0, "maximum": MAX_SEED},
+    ),
+]
+
+
 class SolveRequest(StrictModel):
     """A board and how to read it: every request about a board has these fields."""
 
@@ -51,7 +73,7 @@ class RollRequest(StrictModel):
     """Roll for this list's language: English rolls ``dice``, any other language draws
     letters measured from its list (``rows`` x ``cols``, 4x4 by default) and refuses
     ``dice`` (400: the set would be ignored)."""
-    seed: Annotated[int | None, Field(default=None, ge=0, le=2**53)] = None
+    seed: Seed | None = None
     rows: Annotated[int | None, Field(default=None, ge=1, le=100)] = None
     cols: Annotated[int | None, Field(default=None, ge=1, le=100)] = None
 

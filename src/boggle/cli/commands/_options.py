@@ -6,9 +6,11 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from boggle.dice.cubes import seed_in_range
 from boggle.engines import default_engine, engine_names
-from boggle.model.errors import RulesError
+from boggle.model.errors import DiceError, RulesError
 from boggle.model.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
+from boggle.model.wording import shown_number
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_wordlist
 from boggle.wordlists.sources import DEFAULT_WORDLIST
@@ -149,18 +151,6 @@ def shown_value(text: str) -> str:
     return f"{text[:20]!r}... ({len(text):,} characters)"
 
 
-def shown_number(number: int) -> str:
-    """A whole number as an error line shows it: shortened when it has many digits.
-
-    >>> shown_number(-1), shown_number(10**60)
-    ('-1', '10000000000000000000... (61 digits)')
-    """
-    sign, digits = "-" if number < 0 else "", str(abs(number))
-    if len(digits) <= SHOWN_CHARACTERS:
-        return f"{sign}{digits}"
-    return f"{sign}{digits[:20]}... ({len(digits):,} digits)"
-
-
 def _whole_number(text: str) -> int:
     """A whole number written in ASCII digits, with a sign or spaces around it if need be:
     ``int()`` alone takes other scripts' digits (``'٣'`` is 3) and ``1_000``, which
@@ -241,12 +231,19 @@ def board_size(text: str) -> tuple[int, int]:
 
 
 def seed_number(text: str) -> int:
-    """The ``type=`` of every ``--seed``: a whole number, 0 or more (``-1`` is refused, not
-    taken for another seed's board)."""
-    seed = _whole_number(text)
-    if seed < 0:
-        raise argparse.ArgumentTypeError(f"a seed is 0 or more, got {shown_number(seed)}")
-    return seed
+    """The ``type=`` of every ``--seed``: a whole number in the library's one range
+    (:func:`~boggle.dice.cubes.seed_in_range`), refused in its words otherwise.
+
+    >>> seed_number("7")
+    7
+    >>> seed_number("-1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: a seed is a whole number from 0 to 18,...,615, got -1
+    """
+    try:
+        return seed_in_range(_whole_number(text))
+    except DiceError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 MAX_JOBS = 256

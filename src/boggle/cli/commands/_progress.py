@@ -72,6 +72,39 @@ class ProgressLines:
         print(f"{self.command}: {done}, {spent}{postfix}", file=stream, flush=True)
 
 
+def spelled_duration(seconds: float) -> str:
+    """A length of time as a person reads it, however long: seconds, minutes, hours, days,
+    then years grouped by thousands (``stats --random 10**20`` takes millions of them).
+
+    >>> spelled_duration(42), spelled_duration(750), spelled_duration(2e5), spelled_duration(2e15)
+    ('42 s', '12.5 minutes', '2.3 days', '63,376,176 years')
+    """
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.1f} minutes"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} hours"
+    if seconds < 2 * YEAR_SECONDS:
+        return f"{seconds / 86400:.1f} days"
+    return f"{seconds / YEAR_SECONDS:,.0f} years"
+
+
+YEAR_SECONDS = 365.25 * 86400
+
+
+def time_left(done: int, total: int, seconds: float) -> str:
+    """About how long the rest of ``total`` takes at the pace of the ``done`` in
+    ``seconds`` so far ("" before any is done).
+
+    >>> time_left(50_000, 10**20, 1.0)
+    'about 63,376,176 years left'
+    """
+    if done <= 0 or seconds <= 0 or total <= done:
+        return ""
+    return f"about {spelled_duration((total - done) * seconds / done)} left"
+
+
 def progress_bar(
     unit: str,
     total: int | None = None,

@@ -14,6 +14,7 @@ from typing import Any
 from boggle.cli.commands import _options as options
 from boggle.cli.commands._help import with_examples
 from boggle.definitions import Definition, define
+from boggle.model.letters import upper_letters
 
 
 def register(subparsers: Any) -> None:
@@ -34,10 +35,10 @@ def register(subparsers: Any) -> None:
 def definition_text(entry: Definition) -> str:
     """A definition for people: the word (and its base form), then numbered glosses."""
     if entry.url is not None:
-        return f"{entry.word.upper()}: see {entry.url}"
-    heading = entry.word.upper()
+        return f"{upper_letters(entry.word)}: see {entry.url}"
+    heading = upper_letters(entry.word)
     if entry.base and entry.base != entry.word:
-        heading += f" (see {entry.base.replace('_', ' ').upper()})"
+        heading += f" (see {upper_letters(entry.base.replace('_', ' '))})"
     lines = [heading]
     lines.extend(f"  {number}. {gloss}" for number, gloss in enumerate(entry.definitions, 1))
     lines.append(f"  source: {entry.source}")
@@ -51,5 +52,5 @@ def run(args: argparse.Namespace) -> int:
     elif entry.found:
         sys.stdout.write(definition_text(entry) + "\n")
     else:
-        print(f"{entry.word.upper()}: no entry in {entry.source}", file=sys.stderr)
+        print(f"{upper_letters(entry.word)}: no entry in {entry.source}", file=sys.stderr)
     return 0 if entry.found else 1

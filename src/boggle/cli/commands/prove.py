@@ -19,6 +19,7 @@ from boggle.cli.commands._options import (
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.search import add_closing_options, add_size_option, problem_from_args
+from boggle.dice.cubes import SEED_RANGE
 from boggle.model.errors import BoggleError
 from boggle.model.wording import quoted
 from boggle.search.branch_and_bound import (
@@ -160,7 +161,7 @@ def register(subparsers: Any) -> None:
         type=seed_number,
         default=None,
         metavar="S",
-        help="--estimate: the seed of the random classes (default 0)",
+        help=f"--estimate: the seed of the random classes, {SEED_RANGE} (default 0)",
     )
     add_closing_options(parser)
     add_cluster_options(parser)

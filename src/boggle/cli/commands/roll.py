@@ -13,7 +13,7 @@ from boggle.cli.commands._options import (
     seed_number,
     whole_number,
 )
-from boggle.dice.cubes import GENERATORS, roll_board
+from boggle.dice.cubes import GENERATORS, SEED_RANGE, roll_board
 from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.model.errors import BoggleError, DiceError
 from boggle.wordlists.loading import load_wordlist
@@ -40,7 +40,8 @@ def add_dice_options(parser: argparse.ArgumentParser) -> None:
         type=seed_number,
         default=None,
         metavar="N",
-        help="random seed, 0 or more: the same seed rolls the same board (default: a fresh board)",
+        help=f"random seed, {SEED_RANGE}: the same seed rolls the same board "
+        "(default: a fresh board)",
     )
     add_size_option(parser, "board size (default 4x4)")
 
@@ -143,15 +144,22 @@ def run(args: argparse.Namespace) -> int:
     lexicon = load_wordlist(None, args.language) if args.language not in (None, "en") else None
     if lexicon is not None and args.dice is not None:
         check_chosen_dice(lexicon, args.dice)
-    lines = []
-    for i in range(args.count):
-        if lexicon is None:
-            lines.append(str(roll_board(dice, first_seed + i, rows, cols)))
-        else:
-            lines.append(str(roll_for_language(lexicon, dice, first_seed + i, rows, cols)))
-        if len(lines) >= 1000:
+    lines: list[str] = []
+    try:
+        for i in range(args.count):
+            if lexicon is None:
+                lines.append(str(roll_board(dice, first_seed + i, rows, cols)))
+            else:
+                lines.append(str(roll_for_language(lexicon, dice, first_seed + i, rows, cols)))
+            if len(lines) >= 1000:
+                batch, lines = lines, []  # out of `lines` first: a Ctrl-C may come mid-print
+                print("\n".join(batch))
+    except KeyboardInterrupt:  # `--count 10**30` stopped: the boards rolled, then the seed
+        if lines:
             print("\n".join(lines))
-            lines.clear()
+        sys.stdout.flush()
+        tell_seed(first_seed, fresh)
+        raise
     if lines:
         print("\n".join(lines))
     sys.stdout.flush()  # the boards are out before the seed is told

@@ -24,6 +24,7 @@ from boggle.cli.commands._options import (
 )
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.roll import add_size_option as add_board_size_option
+from boggle.dice.cubes import SEED_RANGE
 from boggle.model.errors import BoggleError
 from boggle.search import search
 from boggle.search.job import processes
@@ -73,7 +74,8 @@ def register(subparsers: Any) -> None:
         type=seed_number,
         default=None,
         metavar="S",
-        help="random seed, told at the end (default: a fresh one); a seeded run without "
+        help=f"random seed, {SEED_RANGE}, told at the end (default: a fresh one); a seeded "
+        "run without "
         "--seconds or --target is reproducible for the same --jobs, in-process or on a cluster",
     )
     parser.add_argument(

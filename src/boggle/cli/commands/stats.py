@@ -7,17 +7,18 @@ import json
 import os
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from boggle.cli.commands import _options as options
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._output import check_outputs
-from boggle.cli.commands._progress import progress_bar
+from boggle.cli.commands._progress import progress_bar, spelled_duration, time_left
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.roll import add_size_option, size_from_args
-from boggle.dice.bulk import MAX_SEED, BoardSource, source_for_language
-from boggle.dice.cubes import GENERATORS
+from boggle.dice.bulk import BoardSource, source_for_language
+from boggle.dice.cubes import GENERATORS, MAX_SEED, SEED_RANGE
 from boggle.files.cache import atomic_file
 from boggle.model.errors import BoggleError, MissingDependencyError, OutputError
 from boggle.model.rules import Rules
@@ -67,7 +68,7 @@ def register(subparsers: Any) -> None:
         type=options.seed_number,
         default=None,
         metavar="S",
-        help=f"seed of the run, 0 to {MAX_SEED:,} (default: a fresh one, printed)",
+        help=f"seed of the run, {SEED_RANGE} (default: a fresh one, printed)",
     )
     parser.add_argument(
         "--top",
@@ -123,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
     where = where_from_args(args)
     engine = options.batch_engine_from_args(args, in_process=where is None)
     progress = progress_bar(" boards", total=args.random, lines_for="boggle stats")
+    pace = _Pace(args.random, progress)
     try:
         stats = score_stats(
             args.random,
@@ -133,8 +135,18 @@ def run(args: argparse.Namespace) -> int:
                 seed=seed, top=args.top, jobs=args.jobs, chunk_size=args.chunk_size, engine=engine
             ),
             where=where,
-            progress=progress.update if progress is not None else None,
+            progress=pace.update,
         )
+    except KeyboardInterrupt:
+        # a Ctrl-C: the boards summarised so far are the run's first, and can be run again
+        start = "\n" if sys.stderr.isatty() else ""  # off the bar's line
+        print(
+            f"{start}boggle stats: interrupted after {pace.done:,} of {args.random:,} boards in "
+            f"{spelled_duration(pace.seconds())}; --random {pace.done} --seed {seed} "
+            "summarises those",
+            file=sys.stderr,
+        )
+        return 130
     finally:
         if progress is not None:
             progress.close()
@@ -150,6 +162,25 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(report(stats) + levels_report(levels))
     return 0
+
+
+class _Pace:
+    """The boards scored so far and how long they took: the progress bar's count and an
+    estimate of the time left (``stats --random 10**20`` showed 0% and no end)."""
+
+    def __init__(self, total: int, progress: Any) -> None:
+        self.total, self.progress = total, progress
+        self.done = 0
+        self.started = time.monotonic()
+
+    def seconds(self) -> float:
+        return time.monotonic() - self.started
+
+    def update(self, count: int) -> None:
+        self.done += count
+        if self.progress is not None:
+            self.progress.set_postfix_str(time_left(self.done, self.total, self.seconds()))
+            self.progress.update(count)
 
 
 def _levels_if_installed(

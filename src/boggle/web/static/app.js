@@ -190,7 +190,8 @@ async function rollBoard() {
   const english = showDiceChoice();
   if (english) request.dice = dice;
   const seed = $("seed-input").value.trim();
-  if (seed !== "") request.seed = Number(seed);
+  // its digits as typed: a Number past 2^53 is another seed (the API says the range)
+  if (seed !== "") request.seed = /^\d+$/.test(seed) ? BigInt(seed) : Number(seed);
   if (dice === "uniform" || !english) {
     const size = Number($("size-input").value);
     request.rows = size;
@@ -198,7 +199,7 @@ async function rollBoard() {
   }
   const rolled = await api("/api/roll", request);
   $("board-input").value = rolled.board;
-  $("seed-input").placeholder = `random (last: ${rolled.seed})`;
+  $("seed-input").placeholder = `random (last: ${seed || rolled.seed})`;
   return rolled.board;
 }
 

@@ -775,11 +775,23 @@ export function keptRound(key) {
   }
 }
 
+// The JSON text of `body`, a BigInt in it written as its digits: a seed past 2^53 sent as a
+// Number would be rounded to another seed, and JSON.stringify refuses a BigInt.
+export function jsonText(body) {
+  const big = [];
+  const mark = `big${Math.random().toString(36).slice(2)}-`;  // no string sent holds it
+  const marked = JSON.stringify(body, (key, value) =>
+    typeof value === "bigint" ? `${mark}${big.push(value) - 1}` : value);
+  if (big.length === 0) return marked;
+  const quoted = new RegExp(`"${mark}(\\d+)"`, "g");
+  return marked.replace(quoted, (whole, index) => big[Number(index)].toString());
+}
+
 export async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
+    body: jsonText(body),
   };
   let response;
   try {

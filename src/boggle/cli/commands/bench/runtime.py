@@ -10,6 +10,7 @@ from boggle.cli.commands import _options as options
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands.bench import _shared as shared
+from boggle.dice.cubes import SEED_RANGE
 from boggle.model.wording import counted
 from boggle.study import runtime
 
@@ -42,10 +43,10 @@ def register(commands: Any) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=options.whole_number,
+        type=options.seed_number,
         default=0,
         metavar="S",
-        help="first random seed (default 0)",
+        help=f"first random seed, {SEED_RANGE} (default 0)",
     )
     parser.add_argument(
         "--time-limit",

@@ -10,7 +10,7 @@ from typing import Any
 from boggle.cli.commands import _options as options
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands.bench import _shared as shared
-from boggle.dice.cubes import uniform_board
+from boggle.dice.cubes import SEED_RANGE, uniform_board
 from boggle.engines import default_engine, get_engine, solve
 from boggle.model.errors import BoggleError
 from boggle.study import runtime
@@ -34,10 +34,11 @@ def register(commands: Any) -> None:
     options.add_engine_option(parser)
     parser.add_argument(
         "--seed",
-        type=options.whole_number,
+        type=options.seed_number,
         default=None,
         metavar="S",
-        help="random seed; the same seed gives the same board (default: a fresh one, printed)",
+        help=f"random seed, {SEED_RANGE}; the same seed gives the same board "
+        "(default: a fresh one, printed)",
     )
     parser.add_argument("--no-paths", action="store_true", help="words only, without paths")
     options.add_solving_options(parser)

@@ -1,0 +1,82 @@
+"""Huge but valid jobs run until stopped: ``stats --random 99999999999999999999`` says how
+long it would take, and a Ctrl-C stops it with what was done; ``roll --count 10**30``
+streams its boards, and a Ctrl-C tells the seed that rolls them again (session 19)."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from boggle.cli.commands import _progress
+from boggle.cli.commands import stats as stats_command
+from boggle.cli.main import main
+from boggle.dice.cubes import roll_board
+
+HUGE = 99_999_999_999_999_999_999
+
+
+def stopped_after_two_chunks(boards: int, *args: Any, progress: Any, **kwargs: Any) -> Any:
+    """``score_stats`` for a run a Ctrl-C stops after two chunks of 50,000 boards."""
+    progress(50_000)
+    progress(50_000)
+    raise KeyboardInterrupt
+
+
+def test_a_huge_stats_run_shows_the_time_left_and_stops_with_what_was_done(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = io.StringIO()
+    monkeypatch.setattr(stats_command, "score_stats", stopped_after_two_chunks)
+    monkeypatch.setattr(
+        stats_command,
+        "progress_bar",
+        lambda unit, total, lines_for: _progress.ProgressLines(
+            lines_for, unit, total=total, every=0, stream=lines
+        ),
+    )
+    status = main(["stats", "--random", str(HUGE), "--seed", "7"])
+    captured = capsys.readouterr()
+    assert status == 130 and captured.out == ""
+    assert lines.getvalue().count("years left") == 2, lines.getvalue()
+    assert captured.err.count("\n") == 1, captured.err
+    assert f"interrupted after 100,000 of {HUGE:,} boards" in captured.err
+    assert "--random 100000 --seed 7 summarises those" in captured.err
+
+
+def test_the_time_left_is_the_rest_at_the_pace_so_far() -> None:
+    assert _progress.time_left(1, 3, 30.0) == "about 60 s left"
+    assert _progress.time_left(0, 3, 60.0) == ""
+    assert _progress.time_left(10**6, 10**6, 60.0) == ""
+
+
+def test_a_huge_roll_streams_and_tells_its_seed_when_stopped() -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "boggle", "roll", "--count", str(10**30)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ),
+        # a terminal's Ctrl-C: a test run started in the background inherits SIGINT ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert child.stdout is not None and child.stderr is not None
+        first = child.stdout.readline()  # streamed: boards come before the end
+        child.send_signal(signal.SIGINT)
+        rest = child.stdout.read()  # this reader's buffer holds some: not communicate()
+        err = child.stderr.read()
+        child.wait(timeout=120)  # a guard against a hang, not a timing
+    finally:
+        child.kill()
+    boards = (first + rest).splitlines()
+    assert child.returncode == 130, err
+    assert "Traceback" not in err and err.endswith("boggle: interrupted\n"), err
+    told = err.split("give --seed ")[1].split()[0]
+    for i in (0, len(boards) - 1):  # the first and the last are the seed's
+        assert boards[i] == str(roll_board("new", int(told) + i)), (i, boards[i])

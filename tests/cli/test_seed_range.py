@@ -1,0 +1,59 @@
+"""Every ``--seed`` takes one range, 0 to 2^64 - 1, and refuses a seed outside it in the same
+line: ``solve --random`` took 10^30 while ``stats`` stopped at 2^64 - 1 (session 19)."""
+
+from __future__ import annotations
+
+import pytest
+
+from boggle.cli.main import main
+from boggle.dice.cubes import MAX_SEED, SEED_RANGE, roll_board
+
+# every command with a --seed, with what it needs beside it to run
+SEEDED = [
+    ["roll"],
+    ["solve", "--random"],
+    ["play"],
+    ["compare", "--random"],
+    ["stats", "--random", "1"],
+    ["search", "--size", "2x2", "--seconds", "1"],
+    ["prove", "--size", "2", "--above", "1", "--estimate"],
+    ["bench", "runtime", "--sizes", "2"],
+    ["bench", "solve-random", "--size", "2"],
+]
+IDS = [" ".join(argv[:2]) for argv in SEEDED]
+
+
+def refusal(capsys: pytest.CaptureFixture[str], argv: list[str], seed: str) -> str:
+    """The one line ``argv --seed seed`` is refused with (exit 2)."""
+    status = main([*argv, "--seed", seed])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1, err
+    return err
+
+
+@pytest.mark.parametrize("argv", SEEDED, ids=IDS)
+@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 10**30])
+def test_every_seed_option_refuses_the_same_range_in_the_same_words(
+    capsys: pytest.CaptureFixture[str], argv: list[str], seed: int
+) -> None:
+    err = refusal(capsys, argv, str(seed))
+    assert f"argument --seed: a seed is {SEED_RANGE}, got {seed} (see" in err, err
+
+
+@pytest.mark.parametrize("argv", SEEDED, ids=IDS)
+def test_every_seed_option_says_its_range_in_its_help(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    assert main([*argv, "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
+    assert f"0 to {MAX_SEED:,}" in shown, shown
+
+
+def test_the_largest_seed_rolls_as_the_library_rolls_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The top of the range is taken by roll and stats alike, and rolls the library's board."""
+    assert main(["roll", "--seed", str(MAX_SEED)]) == 0
+    assert capsys.readouterr().out.strip() == str(roll_board("new", MAX_SEED))
+    assert main(["stats", "--random", "2", "--seed", str(MAX_SEED), "--json"]) == 0
+    assert f'"seed": {MAX_SEED}' in capsys.readouterr().out
