@@ -145,6 +145,15 @@ TEST_POOL_NICE = 0
 this module within a minute."""
 
 
+def app_at_test_priority(config: WebConfig) -> Any:
+    """The app of ``config``, its round processes (started with the server) at the tests'
+    own priority: at ``nice`` 10, beside a loaded suite, their answers passed the limits."""
+    app = create_app(config)
+    if app.state.context.round_processes is not None:
+        app.state.context.round_processes.nice = TEST_POOL_NICE
+    return app
+
+
 def test_a_process_pool_runs_work_elsewhere_and_ends_a_job_that_runs_on() -> None:
     async def scenario() -> None:
         # a job is given 20 times its time to end before its process is (0.2 s, then 4 s)
@@ -219,7 +228,7 @@ def test_checks_play_and_judge_in_the_round_process_answer_as_on_threads() -> No
     for processes in (0, 1):
         # Not a test of the time limit: room enough for a machine under load.
         config = WebConfig(limits=Limits(round_processes=processes, solve_seconds=60.0))
-        with served(create_app(config)) as port:
+        with served(app_at_test_priority(config)) as port:
             answers[processes] = [request(port, "POST", path, body)[:2] for path, body in bodies]
             health = request(port, "GET", "/api/health")[1]
         assert health["workers"]["round"].get("processes", False) is (processes == 1)
@@ -234,7 +243,7 @@ def test_a_flood_of_worst_checks_waits_in_the_bounded_queue_or_is_refused() -> N
     and the round process is there for the next check."""
     # The limit is room enough for a machine under load: the queue's bound is what is tested.
     limits = Limits(round_processes=1, round_queue=2, solve_seconds=30.0)
-    with served(create_app(WebConfig(limits=limits))) as port:
+    with served(app_at_test_priority(WebConfig(limits=limits))) as port:
         statuses: list[int] = []
 
         def check() -> None:
