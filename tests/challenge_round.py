@@ -3,7 +3,7 @@ phone, sound and other browser tests share, written once. A challenge of FXIE is
 the API (the results of players before you posted with it), then in the page a name is typed
 and the round started, words entered and the round ended with "I'm done"::
 
-    made = make_challenge(server.url, seconds=30, played={"bob": ["fame"]})
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": ["fame"]})
     page = pages.open(server.url + made["path"])
     play_challenge(page, "ann", ["fame"])  # back at everyone's results
 
@@ -19,6 +19,12 @@ from typing import Any
 from room_boards import FXIE
 from serve_process import get_json
 
+from boggle.rooms.challenges import ChallengeLimits
+
+LONG_ROUND = ChallengeLimits().max_seconds
+"""A round no test outlasts (an hour): the page times a challenge's round, and one of 30 s
+could run out under a test still at its steps on a loaded machine (an audit, waits of up
+to a minute each), taking "I'm done" and the word box away before the test was done."""
 RESULTS = "body[data-phase='results']"
 """Everyone's results shown: what `end_challenge` waits for unless told otherwise."""
 

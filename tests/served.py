@@ -1,8 +1,11 @@
 """The web app served by uvicorn on a loopback port in a thread, for tests over a real
-socket (the test client reads bodies whole and has no sockets to hold open)."""
+socket (the test client reads bodies whole and has no sockets to hold open); its event
+loop's clock, on which the server's deadlines run, may be one the test moves on
+(:class:`LoopClock`)."""
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import threading
@@ -13,15 +16,58 @@ from typing import Any
 
 from boggle.web.server import BoundedServer, ServerLimits, server_config
 
+START_SECONDS = 60.0
+"""How long uvicorn may take to start on a loaded machine before a test calls it a hang."""
+
+
+class LoopClock:
+    """The clock of a served server's event loop: the real one, ``ahead`` seconds on.
+
+    A deadline of the server (``loop.call_later``) far longer than a loaded machine could
+    delay the test passes when the test moves the clock on (:meth:`move_on`), not before:
+    ``served(app, limits, clock=clock)``, then ``clock.move_on(limits.head_seconds)``.
+    """
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def time(self) -> float:
+        return time.monotonic() + self.ahead
+
+    def move_on(self, seconds: float) -> None:
+        """Move the clock ``seconds`` on; the loop wakes to run what is due by then."""
+        assert self.loop is not None, "the server has not started"
+        self.ahead += seconds
+        self.loop.call_soon_threadsafe(lambda: None)
+
+
+class LoopClockedServer(BoundedServer):
+    """`boggle serve`'s server with its event loop on a :class:`LoopClock`."""
+
+    def __init__(self, config: Any, clock: LoopClock) -> None:
+        super().__init__(config)
+        self.clock = clock
+
+    async def serve(self, sockets: Any = None) -> None:
+        loop = asyncio.get_running_loop()
+        loop.time = self.clock.time  # type: ignore[method-assign]
+        self.clock.loop = loop
+        await super().serve(sockets)
+
 
 @contextmanager
-def served(app: Any, limits: ServerLimits | None = None) -> Iterator[int]:
-    """The port ``app`` answers on while the block runs, set up as `boggle serve` sets it."""
-    server = BoundedServer(server_config(app, "127.0.0.1", 0, limits or ServerLimits()))
+def served(
+    app: Any, limits: ServerLimits | None = None, clock: LoopClock | None = None
+) -> Iterator[int]:
+    """The port ``app`` answers on while the block runs, set up as `boggle serve` sets it
+    (its event loop on ``clock`` when one is given)."""
+    config = server_config(app, "127.0.0.1", 0, limits or ServerLimits())
+    server = BoundedServer(config) if clock is None else LoopClockedServer(config, clock)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + START_SECONDS
         while not server.started:
             assert time.monotonic() < deadline, "uvicorn did not start"
             assert thread.is_alive(), "uvicorn stopped while starting"

@@ -379,7 +379,7 @@ def test_ctrl_c_in_play_prints_its_message_on_a_line_of_its_own(words: Path) -> 
         ["-m", "boggle", "play", BOARD, "--dict", str(words)],
         env=dict(os.environ),
         encoding="utf-8",
-        timeout=20,
+        timeout=60,  # a hang: a loaded machine may take seconds to start
         # A terminal's Ctrl-C: a test run started in the background inherits SIGINT ignored.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )

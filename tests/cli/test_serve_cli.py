@@ -162,22 +162,40 @@ def _answers(url: str, child: subprocess.Popen[str]) -> bool:
     return False
 
 
-@pytest.mark.skipif(not _ipv6_loopback(), reason="no IPv6 loopback on this machine")
-def test_the_address_it_prints_for_an_ipv6_host_opens(tmp_path: Path) -> None:
-    """`--host ::1` printed http://::1:PORT/, which no browser or curl opens."""
+def _free_ipv6_port() -> int:
     with socket.socket(socket.AF_INET6) as free:
         free.bind(("::1", 0))
-        port = free.getsockname()[1]
-    argv = [sys.executable, "-m", "boggle", "serve", "--host", "::1", "--port", str(port)]
-    child = subprocess.Popen([*argv, "--data", str(tmp_path)], stderr=subprocess.PIPE, text=True)
-    try:
-        assert child.stderr is not None
-        line = child.stderr.readline()
-        assert f"serving on http://[::1]:{port}/ " in line, line
-        assert _answers(line.split("serving on ")[1].split()[0] + "api/health", child)
-    finally:
-        child.kill()
-        child.wait(timeout=30)
+        port: int = free.getsockname()[1]
+        return port
+
+
+@pytest.mark.skipif(not _ipv6_loopback(), reason="no IPv6 loopback on this machine")
+def test_the_address_it_prints_for_an_ipv6_host_opens(tmp_path: Path) -> None:
+    """`--host ::1` printed http://::1:PORT/, which no browser or curl opens.
+
+    A free port may be taken by another process before the server binds it: the server
+    then says so (before its line, or after it, from uvicorn) and ends, and another free
+    port is tried, as ServeProcess does."""
+    for tries_left in reversed(range(5)):
+        port = _free_ipv6_port()
+        argv = [sys.executable, "-m", "boggle", "serve", "--host", "::1", "--port", str(port)]
+        child = subprocess.Popen(
+            [*argv, "--data", str(tmp_path)], stderr=subprocess.PIPE, text=True
+        )
+        try:
+            assert child.stderr is not None
+            line = child.stderr.readline()
+            if tries_left and f"cannot listen on ::1:{port}" in line:
+                continue
+            assert f"serving on http://[::1]:{port}/ " in line, line
+            opened = _answers(line.split("serving on ")[1].split()[0] + "api/health", child)
+            if not opened and tries_left and "already in use" in child.stderr.read():
+                continue
+            assert opened
+            return
+        finally:
+            child.kill()
+            child.wait(timeout=30)
 
 
 def test_round_processes_past_four_a_core_are_refused_before_any_start(

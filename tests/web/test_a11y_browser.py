@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from browser import Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
-from challenge_round import end_challenge, make_challenge, start_challenge
+from challenge_round import LONG_ROUND, end_challenge, make_challenge, start_challenge
 from serve_process import ServeProcess
 from test_rooms_browser import ONE_ROUND, create_room
 
@@ -339,7 +339,7 @@ def test_the_page_not_found_has_the_site_s_links(
 def test_a_challenge_entry_round_and_results(
     pages: Pages, server: ServeProcess, axe_source: str, scheme: str
 ) -> None:
-    made = make_challenge(server.url, seconds=30, played={"bob": ["fame"]})
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": ["fame"]})
     page = open_in(pages, server.url + made["path"], scheme)
     audit(page, axe_source, "challenge entry")
     start_challenge(page, "ann")

@@ -16,6 +16,7 @@ import pytest
 from browser import ARTIFACTS, Pages
 from browser_fixtures import ClockedServer
 from challenge_round import (
+    LONG_ROUND,
     end_challenge,
     enter_words,
     make_challenge,
@@ -149,7 +150,7 @@ def test_a_friend_opening_the_link_is_told_who_played_and_the_score_to_beat(
 def test_the_same_name_again_keeps_the_words_for_another_name(
     players: Pages, server: ServeProcess
 ) -> None:
-    made = make_challenge(server.url, seconds=30, played={"cat": []})
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"cat": []})
     dan = players.open(server.url + made["path"])
     play_challenge(dan, "CAT", [WORDS[0]], shown="#rename:not([hidden])")
     assert "has a result" in dan.locator("#error").text_content()
@@ -172,7 +173,7 @@ def test_a_name_of_emoji_as_long_as_the_server_takes_posts_the_round_a_longer_is
     assert player_name(name, most) == name and utf16_units(name) > most
     with pytest.raises(RoomError) as refused:
         player_name(too_long, most)
-    made = make_challenge(server.url, seconds=30)
+    made = make_challenge(server.url, seconds=LONG_ROUND)
     eve = players.open(server.url + made["path"])
     type_name(eve, "#challenge-name", too_long)
     eve.click("#challenge-start")

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from browser import PHONE, Pages
 from browser_fixtures import ClockedServer
-from challenge_round import end_challenge, make_challenge, start_challenge
+from challenge_round import LONG_ROUND, end_challenge, make_challenge, start_challenge
 from serve_process import ServeProcess
 from test_rooms_browser import ONE_ROUND, create_room
 
@@ -208,7 +208,7 @@ def test_the_daily_board_s_fields_suit_an_iphone(pages: Pages, server: ServeProc
 
 def test_a_challenge_s_fields_suit_an_iphone(pages: Pages, server: ServeProcess) -> None:
     fields = Fields()
-    made = make_challenge(server.url, seconds=30, played={"ann": []})
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"ann": []})
     page = pages.open(server.url + made["path"], **PHONE)
     fields.look(page, "challenge entry")
     start_challenge(page, "ann")  # a name that has a result: the page asks for another

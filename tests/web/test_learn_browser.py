@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from browser import ARTIFACTS, PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
-from challenge_round import make_challenge, play_challenge
+from challenge_round import LONG_ROUND, make_challenge, play_challenge
 from serve_process import ServeProcess, get_json
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -252,7 +252,7 @@ def test_the_daily_board_and_a_challenge_keep_missed_words(
     board = page.get_attribute("#board", "data-board")
     assert {w["board"] for w in stored(page)} == {board}
 
-    made = make_challenge(server.url, seconds=30, played={"bob": ["fame", "limbo"]})
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": ["fame", "limbo"]})
     page.goto(server.url + made["path"])
     page.wait_for_selector("body[data-ready='true']")
     play_challenge(page, "ann", ["fame"], shown="body[data-phase='results'] .keep-button")

@@ -3,9 +3,10 @@ request heads that trickle in are cut off, connections past the cap are closed a
 and a failed accept() is logged once, not once a retry.
 
 The suite runs on two loaded cores, so nothing here times the server: a wait for what must
-happen is a generous guard against a hang (``HANG_SECONDS``), the head deadlines leave a
-trickle that stops in time a margin of seconds, and "at once" is shown by order, with the
-deadline that would otherwise close the connection longer than the wait."""
+happen is a generous guard against a hang (``HANG_SECONDS``), the head deadlines of the
+trickle tests are longer than any stall and pass when the test moves the server's clock on
+(:class:`~served.LoopClock`), and "at once" is shown by order, with the deadline that would
+otherwise close the connection longer than the wait."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ import pytest
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 
-from served import request, served
+from served import LoopClock, request, served
 
 from boggle.web.app import WebConfig, create_app
 from boggle.web.server import AcceptErrorLog, ServerLimits
@@ -28,17 +29,25 @@ from boggle.web.server import AcceptErrorLog, ServerLimits
 HANG_SECONDS = 30.0
 """How long a wait for the server may take before the test calls it a hang."""
 
-HEAD_SECONDS = 3.0
-"""The head deadline of the trickle tests: their bytes, 0.9 s of them, all come before it."""
+HEAD_SECONDS = 10 * HANG_SECONDS
+"""The head deadline of the trickle tests: their bytes (0.9 s of them) come before it
+however long a loaded machine stalls the test (on the real clock, 3 s: a stall of the test
+between two bytes was cut off as a trickle, or before its first byte as an idle socket,
+and its next byte met a closed socket); the test then moves the server's clock past it."""
 
 
-def closed_by_server(sock: socket.socket, within: float) -> bytes | None:
+def closed_by_server(
+    sock: socket.socket, within: float, moving: LoopClock | None = None
+) -> bytes | None:
     """What the server sent before closing ``sock`` within ``within`` seconds, or ``None``
-    when the connection is still open then."""
+    when the connection is still open then; with ``moving``, the server's clock is moved on
+    ``HEAD_SECONDS`` every look meanwhile (a deadline armed at any time passes)."""
     sock.settimeout(0.05)
     deadline = time.monotonic() + within
     received = b""
     while time.monotonic() < deadline:
+        if moving is not None:
+            moving.move_on(HEAD_SECONDS)
         try:
             chunk = sock.recv(4096)
         except TimeoutError:
@@ -52,8 +61,9 @@ def closed_by_server(sock: socket.socket, within: float) -> bytes | None:
 
 
 def test_a_slowloris_is_cut_off_and_others_are_answered() -> None:
+    clock = LoopClock()
     limits = ServerLimits(head_seconds=HEAD_SECONDS)
-    with served(create_app(WebConfig(preload=False)), limits) as port:
+    with served(create_app(WebConfig(preload=False)), limits, clock) as port:
         trickling = [socket.create_connection(("127.0.0.1", port)) for _ in range(40)]
         try:
             head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -62,20 +72,25 @@ def test_a_slowloris_is_cut_off_and_others_are_answered() -> None:
                     sock.sendall(head[position : position + 1])
                 time.sleep(0.3)
             assert request(port, "GET", "/api/health")[0] == 200
+            assert closed_by_server(trickling[-1], within=0.1) is None  # before the deadline
             for sock in trickling:
-                answer = closed_by_server(sock, within=HANG_SECONDS)
+                answer = closed_by_server(sock, within=HANG_SECONDS, moving=clock)
                 assert answer is not None, "a trickling connection was left open"
                 assert answer.startswith(b"HTTP/1.1 408")
+                assert f"longer than {HEAD_SECONDS:g} s".encode() in answer
         finally:
             for sock in trickling:
                 sock.close()
 
 
 def test_idle_connections_close_and_a_keep_alive_one_is_bounded_too() -> None:
-    limits = ServerLimits(head_seconds=HEAD_SECONDS, keep_alive_seconds=5)
-    with served(create_app(WebConfig(preload=False)), limits) as port:
+    clock = LoopClock()
+    # the head deadline, not the keep-alive's, ends the kept connection's next request
+    limits = ServerLimits(head_seconds=HEAD_SECONDS, keep_alive_seconds=int(2 * HEAD_SECONDS))
+    with served(create_app(WebConfig(preload=False)), limits, clock) as port:
         with socket.create_connection(("127.0.0.1", port)) as idle:
-            assert closed_by_server(idle, within=HANG_SECONDS) == b""  # nothing sent: no 408
+            answer = closed_by_server(idle, within=HANG_SECONDS, moving=clock)
+            assert answer == b""  # nothing sent: no 408
         with socket.create_connection(("127.0.0.1", port)) as kept:
             kept.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             kept.settimeout(HANG_SECONDS)
@@ -83,7 +98,8 @@ def test_idle_connections_close_and_a_keep_alive_one_is_bounded_too() -> None:
             for byte in b"GET":  # the next request trickles: cut off by the head deadline
                 kept.send(bytes([byte]))
                 time.sleep(0.3)
-            assert closed_by_server(kept, within=HANG_SECONDS) is not None
+            answer = closed_by_server(kept, within=HANG_SECONDS, moving=clock)
+            assert answer is not None and b"HTTP/1.1 408" in answer, answer  # after the 200's
 
 
 def test_past_the_cap_a_new_client_takes_the_place_of_a_waiting_one() -> None:

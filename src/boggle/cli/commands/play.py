@@ -21,7 +21,7 @@ import os
 import select
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from boggle.cli.commands import _options as options
@@ -49,6 +49,9 @@ from boggle.wordlists.lexicon import Lexicon
 
 DEFAULT_SECONDS = 180
 """Three minutes, the length of the sand timer in the box."""
+
+round_clock: Callable[[], float] = time.monotonic
+"""The clock a round on a terminal keeps, in seconds (a test sets one it moves itself)."""
 
 
 def register(subparsers: Any) -> None:
@@ -280,11 +283,11 @@ def _play_keys(
     words: str,
     hints: list[tuple[int, int]],
 ) -> bool:
-    deadline = time.monotonic() + seconds
+    deadline = round_clock() + seconds
     typed = ""
 
     def redraw() -> None:
-        out.write(f"\r\x1b[K[{clock(deadline - time.monotonic())}] > {typed}")
+        out.write(f"\r\x1b[K[{clock(deadline - round_clock())}] > {typed}")
         out.flush()
 
     redraw()
@@ -323,7 +326,7 @@ def _keys(fd: int, deadline: float) -> Iterator[str | None]:
     """
     decoder = codecs.getincrementaldecoder("utf-8")(errors="ignore")
     while True:
-        left = deadline - time.monotonic()
+        left = deadline - round_clock()
         if left <= 0:
             return
         wait = min(left, left - int(left) or 1.0) + 0.001
@@ -348,13 +351,13 @@ def _play_with_lines(
     words: str,
     hints: list[tuple[int, int]],
 ) -> bool:
-    deadline = time.monotonic() + seconds
+    deadline = round_clock() + seconds
     while True:
         try:
-            entry = input(f"[{clock(deadline - time.monotonic())}] > ")
+            entry = input(f"[{clock(deadline - round_clock())}] > ")
         except EOFError:
             return False
-        if time.monotonic() > deadline:
+        if round_clock() > deadline:
             return True
         if entry.strip().lower() == HINT_COMMAND:
             out.write(hint_text(session, hints) + "\n")
