@@ -51,6 +51,10 @@ Result = TypeVar("Result")
 CONNECT_TIMEOUT = 10.0
 """Seconds to reach a scheduler, or to hear from it again, before giving up."""
 
+HTTP_ANSWER_SECONDS = 1.0
+"""Seconds a silent server is given to answer an HTTP question (a web server waits to be
+asked) before it is called silent: paid only when no scheduler spoke first."""
+
 POLL_SECONDS = 0.25
 NO_WORKERS_TIMEOUT = 60.0
 """Seconds a run may wait on a scheduler that has no worker at all."""
@@ -155,11 +159,14 @@ def parse_local(where: str) -> int | None:
     return int(count)
 
 
-def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+def probe_scheduler(
+    address: str, timeout: float = CONNECT_TIMEOUT, http_timeout: float = HTTP_ANSWER_SECONDS
+) -> None:
     """Check that a Dask scheduler answers at ``address`` (``tcp://HOST:PORT``) before a
     client is made: a malformed address, a host that does not answer, a closed port and a
     server that is not Dask (a web server, SSH) are each a :class:`ClusterError` naming what
-    answered, within ``timeout`` seconds (and a second more to ask an HTTP server).
+    answered, within ``timeout`` seconds (and ``http_timeout`` more, after a silence, to ask
+    whether an HTTP server is there; only a server that is not Dask ever waits for it).
 
     A scheduler speaks first: its handshake is a frame of 8-byte little-endian lengths.
     ``ws://`` and ``wss://`` addresses are checked for their form only; ``inproc://`` (a
@@ -202,7 +209,7 @@ def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
             return  # the client speaks first in TLS: the connection is all we can check
         first = _first_bytes(connection, timeout)
         if first is None:
-            answer = _ask_http(connection)
+            answer = _ask_http(connection, http_timeout)
             what = (
                 f"a web server answered ({answer})"
                 if answer
@@ -245,10 +252,11 @@ def _dask_frame(first: bytes) -> bool:
     return 16 <= length + 8 < 1 << 30 and 0 < frames < 1 << 16
 
 
-def _ask_http(connection: Any) -> str:
-    """The status line of an HTTP server on the connection, or ``""``."""
+def _ask_http(connection: Any, timeout: float) -> str:
+    """The status line of an HTTP server on the connection, or ``""`` when nothing that
+    reads as one comes within ``timeout`` seconds."""
     try:
-        connection.settimeout(1.0)
+        connection.settimeout(timeout)
         connection.sendall(b"HEAD / HTTP/1.0\r\n\r\n")
         reply = connection.recv(200)
     except OSError:
