@@ -5,6 +5,7 @@ streams its boards, and a Ctrl-C tells the seed that rolls them again (session 1
 from __future__ import annotations
 
 import io
+import json
 import os
 import signal
 import subprocess
@@ -22,7 +23,8 @@ HUGE = 99_999_999_999_999_999_999
 
 
 def stopped_after_two_chunks(boards: int, *args: Any, progress: Any, **kwargs: Any) -> Any:
-    """``score_stats`` for a run a Ctrl-C stops after two chunks of 50,000 boards."""
+    """``score_stats`` for a run a Ctrl-C stops after two chunks of 50,000 boards, where the
+    library cannot summarise them (the gpu engine's device run raises the interrupt)."""
     progress(50_000)
     progress(50_000)
     raise KeyboardInterrupt
@@ -47,6 +49,39 @@ def test_a_huge_stats_run_shows_the_time_left_and_stops_with_what_was_done(
     assert captured.err.count("\n") == 1, captured.err
     assert f"interrupted after 100,000 of {HUGE:,} boards" in captured.err
     assert "--random 100000 --seed 7 summarises those" in captured.err
+
+
+@pytest.mark.parametrize("form", [[], ["--json"]])
+def test_a_stopped_stats_run_prints_the_summary_of_the_boards_done(
+    form: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("numpy", reason="bulk random boards need NumPy: pip install '.[numpy]'")
+    counted = stats_command._Pace.update
+
+    def ctrl_c_after_two_chunks(pace: Any, count: int) -> None:
+        counted(pace, count)
+        if pace.done == 2_000:
+            raise KeyboardInterrupt  # where a Ctrl-C lands: in the loop over the chunks
+
+    monkeypatch.setattr(stats_command._Pace, "update", ctrl_c_after_two_chunks)
+    run = ["stats", "--seed", "3", "--jobs", "2", "--chunk-size", "1000", "--top", "4", *form]
+    status = main([*run, "--random", "10000"])
+    stopped = capsys.readouterr()
+    monkeypatch.setattr(stats_command._Pace, "update", counted)
+    assert main([*run, "--random", "2000"]) == 0
+    shorter = capsys.readouterr()
+    assert status == 130
+    said = [line for line in stopped.err.splitlines() if "interrupted" in line]
+    assert said == [
+        f"boggle stats: interrupted after 2,000 of 10,000 boards in {said[0].split(' in ')[1]}"
+    ]
+    assert said[0].endswith("; --random 2000 --seed 3 summarises those")
+    if form:
+        summary, whole = json.loads(stopped.out), json.loads(shorter.out)
+        assert (summary.pop("interrupted"), whole.pop("interrupted")) == (True, False)
+        assert summary == whole and summary["boards"] == 2_000
+    else:
+        assert stopped.out == shorter.out and stopped.out.startswith("boards       2,000 ")
 
 
 def test_the_time_left_is_the_rest_at_the_pace_so_far() -> None:

@@ -121,7 +121,9 @@ def summarise_chunk(task: StatsTask, chunk: Chunk) -> ChunkSummary:
 @dataclass(frozen=True)
 class ScoreStats:
     """The score distribution of ``boards`` random boards: ``counts`` is (score, boards)
-    ascending, ``best`` the best boards (highest score first, then lowest number)."""
+    ascending, ``best`` the best boards (highest score first, then lowest number).
+    ``interrupted``: a Ctrl-C stopped the run, and these are its first ``boards`` (the
+    summary of a run of that many; not compared)."""
 
     boards: int
     seed: int
@@ -130,6 +132,7 @@ class ScoreStats:
     dictionary: str
     counts: tuple[tuple[int, int], ...]
     best: tuple[TopBoard, ...]
+    interrupted: bool = field(default=False, compare=False)
     total: int = field(init=False)
     total_squares: int = field(init=False)
 
@@ -194,6 +197,7 @@ class ScoreStats:
             "percentiles": {str(p): self.percentile(p) for p in PERCENTILES},
             "counts": [[score, count] for score, count in self.counts],
             "best": [asdict(top) for top in self.best],
+            "interrupted": self.interrupted,
         }
 
 
@@ -331,6 +335,8 @@ def score_stats(
     ``options`` say how (:class:`StatsOptions`); keyword arguments named after its fields
     change them (``score_stats(..., seed=5, top=3)``).  ``where`` is where the work runs
     (see :mod:`boggle.scale.cluster`); ``progress`` is called with each chunk's board count.
+    A Ctrl-C (``KeyboardInterrupt``) stops the run: the summary of the boards done, the
+    run's first, comes back with ``interrupted`` set (on the gpu engine's device it is raised).
 
     >>> from boggle import Lexicon
     >>> from boggle.dice.bulk import BoardSource
@@ -358,23 +364,35 @@ def score_stats(
         jobs, engine, chunk_size = 1, "gpu", chunk_size or LARGEST_CHUNK
     else:
         engine = "native"
-    counts: Counter[int] = Counter()
-    best: list[TopBoard] = []
-    with open_client(where) as client:
-        size = chunk_size or default_chunk_size(boards, worker_threads(client, jobs))
-        task = StatsTask(source, share_lexicon(lexicon, client), rules, top, engine)
-        work = partial(summarise_chunk, task)
-        for summary in map_ordered(work, chunks_of(boards, seed, size), client, jobs):
-            counts.update(summary.counts)
-            best = heapq.nsmallest(top, [*best, *summary.best], key=_rank)
-            if progress is not None:
-                progress(sum(summary.counts.values()))
+    # (boards, counts, best) of the chunks summarised so far, replaced whole in one store so
+    # that a Ctrl-C between two statements never leaves a chunk half counted
+    done: tuple[int, Counter[int], list[TopBoard]] = (0, Counter(), [])
+    interrupted = False
+    try:
+        with open_client(where) as client:
+            size = chunk_size or default_chunk_size(boards, worker_threads(client, jobs))
+            task = StatsTask(source, share_lexicon(lexicon, client), rules, top, engine)
+            work = partial(summarise_chunk, task)
+            for summary in map_ordered(work, chunks_of(boards, seed, size), client, jobs):
+                scored = sum(summary.counts.values())
+                done = (
+                    done[0] + scored,
+                    done[1] + Counter(summary.counts),
+                    heapq.nsmallest(top, [*done[2], *summary.best], key=_rank),
+                )
+                if progress is not None:
+                    progress(scored)
+    except KeyboardInterrupt:
+        # chunks come in order: the boards done are the run's first, a shorter run's whole
+        interrupted = True
+    scored, counts, best = done
     return ScoreStats(
-        boards=boards,
+        boards=scored,
         seed=seed,
         source=source,
         rules=rules,
         dictionary=lexicon.name,
         counts=tuple(sorted(counts.items())),
         best=tuple(best),
+        interrupted=interrupted,
     )

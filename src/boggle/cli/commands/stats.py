@@ -138,21 +138,15 @@ def run(args: argparse.Namespace) -> int:
             progress=pace.update,
         )
     except KeyboardInterrupt:
-        # a Ctrl-C: the boards summarised so far are the run's first, and can be run again
-        start = "\n" if sys.stderr.isatty() else ""  # off the bar's line
-        print(
-            f"{start}boggle stats: interrupted after {pace.done:,} of {args.random:,} boards in "
-            f"{spelled_duration(pace.seconds())}; --random {pace.done} --seed {seed} "
-            "summarises those",
-            file=sys.stderr,
-        )
+        # a Ctrl-C the library could not summarise (the gpu engine's device run)
+        _say_interrupted(pace.done, args.random, pace.seconds(), seed, sys.stderr.isatty())
         return 130
     finally:
         if progress is not None:
             progress.close()
     if plot is not None:
-        write_plot(stats, plot)
-    levels = _levels_if_installed(args.random, source, whole, rules, seed)
+        write_plot(stats, plot)  # of the boards summarised, as the report below
+    levels = _levels_if_installed(stats.boards, source, whole, rules, seed)
     if args.json:
         result = stats.to_json()
         result["words"] = args.words
@@ -161,7 +155,21 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=2))
     else:
         sys.stdout.write(report(stats) + levels_report(levels))
+    if stats.interrupted:
+        _say_interrupted(stats.boards, args.random, pace.seconds(), seed, False)
+        return 130
     return 0
+
+
+def _say_interrupted(done: int, total: int, seconds: float, seed: int, on_bar: bool) -> None:
+    """The line on stderr after a Ctrl-C (``on_bar``: below the progress bar, still open):
+    the boards done are the run's first, and ``--random DONE --seed S`` summarises them."""
+    start = "\n" if on_bar else ""
+    print(
+        f"{start}boggle stats: interrupted after {done:,} of {total:,} boards in "
+        f"{spelled_duration(seconds)}; --random {done} --seed {seed} summarises those",
+        file=sys.stderr,
+    )
 
 
 class _Pace:
