@@ -34,6 +34,25 @@ def test_same_result_for_any_chunking(lexicon: Lexicon, jobs: int, chunk: int) -
     )
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_ctrl_c_returns_the_summary_of_the_first_boards(lexicon: Lexicon, jobs: int) -> None:
+    source, done = BoardSource.named("new"), [0]
+
+    def ctrl_c_after_three_chunks(count: int) -> None:
+        done[0] += count
+        if done[0] == 300:
+            raise KeyboardInterrupt
+
+    stopped = score_stats(
+        5000, source, lexicon, seed=6, top=5, jobs=jobs, chunk_size=100,
+        progress=ctrl_c_after_three_chunks,
+    )  # fmt: skip
+    shorter = score_stats(300, source, lexicon, seed=6, top=5, jobs=jobs, chunk_size=100)
+    assert (stopped.interrupted, shorter.interrupted) == (True, False)
+    assert stopped == shorter and stopped.boards == 300
+    assert stopped.to_json() == {**shorter.to_json(), "interrupted": True}
+
+
 def test_figures_equal_those_of_each_board_scored_alone(lexicon: Lexicon) -> None:
     source = BoardSource.named("uniform", 3, 4)
     lines = board_lines(source, 4, 0, 1500)
