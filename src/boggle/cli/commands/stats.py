@@ -48,7 +48,8 @@ def register(subparsers: Any) -> None:
         "English boards roll --dice; another language's (--language or --dict) draw each "
         "cell from the letters of its list's words, as 'boggle roll' does. "
         "Board i depends only on the seed and i, so a run gives the same answer in this "
-        "process, on a Dask cluster, and for any chunk size.",
+        "process, on a Dask cluster, and for any chunk size. Ctrl-C stops and prints the "
+        "summary of the boards scored so far, the run's first (exit status 130).",
         **with_examples("stats"),
     )
     parser.add_argument(
