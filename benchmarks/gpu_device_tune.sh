@@ -24,8 +24,8 @@
 
 # shellcheck shell=bash
 NAB4=${NAB4:-6000000}; NAB5=${NAB5:-1200000}; AB_JOBS=${AB_JOBS:-16}
-TUNE_AB=${TUNE_AB:-default,auto,lanes-16,lanes-16-next,lanes-16-split2,lanes-16-split8,lanes-32,lanes-32-split2}
-TUNE_TESTS=${TUNE_TESTS:-split lanes-32}
+TUNE_AB=${TUNE_AB:-default,auto,lanes-16,lanes-16-next,lanes-16-filter,lanes-16-prefetch,lanes-16-eager,lanes-16-next-filter,lanes-16-next-prefetch,lanes-16-next-eager}
+TUNE_TESTS=${TUNE_TESTS:-filter prefetch eager}
 TUNE_BLOCKS=${TUNE_BLOCKS:-256,128,512}; TUNE_SET_BITS=${TUNE_SET_BITS:-9,8,10}
 TUNE_PER_SM=${TUNE_PER_SM:-0,4}; TUNE_MIN_BLOCKS=${TUNE_MIN_BLOCKS:-0,6}; TUNE_COUNT=${TUNE_COUNT:-2}
 if [[ -n ${DRY:-} ]]; then  # a quick run of every stage on small sizes, GPU or not

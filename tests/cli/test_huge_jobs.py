@@ -84,6 +84,25 @@ def test_a_stopped_stats_run_prints_the_summary_of_the_boards_done(
         assert stopped.out == shorter.out and stopped.out.startswith("boards       2,000 ")
 
 
+def test_a_stats_run_stopped_before_its_first_board_prints_no_summary(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("numpy", reason="bulk random boards need NumPy: pip install '.[numpy]'")
+
+    from boggle.study import stats as stats_module
+
+    def ctrl_c_in_the_first_chunk(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt  # while the first chunk is scored
+        yield  # a generator, as map_ordered is
+
+    monkeypatch.setattr(stats_module, "map_ordered", ctrl_c_in_the_first_chunk)
+    status = main(["stats", "--random", "10000", "--seed", "3", "--chunk-size", "1000"])
+    captured = capsys.readouterr()
+    assert status == 130 and captured.out == ""
+    assert captured.err.count("\n") == 1 and "--random 0" not in captured.err
+    assert "before a board of the 10,000 was scored" in captured.err
+
+
 def test_the_time_left_is_the_rest_at_the_pace_so_far() -> None:
     assert _progress.time_left(1, 3, 30.0) == "about 60 s left"
     assert _progress.time_left(0, 3, 60.0) == ""

@@ -72,12 +72,13 @@ def test_the_scripts_read_every_variants_name() -> None:
 
 def test_the_tuning_run_names_variants_the_kernel_has() -> None:
     """``MODE=tune``: its A/B's variants and the ones it tunes when the A/B gives none exist,
-    and every lanes variant not in the H200's A/B of 2026-11-27 is among those timed."""
+    and every lanes variant not in the H200's A/B of 2026-11-28 is among those timed."""
     text = (BENCHMARKS / "gpu_device_tune.sh").read_text(encoding="utf-8")
     known = {AUTO_VARIANT, *KERNEL_VARIANTS}
     ab = re.search(r"TUNE_AB=\$\{TUNE_AB:-([a-z0-9,-]+)\}", text)
     assert ab is not None and {"default", AUTO_VARIANT} <= set(ab.group(1).split(",")) <= known
-    measured = {"lanes-4", "lanes-8", "lanes-16", "lanes-8-next", "lanes-16-next"}
+    measured = {"lanes-4", "lanes-8", "lanes-16", "lanes-8-next", "lanes-16-next", "lanes-32"}
+    measured |= {"lanes-16-split2", "lanes-16-split8", "lanes-32-split2"}
     lanes = {name for name in KERNEL_VARIANTS if name.startswith("lanes-")}
     assert lanes - measured <= set(ab.group(1).split(","))
     for fallback in re.findall(r"TUNE[45]:-([a-z0-9,-]+)\}", text):

@@ -145,6 +145,9 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.close()
+    if stats.interrupted and stats.boards == 0:  # nothing to summarise, plot or write
+        _say_interrupted(0, args.random, pace.seconds(), seed, False)
+        return 130
     if plot is not None:
         write_plot(stats, plot)  # of the boards summarised, as the report below
     levels = _levels_if_installed(stats.boards, source, whole, rules, seed)
@@ -166,6 +169,13 @@ def _say_interrupted(done: int, total: int, seconds: float, seed: int, on_bar: b
     """The line on stderr after a Ctrl-C (``on_bar``: below the progress bar, still open):
     the boards done are the run's first, and ``--random DONE --seed S`` summarises them."""
     start = "\n" if on_bar else ""
+    if done == 0:
+        print(
+            f"{start}boggle stats: interrupted after {spelled_duration(seconds)}, before a "
+            f"board of the {total:,} was scored",
+            file=sys.stderr,
+        )
+        return
     print(
         f"{start}boggle stats: interrupted after {done:,} of {total:,} boards in "
         f"{spelled_duration(seconds)}; --random {done} --seed {seed} summarises those",
