@@ -894,3 +894,48 @@ def test_a_link_to_a_room_not_open_says_so_before_a_name_is_typed(
     assert friend.locator("body").get_attribute("data-room-checked") == "open"
     assert friend.locator("#error").is_hidden()
     assert friend.evaluate("() => document.activeElement.id") == "join-name"
+
+
+CODE_LINES = """(code) => {
+  const link = document.getElementById("room-link");
+  const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  let text = "";
+  while (walker.nextNode()) {
+    nodes.push([walker.currentNode, text.length]);
+    text += walker.currentNode.data;
+  }
+  const start = text.lastIndexOf(code);
+  const place = (offset) => {
+    const [node, from] = nodes.filter(([n, f]) => f <= offset && offset <= f + n.data.length)
+      .pop();
+    return [node, offset - from];
+  };
+  const range = document.createRange();
+  range.setStart(...place(start));
+  range.setEnd(...place(start + code.length));
+  const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+  return { text, lines: new Set(tops.map(Math.round)).size };
+}"""
+"""The room's address as the link reads, and on how many lines its code is drawn."""
+
+
+def test_the_rooms_address_keeps_its_code_on_one_line_on_small_phones(
+    players: Pages, server: ServeProcess
+) -> None:
+    """At 320 px (and 390) the address may wrap, but never inside the room's code: a
+    friend reading it aloud or copying it by hand sees the code whole."""
+    page = players.open(
+        server.url + "/room", **{**PHONE, "viewport": {"width": 320, "height": 640}}
+    )
+    create_room(page)
+    code = page.locator("body").get_attribute("data-code") or ""
+    for width in (320, 390):
+        page.set_viewport_size({"width": width, "height": 640})
+        shown = page.evaluate(CODE_LINES, code)
+        assert shown["text"].endswith(f"/room/{code}")
+        assert shown["lines"] == 1, f"the code {code} is split across lines at {width} px"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.locator("#room-link").screenshot(path=str(ARTIFACTS / "room-address-320.png"))

@@ -191,7 +191,11 @@ function showShareAddress(code) {
   const address = shareAddress(code);
   const link = $("room-link");
   link.href = address.startsWith(location.origin) ? `/room/${code}` : address;
-  link.textContent = address;
+  // the address may wrap on a small phone, but before its code, never inside it
+  const whole = document.createElement("span");
+  whole.className = "nowrap";
+  whole.textContent = address.slice(address.length - code.length);
+  link.replaceChildren(address.slice(0, address.length - code.length), document.createElement("wbr"), whole);
   const qr = $("room-qr");
   qr.src = `/api/share/qr.svg?${new URLSearchParams({ url: address })}`;
   qr.hidden = false;
