@@ -55,6 +55,27 @@ def test_one_point_one_word_and_time_only_when_it_ran_out(
     assert (page.locator("#play-feedback").text_content() or "").startswith("Time!")
 
 
+def test_play_the_board_shown_is_offered_only_with_a_board_shown(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """With no board in the box, "play the board shown" cannot be ticked and says Start
+    rolls a new board; a board typed offers it, and clearing the box takes it back."""
+    page = pages.open(server.url + "/play")
+    assert page.locator("#board-input").input_value() == ""
+    assert page.locator("#play-this-board").is_disabled()
+    assert "Start rolls a new one" in page.inner_text("label:has(#play-this-board)")
+    page.fill("#board-input", FXIE)
+    page.check("#play-this-board")
+    assert "otherwise a new roll" in page.inner_text("label:has(#play-this-board)")
+    page.fill("#board-input", " ")
+    assert page.locator("#play-this-board").is_disabled()
+    assert not page.locator("#play-this-board").is_checked()
+    page.click("#play-start")  # the roll it said: a board appears, and the box is offered
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.locator("#board-input").input_value().strip() != ""
+    assert page.locator("#play-this-board").is_enabled()
+
+
 def test_disabled_buttons_look_disabled(pages: Pages, server: ServeProcess) -> None:
     page = pages.open(server.url + "/play")
     enabled = style(page, "#solve-button", "backgroundColor")
