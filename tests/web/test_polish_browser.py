@@ -17,6 +17,7 @@ from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess
 
 from boggle import Board, load_lexicon, solve
+from boggle.dice.cubes import MAX_SEED
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -74,6 +75,19 @@ def test_play_the_board_shown_is_offered_only_with_a_board_shown(
     page.wait_for_selector("#play-form:not([hidden])")
     assert page.locator("#board-input").input_value().strip() != ""
     assert page.locator("#play-this-board").is_enabled()
+
+
+def test_the_seed_box_says_a_seed_past_the_librarys_range_before_sending(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The Seed box holds the library's range (0 to 2^64-1): one past it is refused by the
+    browser, the largest is still valid."""
+    page = pages.open(server.url + "/play")
+    assert int(page.get_attribute("#seed-input", "max") or "0") == MAX_SEED
+    page.fill("#seed-input", str(MAX_SEED * 10))
+    assert page.eval_on_selector("#seed-input", "box => box.validity.rangeOverflow")
+    page.fill("#seed-input", str(MAX_SEED))
+    assert page.eval_on_selector("#seed-input", "box => box.validity.valid")
 
 
 def test_disabled_buttons_look_disabled(pages: Pages, server: ServeProcess) -> None:
