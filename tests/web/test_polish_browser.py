@@ -17,6 +17,7 @@ from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess
 
 from boggle import Board, load_lexicon, solve
+from boggle.dice.cubes import MAX_SEED
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -53,6 +54,40 @@ def test_one_point_one_word_and_time_only_when_it_ran_out(
     start_round(page, 5)
     page.wait_for_selector("#play-results:not([hidden])", timeout=PAGE_TIMEOUT_MS)
     assert (page.locator("#play-feedback").text_content() or "").startswith("Time!")
+
+
+def test_play_the_board_shown_is_offered_only_with_a_board_shown(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """With no board in the box, "play the board shown" cannot be ticked and says Start
+    rolls a new board; a board typed offers it, and clearing the box takes it back."""
+    page = pages.open(server.url + "/play")
+    assert page.locator("#board-input").input_value() == ""
+    assert page.locator("#play-this-board").is_disabled()
+    assert "Start rolls a new one" in page.inner_text("label:has(#play-this-board)")
+    page.fill("#board-input", FXIE)
+    page.check("#play-this-board")
+    assert "otherwise a new roll" in page.inner_text("label:has(#play-this-board)")
+    page.fill("#board-input", " ")
+    assert page.locator("#play-this-board").is_disabled()
+    assert not page.locator("#play-this-board").is_checked()
+    page.click("#play-start")  # the roll it said: a board appears, and the box is offered
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.locator("#board-input").input_value().strip() != ""
+    assert page.locator("#play-this-board").is_enabled()
+
+
+def test_the_seed_box_says_a_seed_past_the_librarys_range_before_sending(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The Seed box holds the library's range (0 to 2^64-1): one past it is refused by the
+    browser, the largest is still valid."""
+    page = pages.open(server.url + "/play")
+    assert int(page.get_attribute("#seed-input", "max") or "0") == MAX_SEED
+    page.fill("#seed-input", str(MAX_SEED * 10))
+    assert page.eval_on_selector("#seed-input", "box => box.validity.rangeOverflow")
+    page.fill("#seed-input", str(MAX_SEED))
+    assert page.eval_on_selector("#seed-input", "box => box.validity.valid")
 
 
 def test_disabled_buttons_look_disabled(pages: Pages, server: ServeProcess) -> None:

@@ -860,3 +860,82 @@ def test_the_page_keeps_a_name_as_the_server_does(players: Pages, server: ServeP
         if shown != unicodedata.normalize("NFC", " ".join(name.split()))
     ]
     assert wrong == []
+
+
+def test_a_link_to_a_room_not_open_says_so_before_a_name_is_typed(
+    players: Pages, server: ServeProcess
+) -> None:
+    """A friend opens the link of a room whose players all left (or a mistyped code, in the
+    address or as ?code=): the page says at once there is no such room, with Create first
+    and its name box ready, not after a name is typed and Join tapped."""
+    host = players.open(server.url + "/room")
+    host.fill("#create-name", "ann")
+    host.click("#create-button")
+    host.wait_for_selector("body[data-code]")
+    code = host.locator("body").get_attribute("data-code") or ""
+    host.click("#leave-button")  # the room closes: nobody is left in it
+    host.wait_for_selector("#entry:not([hidden])")
+    for address in (f"/room/{code}", f"/room?code={code.lower()}"):
+        friend = players.open(server.url + address, **PHONE)
+        assert friend.locator("body").get_attribute("data-room-checked") == "unknown"
+        said = friend.inner_text("#error")
+        assert f"There is no room {code}" in said and "create a room" in said
+        assert in_view(friend, "#error") and in_view(friend, "#create-name")
+        create, join = (friend.locator(f).bounding_box() for f in ("#create-form", "#join-form"))
+        assert create["y"] < join["y"]
+        assert friend.evaluate("() => document.activeElement.id") == "create-name"
+        assert friend.locator("#join-code").input_value() == code  # a mistyped code to fix
+    live = players.open(server.url + "/room")
+    live.fill("#create-name", "bob")
+    live.click("#create-button")
+    live.wait_for_selector("body[data-code]")
+    opened = live.locator("body").get_attribute("data-code")
+    friend = players.open(f"{server.url}/room/{opened}", **PHONE)
+    assert friend.locator("body").get_attribute("data-room-checked") == "open"
+    assert friend.locator("#error").is_hidden()
+    assert friend.evaluate("() => document.activeElement.id") == "join-name"
+
+
+CODE_LINES = """(code) => {
+  const link = document.getElementById("room-link");
+  const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  let text = "";
+  while (walker.nextNode()) {
+    nodes.push([walker.currentNode, text.length]);
+    text += walker.currentNode.data;
+  }
+  const start = text.lastIndexOf(code);
+  const place = (offset) => {
+    const [node, from] = nodes.filter(([n, f]) => f <= offset && offset <= f + n.data.length)
+      .pop();
+    return [node, offset - from];
+  };
+  const range = document.createRange();
+  range.setStart(...place(start));
+  range.setEnd(...place(start + code.length));
+  const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+  return { text, lines: new Set(tops.map(Math.round)).size };
+}"""
+"""The room's address as the link reads, and on how many lines its code is drawn."""
+
+
+def test_the_rooms_address_keeps_its_code_on_one_line_on_small_phones(
+    players: Pages, server: ServeProcess
+) -> None:
+    """At 320 px (and 390) the address may wrap, but never inside the room's code: a
+    friend reading it aloud or copying it by hand sees the code whole."""
+    page = players.open(
+        server.url + "/room", **{**PHONE, "viewport": {"width": 320, "height": 640}}
+    )
+    create_room(page)
+    code = page.locator("body").get_attribute("data-code") or ""
+    for width in (320, 390):
+        page.set_viewport_size({"width": width, "height": 640})
+        shown = page.evaluate(CODE_LINES, code)
+        assert shown["text"].endswith(f"/room/{code}")
+        assert shown["lines"] == 1, f"the code {code} is split across lines at {width} px"
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.locator("#room-link").screenshot(path=str(ARTIFACTS / "room-address-320.png"))

@@ -601,3 +601,32 @@ def test_room_creation_is_rate_limited_per_address(clock: FakeClock) -> None:
             alive(cat)
             clock.now += 30
             create(cat)
+
+
+def test_a_rooms_state_says_open_closed_with_results_or_unknown_and_counts_misses(
+    clock: FakeClock,
+) -> None:
+    """GET /api/rooms/CODE: open while a player is there, closed (not 404) once its players
+    left a round's results behind, 404 for a code no room had; misses count as lookups."""
+    with make_client(clock, code_lookup_burst=3) as client:
+        with client.websocket_connect("/ws/rooms") as ann:
+            code = create(ann)
+            ann.send_json({"type": "start"})
+            until(ann, "round_started")
+            clock.now += 61
+            until(ann, "results")
+            for _ in range(5):  # an open room's link is never refused
+                assert client.get(f"/api/rooms/{code.lower()}").json() == {
+                    "code": code,
+                    "open": True,
+                }
+            ann.send_json({"type": "leave"})
+            until(ann, "left")
+        assert client.get(f"/api/rooms/{code}").json() == {"code": code, "open": False}
+        unknown = "ZZZZZZ" if code != "ZZZZZZ" else "ZZZZZY"
+        answer = client.get(f"/api/rooms/{unknown}")
+        assert answer.status_code == 404 and unknown in answer.json()["error"]
+        assert client.get("/api/rooms/AB").status_code == 400
+        assert client.get(f"/api/rooms/{unknown}").status_code == 404  # the third miss
+        refused = client.get(f"/api/rooms/{unknown}")  # the burst of 3 spent on misses
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1

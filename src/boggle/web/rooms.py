@@ -599,17 +599,46 @@ ROOM_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+def _refused(service: RoomService, wait: float) -> JSONResponse:
+    """A 429 answer saying when to look a code up again."""
+    message = service.too_many_lookups(wait).message
+    return JSONResponse(
+        {"error": message, "status": 429},
+        status_code=429,
+        headers={"Retry-After": str(max(1, math.ceil(wait)))},
+    )
+
+
+@router.get("/api/rooms/{code}", tags=["rooms"], responses=ROOM_ERRORS)
+async def room_state(code: str, service: Service, request: Request) -> Any:
+    """Whether a room is open: ``{"code": "ABC234", "open": true}``, or ``false`` for a
+    closed room whose results are kept; 404 for a code no room has.  A room link's page asks
+    before a name is typed.  A code not open counts against the address as a results request
+    does (a few a second), so that codes cannot be guessed."""
+    address = address_key(request.client)
+    now = service.clock()
+    if wait := service.code_lookups.wait(address, now, take=False):
+        return _refused(service, wait)
+    try:
+        code = normalise_code(code)
+    except RoomError as error:
+        return error_answer(400, error.message)
+    if code in service.hub.rooms:
+        return {"code": code, "open": True}
+    service.code_lookups.wait(address, now)
+    stored = await asyncio.to_thread(service.store.results, code)
+    if not stored["rounds"] and not stored["matches"]:
+        return error_answer(404, f"no room {code!r} is open or has stored results")
+    return {"code": code, "open": False}
+
+
 @router.get("/api/rooms/{code}/results", tags=["rooms"], responses=ROOM_ERRORS)
 async def room_results(code: str, service: Service, request: Request) -> Any:
     """The finished rounds and matches of a room, kept across server restarts (a few
     requests a second from one address, so that codes cannot be guessed)."""
     wait = service.code_lookups.wait(address_key(request.client), service.clock())
     if wait > 0:
-        retry = max(1, math.ceil(wait))
-        message = service.too_many_lookups(wait).message
-        return JSONResponse(
-            {"error": message, "status": 429}, status_code=429, headers={"Retry-After": str(retry)}
-        )
+        return _refused(service, wait)
     try:
         code = normalise_code(code)
     except RoomError as error:

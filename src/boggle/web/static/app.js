@@ -173,6 +173,7 @@ async function solveBoard(text) {
     : `No word of this list uses ${foreign.join(" ")}: is the board in another language?`;
   $("foreign-hint").hidden = foreign.length === 0;
   $("board-input").value = answer.board;
+  offerBoardShown();
   renderBoard(answer.faces);
   renderWords();
   updateShare();
@@ -199,8 +200,19 @@ async function rollBoard() {
   }
   const rolled = await api("/api/roll", request);
   $("board-input").value = rolled.board;
+  offerBoardShown();
   $("seed-input").placeholder = `random (last: ${seed || rolled.seed})`;
   return rolled.board;
+}
+
+// "play the board shown" only when a board is in the box: with none, the box is off and says
+// that Start rolls a new one, rather than being ticked for nothing.
+function offerBoardShown() {
+  const shown = $("board-input").value.trim() !== "";
+  $("play-this-board").disabled = !shown;
+  if (!shown) $("play-this-board").checked = false;
+  $("play-this-board-said").textContent = shown
+    ? "(otherwise a new roll)" : "(no board shown yet: Start rolls a new one)";
 }
 
 function reportErrors(work) {
@@ -529,6 +541,8 @@ async function start() {
       if (state.board && !state.round) await solveBoard(state.board);
     }));
   }
+  $("board-input").addEventListener("input", offerBoardShown);
+  offerBoardShown();
   $("word-filter").addEventListener("input", renderWords);
   $("word-sort").addEventListener("change", renderWords);
   $("copy-link").addEventListener("click", reportErrors(() => copyText(
@@ -568,6 +582,7 @@ async function start() {
       await resumeRound(kept);
     } else if (params.get("board") && play) {
       $("board-input").value = params.get("board");  // a shared challenge: not solved yet
+      offerBoardShown();
       $("play-this-board").checked = true;
     } else if (params.get("board")) {
       $("board-input").value = params.get("board");  // kept as given should it not parse

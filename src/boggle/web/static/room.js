@@ -191,7 +191,11 @@ function showShareAddress(code) {
   const address = shareAddress(code);
   const link = $("room-link");
   link.href = address.startsWith(location.origin) ? `/room/${code}` : address;
-  link.textContent = address;
+  // the address may wrap on a small phone, but before its code, never inside it
+  const whole = document.createElement("span");
+  whole.className = "nowrap";
+  whole.textContent = address.slice(address.length - code.length);
+  link.replaceChildren(address.slice(0, address.length - code.length), document.createElement("wbr"), whole);
   const qr = $("room-qr");
   qr.src = `/api/share/qr.svg?${new URLSearchParams({ url: address })}`;
   qr.hidden = false;
@@ -695,6 +699,28 @@ function showEntry(code) {
   if (location.pathname !== "/room") history.replaceState(null, "", code ? `/room/${code}` : "/room");
 }
 
+// A room's link to a room no longer open (or a code mistyped) says so on arrival, before a
+// name is typed, and puts Create first, its name box ready: the friend can start a room.
+// A failed or refused look-up says nothing: Join still asks the server and says its answer.
+async function checkRoom(code) {
+  let found = null;
+  try {
+    const response = await fetch(`/api/rooms/${encodeURIComponent(code)}`);
+    if (response.ok) found = (await response.json()).open ? "open" : "closed";
+    else if (response.status === 404) found = "unknown";
+  } catch (error) {
+    // the server cannot be reached: Join says so
+  }
+  document.body.dataset.roomChecked = found || "not-known";
+  if (found !== "closed" && found !== "unknown") return;
+  showError(found === "closed"
+    ? `Room ${code} has closed: a room closes once all its players have left, or after a while ` +
+      "without play. Create a room below to play again."
+    : `There is no room ${code}: check the code with whoever sent it, or create a room below.`);
+  $("entry").insertBefore($("create-form"), $("join-form"));
+  $("create-name").focus();
+}
+
 function numberOf(id) {
   return Number($(id).value || 0);
 }
@@ -803,8 +829,10 @@ async function start() {
   }
   showRoundLength($("create-seconds"), $("create-seconds-said"));
   showRoundLength($("rematch-seconds"), $("rematch-seconds-said"));
-  const asked = location.pathname.match(/^\/room\/(.+)$/);
-  let given = asked ? asked[1] : "";
+  // the room's link is /room/CODE; /room?code=CODE is read the same
+  const inPath = location.pathname.match(/^\/room\/(.+)$/);
+  const asked = inPath ? inPath[1] : new URLSearchParams(location.search).get("code");
+  let given = asked || "";
   try {
     given = decodeURIComponent(given);
   } catch (error) {
@@ -821,6 +849,7 @@ async function start() {
     rejoin(code, saved.token);
   } else {
     showEntry(code);
+    if (code) await checkRoom(code);
   }
   document.body.dataset.ready = "true";
 }
