@@ -233,3 +233,45 @@ def test_definitions_for_leaves_out_a_word_too_long_to_look_up() -> None:
     long_word = "a" * (MAX_WORD_LETTERS + 1)
     found, warning = definitions_for(["cat", long_word])
     assert warning is None and long_word not in found and found["cat"].first
+
+
+COMMONEST_ZIPF = 4.7
+"""Words written at least 50 times per million words (the, and, because, whose, ...)."""
+
+
+def test_the_commonest_words_have_a_meaning_of_their_own() -> None:
+    """None of them is left to the derived-form rules, which read "the" as "the Alps" and
+    "that" as "in that" (a learner's first words must be right)."""
+    from boggle import load_lexicon
+    from boggle.definitions.supplement import SUPPLEMENT
+    from boggle.wordlists.frequencies import list_frequencies
+
+    lexicon = load_lexicon("en-70")
+    frequencies = list_frequencies(lexicon)
+    bundled = EnglishDefinitions(system=False).extract
+    assert bundled is not None
+    commonest = [
+        word
+        for word in lexicon.words
+        if (found := frequencies.get(word)) is not None and found.zipf >= COMMONEST_ZIPF
+    ]
+    assert len(commonest) > 300
+    unexplained = [
+        word
+        for word in commonest
+        if not look_up(word, bundled, derived=False)[1]
+        and not look_up(word, SUPPLEMENT, derived=False)[1]
+    ]
+    assert unexplained == []
+    assert define("the").first.startswith("the word before a noun")  # type: ignore[union-attr]
+
+
+def test_a_name_is_no_base_form_nor_a_phrase_to_explain_a_word() -> None:
+    from boggle.definitions.supplement import Supplement
+
+    names = Supplement("bi n: Bi: a metallic element\ncat n: a small furry animal")
+    assert look_up("bis", names) == (None, [])  # not the plural of "Bi"
+    assert look_up("cats", names) == ("cat", ["a small furry animal"])
+    assert look_up("bi", names) == ("bi", ["Bi: a metallic element"])  # the word's own sense
+    for word in ("bis", "his", "hey", "nor"):
+        assert not any(gloss[:1].isupper() for gloss in define(word).definitions), word

@@ -254,6 +254,8 @@ def look_up(
     base: str | None = None
     glosses: list[str] = []
     for form, _pos, gloss in _senses(word, glossary) if own else ():
+        if form != word and _is_proper(gloss):
+            continue  # a name is no base form: "bis" is not the plural of "Bi" (bismuth)
         base = base or form
         if gloss not in glosses:
             glosses.append(gloss)
@@ -284,7 +286,7 @@ def look_up(
     phrase = glossary.phrase_of(word)
     if phrase is not None:
         found = glossary.glosses(*phrase)
-        if found:
+        if found and not _is_proper(found[0]):  # "his" is not explained by "bundle of His"
             return phrase[0], [f"as in \u201c{_shown(phrase[0])}\u201d: {found[0]}"]
     for variant in spelling_variants(word):
         first_variant = _any_first_gloss(variant, glossary)
