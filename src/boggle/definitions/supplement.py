@@ -103,7 +103,7 @@ herself n: she or her, used for the same woman or girl as the subject, or for em
 hey r: said to get attention or to greet someone
 hie v: (old) to hurry
 him n: the form of he used as an object (I saw him)
-himself n: he, as the object of his own action (he hurt himself), or to stress him (he said so himself)
+himself n: he, as the object of his own action (he hurt himself), or to stress him
 his n: belonging to him (his book; the book is his)
 hmm r: said when thinking, or when unsure
 homey n: (informal) a friend from one's home town or neighbourhood
@@ -229,7 +229,7 @@ those n: the ones there or the ones meant (those are mine); plural of that
 thru r: (informal) through
 thy a: (old) your
 til r: (informal) until
-to r: in the direction of, or as far as (go to school, from nine to five); also marks a verb (to run)
+to r: in the direction of, or as far as (go to school); also marks a verb (to run)
 toasty a: comfortably warm
 tony a: (informal) stylish and expensive
 toward r: in the direction of (walk toward the sea); also: for, in regard to
@@ -284,7 +284,7 @@ yest r: (old) yesterday
 you n: the person or people spoken to; yous: (dialect) you, to more than one
 your n: belonging to you (your book)
 yours n: the one or ones belonging to you (this book is yours)
-yourself n: you, yourselves: the person or people spoken to, as the object of their own action (did you hurt yourself?)
+yourself n: you, as the object of your own action (did you hurt yourself?)
 yourselves n: you, more than one, as the object of your own action
 yuck r: said in disgust
 yuk n: (informal) a loud laugh
