@@ -18,9 +18,16 @@ def test_define_a_known_word(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith("CAT\n") and "feline" in out
 
 
-def test_define_an_inflected_word(capsys: pytest.CaptureFixture[str]) -> None:
+def test_define_an_inflected_word_says_what_form_it_is(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["define", "ran"]) == 0
-    assert capsys.readouterr().out.startswith("RAN (see RUN)")
+    assert capsys.readouterr().out.startswith("RAN (past tense or past participle of run)\n")
+    assert main(["define", "lapses"]) == 0
+    heading = capsys.readouterr().out.splitlines()[0]
+    assert heading == "LAPSES (plural of lapse; present tense (he, she, it) of lapse)"
+    assert main(["define", "cats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["forms"][0] == "plural of cat"
 
 
 def test_define_an_unknown_word_is_exit_1(capsys: pytest.CaptureFixture[str]) -> None:

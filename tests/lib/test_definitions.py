@@ -275,3 +275,28 @@ def test_a_name_is_no_base_form_nor_a_phrase_to_explain_a_word() -> None:
     assert look_up("bi", names) == ("bi", ["Bi: a metallic element"])  # the word's own sense
     for word in ("bis", "his", "hey", "nor"):
         assert not any(gloss[:1].isupper() for gloss in define(word).definitions), word
+
+
+@pytest.mark.parametrize(
+    ("word", "forms"),
+    [
+        ("lapses", ("plural of lapse", "present tense (he, she, it) of lapse")),
+        ("fared", ("past tense or past participle of fare",)),
+        ("faring", ("-ing form of fare",)),
+        ("running", ("-ing form of run",)),  # its own senses first, then run's
+        ("geese", ("plural of goose",)),
+        ("emboli", ("plural of embolus",)),
+        ("happier", ("comparative of happy: more happy",)),
+        ("best", ("superlative of good", "superlative of well")),
+        ("are", ("present tense (you, we, they) of be",)),
+        ("emojis", ("plural of emoji",)),  # from boggle's own glossary
+        ("cat", ()),
+        ("unkind", ()),  # a derivation says it in its gloss: "not kind (...)"
+    ],
+)
+def test_an_inflected_word_says_what_form_of_its_base_it_is(
+    word: str, forms: tuple[str, ...]
+) -> None:
+    entry = define(word)
+    assert entry.forms == forms
+    assert entry.to_json().get("forms", []) == list(forms)

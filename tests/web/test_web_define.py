@@ -26,6 +26,8 @@ def test_define_a_word(client: TestClient) -> None:
     assert answer.status_code == 200
     body = answer.json()
     assert body["word"] == "cats" and body["base"] == "cat" and body["definitions"]
+    assert body["forms"] == ["plural of cat", "present tense (he, she, it) of cat"]
+    assert client.get("/api/define", params={"word": "cat"}).json()["forms"] == []
 
 
 def test_define_a_word_with_no_entry(client: TestClient) -> None:

@@ -32,6 +32,7 @@ from boggle.definitions.morphology import (
     base_forms,
     compound_splits,
     derived_bases,
+    inflection_name,
     spelling_variants,
 )
 from boggle.definitions.supplement import SUPPLEMENT
@@ -87,7 +88,9 @@ WordNet (Debian/Ubuntu: apt install wordnet-base) or reinstall boggle with its d
 @dataclass(frozen=True)
 class Definition:
     """What a dictionary says about a word: its glosses (none when it has no entry), the
-    base form they belong to, where they come from, and for other languages a link.
+    base form they belong to, what form of its base forms an inflected word is (``forms``:
+    ``lapses`` is the "plural of lapse" and the "present tense (he, she, it) of lapse"),
+    where they come from, and for other languages a link.
 
     >>> entry = Definition("casa", "es", (), "Wiktionary", url=wiktionary_url("casa", "es"))
     >>> entry.found, entry.first, entry.url
@@ -100,6 +103,7 @@ class Definition:
     source: str
     base: str | None = None
     url: str | None = None
+    forms: tuple[str, ...] = ()
 
     @property
     def found(self) -> bool:
@@ -112,7 +116,8 @@ class Definition:
         return self.definitions[0] if self.definitions else None
 
     def to_json(self) -> dict[str, Any]:
-        """``{"word", "definitions", "source"}``, with ``base`` and ``url`` when known.
+        """``{"word", "definitions", "source"}``, with ``base``, ``forms`` and ``url`` when
+        known.
 
         >>> Definition("ort", "en", ("a scrap of food",), "my notes", base="ort").to_json()
         {'word': 'ort', 'definitions': ['a scrap of food'], 'source': 'my notes', 'base': 'ort'}
@@ -124,6 +129,8 @@ class Definition:
         }
         if self.base is not None:
             shown["base"] = self.base
+        if self.forms:
+            shown["forms"] = list(self.forms)
         if self.url is not None:
             shown["url"] = self.url
         return shown
@@ -192,6 +199,28 @@ def _senses(word: str, glossary: Glossary) -> Iterator[tuple[str, str, str]]:
                 if (form == word) == own:
                     for gloss in glossary.glosses(form, pos):
                         yield form, pos, gloss
+
+
+def inflections(word: str, glossary: Glossary) -> tuple[str, ...]:
+    """What form ``word`` is of each base form ``glossary`` holds it under (morphy's rules
+    and exception lists; a name is no base form), as a learner reads it.
+
+    >>> from boggle.definitions.supplement import Supplement
+    >>> inflections("emojis", Supplement("emoji n: a small picture in a message"))
+    ('plural of emoji',)
+    >>> inflections("ran", english_definitions().extract)
+    ('past tense or past participle of run',)
+    """
+    names: list[str] = []
+    for pos in PARTS_OF_SPEECH:
+        is_lemma = functools.partial(glossary.is_lemma, pos=pos)
+        for form in base_forms(word, pos, is_lemma, glossary.exceptions.get(pos, {})):
+            glosses = glossary.glosses(form, pos)
+            if form != word and glosses and not _is_proper(glosses[0]):
+                name = inflection_name(word, _shown(form), pos)
+                if name not in names:
+                    names.append(name)
+    return tuple(names)
 
 
 def _shown(lemma: str) -> str:
@@ -344,7 +373,8 @@ class EnglishDefinitions:
                 continue
             base, glosses = look_up(word, glossary, own, derived)
             if glosses:
-                return Definition(word, "en", tuple(glosses), glossary.name, base)
+                forms = inflections(word, glossary) if own else ()
+                return Definition(word, "en", tuple(glosses), glossary.name, base, forms=forms)
         if not self.available:
             raise DefinitionsUnavailable(INSTALL_HINT)
         source = (self.extract or self.system).name  # type: ignore[union-attr]
@@ -426,6 +456,7 @@ __all__ = [
     "definitions_for",
     "english_definitions",
     "first_definition",
+    "inflections",
     "look_up",
     "wiktionary_url",
 ]

@@ -288,3 +288,40 @@ def spelling_variants(word: str) -> list[str]:
     if word.endswith("e"):
         return [word[:-1]] if len(word) >= MIN_VARIANT_LETTERS else []
     return [word + "e"] if len(word) + 1 >= MIN_VARIANT_LETTERS else []
+
+
+FORMS_OF_BE = {
+    "am": "present tense (I) of be",
+    "are": "present tense (you, we, they) of be",
+    "is": "present tense (he, she, it) of be",
+    "was": "past tense (I, he, she, it) of be",
+    "were": "past tense (you, we, they) of be",
+    "been": "past participle of be",
+    "being": "-ing form of be",
+}
+"""The forms of ``be`` by name: the one verb whose forms the endings cannot tell."""
+
+
+def inflection_name(word: str, base: str, pos: str) -> str:
+    """What form of ``base`` (as part of speech ``pos``) the inflected ``word`` is, as a
+    learner reads it; ``word`` was found from ``base`` by :func:`base_forms`.
+
+    >>> inflection_name("lapses", "lapse", "n"), inflection_name("fared", "fare", "v")
+    ('plural of lapse', 'past tense or past participle of fare')
+    >>> inflection_name("lapses", "lapse", "v"), inflection_name("best", "good", "a")
+    ('present tense (he, she, it) of lapse', 'superlative of good')
+    """
+    if pos == "n":
+        return f"plural of {base}"
+    if pos == "v":
+        if base == "be" and word in FORMS_OF_BE:
+            return FORMS_OF_BE[word]
+        if word.endswith("ing"):
+            return f"-ing form of {base}"
+        if word.endswith("s") and not base.endswith("s"):
+            return f"present tense (he, she, it) of {base}"
+        return f"past tense or past participle of {base}"
+    degree = "superlative" if word.endswith("st") else "comparative"
+    if not word.startswith(base[:-1]):  # irregular: best, worse
+        return f"{degree} of {base}"
+    return f"{degree} of {base}: {'most' if degree == 'superlative' else 'more'} {base}"

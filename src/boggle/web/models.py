@@ -153,6 +153,11 @@ class DefineResponse(BaseModel):
     definitions: list[str] = Field(description="glosses, commonest sense first; [] if none")
     source: str
     base: str | None = Field(default=None, description="the base form the glosses are of")
+    forms: list[str] = Field(
+        default=[],
+        description="what form of its base forms an inflected word is: "
+        "['plural of lapse', 'present tense (he, she, it) of lapse']",
+    )
     url: str | None = Field(default=None, description="the word's Wiktionary entry")
 
 

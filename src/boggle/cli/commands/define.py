@@ -33,11 +33,14 @@ def register(subparsers: Any) -> None:
 
 
 def definition_text(entry: Definition) -> str:
-    """A definition for people: the word (and its base form), then numbered glosses."""
+    """A definition for people: the word (and what form of its base it is: "LAPSES (plural
+    of lapse)"), then numbered glosses."""
     if entry.url is not None:
         return f"{upper_letters(entry.word)}: see {entry.url}"
     heading = upper_letters(entry.word)
-    if entry.base and entry.base != entry.word:
+    if entry.forms:
+        heading += f" ({'; '.join(entry.forms)})"
+    elif entry.base and entry.base != entry.word:
         heading += f" (see {upper_letters(entry.base.replace('_', ' '))})"
     lines = [heading]
     lines.extend(f"  {number}. {gloss}" for number, gloss in enumerate(entry.definitions, 1))
