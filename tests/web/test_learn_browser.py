@@ -546,3 +546,47 @@ def test_my_words_looks_up_at_most_four_meanings_at_a_time(
     assert counts == {"asked": len(MANY_WORDS), "running": 0, "most": 4}, counts
     first = page.locator(".kept-word[data-word='fame'] .kept-meaning")
     assert first.text_content() == "the meaning of fame"
+
+
+def test_a_missed_word_says_its_level_and_form_and_my_words_keeps_them(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A learner sees which missed words were common ones and what form a word is: the
+    meaning's box of a missed chip and My words say "common word" and "plural of limb"."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .learn-one")
+    missed = get_json(
+        server.url + "/api/play",
+        {"board": FXIE, "words": [], "finished": True, "dictionary": None},
+    )["missed"]
+    level = {entry["word"]: entry.get("level") for entry in missed}["limbs"]
+    assert level == "common"
+    page.locator("#play-missed button.word[data-word='limbs']").click()
+    box = page.locator("#play-results .word-definition[data-word='limbs']")
+    box.filter(has_text="(common word; plural of limb").wait_for()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "missed-word-level-form-phone.png"))
+    page.get_by_role("button", name="learn LIMBS", exact=True).click()
+    assert stored(page)[0]["word"] == "limbs" and stored(page)[0]["level"] == "common"
+
+    page.goto(server.url + "/words")
+    page.wait_for_selector("body[data-ready='true']")
+    meanings_shown(page)
+    item = page.locator(".kept-word[data-word='limbs']")
+    assert "common word · 2 points" in (item.locator(".kept-head").text_content() or "")
+    assert (item.locator(".kept-meaning").text_content() or "").startswith("(plural of limb) ")
+
+
+def test_a_stored_level_the_page_does_not_know_is_left_out(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = words_page(pages, server, [kept("limbo", level="famous"), kept("fame", level=3)])
+    heads = page.locator(".kept-head").all_text_contents()
+    assert len(heads) == 2 and not any("famous" in head or " word ·" in head for head in heads)
+    assert {entry["word"]: entry.get("level") for entry in stored(page)} == {
+        "limbo": "famous",  # kept as it was until the list changes
+        "fame": 3,
+    }

@@ -336,8 +336,18 @@ export function drawMiniPath(mini, word, path) {
   mini.classList.toggle("off-board", !pathInView(path));
 }
 
+// A word's level (boggle.model.word_levels) as the page names it: `levelName("common")` is
+// "common word"; null for none or an unknown one.
+const LEVEL_NAMES = { common: "common word", standard: "standard word", obscure: "obscure word" };
+
+export function levelName(level) {
+  return Object.hasOwn(LEVEL_NAMES, level) ? LEVEL_NAMES[level] : null;
+}
+
 // A word's definition (GET /api/define), shown in the definition box of the word's panel
 // (or section): the page's own element with class "word-definition"; each word asked once.
+// The box says first the word's level (the button's data-level) and what form it is
+// ("plural of lapse"): "LAPSES: (common word; plural of lapse) a mistake...".
 const definitions = new Map();
 
 export async function showDefinition(button, word, dictionary, path) {
@@ -364,6 +374,9 @@ export async function showDefinition(button, word, dictionary, path) {
   const head = document.createElement("strong");
   head.textContent = word.toUpperCase() + ": ";
   box.append(head);
+  // what a learner should know first: a common word, the plural of lapse...
+  const notes = [levelName(button.dataset.level), ...(entry.forms ?? [])].filter(Boolean);
+  if (notes.length && !entry.error) box.append(`(${notes.join("; ")}) `);
   if (entry.error) {
     box.append(entry.error);
   } else if (entry.url) {

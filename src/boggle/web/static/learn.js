@@ -1,10 +1,11 @@
 // Words to learn: the missed words a player keeps at the end of a round, in this browser's
 // localStorage only (the server never sees nor keeps them), and read back by /words.
 // The stored value (key "boggle-learn") is {"version": 1, "words": [entry, ...]}, an entry
-// { word, list, points, board, date, learned, streak } (list: the word list's name or null
-// for the server's default; board: the board's text; date: YYYY-MM-DD; streak: right
-// answers in a row when practised).
-import { counted } from "/static/board.js";
+// { word, list, points, level, board, date, learned, streak } (list: the word list's name or
+// null for the server's default; level: "common", "standard", "obscure" or null when the
+// server gave none; board: the board's text; date: YYYY-MM-DD; streak: right answers in a
+// row when practised).
+import { counted, levelName } from "/static/board.js";
 
 export const LEARN_KEY = "boggle-learn";
 export const KEEP_PER_ROUND = 10;
@@ -22,6 +23,7 @@ function cleanEntry(entry) {
     word,
     list: text(entry.list, 64),
     points: Number.isInteger(entry.points) && entry.points >= 0 ? entry.points : 0,
+    level: Object.hasOwn(LEVEL_ORDER, entry.level) ? entry.level : null,
     board: text(entry.board, 200) ?? "",
     date: /^\d{4}-\d{2}-\d{2}$/.test(entry.date ?? "") ? entry.date : "",
     learned: entry.learned === true,
@@ -110,7 +112,8 @@ export function keepMissed(missed, list, board) {
   if (room <= 0) return `Your list is full (${MOST_KEPT} words): remove some first.`;
   const date = today();
   const added = chosen.slice(0, room).map((entry) => cleanEntry({
-    word: entry.word, list, points: entry.points, board, date, learned: false, streak: 0,
+    word: entry.word, list, points: entry.points, level: entry.level, board, date,
+    learned: false, streak: 0,
   })).filter(Boolean);
   if (!saveWords([...added, ...words])) return "This browser refused to keep the words (storage is off or full).";
   return `Kept ${counted(added.length, "word")} to learn` + (problem ? " (the old list could not be read)." : ".");
@@ -131,7 +134,8 @@ export function keepOne(entry, list, board) {
   }
   if (words.length >= MOST_KEPT) return `Your list is full (${MOST_KEPT} words): remove some first.`;
   const added = cleanEntry({
-    word: entry.word, list, points: entry.points, board, date: today(), learned: false, streak: 0,
+    word: entry.word, list, points: entry.points, level: entry.level, board, date: today(),
+    learned: false, streak: 0,
   });
   if (!added) return `${name} cannot be kept.`;
   if (!saveWords([added, ...words])) return "This browser refused to keep the word (storage is off or full).";
@@ -163,6 +167,7 @@ function addLearnButtons(chips, missed, list, board, status) {
   for (const chip of chips.querySelectorAll("button.word")) {
     const entry = byWord.get(chip.dataset.word);
     if (!entry || chip.parentElement.classList.contains("learn-pair")) continue;
+    if (levelName(entry.level)) chip.dataset.level = entry.level;  // said in its meaning's box
     const pair = document.createElement("span");
     pair.className = "learn-pair";
     chip.replaceWith(pair);

@@ -3,7 +3,7 @@
 // button (a learned word: also Learn again); a Practise mode (a clue, the player types the
 // word: right twice in a row and it is learned; the words in a shuffled order, each once a
 // pass); Clear all, after a question. Nothing is sent to the server but the look-ups.
-import { api, counted, wordListTitles } from "/static/board.js";
+import { api, counted, levelName, wordListTitles } from "/static/board.js";
 import { LEARN_KEY, loadWords, saveWords } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -92,7 +92,9 @@ async function showMeaning(entry, box) {
     link.textContent = `${entry.word.toUpperCase()} on Wiktionary`;
     box.append(link);
   } else if (found.definitions && found.definitions.length) {
-    box.textContent = found.definitions[0];
+    // what form it is first: "(plural of lapse) a mistake resulting from inattention"
+    const forms = Array.isArray(found.forms) && found.forms.length ? `(${found.forms.join("; ")}) ` : "";
+    box.textContent = forms + found.definitions[0];
   } else {
     box.textContent = "no definition known";
     box.classList.add("missing");
@@ -154,7 +156,8 @@ function keptItem(entry) {
     list.textContent = listName(entry.list);
     about.append(list, " · ");
   }
-  about.append([counted(entry.points, "point"), entry.date].filter(Boolean).join(" · "));
+  about.append(
+    [levelName(entry.level), counted(entry.points, "point"), entry.date].filter(Boolean).join(" · "));
   head.append(word, about);
   const meaning = document.createElement("p");
   meaning.className = "kept-meaning";
