@@ -53,7 +53,8 @@ def test_define_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_define_other_language_links_wiktionary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["define", "casa", "--language", "es", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["url"] == "https://es.wiktionary.org/wiki/casa"
+    url = json.loads(capsys.readouterr().out)["url"]
+    assert url == "https://es.wiktionary.org/wiki/Special:Search?search=casa&go=Go"
 
 
 def test_solve_define_json(capsys: pytest.CaptureFixture[str]) -> None:

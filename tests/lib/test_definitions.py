@@ -83,9 +83,28 @@ def test_empty_or_non_words_are_refused(entry: str) -> None:
 
 def test_other_languages_get_a_wiktionary_link() -> None:
     entry = define("Casa", "es")
-    assert entry.url == "https://es.wiktionary.org/wiki/casa" and entry.found
-    assert entry.to_json()["definitions"] == []
-    assert wiktionary_url("año", "es").endswith("/a%C3%B1o")
+    assert entry.url == "https://es.wiktionary.org/wiki/Special:Search?search=casa&go=Go"
+    assert entry.found and entry.to_json()["definitions"] == []
+    assert wiktionary_url("año", "es").endswith("?search=a%C3%B1o&go=Go")
+
+
+@pytest.mark.parametrize(
+    ("word", "language", "url"),
+    [
+        # the lists fold what Wiktionary's titles keep: the entry's address is not known,
+        # so the search goes to it (canción, Straße, Größe, été)
+        ("cancion", "es", "https://es.wiktionary.org/wiki/Special:Search?search=cancion&go=Go"),
+        ("strasse", "de", "https://de.wiktionary.org/wiki/Special:Search?search=strasse&go=Go"),
+        ("grösse", "de", "https://de.wiktionary.org/wiki/Special:Search?search=gr%C3%B6sse&go=Go"),
+        ("ete", "fr", "https://fr.wiktionary.org/wiki/Special:Search?search=ete&go=Go"),
+        # Polish lists keep every letter and lowercase words: the entry itself
+        ("żółw", "pl", "https://pl.wiktionary.org/wiki/%C5%BC%C3%B3%C5%82w"),
+    ],
+)
+def test_a_folded_word_links_to_the_search_that_finds_its_written_form(
+    word: str, language: str, url: str
+) -> None:
+    assert define(word, language).url == url
 
 
 def test_json_shape() -> None:

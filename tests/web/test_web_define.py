@@ -46,7 +46,9 @@ def test_define_bad_input_is_a_json_4xx(client: TestClient, params: dict[str, st
 
 def test_define_another_language_links_wiktionary(client: TestClient) -> None:
     body = client.get("/api/define", params={"word": "casa", "dict": "es"}).json()
-    assert body["url"] == "https://es.wiktionary.org/wiki/casa"
+    assert body["url"] == "https://es.wiktionary.org/wiki/Special:Search?search=casa&go=Go"
+    polish = client.get("/api/define", params={"word": "żółw", "dict": "pl"}).json()
+    assert polish["url"] == "https://pl.wiktionary.org/wiki/%C5%BC%C3%B3%C5%82w"
 
 
 def test_hints_go_deeper_then_run_out(client: TestClient) -> None:

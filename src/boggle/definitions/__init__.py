@@ -13,7 +13,7 @@ word's entry in that language's Wiktionary.
 >>> entry.base, entry.definitions[0][:48]
 ('cat', 'feline mammal usually having thick soft fur and ')
 >>> define("casa", "es").url
-'https://es.wiktionary.org/wiki/casa'
+'https://es.wiktionary.org/wiki/Special:Search?search=casa&go=Go'
 """
 
 from __future__ import annotations
@@ -62,6 +62,12 @@ INSTALL_HINT = (
 """The one line said when neither the extract nor the system's WordNet can be read."""
 
 WIKTIONARY_URL = "https://{language}.wiktionary.org/wiki/{word}"
+"""A word's entry, for a language whose lists keep every word as it is written (Polish)."""
+
+WIKTIONARY_SEARCH_URL = "https://{language}.wiktionary.org/wiki/Special:Search?search={word}&go=Go"
+"""Wiktionary's search, which goes straight to the entry it finds (``go``), accents and a
+capital letter matched: for a language whose lists fold words (``cancion`` is ``canción``,
+``strasse`` is ``Straße``), where the entry's own address is not known."""
 
 
 class DefinitionError(BoggleError):
@@ -92,9 +98,9 @@ class Definition:
     ``lapses`` is the "plural of lapse" and the "present tense (he, she, it) of lapse"),
     where they come from, and for other languages a link.
 
-    >>> entry = Definition("casa", "es", (), "Wiktionary", url=wiktionary_url("casa", "es"))
+    >>> entry = Definition("dom", "pl", (), "Wiktionary", url=wiktionary_url("dom", "pl"))
     >>> entry.found, entry.first, entry.url
-    (True, None, 'https://es.wiktionary.org/wiki/casa')
+    (True, None, 'https://pl.wiktionary.org/wiki/dom')
     """
 
     word: str
@@ -388,12 +394,20 @@ def english_definitions() -> EnglishDefinitions:
 
 
 def wiktionary_url(word: str, language: str) -> str:
-    """The address of ``word``'s entry in the Wiktionary of ``language``.
+    """Where to read ``word`` (as a list of ``language`` spells it) in that language's
+    Wiktionary: its entry when the list writes words as the language does (Polish), else
+    the search that goes to the entry of the word as written (a Spanish list's
+    ``cancion`` is ``canción``, whose entry is not at ``/wiki/cancion``).
 
-    >>> wiktionary_url("año", "es")
-    'https://es.wiktionary.org/wiki/a%C3%B1o'
+    >>> wiktionary_url("żółw", "pl")
+    'https://pl.wiktionary.org/wiki/%C5%BC%C3%B3%C5%82w'
+    >>> wiktionary_url("cancion", "es")
+    'https://es.wiktionary.org/wiki/Special:Search?search=cancion&go=Go'
     """
-    return WIKTIONARY_URL.format(language=language, word=quote(word))
+    profile = language_profile(language)
+    respelled = profile.fold_accents or profile.replace or profile.capitalised_words
+    address = WIKTIONARY_SEARCH_URL if respelled else WIKTIONARY_URL
+    return address.format(language=profile.code, word=quote(word))
 
 
 def define(entry: str, language: str = "en") -> Definition:
@@ -402,8 +416,8 @@ def define(entry: str, language: str = "en") -> Definition:
     Raises :class:`DefinitionError` for an empty entry or one with other characters than
     letters, :class:`DefinitionsUnavailable` when no English dictionary can be read.
 
-    >>> define(" Geese ").base, define("casa", "es").url
-    ('goose', 'https://es.wiktionary.org/wiki/casa')
+    >>> define(" Geese ").base, define("dom", "pl").url
+    ('goose', 'https://pl.wiktionary.org/wiki/dom')
     """
     code = language_profile(language).code
     word = checked_word(entry)
