@@ -62,7 +62,7 @@ def test_play_through_a_pipe(words_file: Path) -> None:
     assert "MILE: +1 point (score 2)" in out
     maximum = solve(Board.parse(BOARD), Lexicon.from_words(WORDS)).score
     assert f"2 of {maximum} points" in out
-    listed = out.split("best first:\n")[1].split("\nFAME:")[0].split()
+    listed = out.split("best first:\n")[1].split("\nWords to learn")[0].split("\nFAME:")[0].split()
     assert listed[::2] == expected_missed({"fame", "mile"})
     assert "FAME: [(0,0),(1,0),(1,1),(2,0)]" in out
     assert "ZEBRA is not on the board." in out
@@ -271,3 +271,40 @@ def test_play_takes_its_board_from_a_file_and_says_so_when_given_dash(
     )
     assert done.returncode == 0, done.stderr
     assert "FAME: +1 point" in done.stdout
+
+
+def test_play_ends_with_the_words_to_learn_and_their_meanings() -> None:
+    """A learner sees which missed words were common and what they mean (the form of an
+    inflected one first), and for another language where to read them on Wiktionary."""
+    english = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", BOARD, "--missed", "3"],
+        input="fame\n",
+        capture_output=True,
+        text=True,
+        env={**boggle_env(), "COLUMNS": "100"},
+        timeout=120,
+    )
+    assert english.returncode == 0, english.stderr
+    learn = english.stdout.split("Words to learn, common first, with their meanings")[1]
+    lines = learn.splitlines()[1:]
+    assert len(lines) == 10 and all(len(line) <= 100 for line in lines)
+    assert not any(line.split()[0] == "FAME" for line in lines)  # found: nothing to learn
+    levels = [line.split()[1] for line in lines]
+    assert levels == sorted(levels, key=["common", "standard", "obscure"].index)
+    limbs = next(line for line in lines if line.split()[0] == "LIMBS")
+    assert limbs.split()[1] == "common" and "(plural of limb) one of the jointed" in limbs
+
+    spanish = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", "--language", "es", "--seed", "5"],
+        input="patria\n",
+        capture_output=True,
+        text=True,
+        env=boggle_env(),
+        timeout=120,
+    )
+    assert spanish.returncode == 0, spanish.stderr
+    learn = spanish.stdout.split("Words to learn, common first, with their meanings")[1]
+    for line in learn.splitlines()[1:]:
+        word, level, link = line.split()
+        assert level in ("common", "standard", "obscure") and word != "PATRIA"
+        assert link == f"https://es.wiktionary.org/wiki/Special:Search?search={word.lower()}&go=Go"

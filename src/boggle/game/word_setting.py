@@ -41,6 +41,10 @@ from boggle.wordlists.lexicon import Lexicon
 OTHER_WORDS = ("refused", "zero")
 """What a word of the list outside the game's level gets (see the module docstring)."""
 
+WORDS_TO_LEARN = 10
+"""The missed words a round offers to learn, common first (``boggle play`` lists them with
+their meanings; the pages keep as many: ``KEEP_PER_ROUND`` in ``learn.js``)."""
+
 
 @dataclass(frozen=True)
 class WordSetting:

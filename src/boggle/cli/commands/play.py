@@ -42,6 +42,7 @@ from boggle.game.play import MAX_ENTRY_CHARS, MAX_ROUND_SECONDS, round_seconds
 from boggle.model import render
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
+from boggle.model.letters import upper_letters
 from boggle.model.word_levels import ALL
 from boggle.model.wording import counted
 from boggle.wordlists.frequencies import level_lexicon
@@ -144,6 +145,10 @@ def run(args: argparse.Namespace) -> int:
         for word in path_requests:  # asked during the round: answered first, as the summary ends
             out.write(path_answer(session, word) + "\n")
     out.write(summary_text(session, args.missed) + "\n")
+    if session.missed():
+        from boggle.cli.main import terminal_columns
+
+        out.write(learn_text(session, terminal_columns()) + "\n")
     if hints:
         out.write(f"Hints used: {len(hints)} of {HINTS_PER_ROUND}.\n")
     if interactive:
@@ -224,6 +229,50 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     else:
         lines.append("You found every word!")
     return "\n".join(lines)
+
+
+def learn_text(session: PlaySession, width: int = 80) -> str:
+    """The missed words to learn (:data:`~boggle.game.word_setting.WORDS_TO_LEARN`, common
+    first when ``wordfreq`` is installed), each with its level and its meaning cut to
+    ``width`` columns (what form it is first: "(plural of limb) one of..."), or for another
+    language than English its Wiktionary link."""
+    from boggle.game.word_setting import WORDS_TO_LEARN, unfound_json, with_levels
+    from boggle.wordlists.spelling import lexicon_profile
+
+    language = lexicon_profile(session.solution.lexicon).code
+    entries = unfound_json(with_levels(session.solution), set(session.found), WORDS_TO_LEARN)
+    leveled = any("level" in entry for entry in entries)
+    lines = [
+        f"Words to learn, {'common first' if leveled else 'best first'}, with their meanings "
+        f"('boggle define WORD' says more):"
+    ]
+    name_width = max(len(entry["word"]) for entry in entries)
+    for entry in entries:
+        head = f"  {upper_letters(entry['word']):<{name_width}}  "
+        if leveled:
+            head += f"{entry.get('level', ''):<8}  "
+        meaning, cut = meaning_of(entry["word"], language)
+        room = max(20, width - len(head))
+        if cut and len(meaning) > room:
+            meaning = meaning[: room - 3].rstrip() + "..."
+        lines.append((head + meaning).rstrip())
+    return "\n".join(lines)
+
+
+def meaning_of(word: str, language: str) -> tuple[str, bool]:
+    """A missed word's meaning in one line, and whether it may be cut (a link may not)."""
+    from boggle.definitions import define
+
+    try:
+        entry = define(word, language)
+    except BoggleError as error:  # no English dictionary to read: said once per word
+        return str(error), True
+    if entry.url is not None:
+        return entry.url, False
+    if entry.first is None:
+        return "no definition known", True
+    forms = f"({'; '.join(entry.forms)}) " if entry.forms else ""
+    return forms + entry.first, True
 
 
 def path_answer(session: PlaySession, entry: str) -> str:
