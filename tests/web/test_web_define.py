@@ -44,6 +44,15 @@ def test_define_bad_input_is_a_json_4xx(client: TestClient, params: dict[str, st
     assert "error" in answer.json() or "detail" in answer.json()
 
 
+def test_define_a_word_of_bytes_that_are_not_utf8_says_so(client: TestClient) -> None:
+    answer = client.get("/api/define?word=%E9t%E9&dict=fr")  # été in Latin-1
+    assert answer.status_code == 400
+    assert answer.json()["error"] == (
+        "the word is not valid text: it has bytes that are not UTF-8 "
+        "(read as U+FFFD REPLACEMENT CHARACTER)"
+    )
+
+
 def test_define_another_language_links_wiktionary(client: TestClient) -> None:
     body = client.get("/api/define", params={"word": "casa", "dict": "es"}).json()
     assert body["url"] == "https://es.wiktionary.org/wiki/Special:Search?search=casa&go=Go"

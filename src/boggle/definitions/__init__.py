@@ -147,6 +147,9 @@ MAX_WORD_LETTERS = 64
 time that grows with the square of a word's length)."""
 
 
+REPLACEMENT_CHARACTER = "\ufffd"
+
+
 def checked_word(entry: str) -> str:
     """An entry as looked up: trimmed, lowercase a letter for a letter (``İ`` is ``i``:
     :func:`~boggle.model.letters.lower_letters`), NFKC (fullwidth letters are the
@@ -159,6 +162,11 @@ def checked_word(entry: str) -> str:
     """
     if problem := not_text(entry):
         raise DefinitionError(f"the word is not valid text: it has {problem}")
+    if REPLACEMENT_CHARACTER in entry:  # what a web server reads bytes that are not UTF-8 as
+        raise DefinitionError(
+            "the word is not valid text: it has bytes that are not UTF-8 "
+            "(read as U+FFFD REPLACEMENT CHARACTER)"
+        )
     word = lower_letters(typed_letters(entry.strip()))
     if not word:
         raise DefinitionError("give a word to define")
