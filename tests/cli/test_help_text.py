@@ -186,7 +186,7 @@ def test_quick_examples_run_as_written(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["roll", "--dice", "big", "--seed", "7", "--count", "3"]) == 0
     assert len(capsys.readouterr().out.split("\n")) == 4
     assert main(["define", "ran"]) == 0
-    assert "RAN (see RUN)" in capsys.readouterr().out
+    assert "RAN (past tense or past participle of run)" in capsys.readouterr().out
     assert main(["bench", "solve-random", "--size", "5", "--seed", "1"]) == 0
     assert "seed 1" in capsys.readouterr().out
 
