@@ -273,20 +273,27 @@ def test_play_takes_its_board_from_a_file_and_says_so_when_given_dash(
     assert "FAME: +1 point" in done.stdout
 
 
+LEARN_HEADING = "Words to learn, common first, with their meanings"
+
+
+def words_to_learn(args: list[str], typed: str, columns: int = 80) -> list[str]:
+    """The lines under "Words to learn" at the end of ``boggle play ARGS`` (``typed`` piped)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", *args],
+        input=typed,
+        capture_output=True,
+        text=True,
+        env={**boggle_env(), "COLUMNS": str(columns)},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split(LEARN_HEADING)[1].splitlines()[1:]
+
+
 def test_play_ends_with_the_words_to_learn_and_their_meanings() -> None:
     """A learner sees which missed words were common and what they mean (the form of an
     inflected one first), and for another language where to read them on Wiktionary."""
-    english = subprocess.run(
-        [sys.executable, "-m", "boggle", "play", BOARD, "--missed", "3"],
-        input="fame\n",
-        capture_output=True,
-        text=True,
-        env={**boggle_env(), "COLUMNS": "100"},
-        timeout=120,
-    )
-    assert english.returncode == 0, english.stderr
-    learn = english.stdout.split("Words to learn, common first, with their meanings")[1]
-    lines = learn.splitlines()[1:]
+    lines = words_to_learn([BOARD, "--missed", "3"], "fame\n", columns=100)
     assert len(lines) == 10 and all(len(line) <= 100 for line in lines)
     assert not any(line.split()[0] == "FAME" for line in lines)  # found: nothing to learn
     levels = [line.split()[1] for line in lines]
@@ -294,17 +301,7 @@ def test_play_ends_with_the_words_to_learn_and_their_meanings() -> None:
     limbs = next(line for line in lines if line.split()[0] == "LIMBS")
     assert limbs.split()[1] == "common" and "(plural of limb) one of the jointed" in limbs
 
-    spanish = subprocess.run(
-        [sys.executable, "-m", "boggle", "play", "--language", "es", "--seed", "5"],
-        input="patria\n",
-        capture_output=True,
-        text=True,
-        env=boggle_env(),
-        timeout=120,
-    )
-    assert spanish.returncode == 0, spanish.stderr
-    learn = spanish.stdout.split("Words to learn, common first, with their meanings")[1]
-    for line in learn.splitlines()[1:]:
+    for line in words_to_learn(["--language", "es", "--seed", "5"], "patria\n"):
         word, level, link = line.split()
         assert level in ("common", "standard", "obscure") and word != "PATRIA"
         assert link == f"https://es.wiktionary.org/wiki/Special:Search?search={word.lower()}&go=Go"
