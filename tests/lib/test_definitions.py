@@ -285,14 +285,17 @@ def test_the_commonest_words_have_a_meaning_of_their_own() -> None:
     assert define("the").first.startswith("the word before a noun")  # type: ignore[union-attr]
 
 
-def test_a_name_is_no_base_form_nor_a_phrase_to_explain_a_word() -> None:
+def test_a_symbol_is_no_base_form_nor_a_name_a_phrase_to_explain_a_word() -> None:
     from boggle.definitions.supplement import Supplement
 
-    names = Supplement("bi n: Bi: a metallic element\ncat n: a small furry animal")
+    names = Supplement(
+        "bi n: Bi: a metallic element\noh n: OH: a state\ndruid n: Druid: a Celtic priest"
+    )
     assert look_up("bis", names) == (None, [])  # not the plural of "Bi"
-    assert look_up("cats", names) == ("cat", ["a small furry animal"])
+    assert look_up("ohs", names) == (None, [])
+    assert look_up("druids", names) == ("druid", ["Druid: a Celtic priest"])  # a kind of person
     assert look_up("bi", names) == ("bi", ["Bi: a metallic element"])  # the word's own sense
-    for word in ("bis", "his", "hey", "nor"):
+    for word in ("bis", "his", "hey", "nor", "mes", "carl", "otto"):  # "as in Carl Jung"
         assert not any(gloss[:1].isupper() for gloss in define(word).definitions), word
 
 

@@ -217,7 +217,7 @@ def _senses(word: str, glossary: Glossary) -> Iterator[tuple[str, str, str]]:
 
 def inflections(word: str, glossary: Glossary) -> tuple[str, ...]:
     """What form ``word`` is of each base form ``glossary`` holds it under (morphy's rules
-    and exception lists; a name is no base form), as a learner reads it.
+    and exception lists; a symbol is no base form), as a learner reads it.
 
     >>> from boggle.definitions.supplement import Supplement
     >>> inflections("emojis", Supplement("emoji n: a small picture in a message"))
@@ -230,7 +230,7 @@ def inflections(word: str, glossary: Glossary) -> tuple[str, ...]:
         is_lemma = functools.partial(glossary.is_lemma, pos=pos)
         for form in base_forms(word, pos, is_lemma, glossary.exceptions.get(pos, {})):
             glosses = glossary.glosses(form, pos)
-            if form != word and glosses and not _is_proper(glosses[0]):
+            if form != word and glosses and not _is_symbol(glosses[0]):
                 name = inflection_name(word, _shown(form), pos)
                 if name not in names:
                     names.append(name)
@@ -267,6 +267,17 @@ def _exact_gloss(word: str, glossary: Glossary) -> tuple[str, str, str] | None:
     return None
 
 
+def _is_symbol(gloss: str) -> bool:
+    """Whether a gloss is a symbol's or an abbreviation's (``Bi: ...``, ``OH: ...``): a
+    proper noun of two letters or in capitals, which no word inflects (``Druid`` does).
+
+    >>> [_is_symbol(gloss) for gloss in ("Bi: a metal", "OH: a state", "Druid: a priest")]
+    [True, True, False]
+    """
+    name, colon, _ = gloss.partition(": ")
+    return bool(colon) and _is_proper(gloss) and (len(name) <= 2 or name.isupper())
+
+
 def _is_proper(gloss: str) -> bool:
     """Whether a gloss is a proper noun's (``Miller: ...``, see ``SystemWordNet.glosses``)."""
     name, colon, _ = gloss.partition(": ")
@@ -297,8 +308,8 @@ def look_up(
     base: str | None = None
     glosses: list[str] = []
     for form, _pos, gloss in _senses(word, glossary) if own else ():
-        if form != word and _is_proper(gloss):
-            continue  # a name is no base form: "bis" is not the plural of "Bi" (bismuth)
+        if form != word and _is_symbol(gloss):
+            continue  # "bis" is not the plural of "Bi" (bismuth), nor "ohs" of "OH" (Ohio)
         base = base or form
         if gloss not in glosses:
             glosses.append(gloss)
