@@ -578,6 +578,12 @@ def test_a_missed_word_says_its_level_and_form_and_my_words_keeps_them(
     item = page.locator(".kept-word[data-word='limbs']")
     assert "common word · 2 points" in (item.locator(".kept-head").text_content() or "")
     assert (item.locator(".kept-meaning").text_content() or "").startswith("(plural of limb) ")
+    # on a phone the line breaks between its parts, never inside the date at its hyphen
+    cut = page.eval_on_selector_all(
+        ".kept-head .help > span",
+        "parts => parts.filter((p) => p.getClientRects().length > 1).map((p) => p.textContent)",
+    )
+    assert cut == []
 
 
 def test_a_stored_level_the_page_does_not_know_is_left_out(

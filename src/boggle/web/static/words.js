@@ -156,8 +156,14 @@ function keptItem(entry) {
     list.textContent = listName(entry.list);
     about.append(list, " · ");
   }
-  about.append(
-    [levelName(entry.level), counted(entry.points, "point"), entry.date].filter(Boolean).join(" · "));
+  // each part whole on its line ("2026-11-28" is not cut at its hyphen): lines break at " · "
+  const parts = [levelName(entry.level), counted(entry.points, "point"), entry.date].filter(Boolean);
+  parts.forEach((text, index) => {
+    const part = document.createElement("span");
+    part.className = "kept-about";
+    part.textContent = text;
+    about.append(...(index ? [" · ", part] : [part]));
+  });
   head.append(word, about);
   const meaning = document.createElement("p");
   meaning.className = "kept-meaning";
