@@ -596,3 +596,27 @@ def test_a_stored_level_the_page_does_not_know_is_left_out(
         "limbo": "famous",  # kept as it was until the list changes
         "fame": 3,
     }
+
+
+def test_missed_words_are_kept_and_explained_in_the_round_s_own_list(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The list control changed under a round (a /play?dict=es link still loading when Start
+    was pressed set it afterwards): the round's English words were kept as Spanish ones and
+    their meanings were Spanish Wiktionary links."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    page.wait_for_selector("#dict-select option[value='es']", state="attached")
+    list_name = page.evaluate("() => document.getElementById('dict-select').value || null")
+    assert list_name != "es"
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.evaluate("() => { document.getElementById('dict-select').value = 'es'; }")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .learn-one")
+    page.locator("#play-missed button.word[data-word='limbs']").click()
+    box = page.locator("#play-results .word-definition[data-word='limbs']")
+    box.filter(has_text="one of the jointed appendages").wait_for()
+    assert box.locator("a").count() == 0  # no Wiktionary link: the word is English
+    page.get_by_role("button", name="learn LIMBS", exact=True).click()
+    first = stored(page)[0]
+    assert first["word"] == "limbs" and first["list"] == list_name

@@ -18,6 +18,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   board: "",          // the board as the server formats it
   solution: null,     // the /api/solve answer for the board shown
+  list: null,         // the word list it was solved with (null: the server's default)
   pinned: null,       // the word whose path stays drawn
   round: null,        // the play round under way, or null
   solveTicket: 0,     // numbers the solves asked for, so a late answer cannot overwrite a newer
@@ -57,7 +58,7 @@ function wordButton(entry, extraClass) {
   button.title = `${entry.points} point${entry.points === 1 ? "" : "s"}`;
   const show = () => {
     drawPath(entry.word, entry.path);
-    showDefinition(button, entry.word, $("dict-select").value, entry.path);
+    showDefinition(button, entry.word, state.list, entry.path);  // in the words' own list
   };
   button.addEventListener("mouseenter", show);
   button.addEventListener("focus", show);
@@ -163,9 +164,11 @@ function updateShare() {
 async function solveBoard(text) {
   const ticket = ++state.solveTicket;
   showError("");
-  const answer = await api("/api/solve", { board: text, ...chosenOptions() });
+  const options = chosenOptions();
+  const answer = await api("/api/solve", { board: text, ...options });
   if (ticket !== state.solveTicket) return answer;  // a later solve owns the page now
   state.board = answer.board;
+  state.list = options.dictionary ?? null;
   state.solution = answer;
   state.pinned = null;
   const foreign = answer.foreign_letters || [];
@@ -356,9 +359,21 @@ function showRoundScore(words, points) {
 
 // The round as the server's PlaySession tells it: feedback for each entry, the words found,
 // the score and, once finished, the words missed (best first).
+// The list and rules `round` started with, as chosenOptions() gives them, whatever the
+// controls say now (a /play?dict=es link still loading when Start was pressed sets the
+// list afterwards): the round is judged and hinted in its own list.
+function roundOptions(round) {
+  const chosen = round.choices ?? roundChoices();
+  const options = {};
+  if (chosen["dict-select"]) options.dictionary = chosen["dict-select"];
+  if (chosen["rules-select"]) options.rules = chosen["rules-select"];
+  return options;
+}
+
 function playRound(round, finished) {
-  const words = { word_level: $("play-words-level").value, other_words: $("play-words-others").value };
-  return api("/api/play", { board: round.board, words: round.entries, finished, ...chosenOptions(), ...words });
+  const chosen = round.choices ?? roundChoices();
+  const words = { word_level: chosen["play-words-level"], other_words: chosen["play-words-others"] };
+  return api("/api/play", { board: round.board, words: round.entries, finished, ...roundOptions(round), ...words });
 }
 
 // A word typed in the word box, or `traced` on the board (the box keeps what is typed).
@@ -418,7 +433,7 @@ async function askHint() {
   const round = state.round;
   if (!round) return;
   const answer = await api("/api/hint", {
-    board: round.board, found: round.found, given: round.hints, ...chosenOptions(),
+    board: round.board, found: round.found, given: round.hints, ...roundOptions(round),
   });
   if (state.round !== round) return;
   if (answer.hint) round.hints.push([answer.hint.target, answer.hint.level]);
@@ -465,7 +480,8 @@ async function endRound(ranOut = false) {
     `${answer.found.length} of ${counted(answer.total, "word")}` +
     (round.hints.length ? `, with ${counted(round.hints.length, "hint")}.` : ".");
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
-  offerKeep($("play-results"), answer.missed, $("dict-select").value || null, $("play-missed"));
+  // kept in the round's own list, whatever the list control says now
+  offerKeep($("play-results"), answer.missed, round.choices["dict-select"] || null, $("play-missed"));
   const levels = answer.levels;
   $("play-levels").textContent = levels
     ? `The board's words: ${levels.common} common, ${levels.standard} standard, ${levels.obscure} obscure.`
