@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 from boggle.dice.cubes import seed_in_range
 from boggle.engines import default_engine, engine_names
+from boggle.model.board import MAX_CELLS, MAX_SIDE
 from boggle.model.errors import DiceError, RulesError
-from boggle.model.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
+from boggle.model.rules import LARGE_BOARD_CELLS, MAX_WORD_LENGTH, PRESETS, Rules, RulesChoice
 from boggle.model.wording import shown_number
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_wordlist
@@ -67,7 +68,7 @@ def add_rules_options(parser: argparse.ArgumentParser, default: str = RULES_BY_S
         type=_whole_number,
         default=None,
         metavar="N",
-        help="shortest word allowed (classic 3, big 4)",
+        help=f"shortest word allowed, 1 to {MAX_WORD_LENGTH:,} (default: classic 3, big 4)",
     )
     group.add_argument(
         "--scoring",
@@ -204,6 +205,8 @@ def real_number(text: str) -> float:
 
 
 SIZE_SYNTAX = "ROWSxCOLS, or N for NxN, e.g. 4x4, 3x5 or 5"
+SIZE_RANGE = f"1 to {MAX_SIDE:,} rows and columns, {MAX_CELLS:,} cells at most"
+"""The boards ``--size`` takes (``Board`` refuses others), as its help says."""
 
 
 def board_size(text: str) -> tuple[int, int]:

@@ -69,8 +69,8 @@ def register(subparsers: Any) -> None:
         type=options.whole_number,
         default=None,
         metavar="POINTS",
-        help="play the rounds as a match to this score, e.g. 50 (default: a match file's "
-        "'target', else 100; a single round is a match only with --target)",
+        help="play the rounds as a match to this score, 1 or more, e.g. 50 (default: a match "
+        "file's 'target', else 100; a single round is a match only with --target)",
     )
     options.add_json_option(parser)
     options.add_solving_options(parser)

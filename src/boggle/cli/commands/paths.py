@@ -19,6 +19,7 @@ from boggle.cli.commands import _options as options
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._progress import progress_bar
 from boggle.model.errors import BoardError
+from boggle.model.grid import MAX_SIDE
 from boggle.model.wording import a_size
 from boggle.study.paths import LayerStats, PathTable, path_table, symmetries
 
@@ -40,22 +41,22 @@ def register(subparsers: Any) -> None:
         type=options.board_size,
         required=True,
         metavar="RxC",
-        help=f"the grid: {options.SIZE_SYNTAX}",
+        help=f"the grid: {options.SIZE_SYNTAX}; {options.SIZE_RANGE}",
     )
     parser.add_argument(
         "--cols",
         type=options.whole_number,
         default=None,
         metavar="M",
-        help="columns (default: as --size says)",
+        help=f"columns, 1 to {MAX_SIDE:,} (default: as --size says)",
     )
     parser.add_argument(
         "--length",
         type=_lengths,
         default=None,
         metavar="K[,K...]",
-        help="longest path length to count, or several lengths for --per-cell "
-        "(default: every cell)",
+        help="longest path length to count, or several lengths for --per-cell, each 1 or "
+        "more, up to the grid's cells (default: every cell)",
     )
     parser.add_argument(
         "--per-cell",
