@@ -251,3 +251,20 @@ def test_the_ranges_help_gives_are_the_ones_the_commands_keep(
         assert len(capsys.readouterr().err.strip().splitlines()) == 1
     for argv in (["roll", "--size", f"{MAX_SIDE}x1", "--seed", "1"], ["roll", "--count", "0"]):
         assert main(argv) == 0, argv
+
+
+def test_an_option_past_its_range_is_refused_in_the_words_help_uses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--min-length 1001`` said 'minimum word length must be between 1 and 1,000', not
+    naming the option, and ``paths --size`` told the 1,000 rows of a board where path
+    counting takes 58 cells."""
+    from boggle.model.grid_paths import MAX_CELLS as MAX_PATH_CELLS
+
+    assert main(["solve", "fxie", "--min-length", "1001"]) == 2
+    assert "--min-length must be from 1 to 1,000, got 1001" in capsys.readouterr().err
+    assert main(["paths", "--size", "3", "--cols", "1001"]) == 2
+    assert "--cols must be from 1 to 1,000, got 1001" in capsys.readouterr().err
+    assert f"the grid, 1 to {MAX_PATH_CELLS} cells" in help_text("paths")
+    assert main(["paths", "--size", f"1x{MAX_PATH_CELLS + 1}"]) == 2
+    assert f"takes at most {MAX_PATH_CELLS} cells" in capsys.readouterr().err

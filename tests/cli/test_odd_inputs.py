@@ -49,7 +49,7 @@ ODD_INPUTS = [
     (["solve", "--random", "--size", "٣"], "'٣' is not a size"),
     (["solve", "abcd", "--scoring", "3:\N{ARABIC-INDIC DIGIT ONE}"], "in the digits 0-9"),
     (["solve", "--random", "--size", "99999x99999"], "too large"),
-    (["solve", "abcd", "--min-length", "-5"], "--min-length must be at least 1"),
+    (["solve", "abcd", "--min-length", "-5"], "--min-length must be from 1 to 1,000, got -5"),
     (["solve", "abcd", "--scoring", "3:" + HUGE], "needs whole numbers"),
     (["solve", "abcd", "--language", ""], "invalid choice: ''"),
     # options refused after "rolled the board ..." on stderr: two lines, not one

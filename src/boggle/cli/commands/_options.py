@@ -268,8 +268,11 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
 
 def rules_choice_from_args(args: argparse.Namespace) -> RulesChoice:
     """The rules the options ask for, before the board is known."""
-    if args.min_length is not None and args.min_length < 1:
-        raise RulesError(f"--min-length must be at least 1, got {args.min_length}")
+    if args.min_length is not None and not 1 <= args.min_length <= MAX_WORD_LENGTH:
+        raise RulesError(
+            f"--min-length must be from 1 to {MAX_WORD_LENGTH:,}, "
+            f"got {shown_number(args.min_length)}"
+        )
     scoring = Rules.parse_scoring(args.scoring) if args.scoring is not None else None
     return RulesChoice(args.rules, args.min_length, scoring)
 
