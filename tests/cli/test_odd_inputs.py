@@ -81,7 +81,7 @@ ODD_INPUTS = [
     (["search", "--size", "4", "--letters", ""], "--letters is empty"),
     (["search", "--size", "4", "--pool", "0"], "--pool must be from 1 to 10,000"),
     (["prove", "--size", "3x3", "--above", "-1"], "--above must be between 0 and"),
-    (["prove", "--size", "3x3", "--above", "1", "--checkpoint", "DIR"], "Is a directory"),
+    (["prove", "--size", "3x3", "--above", "1", "--checkpoint", "DIR"], "is a directory; give"),
     (["trie", "--words", "-1"], "--words must be at least 1"),
     (["dicts", "export", "en-70", "DIR"], "is a directory; give a file name"),
     (["serve", "--port", "70000"], "--port must be between 1 and 65535"),
