@@ -646,3 +646,18 @@ def test_a_file_where_a_folder_is_wanted_is_named_so(
     with pytest.raises(OutputError, match=r"'.*dangling' is a link to nothing; give a directory"):
         writable_dir(dangling, "the data directory")
     assert taken.read_text() == "{}" and not (tmp_path / "nothing").exists()
+
+
+@pytest.mark.parametrize("board", ["", "fx1e", "fxie amlo ewbx astu " * 60_000])
+def test_judge_refuses_a_board_typed_with_board_that_does_not_parse(
+    board: str, capsys: pytest.CaptureFixture[str], words: Path, tmp_path: Path
+) -> None:
+    """Newcomer 20: ``judge --board '' --player a=a.txt`` judged every word 'not a word' and
+    exited 0; a board typed on the command line is a typo to fix, not a round to judge blind
+    (a round file's board still is, as above)."""
+    ann = tmp_path / "ann.txt"
+    ann.write_text("fame\n", encoding="utf-8")
+    argv = ["judge", "--board", board, "--player", f"ann={ann}", "--dict", str(words)]
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("boggle: error: --board: ") and err.count("\n") == 1
