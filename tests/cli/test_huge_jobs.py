@@ -24,7 +24,8 @@ HUGE = 99_999_999_999_999_999_999
 
 def stopped_after_two_chunks(boards: int, *args: Any, progress: Any, **kwargs: Any) -> Any:
     """``score_stats`` for a run a Ctrl-C stops after two chunks of 50,000 boards, where the
-    library cannot summarise them (the gpu engine's device run raises the interrupt)."""
+    library cannot summarise them (a second Ctrl-C while the gpu engine's device summary is
+    read back is raised)."""
     progress(50_000)
     progress(50_000)
     raise KeyboardInterrupt
