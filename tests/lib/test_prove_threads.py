@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import ENABLE_PATH
 from interruptible import interruptible
 
 from boggle import Lexicon
@@ -32,7 +33,7 @@ WORDS = [
 ]  # fmt: skip
 LEXICON = Lexicon.from_words(WORDS, name="threads")
 prove_module = importlib.import_module("boggle.search.prove")  # the module, not the function
-ENABLE = Path(__file__).resolve().parents[3] / "shared" / "data" / "enable.txt"
+ENABLE = ENABLE_PATH  # ../shared/data beside the repo, or $BOGGLE_SHARED_DATA
 
 
 def _tasks(above: int) -> list[ClassTask]:
