@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import signal
-import subprocess
 import sys
 from typing import Any
 
 import pytest
+from interruptible import interruptible
 
 from boggle.cli.commands import _progress
 from boggle.cli.commands import stats as stats_command
@@ -111,15 +110,7 @@ def test_the_time_left_is_the_rest_at_the_pace_so_far() -> None:
 
 
 def test_a_huge_roll_streams_and_tells_its_seed_when_stopped() -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "boggle", "roll", "--count", str(10**30)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=dict(os.environ),
-        # a terminal's Ctrl-C: a test run started in the background inherits SIGINT ignored
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    child = interruptible([sys.executable, "-m", "boggle", "roll", "--count", str(10**30)])
     try:
         assert child.stdout is not None and child.stderr is not None
         first = child.stdout.readline()  # streamed: boards come before the end

@@ -411,6 +411,19 @@ def test_a_board_s_gaps_shrink_only_where_dice_would_be_under_44_px(
             page.screenshot(path=str(ARTIFACTS / f"phone-6x6-{width}x{height}.png"))
 
 
+def set_viewport_and_wait_for_resize(page: Any, viewport: dict[str, int]) -> None:
+    """The page's viewport set to ``viewport``, back once the page's own "resize" handlers
+    have run (Playwright returns once the size is set; the browser fires "resize" at its
+    next frame, and what a handler redraws, a path, was read before it on a loaded machine).
+    A listener added now runs after the page's, added as its scripts loaded."""
+    page.evaluate(
+        "() => { window.resizedForTest = false;"
+        " addEventListener('resize', () => { window.resizedForTest = true; }, { once: true }); }"
+    )
+    page.set_viewport_size(viewport)
+    page.wait_for_function("() => window.resizedForTest")
+
+
 def test_a_drawn_path_stays_on_its_dice_when_the_board_shrinks(
     pages: Pages, server: ServeProcess
 ) -> None:
@@ -419,7 +432,7 @@ def test_a_drawn_path_stays_on_its_dice_when_the_board_shrinks(
     page.press("#word-input", "Enter")
     page.wait_for_selector("#path-overlay[data-word='fame'] circle")
     before = page.locator("#board .cube").first.bounding_box()
-    page.set_viewport_size(KEYBOARD_OPEN)  # the keyboard opens: smaller dice
+    set_viewport_and_wait_for_resize(page, KEYBOARD_OPEN)  # the keyboard opens: smaller dice
     after = page.locator("#board .cube").first.bounding_box()
     assert after["width"] < before["width"]
     wrap = page.locator("#board-wrap").bounding_box()
