@@ -17,7 +17,7 @@ from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess
 
 from boggle import Board, load_lexicon, solve
-from boggle.dice.cubes import MAX_SEED
+from boggle.dice.cubes import MAX_SEED, SEED_RANGE
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -88,6 +88,30 @@ def test_the_seed_box_says_a_seed_past_the_librarys_range_before_sending(
     assert page.eval_on_selector("#seed-input", "box => box.validity.rangeOverflow")
     page.fill("#seed-input", str(MAX_SEED))
     assert page.eval_on_selector("#seed-input", "box => box.validity.valid")
+
+
+def test_the_seed_box_refuses_one_past_the_range_though_it_is_the_same_float(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """2^64 and 2^64-1 are the same float, so the browser's own check of the box's max lets
+    2^64 through: the page compares the digits, says the library's range, and Roll sends
+    nothing; 2^64-1 rolls."""
+    page = pages.open(server.url + "/solve")
+    rolls: list[str] = []
+    page.on(
+        "request", lambda request: rolls.append(request.url) if "/api/roll" in request.url else None
+    )
+    page.fill("#seed-input", str(MAX_SEED + 1))
+    assert not page.eval_on_selector("#seed-input", "box => box.validity.valid")
+    message = page.eval_on_selector("#seed-input", "box => box.validationMessage")
+    assert SEED_RANGE in message
+    page.click("#roll-button")
+    page.fill("#seed-input", str(MAX_SEED))
+    assert page.eval_on_selector("#seed-input", "box => box.validity.valid")
+    with page.expect_response(lambda answer: "/api/roll" in answer.url) as rolled:
+        page.click("#roll-button")
+    assert rolled.value.ok
+    assert len(rolls) == 1  # the seed past the range was never sent
 
 
 def test_disabled_buttons_look_disabled(pages: Pages, server: ServeProcess) -> None:

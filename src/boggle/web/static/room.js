@@ -1,9 +1,9 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, limitName, offerShare,
-  readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView, showRoundLength, sound,
-  wordButton, wordListTitles,
+  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, jsonText, limitName,
+  offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
+  showRoundLength, sound, typedNumber, wordButton, wordListTitles,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -69,7 +69,7 @@ const WORD_ERRORS = ["busy", "rate_limited", "time_up", "word_too_long", "too_ma
 
 function send(message) {
   if (state.socket && state.socket.readyState === WebSocket.OPEN) {
-    state.socket.send(JSON.stringify(message));
+    state.socket.send(jsonText(message));  // a number typed past 2^53 sent as its digits
     return true;
   }
   showError("not connected to the server; trying again…");
@@ -722,7 +722,7 @@ async function checkRoom(code) {
 }
 
 function numberOf(id) {
-  return Number($(id).value || 0);
+  return typedNumber($(id).value);
 }
 
 // The dice shown beside an English list only (another language's boards use its letters).
