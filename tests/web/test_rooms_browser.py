@@ -939,3 +939,19 @@ def test_the_rooms_address_keeps_its_code_on_one_line_on_small_phones(
     ARTIFACTS.mkdir(exist_ok=True)
     page.set_viewport_size({"width": 320, "height": 640})
     page.locator("#room-link").screenshot(path=str(ARTIFACTS / "room-address-320.png"))
+
+
+def test_a_room_setting_typed_past_2_53_is_sent_as_typed(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A target typed as 20 nines is past 2^53, where a Number is another number (1e20): the
+    page sends the digits, so the server's refusal quotes what was typed."""
+    page = players.open(clocked_server.url + "/room")
+    typed = "9" * 20
+    page.fill("#create-name", "ann")
+    page.fill("#create-target", typed)
+    page.click("#create-button")
+    page.wait_for_selector("#error:not([hidden])")
+    refusal = page.inner_text("#error")
+    assert f"'target' must be a whole number from 0 to {RoomLimits().max_target:,}" in refusal
+    assert refusal.rstrip(".").endswith(f"got {typed}")
