@@ -320,10 +320,12 @@ def test_a_host_whose_phone_drops_is_said_away_and_the_next_player_takes_over(
     server.clock.now += LONGEST_ROUND
     bob.wait_for_selector("#results:not([hidden])")
     assert bob.locator("#phase").inner_text() == "Round 1 is over: ann (host) starts the next."
+    assert in_view(bob, "#phase")  # beside the results the phone shows, not far up the page
 
     ann.context.close()  # the host's phone: gone without a word
     away = bob.locator("#host-away")
     away.wait_for(state="visible")
+    assert in_view(bob, "#host-away")
     assert away.inner_text().startswith("ann (host) has lost the connection: if not back within")
     assert "the next player here becomes host" in away.inner_text()
     assert "away" in (bob.locator("#players li[data-name='ann']").get_attribute("class") or "")
@@ -955,3 +957,30 @@ def test_a_room_setting_typed_past_2_53_is_sent_as_typed(
     refusal = page.inner_text("#error")
     assert f"'target' must be a whole number from 0 to {RoomLimits().max_target:,}" in refusal
     assert refusal.rstrip(".").endswith(f"got {typed}")
+
+
+def test_leaving_after_a_round_on_a_phone_says_so_at_the_top_of_the_rooms_page(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Bob leaves from the results, far down his phone's page: the rooms page shows its top,
+    saying which room he left, Create's title in view (not the middle of its form); its
+    challenge rule's box is as wide as it is high beside its two lines."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    create_room(ann, seconds=str(LONGEST_ROUND))
+    code = ann.locator("body").get_attribute("data-code")
+    bob = players.open(f"{server.url}/room/{code}", **PHONE)
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    ann.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += LONGEST_ROUND
+    bob.wait_for_selector("#results:not([hidden])")
+    assert bob.evaluate("() => window.scrollY") > 0  # the results brought into view
+    bob.click("#leave-button")
+    bob.wait_for_selector("#entry:not([hidden])")
+    assert bob.locator("#notice").inner_text() == f"You left room {code}."
+    assert in_view(bob, "#notice") and in_view(bob, "#create-form h2")
+    box = bob.locator("#create-challenge").bounding_box()
+    assert box is not None and box["width"] == box["height"]

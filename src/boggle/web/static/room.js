@@ -314,7 +314,8 @@ function showRoom(room) {
 
 // After a round "Start round 2" (or "Rematch") and "Leave room" come under the results' title,
 // which the page scrolls to: on a phone the host would scroll back up past the board to find
-// them. Before and during a round they are under the players.
+// them, and the others would not read who starts the next (#phase, above the buttons).
+// Before and during a round they are under the players.
 function placeActions(underResults) {
   if (underResults) $("match-over").after($("room-actions"));
   else $("players").after($("room-actions"));
@@ -802,8 +803,12 @@ async function start() {
     send({ type: "leave" });
     forget(state.code);
     state.socket?.close();
+    const left = state.code;
     state.code = null;
     showEntry("");
+    // the entry's top, not the middle of Create's form where the results' scroll left it
+    window.scrollTo(0, 0);
+    showNotice(`You left room ${left}.`);
   });
   window.addEventListener("popstate", backPressed);
   window.addEventListener("offline", () => {
