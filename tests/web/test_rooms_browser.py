@@ -964,7 +964,8 @@ def test_leaving_after_a_round_on_a_phone_says_so_at_the_top_of_the_rooms_page(
 ) -> None:
     """Bob leaves from the results, far down his phone's page: the rooms page shows its top,
     saying which room he left, Create's title in view (not the middle of its form); its
-    challenge rule's box is as wide as it is high beside its two lines."""
+    challenge rule's box is as wide as it is high beside its two lines. Ann reads that bob
+    left beside her Start button, until the next round starts."""
     server = clocked_server
     ann = players.open(server.url + "/room", **PHONE)
     create_room(ann, seconds=str(LONGEST_ROUND))
@@ -984,3 +985,11 @@ def test_leaving_after_a_round_on_a_phone_says_so_at_the_top_of_the_rooms_page(
     assert in_view(bob, "#notice") and in_view(bob, "#create-form h2")
     box = bob.locator("#create-challenge").bounding_box()
     assert box is not None and box["width"] == box["height"]
+
+    said = ann.locator("#who-left")
+    said.wait_for(state="visible")
+    assert said.inner_text() == "bob left the room."
+    assert in_view(ann, "#who-left") and in_view(ann, "#start-button")
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing']")
+    assert said.is_hidden()

@@ -40,6 +40,8 @@ const state = {
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
   listTitles: new Map(),  // a word list's name -> its title ("English (111,593 words)")
   stopHostAway: () => {},
+  players: null,  // the names in the room's last update: who is gone from the next is said
+  gone: [],       // the players who left since the last round started
 };
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
@@ -167,6 +169,8 @@ function joined(message) {
   state.code = message.code;
   state.token = message.token;
   state.name = message.name;
+  state.players = null;
+  sayWhoLeft(null);
   localStorage.setItem(storageKey(message.code),
     JSON.stringify({ token: message.token, name: message.name, at: Date.now() }));
   if (location.pathname !== `/room/${message.code}`) history.replaceState(null, "", `/room/${message.code}`);
@@ -291,6 +295,7 @@ function showRoom(room) {
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
     ` — match ${room.match}`;
   renderPlayers(room.players, room.phase === "playing");
+  sayWhoLeft(room.players.map((player) => player.name));
   $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
   $("start-button").textContent = `Start round ${room.round + 1}`;  // the next, for everyone
   $("rematch-button").hidden = !isHost || room.phase !== "over";
@@ -379,6 +384,19 @@ function renderPlayers(players, playing) {
   }
 }
 
+// A player gone from the room since its last update is said beside the buttons ("bob left the
+// room."): the players' line only loses their name, and the host would wait for them. Said
+// until the next round starts (`sayWhoLeft(null)` forgets them).
+function sayWhoLeft(names) {
+  if (names === null) state.gone = [];
+  else state.gone.push(...(state.players ?? []).filter((name) => !names.includes(name)));
+  if (names !== null) state.players = names;
+  const gone = state.gone;
+  const who = gone.length > 1 ? `${gone.slice(0, -1).join(", ")} and ${gone.at(-1)}` : gone[0];
+  $("who-left").textContent = gone.length ? `${who} left the room.` : "";
+  $("who-left").hidden = gone.length === 0;
+}
+
 // A player's line: name, match total, good words this round (while playing); "(host)" and
 // "(away)", a player whose connection is gone (their seat kept), come from the style sheet.
 function showPlayer(item, count) {
@@ -399,6 +417,7 @@ function progress(message) {
 
 function roundStarted(message) {
   document.body.dataset.phase = "playing";
+  sayWhoLeft(null);
   $("phase").textContent = `Round ${message.round} is on.`;
   $("start-button").hidden = true;
   $("my-words").replaceChildren();
