@@ -170,3 +170,15 @@ def test_result_cards_line_up(pages: Pages, clocked_server: ClockedServer) -> No
     assert len(edges) == len(words)
     assert len({round(left) for left, _ in edges}) == 1, edges
     assert len({round(right) for _, right in edges}) == 1, edges
+
+
+@pytest.mark.parametrize(("path", "box"), [("/play", "#play-input"), ("/daily", "#word-input")])
+def test_a_word_typed_reads_in_capitals_as_the_dice_in_every_mode(
+    pages: Pages, server: ServeProcess, path: str, box: str
+) -> None:
+    """Solo's word box showed "FAME" and the daily board's, a challenge's and a room's "fame";
+    now every one shows capitals, and its hint as written ("type a word", not "TYPE A WORD")."""
+    page = pages.open(server.url + path)
+    assert style(page, box, "textTransform") == "uppercase"
+    hint = page.eval_on_selector(box, "box => getComputedStyle(box, '::placeholder').textTransform")
+    assert hint == "none"
