@@ -324,10 +324,12 @@ def test_a_host_whose_phone_drops_is_said_away_and_the_next_player_takes_over(
     server.clock.now += LONGEST_ROUND
     bob.wait_for_selector("#results:not([hidden])")
     assert bob.locator("#phase").inner_text() == "Round 1 is over: ann (host) starts the next."
+    assert in_view(bob, "#phase")  # beside the results the phone shows, not far up the page
 
     ann.context.close()  # the host's phone: gone without a word
     away = bob.locator("#host-away")
     away.wait_for(state="visible")
+    assert in_view(bob, "#host-away")
     assert away.inner_text().startswith("ann (host) has lost the connection: if not back within")
     assert "the next player here becomes host" in away.inner_text()
     assert "away" in (bob.locator("#players li[data-name='ann']").get_attribute("class") or "")
@@ -974,3 +976,55 @@ def test_the_rooms_address_keeps_its_code_on_one_line_on_small_phones(
     ARTIFACTS.mkdir(exist_ok=True)
     page.set_viewport_size({"width": 320, "height": 640})
     page.locator("#room-link").screenshot(path=str(ARTIFACTS / "room-address-320.png"))
+
+
+def test_a_room_setting_typed_past_2_53_is_sent_as_typed(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A target typed as 20 nines is past 2^53, where a Number is another number (1e20): the
+    page sends the digits, so the server's refusal quotes what was typed."""
+    page = players.open(clocked_server.url + "/room")
+    typed = "9" * 20
+    page.fill("#create-name", "ann")
+    page.fill("#create-target", typed)
+    page.click("#create-button")
+    page.wait_for_selector("#error:not([hidden])")
+    refusal = page.inner_text("#error")
+    assert f"'target' must be a whole number from 0 to {RoomLimits().max_target:,}" in refusal
+    assert refusal.rstrip(".").endswith(f"got {typed}")
+
+
+def test_leaving_after_a_round_on_a_phone_says_so_at_the_top_of_the_rooms_page(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Bob leaves from the results, far down his phone's page: the rooms page shows its top,
+    saying which room he left, Create's title in view (not the middle of its form); its
+    challenge rule's box is as wide as it is high beside its two lines. Ann reads that bob
+    left beside her Start button, until the next round starts."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    create_room(ann, seconds=str(LONGEST_ROUND))
+    code = ann.locator("body").get_attribute("data-code")
+    bob = players.open(f"{server.url}/room/{code}", **PHONE)
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    ann.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += LONGEST_ROUND
+    bob.wait_for_selector("#results:not([hidden])")
+    assert bob.evaluate("() => window.scrollY") > 0  # the results brought into view
+    bob.click("#leave-button")
+    bob.wait_for_selector("#entry:not([hidden])")
+    assert bob.locator("#notice").inner_text() == f"You left room {code}."
+    assert in_view(bob, "#notice") and in_view(bob, "#create-form h2")
+    box = bob.locator("#create-challenge").bounding_box()
+    assert box is not None and box["width"] == box["height"]
+
+    said = ann.locator("#who-left")
+    said.wait_for(state="visible")
+    assert said.inner_text() == "bob left the room."
+    assert in_view(ann, "#who-left") and in_view(ann, "#start-button")
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing']")
+    assert said.is_hidden()
