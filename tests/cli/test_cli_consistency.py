@@ -7,7 +7,6 @@ import json
 import os
 import re
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from interruptible import interruptible
 
 from boggle.cli.main import main
 from boggle.model.wording import a_size, counted
@@ -418,12 +418,8 @@ def _searching(pid: int) -> bool:
 def test_sigint_to_the_main_process_alone_stops_a_parallel_search(words: Path) -> None:
     """`kill -INT` of `search --jobs 2` reached the main process only, and the workers ran on
     to the end of --seconds (600 here): the main process now tells them to stop."""
-    child = subprocess.Popen(
-        [sys.executable, "-m", "boggle", "search", *SEARCH_FOR_600_SECONDS, "--dict", str(words)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    child = interruptible(
+        [sys.executable, "-m", "boggle", "search", *SEARCH_FOR_600_SECONDS, "--dict", str(words)]
     )
     try:
         while not _searching(child.pid) and child.poll() is None:

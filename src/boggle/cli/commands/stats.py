@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
             progress=pace.update,
         )
     except KeyboardInterrupt:
-        # a Ctrl-C the library could not summarise (the gpu engine's device run)
+        # a Ctrl-C the library could not summarise: before the run, or a second one
         _say_interrupted(pace.done, args.random, pace.seconds(), seed, sys.stderr.isatty())
         return 130
     finally:
