@@ -212,6 +212,8 @@ def main() -> int:
         summary = random_stats(scorer, source, args.seed, args.boards, rules, 10)
         seconds = time.perf_counter() - start
         assert summary is not None
+        if summary.interrupted:  # a Ctrl-C: no rate of a part of the run
+            raise KeyboardInterrupt
         expected = Counter(kernel.tolist())
         same = leftover == 0 and summary.counts == dict(expected)
         print(
@@ -406,6 +408,8 @@ def compare_variants(
         if not args.no_stats:
             start = time.perf_counter()
             summary = random_stats(scorer, source, args.seed, args.boards, rules, 10)
+            if summary is not None and summary.interrupted:
+                raise KeyboardInterrupt  # a Ctrl-C: no rate of a part of the run
             stats_rate = args.boards / (time.perf_counter() - start)
             left = int((scores == OVERFLOW).sum())
             same = (

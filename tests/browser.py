@@ -46,8 +46,10 @@ def system_chromium() -> str:
 def chromium() -> Iterator[Any]:
     """The system Chromium, headless, until the block ends."""
     executable = system_chromium()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # expect(...) waits as long as a page's own waits do (its default is 5 s)
+    expect.set_options(timeout=PAGE_TIMEOUT_MS)
     with sync_playwright() as driver:
         launched = driver.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:

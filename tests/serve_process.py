@@ -7,6 +7,7 @@ import json
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -83,20 +84,42 @@ class ServeProcess:
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )
+        # Its output is read as it comes (a pipe nobody reads fills, and the server would
+        # then stop at its next line), and /api/health is asked only once it says it serves,
+        # its port found free. Asked before (its imports take seconds on a loaded machine),
+        # the port could answer for another test process's server that had taken it
+        # meanwhile: this one's tests would run against that one while this one exited.
+        self.output: list[str] = []
+        serving = threading.Event()
+        reader = threading.Thread(target=self._read_output, args=(serving,), daemon=True)
+        reader.start()
         deadline = time.monotonic() + 60
         while True:
+            if serving.wait(0.2) and self.process.poll() is None:
+                try:
+                    get_json(self.url + "/api/health")
+                    return
+                except (urllib.error.URLError, ConnectionError):
+                    pass
             if self.process.poll() is not None:
-                output = self.process.stdout.read() if self.process.stdout else ""
+                reader.join(10)
+                output = "".join(self.output)
                 error = PortTaken if "already in use" in output else RuntimeError
                 raise error(f"boggle serve exited early: {output}")
-            try:
-                get_json(self.url + "/api/health")
-                return
-            except (urllib.error.URLError, ConnectionError):
-                if time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError("boggle serve did not answer within 60 s") from None
-                time.sleep(0.2)
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("boggle serve did not answer within 60 s")
+            time.sleep(0.2)
+
+    def _read_output(self, serving: threading.Event) -> None:
+        """The server's output, kept in ``output`` line by line until it exits; ``serving``
+        set once it says it serves (or once it has exited)."""
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.output.append(line)
+            if line.startswith("boggle: serving on "):
+                serving.set()
+        serving.set()
 
     def stop(self) -> None:
         self.process.terminate()

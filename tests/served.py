@@ -57,11 +57,12 @@ class LoopClockedServer(BoundedServer):
 
 
 @contextmanager
-def served(
+def serving(
     app: Any, limits: ServerLimits | None = None, clock: LoopClock | None = None
-) -> Iterator[int]:
-    """The port ``app`` answers on while the block runs, set up as `boggle serve` sets it
-    (its event loop on ``clock`` when one is given)."""
+) -> Iterator[tuple[int, BoundedServer]]:
+    """The port ``app`` answers on and its running server while the block runs, set up as
+    `boggle serve` sets it (its event loop on ``clock`` when one is given): a test reads
+    the server's state (``server.server_state.connections``) to wait for what it needs."""
     config = server_config(app, "127.0.0.1", 0, limits or ServerLimits())
     server = BoundedServer(config) if clock is None else LoopClockedServer(config, clock)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -72,10 +73,29 @@ def served(
             assert time.monotonic() < deadline, "uvicorn did not start"
             assert thread.is_alive(), "uvicorn stopped while starting"
             time.sleep(0.05)
-        yield server.servers[0].sockets[0].getsockname()[1]
+        yield server.servers[0].sockets[0].getsockname()[1], server
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+@contextmanager
+def served(
+    app: Any, limits: ServerLimits | None = None, clock: LoopClock | None = None
+) -> Iterator[int]:
+    """The port ``app`` answers on while the block runs (:func:`serving` without the
+    server)."""
+    with serving(app, limits, clock) as (port, _):
+        yield port
+
+
+def wait_until_connections(server: BoundedServer, count: int) -> None:
+    """Wait until ``server`` has accepted ``count`` connections (a client's connect returns
+    once the kernel has queued it, before the server's loop has taken it)."""
+    deadline = time.monotonic() + START_SECONDS
+    while len(server.server_state.connections) < count:
+        assert time.monotonic() < deadline, f"the server did not accept {count} connections"
+        time.sleep(0.01)
 
 
 def request(

@@ -81,7 +81,7 @@ def test_rules_override(capsys: pytest.CaptureFixture[str], enable_path: Path) -
         (["solve", "ab.c"], "not a letter"),
         (["solve", "[zz]bcd"], "unknown multi-letter face"),
         (["solve", "abcd", "--dict", "no-such-list"], "unknown word list"),
-        (["solve", "abcd", "--min-length", "0"], "at least 1"),
+        (["solve", "abcd", "--min-length", "0"], "from 1 to 1,000, got 0"),
         (["solve", "abcd", "--scoring", "3:one"], "whole numbers"),
         (["solve", "abcd", "--engine", "magic"], "unknown engine"),
         (["solve", "a" * 251001], "too large"),

@@ -7,7 +7,6 @@ import json
 import os
 import re
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from interruptible import interruptible
 
 from boggle.cli.main import main
 from boggle.model.wording import a_size, counted
@@ -418,12 +418,8 @@ def _searching(pid: int) -> bool:
 def test_sigint_to_the_main_process_alone_stops_a_parallel_search(words: Path) -> None:
     """`kill -INT` of `search --jobs 2` reached the main process only, and the workers ran on
     to the end of --seconds (600 here): the main process now tells them to stop."""
-    child = subprocess.Popen(
-        [sys.executable, "-m", "boggle", "search", *SEARCH_FOR_600_SECONDS, "--dict", str(words)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    child = interruptible(
+        [sys.executable, "-m", "boggle", "search", *SEARCH_FOR_600_SECONDS, "--dict", str(words)]
     )
     try:
         while not _searching(child.pid) and child.poll() is None:
@@ -646,3 +642,18 @@ def test_a_file_where_a_folder_is_wanted_is_named_so(
     with pytest.raises(OutputError, match=r"'.*dangling' is a link to nothing; give a directory"):
         writable_dir(dangling, "the data directory")
     assert taken.read_text() == "{}" and not (tmp_path / "nothing").exists()
+
+
+@pytest.mark.parametrize("board", ["", "fx1e", "fxie amlo ewbx astu " * 60_000])
+def test_judge_refuses_a_board_typed_with_board_that_does_not_parse(
+    board: str, capsys: pytest.CaptureFixture[str], words: Path, tmp_path: Path
+) -> None:
+    """Newcomer 20: ``judge --board '' --player a=a.txt`` judged every word 'not a word' and
+    exited 0; a board typed on the command line is a typo to fix, not a round to judge blind
+    (a round file's board still is, as above)."""
+    ann = tmp_path / "ann.txt"
+    ann.write_text("fame\n", encoding="utf-8")
+    argv = ["judge", "--board", board, "--player", f"ann={ann}", "--dict", str(words)]
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("boggle: error: --board: ") and err.count("\n") == 1

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
 import sys
+import threading
 import types
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
+from boggle.cli.commands import stats as stats_command
 from boggle.cli.main import main
 from boggle.engines.gpu import batch_engine, device
 from boggle.engines.gpu.cpu_build import cpu_build_or_none, find_compiler
@@ -203,6 +208,59 @@ def test_stats_on_the_gpu_print_what_native_prints(
     on_gpu = run(monkeypatch, capsys, "", *argv, "--engine", "gpu")
     assert native[0] == on_gpu[0] == 0
     assert json.loads(native[1]) == json.loads(on_gpu[1])
+
+
+def ctrl_c_once_a_batch_is_done(monkeypatch: pytest.MonkeyPatch) -> threading.Thread:
+    """A SIGINT, as a terminal's Ctrl-C, sent from another thread once the command has
+    summarised its first batch: it lands wherever the run then is (the main thread must
+    turn it into ``KeyboardInterrupt``: the caller sets Python's own handler)."""
+    counted, first_done = stats_command._Pace.update, threading.Event()
+
+    def update(pace: Any, count: int) -> None:
+        counted(pace, count)
+        first_done.set()
+
+    def send() -> None:
+        first_done.wait()
+        os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(stats_command._Pace, "update", update)
+    sender = threading.Thread(target=send, daemon=True)
+    sender.start()
+    return sender
+
+
+@needs_gpu
+@pytest.mark.parametrize("form", [[], ["--json"]])
+def test_a_ctrl_c_on_the_gpu_prints_what_random_done_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], words: str, form: list[str]
+) -> None:
+    """``stats --random 10**12 --engine gpu`` stopped by a SIGINT: the summary of the boards
+    done, as ``--random DONE --seed S`` prints it on the gpu and on the native engine, the
+    line naming that command, status 130 (batches of 4 x 2^16 boards, so DONE stays small)."""
+    monkeypatch.setattr(device.DeviceRunner, "batch_boards", 1 << 16)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        sender = ctrl_c_once_a_batch_is_done(monkeypatch)
+        argv = ["stats", "--seed", "8", "--top", "5", "--dict", words, *form]
+        stopped = run(monkeypatch, capsys, "", *argv, "--random", str(10**12), "--engine", "gpu")
+        sender.join()
+    finally:
+        signal.signal(signal.SIGINT, before)
+    said = stopped[2].splitlines()
+    assert stopped[0] == 130 and len(said) == 1, stopped[2]
+    done = int(said[0].split("; --random ")[1].split()[0])
+    assert said[0].endswith(f"; --random {done} --seed 8 summarises those")
+    assert done > 0 and done % (1 << 18) == 0
+    for engine in ("gpu", "native"):
+        shorter = run(monkeypatch, capsys, "", *argv, "--random", str(done), "--engine", engine)
+        assert shorter[0] == 0
+        if form:
+            summary, whole = json.loads(stopped[1]), json.loads(shorter[1])
+            assert (summary.pop("interrupted"), whole.pop("interrupted")) == (True, False)
+            assert summary == whole and summary["boards"] == done
+        else:
+            assert stopped[1] == shorter[1]
 
 
 @needs_gpu

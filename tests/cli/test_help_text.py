@@ -198,3 +198,73 @@ def test_every_command_has_examples_and_the_list_above_names_every_command() -> 
     named = {" ".join(command) for command in COMMANDS}
     assert set(COMMAND_HELP) <= named
     assert set(EXAMPLES) == named - {"judge"}  # judge's example is its round
+
+
+NUMBER_TYPES = {"whole_number", "_whole_number", "real_number", "board_size", "memory_megabytes"}
+"""The ``type=`` of the options that take a number (or a board size, rows by columns)."""
+NUMBER_LISTS = {"A-B[,C...]", "K[,K...]"}
+"""The metavars of the options that take a list or range of numbers."""
+SAYS_A_RANGE = re.compile(r"\d[\d,]* to [\d,]+|\b[01] or more|any number above 0")
+
+
+def _number_options(command: list[str]) -> list[argparse.Action]:
+    parser = build_parser(command[0])
+    for name in command:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = sub.choices[name]
+    return [
+        action
+        for action in parser._actions
+        if getattr(action.type, "__name__", None) in NUMBER_TYPES or action.metavar in NUMBER_LISTS
+    ]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_every_number_option_says_the_numbers_it_takes(command: list[str]) -> None:
+    """Newcomer 20: ``--min-length``, ``--count``, ``--size``, ``prove --above``, ``serve
+    --port`` and 30 more gave no range, so the first a user learnt of it was an error."""
+    vague = [
+        "/".join(action.option_strings)
+        for action in _number_options(command)
+        if not SAYS_A_RANGE.search(" ".join((action.help or "").split()))
+    ]
+    assert vague == []
+
+
+def test_the_ranges_help_gives_are_the_ones_the_commands_keep(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The bounds told are the bounds checked: one past each is refused in one line."""
+    from boggle.model.board import MAX_SIDE
+    from boggle.model.rules import MAX_WORD_LENGTH
+
+    assert f"shortest word allowed, 1 to {MAX_WORD_LENGTH:,}" in help_text("solve")
+    assert f"1 to {MAX_SIDE:,} rows and columns" in help_text("roll")
+    assert "port, 1 to 65,535" in help_text("serve")
+    for argv in (
+        ["solve", "fxie", "--min-length", str(MAX_WORD_LENGTH + 1)],
+        ["roll", "--size", f"{MAX_SIDE + 1}x1"],
+        ["serve", "--port", "65536"],
+        ["bench", "solve-random", "--size", "501"],
+    ):
+        assert main(argv) == 2, argv
+        assert len(capsys.readouterr().err.strip().splitlines()) == 1
+    for argv in (["roll", "--size", f"{MAX_SIDE}x1", "--seed", "1"], ["roll", "--count", "0"]):
+        assert main(argv) == 0, argv
+
+
+def test_an_option_past_its_range_is_refused_in_the_words_help_uses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--min-length 1001`` said 'minimum word length must be between 1 and 1,000', not
+    naming the option, and ``paths --size`` told the 1,000 rows of a board where path
+    counting takes 58 cells."""
+    from boggle.model.grid_paths import MAX_CELLS as MAX_PATH_CELLS
+
+    assert main(["solve", "fxie", "--min-length", "1001"]) == 2
+    assert "--min-length must be from 1 to 1,000, got 1001" in capsys.readouterr().err
+    assert main(["paths", "--size", "3", "--cols", "1001"]) == 2
+    assert "--cols must be from 1 to 1,000, got 1001" in capsys.readouterr().err
+    assert f"the grid, 1 to {MAX_PATH_CELLS} cells" in help_text("paths")
+    assert main(["paths", "--size", f"1x{MAX_PATH_CELLS + 1}"]) == 2
+    assert f"takes at most {MAX_PATH_CELLS} cells" in capsys.readouterr().err

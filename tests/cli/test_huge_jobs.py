@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import signal
-import subprocess
 import sys
 from typing import Any
 
 import pytest
+from interruptible import interruptible
 
 from boggle.cli.commands import _progress
 from boggle.cli.commands import stats as stats_command
@@ -24,7 +23,8 @@ HUGE = 99_999_999_999_999_999_999
 
 def stopped_after_two_chunks(boards: int, *args: Any, progress: Any, **kwargs: Any) -> Any:
     """``score_stats`` for a run a Ctrl-C stops after two chunks of 50,000 boards, where the
-    library cannot summarise them (the gpu engine's device run raises the interrupt)."""
+    library cannot summarise them (a second Ctrl-C while the gpu engine's device summary is
+    read back is raised)."""
     progress(50_000)
     progress(50_000)
     raise KeyboardInterrupt
@@ -110,15 +110,7 @@ def test_the_time_left_is_the_rest_at_the_pace_so_far() -> None:
 
 
 def test_a_huge_roll_streams_and_tells_its_seed_when_stopped() -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-m", "boggle", "roll", "--count", str(10**30)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=dict(os.environ),
-        # a terminal's Ctrl-C: a test run started in the background inherits SIGINT ignored
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    child = interruptible([sys.executable, "-m", "boggle", "roll", "--count", str(10**30)])
     try:
         assert child.stdout is not None and child.stderr is not None
         first = child.stdout.readline()  # streamed: boards come before the end

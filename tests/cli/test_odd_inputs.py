@@ -49,7 +49,7 @@ ODD_INPUTS = [
     (["solve", "--random", "--size", "٣"], "'٣' is not a size"),
     (["solve", "abcd", "--scoring", "3:\N{ARABIC-INDIC DIGIT ONE}"], "in the digits 0-9"),
     (["solve", "--random", "--size", "99999x99999"], "too large"),
-    (["solve", "abcd", "--min-length", "-5"], "--min-length must be at least 1"),
+    (["solve", "abcd", "--min-length", "-5"], "--min-length must be from 1 to 1,000, got -5"),
     (["solve", "abcd", "--scoring", "3:" + HUGE], "needs whole numbers"),
     (["solve", "abcd", "--language", ""], "invalid choice: ''"),
     # options refused after "rolled the board ..." on stderr: two lines, not one
@@ -81,7 +81,7 @@ ODD_INPUTS = [
     (["search", "--size", "4", "--letters", ""], "--letters is empty"),
     (["search", "--size", "4", "--pool", "0"], "--pool must be from 1 to 10,000"),
     (["prove", "--size", "3x3", "--above", "-1"], "--above must be between 0 and"),
-    (["prove", "--size", "3x3", "--above", "1", "--checkpoint", "DIR"], "Is a directory"),
+    (["prove", "--size", "3x3", "--above", "1", "--checkpoint", "DIR"], "is a directory; give"),
     (["trie", "--words", "-1"], "--words must be at least 1"),
     (["dicts", "export", "en-70", "DIR"], "is a directory; give a file name"),
     (["serve", "--port", "70000"], "--port must be between 1 and 65535"),

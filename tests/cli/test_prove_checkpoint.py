@@ -57,6 +57,11 @@ def special(kind: str, tmp_path: Path) -> str:
         os.mkfifo(path)
     elif kind == "directory":
         path.mkdir()
+    elif kind == "missing-folder":  # newcomer 20: said 'No such file or directory'
+        return str(tmp_path / "no-such-folder" / "proof.jsonl")
+    elif kind == "file-as-folder":
+        path.write_text("boards\n", encoding="utf-8")
+        return str(path / "proof.jsonl")
     elif kind == "dangling-link":
         path.symlink_to(tmp_path / "nowhere.jsonl")
     elif kind == "link-to-dev-zero":
@@ -71,7 +76,9 @@ def special(kind: str, tmp_path: Path) -> str:
         ("/dev/full", "not a regular file"),
         ("/dev/null", "not a regular file"),
         ("fifo", "not a regular file"),
-        ("directory", "Is a directory"),
+        ("directory", "is a directory; give a file name"),
+        ("missing-folder", "no directory"),
+        ("file-as-folder", "not a directory:"),
         ("dangling-link", "symbolic link"),
         ("link-to-dev-zero", "symbolic link"),
     ],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -133,3 +134,18 @@ def test_pipe_through_the_console_script(enable_path: Path) -> None:
     )
     assert done.returncode == 0 and done.stderr == ""
     assert done.stdout == f"fxie amlo ewbx astu {90 - 32}\n"
+
+
+def test_a_pipe_named_as_a_board_file_is_told_to_come_on_standard_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Newcomer 20: ``boggle score <(boggle roll --count 10)`` names a pipe, refused as 'not
+    a regular file' without a word on what to do; the line says standard input reads it."""
+    fifo = tmp_path / "boards"
+    os.mkfifo(fifo)
+    assert main(["score", str(fifo)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert "is a pipe (FIFO)" in err and "give the boards on standard input instead" in err
+    assert main(["score", str(tmp_path)]) == 2  # a directory: no word of pipes
+    assert "standard input" not in capsys.readouterr().err

@@ -386,7 +386,7 @@ def test_trie_of_enable_starts_like_the_paper(enable: Lexicon) -> None:
     ("argv", "message"),
     [
         (["bench", "runtime", "--sizes", "5-3"], "runs backwards"),
-        (["bench", "runtime", "--sizes", "0-3"], "from 1 to 500"),
+        (["bench", "runtime", "--sizes", "0-3"], "error: --sizes must be from 1 to 500"),
         (["bench", "runtime", "--sizes", "big"], "not a range"),
         (["bench", "runtime", "--repeat", "0", "--sizes", "2"], "--repeat"),
         (
@@ -395,7 +395,7 @@ def test_trie_of_enable_starts_like_the_paper(enable: Lexicon) -> None:
         ),
         (["bench", "runtime", "--time-limit", "0", "--sizes", "2"], "--time-limit"),
         (["bench", "runtime", "--engine", "nope", "--sizes", "2"], "unknown engine"),
-        (["bench", "hash", "--bits", "3-99"], "from 0 to 40"),
+        (["bench", "hash", "--bits", "3-99"], "error: --bits must be from 0 to 40"),
         (["bench", "memory", "--hash-bits", "31"], "--hash-bits"),
         (["bench", "memory", "--hash-bits", "27"], "--hash-bits must be from 0 to 26, got 27"),
         (["bench", "solve-random", "--size", "0"], "--size"),

@@ -991,6 +991,59 @@ def test_a_progress_callback_sees_every_board(enable: Lexicon, runner: CpuBuildR
     assert seen == [300, 300, 300, 100]
 
 
+class CtrlCAfterLaunch:
+    """A runner whose ``launches``-th first-pass launch of the stats is followed by a
+    Ctrl-C, the kernel already queued (on a GPU, maybe still running)."""
+
+    def __init__(self, runner: Any, launches: int) -> None:
+        self.runner, self.left = runner, launches
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.runner, name)
+
+    def launch(self, kernel: str, items: int, *arguments: Any) -> None:
+        self.runner.launch(kernel, items, *arguments)
+        if kernel == "bg_random_stats_small":
+            self.left -= 1
+            if self.left == 0:
+                raise KeyboardInterrupt
+
+
+def stopped_stats_equal_a_shorter_run(
+    enable: Lexicon, runner: Any, launches: int, source: BoardSource, batch: int
+) -> int:
+    """Stats stopped after the ``launches``-th launch: the two batches then on the device
+    (the one launched, the one before) left out, the summary that of the boards done, as
+    the device and the native engine summarise that many; returns how many."""
+    stopped = random_stats(
+        KernelScorer(enable, CtrlCAfterLaunch(runner, launches)), source, 4, 10**9,
+        CLASSIC, 5, batch=batch,
+    )  # fmt: skip
+    assert stopped is not None and stopped.interrupted
+    assert stopped.boards == max(0, launches - 2) * batch
+    again = random_stats(KernelScorer(enable, runner), source, 4, stopped.boards, CLASSIC, 5)
+    assert again is not None and not again.interrupted
+    assert (again.counts, again.best, again.boards) == (
+        stopped.counts,
+        stopped.best,
+        stopped.boards,
+    )
+    native = score_stats(stopped.boards, source, enable, CLASSIC, seed=4, top=5)
+    assert stopped.counts == dict(native.counts)
+    assert stopped.best == [(board.score, board.index) for board in native.best]
+    return stopped.boards
+
+
+@pytest.mark.parametrize("launches", [1, 2, 4])
+def test_stats_stopped_on_the_kernel_summarise_the_batches_done(
+    enable: Lexicon, tiny_set_runner: CpuBuildRunner, launches: int
+) -> None:
+    """The kernel's own histogram and scores (word sets of 12 words: the second pass and
+    the CPU path too): a Ctrl-C leaves the summary of ``--random DONE``."""
+    source = BoardSource.named("new")
+    stopped_stats_equal_a_shorter_run(enable, tiny_set_runner, launches, source, 250)
+
+
 # ---------------------------------------------------------------- on a GPU
 
 
@@ -1082,3 +1135,16 @@ def test_the_gpus_variants_equal_native(enable: Lexicon, variant: str) -> None:
     got = random_stats(scorer, source, 5, 8_000, BIG, 4, batch=3_000)
     assert got is not None and got.counts == dict(expected.counts)
     assert got.best == [(board.score, board.index) for board in expected.best]
+
+
+@pytest.mark.skipif(gpu_missing() is not None, reason=f"no GPU here: {gpu_missing()}")
+@pytest.mark.parametrize("launches", [2, 3, 5])
+def test_stats_stopped_on_the_gpu_summarise_the_batches_done(
+    enable: Lexicon, launches: int
+) -> None:
+    """A Ctrl-C with batches of 2^18 boards still running on the GPU's two streams: they
+    are waited for and left out; the summary is that of ``--random DONE`` on the GPU and on
+    the native engine (at most 3 x 2^18 boards scored again on the CPU)."""
+    for source in (BoardSource.named("new"), BoardSource.named("big")):
+        done = stopped_stats_equal_a_shorter_run(enable, _device(), launches, source, 1 << 18)
+        assert done == (launches - 2) << 18

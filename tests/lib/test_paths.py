@@ -341,7 +341,7 @@ def test_command_json(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--size", "3", "--cols", "-2"], "--cols must be at least 1, got -2"),
+        (["--size", "3", "--cols", "-2"], "--cols must be from 1 to 1,000, got -2"),
         (["--size", "3", "--length", "10"], "--length 10 is longer than the 9 cells of a 3x3 grid"),
         (["--size", "3", "--length", "0,2"], "--length must be at least 1, got 0"),
         (["--size", "9"], "at most 58 cells"),

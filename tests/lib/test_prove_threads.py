@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import ENABLE_PATH
+from interruptible import interruptible
 
 from boggle import Lexicon
 from boggle.model.rules import CLASSIC
@@ -31,7 +33,7 @@ WORDS = [
 ]  # fmt: skip
 LEXICON = Lexicon.from_words(WORDS, name="threads")
 prove_module = importlib.import_module("boggle.search.prove")  # the module, not the function
-ENABLE = Path(__file__).resolve().parents[3] / "shared" / "data" / "enable.txt"
+ENABLE = ENABLE_PATH  # ../shared/data beside the repo, or $BOGGLE_SHARED_DATA
 
 
 def _tasks(above: int) -> list[ClassTask]:
@@ -105,15 +107,7 @@ def test_ctrl_c_on_threads_writes_the_checkpoint_and_the_proof_resumes(tmp_path:
     argv = [sys.executable, "-m", "boggle", "prove", "--size", "3x3", "--above", "540"]
     argv += ["--rules", "classic", "--dict", str(ENABLE), "--jobs", "2", "--yes"]
     argv += ["--checkpoint", str(checkpoint)]
-    child = subprocess.Popen(
-        argv,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=dict(os.environ),
-        # A terminal's Ctrl-C: a test run started in the background inherits SIGINT ignored.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    child = interruptible(argv)
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and child.poll() is None:

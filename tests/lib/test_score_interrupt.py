@@ -9,7 +9,6 @@ with that of a call of a fiftieth of its boards, so the check holds on a loaded 
 
 from __future__ import annotations
 
-import os
 import select
 import signal
 import subprocess
@@ -19,6 +18,7 @@ import threading
 from typing import Any
 
 import pytest
+from interruptible import interruptible
 
 from boggle import load_lexicon
 from boggle._native.core import StopFlag, thread_stop_flag, use_stop_flag
@@ -79,16 +79,7 @@ CHILD = textwrap.dedent(
 
 
 def _child(*argv: str, **kwargs: object) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, *argv],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=dict(os.environ),
-        # A terminal's Ctrl-C: a test run started in the background inherits SIGINT ignored.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-        **kwargs,  # type: ignore[call-overload]
-    )
+    return interruptible([sys.executable, *argv], **kwargs)
 
 
 @pytest.mark.parametrize("call", ["score_boards", "score_lines", "score_text", "score_open"])

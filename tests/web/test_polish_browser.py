@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import PAGE_TIMEOUT_MS, Pages
+from browser import Pages, stop_clock
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from serve_process import ServeProcess
 
 from boggle import Board, load_lexicon, solve
-from boggle.dice.cubes import MAX_SEED
+from boggle.dice.cubes import MAX_SEED, SEED_RANGE
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -39,7 +39,9 @@ def style(page: Any, selector: str, name: str) -> str:
 def test_one_point_one_word_and_time_only_when_it_ran_out(
     pages: Pages, server: ServeProcess
 ) -> None:
-    page = pages.open(server.url + "/play")
+    # the page's clock is the test's: the second, 5-second round ends when the test runs it
+    # on, not while a loaded machine is still looking for its word box
+    page = pages.open(server.url + "/play", clock=True)
     start_round(page, 60)
     page.fill("#play-input", "fame")  # 4 letters: 1 point
     page.press("#play-input", "Enter")
@@ -51,8 +53,11 @@ def test_one_point_one_word_and_time_only_when_it_ran_out(
     assert feedback.startswith("Round over.") and "Time!" not in feedback
     assert "1 of " in (page.locator("#play-result-line").text_content() or "")
 
+    stop_clock(page)
     start_round(page, 5)
-    page.wait_for_selector("#play-results:not([hidden])", timeout=PAGE_TIMEOUT_MS)
+    assert page.locator("#play-results").is_hidden()
+    page.clock.run_for(5_000)
+    page.wait_for_selector("#play-results:not([hidden])")
     assert (page.locator("#play-feedback").text_content() or "").startswith("Time!")
 
 
@@ -88,6 +93,30 @@ def test_the_seed_box_says_a_seed_past_the_librarys_range_before_sending(
     assert page.eval_on_selector("#seed-input", "box => box.validity.rangeOverflow")
     page.fill("#seed-input", str(MAX_SEED))
     assert page.eval_on_selector("#seed-input", "box => box.validity.valid")
+
+
+def test_the_seed_box_refuses_one_past_the_range_though_it_is_the_same_float(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """2^64 and 2^64-1 are the same float, so the browser's own check of the box's max lets
+    2^64 through: the page compares the digits, says the library's range, and Roll sends
+    nothing; 2^64-1 rolls."""
+    page = pages.open(server.url + "/solve")
+    rolls: list[str] = []
+    page.on(
+        "request", lambda request: rolls.append(request.url) if "/api/roll" in request.url else None
+    )
+    page.fill("#seed-input", str(MAX_SEED + 1))
+    assert not page.eval_on_selector("#seed-input", "box => box.validity.valid")
+    message = page.eval_on_selector("#seed-input", "box => box.validationMessage")
+    assert SEED_RANGE in message
+    page.click("#roll-button")
+    page.fill("#seed-input", str(MAX_SEED))
+    assert page.eval_on_selector("#seed-input", "box => box.validity.valid")
+    with page.expect_response(lambda answer: "/api/roll" in answer.url) as rolled:
+        page.click("#roll-button")
+    assert rolled.value.ok
+    assert len(rolls) == 1  # the seed past the range was never sent
 
 
 def test_disabled_buttons_look_disabled(pages: Pages, server: ServeProcess) -> None:
@@ -146,3 +175,15 @@ def test_result_cards_line_up(pages: Pages, clocked_server: ClockedServer) -> No
     assert len(edges) == len(words)
     assert len({round(left) for left, _ in edges}) == 1, edges
     assert len({round(right) for _, right in edges}) == 1, edges
+
+
+@pytest.mark.parametrize(("path", "box"), [("/play", "#play-input"), ("/daily", "#word-input")])
+def test_a_word_typed_reads_in_capitals_as_the_dice_in_every_mode(
+    pages: Pages, server: ServeProcess, path: str, box: str
+) -> None:
+    """Solo's word box showed "FAME" and the daily board's, a challenge's and a room's "fame";
+    now every one shows capitals, and its hint as written ("type a word", not "TYPE A WORD")."""
+    page = pages.open(server.url + path)
+    assert style(page, box, "textTransform") == "uppercase"
+    hint = page.eval_on_selector(box, "box => getComputedStyle(box, '::placeholder').textTransform")
+    assert hint == "none"

@@ -8,16 +8,18 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import time
 import unicodedata
+import urllib.error
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages
+from browser import ARTIFACTS, PAGE_TIMEOUT_MS, Pages
 from browser import PHONE_2X as PHONE
 from browser_fixtures import LONGEST_ROUND, ClockedServer
-from serve_process import ServeProcess
+from serve_process import ServeProcess, get_json
 
 from boggle import Board, judge_round, load_lexicon, solve
 from boggle.rooms.limits import RoomError, RoomLimits, player_name
@@ -40,7 +42,9 @@ ONE_ROUND = {"seconds": "60", "rounds": "1", "target": "0"}
 def create_room(page: Any, name: str = "ann", **fields: str) -> None:
     """A room created by ``name`` on the room page open in ``page``, each of ``fields`` set
     first, in the order given (``dict="es"`` chosen in #create-dict, then ``size="5"`` typed
-    in #create-size, which a Spanish list shows): back once the room is there."""
+    in #create-size, which a Spanish list shows): back once the room is there and the page
+    shows it (the server's "joined" gives the code, its "room" after it the settings and the
+    lobby: a look at #match-info between the two read the entry page's empty line)."""
     page.fill("#create-name", name)
     for field, value in fields.items():
         box = page.locator(f"#create-{field}")
@@ -49,7 +53,7 @@ def create_room(page: Any, name: str = "ann", **fields: str) -> None:
         else:
             box.fill(value)
     page.click("#create-button")
-    page.wait_for_selector("body[data-code]")
+    page.wait_for_selector("body[data-code][data-phase='lobby']")
 
 
 def type_word(page: Any, word: str) -> dict[str, str]:
@@ -320,10 +324,12 @@ def test_a_host_whose_phone_drops_is_said_away_and_the_next_player_takes_over(
     server.clock.now += LONGEST_ROUND
     bob.wait_for_selector("#results:not([hidden])")
     assert bob.locator("#phase").inner_text() == "Round 1 is over: ann (host) starts the next."
+    assert in_view(bob, "#phase")  # beside the results the phone shows, not far up the page
 
     ann.context.close()  # the host's phone: gone without a word
     away = bob.locator("#host-away")
     away.wait_for(state="visible")
+    assert in_view(bob, "#host-away")
     assert away.inner_text().startswith("ann (host) has lost the connection: if not back within")
     assert "the next player here becomes host" in away.inner_text()
     assert "away" in (bob.locator("#players li[data-name='ann']").get_attribute("class") or "")
@@ -430,6 +436,7 @@ def test_a_rematch_on_a_bigger_board_with_longer_rounds(
     bob.wait_for_selector("body[data-phase='playing']")
     server.clock.now += 61
     ann.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
+    bob.wait_for_selector("body[data-phase='over']")  # bob's page hears of it on its own
     assert bob.locator("#rematch-settings").is_hidden()  # the host's to change
     said = bob.locator("#phase").inner_text()
     assert said == "The match is over: ann (host) can start a rematch."
@@ -604,6 +611,19 @@ def in_view(page: Any, selector: str) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
+def wait_in_view(page: Any, selector: str) -> None:
+    """Back once ``selector`` is on the screen from top to foot (as :func:`in_view` reads
+    it), however long the page takes to scroll there (the pages' time limit)."""
+    page.wait_for_function(
+        """(selector) => {
+          const box = document.querySelector(selector)?.getBoundingClientRect();
+          return Boolean(box) && box.height > 0 && box.top >= 0
+            && box.bottom <= window.innerHeight;
+        }""",
+        arg=selector,
+    )
+
+
 def test_a_rooms_link_on_a_phone_asks_for_a_name_first_and_says_a_taken_one_there(
     players: Pages, clocked_server: ClockedServer
 ) -> None:
@@ -738,7 +758,7 @@ def test_after_a_round_on_a_phone_next_round_is_on_screen_under_the_results_titl
     ann.wait_for_selector("body[data-phase='playing'] #board .cube")
     server.clock.now += LONGEST_ROUND
     ann.wait_for_selector("#results:not([hidden])")
-    ann.wait_for_timeout(600)  # the scroll to the results
+    wait_in_view(ann, "#results-title")  # the page scrolls to the results
     assert in_view(ann, "#results-title") and in_view(ann, "#start-button")
     assert ann.inner_text("#start-button") == "Start round 2"
     ARTIFACTS.mkdir(exist_ok=True)
@@ -747,7 +767,7 @@ def test_after_a_round_on_a_phone_next_round_is_on_screen_under_the_results_titl
     ann.wait_for_selector("body[data-phase='playing'] #board .cube")
     server.clock.now += LONGEST_ROUND
     ann.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
-    ann.wait_for_timeout(600)
+    wait_in_view(ann, "#rematch-button")
     assert in_view(ann, "#rematch-button")
     ann.click("#rematch-button")
     ann.wait_for_selector("body[data-phase='lobby'] #start-button:visible")
@@ -862,6 +882,21 @@ def test_the_page_keeps_a_name_as_the_server_does(players: Pages, server: ServeP
     assert wrong == []
 
 
+def wait_until_no_room(server: ServeProcess, code: str) -> None:
+    """Back once the server has no room ``code`` (``GET /api/rooms/CODE`` is a 404), within
+    the pages' time limit: a room closes as the server reads its last player's "leave"."""
+    deadline = time.monotonic() + PAGE_TIMEOUT_MS / 1000
+    while True:
+        try:
+            get_json(f"{server.url}/api/rooms/{code}")
+        except urllib.error.HTTPError as error:
+            if error.code == 404:
+                return
+            raise
+        assert time.monotonic() < deadline, f"room {code} is still open"
+        time.sleep(0.05)
+
+
 def test_a_link_to_a_room_not_open_says_so_before_a_name_is_typed(
     players: Pages, server: ServeProcess
 ) -> None:
@@ -875,6 +910,8 @@ def test_a_link_to_a_room_not_open_says_so_before_a_name_is_typed(
     code = host.locator("body").get_attribute("data-code") or ""
     host.click("#leave-button")  # the room closes: nobody is left in it
     host.wait_for_selector("#entry:not([hidden])")
+    # the page shows the entry at once; the server closes the room when its "leave" comes
+    wait_until_no_room(server, code)
     for address in (f"/room/{code}", f"/room?code={code.lower()}"):
         friend = players.open(server.url + address, **PHONE)
         assert friend.locator("body").get_attribute("data-room-checked") == "unknown"
@@ -939,3 +976,55 @@ def test_the_rooms_address_keeps_its_code_on_one_line_on_small_phones(
     ARTIFACTS.mkdir(exist_ok=True)
     page.set_viewport_size({"width": 320, "height": 640})
     page.locator("#room-link").screenshot(path=str(ARTIFACTS / "room-address-320.png"))
+
+
+def test_a_room_setting_typed_past_2_53_is_sent_as_typed(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A target typed as 20 nines is past 2^53, where a Number is another number (1e20): the
+    page sends the digits, so the server's refusal quotes what was typed."""
+    page = players.open(clocked_server.url + "/room")
+    typed = "9" * 20
+    page.fill("#create-name", "ann")
+    page.fill("#create-target", typed)
+    page.click("#create-button")
+    page.wait_for_selector("#error:not([hidden])")
+    refusal = page.inner_text("#error")
+    assert f"'target' must be a whole number from 0 to {RoomLimits().max_target:,}" in refusal
+    assert refusal.rstrip(".").endswith(f"got {typed}")
+
+
+def test_leaving_after_a_round_on_a_phone_says_so_at_the_top_of_the_rooms_page(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Bob leaves from the results, far down his phone's page: the rooms page shows its top,
+    saying which room he left, Create's title in view (not the middle of its form); its
+    challenge rule's box is as wide as it is high beside its two lines. Ann reads that bob
+    left beside her Start button, until the next round starts."""
+    server = clocked_server
+    ann = players.open(server.url + "/room", **PHONE)
+    create_room(ann, seconds=str(LONGEST_ROUND))
+    code = ann.locator("body").get_attribute("data-code")
+    bob = players.open(f"{server.url}/room/{code}", **PHONE)
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    ann.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += LONGEST_ROUND
+    bob.wait_for_selector("#results:not([hidden])")
+    assert bob.evaluate("() => window.scrollY") > 0  # the results brought into view
+    bob.click("#leave-button")
+    bob.wait_for_selector("#entry:not([hidden])")
+    assert bob.locator("#notice").inner_text() == f"You left room {code}."
+    assert in_view(bob, "#notice") and in_view(bob, "#create-form h2")
+    box = bob.locator("#create-challenge").bounding_box()
+    assert box is not None and box["width"] == box["height"]
+
+    said = ann.locator("#who-left")
+    said.wait_for(state="visible")
+    assert said.inner_text() == "bob left the room."
+    assert in_view(ann, "#who-left") and in_view(ann, "#start-button")
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing']")
+    assert said.is_hidden()

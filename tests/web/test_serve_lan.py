@@ -31,14 +31,8 @@ def lan_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Serve
     if not ADDRESSES:
         pytest.skip("this machine has no network address besides loopback")
     running = ServeProcess(tmp_path_factory.mktemp("data"), "--lan")
-    said = []
-    assert running.process.stdout is not None
-    for line in running.process.stdout:
-        said.append(line)
-        if "Ctrl-C" in line:
-            break
     try:
-        yield running, "".join(said)
+        yield running, "".join(running.output)  # up to "serving on ... (Ctrl-C stops)"
     finally:
         running.stop()
 

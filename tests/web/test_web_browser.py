@@ -142,8 +142,11 @@ def test_rolling_with_another_languages_list_draws_its_letters(page: Any) -> Non
     page.fill("#seed-input", "2026")
     page.click("#roll-button")
     expected = str(roll_for_language(load_lexicon("es"), seed=2026))
+    # the roll fills the box, then the board is solved: an error of either is said by then
     page.wait_for_function(
-        "text => document.getElementById('board-input').value === text", arg=expected
+        "text => document.getElementById('board-input').value === text"
+        " && document.getElementById('board').getAttribute('aria-label') === 'board: ' + text",
+        arg=expected,
     )
     assert not page.locator("#error").text_content()
 

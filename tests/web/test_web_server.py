@@ -21,7 +21,7 @@ import pytest
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 
-from served import LoopClock, request, served
+from served import LoopClock, request, served, serving, wait_until_connections
 
 from boggle.web.app import WebConfig, create_app
 from boggle.web.server import AcceptErrorLog, ServerLimits
@@ -106,12 +106,13 @@ def test_past_the_cap_a_new_client_takes_the_place_of_a_waiting_one() -> None:
     # held heads would be cut off after 2 * HANG_SECONDS: a request answered within
     # HANG_SECONDS was let in at once, in the place of the longest waiting one
     limits = ServerLimits(head_seconds=2 * HANG_SECONDS, max_connections=10)
-    with served(create_app(WebConfig(preload=False)), limits) as port:
-        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(10)]
+    with serving(create_app(WebConfig(preload=False)), limits) as (port, server):
+        held = []
         try:
-            for sock in held:
-                sock.sendall(b"G")  # slow clients: a byte of a request head each
-                time.sleep(0.02)
+            for _ in range(10):  # slow clients: a byte of a request head each, in turn
+                held.append(socket.create_connection(("127.0.0.1", port)))
+                held[-1].sendall(b"G")
+                wait_until_connections(server, len(held))
             assert request(port, "GET", "/api/health", timeout=HANG_SECONDS)[0] == 200
             assert closed_by_server(held[0], within=HANG_SECONDS) is not None  # longest waiting
             assert all(closed_by_server(sock, within=0.1) is None for sock in held[2:])

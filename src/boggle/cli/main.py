@@ -86,6 +86,9 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         shown = on_one_line(bytes_as_typed(message))  # argparse's repr of a byte typed: \udcff
+        argument, _, said = shown.partition(": ")
+        if argument.startswith("argument ") and said.startswith(argument[len("argument ") :] + " "):
+            shown = said  # "argument --sizes: --sizes must be ..." names the option once
         self.exit(2, f"{self.prog}: error: {shown} (see '{self.prog} --help')\n")
 
     def _print_message(self, message: str, file: Any = None) -> None:

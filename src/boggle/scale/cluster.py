@@ -160,13 +160,14 @@ def parse_local(where: str) -> int | None:
 
 
 def probe_scheduler(
-    address: str, timeout: float = CONNECT_TIMEOUT, http_timeout: float = HTTP_ANSWER_SECONDS
+    address: str, timeout: float = CONNECT_TIMEOUT, http_timeout: float | None = None
 ) -> None:
     """Check that a Dask scheduler answers at ``address`` (``tcp://HOST:PORT``) before a
     client is made: a malformed address, a host that does not answer, a closed port and a
     server that is not Dask (a web server, SSH) are each a :class:`ClusterError` naming what
     answered, within ``timeout`` seconds (and ``http_timeout`` more, after a silence, to ask
     whether an HTTP server is there; only a server that is not Dask ever waits for it).
+    ``http_timeout`` is :data:`HTTP_ANSWER_SECONDS` unless given, read when the probe runs.
 
     A scheduler speaks first: its handshake is a frame of 8-byte little-endian lengths.
     ``ws://`` and ``wss://`` addresses are checked for their form only; ``inproc://`` (a
@@ -209,7 +210,9 @@ def probe_scheduler(
             return  # the client speaks first in TLS: the connection is all we can check
         first = _first_bytes(connection, timeout)
         if first is None:
-            answer = _ask_http(connection, http_timeout)
+            answer = _ask_http(
+                connection, HTTP_ANSWER_SECONDS if http_timeout is None else http_timeout
+            )
             what = (
                 f"a web server answered ({answer})"
                 if answer

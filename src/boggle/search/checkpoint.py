@@ -129,6 +129,14 @@ class Checkpoint:
         else:
             try:
                 descriptor = os.open(path, _NEW_FLAGS, 0o666)
+            except (FileNotFoundError, NotADirectoryError) as error:
+                folder = os.path.dirname(path)  # told as every output's folder is
+                problem = (
+                    "no directory" if isinstance(error, FileNotFoundError) else "not a directory:"
+                )
+                raise BoggleError(
+                    f"cannot write checkpoint {quoted(path)}: {problem} {quoted(folder)}"
+                ) from None
             except OSError as error:
                 raise BoggleError(
                     f"cannot write checkpoint {quoted(path)}: {error.strerror}"
@@ -199,6 +207,8 @@ def _open_existing(path: str) -> tuple[int, bytes]:
             raise BoggleError(
                 f"checkpoint {shown} is a symbolic link; name the checkpoint file itself"
             ) from None
+        if isinstance(error, IsADirectoryError):
+            raise BoggleError(f"checkpoint {shown} is a directory; give a file name") from None
         raise BoggleError(f"cannot open checkpoint {shown}: {error.strerror}") from None
     except ValueError:  # a NUL in the path
         raise BoggleError(f"checkpoint {shown} is not a valid path") from None

@@ -256,7 +256,8 @@ def _stats_on_device(
     progress: Callable[[int], None] | None,
 ) -> ScoreStats | None:
     """The run made, scored and summarised on the gpu engine's device (``None`` when its
-    faces cannot be made there: then the boards are made on the host)."""
+    faces cannot be made there: then the boards are made on the host); a Ctrl-C gives the
+    summary of the batches done, as on the host."""
     from boggle.engines.gpu import device_scorer
     from boggle.study.device_stats import random_stats
 
@@ -268,13 +269,14 @@ def _stats_on_device(
         for score, index in summary.best
     ]
     return ScoreStats(
-        boards=boards,
+        boards=summary.boards,
         seed=seed,
         source=source,
         rules=rules,
         dictionary=lexicon.name,
         counts=tuple(sorted(summary.counts.items())),
         best=tuple(best),
+        interrupted=summary.interrupted,
     )
 
 
@@ -336,7 +338,8 @@ def score_stats(
     change them (``score_stats(..., seed=5, top=3)``).  ``where`` is where the work runs
     (see :mod:`boggle.scale.cluster`); ``progress`` is called with each chunk's board count.
     A Ctrl-C (``KeyboardInterrupt``) stops the run: the summary of the boards done, the
-    run's first, comes back with ``interrupted`` set (on the gpu engine's device it is raised).
+    run's first, comes back with ``interrupted`` set (every engine; on the gpu engine's
+    device, those of its batches of 16M boards summarised).
 
     >>> from boggle import Lexicon
     >>> from boggle.dice.bulk import BoardSource

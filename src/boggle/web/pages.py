@@ -3,10 +3,10 @@
 file a part.
 
 A line ``<!-- part NAME key="value" ... -->`` stands for ``parts/NAME.html``, indented as the
-line is, with each ``$key`` in the part replaced by its value (HTML-escaped; ``$version``
-is boggle's version on every page); a part may hold parts; the page is put together once
-and kept.  Scripts and styles stay files in ``static/`` (the Content-Security-Policy allows
-no inline script).
+line is, with each ``$key`` in the part replaced by its value (HTML-escaped; on every page
+``$version`` is boggle's version, ``$maxseed`` and ``$seedrange`` the seeds the library
+takes); a part may hold parts; the page is put together once and kept.  Scripts and
+styles stay files in ``static/`` (the Content-Security-Policy allows no inline script).
 
 >>> html = page_text("daily.html")
 >>> '<div id="board-wrap">' in html and "<!-- part" not in html
@@ -29,6 +29,7 @@ from pathlib import Path
 from fastapi.responses import HTMLResponse
 
 from boggle import __version__
+from boggle.dice.cubes import MAX_SEED, SEED_RANGE
 
 __all__ = ["PAGES", "STATIC", "page", "page_text"]
 
@@ -42,7 +43,11 @@ _VALUE = re.compile(r'([a-z]+)="([^"]*)"')
 def _part(match: re.Match[str]) -> str:
     indent, name, values = match.groups()
     template = string.Template((PAGES / "parts" / f"{name}.html").read_text(encoding="utf-8"))
-    given = {"version": html.escape(__version__)}
+    given = {
+        "version": html.escape(__version__),
+        "maxseed": str(MAX_SEED),
+        "seedrange": html.escape(SEED_RANGE),
+    }
     given.update((key, html.escape(value)) for key, value in _VALUE.findall(values))
     text = template.substitute(given)  # a value the part needs and the page left out: KeyError
     text = _PART.sub(_part, text)  # a part may hold parts (the word form: the round's switches)

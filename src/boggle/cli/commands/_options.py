@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 from boggle.dice.cubes import seed_in_range
 from boggle.engines import default_engine, engine_names
+from boggle.model.board import MAX_CELLS, MAX_SIDE
 from boggle.model.errors import DiceError, RulesError
-from boggle.model.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
+from boggle.model.rules import LARGE_BOARD_CELLS, MAX_WORD_LENGTH, PRESETS, Rules, RulesChoice
 from boggle.model.wording import shown_number
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_wordlist
@@ -67,7 +68,7 @@ def add_rules_options(parser: argparse.ArgumentParser, default: str = RULES_BY_S
         type=_whole_number,
         default=None,
         metavar="N",
-        help="shortest word allowed (classic 3, big 4)",
+        help=f"shortest word allowed, 1 to {MAX_WORD_LENGTH:,} (default: classic 3, big 4)",
     )
     group.add_argument(
         "--scoring",
@@ -204,6 +205,8 @@ def real_number(text: str) -> float:
 
 
 SIZE_SYNTAX = "ROWSxCOLS, or N for NxN, e.g. 4x4, 3x5 or 5"
+SIZE_RANGE = f"1 to {MAX_SIDE:,} rows and columns, {MAX_CELLS:,} cells at most"
+"""The boards ``--size`` takes (``Board`` refuses others), as its help says."""
 
 
 def board_size(text: str) -> tuple[int, int]:
@@ -265,8 +268,11 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
 
 def rules_choice_from_args(args: argparse.Namespace) -> RulesChoice:
     """The rules the options ask for, before the board is known."""
-    if args.min_length is not None and args.min_length < 1:
-        raise RulesError(f"--min-length must be at least 1, got {args.min_length}")
+    if args.min_length is not None and not 1 <= args.min_length <= MAX_WORD_LENGTH:
+        raise RulesError(
+            f"--min-length must be from 1 to {MAX_WORD_LENGTH:,}, "
+            f"got {shown_number(args.min_length)}"
+        )
     scoring = Rules.parse_scoring(args.scoring) if args.scoring is not None else None
     return RulesChoice(args.rules, args.min_length, scoring)
 

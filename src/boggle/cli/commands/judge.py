@@ -10,7 +10,8 @@ from boggle.cli.commands import _options as options
 from boggle.cli.commands._help import ExampleHelpFormatter
 from boggle.files.inputs import read_file
 from boggle.game import CHALLENGE_MODES, iter_problems, judge_json, read_round_text
-from boggle.model.errors import JudgeError
+from boggle.model.board import Board
+from boggle.model.errors import BoardError, JudgeError
 from boggle.model.wording import quoted
 
 MAX_INPUT_BYTES = 16 * 1024 * 1024
@@ -69,8 +70,8 @@ def register(subparsers: Any) -> None:
         type=options.whole_number,
         default=None,
         metavar="POINTS",
-        help="play the rounds as a match to this score, e.g. 50 (default: a match file's "
-        "'target', else 100; a single round is a match only with --target)",
+        help="play the rounds as a match to this score, 1 or more, e.g. 50 (default: a match "
+        "file's 'target', else 100; a single round is a match only with --target)",
     )
     options.add_json_option(parser)
     options.add_solving_options(parser)
@@ -83,6 +84,10 @@ def _read_input(args: argparse.Namespace) -> Any:
             raise JudgeError("give either a JSON FILE or --board with --player lists, not both")
         if args.board is None or not args.player:
             raise JudgeError("--player lists need --board, and --board needs --player lists")
+        try:  # typed here, a board that does not parse is a typo, not a round to judge blind
+            Board.parse(args.board)
+        except BoardError as error:
+            raise BoardError(f"--board: {error}") from None
         players = []
         for spec in args.player:
             name, sep, file = spec.partition("=")

@@ -19,7 +19,9 @@ from boggle.cli.commands import _options as options
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._progress import progress_bar
 from boggle.model.errors import BoardError
-from boggle.model.wording import a_size
+from boggle.model.grid import MAX_SIDE
+from boggle.model.grid_paths import MAX_CELLS as MAX_PATH_CELLS
+from boggle.model.wording import a_size, shown_number
 from boggle.study.paths import LayerStats, PathTable, path_table, symmetries
 
 
@@ -40,22 +42,22 @@ def register(subparsers: Any) -> None:
         type=options.board_size,
         required=True,
         metavar="RxC",
-        help=f"the grid: {options.SIZE_SYNTAX}",
+        help=f"the grid, 1 to {MAX_PATH_CELLS} cells (about 36 in practice): {options.SIZE_SYNTAX}",
     )
     parser.add_argument(
         "--cols",
         type=options.whole_number,
         default=None,
         metavar="M",
-        help="columns (default: as --size says)",
+        help="columns, 1 or more (default: as --size says)",
     )
     parser.add_argument(
         "--length",
         type=_lengths,
         default=None,
         metavar="K[,K...]",
-        help="longest path length to count, or several lengths for --per-cell "
-        "(default: every cell)",
+        help="longest path length to count, or several lengths for --per-cell, each 1 or "
+        "more, up to the grid's cells (default: every cell)",
     )
     parser.add_argument(
         "--per-cell",
@@ -114,8 +116,8 @@ def run(args: argparse.Namespace) -> int:
     rows, cols = args.size
     cols = cols if args.cols is None else args.cols
     for option, value in (("--size", rows), ("--cols", cols)):
-        if value < 1:
-            raise BoardError(f"{option} must be at least 1, got {value}")
+        if not 1 <= value <= MAX_SIDE:
+            raise BoardError(f"{option} must be from 1 to {MAX_SIDE:,}, got {shown_number(value)}")
     lengths: list[int] | None = args.length
     if lengths is not None:
         for length in lengths:

@@ -87,7 +87,7 @@ def register(subparsers: Any) -> None:
         type=options.whole_number,
         default=40,
         metavar="N",
-        help="show the N best words you missed (default 40; 0 shows them all)",
+        help="show the N best words you missed, 0 or more (default 40; 0 shows them all)",
     )
     options.add_solving_options(parser, engine=True)
     options.add_words_option(parser, "count (others are answered as not words of the game)")

@@ -24,13 +24,15 @@ from boggle.model.errors import BoggleError
 from boggle.model.wording import quoted
 from boggle.search.branch_and_bound import (
     CLASS_MEMORY,
+    MAX_ABOVE,
     MAX_BOARDS,
+    MAX_BOARDS_LIMIT,
     MAX_MEMORY,
     SMALL_BOARD_CELLS,
     SMALL_CLASS_MEMORY,
 )
 from boggle.search.classes import ClassTask
-from boggle.search.estimate import DEFAULT_SAMPLES, SampledClass, estimate_proof
+from boggle.search.estimate import DEFAULT_SAMPLES, MAX_SAMPLES, SampledClass, estimate_proof
 from boggle.search.options import ProofOptions
 from boggle.search.prove import CostEstimate, estimate_cost, processes, prove
 from boggle.search.results import ClassResult
@@ -79,7 +81,7 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         required=True,
         metavar="SCORE",
-        help="find the boards scoring more than this",
+        help=f"find the boards scoring more than this, 0 to {MAX_ABOVE:,}",
     )
     parser.add_argument(
         "--jobs",
@@ -94,15 +96,17 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=MAX_BOARDS,
         metavar="N",
-        help=f"refuse, in one line, a proof with more boards than this (default {MAX_BOARDS:,}):"
-        " a threshold that low would fill the memory",
+        help="refuse, in one line, a proof with more boards than this, 1 to "
+        f"{MAX_BOARDS_LIMIT:,} (default {MAX_BOARDS:,}): a threshold that low would fill the "
+        "memory",
     )
     parser.add_argument(
         "--memory",
         type=memory_megabytes,
         default=None,
         metavar="MB",
-        help="the memory one class's work may take, in MB (default "
+        help="the memory one class's work may take, in MB, 0 to "
+        f"{MAX_MEMORY // 1_000_000:,} (default "
         f"{SMALL_CLASS_MEMORY // 1_000_000} on boards of up to {SMALL_BOARD_CELLS} cells, "
         f"such as 3x3 and 3x4, {CLASS_MEMORY // 1_000_000} on larger ones such as 4x4; "
         "each of --jobs threads proves a class with this cap, "
@@ -121,21 +125,22 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=3,
         metavar="N",
-        help="letter buckets of the top-level classes' edge cells (default 3)",
+        help="letter buckets of the top-level classes' edge cells, 1 or more (default 3)",
     )
     parser.add_argument(
         "--corner-buckets",
         type=whole_number,
         default=None,
         metavar="N",
-        help="letter buckets of the four corners (default 1: whole)",
+        help="letter buckets of the four corners, 1 or more (default 1: whole)",
     )
     parser.add_argument(
         "--inner-buckets",
         type=whole_number,
         default=None,
         metavar="N",
-        help="letter buckets of the cells off the border (default: as --buckets; 3x3: 1, whole)",
+        help="letter buckets of the cells off the border, 1 or more (default: as --buckets; "
+        "3x3: 1, whole)",
     )
     parser.add_argument(
         "--yes",
@@ -154,7 +159,8 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=None,
         metavar="N",
-        help=f"--estimate: how many random top-level classes to prove (default {DEFAULT_SAMPLES})",
+        help=f"--estimate: how many random top-level classes to prove, 1 to {MAX_SAMPLES:,} "
+        f"(default {DEFAULT_SAMPLES})",
     )
     parser.add_argument(
         "--seed",

@@ -7,6 +7,7 @@ import sys
 
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._options import (
+    SIZE_RANGE,
     SIZE_SYNTAX,
     add_language_option,
     board_size,
@@ -46,15 +47,21 @@ def add_dice_options(parser: argparse.ArgumentParser) -> None:
     add_size_option(parser, "board size (default 4x4)")
 
 
-def add_size_option(parser: argparse.ArgumentParser, help: str, required: bool = False) -> None:
-    """``--size ROWSxCOLS`` (or ``N``: NxN), read the same way by every command."""
+def add_size_option(
+    parser: argparse.ArgumentParser,
+    help: str,
+    required: bool = False,
+    sizes: str | None = SIZE_RANGE,
+) -> None:
+    """``--size ROWSxCOLS`` (or ``N``: NxN), read the same way by every command; ``sizes``
+    says which sizes it takes, where ``help`` does not."""
     parser.add_argument(
         "--size",
         type=board_size,
         default=None,
         required=required,
         metavar="RxC",
-        help=f"{help}: {SIZE_SYNTAX}",
+        help=f"{help}: {SIZE_SYNTAX}" + (f"; {sizes}" if sizes else ""),
     )
 
 
@@ -130,7 +137,11 @@ def register(subparsers: Any) -> None:
         "distribution measured from its word list; default: English",
     )
     parser.add_argument(
-        "--count", type=whole_number, default=1, metavar="N", help="how many boards (default 1)"
+        "--count",
+        type=whole_number,
+        default=1,
+        metavar="N",
+        help="how many boards, 0 or more (default 1)",
     )
     parser.set_defaults(run=run)
 

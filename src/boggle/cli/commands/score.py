@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
+import stat
 import sys
 from collections import deque
 from collections.abc import Iterator
@@ -16,6 +18,7 @@ from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.files.inputs import GZIP_MAGIC, iter_lines, open_regular
 from boggle.model.board import MAX_TEXT_CHARS
+from boggle.model.errors import BoggleError
 from boggle.model.wording import plain_unless_odd
 from boggle.scale.scoring import CLUSTER_CHUNK, score_text_chunks_on
 from boggle.scale.threads import CHUNK, chunks, default_jobs, score_text_chunks_on_gpu
@@ -107,6 +110,23 @@ def _count_lines(files: list[str]) -> int | None:
     return total
 
 
+def _check_board_file(name: str) -> None:
+    """Refuse a board file that is not a regular file before any work; a pipe (``boggle
+    score <(boggle roll)`` names one) is told that standard input reads it."""
+    try:
+        open_regular(name, "board file").close()
+    except BoggleError as error:
+        try:
+            pipe = stat.S_ISFIFO(os.stat(name).st_mode)
+        except (OSError, ValueError):  # missing, or a NUL in the name: the error says so
+            pipe = False
+        if not pipe:
+            raise
+        raise BoggleError(
+            f"{error}; give the boards on standard input instead ('COMMAND | boggle score')"
+        ) from None
+
+
 def run(args: argparse.Namespace) -> int:
     rules = options.rules_choice_from_args(args)  # a bad --scoring: refused before any loading
     lexicon = level_lexicon(options.lexicon_from_args(args), args.words)
@@ -114,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     engine = options.batch_engine_from_args(args, in_process=runs_on is None)
     for name in args.files:
         if name != "-":
-            open_regular(name, "board file").close()
+            _check_board_file(name)
     if not args.files or "-" in args.files:
         options.tell_reading_terminal("boards", per_line=True)
     where: deque[_Chunk] = deque()  # chunks read but not yet printed

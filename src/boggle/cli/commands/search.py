@@ -60,14 +60,15 @@ def register(subparsers: Any) -> None:
         type=real_number,
         default=None,
         metavar="N",
-        help="stop after N seconds (default: none; stop when the search converges)",
+        help="stop after N seconds, any number above 0 (default: none; stop when the search "
+        "converges)",
     )
     parser.add_argument(
         "--target",
         type=whole_number,
         default=None,
         metavar="SCORE",
-        help="stop when a board scores this much (default: none)",
+        help="stop when a board scores this much, 1 or more (default: none)",
     )
     parser.add_argument(
         "--seed",
@@ -135,7 +136,9 @@ MAX_SEARCH_CELLS = 64
 
 
 def add_size_option(parser: argparse.ArgumentParser) -> None:
-    add_board_size_option(parser, f"board shape, 1 to {MAX_SEARCH_CELLS} cells", required=True)
+    add_board_size_option(
+        parser, f"board shape, 1 to {MAX_SEARCH_CELLS} cells", required=True, sizes=None
+    )
 
 
 def check_rules(rules: Any, rows: int, cols: int) -> None:

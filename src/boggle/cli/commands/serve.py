@@ -49,7 +49,9 @@ def register(subparsers: Any) -> None:
         "addresses, print the address (and a QR code) other devices open, and answer for "
         "those addresses",
     )
-    parser.add_argument("--port", type=whole_number, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--port", type=whole_number, default=8000, help="port, 1 to 65,535 (default 8000)"
+    )
     parser.add_argument(
         "--dict-file",
         action="append",
@@ -69,21 +71,21 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=20,
         metavar="N",
-        help="largest board side; boards of up to N x N cells (default 20)",
+        help="largest board side, 1 or more; boards of up to N x N cells (default 20)",
     )
     parser.add_argument(
         "--solve-timeout",
         type=real_number,
         default=5.0,
         metavar="SECONDS",
-        help="longest a solve or judge may take (default 5)",
+        help="longest a solve or judge may take, any number above 0 (default 5)",
     )
     parser.add_argument(
         "--max-body",
         type=whole_number,
         default=64 * 1024,
         metavar="BYTES",
-        help="largest request body (default 65,536: 64 KiB)",
+        help="largest request body, 1 or more (default 65,536: 64 KiB)",
     )
     parser.add_argument(
         "--allowed-host",
@@ -99,31 +101,31 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=None,
         metavar="N",
-        help="open connections at most; past it a new one replaces the one waiting longest "
-        "for its request (default: 1000, or fewer to stay below the open-file limit)",
+        help="open connections at most, 1 or more; past it a new one replaces the one waiting "
+        "longest for its request (default: 1000, or fewer to stay below the open-file limit)",
     )
     parser.add_argument(
         "--head-timeout",
         type=real_number,
         default=10.0,
         metavar="SECONDS",
-        help="longest a client may take to send a request's head (default 10)",
+        help="longest a client may take to send a request's head, any number above 0 (default 10)",
     )
     parser.add_argument(
         "--ws-idle-timeout",
         type=real_number,
         default=30.0,
         metavar="SECONDS",
-        help="close a room WebSocket that is in no room after this long without a message "
-        "(default 30)",
+        help="close a room WebSocket that is in no room after this long without a message, "
+        "any number above 0 (default 30)",
     )
     parser.add_argument(
         "--max-sockets-per-address",
         type=whole_number,
         default=100,
         metavar="N",
-        help="room WebSockets one client address (an IPv6 /64) may hold open at once; 0 for "
-        "no cap (default 100)",
+        help="room WebSockets one client address (an IPv6 /64) may hold open at once, 0 or "
+        "more; 0 for no cap (default 100)",
     )
     parser.add_argument(
         "--data",
@@ -137,16 +139,16 @@ def register(subparsers: Any) -> None:
         type=real_number,
         default=90.0,
         metavar="DAYS",
-        help="delete stored rounds and matches finished more than DAYS ago (default 90; "
-        "0 keeps them for ever)",
+        help="delete stored rounds and matches finished more than DAYS ago, 0 or more "
+        "(default 90; 0 keeps them for ever)",
     )
     parser.add_argument(
         "--rooms-per-address",
         type=whole_number,
         default=None,
         metavar="N",
-        help="rooms the clients of one address may create at once, then one more every 15 s "
-        "(default 10; 0: no limit per address, e.g. a load test from one machine)",
+        help="rooms the clients of one address may create at once, then one more every 15 s, "
+        "0 or more (default 10; 0: no limit per address, e.g. a load test from one machine)",
     )
     parser.add_argument(
         "--round-processes",
@@ -154,7 +156,8 @@ def register(subparsers: Any) -> None:
         default=1,
         metavar="N",
         help="worker processes for word checks, play rounds and judging, at a lower CPU "
-        "priority, so their path searches never slow the other answers (default 1; 0: "
+        "priority, so their path searches never slow the other answers, 0 to 4 a core, "
+        "256 at most (default 1; 0: "
         "threads of the server's own process)",
     )
     parser.add_argument(
@@ -162,8 +165,8 @@ def register(subparsers: Any) -> None:
         type=real_number,
         default=1000.0,
         metavar="N",
-        help="words all rooms together take a second; a word over it waits its turn, or is "
-        "refused (busy) when its turn is over 2 s away (default 1000)",
+        help="words all rooms together take a second, any number above 0; a word over it waits "
+        "its turn, or is refused (busy) when its turn is over 2 s away (default 1000)",
     )
     parser.set_defaults(run=run)
 

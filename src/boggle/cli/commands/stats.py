@@ -53,7 +53,11 @@ def register(subparsers: Any) -> None:
         **with_examples("stats"),
     )
     parser.add_argument(
-        "--random", type=options.whole_number, required=True, metavar="N", help="how many boards"
+        "--random",
+        type=options.whole_number,
+        required=True,
+        metavar="N",
+        help="how many boards, 0 or more",
     )
     parser.add_argument(
         "--dice",
@@ -76,7 +80,7 @@ def register(subparsers: Any) -> None:
         type=options.whole_number,
         default=10,
         metavar="K",
-        help="best boards to show, 0 (none) to 10,000 (default 10)",
+        help="best boards to show, 0 to 10,000 (default 10; 0 shows none)",
     )
     options.add_json_option(parser)
     parser.add_argument(
@@ -139,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
             progress=pace.update,
         )
     except KeyboardInterrupt:
-        # a Ctrl-C the library could not summarise (the gpu engine's device run)
+        # a Ctrl-C the library could not summarise: before the run, or a second one
         _say_interrupted(pace.done, args.random, pace.seconds(), seed, sys.stderr.isatty())
         return 130
     finally:

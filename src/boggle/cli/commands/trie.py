@@ -48,7 +48,7 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=30,
         metavar="K",
-        help="how many words, from the start of the list (default 30)",
+        help="how many words, from the start of the list, 1 or more (default 30)",
     )
     parser.add_argument(
         "--out",

@@ -4,10 +4,10 @@
 "use strict";
 
 import {
-  api, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists, focusResults,
-  formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock, placeRoundSetup,
-  readyDefinitionBox, renderBoard, serverOptions, showDefinition, showDiceFor,
-  showRoundLength, sound,
+  api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
+  focusResults, formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock,
+  placeRoundSetup, readyDefinitionBox, renderBoard, serverOptions, showDefinition, showDiceFor,
+  showRoundLength, sound, typedNumber,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -195,7 +195,7 @@ async function rollBoard() {
   if (english) request.dice = dice;
   const seed = $("seed-input").value.trim();
   // its digits as typed: a Number past 2^53 is another seed (the API says the range)
-  if (seed !== "") request.seed = /^\d+$/.test(seed) ? BigInt(seed) : Number(seed);
+  if (seed !== "") request.seed = typedNumber(seed);
   if (dice === "uniform" || !english) {
     const size = Number($("size-input").value);
     request.rows = size;
@@ -550,6 +550,7 @@ async function loadOptions() {
 async function start() {
   $("board-form").addEventListener("submit", reportErrors(() => solveBoard($("board-input").value)));
   $("roll-form").addEventListener("submit", reportErrors(async () => solveBoard(await rollBoard())));
+  checkSeedRange($("seed-input"));
   $("dice-select").addEventListener("change", showDiceChoice);
   $("dict-select").addEventListener("change", showDiceChoice);
   for (const id of ["dict-select", "rules-select"]) {

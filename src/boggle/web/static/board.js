@@ -788,6 +788,30 @@ export function keptRound(key) {
   }
 }
 
+// The whole number typed in a number box, for the server to judge: its digits as a BigInt
+// where a Number would round them (past 2^53: 99999999999999999999 is 1e20 as a Number, and
+// a refusal would quote a number nobody typed); 0 for an empty box; else a Number.
+// `typedNumber("12")` is 12, `typedNumber("18446744073709551616")` is 18446744073709551616n.
+export function typedNumber(text) {
+  const typed = text.trim();
+  if (/^\d+$/.test(typed) && !Number.isSafeInteger(Number(typed))) return BigInt(typed);
+  return Number(typed || 0);
+}
+
+// The Seed box (0 to 2^64-1, its max) checked digit for digit: the browser compares a number
+// box with its max as a float, in which 2^64 and 2^64-1 are the same, so its own check lets
+// one past the range through. Past its max the box says the range (its data-range, the
+// library's words) and keeps its form from being sent.
+export function checkSeedRange(box) {
+  const check = () => {
+    const typed = box.value.trim();
+    const over = /^\d+$/.test(typed) && BigInt(typed) > BigInt(box.max);
+    box.setCustomValidity(over ? `The seed is ${box.dataset.range}.` : "");
+  };
+  box.addEventListener("input", check);
+  check();
+}
+
 // The JSON text of `body`, a BigInt in it written as its digits: a seed past 2^53 sent as a
 // Number would be rounded to another seed, and JSON.stringify refuses a BigInt.
 export function jsonText(body) {

@@ -1,9 +1,9 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, limitName, offerShare,
-  readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView, showRoundLength, sound,
-  wordButton, wordListTitles,
+  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, jsonText, limitName,
+  offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
+  showRoundLength, sound, typedNumber, wordButton, wordListTitles,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -40,6 +40,8 @@ const state = {
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
   listTitles: new Map(),  // a word list's name -> its title ("English (111,593 words)")
   stopHostAway: () => {},
+  players: null,  // the names in the room's last update: who is gone from the next is said
+  gone: [],       // the players who left since the last round started
 };
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
@@ -69,7 +71,7 @@ const WORD_ERRORS = ["busy", "rate_limited", "time_up", "word_too_long", "too_ma
 
 function send(message) {
   if (state.socket && state.socket.readyState === WebSocket.OPEN) {
-    state.socket.send(JSON.stringify(message));
+    state.socket.send(jsonText(message));  // a number typed past 2^53 sent as its digits
     return true;
   }
   showError("not connected to the server; trying again…");
@@ -167,6 +169,8 @@ function joined(message) {
   state.code = message.code;
   state.token = message.token;
   state.name = message.name;
+  state.players = null;
+  sayWhoLeft(null);
   localStorage.setItem(storageKey(message.code),
     JSON.stringify({ token: message.token, name: message.name, at: Date.now() }));
   if (location.pathname !== `/room/${message.code}`) history.replaceState(null, "", `/room/${message.code}`);
@@ -291,6 +295,7 @@ function showRoom(room) {
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
     ` — match ${room.match}`;
   renderPlayers(room.players, room.phase === "playing");
+  sayWhoLeft(room.players.map((player) => player.name));
   $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
   $("start-button").textContent = `Start round ${room.round + 1}`;  // the next, for everyone
   $("rematch-button").hidden = !isHost || room.phase !== "over";
@@ -314,7 +319,8 @@ function showRoom(room) {
 
 // After a round "Start round 2" (or "Rematch") and "Leave room" come under the results' title,
 // which the page scrolls to: on a phone the host would scroll back up past the board to find
-// them. Before and during a round they are under the players.
+// them, and the others would not read who starts the next (#phase, above the buttons).
+// Before and during a round they are under the players.
 function placeActions(underResults) {
   if (underResults) $("match-over").after($("room-actions"));
   else $("players").after($("room-actions"));
@@ -378,6 +384,19 @@ function renderPlayers(players, playing) {
   }
 }
 
+// A player gone from the room since its last update is said beside the buttons ("bob left the
+// room."): the players' line only loses their name, and the host would wait for them. Said
+// until the next round starts (`sayWhoLeft(null)` forgets them).
+function sayWhoLeft(names) {
+  if (names === null) state.gone = [];
+  else state.gone.push(...(state.players ?? []).filter((name) => !names.includes(name)));
+  if (names !== null) state.players = names;
+  const gone = state.gone;
+  const who = gone.length > 1 ? `${gone.slice(0, -1).join(", ")} and ${gone.at(-1)}` : gone[0];
+  $("who-left").textContent = gone.length ? `${who} left the room.` : "";
+  $("who-left").hidden = gone.length === 0;
+}
+
 // A player's line: name, match total, good words this round (while playing); "(host)" and
 // "(away)", a player whose connection is gone (their seat kept), come from the style sheet.
 function showPlayer(item, count) {
@@ -398,6 +417,7 @@ function progress(message) {
 
 function roundStarted(message) {
   document.body.dataset.phase = "playing";
+  sayWhoLeft(null);
   $("phase").textContent = `Round ${message.round} is on.`;
   $("start-button").hidden = true;
   $("my-words").replaceChildren();
@@ -722,7 +742,7 @@ async function checkRoom(code) {
 }
 
 function numberOf(id) {
-  return Number($(id).value || 0);
+  return typedNumber($(id).value);
 }
 
 // The dice shown beside an English list only (another language's boards use its letters).
@@ -802,8 +822,12 @@ async function start() {
     send({ type: "leave" });
     forget(state.code);
     state.socket?.close();
+    const left = state.code;
     state.code = null;
     showEntry("");
+    // the entry's top, not the middle of Create's form where the results' scroll left it
+    window.scrollTo(0, 0);
+    showNotice(`You left room ${left}.`);
   });
   window.addEventListener("popstate", backPressed);
   window.addEventListener("offline", () => {

@@ -26,7 +26,7 @@ def register(commands: Any) -> None:
         type=lambda text: shared.parse_range(text, 0, shared.MAX_TABLE_BITS, "--bits"),
         default=shared.parse_range("10-26", 0, shared.MAX_TABLE_BITS, "--bits"),
         metavar="A-B[,C...]",
-        help="table sizes as powers of two (default 10-26)",
+        help="table sizes as powers of two, each 0 to 40 (default 10-26)",
     )
     shared.add_out_option(parser, "hash_buckets.csv and the plots", plots=True)
     options.add_dictionary_option(parser)

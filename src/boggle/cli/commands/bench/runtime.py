@@ -32,7 +32,7 @@ def register(commands: Any) -> None:
         type=lambda text: shared.parse_range(text, 1, shared.MAX_BOARD_SIDE, "--sizes"),
         default=shared.parse_range("3-30", 1, shared.MAX_BOARD_SIDE, "--sizes"),
         metavar="A-B[,C...]",
-        help="board sizes N, e.g. 3-30 or 4,8,16 (default 3-30)",
+        help="board sizes N, each 1 to 500, e.g. 3-30 or 4,8,16 (default 3-30)",
     )
     parser.add_argument(
         "--repeat",
@@ -53,7 +53,8 @@ def register(commands: Any) -> None:
         type=options.real_number,
         default=5.0,
         metavar="SECONDS",
-        help="an engine that takes longer on one board is not run on larger sizes (default 5)",
+        help="an engine that takes longer on one board is not run on larger sizes; any number "
+        "above 0 (default 5)",
     )
     shared.add_out_option(parser, "the CSV files and plots", plots=True)
     options.add_solving_options(parser, rules="classic at every size")

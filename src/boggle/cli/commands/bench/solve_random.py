@@ -29,7 +29,7 @@ def register(commands: Any) -> None:
         type=options.whole_number,
         default=4,
         metavar="N",
-        help="rows and columns (default 4)",
+        help="rows and columns, 1 to 500 (default 4)",
     )
     options.add_engine_option(parser)
     parser.add_argument(
