@@ -355,3 +355,45 @@ def test_the_switch_and_the_verdict_colours_pass_the_audit(
         ratio = page.evaluate(CONTRAST, [text, "color", background])
         assert ratio >= 4.5, f"{scheme}: {text} on {background}: {ratio:.2f}:1"
     audit(page, axe_source, "solo round mid-verdict")
+
+
+# The start die of the path drawn, flashed and held at its largest (its animation paused at
+# 30%), with the start mark hittable where it is painted: what is at the centre and the
+# edges' middles of the die's letter (.face): the die, or what covers it.
+UNDER_THE_START = """(cells) => {
+  const [row, col] = cells[0];
+  const cube = document.querySelector(`#board .cube[data-row="${row}"][data-col="${col}"]`);
+  cube.classList.remove('flash-accepted');
+  void cube.offsetWidth;
+  cube.classList.add('flash-accepted');
+  for (const animation of cube.getAnimations()) { animation.pause(); animation.currentTime = 150; }
+  const mark = document.querySelector('#path-overlay circle');
+  mark.style.pointerEvents = 'visiblePainted';  // its painted parts only
+  const face = cube.querySelector('.face').getBoundingClientRect();
+  const x = face.left + face.width / 2, y = face.top + face.height / 2;
+  const points = [[x, y], [face.left + 2, y], [face.right - 2, y], [x, face.top + 2],
+                  [x, face.bottom - 2]];
+  const hits = points.map(([px, py]) => {
+    const hit = document.elementFromPoint(px, py);
+    return hit === cube || cube.contains(hit) ? 'die' : (hit ? hit.tagName : 'none');
+  });
+  return { hits, animations: cube.getAnimations().length, mark: Boolean(mark) };
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_start_mark_leaves_the_flashed_dies_letter_readable(
+    pages: Pages, server: ServeProcess, scheme: str, width: int
+) -> None:
+    """While a word's dice flash (each scaled up a moment), the mark on its first die is drawn
+    round the letter, not on it: the letter's middle and edges are the die's, in both schemes."""
+    page = solo_round(
+        pages, server, clock=True, color_scheme=scheme, viewport={"width": width, "height": 844}
+    )
+    word = fxie_word(4)
+    enter(page, word["word"])
+    stop_clock(page)  # the flash's end (a timer) waits for the test
+    page.wait_for_selector("#path-overlay circle")
+    seen_there = page.evaluate(UNDER_THE_START, word["path"])
+    assert seen_there["mark"] and seen_there["animations"] >= 1, seen_there
+    assert seen_there["hits"] == ["die"] * 5, seen_there

@@ -98,4 +98,40 @@ def test_the_page_rolls_a_seed_past_2_to_the_53_as_typed(
         f"() => document.querySelector('#board-input').value === {rolled!r}",
         timeout=PAGE_TIMEOUT_MS,
     )
-    assert str(MAX_SEED) in page.get_attribute("#seed-input", "placeholder")
+    assert page.text_content("#seed-last") == f"Last seed: {MAX_SEED}"
+
+
+# The placeholder's text width (the input's own font, drawn on a canvas) beside the room
+# inside the box, and the last-seed line's scrollWidth beside its clientWidth.
+FITS = """() => {
+  const box = document.getElementById('seed-input');
+  const style = getComputedStyle(box);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const line = document.getElementById('seed-last');
+  return { placeholder: box.placeholder, wide: context.measureText(box.placeholder).width, room,
+           lineText: line ? line.textContent : '', lineShown: Boolean(line && !line.hidden),
+           lineScroll: line ? line.scrollWidth : 0, lineClient: line ? line.clientWidth : 0 };
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_last_seed_is_said_whole_on_a_phone(
+    server: ServeProcess, pages: Pages, width: int
+) -> None:
+    """After a roll of the widest seed, its digits are all readable at a phone's width: the
+    box's placeholder fits the box, and the line saying the last seed fits its own width."""
+    page = pages.open(server.url + "/play", viewport={"width": width, "height": 844})
+    page.wait_for_selector("#roll-button:not([disabled])", timeout=PAGE_TIMEOUT_MS)
+    page.fill("#seed-input", str(MAX_SEED))
+    page.click("#roll-button")
+    page.wait_for_function(
+        "() => document.querySelector('#board-input').value !== ''", timeout=PAGE_TIMEOUT_MS
+    )
+    page.fill("#seed-input", "")
+    fits = page.evaluate(FITS)
+    assert fits["wide"] <= fits["room"], fits
+    assert fits["lineShown"] and str(MAX_SEED) in fits["lineText"], fits
+    assert fits["lineScroll"] <= fits["lineClient"], fits
+    assert page.get_attribute("#seed-input", "aria-describedby") == "seed-last"

@@ -204,7 +204,11 @@ async function rollBoard() {
   const rolled = await api("/api/roll", request);
   $("board-input").value = rolled.board;
   offerBoardShown();
-  $("seed-input").placeholder = `random (last: ${seed || rolled.seed})`;
+  // the last seed on a line of its own (in the box's placeholder a phone cut its 20 digits off)
+  const last = $("seed-last");
+  last.textContent = `Last seed: ${seed || rolled.seed}`;
+  last.hidden = false;
+  $("seed-input").setAttribute("aria-describedby", "seed-last");
   return rolled.board;
 }
 

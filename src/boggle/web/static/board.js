@@ -90,10 +90,14 @@ export function drawPath(word, path) {
     points.push([cube.offsetLeft + cube.offsetWidth / 2, cube.offsetTop + cube.offsetHeight / 2]);
   });
   if (points.length) {
+    // the start: a ring inside the first die, round its letter (a dot on the letter hid it
+    // while the die flashes, its scaling lifting it out from under the letters' layer)
+    const first = $("board").querySelector(`.cube[data-row="${path[0][0]}"][data-col="${path[0][1]}"]`);
     const start = document.createElementNS(SVG, "circle");
     start.setAttribute("cx", String(points[0][0]));
     start.setAttribute("cy", String(points[0][1]));
-    start.setAttribute("r", "9");
+    start.setAttribute("r", String(Math.max(9, (first?.offsetWidth ?? 0) * 0.4)));
+    start.classList.add("path-start");
     overlay.append(start);
     const line = document.createElementNS(SVG, "polyline");
     line.setAttribute("points", points.map((p) => p.join(",")).join(" "));
