@@ -3,8 +3,8 @@
 file a part.
 
 A line ``<!-- part NAME key="value" ... -->`` stands for ``parts/NAME.html``, indented as the
-line is, with each ``$key`` in the part replaced by its value (HTML-escaped; on every page
-``$version`` is boggle's version, ``$maxseed`` and ``$seedrange`` the seeds the library
+line is, with each ``$key`` in the part replaced by its value (HTML-escaped; in every page and
+part ``$version`` is boggle's version, ``$maxseed`` and ``$seedrange`` the seeds the library
 takes); a part may hold parts; the page is put together once and kept.  Scripts and
 styles stay files in ``static/`` (the Content-Security-Policy allows no inline script).
 
@@ -40,14 +40,18 @@ _PART = re.compile(r'^([ \t]*)<!-- part ([a-z-]+)((?: [a-z]+="[^"]*")*) -->\n', 
 _VALUE = re.compile(r'([a-z]+)="([^"]*)"')
 
 
+_LIBRARY_VALUES = {
+    "version": html.escape(__version__),
+    "maxseed": str(MAX_SEED),
+    "seedrange": html.escape(SEED_RANGE),
+}
+"""The ``$key`` values every page and part may hold."""
+
+
 def _part(match: re.Match[str]) -> str:
     indent, name, values = match.groups()
     template = string.Template((PAGES / "parts" / f"{name}.html").read_text(encoding="utf-8"))
-    given = {
-        "version": html.escape(__version__),
-        "maxseed": str(MAX_SEED),
-        "seedrange": html.escape(SEED_RANGE),
-    }
+    given = dict(_LIBRARY_VALUES)
     given.update((key, html.escape(value)) for key, value in _VALUE.findall(values))
     text = template.substitute(given)  # a value the part needs and the page left out: KeyError
     text = _PART.sub(_part, text)  # a part may hold parts (the word form: the round's switches)
@@ -57,7 +61,8 @@ def _part(match: re.Match[str]) -> str:
 @functools.cache
 def page_text(name: str) -> str:
     """The page ``name`` (a file in ``pages/``) with its parts in place."""
-    return _PART.sub(_part, (PAGES / name).read_text(encoding="utf-8"))
+    template = string.Template((PAGES / name).read_text(encoding="utf-8"))
+    return _PART.sub(_part, template.substitute(_LIBRARY_VALUES))
 
 
 def page(name: str) -> HTMLResponse:
