@@ -305,6 +305,7 @@ def test_cubes_show_multi_letter_faces_as_printed(page: Any) -> None:
 
 
 def test_an_answer_without_json_is_one_line(page: Any) -> None:
+    page.wait_for_selector("body[data-ready='true']")  # the link's own solve has answered
     page.route("**/api/solve", lambda route: route.fulfill(status=502, body="Bad Gateway"))
     page.fill("#board-input", FXIE)
     page.click("#solve-button")
