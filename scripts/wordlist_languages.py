@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -37,6 +38,8 @@ class LanguageSource:
     licence_note: str
     description: str
     max_letters: int | None = None
+    numerals_kept: frozenset[str] | None = None
+    """When set, Roman numerals are dropped from the list except these real words."""
     licence_text: str | None = None  # a file of /usr/share/common-licenses to append
 
     @property
@@ -64,9 +67,13 @@ SOURCES: dict[str, LanguageSource] = {
             "choice; boggle takes the BSD licence, whose text and the copyright notice of "
             "the OpenTaal project (Simon Brouwer, Sander van Geloven and others) are in "
             "Debian's copyright file below. Word list by OpenTaal, https://www.opentaal.org/. "
-            "Changes: trimmed to words of at most 10 letters, accents folded.",
+            "Changes: trimmed to words of at most 10 letters, accents folded, Roman "
+            "numerals (ccc, mcm) dropped.",
             "Dutch (wdutch, OpenTaal): words of up to 10 letters, accents folded, [ij] cubes",
             max_letters=10,
+            # OpenTaal lists every numeral (ccc, mcm, xii): 3,645 of them. Kept: the
+            # Dutch words mix (a blend), mi (the note), xi (the Greek letter), cd.
+            numerals_kept=frozenset({"mix", "mi", "xi", "cd"}),
         ),
         LanguageSource(
             "pt",
@@ -81,6 +88,8 @@ SOURCES: dict[str, LanguageSource] = {
             "http://natura.di.uminho.pt/.",
             "European Portuguese (wportuguese): words of up to 10 letters, accents folded except ç",
             max_letters=10,
+            # Kept: mi (the note), li (read), vi (saw), xi (the interjection).
+            numerals_kept=frozenset({"mi", "li", "vi", "xi"}),
             licence_text="MPL-1.1",
         ),
         LanguageSource(
@@ -96,11 +105,32 @@ SOURCES: dict[str, LanguageSource] = {
             "all-lowercase words are kept.",
             "Polish (wpolish, SJP.PL): words of up to 8 letters, every letter kept",
             max_letters=8,
+            # Kept: the Polish words ci and mi (to you, to me), mdli (feels sick), mix.
+            numerals_kept=frozenset({"ci", "mi", "mdli", "mix"}),
             licence_text="Apache-2.0",
         ),
     )
 }
 """The bundled non-English lists by language code."""
+
+
+ROMAN_NUMERAL = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+"""A Roman numeral in lowercase, as a word list spells it (ccc, cdlxiv, mmiv)."""
+
+
+def without_numerals(words: Iterable[str], kept: frozenset[str]) -> tuple[str, ...]:
+    """``words`` less the Roman numerals of two or more letters that are not in ``kept``.
+
+    A single letter is a letter, not a numeral, and stays.
+
+    >>> without_numerals(["mmiv", "mix", "muis", "i"], frozenset({"mix"}))
+    ('mix', 'muis', 'i')
+    """
+    return tuple(
+        word
+        for word in words
+        if len(word) < 2 or word in kept or not ROMAN_NUMERAL.fullmatch(word)
+    )
 
 
 def read_list(unpacked: Path, source: LanguageSource) -> list[str]:
@@ -109,6 +139,8 @@ def read_list(unpacked: Path, source: LanguageSource) -> list[str]:
     words = PROFILES[source.code].normalise_words(text.splitlines())
     if source.max_letters is not None:
         words = tuple(word for word in words if len(word) <= source.max_letters)
+    if source.numerals_kept is not None:
+        words = without_numerals(words, source.numerals_kept)
     return list(words)
 
 

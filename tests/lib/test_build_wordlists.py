@@ -226,6 +226,7 @@ def test_main_builds_from_a_deb(
 def fake_language_package(root: Path, source: Any) -> Path:
     unpacked = root / "unpacked"
     words = "IJzer\nijzer\néén\nEén\nwel-les\nkaas\nzeeëgel\nAmsterdam\nzeer\nabcdefghijkl\n"
+    words += "mmiv\nxii\ncdlxiv\nmix\ncd\n"  # numerals; mix and cd are Dutch words
     (unpacked / str(source.file)).parent.mkdir(parents=True)
     (unpacked / str(source.file)).write_text(words, encoding="utf-8")
     copyright_file = unpacked / str(source.copyright)
@@ -246,15 +247,26 @@ def test_a_language_list_is_built_with_its_profile_and_notice(
     module = __import__("wordlist_languages")
     entry = module.build_language(unpacked, languages["nl"], "1:2.0-1", out, licences)
     text = gzip.decompress((out / "nl.txt.gz").read_bytes()).decode("utf-8")
-    # accents folded, Capitalised and hyphenated words dropped, at most 10 letters
-    assert text.split() == ["een", "ijzer", "kaas", "zeeegel", "zeer"]
-    assert entry["words"] == 5 and entry["language"] == "nl"
+    # accents folded, Capitalised and hyphenated words and numerals dropped, at most 10 letters
+    assert text.split() == ["cd", "een", "ijzer", "kaas", "mix", "zeeegel", "zeer"]
+    assert entry["words"] == 7 and entry["language"] == "nl"
     assert entry["licence"] == "BSD-3-Clause"
     assert entry["source"] == "Debian package wdutch 1:2.0-1"
     notice = (out / "nl-COPYRIGHT.txt").read_text("utf-8")
     assert "Licence taken: BSD-3-Clause" in notice and "(c) OpenTaal" in notice
     manifest = script.write_manifest(out, [entry])
     assert [e["name"] for e in manifest] == ["nl"]
+
+
+def test_roman_numerals_are_dropped_but_real_words_and_letters_kept(script: ModuleType) -> None:
+    module = __import__("wordlist_languages")
+    words = ["mmiv", "ccc", "xii", "cdlxiv", "mcm", "mix", "mi", "muis", "civiel", "i", "c"]
+    kept = module.without_numerals(words, frozenset({"mix", "mi"}))
+    assert kept == ("mix", "mi", "muis", "civiel", "i", "c")
+    assert module.without_numerals(["mix"], frozenset()) == ()
+    assert {"nl", "pt", "pl"} <= {
+        code for code, source in script.SOURCES.items() if source.numerals_kept is not None
+    }
 
 
 def test_main_refuses_an_unknown_language(script: ModuleType, tmp_path: Path) -> None:

@@ -175,6 +175,27 @@ def test_language_lists_keep_their_letters() -> None:
     assert {"ijzer", "een"} <= dutch and "één" not in dutch
 
 
+ROMAN_NUMERAL = re.compile(r"m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+REAL_WORDS_LIKE_NUMERALS = {
+    "nl": {"cd", "mi", "mix", "xi"},
+    "pt": {"li", "mi", "vi", "xi"},
+    "pl": {"ci", "mdli", "mi", "mix"},
+}
+"""The words the build keeps though they read as Roman numerals (wordlist_languages.py)."""
+
+
+@pytest.mark.parametrize("code", sorted(REAL_WORDS_LIKE_NUMERALS))
+def test_language_lists_hold_no_roman_numerals_but_real_words(code: str) -> None:
+    words = words_of_language(f"{code}.txt.gz")
+    numerals = {w for w in words if len(w) > 1 and ROMAN_NUMERAL.fullmatch(w)}
+    assert numerals == REAL_WORDS_LIKE_NUMERALS[code]
+
+
+def test_a_dutch_game_rejects_a_numeral() -> None:
+    dutch = load_lexicon("nl")
+    assert "mmiv" not in dutch and "ccc" not in dutch and "mix" in dutch
+
+
 @cache
 def words_of_language(file: str) -> frozenset[str]:
     return frozenset(text_of(file).decode("utf-8").splitlines())
