@@ -127,9 +127,7 @@ def without_numerals(words: Iterable[str], kept: frozenset[str]) -> tuple[str, .
     ('mix', 'muis', 'i')
     """
     return tuple(
-        word
-        for word in words
-        if len(word) < 2 or word in kept or not ROMAN_NUMERAL.fullmatch(word)
+        word for word in words if len(word) < 2 or word in kept or not ROMAN_NUMERAL.fullmatch(word)
     )
 
 
