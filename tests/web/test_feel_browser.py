@@ -397,3 +397,42 @@ def test_the_start_mark_leaves_the_flashed_dies_letter_readable(
     seen_there = page.evaluate(UNDER_THE_START, word["path"])
     assert seen_there["mark"] and seen_there["animations"] >= 1, seen_there
     assert seen_there["hits"] == ["die"] * 5, seen_there
+
+
+@pytest.mark.parametrize("colours", ["light", "dark"])
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_found_word_s_line_never_crosses_its_letters(
+    pages: Pages, server: ServeProcess, colours: str, width: int
+) -> None:
+    """Mid-flash (the dice grown, the line drawn), every die of the path reads the same with
+    the path's line shown as hidden: the line runs between the dice, not over their letters."""
+    page = solo_round(
+        pages, server, clock=True, viewport={"width": width, "height": 844}, color_scheme=colours
+    )
+    stop_clock(page)
+    word = fxie_word(5)
+    page.fill("#play-input", word["word"])
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#board .cube.flash-accepted")
+    page.wait_for_selector("#path-overlay polyline")
+    page.evaluate(
+        "() => document.getAnimations().forEach((a) => { a.pause(); a.currentTime = 150; })"
+    )
+    for row, col in word["path"]:
+        face = page.locator(f"#board .cube[data-row='{row}'][data-col='{col}'] .face")
+        box = face.bounding_box()
+        cube = page.locator(f"#board .cube[data-row='{row}'][data-col='{col}']").bounding_box()
+        clip = {
+            "x": cube["x"] + 4,
+            "y": box["y"],
+            "width": cube["width"] - 8,
+            "height": box["height"],
+        }
+        shown = page.screenshot(clip=clip, animations="allow")
+        page.evaluate(
+            "() => { document.getElementById('path-overlay').style.visibility = 'hidden'; }"
+        )
+        hidden = page.screenshot(clip=clip, animations="allow")
+        page.evaluate("() => { document.getElementById('path-overlay').style.visibility = ''; }")
+        assert shown == hidden, f"the line crosses the letter at {row},{col}"
+    page.screenshot(path=str(ARTIFACTS / f"found-word-line-{width}-{colours}.png"))
