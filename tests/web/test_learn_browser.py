@@ -620,3 +620,29 @@ def test_missed_words_are_kept_and_explained_in_the_round_s_own_list(
     page.get_by_role("button", name="learn LIMBS", exact=True).click()
     first = stored(page)[0]
     assert first["word"] == "limbs" and first["list"] == list_name
+
+
+def test_start_pressed_while_a_link_loads_plays_the_link_s_round(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Start pressed before a /play?dict=es&board=... link's lists have come: the button says
+    it is busy, then the round is the link's board in the link's list, not a random board in
+    the default list."""
+    context = pages.browser.new_context(**PHONE)
+    pages.contexts.append(context)
+    page = context.new_page()
+    held: list[Any] = []
+    page.route("**/api/dictionaries", lambda route: held.append(route))
+    page.goto(server.url + "/play?dict=es&board=" + FXIE.replace(" ", "+"))
+    while not held:
+        page.wait_for_timeout(50)
+    page.click("#play-start")
+    start = page.locator("#play-start")
+    assert start.get_attribute("aria-busy") == "true"
+    assert page.locator("#play-form").is_hidden()  # no round started with the defaults
+    held[0].continue_()
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.evaluate("() => document.getElementById('dict-select').value") == "es"
+    faces = page.locator(".cube").all_inner_texts()
+    assert "".join(faces).lower() == FXIE.replace(" ", "")
+    assert start.get_attribute("aria-busy") is None

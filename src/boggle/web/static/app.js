@@ -22,6 +22,7 @@ const state = {
   pinned: null,       // the word whose path stays drawn
   round: null,        // the play round under way, or null
   solveTicket: 0,     // numbers the solves asked for, so a late answer cannot overwrite a newer
+  pageLoad: null,     // settles once the lists and the link's list, rules and board are set
 };
 
 function showError(message) {
@@ -267,6 +268,26 @@ async function startRound() {
   // from the top: "Play another round" is under the last round's results, far down a phone
   window.scrollTo(0, 0);
   showRound(state.round);
+}
+
+// Start pressed while the page still loads the round its link promises (/play?dict=es&board=…):
+// the button says it is busy and the round starts once the link's list and board are set
+// (or, should they fail to load, with the defaults, the failure said in the error line).
+async function startWhenLoaded() {
+  const button = $("play-start");
+  if (button.getAttribute("aria-busy") === "true") return;  // already waiting
+  const label = button.textContent;
+  button.setAttribute("aria-busy", "true");
+  button.setAttribute("aria-disabled", "true");
+  button.textContent = "Loading the link's round…";
+  try {
+    await state.pageLoad;
+  } finally {
+    button.removeAttribute("aria-busy");
+    button.removeAttribute("aria-disabled");
+    button.textContent = label;
+  }
+  await startRound();
 }
 
 // The round's board, word box and clock on the page (a round just started, or taken up again
@@ -571,7 +592,7 @@ async function start() {
   $("tab-solve").addEventListener("click", () => showMode("solve"));
   $("tab-play").addEventListener("click", () => showMode("play"));
   $("tab-solve").closest("[role=tablist]").addEventListener("keydown", moveBetweenTabs);
-  $("play-start").addEventListener("click", reportErrors(startRound));
+  $("play-start").addEventListener("click", reportErrors(startWhenLoaded));
   showRoundLength($("play-time"), $("play-time-said"));
   $("play-end").addEventListener("click", reportErrors(() => endRound(false)));
   $("play-form").addEventListener("submit", reportErrors(() => submitWord()));
@@ -588,6 +609,8 @@ async function start() {
   const params = new URLSearchParams(location.search);
   const play = params.get("mode") === "play" || location.pathname === "/play";
   if (play) showMode("play");
+  let loaded;
+  state.pageLoad = new Promise((resolve) => { loaded = resolve; });
   try {
     await loadOptions();
     const unknown = [];
@@ -617,6 +640,7 @@ async function start() {
   } catch (error) {
     showError(error.message);
   }
+  loaded();
   document.body.dataset.ready = "true";
 }
 
