@@ -42,6 +42,8 @@ ODD_INPUTS = [
     (["solve", "abcd", "--dict", ""], "is empty"),
     (["solve", "abcd", "--dict", "EMPTY"], "is empty"),
     (["solve", "abcd", "--dict", "UTF16"], "UTF-16 or UTF-32"),
+    # "'en-70' is a English list": the article is no longer guessed from the language
+    (["solve", "abcd", "--dict", "en-70", "--language", "es"], "'en-70' lists English words,"),
     (["solve", "--random", "--seed", HUGE], "far too many digits"),
     (["solve", "--random", "--seed", "-1"], "a seed is a whole number from 0 to 18,"),
     # int() read any script's digits: --seed ٣ was 3 while --size ٣ was refused
