@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from boggle.dice.cubes import seed_in_range
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
-from boggle.model.wording import grouped, too_large
 from boggle.search.faces import symmetries
 
 MAX_ABOVE = 10**18
@@ -52,7 +51,9 @@ def check_proof_shape(rows: int, cols: int) -> None:
     whole_number("rows", rows, at_least=1)
     whole_number("cols", cols, at_least=1)
     if rows * cols > MAX_PROOF_CELLS:
-        raise BoggleError(too_large(rows, cols, max_cells=MAX_PROOF_CELLS, taker="prove"))
+        raise BoggleError(
+            f"prove handles boards of up to {MAX_PROOF_CELLS} cells, not {rows}x{cols}"
+        )
 
 
 MAX_SAMPLES = 1_000_000
@@ -139,7 +140,7 @@ class ClassTask:
             shown = repr(cells)
             shown = shown if len(shown) <= 80 else shown[:77] + "..."
             raise BoggleError(
-                f"cells must be a tuple of {grouped(count)} non-empty texts ({self.rows} x "
+                f"cells must be a tuple of {count} non-empty texts ({self.rows} x "
                 f"{self.cols}), got {shown}",
                 setting="cells",
             )

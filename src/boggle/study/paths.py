@@ -51,7 +51,6 @@ from boggle.model.grid_paths import (
     count_layers,
     count_paths,
 )
-from boggle.model.wording import grouped
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -131,9 +130,7 @@ class PathTable:
         boggle.model.errors.BoardError: length must be between 1 and 3, got 4
         """
         if not 1 <= length <= self.max_length:
-            raise BoardError(
-                f"length must be between 1 and {grouped(self.max_length)}, got {grouped(length)}"
-            )
+            raise BoardError(f"length must be between 1 and {self.max_length}, got {length}")
         grid = [[0] * self.cols for _ in range(self.rows)]
         for count, orbit in zip(self.by_orbit[length - 1], self.orbits, strict=True):
             for r, c in orbit:
