@@ -58,7 +58,7 @@ def test_jobs_are_bounded_like_the_other_commands(
     argv = [*command, "--jobs", jobs, "--dict", small_list]
     if command[0] == "prove":
         argv += ["--above", "3"]
-    one_line_error(capsys, argv, f"argument --jobs: must be from 1 to 256, got {jobs}")
+    one_line_error(capsys, argv, f"argument --jobs: must be from 1 to 256, got {int(jobs):,}")
 
 
 def test_prove_runs_one_thread_per_core_at_most_and_says_so(

@@ -586,11 +586,13 @@ def test_a_tab_or_line_end_among_search_letters_is_shown_quoted(
         ),
         (
             ["search", "--size", "100x100", "--dict", "en-50"],
-            "boggle: error: --size 100x100 has 10,000 cells; search and prove handle boards of 1",
+            "boggle: error: a 100x100 board (10,000 cells) is too large for search and prove: the "
+            "limit is 64 cells",
         ),
         (
             ["stats", "--random", "1", "--size", "1000x1000"],
-            "boggle: error: a board is 1 to 1,000 rows and columns and at most 250,000 cells, got",
+            "boggle: error: a 1000x1000 board (1,000,000 cells) is too large: the limit is 1,000 "
+            "rows and columns and 250,000 cells",
         ),
         (
             ["solve", BOARD, "--scoring", "3:99999999999999999999"],

@@ -74,6 +74,27 @@ def test_solve_define_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "  AWL: " in out and "pointed tool" in out
 
 
+def test_solve_define_says_each_words_form_as_define_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # LAPSES and RAN can be traced on this board: each word's form is said as
+    # ``boggle define`` says it in its heading, before the gloss
+    board = "laps xxes ranx xxxx"
+    assert main(["define", "lapses"]) == 0
+    heading = capsys.readouterr().out.splitlines()[0]
+    form = heading.removeprefix("LAPSES ")
+    assert form.startswith("(plural of lapse")
+    assert main(["solve", board, "--define"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    gloss = lines[lines.index(next(line for line in lines if line.startswith("  LAPSES:"))) + 1]
+    assert gloss.strip().startswith(form + " ")
+    assert main(["solve", board, "--define", "--json"]) == 0
+    words = {entry["word"]: entry for entry in json.loads(capsys.readouterr().out)["words"]}
+    assert main(["define", "lapses", "--json"]) == 0
+    assert words["lapses"]["forms"] == json.loads(capsys.readouterr().out)["forms"]
+    assert "forms" not in words["lap"]  # a base form is no form of another word
+
+
 def _play(monkeypatch: pytest.MonkeyPatch, lines: str, words: str) -> str:
     monkeypatch.setattr("sys.stdin", io.StringIO(lines))
     out = io.StringIO()

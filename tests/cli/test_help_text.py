@@ -262,9 +262,9 @@ def test_an_option_past_its_range_is_refused_in_the_words_help_uses(
     from boggle.model.grid_paths import MAX_CELLS as MAX_PATH_CELLS
 
     assert main(["solve", "fxie", "--min-length", "1001"]) == 2
-    assert "--min-length must be from 1 to 1,000, got 1001" in capsys.readouterr().err
+    assert "--min-length must be from 1 to 1,000, got 1,001" in capsys.readouterr().err
     assert main(["paths", "--size", "3", "--cols", "1001"]) == 2
-    assert "--cols must be from 1 to 1,000, got 1001" in capsys.readouterr().err
+    assert "--cols must be from 1 to 1,000, got 1,001" in capsys.readouterr().err
     assert f"the grid, 1 to {MAX_PATH_CELLS} cells" in help_text("paths")
     assert main(["paths", "--size", f"1x{MAX_PATH_CELLS + 1}"]) == 2
-    assert f"takes at most {MAX_PATH_CELLS} cells" in capsys.readouterr().err
+    assert f"for path counting: the limit is {MAX_PATH_CELLS} cells" in capsys.readouterr().err

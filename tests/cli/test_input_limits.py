@@ -150,7 +150,7 @@ def test_parsing_a_huge_text_is_refused_before_any_work() -> None:
     ],
 )
 def test_a_huge_size_is_refused_before_generating(argv: list[str]) -> None:
-    assert_refused(boggle(*argv), "is too large; the limit is 1,000 rows or columns")
+    assert_refused(boggle(*argv), "is too large: the limit is 1,000 rows and columns")
 
 
 @pytest.mark.parametrize(

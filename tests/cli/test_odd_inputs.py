@@ -42,6 +42,8 @@ ODD_INPUTS = [
     (["solve", "abcd", "--dict", ""], "is empty"),
     (["solve", "abcd", "--dict", "EMPTY"], "is empty"),
     (["solve", "abcd", "--dict", "UTF16"], "UTF-16 or UTF-32"),
+    # "'en-70' is a English list": the article is no longer guessed from the language
+    (["solve", "abcd", "--dict", "en-70", "--language", "es"], "'en-70' lists English words,"),
     (["solve", "--random", "--seed", HUGE], "far too many digits"),
     (["solve", "--random", "--seed", "-1"], "a seed is a whole number from 0 to 18,"),
     # int() read any script's digits: --seed ٣ was 3 while --size ٣ was refused
@@ -63,7 +65,7 @@ ODD_INPUTS = [
     (["stats", "--random", "1", "--seed", str(2**64)], "18,446,744,073,709,551,615"),
     (["stats", "--random", "1", "--top", "-3"], "--top must be from 0 to 10,000"),
     (["stats", "--random", "1", "--plot", "DIR"], "--plot writes .png or .svg files"),
-    (["stats", "--random", "1", "--size", "2000"], "at most 250,000 cells"),
+    (["stats", "--random", "1", "--size", "2000"], "1,000 rows and columns and 250,000 cells"),
     (["stats", "--random", "1", "--language", "es", "--size", "2000"], "250,000 cells"),
     (["roll", "--count", "-1"], "--count must be 0 or more"),
     (["roll", "--size", "-4"], "is not a size"),

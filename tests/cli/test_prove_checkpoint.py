@@ -302,6 +302,21 @@ def test_a_damaged_line_after_a_sound_header_is_named(
     assert_one_line(capsys, "line 3 is damaged (not JSON)")
 
 
+def test_a_checkpoint_of_another_word_list_says_so_not_its_digest(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It said "(dictionary: 'f4f942ef...', here '8c87d0df...')": two 64-digit digests."""
+    path = tmp_path / "proof.jsonl"
+    assert main(prove_argv(small_list, path)) == 0
+    other = tmp_path / "other.txt"
+    other.write_text("cab\nbad\n")
+    capsys.readouterr()
+    assert main(prove_argv(str(other), path)) == 2
+    err = capsys.readouterr().err
+    assert_one_line_text(err, "is for another proof (made with another word list); give the")
+    assert "here '" not in err
+
+
 def _refuse(*_: object) -> None:
     raise BoggleError("this proof would take too long")  # as `prove` refuses without --yes
 

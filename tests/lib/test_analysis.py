@@ -391,7 +391,7 @@ def test_trie_of_enable_starts_like_the_paper(enable: Lexicon) -> None:
         (["bench", "runtime", "--repeat", "0", "--sizes", "2"], "--repeat"),
         (
             ["bench", "runtime", "--repeat", "1000000000000", "--sizes", "2"],
-            "--repeat must be from 1 to 10,000, got 1000000000000",
+            "--repeat must be from 1 to 10,000, got 1,000,000,000,000",
         ),
         (["bench", "runtime", "--time-limit", "0", "--sizes", "2"], "--time-limit"),
         (["bench", "runtime", "--engine", "nope", "--sizes", "2"], "unknown engine"),
@@ -495,7 +495,7 @@ def test_the_runtime_repeat_is_capped_before_any_solve(value: int) -> None:
     """Every solve is kept, so ``repeat`` of 10**12 would fill the memory: refused first."""
     with pytest.raises(BoggleError) as refused:
         _runtime(repeat=value)
-    assert str(refused.value) == f"repeat must be from 1 to {runtime.MAX_REPEAT:,}, got {value}"
+    assert str(refused.value) == f"repeat must be from 1 to {runtime.MAX_REPEAT:,}, got {value:,}"
 
 
 @given(value=st.one_of(st.booleans(), st.sampled_from([math.nan, math.inf]), st.integers(-5, 0)))

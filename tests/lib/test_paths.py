@@ -239,7 +239,7 @@ def test_four_by_four_against_brute_force() -> None:
     [
         (lambda: count_paths(0), "rows must be between 1 and"),
         (lambda: count_paths(3, -1), "cols must be between 1 and"),
-        (lambda: count_paths(8), "at most 58 cells"),
+        (lambda: count_paths(8), "the limit is 58 cells"),
         (lambda: count_paths(4, max_length=17), "max_length must be between 1 and 16"),
         (lambda: count_paths(4, max_length=0), "max_length must be between 1 and 16"),
         (lambda: paths_per_cell(3, length=10), "length must be between 1 and 9"),
@@ -344,7 +344,7 @@ def test_command_json(capsys: pytest.CaptureFixture[str]) -> None:
         (["--size", "3", "--cols", "-2"], "--cols must be from 1 to 1,000, got -2"),
         (["--size", "3", "--length", "10"], "--length 10 is longer than the 9 cells of a 3x3 grid"),
         (["--size", "3", "--length", "0,2"], "--length must be at least 1, got 0"),
-        (["--size", "9"], "at most 58 cells"),
+        (["--size", "9"], "the limit is 58 cells"),
     ],
 )
 def test_command_bad_input(

@@ -47,7 +47,7 @@ def test_a_system_list_is_read_from_where_its_package_puts_it(
 def test_names_that_are_no_list_are_refused_in_one_line() -> None:
     with pytest.raises(LexiconError, match="unknown word list 'nonsense'"):
         find_list("nonsense")
-    with pytest.raises(LexiconError, match="'es' is a Spanish list, not German") as error:
+    with pytest.raises(LexiconError, match="'es' lists Spanish words, not German") as error:
         find_list("es", "de")
     assert "--" not in str(error.value)  # a library message names no option
     with pytest.raises(LexiconError, match="unknown language 'xx'"):

@@ -48,7 +48,8 @@ LIMIT_MESSAGES = [
         "/api/solve",
         {"board": "a" * 1_600},  # 40x40 cubes
         413,
-        "the board has 1,600 cubes; this server takes at most 1,500",
+        "a 40x40 board (1,600 cells) is too large for this server: the limit is 1,200 rows and "
+        "columns and 1,500 cells",
     ),
     (
         "/api/play",
@@ -95,7 +96,7 @@ def test_the_librarys_board_limit_is_grouped(client: TestClient) -> None:
     status, message = error_of(client, "/api/solve", {"board": "a" * 1_001 + "/"})
     assert (status, message) == (
         400,
-        "board of 1x1001 is too large; the limit is 1,000 rows or columns and 250,000 cells",
+        "a 1x1001 board is too large: the limit is 1,000 rows and columns and 250,000 cells",
     )
 
 

@@ -38,7 +38,7 @@ from boggle.definitions.morphology import (
 from boggle.definitions.supplement import SUPPLEMENT
 from boggle.definitions.wordnet import Glossary, GlossExtract, SystemWordNet
 from boggle.model.errors import BoggleError
-from boggle.model.letters import lower_letters, not_text, typed_letters
+from boggle.model.letters import lower_letters, not_text, typed_letters, upper_letters
 from boggle.wordlists.sources import DATA_DIR
 from boggle.wordlists.spelling import language_profile
 
@@ -120,6 +120,23 @@ class Definition:
     def first(self) -> str | None:
         """The first gloss, or ``None``."""
         return self.definitions[0] if self.definitions else None
+
+    @property
+    def form(self) -> str | None:
+        """What form of its base forms the word is, as a heading shows it after the word
+        (``forms`` joined), or which entry it is found under when that is another word
+        (``flyby``: "see FLY-BY"); ``None`` for a base form itself.
+
+        >>> define("lapses").form
+        'plural of lapse; present tense (he, she, it) of lapse'
+        >>> define("flyby").form, define("cat").form
+        ('see FLY-BY', None)
+        """
+        if self.forms:
+            return "; ".join(self.forms)
+        if self.base and self.base != self.word:
+            return f"see {upper_letters(_shown(self.base))}"
+        return None
 
     def to_json(self) -> dict[str, Any]:
         """``{"word", "definitions", "source"}``, with ``base``, ``forms`` and ``url`` when

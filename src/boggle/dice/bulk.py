@@ -34,7 +34,7 @@ from boggle.dice.measured import check_chosen_dice, face_weights
 from boggle.model.board import MAX_CELLS, MAX_SIDE, Board, compact_text
 from boggle.model.checks import whole_number
 from boggle.model.errors import DiceError
-from boggle.model.wording import grouped, quoted
+from boggle.model.wording import grouped, quoted, too_large
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.spelling import lexicon_profile
 
@@ -133,10 +133,9 @@ def _any_size(rows: int | None, cols: int | None) -> tuple[int, int]:
     rows = 4 if rows is None else rows
     cols = rows if cols is None else cols
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE and rows * cols <= MAX_CELLS):
-        raise DiceError(
-            f"a board is 1 to {grouped(MAX_SIDE)} rows and columns and at most "
-            f"{grouped(MAX_CELLS)} cells, got {rows}x{cols}"
-        )
+        if rows >= 1 and cols >= 1:
+            raise DiceError(too_large(rows, cols, max_side=MAX_SIDE, max_cells=MAX_CELLS))
+        raise DiceError(f"a board needs at least one row and one column, got {rows}x{cols}")
     return rows, cols
 
 
@@ -227,7 +226,9 @@ def face_codes(
     for name, value in (("first", first), ("count", count)):
         whole_number(name, value, error=DiceError)
     if first < 0 or count < 0:
-        raise DiceError(f"board numbers start at 0, got first={first}, count={count}")
+        raise DiceError(
+            f"board numbers start at 0, got first={grouped(first)}, count={grouped(count)}"
+        )
     tables = _tables(source)
     generator = np.random.Philox(key=seed, counter=first * tables.blocks)
     raw = generator.random_raw(count * tables.blocks * 4)

@@ -62,8 +62,8 @@ class DiceSet:
             whole_number(side, getattr(self, side), at_least=1, error=DiceError)
         if len(self.cubes) != self.rows * self.cols:
             raise DiceError(
-                f"dice set {self.name!r} has {len(self.cubes)} cubes for a "
-                f"{self.rows}x{self.cols} tray of {self.rows * self.cols} cells"
+                f"dice set {self.name!r} has {grouped(len(self.cubes))} cubes for a "
+                f"{self.rows}x{self.cols} tray of {grouped(self.rows * self.cols)} cells"
             )
         check_faces(face for cube in self.cubes for face in cube)  # as a board checks them
 
@@ -267,7 +267,9 @@ def seed_in_range(seed: object, name: str = "seed") -> int:
     whole_number(name, seed, error=DiceError)  # a bool, 2.0 or "7": not a whole number
     assert isinstance(seed, int)
     if not 0 <= seed <= MAX_SEED:
-        raise DiceError(f"a seed is {SEED_RANGE}, got {shown_number(seed)}", setting=name)
+        raise DiceError(
+            f"a seed is {SEED_RANGE}, got {shown_number(seed, group=False)}", setting=name
+        )
     return seed
 
 

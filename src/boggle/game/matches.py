@@ -10,6 +10,7 @@ from typing import Any
 from boggle.game.rounds import RoundResult
 from boggle.model.checks import whole_number
 from boggle.model.errors import JudgeError
+from boggle.model.wording import grouped
 
 DEFAULT_TARGET = 100
 """The score a match is played to ("At Play With J": 50, 100 or any agreed target)."""
@@ -37,7 +38,9 @@ class Match:
 
     def __post_init__(self) -> None:
         if whole_number("a match's target", self.target, error=JudgeError, setting="target") < 1:
-            raise JudgeError(f"a match's target must be at least 1 point, got {self.target}")
+            raise JudgeError(
+                f"a match's target must be at least 1 point, got {grouped(self.target)}"
+            )
 
     @property
     def finished(self) -> bool:

@@ -44,7 +44,7 @@ from boggle.model.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in 
 from boggle.model.grid import Cell as Cell
 from boggle.model.grid import neighbour_table
 from boggle.model.letters import board_letters, not_text
-from boggle.model.wording import a_size, grouped
+from boggle.model.wording import a_size, grouped, too_large
 
 TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
 if TYPE_CHECKING:
@@ -112,8 +112,8 @@ def check_size(rows: int, cols: int) -> None:
     >>> check_size(100_000, 100_000)
     Traceback (most recent call last):
     ...
-    boggle.model.errors.BoardError: board of 100000x100000 is too large; the limit is 1,000 rows \
-or columns and 250,000 cells
+    boggle.model.errors.BoardError: a 100000x100000 board (10,000,000,000 cells) is too large: \
+the limit is 1,000 rows and columns and 250,000 cells
     >>> check_size(4.0, 4)
     Traceback (most recent call last):
     ...
@@ -124,10 +124,7 @@ or columns and 250,000 cells
     if rows < 1 or cols < 1:
         raise BoardError(f"a board needs at least one row and one column, got {rows}x{cols}")
     if rows > MAX_SIDE or cols > MAX_SIDE or rows * cols > MAX_CELLS:
-        raise BoardError(
-            f"board of {rows}x{cols} is too large; the limit is "
-            f"{grouped(MAX_SIDE)} rows or columns and {grouped(MAX_CELLS)} cells"
-        )
+        raise BoardError(too_large(rows, cols, max_side=MAX_SIDE, max_cells=MAX_CELLS))
 
 
 def check_faces(faces: Iterable[str]) -> None:
@@ -164,8 +161,8 @@ class Board:
         check_size(self.rows, self.cols)
         if len(self.faces) != self.rows * self.cols:
             raise BoardError(
-                f"{a_size(self.rows, self.cols)} board needs {self.rows * self.cols} faces, "
-                f"got {len(self.faces)}"
+                f"{a_size(self.rows, self.cols)} board needs "
+                f"{grouped(self.rows * self.cols)} faces, got {grouped(len(self.faces))}"
             )
         check_faces(self.faces)
 

@@ -87,7 +87,7 @@ def finite_number(
         raise BoggleError(f"{name} must be a finite number, got {value!r}", setting=name)
     if more_than is not None and not value > more_than:
         raise BoggleError(
-            f"{name} must be more than {_shown(more_than)}, got {_shown(value)}", setting=name
+            f"{name} must be more than {grouped(more_than)}, got {grouped(value)}", setting=name
         )
     _check_range(name, value, at_least, at_most)
     return value
@@ -161,26 +161,14 @@ def _check_range(
     setting = setting or name
     if at_least is not None and at_most is not None and not at_least <= value <= at_most:
         raise error(
-            f"{name} must be from {_limit(at_least)} to {_limit(at_most)}, got {_shown(value)}",
+            f"{name} must be from {grouped(at_least)} to {grouped(at_most)}, got {grouped(value)}",
             setting=setting,
         )
     if at_least is not None and value < at_least:
         raise error(
-            f"{name} must be at least {_limit(at_least)}, got {_shown(value)}", setting=setting
+            f"{name} must be at least {grouped(at_least)}, got {grouped(value)}", setting=setting
         )
     if at_most is not None and value > at_most:
         raise error(
-            f"{name} must be at most {_limit(at_most)}, got {_shown(value)}", setting=setting
+            f"{name} must be at most {grouped(at_most)}, got {grouped(value)}", setting=setting
         )
-
-
-def _shown(number: float) -> str:
-    """A value given, as given: an int as it is, a float as ``:g`` writes it (``0.5``,
-    ``1e-300``)."""
-    return str(number) if isinstance(number, int) else f"{number:g}"
-
-
-def _limit(number: float) -> str:
-    """A limit, as every message writes a number: an int grouped by thousands (``10,000``),
-    a float as ``:g`` writes it (:func:`~boggle.model.wording.grouped`)."""
-    return grouped(number)

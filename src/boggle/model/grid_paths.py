@@ -28,7 +28,7 @@ from boggle.model.grid import (
     padded_neighbours,
     symmetries,
 )
-from boggle.model.wording import a_size
+from boggle.model.wording import a_size, grouped, too_large
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -59,8 +59,8 @@ def _check_size(rows: int, cols: int | None) -> tuple[int, int]:
     rows, cols = check_dimensions(rows, cols)
     if rows * cols > MAX_CELLS:
         raise BoardError(
-            f"{a_size(rows, cols)} grid has {rows * cols:,} cells; path counting takes at most "
-            f"{MAX_CELLS} cells (and in practice about 36)"
+            too_large(rows, cols, max_cells=MAX_CELLS, taker="path counting", noun="grid")
+            + " (and in practice about 36)"
         )
     return rows, cols
 
@@ -69,7 +69,10 @@ def _check_length(length: int | None, cells: int, name: str) -> int:
     if length is None:
         return cells
     if not 1 <= whole_number(name, length, error=BoardError) <= cells:
-        raise BoardError(f"{name} must be between 1 and {cells} (the grid's cells), got {length}")
+        raise BoardError(
+            f"{name} must be between 1 and {grouped(cells)} (the grid's cells), "
+            f"got {grouped(length)}"
+        )
     return length
 
 

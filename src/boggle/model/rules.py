@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from boggle.model.checks import whole_number
 from boggle.model.errors import RulesError
-from boggle.model.wording import quoted
+from boggle.model.wording import grouped, quoted
 
 TYPE_CHECKING = False  # typing, and dataclasses (12 ms), cost every start time to import
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ class Rules:
         ):
             raise RulesError(
                 f"minimum word length must be between 1 and {MAX_WORD_LENGTH:,}, "
-                f"got {self.min_length}"
+                f"got {grouped(self.min_length)}"
             )
         _check_scoring(self.scoring)
 

@@ -1,5 +1,5 @@
 """Small words for messages: numbers grouped by thousands, counts with the right plural,
-"a" or "an" before a size.
+"a" or "an" before a size, the one line a board too large is refused with.
 
 >>> grouped(250_000)
 '250,000'
@@ -70,16 +70,19 @@ SHOWN_DIGITS = 40
 """The most digits a message shows of a number given: a longer one shows its start."""
 
 
-def shown_number(number: int) -> str:
-    """A whole number as a message shows it: shortened when it has many digits (a seed of
-    5,000 digits is one short line, not 5,000 characters).
+def shown_number(number: int, *, group: bool = True) -> str:
+    """A whole number as a message shows it: grouped by thousands (:func:`grouped`; not a
+    seed, ``group=False``, echoed as it was typed), and shortened when it has many digits
+    (a seed of 5,000 digits is one short line, not 5,000 characters).
 
-    >>> shown_number(-1), shown_number(10**60)
-    ('-1', '10000000000000000000... (61 digits)')
+    >>> shown_number(-1), shown_number(-100_000), shown_number(10**6, group=False)
+    ('-1', '-100,000', '1000000')
+    >>> shown_number(10**60)
+    '10000000000000000000... (61 digits)'
     """
     sign, digits = "-" if number < 0 else "", str(abs(number))
     if len(digits) <= SHOWN_DIGITS:
-        return f"{sign}{digits}"
+        return grouped(number) if group else f"{sign}{digits}"
     return f"{sign}{digits[:20]}... ({len(digits):,} digits)"
 
 
@@ -93,6 +96,35 @@ def a_size(rows: int, cols: int) -> str:
     digits = str(rows)
     spoken_vowel = digits.startswith("8") or (digits[:2] in ("11", "18") and len(digits) % 3 == 2)
     return f"{'an' if spoken_vowel else 'a'} {rows}x{cols}"
+
+
+def too_large(
+    rows: int,
+    cols: int,
+    *,
+    max_side: int | None = None,
+    max_cells: int | None = None,
+    taker: str = "",
+    noun: str = "board",
+) -> str:
+    """The one line every size limit refuses a board with: its size (and cells, when those
+    are over), who takes it (``taker``: "search and prove", "this server"; none: any board)
+    and the limit.
+
+    >>> too_large(1, 1001, max_side=1_000, max_cells=250_000)
+    'a 1x1001 board is too large: the limit is 1,000 rows and columns and 250,000 cells'
+    >>> too_large(9, 9, max_cells=64, taker="search and prove")
+    'a 9x9 board (81 cells) is too large for search and prove: the limit is 64 cells'
+    """
+    cells = rows * cols
+    over = f" ({grouped(cells)} cells)" if max_cells is not None and cells > max_cells else ""
+    limits = [f"{grouped(max_side)} rows and columns"] if max_side is not None else []
+    limits += [f"{grouped(max_cells)} cells"] if max_cells is not None else []
+    whose = f" for {taker}" if taker else ""
+    return (
+        f"{a_size(rows, cols)} {noun}{over} is too large{whose}: the limit is "
+        f"{' and '.join(limits)}"
+    )
 
 
 def quoted(text: str) -> str:

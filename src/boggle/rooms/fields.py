@@ -117,7 +117,7 @@ class RoomSettingsRequest(StrictModel):
             if value is not None and not low <= value <= high:
                 raise ValueError(
                     f"'{name}' must be a whole number from {grouped(low)} to {grouped(high)}, "
-                    f"got {value}"
+                    f"got {grouped(value)}"
                 )
         if offered is not None and self.dictionary is not None and self.dictionary not in offered:
             raise ValueError(

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
-from boggle.model.wording import quoted
+from boggle.model.wording import grouped, quoted
 from boggle.scale.installed import installed_lexicons
 from boggle.scale.threads import ScoringPool, default_jobs, shut_down_interrupted, threads_for
 from boggle.wordlists.lexicon import Lexicon
@@ -153,7 +153,7 @@ def parse_local(where: str) -> int | None:
     digits = count.isascii() and count.isdigit() and len(count.lstrip("0")) <= 9
     if not digits or not 1 <= int(count) <= limit:
         raise ClusterError(
-            f"a local cluster is 'local' or 'local:N' with N from 1 to {limit} "
+            f"a local cluster is 'local' or 'local:N' with N from 1 to {grouped(limit)} "
             f"({LOCAL_WORKERS_PER_CORE} worker processes a core here), got {where!r}"
         )
     return int(count)

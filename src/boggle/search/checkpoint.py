@@ -284,9 +284,14 @@ def _records(
     first.setdefault("objective", theirs)
     for name in header:
         if first.get(name) != header[name]:
+            differs = (
+                "made with another word list"  # its digest says nothing to a reader
+                if name == "dictionary"
+                else f"{name}: {first.get(name)!r}, here {header[name]!r}"
+            )
             raise BoggleError(
-                f"checkpoint {shown} is for another proof ({name}: "
-                f"{first.get(name)!r}, here {header[name]!r})"
+                f"checkpoint {shown} is for another proof ({differs}); give the proof's own "
+                "options or another checkpoint file"
             )
     seen: set[int] = set()
     for number, record in enumerate(lines[1:], start=2):

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from boggle.dice.cubes import seed_in_range
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
+from boggle.model.wording import grouped, too_large
 from boggle.search.faces import symmetries
 
 MAX_ABOVE = 10**18
@@ -51,9 +52,7 @@ def check_proof_shape(rows: int, cols: int) -> None:
     whole_number("rows", rows, at_least=1)
     whole_number("cols", cols, at_least=1)
     if rows * cols > MAX_PROOF_CELLS:
-        raise BoggleError(
-            f"prove handles boards of up to {MAX_PROOF_CELLS} cells, not {rows}x{cols}"
-        )
+        raise BoggleError(too_large(rows, cols, max_cells=MAX_PROOF_CELLS, taker="prove"))
 
 
 MAX_SAMPLES = 1_000_000
@@ -140,7 +139,7 @@ class ClassTask:
             shown = repr(cells)
             shown = shown if len(shown) <= 80 else shown[:77] + "..."
             raise BoggleError(
-                f"cells must be a tuple of {count} non-empty texts ({self.rows} x "
+                f"cells must be a tuple of {grouped(count)} non-empty texts ({self.rows} x "
                 f"{self.cols}), got {shown}",
                 setting="cells",
             )

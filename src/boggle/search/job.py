@@ -21,7 +21,7 @@ from boggle.dice.cubes import dice_set
 from boggle.model.errors import BoggleError
 from boggle.model.letters import not_text, typed_letters
 from boggle.model.rules import Rules
-from boggle.model.wording import quoted
+from boggle.model.wording import grouped, quoted
 from boggle.scale.cluster import LexiconRef, resolve_lexicon
 from boggle.scale.threads import default_jobs
 from boggle.search.faces import board_text
@@ -112,8 +112,9 @@ class SearchJob:
         cubes = dice_set(dice).cubes
         if len(cubes) != self.rows * self.cols:
             raise BoggleError(
-                f"dice set {dice!r} has {len(cubes)} cubes, a {self.rows}x{self.cols} board has "
-                f"{self.rows * self.cols} cells"
+                f"dice set {dice!r} has {grouped(len(cubes))} cubes, a {self.rows}x{self.cols} "
+                "board has "
+                f"{grouped(self.rows * self.cols)} cells"
             )
         return DiceSpace(self.rows, self.cols, cubes)
 

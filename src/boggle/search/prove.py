@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from boggle.model.checks import finite_number, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
+from boggle.model.wording import grouped
 from boggle.scale.threads import default_jobs
 from boggle.search.branch_and_bound import (
     MAX_BOARDS,
@@ -345,7 +346,7 @@ def layout_for(
         ("inner_buckets", inner_buckets),
     ):
         if count is not None and count < 1:
-            raise BoggleError(f"{name} must be at least 1, got {count}", setting=name)
+            raise BoggleError(f"{name} must be at least 1, got {grouped(count)}", setting=name)
     faces = ProofFaces.of(lexicon).faces
     letters = ["q" if face == "qu" else face for face in faces]
     return Layout.of(letters, rows, cols, bucket_count, corner_buckets, inner_buckets)

@@ -51,6 +51,7 @@ from boggle.model.grid_paths import (
     count_layers,
     count_paths,
 )
+from boggle.model.wording import grouped
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -130,7 +131,9 @@ class PathTable:
         boggle.model.errors.BoardError: length must be between 1 and 3, got 4
         """
         if not 1 <= length <= self.max_length:
-            raise BoardError(f"length must be between 1 and {self.max_length}, got {length}")
+            raise BoardError(
+                f"length must be between 1 and {grouped(self.max_length)}, got {grouped(length)}"
+            )
         grid = [[0] * self.cols for _ in range(self.rows)]
         for count, orbit in zip(self.by_orbit[length - 1], self.orbits, strict=True):
             for r, c in orbit:

@@ -9,7 +9,8 @@ works for HTTP requests and WebSockets alike.
 >>> context.board("/".join(["a" * 21] * 2))
 Traceback (most recent call last):
   ...
-boggle.web.context.ApiError: the board is 2x21; this server takes at most 20 rows and columns
+boggle.web.context.ApiError: a 2x21 board is too large for this server: the limit is 20 rows \
+and columns and 400 cells
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from boggle.model.board import Board
 from boggle.model.checks import check_limits
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesChoice
-from boggle.model.wording import counted, grouped
+from boggle.model.wording import grouped, too_large
 from boggle.rooms.config import RoomsConfig
 from boggle.scale.threads import default_jobs
 from boggle.web.workers import PoolBusy, ProcessPool, WorkerPool
@@ -45,7 +46,9 @@ class Limits:
     >>> config = WebConfig(limits=Limits(max_side=3), preload=False)
     >>> with TestClient(create_app(config)) as client:
     ...     client.post("/api/solve", json={"board": "fxie amlo ewbx astu"}).json()
-    {'error': 'the board is 4x4; this server takes at most 3 rows and columns', 'status': 413}
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'error': 'a 4x4 board is too large for this server: the limit is 3 rows and columns and
+    400 cells', 'status': 413}
     """
 
     max_side: int = 20
@@ -78,7 +81,7 @@ class Limits:
         if self.round_processes > most:  # 10**30 started processes until the machine choked
             raise BoggleError(
                 f"round_processes must be from 0 to {most:,} (4 a core here), "
-                f"got {self.round_processes}",
+                f"got {grouped(self.round_processes)}",
                 setting="round_processes",
             )
 
@@ -121,9 +124,9 @@ class ApiError(Exception):
     """A request the app refuses, with its HTTP status (always 4xx, or 503 when busy); the
     app answers it as JSON ``{"error", "status"}``.
 
-    >>> error = ApiError(413, "the board has 500 cubes; this server takes at most 400")
+    >>> error = ApiError(413, "1,001 words; this server takes at most 1,000 a round")
     >>> error.status, str(error)
-    (413, 'the board has 500 cubes; this server takes at most 400')
+    (413, '1,001 words; this server takes at most 1,000 a round')
     """
 
     def __init__(self, status: int, message: str) -> None:
@@ -194,18 +197,11 @@ class WebContext:
     def within_limits(self, board: Board) -> Board:
         """``board``, or a 413 when it is over this server's size limits."""
         limits = self.limits
-        if board.rows > limits.max_side or board.cols > limits.max_side:
-            raise ApiError(
-                413,
-                f"the board is {board.rows}x{board.cols}; this server takes at most "
-                f"{grouped(limits.max_side)} rows and columns",
-            )
-        if board.size > limits.max_cells:
-            raise ApiError(
-                413,
-                f"the board has {counted(board.size, 'cube')}; this server takes at most "
-                f"{grouped(limits.max_cells)}",
-            )
+        rows, cols = board.rows, board.cols
+        if rows > limits.max_side or cols > limits.max_side or board.size > limits.max_cells:
+            side, cells = limits.max_side, limits.max_cells
+            refusal = too_large(rows, cols, max_side=side, max_cells=cells, taker="this server")
+            raise ApiError(413, refusal)
         return board
 
     def rules_for(

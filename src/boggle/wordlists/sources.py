@@ -181,7 +181,7 @@ def find_list(
         entry = bundled[text]
         if language is not None and language_profile(language).code != entry.language:
             raise LexiconError(
-                f"{text!r} is a {PROFILES[entry.language].name} list, not "
+                f"{text!r} lists {PROFILES[entry.language].name} words, not "
                 f"{language_profile(language).name}; name no language for it, or give a file"
             )
         return ListSource("bundled", text, os.path.join(DATA_DIR, entry.file), entry.language)

@@ -38,10 +38,8 @@ def definition_text(entry: Definition) -> str:
     if entry.url is not None:
         return f"{upper_letters(entry.word)}: see {entry.url}"
     heading = upper_letters(entry.word)
-    if entry.forms:
-        heading += f" ({'; '.join(entry.forms)})"
-    elif entry.base and entry.base != entry.word:
-        heading += f" (see {upper_letters(entry.base.replace('_', ' '))})"
+    if entry.form is not None:
+        heading += f" ({entry.form})"
     lines = [heading]
     lines.extend(f"  {number}. {gloss}" for number, gloss in enumerate(entry.definitions, 1))
     lines.append(f"  source: {entry.source}")

@@ -21,7 +21,7 @@ from boggle.cli.commands._progress import progress_bar
 from boggle.model.errors import BoardError
 from boggle.model.grid import MAX_SIDE
 from boggle.model.grid_paths import MAX_CELLS as MAX_PATH_CELLS
-from boggle.model.wording import a_size, shown_number
+from boggle.model.wording import a_size, grouped, shown_number
 from boggle.study.paths import LayerStats, PathTable, path_table, symmetries
 
 
@@ -122,11 +122,11 @@ def run(args: argparse.Namespace) -> int:
     if lengths is not None:
         for length in lengths:
             if length < 1:
-                raise BoardError(f"--length must be at least 1, got {length}")
+                raise BoardError(f"--length must be at least 1, got {grouped(length)}")
             if length > rows * cols:
                 raise BoardError(
-                    f"--length {length} is longer than the {rows * cols} cells of "
-                    f"{a_size(rows, cols)} grid: a path visits each cell once"
+                    f"--length {grouped(length)} is longer than the {grouped(rows * cols)} "
+                    f"cells of {a_size(rows, cols)} grid: a path visits each cell once"
                 )
     longest = max(lengths) if lengths else None
     if rows * cols >= SLOW_WITHOUT_NUMPY and not _have_numpy():

@@ -44,7 +44,7 @@ from boggle.model.board import Board
 from boggle.model.errors import BoggleError
 from boggle.model.letters import upper_letters
 from boggle.model.word_levels import ALL
-from boggle.model.wording import counted
+from boggle.model.wording import counted, grouped
 from boggle.wordlists.frequencies import level_lexicon
 from boggle.wordlists.lexicon import Lexicon
 
@@ -97,7 +97,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     round_seconds(args.time)  # 10**20 would show a 19-digit clock
     if args.missed < 0:
-        raise BoggleError(f"--missed must be 0 or more, got {args.missed}")
+        raise BoggleError(f"--missed must be 0 or more, got {grouped(args.missed)}")
     choice = options.rules_choice_from_args(args)  # a bad --scoring: refused before any loading
     lexicon = options.lexicon_from_args(args)
     if args.board:

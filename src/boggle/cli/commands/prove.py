@@ -21,7 +21,7 @@ from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.search import add_closing_options, add_size_option, problem_from_args
 from boggle.dice.cubes import SEED_RANGE
 from boggle.model.errors import BoggleError
-from boggle.model.wording import quoted
+from boggle.model.wording import grouped, quoted
 from boggle.search.branch_and_bound import (
     CLASS_MEMORY,
     MAX_ABOVE,
@@ -183,7 +183,7 @@ SAY_ESTIMATE = 60.0
 
 def run(args: argparse.Namespace) -> int:
     if args.buckets < 1:
-        raise BoggleError(f"--buckets must be at least 1, got {args.buckets}")
+        raise BoggleError(f"--buckets must be at least 1, got {grouped(args.buckets)}")
     if args.estimate:
         return run_estimate(args)
     for name, value in (("--samples", args.samples), ("--seed", args.seed)):

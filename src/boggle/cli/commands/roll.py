@@ -17,6 +17,7 @@ from boggle.cli.commands._options import (
 from boggle.dice.cubes import GENERATORS, SEED_RANGE, roll_board
 from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.model.errors import BoggleError, DiceError
+from boggle.model.wording import grouped
 from boggle.wordlists.loading import load_wordlist
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
@@ -148,7 +149,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.count < 0:
-        raise DiceError(f"--count must be 0 or more, got {args.count}")
+        raise DiceError(f"--count must be 0 or more, got {grouped(args.count)}")
     rows, cols = size_from_args(args)
     dice = dice_from_args(args)
     first_seed, fresh = seed_from_args(args)

@@ -26,6 +26,7 @@ from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.roll import add_size_option as add_board_size_option
 from boggle.dice.cubes import SEED_RANGE
 from boggle.model.errors import BoggleError
+from boggle.model.wording import too_large
 from boggle.search import search
 from boggle.search.job import processes
 from boggle.search.local import MAX_POOL, METHODS
@@ -155,8 +156,7 @@ def problem_from_args(args: argparse.Namespace) -> tuple[int, int, Rules, Lexico
     rows, cols = args.size
     if rows * cols > MAX_SEARCH_CELLS:
         raise BoggleError(
-            f"--size {rows}x{cols} has {rows * cols:,} cells; search and prove handle boards "
-            f"of 1 to {MAX_SEARCH_CELLS} cells"
+            too_large(rows, cols, max_cells=MAX_SEARCH_CELLS, taker="search and prove")
         )
     if args.objective == "words" and args.scoring is not None:
         raise BoggleError("--objective words scores every word 1: leave out --scoring")

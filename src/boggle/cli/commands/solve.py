@@ -184,7 +184,9 @@ def _with_frequencies_if_installed(solution: Solution) -> Solution:
 
 def _defined(solution: Solution, args: argparse.Namespace) -> int:
     """The solution with each word's definition (``--define``): ``definition`` in each entry
-    of ``words`` (the first gloss, or null), or a gloss under each word of the text."""
+    of ``words`` (the first gloss, or null) with its ``forms`` as ``boggle define --json``
+    gives them, or under each word of the text its form and gloss as ``boggle define``'s
+    heading says it: "(plural of lapse; ...) a mistake resulting from inattention"."""
     import json
 
     from boggle.definitions import definitions_for
@@ -199,6 +201,8 @@ def _defined(solution: Solution, args: argparse.Namespace) -> int:
         for entry in result["words"]:
             definition = found.get(entry["word"])
             entry["definition"] = None if definition is None else definition.first
+            if definition is not None and definition.forms:
+                entry["forms"] = list(definition.forms)
             if definition is not None and definition.url is not None:
                 entry["definition_url"] = definition.url
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
@@ -207,8 +211,10 @@ def _defined(solution: Solution, args: argparse.Namespace) -> int:
         sys.stdout.write(line + "\n")
         word = line.strip().split(":")[0].lower() if line.startswith("  ") else ""
         definition = found.get(word)
-        if definition is not None and (definition.first or definition.url):
-            sys.stdout.write(f"      {definition.first or definition.url}\n")
+        if definition is None or not (definition.first or definition.url):
+            continue
+        form = f"({definition.form}) " if definition.first and definition.form else ""
+        sys.stdout.write(f"      {form}{definition.first or definition.url}\n")
     return 0
 
 

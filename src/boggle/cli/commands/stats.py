@@ -23,7 +23,7 @@ from boggle.files.cache import atomic_file
 from boggle.model.errors import BoggleError, MissingDependencyError, OutputError
 from boggle.model.rules import Rules
 from boggle.model.word_levels import WORD_LEVELS
-from boggle.model.wording import quoted
+from boggle.model.wording import grouped, quoted
 from boggle.scale.threads import default_jobs
 from boggle.study.stats import (
     LEVEL_SAMPLE,
@@ -118,7 +118,7 @@ def source_from_args(args: argparse.Namespace, lexicon: Lexicon) -> BoardSource:
 
 def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
-        raise BoggleError(f"--jobs must be at least 1, got {args.jobs}")
+        raise BoggleError(f"--jobs must be at least 1, got {grouped(args.jobs)}")
     plot = _plot_path(args.plot, args.force)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(MAX_SEED + 1)
     choice = options.rules_choice_from_args(args)  # a bad --scoring: refused before any loading

@@ -23,7 +23,7 @@ from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.engines.trie import build_trie
 from boggle.files.cache import write_atomic
 from boggle.model.errors import BoggleError
-from boggle.model.wording import counted, quoted
+from boggle.model.wording import counted, grouped, quoted
 from boggle.study.trie_dot import RENDER_FORMATS, render_dot, trie_dot
 
 
@@ -65,7 +65,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.words < 1:
-        raise BoggleError(f"--words must be at least 1, got {args.words}")
+        raise BoggleError(f"--words must be at least 1, got {grouped(args.words)}")
     for typed in args.out:  # each shown as typed: Path("./t.dot") would show 't.dot'
         suffix = Path(typed).suffix.lstrip(".").lower()
         if suffix != "dot" and suffix not in RENDER_FORMATS:

@@ -13,6 +13,7 @@ from boggle.cli.commands.bench import _shared as shared
 from boggle.dice.cubes import SEED_RANGE, uniform_board
 from boggle.engines import default_engine, get_engine, solve
 from boggle.model.errors import BoggleError
+from boggle.model.wording import grouped, too_large
 from boggle.study import runtime
 
 
@@ -47,7 +48,12 @@ def register(commands: Any) -> None:
 
 def run_solve_random(args: argparse.Namespace) -> int:
     if not 1 <= args.size <= shared.MAX_BOARD_SIDE:
-        raise BoggleError(f"--size must be from 1 to {shared.MAX_BOARD_SIDE}, got {args.size}")
+        if args.size < 1:
+            raise BoggleError(f"--size must be at least 1, got {grouped(args.size)}")
+        side = shared.MAX_BOARD_SIDE
+        raise BoggleError(
+            too_large(args.size, args.size, max_side=side, taker="bench solve-random")
+        )
     engine = get_engine(args.engine or default_engine())
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     lexicon = options.lexicon_from_args(args)
