@@ -185,7 +185,7 @@ def test_sizes_and_seeds_are_whole_numbers(name: str, make: Any, value: object) 
 def test_a_negative_seed_is_refused(make: Any, seed: int) -> None:
     """``random.Random`` takes -5 as 5: a second name for a seed, which the command line and
     the web API refuse too."""
-    with pytest.raises(BoggleError, match=f"^seed must be at least 0, got {seed}$") as refused:
+    with pytest.raises(BoggleError, match=f"^seed must be at least 0, got {seed:,}$") as refused:
         make(seed)
     assert refused.value.setting == "seed"
 

@@ -115,9 +115,10 @@ class RoomSettingsRequest(StrictModel):
         }.items():
             value = getattr(self, name)
             if value is not None and not low <= value <= high:
+                # the value as it was typed in the page's field, which the player reads back
                 raise ValueError(
                     f"'{name}' must be a whole number from {grouped(low)} to {grouped(high)}, "
-                    f"got {grouped(value)}"
+                    f"got {value}"
                 )
         if offered is not None and self.dictionary is not None and self.dictionary not in offered:
             raise ValueError(
