@@ -241,7 +241,8 @@ def test_a_round_of_no_time_or_over_an_hour_is_refused_in_one_line(
     monkeypatch.setattr(sys, "stdin", io.StringIO("fame\n"))
     assert main(["play", "fxie amlo ewbx astu", "--dict", "en-50", "--time", seconds]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err == f"boggle: error: --time must be from 1 to 3,600, got {seconds}\n"
+    refusal = f"boggle: error: --time must be from 1 to 3,600, got {int(seconds):,}\n"
+    assert out == "" and err == refusal
 
 
 def test_the_longest_round_is_the_longest_challenge() -> None:

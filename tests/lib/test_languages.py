@@ -181,7 +181,7 @@ def test_language_alone_names_its_list(code: str) -> None:
 
 
 def test_a_bundled_list_refuses_another_language() -> None:
-    with pytest.raises(LexiconError, match="Spanish list"):
+    with pytest.raises(LexiconError, match="lists Spanish words, not German"):
         load_lexicon("es", language="de")
 
 

@@ -141,7 +141,7 @@ def test_a_body_that_is_not_json_is_422(client: TestClient) -> None:
         ({"board": FXIE, "dictionary": "nope"}, 400, "unknown word list"),
         ({"board": FXIE, "rules": "house"}, 422, "rules"),
         ({"board": "ab cde"}, 400, "row"),
-        ({"board": "/".join(["a" * 21] * 21)}, 413, "at most 20"),
+        ({"board": "/".join(["a" * 21] * 21)}, 413, "the limit is 20 rows and columns"),
         ({"seconds": 60}, 422, "board"),
         ({"board": FXIE, "extra": 1}, 422, "extra"),
     ],

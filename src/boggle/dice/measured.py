@@ -76,8 +76,8 @@ def measured_board(
     >>> measured_board(Lexicon.from_words(["casa"]), 100_000, 100_000)
     Traceback (most recent call last):
       ...
-    boggle.model.errors.BoardError: board of 100000x100000 is too large; the limit is 1,000 rows \
-or columns and 250,000 cells
+    boggle.model.errors.BoardError: a 100000x100000 board (10,000,000,000 cells) is too large: the \
+limit is 1,000 rows and columns and 250,000 cells
     """
     whole_number("rows", rows, error=DiceError)
     whole_number("cols", cols, error=DiceError)

@@ -31,7 +31,7 @@ def round_seconds(seconds: int) -> int:
     >>> round_seconds(10**20)
     Traceback (most recent call last):
     ...
-    boggle.model.errors.BoggleError: time must be from 1 to 3,600, got 100000000000000000000
+    boggle.model.errors.BoggleError: time must be from 1 to 3,600, got 100,000,000,000,000,000,000
     """
     return whole_number("time", seconds, at_least=1, at_most=MAX_ROUND_SECONDS)
 

@@ -138,7 +138,7 @@ def check_picture(
     >>> check_picture(Board.parse("ab cd"), None, 10**6, "cell_size")
     Traceback (most recent call last):
       ...
-    boggle.model.errors.BoardError: cell_size must be from 1 to 1,024, got 1000000
+    boggle.model.errors.BoardError: cell_size must be from 1 to 1,024, got 1,000,000
     """
     whole_number(size_name, size, at_least=1, at_most=MAX_CELL_SIZE, error=BoardError)
     if path is None:

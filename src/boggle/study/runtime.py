@@ -131,7 +131,7 @@ def check_settings(
     >>> check_settings([3, 4], 10**12)
     Traceback (most recent call last):
     ...
-    boggle.model.errors.BoggleError: repeat must be from 1 to 10,000, got 1000000000000
+    boggle.model.errors.BoggleError: repeat must be from 1 to 10,000, got 1,000,000,000,000
     """
     for size in sizes:
         whole_number("size", size, at_least=1)
