@@ -428,7 +428,8 @@ def test_names_with_the_marks_scripts_use_are_taken(name: str) -> None:
 )
 def test_names_that_show_nothing_start_with_a_mark_or_smear_are_refused(name: str) -> None:
     """A combining mark alone sits on what the page shows before the name; a Hangul filler
-    or blank braille shows nothing; a letter with five accents (after composing) smears over the lines around."""
+    or blank braille shows nothing; a letter with five accents (once composed) smears over
+    the lines around it."""
     with pytest.raises(RoomError, match="a name is 1 to 24 printable characters") as refused:
         new_room().join(name, 0.0)
     assert refused.value.code == "bad_name"
