@@ -4,6 +4,7 @@ stored results and the daily board."""
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -405,6 +406,32 @@ def test_invisible_characters_outside_an_emoji_are_refused(name: str) -> None:
     room.join("ann", 0.0)
     with pytest.raises(RoomError, match="a name is 1 to 24 printable characters") as refused:
         room.join(name, 1.0)
+    assert refused.value.code == "bad_name"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u0e01\u0e34\u0e48\u0e07",  # Thai: a vowel and a tone mark on one consonant
+        "Nguy\u1ec5n",  # Vietnamese, and typed decomposed below
+        "Nguye\u0302\u0303n",
+        "\u0915\u094d\u0937\u093f",  # Hindi: a conjunct with a virama and a vowel sign
+        "1\ufe0f\u20e3 \ud55c",  # a keycap emoji (two marks) and a Hangul syllable
+    ],
+)
+def test_names_with_the_marks_scripts_use_are_taken(name: str) -> None:
+    assert new_room().join(name, 0.0).name == unicodedata.normalize("NFC", name)
+
+
+@pytest.mark.parametrize(
+    "name", ["\u0301", "\u0301ann", "\u3164", "\u2800 \u115f", "ann" + "\u0301" * 6]
+)
+def test_names_that_show_nothing_start_with_a_mark_or_smear_are_refused(name: str) -> None:
+    """A combining mark alone sits on what the page shows before the name; a Hangul filler
+    or blank braille shows nothing; a letter with five accents (once composed) smears over
+    the lines around it."""
+    with pytest.raises(RoomError, match="a name is 1 to 24 printable characters") as refused:
+        new_room().join(name, 0.0)
     assert refused.value.code == "bad_name"
 
 

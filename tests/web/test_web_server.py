@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import json
 import logging
 import socket
 import time
@@ -185,3 +186,39 @@ def test_accept_errors_are_logged_once_with_a_count(caplog: pytest.LogCaptureFix
         assert "999 more" in caplog.records[0].getMessage()
     finally:
         loop.close()
+
+
+@pytest.mark.parametrize(
+    ("head", "status", "reason"),
+    [
+        (b"GARBAGE\r\n\r\n", 400, "illegal request line"),
+        (b"GET /api/rooms/\xff\xfe HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 400, "request line"),
+        (
+            b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n"
+            b"Content-Length: 6\r\n\r\n",
+            400,
+            "conflicting Content-Length headers",
+        ),
+        (b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX\x00: b\r\n\r\n", 400, "header line"),
+        (b"POST /api/solve HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", 400, "chunked"),
+        (b"GET /api/health HTTP/1.1\r\nX: " + b"a" * 20_000, 431, "over the limit of 16,384"),
+    ],
+    ids=["request-line", "not-ascii", "two-lengths", "nul", "gzip", "head-too-large"],
+)
+def test_a_request_that_is_not_http_gets_the_apis_json_error_saying_why(
+    head: bytes, status: int, reason: str
+) -> None:
+    """Was uvicorn's "Invalid HTTP request received." in plain text, whatever the reason."""
+    with served(create_app(WebConfig(preload=False))) as port:
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            sock.sendall(head)
+            answer = closed_by_server(sock, within=HANG_SECONDS)
+        assert answer is not None, "the connection was left open"
+        status_line, _, body = answer.partition(b"\r\n\r\n")
+        assert status_line.startswith(f"HTTP/1.1 {status} ".encode())
+        assert b"content-type: application/json" in status_line.lower()
+        error = json.loads(body)
+        assert error["status"] == status
+        assert error["error"].startswith("the request cannot be read as HTTP/1.1: ")
+        assert reason in error["error"] and error["error"].isprintable()
+        assert request(port, "GET", "/api/health")[0] == 200  # and the server answers others

@@ -20,7 +20,14 @@ from collections.abc import Iterator, Sequence
 
 from boggle import __version__
 from boggle.model.errors import BoggleError
-from boggle.model.wording import bytes_as_typed, on_one_line, plain_unless_odd, quoted
+from boggle.model.wording import (
+    bytes_as_typed,
+    on_one_line,
+    plain_unless_odd,
+    quoted,
+    shortened_numbers,
+    shortened_texts,
+)
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
@@ -303,61 +310,6 @@ def unwritable(error: UnicodeEncodeError) -> str:
     return (
         f"cannot write {quoted(text)} in the output's encoding ({error.encoding}); use a UTF-8 "
         "locale or PYTHONIOENCODING=utf-8"
-    )
-
-
-LONG_NUMBER = 40
-"""Digits past which a number in an error line is shortened."""
-
-
-def shortened_numbers(message: str) -> str:
-    """``message`` with each number of more than :data:`LONG_NUMBER` digits shortened: a
-    check that echoes an option's value (``--count must be 0 or more, got -999...``) stays
-    one short line when the value has thousands of digits.
-
-    >>> shortened_numbers("--count must be 0 or more, got -" + "9" * 1000)
-    '--count must be 0 or more, got -99999999999999999999... (1,000 digits)'
-    >>> shortened_numbers(f"--pool must be from 1 to 10,000, got {10**999:,}")
-    '--pool must be from 1 to 10,000, got 10000000000000000000... (1,000 digits)'
-    """
-    import re  # argparse has imported it already
-
-    def shorten(number: re.Match[str]) -> str:
-        digits = number.group().replace(",", "")
-        if len(digits) <= LONG_NUMBER:
-            return number.group()
-        return f"{digits[:20]}... ({len(digits):,} digits)"
-
-    # a number grouped by thousands (1,000,000) counts its digits, not its groups
-    return re.sub(r"\d{1,3}(?:,\d{3}){13,}|\d{41,}", shorten, message)
-
-
-LONG_TEXT = 200
-"""Characters past which a quoted text in an error line is shortened (a path of 200 is
-rare; one of 100,000 is a mistake or a probe)."""
-
-
-def shortened_texts(message: str) -> str:
-    """``message`` with each quoted text of more than :data:`LONG_TEXT` characters shown as
-    its start and length, as :func:`~boggle.cli.commands._options.shown_value` shows an
-    option's value: a check that echoes a name (``unknown word list 'xxx...'``, ``board
-    file 'xxx...'``) stays one short line when it is 100,000 characters long.
-
-    >>> shortened_texts("unknown engine '" + "x" * 5000 + "'; choose one of: trie, native")
-    "unknown engine 'xxxxxxxxxxxxxxxxxxxx'... (5,000 characters); choose one of: trie, native"
-    >>> shortened_texts("word list 'words.txt' is empty")
-    "word list 'words.txt' is empty"
-    """
-    import re  # argparse has imported it already
-
-    def shorten(text: re.Match[str]) -> str:
-        quote, inner = text.group()[0], text.group()[1:-1]
-        return f"{quote}{inner[:20]}{quote}... ({len(inner):,} characters)"
-
-    return re.sub(
-        rf"'(?:[^'\\]|\\.){{{LONG_TEXT + 1},}}'|\"(?:[^\"\\]|\\.){{{LONG_TEXT + 1},}}\"",
-        shorten,
-        message,
     )
 
 

@@ -37,7 +37,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
-from boggle.model import render
+from boggle.model import render, wording
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoardError
 from boggle.model.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in boggle.model.grid
@@ -64,6 +64,9 @@ MAX_CELLS = 250_000
 MAX_TEXT_CHARS = 5 * MAX_CELLS
 """The longest compact text :meth:`Board.parse` reads: every cell a bracketed face and a space."""
 
+SHOWN_ROWS = 12
+"""The most rows whose lengths a refusal of unequal rows lists."""
+
 _ROW_SEPARATORS = re.compile(r"[\s/,]+")
 _BRACKETED = re.compile(r"\[([^\[\]]*)\]|(.)", re.DOTALL)
 
@@ -85,10 +88,12 @@ def parse_faces(text: str) -> list[str]:
             if not face:
                 raise BoardError("empty brackets '[]' in board; write a face inside them")
             if not face.isalpha():
-                raise BoardError(f"board face '[{bracketed}]' has a character that is not a letter")
+                shown = wording.quoted(f"[{bracketed}]")  # a control character shown escaped
+                raise BoardError(f"board face {shown} has a character that is not a letter")
             if len(face) > 1 and face not in MULTI_LETTER_FACES:
                 known = ", ".join(sorted(MULTI_LETTER_FACES))
-                raise BoardError(f"unknown multi-letter face '[{bracketed}]'; known faces: {known}")
+                shown = wording.quoted(f"[{bracketed}]")
+                raise BoardError(f"unknown multi-letter face {shown}; known faces: {known}")
             faces.append(face)
         else:
             if single in "[]":
@@ -205,7 +210,9 @@ class Board:
             rows = [faces[i * side : (i + 1) * side] for i in range(side)]
         widths = {len(row) for row in rows}
         if len(widths) != 1:
-            lengths = ", ".join(str(len(row)) for row in rows)
+            lengths = ", ".join(str(len(row)) for row in rows[:SHOWN_ROWS])
+            if len(rows) > SHOWN_ROWS:  # a board of 2,000 rows is refused in one short line
+                lengths += f", ... {grouped(len(rows))} rows"
             raise BoardError(
                 f"rows have unequal lengths ({lengths}); every row needs the same number of cubes"
             )

@@ -67,12 +67,50 @@ def player_name(text: str, max_length: int) -> str:
 signs, emoji)
     """
     shown = unicodedata.normalize("NFC", " ".join(text.split()))
-    if not shown or len(shown) > max_length or not printable_name(shown):
+    if (
+        not shown
+        or len(shown) > max_length
+        or not printable_name(shown)
+        or not _shows_plainly(shown)
+    ):
         raise RoomError(
             "bad_name",
             f"a name is 1 to {max_length} printable characters (letters, digits, signs, emoji)",
         )
     return shown
+
+
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Characters Python counts as printable that show nothing: the Hangul fillers and the
+blank braille pattern (a name of them alone looks like no name)."""
+MAX_MARKS_IN_A_ROW = 4
+"""Combining marks one character may carry in a name: scripts stack two or three (Thai's
+vowel and tone, an emoji's variation selector and keycap); more only smear over the lines
+around it ("Zalgo" text)."""
+
+
+def _shows_plainly(name: str) -> bool:
+    """Whether a name (composed, printable) shows as itself: it has a character that is not
+    blank, it does not start with a combining mark (which would sit on what the page shows
+    before it), and no character carries more than :data:`MAX_MARKS_IN_A_ROW` marks.
+
+    >>> _shows_plainly("Zoë"), _shows_plainly("\u0301ann"), _shows_plainly("\u3164")
+    (True, False, False)
+    >>> _shows_plainly("e" + "\u0301" * 5)
+    False
+    """
+    marks = 0
+    for at, char in enumerate(name):
+        if unicodedata.category(char).startswith("M"):
+            marks += 1
+            if at == 0 or marks > MAX_MARKS_IN_A_ROW:
+                return False
+        else:
+            marks = 0
+    return not all(
+        char.isspace() or char in BLANK_LETTERS or unicodedata.category(char).startswith("M")
+        for char in name
+    )
 
 
 @dataclass(frozen=True)

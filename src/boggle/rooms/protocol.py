@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boggle.model.render import board_json
-from boggle.model.wording import counted, grouped
+from boggle.model.wording import counted, grouped, short_line
 from boggle.rooms.limits import RoomError, RoomLimits
 from boggle.rooms.room import Phase, Player, Room, WordFeedback
 from boggle.wordlists.spelling import lexicon_profile
@@ -117,12 +117,15 @@ def _nested_deeper(value: Any, limit: int) -> bool:
 
 
 def error_message(error: RoomError) -> dict[str, Any]:
-    """An ``error`` message; a refusal that passes with time says when (``retry_after``).
+    """An ``error`` message of one short line (:func:`~boggle.model.wording.short_line`: a
+    value of thousands of characters it echoes is shown by its start and length); a
+    refusal that passes with time says when (``retry_after``).
 
     >>> error_message(RoomError("rate_limited", "try again in 3 s", retry_after=3))
     {'type': 'error', 'code': 'rate_limited', 'message': 'try again in 3 s', 'retry_after': 3}
     """
-    message: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message}
+    shown = short_line(error.message)
+    message: dict[str, Any] = {"type": "error", "code": error.code, "message": shown}
     if error.retry_after is not None:
         message["retry_after"] = error.retry_after
     return message

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import email.message
 from collections.abc import AsyncIterator
 
 from fastapi import APIRouter, FastAPI, Request
@@ -37,6 +38,7 @@ from boggle import __version__
 from boggle.engines import solve
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
+from boggle.model.wording import quoted
 from boggle.rooms.fields import pydantic_message
 from boggle.web import challenges, rooms, routes, share
 from boggle.web.context import ApiError, Limits, WebConfig, WebContext, freeze_long_lived
@@ -62,10 +64,22 @@ def _one_line(error: RequestValidationError) -> str:
             reason = item.get("ctx", {}).get("error", "")
             position = item.get("loc", ("body", 0))[-1]
             return f"the request body is not JSON: {reason} at character {position}"
-        where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
+        where = ".".join(_shown_part(part) for part in item.get("loc", ()) if part != "body")
         message = pydantic_message(item)
         problems.append(f"{where}: {message}" if where else message)
     return "; ".join(problems) or "invalid request"
+
+
+def _shown_part(part: str | int) -> str:
+    """A field's name as a 422 error shows it: as sent, or quoted when it has a character
+    that does not print plainly (a control character, a right-to-left override) or is
+    long, so that an unknown field's name cannot break the line or hide what it says.
+
+    >>> print(_shown_part("players"), _shown_part(0), _shown_part("a\\u202eb"))
+    players 0 'a\\u202eb'
+    """
+    text = str(part)
+    return text if text.isprintable() and len(text) <= 40 else quoted(text)
 
 
 def _unreadable_json(error: StarletteHTTPException) -> str | None:
@@ -96,7 +110,7 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
         kind = request.headers.get("content-type", "")
-        if request.method == "POST" and "json" not in kind.lower():  # FastAPI read no body
+        if request.method == "POST" and not _read_as_json(kind):  # FastAPI read no body
             sent = f"content-type {kind!r}" if kind else "no content-type"
             return error_response(
                 422, f"send the body as JSON, with content-type: application/json ({sent})"
@@ -112,6 +126,24 @@ def _add_error_handlers(app: FastAPI) -> None:
         if error.status_code == 404 and _wants_a_page(request):
             return HTMLResponse(page_text("notfound.html"), status_code=404)
         return error_response(error.status_code, str(error.detail), error.headers)
+
+
+def _read_as_json(kind: str) -> bool:
+    """Whether FastAPI reads a body sent with this content type as JSON:
+    ``application/json`` or ``application/*+json``, with any parameters (``text/json``
+    and ``application/jsonx`` are not).
+
+    >>> [_read_as_json(k) for k in ("application/json; charset=utf-8", "text/json", "")]
+    [True, False, False]
+    """
+    message = email.message.Message()
+    message["content-type"] = kind
+    subtype = message.get_content_subtype()
+    return (
+        bool(kind)
+        and message.get_content_maintype() == "application"
+        and (subtype == "json" or subtype.endswith("+json"))
+    )
 
 
 def _wants_a_page(request: Request) -> bool:

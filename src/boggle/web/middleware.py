@@ -21,7 +21,7 @@ from typing import Any
 from fastapi.responses import JSONResponse
 
 from boggle.model.errors import BoggleError
-from boggle.model.wording import counted, quoted
+from boggle.model.wording import counted, quoted, short_line
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -49,8 +49,14 @@ SECURITY_HEADERS = [
 def error_response(
     status: int, message: str, headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
-    """The API's error answer."""
-    return JSONResponse({"error": message, "status": status}, status_code=status, headers=headers)
+    """The API's error answer: ``message`` as one short line (:func:`short_line`: a value
+    of thousands of characters it echoes is shown by its start and length).
+
+    >>> print(error_response(422, "unknown setting '" + "x" * 5000 + "'").body.decode())
+    {"error":"unknown setting 'xxxxxxxxxxxxxxxxxxxx'... (5,000 characters)","status":422}
+    """
+    body = {"error": short_line(message), "status": status}
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def host_name(header: bytes) -> str:

@@ -23,6 +23,7 @@ import logging
 import socket
 import time
 from dataclasses import dataclass
+from http import HTTPStatus
 from typing import Any, ClassVar
 
 import h11
@@ -32,6 +33,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.http11 import Request
 
 from boggle.model.checks import check_limits
+from boggle.model.wording import counted, short_line
 from boggle.web.middleware import IDLE_EXTENSION, IdleMark
 
 logger = logging.getLogger("uvicorn.error")
@@ -64,9 +66,58 @@ class ServerLimits:
         check_limits(self)
 
 
+class ReasonKeepingConnection(h11.Connection):
+    """h11's server side, keeping why the last request could not be read (uvicorn says only
+    "Invalid HTTP request received.")."""
+
+    unreadable: h11.RemoteProtocolError | None = None
+
+    def next_event(self) -> Any:
+        try:
+            return super().next_event()
+        except h11.RemoteProtocolError as error:
+            self.unreadable = error
+            raise
+
+
+def unreadable_request(
+    error: h11.RemoteProtocolError | None, max_head_bytes: int
+) -> tuple[int, str]:
+    """The status and one line for a request h11 could not read: a head over the limit is
+    431, anything else 400 (h11's 501, a transfer coding it does not read, too: the client
+    sent what this server does not take), with h11's reason without the bytes it echoes.
+
+    >>> unreadable_request(h11.RemoteProtocolError("illegal request line: bytearray(b'x')"), 16)
+    (400, 'the request cannot be read as HTTP/1.1: illegal request line')
+    >>> unreadable_request(h11.RemoteProtocolError("Receive buffer too long", 431), 16_384)
+    (431, 'the request cannot be read as HTTP/1.1: its head is over the limit of 16,384 bytes')
+    """
+    status = 400 if error is None else error.error_status_hint
+    if status == 431:
+        reason = f"its head is over the limit of {counted(max_head_bytes, 'byte')}"
+    else:
+        status = status if 400 <= status < 500 else 400
+        text = "a malformed request" if error is None else str(error).split(": bytearray(")[0]
+        reason = text[:1].lower() + text[1:] if text[1:2].islower() else text
+    return status, short_line(f"the request cannot be read as HTTP/1.1: {reason}")
+
+
+def answer_and_close(transport: asyncio.Transport, status: int, message: str) -> None:
+    """Write the API's JSON error on a connection whose request the app will not see, and
+    close it."""
+    body = json.dumps({"error": message, "status": status}).encode()
+    transport.write(
+        f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n".encode()
+        + body
+    )
+    transport.close()
+
+
 class BoundedH11Protocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol with a deadline for each request head and a cap on
-    open connections (the class attributes, set by :meth:`with_limits`)."""
+    open connections (the class attributes, set by :meth:`with_limits`); a request it cannot
+    read is answered with the API's JSON error, saying why, not uvicorn's plain text."""
 
     head_seconds: ClassVar[float] = ServerLimits.head_seconds
     max_connections: ClassVar[int] = ServerLimits.max_connections
@@ -75,13 +126,24 @@ class BoundedH11Protocol(H11Protocol):
     """When the connection began waiting for a request head (``None``: one is in hand)."""
     _head_started = False
 
+    max_head_bytes: ClassVar[int] = ServerLimits.max_head_bytes
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.conn = ReasonKeepingConnection(h11.SERVER, self.max_head_bytes)
+
     @classmethod
     def with_limits(cls, limits: ServerLimits) -> type[BoundedH11Protocol]:
         attributes = {
             "head_seconds": limits.head_seconds,
             "max_connections": limits.max_connections,
+            "max_head_bytes": limits.max_head_bytes,
         }
         return type(cls.__name__, (cls,), attributes)
+
+    def send_400_response(self, msg: str) -> None:
+        error = self.conn.unreadable if isinstance(self.conn, ReasonKeepingConnection) else None
+        answer_and_close(self.transport, *unreadable_request(error, self.max_head_bytes))
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -148,12 +210,8 @@ class BoundedH11Protocol(H11Protocol):
             return
         if self._head_started and self.conn.our_state is h11.IDLE:
             message = f"the request head took longer than {self.head_seconds:g} s to arrive"
-            body = json.dumps({"error": message, "status": 408}).encode()
-            self.transport.write(
-                b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
-                + f"content-length: {len(body)}\r\nconnection: close\r\n\r\n".encode()
-                + body
-            )
+            answer_and_close(self.transport, 408, message)
+            return
         self.transport.close()
 
 
