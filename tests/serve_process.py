@@ -35,9 +35,10 @@ WARM_UP_SECONDS = 120
 
 def warm_up(url: str, *, round_process: bool = True) -> None:
     """What a page's first visit asks of a fresh server at ``url``, asked once and waited
-    for: every word list read to count its words (the first ``/api/dictionaries``: about 3 s
-    of CPU, more than 20 s on a loaded machine, and a page is ready only once it has the
-    lists) and, with ``round_process``, the default list loaded in `boggle serve`'s round
+    for: every word list counted (the first ``/api/dictionaries``; the first server of a
+    test process reads every installed list, about 3 s of CPU, more than 20 s on a loaded
+    machine, and the later ones take the counts from the cache's summaries; a page is ready
+    only once it has the lists) and, with ``round_process``, the default list loaded in `boggle serve`'s round
     process (the first word a page checks). A test's page then waits for neither, and its
     usual time limits hold. A 408 (the server's own limit, 60 s for the lists, passed on a
     very loaded machine) is asked again: what was read meanwhile is kept. For example

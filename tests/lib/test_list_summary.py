@@ -1,7 +1,9 @@
-"""A word list file is summarised in the cache, so a later start need not read it."""
+"""A word list file is summarised in the cache, so a later start need not read it: a server's
+first list of the lists counts no list it has counted before."""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -9,8 +11,12 @@ from pathlib import Path
 import pytest
 
 from boggle import Board, LexiconError, load_lexicon, solve
+from boggle.files import cache
 from boggle.wordlists import loading as loading_module
+from boggle.wordlists import sources
+from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.spelling import language_lexicon
 
 WORDS = "fame\nfax\nmix\nmoxie\namble\neast\nseat\n"
 
@@ -119,3 +125,112 @@ def test_no_summary_when_the_cache_is_off(
     fresh_load(path)
     fresh_load(path)
     assert len(reads) == 2
+
+
+GERMAN = "Straße\nBär\nHaus\nhaus\nÄpfel\nit's\n"
+"""A German list: nouns capitalised, as German rules keep and the default rules drop."""
+
+
+@pytest.fixture
+def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The only installed system list: German, in ``tmp_path`` (the machine's own lists,
+    seconds each to read, are not offered)."""
+    path = tmp_path / "ngerman"
+    path.write_text(GERMAN, encoding="utf-8")
+    for code in list(sources.SYSTEM_LISTS):
+        monkeypatch.delitem(sources.SYSTEM_LISTS, code)
+    monkeypatch.setitem(
+        sources.SYSTEM_LISTS, "de", sources.SystemList("de", "wngerman", str(path), "GPL-2+")
+    )
+    return path
+
+
+def german_count(catalogue: Catalogue) -> int | None:
+    """The German list's size as a server's first ``/api/dictionaries`` gives it, from a
+    fresh start (no list loaded in this process)."""
+    loading_module._loaded.clear()
+    [entry] = [entry for entry in catalogue.entries() if entry.name == "de"]
+    return entry.words
+
+
+def test_a_system_list_is_counted_once_across_server_starts(german: Path, reads: list[str]) -> None:
+    expected = len(language_lexicon(GERMAN.splitlines(), "de"))
+    assert expected != len(Lexicon.from_words(GERMAN.splitlines()))  # the rules matter
+    assert german_count(Catalogue()) == expected
+    assert german_count(Catalogue()) == expected
+    assert german_count(Catalogue()) == expected
+    assert reads == [str(german)]
+    lazy = load_lexicon("de")
+    assert lazy.words == language_lexicon(GERMAN.splitlines(), "de").words  # German rules
+    assert lazy.language == "de" and reads == [str(german), str(german)]
+
+
+def test_a_file_read_by_each_languages_rules_has_its_own_summary(
+    tmp_path: Path, reads: list[str]
+) -> None:
+    path = tmp_path / "words.txt"
+    path.write_text(GERMAN, encoding="utf-8")
+    for _ in range(2):
+        for language in ("de", "fr", None):
+            loading_module._loaded.clear()
+            words = load_lexicon(path, language).words
+            expected = language_lexicon(GERMAN.splitlines(), language or "en").words
+            assert words == expected, language
+    assert len(list((tmp_path / "cache").rglob("*.summary"))) == 3
+
+
+def test_a_changed_system_list_is_counted_again(german: Path, reads: list[str]) -> None:
+    german_count(Catalogue())
+    german.write_text(GERMAN + "Zug\nzahl\n", encoding="utf-8")
+    expected = len(language_lexicon(german.read_text(encoding="utf-8").splitlines(), "de"))
+    assert german_count(Catalogue()) == expected
+    assert german_count(Catalogue()) == expected
+    assert reads == [str(german)] * 2
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        b"not json at all",
+        b"[1, 2]",
+        b'{"identity": "another file"}',
+        "the right identity, a count missing",
+        "the right identity, a count of the wrong type",
+    ],
+)
+def test_a_damaged_system_list_summary_is_counted_again(
+    tmp_path: Path, german: Path, reads: list[str], damage: bytes | str
+) -> None:
+    expected = german_count(Catalogue())
+    [summary] = (tmp_path / "cache").rglob("*.summary")
+    if isinstance(damage, str):  # well formed, its checksum right, the facts wrong
+        facts = json.loads(cache.load(summary) or b"")
+        if "missing" in damage:
+            del facts["count"]
+        else:
+            facts["count"] = str(facts["count"])
+        damage = json.dumps(facts).encode()
+    assert cache.store(summary, damage)
+    assert german_count(Catalogue()) == expected
+    assert len(reads) == 2
+    assert german_count(Catalogue()) == expected  # and summarised again
+    assert len(reads) == 2
+
+
+def test_a_cache_that_cannot_be_written_still_counts(
+    tmp_path: Path, german: Path, reads: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = len(language_lexicon(GERMAN.splitlines(), "de"))
+    not_a_folder = tmp_path / "a-file"
+    not_a_folder.write_text("")
+    monkeypatch.setenv("BOGGLE_CACHE_DIR", str(not_a_folder))
+    assert german_count(Catalogue()) == expected
+    assert german_count(Catalogue()) == expected
+    monkeypatch.setenv("BOGGLE_CACHE_DIR", str(tmp_path / "cache"))
+    german_count(Catalogue())  # finds where its summary goes, and writes it
+    [summary] = (tmp_path / "cache").rglob("*.summary")
+    summary.unlink()
+    summary.mkdir()  # a folder in the summary's place: it can be neither read nor replaced
+    assert german_count(Catalogue()) == expected
+    assert german_count(Catalogue()) == expected
+    assert len(reads) == 5

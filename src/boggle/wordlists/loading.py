@@ -6,9 +6,10 @@ process, keyed by the file's identity: asking twice is free, and a file is read 
 has changed on disk.  What an engine compiles from a list is kept on the list itself
 (:meth:`boggle.wordlists.lexicon.Lexicon.cached`).
 
-A list read with the default rules is summarised in the on-disk cache (``lists/``: digest,
-size, longest word, alphabet), keyed by :func:`file_identity`: a later start with the same
-file takes the summary and reads the words only when something asks for them.
+Every list read from a file is summarised in the on-disk cache (``lists/``: digest, size,
+longest word, alphabet), keyed by :func:`file_identity` and the language rules it was read
+with: a later start with the same file takes the summary and reads the words only when
+something asks for them (a server lists the system lists' sizes without reading them).
 
 >>> load_lexicon() is load_lexicon("en-70")
 True
@@ -27,7 +28,7 @@ from _thread import allocate_lock  # threading.Lock, without importing threading
 from boggle.files.cache import cache_folder, load, store
 from boggle.model.errors import LexiconError
 from boggle.model.wording import quoted
-from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.lexicon import Lexicon, normalise_words
 from boggle.wordlists.sources import ListSource, find_list
 from boggle.wordlists.spelling import language_profile
 
@@ -35,9 +36,12 @@ TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
     from typing import Any
 
+    from boggle.wordlists.spelling import LanguageProfile
+
 SUMMARY_FORMAT = 2
-"""Bump when what a summary holds, or how words are normalised, changes (2: a UTF-8 byte
-order mark is dropped, so a list that starts with one keeps its first word)."""
+"""Bump when what a summary holds, or how words are normalised (by the default rules or a
+language profile's code), changes (2: a UTF-8 byte order mark is dropped, so a list that
+starts with one keeps its first word)."""
 
 SETTLED_SECONDS = 2
 """A file changed less than this long before it is read could change again within one tick
@@ -61,6 +65,16 @@ def file_identity(path: str) -> tuple[str, int] | None:
     return identity, max(stat.st_mtime_ns, stat.st_ctime_ns)
 
 
+SUMMARY_FACTS: dict[str, type | tuple[type, ...]] = {
+    "digest": str,
+    "count": int,
+    "longest": int,
+    "alphabet": str,
+    "source": (str, type(None)),
+}
+"""What a summary must hold, and of which types, to be trusted."""
+
+
 def summary_path(folder: str, identity: str) -> str:
     key = identity.encode("utf-8", "surrogateescape")
     return os.path.join(folder, f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}.summary")
@@ -75,6 +89,8 @@ def read_summary(path: str, identity: str) -> dict[str, Any] | None:
         return None
     if not isinstance(facts, dict) or facts.get("identity") != identity:
         return None
+    if not all(isinstance(facts.get(key), kind) for key, kind in SUMMARY_FACTS.items()):
+        return None  # another version's, or edited: its words are read again
     return facts
 
 
@@ -91,20 +107,23 @@ def write_summary(path: str, facts: dict[str, Any]) -> None:
     store(path, json.dumps(facts).encode())
 
 
-def _summarised(path: str, name: str) -> Lexicon:
-    """:meth:`Lexicon.from_file` with the default rules, read only when its words are first used
-    when the cache holds a summary of this very file (see
-    :func:`file_identity`): its digest, size, longest word and alphabet
-    are all the compiled core and a solve need."""
+def _summarised(path: str, name: str, profile: LanguageProfile | None = None) -> Lexicon:
+    """:meth:`Lexicon.from_file` with ``profile``'s rules (``None``: the default ones), read
+    only when its words are first used when the cache holds a summary of this very file read
+    with these very rules (see :func:`file_identity`): its digest, size, longest word and
+    alphabet are all the compiled core, a solve and a list of the lists need."""
+    normalise = normalise_words if profile is None else profile.normalise_words
     folder = cache_folder("lists")
     found = None if folder is None else file_identity(path)
     if folder is None or found is None:
-        return Lexicon.from_file(path, name=name)
+        return Lexicon.from_file(path, name=name, normalise=normalise)
     identity, changed_ns = found
+    if profile is not None:  # the same file read by another language's rules: other words
+        identity += f"\n{profile!r}"
     entry = summary_path(folder, identity)
     facts = read_summary(entry, identity)
     if facts is None:
-        lexicon = Lexicon.from_file(path, name=name)
+        lexicon = Lexicon.from_file(path, name=name, normalise=normalise)
         if settled(changed_ns):
             facts = {
                 "identity": identity,
@@ -120,7 +139,7 @@ def _summarised(path: str, name: str) -> Lexicon:
     digest = facts["digest"]
 
     def read_words() -> tuple[str, ...]:
-        fresh = Lexicon.from_file(path, name=name)
+        fresh = Lexicon.from_file(path, name=name, normalise=normalise)
         if fresh.digest != digest:
             raise LexiconError(f"word list {quoted(str(path))} changed while in use; load it again")
         return fresh.words
@@ -176,14 +195,11 @@ def load_source(source: ListSource) -> Lexicon:
 
 
 def _read(source: ListSource) -> Lexicon:
+    profile = None  # a bundled list is stored already normalised by its language's profile
     if source.kind != "bundled" and source.language is not None:
         profile = language_profile(source.language)
-        lexicon = Lexicon.from_file(
-            source.path, name=source.name, normalise=profile.normalise_words
-        )
-    else:  # a bundled list is stored already normalised by its language's profile
-        lexicon = _summarised(source.path, source.name)
-        lexicon.bundled = source.kind == "bundled"
+    lexicon = _summarised(source.path, source.name, profile)
+    lexicon.bundled = source.kind == "bundled"
     lexicon.language = source.language
     return lexicon
 
