@@ -38,9 +38,9 @@ def warm_up(url: str, *, round_process: bool = True) -> None:
     for: every word list counted (the first ``/api/dictionaries``; the first server of a
     test process reads every installed list, about 3 s of CPU, more than 20 s on a loaded
     machine, and the later ones take the counts from the cache's summaries; a page is ready
-    only once it has the lists) and, with ``round_process``, the default list loaded in `boggle serve`'s round
-    process (the first word a page checks). A test's page then waits for neither, and its
-    usual time limits hold. A 408 (the server's own limit, 60 s for the lists, passed on a
+    only once it has the lists) and, with ``round_process``, the default list loaded in
+    `boggle serve`'s round process (the first word a page checks). A test's page then waits
+    for neither, and its usual time limits hold. A 408 (the server's own limit, 60 s for the lists, passed on a
     very loaded machine) is asked again: what was read meanwhile is kept. For example
     ``warm_up(ServeProcess(data).url)``.
     """
