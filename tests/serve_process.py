@@ -40,9 +40,9 @@ def warm_up(url: str, *, round_process: bool = True) -> None:
     machine, and the later ones take the counts from the cache's summaries; a page is ready
     only once it has the lists) and, with ``round_process``, the default list loaded in
     `boggle serve`'s round process (the first word a page checks). A test's page then waits
-    for neither, and its usual time limits hold. A 408 (the server's own limit, 60 s for the lists, passed on a
-    very loaded machine) is asked again: what was read meanwhile is kept. For example
-    ``warm_up(ServeProcess(data).url)``.
+    for neither, and its usual time limits hold. A 408 (the server's own limit, 60 s for the
+    lists, passed on a very loaded machine) is asked again: what was read meanwhile is kept.
+    For example ``warm_up(ServeProcess(data).url)``.
     """
     asks: list[tuple[str, dict[str, Any] | None]] = [("/api/dictionaries", None)]
     if round_process:
