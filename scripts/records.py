@@ -483,8 +483,19 @@ def main() -> None:
         help=f"comma-separated, of: {', '.join(STAGES)} (default: all but search3x4 and "
         "estimate3x4)",
     )
-    parser.add_argument("--search-seconds", type=int, default=45)
-    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2])
+    parser.add_argument(
+        "--search-seconds",
+        type=int,
+        default=45,
+        help="search: wall-clock seconds of each search (default 45)",
+    )
+    parser.add_argument(
+        "--seeds",
+        type=int,
+        nargs="+",
+        default=[1, 2],
+        help="search: one search of each size per seed (default 1 2)",
+    )
     parser.add_argument(
         "--search-sizes",
         default="4x4,5x5",
@@ -502,8 +513,19 @@ def main() -> None:
     parser.add_argument(
         "--samples", type=int, default=200, help="estimate4x4: classes to prove (default 200)"
     )
-    parser.add_argument("--out", type=Path, default=Path("records.jsonl"))
-    parser.add_argument("--checkpoints", type=Path, default=Path("records-checkpoints"))
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("records.jsonl"),
+        help="append one JSON line per command to this file (default records.jsonl)",
+    )
+    parser.add_argument(
+        "--checkpoints",
+        type=Path,
+        default=Path("records-checkpoints"),
+        help="prove3x4: the folder of the proofs' checkpoints, to go on after Ctrl-C "
+        "(default records-checkpoints)",
+    )
     parser.add_argument("--table", type=Path, help="print the tables of this results file")
     options = parser.parse_args()
     if options.table is not None:

@@ -47,6 +47,12 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "boggle roll --dice uniform --size 5x7",
         "boggle roll --language es --seed 1",
     ),
+    "judge": (
+        "boggle judge round.json",
+        "boggle judge round.json --challenge all --json",
+        "printf 'fame\\nmile\\n' > a.txt && printf 'fame\\nlimb\\n' > b.txt",
+        "boggle judge --board fxieamloewbxastu --player ann=a.txt --player bob=b.txt",
+    ),
     "play": (
         "boggle play",
         'boggle play "fxie amlo ewbx astu" --time 60',

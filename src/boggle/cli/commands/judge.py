@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from boggle.cli.commands import _options as options
-from boggle.cli.commands._help import ExampleHelpFormatter
+from boggle.cli.commands._help import ExampleHelpFormatter, examples_epilog
 from boggle.files.inputs import read_file
 from boggle.game import CHALLENGE_MODES, iter_problems, judge_json, read_round_text
 from boggle.model.board import Board
@@ -18,15 +18,14 @@ MAX_INPUT_BYTES = 16 * 1024 * 1024
 """The largest round file or word list a player can hand in."""
 
 EXAMPLE = """\
-input: {"board": "fxie amlo ewbx astu",
-        "players": [{"name": "ann", "words": ["fame", "mile"],
-                     "challenged": ["mile"]},
-                    {"name": "bob", "words": "fame\\nlimb\\n"}]}
-a match: {"target": 50, "rounds": [round, round, ...]}
-or word lists, one word a line:
-  boggle judge --board 'fxie amlo ewbx astu' --player ann=ann.txt \\
-      --player bob=bob.txt"""
-"""The help's closing example, printed as written (its lines fit 80 columns)."""
+round.json: {"board": "fxie amlo ewbx astu",
+             "players": [{"name": "ann", "words": ["fame", "mile"],
+                          "challenged": ["mile"]},
+                         {"name": "bob", "words": "fame\\nlimb\\n"}]}
+a match:    {"target": 50, "rounds": [round, round, ...]}
+"""
+"""The help's example round, which the examples below it judge, and a match, printed as
+written (its lines fit 80 columns)."""
 
 
 def register(subparsers: Any) -> None:
@@ -37,7 +36,7 @@ def register(subparsers: Any) -> None:
         "more than one player), not a word, not on the board, too short, repeated; with "
         "points per word and totals. Reads a round (or a match: 'rounds' and 'target') as "
         "JSON from FILE or stdin, or --board with --player NAME=FILE word lists.",
-        epilog=EXAMPLE,
+        epilog=EXAMPLE + examples_epilog("judge"),
         formatter_class=ExampleHelpFormatter,
     )
     parser.add_argument(

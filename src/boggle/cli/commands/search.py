@@ -12,6 +12,7 @@ from boggle.cli.commands._options import (
     MAX_JOBS,
     add_batch_engine_option,
     add_dictionary_option,
+    add_json_option,
     add_rules_options,
     add_words_option,
     batch_engine_from_args,
@@ -119,7 +120,7 @@ def register(subparsers: Any) -> None:
 
 def add_closing_options(parser: argparse.ArgumentParser) -> None:
     """--json, the word list and the rules: the last options of search and prove."""
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_json_option(parser)
     parser.add_argument(
         "--objective",
         default="points",
