@@ -139,6 +139,17 @@ def divide(state: Any, a: int, b: int) -> int:
     return a // b
 
 
+def slow_setup(seconds: float) -> str:
+    """A process's setup that takes ``seconds``, as loading word lists does on a busy
+    machine."""
+    time.sleep(seconds)
+    return "set up"
+
+
+def state_of(state: Any) -> Any:
+    return state
+
+
 TEST_POOL_NICE = 0
 """The test pools' processes run at the tests' own priority: at the server's (``nice``
 10) one started beside a loaded suite had a few percent of a core, and did not import
@@ -175,6 +186,47 @@ def test_a_process_pool_runs_work_elsewhere_and_ends_a_job_that_runs_on() -> Non
             with pytest.raises(TimeoutError):
                 await pool.run(pid_of, 0.6, seconds=0.2)
             assert await pool.run(pid_of, seconds=60) == second
+        finally:
+            pool.shutdown()
+
+    asyncio.run(scenario())
+
+
+def test_a_process_setting_up_does_not_use_up_the_first_jobs_time() -> None:
+    """The first word check of a fresh server on a busy machine was a 408: its 5 s were
+    spent in the round process's loading of the word list, not in the check."""
+
+    async def scenario() -> None:
+        pool = ProcessPool(
+            "test", processes=1, setup=slow_setup, setup_args=(3.0,), nice=TEST_POOL_NICE
+        )
+        try:
+            started = time.monotonic()
+            assert await pool.run(state_of, seconds=1.0) == "set up"
+            assert time.monotonic() - started >= 3.0  # it did wait for the setup
+            with pytest.raises(TimeoutError):  # the job's own time still counts
+                await pool.run(spin, seconds=0.2)
+        finally:
+            pool.shutdown()
+
+    asyncio.run(scenario())
+
+
+def test_a_process_whose_setup_runs_on_past_its_limit_is_given_up() -> None:
+    async def scenario() -> None:
+        pool = ProcessPool(
+            "test",
+            processes=1,
+            setup=slow_setup,
+            setup_args=(30.0,),
+            nice=TEST_POOL_NICE,
+            setup_seconds=0.5,
+        )
+        try:
+            started = time.monotonic()
+            with pytest.raises(TimeoutError):
+                await pool.run(state_of, seconds=0.5)
+            assert time.monotonic() - started < 20.0
         finally:
             pool.shutdown()
 

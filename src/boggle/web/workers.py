@@ -188,8 +188,15 @@ class WorkerPool:
             job.state = _State.FINISHED  # it landed after the work had ended
 
 
+_READY = "ready"
+"""What a worker process sends once its setup is done (its replies are pairs)."""
+
+
 class _Process:
     """One worker process and the parent's end of its pipe."""
+
+    ready = False
+    """Whether its setup is done: until then a job's time has not started."""
 
     def __init__(self, pool: ProcessPool, number: int) -> None:
         context = multiprocessing.get_context("spawn")  # never fork a threaded server
@@ -225,6 +232,7 @@ def _process_main(
     with contextlib.suppress(OSError):
         os.nice(nice)
     state = setup(*setup_args) if setup is not None else None
+    connection.send(_READY)
     while True:
         try:
             job = connection.recv()
@@ -250,7 +258,10 @@ class ProcessPool:
     in one of them, where ``state`` is what ``setup(*setup_args)`` gave that process.  The
     function, its arguments and its result travel by pickle (module-level functions).  A job
     past its time is answered with :class:`TimeoutError` at once; its process is ended if
-    the job has not ended ``grace`` times its time later."""
+    the job has not ended ``grace`` times its time later.  A process's setup (loading word
+    lists, on a busy machine many seconds at its low priority) is not part of a job's time:
+    a job sent to a process still setting up gets its whole time once the setup is done,
+    which may take ``setup_seconds``."""
 
     def __init__(
         self,
@@ -261,6 +272,7 @@ class ProcessPool:
         setup_args: tuple[Any, ...] = (),
         nice: int = 10,
         grace: float = 2.0,
+        setup_seconds: float = 60.0,
     ) -> None:
         self.name = name
         self.processes = processes
@@ -273,21 +285,25 @@ class ProcessPool:
         self._started = 0
         self._waiters: collections.deque[asyncio.Future[_Process]] = collections.deque()
         self.grace = grace
+        self.setup_seconds = setup_seconds
         self._drains: set[asyncio.Future[None]] = set()
         self.interrupted = 0
         """Jobs given up for running out of time, since the pool was made."""
 
     async def run(self, function: Callable[..., T], *args: Any, seconds: float) -> T:
         """``function(state, *args)`` in a worker process; :class:`TimeoutError` after
-        ``seconds`` (waiting included), when the process is ended (also when the awaiting
-        task is cancelled); :class:`PoolBusy` when the queue is full."""
+        ``seconds`` (waiting for a process included, its setup not), when the process is
+        ended (also when the awaiting task is cancelled); :class:`PoolBusy` when the queue
+        is full."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + seconds
         worker = await self._acquire(deadline)
         self._busy.add(worker)
         try:
             worker.connection.send((function, args))
-            ok, value = await self._reply(worker, deadline)
+            if not worker.ready:
+                deadline = max(deadline, loop.time() + self.setup_seconds + seconds)
+            ok, value = await self._reply(worker, deadline, seconds)
         except (TimeoutError, asyncio.CancelledError):
             self.interrupted += 1
             self._drains.add(asyncio.ensure_future(self._drain(worker, seconds * self.grace)))
@@ -393,22 +409,31 @@ class ProcessPool:
             self._release(_Process(self, self._started))
 
     @staticmethod
-    async def _reply(worker: _Process, deadline: float) -> tuple[bool, Any]:
+    async def _reply(
+        worker: _Process, deadline: float, seconds_after_setup: float | None = None
+    ) -> tuple[bool, Any]:
+        """The job's reply by ``deadline``; when the process says its setup is done first,
+        the job has ``seconds_after_setup`` from then (if given)."""
         loop = asyncio.get_running_loop()
-        readable: asyncio.Future[None] = loop.create_future()
-        descriptor = worker.connection.fileno()
+        while True:
+            readable: asyncio.Future[None] = loop.create_future()
+            descriptor = worker.connection.fileno()
 
-        def ready() -> None:
-            if not readable.done():
-                readable.set_result(None)
+            def ready(readable: asyncio.Future[None] = readable) -> None:
+                if not readable.done():
+                    readable.set_result(None)
 
-        loop.add_reader(descriptor, ready)
-        try:
-            await asyncio.wait_for(readable, max(0.0, deadline - loop.time()))
-        finally:
-            loop.remove_reader(descriptor)
-        try:
-            reply: tuple[bool, Any] = worker.connection.recv()
-        except (EOFError, OSError):
-            raise RuntimeError(f"a {worker.process.name} process ended in its work") from None
-        return reply
+            loop.add_reader(descriptor, ready)
+            try:
+                await asyncio.wait_for(readable, max(0.0, deadline - loop.time()))
+            finally:
+                loop.remove_reader(descriptor)
+            try:
+                reply: tuple[bool, Any] | str = worker.connection.recv()
+            except (EOFError, OSError):
+                raise RuntimeError(f"a {worker.process.name} process ended in its work") from None
+            if not isinstance(reply, str):
+                return reply
+            worker.ready = True
+            if seconds_after_setup is not None:
+                deadline = loop.time() + seconds_after_setup
