@@ -397,3 +397,79 @@ def test_the_start_mark_leaves_the_flashed_dies_letter_readable(
     seen_there = page.evaluate(UNDER_THE_START, word["path"])
     assert seen_there["mark"] and seen_there["animations"] >= 1, seen_there
     assert seen_there["hits"] == ["die"] * 5, seen_there
+
+
+# Mid-flash (every animation held at `at` ms: the dice at their largest at 150), what is at
+# the middle of each die of the path, top first (the hit test's order is the painting's): the
+# die's letter (.face) must come before the path's line (which passes through every die's
+# middle) and its start ring.
+OVER_THE_LINE = """([cells, at]) => {
+  for (const animation of document.getAnimations()) {
+    animation.pause(); animation.currentTime = at;
+  }
+  const overlay = document.getElementById('path-overlay');
+  for (const mark of overlay.children) mark.style.pointerEvents = 'visiblePainted';
+  return cells.map(([row, col]) => {
+    const cube = document.querySelector(`#board .cube[data-row="${row}"][data-col="${col}"]`);
+    const box = cube.getBoundingClientRect();
+    const stack = document.elementsFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const face = stack.indexOf(cube.querySelector('.face'));
+    const line = stack.findIndex((element) => element.closest?.('#path-overlay'));
+    return { cell: `${row},${col}`, flashed: cube.className.includes('flash-'), face, line,
+             top: stack.slice(0, 3).map((element) => element.tagName + '.' + element.className) };
+  });
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("at", [0, 150, 400])
+def test_a_found_word_s_letters_stay_above_its_line_while_they_flash(
+    pages: Pages, server: ServeProcess, width: int, at: int
+) -> None:
+    """The path's line runs under the letters of its dice all through their flash (each die
+    grown a moment): a transform on the die itself made it one layer under the line, letter
+    and all, for the flash's first half second."""
+    page = solo_round(pages, server, clock=True, viewport={"width": width, "height": 844})
+    stop_clock(page)  # the flash's end (a timer) waits for the test
+    word = fxie_word(5)
+    enter(page, word["word"])
+    page.wait_for_selector("#path-overlay polyline")
+    seen_there = page.evaluate(OVER_THE_LINE, [word["path"], at])
+    for die in seen_there:
+        assert die["flashed"] and die["line"] >= 0, die
+        assert 0 <= die["face"] < die["line"], f"the line is over the letter: {die}"
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_verdict_bubble_and_flashed_dice_pass_the_audit_all_through_the_flash(
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str, width: int
+) -> None:
+    """axe finds nothing at each moment of a found word's verdict, the animations held
+    there: the bubble popping up by the last die (its text as readable from the first frame
+    as at the end: it grows, it does not fade in), the dice grown and back, in both schemes,
+    on a phone and a desktop."""
+    page = open_in(
+        pages,
+        server.url + "/play?board=" + FXIE.replace(" ", "+"),
+        scheme,
+        clock=True,
+        viewport={"width": width, "height": 844},
+    )
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    stop_clock(page)
+    word = fxie_word(5)
+    page.fill("#play-input", word["word"])
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#trace-bubble.pop")
+    page.wait_for_selector("#board .cube.flash-accepted")
+    for at in (0, 100, 250, 600):
+        page.evaluate(
+            "(at) => document.getAnimations().forEach((a) => { a.pause(); a.currentTime = at; })",
+            at,
+        )
+        opacity = page.eval_on_selector("#trace-bubble", "e => getComputedStyle(e).opacity")
+        assert opacity == "1", f"{at} ms: the bubble's opacity is {opacity}"
+        audit(page, axe_source, f"{width} px, {at} ms into the verdict")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"verdict-{width}-{scheme}.png"))
