@@ -366,7 +366,10 @@ UNDER_THE_START = """(cells) => {
   cube.classList.remove('flash-accepted');
   void cube.offsetWidth;
   cube.classList.add('flash-accepted');
-  for (const animation of cube.getAnimations()) { animation.pause(); animation.currentTime = 150; }
+  // the die's flash: its colour's layer (::before) and its letter grow (style.css)
+  for (const animation of cube.getAnimations({ subtree: true })) {
+    animation.pause(); animation.currentTime = 150;
+  }
   const mark = document.querySelector('#path-overlay circle');
   mark.style.pointerEvents = 'visiblePainted';  // its painted parts only
   const face = cube.querySelector('.face').getBoundingClientRect();
@@ -377,7 +380,7 @@ UNDER_THE_START = """(cells) => {
     const hit = document.elementFromPoint(px, py);
     return hit === cube || cube.contains(hit) ? 'die' : (hit ? hit.tagName : 'none');
   });
-  return { hits, animations: cube.getAnimations().length, mark: Boolean(mark) };
+  return { hits, animations: cube.getAnimations({ subtree: true }).length, mark: Boolean(mark) };
 }"""
 
 
