@@ -366,7 +366,10 @@ UNDER_THE_START = """(cells) => {
   cube.classList.remove('flash-accepted');
   void cube.offsetWidth;
   cube.classList.add('flash-accepted');
-  for (const animation of cube.getAnimations()) { animation.pause(); animation.currentTime = 150; }
+  // the die's flash: its colour's layer (::before) and its letter grow (style.css)
+  for (const animation of cube.getAnimations({ subtree: true })) {
+    animation.pause(); animation.currentTime = 150;
+  }
   const mark = document.querySelector('#path-overlay circle');
   mark.style.pointerEvents = 'visiblePainted';  // its painted parts only
   const face = cube.querySelector('.face').getBoundingClientRect();
@@ -377,7 +380,7 @@ UNDER_THE_START = """(cells) => {
     const hit = document.elementFromPoint(px, py);
     return hit === cube || cube.contains(hit) ? 'die' : (hit ? hit.tagName : 'none');
   });
-  return { hits, animations: cube.getAnimations().length, mark: Boolean(mark) };
+  return { hits, animations: cube.getAnimations({ subtree: true }).length, mark: Boolean(mark) };
 }"""
 
 
@@ -397,3 +400,99 @@ def test_the_start_mark_leaves_the_flashed_dies_letter_readable(
     seen_there = page.evaluate(UNDER_THE_START, word["path"])
     assert seen_there["mark"] and seen_there["animations"] >= 1, seen_there
     assert seen_there["hits"] == ["die"] * 5, seen_there
+
+
+# Mid-flash (every animation held at `at` ms: the dice at their largest at 150), what is at
+# the middle of each die of the path, top first (the hit test's order is the painting's): the
+# die's letter (.face) must come before the path's line (which passes through every die's
+# middle) and its start ring.
+OVER_THE_LINE = """([cells, at]) => {
+  for (const animation of document.getAnimations()) {
+    animation.pause(); animation.currentTime = at;
+  }
+  const overlay = document.getElementById('path-overlay');
+  for (const mark of overlay.children) mark.style.pointerEvents = 'visiblePainted';
+  return cells.map(([row, col]) => {
+    const cube = document.querySelector(`#board .cube[data-row="${row}"][data-col="${col}"]`);
+    const box = cube.getBoundingClientRect();
+    const stack = document.elementsFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const face = stack.indexOf(cube.querySelector('.face'));
+    const line = stack.findIndex((element) => element.closest?.('#path-overlay'));
+    return { cell: `${row},${col}`, flashed: cube.className.includes('flash-'), face, line,
+             top: stack.slice(0, 3).map((element) => element.tagName + '.' + element.className) };
+  });
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("at", [0, 150, 400])
+def test_a_found_word_s_letters_stay_above_its_line_while_they_flash(
+    pages: Pages, server: ServeProcess, width: int, at: int
+) -> None:
+    """The path's line runs under the letters of its dice all through their flash (each die
+    grown a moment): a transform on the die itself made it one layer under the line, letter
+    and all, for the flash's first half second."""
+    page = solo_round(pages, server, clock=True, viewport={"width": width, "height": 844})
+    stop_clock(page)  # the flash's end (a timer) waits for the test
+    word = fxie_word(5)
+    enter(page, word["word"])
+    page.wait_for_selector("#path-overlay polyline")
+    seen_there = page.evaluate(OVER_THE_LINE, [word["path"], at])
+    for die in seen_there:
+        assert die["flashed"] and die["line"] >= 0, die
+        assert 0 <= die["face"] < die["line"], f"the line is over the letter: {die}"
+
+
+# A found word's verdict held on the board as trace.js shows it (its dice flashed, "+2" by its
+# last die, popping up), without its timers: axe's own timers need the page's real clock, on
+# which the verdict would be over (0.7 s, 1.6 s) before a loaded machine audits it.
+HELD_VERDICT = """(path) => {
+  const wrap = document.getElementById('board-wrap');
+  const dice = path.map(([row, col]) =>
+    document.querySelector(`#board .cube[data-row="${row}"][data-col="${col}"]`));
+  for (const die of dice) die.classList.add('flash-accepted');
+  const last = dice[dice.length - 1].getBoundingClientRect();
+  const frame = wrap.getBoundingClientRect();
+  const bubble = document.createElement('p');
+  bubble.id = 'held-bubble'; bubble.setAttribute('aria-hidden', 'true');
+  bubble.className = 'trace-bubble good pop'; bubble.textContent = '+2';
+  bubble.style.left = `${Math.round(last.left - frame.left + last.width / 2)}px`;
+  bubble.style.top = `${Math.round(last.top - frame.top)}px`;
+  wrap.append(bubble);
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_verdict_bubble_and_flashed_dice_pass_the_audit_all_through_the_flash(
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str, width: int
+) -> None:
+    """axe finds nothing at each moment of a found word's verdict, the animations held
+    there: the bubble popping up by the last die (its text as readable from the first frame
+    as at the end: it grows, it does not fade in), the dice grown and back, in both schemes,
+    on a phone and a desktop."""
+    page = open_in(
+        pages,
+        server.url + "/play?board=" + FXIE.replace(" ", "+"),
+        scheme,
+        viewport={"width": width, "height": 844},
+    )
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    word = fxie_word(5)
+    page.fill("#play-input", word["word"])
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#path-overlay polyline")
+    page.wait_for_selector("#trace-bubble", state="attached")
+    page.wait_for_selector("#trace-bubble", state="hidden")  # the real verdict is over
+    page.wait_for_selector("#board:not(:has(.flash-accepted))")
+    page.evaluate(HELD_VERDICT, word["path"])
+    for at in (0, 100, 250, 600):
+        page.evaluate(
+            "(at) => document.getAnimations().forEach((a) => { a.pause(); a.currentTime = at; })",
+            at,
+        )
+        opacity = page.eval_on_selector("#held-bubble", "e => getComputedStyle(e).opacity")
+        assert opacity == "1", f"{at} ms: the bubble's opacity is {opacity}"
+        audit(page, axe_source, f"{width} px, {at} ms into the verdict")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"verdict-{width}-{scheme}.png"))

@@ -561,7 +561,7 @@ def test_a_reload_mid_round_keeps_the_solo_round_and_its_words(
 
 
 SMALL_TARGETS = """() => [...document.querySelectorAll(
-    'button, input:not([type=checkbox]), select, header.site a, footer.site a, .row > a'
+    'button, input:not([type=checkbox]), select, summary, header.site a, footer.site a, .row > a'
   )].filter(e => {
   const box = e.getBoundingClientRect();
   return box.width > 0 && box.height > 0 && box.height < 43.5;
@@ -613,6 +613,42 @@ def test_a_finger_s_targets_are_44_px_high(pages: Pages, server: ServeProcess, p
         page.click("#daily-stop")
         page.wait_for_selector("#results:not([hidden]) #unfound .word")
         assert page.evaluate(SMALL_TARGETS) == []
+    if path == "/room":  # the rematch settings' disclosure (38 px high on two lines before)
+        page.evaluate("() => { document.getElementById('room').hidden = false; }")
+        page.evaluate("() => { document.getElementById('rematch-settings').hidden = false; }")
+        assert page.locator("#rematch-settings summary").is_visible()
+        assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_a_challenge_s_results_targets_are_44_px_high(pages: Pages, server: ServeProcess) -> None:
+    """Everyone's results of a challenge on a phone: "Play another board" among them (a
+    19 px line of text before)."""
+    page = challenge_round(pages, server)
+    page.click("#challenge-stop")
+    page.wait_for_selector("body[data-phase='results']")
+    another = page.get_by_role("link", name="Play another board").bounding_box()
+    assert another is not None and another["height"] >= 43.5, another
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+@pytest.mark.parametrize("kind", sorted(ROUNDS))
+def test_the_verdict_sits_just_under_the_word_box(
+    pages: Pages, server: ServeProcess, kind: str
+) -> None:
+    """At 390x844 a word's verdict is the line under the word box, in every kind of round: in
+    solo play an empty hint line and two paragraphs' margins left 54 px between them."""
+    page = ROUNDS[kind][0](pages, server)
+    box = ROUNDS[kind][2]
+    page.fill(box, "zzzz")
+    page.press(box, "Enter")
+    verdict = "#play-feedback" if kind == "solo" else "#feedback"
+    page.wait_for_function(
+        "(verdict) => document.querySelector(verdict).textContent.trim() !== ''", arg=verdict
+    )
+    form = page.locator(box).evaluate("box => box.form.getBoundingClientRect().bottom")
+    said = page.locator(verdict).bounding_box()
+    assert 0 <= said["y"] - form <= 12, f"{kind}: {said['y'] - form:.0f} px under the word box"
+    assert sideways_overflow(page) <= 0
 
 
 def a_good_word(page: Any) -> str:

@@ -90,8 +90,8 @@ export function drawPath(word, path) {
     points.push([cube.offsetLeft + cube.offsetWidth / 2, cube.offsetTop + cube.offsetHeight / 2]);
   });
   if (points.length) {
-    // the start: a ring inside the first die, round its letter (a dot on the letter hid it
-    // while the die flashes, its scaling lifting it out from under the letters' layer)
+    // the start: a ring inside the first die, round its letter (the line and the ring are
+    // under the letters: style.css .face)
     const first = $("board").querySelector(`.cube[data-row="${path[0][0]}"][data-col="${path[0][1]}"]`);
     const start = document.createElementNS(SVG, "circle");
     start.setAttribute("cx", String(points[0][0]));
