@@ -110,6 +110,110 @@ def test_a_body_of_a_json_type_fastapi_reads_is_solved(client: TestClient, kind:
     assert response.status_code == 200 and response.json()["count"] > 0
 
 
+POST_ROUTES = [
+    "/api/solve",
+    "/api/check",
+    "/api/play",
+    "/api/judge",
+    "/api/hint",
+    "/api/roll",
+    "/api/daily/result",
+    "/api/challenges",
+    "/api/challenges/{code}/results",
+]
+"""Every route that reads a JSON body (:func:`test_every_route_with_a_json_body_is_listed`)."""
+
+
+def test_every_route_with_a_json_body_is_listed(client: TestClient) -> None:
+    described = client.get("/openapi.json").json()["paths"]
+    with_a_body = {
+        path
+        for path, operations in described.items()
+        if "application/json"
+        in operations.get("post", {}).get("requestBody", {}).get("content", ())
+    }
+    assert with_a_body == set(POST_ROUTES)
+
+
+@pytest.fixture(scope="module")
+def challenge_code(client: TestClient) -> str:
+    made = client.post("/api/challenges", json={"board": FXIE, "seconds": 90})
+    assert made.status_code == 201, made.text
+    code: str = made.json()["code"]
+    return code
+
+
+def post_raw(client: TestClient, route: str, code: str, body: bytes) -> Any:
+    path = route.replace("{code}", code)
+    return client.post(path, content=body, headers={"content-type": "application/json"})
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+def test_an_empty_body_is_called_empty(client: TestClient, challenge_code: str, route: str) -> None:
+    """Was "Field required", naming no field."""
+    message = short_refusal(post_raw(client, route, challenge_code, b""), 422)
+    assert message == "the request body is empty; send a JSON object"
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        (b"[]", "an array"),
+        (b"[1, 2]", "an array"),
+        (b"null", "null"),
+        (b"3", "a number"),
+        (b"-2.5e3", "a number"),
+        (b'"x"', "a string"),
+        (b"true", "true"),
+        (b"false", "false"),
+    ],
+)
+def test_a_body_that_is_not_an_object_is_named_by_its_json_type(
+    client: TestClient, challenge_code: str, route: str, body: bytes, kind: str
+) -> None:
+    """Was "Input should be a valid dictionary or object to extract fields from"."""
+    message = short_refusal(post_raw(client, route, challenge_code, body), 422)
+    assert message == f"the request body must be a JSON object, got {kind}"
+
+
+def test_a_player_that_is_not_an_object_is_named_with_its_place(client: TestClient) -> None:
+    body = b'{"board": "%s", "players": [{"name": "ann", "words": []}, []]}' % FXIE.encode()
+    message = short_refusal(post_raw(client, "/api/judge", "", body), 422)
+    assert message == "players.1: must be a JSON object, got an array"
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize(
+    ("name", "shown"), [(r"\ud800", r"'\ud800'"), (r"na\udfffme", r"'na\udfffme'")]
+)
+def test_a_field_name_with_a_lone_surrogate_is_called_not_unicode(
+    client: TestClient, challenge_code: str, route: str, name: str, shown: str
+) -> None:
+    """JSON lets a name hold half a surrogate pair; this was "Input should be a valid string,
+    unable to parse raw data as a unicode string", naming no field."""
+    body = b'{"%s": 1}' % name.encode()
+    message = short_refusal(post_raw(client, route, challenge_code, body), 422)
+    assert message == (
+        f"a field name in the body is not valid Unicode (it holds a lone surrogate): {shown}"
+    )
+
+
+def test_a_lone_surrogate_in_a_player_is_placed(client: TestClient) -> None:
+    """A name of a player's field and a value: which of the two is bad."""
+    head = b'{"board": "%s", "players": [' % FXIE.encode()
+    as_a_name = head + b'{"name": "ann", "words": [], "\\udcff": 1}]}'
+    message = short_refusal(post_raw(client, "/api/judge", "", as_a_name), 422)
+    assert message == (
+        "players.0: a field name is not valid Unicode (it holds a lone surrogate): '\\udcff'"
+    )
+    as_a_value = head + b'{"name": "\\udcff", "words": []}]}'
+    message = short_refusal(post_raw(client, "/api/judge", "", as_a_value), 422)
+    assert message == (
+        "players.0.name: the text is not valid Unicode (it holds a lone surrogate): '\\udcff'"
+    )
+
+
 def room_refusal(client: TestClient, message: str) -> str:
     """The room socket's error for ``message``: one short printable line, the socket open."""
     with client.websocket_connect("/ws/rooms") as socket:

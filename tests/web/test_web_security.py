@@ -4,8 +4,11 @@ rebinding), no scripts from other sites, and nothing of the operator's file syst
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,6 +94,37 @@ def test_an_unknown_host_is_refused(host: str) -> None:
     assert response.status_code == 400
     assert "host" in response.json()["error"]
     assert client.post("/api/solve", json={"board": FXIE}).status_code == 400
+
+
+def test_an_unknown_host_in_utf8_is_shown_as_sent(client: TestClient) -> None:
+    """A Host of UTF-8 was read as Latin-1: "évil.example" was echoed as 'Ã©vil.example'."""
+    host = "évil.example".encode()
+    for response in (
+        client.get("/api/options", headers={"host": host}),  # type: ignore[dict-item]
+        client.post("/api/solve", json={"board": FXIE}, headers={"host": host}),  # type: ignore[dict-item]
+    ):
+        assert response.status_code == 400
+        assert response.json()["error"] == "this server does not answer for host 'évil.example'"
+
+
+def test_a_host_byte_that_is_not_utf8_is_shown_as_its_escape() -> None:
+    """Sent raw to the app: the test client re-encodes a header it cannot read as UTF-8."""
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    headers = [(b"host", b"\xe9vil.example\x1b[2J")]
+    scope = {"type": "http", "method": "GET", "path": "/api/options", "headers": headers,
+             "query_string": b"", "root_path": "", "scheme": "http", "http_version": "1.1",
+             "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 80)}  # fmt: skip
+    asyncio.run(create_app(WebConfig(preload=False))(scope, receive, send))
+    assert sent[0]["status"] == 400
+    error = json.loads(b"".join(m.get("body", b"") for m in sent[1:]))["error"]
+    assert error == "this server does not answer for host '\\xe9vil.example\\x1b[2J'"
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost", "LOCALHOST.", "[::1]:80"])

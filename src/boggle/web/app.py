@@ -20,7 +20,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import email.message
+import json
 from collections.abc import AsyncIterator
+from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -60,14 +62,73 @@ a route the limits, word lists and worker pools)."""
 def _one_line(error: RequestValidationError) -> str:
     problems = []
     for item in error.errors()[:3]:
-        if item.get("type") == "json_invalid":
+        kind = item.get("type")
+        location = tuple(item.get("loc", ()))
+        if kind == "json_invalid":
             reason = item.get("ctx", {}).get("error", "")
-            position = item.get("loc", ("body", 0))[-1]
+            position = location[-1] if location else 0
             return f"the request body is not JSON: {reason} at character {position}"
-        where = ".".join(_shown_part(part) for part in item.get("loc", ()) if part != "body")
-        message = pydantic_message(item)
+        if kind == "missing" and location == ("body",):
+            return "the request body is empty; send a JSON object"
+        where = ".".join(_shown_part(part) for part in location if part != "body")
+        if kind in ("model_attributes_type", "model_type", "dict_type"):
+            got = _json_kind(item.get("input"))
+            if not where:
+                return f"the request body must be a JSON object, got {got}"
+            message = f"must be a JSON object, got {got}"
+        elif kind == "string_unicode":
+            if not where:  # the body is an object: the text is one of its names
+                return _not_unicode(item.get("input"), "a field name in the body")
+            named = _is_a_name(error.body, location)
+            message = _not_unicode(item.get("input"), "a field name" if named else "the text")
+        else:
+            message = pydantic_message(item)
         problems.append(f"{where}: {message}" if where else message)
     return "; ".join(problems) or "invalid request"
+
+
+def _json_kind(value: object) -> str:
+    """What JSON calls a value that is not an object, as a refusal names it.
+
+    >>> [_json_kind(v) for v in ([], None, 3, 2.5, "x", True, False)]
+    ['an array', 'null', 'a number', 'a number', 'a string', 'true', 'false']
+    """
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
+
+
+def _is_a_name(body: object, location: tuple[str | int, ...]) -> bool:
+    """Whether the text pydantic could not read at ``location`` is a field's name (the
+    place is an object of the body) rather than a value; parts of ``location`` the body has
+    no place for (a union's member, such as ``list[str]``) are passed over.
+
+    >>> body = {"players": [{"\\ud800": 1, "words": ["\\ud800"]}]}
+    >>> _is_a_name(body, ("body", "players", 0)), _is_a_name(body, ("body", "players", 0,
+    ...     "words", "list[str]", 0))
+    (True, False)
+    """
+    place: Any = body
+    for part in location[1:]:
+        in_an_object = isinstance(place, dict) and part in place
+        in_an_array = isinstance(place, list) and isinstance(part, int) and part < len(place)
+        if in_an_object or in_an_array:
+            place = place[part]
+    return isinstance(place, dict)
+
+
+def _not_unicode(text: object, what: str) -> str:
+    """Why ``what``, a text in a JSON body, cannot be read: it holds a lone surrogate (JSON
+    allows ``"\\ud800"`` without its pair), which no UTF-8 can carry; shown escaped.
+
+    >>> print(_not_unicode("a\\ud800", "a field name"))
+    a field name is not valid Unicode (it holds a lone surrogate): 'a\\ud800'
+    """
+    return f"{what} is not valid Unicode (it holds a lone surrogate): {str(text)!r}"
 
 
 def _shown_part(part: str | int) -> str:

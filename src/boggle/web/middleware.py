@@ -69,6 +69,17 @@ def host_name(header: bytes) -> str:
     return name.rstrip(".")
 
 
+def header_shown(value: bytes) -> str:
+    """A header's value as a refusal quotes it: read as UTF-8 (what a client that sends
+    other than ASCII sends), each byte that is not UTF-8 shown as ``\\xff``, anything
+    that does not print escaped, at most 100 characters.
+
+    >>> print(header_shown("évil.example".encode()), header_shown(b"\\xe9vil\\n"))
+    'évil.example' '\\xe9vil\\n'
+    """
+    return quoted(value.decode("utf-8", "surrogateescape")[:100])
+
+
 def allowed_host(text: str) -> str:
     """A host name the server answers, in :func:`host_name`'s form (what the Host check
     compares); ``*`` is any.  A name no Host header could match (empty, with a scheme, a
@@ -229,8 +240,7 @@ class HostCheck:
         headers = dict(reversed(scope.get("headers", [])))  # the first of each name
         host = headers.get(b"host")
         if host is not None and "*" not in self.allowed and host_name(host) not in self.allowed:
-            shown = host.decode("latin-1")[:100]
-            refusal = f"this server does not answer for host {shown!r}"
+            refusal = f"this server does not answer for host {header_shown(host)}"
             if scope["type"] == "websocket":
                 await refuse_websocket(scope, send, 400, refusal)
                 return
@@ -241,10 +251,8 @@ class HostCheck:
             page = origin_name(origin)
             same_host = host is not None and page == host_name(host)
             if page is None or not (same_host or page in self.allowed):
-                shown = origin.decode("latin-1")[:100]
-                await refuse_websocket(
-                    scope, send, 403, f"this server takes no WebSocket from pages of {shown!r}"
-                )
+                refusal = f"this server takes no WebSocket from pages of {header_shown(origin)}"
+                await refuse_websocket(scope, send, 403, refusal)
                 return
         await self.app(scope, receive, send)
 
