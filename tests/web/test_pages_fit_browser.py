@@ -34,21 +34,30 @@ DOOR_ROWS = """() => [...document.querySelectorAll('.doors .door')].map(
   e => Math.round(e.getBoundingClientRect().top))"""
 
 
+FILLED = {
+    "solved": (
+        "/solve",
+        "#board-input",
+        "sers lpei aent rtbe",
+        "#solve-button",
+        "#solve-panel .word",
+    ),
+    "room-open": ("/room", "#create-name", "ann", "#create-button", "body[data-code] #room-qr"),
+}
+"""A state reached by filling in one field and pressing one button: the page, the field, what
+is typed, the button and what the page shows once it is there."""
+
+
 def open_page(pages: Pages, server: ServeProcess, what: str, **options: Any) -> Any:
     """The page ``what`` names, in the state it names, opened with ``options``."""
     if what == "challenge":
         return pages.open(server.url + make_challenge(server.url)["path"], **options)
-    if what == "solved":
-        page = pages.open(server.url + "/solve", **options)
-        page.fill("#board-input", "sers lpei aent rtbe")
-        page.click("#solve-button")
-        page.wait_for_selector("#solve-panel .word")
-        return page
-    if what == "room-open":
-        page = pages.open(server.url + "/room", **options)
-        page.fill("#create-name", "ann")
-        page.click("#create-button")
-        page.wait_for_selector("body[data-code] #room-qr:not([hidden])")
+    if what in FILLED:
+        path, field, typed, button, shown = FILLED[what]
+        page = pages.open(server.url + path, **options)
+        page.fill(field, typed)
+        page.click(button)
+        page.wait_for_selector(shown)
         return page
     paths = {"room-closed": "/room/ZZZ234", "challenge-closed": "/challenge/ZZZZZZZZ"}
     return pages.open(server.url + paths.get(what, what), **options)
