@@ -353,6 +353,21 @@ def test_judge_cli_bad_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "is not valid JSON" in err and err.count("\n") == 1
 
 
+def test_judge_cli_name_given_twice_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was the last of the two taken, silently: ann judged on "mile" alone."""
+    twice = tmp_path / "round.json"
+    twice.write_text(
+        f'{{"board": "{BOARD}", "players": [{{"name": "ann", "words": ["fame"], '
+        '"words": ["mile"]}]}'
+    )
+    assert main(["judge", str(twice)]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("round.json' names 'words' twice in one object; give each name once\n")
+    assert err.count("\n") == 1
+
+
 @pytest.mark.parametrize("text", ["", "\n", "  \r\n\t"])
 def test_judge_cli_empty_file_is_said_empty(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str

@@ -177,6 +177,23 @@ def test_a_body_that_is_not_an_object_is_named_by_its_json_type(
     assert message == f"the request body must be a JSON object, got {kind}"
 
 
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        (b'{"board": "abcd", "board": "efgh"}', "board"),
+        (b'{"board": "%s", "players": [{"name": "ann", "name": "bob"}]}' % FXIE.encode(), "name"),
+        (b'{"x": 1, "x": 1}', "x"),  # the same value twice: still refused, not guessed at
+    ],
+)
+def test_a_name_given_twice_in_an_object_is_refused_naming_it(
+    client: TestClient, challenge_code: str, route: str, body: bytes, name: str
+) -> None:
+    """Was the last of the two taken, silently: a solve of "efgh" for the first body."""
+    message = short_refusal(post_raw(client, route, challenge_code, body), 422)
+    assert message == f"the request body names '{name}' twice in one object; give each name once"
+
+
 def test_a_player_that_is_not_an_object_is_named_with_its_place(client: TestClient) -> None:
     body = b'{"board": "%s", "players": [{"name": "ann", "words": []}, []]}' % FXIE.encode()
     message = short_refusal(post_raw(client, "/api/judge", "", body), 422)
@@ -268,3 +285,19 @@ def test_an_unknown_room_setting_of_any_length_is_named_in_one_short_line(
 def test_a_room_name_that_shows_nothing_or_smears_is_refused(client: TestClient, name: str) -> None:
     shown = room_refusal(client, json.dumps({"type": "create", "name": name, "settings": {}}))
     assert shown.startswith("a name is 1 to 24 printable characters")
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [
+        ('{"type": "ping", "type": "ping"}', "type"),
+        ('{"type": "word", "word": "fame", "word": "mile"}', "word"),
+        ('{"type": "create", "name": "ann", "settings": {"size": 4, "size": 5}}', "size"),
+    ],
+)
+def test_a_room_message_giving_a_name_twice_is_refused_naming_it(
+    client: TestClient, message: str, name: str
+) -> None:
+    """Was the last of the two taken, silently (a room of size 5 for the last one)."""
+    shown = room_refusal(client, message)
+    assert shown == f"a message names '{name}' twice in one object; give each name once"

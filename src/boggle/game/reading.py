@@ -18,6 +18,7 @@ from typing import Any
 from boggle.game.matches import DEFAULT_TARGET, Match, play_match
 from boggle.game.rounds import PlayerList, RoundResult, default_challenge, judge_round
 from boggle.model.errors import JudgeError
+from boggle.model.json_text import RepeatedNameError, read_json
 from boggle.model.rules import RulesLike
 from boggle.wordlists.lexicon import Lexicon
 
@@ -49,8 +50,9 @@ def _kind(value: object) -> str:
 
 def read_round_text(text: str, source: str) -> Any:
     """The JSON value of a round or match file's ``text``; :class:`JudgeError` naming
-    ``source`` (a file name, ``stdin``) when it is not JSON, is nested too deeply, or has a
-    number too long to read (over 4,300 digits, Python's limit).
+    ``source`` (a file name, ``stdin``) when it is not JSON, is nested too deeply, gives a
+    name twice in one object, or has a number too long to read (over 4,300 digits, Python's
+    limit).
 
     >>> read_round_text('{"target": 50}', "m.json")
     {'target': 50}
@@ -63,11 +65,18 @@ def read_round_text(text: str, source: str) -> Any:
     ...
     boggle.model.errors.JudgeError: m.json has a number of over 4,300 digits, too long to be a \
 score or a count
+    >>> read_round_text('{"players": [], "players": []}', "m.json")
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.JudgeError: m.json names 'players' twice in one object; give each name \
+once
     """
     if not text.strip():
         raise JudgeError(f"{source} is empty: a round or a match is a JSON object")
     try:
-        return json.loads(text)
+        return read_json(text, source)
+    except RepeatedNameError as error:
+        raise JudgeError(str(error)) from None
     except json.JSONDecodeError as error:
         raise JudgeError(f"{source} is not valid JSON: {error}") from None
     except RecursionError:

@@ -12,15 +12,19 @@ ClientMessage(type='word', fields={'word': 'fame'})
 Traceback (most recent call last):
 ...
 boggle.rooms.limits.RoomError: 'word' of a 'word' message must be text
+>>> parse_message('{"type": "word", "word": "fame", "word": "mile"}', RoomLimits())
+Traceback (most recent call last):
+...
+boggle.rooms.limits.RoomError: a message names 'word' twice in one object; give each name once
 """
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from typing import Any
 
+from boggle.model.json_text import RepeatedNameError, read_json
 from boggle.model.render import board_json
 from boggle.model.wording import counted, grouped, short_line
 from boggle.rooms.limits import RoomError, RoomLimits
@@ -63,7 +67,9 @@ def parse_message(data: str | bytes, limits: RoomLimits) -> ClientMessage:
             f"{grouped(limits.max_message_bytes)} are read",
         )
     try:
-        value = json.loads(data)
+        value = read_json(data, "a message")
+    except RepeatedNameError as error:
+        raise RoomError("bad_field", str(error)) from None
     except (ValueError, UnicodeDecodeError):
         raise RoomError("bad_json", "a message must be one JSON object") from None
     except RecursionError:  # arrays or objects nested hundreds deep

@@ -40,6 +40,7 @@ from boggle import __version__
 from boggle.engines import solve
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
+from boggle.model.json_text import RepeatedNameError
 from boggle.model.wording import quoted
 from boggle.rooms.fields import pydantic_message
 from boggle.web import challenges, rooms, routes, share
@@ -180,6 +181,8 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        if error.status_code == 400 and isinstance(error.__cause__, RepeatedNameError):
+            return error_response(422, str(error.__cause__))  # read by JsonRoute's request
         if unreadable := _unreadable_json(error):
             return error_response(
                 422, f"the request body is not JSON that can be read: {unreadable}"

@@ -38,14 +38,14 @@ from boggle.rooms.challenges import (
 )
 from boggle.rooms.fields import DictionaryName, RulesName, StrictModel
 from boggle.rooms.limits import RoomError
-from boggle.web.context import WebContext, web_context
+from boggle.web.context import JsonRoute, WebContext, web_context
 from boggle.web.middleware import address_key
 from boggle.web.models import ERRORS, BoardText, ErrorBody, MinLength, WordEntry
 from boggle.web.pages import page
 from boggle.web.rooms import room_service
 from boggle.web.workers import WorkerPool
 
-router = APIRouter()
+router = APIRouter(route_class=JsonRoute)
 Context = Annotated[WebContext, Depends(web_context)]
 T = TypeVar("T")
 

@@ -21,11 +21,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from fastapi import Request, Response
+from fastapi.routing import APIRoute
 from starlette.requests import HTTPConnection
 
 from boggle.model.board import Board
 from boggle.model.checks import check_limits
 from boggle.model.errors import BoggleError
+from boggle.model.json_text import read_json
 from boggle.model.rules import Rules, RulesChoice
 from boggle.model.wording import grouped, too_large
 from boggle.rooms.config import RoomsConfig
@@ -35,6 +38,31 @@ from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.sources import DEFAULT_WORDLIST
 
 T = TypeVar("T")
+
+
+class _JsonRequest(Request):
+    """A request whose JSON body is read by :func:`~boggle.model.json_text.read_json`."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = read_json(await self.body(), "the request body")
+        return self._json
+
+
+class JsonRoute(APIRoute):
+    """A route whose JSON body may not name a field twice in one object (Python's reader
+    keeps the last and says nothing): the refusal, a
+    :class:`~boggle.model.json_text.RepeatedNameError`, reaches the app's error handler as
+    the cause of FastAPI's 400 "error parsing the body".  Every router of the app is an
+    ``APIRouter(route_class=JsonRoute)``."""
+
+    def get_route_handler(self) -> Callable[[Request], Any]:
+        handle = super().get_route_handler()
+
+        async def read_strictly(request: Request) -> Response:
+            return await handle(_JsonRequest(request.scope, request.receive))
+
+        return read_strictly
 
 
 @dataclass(frozen=True)

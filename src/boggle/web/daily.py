@@ -26,12 +26,12 @@ from boggle.model.rules import rules_for_board
 from boggle.rooms import daily
 from boggle.rooms.fields import OtherWords, WordLevel
 from boggle.rooms.limits import RoomError, RoomLimits
-from boggle.web.context import WebContext, web_context
+from boggle.web.context import JsonRoute, WebContext, web_context
 from boggle.web.models import ERRORS
 from boggle.web.pages import page
 from boggle.wordlists.catalogue import Catalogue
 
-router = APIRouter()
+router = APIRouter(route_class=JsonRoute)
 Context = Annotated[WebContext, Depends(web_context)]
 
 

@@ -55,7 +55,7 @@ from boggle.rooms.room import Phase, Player, Room, judge
 from boggle.rooms.settings import RoomSettings, check_asked_dice
 from boggle.rooms.storage import ResultStore
 from boggle.web import daily as daily_routes
-from boggle.web.context import WebContext, freeze_long_lived, web_context
+from boggle.web.context import JsonRoute, WebContext, freeze_long_lived, web_context
 from boggle.web.middleware import IdleMark, address_key
 from boggle.web.models import ErrorBody
 from boggle.web.pages import page
@@ -580,7 +580,7 @@ async def _lifespan(app: Any) -> AsyncIterator[None]:
         await service.stop()
 
 
-router = APIRouter(lifespan=_lifespan)
+router = APIRouter(lifespan=_lifespan, route_class=JsonRoute)
 router.include_router(daily_routes.router)  # /daily, /api/daily
 Service = Annotated[RoomService, Depends(room_service)]
 Context = Annotated[WebContext, Depends(web_context)]

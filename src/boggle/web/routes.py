@@ -47,7 +47,7 @@ from boggle.model.rules import PRESETS, Rules
 from boggle.model.solution import ScoredWord, Solution
 from boggle.model.wording import counted, grouped
 from boggle.rooms.daily import DAILY_SECONDS
-from boggle.web.context import ApiError, WebContext, web_context
+from boggle.web.context import ApiError, JsonRoute, WebContext, web_context
 from boggle.web.models import (
     ERRORS,
     CheckRequest,
@@ -80,7 +80,7 @@ from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.sources import SYSTEM_LISTS
 from boggle.wordlists.spelling import PROFILES, lexicon_profile
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", route_class=JsonRoute)
 Context = Annotated[WebContext, Depends(web_context)]
 
 FEEDBACK_LABELS = {

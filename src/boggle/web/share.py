@@ -22,11 +22,11 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 
-from boggle.web.context import ApiError, WebContext, web_context
+from boggle.web.context import ApiError, JsonRoute, WebContext, web_context
 from boggle.web.lan import qr_svg
 from boggle.web.models import ERRORS
 
-router = APIRouter(prefix="/api/share", tags=["rooms"])
+router = APIRouter(prefix="/api/share", tags=["rooms"], route_class=JsonRoute)
 Context = Annotated[WebContext, Depends(web_context)]
 
 
