@@ -82,6 +82,8 @@ ODD_INPUTS = [
     (["paths", "--size", HUGE], "far too large for a board"),
     (["search", "--size", "4", "--letters", ""], "--letters is empty"),
     (["search", "--size", "4", "--pool", "0"], "--pool must be from 1 to 10,000"),
+    # an empty --method was taken as no method: the default one ran
+    (["search", "--size", "3", "--seconds", "0.1", "--method", ""], "unknown method ''"),
     (["prove", "--size", "3x3", "--above", "-1"], "--above must be between 0 and"),
     (["prove", "--size", "3x3", "--above", "1", "--checkpoint", "DIR"], "is a directory; give"),
     (["trie", "--words", "-1"], "--words must be at least 1"),

@@ -69,6 +69,27 @@ def test_play_through_a_pipe(words_file: Path) -> None:
     assert "Time's up" not in out  # no timer without a terminal
 
 
+def test_a_typed_escape_sequence_or_text_direction_mark_is_shown_escaped(
+    words_file: Path,
+) -> None:
+    """The entry went to the terminal as typed (piped): an escape sequence coloured or
+    cleared the screen, a right-to-left override turned the rest of the line around."""
+    typed = "fa\x1b[2Jme\n\u202eelif\nfame\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        input=typed,
+        capture_output=True,
+        text=True,
+        env=boggle_env(),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout and "\u202e" not in done.stdout
+    assert "  'FA\\x1b[2JME': not a word: " in done.stdout
+    assert "  '\\u202eELIF': not a word: " in done.stdout
+    assert "FAME: +1 point (score 1)" in done.stdout
+
+
 def test_play_rolls_a_board_and_reports_bad_options(words_file: Path) -> None:
     args = [sys.executable, "-m", "boggle", "play", "--dice", "big", "--seed", "4"]
     done = subprocess.run(

@@ -58,6 +58,7 @@ def serve_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
         (["--dict-file", "enable"], "NAME=PATH"),
         (["--dict-file", "=x.txt"], "NAME=PATH"),
         (["--default-dict", "nosuchlist"], "nosuchlist"),
+        (["--default-dict", ""], "the default word list '' is not offered"),  # was en-70
         (["--host", "no.such.host.invalid"], "--host"),
         (["--allowed-host", ""], "--allowed-host"),  # answered no one
         (["--allowed-host", "https://boggle.example.org/"], "--allowed-host"),

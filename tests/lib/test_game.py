@@ -353,6 +353,20 @@ def test_judge_cli_bad_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "is not valid JSON" in err and err.count("\n") == 1
 
 
+def test_judge_text_shows_an_entry_with_an_escape_sequence_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A player's list went to the terminal as it was: an entry of ESC [2J cleared the
+    screen, one with a right-to-left override showed the rest of its line reversed."""
+    words = tmp_path / "ann.txt"
+    words.write_text("fame\nfa\x1b[2Jme\n\u202eelim\n", encoding="utf-8")
+    assert main(["judge", "--board", BOARD, "--player", f"ann={words}"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out
+    assert "  'FA\\x1b[2JME'   0  invalid" in out and "  '\\u202eELIM'    0  invalid" in out
+    assert "  FAME            1  counted" in out
+
+
 def test_judge_cli_name_given_twice_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

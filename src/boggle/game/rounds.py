@@ -17,7 +17,7 @@ from boggle.model.board import Board, Cell
 from boggle.model.errors import BoggleError, JudgeError
 from boggle.model.letters import not_text
 from boggle.model.rules import Rules, RulesLike, choose_rules
-from boggle.model.wording import counted, printable_name, quoted
+from boggle.model.wording import counted, plain_unless_odd, printable_name, quoted
 from boggle.wordlists.lexicon import Lexicon
 
 ChallengeMode = Literal["off", "listed", "all"]
@@ -328,7 +328,18 @@ class RoundResult:
 
 
 def _shown(verdict: Verdict) -> str:
-    return verdict.entry.strip().upper() or "(empty line)"
+    return shown_entry(verdict.entry)
+
+
+def shown_entry(entry: str) -> str:
+    """A typed entry as a text shows it: upper case, quoted and escaped when it holds a
+    character that does not print plainly (an escape sequence, a right-to-left override, a
+    tab), which would otherwise reach the terminal as it is.
+
+    >>> print(shown_entry(" fame "), shown_entry("f\\x1b[2J"), shown_entry(""))
+    FAME 'F\\x1b[2J' (empty line)
+    """
+    return plain_unless_odd(entry.strip().upper()) or "(empty line)"
 
 
 def _as_player_lists(

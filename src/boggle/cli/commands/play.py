@@ -44,7 +44,7 @@ from boggle.model.board import Board
 from boggle.model.errors import BoggleError
 from boggle.model.letters import upper_letters
 from boggle.model.word_levels import ALL
-from boggle.model.wording import counted, grouped
+from boggle.model.wording import counted, grouped, plain_unless_odd
 from boggle.wordlists.frequencies import level_lexicon
 from boggle.wordlists.lexicon import Lexicon
 
@@ -195,7 +195,7 @@ def feedback_text(
     feedback: Feedback, session: PlaySession, whole: Lexicon | None = None, words: str = ALL
 ) -> str:
     """The answer to a typed word (``whole``: the list before ``--words`` kept its level)."""
-    word = feedback.word.upper() or "(empty)"
+    word = plain_unless_odd(feedback.word.upper()) or "(empty)"  # an escape sequence, quoted
     if feedback.status == "not_a_word" and whole is not None and feedback.word in whole:
         return f"  {word}: in the list, but not a {words} word (--words {words})"
     if feedback.status == "accepted":

@@ -170,7 +170,9 @@ def run(args: argparse.Namespace) -> int:
     rows, cols, rules, lexicon = problem_from_args(args)
     where = where_from_args(args)
     engine = batch_engine_from_args(args, in_process=where is None)
-    method = args.method or ("population" if engine == "gpu" and args.dice is None else "hillclimb")
+    method = args.method
+    if method is None:  # "" is a mistake, for the library to refuse
+        method = "population" if engine == "gpu" and args.dice is None else "hillclimb"
     parameters = {"pool": args.pool} if args.pool is not None else {}
     if args.pool is not None and method not in ("hillclimb", "population", "pools"):
         raise BoggleError("--pool is an option of --method hillclimb, population and pools")

@@ -299,7 +299,7 @@ def run(args: argparse.Namespace) -> int:
             round_processes=args.round_processes,
         ),
         extra_dictionaries=offered,
-        default_dictionary=args.default_dict or DEFAULT_WORDLIST,
+        default_dictionary=DEFAULT_WORDLIST if args.default_dict is None else args.default_dict,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
         rooms=RoomsConfig(data_dir=data, limits=room_limits(args), keep_days=keep_days),
     )
