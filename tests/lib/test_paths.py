@@ -344,6 +344,8 @@ def test_command_json(capsys: pytest.CaptureFixture[str]) -> None:
         (["--size", "3", "--cols", "-2"], "--cols must be from 1 to 1,000, got -2"),
         (["--size", "3", "--length", "10"], "--length 10 is longer than the 9 cells of a 3x3 grid"),
         (["--size", "3", "--length", "0,2"], "--length must be at least 1, got 0"),
+        # was a table up to the longest, the others taken without a word
+        (["--size", "3", "--length", "2,5"], "--length 2,5: several lengths are for --per-cell"),
         (["--size", "9"], "the limit is 58 cells"),
     ],
 )

@@ -128,6 +128,11 @@ def run(args: argparse.Namespace) -> int:
                     f"--length {grouped(length)} is longer than the {grouped(rows * cols)} "
                     f"cells of {a_size(rows, cols)} grid: a path visits each cell once"
                 )
+        if len(set(lengths)) > 1 and not args.per_cell:  # the table goes up to the longest
+            raise BoardError(
+                f"--length {','.join(map(str, lengths))}: several lengths are for --per-cell; "
+                "without it give one, the longest to count"
+            )
     longest = max(lengths) if lengths else None
     if rows * cols >= SLOW_WITHOUT_NUMPY and not _have_numpy():
         print(
