@@ -41,8 +41,8 @@ def expected_missed(found: set[str]) -> list[str]:
     return [w.word.upper() for w in missed]
 
 
-def test_play_through_a_pipe(words_file: Path) -> None:
-    typed = "fame\nFAME\nlima\nox\nwor1d\n\nmile\n?fame\n?zebra\n"
+def played_through_a_pipe(words_file: Path, typed: str) -> str:
+    """What ``boggle play BOARD`` prints for ``typed`` read from a pipe (it exits 0)."""
     done = subprocess.run(
         [sys.executable, "-m", "boggle", "play", BOARD, "--dict", str(words_file)],
         input=typed,
@@ -52,7 +52,12 @@ def test_play_through_a_pipe(words_file: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    out = done.stdout
+    return done.stdout
+
+
+def test_play_through_a_pipe(words_file: Path) -> None:
+    typed = "fame\nFAME\nlima\nox\nwor1d\n\nmile\n?fame\n?zebra\n"
+    out = played_through_a_pipe(words_file, typed)
     assert "| F  X  I  E  |" in out and "reading words until end of input" in out
     assert "FAME: +1 point (score 1)" in out
     assert "FAME: already found" in out
@@ -75,19 +80,10 @@ def test_a_typed_escape_sequence_or_text_direction_mark_is_shown_escaped(
     """The entry went to the terminal as typed (piped): an escape sequence coloured or
     cleared the screen, a right-to-left override turned the rest of the line around."""
     typed = "fa\x1b[2Jme\n\u202eelif\nfame\n"
-    done = subprocess.run(
-        [sys.executable, "-m", "boggle", "play", BOARD, "--dict", str(words_file)],
-        input=typed,
-        capture_output=True,
-        text=True,
-        env=boggle_env(),
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "\x1b" not in done.stdout and "\u202e" not in done.stdout
-    assert "  'FA\\x1b[2JME': not a word: " in done.stdout
-    assert "  '\\u202eELIF': not a word: " in done.stdout
-    assert "FAME: +1 point (score 1)" in done.stdout
+    out = played_through_a_pipe(words_file, typed)
+    assert "\x1b" not in out and "\u202e" not in out
+    assert "  'FA\\x1b[2JME': not a word: " in out and "  '\\u202eELIF': not a word: " in out
+    assert "FAME: +1 point (score 1)" in out
 
 
 def test_play_rolls_a_board_and_reports_bad_options(words_file: Path) -> None:
