@@ -167,7 +167,7 @@ def register(subparsers: Any) -> None:
         type=seed_number,
         default=None,
         metavar="SEED",
-        help=f"--estimate: random seed of the sampled classes, {SEED_RANGE} (default 0)",
+        help=f"random seed, {SEED_RANGE}, of the classes --estimate samples (default 0)",
     )
     add_closing_options(parser)
     add_cluster_options(parser)
