@@ -6,7 +6,7 @@
 
 The classes are a seeded sample of the top-level classes of `boggle prove --size 3x4
 --above 1650` (ENABLE2K, classic rules; `--classes 0`: all of them, the whole proof;
-`--estimate-sample`: the classes `boggle prove --estimate --samples N --seed S` draws).
+`--estimate-sample`: the classes `boggle prove --estimate --samples N --seed SEED` draws).
 Each round runs them on one thread, then on `--jobs` threads sharing one compiled word
 list (`boggle.search.prove.on_threads`), alternating which goes first, so load from other
 programs falls on both alike.  Each way's classes have the memory cap `boggle prove

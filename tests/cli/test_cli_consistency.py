@@ -596,7 +596,7 @@ def test_a_tab_or_line_end_among_search_letters_is_shown_quoted(
         ),
         (
             ["solve", BOARD, "--scoring", "3:99999999999999999999"],
-            "boggle: error: scoring points must be between -1,000,000 and 1,000,000, got 99,999",
+            "boggle: error: scoring points must be from -1,000,000 to 1,000,000, got 99,999",
         ),
         (["solve", "@"], "boggle: error: '@' needs the board file's name after it, e.g. @board"),
         (["play", "@"], "boggle: error: '@' needs the board file's name after it, e.g. @board"),

@@ -236,7 +236,7 @@ def test_a_ctrl_c_on_the_gpu_prints_what_random_done_prints(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], words: str, form: list[str]
 ) -> None:
     """``stats --random 10**12 --engine gpu`` stopped by a SIGINT: the summary of the boards
-    done, as ``--random DONE --seed S`` prints it on the gpu and on the native engine, the
+    done, as ``--random DONE --seed SEED`` prints it on the gpu and on the native engine, the
     line naming that command, status 130 (batches of 4 x 2^16 boards, so DONE stays small)."""
     monkeypatch.setattr(device.DeviceRunner, "batch_boards", 1 << 16)
     before = signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -257,7 +257,8 @@ def test_the_ranges_help_gives_are_the_ones_the_commands_keep(
 def test_an_option_past_its_range_is_refused_in_the_words_help_uses(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """``--min-length 1001`` said 'minimum word length must be between 1 and 1,000', not
+    """``--min-length 1001`` said 'minimum word length must be between 1 and 1,000' (now
+    'from 1 to', as every range refusal words it), not
     naming the option, and ``paths --size`` told the 1,000 rows of a board where path
     counting takes 58 cells."""
     from boggle.model.grid_paths import MAX_CELLS as MAX_PATH_CELLS
@@ -269,3 +270,37 @@ def test_an_option_past_its_range_is_refused_in_the_words_help_uses(
     assert f"the grid, 1 to {MAX_PATH_CELLS} cells" in help_text("paths")
     assert main(["paths", "--size", f"1x{MAX_PATH_CELLS + 1}"]) == 2
     assert f"for path counting: the limit is {MAX_PATH_CELLS} cells" in capsys.readouterr().err
+
+
+MEANINGS_APART = {
+    "--out": "a folder (bench) or a file (trie)",
+    "--size": "ROWSxCOLS, or bench solve-random's one side",
+    "--words": "which words count, or trie's count of words",
+}
+"""The options several commands take that mean different things in them (and so may show
+different names for their value)."""
+
+
+def test_an_option_several_commands_take_names_its_value_one_way() -> None:
+    """``--seed N`` in roll, solve, play and compare was ``--seed S`` in stats, search, prove
+    and bench; ``--target`` was POINTS in judge and SCORE in search; ``--dice`` and the batch
+    commands' ``--engine`` showed their choices in braces where the others said NAME."""
+    names: dict[str, dict[str | None, list[str]]] = {}
+
+    def walk(parser: argparse.ArgumentParser, words: list[str]) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, [*words, name])
+            elif action.option_strings and action.nargs != 0:
+                option = action.option_strings[-1]
+                names.setdefault(option, {}).setdefault(action.metavar, []).append(" ".join(words))
+
+    walk(build_parser(), [])
+    several = {
+        option: by_name
+        for option, by_name in names.items()
+        if len(by_name) > 1 and option not in MEANINGS_APART
+    }
+    assert several == {}
+    assert all(len(names[option]) > 1 for option in MEANINGS_APART)  # each still apart

@@ -46,6 +46,10 @@ ODD_INPUTS = [
     (["solve", "abcd", "--dict", "en-70", "--language", "es"], "'en-70' lists English words,"),
     (["solve", "--random", "--seed", HUGE], "far too many digits"),
     (["solve", "--random", "--seed", "-1"], "a seed is a whole number from 0 to 18,"),
+    (
+        ["roll", "--seed", "-1000"],
+        "a seed is a whole number from 0 to 18,446,744,073,709,551,615, got -1,000",
+    ),
     # int() read any script's digits: --seed ٣ was 3 while --size ٣ was refused
     (["solve", "--random", "--seed", "٣"], "is not a whole number (write it in the digits 0-9)"),
     (["solve", "--random", "--size", "٣"], "'٣' is not a size"),
@@ -84,11 +88,14 @@ ODD_INPUTS = [
     (["search", "--size", "4", "--pool", "0"], "--pool must be from 1 to 10,000"),
     # an empty --method was taken as no method: the default one ran
     (["search", "--size", "3", "--seconds", "0.1", "--method", ""], "unknown method ''"),
-    (["prove", "--size", "3x3", "--above", "-1"], "--above must be between 0 and"),
+    (
+        ["prove", "--size", "3x3", "--above", "-1"],
+        "--above must be from 0 to 1,000,000,000,000,000,000, got -1",
+    ),
     (["prove", "--size", "3x3", "--above", "1", "--checkpoint", "DIR"], "is a directory; give"),
     (["trie", "--words", "-1"], "--words must be at least 1"),
     (["dicts", "export", "en-70", "DIR"], "is a directory; give a file name"),
-    (["serve", "--port", "70000"], "--port must be between 1 and 65535"),
+    (["serve", "--port", "70000"], "--port must be from 1 to 65,535, got 70,000"),
     (["bench", "runtime", "--out", "EMPTY"], "is a file; give a directory"),
 ]
 

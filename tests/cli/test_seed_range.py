@@ -32,21 +32,26 @@ def refusal(capsys: pytest.CaptureFixture[str], argv: list[str], seed: str) -> s
 
 
 @pytest.mark.parametrize("argv", SEEDED, ids=IDS)
-@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 10**30])
+@pytest.mark.parametrize("seed", [-1, -1_000, MAX_SEED + 1, 10**30])
 def test_every_seed_option_refuses_the_same_range_in_the_same_words(
     capsys: pytest.CaptureFixture[str], argv: list[str], seed: int
 ) -> None:
+    """``roll --seed -1000`` said 'got -1000' where every other refusal groups the number."""
     err = refusal(capsys, argv, str(seed))
-    assert f"argument --seed: a seed is {SEED_RANGE}, got {seed} (see" in err, err
+    assert f"argument --seed: a seed is {SEED_RANGE}, got {seed:,} (see" in err, err
 
 
 @pytest.mark.parametrize("argv", SEEDED, ids=IDS)
 def test_every_seed_option_says_its_range_in_its_help(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
+    """... under one name: ``--seed N`` in roll, solve, play and compare, ``--seed S`` in
+    stats, search, prove and bench."""
     assert main([*argv, "--help"]) == 0
     shown = " ".join(capsys.readouterr().out.split())  # argparse wraps the help
     assert f"0 to {MAX_SEED:,}" in shown, shown
+    assert "--seed SEED " in shown and "random seed, a whole number from 0" in shown, shown
+    assert "--seed N" not in shown and "--seed S " not in shown
 
 
 def test_the_largest_seed_rolls_as_the_library_rolls_it(

@@ -137,7 +137,7 @@ def test_cli_top_0_lists_no_best_board_and_the_same_figures(
     status, _, err = _stats(capsys, *argv, "--top", "-1")
     assert status == 2 and err.count("\n") == 1
     _, shown, _ = _stats(capsys, "--help")
-    assert "best boards to show, 0 to 10,000" in " ".join(shown.split())
+    assert "how many best boards to print, 0 to 10,000" in " ".join(shown.split())
 
 
 def test_cli_plot_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

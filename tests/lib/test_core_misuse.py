@@ -141,8 +141,8 @@ def test_search_with_a_negative_scoring_table_runs(capsys: pytest.CaptureFixture
     [
         (["--scoring", "3:-1"], "without negative points (3:-1)"),
         (["--scoring", "3:1,5:-2"], "without negative points (3:1,5:-2)"),
-        (["--above", "99999999999999999999999"], "--above must be between 0 and"),
-        (["--above", str(10**18 + 1)], "--above must be between 0 and"),
+        (["--above", "99999999999999999999999"], "--above must be from 0 to"),
+        (["--above", str(10**18 + 1)], "--above must be from 0 to"),
     ],
 )
 def test_prove_refuses_what_its_bounds_cannot_take_in_one_line(

@@ -1,5 +1,5 @@
 """A Ctrl-C in ``stats --random N --engine gpu``: the device run stops with the summary of
-the batches the host had summarised, equal to that of ``--random DONE --seed S`` (on the
+the batches the host had summarised, equal to that of ``--random DONE --seed SEED`` (on the
 device and on the native engine), checked without a GPU.
 
 The device is a stand-in (:class:`NativeDevice`) with the runner's interface: NumPy

@@ -916,7 +916,7 @@ SOURCES = [
 def test_boards_made_on_the_kernel_are_the_numpy_generators_bit_for_bit(
     enable: Lexicon, runner: CpuBuildRunner, source: BoardSource, seed: int, numbers: list[int]
 ) -> None:
-    """`stats --random N --seed S` makes the same boards on the device as on the CPU."""
+    """`stats --random N --seed SEED` makes the same boards on the device as on the CPU."""
     made = _roll_on_kernel(runner, KernelScorer(enable, runner), source, seed, numbers)
     assert (made == _encoded(enable, source, seed, numbers)).all()
 

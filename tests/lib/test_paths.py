@@ -237,12 +237,12 @@ def test_four_by_four_against_brute_force() -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: count_paths(0), "rows must be between 1 and"),
-        (lambda: count_paths(3, -1), "cols must be between 1 and"),
+        (lambda: count_paths(0), "rows must be from 1 to 1,000, got 0"),
+        (lambda: count_paths(3, -1), "cols must be from 1 to 1,000, got -1"),
         (lambda: count_paths(8), "the limit is 58 cells"),
-        (lambda: count_paths(4, max_length=17), "max_length must be between 1 and 16"),
-        (lambda: count_paths(4, max_length=0), "max_length must be between 1 and 16"),
-        (lambda: paths_per_cell(3, length=10), "length must be between 1 and 9"),
+        (lambda: count_paths(4, max_length=17), "max_length must be from 1 to 16"),
+        (lambda: count_paths(4, max_length=0), "max_length must be from 1 to 16"),
+        (lambda: paths_per_cell(3, length=10), "length must be from 1 to 9 .* got 10"),
         (lambda: path_table(6, max_length=12, max_states=10_000), "over the budget"),
     ],
 )

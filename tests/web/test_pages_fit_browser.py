@@ -14,6 +14,7 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -32,6 +33,24 @@ SMALL_LINKS = """() => [...document.querySelectorAll('main a')].filter(e => {
 }).map(e => `'${e.textContent.trim()}' ${Math.round(e.getBoundingClientRect().height)} px`)"""
 DOOR_ROWS = """() => [...document.querySelectorAll('.doors .door')].map(
   e => Math.round(e.getBoundingClientRect().top))"""
+FOOTER = """() => {
+  const footer = document.querySelector('footer.site').getBoundingClientRect();
+  const items = [...document.querySelectorAll('footer.site a, footer.site #version')].map(e => {
+    const box = e.getBoundingClientRect();
+    return {text: e.textContent.trim(), link: e.tagName === 'A', left: box.left, right: box.right,
+            middle: Math.round((box.top + box.bottom) / 2), height: box.height};
+  });
+  const walker = document.createTreeWalker(document.querySelector('footer.site'),
+    NodeFilter.SHOW_TEXT);
+  let credits = null;
+  while (walker.nextNode()) {
+    if (walker.currentNode.textContent.includes('word lists')) credits = walker.currentNode;
+  }
+  const range = document.createRange();
+  range.selectNodeContents(credits);
+  const lines = [...new Set([...range.getClientRects()].map(r => Math.round(r.top)))];
+  return {left: footer.left, right: footer.right, items, lines};
+}"""
 
 
 FILLED = {
@@ -98,3 +117,34 @@ def test_the_front_door_s_ways_in_never_leave_one_alone(
     assert len(tops) == 4
     per_row = [tops.count(top) for top in sorted(set(tops))]
     assert len(per_row) == rows and len(set(per_row)) == 1, f"{per_row} doors a row at {width} px"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+def test_the_footer_s_links_stand_evenly_in_a_centred_row(
+    pages: Pages, server: ServeProcess, screen: str, scheme: str
+) -> None:
+    # On a phone the footer was one run of text: its 44 px links made the first line twice as
+    # high as the next ones and left the version alone at the start of the last
+    page = pages.open(server.url + "/", color_scheme=scheme, **SCREENS[screen])
+    footer = page.evaluate(FOOTER)
+    items = footer["items"]
+    assert [item["text"] for item in items][:2] == ["Home", "API (OpenAPI)"]
+    rows = [[item for item in items if item["middle"] == middle]
+            for middle in sorted({item["middle"] for item in items})]  # fmt: skip
+    per_row = [len(row) for row in rows]
+    assert len(rows) == 1 or min(per_row) >= 2, f"{per_row} items a row: one alone"
+    for row in rows:
+        gaps = [after["left"] - before["right"] for before, after in pairwise(row)]
+        assert not gaps or max(gaps) - min(gaps) <= 1, f"uneven gaps {gaps} on a {screen}"
+        left, right = row[0]["left"] - footer["left"], footer["right"] - row[-1]["right"]
+        assert abs(left - right) <= 2, (
+            f"a row {left:.0f} px from the left, {right:.0f} from the right"
+        )
+    steps = [after - before for before, after in pairwise(footer["lines"])]
+    assert not steps or max(steps) - min(steps) <= 1, f"the credits' lines {steps} px apart"
+    if screen == "phone":
+        assert all(item["height"] >= 43.5 for item in items if item["link"]), items
+    assert page.evaluate(SIDEWAYS) <= 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("footer.site").screenshot(path=str(ARTIFACTS / f"footer-{screen}-{scheme}.png"))

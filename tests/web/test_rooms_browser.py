@@ -8,6 +8,7 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import re
 import time
 import unicodedata
 import urllib.error
@@ -438,8 +439,9 @@ def test_a_rematch_on_a_bigger_board_with_longer_rounds(
     ann.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
     bob.wait_for_selector("body[data-phase='over']")  # bob's page hears of it on its own
     assert bob.locator("#rematch-settings").is_hidden()  # the host's to change
-    said = bob.locator("#phase").inner_text()
-    assert said == "The match is over: ann (host) can start a rematch."
+    assert bob.locator("#match-over").inner_text() == "Match over: nobody scored."
+    assert bob.locator("#phase").inner_text() == "ann (host) can start a rematch."
+    assert ann.locator("#phase").inner_text() == "Start a rematch when ready."
 
     form = ann.locator("#rematch-settings")
     assert ann.locator("#rematch-seconds").input_value() == "60"  # the match just played
@@ -463,6 +465,12 @@ def test_a_rematch_on_a_bigger_board_with_longer_rounds(
     assert bob.locator("#board .cube").count() == 25
 
 
+def match_end_lines(page: Any) -> list[str]:
+    """The lines of the room's page that say its match is over, as the player sees them."""
+    lines = page.locator("#room").inner_text().splitlines()
+    return [line for line in lines if re.search(r"match (is )?over", line, flags=re.IGNORECASE)]
+
+
 def play_a_one_round_match(server: ClockedServer, rooms: list[Any], words: list[list[str]]) -> None:
     """A match of one round in the room of ``rooms`` (the host's page first), each page's
     ``words`` entered, ended by the test's clock: back once every page shows it over."""
@@ -475,6 +483,10 @@ def play_a_one_round_match(server: ClockedServer, rooms: list[Any], words: list[
     server.clock.now += 61
     for page in rooms:
         page.wait_for_selector("body[data-phase='over'] #match-over:visible")
+        # it was said twice, one line under the other: "Match over: nobody scored." and
+        # "The match is over: ann (host) can start a rematch."
+        said = page.locator("#match-over").inner_text()
+        assert match_end_lines(page) == [said], "the end of the match said more than once"
 
 
 def test_the_end_of_a_match_names_the_winner_and_score_and_says_a_tie_or_nobody_scoring(

@@ -516,7 +516,7 @@ def test_a_seed_out_of_range_is_refused_as_the_command_line_refuses_it(
     own: one range and one line now (``boggle roll --seed`` says the same after its
     ``argument --seed:``)."""
     message = assert_error(client.post("/api/roll", json={"seed": seed}), 422)
-    assert message == f"seed: a seed is {SEED_RANGE}, got {seed}"
+    assert message == f"seed: a seed is {SEED_RANGE}, got {seed:,}"
 
 
 @pytest.mark.parametrize("seed", [2**53 + 1, MAX_SEED])

@@ -256,6 +256,32 @@ def test_a_bad_board_shows_one_line_and_keeps_what_was_typed(page: Any) -> None:
     assert page.locator("#board-input").input_value() == "ab1c"
 
 
+def test_a_bad_board_after_a_good_one_leaves_none_of_the_last_board_shown(page: Any) -> None:
+    # the last board, its words and its link stayed under the error line, as if the board
+    # refused had those words
+    page.wait_for_selector("#words .word")
+    page.fill("#board-input", "ab1c")
+    page.click("#solve-button")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.locator("#words .word").count() == 0
+    assert page.locator("#summary").inner_text() == ""
+    assert page.locator("#board .cube").count() == 0
+    assert page.locator("#board-wrap").is_hidden()
+    assert page.locator("#share-link").is_hidden() and page.locator("#copy-link").is_hidden()
+    assert page.locator("#board-input").input_value() == "ab1c"
+    assert "board=ab1c" in page.url and "fxie" not in page.url  # a reload keeps what was typed
+
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#board-input").input_value() == "ab1c"
+    assert "'1'" in (page.locator("#error").text_content() or "")
+    assert page.locator("#words .word").count() == 0
+
+    solve_on_page(page, FXIE)  # and a good board brings everything back
+    assert page.locator("#error").is_hidden()
+    assert page.locator("#words .word").count() > 0 and page.locator("#share-link").is_visible()
+
+
 def test_screenshots_for_desktop_and_phone(page: Any) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.click("#words .word[data-word='fame']")  # pinned, so the path shows in the picture

@@ -77,9 +77,9 @@ LIMIT_MESSAGES = [
     ),
     (
         "/api/roll",
-        {"seed": -1},  # the limit grouped; a seed past it is echoed as the client wrote it
+        {"seed": -1_000},  # the seed given grouped as the limit is
         422,
-        "seed: a seed is a whole number from 0 to 18,446,744,073,709,551,615, got -1",
+        "seed: a seed is a whole number from 0 to 18,446,744,073,709,551,615, got -1,000",
     ),
 ]
 

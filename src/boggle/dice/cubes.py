@@ -267,9 +267,7 @@ def seed_in_range(seed: object, name: str = "seed") -> int:
     whole_number(name, seed, error=DiceError)  # a bool, 2.0 or "7": not a whole number
     assert isinstance(seed, int)
     if not 0 <= seed <= MAX_SEED:
-        raise DiceError(
-            f"a seed is {SEED_RANGE}, got {shown_number(seed, group=False)}", setting=name
-        )
+        raise DiceError(f"a seed is {SEED_RANGE}, got {shown_number(seed)}", setting=name)
     return seed
 
 

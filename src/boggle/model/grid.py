@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoardError
+from boggle.model.wording import grouped, shown_number
 
 Cell = tuple[int, int]
 """A cell as ``(row, col)``, both 0-based."""
@@ -53,7 +54,9 @@ def check_dimensions(rows: int, cols: int | None) -> tuple[int, int]:
     cols = rows if cols is None else cols
     for name, value in (("rows", rows), ("cols", cols)):
         if not 1 <= whole_number(name, value, error=BoardError) <= MAX_SIDE:
-            raise BoardError(f"{name} must be between 1 and {MAX_SIDE:,}, got {value}")
+            raise BoardError(
+                f"{name} must be from 1 to {grouped(MAX_SIDE)}, got {shown_number(value)}"
+            )
     return rows, cols
 
 

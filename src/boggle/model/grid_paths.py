@@ -70,8 +70,7 @@ def _check_length(length: int | None, cells: int, name: str) -> int:
         return cells
     if not 1 <= whole_number(name, length, error=BoardError) <= cells:
         raise BoardError(
-            f"{name} must be between 1 and {grouped(cells)} (the grid's cells), "
-            f"got {grouped(length)}"
+            f"{name} must be from 1 to {grouped(cells)} (the grid's cells), got {grouped(length)}"
         )
     return length
 

@@ -66,7 +66,7 @@ class Rules:
             <= MAX_WORD_LENGTH
         ):
             raise RulesError(
-                f"minimum word length must be between 1 and {MAX_WORD_LENGTH:,}, "
+                f"minimum word length must be from 1 to {grouped(MAX_WORD_LENGTH)}, "
                 f"got {grouped(self.min_length)}"
             )
         _check_scoring(self.scoring)
@@ -192,13 +192,16 @@ def _check_scoring(scoring: Scoring) -> None:
         whole_number("a scoring step's length", length, error=RulesError, setting="scoring")
         whole_number("a scoring step's points", points, error=RulesError, setting="scoring")
         if length < 1 or length > MAX_WORD_LENGTH:
-            raise RulesError(f"scoring length {length} must be between 1 and {MAX_WORD_LENGTH:,}")
+            raise RulesError(
+                f"scoring length must be from 1 to {grouped(MAX_WORD_LENGTH)}, "
+                f"got {grouped(length)}"
+            )
         if length <= previous:
             raise RulesError("scoring steps must be in increasing order of length")
         if not -MAX_STEP_POINTS <= points <= MAX_STEP_POINTS:
             raise RulesError(
-                f"scoring points must be between {-MAX_STEP_POINTS:,} and {MAX_STEP_POINTS:,}, "
-                f"got {points:,}"
+                f"scoring points must be from {grouped(-MAX_STEP_POINTS)} to "
+                f"{grouped(MAX_STEP_POINTS)}, got {grouped(points)}"
             )
         previous = length
 

@@ -70,19 +70,19 @@ SHOWN_DIGITS = 40
 """The most digits a message shows of a number given: a longer one shows its start."""
 
 
-def shown_number(number: int, *, group: bool = True) -> str:
-    """A whole number as a message shows it: grouped by thousands (:func:`grouped`; not a
-    seed, ``group=False``, echoed as it was typed), and shortened when it has many digits
-    (a seed of 5,000 digits is one short line, not 5,000 characters).
+def shown_number(number: int) -> str:
+    """A whole number as a message shows it: grouped by thousands (:func:`grouped`, a seed
+    as any other number), and shortened when it has many digits (a seed of 5,000 digits is
+    one short line, not 5,000 characters).
 
-    >>> shown_number(-1), shown_number(-100_000), shown_number(10**6, group=False)
-    ('-1', '-100,000', '1000000')
+    >>> shown_number(-1), shown_number(-100_000), shown_number(10**6)
+    ('-1', '-100,000', '1,000,000')
     >>> shown_number(10**60)
     '10000000000000000000... (61 digits)'
     """
     sign, digits = "-" if number < 0 else "", str(abs(number))
     if len(digits) <= SHOWN_DIGITS:
-        return grouped(number) if group else f"{sign}{digits}"
+        return grouped(number)
     return f"{sign}{digits[:20]}... ({len(digits):,} digits)"
 
 

@@ -70,7 +70,9 @@ def check_samples(name: str, count: int, seed: int) -> None:
     boggle.model.errors.BoggleError: samples must be from 1 to 1,000,000, got 0
     """
     if not 1 <= whole_number(name, count) <= MAX_SAMPLES:
-        raise BoggleError(f"{name} must be from 1 to {MAX_SAMPLES:,}, got {count:,}", setting=name)
+        raise BoggleError(
+            f"{name} must be from 1 to {grouped(MAX_SAMPLES)}, got {grouped(count)}", setting=name
+        )
     seed_in_range(seed)
 
 
@@ -85,7 +87,7 @@ def check_above(above: int) -> int:
     """
     if not 0 <= whole_number("above", above) <= MAX_ABOVE:
         raise BoggleError(
-            f"above must be between 0 and {MAX_ABOVE:,}, got {above:,}", setting="above"
+            f"above must be from 0 to {grouped(MAX_ABOVE)}, got {grouped(above)}", setting="above"
         )
     return above
 

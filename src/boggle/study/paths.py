@@ -128,11 +128,11 @@ class PathTable:
         >>> path_table(1, 3).per_cell(4)
         Traceback (most recent call last):
         ...
-        boggle.model.errors.BoardError: length must be between 1 and 3, got 4
+        boggle.model.errors.BoardError: length must be from 1 to 3, got 4
         """
         if not 1 <= length <= self.max_length:
             raise BoardError(
-                f"length must be between 1 and {grouped(self.max_length)}, got {grouped(length)}"
+                f"length must be from 1 to {grouped(self.max_length)}, got {grouped(length)}"
             )
         grid = [[0] * self.cols for _ in range(self.rows)]
         for count, orbit in zip(self.by_orbit[length - 1], self.orbits, strict=True):

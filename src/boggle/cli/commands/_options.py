@@ -11,7 +11,7 @@ from boggle.engines import default_engine, engine_names
 from boggle.model.board import MAX_CELLS, MAX_SIDE
 from boggle.model.errors import DiceError, RulesError
 from boggle.model.rules import LARGE_BOARD_CELLS, MAX_WORD_LENGTH, PRESETS, Rules, RulesChoice
-from boggle.model.wording import shown_number
+from boggle.model.wording import grouped, shown_number
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_wordlist
 from boggle.wordlists.sources import DEFAULT_WORDLIST
@@ -257,7 +257,9 @@ def jobs_number(text: str) -> int:
     """The ``type=`` of ``--jobs``: a whole number from 1 to :data:`MAX_JOBS`."""
     jobs = _whole_number(text)
     if not 1 <= jobs <= MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_JOBS}, got {shown_number(jobs)}")
+        raise argparse.ArgumentTypeError(
+            f"must be from 1 to {grouped(MAX_JOBS)}, got {shown_number(jobs)}"
+        )
     return jobs
 
 
@@ -270,7 +272,7 @@ def rules_choice_from_args(args: argparse.Namespace) -> RulesChoice:
     """The rules the options ask for, before the board is known."""
     if args.min_length is not None and not 1 <= args.min_length <= MAX_WORD_LENGTH:
         raise RulesError(
-            f"--min-length must be from 1 to {MAX_WORD_LENGTH:,}, "
+            f"--min-length must be from 1 to {grouped(MAX_WORD_LENGTH)}, "
             f"got {shown_number(args.min_length)}"
         )
     scoring = Rules.parse_scoring(args.scoring) if args.scoring is not None else None
@@ -307,6 +309,7 @@ def add_batch_engine_option(parser: argparse.ArgumentParser) -> None:
         "--engine",
         choices=("native", "gpu", "auto"),
         default="native",
+        metavar="NAME",
         help="native: the compiled C core (default); gpu: the CUDA kernel (needs "
         "pip install 'boggle[gpu]' and an NVIDIA GPU); auto: the GPU when there is one",
     )

@@ -68,7 +68,7 @@ def register(subparsers: Any) -> None:
         "--target",
         type=options.whole_number,
         default=None,
-        metavar="POINTS",
+        metavar="SCORE",
         help="play the rounds as a match to this score, 1 or more, e.g. 50 (default: a match "
         "file's 'target', else 100; a single round is a match only with --target)",
     )

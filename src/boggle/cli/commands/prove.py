@@ -166,8 +166,8 @@ def register(subparsers: Any) -> None:
         "--seed",
         type=seed_number,
         default=None,
-        metavar="S",
-        help=f"--estimate: the seed of the random classes, {SEED_RANGE} (default 0)",
+        metavar="SEED",
+        help=f"random seed, {SEED_RANGE}, of the classes --estimate samples (default 0)",
     )
     add_closing_options(parser)
     add_cluster_options(parser)

@@ -27,21 +27,28 @@ if TYPE_CHECKING:
     from boggle.model.board import Board
 
 
+DICE_HELP = (
+    "cube set or generator: classic (1976), new (1987+), big (5x5), superbig (6x6), "
+    "uniform (uniform random letters); default: new on 4x4, uniform on any other --size"
+)
+"""The help of ``--dice NAME`` (roll, solve, compare, play, stats)."""
+
+
 def add_dice_options(parser: argparse.ArgumentParser) -> None:
-    """``--dice NAME``, ``--seed N`` and ``--size``, shared by roll, solve --random and play."""
+    """``--dice NAME``, ``--seed SEED`` and ``--size``, shared by roll, solve --random and play."""
     parser.add_argument(
         "--dice",
         default=None,
         type=str.lower,
         choices=GENERATORS,
-        help="cube set or generator: classic (1976), new (1987+), big (5x5), superbig (6x6), "
-        "uniform (uniform random letters); default: new on 4x4, uniform on any other --size",
+        metavar="NAME",
+        help=DICE_HELP,
     )
     parser.add_argument(
         "--seed",
         type=seed_number,
         default=None,
-        metavar="N",
+        metavar="SEED",
         help=f"random seed, {SEED_RANGE}: the same seed rolls the same board "
         "(default: a fresh board)",
     )
@@ -128,7 +135,7 @@ def register(subparsers: Any) -> None:
         help="roll random boards",
         description="Roll boards by shaking a set of cubes (or with uniform random letters) "
         "and print them one per line, in the compact form 'solve' and 'score' read. "
-        "With --seed N and --count C, board i is the board of seed N+i.",
+        "With --seed SEED and --count C, board i is the board of seed SEED+i.",
         **with_examples("roll"),
     )
     add_dice_options(parser)

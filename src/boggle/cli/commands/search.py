@@ -76,7 +76,7 @@ def register(subparsers: Any) -> None:
         "--seed",
         type=seed_number,
         default=None,
-        metavar="S",
+        metavar="SEED",
         help=f"random seed, {SEED_RANGE}, told at the end (default: a fresh one); a seeded "
         "run without "
         "--seconds or --target is reproducible for the same --jobs, in-process or on a cluster",
@@ -86,7 +86,7 @@ def register(subparsers: Any) -> None:
         type=jobs_number,
         default=None,
         metavar="N",
-        help=f"independent runs, seeds S, S+1, ..., 1 to {MAX_JOBS}; in-process one per core "
+        help=f"independent runs, seeds SEED, SEED+1, ..., 1 to {MAX_JOBS}; in-process one per core "
         "at a time (default: 1 in-process, one per worker thread on a cluster)",
     )
     parser.add_argument(
@@ -94,7 +94,7 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=10,
         metavar="K",
-        help="how many boards to print, 1 to 10,000 (default 10)",
+        help="how many best boards to print, 1 to 10,000 (default 10)",
     )
     parser.add_argument(
         "--pool",

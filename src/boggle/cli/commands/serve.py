@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._options import real_number, whole_number
 from boggle.model.errors import BoggleError, LexiconError
-from boggle.model.wording import quoted
+from boggle.model.wording import grouped, quoted, shown_number
 from boggle.wordlists.catalogue import check_list_name
 from boggle.wordlists.loading import load_lexicon
 from boggle.wordlists.sources import DEFAULT_WORDLIST, bundled_lists
@@ -26,6 +26,9 @@ from boggle.wordlists.sources import DEFAULT_WORDLIST, bundled_lists
 if TYPE_CHECKING:
     from boggle.rooms.limits import RoomLimits
     from boggle.web.context import WebConfig
+
+MAX_PORT = 65_535
+"""The largest TCP port ``--port`` may name."""
 
 
 def register(subparsers: Any) -> None:
@@ -50,7 +53,10 @@ def register(subparsers: Any) -> None:
         "those addresses",
     )
     parser.add_argument(
-        "--port", type=whole_number, default=8000, help="port, 1 to 65,535 (default 8000)"
+        "--port",
+        type=whole_number,
+        default=8000,
+        help=f"port, 1 to {grouped(MAX_PORT)} (default 8000)",
     )
     parser.add_argument(
         "--dict-file",
@@ -243,8 +249,10 @@ def run(args: argparse.Namespace) -> int:
             f"the web app needs {' and '.join(missing)}: pip install 'boggle[web]' "
             "(or pip install '.[web]' in the source tree)"
         )
-    if not 1 <= args.port <= 65535:
-        raise BoggleError(f"--port must be between 1 and 65535, got {args.port}")
+    if not 1 <= args.port <= MAX_PORT:
+        raise BoggleError(
+            f"--port must be from 1 to {grouped(MAX_PORT)}, got {shown_number(args.port)}"
+        )
     from boggle.web.middleware import allowed_host
 
     try:

@@ -16,7 +16,7 @@ from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._output import check_outputs
 from boggle.cli.commands._progress import progress_bar, spelled_duration, time_left
 from boggle.cli.commands._where import add_cluster_options, where_from_args
-from boggle.cli.commands.roll import add_size_option, size_from_args
+from boggle.cli.commands.roll import DICE_HELP, add_size_option, size_from_args
 from boggle.dice.bulk import BoardSource, source_for_language
 from boggle.dice.cubes import GENERATORS, MAX_SEED, SEED_RANGE
 from boggle.files.cache import atomic_file
@@ -64,23 +64,24 @@ def register(subparsers: Any) -> None:
         default=None,
         type=str.lower,
         choices=GENERATORS,
-        help="cube set, or uniform letters; default: new on 4x4, uniform on any other --size "
-        "(English only: another language's boards draw each cell from its list's letters)",
+        metavar="NAME",
+        help=f"{DICE_HELP} (English only: another language's boards draw each cell from its "
+        "list's letters)",
     )
     add_size_option(parser, "board size (default 4x4; other sizes: uniform letters in English)")
     parser.add_argument(
         "--seed",
         type=options.seed_number,
         default=None,
-        metavar="S",
-        help=f"seed of the run, {SEED_RANGE} (default: a fresh one, printed)",
+        metavar="SEED",
+        help=f"random seed, {SEED_RANGE} (default: a fresh one, printed)",
     )
     parser.add_argument(
         "--top",
         type=options.whole_number,
         default=10,
         metavar="K",
-        help="best boards to show, 0 to 10,000 (default 10; 0 shows none)",
+        help="how many best boards to print, 0 to 10,000 (default 10; 0 prints none)",
     )
     options.add_json_option(parser)
     parser.add_argument(
@@ -171,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _say_interrupted(done: int, total: int, seconds: float, seed: int, on_bar: bool) -> None:
     """The line on stderr after a Ctrl-C (``on_bar``: below the progress bar, still open):
-    the boards done are the run's first, and ``--random DONE --seed S`` summarises them."""
+    the boards done are the run's first, and ``--random DONE --seed SEED`` summarises them."""
     start = "\n" if on_bar else ""
     if done == 0:
         print(

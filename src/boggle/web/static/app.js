@@ -144,9 +144,9 @@ function renderWords() {
 
 // ------------------------------------------------------------------ solve, roll, share
 
-function shareURL() {
+function shareURL(board = state.board) {
   const params = new URLSearchParams();
-  params.set("board", state.board);
+  if (board) params.set("board", board);
   const options = chosenOptions();
   if (options.dictionary) params.set("dict", options.dictionary);
   if (options.rules) params.set("rules", options.rules);
@@ -166,7 +166,13 @@ async function solveBoard(text) {
   const ticket = ++state.solveTicket;
   showError("");
   const options = chosenOptions();
-  const answer = await api("/api/solve", { board: text, ...options });
+  let answer;
+  try {
+    answer = await api("/api/solve", { board: text, ...options });
+  } catch (error) {
+    if (ticket === state.solveTicket) forgetSolution(text);
+    throw error;
+  }
   if (ticket !== state.solveTicket) return answer;  // a later solve owns the page now
   state.board = answer.board;
   state.list = options.dictionary ?? null;
@@ -182,6 +188,30 @@ async function solveBoard(text) {
   renderWords();
   updateShare();
   return answer;
+}
+
+// A board refused (or not solved): the last board, its words and its link go, so that none
+// of them seems to belong to the board typed. The box keeps what was typed, and so does the
+// page's address: a reload gives it back, with the same error line.
+function forgetSolution(typed) {
+  state.board = "";
+  state.solution = null;
+  state.pinned = null;
+  renderBoard([]);
+  const summary = $("summary");
+  summary.textContent = "";
+  delete summary.dataset.count;
+  delete summary.dataset.score;
+  $("word-tools").hidden = true;
+  $("words").replaceChildren();
+  const meaning = $("solve-panel").querySelector(".word-definition");
+  meaning.hidden = true;
+  meaning.textContent = "";
+  delete meaning.dataset.word;
+  $("foreign-hint").hidden = true;
+  $("share-link").hidden = true;
+  $("copy-link").hidden = true;
+  history.replaceState(null, "", shareURL(typed.trim()));
 }
 
 async function rollBoard() {

@@ -234,10 +234,15 @@ function closed(message) {
 
 // ------------------------------------------------------------------ the room
 
-// Where the room is, said to this player: who starts what comes next.
+// Where the room is, said to this player: who starts what comes next. A match over is said
+// once: by its results' line (#match-over, "Match over: bob won with 12 points.") when shown,
+// this line then saying only who starts the rematch.
 function phaseText(phase, round) {
   const isHost = state.you === state.host;
   const host = state.host || "the host";
+  if (phase === "over" && !$("results").hidden && !$("match-over").hidden) {
+    return isHost ? "Start a rematch when ready." : `${host} (host) can start a rematch.`;
+  }
   const phases = {
     lobby: isHost ? "Waiting for players: start when everyone is here." : `Waiting for ${host} (host) to start.`,
     playing: `Round ${round} is on.`,
@@ -563,6 +568,9 @@ function showResults(summary) {
   $("results").hidden = false;
   $("results").dataset.round = String(summary.round);
   $("results-title").textContent = `Round ${summary.round}: results`;
+  const over = $("match-over");
+  over.hidden = !summary.match_over;
+  over.textContent = summary.match_over ? matchOverText(summary.winners, summary.totals) : "";
   $("phase").textContent = phaseText(summary.match_over ? "over" : "results", summary.round);
   if (summary.saved === false) {
     showError("The server could not store these results yet: it keeps them and tries again.");
@@ -623,9 +631,6 @@ function showResults(summary) {
   }));
   if (summary.unfound.length) readyDefinitionBox(unfound);
   offerKeep($("results"), summary.unfound, listName(), unfound);
-  const over = $("match-over");
-  over.hidden = !summary.match_over;
-  over.textContent = summary.match_over ? matchOverText(summary.winners, summary.totals) : "";
   for (const item of $("players").children) {
     const total = summary.totals[item.dataset.name];
     if (total !== undefined) {

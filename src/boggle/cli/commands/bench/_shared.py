@@ -12,7 +12,7 @@ from boggle.cli.commands._options import engine_name, file_name, shown_value, wh
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.cli.commands._output import output_dir as make_output_dir
 from boggle.engines import Engine, engine_names, engines, get_engine
-from boggle.model.wording import counted, quoted
+from boggle.model.wording import counted, grouped, quoted
 from boggle.study.plotting import FIGURE_FORMATS, pyplot
 from boggle.wordlists.lexicon import Lexicon
 
@@ -82,7 +82,7 @@ def parse_range(text: str, low: int, high: int, what: str) -> list[int]:
             )
         if start < low or stop > high:
             raise argparse.ArgumentTypeError(
-                f"{what} must be from {low} to {high}, got {shown_value(text)}"
+                f"{what} must be from {grouped(low)} to {grouped(high)}, got {shown_value(text)}"
             )
         numbers.extend(range(start, stop + 1))
     return list(dict.fromkeys(numbers))

@@ -14,7 +14,7 @@ from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands.bench import _shared as shared
 from boggle.files.cache import atomic_text_file
 from boggle.model.errors import BoggleError
-from boggle.model.wording import counted
+from boggle.model.wording import counted, grouped, shown_number
 from boggle.study import memory
 from boggle.study.hashstats import MAX_BUILT_BITS
 
@@ -65,7 +65,10 @@ def _progress_lines(engine_count: int) -> Callable[[memory.MemoryRow], None]:
 
 def run_memory(args: argparse.Namespace) -> int:
     if not 0 <= args.hash_bits <= MAX_BUILT_BITS:  # before the word list is read
-        raise BoggleError(f"--hash-bits must be from 0 to {MAX_BUILT_BITS}, got {args.hash_bits}")
+        raise BoggleError(
+            f"--hash-bits must be from 0 to {grouped(MAX_BUILT_BITS)}, "
+            f"got {shown_number(args.hash_bits)}"
+        )
     chosen = shared.chosen_engines(args.engines)
     out_dir = shared.output_dir(args, ["memory.csv"])
     lexicon = options.lexicon_from_args(args)

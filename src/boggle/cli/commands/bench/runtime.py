@@ -45,7 +45,7 @@ def register(commands: Any) -> None:
         "--seed",
         type=options.seed_number,
         default=0,
-        metavar="S",
+        metavar="SEED",
         help=f"first random seed, {SEED_RANGE} (default 0)",
     )
     parser.add_argument(

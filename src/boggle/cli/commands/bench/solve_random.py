@@ -37,8 +37,8 @@ def register(commands: Any) -> None:
         "--seed",
         type=options.seed_number,
         default=None,
-        metavar="S",
-        help=f"random seed, {SEED_RANGE}; the same seed gives the same board "
+        metavar="SEED",
+        help=f"random seed, {SEED_RANGE}: the same seed rolls the same board "
         "(default: a fresh one, printed)",
     )
     parser.add_argument("--no-paths", action="store_true", help="words only, without paths")
