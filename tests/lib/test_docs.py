@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import doctest
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -216,3 +218,115 @@ def test_the_readmes_python_example_gives_what_its_comments_say(enable_path: Pat
         else:
             exec(code, namespace)
     assert checked == 2
+
+
+# The commands the documents show, held to the command line's parser.
+
+FENCED = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
+SHELLS = {"", "sh", "bash", "console", "shell"}
+SHELL_OPERATORS = {"|", "||", "&&", ";", "&"}
+REDIRECTION = re.compile(r"\d*[<>]+&?")
+PLACEHOLDER = re.compile(r"[A-Z]-1")
+"""A number the reader fills in, such as ``--above B-1`` in docs/records.md."""
+
+
+def _boggle_commands(block: str) -> Iterator[tuple[str, list[str]]]:
+    """Each ``boggle ...`` command of a shell block: its line and its arguments, read as the
+    shell reads them (quotes, ``# comments``, ``&&`` and pipes, redirections left out)."""
+    import shlex
+
+    for line in block.replace("\\\n", " ").splitlines():
+        line = line.strip().removeprefix("$ ")
+        if "boggle " not in line:
+            continue
+        lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        words: list[str] = []
+        for token in [*lexer, ";"]:
+            if token not in SHELL_OPERATORS:
+                words.append(token)
+                continue
+            if words[:1] == ["boggle"]:
+                arguments = []
+                for word, previous in zip(words[1:], words, strict=False):
+                    if not REDIRECTION.fullmatch(word) and not REDIRECTION.fullmatch(previous):
+                        arguments.append("1" if PLACEHOLDER.fullmatch(word) else word)
+                yield line, arguments
+            words = []
+
+
+def test_the_command_reader_sees_what_the_shell_runs() -> None:
+    block = "boggle roll | boggle solve - > out.txt   # a comment\nboggle prove --above B-1\n"
+    assert list(_boggle_commands(block)) == [
+        ("boggle roll | boggle solve - > out.txt   # a comment", ["roll"]),
+        ("boggle roll | boggle solve - > out.txt   # a comment", ["solve", "-"]),
+        ("boggle prove --above B-1", ["prove", "--above", "1"]),
+    ]
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=[d.name for d in DOCUMENTS])
+def test_every_command_a_document_shows_is_one_the_parser_takes(
+    document: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Newcomer 24: a command copied from a page must at least parse: its subcommand, its
+    options, their values and choices (running them all is the newcomer's job)."""
+    from boggle.cli.main import build_parser
+
+    parser = build_parser()
+    refused = []
+    for language, block in FENCED.findall(document.read_text(encoding="utf-8")):
+        if language not in SHELLS:
+            continue
+        for line, arguments in _boggle_commands(block):
+            try:
+                parser.parse_args(arguments)
+            except SystemExit as refusal:
+                if refusal.code:
+                    refused.append(f"{line}: {capsys.readouterr().err.strip()}")
+    assert refused == []
+
+
+INLINE_COMMAND = re.compile(r"boggle ((?:bench|dicts) [\w-]+|\w+)((?: [^`\n|&;<>(#]*)?)")
+
+
+def _parsers() -> dict[str, argparse.ArgumentParser]:
+    """Every command's parser by its words: ``solve``, ``bench runtime``, ``dicts export``."""
+    from boggle.cli.main import build_parser
+
+    def children(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        return dict(actions[0].choices) if actions else {}
+
+    found: dict[str, argparse.ArgumentParser] = {}
+    for name, command in children(build_parser()).items():
+        found[name] = command
+        for child, parser in children(command).items():
+            found[f"{name} {child}"] = parser
+    return found
+
+
+def test_every_option_a_document_names_beside_its_command_is_one_of_its_options() -> None:
+    """``boggle solve --stream`` in a sentence, a table or a block names an option
+    ``solve`` has (or a command's subcommand, e.g. ``bench runtime``, has). The changelog
+    is history: it names options since renamed, and wrong ones that are refused."""
+    parsers = _parsers()
+    unknown = []
+    for document in [path for path in DOCUMENTS if path.name != "CHANGELOG.md"]:
+        for number, line in enumerate(document.read_text(encoding="utf-8").splitlines(), 1):
+            for match in INLINE_COMMAND.finditer(line):
+                parser = parsers.get(match.group(1))
+                if parser is None:
+                    continue
+                options = {option for action in parser._actions for option in action.option_strings}
+                for word in match.group(2).split():
+                    option = word.split("=")[0].rstrip(".,:)'\"")
+                    if option.startswith("--") and len(option) > 2 and option not in options:
+                        unknown.append(f"{document.name}:{number}: {match.group(1)} {option}")
+    assert unknown == [], unknown
+
+
+def test_the_option_check_sees_a_wrong_option() -> None:
+    match = INLINE_COMMAND.search("`boggle bench runtime --sizes 3-8 --frob`")
+    assert match is not None and match.group(1) == "bench runtime"
+    options = {o for action in _parsers()["bench runtime"]._actions for o in action.option_strings}
+    assert "--sizes" in options and "--frob" not in options
