@@ -347,7 +347,8 @@ def test_the_command_stopped_on_the_device_prints_what_random_done_prints(
     stopped = capsys.readouterr()
     monkeypatch.setattr(stats_command._Pace, "update", counted)
     assert status == 130
-    said = stopped.err.splitlines()
+    wrote, *said = stopped.err.splitlines()
+    assert wrote == f"wrote '{tmp_path / 'stopped.svg'}'"  # the plot of the boards done
     assert len(said) == 1 and said[0].startswith(
         "boggle stats: interrupted after 800 of 100,000 boards in "
     )

@@ -164,6 +164,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result, indent=2))
     else:
         sys.stdout.write(report(stats) + levels_report(levels))
+    if plot is not None:
+        sys.stdout.flush()  # the report first, then the file written, as bench --out says it
+        print(f"wrote {quoted(plot)}", file=sys.stderr)
     if stats.interrupted:
         _say_interrupted(stats.boards, args.random, pace.seconds(), seed, False)
         return 130
