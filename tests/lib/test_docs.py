@@ -330,3 +330,42 @@ def test_the_option_check_sees_a_wrong_option() -> None:
     assert match is not None and match.group(1) == "bench runtime"
     options = {o for action in _parsers()["bench runtime"]._actions for o in action.option_strings}
     assert "--sizes" in options and "--frob" not in options
+
+
+API_ROW = re.compile(r"^\| ((?:`(?:GET|POST) /api/[^`]*`(?:, )?)+) \|([^|]*)\|", re.MULTILINE)
+API_ROUTE = re.compile(r"`(GET|POST) (/api/[^`?]*)")
+BODY_FIELD = re.compile(r"[{,]\s*\"(\w+)\"(?=\s*[:,}])")
+"""A field's name in a body as the table writes it: ``{"board": ...}`` or ``{"date", "size"}``."""
+
+
+def _listed(text: str) -> str:
+    """``text`` without the contents of its JSON lists (their strings are values, not fields)."""
+    while (shorter := re.sub(r"\[[^\[\]]*\]", "()", text)) != text:
+        text = shorter
+    return text
+
+
+def test_every_route_and_body_field_the_api_table_names_is_served() -> None:
+    """Newcomer 24: docs/server.md's table of the API names only routes the server has, and
+    only fields their request bodies take (the OpenAPI description is the server's word)."""
+    pytest.importorskip("fastapi", reason="the web app needs the web extra: pip install '.[web]'")
+    from boggle.web.app import WebConfig, create_app
+
+    described = create_app(WebConfig(preload=False)).openapi()
+    schemas = described["components"]["schemas"]
+    rows = API_ROW.findall((DOCS / "server.md").read_text(encoding="utf-8"))
+    assert len(rows) >= 10
+    unknown = []
+    for routes, body in rows:
+        fields: set[str] = set()
+        for method, path in API_ROUTE.findall(routes):
+            operation = described["paths"].get(path, {}).get(method.lower())
+            if operation is None:
+                unknown.append(f"{method} {path}")
+                continue
+            schema = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            if schema is not None:
+                fields |= set(schemas[schema["schema"]["$ref"].split("/")[-1]]["properties"])
+        named = set(BODY_FIELD.findall(_listed(body.split(" — ")[0])))
+        unknown += [f"{routes}: {field}" for field in sorted(named - fields)]
+    assert unknown == [], unknown
