@@ -226,6 +226,8 @@ FENCED = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 SHELLS = {"", "sh", "bash", "console", "shell"}
 SHELL_OPERATORS = {"|", "||", "&&", ";", "&"}
 REDIRECTION = re.compile(r"\d*[<>]+&?")
+WRAPPERS = {"nice", "timeout", "time", "env", "nohup"}
+"""Commands that run the one after them: ``nice -n 19 timeout -s INT 300 boggle prove ...``."""
 PLACEHOLDER = re.compile(r"[A-Z]-1")
 """A number the reader fills in, such as ``--above B-1`` in docs/records.md."""
 
@@ -246,6 +248,8 @@ def _boggle_commands(block: str) -> Iterator[tuple[str, list[str]]]:
             if token not in SHELL_OPERATORS:
                 words.append(token)
                 continue
+            while words[:1] and (words[0] in WRAPPERS or "=" in words[0]) and "boggle" in words:
+                words = words[words.index("boggle") :]
             if words[:1] == ["boggle"]:
                 arguments = []
                 for word, previous in zip(words[1:], words, strict=False):
@@ -256,11 +260,15 @@ def _boggle_commands(block: str) -> Iterator[tuple[str, list[str]]]:
 
 
 def test_the_command_reader_sees_what_the_shell_runs() -> None:
-    block = "boggle roll | boggle solve - > out.txt   # a comment\nboggle prove --above B-1\n"
+    block = (
+        "boggle roll | boggle solve - > out.txt   # a comment\nboggle prove --above B-1\n"
+        "nice -n 19 timeout -s INT 60 boggle prove \\\n  --size 3x3\npython -m boggle roll\n"
+    )
     assert list(_boggle_commands(block)) == [
         ("boggle roll | boggle solve - > out.txt   # a comment", ["roll"]),
         ("boggle roll | boggle solve - > out.txt   # a comment", ["solve", "-"]),
         ("boggle prove --above B-1", ["prove", "--above", "1"]),
+        ("nice -n 19 timeout -s INT 60 boggle prove    --size 3x3", ["prove", "--size", "3x3"]),
     ]
 
 
