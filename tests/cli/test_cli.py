@@ -82,6 +82,9 @@ def test_rules_override(capsys: pytest.CaptureFixture[str], enable_path: Path) -
         (["solve", "[zz]bcd"], "unknown multi-letter face"),
         (["solve", "abcd", "--dict", "no-such-list"], "unknown word list"),
         (["solve", "abcd", "--min-length", "0"], "from 1 to 1,000, got 0"),
+        (["solve", "abcd", "--min-length", "5"], "--min-length must be from 1 to 4 on this board"),
+        (["play", "abcd", "--min-length", "5"], "--min-length must be from 1 to 4 on this board"),
+        (["compare", "q[th]ab", "--min-length", "7"], "--min-length must be from 1 to 6 on this"),
         (["solve", "abcd", "--scoring", "3:one"], "whole numbers"),
         (["solve", "abcd", "--engine", "magic"], "unknown engine"),
         (["solve", "a" * 251001], "too large"),
@@ -98,6 +101,19 @@ def test_bad_input_is_one_line(
     assert status == 2
     assert out == ""
     assert err.count("\n") == 1 and message in err
+
+
+def test_judge_refuses_a_minimum_no_word_of_the_board_reaches(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    words = tmp_path / "ann.txt"
+    words.write_text("fame\n", encoding="utf-8")
+    status, out, err = run(
+        capsys, "judge", "--board", "fxie amlo ewbx astu", "--player", f"ann={words}",
+        "--min-length", "17",
+    )  # fmt: skip
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1 and "--min-length must be from 1 to 16 on this board" in err
 
 
 @pytest.mark.parametrize(
