@@ -130,6 +130,17 @@ def test_check_gives_a_verdict_with_points_and_path(client: TestClient) -> None:
     assert off["status"] != "counted" and off["points"] == 0
 
 
+def test_check_judges_a_word_alone_while_play_remembers_the_round(client: TestClient) -> None:
+    """``counted`` (a verdict, of the word alone) and ``accepted`` (a round's feedback) differ:
+    docs/api.md, "Rounds and matches"."""
+    word = solve(FXIE).words[0].word
+    checks = [client.post("/api/check", json={"board": FXIE, "word": word}).json() for _ in "ab"]
+    assert [c["status"] for c in checks] == ["counted", "counted"] and checks[1]["points"] > 0
+    played = client.post("/api/play", json={"board": FXIE, "words": [word, word]}).json()
+    assert [f["status"] for f in played["feedback"]] == ["accepted", "already_found"]
+    assert [f["points"] for f in played["feedback"]][1] == 0
+
+
 def test_judge_crosses_off_shared_words(client: TestClient) -> None:
     words = [entry.word for entry in solve(FXIE).words[:3]]
     body = client.post(
