@@ -31,6 +31,10 @@ def run() -> NoReturn:
         with contextlib.suppress(OSError, ValueError):  # stderr closed or full
             print(f"{start}boggle: interrupted", file=sys.stderr)
         status = 130
+    # What the command made (a word list's tries and tables, millions of objects) is set
+    # aside, as the imports were: the collections the interpreter runs at exit would look
+    # through it all again (`boggle compare --random --size 20` took 0.8 s to exit, 0.1 s now).
+    gc.freeze()
     sys.exit(status)
 
 

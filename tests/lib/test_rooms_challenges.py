@@ -115,6 +115,21 @@ def test_the_challenge_keeps_its_board_list_rules_and_time(tmp_path: Path) -> No
     assert (by_size.preset, by_size.rules.name) == ("big", "big")
 
 
+def test_a_minimum_no_word_of_the_board_reaches_is_refused_yet_a_kept_one_loads(
+    tmp_path: Path,
+) -> None:
+    store = ChallengeStore(ResultStore(tmp_path))
+    with pytest.raises(RoomError) as refused:
+        store.create(BOARD, "en-70", LEXICON, "classic", 17, 60)
+    assert refused.value.code == "bad_min_length"
+    assert refused.value.message.startswith("min_length must be from 1 to 16 on this board")
+    made = store.create(BOARD, "en-70", LEXICON, "classic", 16, 60)
+    assert made.rules.min_length == 16
+    with store.store.transaction() as db:  # as one made before the refusal was kept
+        db.execute("UPDATE challenges SET min_length = 17 WHERE code = ?", (made.code,))
+    assert store.find(made.code).rules.min_length == 17
+
+
 def test_challenges_unplayed_for_keep_days_are_pruned(tmp_path: Path) -> None:
     results = ResultStore(tmp_path, keep_days=2)
     store = ChallengeStore(results)

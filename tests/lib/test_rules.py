@@ -103,6 +103,28 @@ def test_rules_choice_is_the_one_chooser_by_board_size():
         RulesChoice(min_length=0)
 
 
+def test_a_minimum_longer_than_any_word_of_the_board_is_refused() -> None:
+    """A minimum of 17 letters on a 4x4 of single letters made rounds nobody could score."""
+    from boggle import Lexicon, solve
+
+    board = Board.parse("fxie amlo ewbx astu")
+    assert RulesChoice(min_length=16).for_board(board).min_length == 16
+    with pytest.raises(RulesError) as refused:
+        RulesChoice(min_length=17).for_board(board)
+    assert refused.value.setting == "min_length"
+    assert str(refused.value).startswith("min_length must be from 1 to 16 on this board")
+    assert str(refused.value).endswith("got 17")
+    with pytest.raises(RulesError, match="from 1 to 16 on this board"):
+        solve(board, Lexicon.from_words(["fame", "mile"]), RulesChoice("big", min_length=17))
+    two_letter_faces = Board.parse("q[th] ab")  # Qu and Th are two letters each
+    assert RulesChoice(min_length=6).for_board(two_letter_faces).min_length == 6
+    with pytest.raises(RulesError, match="from 1 to 6 on this board"):
+        RulesChoice(min_length=7).for_board(two_letter_faces)
+    # a preset's own minimum is not an asked one: a tiny board keeps its rules
+    assert RulesChoice().for_board(Board.parse("ab/")) is CLASSIC
+    assert RulesChoice(min_length=17).for_size(4, 4).min_length == 17  # no faces to count
+
+
 NOT_WHOLE = st.one_of(
     st.booleans(),
     st.just(3.0),

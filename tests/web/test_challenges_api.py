@@ -140,6 +140,8 @@ def test_a_body_that_is_not_json_is_422(client: TestClient) -> None:
         ({"board": FXIE, "seconds": 3601}, 422, "seconds"),
         ({"board": FXIE, "dictionary": "nope"}, 400, "unknown word list"),
         ({"board": FXIE, "rules": "house"}, 422, "rules"),
+        ({"board": FXIE, "min_length": 17}, 422, "min_length must be from 1 to 16 on this board"),
+        ({"board": "q[th] ab", "min_length": 7}, 422, "must be from 1 to 6 on this board"),
         ({"board": "ab cde"}, 400, "row"),
         ({"board": "/".join(["a" * 21] * 21)}, 413, "the limit is 20 rows and columns"),
         ({"seconds": 60}, 422, "board"),

@@ -77,6 +77,20 @@ def test_solve_with_named_list_rules_and_min_length(client: TestClient) -> None:
     assert body["words"] and all(len(entry["word"]) >= 5 for entry in body["words"])
 
 
+@pytest.mark.parametrize(
+    ("route", "fields"),
+    [("/api/solve", {}), ("/api/check", {"word": "fame"}), ("/api/play", {"words": ["fame"]}),
+     ("/api/hint", {})],
+)  # fmt: skip
+def test_a_minimum_longer_than_the_board_holds_is_422(
+    client: TestClient, route: str, fields: dict[str, Any]
+) -> None:
+    answer = client.post(route, json={"board": FXIE, "min_length": 17, **fields})
+    message = assert_error(answer, 422)
+    assert message.startswith("min_length must be from 1 to 16 on this board"), message
+    assert message.endswith("got 17")
+
+
 def test_enable_as_an_offered_list_gives_the_published_figures(enable_path: Path) -> None:
     # Not a test of the time limit: loading ENABLE on a machine under load may take seconds.
     limits = Limits(solve_seconds=60.0)
@@ -114,6 +128,17 @@ def test_check_gives_a_verdict_with_points_and_path(client: TestClient) -> None:
     assert [tuple(cell) for cell in good["path"]] == list(found.path)
     off = client.post("/api/check", json={"board": FXIE, "word": "zebra"}).json()
     assert off["status"] != "counted" and off["points"] == 0
+
+
+def test_check_judges_a_word_alone_while_play_remembers_the_round(client: TestClient) -> None:
+    """``counted`` (a verdict, of the word alone) and ``accepted`` (a round's feedback) differ:
+    docs/api.md, "Rounds and matches"."""
+    word = solve(FXIE).words[0].word
+    checks = [client.post("/api/check", json={"board": FXIE, "word": word}).json() for _ in "ab"]
+    assert [c["status"] for c in checks] == ["counted", "counted"] and checks[1]["points"] > 0
+    played = client.post("/api/play", json={"board": FXIE, "words": [word, word]}).json()
+    assert [f["status"] for f in played["feedback"]] == ["accepted", "already_found"]
+    assert [f["points"] for f in played["feedback"]][1] == 0
 
 
 def test_judge_crosses_off_shared_words(client: TestClient) -> None:

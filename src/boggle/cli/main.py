@@ -415,7 +415,9 @@ def main(argv: Sequence[str] | None = None, whole_process: bool = False) -> int:
 def entry_point() -> NoReturn:
     """Console-script entry: exit with :func:`main`'s status (the ``boggle`` program itself
     starts in :func:`boggle.__main__.run`, which sets the garbage collector aside sooner)."""
-    sys.exit(main(whole_process=True))
+    status = main(whole_process=True)
+    gc.freeze()  # what the command made is not looked through again at exit (see run)
+    sys.exit(status)
 
 
 if __name__ == "__main__":

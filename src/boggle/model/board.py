@@ -298,6 +298,18 @@ class Board:
         """
         return "".join(self.face(r, c) for r, c in path)
 
+    @property
+    def longest_word_length(self) -> int:
+        """The most letters a word on the board can have: every face's letters (``qu`` two),
+        each cell used once.
+
+        >>> Board.parse("fxie amlo ewbx astu").longest_word_length
+        16
+        >>> Board.parse("q[th] ab").longest_word_length
+        6
+        """
+        return sum(len(face) for face in self.faces)
+
     def letters(self) -> frozenset[str]:
         """Every letter that appears on some face.
 

@@ -287,12 +287,28 @@ class RulesChoice:
 
     def for_board(self, board: Board | None) -> Rules:
         """The rules of ``board``; a board that could not be read gets the small board's.
+        A ``min_length`` asked for that is longer than any word the board can hold
+        (:attr:`~boggle.model.board.Board.longest_word_length`) is refused: no word
+        would score.
 
         >>> from boggle.model.board import Board
         >>> RulesChoice().for_board(Board.parse("abcde " * 5)).name
         'big'
+        >>> RulesChoice(min_length=17).for_board(Board.parse("fxie amlo ewbx astu"))
+        Traceback (most recent call last):
+        ...
+        boggle.model.errors.RulesError: min_length must be from 1 to 16 on this board ...
         """
-        return self.small if board is None else self.for_cells(board.size)
+        if board is None:
+            return self.small
+        longest = board.longest_word_length
+        if self.min_length is not None and self.min_length > longest:
+            raise RulesError(
+                f"min_length must be from 1 to {grouped(longest)} on this board (its longest "
+                f"possible word: every face's letters once), got {grouped(self.min_length)}",
+                setting="min_length",
+            )
+        return self.for_cells(board.size)
 
     def _with_overrides(self, base: Rules) -> Rules:
         return base.with_overrides(min_length=self.min_length, scoring=self.scoring)

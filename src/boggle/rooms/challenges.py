@@ -39,6 +39,7 @@ from boggle.game import Status, judge_round
 from boggle.game.play import MAX_ROUND_SECONDS
 from boggle.model.board import Board
 from boggle.model.checks import check_limits
+from boggle.model.errors import RulesError
 from boggle.model.render import board_json
 from boggle.model.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
 from boggle.model.wording import counted, grouped
@@ -295,7 +296,10 @@ class ChallengeStore:
                 f"{grouped(limits.max_seconds)} seconds",
             )
         chosen = preset or ("big" if board.size >= LARGE_BOARD_CELLS else "classic")
-        rules = _rules(chosen, min_length, board)
+        try:
+            rules = _choice(chosen, min_length).for_board(board)
+        except RulesError as error:  # a minimum no word on the board reaches
+            raise RoomError("bad_min_length", str(error)) from None
         solution = solve(board, lexicon, rules)
         stamp = time.time() if now is None else now
         while True:
@@ -342,7 +346,7 @@ class ChallengeStore:
             raise RoomError("unknown_challenge", f"there is no challenge {code!r}")
         text, dictionary, preset, min_length, seconds, maximum, total, created, played = row
         board = Board.parse(text)
-        rules = _rules(preset, min_length, board)
+        rules = _choice(preset, min_length).for_cells(board.size)  # as kept, not re-checked
         return Challenge(
             code, board, dictionary, preset, rules, seconds, maximum, total, created, played
         )
@@ -438,10 +442,10 @@ class ChallengeStore:
         return ranked
 
 
-def _rules(preset: str, min_length: int | None, board: Board) -> Rules:
-    """The preset's rules, with ``min_length`` if it differs from the preset's."""
+def _choice(preset: str, min_length: int | None) -> RulesChoice:
+    """The preset, with ``min_length`` if it differs from the preset's."""
     if preset not in PRESETS:
         raise RoomError("bad_rules", f"unknown rules {preset!r}")
     if min_length == PRESETS[preset].min_length:
         min_length = None
-    return RulesChoice(preset, min_length=min_length).for_board(board)
+    return RulesChoice(preset, min_length=min_length)

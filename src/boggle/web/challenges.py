@@ -52,6 +52,7 @@ T = TypeVar("T")
 _LIMITS = ChallengeLimits()
 STATUS = {
     "unknown_challenge": 404,
+    "bad_min_length": 422,
     "name_taken": 409,
     "full": 409,
     "too_many_words": 413,
@@ -210,6 +211,7 @@ async def create_challenge(
     """Keep a round (board, word list, rules, seconds) for friends to play: its code and
     the address of the page that plays it.  Creations are rate-limited per address."""
     board = context.board(body.board)
+    context.rules_for(board, body.rules, body.min_length)  # refused before the rate limit
     context.catalogue.check(body.dictionary)
     dictionary = body.dictionary or context.catalogue.default
     address = address_key(request.client)  # an IPv6 client by its /64, as rooms count

@@ -27,7 +27,7 @@ from starlette.requests import HTTPConnection
 
 from boggle.model.board import Board
 from boggle.model.checks import check_limits
-from boggle.model.errors import BoggleError
+from boggle.model.errors import BoggleError, RulesError
 from boggle.model.json_text import read_json
 from boggle.model.rules import Rules, RulesChoice
 from boggle.model.wording import grouped, too_large
@@ -236,8 +236,12 @@ class WebContext:
         self, board: Board | None, name: str | None = None, min_length: int | None = None
     ) -> Rules:
         """The named preset, or the board's (the small board's without one), with
-        ``min_length``: the library's :class:`~boggle.model.rules.RulesChoice`."""
-        return RulesChoice(name, min_length=min_length).for_board(board)
+        ``min_length``: the library's :class:`~boggle.model.rules.RulesChoice`; a 422 for a
+        ``min_length`` longer than any word the board can hold."""
+        try:
+            return RulesChoice(name, min_length=min_length).for_board(board)
+        except RulesError as error:
+            raise ApiError(422, str(error)) from None
 
     def shutdown(self) -> None:
         for pool in self.pools:

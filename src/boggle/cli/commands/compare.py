@@ -45,7 +45,8 @@ def compare_engines(args: argparse.Namespace) -> dict[str, Any]:
     gives them, and one row per engine (see :func:`boggle.study.compare.compare_engines`)."""
     choice = options.rules_choice_from_args(args)  # refused before a board is rolled
     board = board_from_args(args)
-    rules = choice.for_size(board.rows, board.cols)
+    # a board given is held to --min-length; a rolled one (its line printed) by its size
+    rules = choice.for_size(board.rows, board.cols) if args.random else choice.for_board(board)
     lexicon = options.lexicon_from_args(args)
     return {
         "board": str(board),

@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
         if args.dice is not None:
             check_chosen_dice(lexicon, args.dice)
         board = roll_for_language(lexicon, dice, args.seed, rows, cols)  # its language's dice
-    rules = choice.for_size(board.rows, board.cols)
+    rules = choice.for_board(board)
     playing = level_lexicon(lexicon, args.words)
     session = PlaySession(board, solve(board, playing, rules, engine=args.engine))
     out = sys.stdout

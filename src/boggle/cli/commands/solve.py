@@ -152,7 +152,8 @@ def run(args: argparse.Namespace) -> int:
             raise BoggleError("--stream prints every word as found; drop --stream or --words")
         stream = False
     board = board_from_args(args)
-    rules = choice.for_size(board.rows, board.cols)
+    # a board given is held to --min-length; a rolled one (its line printed) by its size
+    rules = choice.for_size(board.rows, board.cols) if args.random else choice.for_board(board)
     if stream:
         return _stream(board, rules, engine, args)
     lexicon = options.lexicon_from_args(args)
