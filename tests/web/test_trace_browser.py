@@ -170,6 +170,38 @@ def test_a_finger_traces_a_word_on_a_phone(pages: Pages, server: ServeProcess) -
     assert page.evaluate("() => document.activeElement.id") == "play-input"
 
 
+def test_the_last_words_path_is_gone_once_the_round_is_over(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A found word's path stayed drawn after the round, beside "Tap a missed word to see its
+    path": it read as a word missed. Over, solo or daily, the board shows no path until a
+    missed word is pointed at (the pointer is moved off the page first: one resting where a
+    missed word comes shows that word's path, as it should)."""
+    page = start_solo_round(pages, server, FXIE, **PHONE)
+    word = a_word_of_three_dice(FXIE, server)
+    touch_trace(page, [(row, col) for row, col in word["path"]])
+    page.wait_for_selector("#play-feedback.good")
+    assert traced_cells(page)  # in the round the word found shows where it is
+    page.mouse.move(0, 0)
+    page.locator("#play-end").dispatch_event("click")
+    page.wait_for_selector("#play-results:not([hidden])")
+    assert traced_cells(page) == ""
+    assert page.locator("#board .cube.in-path").count() == 0
+    daily = pages.open(server.url + "/daily?date=2026-11-24", **PHONE)
+    daily.click("#daily-start")
+    daily.wait_for_selector("#board .cube")
+    board = Board.parse(daily.locator("#board").get_attribute("data-board") or "")
+    found = next(w for w in solve(board, load_lexicon()).words if len(w.path) >= 3)
+    touch_trace(daily, list(found.path))
+    daily.wait_for_selector(f"#my-words li[data-word='{found.word}']")
+    assert traced_cells(daily)
+    daily.mouse.move(0, 0)
+    daily.locator("#daily-stop").dispatch_event("click")
+    daily.wait_for_selector("#results:not([hidden])")
+    assert traced_cells(daily) == ""
+    assert daily.locator("#board .cube.in-path").count() == 0
+
+
 def test_a_multi_letter_face_traces_as_one_die(pages: Pages, server: ServeProcess) -> None:
     page = start_solo_round(pages, server, "qi ta")
     mouse_trace(page, [(0, 0), (0, 1), (1, 0)])  # Qu, I, T
