@@ -91,6 +91,19 @@ def start_solo_round(pages: Pages, server: ServeProcess, board: str, **options: 
     return page
 
 
+def trace_a_daily_word(pages: Pages, server: ServeProcess, date: str) -> tuple[Any, Any]:
+    """The daily board of ``date`` on a phone, a round started and a word of three dice or
+    more traced with a finger: the page and the word, once the page lists it."""
+    page = pages.open(server.url + f"/daily?date={date}", **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    board = Board.parse(page.locator("#board").get_attribute("data-board") or "")
+    found = next(w for w in solve(board, load_lexicon()).words if len(w.path) >= 3)
+    touch_trace(page, list(found.path))
+    page.wait_for_selector(f"#my-words li[data-word='{found.word}']")
+    return page, found
+
+
 def test_a_mouse_drag_across_three_dice_enters_the_word(pages: Pages, server: ServeProcess) -> None:
     page = start_solo_round(pages, server, FXIE, clock=True)
     stop_clock(page)  # the bubble, up 1.6 s of the page's time, stays up while it is measured
@@ -187,13 +200,7 @@ def test_the_last_words_path_is_gone_once_the_round_is_over(
     page.wait_for_selector("#play-results:not([hidden])")
     assert traced_cells(page) == ""
     assert page.locator("#board .cube.in-path").count() == 0
-    daily = pages.open(server.url + "/daily?date=2026-11-24", **PHONE)
-    daily.click("#daily-start")
-    daily.wait_for_selector("#board .cube")
-    board = Board.parse(daily.locator("#board").get_attribute("data-board") or "")
-    found = next(w for w in solve(board, load_lexicon()).words if len(w.path) >= 3)
-    touch_trace(daily, list(found.path))
-    daily.wait_for_selector(f"#my-words li[data-word='{found.word}']")
+    daily, _ = trace_a_daily_word(pages, server, "2026-11-24")
     assert traced_cells(daily)
     daily.mouse.move(0, 0)
     daily.locator("#daily-stop").dispatch_event("click")
@@ -212,13 +219,7 @@ def test_a_multi_letter_face_traces_as_one_die(pages: Pages, server: ServeProces
 
 
 def test_a_finger_traces_a_word_on_the_daily_board(pages: Pages, server: ServeProcess) -> None:
-    page = pages.open(server.url + "/daily?date=2026-11-23", **PHONE)
-    page.click("#daily-start")
-    page.wait_for_selector("#board .cube")
-    board = Board.parse(page.locator("#board").get_attribute("data-board") or "")
-    found = next(w for w in solve(board, load_lexicon()).words if len(w.path) >= 3)
-    touch_trace(page, list(found.path))
-    page.wait_for_selector(f"#my-words li[data-word='{found.word}']")
+    page, found = trace_a_daily_word(pages, server, "2026-11-23")
     assert page.locator("#feedback").text_content() == f"{found.word.upper()}: +{found.points}"
 
 
