@@ -97,11 +97,17 @@ def trace_a_daily_word(pages: Pages, server: ServeProcess, date: str) -> tuple[A
     page = pages.open(server.url + f"/daily?date={date}", **PHONE)
     page.click("#daily-start")
     page.wait_for_selector("#board .cube")
+    return page, trace_a_word_shown(page, touch_trace)
+
+
+def trace_a_word_shown(page: Any, trace: Any) -> Any:
+    """A word of three dice or more of the board in ``page`` traced (``touch_trace`` or
+    ``mouse_trace``): the word, once the round lists it."""
     board = Board.parse(page.locator("#board").get_attribute("data-board") or "")
     found = next(w for w in solve(board, load_lexicon()).words if len(w.path) >= 3)
-    touch_trace(page, list(found.path))
+    trace(page, list(found.path))
     page.wait_for_selector(f"#my-words li[data-word='{found.word}']")
-    return page, found
+    return found
 
 
 def test_a_mouse_drag_across_three_dice_enters_the_word(pages: Pages, server: ServeProcess) -> None:
@@ -233,10 +239,7 @@ def test_a_mouse_traces_a_word_in_a_room_round(pages: Pages, clocked_server: Clo
     page.wait_for_selector("#start-button:not([hidden])")
     page.click("#start-button")
     page.wait_for_selector("body[data-phase='playing'] #board .cube")
-    board = Board.parse(page.locator("#board").get_attribute("data-board") or "")
-    found = next(w for w in solve(board, load_lexicon()).words if len(w.path) >= 3)
-    mouse_trace(page, list(found.path))
-    page.wait_for_selector(f"#my-words li[data-word='{found.word}']")
+    trace_a_word_shown(page, mouse_trace)
     assert page.locator("#feedback").get_attribute("data-status") == "accepted"
     # typing stays
     page.fill("#word-input", "zzzz")
