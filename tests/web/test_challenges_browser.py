@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, Pages
+from browser import ARTIFACTS, PHONE, Pages
 from browser_fixtures import ClockedServer
 from challenge_round import (
     LONG_ROUND,
@@ -145,6 +145,32 @@ def test_a_friend_opening_the_link_is_told_who_played_and_the_score_to_beat(
     said = f"{point} point{'s' if point != 1 else ''}, 1 word"
     info = dee.locator("#challenge-info").text_content()
     assert info.endswith(f"ann played it: {said}. Your turn to beat that."), info
+
+
+def test_the_words_only_one_player_found_are_never_broken_on_a_phone(
+    players: Pages, server: ServeProcess
+) -> None:
+    """On a phone the results' "only they found" column was narrow enough that a chip broke
+    its word in two ("LIMB" over "O"): each chip's word is on one line, and the page does not
+    scroll sideways (a wide table scrolls in its own area)."""
+    longest = sorted(WORDS, key=lambda word: (-len(word), word))[:3]
+    made = make_challenge(server.url, played={"ann": [min(WORDS, key=len)]})
+    bob = players.open(server.url + made["path"], **PHONE)
+    play_challenge(bob, "bob", longest)
+    chips = bob.locator("#challenge-results tr[data-name='bob'] td .word")
+    assert chips.count() == len(longest)
+    lines = bob.evaluate(
+        """() => [...document.querySelectorAll('#challenge-results td .word')].map((chip) => {
+          const range = document.createRange();
+          range.selectNodeContents(chip);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return [chip.textContent, tops.size];
+        })"""
+    )
+    assert lines and all(count == 1 for _, count in lines), lines
+    assert bob.evaluate(
+        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
 
 
 def test_the_same_name_again_keeps_the_words_for_another_name(

@@ -91,6 +91,25 @@ def start_solo_round(pages: Pages, server: ServeProcess, board: str, **options: 
     return page
 
 
+def trace_a_daily_word(pages: Pages, server: ServeProcess, date: str) -> tuple[Any, Any]:
+    """The daily board of ``date`` on a phone, a round started and a word of three dice or
+    more traced with a finger: the page and the word, once the page lists it."""
+    page = pages.open(server.url + f"/daily?date={date}", **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    return page, trace_a_word_shown(page, touch_trace)
+
+
+def trace_a_word_shown(page: Any, trace: Any) -> Any:
+    """A word of three dice or more of the board in ``page`` traced (``touch_trace`` or
+    ``mouse_trace``): the word, once the round lists it."""
+    board = Board.parse(page.locator("#board").get_attribute("data-board") or "")
+    found = next(w for w in solve(board, load_lexicon()).words if len(w.path) >= 3)
+    trace(page, list(found.path))
+    page.wait_for_selector(f"#my-words li[data-word='{found.word}']")
+    return found
+
+
 def test_a_mouse_drag_across_three_dice_enters_the_word(pages: Pages, server: ServeProcess) -> None:
     page = start_solo_round(pages, server, FXIE, clock=True)
     stop_clock(page)  # the bubble, up 1.6 s of the page's time, stays up while it is measured
@@ -170,6 +189,32 @@ def test_a_finger_traces_a_word_on_a_phone(pages: Pages, server: ServeProcess) -
     assert page.evaluate("() => document.activeElement.id") == "play-input"
 
 
+def test_the_last_words_path_is_gone_once_the_round_is_over(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A found word's path stayed drawn after the round, beside "Tap a missed word to see its
+    path": it read as a word missed. Over, solo or daily, the board shows no path until a
+    missed word is pointed at (the pointer is moved off the page first: one resting where a
+    missed word comes shows that word's path, as it should)."""
+    page = start_solo_round(pages, server, FXIE, **PHONE)
+    word = a_word_of_three_dice(FXIE, server)
+    touch_trace(page, [(row, col) for row, col in word["path"]])
+    page.wait_for_selector("#play-feedback.good")
+    assert traced_cells(page)  # in the round the word found shows where it is
+    page.mouse.move(0, 0)
+    page.locator("#play-end").dispatch_event("click")
+    page.wait_for_selector("#play-results:not([hidden])")
+    assert traced_cells(page) == ""
+    assert page.locator("#board .cube.in-path").count() == 0
+    daily, _ = trace_a_daily_word(pages, server, "2026-11-24")
+    assert traced_cells(daily)
+    daily.mouse.move(0, 0)
+    daily.locator("#daily-stop").dispatch_event("click")
+    daily.wait_for_selector("#results:not([hidden])")
+    assert traced_cells(daily) == ""
+    assert daily.locator("#board .cube.in-path").count() == 0
+
+
 def test_a_multi_letter_face_traces_as_one_die(pages: Pages, server: ServeProcess) -> None:
     page = start_solo_round(pages, server, "qi ta")
     mouse_trace(page, [(0, 0), (0, 1), (1, 0)])  # Qu, I, T
@@ -180,13 +225,7 @@ def test_a_multi_letter_face_traces_as_one_die(pages: Pages, server: ServeProces
 
 
 def test_a_finger_traces_a_word_on_the_daily_board(pages: Pages, server: ServeProcess) -> None:
-    page = pages.open(server.url + "/daily?date=2026-11-23", **PHONE)
-    page.click("#daily-start")
-    page.wait_for_selector("#board .cube")
-    board = Board.parse(page.locator("#board").get_attribute("data-board") or "")
-    found = next(w for w in solve(board, load_lexicon()).words if len(w.path) >= 3)
-    touch_trace(page, list(found.path))
-    page.wait_for_selector(f"#my-words li[data-word='{found.word}']")
+    page, found = trace_a_daily_word(pages, server, "2026-11-23")
     assert page.locator("#feedback").text_content() == f"{found.word.upper()}: +{found.points}"
 
 
@@ -200,10 +239,7 @@ def test_a_mouse_traces_a_word_in_a_room_round(pages: Pages, clocked_server: Clo
     page.wait_for_selector("#start-button:not([hidden])")
     page.click("#start-button")
     page.wait_for_selector("body[data-phase='playing'] #board .cube")
-    board = Board.parse(page.locator("#board").get_attribute("data-board") or "")
-    found = next(w for w in solve(board, load_lexicon()).words if len(w.path) >= 3)
-    mouse_trace(page, list(found.path))
-    page.wait_for_selector(f"#my-words li[data-word='{found.word}']")
+    trace_a_word_shown(page, mouse_trace)
     assert page.locator("#feedback").get_attribute("data-status") == "accepted"
     # typing stays
     page.fill("#word-input", "zzzz")

@@ -516,6 +516,7 @@ async function endRound(ranOut = false) {
   state.round = null;
   keepRound(null);
   traceWords(null);
+  clearPath();  // the last word's path is not a missed word's: the board is bare again
   sound("end");
   document.body.classList.remove("in-round");
   placeSetup(true);

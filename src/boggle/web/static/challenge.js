@@ -1,9 +1,9 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  api, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName, listedWord,
-  readyDefinitionBox, renderBoard, roundLength, showInView, shownName, sound, wordButton,
-  wordListTitles,
+  api, clearPath, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName,
+  listedWord, readyDefinitionBox, renderBoard, roundLength, showInView, shownName, sound,
+  wordButton, wordListTitles,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
@@ -147,6 +147,7 @@ async function finish(timeUp) {
   state.over = true;
   state.stopTimer();
   traceWords(null);
+  clearPath();  // the last word's path is not a missed word's: the board is bare again
   sound("end");
   document.body.classList.remove("in-round");
   $("word-input").disabled = true;

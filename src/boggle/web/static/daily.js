@@ -1,9 +1,9 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
-  api, copyText, countdown, drawPath, fillWordLists, focusResults, keepRound, keptRound, listedWord,
-  offerShare, placeRoundSetup, renderBoard, readyDefinitionBox, roundLength, serverOptions, sound,
-  wordButton,
+  api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, keepRound, keptRound,
+  listedWord, offerShare, placeRoundSetup, renderBoard, readyDefinitionBox, roundLength,
+  serverOptions, sound, wordButton,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -209,6 +209,7 @@ async function finish() {
   state.over = true;
   state.stopTimer();
   traceWords(null);
+  clearPath();  // the last word's path is not a missed word's: the board is bare again
   sound("end");
   document.body.classList.remove("in-round");
   $("word-input").disabled = true;
