@@ -646,3 +646,14 @@ def test_start_pressed_while_a_link_loads_plays_the_link_s_round(
     faces = page.locator(".cube").all_inner_texts()
     assert "".join(faces).lower() == FXIE.replace(" ", "")
     assert start.get_attribute("aria-busy") is None
+
+
+def test_a_word_the_dictionary_lacks_says_why_it_has_no_meaning(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A kept word in the game's list but not in WordNet says so, naming the dictionary."""
+    page = words_page(pages, server, [kept("zyzzyva"), kept("fame")])
+    meanings_shown(page)
+    source = get_json(server.url + "/api/define?word=zyzzyva")["source"]
+    shown = page.locator(".kept-word[data-word='zyzzyva'] .kept-meaning")
+    assert shown.text_content() == f"no definition: not in the dictionary ({source})"

@@ -96,7 +96,9 @@ async function showMeaning(entry, box) {
     const forms = Array.isArray(found.forms) && found.forms.length ? `(${found.forms.join("; ")}) ` : "";
     box.textContent = forms + found.definitions[0];
   } else {
-    box.textContent = "no definition known";
+    // say why: the word is in the game's list but not in the dictionary the meanings come from
+    const source = found.source ? ` (${found.source})` : "";
+    box.textContent = `no definition: not in the dictionary${source}`;
     box.classList.add("missing");
   }
 }
