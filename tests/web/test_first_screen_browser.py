@@ -139,6 +139,48 @@ def focused(page: Any) -> str:
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_play_again_is_under_a_round_s_score_before_the_words_missed(
+    pages: Pages, server: ServeProcess, width: int, height: int
+) -> None:
+    """A round over, the next one is a tap away on the results' first screen: "Play again"
+    (44 px high) right under the score, before the words missed and the challenge, and the
+    first thing Tab reaches from the results' heading (focused, as before); it starts a round
+    with the settings just played (its length here). "Change settings" beside it takes the
+    screen and the keyboard to the round's settings after the results."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **screen(width, height))
+    page.fill("#play-time", "60")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) #play-missed .word")
+    page.wait_for_selector("#challenge-button")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"play-again-{width}x{height}.png"))
+    assert focused(page) == "play-results-title"
+    assert on_first_screen(page, "#play-again"), "Play again is off the results' first screen"
+    assert page.locator("#play-again").bounding_box()["height"] >= 44
+    for later in ("#play-missed", "#challenge-button", "#play-setup"):
+        assert page.evaluate(BEFORE, ["#play-again", later]), f"Play again comes after {later}"
+    page.keyboard.press("Tab")
+    assert focused(page) == "play-again"
+    page.keyboard.press("Tab")
+    assert focused(page) == "play-change-settings"
+
+    page.keyboard.press("Enter")
+    assert focused(page) == "play-time"
+    assert on_first_screen(page, "#play-time") and on_first_screen(page, "#play-start")
+
+    page.focus("#play-again")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.locator("#play-results").is_hidden()
+    kept = page.evaluate("() => JSON.parse(sessionStorage.getItem('boggle-play-round'))")
+    assert kept["seconds"] == 60
+    for shown in ("#board", "#play-timer", "#play-input"):
+        assert on_first_screen(page, shown), f"{shown} is off the screen in the next round"
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
 def test_the_daily_board_s_results_come_first_and_its_choices_right_after_them(
     pages: Pages, server: ServeProcess, width: int, height: int
 ) -> None:
