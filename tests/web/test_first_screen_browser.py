@@ -86,6 +86,20 @@ def test_a_round_played_from_play_s_first_screen(pages: Pages, server: ServeProc
     assert page.evaluate(BEFORE, ["#play-setup", ".controls"])
 
 
+def play_to_results(page: Any, *words: str) -> None:
+    """A /play round started, ``words`` entered and ended with End now: its results and the
+    challenge offer shown. For example ``play_to_results(page, "fame")``."""
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    for entered, word in enumerate(words):
+        page.fill("#play-input", word)
+        page.press("#play-input", "Enter")
+        page.wait_for_selector(f"#play-found li >> nth={entered}")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) #play-missed .word")
+    page.wait_for_selector("#challenge-button")
+
+
 def tops(page: Any, *selectors: str) -> list[float]:
     return [float(page.locator(selector).bounding_box()["y"]) for selector in selectors]
 
@@ -101,14 +115,7 @@ def test_a_round_s_results_come_first_and_play_again_right_after_them(
     tabbed through: Tab from the results' last control reaches "Play another round"), and on
     the screen. Started, the round has its Start, clock and word box first again."""
     page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **screen(width, height))
-    page.click("#play-start")
-    page.wait_for_selector("#play-form:not([hidden])")
-    page.fill("#play-input", "fame")
-    page.press("#play-input", "Enter")
-    page.wait_for_selector("#play-found li")
-    page.click("#play-end")
-    page.wait_for_selector("#play-results:not([hidden]) #play-missed .word")
-    page.wait_for_selector("#challenge-button")
+    play_to_results(page, "fame")
     page.screenshot(path=str(ARTIFACTS / f"play-results-{width}x{height}.png"))
     for shown in ("#play-feedback", "#play-found", "#play-result-line"):
         assert on_first_screen(page, shown), f"{shown} is off the screen"
@@ -149,11 +156,7 @@ def test_play_again_is_under_a_round_s_score_before_the_words_missed(
     screen and the keyboard to the round's settings after the results."""
     page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **screen(width, height))
     page.fill("#play-time", "60")
-    page.click("#play-start")
-    page.wait_for_selector("#play-form:not([hidden])")
-    page.click("#play-end")
-    page.wait_for_selector("#play-results:not([hidden]) #play-missed .word")
-    page.wait_for_selector("#challenge-button")
+    play_to_results(page)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"play-again-{width}x{height}.png"))
     assert focused(page) == "play-results-title"
