@@ -86,6 +86,20 @@ def test_a_round_played_from_play_s_first_screen(pages: Pages, server: ServeProc
     assert page.evaluate(BEFORE, ["#play-setup", ".controls"])
 
 
+def play_to_results(page: Any, *words: str) -> None:
+    """A /play round started, ``words`` entered and ended with End now: its results and the
+    challenge offer shown. For example ``play_to_results(page, "fame")``."""
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    for entered, word in enumerate(words):
+        page.fill("#play-input", word)
+        page.press("#play-input", "Enter")
+        page.wait_for_selector(f"#play-found li >> nth={entered}")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) #play-missed .word")
+    page.wait_for_selector("#challenge-button")
+
+
 def tops(page: Any, *selectors: str) -> list[float]:
     return [float(page.locator(selector).bounding_box()["y"]) for selector in selectors]
 
@@ -101,14 +115,7 @@ def test_a_round_s_results_come_first_and_play_again_right_after_them(
     tabbed through: Tab from the results' last control reaches "Play another round"), and on
     the screen. Started, the round has its Start, clock and word box first again."""
     page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **screen(width, height))
-    page.click("#play-start")
-    page.wait_for_selector("#play-form:not([hidden])")
-    page.fill("#play-input", "fame")
-    page.press("#play-input", "Enter")
-    page.wait_for_selector("#play-found li")
-    page.click("#play-end")
-    page.wait_for_selector("#play-results:not([hidden]) #play-missed .word")
-    page.wait_for_selector("#challenge-button")
+    play_to_results(page, "fame")
     page.screenshot(path=str(ARTIFACTS / f"play-results-{width}x{height}.png"))
     for shown in ("#play-feedback", "#play-found", "#play-result-line"):
         assert on_first_screen(page, shown), f"{shown} is off the screen"
@@ -136,6 +143,44 @@ def test_a_round_s_results_come_first_and_play_again_right_after_them(
 
 def focused(page: Any) -> str:
     return str(page.evaluate("() => document.activeElement.id"))
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_play_again_is_under_a_round_s_score_before_the_words_missed(
+    pages: Pages, server: ServeProcess, width: int, height: int
+) -> None:
+    """A round over, the next one is a tap away on the results' first screen: "Play again"
+    (44 px high) right under the score, before the words missed and the challenge, and the
+    first thing Tab reaches from the results' heading (focused, as before); it starts a round
+    with the settings just played (its length here). "Change settings" beside it takes the
+    screen and the keyboard to the round's settings after the results."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **screen(width, height))
+    page.fill("#play-time", "60")
+    play_to_results(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"play-again-{width}x{height}.png"))
+    assert focused(page) == "play-results-title"
+    assert on_first_screen(page, "#play-again"), "Play again is off the results' first screen"
+    assert page.locator("#play-again").bounding_box()["height"] >= 44
+    for later in ("#play-missed", "#challenge-button", "#play-setup"):
+        assert page.evaluate(BEFORE, ["#play-again", later]), f"Play again comes after {later}"
+    page.keyboard.press("Tab")
+    assert focused(page) == "play-again"
+    page.keyboard.press("Tab")
+    assert focused(page) == "play-change-settings"
+
+    page.keyboard.press("Enter")
+    assert focused(page) == "play-time"
+    assert on_first_screen(page, "#play-time") and on_first_screen(page, "#play-start")
+
+    page.focus("#play-again")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.locator("#play-results").is_hidden()
+    kept = page.evaluate("() => JSON.parse(sessionStorage.getItem('boggle-play-round'))")
+    assert kept["seconds"] == 60
+    for shown in ("#board", "#play-timer", "#play-input"):
+        assert on_first_screen(page, shown), f"{shown} is off the screen in the next round"
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])

@@ -295,7 +295,7 @@ async function startRound() {
     choices: roundChoices(),
   };
   keepRound(state.round);
-  // from the top: "Play another round" is under the last round's results, far down a phone
+  // from the top: "Play again" and "Play another round" are in the last round's results
   window.scrollTo(0, 0);
   showRound(state.round);
 }
@@ -508,6 +508,13 @@ function placeSetup(over) {
   placeRoundSetup($("play-setup"), over ? $("play-results") : null);
 }
 
+// "Change settings" under a round's result: the screen at the round's settings, after the
+// results and the words missed, and the keyboard at the first of them, the round's length.
+function showSettings() {
+  $("play-setup").scrollIntoView({ block: "start" });
+  $("play-time").focus({ preventScroll: true });
+}
+
 // The round's end: `ranOut` when its time ran out, not when the player ended it.
 async function endRound(ranOut = false) {
   const round = state.round;
@@ -551,7 +558,7 @@ async function endRound(ranOut = false) {
   const point = matchMedia("(hover: none)").matches ? "Tap" : "Hover over or click";
   setFeedback(`${ranOut ? "Time!" : "Round over."} ${point} a missed word to see its path.`, true);
   // the results from their first line (the score, the words found), and the keyboard there:
-  // Tab goes on through the words missed to "Play another round"
+  // Tab goes on to "Play again" under the score, then through the words missed to the settings
   focusResults($("play-feedback"), $("play-results-title"));
 }
 
@@ -624,6 +631,8 @@ async function start() {
   $("tab-play").addEventListener("click", () => showMode("play"));
   $("tab-solve").closest("[role=tablist]").addEventListener("keydown", moveBetweenTabs);
   $("play-start").addEventListener("click", reportErrors(startWhenLoaded));
+  $("play-again").addEventListener("click", reportErrors(startWhenLoaded));
+  $("play-change-settings").addEventListener("click", showSettings);
   showRoundLength($("play-time"), $("play-time-said"));
   $("play-end").addEventListener("click", reportErrors(() => endRound(false)));
   $("play-form").addEventListener("submit", reportErrors(() => submitWord()));
