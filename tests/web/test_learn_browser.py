@@ -189,6 +189,31 @@ def test_a_word_without_a_definition_gets_the_board_as_its_clue(
     assert page.text_content("#practise-verdict") == "The word is FAME."
 
 
+def test_a_clue_without_a_meaning_fits_one_kept_word(pages: Pages, server: ServeProcess) -> None:
+    """Words kept from one board with no meaning to show: the clue gives as many first letters
+    as tell the word asked from the other kept words of its length there, so typing another
+    kept word is never the right answer to a clue it also fits."""
+    page = pages.open(server.url + "/words?seed=1", **PHONE)
+    page.context.route("**/api/define?word=*", lambda route: route.fulfill(status=500, body="down"))
+    words = [kept("casa"), kept("cama"), kept("capa"), kept("cosa"), kept("fame")]
+    value = json.dumps({"version": 1, "words": words})
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [KEY, value])
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    starts = {"casa": "CAS", "cama": "CAM", "capa": "CAP", "cosa": "CO", "fame": "F"}
+    page.click("#practise-start")
+    clues = {}
+    for _ in range(len(words)):  # one pass asks each word once
+        page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+        asked = page.get_attribute("#practise-clue", "data-word") or ""
+        clues[asked] = page.text_content("#practise-clue")
+        page.click("#practise-show")
+    assert clues == {
+        word: f"4 letters, starting with {start}, on the board FXIE AMLO EWBX ASTU"
+        for word, start in starts.items()
+    }
+
+
 @pytest.mark.parametrize(
     "raw",
     ["{not json", '{"version": 7, "words": []}', "[1, 2]", '"fame"', '{"version": 1}'],

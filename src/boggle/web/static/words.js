@@ -255,8 +255,29 @@ function removeWord(entry) {
 
 // ------------------------------------------------------------------ practise
 
+// The first letters of `entry` a clue gives: enough that no other kept word of its length on
+// its board starts the same way, so the clue fits one kept word. For example CASA beside
+// CAMA and CAPA on one board starts "CAS"; FAME alone starts "F".
+function cluePrefix(entry) {
+  const rivals = state.words.filter(
+    (other) =>
+      other.word !== entry.word &&
+      other.word.length === entry.word.length &&
+      (other.board ?? "") === (entry.board ?? ""),
+  );
+  let length = 1;
+  while (
+    length < entry.word.length - 1 &&
+    rivals.some((other) => other.word.startsWith(entry.word.slice(0, length)))
+  ) {
+    length += 1;
+  }
+  return entry.word.slice(0, length);
+}
+
 // The clue for `entry`, into #practise-clue: its meaning with the word blanked out, or,
-// without one, its length, first letter and the board it was on.
+// without one, its length, first letters (as many as tell it from the other kept words) and
+// the board it was on.
 async function showClue(entry) {
   const clue = $("practise-clue");
   clue.replaceChildren();
@@ -270,8 +291,7 @@ async function showClue(entry) {
     const blanked = definition.replace(pattern, "_".repeat(entry.word.length));
     clue.append(`${blanked} (${letters})`);
   } else {
-    const first = entry.word.charAt(0).toUpperCase();
-    clue.append(`${letters}, starting with ${first}`);
+    clue.append(`${letters}, starting with ${cluePrefix(entry).toUpperCase()}`);
     if (entry.board) {
       clue.append(", on the board ");
       const board = document.createElement("span");
