@@ -214,6 +214,45 @@ def test_a_clue_without_a_meaning_fits_one_kept_word(pages: Pages, server: Serve
     }
 
 
+def test_another_kept_word_that_fits_the_clue_is_not_marked_wrong(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """AMADA and AMADO kept from one board share every letter a clue may give: typing the other
+    one is said to fit too, the streak stays and the same clue is asked again."""
+    page = pages.open(server.url + "/words?seed=1", **PHONE)
+    page.context.route("**/api/define?word=*", lambda route: route.fulfill(status=500, body="down"))
+    words = [kept("amada"), kept("amado")]
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": words})],
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    asked = page.get_attribute("#practise-clue", "data-word") or ""
+    clue = page.text_content("#practise-clue")
+    assert clue == "5 letters, starting with AMAD, on the board FXIE AMLO EWBX ASTU"
+    page.fill("#practise-input", asked)
+    page.press("#practise-input", "Enter")  # right once: streak 1
+    page.wait_for_function(
+        "asked => document.getElementById('practise-clue').dataset.word !== asked", arg=asked
+    )
+    asked = page.get_attribute("#practise-clue", "data-word") or ""
+    other = "amado" if asked == "amada" else "amada"
+    page.fill("#practise-input", other)
+    page.press("#practise-input", "Enter")
+    assert page.text_content("#practise-verdict") == (
+        f"{other.upper()} fits too, but it is another kept word: try the other one."
+    )
+    assert page.get_attribute("#practise-clue", "data-word") == asked
+    assert page.text_content("#practise-clue") == clue
+    assert {entry["word"]: entry.get("streak", 0) for entry in stored(page)} == {
+        other: 1,
+        asked: 0,
+    }
+
+
 @pytest.mark.parametrize(
     "raw",
     ["{not json", '{"version": 7, "words": []}', "[1, 2]", '"fame"', '{"version": 1}'],

@@ -282,6 +282,7 @@ async function showClue(entry) {
   const clue = $("practise-clue");
   clue.replaceChildren();
   delete clue.dataset.word;
+  delete clue.dataset.prefix;
   const found = await meaningOf(entry);
   if (state.practising !== entry) return;
   const letters = `${entry.word.length} letters`;
@@ -291,7 +292,8 @@ async function showClue(entry) {
     const blanked = definition.replace(pattern, "_".repeat(entry.word.length));
     clue.append(`${blanked} (${letters})`);
   } else {
-    clue.append(`${letters}, starting with ${cluePrefix(entry).toUpperCase()}`);
+    clue.dataset.prefix = cluePrefix(entry);
+    clue.append(`${letters}, starting with ${clue.dataset.prefix.toUpperCase()}`);
     if (entry.board) {
       clue.append(", on the board ");
       const board = document.createElement("span");
@@ -347,6 +349,21 @@ function stopPractise() {
   if (hadFocus) $("practise-verdict").focus();
 }
 
+// Whether `typed` is another kept word that fits the letters clue shown for `entry` (same
+// length, board and first letters): right for the clue, though not the word asked.
+function fitsClueToo(typed, entry) {
+  const prefix = $("practise-clue").dataset.prefix;
+  return (
+    prefix !== undefined &&
+    typed !== entry.word &&
+    typed.length === entry.word.length &&
+    typed.startsWith(prefix) &&
+    state.words.some(
+      (other) => other.word === typed && (other.board ?? "") === (entry.board ?? ""),
+    )
+  );
+}
+
 function answer(event) {
   event.preventDefault();
   const entry = state.practising;
@@ -356,6 +373,13 @@ function answer(event) {
   reloadWords();
   const verdict = $("practise-verdict");
   const word = entry.word.toUpperCase();
+  if (fitsClueToo(typed, entry)) {
+    verdict.textContent = `${typed.toUpperCase()} fits too, but it is another kept word: try the other one.`;
+    verdict.className = "feedback";
+    $("practise-input").value = "";
+    $("practise-input").focus();
+    return;
+  }
   if (typed === entry.word) {
     entry.streak += 1;
     if (entry.streak >= 2) {
