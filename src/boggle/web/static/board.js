@@ -119,19 +119,29 @@ function cellsOf(text) {
 // mid-results: the results beside the board, or far below it): each small board beside a
 // meaning is drawn again, shown where its path's dice are now off the screen and hidden where
 // they are now on it, once the page has settled (the next frame: a turn fires several resizes).
+// After a turn (the width changed, not a keyboard opening) a small board showing a path is
+// kept on the screen: the browser's scroll after a turn can leave it just below the fold.
 let miniRecheck = 0;
+let widthBefore = window.innerWidth;
+let turned = false;
 
 window.addEventListener("resize", () => {
   const overlay = $("path-overlay");
   if (overlay?.dataset.word && overlay.dataset.cells) {
     drawPath(overlay.dataset.word, cellsOf(overlay.dataset.cells));
   }
+  turned ||= window.innerWidth !== widthBefore;
+  widthBefore = window.innerWidth;
   cancelAnimationFrame(miniRecheck);
   miniRecheck = requestAnimationFrame(() => {
     for (const mini of document.querySelectorAll(".mini-board")) {
       const cells = mini.dataset.cells ? cellsOf(mini.dataset.cells) : null;
       drawMiniPath(mini, mini.dataset.word ?? null, cells);
+      if (turned && mini.dataset.word && mini.getClientRects().length) {
+        mini.scrollIntoView({ block: "nearest" });
+      }
     }
+    turned = false;
   });
 });
 
