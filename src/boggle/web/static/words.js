@@ -255,16 +255,21 @@ function removeWord(entry) {
 
 // ------------------------------------------------------------------ practise
 
-// The first letters of `entry` a clue gives: enough that no other kept word of its length on
-// its board starts the same way, so the clue fits one kept word. For example CASA beside
-// CAMA and CAPA on one board starts "CAS"; FAME alone starts "F".
-function cluePrefix(entry) {
-  const rivals = state.words.filter(
+// The other kept words a letters clue for `entry` could fit: its length, on its board.
+function clueRivals(entry) {
+  return state.words.filter(
     (other) =>
       other.word !== entry.word &&
       other.word.length === entry.word.length &&
       (other.board ?? "") === (entry.board ?? ""),
   );
+}
+
+// The first letters of `entry` a clue gives: enough that no other kept word of its length on
+// its board starts the same way, so the clue fits one kept word. For example CASA beside
+// CAMA and CAPA on one board starts "CAS"; FAME alone starts "F".
+function cluePrefix(entry) {
+  const rivals = clueRivals(entry);
   let length = 1;
   while (
     length < entry.word.length - 1 &&
@@ -355,12 +360,8 @@ function fitsClueToo(typed, entry) {
   const prefix = $("practise-clue").dataset.prefix;
   return (
     prefix !== undefined &&
-    typed !== entry.word &&
-    typed.length === entry.word.length &&
     typed.startsWith(prefix) &&
-    state.words.some(
-      (other) => other.word === typed && (other.board ?? "") === (entry.board ?? ""),
-    )
+    clueRivals(entry).some((other) => other.word === typed)
   );
 }
 
