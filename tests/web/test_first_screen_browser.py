@@ -183,6 +183,41 @@ def test_play_again_is_under_a_round_s_score_before_the_words_missed(
         assert on_first_screen(page, shown), f"{shown} is off the screen in the next round"
 
 
+# the second tap a moment after the first: its board asked for, not yet come
+DOUBLE_TAP = """(id) => { const button = document.getElementById(id);
+  button.click(); setTimeout(() => button.click(), 0); }"""
+
+
+def test_a_double_tap_on_play_again_or_start_starts_one_round(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Two taps on Play again (or the daily board's Start) before the first round's board has
+    come ask for one board and start one round: one clock, not two racing to end it."""
+    page = pages.open(server.url + "/play", **screen(390, 844))
+    page.fill("#play-time", "60")
+    play_to_results(page)
+    rolls: list[str] = []
+    page.on(
+        "request", lambda request: rolls.append(request.url) if "/api/roll" in request.url else None
+    )
+    page.evaluate(DOUBLE_TAP, "play-again")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.wait_for_timeout(1500)
+    assert len(rolls) == 1, f"a double tap on Play again asked for {len(rolls)} boards"
+
+    page = pages.open(server.url + "/daily", **screen(390, 844))
+    page.wait_for_function("() => document.getElementById('daily-dict').options.length > 0")
+    dailies: list[str] = []
+    page.on(
+        "request",
+        lambda request: dailies.append(request.url) if "/api/daily" in request.url else None,
+    )
+    page.evaluate(DOUBLE_TAP, "daily-start")
+    page.wait_for_selector("#board .cube")
+    page.wait_for_timeout(1500)
+    assert len(dailies) == 1, f"a double tap on Start asked for {len(dailies)} daily boards"
+
+
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
 def test_the_daily_board_s_results_come_first_and_its_choices_right_after_them(
     pages: Pages, server: ServeProcess, width: int, height: int

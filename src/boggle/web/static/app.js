@@ -23,6 +23,7 @@ const state = {
   round: null,        // the play round under way, or null
   solveTicket: 0,     // numbers the solves asked for, so a late answer cannot overwrite a newer
   pageLoad: null,     // settles once the lists and the link's list, rules and board are set
+  starting: false,    // a round is being started (its board asked for): another tap waits
 };
 
 function showError(message) {
@@ -303,21 +304,28 @@ async function startRound() {
 // Start pressed while the page still loads the round its link promises (/play?dict=es&board=…):
 // the button says it is busy and the round starts once the link's list and board are set
 // (or, should they fail to load, with the defaults, the failure said in the error line).
+// A second tap while a round is being started (a double tap on Start or Play again) starts
+// nothing: one round, one clock.
 async function startWhenLoaded() {
-  const button = $("play-start");
-  if (button.getAttribute("aria-busy") === "true") return;  // already waiting
-  const label = button.textContent;
-  button.setAttribute("aria-busy", "true");
-  button.setAttribute("aria-disabled", "true");
-  button.textContent = "Loading the link's round…";
+  if (state.starting) return;
+  state.starting = true;
   try {
-    await state.pageLoad;
+    const button = $("play-start");
+    const label = button.textContent;
+    button.setAttribute("aria-busy", "true");
+    button.setAttribute("aria-disabled", "true");
+    button.textContent = "Loading the link's round…";
+    try {
+      await state.pageLoad;
+    } finally {
+      button.removeAttribute("aria-busy");
+      button.removeAttribute("aria-disabled");
+      button.textContent = label;
+    }
+    await startRound();
   } finally {
-    button.removeAttribute("aria-busy");
-    button.removeAttribute("aria-disabled");
-    button.textContent = label;
+    state.starting = false;
   }
-  await startRound();
 }
 
 // The round's board, word box and clock on the page (a round just started, or taken up again

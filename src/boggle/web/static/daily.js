@@ -18,6 +18,7 @@ const state = {
   query: null,    // the /api/daily query of the round's board: size, dictionary, date
   stopTimer: () => {},
   over: false,
+  starting: false,  // a round is being started (its board asked for): another tap waits
 };
 // The round under way, kept in the tab: a reload comes back to it (board.js keepRound).
 const ROUND_KEY = "boggle-daily-round";
@@ -101,9 +102,17 @@ function nameStart() {
   showPlayed();
 }
 
-function startRound(event) {
+// A second tap while the day's board is asked for (a double tap on Start) starts nothing:
+// one round, one clock.
+async function startRound(event) {
   event.preventDefault();
-  return playRound(null);
+  if (state.starting) return;
+  state.starting = true;
+  try {
+    await playRound(null);
+  } finally {
+    state.starting = false;
+  }
 }
 
 function keep() {
