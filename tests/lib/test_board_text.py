@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from boggle import MULTI_LETTER_FACES, Board, BoardError, BoggleError, load_lexicon
 from boggle.dice.bulk import BoardSource, board_lines
 from boggle.dice.cubes import DICE_SETS
-from boggle.model.board import compact_text, format_face, parse_faces
+from boggle.model.board import ROW_SEPARATORS_SAID, compact_text, format_face, parse_faces
 from boggle.model.letters import board_letters
 from boggle.search.faces import board_text
 from boggle.wordlists.spelling import PROFILES
@@ -43,6 +43,20 @@ def test_any_separator_and_case_read_the_same_board(
     rows = str(board).removesuffix("/").split(" ")
     text = separator.join(rows) + ("/" if board.rows == 1 and board.cols > 1 else "")
     assert Board.parse(text.upper() if upper else text) == board
+
+
+SEPARATOR_NAMES = {" ": "spaces", "\n": "new lines", "/": "'/'", ",": "','"}
+
+
+@pytest.mark.parametrize("separator", list(SEPARATOR_NAMES))
+def test_the_help_and_refusals_name_every_row_separator_the_reader_takes(separator: str) -> None:
+    """`solve --help`, the API's description and a refused board name the separators as
+    they are: a separator the reader takes is named, and each one named is read."""
+    assert Board.parse(f"ab{separator}cd") == Board.parse("ab cd")
+    assert SEPARATOR_NAMES[separator] in ROW_SEPARATORS_SAID
+    with pytest.raises(BoardError) as refused:
+        Board.parse("abcde")
+    assert ROW_SEPARATORS_SAID in str(refused.value)
 
 
 @given(st.lists(st.sampled_from(ALL_FACES), min_size=1, max_size=12))

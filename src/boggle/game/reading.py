@@ -196,7 +196,7 @@ def iter_problems(result: RoundResult | Match) -> Iterator[str]:
     ...     Lexicon.from_words(["cab"]))
     >>> list(iter_problems(match))
     ["round 1: board 'ab1' does not parse: board has '1', which is not a letter; use letters, \
-with rows separated by spaces or '/'; words were not looked for"]
+with rows separated by spaces, new lines, '/' or ','; words were not looked for"]
     """
     if isinstance(result, RoundResult):
         yield from result.problems

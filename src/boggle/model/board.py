@@ -68,6 +68,8 @@ SHOWN_ROWS = 12
 """The most rows whose lengths a refusal of unequal rows lists."""
 
 _ROW_SEPARATORS = re.compile(r"[\s/,]+")
+ROW_SEPARATORS_SAID = "spaces, new lines, '/' or ','"
+"""The row separators :meth:`Board.parse` reads, as the help and refusals name them."""
 _BRACKETED = re.compile(r"\[([^\[\]]*)\]|(.)", re.DOTALL)
 
 
@@ -101,7 +103,7 @@ def parse_faces(text: str) -> list[str]:
             if not single.isalpha():
                 raise BoardError(
                     f"board has {single!r}, which is not a letter; "
-                    "use letters, with rows separated by spaces or '/'"
+                    f"use letters, with rows separated by {ROW_SEPARATORS_SAID}"
                 )
             face = single.lower()
             faces.append("qu" if face == "q" else face)
@@ -202,8 +204,8 @@ class Board:
             side = math.isqrt(len(faces))
             if side * side != len(faces):
                 raise BoardError(
-                    f"{len(faces)} faces do not make a square; separate the rows "
-                    "with spaces or '/' to give a rectangle, e.g. 'abc def'"
+                    f"{len(faces)} faces do not make a square; separate the rows with "
+                    f"{ROW_SEPARATORS_SAID} to give a rectangle, e.g. 'abc def'"
                 )
             if side > MAX_SIDE:
                 return cls(tuple(faces), side, side)  # raises the size error

@@ -15,6 +15,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 from boggle.dice.cubes import MAX_SEED, SEED_RANGE, seed_in_range
+from boggle.model.board import ROW_SEPARATORS_SAID
 from boggle.model.errors import DiceError
 from boggle.rooms.fields import (
     DiceName,
@@ -30,7 +31,7 @@ BoardText = Annotated[
     Field(
         min_length=1,
         max_length=4000,
-        description="rows separated by spaces or '/'; q is Qu; [th] a multi-letter face",
+        description=f"rows separated by {ROW_SEPARATORS_SAID}; q is Qu; [th] a multi-letter face",
         examples=["fxie amlo ewbx astu"],
     ),
 ]

@@ -28,7 +28,7 @@ from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import default_engine, get_engine, solve
 from boggle.files.inputs import read_file
 from boggle.model import render
-from boggle.model.board import MAX_TEXT_CHARS, Board
+from boggle.model.board import MAX_TEXT_CHARS, ROW_SEPARATORS_SAID, Board
 from boggle.model.errors import BoardError, BoggleError, MissingDependencyError
 from boggle.model.rules import Rules
 from boggle.model.solution import Found, Solution
@@ -46,8 +46,8 @@ def register(subparsers: Any) -> None:
         "solve",
         help="find every word on a board",
         description="Find every word on a board. The board is its rows of letters, separated "
-        "by spaces or '/': 'fxie amlo ewbx astu' (q is the Qu cube; write other multi-letter "
-        "faces in brackets: '[th]').",
+        f"by {ROW_SEPARATORS_SAID}: 'fxie amlo ewbx astu' (q is the Qu cube; write other "
+        "multi-letter faces in brackets: '[th]').",
         **with_examples("solve"),
     )
     add_board_arguments(parser, "solve it")
