@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -34,6 +35,28 @@ def test_define_an_unknown_word_is_exit_1(capsys: pytest.CaptureFixture[str]) ->
     assert main(["define", "zzxqv"]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1 and "no entry" in captured.err
+
+
+def test_a_word_with_no_entry_says_whether_the_word_list_has_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A word WordNet lacks is looked up in the word list (`--dict`, default en-70): the one
+    line says the list has it, or has it not either; JSON says the same in two fields."""
+    words = tmp_path / "mine.txt"
+    words.write_text("zyzzyva\ncat\n")
+    assert main(["define", "zyzzyva", "--dict", str(words)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.rstrip().endswith(
+        "though it is a word of the mine.txt list"
+    )
+    assert main(["define", "zyzzyva"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.rstrip().endswith("not a word of the en-70 list either")
+    assert main(["define", "zyzzyva", "--dict", str(words), "--json"]) == 1
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["word_list"] == "mine.txt" and shown["in_word_list"] is True
+    assert main(["define", "cat", "--dict", "no-such-list"]) == 2
+    assert "unknown word list" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("word", ["", "ab1", "a b", "a" * 100_000])

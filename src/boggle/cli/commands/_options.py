@@ -18,7 +18,11 @@ from boggle.wordlists.sources import DEFAULT_WORDLIST
 from boggle.wordlists.spelling import PROFILES
 
 
-def add_dictionary_option(parser: argparse.ArgumentParser) -> None:
+def add_dictionary_option(
+    parser: argparse.ArgumentParser,
+    language_help: str = "the word list's language: its spelling rules for a --dict "
+    "file, or alone its list (--language es is --dict es); default: English",
+) -> None:
     parser.add_argument(
         "--dict",
         dest="dictionary",
@@ -28,11 +32,7 @@ def add_dictionary_option(parser: argparse.ArgumentParser) -> None:
         help=f"a bundled word list name or a word list file (default: {DEFAULT_WORDLIST}; "
         "see 'boggle dicts')",
     )
-    add_language_option(
-        parser,
-        "the word list's language: its spelling rules for a --dict "
-        "file, or alone its list (--language es is --dict es); default: English",
-    )
+    add_language_option(parser, language_help)
 
 
 def add_language_option(parser: argparse.ArgumentParser, help: str) -> None:

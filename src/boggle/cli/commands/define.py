@@ -15,6 +15,7 @@ from boggle.cli.commands import _options as options
 from boggle.cli.commands._help import with_examples
 from boggle.definitions import Definition, define
 from boggle.model.letters import upper_letters
+from boggle.wordlists.lexicon import Lexicon
 
 
 def register(subparsers: Any) -> None:
@@ -23,11 +24,16 @@ def register(subparsers: Any) -> None:
         help="what a word means",
         description="What a word means: English glosses from WordNet (an inflected word "
         "through its base form: 'cats' -> 'cat', 'ran' -> 'run'); for other languages, a "
-        "link to the word's Wiktionary entry. Exit status 1 when the word has no entry.",
+        "link to the word's Wiktionary entry. A word with no entry is looked up in the word "
+        "list: the line says whether the list has it. Exit status 1 when the word has no "
+        "entry.",
         **with_examples("define"),
     )
     parser.add_argument("word", help="the word to define")
-    options.add_language_option(parser, "the word's language; default: English")
+    options.add_dictionary_option(
+        parser,
+        "the word's language (and, alone, its list: --language es is --dict es); default: English",
+    )
     options.add_json_option(parser)
     parser.set_defaults(run=run)
 
@@ -46,12 +52,30 @@ def definition_text(entry: Definition) -> str:
     return "\n".join(lines)
 
 
+def missing_text(entry: Definition, lexicon: Lexicon) -> str:
+    """The one line for a word with no entry, saying whether the word list has it.
+
+    >>> from boggle.wordlists.lexicon import Lexicon
+    >>> entry = Definition("zyzzyva", "en", (), "WordNet 3.0")
+    >>> missing_text(entry, Lexicon.from_words(["zyzzyva"], name="enable"))
+    'ZYZZYVA: no entry in WordNet 3.0, though it is a word of the enable list'
+    >>> missing_text(entry, Lexicon.from_words(["cat"], name="en-70"))
+    'ZYZZYVA: no entry in WordNet 3.0, and not a word of the en-70 list either'
+    """
+    shown = f"{upper_letters(entry.word)}: no entry in {entry.source}"
+    if entry.word in lexicon:
+        return f"{shown}, though it is a word of the {lexicon.name} list"
+    return f"{shown}, and not a word of the {lexicon.name} list either"
+
+
 def run(args: argparse.Namespace) -> int:
-    entry = define(args.word, args.language or "en")
+    lexicon = options.lexicon_from_args(args)  # a bad --dict is refused before the lookup
+    entry = define(args.word, args.language or lexicon.language or "en")
     if args.json:
-        sys.stdout.write(json.dumps(entry.to_json(), ensure_ascii=False) + "\n")
+        shown = entry.to_json() | {"word_list": lexicon.name, "in_word_list": entry.word in lexicon}
+        sys.stdout.write(json.dumps(shown, ensure_ascii=False) + "\n")
     elif entry.found:
         sys.stdout.write(definition_text(entry) + "\n")
     else:
-        print(f"{upper_letters(entry.word)}: no entry in {entry.source}", file=sys.stderr)
+        print(missing_text(entry, lexicon), file=sys.stderr)
     return 0 if entry.found else 1
