@@ -60,9 +60,10 @@ def test_solve_gives_the_json_of_boggle_solve(client: TestClient) -> None:
     response = client.post("/api/solve", json={"board": FXIE})
     assert response.status_code == 200
     body = response.json()
-    expected = solve(FXIE).to_json()
+    expected = with_levels(solve(FXIE)).to_json()  # as `boggle solve --json`: with levels
     for key in ("board", "rows", "cols", "rules", "dictionary", "count", "score", "words"):
         assert body[key] == expected[key]
+    assert body.get("levels") == expected.get("levels")
     assert body["faces"] == [list(row) for row in ("fxie", "amlo", "ewbx", "astu")]
     assert body["elapsed_ms"] >= 0
 
@@ -412,7 +413,7 @@ def test_solve_over_http_equals_the_library(
         ]
     )
     body = client.post("/api/solve", json={"board": str(board)}).json()
-    expected = solve(board)
+    expected = with_levels(solve(board))
     assert body["words"] == expected.to_json()["words"]
     assert body["score"] == expected.score
 

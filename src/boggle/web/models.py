@@ -143,6 +143,15 @@ class WordEntry(BaseModel):
     path: list[list[int]]
 
 
+class SolvedEntry(WordEntry):
+    zipf: float | None = Field(
+        default=None, description="how often the word is written (Zipf), with word frequencies"
+    )
+    level: str | None = Field(
+        default=None, description="common, standard or obscure, where the list has frequencies"
+    )
+
+
 class MissedEntry(WordEntry):
     level: str | None = Field(
         default=None, description="common, standard or obscure, where the list has frequencies"
@@ -200,7 +209,10 @@ class SolveResponse(BaseModel):
     dictionary: DictionaryBody
     count: int
     score: int
-    words: list[WordEntry]
+    words: list[SolvedEntry]
+    levels: dict[str, int] | None = Field(
+        default=None, description="how many words of each level, where the list has frequencies"
+    )
     elapsed_ms: float
     foreign_letters: list[str] | None = Field(
         default=None, description="the board's letters no word of the list uses, if any"

@@ -173,7 +173,8 @@ async def options(context: Context) -> OptionsResponse:
 @router.post("/solve", response_model=SolveResponse, responses=ERRORS, tags=["boards"])
 async def solve_board(request: SolveRequest, context: Context) -> Response:
     """Every word on the board with a path and its points: the JSON of
-    ``boggle solve --json``, with the faces and the time taken."""
+    ``boggle solve --json``, with the faces and the time taken; with ``wordfreq`` installed,
+    as there, each word's ``zipf`` and ``level`` and the ``levels`` counted."""
     board = context.board(request.board)
     rules = context.rules_for(board, request.rules, request.min_length)
     context.catalogue.check(request.dictionary)
@@ -181,7 +182,7 @@ async def solve_board(request: SolveRequest, context: Context) -> Response:
     def work() -> bytes:
         started = time.perf_counter()
         lexicon = context.catalogue.get(request.dictionary)
-        result = solve(board, lexicon, rules).to_json()
+        result = with_levels(solve(board, lexicon, rules)).to_json()
         result["elapsed_ms"] = round((time.perf_counter() - started) * 1000, 3)
         result["faces"] = faces(board)
         result["dictionary"] = public_list(lexicon)
