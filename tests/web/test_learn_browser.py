@@ -486,6 +486,26 @@ def test_a_word_s_list_shows_its_title(pages: Pages, server: ServeProcess) -> No
     assert page.text_content(".kept-word[data-word='zzzz'] .kept-list") == "gone"
 
 
+def test_words_of_one_list_name_it_once_above_them(pages: Pages, server: ServeProcess) -> None:
+    """Kept words all of one list name it once, above them, not on every card (on a phone
+    each card's first line was the list's title again); from two lists each card names its
+    own and the line above is gone."""
+    lists = get_json(server.url + "/api/dictionaries")["dictionaries"]
+    name, title = lists[0]["name"], lists[0]["title"]
+    page = words_page(pages, server, [kept("fame", list=name), kept("limb", list=name)])
+    page.wait_for_function(
+        "(title) => document.getElementById('words-list-line').textContent.includes(title)",
+        arg=title,
+    )
+    assert page.locator("#words-list-line").inner_text() == f"Words of {title}."
+    assert page.locator(".kept-word .kept-list").count() == 0
+    assert title not in page.locator("#to-learn").inner_text()
+
+    page = words_page(pages, server, [kept("fame", list=name), kept("zzzz", list="gone")])
+    assert page.locator("#words-list-line").is_hidden()
+    assert page.locator(".kept-word .kept-list").count() == 2
+
+
 def test_words_kept_in_another_tab_are_shown_and_not_lost(
     pages: Pages, server: ServeProcess
 ) -> None:

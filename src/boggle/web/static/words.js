@@ -139,7 +139,23 @@ function say(text) {
 
 // ------------------------------------------------------------------ the lists
 
-function keptItem(entry) {
+// A list's title in a span that fetchListNames names again once the titles come.
+function listSpan(name) {
+  const span = document.createElement("span");
+  span.className = "kept-list";
+  span.dataset.list = name;
+  span.textContent = listName(name);
+  return span;
+}
+
+// The kept words' one list, named once above them; null when they come from several (each
+// card names its own) or from none named.
+function oneList() {
+  const lists = new Set(state.words.map((entry) => entry.list ?? ""));
+  return lists.size === 1 && !lists.has("") ? [...lists][0] : null;
+}
+
+function keptItem(entry, namedAbove) {
   const item = document.createElement("li");
   item.className = "kept-word";
   item.dataset.word = entry.word;
@@ -151,13 +167,7 @@ function keptItem(entry) {
   word.textContent = entry.word.toUpperCase();
   const about = document.createElement("span");
   about.className = "help";
-  if (entry.list) {
-    const list = document.createElement("span");
-    list.className = "kept-list";
-    list.dataset.list = entry.list;
-    list.textContent = listName(entry.list);
-    about.append(list, " · ");
-  }
+  if (entry.list && !namedAbove) about.append(listSpan(entry.list), " · ");
   // each part whole on its line ("2026-11-28" is not cut at its hyphen): lines break at " · "
   const parts = [levelName(entry.level), counted(entry.points, "point"), entry.date].filter(Boolean);
   parts.forEach((text, index) => {
@@ -194,8 +204,11 @@ function wordAction(label, className, entry, act) {
 function render() {
   const learning = state.words.filter((entry) => !entry.learned);
   const learned = state.words.filter((entry) => entry.learned);
-  $("to-learn-list").replaceChildren(...learning.map(keptItem));
-  $("learned-list").replaceChildren(...learned.map(keptItem));
+  const list = oneList();  // one list: named once, not on every card (noise on a phone)
+  $("words-list-line").replaceChildren(...(list ? ["Words of ", listSpan(list), "."] : []));
+  $("words-list-line").hidden = !list;
+  $("to-learn-list").replaceChildren(...learning.map((entry) => keptItem(entry, Boolean(list))));
+  $("learned-list").replaceChildren(...learned.map((entry) => keptItem(entry, Boolean(list))));
   $("to-learn-title").textContent = `To learn (${learning.length})`;
   $("learned-title").textContent = `Learned (${learned.length})`;
   $("to-learn").hidden = !learning.length;
