@@ -143,18 +143,15 @@ class WordEntry(BaseModel):
     path: list[list[int]]
 
 
-class SolvedEntry(WordEntry):
-    zipf: float | None = Field(
-        default=None, description="how often the word is written (Zipf), with word frequencies"
-    )
-    level: str | None = Field(
-        default=None, description="common, standard or obscure, where the list has frequencies"
-    )
-
-
 class MissedEntry(WordEntry):
     level: str | None = Field(
         default=None, description="common, standard or obscure, where the list has frequencies"
+    )
+
+
+class SolvedEntry(MissedEntry):
+    zipf: float | None = Field(
+        default=None, description="how often the word is written (Zipf), with word frequencies"
     )
 
 
