@@ -182,6 +182,22 @@ def create_and_start_a_round(page: Any) -> None:
     page.wait_for_selector("body[data-phase='playing'] #board .cube")
 
 
+def test_a_host_s_double_tap_on_start_starts_the_round_without_an_error(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The host taps Start twice, the second before the round has come back: one start is
+    sent, the round begins, and no "a round is already being played" error shows."""
+    page = players.open(server.url + "/room")
+    create_room(page, **ONE_ROUND)
+    page.evaluate(
+        """() => { const button = document.getElementById("start-button");
+          button.click(); setTimeout(() => button.click(), 0); }"""
+    )
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    page.wait_for_timeout(1000)
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+
+
 def test_leave_the_page_waits_for_a_slow_back(
     players: Pages, clocked_server: ClockedServer
 ) -> None:

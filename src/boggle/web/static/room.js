@@ -24,6 +24,7 @@ const LEVEL_TEXT = { common: "common words only", standard: "standard words" };
 
 const state = {
   socket: null,
+  startSent: false,  // the host's Start sent, its round not yet begun: a second tap waits
   code: null,     // the room joined
   token: null,    // the secret to rejoin it
   name: null,
@@ -206,6 +207,7 @@ function showShareAddress(code) {
 }
 
 function serverError(message) {
+  state.startSent = false;  // a refused Start may be tapped again
   if (WORD_ERRORS.includes(message.code)) state.inflight.shift();
   if (message.code === "idle") return; // a socket in no room, closed: the next join opens one
   if (["unknown_room", "unknown_player", "replaced"].includes(message.code) && state.code) {
@@ -302,6 +304,7 @@ function showRoom(room) {
   renderPlayers(room.players, room.phase === "playing");
   sayWhoLeft(room.players.map((player) => player.name));
   $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
+  state.startSent = false;
   $("start-button").textContent = `Start round ${room.round + 1}`;  // the next, for everyone
   $("rematch-button").hidden = !isHost || room.phase !== "over";
   offerRematchSettings(isHost && room.phase === "over");
@@ -425,6 +428,7 @@ function roundStarted(message) {
   sayWhoLeft(null);
   $("phase").textContent = `Round ${message.round} is on.`;
   $("start-button").hidden = true;
+  state.startSent = false;
   $("my-words").replaceChildren();
   $("feedback").textContent = "";
   startRound(message.faces, message.remaining);
@@ -816,7 +820,10 @@ async function start() {
   $("word-form").addEventListener("submit", submitWord);
   $("create-dice").addEventListener("change", showCreateDice);
   $("create-dict").addEventListener("change", showCreateDice);
-  $("start-button").addEventListener("click", () => send({ type: "start" }));
+  // a double tap sends one Start: the second was refused as "a round is already being played"
+  $("start-button").addEventListener("click", () => {
+    if (!state.startSent) state.startSent = send({ type: "start" });
+  });
   $("rematch-button").addEventListener("click", rematch);
   $("rematch-dice").addEventListener("change", () => {
     const s = state.settings || {};
