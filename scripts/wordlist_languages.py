@@ -6,7 +6,10 @@ file in ``usr/share/dict/`` is read with the language's profile
 shipped file holds the words exactly as boggle uses them, and is written
 sorted, one word per line, gzipped with mtime 0 as ``CODE.txt.gz``. Beside it
 goes ``CODE-COPYRIGHT.txt``: a header naming the licence taken, the package's
-own copyright file, and the full licence text where the licence asks for it.
+own copyright file, and the full licence text where the licence asks for it; and, where the
+profile folds accents or respells letters, ``CODE-written.txt.gz``: the package's spelling of
+each folded word (``aérea`` for ``aerea``), which boggle shows beside the word
+(``boggle.wordlists.written``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from boggle.wordlists.spelling import PROFILES  # found through the path above
+from boggle.wordlists.written import forms_of, respells
 
 COMMON_LICENCES = Path("/usr/share/common-licenses")
 
@@ -131,10 +135,14 @@ def without_numerals(words: Iterable[str], kept: frozenset[str]) -> tuple[str, .
     )
 
 
+def raw_lines(unpacked: Path, source: LanguageSource) -> list[str]:
+    """The lines of the package's list, as the package writes its words."""
+    return (unpacked / source.file).read_bytes().decode("utf-8").splitlines()
+
+
 def read_list(unpacked: Path, source: LanguageSource) -> list[str]:
     """The package's words, normalised by the language's profile and trimmed."""
-    text = (unpacked / source.file).read_bytes().decode("utf-8")
-    words = PROFILES[source.code].normalise_words(text.splitlines())
+    words = PROFILES[source.code].normalise_words(raw_lines(unpacked, source))
     if source.max_letters is not None:
         words = tuple(word for word in words if len(word) <= source.max_letters)
     if source.numerals_kept is not None:
@@ -167,14 +175,15 @@ def build_language(
     out: Path,
     licences: Path = COMMON_LICENCES,
 ) -> dict[str, Any]:
-    """Write ``CODE.txt.gz`` and ``CODE-COPYRIGHT.txt``; the list's manifest entry."""
+    """Write ``CODE.txt.gz``, ``CODE-COPYRIGHT.txt`` and, for a list whose profile respells
+    words, ``CODE-written.txt.gz``; the list's manifest entry."""
     words = read_list(unpacked, source)
     text = "".join(word + "\n" for word in words).encode("utf-8")
     file = f"{source.code}.txt.gz"
     (out / file).write_bytes(gzip.compress(text, compresslevel=9, mtime=0))
     copyright_text = notice(unpacked, source, version, licences)
     (out / f"{source.code}-COPYRIGHT.txt").write_text(copyright_text, encoding="utf-8")
-    return {
+    entry = {
         "name": source.code,
         "file": file,
         "words": len(words),
@@ -185,6 +194,27 @@ def build_language(
         "licence": source.licence.split(" (")[0],
         "source": f"Debian package {source.package} {version}",
     }
+    written = written_forms_file(unpacked, source, set(words), out)
+    if written is not None:
+        entry["written"] = written
+    return entry
+
+
+def written_forms_file(
+    unpacked: Path, source: LanguageSource, words: set[str], out: Path
+) -> dict[str, Any] | None:
+    """Write ``CODE-written.txt.gz``: the written forms (``aérea``) of the list's ``words``
+    that its profile respells (``aerea``), one per line, sorted; its manifest entry, or
+    ``None`` when the profile keeps every word as written."""
+    profile = PROFILES[source.code]
+    if not respells(profile):
+        return None
+    found = forms_of(raw_lines(unpacked, source), profile)
+    forms = sorted(form for word, written in found.items() if word in words for form in written)
+    text = "".join(form + "\n" for form in forms).encode("utf-8")
+    file = f"{source.code}-written.txt.gz"
+    (out / file).write_bytes(gzip.compress(text, compresslevel=9, mtime=0))
+    return {"file": file, "forms": len(forms), "sha256": hashlib.sha256(text).hexdigest()}
 
 
 def build_languages(

@@ -59,6 +59,41 @@ def test_a_word_with_no_entry_says_whether_the_word_list_has_it(
     assert "unknown word list" in capsys.readouterr().err
 
 
+def test_a_word_its_list_folds_is_shown_and_linked_as_the_language_writes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The Spanish list's AEREA is aérea: the heading shows it and the link opens its entry;
+    a French file read with --language fr (as the system lists are) does the same."""
+    assert main(["define", "aerea", "--dict", "es"]) == 0
+    assert capsys.readouterr().out == (
+        "AEREA (aérea): see https://es.wiktionary.org/wiki/a%C3%A9rea\n"
+    )
+    assert main(["define", "aerea", "--dict", "es", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["written"] == ["aérea"]
+    assert main(["define", "año", "--dict", "es", "--json"]) == 0  # ñ is kept: as written
+    assert "written" not in json.loads(capsys.readouterr().out)
+    french = tmp_path / "fr.txt"
+    french.write_text("été\nfête\nfete\nmaïs\nmais\nÉté\n", encoding="utf-8")
+    assert main(["define", "ETE", "--dict", str(french), "--language", "fr"]) == 0
+    assert capsys.readouterr().out.startswith("ETE (été): see https://fr.wiktionary.org/wiki/")
+    assert main(["define", "fete", "--dict", str(french), "--language", "fr", "--json"]) == 0
+    assert "written" not in json.loads(capsys.readouterr().out)  # fete is a word as it is
+
+
+def test_solve_shows_a_folded_word_as_the_language_writes_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["solve", "aer aea xxx", "--dict", "es"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "  AEREA (aérea): [(0,0),(0,1),(0,2),(1,1),(1,0)]" in lines
+    assert "  ERA: [(0,1),(0,2),(1,2)]" in lines
+    assert main(["solve", "aer aea xxx", "--dict", "es", "--json"]) == 0
+    words = {entry["word"]: entry for entry in json.loads(capsys.readouterr().out)["words"]}
+    assert words["area"]["written"] == ["área"] and "written" not in words["era"]
+    assert main(["solve", BOARD, "--json"]) == 0
+    assert not any("written" in w for w in json.loads(capsys.readouterr().out)["words"])
+
+
 @pytest.mark.parametrize("word", ["", "ab1", "a b", "a" * 100_000])
 def test_define_a_non_word_is_exit_2(word: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["define", word]) == 2

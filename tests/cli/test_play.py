@@ -323,3 +323,14 @@ def test_play_ends_with_the_words_to_learn_and_their_meanings() -> None:
         word, level, link = line.split()
         assert level in ("common", "standard", "obscure") and word != "PATRIA"
         assert link == f"https://es.wiktionary.org/wiki/Special:Search?search={word.lower()}&go=Go"
+
+
+def test_the_words_to_learn_of_a_folded_list_are_shown_and_linked_as_written() -> None:
+    """A Spanish learner reads AEREA as aérea, and its link opens aérea's entry."""
+    lines = words_to_learn(["aer aea xxx", "--dict", "es"], "rea\n")
+    shown = {line.split()[0]: line.split()[1:] for line in lines}
+    assert shown["AEREA"][0] == "(aérea)"
+    assert shown["AEREA"][-1] == "https://es.wiktionary.org/wiki/a%C3%A9rea"
+    assert shown["AREA"][0] == "(área)"
+    assert shown["ERA"][-1] == "https://es.wiktionary.org/wiki/Special:Search?search=era&go=Go"
+    assert len({line.index("common") for line in lines if "common" in line}) == 1  # aligned

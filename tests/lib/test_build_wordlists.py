@@ -227,6 +227,7 @@ def fake_language_package(root: Path, source: Any) -> Path:
     unpacked = root / "unpacked"
     words = "IJzer\nijzer\néén\nEén\nwel-les\nkaas\nzeeëgel\nAmsterdam\nzeer\nabcdefghijkl\n"
     words += "mmiv\nxii\ncdlxiv\nmix\ncd\n"  # numerals; mix and cd are Dutch words
+    words += "abcdéfghijkl\n"  # written with an accent, but too long for the list
     (unpacked / str(source.file)).parent.mkdir(parents=True)
     (unpacked / str(source.file)).write_text(words, encoding="utf-8")
     copyright_file = unpacked / str(source.copyright)
@@ -254,6 +255,10 @@ def test_a_language_list_is_built_with_its_profile_and_notice(
     assert entry["source"] == "Debian package wdutch 1:2.0-1"
     notice = (out / "nl-COPYRIGHT.txt").read_text("utf-8")
     assert "Licence taken: BSD-3-Clause" in notice and "(c) OpenTaal" in notice
+    # the written forms of the folded words the list keeps (een has no plain line: één)
+    written = gzip.decompress((out / "nl-written.txt.gz").read_bytes()).decode("utf-8")
+    assert written.split("\n") == ["zeeëgel", "één", ""]
+    assert entry["written"]["file"] == "nl-written.txt.gz" and entry["written"]["forms"] == 2
     manifest = script.write_manifest(out, [entry])
     assert [e["name"] for e in manifest] == ["nl"]
 

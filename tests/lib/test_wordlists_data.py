@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 
 from boggle import DEFAULT_WORDLIST, bundled_lists, load_lexicon
+from boggle.wordlists.spelling import PROFILES
+from boggle.wordlists.written import respells
 
 DATA = files("boggle") / "data"
 ALL_LISTS: list[dict[str, Any]] = json.loads((DATA / "wordlists.json").read_text("utf-8"))
@@ -115,6 +117,7 @@ def test_data_holds_only_the_built_files() -> None:
 
     expected = {entry["file"] for entry in ALL_LISTS} | {"wordlists.json", "SCOWL-COPYRIGHT.txt"}
     expected |= {f"{name}-COPYRIGHT.txt" for name in LANGUAGE_NAMES}
+    expected |= {entry["written"]["file"] for entry in LANGUAGE_LISTS if "written" in entry}
     expected |= {"wordnet-glosses.txt.gz", "WordNet-COPYRIGHT.txt"}  # build_definitions.py
     assert names(DATA) == expected
 
@@ -128,7 +131,7 @@ LICENCES = {"es": "public domain", "nl": "BSD-3-Clause", "pt": "MPL-1.1", "pl": 
 def test_language_lists_are_es_nl_pt_pl_with_their_licences() -> None:
     assert LANGUAGE_NAMES == ["es", "nl", "pt", "pl"]
     for entry in LANGUAGE_LISTS:
-        assert set(entry) == LANGUAGE_KEYS
+        assert set(entry) - {"written"} == LANGUAGE_KEYS
         assert entry["language"] == entry["name"] and not entry["default"]
         assert entry["licence"] == LICENCES[entry["name"]]
         assert entry["source"].startswith("Debian package w")
@@ -136,7 +139,6 @@ def test_language_lists_are_es_nl_pt_pl_with_their_licences() -> None:
 
 @pytest.mark.parametrize("entry", LANGUAGE_LISTS, ids=LANGUAGE_NAMES)
 def test_language_list_matches_its_manifest_and_profile(entry: dict[str, Any]) -> None:
-    from boggle.wordlists.spelling import PROFILES
 
     text = text_of(entry["file"])
     assert hashlib.sha256(text).hexdigest() == entry["sha256"]
@@ -199,3 +201,39 @@ def test_a_dutch_game_rejects_a_numeral() -> None:
 @cache
 def words_of_language(file: str) -> frozenset[str]:
     return frozenset(text_of(file).decode("utf-8").splitlines())
+
+
+FOLDED_LISTS = [entry for entry in LANGUAGE_LISTS if respells(PROFILES[entry["language"]])]
+
+
+def test_every_list_that_folds_words_ships_their_written_forms_and_no_other() -> None:
+    assert [entry["name"] for entry in FOLDED_LISTS] == ["es", "nl", "pt"]
+    assert [entry["name"] for entry in LANGUAGE_LISTS if "written" in entry] == ["es", "nl", "pt"]
+
+
+@pytest.mark.parametrize("entry", FOLDED_LISTS, ids=[e["name"] for e in FOLDED_LISTS])
+def test_written_forms_match_the_manifest_and_fold_to_words_of_the_list(
+    entry: dict[str, Any],
+) -> None:
+    written = entry["written"]
+    assert set(written) == {"file", "forms", "sha256"}
+    assert written["file"] == f"{entry['name']}-written.txt.gz"
+    text = text_of(written["file"])
+    assert hashlib.sha256(text).hexdigest() == written["sha256"]
+    forms = text.decode("utf-8").split("\n")[:-1]
+    assert len(forms) == written["forms"] > 1000 and forms == sorted(set(forms))
+    profile = PROFILES[entry["language"]]
+    words = words_of_language(entry["file"])
+    folded = [profile.normalise(form) for form in forms]
+    assert all(word in words for word in folded)  # each is the written form of a list word
+    assert all(word != form for word, form in zip(folded, forms, strict=True))
+    header = (DATA / written["file"]).read_bytes()[:10]
+    assert header[:2] == b"\x1f\x8b" and header[4:8] == b"\0\0\0\0"
+
+
+def test_the_written_forms_are_the_languages_spelling() -> None:
+    assert load_lexicon("es").written_forms()["cancion"] == ("canción",)
+    assert load_lexicon("pt").written_forms()["coraçao"] == ("coração",)
+    assert load_lexicon("nl").written_forms()["abiturient"] == ("abituriënt",)
+    assert "een" not in load_lexicon("nl").written_forms()  # een is a word as it is: no form
+    assert "año" not in load_lexicon("es").written_forms()  # ñ is kept: written as held

@@ -4,6 +4,7 @@ hints, counts them down and the results say how many were used."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -52,6 +53,47 @@ def test_hovering_a_word_shows_its_definition(page: Any, server: ServeProcess) -
     )
     assert box.is_visible()
     assert box.text_content().startswith("AWL: ")
+
+
+def test_a_word_its_list_folds_is_shown_as_the_language_writes_it(
+    browser: Any, server: ServeProcess
+) -> None:
+    """A Spanish board's AEREA is aérea: the meaning box says so and links aérea's entry; My
+    words names the link by it too."""
+    pages = Pages(browser)
+    try:
+        page = pages.open(server.url + "/?dict=es&board=aer+aea+xxx")
+        page.wait_for_selector("#words .word[data-word='aerea']", timeout=90_000)
+        page.hover("#words .word[data-word='aerea']")
+        box = page.locator("#solve-panel .word-definition")
+        page.wait_for_function(
+            "() => document.querySelector('#solve-panel .word-definition a') !== null",
+            timeout=60_000,
+        )
+        assert box.text_content() == "AEREA (aérea): see Wiktionary"
+        assert box.locator(".written").text_content() == "aérea"
+        link = box.locator("a").get_attribute("href")
+        assert link == "https://es.wiktionary.org/wiki/a%C3%A9rea"
+        page.hover("#words .word[data-word='era']")
+        page.wait_for_function(
+            "() => document.querySelector('#solve-panel .word-definition').dataset.word === 'era'"
+            " && document.querySelector('#solve-panel .word-definition a') !== null"
+        )
+        assert box.text_content() == "ERA: see Wiktionary"
+
+        kept = {"word": "aerea", "list": "es", "points": 2, "board": "aer aea xxx"}
+        kept["date"] = "2026-11-28"
+        page.goto(server.url + "/words")
+        page.evaluate(
+            "value => localStorage.setItem('boggle-learn', value)",
+            json.dumps({"version": 1, "words": [kept]}),
+        )
+        page.reload()
+        meaning = page.locator(".kept-word[data-word='aerea'] .kept-meaning a")
+        meaning.wait_for(timeout=60_000)
+        assert meaning.text_content() == "aérea on Wiktionary"
+    finally:
+        pages.close()
 
 
 def test_a_meaning_shown_does_not_move_the_words_under_the_pointer(page: Any) -> None:

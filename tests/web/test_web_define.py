@@ -136,3 +136,24 @@ def test_a_word_with_no_letter_says_which_in_one_line_from_cli_and_http(
     assert message.endswith(f"letters only ({named} is not a letter)"), message
     assert main(["define", typed]) == 2
     assert capsys.readouterr().err == f"boggle: error: {message}\n"
+
+
+def test_a_word_its_list_folds_is_linked_and_shown_as_the_language_writes_it(
+    client: TestClient,
+) -> None:
+    body = client.get("/api/define", params={"word": "AEREA", "dict": "es"}).json()
+    assert body["written"] == ["aérea"]
+    assert body["url"] == "https://es.wiktionary.org/wiki/a%C3%A9rea"  # the entry, not a search
+    plain = client.get("/api/define", params={"word": "casa", "dict": "es"}).json()
+    assert plain["written"] == [] and "Special:Search" in plain["url"]
+    english = client.get("/api/define", params={"word": "cats"}).json()
+    assert english["written"] == []
+
+
+def test_a_solved_or_missed_word_carries_its_written_form(client: TestClient) -> None:
+    solved = client.post("/api/solve", json={"board": "aer aea xxx", "dictionary": "es"}).json()
+    words = {entry["word"]: entry for entry in solved["words"]}
+    assert words["aerea"]["written"] == ["aérea"] and words["area"]["written"] == ["área"]
+    assert "written" not in words["era"]  # as boggle solve --json: only where known
+    english = client.post("/api/solve", json={"board": BOARD}).json()
+    assert not any("written" in entry for entry in english["words"])

@@ -46,6 +46,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from dataclasses import dataclass
     from typing import Any
+
+    from boggle.wordlists.lexicon import Lexicon
 else:
     from boggle.model.records import dataclass
 
@@ -110,6 +112,8 @@ class Definition:
     base: str | None = None
     url: str | None = None
     forms: tuple[str, ...] = ()
+    written: tuple[str, ...] = ()
+    """How the language writes the word where its list folds it (``aerea``: ``aérea``)."""
 
     @property
     def found(self) -> bool:
@@ -156,6 +160,8 @@ class Definition:
             shown["forms"] = list(self.forms)
         if self.url is not None:
             shown["url"] = self.url
+        if self.written:
+            shown["written"] = list(self.written)
         return shown
 
 
@@ -429,11 +435,15 @@ def english_definitions() -> EnglishDefinitions:
     return EnglishDefinitions()
 
 
-def wiktionary_url(word: str, language: str) -> str:
+def wiktionary_url(word: str, language: str, written: tuple[str, ...] = ()) -> str:
     """Where to read ``word`` (as a list of ``language`` spells it) in that language's
-    Wiktionary: its entry when the list writes words as the language does (Polish), else
-    the search that goes to the entry of the word as written (a Spanish list's
-    ``cancion`` is ``canción``, whose entry is not at ``/wiki/cancion``).
+    Wiktionary: its entry when the list writes words as the language does (Polish) or the
+    one way the language writes it is known (``written``), else the search that goes to
+    the entry of the word as written (a Spanish list's ``cancion`` is ``canción``, whose
+    entry is not at ``/wiki/cancion``).
+
+    >>> wiktionary_url("cancion", "es", ("canción",))
+    'https://es.wiktionary.org/wiki/canci%C3%B3n'
 
     >>> wiktionary_url("żółw", "pl")
     'https://pl.wiktionary.org/wiki/%C5%BC%C3%B3%C5%82w'
@@ -441,25 +451,36 @@ def wiktionary_url(word: str, language: str) -> str:
     'https://es.wiktionary.org/wiki/Special:Search?search=cancion&go=Go'
     """
     profile = language_profile(language)
+    if len(written) == 1:
+        return WIKTIONARY_URL.format(language=profile.code, word=quote(written[0]))
     respelled = profile.fold_accents or profile.replace or profile.capitalised_words
     address = WIKTIONARY_SEARCH_URL if respelled else WIKTIONARY_URL
     return address.format(language=profile.code, word=quote(word))
 
 
-def define(entry: str, language: str = "en") -> Definition:
-    """What ``entry`` means in ``language`` (a code of :data:`boggle.wordlists.spelling.PROFILES`).
+def define(entry: str, language: str = "en", lexicon: Lexicon | None = None) -> Definition:
+    """What ``entry`` means in ``language`` (a code of :data:`boggle.wordlists.spelling.PROFILES`);
+    with the word's ``lexicon`` of that language, how the language writes a word the list
+    folds (``written``), and the link goes to that entry.
 
     Raises :class:`DefinitionError` for an empty entry or one with other characters than
     letters, :class:`DefinitionsUnavailable` when no English dictionary can be read.
 
+    >>> from boggle.wordlists.loading import load_lexicon
     >>> define(" Geese ").base, define("dom", "pl").url
     ('goose', 'https://pl.wiktionary.org/wiki/dom')
+    >>> define("aerea", "es", load_lexicon("es")).written
+    ('aérea',)
     """
     code = language_profile(language).code
     word = checked_word(entry)
     if code == "en":
         return english_definitions().define(word)
-    return Definition(word, code, (), "Wiktionary", url=wiktionary_url(word, code))
+    written: tuple[str, ...] = ()
+    if lexicon is not None and lexicon.language == code:
+        written = lexicon.written_forms().get(language_profile(code).fold(word), ())
+    url = wiktionary_url(word, code, written)
+    return Definition(word, code, (), "Wiktionary", url=url, written=written)
 
 
 def first_definition(word: str, language: str = "en") -> str | None:

@@ -120,7 +120,8 @@ def with_levels(solution: Solution) -> Solution:
 
 def unfound_json(solution: Solution, found: set[str], limit: int) -> list[dict[str, Any]]:
     """The words nobody found, common first (then most points, longest, A-Z) so the list
-    teaches, each with its ``level`` and ``zipf`` when known; at most ``limit``, or every
+    teaches, each with its ``level`` and ``zipf`` when known (and ``written``, see
+    :meth:`~boggle.model.solution.Solution.word_json`); at most ``limit``, or every
     one when ``limit`` is 0 (a whole number of at least 0, as a server's
     ``max_unfound_shown``, where 0 is no limit: else a
     :class:`~boggle.model.errors.BoggleError` in one line naming ``limit``).
@@ -137,14 +138,7 @@ def unfound_json(solution: Solution, found: set[str], limit: int) -> list[dict[s
     whole_number("limit", limit, at_least=0)
     missed = [w for w in solution.words if w.word not in found]
     missed.sort(key=lambda w: (_rank(solution, w), -w.points, -len(w.word), w.word))
-    entries = []
-    for item in missed[: limit or None]:
-        entry = item.to_json()
-        frequency = solution.frequency(item.word)
-        if frequency is not None:
-            entry.update(frequency.to_json())
-        entries.append(entry)
-    return entries
+    return [solution.word_json(item) for item in missed[: limit or None]]
 
 
 def _rank(solution: Solution, item: ScoredWord) -> int:

@@ -345,7 +345,7 @@ class Solution:
             "count": self.count,
             "score": self.score,
             "counts_by_length": {str(k): v for k, v in self.counts_by_length().items()},
-            "words": [self._word_json(item) for item in self.words],
+            "words": [self.word_json(item) for item in self.words],
         }
         counts = self.level_counts()
         if counts is not None:
@@ -354,11 +354,29 @@ class Solution:
             result["foreign_letters"] = list(self.foreign_letters)
         return result
 
-    def _word_json(self, item: ScoredWord) -> dict[str, Any]:
+    def word_json(self, item: ScoredWord) -> dict[str, Any]:
+        """One word as :meth:`to_json` lists it: with its ``zipf`` and ``level`` when the
+        solution has frequencies, and ``written``, how its language writes it, when the list
+        folds its accents (:mod:`boggle.wordlists.written`: ``aerea`` is ``["aérea"]``).
+
+        >>> from boggle import load_lexicon, solve
+        >>> solution = solve("aer aea xxx", load_lexicon("es"))
+        >>> solution.word_json(solution.by_word["aerea"])["written"]
+        ['aérea']
+        """
         entry = item.to_json()
         if self.frequencies is not None:
             entry.update(self.frequencies.get(item.word, UNKNOWN).to_json())
+        forms = self.written.get(item.word)
+        if forms is not None:
+            entry["written"] = list(forms)
         return entry
+
+    @cached_property
+    def written(self) -> Mapping[str, tuple[str, ...]]:
+        """The written forms of the list's words that its language writes otherwise (see
+        :meth:`boggle.wordlists.lexicon.Lexicon.written_forms`); empty for most lists."""
+        return self.lexicon.written_forms()
 
     def json_text(self) -> str:
         """:meth:`to_json` as one line of JSON text.
@@ -390,10 +408,14 @@ class Solution:
             plural = "POINT" if points == 1 else "POINTS"
             lines.append(f"{points:,} {plural} WORDS (LENGTH {length}): {len(items):,}")
             for item in items:
+                shown = item.word.upper()
+                forms = self.written.get(item.word)
+                if forms is not None:
+                    shown += f" ({' / '.join(forms)})"
                 if paths:
-                    lines.append(f"  {item.word.upper()}: {render.path_text(item.path)}")
+                    lines.append(f"  {shown}: {render.path_text(item.path)}")
                 else:
-                    lines.append(f"  {item.word.upper()}")
+                    lines.append(f"  {shown}")
             lines.append("")
         lines.append(f"WORDS: {self.count:,}")
         lines.append(f"TOTAL SCORE: {self.score:,}")

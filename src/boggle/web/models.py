@@ -143,10 +143,17 @@ class WordEntry(BaseModel):
     path: list[list[int]]
 
 
+WRITTEN = (
+    "how the language writes a word its list folds: ['aérea'] for the Spanish list's "
+    "'aerea' (absent or [] when it is written as the list holds it)"
+)
+
+
 class MissedEntry(WordEntry):
     level: str | None = Field(
         default=None, description="common, standard or obscure, where the list has frequencies"
     )
+    written: list[str] = Field(default=[], description=WRITTEN)
 
 
 class SolvedEntry(MissedEntry):
@@ -166,6 +173,7 @@ class DefineResponse(BaseModel):
         "['plural of lapse', 'present tense (he, she, it) of lapse']",
     )
     url: str | None = Field(default=None, description="the word's Wiktionary entry")
+    written: list[str] = Field(default=[], description=WRITTEN)
 
 
 class HintBody(BaseModel):

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from boggle import __version__
-from boggle.definitions import define, first_definition
+from boggle.definitions import Definition, checked_word, define, first_definition
 from boggle.dice.cubes import DICE_SETS, roll_board
 from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import default_engine, solve
@@ -108,10 +108,9 @@ def word_entry(found: ScoredWord) -> WordEntry:
 
 
 def missed_entry(missed: ScoredWord, whole: Solution) -> MissedEntry:
-    """A word not found, with its level where ``whole`` has frequencies."""
-    frequency = whole.frequency(missed.word)
-    entry = word_entry(missed)
-    return MissedEntry(**entry.model_dump(), level=frequency.level if frequency else None)
+    """A word not found, with its level where ``whole`` has frequencies (and how its
+    language writes it where the list folds it)."""
+    return MissedEntry.model_validate(whole.word_json(missed))
 
 
 LIST_COUNTING_SECONDS = 60.0
@@ -174,7 +173,8 @@ async def options(context: Context) -> OptionsResponse:
 async def solve_board(request: SolveRequest, context: Context) -> Response:
     """Every word on the board with a path and its points: the JSON of
     ``boggle solve --json``, with the faces and the time taken; with ``wordfreq`` installed,
-    as there, each word's ``zipf`` and ``level`` and the ``levels`` counted."""
+    as there, each word's ``zipf`` and ``level`` and the ``levels`` counted; a word its list
+    folds has ``written``, how its language writes it (``["aérea"]``)."""
     board = context.board(request.board)
     rules = context.rules_for(board, request.rules, request.min_length)
     context.catalogue.check(request.dictionary)
@@ -299,7 +299,13 @@ async def define_word(
     form), for other languages a link to Wiktionary; ``definitions`` is empty when the
     word has no entry.  An empty word or one with other characters than letters is a 400."""
     language = dictionary_language(context, dictionary)
-    entry = await context.run(lambda: define(word, language), context.rounds)
+
+    def work() -> Definition:
+        checked_word(word)  # a word that is not one is refused before its list is read
+        lexicon = None if language == "en" else context.catalogue.get(dictionary)
+        return define(word, language, lexicon)
+
+    entry = await context.run(work, context.rounds)
     return DefineResponse(**entry.to_json())
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import operator
 import os
 from _thread import allocate_lock  # threading.Lock, without importing threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 from itertools import islice
 
@@ -116,6 +116,8 @@ class Lexicon:
     def _setup(self, words: tuple[str, ...] | None, name: str, source: str | None) -> None:
         self._words = words
         self._read_words: Callable[[], tuple[str, ...]] | None = None
+        self._read_written: Callable[[Lexicon], Mapping[str, tuple[str, ...]]] | None = None
+        """What reads the words' written forms (:mod:`boggle.wordlists.loading` sets it)."""
         self.name = name
         self.source = source
         self.bundled = False
@@ -243,6 +245,17 @@ class Lexicon:
                     self._cache[key] = value
         return value
 
+    def written_forms(self) -> Mapping[str, tuple[str, ...]]:
+        """How the language writes the words this list holds folded (``aerea``:
+        ``("aérea",)``), for those it writes otherwise: see :mod:`boggle.wordlists.written`.
+
+        >>> Lexicon.from_words(["cat"]).written_forms()
+        {}
+        """
+        if self._read_written is None:  # not a list load_lexicon read with a language
+            return {}
+        return self.cached("written forms", self._read_written)  # type: ignore[no-any-return]
+
     def to_json(self) -> dict[str, Any]:
         """Name and size, as JSON output shows them (a byte of a file's name that was not
         UTF-8 as U+FFFD: :func:`~boggle.model.wording.as_text`).
@@ -284,6 +297,23 @@ def _plain_lowercase_words(data: bytes) -> tuple[str, ...] | None:
     if all(map(operator.lt, words, islice(words, 1, None))):  # sorted and unique
         return tuple(words)
     return tuple(sorted(set(words)))
+
+
+def read_lines(path: str) -> list[str]:
+    """The lines of a word list file as :meth:`Lexicon.from_file` reads them (gzipped or
+    not; UTF-8, else Latin-1), before any word is normalised; :class:`LexiconError` when the
+    file cannot be read, is empty or is binary.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder, "es.txt")
+    ...     _ = path.write_bytes("año\\nAérea\\n".encode("latin-1"))
+    ...     read_lines(str(path))
+    ['año', 'Aérea']
+    """
+    data = read_file(path, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
+    return _decode(data, path).splitlines()
 
 
 def _decode(data: bytes, shown: str) -> str:

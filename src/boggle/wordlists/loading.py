@@ -31,6 +31,7 @@ from boggle.model.wording import quoted
 from boggle.wordlists.lexicon import Lexicon, normalise_words
 from boggle.wordlists.sources import ListSource, find_list
 from boggle.wordlists.spelling import language_profile
+from boggle.wordlists.written import read_forms
 
 TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
@@ -201,6 +202,7 @@ def _read(source: ListSource) -> Lexicon:
     lexicon = _summarised(source.path, source.name, profile)
     lexicon.bundled = source.kind == "bundled"
     lexicon.language = source.language
+    lexicon._read_written = read_forms
     return lexicon
 
 

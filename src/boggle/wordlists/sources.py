@@ -51,6 +51,9 @@ class BundledList:
     language: str = "en"
     licence: str = ""
     source: str = ""
+    written: str = ""
+    """The file of the written forms of its words (``es-written.txt.gz``), where the list
+    folds them (:mod:`boggle.wordlists.written`); empty for a list written as it is held."""
 
 
 def bundled_lists() -> list[BundledList]:
@@ -75,6 +78,7 @@ def bundled_lists() -> list[BundledList]:
             e.get("language", "en"),
             e.get("licence", ""),
             e.get("source", ""),
+            e.get("written", {}).get("file", ""),
         )
         for e in entries
     ]

@@ -41,9 +41,11 @@ def register(subparsers: Any) -> None:
 def definition_text(entry: Definition) -> str:
     """A definition for people: the word (and what form of its base it is: "LAPSES (plural
     of lapse)"), then numbered glosses."""
-    if entry.url is not None:
-        return f"{upper_letters(entry.word)}: see {entry.url}"
     heading = upper_letters(entry.word)
+    if entry.written:
+        heading += f" ({' / '.join(entry.written)})"
+    if entry.url is not None:
+        return f"{heading}: see {entry.url}"
     if entry.form is not None:
         heading += f" ({entry.form})"
     lines = [heading]
@@ -70,7 +72,7 @@ def missing_text(entry: Definition, lexicon: Lexicon) -> str:
 
 def run(args: argparse.Namespace) -> int:
     lexicon = options.lexicon_from_args(args)  # a bad --dict is refused before the lookup
-    entry = define(args.word, args.language or lexicon.language or "en")
+    entry = define(args.word, args.language or lexicon.language or "en", lexicon)
     if args.json:
         shown = entry.to_json() | {"word_list": lexicon.name, "in_word_list": entry.word in lexicon}
         sys.stdout.write(json.dumps(shown, ensure_ascii=False) + "\n")

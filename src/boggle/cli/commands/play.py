@@ -246,12 +246,17 @@ def learn_text(session: PlaySession, width: int = 80) -> str:
         f"Words to learn, {'common first' if leveled else 'best first'}, with their meanings "
         f"('boggle define WORD' says more):"
     ]
-    name_width = max(len(entry["word"]) for entry in entries)
-    for entry in entries:
-        head = f"  {upper_letters(entry['word']):<{name_width}}  "
+    names = [
+        upper_letters(entry["word"])
+        + (f" ({' / '.join(entry['written'])})" if "written" in entry else "")
+        for entry in entries
+    ]
+    name_width = max(map(len, names))
+    for entry, name in zip(entries, names, strict=True):
+        head = f"  {name:<{name_width}}  "
         if leveled:
             head += f"{entry.get('level', ''):<8}  "
-        meaning, cut = meaning_of(entry["word"], language)
+        meaning, cut = meaning_of(entry["word"], language, session.solution.lexicon)
         room = max(20, width - len(head))
         if cut and len(meaning) > room:
             meaning = meaning[: room - 3].rstrip() + "..."
@@ -259,12 +264,12 @@ def learn_text(session: PlaySession, width: int = 80) -> str:
     return "\n".join(lines)
 
 
-def meaning_of(word: str, language: str) -> tuple[str, bool]:
+def meaning_of(word: str, language: str, lexicon: Lexicon | None = None) -> tuple[str, bool]:
     """A missed word's meaning in one line, and whether it may be cut (a link may not)."""
     from boggle.definitions import define
 
     try:
-        entry = define(word, language)
+        entry = define(word, language, lexicon)
     except BoggleError as error:  # no English dictionary to read: said once per word
         return str(error), True
     if entry.url is not None:

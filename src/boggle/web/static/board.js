@@ -388,6 +388,13 @@ export async function showDefinition(button, word, dictionary, path) {
   const head = document.createElement("strong");
   head.textContent = word.toUpperCase() + ": ";
   box.append(head);
+  if (entry.written?.length) {  // as the language writes it, where the list folds it: aérea
+    const written = document.createElement("span");
+    written.className = "written";
+    written.textContent = entry.written.join(" / ");
+    head.textContent = word.toUpperCase() + " (";
+    head.append(written, "): ");
+  }
   // what a learner should know first: a common word, the plural of lapse...
   const notes = [levelName(button.dataset.level), ...(entry.forms ?? [])].filter(Boolean);
   if (notes.length && !entry.error) box.append(`(${notes.join("; ")}) `);

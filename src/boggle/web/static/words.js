@@ -89,7 +89,9 @@ async function showMeaning(entry, box) {
     link.href = found.url;
     link.target = "_blank";
     link.rel = "noopener";
-    link.textContent = `${entry.word.toUpperCase()} on Wiktionary`;
+    // as the language writes the word, where its list folds it: "aérea on Wiktionary"
+    const written = Array.isArray(found.written) && found.written.length ? found.written.join(" / ") : "";
+    link.textContent = `${written || entry.word.toUpperCase()} on Wiktionary`;
     box.append(link);
   } else if (found.definitions && found.definitions.length) {
     // what form it is first: "(plural of lapse) a mistake resulting from inattention"

@@ -1,0 +1,113 @@
+"""How a word of a folded list is written in its language: the Spanish list's ``aerea`` is
+``aérea``.
+
+A language profile that folds accents or respells letters (Spanish, Portuguese, Dutch,
+French, German's ``ß``...) makes a list hold ``aerea`` where the language writes ``aérea``.
+:func:`read_forms` gives, for a list read with such a profile, each word's written forms
+where they differ from the word: from the file the build script ships beside a bundled list
+(``es-written.txt.gz``), or from the system or user file the list was read from.  A word the
+list also writes plain (Spanish ``papa`` beside ``papá``) has none: the plain word is a word
+itself, and which of them a player meant cannot be told.
+
+A list :func:`~boggle.wordlists.loading.load_lexicon` reads is given :func:`read_forms`,
+which :meth:`~boggle.wordlists.lexicon.Lexicon.written_forms` calls once:
+
+>>> from boggle.wordlists.loading import load_lexicon
+>>> forms = load_lexicon("es").written_forms()
+>>> forms["aerea"], "casa" in forms, load_lexicon("en-70").written_forms()
+(('aérea',), False, {})
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+
+from boggle.model.errors import LexiconError
+from boggle.model.letters import nfc
+from boggle.wordlists.lexicon import Lexicon, read_lines
+from boggle.wordlists.sources import DATA_DIR, bundled_lists
+from boggle.wordlists.spelling import LanguageProfile, language_profile
+
+WrittenForms = Mapping[str, tuple[str, ...]]
+"""A list's words (as it holds them) to their written forms, for the words that have some."""
+
+
+def respells(profile: LanguageProfile) -> bool:
+    """Whether ``profile`` can hold a word otherwise than its language writes it.
+
+    >>> from boggle.wordlists.spelling import PROFILES
+    >>> respells(PROFILES["es"]), respells(PROFILES["pl"]), respells(PROFILES["en"])
+    (True, False, False)
+    """
+    return profile.fold_accents or bool(profile.replace)
+
+
+def forms_of(lines: Iterable[str], profile: LanguageProfile) -> dict[str, tuple[str, ...]]:
+    """The written forms of the words of a raw list (``lines``) read with ``profile``, for
+    each word no line writes plain: in lower case, but for a Capitalised word a profile keeps
+    (a German noun: ``Straße``).
+
+    >>> from boggle.wordlists.spelling import PROFILES
+    >>> forms_of(["aérea", "papa", "papá", "esté", "éste", "casa", "Ávila"], PROFILES["es"])
+    {'aerea': ('aérea',), 'este': ('esté', 'éste')}
+    >>> forms_of(["Straße", "Haus", "Bär", "ÖL"], PROFILES["de"])
+    {'strasse': ('Straße',)}
+    """
+    written: dict[str, set[str]] = {}
+    plain: set[str] = set()
+    for raw in lines:
+        stripped = raw.strip()
+        if stripped.isascii() and stripped.isalpha() and stripped.islower():
+            plain.add(stripped)  # what normalise gives for it, at a tenth of the cost
+            continue
+        word = profile.normalise(raw)
+        if word is None:
+            continue
+        form = nfc(stripped)
+        if not form.istitle():
+            form = form.lower()
+        if form.lower() == word:
+            plain.add(word)
+        else:
+            written.setdefault(word, set()).add(form)
+    return {word: tuple(sorted(forms)) for word, forms in written.items() if word not in plain}
+
+
+def grouped(forms: Iterable[str], profile: LanguageProfile) -> dict[str, tuple[str, ...]]:
+    """Written forms (a shipped ``CODE-written.txt.gz``: one per line) by the word
+    ``profile`` folds each to.
+
+    >>> from boggle.wordlists.spelling import PROFILES
+    >>> grouped(["esté", "éste", "aérea"], PROFILES["es"])
+    {'este': ('esté', 'éste'), 'aerea': ('aérea',)}
+    """
+    words: dict[str, list[str]] = {}
+    for form in forms:
+        words.setdefault(profile.fold(form.lower()), []).append(form)
+    return {word: tuple(sorted(found)) for word, found in words.items()}
+
+
+def read_forms(lexicon: Lexicon) -> WrittenForms:
+    """Each word of ``lexicon`` that its language writes otherwise, with its written forms
+    (see the module docstring); empty for a list whose words are written as they are held,
+    and for a file that cannot be read again."""
+    if lexicon.language is None:
+        return {}
+    profile = language_profile(lexicon.language)
+    if not respells(profile):
+        return {}
+    if lexicon.bundled:
+        entry = next((e for e in bundled_lists() if e.name == lexicon.name), None)
+        if entry is None or not entry.written:
+            return {}
+        import gzip  # only a bundled folded list's forms need it
+
+        with gzip.open(os.path.join(DATA_DIR, entry.written), "rt", encoding="utf-8") as file:
+            return grouped(file.read().splitlines(), profile)
+    if lexicon.source is None:
+        return {}
+    try:
+        return forms_of(read_lines(lexicon.source), profile)
+    except LexiconError:
+        return {}

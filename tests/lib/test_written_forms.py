@@ -1,0 +1,62 @@
+"""How a folded list's words are written (boggle.wordlists.written): the forms agree with the
+profile that folded them, and a list that cannot be read again gives none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boggle import Board, load_lexicon, solve
+from boggle.wordlists.spelling import PROFILES
+from boggle.wordlists.written import forms_of
+
+LETTERS = "aeinoséèêëíñçßÆœ"
+"""Plain and accented letters, a ligature and ß: every kind of respelling a profile makes."""
+
+raw_words = st.text(alphabet=LETTERS, min_size=1, max_size=5).map(
+    lambda word: word.capitalize() if len(word) % 3 == 0 else word
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(raw_words, max_size=12), code=st.sampled_from(["es", "fr", "de", "nl"]))
+def test_each_form_folds_to_its_word_and_every_respelled_word_has_its_forms(
+    lines: list[str], code: str
+) -> None:
+    profile = PROFILES[code]
+    found = forms_of(lines, profile)
+    read = [(profile.normalise(line), line.lower()) for line in lines]
+    words = {word for word, _ in read if word is not None}
+    plain = {word for word, lower in read if word == lower}
+    respelled = {word for word, lower in read if word is not None and word != lower}
+    assert set(found) == respelled - plain
+    for word, forms in found.items():
+        assert word in words and forms == tuple(sorted(set(forms)))
+        assert all(profile.normalise(form) == word and form.lower() != word for form in forms)
+
+
+def test_a_list_read_from_a_file_with_a_language_gives_the_file_s_forms(tmp_path: Path) -> None:
+    file = tmp_path / "de.txt"
+    file.write_text("Straße\nHaus\nfußball\nBär\n", encoding="utf-8")
+    lexicon = load_lexicon(str(file), "de")
+    assert dict(lexicon.written_forms()) == {"strasse": ("Straße",), "fussball": ("fußball",)}
+    solution = solve(Board.parse("stra essx xxxx xxxx"), lexicon)
+    words = {entry["word"]: entry for entry in solution.to_json()["words"]}
+    assert words["strasse"]["written"] == ["Straße"]
+    assert "  STRASSE (Straße): [(0,0),(0,1),(0,2),(0,3),(1,2),(1,1),(1,0)]" in solution.text()
+
+
+def test_a_file_gone_since_it_was_read_gives_no_forms_and_no_error(tmp_path: Path) -> None:
+    file = tmp_path / "es.txt"
+    file.write_text("aérea\nárea\n", encoding="utf-8")
+    lexicon = load_lexicon(str(file), "es")
+    assert lexicon.words == ("aerea", "area")
+    file.unlink()
+    assert lexicon.written_forms() == {}
+
+
+def test_lists_written_as_held_have_no_forms() -> None:
+    assert load_lexicon("en-70").written_forms() == {}
+    assert load_lexicon("pl").written_forms() == {}  # Polish keeps every letter
