@@ -198,6 +198,35 @@ def test_a_host_s_double_tap_on_start_starts_the_round_without_an_error(
     assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
 
 
+def test_a_player_joining_while_the_host_s_start_is_on_its_way_lets_no_second_start_through(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The host's Start is held on its way; bob joins meanwhile (the host's page is sent the
+    room again); a second tap sends nothing: one start in all, and the round begins with no
+    "a round is already being played"."""
+    ann = players.open(server.url + "/room")
+    create_room(ann, **ONE_ROUND)
+    ann.evaluate(
+        """() => { window.heldStarts = [];
+          const send = WebSocket.prototype.send;
+          WebSocket.prototype.send = function (text) {
+            if (JSON.parse(text).type === "start") window.heldStarts.push(() => send.call(this, text));
+            else send.call(this, text);
+          }; }"""
+    )
+    ann.click("#start-button")
+    bob = players.open(server.url + (ann.locator("#room-link").get_attribute("href") or ""))
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    ann.click("#start-button")
+    assert ann.evaluate("() => window.heldStarts.length") == 1
+    ann.evaluate("() => window.heldStarts.forEach((release) => release())")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    ann.wait_for_timeout(1000)
+    assert ann.locator("#error").is_hidden(), ann.locator("#error").inner_text()
+
+
 def test_leave_the_page_waits_for_a_slow_back(
     players: Pages, clocked_server: ClockedServer
 ) -> None:

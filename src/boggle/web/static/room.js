@@ -24,7 +24,7 @@ const LEVEL_TEXT = { common: "common words only", standard: "standard words" };
 
 const state = {
   socket: null,
-  startSent: false,  // the host's Start sent, its round not yet begun: a second tap waits
+  startSent: null,  // the socket the host's Start went on, its round not yet begun: a tap waits
   code: null,     // the room joined
   token: null,    // the secret to rejoin it
   name: null,
@@ -207,7 +207,7 @@ function showShareAddress(code) {
 }
 
 function serverError(message) {
-  state.startSent = false;  // a refused Start may be tapped again
+  state.startSent = null;  // a refused Start may be tapped again
   if (WORD_ERRORS.includes(message.code)) state.inflight.shift();
   if (message.code === "idle") return; // a socket in no room, closed: the next join opens one
   if (["unknown_room", "unknown_player", "replaced"].includes(message.code) && state.code) {
@@ -304,7 +304,9 @@ function showRoom(room) {
   renderPlayers(room.players, room.phase === "playing");
   sayWhoLeft(room.players.map((player) => player.name));
   $("start-button").hidden = !isHost || !["lobby", "results"].includes(room.phase);
-  state.startSent = false;
+  // a player joining while the Start is on its way leaves it pending; a new connection
+  // (the Start may be lost with the old one) or another phase ends it
+  if (state.startSent !== state.socket || $("start-button").hidden) state.startSent = null;
   $("start-button").textContent = `Start round ${room.round + 1}`;  // the next, for everyone
   $("rematch-button").hidden = !isHost || room.phase !== "over";
   offerRematchSettings(isHost && room.phase === "over");
@@ -428,7 +430,7 @@ function roundStarted(message) {
   sayWhoLeft(null);
   $("phase").textContent = `Round ${message.round} is on.`;
   $("start-button").hidden = true;
-  state.startSent = false;
+  state.startSent = null;
   $("my-words").replaceChildren();
   $("feedback").textContent = "";
   startRound(message.faces, message.remaining);
@@ -822,7 +824,7 @@ async function start() {
   $("create-dict").addEventListener("change", showCreateDice);
   // a double tap sends one Start: the second was refused as "a round is already being played"
   $("start-button").addEventListener("click", () => {
-    if (!state.startSent) state.startSent = send({ type: "start" });
+    if (!state.startSent && send({ type: "start" })) state.startSent = state.socket;
   });
   $("rematch-button").addEventListener("click", rematch);
   $("rematch-dice").addEventListener("change", () => {
