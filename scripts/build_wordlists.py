@@ -18,8 +18,10 @@ A word is kept only when it is plain lowercase ASCII a-z: anything with an
 apostrophe, hyphen, digit, capital or accent is dropped. Each list is written
 sorted and unique, one word per line with ``\\n`` endings, gzipped with mtime 0
 so that a rebuild gives the same bytes. Beside the lists go ``wordlists.json``
-(the manifest boggle reads) and ``SCOWL-COPYRIGHT.txt``, the package's
-copyright and licence notice.
+(the manifest boggle reads), ``SCOWL-COPYRIGHT.txt``, the package's
+copyright and licence notice, and ``en-names.txt.gz``: the words of the lists that SCOWL
+also lists Capitalised as names (``Barney``, from its proper-name and upper-case files),
+which word frequencies never call common.
 """
 
 from __future__ import annotations
@@ -48,7 +50,21 @@ SIZES = (50, 70, 80)
 
 DEFAULT_SIZE = 70
 CATEGORIES = ("english-words", "american-words")
-"""The only SCOWL categories read; every other file in final/ is left out."""
+"""The only SCOWL categories the lists take; every other file in final/ is left out of them."""
+
+NAME_CATEGORIES = (
+    "english-proper-names",
+    "american-proper-names",
+    "english-upper",
+    "american-upper",
+)
+"""SCOWL's Capitalised words (names of people and places, words always written with a
+capital): read only for ``en-names.txt.gz``."""
+
+NAMES_FILE = "en-names.txt.gz"
+"""The words of the English lists that are also names (``barney``, ``dora``), outside the
+smallest list: word frequencies count the name with the word, so such a word is never
+``common`` (``boggle.wordlists.frequencies``)."""
 
 FINAL_DIR = PurePosixPath("usr/share/dict/scowl")
 """Where Debian's package puts SCOWL's final/ files."""
@@ -122,6 +138,20 @@ def words_up_to(final_dir: Path, size: int) -> list[str]:
     return sorted(kept)
 
 
+def name_words(final_dir: Path, size: int) -> set[str]:
+    """The Capitalised words (``Barney``) of SCOWL's name categories of size <= ``size``,
+    in lower case, where that is plain a-z."""
+    names: set[str] = set()
+    for category in NAME_CATEGORIES:
+        for level, path in scowl_files(final_dir).get(category, {}).items():
+            if level <= size:
+                lines = decode(path.read_bytes()).split()
+                names |= plain_words(
+                    w.lower() for w in lines if w[:1].isupper() and w[1:].islower()
+                )
+    return names
+
+
 def list_text(words: Sequence[str]) -> bytes:
     """The list file's uncompressed content: one word per line, each ending in ``\\n``."""
     return "".join(word + "\n" for word in words).encode("ascii")
@@ -135,7 +165,9 @@ def build_lists(
     sizes: Sequence[int] = SIZES,
     default_size: int = DEFAULT_SIZE,
 ) -> list[dict[str, Any]]:
-    """Write ``en-SIZE.txt.gz`` for each size, ``wordlists.json`` and the copyright notice.
+    """Write ``en-SIZE.txt.gz`` for each size, ``wordlists.json``, :data:`NAMES_FILE` (the
+    names of size <= ``default_size`` that are words of the largest list but not of the
+    smallest) and the copyright notice.
 
     ``final_dir`` holds SCOWL's final/ word files; ``version`` is the Debian
     package version (``2020.12.07-2``). Returns the manifest written.
@@ -165,6 +197,11 @@ def build_lists(
             }
         )
     write_manifest(out, manifest)
+    names = name_words(final_dir, default_size) & set(words_up_to(final_dir, max(sizes)))
+    names -= set(words_up_to(final_dir, min(sizes)))
+    (out / NAMES_FILE).write_bytes(
+        gzip.compress(list_text(sorted(names)), compresslevel=9, mtime=0)
+    )
     shutil.copyfile(copyright_file, out / "SCOWL-COPYRIGHT.txt")
     return manifest
 

@@ -33,6 +33,11 @@ FAKE_FINAL: dict[str, bytes] = {
     "english-proper-names.10": b"Paris\nlondon\n",
     "american-proper-names.50": b"Texas\nboston\n",
     "english-upper.10": b"NASA\nnasa\n",
+    # names that are words: Quern and Zymurgy are; Cat is a word of the smallest list, AMBO
+    # not Capitalised, Ambo a name of size 80 only (past the default's 70)
+    "english-proper-names.50": b"Quern\nCat\n",
+    "american-upper.70": b"Zymurgy\nAMBO\n",
+    "english-upper.80": b"Ambo\n",
     "english-abbreviations.35": b"etc\n",
     "english-contractions.10": b"don't\ndont\n",
     "README": b"not a word file\n",
@@ -103,11 +108,13 @@ def test_build_lists_writes_lists_manifest_and_notice(
         assert entry["scowl_version"] == "2020.12.07"
         assert entry["source"] == "Debian package scowl 2020.12.07-2"
     assert (out / "SCOWL-COPYRIGHT.txt").read_bytes() == NOTICE
+    assert read_list(out / "en-names.txt.gz") == ["quern", "zymurgy"]
     assert sorted(path.name for path in out.iterdir()) == [
         "SCOWL-COPYRIGHT.txt",
         "en-50.txt.gz",
         "en-70.txt.gz",
         "en-80.txt.gz",
+        "en-names.txt.gz",
         "wordlists.json",
     ]
 

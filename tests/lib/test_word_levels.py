@@ -28,6 +28,7 @@ from boggle.wordlists.frequencies import (
     at_level,
     level_lexicon,
     list_frequencies,
+    name_words,
     with_frequencies,
 )
 from boggle.wordlists.sources import system_list_path
@@ -62,8 +63,10 @@ def test_levels_are_monotone_on_random_boards(name: str) -> None:
 
 
 def expected_level(word: str, zipf: float, english: bool) -> str:
-    if zipf >= COMMON_ZIPF:
+    if zipf >= COMMON_ZIPF and not (english and word in name_words()):
         return "common"
+    if zipf >= COMMON_ZIPF:
+        return "standard"  # a name's frequency: a common name, not a common word
     if zipf >= STANDARD_ZIPF or (english and word in load_lexicon("en-50")):
         return "standard"
     return "obscure"
@@ -80,6 +83,18 @@ def test_an_english_words_level_is_wordfreqs_frequency_against_the_thresholds() 
         found = frequencies.get(word)
         assert found.zipf == zipf, word
         assert found.level == expected_level(word, zipf, english=True), word
+
+
+def test_a_word_that_is_also_a_name_is_not_common_but_a_common_word_that_is_one_is() -> None:
+    """BARNEY is written as often as common words because of the name (wordfreq counts
+    Barney with barney): standard; ROSE and BILL are common words of the small list."""
+    frequencies = list_frequencies(load_lexicon("en-70"))
+    for name in ("barney", "dora", "eyre", "charlie"):
+        found = frequencies.get(name)
+        assert found.zipf >= COMMON_ZIPF and found.level == "standard", name
+    assert frequencies.get("rose").level == frequencies.get("bill").level == "common"
+    spanish = list_frequencies(load_lexicon("es"))  # an English name, a common Spanish word
+    assert "alma" in name_words() and spanish.get("alma").level == "common"
 
 
 @pytest.mark.parametrize("name", ["es", "nl", "pl", "pt", *SYSTEM])

@@ -119,6 +119,7 @@ def test_data_holds_only_the_built_files() -> None:
     expected |= {f"{name}-COPYRIGHT.txt" for name in LANGUAGE_NAMES}
     expected |= {entry["written"]["file"] for entry in LANGUAGE_LISTS if "written" in entry}
     expected |= {"wordnet-glosses.txt.gz", "WordNet-COPYRIGHT.txt"}  # build_definitions.py
+    expected |= {"en-names.txt.gz"}  # built with the English lists
     assert names(DATA) == expected
 
 
@@ -237,3 +238,14 @@ def test_the_written_forms_are_the_languages_spelling() -> None:
     assert load_lexicon("nl").written_forms()["abiturient"] == ("abituriënt",)
     assert "een" not in load_lexicon("nl").written_forms()  # een is a word as it is: no form
     assert "año" not in load_lexicon("es").written_forms()  # ñ is kept: written as held
+
+
+def test_the_names_file_holds_words_of_the_lists_outside_the_smallest() -> None:
+    """en-names.txt.gz: English words that are also names (their frequency is the name's)."""
+    header = (DATA / "en-names.txt.gz").read_bytes()[:10]
+    assert header[:2] == b"\x1f\x8b" and header[4:8] == b"\0\0\0\0"
+    names = text_of("en-names.txt.gz").decode("ascii").split("\n")[:-1]
+    assert names == sorted(set(names)) and all(PLAIN_WORD.fullmatch(name) for name in names)
+    small, _, large = (words_of(entry["file"]) for entry in MANIFEST)
+    assert set(names) <= large and not set(names) & small
+    assert {"barney", "dora", "eyre", "charlie"} <= set(names)

@@ -210,7 +210,8 @@ def test_a_player_joining_while_the_host_s_start_is_on_its_way_lets_no_second_st
         """() => { window.heldStarts = [];
           const send = WebSocket.prototype.send;
           WebSocket.prototype.send = function (text) {
-            if (JSON.parse(text).type === "start") window.heldStarts.push(() => send.call(this, text));
+            const start = JSON.parse(text).type === "start";
+            if (start) window.heldStarts.push(() => send.call(this, text));
             else send.call(this, text);
           }; }"""
     )

@@ -6,7 +6,9 @@ reads it from the ``wordfreq`` package for every word of a list; this module nam
 the thresholds and the levels, so a :class:`~boggle.model.solution.Solution` can carry them
 without importing the loader.
 
-* ``common``: Zipf at least :data:`COMMON_ZIPF`;
+* ``common``: Zipf at least :data:`COMMON_ZIPF` (but an English word that is also a name,
+  ``barney``, outside :data:`STANDARD_LIST`, is ``standard`` at most: its count is mostly
+  the name's, see :data:`boggle.wordlists.frequencies.NAMES_FILE`);
 * ``standard``: Zipf at least :data:`STANDARD_ZIPF`, or (English) in the
   :data:`STANDARD_LIST` list;
 * ``obscure``: every other word of the list.

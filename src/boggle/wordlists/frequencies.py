@@ -31,7 +31,9 @@ from boggle.model.errors import MissingDependencyError
 from boggle.model.letters import nfc
 from boggle.model.word_levels import (
     ALL,
+    COMMON,
     INSTALL_HINT,
+    STANDARD,
     STANDARD_LIST,
     UNKNOWN,
     WORD_LEVELS,
@@ -42,6 +44,7 @@ from boggle.model.word_levels import (
 )
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_lexicon
+from boggle.wordlists.sources import DATA_DIR
 from boggle.wordlists.spelling import PROFILES
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
@@ -50,8 +53,17 @@ if TYPE_CHECKING:
 
     from boggle.model.solution import Solution
 
-FREQUENCY_FORMAT = 2
-"""Bump when what a cached entry holds, or how a frequency or level is computed, changes."""
+FREQUENCY_FORMAT = 3
+"""Bump when what a cached entry holds, or how a frequency or level is computed, changes
+(3: an English word that is also a name is never common, :data:`NAMES_FILE`)."""
+
+NAMES_FILE = "en-names.txt.gz"
+"""The English words that are also names (``barney``, ``dora``, ``eyre``), outside
+:data:`~boggle.model.word_levels.STANDARD_LIST`, in the package's data folder: the words of
+the bundled lists that SCOWL lists Capitalised as names (its proper-name and upper-case
+files up to the default list's size), built with the lists by ``scripts/build_wordlists.py``.
+``wordfreq`` counts ``Barney`` and ``barney`` as one word, so such a word is written often
+because of the name: it is ``standard`` at most."""
 
 DICTIONARY_AFTER = 2_000
 """After this many lookups in one list's frequencies, a dictionary of its words is made
@@ -317,8 +329,10 @@ def build_frequencies(lexicon: Lexicon) -> ListFrequencies:
     language = source_language(lexicon)
     known = _centi_zipf_by_spelling(language)
     standard_list: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
     if language == "en":
         standard_list = load_lexicon(STANDARD_LIST).word_set
+        names = name_words()
     words: list[str] = []
     centi = array("H")
     levels = bytearray()
@@ -329,8 +343,26 @@ def build_frequencies(lexicon: Lexicon) -> ListFrequencies:
             continue
         words.append(word)
         centi.append(max(value, 0))
-        levels.append(WORD_LEVELS.index(level_for(max(value, 0) / 100, listed)))
+        level = level_for(max(value, 0) / 100, listed)
+        if level == COMMON and word in names:
+            level = STANDARD  # its count is mostly the name's
+        levels.append(WORD_LEVELS.index(level))
     return ListFrequencies.from_words(words, centi, bytes(levels), lexicon.count)
+
+
+def name_words() -> frozenset[str]:
+    """The English words that are also names (:data:`NAMES_FILE`; none when it is missing).
+
+    >>> {"barney", "dora"} <= name_words(), "rose" in name_words()
+    (True, False)
+    """
+    import gzip
+
+    try:
+        with gzip.open(os.path.join(DATA_DIR, NAMES_FILE), "rt", encoding="ascii") as file:
+            return frozenset(file.read().split())
+    except OSError:
+        return frozenset()
 
 
 def with_frequencies(solution: Solution) -> Solution:
