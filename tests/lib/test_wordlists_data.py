@@ -232,6 +232,15 @@ def test_written_forms_match_the_manifest_and_fold_to_words_of_the_list(
     assert header[:2] == b"\x1f\x8b" and header[4:8] == b"\0\0\0\0"
 
 
+@pytest.mark.parametrize("entry", FOLDED_LISTS, ids=[e["name"] for e in FOLDED_LISTS])
+def test_the_written_forms_read_are_each_word_s_own(entry: dict[str, Any]) -> None:
+    """Read back, each form is the written form of the word it is given for."""
+    profile = PROFILES[entry["language"]]
+    forms = load_lexicon(entry["name"]).written_forms()
+    assert sum(map(len, forms.values())) == entry["written"]["forms"]
+    assert all(profile.normalise(form) == word for word in forms for form in forms[word])
+
+
 def test_the_written_forms_are_the_languages_spelling() -> None:
     assert load_lexicon("es").written_forms()["cancion"] == ("canción",)
     assert load_lexicon("pt").written_forms()["coraçao"] == ("coração",)

@@ -82,9 +82,14 @@ def grouped(forms: Iterable[str], profile: LanguageProfile) -> dict[str, tuple[s
     >>> grouped(["esté", "éste", "aérea"], PROFILES["es"])
     {'este': ('esté', 'éste'), 'aerea': ('aérea',)}
     """
+    forms = list(forms)
+    # each letter folds alone as in a word (a profile replaces single letters): one table
+    # for the few letters met, so the 23,000 forms of a list take milliseconds, not 0.2 s
+    letters = set("".join(forms).lower())
+    folding = str.maketrans({letter: profile.fold(letter) for letter in letters})
     words: dict[str, list[str]] = {}
     for form in forms:
-        words.setdefault(profile.fold(form.lower()), []).append(form)
+        words.setdefault(form.lower().translate(folding), []).append(form)
     return {word: tuple(sorted(found)) for word, found in words.items()}
 
 
