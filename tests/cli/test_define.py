@@ -70,6 +70,9 @@ def test_a_word_its_list_folds_is_shown_and_linked_as_the_language_writes_it(
     )
     assert main(["define", "aerea", "--dict", "es", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["written"] == ["aérea"]
+    assert main(["define", "AÉREA", "--dict", "es", "--json"]) == 0  # typed as written
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["written"] == ["aérea"] and shown["in_word_list"] is True
     assert main(["define", "año", "--dict", "es", "--json"]) == 0  # ñ is kept: as written
     assert "written" not in json.loads(capsys.readouterr().out)
     french = tmp_path / "fr.txt"

@@ -14,6 +14,7 @@ from typing import Any
 from boggle.cli.commands import _options as options
 from boggle.cli.commands._help import with_examples
 from boggle.definitions import Definition, define
+from boggle.game.words import typed_word
 from boggle.model.letters import upper_letters
 from boggle.wordlists.lexicon import Lexicon
 
@@ -65,7 +66,7 @@ def missing_text(entry: Definition, lexicon: Lexicon) -> str:
     'ZYZZYVA: no entry in WordNet 3.0, and not a word of the en-70 list either'
     """
     shown = f"{upper_letters(entry.word)}: no entry in {entry.source}"
-    if entry.word in lexicon:
+    if typed_word(entry.word, lexicon) in lexicon:
         return f"{shown}, though it is a word of the {lexicon.name} list"
     return f"{shown}, and not a word of the {lexicon.name} list either"
 
@@ -74,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
     lexicon = options.lexicon_from_args(args)  # a bad --dict is refused before the lookup
     entry = define(args.word, args.language or lexicon.language or "en", lexicon)
     if args.json:
-        shown = entry.to_json() | {"word_list": lexicon.name, "in_word_list": entry.word in lexicon}
+        held = typed_word(entry.word, lexicon) in lexicon  # aérea is the Spanish list's aerea
+        shown = entry.to_json() | {"word_list": lexicon.name, "in_word_list": held}
         sys.stdout.write(json.dumps(shown, ensure_ascii=False) + "\n")
     elif entry.found:
         sys.stdout.write(definition_text(entry) + "\n")
