@@ -162,6 +162,22 @@ def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) ->
     assert page.text_content("#learned-title") == "Learned (1)"
 
 
+def test_a_spanish_word_typed_with_its_accents_is_right(pages: Pages, server: ServeProcess) -> None:
+    """The Spanish list holds AEREA for aérea: typed as written, or as held, the word is right,
+    and the verdicts name it as the language writes it."""
+    page = words_page(pages, server, [kept("aerea", list="es", board="aer aea xxx")])
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    verdict = page.locator("#practise-verdict")
+    page.keyboard.type("Aérea")
+    page.keyboard.press("Enter")
+    assert verdict.text_content() == "Right: AEREA (aérea). Once more to learn it."
+    page.keyboard.type("aerea")
+    page.keyboard.press("Enter")
+    assert verdict.text_content() == "Right: AEREA (aérea). Twice in a row: learned."
+    assert stored(page)[0]["learned"] is True
+
+
 def test_a_word_without_a_definition_gets_the_board_as_its_clue(
     pages: Pages, server: ServeProcess
 ) -> None:

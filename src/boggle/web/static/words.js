@@ -303,8 +303,10 @@ async function showClue(entry) {
   clue.replaceChildren();
   delete clue.dataset.word;
   delete clue.dataset.prefix;
+  delete clue.dataset.written;
   const found = await meaningOf(entry);
   if (state.practising !== entry) return;
+  if (Array.isArray(found.written) && found.written.length) clue.dataset.written = found.written.join("\n");
   const letters = `${entry.word.length} letters`;
   const definition = !found.error && !found.url && found.definitions?.[0];
   if (definition) {
@@ -380,15 +382,28 @@ function fitsClueToo(typed, entry) {
   );
 }
 
+// How the language writes the word asked (aérea for the Spanish list's aerea), as its clue
+// was given it: typed so, the word is right.
+function writtenForms() {
+  const written = $("practise-clue").dataset.written;
+  return written ? written.split("\n") : [];
+}
+
+// The word asked as a verdict names it: "AEREA (aérea)".
+function shownWord(entry) {
+  const written = writtenForms();
+  return entry.word.toUpperCase() + (written.length ? ` (${written.join(" / ")})` : "");
+}
+
 function answer(event) {
   event.preventDefault();
   const entry = state.practising;
   if (!entry) return;
-  const typed = $("practise-input").value.trim().toLowerCase();
+  const typed = $("practise-input").value.trim().normalize("NFC").toLowerCase();
   if (!typed) return;
   reloadWords();
   const verdict = $("practise-verdict");
-  const word = entry.word.toUpperCase();
+  const word = shownWord(entry);
   if (fitsClueToo(typed, entry)) {
     verdict.textContent = `${typed.toUpperCase()} fits too, but it is another kept word: try the other one.`;
     verdict.className = "feedback";
@@ -396,7 +411,7 @@ function answer(event) {
     $("practise-input").focus();
     return;
   }
-  if (typed === entry.word) {
+  if (typed === entry.word || writtenForms().some((form) => form.toLowerCase() === typed)) {
     entry.streak += 1;
     if (entry.streak >= 2) {
       entry.learned = true;
@@ -423,7 +438,7 @@ function showWord() {
   entry.streak = 0;
   save();
   const verdict = $("practise-verdict");
-  verdict.textContent = `The word is ${entry.word.toUpperCase()}.`;
+  verdict.textContent = `The word is ${shownWord(entry)}.`;
   verdict.className = "feedback bad";
   nextClue();
   $("practise-input").focus();
