@@ -157,3 +157,8 @@ def test_a_solved_or_missed_word_carries_its_written_form(client: TestClient) ->
     assert "written" not in words["era"]  # as boggle solve --json: only where known
     english = client.post("/api/solve", json={"board": BOARD}).json()
     assert not any("written" in entry for entry in english["words"])
+    played = {"board": "aer aea xxx", "dictionary": "es", "words": ["era"], "finished": True}
+    missed = {
+        entry["word"]: entry for entry in client.post("/api/play", json=played).json()["missed"]
+    }
+    assert missed["aerea"]["written"] == ["aérea"] and missed["axe"]["written"] == []
