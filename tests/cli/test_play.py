@@ -225,8 +225,8 @@ def test_solve_random_rolls_then_solves(
 @pytest.mark.parametrize(
     ("language", "listed", "board", "typed", "answer"),
     [
-        ("de", "Straße\n", "stras xxxes", "straße\nSTRASSE\n", "STRASSE: +"),
-        ("fr", "cœur\n", "coeur/", "cœur\n", "COEUR: +"),
+        ("de", "Straße\n", "stras xxxes", "straße\nSTRASSE\n", "STRASSE (Straße): +"),
+        ("fr", "cœur\n", "coeur/", "cœur\n", "COEUR (cœur): +"),
     ],
 )
 def test_play_folds_typed_words_with_the_language(
@@ -323,6 +323,23 @@ def test_play_ends_with_the_words_to_learn_and_their_meanings() -> None:
         word, level, link = line.split()
         assert level in ("common", "standard", "obscure") and word != "PATRIA"
         assert link == f"https://es.wiktionary.org/wiki/Special:Search?search={word.lower()}&go=Go"
+
+
+def test_a_folded_word_found_or_missed_is_shown_as_written() -> None:
+    """Typed with its accents, the Spanish list's AEREA is found and said as aérea; a missed
+    one is listed so too."""
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", "aer aea xxx", "--dict", "es", "--missed", "0"],
+        input="aérea\n",
+        capture_output=True,
+        text=True,
+        env=boggle_env(),
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "  AEREA (aérea): +2 points (score 2)" in lines
+    assert "  AREA (área)  1" in lines and "  ERA          1" in lines
 
 
 def test_the_words_to_learn_of_a_folded_list_are_shown_and_linked_as_written() -> None:

@@ -372,6 +372,18 @@ class Solution:
             entry["written"] = list(forms)
         return entry
 
+    def shown(self, word: str) -> str:
+        """``word`` as a report shows it: in capitals, with how its language writes it where
+        the list folds it.
+
+        >>> from boggle import load_lexicon, solve
+        >>> solution = solve("aer aea xxx", load_lexicon("es"))
+        >>> solution.shown("aerea"), solution.shown("era")
+        ('AEREA (aérea)', 'ERA')
+        """
+        forms = self.written.get(word)
+        return word.upper() if forms is None else f"{word.upper()} ({' / '.join(forms)})"
+
     @cached_property
     def written(self) -> Mapping[str, tuple[str, ...]]:
         """The written forms of the list's words that its language writes otherwise (see
@@ -408,10 +420,7 @@ class Solution:
             plural = "POINT" if points == 1 else "POINTS"
             lines.append(f"{points:,} {plural} WORDS (LENGTH {length}): {len(items):,}")
             for item in items:
-                shown = item.word.upper()
-                forms = self.written.get(item.word)
-                if forms is not None:
-                    shown += f" ({' / '.join(forms)})"
+                shown = self.shown(item.word)
                 if paths:
                     lines.append(f"  {shown}: {render.path_text(item.path)}")
                 else:

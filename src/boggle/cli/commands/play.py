@@ -42,7 +42,6 @@ from boggle.game.play import MAX_ENTRY_CHARS, MAX_ROUND_SECONDS, round_seconds
 from boggle.model import render
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
-from boggle.model.letters import upper_letters
 from boggle.model.word_levels import ALL
 from boggle.model.wording import counted, grouped, plain_unless_odd
 from boggle.wordlists.frequencies import level_lexicon
@@ -198,8 +197,9 @@ def feedback_text(
     word = plain_unless_odd(feedback.word.upper()) or "(empty)"  # an escape sequence, quoted
     if feedback.status == "not_a_word" and whole is not None and feedback.word in whole:
         return f"  {word}: in the list, but not a {words} word (--words {words})"
-    if feedback.status == "accepted":
+    if feedback.status == "accepted":  # a word of the list: shown as its language writes it
         plural = "point" if feedback.points == 1 else "points"
+        word = session.solution.shown(feedback.word)
         return f"  {word}: +{feedback.points:,} {plural} (score {session.score:,})"
     if feedback.status == "already_found":
         return f"  {word}: already found"
@@ -221,8 +221,10 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     if missed:
         shown = missed if show_missed == 0 else missed[:show_missed]
         lines.append(f"Words you missed ({len(missed):,}), best first:")
+        names = [solution.shown(w.word) for w in shown]
+        width = max(map(len, names))
         lines.extend(
-            f"  {w.word.upper():<{max(len(m.word) for m in shown)}}  {w.points:,}" for w in shown
+            f"  {name:<{width}}  {w.points:,}" for name, w in zip(names, shown, strict=True)
         )
         if len(shown) < len(missed):
             lines.append(f"  ... and {len(missed) - len(shown):,} more (--missed 0 shows all)")
@@ -246,11 +248,7 @@ def learn_text(session: PlaySession, width: int = 80) -> str:
         f"Words to learn, {'common first' if leveled else 'best first'}, with their meanings "
         f"('boggle define WORD' says more):"
     ]
-    names = [
-        upper_letters(entry["word"])
-        + (f" ({' / '.join(entry['written'])})" if "written" in entry else "")
-        for entry in entries
-    ]
+    names = [session.solution.shown(entry["word"]) for entry in entries]
     name_width = max(map(len, names))
     for entry, name in zip(entries, names, strict=True):
         head = f"  {name:<{name_width}}  "
