@@ -294,8 +294,8 @@ def test_play_takes_its_board_from_a_file_and_says_so_when_given_dash(
 LEARN_HEADING = "Words to learn, common first, with their meanings"
 
 
-def words_to_learn(args: list[str], typed: str, columns: int = 80) -> list[str]:
-    """The lines under "Words to learn" at the end of ``boggle play ARGS`` (``typed`` piped)."""
+def played(args: list[str], typed: str, columns: int = 80) -> str:
+    """What ``boggle play ARGS`` prints with ``typed`` piped to it (exit status 0)."""
     done = subprocess.run(
         [sys.executable, "-m", "boggle", "play", *args],
         input=typed,
@@ -305,7 +305,12 @@ def words_to_learn(args: list[str], typed: str, columns: int = 80) -> list[str]:
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    return done.stdout.split(LEARN_HEADING)[1].splitlines()[1:]
+    return done.stdout
+
+
+def words_to_learn(args: list[str], typed: str, columns: int = 80) -> list[str]:
+    """The lines under "Words to learn" at the end of ``boggle play ARGS`` (``typed`` piped)."""
+    return played(args, typed, columns).split(LEARN_HEADING)[1].splitlines()[1:]
 
 
 def test_play_ends_with_the_words_to_learn_and_their_meanings() -> None:
@@ -328,16 +333,7 @@ def test_play_ends_with_the_words_to_learn_and_their_meanings() -> None:
 def test_a_folded_word_found_or_missed_is_shown_as_written() -> None:
     """Typed with its accents, the Spanish list's AEREA is found and said as aérea; a missed
     one is listed so too."""
-    done = subprocess.run(
-        [sys.executable, "-m", "boggle", "play", "aer aea xxx", "--dict", "es", "--missed", "0"],
-        input="aérea\n",
-        capture_output=True,
-        text=True,
-        env=boggle_env(),
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    lines = played(["aer aea xxx", "--dict", "es", "--missed", "0"], "aérea\n").splitlines()
     assert "  AEREA (aérea): +2 points (score 2)" in lines
     assert "  AREA (área)  1" in lines and "  ERA          1" in lines
 
