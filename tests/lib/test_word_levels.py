@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import sys
 from pathlib import Path
 
@@ -95,6 +96,18 @@ def test_a_word_that_is_also_a_name_is_not_common_but_a_common_word_that_is_one_
     assert frequencies.get("rose").level == frequencies.get("bill").level == "common"
     spanish = list_frequencies(load_lexicon("es"))  # an English name, a common Spanish word
     assert "alma" in name_words() and spanish.get("alma").level == "common"
+
+
+@pytest.mark.parametrize("damage", ["cut", "not text", "missing"])
+def test_a_damaged_names_file_means_no_names_not_an_error(
+    damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = gzip.compress(b"barney\n" * 1000)
+    data = {"cut": whole[: len(whole) // 2], "not text": gzip.compress(b"\xff\xfe\n")}
+    if damage in data:
+        (tmp_path / frequencies_module.NAMES_FILE).write_bytes(data[damage])
+    monkeypatch.setattr(frequencies_module, "DATA_DIR", str(tmp_path))
+    assert name_words() == frozenset()
 
 
 @pytest.mark.parametrize("name", ["es", "nl", "pl", "pt", *SYSTEM])

@@ -351,7 +351,8 @@ def build_frequencies(lexicon: Lexicon) -> ListFrequencies:
 
 
 def name_words() -> frozenset[str]:
-    """The English words that are also names (:data:`NAMES_FILE`; none when it is missing).
+    """The English words that are also names (:data:`NAMES_FILE`; none when it is missing or
+    damaged).
 
     >>> {"barney", "dora"} <= name_words(), "rose" in name_words()
     (True, False)
@@ -361,7 +362,7 @@ def name_words() -> frozenset[str]:
     try:
         with gzip.open(os.path.join(DATA_DIR, NAMES_FILE), "rt", encoding="ascii") as file:
             return frozenset(file.read().split())
-    except OSError:
+    except (OSError, EOFError, ValueError):  # missing, cut short or not text: no names known
         return frozenset()
 
 
