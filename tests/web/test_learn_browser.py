@@ -127,6 +127,13 @@ def test_a_solo_round_s_missed_words_are_kept_and_shown_on_my_words(
     )
 
 
+def answered(page: Any, typed: str) -> str:
+    """The practise verdict after ``typed`` is typed in the answer box and sent."""
+    page.keyboard.type(typed)
+    page.keyboard.press("Enter")
+    return str(page.locator("#practise-verdict").text_content())
+
+
 def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) -> None:
     page = words_page(pages, server, [kept("fame", points=1)])
     page.click("#practise-start")
@@ -140,16 +147,10 @@ def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) ->
     # each new clue is read with the box it is typed in
     assert page.get_attribute("#practise-input", "aria-describedby") == "practise-clue"
 
-    page.keyboard.type("fan")
-    page.keyboard.press("Enter")
-    assert verdict.text_content() == "Not quite: the word is FAME."
-    page.keyboard.type("fame")
-    page.keyboard.press("Enter")
-    assert verdict.text_content() == "Right: FAME. Once more to learn it."
+    assert answered(page, "fan") == "Not quite: the word is FAME."
+    assert answered(page, "fame") == "Right: FAME. Once more to learn it."
     assert stored(page)[0]["streak"] == 1 and not stored(page)[0]["learned"]
-    page.keyboard.type("FAME")
-    page.keyboard.press("Enter")
-    assert verdict.text_content() == "Right: FAME. Twice in a row: learned."
+    assert answered(page, "FAME") == "Right: FAME. Twice in a row: learned."
     assert stored(page)[0]["learned"] is True
     assert page.locator("#learned-list .kept-word[data-word='fame']").is_visible()
     assert page.locator("#to-learn").is_hidden()
@@ -168,13 +169,8 @@ def test_a_spanish_word_typed_with_its_accents_is_right(pages: Pages, server: Se
     page = words_page(pages, server, [kept("aerea", list="es", board="aer aea xxx")])
     page.click("#practise-start")
     page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
-    verdict = page.locator("#practise-verdict")
-    page.keyboard.type("Aérea")
-    page.keyboard.press("Enter")
-    assert verdict.text_content() == "Right: AEREA (aérea). Once more to learn it."
-    page.keyboard.type("aerea")
-    page.keyboard.press("Enter")
-    assert verdict.text_content() == "Right: AEREA (aérea). Twice in a row: learned."
+    assert answered(page, "Aérea") == "Right: AEREA (aérea). Once more to learn it."
+    assert answered(page, "aerea") == "Right: AEREA (aérea). Twice in a row: learned."
     assert stored(page)[0]["learned"] is True
 
 
