@@ -87,6 +87,23 @@ def test_feedback_for_each_kind_of_word() -> None:
     assert ann.entries == ["fame", "ox", "zzz"]
 
 
+def test_a_word_its_list_folds_is_told_and_judged_as_the_language_writes_it() -> None:
+    """A Spanish room's AEREA is aérea in the player's feedback, in their words when they come
+    back, and in the round's results; ERA, written as the list holds it, has no form."""
+    spanish = load_lexicon("es")
+    room = Room("ABCDEF", RoomSettings.from_json({"dictionary": "es"}, ["es"]), spanish)
+    ann = room.join("ann", 0.0)
+    room.start(ann.token, 0.0, Board.parse("aer aea xxx"))
+    said = {w: room.submit(ann.token, w, 1.0).to_json() for w in ["aerea", "era", "aérea"]}
+    assert said["aerea"]["written"] == ["aérea"] and "written" not in said["era"]
+    assert said["aérea"]["status"] == "repeated" and said["aérea"]["written"] == ["aérea"]
+    assert [f.written for f in ann.feedback] == [("aérea",), (), ("aérea",)]
+    job = room.close_round(now=room.settings.seconds)
+    assert job is not None
+    verdicts = {v["word"]: v for v in room.record(judge(job))["players"][0]["words"]}
+    assert verdicts["aerea"]["written"] == ["aérea"] and "written" not in verdicts["era"]
+
+
 def test_a_match_ends_at_its_target_and_standings_rank_ties() -> None:
     room = new_room(target=1)
     ann, bob = room.join("ann", 0.0), room.join("bob", 0.0)

@@ -588,8 +588,23 @@ def test_the_rematch_settings_of_a_spanish_room_ask_for_a_size_not_dice(
     assert ann.locator("#match-info").inner_text().startswith("5x5 Spanish letters")
     ann.click("#start-button")
     ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    # a word the list holds folded is told, listed and judged as Spanish writes it
+    spanish = load_lexicon("es")
+    solution = solve(Board.parse(ann.locator("#board").get_attribute("data-board") or ""), spanish)
+    respelled = [found for found in solution.words if found.word in solution.written]
+    assert respelled, "a 5x5 Spanish board with no word written with accents"  # 0 in 300 rolls
+    word = respelled[0].word
+    written = " / ".join(solution.written[word])
+    assert type_word(ann, word)["status"] == "accepted"
+    said = f"{word.upper()} ({written}): +{respelled[0].points}"
+    assert ann.locator("#feedback").text_content() == said
+    assert ann.locator(f"#my-words li[data-word='{word}']").text_content() == (
+        f"{written} +{respelled[0].points}"
+    )
     server.clock.now += 61
     ann.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
+    verdict = ann.locator(f".result-player[data-name='ann'] li[data-word='{word}'] .word")
+    assert verdict.text_content() == written
 
     form = ann.locator("#rematch-settings")
     form.locator("summary").click()

@@ -33,6 +33,14 @@ def server() -> Iterator[ServeProcess]:
 
 
 @pytest.fixture()
+def pages(browser: Any) -> Iterator[Pages]:
+    """Pages of their own for a test that opens its own address."""
+    opened = Pages(browser)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture()
 def page(browser: Any, server: ServeProcess) -> Iterator[Any]:
     pages = Pages(browser)
     yield pages.open(server.url + "/?board=" + FXIE.replace(" ", "+"))
@@ -56,44 +64,64 @@ def test_hovering_a_word_shows_its_definition(page: Any, server: ServeProcess) -
 
 
 def test_a_word_its_list_folds_is_shown_as_the_language_writes_it(
-    browser: Any, server: ServeProcess
+    pages: Pages, server: ServeProcess
 ) -> None:
     """A Spanish board's AEREA is aérea: the meaning box says so and links aérea's entry; My
     words names the link by it too."""
-    pages = Pages(browser)
-    try:
-        page = pages.open(server.url + "/?dict=es&board=aer+aea+xxx")
-        page.wait_for_selector("#words .word[data-word='aerea']", timeout=90_000)
-        page.hover("#words .word[data-word='aerea']")
-        box = page.locator("#solve-panel .word-definition")
-        page.wait_for_function(
-            "() => document.querySelector('#solve-panel .word-definition a') !== null",
-            timeout=60_000,
-        )
-        assert box.text_content() == "AEREA (aérea): see Wiktionary"
-        assert box.locator(".written").text_content() == "aérea"
-        link = box.locator("a").get_attribute("href")
-        assert link == "https://es.wiktionary.org/wiki/a%C3%A9rea"
-        page.hover("#words .word[data-word='era']")
-        page.wait_for_function(
-            "() => document.querySelector('#solve-panel .word-definition').dataset.word === 'era'"
-            " && document.querySelector('#solve-panel .word-definition a') !== null"
-        )
-        assert box.text_content() == "ERA: see Wiktionary"
+    page = pages.open(server.url + "/?dict=es&board=aer+aea+xxx")
+    page.wait_for_selector("#words .word[data-word='aerea']", timeout=90_000)
+    assert page.locator("#words .word[data-word='aerea']").text_content() == "aérea"
+    assert page.locator("#words .word[data-word='era']").text_content() == "era"
+    page.fill("#word-filter", "é")  # the filter finds a word by its accents too
+    playwright_api.expect(page.locator("#words .word")).to_have_text(["aérea"])
+    page.fill("#word-filter", "")
+    page.hover("#words .word[data-word='aerea']")
+    box = page.locator("#solve-panel .word-definition")
+    page.wait_for_function(
+        "() => document.querySelector('#solve-panel .word-definition a') !== null",
+        timeout=60_000,
+    )
+    assert box.text_content() == "AEREA (aérea): see Wiktionary"
+    assert box.locator(".written").text_content() == "aérea"
+    link = box.locator("a").get_attribute("href")
+    assert link == "https://es.wiktionary.org/wiki/a%C3%A9rea"
+    page.hover("#words .word[data-word='era']")
+    page.wait_for_function(
+        "() => document.querySelector('#solve-panel .word-definition').dataset.word === 'era'"
+        " && document.querySelector('#solve-panel .word-definition a') !== null"
+    )
+    assert box.text_content() == "ERA: see Wiktionary"
 
-        kept = {"word": "aerea", "list": "es", "points": 2, "board": "aer aea xxx"}
-        kept["date"] = "2026-11-28"
-        page.goto(server.url + "/words")
-        page.evaluate(
-            "value => localStorage.setItem('boggle-learn', value)",
-            json.dumps({"version": 1, "words": [kept]}),
-        )
-        page.reload()
-        meaning = page.locator(".kept-word[data-word='aerea'] .kept-meaning a")
-        meaning.wait_for(timeout=60_000)
-        assert meaning.text_content() == "aérea on Wiktionary"
-    finally:
-        pages.close()
+    kept = {"word": "aerea", "list": "es", "points": 2, "board": "aer aea xxx"}
+    kept["date"] = "2026-11-28"
+    page.goto(server.url + "/words")
+    page.evaluate(
+        "value => localStorage.setItem('boggle-learn', value)",
+        json.dumps({"version": 1, "words": [kept]}),
+    )
+    page.reload()
+    meaning = page.locator(".kept-word[data-word='aerea'] .kept-meaning a")
+    meaning.wait_for(timeout=60_000)
+    assert meaning.text_content() == "aérea on Wiktionary"
+
+
+def test_a_round_names_a_word_found_as_the_language_writes_it(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The Play tab's feedback for the Spanish list's AEREA says AEREA (aérea), and the words
+    found list it as aérea."""
+    page = pages.open(server.url + "/play?dict=es&board=aer+aea+xxx")
+    page.wait_for_selector("#dict-select option[value='es']", state="attached", timeout=90_000)
+    page.check("#play-this-board")
+    page.fill("#play-time", "60")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])", timeout=60_000)
+    page.fill("#play-input", "aerea")
+    page.press("#play-input", "Enter")
+    feedback = page.locator("#play-feedback.good")
+    feedback.wait_for(timeout=60_000)
+    assert feedback.text_content() == "AEREA (aérea): +2"
+    playwright_api.expect(page.locator("#play-found li")).to_have_text(["aérea (2)"])
 
 
 def test_a_meaning_shown_does_not_move_the_words_under_the_pointer(page: Any) -> None:

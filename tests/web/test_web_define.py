@@ -162,3 +162,13 @@ def test_a_solved_or_missed_word_carries_its_written_form(client: TestClient) ->
         entry["word"]: entry for entry in client.post("/api/play", json=played).json()["missed"]
     }
     assert missed["aerea"]["written"] == ["aérea"] and missed["axe"]["written"] == []
+
+
+def test_a_word_found_in_a_round_carries_its_written_form(client: TestClient) -> None:
+    """The Play tab names a word found as its language writes it: AEREA (aérea)."""
+    played = {"board": "aer aea xxx", "dictionary": "es", "words": ["aerea", "era", "Área"]}
+    found = {
+        entry["word"]: entry for entry in client.post("/api/play", json=played).json()["found"]
+    }
+    assert found["aerea"]["written"] == ["aérea"] and found["area"]["written"] == ["área"]
+    assert found["era"]["written"] == []

@@ -22,7 +22,7 @@ the round is judged by :func:`boggle.game.judge_round` when time is up.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -77,7 +77,7 @@ class WordFeedback:
 
     >>> WordFeedback("fame", "accepted", 1, ((0, 0), (1, 0), (1, 1), (2, 0)))
     WordFeedback(word='fame', status='accepted', points=1, path=((0, 0), (1, 0), (1, 1), (2, 0)), \
-message='')
+message='', written=())
     """
 
     word: str
@@ -87,21 +87,29 @@ message='')
     points: int = 0
     path: tuple[tuple[int, int], ...] | None = None
     message: str = ""
+    written: tuple[str, ...] = ()
+    """How the language writes the word where its list folds it (``("aérea",)``)."""
 
     def to_json(self) -> dict[str, Any]:
-        """The feedback as the player's page gets it.
+        """The feedback as the player's page gets it (with ``written`` when the word has
+        written forms).
 
         >>> WordFeedback("fame", "repeated", message="you already have this word").to_json()
         {'word': 'fame', 'status': 'repeated', 'points': 0, 'path': None, \
 'message': 'you already have this word'}
+        >>> WordFeedback("aerea", "accepted", 2, written=("aérea",)).to_json()["written"]
+        ['aérea']
         """
-        return {
+        shown: dict[str, Any] = {
             "word": self.word,
             "status": self.status,
             "points": self.points,
             "path": None if self.path is None else [list(cell) for cell in self.path],
             "message": self.message,
         }
+        if self.written:
+            shown["written"] = list(self.written)
+        return shown
 
 
 @dataclass
@@ -172,6 +180,10 @@ def judge(job: RoundJob) -> JudgedRound:
     unfound = unfound_json(job.solution, found, job.max_unfound)
     missed = sum(1 for w in job.solution.words if w.word not in found)
     players = [p.to_json() for p in result.players]
+    for verdict in (v for player in players for v in player["words"]):
+        forms = job.solution.written.get(verdict["word"])
+        if forms is not None:
+            verdict["written"] = list(forms)
     return JudgedRound(job, result, players, unfound, missed)
 
 
@@ -507,6 +519,9 @@ from takes it back
             player.entries.append(word)
             player.sent.add(word)
             player.good_words += feedback.status == "accepted"
+        forms = self.solution.written.get(word)
+        if forms is not None:
+            feedback = replace(feedback, written=forms)
         player.feedback.append(feedback)
         return feedback
 

@@ -149,11 +149,14 @@ WRITTEN = (
 )
 
 
-class MissedEntry(WordEntry):
+class FoundEntry(WordEntry):
+    written: list[str] = Field(default=[], description=WRITTEN)
+
+
+class MissedEntry(FoundEntry):
     level: str | None = Field(
         default=None, description="common, standard or obscure, where the list has frequencies"
     )
-    written: list[str] = Field(default=[], description=WRITTEN)
 
 
 class SolvedEntry(MissedEntry):
@@ -265,7 +268,7 @@ class PlayFeedback(BaseModel):
 class PlayResponse(BaseModel):
     feedback: list[PlayFeedback]
     """One answer for each entry, as a player would have been told when typing it."""
-    found: list[WordEntry]
+    found: list[FoundEntry]
     score: int
     maximum: int
     """The most points the board allows: every word of its solution."""

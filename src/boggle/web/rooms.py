@@ -414,6 +414,7 @@ class RoomService:
         lexicon = self.lists.get(name)
         board = RoomSettings().roll(0)
         with_levels(solve(board, lexicon, rules_for_board(board.rows, board.cols)))
+        lexicon.written_forms()  # read here, not on the event loop at a round's first word
         self.warm[name] = lexicon
         freeze_long_lived()  # a list for good: out of the collector's full passes
         return lexicon

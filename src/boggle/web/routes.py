@@ -56,6 +56,7 @@ from boggle.web.models import (
     DiceInfo,
     DictionariesResponse,
     DictionaryInfo,
+    FoundEntry,
     HealthResponse,
     HintBody,
     HintRequest,
@@ -73,7 +74,6 @@ from boggle.web.models import (
     RulesBody,
     SolveRequest,
     SolveResponse,
-    WordEntry,
 )
 from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.lexicon import Lexicon
@@ -103,8 +103,14 @@ def public_list(lexicon: Lexicon) -> dict[str, Any]:
     return shown
 
 
-def word_entry(found: ScoredWord) -> WordEntry:
-    return WordEntry(word=found.word, points=found.points, path=[list(c) for c in found.path])
+def found_entry(found: ScoredWord, whole: Solution) -> FoundEntry:
+    """A word found, with how its language writes it where the list folds it."""
+    return FoundEntry(
+        word=found.word,
+        points=found.points,
+        path=[list(c) for c in found.path],
+        written=list(whole.written.get(found.word, ())),
+    )
 
 
 def missed_entry(missed: ScoredWord, whole: Solution) -> MissedEntry:
@@ -429,7 +435,7 @@ def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules
     by_word = {found.word: found for found in solution.words}
     return PlayResponse(
         feedback=feedback,
-        found=[word_entry(by_word[word]) for word in session.found],
+        found=[found_entry(by_word[word], whole) for word in session.found],
         score=session.score,
         maximum=session.maximum,
         total=solution.count,

@@ -5,9 +5,9 @@
 
 import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
-  focusResults, formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock,
+  focusResults, formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock, namedWord,
   placeRoundSetup, readyDefinitionBox, renderBoard, serverOptions, showDefinition, showDiceFor,
-  showRoundLength, sound, typedNumber,
+  showRoundLength, sound, typedNumber, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -54,7 +54,7 @@ function wordButton(entry, extraClass) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "word" + (extraClass ? " " + extraClass : "");
-  button.textContent = entry.word;
+  button.textContent = writtenWord(entry.word, entry.written);  // aérea for the list's aerea
   button.dataset.word = entry.word;
   button.dataset.points = String(entry.points);
   button.title = `${entry.points} point${entry.points === 1 ? "" : "s"}`;
@@ -132,7 +132,9 @@ function renderWords() {
   const solution = state.solution;
   if (!solution) return;
   const filter = $("word-filter").value.trim().toLowerCase();
-  const words = solution.words.filter((w) => w.word.includes(filter));
+  const words = solution.words.filter(
+    (w) => w.word.includes(filter) || (w.written ?? []).some((form) => form.toLowerCase().includes(filter)),
+  );
   const summary = $("summary");
   summary.dataset.count = String(solution.count);
   summary.dataset.score = String(solution.score);
@@ -456,8 +458,8 @@ async function submitWord(traced) {
   if (state.round !== round || answer.feedback.length <= round.told) return;
   round.told = answer.feedback.length;
   const said = answer.feedback[answer.feedback.length - 1];
-  const word = said.word.toUpperCase();
   const found = answer.found.find((entry) => entry.word === said.word);
+  const word = namedWord(said.word, found?.written);
   if (said.status === "accepted") {
     setFeedback(`${word}: +${said.points}`, true);
     if (found) drawPath(found.word, found.path);
@@ -474,7 +476,7 @@ async function submitWord(traced) {
 function showFound(round, answer) {
   $("play-found").replaceChildren(...answer.found.map((entry) => {
     const item = document.createElement("li");
-    item.textContent = `${entry.word} (${entry.points})`;
+    item.textContent = `${writtenWord(entry.word, entry.written)} (${entry.points})`;
     return item;
   }).reverse());
   round.found = answer.found.map((entry) => entry.word);

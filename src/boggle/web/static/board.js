@@ -391,7 +391,7 @@ export async function showDefinition(button, word, dictionary, path) {
   if (entry.written?.length) {  // as the language writes it, where the list folds it: aérea
     const written = document.createElement("span");
     written.className = "written";
-    written.textContent = entry.written.join(" / ");
+    written.textContent = writtenWord(word, entry.written);
     head.textContent = word.toUpperCase() + " (";
     head.append(written, "): ");
   }
@@ -413,6 +413,19 @@ export async function showDefinition(button, word, dictionary, path) {
   } else {
     box.append("no definition known");
   }
+}
+
+// A word as a list of words shows it: as its language writes it where the word's list folds
+// it (`writtenWord("aerea", ["aérea"])` is "aérea"; several spellings "esté / éste"), else as
+// the list holds it.
+export function writtenWord(word, written) {
+  return Array.isArray(written) && written.length ? written.join(" / ") : word;
+}
+
+// A word as a verdict names it: `namedWord("aerea", ["aérea"])` is "AEREA (aérea)",
+// `namedWord("cat")` "CAT".
+export function namedWord(word, written) {
+  return word.toUpperCase() + (Array.isArray(written) && written.length ? ` (${written.join(" / ")})` : "");
 }
 
 // A word the player found, as its round's list shows it: `listedWord("cat", 1)` is an item

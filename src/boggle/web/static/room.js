@@ -2,8 +2,8 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, jsonText, limitName,
-  offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
-  showRoundLength, sound, typedNumber, wordButton, wordListTitles,
+  namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
+  showRoundLength, sound, typedNumber, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -526,7 +526,8 @@ function addMyWord(entry) {
   item.dataset.status = entry.status;
   const good = entry.status === "accepted";
   item.className = good ? "good" : "bad";
-  item.textContent = good ? `${entry.word} +${entry.points}` : `${entry.word} (${STATUS_TEXT[entry.status] || entry.status})`;
+  const word = writtenWord(entry.word, entry.written);  // aérea for the list's aerea
+  item.textContent = good ? `${word} +${entry.points}` : `${word} (${STATUS_TEXT[entry.status] || entry.status})`;
   if (entry.status !== "repeated") $("my-words").append(item);
 }
 
@@ -536,9 +537,10 @@ function feedback(entry) {
   if (entry.words) progress(entry);
   const good = entry.status === "accepted";
   const box = $("feedback");
+  const word = namedWord(entry.word, entry.written);  // AEREA (aérea)
   box.textContent = good
-    ? `${entry.word.toUpperCase()}: +${entry.points}`
-    : `${entry.word.toUpperCase()}: ${STATUS_TEXT[entry.status] || entry.status}` + (entry.message ? ` (${entry.message})` : "");
+    ? `${word}: +${entry.points}`
+    : `${word}: ${STATUS_TEXT[entry.status] || entry.status}` + (entry.message ? ` (${entry.message})` : "");
   box.className = `feedback ${good ? "good" : "bad"}`;
   box.dataset.word = entry.word;
   box.dataset.status = entry.status;
@@ -598,7 +600,7 @@ function showResults(summary) {
       item.dataset.word = verdict.word;
       item.dataset.status = verdict.status;
       item.dataset.total = String(verdict.total);
-      const word = wordButton(verdict.word, verdict.path, verdict.word, listName());
+      const word = wordButton(verdict.word, verdict.path, writtenWord(verdict.word, verdict.written), listName());
       word.classList.add("w");
       const why = document.createElement("span");
       why.className = "why";
@@ -631,7 +633,7 @@ function showResults(summary) {
   $("unfound-title").textContent = `Words nobody found (${summary.unfound_count}, ${order})`;
   const unfound = $("unfound");
   unfound.replaceChildren(...summary.unfound.map((w) => {
-    const button = wordButton(w.word, w.path, `${w.word} ${w.points}`, listName());
+    const button = wordButton(w.word, w.path, `${writtenWord(w.word, w.written)} ${w.points}`, listName());
     if (w.level) button.dataset.level = w.level;
     return button;
   }));

@@ -3,7 +3,7 @@
 // button (a learned word: also Learn again); a Practise mode (a clue, the player types the
 // word: right twice in a row and it is learned; the words in a shuffled order, each once a
 // pass); Clear all, after a question. Nothing is sent to the server but the look-ups.
-import { api, counted, levelName, wordListTitles } from "/static/board.js";
+import { api, counted, levelName, namedWord, wordListTitles } from "/static/board.js";
 import { LEARN_KEY, loadWords, saveWords } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -391,8 +391,7 @@ function writtenForms() {
 
 // The word asked as a verdict names it: "AEREA (aérea)".
 function shownWord(entry) {
-  const written = writtenForms();
-  return entry.word.toUpperCase() + (written.length ? ` (${written.join(" / ")})` : "");
+  return namedWord(entry.word, writtenForms());
 }
 
 function answer(event) {
