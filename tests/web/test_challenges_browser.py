@@ -302,3 +302,20 @@ def test_a_room_round_offers_a_challenge_of_the_same_round(
     made = challenge_made_on(page, server, None)  # the room's name is offered
     assert (made["board"], made["seconds"]) == (board, 5)
     assert [r["name"] for r in made["results"]] == ["fay"]
+
+
+def test_a_spanish_challenge_names_a_word_as_spanish_writes_it(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The Spanish list's AEREA is told AEREA (aérea): +2 and listed as aérea, after a reload
+    too."""
+    made = make_challenge(server.url, seconds=LONG_ROUND, board="aer aea xxx", dictionary="es")
+    eve = players.open(server.url + made["path"])
+    start_challenge(eve, "eve")
+    enter_words(eve, ["aerea"])
+    assert eve.locator("#feedback").text_content() == "AEREA (aérea): +2"
+    item = eve.locator("#my-words li[data-word='aerea']")
+    assert item.text_content() == "aérea +2"
+    eve.reload()  # the round goes on with its words as they were listed
+    eve.wait_for_selector("#board .cube")
+    assert item.text_content() == "aérea +2"

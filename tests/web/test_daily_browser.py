@@ -99,3 +99,36 @@ def test_a_daily_round_played_again_keeps_the_first_result_to_share(
         f"Played again: {result['score']} points, 4 words ({result['percent']}% of the maximum)."
     )
     page.screenshot(path=str(ARTIFACTS / "daily-played-again.png"))
+
+
+def test_a_spanish_daily_round_names_its_words_as_spanish_writes_them(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A word the Spanish list holds folded is told (AGONIA (agonía): +3), listed under the
+    board, kept through a reload and shown among the words missed as Spanish writes it."""
+    daily = get_json(server.url + f"/api/daily?date={DAILY}&size=4&dictionary=es")
+    solved = get_json(server.url + "/api/solve", {"board": daily["board"], "dictionary": "es"})
+    respelled = [entry for entry in solved["words"] if entry.get("written")]
+    assert len(respelled) >= 2, daily["board"]
+    typed, missed = respelled[0], respelled[1]
+    written = " / ".join(typed["written"])
+    page = pages.open(server.url + f"/daily?date={DAILY}", **PHONE)
+    page.wait_for_selector("#daily-dict option[value='es']", state="attached")
+    page.select_option("#daily-dict", "es")
+    page.click("#daily-start")
+    page.wait_for_selector("#round:not([hidden])")
+    page.wait_for_selector("#board .cube")
+    page.fill("#word-input", typed["word"])
+    page.press("#word-input", "Enter")
+    item = page.locator(f"#my-words li[data-word='{typed['word']}']")
+    item.wait_for()
+    said = f"{typed['word'].upper()} ({written}): +{typed['points']}"
+    assert page.locator("#feedback").text_content() == said
+    assert item.text_content() == f"{written} +{typed['points']}"
+    page.reload()  # the round goes on with its words as they were listed
+    item.wait_for()
+    assert item.text_content() == f"{written} +{typed['points']}"
+    page.click("#daily-stop")
+    button = page.locator(f"#unfound .word[data-word='{missed['word']}']")
+    button.wait_for()
+    assert button.text_content() == f"{' / '.join(missed['written'])} {missed['points']}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -172,3 +173,26 @@ def test_a_word_found_in_a_round_carries_its_written_form(client: TestClient) ->
     }
     assert found["aerea"]["written"] == ["aérea"] and found["area"]["written"] == ["área"]
     assert found["era"]["written"] == []
+
+
+def test_a_word_checked_carries_its_written_form(client: TestClient) -> None:
+    """/api/check (the daily board's and a challenge's rounds) says how a folded word is
+    written; a word not in the list, or written as held, has none."""
+
+    def check(word: str) -> dict[str, Any]:
+        asked = {"board": "aer aea xxx", "dictionary": "es", "word": word}
+        return client.post("/api/check", json=asked).json()
+
+    assert check("aerea")["written"] == ["aérea"] and check("Área")["written"] == ["área"]
+    assert check("era")["written"] == [] and check("aeaea")["written"] == []
+    assert check("zzz")["status"] == "not_on_board" and check("zzz")["written"] == []
+
+
+def test_a_daily_round_s_verdicts_carry_their_written_forms(client: TestClient) -> None:
+    board = client.get("/api/daily?date=2026-11-23&size=4&dictionary=es").json()["board"]
+    solved = client.post("/api/solve", json={"board": board, "dictionary": "es"}).json()
+    forms = {entry["word"]: entry.get("written") for entry in solved["words"]}
+    words = [next(w for w, f in forms.items() if f), next(w for w, f in forms.items() if not f)]
+    asked = {"date": "2026-11-23", "size": 4, "dictionary": "es", "words": words}
+    verdicts = client.post("/api/daily/result", json=asked).json()["verdicts"]
+    assert [verdict.get("written") for verdict in verdicts] == [forms[words[0]], None]

@@ -180,10 +180,8 @@ def judge(job: RoundJob) -> JudgedRound:
     unfound = unfound_json(job.solution, found, job.max_unfound)
     missed = sum(1 for w in job.solution.words if w.word not in found)
     players = [p.to_json() for p in result.players]
-    for verdict in (v for player in players for v in player["words"]):
-        forms = job.solution.written.get(verdict["word"])
-        if forms is not None:
-            verdict["written"] = list(forms)
+    for player in players:
+        job.solution.with_written(player["words"])
     return JudgedRound(job, result, players, unfound, missed)
 
 

@@ -126,7 +126,7 @@ async def daily_result(request: DailyResult, context: Context) -> Any:
                 len(good),
                 solution.score,
             ),
-            "verdicts": [v.to_json() for v in result.verdicts],
+            "verdicts": whole.with_written([v.to_json() for v in result.verdicts]),
             "unfound": unfound_json(whole, good | set(outside), shown),
             "levels": whole.level_counts(),
             **setting.to_json(),

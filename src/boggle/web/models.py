@@ -246,6 +246,7 @@ class CheckResponse(BaseModel):
     in_dictionary: bool
     path: list[list[int]] | None
     message: str
+    written: list[str] = Field(default=[], description=WRITTEN)
 
 
 class PlayFeedback(BaseModel):

@@ -238,7 +238,7 @@ async def check(request: CheckRequest, context: Context) -> CheckResponse:
     rules = context.rules_for(board, request.rules, request.min_length)
     context.catalogue.check(request.dictionary)
     setting = _word_setting(request.word_level, request.other_words)
-    verdict, outside = await context.run_round(
+    verdict, outside, written = await context.run_round(
         check_work, request.word, board, request.dictionary, rules, setting
     )
     status, label = verdict.status.value, verdict.status.label
@@ -253,6 +253,7 @@ async def check(request: CheckRequest, context: Context) -> CheckResponse:
         in_dictionary=verdict.in_dictionary,
         path=[list(cell) for cell in verdict.path] if verdict.path else None,
         message=verdict.message,
+        written=list(written),
     )
 
 
@@ -396,13 +397,14 @@ def check_work(
     dictionary: str | None,
     rules: Rules,
     setting: WordSetting = EVERY_WORD,
-) -> tuple[WordCheck, bool]:
-    """One word checked, and whether it is a listed word outside ``setting``'s level (runs
-    in a round worker)."""
+) -> tuple[WordCheck, bool, tuple[str, ...]]:
+    """One word checked, whether it is a listed word outside ``setting``'s level, and how its
+    language writes it where the list folds it (runs in a round worker)."""
     lexicon = lists.get(dictionary)
     verdict = check_word(word, board, lexicon, rules)
     outside = verdict.status is Status.COUNTED and setting.outside_list(lexicon, verdict.word)
-    return verdict, outside
+    written = lexicon.written_forms().get(verdict.word, ()) if verdict.in_dictionary else ()
+    return verdict, outside, written
 
 
 def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules) -> PlayResponse:

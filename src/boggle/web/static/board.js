@@ -429,12 +429,13 @@ export function namedWord(word, written) {
 }
 
 // A word the player found, as its round's list shows it: `listedWord("cat", 1)` is an item
-// "cat +1" that a hover or tap on the board can find by its data-word.
-export function listedWord(word, points) {
+// "cat +1" that a hover or tap on the board can find by its data-word; `listedWord("aerea",
+// 2, ["aérea"])` reads "aérea +2".
+export function listedWord(word, points, written) {
   const item = document.createElement("li");
   item.className = "good";
   item.dataset.word = word;
-  item.textContent = `${word} +${points}`;
+  item.textContent = `${writtenWord(word, written)} +${points}`;
   return item;
 }
 

@@ -2,7 +2,7 @@
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
   api, clearPath, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName,
-  listedWord, readyDefinitionBox, renderBoard, roundLength, showInView, shownName, sound,
+  listedWord, namedWord, readyDefinitionBox, renderBoard, roundLength, showInView, shownName, sound,
   wordButton, wordListTitles,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
@@ -16,6 +16,7 @@ const state = {
   name: "",
   words: [],      // the good words found, as the server read them
   points: [],     // their points, in the same order
+  written: [],    // how their language writes them where the list folds them ([] if as held)
   ends: 0,        // when the round ends (Date.now() milliseconds)
   over: true,
   stopTimer: () => {},
@@ -63,11 +64,13 @@ function startRound(event) {
     return;
   }
   showError("");
-  playRound({ name, words: [], points: [], ends: Date.now() + state.challenge.seconds * 1000 });
+  playRound({ name, words: [], points: [], written: [], ends: Date.now() + state.challenge.seconds * 1000 });
 }
 
 function keep() {
-  keepRound(roundKey, { name: state.name, words: state.words, points: state.points, ends: state.ends });
+  keepRound(roundKey, {
+    name: state.name, words: state.words, points: state.points, written: state.written, ends: state.ends,
+  });
 }
 
 // A round begun, or taken up again after a reload with its words and clock (one whose time
@@ -76,13 +79,16 @@ function playRound(round) {
   state.name = round.name;
   state.words = round.words;
   state.points = round.points;
+  state.written = Array.isArray(round.written) ? round.written : [];  // none kept before
   state.ends = round.ends;
   state.over = false;
   keep();
   document.body.dataset.phase = "playing";
   $("challenge-entry").hidden = true;
   renderBoard(state.challenge.faces);
-  $("my-words").replaceChildren(...state.words.map((word, at) => listedWord(word, state.points[at])));
+  $("my-words").replaceChildren(
+    ...state.words.map((word, at) => listedWord(word, state.points[at], state.written[at])),
+  );
   $("feedback").textContent = "";
   $("round").hidden = false;
   $("word-input").disabled = false;
@@ -120,15 +126,17 @@ export async function enterWord(word) {
       return;
     }
     const good = check.status === "counted";
-    say(good ? `${found.toUpperCase()}: +${check.points}` : `${found.toUpperCase()}: ${check.label}`, good);
+    const named = namedWord(found, check.written);  // AEREA (aérea)
+    say(good ? `${named}: +${check.points}` : `${named}: ${check.label}`, good);
     wordFeedback(word, good ? { result: "accepted", text: `+${check.points}`, points: check.points, path: check.path }
       : { result: "rejected", text: check.label });
     if (good && !state.over && !state.words.includes(found)) {
       state.words.push(found);
       state.points.push(check.points);
+      state.written.push(check.written);
       keep();
       drawPath(found, check.path);
-      $("my-words").append(listedWord(found, check.points));
+      $("my-words").append(listedWord(found, check.points, check.written));
     }
   } catch (error) {
     showError(error.message);

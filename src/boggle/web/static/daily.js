@@ -2,8 +2,8 @@
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, keepRound, keptRound,
-  listedWord, offerShare, placeRoundSetup, renderBoard, readyDefinitionBox, roundLength,
-  serverOptions, sound, wordButton,
+  listedWord, namedWord, offerShare, placeRoundSetup, renderBoard, readyDefinitionBox, roundLength,
+  serverOptions, sound, wordButton, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -13,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   daily: null,
   words: [],      // the words entered that the server took (counted or set apart)
-  listed: [],     // [word, points] of the counted ones, as listed under the board
+  listed: [],     // [word, points, written] of the counted ones, as listed under the board
   ends: 0,        // when the round ends (Date.now() milliseconds)
   query: null,    // the /api/daily query of the round's board: size, dictionary, date
   stopTimer: () => {},
@@ -152,7 +152,9 @@ async function playRound(kept) {
   $("daily-date").textContent = `Board of ${state.daily.date}.`;
   document.body.dataset.date = state.daily.date;
   renderBoard(state.daily.faces);
-  $("my-words").replaceChildren(...state.listed.map(([word, points]) => listedWord(word, points)));
+  $("my-words").replaceChildren(
+    ...state.listed.map(([word, points, written]) => listedWord(word, points, written)),
+  );
   $("feedback").textContent = "";
   $("results").hidden = true;
   $("round").hidden = false;
@@ -195,14 +197,15 @@ async function enterWord(typed) {
       return;
     }
     const good = check.status === "counted";
-    box.textContent = good ? `${found.toUpperCase()}: +${check.points}` : `${found.toUpperCase()}: ${check.label}`;
+    const named = namedWord(found, check.written);  // AEREA (aérea)
+    box.textContent = good ? `${named}: +${check.points}` : `${named}: ${check.label}`;
     box.className = `feedback ${good ? "good" : "bad"}`;
     if (check.status === "set_apart") state.words.push(found);
     if (good) {
       state.words.push(found);
-      state.listed.push([found, check.points]);
+      state.listed.push([found, check.points, check.written]);
       drawPath(found, check.path);
-      $("my-words").append(listedWord(found, check.points));
+      $("my-words").append(listedWord(found, check.points, check.written));
       wordFeedback(word, { result: "accepted", text: `+${check.points}`, points: check.points, path: check.path });
     } else {
       wordFeedback(word, { result: "rejected", text: check.label });
@@ -250,7 +253,7 @@ async function finish() {
     line.dataset.maximum = String(shared.maximum);
     line.dataset.percent = String(shared.percent);
     $("unfound").replaceChildren(...result.unfound.map(
-      (w) => wordButton(w.word, w.path, `${w.word} ${w.points}`, state.daily.dictionary ?? null),
+      (w) => wordButton(w.word, w.path, `${writtenWord(w.word, w.written)} ${w.points}`, state.daily.dictionary ?? null),
     ));
     if (result.unfound.length) readyDefinitionBox($("unfound"));
     offerKeep($("results"), result.unfound, state.daily.dictionary ?? null, $("unfound"));
