@@ -14,6 +14,7 @@ from boggle import Board, LexiconError, load_lexicon, solve
 from boggle.files import cache
 from boggle.wordlists import loading as loading_module
 from boggle.wordlists import sources
+from boggle.wordlists import written as written_module
 from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.spelling import language_lexicon
@@ -117,7 +118,7 @@ def test_words_changed_after_the_summary_was_read_are_refused(
 
 
 def test_no_summary_when_the_cache_is_off(
-    tmp_path: Path, reads: list[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, reads: list[str], form_reads: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("BOGGLE_CACHE_DIR", "")
     path = tmp_path / "words.txt"
@@ -125,6 +126,75 @@ def test_no_summary_when_the_cache_is_off(
     fresh_load(path)
     fresh_load(path)
     assert len(reads) == 2
+    spanish = tmp_path / "es.txt"  # nor kept written forms: they are gathered each time
+    spanish.write_text(SPANISH)
+    assert spanish_forms(spanish) == spanish_forms(spanish) == SPANISH_FORMS
+    assert len(form_reads) == 2
+
+
+SPANISH = "aérea\nárea\nera\nesté\néste\npapa\npapá\n"
+SPANISH_FORMS = {"aerea": ("aérea",), "area": ("área",), "este": ("esté", "éste")}
+
+
+@pytest.fixture
+def form_reads(reads: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each file the written forms are gathered from, from here on."""
+    gathered: list[str] = []
+    original = written_module.read_lines
+
+    def counting(path: str) -> list[str]:
+        gathered.append(str(path))
+        return original(path)
+
+    monkeypatch.setattr(written_module, "read_lines", counting)
+    return gathered
+
+
+def spanish_forms(path: Path) -> dict[str, tuple[str, ...]]:
+    loading_module._loaded.clear()
+    return dict(load_lexicon(path, "es").written_forms())
+
+
+def test_a_list_s_written_forms_are_kept_and_taken_up_again_unread(
+    tmp_path: Path, form_reads: list[str]
+) -> None:
+    path = tmp_path / "es.txt"
+    path.write_text(SPANISH)
+    assert spanish_forms(path) == SPANISH_FORMS
+    assert spanish_forms(path) == SPANISH_FORMS  # from the cache: the file is not read
+    assert form_reads == [str(path)]
+    path.write_text(SPANISH.replace("aérea", "aéreo"))  # a changed file: its forms read again
+    changed = {"aereo": ("aéreo",), "area": ("área",), "este": ("esté", "éste")}
+    assert spanish_forms(path) == changed
+    assert len(form_reads) == 2
+
+
+def test_damaged_kept_forms_are_not_trusted(tmp_path: Path, form_reads: list[str]) -> None:
+    path = tmp_path / "es.txt"
+    path.write_text(SPANISH)
+    spanish_forms(path)
+    [kept] = (tmp_path / "cache").rglob("*.written")
+    for damaged in (b"", kept.read_bytes()[:-9], b"\xff" * 40):
+        kept.write_bytes(damaged)
+        assert spanish_forms(path) == SPANISH_FORMS
+    assert len(form_reads) == 4
+
+
+def test_kept_forms_of_another_identity_are_not_taken(
+    tmp_path: Path, form_reads: list[str]
+) -> None:
+    """The forms of one file written in another's place are refused by the identity they
+    name, not only by where they lie."""
+    first, second = tmp_path / "one.txt", tmp_path / "two.txt"
+    first.write_text(SPANISH)
+    second.write_text("ámbar\n")
+    spanish_forms(first)
+    assert spanish_forms(second) == {"ambar": ("ámbar",)}
+    kept = {entry.stat().st_size: entry for entry in (tmp_path / "cache").rglob("*.written")}
+    small, large = sorted(kept)
+    kept[small].write_bytes(kept[large].read_bytes())
+    assert spanish_forms(second) == {"ambar": ("ámbar",)}
+    assert len(form_reads) == 3
 
 
 GERMAN = "Straße\nBär\nHaus\nhaus\nÄpfel\nit's\n"

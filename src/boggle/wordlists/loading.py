@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -31,10 +32,11 @@ from boggle.model.wording import quoted
 from boggle.wordlists.lexicon import Lexicon, normalise_words
 from boggle.wordlists.sources import ListSource, find_list
 from boggle.wordlists.spelling import language_profile
-from boggle.wordlists.written import read_forms
+from boggle.wordlists.written import KeptForms, WrittenForms, read_forms, respells
 
 TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from boggle.wordlists.spelling import LanguageProfile
@@ -43,6 +45,10 @@ SUMMARY_FORMAT = 2
 """Bump when what a summary holds, or how words are normalised (by the default rules or a
 language profile's code), changes (2: a UTF-8 byte order mark is dropped, so a list that
 starts with one keeps its first word)."""
+
+WRITTEN_FORMAT = 1
+"""Bump when how the written forms are gathered (:mod:`boggle.wordlists.written`) or kept
+(:meth:`~boggle.wordlists.written.KeptForms.text`) changes."""
 
 SETTLED_SECONDS = 2
 """A file changed less than this long before it is read could change again within one tick
@@ -202,8 +208,49 @@ def _read(source: ListSource) -> Lexicon:
     lexicon = _summarised(source.path, source.name, profile)
     lexicon.bundled = source.kind == "bundled"
     lexicon.language = source.language
-    lexicon._read_written = read_forms
+    lexicon._read_written = read_forms if source.language is None else _kept_forms(source)
     return lexicon
+
+
+def _kept_forms(source: ListSource) -> Callable[[Lexicon], WrittenForms]:
+    """:func:`~boggle.wordlists.written.read_forms` for a list of a language, its answer kept
+    in the on-disk cache beside the list's summary (``lists/*.written``, keyed by the file's
+    identity and the language's rules as the summary is): a French system list's 125,000
+    forms take a second to gather from the file and milliseconds to take up again."""
+
+    def read(lexicon: Lexicon) -> WrittenForms:
+        folder = cache_folder("lists")
+        found = None if folder is None else file_identity(source.path)
+        language = source.language or ""
+        if folder is None or found is None or not respells(language_profile(language)):
+            return read_forms(lexicon)
+        identity = f"{found[0]}\n{language_profile(language)!r}\nwritten {WRITTEN_FORMAT}"
+        entry = summary_path(folder, identity).removesuffix(".summary") + ".written"
+        kept = _read_kept_forms(entry, identity)
+        if kept is not None:
+            return kept
+        forms = read_forms(lexicon)
+        if settled(found[1]):
+            payload = json.dumps(identity) + "\0" + KeptForms.text(forms)
+            with contextlib.suppress(UnicodeEncodeError):  # a form not UTF-8: not kept
+                store(entry, payload.encode())
+        return forms
+
+    return read
+
+
+def _read_kept_forms(entry: str, identity: str) -> KeptForms | None:
+    """The forms kept at ``entry`` for ``identity``; ``None``: none, damaged or another's."""
+    payload = load(entry)
+    if payload is None:
+        return None
+    try:
+        named, _, text = payload.decode().partition("\0")
+        if named != json.dumps(identity):
+            return None
+        return KeptForms.from_text(text)
+    except ValueError:  # UnicodeDecodeError is one
+        return None
 
 
 def load_wordlist(name_or_path: str | None, language: str | None = None) -> Lexicon:
