@@ -165,6 +165,16 @@ def test_results_are_best_first_with_the_words_only_each_found(client: TestClien
     assert results[0]["only"] == WORDS[2:6] and results[1]["only"] == WORDS[:1]
 
 
+def test_a_spanish_challenge_s_results_say_how_its_words_are_written(client: TestClient) -> None:
+    code = create(client, board="aer aea xxx", dictionary="es")
+    post = f"/api/challenges/{code}/results"
+    posted = client.post(post, json={"name": "ann", "words": ["aerea", "era"]}).json()["posted"]
+    written = {word["word"]: word.get("written") for word in posted["words"]}
+    assert written == {"aerea": ["aérea"], "era": []}
+    again = client.get(f"/api/challenges/{code}").json()["results"][0]["words"]
+    assert {word["word"]: word.get("written") for word in again} == written
+
+
 def test_a_full_challenge_refuses_more_results() -> None:
     config = WebConfig(preload=False, rooms=RoomsConfig(challenges=ChallengeLimits(max_results=2)))
     client = TestClient(create_app(config))

@@ -308,7 +308,7 @@ def test_a_spanish_challenge_names_a_word_as_spanish_writes_it(
     players: Pages, server: ServeProcess
 ) -> None:
     """The Spanish list's AEREA is told AEREA (aérea): +2 and listed as aérea, after a reload
-    too."""
+    too, and in the results."""
     made = make_challenge(server.url, seconds=LONG_ROUND, board="aer aea xxx", dictionary="es")
     eve = players.open(server.url + made["path"])
     start_challenge(eve, "eve")
@@ -319,3 +319,6 @@ def test_a_spanish_challenge_names_a_word_as_spanish_writes_it(
     eve.reload()  # the round goes on with its words as they were listed
     eve.wait_for_selector("#board .cube")
     assert item.text_content() == "aérea +2"
+    end_challenge(eve)  # the words only eve found, in the results' table, likewise
+    only = eve.locator("#challenge-results tr[data-name='eve'] .word[data-word='aerea']")
+    assert only.text_content() == "aérea"

@@ -29,6 +29,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
+from boggle.model.errors import LexiconError
 from boggle.rooms.challenges import (
     Challenge,
     ChallengeLimits,
@@ -40,7 +41,7 @@ from boggle.rooms.fields import DictionaryName, RulesName, StrictModel
 from boggle.rooms.limits import RoomError
 from boggle.web.context import JsonRoute, WebContext, web_context
 from boggle.web.middleware import address_key
-from boggle.web.models import ERRORS, BoardText, ErrorBody, MinLength, WordEntry
+from boggle.web.models import ERRORS, BoardText, ErrorBody, FoundEntry, MinLength
 from boggle.web.pages import page
 from boggle.web.rooms import room_service
 from boggle.web.workers import WorkerPool
@@ -102,7 +103,7 @@ class ChallengeResultBody(BaseModel):
     name: str
     score: int
     count: int
-    words: list[WordEntry]
+    words: list[FoundEntry]
     only: list[str]
     """The words nobody else found."""
     posted: float
@@ -191,8 +192,19 @@ async def _answer(
         return _not_stored(error)
 
 
-def _body(challenge: Challenge, results: list[ChallengeResult]) -> dict[str, Any]:
-    return {**challenge.to_json(), "results": [r.to_json() for r in results]}
+def _body(
+    challenge: Challenge, results: list[ChallengeResult], context: WebContext
+) -> dict[str, Any]:
+    """The challenge and its results, each result's words with how their language writes
+    those its list folds (``written``)."""
+    try:
+        written = context.catalogue.get(challenge.dictionary).written_forms()
+    except LexiconError:  # a list this server no longer offers: the words as they were kept
+        written = {}
+    shown = [r.to_json() for r in results]
+    for word in (word for result in shown for word in result["words"]):
+        word["written"] = list(written.get(word["word"], ()))  # as FoundEntry: [] for none
+    return {**challenge.to_json(), "results": shown}
 
 
 # --------------------------------------------------------------------------- routes
@@ -245,7 +257,7 @@ async def get_challenge(code: str, context: Context, service: Service) -> Any:
     they found."""
 
     def work() -> dict[str, Any]:
-        return _body(service.store.find(code), service.store.results(code))
+        return _body(service.store.find(code), service.store.results(code), context)
 
     return await _answer(context, work, context.rounds)
 
@@ -269,8 +281,8 @@ async def post_result(
         lexicon = context.catalogue.get(challenge.dictionary)
         mine = service.store.post(challenge.code, body.name, body.words, lexicon)
         results = service.store.results(challenge.code)
-        posted = next(r for r in results if r.name == mine.name)
-        return {**_body(challenge, results), "posted": posted.to_json()}
+        shown = _body(challenge, results, context)
+        return {**shown, "posted": next(r for r in shown["results"] if r["name"] == mine.name)}
 
     answer = await _answer(context, work, context.rounds)
     if isinstance(answer, JSONResponse):

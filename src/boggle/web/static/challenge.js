@@ -3,7 +3,7 @@
 import {
   api, clearPath, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName,
   listedWord, namedWord, readyDefinitionBox, renderBoard, roundLength, showInView, shownName, sound,
-  wordButton, wordListTitles,
+  wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
@@ -238,10 +238,10 @@ function showResults(challenge, you, played = false) {
     const only = document.createElement("td");
     const list = document.createElement("div");
     list.className = "word-list";
-    const paths = new Map(row.words.map((w) => [w.word, w.path]));
-    list.append(...row.only.map(
-      (word) => wordButton(word, paths.get(word), word, challenge.dictionary ?? null),
-    ));
+    const found = new Map(row.words.map((w) => [w.word, w]));
+    list.append(...row.only.map((word) => wordButton(
+      word, found.get(word)?.path, writtenWord(word, found.get(word)?.written), challenge.dictionary ?? null,
+    )));
     only.append(list);
     line.append(only);
     body.append(line);
