@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boggle import Board, load_lexicon, solve
+from boggle import Board, judge_round, load_lexicon, solve
 from boggle.wordlists.spelling import PROFILES
 from boggle.wordlists.written import forms_of
 
@@ -60,3 +60,19 @@ def test_a_file_gone_since_it_was_read_gives_no_forms_and_no_error(tmp_path: Pat
 def test_lists_written_as_held_have_no_forms() -> None:
     assert load_lexicon("en-70").written_forms() == {}
     assert load_lexicon("pl").written_forms() == {}  # Polish keeps every letter
+
+
+def test_a_judged_round_names_a_word_typed_folded_as_its_language_writes_it() -> None:
+    """``boggle judge`` on a Spanish round: AEREA typed plain is shown AEREA (aérea), ÁREA
+    typed with its accent is shown as typed, and --json gives each verdict its forms."""
+    players = {"ann": ["aerea", "Área", "era"], "bob": ["area"]}
+    result = judge_round("aer aea xxx", players, load_lexicon("es"))
+    lines = [line.split()[:3] for line in result.text().splitlines() if line.startswith("  ")]
+    assert lines[:3] == [
+        ["AEREA", "(aérea)", "2"],
+        ["ÁREA", "0", "crossed"],
+        ["ERA", "1", "counted"],
+    ]
+    assert lines[3] == ["AREA", "(área)", "0"]
+    written = [v.get("written") for p in result.to_json()["players"] for v in p["words"]]
+    assert written == [["aérea"], ["área"], None, ["área"]]

@@ -269,11 +269,28 @@ class RoundResult:
             "rules": self.rules.to_json(),
             "dictionary": self.lexicon.to_json(),
             "challenge": self.challenge,
-            "players": [p.to_json() for p in self.players],
+            "players": [self.player_json(p) for p in self.players],
             "scores": self.scores(),
             "winners": self.winners(),
             "problems": list(self.problems),
         }
+
+    def player_json(self, player: PlayerResult) -> dict[str, Any]:
+        """A player's result as :meth:`to_json` lists it: with ``written`` on each verdict
+        whose word its language writes otherwise (the Spanish list's ``aerea``).
+
+        >>> from boggle import load_lexicon
+        >>> result = judge_round("aer aea xxx", {"ann": ["aerea", "era"]}, load_lexicon("es"))
+        >>> [v.get("written") for v in result.player_json(result.player("ann"))["words"]]
+        [['aérea'], None]
+        """
+        shown = player.to_json()
+        forms = self.lexicon.written_forms()
+        for verdict in shown["words"]:
+            written = forms.get(verdict["word"])
+            if written is not None:
+                verdict["written"] = list(written)
+        return shown
 
     def json_text(self) -> str:
         """:meth:`to_json` as one line of JSON text.
@@ -307,7 +324,8 @@ class RoundResult:
             render.board_text(self.board) if self.board is not None else f"board: {self.board_text}"
         ]
         lines.append("")
-        width = max((len(_shown(v)) for p in self.players for v in p.verdicts), default=4)
+        forms = self.lexicon.written_forms()
+        width = max((len(_shown(v, forms)) for p in self.players for v in p.verdicts), default=4)
         for player in self.players:
             lines.append(f"{player.name}: {counted(player.score, 'point')}")
             for v in player.verdicts:
@@ -318,7 +336,7 @@ class RoundResult:
                     note += ", challenged (no effect)"
                 if v.message:
                     note += f" ({v.message})"
-                lines.append(f"  {_shown(v).ljust(width)} {v.total:>3,}  {note}")
+                lines.append(f"  {_shown(v, forms).ljust(width)} {v.total:>3,}  {note}")
             lines.append("")
         lines.append("SCORES: " + ", ".join(f"{n} {s:,}" for n, s in self.scores().items()))
         if self.players:
@@ -327,8 +345,14 @@ class RoundResult:
         return "\n".join(lines)
 
 
-def _shown(verdict: Verdict) -> str:
-    return shown_entry(verdict.entry)
+def _shown(verdict: Verdict, forms: Mapping[str, tuple[str, ...]]) -> str:
+    """The entry as typed, with how its language writes the word where the player typed it
+    folded: ``AEREA (aérea)``, but ``AÉREA`` typed so."""
+    written = forms.get(verdict.word, ())
+    shown = shown_entry(verdict.entry)
+    if not written or verdict.entry.strip().lower() in (form.lower() for form in written):
+        return shown
+    return f"{shown} ({' / '.join(written)})"
 
 
 def shown_entry(entry: str) -> str:

@@ -372,22 +372,6 @@ class Solution:
             entry["written"] = list(forms)
         return entry
 
-    def with_written(self, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """``entries`` (JSON objects with a ``word``, such as a round's verdicts), each
-        given ``written`` where its language writes the word otherwise (as
-        :meth:`word_json`); changed in place and returned.
-
-        >>> from boggle import load_lexicon, solve
-        >>> solution = solve("aer aea xxx", load_lexicon("es"))
-        >>> solution.with_written([{"word": "aerea"}, {"word": "era"}, {"word": "zzz"}])
-        [{'word': 'aerea', 'written': ['aérea']}, {'word': 'era'}, {'word': 'zzz'}]
-        """
-        for entry in entries:
-            forms = self.written.get(entry["word"])
-            if forms is not None:
-                entry["written"] = list(forms)
-        return entries
-
     def shown(self, word: str) -> str:
         """``word`` as a report shows it: in capitals, with how its language writes it where
         the list folds it.

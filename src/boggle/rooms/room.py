@@ -179,9 +179,7 @@ def judge(job: RoundJob) -> JudgedRound:
     found = {v.word for p in result.players for v in p.verdicts if v.status in good}
     unfound = unfound_json(job.solution, found, job.max_unfound)
     missed = sum(1 for w in job.solution.words if w.word not in found)
-    players = [p.to_json() for p in result.players]
-    for player in players:
-        job.solution.with_written(player["words"])
+    players = [result.player_json(p) for p in result.players]
     return JudgedRound(job, result, players, unfound, missed)
 
 

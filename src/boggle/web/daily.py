@@ -109,7 +109,8 @@ async def daily_result(request: DailyResult, context: Context) -> Any:
         kept = [
             entry for entry, word in zip(request.words, typed, strict=True) if word not in outside
         ]
-        result = judge_round(board, {"you": kept}, lexicon, rules).player("you")
+        judged = judge_round(board, {"you": kept}, lexicon, rules)
+        result = judged.player("you")
         good = {v.word for v in result.verdicts if v.status is Status.COUNTED}
         return {
             "date": day.isoformat(),
@@ -126,7 +127,7 @@ async def daily_result(request: DailyResult, context: Context) -> Any:
                 len(good),
                 solution.score,
             ),
-            "verdicts": whole.with_written([v.to_json() for v in result.verdicts]),
+            "verdicts": judged.player_json(result)["words"],
             "unfound": unfound_json(whole, good | set(outside), shown),
             "levels": whole.level_counts(),
             **setting.to_json(),
