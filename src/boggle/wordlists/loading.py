@@ -208,23 +208,25 @@ def _read(source: ListSource) -> Lexicon:
     lexicon = _summarised(source.path, source.name, profile)
     lexicon.bundled = source.kind == "bundled"
     lexicon.language = source.language
-    lexicon._read_written = read_forms if source.language is None else _kept_forms(source)
+    language = source.language
+    lexicon._read_written = read_forms if language is None else _kept_forms(source, language)
     return lexicon
 
 
-def _kept_forms(source: ListSource) -> Callable[[Lexicon], WrittenForms]:
+def _kept_forms(source: ListSource, language: str) -> Callable[[Lexicon], WrittenForms]:
     """:func:`~boggle.wordlists.written.read_forms` for a list of a language, its answer kept
     in the on-disk cache beside the list's summary (``lists/*.written``, keyed by the file's
     identity and the language's rules as the summary is): a French system list's 125,000
     forms take a second to gather from the file and milliseconds to take up again."""
 
+    profile = language_profile(language)
+
     def read(lexicon: Lexicon) -> WrittenForms:
-        folder = cache_folder("lists")
+        folder = cache_folder("lists") if respells(profile) else None
         found = None if folder is None else file_identity(source.path)
-        language = source.language or ""
-        if folder is None or found is None or not respells(language_profile(language)):
+        if folder is None or found is None:
             return read_forms(lexicon)
-        identity = f"{found[0]}\n{language_profile(language)!r}\nwritten {WRITTEN_FORMAT}"
+        identity = f"{found[0]}\n{profile!r}\nwritten {WRITTEN_FORMAT}"
         entry = summary_path(folder, identity).removesuffix(".summary") + ".written"
         kept = _read_kept_forms(entry, identity)
         if kept is not None:
