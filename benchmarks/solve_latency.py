@@ -8,10 +8,12 @@ Side by side, in one run:
   the engine's words with paths (`solve_native`), and the full `Solution` of
   `solve(...)` with every word, path and point as Python objects (best of many runs);
 - a cold `boggle solve "fxie amlo ewbx astu"` with the default bundled list in a
-  fresh process, next to `python -c pass` and `python -c "import boggle"` (best and
-  median wall time; the three run in turn, round after round, so that load from other
-  programs falls on each alike), the on-disk cache of the compiled list warm as after a
-  first run;
+  fresh process, next to `python -c pass` and `python -c "import boggle"`, and a cold
+  `boggle solve` of a 3x3 board with each list of `--lists` (default: the bundled `es` and
+  `pt` and the system `fr` where installed: lists whose words' written forms are shown;
+  best and median wall time; all run in turn, round after round, so that load from other
+  programs falls on each alike), the on-disk cache of the compiled lists and their written
+  forms warm as after a first run;
 - with `--callgrind`, the instructions of each of those processes under
   `valgrind --tool=callgrind` (the same count every run, unlike time on a shared machine).
 
@@ -31,12 +33,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from boggle import CLASSIC, Board, Lexicon, solve
 from boggle.engines.native import compiled, points_table, solve_native
+from boggle.model.errors import BoggleError
 from boggle.model.wording import quoted
+from boggle.wordlists.sources import find_list
 
 ENABLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "enable.txt"
 BOARD = "fxie amlo ewbx astu"
@@ -78,7 +82,14 @@ def in_process(lexicon: Lexicon, repeat: int) -> tuple[list[tuple[str, str]], bo
     return rows, ok
 
 
-def cold(repeat: int, callgrind: bool) -> tuple[list[tuple[str, str]], bool]:
+LIST_BOARDS = {"fr": "ret ane sio"}
+"""A 3x3 board for each list of ``--lists`` (others: ``aer aea xxx``, with Spanish and
+Portuguese words written with accents)."""
+
+
+def cold(
+    repeat: int, callgrind: bool, lists: Sequence[str] = ()
+) -> tuple[list[tuple[str, str]], bool]:
     pycache = tempfile.mkdtemp(prefix="boggle-pycache-")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = pycache
@@ -88,9 +99,14 @@ def cold(repeat: int, callgrind: bool) -> tuple[list[tuple[str, str]], bool]:
         ('python -c "import boggle"', [sys.executable, "-c", "import boggle"]),
         (f'boggle solve "{BOARD}"', [*boggle, "solve", BOARD]),
     ]
+    for name in lists:
+        board = LIST_BOARDS.get(name, "aer aea xxx")
+        commands.append(
+            (f'boggle solve "{board}" --dict {name}', [*boggle, "solve", board, "--dict", name])
+        )
     rows = []
     try:
-        first = subprocess.run(commands[-1][1], env=env, capture_output=True, text=True, check=True)
+        first = subprocess.run(commands[2][1], env=env, capture_output=True, text=True, check=True)
         ok = "WORDS:" in first.stdout  # also warms the compiled-list cache and the bytecode
         for _, command in commands:
             subprocess.run(command, env=env, capture_output=True, check=True)
@@ -106,6 +122,16 @@ def cold(repeat: int, callgrind: bool) -> tuple[list[tuple[str, str]], bool]:
     finally:
         shutil.rmtree(pycache, ignore_errors=True)
     return rows, ok
+
+
+def available(name: str) -> bool:
+    """Whether the list ``name`` can be read here (a system list may not be installed)."""
+    try:
+        find_list(name)
+    except BoggleError as error:
+        print(f"left out: {error}", file=sys.stderr)
+        return False
+    return True
 
 
 def instructions(command: list[str], env: dict[str, str]) -> int:
@@ -128,17 +154,24 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=500, help="in-process runs (best kept)")
     parser.add_argument("--cold-repeat", type=int, default=20, help="fresh processes per command")
     parser.add_argument("--callgrind", action="store_true", help="also count instructions")
+    parser.add_argument(
+        "--lists",
+        default="es,pt,fr",
+        help="lists to solve a 3x3 board with, cold, by commas; a system list not installed "
+        "is left out (default: es,pt,fr)",
+    )
     args = parser.parse_args()
     if args.callgrind and shutil.which("valgrind") is None:
         parser.error("--callgrind needs valgrind (apt install valgrind)")
 
     rows, ok = in_process(Lexicon.from_file(args.dict), args.repeat)
-    cold_rows, cold_ok = cold(args.cold_repeat, args.callgrind)
+    lists = [name for name in args.lists.split(",") if name and available(name)]
+    cold_rows, cold_ok = cold(args.cold_repeat, args.callgrind, lists)
     width = max(len(label) for label, _ in rows + cold_rows)
     print(f"perslatgsineters, {quoted(Path(args.dict).name)}, classic rules: 1,045 words")
     for label, figure in rows:
         print(f"  {label:<{width}}  {figure}")
-    print("fresh processes, default bundled list, warm cache:")
+    print("fresh processes, warm cache (the default bundled list, else the one named):")
     for label, figure in cold_rows:
         print(f"  {label:<{width}}  {figure}")
     if not (ok and cold_ok):
