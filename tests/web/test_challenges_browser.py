@@ -322,3 +322,29 @@ def test_a_spanish_challenge_names_a_word_as_spanish_writes_it(
     end_challenge(eve)  # the words only eve found, in the results' table, likewise
     only = eve.locator("#challenge-results tr[data-name='eve'] .word[data-word='aerea']")
     assert only.text_content() == "aérea"
+
+
+def test_a_challenge_round_kept_without_written_forms_lists_each_word_as_its_own(
+    players: Pages, server: ServeProcess
+) -> None:
+    """A round kept in the tab by a page from before the written forms (no ``written``) goes
+    on after a reload, a word found then listed with its own forms, not an earlier word's."""
+    made = make_challenge(server.url, seconds=LONG_ROUND, board="aer aea xxx", dictionary="es")
+    eve = players.open(server.url + made["path"])
+    start_challenge(eve, "eve")
+    enter_words(eve, ["era"])
+    eve.evaluate(
+        """key => {
+            const kept = JSON.parse(sessionStorage.getItem(key));
+            delete kept.written;
+            sessionStorage.setItem(key, JSON.stringify(kept));
+        }""",
+        f"boggle-challenge-round-{made['code']}",
+    )
+    eve.reload()
+    eve.wait_for_selector("#my-words li[data-word='era']")
+    enter_words(eve, ["aerea"])
+    eve.reload()  # listed again from what the tab keeps now
+    eve.wait_for_selector("#my-words li[data-word='aerea']")
+    listed = eve.eval_on_selector_all("#my-words li", "items => items.map(i => i.textContent)")
+    assert listed == ["era +1", "aérea +2"]

@@ -79,7 +79,8 @@ function playRound(round) {
   state.name = round.name;
   state.words = round.words;
   state.points = round.points;
-  state.written = Array.isArray(round.written) ? round.written : [];  // none kept before
+  // one entry a word, whatever was kept (a round kept before the forms were: none)
+  state.written = round.words.map((_, at) => (Array.isArray(round.written) && round.written[at]) || []);
   state.ends = round.ends;
   state.over = false;
   keep();
