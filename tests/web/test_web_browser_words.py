@@ -103,6 +103,9 @@ def test_a_word_its_list_folds_is_shown_as_the_language_writes_it(
     meaning = page.locator(".kept-word[data-word='aerea'] .kept-meaning a")
     meaning.wait_for(timeout=60_000)
     assert meaning.text_content() == "aérea on Wiktionary"
+    assert page.locator(".kept-word[data-word='aerea'] .kept-name").text_content() == (
+        "AEREA (aérea)"
+    )
 
 
 def test_a_round_names_a_word_found_as_the_language_writes_it(

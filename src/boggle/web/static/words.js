@@ -81,6 +81,10 @@ async function showMeaning(entry, box) {
   box.textContent = "looking it up...";
   const found = await meaningOf(entry);
   box.replaceChildren();
+  const name = box.closest(".kept-word")?.querySelector(".kept-name");
+  if (name && Array.isArray(found.written) && found.written.length) {
+    name.textContent = namedWord(entry.word, found.written);  // AEREA (aérea)
+  }
   if (found.error) {
     box.textContent = "no definition: it could not be looked up now";
     box.classList.add("missing");
