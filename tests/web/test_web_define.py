@@ -13,6 +13,8 @@ from fastapi.testclient import TestClient
 
 from boggle.game import HINTS_PER_ROUND
 from boggle.web.app import WebConfig, create_app
+from boggle.wordlists.catalogue import Catalogue
+from boggle.wordlists.lexicon import Lexicon
 
 BOARD = "fxie amlo ewbx astu"
 
@@ -196,3 +198,20 @@ def test_a_daily_round_s_verdicts_carry_their_written_forms(client: TestClient) 
     asked = {"date": "2026-11-23", "size": 4, "dictionary": "es", "words": words}
     verdicts = client.post("/api/daily/result", json=asked).json()["verdicts"]
     assert [verdict.get("written") for verdict in verdicts] == [forms[words[0]], None]
+
+
+def test_a_word_of_a_list_written_as_its_language_writes_is_defined_without_reading_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Polish 462,784 words: a cold server read them all (a second or more) to define one."""
+    asked: list[str | None] = []
+    original = Catalogue.get
+
+    def counting(self: Catalogue, name: str | None) -> Lexicon:
+        asked.append(name)
+        return original(self, name)
+
+    monkeypatch.setattr(Catalogue, "get", counting)
+    assert client.get("/api/define", params={"word": "żółw", "dict": "pl"}).json()["url"]
+    assert client.get("/api/define", params={"word": "aerea", "dict": "es"}).json()["written"]
+    assert asked == ["es"]

@@ -78,7 +78,8 @@ from boggle.web.models import (
 from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.sources import SYSTEM_LISTS
-from boggle.wordlists.spelling import PROFILES, lexicon_profile
+from boggle.wordlists.spelling import PROFILES, language_profile, lexicon_profile
+from boggle.wordlists.written import respells
 
 router = APIRouter(prefix="/api", route_class=JsonRoute)
 Context = Annotated[WebContext, Depends(web_context)]
@@ -309,7 +310,9 @@ async def define_word(
 
     def work() -> Definition:
         checked_word(word)  # a word that is not one is refused before its list is read
-        lexicon = None if language == "en" else context.catalogue.get(dictionary)
+        # the list only for how its language writes a folded word: none read for Polish
+        respelled = respells(language_profile(language))
+        lexicon = context.catalogue.get(dictionary) if respelled else None
         return define(word, language, lexicon)
 
     entry = await context.run(work, context.rounds)
