@@ -52,6 +52,16 @@ def test_solve_json(capsys: pytest.CaptureFixture[str], enable_path: Path) -> No
     assert [w["word"] for w in data["words"]] == sorted(w["word"] for w in data["words"])
 
 
+@pytest.mark.parametrize("define", [[], ["--define"]])
+def test_solve_json_without_paths(capsys: pytest.CaptureFixture[str], define: list[str]) -> None:
+    """--no-paths leaves the paths out of the JSON as out of the text (they were printed)."""
+    _, full, _ = run(capsys, "solve", "fxie amlo ewbx astu", "--json", *define)
+    status, out, _ = run(capsys, "solve", "fxie amlo ewbx astu", "--json", "--no-paths", *define)
+    words, shown = json.loads(full)["words"], json.loads(out)["words"]
+    assert status == 0 and shown == [{k: v for k, v in w.items() if k != "path"} for w in words]
+    assert all("path" in word for word in words)
+
+
 def test_rules_override(capsys: pytest.CaptureFixture[str], enable_path: Path) -> None:
     _, out, _ = run(
         capsys, "solve", "fxieamloewbxastu", "--json", "--rules", "big", "--dict", str(enable_path)

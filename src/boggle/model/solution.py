@@ -325,16 +325,23 @@ class Solution:
             sorted({letter for face in self.board.faces for letter in face} - self.lexicon.alphabet)
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, paths: bool = True) -> dict[str, Any]:
         """The solution as ``boggle solve --json`` prints it (``foreign_letters`` only
         when the board has letters the list never uses; with frequencies, each word's
-        ``zipf`` and ``level``, and ``levels``: how many words of each level).
+        ``zipf`` and ``level``, and ``levels``: how many words of each level); the words
+        without their ``path`` unless ``paths`` (``--no-paths``).
 
         >>> from boggle import Lexicon, solve
         >>> result = solve("fxie amlo ewbx astu", Lexicon.from_words(["fax"])).to_json()
         >>> result["board"], result["score"], result["words"]
         ('fxie amlo ewbx astu', 1, [{'word': 'fax', 'points': 1, 'path': [[0, 0], [1, 0], [0, 1]]}])
+        >>> solve("fxie amlo ewbx astu", Lexicon.from_words(["fax"])).to_json(paths=False)["words"]
+        [{'word': 'fax', 'points': 1}]
         """
+        words = [self.word_json(item) for item in self.words]
+        if not paths:
+            for entry in words:
+                del entry["path"]
         result = {
             "board": str(self.board),
             "rows": self.board.rows,
@@ -345,7 +352,7 @@ class Solution:
             "count": self.count,
             "score": self.score,
             "counts_by_length": {str(k): v for k, v in self.counts_by_length().items()},
-            "words": [self.word_json(item) for item in self.words],
+            "words": words,
         }
         counts = self.level_counts()
         if counts is not None:
@@ -390,14 +397,14 @@ class Solution:
         :meth:`boggle.wordlists.lexicon.Lexicon.written_forms`); empty for most lists."""
         return self.lexicon.written_forms()
 
-    def json_text(self) -> str:
+    def json_text(self, paths: bool = True) -> str:
         """:meth:`to_json` as one line of JSON text.
 
         >>> from boggle import Lexicon, solve
         >>> solve("fxie amlo ewbx astu", Lexicon.from_words(["fax"])).json_text()[:36]
         '{"board": "fxie amlo ewbx astu", "ro'
         """
-        return json.dumps(self.to_json(), ensure_ascii=False)
+        return json.dumps(self.to_json(paths), ensure_ascii=False)
 
     def text(self, paths: bool = True) -> str:
         """A report for people: the board, then words grouped by points, then the total (its

@@ -53,7 +53,7 @@ def register(subparsers: Any) -> None:
     add_board_arguments(parser, "solve it")
     options.add_json_option(parser)
     parser.add_argument(
-        "--no-paths", action="store_true", help="text output: words only, without their paths"
+        "--no-paths", action="store_true", help="words only, without their paths (--json too)"
     )
     parser.add_argument(
         "--stream",
@@ -165,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
     if args.define:
         return _defined(solution, args)
     if args.json:
-        sys.stdout.write(solution.json_text() + "\n")
+        sys.stdout.write(solution.json_text(paths=not args.no_paths) + "\n")
     else:
         sys.stdout.write(solution.text(paths=not args.no_paths) + "\n")
     return 0
@@ -198,7 +198,7 @@ def _defined(solution: Solution, args: argparse.Namespace) -> int:
     if warning:
         print(warning, file=sys.stderr)
     if args.json:
-        result = solution.to_json()
+        result = solution.to_json(paths=not args.no_paths)
         for entry in result["words"]:
             definition = found.get(entry["word"])
             entry["definition"] = None if definition is None else definition.first
