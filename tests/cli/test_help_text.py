@@ -54,7 +54,7 @@ def test_serve_help_gives_its_defaults_and_the_install_hint_its_error_gives() ->
 
     text = help_text("serve")
     assert "Needs pip install 'boggle[web]'" in text
-    assert "address to listen on (default 127.0.0.1)" in text
+    assert "address to listen on (default 127.0.0.1; with --lan every address" in text
     assert f"the list used when none is named (default {DEFAULT_WORDLIST})" in text
     assert f"(default {Limits().max_side})" in text
     assert Limits().max_cells == Limits().max_side ** 2

@@ -100,7 +100,14 @@ def test_a_port_in_use(capsys: pytest.CaptureFixture[str], held_port: int) -> No
 
 @pytest.mark.parametrize(
     ("argv", "fragment"),
-    [(["--default-dict", "nosuchlist"], "nosuchlist"), ([], "cannot listen on")],
+    [
+        (["--default-dict", "nosuchlist"], "nosuchlist"),
+        ([], "cannot listen on"),
+        # an address no other device reaches: it listened on every address all the same
+        (["--host", "127.0.0.1"], "cannot reach --host 127.0.0.1"),
+        (["--host", "::1"], "cannot reach --host ::1"),
+        (["--host", "localhost"], "cannot reach --host localhost"),
+    ],
 )
 def test_with_lan_an_error_is_the_only_line(
     capsys: pytest.CaptureFixture[str], held_port: int, argv: list[str], fragment: str

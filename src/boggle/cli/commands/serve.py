@@ -43,7 +43,8 @@ def register(subparsers: Any) -> None:
         **with_examples("serve"),
     )
     parser.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+        "--host",
+        help="address to listen on (default 127.0.0.1; with --lan every address, 0.0.0.0)",
     )
     parser.add_argument(
         "--lan",
@@ -210,6 +211,22 @@ def allowed_hosts(host: str, named: list[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys([url_host(host), "localhost", "127.0.0.1", "[::1]"]))
 
 
+def loopback(host: str) -> bool:
+    """Whether ``host`` is this machine only, which no other device reaches.
+
+    >>> loopback("127.0.0.1"), loopback("::1"), loopback("localhost"), loopback("0.0.0.0")
+    (True, True, True, False)
+    >>> loopback("192.168.1.20"), loopback("boggle.example")
+    (False, False)
+    """
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return host.lower().rstrip(".") == "localhost"
+
+
 def url_host(host: str) -> str:
     """The host as a URL writes it: an IPv6 address in brackets.
 
@@ -253,6 +270,13 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(
             f"--port must be from 1 to {grouped(MAX_PORT)}, got {shown_number(args.port)}"
         )
+    if args.lan and args.host is not None and loopback(args.host):
+        raise BoggleError(
+            f"--lan serves other devices, which cannot reach --host {args.host}: drop --host, "
+            "or give this machine's network address"
+        )
+    if args.host is None:
+        args.host = "0.0.0.0" if args.lan else "127.0.0.1"
     from boggle.web.middleware import allowed_host
 
     try:
@@ -340,8 +364,8 @@ def _on_the_network(
 
     from boggle.web.lan import host_names, lan_addresses, lan_allowed_hosts, lan_urls
 
-    host = "0.0.0.0" if args.host == "127.0.0.1" else args.host
-    addresses = lan_addresses() if host in ("0.0.0.0", "::") else [args.host]
+    host = args.host
+    addresses = lan_addresses() if host in ("0.0.0.0", "::") else [host]
     names = host_names(addresses)
     urls = lan_urls(addresses, names, args.port)
     allowed = lan_allowed_hosts(addresses, names, args.allowed_host)
