@@ -49,7 +49,7 @@ def register(subparsers: Any) -> None:
         type=options.whole_number,
         default=None,
         metavar="M",
-        help="columns, 1 or more (default: as --size says)",
+        help=f"columns, 1 to {MAX_SIDE:,} (default: as --size says)",
     )
     parser.add_argument(
         "--length",
