@@ -62,3 +62,14 @@ def test_the_largest_seed_rolls_as_the_library_rolls_it(
     assert capsys.readouterr().out.strip() == str(roll_board("new", MAX_SEED))
     assert main(["stats", "--random", "2", "--seed", str(MAX_SEED), "--json"]) == 0
     assert f'"seed": {MAX_SEED}' in capsys.readouterr().out
+
+
+def test_boards_past_the_largest_seed_wrap_to_seed_zero(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--count` past the largest seed goes on from seed 0, a seed --seed takes."""
+    assert main(["roll", "--seed", str(MAX_SEED), "--count", "3"]) == 0
+    boards = capsys.readouterr().out.split("\n")[:3]
+    assert boards == [str(roll_board("new", seed)) for seed in (MAX_SEED, 0, 1)]
+    assert main(["roll", "--seed", "0"]) == 0
+    assert capsys.readouterr().out.strip() == boards[1]

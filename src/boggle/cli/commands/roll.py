@@ -14,7 +14,7 @@ from boggle.cli.commands._options import (
     seed_number,
     whole_number,
 )
-from boggle.dice.cubes import GENERATORS, SEED_RANGE, roll_board
+from boggle.dice.cubes import GENERATORS, MAX_SEED, SEED_RANGE, roll_board
 from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.model.errors import BoggleError, DiceError
 from boggle.model.wording import grouped
@@ -135,7 +135,8 @@ def register(subparsers: Any) -> None:
         help="roll random boards",
         description="Roll boards by shaking a set of cubes (or with uniform random letters) "
         "and print them one per line, in the compact form 'solve' and 'score' read. "
-        "With --seed SEED and --count C, board i is the board of seed SEED+i.",
+        "With --seed SEED and --count C, board i is the board of seed SEED+i "
+        "(after the largest seed, 0 again).",
         **with_examples("roll"),
     )
     add_dice_options(parser)
@@ -166,10 +167,11 @@ def run(args: argparse.Namespace) -> int:
     lines: list[str] = []
     try:
         for i in range(args.count):
+            seed = (first_seed + i) % (MAX_SEED + 1)
             if lexicon is None:
-                lines.append(str(roll_board(dice, first_seed + i, rows, cols)))
+                lines.append(str(roll_board(dice, seed, rows, cols)))
             else:
-                lines.append(str(roll_for_language(lexicon, dice, first_seed + i, rows, cols)))
+                lines.append(str(roll_for_language(lexicon, dice, seed, rows, cols)))
             if len(lines) >= 1000:
                 batch, lines = lines, []  # out of `lines` first: a Ctrl-C may come mid-print
                 print("\n".join(batch))
