@@ -3,6 +3,8 @@ line: ``solve --random`` took 10^30 while ``stats`` stopped at 2^64 - 1 (session
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from boggle.cli.main import main
@@ -73,3 +75,13 @@ def test_boards_past_the_largest_seed_wrap_to_seed_zero(
     assert boards == [str(roll_board("new", seed)) for seed in (MAX_SEED, 0, 1)]
     assert main(["roll", "--seed", "0"]) == 0
     assert capsys.readouterr().out.strip() == boards[1]
+
+
+def test_search_runs_past_the_largest_seed_wrap_to_seed_zero(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each run of `search --jobs` reports a seed that `--seed` takes again."""
+    argv = ["search", "--size", "2x2", "--target", "1", "--jobs", "2", "--json"]
+    assert main([*argv, "--seed", str(MAX_SEED)]) == 0
+    runs = json.loads(capsys.readouterr().out)["runs"]
+    assert sorted(run["seed"] for run in runs) == [0, MAX_SEED]

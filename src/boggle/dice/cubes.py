@@ -253,6 +253,16 @@ SEED_RANGE = f"a whole number from 0 to {grouped(MAX_SEED)}"
 """The seeds taken, as every help text and refusal words them."""
 
 
+def seed_after(seed: int, steps: int) -> int:
+    """The seed ``steps`` after ``seed``, going on from 0 past :data:`MAX_SEED` (board ``i`` of
+    ``roll --count`` and run ``k`` of a search), so every seed used can be given again.
+
+    >>> seed_after(7, 2), seed_after(MAX_SEED, 1)
+    (9, 0)
+    """
+    return (seed + steps) % (MAX_SEED + 1)
+
+
 def seed_in_range(seed: object, name: str = "seed") -> int:
     """``seed`` when it is a whole number from 0 to :data:`MAX_SEED`; else a
     :class:`DiceError` in one line, the same from the command line and the web API.

@@ -156,11 +156,11 @@ def search_on(
     runs: int | None = None,
     on_progress: Progress | None = None,
 ) -> SearchResult:
-    """``runs`` runs of ``job`` (seeds ``job.seed + k``) where ``where`` says, merged."""
+    """``runs`` runs of ``job`` (seeds ``job.run_seed(k)``) where ``where`` says, merged."""
     with open_client(where) as client:
         if client is None:
             started = time.monotonic()
-            results = [run_search_task(job, job.seed + k) for k in range(runs or 1)]
+            results = [run_search_task(job, job.run_seed(k)) for k in range(runs or 1)]
             return _merged(results, job, False, started)
         return _search_cluster(client, job, runs, on_progress)
 
@@ -175,7 +175,7 @@ def _search_cluster(
     finished: queue.Queue[Any] = queue.Queue()
     running: dict[str, tuple[int, Any]] = {}
     for k in range(runs or worker_threads(client)):
-        future: Any = client.submit(run_search_task, shared, job.seed + k, signals, pure=False)
+        future: Any = client.submit(run_search_task, shared, job.run_seed(k), signals, pure=False)
         future.add_done_callback(finished.put)
         running[future.key] = k, future
     results: dict[int, SearchResult] = {}

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from boggle.dice.cubes import dice_set
+from boggle.dice.cubes import dice_set, seed_after
 from boggle.model.errors import BoggleError
 from boggle.model.letters import not_text, typed_letters
 from boggle.model.rules import Rules
@@ -77,7 +77,7 @@ CLOCKS = {"wall": time.monotonic, "cpu": time.process_time}
 class SearchJob:
     """One search: ``rows`` x ``cols`` boards of ``lexicon`` under ``rules``, looked for as
     ``options`` say (checked when they were made).  Every run of a search, in this process,
-    forked or on a cluster, is this job with a seed: ``options.seed + k`` for run ``k``.
+    forked or on a cluster, is this job with a seed: :meth:`run_seed` of ``k`` for run ``k``.
 
     ``lexicon`` is the word list, or on a cluster a :class:`~boggle.scale.cluster.LexiconRef`
     to the one each worker holds.
@@ -98,6 +98,10 @@ class SearchJob:
     def seed(self) -> int:
         """The first run's seed (``options.seed``; 0 when the options leave it to chance)."""
         return self.options.seed or 0
+
+    def run_seed(self, k: int) -> int:
+        """Run ``k``'s seed: ``seed + k``, from 0 again past the largest seed."""
+        return seed_after(self.seed, k)
 
     def space(self) -> Space:
         """The boards the search may visit: a letter space, or the boards a dice set rolls.
@@ -174,7 +178,7 @@ def processes(jobs: int) -> int:
 
 
 def run_parallel(job: SearchJob, jobs: int) -> SearchResult:
-    """``jobs`` independent runs (seeds ``job.seed + k``), :func:`processes` at a time; Ctrl-C
+    """``jobs`` independent runs (seeds ``job.run_seed(k)``), :func:`processes` at a time; Ctrl-C
     stops them all and keeps their best.  A wall-clock ``seconds`` is the whole search's: runs
     still waiting then stop."""
     global _forked_job, _forked_stop
@@ -183,7 +187,7 @@ def run_parallel(job: SearchJob, jobs: int) -> SearchResult:
     _forked_stop = context.Event()
     started = time.monotonic()
     with context.Pool(processes(jobs)) as pool:
-        pending = [pool.apply_async(_worker, (job.seed + k,)) for k in range(jobs)]
+        pending = [pool.apply_async(_worker, (job.run_seed(k),)) for k in range(jobs)]
         interrupted = False
         results: list[SearchResult] = []
         for item in pending:

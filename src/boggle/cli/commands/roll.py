@@ -14,7 +14,7 @@ from boggle.cli.commands._options import (
     seed_number,
     whole_number,
 )
-from boggle.dice.cubes import GENERATORS, MAX_SEED, SEED_RANGE, roll_board
+from boggle.dice.cubes import GENERATORS, SEED_RANGE, roll_board, seed_after
 from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.model.errors import BoggleError, DiceError
 from boggle.model.wording import grouped
@@ -167,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
     lines: list[str] = []
     try:
         for i in range(args.count):
-            seed = (first_seed + i) % (MAX_SEED + 1)
+            seed = seed_after(first_seed, i)
             if lexicon is None:
                 lines.append(str(roll_board(dice, seed, rows, cols)))
             else:
