@@ -91,3 +91,22 @@ def test_every_page_s_footer_names_the_version(client: TestClient, path: str) ->
     # the footer ended "... (wpolish) ·" on every page but the solver's, whose script fills it
     footer = re.search(r'<footer class="site">.*?</footer>', client.get(path).text, flags=re.S)
     assert footer and f'<span id="version">boggle {__version__}</span>' in footer.group(0)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*PAGES, "/static/style.css", "/api/options", "/api/daily", "/api/health", "/api/rooms/ABC234"],
+)
+def test_head_is_answered_as_get_without_the_body(client: TestClient, path: str) -> None:
+    """What uptime monitors and `curl -I` send: the GET's status and headers, no body."""
+    got, head = client.get(path), client.head(path)
+    assert head.status_code == got.status_code, (head.status_code, head.text)
+    assert head.content == b""
+    assert head.headers["content-type"] == got.headers["content-type"]
+    assert head.headers["content-length"] == str(len(got.content))
+
+
+def test_head_of_a_post_only_route_is_refused_as_get_is(client: TestClient) -> None:
+    got, head = client.get("/api/solve"), client.head("/api/solve")
+    assert got.status_code == head.status_code == 405
+    assert head.content == b"" and head.headers["allow"] == got.headers["allow"]

@@ -45,7 +45,13 @@ from boggle.model.wording import quoted
 from boggle.rooms.fields import pydantic_message
 from boggle.web import challenges, rooms, routes, share
 from boggle.web.context import ApiError, Limits, WebConfig, WebContext, freeze_long_lived
-from boggle.web.middleware import BodyLimit, HostCheck, SecurityHeaders, error_response
+from boggle.web.middleware import (
+    BodyLimit,
+    HeadAsGet,
+    HostCheck,
+    SecurityHeaders,
+    error_response,
+)
 from boggle.web.pages import STATIC, page, page_text
 
 __all__ = ["ROUTERS", "ApiError", "Limits", "WebConfig", "create_app"]
@@ -289,6 +295,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     limits = config.limits
+    app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes, seconds=limits.body_seconds)
     app.add_middleware(HostCheck, allowed=config.allowed_hosts)
     app.add_middleware(SecurityHeaders)  # the last added is the outermost: on every answer

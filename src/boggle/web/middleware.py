@@ -1,7 +1,8 @@
-"""ASGI middleware of the web app: the Host and Origin checks, security headers and the
-request body limit.  Each refusal is the API's one-line JSON error
-``{"error": "...", "status": N}``.  Also the :class:`IdleMark` the server and the room
-socket share, and :func:`address_key`, the client address limits are kept by.
+"""ASGI middleware of the web app: the Host and Origin checks, security headers, the
+request body limit and ``HEAD`` answered as ``GET`` without its body.  Each refusal is the
+API's one-line JSON error ``{"error": "...", "status": N}``.  Also the :class:`IdleMark`
+the server and the room socket share, and :func:`address_key`, the client address limits
+are kept by.
 
 >>> host_name(b"127.0.0.1:8000"), host_name(b"[::1]:80"), host_name(b"Example.COM.")
 ('127.0.0.1', '[::1]', 'example.com')
@@ -220,6 +221,27 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class HeadAsGet:
+    """Answers ``HEAD`` as ``GET`` is answered, headers and status alike, without the body
+    (as HTTP asks; what uptime monitors, link checkers and ``curl -I`` send): FastAPI's
+    routes take only the methods they name, so ``HEAD /`` was 405."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, send_headers_only)
 
 
 class HostCheck:
