@@ -122,6 +122,7 @@ def test_with_lan_an_error_is_the_only_line(
         (["--keep-days", "-1"], "--keep-days"),
         (["--keep-days", "nan"], "--keep-days"),
         (["--rooms-per-address", "-3"], "--rooms-per-address"),
+        (["--challenges-per-address", "-1"], "--challenges-per-address"),
     ],
 )
 def test_bad_room_options(
@@ -134,7 +135,7 @@ def test_the_room_options_defaults_are_the_libraries() -> None:
     import argparse
 
     from boggle.cli.commands import serve
-    from boggle.rooms import RoomLimits
+    from boggle.rooms import ChallengeLimits, RoomLimits
     from boggle.rooms.storage import DEFAULT_KEEP_DAYS
 
     parser = argparse.ArgumentParser()
@@ -143,9 +144,13 @@ def test_the_room_options_defaults_are_the_libraries() -> None:
     args = parser.parse_args(["serve"])
     assert args.keep_days == DEFAULT_KEEP_DAYS
     assert serve.room_limits(args) == RoomLimits()
+    assert serve.challenge_limits(args) == ChallengeLimits()
     text = " ".join(commands.choices["serve"].format_help().split())
     assert f"default {RoomLimits().rooms_per_address};" in text
     assert f"one more every {RoomLimits().seconds_per_room_per_address:g} s" in text
+    limits = ChallengeLimits()
+    assert f"at once, then one more every {limits.seconds_per_challenge:g} s, 0 or more " in text
+    assert f"(default {limits.per_address}; 0: no limit per address, e.g. a class" in text
     assert f"default {DEFAULT_KEEP_DAYS:g};" in text
 
 

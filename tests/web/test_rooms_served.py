@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import urllib.error
 from pathlib import Path
 from typing import Any
 
 import pytest
 from serve_process import ServeProcess
 
-from boggle.rooms import RoomLimits
+from boggle.rooms import ChallengeLimits, RoomLimits
 
 sync_client = pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
 
@@ -71,5 +72,27 @@ def test_no_limit_per_address_when_the_operator_says_so(tmp_path: Path) -> None:
             ]
             answers = [create_and_leave(c) for c in connections for _ in range(2)]
             assert [a["type"] for a in answers] == ["joined"] * 16
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("per_address", [None, 0, 2])
+def test_the_challenges_one_address_makes_are_the_operators_to_set(
+    tmp_path: Path, per_address: int | None
+) -> None:
+    from challenge_round import make_challenge
+
+    extra = [] if per_address is None else ["--challenges-per-address", str(per_address)]
+    burst = ChallengeLimits().per_address if per_address is None else per_address
+    server = ServeProcess(tmp_path, *extra)
+    try:
+        made = 0
+        for _ in range(12):
+            try:
+                make_challenge(server.url)
+                made += 1
+            except urllib.error.HTTPError as error:
+                assert error.code == 429
+        assert made == (burst or 12)
     finally:
         server.stop()

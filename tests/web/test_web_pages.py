@@ -102,8 +102,26 @@ def test_head_is_answered_as_get_without_the_body(client: TestClient, path: str)
     got, head = client.get(path), client.head(path)
     assert head.status_code == got.status_code, (head.status_code, head.text)
     assert head.content == b""
-    assert head.headers["content-type"] == got.headers["content-type"]
-    assert head.headers["content-length"] == str(len(got.content))
+    for name in ("content-type", "content-length", "content-encoding"):
+        assert head.headers.get(name) == got.headers.get(name), name
+
+
+@pytest.mark.parametrize("path", ["/", "/static/app.js", "/static/style.css", "/api/options"])
+def test_a_large_answer_goes_gzipped_to_a_client_that_takes_it(
+    client: TestClient, path: str
+) -> None:
+    plain = client.get(path, headers={"Accept-Encoding": "identity"})
+    zipped = client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in plain.headers
+    assert zipped.headers["content-encoding"] == "gzip"
+    assert "accept-encoding" in zipped.headers["vary"].lower()
+    assert zipped.content == plain.content  # decoded by the client
+    assert int(zipped.headers["content-length"]) < 0.6 * len(plain.content)
+
+
+def test_a_small_answer_is_not_gzipped(client: TestClient) -> None:
+    small = client.get("/api/rooms/ABC234", headers={"Accept-Encoding": "gzip"})
+    assert small.status_code == 404 and "content-encoding" not in small.headers
 
 
 def test_head_of_a_post_only_route_is_refused_as_get_is(client: TestClient) -> None:

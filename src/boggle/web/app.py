@@ -35,6 +35,7 @@ from fastapi.responses import (
 )
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from boggle import __version__
 from boggle.engines import solve
@@ -64,6 +65,11 @@ ROUTERS: list[APIRouter] = [
 ]
 """The routers every app includes, each with its own paths (``Depends(web_context)`` gives
 a route the limits, word lists and worker pools)."""
+
+GZIP_MINIMUM_BYTES = 1024
+"""Answers of this size or more go gzipped to a client that takes it (the page's scripts
+and style, a solve's words and paths: a quarter of their size or less over a phone's
+network); smaller ones are not worth the work."""
 
 
 def _one_line(error: RequestValidationError) -> str:
@@ -295,6 +301,7 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     limits = config.limits
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=6)
     app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, limit=limits.max_body_bytes, seconds=limits.body_seconds)
     app.add_middleware(HostCheck, allowed=config.allowed_hosts)

@@ -24,6 +24,7 @@ from boggle.wordlists.loading import load_lexicon
 from boggle.wordlists.sources import DEFAULT_WORDLIST, bundled_lists
 
 if TYPE_CHECKING:
+    from boggle.rooms.challenges import ChallengeLimits
     from boggle.rooms.limits import RoomLimits
     from boggle.web.context import WebConfig
 
@@ -158,6 +159,15 @@ def register(subparsers: Any) -> None:
         "0 or more (default 10; 0: no limit per address, e.g. a load test from one machine)",
     )
     parser.add_argument(
+        "--challenges-per-address",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="challenges the clients of one address may create at once, then one more every "
+        "15 s, 0 or more (default 10; 0: no limit per address, e.g. a class behind one "
+        "address)",
+    )
+    parser.add_argument(
         "--round-processes",
         type=whole_number,
         default=1,
@@ -257,6 +267,18 @@ def room_limits(args: argparse.Namespace) -> RoomLimits:
     return RoomLimits(**chosen)
 
 
+def challenge_limits(args: argparse.Namespace) -> ChallengeLimits:
+    """The challenges' limits, with ``--challenges-per-address``.
+
+    >>> challenge_limits(argparse.Namespace(challenges_per_address=0)).per_address
+    0
+    """
+    from boggle.rooms.challenges import ChallengeLimits
+
+    chosen = getattr(args, "challenges_per_address", None)
+    return ChallengeLimits() if chosen is None else ChallengeLimits(per_address=chosen)
+
+
 def run(args: argparse.Namespace) -> int:
     missing = [
         m for m in ("fastapi", "uvicorn", "websockets") if importlib.util.find_spec(m) is None
@@ -296,6 +318,8 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(f"--keep-days must be 0 or a positive number, got {args.keep_days:g}")
     if args.rooms_per_address is not None and args.rooms_per_address < 0:
         raise BoggleError("--rooms-per-address must be 0 (no limit) or more")
+    if args.challenges_per_address is not None and args.challenges_per_address < 0:
+        raise BoggleError("--challenges-per-address must be 0 (no limit) or more")
     if not (math.isfinite(args.room_words_per_second) and args.room_words_per_second > 0):
         raise BoggleError(
             f"--room-words-per-second must be a positive number, got {args.room_words_per_second:g}"
@@ -333,7 +357,12 @@ def run(args: argparse.Namespace) -> int:
         extra_dictionaries=offered,
         default_dictionary=DEFAULT_WORDLIST if args.default_dict is None else args.default_dict,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
-        rooms=RoomsConfig(data_dir=data, limits=room_limits(args), keep_days=keep_days),
+        rooms=RoomsConfig(
+            data_dir=data,
+            limits=room_limits(args),
+            keep_days=keep_days,
+            challenges=challenge_limits(args),
+        ),
     )
     lan_urls: list[str] = []
     if args.lan:
