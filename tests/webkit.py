@@ -36,6 +36,14 @@ WAIT_SECONDS = 60
 """How long a WebKit test waits for a page's state before it fails (as the Chromium tests'
 ``PAGE_TIMEOUT_MS``): long enough for a loaded CI machine; a passing test never waits it out."""
 
+ASK_SECONDS = 2 * WAIT_SECONDS
+"""How long one WebDriver command may take before it fails: without a limit, a driver that
+never started its browser (seen once here on a loaded machine) held its test for ever."""
+
+START_TRIES = 2
+"""Drivers tried for a window: a session that does not start within :data:`ASK_SECONDS`
+is given up and a fresh driver started."""
+
 # MiniBrowser's toolbar is wider than a phone: GTK's own style sheet (read from
 # $XDG_CONFIG_HOME/gtk-3.0/gtk.css) shrinks it, so the window, and the page, can be 390 px wide.
 # Only the browser's chrome is styled so: a page's controls are drawn by WebKit itself.
@@ -175,14 +183,22 @@ class WebKitPhones:
         options = Options()
         options.binary_location = self.browser_path
         options.add_argument("--automation")
-        service = Service(executable_path=self.driver_path, env=self.env)
-        service.start()
-        self.services.append(service)
-        # Remote, not webdriver.WebKitGTK: that one still hands Selenium's connection a bare
-        # address, which Selenium itself warns is deprecated
-        address = ClientConfig(remote_server_addr=service.service_url)
-        connection = RemoteConnection(client_config=address)
-        driver = webdriver.Remote(command_executor=connection, options=options)
+        for tries_left in reversed(range(START_TRIES)):
+            service = Service(executable_path=self.driver_path, env=self.env)
+            service.start()
+            # Remote, not webdriver.WebKitGTK: that one still hands Selenium's connection a
+            # bare address, which Selenium itself warns is deprecated
+            address = ClientConfig(remote_server_addr=service.service_url, timeout=ASK_SECONDS)
+            connection = RemoteConnection(client_config=address)
+            try:
+                driver = webdriver.Remote(command_executor=connection, options=options)
+            except Exception:  # a driver that never started its browser: a fresh one
+                self.stop_service(service)
+                if not tries_left:
+                    raise
+                continue
+            self.services.append(service)
+            break
         self.drivers.append(driver)
         driver.set_script_timeout(WAIT_SECONDS)
         driver.set_window_size(PHONE_WIDTH, PHONE_HEIGHT)
@@ -205,6 +221,13 @@ class WebKitPhones:
             "const errors = window.webkitTestErrors || []; return errors.splice(0);"
         )
 
+    @staticmethod
+    def stop_service(service: Any) -> None:
+        """``service``'s WebKitWebDriver stopped, and what it left running ended."""
+        left = descendants(service.process.pid)  # MiniBrowser and its web processes
+        service.stop()
+        end_processes(left)  # when quitting left them
+
     def close(self) -> None:
         for driver in self.drivers:
             try:
@@ -212,9 +235,7 @@ class WebKitPhones:
             finally:
                 driver.quit()
         for service in self.services:
-            left = descendants(service.process.pid)  # MiniBrowser and its web processes
-            service.stop()
-            end_processes(left)  # when quitting left them
+            self.stop_service(service)
         self.config.cleanup()
         assert self.errors == [], f"JavaScript errors or policy violations in WebKit: {self.errors}"
 
