@@ -245,6 +245,29 @@ def test_an_empty_file_is_taken_as_a_new_checkpoint(
     assert again["boards"] == first["boards"]
 
 
+def test_a_header_without_its_line_end_is_kept(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A checkpoint of its first line alone with no line end (an editor's save, or
+    ``printf '%s' "$(head -1 FILE)"``) was cut to nothing as a torn line while the proof took
+    it as its header: its classes were appended headless, and the next run refused the file
+    as 'not a prove checkpoint'."""
+    made = tmp_path / "made.jsonl"
+    assert main([*prove_argv(small_list, made), "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    header = made.read_text().splitlines()[0]
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text(header)  # no line end
+    assert main([*prove_argv(small_list, bare), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["boards"] == first["boards"]
+    lines = bare.read_text().splitlines()
+    assert lines[0] == header and len(lines) == 1 + first["top_level_classes"]
+    assert main([*prove_argv(small_list, bare), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["resumed_classes"] == first["top_level_classes"]
+    assert again["boards"] == first["boards"]
+
+
 def test_a_file_of_blank_lines_is_still_not_overwritten(
     tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -121,7 +121,11 @@ class Checkpoint:
                     )
                     for r in records
                 }
-                os.ftruncate(descriptor, data.rfind(b"\n") + 1)  # a torn last line cut
+                ended = data.rfind(b"\n") + 1
+                if ended:
+                    os.ftruncate(descriptor, ended)  # a torn last line cut
+                else:  # the first line alone, whole (it was read) but with no line end
+                    os.write(descriptor, b"\n")
             except BaseException:
                 os.close(descriptor)
                 raise
