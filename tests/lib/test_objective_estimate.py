@@ -250,3 +250,19 @@ def test_estimate_progress_lines_label_each_class(
     lines = [line for line in captured.err.splitlines() if ": class " in line]
     assert len(lines) == 3
     assert {line.split(": ")[2].split()[0] for line in lines} == labels
+
+
+def test_an_estimate_stops_its_classes_where_the_proof_would(
+    small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--max-boards`` (``max_boards``) was left out of the estimate, whose classes kept up
+    to 1,000,000 boards whatever the proof would keep: a class the proof stops at was
+    counted as finished, and the estimate was not marked a lower bound."""
+    kept = estimate_proof(2, 2, LEXICON, CLASSIC, 0, samples=3, seed=1)
+    assert kept.classes_stopped == 0 and kept.classes_done == 3
+    estimate = estimate_proof(2, 2, LEXICON, CLASSIC, 0, samples=3, seed=1, max_boards=1)
+    assert estimate.classes_stopped == 3 and estimate.to_json()["at_least"] is True
+    argv = ["prove", "--size", "2x2", "--above", "0", "--estimate", "--samples", "2"]
+    assert main([*argv, "--max-boards", "1", "--json", "--dict", small_list]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["classes_stopped"] == 2 and report["at_least"] is True

@@ -35,7 +35,6 @@ from typing import Any
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
 from boggle.search.branch_and_bound import (
-    MAX_BOARDS,
     Prover,
     check_problem,
     check_proof_shape,
@@ -286,7 +285,8 @@ def estimate_proof(
     classes (``seed``) each proved to the end here; see the module docstring.
     The layout of the classes is that of ``options`` (:class:`ProofOptions`: its
     ``bucket_count``, ``corner_buckets`` and ``inner_buckets``; keyword arguments named
-    after its fields change them); a class past ``options.memory`` (``None``: the default
+    after its fields change them); a class with more than ``options.max_boards`` boards
+    above stops there, as in the proof; a class past ``options.memory`` (``None``: the default
     of the board's size, :func:`~boggle.search.branch_and_bound.default_class_memory`; at
     most half this machine's memory, as on one thread of a proof:
     :func:`~boggle.search.prove.class_memory`) is proved in parts, as one sampled class.
@@ -305,7 +305,7 @@ def estimate_proof(
     tasks = random_classes(rows, cols, layout, above, samples, seed)
     # in parts as a proof on one thread would (the cap at most half the machine's memory)
     memory = default_class_memory(rows, cols) if options.memory is None else options.memory
-    prover = Prover(lexicon, rules, MAX_BOARDS, class_memory(memory, 1))
+    prover = Prover(lexicon, rules, options.max_boards, class_memory(memory, 1))
     sampled: list[SampledClass] = []
     interrupted = False
     try:

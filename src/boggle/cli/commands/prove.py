@@ -294,6 +294,7 @@ def run_estimate(args: argparse.Namespace) -> int:
             bucket_count=args.buckets,
             corner_buckets=args.corner_buckets,
             inner_buckets=args.inner_buckets,
+            max_boards=args.max_boards,
             memory=memory_bytes(args.memory),
         )
         estimate = estimate_proof(
