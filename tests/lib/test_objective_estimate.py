@@ -104,6 +104,7 @@ def small_list(tmp_path: Path) -> str:
         ["prove", "--size", "2x2", "--above", "1", "--estimate", "--samples", "0"],
         ["prove", "--size", "2x2", "--above", "1", "--samples", "3"],
         ["prove", "--size", "2x2", "--above", "1", "--estimate", "--checkpoint", "x.jsonl"],
+        ["prove", "--size", "2x2", "--above", "1", "--estimate", "--jobs", "2"],  # was ignored
     ],
 )
 def test_bad_objective_and_estimate_options_are_one_line_and_status_2(

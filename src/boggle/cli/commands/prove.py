@@ -152,7 +152,8 @@ def register(subparsers: Any) -> None:
         "--estimate",
         action="store_true",
         help="prove nothing: estimate the whole proof's CPU-hours on this machine from "
-        "--samples random top-level classes, each proved to the end, with a bootstrap interval",
+        "--samples random top-level classes, each proved to the end, one at a time here (not "
+        "with --jobs, --checkpoint or a cluster), with a bootstrap interval",
     )
     parser.add_argument(
         "--samples",
@@ -270,6 +271,8 @@ def run_estimate(args: argparse.Namespace) -> int:
     ):
         if value is not None:
             raise BoggleError(f"--estimate runs its classes here, one at a time: leave out {name}")
+    if args.jobs != 1:  # the classes' CPU seconds are timed one after the other
+        raise BoggleError("--estimate runs its classes here, one at a time: leave out --jobs")
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     seed = 0 if args.seed is None else args.seed
     rows, cols, rules, lexicon = problem_from_args(args)
