@@ -267,3 +267,12 @@ def test_an_estimate_stops_its_classes_where_the_proof_would(
     assert main([*argv, "--max-boards", "1", "--json", "--dict", small_list]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["classes_stopped"] == 2 and report["at_least"] is True
+
+
+def test_an_estimate_of_one_class_in_all_says_class() -> None:
+    """A 2x2 proof with whole corners has one top-level class: '1 top-level classes in all'."""
+    one = (SampledClass(("ae",) * 4, 0.01, 10, 0),)
+    estimate = ProofEstimate(2, 2, 4, 1, 1, 1, one, 0.01 / 3600, 0.01 / 3600, 0.01 / 3600, 1.0)
+    assert ", 1 top-level class in all," in estimate.text()
+    nothing = ProofEstimate(2, 2, 4, 1, 1, 1, (), 0.0, 0.0, 0.0, 1.0, True)
+    assert nothing.text().startswith("no estimate: none of 1 class finished, 1 top-level class ")

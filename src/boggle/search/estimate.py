@@ -34,6 +34,7 @@ from typing import Any
 
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
+from boggle.model.wording import counted
 from boggle.search.branch_and_bound import (
     Prover,
     check_problem,
@@ -156,8 +157,9 @@ class ProofEstimate:
         stopped = ", interrupted" if self.interrupted else ""
         if not self.sampled:
             return (
-                f"no estimate: none of {self.samples:,} classes finished, "
-                f"{self.classes_total:,} top-level classes in all, seed {self.seed}{stopped}"
+                f"no estimate: none of {counted(self.samples, 'class', 'classes')} finished, "
+                f"{counted(self.classes_total, 'top-level class', 'top-level classes')} in all, "
+                f"seed {self.seed}{stopped}"
             )
         if self.classes_stopped:
             why = next(c.stopped for c in self.sampled if c.stopped is not None)
@@ -174,7 +176,8 @@ class ProofEstimate:
             f"about {self.cpu_hours * scale:,.{digits}f} {unit} ({CONFIDENCE:.0%} interval "
             f"{self.low * scale:,.{digits}f}-{self.high * scale:,.{digits}f}) from "
             f"{self.classes_done:,} of {self.samples:,} classes ({each:,.{_decimals(each)}f} CPU s "
-            f"each), {self.classes_total:,} top-level classes in all, seed {self.seed}{stopped}"
+            f"each), {counted(self.classes_total, 'top-level class', 'top-level classes')} in "
+            f"all, seed {self.seed}{stopped}"
         )
 
 
