@@ -11,6 +11,7 @@ import pytest
 from boggle import Lexicon
 from boggle.cli.main import main
 from boggle.dice.bulk import BoardSource, board_lines
+from boggle.model.errors import BoggleError
 from boggle.model.rules import BIG, CLASSIC
 from boggle.scale.threads import score_many
 from boggle.study.stats import PERCENTILES, score_stats
@@ -85,6 +86,25 @@ def test_no_boards_is_an_empty_distribution(lexicon: Lexicon) -> None:
     assert stats.minimum is None and stats.percentile(50) is None
     shown = json.dumps(stats.to_json(), allow_nan=False)  # NaN is not JSON: jq refused it
     assert json.loads(shown)["mean"] is None and json.loads(shown)["std"] is None
+
+
+@pytest.mark.parametrize(
+    ("percent", "says"),
+    [
+        (-1, "percent must be from 0 to 100, got -1"),  # was the lowest score
+        (101, "percent must be from 0 to 100, got 101"),  # was None
+        (float("nan"), "percent must be a finite number, got nan"),  # was a ValueError
+        (True, "percent must be a finite number, got True"),
+    ],
+)
+def test_a_percent_out_of_0_to_100_is_refused_in_one_line(
+    lexicon: Lexicon, percent: float, says: str
+) -> None:
+    stats = score_stats(20, BoardSource.named("new"), lexicon, seed=1)
+    assert stats.percentile(0) == stats.minimum and stats.percentile(100) == stats.maximum
+    with pytest.raises(BoggleError) as refused:
+        stats.percentile(percent)
+    assert str(refused.value) == says and refused.value.setting == "percent"
 
 
 def test_cli_json_of_no_boards_is_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
