@@ -362,6 +362,24 @@ def test_a_proof_refused_before_any_class_leaves_no_checkpoint_it_made(
     assert path.read_bytes() == whole
 
 
+def test_a_proof_refused_before_any_class_leaves_an_empty_file_it_was_given(
+    tmp_path: Path, small_list: str
+) -> None:
+    """An empty file the user made (``touch``, ``mktemp``) was removed by a proof refused
+    (too long without ``--yes``, say), as if the proof had made it: it is the user's, and is
+    left there, empty, with its mode."""
+    path = tmp_path / "mine.jsonl"
+    path.touch()
+    path.chmod(0o600)
+    lexicon = Lexicon.from_file(small_list)
+    options = ProofOptions(checkpoint=str(path), bucket_count=2)
+    with pytest.raises(BoggleError, match="too long"):
+        prove(2, 3, lexicon, rules_for_board(2, 3), 3, options, on_plan=_refuse)
+    assert path.read_bytes() == b"" and path.stat().st_mode & 0o777 == 0o600
+    prove(2, 3, lexicon, rules_for_board(2, 3), 4, options)  # other settings: taken, empty
+    assert path.read_text().count("\n") > 1
+
+
 BAD_BYTE = b"\xff".decode("utf-8", "surrogateescape")  # what argv holds for the byte 0xff
 
 

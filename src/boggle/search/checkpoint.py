@@ -67,12 +67,16 @@ class Checkpoint:
         finished: dict[int, ClassResult],
         header: dict[str, Any],
         made: str | None = None,
+        was_empty: bool = False,
     ) -> None:
         self.stream = stream
         self.finished = finished
         self.header = header
         self.made = made
         """The path of the file when this proof made it (or started it in an empty file)."""
+        self.was_empty = was_empty
+        """The file was there, empty (a user's ``touch`` or ``mktemp``): a proof refused
+        leaves it empty, never removes it."""
         self.added = 0
 
     @classmethod
@@ -109,7 +113,8 @@ class Checkpoint:
         if os.path.lexists(path):
             descriptor, data = _open_existing(path)
             if not data:  # empty (``touch``, ``mktemp``, a proof stopped at once): nothing to lose
-                return cls(_started(descriptor, header), finished, header, made=path)
+                started = _started(descriptor, header)
+                return cls(started, finished, header, made=path, was_empty=True)
             try:
                 records = _records(path, data, header, classes)
                 finished = {
@@ -168,10 +173,15 @@ class Checkpoint:
 
     def close_refused(self) -> None:
         """Close it for a proof refused before any class (too long, too many boards...): a
-        file this proof made holds only its first line then, and is removed, so the proof
+        file this proof made holds only its first line then, and is removed (a file that was
+        there empty is emptied again, not removed: it is the user's), so the proof
         may be asked again with other settings and the same file."""
+        if self.was_empty and not self.added:
+            with contextlib.suppress(OSError, ValueError):
+                self.stream.flush()
+                os.ftruncate(self.stream.fileno(), 0)  # still held: nothing else writes it
         self.stream.close()
-        if self.made is not None and not self.added:
+        if self.made is not None and not self.added and not self.was_empty:
             with contextlib.suppress(OSError):
                 os.unlink(self.made)
 
