@@ -258,3 +258,14 @@ def test_stats_with_an_english_list_still_rolls_the_dice(
     english = json.loads(capsys.readouterr().out)
     assert main([*argv, "--dice", "classic"]) == 0
     assert json.loads(capsys.readouterr().out) == english and english["dice"] == "classic"
+
+
+def test_a_negative_random_names_its_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--random -5`` said 'the number of boards must be at least 0', naming no option,
+    where the help says '--random N: how many boards, 0 or more'."""
+    status, out, err = _stats(capsys, "--random", "-5", "--seed", "1")
+    assert status == 2 and out == ""
+    assert err == "boggle: error: --random must be at least 0, got -5\n"
+    with pytest.raises(BoggleError) as refused:
+        score_stats(-1, BoardSource.named("new"), Lexicon.from_words(WORDS), seed=1)
+    assert refused.value.setting == "boards"

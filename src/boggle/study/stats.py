@@ -34,7 +34,7 @@ from boggle.model.checks import MAX_TOP, finite_number, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
-from boggle.model.wording import as_text, grouped
+from boggle.model.wording import as_text
 from boggle.scale.cluster import (
     LexiconRef,
     map_ordered,
@@ -352,8 +352,7 @@ def score_stats(
     (100, True)
     """
     options = replace(options or StatsOptions(), **changes)
-    if whole_number("boards", boards) < 0:
-        raise BoggleError(f"the number of boards must be at least 0, got {grouped(boards)}")
+    whole_number("boards", boards, at_least=0)
     seed, top, jobs, chunk_size = options.seed, options.top, options.jobs, options.chunk_size
     engine = options.engine
     if not isinstance(lexicon, Lexicon):
