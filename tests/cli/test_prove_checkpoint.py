@@ -4,6 +4,7 @@ range, twice or edited are refused in one line, never trusted."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shlex
@@ -17,6 +18,7 @@ from boggle.cli.commands import prove as prove_command
 from boggle.cli.main import main
 from boggle.model.errors import BoggleError
 from boggle.model.rules import rules_for_board
+from boggle.search import checkpoint as checkpoint_module
 from boggle.search.checkpoint import Checkpoint, line_check
 from boggle.search.options import ProofOptions
 from boggle.search.prove import layout_for, prove
@@ -266,6 +268,29 @@ def test_a_header_without_its_line_end_is_kept(
     again = json.loads(capsys.readouterr().out)
     assert again["resumed_classes"] == first["top_level_classes"]
     assert again["boards"] == first["boards"]
+
+
+def test_an_append_only_checkpoint_is_not_truncated_and_a_failed_cut_names_it(
+    finished: Path,
+    small_list: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A sound checkpoint was truncated to its own length at every resume, which an
+    append-only file (``chattr +a``) refuses: 'boggle: error: Operation not permitted',
+    naming no file, for a checkpoint with nothing to cut."""
+
+    def refused(descriptor: int, length: int) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(checkpoint_module.os, "ftruncate", refused)
+    whole = finished.read_text()
+    assert main([*prove_argv(small_list, finished), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["resumed_classes"] > 0
+    assert finished.read_text() == whole
+    finished.write_text(whole + whole.splitlines()[1][:9])  # a torn last line to cut
+    assert main(prove_argv(small_list, finished)) == 2
+    assert_one_line(capsys, f"cannot write checkpoint '{finished}': Operation not permitted")
 
 
 def test_a_file_of_blank_lines_is_still_not_overwritten(

@@ -126,11 +126,7 @@ class Checkpoint:
                     )
                     for r in records
                 }
-                ended = data.rfind(b"\n") + 1
-                if ended:
-                    os.ftruncate(descriptor, ended)  # a torn last line cut
-                else:  # the first line alone, whole (it was read) but with no line end
-                    os.write(descriptor, b"\n")
+                _mend(descriptor, data, quoted(path))
             except BaseException:
                 os.close(descriptor)
                 raise
@@ -184,6 +180,21 @@ class Checkpoint:
         if self.made is not None and not self.added and not self.was_empty:
             with contextlib.suppress(OSError):
                 os.unlink(self.made)
+
+
+def _mend(descriptor: int, data: bytes, shown: str) -> None:
+    """Make the checkpoint read as ``data`` end at a line's end: a torn last line cut, the
+    first line alone (whole, it was read) ended; a file that ends well is not written (an
+    append-only one, ``chattr +a``, refuses even a truncation to its own length).  A file
+    that cannot be mended is a :class:`BoggleError` naming it."""
+    ended = data.rfind(b"\n") + 1
+    try:
+        if not ended:  # the first line alone, whole (it was read) but with no line end
+            os.write(descriptor, b"\n")
+        elif ended < len(data):
+            os.ftruncate(descriptor, ended)  # a torn last line cut
+    except OSError as error:
+        raise BoggleError(f"cannot write checkpoint {shown}: {error.strerror}") from None
 
 
 def line_check(header: dict[str, Any], record: dict[str, Any]) -> str:
