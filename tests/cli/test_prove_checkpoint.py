@@ -293,6 +293,36 @@ def test_an_append_only_checkpoint_is_not_truncated_and_a_failed_cut_names_it(
     assert_one_line(capsys, f"cannot write checkpoint '{finished}': Operation not permitted")
 
 
+FILE_SIZE_LIMIT = """
+import resource, signal, sys
+from boggle.cli.main import main
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead
+resource.setrlimit(resource.RLIMIT_FSIZE, (5000, 5000))
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="file size limits are POSIX")
+def test_a_checkpoint_the_disk_refuses_is_named_and_goes_on_later(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A class line the file system refused (a full disk; here a file size limit) was told
+    as 'cannot write the output: File too large', naming no file (the proof's output was
+    fine); it now names the checkpoint, and the classes written before it are kept."""
+    path = tmp_path / "limited.jsonl"
+    argv = prove_argv(small_list, path)
+    done = subprocess.run(
+        [sys.executable, "-c", FILE_SIZE_LIMIT, *argv], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert_one_line_text(done.stderr, f"cannot write checkpoint {str(path)!r}: File too large")
+    assert main([*argv, "--json"]) == 0  # no limit now: goes on from the classes kept
+    resumed = json.loads(capsys.readouterr().out)
+    assert 0 < resumed["resumed_classes"] < resumed["top_level_classes"]
+    assert main([*prove_argv(small_list, tmp_path / "whole.jsonl"), "--json"]) == 0
+    assert resumed["boards"] == json.loads(capsys.readouterr().out)["boards"]
+
+
 def test_a_file_of_blank_lines_is_still_not_overwritten(
     tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

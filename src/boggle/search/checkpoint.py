@@ -68,8 +68,13 @@ class Checkpoint:
         header: dict[str, Any],
         made: str | None = None,
         was_empty: bool = False,
+        shown: str = "",
     ) -> None:
         self.stream = stream
+        """The file, open to append: lines are written to its descriptor, never buffered
+        (a write refused, the disk full, leaves nothing for a later flush to fail on)."""
+        self.shown = shown
+        """The file's name as messages show it."""
         self.finished = finished
         self.header = header
         self.made = made
@@ -113,8 +118,8 @@ class Checkpoint:
         if os.path.lexists(path):
             descriptor, data = _open_existing(path)
             if not data:  # empty (``touch``, ``mktemp``, a proof stopped at once): nothing to lose
-                started = _started(descriptor, header)
-                return cls(started, finished, header, made=path, was_empty=True)
+                started = _started(descriptor, header, quoted(path))
+                return cls(started, finished, header, path, was_empty=True, shown=quoted(path))
             try:
                 records = _records(path, data, header, classes)
                 finished = {
@@ -148,9 +153,14 @@ class Checkpoint:
                 ) from None
             except ValueError:  # a NUL in the path
                 raise BoggleError(f"checkpoint {quoted(path)} is not a valid path") from None
-            started = _started(descriptor, header, hold=quoted(path))
-            return cls(started, finished, header, made=path)
-        return cls(stream, finished, header)
+            try:
+                started = _started(descriptor, header, quoted(path), hold=True)
+            except BoggleError:  # the first line refused (the disk full): no file left behind
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+                raise
+            return cls(started, finished, header, made=path, shown=quoted(path))
+        return cls(stream, finished, header, shown=quoted(path))
 
     def add(self, result: ClassResult) -> None:
         record: dict[str, Any] = {
@@ -160,8 +170,7 @@ class Checkpoint:
             "seconds": round(result.seconds, 4),
         }
         record["check"] = line_check(self.header, record)
-        self.stream.write(json.dumps(record) + "\n")
-        self.stream.flush()
+        _write_line(self.stream.fileno(), json.dumps(record), self.shown)
         self.added += 1
 
     def close(self) -> None:
@@ -174,7 +183,6 @@ class Checkpoint:
         may be asked again with other settings and the same file."""
         if self.was_empty and not self.added:
             with contextlib.suppress(OSError, ValueError):
-                self.stream.flush()
                 os.ftruncate(self.stream.fileno(), 0)  # still held: nothing else writes it
         self.stream.close()
         if self.made is not None and not self.added and not self.was_empty:
@@ -206,19 +214,36 @@ def line_check(header: dict[str, Any], record: dict[str, Any]) -> str:
     return f"{zlib.crc32(text.encode()):08x}"
 
 
-def _started(descriptor: int, header: dict[str, Any], hold: str | None = None) -> TextIO:
+def _started(descriptor: int, header: dict[str, Any], shown: str, hold: bool = False) -> TextIO:
     """A new checkpoint's stream on ``descriptor`` with its header line written (the file
-    first held, :func:`_hold`, when ``hold`` names it); the descriptor closed on failure."""
+    first held, :func:`_hold`, when ``hold``); the descriptor closed on failure, and a first
+    line refused (the disk full) cut, so that no torn line is left."""
     stream = os.fdopen(descriptor, "a", encoding="utf-8")
     try:
-        if hold is not None:
-            _hold(descriptor, hold)
-        stream.write(json.dumps(header) + "\n")
-        stream.flush()
+        if hold:
+            _hold(descriptor, shown)
+        try:
+            _write_line(descriptor, json.dumps(header), shown)
+        except BoggleError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(descriptor, 0)
+            raise
     except BaseException:
         stream.close()
         raise
     return stream
+
+
+def _write_line(descriptor: int, text: str, shown: str) -> None:
+    """Append ``text`` and a line end to the checkpoint; a write refused (the disk full, a
+    quota) is a :class:`BoggleError` naming the file (what was written of the line is a torn
+    last line, cut when the proof goes on)."""
+    data = (text + "\n").encode()
+    try:
+        while data:
+            data = data[os.write(descriptor, data) :]
+    except OSError as error:
+        raise BoggleError(f"cannot write checkpoint {shown}: {error.strerror}") from None
 
 
 def _open_existing(path: str) -> tuple[int, bytes]:
