@@ -43,6 +43,7 @@ from boggle.search.branch_and_bound import (
 )
 from boggle.search.classes import MAX_SAMPLES as MAX_SAMPLES  # the limit lives with the draw
 from boggle.search.classes import ClassTask, Layout, check_above, check_samples
+from boggle.search.classes import count_classes as count_classes  # where it was
 from boggle.search.faces import symmetries
 from boggle.search.options import ProofOptions
 from boggle.search.prove import class_memory, layout_for
@@ -192,31 +193,6 @@ def _decimals(seconds: float) -> int:
     if seconds >= 10:
         return 1
     return 2 if seconds >= 1 else 3
-
-
-def count_classes(rows: int, cols: int, layout: Layout) -> int:
-    """How many top-level classes a proof has (its canonical bucket patterns), counted by
-    Burnside's lemma without listing them.
-
-    >>> count_classes(2, 2, Layout(("ab", "cd"), ("ab", "cd"), ()))
-    6
-    """
-    choices = [len(c) for c in layout.cell_buckets(rows, cols)]
-    perms = symmetries(rows, cols)
-    fixed = 0
-    for perm in perms:
-        seen: set[int] = set()
-        patterns = 1
-        for start in range(rows * cols):
-            if start in seen:
-                continue
-            cell = start
-            while cell not in seen:  # a cycle of the symmetry: one bucket for all its cells
-                seen.add(cell)
-                cell = perm[cell]
-            patterns *= choices[start]
-        fixed += patterns
-    return fixed // len(perms)
 
 
 def random_classes(
