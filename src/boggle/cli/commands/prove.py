@@ -31,7 +31,7 @@ from boggle.search.branch_and_bound import (
     SMALL_BOARD_CELLS,
     SMALL_CLASS_MEMORY,
 )
-from boggle.search.classes import ClassTask
+from boggle.search.classes import MAX_LISTED_CLASSES, ClassTask
 from boggle.search.estimate import DEFAULT_SAMPLES, MAX_SAMPLES, SampledClass, estimate_proof
 from boggle.search.options import ProofOptions
 from boggle.search.prove import CostEstimate, estimate_cost, processes, prove
@@ -125,7 +125,8 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=3,
         metavar="N",
-        help="letter buckets of the top-level classes' edge cells, 1 or more (default 3)",
+        help="letter buckets of the top-level classes' edge cells, 1 or more (default 3); "
+        f"a proof of more than {MAX_LISTED_CLASSES:,} top-level classes (5x5 with 3) is refused",
     )
     parser.add_argument(
         "--corner-buckets",
