@@ -330,3 +330,23 @@ def test_the_classes_timed_for_the_estimate_are_not_proved_again(
     assert main([*argv, "--yes"]) == 0  # nothing timed
     untimed = json.loads(capsys.readouterr().out)
     assert timed["boards"] == untimed["boards"] and timed["classes"] == untimed["classes"]
+
+
+@pytest.mark.parametrize("size", ["5x5", "8x8", "4x5"])
+def test_a_proof_of_too_many_top_level_classes_is_refused_before_listing_them(
+    size: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``prove --size 5x5`` listed its 1,308,097,917 top-level classes before anything else:
+    no estimate, no output, the memory of the machine filling for hours (a MemoryError
+    traceback under a limit). It is refused at once; the estimate, which lists none, runs."""
+    words = tmp_path / "words.txt"
+    words.write_text("tea\neat\nate\nseat\neast\n")
+    checkpoint = tmp_path / "proof.jsonl"
+    argv = ["prove", "--size", size, "--above", "100", "--dict", str(words)]
+    assert main([*argv, "--checkpoint", str(checkpoint)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "top-level classes, more than a proof lists" in err
+    assert not checkpoint.exists()
+    if size == "5x5":  # one 8x8 class takes seconds to prove
+        assert main([*argv, "--estimate", "--samples", "1", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["classes_total"] == 1_308_097_917

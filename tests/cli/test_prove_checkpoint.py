@@ -4,6 +4,7 @@ range, twice or edited are refused in one line, never trusted."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shlex
@@ -17,6 +18,7 @@ from boggle.cli.commands import prove as prove_command
 from boggle.cli.main import main
 from boggle.model.errors import BoggleError
 from boggle.model.rules import rules_for_board
+from boggle.search import checkpoint as checkpoint_module
 from boggle.search.checkpoint import Checkpoint, line_check
 from boggle.search.options import ProofOptions
 from boggle.search.prove import layout_for, prove
@@ -245,6 +247,82 @@ def test_an_empty_file_is_taken_as_a_new_checkpoint(
     assert again["boards"] == first["boards"]
 
 
+def test_a_header_without_its_line_end_is_kept(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A checkpoint of its first line alone with no line end (an editor's save, or
+    ``printf '%s' "$(head -1 FILE)"``) was cut to nothing as a torn line while the proof took
+    it as its header: its classes were appended headless, and the next run refused the file
+    as 'not a prove checkpoint'."""
+    made = tmp_path / "made.jsonl"
+    assert main([*prove_argv(small_list, made), "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    header = made.read_text().splitlines()[0]
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text(header)  # no line end
+    assert main([*prove_argv(small_list, bare), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["boards"] == first["boards"]
+    lines = bare.read_text().splitlines()
+    assert lines[0] == header and len(lines) == 1 + first["top_level_classes"]
+    assert main([*prove_argv(small_list, bare), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["resumed_classes"] == first["top_level_classes"]
+    assert again["boards"] == first["boards"]
+
+
+def test_an_append_only_checkpoint_is_not_truncated_and_a_failed_cut_names_it(
+    finished: Path,
+    small_list: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A sound checkpoint was truncated to its own length at every resume, which an
+    append-only file (``chattr +a``) refuses: 'boggle: error: Operation not permitted',
+    naming no file, for a checkpoint with nothing to cut."""
+
+    def refused(descriptor: int, length: int) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(checkpoint_module.os, "ftruncate", refused)
+    whole = finished.read_text()
+    assert main([*prove_argv(small_list, finished), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["resumed_classes"] > 0
+    assert finished.read_text() == whole
+    finished.write_text(whole + whole.splitlines()[1][:9])  # a torn last line to cut
+    assert main(prove_argv(small_list, finished)) == 2
+    assert_one_line(capsys, f"cannot write checkpoint '{finished}': Operation not permitted")
+
+
+FILE_SIZE_LIMIT = """
+import resource, signal, sys
+from boggle.cli.main import main
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead
+resource.setrlimit(resource.RLIMIT_FSIZE, (5000, 5000))
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="file size limits are POSIX")
+def test_a_checkpoint_the_disk_refuses_is_named_and_goes_on_later(
+    tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A class line the file system refused (a full disk; here a file size limit) was told
+    as 'cannot write the output: File too large', naming no file (the proof's output was
+    fine); it now names the checkpoint, and the classes written before it are kept."""
+    path = tmp_path / "limited.jsonl"
+    argv = prove_argv(small_list, path)
+    done = subprocess.run(
+        [sys.executable, "-c", FILE_SIZE_LIMIT, *argv], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert_one_line_text(done.stderr, f"cannot write checkpoint {str(path)!r}: File too large")
+    assert main([*argv, "--json"]) == 0  # no limit now: goes on from the classes kept
+    resumed = json.loads(capsys.readouterr().out)
+    assert 0 < resumed["resumed_classes"] < resumed["top_level_classes"]
+    assert main([*prove_argv(small_list, tmp_path / "whole.jsonl"), "--json"]) == 0
+    assert resumed["boards"] == json.loads(capsys.readouterr().out)["boards"]
+
+
 def test_a_file_of_blank_lines_is_still_not_overwritten(
     tmp_path: Path, small_list: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -337,6 +415,24 @@ def test_a_proof_refused_before_any_class_leaves_no_checkpoint_it_made(
     with pytest.raises(BoggleError, match="too long"):  # a checkpoint of work is kept
         prove(2, 3, lexicon, rules_for_board(2, 3), 3, options, on_plan=_refuse)
     assert path.read_bytes() == whole
+
+
+def test_a_proof_refused_before_any_class_leaves_an_empty_file_it_was_given(
+    tmp_path: Path, small_list: str
+) -> None:
+    """An empty file the user made (``touch``, ``mktemp``) was removed by a proof refused
+    (too long without ``--yes``, say), as if the proof had made it: it is the user's, and is
+    left there, empty, with its mode."""
+    path = tmp_path / "mine.jsonl"
+    path.touch()
+    path.chmod(0o600)
+    lexicon = Lexicon.from_file(small_list)
+    options = ProofOptions(checkpoint=str(path), bucket_count=2)
+    with pytest.raises(BoggleError, match="too long"):
+        prove(2, 3, lexicon, rules_for_board(2, 3), 3, options, on_plan=_refuse)
+    assert path.read_bytes() == b"" and path.stat().st_mode & 0o777 == 0o600
+    prove(2, 3, lexicon, rules_for_board(2, 3), 4, options)  # other settings: taken, empty
+    assert path.read_text().count("\n") > 1
 
 
 BAD_BYTE = b"\xff".decode("utf-8", "surrogateescape")  # what argv holds for the byte 0xff

@@ -11,6 +11,7 @@ import pytest
 from boggle import Lexicon
 from boggle.cli.main import main
 from boggle.dice.bulk import BoardSource, board_lines
+from boggle.model.errors import BoggleError
 from boggle.model.rules import BIG, CLASSIC
 from boggle.scale.threads import score_many
 from boggle.study.stats import PERCENTILES, score_stats
@@ -85,6 +86,25 @@ def test_no_boards_is_an_empty_distribution(lexicon: Lexicon) -> None:
     assert stats.minimum is None and stats.percentile(50) is None
     shown = json.dumps(stats.to_json(), allow_nan=False)  # NaN is not JSON: jq refused it
     assert json.loads(shown)["mean"] is None and json.loads(shown)["std"] is None
+
+
+@pytest.mark.parametrize(
+    ("percent", "says"),
+    [
+        (-1, "percent must be from 0 to 100, got -1"),  # was the lowest score
+        (101, "percent must be from 0 to 100, got 101"),  # was None
+        (float("nan"), "percent must be a finite number, got nan"),  # was a ValueError
+        (True, "percent must be a finite number, got True"),
+    ],
+)
+def test_a_percent_out_of_0_to_100_is_refused_in_one_line(
+    lexicon: Lexicon, percent: float, says: str
+) -> None:
+    stats = score_stats(20, BoardSource.named("new"), lexicon, seed=1)
+    assert stats.percentile(0) == stats.minimum and stats.percentile(100) == stats.maximum
+    with pytest.raises(BoggleError) as refused:
+        stats.percentile(percent)
+    assert str(refused.value) == says and refused.value.setting == "percent"
 
 
 def test_cli_json_of_no_boards_is_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -238,3 +258,14 @@ def test_stats_with_an_english_list_still_rolls_the_dice(
     english = json.loads(capsys.readouterr().out)
     assert main([*argv, "--dice", "classic"]) == 0
     assert json.loads(capsys.readouterr().out) == english and english["dice"] == "classic"
+
+
+def test_a_negative_random_names_its_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--random -5`` said 'the number of boards must be at least 0', naming no option,
+    where the help says '--random N: how many boards, 0 or more'."""
+    status, out, err = _stats(capsys, "--random", "-5", "--seed", "1")
+    assert status == 2 and out == ""
+    assert err == "boggle: error: --random must be at least 0, got -5\n"
+    with pytest.raises(BoggleError) as refused:
+        score_stats(-1, BoardSource.named("new"), Lexicon.from_words(WORDS), seed=1)
+    assert refused.value.setting == "boards"

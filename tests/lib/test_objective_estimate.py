@@ -104,6 +104,7 @@ def small_list(tmp_path: Path) -> str:
         ["prove", "--size", "2x2", "--above", "1", "--estimate", "--samples", "0"],
         ["prove", "--size", "2x2", "--above", "1", "--samples", "3"],
         ["prove", "--size", "2x2", "--above", "1", "--estimate", "--checkpoint", "x.jsonl"],
+        ["prove", "--size", "2x2", "--above", "1", "--estimate", "--jobs", "2"],  # was ignored
     ],
 )
 def test_bad_objective_and_estimate_options_are_one_line_and_status_2(
@@ -250,3 +251,28 @@ def test_estimate_progress_lines_label_each_class(
     lines = [line for line in captured.err.splitlines() if ": class " in line]
     assert len(lines) == 3
     assert {line.split(": ")[2].split()[0] for line in lines} == labels
+
+
+def test_an_estimate_stops_its_classes_where_the_proof_would(
+    small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--max-boards`` (``max_boards``) was left out of the estimate, whose classes kept up
+    to 1,000,000 boards whatever the proof would keep: a class the proof stops at was
+    counted as finished, and the estimate was not marked a lower bound."""
+    kept = estimate_proof(2, 2, LEXICON, CLASSIC, 0, samples=3, seed=1)
+    assert kept.classes_stopped == 0 and kept.classes_done == 3
+    estimate = estimate_proof(2, 2, LEXICON, CLASSIC, 0, samples=3, seed=1, max_boards=1)
+    assert estimate.classes_stopped == 3 and estimate.to_json()["at_least"] is True
+    argv = ["prove", "--size", "2x2", "--above", "0", "--estimate", "--samples", "2"]
+    assert main([*argv, "--max-boards", "1", "--json", "--dict", small_list]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["classes_stopped"] == 2 and report["at_least"] is True
+
+
+def test_an_estimate_of_one_class_in_all_says_class() -> None:
+    """A 2x2 proof with whole corners has one top-level class: '1 top-level classes in all'."""
+    one = (SampledClass(("ae",) * 4, 0.01, 10, 0),)
+    estimate = ProofEstimate(2, 2, 4, 1, 1, 1, one, 0.01 / 3600, 0.01 / 3600, 0.01 / 3600, 1.0)
+    assert ", 1 top-level class in all," in estimate.text()
+    nothing = ProofEstimate(2, 2, 4, 1, 1, 1, (), 0.0, 0.0, 0.0, 1.0, True)
+    assert nothing.text().startswith("no estimate: none of 1 class finished, 1 top-level class ")

@@ -40,6 +40,9 @@ WORDS = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate", "tea", "eat", 
         (lambda: ProofOptions(bucket_count=0), "bucket_count", "bucket_count must be at least 1"),
         (lambda: ProofOptions(inner_buckets=0), "inner_buckets", "inner_buckets must be at"),
         (lambda: ProofOptions(max_boards=0), "max_boards", "max_boards must be at least 1"),
+        # were "cannot write checkpoint '': no directory ''" and a TypeError from lstat
+        (lambda: ProofOptions(checkpoint=""), "checkpoint", "checkpoint must be a file name"),
+        (lambda: ProofOptions(checkpoint=3), "checkpoint", "must be a file name, got 3"),
         (lambda: StatsOptions(top=-1), "top", "top must be from 0 to 10,000, got -1"),
         (
             lambda: StatsOptions(chunk_size=0),

@@ -66,7 +66,12 @@ CLI_REMEDIES = {
 """What the command line adds to an error carrying a ``remedy`` (see ``boggle.model.errors``)."""
 
 
-CLI_OPTIONS = {"bucket_count": "--buckets", "max_length": "--length", "parameters": "--pool"}
+CLI_OPTIONS = {
+    "bucket_count": "--buckets",
+    "max_length": "--length",
+    "parameters": "--pool",
+    "boards": "--random",
+}
 """The options whose names are not the library's parameter (``corner_buckets`` is
 ``--corner-buckets``; these are not)."""
 

@@ -67,12 +67,21 @@ class Checkpoint:
         finished: dict[int, ClassResult],
         header: dict[str, Any],
         made: str | None = None,
+        was_empty: bool = False,
+        shown: str = "",
     ) -> None:
         self.stream = stream
+        """The file, open to append: lines are written to its descriptor, never buffered
+        (a write refused, the disk full, leaves nothing for a later flush to fail on)."""
+        self.shown = shown
+        """The file's name as messages show it."""
         self.finished = finished
         self.header = header
         self.made = made
         """The path of the file when this proof made it (or started it in an empty file)."""
+        self.was_empty = was_empty
+        """The file was there, empty (a user's ``touch`` or ``mktemp``): a proof refused
+        leaves it empty, never removes it."""
         self.added = 0
 
     @classmethod
@@ -109,7 +118,8 @@ class Checkpoint:
         if os.path.lexists(path):
             descriptor, data = _open_existing(path)
             if not data:  # empty (``touch``, ``mktemp``, a proof stopped at once): nothing to lose
-                return cls(_started(descriptor, header), finished, header, made=path)
+                started = _started(descriptor, header, quoted(path))
+                return cls(started, finished, header, path, was_empty=True, shown=quoted(path))
             try:
                 records = _records(path, data, header, classes)
                 finished = {
@@ -121,7 +131,7 @@ class Checkpoint:
                     )
                     for r in records
                 }
-                os.ftruncate(descriptor, data.rfind(b"\n") + 1)  # a torn last line cut
+                _mend(descriptor, data, quoted(path))
             except BaseException:
                 os.close(descriptor)
                 raise
@@ -143,9 +153,14 @@ class Checkpoint:
                 ) from None
             except ValueError:  # a NUL in the path
                 raise BoggleError(f"checkpoint {quoted(path)} is not a valid path") from None
-            started = _started(descriptor, header, hold=quoted(path))
-            return cls(started, finished, header, made=path)
-        return cls(stream, finished, header)
+            try:
+                started = _started(descriptor, header, quoted(path), hold=True)
+            except BoggleError:  # the first line refused (the disk full): no file left behind
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+                raise
+            return cls(started, finished, header, made=path, shown=quoted(path))
+        return cls(stream, finished, header, shown=quoted(path))
 
     def add(self, result: ClassResult) -> None:
         record: dict[str, Any] = {
@@ -155,8 +170,7 @@ class Checkpoint:
             "seconds": round(result.seconds, 4),
         }
         record["check"] = line_check(self.header, record)
-        self.stream.write(json.dumps(record) + "\n")
-        self.stream.flush()
+        _write_line(self.stream.fileno(), json.dumps(record), self.shown)
         self.added += 1
 
     def close(self) -> None:
@@ -164,12 +178,31 @@ class Checkpoint:
 
     def close_refused(self) -> None:
         """Close it for a proof refused before any class (too long, too many boards...): a
-        file this proof made holds only its first line then, and is removed, so the proof
+        file this proof made holds only its first line then, and is removed (a file that was
+        there empty is emptied again, not removed: it is the user's), so the proof
         may be asked again with other settings and the same file."""
+        if self.was_empty and not self.added:
+            with contextlib.suppress(OSError, ValueError):
+                os.ftruncate(self.stream.fileno(), 0)  # still held: nothing else writes it
         self.stream.close()
-        if self.made is not None and not self.added:
+        if self.made is not None and not self.added and not self.was_empty:
             with contextlib.suppress(OSError):
                 os.unlink(self.made)
+
+
+def _mend(descriptor: int, data: bytes, shown: str) -> None:
+    """Make the checkpoint read as ``data`` end at a line's end: a torn last line cut, the
+    first line alone (whole, it was read) ended; a file that ends well is not written (an
+    append-only one, ``chattr +a``, refuses even a truncation to its own length).  A file
+    that cannot be mended is a :class:`BoggleError` naming it."""
+    ended = data.rfind(b"\n") + 1
+    try:
+        if not ended:  # the first line alone, whole (it was read) but with no line end
+            os.write(descriptor, b"\n")
+        elif ended < len(data):
+            os.ftruncate(descriptor, ended)  # a torn last line cut
+    except OSError as error:
+        raise BoggleError(f"cannot write checkpoint {shown}: {error.strerror}") from None
 
 
 def line_check(header: dict[str, Any], record: dict[str, Any]) -> str:
@@ -181,19 +214,36 @@ def line_check(header: dict[str, Any], record: dict[str, Any]) -> str:
     return f"{zlib.crc32(text.encode()):08x}"
 
 
-def _started(descriptor: int, header: dict[str, Any], hold: str | None = None) -> TextIO:
+def _started(descriptor: int, header: dict[str, Any], shown: str, hold: bool = False) -> TextIO:
     """A new checkpoint's stream on ``descriptor`` with its header line written (the file
-    first held, :func:`_hold`, when ``hold`` names it); the descriptor closed on failure."""
+    first held, :func:`_hold`, when ``hold``); the descriptor closed on failure, and a first
+    line refused (the disk full) cut, so that no torn line is left."""
     stream = os.fdopen(descriptor, "a", encoding="utf-8")
     try:
-        if hold is not None:
-            _hold(descriptor, hold)
-        stream.write(json.dumps(header) + "\n")
-        stream.flush()
+        if hold:
+            _hold(descriptor, shown)
+        try:
+            _write_line(descriptor, json.dumps(header), shown)
+        except BoggleError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(descriptor, 0)
+            raise
     except BaseException:
         stream.close()
         raise
     return stream
+
+
+def _write_line(descriptor: int, text: str, shown: str) -> None:
+    """Append ``text`` and a line end to the checkpoint; a write refused (the disk full, a
+    quota) is a :class:`BoggleError` naming the file (what was written of the line is a torn
+    last line, cut when the proof goes on)."""
+    data = (text + "\n").encode()
+    try:
+        while data:
+            data = data[os.write(descriptor, data) :]
+    except OSError as error:
+        raise BoggleError(f"cannot write checkpoint {shown}: {error.strerror}") from None
 
 
 def _open_existing(path: str) -> tuple[int, bytes]:

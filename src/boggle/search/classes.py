@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from boggle.dice.cubes import seed_in_range
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
-from boggle.model.wording import grouped, too_large
+from boggle.model.wording import a_size, grouped, too_large
 from boggle.search.faces import symmetries
 
 MAX_ABOVE = 10**18
@@ -291,6 +291,58 @@ def top_level_classes(rows: int, cols: int, layout: Layout, above: int) -> Itera
     if not isinstance(layout, Layout):
         raise TypeError(f"top_level_classes takes a Layout, not {layout!r}")
     return _classes(rows, cols, layout, above)
+
+
+def count_classes(rows: int, cols: int, layout: Layout) -> int:
+    """How many top-level classes a proof has (its canonical bucket patterns), counted by
+    Burnside's lemma without listing them.
+
+    >>> count_classes(2, 2, Layout(("ab", "cd"), ("ab", "cd"), ()))
+    6
+    """
+    choices = [len(c) for c in layout.cell_buckets(rows, cols)]
+    perms = symmetries(rows, cols)
+    fixed = 0
+    for perm in perms:
+        seen: set[int] = set()
+        patterns = 1
+        for start in range(rows * cols):
+            if start in seen:
+                continue
+            cell = start
+            while cell not in seen:  # a cycle of the symmetry: one bucket for all its cells
+                seen.add(cell)
+                cell = perm[cell]
+            patterns *= choices[start]
+        fixed += patterns
+    return fixed // len(perms)
+
+
+MAX_LISTED_CLASSES = 5_000_000
+"""The most top-level classes a proof lists (4x4 with 4 buckets has 2,102,800: a minute of
+CPU and about 740 MB to list; 4x5 with 3 has 10,779,723, 5x5 1,308,097,917); a proof of
+more is refused before its listing starts (:func:`check_class_count`)."""
+
+
+def check_class_count(rows: int, cols: int, layout: Layout) -> int:
+    """The number of top-level classes of a proof (:func:`count_classes`), or a
+    :class:`BoggleError` in one line when it is more than :data:`MAX_LISTED_CLASSES`: listing
+    them would take hours and the memory of the machine before the first class is proved.
+
+    >>> check_class_count(5, 5, Layout.of("abcdefghijklmnopqrstuvwxyz", 5, 5))
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: a 5x5 proof of these buckets has 1,308,097,917 top-level ...
+    """
+    count = count_classes(rows, cols, layout)
+    if count > MAX_LISTED_CLASSES:
+        raise BoggleError(
+            f"{a_size(rows, cols)} proof of these buckets has {grouped(count)} "
+            f"top-level classes, more than a proof lists ({grouped(MAX_LISTED_CLASSES)}): "
+            "give fewer buckets, or estimate its cost from a sample of classes instead",
+            setting="bucket_count",
+        )
+    return count
 
 
 def _classes(rows: int, cols: int, layout: Layout, above: int) -> Iterator[ClassTask]:

@@ -34,8 +34,8 @@ from typing import Any
 
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
+from boggle.model.wording import counted
 from boggle.search.branch_and_bound import (
-    MAX_BOARDS,
     Prover,
     check_problem,
     check_proof_shape,
@@ -43,6 +43,7 @@ from boggle.search.branch_and_bound import (
 )
 from boggle.search.classes import MAX_SAMPLES as MAX_SAMPLES  # the limit lives with the draw
 from boggle.search.classes import ClassTask, Layout, check_above, check_samples
+from boggle.search.classes import count_classes as count_classes  # where it was
 from boggle.search.faces import symmetries
 from boggle.search.options import ProofOptions
 from boggle.search.prove import class_memory, layout_for
@@ -157,8 +158,9 @@ class ProofEstimate:
         stopped = ", interrupted" if self.interrupted else ""
         if not self.sampled:
             return (
-                f"no estimate: none of {self.samples:,} classes finished, "
-                f"{self.classes_total:,} top-level classes in all, seed {self.seed}{stopped}"
+                f"no estimate: none of {counted(self.samples, 'class', 'classes')} finished, "
+                f"{counted(self.classes_total, 'top-level class', 'top-level classes')} in all, "
+                f"seed {self.seed}{stopped}"
             )
         if self.classes_stopped:
             why = next(c.stopped for c in self.sampled if c.stopped is not None)
@@ -175,7 +177,8 @@ class ProofEstimate:
             f"about {self.cpu_hours * scale:,.{digits}f} {unit} ({CONFIDENCE:.0%} interval "
             f"{self.low * scale:,.{digits}f}-{self.high * scale:,.{digits}f}) from "
             f"{self.classes_done:,} of {self.samples:,} classes ({each:,.{_decimals(each)}f} CPU s "
-            f"each), {self.classes_total:,} top-level classes in all, seed {self.seed}{stopped}"
+            f"each), {counted(self.classes_total, 'top-level class', 'top-level classes')} in "
+            f"all, seed {self.seed}{stopped}"
         )
 
 
@@ -190,31 +193,6 @@ def _decimals(seconds: float) -> int:
     if seconds >= 10:
         return 1
     return 2 if seconds >= 1 else 3
-
-
-def count_classes(rows: int, cols: int, layout: Layout) -> int:
-    """How many top-level classes a proof has (its canonical bucket patterns), counted by
-    Burnside's lemma without listing them.
-
-    >>> count_classes(2, 2, Layout(("ab", "cd"), ("ab", "cd"), ()))
-    6
-    """
-    choices = [len(c) for c in layout.cell_buckets(rows, cols)]
-    perms = symmetries(rows, cols)
-    fixed = 0
-    for perm in perms:
-        seen: set[int] = set()
-        patterns = 1
-        for start in range(rows * cols):
-            if start in seen:
-                continue
-            cell = start
-            while cell not in seen:  # a cycle of the symmetry: one bucket for all its cells
-                seen.add(cell)
-                cell = perm[cell]
-            patterns *= choices[start]
-        fixed += patterns
-    return fixed // len(perms)
 
 
 def random_classes(
@@ -286,7 +264,8 @@ def estimate_proof(
     classes (``seed``) each proved to the end here; see the module docstring.
     The layout of the classes is that of ``options`` (:class:`ProofOptions`: its
     ``bucket_count``, ``corner_buckets`` and ``inner_buckets``; keyword arguments named
-    after its fields change them); a class past ``options.memory`` (``None``: the default
+    after its fields change them); a class with more than ``options.max_boards`` boards
+    above stops there, as in the proof; a class past ``options.memory`` (``None``: the default
     of the board's size, :func:`~boggle.search.branch_and_bound.default_class_memory`; at
     most half this machine's memory, as on one thread of a proof:
     :func:`~boggle.search.prove.class_memory`) is proved in parts, as one sampled class.
@@ -305,7 +284,7 @@ def estimate_proof(
     tasks = random_classes(rows, cols, layout, above, samples, seed)
     # in parts as a proof on one thread would (the cap at most half the machine's memory)
     memory = default_class_memory(rows, cols) if options.memory is None else options.memory
-    prover = Prover(lexicon, rules, MAX_BOARDS, class_memory(memory, 1))
+    prover = Prover(lexicon, rules, options.max_boards, class_memory(memory, 1))
     sampled: list[SampledClass] = []
     interrupted = False
     try:

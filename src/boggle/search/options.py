@@ -19,6 +19,7 @@ boggle.model.errors.BoggleError: top must be from 1 to 10,000, got 0
 from __future__ import annotations
 
 import inspect
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -149,6 +150,10 @@ class ProofOptions:
     Traceback (most recent call last):
       ...
     boggle.model.errors.BoggleError: jobs must be a whole number, got 1.5
+    >>> ProofOptions(checkpoint="")
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: checkpoint must be a file name, got empty
     """
 
     jobs: int = 1
@@ -164,6 +169,12 @@ class ProofOptions:
             if (value := getattr(self, name)) is not None:
                 whole_number(name, value, at_least=1)
         check_prover_limits(self.max_boards, self.memory, memory_name="memory")
+        path = self.checkpoint
+        if path is not None and (
+            not isinstance(path, str | bytes | os.PathLike) or not os.fspath(path)
+        ):
+            shown = "empty" if isinstance(path, str | bytes) else f"{path!r}"
+            raise BoggleError(f"checkpoint must be a file name, got {shown}", setting="checkpoint")
 
     def with_changes(self, **changes: Any) -> ProofOptions:
         """A copy with fields changed (an unknown name is a :class:`TypeError`).

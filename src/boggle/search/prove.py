@@ -40,7 +40,7 @@ from boggle.search.branch_and_bound import (
     too_many_boards,
 )
 from boggle.search.checkpoint import Checkpoint
-from boggle.search.classes import ClassTask, Layout, top_level_classes
+from boggle.search.classes import ClassTask, Layout, check_class_count, top_level_classes
 from boggle.search.distributed import prove_classes_on
 from boggle.search.options import ProofOptions
 from boggle.search.results import ClassResult, FoundBoard, ProofResult
@@ -278,6 +278,7 @@ def prove(
     )
     started = time.monotonic()
     layout = layout_for(lexicon, rows, cols, bucket_count, corner_buckets, inner_buckets)
+    check_class_count(rows, cols, layout)  # before a listing of hours and all the memory
     tasks = list(top_level_classes(rows, cols, layout, above))
     store = Checkpoint.open(checkpoint, rows, cols, lexicon, rules, above, layout, len(tasks))
     done: dict[int, ClassResult] = dict(store.finished) if store else {}

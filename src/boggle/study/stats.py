@@ -30,11 +30,11 @@ from boggle.dice.bulk import BoardSource, board_lines
 from boggle.dice.cubes import seed_in_range
 from boggle.engines import solve
 from boggle.engines.gpu import BATCH_ENGINES, batch_engine
-from boggle.model.checks import MAX_TOP, whole_number
+from boggle.model.checks import MAX_TOP, finite_number, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
-from boggle.model.wording import as_text, grouped
+from boggle.model.wording import as_text
 from boggle.scale.cluster import (
     LexiconRef,
     map_ordered,
@@ -160,7 +160,10 @@ class ScoreStats:
         return self.counts[-1][0] if self.counts else None
 
     def percentile(self, percent: float) -> int | None:
-        """The lowest score that at least ``percent`` % of the boards do not beat."""
+        """The lowest score that at least ``percent`` % of the boards do not beat (``None``
+        for a run of no boards); ``percent`` is a finite number from 0 to 100, else a
+        :class:`BoggleError` naming it."""
+        finite_number("percent", percent, at_least=0, at_most=100)
         needed = math.ceil(self.boards * percent / 100)
         seen = 0
         for score, count in self.counts:
@@ -349,8 +352,7 @@ def score_stats(
     (100, True)
     """
     options = replace(options or StatsOptions(), **changes)
-    if whole_number("boards", boards) < 0:
-        raise BoggleError(f"the number of boards must be at least 0, got {grouped(boards)}")
+    whole_number("boards", boards, at_least=0)
     seed, top, jobs, chunk_size = options.seed, options.top, options.jobs, options.chunk_size
     engine = options.engine
     if not isinstance(lexicon, Lexicon):

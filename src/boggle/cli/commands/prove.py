@@ -31,7 +31,7 @@ from boggle.search.branch_and_bound import (
     SMALL_BOARD_CELLS,
     SMALL_CLASS_MEMORY,
 )
-from boggle.search.classes import ClassTask
+from boggle.search.classes import MAX_LISTED_CLASSES, ClassTask
 from boggle.search.estimate import DEFAULT_SAMPLES, MAX_SAMPLES, SampledClass, estimate_proof
 from boggle.search.options import ProofOptions
 from boggle.search.prove import CostEstimate, estimate_cost, processes, prove
@@ -125,7 +125,8 @@ def register(subparsers: Any) -> None:
         type=whole_number,
         default=3,
         metavar="N",
-        help="letter buckets of the top-level classes' edge cells, 1 or more (default 3)",
+        help="letter buckets of the top-level classes' edge cells, 1 or more (default 3); "
+        f"a proof of more than {MAX_LISTED_CLASSES:,} top-level classes (5x5 with 3) is refused",
     )
     parser.add_argument(
         "--corner-buckets",
@@ -152,7 +153,8 @@ def register(subparsers: Any) -> None:
         "--estimate",
         action="store_true",
         help="prove nothing: estimate the whole proof's CPU-hours on this machine from "
-        "--samples random top-level classes, each proved to the end, with a bootstrap interval",
+        "--samples random top-level classes, each proved to the end, one at a time here (not "
+        "with --jobs, --checkpoint or a cluster), with a bootstrap interval",
     )
     parser.add_argument(
         "--samples",
@@ -270,6 +272,8 @@ def run_estimate(args: argparse.Namespace) -> int:
     ):
         if value is not None:
             raise BoggleError(f"--estimate runs its classes here, one at a time: leave out {name}")
+    if args.jobs != 1:  # the classes' CPU seconds are timed one after the other
+        raise BoggleError("--estimate runs its classes here, one at a time: leave out --jobs")
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     seed = 0 if args.seed is None else args.seed
     rows, cols, rules, lexicon = problem_from_args(args)
@@ -294,6 +298,7 @@ def run_estimate(args: argparse.Namespace) -> int:
             bucket_count=args.buckets,
             corner_buckets=args.corner_buckets,
             inner_buckets=args.inner_buckets,
+            max_boards=args.max_boards,
             memory=memory_bytes(args.memory),
         )
         estimate = estimate_proof(
