@@ -173,6 +173,25 @@ def test_the_words_only_one_player_found_are_never_broken_on_a_phone(
     )
 
 
+def test_the_results_table_fits_a_390_px_phone_with_seven_letter_words(
+    players: Pages, server: ServeProcess
+) -> None:
+    """At 390 px the table's cells kept their desktop padding (the narrow one began at 384
+    px): with a word of seven letters only the other player found, its chip and "+ learn"
+    made the table 380 px in an area of 358, GHETTOS cut at the screen's edge and scrolled
+    to. Every column is in view."""
+    board = "lrsh sutt hoge iths"
+    made = make_challenge(server.url, board=board, played={"ann": ["ghettos", "ghouls", "egos"]})
+    bob = players.open(server.url + made["path"], **PHONE)
+    play_challenge(bob, "bob", ["shout"])
+    assert bob.locator("#challenge-results tr[data-name='ann'] .learn-one").count() == 3
+    area = bob.evaluate(
+        "() => { const area = document.querySelector('.table-scroll');"
+        " return [area.scrollWidth, area.clientWidth]; }"
+    )
+    assert area[0] <= area[1], f"the table is {area[0]} px in an area of {area[1]} px"
+
+
 def test_the_same_name_again_keeps_the_words_for_another_name(
     players: Pages, server: ServeProcess
 ) -> None:
