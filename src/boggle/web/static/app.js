@@ -343,7 +343,7 @@ function showRound(round) {
   $("play-start").hidden = true;
   $("play-end").hidden = false;
   setFeedback("", true);
-  $("play-hint-text").textContent = "";
+  showHint(round);
   showRoundScore(0, 0);
   tick();
   if (state.round !== round) return;  // a kept round whose time ran out: ended by tick()
@@ -502,14 +502,19 @@ async function askHint() {
   });
   if (state.round !== round) return;
   if (answer.hint) round.hints.push([answer.hint.target, answer.hint.level]);
-  round.hintLimit = answer.limit;
-  keepRound(round);
   const left = showHintsLeft(round, answer.limit);
-  $("play-hint-text").textContent = answer.hint
+  round.hintText = answer.hint
     ? `Hint: ${answer.message} (${counted(left, "hint")} left)` : answer.message;
-  if (answer.hint && answer.hint.first_cell) {
-    drawPath("?", [answer.hint.first_cell]);
-  }
+  round.hintCell = answer.hint?.first_cell ?? null;
+  keepRound(round);
+  showHint(round);
+}
+
+// The last hint's line, and the die its word starts on marked: kept with the round, so a
+// reload, which keeps the hints used, shows the hint it took too.
+function showHint(round) {
+  $("play-hint-text").textContent = round.hintText || "";
+  if (round.hintCell) drawPath("?", [round.hintCell]);
 }
 
 // The round's Start, clock and switches with its settings (#play-setup): first before a
