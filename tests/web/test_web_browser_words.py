@@ -184,7 +184,9 @@ def test_a_reload_mid_round_shows_the_hint_it_took_again(
     pages: Pages, server: ServeProcess
 ) -> None:
     """A reload kept the hints used (the count left went on from 2) but lost the hint's line
-    and its marked die: the hint was paid for and gone. Both come back with the round."""
+    and its marked die: the hint was paid for and gone. Both come back with the round. The
+    third hint on a word says where it starts in the page's words (it said "it starts at
+    [(2,1)]", rows and columns from 0, and the board's caption read "?: W")."""
     page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
     page.fill("#play-time", "600")
     page.click("#play-start")
@@ -199,6 +201,10 @@ def test_a_reload_mid_round_shows_the_hint_it_took_again(
     line = page.locator("#play-hint-text").text_content()
     cells = page.locator("#path-overlay").get_attribute("data-cells")
     assert cells and len(cells.split()) == 1
+    # the page's words for where the word starts, not the command line's "[(2,1)]"
+    assert "; it starts on the die marked on the board (2 hints left)" in line, line
+    assert "[(" not in line
+    assert page.locator("#path-caption").text_content().startswith("HINT: ")
     page.reload()
     page.wait_for_selector("body[data-ready='true']")
     page.wait_for_selector("#play-form:not([hidden])")

@@ -504,17 +504,27 @@ async function askHint() {
   if (answer.hint) round.hints.push([answer.hint.target, answer.hint.level]);
   const left = showHintsLeft(round, answer.limit);
   round.hintText = answer.hint
-    ? `Hint: ${answer.message} (${counted(left, "hint")} left)` : answer.message;
+    ? `Hint: ${hintWords(answer.hint)} (${counted(left, "hint")} left)` : answer.message;
   round.hintCell = answer.hint?.first_cell ?? null;
   keepRound(round);
   showHint(round);
+}
+
+// A hint in the page's words, from its parts (the server's `message` is the command line's):
+// where the word starts is the die marked on the board, not the cell as the command line
+// writes it ("it starts at [(2,1)]": rows and columns counted from 0).
+function hintWords(hint) {
+  let text = `${hint.length} letters, starting with ${hint.first_letter}`;
+  if (hint.level >= 2) text += hint.definition ? `: "${hint.definition}"` : " (no definition known)";
+  if (hint.first_cell) text += "; it starts on the die marked on the board";
+  return text;
 }
 
 // The last hint's line, and the die its word starts on marked: kept with the round, so a
 // reload, which keeps the hints used, shows the hint it took too.
 function showHint(round) {
   $("play-hint-text").textContent = round.hintText || "";
-  if (round.hintCell) drawPath("?", [round.hintCell]);
+  if (round.hintCell) drawPath("hint", [round.hintCell]);
 }
 
 // The round's Start, clock and switches with its settings (#play-setup): first before a
