@@ -526,6 +526,28 @@ def test_a_room_nobody_has_says_so_where_the_player_is(pages: Pages, server: Ser
     assert top_on_screen(page, "#error"), "the error is off the screen"
 
 
+END_BUTTONS = {"solo": "#play-end", "daily": "#daily-stop"}
+MISSED_BOXES = {"solo": "#play-missed", "daily": "#unfound"}
+
+
+@pytest.mark.parametrize("kind", sorted(END_BUTTONS))
+def test_the_results_page_ends_at_its_footer(pages: Pages, server: ServeProcess, kind: str) -> None:
+    """The words missed scroll in their own box; the screen readers' words in each chip
+    (absolutely placed, 1 px) were placed against the page, not the box, and made the page
+    170 px longer than its content (500 in a room's results): a phone scrolled on past the
+    footer into blank page."""
+    page = ROUNDS[kind][0](pages, server)
+    page.click(END_BUTTONS[kind])
+    page.wait_for_selector(f"{MISSED_BOXES[kind]} .word")
+    box = page.eval_on_selector(MISSED_BOXES[kind], "box => [box.scrollHeight, box.clientHeight]")
+    assert box[0] > box[1], "the missed words do not scroll in their box: nothing is tested"
+    extra = page.evaluate(
+        "() => document.documentElement.scrollHeight"
+        " - document.documentElement.getBoundingClientRect().height"
+    )
+    assert extra <= 1, f"{kind}: the page scrolls {extra:.0f} px past its end"
+
+
 def test_a_reload_mid_round_keeps_the_solo_round_and_its_words(
     pages: Pages, server: ServeProcess
 ) -> None:
