@@ -548,6 +548,39 @@ def test_the_results_page_ends_at_its_footer(pages: Pages, server: ServeProcess,
     assert extra <= 1, f"{kind}: the page scrolls {extra:.0f} px past its end"
 
 
+def test_start_with_a_round_length_refused_says_so_on_the_screen(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Start with a round of 0 seconds: the error line said so 120 px below a phone's screen,
+    and nothing seemed to happen."""
+    page = pages.open(server.url + "/play", **PHONE)
+    page.fill("#play-time", "0")
+    page.tap("#play-start")
+    page.wait_for_selector("#error:not([hidden]):has-text('a round lasts from 5 seconds')")
+    assert top_on_screen(page, "#error"), "the error is off the screen"
+    assert page.locator("#play-form").is_hidden()
+
+
+def test_a_word_the_server_could_not_judge_mid_round_says_so(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The server out of reach when a word is entered in a solo round: the error went to the
+    page's error line, hidden during a round with the controls around it, and the word just
+    vanished from the box. The round's feedback line says it; the word is judged with the
+    next one the server answers."""
+    page = solo_round(pages, server)
+    page.route("**/api/play", lambda route: route.abort())
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.bad:has-text('the server cannot be reached')")
+    assert page.locator("#play-feedback").is_visible()
+    page.unroute("**/api/play")
+    page.fill("#play-input", "limb")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.good:has-text('LIMB')")
+    assert page.get_attribute("#play-score", "data-score") == "2"
+
+
 def test_a_reload_mid_round_keeps_the_solo_round_and_its_words(
     pages: Pages, server: ServeProcess
 ) -> None:
