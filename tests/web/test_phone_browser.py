@@ -526,6 +526,61 @@ def test_a_room_nobody_has_says_so_where_the_player_is(pages: Pages, server: Ser
     assert top_on_screen(page, "#error"), "the error is off the screen"
 
 
+END_BUTTONS = {"solo": "#play-end", "daily": "#daily-stop"}
+MISSED_BOXES = {"solo": "#play-missed", "daily": "#unfound"}
+
+
+@pytest.mark.parametrize("kind", sorted(END_BUTTONS))
+def test_the_results_page_ends_at_its_footer(pages: Pages, server: ServeProcess, kind: str) -> None:
+    """The words missed scroll in their own box; the screen readers' words in each chip
+    (absolutely placed, 1 px) were placed against the page, not the box, and made the page
+    170 px longer than its content (500 in a room's results): a phone scrolled on past the
+    footer into blank page."""
+    page = ROUNDS[kind][0](pages, server)
+    page.click(END_BUTTONS[kind])
+    page.wait_for_selector(f"{MISSED_BOXES[kind]} .word")
+    box = page.eval_on_selector(MISSED_BOXES[kind], "box => [box.scrollHeight, box.clientHeight]")
+    assert box[0] > box[1], "the missed words do not scroll in their box: nothing is tested"
+    extra = page.evaluate(
+        "() => document.documentElement.scrollHeight"
+        " - document.documentElement.getBoundingClientRect().height"
+    )
+    assert extra <= 1, f"{kind}: the page scrolls {extra:.0f} px past its end"
+
+
+def test_start_with_a_round_length_refused_says_so_on_the_screen(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Start with a round of 0 seconds: the error line said so 120 px below a phone's screen,
+    and nothing seemed to happen."""
+    page = pages.open(server.url + "/play", **PHONE)
+    page.fill("#play-time", "0")
+    page.tap("#play-start")
+    page.wait_for_selector("#error:not([hidden]):has-text('a round lasts from 5 seconds')")
+    assert top_on_screen(page, "#error"), "the error is off the screen"
+    assert page.locator("#play-form").is_hidden()
+
+
+def test_a_word_the_server_could_not_judge_mid_round_says_so(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The server out of reach when a word is entered in a solo round: the error went to the
+    page's error line, hidden during a round with the controls around it, and the word just
+    vanished from the box. The round's feedback line says it; the word is judged with the
+    next one the server answers."""
+    page = solo_round(pages, server)
+    page.route("**/api/play", lambda route: route.abort())
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.bad:has-text('the server cannot be reached')")
+    assert page.locator("#play-feedback").is_visible()
+    page.unroute("**/api/play")
+    page.fill("#play-input", "limb")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-feedback.good:has-text('LIMB')")
+    assert page.get_attribute("#play-score", "data-score") == "2"
+
+
 def test_a_reload_mid_round_keeps_the_solo_round_and_its_words(
     pages: Pages, server: ServeProcess
 ) -> None:

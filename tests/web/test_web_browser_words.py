@@ -180,6 +180,42 @@ def test_the_hint_button_gives_hints_and_the_results_count_them(page: Any) -> No
     assert "with 2 hints" in page.locator("#play-result-line").text_content()
 
 
+def test_a_reload_mid_round_shows_the_hint_it_took_again(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A reload kept the hints used (the count left went on from 2) but lost the hint's line
+    and its marked die: the hint was paid for and gone. Both come back with the round. The
+    third hint on a word says where it starts in the page's words (it said "it starts at
+    [(2,1)]", rows and columns from 0, and the board's caption read "?: W")."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    for step in range(3):  # the third hint on a word marks the die it starts on
+        page.click("#play-hint")
+        page.wait_for_function(
+            "left => document.getElementById('play-hint-text').textContent"
+            ".endsWith(`(${left} hints left)`)",
+            arg=4 - step,
+        )
+    line = page.locator("#play-hint-text").text_content()
+    cells = page.locator("#path-overlay").get_attribute("data-cells")
+    assert cells and len(cells.split()) == 1
+    # the page's words for where the word starts, not the command line's "[(2,1)]"
+    assert "; it starts on the die marked on the board (2 hints left)" in line, line
+    assert "[(" not in line
+    assert page.locator("#path-caption").text_content().startswith("HINT: ")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.locator("#play-hint-text").text_content() == line
+    assert page.locator("#path-overlay").get_attribute("data-cells") == cells
+    page.click("#play-hint")
+    page.wait_for_function(
+        "() => document.getElementById('play-hint-text').textContent.endsWith('(1 hint left)')"
+    )
+
+
 def test_the_daily_results_show_a_missed_words_definition(
     browser: Any, server: ServeProcess
 ) -> None:

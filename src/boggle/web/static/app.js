@@ -7,7 +7,7 @@ import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
   focusResults, formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock, namedWord,
   placeRoundSetup, readyDefinitionBox, renderBoard, serverOptions, showDefinition, showDiceFor,
-  showRoundLength, sound, typedNumber, writtenWord,
+  showInView, showRoundLength, sound, typedNumber, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -26,10 +26,19 @@ const state = {
   starting: false,    // a round is being started (its board asked for): another tap waits
 };
 
-function showError(message) {
+// The page's error line, brought onto the screen with `inView` (Start, far down a phone's
+// page, said a refused round length below the screen). During a round the line is hidden
+// with the controls around it (the round's screen is the board, the clock and the word box):
+// an error then is said in the round's feedback line, under the word box.
+function showError(message, inView = false) {
+  if (message && state.round) {
+    setFeedback(message, false);
+    return;
+  }
   const box = $("error");
   box.textContent = message || "";
   box.hidden = !message;
+  if (message && inView) showInView(box);
 }
 
 function chosenOptions() {
@@ -256,13 +265,13 @@ function offerBoardShown() {
     ? "(otherwise a new roll)" : "(no board shown yet: Start rolls a new one)";
 }
 
-function reportErrors(work) {
+function reportErrors(work, inView = false) {
   return async (event) => {
     if (event) event.preventDefault();
     try {
       await work();
     } catch (error) {
-      showError(error.message);
+      showError(error.message, inView);
     }
   };
 }
@@ -279,7 +288,7 @@ async function startRound() {
   showError("");
   const seconds = Number($("play-time").value);
   if (!Number.isFinite(seconds) || seconds < 5 || seconds > 3600) {
-    showError("a round lasts from 5 seconds to 60 minutes (3600 seconds)");
+    showError("a round lasts from 5 seconds to 60 minutes (3600 seconds)", true);
     return;
   }
   const text = $("play-this-board").checked && $("board-input").value.trim()
@@ -343,7 +352,7 @@ function showRound(round) {
   $("play-start").hidden = true;
   $("play-end").hidden = false;
   setFeedback("", true);
-  $("play-hint-text").textContent = "";
+  showHint(round);
   showRoundScore(0, 0);
   tick();
   if (state.round !== round) return;  // a kept round whose time ran out: ended by tick()
@@ -502,14 +511,29 @@ async function askHint() {
   });
   if (state.round !== round) return;
   if (answer.hint) round.hints.push([answer.hint.target, answer.hint.level]);
-  round.hintLimit = answer.limit;
-  keepRound(round);
   const left = showHintsLeft(round, answer.limit);
-  $("play-hint-text").textContent = answer.hint
-    ? `Hint: ${answer.message} (${counted(left, "hint")} left)` : answer.message;
-  if (answer.hint && answer.hint.first_cell) {
-    drawPath("?", [answer.hint.first_cell]);
-  }
+  round.hintText = answer.hint
+    ? `Hint: ${hintWords(answer.hint)} (${counted(left, "hint")} left)` : answer.message;
+  round.hintCell = answer.hint?.first_cell ?? null;
+  keepRound(round);
+  showHint(round);
+}
+
+// A hint in the page's words, from its parts (the server's `message` is the command line's):
+// where the word starts is the die marked on the board, not the cell as the command line
+// writes it ("it starts at [(2,1)]": rows and columns counted from 0).
+function hintWords(hint) {
+  let text = `${hint.length} letters, starting with ${hint.first_letter}`;
+  if (hint.level >= 2) text += hint.definition ? `: "${hint.definition}"` : " (no definition known)";
+  if (hint.first_cell) text += "; it starts on the die marked on the board";
+  return text;
+}
+
+// The last hint's line, and the die its word starts on marked: kept with the round, so a
+// reload, which keeps the hints used, shows the hint it took too.
+function showHint(round) {
+  $("play-hint-text").textContent = round.hintText || "";
+  if (round.hintCell) drawPath("hint", [round.hintCell]);
 }
 
 // The round's Start, clock and switches with its settings (#play-setup): first before a
@@ -640,8 +664,8 @@ async function start() {
   $("tab-solve").addEventListener("click", () => showMode("solve"));
   $("tab-play").addEventListener("click", () => showMode("play"));
   $("tab-solve").closest("[role=tablist]").addEventListener("keydown", moveBetweenTabs);
-  $("play-start").addEventListener("click", reportErrors(startWhenLoaded));
-  $("play-again").addEventListener("click", reportErrors(startWhenLoaded));
+  $("play-start").addEventListener("click", reportErrors(startWhenLoaded, true));
+  $("play-again").addEventListener("click", reportErrors(startWhenLoaded, true));
   $("play-change-settings").addEventListener("click", showSettings);
   showRoundLength($("play-time"), $("play-time-said"));
   $("play-end").addEventListener("click", reportErrors(() => endRound(false)));
