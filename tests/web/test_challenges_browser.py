@@ -51,18 +51,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
         running.stop()
 
 
-@pytest.fixture(scope="module")
-def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    """A second server, for tests past the challenges one address may make in a burst (10,
-    then one each 15 s): the module's first server has made about that many by then."""
-    running = ServeProcess(tmp_path_factory.mktemp("own"), "--solve-timeout", "60")
-    try:
-        warm_up(running.url)
-        yield running
-    finally:
-        running.stop()
-
-
 @pytest.fixture()
 def players(browser: Any) -> Iterator[Pages]:
     opened = Pages(browser)
@@ -189,17 +177,15 @@ def test_the_words_only_one_player_found_are_never_broken_on_a_phone(
 
 
 def test_the_results_table_fits_a_390_px_phone_with_seven_letter_words(
-    players: Pages, own_server: ServeProcess
+    players: Pages, server: ServeProcess
 ) -> None:
     """At 390 px the table's cells kept their desktop padding (the narrow one began at 384
     px): with a word of seven letters only the other player found, its chip and "+ learn"
     made the table 380 px in an area of 358, GHETTOS cut at the screen's edge and scrolled
     to. Every column is in view."""
     board = "lrsh sutt hoge iths"
-    made = make_challenge(
-        own_server.url, board=board, played={"ann": ["ghettos", "ghouls", "egos"]}
-    )
-    bob = players.open(own_server.url + made["path"], **PHONE)
+    made = make_challenge(server.url, board=board, played={"ann": ["ghettos", "ghouls", "egos"]})
+    bob = players.open(server.url + made["path"], **PHONE)
     play_challenge(bob, "bob", ["shout"])
     assert bob.locator("#challenge-results tr[data-name='ann'] .learn-one").count() == 3
     area = bob.evaluate(
@@ -341,12 +327,12 @@ def test_a_room_round_offers_a_challenge_of_the_same_round(
 
 
 def test_a_spanish_challenge_names_a_word_as_spanish_writes_it(
-    players: Pages, own_server: ServeProcess
+    players: Pages, server: ServeProcess
 ) -> None:
     """The Spanish list's AEREA is told AEREA (aérea): +2 and listed as aérea, after a reload
     too, and in the results."""
-    made = make_challenge(own_server.url, seconds=LONG_ROUND, board="aer aea xxx", dictionary="es")
-    eve = players.open(own_server.url + made["path"])
+    made = make_challenge(server.url, seconds=LONG_ROUND, board="aer aea xxx", dictionary="es")
+    eve = players.open(server.url + made["path"])
     start_challenge(eve, "eve")
     enter_words(eve, ["aerea"])
     assert eve.locator("#feedback").text_content() == "AEREA (aérea): +2"
@@ -361,12 +347,12 @@ def test_a_spanish_challenge_names_a_word_as_spanish_writes_it(
 
 
 def test_a_challenge_round_kept_without_written_forms_lists_each_word_as_its_own(
-    players: Pages, own_server: ServeProcess
+    players: Pages, server: ServeProcess
 ) -> None:
     """A round kept in the tab by a page from before the written forms (no ``written``) goes
     on after a reload, a word found then listed with its own forms, not an earlier word's."""
-    made = make_challenge(own_server.url, seconds=LONG_ROUND, board="aer aea xxx", dictionary="es")
-    eve = players.open(own_server.url + made["path"])
+    made = make_challenge(server.url, seconds=LONG_ROUND, board="aer aea xxx", dictionary="es")
+    eve = players.open(server.url + made["path"])
     start_challenge(eve, "eve")
     enter_words(eve, ["era"])
     eve.evaluate(
