@@ -210,6 +210,30 @@ def test_the_same_name_again_keeps_the_words_for_another_name(
     )
 
 
+def test_a_result_the_server_could_not_take_says_why_and_posts_again(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The server out of reach when the round ended: the page said "post them under a name
+    nobody has used here", as if the name were taken, and scrolled the error line (the real
+    reason) off the screen. It says the server could not be reached; the same name posts the
+    words once it answers."""
+    made = make_challenge(server.url, seconds=LONG_ROUND)
+    eve = players.open(server.url + made["path"], **PHONE)
+    start_challenge(eve, "eve")
+    enter_words(eve, [WORDS[0]])
+    eve.route("**/results", lambda route: route.abort())
+    end_challenge(eve, "#rename:not([hidden])")
+    summary = eve.locator("#challenge-summary").text_content() or ""
+    assert "nobody has used" not in summary, summary
+    assert "the server cannot be reached" in summary, summary
+    eve.unroute("**/results")
+    eve.click("#rename-button")
+    eve.wait_for_selector("body[data-phase='results']")
+    assert eve.locator("#challenge-results tr[data-name='eve']").get_attribute("data-score") == str(
+        POINTS[WORDS[0]]
+    )
+
+
 def test_a_name_of_emoji_as_long_as_the_server_takes_posts_the_round_a_longer_is_refused(
     players: Pages, server: ServeProcess
 ) -> None:

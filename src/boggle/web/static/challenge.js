@@ -179,7 +179,7 @@ async function postResult(name) {
     answer = await response.json();
   } catch (error) {
     showError("the server cannot be reached; your words are kept here: try again");
-    offerRename(name);
+    offerRename(name, "the server cannot be reached; they are kept here: post them again.");
     return;
   }
   if (!response.ok) {
@@ -193,15 +193,16 @@ async function postResult(name) {
   showResults(answer, answer.posted.name, true);
 }
 
-// The name is taken (or the post failed): the words stay, another name posts them.
-function offerRename(name) {
+// The name is taken (or the post failed, `why`: the server out of reach, not the name): the
+// words stay, another name (or the same, once the server answers) posts them.
+function offerRename(name, why = "post them under a name nobody has used here.") {
   document.body.dataset.phase = "rename";
   $("round").hidden = true;
   $("results").hidden = false;
   $("rename").hidden = false;
   $("rename-name").value = name;
   $("rename-name").focus();
-  $("challenge-summary").textContent = `You found ${words(state.words.length)}: post them under a name nobody has used here.`;
+  $("challenge-summary").textContent = `You found ${words(state.words.length)}: ${why}`;
   showInView($("results"));
 }
 
