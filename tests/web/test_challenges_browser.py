@@ -198,9 +198,13 @@ def test_the_results_table_fits_a_390_px_phone_with_seven_letter_words(
 def test_the_same_name_again_keeps_the_words_for_another_name(
     players: Pages, server: ServeProcess
 ) -> None:
-    made = make_challenge(server.url, seconds=LONG_ROUND, played={"cat": []})
+    """A name taken while the round was on (the page knew of no result under it at Start)."""
+    made = make_challenge(server.url, seconds=LONG_ROUND)
     dan = players.open(server.url + made["path"])
-    play_challenge(dan, "CAT", [WORDS[0]], shown="#rename:not([hidden])")
+    start_challenge(dan, "CAT")
+    get_json(f"{server.url}/api/challenges/{made['code']}/results", {"name": "cat", "words": []})
+    enter_words(dan, [WORDS[0]])
+    end_challenge(dan, "#rename:not([hidden])")
     assert "has a result" in dan.locator("#error").text_content()
     dan.fill("#rename-name", "dan")
     dan.click("#rename-button")
@@ -208,6 +212,23 @@ def test_the_same_name_again_keeps_the_words_for_another_name(
     assert dan.locator("#challenge-results tr[data-name='dan']").get_attribute("data-score") == str(
         POINTS[WORDS[0]]
     )
+
+
+def test_a_name_with_a_result_already_is_said_before_the_round(
+    players: Pages, server: ServeProcess
+) -> None:
+    """A friend who typed the name of the player who made the challenge (any case) played the
+    whole round, and only then was told the name had a result and asked for another. The page
+    knows the names of the results it shows: it says so at Start, and no round begins."""
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"Ann": ["fame"]})
+    bob = players.open(server.url + made["path"], **PHONE)
+    bob.fill("#challenge-name", " ANN ")
+    bob.tap("#challenge-start")
+    bob.wait_for_selector("#error:not([hidden]):has-text('Ann has played this challenge')")
+    assert bob.locator("#board .cube").count() == 0
+    assert bob.evaluate("() => document.activeElement.id") == "challenge-name"
+    start_challenge(bob, "bob", tap=True)
+    assert bob.locator("#error").is_hidden()
 
 
 def test_a_result_the_server_could_not_take_says_why_and_posts_again(

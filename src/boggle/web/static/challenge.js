@@ -63,6 +63,14 @@ function startRound(event) {
     $("challenge-name").focus();
     return;
   }
+  // a name with a result already (one a name, any case) is said now, not after the round
+  // (posting it would be refused then; the words are kept for another name all the same)
+  const taken = state.challenge.results.find((row) => row.name.toLowerCase() === name.toLowerCase());
+  if (taken) {
+    showError(`${taken.name} has played this challenge already: choose another name`);
+    $("challenge-name").focus();
+    return;
+  }
   showError("");
   playRound({ name, words: [], points: [], written: [], ends: Date.now() + state.challenge.seconds * 1000 });
 }
