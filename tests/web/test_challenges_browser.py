@@ -255,6 +255,25 @@ def test_a_result_the_server_could_not_take_says_why_and_posts_again(
     )
 
 
+def test_a_word_the_server_could_not_check_stays_in_the_box(
+    players: Pages, server: ServeProcess
+) -> None:
+    """As on the daily board: a word entered while the server was out of reach was gone from
+    the box; it stays there to send again."""
+    made = make_challenge(server.url, seconds=LONG_ROUND)
+    fay = players.open(server.url + made["path"], **PHONE)
+    start_challenge(fay, "fay")
+    fay.route("**/api/check", lambda route: route.abort())
+    fay.fill("#word-input", WORDS[0])
+    fay.press("#word-input", "Enter")
+    fay.wait_for_selector("#error:not([hidden]):has-text('the server cannot be reached')")
+    assert fay.locator("#word-input").input_value() == WORDS[0]
+    fay.unroute("**/api/check")
+    fay.press("#word-input", "Enter")
+    fay.wait_for_selector(f"#my-words li[data-word='{WORDS[0]}']")
+    assert fay.locator("#error").is_hidden()
+
+
 def test_a_name_of_emoji_as_long_as_the_server_takes_posts_the_round_a_longer_is_refused(
     players: Pages, server: ServeProcess
 ) -> None:

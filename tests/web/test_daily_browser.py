@@ -132,3 +132,25 @@ def test_a_spanish_daily_round_names_its_words_as_spanish_writes_them(
     button = page.locator(f"#unfound .word[data-word='{missed['word']}']")
     button.wait_for()
     assert button.text_content() == f"{' / '.join(missed['written'])} {missed['points']}"
+
+
+def test_a_word_the_server_could_not_check_stays_in_the_box(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The server out of reach when a word was entered: the error said so, but the word was
+    gone from the box, to be typed again. It stays there: Enter sends it once the server
+    answers."""
+    word = board_words(server)[0]
+    page = pages.open(server.url + f"/daily?date={DAILY}", **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    page.route("**/api/check", lambda route: route.abort())
+    page.fill("#word-input", word)
+    page.press("#word-input", "Enter")
+    page.wait_for_selector("#error:not([hidden]):has-text('the server cannot be reached')")
+    assert page.locator("#word-input").input_value() == word
+    page.unroute("**/api/check")
+    page.press("#word-input", "Enter")
+    page.wait_for_selector(f"#my-words li[data-word='{word}']")
+    assert page.locator("#word-input").input_value() == ""
+    assert page.locator("#error").is_hidden()

@@ -128,6 +128,7 @@ export async function enterWord(word) {
       board: challenge.board, word, dictionary: challenge.dictionary,
       rules: challenge.rules.preset, min_length: challenge.rules.min_length,
     });
+    showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
       say(`${found.toUpperCase()}: already found`, false);
@@ -149,6 +150,8 @@ export async function enterWord(word) {
     }
   } catch (error) {
     showError(error.message);
+    // the word stays in the box (it was emptied as it was sent): Enter sends it again
+    if (!state.over && !$("word-input").value) $("word-input").value = word;
   }
 }
 

@@ -189,6 +189,7 @@ async function enterWord(typed) {
     const check = await api("/api/check", {
       board: state.daily.board, word, dictionary: state.daily.dictionary, ...wordChoice(),
     });
+    showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
       box.textContent = `${found.toUpperCase()}: already found`;
@@ -213,6 +214,8 @@ async function enterWord(typed) {
     if (!state.over) keep();
   } catch (error) {
     showError(error.message);
+    // the word stays in the box (it was emptied as it was sent): Enter sends it again
+    if (!state.over && !$("word-input").value) $("word-input").value = typed;
   }
 }
 
