@@ -1101,3 +1101,26 @@ def test_leaving_after_a_round_on_a_phone_says_so_at_the_top_of_the_rooms_page(
     ann.click("#start-button")
     ann.wait_for_selector("body[data-phase='playing']")
     assert said.is_hidden()
+
+
+def test_a_player_who_left_and_came_back_is_not_said_to_have_left(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Bob left the lobby and joined again: he was back in the players' line, and the host
+    still read "bob left the room." beside Start (and "bob and bob" had he left twice)."""
+    server = clocked_server
+    ann = players.open(server.url + "/room")
+    create_room(ann)
+    code = ann.locator("body").get_attribute("data-code")
+    bob = players.open(f"{server.url}/room/{code}")
+    said = ann.locator("#who-left")
+    for _ in range(2):
+        bob.fill("#join-code", code or "")
+        bob.fill("#join-name", "bob")
+        bob.click("#join-button")
+        ann.wait_for_selector("#players li[data-name='bob']")
+        assert said.is_hidden(), said.inner_text()
+        bob.click("#leave-button")
+        bob.wait_for_selector("#entry:not([hidden])")
+        said.wait_for(state="visible")
+        assert said.inner_text() == "bob left the room."

@@ -396,11 +396,16 @@ function renderPlayers(players, playing) {
 
 // A player gone from the room since its last update is said beside the buttons ("bob left the
 // room."): the players' line only loses their name, and the host would wait for them. Said
-// until the next round starts (`sayWhoLeft(null)` forgets them).
+// until the next round starts (`sayWhoLeft(null)` forgets them), or until they are back (one
+// who left twice is said once).
 function sayWhoLeft(names) {
-  if (names === null) state.gone = [];
-  else state.gone.push(...(state.players ?? []).filter((name) => !names.includes(name)));
-  if (names !== null) state.players = names;
+  if (names === null) {
+    state.gone = [];
+  } else {
+    const left = (state.players ?? []).filter((name) => !names.includes(name));
+    state.gone = [...new Set([...state.gone, ...left])].filter((name) => !names.includes(name));
+    state.players = names;
+  }
   const gone = state.gone;
   const who = gone.length > 1 ? `${gone.slice(0, -1).join(", ")} and ${gone.at(-1)}` : gone[0];
   $("who-left").textContent = gone.length ? `${who} left the room.` : "";
