@@ -350,3 +350,20 @@ def test_a_proof_of_too_many_top_level_classes_is_refused_before_listing_them(
     if size == "5x5":  # one 8x8 class takes seconds to prove
         assert main([*argv, "--estimate", "--samples", "1", "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["classes_total"] == 1_308_097_917
+
+
+def test_a_class_bound_past_32_bits_is_refused_not_wrapped(enable: Lexicon) -> None:
+    """With ``--scoring 3:1000000`` a 4x4 class's orderly-tree bound (3,888 words: 3.9e9
+    points) wrapped round in the prover's 32-bit trees to a negative number: the class was
+    dropped at once (0 bounds) whatever it held, so the proof could miss boards. The class's
+    64-bit max bound is checked first now, and such a class refused in one line."""
+    from boggle.search.estimate import random_classes
+    from boggle.search.prove import layout_for
+
+    rules = CLASSIC.with_overrides(scoring=((3, 1_000_000),))
+    layout = layout_for(enable, 4, 4, 4, None, None)
+    (task,) = random_classes(4, 4, layout, 1_000_000_000, 1, 1)
+    prover = Prover(enable, rules)
+    assert prover.class_bound(4, 4, task.cells) > 2**31 - 1
+    with pytest.raises(BoggleError, match=r"\(3:1000000\) are too large for the prover"):
+        prover.run(task)

@@ -50,6 +50,7 @@ from boggle.engines.native import ESCAPE, compiled
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
+from boggle.model.wording import grouped
 from boggle.search.classes import MAX_ABOVE as MAX_ABOVE  # the checks live with the tasks
 from boggle.search.classes import MAX_PROOF_CELLS as MAX_PROOF_CELLS
 from boggle.search.classes import ClassTask, check_above
@@ -263,6 +264,16 @@ def merged_words(
     return b"".join(spelled), offsets.tobytes(), points_of.tobytes()
 
 
+MAX_TREE_BOUND = 2**31 - 1
+"""The largest bound the prover's trees hold (32-bit, ``tree.h``): a class whose bound could
+pass it would wrap round and be dropped with boards above the threshold in it."""
+
+SAFE_POINTS = 11
+"""The most points a word may score for a class's bound to be taken as within
+:data:`MAX_TREE_BOUND` unchecked (the classic and big tables' 11: a 5x5 class's tree bound is
+about 10^5); past it each class's max bound (64-bit) is checked first (:meth:`Prover.run`)."""
+
+
 class Prover:
     """A word list and rules compiled for class bounds and exact scores; a class giving more
     than ``max_boards`` boards is refused (:func:`too_many_boards`) as soon as it does, and
@@ -383,6 +394,14 @@ class Prover:
     def run(self, task: ClassTask) -> ClassResult:
         """Branch and bound over one class; the boards scoring more than ``task.above``."""
         started = time.monotonic()
+        if max((points for _, points in self.rules.scoring), default=0) > SAFE_POINTS:
+            bound = self.class_bound(task.rows, task.cols, task.cells)  # 64-bit, never below
+            if bound > MAX_TREE_BOUND:  # the orderly tree's 32-bit bounds would wrap round
+                raise BoggleError(
+                    f"the scoring table's points ({Rules.format_scoring(self.rules.scoring)}) "
+                    f"are too large for the prover: a class's bound, {grouped(bound)}, passes "
+                    f"{grouped(MAX_TREE_BOUND)}; prove with smaller points"
+                )
         cap = self.memory_for(task.rows, task.cols)
         order = self.order(task.rows, task.cols, task.cells)
         copies = SYMMETRIES * self.max_boards
