@@ -25,7 +25,7 @@ from boggle.search.estimate import (
     estimate_proof,
     random_classes,
 )
-from boggle.search.faces import board_text, canonical
+from boggle.search.faces import board_text, canonical, symmetries
 from boggle.search.objective import objective_of, with_objective
 
 # Few letters, many short words: the board with the most words is not the one with the
@@ -141,6 +141,33 @@ def test_checkpoint_of_another_objective_is_refused(
 )
 def test_count_classes_equals_listing_them(rows: int, cols: int, layout: Layout) -> None:
     assert count_classes(rows, cols, layout) == len(list(top_level_classes(rows, cols, layout, 0)))
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "layout"),
+    [
+        (1, 1, Layout(("ab", "cd"), ("ab", "cd"), ())),
+        (2, 2, Layout(("ab", "cd"), ("ab", "cd"), ())),
+        (1, 4, Layout(("ab", "cd", "e"), ("ab", "cd"), ())),
+        (3, 3, Layout(("ab", "cd"), ("a", "b", "c"), ("ab", "cd"))),
+        (3, 4, Layout(("ab", "cd", "e"), ("abcde",), ("ab", "cd"))),
+    ],
+)
+def test_the_classes_are_listed_as_the_plain_definition_lists_them(
+    rows: int, cols: int, layout: Layout
+) -> None:
+    """The canonical patterns in product order, their indices as a checkpoint keeps them:
+    each the smallest of its symmetric images, written the plain way."""
+    perms = symmetries(rows, cols)
+    choices = layout.cell_buckets(rows, cols)
+    plain = [
+        tuple(c[b] for c, b in zip(choices, pattern, strict=True))
+        for pattern in itertools.product(*(range(len(c)) for c in choices))
+        if all(pattern <= tuple(pattern[k] for k in perm) for perm in perms)
+    ]
+    listed = list(top_level_classes(rows, cols, layout, 0))
+    assert [task.cells for task in listed] == plain
+    assert [task.index for task in listed] == list(range(len(plain)))
 
 
 def test_random_classes_are_top_level_classes_drawn_evenly() -> None:
