@@ -495,3 +495,38 @@ def test_an_interrupted_proof_names_its_checkpoint_as_typed(
     err = capsys.readouterr().err
     assert "goes on from the checkpoint '" in err and "pro\\xffof.jsonl'" in err, err
     assert "udcff" not in err
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("above", 3.0, "above: 3.0, here 3"),
+        ("above", "3", "above: '3', here 3"),
+        ("rules", "scoring-true", "rules: "),
+        ("rules", "min-length-float", "rules: "),
+    ],
+)
+def test_a_header_field_of_another_type_is_another_proof(
+    field: str,
+    value: object,
+    says: str,
+    finished: Path,
+    small_list: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Researcher 28: the header was compared with Python's ``==``, so ``"above": 3.0`` (or a
+    ``true`` where a 1 was) passed for this proof's header and its lines were trusted; the
+    types count: an int stays an int, a bool is not an int."""
+    header_line, *lines = finished.read_text().splitlines()
+    header = json.loads(header_line)
+    if value == "scoring-true":
+        header["rules"]["scoring"]["3"] = True  # the 1 point of a 3-letter word
+    elif value == "min-length-float":
+        header["rules"]["min_length"] = 3.0
+    else:
+        header[field] = value
+    finished.write_text("\n".join([json.dumps(header), *lines]) + "\n")
+    before = finished.read_bytes()
+    assert main(prove_argv(small_list, finished)) == 2
+    assert_one_line(capsys, f"is for another proof ({says}")
+    assert finished.read_bytes() == before

@@ -333,7 +333,7 @@ def _records(
         )
     first.setdefault("objective", theirs)
     for name in header:
-        if first.get(name) != header[name]:
+        if not _same_json(first.get(name), header[name]):
             differs = (
                 "made with another word list"  # its digest says nothing to a reader
                 if name == "dictionary"
@@ -350,6 +350,22 @@ def _records(
             raise BoggleError(f"checkpoint {shown} line {number}: {problem}; not trusting it")
         seen.add(record["index"])
     return lines[1:]
+
+
+def _same_json(theirs: object, ours: object) -> bool:
+    """Whether a header field read from a checkpoint is the one this proof writes, types
+    and all: Python's ``==`` took ``540.0`` and ``true`` for ``540`` and ``1``, so a header
+    edited by hand passed for this proof's.
+
+    >>> _same_json(540, 540), _same_json(540.0, 540), _same_json(True, 1)
+    (True, False, False)
+    >>> _same_json({"b": [1, "x"], "a": 2}, {"a": 2, "b": (1, "x")})
+    True
+    """
+    try:
+        return json.dumps(theirs, sort_keys=True) == json.dumps(ours, sort_keys=True)
+    except (TypeError, ValueError):  # not JSON (never from a file): compared as it is
+        return theirs == ours
 
 
 def _is_int(value: object) -> bool:
