@@ -530,3 +530,39 @@ def test_a_header_field_of_another_type_is_another_proof(
     assert main(prove_argv(small_list, finished)) == 2
     assert_one_line(capsys, f"is for another proof ({says}")
     assert finished.read_bytes() == before
+
+
+def test_a_whole_last_class_line_without_its_line_end_is_kept_and_ended(
+    finished: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Researcher 28: a checkpoint whose last class line was whole (JSON, its checksum
+    matching) but for its line end (an editor's save, ``$(cat FILE)``) had that line taken
+    for a torn one: cut, and its class proved again."""
+    whole = finished.read_text()
+    classes = whole.count("\n") - 1
+    finished.write_text(whole.removesuffix("\n"))
+    assert main([*prove_argv(small_list, finished), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["resumed_classes"] == classes == result["top_level_classes"]
+    assert finished.read_text() == whole  # the line kept and ended, nothing appended
+
+
+@pytest.mark.parametrize("damage", ["edited", "torn", "twice"])
+def test_a_last_line_without_its_line_end_that_is_not_sound_is_still_cut(
+    damage: str, finished: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    header_line, *lines = finished.read_text().splitlines()
+    last = json.loads(lines[-1])
+    if damage == "edited":
+        last["bounds"] += 1
+        tail = json.dumps(last)
+    elif damage == "torn":
+        tail = lines[-1][:-1]  # its closing brace lost
+    else:
+        tail = lines[0]  # a class the file holds already
+    finished.write_text("\n".join([header_line, *lines[:-1], tail]))
+    assert main([*prove_argv(small_list, finished), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["resumed_classes"] == len(lines) - 1  # the last class proved again
+    assert finished.read_text().splitlines()[:-1] == [header_line, *lines[:-1]]
+    assert json.loads(finished.read_text().splitlines()[-1])["index"] == last["index"]

@@ -121,7 +121,7 @@ class Checkpoint:
                 started = _started(descriptor, header, quoted(path))
                 return cls(started, finished, header, path, was_empty=True, shown=quoted(path))
             try:
-                records = _records(path, data, header, classes)
+                records, whole_tail = _records(path, data, header, classes)
                 finished = {
                     r["index"]: ClassResult(
                         r["index"],
@@ -131,7 +131,7 @@ class Checkpoint:
                     )
                     for r in records
                 }
-                _mend(descriptor, data, quoted(path))
+                _mend(descriptor, data, quoted(path), whole_tail)
             except BaseException:
                 os.close(descriptor)
                 raise
@@ -190,14 +190,15 @@ class Checkpoint:
                 os.unlink(self.made)
 
 
-def _mend(descriptor: int, data: bytes, shown: str) -> None:
+def _mend(descriptor: int, data: bytes, shown: str, whole_tail: bool = False) -> None:
     """Make the checkpoint read as ``data`` end at a line's end: a torn last line cut, the
-    first line alone (whole, it was read) ended; a file that ends well is not written (an
+    first line alone (whole, it was read) or a last class line kept (``whole_tail``: whole
+    and checked, only its line end missing) ended; a file that ends well is not written (an
     append-only one, ``chattr +a``, refuses even a truncation to its own length).  A file
     that cannot be mended is a :class:`BoggleError` naming it."""
     ended = data.rfind(b"\n") + 1
     try:
-        if not ended:  # the first line alone, whole (it was read) but with no line end
+        if not ended or (whole_tail and ended < len(data)):  # whole, with no line end
             os.write(descriptor, b"\n")
         elif ended < len(data):
             os.ftruncate(descriptor, ended)  # a torn last line cut
@@ -315,9 +316,11 @@ def _read_all(descriptor: int, limit: int) -> bytes | None:
 
 def _records(
     path: str, data: bytes, header: dict[str, Any], classes: int | None
-) -> list[dict[str, Any]]:
-    """The class lines of a checkpoint for the proof ``header`` names, each checked."""
-    lines = _read_lines(path, data)
+) -> tuple[list[dict[str, Any]], bool]:
+    """The class lines of a checkpoint for the proof ``header`` names, each checked, and
+    whether the last of them had no line end (whole, its checksum matching: kept, to be
+    ended; a last line that is not is a torn one, dropped)."""
+    lines, tail = _read_lines(path, data)
     shown = quoted(path)
     first = lines[0] if lines else None
     if not isinstance(first, dict) or first.get("kind") != KIND:
@@ -349,7 +352,9 @@ def _records(
         if problem is not None:
             raise BoggleError(f"checkpoint {shown} line {number}: {problem}; not trusting it")
         seen.add(record["index"])
-    return lines[1:]
+    if tail is not _TORN and _record_problem(tail, header, classes, seen) is None:
+        return [*lines[1:], tail], True
+    return lines[1:], False
 
 
 def _same_json(theirs: object, ours: object) -> bool:
@@ -417,13 +422,22 @@ def _fill_older_header(header: dict[str, Any]) -> None:
     header.setdefault("inner_buckets", header.get("buckets"))
 
 
-def _read_lines(path: str, data: bytes) -> list[Any]:
-    """The JSON lines of a checkpoint; a torn last line (killed mid-write: no newline) is
-    dropped."""
+_TORN = object()
+"""What :func:`_read_lines` gives for a last line that is not JSON, or is not there."""
+
+
+def _read_lines(path: str, data: bytes) -> tuple[list[Any], Any]:
+    """The JSON lines of a checkpoint, and what follows its last line end: that line read as
+    JSON (a class line whole but for its line end), or :data:`_TORN` (nothing, or a line cut
+    short when the proof was killed mid-write: dropped).  A file of one line, with no line
+    end, is that line."""
     shown = quoted(path)
     raw = data.split(b"\n")
+    tail: Any = _TORN
     if len(raw) > 1:
-        raw.pop()  # what follows the last newline: nothing, or a line cut short
+        last = raw.pop()  # what follows the last newline: nothing, or a line cut short
+        with contextlib.suppress(json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+            tail = json.loads(last) if last.strip() else _TORN
     lines: list[Any] = []
     for number, line in enumerate(raw, start=1):
         try:
@@ -434,4 +448,4 @@ def _read_lines(path: str, data: bytes) -> list[Any]:
                     f"checkpoint {shown} line {number} is damaged (not JSON); not trusting it"
                 ) from None
             raise BoggleError(f"{shown} is not a prove checkpoint; not overwriting it") from None
-    return lines
+    return lines, tail
