@@ -64,6 +64,16 @@ def special(kind: str, tmp_path: Path) -> str:
     elif kind == "file-as-folder":
         path.write_text("boards\n", encoding="utf-8")
         return str(path / "proof.jsonl")
+    elif kind == "file-as-deep-folder":
+        path.write_text("boards\n", encoding="utf-8")
+        return str(path / "more" / "proof.jsonl")
+    elif kind == "file-with-slash":  # researcher 28: said "Is a directory"
+        path.write_text("boards\n", encoding="utf-8")
+        return f"{path}/"
+    elif kind == "missing-with-slash":
+        return f"{path}/"
+    elif kind == "in-proc":  # researcher 28: said "no directory '/proc/self'"
+        return "/proc/self/proof.jsonl"
     elif kind == "dangling-link":
         path.symlink_to(tmp_path / "nowhere.jsonl")
     elif kind == "link-to-dev-zero":
@@ -81,6 +91,10 @@ def special(kind: str, tmp_path: Path) -> str:
         ("directory", "is a directory; give a file name"),
         ("missing-folder", "no directory"),
         ("file-as-folder", "not a directory:"),
+        ("file-as-deep-folder", "not a directory: "),  # the file named, not 'FILE/more'
+        ("file-with-slash", "file-with-slash' is a file, and the '/' after it names a directory"),
+        ("missing-with-slash", "a name ending in '/' names a directory; give a file name"),
+        ("in-proc", "'/proc/self' takes no new files; give a file in another directory"),
         ("dangling-link", "symbolic link"),
         ("link-to-dev-zero", "symbolic link"),
     ],
@@ -88,6 +102,8 @@ def special(kind: str, tmp_path: Path) -> str:
 def test_a_special_file_as_checkpoint_is_one_line_at_once(
     kind: str, says: str, tmp_path: Path, small_list: str
 ) -> None:
+    if kind == "in-proc" and not Path("/proc/self").is_dir():
+        pytest.skip("no /proc here")
     path = special(kind, tmp_path)
     argv = prove_argv(small_list, path)
     done = subprocess.run(
@@ -99,6 +115,8 @@ def test_a_special_file_as_checkpoint_is_one_line_at_once(
     assert len(lines) == 1 and says in lines[0], done.stderr
     if kind == "dangling-link":
         assert not (tmp_path / "nowhere.jsonl").exists()  # nothing made through the link
+    if kind == "file-as-deep-folder":
+        assert lines[0].endswith("file-as-deep-folder'")
 
 
 @pytest.fixture
