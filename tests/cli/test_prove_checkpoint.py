@@ -64,6 +64,16 @@ def special(kind: str, tmp_path: Path) -> str:
     elif kind == "file-as-folder":
         path.write_text("boards\n", encoding="utf-8")
         return str(path / "proof.jsonl")
+    elif kind == "file-as-deep-folder":
+        path.write_text("boards\n", encoding="utf-8")
+        return str(path / "more" / "proof.jsonl")
+    elif kind == "file-with-slash":  # researcher 28: said "Is a directory"
+        path.write_text("boards\n", encoding="utf-8")
+        return f"{path}/"
+    elif kind == "missing-with-slash":
+        return f"{path}/"
+    elif kind == "in-proc":  # researcher 28: said "no directory '/proc/self'"
+        return "/proc/self/proof.jsonl"
     elif kind == "dangling-link":
         path.symlink_to(tmp_path / "nowhere.jsonl")
     elif kind == "link-to-dev-zero":
@@ -81,6 +91,10 @@ def special(kind: str, tmp_path: Path) -> str:
         ("directory", "is a directory; give a file name"),
         ("missing-folder", "no directory"),
         ("file-as-folder", "not a directory:"),
+        ("file-as-deep-folder", "not a directory: "),  # the file named, not 'FILE/more'
+        ("file-with-slash", "file-with-slash' is a file, and the '/' after it names a directory"),
+        ("missing-with-slash", "a name ending in '/' names a directory; give a file name"),
+        ("in-proc", "'/proc/self' takes no new files; give a file in another directory"),
         ("dangling-link", "symbolic link"),
         ("link-to-dev-zero", "symbolic link"),
     ],
@@ -88,6 +102,8 @@ def special(kind: str, tmp_path: Path) -> str:
 def test_a_special_file_as_checkpoint_is_one_line_at_once(
     kind: str, says: str, tmp_path: Path, small_list: str
 ) -> None:
+    if kind == "in-proc" and not Path("/proc/self").is_dir():
+        pytest.skip("no /proc here")
     path = special(kind, tmp_path)
     argv = prove_argv(small_list, path)
     done = subprocess.run(
@@ -99,6 +115,8 @@ def test_a_special_file_as_checkpoint_is_one_line_at_once(
     assert len(lines) == 1 and says in lines[0], done.stderr
     if kind == "dangling-link":
         assert not (tmp_path / "nowhere.jsonl").exists()  # nothing made through the link
+    if kind == "file-as-deep-folder":
+        assert lines[0].endswith("file-as-deep-folder'")
 
 
 @pytest.fixture
@@ -495,3 +513,74 @@ def test_an_interrupted_proof_names_its_checkpoint_as_typed(
     err = capsys.readouterr().err
     assert "goes on from the checkpoint '" in err and "pro\\xffof.jsonl'" in err, err
     assert "udcff" not in err
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("above", 3.0, "above: 3.0, here 3"),
+        ("above", "3", "above: '3', here 3"),
+        ("rules", "scoring-true", "rules: "),
+        ("rules", "min-length-float", "rules: "),
+    ],
+)
+def test_a_header_field_of_another_type_is_another_proof(
+    field: str,
+    value: object,
+    says: str,
+    finished: Path,
+    small_list: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Researcher 28: the header was compared with Python's ``==``, so ``"above": 3.0`` (or a
+    ``true`` where a 1 was) passed for this proof's header and its lines were trusted; the
+    types count: an int stays an int, a bool is not an int."""
+    header_line, *lines = finished.read_text().splitlines()
+    header = json.loads(header_line)
+    if value == "scoring-true":
+        header["rules"]["scoring"]["3"] = True  # the 1 point of a 3-letter word
+    elif value == "min-length-float":
+        header["rules"]["min_length"] = 3.0
+    else:
+        header[field] = value
+    finished.write_text("\n".join([json.dumps(header), *lines]) + "\n")
+    before = finished.read_bytes()
+    assert main(prove_argv(small_list, finished)) == 2
+    assert_one_line(capsys, f"is for another proof ({says}")
+    assert finished.read_bytes() == before
+
+
+def test_a_whole_last_class_line_without_its_line_end_is_kept_and_ended(
+    finished: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Researcher 28: a checkpoint whose last class line was whole (JSON, its checksum
+    matching) but for its line end (an editor's save, ``$(cat FILE)``) had that line taken
+    for a torn one: cut, and its class proved again."""
+    whole = finished.read_text()
+    classes = whole.count("\n") - 1
+    finished.write_text(whole.removesuffix("\n"))
+    assert main([*prove_argv(small_list, finished), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["resumed_classes"] == classes == result["top_level_classes"]
+    assert finished.read_text() == whole  # the line kept and ended, nothing appended
+
+
+@pytest.mark.parametrize("damage", ["edited", "torn", "twice"])
+def test_a_last_line_without_its_line_end_that_is_not_sound_is_still_cut(
+    damage: str, finished: Path, small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    header_line, *lines = finished.read_text().splitlines()
+    last = json.loads(lines[-1])
+    if damage == "edited":
+        last["bounds"] += 1
+        tail = json.dumps(last)
+    elif damage == "torn":
+        tail = lines[-1][:-1]  # its closing brace lost
+    else:
+        tail = lines[0]  # a class the file holds already
+    finished.write_text("\n".join([header_line, *lines[:-1], tail]))
+    assert main([*prove_argv(small_list, finished), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["resumed_classes"] == len(lines) - 1  # the last class proved again
+    assert finished.read_text().splitlines()[:-1] == [header_line, *lines[:-1]]
+    assert json.loads(finished.read_text().splitlines()[-1])["index"] == last["index"]

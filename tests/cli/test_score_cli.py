@@ -149,3 +149,37 @@ def test_a_pipe_named_as_a_board_file_is_told_to_come_on_standard_input(
     assert "is a pipe (FIFO)" in err and "give the boards on standard input instead" in err
     assert main(["score", str(tmp_path)]) == 2  # a directory: no word of pipes
     assert "standard input" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "board"),
+    [
+        (["fxie amlo ewbx astu"], "'fxie amlo ewbx astu'"),
+        (["fxie", "amlo", "ewbx", "astu"], "'fxie amlo ewbx astu'"),
+        (["QEST/ANSI/XWEO/YRSN"], "QEST/ANSI/XWEO/YRSN"),
+    ],
+)
+def test_a_board_given_as_a_file_name_is_told_how_to_score_it(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    argv: list[str],
+    board: str,
+) -> None:
+    """Researcher 28: ``boggle score "fxie amlo ewbx astu"`` said the board file did not
+    exist, with no word that score reads files and standard input; the line gives both
+    remedies, with the board quoted for the shell."""
+    monkeypatch.chdir(tmp_path)
+    status, out, err = score(monkeypatch, capsys, "", *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "does not exist" in err
+    assert f"echo {board} | boggle score -" in err and f"boggle solve {board}" in err
+
+
+@pytest.mark.parametrize("name", ["boards.txt", "x", "abc"])
+def test_a_missing_file_not_named_like_a_board_gets_no_board_remedy(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, _, err = score(monkeypatch, capsys, "", name)
+    assert status == 2 and f"board file '{name}' does not exist\n" in err

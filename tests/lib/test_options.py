@@ -448,3 +448,53 @@ def test_a_run_keeps_and_makes_a_bounded_number_of_boards() -> None:
         with pytest.raises(BoggleError, match=f"^{name} must be from") as refused:
             make()
         assert refused.value.setting == name
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: search(2, 2, WORDS, CLASSIC, letters=5), "letters must be text"),
+        (lambda: search(2, 2, WORDS, CLASSIC, letters=["a", "b"]), "letters must be text"),
+        (lambda: search(2, 2, WORDS, CLASSIC, dice=5), "dice must be text"),
+        (lambda: search(2, 2, WORDS, CLASSIC, method=None), "method must be text"),
+        (lambda: search(2, 2, WORDS, CLASSIC, parameters=5), "parameters must be a mapping"),
+        (lambda: search(2, 2, WORDS, CLASSIC, parameters=5, pool=3), "must be a mapping"),
+        (lambda: search(2, 2, WORDS, CLASSIC, objective="letters"), "unknown objective"),
+        (lambda: search(2, 2, "enable", CLASSIC), "search takes the word list as a Lexicon"),
+        (lambda: prove(2, 2, 5, CLASSIC, 4), "prove takes the word list as a Lexicon"),
+        (lambda: score_stats(10, "new", 5), "a word list is a Lexicon, a list's name"),
+        (lambda: score_stats(10, 5, WORDS), "source must be a BoardSource or a dice set's"),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_one_line_not_a_python_error(call: Any, says: str) -> None:
+    """Researcher 28: ``search(..., letters=5)`` raised AttributeError ('int' object has no
+    attribute 'isascii'), ``score_stats(..., 5, ...)`` "'int' object has no attribute 'rows'",
+    a lexicon of the wrong type "'int' object has no attribute 'digest'"."""
+    with pytest.raises(BoggleError) as refused:
+        call()
+    assert says in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_score_stats_takes_a_dice_sets_name_as_its_source() -> None:
+    """``score_stats(100, "new", ...)`` was an AttributeError; a name is the dice set's source,
+    as a name is the rules' and the word list's."""
+    named = score_stats(50, "new", WORDS, seed=3, top=2, jobs=1)
+    assert named == score_stats(50, BoardSource.named("new"), WORDS, seed=3, top=2, jobs=1)
+    with pytest.raises(TypeError, match="StatsOptions or keywords"):
+        score_stats(10, "new", WORDS, None, 5)  # type: ignore[arg-type]
+
+
+def test_search_and_prove_take_the_objective_the_command_line_has() -> None:
+    """``search(..., objective="words")`` said "hillclimb takes no parameter 'objective'":
+    the command line's ``--objective`` is the functions' ``objective`` too."""
+    from boggle.model.rules import Rules
+    from boggle.search.objective import with_objective
+
+    points = Rules("four-letter words 5", 3, ((3, 1), (4, 5)))
+    words = with_objective(points, "words")
+    by_name = search(2, 3, WORDS, points, seed=2, objective="words")
+    by_rules = search(2, 3, WORDS, words, seed=2)
+    assert [(f.board, f.score) for f in by_name.best] == [(f.board, f.score) for f in by_rules.best]
+    proved = prove(2, 2, WORDS, points, 2, objective="words").boards
+    assert proved == prove(2, 2, WORDS, words, 2).boards
+    assert proved != prove(2, 2, WORDS, points, 2).boards

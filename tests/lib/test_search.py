@@ -546,3 +546,23 @@ def test_prove_json_shape(small_list: str, capsys: pytest.CaptureFixture[str]) -
     out = json.loads(capsys.readouterr().out)
     assert {"boards", "classes", "seconds"} <= set(out)
     assert all(set(b) == {"board", "score"} for b in out["boards"])
+
+
+@pytest.mark.parametrize("method", ["hillclimb", "anneal", "evolve", "population", "pools"])
+def test_a_budget_too_short_for_one_board_still_scores_the_starting_boards(method: str) -> None:
+    """Researcher 28: ``boggle search --seconds 1e-300`` scored no board, printed none and
+    exited 0; the time is never up before a run's starting boards are scored."""
+    result = search(3, 3, SMALL, CLASSIC, method=method, seed=2, seconds=1e-300, top=3)
+    assert result.best and result.boards_scored >= 1
+    scored = solve(Board.parse(result.best[0].board), SMALL, CLASSIC, engine="trie").score
+    assert scored == result.best[0].score
+
+
+def test_search_with_a_tiny_budget_prints_a_best_board(
+    capsys: pytest.CaptureFixture[str], small_list: str
+) -> None:
+    args = ["search", "--size", "3x3", "--seconds", "1e-300", "--seed", "1", "--top", "1"]
+    assert main([*args, "--dict", small_list, "--method", "anneal"]) == 0
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 1 and out.split()[1].isdigit()
+    assert err.startswith("1 board scored in ")  # one board: not "1 boards"

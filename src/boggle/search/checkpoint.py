@@ -121,7 +121,7 @@ class Checkpoint:
                 started = _started(descriptor, header, quoted(path))
                 return cls(started, finished, header, path, was_empty=True, shown=quoted(path))
             try:
-                records = _records(path, data, header, classes)
+                records, whole_tail = _records(path, data, header, classes)
                 finished = {
                     r["index"]: ClassResult(
                         r["index"],
@@ -131,7 +131,7 @@ class Checkpoint:
                     )
                     for r in records
                 }
-                _mend(descriptor, data, quoted(path))
+                _mend(descriptor, data, quoted(path), whole_tail)
             except BaseException:
                 os.close(descriptor)
                 raise
@@ -139,17 +139,9 @@ class Checkpoint:
         else:
             try:
                 descriptor = os.open(path, _NEW_FLAGS, 0o666)
-            except (FileNotFoundError, NotADirectoryError) as error:
-                folder = os.path.dirname(path)  # told as every output's folder is
-                problem = (
-                    "no directory" if isinstance(error, FileNotFoundError) else "not a directory:"
-                )
-                raise BoggleError(
-                    f"cannot write checkpoint {quoted(path)}: {problem} {quoted(folder)}"
-                ) from None
             except OSError as error:
                 raise BoggleError(
-                    f"cannot write checkpoint {quoted(path)}: {error.strerror}"
+                    f"cannot write checkpoint {quoted(path)}: {_not_made(path, error)}"
                 ) from None
             except ValueError:  # a NUL in the path
                 raise BoggleError(f"checkpoint {quoted(path)} is not a valid path") from None
@@ -190,14 +182,40 @@ class Checkpoint:
                 os.unlink(self.made)
 
 
-def _mend(descriptor: int, data: bytes, shown: str) -> None:
+def _not_made(path: str, error: OSError) -> str:
+    """Why the new checkpoint ``path`` could not be made, as the end of a line: what is
+    really wrong, where the system's words (``Is a directory`` for ``FILE/``, ``No such file
+    or directory`` for a file in ``/proc/self``) would mislead."""
+    trimmed = path.rstrip("/")
+    if path.endswith("/") and trimmed:
+        if os.path.isfile(trimmed):
+            return (
+                f"{quoted(trimmed)} is a file, and the '/' after it names a directory; "
+                "drop the '/' to use that file"
+            )
+        return "a name ending in '/' names a directory; give a file name"
+    folder = os.path.dirname(path) or "."
+    if isinstance(error, FileNotFoundError | NotADirectoryError):
+        if os.path.isdir(folder):  # there, but no file can be made in it (/proc, /sys)
+            return f"{quoted(folder)} takes no new files; give a file in another directory"
+        above = folder  # the nearest folder that is there: a file, or a directory
+        while above not in ("", "/", ".") and not os.path.lexists(above):
+            above = os.path.dirname(above)
+        if above not in ("", "/", ".") and not os.path.isdir(above):
+            return f"not a directory: {quoted(above)}"
+        return f"no directory {quoted(folder)}"
+    return error.strerror or str(error)
+
+
+def _mend(descriptor: int, data: bytes, shown: str, whole_tail: bool = False) -> None:
     """Make the checkpoint read as ``data`` end at a line's end: a torn last line cut, the
-    first line alone (whole, it was read) ended; a file that ends well is not written (an
+    first line alone (whole, it was read) or a last class line kept (``whole_tail``: whole
+    and checked, only its line end missing) ended; a file that ends well is not written (an
     append-only one, ``chattr +a``, refuses even a truncation to its own length).  A file
     that cannot be mended is a :class:`BoggleError` naming it."""
     ended = data.rfind(b"\n") + 1
     try:
-        if not ended:  # the first line alone, whole (it was read) but with no line end
+        if not ended or (whole_tail and ended < len(data)):  # whole, with no line end
             os.write(descriptor, b"\n")
         elif ended < len(data):
             os.ftruncate(descriptor, ended)  # a torn last line cut
@@ -315,9 +333,11 @@ def _read_all(descriptor: int, limit: int) -> bytes | None:
 
 def _records(
     path: str, data: bytes, header: dict[str, Any], classes: int | None
-) -> list[dict[str, Any]]:
-    """The class lines of a checkpoint for the proof ``header`` names, each checked."""
-    lines = _read_lines(path, data)
+) -> tuple[list[dict[str, Any]], bool]:
+    """The class lines of a checkpoint for the proof ``header`` names, each checked, and
+    whether the last of them had no line end (whole, its checksum matching: kept, to be
+    ended; a last line that is not is a torn one, dropped)."""
+    lines, tail = _read_lines(path, data)
     shown = quoted(path)
     first = lines[0] if lines else None
     if not isinstance(first, dict) or first.get("kind") != KIND:
@@ -333,7 +353,7 @@ def _records(
         )
     first.setdefault("objective", theirs)
     for name in header:
-        if first.get(name) != header[name]:
+        if not _same_json(first.get(name), header[name]):
             differs = (
                 "made with another word list"  # its digest says nothing to a reader
                 if name == "dictionary"
@@ -349,7 +369,25 @@ def _records(
         if problem is not None:
             raise BoggleError(f"checkpoint {shown} line {number}: {problem}; not trusting it")
         seen.add(record["index"])
-    return lines[1:]
+    if tail is not _TORN and _record_problem(tail, header, classes, seen) is None:
+        return [*lines[1:], tail], True
+    return lines[1:], False
+
+
+def _same_json(theirs: object, ours: object) -> bool:
+    """Whether a header field read from a checkpoint is the one this proof writes, types
+    and all: Python's ``==`` took ``540.0`` and ``true`` for ``540`` and ``1``, so a header
+    edited by hand passed for this proof's.
+
+    >>> _same_json(540, 540), _same_json(540.0, 540), _same_json(True, 1)
+    (True, False, False)
+    >>> _same_json({"b": [1, "x"], "a": 2}, {"a": 2, "b": (1, "x")})
+    True
+    """
+    try:
+        return json.dumps(theirs, sort_keys=True) == json.dumps(ours, sort_keys=True)
+    except (TypeError, ValueError):  # not JSON (never from a file): compared as it is
+        return theirs == ours
 
 
 def _is_int(value: object) -> bool:
@@ -401,13 +439,22 @@ def _fill_older_header(header: dict[str, Any]) -> None:
     header.setdefault("inner_buckets", header.get("buckets"))
 
 
-def _read_lines(path: str, data: bytes) -> list[Any]:
-    """The JSON lines of a checkpoint; a torn last line (killed mid-write: no newline) is
-    dropped."""
+_TORN = object()
+"""What :func:`_read_lines` gives for a last line that is not JSON, or is not there."""
+
+
+def _read_lines(path: str, data: bytes) -> tuple[list[Any], Any]:
+    """The JSON lines of a checkpoint, and what follows its last line end: that line read as
+    JSON (a class line whole but for its line end), or :data:`_TORN` (nothing, or a line cut
+    short when the proof was killed mid-write: dropped).  A file of one line, with no line
+    end, is that line."""
     shown = quoted(path)
     raw = data.split(b"\n")
+    tail: Any = _TORN
     if len(raw) > 1:
-        raw.pop()  # what follows the last newline: nothing, or a line cut short
+        last = raw.pop()  # what follows the last newline: nothing, or a line cut short
+        with contextlib.suppress(json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+            tail = json.loads(last) if last.strip() else _TORN
     lines: list[Any] = []
     for number, line in enumerate(raw, start=1):
         try:
@@ -418,4 +465,4 @@ def _read_lines(path: str, data: bytes) -> list[Any]:
                     f"checkpoint {shown} line {number} is damaged (not JSON); not trusting it"
                 ) from None
             raise BoggleError(f"{shown} is not a prove checkpoint; not overwriting it") from None
-    return lines
+    return lines, tail

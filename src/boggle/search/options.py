@@ -32,6 +32,15 @@ from boggle.search.branch_and_bound import MAX_BOARDS, check_prover_limits
 from boggle.search.job import CLOCKS
 from boggle.search.local import MAX_POOL, METHODS
 
+TEXT_FIELDS = {
+    "method": f"one of {', '.join(METHODS)}",
+    "clock": f"{' or '.join(CLOCKS)}",
+    "letters": "the faces to use, e.g. 'aeinrst'",
+    "dice": "a dice set's name, e.g. 'new'",
+}
+"""The fields of :class:`SearchOptions` that are text, with what each holds (``engine`` is
+checked against its names)."""
+
 
 @dataclass(frozen=True)
 class SearchOptions:
@@ -74,6 +83,16 @@ class SearchOptions:
     parameters: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        for name, example in TEXT_FIELDS.items():
+            value = getattr(self, name)
+            if not isinstance(value, str) and (value is not None or name in ("method", "clock")):
+                raise BoggleError(f"{name} must be text ({example}), got {value!r}", setting=name)
+        if not isinstance(self.parameters, Mapping):
+            raise BoggleError(
+                f"parameters must be a mapping of names to values ({{'pool': 50}}), "
+                f"got {self.parameters!r}",
+                setting="parameters",
+            )
         if self.clock not in CLOCKS:
             raise BoggleError(f"unknown clock {self.clock!r}; known: {', '.join(CLOCKS)}")
         if self.method not in METHODS:
@@ -121,8 +140,9 @@ class SearchOptions:
         names = {item.name for item in fields(self)}
         parameters = {k: v for k, v in changes.items() if k not in names}
         kept = {k: v for k, v in changes.items() if k in names}
-        if parameters:
-            kept["parameters"] = {**kept.get("parameters", self.parameters), **parameters}
+        given = kept.get("parameters", self.parameters)
+        if parameters and isinstance(given, Mapping):  # not a mapping: refused when made
+            kept["parameters"] = {**given, **parameters}
         return replace(self, **kept)
 
 

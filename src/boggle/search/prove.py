@@ -43,9 +43,10 @@ from boggle.search.branch_and_bound import (
 from boggle.search.checkpoint import Checkpoint
 from boggle.search.classes import ClassTask, Layout, check_class_count, top_level_classes
 from boggle.search.distributed import prove_classes_on
+from boggle.search.objective import with_objective
 from boggle.search.options import ProofOptions
 from boggle.search.results import ClassResult, FoundBoard, ProofResult
-from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.lexicon import Lexicon, need_lexicon
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -243,6 +244,7 @@ def prove(
     where: Client | str | None = None,
     on_plan: Callable[[list[ClassTask], int, int], CostEstimate | Iterable[ClassResult] | None]
     | None = None,
+    objective: str = "points",
     **changes: Any,
 ) -> ProofResult:
     """Every board scoring more than ``above``; see the module docstring.
@@ -271,7 +273,9 @@ def prove(
     classes on a cluster (each worker thread's class with the whole ``memory`` cap).
     ``memory`` ``None`` (the default) is the cap of the board's size
     (:func:`~boggle.search.branch_and_bound.default_class_memory`: 800 MB up to 12 cells,
-    400 MB above)."""
+    400 MB above).  ``objective`` is what a board scores: ``points`` (the rules' table) or
+    ``words`` (every word 1), as :func:`~boggle.search.objective.with_objective` makes the
+    rules."""
     if options is None:
         options = ProofOptions()
     elif not isinstance(options, ProofOptions):
@@ -279,7 +283,8 @@ def prove(
     if changes:
         options = options.with_changes(**changes)
     check_proof_shape(rows, cols)
-    rules = rules_for_size(rules, rows, cols)
+    need_lexicon(lexicon, "prove")
+    rules = with_objective(rules_for_size(rules, rows, cols), objective)
     check_problem(rules, above)
     jobs, checkpoint, max_boards = options.jobs, options.checkpoint, options.max_boards
     bucket_count, corner_buckets, inner_buckets = (

@@ -30,10 +30,11 @@ from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
 from boggle.search.distributed import search_on
 from boggle.search.job import SearchJob, run_parallel
+from boggle.search.objective import with_objective
 from boggle.search.options import SearchOptions
 from boggle.search.results import SearchResult
 from boggle.search.tracker import Progress
-from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.lexicon import Lexicon, need_lexicon
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -48,6 +49,7 @@ def search(
     *,
     on_progress: Progress | None = None,
     where: Client | str | None = None,
+    objective: str = "points",
     **changes: Any,
 ) -> SearchResult:
     """Search for the best ``rows`` x ``cols`` boards; see the module docstring.
@@ -55,7 +57,9 @@ def search(
     ``options`` say how (:class:`~boggle.search.options.SearchOptions`); keyword arguments
     change them (``seed=1``), and a name that is no field of theirs is a parameter of the
     method (``pool=50``).  ``on_progress(best, scored, seconds)`` is called as it goes;
-    ``where`` runs it on a cluster.
+    ``where`` runs it on a cluster.  ``objective`` is what a board scores: ``points`` (the
+    rules' table) or ``words`` (every word 1: the wordiest board), as
+    :func:`~boggle.search.objective.with_objective` makes the rules.
 
     >>> from boggle import CLASSIC, Lexicon, SearchOptions
     >>> lexicon = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate"])
@@ -64,6 +68,8 @@ def search(
     ('abet', 5, 'hillclimb')
     >>> search(2, 2, lexicon, "classic", seed=1, method="anneal", steps=500).method
     'anneal'
+    >>> search(2, 2, lexicon, "classic", seed=1, objective="words").best[0].score  # words
+    5
     """
     if options is None:
         options = SearchOptions()
@@ -73,7 +79,8 @@ def search(
         options = options.with_changes(**changes)
     whole_number("rows", rows, at_least=1)
     whole_number("cols", cols, at_least=1)
-    rules = rules_for_size(rules, rows, cols)
+    need_lexicon(lexicon, "search")
+    rules = with_objective(rules_for_size(rules, rows, cols), objective)
     engine = batch_engine(options.engine)
     if engine == "gpu" and (where is not None or (options.jobs or 1) > 1):
         raise BoggleError("the gpu engine searches in one process: leave out jobs and clusters")

@@ -5,7 +5,8 @@ to symmetry), counts boards scored, and says when to stop: at the deadline,
 when a board reaches the target, or after Ctrl-C.  ``on_progress`` is called
 about twice a second with the best score, boards scored and seconds so far.
 Seconds are wall-clock seconds, or with ``clock=time.process_time`` this
-process's CPU seconds, so that a busy machine does not shorten a budget.
+process's CPU seconds, so that a busy machine does not shorten a budget; the time is
+never up before the first boards are scored.
 ``best_at`` is the time at which the best score was first reached.
 
 >>> tracker = Tracker(rows=2, cols=2, top=2)
@@ -97,11 +98,25 @@ class Tracker:
                 self.on_progress(self.best_score, self.boards_scored, self.elapsed())
 
     def done(self) -> bool:
-        """Time is up, the target is reached (here or in a run sharing ``stop``), or Ctrl-C."""
+        """Time is up, the target is reached (here or in a run sharing ``stop``), or Ctrl-C.
+
+        Time is never up before the first boards are scored: a run's starting boards (its
+        pool, its first board) are scored however short ``seconds`` is, so a search that
+        was not stopped always has a best board.
+
+        >>> tracker = Tracker(rows=2, cols=2, seconds=1e-300)
+        >>> tracker.done()
+        False
+        >>> tracker.count(1)
+        >>> tracker.done()
+        True
+        """
         if self.interrupted or (self.stop is not None and self.stop.is_set()):
             return True
         if self.target is not None and self.best_score >= self.target:
             return True
+        if self.boards_scored == 0 and not self._best:
+            return False
         return self.seconds is not None and self.elapsed() >= self.seconds
 
     @property

@@ -326,7 +326,7 @@ class StatsOptions:
 
 def score_stats(
     boards: int,
-    source: BoardSource,
+    source: BoardSource | str,
     lexicon: Lexicon | str | None = None,
     rules: RulesLike = None,
     options: StatsOptions | None = None,
@@ -335,7 +335,8 @@ def score_stats(
     progress: Callable[[int], None] | None = None,
     **changes: Any,
 ) -> ScoreStats:
-    """Score ``boards`` random boards from ``source`` and summarise them.
+    """Score ``boards`` random boards from ``source`` (a :class:`BoardSource`, or a dice
+    set's name: ``"new"`` is ``BoardSource.named("new")``) and summarise them.
 
     ``options`` say how (:class:`StatsOptions`); keyword arguments named after its fields
     change them (``score_stats(..., seed=5, top=3)``).  ``where`` is where the work runs
@@ -351,8 +352,20 @@ def score_stats(
     >>> stats.boards, stats == score_stats(100, BoardSource.named("new"), lexicon, seed=5)
     (100, True)
     """
-    options = replace(options or StatsOptions(), **changes)
+    if options is None:
+        options = StatsOptions()
+    elif not isinstance(options, StatsOptions):
+        raise TypeError(
+            f"score_stats takes its settings as StatsOptions or keywords, not {options!r}"
+        )
+    options = replace(options, **changes)
     whole_number("boards", boards, at_least=0)
+    if isinstance(source, str):
+        source = BoardSource.named(source)
+    elif not isinstance(source, BoardSource):
+        raise BoggleError(
+            f"source must be a BoardSource or a dice set's name (e.g. 'new'), not {source!r}"
+        )
     seed, top, jobs, chunk_size = options.seed, options.top, options.jobs, options.chunk_size
     engine = options.engine
     if not isinstance(lexicon, Lexicon):

@@ -182,6 +182,10 @@ def load_lexicon(
     >>> english.name, "fame" in english.words, load_lexicon() is english
     ('en-70', True, True)
     """
+    if name_or_path is not None and not isinstance(name_or_path, str | os.PathLike):
+        raise LexiconError(
+            f"a word list is a Lexicon, a list's name or a file's path, not {name_or_path!r}"
+        )
     return load_source(find_list(name_or_path, language, name=name))
 
 

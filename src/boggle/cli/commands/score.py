@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shlex
 import stat
 import sys
 from collections import deque
@@ -17,7 +18,7 @@ from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.files.inputs import GZIP_MAGIC, iter_lines, open_regular
-from boggle.model.board import MAX_TEXT_CHARS
+from boggle.model.board import MAX_TEXT_CHARS, Board
 from boggle.model.errors import BoggleError
 from boggle.model.wording import plain_unless_odd
 from boggle.scale.scoring import CLUSTER_CHUNK, score_text_chunks_on
@@ -110,12 +111,35 @@ def _count_lines(files: list[str]) -> int | None:
     return total
 
 
-def _check_board_file(name: str) -> None:
+def _board_given_as_file(name: str, files: list[str]) -> str | None:
+    """The board a user meant when a missing board file's name reads as one (``boggle score
+    'fxie amlo ewbx astu'``, or its rows as four names); ``None`` when it does not."""
+    missing = [file for file in files if file != "-" and not os.path.lexists(file)]
+    candidates = [" ".join(files)] if missing == files and len(files) > 1 else []
+    for text in [*candidates, name]:
+        try:
+            board = Board.parse(text)
+        except (BoggleError, ValueError):
+            continue
+        if board.rows >= 2 and board.cols >= 2:
+            return text
+    return None
+
+
+def _check_board_file(name: str, files: list[str]) -> None:
     """Refuse a board file that is not a regular file before any work; a pipe (``boggle
-    score <(boggle roll)`` names one) is told that standard input reads it."""
+    score <(boggle roll)`` names one) is told that standard input reads it, and a missing
+    file whose name reads as a board how to score that board."""
     try:
         open_regular(name, "board file").close()
     except BoggleError as error:
+        board = None if os.path.lexists(name) else _board_given_as_file(name, files)
+        if board is not None:
+            shown = shlex.quote(board)
+            raise BoggleError(
+                f"{error}; score reads boards from files or '-' (standard input): "
+                f"echo {shown} | boggle score -, or for one board: boggle solve {shown}"
+            ) from None
         try:
             pipe = stat.S_ISFIFO(os.stat(name).st_mode)
         except (OSError, ValueError):  # missing, or a NUL in the name: the error says so
@@ -134,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     engine = options.batch_engine_from_args(args, in_process=runs_on is None)
     for name in args.files:
         if name != "-":
-            _check_board_file(name)
+            _check_board_file(name, args.files)
     if not args.files or "-" in args.files:
         options.tell_reading_terminal("boards", per_line=True)
     where: deque[_Chunk] = deque()  # chunks read but not yet printed

@@ -27,7 +27,7 @@ from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.roll import add_size_option as add_board_size_option
 from boggle.dice.cubes import SEED_RANGE
 from boggle.model.errors import BoggleError
-from boggle.model.wording import too_large
+from boggle.model.wording import counted, too_large
 from boggle.search import search
 from boggle.search.job import processes
 from boggle.search.local import MAX_POOL, METHODS
@@ -220,7 +220,7 @@ def run(args: argparse.Namespace) -> int:
                 placed = " ".join(f"{c['cube']}:{c['face']}" for c in found.cubes)
                 print(f"  cubes by cell (cube:face): {placed}")
         print(
-            f"{result.boards_scored:,} boards scored in {result.seconds:,.1f} s "
+            f"{counted(result.boards_scored, 'board')} scored in {result.seconds:,.1f} s "
             f"({result.method}, seed {result.seed}){_against_target(result, args.target)}",
             file=sys.stderr,
         )
