@@ -315,7 +315,8 @@ FILE_SIZE_LIMIT = """
 import resource, signal, sys
 from boggle.cli.main import main
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG) instead
-resource.setrlimit(resource.RLIMIT_FSIZE, (5000, 5000))
+limit = int(sys.argv.pop(1))
+resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 sys.exit(main(sys.argv[1:]))
 """
 
@@ -327,18 +328,25 @@ def test_a_checkpoint_the_disk_refuses_is_named_and_goes_on_later(
     """A class line the file system refused (a full disk; here a file size limit) was told
     as 'cannot write the output: File too large', naming no file (the proof's output was
     fine); it now names the checkpoint, and the classes written before it are kept."""
+    whole = tmp_path / "whole.jsonl"
+    assert main([*prove_argv(small_list, whole), "--json"]) == 0
+    boards = json.loads(capsys.readouterr().out)["boards"]
+    header, first, second = whole.read_bytes().splitlines(keepends=True)[:3]
+    limit = len(header) + len(first) + len(second) // 2  # the second class line refused
     path = tmp_path / "limited.jsonl"
     argv = prove_argv(small_list, path)
     done = subprocess.run(
-        [sys.executable, "-c", FILE_SIZE_LIMIT, *argv], capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", FILE_SIZE_LIMIT, str(limit), *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2 and done.stdout == ""
     assert_one_line_text(done.stderr, f"cannot write checkpoint {str(path)!r}: File too large")
     assert main([*argv, "--json"]) == 0  # no limit now: goes on from the classes kept
     resumed = json.loads(capsys.readouterr().out)
-    assert 0 < resumed["resumed_classes"] < resumed["top_level_classes"]
-    assert main([*prove_argv(small_list, tmp_path / "whole.jsonl"), "--json"]) == 0
-    assert resumed["boards"] == json.loads(capsys.readouterr().out)["boards"]
+    assert resumed["resumed_classes"] == 1 < resumed["top_level_classes"]
+    assert resumed["boards"] == boards
 
 
 def test_a_file_of_blank_lines_is_still_not_overwritten(
