@@ -249,6 +249,15 @@ def test_the_estimate_times_sample_classes_within_its_budget() -> None:
     assert cut.sampled == 0 and cut.cpu_seconds == 0.0
 
 
+def spin(seconds: float) -> None:
+    """Work (CPU time of this thread) for ``seconds``."""
+    import time
+
+    started = time.thread_time()
+    while time.thread_time() - started < seconds:
+        pass
+
+
 def test_the_sample_classes_are_drawn_across_the_proof_the_same_each_time() -> None:
     """Not the classes at even steps of the list (the 3x4 proof's 0, 621 and 1,242 are among
     its cheapest, and put it at a fifth of its cost): a draw with a fixed seed."""
@@ -268,12 +277,9 @@ def test_a_class_cut_by_the_budget_counts_what_it_took_in_the_mean(
 ) -> None:
     """Each class costs 0.2 CPU s, and the budget cuts the third after some 0.05: the mean is
     of what each took (about 0.15), not the longest class's time given to every class."""
-    import time
 
     def works(self: prove.Prover, task: ClassTask) -> ClassResult:
-        started = time.thread_time()
-        while time.thread_time() - started < 0.2:
-            pass
+        spin(0.2)
         return ClassResult(task.index, (), 1, 0.2)
 
     monkeypatch.setattr(prove.Prover, "run", works)
@@ -333,9 +339,7 @@ def test_the_estimate_counts_the_cpu_seconds_of_its_sample_classes(
 
     def waits_then_works(self: prove.Prover, task: ClassTask) -> ClassResult:
         time.sleep(0.4)  # waiting for a core: no CPU time
-        started = time.thread_time()
-        while time.thread_time() - started < 0.05:
-            pass
+        spin(0.05)
         return ClassResult(task.index, (), 1, 0.45)
 
     monkeypatch.setattr(prove.Prover, "run", waits_then_works)
