@@ -417,6 +417,25 @@ def test_one_missed_word_is_kept_from_its_chip(pages: Pages, server: ServeProces
     assert set(marked) == kept_words
 
 
+def test_a_word_s_learn_button_is_named_as_its_chip_writes_it(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The Spanish list's folded AEREA: its chip reads aérea, so its "+ learn" button is named
+    "learn AÉREA" (it was "learn AEREA"), and "kept AÉREA" once kept."""
+    page = pages.open(server.url + "/play?dict=es&board=aer+aea+xxx", **PHONE)
+    page.wait_for_selector("#dict-select option[value='es']", state="attached", timeout=90_000)
+    page.check("#play-this-board")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])", timeout=60_000)
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .learn-one")
+    chip = page.locator("#play-missed button.word[data-word='aerea']")
+    assert chip.text_content() == "aérea"
+    page.get_by_role("button", name="learn AÉREA", exact=True).click()
+    assert page.get_by_role("button", name="kept AÉREA", exact=True).is_visible()
+    assert stored(page)[0]["word"] == "aerea"
+
+
 def test_a_learned_word_can_be_learned_again(pages: Pages, server: ServeProcess) -> None:
     page = words_page(pages, server, [kept("limbo"), kept("fame", learned=True, streak=2)])
     assert page.text_content("#learned-title") == "Learned (1)"
