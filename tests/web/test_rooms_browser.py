@@ -1155,3 +1155,16 @@ def test_the_host_s_lobby_line_says_who_has_joined(
     friends[0].click("#leave-button")
     ann.wait_for_selector("#players li[data-name='bob']", state="detached")
     assert line.inner_text() == "Waiting for players: start when everyone is here."
+
+
+def test_copy_link_says_copied_on_its_button_alone(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Copy link says "Copied" on itself; an empty status line (#copy-said) beside it that
+    nothing ever filled is gone."""
+    ann = players.open(clocked_server.url + "/room")
+    create_room(ann)
+    ann.click("#copy-link")
+    ann.wait_for_selector("#copy-link[data-copied='true']")
+    assert ann.locator("#copy-link").text_content() == "Copied"
+    assert ann.locator(".share-room [role='status']").count() == 0
