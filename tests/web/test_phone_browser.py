@@ -617,7 +617,7 @@ def test_a_reload_mid_round_keeps_the_solo_round_and_its_words(
 
 SMALL_TARGETS = """() => [...document.querySelectorAll(
     'button, input:not([type=checkbox]), select, summary, header.site a, footer.site a, .row > a,'
-    + ' label:has(> input[type=checkbox])'
+    + ' .share-pair > a, label:has(> input[type=checkbox])'
   )].filter(e => {
   const box = e.getBoundingClientRect();
   return box.width > 0 && box.height > 0 && box.height < 43.5;
