@@ -247,8 +247,10 @@ def test_another_kept_word_that_fits_the_clue_is_not_marked_wrong(
     assert clue == "5 letters, starting with AMAD, on the board FXIE AMLO EWBX ASTU"
     page.fill("#practise-input", asked)
     page.press("#practise-input", "Enter")  # right once: streak 1
-    page.wait_for_function(
-        "asked => document.getElementById('practise-clue').dataset.word !== asked", arg=asked
+    page.wait_for_function(  # the next clue shown (its word is unset while it is looked up)
+        "asked => ![undefined, asked].includes(document.getElementById('practise-clue')"
+        ".dataset.word)",
+        arg=asked,
     )
     asked = page.get_attribute("#practise-clue", "data-word") or ""
     other = "amado" if asked == "amada" else "amada"
