@@ -274,6 +274,31 @@ def test_a_word_the_server_could_not_check_stays_in_the_box(
     assert fay.locator("#error").is_hidden()
 
 
+def test_a_word_entered_just_before_a_reload_is_checked_after_it(
+    players: Pages, server: ServeProcess
+) -> None:
+    """As on the daily board: a word whose check had not answered when the page was reloaded
+    was lost; it is sent again after the reload and listed."""
+    made = make_challenge(server.url, seconds=LONG_ROUND)
+    fay = players.open(server.url + made["path"], **PHONE)
+    start_challenge(fay, "fay")
+    held: list[Any] = []
+    fay.route("**/api/check", lambda route: held.append(route))  # never answered
+    fay.fill("#word-input", WORDS[0])
+    fay.press("#word-input", "Enter")
+    for _ in range(200):
+        if held:
+            break
+        fay.wait_for_timeout(25)
+    assert held, "no check was sent"
+    fay.unroute("**/api/check")
+    fay.reload()
+    fay.wait_for_selector(f"#my-words li[data-word='{WORDS[0]}']")
+    key = f"boggle-challenge-round-{made['code']}"
+    kept = fay.evaluate("key => JSON.parse(sessionStorage.getItem(key))", key)
+    assert kept["pending"] == [] and kept["words"] == [WORDS[0]]
+
+
 def test_a_name_of_emoji_as_long_as_the_server_takes_posts_the_round_a_longer_is_refused(
     players: Pages, server: ServeProcess
 ) -> None:

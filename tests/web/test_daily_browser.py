@@ -154,3 +154,45 @@ def test_a_word_the_server_could_not_check_stays_in_the_box(
     page.wait_for_selector(f"#my-words li[data-word='{word}']")
     assert page.locator("#word-input").input_value() == ""
     assert page.locator("#error").is_hidden()
+
+
+def hold_checks(page: Any) -> list[Any]:
+    """Every /api/check of ``page`` left unanswered from now on: the requests held."""
+    held: list[Any] = []
+    page.route("**/api/check", lambda route: held.append(route))
+    return held
+
+
+def reload_while_held(page: Any, held: list[Any], count: int = 1) -> None:
+    """Once ``count`` checks are held, the checks let through again and the page reloaded
+    before their answers came."""
+    for _ in range(200):
+        if len(held) >= count:
+            break
+        page.wait_for_timeout(25)
+    assert len(held) >= count, "no check was sent"
+    page.unroute("**/api/check")
+    page.reload()
+
+
+def test_a_word_entered_just_before_a_reload_is_checked_after_it(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A word whose check had not answered when the page was reloaded was lost: the round came
+    back without it. It is sent again and listed."""
+    first, second = board_words(server)[:2]
+    page = pages.open(server.url + f"/daily?date={DAILY}", **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    page.fill("#word-input", first)
+    page.press("#word-input", "Enter")
+    page.wait_for_selector(f"#my-words li[data-word='{first}']")
+    held = hold_checks(page)
+    page.fill("#word-input", second)
+    page.press("#word-input", "Enter")
+    reload_while_held(page, held)
+    page.wait_for_selector(f"#my-words li[data-word='{second}']")
+    listed = page.eval_on_selector_all("#my-words li", "items => items.map(i => i.dataset.word)")
+    assert listed == [first, second]
+    kept = page.evaluate("() => JSON.parse(sessionStorage.getItem('boggle-daily-round'))")
+    assert kept["pending"] == [] and kept["words"] == [first, second]

@@ -247,8 +247,10 @@ def test_another_kept_word_that_fits_the_clue_is_not_marked_wrong(
     assert clue == "5 letters, starting with AMAD, on the board FXIE AMLO EWBX ASTU"
     page.fill("#practise-input", asked)
     page.press("#practise-input", "Enter")  # right once: streak 1
-    page.wait_for_function(
-        "asked => document.getElementById('practise-clue').dataset.word !== asked", arg=asked
+    page.wait_for_function(  # the next clue shown (its word is unset while it is looked up)
+        "asked => ![undefined, asked].includes(document.getElementById('practise-clue')"
+        ".dataset.word)",
+        arg=asked,
     )
     asked = page.get_attribute("#practise-clue", "data-word") or ""
     other = "amado" if asked == "amada" else "amada"
@@ -415,6 +417,25 @@ def test_one_missed_word_is_kept_from_its_chip(pages: Pages, server: ServeProces
         "#play-missed .learn-one.kept", "bs => bs.map((b) => b.dataset.word)"
     )
     assert set(marked) == kept_words
+
+
+def test_a_word_s_learn_button_is_named_as_its_chip_writes_it(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The Spanish list's folded AEREA: its chip reads aérea, so its "+ learn" button is named
+    "learn AÉREA" (it was "learn AEREA"), and "kept AÉREA" once kept."""
+    page = pages.open(server.url + "/play?dict=es&board=aer+aea+xxx", **PHONE)
+    page.wait_for_selector("#dict-select option[value='es']", state="attached", timeout=90_000)
+    page.check("#play-this-board")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])", timeout=60_000)
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .learn-one")
+    chip = page.locator("#play-missed button.word[data-word='aerea']")
+    assert chip.text_content() == "aérea"
+    page.get_by_role("button", name="learn AÉREA", exact=True).click()
+    assert page.get_by_role("button", name="kept AÉREA", exact=True).is_visible()
+    assert stored(page)[0]["word"] == "aerea"
 
 
 def test_a_learned_word_can_be_learned_again(pages: Pages, server: ServeProcess) -> None:

@@ -148,3 +148,16 @@ def test_the_footer_s_links_stand_evenly_in_a_centred_row(
     assert page.evaluate(SIDEWAYS) <= 0
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("footer.site").screenshot(path=str(ARTIFACTS / f"footer-{screen}-{scheme}.png"))
+
+
+def test_the_solver_s_copy_link_stands_beside_its_link_on_a_desktop(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """At 1280 px a solved board's "Copy link" wrapped onto a line of its own, under "Link to
+    this board" at the end of the row above; the two stand together on one line."""
+    page = open_page(pages, server, "solved", **DESKTOP)
+    link = page.locator("#share-link").bounding_box()
+    copy = page.locator("#copy-link").bounding_box()
+    assert link is not None and copy is not None
+    assert copy["x"] > link["x"] + link["width"], (link, copy)  # beside it, not under it
+    assert copy["y"] < link["y"] + link["height"] and link["y"] < copy["y"] + copy["height"]

@@ -15,10 +15,10 @@ stays on its dice when they change size.
 
 A phone user's trip through the pages too: the results come into view when a round ends, and
 so does a room's join error; a finger's targets (the result lists' words, the footer's links
-and a row's among them) are 44 px high; a reload mid-round keeps a solo, daily or challenge
-round and its words; a word entered while a room's connection is lost is sent once it is
-back; `/room` leads back to a seat kept; a challenge's link and results fit a 320 px screen;
-a malformed room code is said.
+and a row's among them, a checkbox's label) are 44 px high; a reload mid-round keeps a solo,
+daily or challenge round and its words; a word entered while a room's connection is lost is
+sent once it is back; `/room` leads back to a seat kept; a challenge's link and results fit a
+320 px screen; a malformed room code is said.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -616,7 +616,8 @@ def test_a_reload_mid_round_keeps_the_solo_round_and_its_words(
 
 
 SMALL_TARGETS = """() => [...document.querySelectorAll(
-    'button, input:not([type=checkbox]), select, summary, header.site a, footer.site a, .row > a'
+    'button, input:not([type=checkbox]), select, summary, header.site a, footer.site a, .row > a,'
+    + ' .share-pair > a, label:has(> input[type=checkbox])'
   )].filter(e => {
   const box = e.getBoundingClientRect();
   return box.width > 0 && box.height > 0 && box.height < 43.5;

@@ -1124,3 +1124,47 @@ def test_a_player_who_left_and_came_back_is_not_said_to_have_left(
         bob.wait_for_selector("#entry:not([hidden])")
         said.wait_for(state="visible")
         assert said.inner_text() == "bob left the room."
+
+
+def test_the_host_s_lobby_line_says_who_has_joined(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The host's lobby line kept saying "Waiting for players: start when everyone is here."
+    with friends in the room; it says who is here ("bob is here: start when ready.", "bob and
+    cy are here: ..."), and waits again once they have left."""
+    server = clocked_server
+    ann = players.open(server.url + "/room")
+    create_room(ann)
+    code = ann.locator("body").get_attribute("data-code") or ""
+    line = ann.locator("#phase")
+    assert line.inner_text() == "Waiting for players: start when everyone is here."
+    friends = []
+    for name in ("bob", "cy"):
+        friend = players.open(f"{server.url}/room/{code}")
+        friend.fill("#join-code", code)
+        friend.fill("#join-name", name)
+        friend.click("#join-button")
+        friend.wait_for_selector("body[data-phase='lobby']")
+        ann.wait_for_selector(f"#players li[data-name='{name}']")
+        friends.append(friend)
+    assert line.inner_text() == "bob and cy are here: start when ready."
+    assert friends[0].locator("#phase").inner_text() == "Waiting for ann (host) to start."
+    friends[1].click("#leave-button")
+    ann.wait_for_selector("#players li[data-name='cy']", state="detached")
+    assert line.inner_text() == "bob is here: start when ready."
+    friends[0].click("#leave-button")
+    ann.wait_for_selector("#players li[data-name='bob']", state="detached")
+    assert line.inner_text() == "Waiting for players: start when everyone is here."
+
+
+def test_copy_link_says_copied_on_its_button_alone(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Copy link says "Copied" on itself; an empty status line (#copy-said) beside it that
+    nothing ever filled is gone."""
+    ann = players.open(clocked_server.url + "/room")
+    create_room(ann)
+    ann.click("#copy-link")
+    ann.wait_for_selector("#copy-link[data-copied='true']")
+    assert ann.locator("#copy-link").text_content() == "Copied"
+    assert ann.locator(".share-room [role='status']").count() == 0

@@ -17,6 +17,7 @@ const state = {
   words: [],      // the good words found, as the server read them
   points: [],     // their points, in the same order
   written: [],    // how their language writes them where the list folds them ([] if as held)
+  pending: [],    // the words sent and not answered yet: kept, a reload sends them again
   ends: 0,        // when the round ends (Date.now() milliseconds)
   over: true,
   stopTimer: () => {},
@@ -78,6 +79,7 @@ function startRound(event) {
 function keep() {
   keepRound(roundKey, {
     name: state.name, words: state.words, points: state.points, written: state.written, ends: state.ends,
+    pending: state.pending,
   });
 }
 
@@ -91,6 +93,7 @@ function playRound(round) {
   state.written = round.words.map((_, at) => (Array.isArray(round.written) && round.written[at]) || []);
   state.ends = round.ends;
   state.over = false;
+  state.pending = [];
   keep();
   document.body.dataset.phase = "playing";
   $("challenge-entry").hidden = true;
@@ -106,6 +109,9 @@ function playRound(round) {
   $("word-input").focus();
   traceWords((word) => enterWord(word));
   state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, () => finish(true));
+  // the words whose check a reload cut short: checked now, as if entered again
+  const pending = Array.isArray(round.pending) ? round.pending : [];
+  for (const word of pending.filter((w) => typeof w === "string").slice(0, 50)) enterWord(word);
 }
 
 function say(text, good) {
@@ -123,11 +129,14 @@ export async function enterWord(word) {
     return;
   }
   const challenge = state.challenge;
+  state.pending.push(word);
+  keep();  // a reload before the answer sends the word again
   try {
     const check = await api("/api/check", {
       board: challenge.board, word, dictionary: challenge.dictionary,
       rules: challenge.rules.preset, min_length: challenge.rules.min_length,
     });
+    answered(word);
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
@@ -149,10 +158,18 @@ export async function enterWord(word) {
       $("my-words").append(listedWord(found, check.points, check.written));
     }
   } catch (error) {
+    answered(word);
     showError(error.message);
     // the word stays in the box (it was emptied as it was sent): Enter sends it again
     if (!state.over && !$("word-input").value) $("word-input").value = word;
   }
+}
+
+// The word `word` checked (or refused by an error): no longer sent again after a reload.
+function answered(word) {
+  const at = state.pending.indexOf(word);
+  if (at >= 0) state.pending.splice(at, 1);
+  if (!state.over) keep();
 }
 
 function submitWord(event) {

@@ -14,6 +14,7 @@ const state = {
   daily: null,
   words: [],      // the words entered that the server took (counted or set apart)
   listed: [],     // [word, points, written] of the counted ones, as listed under the board
+  pending: [],    // the words sent and not answered yet: kept, a reload sends them again
   ends: 0,        // when the round ends (Date.now() milliseconds)
   query: null,    // the /api/daily query of the round's board: size, dictionary, date
   stopTimer: () => {},
@@ -118,6 +119,7 @@ async function startRound(event) {
 function keep() {
   keepRound(ROUND_KEY, {
     query: state.query, ends: state.ends, words: state.words, listed: state.listed,
+    pending: state.pending,
     choices: Object.fromEntries(CHOICES.map((id) => [id, $(id).value])),
   });
 }
@@ -143,6 +145,7 @@ async function playRound(kept) {
   state.query = Object.fromEntries(params);
   state.words = kept ? kept.words : [];
   state.listed = kept ? kept.listed : [];
+  state.pending = [];
   state.ends = kept ? kept.ends : Date.now() + state.daily.seconds * 1000;
   state.over = false;
   nameStart();
@@ -165,6 +168,9 @@ async function playRound(kept) {
   $("word-input").focus();
   traceWords((word) => enterWord(word));
   state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, finish);
+  // the words whose check a reload cut short: checked now, as if entered again
+  const pending = kept && Array.isArray(kept.pending) ? kept.pending : [];
+  for (const word of pending.filter((w) => typeof w === "string").slice(0, 50)) enterWord(word);
 }
 
 function submitWord(event) {
@@ -185,10 +191,13 @@ async function enterWord(typed) {
     wordFeedback(word, { result: "again", text: "already found" });
     return;
   }
+  state.pending.push(word);
+  keep();  // a reload before the answer sends the word again
   try {
     const check = await api("/api/check", {
       board: state.daily.board, word, dictionary: state.daily.dictionary, ...wordChoice(),
     });
+    answered(word);
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
@@ -213,10 +222,18 @@ async function enterWord(typed) {
     }
     if (!state.over) keep();
   } catch (error) {
+    answered(word);
     showError(error.message);
     // the word stays in the box (it was emptied as it was sent): Enter sends it again
     if (!state.over && !$("word-input").value) $("word-input").value = typed;
   }
+}
+
+// The word `word` checked (or refused by an error): no longer sent again after a reload.
+function answered(word) {
+  const at = state.pending.indexOf(word);
+  if (at >= 0) state.pending.splice(at, 1);
+  if (!state.over) keep();
 }
 
 async function finish() {

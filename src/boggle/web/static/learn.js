@@ -5,7 +5,7 @@
 // null for the server's default; level: "common", "standard", "obscure" or null when the
 // server gave none; board: the board's text; date: YYYY-MM-DD; streak: right answers in a
 // row when practised).
-import { counted, levelName } from "/static/board.js";
+import { counted, levelName, writtenWord } from "/static/board.js";
 
 export const LEARN_KEY = "boggle-learn";
 export const KEEP_PER_ROUND = 10;
@@ -143,14 +143,17 @@ export function keepOne(entry, list, board) {
 }
 
 // The look of a word's own keep button: "+ learn" (its name "Learn FAME"), or, once kept,
-// "✓ kept" (its name "Kept FAME", aria-disabled: it stays focusable but does nothing).
+// "✓ kept" (its name "Kept FAME", aria-disabled: it stays focusable but does nothing). The
+// name says the word as its chip shows it: "learn PÁGINA" for the Spanish list's `pagina`
+// (button.dataset.written keeps the spellings, joined by "|", for a later refresh).
 function markLearnButton(button, word, kept) {
+  const written = button.dataset.written ? button.dataset.written.split("|") : null;
   const mark = document.createElement("span");
   mark.setAttribute("aria-hidden", "true");
   mark.textContent = kept ? "✓ " : "+ ";
   const hidden = document.createElement("span");
   hidden.className = "visually-hidden";
-  hidden.textContent = ` ${word.toUpperCase()}`;
+  hidden.textContent = ` ${writtenWord(word, written).toUpperCase()}`;
   button.replaceChildren(mark, kept ? "kept" : "learn", hidden);
   button.classList.toggle("kept", kept);
   if (kept) button.setAttribute("aria-disabled", "true");
@@ -175,6 +178,7 @@ function addLearnButtons(chips, missed, list, board, status) {
     button.type = "button";
     button.className = "learn-one secondary";
     button.dataset.word = entry.word;
+    if (Array.isArray(entry.written) && entry.written.length) button.dataset.written = entry.written.join("|");
     markLearnButton(button, entry.word, kept.has(entry.word));
     button.addEventListener("click", () => {
       if (button.getAttribute("aria-disabled") === "true") {

@@ -238,21 +238,36 @@ function closed(message) {
 
 // Where the room is, said to this player: who starts what comes next. A match over is said
 // once: by its results' line (#match-over, "Match over: bob won with 12 points.") when shown,
-// this line then saying only who starts the rematch.
-function phaseText(phase, round) {
+// this line then saying only who starts the rematch. In the lobby the host reads who has
+// joined (`players`: the room's players, connected ones counted), "bob is here: start when
+// ready.", not "Waiting for players" once friends are there.
+function phaseText(phase, round, players = []) {
   const isHost = state.you === state.host;
   const host = state.host || "the host";
   if (phase === "over" && !$("results").hidden && !$("match-over").hidden) {
     return isHost ? "Start a rematch when ready." : `${host} (host) can start a rematch.`;
   }
   const phases = {
-    lobby: isHost ? "Waiting for players: start when everyone is here." : `Waiting for ${host} (host) to start.`,
+    lobby: isHost ? lobbyText(players) : `Waiting for ${host} (host) to start.`,
     playing: `Round ${round} is on.`,
     judging: "Time is up: judging…",
     results: isHost ? `Round ${round} is over: start the next when ready.` : `Round ${round} is over: ${host} (host) starts the next.`,
     over: isHost ? "The match is over: start a rematch when ready." : `The match is over: ${host} (host) can start a rematch.`,
   };
   return phases[phase] || phase;
+}
+
+// The host's lobby line: "Waiting for players: start when everyone is here." alone, else who
+// is here besides the host ("bob and cy are here: start when ready."; "6 players are here"
+// past four names).
+function lobbyText(players) {
+  const others = players.filter((player) => player.connected !== false && player.name !== state.you)
+    .map((player) => player.name);
+  if (!others.length) return "Waiting for players: start when everyone is here.";
+  const who = others.length > 4
+    ? `${others.length} players`
+    : others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others.at(-1)}` : others[0];
+  return `${who} ${others.length > 1 ? "are" : "is"} here: start when ready.`;
 }
 
 // The host's connection is gone: the others are told who starts the next round, and when
@@ -287,7 +302,7 @@ function showRoom(room) {
   state.settings = room.settings;
   const isHost = room.you === room.host;
   document.body.dataset.phase = room.phase;
-  $("phase").textContent = phaseText(room.phase, room.round);
+  $("phase").textContent = phaseText(room.phase, room.round, room.players);
   showHostAway(room);
   const s = room.settings;
   state.settings = s;
