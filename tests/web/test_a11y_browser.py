@@ -6,7 +6,8 @@ settings open, and a host away; a challenge; the page not found; My words, empty
 kept, while practising and asking before clearing all), in the light colour scheme and in the
 dark one the pages follow, finds nothing serious or critical (text contrast below 4.5:1 among
 them; the page not found's links are the site's colour, not the browser's blue); the mode tabs
-follow the ARIA tabs pattern with the arrow keys; a round puts the focus in the word box.
+follow the ARIA tabs pattern with the arrow keys; a round puts the focus in the word box, and
+a room's round end at its results' title.
 
 Needs the `chromium` package (`.ci/install-browser`) and axe-core from npm
 (`.ci/install-axe` puts it in node_modules/); without them these tests skip with a reason
@@ -383,3 +384,33 @@ def test_my_words_empty_kept_practised_and_cleared(
     page.reload()
     page.wait_for_selector("#words-problem:not([hidden])")
     audit(page, axe_source, "my words, unreadable storage")
+
+
+def focused(page: Any) -> str:
+    return str(page.evaluate("() => document.activeElement.id || document.activeElement.tagName"))
+
+
+def test_a_room_s_round_end_puts_the_keyboard_at_the_results(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """The round's word box goes with the round: each player's keyboard is then at the
+    results' title (a screen reader reads "Round 1: results"), not on the page's body, and Tab
+    goes on to what comes next: the host's "Start round 2", a player's "Leave room"."""
+    server = clocked_server
+    ann = pages.open(server.url + "/room")
+    create_room(ann, seconds=str(LONGEST_ROUND), rounds="2", target="0")
+    code = ann.locator("body").get_attribute("data-code")
+    bob = pages.open(f"{server.url}/room/{code}")
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    ann.click("#start-button")
+    for page in (ann, bob):
+        page.wait_for_selector("body[data-phase='playing'] #board .cube")
+        assert focused(page) == "word-input"
+    server.clock.now += LONGEST_ROUND
+    for page, next_control in ((ann, "start-button"), (bob, "leave-button")):
+        page.wait_for_selector("#results:not([hidden])")
+        page.wait_for_function("() => document.activeElement.id === 'results-title'")
+        page.keyboard.press("Tab")
+        assert focused(page) == next_control

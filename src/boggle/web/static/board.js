@@ -513,6 +513,16 @@ export function placeRoundSetup(setup, last) {
   setup.classList.toggle("after-results", Boolean(last));
 }
 
+// Whether the keyboard's focus has gone nowhere: on the page's body, or on a control now
+// hidden, disabled or taken out of the page (a round's word box once the round is over, a
+// form replaced by its answer). A page moves the focus on only then, never away from where
+// the player has put it.
+export function focusLost() {
+  const active = document.activeElement;
+  if (!active || active === document.body) return true;
+  return !active.isConnected || active.disabled === true || active.getClientRects().length === 0;
+}
+
 // A round's results just shown, read first: the screen from `first`, their top or first line
 // (a phone scrolls down to it past the board), and the keyboard at `heading` (tabindex -1),
 // from which Tab goes on through the results to what comes next. For example

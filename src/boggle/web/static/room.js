@@ -1,8 +1,8 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, jsonText, limitName,
-  namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
+  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
+  jsonText, limitName, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
   showRoundLength, sound, typedNumber, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -674,7 +674,10 @@ function showResults(summary) {
   placeActions(true);
   const settings = state.settings || {};
   const mine = summary.players.find((player) => player.name === state.you);
-  showInView($("results"));
+  // the round's word box gone with the round: the keyboard starts at the results' title,
+  // from which Tab goes on to what comes next (Start round 2, Rematch), as on the other pages
+  if (focusLost()) focusResults($("results"), $("results-title"));
+  else showInView($("results"));
   offerChallenge($("results"), {
     board: summary.board, dictionary: settings.dictionary, rules: settings.rules,
     min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
