@@ -414,3 +414,25 @@ def test_a_room_s_round_end_puts_the_keyboard_at_the_results(
         page.wait_for_function("() => document.activeElement.id === 'results-title'")
         page.keyboard.press("Tab")
         assert focused(page) == next_control
+
+
+def test_a_room_made_or_joined_puts_the_keyboard_at_the_room(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """The form typed in goes once the room is there: the keyboard is then at "Room CODE",
+    not on the page's body, and Tab goes on to the room's link."""
+    server = clocked_server
+    ann = pages.open(server.url + "/room")
+    ann.fill("#create-name", "ann")
+    ann.press("#create-name", "Enter")
+    ann.wait_for_selector("body[data-code][data-phase='lobby']")
+    code = ann.locator("body").get_attribute("data-code")
+    bob = pages.open(f"{server.url}/room/{code}")
+    bob.fill("#join-name", "bob")
+    bob.press("#join-name", "Enter")
+    bob.wait_for_selector("body[data-code][data-phase='lobby']")
+    for page in (ann, bob):
+        page.wait_for_function("() => document.activeElement.id === 'room-title'")
+        assert page.text_content("#room-title") == f"Room {code}"
+        page.keyboard.press("Tab")
+        assert focused(page) == "room-link"

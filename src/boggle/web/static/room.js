@@ -181,6 +181,9 @@ function joined(message) {
   $("room-code").textContent = message.code;
   showShareAddress(message.code);
   document.body.dataset.code = message.code;
+  // the form typed in is gone: the keyboard (and a screen reader) goes on at "Room CODE", from
+  // which Tab reaches the room's link, Copy link and the host's Start
+  if (focusLost()) $("room-title").focus();
   for (const word of state.unsent.splice(0)) sendWord(word);
 }
 
