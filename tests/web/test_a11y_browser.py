@@ -23,7 +23,13 @@ from typing import Any
 import pytest
 from browser import Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
-from challenge_round import LONG_ROUND, end_challenge, make_challenge, start_challenge
+from challenge_round import (
+    LONG_ROUND,
+    end_challenge,
+    enter_words,
+    make_challenge,
+    start_challenge,
+)
 from serve_process import ServeProcess
 from test_rooms_browser import ONE_ROUND, create_room
 
@@ -436,3 +442,32 @@ def test_a_room_made_or_joined_puts_the_keyboard_at_the_room(
         assert page.text_content("#room-title") == f"Room {code}"
         page.keyboard.press("Tab")
         assert focused(page) == "room-link"
+
+
+def test_a_list_of_words_found_is_a_tab_stop_only_while_it_holds_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Before a round the solo page's list of words found is empty and 0 px high: Tab goes
+    from the round's last setting on to the board box, not to a focus ring round nothing.
+    With words in it the list (and a challenge's, the daily board's and a room's) is a tab
+    stop, so the keyboard scrolls it."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.focus("#play-words-others")
+    page.keyboard.press("Tab")
+    assert focused(page) == "board-input"
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.get_attribute("#play-found", "tabindex") is None
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-found li")
+    assert page.get_attribute("#play-found", "tabindex") == "0"
+    page.keyboard.press("Tab")  # the word box, Add, Hint, the list
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert focused(page) == "play-found"
+    challenge = pages.open(server.url + make_challenge(server.url, seconds=LONG_ROUND)["path"])
+    start_challenge(challenge, "ann")
+    assert challenge.get_attribute("#my-words", "tabindex") is None
+    enter_words(challenge, ["fame"])
+    assert challenge.get_attribute("#my-words", "tabindex") == "0"

@@ -20,6 +20,18 @@ for (const link of document.querySelectorAll("header.site nav a")) {
   }
 }
 
+// A round's list of the words found (#play-found, #my-words) is a tab stop, so the keyboard
+// can scroll it, only while it holds words: empty (before a round, as one starts) it is
+// nothing to read, and before a round its focus ring was round a box 0 px high.
+for (const list of document.querySelectorAll("ol.found, ol.my-words")) {
+  const holdsWords = () => {
+    if (list.children.length) list.tabIndex = 0;
+    else list.removeAttribute("tabindex");
+  };
+  holdsWords();
+  new MutationObserver(holdsWords).observe(list, { childList: true });
+}
+
 // A face as a cube shows it: "Qu", "Th", "IJ" (Dutch capitalises the digraph whole), "ß"
 // (its capital is two letters, so it stays as it is).
 export function faceLabel(face) {
