@@ -471,3 +471,38 @@ def test_a_list_of_words_found_is_a_tab_stop_only_while_it_holds_words(
     assert challenge.get_attribute("#my-words", "tabindex") is None
     enter_words(challenge, ["fame"])
     assert challenge.get_attribute("#my-words", "tabindex") == "0"
+
+
+FXIE_SAID = (
+    "Board, 4 rows of 4 dice. Row 1: F, X, I, E. Row 2: A, M, L, O. Row 3: E, W, B, X."
+    " Row 4: A, S, T, U."
+)
+
+
+def described(page: Any, role: str, name: str) -> str:
+    """The accessible description Chromium gives the node of ``role`` and ``name``."""
+    nodes = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+    for node in nodes:
+        if (node.get("role", {}).get("value"), node.get("name", {}).get("value")) == (role, name):
+            return str(node.get("description", {}).get("value", ""))
+    raise AssertionError(f"no {role} named {name!r}")
+
+
+def test_a_screen_reader_reads_the_board_by_rows(pages: Pages, server: ServeProcess) -> None:
+    """The board is one picture named by its rows, with a path drawn on it too (not its dice
+    read one by one with the path's step numbers among the letters, "F 1 X I E A 2 M"), and
+    the round's word box has it as its description: the board is read as a round starts."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector(".cube.in-path .step")
+    assert page.locator(".board-area").aria_snapshot() == (
+        f'- region "Board":\n  - \'img "{FXIE_SAID}"\'\n  - paragraph: "FAME: F → A → M → E"'
+    )  # (YAML: the name's colons quote the line)
+    assert described(page, "textbox", "Word") == FXIE_SAID
+    made = make_challenge(server.url, seconds=LONG_ROUND)  # the word box of the other pages
+    challenge = pages.open(server.url + made["path"])
+    start_challenge(challenge, "ann")
+    assert described(challenge, "textbox", "Word") == FXIE_SAID

@@ -56,6 +56,7 @@ export function renderBoard(faces) {
   faces.forEach((row, r) => row.forEach((face, c) => {
     const cube = document.createElement("div");
     cube.className = "cube";
+    cube.setAttribute("aria-hidden", "true");  // the board's label reads the letters
     cube.dataset.row = String(r);
     cube.dataset.col = String(c);
     cube.dataset.face = face;
@@ -66,10 +67,21 @@ export function renderBoard(faces) {
     board.append(cube);
   }));
   board.dataset.board = faces.map((row) => row.map(compactFace).join("")).join(" ");
-  board.setAttribute("aria-label", `board: ${board.dataset.board}`);
+  // a screen reader reads the board as one picture of its rows, "Board, 4 rows of 4 dice.
+  // Row 1: F, X, I, E. ..." (role img: the dice themselves are not read, nor a path's step
+  // numbers among their letters, "F 1 X I E A 2 M"); a round's word box names it as its
+  // description, so the board is read as the round starts and the focus goes there
+  board.setAttribute("aria-label", faces.length ? boardSaid(faces) : "Board");
   clearPath();
   // a small board beside a meaning (a room's next round) shows the new letters, no old path
   for (const mini of document.querySelectorAll(".mini-board")) drawMiniPath(mini, null, null);
+}
+
+// The board as a screen reader reads it: `boardSaid([["f", "x"], ["qu", "e"]])` is
+// "Board, 2 rows of 2 dice. Row 1: F, X. Row 2: Qu, E."
+function boardSaid(faces) {
+  const rows = faces.map((row, r) => `Row ${r + 1}: ${row.map(faceLabel).join(", ")}.`);
+  return `Board, ${faces.length} rows of ${faces[0].length} dice. ${rows.join(" ")}`;
 }
 
 export function clearPath() {
