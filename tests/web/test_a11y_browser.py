@@ -16,6 +16,7 @@ locally and fail in CI.
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 from typing import Any
@@ -506,3 +507,38 @@ def test_a_screen_reader_reads_the_board_by_rows(pages: Pages, server: ServeProc
     challenge = pages.open(server.url + made["path"])
     start_challenge(challenge, "ann")
     assert described(challenge, "textbox", "Word") == FXIE_SAID
+
+
+def test_a_room_s_phase_line_is_said_when_it_changes(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """The line under the players is a status: a screen reader says who has joined the
+    host's room, whom the others wait for, who starts what comes next, each time once (each
+    room message sets the line again: said again, it repeated itself)."""
+    server = clocked_server
+    ann = pages.open(server.url + "/room")
+    create_room(ann, **ONE_ROUND)
+    ann.evaluate(
+        """() => { window.said = [];
+            new MutationObserver(() => window.said.push(document.getElementById('phase')
+              .textContent)).observe(document.getElementById('phase'), { childList: true }); }"""
+    )
+    code = ann.locator("body").get_attribute("data-code")
+    bob = pages.open(f"{server.url}/room/{code}")
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    status = ann.get_by_role("status").filter(has_text="bob is here: start when ready.")
+    status.wait_for()
+    bob.reload()  # bob's connection goes and comes back: the room is sent again
+    bob.wait_for_selector("body[data-phase='lobby']")
+    bob.get_by_role("status").filter(has_text="Waiting for ann (host) to start.").wait_for()
+    assert ann.evaluate("() => window.said").count("bob is here: start when ready.") == 2
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += 61
+    ann.get_by_role("status").filter(has_text="Start a rematch when ready.").wait_for()
+    bob.reload()  # the room sent again: the line's words are the same
+    bob.get_by_role("status").filter(has_text="ann (host) can start a rematch.").wait_for()
+    said = ann.evaluate("() => window.said")
+    assert said[-1] == "Start a rematch when ready."
+    assert all(one != two for one, two in itertools.pairwise(said)), said

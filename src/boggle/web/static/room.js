@@ -260,6 +260,13 @@ function phaseText(phase, round, players = []) {
   return phases[phase] || phase;
 }
 
+// The phase line (#phase, a status: a screen reader says it, "bob is here: start when ready.",
+// "Round 2 is over: ann (host) starts the next.") set to `text`, only if its words change:
+// each room message sets it again, and a status said again would repeat itself.
+function showPhase(text) {
+  if ($("phase").textContent !== text) $("phase").textContent = text;
+}
+
 // The host's lobby line: "Waiting for players: start when everyone is here." alone, else who
 // is here besides the host ("bob and cy are here: start when ready."; "6 players are here"
 // past four names).
@@ -305,7 +312,7 @@ function showRoom(room) {
   state.settings = room.settings;
   const isHost = room.you === room.host;
   document.body.dataset.phase = room.phase;
-  $("phase").textContent = phaseText(room.phase, room.round, room.players);
+  showPhase(phaseText(room.phase, room.round, room.players));
   showHostAway(room);
   const s = room.settings;
   state.settings = s;
@@ -451,7 +458,7 @@ function progress(message) {
 function roundStarted(message) {
   document.body.dataset.phase = "playing";
   sayWhoLeft(null);
-  $("phase").textContent = `Round ${message.round} is on.`;
+  showPhase(`Round ${message.round} is on.`);
   $("start-button").hidden = true;
   state.startSent = null;
   $("my-words").replaceChildren();
@@ -602,7 +609,7 @@ function showResults(summary) {
   const over = $("match-over");
   over.hidden = !summary.match_over;
   over.textContent = summary.match_over ? matchOverText(summary.winners, summary.totals) : "";
-  $("phase").textContent = phaseText(summary.match_over ? "over" : "results", summary.round);
+  showPhase(phaseText(summary.match_over ? "over" : "results", summary.round));
   if (summary.saved === false) {
     showError("The server could not store these results yet: it keeps them and tries again.");
   }
