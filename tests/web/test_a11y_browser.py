@@ -542,3 +542,18 @@ def test_a_room_s_phase_line_is_said_when_it_changes(
     said = ann.evaluate("() => window.said")
     assert said[-1] == "Start a rematch when ready."
     assert all(one != two for one, two in itertools.pairwise(said)), said
+
+
+def test_the_solver_s_count_of_words_is_said(pages: Pages, server: ServeProcess) -> None:
+    """A board solved, rolled or its words filtered: the line that counts them ("61 words,
+    70 points", "... (showing 4)") is a status, said by a screen reader without the focus
+    leaving Solve or the filter (WCAG 4.1.3, a search's count of results)."""
+    page = pages.open(server.url + "/solve")
+    page.fill("#board-input", FXIE)
+    page.press("#board-input", "Enter")
+    page.wait_for_selector("#summary[data-count]")
+    counted = page.text_content("#summary") or ""
+    assert counted.endswith(" points")
+    assert page.get_by_role("status").filter(has_text=counted).count() == 1
+    page.fill("#word-filter", "lim")
+    page.get_by_role("status").filter(has_text=f"{counted} (showing ").wait_for()
