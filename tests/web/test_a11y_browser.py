@@ -557,3 +557,29 @@ def test_the_solver_s_count_of_words_is_said(pages: Pages, server: ServeProcess)
     assert page.get_by_role("status").filter(has_text=counted).count() == 1
     page.fill("#word-filter", "lim")
     page.get_by_role("status").filter(has_text=f"{counted} (showing ").wait_for()
+
+
+@pytest.mark.parametrize(
+    ("path", "first"),
+    [("/room", "create-name"), ("/solve", "tab-solve"), ("/daily", "daily-size")],
+)
+def test_tab_s_first_stop_skips_the_header(
+    pages: Pages, server: ServeProcess, path: str, first: str
+) -> None:
+    """Tab's first stop on a page is a link past the header's six links, seen once it has the
+    focus; Enter on it puts the focus on the page's heading (the page's address and history as
+    they were), and the next Tab is at the page's own first control."""
+    page = pages.open(server.url + path)
+    page.keyboard.press("Tab")
+    skip = page.locator(":focus")
+    assert skip.text_content() == "Skip to the page's content"
+    box = skip.bounding_box()
+    assert box is not None and box["width"] > 100 and box["height"] > 20 and box["y"] >= 0
+    ratio = page.evaluate(CONTRAST, [".skip-link", "color", ".skip-link"])
+    assert ratio >= 4.5, f"the link's text at {ratio:.2f}:1"
+    before = page.evaluate("() => [location.href, history.length]")
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.tagName") == "H1"
+    assert page.evaluate("() => [location.href, history.length]") == before
+    page.keyboard.press("Tab")
+    assert focused(page) == first

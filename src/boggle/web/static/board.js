@@ -20,6 +20,18 @@ for (const link of document.querySelectorAll("header.site nav a")) {
   }
 }
 
+// "Skip to the page's content", the header's first link, puts the focus on the page's heading,
+// from which Tab goes on to the page's first control. Not by going to its #content: a place in
+// the page is a history entry, so Back would then stay on the page (and a room reads it as
+// Back, the question it asks mid-round).
+document.querySelector("header.site .skip-link")?.addEventListener("click", (event) => {
+  const heading = document.querySelector("#content h1");
+  if (!heading) return;
+  event.preventDefault();
+  heading.tabIndex = -1;
+  heading.focus();
+});
+
 // A round's list of the words found (#play-found, #my-words) is a tab stop, so the keyboard
 // can scroll it, only while it holds words: empty (before a round, as one starts) it is
 // nothing to read, and before a round its focus ring was round a box 0 px high.
