@@ -583,3 +583,31 @@ def test_tab_s_first_stop_skips_the_header(
     assert page.evaluate("() => [location.href, history.length]") == before
     page.keyboard.press("Tab")
     assert focused(page) == first
+
+
+# every live region's text, by its id (or its class): what a screen reader may say unasked
+LIVE_TEXTS = """() => Object.fromEntries([...document.querySelectorAll(
+    '[aria-live]:not([aria-live="off"]), [role=status], [role=alert], [role=log]')]
+  .map((e, i) => [e.id || `${e.className} ${i}`, e.textContent]))"""
+
+
+def said_since(page: Any, before: dict[str, str]) -> dict[str, str]:
+    """The live regions whose text changed since ``before`` (``LIVE_TEXTS``), and their text."""
+    now: dict[str, str] = page.evaluate(LIVE_TEXTS)
+    return {key: text for key, text in now.items() if before.get(key) != text}
+
+
+def test_a_word_found_is_said_once(pages: Pages, server: ServeProcess) -> None:
+    """A word entered in a round is said once, by the verdict's line ("FAME: +1"), not a
+    second time by the caption of its path drawn on the board ("FAME: F → A → M → E"), in a
+    round where every word counts."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    for word, verdict in (("fame", "FAME: +1"), ("limbs", "LIMBS: +2")):
+        before = page.evaluate(LIVE_TEXTS)
+        page.fill("#play-input", word)
+        page.press("#play-input", "Enter")
+        page.wait_for_selector(f"#path-overlay[data-word='{word}']")
+        assert page.text_content("#path-caption") != ""  # drawn, and captioned on the board
+        assert said_since(page, before) == {"play-feedback": verdict}
