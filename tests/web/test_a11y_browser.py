@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -611,3 +612,19 @@ def test_a_word_found_is_said_once(pages: Pages, server: ServeProcess) -> None:
         page.wait_for_selector(f"#path-overlay[data-word='{word}']")
         assert page.text_content("#path-caption") != ""  # drawn, and captioned on the board
         assert said_since(page, before) == {"play-feedback": verdict}
+
+
+def test_a_missed_word_s_points_are_named(pages: Pages, server: ServeProcess) -> None:
+    """The daily board's words not found (a room's words nobody found the same) show their
+    points as a bare number beside the word, "LIMBS 2": a screen reader says "limbs 2
+    points", not "limbs 2"."""
+    page = pages.open(server.url + "/daily?date=2026-11-23")
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden]) #unfound .word")
+    chips = page.locator("#unfound button.word")
+    names = {chips.nth(i).get_attribute("data-word") for i in range(chips.count())}
+    for word in names:
+        named = page.get_by_role("button", name=re.compile(rf"^{word} (1 point|\d+ points)$"))
+        assert named.count() == 1, word

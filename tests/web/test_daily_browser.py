@@ -131,7 +131,8 @@ def test_a_spanish_daily_round_names_its_words_as_spanish_writes_them(
     page.click("#daily-stop")
     button = page.locator(f"#unfound .word[data-word='{missed['word']}']")
     button.wait_for()
-    assert button.text_content() == f"{' / '.join(missed['written'])} {missed['points']}"
+    unit = "point" if missed["points"] == 1 else "points"  # " point" said, not shown
+    assert button.text_content() == f"{' / '.join(missed['written'])} {missed['points']} {unit}"
 
 
 def test_a_word_the_server_could_not_check_stays_in_the_box(

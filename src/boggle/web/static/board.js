@@ -277,6 +277,20 @@ export function wordButton(word, path, text, dictionary) {
   return button;
 }
 
+// A missed word's button with its points beside it, for a list of words with no heading of
+// points (the daily board's, a room's words nobody found): "EMPTY 2" on the screen, "empty 2
+// points" to a screen reader (the number alone said nothing). `entry` is a result's word:
+// { word, path, written, points }.
+export function wordWithPoints(entry, dictionary) {
+  const { word, path, written, points } = entry;
+  const button = wordButton(word, path, `${writtenWord(word, written)} ${points}`, dictionary);
+  const unit = document.createElement("span");
+  unit.className = "visually-hidden";
+  unit.textContent = points === 1 ? " point" : " points";
+  button.append(unit);
+  return button;
+}
+
 // The definition box of the panel (or section) holding `container` is shown, with a line saying
 // what it is for, as soon as its words are: the first meaning shown then takes no room the box
 // did not already have, so the words do not move under the pointer (style.css gives the box a

@@ -3,7 +3,7 @@
 import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, keepRound, keptRound,
   listedWord, namedWord, offerShare, placeRoundSetup, renderBoard, readyDefinitionBox, roundLength,
-  serverOptions, sound, wordButton, writtenWord,
+  serverOptions, sound, wordWithPoints,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -273,7 +273,7 @@ async function finish() {
     line.dataset.maximum = String(shared.maximum);
     line.dataset.percent = String(shared.percent);
     $("unfound").replaceChildren(...result.unfound.map(
-      (w) => wordButton(w.word, w.path, `${writtenWord(w.word, w.written)} ${w.points}`, state.daily.dictionary ?? null),
+      (w) => wordWithPoints(w, state.daily.dictionary ?? null),
     ));
     if (result.unfound.length) readyDefinitionBox($("unfound"));
     offerKeep($("results"), result.unfound, state.daily.dictionary ?? null, $("unfound"));

@@ -3,7 +3,7 @@
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
   jsonText, limitName, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
-  showRoundLength, sound, typedNumber, wordButton, wordListTitles, writtenWord,
+  showRoundLength, sound, typedNumber, wordButton, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -663,7 +663,7 @@ function showResults(summary) {
   $("unfound-title").textContent = `Words nobody found (${summary.unfound_count}, ${order})`;
   const unfound = $("unfound");
   unfound.replaceChildren(...summary.unfound.map((w) => {
-    const button = wordButton(w.word, w.path, `${writtenWord(w.word, w.written)} ${w.points}`, listName());
+    const button = wordWithPoints(w, listName());
     if (w.level) button.dataset.level = w.level;
     return button;
   }));
