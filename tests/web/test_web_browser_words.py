@@ -216,6 +216,28 @@ def test_a_reload_mid_round_shows_the_hint_it_took_again(
     )
 
 
+def test_the_last_hint_taken_by_the_keyboard_leaves_it_in_the_word_box(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Hint pressed with the keyboard until none are left: the button is then disabled, and
+    the focus, which it left on the page's body, goes on in the word box."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.fill("#play-time", "600")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.focus("#play-hint")
+    while not page.is_disabled("#play-hint"):
+        line = page.locator("#play-hint-text").text_content()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "line => document.getElementById('play-hint-text').textContent !== line", arg=line
+        )
+        if page.is_enabled("#play-hint"):
+            assert page.evaluate("() => document.activeElement.id") == "play-hint"
+    assert page.locator("#play-hint-text").text_content().endswith("(0 hints left)")
+    assert page.evaluate("() => document.activeElement.id") == "play-input"
+
+
 def test_the_daily_results_show_a_missed_words_definition(
     browser: Any, server: ServeProcess
 ) -> None:

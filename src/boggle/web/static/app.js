@@ -499,7 +499,11 @@ function showFound(round, answer) {
 function showHintsLeft(round, limit) {
   if (limit !== null) round.hintLimit = limit;
   const left = round.hintLimit === undefined ? null : round.hintLimit - round.hints.length;
+  const pressed = document.activeElement === $("play-hint");
   $("play-hint").disabled = left === 0;
+  // the last hint taken by the keyboard: it goes on in the word box, where the hinted word is
+  // typed, not on the page's body (where a disabled button leaves it)
+  if (pressed && left === 0) $("play-input").focus();
   return left;
 }
 
