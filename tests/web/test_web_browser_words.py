@@ -186,7 +186,9 @@ def test_a_reload_mid_round_shows_the_hint_it_took_again(
     """A reload kept the hints used (the count left went on from 2) but lost the hint's line
     and its marked die: the hint was paid for and gone. Both come back with the round. The
     third hint on a word says where it starts in the page's words (it said "it starts at
-    [(2,1)]", rows and columns from 0, and the board's caption read "?: W")."""
+    [(2,1)]", rows and columns from 0, and the board's caption read "?: W"), its row and
+    column counted from 1 as the board's label for a screen reader counts its rows (the
+    marked die alone told a player who cannot see it nothing)."""
     page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
     page.fill("#play-time", "600")
     page.click("#play-start")
@@ -202,7 +204,9 @@ def test_a_reload_mid_round_shows_the_hint_it_took_again(
     cells = page.locator("#path-overlay").get_attribute("data-cells")
     assert cells and len(cells.split()) == 1
     # the page's words for where the word starts, not the command line's "[(2,1)]"
-    assert "; it starts on the die marked on the board (2 hints left)" in line, line
+    row, col = (int(n) for n in cells.split(","))
+    where = f"row {row + 1}, column {col + 1}"
+    assert f"; it starts on the die marked on the board: {where} (2 hints left)" in line, line
     assert "[(" not in line
     assert page.locator("#path-caption").text_content().startswith("HINT: ")
     page.reload()

@@ -524,12 +524,16 @@ async function askHint() {
 }
 
 // A hint in the page's words, from its parts (the server's `message` is the command line's):
-// where the word starts is the die marked on the board, not the cell as the command line
-// writes it ("it starts at [(2,1)]": rows and columns counted from 0).
+// where the word starts is the die marked on the board, and its row and column counted from 1
+// as the board's label counts them for a screen reader ("Row 3: E, W, B, X."), not the cell as
+// the command line writes it ("it starts at [(2,1)]": rows and columns counted from 0).
 function hintWords(hint) {
   let text = `${hint.length} letters, starting with ${hint.first_letter}`;
   if (hint.level >= 2) text += hint.definition ? `: "${hint.definition}"` : " (no definition known)";
-  if (hint.first_cell) text += "; it starts on the die marked on the board";
+  if (hint.first_cell) {
+    const [row, col] = hint.first_cell;
+    text += `; it starts on the die marked on the board: row ${row + 1}, column ${col + 1}`;
+  }
   return text;
 }
 
