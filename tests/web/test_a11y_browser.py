@@ -628,3 +628,29 @@ def test_a_missed_word_s_points_are_named(pages: Pages, server: ServeProcess) ->
     for word in names:
         named = page.get_by_role("button", name=re.compile(rf"^{word} (1 point|\d+ points)$"))
         assert named.count() == 1, word
+
+
+def test_a_room_s_players_say_which_is_you_in_words(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """Each player's own chip among the room's players said so by its border's colour alone;
+    it says "(you)" beside the name, to a screen reader too."""
+    server = clocked_server
+    ann = pages.open(server.url + "/room")
+    create_room(ann)
+    code = ann.locator("body").get_attribute("data-code")
+    bob = pages.open(f"{server.url}/room/{code}")
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    bob.wait_for_selector("#players li[data-name='ann']")
+    assert ann.locator("#players").aria_snapshot() == (
+        '- list "Players":\n'
+        '  - listitem: "ann (you): 0 points (host)"\n'
+        '  - listitem: "bob: 0 points"'
+    )
+    assert bob.locator("#players").aria_snapshot() == (
+        '- list "Players":\n'
+        '  - listitem: "ann: 0 points (host)"\n'
+        '  - listitem: "bob (you): 0 points"'
+    )

@@ -440,7 +440,10 @@ function sayWhoLeft(names) {
 // A player's line: name, match total, good words this round (while playing); "(host)" and
 // "(away)", a player whose connection is gone (their seat kept), come from the style sheet.
 function showPlayer(item, count) {
-  item.textContent = `${item.dataset.name}: ${points(Number(item.dataset.total))}` +
+  // your own chip says so in words ("bob (you): 3 points"): its border's colour alone told a
+  // screen reader, and anyone who does not see that colour, nothing
+  const you = item.classList.contains("you") ? " (you)" : "";
+  item.textContent = `${item.dataset.name}${you}: ${points(Number(item.dataset.total))}` +
     (count === null ? "" : `, ${words(count)}`);
 }
 
