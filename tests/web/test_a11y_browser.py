@@ -654,3 +654,18 @@ def test_a_room_s_players_say_which_is_you_in_words(
         '  - listitem: "ann: 0 points (host)"\n'
         '  - listitem: "bob (you): 0 points"'
     )
+
+
+def test_leave_room_puts_the_keyboard_at_the_page_s_title(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """Leave room goes with the room: the keyboard is then at the page's title, not on its
+    body, and Tab goes on to Create's name box."""
+    ann = pages.open(clocked_server.url + "/room")
+    create_room(ann)
+    ann.focus("#leave-button")
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("#entry:not([hidden])")
+    ann.wait_for_function("() => document.activeElement.id === 'room-page-title'")
+    ann.keyboard.press("Tab")
+    assert focused(ann) == "create-name"

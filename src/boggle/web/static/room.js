@@ -880,6 +880,9 @@ async function start() {
     // the entry's top, not the middle of Create's form where the results' scroll left it
     window.scrollTo(0, 0);
     showNotice(`You left room ${left}.`);
+    // the button pressed is gone with the room: the keyboard goes on at the page's title, from
+    // which Tab reaches Create's name box (a name box focused would open a phone's keyboard)
+    if (focusLost()) $("room-page-title").focus({ preventScroll: true });
   });
   window.addEventListener("popstate", backPressed);
   window.addEventListener("offline", () => {
