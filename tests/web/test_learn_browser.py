@@ -60,6 +60,23 @@ def meanings_shown(page: Any) -> None:
     )
 
 
+def test_keep_missed_words_pressed_by_the_keyboard_leaves_it_at_my_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The button, disabled once pressed, let the focus go to the page's body: the keyboard
+    goes on at the link to My words after the line saying what was kept."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .keep-button")
+    page.focus(".keep-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".keep-status a")
+    assert page.evaluate("() => document.activeElement.getAttribute('href')") == "/words"
+    assert page.locator(".keep-button").is_disabled()
+
+
 def test_a_solo_round_s_missed_words_are_kept_and_shown_on_my_words(
     pages: Pages, server: ServeProcess
 ) -> None:

@@ -236,8 +236,13 @@ export function offerKeep(
   const board = document.getElementById("board")?.dataset.board ?? "";
   addLearnButtons(chips, missed, list, board, status);
   button.addEventListener("click", () => {
-    status.replaceChildren(keepMissed(missed, list, board), " ", myWordsLink());
+    const link = myWordsLink();
+    status.replaceChildren(keepMissed(missed, list, board), " ", link);
+    const pressed = document.activeElement === button;
     button.disabled = true;
     refreshLearnButtons(chips, list);
+    // the button, disabled, lets the focus go (to the page's body): the keyboard goes on at
+    // the link to My words, after the line that said what was kept
+    if (pressed) link.focus();
   });
 }
