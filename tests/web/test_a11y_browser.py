@@ -669,3 +669,21 @@ def test_leave_room_puts_the_keyboard_at_the_page_s_title(
     ann.wait_for_function("() => document.activeElement.id === 'room-page-title'")
     ann.keyboard.press("Tab")
     assert focused(ann) == "create-name"
+
+
+def test_a_rematch_puts_the_keyboard_at_the_room(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """Rematch, pressed, goes with the results: the keyboard is then at "Room CODE" as when
+    the room was joined, not on the page's body."""
+    server = clocked_server
+    ann = pages.open(server.url + "/room")
+    create_room(ann, **ONE_ROUND)
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += 61
+    ann.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
+    ann.focus("#rematch-button")
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("body[data-phase='lobby'] #start-button:visible")
+    ann.wait_for_function("() => document.activeElement.id === 'room-title'")

@@ -349,6 +349,9 @@ function showRoom(room) {
     $("results").hidden = true;
     $("board").replaceChildren();
     clearPath();
+    // a rematch's lobby: the results (and Rematch, pressed) are gone, so the keyboard goes
+    // on at "Room CODE" as when the room was joined, not on the page's body
+    if (focusLost()) $("room-title").focus();
   }
 }
 
