@@ -687,3 +687,19 @@ def test_a_rematch_puts_the_keyboard_at_the_room(
     ann.keyboard.press("Enter")
     ann.wait_for_selector("body[data-phase='lobby'] #start-button:visible")
     ann.wait_for_function("() => document.activeElement.id === 'room-title'")
+
+
+def test_copy_link_is_said_by_a_status(pages: Pages, clocked_server: ClockedServer) -> None:
+    """Copy link says "Copied" on itself, which a screen reader does not say under the focus
+    (it reads a button's name when it gets the focus): a status says it too, and says it again
+    at the next copy."""
+    ann = pages.open(clocked_server.url + "/room")
+    create_room(ann)
+    for _ in range(2):
+        ann.focus("#copy-link")
+        ann.keyboard.press("Enter")
+        ann.wait_for_selector("#copy-link[data-copied='true']")
+        said = ann.get_by_role("status").filter(has_text="Copied")
+        assert said.count() == 1 and said.text_content() == "Copied"
+        ann.wait_for_selector("#copy-link:not([data-copied])")  # back to "Copy link"
+        assert ann.text_content("#copy-news") == ""

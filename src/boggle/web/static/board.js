@@ -1042,9 +1042,26 @@ export function offerShare(copy, what) {
   return button;
 }
 
+// What a copy did, said to a screen reader too (a status at the page's end): the button's new
+// words ("Copied") are not said by every screen reader, which reads a button's name when it
+// gets the focus, not when its words change under it.
+let copyNews = null;
+
+function sayCopied(words) {
+  if (!copyNews) {
+    copyNews = document.createElement("p");
+    copyNews.id = "copy-news";
+    copyNews.className = "visually-hidden";
+    copyNews.setAttribute("role", "status");
+    document.body.append(copyNews);
+  }
+  copyNews.textContent = words;
+}
+
 // Copies `text` to the clipboard, also on plain http where the Clipboard API is missing (a
-// selected field and the copy command); `button` then says "Copied". When nothing can be
-// copied the text of `shown` (an element showing it) is selected, to copy by hand.
+// selected field and the copy command); `button` then says "Copied", and so does a status for
+// screen readers. When nothing can be copied the text of `shown` (an element showing it) is
+// selected, to copy by hand.
 export async function copyText(text, button, shown) {
   let copied = false;
   if (navigator.clipboard && window.isSecureContext) {
@@ -1080,10 +1097,12 @@ export async function copyText(text, button, shown) {
     if (shown) getSelection().selectAllChildren(shown);
     button.textContent = "Selected: copy it";
   }
+  sayCopied(button.textContent);
   clearTimeout(copyText.timer);
   copyText.timer = setTimeout(() => {
     button.textContent = label;
     delete button.dataset.copied;
+    sayCopied("");  // said again at the next copy
   }, 2500);
   return copied;
 }
