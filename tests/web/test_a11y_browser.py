@@ -703,3 +703,18 @@ def test_copy_link_is_said_by_a_status(pages: Pages, clocked_server: ClockedServ
         assert said.count() == 1 and said.text_content() == "Copied"
         ann.wait_for_selector("#copy-link:not([data-copied])")  # back to "Copy link"
         assert ann.text_content("#copy-news") == ""
+
+
+def test_every_round_s_clock_is_a_timer(pages: Pages, server: ServeProcess) -> None:
+    """The clock of the daily board, a challenge and a room (one markup) is a timer, as solo
+    play's is: a screen reader finds it by its role (and does not read each second)."""
+    solo = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    solo.click("#play-start")
+    solo.wait_for_selector("#play-form:not([hidden])")
+    daily = pages.open(server.url + "/daily?date=2026-11-23")
+    daily.click("#daily-start")
+    daily.wait_for_selector("#board .cube")
+    for page, clock in ((solo, "play-timer"), (daily, "timer")):
+        timer = page.get_by_role("timer")
+        assert timer.count() == 1 and timer.get_attribute("id") == clock
+        assert timer.get_attribute("aria-live") == "off"
