@@ -406,6 +406,11 @@ def judge_round(
     >>> judge_round("fxie amlo ewbx astu", {"ann": ["limbo"]}).scores()  # the default list
     {'ann': 2}
     """
+    if not isinstance(board, Board | str):
+        raise JudgeError(
+            "judge_round takes the board as a Board or its text like 'fxie amlo ewbx astu', "
+            f"not {type(board).__name__}"
+        )
     lists = _as_player_lists(players)
     if challenge is None:
         challenge = default_challenge(lists)

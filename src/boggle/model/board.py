@@ -165,6 +165,12 @@ class Board:
     cols: int
 
     def __post_init__(self) -> None:
+        if isinstance(self.faces, str) or not isinstance(self.faces, Sequence):
+            raise BoardError(
+                f"a board's faces are a tuple of faces like ('c', 'a', 't', 's'), not "
+                f"{type(self.faces).__name__}; Board.parse reads a board's text"
+            )
+        object.__setattr__(self, "faces", tuple(self.faces))  # a list, hashable as a tuple
         check_size(self.rows, self.cols)
         if len(self.faces) != self.rows * self.cols:
             raise BoardError(
@@ -184,6 +190,10 @@ class Board:
         ...
         boggle.model.errors.BoardError: 3 faces do not make a square; separate the rows ...
         """
+        if not isinstance(text, str):
+            raise BoardError(
+                f"a board is text like 'fxie amlo ewbx astu', not {type(text).__name__}"
+            )
         if len(text) > MAX_TEXT_CHARS:
             raise BoardError(
                 f"the board text is {len(text):,} characters; the largest board "
