@@ -45,3 +45,28 @@ def test_a_boards_faces_given_as_a_list_are_its_tuple() -> None:
     """``Board(["a", "b", "c", "d"], 2, 2)`` kept the list: the board could not be hashed."""
     board: Any = Board(["a", "b", "c", "d"], 2, 2)  # type: ignore[arg-type]
     assert board == Board.parse("ab cd") and hash(board) == hash(Board.parse("ab cd"))
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: Lexicon.from_words("fame"), "takes the words as a list of texts, not one text"),
+        (lambda: Lexicon.from_words(None), "Lexicon.from_words takes the words as a list"),
+        (lambda: Lexicon.from_words(5), "a list of texts, not int"),
+        (lambda: Lexicon.from_words(["fame", 1]), "a word must be text, got 1 (int)"),
+        (lambda: Lexicon.from_words(["fame"], name=3), "a word list's name must be text, got 3"),
+        (lambda: Lexicon("fame", "mine"), "Lexicon takes the words as a list of texts"),
+        (lambda: Lexicon(None, "mine"), "Lexicon takes the words as a list of texts"),
+        (lambda: Lexicon(["fame"], None), "a word list's name must be text, got None"),
+    ],
+)
+def test_words_of_the_wrong_type(call: Callable[[], object], says: str) -> None:
+    """``Lexicon.from_words("fame")`` was the list of the words a, e, f and m;
+    ``from_words(None)`` "'NoneType' object is not iterable", a number among the words
+    "'int' object has no attribute 'strip'", and a name of any type was kept."""
+    _refused(call, says)
+
+
+def test_words_from_a_generator_are_read_once() -> None:
+    assert Lexicon.from_words(word for word in ["tea", "eat"]).words == ("eat", "tea")
+    assert Lexicon((word for word in ["tea", "eat"]), "mine").words == ("eat", "tea")

@@ -102,7 +102,7 @@ class Lexicon:
         >>> Lexicon(["dog", "ant", "dog"], "pets").words
         ('ant', 'dog')
         """
-        self._setup(_checked_words(words), name, source)
+        self._setup(_checked_words(_given_words(words, "Lexicon", name)), name, source)
 
     @classmethod
     def _normalised(
@@ -145,7 +145,15 @@ class Lexicon:
 
         >>> Lexicon.from_words(["Cat", "DOG", "dog", "it's"], name="pets")
         <Lexicon 'pets': 1 words>
+        >>> Lexicon.from_words("fame")
+        Traceback (most recent call last):
+        ...
+        boggle.model.errors.LexiconError: Lexicon.from_words takes ... not one text; split it ...
         """
+        words = _given_words(words, "Lexicon.from_words", name)
+        if not all(isinstance(word, str) for word in words):
+            odd = next(word for word in words if not isinstance(word, str))
+            raise LexiconError(f"a word must be text, got {odd!r} ({type(odd).__name__})")
         return cls._normalised(normalise_words(words), name)
 
     @classmethod
@@ -285,6 +293,18 @@ def need_lexicon(value: object, taker: str) -> None:
         raise LexiconError(
             f"{taker} takes the word list as a Lexicon (load_lexicon(NAME) loads one), not {shown}"
         )
+
+
+def _given_words(words: Iterable[str], caller: str, name: str) -> list[str] | tuple[str, ...]:
+    """``words`` as a sequence, and :class:`LexiconError` for words that are one text (whose
+    letters would be the words) or no iterable at all, or for a ``name`` that is not text."""
+    if isinstance(words, str | bytes) or not isinstance(words, Iterable):
+        kind = "one text" if isinstance(words, str) else type(words).__name__
+        split = "; split it first: text.split()" if isinstance(words, str) else ""
+        raise LexiconError(f"{caller} takes the words as a list of texts, not {kind}{split}")
+    if not isinstance(name, str):
+        raise LexiconError(f"a word list's name must be text, got {name!r}")
+    return words if isinstance(words, list | tuple) else list(words)
 
 
 def _checked_words(words: Iterable[str]) -> tuple[str, ...]:
