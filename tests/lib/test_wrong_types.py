@@ -8,7 +8,18 @@ from typing import Any
 
 import pytest
 
-from boggle import Board, BoggleError, Lexicon, judge_round, solve
+from boggle import (
+    Board,
+    BoggleError,
+    Lexicon,
+    judge_round,
+    load_lexicon,
+    preset,
+    roll,
+    roll_board,
+    solve,
+)
+from boggle.dice.cubes import dice_set
 
 WORDS = Lexicon.from_words(["fame", "mile", "tea", "eat"])
 BOARD = Board.parse("fxie amlo ewbx astu")
@@ -70,3 +81,20 @@ def test_words_of_the_wrong_type(call: Callable[[], object], says: str) -> None:
 def test_words_from_a_generator_are_read_once() -> None:
     assert Lexicon.from_words(word for word in ["tea", "eat"]).words == ("eat", "tea")
     assert Lexicon((word for word in ["tea", "eat"]), "mine").words == ("eat", "tea")
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: roll(3), "dice are named by text (classic, new, big, superbig, uniform) or are"),
+        (lambda: roll(None), "dice are named by text"),
+        (lambda: roll_board(3, 1), "dice are named by text"),
+        (lambda: dice_set(3), "a dice set is named by text (classic, new, big, superbig)"),
+        (lambda: preset(3), "a preset is named by text (classic, big), not int"),
+        (lambda: load_lexicon(None, language=3), "a language is named by its code (en, es"),
+    ],
+)
+def test_a_name_of_the_wrong_type(call: Callable[[], object], says: str) -> None:
+    """``roll(3)`` was "'int' object has no attribute 'cubes'", ``roll_board(3, 1)``,
+    ``preset(3)`` and ``load_lexicon(language=3)`` "'int' object has no attribute 'lower'"."""
+    _refused(call, says)

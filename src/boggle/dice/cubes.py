@@ -196,6 +196,10 @@ def dice_set(name: str) -> DiceSet:
     >>> dice_set("Big").rows
     5
     """
+    if not isinstance(name, str):
+        raise DiceError(
+            f"a dice set is named by text ({', '.join(DICE_SETS)}), not {type(name).__name__}"
+        )
     try:
         return DICE_SETS[name.lower()]
     except KeyError:
@@ -211,6 +215,11 @@ def generator_name(name: str) -> str:
     >>> generator_name("Uniform")
     'uniform'
     """
+    if not isinstance(name, str):
+        raise DiceError(
+            f"dice are named by text ({', '.join(GENERATORS)}) or are a DiceSet, "
+            f"not {type(name).__name__}"
+        )
     if name.lower() not in GENERATORS:
         raise DiceError(f"unknown dice {name!r}; choose one of: {', '.join(GENERATORS)}")
     return name.lower()
@@ -233,8 +242,8 @@ def roll(dice: str | DiceSet = "new", seed: int | None = None) -> Board:
     boggle.model.errors.DiceError: seed must be a whole number, got 1.5
     """
     check_seed(seed)
-    if isinstance(dice, str):
-        return roll_board(dice, seed)
+    if not isinstance(dice, DiceSet):
+        return roll_board(dice, seed)  # a name, or one clear line for a value of another type
     import random  # here: only rolling needs it, and it costs every start a millisecond
 
     cubes = dice

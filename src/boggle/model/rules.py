@@ -221,6 +221,10 @@ def preset(name: str) -> Rules:
     >>> preset("Big").min_length
     4
     """
+    if not isinstance(name, str):
+        raise RulesError(
+            f"a preset is named by text ({', '.join(PRESETS)}), not {type(name).__name__}"
+        )
     try:
         return PRESETS[name.lower()]
     except KeyError:
