@@ -12,8 +12,11 @@ from boggle import (
     Board,
     BoggleError,
     Lexicon,
+    PlayerList,
+    PlaySession,
     judge_round,
     load_lexicon,
+    normalise_word,
     preset,
     roll,
     roll_board,
@@ -98,3 +101,30 @@ def test_a_name_of_the_wrong_type(call: Callable[[], object], says: str) -> None
     """``roll(3)`` was "'int' object has no attribute 'cubes'", ``roll_board(3, 1)``,
     ``preset(3)`` and ``load_lexicon(language=3)`` "'int' object has no attribute 'lower'"."""
     _refused(call, says)
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: judge_round(BOARD, ["fame"], WORDS), "the players are a mapping of name to words"),
+        (lambda: judge_round(BOARD, None, WORDS), "or a list of PlayerList, not NoneType"),
+        (lambda: judge_round(BOARD, {"ann": [1]}, WORDS), "ann's words must be text, got 1 (int)"),
+        (lambda: judge_round(BOARD, {"ann": None}, WORDS), "ann's words are a list of texts"),
+        (lambda: PlayerList("ann", "fame"), "PlayerList.from_text reads one text of lines"),
+        (lambda: normalise_word(3), "a word must be text, got 3 (int)"),
+        (lambda: PlaySession(BOARD, solve(BOARD, WORDS)).submit(3), "a word typed must be text"),
+        (lambda: PlaySession(str(BOARD), solve(BOARD, WORDS)), "PlaySession takes the board as"),
+        (lambda: PlaySession(BOARD, None), "PlaySession takes the board's Solution"),
+    ],
+)
+def test_players_and_words_of_the_wrong_type(call: Callable[[], object], says: str) -> None:
+    """``judge_round(board, ["fame"])`` was "'str' object has no attribute 'name'", a word
+    that is a number "'int' object has no attribute 'strip'" (in ``judge_round``,
+    ``normalise_word`` and ``PlaySession.submit``); ``PlaySession(board, None)`` "'NoneType'
+    object has no attribute 'rules'", and a board's text was taken and failed at the first word."""
+    _refused(call, says)
+
+
+def test_a_players_words_given_as_a_list_are_kept_as_a_tuple() -> None:
+    assert PlayerList("ann", ["fame"]).entries == ("fame",)  # type: ignore[arg-type]
+    assert judge_round(BOARD, [PlayerList("ann", ("fame",))], WORDS).scores() == {"ann": 1}

@@ -8,6 +8,7 @@ from typing import Literal
 from boggle.game.words import PathSearchError, Status, check_word, find_path, typed_word
 from boggle.model.board import Board, Cell
 from boggle.model.checks import whole_number
+from boggle.model.errors import BoardError, JudgeError
 from boggle.model.solution import ScoredWord, Solution
 
 FeedbackStatus = Literal[
@@ -73,6 +74,16 @@ class PlaySession:
     """
 
     def __init__(self, board: Board, solution: Solution) -> None:
+        if not isinstance(board, Board):
+            raise BoardError(
+                f"PlaySession takes the board as a Board (Board.parse reads its text), "
+                f"not {type(board).__name__}"
+            )
+        if not isinstance(solution, Solution):
+            raise JudgeError(
+                "PlaySession takes the board's Solution (solve(board, lexicon)), "
+                f"not {type(solution).__name__}"
+            )
         self.board = board
         self.solution = solution
         self.rules = solution.rules

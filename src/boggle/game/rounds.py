@@ -66,6 +66,18 @@ class PlayerList:
                 f"player name {self.name!r} has a character that is not printable (a tab, "
                 "a new line, a control character)"
             )
+        if isinstance(self.entries, str) or not isinstance(self.entries, Iterable):
+            reads = " (PlayerList.from_text reads one text of lines)"
+            raise JudgeError(
+                f"{self.name}'s words are a list of texts, not {type(self.entries).__name__}"
+                f"{reads if isinstance(self.entries, str) else ''}"
+            )
+        object.__setattr__(self, "entries", tuple(self.entries))
+        for entry in self.entries:
+            if not isinstance(entry, str):
+                raise JudgeError(
+                    f"{self.name}'s words must be text, got {entry!r} ({type(entry).__name__})"
+                )
         # challenged words are compared as the judge reads entries: trimmed, lowercase
         object.__setattr__(self, "challenged", frozenset(map(typed_word, self.challenged)))
 
@@ -370,13 +382,26 @@ def _as_player_lists(
     players: Sequence[PlayerList] | Mapping[str, Sequence[str] | str],
 ) -> list[PlayerList]:
     if isinstance(players, Mapping):
-        return [
-            PlayerList.from_text(name, words)
-            if isinstance(words, str)
-            else PlayerList(name, tuple(words))
-            for name, words in players.items()
-        ]
-    return list(players)
+        lists = []
+        for name, words in players.items():
+            if isinstance(words, str):
+                lists.append(PlayerList.from_text(name, words))
+            else:  # PlayerList checks the words, and keeps them as a tuple
+                lists.append(PlayerList(name, words))  # type: ignore[arg-type]
+        return lists
+    if isinstance(players, str) or not isinstance(players, Iterable):
+        raise JudgeError(
+            "the players are a mapping of name to words ({'ann': ['fame', ...]}) or a list of "
+            f"PlayerList, not {type(players).__name__}"
+        )
+    lists = list(players)
+    for player in lists:
+        if not isinstance(player, PlayerList):
+            raise JudgeError(
+                "the players are a mapping of name to words ({'ann': ['fame', ...]}) or a list "
+                f"of PlayerList, not a list of {type(player).__name__}"
+            )
+    return lists
 
 
 def judge_round(

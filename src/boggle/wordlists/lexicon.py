@@ -62,6 +62,8 @@ def normalise_word(raw: str) -> str | None:
     >>> normalise_word("don't"), normalise_word("mp3")
     (None, None)
     """
+    if not isinstance(raw, str):
+        raise LexiconError(f"a word must be text, got {raw!r} ({type(raw).__name__})")
     word = nfc(raw.strip())
     if not word or not word.isalpha() or len(word) > MAX_WORD_LETTERS:
         return None
@@ -151,9 +153,6 @@ class Lexicon:
         boggle.model.errors.LexiconError: Lexicon.from_words takes ... not one text; split it ...
         """
         words = _given_words(words, "Lexicon.from_words", name)
-        if not all(isinstance(word, str) for word in words):
-            odd = next(word for word in words if not isinstance(word, str))
-            raise LexiconError(f"a word must be text, got {odd!r} ({type(odd).__name__})")
         return cls._normalised(normalise_words(words), name)
 
     @classmethod
