@@ -23,6 +23,7 @@ from boggle import (
     solve,
 )
 from boggle.dice.cubes import dice_set
+from boggle.scale.threads import score_many
 
 WORDS = Lexicon.from_words(["fame", "mile", "tea", "eat"])
 BOARD = Board.parse("fxie amlo ewbx astu")
@@ -128,3 +129,25 @@ def test_players_and_words_of_the_wrong_type(call: Callable[[], object], says: s
 def test_a_players_words_given_as_a_list_are_kept_as_a_tuple() -> None:
     assert PlayerList("ann", ["fame"]).entries == ("fame",)  # type: ignore[arg-type]
     assert judge_round(BOARD, [PlayerList("ann", ("fame",))], WORDS).scores() == {"ann": 1}
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: score_many("fxie amlo ewbx astu", WORDS, jobs=1), "not one text; put it in a"),
+        (lambda: score_many(None, WORDS, jobs=1), "as a list of Boards or texts, not NoneType"),
+        (
+            lambda: score_many(["abcd", 1], WORDS, jobs=1),
+            "each board as a Board or its text, not int",
+        ),
+    ],
+)
+def test_boards_to_score_of_the_wrong_type(call: Callable[[], object], says: str) -> None:
+    """``score_many("fxie amlo ewbx astu", ...)`` scored each letter and said "board 5 (''):
+    the board is empty"; a number among the boards was "lines must be str or bytes"."""
+    _refused(call, says)
+
+
+def test_boards_to_score_may_be_boards_texts_or_a_generator() -> None:
+    boards = (board for board in [BOARD, "fxie amlo ewbx astu", "abcd"])
+    assert score_many(boards, WORDS, jobs=1) == [2, 2, 0]

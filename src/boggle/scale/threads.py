@@ -339,7 +339,13 @@ def score_many(
     [2, 1]
     """
     workers = threads_for(jobs)
-    lines = [str(board) if isinstance(board, Board) else board for board in boards]
+    if isinstance(boards, str | bytes) or not isinstance(boards, Iterable):
+        one = "one text; put it in a list: [text]"
+        raise BoardError(
+            "score_many takes the boards as a list of Boards or texts, not "
+            f"{one if isinstance(boards, str) else type(boards).__name__}"
+        )
+    lines = [board if isinstance(board, str) else _line_of(board) for board in boards]
     loaded, by_size = _lexicon_rules(lexicon, rules)
     if batch_engine(engine) == "gpu":
         return _checked(score_lines_on_gpu(lines, loaded, by_size), lines, loaded, by_size)
@@ -353,6 +359,18 @@ def score_many(
             raise BoardError(f"board {index + 1} ({lines[index].strip()!r}): {error}")
         scores.extend(chunk)  # type: ignore[arg-type]  # no None left
     return scores
+
+
+def _line_of(board: object) -> str:
+    """A board given to :func:`score_many` that is not text: a :class:`Board`'s text, or
+    :class:`BoardError` naming the type it has."""
+    if isinstance(board, Board):
+        return str(board)
+    if isinstance(board, bytes):
+        return board  # type: ignore[return-value]  # the core reads its lines as bytes too
+    raise BoardError(
+        f"score_many takes each board as a Board or its text, not {type(board).__name__}"
+    )
 
 
 def _checked(
