@@ -14,6 +14,7 @@ from boggle import (
     Lexicon,
     PlayerList,
     PlaySession,
+    Rules,
     judge_round,
     load_lexicon,
     normalise_word,
@@ -151,3 +152,27 @@ def test_boards_to_score_of_the_wrong_type(call: Callable[[], object], says: str
 def test_boards_to_score_may_be_boards_texts_or_a_generator() -> None:
     boards = (board for board in [BOARD, "fxie amlo ewbx astu", "abcd"])
     assert score_many(boards, WORDS, jobs=1) == [2, 2, 0]
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: Rules(3, 3), "the rules' name must be text, got 3"),
+        (lambda: Rules("mine", 3, 3), "scoring is a list of (length, points) steps like"),
+        (lambda: Rules("mine", 3, "3:1"), "steps like ((3, 1), (5, 2)), not str"),
+        (lambda: Rules("mine", 3, ((3, 1, 2),)), "; a step was (3, 1, 2)"),
+        (lambda: Rules("mine", 3, (3,)), "; a step was 3"),
+    ],
+)
+def test_rules_of_the_wrong_type(call: Callable[[], object], says: str) -> None:
+    """``Rules("mine", 3, 3)`` was "'int' object is not iterable", a step of three numbers
+    "too many values to unpack", and a name of any type was kept."""
+    assert _refused(call, says).setting in (None, "scoring")
+
+
+def test_a_scoring_table_given_as_lists_is_kept_as_tuples() -> None:
+    """``Rules("mine", 3, [(3, 1)])`` kept the list: the rules could not be hashed (nor cached
+    by them), and were unequal to the same rules written with tuples."""
+    listed = Rules("mine", 3, [[3, 1], (5, 2)])  # type: ignore[arg-type]
+    assert listed == Rules("mine", 3, ((3, 1), (5, 2)))
+    assert hash(listed) == hash(Rules("mine", 3, ((3, 1), (5, 2))))

@@ -24,6 +24,8 @@ Rules(name='classic (custom)', min_length=5, scoring=((3, 1), (5, 2), (6, 3), (7
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from boggle.model.checks import whole_number
 from boggle.model.errors import RulesError
 from boggle.model.wording import grouped, quoted
@@ -60,6 +62,8 @@ class Rules:
     scoring: Scoring = STANDARD_SCORING
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise RulesError(f"the rules' name must be text, got {self.name!r}")
         if (
             not 1
             <= whole_number("min_length", self.min_length, error=RulesError)
@@ -69,6 +73,7 @@ class Rules:
                 f"minimum word length must be from 1 to {grouped(MAX_WORD_LENGTH)}, "
                 f"got {grouped(self.min_length)}"
             )
+        object.__setattr__(self, "scoring", _scoring_steps(self.scoring))  # a list, as a tuple
         _check_scoring(self.scoring)
 
     def points_for_length(self, length: int) -> int:
@@ -182,6 +187,19 @@ class Rules:
 
 MAX_STEP_POINTS = 1_000_000
 """The most points (or, negative, the fewest) one word may score."""
+
+
+def _scoring_steps(scoring: object) -> Scoring:
+    """``scoring`` as a tuple of ``(length, points)`` pairs, or :class:`RulesError` for a
+    value that is not a sequence of pairs."""
+    wanted = "scoring is a list of (length, points) steps like ((3, 1), (5, 2))"
+    if isinstance(scoring, str) or not isinstance(scoring, Iterable):
+        raise RulesError(f"{wanted}, not {type(scoring).__name__}", setting="scoring")
+    steps = tuple(scoring)
+    for step in steps:
+        if isinstance(step, str) or not isinstance(step, Sequence) or len(step) != 2:
+            raise RulesError(f"{wanted}; a step was {step!r}", setting="scoring")
+    return tuple((length, points) for length, points in steps)
 
 
 def _check_scoring(scoring: Scoring) -> None:
