@@ -10,6 +10,7 @@ from boggle.model.board import Board, Cell
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoardError, JudgeError
 from boggle.model.solution import ScoredWord, Solution
+from boggle.model.wording import counted, grouped
 
 FeedbackStatus = Literal[
     "accepted", "already_found", "not_a_word", "not_on_board", "too_short", "invalid"
@@ -88,6 +89,21 @@ class PlaySession:
         self.solution = solution
         self.rules = solution.rules
         self.found: list[str] = []
+
+    def __repr__(self) -> str:
+        """The board, the words found and the points, in one line.
+
+        >>> from boggle import Lexicon, solve
+        >>> board = Board.parse("fxie amlo ewbx astu")
+        >>> session = PlaySession(board, solve(board, Lexicon.from_words(["fame", "limbo"])))
+        >>> _ = session.submit("fame")
+        >>> session
+        <PlaySession fxie amlo ewbx astu: 1 word found of 2, 1 of 3 points>
+        """
+        found = f"{counted(len(self.found), 'word')} found of {grouped(len(self.solution))}"
+        return (
+            f"<PlaySession {self.board}: {found}, {self.score} of {counted(self.maximum, 'point')}>"
+        )
 
     def submit(self, entry: str) -> Feedback:
         """Check a typed word and record it when it is good.

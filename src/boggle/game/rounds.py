@@ -304,6 +304,36 @@ class RoundResult:
                 verdict["written"] = list(written)
         return shown
 
+    def __repr__(self) -> str:
+        """The board and each player's points, in one line (``str()`` is :meth:`text`).
+
+        >>> from boggle import Lexicon
+        >>> judge_round("ab cd", {"ann": ["cab"], "bob": []}, Lexicon.from_words(["cab"]))
+        <RoundResult ab cd: ann 1 point, bob 0 points>
+        """
+        scores = ", ".join(
+            f"{name} {counted(score, 'point')}" for name, score in self.scores().items()
+        )
+        problems = f"; {counted(len(self.problems), 'problem')}" if self.problems else ""
+        board = self.board if self.board is not None else quoted(self.board_text)
+        return f"<RoundResult {board}: {scores}{problems}>"
+
+    def __str__(self) -> str:
+        """What ``print(result)`` shows: the report of :meth:`text`.
+
+        >>> from boggle import Lexicon
+        >>> print(judge_round("ab cd", {"ann": ["cab"]}, Lexicon.from_words(["cab"])))
+        A B
+        C D
+        <BLANKLINE>
+        ann: 1 point
+          CAB   1  counted
+        <BLANKLINE>
+        SCORES: ann 1
+        WINNER: ann
+        """
+        return self.text()
+
     def json_text(self) -> str:
         """:meth:`to_json` as one line of JSON text.
 

@@ -28,6 +28,7 @@ from boggle.model.word_levels import (
     keeps,
     rank,
 )
+from boggle.model.wording import counted
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ class Solution:
         >>> fax = ScoredWord("fax", ((0, 0), (1, 0), (0, 1)), 1)
         >>> board, lexicon = Board.parse("fx ai"), Lexicon.from_words(["fax"])
         >>> Solution.from_scored(board, CLASSIC, lexicon, (fax,), "mine", 1)
-        <Solution fx ai : 1 words, 1 points>
+        <Solution fx ai: 1 word, 1 point>
         """
         solution = cls.__new__(cls)
         solution.board = board
@@ -261,7 +262,15 @@ class Solution:
         return word in self.by_word
 
     def __repr__(self) -> str:
-        return f"<Solution {self.board} : {len(self)} words, {self.score} points>"
+        """The board, its words and points, in one line.
+
+        >>> from boggle import Lexicon, solve
+        >>> solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "mile"]))
+        <Solution fxie amlo ewbx astu: 2 words, 2 points>
+        """
+        return (
+            f"<Solution {self.board}: {counted(len(self), 'word')}, {counted(self.score, 'point')}>"
+        )
 
     def __str__(self) -> str:
         """What ``print(solution)`` shows: the report of :meth:`text`, as ``boggle solve``

@@ -41,7 +41,7 @@ from itertools import islice
 from boggle.files.inputs import SNIFF_BYTES, binary_reason, read_file
 from boggle.model.errors import LexiconError
 from boggle.model.letters import LATIN, nfc
-from boggle.model.wording import as_text, quoted
+from boggle.model.wording import as_text, counted, quoted
 
 TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ class Lexicon:
         """A lexicon from raw words, normalised as a word list file would be.
 
         >>> Lexicon.from_words(["Cat", "DOG", "dog", "it's"], name="pets")
-        <Lexicon 'pets': 1 words>
+        <Lexicon 'pets': 1 word>
         >>> Lexicon.from_words("fame")
         Traceback (most recent call last):
         ...
@@ -207,7 +207,7 @@ class Lexicon:
         return word in self.word_set
 
     def __repr__(self) -> str:
-        return f"<Lexicon {self.name!r}: {len(self.words):,} words>"
+        return f"<Lexicon {self.name!r}: {counted(len(self.words), 'word')}>"
 
     @cached_property
     def word_set(self) -> frozenset[str]:
