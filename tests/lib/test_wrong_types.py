@@ -176,3 +176,32 @@ def test_a_scoring_table_given_as_lists_is_kept_as_tuples() -> None:
     listed = Rules("mine", 3, [[3, 1], (5, 2)])  # type: ignore[arg-type]
     assert listed == Rules("mine", 3, ((3, 1), (5, 2)))
     assert hash(listed) == hash(Rules("mine", 3, ((3, 1), (5, 2))))
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: BOARD.face(0, 4), "cell (0, 4) is not on this 4x4 board: rows 0 to 3, columns 0"),
+        (lambda: BOARD.face(-1, 0), "cell (-1, 0) is not on this 4x4 board"),
+        (lambda: BOARD.face("a", 1), "cell ('a', 1) is not on this 4x4 board"),
+        (lambda: BOARD.index(0, 9), "cell (0, 9) is not on this 4x4 board"),
+        (lambda: BOARD.cell(16), "cell index 16 is not on this 4x4 board: 0 to 15"),
+        (lambda: BOARD.cell(-1), "cell index -1 is not on this 4x4 board"),
+        (lambda: BOARD.cell("x"), "cell index 'x' is not on this 4x4 board"),
+        (lambda: BOARD.spell([(0, 0), (0, 4)]), "cell (0, 4) is not on this 4x4 board"),
+    ],
+)
+def test_a_cell_off_the_board(call: Callable[[], object], says: str) -> None:
+    """``face(0, 4)`` on a 4x4 board was the face of (1, 0) and ``face(-1, 0)`` one of the
+    last row, ``index(0, 9)`` 9 and ``cell(99)`` (24, 3), with no error: a path off the board
+    spelled letters of other cells."""
+    _refused(call, says)
+
+
+def test_every_cell_of_a_board_is_found_both_ways() -> None:
+    import numpy as np
+
+    for index in range(BOARD.size):
+        row, col = BOARD.cell(index)
+        assert BOARD.index(row, col) == index and BOARD.cell(np.int64(index)) == (row, col)
+        assert BOARD.face(row, col) == BOARD.faces[index]

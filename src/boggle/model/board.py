@@ -254,8 +254,12 @@ class Board:
 
         >>> Board.parse("ab cq").face(1, 1)
         'qu'
+        >>> Board.parse("ab cq").face(0, 2)
+        Traceback (most recent call last):
+        ...
+        boggle.model.errors.BoardError: cell (0, 2) is not on this 2x2 board: rows 0 to 1, ...
         """
-        return self.faces[row * self.cols + col]
+        return self.faces[self.index(row, col)]
 
     def cell(self, index: int) -> Cell:
         """The ``(row, col)`` of a cell index (row-major).
@@ -263,6 +267,15 @@ class Board:
         >>> Board.parse("abc def").cell(4)
         (1, 1)
         """
+        try:
+            on_board = 0 <= index < len(self.faces)  # a NumPy integer too
+        except TypeError:
+            on_board = False
+        if not on_board:
+            raise BoardError(
+                f"cell index {index!r} is not on this {self.rows}x{self.cols} board: "
+                f"0 to {len(self.faces) - 1}"
+            )
         return divmod(index, self.cols)
 
     def index(self, row: int, col: int) -> int:
@@ -271,6 +284,16 @@ class Board:
         >>> Board.parse("abc def").index(1, 1)
         4
         """
+        if not (
+            isinstance(row, int)
+            and isinstance(col, int)
+            and 0 <= row < self.rows
+            and 0 <= col < self.cols
+        ):
+            raise BoardError(
+                f"cell ({row!r}, {col!r}) is not on this {self.rows}x{self.cols} board: "
+                f"rows 0 to {self.rows - 1}, columns 0 to {self.cols - 1}"
+            )
         return row * self.cols + col
 
     @property
