@@ -15,12 +15,14 @@ from boggle import (
     PlayerList,
     PlaySession,
     Rules,
+    RulesChoice,
     judge_round,
     load_lexicon,
     normalise_word,
     preset,
     roll,
     roll_board,
+    rules_for_board,
     solve,
 )
 from boggle.dice.cubes import dice_set
@@ -205,3 +207,18 @@ def test_every_cell_of_a_board_is_found_both_ways() -> None:
         row, col = BOARD.cell(index)
         assert BOARD.index(row, col) == index and BOARD.cell(np.int64(index)) == (row, col)
         assert BOARD.face(row, col) == BOARD.faces[index]
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: rules_for_board(0, 0), "a board needs at least one row and one column, got 0x0"),
+        (lambda: rules_for_board(-3, 4), "a board needs at least one row and one column"),
+        (lambda: rules_for_board(2000, 1), "a 2000x1 board is too large: the limit is 1,000 rows"),
+        (lambda: RulesChoice().for_size(0, 4), "rows must be at least 1, got 0"),
+    ],
+)
+def test_the_rules_of_no_board(call: Callable[[], object], says: str) -> None:
+    """docs/api.md says ``rules_for_board``'s rows and cols are checked as a board's are, but
+    ``rules_for_board(0, 0)`` and ``(-3, 4)`` gave the classic rules."""
+    _refused(call, says)

@@ -303,8 +303,8 @@ class RulesChoice:
         >>> RulesChoice().for_size(5, 5).name
         'big'
         """
-        whole_number("rows", rows, error=RulesError)
-        whole_number("cols", cols, error=RulesError)
+        whole_number("rows", rows, at_least=1, error=RulesError)
+        whole_number("cols", cols, at_least=1, error=RulesError)
         return self.for_cells(rows * cols)
 
     def for_board(self, board: Board | None) -> Rules:
@@ -397,7 +397,7 @@ def rules_for_board(board_or_rows: Board | int, cols: int | None = None, /) -> R
     >>> rules_for_board(Board.parse("abcde " * 5)).name
     'big'
     """
-    from boggle.model.board import Board
+    from boggle.model.board import Board, check_size
 
     if isinstance(board_or_rows, Board):
         if cols is not None:
@@ -405,4 +405,5 @@ def rules_for_board(board_or_rows: Board | int, cols: int | None = None, /) -> R
         return RulesChoice().for_board(board_or_rows)
     if cols is None:
         raise RulesError("rules_for_board takes a board, or its rows and cols: cols is missing")
+    check_size(board_or_rows, cols)  # a board's sides: 0x0 or 2000x2000 is no board
     return RulesChoice().for_size(board_or_rows, cols)
