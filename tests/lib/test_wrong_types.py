@@ -25,8 +25,11 @@ from boggle import (
     rules_for_board,
     solve,
 )
+from boggle.definitions import define
 from boggle.dice.cubes import dice_set
 from boggle.scale.threads import score_many
+from boggle.search import search
+from boggle.study.stats import score_stats
 
 WORDS = Lexicon.from_words(["fame", "mile", "tea", "eat"])
 BOARD = Board.parse("fxie amlo ewbx astu")
@@ -221,4 +224,20 @@ def test_every_cell_of_a_board_is_found_both_ways() -> None:
 def test_the_rules_of_no_board(call: Callable[[], object], says: str) -> None:
     """docs/api.md says ``rules_for_board``'s rows and cols are checked as a board's are, but
     ``rules_for_board(0, 0)`` and ``(-3, 4)`` gave the classic rules."""
+    _refused(call, says)
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: score_stats(10, "new", WORDS, where=3), "where takes a Dask Client, 'local:N' or"),
+        (lambda: search(2, 2, WORDS, seconds=0.1, where=3.5), "scheduler's address (tcp://HOST"),
+        (lambda: define(3), "the word to define must be text, got 3"),
+    ],
+)
+def test_a_cluster_or_a_word_to_define_of_the_wrong_type(
+    call: Callable[[], object], says: str
+) -> None:
+    """``score_stats(..., where=3)`` was "'int' object has no attribute 'nthreads'" and
+    ``define(3)`` "'int' object has no attribute 'isascii'"."""
     _refused(call, says)

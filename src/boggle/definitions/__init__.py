@@ -183,6 +183,8 @@ def checked_word(entry: str) -> str:
     >>> checked_word("  Cats "), checked_word("İ"), checked_word("\ufb01sh")
     ('cats', 'i', 'fish')
     """
+    if not isinstance(entry, str):
+        raise DefinitionError(f"the word to define must be text, got {entry!r}")
     if problem := not_text(entry):
         raise DefinitionError(f"the word is not valid text: it has {problem}")
     if REPLACEMENT_CHARACTER in entry:  # what a web server reads bytes that are not UTF-8 as
