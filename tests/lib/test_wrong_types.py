@@ -241,3 +241,16 @@ def test_a_cluster_or_a_word_to_define_of_the_wrong_type(
     """``score_stats(..., where=3)`` was "'int' object has no attribute 'nthreads'" and
     ``define(3)`` "'int' object has no attribute 'isascii'"."""
     _refused(call, says)
+
+
+def test_a_bulk_boards_number_below_0_is_named_as_it_was_given() -> None:
+    """``board_at(source, 1, -1)`` said "board numbers start at 0, got first=-1, count=1", a
+    ``first`` it was not given; a ``count`` below 0 was "board numbers start at 0" too."""
+    from boggle.dice.bulk import BoardSource, board_at, board_lines
+
+    source = BoardSource.named("new")
+    assert str(_refused(lambda: board_at(source, 1, -1), "index must be at least 0, got -1")) == (
+        "index must be at least 0, got -1"
+    )
+    _refused(lambda: board_lines(source, 1, -2, 1), "first must be at least 0, got -2")
+    _refused(lambda: board_lines(source, 1, 0, -1), "count must be at least 0, got -1")
