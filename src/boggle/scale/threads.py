@@ -299,7 +299,18 @@ def iter_scores(
     rules: RulesLike = None,
     jobs: int | None = None,
 ) -> Iterator[BoardScore]:
-    """Score each line (a board in compact form), in input order; see :func:`score_chunks`."""
+    """Score each line (a board in compact form), in input order; see :func:`score_chunks`.
+    Unlike :func:`score_many`, a line that is not a board is no error: its
+    :class:`BoardScore` has no score and says why.
+
+    >>> from boggle import Lexicon
+    >>> lines = ["fxie amlo ewbx astu", "ab1c", "abet"]
+    >>> for line in iter_scores(lines, Lexicon.from_words(["fame", "mile", "bet"]), jobs=1):
+    ...     print(line.text, line.score, line.error and line.error[:30])
+    fxie amlo ewbx astu 2 None
+    ab1c None board has '1', which is not a
+    abet 1 None
+    """
     for results in score_chunks(chunks(lines), lexicon, rules, jobs):
         yield from results
 
