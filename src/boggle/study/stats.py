@@ -123,7 +123,14 @@ class ScoreStats:
     """The score distribution of ``boards`` random boards: ``counts`` is (score, boards)
     ascending, ``best`` the best boards (highest score first, then lowest number).
     ``interrupted``: a Ctrl-C stopped the run, and these are its first ``boards`` (the
-    summary of a run of that many; not compared)."""
+    summary of a run of that many; not compared).
+
+    >>> from boggle import CLASSIC
+    >>> counts = ((0, 1), (2, 2), (5, 1))  # one board of 0 points, two of 2, one of 5
+    >>> stats = ScoreStats(4, 1, BoardSource.named("new"), CLASSIC, "mine", counts, ())
+    >>> stats.mean, round(stats.std, 3), stats.minimum, stats.maximum
+    (2.25, 1.785, 0, 5)
+    """
 
     boards: int
     seed: int
@@ -162,7 +169,14 @@ class ScoreStats:
     def percentile(self, percent: float) -> int | None:
         """The lowest score that at least ``percent`` % of the boards do not beat (``None``
         for a run of no boards); ``percent`` is a finite number from 0 to 100, else a
-        :class:`BoggleError` naming it."""
+        :class:`BoggleError` naming it.
+
+        >>> from boggle import CLASSIC
+        >>> counts = ((0, 1), (2, 2), (5, 1))
+        >>> stats = ScoreStats(4, 1, BoardSource.named("new"), CLASSIC, "mine", counts, ())
+        >>> stats.percentile(50), stats.percentile(99), stats.percentile(0)
+        (2, 5, 0)
+        """
         finite_number("percent", percent, at_least=0, at_most=100)
         needed = math.ceil(self.boards * percent / 100)
         seen = 0
@@ -173,7 +187,13 @@ class ScoreStats:
         return None
 
     def histogram(self, bins: int = 20) -> list[tuple[int, int, int]]:
-        """``(low, high, boards)`` for up to ``bins`` equal ranges of whole scores."""
+        """``(low, high, boards)`` for up to ``bins`` equal ranges of whole scores.
+
+        >>> from boggle import CLASSIC
+        >>> counts = ((0, 1), (2, 2), (5, 1))
+        >>> ScoreStats(4, 1, BoardSource.named("new"), CLASSIC, "mine", counts, ()).histogram(2)
+        [(0, 2, 3), (3, 5, 1)]
+        """
         if not self.counts:
             return []
         low, high = self.counts[0][0], self.counts[-1][0]
