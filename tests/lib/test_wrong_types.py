@@ -254,3 +254,16 @@ def test_a_bulk_boards_number_below_0_is_named_as_it_was_given() -> None:
     )
     _refused(lambda: board_lines(source, 1, -2, 1), "first must be at least 0, got -2")
     _refused(lambda: board_lines(source, 1, 0, -1), "count must be at least 0, got -1")
+
+
+def test_a_match_adds_only_a_judged_round() -> None:
+    """``Match().add(3)`` was "'int' object has no attribute 'scores'"; a round's scores
+    given as a dict (``result.scores()``) was "'dict' object has no attribute 'scores'"."""
+    from boggle import Match
+
+    match = Match(target=5)
+    _refused(lambda: match.add(3), "a match adds a judged round (judge_round's RoundResult)")
+    result = judge_round(BOARD, {"ann": ["fame"]}, WORDS)
+    _refused(lambda: match.add(result.scores()), "RoundResult), not dict")
+    match.add(result)
+    assert match.totals == {"ann": 1} and len(match.rounds) == 1

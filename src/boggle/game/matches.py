@@ -59,6 +59,11 @@ class Match:
         ...
         boggle.model.errors.JudgeError: the match is over: ann reached 1
         """
+        if not isinstance(result, RoundResult):
+            raise JudgeError(
+                "a match adds a judged round (judge_round's RoundResult), "
+                f"not {type(result).__name__}"
+            )
         if self.finished:
             raise JudgeError(
                 f"the match is over: {' and '.join(self.winners())} reached {self.target}"
