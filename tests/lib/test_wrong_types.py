@@ -267,3 +267,21 @@ def test_a_match_adds_only_a_judged_round() -> None:
     _refused(lambda: match.add(result.scores()), "RoundResult), not dict")
     match.add(result)
     assert match.totals == {"ann": 1} and len(match.rounds) == 1
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: Board.from_rows(3), "Board.from_rows takes a list of rows of faces, not int"),
+        (lambda: Board.from_rows("abcd"), "not one text (Board.parse reads it)"),
+        (lambda: Board.from_rows([[1, 2], [3, 4]]), "a board's faces are text like 'a' or 'qu'"),
+        (lambda: BOARD.is_path("ab"), "a path is a list of (row, col) cells; a cell was 'a'"),
+        (lambda: BOARD.is_path([(0, 0), ("a", 1)]), "a cell was ('a', 1)"),
+        (lambda: BOARD.is_path([[0, 0], [0, 1]]), "a cell was [0, 0]"),
+    ],
+)
+def test_rows_and_paths_of_the_wrong_type(call: Callable[[], object], says: str) -> None:
+    """``Board.from_rows(3)`` was "'int' object is not subscriptable", ``from_rows("abcd")``
+    a board of four rows; ``is_path("ab")`` "not enough values to unpack", a path of lists
+    "unhashable type: 'list'"."""
+    _refused(call, says)

@@ -237,6 +237,19 @@ class Board:
         >>> Board.from_rows([["t", "h"], ["e", "Q"]])
         Board.parse('th eq')
         """
+        if isinstance(rows, str) or not isinstance(rows, Sequence):
+            kind = (
+                "one text (Board.parse reads it)" if isinstance(rows, str) else type(rows).__name__
+            )
+            raise BoardError(f"Board.from_rows takes a list of rows of faces, not {kind}")
+        for row in rows:
+            odd = (
+                [face for face in row if not isinstance(face, str)]
+                if isinstance(row, Iterable)
+                else [row]
+            )
+            if odd:
+                raise BoardError(f"a board's faces are text like 'a' or 'qu', not {odd[0]!r}")
         if not rows or not rows[0]:
             raise BoardError("the board is empty")
         if len({len(row) for row in rows}) != 1:
@@ -316,6 +329,11 @@ class Board:
         >>> board.is_path([(0, 0), (1, 1), (0, 2)]), board.is_path([(0, 0), (0, 2)])
         (True, False)
         """
+        for cell in path:
+            if not (
+                isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(n, int) for n in cell)
+            ):
+                raise BoardError(f"a path is a list of (row, col) cells; a cell was {cell!r}")
         if not path or len(set(path)) != len(path):
             return False
         for r, c in path:
