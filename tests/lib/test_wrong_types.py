@@ -285,3 +285,19 @@ def test_rows_and_paths_of_the_wrong_type(call: Callable[[], object], says: str)
     a board of four rows; ``is_path("ab")`` "not enough values to unpack", a path of lists
     "unhashable type: 'list'"."""
     _refused(call, says)
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: Lexicon.from_file(3), "a word list file is a path, not int"),
+        (lambda: Lexicon.from_file(None), "a word list file is a path, not NoneType"),
+        (lambda: define("ran", "es", 3), "define takes the word's list as a Lexicon (or None)"),
+    ],
+)
+def test_a_list_file_or_a_definitions_list_of_the_wrong_type(
+    call: Callable[[], object], says: str
+) -> None:
+    """``Lexicon.from_file(None)`` was "expected str, bytes or os.PathLike object, not
+    NoneType"; ``define("ran", "es", 3)`` "'int' object has no attribute 'language'"."""
+    _refused(call, says)

@@ -476,6 +476,13 @@ def define(entry: str, language: str = "en", lexicon: Lexicon | None = None) -> 
     """
     code = language_profile(language).code
     word = checked_word(entry)
+    if lexicon is not None:
+        from boggle.wordlists.lexicon import Lexicon  # loaded already, where a list was given
+
+        if not isinstance(lexicon, Lexicon):
+            raise DefinitionError(
+                f"define takes the word's list as a Lexicon (or None), not {type(lexicon).__name__}"
+            )
     if code == "en":
         return english_definitions().define(word)
     written: tuple[str, ...] = ()

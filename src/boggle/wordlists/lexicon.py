@@ -177,6 +177,8 @@ class Lexicon:
         """
         from pathlib import Path  # not at the top: a start that reads no list never needs it
 
+        if not isinstance(path, str | os.PathLike):
+            raise LexiconError(f"a word list file is a path, not {type(path).__name__}")
         file = Path(path)
         shown = os.fspath(path)  # as typed: Path("./words.txt") would show 'words.txt'
         data = read_file(shown, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
