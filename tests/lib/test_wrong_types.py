@@ -27,6 +27,7 @@ from boggle import (
 )
 from boggle.definitions import define
 from boggle.dice.cubes import dice_set
+from boggle.game import next_hint
 from boggle.scale.threads import score_many
 from boggle.search import search
 from boggle.study.stats import score_stats
@@ -301,3 +302,26 @@ def test_a_list_file_or_a_definitions_list_of_the_wrong_type(
     """``Lexicon.from_file(None)`` was "expected str, bytes or os.PathLike object, not
     NoneType"; ``define("ran", "es", 3)`` "'int' object has no attribute 'language'"."""
     _refused(call, says)
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: next_hint(None, [], []), "next_hint takes the board's Solution"),
+        (lambda: next_hint(solve(BOARD, WORDS), "mile", []), "a list of texts like ['fame']"),
+        (lambda: next_hint(solve(BOARD, WORDS), 3, []), "a list of texts like ['fame']"),
+        (lambda: next_hint(solve(BOARD, WORDS), [], 3), "(word number, level) pairs like"),
+        (lambda: next_hint(solve(BOARD, WORDS), [], [3]), "(word number, level) pairs like"),
+    ],
+)
+def test_hint_inputs_of_the_wrong_type(call: Callable[[], object], says: str) -> None:
+    """``next_hint(None, ...)`` was "'NoneType' object has no attribute 'frequencies'", a
+    ``given`` of 3 "'int' object is not subscriptable"; ``found`` given as one text was read
+    as its letters."""
+    _refused(call, says)
+
+
+def test_hints_take_lists_and_tuples() -> None:
+    solution = solve(BOARD, WORDS)
+    first = next_hint(solution, ("mile",), [])
+    assert next_hint(solution, {"mile"}, [list(first.step)]).step[0] == first.step[0]
