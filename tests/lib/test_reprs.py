@@ -31,3 +31,14 @@ def test_a_judged_round_is_one_line_and_prints_as_its_report() -> None:
     assert str(result) == result.text()
     unparsed = judge_round("ab c", {"ann": ["cab"]}, WORDS)
     assert repr(unparsed) == "<RoundResult 'ab c': ann 0 points; 1 problem>"
+
+
+def test_score_stats_are_one_line_of_their_figures() -> None:
+    """Its repr was every field, the count of each score among them: some 600 pairs for a
+    run of a million boards."""
+    from boggle.study.stats import score_stats
+
+    stats = score_stats(300, "new", WORDS, seed=1, jobs=1)
+    shown = repr(stats)
+    assert shown.startswith("<ScoreStats 300 boards (new 4x4, seed 1, custom, classic): mean ")
+    assert "\n" not in shown and len(shown) < 120

@@ -34,7 +34,7 @@ from boggle.model.checks import MAX_TOP, finite_number, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
-from boggle.model.wording import as_text
+from boggle.model.wording import as_text, counted
 from boggle.scale.cluster import (
     LexiconRef,
     map_ordered,
@@ -147,8 +147,31 @@ class ScoreStats:
         object.__setattr__(self, "total", sum(s * c for s, c in self.counts))
         object.__setattr__(self, "total_squares", sum(s * s * c for s, c in self.counts))
 
+    def __repr__(self) -> str:
+        """The run and its figures in one line (the fields hold every score's count).
+
+        >>> from boggle import CLASSIC
+        >>> counts = ((0, 1), (2, 2), (5, 1))
+        >>> ScoreStats(4, 1, BoardSource.named("new"), CLASSIC, "mine", counts, ())
+        <ScoreStats 4 boards (new 4x4, seed 1, mine, classic): mean 2.25, std 1.79, 0 to 5>
+        """
+        letters = self.source.letters_of
+        dice = self.source.dice or (f"letters of {letters}" if letters else "uniform")
+        run = f"{dice} {self.source.rows}x{self.source.cols}, seed {self.seed}"
+        figures = (
+            f"mean {self.mean:.2f}, std {self.std:.2f}, {self.minimum} to {self.maximum}"
+            if self.boards
+            else "no boards"
+        )
+        stopped = ", interrupted" if self.interrupted else ""
+        return (
+            f"<ScoreStats {counted(self.boards, 'board')} ({run}, {self.dictionary}, "
+            f"{self.rules.name}{stopped}): {figures}>"
+        )
+
     @property
     def mean(self) -> float:
+        """The mean score (NaN for a run of no boards)."""
         return self.total / self.boards if self.boards else math.nan
 
     @property
