@@ -44,7 +44,7 @@ COMMAND_HELP = {
     "play": "play a timed round in the terminal",
     "paths": "count the paths of each length on an empty grid",
     "bench": "measure engines and data structures (runtime, memory, hash table)",
-    "search": "find high-scoring boards (hill climbing, annealing, evolution)",
+    "search": "find high-scoring boards (hill climbing, annealing, evolution, populations)",
     "prove": "prove which boards score above a threshold (branch and bound)",
     "trie": "draw the trie of the first words of a word list (GraphViz)",
     "dicts": "list the word lists: the bundled ones and the system's",
