@@ -347,3 +347,37 @@ def test_the_words_to_learn_of_a_folded_list_are_shown_and_linked_as_written() -
     assert shown["AREA"][0] == "(área)"
     assert shown["ERA"][-1] == "https://es.wiktionary.org/wiki/Special:Search?search=era&go=Go"
     assert len({line.index("common") for line in lines if "common" in line}) == 1  # aligned
+
+
+@pytest.mark.parametrize(
+    ("encoding", "typed", "shown"),
+    [
+        ("latin-1", b"caf\xe9\r", b"caf\xe9"),  # a Latin-1 terminal: one byte
+        ("utf-8", b"caf\xe9\r", b"caf\xc3\xa9"),  # a stray Latin-1 byte on a UTF-8 one
+        ("utf-8", "café\r".encode(), b"caf\xc3\xa9"),
+    ],
+)
+def test_a_letter_typed_in_the_terminals_encoding_is_kept(
+    encoding: str, typed: bytes, shown: bytes
+) -> None:
+    """A terminal's keys were decoded as UTF-8 ignoring errors: on a Latin-1 terminal (a
+    non-UTF-8 locale) the é of "café" was dropped, the word judged as CAF ("not a word")."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", "cafe abcd efgh ijkl", "--dict", "es"],
+        env={**boggle_env(), "PYTHONIOENCODING": encoding},  # the locale's encoding, as seen
+        timeout=60,
+    )
+    try:
+        child.expect(rb"\[3:00\] > ")
+        child.send(typed)
+        child.expect(rb"  CAFE \((.*)\): \+1 point")
+        assert child.match.group(1) == shown
+        child.sendcontrol("d")
+        child.expect(b"Path of a word")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

@@ -374,9 +374,12 @@ def _play_keys(
 def _keys(fd: int, deadline: float) -> Iterator[str | None]:
     """Keys typed until ``deadline``, and ``None`` at each change of the shown second.
 
-    Escape sequences (arrow keys) are dropped.
+    Escape sequences (arrow keys) are dropped.  Keys are decoded as the terminal's locale
+    encodes them (a Latin-1 terminal's ``é`` is one byte, which UTF-8 dropped: "café" was
+    judged as CAF); bytes that are not UTF-8 on a UTF-8 terminal are read as Latin-1, as
+    piped lines are.
     """
-    decoder = codecs.getincrementaldecoder("utf-8")(errors="ignore")
+    decoder = _key_decoder(getattr(sys.stdin, "encoding", None))
     while True:
         left = deadline - round_clock()
         if left <= 0:
@@ -389,10 +392,24 @@ def _keys(fd: int, deadline: float) -> Iterator[str | None]:
         data = os.read(fd, 1024)
         if not data:
             return
-        text = decoder.decode(data)
+        try:
+            text = decoder.decode(data)
+        except UnicodeDecodeError:  # not UTF-8: each byte a Latin-1 letter
+            decoder.reset()
+            text = data.decode("latin-1")
         if "\x1b" in text:
             text = text[: text.index("\x1b")]
         yield from text
+
+
+def _key_decoder(encoding: str | None) -> codecs.IncrementalDecoder:
+    """The decoder of what the terminal sends: its locale's encoding (UTF-8 when unknown),
+    strict for UTF-8 (bytes it refuses are read as Latin-1), else replacing what it lacks."""
+    try:
+        name = codecs.lookup(encoding or "utf-8").name
+    except LookupError:
+        name = "utf-8"
+    return codecs.getincrementaldecoder(name)(errors="strict" if name == "utf-8" else "replace")
 
 
 def _play_with_lines(
