@@ -381,3 +381,31 @@ def test_a_letter_typed_in_the_terminals_encoding_is_kept(
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_a_blank_line_or_a_lone_question_mark_piped_is_passed_over(words_file: Path) -> None:
+    """Piped, a blank line was answered "(empty): not a word: empty line" and a lone '?'
+    "(empty) is not on the board." after the round; on a terminal both are passed over, and
+    so they are piped."""
+    out = played_through_a_pipe(words_file, "fame\n\n   \n?\n? \nmile\n?limb\n")
+    assert "(empty)" not in out
+    assert "FAME: +1 point (score 1)" in out and "MILE: +1 point (score 2)" in out
+    assert "LIMB: [(1,2),(0,2),(1,1),(2,2)]" in out
+
+
+def test_a_lone_question_mark_after_a_terminal_round_asks_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a round on a terminal, '?' at "Path of a word" said "(empty) is not on the
+    board."; it asks again, and '?mile' is MILE's path."""
+    from boggle.cli.commands import play
+    from boggle.game import PlaySession
+
+    board = Board.parse(BOARD)
+    session = PlaySession(board, solve(board, Lexicon.from_words(WORDS)))
+    answers = iter(["?", "  ? ", "?mile", ""])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    out = io.StringIO()
+    play.ask_for_paths(session, out)
+    assert out.getvalue().startswith("MILE: [(1,1),(0,2),(1,2),(0,3)]\n")
+    assert "(empty)" not in out.getvalue()

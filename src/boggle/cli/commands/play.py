@@ -133,6 +133,8 @@ def run(args: argparse.Namespace) -> int:
         # a long line or a byte a strict UTF-8 locale could not decode ends no round
         for line in iter_lines("-", "typed words", MAX_ENTRY_CHARS, refuse_binary=False):
             entry = line.strip()
+            if not entry.lstrip("?").strip():  # a blank line, or '?' alone: as on a terminal
+                continue
             if entry.lower() == HINT_COMMAND:
                 out.write(hint_text(session, hints) + "\n")
             elif entry.startswith("?"):
@@ -296,7 +298,9 @@ def ask_for_paths(session: PlaySession, out: TextIO) -> None:
             return
         if not word.strip():
             return
-        out.write(path_answer(session, word.lstrip("?")) + "\n")
+        if not word.strip().lstrip("?").strip():  # '?' alone: a word is asked for
+            continue
+        out.write(path_answer(session, word.strip().lstrip("?")) + "\n")
         out.flush()
 
 
