@@ -659,3 +659,17 @@ def test_judge_refuses_a_board_typed_with_board_that_does_not_parse(
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert err.startswith("boggle: error: --board: ") and err.count("\n") == 1
+
+
+def test_judge_refuses_two_players_reading_standard_input(
+    capsys: pytest.CaptureFixture[str], words: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--player ann=- --player bob=-`` gave ann the whole of stdin and bob nothing, judged
+    as a player with no words (exit 0); standard input holds one list."""
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"fame\nmile\n")))
+    argv = ["judge", "--board", "fxie amlo ewbx astu", "--dict", str(words)]
+    status, out, err = run(capsys, *argv, "--player", "ann=-", "--player", "bob=-")
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert "give '-' to one --player only, not to 'ann' and 'bob'" in err

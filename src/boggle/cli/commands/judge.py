@@ -87,6 +87,12 @@ def _read_input(args: argparse.Namespace) -> Any:
             Board.parse(args.board)
         except BoardError as error:
             raise BoardError(f"--board: {error}") from None
+        from_stdin = [spec.partition("=")[0] for spec in args.player if spec.endswith("=-")]
+        if len(from_stdin) > 1:  # the second read an empty stdin: a player with no words
+            raise JudgeError(
+                "standard input holds one list: give '-' to one --player only, not to "
+                f"{' and '.join(quoted(name) for name in from_stdin)}"
+            )
         players = []
         for spec in args.player:
             name, sep, file = spec.partition("=")
