@@ -409,3 +409,38 @@ def test_a_lone_question_mark_after_a_terminal_round_asks_again(
     play.ask_for_paths(session, out)
     assert out.getvalue().startswith("MILE: [(1,1),(0,2),(1,2),(0,3)]\n")
     assert "(empty)" not in out.getvalue()
+
+
+def test_a_long_word_on_a_narrow_terminal_keeps_the_prompt_on_one_line(
+    words_file: Path,
+) -> None:
+    """On a terminal 20 columns wide, a word typed past the edge wrapped the prompt line;
+    erase-line clears one line, so each tick of the clock left a copy of the prompt on the
+    lines above. The line shows the word's end and never reaches the edge; Enter judges
+    the whole word."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    env = {name: value for name, value in boggle_env().items() if name != "COLUMNS"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(24, 20),
+    )
+    child.logfile_read = transcript = io.StringIO()
+    long_word = "fameabcdefghijklmnopqrstuvwxyz"
+    try:
+        child.expect(r"\[3:00\] > ")
+        child.send(long_word)
+        child.expect(r"\] > \.\.\.[a-z]*xyz")
+        child.send("\r")
+        child.expect(f"{long_word.upper()}: not on the board")
+        child.sendcontrol("d")
+        child.expect("Path of a word")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    prompts = [line for line in transcript.getvalue().split("\r\x1b[K") if "] > " in line]
+    assert prompts and all(len(line.rstrip("\r\n")) < 20 for line in prompts), prompts

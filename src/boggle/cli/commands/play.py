@@ -339,11 +339,14 @@ def _play_keys(
     words: str,
     hints: list[tuple[int, int]],
 ) -> bool:
+    from boggle.cli.main import terminal_columns
+
     deadline = round_clock() + seconds
     typed = ""
 
     def redraw() -> None:
-        out.write(f"\r\x1b[K[{clock(deadline - round_clock())}] > {typed}")
+        prompt = f"[{clock(deadline - round_clock())}] > "
+        out.write(f"\r\x1b[K{prompt}{typed_tail(typed, terminal_columns() - len(prompt) - 1)}")
         out.flush()
 
     redraw()
@@ -373,6 +376,19 @@ def _play_keys(
         redraw()
     out.write("\r\x1b[K")
     return True
+
+
+def typed_tail(typed: str, room: int) -> str:
+    """What of the word being typed fits the ``room`` columns left on the prompt line: its
+    end, so the line never wraps (``\\r`` and erase-line clear one line of the terminal, and
+    a wrapped prompt left a copy of itself on each line above at every tick).
+
+    >>> typed_tail("fame", 10), typed_tail("antidisestablishment", 8), typed_tail("fame", 0)
+    ('fame', '...hment', '')
+    """
+    if len(typed) <= room:
+        return typed
+    return "..." + typed[len(typed) - room + 3 :] if room > 3 else ""
 
 
 def _keys(fd: int, deadline: float) -> Iterator[str | None]:
