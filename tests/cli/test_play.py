@@ -444,3 +444,34 @@ def test_a_long_word_on_a_narrow_terminal_keeps_the_prompt_on_one_line(
         child.close()
     prompts = [line for line in transcript.getvalue().split("\r\x1b[K") if "] > " in line]
     assert prompts and all(len(line.rstrip("\r\n")) < 20 for line in prompts), prompts
+
+
+def test_a_dumb_terminal_gets_lines_without_escape_sequences(words_file: Path) -> None:
+    """With ``TERM=dumb`` (an editor's shell) the countdown's redraw printed ``^[[K`` and a
+    new prompt every second; such a terminal reads lines, the time left on each prompt, and
+    '?WORD' and blank lines are answered as on any terminal."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        env={**boggle_env(), "TERM": "dumb"},
+        encoding="utf-8",
+        timeout=60,
+    )
+    child.logfile_read = transcript = io.StringIO()
+    try:
+        child.expect(r"\[\d:\d\d\] > ")
+        child.sendline("fame")
+        child.expect(r"FAME: \+1 point \(score 1\)")
+        child.sendline("")
+        child.sendline("?mile")
+        child.expect("paths are shown after the round")
+        child.sendeof()
+        child.expect("Round over.")
+        child.expect("Path of a word")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert "\x1b" not in transcript.getvalue() and "(empty)" not in transcript.getvalue()

@@ -315,11 +315,16 @@ def play_on_terminal(
     words: str = ALL,
     hints: list[tuple[int, int]] | None = None,
 ) -> bool:
-    """Read words with a countdown on the prompt line; True if time ran out."""
+    """Read words with a countdown on the prompt line; True if time ran out.  A terminal
+    that takes no escape sequences (``TERM=dumb``: an editor's shell) gets lines with a
+    deadline and the time left on each prompt, as Windows does: the countdown's redraw
+    would print ``^[[K`` and a new prompt every second."""
     try:
         import termios
         import tty
     except ImportError:  # no termios (Windows): lines with a deadline, no live countdown
+        return _play_with_lines(session, seconds, out, whole, words, [] if hints is None else hints)
+    if os.environ.get("TERM") == "dumb":
         return _play_with_lines(session, seconds, out, whole, words, [] if hints is None else hints)
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
@@ -450,5 +455,7 @@ def _play_with_lines(
             return True
         if entry.strip().lower() == HINT_COMMAND:
             out.write(hint_text(session, hints) + "\n")
-            continue
-        out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")
+        elif entry.strip().startswith("?"):  # as with keys: paths after the round
+            out.write("  paths are shown after the round\n")
+        elif entry.strip():
+            out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")
