@@ -475,3 +475,21 @@ def test_a_dumb_terminal_gets_lines_without_escape_sequences(words_file: Path) -
         child.close()
     assert child.exitstatus == 0
     assert "\x1b" not in transcript.getvalue() and "(empty)" not in transcript.getvalue()
+
+
+def test_a_board_with_no_words_says_so_not_that_every_word_was_found(words_file: Path) -> None:
+    """A board with no word of the list (often 2x2: ``play --size 2``) ended "You found 0 of
+    0 words: 0 of 0 points (100%). You found every word!", and ?hint said "you found them
+    all"; both say the board has none."""
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", "zzzz zzzz zzzz zzzz", "--dict", str(words_file)],
+        input="?hint\nzzz\n",
+        capture_output=True,
+        text=True,
+        env=boggle_env(),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "  no words to hint: this board has none\n" in done.stdout
+    assert "This board has no words of 3 letters or more: there was nothing to find." in done.stdout
+    assert "every word" not in done.stdout and "(100%)" not in done.stdout

@@ -179,6 +179,8 @@ def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
             define=lambda word: first_definition(word, language),
         )
     except NoWordsLeft:
+        if not session.solution.count:
+            return "  no words to hint: this board has none"
         if all(item.word in session.found for item in session.solution):
             return "  no words left to hint: you found them all"
         return "  no words left to hint: every word you have not found was hinted in full"
@@ -214,6 +216,11 @@ def feedback_text(
 
 def summary_text(session: PlaySession, show_missed: int) -> str:
     solution = session.solution
+    if not solution.count:  # not "0 of 0 words (100%). You found every word!"
+        return (
+            f"This board has no words of {session.rules.min_length} letters or more: "
+            "there was nothing to find."
+        )
     share = 100 * session.score / session.maximum if session.maximum else 100.0
     lines = [
         f"You found {len(session.found):,} of {counted(solution.count, 'word')}: "
