@@ -111,8 +111,9 @@ def _read_input(args: argparse.Namespace) -> Any:
 
 
 def _read_text(file: str) -> str:
-    """A round file, a player's list or ('-') standard input: UTF-8, else Latin-1."""
-    data = read_file(file, "file", MAX_INPUT_BYTES, JudgeError)
+    """A round file, a player's list or ('-') standard input (plain or gzip, as a word list
+    or a board file): UTF-8, else Latin-1."""
+    data = read_file(file, "file", MAX_INPUT_BYTES, JudgeError, gzip=True)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
