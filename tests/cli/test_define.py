@@ -267,3 +267,16 @@ def test_play_hint_on_a_terminal(tmp_path: object) -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("paths", [[], ["--no-paths"]])
+def test_solve_define_text_defines_a_word_shown_with_its_written_form(
+    paths: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The text of ``solve --define`` found each word's definition by its line, "  AJI (ají):
+    [...]" read as "aji (ají)": no word a list folds (AEREA (aérea), every accented Spanish,
+    French, German... word) got its link or gloss; ``--json`` gave it."""
+    assert main(["solve", "aji xxx xxx", "--dict", "es", "--define", *paths]) == 0
+    lines = capsys.readouterr().out.split("\n")
+    shown = next(n for n, line in enumerate(lines) if line.startswith("  AJI (ají)"))
+    assert lines[shown + 1].strip().startswith("https://es.wiktionary.org/wiki/")

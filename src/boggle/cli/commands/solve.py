@@ -208,10 +208,12 @@ def _defined(solution: Solution, args: argparse.Namespace) -> int:
                 entry["definition_url"] = definition.url
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         return 0
+    # each word's line as the text shows it ("  AJI (ají): [...]": its written form too)
+    by_shown = {solution.shown(item.word): item.word for item in solution}
     for line in solution.text(paths=not args.no_paths).split("\n"):
         sys.stdout.write(line + "\n")
-        word = line.strip().split(":")[0].lower() if line.startswith("  ") else ""
-        definition = found.get(word)
+        shown = line.strip().split(": ")[0] if line.startswith("  ") else ""
+        definition = found.get(by_shown.get(shown, ""))
         if definition is None or not (definition.first or definition.url):
             continue
         form = f"({definition.form}) " if definition.first and definition.form else ""
