@@ -280,3 +280,17 @@ def test_solve_define_text_defines_a_word_shown_with_its_written_form(
     lines = capsys.readouterr().out.split("\n")
     shown = next(n for n, line in enumerate(lines) if line.startswith("  AJI (ají)"))
     assert lines[shown + 1].strip().startswith("https://es.wiktionary.org/wiki/")
+
+
+def test_solve_define_links_a_folded_word_where_define_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``boggle define aji --dict es`` linked the entry of ají; ``solve --define`` gave the
+    same word Wiktionary's search for "aji" (its definitions were looked up without the
+    list that knows how the word is written)."""
+    assert main(["define", "aji", "--dict", "es", "--json"]) == 0
+    url = json.loads(capsys.readouterr().out)["url"]
+    assert url == "https://es.wiktionary.org/wiki/aj%C3%AD"
+    assert main(["solve", "aji xxx xxx", "--dict", "es", "--define", "--json"]) == 0
+    words = {entry["word"]: entry for entry in json.loads(capsys.readouterr().out)["words"]}
+    assert words["aji"]["definition_url"] == url

@@ -194,7 +194,7 @@ def _defined(solution: Solution, args: argparse.Namespace) -> int:
     from boggle.wordlists.spelling import lexicon_profile
 
     language = lexicon_profile(solution.lexicon).code
-    found, warning = definitions_for([item.word for item in solution], language)
+    found, warning = definitions_for([item.word for item in solution], language, solution.lexicon)
     if warning:
         print(warning, file=sys.stderr)
     if args.json:
