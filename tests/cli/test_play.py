@@ -493,3 +493,14 @@ def test_a_board_with_no_words_says_so_not_that_every_word_was_found(words_file:
     assert "  no words to hint: this board has none\n" in done.stdout
     assert "This board has no words of 3 letters or more: there was nothing to find." in done.stdout
     assert "every word" not in done.stdout and "(100%)" not in done.stdout
+
+
+def test_play_at_dash_is_refused_as_dash_is(
+    words_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play @-`` read standard input, the typed words, as the board ("fame" became the
+    board "fa me") and then had no words to judge; it is refused as ``play -`` is."""
+    assert main(["play", "@-", "--dict", str(words_file)]) == 2
+    err = capsys.readouterr().err
+    assert "standard input holds the words here, not the board: give it as @FILE" in err
+    assert err.count("\n") == 1

@@ -116,7 +116,7 @@ def board_from_args(args: argparse.Namespace) -> Board:
 def board_text(words: list[str], stdin: bool = True) -> str:
     """The board's text from the command line: its words joined by spaces, or the content
     of ``@FILE`` or (``-``, when ``stdin``) standard input, plain or gzip, UTF-8 or Latin-1."""
-    if not stdin and words == ["-"]:
+    if not stdin and words in (["-"], ["@-"]):  # '@-' read the words as the board
         raise BoardError("standard input holds the words here, not the board: give it as @FILE")
     if len(words) == 1 and (words[0].startswith("@") or (stdin and words[0] == "-")):
         source = words[0].removeprefix("@") if words[0] != "-" else "-"
