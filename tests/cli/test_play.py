@@ -504,3 +504,22 @@ def test_play_at_dash_is_refused_as_dash_is(
     err = capsys.readouterr().err
     assert "standard input holds the words here, not the board: give it as @FILE" in err
     assert err.count("\n") == 1
+
+
+def test_a_typed_letter_the_output_cannot_encode_does_not_end_the_round(
+    words_file: Path,
+) -> None:
+    """In a Latin-1 locale, a typed (pasted) "żaba" was echoed in its answer, and the
+    letter Latin-1 lacks ended the round with an error: its words and summary lost. The
+    answer shows it escaped and the round goes on."""
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        input="żaba\nfame\n?żaba\n".encode(),
+        capture_output=True,
+        env={**boggle_env(), "PYTHONIOENCODING": "latin-1"},
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("latin-1")
+    assert "  \\u017bABA: not on the board\n" in out and "FAME: +1 point (score 1)" in out
+    assert "\\u017bABA is not on the board." in out and "You found 1 of" in out

@@ -123,6 +123,12 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     out.flush()
+    # the board is shown (or refused in one line); from here on what a player types or the
+    # list writes ("cœur", a pasted "żaba") is escaped where the output's encoding (a Latin-1
+    # locale) lacks it: an error there ended the round, its words and summary lost
+    reconfigure = getattr(out, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
     path_requests: list[str] = []
     hints: list[tuple[int, int]] = []
     if interactive:
