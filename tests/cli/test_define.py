@@ -220,6 +220,8 @@ def test_solve_define_without_data_still_solves(capsys: pytest.CaptureFixture[st
     assert main(["solve", BOARD, "--define", "--json"]) == 0
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1 and "wordnet-base" in captured.err
+    # every warning as the others: it was the bare "no English definitions available: ..."
+    assert captured.err.startswith("boggle: warning: no English definitions available")
     words = json.loads(captured.out)["words"]
     assert words and all(entry["definition"] is None for entry in words)
 

@@ -161,7 +161,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json and solution.frequencies is None:
         solution = _with_frequencies_if_installed(solution)
     if solution.foreign_letters:
-        print(foreign_letters_warning(solution.foreign_letters, lexicon), file=sys.stderr)
+        print(
+            f"boggle: {foreign_letters_warning(solution.foreign_letters, lexicon)}", file=sys.stderr
+        )
     if args.define:
         return _defined(solution, args)
     if args.json:
@@ -179,7 +181,7 @@ def _with_frequencies_if_installed(solution: Solution) -> Solution:
     try:
         return with_frequencies(solution)
     except MissingDependencyError as error:
-        print(f"warning: {error} (words are shown without zipf and level)", file=sys.stderr)
+        print(f"boggle: warning: {error} (words are shown without zipf and level)", file=sys.stderr)
         return solution
 
 
@@ -196,7 +198,7 @@ def _defined(solution: Solution, args: argparse.Namespace) -> int:
     language = lexicon_profile(solution.lexicon).code
     found, warning = definitions_for([item.word for item in solution], language, solution.lexicon)
     if warning:
-        print(warning, file=sys.stderr)
+        print(f"boggle: warning: {warning}", file=sys.stderr)
     if args.json:
         result = solution.to_json(paths=not args.no_paths)
         for entry in result["words"]:

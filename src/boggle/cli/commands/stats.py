@@ -217,7 +217,7 @@ def _levels_if_installed(
     try:
         return word_levels_of_boards(min(boards, LEVEL_SAMPLE), source, lexicon, rules, seed)
     except MissingDependencyError as error:
-        print(f"warning: {error} (no words by level)", file=sys.stderr)
+        print(f"boggle: warning: {error} (no words by level)", file=sys.stderr)
         return None
 
 
