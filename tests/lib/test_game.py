@@ -22,6 +22,7 @@ from boggle.game import (
     judge_round,
     play_match,
 )
+from boggle.model.errors import JudgeError
 from boggle.model.render import path_picture
 from boggle.model.wording import quoted
 
@@ -523,3 +524,17 @@ def test_an_entry_many_players_list_is_checked_once(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(rounds, "check_word", counted_check)
     assert judge_round(BOARD, players, LEXICON).to_json() == expected
     assert sorted(calls) == ["Fame", "fame", "mile", "zzz"]
+
+
+@pytest.mark.parametrize(("target", "shown"), [(True, "true"), (2.5, "2.5"), ("50", '"50"')])
+def test_a_match_files_target_that_is_no_whole_number_is_one_line_naming_it(
+    target: object, shown: str
+) -> None:
+    """A match file's ``"target": true`` passed the file's check (a bool is an int) and was
+    refused by the match as "got True (--target)": an option the file's reader never gave.
+    Every target that is no whole number is refused as the file's, with its JSON value."""
+    rounds = [{"board": "fxie amlo ewbx astu", "players": {"ann": ["fame"]}}]
+    with pytest.raises(JudgeError) as refused:
+        judge_json({"target": target, "rounds": rounds}, Lexicon.from_words(["fame"]))
+    assert str(refused.value) == f"'target' must be a whole number of points, got {shown}"
+    assert refused.value.setting is None

@@ -153,8 +153,8 @@ def judge_json(
         if not isinstance(rounds, list) or not rounds:
             raise JudgeError("'rounds' must be a non-empty list of rounds")
         goal = target if target is not None else data.get("target", DEFAULT_TARGET)
-        if not isinstance(goal, int):
-            raise JudgeError("'target' must be a whole number of points")
+        if isinstance(goal, bool) or not isinstance(goal, int):  # true is no number of points
+            raise JudgeError(f"'target' must be a whole number of points, got {json.dumps(goal)}")
         judged = (
             _judge_round_json(r, lexicon, rules, challenge, n) for n, r in enumerate(rounds, 1)
         )
