@@ -774,3 +774,25 @@ def test_a_word_the_dictionary_lacks_says_why_it_has_no_meaning(
     source = get_json(server.url + "/api/define?word=zyzzyva")["source"]
     shown = page.locator(".kept-word[data-word='zyzzyva'] .kept-meaning")
     assert shown.text_content() == f"no definition: not in the dictionary ({source})"
+
+
+def test_a_clue_blanks_the_word_and_its_base_form_not_longer_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A meaning as a clue does not give the word away through its base form (PERFORMS is
+    "carry out or perform an action"), blanks the word with an ending (LAUGH in "laughing"),
+    and leaves a longer word that holds it whole (SOL in "a solid")."""
+    page = words_page(pages, server, [kept("performs"), kept("laugh"), kept("sol"), kept("quo")])
+    meanings_shown(page)
+    page.click("#practise-start")
+    clues = {}
+    for _ in range(4):  # one pass asks each word once
+        page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+        clues[page.get_attribute("#practise-clue", "data-word")] = page.text_content(
+            "#practise-clue"
+        )
+        page.click("#practise-show")
+    assert clues["performs"] == "carry out or _______ an action (8 letters)"
+    assert clues["laugh"] == "the sound of _____ing (5 letters)"
+    assert "in which a solid is suspended" in clues["sol"] and "___" not in clues["sol"]
+    assert clues["quo"].startswith("as in “status ___”")  # its base, status_quo, is the clue

@@ -299,6 +299,23 @@ function cluePrefix(entry) {
   return entry.word.slice(0, length);
 }
 
+// Endings after which a word in a meaning is still the word, as boggle.game.hints.INFLECTIONS.
+const INFLECTIONS = ["s", "es", "d", "ed", "ing", "er", "ers", "est", "ly", "'s"];
+
+// `text` with `word` (any case, alone or with an ending of INFLECTIONS, its last letter maybe
+// doubled before a vowel's) written as blanks, as boggle.game.hints.masked does: a longer word
+// that merely holds it is left whole (SOL in "a solid", ARE in "area").
+//   masked("domestic cats; a Cat show", "cat") -> "domestic ___s; a ___ show"
+function masked(text, word) {
+  if (!word) return text;
+  const escape = (value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const doubled = `${escape(word.at(-1))}?`;
+  const endings = INFLECTIONS.map((ending) => ("aeiou".includes(ending[0]) ? doubled : "") + escape(ending));
+  const letter = "[\\p{L}\\p{N}_]";
+  const pattern = new RegExp(`(?<!${letter})${escape(word)}(?=(?:${endings.join("|")})?(?!${letter}))`, "giu");
+  return text.replace(pattern, "_".repeat(word.length));
+}
+
 // The clue for `entry`, into #practise-clue: its meaning with the word blanked out, or,
 // without one, its length, first letters (as many as tell it from the other kept words) and
 // the board it was on.
@@ -314,9 +331,10 @@ async function showClue(entry) {
   const letters = `${entry.word.length} letters`;
   const definition = !found.error && !found.url && found.definitions?.[0];
   if (definition) {
-    const pattern = new RegExp(entry.word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
-    const blanked = definition.replace(pattern, "_".repeat(entry.word.length));
-    clue.append(`${blanked} (${letters})`);
+    // the word and its base form blanked: PERFORMS's "carry out or perform an action" would
+    // give it away (a base of several words, status_quo for QUO, is the clue itself)
+    const base = typeof found.base === "string" && /^\p{L}+$/u.test(found.base) ? found.base : "";
+    clue.append(`${masked(masked(definition, entry.word), base)} (${letters})`);
   } else {
     clue.dataset.prefix = cluePrefix(entry);
     clue.append(`${letters}, starting with ${clue.dataset.prefix.toUpperCase()}`);
