@@ -796,3 +796,32 @@ def test_a_clue_blanks_the_word_and_its_base_form_not_longer_words(
     assert clues["laugh"] == "the sound of _____ing (5 letters)"
     assert "in which a solid is suspended" in clues["sol"] and "___" not in clues["sol"]
     assert clues["quo"].startswith("as in “status ___”")  # its base, status_quo, is the clue
+
+
+def test_keeping_into_a_full_list_can_be_tried_again_once_there_is_room(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A list of 300 words keeps no more: the round's button says so and stays, so that once
+    words are removed (on My words, in another tab) the round's missed words can be kept."""
+    full = [kept(f"word{chr(97 + i // 26)}{chr(97 + i % 26)}") for i in range(300)]
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": full})],
+    )
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .keep-button")
+    page.click(".keep-button")
+    status = page.locator(".keep-status")
+    assert status.text_content() == "Your list is full (300 words): remove some first. See My words"
+    assert page.locator(".keep-button").is_enabled()
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": full[:250]})],
+    )
+    page.click(".keep-button")
+    assert status.text_content() == "Kept 10 words to learn. See My words"
+    assert page.locator(".keep-button").is_disabled()
+    assert len(stored(page)) == 260

@@ -102,21 +102,26 @@ export function wordsToKeep(missed, list, kept) {
 }
 
 // Keeps the best of `missed` (see wordsToKeep) from the board `board` and the list `list`;
-// says what it did as a line: "Kept 10 words to learn." and so on.
+// says what it did as a line ("Kept 10 words to learn." and so on), and whether that is done:
+// { line, done }, done false when the words could not be kept (a full list, storage refused),
+// so the player may try again once there is room.
 export function keepMissed(missed, list, board) {
   const { words, problem } = loadWords();
   const chosen = wordsToKeep(missed, list, words);
-  if (!missed.length) return "No missed words to keep.";
-  if (!chosen.length) return "These words are kept already.";
+  if (!missed.length) return { line: "No missed words to keep.", done: true };
+  if (!chosen.length) return { line: "These words are kept already.", done: true };
   const room = MOST_KEPT - words.length;
-  if (room <= 0) return `Your list is full (${MOST_KEPT} words): remove some first.`;
+  if (room <= 0) return { line: `Your list is full (${MOST_KEPT} words): remove some first.`, done: false };
   const date = today();
   const added = chosen.slice(0, room).map((entry) => cleanEntry({
     word: entry.word, list, points: entry.points, level: entry.level, board, date,
     learned: false, streak: 0,
   })).filter(Boolean);
-  if (!saveWords([...added, ...words])) return "This browser refused to keep the words (storage is off or full).";
-  return `Kept ${counted(added.length, "word")} to learn` + (problem ? " (the old list could not be read)." : ".");
+  if (!saveWords([...added, ...words])) {
+    return { line: "This browser refused to keep the words (storage is off or full).", done: false };
+  }
+  const line = `Kept ${counted(added.length, "word")} to learn` + (problem ? " (the old list could not be read)." : ".");
+  return { line, done: true };
 }
 
 // Whether `word` of the list `list` is kept already (learned or not).
@@ -236,8 +241,9 @@ export function offerKeep(
   const board = document.getElementById("board")?.dataset.board ?? "";
   addLearnButtons(chips, missed, list, board, status);
   button.addEventListener("click", () => {
-    status.replaceChildren(keepMissed(missed, list, board), " ", myWordsLink());
-    button.disabled = true;
+    const { line, done } = keepMissed(missed, list, board);
+    status.replaceChildren(line, " ", myWordsLink());
+    button.disabled = done;  // words not kept (a full list): the button stays, to try again
     refreshLearnButtons(chips, list);
   });
 }
