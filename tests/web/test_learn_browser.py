@@ -825,3 +825,53 @@ def test_keeping_into_a_full_list_can_be_tried_again_once_there_is_room(
     assert status.text_content() == "Kept 10 words to learn. See My words"
     assert page.locator(".keep-button").is_disabled()
     assert len(stored(page)) == 260
+
+
+def test_words_saved_to_a_file_are_added_in_another_browser(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """My words saves the kept words to a file; another browser adds them from it: the words
+    it lacks, after its own, a word kept in both keeping its own count; a file that is not one
+    of kept words changes nothing and says so."""
+    phone = words_page(
+        pages, server, [kept("fame", learned=True, streak=2), kept("limbo", points=2)]
+    )
+    with phone.expect_download() as download_info:
+        phone.get_by_role("button", name="Save to a file").click()
+    download = download_info.value
+    name = download.suggested_filename
+    assert name.startswith("boggle-words-") and name.endswith(".json")
+    saved = tmp_path / name
+    download.save_as(saved)
+    file_words = json.loads(saved.read_text())["words"]
+    assert [(w["word"], w["points"], w["learned"]) for w in file_words] == [
+        ("fame", 1, True),
+        ("limbo", 2, False),
+    ]
+    assert phone.text_content("#words-status") == f"Saved 2 words to {name}."
+
+    other = words_page(pages, server, [kept("limbo", points=2, streak=1), kept("mile")])
+    other.set_input_files("#import-file", str(saved))
+    other.wait_for_function("() => document.getElementById('words-status').textContent")
+    assert other.text_content("#words-status") == f"Added 1 word from {name}; 1 kept already."
+    words = stored(other)
+    assert [(w["word"], w["learned"], w["streak"]) for w in words] == [
+        ("limbo", False, 1),
+        ("mile", False, 0),
+        ("fame", True, 2),
+    ]
+    assert other.text_content("#learned-title") == "Learned (1)"
+
+    notes = tmp_path / "notes.json"
+    notes.write_text("my words: fame, limbo")
+    other.evaluate("() => { document.getElementById('words-status').textContent = ''; }")
+    other.set_input_files("#import-file", str(notes))
+    other.wait_for_function("() => document.getElementById('words-status').textContent")
+    assert other.text_content("#words-status") == (
+        "notes.json is not a file of words saved by My words."
+    )
+    assert stored(other) == words
+
+    empty = pages.open(server.url + "/words", **PHONE)
+    assert empty.get_by_role("button", name="Add from a file").is_visible()
+    assert empty.get_by_role("button", name="Save to a file").is_hidden()

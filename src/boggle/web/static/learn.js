@@ -42,15 +42,22 @@ export function loadWords() {
     return { words: [], problem: "This browser keeps no data for this site (storage is off), so no words can be kept." };
   }
   if (raw === null) return { words: [], problem: null };
+  const words = readWords(raw);
+  if (!words) return { words: [], problem: "The words kept in this browser could not be read, so the list starts empty." };
+  return { words, problem: null };
+}
+
+// The entries of a stored value (or a file saved by My words: the same text), each as this page
+// can use it, at most MOST_KEPT, each word of a list once; null for a text that is not such a
+// value (broken JSON, another shape or version).
+export function readWords(raw) {
   let data;
   try {
     data = JSON.parse(raw);
   } catch (error) {
     data = null;
   }
-  if (!data || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.words)) {
-    return { words: [], problem: "The words kept in this browser could not be read, so the list starts empty." };
-  }
+  if (!data || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.words)) return null;
   const seen = new Set();
   const words = [];
   for (const entry of data.words.slice(0, MOST_KEPT)) {
@@ -61,13 +68,18 @@ export function loadWords() {
       words.push(clean);
     }
   }
-  return { words, problem: null };
+  return words;
+}
+
+// The kept words `words` as the text stored (and saved to a file by My words).
+export function wordsText(words) {
+  return JSON.stringify({ version: 1, words: words.slice(0, MOST_KEPT) });
 }
 
 // Stores `words` (the whole list); false when the browser refuses.
 export function saveWords(words) {
   try {
-    localStorage.setItem(LEARN_KEY, JSON.stringify({ version: 1, words: words.slice(0, MOST_KEPT) }));
+    localStorage.setItem(LEARN_KEY, wordsText(words));
     return true;
   } catch (error) {
     return false;
@@ -75,7 +87,7 @@ export function saveWords(words) {
 }
 
 // Today as YYYY-MM-DD, in the player's own time zone.
-function today() {
+export function today() {
   const now = new Date();
   const pad = (n) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

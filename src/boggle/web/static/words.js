@@ -4,7 +4,7 @@
 // word: right twice in a row and it is learned; the words in a shuffled order, each once a
 // pass); Clear all, after a question. Nothing is sent to the server but the look-ups.
 import { api, counted, levelName, namedWord, wordListTitles } from "/static/board.js";
-import { LEARN_KEY, loadWords, saveWords } from "/static/learn.js";
+import { LEARN_KEY, MOST_KEPT, loadWords, readWords, saveWords, today, wordsText } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -222,6 +222,7 @@ function render() {
   $("words-empty").hidden = state.words.length > 0;
   $("clear").hidden = !state.words.length;
   $("practise").hidden = !state.words.length;
+  $("export-words").hidden = !state.words.length;
   $("practise-start").disabled = !learning.length;
   document.body.dataset.words = String(learning.length);
   document.body.dataset.learned = String(learned.length);
@@ -492,6 +493,61 @@ function closeClear(cleared) {
   }
 }
 
+// ------------------------------------------------------------------ another browser
+
+// Save to a file: the kept words as this browser stores them, in boggle-words-DATE.json, for
+// "Add from a file" in another browser (or this one, once cleared).
+function exportWords() {
+  reloadWords();
+  const name = `boggle-words-${today()}.json`;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([wordsText(state.words)], { type: "application/json" }));
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  say(`Saved ${counted(Math.min(state.words.length, MOST_KEPT), "word")} to ${name}.`);
+}
+
+const MOST_FILE_BYTES = 1000000;  // 300 words take about 50 kB
+
+// Add from a file saved by "Save to a file": its words not kept here already, after those kept
+// (a word kept in both keeps this browser's count and whether it is learned), as many as fit.
+async function importWords(file) {
+  let words = null;
+  if (file.size <= MOST_FILE_BYTES) {
+    try {
+      words = readWords(await file.text());
+    } catch (error) {
+      words = null;
+    }
+  }
+  if (!words) {
+    say(`${file.name} is not a file of words saved by My words.`);
+    return;
+  }
+  reloadWords();
+  const have = new Set(state.words.map(keyOf));
+  const fresh = words.filter((entry) => !have.has(keyOf(entry)));
+  const added = fresh.slice(0, Math.max(0, MOST_KEPT - state.words.length));
+  const parts = [];
+  if (added.length) {
+    if (!saveWords([...state.words, ...added])) {
+      say("This browser refused to keep the words (storage is off or full).");
+      return;
+    }
+    state.words = [...state.words, ...added];
+    parts.push(`Added ${counted(added.length, "word")} from ${file.name}`);
+  } else {
+    parts.push(words.length ? `No word added from ${file.name}` : `${file.name} holds no words`);
+  }
+  if (fresh.length > added.length) parts.push(`${fresh.length - added.length} did not fit: your list is full (${MOST_KEPT} words)`);
+  if (words.length > fresh.length) parts.push(`${words.length - fresh.length} kept already`);
+  render();
+  say(`${parts.join("; ")}.`);
+}
+
 // ------------------------------------------------------------------ start-up
 
 function start() {
@@ -509,6 +565,13 @@ function start() {
   $("clear-all").addEventListener("click", askClear);
   $("clear-yes").addEventListener("click", () => closeClear(true));
   $("clear-no").addEventListener("click", () => closeClear(false));
+  $("export-words").addEventListener("click", exportWords);
+  $("import-words").addEventListener("click", () => $("import-file").click());
+  $("import-file").addEventListener("change", () => {
+    const file = $("import-file").files[0];
+    $("import-file").value = "";  // the same file chosen again is read again
+    if (file) importWords(file);
+  });
   window.addEventListener("storage", storedElsewhere);
   render();
   document.body.dataset.ready = "true";
