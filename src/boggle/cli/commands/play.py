@@ -37,7 +37,7 @@ from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import solve
 from boggle.files.inputs import iter_lines
 from boggle.game import Feedback, PlaySession, typed_word
-from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, next_hint
+from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, hint_definition, next_hint
 from boggle.game.play import MAX_ENTRY_CHARS, MAX_ROUND_SECONDS, round_seconds
 from boggle.model import render
 from boggle.model.board import Board
@@ -164,7 +164,6 @@ def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
     """The next hint (recorded in ``hints``), or why there is none."""
     if len(hints) >= HINTS_PER_ROUND:
         return f"  no hints left: {HINTS_PER_ROUND} a round"
-    from boggle.definitions import first_definition
     from boggle.game.word_setting import with_levels
     from boggle.wordlists.spelling import lexicon_profile
 
@@ -174,7 +173,7 @@ def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
             with_levels(session.solution),  # common words first, when wordfreq is installed
             session.found,
             hints,
-            define=lambda word: first_definition(word, language),
+            define=lambda word: hint_definition(word, language),
         )
     except NoWordsLeft:
         if all(item.word in session.found for item in session.solution):
