@@ -262,7 +262,9 @@ def learn_text(session: PlaySession, width: int = 80) -> str:
 
 
 def meaning_of(word: str, language: str, lexicon: Lexicon | None = None) -> tuple[str, bool]:
-    """A missed word's meaning in one line, and whether it may be cut (a link may not)."""
+    """A missed word's meaning in one line, and whether it may be cut (a link may not): what
+    form it is, the first form only ("(plural of question) an instance of questioning", not
+    its verb's form too, which left no room for the meaning; 'boggle define' gives them all)."""
     from boggle.definitions import define
 
     try:
@@ -273,7 +275,7 @@ def meaning_of(word: str, language: str, lexicon: Lexicon | None = None) -> tupl
         return entry.url, False
     if entry.first is None:
         return "no definition known", True
-    forms = f"({'; '.join(entry.forms)}) " if entry.forms else ""
+    forms = f"({entry.forms[0]}) " if entry.forms else ""
     return forms + entry.first, True
 
 
