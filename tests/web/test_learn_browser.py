@@ -875,3 +875,34 @@ def test_words_saved_to_a_file_are_added_in_another_browser(
     empty = pages.open(server.url + "/words", **PHONE)
     assert empty.get_by_role("button", name="Add from a file").is_visible()
     assert empty.get_by_role("button", name="Save to a file").is_hidden()
+
+
+def test_meanings_looked_up_once_are_shown_when_the_server_cannot_be_reached(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """My words offline (an installed page on a train) shows the meanings it looked up before,
+    and practises with them; only the kept words' meanings are kept."""
+    page = words_page(pages, server, [kept("fame"), kept("limbo", list="es")])
+    meanings_shown(page)
+    fame = page.locator(".kept-word[data-word='fame'] .kept-meaning")
+    meaning = fame.text_content() or ""
+    assert meaning and "no definition" not in meaning
+    page.wait_for_function("() => localStorage.getItem('boggle-learn-meanings') !== null")
+    page.context.route("**/api/define?*", lambda route: route.abort())
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    meanings_shown(page)
+    assert fame.text_content() == meaning
+    link = page.locator(".kept-word[data-word='limbo'] .kept-meaning a")
+    assert "es.wiktionary.org" in (link.get_attribute("href") or "")
+    page.get_by_role("button", name="Remove LIMBO").click()
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    clue = page.text_content("#practise-clue") or ""
+    assert clue.endswith("(4 letters)") and "starting with" not in clue  # the meaning, blanked
+    kept_meanings = json.loads(page.evaluate("() => localStorage.getItem('boggle-learn-meanings')"))
+    assert list(kept_meanings) == [":fame"]
+    page.click("#practise-stop")
+    page.click("#clear-all")
+    page.click("#clear-yes")
+    assert page.evaluate("() => localStorage.getItem('boggle-learn-meanings')") is None

@@ -62,15 +62,72 @@ async function inTurn(task) {
   }
 }
 
+// The meanings looked up before, kept in this browser (key "boggle-learn-meanings": "list:word"
+// -> the answer's fields the page shows) for when the server cannot be reached: My words on a
+// phone offline still shows them and practises with them. Only the kept words' are kept.
+const MEANINGS_KEY = "boggle-learn-meanings";
+const SHOWN_FIELDS = ["definitions", "source", "base", "forms", "url", "written"];
+let keptMeanings = null;  // read once, when first needed
+let storeMeanings = null;  // the pending write (one for many look-ups)
+
+function storedMeanings() {
+  if (keptMeanings === null) {
+    try {
+      const data = JSON.parse(localStorage.getItem(MEANINGS_KEY) ?? "{}");
+      keptMeanings = data && typeof data === "object" && !Array.isArray(data) ? data : {};
+    } catch (error) {
+      keptMeanings = {};
+    }
+  }
+  return keptMeanings;
+}
+
+// `found` (an answer of /api/define) kept for the word `key`, its first meaning only, stored
+// a moment later with the others looked up meanwhile; the words no longer kept dropped.
+function keepMeaning(key, found) {
+  const shown = {};
+  for (const field of SHOWN_FIELDS) shown[field] = found[field];
+  if (Array.isArray(shown.definitions)) shown.definitions = shown.definitions.slice(0, 1);
+  storedMeanings()[key] = shown;
+  clearTimeout(storeMeanings);
+  storeMeanings = setTimeout(writeMeanings, 300);
+}
+
+// The kept meanings stored, those of words no longer kept dropped (after a removal, Clear all).
+function writeMeanings() {
+  const kept = new Set(state.words.map(keyOf));
+  const all = storedMeanings();
+  for (const name of Object.keys(all)) if (!kept.has(name)) delete all[name];
+  try {
+    if (Object.keys(all).length) localStorage.setItem(MEANINGS_KEY, JSON.stringify(all));
+    else localStorage.removeItem(MEANINGS_KEY);
+  } catch (error) {
+    // storage off or full: the meanings are looked up again next time
+  }
+}
+
+// A kept meaning as showMeaning reads it, or null for one this page did not write.
+function keptMeaning(key) {
+  const kept = Object.hasOwn(storedMeanings(), key) ? storedMeanings()[key] : null;
+  if (!kept || typeof kept !== "object") return null;
+  const texts = (value) => Array.isArray(value) && value.every((text) => typeof text === "string");
+  const url = kept.url === null || (typeof kept.url === "string" && kept.url.startsWith("https://"));
+  return texts(kept.definitions) && texts(kept.forms) && texts(kept.written) && url ? kept : null;
+}
+
 function meaningOf(entry) {
   const key = keyOf(entry);
   if (!meanings.has(key)) {
     const params = new URLSearchParams({ word: entry.word });
     if (entry.list) params.set("dict", entry.list);
-    // a look-up that failed is not kept: the word is looked up again when next shown
-    meanings.set(key, inTurn(() => api(`/api/define?${params}`)).catch((error) => {
+    // a look-up that failed is not kept: the word is looked up again when next shown; the
+    // server not reached, the meaning kept from an earlier look-up is shown meanwhile
+    meanings.set(key, inTurn(() => api(`/api/define?${params}`)).then((found) => {
+      keepMeaning(key, found);
+      return found;
+    }, (error) => {
       meanings.delete(key);
-      return { error: error.message };
+      return keptMeaning(key) ?? { error: error.message };
     }));
   }
   return meanings.get(key);
@@ -137,6 +194,7 @@ function storedElsewhere(event) {
 // Each change is one change to the list as stored now (reloadWords first), then kept whole.
 function save() {
   if (!saveWords(state.words)) say("This browser refused to keep the change (storage is off or full).");
+  writeMeanings();
 }
 
 function say(text) {
