@@ -906,3 +906,14 @@ def test_meanings_looked_up_once_are_shown_when_the_server_cannot_be_reached(
     page.click("#clear-all")
     page.click("#clear-yes")
     assert page.evaluate("() => localStorage.getItem('boggle-learn-meanings')") is None
+
+
+def test_a_word_typed_in_compatibility_letters_is_right(pages: Pages, server: ServeProcess) -> None:
+    """Practise reads typing as a round does (NFKC): the fullwidth letters of an East Asian
+    keyboard are the letters, and Dutch's one-character ĳ is IJ."""
+    page = words_page(pages, server, [kept("ijzer", list="nl", board="ijz erx xxx")])
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    assert answered(page, "ĳzer") == "Right: IJZER. Once more to learn it."
+    assert answered(page, "ＩＪＺＥＲ") == "Right: IJZER. Twice in a row: learned."
+    assert stored(page)[0]["learned"] is True

@@ -479,7 +479,8 @@ function answer(event) {
   event.preventDefault();
   const entry = state.practising;
   if (!entry) return;
-  const typed = $("practise-input").value.trim().normalize("NFC").toLowerCase();
+  // read as a round reads typing (NFKC): fullwidth ＦＡＭＥ is FAME, Dutch's one-character ĳ is IJ
+  const typed = $("practise-input").value.trim().normalize("NFKC").toLowerCase();
   if (!typed) return;
   reloadWords();
   const verdict = $("practise-verdict");
