@@ -917,3 +917,25 @@ def test_a_word_typed_in_compatibility_letters_is_right(pages: Pages, server: Se
     assert answered(page, "ĳzer") == "Right: IJZER. Once more to learn it."
     assert answered(page, "ＩＪＺＥＲ") == "Right: IJZER. Twice in a row: learned."
     assert stored(page)[0]["learned"] is True
+
+
+def test_keeping_into_a_nearly_full_list_says_what_did_not_fit(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """295 words kept: a round keeps 5 more and says the other 5 did not fit, not just
+    "Kept 5 words"; the button stays, to keep them once there is room."""
+    most = [kept(f"word{chr(97 + i // 26)}{chr(97 + i % 26)}") for i in range(295)]
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": most})],
+    )
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .keep-button")
+    page.click(".keep-button")
+    assert page.text_content(".keep-status") == (
+        "Kept 5 words to learn; 5 more did not fit: your list is full (300 words). See My words"
+    )
+    assert len(stored(page)) == 300 and page.locator(".keep-button").is_enabled()

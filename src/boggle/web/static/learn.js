@@ -132,8 +132,10 @@ export function keepMissed(missed, list, board) {
   if (!saveWords([...added, ...words])) {
     return { line: "This browser refused to keep the words (storage is off or full).", done: false };
   }
-  const line = `Kept ${counted(added.length, "word")} to learn` + (problem ? " (the old list could not be read)." : ".");
-  return { line, done: true };
+  const left = chosen.length - added.length;  // those past MOST_KEPT: said, and may be kept later
+  const full = left ? `; ${left} more did not fit: your list is full (${MOST_KEPT} words)` : "";
+  const line = `Kept ${counted(added.length, "word")} to learn${full}` + (problem ? " (the old list could not be read)." : ".");
+  return { line, done: !left };
 }
 
 // Whether `word` of the list `list` is kept already (learned or not).
