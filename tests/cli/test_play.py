@@ -330,6 +330,15 @@ def test_play_ends_with_the_words_to_learn_and_their_meanings() -> None:
         assert link == f"https://es.wiktionary.org/wiki/Special:Search?search={word.lower()}&go=Go"
 
 
+def test_an_inflected_word_to_learn_shows_its_meaning_within_the_line() -> None:
+    """QUESTIONS is a plural and a verb's present tense: its line says the first form only, so
+    its meaning still fits in 80 columns instead of being cut off after the forms."""
+    lines = words_to_learn(["qest ansi xweo yrsn"], "quest\n")
+    shown = {line.split()[0]: line for line in lines}
+    assert "(plural of question) an instance of questioning" in shown["QUESTIONS"]
+    assert all(len(line) <= 80 for line in lines)
+
+
 def test_a_folded_word_found_or_missed_is_shown_as_written() -> None:
     """Typed with its accents, the Spanish list's AEREA is found and said as aérea; a missed
     one is listed so too."""

@@ -37,7 +37,7 @@ from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import solve
 from boggle.files.inputs import iter_lines
 from boggle.game import Feedback, PlaySession, typed_word
-from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, next_hint
+from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, hint_definition, next_hint
 from boggle.game.play import MAX_ENTRY_CHARS, MAX_ROUND_SECONDS, round_seconds
 from boggle.model import render
 from boggle.model.board import Board
@@ -172,7 +172,6 @@ def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
     """The next hint (recorded in ``hints``), or why there is none."""
     if len(hints) >= HINTS_PER_ROUND:
         return f"  no hints left: {HINTS_PER_ROUND} a round"
-    from boggle.definitions import first_definition
     from boggle.game.word_setting import with_levels
     from boggle.wordlists.spelling import lexicon_profile
 
@@ -182,7 +181,7 @@ def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
             with_levels(session.solution),  # common words first, when wordfreq is installed
             session.found,
             hints,
-            define=lambda word: first_definition(word, language),
+            define=lambda word: hint_definition(word, language),
         )
     except NoWordsLeft:
         if not session.solution.count:
@@ -278,7 +277,9 @@ def learn_text(session: PlaySession, width: int = 80) -> str:
 
 
 def meaning_of(word: str, language: str, lexicon: Lexicon | None = None) -> tuple[str, bool]:
-    """A missed word's meaning in one line, and whether it may be cut (a link may not)."""
+    """A missed word's meaning in one line, and whether it may be cut (a link may not): what
+    form it is, the first form only ("(plural of question) an instance of questioning", not
+    its verb's form too, which left no room for the meaning; 'boggle define' gives them all)."""
     from boggle.definitions import define
 
     try:
@@ -289,7 +290,7 @@ def meaning_of(word: str, language: str, lexicon: Lexicon | None = None) -> tupl
         return entry.url, False
     if entry.first is None:
         return "no definition known", True
-    forms = f"({'; '.join(entry.forms)}) " if entry.forms else ""
+    forms = f"({entry.forms[0]}) " if entry.forms else ""
     return forms + entry.first, True
 
 
