@@ -1131,7 +1131,9 @@ def test_the_host_s_lobby_line_says_who_has_joined(
 ) -> None:
     """The host's lobby line kept saying "Waiting for players: start when everyone is here."
     with friends in the room; it says who is here ("bob is here: start when ready.", "bob and
-    cy are here: ..."), and waits again once they have left."""
+    cy are here: ..."), and waits again once they have left. The other players' line said
+    only "Waiting for ann (host) to start.": it says who else is there too, as they come and
+    go ("cy is here too: waiting for ann (host) to start.")."""
     server = clocked_server
     ann = players.open(server.url + "/room")
     create_room(ann)
@@ -1147,12 +1149,17 @@ def test_the_host_s_lobby_line_says_who_has_joined(
         friend.wait_for_selector("body[data-phase='lobby']")
         ann.wait_for_selector(f"#players li[data-name='{name}']")
         friends.append(friend)
+    bob, cy = friends
+    bob.wait_for_selector("#players li[data-name='cy']")
     assert line.inner_text() == "bob and cy are here: start when ready."
-    assert friends[0].locator("#phase").inner_text() == "Waiting for ann (host) to start."
-    friends[1].click("#leave-button")
+    assert bob.locator("#phase").inner_text() == "cy is here too: waiting for ann (host) to start."
+    assert cy.locator("#phase").inner_text() == "bob is here too: waiting for ann (host) to start."
+    cy.click("#leave-button")
     ann.wait_for_selector("#players li[data-name='cy']", state="detached")
+    bob.wait_for_selector("#players li[data-name='cy']", state="detached")
     assert line.inner_text() == "bob is here: start when ready."
-    friends[0].click("#leave-button")
+    assert bob.locator("#phase").inner_text() == "Waiting for ann (host) to start."
+    bob.click("#leave-button")
     ann.wait_for_selector("#players li[data-name='bob']", state="detached")
     assert line.inner_text() == "Waiting for players: start when everyone is here."
 

@@ -238,9 +238,10 @@ function closed(message) {
 
 // Where the room is, said to this player: who starts what comes next. A match over is said
 // once: by its results' line (#match-over, "Match over: bob won with 12 points.") when shown,
-// this line then saying only who starts the rematch. In the lobby the host reads who has
-// joined (`players`: the room's players, connected ones counted), "bob is here: start when
-// ready.", not "Waiting for players" once friends are there.
+// this line then saying only who starts the rematch. In the lobby every player reads who has
+// joined (`players`: the room's players, connected ones counted): the host "bob is here: start
+// when ready.", not "Waiting for players" once friends are there; the others who is there
+// besides them and the host, "cy is here too: waiting for ann (host) to start.".
 function phaseText(phase, round, players = []) {
   const isHost = state.you === state.host;
   const host = state.host || "the host";
@@ -248,7 +249,7 @@ function phaseText(phase, round, players = []) {
     return isHost ? "Start a rematch when ready." : `${host} (host) can start a rematch.`;
   }
   const phases = {
-    lobby: isHost ? lobbyText(players) : `Waiting for ${host} (host) to start.`,
+    lobby: lobbyText(players, isHost, host),
     playing: `Round ${round} is on.`,
     judging: "Time is up: judging…",
     results: isHost ? `Round ${round} is over: start the next when ready.` : `Round ${round} is over: ${host} (host) starts the next.`,
@@ -257,17 +258,21 @@ function phaseText(phase, round, players = []) {
   return phases[phase] || phase;
 }
 
-// The host's lobby line: "Waiting for players: start when everyone is here." alone, else who
-// is here besides the host ("bob and cy are here: start when ready."; "6 players are here"
-// past four names).
-function lobbyText(players) {
-  const others = players.filter((player) => player.connected !== false && player.name !== state.you)
-    .map((player) => player.name);
-  if (!others.length) return "Waiting for players: start when everyone is here.";
+// The lobby line: the host's "Waiting for players: start when everyone is here." alone, else
+// who is here besides the host ("bob and cy are here: start when ready."; "6 players are here"
+// past four names); another player's "Waiting for ann (host) to start.", with who else is
+// here ("cy is here too: waiting for ann (host) to start.").
+function lobbyText(players, isHost, host) {
+  const others = players.filter((player) => player.connected !== false && player.name !== state.you
+    && player.name !== state.host).map((player) => player.name);
   const who = others.length > 4
     ? `${others.length} players`
     : others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others.at(-1)}` : others[0];
-  return `${who} ${others.length > 1 ? "are" : "is"} here: start when ready.`;
+  const are = others.length > 1 ? "are" : "is";
+  if (isHost) {
+    return others.length ? `${who} ${are} here: start when ready.` : "Waiting for players: start when everyone is here.";
+  }
+  return others.length ? `${who} ${are} here too: waiting for ${host} (host) to start.` : `Waiting for ${host} (host) to start.`;
 }
 
 // The host's connection is gone: the others are told who starts the next round, and when
