@@ -7,6 +7,7 @@ import {
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
+import { PendingWords, keptWords } from "/static/pending.js";
 
 const $ = (id) => document.getElementById(id);
 const code = (location.pathname.split("/").pop() || "").toUpperCase();
@@ -17,12 +18,15 @@ const state = {
   words: [],      // the good words found, as the server read them
   points: [],     // their points, in the same order
   written: [],    // how their language writes them where the list folds them ([] if as held)
-  pending: [],    // the words sent and not answered yet: kept, a reload sends them again
   ends: 0,        // when the round ends (Date.now() milliseconds)
   over: true,
   stopTimer: () => {},
   listTitles: new Map(),  // a word list's name -> its title ("en-70" -> "English (111,593 words)")
 };
+// the words sent and not answered yet: kept with the round, a reload sends them again
+const pending = new PendingWords(() => {
+  if (!state.over) keep();
+});
 // The round under way, kept in the tab until its result is posted: a reload comes back to it.
 const roundKey = `boggle-challenge-round-${code}`;
 
@@ -79,7 +83,7 @@ function startRound(event) {
 function keep() {
   keepRound(roundKey, {
     name: state.name, words: state.words, points: state.points, written: state.written, ends: state.ends,
-    pending: state.pending,
+    pending: pending.words,
   });
 }
 
@@ -93,7 +97,7 @@ function playRound(round) {
   state.written = round.words.map((_, at) => (Array.isArray(round.written) && round.written[at]) || []);
   state.ends = round.ends;
   state.over = false;
-  state.pending = [];
+  pending.clear();
   keep();
   document.body.dataset.phase = "playing";
   $("challenge-entry").hidden = true;
@@ -110,8 +114,7 @@ function playRound(round) {
   traceWords((word) => enterWord(word));
   state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, () => finish(true));
   // the words whose check a reload cut short: checked now, as if entered again
-  const pending = Array.isArray(round.pending) ? round.pending : [];
-  for (const word of pending.filter((w) => typeof w === "string").slice(0, 50)) enterWord(word);
+  for (const word of keptWords(round)) enterWord(word);
 }
 
 function say(text, good) {
@@ -129,14 +132,13 @@ export async function enterWord(word) {
     return;
   }
   const challenge = state.challenge;
-  state.pending.push(word);
-  keep();  // a reload before the answer sends the word again
+  pending.sent(word);  // a reload before the answer sends the word again
   try {
     const check = await api("/api/check", {
       board: challenge.board, word, dictionary: challenge.dictionary,
       rules: challenge.rules.preset, min_length: challenge.rules.min_length,
     });
-    answered(word);
+    pending.answered(word);
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
@@ -158,18 +160,11 @@ export async function enterWord(word) {
       $("my-words").append(listedWord(found, check.points, check.written));
     }
   } catch (error) {
-    answered(word);
+    pending.answered(word);
     showError(error.message);
     // the word stays in the box (it was emptied as it was sent): Enter sends it again
     if (!state.over && !$("word-input").value) $("word-input").value = word;
   }
-}
-
-// The word `word` checked (or refused by an error): no longer sent again after a reload.
-function answered(word) {
-  const at = state.pending.indexOf(word);
-  if (at >= 0) state.pending.splice(at, 1);
-  if (!state.over) keep();
 }
 
 function submitWord(event) {

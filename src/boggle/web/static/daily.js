@@ -7,6 +7,7 @@ import {
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
+import { PendingWords, keptWords } from "/static/pending.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,13 +15,16 @@ const state = {
   daily: null,
   words: [],      // the words entered that the server took (counted or set apart)
   listed: [],     // [word, points, written] of the counted ones, as listed under the board
-  pending: [],    // the words sent and not answered yet: kept, a reload sends them again
   ends: 0,        // when the round ends (Date.now() milliseconds)
   query: null,    // the /api/daily query of the round's board: size, dictionary, date
   stopTimer: () => {},
   over: false,
   starting: false,  // a round is being started (its board asked for): another tap waits
 };
+// the words sent and not answered yet: kept with the round, a reload sends them again
+const pending = new PendingWords(() => {
+  if (!state.over) keep();
+});
 // The round under way, kept in the tab: a reload comes back to it (board.js keepRound).
 const ROUND_KEY = "boggle-daily-round";
 const CHOICES = ["daily-size", "daily-dict", "daily-words-level", "daily-words-others"];
@@ -119,7 +123,7 @@ async function startRound(event) {
 function keep() {
   keepRound(ROUND_KEY, {
     query: state.query, ends: state.ends, words: state.words, listed: state.listed,
-    pending: state.pending,
+    pending: pending.words,
     choices: Object.fromEntries(CHOICES.map((id) => [id, $(id).value])),
   });
 }
@@ -145,7 +149,7 @@ async function playRound(kept) {
   state.query = Object.fromEntries(params);
   state.words = kept ? kept.words : [];
   state.listed = kept ? kept.listed : [];
-  state.pending = [];
+  pending.clear();
   state.ends = kept ? kept.ends : Date.now() + state.daily.seconds * 1000;
   state.over = false;
   nameStart();
@@ -169,8 +173,7 @@ async function playRound(kept) {
   traceWords((word) => enterWord(word));
   state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, finish);
   // the words whose check a reload cut short: checked now, as if entered again
-  const pending = kept && Array.isArray(kept.pending) ? kept.pending : [];
-  for (const word of pending.filter((w) => typeof w === "string").slice(0, 50)) enterWord(word);
+  for (const word of keptWords(kept)) enterWord(word);
 }
 
 function submitWord(event) {
@@ -191,13 +194,12 @@ async function enterWord(typed) {
     wordFeedback(word, { result: "again", text: "already found" });
     return;
   }
-  state.pending.push(word);
-  keep();  // a reload before the answer sends the word again
+  pending.sent(word);  // a reload before the answer sends the word again
   try {
     const check = await api("/api/check", {
       board: state.daily.board, word, dictionary: state.daily.dictionary, ...wordChoice(),
     });
-    answered(word);
+    pending.answered(word);
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
@@ -222,18 +224,11 @@ async function enterWord(typed) {
     }
     if (!state.over) keep();
   } catch (error) {
-    answered(word);
+    pending.answered(word);
     showError(error.message);
     // the word stays in the box (it was emptied as it was sent): Enter sends it again
     if (!state.over && !$("word-input").value) $("word-input").value = typed;
   }
-}
-
-// The word `word` checked (or refused by an error): no longer sent again after a reload.
-function answered(word) {
-  const at = state.pending.indexOf(word);
-  if (at >= 0) state.pending.splice(at, 1);
-  if (!state.over) keep();
 }
 
 async function finish() {
