@@ -20,6 +20,7 @@ const state = {
   written: [],    // how their language writes them where the list folds them ([] if as held)
   ends: 0,        // when the round ends (Date.now() milliseconds)
   over: true,
+  judged: false,  // the round's result being posted: an answer that comes after it changes nothing
   stopTimer: () => {},
   listTitles: new Map(),  // a word list's name -> its title ("en-70" -> "English (111,593 words)")
 };
@@ -97,6 +98,7 @@ function playRound(round) {
   state.written = round.words.map((_, at) => (Array.isArray(round.written) && round.written[at]) || []);
   state.ends = round.ends;
   state.over = false;
+  state.judged = false;
   pending.clear();
   keep();
   document.body.dataset.phase = "playing";
@@ -112,9 +114,10 @@ function playRound(round) {
   document.body.classList.add("in-round");
   $("word-input").focus();
   traceWords((word) => enterWord(word));
-  state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, () => finish(true));
-  // the words whose check a reload cut short: checked now, as if entered again
+  // the words whose check a reload cut short: checked now, as if entered again, before the
+  // clock (a round whose time ran out meanwhile ends at once, and waits for their answers)
   for (const word of keptWords(round)) enterWord(word);
+  state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, () => finish(true));
 }
 
 function say(text, good) {
@@ -139,6 +142,7 @@ export async function enterWord(word) {
       rules: challenge.rules.preset, min_length: challenge.rules.min_length,
     });
     pending.answered(word);
+    if (state.judged) return;  // answered after the result was posted: too late
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
@@ -151,16 +155,21 @@ export async function enterWord(word) {
     say(good ? `${named}: +${check.points}` : `${named}: ${check.label}`, good);
     wordFeedback(word, good ? { result: "accepted", text: `+${check.points}`, points: check.points, path: check.path }
       : { result: "rejected", text: check.label });
-    if (good && !state.over && !state.words.includes(found)) {
+    if (good && !state.words.includes(found)) {  // entered in time: counted after the end too
       state.words.push(found);
       state.points.push(check.points);
       state.written.push(check.written);
       keep();
-      drawPath(found, check.path);
+      if (!state.over) drawPath(found, check.path);  // the round over: the board stays bare
       $("my-words").append(listedWord(found, check.points, check.written));
     }
   } catch (error) {
     pending.answered(word);
+    if (state.judged) return;
+    if (state.over) {  // entered in time, its check failed after the end: said, not dropped
+      showError(`${word.toUpperCase()} could not be checked (${error.message}), so it does not count`);
+      return;
+    }
     showError(error.message);
     // the word stays in the box (it was emptied as it was sent): Enter sends it again
     if (!state.over && !$("word-input").value) $("word-input").value = word;
@@ -185,7 +194,15 @@ async function finish(timeUp) {
   $("word-input").disabled = true;
   $("word-button").disabled = true;
   say(timeUp ? "Time!" : "Round over.", true);
+  // the words entered in time whose answers have not come (sent again after a reload, say)
+  // are waited for: they count
+  const unanswered = await pending.settled() ? [] : [...pending.words];
+  state.judged = true;
   await postResult(state.name);
+  if (unanswered.length) {
+    showError(`The server did not answer for ${unanswered.map((w) => w.toUpperCase()).join(", ")} `
+      + "before the round ended, so they do not count");
+  }
 }
 
 // ------------------------------------------------------------------ results

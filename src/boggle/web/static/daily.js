@@ -19,6 +19,7 @@ const state = {
   query: null,    // the /api/daily query of the round's board: size, dictionary, date
   stopTimer: () => {},
   over: false,
+  judged: false,  // the round's result asked for: an answer that comes after it changes nothing
   starting: false,  // a round is being started (its board asked for): another tap waits
 };
 // the words sent and not answered yet: kept with the round, a reload sends them again
@@ -152,6 +153,7 @@ async function playRound(kept) {
   pending.clear();
   state.ends = kept ? kept.ends : Date.now() + state.daily.seconds * 1000;
   state.over = false;
+  state.judged = false;
   nameStart();
   keep();
   placeRoundSetup($("daily-form"), null);  // after the last round's results: back at the top
@@ -171,9 +173,10 @@ async function playRound(kept) {
   $("word-input").disabled = false;
   $("word-input").focus();
   traceWords((word) => enterWord(word));
-  state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, finish);
-  // the words whose check a reload cut short: checked now, as if entered again
+  // the words whose check a reload cut short: checked now, as if entered again, before the
+  // clock (a round whose time ran out meanwhile ends at once, and waits for their answers)
   for (const word of keptWords(kept)) enterWord(word);
+  state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, finish);
 }
 
 function submitWord(event) {
@@ -200,6 +203,7 @@ async function enterWord(typed) {
       board: state.daily.board, word, dictionary: state.daily.dictionary, ...wordChoice(),
     });
     pending.answered(word);
+    if (state.judged) return;  // answered after the round's result was asked for: too late
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
@@ -216,7 +220,7 @@ async function enterWord(typed) {
     if (good) {
       state.words.push(found);
       state.listed.push([found, check.points, check.written]);
-      drawPath(found, check.path);
+      if (!state.over) drawPath(found, check.path);  // the round over: the board stays bare
       $("my-words").append(listedWord(found, check.points, check.written));
       wordFeedback(word, { result: "accepted", text: `+${check.points}`, points: check.points, path: check.path });
     } else {
@@ -225,6 +229,11 @@ async function enterWord(typed) {
     if (!state.over) keep();
   } catch (error) {
     pending.answered(word);
+    if (state.judged) return;
+    if (state.over) {  // entered in time, its check failed after the end: said, not dropped
+      showError(`${word.toUpperCase()} could not be checked (${error.message}), so it does not count`);
+      return;
+    }
     showError(error.message);
     // the word stays in the box (it was emptied as it was sent): Enter sends it again
     if (!state.over && !$("word-input").value) $("word-input").value = typed;
@@ -240,6 +249,14 @@ async function finish() {
   sound("end");
   document.body.classList.remove("in-round");
   $("word-input").disabled = true;
+  // the words entered in time whose answers have not come (sent again after a reload, say)
+  // are waited for: they count
+  const unanswered = await pending.settled() ? [] : [...pending.words];
+  state.judged = true;
+  if (unanswered.length) {
+    showError(`The server did not answer for ${unanswered.map((w) => w.toUpperCase()).join(", ")} `
+      + "before the round ended, so they do not count");
+  }
   try {
     const result = await api("/api/daily/result", {
       date: state.daily.date, dictionary: state.daily.dictionary,
