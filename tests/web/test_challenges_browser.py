@@ -364,6 +364,34 @@ def test_a_word_awaiting_its_check_when_the_round_ends_during_a_reload_counts(
     assert {row["name"]: row["count"] for row in posted} == {"fay": 1, "gil": 1}
 
 
+def test_a_player_who_found_no_word_is_offered_the_board_s_words_missed(
+    players: Pages, server: ServeProcess
+) -> None:
+    """Ann and then Bob found no word: Bob's results offered no missed word ("The others
+    found no word you missed.", Keep greyed), where a daily round lists every word of the
+    board missed. They are listed under the table, common first (each with its path and
+    "+ learn"), Keep takes them, and a reload of the results shows them again."""
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"ann": []})
+    bob = players.open(server.url + made["path"], **PHONE)
+    play_challenge(bob, "bob", [])
+    missed = bob.locator("#unfound button.word")
+    assert missed.count() == len(WORDS)
+    assert sorted(missed.evaluate_all("chips => chips.map(c => c.dataset.word)")) == WORDS
+    assert (
+        bob.locator("#unfound-title")
+        .inner_text()
+        .startswith(f"Words you did not find ({len(WORDS)}")
+    )
+    assert bob.locator("#unfound .learn-one").count() == len(WORDS)
+    keep = bob.locator(".keep-button")
+    assert keep.is_enabled()
+    keep.click()
+    bob.wait_for_selector(".keep-status:has-text('Kept 10 words to learn')")
+    bob.reload()
+    bob.wait_for_selector("body[data-phase='results']")
+    assert bob.locator("#unfound button.word").count() == len(WORDS)
+
+
 def test_a_name_of_emoji_as_long_as_the_server_takes_posts_the_round_a_longer_is_refused(
     players: Pages, server: ServeProcess
 ) -> None:

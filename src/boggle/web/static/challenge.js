@@ -290,22 +290,46 @@ function showResults(challenge, you, played = false) {
   }
   const listed = body.querySelector(".word-list .word");
   if (listed) readyDefinitionBox(listed.closest(".word-list"));
-  if (mine) {  // the words the others found and you did not, most points first (a challenge
-    // shows no other words: with none, the line says why, not "No missed words" after a 0)
+  showMissed(challenge, mine);
+  if (mine) {  // the words the others found and you did not, and the board's other words
+    // you missed (the server's `missed`, common first: a player who found none is offered
+    // them too); with none the line says why, not "No missed words" after a 0
     const yours = new Set(mine.words.map((w) => w.word));
     const missed = new Map();
     for (const row of challenge.results) {
       for (const w of row.words) if (!yours.has(w.word)) missed.set(w.word, w);
     }
-    const best = [...missed.values()].sort((a, b) => b.points - a.points || a.word.localeCompare(b.word));
-    const none = challenge.results.length > 1 ? "The others found no word you missed."
-      : "Nobody else has played yet: come back once a friend has, to keep the words they found that you missed.";
+    const byOthers = [...missed.values()].sort((a, b) => b.points - a.points || a.word.localeCompare(b.word));
+    const board = Array.isArray(challenge.missed) ? challenge.missed : [];
+    const known = new Set(board.map((w) => w.word));
+    const best = [...board, ...byOthers.filter((w) => !known.has(w.word))];
+    const none = mine.count >= challenge.total ? "You found every word of the board: none to keep."
+      : challenge.results.length > 1 ? "The others found no word you missed."
+        : "Nobody else has played yet: come back once a friend has, to keep the words they found that you missed.";
     offerKeep(
-      $("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("challenge-results"), none,
+      $("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("results"), none,
     );
   }
   if (played) focusResults($("results"), $("results-title"));
   else showInView($("results"));
+}
+
+// The board's words `mine` (your result; none: not shown) did not find, as the server gives
+// them (`challenge.missed`, common first), under the results table: each shows its path and
+// meaning as the other words do.
+function showMissed(challenge, mine) {
+  const board = mine && Array.isArray(challenge.missed) ? challenge.missed : [];
+  const list = $("unfound");
+  list.replaceChildren(...board.map((w) => {
+    const button = wordButton(w.word, w.path, `${writtenWord(w.word, w.written)} ${w.points}`, challenge.dictionary ?? null);
+    if (w.level) button.dataset.level = w.level;
+    return button;
+  }));
+  list.hidden = !board.length;
+  $("unfound-title").hidden = !board.length;
+  const shown = board.length < challenge.total - (mine ? mine.count : 0) ? ", the first" : "";
+  $("unfound-title").textContent = `Words you did not find (${board.length}${shown}, common first)`;
+  if (board.length) readyDefinitionBox(list);
 }
 
 // ------------------------------------------------------------------ start-up
@@ -326,11 +350,13 @@ async function start() {
   });
   try {
     const titles = wordListTitles().catch(() => new Map());
-    state.challenge = await api(`/api/challenges/${encodeURIComponent(code)}`);
+    const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
+    // your result's name: the board's words it missed come with the challenge
+    const asked = saved && typeof saved.name === "string" ? `?${new URLSearchParams({ name: saved.name })}` : "";
+    state.challenge = await api(`/api/challenges/${encodeURIComponent(code)}${asked}`);
     state.listTitles = await titles;
     $("challenge-info").textContent = describe(state.challenge);
     await named;
-    const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
     const kept = keptRound(roundKey);
     if (saved && saved.name) {
       showResults(state.challenge, saved.name);
