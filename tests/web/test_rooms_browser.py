@@ -336,6 +336,65 @@ def test_back_during_a_room_round_asks_before_leaving(
     assert dialog.count() == 0
 
 
+def use_up_code_lookups(url: str) -> None:
+    """This address's room-code look-ups used up (unknown codes asked for until the server
+    says 429): on a clocked server they come back only when the test moves its clock."""
+    for _ in range(RoomLimits().code_lookup_burst + 2):
+        try:
+            get_json(f"{url}/api/rooms/ZZZZZZ")
+        except urllib.error.HTTPError as error:
+            if error.code == 429:
+                return
+    raise AssertionError("the room-code look-ups were never refused")
+
+
+def test_forward_after_leaving_a_round_never_shows_an_empty_room_page(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Forward after "Leave the page" opens the room's address again and takes the seat up
+    again. While it does, the page says so; when the server refuses it (here: too many room
+    codes looked up from this address), the page showed nothing at all, neither the room nor
+    the rooms page, the error alone above an empty page. It shows the seat ("You have a seat
+    in room ... Back to the room") with the refusal, and the seat is taken up once asked again;
+    and while the room has not answered yet, the page says it is taking the seat up."""
+    server = clocked_server
+    page = players.open(server.url + "/")  # the page before the room's
+    page.goto(server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    create_and_start_a_round(page)
+    code = page.locator("body").get_attribute("data-code")
+    type_word(page, "zzz")
+    page.go_back()
+    page.wait_for_selector("#leave-dialog[open]")
+    page.click("#go-back-button")
+    page.wait_for_url(server.url + "/")
+
+    use_up_code_lookups(server.url)
+    page.go_forward()
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "too many room codes" in page.locator("#error").inner_text()
+    assert page.locator("#entry").is_visible() or page.locator("#room").is_visible(), (
+        "an empty room page"
+    )
+    seat = page.locator("#seat")
+    assert seat.is_visible() and f"room {code} (as ann)" in seat.inner_text()
+    assert page.url == f"{server.url}/room/{code}"
+
+    server.clock.now += 60  # the look-ups come back
+    page.click("#seat-button")
+    page.wait_for_selector("body[data-phase='playing'] #my-words li[data-word='zzz']")
+    assert page.locator("#error").is_hidden()
+
+    # a room slow to answer: the page says what it is doing, not nothing
+    page.route_web_socket(re.compile(r"/ws/rooms$"), lambda socket: None)  # never answers
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible")
+    assert notice.inner_text() == f"Taking your seat in room {code} again…"
+
+
 SMALL_PHONE = {**PHONE, "viewport": {"width": 320, "height": 640}}
 
 

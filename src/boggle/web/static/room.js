@@ -31,6 +31,7 @@ const state = {
   you: null,
   host: null,
   leaving: false,
+  seating: null,  // the room whose seat this page is taking up again, until it is in it
   stopTimer: () => {},
   retry: 0,
   unsent: [],     // words entered while the connection was lost: sent once back in the room
@@ -106,7 +107,7 @@ function connect(first) {
   socket.addEventListener("open", () => {
     state.retry = 0;
     state.heard = Date.now();
-    showNotice("");
+    showNotice(state.seating ? `Taking your seat in room ${state.seating} again…` : "");
     send(first);
   });
   socket.addEventListener("message", (event) => {
@@ -167,6 +168,8 @@ function handle(message) {
 }
 
 function joined(message) {
+  state.seating = null;
+  showNotice("");
   state.code = message.code;
   state.token = message.token;
   state.name = message.name;
@@ -211,8 +214,17 @@ function serverError(message) {
   if (WORD_ERRORS.includes(message.code)) state.inflight.shift();
   if (message.code === "idle") return; // a socket in no room, closed: the next join opens one
   if (["unknown_room", "unknown_player", "replaced"].includes(message.code) && state.code) {
+    state.seating = null;
     forget(message.code === "replaced" ? "" : state.code);
     showEntry(state.code);
+  } else if (state.seating && $("room").hidden) {
+    // a seat not taken up again for another reason (too many codes looked up, too many
+    // connections): the page opened at the room's address (a reload, Forward after leaving
+    // the page) shows the seat to take up and why, never a page with nothing on it
+    const code = state.seating;
+    state.seating = null;
+    showNotice("");
+    showEntry(code);
   }
   showError(message.message);
 }
@@ -220,6 +232,7 @@ function serverError(message) {
 function forget(code) {
   if (code) localStorage.removeItem(storageKey(code));
   state.token = null;
+  state.seating = null;
   state.unsent = [];
   state.inflight = [];
   state.resend = [];
@@ -738,11 +751,23 @@ function lastSeat() {
   return last;
 }
 
+// The seat this browser keeps in the room `code`, or null.
+function seatIn(code) {
+  try {
+    const seat = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
+    return seat && seat.token ? { ...seat, code } : null;
+  } catch (error) {
+    return null;  // not one of ours
+  }
+}
+
 function showEntry(code) {
   inRound(false);
   $("room").hidden = true;
   $("entry").hidden = false;
-  const seat = code ? null : lastSeat();
+  // a room's own seat when the room is named (its seat still kept: a refused rejoin), else
+  // the last one this browser took
+  const seat = code ? seatIn(code) : lastSeat();
   $("seat").hidden = !seat;
   if (seat) {
     $("seat-text").textContent = `You have a seat in room ${seat.code} (as ${seat.name}).`;
@@ -753,7 +778,7 @@ function showEntry(code) {
   if (code) $("entry").insertBefore($("join-form"), $("create-form"));
   else $("entry").insertBefore($("create-form"), $("join-form"));
   $("join-code").value = code || "";
-  if (code) $("join-name").focus();
+  if (code) (seat ? $("seat-button") : $("join-name")).focus();
   if (location.pathname !== "/room") history.replaceState(null, "", code ? `/room/${code}` : "/room");
 }
 
@@ -806,6 +831,7 @@ function createRoom(event) {
   };
   if (dice === "uniform" || !english) settings.size = numberOf("create-size");
   state.leaving = false;
+  state.seating = null;
   connect({ type: "create", name: $("create-name").value, settings });
 }
 
@@ -822,14 +848,19 @@ function joinRoom(event) {
   state.leaving = false;
   const code = codeOf($("join-code").value);
   const saved = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
-  if (saved && saved.token) rejoin(code, saved.token);  // this browser's seat, under its name
-  else connect({ type: "join", code, name: $("join-name").value });
+  if (saved && saved.token) {
+    rejoin(code, saved.token);  // this browser's seat, under its name
+  } else {
+    state.seating = null;
+    connect({ type: "join", code, name: $("join-name").value });
+  }
 }
 
 function rejoin(code, token) {
   state.leaving = false;
   state.code = code;
   state.token = token;
+  state.seating = code;  // until the room answers: said, and a refusal shows the seat
   connect({ type: "rejoin", code, token });
 }
 
