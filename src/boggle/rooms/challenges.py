@@ -46,7 +46,7 @@ from boggle.model.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
 from boggle.model.wording import counted, grouped
 from boggle.rooms.compact import CELL_DIGITS
 from boggle.rooms.hub import CODE_ALPHABET
-from boggle.rooms.limits import MAX_NAME_LENGTH, KeyedRateLimiter, RoomError
+from boggle.rooms.limits import MAX_NAME_LENGTH, KeyedRateLimiter, RoomError, name_key
 from boggle.rooms.limits import player_name as checked_name
 from boggle.rooms.storage import ResultStore
 from boggle.wordlists.lexicon import Lexicon
@@ -416,7 +416,7 @@ class ChallengeStore:
                 db.execute(
                     "INSERT INTO challenge_results VALUES (?, ?, ?, ?, ?, ?)",
                     (
-                        challenge.code, shown.casefold(), shown, stamp, score,
+                        challenge.code, name_key(shown), shown, stamp, score,
                         pack_words(words, challenge.board),
                     ),
                 )  # fmt: skip

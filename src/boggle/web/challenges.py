@@ -40,7 +40,7 @@ from boggle.rooms.challenges import (
     missed_words,
 )
 from boggle.rooms.fields import DictionaryName, RulesName, StrictModel
-from boggle.rooms.limits import RoomError, RoomLimits
+from boggle.rooms.limits import RoomError, RoomLimits, name_key
 from boggle.web.context import JsonRoute, WebContext, web_context
 from boggle.web.middleware import address_key
 from boggle.web.models import ERRORS, BoardText, ErrorBody, FoundEntry, MinLength, SolvedEntry
@@ -216,7 +216,7 @@ def _body(
     shown = [r.to_json() for r in results]
     for word in (word for result in shown for word in result["words"]):
         word["written"] = list(written.get(word["word"], ()))  # as FoundEntry: [] for none
-    mine = next((r for r in results if player and r.name.casefold() == player.casefold()), None)
+    mine = next((r for r in results if player and name_key(r.name) == name_key(player)), None)
     missed = (
         missed_words(challenge, mine, lexicon, RoomLimits().max_unfound_shown)
         if mine is not None and lexicon is not None

@@ -71,7 +71,10 @@ function startRound(event) {
   }
   // a name with a result already (one a name, any case) is said now, not after the round
   // (posting it would be refused then; the words are kept for another name all the same)
-  const taken = state.challenge.results.find((row) => row.name.toLowerCase() === name.toLowerCase());
+  // compared as the server compares names (boggle.rooms.limits.name_key): case and the
+  // letters' compatibility forms aside, so a fullwidth ＡＮＮ is Ann's name
+  const key = (text) => text.normalize("NFKC").toLowerCase().normalize("NFKC");
+  const taken = state.challenge.results.find((row) => key(row.name) === key(name));
   if (taken) {
     showError(`${taken.name} has played this challenge already: choose another name`);
     $("challenge-name").focus();
