@@ -120,6 +120,24 @@ def test_a_challenge_made_after_a_solo_round_is_played_by_a_friend(
     assert "(you)" in ann.locator("#challenge-results tr[data-name='ann']").text_content()
 
 
+def test_the_keyboard_goes_on_at_the_link_challenge_a_friend_makes(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The form (name and button) goes once the link is made: the keyboard is then at the
+    link to send, not on the page's body, and Tab goes on to its Copy link."""
+    ann = players.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    ann.click("#play-start")
+    ann.wait_for_selector("#play-form:not([hidden])")
+    ann.click("#play-end")
+    ann.wait_for_selector("#challenge-button")
+    ann.fill("#challenge-your-name", "ann")
+    ann.press("#challenge-your-name", "Enter")
+    ann.wait_for_selector("#challenge-link")
+    ann.wait_for_function("() => document.activeElement.id === 'challenge-link'")
+    ann.keyboard.press("Tab")
+    assert ann.evaluate("() => document.activeElement.id") == "challenge-copy"
+
+
 def test_a_friend_opening_the_link_is_told_who_played_and_the_score_to_beat(
     players: Pages, server: ServeProcess
 ) -> None:

@@ -1,8 +1,8 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, jsonText, limitName,
-  namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
+  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
+  jsonText, limitName, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
   showRoundLength, sound, typedNumber, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -184,6 +184,9 @@ function joined(message) {
   $("room-code").textContent = message.code;
   showShareAddress(message.code);
   document.body.dataset.code = message.code;
+  // the form typed in is gone: the keyboard (and a screen reader) goes on at "Room CODE", from
+  // which Tab reaches the room's link, Copy link and the host's Start
+  if (focusLost()) $("room-title").focus();
   for (const word of state.unsent.splice(0)) sendWord(word);
 }
 
@@ -271,6 +274,13 @@ function phaseText(phase, round, players = []) {
   return phases[phase] || phase;
 }
 
+// The phase line (#phase, a status: a screen reader says it, "bob is here: start when ready.",
+// "Round 2 is over: ann (host) starts the next.") set to `text`, only if its words change:
+// each room message sets it again, and a status said again would repeat itself.
+function showPhase(text) {
+  if ($("phase").textContent !== text) $("phase").textContent = text;
+}
+
 // The lobby line: the host's "Waiting for players: start when everyone is here." alone, else
 // who is here besides the host ("bob and cy are here: start when ready."; "6 players are here"
 // past four names); another player's "Waiting for ann (host) to start.", with who else is
@@ -320,7 +330,7 @@ function showRoom(room) {
   state.settings = room.settings;
   const isHost = room.you === room.host;
   document.body.dataset.phase = room.phase;
-  $("phase").textContent = phaseText(room.phase, room.round, room.players);
+  showPhase(phaseText(room.phase, room.round, room.players));
   showHostAway(room);
   const s = room.settings;
   state.settings = s;
@@ -466,7 +476,7 @@ function progress(message) {
 function roundStarted(message) {
   document.body.dataset.phase = "playing";
   sayWhoLeft(null);
-  $("phase").textContent = `Round ${message.round} is on.`;
+  showPhase(`Round ${message.round} is on.`);
   $("start-button").hidden = true;
   state.startSent = null;
   $("my-words").replaceChildren();
@@ -617,7 +627,7 @@ function showResults(summary) {
   const over = $("match-over");
   over.hidden = !summary.match_over;
   over.textContent = summary.match_over ? matchOverText(summary.winners, summary.totals) : "";
-  $("phase").textContent = phaseText(summary.match_over ? "over" : "results", summary.round);
+  showPhase(phaseText(summary.match_over ? "over" : "results", summary.round));
   if (summary.saved === false) {
     showError("The server could not store these results yet: it keeps them and tries again.");
   }
@@ -692,7 +702,10 @@ function showResults(summary) {
   placeActions(true);
   const settings = state.settings || {};
   const mine = summary.players.find((player) => player.name === state.you);
-  showInView($("results"));
+  // the round's word box gone with the round: the keyboard starts at the results' title,
+  // from which Tab goes on to what comes next (Start round 2, Rematch), as on the other pages
+  if (focusLost()) focusResults($("results"), $("results-title"));
+  else showInView($("results"));
   offerChallenge($("results"), {
     board: summary.board, dictionary: settings.dictionary, rules: settings.rules,
     min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
