@@ -538,3 +538,15 @@ def test_a_match_files_target_that_is_no_whole_number_is_one_line_naming_it(
         judge_json({"target": target, "rounds": rounds}, Lexicon.from_words(["fame"]))
     assert str(refused.value) == f"'target' must be a whole number of points, got {shown}"
     assert refused.value.setting is None
+
+
+def test_a_match_files_rounds_after_the_end_are_said_to_be_unjudged() -> None:
+    """A match file of 3 rounds won in the first reported round 1 alone, rounds 2 and 3
+    gone without a word; the table and the JSON say they were not judged."""
+    one = {"board": "fxie amlo ewbx astu", "players": {"ann": ["fame", "mile"]}}
+    match = judge_json({"target": 2, "rounds": [one, one, one]}, LEXICON)
+    assert len(match.rounds) == 1 and match.not_judged == 2
+    assert match.table_text().endswith("(rounds 2 to 3 were not judged: the match was over)")
+    assert match.to_json()["not_judged"] == 2
+    unfinished = judge_json({"target": 50, "rounds": [one, one]}, LEXICON)
+    assert unfinished.not_judged == 0 and "not_judged" not in unfinished.to_json()

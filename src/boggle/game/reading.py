@@ -158,7 +158,9 @@ def judge_json(
         judged = (
             _judge_round_json(r, lexicon, rules, challenge, n) for n, r in enumerate(rounds, 1)
         )
-        return play_match(judged, goal)
+        match = play_match(judged, goal)  # a generator: the rounds left are counted here
+        match.not_judged = len(rounds) - len(match.rounds) if match.finished else 0
+        return match
     result = _judge_round_json(data, lexicon, rules, challenge, None)
     if target is not None:
         return play_match([result], target)
