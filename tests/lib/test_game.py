@@ -550,3 +550,13 @@ def test_a_match_files_rounds_after_the_end_are_said_to_be_unjudged() -> None:
     assert match.to_json()["not_judged"] == 2
     unfinished = judge_json({"target": 50, "rounds": [one, one]}, LEXICON)
     assert unfinished.not_judged == 0 and "not_judged" not in unfinished.to_json()
+
+
+def test_two_player_names_that_differ_only_in_end_spaces_are_refused() -> None:
+    """``ann`` and ``ann `` were judged as two players and shown alike ("SCORES: ann 1,
+    ann  1", "WINNER: ann and ann "); they are refused as a name given twice is."""
+    with pytest.raises(JudgeError) as refused:
+        judge_round(BOARD, {"ann": ["fame"], "ann ": ["mile"]}, LEXICON)
+    assert str(refused.value) == (
+        "player names 'ann' and 'ann ' differ only in spaces at their ends; names must differ"
+    )
