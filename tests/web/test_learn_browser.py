@@ -334,16 +334,21 @@ def test_the_daily_board_and_a_challenge_keep_missed_words(
     page.goto(server.url + made["path"])
     page.wait_for_selector("body[data-ready='true']")
     play_challenge(page, "ann", ["fame"], shown="body[data-phase='results'] .keep-button")
-    # bob's LIMBO, which ann missed, has its own button; her FAME does not
+    # bob's LIMBO, which ann missed, has its own button (once: in the table, not again in
+    # the board's words she did not find); her FAME has none
     limbo = page.get_by_role("button", name="learn LIMBO", exact=True)
     assert limbo.is_visible()
+    assert page.locator("#challenge-results .learn-one[data-word='limbo']").count() == 1
     assert page.locator(".learn-one[data-word='fame']").count() == 0
-    page.click(".keep-button")  # what bob found and ann did not
-    assert page.text_content(".keep-status") == "Kept 1 word to learn. See My words"
+    limbo.click()
+    assert page.text_content(".keep-status") == "Kept LIMBO to learn. See My words"
     assert page.get_by_role("button", name="kept LIMBO", exact=True).is_visible()
     # in the table the button sits under its chip: the page does not scroll sideways
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
     assert stored(page)[0]["word"] == "limbo" and len(stored(page)) == 11
+    page.click(".keep-button")  # the best of what ann missed: bob's words and the board's
+    assert page.text_content(".keep-status") == "Kept 10 words to learn. See My words"
+    assert "fame" not in {w["word"] for w in stored(page)} and len(stored(page)) == 21
 
 
 def test_a_room_round_keeps_the_words_nobody_found(

@@ -179,16 +179,19 @@ function markLearnButton(button, word, kept) {
   else button.removeAttribute("aria-disabled");
 }
 
-// A "+ learn" button after each chip (button.word) in `chips` whose word is one of `missed`:
+// A "+ learn" button after each chip (button.word) in `chips` whose word is one of `missed`,
+// the first chip of a word shown twice (a challenge's table and its words you did not find):
 // the chip and its button go together into a span.learn-pair; a press keeps that one word
 // and says so in the element `status`.
 function addLearnButtons(chips, missed, list, board, status) {
   if (!chips) return;
   const byWord = new Map(missed.map((entry) => [entry.word, entry]));
   const kept = new Set(loadWords().words.filter((e) => (e.list ?? null) === (list ?? null)).map((e) => e.word));
+  const paired = new Set([...chips.querySelectorAll(".learn-pair button.word")].map((chip) => chip.dataset.word));
   for (const chip of chips.querySelectorAll("button.word")) {
     const entry = byWord.get(chip.dataset.word);
-    if (!entry || chip.parentElement.classList.contains("learn-pair")) continue;
+    if (!entry || paired.has(entry.word)) continue;
+    paired.add(entry.word);
     if (levelName(entry.level)) chip.dataset.level = entry.level;  // said in its meaning's box
     const pair = document.createElement("span");
     pair.className = "learn-pair";
