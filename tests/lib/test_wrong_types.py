@@ -325,3 +325,12 @@ def test_hints_take_lists_and_tuples() -> None:
     solution = solve(BOARD, WORDS)
     first = next_hint(solution, ("mile",), [])
     assert next_hint(solution, {"mile"}, [list(first.step)]).step[0] == first.step[0]
+
+
+def test_a_loaded_lists_name_of_the_wrong_type(tmp_path: Any) -> None:
+    """``load_lexicon(path, name=3)`` made a list named 3 (a bundled list's ignored it)."""
+    path = tmp_path / "mine.txt"
+    path.write_text("fame\nmile\n", encoding="utf-8")
+    _refused(lambda: load_lexicon(path, name=3), "a word list's name must be text, got 3")
+    _refused(lambda: load_lexicon("en-70", name=3), "a word list's name must be text, got 3")
+    assert load_lexicon(path, name="ours").name == "ours"
