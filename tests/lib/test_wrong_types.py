@@ -334,3 +334,12 @@ def test_a_loaded_lists_name_of_the_wrong_type(tmp_path: Any) -> None:
     _refused(lambda: load_lexicon(path, name=3), "a word list's name must be text, got 3")
     _refused(lambda: load_lexicon("en-70", name=3), "a word list's name must be text, got 3")
     assert load_lexicon(path, name="ours").name == "ours"
+
+
+def test_lines_to_stream_given_as_one_text() -> None:
+    """``iter_scores("fxie amlo ewbx astu", ...)`` scored each letter as a board."""
+    from boggle.scale.threads import iter_scores
+
+    _refused(lambda: next(iter_scores("fxie", WORDS, jobs=1)), "not one text; put it in a")
+    _refused(lambda: next(iter_scores(None, WORDS, jobs=1)), "as lines (a list, a file...)")
+    assert [row.score for row in iter_scores(iter(["fxie amlo ewbx astu"]), WORDS, jobs=1)] == [2]
