@@ -343,3 +343,12 @@ def test_lines_to_stream_given_as_one_text() -> None:
     _refused(lambda: next(iter_scores("fxie", WORDS, jobs=1)), "not one text; put it in a")
     _refused(lambda: next(iter_scores(None, WORDS, jobs=1)), "as lines (a list, a file...)")
     assert [row.score for row in iter_scores(iter(["fxie amlo ewbx astu"]), WORDS, jobs=1)] == [2]
+
+
+def test_rules_chosen_for_something_that_is_no_board() -> None:
+    """``choose_rules(None, 3)`` was "'int' object has no attribute 'longest_word_length'"."""
+    from boggle import choose_rules
+
+    _refused(lambda: choose_rules(None, 3), "the rules are chosen for a Board, not int")
+    _refused(lambda: RulesChoice().for_board("fxie"), "the rules are chosen for a Board, not str")
+    assert choose_rules(None, BOARD).name == "classic"
