@@ -413,6 +413,26 @@ def test_a_positional_setting_of_the_old_kind_is_a_type_error() -> None:
         prove(2, 2, WORDS, CLASSIC, 4, colour="red")
 
 
+@pytest.mark.parametrize(
+    ("call", "says"),
+    [
+        (lambda: prove(2, 2, WORDS, CLASSIC, 4, bukcet_count=2), "prove takes no setting"),
+        (lambda: estimate_proof(2, 2, WORDS, CLASSIC, 4, 1, jbos=1), "estimate_proof takes no"),
+        (lambda: score_stats(10, "new", WORDS, seeed=1), "score_stats takes no setting 'seeed'"),
+        (lambda: ProofOptions().with_changes(colour="red"), "prove takes no setting 'colour'"),
+    ],
+)
+def test_an_unknown_keyword_is_one_boggle_error_line(call: Any, says: str) -> None:
+    """``prove(..., bukcet_count=2)`` and ``score_stats(..., seeed=1)`` raised Python's
+    "ProofOptions.__init__() got an unexpected keyword argument": one BoggleError line naming
+    the function and what it takes, as search's unknown parameter is (a TypeError still)."""
+    with pytest.raises(BoggleError) as refused:
+        call()
+    message = str(refused.value)
+    assert says in message and "it takes: " in message and "\n" not in message
+    assert isinstance(refused.value, TypeError)
+
+
 def _calls(name: str) -> list[ast.Call]:
     found = []
     for path in sorted((SOURCE / "cli").rglob("*.py")):

@@ -6,7 +6,8 @@ settings open, and a host away; a challenge; the page not found; My words, empty
 kept, while practising and asking before clearing all), in the light colour scheme and in the
 dark one the pages follow, finds nothing serious or critical (text contrast below 4.5:1 among
 them; the page not found's links are the site's colour, not the browser's blue); the mode tabs
-follow the ARIA tabs pattern with the arrow keys; a round puts the focus in the word box.
+follow the ARIA tabs pattern with the arrow keys; a round puts the focus in the word box, and
+a room's round end at its results' title.
 
 Needs the `chromium` package (`.ci/install-browser`) and axe-core from npm
 (`.ci/install-axe` puts it in node_modules/); without them these tests skip with a reason
@@ -15,6 +16,7 @@ locally and fail in CI.
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 from typing import Any
@@ -22,7 +24,13 @@ from typing import Any
 import pytest
 from browser import Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
-from challenge_round import LONG_ROUND, end_challenge, make_challenge, start_challenge
+from challenge_round import (
+    LONG_ROUND,
+    end_challenge,
+    enter_words,
+    make_challenge,
+    start_challenge,
+)
 from serve_process import ServeProcess
 from test_rooms_browser import ONE_ROUND, create_room
 
@@ -383,3 +391,223 @@ def test_my_words_empty_kept_practised_and_cleared(
     page.reload()
     page.wait_for_selector("#words-problem:not([hidden])")
     audit(page, axe_source, "my words, unreadable storage")
+
+
+def focused(page: Any) -> str:
+    return str(page.evaluate("() => document.activeElement.id || document.activeElement.tagName"))
+
+
+def test_a_room_s_round_end_puts_the_keyboard_at_the_results(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """The round's word box goes with the round: each player's keyboard is then at the
+    results' title (a screen reader reads "Round 1: results"), not on the page's body, and Tab
+    goes on to what comes next: the host's "Start round 2", a player's "Leave room"."""
+    server = clocked_server
+    ann = pages.open(server.url + "/room")
+    create_room(ann, seconds=str(LONGEST_ROUND), rounds="2", target="0")
+    code = ann.locator("body").get_attribute("data-code")
+    bob = pages.open(f"{server.url}/room/{code}")
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='bob']")
+    ann.click("#start-button")
+    for page in (ann, bob):
+        page.wait_for_selector("body[data-phase='playing'] #board .cube")
+        assert focused(page) == "word-input"
+    server.clock.now += LONGEST_ROUND
+    for page, next_control in ((ann, "start-button"), (bob, "leave-button")):
+        page.wait_for_selector("#results:not([hidden])")
+        page.wait_for_function("() => document.activeElement.id === 'results-title'")
+        page.keyboard.press("Tab")
+        assert focused(page) == next_control
+
+
+def test_a_room_made_or_joined_puts_the_keyboard_at_the_room(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """The form typed in goes once the room is there: the keyboard is then at "Room CODE",
+    not on the page's body, and Tab goes on to the room's link."""
+    server = clocked_server
+    ann = pages.open(server.url + "/room")
+    ann.fill("#create-name", "ann")
+    ann.press("#create-name", "Enter")
+    ann.wait_for_selector("body[data-code][data-phase='lobby']")
+    code = ann.locator("body").get_attribute("data-code")
+    bob = pages.open(f"{server.url}/room/{code}")
+    bob.fill("#join-name", "bob")
+    bob.press("#join-name", "Enter")
+    bob.wait_for_selector("body[data-code][data-phase='lobby']")
+    for page in (ann, bob):
+        page.wait_for_function("() => document.activeElement.id === 'room-title'")
+        assert page.text_content("#room-title") == f"Room {code}"
+        page.keyboard.press("Tab")
+        assert focused(page) == "room-link"
+
+
+def test_a_list_of_words_found_is_a_tab_stop_only_while_it_holds_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Before a round the solo page's list of words found is empty and 0 px high: Tab goes
+    from the round's last setting on to the board box, not to a focus ring round nothing.
+    With words in it the list (and a challenge's, the daily board's and a room's) is a tab
+    stop, so the keyboard scrolls it."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.focus("#play-words-others")
+    page.keyboard.press("Tab")
+    assert focused(page) == "board-input"
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.get_attribute("#play-found", "tabindex") is None
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-found li")
+    assert page.get_attribute("#play-found", "tabindex") == "0"
+    page.keyboard.press("Tab")  # the word box, Add, Hint, the list
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert focused(page) == "play-found"
+    challenge = pages.open(server.url + make_challenge(server.url, seconds=LONG_ROUND)["path"])
+    start_challenge(challenge, "ann")
+    assert challenge.get_attribute("#my-words", "tabindex") is None
+    enter_words(challenge, ["fame"])
+    assert challenge.get_attribute("#my-words", "tabindex") == "0"
+
+
+FXIE_SAID = (
+    "Board, 4 rows of 4 dice. Row 1: F, X, I, E. Row 2: A, M, L, O. Row 3: E, W, B, X."
+    " Row 4: A, S, T, U."
+)
+
+
+def described(page: Any, role: str, name: str) -> str:
+    """The accessible description Chromium gives the node of ``role`` and ``name``."""
+    nodes = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+    for node in nodes:
+        if (node.get("role", {}).get("value"), node.get("name", {}).get("value")) == (role, name):
+            return str(node.get("description", {}).get("value", ""))
+    raise AssertionError(f"no {role} named {name!r}")
+
+
+def test_a_screen_reader_reads_the_board_by_rows(pages: Pages, server: ServeProcess) -> None:
+    """The board is one picture named by its rows, with a path drawn on it too (not its dice
+    read one by one with the path's step numbers among the letters, "F 1 X I E A 2 M"), and
+    the round's word box has it as its description: the board is read as a round starts."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.fill("#play-input", "fame")
+    page.press("#play-input", "Enter")
+    page.wait_for_selector(".cube.in-path .step")
+    assert page.locator(".board-area").aria_snapshot() == (
+        f'- region "Board":\n  - \'img "{FXIE_SAID}"\'\n  - paragraph: "FAME: F → A → M → E"'
+    )  # (YAML: the name's colons quote the line)
+    assert described(page, "textbox", "Word") == FXIE_SAID
+    made = make_challenge(server.url, seconds=LONG_ROUND)  # the word box of the other pages
+    challenge = pages.open(server.url + made["path"])
+    start_challenge(challenge, "ann")
+    assert described(challenge, "textbox", "Word") == FXIE_SAID
+
+
+def test_a_room_s_phase_line_is_said_when_it_changes(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """The line under the players is a status: a screen reader says who has joined the
+    host's room, whom the others wait for, who starts what comes next, each time once (each
+    room message sets the line again: said again, it repeated itself)."""
+    server = clocked_server
+    ann = pages.open(server.url + "/room")
+    create_room(ann, **ONE_ROUND)
+    ann.evaluate(
+        """() => { window.said = [];
+            new MutationObserver(() => window.said.push(document.getElementById('phase')
+              .textContent)).observe(document.getElementById('phase'), { childList: true }); }"""
+    )
+    code = ann.locator("body").get_attribute("data-code")
+    bob = pages.open(f"{server.url}/room/{code}")
+    bob.fill("#join-name", "bob")
+    bob.click("#join-button")
+    status = ann.get_by_role("status").filter(has_text="bob is here: start when ready.")
+    status.wait_for()
+    bob.reload()  # bob's connection goes and comes back: the room is sent again
+    bob.wait_for_selector("body[data-phase='lobby']")
+    bob.get_by_role("status").filter(has_text="Waiting for ann (host) to start.").wait_for()
+    assert ann.evaluate("() => window.said").count("bob is here: start when ready.") == 2
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += 61
+    ann.get_by_role("status").filter(has_text="Start a rematch when ready.").wait_for()
+    bob.reload()  # the room sent again: the line's words are the same
+    bob.get_by_role("status").filter(has_text="ann (host) can start a rematch.").wait_for()
+    said = ann.evaluate("() => window.said")
+    assert said[-1] == "Start a rematch when ready."
+    assert all(one != two for one, two in itertools.pairwise(said)), said
+
+
+def test_the_solver_s_count_of_words_is_said(pages: Pages, server: ServeProcess) -> None:
+    """A board solved, rolled or its words filtered: the line that counts them ("61 words,
+    70 points", "... (showing 4)") is a status, said by a screen reader without the focus
+    leaving Solve or the filter (WCAG 4.1.3, a search's count of results)."""
+    page = pages.open(server.url + "/solve")
+    page.fill("#board-input", FXIE)
+    page.press("#board-input", "Enter")
+    page.wait_for_selector("#summary[data-count]")
+    counted = page.text_content("#summary") or ""
+    assert counted.endswith(" points")
+    assert page.get_by_role("status").filter(has_text=counted).count() == 1
+    page.fill("#word-filter", "lim")
+    page.get_by_role("status").filter(has_text=f"{counted} (showing ").wait_for()
+
+
+@pytest.mark.parametrize(
+    ("path", "first"),
+    [("/room", "create-name"), ("/solve", "tab-solve"), ("/daily", "daily-size")],
+)
+def test_tab_s_first_stop_skips_the_header(
+    pages: Pages, server: ServeProcess, path: str, first: str
+) -> None:
+    """Tab's first stop on a page is a link past the header's six links, seen once it has the
+    focus; Enter on it puts the focus on the page's heading (the page's address and history as
+    they were), and the next Tab is at the page's own first control."""
+    page = pages.open(server.url + path)
+    page.keyboard.press("Tab")
+    skip = page.locator(":focus")
+    assert skip.text_content() == "Skip to the page's content"
+    box = skip.bounding_box()
+    assert box is not None and box["width"] > 100 and box["height"] > 20 and box["y"] >= 0
+    ratio = page.evaluate(CONTRAST, [".skip-link", "color", ".skip-link"])
+    assert ratio >= 4.5, f"the link's text at {ratio:.2f}:1"
+    before = page.evaluate("() => [location.href, history.length]")
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.tagName") == "H1"
+    assert page.evaluate("() => [location.href, history.length]") == before
+    page.keyboard.press("Tab")
+    assert focused(page) == first
+
+
+# every live region's text, by its id (or its class): what a screen reader may say unasked
+LIVE_TEXTS = """() => Object.fromEntries([...document.querySelectorAll(
+    '[aria-live]:not([aria-live="off"]), [role=status], [role=alert], [role=log]')]
+  .map((e, i) => [e.id || `${e.className} ${i}`, e.textContent]))"""
+
+
+def said_since(page: Any, before: dict[str, str]) -> dict[str, str]:
+    """The live regions whose text changed since ``before`` (``LIVE_TEXTS``), and their text."""
+    now: dict[str, str] = page.evaluate(LIVE_TEXTS)
+    return {key: text for key, text in now.items() if before.get(key) != text}
+
+
+def test_a_word_found_is_said_once(pages: Pages, server: ServeProcess) -> None:
+    """A word entered in a round is said once, by the verdict's line ("FAME: +1"), not a
+    second time by the caption of its path drawn on the board ("FAME: F → A → M → E"), in a
+    round where every word counts."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    for word, verdict in (("fame", "FAME: +1"), ("limbs", "LIMBS: +2")):
+        before = page.evaluate(LIVE_TEXTS)
+        page.fill("#play-input", word)
+        page.press("#play-input", "Enter")
+        page.wait_for_selector(f"#path-overlay[data-word='{word}']")
+        assert page.text_content("#path-caption") != ""  # drawn, and captioned on the board
+        assert said_since(page, before) == {"play-feedback": verdict}

@@ -774,3 +774,169 @@ def test_a_word_the_dictionary_lacks_says_why_it_has_no_meaning(
     source = get_json(server.url + "/api/define?word=zyzzyva")["source"]
     shown = page.locator(".kept-word[data-word='zyzzyva'] .kept-meaning")
     assert shown.text_content() == f"no definition: not in the dictionary ({source})"
+
+
+def test_a_clue_blanks_the_word_and_its_base_form_not_longer_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A meaning as a clue does not give the word away through its base form (PERFORMS is
+    "carry out or perform an action"), blanks the word with an ending (LAUGH in "laughing"),
+    and leaves a longer word that holds it whole (SOL in "a solid")."""
+    page = words_page(pages, server, [kept("performs"), kept("laugh"), kept("sol"), kept("quo")])
+    meanings_shown(page)
+    page.click("#practise-start")
+    clues = {}
+    for _ in range(4):  # one pass asks each word once
+        page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+        clues[page.get_attribute("#practise-clue", "data-word")] = page.text_content(
+            "#practise-clue"
+        )
+        page.click("#practise-show")
+    assert clues["performs"] == "carry out or _______ an action (8 letters)"
+    assert clues["laugh"] == "the sound of _____ing (5 letters)"
+    assert "in which a solid is suspended" in clues["sol"] and "___" not in clues["sol"]
+    assert clues["quo"].startswith("as in “status ___”")  # its base, status_quo, is the clue
+
+
+def test_keeping_into_a_full_list_can_be_tried_again_once_there_is_room(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A list of 300 words keeps no more: the round's button says so and stays, so that once
+    words are removed (on My words, in another tab) the round's missed words can be kept."""
+    full = [kept(f"word{chr(97 + i // 26)}{chr(97 + i % 26)}") for i in range(300)]
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": full})],
+    )
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .keep-button")
+    page.click(".keep-button")
+    status = page.locator(".keep-status")
+    assert status.text_content() == "Your list is full (300 words): remove some first. See My words"
+    assert page.locator(".keep-button").is_enabled()
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": full[:250]})],
+    )
+    page.click(".keep-button")
+    assert status.text_content() == "Kept 10 words to learn. See My words"
+    assert page.locator(".keep-button").is_disabled()
+    assert len(stored(page)) == 260
+
+
+def test_words_saved_to_a_file_are_added_in_another_browser(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """My words saves the kept words to a file; another browser adds them from it: the words
+    it lacks, after its own, a word kept in both keeping its own count; a file that is not one
+    of kept words changes nothing and says so."""
+    phone = words_page(
+        pages, server, [kept("fame", learned=True, streak=2), kept("limbo", points=2)]
+    )
+    with phone.expect_download() as download_info:
+        phone.get_by_role("button", name="Save to a file").click()
+    download = download_info.value
+    name = download.suggested_filename
+    assert name.startswith("boggle-words-") and name.endswith(".json")
+    saved = tmp_path / name
+    download.save_as(saved)
+    file_words = json.loads(saved.read_text())["words"]
+    assert [(w["word"], w["points"], w["learned"]) for w in file_words] == [
+        ("fame", 1, True),
+        ("limbo", 2, False),
+    ]
+    assert phone.text_content("#words-status") == f"Saved 2 words to {name}."
+
+    other = words_page(pages, server, [kept("limbo", points=2, streak=1), kept("mile")])
+    other.set_input_files("#import-file", str(saved))
+    other.wait_for_function("() => document.getElementById('words-status').textContent")
+    assert other.text_content("#words-status") == f"Added 1 word from {name}; 1 kept already."
+    words = stored(other)
+    assert [(w["word"], w["learned"], w["streak"]) for w in words] == [
+        ("limbo", False, 1),
+        ("mile", False, 0),
+        ("fame", True, 2),
+    ]
+    assert other.text_content("#learned-title") == "Learned (1)"
+
+    notes = tmp_path / "notes.json"
+    notes.write_text("my words: fame, limbo")
+    other.evaluate("() => { document.getElementById('words-status').textContent = ''; }")
+    other.set_input_files("#import-file", str(notes))
+    other.wait_for_function("() => document.getElementById('words-status').textContent")
+    assert other.text_content("#words-status") == (
+        "notes.json is not a file of words saved by My words."
+    )
+    assert stored(other) == words
+
+    empty = pages.open(server.url + "/words", **PHONE)
+    assert empty.get_by_role("button", name="Add from a file").is_visible()
+    assert empty.get_by_role("button", name="Save to a file").is_hidden()
+
+
+def test_meanings_looked_up_once_are_shown_when_the_server_cannot_be_reached(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """My words offline (an installed page on a train) shows the meanings it looked up before,
+    and practises with them; only the kept words' meanings are kept."""
+    page = words_page(pages, server, [kept("fame"), kept("limbo", list="es")])
+    meanings_shown(page)
+    fame = page.locator(".kept-word[data-word='fame'] .kept-meaning")
+    meaning = fame.text_content() or ""
+    assert meaning and "no definition" not in meaning
+    page.wait_for_function("() => localStorage.getItem('boggle-learn-meanings') !== null")
+    page.context.route("**/api/define?*", lambda route: route.abort())
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    meanings_shown(page)
+    assert fame.text_content() == meaning
+    link = page.locator(".kept-word[data-word='limbo'] .kept-meaning a")
+    assert "es.wiktionary.org" in (link.get_attribute("href") or "")
+    page.get_by_role("button", name="Remove LIMBO").click()
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    clue = page.text_content("#practise-clue") or ""
+    assert clue.endswith("(4 letters)") and "starting with" not in clue  # the meaning, blanked
+    kept_meanings = json.loads(page.evaluate("() => localStorage.getItem('boggle-learn-meanings')"))
+    assert list(kept_meanings) == [":fame"]
+    page.click("#practise-stop")
+    page.click("#clear-all")
+    page.click("#clear-yes")
+    assert page.evaluate("() => localStorage.getItem('boggle-learn-meanings')") is None
+
+
+def test_a_word_typed_in_compatibility_letters_is_right(pages: Pages, server: ServeProcess) -> None:
+    """Practise reads typing as a round does (NFKC): the fullwidth letters of an East Asian
+    keyboard are the letters, and Dutch's one-character ĳ is IJ."""
+    page = words_page(pages, server, [kept("ijzer", list="nl", board="ijz erx xxx")])
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    assert answered(page, "ĳzer") == "Right: IJZER. Once more to learn it."
+    fullwidth = "".join(chr(ord(letter) - ord("A") + 0xFF21) for letter in "IJZER")
+    assert answered(page, fullwidth) == "Right: IJZER. Twice in a row: learned."
+    assert stored(page)[0]["learned"] is True
+
+
+def test_keeping_into_a_nearly_full_list_says_what_did_not_fit(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """295 words kept: a round keeps 5 more and says the other 5 did not fit, not just
+    "Kept 5 words"; the button stays, to keep them once there is room."""
+    most = [kept(f"word{chr(97 + i // 26)}{chr(97 + i % 26)}") for i in range(295)]
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": most})],
+    )
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .keep-button")
+    page.click(".keep-button")
+    assert page.text_content(".keep-status") == (
+        "Kept 5 words to learn; 5 more did not fit: your list is full (300 words). See My words"
+    )
+    assert len(stored(page)) == 300 and page.locator(".keep-button").is_enabled()

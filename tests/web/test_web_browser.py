@@ -55,7 +55,7 @@ def solve_on_page(page: Any, text: str) -> None:
     page.fill("#board-input", text)
     page.click("#solve-button")
     page.wait_for_function(
-        "text => document.getElementById('board').getAttribute('aria-label') === 'board: ' + text",
+        "text => document.getElementById('board').dataset.board === text",
         arg=" ".join(text.split()),
     )
 
@@ -122,7 +122,7 @@ def test_rolling_a_board_with_a_seed_matches_the_dice(page: Any, lexicon: Lexico
     page.wait_for_function(
         "text => document.getElementById('board-input').value === text"
         " && document.getElementById('summary').dataset.count !== undefined"
-        " && document.getElementById('board').getAttribute('aria-label') === 'board: ' + text",
+        " && document.getElementById('board').dataset.board === text",
         arg=str(rolled),
     )
     assert page.locator("#summary").get_attribute("data-count") == str(expected.count)
@@ -145,7 +145,7 @@ def test_rolling_with_another_languages_list_draws_its_letters(page: Any) -> Non
     # the roll fills the box, then the board is solved: an error of either is said by then
     page.wait_for_function(
         "text => document.getElementById('board-input').value === text"
-        " && document.getElementById('board').getAttribute('aria-label') === 'board: ' + text",
+        " && document.getElementById('board').dataset.board === text",
         arg=expected,
     )
     assert not page.locator("#error").text_content()

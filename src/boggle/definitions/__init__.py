@@ -505,12 +505,13 @@ def first_definition(word: str, language: str = "en") -> str | None:
 
 
 def definitions_for(
-    words: Iterable[str], language: str | None = "en"
+    words: Iterable[str], language: str | None = "en", lexicon: Lexicon | None = None
 ) -> tuple[dict[str, Definition], str | None]:
     """Each word's definition in ``language``, and a one-line warning when none can be read
     (then every word is left out, and the warning names what to install).  A word that
     cannot be looked up (:func:`checked_word`: longer than :data:`MAX_WORD_LETTERS`) is
-    left out.
+    left out.  With the words' ``lexicon``, a word its list folds links to the entry of how
+    the language writes it, as :func:`define` does (``aerea``: ``aérea``).
 
     >>> found, warning = definitions_for(["cat", "qqq", "q" * 100])
     >>> found["cat"].first is not None, found["qqq"].first, "q" * 100 in found, warning
@@ -520,7 +521,7 @@ def definitions_for(
     try:
         for word in words:
             with contextlib.suppress(DefinitionError):
-                found[word] = define(word, language or "en")
+                found[word] = define(word, language or "en", lexicon)
     except DefinitionsUnavailable as error:
         return {}, str(error)
     return found, None

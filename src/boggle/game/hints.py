@@ -235,6 +235,32 @@ def masked(text: str, word: str) -> str:
     )
 
 
+def hint_definition(word: str, language: str = "en") -> str | None:
+    """The first gloss of ``word`` in ``language`` for a hint, with the word's base form
+    blanked too, so that the gloss does not give the word away (``performs``: "carry out or
+    perform an action"); ``None`` when it has none (or none can be read).  A base of several
+    words (``status_quo`` for ``quo``) is the clue itself and stays.
+
+    >>> hint_definition("performs")
+    'carry out or _______ an action'
+    >>> hint_definition("zzzq") is None
+    True
+    """
+    from boggle.definitions import define
+    from boggle.model.errors import BoggleError
+
+    try:
+        entry = define(word, language)
+    except BoggleError:
+        return None
+    gloss = entry.first
+    if gloss is None:
+        return None
+    if entry.base and entry.base != word and entry.base.isalpha():
+        gloss = masked(gloss, entry.base)
+    return masked(gloss, word)
+
+
 def _hint(
     solution: Solution, order: Sequence[str], target: int, level: int, define: Definer | None
 ) -> Hint:

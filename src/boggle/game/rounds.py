@@ -478,6 +478,14 @@ def judge_round(
     names = Counter(p.name for p in lists)
     if doubled := [name for name, n in names.items() if n > 1]:
         raise JudgeError(f"player name {doubled[0]!r} is given twice; names must differ")
+    # 'ann' and 'ann ' were two players, shown alike ("WINNER: ann and ann ")
+    trimmed: dict[str, str] = {}
+    for name in names:
+        if (same := trimmed.setdefault(name.strip(), name)) != name:
+            raise JudgeError(
+                f"player names {same!r} and {name!r} differ only in spaces at their ends; "
+                "names must differ"
+            )
     if not isinstance(lexicon, Lexicon):
         from boggle.wordlists.loading import load_lexicon  # here: loading costs an import
 

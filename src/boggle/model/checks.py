@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 
-from boggle.model.errors import BoggleError
+from boggle.model.errors import BoggleError, UnknownSettingError
 from boggle.model.wording import grouped
 
 MAX_TOP = 10_000
@@ -91,6 +91,23 @@ def finite_number(
         )
     _check_range(name, value, at_least, at_most)
     return value
+
+
+def known_settings(function: str, given: Collection[str], settings: Collection[str]) -> None:
+    """A :class:`BoggleError` of one line when a keyword ``function`` was given (``given``)
+    is none of its ``settings`` (an :class:`UnknownSettingError`, a ``TypeError`` too), as a
+    search method's unknown parameter is one line: not Python's from the options' ``__init__``.
+
+    >>> known_settings("prove", ["jobs"], ["jobs", "memory"])
+    >>> known_settings("prove", ["jbos"], ["jobs", "memory"])
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.UnknownSettingError: prove takes no setting 'jbos'; it takes: jobs, memory
+    """
+    if unknown := sorted(set(given) - set(settings)):
+        raise UnknownSettingError(
+            f"{function} takes no setting {unknown[0]!r}; it takes: {', '.join(sorted(settings))}"
+        )
 
 
 def check_limits(limits: DataclassInstance, *, zero_means_none: Collection[str] = ()) -> None:

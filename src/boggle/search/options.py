@@ -26,7 +26,7 @@ from typing import Any
 
 from boggle.dice.cubes import dice_set, seed_in_range
 from boggle.engines.gpu import BATCH_ENGINES
-from boggle.model.checks import MAX_TOP, finite_number, whole_number
+from boggle.model.checks import MAX_TOP, finite_number, known_settings, whole_number
 from boggle.model.errors import BoggleError
 from boggle.search.branch_and_bound import MAX_BOARDS, check_prover_limits
 from boggle.search.job import CLOCKS
@@ -196,12 +196,19 @@ class ProofOptions:
             shown = "empty" if isinstance(path, str | bytes) else f"{path!r}"
             raise BoggleError(f"checkpoint must be a file name, got {shown}", setting="checkpoint")
 
-    def with_changes(self, **changes: Any) -> ProofOptions:
-        """A copy with fields changed (an unknown name is a :class:`TypeError`).
+    def with_changes(self, function: str = "prove", /, **changes: Any) -> ProofOptions:
+        """A copy with fields changed (an unknown name is a one-line
+        :class:`~boggle.model.errors.UnknownSettingError` naming ``function``, a
+        :class:`TypeError` too).
 
         >>> ProofOptions().with_changes(jobs=2, bucket_count=4).bucket_count
         4
+        >>> ProofOptions().with_changes(bucket=4)
+        Traceback (most recent call last):
+          ...
+        boggle.model.errors.UnknownSettingError: prove takes no setting 'bucket'; it takes: ...
         """
+        known_settings(function, changes, [item.name for item in fields(self)])
         return replace(self, **changes)
 
 

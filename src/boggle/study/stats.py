@@ -22,7 +22,7 @@ import heapq
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +30,7 @@ from boggle.dice.bulk import BoardSource, board_lines
 from boggle.dice.cubes import seed_in_range
 from boggle.engines import solve
 from boggle.engines.gpu import BATCH_ENGINES, batch_engine
-from boggle.model.checks import MAX_TOP, finite_number, whole_number
+from boggle.model.checks import MAX_TOP, finite_number, known_settings, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
@@ -401,6 +401,7 @@ def score_stats(
         raise TypeError(
             f"score_stats takes its settings as StatsOptions or keywords, not {options!r}"
         )
+    known_settings("score_stats", changes, [item.name for item in fields(options)])
     options = replace(options, **changes)
     whole_number("boards", boards, at_least=0)
     if isinstance(source, str):

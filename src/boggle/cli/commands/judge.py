@@ -87,6 +87,12 @@ def _read_input(args: argparse.Namespace) -> Any:
             Board.parse(args.board)
         except BoardError as error:
             raise BoardError(f"--board: {error}") from None
+        from_stdin = [spec.partition("=")[0] for spec in args.player if spec.endswith("=-")]
+        if len(from_stdin) > 1:  # the second read an empty stdin: a player with no words
+            raise JudgeError(
+                "standard input holds one list: give '-' to one --player only, not to "
+                f"{' and '.join(quoted(name) for name in from_stdin)}"
+            )
         players = []
         for spec in args.player:
             name, sep, file = spec.partition("=")
@@ -105,8 +111,9 @@ def _read_input(args: argparse.Namespace) -> Any:
 
 
 def _read_text(file: str) -> str:
-    """A round file, a player's list or ('-') standard input: UTF-8, else Latin-1."""
-    data = read_file(file, "file", MAX_INPUT_BYTES, JudgeError)
+    """A round file, a player's list or ('-') standard input (plain or gzip, as a word list
+    or a board file): UTF-8, else Latin-1."""
+    data = read_file(file, "file", MAX_INPUT_BYTES, JudgeError, gzip=True)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

@@ -37,7 +37,7 @@ from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import solve
 from boggle.files.inputs import iter_lines
 from boggle.game import Feedback, PlaySession, typed_word
-from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, next_hint
+from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, hint_definition, next_hint
 from boggle.game.play import MAX_ENTRY_CHARS, MAX_ROUND_SECONDS, round_seconds
 from boggle.model import render
 from boggle.model.board import Board
@@ -123,6 +123,12 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     out.flush()
+    # the board is shown (or refused in one line); from here on what a player types or the
+    # list writes ("cœur", a pasted "żaba") is escaped where the output's encoding (a Latin-1
+    # locale) lacks it: an error there ended the round, its words and summary lost
+    reconfigure = getattr(out, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="backslashreplace")
     path_requests: list[str] = []
     hints: list[tuple[int, int]] = []
     if interactive:
@@ -133,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
         # a long line or a byte a strict UTF-8 locale could not decode ends no round
         for line in iter_lines("-", "typed words", MAX_ENTRY_CHARS, refuse_binary=False):
             entry = line.strip()
+            if not entry.lstrip("?").strip():  # a blank line, or '?' alone: as on a terminal
+                continue
             if entry.lower() == HINT_COMMAND:
                 out.write(hint_text(session, hints) + "\n")
             elif entry.startswith("?"):
@@ -164,7 +172,6 @@ def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
     """The next hint (recorded in ``hints``), or why there is none."""
     if len(hints) >= HINTS_PER_ROUND:
         return f"  no hints left: {HINTS_PER_ROUND} a round"
-    from boggle.definitions import first_definition
     from boggle.game.word_setting import with_levels
     from boggle.wordlists.spelling import lexicon_profile
 
@@ -174,9 +181,11 @@ def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
             with_levels(session.solution),  # common words first, when wordfreq is installed
             session.found,
             hints,
-            define=lambda word: first_definition(word, language),
+            define=lambda word: hint_definition(word, language),
         )
     except NoWordsLeft:
+        if not session.solution.count:
+            return "  no words to hint: this board has none"
         if all(item.word in session.found for item in session.solution):
             return "  no words left to hint: you found them all"
         return "  no words left to hint: every word you have not found was hinted in full"
@@ -212,6 +221,11 @@ def feedback_text(
 
 def summary_text(session: PlaySession, show_missed: int) -> str:
     solution = session.solution
+    if not solution.count:  # not "0 of 0 words (100%). You found every word!"
+        return (
+            f"This board has no words of {session.rules.min_length} letters or more: "
+            "there was nothing to find."
+        )
     share = 100 * session.score / session.maximum if session.maximum else 100.0
     lines = [
         f"You found {len(session.found):,} of {counted(solution.count, 'word')}: "
@@ -263,7 +277,9 @@ def learn_text(session: PlaySession, width: int = 80) -> str:
 
 
 def meaning_of(word: str, language: str, lexicon: Lexicon | None = None) -> tuple[str, bool]:
-    """A missed word's meaning in one line, and whether it may be cut (a link may not)."""
+    """A missed word's meaning in one line, and whether it may be cut (a link may not): what
+    form it is, the first form only ("(plural of question) an instance of questioning", not
+    its verb's form too, which left no room for the meaning; 'boggle define' gives them all)."""
     from boggle.definitions import define
 
     try:
@@ -274,7 +290,7 @@ def meaning_of(word: str, language: str, lexicon: Lexicon | None = None) -> tupl
         return entry.url, False
     if entry.first is None:
         return "no definition known", True
-    forms = f"({'; '.join(entry.forms)}) " if entry.forms else ""
+    forms = f"({entry.forms[0]}) " if entry.forms else ""
     return forms + entry.first, True
 
 
@@ -296,7 +312,9 @@ def ask_for_paths(session: PlaySession, out: TextIO) -> None:
             return
         if not word.strip():
             return
-        out.write(path_answer(session, word.lstrip("?")) + "\n")
+        if not word.strip().lstrip("?").strip():  # '?' alone: a word is asked for
+            continue
+        out.write(path_answer(session, word.strip().lstrip("?")) + "\n")
         out.flush()
 
 
@@ -311,11 +329,16 @@ def play_on_terminal(
     words: str = ALL,
     hints: list[tuple[int, int]] | None = None,
 ) -> bool:
-    """Read words with a countdown on the prompt line; True if time ran out."""
+    """Read words with a countdown on the prompt line; True if time ran out.  A terminal
+    that takes no escape sequences (``TERM=dumb``: an editor's shell) gets lines with a
+    deadline and the time left on each prompt, as Windows does: the countdown's redraw
+    would print ``^[[K`` and a new prompt every second."""
     try:
         import termios
         import tty
     except ImportError:  # no termios (Windows): lines with a deadline, no live countdown
+        return _play_with_lines(session, seconds, out, whole, words, [] if hints is None else hints)
+    if os.environ.get("TERM") == "dumb":
         return _play_with_lines(session, seconds, out, whole, words, [] if hints is None else hints)
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
@@ -335,11 +358,14 @@ def _play_keys(
     words: str,
     hints: list[tuple[int, int]],
 ) -> bool:
+    from boggle.cli.main import terminal_columns
+
     deadline = round_clock() + seconds
     typed = ""
 
     def redraw() -> None:
-        out.write(f"\r\x1b[K[{clock(deadline - round_clock())}] > {typed}")
+        prompt = f"[{clock(deadline - round_clock())}] > "
+        out.write(f"\r\x1b[K{prompt}{typed_tail(typed, terminal_columns() - len(prompt) - 1)}")
         out.flush()
 
     redraw()
@@ -371,12 +397,28 @@ def _play_keys(
     return True
 
 
+def typed_tail(typed: str, room: int) -> str:
+    """What of the word being typed fits the ``room`` columns left on the prompt line: its
+    end, so the line never wraps (``\\r`` and erase-line clear one line of the terminal, and
+    a wrapped prompt left a copy of itself on each line above at every tick).
+
+    >>> typed_tail("fame", 10), typed_tail("antidisestablishment", 8), typed_tail("fame", 0)
+    ('fame', '...hment', '')
+    """
+    if len(typed) <= room:
+        return typed
+    return "..." + typed[len(typed) - room + 3 :] if room > 3 else ""
+
+
 def _keys(fd: int, deadline: float) -> Iterator[str | None]:
     """Keys typed until ``deadline``, and ``None`` at each change of the shown second.
 
-    Escape sequences (arrow keys) are dropped.
+    Escape sequences (arrow keys) are dropped.  Keys are decoded as the terminal's locale
+    encodes them (a Latin-1 terminal's ``é`` is one byte, which UTF-8 dropped: "café" was
+    judged as CAF); bytes that are not UTF-8 on a UTF-8 terminal are read as Latin-1, as
+    piped lines are.
     """
-    decoder = codecs.getincrementaldecoder("utf-8")(errors="ignore")
+    decoder = _key_decoder(getattr(sys.stdin, "encoding", None))
     while True:
         left = deadline - round_clock()
         if left <= 0:
@@ -389,10 +431,24 @@ def _keys(fd: int, deadline: float) -> Iterator[str | None]:
         data = os.read(fd, 1024)
         if not data:
             return
-        text = decoder.decode(data)
+        try:
+            text = decoder.decode(data)
+        except UnicodeDecodeError:  # not UTF-8: each byte a Latin-1 letter
+            decoder.reset()
+            text = data.decode("latin-1")
         if "\x1b" in text:
             text = text[: text.index("\x1b")]
         yield from text
+
+
+def _key_decoder(encoding: str | None) -> codecs.IncrementalDecoder:
+    """The decoder of what the terminal sends: its locale's encoding (UTF-8 when unknown),
+    strict for UTF-8 (bytes it refuses are read as Latin-1), else replacing what it lacks."""
+    try:
+        name = codecs.lookup(encoding or "utf-8").name
+    except LookupError:
+        name = "utf-8"
+    return codecs.getincrementaldecoder(name)(errors="strict" if name == "utf-8" else "replace")
 
 
 def _play_with_lines(
@@ -413,5 +469,7 @@ def _play_with_lines(
             return True
         if entry.strip().lower() == HINT_COMMAND:
             out.write(hint_text(session, hints) + "\n")
-            continue
-        out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")
+        elif entry.strip().startswith("?"):  # as with keys: paths after the round
+            out.write("  paths are shown after the round\n")
+        elif entry.strip():
+            out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")

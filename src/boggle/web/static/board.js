@@ -20,6 +20,30 @@ for (const link of document.querySelectorAll("header.site nav a")) {
   }
 }
 
+// "Skip to the page's content", the header's first link, puts the focus on the page's heading,
+// from which Tab goes on to the page's first control. Not by going to its #content: a place in
+// the page is a history entry, so Back would then stay on the page (and a room reads it as
+// Back, the question it asks mid-round).
+document.querySelector("header.site .skip-link")?.addEventListener("click", (event) => {
+  const heading = document.querySelector("#content h1");
+  if (!heading) return;
+  event.preventDefault();
+  heading.tabIndex = -1;
+  heading.focus();
+});
+
+// A round's list of the words found (#play-found, #my-words) is a tab stop, so the keyboard
+// can scroll it, only while it holds words: empty (before a round, as one starts) it is
+// nothing to read, and before a round its focus ring was round a box 0 px high.
+for (const list of document.querySelectorAll("ol.found, ol.my-words")) {
+  const holdsWords = () => {
+    if (list.children.length) list.tabIndex = 0;
+    else list.removeAttribute("tabindex");
+  };
+  holdsWords();
+  new MutationObserver(holdsWords).observe(list, { childList: true });
+}
+
 // A face as a cube shows it: "Qu", "Th", "IJ" (Dutch capitalises the digraph whole), "ß"
 // (its capital is two letters, so it stays as it is).
 export function faceLabel(face) {
@@ -44,6 +68,7 @@ export function renderBoard(faces) {
   faces.forEach((row, r) => row.forEach((face, c) => {
     const cube = document.createElement("div");
     cube.className = "cube";
+    cube.setAttribute("aria-hidden", "true");  // the board's label reads the letters
     cube.dataset.row = String(r);
     cube.dataset.col = String(c);
     cube.dataset.face = face;
@@ -54,10 +79,21 @@ export function renderBoard(faces) {
     board.append(cube);
   }));
   board.dataset.board = faces.map((row) => row.map(compactFace).join("")).join(" ");
-  board.setAttribute("aria-label", `board: ${board.dataset.board}`);
+  // a screen reader reads the board as one picture of its rows, "Board, 4 rows of 4 dice.
+  // Row 1: F, X, I, E. ..." (role img: the dice themselves are not read, nor a path's step
+  // numbers among their letters, "F 1 X I E A 2 M"); a round's word box names it as its
+  // description, so the board is read as the round starts and the focus goes there
+  board.setAttribute("aria-label", faces.length ? boardSaid(faces) : "Board");
   clearPath();
   // a small board beside a meaning (a room's next round) shows the new letters, no old path
   for (const mini of document.querySelectorAll(".mini-board")) drawMiniPath(mini, null, null);
+}
+
+// The board as a screen reader reads it: `boardSaid([["f", "x"], ["qu", "e"]])` is
+// "Board, 2 rows of 2 dice. Row 1: F, X. Row 2: Qu, E."
+function boardSaid(faces) {
+  const rows = faces.map((row, r) => `Row ${r + 1}: ${row.map(faceLabel).join(", ")}.`);
+  return `Board, ${faces.length} rows of ${faces[0].length} dice. ${rows.join(" ")}`;
 }
 
 export function clearPath() {
@@ -511,6 +547,16 @@ export function placeRoundSetup(setup, last) {
   if (last) last.after(setup);
   else setupHomes.get(setup).after(setup);
   setup.classList.toggle("after-results", Boolean(last));
+}
+
+// Whether the keyboard's focus has gone nowhere: on the page's body, or on a control now
+// hidden, disabled or taken out of the page (a round's word box once the round is over, a
+// form replaced by its answer). A page moves the focus on only then, never away from where
+// the player has put it.
+export function focusLost() {
+  const active = document.activeElement;
+  if (!active || active === document.body) return true;
+  return !active.isConnected || active.disabled === true || active.getClientRects().length === 0;
 }
 
 // A round's results just shown, read first: the screen from `first`, their top or first line

@@ -1,7 +1,7 @@
 // "Challenge a friend" after any round (solo, daily, room): keeps the round on the server
 // (POST /api/challenges) and shows the link to it, with a Copy button that works on plain
 // http too (no clipboard API there: the link is selected and copied the old way).
-import { api, copyText, limitName, offerShare, shownName } from "/static/board.js";
+import { api, copyText, focusLost, limitName, offerShare, shownName } from "/static/board.js";
 
 // "Challenge a friend" at the end of `container` for the round just played: `round` is
 // { board, dictionary, rules, min_length, seconds, words, name } (rules: a preset or null;
@@ -75,5 +75,7 @@ export function offerChallenge(container, round) {
     status.textContent = `Your score is in. Send this link: whoever opens it plays the same round.`;
     offer.replaceChildren(status, link, copy);
     offerShare(copy, () => ({ url }));
+    // the button pressed is gone with the form: the keyboard goes on at the link to send
+    if (focusLost()) link.focus();
   };
 }

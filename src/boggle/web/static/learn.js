@@ -42,15 +42,22 @@ export function loadWords() {
     return { words: [], problem: "This browser keeps no data for this site (storage is off), so no words can be kept." };
   }
   if (raw === null) return { words: [], problem: null };
+  const words = readWords(raw);
+  if (!words) return { words: [], problem: "The words kept in this browser could not be read, so the list starts empty." };
+  return { words, problem: null };
+}
+
+// The entries of a stored value (or a file saved by My words: the same text), each as this page
+// can use it, at most MOST_KEPT, each word of a list once; null for a text that is not such a
+// value (broken JSON, another shape or version).
+export function readWords(raw) {
   let data;
   try {
     data = JSON.parse(raw);
   } catch (error) {
     data = null;
   }
-  if (!data || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.words)) {
-    return { words: [], problem: "The words kept in this browser could not be read, so the list starts empty." };
-  }
+  if (!data || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.words)) return null;
   const seen = new Set();
   const words = [];
   for (const entry of data.words.slice(0, MOST_KEPT)) {
@@ -61,13 +68,18 @@ export function loadWords() {
       words.push(clean);
     }
   }
-  return { words, problem: null };
+  return words;
+}
+
+// The kept words `words` as the text stored (and saved to a file by My words).
+export function wordsText(words) {
+  return JSON.stringify({ version: 1, words: words.slice(0, MOST_KEPT) });
 }
 
 // Stores `words` (the whole list); false when the browser refuses.
 export function saveWords(words) {
   try {
-    localStorage.setItem(LEARN_KEY, JSON.stringify({ version: 1, words: words.slice(0, MOST_KEPT) }));
+    localStorage.setItem(LEARN_KEY, wordsText(words));
     return true;
   } catch (error) {
     return false;
@@ -75,7 +87,7 @@ export function saveWords(words) {
 }
 
 // Today as YYYY-MM-DD, in the player's own time zone.
-function today() {
+export function today() {
   const now = new Date();
   const pad = (n) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
@@ -102,21 +114,28 @@ export function wordsToKeep(missed, list, kept) {
 }
 
 // Keeps the best of `missed` (see wordsToKeep) from the board `board` and the list `list`;
-// says what it did as a line: "Kept 10 words to learn." and so on.
+// says what it did as a line ("Kept 10 words to learn." and so on), and whether that is done:
+// { line, done }, done false when the words could not be kept (a full list, storage refused),
+// so the player may try again once there is room.
 export function keepMissed(missed, list, board) {
   const { words, problem } = loadWords();
   const chosen = wordsToKeep(missed, list, words);
-  if (!missed.length) return "No missed words to keep.";
-  if (!chosen.length) return "These words are kept already.";
+  if (!missed.length) return { line: "No missed words to keep.", done: true };
+  if (!chosen.length) return { line: "These words are kept already.", done: true };
   const room = MOST_KEPT - words.length;
-  if (room <= 0) return `Your list is full (${MOST_KEPT} words): remove some first.`;
+  if (room <= 0) return { line: `Your list is full (${MOST_KEPT} words): remove some first.`, done: false };
   const date = today();
   const added = chosen.slice(0, room).map((entry) => cleanEntry({
     word: entry.word, list, points: entry.points, level: entry.level, board, date,
     learned: false, streak: 0,
   })).filter(Boolean);
-  if (!saveWords([...added, ...words])) return "This browser refused to keep the words (storage is off or full).";
-  return `Kept ${counted(added.length, "word")} to learn` + (problem ? " (the old list could not be read)." : ".");
+  if (!saveWords([...added, ...words])) {
+    return { line: "This browser refused to keep the words (storage is off or full).", done: false };
+  }
+  const left = chosen.length - added.length;  // those past MOST_KEPT: said, and may be kept later
+  const full = left ? `; ${left} more did not fit: your list is full (${MOST_KEPT} words)` : "";
+  const line = `Kept ${counted(added.length, "word")} to learn${full}` + (problem ? " (the old list could not be read)." : ".");
+  return { line, done: !left };
 }
 
 // Whether `word` of the list `list` is kept already (learned or not).
@@ -236,8 +255,9 @@ export function offerKeep(
   const board = document.getElementById("board")?.dataset.board ?? "";
   addLearnButtons(chips, missed, list, board, status);
   button.addEventListener("click", () => {
-    status.replaceChildren(keepMissed(missed, list, board), " ", myWordsLink());
-    button.disabled = true;
+    const { line, done } = keepMissed(missed, list, board);
+    status.replaceChildren(line, " ", myWordsLink());
+    button.disabled = done;  // words not kept (a full list): the button stays, to try again
     refreshLearnButtons(chips, list);
   });
 }

@@ -1,8 +1,8 @@
 // The room page: create or join a room, play rounds on the server's clock, see the results.
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
-  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, jsonText, limitName,
-  namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
+  api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
+  jsonText, limitName, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
   showRoundLength, sound, typedNumber, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -31,6 +31,7 @@ const state = {
   you: null,
   host: null,
   leaving: false,
+  seating: null,  // the room whose seat this page is taking up again, until it is in it
   stopTimer: () => {},
   retry: 0,
   unsent: [],     // words entered while the connection was lost: sent once back in the room
@@ -106,7 +107,7 @@ function connect(first) {
   socket.addEventListener("open", () => {
     state.retry = 0;
     state.heard = Date.now();
-    showNotice("");
+    showNotice(state.seating ? `Taking your seat in room ${state.seating} again…` : "");
     send(first);
   });
   socket.addEventListener("message", (event) => {
@@ -167,6 +168,8 @@ function handle(message) {
 }
 
 function joined(message) {
+  state.seating = null;
+  showNotice("");
   state.code = message.code;
   state.token = message.token;
   state.name = message.name;
@@ -181,6 +184,9 @@ function joined(message) {
   $("room-code").textContent = message.code;
   showShareAddress(message.code);
   document.body.dataset.code = message.code;
+  // the form typed in is gone: the keyboard (and a screen reader) goes on at "Room CODE", from
+  // which Tab reaches the room's link, Copy link and the host's Start
+  if (focusLost()) $("room-title").focus();
   for (const word of state.unsent.splice(0)) sendWord(word);
 }
 
@@ -211,8 +217,17 @@ function serverError(message) {
   if (WORD_ERRORS.includes(message.code)) state.inflight.shift();
   if (message.code === "idle") return; // a socket in no room, closed: the next join opens one
   if (["unknown_room", "unknown_player", "replaced"].includes(message.code) && state.code) {
+    state.seating = null;
     forget(message.code === "replaced" ? "" : state.code);
     showEntry(state.code);
+  } else if (state.seating && $("room").hidden) {
+    // a seat not taken up again for another reason (too many codes looked up, too many
+    // connections): the page opened at the room's address (a reload, Forward after leaving
+    // the page) shows the seat to take up and why, never a page with nothing on it
+    const code = state.seating;
+    state.seating = null;
+    showNotice("");
+    showEntry(code);
   }
   showError(message.message);
 }
@@ -220,6 +235,7 @@ function serverError(message) {
 function forget(code) {
   if (code) localStorage.removeItem(storageKey(code));
   state.token = null;
+  state.seating = null;
   state.unsent = [];
   state.inflight = [];
   state.resend = [];
@@ -238,9 +254,10 @@ function closed(message) {
 
 // Where the room is, said to this player: who starts what comes next. A match over is said
 // once: by its results' line (#match-over, "Match over: bob won with 12 points.") when shown,
-// this line then saying only who starts the rematch. In the lobby the host reads who has
-// joined (`players`: the room's players, connected ones counted), "bob is here: start when
-// ready.", not "Waiting for players" once friends are there.
+// this line then saying only who starts the rematch. In the lobby every player reads who has
+// joined (`players`: the room's players, connected ones counted): the host "bob is here: start
+// when ready.", not "Waiting for players" once friends are there; the others who is there
+// besides them and the host, "cy is here too: waiting for ann (host) to start.".
 function phaseText(phase, round, players = []) {
   const isHost = state.you === state.host;
   const host = state.host || "the host";
@@ -248,7 +265,7 @@ function phaseText(phase, round, players = []) {
     return isHost ? "Start a rematch when ready." : `${host} (host) can start a rematch.`;
   }
   const phases = {
-    lobby: isHost ? lobbyText(players) : `Waiting for ${host} (host) to start.`,
+    lobby: lobbyText(players, isHost, host),
     playing: `Round ${round} is on.`,
     judging: "Time is up: judging…",
     results: isHost ? `Round ${round} is over: start the next when ready.` : `Round ${round} is over: ${host} (host) starts the next.`,
@@ -257,17 +274,28 @@ function phaseText(phase, round, players = []) {
   return phases[phase] || phase;
 }
 
-// The host's lobby line: "Waiting for players: start when everyone is here." alone, else who
-// is here besides the host ("bob and cy are here: start when ready."; "6 players are here"
-// past four names).
-function lobbyText(players) {
-  const others = players.filter((player) => player.connected !== false && player.name !== state.you)
-    .map((player) => player.name);
-  if (!others.length) return "Waiting for players: start when everyone is here.";
+// The phase line (#phase, a status: a screen reader says it, "bob is here: start when ready.",
+// "Round 2 is over: ann (host) starts the next.") set to `text`, only if its words change:
+// each room message sets it again, and a status said again would repeat itself.
+function showPhase(text) {
+  if ($("phase").textContent !== text) $("phase").textContent = text;
+}
+
+// The lobby line: the host's "Waiting for players: start when everyone is here." alone, else
+// who is here besides the host ("bob and cy are here: start when ready."; "6 players are here"
+// past four names); another player's "Waiting for ann (host) to start.", with who else is
+// here ("cy is here too: waiting for ann (host) to start.").
+function lobbyText(players, isHost, host) {
+  const others = players.filter((player) => player.connected !== false && player.name !== state.you
+    && player.name !== state.host).map((player) => player.name);
   const who = others.length > 4
     ? `${others.length} players`
     : others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others.at(-1)}` : others[0];
-  return `${who} ${others.length > 1 ? "are" : "is"} here: start when ready.`;
+  const are = others.length > 1 ? "are" : "is";
+  if (isHost) {
+    return others.length ? `${who} ${are} here: start when ready.` : "Waiting for players: start when everyone is here.";
+  }
+  return others.length ? `${who} ${are} here too: waiting for ${host} (host) to start.` : `Waiting for ${host} (host) to start.`;
 }
 
 // The host's connection is gone: the others are told who starts the next round, and when
@@ -302,7 +330,7 @@ function showRoom(room) {
   state.settings = room.settings;
   const isHost = room.you === room.host;
   document.body.dataset.phase = room.phase;
-  $("phase").textContent = phaseText(room.phase, room.round, room.players);
+  showPhase(phaseText(room.phase, room.round, room.players));
   showHostAway(room);
   const s = room.settings;
   state.settings = s;
@@ -448,7 +476,7 @@ function progress(message) {
 function roundStarted(message) {
   document.body.dataset.phase = "playing";
   sayWhoLeft(null);
-  $("phase").textContent = `Round ${message.round} is on.`;
+  showPhase(`Round ${message.round} is on.`);
   $("start-button").hidden = true;
   state.startSent = null;
   $("my-words").replaceChildren();
@@ -599,7 +627,7 @@ function showResults(summary) {
   const over = $("match-over");
   over.hidden = !summary.match_over;
   over.textContent = summary.match_over ? matchOverText(summary.winners, summary.totals) : "";
-  $("phase").textContent = phaseText(summary.match_over ? "over" : "results", summary.round);
+  showPhase(phaseText(summary.match_over ? "over" : "results", summary.round));
   if (summary.saved === false) {
     showError("The server could not store these results yet: it keeps them and tries again.");
   }
@@ -674,7 +702,10 @@ function showResults(summary) {
   placeActions(true);
   const settings = state.settings || {};
   const mine = summary.players.find((player) => player.name === state.you);
-  showInView($("results"));
+  // the round's word box gone with the round: the keyboard starts at the results' title,
+  // from which Tab goes on to what comes next (Start round 2, Rematch), as on the other pages
+  if (focusLost()) focusResults($("results"), $("results-title"));
+  else showInView($("results"));
   offerChallenge($("results"), {
     board: summary.board, dictionary: settings.dictionary, rules: settings.rules,
     min_length: summary.rules.min_length, seconds: settings.seconds, name: state.you,
@@ -733,11 +764,23 @@ function lastSeat() {
   return last;
 }
 
+// The seat this browser keeps in the room `code`, or null.
+function seatIn(code) {
+  try {
+    const seat = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
+    return seat && seat.token ? { ...seat, code } : null;
+  } catch (error) {
+    return null;  // not one of ours
+  }
+}
+
 function showEntry(code) {
   inRound(false);
   $("room").hidden = true;
   $("entry").hidden = false;
-  const seat = code ? null : lastSeat();
+  // a room's own seat when the room is named (its seat still kept: a refused rejoin), else
+  // the last one this browser took
+  const seat = code ? seatIn(code) : lastSeat();
   $("seat").hidden = !seat;
   if (seat) {
     $("seat-text").textContent = `You have a seat in room ${seat.code} (as ${seat.name}).`;
@@ -748,7 +791,7 @@ function showEntry(code) {
   if (code) $("entry").insertBefore($("join-form"), $("create-form"));
   else $("entry").insertBefore($("create-form"), $("join-form"));
   $("join-code").value = code || "";
-  if (code) $("join-name").focus();
+  if (code) (seat ? $("seat-button") : $("join-name")).focus();
   if (location.pathname !== "/room") history.replaceState(null, "", code ? `/room/${code}` : "/room");
 }
 
@@ -801,6 +844,7 @@ function createRoom(event) {
   };
   if (dice === "uniform" || !english) settings.size = numberOf("create-size");
   state.leaving = false;
+  state.seating = null;
   connect({ type: "create", name: $("create-name").value, settings });
 }
 
@@ -817,14 +861,19 @@ function joinRoom(event) {
   state.leaving = false;
   const code = codeOf($("join-code").value);
   const saved = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
-  if (saved && saved.token) rejoin(code, saved.token);  // this browser's seat, under its name
-  else connect({ type: "join", code, name: $("join-name").value });
+  if (saved && saved.token) {
+    rejoin(code, saved.token);  // this browser's seat, under its name
+  } else {
+    state.seating = null;
+    connect({ type: "join", code, name: $("join-name").value });
+  }
 }
 
 function rejoin(code, token) {
   state.leaving = false;
   state.code = code;
   state.token = token;
+  state.seating = code;  // until the room answers: said, and a refusal shows the seat
   connect({ type: "rejoin", code, token });
 }
 

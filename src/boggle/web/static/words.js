@@ -4,7 +4,7 @@
 // word: right twice in a row and it is learned; the words in a shuffled order, each once a
 // pass); Clear all, after a question. Nothing is sent to the server but the look-ups.
 import { api, counted, levelName, namedWord, wordListTitles } from "/static/board.js";
-import { LEARN_KEY, loadWords, saveWords } from "/static/learn.js";
+import { LEARN_KEY, MOST_KEPT, loadWords, readWords, saveWords, today, wordsText } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -62,15 +62,72 @@ async function inTurn(task) {
   }
 }
 
+// The meanings looked up before, kept in this browser (key "boggle-learn-meanings": "list:word"
+// -> the answer's fields the page shows) for when the server cannot be reached: My words on a
+// phone offline still shows them and practises with them. Only the kept words' are kept.
+const MEANINGS_KEY = "boggle-learn-meanings";
+const SHOWN_FIELDS = ["definitions", "source", "base", "forms", "url", "written"];
+let keptMeanings = null;  // read once, when first needed
+let storeMeanings = null;  // the pending write (one for many look-ups)
+
+function storedMeanings() {
+  if (keptMeanings === null) {
+    try {
+      const data = JSON.parse(localStorage.getItem(MEANINGS_KEY) ?? "{}");
+      keptMeanings = data && typeof data === "object" && !Array.isArray(data) ? data : {};
+    } catch (error) {
+      keptMeanings = {};
+    }
+  }
+  return keptMeanings;
+}
+
+// `found` (an answer of /api/define) kept for the word `key`, its first meaning only, stored
+// a moment later with the others looked up meanwhile; the words no longer kept dropped.
+function keepMeaning(key, found) {
+  const shown = {};
+  for (const field of SHOWN_FIELDS) shown[field] = found[field];
+  if (Array.isArray(shown.definitions)) shown.definitions = shown.definitions.slice(0, 1);
+  storedMeanings()[key] = shown;
+  clearTimeout(storeMeanings);
+  storeMeanings = setTimeout(writeMeanings, 300);
+}
+
+// The kept meanings stored, those of words no longer kept dropped (after a removal, Clear all).
+function writeMeanings() {
+  const kept = new Set(state.words.map(keyOf));
+  const all = storedMeanings();
+  for (const name of Object.keys(all)) if (!kept.has(name)) delete all[name];
+  try {
+    if (Object.keys(all).length) localStorage.setItem(MEANINGS_KEY, JSON.stringify(all));
+    else localStorage.removeItem(MEANINGS_KEY);
+  } catch (error) {
+    // storage off or full: the meanings are looked up again next time
+  }
+}
+
+// A kept meaning as showMeaning reads it, or null for one this page did not write.
+function keptMeaning(key) {
+  const kept = Object.hasOwn(storedMeanings(), key) ? storedMeanings()[key] : null;
+  if (!kept || typeof kept !== "object") return null;
+  const texts = (value) => Array.isArray(value) && value.every((text) => typeof text === "string");
+  const url = kept.url === null || (typeof kept.url === "string" && kept.url.startsWith("https://"));
+  return texts(kept.definitions) && texts(kept.forms) && texts(kept.written) && url ? kept : null;
+}
+
 function meaningOf(entry) {
   const key = keyOf(entry);
   if (!meanings.has(key)) {
     const params = new URLSearchParams({ word: entry.word });
     if (entry.list) params.set("dict", entry.list);
-    // a look-up that failed is not kept: the word is looked up again when next shown
-    meanings.set(key, inTurn(() => api(`/api/define?${params}`)).catch((error) => {
+    // a look-up that failed is not kept: the word is looked up again when next shown; the
+    // server not reached, the meaning kept from an earlier look-up is shown meanwhile
+    meanings.set(key, inTurn(() => api(`/api/define?${params}`)).then((found) => {
+      keepMeaning(key, found);
+      return found;
+    }, (error) => {
       meanings.delete(key);
-      return { error: error.message };
+      return keptMeaning(key) ?? { error: error.message };
     }));
   }
   return meanings.get(key);
@@ -137,6 +194,7 @@ function storedElsewhere(event) {
 // Each change is one change to the list as stored now (reloadWords first), then kept whole.
 function save() {
   if (!saveWords(state.words)) say("This browser refused to keep the change (storage is off or full).");
+  writeMeanings();
 }
 
 function say(text) {
@@ -222,6 +280,7 @@ function render() {
   $("words-empty").hidden = state.words.length > 0;
   $("clear").hidden = !state.words.length;
   $("practise").hidden = !state.words.length;
+  $("export-words").hidden = !state.words.length;
   $("practise-start").disabled = !learning.length;
   document.body.dataset.words = String(learning.length);
   document.body.dataset.learned = String(learned.length);
@@ -299,6 +358,23 @@ function cluePrefix(entry) {
   return entry.word.slice(0, length);
 }
 
+// Endings after which a word in a meaning is still the word, as boggle.game.hints.INFLECTIONS.
+const INFLECTIONS = ["s", "es", "d", "ed", "ing", "er", "ers", "est", "ly", "'s"];
+
+// `text` with `word` (any case, alone or with an ending of INFLECTIONS, its last letter maybe
+// doubled before a vowel's) written as blanks, as boggle.game.hints.masked does: a longer word
+// that merely holds it is left whole (SOL in "a solid", ARE in "area").
+//   masked("domestic cats; a Cat show", "cat") -> "domestic ___s; a ___ show"
+function masked(text, word) {
+  if (!word) return text;
+  const escape = (value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const doubled = `${escape(word.at(-1))}?`;
+  const endings = INFLECTIONS.map((ending) => ("aeiou".includes(ending[0]) ? doubled : "") + escape(ending));
+  const letter = "[\\p{L}\\p{N}_]";
+  const pattern = new RegExp(`(?<!${letter})${escape(word)}(?=(?:${endings.join("|")})?(?!${letter}))`, "giu");
+  return text.replace(pattern, "_".repeat(word.length));
+}
+
 // The clue for `entry`, into #practise-clue: its meaning with the word blanked out, or,
 // without one, its length, first letters (as many as tell it from the other kept words) and
 // the board it was on.
@@ -314,9 +390,10 @@ async function showClue(entry) {
   const letters = `${entry.word.length} letters`;
   const definition = !found.error && !found.url && found.definitions?.[0];
   if (definition) {
-    const pattern = new RegExp(entry.word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
-    const blanked = definition.replace(pattern, "_".repeat(entry.word.length));
-    clue.append(`${blanked} (${letters})`);
+    // the word and its base form blanked: PERFORMS's "carry out or perform an action" would
+    // give it away (a base of several words, status_quo for QUO, is the clue itself)
+    const base = typeof found.base === "string" && /^\p{L}+$/u.test(found.base) ? found.base : "";
+    clue.append(`${masked(masked(definition, entry.word), base)} (${letters})`);
   } else {
     clue.dataset.prefix = cluePrefix(entry);
     clue.append(`${letters}, starting with ${clue.dataset.prefix.toUpperCase()}`);
@@ -402,7 +479,8 @@ function answer(event) {
   event.preventDefault();
   const entry = state.practising;
   if (!entry) return;
-  const typed = $("practise-input").value.trim().normalize("NFC").toLowerCase();
+  // read as a round reads typing (NFKC): fullwidth ＦＡＭＥ is FAME, Dutch's one-character ĳ is IJ
+  const typed = $("practise-input").value.trim().normalize("NFKC").toLowerCase();
   if (!typed) return;
   reloadWords();
   const verdict = $("practise-verdict");
@@ -474,6 +552,61 @@ function closeClear(cleared) {
   }
 }
 
+// ------------------------------------------------------------------ another browser
+
+// Save to a file: the kept words as this browser stores them, in boggle-words-DATE.json, for
+// "Add from a file" in another browser (or this one, once cleared).
+function exportWords() {
+  reloadWords();
+  const name = `boggle-words-${today()}.json`;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([wordsText(state.words)], { type: "application/json" }));
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  say(`Saved ${counted(Math.min(state.words.length, MOST_KEPT), "word")} to ${name}.`);
+}
+
+const MOST_FILE_BYTES = 1000000;  // 300 words take about 50 kB
+
+// Add from a file saved by "Save to a file": its words not kept here already, after those kept
+// (a word kept in both keeps this browser's count and whether it is learned), as many as fit.
+async function importWords(file) {
+  let words = null;
+  if (file.size <= MOST_FILE_BYTES) {
+    try {
+      words = readWords(await file.text());
+    } catch (error) {
+      words = null;
+    }
+  }
+  if (!words) {
+    say(`${file.name} is not a file of words saved by My words.`);
+    return;
+  }
+  reloadWords();
+  const have = new Set(state.words.map(keyOf));
+  const fresh = words.filter((entry) => !have.has(keyOf(entry)));
+  const added = fresh.slice(0, Math.max(0, MOST_KEPT - state.words.length));
+  const parts = [];
+  if (added.length) {
+    if (!saveWords([...state.words, ...added])) {
+      say("This browser refused to keep the words (storage is off or full).");
+      return;
+    }
+    state.words = [...state.words, ...added];
+    parts.push(`Added ${counted(added.length, "word")} from ${file.name}`);
+  } else {
+    parts.push(words.length ? `No word added from ${file.name}` : `${file.name} holds no words`);
+  }
+  if (fresh.length > added.length) parts.push(`${fresh.length - added.length} did not fit: your list is full (${MOST_KEPT} words)`);
+  if (words.length > fresh.length) parts.push(`${words.length - fresh.length} kept already`);
+  render();
+  say(`${parts.join("; ")}.`);
+}
+
 // ------------------------------------------------------------------ start-up
 
 function start() {
@@ -491,6 +624,13 @@ function start() {
   $("clear-all").addEventListener("click", askClear);
   $("clear-yes").addEventListener("click", () => closeClear(true));
   $("clear-no").addEventListener("click", () => closeClear(false));
+  $("export-words").addEventListener("click", exportWords);
+  $("import-words").addEventListener("click", () => $("import-file").click());
+  $("import-file").addEventListener("change", () => {
+    const file = $("import-file").files[0];
+    $("import-file").value = "";  // the same file chosen again is read again
+    if (file) importWords(file);
+  });
   window.addEventListener("storage", storedElsewhere);
   render();
   document.body.dataset.ready = "true";
