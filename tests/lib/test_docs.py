@@ -400,3 +400,20 @@ def test_the_round_docs_play_md_shows_is_judged_as_its_prose_says() -> None:
         "ann": [("fame", "crossed_off", 0), ("lima", "not_a_word", -1)],
         "bob": [("fame", "crossed_off", 0), ("mile", "counted", 1)],
     }
+
+
+def test_the_python_example_of_docs_scale_md_runs_on_a_smaller_run() -> None:
+    """Newcomer 29: docs/scale.md's library example ran nowhere (a million boards on a local
+    cluster). Run as written on 3,000 boards in this process, its names hold, and
+    ``board_at`` gives the run's best board alone, as its comment says."""
+    block = (DOCS / "scale.md").read_text(encoding="utf-8").split("In Python:\n\n```python\n")[1]
+    code = block.split("```", 1)[0]
+    assert "1_000_000" in code and 'where="local:2"' in code
+    code = code.replace("1_000_000", "3_000").replace(', where="local:2"', "")
+    *setup, figures, alone = [line.split("  #")[0] for line in code.strip().splitlines() if line]
+    namespace: dict[str, object] = {}
+    exec("\n".join(setup), namespace)
+    mean, std, top, best = eval(figures, namespace)
+    assert 0 < mean < top and std > 0 and best.score >= top
+    board = eval(alone, namespace)
+    assert str(board).replace(" ", "") == best.board
