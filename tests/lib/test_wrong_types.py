@@ -11,6 +11,7 @@ import pytest
 from boggle import (
     Board,
     BoggleError,
+    DiceSet,
     Lexicon,
     PlayerList,
     PlaySession,
@@ -352,3 +353,32 @@ def test_rules_chosen_for_something_that_is_no_board() -> None:
     _refused(lambda: choose_rules(None, 3), "the rules are chosen for a Board, not int")
     _refused(lambda: RulesChoice().for_board("fxie"), "the rules are chosen for a Board, not str")
     assert choose_rules(None, BOARD).name == "classic"
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: DiceSet("x", 1, 1, None, "mine"), "a dice set's cubes are a list of cubes"),
+        (
+            lambda: DiceSet("x", 1, 1, "ab", "mine"),
+            "each a list of faces like ('a', 'qu'), not str",
+        ),
+        (lambda: DiceSet("x", 1, 1, ("ab",), "mine"), "; a cube was 'ab'"),
+        (lambda: DiceSet("x", 1, 1, (3,), "mine"), "; a cube was 3"),
+        (lambda: DiceSet(3, 1, 1, (("a",),), "mine"), "a dice set's name must be text, got 3"),
+    ],
+)
+def test_dice_of_the_wrong_type(call: Callable[[], object], says: str) -> None:
+    """``DiceSet(..., cubes=None)`` was "object of type 'NoneType' has no len()", a cube that
+    is a number "'int' object is not iterable"; a cube given as one text ``"ab"`` was read
+    as its letters (a cube of the faces a and b), and a name of any type was kept."""
+    _refused(call, says)
+
+
+def test_dice_given_as_lists_are_kept_as_tuples() -> None:
+    """A set of cubes given as lists could roll but not be hashed, and was unequal to the
+    same set written with tuples."""
+    listed = DiceSet("x", 1, 2, [["a", "b"], ["qu", "c"]], "mine")  # type: ignore[arg-type]
+    assert listed == DiceSet("x", 1, 2, (("a", "b"), ("qu", "c")), "mine")
+    assert hash(listed) == hash(DiceSet("x", 1, 2, (("a", "b"), ("qu", "c")), "mine"))
+    assert roll(listed, seed=1).size == 2
