@@ -382,3 +382,23 @@ def test_dice_given_as_lists_are_kept_as_tuples() -> None:
     assert listed == DiceSet("x", 1, 2, (("a", "b"), ("qu", "c")), "mine")
     assert hash(listed) == hash(DiceSet("x", 1, 2, (("a", "b"), ("qu", "c")), "mine"))
     assert roll(listed, seed=1).size == 2
+
+
+@pytest.mark.parametrize(
+    "challenged, says",
+    [
+        ("lima", "ann's challenged words are a list of texts like ['lima'], not str"),
+        (3, "a list of texts like ['lima'], not int"),
+        ([1], "a list of texts like ['lima']; one was 1"),
+    ],
+)
+def test_challenged_words_of_the_wrong_type(challenged: Any, says: str) -> None:
+    """``PlayerList("ann", ("fame",), "lima")`` challenged the letters l, i, m and a; a
+    number was "'int' object is not iterable", a number among the words "'int' object has
+    no attribute 'strip'"."""
+    _refused(lambda: PlayerList("ann", ("fame",), challenged), says)
+
+
+def test_challenged_words_from_a_generator_are_all_kept() -> None:
+    player = PlayerList("ann", ("lima",), (word for word in ["lima", "Fame"]))
+    assert player.challenged == frozenset({"lima", "fame"})
