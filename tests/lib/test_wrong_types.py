@@ -402,3 +402,12 @@ def test_challenged_words_of_the_wrong_type(challenged: Any, says: str) -> None:
 def test_challenged_words_from_a_generator_are_all_kept() -> None:
     player = PlayerList("ann", ("lima",), (word for word in ["lima", "Fame"]))
     assert player.challenged == frozenset({"lima", "fame"})
+
+
+def test_a_players_text_of_the_wrong_type() -> None:
+    """``PlayerList.from_text("ann", ["fame"])`` was "'list' object has no attribute
+    'splitlines'"."""
+    _refused(
+        lambda: PlayerList.from_text("ann", ["fame"]),
+        "ann's words are one text of lines here, not list (PlayerList takes a list of words)",
+    )

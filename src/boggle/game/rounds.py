@@ -96,6 +96,11 @@ class PlayerList:
         >>> PlayerList.from_text("ann", "fame\\r\\n\\r\\naxe\\n\\n").entries
         ('fame', '', 'axe')
         """
+        if not isinstance(text, str):
+            raise JudgeError(
+                f"{name}'s words are one text of lines here, not {type(text).__name__} "
+                "(PlayerList takes a list of words)"
+            )
         lines = text.splitlines()
         while lines and not lines[-1].strip():
             lines.pop()
