@@ -411,3 +411,14 @@ def test_a_players_text_of_the_wrong_type() -> None:
         lambda: PlayerList.from_text("ann", ["fame"]),
         "ann's words are one text of lines here, not list (PlayerList takes a list of words)",
     )
+
+
+def test_a_dask_client_is_still_a_place_to_run() -> None:
+    """The check of ``where`` takes a ``distributed.Client`` (docs/scale.md passes one made
+    from a Kubernetes or Slurm cluster): an in-process one gives the in-process figures."""
+    distributed = pytest.importorskip("distributed", reason="needs the dask extra")
+    with distributed.Client(
+        processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None
+    ) as client:
+        there = score_stats(200, "new", WORDS, seed=4, where=client)
+    assert there == score_stats(200, "new", WORDS, seed=4, jobs=1)
