@@ -422,3 +422,15 @@ def test_a_dask_client_is_still_a_place_to_run() -> None:
     ) as client:
         there = score_stats(200, "new", WORDS, seed=4, where=client)
     assert there == score_stats(200, "new", WORDS, seed=4, jobs=1)
+
+
+def test_a_solution_of_no_board_or_no_rules() -> None:
+    """``Solution("abcd", CLASSIC, ...)`` made a solution of a text (its report and JSON
+    failed later), and ``Solution(board, None, ...)`` was "'NoneType' object has no
+    attribute 'points_table'"."""
+    from boggle import CLASSIC, Solution
+
+    _refused(lambda: Solution("abcd", CLASSIC, WORDS, []), "a Solution is of a Board")
+    _refused(lambda: Solution(BOARD, None, WORDS, []), "a Solution's rules are fixed Rules")
+    _refused(lambda: Solution(BOARD, "classic", WORDS, []), "(choose_rules(rules, board) gives")
+    assert Solution(BOARD, CLASSIC, WORDS, [("fame", ((0, 0), (1, 0), (1, 1), (2, 0)))]).score == 1
