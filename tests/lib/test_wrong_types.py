@@ -11,6 +11,7 @@ import pytest
 from boggle import (
     Board,
     BoggleError,
+    DiceSet,
     Lexicon,
     PlayerList,
     PlaySession,
@@ -325,3 +326,111 @@ def test_hints_take_lists_and_tuples() -> None:
     solution = solve(BOARD, WORDS)
     first = next_hint(solution, ("mile",), [])
     assert next_hint(solution, {"mile"}, [list(first.step)]).step[0] == first.step[0]
+
+
+def test_a_loaded_lists_name_of_the_wrong_type(tmp_path: Any) -> None:
+    """``load_lexicon(path, name=3)`` made a list named 3 (a bundled list's ignored it)."""
+    path = tmp_path / "mine.txt"
+    path.write_text("fame\nmile\n", encoding="utf-8")
+    _refused(lambda: load_lexicon(path, name=3), "a word list's name must be text, got 3")
+    _refused(lambda: load_lexicon("en-70", name=3), "a word list's name must be text, got 3")
+    assert load_lexicon(path, name="ours").name == "ours"
+
+
+def test_lines_to_stream_given_as_one_text() -> None:
+    """``iter_scores("fxie amlo ewbx astu", ...)`` scored each letter as a board."""
+    from boggle.scale.threads import iter_scores
+
+    _refused(lambda: next(iter_scores("fxie", WORDS, jobs=1)), "not one text; put it in a")
+    _refused(lambda: next(iter_scores(None, WORDS, jobs=1)), "as lines (a list, a file...)")
+    assert [row.score for row in iter_scores(iter(["fxie amlo ewbx astu"]), WORDS, jobs=1)] == [2]
+
+
+def test_rules_chosen_for_something_that_is_no_board() -> None:
+    """``choose_rules(None, 3)`` was "'int' object has no attribute 'longest_word_length'"."""
+    from boggle import choose_rules
+
+    _refused(lambda: choose_rules(None, 3), "the rules are chosen for a Board, not int")
+    _refused(lambda: RulesChoice().for_board("fxie"), "the rules are chosen for a Board, not str")
+    assert choose_rules(None, BOARD).name == "classic"
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (lambda: DiceSet("x", 1, 1, None, "mine"), "a dice set's cubes are a list of cubes"),
+        (
+            lambda: DiceSet("x", 1, 1, "ab", "mine"),
+            "each a list of faces like ('a', 'qu'), not str",
+        ),
+        (lambda: DiceSet("x", 1, 1, ("ab",), "mine"), "; a cube was 'ab'"),
+        (lambda: DiceSet("x", 1, 1, (3,), "mine"), "; a cube was 3"),
+        (lambda: DiceSet(3, 1, 1, (("a",),), "mine"), "a dice set's name must be text, got 3"),
+    ],
+)
+def test_dice_of_the_wrong_type(call: Callable[[], object], says: str) -> None:
+    """``DiceSet(..., cubes=None)`` was "object of type 'NoneType' has no len()", a cube that
+    is a number "'int' object is not iterable"; a cube given as one text ``"ab"`` was read
+    as its letters (a cube of the faces a and b), and a name of any type was kept."""
+    _refused(call, says)
+
+
+def test_dice_given_as_lists_are_kept_as_tuples() -> None:
+    """A set of cubes given as lists could roll but not be hashed, and was unequal to the
+    same set written with tuples."""
+    listed = DiceSet("x", 1, 2, [["a", "b"], ["qu", "c"]], "mine")  # type: ignore[arg-type]
+    assert listed == DiceSet("x", 1, 2, (("a", "b"), ("qu", "c")), "mine")
+    assert hash(listed) == hash(DiceSet("x", 1, 2, (("a", "b"), ("qu", "c")), "mine"))
+    assert roll(listed, seed=1).size == 2
+
+
+@pytest.mark.parametrize(
+    "challenged, says",
+    [
+        ("lima", "ann's challenged words are a list of texts like ['lima'], not str"),
+        (3, "a list of texts like ['lima'], not int"),
+        ([1], "a list of texts like ['lima']; one was 1"),
+    ],
+)
+def test_challenged_words_of_the_wrong_type(challenged: Any, says: str) -> None:
+    """``PlayerList("ann", ("fame",), "lima")`` challenged the letters l, i, m and a; a
+    number was "'int' object is not iterable", a number among the words "'int' object has
+    no attribute 'strip'"."""
+    _refused(lambda: PlayerList("ann", ("fame",), challenged), says)
+
+
+def test_challenged_words_from_a_generator_are_all_kept() -> None:
+    player = PlayerList("ann", ("lima",), (word for word in ["lima", "Fame"]))
+    assert player.challenged == frozenset({"lima", "fame"})
+
+
+def test_a_players_text_of_the_wrong_type() -> None:
+    """``PlayerList.from_text("ann", ["fame"])`` was "'list' object has no attribute
+    'splitlines'"."""
+    _refused(
+        lambda: PlayerList.from_text("ann", ["fame"]),
+        "ann's words are one text of lines here, not list (PlayerList takes a list of words)",
+    )
+
+
+def test_a_dask_client_is_still_a_place_to_run() -> None:
+    """The check of ``where`` takes a ``distributed.Client`` (docs/scale.md passes one made
+    from a Kubernetes or Slurm cluster): an in-process one gives the in-process figures."""
+    distributed = pytest.importorskip("distributed", reason="needs the dask extra")
+    with distributed.Client(
+        processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None
+    ) as client:
+        there = score_stats(200, "new", WORDS, seed=4, where=client)
+    assert there == score_stats(200, "new", WORDS, seed=4, jobs=1)
+
+
+def test_a_solution_of_no_board_or_no_rules() -> None:
+    """``Solution("abcd", CLASSIC, ...)`` made a solution of a text (its report and JSON
+    failed later), and ``Solution(board, None, ...)`` was "'NoneType' object has no
+    attribute 'points_table'"."""
+    from boggle import CLASSIC, Solution
+
+    _refused(lambda: Solution("abcd", CLASSIC, WORDS, []), "a Solution is of a Board")
+    _refused(lambda: Solution(BOARD, None, WORDS, []), "a Solution's rules are fixed Rules")
+    _refused(lambda: Solution(BOARD, "classic", WORDS, []), "(choose_rules(rules, board) gives")
+    assert Solution(BOARD, CLASSIC, WORDS, [("fame", ((0, 0), (1, 0), (1, 1), (2, 0)))]).score == 1

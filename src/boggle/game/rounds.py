@@ -78,8 +78,15 @@ class PlayerList:
                 raise JudgeError(
                     f"{self.name}'s words must be text, got {entry!r} ({type(entry).__name__})"
                 )
+        wanted = f"{self.name}'s challenged words are a list of texts like ['lima']"
+        if isinstance(self.challenged, str) or not isinstance(self.challenged, Iterable):
+            raise JudgeError(f"{wanted}, not {type(self.challenged).__name__}")
+        challenged = tuple(self.challenged)  # a generator is read once
+        for word in challenged:
+            if not isinstance(word, str):
+                raise JudgeError(f"{wanted}; one was {word!r}")
         # challenged words are compared as the judge reads entries: trimmed, lowercase
-        object.__setattr__(self, "challenged", frozenset(map(typed_word, self.challenged)))
+        object.__setattr__(self, "challenged", frozenset(map(typed_word, challenged)))
 
     @classmethod
     def from_text(cls, name: str, text: str, challenged: Iterable[str] = ()) -> PlayerList:
@@ -89,6 +96,11 @@ class PlayerList:
         >>> PlayerList.from_text("ann", "fame\\r\\n\\r\\naxe\\n\\n").entries
         ('fame', '', 'axe')
         """
+        if not isinstance(text, str):
+            raise JudgeError(
+                f"{name}'s words are one text of lines here, not {type(text).__name__} "
+                "(PlayerList takes a list of words)"
+            )
         lines = text.splitlines()
         while lines and not lines[-1].strip():
             lines.pop()

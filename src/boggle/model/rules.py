@@ -323,6 +323,10 @@ class RulesChoice:
         """
         if board is None:
             return self.small
+        from boggle.model.board import Board  # not at the top: board.py imports this module
+
+        if not isinstance(board, Board):
+            raise RulesError(f"the rules are chosen for a Board, not {type(board).__name__}")
         longest = board.longest_word_length
         if self.min_length is not None and self.min_length > longest:
             raise RulesError(

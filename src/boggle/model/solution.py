@@ -18,6 +18,7 @@ from functools import cached_property
 
 from boggle.model import render
 from boggle.model.board import Board, Cell
+from boggle.model.errors import BoardError, RulesError
 from boggle.model.rules import Rules
 from boggle.model.word_levels import (
     ALL,
@@ -102,6 +103,15 @@ class Solution:
         found: Iterable[Found],
         engine: str = "",
     ) -> None:
+        if not isinstance(board, Board):
+            raise BoardError(
+                f"a Solution is of a Board (Board.parse reads its text), not {type(board).__name__}"
+            )
+        if not isinstance(rules, Rules):
+            raise RulesError(
+                "a Solution's rules are fixed Rules (choose_rules(rules, board) gives them), "
+                f"not {type(rules).__name__}"
+            )
         self.board = board
         self.rules = rules
         self.lexicon = lexicon

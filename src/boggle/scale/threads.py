@@ -311,6 +311,12 @@ def iter_scores(
     ab1c None board has '1', which is not a
     abet 1 None
     """
+    if isinstance(lines, str | bytes) or not isinstance(lines, Iterable):
+        one = "one text; put it in a list: [text]"
+        raise BoardError(
+            "iter_scores takes the boards as lines (a list, a file...), not "
+            f"{one if isinstance(lines, str) else type(lines).__name__}"
+        )
     for results in score_chunks(chunks(lines), lexicon, rules, jobs):
         yield from results
 
