@@ -196,6 +196,35 @@ def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) ->
     assert page.text_content("#learned-title") == "Learned (1)"
 
 
+def test_one_word_left_is_not_learned_from_the_verdict_that_names_it(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The last word due, missed, is asked again at once after the verdict that names it; typed
+    right then it counts once, and is not asked again that day (not learned in seconds)."""
+    page = words_page(pages, server, [kept("fame"), kept("limbo")])
+    on_day(page, "2026-11-29")
+    page.goto(f"{server.url}/words?seed=1")
+    page.wait_for_selector("body[data-ready='true']")
+    page.click("#practise-start")
+    for _ in range(2):  # the other word answered right: FAME is the one left
+        page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+        asked = page.eval_on_selector("#practise-clue", "c => c.dataset.word")
+        if asked == "limbo":
+            assert answered(page, "limbo").startswith("Right: LIMBO. Again tomorrow")
+        else:
+            assert answered(page, "fan") == "Not quite: the word is FAME."
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    assert page.eval_on_selector("#practise-clue", "c => c.dataset.word") == "fame"
+    assert answered(page, "fame") == (
+        "Right: FAME. Again tomorrow: right then too and it is learned."
+    )
+    assert page.locator("#practise-form").is_hidden()  # FAME is not asked a second time
+    assert [(w["word"], w["learned"], w["streak"]) for w in stored(page)] == [
+        ("fame", False, 1),
+        ("limbo", False, 1),
+    ]
+
+
 def test_learned_words_come_back_for_review_after_growing_intervals(
     pages: Pages, server: ServeProcess
 ) -> None:
