@@ -727,6 +727,36 @@ def test_words_kept_in_another_tab_are_shown_and_not_lost(
     assert other.text_content("#to-learn-title") == "To learn (4)"
 
 
+def test_a_word_of_a_list_the_server_does_not_have_says_so_and_is_not_asked_again(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The server answers 400 "unknown word list" for a word kept from a list it does not offer:
+    the card says so plainly (not "could not be looked up now"), and the word is not looked up
+    again when the list is shown again."""
+    page = pages.open(server.url + "/words", **PHONE)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    words = [kept("zzzz", list="gone"), kept("fame", list="gone"), kept("limbo")]
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": words})],
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    meanings_shown(page)
+    shown = page.locator(".kept-word[data-word='zzzz'] .kept-meaning")
+    assert shown.text_content() == "no definition: this server does not have the word list “gone”"
+    assert "missing" in (shown.get_attribute("class") or "")
+    page.get_by_role("button", name="Remove FAME").click()  # the list shown again
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    page.click("#practise-show")
+    meanings_shown(page)
+    assert shown.text_content() == "no definition: this server does not have the word list “gone”"
+    looked_up = [url for url in asked if "/api/define?word=zzzz" in url]
+    assert len(looked_up) == 1, looked_up
+
+
 def test_a_failed_look_up_is_tried_again(pages: Pages, server: ServeProcess) -> None:
     """A look-up that failed once is not kept: practise looks the word up again and gets its
     definition as the clue."""

@@ -125,13 +125,15 @@ function meaningOf(entry) {
     const params = new URLSearchParams({ word: entry.word });
     if (entry.list) params.set("dict", entry.list);
     // a look-up that failed is not kept: the word is looked up again when next shown; the
-    // server not reached, the meaning kept from an earlier look-up is shown meanwhile
+    // server not reached, the meaning kept from an earlier look-up is shown meanwhile. A list
+    // the server does not have is its answer, kept: the word is not looked up again.
     meanings.set(key, inTurn(() => api(`/api/define?${params}`)).then((found) => {
       keepMeaning(key, found);
       return found;
     }, (error) => {
-      meanings.delete(key);
-      return keptMeaning(key) ?? { error: error.message };
+      const noList = error.status === 400 && entry.list && error.message.startsWith("unknown word list");
+      if (!noList) meanings.delete(key);
+      return keptMeaning(key) ?? { error: error.message, noList };
     }));
   }
   return meanings.get(key);
@@ -146,7 +148,10 @@ async function showMeaning(entry, box) {
   if (name && Array.isArray(found.written) && found.written.length) {
     name.textContent = namedWord(entry.word, found.written);  // AEREA (aérea)
   }
-  if (found.error) {
+  if (found.noList) {
+    box.textContent = `no definition: this server does not have the word list “${entry.list}”`;
+    box.classList.add("missing");
+  } else if (found.error) {
     box.textContent = "no definition: it could not be looked up now";
     box.classList.add("missing");
   } else if (found.url) {
