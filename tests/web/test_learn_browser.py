@@ -24,6 +24,8 @@ from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import LONG_ROUND, make_challenge, play_challenge
 from serve_process import ServeProcess, get_json
 
+from boggle.game.hints import hint_definition
+
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
@@ -978,6 +980,25 @@ def test_a_clue_blanks_the_word_and_its_base_form_not_longer_words(
     assert clues["laugh"] == "the sound of _____ing (5 letters)"
     assert "in which a solid is suspended" in clues["sol"] and "___" not in clues["sol"]
     assert clues["quo"].startswith("as in “status ___”")  # its base, status_quo, is the clue
+
+
+def test_a_clue_is_the_library_s_hint_definition(pages: Pages, server: ServeProcess) -> None:
+    """A practise clue blanks as boggle.game.hints.hint_definition does: the base form, then
+    the word (CATS: "domestic ___s", not "domestic ____"), and only whole words with their
+    endings (PORT is not blanked in "seaport")."""
+    names = ["cats", "port", "updates", "whats"]
+    page = words_page(pages, server, [kept(word) for word in names])
+    meanings_shown(page)
+    page.click("#practise-start")
+    clues = {}
+    for _ in names:  # one pass asks each word once
+        page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+        word = str(page.get_attribute("#practise-clue", "data-word"))
+        clues[word] = page.text_content("#practise-clue")
+        page.click("#practise-show")
+    assert clues == {word: f"{hint_definition(word)} ({len(word)} letters)" for word in names}
+    assert "domestic ___s;" in clues["cats"]
+    assert "(seaport or airport)" in clues["port"]
 
 
 def test_keeping_into_a_full_list_can_be_tried_again_once_there_is_room(

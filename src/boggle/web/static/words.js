@@ -422,10 +422,11 @@ async function showClue(entry) {
   const letters = `${entry.word.length} letters`;
   const definition = !found.error && !found.url && found.definitions?.[0];
   if (definition) {
-    // the word and its base form blanked: PERFORMS's "carry out or perform an action" would
-    // give it away (a base of several words, status_quo for QUO, is the clue itself)
+    // its base form, then the word, blanked, as boggle.game.hints.hint_definition does:
+    // PERFORMS's "carry out or perform an action" would give it away, and CATS's "domestic
+    // cats" is "domestic ___s" (a base of several words, status_quo for QUO, is the clue itself)
     const base = typeof found.base === "string" && /^\p{L}+$/u.test(found.base) ? found.base : "";
-    clue.append(`${masked(masked(definition, entry.word), base)} (${letters})`);
+    clue.append(`${masked(masked(definition, base), entry.word)} (${letters})`);
   } else {
     clue.dataset.prefix = cluePrefix(entry);
     clue.append(`${letters}, starting with ${clue.dataset.prefix.toUpperCase()}`);
