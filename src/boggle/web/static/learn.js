@@ -1,10 +1,11 @@
 // Words to learn: the missed words a player keeps at the end of a round, in this browser's
 // localStorage only (the server never sees nor keeps them), and read back by /words.
 // The stored value (key "boggle-learn") is {"version": 1, "words": [entry, ...]}, an entry
-// { word, list, points, level, board, date, learned, streak } (list: the word list's name or
-// null for the server's default; level: "common", "standard", "obscure" or null when the
-// server gave none; board: the board's text; date: YYYY-MM-DD; streak: right answers in a
-// row when practised).
+// { word, list, points, level, board, date, learned, streak, due } (list: the word list's name
+// or null for the server's default; level: "common", "standard", "obscure" or null when the
+// server gave none; board: the board's text; date: YYYY-MM-DD, the day it was kept; streak:
+// right answers in a row when practised; due: YYYY-MM-DD, the day it is next asked, "" for at
+// once; an entry stored before there were due days has none: it is due at once).
 import { counted, levelName, writtenWord } from "/static/board.js";
 
 export const LEARN_KEY = "boggle-learn";
@@ -27,7 +28,8 @@ function cleanEntry(entry) {
     board: text(entry.board, 200) ?? "",
     date: /^\d{4}-\d{2}-\d{2}$/.test(entry.date ?? "") ? entry.date : "",
     learned: entry.learned === true,
-    streak: Number.isInteger(entry.streak) && entry.streak > 0 ? Math.min(entry.streak, 2) : 0,
+    streak: Number.isInteger(entry.streak) && entry.streak > 0 ? Math.min(entry.streak, INTERVALS.length) : 0,
+    due: /^\d{4}-\d{2}-\d{2}$/.test(entry.due ?? "") ? entry.due : "",
   };
 }
 
@@ -86,11 +88,49 @@ export function saveWords(words) {
   }
 }
 
-// Today as YYYY-MM-DD, in the player's own time zone.
-export function today() {
-  const now = new Date();
+// A day as YYYY-MM-DD, in the player's own time zone.
+function dayText(when) {
   const pad = (n) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}`;
+}
+
+// Today as YYYY-MM-DD, in the player's own time zone (from the browser's clock, which tests set).
+export function today() {
+  return dayText(new Date());
+}
+
+// The day `days` after the day `day` (both YYYY-MM-DD): `addDays("2026-11-29", 3)` is
+// "2026-12-02".
+export function addDays(day, days) {
+  const [year, month, date] = day.split("-").map(Number);
+  return dayText(new Date(year, month - 1, date + days));
+}
+
+// Review over days (a Leitner schedule): a word answered right is asked again INTERVALS[n - 1]
+// days later, n being its right answers in a row (the last interval after more), so it is not
+// asked again the day it was answered right; right twice in a row (on two days) it is learned,
+// and then comes back for review after 3, 7, 21, then every 60 days. A wrong answer starts it
+// again: to learn, and asked at once.
+export const INTERVALS = [1, 3, 7, 21, 60];
+export const LEARNED_AFTER = 2;
+
+// Whether the kept word `entry` is to be asked on the day `day` (today when not given).
+export function isDue(entry, day = today()) {
+  return !entry.due || entry.due <= day;
+}
+
+// The kept word `entry` answered on the day `day`, `right` or not, as the schedule above says:
+// its streak, learned and due updated in place.
+export function answered(entry, right, day = today()) {
+  if (right) {
+    entry.streak = Math.min(entry.streak + 1, INTERVALS.length);
+    if (entry.streak >= LEARNED_AFTER) entry.learned = true;
+    entry.due = addDays(day, INTERVALS[entry.streak - 1]);
+  } else {
+    entry.streak = 0;
+    entry.learned = false;
+    entry.due = "";
+  }
 }
 
 // Which of a round's missed words to keep: common, then standard, then those of no known
@@ -127,7 +167,7 @@ export function keepMissed(missed, list, board) {
   const date = today();
   const added = chosen.slice(0, room).map((entry) => cleanEntry({
     word: entry.word, list, points: entry.points, level: entry.level, board, date,
-    learned: false, streak: 0,
+    learned: false, streak: 0, due: "",
   })).filter(Boolean);
   if (!saveWords([...added, ...words])) {
     return { line: "This browser refused to keep the words (storage is off or full).", done: false };
@@ -154,7 +194,7 @@ export function keepOne(entry, list, board) {
   if (words.length >= MOST_KEPT) return `Your list is full (${MOST_KEPT} words): remove some first.`;
   const added = cleanEntry({
     word: entry.word, list, points: entry.points, level: entry.level, board, date: today(),
-    learned: false, streak: 0,
+    learned: false, streak: 0, due: "",
   });
   if (!added) return `${name} cannot be kept.`;
   if (!saveWords([added, ...words])) return "This browser refused to keep the word (storage is off or full).";

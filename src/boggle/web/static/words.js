@@ -1,10 +1,14 @@
 // My words (/words): the missed words kept in this browser (learn.js), each with its meaning
 // (GET /api/define; for other languages than English a link to Wiktionary) and a Remove
 // button (a learned word: also Learn again); a Practise mode (a clue, the player types the
-// word: right twice in a row and it is learned; the words in a shuffled order, each once a
-// pass); Clear all, after a question. Nothing is sent to the server but the look-ups.
+// word: the words due today, reviews first, each group in a shuffled order, each word once a
+// pass; a word answered right comes back days later, as learn.js's schedule says: right twice
+// in a row and it is learned); Clear all, after a question. Nothing is sent to the server but
+// the look-ups.
 import { api, counted, levelName, namedWord, wordListTitles } from "/static/board.js";
-import { LEARN_KEY, MOST_KEPT, loadWords, readWords, saveWords, today, wordsText } from "/static/learn.js";
+import {
+  INTERVALS, LEARN_KEY, MOST_KEPT, answered, isDue, loadWords, readWords, saveWords, today, wordsText,
+} from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -121,13 +125,15 @@ function meaningOf(entry) {
     const params = new URLSearchParams({ word: entry.word });
     if (entry.list) params.set("dict", entry.list);
     // a look-up that failed is not kept: the word is looked up again when next shown; the
-    // server not reached, the meaning kept from an earlier look-up is shown meanwhile
+    // server not reached, the meaning kept from an earlier look-up is shown meanwhile. A list
+    // the server does not have is its answer, kept: the word is not looked up again.
     meanings.set(key, inTurn(() => api(`/api/define?${params}`)).then((found) => {
       keepMeaning(key, found);
       return found;
     }, (error) => {
-      meanings.delete(key);
-      return keptMeaning(key) ?? { error: error.message };
+      const noList = error.status === 400 && entry.list && error.message.startsWith("unknown word list");
+      if (!noList) meanings.delete(key);
+      return keptMeaning(key) ?? { error: error.message, noList };
     }));
   }
   return meanings.get(key);
@@ -142,7 +148,10 @@ async function showMeaning(entry, box) {
   if (name && Array.isArray(found.written) && found.written.length) {
     name.textContent = namedWord(entry.word, found.written);  // AEREA (aérea)
   }
-  if (found.error) {
+  if (found.noList) {
+    box.textContent = `no definition: this server does not have the word list “${entry.list}”`;
+    box.classList.add("missing");
+  } else if (found.error) {
     box.textContent = "no definition: it could not be looked up now";
     box.classList.add("missing");
   } else if (found.url) {
@@ -181,12 +190,12 @@ function reloadWords() {
 }
 
 // Another tab changed the kept words: shown here at once; a word being practised that is gone
-// or learned there makes way for the next.
+// or answered there (no longer due) makes way for the next.
 function storedElsewhere(event) {
   if (event.key !== LEARN_KEY && event.key !== null) return;
   reloadWords();
   render();
-  if (state.practising && !state.words.some((entry) => entry === state.practising && !entry.learned)) {
+  if (state.practising && !state.words.some((entry) => entry === state.practising && isDue(entry))) {
     nextClue();
   }
 }
@@ -233,7 +242,8 @@ function keptItem(entry, namedAbove) {
   about.className = "help";
   if (entry.list && !namedAbove) about.append(listSpan(entry.list), " · ");
   // each part whole on its line ("2026-11-28" is not cut at its hyphen): lines break at " · "
-  const parts = [levelName(entry.level), counted(entry.points, "point"), entry.date].filter(Boolean);
+  const parts = [levelName(entry.level), counted(entry.points, "point"), entry.date, dueText(entry)]
+    .filter(Boolean);
   parts.forEach((text, index) => {
     const part = document.createElement("span");
     part.className = "kept-about";
@@ -250,6 +260,13 @@ function keptItem(entry, namedAbove) {
   actions.append(wordAction("Remove", "remove", entry, removeWord));
   item.append(head, meaning, actions);
   return item;
+}
+
+// When the kept word `entry` is next asked, for its card: "due 2026-12-02", "due today" (a
+// learned word's review), or null (a word to learn, asked at once).
+function dueText(entry) {
+  if (!isDue(entry)) return `due ${entry.due}`;
+  return entry.learned ? "due today" : null;
 }
 
 // A button acting on one kept word: "Remove", named "Remove LIMBO" to a screen reader.
@@ -281,9 +298,24 @@ function render() {
   $("clear").hidden = !state.words.length;
   $("practise").hidden = !state.words.length;
   $("export-words").hidden = !state.words.length;
-  $("practise-start").disabled = !learning.length;
+  const due = state.words.filter((entry) => isDue(entry));
+  $("practise-due").textContent = dueLine(due.length);
+  $("practise-start").disabled = !due.length;
   document.body.dataset.words = String(learning.length);
   document.body.dataset.learned = String(learned.length);
+  document.body.dataset.due = String(due.length);
+}
+
+// How many words are due today, or, with none, when the next one is: "3 words due today.",
+// "No word is due today; the next on 2026-12-02.".
+function dueLine(count) {
+  if (count) return `${counted(count, "word")} due today.`;
+  return nextDay() ? `No word is due today; the next on ${nextDay()}.` : "";
+}
+
+// The first day a kept word is due on after today's (YYYY-MM-DD), or undefined.
+function nextDay() {
+  return state.words.filter((entry) => !isDue(entry)).map((entry) => entry.due).sort()[0];
 }
 
 // A word list's title, as every page names it: "English (111,593 words)" for en-70 (the
@@ -304,11 +336,11 @@ async function fetchListNames() {
   for (const span of document.querySelectorAll(".kept-list")) span.textContent = listName(span.dataset.list);
 }
 
-// A learned word back among those to learn (its streak from 0); the focus goes to it there.
+// A learned word back among those to learn (its streak from 0, due at once); the focus goes to
+// it there.
 function learnAgain(entry) {
   reloadWords();
-  entry.learned = false;
-  entry.streak = 0;
+  answered(entry, false);
   save();
   render();
   say(`${entry.word.toUpperCase()} is back in To learn.`);
@@ -390,10 +422,11 @@ async function showClue(entry) {
   const letters = `${entry.word.length} letters`;
   const definition = !found.error && !found.url && found.definitions?.[0];
   if (definition) {
-    // the word and its base form blanked: PERFORMS's "carry out or perform an action" would
-    // give it away (a base of several words, status_quo for QUO, is the clue itself)
+    // its base form, then the word, blanked, as boggle.game.hints.hint_definition does:
+    // PERFORMS's "carry out or perform an action" would give it away, and CATS's "domestic
+    // cats" is "domestic ___s" (a base of several words, status_quo for QUO, is the clue itself)
     const base = typeof found.base === "string" && /^\p{L}+$/u.test(found.base) ? found.base : "";
-    clue.append(`${masked(masked(definition, entry.word), base)} (${letters})`);
+    clue.append(`${masked(masked(definition, base), entry.word)} (${letters})`);
   } else {
     clue.dataset.prefix = cluePrefix(entry);
     clue.append(`${letters}, starting with ${clue.dataset.prefix.toUpperCase()}`);
@@ -408,18 +441,20 @@ async function showClue(entry) {
   clue.dataset.word = entry.word;
 }
 
-// The next word to practise, or the end of practise: the words still to learn in a shuffled
-// order, each once a pass; a new pass does not start with the word just asked.
+// The next word to practise, or the end of practise: the words due today, the learned ones'
+// reviews first, each group in a shuffled order, each word once a pass; a new pass does not
+// start with the word just asked. A word answered right is due days later, so it leaves.
 function nextClue() {
-  const learning = state.words.filter((entry) => !entry.learned);
-  if (!learning.length) {
+  const due = state.words.filter((entry) => isDue(entry));
+  if (!due.length) {
     stopPractise();
     return;
   }
   const last = state.practising;
-  state.queue = state.queue.filter((entry) => learning.includes(entry) && entry !== last);
+  state.queue = state.queue.filter((entry) => due.includes(entry) && entry !== last);
   if (!state.queue.length) {
-    state.queue = shuffled(learning);
+    const reviews = due.filter((entry) => entry.learned);
+    state.queue = [...shuffled(reviews), ...shuffled(due.filter((entry) => !entry.learned))];
     if (state.queue.length > 1 && state.queue[0] === last) state.queue.push(state.queue.shift());
   }
   state.practising = state.queue.shift();
@@ -446,8 +481,8 @@ function stopPractise() {
   $("practise-form").hidden = true;
   $("practise-start").hidden = false;
   render();
-  if (wasOn && !state.words.some((entry) => !entry.learned)) {
-    say("Every word is learned: nothing left to practise.");
+  if (wasOn && !state.words.some((entry) => isDue(entry))) {
+    say(nextDay() ? `Nothing more to practise today: the next word is due on ${nextDay()}.` : "");
   }
   if (hadFocus) $("practise-verdict").focus();
 }
@@ -492,18 +527,14 @@ function answer(event) {
     $("practise-input").focus();
     return;
   }
+  const wasLearned = entry.learned;
   if (typed === entry.word || writtenForms().some((form) => form.toLowerCase() === typed)) {
-    entry.streak += 1;
-    if (entry.streak >= 2) {
-      entry.learned = true;
-      verdict.textContent = `Right: ${word}. Twice in a row: learned.`;
-    } else {
-      verdict.textContent = `Right: ${word}. Once more to learn it.`;
-    }
+    answered(entry, true);
+    verdict.textContent = `Right: ${word}. ${rightNext(entry, wasLearned)}`;
     verdict.className = "feedback good";
   } else {
-    entry.streak = 0;
-    verdict.textContent = `Not quite: the word is ${word}.`;
+    answered(entry, false);
+    verdict.textContent = `Not quite: the word is ${word}.` + (wasLearned ? " Back to To learn." : "");
     verdict.className = "feedback bad";
   }
   save();
@@ -512,14 +543,26 @@ function answer(event) {
   if (state.practising) $("practise-input").focus();
 }
 
+// What comes next for `entry` just answered right: "Again tomorrow: right then too and it is
+// learned.", "Twice in a row: learned. Review in 3 days.", "Next review in 7 days.".
+function rightNext(entry, wasLearned) {
+  const days = INTERVALS[entry.streak - 1];
+  const when = days === 1 ? "tomorrow" : `in ${days} days`;
+  if (!entry.learned) return `Again ${when}: right then too and it is learned.`;
+  if (!wasLearned) return `Twice in a row: learned. Review ${when}.`;
+  return `Next review ${when}.`;
+}
+
 function showWord() {
   const entry = state.practising;
   if (!entry) return;
   reloadWords();
-  entry.streak = 0;
+  const wasLearned = entry.learned;
+  answered(entry, false);
   save();
+  render();
   const verdict = $("practise-verdict");
-  verdict.textContent = `The word is ${shownWord(entry)}.`;
+  verdict.textContent = `The word is ${shownWord(entry)}.` + (wasLearned ? " Back to To learn." : "");
   verdict.className = "feedback bad";
   nextClue();
   $("practise-input").focus();
