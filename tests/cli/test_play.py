@@ -532,3 +532,43 @@ def test_a_typed_letter_the_output_cannot_encode_does_not_end_the_round(
     out = done.stdout.decode("latin-1")
     assert "  \\u017bABA: not on the board\n" in out and "FAME: +1 point (score 1)" in out
     assert "\\u017bABA is not on the board." in out and "You found 1 of" in out
+
+
+def test_a_redirected_round_shows_the_player_the_round_and_writes_the_report(
+    words_file: Path, tmp_path: Path
+) -> None:
+    """``boggle play > round.txt`` on a terminal sent the board, the prompt and its
+    countdown and each word's answer into the file: the player typed blind. What is for
+    the player's eyes goes to the terminal (standard error), the report (the board and the
+    summary) to standard output."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    report = tmp_path / "round.txt"
+    command = f"exec {sys.executable} -m boggle play '{BOARD}' --dict {words_file} > {report}"
+    child = pexpect.spawn(
+        "/bin/sh", ["-c", command], env=boggle_env(), encoding="utf-8", timeout=60
+    )
+    child.logfile_read = transcript = io.StringIO()
+    try:
+        child.expect(r"\| F  X  I  E  \|")
+        child.expect(r"\[3:00\] > ")
+        child.send("fame\r")
+        child.expect(r"FAME: \+1 point \(score 1\)")
+        child.sendcontrol("d")
+        child.expect("Round over.")
+        child.expect("The round's report is written to standard output.")
+        child.expect("Path of a word")
+        child.send("mile\r")
+        child.expect(r"MILE: \[\(1,1\)")
+        child.expect("Path of a word")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    written = report.read_text(encoding="utf-8")
+    assert written.startswith("+-------------+\n| F  X  I  E  |")
+    assert "Board fxie amlo ewbx astu. Words of 3 letters or more.\n" in written
+    assert "You found 1 of" in written and "Words you missed" in written
+    for shown in ("[3:00]", "FAME: +1", "Path of a word", "MILE: [", "Round over", "\x1b"):
+        assert shown not in written, shown
+    assert "You found 1 of" not in transcript.getvalue()

@@ -6,6 +6,12 @@ partly typed word is dropped when time runs out (everyone stops writing).  The
 terminal is read a key at a time with ``select`` (no thread, no dependency);
 Ctrl-D on an empty line ends the round early, Ctrl-C quits.
 
+On a terminal whose standard output goes elsewhere (``boggle play > round.txt``), what is
+for the player's eyes (the board, the prompt and its countdown, each word's answer, the
+path questions) is written to standard error, the terminal, and only the round's report
+(the board and the summary) to standard output, as a prompt is kept out of a command's
+output by ``git``, ``ssh`` or ``fzf``: the player never types blind.
+
 When stdin is not a terminal (a pipe, a file) there is no timer: words are read
 one per line until end of input, so a round can be scripted and tested.  A line
 ``?WORD`` asks for the path of a word; paths are shown after the round.  ``?hint``
@@ -63,7 +69,10 @@ def register(subparsers: Any) -> None:
         "first) and the path of any word. The board is rolled unless you give one. When "
         "stdin is not a terminal, words are read until end of input with no timer; a line "
         "'?WORD' asks for the path of WORD; '?hint' gives a hint on a word you have not "
-        "found (its length and first letter, then its definition, then where it starts).",
+        "found (its length and first letter, then its definition, then where it starts). "
+        "With standard output redirected (boggle play > FILE) the board, prompt "
+        "and answers are shown on the terminal (standard error) and only the round's report "
+        "goes to standard output.",
         **with_examples("play"),
     )
     parser.add_argument(
@@ -111,29 +120,35 @@ def run(args: argparse.Namespace) -> int:
     rules = choice.for_board(board)
     playing = level_lexicon(lexicon, args.words)
     session = PlaySession(board, solve(board, playing, rules, engine=args.engine))
-    out = sys.stdout
+    out = sys.stdout  # the round's report
     interactive = sys.stdin.isatty()
-    out.write(render.board_text(board, frame=True) + "\n")
-    out.write(
-        f"Board {board}. Words of {rules.min_length} letters or more"
-        + (
-            f"; you have {clock(args.time)}. Ctrl-D ends early.\n"
-            if interactive
-            else "; reading words until end of input.\n"
-        )
-    )
-    out.flush()
+    # a player on a terminal whose output goes to a file sees the round on standard error
+    screen = sys.stderr if interactive and not out.isatty() else out
+    heading = f"Board {board}. Words of {rules.min_length} letters or more"
+    for stream in dict.fromkeys((screen, out)):  # each once: the report has the board too
+        stream.write(render.board_text(board, frame=True) + "\n")
+        if stream is not screen:
+            stream.write(heading + ".\n")
+        elif interactive:
+            stream.write(f"{heading}; you have {clock(args.time)}. Ctrl-D ends early.\n")
+        else:
+            stream.write(f"{heading}; reading words until end of input.\n")
+        stream.flush()
     # the board is shown (or refused in one line); from here on what a player types or the
     # list writes ("cœur", a pasted "żaba") is escaped where the output's encoding (a Latin-1
     # locale) lacks it: an error there ended the round, its words and summary lost
-    reconfigure = getattr(out, "reconfigure", None)
-    if reconfigure is not None:
-        reconfigure(errors="backslashreplace")
+    for stream in (out, screen):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     path_requests: list[str] = []
     hints: list[tuple[int, int]] = []
     if interactive:
-        timed_up = play_on_terminal(session, args.time, out, lexicon, args.words, hints)
-        out.write("\nTime's up!\n" if timed_up else "\nRound over.\n")
+        timed_up = play_on_terminal(session, args.time, screen, lexicon, args.words, hints)
+        screen.write("\nTime's up!\n" if timed_up else "\nRound over.\n")
+        if screen is not out:
+            screen.write("The round's report is written to standard output.\n")
+        screen.flush()
     else:
         # as bytes, a bounded line at a time, each UTF-8 or else Latin-1 (as files are read):
         # a long line or a byte a strict UTF-8 locale could not decode ends no round
@@ -159,7 +174,8 @@ def run(args: argparse.Namespace) -> int:
     if hints:
         out.write(f"Hints used: {len(hints)} of {HINTS_PER_ROUND}.\n")
     if interactive:
-        ask_for_paths(session, out)
+        out.flush()
+        ask_for_paths(session, screen)
     return 0
 
 
@@ -302,11 +318,22 @@ def path_answer(session: PlaySession, entry: str) -> str:
     return f"{word.upper()}: {render.path_text(path)}\n{render.path_picture(session.board, path)}"
 
 
+def ask(prompt: str, screen: TextIO) -> str:
+    """A line typed after ``prompt``, shown on ``screen``: ``input`` writes its prompt to
+    standard output, which is the round's report, not the terminal, when redirected."""
+    if screen is not sys.stderr:
+        return input(prompt)
+    screen.write(prompt)
+    screen.flush()
+    return input("")
+
+
 def ask_for_paths(session: PlaySession, out: TextIO) -> None:
-    """After a round on a terminal: show the path of any word asked for."""
+    """After a round on a terminal: show the path of any word asked for (on ``out``, the
+    player's screen)."""
     while True:
         try:
-            word = input("Path of a word (Enter to finish): ")
+            word = ask("Path of a word (Enter to finish): ", out)
         except EOFError:
             out.write("\n")
             return
@@ -369,30 +396,34 @@ def _play_keys(
         out.flush()
 
     redraw()
-    for key in _keys(fd, deadline):
-        if key is None:  # a tick of the clock
-            redraw()
-            continue
-        if key in ("\r", "\n"):
-            entry, typed = typed, ""
-            out.write("\r\x1b[K")
-            if entry.strip().lower() == HINT_COMMAND:
-                out.write(hint_text(session, hints) + "\n")
-            elif entry.strip().startswith("?"):
-                out.write("  paths are shown after the round\n")
-            elif entry.strip():
-                out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")
-        elif key in ("\x7f", "\b"):
-            typed = typed[:-1]
-        elif key == "\x15":  # Ctrl-U: clear the line
-            typed = ""
-        elif key == "\x04":  # Ctrl-D: end the round early
-            if not typed:
+    try:
+        for key in _keys(fd, deadline):
+            if key is None:  # a tick of the clock
+                redraw()
+                continue
+            if key in ("\r", "\n"):
+                entry, typed = typed, ""
                 out.write("\r\x1b[K")
-                return False
-        elif key.isprintable():
-            typed += key
-        redraw()
+                if entry.strip().lower() == HINT_COMMAND:
+                    out.write(hint_text(session, hints) + "\n")
+                elif entry.strip().startswith("?"):
+                    out.write("  paths are shown after the round\n")
+                elif entry.strip():
+                    out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")
+            elif key in ("\x7f", "\b"):
+                typed = typed[:-1]
+            elif key == "\x15":  # Ctrl-U: clear the line
+                typed = ""
+            elif key == "\x04":  # Ctrl-D: end the round early
+                if not typed:
+                    out.write("\r\x1b[K")
+                    return False
+            elif key.isprintable():
+                typed += key
+            redraw()
+    except KeyboardInterrupt:  # the round ends: its prompt line cleared, as at its end
+        out.write("\r\x1b[K")
+        raise
     out.write("\r\x1b[K")
     return True
 
@@ -462,7 +493,7 @@ def _play_with_lines(
     deadline = round_clock() + seconds
     while True:
         try:
-            entry = input(f"[{clock(deadline - round_clock())}] > ")
+            entry = ask(f"[{clock(deadline - round_clock())}] > ", out)
         except EOFError:
             return False
         if round_clock() > deadline:
