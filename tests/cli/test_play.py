@@ -572,3 +572,60 @@ def test_a_redirected_round_shows_the_player_the_round_and_writes_the_report(
     for shown in ("[3:00]", "FAME: +1", "Path of a word", "MILE: [", "Round over", "\x1b"):
         assert shown not in written, shown
     assert "You found 1 of" not in transcript.getvalue()
+
+
+def test_ctrl_c_ends_the_round_with_its_summary_and_status_130(words_file: Path) -> None:
+    """Ctrl-C in ``boggle play`` quit with "boggle: interrupted" and no summary; it ends
+    the round as Ctrl-D does, shows the summary (no path questions) and exits 130."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        env=boggle_env(),
+        encoding="utf-8",
+        timeout=60,
+    )
+    child.logfile_read = transcript = io.StringIO()
+    try:
+        child.expect(r"\[3:00\] > ")
+        child.send("east\r")
+        child.expect(r"EAST: \+1")
+        child.sendintr()
+        child.expect(r"Round stopped \(Ctrl-C\)\.")
+        child.expect("You found 1 of")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 130, transcript.getvalue()
+    assert "Path of a word" not in transcript.getvalue()
+    assert "interrupted" not in transcript.getvalue()
+
+
+def test_ctrl_c_while_words_are_piped_ends_the_round_with_its_summary(
+    words_file: Path,
+) -> None:
+    import signal
+
+    child = subprocess.Popen(
+        [sys.executable, "-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**boggle_env(), "PYTHONUNBUFFERED": "1"},
+    )
+    assert child.stdin is not None and child.stdout is not None
+    try:
+        child.stdin.write("?mile\nfame\n")  # the path asked first: read when FAME is answered
+        child.stdin.flush()
+        lines = []
+        while "FAME: +1" not in (line := child.stdout.readline()):
+            assert line, lines
+            lines.append(line)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == 130, err
+    assert "Round stopped (Ctrl-C).\nMILE: [(1,1)" in out and "You found 1 of" in out
+    assert "interrupted" not in err

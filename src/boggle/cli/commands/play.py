@@ -4,7 +4,8 @@ On a terminal the board is drawn, a countdown ticks on the prompt line
 (``[2:59] > fam``) and each word gets an answer when Enter is pressed; the
 partly typed word is dropped when time runs out (everyone stops writing).  The
 terminal is read a key at a time with ``select`` (no thread, no dependency);
-Ctrl-D on an empty line ends the round early, Ctrl-C quits.
+Ctrl-D on an empty line ends the round early, and so does Ctrl-C, which then exits with
+status 130 after the round's report (the path questions are not asked).
 
 On a terminal whose standard output goes elsewhere (``boggle play > round.txt``), what is
 for the player's eyes (the board, the prompt and its countdown, each word's answer, the
@@ -70,7 +71,8 @@ def register(subparsers: Any) -> None:
         "stdin is not a terminal, words are read until end of input with no timer; a line "
         "'?WORD' asks for the path of WORD; '?hint' gives a hint on a word you have not "
         "found (its length and first letter, then its definition, then where it starts). "
-        "With standard output redirected (boggle play > FILE) the board, prompt "
+        "Ctrl-D ends the round early; Ctrl-C ends it too, shows its summary and exits with "
+        "status 130. With standard output redirected (boggle play > FILE) the board, prompt "
         "and answers are shown on the terminal (standard error) and only the round's report "
         "goes to standard output.",
         **with_examples("play"),
@@ -143,27 +145,40 @@ def run(args: argparse.Namespace) -> int:
             reconfigure(errors="backslashreplace")
     path_requests: list[str] = []
     hints: list[tuple[int, int]] = []
+    interrupted = False  # Ctrl-C ends the round as Ctrl-D does, then exits 130
     if interactive:
-        timed_up = play_on_terminal(session, args.time, screen, lexicon, args.words, hints)
-        screen.write("\nTime's up!\n" if timed_up else "\nRound over.\n")
+        try:
+            timed_up = play_on_terminal(session, args.time, screen, lexicon, args.words, hints)
+        except KeyboardInterrupt:
+            interrupted, timed_up = True, False
+        screen.write(
+            "\nTime's up!\n"
+            if timed_up
+            else "\nRound stopped (Ctrl-C).\n"
+            if interrupted
+            else "\nRound over.\n"
+        )
         if screen is not out:
             screen.write("The round's report is written to standard output.\n")
         screen.flush()
     else:
         # as bytes, a bounded line at a time, each UTF-8 or else Latin-1 (as files are read):
         # a long line or a byte a strict UTF-8 locale could not decode ends no round
-        for line in iter_lines("-", "typed words", MAX_ENTRY_CHARS, refuse_binary=False):
-            entry = line.strip()
-            if not entry.lstrip("?").strip():  # a blank line, or '?' alone: as on a terminal
-                continue
-            if entry.lower() == HINT_COMMAND:
-                out.write(hint_text(session, hints) + "\n")
-            elif entry.startswith("?"):
-                path_requests.append(entry[1:])
-            else:
-                feedback = session.submit(entry)
-                out.write(feedback_text(feedback, session, lexicon, args.words) + "\n")
-        out.write("Round over.\n")
+        try:
+            for line in iter_lines("-", "typed words", MAX_ENTRY_CHARS, refuse_binary=False):
+                entry = line.strip()
+                if not entry.lstrip("?").strip():  # a blank line, or '?' alone: as on a terminal
+                    continue
+                if entry.lower() == HINT_COMMAND:
+                    out.write(hint_text(session, hints) + "\n")
+                elif entry.startswith("?"):
+                    path_requests.append(entry[1:])
+                else:
+                    feedback = session.submit(entry)
+                    out.write(feedback_text(feedback, session, lexicon, args.words) + "\n")
+        except KeyboardInterrupt:
+            interrupted = True
+        out.write("Round stopped (Ctrl-C).\n" if interrupted else "Round over.\n")
         for word in path_requests:  # asked during the round: answered first, as the summary ends
             out.write(path_answer(session, word) + "\n")
     out.write(summary_text(session, args.missed) + "\n")
@@ -173,6 +188,8 @@ def run(args: argparse.Namespace) -> int:
         out.write(learn_text(session, terminal_columns()) + "\n")
     if hints:
         out.write(f"Hints used: {len(hints)} of {HINTS_PER_ROUND}.\n")
+    if interrupted:
+        return 130  # as an interrupted command's status, its summary given
     if interactive:
         out.flush()
         ask_for_paths(session, screen)
