@@ -15,7 +15,7 @@ from boggle.game.words import Status, WordCheck, check_word, typed_word
 from boggle.model import render
 from boggle.model.board import Board, Cell
 from boggle.model.errors import BoggleError, JudgeError
-from boggle.model.letters import not_text
+from boggle.model.letters import not_text, typed_letters, upper_letters
 from boggle.model.rules import Rules, RulesLike, choose_rules
 from boggle.model.wording import counted, plain_unless_odd, printable_name, quoted
 from boggle.wordlists.lexicon import Lexicon
@@ -400,13 +400,22 @@ class RoundResult:
 
 
 def _shown(verdict: Verdict, forms: Mapping[str, tuple[str, ...]]) -> str:
-    """The entry as typed, with how its language writes the word where the player typed it
-    folded: ``AEREA (aérea)``, but ``AÉREA`` typed so."""
+    """The entry as the judge read it, so the columns align and one word reads one way: the
+    word in capitals (fullwidth letters as letters, spelled as the list spells), with how its
+    language writes it where the list folds it: ``AEREA (aérea)`` typed ``aerea`` or
+    ``AÉREA`` alike, as a round in the terminal says it.  An entry that is no word is shown
+    as typed (its letters in their normal form, escaped where they do not print plainly).
+
+    >>> from boggle import load_lexicon
+    >>> result = judge_round("aer aea xxx", {"ann": ["aerea", "AÉREA", "era!"]}, load_lexicon("es"))
+    >>> [_shown(v, result.lexicon.written_forms()) for v in result.player("ann").verdicts]
+    ['AEREA (aérea)', 'AEREA (aérea)', 'ERA!']
+    """
+    if verdict.status is Status.INVALID or not verdict.word:
+        return shown_entry(typed_letters(verdict.entry))
     written = forms.get(verdict.word, ())
-    shown = shown_entry(verdict.entry)
-    if not written or verdict.entry.strip().lower() in (form.lower() for form in written):
-        return shown
-    return f"{shown} ({' / '.join(written)})"
+    shown = plain_unless_odd(upper_letters(verdict.word))
+    return f"{shown} ({' / '.join(written)})" if written else shown
 
 
 def shown_entry(entry: str) -> str:
