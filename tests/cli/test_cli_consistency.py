@@ -373,6 +373,8 @@ def test_play_in_a_pipe_answers_paths_before_the_summary(
 
 
 def test_ctrl_c_in_play_prints_its_message_on_a_line_of_its_own(words: Path) -> None:
+    """The round's end, not "boggle: interrupted", since Ctrl-C ends the round with its
+    summary: still on a line of its own, after the prompt, and status 130."""
     pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
     child = pexpect.spawn(
         sys.executable,
@@ -390,7 +392,8 @@ def test_ctrl_c_in_play_prints_its_message_on_a_line_of_its_own(words: Path) -> 
     finally:
         child.close()
     assert child.exitstatus == 130
-    assert re.search(r"(^|\n)boggle: interrupted", child.before or "")
+    assert re.search(r"(^|\n)Round stopped \(Ctrl-C\)\.\r?\n", child.before or "")
+    assert "You found 0 of" in (child.before or "")
 
 
 SEARCH_FOR_600_SECONDS = ["--size", "3x3", "--seconds", "600", "--jobs", "2", "--seed", "1"]

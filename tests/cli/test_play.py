@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -584,6 +585,8 @@ def test_ctrl_c_ends_the_round_with_its_summary_and_status_130(words_file: Path)
         env=boggle_env(),
         encoding="utf-8",
         timeout=60,
+        # A terminal's Ctrl-C: a test run started in the background inherits SIGINT ignored.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     child.logfile_read = transcript = io.StringIO()
     try:
@@ -604,8 +607,6 @@ def test_ctrl_c_ends_the_round_with_its_summary_and_status_130(words_file: Path)
 def test_ctrl_c_while_words_are_piped_ends_the_round_with_its_summary(
     words_file: Path,
 ) -> None:
-    import signal
-
     child = subprocess.Popen(
         [sys.executable, "-m", "boggle", "play", BOARD, "--dict", str(words_file)],
         stdin=subprocess.PIPE,
@@ -613,6 +614,7 @@ def test_ctrl_c_while_words_are_piped_ends_the_round_with_its_summary(
         stderr=subprocess.PIPE,
         text=True,
         env={**boggle_env(), "PYTHONUNBUFFERED": "1"},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal's
     )
     assert child.stdin is not None and child.stdout is not None
     try:
