@@ -535,6 +535,10 @@ def test_a_misspelt_search_keyword_names_everything_search_takes() -> None:
         search(2, 2, WORDS, CLASSIC, method="anneal", step=10)
     with pytest.raises(BoggleError, match="'jbos' \\(did you mean 'jobs'\\?\\)"):
         prove(2, 2, WORDS, CLASSIC, 4, jbos=1)
+    with pytest.raises(
+        BoggleError, match=r"^anneal takes no parameter 'pool' \(hillclimb, population"
+    ):
+        search(2, 2, WORDS, CLASSIC, method="anneal", pool=5)
     with pytest.raises(BoggleError, match="seed is a setting of the search, not a parameter"):
         SearchOptions(parameters={"seed": 1})
     assert search(2, 2, WORDS, CLASSIC, seed=1, pool=5).method == "hillclimb"

@@ -165,6 +165,14 @@ class SearchOptions:
         if parameters and isinstance(method, str) and method in METHODS:  # else refused when made
             known = method_parameters(method)
             if unknown := sorted(set(parameters) - set(known)):
+                others = [name for name in METHODS if unknown[0] in method_parameters(name)]
+                if others:  # pool=50 with method="anneal": the method's wrong, not the name
+                    them = ", ".join(others[:-1]) + " and " + others[-1] + " do"
+                    raise UnknownSettingError(
+                        f"{method} takes no parameter {unknown[0]!r} "
+                        f"({them if others[:-1] else others[0] + ' does'}); "
+                        f"it takes: {', '.join(known) or 'none'}"
+                    )
                 settings = sorted(names | set(also))
                 raise UnknownSettingError(
                     f"{function} takes no setting {unknown[0]!r}"
