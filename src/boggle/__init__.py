@@ -13,7 +13,8 @@ Where things are (each name has a docstring with an example; ``help(boggle.solve
 - rules: ``preset("classic")``, ``preset("big")``, ``rules_for_board(board)``;
 - solving: ``solve(board, lexicon, rules)`` gives a ``Solution`` (``count``, ``score``,
   ``words``, ``by_word``, ``text()``, ``to_json()``); ``engine_names()`` for ``engine=``;
-- rounds: ``judge_round`` (a ``RoundResult``), ``Match``, ``PlaySession`` (a timed round);
+- rounds: ``judge_round`` (a ``RoundResult``), ``Match``, ``PlaySession`` (one player's
+  round, word by word; it keeps no clock: ``boggle play`` times it);
 - many boards: ``boggle.scale.threads.score_many``, ``boggle.study.stats.score_stats``;
 - best boards: ``boggle.search.search`` and ``boggle.search.prove``;
 - definitions and hints: ``boggle.definitions.define``, ``boggle.game.next_hint``;

@@ -373,6 +373,8 @@ def test_play_in_a_pipe_answers_paths_before_the_summary(
 
 
 def test_ctrl_c_in_play_prints_its_message_on_a_line_of_its_own(words: Path) -> None:
+    """The round's end, not "boggle: interrupted", since Ctrl-C ends the round with its
+    summary: still on a line of its own, after the prompt, and status 130."""
     pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
     child = pexpect.spawn(
         sys.executable,
@@ -390,7 +392,8 @@ def test_ctrl_c_in_play_prints_its_message_on_a_line_of_its_own(words: Path) -> 
     finally:
         child.close()
     assert child.exitstatus == 130
-    assert re.search(r"(^|\n)boggle: interrupted", child.before or "")
+    assert re.search(r"(^|\n)Round stopped \(Ctrl-C\)\.\r?\n", child.before or "")
+    assert "You found 0 of" in (child.before or "")
 
 
 SEARCH_FOR_600_SECONDS = ["--size", "3x3", "--seconds", "600", "--jobs", "2", "--seed", "1"]
@@ -659,3 +662,39 @@ def test_judge_refuses_a_board_typed_with_board_that_does_not_parse(
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert err.startswith("boggle: error: --board: ") and err.count("\n") == 1
+
+
+def test_judge_refuses_two_players_reading_standard_input(
+    capsys: pytest.CaptureFixture[str], words: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--player ann=- --player bob=-`` gave ann the whole of stdin and bob nothing, judged
+    as a player with no words (exit 0); standard input holds one list."""
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"fame\nmile\n")))
+    argv = ["judge", "--board", "fxie amlo ewbx astu", "--dict", str(words)]
+    status, out, err = run(capsys, *argv, "--player", "ann=-", "--player", "bob=-")
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert "give '-' to one --player only, not to 'ann' and 'bob'" in err
+
+
+def test_judge_reads_a_gzip_list_or_round_as_word_lists_and_boards_are_read(
+    capsys: pytest.CaptureFixture[str], words: Path, tmp_path: Path
+) -> None:
+    """A gzip player list was read as its raw bytes: a garbage entry ("'\\x8b\\x08...' has
+    characters that are not letters") and the words never judged; word lists and board
+    files are read plain or gzip, and so are judge's files."""
+    import gzip
+
+    ann = tmp_path / "ann.txt.gz"
+    ann.write_bytes(gzip.compress(b"fame\nmile\n"))
+    argv = ["judge", "--board", "fxie amlo ewbx astu", "--dict", str(words), "--json"]
+    status, out, err = run(capsys, *argv, "--player", f"ann={ann}")
+    assert status == 0 and err == "", err
+    assert [entry["word"] for entry in json.loads(out)["players"][0]["words"]] == ["fame", "mile"]
+    round_file = tmp_path / "round.json.gz"
+    round_file.write_bytes(
+        gzip.compress(b'{"board": "fxie amlo ewbx astu", "players": {"bob": ["limb"]}}')
+    )
+    status, out, err = run(capsys, "judge", str(round_file), "--dict", str(words), "--json")
+    assert status == 0 and json.loads(out)["scores"] == {"bob": 1}, err

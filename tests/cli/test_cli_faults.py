@@ -6,6 +6,7 @@ Each command runs in a subprocess through the shell, so its redirections (``> /d
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import subprocess
@@ -214,9 +215,27 @@ def test_a_dask_setting_that_is_not_valid_is_one_line(variable: str, says: str) 
 
 def test_text_the_output_encoding_cannot_write_is_one_clear_line(tmp_path: Path) -> None:
     """Sweep 14: a name with an accent to a stream in ASCII said "'ascii' codec can't
-    encode character '\\xe9' in position 0: ordinal not in range(128)"."""
-    words = tmp_path / "words.txt"
-    words.write_text("fame\n")
-    command = f"boggle judge --board '{BOARD}' --player é={words} --dict {words}"
-    done = shell(command, PYTHONIOENCODING="ascii")
+    encode character '\\xe9' in position 0: ordinal not in range(128)". (``boggle judge``,
+    the command it was found with, now shows such a name escaped, as ``boggle play`` does;
+    a Spanish word written with its accent to ASCII is still the one line.)"""
+    done = shell("boggle solve 'aer aea xxx' --dict es", PYTHONIOENCODING="ascii")
     assert_one_line_error(done, "in the output's encoding (ascii); use a UTF-8 locale")
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_judge_shows_what_the_output_encoding_lacks_escaped(tmp_path: Path, encoding: str) -> None:
+    """In a Latin-1 locale ``boggle judge`` stopped at an entry (or a player's name) with a
+    letter the locale cannot show, with an error and no report; it shows it escaped, as
+    ``boggle play`` does, and ``--json`` escapes it the JSON way (the same JSON)."""
+    words = tmp_path / "words.txt"
+    words.write_text("fame\nżaba\ncœur\n", encoding="utf-8")
+    command = f"boggle judge --board '{BOARD}' --player ann={words} --player żo={words}"
+    done = shell(command, PYTHONIOENCODING=encoding)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "  \\u017bABA   0  not on the board\n" in done.stdout
+    assert "\\u017co" in done.stdout and "SCORES: ann 0, \\u017co" in done.stdout
+    assert "WINNER: ann and \\u017co" in done.stdout
+    as_json = shell(command + " --json", PYTHONIOENCODING=encoding)
+    in_utf8 = shell(command + " --json", PYTHONIOENCODING="utf-8")
+    assert as_json.returncode == 0 and as_json.stdout.isascii(), as_json.stderr
+    assert json.loads(as_json.stdout) == json.loads(in_utf8.stdout)

@@ -220,6 +220,8 @@ def test_solve_define_without_data_still_solves(capsys: pytest.CaptureFixture[st
     assert main(["solve", BOARD, "--define", "--json"]) == 0
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1 and "wordnet-base" in captured.err
+    # every warning as the others: it was the bare "no English definitions available: ..."
+    assert captured.err.startswith("boggle: warning: no English definitions available")
     words = json.loads(captured.out)["words"]
     assert words and all(entry["definition"] is None for entry in words)
 
@@ -267,3 +269,30 @@ def test_play_hint_on_a_terminal(tmp_path: object) -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("paths", [[], ["--no-paths"]])
+def test_solve_define_text_defines_a_word_shown_with_its_written_form(
+    paths: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The text of ``solve --define`` found each word's definition by its line, "  AJI (ají):
+    [...]" read as "aji (ají)": no word a list folds (AEREA (aérea), every accented Spanish,
+    French, German... word) got its link or gloss; ``--json`` gave it."""
+    assert main(["solve", "aji xxx xxx", "--dict", "es", "--define", *paths]) == 0
+    lines = capsys.readouterr().out.split("\n")
+    shown = next(n for n, line in enumerate(lines) if line.startswith("  AJI (ají)"))
+    assert lines[shown + 1].strip().startswith("https://es.wiktionary.org/wiki/")
+
+
+def test_solve_define_links_a_folded_word_where_define_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``boggle define aji --dict es`` linked the entry of ají; ``solve --define`` gave the
+    same word Wiktionary's search for "aji" (its definitions were looked up without the
+    list that knows how the word is written)."""
+    assert main(["define", "aji", "--dict", "es", "--json"]) == 0
+    url = json.loads(capsys.readouterr().out)["url"]
+    assert url == "https://es.wiktionary.org/wiki/aj%C3%AD"
+    assert main(["solve", "aji xxx xxx", "--dict", "es", "--define", "--json"]) == 0
+    words = {entry["word"]: entry for entry in json.loads(capsys.readouterr().out)["words"]}
+    assert words["aji"]["definition_url"] == url

@@ -304,3 +304,14 @@ def test_an_option_several_commands_take_names_its_value_one_way() -> None:
     }
     assert several == {}
     assert all(len(names[option]) > 1 for option in MEANINGS_APART)  # each still apart
+
+
+def test_the_search_summary_names_every_kind_of_method() -> None:
+    """Newcomer 29: ``boggle --help`` said search climbs, anneals and evolves, but
+    ``--method population`` and ``pools`` (the gpu engine's default) were not among them."""
+    from boggle.cli.main import COMMAND_HELP
+    from boggle.search.local import METHODS
+
+    assert set(METHODS) == {"hillclimb", "anneal", "evolve", "population", "pools"}
+    for said in ("hill climbing", "annealing", "evolution", "populations"):
+        assert said in COMMAND_HELP["search"]

@@ -157,3 +157,34 @@ def test_a_bad_scoring_is_refused_before_any_word_list_is_loaded(
     out, err = capsys.readouterr()
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and "scoring step '3:x' needs whole numbers" in err, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["plya"], "invalid choice: 'plya', did you mean 'play'? (choose from"),
+        (["solve", "abcd", "--rules", "bgi"], "invalid choice: 'bgi', did you mean 'big'?"),
+        (["bench", "runtme"], "did you mean 'runtime'?"),
+        (["solve", "abcd", "--rulse", "big"], "--rulse (did you mean '--rules'?)"),
+        (["solve", "abcd", "--sed=3"], "--sed=3 (did you mean '--seed'?)"),
+        (["--verison"], "--verison (did you mean '--version'?)"),
+    ],
+)
+def test_a_mistyped_command_choice_or_option_names_the_close_one(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    """``boggle plya`` said argparse's "invalid choice" and the whole list, with no
+    suggestion (argparse suggests only from Python 3.14): one line naming the close one."""
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert says in err and err.count("\n") == 1 and out == "", err
+
+
+def test_a_mistyped_option_with_nothing_close_is_as_before(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["solve", "abcd", "--xyzzy"]) == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: --xyzzy (see 'boggle solve --help')" in err
+    assert main(["qwxz"]) == 2
+    assert "did you mean" not in capsys.readouterr().err

@@ -137,12 +137,64 @@ def test_an_output_in_a_folder_it_cannot_go_in_is_refused_before_any_work(
     assert main(argv(tmp_path / "missing")) == 2
     assert f"no directory '{tmp_path / 'missing'}'" in error_line(capsys)
     assert main(argv(words)) == 2
-    assert f"'{words}' is not a directory" in error_line(capsys)
-    from boggle.cli.commands import _output
+    assert f"not a directory: '{words}'" in error_line(capsys)
+    opened = os.open
 
-    monkeypatch.setattr(_output.os, "access", lambda path, mode: False)  # as if read-only
+    def read_only(path: str, flags: int, mode: int = 0o777) -> int:  # as if the folder were
+        if str(path).startswith(f"{tmp_path}/.") and flags & os.O_CREAT:
+            raise PermissionError(13, "Permission denied", path)
+        return opened(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", read_only)
     assert main(argv(tmp_path)) == 2
     assert f"'{tmp_path}' is not writable" in error_line(capsys)
+
+
+@pytest.mark.parametrize(
+    ("command", "kind", "says"),
+    [
+        (["dicts", "export", "WORDS", "OUT"], "in-proc", "'/proc/self' takes no new files; "),
+        (["trie", "--dict", "WORDS", "--out", "OUT.dot"], "in-proc", "'/proc/self' takes no new"),
+        (["stats", "--random", "100000000", "--plot", "OUT.svg"], "in-proc", "takes no new"),
+        (["dicts", "export", "WORDS", "OUT"], "under-file", "not a directory: 'FILE'"),
+        (["trie", "--dict", "WORDS", "--out", "OUT.dot"], "under-file", "not a directory: 'FILE'"),
+        (
+            ["stats", "--random", "100000000", "--plot", "OUT.svg"],
+            "under-file",
+            "directory: 'FILE'",
+        ),
+        (["dicts", "export", "WORDS", "OUT", "--force"], "file-slash", "'FILE' is a file, and the"),
+        (["dicts", "export", "WORDS", "OUT"], "missing-slash", "a name ending in '/' names a dir"),
+        (["bench", "runtime", "--sizes", "3", "--out", "OUT"], "in-proc", "'/proc/self' takes no"),
+        (["bench", "runtime", "--sizes", "3", "--out", "OUT"], "under-file", "directory: 'FILE'"),
+    ],
+)
+def test_an_output_path_says_what_is_wrong_with_it(
+    tmp_path: Path,
+    words: Path,
+    command: list[str],
+    kind: str,
+    says: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Researcher 28: outputs said "no directory '/proc/self'" (a directory that is there;
+    as root it passed the check and failed after the work), "no directory 'FILE/more'" for
+    a path under a file, and "'FILE/' already exists" for a file with a '/' after it; they
+    say what is wrong, as the prover's checkpoint does."""
+    if kind == "in-proc" and not Path("/proc/self").is_dir():
+        pytest.skip("no /proc here")
+    file = tmp_path / "file"
+    file.write_text("boards\n")
+    out = {
+        "in-proc": "/proc/self/out",
+        "under-file": f"{file}/more/out",
+        "file-slash": f"{file}/",
+        "missing-slash": f"{tmp_path}/missing/",
+    }[kind]
+    argv = [part.replace("WORDS", str(words)).replace("OUT", out) for part in command]
+    assert main(argv) == 2
+    assert says.replace("FILE", str(file)) in error_line(capsys)
+    assert file.read_text() == "boards\n"
 
 
 def test_trie_out_refuses_an_existing_file_without_force(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -330,6 +331,15 @@ def test_play_ends_with_the_words_to_learn_and_their_meanings() -> None:
         assert link == f"https://es.wiktionary.org/wiki/Special:Search?search={word.lower()}&go=Go"
 
 
+def test_an_inflected_word_to_learn_shows_its_meaning_within_the_line() -> None:
+    """QUESTIONS is a plural and a verb's present tense: its line says the first form only, so
+    its meaning still fits in 80 columns instead of being cut off after the forms."""
+    lines = words_to_learn(["qest ansi xweo yrsn"], "quest\n")
+    shown = {line.split()[0]: line for line in lines}
+    assert "(plural of question) an instance of questioning" in shown["QUESTIONS"]
+    assert all(len(line) <= 80 for line in lines)
+
+
 def test_a_folded_word_found_or_missed_is_shown_as_written() -> None:
     """Typed with its accents, the Spanish list's AEREA is found and said as aérea; a missed
     one is listed so too."""
@@ -347,3 +357,277 @@ def test_the_words_to_learn_of_a_folded_list_are_shown_and_linked_as_written() -
     assert shown["AREA"][0] == "(área)"
     assert shown["ERA"][-1] == "https://es.wiktionary.org/wiki/Special:Search?search=era&go=Go"
     assert len({line.index("common") for line in lines if "common" in line}) == 1  # aligned
+
+
+@pytest.mark.parametrize(
+    ("encoding", "typed", "shown"),
+    [
+        ("latin-1", b"caf\xe9\r", b"caf\xe9"),  # a Latin-1 terminal: one byte
+        ("utf-8", b"caf\xe9\r", b"caf\xc3\xa9"),  # a stray Latin-1 byte on a UTF-8 one
+        ("utf-8", "café\r".encode(), b"caf\xc3\xa9"),
+    ],
+)
+def test_a_letter_typed_in_the_terminals_encoding_is_kept(
+    encoding: str, typed: bytes, shown: bytes
+) -> None:
+    """A terminal's keys were decoded as UTF-8 ignoring errors: on a Latin-1 terminal (a
+    non-UTF-8 locale) the é of "café" was dropped, the word judged as CAF ("not a word")."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", "cafe abcd efgh ijkl", "--dict", "es"],
+        env={**boggle_env(), "PYTHONIOENCODING": encoding},  # the locale's encoding, as seen
+        timeout=60,
+    )
+    try:
+        child.expect(rb"\[3:00\] > ")
+        child.send(typed)
+        child.expect(rb"  CAFE \((.*)\): \+1 point")
+        assert child.match.group(1) == shown
+        child.sendcontrol("d")
+        child.expect(b"Path of a word")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+
+
+def test_a_blank_line_or_a_lone_question_mark_piped_is_passed_over(words_file: Path) -> None:
+    """Piped, a blank line was answered "(empty): not a word: empty line" and a lone '?'
+    "(empty) is not on the board." after the round; on a terminal both are passed over, and
+    so they are piped."""
+    out = played_through_a_pipe(words_file, "fame\n\n   \n?\n? \nmile\n?limb\n")
+    assert "(empty)" not in out
+    assert "FAME: +1 point (score 1)" in out and "MILE: +1 point (score 2)" in out
+    assert "LIMB: [(1,2),(0,2),(1,1),(2,2)]" in out
+
+
+def test_a_lone_question_mark_after_a_terminal_round_asks_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After a round on a terminal, '?' at "Path of a word" said "(empty) is not on the
+    board."; it asks again, and '?mile' is MILE's path."""
+    from boggle.cli.commands import play
+    from boggle.game import PlaySession
+
+    board = Board.parse(BOARD)
+    session = PlaySession(board, solve(board, Lexicon.from_words(WORDS)))
+    answers = iter(["?", "  ? ", "?mile", ""])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    out = io.StringIO()
+    play.ask_for_paths(session, out)
+    assert out.getvalue().startswith("MILE: [(1,1),(0,2),(1,2),(0,3)]\n")
+    assert "(empty)" not in out.getvalue()
+
+
+def test_a_long_word_on_a_narrow_terminal_keeps_the_prompt_on_one_line(
+    words_file: Path,
+) -> None:
+    """On a terminal 20 columns wide, a word typed past the edge wrapped the prompt line;
+    erase-line clears one line, so each tick of the clock left a copy of the prompt on the
+    lines above. The line shows the word's end and never reaches the edge; Enter judges
+    the whole word."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    env = {name: value for name, value in boggle_env().items() if name != "COLUMNS"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(24, 20),
+    )
+    child.logfile_read = transcript = io.StringIO()
+    long_word = "fameabcdefghijklmnopqrstuvwxyz"
+    try:
+        child.expect(r"\[3:00\] > ")
+        child.send(long_word)
+        child.expect(r"\] > \.\.\.[a-z]*xyz")
+        child.send("\r")
+        child.expect(f"{long_word.upper()}: not on the board")
+        child.sendcontrol("d")
+        child.expect("Path of a word")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    prompts = [line for line in transcript.getvalue().split("\r\x1b[K") if "] > " in line]
+    assert prompts and all(len(line.rstrip("\r\n")) < 20 for line in prompts), prompts
+
+
+def test_a_dumb_terminal_gets_lines_without_escape_sequences(words_file: Path) -> None:
+    """With ``TERM=dumb`` (an editor's shell) the countdown's redraw printed ``^[[K`` and a
+    new prompt every second; such a terminal reads lines, the time left on each prompt, and
+    '?WORD' and blank lines are answered as on any terminal."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        env={**boggle_env(), "TERM": "dumb"},
+        encoding="utf-8",
+        timeout=60,
+    )
+    child.logfile_read = transcript = io.StringIO()
+    try:
+        child.expect(r"\[\d:\d\d\] > ")
+        child.sendline("fame")
+        child.expect(r"FAME: \+1 point \(score 1\)")
+        child.sendline("")
+        child.sendline("?mile")
+        child.expect("paths are shown after the round")
+        child.sendeof()
+        child.expect("Round over.")
+        child.expect("Path of a word")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert "\x1b" not in transcript.getvalue() and "(empty)" not in transcript.getvalue()
+
+
+def test_a_board_with_no_words_says_so_not_that_every_word_was_found(words_file: Path) -> None:
+    """A board with no word of the list (often 2x2: ``play --size 2``) ended "You found 0 of
+    0 words: 0 of 0 points (100%). You found every word!", and ?hint said "you found them
+    all"; both say the board has none."""
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", "zzzz zzzz zzzz zzzz", "--dict", str(words_file)],
+        input="?hint\nzzz\n",
+        capture_output=True,
+        text=True,
+        env=boggle_env(),
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "  no words to hint: this board has none\n" in done.stdout
+    assert "This board has no words of 3 letters or more: there was nothing to find." in done.stdout
+    assert "every word" not in done.stdout and "(100%)" not in done.stdout
+
+
+def test_play_at_dash_is_refused_as_dash_is(
+    words_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play @-`` read standard input, the typed words, as the board ("fame" became the
+    board "fa me") and then had no words to judge; it is refused as ``play -`` is."""
+    assert main(["play", "@-", "--dict", str(words_file)]) == 2
+    err = capsys.readouterr().err
+    assert "standard input holds the words here, not the board: give it as @FILE" in err
+    assert err.count("\n") == 1
+
+
+def test_a_typed_letter_the_output_cannot_encode_does_not_end_the_round(
+    words_file: Path,
+) -> None:
+    """In a Latin-1 locale, a typed (pasted) "żaba" was echoed in its answer, and the
+    letter Latin-1 lacks ended the round with an error: its words and summary lost. The
+    answer shows it escaped and the round goes on."""
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        input="żaba\nfame\n?żaba\n".encode(),
+        capture_output=True,
+        env={**boggle_env(), "PYTHONIOENCODING": "latin-1"},
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("latin-1")
+    assert "  \\u017bABA: not on the board\n" in out and "FAME: +1 point (score 1)" in out
+    assert "\\u017bABA is not on the board." in out and "You found 1 of" in out
+
+
+def test_a_redirected_round_shows_the_player_the_round_and_writes_the_report(
+    words_file: Path, tmp_path: Path
+) -> None:
+    """``boggle play > round.txt`` on a terminal sent the board, the prompt and its
+    countdown and each word's answer into the file: the player typed blind. What is for
+    the player's eyes goes to the terminal (standard error), the report (the board and the
+    summary) to standard output."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    report = tmp_path / "round.txt"
+    command = f"exec {sys.executable} -m boggle play '{BOARD}' --dict {words_file} > {report}"
+    child = pexpect.spawn(
+        "/bin/sh", ["-c", command], env=boggle_env(), encoding="utf-8", timeout=60
+    )
+    child.logfile_read = transcript = io.StringIO()
+    try:
+        child.expect(r"\| F  X  I  E  \|")
+        child.expect(r"\[3:00\] > ")
+        child.send("fame\r")
+        child.expect(r"FAME: \+1 point \(score 1\)")
+        child.sendcontrol("d")
+        child.expect("Round over.")
+        child.expect("The round's report is written to standard output.")
+        child.expect("Path of a word")
+        child.send("mile\r")
+        child.expect(r"MILE: \[\(1,1\)")
+        child.expect("Path of a word")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    written = report.read_text(encoding="utf-8")
+    assert written.startswith("+-------------+\n| F  X  I  E  |")
+    assert "Board fxie amlo ewbx astu. Words of 3 letters or more.\n" in written
+    assert "You found 1 of" in written and "Words you missed" in written
+    for shown in ("[3:00]", "FAME: +1", "Path of a word", "MILE: [", "Round over", "\x1b"):
+        assert shown not in written, shown
+    assert "You found 1 of" not in transcript.getvalue()
+
+
+def test_ctrl_c_ends_the_round_with_its_summary_and_status_130(words_file: Path) -> None:
+    """Ctrl-C in ``boggle play`` quit with "boggle: interrupted" and no summary; it ends
+    the round as Ctrl-D does, shows the summary (no path questions) and exits 130."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        env=boggle_env(),
+        encoding="utf-8",
+        timeout=60,
+        # A terminal's Ctrl-C: a test run started in the background inherits SIGINT ignored.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    child.logfile_read = transcript = io.StringIO()
+    try:
+        child.expect(r"\[3:00\] > ")
+        child.send("east\r")
+        child.expect(r"EAST: \+1")
+        child.sendintr()
+        child.expect(r"Round stopped \(Ctrl-C\)\.")
+        child.expect("You found 1 of")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 130, transcript.getvalue()
+    assert "Path of a word" not in transcript.getvalue()
+    assert "interrupted" not in transcript.getvalue()
+
+
+def test_ctrl_c_while_words_are_piped_ends_the_round_with_its_summary(
+    words_file: Path,
+) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "boggle", "play", BOARD, "--dict", str(words_file)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**boggle_env(), "PYTHONUNBUFFERED": "1"},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as a terminal's
+    )
+    assert child.stdin is not None and child.stdout is not None
+    try:
+        child.stdin.write("?mile\nfame\n")  # the path asked first: read when FAME is answered
+        child.stdin.flush()
+        lines = []
+        while "FAME: +1" not in (line := child.stdout.readline()):
+            assert line, lines
+            lines.append(line)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    assert child.returncode == 130, err
+    assert "Round stopped (Ctrl-C).\nMILE: [(1,1)" in out and "You found 1 of" in out
+    assert "interrupted" not in err

@@ -220,6 +220,6 @@ def test_the_command_line_works_without_a_usable_cache(tmp_path: Path, setting: 
     )
     assert done.returncode == 0, done.stderr
     # nothing about the cache; the only line is the hint that the small list lacks u and w
-    assert done.stderr.startswith("warning: no word of 'words.txt' uses the letters u w ")
+    assert done.stderr.startswith("boggle: warning: no word of 'words.txt' uses the")
     assert done.stderr.count("\n") == 1
     assert "FAME:" in done.stdout

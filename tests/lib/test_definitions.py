@@ -246,6 +246,21 @@ def test_a_hint_masks_the_word_and_its_inflections_only(text: str, word: str, sh
     assert masked(text, word) == shown
 
 
+def test_a_hint_s_definition_blanks_the_word_s_base_form_too() -> None:
+    """PERFORMS is "carry out or perform an action": its hint does not give it away (the
+    page's Hint and ``boggle play``'s ?hint read hint_definition)."""
+    from boggle import Board, Lexicon, solve
+    from boggle.game.hints import hint_definition
+
+    assert hint_definition("performs") == "carry out or _______ an action"
+    assert hint_definition("quo", "en") == "as in “status ___”: the existing state of affairs"
+    assert hint_definition("casa", "es") is None  # a Wiktionary link, no gloss
+    solution = solve(Board.parse("per mfo srx"), Lexicon.from_words(["performs"]))
+    first = next_hint(solution, [], [], define=hint_definition)
+    hint = next_hint(solution, [], [first.step], define=hint_definition)
+    assert hint.text == '8 letters, starting with P: "carry out or _______ an action"'
+
+
 def test_definitions_for_leaves_out_a_word_too_long_to_look_up() -> None:
     from boggle.definitions import MAX_WORD_LETTERS, definitions_for
 

@@ -377,3 +377,43 @@ def test_every_route_and_body_field_the_api_table_names_is_served() -> None:
         named = set(BODY_FIELD.findall(_listed(body.split(" — ")[0])))
         unknown += [f"{routes}: {field}" for field in sorted(named - fields)]
     assert unknown == [], unknown
+
+
+def test_the_round_docs_play_md_shows_is_judged_as_its_prose_says() -> None:
+    """Newcomer 29: docs/play.md's ``round.json`` ran nowhere. It is a round ``boggle judge``
+    reads; ``lima`` is challenged, so the challenge rule is ``listed`` by default and an entry
+    not in the word list scores -1; ``words`` may be a list or one text of lines."""
+    import json
+
+    from boggle import Lexicon
+    from boggle.game.reading import judge_json
+
+    block = (DOCS / "play.md").read_text(encoding="utf-8").split("```json\n", 1)[1]
+    round_data = json.loads(block.split("```", 1)[0])
+    result = judge_json(round_data, Lexicon.from_words(["fame", "mile", "limb"]))
+    assert result.challenge == "listed"
+    verdicts = {
+        player.name: [(v.word, v.status.value, v.total) for v in player.verdicts]
+        for player in result.players
+    }
+    assert verdicts == {
+        "ann": [("fame", "crossed_off", 0), ("lima", "not_a_word", -1)],
+        "bob": [("fame", "crossed_off", 0), ("mile", "counted", 1)],
+    }
+
+
+def test_the_python_example_of_docs_scale_md_runs_on_a_smaller_run() -> None:
+    """Newcomer 29: docs/scale.md's library example ran nowhere (a million boards on a local
+    cluster). Run as written on 3,000 boards in this process, its names hold, and
+    ``board_at`` gives the run's best board alone, as its comment says."""
+    block = (DOCS / "scale.md").read_text(encoding="utf-8").split("In Python:\n\n```python\n")[1]
+    code = block.split("```", 1)[0]
+    assert "1_000_000" in code and 'where="local:2"' in code
+    code = code.replace("1_000_000", "3_000").replace(', where="local:2"', "")
+    *setup, figures, alone = [line.split("  #")[0] for line in code.strip().splitlines() if line]
+    namespace: dict[str, object] = {}
+    exec("\n".join(setup), namespace)
+    mean, std, top, best = eval(figures, namespace)
+    assert 0 < mean < top and std > 0 and best.score >= top
+    board = eval(alone, namespace)
+    assert str(board).replace(" ", "") == best.board

@@ -22,6 +22,7 @@ from boggle.game import (
     judge_round,
     play_match,
 )
+from boggle.model.errors import JudgeError
 from boggle.model.render import path_picture
 from boggle.model.wording import quoted
 
@@ -523,3 +524,39 @@ def test_an_entry_many_players_list_is_checked_once(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(rounds, "check_word", counted_check)
     assert judge_round(BOARD, players, LEXICON).to_json() == expected
     assert sorted(calls) == ["Fame", "fame", "mile", "zzz"]
+
+
+@pytest.mark.parametrize(("target", "shown"), [(True, "true"), (2.5, "2.5"), ("50", '"50"')])
+def test_a_match_files_target_that_is_no_whole_number_is_one_line_naming_it(
+    target: object, shown: str
+) -> None:
+    """A match file's ``"target": true`` passed the file's check (a bool is an int) and was
+    refused by the match as "got True (--target)": an option the file's reader never gave.
+    Every target that is no whole number is refused as the file's, with its JSON value."""
+    rounds = [{"board": "fxie amlo ewbx astu", "players": {"ann": ["fame"]}}]
+    with pytest.raises(JudgeError) as refused:
+        judge_json({"target": target, "rounds": rounds}, Lexicon.from_words(["fame"]))
+    assert str(refused.value) == f"'target' must be a whole number of points, got {shown}"
+    assert refused.value.setting is None
+
+
+def test_a_match_files_rounds_after_the_end_are_said_to_be_unjudged() -> None:
+    """A match file of 3 rounds won in the first reported round 1 alone, rounds 2 and 3
+    gone without a word; the table and the JSON say they were not judged."""
+    one = {"board": "fxie amlo ewbx astu", "players": {"ann": ["fame", "mile"]}}
+    match = judge_json({"target": 2, "rounds": [one, one, one]}, LEXICON)
+    assert len(match.rounds) == 1 and match.not_judged == 2
+    assert match.table_text().endswith("(rounds 2 to 3 were not judged: the match was over)")
+    assert match.to_json()["not_judged"] == 2
+    unfinished = judge_json({"target": 50, "rounds": [one, one]}, LEXICON)
+    assert unfinished.not_judged == 0 and "not_judged" not in unfinished.to_json()
+
+
+def test_two_player_names_that_differ_only_in_end_spaces_are_refused() -> None:
+    """``ann`` and ``ann `` were judged as two players and shown alike ("SCORES: ann 1,
+    ann  1", "WINNER: ann and ann "); they are refused as a name given twice is."""
+    with pytest.raises(JudgeError) as refused:
+        judge_round(BOARD, {"ann": ["fame"], "ann ": ["mile"]}, LEXICON)
+    assert str(refused.value) == (
+        "player names 'ann' and 'ann ' differ only in spaces at their ends; names must differ"
+    )

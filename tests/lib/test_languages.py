@@ -256,7 +256,9 @@ def test_a_small_list_of_ones_own_is_not_asked_about_the_boards_language(
     assert main(["solve", "fxie amlo ewbx astu", "--dict", str(words)]) == 0
     out, err = capsys.readouterr()
     assert out.endswith("TOTAL SCORE: 2\n")
-    assert err == "warning: no word of 'ann.txt' uses the letters b o s t u w x on this board\n"
+    assert err == (
+        "boggle: warning: no word of 'ann.txt' uses the letters b o s t u w x on this board\n"
+    )
 
 
 def test_dicts_shows_language_size_source_and_licence(capsys: pytest.CaptureFixture[str]) -> None:

@@ -413,6 +413,26 @@ def test_a_positional_setting_of_the_old_kind_is_a_type_error() -> None:
         prove(2, 2, WORDS, CLASSIC, 4, colour="red")
 
 
+@pytest.mark.parametrize(
+    ("call", "says"),
+    [
+        (lambda: prove(2, 2, WORDS, CLASSIC, 4, bukcet_count=2), "prove takes no setting"),
+        (lambda: estimate_proof(2, 2, WORDS, CLASSIC, 4, 1, jbos=1), "estimate_proof takes no"),
+        (lambda: score_stats(10, "new", WORDS, seeed=1), "score_stats takes no setting 'seeed'"),
+        (lambda: ProofOptions().with_changes(colour="red"), "prove takes no setting 'colour'"),
+    ],
+)
+def test_an_unknown_keyword_is_one_boggle_error_line(call: Any, says: str) -> None:
+    """``prove(..., bukcet_count=2)`` and ``score_stats(..., seeed=1)`` raised Python's
+    "ProofOptions.__init__() got an unexpected keyword argument": one BoggleError line naming
+    the function and what it takes, as search's unknown parameter is (a TypeError still)."""
+    with pytest.raises(BoggleError) as refused:
+        call()
+    message = str(refused.value)
+    assert says in message and "it takes: " in message and "\n" not in message
+    assert isinstance(refused.value, TypeError)
+
+
 def _calls(name: str) -> list[ast.Call]:
     found = []
     for path in sorted((SOURCE / "cli").rglob("*.py")):
@@ -498,3 +518,27 @@ def test_search_and_prove_take_the_objective_the_command_line_has() -> None:
     proved = prove(2, 2, WORDS, points, 2, objective="words").boards
     assert proved == prove(2, 2, WORDS, words, 2).boards
     assert proved != prove(2, 2, WORDS, points, 2).boards
+
+
+def test_a_misspelt_search_keyword_names_everything_search_takes() -> None:
+    """``search(..., sedd=1)`` said "hillclimb takes no parameter 'sedd'; it takes: kick,
+    pool", as if ``seed`` and the other settings were not there: one line naming search's
+    keywords, its options' fields and the method's parameters, with the close one."""
+    with pytest.raises(BoggleError) as refused:
+        search(2, 2, WORDS, CLASSIC, sedd=1)
+    message = str(refused.value)
+    assert message.startswith("search takes no setting 'sedd' (did you mean 'seed'?); it takes:")
+    for name in ("seed", "seconds", "target", "jobs", "objective", "where", "kick", "pool"):
+        assert name in message.split("it takes:")[1], name
+    assert isinstance(refused.value, TypeError) and "\n" not in message
+    with pytest.raises(BoggleError, match=r"'step' \(did you mean 'steps'\?\).*anneal's"):
+        search(2, 2, WORDS, CLASSIC, method="anneal", step=10)
+    with pytest.raises(BoggleError, match="'jbos' \\(did you mean 'jobs'\\?\\)"):
+        prove(2, 2, WORDS, CLASSIC, 4, jbos=1)
+    with pytest.raises(
+        BoggleError, match=r"^anneal takes no parameter 'pool' \(hillclimb, population"
+    ):
+        search(2, 2, WORDS, CLASSIC, method="anneal", pool=5)
+    with pytest.raises(BoggleError, match="seed is a setting of the search, not a parameter"):
+        SearchOptions(parameters={"seed": 1})
+    assert search(2, 2, WORDS, CLASSIC, seed=1, pool=5).method == "hillclimb"

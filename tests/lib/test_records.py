@@ -101,3 +101,20 @@ def test_records_pickle_and_copy(value: object) -> None:
 
 def test_fields_hidden_from_repr_stay_hidden() -> None:
     assert "load" not in repr(get_engine("trie"))
+
+
+def test_a_records_signature_shows_its_fields_types() -> None:
+    """Newcomer 29: ``help(Rules)`` and ``inspect.signature(Board)`` showed the fields with no
+    types (``Rules(name, min_length, scoring=...)``), where a standard dataclass shows them."""
+    import inspect
+
+    from boggle import DiceSet
+
+    assert str(inspect.signature(Rules)).startswith("(name: 'str', min_length: 'int', scoring:")
+    assert str(inspect.signature(Board)) == (
+        "(faces: 'tuple[str, ...]', rows: 'int', cols: 'int') -> None"
+    )
+    assert all(
+        parameter.annotation is not inspect.Parameter.empty
+        for parameter in inspect.signature(DiceSet).parameters.values()
+    )

@@ -577,3 +577,15 @@ def test_the_daily_board_of_a_spanish_list_is_drawn_from_its_letters() -> None:
     assert {b.size for b in boards} == {36}
     english = load_lexicon("en-70")
     assert daily_board(day, "en-70", 4, english) == daily_board(day, "en-70", 4)
+
+
+@pytest.mark.parametrize("look_alike", ["\uff21\uff2e\uff2e", "\uff41nn", "ANN"])
+def test_a_name_in_fullwidth_letters_is_the_same_name(look_alike: str) -> None:
+    """ANN typed in fullwidth letters (U+FF21 U+FF2E U+FF2E, a phone's East Asian keyboard)
+    joined a room beside "ann": two players whose names read alike. Names are compared as
+    NFKC and case-folded."""
+    room = new_room()
+    room.join("ann", 0.0)
+    with pytest.raises(RoomError, match="taken") as refused:
+        room.join(look_alike, 1.0)
+    assert refused.value.code == "name_taken"

@@ -197,3 +197,14 @@ def test_words_pack_and_unpack_to_themselves(
         for w, p, path in found
     )
     assert unpack_words(pack_words(words, board), board) == words
+
+
+def test_a_name_in_fullwidth_letters_has_the_result_of_the_same_name() -> None:
+    """A challenge took a second result under ANN in fullwidth letters beside "ann"'s."""
+    store = ChallengeStore(ResultStore(None))
+    code = make(store)
+    store.post(code, "ann", [WORDS[0]], LEXICON)
+    with pytest.raises(RoomError) as refused:
+        store.post(code, "\uff21\uff2e\uff2e", [WORDS[1]], LEXICON)
+    assert refused.value.code == "name_taken"
+    assert [r.name for r in store.results(code)] == ["ann"]

@@ -3,6 +3,7 @@ profile that folded them, and a list that cannot be read again gives none."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -63,16 +64,38 @@ def test_lists_written_as_held_have_no_forms() -> None:
 
 
 def test_a_judged_round_names_a_word_typed_folded_as_its_language_writes_it() -> None:
-    """``boggle judge`` on a Spanish round: AEREA typed plain is shown AEREA (aérea), ÁREA
-    typed with its accent is shown as typed, and --json gives each verdict its forms."""
+    """``boggle judge`` on a Spanish round: AEREA typed plain is shown AEREA (aérea), and so
+    is ÁREA typed with its accent (AREA (área): one word reads one way, it was ÁREA beside
+    bob's AREA (área)), and --json gives each verdict its forms."""
     players = {"ann": ["aerea", "Área", "era"], "bob": ["area"]}
     result = judge_round("aer aea xxx", players, load_lexicon("es"))
     lines = [line.split()[:3] for line in result.text().splitlines() if line.startswith("  ")]
     assert lines[:3] == [
         ["AEREA", "(aérea)", "2"],
-        ["ÁREA", "0", "crossed"],
+        ["AREA", "(área)", "0"],
         ["ERA", "1", "counted"],
     ]
     assert lines[3] == ["AREA", "(área)", "0"]
     written = [v.get("written") for p in result.to_json()["players"] for v in p["words"]]
     assert written == [["aérea"], ["área"], None, ["área"]]
+
+
+def test_a_judged_round_shows_each_entry_in_one_normal_form_so_the_columns_align() -> None:
+    """``boggle judge`` showed entries as typed: fullwidth letters (two columns each) pushed
+    their line's points out of the column, and AÉREA and AEREA (aérea) stood side by side for
+    one word. Each is shown as the judge read it; an entry that is no word keeps its letters,
+    in their normal form."""
+    wide = "".join(chr(ord(letter) - ord("a") + 0xFF41) for letter in "era")
+    players = {"ann": ["AÉREA", wide, wide + "!", "aerea"], "bob": ["aérea", "zzz"]}
+    text = judge_round("aer aea xxx", players, load_lexicon("es")).text()
+    lines = [line for line in text.splitlines() if line.startswith("  ")]
+    assert [line.split("  ")[1] for line in lines] == [
+        "AEREA (aérea)",
+        "ERA",
+        "ERA!",
+        "AEREA (aérea)",
+        "AEREA (aérea)",
+        "ZZZ",
+    ]
+    points_ends = {re.match(r"  \S.*? +\d+  ", line).end() for line in lines}  # type: ignore[union-attr]
+    assert len(points_ends) == 1, lines  # one column of points

@@ -165,6 +165,29 @@ def test_results_are_best_first_with_the_words_only_each_found(client: TestClien
     assert results[0]["only"] == WORDS[2:6] and results[1]["only"] == WORDS[:1]
 
 
+def test_a_player_who_found_no_word_is_given_the_board_s_words_missed(
+    client: TestClient,
+) -> None:
+    """A player who found nothing, on a challenge nobody else had found anything in, was
+    offered no missed word: the results held only the words the players found. The answer to
+    a post, and `GET` with the player's `name` (any case, as after a reload), list the words
+    of the board that player did not find, common first, as a daily round's results do."""
+    code = create(client)
+    client.post(f"/api/challenges/{code}/results", json={"name": "ann", "words": []})
+    posted = client.post(f"/api/challenges/{code}/results", json={"name": "bob", "words": []})
+    assert posted.status_code == 201, posted.text
+    missed = posted.json()["missed"]
+    assert sorted(entry["word"] for entry in missed) == sorted(WORDS)
+    assert all({"word", "points", "path", "written"} <= set(entry) for entry in missed)
+    again = client.get(f"/api/challenges/{code}", params={"name": "BOB"}).json()["missed"]
+    assert again == missed
+    cy = client.post(f"/api/challenges/{code}/results", json={"name": "cy", "words": WORDS[:2]})
+    assert sorted(entry["word"] for entry in cy.json()["missed"]) == sorted(WORDS[2:])
+    assert client.get(f"/api/challenges/{code}").json()["missed"] == []  # nobody named
+    unknown = client.get(f"/api/challenges/{code}", params={"name": "dan"}).json()
+    assert unknown["missed"] == []
+
+
 def test_a_spanish_challenge_s_results_say_how_its_words_are_written(client: TestClient) -> None:
     code = create(client, board="aer aea xxx", dictionary="es")
     post = f"/api/challenges/{code}/results"

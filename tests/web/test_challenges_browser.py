@@ -317,6 +317,99 @@ def test_a_word_entered_just_before_a_reload_is_checked_after_it(
     assert kept["pending"] == [] and kept["words"] == [WORDS[0]]
 
 
+def test_a_word_awaiting_its_check_when_the_round_ends_during_a_reload_counts(
+    players: Pages, server: ServeProcess
+) -> None:
+    """As on the daily board: a word sent just before a reload, its check not answered, in a
+    round whose time ran out while the page was away, was dropped (the round came back, ended
+    at once and posted its words without it); it is checked first and posted with them. A
+    word whose check is on its way when "I'm done" is tapped counts too."""
+    made = make_challenge(server.url, seconds=LONG_ROUND)
+    fay = players.open(server.url + made["path"], **PHONE)
+    start_challenge(fay, "fay")
+    held: list[Any] = []
+    holding = True  # the checks held until the reload, then answered (none of them lost)
+
+    def hold(route: Any) -> None:
+        if holding:
+            held.append(route)
+        else:
+            route.continue_()
+
+    fay.route("**/api/check", hold)
+    fay.fill("#word-input", WORDS[0])
+    fay.press("#word-input", "Enter")
+    for _ in range(200):
+        if held:
+            break
+        fay.wait_for_timeout(25)
+    assert held, "no check was sent"
+    key = f"boggle-challenge-round-{made['code']}"
+    fay.evaluate(  # the round's time runs out while the page reloads
+        """key => {
+        const kept = JSON.parse(sessionStorage.getItem(key));
+        kept.ends = Date.now() - 1000;
+        sessionStorage.setItem(key, JSON.stringify(kept));
+    }""",
+        key,
+    )
+    holding = False
+    fay.reload()
+    fay.wait_for_selector("body[data-phase='results']")
+    posted = get_json(f"{server.url}/api/challenges/{made['code']}")["results"]
+    assert [(row["name"], [w["word"] for w in row["words"]]) for row in posted] == [
+        ("fay", [WORDS[0]])
+    ]
+    assert fay.locator("#error").is_hidden(), fay.locator("#error").inner_text()
+
+    gil = players.open(server.url + made["path"], **PHONE)
+    start_challenge(gil, "gil")
+    held.clear()
+    holding = True
+    gil.route("**/api/check", hold)
+    gil.fill("#word-input", WORDS[1])
+    gil.press("#word-input", "Enter")
+    for _ in range(200):
+        if held:
+            break
+        gil.wait_for_timeout(25)
+    assert held, "no check was sent"
+    gil.click("#challenge-stop")
+    gil.wait_for_timeout(300)  # the round is over, its result not posted yet
+    held[0].continue_()
+    gil.wait_for_selector("body[data-phase='results']")
+    posted = get_json(f"{server.url}/api/challenges/{made['code']}")["results"]
+    assert {row["name"]: row["count"] for row in posted} == {"fay": 1, "gil": 1}
+
+
+def test_a_player_who_found_no_word_is_offered_the_board_s_words_missed(
+    players: Pages, server: ServeProcess
+) -> None:
+    """Ann and then Bob found no word: Bob's results offered no missed word ("The others
+    found no word you missed.", Keep greyed), where a daily round lists every word of the
+    board missed. They are listed under the table, common first (each with its path and
+    "+ learn"), Keep takes them, and a reload of the results shows them again."""
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"ann": []})
+    bob = players.open(server.url + made["path"], **PHONE)
+    play_challenge(bob, "bob", [])
+    missed = bob.locator("#unfound button.word")
+    assert missed.count() == len(WORDS)
+    assert sorted(missed.evaluate_all("chips => chips.map(c => c.dataset.word)")) == WORDS
+    assert (
+        bob.locator("#unfound-title")
+        .inner_text()
+        .startswith(f"Words you did not find ({len(WORDS)}")
+    )
+    assert bob.locator("#unfound .learn-one").count() == len(WORDS)
+    keep = bob.locator(".keep-button")
+    assert keep.is_enabled()
+    keep.click()
+    bob.wait_for_selector(".keep-status:has-text('Kept 10 words to learn')")
+    bob.reload()
+    bob.wait_for_selector("body[data-phase='results']")
+    assert bob.locator("#unfound button.word").count() == len(WORDS)
+
+
 def test_a_name_of_emoji_as_long_as_the_server_takes_posts_the_round_a_longer_is_refused(
     players: Pages, server: ServeProcess
 ) -> None:

@@ -197,3 +197,74 @@ def test_a_word_entered_just_before_a_reload_is_checked_after_it(
     assert listed == [first, second]
     kept = page.evaluate("() => JSON.parse(sessionStorage.getItem('boggle-daily-round'))")
     assert kept["pending"] == [] and kept["words"] == [first, second]
+
+
+def test_a_word_awaiting_its_check_when_the_round_ends_during_a_reload_counts(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A word sent just before a reload, its check not answered, in a round whose time ran
+    out while the page was away (a long reload, a tab the phone put to sleep): the round came
+    back, ended at once and judged its words without it. It is checked first, then counted."""
+    first, second = board_words(server)[:2]
+    page = pages.open(server.url + f"/daily?date={DAILY}", **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    page.fill("#word-input", first)
+    page.press("#word-input", "Enter")
+    page.wait_for_selector(f"#my-words li[data-word='{first}']")
+    held: list[Any] = []
+    holding = True  # the checks held until the reload, then answered (none of them lost)
+
+    def hold(route: Any) -> None:
+        if holding:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/check", hold)
+    page.fill("#word-input", second)
+    page.press("#word-input", "Enter")
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "no check was sent"
+    # the round's time runs out while the page reloads
+    page.evaluate(
+        """() => {
+        const kept = JSON.parse(sessionStorage.getItem('boggle-daily-round'));
+        kept.ends = Date.now() - 1000;
+        sessionStorage.setItem('boggle-daily-round', JSON.stringify(kept));
+    }"""
+    )
+    holding = False
+    page.reload()
+    page.wait_for_selector("#results:not([hidden]) #share-line[data-score]")
+    assert page.locator("#share-line").get_attribute("data-words") == "2"
+    listed = page.eval_on_selector_all("#my-words li", "items => items.map(i => i.dataset.word)")
+    assert listed == [first, second]
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+
+
+def test_a_word_still_being_checked_when_the_round_is_stopped_counts(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Stopped (or timed out) while a word's check was on its way: the result was asked for
+    at once, without the word. The end waits for the answer, and the word counts."""
+    first = board_words(server)[0]
+    page = pages.open(server.url + f"/daily?date={DAILY}", **PHONE)
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    held = hold_checks(page)
+    page.fill("#word-input", first)
+    page.press("#word-input", "Enter")
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(25)
+    assert held, "no check was sent"
+    page.click("#daily-stop")
+    page.wait_for_timeout(300)  # the round is over, its result not asked for yet
+    held[0].continue_()
+    page.wait_for_selector("#results:not([hidden]) #share-line[data-score]")
+    assert page.locator("#share-line").get_attribute("data-words") == "1"

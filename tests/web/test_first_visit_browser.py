@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from browser import Pages
 from challenge_round import end_challenge, make_challenge, start_challenge
-from serve_process import ServeProcess
+from serve_process import ServeProcess, get_json
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -115,15 +115,23 @@ def test_a_challenge_names_its_word_list_s_language(pages: Pages, server: ServeP
     assert info.startswith("A 2 min round on a 4x4 board: English (111,593 words), "), info
 
 
-def test_the_first_player_of_a_challenge_is_told_why_nothing_is_kept(
+def test_the_first_player_of_a_challenge_may_keep_the_words_of_the_board_missed(
     pages: Pages, server: ServeProcess
 ) -> None:
+    """The first player, with nobody's words to compare, was told to come back later; the
+    board's words they did not find are listed and offered as after a daily round."""
     made = make_challenge(server.url)
     page = pages.open(server.url + made["path"], **phone(390))
     start_challenge(page, "ann", tap=True)
     end_challenge(page, "body[data-phase='results'] .keep-button", tap=True)
-    assert page.locator(".keep-button").is_disabled()
-    assert page.locator(".keep-status").text_content().startswith("Nobody else has played yet")
+    assert page.locator(".keep-button").is_enabled()
+    assert page.locator("#unfound button.word").count() == made_total(server.url, made)
+
+
+def made_total(url: str, made: dict[str, Any]) -> int:
+    """The words of the challenge ``made`` on the server at ``url``."""
+    total: int = get_json(f"{url}/api/challenges/{made['code']}")["total"]
+    return total
 
 
 def test_practise_s_first_verdict_does_not_move_the_word_box(

@@ -24,6 +24,8 @@ from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import LONG_ROUND, make_challenge, play_challenge
 from serve_process import ServeProcess, get_json
 
+from boggle.game.hints import hint_definition
+
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 FXIE = "fxie amlo ewbx astu"
@@ -151,8 +153,26 @@ def answered(page: Any, typed: str) -> str:
     return str(page.locator("#practise-verdict").text_content())
 
 
+def on_day(page: Any, day: str) -> None:
+    """``page`` reloaded with its clock at noon on ``day`` (YYYY-MM-DD): My words's today."""
+    page.clock.set_fixed_time(f"{day}T12:00:00")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+
+
+def practise_once(page: Any, typed: str) -> str:
+    """Practise started, the first clue waited for, ``typed`` answered: the verdict."""
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    return answered(page, typed)
+
+
 def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) -> None:
+    """Right once, a word comes back the next day; right then too, it is learned: a word cannot
+    be learned in seconds by typing it twice."""
     page = words_page(pages, server, [kept("fame", points=1)])
+    on_day(page, "2026-11-29")
+    assert page.text_content("#practise-due") == "1 word due today."
     page.click("#practise-start")
     assert page.evaluate("() => document.activeElement.id") == "practise-input"
     clue = page.locator("#practise-clue")
@@ -165,29 +185,163 @@ def test_practise_until_a_word_is_learned(pages: Pages, server: ServeProcess) ->
     assert page.get_attribute("#practise-input", "aria-describedby") == "practise-clue"
 
     assert answered(page, "fan") == "Not quite: the word is FAME."
-    assert answered(page, "fame") == "Right: FAME. Once more to learn it."
-    assert stored(page)[0]["streak"] == 1 and not stored(page)[0]["learned"]
-    assert answered(page, "FAME") == "Right: FAME. Twice in a row: learned."
-    assert stored(page)[0]["learned"] is True
+    assert answered(page, "fame") == (
+        "Right: FAME. Again tomorrow: right then too and it is learned."
+    )
+    fame = stored(page)[0]
+    assert (fame["streak"], fame["learned"], fame["due"]) == (1, False, "2026-11-30")
+    # nothing else is due today: practise ends, and the form hid with the focus in it, so the
+    # focus goes to the verdict, not to the body
+    assert page.locator("#practise-form").is_hidden()
+    assert page.evaluate("() => document.activeElement.id") == "practise-verdict"
+    assert page.text_content("#words-status") == (
+        "Nothing more to practise today: the next word is due on 2026-11-30."
+    )
+    assert page.locator("#practise-start").is_disabled()
+    assert page.text_content("#practise-due") == "No word is due today; the next on 2026-11-30."
+    assert page.text_content(".kept-word[data-word='fame'] .kept-head") == (
+        "FAME1 point · 2026-11-27 · due 2026-11-30"
+    )
+
+    on_day(page, "2026-11-30")
+    assert page.text_content("#practise-due") == "1 word due today."
+    assert practise_once(page, "FAME") == "Right: FAME. Twice in a row: learned. Review in 3 days."
+    fame = stored(page)[0]
+    assert (fame["streak"], fame["learned"], fame["due"]) == (2, True, "2026-12-03")
     assert page.locator("#learned-list .kept-word[data-word='fame']").is_visible()
     assert page.locator("#to-learn").is_hidden()
-    assert page.text_content("#words-status") == "Every word is learned: nothing left to practise."
-    assert page.locator("#practise-start").is_disabled()
-    # the form hid with the focus in it: the focus goes to the verdict, not to the body
-    assert page.evaluate("() => document.activeElement.id") == "practise-verdict"
     page.reload()  # kept as learned
     page.wait_for_selector("body[data-ready='true']")
     assert page.text_content("#learned-title") == "Learned (1)"
+
+
+def test_one_word_left_is_not_learned_from_the_verdict_that_names_it(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The last word due, missed, is asked again at once after the verdict that names it; typed
+    right then it counts once, and is not asked again that day (not learned in seconds)."""
+    page = words_page(pages, server, [kept("fame"), kept("limbo")])
+    on_day(page, "2026-11-29")
+    page.goto(f"{server.url}/words?seed=1")
+    page.wait_for_selector("body[data-ready='true']")
+    page.click("#practise-start")
+    for _ in range(2):  # the other word answered right: FAME is the one left
+        page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+        asked = page.eval_on_selector("#practise-clue", "c => c.dataset.word")
+        if asked == "limbo":
+            assert answered(page, "limbo").startswith("Right: LIMBO. Again tomorrow")
+        else:
+            assert answered(page, "fan") == "Not quite: the word is FAME."
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    assert page.eval_on_selector("#practise-clue", "c => c.dataset.word") == "fame"
+    assert answered(page, "fame") == (
+        "Right: FAME. Again tomorrow: right then too and it is learned."
+    )
+    assert page.locator("#practise-form").is_hidden()  # FAME is not asked a second time
+    assert [(w["word"], w["learned"], w["streak"]) for w in stored(page)] == [
+        ("fame", False, 1),
+        ("limbo", False, 1),
+    ]
+
+
+def test_learned_words_come_back_for_review_after_growing_intervals(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Right answers on the days a word is due take it 1, 3, 7, 21 then every 60 days ahead; a
+    word not due is not asked, and due reviews come before the words to learn; a wrong answer
+    starts the word again, to learn and due at once."""
+    page = words_page(pages, server, [kept("fame")])
+    day = "2026-11-29"
+    for interval in [1, 3, 7, 21, 60, 60]:
+        on_day(page, day)
+        assert page.text_content("#practise-due") == "1 word due today."
+        practise_once(page, "fame")
+        due = stored(page)[0]["due"]
+        gap = page.evaluate("([a, b]) => (Date.parse(b) - Date.parse(a)) / 86400000", [day, due])
+        assert gap == interval
+        assert page.locator("#practise-start").is_disabled()  # not due again that day
+        day = due
+    assert stored(page)[0]["learned"] is True
+
+    # FAME learned, due 2026-12-09; LIMBO to learn, due at once
+    words = [
+        kept("fame", learned=True, streak=3, due="2026-12-09"),
+        kept("limbo", date="2026-12-01"),
+        kept("mile", learned=True, streak=2, due="2026-12-05"),
+    ]
+    page = words_page(pages, server, words)
+    on_day(page, "2026-12-05")
+    assert page.text_content("#practise-due") == "2 words due today."
+    assert page.text_content(".kept-word[data-word='fame'] .kept-head") == (
+        "FAME1 point · 2026-11-27 · due 2026-12-09"
+    )
+    assert "due today" in (page.text_content(".kept-word[data-word='mile'] .kept-head") or "")
+    asked = asked_in_turn(page, 4)
+    assert asked == ["mile", "limbo", "mile", "limbo"]  # the review first; FAME is not due
+    # Show the word on a learned word's review sends it back to the start
+    mile = next(w for w in stored(page) if w["word"] == "mile")
+    assert (mile["learned"], mile["streak"], mile["due"]) == (False, 0, "")
+    assert page.text_content("#learned-title") == "Learned (1)"
+
+    on_day(page, "2026-12-09")
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    assert page.eval_on_selector("#practise-clue", "c => c.dataset.word") == "fame"
+    assert answered(page, "fan") == "Not quite: the word is FAME. Back to To learn."
+    fame = next(w for w in stored(page) if w["word"] == "fame")
+    assert (fame["learned"], fame["streak"], fame["due"]) == (False, 0, "")
+
+
+def test_words_kept_before_review_days_are_due_at_once(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """A stored value or a saved file from before the schedule (no due days) loads: its words,
+    learned or not, are due at once; a file saved now carries each word's due day."""
+    old = [kept("fame", learned=True, streak=2), kept("limbo", streak=1)]
+    page = words_page(pages, server, old)
+    on_day(page, "2026-11-29")
+    assert page.text_content("#practise-due") == "2 words due today."
+    assert page.text_content("#learned-title") == "Learned (1)"
+    assert practise_once(page, "fame") == "Right: FAME. Next review in 7 days."
+    assert answered(page, "limbo") == "Right: LIMBO. Twice in a row: learned. Review in 3 days."
+    assert [(w["word"], w["due"]) for w in stored(page)] == [
+        ("fame", "2026-12-06"),
+        ("limbo", "2026-12-02"),
+    ]
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name="Save to a file").click()
+    saved = tmp_path / "saved.json"
+    download_info.value.save_as(saved)
+    assert [w["due"] for w in json.loads(saved.read_text())["words"]] == [
+        "2026-12-06",
+        "2026-12-02",
+    ]
+
+    old_file = tmp_path / "old.json"
+    old_file.write_text(json.dumps({"version": 1, "words": [kept("mile", learned=True)]}))
+    page.set_input_files("#import-file", str(old_file))
+    page.wait_for_function(
+        "() => document.getElementById('words-status').textContent.startsWith('Added')"
+    )
+    assert page.text_content("#words-status") == "Added 1 word from old.json."
+    assert page.text_content("#practise-due") == "1 word due today."
+    assert page.text_content(".kept-word[data-word='mile'] .kept-head") == (
+        "MILE1 point · 2026-11-27 · due today"
+    )
 
 
 def test_a_spanish_word_typed_with_its_accents_is_right(pages: Pages, server: ServeProcess) -> None:
     """The Spanish list holds AEREA for aérea: typed as written, or as held, the word is right,
     and the verdicts name it as the language writes it."""
     page = words_page(pages, server, [kept("aerea", list="es", board="aer aea xxx")])
-    page.click("#practise-start")
-    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
-    assert answered(page, "Aérea") == "Right: AEREA (aérea). Once more to learn it."
-    assert answered(page, "aerea") == "Right: AEREA (aérea). Twice in a row: learned."
+    on_day(page, "2026-11-29")
+    assert practise_once(page, "Aérea") == (
+        "Right: AEREA (aérea). Again tomorrow: right then too and it is learned."
+    )
+    on_day(page, "2026-11-30")
+    assert practise_once(page, "aerea") == (
+        "Right: AEREA (aérea). Twice in a row: learned. Review in 3 days."
+    )
     assert stored(page)[0]["learned"] is True
 
 
@@ -351,16 +505,21 @@ def test_the_daily_board_and_a_challenge_keep_missed_words(
     page.goto(server.url + made["path"])
     page.wait_for_selector("body[data-ready='true']")
     play_challenge(page, "ann", ["fame"], shown="body[data-phase='results'] .keep-button")
-    # bob's LIMBO, which ann missed, has its own button; her FAME does not
+    # bob's LIMBO, which ann missed, has its own button (once: in the table, not again in
+    # the board's words she did not find); her FAME has none
     limbo = page.get_by_role("button", name="learn LIMBO", exact=True)
     assert limbo.is_visible()
+    assert page.locator("#challenge-results .learn-one[data-word='limbo']").count() == 1
     assert page.locator(".learn-one[data-word='fame']").count() == 0
-    page.click(".keep-button")  # what bob found and ann did not
-    assert page.text_content(".keep-status") == "Kept 1 word to learn. See My words"
+    limbo.click()
+    assert page.text_content(".keep-status") == "Kept LIMBO to learn. See My words"
     assert page.get_by_role("button", name="kept LIMBO", exact=True).is_visible()
     # in the table the button sits under its chip: the page does not scroll sideways
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
     assert stored(page)[0]["word"] == "limbo" and len(stored(page)) == 11
+    page.click(".keep-button")  # the best of what ann missed: bob's words and the board's
+    assert page.text_content(".keep-status") == "Kept 10 words to learn. See My words"
+    assert "fame" not in {w["word"] for w in stored(page)} and len(stored(page)) == 21
 
 
 def test_a_room_round_keeps_the_words_nobody_found(
@@ -592,6 +751,36 @@ def test_words_kept_in_another_tab_are_shown_and_not_lost(
     assert other.text_content("#to-learn-title") == "To learn (4)"
 
 
+def test_a_word_of_a_list_the_server_does_not_have_says_so_and_is_not_asked_again(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The server answers 400 "unknown word list" for a word kept from a list it does not offer:
+    the card says so plainly (not "could not be looked up now"), and the word is not looked up
+    again when the list is shown again."""
+    page = pages.open(server.url + "/words", **PHONE)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    words = [kept("zzzz", list="gone"), kept("fame", list="gone"), kept("limbo")]
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": words})],
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    meanings_shown(page)
+    shown = page.locator(".kept-word[data-word='zzzz'] .kept-meaning")
+    assert shown.text_content() == "no definition: this server does not have the word list “gone”"
+    assert "missing" in (shown.get_attribute("class") or "")
+    page.get_by_role("button", name="Remove FAME").click()  # the list shown again
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    page.click("#practise-show")
+    meanings_shown(page)
+    assert shown.text_content() == "no definition: this server does not have the word list “gone”"
+    looked_up = [url for url in asked if "/api/define?word=zzzz" in url]
+    assert len(looked_up) == 1, looked_up
+
+
 def test_a_failed_look_up_is_tried_again(pages: Pages, server: ServeProcess) -> None:
     """A look-up that failed once is not kept: practise looks the word up again and gets its
     definition as the clue."""
@@ -791,3 +980,192 @@ def test_a_word_the_dictionary_lacks_says_why_it_has_no_meaning(
     source = get_json(server.url + "/api/define?word=zyzzyva")["source"]
     shown = page.locator(".kept-word[data-word='zyzzyva'] .kept-meaning")
     assert shown.text_content() == f"no definition: not in the dictionary ({source})"
+
+
+def test_a_clue_blanks_the_word_and_its_base_form_not_longer_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A meaning as a clue does not give the word away through its base form (PERFORMS is
+    "carry out or perform an action"), blanks the word with an ending (LAUGH in "laughing"),
+    and leaves a longer word that holds it whole (SOL in "a solid")."""
+    page = words_page(pages, server, [kept("performs"), kept("laugh"), kept("sol"), kept("quo")])
+    meanings_shown(page)
+    page.click("#practise-start")
+    clues = {}
+    for _ in range(4):  # one pass asks each word once
+        page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+        clues[page.get_attribute("#practise-clue", "data-word")] = page.text_content(
+            "#practise-clue"
+        )
+        page.click("#practise-show")
+    assert clues["performs"] == "carry out or _______ an action (8 letters)"
+    assert clues["laugh"] == "the sound of _____ing (5 letters)"
+    assert "in which a solid is suspended" in clues["sol"] and "___" not in clues["sol"]
+    assert clues["quo"].startswith("as in “status ___”")  # its base, status_quo, is the clue
+
+
+def test_a_clue_is_the_library_s_hint_definition(pages: Pages, server: ServeProcess) -> None:
+    """A practise clue blanks as boggle.game.hints.hint_definition does: the base form, then
+    the word (CATS: "domestic ___s", not "domestic ____"), and only whole words with their
+    endings (PORT is not blanked in "seaport")."""
+    names = ["cats", "port", "updates", "whats"]
+    page = words_page(pages, server, [kept(word) for word in names])
+    meanings_shown(page)
+    page.click("#practise-start")
+    clues = {}
+    for _ in names:  # one pass asks each word once
+        page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+        word = str(page.get_attribute("#practise-clue", "data-word"))
+        clues[word] = page.text_content("#practise-clue")
+        page.click("#practise-show")
+    assert clues == {word: f"{hint_definition(word)} ({len(word)} letters)" for word in names}
+    assert "domestic ___s;" in clues["cats"]
+    assert "(seaport or airport)" in clues["port"]
+
+
+def test_keeping_into_a_full_list_can_be_tried_again_once_there_is_room(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A list of 300 words keeps no more: the round's button says so and stays, so that once
+    words are removed (on My words, in another tab) the round's missed words can be kept."""
+    full = [kept(f"word{chr(97 + i // 26)}{chr(97 + i % 26)}") for i in range(300)]
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": full})],
+    )
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .keep-button")
+    page.click(".keep-button")
+    status = page.locator(".keep-status")
+    assert status.text_content() == "Your list is full (300 words): remove some first. See My words"
+    assert page.locator(".keep-button").is_enabled()
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": full[:250]})],
+    )
+    page.click(".keep-button")
+    assert status.text_content() == "Kept 10 words to learn. See My words"
+    assert page.locator(".keep-button").is_disabled()
+    assert len(stored(page)) == 260
+
+
+def test_words_saved_to_a_file_are_added_in_another_browser(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """My words saves the kept words to a file; another browser adds them from it: the words
+    it lacks, after its own, a word kept in both keeping its own count; a file that is not one
+    of kept words changes nothing and says so."""
+    phone = words_page(
+        pages, server, [kept("fame", learned=True, streak=2), kept("limbo", points=2)]
+    )
+    with phone.expect_download() as download_info:
+        phone.get_by_role("button", name="Save to a file").click()
+    download = download_info.value
+    name = download.suggested_filename
+    assert name.startswith("boggle-words-") and name.endswith(".json")
+    saved = tmp_path / name
+    download.save_as(saved)
+    file_words = json.loads(saved.read_text())["words"]
+    assert [(w["word"], w["points"], w["learned"]) for w in file_words] == [
+        ("fame", 1, True),
+        ("limbo", 2, False),
+    ]
+    assert phone.text_content("#words-status") == f"Saved 2 words to {name}."
+
+    other = words_page(pages, server, [kept("limbo", points=2, streak=1), kept("mile")])
+    other.set_input_files("#import-file", str(saved))
+    other.wait_for_function("() => document.getElementById('words-status').textContent")
+    assert other.text_content("#words-status") == f"Added 1 word from {name}; 1 kept already."
+    words = stored(other)
+    assert [(w["word"], w["learned"], w["streak"]) for w in words] == [
+        ("limbo", False, 1),
+        ("mile", False, 0),
+        ("fame", True, 2),
+    ]
+    assert other.text_content("#learned-title") == "Learned (1)"
+
+    notes = tmp_path / "notes.json"
+    notes.write_text("my words: fame, limbo")
+    other.evaluate("() => { document.getElementById('words-status').textContent = ''; }")
+    other.set_input_files("#import-file", str(notes))
+    other.wait_for_function("() => document.getElementById('words-status').textContent")
+    assert other.text_content("#words-status") == (
+        "notes.json is not a file of words saved by My words."
+    )
+    assert stored(other) == words
+
+    empty = pages.open(server.url + "/words", **PHONE)
+    assert empty.get_by_role("button", name="Add from a file").is_visible()
+    assert empty.get_by_role("button", name="Save to a file").is_hidden()
+
+
+def test_meanings_looked_up_once_are_shown_when_the_server_cannot_be_reached(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """My words offline (an installed page on a train) shows the meanings it looked up before,
+    and practises with them; only the kept words' meanings are kept."""
+    page = words_page(pages, server, [kept("fame"), kept("limbo", list="es")])
+    meanings_shown(page)
+    fame = page.locator(".kept-word[data-word='fame'] .kept-meaning")
+    meaning = fame.text_content() or ""
+    assert meaning and "no definition" not in meaning
+    page.wait_for_function("() => localStorage.getItem('boggle-learn-meanings') !== null")
+    page.context.route("**/api/define?*", lambda route: route.abort())
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    meanings_shown(page)
+    assert fame.text_content() == meaning
+    link = page.locator(".kept-word[data-word='limbo'] .kept-meaning a")
+    assert "es.wiktionary.org" in (link.get_attribute("href") or "")
+    page.get_by_role("button", name="Remove LIMBO").click()
+    page.click("#practise-start")
+    page.wait_for_function("() => document.getElementById('practise-clue').dataset.word")
+    clue = page.text_content("#practise-clue") or ""
+    assert clue.endswith("(4 letters)") and "starting with" not in clue  # the meaning, blanked
+    kept_meanings = json.loads(page.evaluate("() => localStorage.getItem('boggle-learn-meanings')"))
+    assert list(kept_meanings) == [":fame"]
+    page.click("#practise-stop")
+    page.click("#clear-all")
+    page.click("#clear-yes")
+    assert page.evaluate("() => localStorage.getItem('boggle-learn-meanings')") is None
+
+
+def test_a_word_typed_in_compatibility_letters_is_right(pages: Pages, server: ServeProcess) -> None:
+    """Practise reads typing as a round does (NFKC): the fullwidth letters of an East Asian
+    keyboard are the letters, and Dutch's one-character ĳ is IJ."""
+    page = words_page(pages, server, [kept("ijzer", list="nl", board="ijz erx xxx")])
+    on_day(page, "2026-11-29")
+    assert practise_once(page, "ĳzer") == (
+        "Right: IJZER. Again tomorrow: right then too and it is learned."
+    )
+    fullwidth = "".join(chr(ord(letter) - ord("A") + 0xFF21) for letter in "IJZER")
+    on_day(page, "2026-11-30")
+    assert practise_once(page, fullwidth) == (
+        "Right: IJZER. Twice in a row: learned. Review in 3 days."
+    )
+    assert stored(page)[0]["learned"] is True
+
+
+def test_keeping_into_a_nearly_full_list_says_what_did_not_fit(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """295 words kept: a round keeps 5 more and says the other 5 did not fit, not just
+    "Kept 5 words"; the button stays, to keep them once there is room."""
+    most = [kept(f"word{chr(97 + i // 26)}{chr(97 + i % 26)}") for i in range(295)]
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": most})],
+    )
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) .keep-button")
+    page.click(".keep-button")
+    assert page.text_content(".keep-status") == (
+        "Kept 5 words to learn; 5 more did not fit: your list is full (300 words). See My words"
+    )
+    assert len(stored(page)) == 300 and page.locator(".keep-button").is_enabled()

@@ -336,6 +336,65 @@ def test_back_during_a_room_round_asks_before_leaving(
     assert dialog.count() == 0
 
 
+def use_up_code_lookups(url: str) -> None:
+    """This address's room-code look-ups used up (unknown codes asked for until the server
+    says 429): on a clocked server they come back only when the test moves its clock."""
+    for _ in range(RoomLimits().code_lookup_burst + 2):
+        try:
+            get_json(f"{url}/api/rooms/ZZZZZZ")
+        except urllib.error.HTTPError as error:
+            if error.code == 429:
+                return
+    raise AssertionError("the room-code look-ups were never refused")
+
+
+def test_forward_after_leaving_a_round_never_shows_an_empty_room_page(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Forward after "Leave the page" opens the room's address again and takes the seat up
+    again. While it does, the page says so; when the server refuses it (here: too many room
+    codes looked up from this address), the page showed nothing at all, neither the room nor
+    the rooms page, the error alone above an empty page. It shows the seat ("You have a seat
+    in room ... Back to the room") with the refusal, and the seat is taken up once asked again;
+    and while the room has not answered yet, the page says it is taking the seat up."""
+    server = clocked_server
+    page = players.open(server.url + "/")  # the page before the room's
+    page.goto(server.url + "/room")
+    page.wait_for_selector("body[data-ready='true']")
+    create_and_start_a_round(page)
+    code = page.locator("body").get_attribute("data-code")
+    type_word(page, "zzz")
+    page.go_back()
+    page.wait_for_selector("#leave-dialog[open]")
+    page.click("#go-back-button")
+    page.wait_for_url(server.url + "/")
+
+    use_up_code_lookups(server.url)
+    page.go_forward()
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "too many room codes" in page.locator("#error").inner_text()
+    assert page.locator("#entry").is_visible() or page.locator("#room").is_visible(), (
+        "an empty room page"
+    )
+    seat = page.locator("#seat")
+    assert seat.is_visible() and f"room {code} (as ann)" in seat.inner_text()
+    assert page.url == f"{server.url}/room/{code}"
+
+    server.clock.now += 60  # the look-ups come back
+    page.click("#seat-button")
+    page.wait_for_selector("body[data-phase='playing'] #my-words li[data-word='zzz']")
+    assert page.locator("#error").is_hidden()
+
+    # a room slow to answer: the page says what it is doing, not nothing
+    page.route_web_socket(re.compile(r"/ws/rooms$"), lambda socket: None)  # never answers
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    notice = page.locator("#notice")
+    notice.wait_for(state="visible")
+    assert notice.inner_text() == f"Taking your seat in room {code} again…"
+
+
 SMALL_PHONE = {**PHONE, "viewport": {"width": 320, "height": 640}}
 
 
@@ -1131,7 +1190,9 @@ def test_the_host_s_lobby_line_says_who_has_joined(
 ) -> None:
     """The host's lobby line kept saying "Waiting for players: start when everyone is here."
     with friends in the room; it says who is here ("bob is here: start when ready.", "bob and
-    cy are here: ..."), and waits again once they have left."""
+    cy are here: ..."), and waits again once they have left. The other players' line said
+    only "Waiting for ann (host) to start.": it says who else is there too, as they come and
+    go ("cy is here too: waiting for ann (host) to start.")."""
     server = clocked_server
     ann = players.open(server.url + "/room")
     create_room(ann)
@@ -1147,12 +1208,17 @@ def test_the_host_s_lobby_line_says_who_has_joined(
         friend.wait_for_selector("body[data-phase='lobby']")
         ann.wait_for_selector(f"#players li[data-name='{name}']")
         friends.append(friend)
+    bob, cy = friends
+    bob.wait_for_selector("#players li[data-name='cy']")
     assert line.inner_text() == "bob and cy are here: start when ready."
-    assert friends[0].locator("#phase").inner_text() == "Waiting for ann (host) to start."
-    friends[1].click("#leave-button")
+    assert bob.locator("#phase").inner_text() == "cy is here too: waiting for ann (host) to start."
+    assert cy.locator("#phase").inner_text() == "bob is here too: waiting for ann (host) to start."
+    cy.click("#leave-button")
     ann.wait_for_selector("#players li[data-name='cy']", state="detached")
+    bob.wait_for_selector("#players li[data-name='cy']", state="detached")
     assert line.inner_text() == "bob is here: start when ready."
-    friends[0].click("#leave-button")
+    assert bob.locator("#phase").inner_text() == "Waiting for ann (host) to start."
+    bob.click("#leave-button")
     ann.wait_for_selector("#players li[data-name='bob']", state="detached")
     assert line.inner_text() == "Waiting for players: start when everyone is here."
 

@@ -4,6 +4,7 @@ do, the same header on every page with a way back, and no link that goes nowhere
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -128,3 +129,21 @@ def test_head_of_a_post_only_route_is_refused_as_get_is(client: TestClient) -> N
     got, head = client.get("/api/solve"), client.head("/api/solve")
     assert got.status_code == head.status_code == 405
     assert head.content == b"" and head.headers["allow"] == got.headers["allow"]
+
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "boggle" / "web" / "static"
+
+
+@pytest.mark.parametrize("script", ["daily.js", "challenge.js"])
+def test_the_timed_rounds_share_one_pending_words_module(client: TestClient, script: str) -> None:
+    """The daily board and a challenge each kept a near-copy of the words sent for their
+    check and not answered yet (kept with the round, sent again after a reload): both take
+    it from ``static/pending.js``, which the server serves, and keep no copy of their own."""
+    source = (STATIC / script).read_text(encoding="utf-8")
+    assert re.search(r'import \{[^}]*\bPendingWords\b[^}]*\} from "/static/pending\.js";', source)
+    assert "keptWords(" in source
+    for copy in ("state.pending", "function answered(", ".filter((w) => typeof w === "):
+        assert copy not in source, f"{script} keeps its own copy: {copy}"
+    served = client.get("/static/pending.js")
+    assert served.status_code == 200 and "javascript" in served.headers["content-type"]
+    assert "export class PendingWords" in served.text

@@ -44,7 +44,7 @@ COMMAND_HELP = {
     "play": "play a timed round in the terminal",
     "paths": "count the paths of each length on an empty grid",
     "bench": "measure engines and data structures (runtime, memory, hash table)",
-    "search": "find high-scoring boards (hill climbing, annealing, evolution)",
+    "search": "find high-scoring boards (hill climbing, annealing, evolution, populations)",
     "prove": "prove which boards score above a threshold (branch and bound)",
     "trie": "draw the trie of the first words of a word list (GraphViz)",
     "dicts": "list the word lists: the bundled ones and the system's",
@@ -97,11 +97,30 @@ class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr, exit status 2."""
 
     def error(self, message: str) -> NoReturn:
+        message = self._with_suggestion(message)
         shown = on_one_line(bytes_as_typed(message))  # argparse's repr of a byte typed: \udcff
         argument, _, said = shown.partition(": ")
         if argument.startswith("argument ") and said.startswith(argument[len("argument ") :] + " "):
             shown = said  # "argument --sizes: --sizes must be ..." names the option once
         self.exit(2, f"{self.prog}: error: {shown} (see '{self.prog} --help')\n")
+
+    def _with_suggestion(self, message: str) -> str:
+        """An unknown option with the parser's close one: ``unrecognized arguments: --rulse
+        (did you mean '--rules'?)`` (a mistyped choice or command is :meth:`_check_value`'s)."""
+        prefix = "unrecognized arguments: "
+        if not message.startswith(prefix):
+            return message
+        words = message[len(prefix) :].split(" ")
+        for at, word in enumerate(words):
+            if word.startswith("--") and len(word) > 2:
+                from boggle.model.checks import did_you_mean
+
+                options = [name for name in self._option_string_actions if name.startswith("--")]
+                if hint := did_you_mean(word.partition("=")[0], options):
+                    words[at] += hint
+                    return prefix + " ".join(words)
+                break
+        return message
 
     def _print_message(self, message: str, file: Any = None) -> None:
         # argparse drops an error writing --help or --version: `boggle --help > /dev/full`
@@ -112,15 +131,23 @@ class OneLineParser(argparse.ArgumentParser):
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         # argparse echoes a value outside an option's choices whole: 5,000 characters given
-        # to --rules (or as a command's name) showed their start and length instead.
+        # to --rules (or as a command's name) showed their start and length instead.  A value
+        # close to a choice names it, as Python 3.14's suggest_on_error does: `boggle plya`
+        # says "did you mean 'play'?".
         try:
             super()._check_value(action, value)
         except argparse.ArgumentError as error:
             from boggle.cli.commands._options import SHOWN_CHARACTERS, shown_value
+            from boggle.model.checks import did_you_mean
 
             if isinstance(value, str) and len(value) > SHOWN_CHARACTERS:
                 echoed = repr(value) if repr(value) in error.message else value
                 error.message = error.message.replace(echoed, shown_value(value))
+            elif isinstance(value, str) and action.choices and "maybe you meant" not in str(error):
+                choices = [choice for choice in action.choices if isinstance(choice, str)]
+                if hint := did_you_mean(value, choices):  # " (did you mean 'play'?)"
+                    said = f", {hint[2:-1]} (choose from"
+                    error.message = error.message.replace(" (choose from", said, 1)
             raise
 
     def _get_formatter(self) -> argparse.HelpFormatter:

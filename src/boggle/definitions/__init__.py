@@ -183,6 +183,8 @@ def checked_word(entry: str) -> str:
     >>> checked_word("  Cats "), checked_word("İ"), checked_word("\ufb01sh")
     ('cats', 'i', 'fish')
     """
+    if not isinstance(entry, str):
+        raise DefinitionError(f"the word to define must be text, got {entry!r}")
     if problem := not_text(entry):
         raise DefinitionError(f"the word is not valid text: it has {problem}")
     if REPLACEMENT_CHARACTER in entry:  # what a web server reads bytes that are not UTF-8 as
@@ -474,6 +476,13 @@ def define(entry: str, language: str = "en", lexicon: Lexicon | None = None) -> 
     """
     code = language_profile(language).code
     word = checked_word(entry)
+    if lexicon is not None:
+        from boggle.wordlists.lexicon import Lexicon  # loaded already, where a list was given
+
+        if not isinstance(lexicon, Lexicon):
+            raise DefinitionError(
+                f"define takes the word's list as a Lexicon (or None), not {type(lexicon).__name__}"
+            )
     if code == "en":
         return english_definitions().define(word)
     written: tuple[str, ...] = ()
@@ -496,12 +505,13 @@ def first_definition(word: str, language: str = "en") -> str | None:
 
 
 def definitions_for(
-    words: Iterable[str], language: str | None = "en"
+    words: Iterable[str], language: str | None = "en", lexicon: Lexicon | None = None
 ) -> tuple[dict[str, Definition], str | None]:
     """Each word's definition in ``language``, and a one-line warning when none can be read
     (then every word is left out, and the warning names what to install).  A word that
     cannot be looked up (:func:`checked_word`: longer than :data:`MAX_WORD_LETTERS`) is
-    left out.
+    left out.  With the words' ``lexicon``, a word its list folds links to the entry of how
+    the language writes it, as :func:`define` does (``aerea``: ``aérea``).
 
     >>> found, warning = definitions_for(["cat", "qqq", "q" * 100])
     >>> found["cat"].first is not None, found["qqq"].first, "q" * 100 in found, warning
@@ -511,7 +521,7 @@ def definitions_for(
     try:
         for word in words:
             with contextlib.suppress(DefinitionError):
-                found[word] = define(word, language or "en")
+                found[word] = define(word, language or "en", lexicon)
     except DefinitionsUnavailable as error:
         return {}, str(error)
     return found, None

@@ -34,7 +34,7 @@ from boggle.dice.measured import check_chosen_dice, face_weights
 from boggle.model.board import MAX_CELLS, MAX_SIDE, Board, compact_text
 from boggle.model.checks import whole_number
 from boggle.model.errors import DiceError
-from boggle.model.wording import grouped, quoted, too_large
+from boggle.model.wording import quoted, too_large
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.spelling import lexicon_profile
 
@@ -223,12 +223,8 @@ def face_codes(
     codes, row by row, and the face of each code."""
     np = _numpy()
     seed_in_range(seed)  # Philox's 128-bit key holds it in its low half
-    for name, value in (("first", first), ("count", count)):
-        whole_number(name, value, error=DiceError)
-    if first < 0 or count < 0:
-        raise DiceError(
-            f"board numbers start at 0, got first={grouped(first)}, count={grouped(count)}"
-        )
+    whole_number("first", first, at_least=0, error=DiceError)  # board numbers start at 0
+    whole_number("count", count, at_least=0, error=DiceError)
     tables = _tables(source)
     generator = np.random.Philox(key=seed, counter=first * tables.blocks)
     raw = generator.random_raw(count * tables.blocks * 4)
@@ -278,7 +274,17 @@ def board_lines(source: BoardSource, seed: int, first: int, count: int) -> list[
 
 
 def board_at(source: BoardSource, seed: int, index: int) -> Board:
-    """Board number ``index`` of the run keyed by ``seed``."""
-    whole_number("index", index, error=DiceError)
+    """Board number ``index`` of the run keyed by ``seed`` (numbered from 0): the board
+    ``board_lines(source, seed, index, 1)`` writes, and ``boggle stats`` names by its number.
+
+    >>> source = BoardSource.named("new")
+    >>> board_at(source, 1, 5) == Board.parse(board_lines(source, 1, 0, 6)[5])
+    True
+    >>> board_at(source, 1, -1)
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.DiceError: index must be at least 0, got -1
+    """
+    whole_number("index", index, at_least=0, error=DiceError)
     codes, faces = face_codes(source, seed, index, 1)
     return Board(tuple(faces[c] for c in codes[0].tolist()), source.rows, source.cols)

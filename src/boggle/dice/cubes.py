@@ -25,6 +25,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from boggle.model.board import Board, check_faces, check_size, parse_faces
 from boggle.model.checks import whole_number
 from boggle.model.errors import DiceError
@@ -58,8 +60,18 @@ class DiceSet:
     notes: str = ""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise DiceError(f"a dice set's name must be text, got {self.name!r}")
         for side in ("rows", "cols"):
             whole_number(side, getattr(self, side), at_least=1, error=DiceError)
+        wanted = "a dice set's cubes are a list of cubes, each a list of faces like ('a', 'qu')"
+        if isinstance(self.cubes, str) or not isinstance(self.cubes, Iterable):
+            raise DiceError(f"{wanted}, not {type(self.cubes).__name__}")
+        for cube in self.cubes:
+            if isinstance(cube, str) or not isinstance(cube, Iterable):
+                raise DiceError(f"{wanted}; a cube was {cube!r}")
+        # lists are kept as tuples: the set is hashed, and equal to the same set of tuples
+        object.__setattr__(self, "cubes", tuple(tuple(cube) for cube in self.cubes))
         if len(self.cubes) != self.rows * self.cols:
             raise DiceError(
                 f"dice set {self.name!r} has {grouped(len(self.cubes))} cubes for a "
@@ -196,6 +208,10 @@ def dice_set(name: str) -> DiceSet:
     >>> dice_set("Big").rows
     5
     """
+    if not isinstance(name, str):
+        raise DiceError(
+            f"a dice set is named by text ({', '.join(DICE_SETS)}), not {type(name).__name__}"
+        )
     try:
         return DICE_SETS[name.lower()]
     except KeyError:
@@ -211,6 +227,11 @@ def generator_name(name: str) -> str:
     >>> generator_name("Uniform")
     'uniform'
     """
+    if not isinstance(name, str):
+        raise DiceError(
+            f"dice are named by text ({', '.join(GENERATORS)}) or are a DiceSet, "
+            f"not {type(name).__name__}"
+        )
     if name.lower() not in GENERATORS:
         raise DiceError(f"unknown dice {name!r}; choose one of: {', '.join(GENERATORS)}")
     return name.lower()
@@ -233,8 +254,8 @@ def roll(dice: str | DiceSet = "new", seed: int | None = None) -> Board:
     boggle.model.errors.DiceError: seed must be a whole number, got 1.5
     """
     check_seed(seed)
-    if isinstance(dice, str):
-        return roll_board(dice, seed)
+    if not isinstance(dice, DiceSet):
+        return roll_board(dice, seed)  # a name, or one clear line for a value of another type
     import random  # here: only rolling needs it, and it costs every start a millisecond
 
     cubes = dice

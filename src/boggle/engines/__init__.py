@@ -22,7 +22,7 @@ import os
 from collections.abc import Callable, Iterator
 
 from boggle.model.board import Board
-from boggle.model.errors import EngineError
+from boggle.model.errors import BoardError, EngineError
 from boggle.model.rules import Rules, RulesLike, choose_rules
 from boggle.model.solution import Found, Solution
 from boggle.wordlists.lexicon import Lexicon
@@ -281,6 +281,11 @@ def solve(
     """
     if isinstance(board, str):
         board = Board.parse(board)
+    elif not isinstance(board, Board):
+        raise BoardError(
+            "solve takes the board as a Board or its text like 'fxie amlo ewbx astu', "
+            f"not {type(board).__name__}"
+        )
     if not isinstance(lexicon, Lexicon):
         lexicon = load_lexicon(lexicon)
     if lexicon.language not in (None, "en"):

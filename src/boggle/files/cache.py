@@ -40,6 +40,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import stat
@@ -172,7 +173,7 @@ def writable_dir(folder: Path, what: str) -> Path:
     >>> writable_dir(Path("/proc/self/boggle"), "the output directory")
     Traceback (most recent call last):
       ...
-    boggle.model.errors.OutputError: cannot create the output directory '/proc/self/boggle': ...
+    boggle.model.errors.OutputError: cannot create ...: '/proc/self' takes no new directories; ...
     >>> writable_dir(Path(__file__), "the data directory")
     Traceback (most recent call last):
       ...
@@ -183,11 +184,97 @@ def writable_dir(folder: Path, what: str) -> Path:
     except FileExistsError:  # a file (or a link to nothing) of that name: "File exists" misled
         kind = "a link to nothing" if folder.is_symlink() and not folder.exists() else "a file"
         raise OutputError(f"{what} {quoted(str(folder))} is {kind}; give a directory") from None
+    except (FileNotFoundError, NotADirectoryError):  # /proc/self/x, FILE/x: say which
+        raise OutputError(
+            f"cannot create {what} {quoted(str(folder))}: {_no_folder(str(folder))}"
+        ) from None
     except OSError as error:
         raise OutputError(f"cannot create {what} {quoted(str(folder))}: {error.strerror}") from None
     if not os.access(folder, os.W_OK):
         raise OutputError(f"cannot write in {what} {quoted(str(folder))}")
     return folder
+
+
+def _in_the_way(folder: str) -> str | None:
+    """The file in the way of the missing ``folder`` (``F`` of ``F/more``: the nearest
+    existing folder above is no directory), or ``None``."""
+    above = folder
+    while above not in ("", "/", ".") and not os.path.lexists(above):
+        above = os.path.dirname(above)
+    if above not in ("", "/", ".") and not os.path.isdir(above):
+        return above
+    return None
+
+
+def _no_folder(folder: str) -> str:
+    """Why the missing ``folder`` could not be made (its parents made as needed): a file in
+    the way, or the nearest folder above takes no new ones (``/proc/self``)."""
+    in_the_way = _in_the_way(folder)
+    if in_the_way is not None:
+        return f"not a directory: {quoted(in_the_way)}"
+    above = os.path.dirname(folder.rstrip("/")) or "."
+    while not os.path.isdir(above) and above not in ("", "/", "."):
+        above = os.path.dirname(above) or "."
+    return f"{quoted(above)} takes no new directories; give one in another directory"
+
+
+def not_made(path: str, error: OSError | None = None) -> str:
+    """Why a new file at ``path`` could not be made, as the end of a line (``cannot write
+    'p': ...``): what is really wrong, where the system's words mislead (``Is a directory``
+    for ``FILE/``, ``No such file or directory`` for a file in ``/proc/self``).  ``error``:
+    what making it raised (``None``: it was not tried, the folder takes no new files).
+
+    >>> not_made("/proc/self/x", FileNotFoundError(2, "No such file or directory"))
+    "'/proc/self' takes no new files; give a file in another directory"
+    >>> not_made(__file__ + "/more/x", FileNotFoundError(2, "No such file or directory"))
+    "not a directory: '...cache.py'"
+    """
+    trimmed = path.rstrip("/")
+    if path.endswith("/") and trimmed:
+        if os.path.isfile(trimmed):
+            return (
+                f"{quoted(trimmed)} is a file, and the '/' after it names a directory; "
+                "drop the '/' to use that file"
+            )
+        return "a name ending in '/' names a directory; give a file name"
+    folder = os.path.dirname(path) or "."
+    if error is None or isinstance(error, FileNotFoundError | NotADirectoryError):
+        if os.path.isdir(folder):  # there, but no file can be made in it (/proc, /sys)
+            return f"{quoted(folder)} takes no new files; give a file in another directory"
+        in_the_way = _in_the_way(folder)
+        if in_the_way is not None:
+            return f"not a directory: {quoted(in_the_way)}"
+        return f"no directory {quoted(folder)}"
+    return error.strerror or str(error)
+
+
+def new_file_problem(path: str) -> str | None:
+    """Why no new file can be made at ``path`` (as :func:`not_made` words it, or the folder
+    not writable), found before any work that would end in writing it; ``None`` when one can.
+    A folder that is there is tried with a file made and removed at once: its permissions
+    do not say it all (root writes in a folder they refuse; in ``/proc`` no new file can be
+    made).
+
+    >>> new_file_problem("/proc/self/x.svg")
+    "'/proc/self' takes no new files; give a file in another directory"
+    >>> new_file_problem(__file__ + "/")
+    "'...cache.py' is a file, and the '/' after it names a directory; drop the '/' to use that file"
+    """
+    folder = os.path.dirname(path)
+    if path.endswith("/") or not os.path.isdir(folder or "."):
+        return not_made(path, FileNotFoundError(2, "No such file or directory"))
+    trial = os.path.join(folder, f".{os.path.basename(path)}.{os.urandom(4).hex()}.tmp")
+    try:
+        os.close(os.open(trial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except (FileNotFoundError, NotADirectoryError):
+        return not_made(path)
+    except OSError as error:
+        if isinstance(error, PermissionError) or error.errno == errno.EROFS:
+            return f"{quoted(folder) if folder else 'the current directory'} is not writable"
+        return not_made(path, error)
+    with contextlib.suppress(OSError):
+        os.unlink(trial)
+    return None
 
 
 def check_replaceable(path: str | os.PathLike[str]) -> None:

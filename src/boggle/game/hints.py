@@ -28,10 +28,11 @@ a web page can keep them without ever holding the word.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from boggle.model.board import Cell
+from boggle.model.errors import JudgeError
 from boggle.model.render import path_text
 from boggle.model.solution import Solution
 from boggle.model.word_levels import WORD_LEVELS
@@ -169,6 +170,7 @@ def next_hint(
     >>> next_hint(solution, found=["mile"], given=[]).text
     '4 letters, starting with F'
     """
+    _check_hint_inputs(solution, found, given)
     order = hint_order(solution, ranking, define)
     have = {word.strip().lower() for word in found}
     if given:
@@ -180,6 +182,31 @@ def next_hint(
         if word not in have and target not in hinted:
             return _hint(solution, order, target, 1, define)
     raise NoWordsLeft("no words left to hint: every word of the board is found or was hinted")
+
+
+def _check_hint_inputs(solution: object, found: object, given: object) -> None:
+    """:class:`JudgeError` in one line for a ``solution``, ``found`` or ``given`` of
+    :func:`next_hint` of the wrong type (one text for ``found`` would be its letters)."""
+    if not isinstance(solution, Solution):
+        raise JudgeError(
+            f"next_hint takes the board's Solution (solve(board, lexicon)), "
+            f"not {type(solution).__name__}"
+        )
+    if (
+        isinstance(found, str)
+        or not isinstance(found, Iterable)
+        or not all(isinstance(word, str) for word in found)
+    ):
+        raise JudgeError("next_hint's found are the words found, a list of texts like ['fame']")
+    if not isinstance(given, Iterable) or not all(
+        isinstance(pair, tuple | list)
+        and len(pair) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in pair)
+        for pair in given
+    ):
+        raise JudgeError(
+            "next_hint's given are the hints given, (word number, level) pairs like [(0, 1)]"
+        )
 
 
 INFLECTIONS = ("s", "es", "d", "ed", "ing", "er", "ers", "est", "ly", "'s")
@@ -206,6 +233,32 @@ def masked(text: str, word: str) -> str:
     return re.sub(
         rf"\b{re.escape(word)}(?=(?:{endings})?\b)", "_" * len(word), text, flags=re.IGNORECASE
     )
+
+
+def hint_definition(word: str, language: str = "en") -> str | None:
+    """The first gloss of ``word`` in ``language`` for a hint, with the word's base form
+    blanked too, so that the gloss does not give the word away (``performs``: "carry out or
+    perform an action"); ``None`` when it has none (or none can be read).  A base of several
+    words (``status_quo`` for ``quo``) is the clue itself and stays.
+
+    >>> hint_definition("performs")
+    'carry out or _______ an action'
+    >>> hint_definition("zzzq") is None
+    True
+    """
+    from boggle.definitions import define
+    from boggle.model.errors import BoggleError
+
+    try:
+        entry = define(word, language)
+    except BoggleError:
+        return None
+    gloss = entry.first
+    if gloss is None:
+        return None
+    if entry.base and entry.base != word and entry.base.isalpha():
+        gloss = masked(gloss, entry.base)
+    return masked(gloss, word)
 
 
 def _hint(

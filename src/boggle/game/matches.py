@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +35,9 @@ class Match:
     rounds: list[RoundResult] = field(default_factory=list)
     totals: dict[str, int] = field(default_factory=dict)
     table: list[dict[str, Any]] = field(default_factory=list)
+    not_judged: int = 0
+    """Rounds given after the round that ended the match, left unjudged (said, not dropped
+    in silence: a file's rounds 2 and 3 were gone from the report without a word)."""
 
     def __post_init__(self) -> None:
         if whole_number("a match's target", self.target, error=JudgeError, setting="target") < 1:
@@ -59,6 +62,11 @@ class Match:
         ...
         boggle.model.errors.JudgeError: the match is over: ann reached 1
         """
+        if not isinstance(result, RoundResult):
+            raise JudgeError(
+                "a match adds a judged round (judge_round's RoundResult), "
+                f"not {type(result).__name__}"
+            )
         if self.finished:
             raise JudgeError(
                 f"the match is over: {' and '.join(self.winners())} reached {self.target}"
@@ -108,6 +116,7 @@ class Match:
             "totals": dict(self.totals),
             "table": self.table,
             "rounds": [r.to_json() for r in self.rounds],
+            **({"not_judged": self.not_judged} if self.not_judged else {}),
         }
 
     def json_text(self) -> str:
@@ -142,6 +151,14 @@ class Match:
             lines.append(f"{row['round']:>5}  " + "  ".join(cells))
         if self.finished:
             lines.append(f"{' and '.join(self.winners())} reached {self.target:,}: match over")
+            if self.not_judged:
+                first = len(self.rounds) + 1
+                later = (
+                    f"round {first} was"
+                    if self.not_judged == 1
+                    else f"rounds {first} to {first + self.not_judged - 1} were"
+                )
+                lines.append(f"({later} not judged: the match was over)")
         else:
             lines.append(f"no one has reached {self.target:,} yet")
         return "\n".join(lines)
@@ -175,17 +192,25 @@ class Match:
 
 def play_match(rounds: Iterable[RoundResult], target: int = DEFAULT_TARGET) -> Match:
     """A match from judged rounds, stopping at the round where someone reaches ``target``
-    (later rounds are not counted).
+    (later rounds are not counted; a list's are counted as ``not_judged``).
 
     >>> from boggle import Lexicon, judge_round
     >>> won = judge_round("fxie amlo ewbx astu", {"ann": ["fame"]}, Lexicon.from_words(["fame"]))
     >>> match = play_match([won, won, won], target=2)
-    >>> len(match.rounds), match.totals, match.finished
-    (2, {'ann': 2}, True)
+    >>> len(match.rounds), match.totals, match.finished, match.not_judged
+    (2, {'ann': 2}, True, 1)
+    >>> print(match.table_text())
+    ROUND        ann
+        1     +1 = 1
+        2     +1 = 2
+    ann reached 2: match over
+    (round 3 was not judged: the match was over)
     """
     match = Match(target=target)
     for result in rounds:
         if match.finished:
             break
         match.add(result)
+    if match.finished and isinstance(rounds, Sized):
+        match.not_judged = len(rounds) - len(match.rounds)
     return match

@@ -8,7 +8,9 @@ from typing import Literal
 from boggle.game.words import PathSearchError, Status, check_word, find_path, typed_word
 from boggle.model.board import Board, Cell
 from boggle.model.checks import whole_number
+from boggle.model.errors import BoardError, JudgeError
 from boggle.model.solution import ScoredWord, Solution
+from boggle.model.wording import counted, grouped
 
 FeedbackStatus = Literal[
     "accepted", "already_found", "not_a_word", "not_on_board", "too_short", "invalid"
@@ -73,10 +75,35 @@ class PlaySession:
     """
 
     def __init__(self, board: Board, solution: Solution) -> None:
+        if not isinstance(board, Board):
+            raise BoardError(
+                f"PlaySession takes the board as a Board (Board.parse reads its text), "
+                f"not {type(board).__name__}"
+            )
+        if not isinstance(solution, Solution):
+            raise JudgeError(
+                "PlaySession takes the board's Solution (solve(board, lexicon)), "
+                f"not {type(solution).__name__}"
+            )
         self.board = board
         self.solution = solution
         self.rules = solution.rules
         self.found: list[str] = []
+
+    def __repr__(self) -> str:
+        """The board, the words found and the points, in one line.
+
+        >>> from boggle import Lexicon, solve
+        >>> board = Board.parse("fxie amlo ewbx astu")
+        >>> session = PlaySession(board, solve(board, Lexicon.from_words(["fame", "limbo"])))
+        >>> _ = session.submit("fame")
+        >>> session
+        <PlaySession fxie amlo ewbx astu: 1 word found of 2, 1 of 3 points>
+        """
+        found = f"{counted(len(self.found), 'word')} found of {grouped(len(self.solution))}"
+        return (
+            f"<PlaySession {self.board}: {found}, {self.score} of {counted(self.maximum, 'point')}>"
+        )
 
     def submit(self, entry: str) -> Feedback:
         """Check a typed word and record it when it is good.

@@ -153,12 +153,14 @@ def judge_json(
         if not isinstance(rounds, list) or not rounds:
             raise JudgeError("'rounds' must be a non-empty list of rounds")
         goal = target if target is not None else data.get("target", DEFAULT_TARGET)
-        if not isinstance(goal, int):
-            raise JudgeError("'target' must be a whole number of points")
+        if isinstance(goal, bool) or not isinstance(goal, int):  # true is no number of points
+            raise JudgeError(f"'target' must be a whole number of points, got {json.dumps(goal)}")
         judged = (
             _judge_round_json(r, lexicon, rules, challenge, n) for n, r in enumerate(rounds, 1)
         )
-        return play_match(judged, goal)
+        match = play_match(judged, goal)  # a generator: the rounds left are counted here
+        match.not_judged = len(rounds) - len(match.rounds) if match.finished else 0
+        return match
     result = _judge_round_json(data, lexicon, rules, challenge, None)
     if target is not None:
         return play_match([result], target)

@@ -15,7 +15,7 @@ from boggle.game.words import Status, WordCheck, check_word, typed_word
 from boggle.model import render
 from boggle.model.board import Board, Cell
 from boggle.model.errors import BoggleError, JudgeError
-from boggle.model.letters import not_text
+from boggle.model.letters import not_text, typed_letters, upper_letters
 from boggle.model.rules import Rules, RulesLike, choose_rules
 from boggle.model.wording import counted, plain_unless_odd, printable_name, quoted
 from boggle.wordlists.lexicon import Lexicon
@@ -66,8 +66,27 @@ class PlayerList:
                 f"player name {self.name!r} has a character that is not printable (a tab, "
                 "a new line, a control character)"
             )
+        if isinstance(self.entries, str) or not isinstance(self.entries, Iterable):
+            reads = " (PlayerList.from_text reads one text of lines)"
+            raise JudgeError(
+                f"{self.name}'s words are a list of texts, not {type(self.entries).__name__}"
+                f"{reads if isinstance(self.entries, str) else ''}"
+            )
+        object.__setattr__(self, "entries", tuple(self.entries))
+        for entry in self.entries:
+            if not isinstance(entry, str):
+                raise JudgeError(
+                    f"{self.name}'s words must be text, got {entry!r} ({type(entry).__name__})"
+                )
+        wanted = f"{self.name}'s challenged words are a list of texts like ['lima']"
+        if isinstance(self.challenged, str) or not isinstance(self.challenged, Iterable):
+            raise JudgeError(f"{wanted}, not {type(self.challenged).__name__}")
+        challenged = tuple(self.challenged)  # a generator is read once
+        for word in challenged:
+            if not isinstance(word, str):
+                raise JudgeError(f"{wanted}; one was {word!r}")
         # challenged words are compared as the judge reads entries: trimmed, lowercase
-        object.__setattr__(self, "challenged", frozenset(map(typed_word, self.challenged)))
+        object.__setattr__(self, "challenged", frozenset(map(typed_word, challenged)))
 
     @classmethod
     def from_text(cls, name: str, text: str, challenged: Iterable[str] = ()) -> PlayerList:
@@ -77,6 +96,11 @@ class PlayerList:
         >>> PlayerList.from_text("ann", "fame\\r\\n\\r\\naxe\\n\\n").entries
         ('fame', '', 'axe')
         """
+        if not isinstance(text, str):
+            raise JudgeError(
+                f"{name}'s words are one text of lines here, not {type(text).__name__} "
+                "(PlayerList takes a list of words)"
+            )
         lines = text.splitlines()
         while lines and not lines[-1].strip():
             lines.pop()
@@ -292,6 +316,36 @@ class RoundResult:
                 verdict["written"] = list(written)
         return shown
 
+    def __repr__(self) -> str:
+        """The board and each player's points, in one line (``str()`` is :meth:`text`).
+
+        >>> from boggle import Lexicon
+        >>> judge_round("ab cd", {"ann": ["cab"], "bob": []}, Lexicon.from_words(["cab"]))
+        <RoundResult ab cd: ann 1 point, bob 0 points>
+        """
+        scores = ", ".join(
+            f"{name} {counted(score, 'point')}" for name, score in self.scores().items()
+        )
+        problems = f"; {counted(len(self.problems), 'problem')}" if self.problems else ""
+        board = self.board if self.board is not None else quoted(self.board_text)
+        return f"<RoundResult {board}: {scores}{problems}>"
+
+    def __str__(self) -> str:
+        """What ``print(result)`` shows: the report of :meth:`text`.
+
+        >>> from boggle import Lexicon
+        >>> print(judge_round("ab cd", {"ann": ["cab"]}, Lexicon.from_words(["cab"])))
+        A B
+        C D
+        <BLANKLINE>
+        ann: 1 point
+          CAB   1  counted
+        <BLANKLINE>
+        SCORES: ann 1
+        WINNER: ann
+        """
+        return self.text()
+
     def json_text(self) -> str:
         """:meth:`to_json` as one line of JSON text.
 
@@ -346,13 +400,22 @@ class RoundResult:
 
 
 def _shown(verdict: Verdict, forms: Mapping[str, tuple[str, ...]]) -> str:
-    """The entry as typed, with how its language writes the word where the player typed it
-    folded: ``AEREA (aérea)``, but ``AÉREA`` typed so."""
+    """The entry as the judge read it, so the columns align and one word reads one way: the
+    word in capitals (fullwidth letters as letters, spelled as the list spells), with how its
+    language writes it where the list folds it: ``AEREA (aérea)`` typed ``aerea`` or
+    ``AÉREA`` alike, as a round in the terminal says it.  An entry that is no word is shown
+    as typed (its letters in their normal form, escaped where they do not print plainly).
+
+    >>> from boggle import load_lexicon
+    >>> result = judge_round("aer aea xxx", {"ann": ["aerea", "AÉREA", "era!"]}, load_lexicon("es"))
+    >>> [_shown(v, result.lexicon.written_forms()) for v in result.player("ann").verdicts]
+    ['AEREA (aérea)', 'AEREA (aérea)', 'ERA!']
+    """
+    if verdict.status is Status.INVALID or not verdict.word:
+        return shown_entry(typed_letters(verdict.entry))
     written = forms.get(verdict.word, ())
-    shown = shown_entry(verdict.entry)
-    if not written or verdict.entry.strip().lower() in (form.lower() for form in written):
-        return shown
-    return f"{shown} ({' / '.join(written)})"
+    shown = plain_unless_odd(upper_letters(verdict.word))
+    return f"{shown} ({' / '.join(written)})" if written else shown
 
 
 def shown_entry(entry: str) -> str:
@@ -370,13 +433,26 @@ def _as_player_lists(
     players: Sequence[PlayerList] | Mapping[str, Sequence[str] | str],
 ) -> list[PlayerList]:
     if isinstance(players, Mapping):
-        return [
-            PlayerList.from_text(name, words)
-            if isinstance(words, str)
-            else PlayerList(name, tuple(words))
-            for name, words in players.items()
-        ]
-    return list(players)
+        lists = []
+        for name, words in players.items():
+            if isinstance(words, str):
+                lists.append(PlayerList.from_text(name, words))
+            else:  # PlayerList checks the words, and keeps them as a tuple
+                lists.append(PlayerList(name, words))  # type: ignore[arg-type]
+        return lists
+    if isinstance(players, str) or not isinstance(players, Iterable):
+        raise JudgeError(
+            "the players are a mapping of name to words ({'ann': ['fame', ...]}) or a list of "
+            f"PlayerList, not {type(players).__name__}"
+        )
+    lists = list(players)
+    for player in lists:
+        if not isinstance(player, PlayerList):
+            raise JudgeError(
+                "the players are a mapping of name to words ({'ann': ['fame', ...]}) or a list "
+                f"of PlayerList, not a list of {type(player).__name__}"
+            )
+    return lists
 
 
 def judge_round(
@@ -406,6 +482,11 @@ def judge_round(
     >>> judge_round("fxie amlo ewbx astu", {"ann": ["limbo"]}).scores()  # the default list
     {'ann': 2}
     """
+    if not isinstance(board, Board | str):
+        raise JudgeError(
+            "judge_round takes the board as a Board or its text like 'fxie amlo ewbx astu', "
+            f"not {type(board).__name__}"
+        )
     lists = _as_player_lists(players)
     if challenge is None:
         challenge = default_challenge(lists)
@@ -418,6 +499,14 @@ def judge_round(
     names = Counter(p.name for p in lists)
     if doubled := [name for name, n in names.items() if n > 1]:
         raise JudgeError(f"player name {doubled[0]!r} is given twice; names must differ")
+    # 'ann' and 'ann ' were two players, shown alike ("WINNER: ann and ann ")
+    trimmed: dict[str, str] = {}
+    for name in names:
+        if (same := trimmed.setdefault(name.strip(), name)) != name:
+            raise JudgeError(
+                f"player names {same!r} and {name!r} differ only in spaces at their ends; "
+                "names must differ"
+            )
     if not isinstance(lexicon, Lexicon):
         from boggle.wordlists.loading import load_lexicon  # here: loading costs an import
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from boggle.model.board import Board, Cell
 from boggle.model.checks import whole_number
-from boggle.model.errors import BoggleError
+from boggle.model.errors import BoggleError, JudgeError
 from boggle.model.letters import lower_letters, not_text, typed_letters
 from boggle.model.rules import Rules
 from boggle.wordlists.lexicon import Lexicon
@@ -248,6 +248,8 @@ def check_word(
     >>> [check_word(w, board, lexicon, CLASSIC).status.value for w in ["Fame", "ox", "fax", "exam"]]
     ['counted', 'too_short', 'not_a_word', 'not_on_board']
     """
+    if not isinstance(entry, str):
+        raise JudgeError(f"a word typed must be text, got {entry!r} ({type(entry).__name__})")
     word = typed_word(entry, lexicon)
     if not word:
         return WordCheck(entry, word, Status.INVALID, message="empty line")

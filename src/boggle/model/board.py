@@ -165,6 +165,12 @@ class Board:
     cols: int
 
     def __post_init__(self) -> None:
+        if isinstance(self.faces, str) or not isinstance(self.faces, Sequence):
+            raise BoardError(
+                f"a board's faces are a tuple of faces like ('c', 'a', 't', 's'), not "
+                f"{type(self.faces).__name__}; Board.parse reads a board's text"
+            )
+        object.__setattr__(self, "faces", tuple(self.faces))  # a list, hashable as a tuple
         check_size(self.rows, self.cols)
         if len(self.faces) != self.rows * self.cols:
             raise BoardError(
@@ -184,6 +190,10 @@ class Board:
         ...
         boggle.model.errors.BoardError: 3 faces do not make a square; separate the rows ...
         """
+        if not isinstance(text, str):
+            raise BoardError(
+                f"a board is text like 'fxie amlo ewbx astu', not {type(text).__name__}"
+            )
         if len(text) > MAX_TEXT_CHARS:
             raise BoardError(
                 f"the board text is {len(text):,} characters; the largest board "
@@ -227,6 +237,19 @@ class Board:
         >>> Board.from_rows([["t", "h"], ["e", "Q"]])
         Board.parse('th eq')
         """
+        if isinstance(rows, str) or not isinstance(rows, Sequence):
+            kind = (
+                "one text (Board.parse reads it)" if isinstance(rows, str) else type(rows).__name__
+            )
+            raise BoardError(f"Board.from_rows takes a list of rows of faces, not {kind}")
+        for row in rows:
+            odd = (
+                [face for face in row if not isinstance(face, str)]
+                if isinstance(row, Iterable)
+                else [row]
+            )
+            if odd:
+                raise BoardError(f"a board's faces are text like 'a' or 'qu', not {odd[0]!r}")
         if not rows or not rows[0]:
             raise BoardError("the board is empty")
         if len({len(row) for row in rows}) != 1:
@@ -244,8 +267,12 @@ class Board:
 
         >>> Board.parse("ab cq").face(1, 1)
         'qu'
+        >>> Board.parse("ab cq").face(0, 2)
+        Traceback (most recent call last):
+        ...
+        boggle.model.errors.BoardError: cell (0, 2) is not on this 2x2 board: rows 0 to 1, ...
         """
-        return self.faces[row * self.cols + col]
+        return self.faces[self.index(row, col)]
 
     def cell(self, index: int) -> Cell:
         """The ``(row, col)`` of a cell index (row-major).
@@ -253,6 +280,15 @@ class Board:
         >>> Board.parse("abc def").cell(4)
         (1, 1)
         """
+        try:
+            on_board = 0 <= index < len(self.faces)  # a NumPy integer too
+        except TypeError:
+            on_board = False
+        if not on_board:
+            raise BoardError(
+                f"cell index {index!r} is not on this {self.rows}x{self.cols} board: "
+                f"0 to {len(self.faces) - 1}"
+            )
         return divmod(index, self.cols)
 
     def index(self, row: int, col: int) -> int:
@@ -261,6 +297,16 @@ class Board:
         >>> Board.parse("abc def").index(1, 1)
         4
         """
+        if not (
+            isinstance(row, int)
+            and isinstance(col, int)
+            and 0 <= row < self.rows
+            and 0 <= col < self.cols
+        ):
+            raise BoardError(
+                f"cell ({row!r}, {col!r}) is not on this {self.rows}x{self.cols} board: "
+                f"rows 0 to {self.rows - 1}, columns 0 to {self.cols - 1}"
+            )
         return row * self.cols + col
 
     @property
@@ -283,6 +329,11 @@ class Board:
         >>> board.is_path([(0, 0), (1, 1), (0, 2)]), board.is_path([(0, 0), (0, 2)])
         (True, False)
         """
+        for cell in path:
+            if not (
+                isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(n, int) for n in cell)
+            ):
+                raise BoardError(f"a path is a list of (row, col) cells; a cell was {cell!r}")
         if not path or len(set(path)) != len(path):
             return False
         for r, c in path:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 
-from boggle.model.errors import BoggleError
+from boggle.model.errors import BoggleError, UnknownSettingError
 from boggle.model.wording import grouped
 
 MAX_TOP = 10_000
@@ -91,6 +91,38 @@ def finite_number(
         )
     _check_range(name, value, at_least, at_most)
     return value
+
+
+def known_settings(function: str, given: Collection[str], settings: Collection[str]) -> None:
+    """A :class:`BoggleError` of one line when a keyword ``function`` was given (``given``)
+    is none of its ``settings`` (an :class:`UnknownSettingError`, a ``TypeError`` too), as a
+    search method's unknown parameter is one line: not Python's from the options' ``__init__``.
+
+    >>> known_settings("prove", ["jobs"], ["jobs", "memory"])
+    >>> try:
+    ...     known_settings("prove", ["jbos"], ["jobs", "memory"])
+    ... except TypeError as error:
+    ...     print(error)
+    prove takes no setting 'jbos' (did you mean 'jobs'?); it takes: jobs, memory
+    """
+    if unknown := sorted(set(given) - set(settings)):
+        names = sorted(settings)
+        raise UnknownSettingError(
+            f"{function} takes no setting {unknown[0]!r}{did_you_mean(unknown[0], names)}; "
+            f"it takes: {', '.join(names)}"
+        )
+
+
+def did_you_mean(name: str, names: Collection[str]) -> str:
+    """`` (did you mean 'seed'?)`` when one of ``names`` is close to ``name``, else empty.
+
+    >>> did_you_mean("sedd", ["seed", "top"]), did_you_mean("colour", ["seed", "top"])
+    (" (did you mean 'seed'?)", '')
+    """
+    import difflib  # only when refusing: not on every start
+
+    close = difflib.get_close_matches(name, list(names), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def check_limits(limits: DataclassInstance, *, zero_means_none: Collection[str] = ()) -> None:

@@ -112,6 +112,11 @@ class JudgeError(BoggleError):
     """
 
 
+class UnknownSettingError(BoggleError, TypeError):
+    """A keyword argument a function does not take (``prove(..., jbos=2)``): one line naming
+    it and what the function takes, and a :class:`TypeError` still, as Python's own is."""
+
+
 class OutputError(BoggleError):
     """An output file or directory cannot be written, or would overwrite something."""
 

@@ -27,6 +27,8 @@ supported (none of those modules uses them).
 (Point(x=1, y=0), True, True)
 >>> replace(Point(1), y=5)
 Point(x=1, y=5)
+>>> import inspect; inspect.signature(Point)
+<Signature (x: 'int', y: 'int' = 0) -> None>
 >>> Point(1).x = 2
 Traceback (most recent call last):
 ...
@@ -131,6 +133,9 @@ def _make(cls: type[T]) -> type[T]:
 
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
+    annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063 - as above
+    # the fields' types, as help() and inspect.signature show a dataclass's
+    init.__annotations__ = {n: annotations[n] for n in names} | {"return": None}
     kept = {name for name in _KEPT if _written(cls, name)}  # before any is put on the class
     for method in (init, __repr__, __eq__, __hash__, __setattr__, __delattr__):
         name = method.__name__  # type: ignore[attr-defined]

@@ -24,6 +24,8 @@ Rules(name='classic (custom)', min_length=5, scoring=((3, 1), (5, 2), (6, 3), (7
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from boggle.model.checks import whole_number
 from boggle.model.errors import RulesError
 from boggle.model.wording import grouped, quoted
@@ -60,6 +62,8 @@ class Rules:
     scoring: Scoring = STANDARD_SCORING
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise RulesError(f"the rules' name must be text, got {self.name!r}")
         if (
             not 1
             <= whole_number("min_length", self.min_length, error=RulesError)
@@ -69,6 +73,7 @@ class Rules:
                 f"minimum word length must be from 1 to {grouped(MAX_WORD_LENGTH)}, "
                 f"got {grouped(self.min_length)}"
             )
+        object.__setattr__(self, "scoring", _scoring_steps(self.scoring))  # a list, as a tuple
         _check_scoring(self.scoring)
 
     def points_for_length(self, length: int) -> int:
@@ -184,6 +189,19 @@ MAX_STEP_POINTS = 1_000_000
 """The most points (or, negative, the fewest) one word may score."""
 
 
+def _scoring_steps(scoring: object) -> Scoring:
+    """``scoring`` as a tuple of ``(length, points)`` pairs, or :class:`RulesError` for a
+    value that is not a sequence of pairs."""
+    wanted = "scoring is a list of (length, points) steps like ((3, 1), (5, 2))"
+    if isinstance(scoring, str) or not isinstance(scoring, Iterable):
+        raise RulesError(f"{wanted}, not {type(scoring).__name__}", setting="scoring")
+    steps = tuple(scoring)
+    for step in steps:
+        if isinstance(step, str) or not isinstance(step, Sequence) or len(step) != 2:
+            raise RulesError(f"{wanted}; a step was {step!r}", setting="scoring")
+    return tuple((length, points) for length, points in steps)
+
+
 def _check_scoring(scoring: Scoring) -> None:
     if not scoring:
         raise RulesError("the scoring table is empty; write e.g. '3:1,5:2,6:3,7:5,8:11'")
@@ -221,6 +239,10 @@ def preset(name: str) -> Rules:
     >>> preset("Big").min_length
     4
     """
+    if not isinstance(name, str):
+        raise RulesError(
+            f"a preset is named by text ({', '.join(PRESETS)}), not {type(name).__name__}"
+        )
     try:
         return PRESETS[name.lower()]
     except KeyError:
@@ -281,8 +303,8 @@ class RulesChoice:
         >>> RulesChoice().for_size(5, 5).name
         'big'
         """
-        whole_number("rows", rows, error=RulesError)
-        whole_number("cols", cols, error=RulesError)
+        whole_number("rows", rows, at_least=1, error=RulesError)
+        whole_number("cols", cols, at_least=1, error=RulesError)
         return self.for_cells(rows * cols)
 
     def for_board(self, board: Board | None) -> Rules:
@@ -301,6 +323,10 @@ class RulesChoice:
         """
         if board is None:
             return self.small
+        from boggle.model.board import Board  # not at the top: board.py imports this module
+
+        if not isinstance(board, Board):
+            raise RulesError(f"the rules are chosen for a Board, not {type(board).__name__}")
         longest = board.longest_word_length
         if self.min_length is not None and self.min_length > longest:
             raise RulesError(
@@ -375,7 +401,7 @@ def rules_for_board(board_or_rows: Board | int, cols: int | None = None, /) -> R
     >>> rules_for_board(Board.parse("abcde " * 5)).name
     'big'
     """
-    from boggle.model.board import Board
+    from boggle.model.board import Board, check_size
 
     if isinstance(board_or_rows, Board):
         if cols is not None:
@@ -383,4 +409,5 @@ def rules_for_board(board_or_rows: Board | int, cols: int | None = None, /) -> R
         return RulesChoice().for_board(board_or_rows)
     if cols is None:
         raise RulesError("rules_for_board takes a board, or its rows and cols: cols is missing")
+    check_size(board_or_rows, cols)  # a board's sides: 0x0 or 2000x2000 is no board
     return RulesChoice().for_size(board_or_rows, cols)

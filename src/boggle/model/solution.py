@@ -18,6 +18,7 @@ from functools import cached_property
 
 from boggle.model import render
 from boggle.model.board import Board, Cell
+from boggle.model.errors import BoardError, RulesError
 from boggle.model.rules import Rules
 from boggle.model.word_levels import (
     ALL,
@@ -28,6 +29,7 @@ from boggle.model.word_levels import (
     keeps,
     rank,
 )
+from boggle.model.wording import counted
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start
 if TYPE_CHECKING:
@@ -101,6 +103,15 @@ class Solution:
         found: Iterable[Found],
         engine: str = "",
     ) -> None:
+        if not isinstance(board, Board):
+            raise BoardError(
+                f"a Solution is of a Board (Board.parse reads its text), not {type(board).__name__}"
+            )
+        if not isinstance(rules, Rules):
+            raise RulesError(
+                "a Solution's rules are fixed Rules (choose_rules(rules, board) gives them), "
+                f"not {type(rules).__name__}"
+            )
         self.board = board
         self.rules = rules
         self.lexicon = lexicon
@@ -131,7 +142,7 @@ class Solution:
         >>> fax = ScoredWord("fax", ((0, 0), (1, 0), (0, 1)), 1)
         >>> board, lexicon = Board.parse("fx ai"), Lexicon.from_words(["fax"])
         >>> Solution.from_scored(board, CLASSIC, lexicon, (fax,), "mine", 1)
-        <Solution fx ai : 1 words, 1 points>
+        <Solution fx ai: 1 word, 1 point>
         """
         solution = cls.__new__(cls)
         solution.board = board
@@ -261,7 +272,15 @@ class Solution:
         return word in self.by_word
 
     def __repr__(self) -> str:
-        return f"<Solution {self.board} : {len(self)} words, {self.score} points>"
+        """The board, its words and points, in one line.
+
+        >>> from boggle import Lexicon, solve
+        >>> solve("fxie amlo ewbx astu", Lexicon.from_words(["fame", "mile"]))
+        <Solution fxie amlo ewbx astu: 2 words, 2 points>
+        """
+        return (
+            f"<Solution {self.board}: {counted(len(self), 'word')}, {counted(self.score, 'point')}>"
+        )
 
     def __str__(self) -> str:
         """What ``print(solution)`` shows: the report of :meth:`text`, as ``boggle solve``

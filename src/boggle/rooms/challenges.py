@@ -37,6 +37,7 @@ from typing import Any
 from boggle.engines import solve
 from boggle.game import Status, judge_round
 from boggle.game.play import MAX_ROUND_SECONDS
+from boggle.game.word_setting import unfound_json, with_levels
 from boggle.model.board import Board
 from boggle.model.checks import check_limits
 from boggle.model.errors import RulesError
@@ -45,7 +46,7 @@ from boggle.model.rules import LARGE_BOARD_CELLS, PRESETS, Rules, RulesChoice
 from boggle.model.wording import counted, grouped
 from boggle.rooms.compact import CELL_DIGITS
 from boggle.rooms.hub import CODE_ALPHABET
-from boggle.rooms.limits import MAX_NAME_LENGTH, KeyedRateLimiter, RoomError
+from boggle.rooms.limits import MAX_NAME_LENGTH, KeyedRateLimiter, RoomError, name_key
 from boggle.rooms.limits import player_name as checked_name
 from boggle.rooms.storage import ResultStore
 from boggle.wordlists.lexicon import Lexicon
@@ -221,6 +222,29 @@ def judged_words(
     return result.score, counted
 
 
+def missed_words(
+    challenge: Challenge, result: ChallengeResult, lexicon: Lexicon, limit: int
+) -> list[dict[str, Any]]:
+    """The words of the challenge's board (``lexicon``: its list, with its rules) that
+    ``result`` did not find, common first, as a round's words nobody found are listed
+    (:func:`~boggle.game.word_setting.unfound_json`: at most ``limit``, 0 for all). A player
+    who found no word misses every word of the board, not only the words the others found.
+
+    >>> from boggle import Lexicon
+    >>> store = ChallengeStore(ResultStore(None))
+    >>> lexicon = Lexicon.from_words(["fame", "mile", "lime"])
+    >>> made = store.create(Board.parse("fxie amlo ewbx astu"), "mine", lexicon, None, None, 90)
+    >>> posted = store.post(made.code, "ann", [], lexicon)
+    >>> sorted(w["word"] for w in missed_words(made, posted, lexicon, 0))
+    ['fame', 'lime', 'mile']
+    >>> posted = store.post(made.code, "bob", ["mile"], lexicon)
+    >>> sorted(w["word"] for w in missed_words(made, posted, lexicon, 0))
+    ['fame', 'lime']
+    """
+    whole = with_levels(solve(challenge.board, lexicon, challenge.rules))
+    return unfound_json(whole, {found.word for found in result.words}, limit)
+
+
 class CreationGate:
     """How fast one client address may create challenges (a token bucket an address).
 
@@ -392,7 +416,7 @@ class ChallengeStore:
                 db.execute(
                     "INSERT INTO challenge_results VALUES (?, ?, ?, ?, ?, ?)",
                     (
-                        challenge.code, shown.casefold(), shown, stamp, score,
+                        challenge.code, name_key(shown), shown, stamp, score,
                         pack_words(words, challenge.board),
                     ),
                 )  # fmt: skip

@@ -80,6 +80,18 @@ signs, emoji)
     return shown
 
 
+def name_key(name: str) -> str:
+    """The form in which two players' names are compared: a name is taken whatever its
+    case, and whatever the compatibility form of its letters, so that fullwidth letters
+    (a phone's East Asian keyboard), a ligature or a superscript digit do not make a second
+    name that reads as the first (Unicode's NFKC and case folding, NFKC again after it).
+
+    >>> name_key("Ann"), name_key("\uff21\uff2e\uff2e"), name_key("\ufb01n"), name_key("bo\u00b2")
+    ('ann', 'ann', 'fin', 'bo2')
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Characters Python counts as printable that show nothing: the Hangul fillers and the
 blank braille pattern (a name of them alone looks like no name)."""

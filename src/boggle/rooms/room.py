@@ -42,7 +42,7 @@ from boggle.model.render import board_json
 from boggle.model.rules import Rules
 from boggle.model.solution import Solution
 from boggle.model.wording import counted
-from boggle.rooms.limits import RoomError, RoomLimits, player_name
+from boggle.rooms.limits import RoomError, RoomLimits, name_key, player_name
 from boggle.rooms.settings import RoomSettings, roll_at_random
 from boggle.wordlists.lexicon import Lexicon
 
@@ -244,7 +244,7 @@ from takes it back
         """
         shown = player_name(name, self.limits.max_name_length)
         holder = next(
-            (p for p in self.players.values() if p.name.casefold() == shown.casefold()), None
+            (p for p in self.players.values() if name_key(p.name) == name_key(shown)), None
         )
         if holder is not None:
             away = "" if holder.connected else _AWAY_SEAT

@@ -84,8 +84,9 @@ CREATE TABLE IF NOT EXISTS challenge_results (
     PRIMARY KEY (code, name_key)) WITHOUT ROWID;
 """
 """A challenge (:mod:`boggle.rooms.challenges`): its board, list, rules and time, when it
-was made and last ``played``; each result under its name (``name_key``: the name casefolded,
-one result a name) with its score and counted words packed as ``word:POINTS.PATH``."""
+was made and last ``played``; each result under its name (``name_key``: the name as
+:func:`boggle.rooms.limits.name_key` compares names, one result a name) with its score and
+counted words packed as ``word:POINTS.PATH``."""
 
 
 def default_data_dir() -> Path:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import queue
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -274,6 +275,18 @@ def _shown(data: bytes) -> str:
     return repr("".join(c if c.isprintable() else "." for c in text)[:40])
 
 
+def _a_client(where: object) -> Client | None:
+    """``where`` when it is ``None`` or a Dask ``Client`` (whose module is then imported),
+    else :class:`ClusterError` in one line naming what it takes."""
+    distributed = sys.modules.get("distributed")
+    if where is None or (distributed is not None and isinstance(where, distributed.Client)):
+        return where
+    raise ClusterError(
+        "where takes a Dask Client, 'local:N' or a scheduler's address (tcp://HOST:PORT), "
+        f"not {type(where).__name__}"
+    )
+
+
 @contextmanager
 def open_client(
     where: Client | str | None, timeout: float = CONNECT_TIMEOUT
@@ -283,7 +296,7 @@ def open_client(
     ``None`` stays ``None``: work runs in this process.
     """
     if where is None or not isinstance(where, str):
-        yield where
+        yield _a_client(where)
         return
     distributed = _distributed()
     workers = parse_local(where)

@@ -299,7 +299,24 @@ def iter_scores(
     rules: RulesLike = None,
     jobs: int | None = None,
 ) -> Iterator[BoardScore]:
-    """Score each line (a board in compact form), in input order; see :func:`score_chunks`."""
+    """Score each line (a board in compact form), in input order; see :func:`score_chunks`.
+    Unlike :func:`score_many`, a line that is not a board is no error: its
+    :class:`BoardScore` has no score and says why.
+
+    >>> from boggle import Lexicon
+    >>> lines = ["fxie amlo ewbx astu", "ab1c", "abet"]
+    >>> for line in iter_scores(lines, Lexicon.from_words(["fame", "mile", "bet"]), jobs=1):
+    ...     print(line.text, line.score, line.error and line.error[:30])
+    fxie amlo ewbx astu 2 None
+    ab1c None board has '1', which is not a
+    abet 1 None
+    """
+    if isinstance(lines, str | bytes) or not isinstance(lines, Iterable):
+        one = "one text; put it in a list: [text]"
+        raise BoardError(
+            "iter_scores takes the boards as lines (a list, a file...), not "
+            f"{one if isinstance(lines, str) else type(lines).__name__}"
+        )
     for results in score_chunks(chunks(lines), lexicon, rules, jobs):
         yield from results
 
@@ -339,7 +356,13 @@ def score_many(
     [2, 1]
     """
     workers = threads_for(jobs)
-    lines = [str(board) if isinstance(board, Board) else board for board in boards]
+    if isinstance(boards, str | bytes) or not isinstance(boards, Iterable):
+        one = "one text; put it in a list: [text]"
+        raise BoardError(
+            "score_many takes the boards as a list of Boards or texts, not "
+            f"{one if isinstance(boards, str) else type(boards).__name__}"
+        )
+    lines = [board if isinstance(board, str) else _line_of(board) for board in boards]
     loaded, by_size = _lexicon_rules(lexicon, rules)
     if batch_engine(engine) == "gpu":
         return _checked(score_lines_on_gpu(lines, loaded, by_size), lines, loaded, by_size)
@@ -353,6 +376,18 @@ def score_many(
             raise BoardError(f"board {index + 1} ({lines[index].strip()!r}): {error}")
         scores.extend(chunk)  # type: ignore[arg-type]  # no None left
     return scores
+
+
+def _line_of(board: object) -> str:
+    """A board given to :func:`score_many` that is not text: a :class:`Board`'s text, or
+    :class:`BoardError` naming the type it has."""
+    if isinstance(board, Board):
+        return str(board)
+    if isinstance(board, bytes):
+        return board  # type: ignore[return-value]  # the core reads its lines as bytes too
+    raise BoardError(
+        f"score_many takes each board as a Board or its text, not {type(board).__name__}"
+    )
 
 
 def _checked(

@@ -33,6 +33,7 @@ try:
 except ImportError:  # pragma: no cover - not POSIX: checkpoints are not locked
     fcntl = None  # type: ignore[assignment]
 
+from boggle.files.cache import not_made
 from boggle.files.inputs import describe_size
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules
@@ -141,7 +142,7 @@ class Checkpoint:
                 descriptor = os.open(path, _NEW_FLAGS, 0o666)
             except OSError as error:
                 raise BoggleError(
-                    f"cannot write checkpoint {quoted(path)}: {_not_made(path, error)}"
+                    f"cannot write checkpoint {quoted(path)}: {not_made(path, error)}"
                 ) from None
             except ValueError:  # a NUL in the path
                 raise BoggleError(f"checkpoint {quoted(path)} is not a valid path") from None
@@ -180,31 +181,6 @@ class Checkpoint:
         if self.made is not None and not self.added and not self.was_empty:
             with contextlib.suppress(OSError):
                 os.unlink(self.made)
-
-
-def _not_made(path: str, error: OSError) -> str:
-    """Why the new checkpoint ``path`` could not be made, as the end of a line: what is
-    really wrong, where the system's words (``Is a directory`` for ``FILE/``, ``No such file
-    or directory`` for a file in ``/proc/self``) would mislead."""
-    trimmed = path.rstrip("/")
-    if path.endswith("/") and trimmed:
-        if os.path.isfile(trimmed):
-            return (
-                f"{quoted(trimmed)} is a file, and the '/' after it names a directory; "
-                "drop the '/' to use that file"
-            )
-        return "a name ending in '/' names a directory; give a file name"
-    folder = os.path.dirname(path) or "."
-    if isinstance(error, FileNotFoundError | NotADirectoryError):
-        if os.path.isdir(folder):  # there, but no file can be made in it (/proc, /sys)
-            return f"{quoted(folder)} takes no new files; give a file in another directory"
-        above = folder  # the nearest folder that is there: a file, or a directory
-        while above not in ("", "/", ".") and not os.path.lexists(above):
-            above = os.path.dirname(above)
-        if above not in ("", "/", ".") and not os.path.isdir(above):
-            return f"not a directory: {quoted(above)}"
-        return f"no directory {quoted(folder)}"
-    return error.strerror or str(error)
 
 
 def _mend(descriptor: int, data: bytes, shown: str, whole_tail: bool = False) -> None:

@@ -271,7 +271,7 @@ def estimate_proof(
     :func:`~boggle.search.prove.class_memory`) is proved in parts, as one sampled class.
     ``on_class`` is called after each class.  Ctrl-C stops it: the estimate comes from the
     classes finished (``interrupted``)."""
-    options = (options or ProofOptions()).with_changes(**changes)
+    options = (options or ProofOptions()).with_changes("estimate_proof", **changes)
     check_samples("samples", samples, seed)
     check_proof_shape(rows, cols)
     rules = rules_for_size(rules, rows, cols)

@@ -20,14 +20,20 @@ from __future__ import annotations
 
 import inspect
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from boggle.dice.cubes import dice_set, seed_in_range
 from boggle.engines.gpu import BATCH_ENGINES
-from boggle.model.checks import MAX_TOP, finite_number, whole_number
-from boggle.model.errors import BoggleError
+from boggle.model.checks import (
+    MAX_TOP,
+    did_you_mean,
+    finite_number,
+    known_settings,
+    whole_number,
+)
+from boggle.model.errors import BoggleError, UnknownSettingError
 from boggle.search.branch_and_bound import MAX_BOARDS, check_prover_limits
 from boggle.search.job import CLOCKS
 from boggle.search.local import MAX_POOL, METHODS
@@ -112,16 +118,17 @@ class SearchOptions:
             )
         if self.dice is not None:
             dice_set(self.dice)
-        known = set(inspect.signature(METHODS[self.method]).parameters) - {
-            "space",
-            "scorer",
-            "rng",
-            "tracker",
-        }
-        if unknown := sorted(set(self.parameters) - known):
+        known = method_parameters(self.method)
+        if unknown := sorted(set(self.parameters) - set(known)):
+            if unknown[0] in {item.name for item in fields(self)}:
+                raise BoggleError(
+                    f"{unknown[0]} is a setting of the search, not a parameter of "
+                    f"{self.method}: give it beside the parameters, not among them",
+                    setting="parameters",
+                )
             raise BoggleError(
-                f"{self.method} takes no parameter {unknown[0]!r}; it takes: "
-                f"{', '.join(sorted(known)) or 'none'}",
+                f"{self.method} takes no parameter {unknown[0]!r}"
+                f"{did_you_mean(unknown[0], known)}; it takes: {', '.join(known) or 'none'}",
                 setting="parameters",
             )
         _check_parameters(self.method, self.parameters)
@@ -131,15 +138,48 @@ class SearchOptions:
                 "the gpu engine searches in one process: leave out jobs", setting="jobs"
             )
 
-    def with_changes(self, **changes: Any) -> SearchOptions:
+    def with_changes(
+        self, function: str = "SearchOptions", also: Collection[str] = (), /, **changes: Any
+    ) -> SearchOptions:
         """A copy with fields changed; a name that is no field is a method parameter.
+
+        A name that is neither is one line (an
+        :class:`~boggle.model.errors.UnknownSettingError`, a :class:`TypeError` too) naming
+        ``function``, every field, ``also`` (the function's own keywords) and the method's
+        parameters, with the close one if there is one.
 
         >>> SearchOptions().with_changes(top=3, pool=50).parameters
         {'pool': 50}
+        >>> try:
+        ...     SearchOptions().with_changes(sedd=1)
+        ... except TypeError as error:
+        ...     print(error)
+        SearchOptions takes no setting 'sedd' (did you mean 'seed'?); it takes: clock, dice,
+        engine, jobs, letters, method, parameters, seconds, seed, target, top; and hillclimb's
+        parameters: kick, pool
         """
         names = {item.name for item in fields(self)}
         parameters = {k: v for k, v in changes.items() if k not in names}
         kept = {k: v for k, v in changes.items() if k in names}
+        method = kept.get("method", self.method)
+        if parameters and isinstance(method, str) and method in METHODS:  # else refused when made
+            known = method_parameters(method)
+            if unknown := sorted(set(parameters) - set(known)):
+                others = [name for name in METHODS if unknown[0] in method_parameters(name)]
+                if others:  # pool=50 with method="anneal": the method's wrong, not the name
+                    them = ", ".join(others[:-1]) + " and " + others[-1] + " do"
+                    raise UnknownSettingError(
+                        f"{method} takes no parameter {unknown[0]!r} "
+                        f"({them if others[:-1] else others[0] + ' does'}); "
+                        f"it takes: {', '.join(known) or 'none'}"
+                    )
+                settings = sorted(names | set(also))
+                raise UnknownSettingError(
+                    f"{function} takes no setting {unknown[0]!r}"
+                    f"{did_you_mean(unknown[0], [*settings, *known])}; it takes: "
+                    f"{', '.join(settings)}; and {method}'s parameters: "
+                    f"{', '.join(known) or 'none'}"
+                )
         given = kept.get("parameters", self.parameters)
         if parameters and isinstance(given, Mapping):  # not a mapping: refused when made
             kept["parameters"] = {**given, **parameters}
@@ -196,13 +236,30 @@ class ProofOptions:
             shown = "empty" if isinstance(path, str | bytes) else f"{path!r}"
             raise BoggleError(f"checkpoint must be a file name, got {shown}", setting="checkpoint")
 
-    def with_changes(self, **changes: Any) -> ProofOptions:
-        """A copy with fields changed (an unknown name is a :class:`TypeError`).
+    def with_changes(self, function: str = "prove", /, **changes: Any) -> ProofOptions:
+        """A copy with fields changed (an unknown name is a one-line
+        :class:`~boggle.model.errors.UnknownSettingError` naming ``function``, a
+        :class:`TypeError` too).
 
         >>> ProofOptions().with_changes(jobs=2, bucket_count=4).bucket_count
         4
+        >>> ProofOptions().with_changes(bucket=4)
+        Traceback (most recent call last):
+          ...
+        boggle.model.errors.UnknownSettingError: prove takes no setting 'bucket' (did you mean ...
         """
+        known_settings(function, changes, [item.name for item in fields(self)])
         return replace(self, **changes)
+
+
+def method_parameters(method: str) -> list[str]:
+    """The parameters a search method takes of a user (``pool``, ``steps``...), sorted.
+
+    >>> method_parameters("hillclimb")
+    ['kick', 'pool']
+    """
+    signature = inspect.signature(METHODS[method]).parameters
+    return sorted(set(signature) - {"space", "scorer", "rng", "tracker"})
 
 
 NO_FEWER_THAN_ZERO = frozenset({"kick"})

@@ -40,6 +40,20 @@ if TYPE_CHECKING:
     from distributed import Client
 
 
+SEARCH_KEYWORDS = (
+    "rows",
+    "cols",
+    "lexicon",
+    "rules",
+    "options",
+    "on_progress",
+    "where",
+    "objective",
+)
+"""The names :func:`search` takes besides the fields of its options and the method's
+parameters, named when a keyword is none of them."""
+
+
 def search(
     rows: int,
     cols: int,
@@ -76,7 +90,7 @@ def search(
     elif not isinstance(options, SearchOptions):
         raise TypeError(f"search takes its settings as SearchOptions or keywords, not {options!r}")
     if changes:
-        options = options.with_changes(**changes)
+        options = options.with_changes("search", SEARCH_KEYWORDS, **changes)
     whole_number("rows", rows, at_least=1)
     whole_number("cols", cols, at_least=1)
     need_lexicon(lexicon, "search")

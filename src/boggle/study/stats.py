@@ -22,7 +22,7 @@ import heapq
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -30,11 +30,11 @@ from boggle.dice.bulk import BoardSource, board_lines
 from boggle.dice.cubes import seed_in_range
 from boggle.engines import solve
 from boggle.engines.gpu import BATCH_ENGINES, batch_engine
-from boggle.model.checks import MAX_TOP, finite_number, whole_number
+from boggle.model.checks import MAX_TOP, finite_number, known_settings, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
-from boggle.model.wording import as_text
+from boggle.model.wording import as_text, counted
 from boggle.scale.cluster import (
     LexiconRef,
     map_ordered,
@@ -123,7 +123,14 @@ class ScoreStats:
     """The score distribution of ``boards`` random boards: ``counts`` is (score, boards)
     ascending, ``best`` the best boards (highest score first, then lowest number).
     ``interrupted``: a Ctrl-C stopped the run, and these are its first ``boards`` (the
-    summary of a run of that many; not compared)."""
+    summary of a run of that many; not compared).
+
+    >>> from boggle import CLASSIC
+    >>> counts = ((0, 1), (2, 2), (5, 1))  # one board of 0 points, two of 2, one of 5
+    >>> stats = ScoreStats(4, 1, BoardSource.named("new"), CLASSIC, "mine", counts, ())
+    >>> stats.mean, round(stats.std, 3), stats.minimum, stats.maximum
+    (2.25, 1.785, 0, 5)
+    """
 
     boards: int
     seed: int
@@ -140,8 +147,31 @@ class ScoreStats:
         object.__setattr__(self, "total", sum(s * c for s, c in self.counts))
         object.__setattr__(self, "total_squares", sum(s * s * c for s, c in self.counts))
 
+    def __repr__(self) -> str:
+        """The run and its figures in one line (the fields hold every score's count).
+
+        >>> from boggle import CLASSIC
+        >>> counts = ((0, 1), (2, 2), (5, 1))
+        >>> ScoreStats(4, 1, BoardSource.named("new"), CLASSIC, "mine", counts, ())
+        <ScoreStats 4 boards (new 4x4, seed 1, mine, classic): mean 2.25, std 1.79, 0 to 5>
+        """
+        letters = self.source.letters_of
+        dice = self.source.dice or (f"letters of {letters}" if letters else "uniform")
+        run = f"{dice} {self.source.rows}x{self.source.cols}, seed {self.seed}"
+        figures = (
+            f"mean {self.mean:.2f}, std {self.std:.2f}, {self.minimum} to {self.maximum}"
+            if self.boards
+            else "no boards"
+        )
+        stopped = ", interrupted" if self.interrupted else ""
+        return (
+            f"<ScoreStats {counted(self.boards, 'board')} ({run}, {self.dictionary}, "
+            f"{self.rules.name}{stopped}): {figures}>"
+        )
+
     @property
     def mean(self) -> float:
+        """The mean score (NaN for a run of no boards)."""
         return self.total / self.boards if self.boards else math.nan
 
     @property
@@ -162,7 +192,14 @@ class ScoreStats:
     def percentile(self, percent: float) -> int | None:
         """The lowest score that at least ``percent`` % of the boards do not beat (``None``
         for a run of no boards); ``percent`` is a finite number from 0 to 100, else a
-        :class:`BoggleError` naming it."""
+        :class:`BoggleError` naming it.
+
+        >>> from boggle import CLASSIC
+        >>> counts = ((0, 1), (2, 2), (5, 1))
+        >>> stats = ScoreStats(4, 1, BoardSource.named("new"), CLASSIC, "mine", counts, ())
+        >>> stats.percentile(50), stats.percentile(99), stats.percentile(0)
+        (2, 5, 0)
+        """
         finite_number("percent", percent, at_least=0, at_most=100)
         needed = math.ceil(self.boards * percent / 100)
         seen = 0
@@ -173,7 +210,13 @@ class ScoreStats:
         return None
 
     def histogram(self, bins: int = 20) -> list[tuple[int, int, int]]:
-        """``(low, high, boards)`` for up to ``bins`` equal ranges of whole scores."""
+        """``(low, high, boards)`` for up to ``bins`` equal ranges of whole scores.
+
+        >>> from boggle import CLASSIC
+        >>> counts = ((0, 1), (2, 2), (5, 1))
+        >>> ScoreStats(4, 1, BoardSource.named("new"), CLASSIC, "mine", counts, ()).histogram(2)
+        [(0, 2, 3), (3, 5, 1)]
+        """
         if not self.counts:
             return []
         low, high = self.counts[0][0], self.counts[-1][0]
@@ -358,6 +401,7 @@ def score_stats(
         raise TypeError(
             f"score_stats takes its settings as StatsOptions or keywords, not {options!r}"
         )
+    known_settings("score_stats", changes, [item.name for item in fields(options)])
     options = replace(options, **changes)
     whole_number("boards", boards, at_least=0)
     if isinstance(source, str):

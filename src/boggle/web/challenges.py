@@ -1,6 +1,7 @@
 """Challenges over HTTP: ``POST /api/challenges`` keeps a round (board, word list, rules,
 seconds) under a code, ``GET /api/challenges/{code}`` gives it with everyone's results,
-``POST /api/challenges/{code}/results`` adds one player's (judged here, by the library), and
+``POST /api/challenges/{code}/results`` adds one player's (judged here, by the library; the
+answer, and ``GET`` with ``?name=``, lists the board's words that player missed), and
 ``/challenge/{code}`` is the page that plays it.  What a challenge is and how a result is
 judged and ranked is :mod:`boggle.rooms.challenges`'s; they are kept in the rooms' results
 file (``serve --data``).
@@ -36,12 +37,13 @@ from boggle.rooms.challenges import (
     ChallengeResult,
     ChallengeStore,
     CreationGate,
+    missed_words,
 )
 from boggle.rooms.fields import DictionaryName, RulesName, StrictModel
-from boggle.rooms.limits import RoomError
+from boggle.rooms.limits import RoomError, RoomLimits, name_key
 from boggle.web.context import JsonRoute, WebContext, web_context
 from boggle.web.middleware import address_key
-from boggle.web.models import ERRORS, BoardText, ErrorBody, FoundEntry, MinLength
+from boggle.web.models import ERRORS, BoardText, ErrorBody, FoundEntry, MinLength, SolvedEntry
 from boggle.web.pages import page
 from boggle.web.rooms import room_service
 from boggle.web.workers import WorkerPool
@@ -124,6 +126,11 @@ class ChallengeBody(BaseModel):
     created: float
     results: list[ChallengeResultBody]
     """Best first: most points, then most words, then the first posted."""
+    missed: list[SolvedEntry] = Field(
+        default=[],
+        description="the board's words the player named (the result just posted, or `name`"
+        " of the request) did not find, common first; [] when no player is named",
+    )
 
 
 class ChallengePosted(ChallengeBody):
@@ -193,18 +200,31 @@ async def _answer(
 
 
 def _body(
-    challenge: Challenge, results: list[ChallengeResult], context: WebContext
+    challenge: Challenge,
+    results: list[ChallengeResult],
+    context: WebContext,
+    player: str | None = None,
 ) -> dict[str, Any]:
     """The challenge and its results, each result's words with how their language writes
-    those its list folds (``written``)."""
+    those its list folds (``written``); with ``player``, a name with a result (any case),
+    the board's words that result missed (``missed``)."""
     try:
-        written = context.catalogue.get(challenge.dictionary).written_forms()
+        lexicon = context.catalogue.get(challenge.dictionary)
     except LexiconError:  # a list this server no longer offers: the words as they were kept
-        written = {}
+        lexicon = None
+    written = lexicon.written_forms() if lexicon is not None else {}
     shown = [r.to_json() for r in results]
     for word in (word for result in shown for word in result["words"]):
         word["written"] = list(written.get(word["word"], ()))  # as FoundEntry: [] for none
-    return {**challenge.to_json(), "results": shown}
+    mine = next((r for r in results if player and name_key(r.name) == name_key(player)), None)
+    missed = (
+        missed_words(challenge, mine, lexicon, RoomLimits().max_unfound_shown)
+        if mine is not None and lexicon is not None
+        else []
+    )
+    for entry in missed:
+        entry.setdefault("written", [])  # as SolvedEntry: [] for a word written as held
+    return {**challenge.to_json(), "results": shown, "missed": missed}
 
 
 # --------------------------------------------------------------------------- routes
@@ -252,12 +272,14 @@ async def create_challenge(
     response_model=ChallengeBody,
     responses=CHALLENGE_ERRORS,
 )
-async def get_challenge(code: str, context: Context, service: Service) -> Any:
+async def get_challenge(
+    code: str, context: Context, service: Service, name: str | None = None
+) -> Any:
     """The round to play and everyone's results, best first, each with the words only
-    they found."""
+    they found; with ``name`` (a player with a result), the board's words they missed."""
 
     def work() -> dict[str, Any]:
-        return _body(service.store.find(code), service.store.results(code), context)
+        return _body(service.store.find(code), service.store.results(code), context, name)
 
     return await _answer(context, work, context.rounds)
 
@@ -281,7 +303,7 @@ async def post_result(
         lexicon = context.catalogue.get(challenge.dictionary)
         mine = service.store.post(challenge.code, body.name, body.words, lexicon)
         results = service.store.results(challenge.code)
-        shown = _body(challenge, results, context)
+        shown = _body(challenge, results, context, mine.name)
         return {**shown, "posted": next(r for r in shown["results"] if r["name"] == mine.name)}
 
     answer = await _answer(context, work, context.rounds)

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from boggle import __version__
-from boggle.definitions import Definition, checked_word, define, first_definition
+from boggle.definitions import Definition, checked_word, define
 from boggle.dice.cubes import DICE_SETS, roll_board
 from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import default_engine, solve
@@ -39,6 +39,7 @@ from boggle.game import (
     judge_round,
     next_hint,
 )
+from boggle.game.hints import hint_definition
 from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
 from boggle.model.board import Board
 from boggle.model.errors import BoardError, BoggleError
@@ -338,7 +339,7 @@ async def hint(request: HintRequest, context: Context) -> HintResponse:
                 solution,
                 request.found,
                 given,
-                define=lambda word: first_definition(word, language),
+                define=lambda word: hint_definition(word, language),
             )
         except NoWordsLeft as error:
             return HintResponse(

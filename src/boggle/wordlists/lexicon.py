@@ -41,7 +41,7 @@ from itertools import islice
 from boggle.files.inputs import SNIFF_BYTES, binary_reason, read_file
 from boggle.model.errors import LexiconError
 from boggle.model.letters import LATIN, nfc
-from boggle.model.wording import as_text, quoted
+from boggle.model.wording import as_text, counted, quoted
 
 TYPE_CHECKING = False  # typing costs every start time to import
 if TYPE_CHECKING:
@@ -62,6 +62,8 @@ def normalise_word(raw: str) -> str | None:
     >>> normalise_word("don't"), normalise_word("mp3")
     (None, None)
     """
+    if not isinstance(raw, str):
+        raise LexiconError(f"a word must be text, got {raw!r} ({type(raw).__name__})")
     word = nfc(raw.strip())
     if not word or not word.isalpha() or len(word) > MAX_WORD_LETTERS:
         return None
@@ -102,7 +104,7 @@ class Lexicon:
         >>> Lexicon(["dog", "ant", "dog"], "pets").words
         ('ant', 'dog')
         """
-        self._setup(_checked_words(words), name, source)
+        self._setup(_checked_words(_given_words(words, "Lexicon", name)), name, source)
 
     @classmethod
     def _normalised(
@@ -144,8 +146,13 @@ class Lexicon:
         """A lexicon from raw words, normalised as a word list file would be.
 
         >>> Lexicon.from_words(["Cat", "DOG", "dog", "it's"], name="pets")
-        <Lexicon 'pets': 1 words>
+        <Lexicon 'pets': 1 word>
+        >>> Lexicon.from_words("fame")
+        Traceback (most recent call last):
+        ...
+        boggle.model.errors.LexiconError: Lexicon.from_words takes ... not one text; split it ...
         """
+        words = _given_words(words, "Lexicon.from_words", name)
         return cls._normalised(normalise_words(words), name)
 
     @classmethod
@@ -170,6 +177,8 @@ class Lexicon:
         """
         from pathlib import Path  # not at the top: a start that reads no list never needs it
 
+        if not isinstance(path, str | os.PathLike):
+            raise LexiconError(f"a word list file is a path, not {type(path).__name__}")
         file = Path(path)
         shown = os.fspath(path)  # as typed: Path("./words.txt") would show 'words.txt'
         data = read_file(shown, "word list", MAX_WORDLIST_BYTES, LexiconError, gzip=True)
@@ -200,7 +209,7 @@ class Lexicon:
         return word in self.word_set
 
     def __repr__(self) -> str:
-        return f"<Lexicon {self.name!r}: {len(self.words):,} words>"
+        return f"<Lexicon {self.name!r}: {counted(len(self.words), 'word')}>"
 
     @cached_property
     def word_set(self) -> frozenset[str]:
@@ -285,6 +294,18 @@ def need_lexicon(value: object, taker: str) -> None:
         raise LexiconError(
             f"{taker} takes the word list as a Lexicon (load_lexicon(NAME) loads one), not {shown}"
         )
+
+
+def _given_words(words: Iterable[str], caller: str, name: str) -> list[str] | tuple[str, ...]:
+    """``words`` as a sequence, and :class:`LexiconError` for words that are one text (whose
+    letters would be the words) or no iterable at all, or for a ``name`` that is not text."""
+    if isinstance(words, str | bytes) or not isinstance(words, Iterable):
+        kind = "one text" if isinstance(words, str) else type(words).__name__
+        split = "; split it first: text.split()" if isinstance(words, str) else ""
+        raise LexiconError(f"{caller} takes the words as a list of texts, not {kind}{split}")
+    if not isinstance(name, str):
+        raise LexiconError(f"a word list's name must be text, got {name!r}")
+    return words if isinstance(words, list | tuple) else list(words)
 
 
 def _checked_words(words: Iterable[str]) -> tuple[str, ...]:

@@ -186,6 +186,8 @@ def load_lexicon(
         raise LexiconError(
             f"a word list is a Lexicon, a list's name or a file's path, not {name_or_path!r}"
         )
+    if name is not None and not isinstance(name, str):
+        raise LexiconError(f"a word list's name must be text, got {name!r}")
     return load_source(find_list(name_or_path, language, name=name))
 
 

@@ -216,6 +216,10 @@ DEFAULT_LANGUAGE = "en"
 
 def language_profile(code: str) -> LanguageProfile:
     """The profile of ``code`` (``de``, ``es``, ...); one clear error for an unknown code."""
+    if not isinstance(code, str):
+        raise LexiconError(
+            f"a language is named by its code ({', '.join(PROFILES)}), not {type(code).__name__}"
+        )
     try:
         return PROFILES[code.lower()]
     except KeyError:

@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from boggle.files.cache import check_replaceable, writable_dir
+from boggle.files.cache import check_replaceable, new_file_problem, writable_dir
 from boggle.model.errors import OutputError
 from boggle.model.wording import quoted
 
@@ -78,6 +78,8 @@ def check_outputs(
         named[where] = typed
         if path.is_dir():
             raise OutputError(f"{shown} is a directory; give a file name")
+        if typed.endswith("/"):  # 'FILE/' is not FILE: "already exists" misled
+            raise OutputError(f"cannot write {shown}: {new_file_problem(typed)}")
         check_replaceable(typed)  # a device or a pipe: never replaced, even with force
         if any(_same_file(path, source) for source in sources):
             raise OutputError(f"{shown} is also the input; write to another file")
@@ -87,17 +89,14 @@ def check_outputs(
 
 
 def _check_folder(typed: str, folders_made: bool) -> None:
-    """:class:`OutputError` unless the folder of the file ``typed`` names can take it."""
-    folder = os.path.dirname(typed)  # as typed: Path("./out/p.png").parent is 'out'
-    if folders_made:  # checked as they are made (boggle.files.cache.writable_dir)
+    """:class:`OutputError` unless the folder of the file ``typed`` names can take it: it is
+    there, a directory that takes a new file (tried: ``/proc/self`` does not, even as root),
+    or, with ``folders_made``, one the caller will make (a file in the way refused now)."""
+    if folders_made:  # made by the caller: checked as they are (boggle.files.cache.writable_dir)
         return
-    if not os.path.isdir(folder or "."):
-        if not os.path.lexists(folder):
-            raise OutputError(f"cannot write {quoted(typed)}: no directory {quoted(folder)}")
-        raise OutputError(f"cannot write {quoted(typed)}: {quoted(folder)} is not a directory")
-    if not os.access(folder or ".", os.W_OK | os.X_OK):
-        shown = quoted(folder) if folder else "the current directory"
-        raise OutputError(f"cannot write {quoted(typed)}: {shown} is not writable")
+    problem = new_file_problem(typed)
+    if problem is not None:
+        raise OutputError(f"cannot write {quoted(typed)}: {problem}")
 
 
 def output_dir(path: Path) -> Path:

@@ -87,6 +87,12 @@ def _read_input(args: argparse.Namespace) -> Any:
             Board.parse(args.board)
         except BoardError as error:
             raise BoardError(f"--board: {error}") from None
+        from_stdin = [spec.partition("=")[0] for spec in args.player if spec.endswith("=-")]
+        if len(from_stdin) > 1:  # the second read an empty stdin: a player with no words
+            raise JudgeError(
+                "standard input holds one list: give '-' to one --player only, not to "
+                f"{' and '.join(quoted(name) for name in from_stdin)}"
+            )
         players = []
         for spec in args.player:
             name, sep, file = spec.partition("=")
@@ -105,8 +111,9 @@ def _read_input(args: argparse.Namespace) -> Any:
 
 
 def _read_text(file: str) -> str:
-    """A round file, a player's list or ('-') standard input: UTF-8, else Latin-1."""
-    data = read_file(file, "file", MAX_INPUT_BYTES, JudgeError)
+    """A round file, a player's list or ('-') standard input (plain or gzip, as a word list
+    or a board file): UTF-8, else Latin-1."""
+    data = read_file(file, "file", MAX_INPUT_BYTES, JudgeError, gzip=True)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -122,7 +129,30 @@ def run(args: argparse.Namespace) -> int:
         # The problems are in the JSON too; stderr tells a person watching the pipe.
         for problem in iter_problems(result):
             print(f"boggle: warning: {problem}", file=sys.stderr)
-        sys.stdout.write(result.json_text() + "\n")
+        sys.stdout.write(encodable_json(result.json_text(), sys.stdout) + "\n")
     else:
+        # what the players typed ("żaba", "cœur") is escaped where the output's encoding (a
+        # Latin-1 locale) lacks it, as `boggle play` shows it: an error ended the report
+        reconfigure = getattr(sys.stdout, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
         sys.stdout.write(result.text() + "\n")
     return 0
+
+
+def encodable_json(text: str, out: Any) -> str:
+    """JSON ``text`` as ``out`` can write it: as it is, or with every character beyond ASCII
+    escaped (``\\u017c``, still the same JSON) where the output's encoding lacks one.
+
+    >>> import io
+    >>> latin_1 = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
+    >>> print(encodable_json('{"entry": "żaba"}', latin_1))
+    {"entry": "\\u017caba"}
+    """
+    try:
+        text.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        import json
+
+        return json.dumps(json.loads(text))
+    return text

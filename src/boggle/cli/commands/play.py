@@ -4,7 +4,14 @@ On a terminal the board is drawn, a countdown ticks on the prompt line
 (``[2:59] > fam``) and each word gets an answer when Enter is pressed; the
 partly typed word is dropped when time runs out (everyone stops writing).  The
 terminal is read a key at a time with ``select`` (no thread, no dependency);
-Ctrl-D on an empty line ends the round early, Ctrl-C quits.
+Ctrl-D on an empty line ends the round early, and so does Ctrl-C, which then exits with
+status 130 after the round's report (the path questions are not asked).
+
+On a terminal whose standard output goes elsewhere (``boggle play > round.txt``), what is
+for the player's eyes (the board, the prompt and its countdown, each word's answer, the
+path questions) is written to standard error, the terminal, and only the round's report
+(the board and the summary) to standard output, as a prompt is kept out of a command's
+output by ``git``, ``ssh`` or ``fzf``: the player never types blind.
 
 When stdin is not a terminal (a pipe, a file) there is no timer: words are read
 one per line until end of input, so a round can be scripted and tested.  A line
@@ -37,7 +44,7 @@ from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import solve
 from boggle.files.inputs import iter_lines
 from boggle.game import Feedback, PlaySession, typed_word
-from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, next_hint
+from boggle.game.hints import HINTS_PER_ROUND, NoWordsLeft, hint_definition, next_hint
 from boggle.game.play import MAX_ENTRY_CHARS, MAX_ROUND_SECONDS, round_seconds
 from boggle.model import render
 from boggle.model.board import Board
@@ -63,7 +70,11 @@ def register(subparsers: Any) -> None:
         "first) and the path of any word. The board is rolled unless you give one. When "
         "stdin is not a terminal, words are read until end of input with no timer; a line "
         "'?WORD' asks for the path of WORD; '?hint' gives a hint on a word you have not "
-        "found (its length and first letter, then its definition, then where it starts).",
+        "found (its length and first letter, then its definition, then where it starts). "
+        "Ctrl-D ends the round early; Ctrl-C ends it too, shows its summary and exits with "
+        "status 130. With standard output redirected (boggle play > FILE) the board, prompt "
+        "and answers are shown on the terminal (standard error) and only the round's report "
+        "goes to standard output.",
         **with_examples("play"),
     )
     parser.add_argument(
@@ -111,36 +122,63 @@ def run(args: argparse.Namespace) -> int:
     rules = choice.for_board(board)
     playing = level_lexicon(lexicon, args.words)
     session = PlaySession(board, solve(board, playing, rules, engine=args.engine))
-    out = sys.stdout
+    out = sys.stdout  # the round's report
     interactive = sys.stdin.isatty()
-    out.write(render.board_text(board, frame=True) + "\n")
-    out.write(
-        f"Board {board}. Words of {rules.min_length} letters or more"
-        + (
-            f"; you have {clock(args.time)}. Ctrl-D ends early.\n"
-            if interactive
-            else "; reading words until end of input.\n"
-        )
-    )
-    out.flush()
+    # a player on a terminal whose output goes to a file sees the round on standard error
+    screen = sys.stderr if interactive and not out.isatty() else out
+    heading = f"Board {board}. Words of {rules.min_length} letters or more"
+    for stream in dict.fromkeys((screen, out)):  # each once: the report has the board too
+        stream.write(render.board_text(board, frame=True) + "\n")
+        if stream is not screen:
+            stream.write(heading + ".\n")
+        elif interactive:
+            stream.write(f"{heading}; you have {clock(args.time)}. Ctrl-D ends early.\n")
+        else:
+            stream.write(f"{heading}; reading words until end of input.\n")
+        stream.flush()
+    # the board is shown (or refused in one line); from here on what a player types or the
+    # list writes ("cœur", a pasted "żaba") is escaped where the output's encoding (a Latin-1
+    # locale) lacks it: an error there ended the round, its words and summary lost
+    for stream in (out, screen):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     path_requests: list[str] = []
     hints: list[tuple[int, int]] = []
+    interrupted = False  # Ctrl-C ends the round as Ctrl-D does, then exits 130
     if interactive:
-        timed_up = play_on_terminal(session, args.time, out, lexicon, args.words, hints)
-        out.write("\nTime's up!\n" if timed_up else "\nRound over.\n")
+        try:
+            timed_up = play_on_terminal(session, args.time, screen, lexicon, args.words, hints)
+        except KeyboardInterrupt:
+            interrupted, timed_up = True, False
+        screen.write(
+            "\nTime's up!\n"
+            if timed_up
+            else "\nRound stopped (Ctrl-C).\n"
+            if interrupted
+            else "\nRound over.\n"
+        )
+        if screen is not out:
+            screen.write("The round's report is written to standard output.\n")
+        screen.flush()
     else:
         # as bytes, a bounded line at a time, each UTF-8 or else Latin-1 (as files are read):
         # a long line or a byte a strict UTF-8 locale could not decode ends no round
-        for line in iter_lines("-", "typed words", MAX_ENTRY_CHARS, refuse_binary=False):
-            entry = line.strip()
-            if entry.lower() == HINT_COMMAND:
-                out.write(hint_text(session, hints) + "\n")
-            elif entry.startswith("?"):
-                path_requests.append(entry[1:])
-            else:
-                feedback = session.submit(entry)
-                out.write(feedback_text(feedback, session, lexicon, args.words) + "\n")
-        out.write("Round over.\n")
+        try:
+            for line in iter_lines("-", "typed words", MAX_ENTRY_CHARS, refuse_binary=False):
+                entry = line.strip()
+                if not entry.lstrip("?").strip():  # a blank line, or '?' alone: as on a terminal
+                    continue
+                if entry.lower() == HINT_COMMAND:
+                    out.write(hint_text(session, hints) + "\n")
+                elif entry.startswith("?"):
+                    path_requests.append(entry[1:])
+                else:
+                    feedback = session.submit(entry)
+                    out.write(feedback_text(feedback, session, lexicon, args.words) + "\n")
+        except KeyboardInterrupt:
+            interrupted = True
+        out.write("Round stopped (Ctrl-C).\n" if interrupted else "Round over.\n")
         for word in path_requests:  # asked during the round: answered first, as the summary ends
             out.write(path_answer(session, word) + "\n")
     out.write(summary_text(session, args.missed) + "\n")
@@ -150,8 +188,11 @@ def run(args: argparse.Namespace) -> int:
         out.write(learn_text(session, terminal_columns()) + "\n")
     if hints:
         out.write(f"Hints used: {len(hints)} of {HINTS_PER_ROUND}.\n")
+    if interrupted:
+        return 130  # as an interrupted command's status, its summary given
     if interactive:
-        ask_for_paths(session, out)
+        out.flush()
+        ask_for_paths(session, screen)
     return 0
 
 
@@ -164,7 +205,6 @@ def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
     """The next hint (recorded in ``hints``), or why there is none."""
     if len(hints) >= HINTS_PER_ROUND:
         return f"  no hints left: {HINTS_PER_ROUND} a round"
-    from boggle.definitions import first_definition
     from boggle.game.word_setting import with_levels
     from boggle.wordlists.spelling import lexicon_profile
 
@@ -174,9 +214,11 @@ def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
             with_levels(session.solution),  # common words first, when wordfreq is installed
             session.found,
             hints,
-            define=lambda word: first_definition(word, language),
+            define=lambda word: hint_definition(word, language),
         )
     except NoWordsLeft:
+        if not session.solution.count:
+            return "  no words to hint: this board has none"
         if all(item.word in session.found for item in session.solution):
             return "  no words left to hint: you found them all"
         return "  no words left to hint: every word you have not found was hinted in full"
@@ -212,6 +254,11 @@ def feedback_text(
 
 def summary_text(session: PlaySession, show_missed: int) -> str:
     solution = session.solution
+    if not solution.count:  # not "0 of 0 words (100%). You found every word!"
+        return (
+            f"This board has no words of {session.rules.min_length} letters or more: "
+            "there was nothing to find."
+        )
     share = 100 * session.score / session.maximum if session.maximum else 100.0
     lines = [
         f"You found {len(session.found):,} of {counted(solution.count, 'word')}: "
@@ -263,7 +310,9 @@ def learn_text(session: PlaySession, width: int = 80) -> str:
 
 
 def meaning_of(word: str, language: str, lexicon: Lexicon | None = None) -> tuple[str, bool]:
-    """A missed word's meaning in one line, and whether it may be cut (a link may not)."""
+    """A missed word's meaning in one line, and whether it may be cut (a link may not): what
+    form it is, the first form only ("(plural of question) an instance of questioning", not
+    its verb's form too, which left no room for the meaning; 'boggle define' gives them all)."""
     from boggle.definitions import define
 
     try:
@@ -274,7 +323,7 @@ def meaning_of(word: str, language: str, lexicon: Lexicon | None = None) -> tupl
         return entry.url, False
     if entry.first is None:
         return "no definition known", True
-    forms = f"({'; '.join(entry.forms)}) " if entry.forms else ""
+    forms = f"({entry.forms[0]}) " if entry.forms else ""
     return forms + entry.first, True
 
 
@@ -286,17 +335,30 @@ def path_answer(session: PlaySession, entry: str) -> str:
     return f"{word.upper()}: {render.path_text(path)}\n{render.path_picture(session.board, path)}"
 
 
+def ask(prompt: str, screen: TextIO) -> str:
+    """A line typed after ``prompt``, shown on ``screen``: ``input`` writes its prompt to
+    standard output, which is the round's report, not the terminal, when redirected."""
+    if screen is not sys.stderr:
+        return input(prompt)
+    screen.write(prompt)
+    screen.flush()
+    return input("")
+
+
 def ask_for_paths(session: PlaySession, out: TextIO) -> None:
-    """After a round on a terminal: show the path of any word asked for."""
+    """After a round on a terminal: show the path of any word asked for (on ``out``, the
+    player's screen)."""
     while True:
         try:
-            word = input("Path of a word (Enter to finish): ")
+            word = ask("Path of a word (Enter to finish): ", out)
         except EOFError:
             out.write("\n")
             return
         if not word.strip():
             return
-        out.write(path_answer(session, word.lstrip("?")) + "\n")
+        if not word.strip().lstrip("?").strip():  # '?' alone: a word is asked for
+            continue
+        out.write(path_answer(session, word.strip().lstrip("?")) + "\n")
         out.flush()
 
 
@@ -311,11 +373,16 @@ def play_on_terminal(
     words: str = ALL,
     hints: list[tuple[int, int]] | None = None,
 ) -> bool:
-    """Read words with a countdown on the prompt line; True if time ran out."""
+    """Read words with a countdown on the prompt line; True if time ran out.  A terminal
+    that takes no escape sequences (``TERM=dumb``: an editor's shell) gets lines with a
+    deadline and the time left on each prompt, as Windows does: the countdown's redraw
+    would print ``^[[K`` and a new prompt every second."""
     try:
         import termios
         import tty
     except ImportError:  # no termios (Windows): lines with a deadline, no live countdown
+        return _play_with_lines(session, seconds, out, whole, words, [] if hints is None else hints)
+    if os.environ.get("TERM") == "dumb":
         return _play_with_lines(session, seconds, out, whole, words, [] if hints is None else hints)
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
@@ -335,48 +402,71 @@ def _play_keys(
     words: str,
     hints: list[tuple[int, int]],
 ) -> bool:
+    from boggle.cli.main import terminal_columns
+
     deadline = round_clock() + seconds
     typed = ""
 
     def redraw() -> None:
-        out.write(f"\r\x1b[K[{clock(deadline - round_clock())}] > {typed}")
+        prompt = f"[{clock(deadline - round_clock())}] > "
+        out.write(f"\r\x1b[K{prompt}{typed_tail(typed, terminal_columns() - len(prompt) - 1)}")
         out.flush()
 
     redraw()
-    for key in _keys(fd, deadline):
-        if key is None:  # a tick of the clock
-            redraw()
-            continue
-        if key in ("\r", "\n"):
-            entry, typed = typed, ""
-            out.write("\r\x1b[K")
-            if entry.strip().lower() == HINT_COMMAND:
-                out.write(hint_text(session, hints) + "\n")
-            elif entry.strip().startswith("?"):
-                out.write("  paths are shown after the round\n")
-            elif entry.strip():
-                out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")
-        elif key in ("\x7f", "\b"):
-            typed = typed[:-1]
-        elif key == "\x15":  # Ctrl-U: clear the line
-            typed = ""
-        elif key == "\x04":  # Ctrl-D: end the round early
-            if not typed:
+    try:
+        for key in _keys(fd, deadline):
+            if key is None:  # a tick of the clock
+                redraw()
+                continue
+            if key in ("\r", "\n"):
+                entry, typed = typed, ""
                 out.write("\r\x1b[K")
-                return False
-        elif key.isprintable():
-            typed += key
-        redraw()
+                if entry.strip().lower() == HINT_COMMAND:
+                    out.write(hint_text(session, hints) + "\n")
+                elif entry.strip().startswith("?"):
+                    out.write("  paths are shown after the round\n")
+                elif entry.strip():
+                    out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")
+            elif key in ("\x7f", "\b"):
+                typed = typed[:-1]
+            elif key == "\x15":  # Ctrl-U: clear the line
+                typed = ""
+            elif key == "\x04":  # Ctrl-D: end the round early
+                if not typed:
+                    out.write("\r\x1b[K")
+                    return False
+            elif key.isprintable():
+                typed += key
+            redraw()
+    except KeyboardInterrupt:  # the round ends: its prompt line cleared, as at its end
+        out.write("\r\x1b[K")
+        raise
     out.write("\r\x1b[K")
     return True
+
+
+def typed_tail(typed: str, room: int) -> str:
+    """What of the word being typed fits the ``room`` columns left on the prompt line: its
+    end, so the line never wraps (``\\r`` and erase-line clear one line of the terminal, and
+    a wrapped prompt left a copy of itself on each line above at every tick).
+
+    >>> typed_tail("fame", 10), typed_tail("antidisestablishment", 8), typed_tail("fame", 0)
+    ('fame', '...hment', '')
+    """
+    if len(typed) <= room:
+        return typed
+    return "..." + typed[len(typed) - room + 3 :] if room > 3 else ""
 
 
 def _keys(fd: int, deadline: float) -> Iterator[str | None]:
     """Keys typed until ``deadline``, and ``None`` at each change of the shown second.
 
-    Escape sequences (arrow keys) are dropped.
+    Escape sequences (arrow keys) are dropped.  Keys are decoded as the terminal's locale
+    encodes them (a Latin-1 terminal's ``é`` is one byte, which UTF-8 dropped: "café" was
+    judged as CAF); bytes that are not UTF-8 on a UTF-8 terminal are read as Latin-1, as
+    piped lines are.
     """
-    decoder = codecs.getincrementaldecoder("utf-8")(errors="ignore")
+    decoder = _key_decoder(getattr(sys.stdin, "encoding", None))
     while True:
         left = deadline - round_clock()
         if left <= 0:
@@ -389,10 +479,24 @@ def _keys(fd: int, deadline: float) -> Iterator[str | None]:
         data = os.read(fd, 1024)
         if not data:
             return
-        text = decoder.decode(data)
+        try:
+            text = decoder.decode(data)
+        except UnicodeDecodeError:  # not UTF-8: each byte a Latin-1 letter
+            decoder.reset()
+            text = data.decode("latin-1")
         if "\x1b" in text:
             text = text[: text.index("\x1b")]
         yield from text
+
+
+def _key_decoder(encoding: str | None) -> codecs.IncrementalDecoder:
+    """The decoder of what the terminal sends: its locale's encoding (UTF-8 when unknown),
+    strict for UTF-8 (bytes it refuses are read as Latin-1), else replacing what it lacks."""
+    try:
+        name = codecs.lookup(encoding or "utf-8").name
+    except LookupError:
+        name = "utf-8"
+    return codecs.getincrementaldecoder(name)(errors="strict" if name == "utf-8" else "replace")
 
 
 def _play_with_lines(
@@ -406,12 +510,14 @@ def _play_with_lines(
     deadline = round_clock() + seconds
     while True:
         try:
-            entry = input(f"[{clock(deadline - round_clock())}] > ")
+            entry = ask(f"[{clock(deadline - round_clock())}] > ", out)
         except EOFError:
             return False
         if round_clock() > deadline:
             return True
         if entry.strip().lower() == HINT_COMMAND:
             out.write(hint_text(session, hints) + "\n")
-            continue
-        out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")
+        elif entry.strip().startswith("?"):  # as with keys: paths after the round
+            out.write("  paths are shown after the round\n")
+        elif entry.strip():
+            out.write(feedback_text(session.submit(entry), session, whole, words) + "\n")

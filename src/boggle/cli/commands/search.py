@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "search",
-        help="find high-scoring boards (hill climbing, annealing, evolution)",
+        help="find high-scoring boards (hill climbing, annealing, evolution, populations)",
         description="Search for the highest-scoring boards of a size, word list and rules. "
         "Prints the best distinct boards (up to symmetry), best first. Without --seconds or "
         "--target a search stops when it converges; with them it starts again until the goal. "

@@ -116,7 +116,7 @@ def board_from_args(args: argparse.Namespace) -> Board:
 def board_text(words: list[str], stdin: bool = True) -> str:
     """The board's text from the command line: its words joined by spaces, or the content
     of ``@FILE`` or (``-``, when ``stdin``) standard input, plain or gzip, UTF-8 or Latin-1."""
-    if not stdin and words == ["-"]:
+    if not stdin and words in (["-"], ["@-"]):  # '@-' read the words as the board
         raise BoardError("standard input holds the words here, not the board: give it as @FILE")
     if len(words) == 1 and (words[0].startswith("@") or (stdin and words[0] == "-")):
         source = words[0].removeprefix("@") if words[0] != "-" else "-"
@@ -161,7 +161,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json and solution.frequencies is None:
         solution = _with_frequencies_if_installed(solution)
     if solution.foreign_letters:
-        print(foreign_letters_warning(solution.foreign_letters, lexicon), file=sys.stderr)
+        print(
+            f"boggle: {foreign_letters_warning(solution.foreign_letters, lexicon)}", file=sys.stderr
+        )
     if args.define:
         return _defined(solution, args)
     if args.json:
@@ -179,7 +181,7 @@ def _with_frequencies_if_installed(solution: Solution) -> Solution:
     try:
         return with_frequencies(solution)
     except MissingDependencyError as error:
-        print(f"warning: {error} (words are shown without zipf and level)", file=sys.stderr)
+        print(f"boggle: warning: {error} (words are shown without zipf and level)", file=sys.stderr)
         return solution
 
 
@@ -194,9 +196,9 @@ def _defined(solution: Solution, args: argparse.Namespace) -> int:
     from boggle.wordlists.spelling import lexicon_profile
 
     language = lexicon_profile(solution.lexicon).code
-    found, warning = definitions_for([item.word for item in solution], language)
+    found, warning = definitions_for([item.word for item in solution], language, solution.lexicon)
     if warning:
-        print(warning, file=sys.stderr)
+        print(f"boggle: warning: {warning}", file=sys.stderr)
     if args.json:
         result = solution.to_json(paths=not args.no_paths)
         for entry in result["words"]:
@@ -208,10 +210,12 @@ def _defined(solution: Solution, args: argparse.Namespace) -> int:
                 entry["definition_url"] = definition.url
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         return 0
+    # each word's line as the text shows it ("  AJI (ají): [...]": its written form too)
+    by_shown = {solution.shown(item.word): item.word for item in solution}
     for line in solution.text(paths=not args.no_paths).split("\n"):
         sys.stdout.write(line + "\n")
-        word = line.strip().split(":")[0].lower() if line.startswith("  ") else ""
-        definition = found.get(word)
+        shown = line.strip().split(": ")[0] if line.startswith("  ") else ""
+        definition = found.get(by_shown.get(shown, ""))
         if definition is None or not (definition.first or definition.url):
             continue
         form = f"({definition.form}) " if definition.first and definition.form else ""

@@ -938,7 +938,9 @@ export async function api(path, body) {
     throw new Error(`the server answered ${response.status} without JSON`);
   }
   if (!response.ok) {
-    throw new Error(data && data.error ? data.error : `the server answered ${response.status}`);
+    const failure = new Error(data && data.error ? data.error : `the server answered ${response.status}`);
+    failure.status = response.status;  // the server's answer (a 4xx: the request as sent is refused)
+    throw failure;
   }
   return data;
 }

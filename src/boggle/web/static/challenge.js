@@ -7,6 +7,7 @@ import {
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
+import { PendingWords, keptWords } from "/static/pending.js";
 
 const $ = (id) => document.getElementById(id);
 const code = (location.pathname.split("/").pop() || "").toUpperCase();
@@ -17,12 +18,16 @@ const state = {
   words: [],      // the good words found, as the server read them
   points: [],     // their points, in the same order
   written: [],    // how their language writes them where the list folds them ([] if as held)
-  pending: [],    // the words sent and not answered yet: kept, a reload sends them again
   ends: 0,        // when the round ends (Date.now() milliseconds)
   over: true,
+  judged: false,  // the round's result being posted: an answer that comes after it changes nothing
   stopTimer: () => {},
   listTitles: new Map(),  // a word list's name -> its title ("en-70" -> "English (111,593 words)")
 };
+// the words sent and not answered yet: kept with the round, a reload sends them again
+const pending = new PendingWords(() => {
+  if (!state.over) keep();
+});
 // The round under way, kept in the tab until its result is posted: a reload comes back to it.
 const roundKey = `boggle-challenge-round-${code}`;
 
@@ -66,7 +71,10 @@ function startRound(event) {
   }
   // a name with a result already (one a name, any case) is said now, not after the round
   // (posting it would be refused then; the words are kept for another name all the same)
-  const taken = state.challenge.results.find((row) => row.name.toLowerCase() === name.toLowerCase());
+  // compared as the server compares names (boggle.rooms.limits.name_key): case and the
+  // letters' compatibility forms aside, so a fullwidth ＡＮＮ is Ann's name
+  const key = (text) => text.normalize("NFKC").toLowerCase().normalize("NFKC");
+  const taken = state.challenge.results.find((row) => key(row.name) === key(name));
   if (taken) {
     showError(`${taken.name} has played this challenge already: choose another name`);
     $("challenge-name").focus();
@@ -79,7 +87,7 @@ function startRound(event) {
 function keep() {
   keepRound(roundKey, {
     name: state.name, words: state.words, points: state.points, written: state.written, ends: state.ends,
-    pending: state.pending,
+    pending: pending.words,
   });
 }
 
@@ -93,7 +101,8 @@ function playRound(round) {
   state.written = round.words.map((_, at) => (Array.isArray(round.written) && round.written[at]) || []);
   state.ends = round.ends;
   state.over = false;
-  state.pending = [];
+  state.judged = false;
+  pending.clear();
   keep();
   document.body.dataset.phase = "playing";
   $("challenge-entry").hidden = true;
@@ -108,10 +117,10 @@ function playRound(round) {
   document.body.classList.add("in-round");
   $("word-input").focus();
   traceWords((word) => enterWord(word));
+  // the words whose check a reload cut short: checked now, as if entered again, before the
+  // clock (a round whose time ran out meanwhile ends at once, and waits for their answers)
+  for (const word of keptWords(round)) enterWord(word);
   state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, () => finish(true));
-  // the words whose check a reload cut short: checked now, as if entered again
-  const pending = Array.isArray(round.pending) ? round.pending : [];
-  for (const word of pending.filter((w) => typeof w === "string").slice(0, 50)) enterWord(word);
 }
 
 function say(text, good) {
@@ -129,14 +138,14 @@ export async function enterWord(word) {
     return;
   }
   const challenge = state.challenge;
-  state.pending.push(word);
-  keep();  // a reload before the answer sends the word again
+  pending.sent(word);  // a reload before the answer sends the word again
   try {
     const check = await api("/api/check", {
       board: challenge.board, word, dictionary: challenge.dictionary,
       rules: challenge.rules.preset, min_length: challenge.rules.min_length,
     });
-    answered(word);
+    pending.answered(word);
+    if (state.judged) return;  // answered after the result was posted: too late
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
@@ -149,27 +158,25 @@ export async function enterWord(word) {
     say(good ? `${named}: +${check.points}` : `${named}: ${check.label}`, good);
     wordFeedback(word, good ? { result: "accepted", text: `+${check.points}`, points: check.points, path: check.path }
       : { result: "rejected", text: check.label });
-    if (good && !state.over && !state.words.includes(found)) {
+    if (good && !state.words.includes(found)) {  // entered in time: counted after the end too
       state.words.push(found);
       state.points.push(check.points);
       state.written.push(check.written);
       keep();
-      drawPath(found, check.path);
+      if (!state.over) drawPath(found, check.path);  // the round over: the board stays bare
       $("my-words").append(listedWord(found, check.points, check.written));
     }
   } catch (error) {
-    answered(word);
+    pending.answered(word);
+    if (state.judged) return;
+    if (state.over) {  // entered in time, its check failed after the end: said, not dropped
+      showError(`${word.toUpperCase()} could not be checked (${error.message}), so it does not count`);
+      return;
+    }
     showError(error.message);
     // the word stays in the box (it was emptied as it was sent): Enter sends it again
     if (!state.over && !$("word-input").value) $("word-input").value = word;
   }
-}
-
-// The word `word` checked (or refused by an error): no longer sent again after a reload.
-function answered(word) {
-  const at = state.pending.indexOf(word);
-  if (at >= 0) state.pending.splice(at, 1);
-  if (!state.over) keep();
 }
 
 function submitWord(event) {
@@ -190,7 +197,15 @@ async function finish(timeUp) {
   $("word-input").disabled = true;
   $("word-button").disabled = true;
   say(timeUp ? "Time!" : "Round over.", true);
+  // the words entered in time whose answers have not come (sent again after a reload, say)
+  // are waited for: they count
+  const unanswered = await pending.settled() ? [] : [...pending.words];
+  state.judged = true;
   await postResult(state.name);
+  if (unanswered.length) {
+    showError(`The server did not answer for ${unanswered.map((w) => w.toUpperCase()).join(", ")} `
+      + "before the round ended, so they do not count");
+  }
 }
 
 // ------------------------------------------------------------------ results
@@ -278,22 +293,46 @@ function showResults(challenge, you, played = false) {
   }
   const listed = body.querySelector(".word-list .word");
   if (listed) readyDefinitionBox(listed.closest(".word-list"));
-  if (mine) {  // the words the others found and you did not, most points first (a challenge
-    // shows no other words: with none, the line says why, not "No missed words" after a 0)
+  showMissed(challenge, mine);
+  if (mine) {  // the words the others found and you did not, and the board's other words
+    // you missed (the server's `missed`, common first: a player who found none is offered
+    // them too); with none the line says why, not "No missed words" after a 0
     const yours = new Set(mine.words.map((w) => w.word));
     const missed = new Map();
     for (const row of challenge.results) {
       for (const w of row.words) if (!yours.has(w.word)) missed.set(w.word, w);
     }
-    const best = [...missed.values()].sort((a, b) => b.points - a.points || a.word.localeCompare(b.word));
-    const none = challenge.results.length > 1 ? "The others found no word you missed."
-      : "Nobody else has played yet: come back once a friend has, to keep the words they found that you missed.";
+    const byOthers = [...missed.values()].sort((a, b) => b.points - a.points || a.word.localeCompare(b.word));
+    const board = Array.isArray(challenge.missed) ? challenge.missed : [];
+    const known = new Set(board.map((w) => w.word));
+    const best = [...board, ...byOthers.filter((w) => !known.has(w.word))];
+    const none = mine.count >= challenge.total ? "You found every word of the board: none to keep."
+      : challenge.results.length > 1 ? "The others found no word you missed."
+        : "Nobody else has played yet: come back once a friend has, to keep the words they found that you missed.";
     offerKeep(
-      $("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("challenge-results"), none,
+      $("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("results"), none,
     );
   }
   if (played) focusResults($("results"), $("results-title"));
   else showInView($("results"));
+}
+
+// The board's words `mine` (your result; none: not shown) did not find, as the server gives
+// them (`challenge.missed`, common first), under the results table: each shows its path and
+// meaning as the other words do.
+function showMissed(challenge, mine) {
+  const board = mine && Array.isArray(challenge.missed) ? challenge.missed : [];
+  const list = $("unfound");
+  list.replaceChildren(...board.map((w) => {
+    const button = wordButton(w.word, w.path, `${writtenWord(w.word, w.written)} ${w.points}`, challenge.dictionary ?? null);
+    if (w.level) button.dataset.level = w.level;
+    return button;
+  }));
+  list.hidden = !board.length;
+  $("unfound-title").hidden = !board.length;
+  const shown = board.length < challenge.total - (mine ? mine.count : 0) ? ", the first" : "";
+  $("unfound-title").textContent = `Words you did not find (${board.length}${shown}, common first)`;
+  if (board.length) readyDefinitionBox(list);
 }
 
 // ------------------------------------------------------------------ start-up
@@ -314,11 +353,13 @@ async function start() {
   });
   try {
     const titles = wordListTitles().catch(() => new Map());
-    state.challenge = await api(`/api/challenges/${encodeURIComponent(code)}`);
+    const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
+    // your result's name: the board's words it missed come with the challenge
+    const asked = saved && typeof saved.name === "string" ? `?${new URLSearchParams({ name: saved.name })}` : "";
+    state.challenge = await api(`/api/challenges/${encodeURIComponent(code)}${asked}`);
     state.listTitles = await titles;
     $("challenge-info").textContent = describe(state.challenge);
     await named;
-    const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
     const kept = keptRound(roundKey);
     if (saved && saved.name) {
       showResults(state.challenge, saved.name);

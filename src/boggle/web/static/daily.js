@@ -7,6 +7,7 @@ import {
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
+import { PendingWords, keptWords } from "/static/pending.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,13 +15,17 @@ const state = {
   daily: null,
   words: [],      // the words entered that the server took (counted or set apart)
   listed: [],     // [word, points, written] of the counted ones, as listed under the board
-  pending: [],    // the words sent and not answered yet: kept, a reload sends them again
   ends: 0,        // when the round ends (Date.now() milliseconds)
   query: null,    // the /api/daily query of the round's board: size, dictionary, date
   stopTimer: () => {},
   over: false,
+  judged: false,  // the round's result asked for: an answer that comes after it changes nothing
   starting: false,  // a round is being started (its board asked for): another tap waits
 };
+// the words sent and not answered yet: kept with the round, a reload sends them again
+const pending = new PendingWords(() => {
+  if (!state.over) keep();
+});
 // The round under way, kept in the tab: a reload comes back to it (board.js keepRound).
 const ROUND_KEY = "boggle-daily-round";
 const CHOICES = ["daily-size", "daily-dict", "daily-words-level", "daily-words-others"];
@@ -119,7 +124,7 @@ async function startRound(event) {
 function keep() {
   keepRound(ROUND_KEY, {
     query: state.query, ends: state.ends, words: state.words, listed: state.listed,
-    pending: state.pending,
+    pending: pending.words,
     choices: Object.fromEntries(CHOICES.map((id) => [id, $(id).value])),
   });
 }
@@ -145,9 +150,10 @@ async function playRound(kept) {
   state.query = Object.fromEntries(params);
   state.words = kept ? kept.words : [];
   state.listed = kept ? kept.listed : [];
-  state.pending = [];
+  pending.clear();
   state.ends = kept ? kept.ends : Date.now() + state.daily.seconds * 1000;
   state.over = false;
+  state.judged = false;
   nameStart();
   keep();
   placeRoundSetup($("daily-form"), null);  // after the last round's results: back at the top
@@ -167,10 +173,10 @@ async function playRound(kept) {
   $("word-input").disabled = false;
   $("word-input").focus();
   traceWords((word) => enterWord(word));
+  // the words whose check a reload cut short: checked now, as if entered again, before the
+  // clock (a round whose time ran out meanwhile ends at once, and waits for their answers)
+  for (const word of keptWords(kept)) enterWord(word);
   state.stopTimer = countdown($("timer"), (state.ends - Date.now()) / 1000, finish);
-  // the words whose check a reload cut short: checked now, as if entered again
-  const pending = kept && Array.isArray(kept.pending) ? kept.pending : [];
-  for (const word of pending.filter((w) => typeof w === "string").slice(0, 50)) enterWord(word);
 }
 
 function submitWord(event) {
@@ -191,13 +197,13 @@ async function enterWord(typed) {
     wordFeedback(word, { result: "again", text: "already found" });
     return;
   }
-  state.pending.push(word);
-  keep();  // a reload before the answer sends the word again
+  pending.sent(word);  // a reload before the answer sends the word again
   try {
     const check = await api("/api/check", {
       board: state.daily.board, word, dictionary: state.daily.dictionary, ...wordChoice(),
     });
-    answered(word);
+    pending.answered(word);
+    if (state.judged) return;  // answered after the round's result was asked for: too late
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
@@ -214,7 +220,7 @@ async function enterWord(typed) {
     if (good) {
       state.words.push(found);
       state.listed.push([found, check.points, check.written]);
-      drawPath(found, check.path);
+      if (!state.over) drawPath(found, check.path);  // the round over: the board stays bare
       $("my-words").append(listedWord(found, check.points, check.written));
       wordFeedback(word, { result: "accepted", text: `+${check.points}`, points: check.points, path: check.path });
     } else {
@@ -222,18 +228,16 @@ async function enterWord(typed) {
     }
     if (!state.over) keep();
   } catch (error) {
-    answered(word);
+    pending.answered(word);
+    if (state.judged) return;
+    if (state.over) {  // entered in time, its check failed after the end: said, not dropped
+      showError(`${word.toUpperCase()} could not be checked (${error.message}), so it does not count`);
+      return;
+    }
     showError(error.message);
     // the word stays in the box (it was emptied as it was sent): Enter sends it again
     if (!state.over && !$("word-input").value) $("word-input").value = typed;
   }
-}
-
-// The word `word` checked (or refused by an error): no longer sent again after a reload.
-function answered(word) {
-  const at = state.pending.indexOf(word);
-  if (at >= 0) state.pending.splice(at, 1);
-  if (!state.over) keep();
 }
 
 async function finish() {
@@ -245,6 +249,14 @@ async function finish() {
   sound("end");
   document.body.classList.remove("in-round");
   $("word-input").disabled = true;
+  // the words entered in time whose answers have not come (sent again after a reload, say)
+  // are waited for: they count
+  const unanswered = await pending.settled() ? [] : [...pending.words];
+  state.judged = true;
+  if (unanswered.length) {
+    showError(`The server did not answer for ${unanswered.map((w) => w.toUpperCase()).join(", ")} `
+      + "before the round ended, so they do not count");
+  }
   try {
     const result = await api("/api/daily/result", {
       date: state.daily.date, dictionary: state.daily.dictionary,

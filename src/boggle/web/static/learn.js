@@ -1,10 +1,11 @@
 // Words to learn: the missed words a player keeps at the end of a round, in this browser's
 // localStorage only (the server never sees nor keeps them), and read back by /words.
 // The stored value (key "boggle-learn") is {"version": 1, "words": [entry, ...]}, an entry
-// { word, list, points, level, board, date, learned, streak } (list: the word list's name or
-// null for the server's default; level: "common", "standard", "obscure" or null when the
-// server gave none; board: the board's text; date: YYYY-MM-DD; streak: right answers in a
-// row when practised).
+// { word, list, points, level, board, date, learned, streak, due } (list: the word list's name
+// or null for the server's default; level: "common", "standard", "obscure" or null when the
+// server gave none; board: the board's text; date: YYYY-MM-DD, the day it was kept; streak:
+// right answers in a row when practised; due: YYYY-MM-DD, the day it is next asked, "" for at
+// once; an entry stored before there were due days has none: it is due at once).
 import { counted, levelName, writtenWord } from "/static/board.js";
 
 export const LEARN_KEY = "boggle-learn";
@@ -27,7 +28,8 @@ function cleanEntry(entry) {
     board: text(entry.board, 200) ?? "",
     date: /^\d{4}-\d{2}-\d{2}$/.test(entry.date ?? "") ? entry.date : "",
     learned: entry.learned === true,
-    streak: Number.isInteger(entry.streak) && entry.streak > 0 ? Math.min(entry.streak, 2) : 0,
+    streak: Number.isInteger(entry.streak) && entry.streak > 0 ? Math.min(entry.streak, INTERVALS.length) : 0,
+    due: /^\d{4}-\d{2}-\d{2}$/.test(entry.due ?? "") ? entry.due : "",
   };
 }
 
@@ -42,15 +44,22 @@ export function loadWords() {
     return { words: [], problem: "This browser keeps no data for this site (storage is off), so no words can be kept." };
   }
   if (raw === null) return { words: [], problem: null };
+  const words = readWords(raw);
+  if (!words) return { words: [], problem: "The words kept in this browser could not be read, so the list starts empty." };
+  return { words, problem: null };
+}
+
+// The entries of a stored value (or a file saved by My words: the same text), each as this page
+// can use it, at most MOST_KEPT, each word of a list once; null for a text that is not such a
+// value (broken JSON, another shape or version).
+export function readWords(raw) {
   let data;
   try {
     data = JSON.parse(raw);
   } catch (error) {
     data = null;
   }
-  if (!data || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.words)) {
-    return { words: [], problem: "The words kept in this browser could not be read, so the list starts empty." };
-  }
+  if (!data || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.words)) return null;
   const seen = new Set();
   const words = [];
   for (const entry of data.words.slice(0, MOST_KEPT)) {
@@ -61,24 +70,67 @@ export function loadWords() {
       words.push(clean);
     }
   }
-  return { words, problem: null };
+  return words;
+}
+
+// The kept words `words` as the text stored (and saved to a file by My words).
+export function wordsText(words) {
+  return JSON.stringify({ version: 1, words: words.slice(0, MOST_KEPT) });
 }
 
 // Stores `words` (the whole list); false when the browser refuses.
 export function saveWords(words) {
   try {
-    localStorage.setItem(LEARN_KEY, JSON.stringify({ version: 1, words: words.slice(0, MOST_KEPT) }));
+    localStorage.setItem(LEARN_KEY, wordsText(words));
     return true;
   } catch (error) {
     return false;
   }
 }
 
-// Today as YYYY-MM-DD, in the player's own time zone.
-function today() {
-  const now = new Date();
+// A day as YYYY-MM-DD, in the player's own time zone.
+function dayText(when) {
   const pad = (n) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `${when.getFullYear()}-${pad(when.getMonth() + 1)}-${pad(when.getDate())}`;
+}
+
+// Today as YYYY-MM-DD, in the player's own time zone (from the browser's clock, which tests set).
+export function today() {
+  return dayText(new Date());
+}
+
+// The day `days` after the day `day` (both YYYY-MM-DD): `addDays("2026-11-29", 3)` is
+// "2026-12-02".
+export function addDays(day, days) {
+  const [year, month, date] = day.split("-").map(Number);
+  return dayText(new Date(year, month - 1, date + days));
+}
+
+// Review over days (a Leitner schedule): a word answered right is asked again INTERVALS[n - 1]
+// days later, n being its right answers in a row (the last interval after more), so it is not
+// asked again the day it was answered right; right twice in a row (on two days) it is learned,
+// and then comes back for review after 3, 7, 21, then every 60 days. A wrong answer starts it
+// again: to learn, and asked at once.
+export const INTERVALS = [1, 3, 7, 21, 60];
+export const LEARNED_AFTER = 2;
+
+// Whether the kept word `entry` is to be asked on the day `day` (today when not given).
+export function isDue(entry, day = today()) {
+  return !entry.due || entry.due <= day;
+}
+
+// The kept word `entry` answered on the day `day`, `right` or not, as the schedule above says:
+// its streak, learned and due updated in place.
+export function answered(entry, right, day = today()) {
+  if (right) {
+    entry.streak = Math.min(entry.streak + 1, INTERVALS.length);
+    if (entry.streak >= LEARNED_AFTER) entry.learned = true;
+    entry.due = addDays(day, INTERVALS[entry.streak - 1]);
+  } else {
+    entry.streak = 0;
+    entry.learned = false;
+    entry.due = "";
+  }
 }
 
 // Which of a round's missed words to keep: common, then standard, then those of no known
@@ -102,21 +154,28 @@ export function wordsToKeep(missed, list, kept) {
 }
 
 // Keeps the best of `missed` (see wordsToKeep) from the board `board` and the list `list`;
-// says what it did as a line: "Kept 10 words to learn." and so on.
+// says what it did as a line ("Kept 10 words to learn." and so on), and whether that is done:
+// { line, done }, done false when the words could not be kept (a full list, storage refused),
+// so the player may try again once there is room.
 export function keepMissed(missed, list, board) {
   const { words, problem } = loadWords();
   const chosen = wordsToKeep(missed, list, words);
-  if (!missed.length) return "No missed words to keep.";
-  if (!chosen.length) return "These words are kept already.";
+  if (!missed.length) return { line: "No missed words to keep.", done: true };
+  if (!chosen.length) return { line: "These words are kept already.", done: true };
   const room = MOST_KEPT - words.length;
-  if (room <= 0) return `Your list is full (${MOST_KEPT} words): remove some first.`;
+  if (room <= 0) return { line: `Your list is full (${MOST_KEPT} words): remove some first.`, done: false };
   const date = today();
   const added = chosen.slice(0, room).map((entry) => cleanEntry({
     word: entry.word, list, points: entry.points, level: entry.level, board, date,
-    learned: false, streak: 0,
+    learned: false, streak: 0, due: "",
   })).filter(Boolean);
-  if (!saveWords([...added, ...words])) return "This browser refused to keep the words (storage is off or full).";
-  return `Kept ${counted(added.length, "word")} to learn` + (problem ? " (the old list could not be read)." : ".");
+  if (!saveWords([...added, ...words])) {
+    return { line: "This browser refused to keep the words (storage is off or full).", done: false };
+  }
+  const left = chosen.length - added.length;  // those past MOST_KEPT: said, and may be kept later
+  const full = left ? `; ${left} more did not fit: your list is full (${MOST_KEPT} words)` : "";
+  const line = `Kept ${counted(added.length, "word")} to learn${full}` + (problem ? " (the old list could not be read)." : ".");
+  return { line, done: !left };
 }
 
 // Whether `word` of the list `list` is kept already (learned or not).
@@ -135,7 +194,7 @@ export function keepOne(entry, list, board) {
   if (words.length >= MOST_KEPT) return `Your list is full (${MOST_KEPT} words): remove some first.`;
   const added = cleanEntry({
     word: entry.word, list, points: entry.points, level: entry.level, board, date: today(),
-    learned: false, streak: 0,
+    learned: false, streak: 0, due: "",
   });
   if (!added) return `${name} cannot be kept.`;
   if (!saveWords([added, ...words])) return "This browser refused to keep the word (storage is off or full).";
@@ -160,16 +219,19 @@ function markLearnButton(button, word, kept) {
   else button.removeAttribute("aria-disabled");
 }
 
-// A "+ learn" button after each chip (button.word) in `chips` whose word is one of `missed`:
+// A "+ learn" button after each chip (button.word) in `chips` whose word is one of `missed`,
+// the first chip of a word shown twice (a challenge's table and its words you did not find):
 // the chip and its button go together into a span.learn-pair; a press keeps that one word
 // and says so in the element `status`.
 function addLearnButtons(chips, missed, list, board, status) {
   if (!chips) return;
   const byWord = new Map(missed.map((entry) => [entry.word, entry]));
   const kept = new Set(loadWords().words.filter((e) => (e.list ?? null) === (list ?? null)).map((e) => e.word));
+  const paired = new Set([...chips.querySelectorAll(".learn-pair button.word")].map((chip) => chip.dataset.word));
   for (const chip of chips.querySelectorAll("button.word")) {
     const entry = byWord.get(chip.dataset.word);
-    if (!entry || chip.parentElement.classList.contains("learn-pair")) continue;
+    if (!entry || paired.has(entry.word)) continue;
+    paired.add(entry.word);
     if (levelName(entry.level)) chip.dataset.level = entry.level;  // said in its meaning's box
     const pair = document.createElement("span");
     pair.className = "learn-pair";
@@ -236,13 +298,14 @@ export function offerKeep(
   const board = document.getElementById("board")?.dataset.board ?? "";
   addLearnButtons(chips, missed, list, board, status);
   button.addEventListener("click", () => {
+    const { line, done } = keepMissed(missed, list, board);
     const link = myWordsLink();
-    status.replaceChildren(keepMissed(missed, list, board), " ", link);
+    status.replaceChildren(line, " ", link);
     const pressed = document.activeElement === button;
-    button.disabled = true;
+    button.disabled = done;  // words not kept (a full list): the button stays, to try again
     refreshLearnButtons(chips, list);
     // the button, disabled, lets the focus go (to the page's body): the keyboard goes on at
     // the link to My words, after the line that said what was kept
-    if (pressed) link.focus();
+    if (pressed && done) link.focus();
   });
 }

@@ -31,6 +31,7 @@ const state = {
   you: null,
   host: null,
   leaving: false,
+  seating: null,  // the room whose seat this page is taking up again, until it is in it
   stopTimer: () => {},
   retry: 0,
   unsent: [],     // words entered while the connection was lost: sent once back in the room
@@ -106,7 +107,7 @@ function connect(first) {
   socket.addEventListener("open", () => {
     state.retry = 0;
     state.heard = Date.now();
-    showNotice("");
+    showNotice(state.seating ? `Taking your seat in room ${state.seating} again…` : "");
     send(first);
   });
   socket.addEventListener("message", (event) => {
@@ -167,6 +168,8 @@ function handle(message) {
 }
 
 function joined(message) {
+  state.seating = null;
+  showNotice("");
   state.code = message.code;
   state.token = message.token;
   state.name = message.name;
@@ -214,8 +217,17 @@ function serverError(message) {
   if (WORD_ERRORS.includes(message.code)) state.inflight.shift();
   if (message.code === "idle") return; // a socket in no room, closed: the next join opens one
   if (["unknown_room", "unknown_player", "replaced"].includes(message.code) && state.code) {
+    state.seating = null;
     forget(message.code === "replaced" ? "" : state.code);
     showEntry(state.code);
+  } else if (state.seating && $("room").hidden) {
+    // a seat not taken up again for another reason (too many codes looked up, too many
+    // connections): the page opened at the room's address (a reload, Forward after leaving
+    // the page) shows the seat to take up and why, never a page with nothing on it
+    const code = state.seating;
+    state.seating = null;
+    showNotice("");
+    showEntry(code);
   }
   showError(message.message);
 }
@@ -223,6 +235,7 @@ function serverError(message) {
 function forget(code) {
   if (code) localStorage.removeItem(storageKey(code));
   state.token = null;
+  state.seating = null;
   state.unsent = [];
   state.inflight = [];
   state.resend = [];
@@ -241,9 +254,10 @@ function closed(message) {
 
 // Where the room is, said to this player: who starts what comes next. A match over is said
 // once: by its results' line (#match-over, "Match over: bob won with 12 points.") when shown,
-// this line then saying only who starts the rematch. In the lobby the host reads who has
-// joined (`players`: the room's players, connected ones counted), "bob is here: start when
-// ready.", not "Waiting for players" once friends are there.
+// this line then saying only who starts the rematch. In the lobby every player reads who has
+// joined (`players`: the room's players, connected ones counted): the host "bob is here: start
+// when ready.", not "Waiting for players" once friends are there; the others who is there
+// besides them and the host, "cy is here too: waiting for ann (host) to start.".
 function phaseText(phase, round, players = []) {
   const isHost = state.you === state.host;
   const host = state.host || "the host";
@@ -251,7 +265,7 @@ function phaseText(phase, round, players = []) {
     return isHost ? "Start a rematch when ready." : `${host} (host) can start a rematch.`;
   }
   const phases = {
-    lobby: isHost ? lobbyText(players) : `Waiting for ${host} (host) to start.`,
+    lobby: lobbyText(players, isHost, host),
     playing: `Round ${round} is on.`,
     judging: "Time is up: judging…",
     results: isHost ? `Round ${round} is over: start the next when ready.` : `Round ${round} is over: ${host} (host) starts the next.`,
@@ -267,17 +281,21 @@ function showPhase(text) {
   if ($("phase").textContent !== text) $("phase").textContent = text;
 }
 
-// The host's lobby line: "Waiting for players: start when everyone is here." alone, else who
-// is here besides the host ("bob and cy are here: start when ready."; "6 players are here"
-// past four names).
-function lobbyText(players) {
-  const others = players.filter((player) => player.connected !== false && player.name !== state.you)
-    .map((player) => player.name);
-  if (!others.length) return "Waiting for players: start when everyone is here.";
+// The lobby line: the host's "Waiting for players: start when everyone is here." alone, else
+// who is here besides the host ("bob and cy are here: start when ready."; "6 players are here"
+// past four names); another player's "Waiting for ann (host) to start.", with who else is
+// here ("cy is here too: waiting for ann (host) to start.").
+function lobbyText(players, isHost, host) {
+  const others = players.filter((player) => player.connected !== false && player.name !== state.you
+    && player.name !== state.host).map((player) => player.name);
   const who = others.length > 4
     ? `${others.length} players`
     : others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others.at(-1)}` : others[0];
-  return `${who} ${others.length > 1 ? "are" : "is"} here: start when ready.`;
+  const are = others.length > 1 ? "are" : "is";
+  if (isHost) {
+    return others.length ? `${who} ${are} here: start when ready.` : "Waiting for players: start when everyone is here.";
+  }
+  return others.length ? `${who} ${are} here too: waiting for ${host} (host) to start.` : `Waiting for ${host} (host) to start.`;
 }
 
 // The host's connection is gone: the others are told who starts the next round, and when
@@ -752,11 +770,23 @@ function lastSeat() {
   return last;
 }
 
+// The seat this browser keeps in the room `code`, or null.
+function seatIn(code) {
+  try {
+    const seat = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
+    return seat && seat.token ? { ...seat, code } : null;
+  } catch (error) {
+    return null;  // not one of ours
+  }
+}
+
 function showEntry(code) {
   inRound(false);
   $("room").hidden = true;
   $("entry").hidden = false;
-  const seat = code ? null : lastSeat();
+  // a room's own seat when the room is named (its seat still kept: a refused rejoin), else
+  // the last one this browser took
+  const seat = code ? seatIn(code) : lastSeat();
   $("seat").hidden = !seat;
   if (seat) {
     $("seat-text").textContent = `You have a seat in room ${seat.code} (as ${seat.name}).`;
@@ -767,7 +797,7 @@ function showEntry(code) {
   if (code) $("entry").insertBefore($("join-form"), $("create-form"));
   else $("entry").insertBefore($("create-form"), $("join-form"));
   $("join-code").value = code || "";
-  if (code) $("join-name").focus();
+  if (code) (seat ? $("seat-button") : $("join-name")).focus();
   if (location.pathname !== "/room") history.replaceState(null, "", code ? `/room/${code}` : "/room");
 }
 
@@ -820,6 +850,7 @@ function createRoom(event) {
   };
   if (dice === "uniform" || !english) settings.size = numberOf("create-size");
   state.leaving = false;
+  state.seating = null;
   connect({ type: "create", name: $("create-name").value, settings });
 }
 
@@ -836,14 +867,19 @@ function joinRoom(event) {
   state.leaving = false;
   const code = codeOf($("join-code").value);
   const saved = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
-  if (saved && saved.token) rejoin(code, saved.token);  // this browser's seat, under its name
-  else connect({ type: "join", code, name: $("join-name").value });
+  if (saved && saved.token) {
+    rejoin(code, saved.token);  // this browser's seat, under its name
+  } else {
+    state.seating = null;
+    connect({ type: "join", code, name: $("join-name").value });
+  }
 }
 
 function rejoin(code, token) {
   state.leaving = false;
   state.code = code;
   state.token = token;
+  state.seating = code;  // until the room answers: said, and a refusal shows the seat
   connect({ type: "rejoin", code, token });
 }
 

@@ -1,10 +1,14 @@
 // My words (/words): the missed words kept in this browser (learn.js), each with its meaning
 // (GET /api/define; for other languages than English a link to Wiktionary) and a Remove
 // button (a learned word: also Learn again); a Practise mode (a clue, the player types the
-// word: right twice in a row and it is learned; the words in a shuffled order, each once a
-// pass); Clear all, after a question. Nothing is sent to the server but the look-ups.
+// word: the words due today, reviews first, each group in a shuffled order, each word once a
+// pass; a word answered right comes back days later, as learn.js's schedule says: right twice
+// in a row and it is learned); Clear all, after a question. Nothing is sent to the server but
+// the look-ups.
 import { api, counted, levelName, namedWord, wordListTitles } from "/static/board.js";
-import { LEARN_KEY, loadWords, saveWords } from "/static/learn.js";
+import {
+  INTERVALS, LEARN_KEY, MOST_KEPT, answered, isDue, loadWords, readWords, saveWords, today, wordsText,
+} from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
 const state = {
@@ -62,15 +66,74 @@ async function inTurn(task) {
   }
 }
 
+// The meanings looked up before, kept in this browser (key "boggle-learn-meanings": "list:word"
+// -> the answer's fields the page shows) for when the server cannot be reached: My words on a
+// phone offline still shows them and practises with them. Only the kept words' are kept.
+const MEANINGS_KEY = "boggle-learn-meanings";
+const SHOWN_FIELDS = ["definitions", "source", "base", "forms", "url", "written"];
+let keptMeanings = null;  // read once, when first needed
+let storeMeanings = null;  // the pending write (one for many look-ups)
+
+function storedMeanings() {
+  if (keptMeanings === null) {
+    try {
+      const data = JSON.parse(localStorage.getItem(MEANINGS_KEY) ?? "{}");
+      keptMeanings = data && typeof data === "object" && !Array.isArray(data) ? data : {};
+    } catch (error) {
+      keptMeanings = {};
+    }
+  }
+  return keptMeanings;
+}
+
+// `found` (an answer of /api/define) kept for the word `key`, its first meaning only, stored
+// a moment later with the others looked up meanwhile; the words no longer kept dropped.
+function keepMeaning(key, found) {
+  const shown = {};
+  for (const field of SHOWN_FIELDS) shown[field] = found[field];
+  if (Array.isArray(shown.definitions)) shown.definitions = shown.definitions.slice(0, 1);
+  storedMeanings()[key] = shown;
+  clearTimeout(storeMeanings);
+  storeMeanings = setTimeout(writeMeanings, 300);
+}
+
+// The kept meanings stored, those of words no longer kept dropped (after a removal, Clear all).
+function writeMeanings() {
+  const kept = new Set(state.words.map(keyOf));
+  const all = storedMeanings();
+  for (const name of Object.keys(all)) if (!kept.has(name)) delete all[name];
+  try {
+    if (Object.keys(all).length) localStorage.setItem(MEANINGS_KEY, JSON.stringify(all));
+    else localStorage.removeItem(MEANINGS_KEY);
+  } catch (error) {
+    // storage off or full: the meanings are looked up again next time
+  }
+}
+
+// A kept meaning as showMeaning reads it, or null for one this page did not write.
+function keptMeaning(key) {
+  const kept = Object.hasOwn(storedMeanings(), key) ? storedMeanings()[key] : null;
+  if (!kept || typeof kept !== "object") return null;
+  const texts = (value) => Array.isArray(value) && value.every((text) => typeof text === "string");
+  const url = kept.url === null || (typeof kept.url === "string" && kept.url.startsWith("https://"));
+  return texts(kept.definitions) && texts(kept.forms) && texts(kept.written) && url ? kept : null;
+}
+
 function meaningOf(entry) {
   const key = keyOf(entry);
   if (!meanings.has(key)) {
     const params = new URLSearchParams({ word: entry.word });
     if (entry.list) params.set("dict", entry.list);
-    // a look-up that failed is not kept: the word is looked up again when next shown
-    meanings.set(key, inTurn(() => api(`/api/define?${params}`)).catch((error) => {
-      meanings.delete(key);
-      return { error: error.message };
+    // a look-up that failed is not kept: the word is looked up again when next shown; the
+    // server not reached, the meaning kept from an earlier look-up is shown meanwhile. A list
+    // the server does not have is its answer, kept: the word is not looked up again.
+    meanings.set(key, inTurn(() => api(`/api/define?${params}`)).then((found) => {
+      keepMeaning(key, found);
+      return found;
+    }, (error) => {
+      const noList = error.status === 400 && entry.list && error.message.startsWith("unknown word list");
+      if (!noList) meanings.delete(key);
+      return keptMeaning(key) ?? { error: error.message, noList };
     }));
   }
   return meanings.get(key);
@@ -85,7 +148,10 @@ async function showMeaning(entry, box) {
   if (name && Array.isArray(found.written) && found.written.length) {
     name.textContent = namedWord(entry.word, found.written);  // AEREA (aérea)
   }
-  if (found.error) {
+  if (found.noList) {
+    box.textContent = `no definition: this server does not have the word list “${entry.list}”`;
+    box.classList.add("missing");
+  } else if (found.error) {
     box.textContent = "no definition: it could not be looked up now";
     box.classList.add("missing");
   } else if (found.url) {
@@ -124,12 +190,12 @@ function reloadWords() {
 }
 
 // Another tab changed the kept words: shown here at once; a word being practised that is gone
-// or learned there makes way for the next.
+// or answered there (no longer due) makes way for the next.
 function storedElsewhere(event) {
   if (event.key !== LEARN_KEY && event.key !== null) return;
   reloadWords();
   render();
-  if (state.practising && !state.words.some((entry) => entry === state.practising && !entry.learned)) {
+  if (state.practising && !state.words.some((entry) => entry === state.practising && isDue(entry))) {
     nextClue();
   }
 }
@@ -137,6 +203,7 @@ function storedElsewhere(event) {
 // Each change is one change to the list as stored now (reloadWords first), then kept whole.
 function save() {
   if (!saveWords(state.words)) say("This browser refused to keep the change (storage is off or full).");
+  writeMeanings();
 }
 
 function say(text) {
@@ -175,7 +242,8 @@ function keptItem(entry, namedAbove) {
   about.className = "help";
   if (entry.list && !namedAbove) about.append(listSpan(entry.list), " · ");
   // each part whole on its line ("2026-11-28" is not cut at its hyphen): lines break at " · "
-  const parts = [levelName(entry.level), counted(entry.points, "point"), entry.date].filter(Boolean);
+  const parts = [levelName(entry.level), counted(entry.points, "point"), entry.date, dueText(entry)]
+    .filter(Boolean);
   parts.forEach((text, index) => {
     const part = document.createElement("span");
     part.className = "kept-about";
@@ -192,6 +260,13 @@ function keptItem(entry, namedAbove) {
   actions.append(wordAction("Remove", "remove", entry, removeWord));
   item.append(head, meaning, actions);
   return item;
+}
+
+// When the kept word `entry` is next asked, for its card: "due 2026-12-02", "due today" (a
+// learned word's review), or null (a word to learn, asked at once).
+function dueText(entry) {
+  if (!isDue(entry)) return `due ${entry.due}`;
+  return entry.learned ? "due today" : null;
 }
 
 // A button acting on one kept word: "Remove", named "Remove LIMBO" to a screen reader.
@@ -222,9 +297,25 @@ function render() {
   $("words-empty").hidden = state.words.length > 0;
   $("clear").hidden = !state.words.length;
   $("practise").hidden = !state.words.length;
-  $("practise-start").disabled = !learning.length;
+  $("export-words").hidden = !state.words.length;
+  const due = state.words.filter((entry) => isDue(entry));
+  $("practise-due").textContent = dueLine(due.length);
+  $("practise-start").disabled = !due.length;
   document.body.dataset.words = String(learning.length);
   document.body.dataset.learned = String(learned.length);
+  document.body.dataset.due = String(due.length);
+}
+
+// How many words are due today, or, with none, when the next one is: "3 words due today.",
+// "No word is due today; the next on 2026-12-02.".
+function dueLine(count) {
+  if (count) return `${counted(count, "word")} due today.`;
+  return nextDay() ? `No word is due today; the next on ${nextDay()}.` : "";
+}
+
+// The first day a kept word is due on after today's (YYYY-MM-DD), or undefined.
+function nextDay() {
+  return state.words.filter((entry) => !isDue(entry)).map((entry) => entry.due).sort()[0];
 }
 
 // A word list's title, as every page names it: "English (111,593 words)" for en-70 (the
@@ -245,11 +336,11 @@ async function fetchListNames() {
   for (const span of document.querySelectorAll(".kept-list")) span.textContent = listName(span.dataset.list);
 }
 
-// A learned word back among those to learn (its streak from 0); the focus goes to it there.
+// A learned word back among those to learn (its streak from 0, due at once); the focus goes to
+// it there.
 function learnAgain(entry) {
   reloadWords();
-  entry.learned = false;
-  entry.streak = 0;
+  answered(entry, false);
   save();
   render();
   say(`${entry.word.toUpperCase()} is back in To learn.`);
@@ -299,6 +390,23 @@ function cluePrefix(entry) {
   return entry.word.slice(0, length);
 }
 
+// Endings after which a word in a meaning is still the word, as boggle.game.hints.INFLECTIONS.
+const INFLECTIONS = ["s", "es", "d", "ed", "ing", "er", "ers", "est", "ly", "'s"];
+
+// `text` with `word` (any case, alone or with an ending of INFLECTIONS, its last letter maybe
+// doubled before a vowel's) written as blanks, as boggle.game.hints.masked does: a longer word
+// that merely holds it is left whole (SOL in "a solid", ARE in "area").
+//   masked("domestic cats; a Cat show", "cat") -> "domestic ___s; a ___ show"
+function masked(text, word) {
+  if (!word) return text;
+  const escape = (value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const doubled = `${escape(word.at(-1))}?`;
+  const endings = INFLECTIONS.map((ending) => ("aeiou".includes(ending[0]) ? doubled : "") + escape(ending));
+  const letter = "[\\p{L}\\p{N}_]";
+  const pattern = new RegExp(`(?<!${letter})${escape(word)}(?=(?:${endings.join("|")})?(?!${letter}))`, "giu");
+  return text.replace(pattern, "_".repeat(word.length));
+}
+
 // The clue for `entry`, into #practise-clue: its meaning with the word blanked out, or,
 // without one, its length, first letters (as many as tell it from the other kept words) and
 // the board it was on.
@@ -314,9 +422,11 @@ async function showClue(entry) {
   const letters = `${entry.word.length} letters`;
   const definition = !found.error && !found.url && found.definitions?.[0];
   if (definition) {
-    const pattern = new RegExp(entry.word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
-    const blanked = definition.replace(pattern, "_".repeat(entry.word.length));
-    clue.append(`${blanked} (${letters})`);
+    // its base form, then the word, blanked, as boggle.game.hints.hint_definition does:
+    // PERFORMS's "carry out or perform an action" would give it away, and CATS's "domestic
+    // cats" is "domestic ___s" (a base of several words, status_quo for QUO, is the clue itself)
+    const base = typeof found.base === "string" && /^\p{L}+$/u.test(found.base) ? found.base : "";
+    clue.append(`${masked(masked(definition, base), entry.word)} (${letters})`);
   } else {
     clue.dataset.prefix = cluePrefix(entry);
     clue.append(`${letters}, starting with ${clue.dataset.prefix.toUpperCase()}`);
@@ -331,18 +441,20 @@ async function showClue(entry) {
   clue.dataset.word = entry.word;
 }
 
-// The next word to practise, or the end of practise: the words still to learn in a shuffled
-// order, each once a pass; a new pass does not start with the word just asked.
+// The next word to practise, or the end of practise: the words due today, the learned ones'
+// reviews first, each group in a shuffled order, each word once a pass; a new pass does not
+// start with the word just asked. A word answered right is due days later, so it leaves.
 function nextClue() {
-  const learning = state.words.filter((entry) => !entry.learned);
-  if (!learning.length) {
+  const due = state.words.filter((entry) => isDue(entry));
+  if (!due.length) {
     stopPractise();
     return;
   }
   const last = state.practising;
-  state.queue = state.queue.filter((entry) => learning.includes(entry) && entry !== last);
+  state.queue = state.queue.filter((entry) => due.includes(entry) && entry !== last);
   if (!state.queue.length) {
-    state.queue = shuffled(learning);
+    const reviews = due.filter((entry) => entry.learned);
+    state.queue = [...shuffled(reviews), ...shuffled(due.filter((entry) => !entry.learned))];
     if (state.queue.length > 1 && state.queue[0] === last) state.queue.push(state.queue.shift());
   }
   state.practising = state.queue.shift();
@@ -369,8 +481,8 @@ function stopPractise() {
   $("practise-form").hidden = true;
   $("practise-start").hidden = false;
   render();
-  if (wasOn && !state.words.some((entry) => !entry.learned)) {
-    say("Every word is learned: nothing left to practise.");
+  if (wasOn && !state.words.some((entry) => isDue(entry))) {
+    say(nextDay() ? `Nothing more to practise today: the next word is due on ${nextDay()}.` : "");
   }
   if (hadFocus) $("practise-verdict").focus();
 }
@@ -402,7 +514,8 @@ function answer(event) {
   event.preventDefault();
   const entry = state.practising;
   if (!entry) return;
-  const typed = $("practise-input").value.trim().normalize("NFC").toLowerCase();
+  // read as a round reads typing (NFKC): fullwidth ＦＡＭＥ is FAME, Dutch's one-character ĳ is IJ
+  const typed = $("practise-input").value.trim().normalize("NFKC").toLowerCase();
   if (!typed) return;
   reloadWords();
   const verdict = $("practise-verdict");
@@ -414,18 +527,14 @@ function answer(event) {
     $("practise-input").focus();
     return;
   }
+  const wasLearned = entry.learned;
   if (typed === entry.word || writtenForms().some((form) => form.toLowerCase() === typed)) {
-    entry.streak += 1;
-    if (entry.streak >= 2) {
-      entry.learned = true;
-      verdict.textContent = `Right: ${word}. Twice in a row: learned.`;
-    } else {
-      verdict.textContent = `Right: ${word}. Once more to learn it.`;
-    }
+    answered(entry, true);
+    verdict.textContent = `Right: ${word}. ${rightNext(entry, wasLearned)}`;
     verdict.className = "feedback good";
   } else {
-    entry.streak = 0;
-    verdict.textContent = `Not quite: the word is ${word}.`;
+    answered(entry, false);
+    verdict.textContent = `Not quite: the word is ${word}.` + (wasLearned ? " Back to To learn." : "");
     verdict.className = "feedback bad";
   }
   save();
@@ -434,14 +543,26 @@ function answer(event) {
   if (state.practising) $("practise-input").focus();
 }
 
+// What comes next for `entry` just answered right: "Again tomorrow: right then too and it is
+// learned.", "Twice in a row: learned. Review in 3 days.", "Next review in 7 days.".
+function rightNext(entry, wasLearned) {
+  const days = INTERVALS[entry.streak - 1];
+  const when = days === 1 ? "tomorrow" : `in ${days} days`;
+  if (!entry.learned) return `Again ${when}: right then too and it is learned.`;
+  if (!wasLearned) return `Twice in a row: learned. Review ${when}.`;
+  return `Next review ${when}.`;
+}
+
 function showWord() {
   const entry = state.practising;
   if (!entry) return;
   reloadWords();
-  entry.streak = 0;
+  const wasLearned = entry.learned;
+  answered(entry, false);
   save();
+  render();
   const verdict = $("practise-verdict");
-  verdict.textContent = `The word is ${shownWord(entry)}.`;
+  verdict.textContent = `The word is ${shownWord(entry)}.` + (wasLearned ? " Back to To learn." : "");
   verdict.className = "feedback bad";
   nextClue();
   $("practise-input").focus();
@@ -474,6 +595,61 @@ function closeClear(cleared) {
   }
 }
 
+// ------------------------------------------------------------------ another browser
+
+// Save to a file: the kept words as this browser stores them, in boggle-words-DATE.json, for
+// "Add from a file" in another browser (or this one, once cleared).
+function exportWords() {
+  reloadWords();
+  const name = `boggle-words-${today()}.json`;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([wordsText(state.words)], { type: "application/json" }));
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  say(`Saved ${counted(Math.min(state.words.length, MOST_KEPT), "word")} to ${name}.`);
+}
+
+const MOST_FILE_BYTES = 1000000;  // 300 words take about 50 kB
+
+// Add from a file saved by "Save to a file": its words not kept here already, after those kept
+// (a word kept in both keeps this browser's count and whether it is learned), as many as fit.
+async function importWords(file) {
+  let words = null;
+  if (file.size <= MOST_FILE_BYTES) {
+    try {
+      words = readWords(await file.text());
+    } catch (error) {
+      words = null;
+    }
+  }
+  if (!words) {
+    say(`${file.name} is not a file of words saved by My words.`);
+    return;
+  }
+  reloadWords();
+  const have = new Set(state.words.map(keyOf));
+  const fresh = words.filter((entry) => !have.has(keyOf(entry)));
+  const added = fresh.slice(0, Math.max(0, MOST_KEPT - state.words.length));
+  const parts = [];
+  if (added.length) {
+    if (!saveWords([...state.words, ...added])) {
+      say("This browser refused to keep the words (storage is off or full).");
+      return;
+    }
+    state.words = [...state.words, ...added];
+    parts.push(`Added ${counted(added.length, "word")} from ${file.name}`);
+  } else {
+    parts.push(words.length ? `No word added from ${file.name}` : `${file.name} holds no words`);
+  }
+  if (fresh.length > added.length) parts.push(`${fresh.length - added.length} did not fit: your list is full (${MOST_KEPT} words)`);
+  if (words.length > fresh.length) parts.push(`${words.length - fresh.length} kept already`);
+  render();
+  say(`${parts.join("; ")}.`);
+}
+
 // ------------------------------------------------------------------ start-up
 
 function start() {
@@ -491,6 +667,13 @@ function start() {
   $("clear-all").addEventListener("click", askClear);
   $("clear-yes").addEventListener("click", () => closeClear(true));
   $("clear-no").addEventListener("click", () => closeClear(false));
+  $("export-words").addEventListener("click", exportWords);
+  $("import-words").addEventListener("click", () => $("import-file").click());
+  $("import-file").addEventListener("change", () => {
+    const file = $("import-file").files[0];
+    $("import-file").value = "";  // the same file chosen again is read again
+    if (file) importWords(file);
+  });
   window.addEventListener("storage", storedElsewhere);
   render();
   document.body.dataset.ready = "true";
