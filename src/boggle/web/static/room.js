@@ -140,6 +140,22 @@ function reconnect() {
   }
 }
 
+// A page restored from the browser's back/forward cache (Safari keeps a room's page there)
+// has the connection it had, dead, and may never be told: it takes its seat again at once,
+// as on a reload, on a new connection (the old one, if the server still has it, is replaced).
+function shownAgain(event) {
+  if (!event.persisted || !state.token || state.leaving) return;
+  const old = state.socket;
+  state.socket = null;
+  if (old) {
+    state.resend.push(...state.inflight.splice(0));
+    if (old.readyState <= WebSocket.OPEN) old.close();
+  }
+  state.retry = 0;
+  state.seating = state.code;
+  reconnect();
+}
+
 function checkConnection() {
   const socket = state.socket;
   if (!socket || socket.readyState !== WebSocket.OPEN || !state.token) return;
@@ -919,6 +935,7 @@ async function start() {
     if (state.socket) lost(state.socket);
   });
   window.addEventListener("online", reconnect);
+  window.addEventListener("pageshow", shownAgain);
   setInterval(checkConnection, QUIET_MS / 2);
   $("leave-dialog").addEventListener("close", leaveDialogClosed);
   $("copy-link").addEventListener("click",

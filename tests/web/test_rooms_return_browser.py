@@ -1,0 +1,107 @@
+"""A room's page coming back: restored from the browser's back/forward cache, fallen back
+to its entry screen (another tab took the seat, the player left), or opened by someone who
+joins once the match is over. Headless Chromium against `boggle serve`, as the other room
+browser tests (tests/web/test_rooms_browser.py).
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser import Pages
+from browser_fixtures import ClockedServer
+from serve_process import ServeProcess
+
+from boggle import Board, load_lexicon, solve
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+
+@pytest.fixture()
+def players(browser: Any) -> Iterator[Pages]:
+    """One browser context a player."""
+    opened = Pages(browser)
+    yield opened
+    opened.close()
+
+
+SHOWN_FROM_CACHE = "() => dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))"
+"""The browser's `pageshow` of a page restored from its back/forward cache."""
+
+
+def create_room(page: Any, name: str = "ann", **fields: str) -> None:
+    """A room created by ``name`` on the room page open in ``page``, ``fields`` typed first."""
+    page.fill("#create-name", name)
+    for field, value in fields.items():
+        page.fill(f"#create-{field}", value)
+    page.click("#create-button")
+    page.wait_for_selector("body[data-code][data-phase='lobby']")
+
+
+def join_room(page: Any, name: str) -> None:
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    page.wait_for_selector("body[data-code][data-phase] #room:not([hidden])")
+
+
+def type_word(page: Any, word: str, timeout: float = 30_000) -> None:
+    page.fill("#word-input", word)
+    page.press("#word-input", "Enter")
+    page.wait_for_selector(f"#my-words li[data-word='{word}']", timeout=timeout)
+
+
+def test_a_room_page_restored_from_the_back_forward_cache_takes_its_seat_again(
+    players: Pages, server: ServeProcess
+) -> None:
+    """A page restored from the back/forward cache (Safari keeps a room's page there) had
+    the connection it had before, dead, and nothing to open another: the words typed went
+    nowhere until the page found it dead, 15 s later. On `pageshow` (persisted) it takes its
+    seat again at once, as on a reload. Chromium's cache is off under Playwright: the
+    connection is cut here without a close (a page frozen in the cache is told nothing), and
+    the event is the browser's."""
+    page = players.open(server.url + "/room")
+    connections: list[Any] = []
+    dead: set[int] = set()  # the connections cut: nothing passes either way
+
+    def route(socket: Any) -> None:
+        upstream = socket.connect_to_server()
+        at = len(connections)
+        socket.on_message(lambda message: None if at in dead else upstream.send(message))
+        upstream.on_message(lambda message: None if at in dead else socket.send(message))
+        connections.append(socket)
+
+    page.route_web_socket(re.compile(r"/ws/rooms$"), route)
+    create_room(page, seconds="600")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    type_word(page, "zzz")
+    assert len(connections) == 1
+
+    dead.add(0)  # the page in the cache: its connection gone without a word
+    page.evaluate(SHOWN_FROM_CACHE)
+    deadline = time.monotonic() + 5  # well before the page finds the old connection dead
+    while len(connections) < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert len(connections) == 2, "no new connection on pageshow"
+    page.wait_for_selector("body[data-phase='playing'] #my-words li[data-word='zzz']")
+    type_word(page, "qqq", timeout=5_000)  # answered on the new connection
+    assert page.locator("#feedback").get_attribute("data-status") == "not_on_board"
+
+
+def test_a_page_shown_again_from_the_cache_out_of_a_room_opens_nothing(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The entry screen (no seat taken) restored from the cache stays as it is."""
+    page = players.open(server.url + "/room")
+    opened: list[Any] = []
+    page.on("websocket", lambda socket: opened.append(socket))
+    page.evaluate(SHOWN_FROM_CACHE)
+    page.wait_for_timeout(300)
+    assert opened == [] and page.locator("#entry").is_visible()
