@@ -105,3 +105,52 @@ def test_a_page_shown_again_from_the_cache_out_of_a_room_opens_nothing(
     page.evaluate(SHOWN_FROM_CACHE)
     page.wait_for_timeout(300)
     assert opened == [] and page.locator("#entry").is_visible()
+
+
+def test_a_player_who_joins_after_the_match_is_over_reads_it_as_the_last_match(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Someone joining a room whose match was over read "Match over: ann won with 3 points."
+    and its standings as if they had played; they read that it ended before they joined,
+    the standings as the last match's, and that the host can start a rematch they play in.
+    The players of the match read it as before."""
+    server = clocked_server
+    ann = players.open(server.url + "/room")
+    create_room(ann, seconds="60", rounds="1", target="0")
+    link = ann.locator("#room-link").get_attribute("href") or ""
+    bob = players.open(server.url + link)
+    join_room(bob, "bob")
+    ann.click("#start-button")
+    board = "fxie amlo ewbx astu"  # the clocked server's 4x4 rooms (room_boards.same_boards)
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    word = next(w.word for w in solve(Board.parse(board), load_lexicon()).words if len(w.word) == 4)
+    type_word(ann, word)
+    server.clock.now += 61
+    for page in (ann, bob):
+        page.wait_for_selector("body[data-phase='over'] #match-over:visible")
+    assert bob.locator("#match-over").inner_text() == "Match over: ann won with 1 point."
+
+    cy = players.open(server.url + link)
+    join_room(cy, "cy")
+    cy.wait_for_selector("body[data-phase='over'] #results:not([hidden])")
+    assert cy.locator("#match-over").inner_text() == (
+        "This match was over before you joined: ann won with 1 point."
+    )
+    assert cy.locator("#standings-title").inner_text() == "Standings of the last match"
+    assert cy.locator("#phase").inner_text() == "ann (host) can start a rematch: you play in it."
+    assert cy.locator("#results-title").inner_text() == "Round 1: results, before you joined"
+    # the match's players: as they were
+    bob.wait_for_selector("#players li[data-name='cy']")
+    assert bob.locator("#match-over").inner_text() == "Match over: ann won with 1 point."
+    assert bob.locator("#standings-title").inner_text() == "Standings"
+    assert bob.locator("#results-title").inner_text() == "Round 1: results"
+
+    ann.click("#rematch-button")  # the rematch: cy plays in it, and reads it as played
+    ann.wait_for_selector("body[data-phase='lobby'] #start-button:visible")
+    ann.click("#start-button")
+    cy.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += 61
+    cy.wait_for_selector("body[data-phase='over'] #match-over:visible")
+    assert cy.locator("#match-over").inner_text() == "Match over: nobody scored."
+    assert cy.locator("#standings-title").inner_text() == "Standings"
+    assert cy.locator("#results-title").inner_text() == "Round 1: results"

@@ -44,6 +44,7 @@ const state = {
   stopHostAway: () => {},
   players: null,  // the names in the room's last update: who is gone from the next is said
   gone: [],       // the players who left since the last round started
+  late: false,    // the match shown over was played before this player joined
 };
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
@@ -278,6 +279,7 @@ function phaseText(phase, round, players = []) {
   const isHost = state.you === state.host;
   const host = state.host || "the host";
   if (phase === "over" && !$("results").hidden && !$("match-over").hidden) {
+    if (state.late) return isHost ? "Start a rematch when ready: you play in it." : `${host} (host) can start a rematch: you play in it.`;
     return isHost ? "Start a rematch when ready." : `${host} (host) can start a rematch.`;
   }
   const phases = {
@@ -639,10 +641,17 @@ function showResults(summary) {
   $("round").hidden = true;
   $("results").hidden = false;
   $("results").dataset.round = String(summary.round);
-  $("results-title").textContent = `Round ${summary.round}: results`;
+  // a player who joined after this round (after the match, even) read its results and
+  // standings as if they had played: they are said to be from before they joined
+  const late = Boolean(state.you) && !Object.hasOwn(summary.totals, state.you);
+  state.late = late && summary.match_over;
+  $("results").dataset.late = String(late);
+  $("results-title").textContent = `Round ${summary.round}: results` + (late ? ", before you joined" : "");
+  $("standings-title").textContent = state.late ? "Standings of the last match" : "Standings";
   const over = $("match-over");
   over.hidden = !summary.match_over;
-  over.textContent = summary.match_over ? matchOverText(summary.winners, summary.totals) : "";
+  const said = summary.match_over ? matchOverText(summary.winners, summary.totals) : "";
+  over.textContent = state.late ? said.replace(/^Match over: /, "This match was over before you joined: ") : said;
   showPhase(phaseText(summary.match_over ? "over" : "results", summary.round));
   if (summary.saved === false) {
     showError("The server could not store these results yet: it keeps them and tries again.");
