@@ -107,6 +107,26 @@ def test_a_page_shown_again_from_the_cache_out_of_a_room_opens_nothing(
     assert opened == [] and page.locator("#entry").is_visible()
 
 
+def test_the_entry_screen_has_no_room_phase_after_leaving_or_being_replaced(
+    players: Pages, server: ServeProcess
+) -> None:
+    """body[data-phase] kept the room's last phase once the page was back on its entry
+    screen: a look for the lobby ([data-phase='lobby']) found the entry screen."""
+    page = players.open(server.url + "/room")
+    create_room(page)
+    page.click("#leave-button")
+    page.wait_for_selector("#entry:not([hidden])")
+    assert page.locator("body").get_attribute("data-phase") is None
+
+    create_room(page)  # and opened in another tab of the same browser
+    link = page.locator("#room-link").get_attribute("href") or ""
+    other = page.context.new_page()
+    other.goto(server.url + link)
+    other.wait_for_selector("body[data-phase='lobby']")
+    page.wait_for_selector("#entry:not([hidden])")
+    assert page.locator("body").get_attribute("data-phase") is None
+
+
 def test_a_player_who_joins_after_the_match_is_over_reads_it_as_the_last_match(
     players: Pages, clocked_server: ClockedServer
 ) -> None:

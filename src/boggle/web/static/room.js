@@ -801,6 +801,7 @@ function seatIn(code) {
 
 function showEntry(code) {
   inRound(false);
+  delete document.body.dataset.phase;  // no room's phase: the entry screen is in none
   $("room").hidden = true;
   $("entry").hidden = false;
   // a room's own seat when the room is named (its seat still kept: a refused rejoin), else
