@@ -127,6 +127,28 @@ def test_the_entry_screen_has_no_room_phase_after_leaving_or_being_replaced(
     assert page.locator("body").get_attribute("data-phase") is None
 
 
+def test_the_tab_replaced_by_another_names_the_button_that_takes_the_seat_back(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The first tab read "join again here to play here" above a button "Back to the room"
+    and no Join for it: the line names the button it shows, which takes the seat back."""
+    page = players.open(server.url + "/room")
+    create_room(page)
+    link = page.locator("#room-link").get_attribute("href") or ""
+    other = page.context.new_page()
+    other.goto(server.url + link)
+    other.wait_for_selector("body[data-phase='lobby']")
+    page.wait_for_selector("#error:not([hidden])")
+    said = page.locator("#error").inner_text()
+    button = page.locator("#seat-button")
+    assert button.is_visible()
+    assert "another tab or on another device" in said and "join again" not in said, said
+    assert f"“{button.inner_text()}”" in said, said
+    button.click()
+    page.wait_for_selector("body[data-phase='lobby'] #room:not([hidden])")
+    assert page.locator("#error").is_hidden()
+
+
 def test_a_player_who_joins_after_the_match_is_over_reads_it_as_the_last_match(
     players: Pages, clocked_server: ClockedServer
 ) -> None:

@@ -246,7 +246,11 @@ function serverError(message) {
     showNotice("");
     showEntry(code);
   }
-  showError(message.message);
+  // the seat taken in another tab: the way back here is the seat's button, named as it reads
+  showError(message.code === "replaced" && !$("seat").hidden
+    ? "You opened this room again in another tab or on another device, which plays now: " +
+      `“${$("seat-button").textContent}” plays here again.`
+    : message.message);
 }
 
 function forget(code) {
