@@ -44,6 +44,7 @@ const state = {
   stopHostAway: () => {},
   players: null,  // the names in the room's last update: who is gone from the next is said
   gone: [],       // the players who left since the last round started
+  late: false,    // the match shown over was played before this player joined
 };
 
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
@@ -140,6 +141,22 @@ function reconnect() {
   }
 }
 
+// A page restored from the browser's back/forward cache (Safari keeps a room's page there)
+// has the connection it had, dead, and may never be told: it takes its seat again at once,
+// as on a reload, on a new connection (the old one, if the server still has it, is replaced).
+function shownAgain(event) {
+  if (!event.persisted || !state.token || state.leaving) return;
+  const old = state.socket;
+  state.socket = null;
+  if (old) {
+    state.resend.push(...state.inflight.splice(0));
+    if (old.readyState <= WebSocket.OPEN) old.close();
+  }
+  state.retry = 0;
+  state.seating = state.code;
+  reconnect();
+}
+
 function checkConnection() {
   const socket = state.socket;
   if (!socket || socket.readyState !== WebSocket.OPEN || !state.token) return;
@@ -229,7 +246,11 @@ function serverError(message) {
     showNotice("");
     showEntry(code);
   }
-  showError(message.message);
+  // the seat taken in another tab: the way back here is the seat's button, named as it reads
+  showError(message.code === "replaced" && !$("seat").hidden
+    ? "You opened this room again in another tab or on another device, which plays now: " +
+      `“${$("seat-button").textContent}” plays here again.`
+    : message.message);
 }
 
 function forget(code) {
@@ -262,6 +283,7 @@ function phaseText(phase, round, players = []) {
   const isHost = state.you === state.host;
   const host = state.host || "the host";
   if (phase === "over" && !$("results").hidden && !$("match-over").hidden) {
+    if (state.late) return isHost ? "Start a rematch when ready: you play in it." : `${host} (host) can start a rematch: you play in it.`;
     return isHost ? "Start a rematch when ready." : `${host} (host) can start a rematch.`;
   }
   const phases = {
@@ -629,10 +651,17 @@ function showResults(summary) {
   $("round").hidden = true;
   $("results").hidden = false;
   $("results").dataset.round = String(summary.round);
-  $("results-title").textContent = `Round ${summary.round}: results`;
+  // a player who joined after this round (after the match, even) read its results and
+  // standings as if they had played: they are said to be from before they joined
+  const late = Boolean(state.you) && !Object.hasOwn(summary.totals, state.you);
+  state.late = late && summary.match_over;
+  $("results").dataset.late = String(late);
+  $("results-title").textContent = `Round ${summary.round}: results` + (late ? ", before you joined" : "");
+  $("standings-title").textContent = state.late ? "Standings of the last match" : "Standings";
   const over = $("match-over");
   over.hidden = !summary.match_over;
-  over.textContent = summary.match_over ? matchOverText(summary.winners, summary.totals) : "";
+  const said = summary.match_over ? matchOverText(summary.winners, summary.totals) : "";
+  over.textContent = state.late ? said.replace(/^Match over: /, "This match was over before you joined: ") : said;
   showPhase(phaseText(summary.match_over ? "over" : "results", summary.round));
   if (summary.saved === false) {
     showError("The server could not store these results yet: it keeps them and tries again.");
@@ -782,6 +811,7 @@ function seatIn(code) {
 
 function showEntry(code) {
   inRound(false);
+  delete document.body.dataset.phase;  // no room's phase: the entry screen is in none
   $("room").hidden = true;
   $("entry").hidden = false;
   // a room's own seat when the room is named (its seat still kept: a refused rejoin), else
@@ -928,6 +958,7 @@ async function start() {
     if (state.socket) lost(state.socket);
   });
   window.addEventListener("online", reconnect);
+  window.addEventListener("pageshow", shownAgain);
   setInterval(checkConnection, QUIET_MS / 2);
   $("leave-dialog").addEventListener("close", leaveDialogClosed);
   $("copy-link").addEventListener("click",

@@ -1,0 +1,198 @@
+"""A room's page coming back: restored from the browser's back/forward cache, fallen back
+to its entry screen (another tab took the seat, the player left), or opened by someone who
+joins once the match is over. Headless Chromium against `boggle serve`, as the other room
+browser tests (tests/web/test_rooms_browser.py).
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser import Pages
+from browser_fixtures import ClockedServer
+from serve_process import ServeProcess
+
+from boggle import Board, load_lexicon, solve
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+
+@pytest.fixture()
+def players(browser: Any) -> Iterator[Pages]:
+    """One browser context a player."""
+    opened = Pages(browser)
+    yield opened
+    opened.close()
+
+
+SHOWN_FROM_CACHE = "() => dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))"
+"""The browser's `pageshow` of a page restored from its back/forward cache."""
+
+
+def create_room(page: Any, name: str = "ann", **fields: str) -> None:
+    """A room created by ``name`` on the room page open in ``page``, ``fields`` typed first."""
+    page.fill("#create-name", name)
+    for field, value in fields.items():
+        page.fill(f"#create-{field}", value)
+    page.click("#create-button")
+    page.wait_for_selector("body[data-code][data-phase='lobby']")
+
+
+def join_room(page: Any, name: str) -> None:
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    page.wait_for_selector("body[data-code][data-phase] #room:not([hidden])")
+
+
+def type_word(page: Any, word: str, timeout: float = 30_000) -> None:
+    page.fill("#word-input", word)
+    page.press("#word-input", "Enter")
+    page.wait_for_selector(f"#my-words li[data-word='{word}']", timeout=timeout)
+
+
+def test_a_room_page_restored_from_the_back_forward_cache_takes_its_seat_again(
+    players: Pages, server: ServeProcess
+) -> None:
+    """A page restored from the back/forward cache (Safari keeps a room's page there) had
+    the connection it had before, dead, and nothing to open another: the words typed went
+    nowhere until the page found it dead, 15 s later. On `pageshow` (persisted) it takes its
+    seat again at once, as on a reload. Chromium's cache is off under Playwright: the
+    connection is cut here without a close (a page frozen in the cache is told nothing), and
+    the event is the browser's."""
+    page = players.open(server.url + "/room")
+    connections: list[Any] = []
+    dead: set[int] = set()  # the connections cut: nothing passes either way
+
+    def route(socket: Any) -> None:
+        upstream = socket.connect_to_server()
+        at = len(connections)
+        socket.on_message(lambda message: None if at in dead else upstream.send(message))
+        upstream.on_message(lambda message: None if at in dead else socket.send(message))
+        connections.append(socket)
+
+    page.route_web_socket(re.compile(r"/ws/rooms$"), route)
+    create_room(page, seconds="600")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    type_word(page, "zzz")
+    assert len(connections) == 1
+
+    dead.add(0)  # the page in the cache: its connection gone without a word
+    page.evaluate(SHOWN_FROM_CACHE)
+    deadline = time.monotonic() + 5  # well before the page finds the old connection dead
+    while len(connections) < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert len(connections) == 2, "no new connection on pageshow"
+    page.wait_for_selector("body[data-phase='playing'] #my-words li[data-word='zzz']")
+    type_word(page, "qqq", timeout=5_000)  # answered on the new connection
+    assert page.locator("#feedback").get_attribute("data-status") == "not_on_board"
+
+
+def test_a_page_shown_again_from_the_cache_out_of_a_room_opens_nothing(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The entry screen (no seat taken) restored from the cache stays as it is."""
+    page = players.open(server.url + "/room")
+    opened: list[Any] = []
+    page.on("websocket", lambda socket: opened.append(socket))
+    page.evaluate(SHOWN_FROM_CACHE)
+    page.wait_for_timeout(300)
+    assert opened == [] and page.locator("#entry").is_visible()
+
+
+def test_the_entry_screen_has_no_room_phase_after_leaving_or_being_replaced(
+    players: Pages, server: ServeProcess
+) -> None:
+    """body[data-phase] kept the room's last phase once the page was back on its entry
+    screen: a look for the lobby ([data-phase='lobby']) found the entry screen."""
+    page = players.open(server.url + "/room")
+    create_room(page)
+    page.click("#leave-button")
+    page.wait_for_selector("#entry:not([hidden])")
+    assert page.locator("body").get_attribute("data-phase") is None
+
+    create_room(page)  # and opened in another tab of the same browser
+    link = page.locator("#room-link").get_attribute("href") or ""
+    other = page.context.new_page()
+    other.goto(server.url + link)
+    other.wait_for_selector("body[data-phase='lobby']")
+    page.wait_for_selector("#entry:not([hidden])")
+    assert page.locator("body").get_attribute("data-phase") is None
+
+
+def test_the_tab_replaced_by_another_names_the_button_that_takes_the_seat_back(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The first tab read "join again here to play here" above a button "Back to the room"
+    and no Join for it: the line names the button it shows, which takes the seat back."""
+    page = players.open(server.url + "/room")
+    create_room(page)
+    link = page.locator("#room-link").get_attribute("href") or ""
+    other = page.context.new_page()
+    other.goto(server.url + link)
+    other.wait_for_selector("body[data-phase='lobby']")
+    page.wait_for_selector("#error:not([hidden])")
+    said = page.locator("#error").inner_text()
+    button = page.locator("#seat-button")
+    assert button.is_visible()
+    assert "another tab or on another device" in said and "join again" not in said, said
+    assert f"“{button.inner_text()}”" in said, said
+    button.click()
+    page.wait_for_selector("body[data-phase='lobby'] #room:not([hidden])")
+    assert page.locator("#error").is_hidden()
+
+
+def test_a_player_who_joins_after_the_match_is_over_reads_it_as_the_last_match(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Someone joining a room whose match was over read "Match over: ann won with 3 points."
+    and its standings as if they had played; they read that it ended before they joined,
+    the standings as the last match's, and that the host can start a rematch they play in.
+    The players of the match read it as before."""
+    server = clocked_server
+    ann = players.open(server.url + "/room")
+    create_room(ann, seconds="60", rounds="1", target="0")
+    link = ann.locator("#room-link").get_attribute("href") or ""
+    bob = players.open(server.url + link)
+    join_room(bob, "bob")
+    ann.click("#start-button")
+    board = "fxie amlo ewbx astu"  # the clocked server's 4x4 rooms (room_boards.same_boards)
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    word = next(w.word for w in solve(Board.parse(board), load_lexicon()).words if len(w.word) == 4)
+    type_word(ann, word)
+    server.clock.now += 61
+    for page in (ann, bob):
+        page.wait_for_selector("body[data-phase='over'] #match-over:visible")
+    assert bob.locator("#match-over").inner_text() == "Match over: ann won with 1 point."
+
+    cy = players.open(server.url + link)
+    join_room(cy, "cy")
+    cy.wait_for_selector("body[data-phase='over'] #results:not([hidden])")
+    assert cy.locator("#match-over").inner_text() == (
+        "This match was over before you joined: ann won with 1 point."
+    )
+    assert cy.locator("#standings-title").inner_text() == "Standings of the last match"
+    assert cy.locator("#phase").inner_text() == "ann (host) can start a rematch: you play in it."
+    assert cy.locator("#results-title").inner_text() == "Round 1: results, before you joined"
+    # the match's players: as they were
+    bob.wait_for_selector("#players li[data-name='cy']")
+    assert bob.locator("#match-over").inner_text() == "Match over: ann won with 1 point."
+    assert bob.locator("#standings-title").inner_text() == "Standings"
+    assert bob.locator("#results-title").inner_text() == "Round 1: results"
+
+    ann.click("#rematch-button")  # the rematch: cy plays in it, and reads it as played
+    ann.wait_for_selector("body[data-phase='lobby'] #start-button:visible")
+    ann.click("#start-button")
+    cy.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += 61
+    cy.wait_for_selector("body[data-phase='over'] #match-over:visible")
+    assert cy.locator("#match-over").inner_text() == "Match over: nobody scored."
+    assert cy.locator("#standings-title").inner_text() == "Standings"
+    assert cy.locator("#results-title").inner_text() == "Round 1: results"
