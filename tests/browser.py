@@ -129,3 +129,20 @@ class Pages:
         for context in self.contexts:
             context.close()
         assert self.errors == [], f"JavaScript errors or policy violations: {self.errors}"
+
+
+def wait_for_held(page: Any, held: list[Any], count: int = 1) -> None:
+    """Wait (up to 5 s) until ``count`` requests a route of ``page`` keeps are in ``held``."""
+    for _ in range(200):
+        if len(held) >= count:
+            return
+        page.wait_for_timeout(25)
+    assert len(held) >= count, "no check was sent"
+
+
+def enter_word_held(page: Any, word: str, held: list[Any]) -> None:
+    """Type ``word`` in the round's word box and press Enter, then wait until its check is
+    held (``held``: the requests a route of ``page`` keeps unanswered)."""
+    page.fill("#word-input", word)
+    page.press("#word-input", "Enter")
+    wait_for_held(page, held)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, PHONE, Pages
+from browser import ARTIFACTS, PHONE, Pages, enter_word_held
 from browser_fixtures import ClockedServer
 from challenge_round import (
     LONG_ROUND,
@@ -302,13 +302,7 @@ def test_a_word_entered_just_before_a_reload_is_checked_after_it(
     start_challenge(fay, "fay")
     held: list[Any] = []
     fay.route("**/api/check", lambda route: held.append(route))  # never answered
-    fay.fill("#word-input", WORDS[0])
-    fay.press("#word-input", "Enter")
-    for _ in range(200):
-        if held:
-            break
-        fay.wait_for_timeout(25)
-    assert held, "no check was sent"
+    enter_word_held(fay, WORDS[0], held)
     fay.unroute("**/api/check")
     fay.reload()
     fay.wait_for_selector(f"#my-words li[data-word='{WORDS[0]}']")
@@ -337,13 +331,7 @@ def test_a_word_awaiting_its_check_when_the_round_ends_during_a_reload_counts(
             route.continue_()
 
     fay.route("**/api/check", hold)
-    fay.fill("#word-input", WORDS[0])
-    fay.press("#word-input", "Enter")
-    for _ in range(200):
-        if held:
-            break
-        fay.wait_for_timeout(25)
-    assert held, "no check was sent"
+    enter_word_held(fay, WORDS[0], held)
     key = f"boggle-challenge-round-{made['code']}"
     fay.evaluate(  # the round's time runs out while the page reloads
         """key => {
@@ -367,13 +355,7 @@ def test_a_word_awaiting_its_check_when_the_round_ends_during_a_reload_counts(
     held.clear()
     holding = True
     gil.route("**/api/check", hold)
-    gil.fill("#word-input", WORDS[1])
-    gil.press("#word-input", "Enter")
-    for _ in range(200):
-        if held:
-            break
-        gil.wait_for_timeout(25)
-    assert held, "no check was sent"
+    enter_word_held(gil, WORDS[1], held)
     gil.click("#challenge-stop")
     gil.wait_for_timeout(300)  # the round is over, its result not posted yet
     held[0].continue_()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser import ARTIFACTS, PHONE, Pages
+from browser import ARTIFACTS, PHONE, Pages, enter_word_held, wait_for_held
 from serve_process import ServeProcess, get_json
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -167,11 +167,7 @@ def hold_checks(page: Any) -> list[Any]:
 def reload_while_held(page: Any, held: list[Any], count: int = 1) -> None:
     """Once ``count`` checks are held, the checks let through again and the page reloaded
     before their answers came."""
-    for _ in range(200):
-        if len(held) >= count:
-            break
-        page.wait_for_timeout(25)
-    assert len(held) >= count, "no check was sent"
+    wait_for_held(page, held, count)
     page.unroute("**/api/check")
     page.reload()
 
@@ -222,13 +218,7 @@ def test_a_word_awaiting_its_check_when_the_round_ends_during_a_reload_counts(
             route.continue_()
 
     page.route("**/api/check", hold)
-    page.fill("#word-input", second)
-    page.press("#word-input", "Enter")
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(25)
-    assert held, "no check was sent"
+    enter_word_held(page, second, held)
     # the round's time runs out while the page reloads
     page.evaluate(
         """() => {
@@ -256,13 +246,7 @@ def test_a_word_still_being_checked_when_the_round_is_stopped_counts(
     page.click("#daily-start")
     page.wait_for_selector("#board .cube")
     held = hold_checks(page)
-    page.fill("#word-input", first)
-    page.press("#word-input", "Enter")
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(25)
-    assert held, "no check was sent"
+    enter_word_held(page, first, held)
     page.click("#daily-stop")
     page.wait_for_timeout(300)  # the round is over, its result not asked for yet
     held[0].continue_()
