@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._encoding import escape_unwritable
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands.roll import (
     add_dice_options,
@@ -139,10 +140,7 @@ def run(args: argparse.Namespace) -> int:
     # the board is shown (or refused in one line); from here on what a player types or the
     # list writes ("cœur", a pasted "żaba") is escaped where the output's encoding (a Latin-1
     # locale) lacks it: an error there ended the round, its words and summary lost
-    for stream in (out, screen):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+    escape_unwritable(out, screen)
     path_requests: list[str] = []
     hints: list[tuple[int, int]] = []
     interrupted = False  # Ctrl-C ends the round as Ctrl-D does, then exits 130
