@@ -217,9 +217,58 @@ def test_text_the_output_encoding_cannot_write_is_one_clear_line(tmp_path: Path)
     """Sweep 14: a name with an accent to a stream in ASCII said "'ascii' codec can't
     encode character '\\xe9' in position 0: ordinal not in range(128)". (``boggle judge``,
     the command it was found with, now shows such a name escaped, as ``boggle play`` does;
-    a Spanish word written with its accent to ASCII is still the one line.)"""
-    done = shell("boggle solve 'aer aea xxx' --dict es", PYTHONIOENCODING="ascii")
+    a Spanish word is too; a board ``boggle play`` would show its player unreadable is
+    still the one line.)"""
+    done = shell("boggle play 'ñae rea xxx' --dict es < /dev/null", PYTHONIOENCODING="ascii")
     assert_one_line_error(done, "in the output's encoding (ascii); use a UTF-8 locale")
+
+
+@pytest.mark.parametrize(
+    ("command", "shown"),
+    [
+        ("boggle solve 'aer aea xxx' --dict es --no-paths", "  AREA (\\xe1rea)\n"),
+        ("boggle define cœur --dict fr", "C\\u0152UR: see https://fr.wiktionary.org/"),
+        ("boggle roll --language es --seed 8", "cuao ad\\xf1c oiij cra[ch]\n"),
+        (
+            "boggle stats --random 10 --dict es --seed 3 --top 10",
+            "  tltipdeametg[ll]o\\xf1d  (board 5)\n",
+        ),
+        ("echo 'cuao adñc oiij cra[ch]' | boggle score - --dict es", "ad\\xf1c"),
+    ],
+)
+def test_words_the_output_encoding_lacks_are_shown_escaped(command: str, shown: str) -> None:
+    """In an ASCII (or Latin-1) locale ``boggle solve 'aer aea xxx' --dict es`` stopped at
+    "área" with "cannot write 'á' in the output's encoding", no report; so did ``define``,
+    ``roll --language es``, ``score`` and ``stats``'s best boards at a letter the locale
+    lacks. Each shows it escaped and goes on, as ``boggle play`` and ``boggle judge`` do."""
+    done = shell(command, PYTHONIOENCODING="ascii")
+    assert done.returncode == 0, done.stderr
+    assert "error" not in done.stderr, done.stderr
+    assert shown in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "boggle solve 'aer aea xxx' --dict es --json",
+        "boggle solve 'aer aea xxx' --dict es --json --define",
+        "boggle define cœur --dict fr --json",
+        "boggle compare 'cuao adñc oiij cra[ch]' --dict es --json",
+        "boggle dicts --json",
+    ],
+)
+def test_json_the_output_encoding_cannot_write_is_escaped_the_json_way(command: str) -> None:
+    """``--json`` in an ASCII locale stopped at "área" (or a board's "ñ") with an error and
+    no JSON; it is written with every letter beyond ASCII escaped the JSON way (``\\u00e1``),
+    the same JSON, as ``boggle judge --json`` writes it."""
+    as_ascii = shell(command, PYTHONIOENCODING="ascii")
+    in_utf8 = shell(command, PYTHONIOENCODING="utf-8")
+    assert as_ascii.returncode == 0 and as_ascii.stdout.isascii(), as_ascii.stderr
+    got, wanted = json.loads(as_ascii.stdout), json.loads(in_utf8.stdout)
+    if "compare" in command:  # its times differ from run to run
+        for row in got["engines"] + wanted["engines"]:
+            row.pop("first_ms"), row.pop("again_ms")
+    assert got == wanted
 
 
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])

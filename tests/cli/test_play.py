@@ -575,6 +575,38 @@ def test_a_redirected_round_shows_the_player_the_round_and_writes_the_report(
     assert "You found 1 of" not in transcript.getvalue()
 
 
+def test_a_redirected_round_s_report_lists_the_words_found_with_their_points(
+    words_file: Path, tmp_path: Path
+) -> None:
+    """``boggle play > report.txt`` on a terminal wrote a report that said only "You found
+    2 of ..." (each word's answer went to the terminal alone); it lists the words found,
+    each with its points, as ``boggle judge``'s report lists a player's words. The
+    terminal shows the round as before, without the list."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    report = tmp_path / "round.txt"
+    command = f"exec {sys.executable} -m boggle play '{BOARD}' --dict {words_file} > {report}"
+    child = pexpect.spawn(
+        "/bin/sh", ["-c", command], env=boggle_env(), encoding="utf-8", timeout=60
+    )
+    child.logfile_read = transcript = io.StringIO()
+    try:
+        child.expect(r"\[3:00\] > ")
+        for word, points in (("emboli", 3), ("mile", 1), ("amble", 2)):
+            child.send(word + "\r")
+            child.expect(rf"{word.upper()}: \+{points} point")
+        child.sendcontrol("d")
+        child.expect("Path of a word")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0, transcript.getvalue()
+    written = report.read_text(encoding="utf-8")
+    listed = "Words you found (3), in the order found:\n  EMBOLI  3\n  MILE    1\n  AMBLE   2\n"
+    assert listed + "You found 3 of" in written, written
+    assert "Words you found" not in transcript.getvalue()
+
+
 def test_ctrl_c_ends_the_round_with_its_summary_and_status_130(words_file: Path) -> None:
     """Ctrl-C in ``boggle play`` quit with "boggle: interrupted" and no summary; it ends
     the round as Ctrl-D does, shows the summary (no path questions) and exits 130."""

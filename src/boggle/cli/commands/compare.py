@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import TYPE_CHECKING, Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._encoding import escape_unwritable, write_json
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands.solve import add_board_arguments, board_from_args
@@ -82,8 +82,9 @@ def _rows(board: Board, lexicon: Lexicon, rules: Rules) -> list[dict[str, Any]]:
 def run(args: argparse.Namespace) -> int:
     report = compare_engines(args)
     rows = report["engines"]
+    escape_unwritable()  # a board's "ñ" in an ASCII locale: shown escaped, not an error
     if args.json:
-        sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
+        write_json(json.dumps(report, ensure_ascii=False))
         return 0 if all(row["agrees"] is not False for row in rows) else 1
     width = max(len(row["engine"]) for row in rows)
     print(

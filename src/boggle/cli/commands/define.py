@@ -12,6 +12,7 @@ import sys
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._encoding import escape_unwritable, write_json
 from boggle.cli.commands._help import with_examples
 from boggle.definitions import Definition, define
 from boggle.game.words import typed_word
@@ -74,10 +75,11 @@ def missing_text(entry: Definition, lexicon: Lexicon) -> str:
 def run(args: argparse.Namespace) -> int:
     lexicon = options.lexicon_from_args(args)  # a bad --dict is refused before the lookup
     entry = define(args.word, args.language or lexicon.language or "en", lexicon)
+    escape_unwritable()  # "cœur" in a Latin-1 locale: shown escaped, not an error
     if args.json:
         held = typed_word(entry.word, lexicon) in lexicon  # aérea is the Spanish list's aerea
         shown = entry.to_json() | {"word_list": lexicon.name, "in_word_list": held}
-        sys.stdout.write(json.dumps(shown, ensure_ascii=False) + "\n")
+        write_json(json.dumps(shown, ensure_ascii=False))
     elif entry.found:
         sys.stdout.write(definition_text(entry) + "\n")
     else:

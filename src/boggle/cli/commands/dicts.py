@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._encoding import write_json
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.engines.heap import exported_text
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
             for e in lists
         ]
         rows += [{**row, "bundled": False} for row in system]
-        sys.stdout.write(json.dumps(rows, ensure_ascii=False) + "\n")
+        write_json(json.dumps(rows, ensure_ascii=False))
         return 0
     if not lists:
         print("no word lists are bundled with this installation; use --dict PATH")

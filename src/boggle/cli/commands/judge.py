@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._encoding import escape_unwritable, write_json
 from boggle.cli.commands._help import ExampleHelpFormatter, examples_epilog
 from boggle.files.inputs import read_file
 from boggle.game import CHALLENGE_MODES, iter_problems, judge_json, read_round_text
@@ -129,30 +130,10 @@ def run(args: argparse.Namespace) -> int:
         # The problems are in the JSON too; stderr tells a person watching the pipe.
         for problem in iter_problems(result):
             print(f"boggle: warning: {problem}", file=sys.stderr)
-        sys.stdout.write(encodable_json(result.json_text(), sys.stdout) + "\n")
+        write_json(result.json_text())
     else:
         # what the players typed ("żaba", "cœur") is escaped where the output's encoding (a
         # Latin-1 locale) lacks it, as `boggle play` shows it: an error ended the report
-        reconfigure = getattr(sys.stdout, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+        escape_unwritable()
         sys.stdout.write(result.text() + "\n")
     return 0
-
-
-def encodable_json(text: str, out: Any) -> str:
-    """JSON ``text`` as ``out`` can write it: as it is, or with every character beyond ASCII
-    escaped (``\\u017c``, still the same JSON) where the output's encoding lacks one.
-
-    >>> import io
-    >>> latin_1 = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
-    >>> print(encodable_json('{"entry": "żaba"}', latin_1))
-    {"entry": "\\u017caba"}
-    """
-    try:
-        text.encode(getattr(out, "encoding", None) or "utf-8")
-    except (UnicodeEncodeError, LookupError):
-        import json
-
-        return json.dumps(json.loads(text))
-    return text

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._encoding import escape_unwritable
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands.roll import (
     add_dice_options,
@@ -139,10 +140,7 @@ def run(args: argparse.Namespace) -> int:
     # the board is shown (or refused in one line); from here on what a player types or the
     # list writes ("cœur", a pasted "żaba") is escaped where the output's encoding (a Latin-1
     # locale) lacks it: an error there ended the round, its words and summary lost
-    for stream in (out, screen):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+    escape_unwritable(out, screen)
     path_requests: list[str] = []
     hints: list[tuple[int, int]] = []
     interrupted = False  # Ctrl-C ends the round as Ctrl-D does, then exits 130
@@ -181,6 +179,8 @@ def run(args: argparse.Namespace) -> int:
         out.write("Round stopped (Ctrl-C).\n" if interrupted else "Round over.\n")
         for word in path_requests:  # asked during the round: answered first, as the summary ends
             out.write(path_answer(session, word) + "\n")
+    if screen is not out and session.found:  # the report has the words the screen showed
+        out.write(found_text(session) + "\n")
     out.write(summary_text(session, args.missed) + "\n")
     if session.missed():
         from boggle.cli.main import terminal_columns
@@ -250,6 +250,32 @@ def feedback_text(
     if feedback.status == "invalid":
         return f"  {word}: not a word: {feedback.message}"
     return f"  {word}: {feedback.status.replace('_', ' ').replace('board', 'the board')}"
+
+
+def found_text(session: PlaySession) -> str:
+    """The words found, in the order found, each with its points (as the words missed are
+    listed, and ``boggle judge`` lists a player's words): for the round's report when the
+    answers were shown on the terminal alone (``boggle play > report.txt``).
+
+    >>> from boggle import Lexicon, solve
+    >>> session = PlaySession(Board.parse("fxie amlo ewbx astu"), solve(
+    ...     "fxie amlo ewbx astu", Lexicon.from_words(["fame", "mile", "amble"])))
+    >>> _ = session.submit("mile"), session.submit("amble")
+    >>> print(found_text(session))
+    Words you found (2), in the order found:
+      MILE   1
+      AMBLE  2
+    """
+    solution = session.solution
+    points = {item.word: item.points for item in solution}
+    names = [solution.shown(word) for word in session.found]
+    width = max(map(len, names), default=0)
+    lines = [f"Words you found ({len(names):,}), in the order found:"]
+    lines.extend(
+        f"  {name:<{width}}  {points[word]:,}"
+        for name, word in zip(names, session.found, strict=True)
+    )
+    return "\n".join(lines)
 
 
 def summary_text(session: PlaySession, show_missed: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from boggle.cli.commands._encoding import escape_unwritable
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._options import (
     SIZE_RANGE,
@@ -164,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
     lexicon = load_wordlist(None, args.language) if args.language not in (None, "en") else None
     if lexicon is not None and args.dice is not None:
         check_chosen_dice(lexicon, args.dice)
+    escape_unwritable()  # a board's "ñ" in an ASCII locale: shown escaped, not an error
     lines: list[str] = []
     try:
         for i in range(args.count):

@@ -14,6 +14,7 @@ from itertools import islice
 from typing import Any, NamedTuple
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._encoding import escape_unwritable
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._progress import progress_bar
 from boggle.cli.commands._where import add_cluster_options, where_from_args
@@ -175,6 +176,7 @@ def run(args: argparse.Namespace) -> int:
     )
     failed = 0
     out = sys.stdout
+    escape_unwritable(out)  # a board's "ñ" in an ASCII locale: shown escaped, not an error
     if engine == "gpu":
         results = score_text_chunks_on_gpu(texts(), lexicon, rules)
     else:

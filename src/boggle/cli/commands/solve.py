@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._encoding import escape_unwritable, write_json
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands.roll import (
     add_dice_options,
@@ -154,6 +155,9 @@ def run(args: argparse.Namespace) -> int:
     board = board_from_args(args)
     # a board given is held to --min-length; a rolled one (its line printed) by its size
     rules = choice.for_size(board.rows, board.cols) if args.random else choice.for_board(board)
+    # a word ("área") or a board's letter the output's encoding (a Latin-1 locale) lacks is
+    # shown escaped, as `boggle judge` shows it: an error stopped the report
+    escape_unwritable()
     if stream:
         return _stream(board, rules, engine, args)
     lexicon = options.lexicon_from_args(args)
@@ -167,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     if args.define:
         return _defined(solution, args)
     if args.json:
-        sys.stdout.write(solution.json_text(paths=not args.no_paths) + "\n")
+        write_json(solution.json_text(paths=not args.no_paths))
     else:
         sys.stdout.write(solution.text(paths=not args.no_paths) + "\n")
     return 0
@@ -208,7 +212,7 @@ def _defined(solution: Solution, args: argparse.Namespace) -> int:
                 entry["forms"] = list(definition.forms)
             if definition is not None and definition.url is not None:
                 entry["definition_url"] = definition.url
-        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        write_json(json.dumps(result, ensure_ascii=False))
         return 0
     # each word's line as the text shows it ("  AJI (ají): [...]": its written form too)
     by_shown = {solution.shown(item.word): item.word for item in solution}

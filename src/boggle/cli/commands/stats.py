@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from boggle.cli.commands import _options as options
+from boggle.cli.commands._encoding import escape_unwritable
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._output import check_outputs
 from boggle.cli.commands._progress import progress_bar, spelled_duration, time_left
@@ -155,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
     if plot is not None:
         write_plot(stats, plot)  # of the boards summarised, as the report below
     levels = _levels_if_installed(stats.boards, source, whole, rules, seed)
+    escape_unwritable()  # a best board's "ñ" in an ASCII locale: escaped, not an error
     if args.json:
         result = stats.to_json()
         result["words"] = args.words

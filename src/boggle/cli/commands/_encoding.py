@@ -1,0 +1,60 @@
+"""Words printed in the output's encoding: a letter a non-UTF-8 locale lacks is escaped.
+
+In a Latin-1 or ASCII locale (``PYTHONIOENCODING=ascii``) a word with a letter the
+encoding lacks ("área", "żaba", a board's "ñ") stopped a command with "cannot write 'á' in
+the output's encoding". A command that prints words calls :func:`escape_unwritable` before
+its report (the letter is shown escaped, ``\\xe1rea``, and the report goes on) and writes
+its JSON with :func:`write_json` (every character beyond ASCII escaped the JSON way,
+``\\u00e1``, so the JSON stays valid and the same). The one-line error of
+:func:`boggle.cli.main.unwritable` is left where escaping cannot be done: a stream that
+cannot be set to escape, and a board ``boggle play`` would show the player unreadable.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+
+def escape_unwritable(*streams: Any) -> None:
+    """From here on, ``streams`` (standard output when none is named) write a character
+    their encoding lacks escaped (``\\u017c``) rather than stopping at it.
+
+    >>> import io
+    >>> latin_1 = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
+    >>> escape_unwritable(latin_1)
+    >>> _ = latin_1.write("żaba café"); latin_1.flush()
+    >>> latin_1.buffer.getvalue()
+    b'\\\\u017caba caf\\xe9'
+    """
+    for stream in streams or (sys.stdout,):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
+def encodable_json(text: str, out: Any) -> str:
+    """JSON ``text`` as ``out`` can write it: as it is, or with every character beyond ASCII
+    escaped (``\\u017c``, still the same JSON) where the output's encoding lacks one.
+
+    >>> import io
+    >>> latin_1 = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
+    >>> print(encodable_json('{"entry": "żaba"}', latin_1))
+    {"entry": "\\u017caba"}
+    >>> print(encodable_json('{"entry": "café"}', latin_1))
+    {"entry": "café"}
+    """
+    try:
+        text.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        import json
+
+        return json.dumps(json.loads(text))
+    return text
+
+
+def write_json(text: str, out: Any = None) -> None:
+    """The JSON ``text`` and a newline to ``out`` (standard output), escaped the JSON way
+    where its encoding lacks a character (:func:`encodable_json`)."""
+    stream = sys.stdout if out is None else out
+    stream.write(encodable_json(text, stream) + "\n")
