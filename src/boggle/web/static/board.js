@@ -263,6 +263,7 @@ export function wordButton(word, path, text, dictionary) {
   button.className = "word";
   button.dataset.word = word;
   button.textContent = text ?? word;
+  markLanguage(button, dictionary);
   if (path) {
     button.dataset.path = path.map(([r, c]) => `${r},${c}`).join(" ");
     const show = () => {
@@ -965,6 +966,19 @@ export function fetchWordLists() {
     throw error;
   });
   return wordLists;
+}
+
+// An element holding a word of the list `dictionary` gets the list's language as its `lang`
+// where that is not the page's (<html lang="en">), so a screen reader says a Spanish list's
+// "aérea" as Spanish, not with English sounds (WCAG 3.1.2). Every page's word chips go
+// through wordButton, which calls this; a list not known (or none) leaves the element as it is.
+export function markLanguage(element, dictionary) {
+  if (typeof dictionary !== "string" || !dictionary) return;
+  fetchWordLists().then((lists) => {
+    const language = lists.dictionaries.find((entry) => entry.name === dictionary)?.language;
+    const page = (document.documentElement.lang || "en").split("-")[0].toLowerCase();
+    if (language && language.split("-")[0].toLowerCase() !== page) element.lang = language;
+  }).catch(() => {});  // the list's language unknown: the page's stands
 }
 
 // Each list's name -> its title, the list as a player reads it, the same on every page:
