@@ -409,6 +409,17 @@ export function levelName(level) {
   return Object.hasOwn(LEVEL_NAMES, level) ? LEVEL_NAMES[level] : null;
 }
 
+// A word button's level (style.css fades and slants the rarer ones) said in words too: as its
+// title, which a screen reader gives as the button's description ("fame, button, obscure
+// word") and a pointer shows on hover, without making the chip longer on a phone. A title
+// already there (the play page's "2 points") keeps its place first. No known level: nothing.
+export function markLevel(button, level) {
+  const name = levelName(level);
+  if (!name || button.dataset.level === level) return;
+  button.dataset.level = level;
+  button.title = button.title ? `${button.title}, ${name}` : name;
+}
+
 // A word's definition (GET /api/define), shown in the definition box of the word's panel
 // (or section): the page's own element with class "word-definition"; each word asked once.
 // The box says first the word's level (the button's data-level) and what form it is
