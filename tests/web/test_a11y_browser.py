@@ -737,6 +737,8 @@ def test_a_word_of_another_language_s_list_is_marked_with_its_language(
         "() => document.querySelector(\"#play-missed button.word[data-word='aerea']\").lang"
     )
     assert chip.get_attribute("lang") == "es"
+    chip.focus()  # its meaning's box names the word in Spanish too
+    page.wait_for_selector(".word-definition strong[lang='es']")
     page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
     page.wait_for_selector("#words .word")
     page.wait_for_timeout(300)  # the lists' languages come

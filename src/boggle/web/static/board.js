@@ -449,6 +449,7 @@ export async function showDefinition(button, word, dictionary, path) {
   box.removeAttribute("title");
   const head = document.createElement("strong");
   head.textContent = word.toUpperCase() + ": ";
+  markLanguage(head, dictionary);  // the word in its list's language (its meaning is English)
   box.append(head);
   if (entry.written?.length) {  // as the language writes it, where the list folds it: aérea
     const written = document.createElement("span");
