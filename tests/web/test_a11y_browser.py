@@ -718,3 +718,55 @@ def test_every_round_s_clock_is_a_timer(pages: Pages, server: ServeProcess) -> N
         timer = page.get_by_role("timer")
         assert timer.count() == 1 and timer.get_attribute("id") == clock
         assert timer.get_attribute("aria-live") == "off"
+
+
+def test_a_word_of_another_language_s_list_is_marked_with_its_language(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A Spanish list's word chips carry lang="es" (WCAG 3.1.2: a screen reader says aérea
+    as Spanish, not with English sounds); an English list's words, the page's, carry none."""
+    page = pages.open(server.url + "/play?dict=es&board=aer+aea+xxx")
+    page.wait_for_selector("#dict-select option[value='es']", state="attached", timeout=90_000)
+    page.check("#play-this-board")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])", timeout=60_000)
+    page.click("#play-end")
+    chip = page.locator("#play-missed button.word[data-word='aerea']")
+    chip.wait_for()
+    page.wait_for_function(
+        "() => document.querySelector(\"#play-missed button.word[data-word='aerea']\").lang"
+    )
+    assert chip.get_attribute("lang") == "es"
+    chip.focus()  # its meaning's box names the word in Spanish too
+    page.wait_for_selector(".word-definition strong[lang='es']")
+    page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
+    page.wait_for_selector("#words .word")
+    page.wait_for_timeout(300)  # the lists' languages come
+    assert page.locator("#words .word[lang]").count() == 0
+
+
+def test_a_missed_word_s_level_is_said_not_only_shown_by_its_look(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A missed word's level was its chip's opacity and slant only: a screen reader gets it as
+    the chip's description ("obscure word"), and the chip's text, its width on a phone, is
+    the word's as before."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.wait_for_selector("#dict-select option", state="attached", timeout=90_000)
+    page.check("#play-this-board")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])", timeout=60_000)
+    page.click("#play-end")
+    page.wait_for_selector("#play-missed button.word[data-level]")
+    chips = page.locator("#play-missed button.word[data-level]")
+    seen = set()
+    for index in range(chips.count()):
+        chip = chips.nth(index)
+        level = chip.get_attribute("data-level")
+        if level in seen:
+            continue
+        seen.add(level)
+        assert chip.text_content() == chip.get_attribute("data-word")  # no longer on a phone
+        name = chip.evaluate("(button) => button.innerText")  # as shown: EMBOLI
+        assert f"{level} word" in described(page, "button", name)
+    assert seen

@@ -1169,3 +1169,13 @@ def test_keeping_into_a_nearly_full_list_says_what_did_not_fit(
         "Kept 5 words to learn; 5 more did not fit: your list is full (300 words). See My words"
     )
     assert len(stored(page)) == 300 and page.locator(".keep-button").is_enabled()
+
+
+def test_a_kept_word_of_another_language_s_list_carries_its_language(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """My words names a Spanish list's word with lang="es" (a screen reader says it as
+    Spanish); an English list's word, the page's language, carries none."""
+    page = words_page(pages, server, [kept("aerea", list="es"), kept("fame")])
+    page.wait_for_selector(".kept-word[data-word='aerea'] .kept-name[lang='es']")
+    assert page.locator(".kept-word[data-word='fame'] .kept-name[lang]").count() == 0

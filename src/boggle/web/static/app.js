@@ -5,9 +5,9 @@
 
 import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
-  focusResults, formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock, namedWord,
-  placeRoundSetup, readyDefinitionBox, renderBoard, serverOptions, showDefinition, showDiceFor,
-  showInView, showRoundLength, sound, typedNumber, writtenWord,
+  focusResults, formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock,
+  markLanguage, namedWord, placeRoundSetup, readyDefinitionBox, renderBoard, serverOptions,
+  showDefinition, showDiceFor, showInView, showRoundLength, sound, typedNumber, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -64,6 +64,7 @@ function wordButton(entry, extraClass) {
   button.type = "button";
   button.className = "word" + (extraClass ? " " + extraClass : "");
   button.textContent = writtenWord(entry.word, entry.written);  // aérea for the list's aerea
+  markLanguage(button, state.list);  // a Spanish list's word said as Spanish
   button.dataset.word = entry.word;
   button.dataset.points = String(entry.points);
   button.title = `${entry.points} point${entry.points === 1 ? "" : "s"}`;

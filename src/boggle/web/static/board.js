@@ -263,6 +263,7 @@ export function wordButton(word, path, text, dictionary) {
   button.className = "word";
   button.dataset.word = word;
   button.textContent = text ?? word;
+  markLanguage(button, dictionary);
   if (path) {
     button.dataset.path = path.map(([r, c]) => `${r},${c}`).join(" ");
     const show = () => {
@@ -408,6 +409,17 @@ export function levelName(level) {
   return Object.hasOwn(LEVEL_NAMES, level) ? LEVEL_NAMES[level] : null;
 }
 
+// A word button's level (style.css fades and slants the rarer ones) said in words too: as its
+// title, which a screen reader gives as the button's description ("fame, button, obscure
+// word") and a pointer shows on hover, without making the chip longer on a phone. A title
+// already there (the play page's "2 points") keeps its place first. No known level: nothing.
+export function markLevel(button, level) {
+  const name = levelName(level);
+  if (!name || button.dataset.level === level) return;
+  button.dataset.level = level;
+  button.title = button.title ? `${button.title}, ${name}` : name;
+}
+
 // A word's definition (GET /api/define), shown in the definition box of the word's panel
 // (or section): the page's own element with class "word-definition"; each word asked once.
 // The box says first the word's level (the button's data-level) and what form it is
@@ -437,6 +449,7 @@ export async function showDefinition(button, word, dictionary, path) {
   box.removeAttribute("title");
   const head = document.createElement("strong");
   head.textContent = word.toUpperCase() + ": ";
+  markLanguage(head, dictionary);  // the word in its list's language (its meaning is English)
   box.append(head);
   if (entry.written?.length) {  // as the language writes it, where the list folds it: aérea
     const written = document.createElement("span");
@@ -965,6 +978,19 @@ export function fetchWordLists() {
     throw error;
   });
   return wordLists;
+}
+
+// An element holding a word of the list `dictionary` gets the list's language as its `lang`
+// where that is not the page's (<html lang="en">), so a screen reader says a Spanish list's
+// "aérea" as Spanish, not with English sounds (WCAG 3.1.2). Every page's word chips go
+// through wordButton, which calls this; a list not known (or none) leaves the element as it is.
+export function markLanguage(element, dictionary) {
+  if (typeof dictionary !== "string" || !dictionary) return;
+  fetchWordLists().then((lists) => {
+    const language = lists.dictionaries.find((entry) => entry.name === dictionary)?.language;
+    const page = (document.documentElement.lang || "en").split("-")[0].toLowerCase();
+    if (language && language.split("-")[0].toLowerCase() !== page) element.lang = language;
+  }).catch(() => {});  // the list's language unknown: the page's stands
 }
 
 // Each list's name -> its title, the list as a player reads it, the same on every page:

@@ -2,8 +2,8 @@
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
   api, clearPath, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName,
-  listedWord, namedWord, readyDefinitionBox, renderBoard, roundLength, showInView, shownName, sound,
-  wordButton, wordListTitles, writtenWord,
+  listedWord, markLevel, namedWord, readyDefinitionBox, renderBoard, roundLength, showInView,
+  shownName, sound, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
@@ -325,7 +325,7 @@ function showMissed(challenge, mine) {
   const list = $("unfound");
   list.replaceChildren(...board.map((w) => {
     const button = wordButton(w.word, w.path, `${writtenWord(w.word, w.written)} ${w.points}`, challenge.dictionary ?? null);
-    if (w.level) button.dataset.level = w.level;
+    markLevel(button, w.level);
     return button;
   }));
   list.hidden = !board.length;

@@ -6,7 +6,7 @@
 // server gave none; board: the board's text; date: YYYY-MM-DD, the day it was kept; streak:
 // right answers in a row when practised; due: YYYY-MM-DD, the day it is next asked, "" for at
 // once; an entry stored before there were due days has none: it is due at once).
-import { counted, levelName, writtenWord } from "/static/board.js";
+import { counted, markLevel, writtenWord } from "/static/board.js";
 
 export const LEARN_KEY = "boggle-learn";
 export const KEEP_PER_ROUND = 10;
@@ -232,7 +232,7 @@ function addLearnButtons(chips, missed, list, board, status) {
     const entry = byWord.get(chip.dataset.word);
     if (!entry || paired.has(entry.word)) continue;
     paired.add(entry.word);
-    if (levelName(entry.level)) chip.dataset.level = entry.level;  // said in its meaning's box
+    markLevel(chip, entry.level);  // said in its title and in its meaning's box
     const pair = document.createElement("span");
     pair.className = "learn-pair";
     chip.replaceWith(pair);

@@ -2,7 +2,7 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  jsonText, limitName, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
+  jsonText, limitName, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
   showRoundLength, sound, typedNumber, wordButton, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -717,7 +717,7 @@ function showResults(summary) {
   const unfound = $("unfound");
   unfound.replaceChildren(...summary.unfound.map((w) => {
     const button = wordWithPoints(w, listName());
-    if (w.level) button.dataset.level = w.level;
+    markLevel(button, w.level);
     return button;
   }));
   if (summary.unfound.length) readyDefinitionBox(unfound);

@@ -5,7 +5,7 @@
 // pass; a word answered right comes back days later, as learn.js's schedule says: right twice
 // in a row and it is learned); Clear all, after a question. Nothing is sent to the server but
 // the look-ups.
-import { api, counted, levelName, namedWord, wordListTitles } from "/static/board.js";
+import { api, counted, levelName, markLanguage, namedWord, wordListTitles } from "/static/board.js";
 import {
   INTERVALS, LEARN_KEY, MOST_KEPT, answered, isDue, loadWords, readWords, saveWords, today, wordsText,
 } from "/static/learn.js";
@@ -238,6 +238,7 @@ function keptItem(entry, namedAbove) {
   const word = document.createElement("strong");
   word.className = "kept-name";
   word.textContent = entry.word.toUpperCase();
+  if (entry.list) markLanguage(word, entry.list);  // a Spanish list's word said as Spanish
   const about = document.createElement("span");
   about.className = "help";
   if (entry.list && !namedAbove) about.append(listSpan(entry.list), " · ");
