@@ -13,7 +13,10 @@ cannot be set to escape, and a board ``boggle play`` would show the player unrea
 from __future__ import annotations
 
 import sys
-from typing import Any
+
+TYPE_CHECKING = False  # typing costs milliseconds to import on every start (solve imports this)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def escape_unwritable(*streams: Any) -> None:
