@@ -32,7 +32,7 @@ from challenge_round import (
     make_challenge,
     start_challenge,
 )
-from serve_process import ServeProcess
+from serve_process import ServeProcess, get_json
 from test_rooms_browser import ONE_ROUND, create_room
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
@@ -549,10 +549,12 @@ def test_the_solver_s_count_of_words_is_said(pages: Pages, server: ServeProcess)
     """A board solved, rolled or its words filtered: the line that counts them ("61 words,
     70 points", "... (showing 4)") is a status, said by a screen reader without the focus
     leaving Solve or the filter (WCAG 4.1.3, a search's count of results)."""
+    solved = get_json(server.url + "/api/solve", {"board": FXIE})
     page = pages.open(server.url + "/solve")
     page.fill("#board-input", FXIE)
     page.press("#board-input", "Enter")
-    page.wait_for_selector("#summary[data-count]")
+    # this board's count, not the one of a board shown before it (a link's, a roll's)
+    page.wait_for_selector(f"#summary[data-count='{solved['count']}']")
     counted = page.text_content("#summary") or ""
     assert counted.endswith(" points")
     assert page.get_by_role("status").filter(has_text=counted).count() == 1
