@@ -809,9 +809,31 @@ function seatIn(code) {
   }
 }
 
+// The room left behind leaves nothing on the page: not its code on the body (a look for
+// body[data-code] found the entry screen), nor its board, words and results, hidden with it
+// (the results' challenge offer named the player, the standings the old room's players), so
+// the next room shown starts from nothing whatever its phase.
+function clearRoom() {
+  delete document.body.dataset.code;
+  placeActions(false);
+  for (const id of ["round", "results", "match-over", "set-apart"]) $(id).hidden = true;
+  delete $("results").dataset.round;
+  delete $("results").dataset.late;
+  for (const id of ["board", "my-words", "players", "result-players", "unfound", "set-apart"]) {
+    $(id).replaceChildren();
+  }
+  $("standings").querySelector("tbody").replaceChildren();
+  for (const id of ["feedback", "levels", "match-over", "phase"]) $(id).textContent = "";
+  delete $("feedback").dataset.word;
+  delete $("feedback").dataset.status;
+  for (const offer of $("results").querySelectorAll(".challenge-offer, .keep-offer")) offer.remove();
+  clearPath();
+}
+
 function showEntry(code) {
   inRound(false);
   delete document.body.dataset.phase;  // no room's phase: the entry screen is in none
+  clearRoom();
   $("room").hidden = true;
   $("entry").hidden = false;
   // a room's own seat when the room is named (its seat still kept: a refused rejoin), else
