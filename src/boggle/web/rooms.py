@@ -361,8 +361,11 @@ class RoomService:
             if old is not None and old is not socket:
                 replaced = RoomError(
                     "replaced",
+                    # not "join again": a join under the seat's name is refused while the
+                    # other tab holds it; the seat's token (the page's "Back to the room",
+                    # the room's link opened again) takes it back
                     "you opened this room again in another tab or on another device, which"
-                    " plays now; join again here to play here",
+                    " plays now; open the room's link here again to take your seat back",
                 )
                 await self.send(old, error_message(replaced))
                 with contextlib.suppress(Exception):
