@@ -218,7 +218,7 @@ def test_the_entry_screen_after_leaving_keeps_nothing_of_the_room(
     left = page.evaluate(
         """() => ({
           results: document.querySelectorAll('#results .result-player, #standings tbody tr').length,
-          offers: document.querySelectorAll('#results .challenge-offer, #results .keep-offer').length,
+          offers: document.querySelectorAll('#results .challenge-offer, .keep-offer').length,
           board: document.querySelectorAll('#board .cube').length,
           words: document.querySelectorAll('#my-words li, #players li').length,
           shown: !document.querySelector('#results').hidden,
