@@ -377,7 +377,10 @@ def run(args: argparse.Namespace) -> int:
         head_seconds=args.head_timeout,
         max_connections=args.max_connections or default_max_connections(),
     )
-    server = BoundedServer(server_config(app, args.host, args.port, server_limits))
+    server = BoundedServer(
+        server_config(app, args.host, args.port, server_limits),
+        say=lambda line: sys.stderr.write(line + "\n"),
+    )
     with contextlib.suppress(KeyboardInterrupt):
         server.run()
     return 0

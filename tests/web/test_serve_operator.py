@@ -1,0 +1,72 @@
+"""`boggle serve` as its operator runs it: stopped with rooms open (Ctrl-C, or SIGTERM from
+systemd or a container), and its log of requests.
+
+Each test runs `boggle serve` as a process (tests/serve_process.py), as an operator does.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import time
+from pathlib import Path
+
+import pytest
+from serve_process import ServeProcess
+
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+from websockets.sync.client import connect
+
+
+def output_once_stopped(server: ServeProcess, stop: signal.Signals | None) -> str:
+    """The server's output once ``stop`` (if not sent already) has stopped it."""
+    if stop is not None:
+        server.process.send_signal(stop)
+    server.process.wait(timeout=20)
+    deadline = time.monotonic() + 5  # the reader thread takes the last lines
+    while time.monotonic() < deadline and not any("stopping" in x for x in server.output):
+        time.sleep(0.05)
+    return "".join(server.output)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_stopping_the_server_tells_the_players_of_open_rooms_and_says_how_many(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    """Stopped with a round being played, the server closed the players' connections with
+    uvicorn's 1012 ("service restart") and said nothing: the pages tried to take their seats
+    again, and on the next server read that the room had closed for want of players or
+    messages. The players are told the server is stopping, their room closed, and the
+    operator reads one line of how many rooms were closed."""
+    server = ServeProcess(tmp_path / "data")
+    try:
+        with connect(server.ws_url, open_timeout=10) as socket:
+            socket.send(json.dumps({"type": "create", "name": "ann", "settings": {}}))
+            joined = json.loads(socket.recv(timeout=10))
+            assert joined["type"] == "joined"
+            socket.send(json.dumps({"type": "start"}))
+            while json.loads(socket.recv(timeout=10))["type"] != "round_started":
+                pass
+            server.process.send_signal(stop)
+            while (message := json.loads(socket.recv(timeout=10)))["type"] != "closed":
+                pass
+        assert message["code"] == joined["code"]
+        assert "the server is stopping" in message["message"]
+        output = output_once_stopped(server, None)  # a second Ctrl-C would force the exit
+        assert "boggle: stopping: 1 open room closed, 1 player told" in output, output
+        assert "Traceback" not in output, output
+    finally:
+        server.stop()
+
+
+def test_a_server_stopped_at_once_says_it_stops_and_nothing_else(tmp_path: Path) -> None:
+    """Stopped within seconds of its start (a typo in a unit file, a restart loop), the
+    server's worker process, still loading its word list, found the server gone and ended
+    with a BrokenPipeError traceback on the operator's terminal."""
+    server = ServeProcess(tmp_path / "data")
+    try:
+        output = output_once_stopped(server, signal.SIGTERM)
+        assert "Traceback" not in output, output
+        assert output.splitlines()[-1] == "boggle: stopping", output
+    finally:
+        server.stop()
