@@ -7,12 +7,14 @@ Each test runs `boggle serve` as a process (tests/serve_process.py), as an opera
 from __future__ import annotations
 
 import json
+import re
 import signal
 import time
+import urllib.error
 from pathlib import Path
 
 import pytest
-from serve_process import ServeProcess
+from serve_process import ServeProcess, get_json
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 from websockets.sync.client import connect
@@ -70,3 +72,28 @@ def test_a_server_stopped_at_once_says_it_stops_and_nothing_else(tmp_path: Path)
         assert output.splitlines()[-1] == "boggle: stopping", output
     finally:
         server.stop()
+
+
+def test_the_access_log_has_one_line_a_request_with_its_time_client_and_status(
+    tmp_path: Path,
+) -> None:
+    """The server logged no request at all: an operator could not see who used it or what
+    failed. `--access-log` writes one line a request; without it, none."""
+    logged = ServeProcess(tmp_path / "logged", "--access-log")
+    quiet = ServeProcess(tmp_path / "quiet")
+    try:
+        for server in (logged, quiet):
+            get_json(server.url + "/api/health")
+            with pytest.raises(urllib.error.HTTPError):
+                get_json(server.url + "/api/nowhere")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not any("nowhere" in x for x in logged.output):
+            time.sleep(0.05)
+    finally:
+        logged.stop()
+        quiet.stop()
+    line = r'\d{4}-\d\d-\d\d \d\d:\d\d:\d\d 127\.0\.0\.1:\d+ "GET /api/%s HTTP/1\.1" %s'
+    output = "".join(logged.output)
+    assert re.search(line % ("health", "200 OK"), output), output
+    assert re.search(line % ("nowhere", "404 Not Found"), output), output
+    assert not any("/api/" in x for x in quiet.output), quiet.output

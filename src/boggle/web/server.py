@@ -18,6 +18,7 @@ traceback.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
 import socket
@@ -314,13 +315,39 @@ class BoundedServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def server_config(app: Any, host: str, port: int, limits: ServerLimits) -> uvicorn.Config:
-    """uvicorn's settings for ``app``: HTTP/1.1 with these limits, no reloading."""
+ACCESS_LINE = '%(asctime)s %(client_addr)s "%(request_line)s" %(status_code)s'
+"""A request's line in the access log: ``2026-11-29 08:15:02 192.0.2.7:51234 "GET /room
+HTTP/1.1" 200 OK`` (the client's address as a proxy on this machine passes it on)."""
+
+
+def log_config(access_log: bool) -> dict[str, Any]:
+    """uvicorn's logging: its warnings and errors on standard error, as always; with
+    ``access_log``, one line a request (:data:`ACCESS_LINE`) on standard output.
+
+    >>> config = log_config(access_log=True)
+    >>> config["loggers"]["uvicorn.access"]["level"], config["loggers"]["uvicorn.error"]["level"]
+    ('INFO', 'WARNING')
+    """
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    config["formatters"]["access"].update(fmt=ACCESS_LINE, datefmt="%Y-%m-%d %H:%M:%S")
+    config["loggers"]["uvicorn"]["level"] = "WARNING"
+    config["loggers"]["uvicorn.error"]["level"] = "WARNING"
+    config["loggers"]["uvicorn.access"]["level"] = "INFO" if access_log else "WARNING"
+    return config
+
+
+def server_config(
+    app: Any, host: str, port: int, limits: ServerLimits, access_log: bool = False
+) -> uvicorn.Config:
+    """uvicorn's settings for ``app``: HTTP/1.1 with these limits, no reloading; each
+    request logged with ``access_log`` (:func:`log_config`)."""
     return uvicorn.Config(
         app,
         host=host,
         port=port,
-        log_level="warning",
+        log_config=log_config(access_log),
+        log_level=None,
+        access_log=access_log,
         http=BoundedH11Protocol.with_limits(limits),
         ws=BoundedWebSocketProtocol,
         timeout_keep_alive=limits.keep_alive_seconds,

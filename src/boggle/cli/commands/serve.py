@@ -185,6 +185,12 @@ def register(subparsers: Any) -> None:
         help="words all rooms together take a second, any number above 0; a word over it waits "
         "its turn, or is refused (busy) when its turn is over 2 s away (default 1000)",
     )
+    parser.add_argument(
+        "--access-log",
+        action="store_true",
+        help="write one line a request to standard output: the time, the client's address "
+        "(behind a proxy, the one it passes on), the request line and the status",
+    )
     parser.set_defaults(run=run)
 
 
@@ -378,7 +384,7 @@ def run(args: argparse.Namespace) -> int:
         max_connections=args.max_connections or default_max_connections(),
     )
     server = BoundedServer(
-        server_config(app, args.host, args.port, server_limits),
+        server_config(app, args.host, args.port, server_limits, access_log=args.access_log),
         say=lambda line: sys.stderr.write(line + "\n"),
     )
     with contextlib.suppress(KeyboardInterrupt):
