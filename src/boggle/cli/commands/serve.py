@@ -319,21 +319,29 @@ def run(args: argparse.Namespace) -> int:
         if not (math.isfinite(seconds) and seconds > 0):
             raise BoggleError(f"{option} must be a positive number of seconds, got {seconds:g}")
     if args.max_connections is not None and args.max_connections < 1:
-        raise BoggleError("--max-connections must be at least 1")
+        raise BoggleError(
+            f"--max-connections must be at least 1, got {shown_number(args.max_connections)}"
+        )
     if not (math.isfinite(args.keep_days) and args.keep_days >= 0):
         raise BoggleError(f"--keep-days must be 0 or a positive number, got {args.keep_days:g}")
-    if args.rooms_per_address is not None and args.rooms_per_address < 0:
-        raise BoggleError("--rooms-per-address must be 0 (no limit) or more")
-    if args.challenges_per_address is not None and args.challenges_per_address < 0:
-        raise BoggleError("--challenges-per-address must be 0 (no limit) or more")
+    for option, count in (
+        ("--rooms-per-address", args.rooms_per_address),
+        ("--challenges-per-address", args.challenges_per_address),
+    ):
+        if count is not None and count < 0:
+            raise BoggleError(f"{option} must be 0 (no limit) or more, got {shown_number(count)}")
     if not (math.isfinite(args.room_words_per_second) and args.room_words_per_second > 0):
         raise BoggleError(
             f"--room-words-per-second must be a positive number, got {args.room_words_per_second:g}"
         )
-    if args.max_side < 1 or args.max_body < 1:
-        raise BoggleError("--max-side and --max-body must be at least 1")
+    for option, count in (("--max-side", args.max_side), ("--max-body", args.max_body)):
+        if count < 1:  # one option named: "--max-side and --max-body" left the wrong one to guess
+            raise BoggleError(f"{option} must be at least 1, got {shown_number(count)}")
     if args.max_sockets_per_address < 0:
-        raise BoggleError("--max-sockets-per-address must be 0 (no cap) or more")
+        raise BoggleError(
+            "--max-sockets-per-address must be 0 (no cap) or more, "
+            f"got {shown_number(args.max_sockets_per_address)}"
+        )
     if args.data is not None and not args.data.strip():
         raise BoggleError("--data needs a directory; to keep results here, say --data .")
 
