@@ -1245,12 +1245,15 @@ def test_a_word_typed_offline_that_arrives_after_the_round_is_refused_by_name(
     page = room_round_on_a_phone(players, clocked_server)
     page.context.set_offline(True)
     page.wait_for_selector("#notice:not([hidden])")
-    page.fill("#word-input", "zzz")
-    page.press("#word-input", "Enter")
-    page.wait_for_selector("#feedback[data-word='zzz'][data-status='unsent']")
+    for word in ("zzz", "qqq"):
+        page.fill("#word-input", word)
+        page.press("#word-input", "Enter")
+        page.wait_for_selector(f"#feedback[data-word='{word}'][data-status='unsent']")
     clocked_server.clock.now += LONGEST_ROUND + 1
     page.wait_for_timeout(1_500)  # the room's timer ends the round meanwhile
     page.context.set_offline(False)
     page.wait_for_selector("#error:not([hidden])")
-    page.wait_for_function("document.querySelector('#error').textContent.includes('ZZZ')")
-    assert "ZZZ came after the end of the round" in page.inner_text("#error")
+    page.wait_for_function("document.querySelector('#error').textContent.includes('QQQ')")
+    # both named, not the last alone: each was refused on its own
+    said = page.inner_text("#error")
+    assert "ZZZ, QQQ came after the end of the round and do not count" in said, said
