@@ -510,6 +510,8 @@ def test_a_closed_rooms_code_says_why_rooms_close() -> None:
     with pytest.raises(RoomError, match="no open room 'ABC234': a room closes once") as gone:
         Hub().find("abc 234")
     assert gone.value.code == "unknown_room" and "30 minutes" in gone.value.message
+    # rooms live in the server's memory: a page back after a restart reads why its room is gone
+    assert gone.value.message.endswith("or when the server stops")
 
 
 def spanish_words() -> Lexicon:

@@ -9,15 +9,18 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from browser import Pages
 from browser_fixtures import ClockedServer
 from serve_process import ServeProcess
+from websockets.sync.client import connect
 
 from boggle import Board, load_lexicon, solve
 
@@ -229,3 +232,29 @@ def test_the_entry_screen_after_leaving_keeps_nothing_of_the_room(
     create_room(page, name="bob")  # a new room shows its own lobby, nothing of the last
     assert page.locator("#results").is_hidden() and page.locator("#round").is_hidden()
     assert page.locator("#players li").count() == 1
+
+
+def test_a_link_to_a_room_gone_with_a_restart_says_a_stopping_server_closes_rooms(
+    players: Pages, tmp_path: Path
+) -> None:
+    """Rooms live in the server's memory: after a restart a room's link (its finished rounds
+    kept) read "a room closes once all its players have left, or after a while without play",
+    neither of which had happened. It says a stopping server closes them too."""
+    first = ServeProcess(tmp_path / "data")
+    try:
+        with connect(first.ws_url, open_timeout=10) as socket:
+            socket.send(json.dumps({"type": "create", "name": "ann", "settings": {"seconds": 5}}))
+            code = json.loads(socket.recv(timeout=10))["code"]
+            socket.send(json.dumps({"type": "start"}))
+            while json.loads(socket.recv(timeout=30))["type"] != "results":
+                pass  # the round (5 s) played and stored
+    finally:
+        first.stop()
+    second = ServeProcess(tmp_path / "data")
+    try:
+        page = players.open(f"{second.url}/room/{code}")
+        page.wait_for_selector("body[data-room-checked='closed'] #error:not([hidden])")
+        said = page.inner_text("#error")
+        assert f"Room {code} has closed" in said and "when the server stops" in said, said
+    finally:
+        second.stop()

@@ -878,8 +878,8 @@ async function checkRoom(code) {
   document.body.dataset.roomChecked = found || "not-known";
   if (found !== "closed" && found !== "unknown") return;
   showError(found === "closed"
-    ? `Room ${code} has closed: a room closes once all its players have left, or after a while ` +
-      "without play. Create a room below to play again."
+    ? `Room ${code} has closed: a room closes once all its players have left, after a while ` +
+      "without play, or when the server stops. Create a room below to play again."
     : `There is no room ${code}: check the code with whoever sent it, or create a room below.`);
   $("entry").insertBefore($("create-form"), $("join-form"));
   $("create-name").focus();
