@@ -58,6 +58,8 @@ def serve_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
         (["--data", "  "], "--data"),
         (["--max-side", "0"], "--max-side must be at least 1, got 0"),
         (["--max-body", "-5"], "--max-body must be at least 1, got -5"),  # not "--max-side and"
+        (["--max-rooms", "0"], "--max-rooms must be at least 1, got 0"),
+        (["--max-players", "-1"], "--max-players must be at least 1, got -1"),
         (["--rooms-per-address", "-2"], "--rooms-per-address must be 0 (no limit) or more, got -2"),
         (
             ["--challenges-per-address", "-2"],

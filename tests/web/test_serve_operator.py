@@ -97,3 +97,26 @@ def test_the_access_log_has_one_line_a_request_with_its_time_client_and_status(
     assert re.search(line % ("health", "200 OK"), output), output
     assert re.search(line % ("nowhere", "404 Not Found"), output), output
     assert not any("/api/" in x for x in quiet.output), quiet.output
+
+
+def test_the_rooms_and_the_players_a_room_takes_are_the_operator_s_to_set(
+    tmp_path: Path,
+) -> None:
+    """A server on a small machine could not hold its rooms and players below the defaults
+    (500 rooms, 16 players a room): `--max-rooms` and `--max-players` set them."""
+    server = ServeProcess(tmp_path / "data", "--max-rooms", "1", "--max-players", "1")
+    try:
+        with (
+            connect(server.ws_url, open_timeout=10) as ann,
+            connect(server.ws_url, open_timeout=10) as bob,
+        ):
+            ann.send(json.dumps({"type": "create", "name": "ann", "settings": {}}))
+            code = json.loads(ann.recv(timeout=10))["code"]
+            bob.send(json.dumps({"type": "create", "name": "bob", "settings": {}}))
+            refused = json.loads(bob.recv(timeout=10))
+            assert refused["type"] == "error" and refused["code"] == "too_many_rooms", refused
+            bob.send(json.dumps({"type": "join", "code": code, "name": "bob"}))
+            refused = json.loads(bob.recv(timeout=10))
+            assert refused["code"] == "room_full" and "1 player at most" in refused["message"]
+    finally:
+        server.stop()

@@ -186,6 +186,22 @@ def register(subparsers: Any) -> None:
         "its turn, or is refused (busy) when its turn is over 2 s away (default 1000)",
     )
     parser.add_argument(
+        "--max-rooms",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="rooms open at once on the server, 1 or more; past it a new room is refused "
+        "(default 500)",
+    )
+    parser.add_argument(
+        "--max-players",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="players in one room, 1 or more; past it a newcomer takes the seat of a player "
+        "gone for a while, or is refused (default 16)",
+    )
+    parser.add_argument(
         "--access-log",
         action="store_true",
         help="write one line a request to standard output: the time, the client's address "
@@ -261,6 +277,8 @@ def room_limits(args: argparse.Namespace) -> RoomLimits:
     from boggle.rooms.limits import RoomLimits
 
     options = {
+        "max_rooms": "max_rooms",
+        "max_players": "max_players",
         "rooms_per_address": "rooms_per_address",
         "idle_outside_room_seconds": "ws_idle_timeout",
         "max_sockets_per_address": "max_sockets_per_address",
@@ -334,7 +352,12 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(
             f"--room-words-per-second must be a positive number, got {args.room_words_per_second:g}"
         )
-    for option, count in (("--max-side", args.max_side), ("--max-body", args.max_body)):
+    for option, count in (
+        ("--max-side", args.max_side),
+        ("--max-body", args.max_body),
+        ("--max-rooms", 1 if args.max_rooms is None else args.max_rooms),
+        ("--max-players", 1 if args.max_players is None else args.max_players),
+    ):
         if count < 1:  # one option named: "--max-side and --max-body" left the wrong one to guess
             raise BoggleError(f"{option} must be at least 1, got {shown_number(count)}")
     if args.max_sockets_per_address < 0:
