@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -258,3 +259,29 @@ def test_a_link_to_a_room_gone_with_a_restart_says_a_stopping_server_closes_room
         assert f"Room {code} has closed" in said and "when the server stops" in said, said
     finally:
         second.stop()
+
+
+def test_a_room_page_whose_server_stops_says_why_and_offers_a_new_room(
+    players: Pages, tmp_path: Path
+) -> None:
+    """The server stopped (Ctrl-C, SIGTERM) with a round on: the page read "connection lost;
+    reconnecting…" and tried again for ever, to find on the next server that its room had
+    closed for reasons that were not the reason. It says the server stopped, and offers the
+    entry screen, trying no more."""
+    server = ServeProcess(tmp_path / "data")
+    try:
+        page = players.open(server.url + "/room")
+        create_room(page, seconds="600")
+        page.click("#start-button")
+        page.wait_for_selector("body[data-phase='playing'] #board .cube")
+        opened: list[Any] = []
+        page.on("websocket", lambda socket: opened.append(socket))
+        server.process.send_signal(signal.SIGTERM)
+        page.wait_for_selector("#entry:not([hidden])")
+        page.wait_for_selector("#error:not([hidden])")
+        assert "the server is stopping" in page.inner_text("#error")
+        assert page.locator("body").get_attribute("data-phase") is None
+        page.wait_for_timeout(3_000)  # a page trying its seat again would have by now
+        assert opened == [] and page.locator("#notice").is_hidden()
+    finally:
+        server.stop()
