@@ -158,7 +158,7 @@ def test_a_version_1_file_is_upgraded_and_keeps_its_rounds(tmp_path: Path) -> No
     code = make(ChallengeStore(results))
     results.close()
     with sqlite3.connect(path) as upgraded:
-        assert upgraded.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert upgraded.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         assert upgraded.execute("SELECT code FROM challenges").fetchall() == [(code,)]
     upgraded.close()
 
@@ -208,3 +208,33 @@ def test_a_name_in_fullwidth_letters_has_the_result_of_the_same_name() -> None:
         store.post(code, "\uff21\uff2e\uff2e", [WORDS[1]], LEXICON)
     assert refused.value.code == "name_taken"
     assert [r.name for r in store.results(code)] == ["ann"]
+
+
+def test_a_version_2_file_keys_its_results_names_as_names_are_compared_now(
+    tmp_path: Path,
+) -> None:
+    """A result posted under "\u0430nn" (its a Cyrillic) before look-alike letters were
+    compared kept the key "\u0430nn": once they were, the same name (or "ann") posted again
+    made a second result. Opening the file keys it again; a result whose new key another of
+    its challenge holds keeps the old one, both kept."""
+    path = tmp_path / FILE_NAME
+    results = ResultStore(tmp_path, keep_days=None)
+    store = ChallengeStore(results)
+    code, both = make(store), make(store)
+    results.close()
+    with sqlite3.connect(path) as old:  # the results as layout 2 keyed them
+        for challenge, name in ((code, "\u0430nn"), (both, "ann"), (both, "\u0430nn")):
+            old.execute(
+                "INSERT INTO challenge_results VALUES (?, ?, ?, 1.0, 1, '')",
+                (challenge, name, name),
+            )
+        old.execute("PRAGMA user_version = 2")
+    old.close()
+    store = ChallengeStore(ResultStore(tmp_path, keep_days=None))
+    for name in ("\u0430nn", "ann", "ANN"):
+        with pytest.raises(RoomError) as refused:
+            store.post(code, name, [WORDS[0]], LEXICON)
+        assert refused.value.code == "name_taken"
+    assert [r.name for r in store.results(code)] == ["\u0430nn"]
+    assert sorted(r.name for r in store.results(both)) == ["ann", "\u0430nn"]
+    store.store.close()

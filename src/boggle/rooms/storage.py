@@ -39,11 +39,13 @@ from typing import Any
 from boggle.files.cache import writable_dir
 from boggle.model.errors import BoggleError
 from boggle.rooms.compact import PackedPlayer, pack_json, pack_round, unpack_round
+from boggle.rooms.limits import name_key
 
 FILE_NAME = "results.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """0: each round one JSON document; 1: words packed, one row a player and round;
-2: challenges and their results."""
+2: challenges and their results; 3: the results' ``name_key`` as names are compared since
+Cyrillic and Greek look-alikes read as Latin letters (:data:`~boggle.rooms.limits.LOOK_ALIKES`)."""
 DEFAULT_KEEP_DAYS = 90.0
 """Rounds and matches finished longer ago than this are deleted (``serve --keep-days``)."""
 MAX_HELD = 1000
@@ -177,6 +179,8 @@ class ResultStore:
                 if not fresh:
                     self._pack_old_rounds()
             _run_script(db, VERSION_2)
+            if not fresh and version < 3:
+                self._key_names_again()
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         if not fresh and version < 1:
             try:  # the space of the old documents back, and pruning's from now on
@@ -184,6 +188,21 @@ class ResultStore:
                 db.execute("VACUUM")
             except sqlite3.Error as error:
                 log.warning("the results file was upgraded but not compacted: %s", error)
+
+    def _key_names_again(self) -> None:
+        """The challenge results' names keyed as :func:`~boggle.rooms.limits.name_key` keys
+        them now, so a name kept under an older key is still taken ("\u0430nn", its a
+        Cyrillic, posted before look-alikes were compared, takes no second result); a name
+        whose new key another result of its challenge holds (both posted before) keeps its
+        old one, both results kept."""
+        rows = self._db.execute("SELECT code, name_key, name FROM challenge_results").fetchall()
+        for code, key, name in rows:
+            if (new := name_key(name)) != key:
+                self._db.execute(
+                    "UPDATE OR IGNORE challenge_results SET name_key = ? "
+                    "WHERE code = ? AND name_key = ?",
+                    (new, code, key),
+                )
 
     def _pack_old_rounds(self) -> None:
         """Version 0's whole documents packed (those that would not unpack the same stay)."""
