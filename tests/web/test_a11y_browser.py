@@ -772,3 +772,36 @@ def test_a_missed_word_s_level_is_said_not_only_shown_by_its_look(
         name = chip.evaluate("(button) => button.innerText")  # as shown: EMBOLI
         assert f"{level} word" in described(page, "button", name)
     assert seen
+
+
+def test_a_word_found_and_its_verdict_are_marked_with_its_list_s_language(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A Spanish list's word in the verdict's line ("LIO (lío): +1") and in the list of words
+    found ("lío +1") is in a span of lang="es" (WCAG 3.1.2), the points and the verdict's
+    words in the page's English: in solo play and a challenge (the daily board and a room use
+    the same helpers, board.js's listedWord and sayVerdict)."""
+    page = pages.open(server.url + "/play?dict=es&board=" + FXIE.replace(" ", "+"))
+    page.wait_for_selector("#dict-select option[value='es']", state="attached", timeout=90_000)
+    page.check("#play-this-board")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])", timeout=60_000)
+    for word in ("lio", "zzz"):  # one counted, one refused: both verdicts name the word
+        page.fill("#play-input", word)
+        page.press("#play-input", "Enter")
+        page.wait_for_selector(
+            f"#play-feedback span[lang='es']:text-is('{word.upper()}"
+            + (" (lío)" if word == "lio" else "")
+            + "')"
+        )
+    assert page.text_content("#play-feedback").startswith("ZZZ: ")
+    page.wait_for_selector("#play-found li span[lang='es']:text-is('lío')")
+    assert page.text_content("#play-found li") == "lío (1)"
+    made = make_challenge(server.url, seconds=LONG_ROUND, dictionary="es")
+    challenge = pages.open(server.url + made["path"])
+    start_challenge(challenge, "ann")
+    enter_words(challenge, ["lio"])
+    challenge.wait_for_selector("#feedback span[lang='es']:text-is('LIO (lío)')")
+    assert challenge.text_content("#feedback") == "LIO (lío): +1"
+    challenge.wait_for_selector("#my-words li span[lang='es']:text-is('lío')")
+    assert challenge.text_content("#my-words li") == "lío +1"

@@ -6,8 +6,8 @@
 import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
   focusResults, formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock,
-  markLanguage, namedWord, placeRoundSetup, readyDefinitionBox, renderBoard, serverOptions,
-  showDefinition, showDiceFor, showInView, showRoundLength, sound, typedNumber, writtenWord,
+  markLanguage, namedWord, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions,
+  showDefinition, showDiceFor, showInView, showRoundLength, sound, typedNumber, wordInLanguage, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -285,6 +285,13 @@ function setFeedback(text, good) {
   box.className = text ? "feedback " + (good ? "good" : "bad") : "feedback";
 }
 
+// A word's verdict in the round's line: `named` (the word, said in the language of its list
+// `dictionary`: sayVerdict) then `rest` (": +2").
+function sayWord(named, rest, good, dictionary) {
+  setFeedback(named + rest, good);
+  sayVerdict($("play-feedback"), named, rest, dictionary);
+}
+
 async function startRound() {
   showError("");
   const seconds = Number($("play-time").value);
@@ -471,11 +478,11 @@ async function submitWord(traced) {
   const found = answer.found.find((entry) => entry.word === said.word);
   const word = namedWord(said.word, found?.written);
   if (said.status === "accepted") {
-    setFeedback(`${word}: +${said.points}`, true);
+    sayWord(word, `: +${said.points}`, true, roundOptions(round).dictionary);
     if (found) drawPath(found.word, found.path);
     wordFeedback(said.word, { result: "accepted", text: `+${said.points}`, points: said.points, path: found?.path });
   } else {
-    setFeedback(`${word}: ${said.label}${said.message ? ` (${said.message})` : ""}`, false);
+    sayWord(word, `: ${said.label}${said.message ? ` (${said.message})` : ""}`, false, roundOptions(round).dictionary);
     const again = said.status === "already_found";
     wordFeedback(said.word, { result: again ? "again" : "rejected", text: said.label, path: again ? found?.path : null });
   }
@@ -486,7 +493,7 @@ async function submitWord(traced) {
 function showFound(round, answer) {
   $("play-found").replaceChildren(...answer.found.map((entry) => {
     const item = document.createElement("li");
-    item.textContent = `${writtenWord(entry.word, entry.written)} (${entry.points})`;
+    item.append(wordInLanguage(writtenWord(entry.word, entry.written), roundOptions(round).dictionary), ` (${entry.points})`);
     return item;
   }).reverse());
   round.found = answer.found.map((entry) => entry.word);

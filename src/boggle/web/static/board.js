@@ -493,13 +493,30 @@ export function namedWord(word, written) {
 
 // A word the player found, as its round's list shows it: `listedWord("cat", 1)` is an item
 // "cat +1" that a hover or tap on the board can find by its data-word; `listedWord("aerea",
-// 2, ["aérea"])` reads "aérea +2".
-export function listedWord(word, points, written) {
+// 2, ["aérea"], "es")` reads "aérea +2", the word marked as Spanish (wordInLanguage).
+export function listedWord(word, points, written, dictionary) {
   const item = document.createElement("li");
   item.className = "good";
   item.dataset.word = word;
-  item.textContent = `${writtenWord(word, written)} +${points}`;
+  item.append(wordInLanguage(writtenWord(word, written), dictionary), ` +${points}`);
   return item;
+}
+
+// A word in a line of the page's language ("AEREA (aérea): +2", "aérea +2") as a span in its
+// list's language (markLanguage), so a screen reader says the word as Spanish and the rest
+// as English: `wordInLanguage("AEREA (aérea)", "es")`.
+export function wordInLanguage(text, dictionary) {
+  const span = document.createElement("span");
+  span.textContent = text;
+  markLanguage(span, dictionary);
+  return span;
+}
+
+// A verdict's line `box` saying `named` (namedWord's "AEREA (aérea)", in the word's list's
+// language) then `rest` (": +2", ": not a word", in the page's): `sayVerdict(box, "CAT",
+// ": +1", "en")`.
+export function sayVerdict(box, named, rest, dictionary) {
+  box.replaceChildren(wordInLanguage(named, dictionary), rest);
 }
 
 // ------------------------------------------------------------------ a player's name
