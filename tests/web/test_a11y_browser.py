@@ -805,3 +805,27 @@ def test_a_word_found_and_its_verdict_are_marked_with_its_list_s_language(
     assert challenge.text_content("#feedback") == "LIO (lío): +1"
     challenge.wait_for_selector("#my-words li span[lang='es']:text-is('lío')")
     assert challenge.text_content("#my-words li") == "lío +1"
+
+
+def test_a_standings_table_s_first_column_is_named_rank(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """A room's and a challenge's standings head their first column "#", which a screen
+    reader said "number sign" before each rank: the header is named "Rank" (the "#" shown)."""
+    server = clocked_server
+    ann = pages.open(server.url + "/room")
+    create_room(ann, **ONE_ROUND)
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += 61
+    ann.wait_for_selector("body[data-phase='over'] #standings tbody tr")
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": ["fame"]})
+    challenge = pages.open(server.url + made["path"])
+    start_challenge(challenge, "ann")
+    end_challenge(challenge)
+    for page, table in ((ann, "#standings"), (challenge, "#challenge-results")):
+        page.wait_for_selector(f"{table} tbody tr")
+        first = page.locator(f"{table} thead th").first
+        assert first.locator("[aria-hidden='true']").text_content() == "#"  # as shown
+        header = page.locator(table).get_by_role("columnheader", name="Rank", exact=True)
+        assert header.count() == 1
