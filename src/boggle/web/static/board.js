@@ -815,14 +815,24 @@ window.addEventListener("storage", (event) => {
 // round, "10 seconds left" said to screen readers in #clock-news (the clock itself is not a
 // live region: it would speak every second); with the Sound switch on, each of the last
 // TICK_SECONDS seconds ticks once (sound "tick"). `markClock($("timer"), secondsLeft)` each tick.
+// A round that had more than a minute to run says "1 minute left" too, in #clock-minute, a
+// polite live region: said when the screen reader is done with what it was saying, once a
+// round (a round of a minute or less, or one taken up after a reload with less, says nothing).
 const TICK_SECONDS = 5;
-const clockNews = $("timer") || $("play-timer") ? document.createElement("p") : null;
-if (clockNews) {
-  clockNews.id = "clock-news";
-  clockNews.className = "visually-hidden";
-  clockNews.setAttribute("aria-live", "assertive");
-  document.body.append(clockNews);
+const WARN_MINUTE = 60;
+const hasClock = Boolean($("timer") || $("play-timer"));
+
+function liveLine(id, politeness) {
+  const line = document.createElement("p");
+  line.id = id;
+  line.className = "visually-hidden";
+  line.setAttribute("aria-live", politeness);
+  document.body.append(line);
+  return line;
 }
+
+const clockNews = hasClock ? liveLine("clock-news", "assertive") : null;
+const minuteNews = hasClock ? liveLine("clock-minute", "polite") : null;
 
 export function markClock(element, left) {
   const low = left <= 10 && left > 0;
@@ -834,6 +844,14 @@ export function markClock(element, left) {
     element.dataset.ticked = String(second);
     sound("tick");
   }
+  if (left > WARN_MINUTE) {
+    element.dataset.minute = "ahead";  // more than a minute seen: the minute's mark is said
+    if (minuteNews) minuteNews.textContent = "";
+  } else if (left > 10 && element.dataset.minute === "ahead") {
+    element.dataset.minute = "said";
+    if (minuteNews) minuteNews.textContent = "1 minute left";
+  }
+  if (left <= 0) delete element.dataset.minute;
   if (left > 10) {
     delete element.dataset.warned;
     if (clockNews) clockNews.textContent = "";
