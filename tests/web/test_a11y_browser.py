@@ -829,3 +829,50 @@ def test_a_standings_table_s_first_column_is_named_rank(
         assert first.locator("[aria-hidden='true']").text_content() == "#"  # as shown
         header = page.locator(table).get_by_role("columnheader", name="Rank", exact=True)
         assert header.count() == 1
+
+
+FOCUSED_WORD = """() => { const e = document.activeElement;
+  return e && e.closest('#words') && e.matches('button.word') ? e.dataset.word : null; }"""
+
+
+def test_the_solver_s_words_are_one_tab_stop(pages: Pages, server: ServeProcess) -> None:
+    """The solver's words were a Tab stop each (FXIE's 60 and more between Sort and what
+    follows): they are one, a group named "Words" whose description says the keys; the arrow
+    keys move between the words, Home and End to the ends, Page Down to the next group's
+    first; Tab leaves them, and Shift+Tab comes back to the word left."""
+    page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
+    page.wait_for_selector("#words .word")
+    all_words = page.eval_on_selector_all("#words button.word", "bs => bs.map(b => b.dataset.word)")
+    firsts = page.eval_on_selector_all(
+        "#words .group", "gs => gs.map(g => g.querySelector('button.word').dataset.word)"
+    )
+    assert len(all_words) > 50 and len(firsts) > 2
+    assert page.locator("#words [tabindex='0']").count() == 1
+    assert "arrow keys" in described(page, "group", "Words")
+    page.focus("#word-sort")
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED_WORD) == all_words[0]
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED_WORD) == all_words[1]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # no word before the first: it stays
+    assert page.evaluate(FOCUSED_WORD) == all_words[0]
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUSED_WORD) == all_words[-1]
+    page.keyboard.press("Home")
+    page.keyboard.press("PageDown")
+    assert page.evaluate(FOCUSED_WORD) == firsts[1]
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("PageUp")  # to its own group's first, then the one before
+    assert page.evaluate(FOCUSED_WORD) == firsts[1]
+    page.keyboard.press("PageUp")
+    assert page.evaluate(FOCUSED_WORD) == firsts[0]
+    page.keyboard.press("PageDown")
+    page.keyboard.press("Tab")  # out of the words at once
+    assert page.evaluate(FOCUSED_WORD) is None
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED_WORD) == firsts[1]
+    assert page.locator("#words [tabindex='0']").count() == 1
+    page.fill("#word-filter", "lim")  # drawn again: still one stop
+    page.wait_for_selector("#summary:has-text('showing')")
+    assert page.locator("#words [tabindex='0']").count() == 1

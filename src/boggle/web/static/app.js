@@ -6,7 +6,7 @@
 import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
   focusResults, formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock,
-  markLanguage, namedWord, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions,
+  keepOneTabStop, markLanguage, namedWord, oneTabStop, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions,
   showDefinition, showDiceFor, showInView, showRoundLength, sound, typedNumber, wordInLanguage, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -153,6 +153,7 @@ function renderWords() {
   summary.textContent = text;
   $("word-tools").hidden = solution.count === 0;
   renderWordGroups($("words"), words, $("word-sort").value, "");
+  keepOneTabStop($("words"));
 }
 
 // ------------------------------------------------------------------ solve, roll, share
@@ -673,6 +674,7 @@ async function start() {
   }
   $("board-input").addEventListener("input", offerBoardShown);
   offerBoardShown();
+  oneTabStop($("words"), "Words");  // one Tab stop, not one a word: the arrow keys go on
   $("word-filter").addEventListener("input", renderWords);
   $("word-sort").addEventListener("change", renderWords);
   $("copy-link").addEventListener("click", reportErrors(() => copyText(

@@ -278,6 +278,63 @@ export function wordButton(word, path, text, dictionary) {
   return button;
 }
 
+// The word buttons in `container` (the solver's 61 words of FXIE and more) as one Tab stop,
+// not one each (a roving tabindex, as the WAI-ARIA tabs and toolbars do): Tab reaches the
+// word last at, the arrow keys move to the next or the previous word, Home and End to the
+// first and the last, Page Down and Page Up to the next and the previous group's first
+// (a .group: the words of a number of points); a screen reader's reading keys read them all
+// as before. `container` is a group named `name`, described by a hidden line that says the
+// keys. Call it once; then `keepOneTabStop(container)` after each time its words are drawn.
+export function oneTabStop(container, name) {
+  const words = () => [...container.querySelectorAll("button.word")];
+  const groupFirsts = () => [...container.querySelectorAll(".group")]
+    .map((group) => group.querySelector("button.word")).filter(Boolean);
+  const hint = document.createElement("p");
+  hint.id = `${container.id}-keys`;
+  hint.className = "visually-hidden";
+  hint.textContent = "One Tab stop: the arrow keys move between the words, Page Down and Page Up between their groups.";
+  container.before(hint);
+  container.setAttribute("role", "group");
+  container.setAttribute("aria-label", name);
+  container.setAttribute("aria-describedby", hint.id);
+  container.addEventListener("focusin", (event) => {
+    if (event.target.matches?.("button.word")) takeStop(container, event.target);
+  });
+  container.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || !event.target.matches?.("button.word")) return;
+    const all = words();
+    const at = all.indexOf(event.target);
+    let next = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = all[at + 1];
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = all[at - 1];
+    else if (event.key === "Home") next = all[0];
+    else if (event.key === "End") next = all[all.length - 1];
+    else if (event.key === "PageDown" || event.key === "PageUp") {
+      const firsts = groupFirsts();
+      const group = firsts.filter((first) => all.indexOf(first) <= at).length - 1;
+      next = firsts[event.key === "PageDown" ? group + 1 : Math.max(group - (firsts[group] === event.target ? 1 : 0), 0)];
+    } else {
+      return;
+    }
+    event.preventDefault();  // the page does not scroll: the word focused is scrolled to
+    if (next) next.focus();
+  });
+}
+
+function takeStop(container, word) {
+  container.dataset.stop = word.dataset.word;
+  for (const other of container.querySelectorAll("button.word")) other.tabIndex = other === word ? 0 : -1;
+}
+
+// The words of a oneTabStop container drawn again (a filter typed, a board solved): the
+// word the stop was at if it is still there, else the first, is the one Tab stop.
+export function keepOneTabStop(container) {
+  const words = [...container.querySelectorAll("button.word")];
+  const kept = container.dataset.stop && words.find((word) => word.dataset.word === container.dataset.stop);
+  const stop = kept || words[0];
+  if (stop) takeStop(container, stop);
+}
+
 // A missed word's button with its points beside it, for a list of words with no heading of
 // points (the daily board's, a room's words nobody found): "EMPTY 2" on the screen, "empty 2
 // points" to a screen reader (the number alone said nothing). `entry` is a result's word:
