@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import Pages
+from browser import PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import (
     LONG_ROUND,
@@ -876,3 +876,34 @@ def test_the_solver_s_words_are_one_tab_stop(pages: Pages, server: ServeProcess)
     page.fill("#word-filter", "lim")  # drawn again: still one stop
     page.wait_for_selector("#summary:has-text('showing')")
     assert page.locator("#words [tabindex='0']").count() == 1
+
+
+LOOK = "(e) => { const s = getComputedStyle(e); return [s.opacity, s.fontStyle]; }"
+
+
+def test_a_missed_word_s_level_has_a_key_on_a_touch_screen(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """On a touch screen (no hover: a chip's title is never shown) a missed word's level was
+    its chip's fading and slant alone, with nothing saying what they meant: the line counting
+    the board's words by level names each level in a small chip of its look, the key to the
+    missed words', on a 390 px phone in one line's room (the chips' text is the word's)."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    assert page.evaluate("() => matchMedia('(hover: none)').matches")
+    page.wait_for_selector("#dict-select option", state="attached", timeout=90_000)
+    page.check("#play-this-board")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])", timeout=60_000)
+    page.click("#play-end")
+    page.wait_for_selector("#play-missed button.word[data-level='obscure']")
+    key = page.locator("#play-levels")
+    assert key.is_visible()
+    assert "Missed words below look like their level here." in (key.text_content() or "")
+    for level in ("common", "standard", "obscure"):
+        sample = key.locator(f".level-sample[data-level='{level}']")
+        assert sample.text_content() == level and sample.is_visible()
+        chip = page.locator(f"#play-missed button.word[data-level='{level}']").first
+        assert sample.evaluate(LOOK) == chip.evaluate(LOOK), level
+    assert page.locator(".level-sample[data-level='obscure']").evaluate(LOOK)[1] == "italic"
+    box = key.bounding_box()
+    assert box is not None and box["height"] < 70  # three lines of help text at most

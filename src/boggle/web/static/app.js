@@ -6,7 +6,7 @@
 import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
   focusResults, formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock,
-  keepOneTabStop, markLanguage, namedWord, oneTabStop, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions,
+  keepOneTabStop, markLanguage, namedWord, oneTabStop, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions, showLevelCounts,
   showDefinition, showDiceFor, showInView, showRoundLength, sound, typedNumber, wordInLanguage, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -596,10 +596,7 @@ async function endRound(ranOut = false) {
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
   // kept in the round's own list, whatever the list control says now
   offerKeep($("play-results"), answer.missed, round.choices["dict-select"] || null, $("play-missed"));
-  const levels = answer.levels;
-  $("play-levels").textContent = levels
-    ? `The board's words: ${levels.common} common, ${levels.standard} standard, ${levels.obscure} obscure.`
-    : "";
+  showLevelCounts($("play-levels"), answer.levels);  // the key to the missed words' looks
   $("play-set-apart").hidden = !answer.set_apart.length;
   $("play-set-apart").textContent = `Set apart (0 points): ${answer.set_apart.join(", ")}`;
   $("play-results").hidden = false;

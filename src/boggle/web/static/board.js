@@ -466,6 +466,25 @@ export function levelName(level) {
   return Object.hasOwn(LEVEL_NAMES, level) ? LEVEL_NAMES[level] : null;
 }
 
+// The line counting a board's words by level, which is also the key to how a missed word's
+// chip shows its level (style.css fades and slants the rarer ones; a pointer's hover shows
+// its title, but a touch screen has no hover): each level's name is a small chip of that
+// look: "The board's words: 12 common, 30 standard, 5 obscure. Missed words below look like
+// their level here." `note` goes before the first full stop (" (this room counts common words)"); no `levels`: empty.
+export function showLevelCounts(element, levels, note = "") {
+  element.replaceChildren();
+  if (!levels) return;
+  element.append("The board's words: ");
+  ["common", "standard", "obscure"].forEach((level, at) => {
+    const sample = document.createElement("span");
+    sample.className = "level-sample";
+    sample.dataset.level = level;
+    sample.textContent = level;
+    element.append(at ? ", " : "", `${levels[level]} `, sample);
+  });
+  element.append(`${note}. Missed words below look like their level here.`);
+}
+
 // A word button's level (style.css fades and slants the rarer ones) said in words too: as its
 // title, which a screen reader gives as the button's description ("fame, button, obscure
 // word") and a pointer shows on hover, without making the chip longer on a phone. A title

@@ -3,7 +3,7 @@
 import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, keepRound, keptRound,
   listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, renderBoard, readyDefinitionBox, roundLength,
-  serverOptions, sound, wordWithPoints,
+  serverOptions, showLevelCounts, sound, wordWithPoints,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -262,10 +262,7 @@ async function finish() {
       date: state.daily.date, dictionary: state.daily.dictionary,
       size: state.daily.size, words: state.words, ...wordChoice(),
     });
-    const levels = result.levels;
-    $("levels").textContent = levels
-      ? `The board's words: ${levels.common} common, ${levels.standard} standard, ${levels.obscure} obscure.`
-      : "";
+    showLevelCounts($("levels"), result.levels);  // the key to the missed words' looks
     $("set-apart").hidden = !result.set_apart.length;
     $("set-apart").textContent = `Set apart (0 points): ${result.set_apart.join(", ")}`;
     const { date, size, dictionary: list } = state.daily;

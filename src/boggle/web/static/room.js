@@ -2,7 +2,7 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  jsonText, limitName, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showDiceFor,
+  jsonText, limitName, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showDiceFor, showLevelCounts,
   showInView, showRoundLength, sound, typedNumber, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -755,11 +755,8 @@ function listName() {
 
 // How many of the board's words are common, standard and obscure; the words set apart.
 function showLevels(summary) {
-  const levels = summary.levels;
-  $("levels").textContent = levels
-    ? `The board's words: ${levels.common} common, ${levels.standard} standard, ${levels.obscure} obscure` +
-      (summary.word_level && summary.word_level !== "all" ? ` (this room counts ${LEVEL_TEXT[summary.word_level]})` : "") + "."
-    : "";
+  const counts = summary.word_level && summary.word_level !== "all" ? ` (this room counts ${LEVEL_TEXT[summary.word_level]})` : "";
+  showLevelCounts($("levels"), summary.levels, counts);  // the key to the missed words' looks
   const apart = $("set-apart");
   const entries = Object.entries(summary.set_apart || {});
   apart.hidden = entries.length === 0;
