@@ -30,7 +30,13 @@ from boggle.dice.bulk import BoardSource, board_lines
 from boggle.dice.cubes import seed_in_range
 from boggle.engines import solve
 from boggle.engines.gpu import BATCH_ENGINES, batch_engine
-from boggle.model.checks import MAX_TOP, finite_number, known_settings, whole_number
+from boggle.model.checks import (
+    MAX_TOP,
+    callback,
+    finite_number,
+    known_settings,
+    whole_number,
+)
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
@@ -404,6 +410,7 @@ def score_stats(
     known_settings("score_stats", changes, [item.name for item in fields(options)])
     options = replace(options, **changes)
     whole_number("boards", boards, at_least=0)
+    callback("progress", progress)
     if isinstance(source, str):
         source = BoardSource.named(source)
     elif not isinstance(source, BoardSource):
