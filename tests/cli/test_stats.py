@@ -269,3 +269,24 @@ def test_a_negative_random_names_its_option(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(BoggleError) as refused:
         score_stats(-1, BoardSource.named("new"), Lexicon.from_words(WORDS), seed=1)
     assert refused.value.setting == "boards"
+
+
+def test_stats_in_python_roll_the_boards_of_the_lists_language() -> None:
+    """``score_stats(n, "new", spanish)`` rolled the English cubes (boards with ``k`` and
+    ``w``, a mean a third under ``boggle stats --language es``'s) where the command line
+    refuses them; the Python path to a language's boards was nowhere in its docstring."""
+    from boggle import load_lexicon
+    from boggle.dice.bulk import source_for_language
+    from boggle.model.errors import DiceError
+
+    spanish = load_lexicon("es")
+    with pytest.raises(DiceError, match="source 'new': a Spanish board is not rolled") as refused:
+        score_stats(50, "new", spanish, seed=1, jobs=1)
+    assert refused.value.setting == "source" and "\n" not in str(refused.value)
+    by_language = score_stats(200, None, spanish, seed=1, top=2, jobs=1)
+    assert by_language == score_stats(200, source_for_language(spanish), spanish, seed=1, top=2)
+    assert by_language.source.name == "letters of es"
+    english = Lexicon.from_words(WORDS)
+    assert score_stats(50, None, english, seed=1) == score_stats(50, "new", english, seed=1)
+    with pytest.raises(BoggleError, match="or None for the boards of the list's language, not 3"):
+        score_stats(50, 3, english, seed=1)  # type: ignore[arg-type]

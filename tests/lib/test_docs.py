@@ -417,3 +417,18 @@ def test_the_python_example_of_docs_scale_md_runs_on_a_smaller_run() -> None:
     assert 0 < mean < top and std > 0 and best.score >= top
     board = eval(alone, namespace)
     assert str(board).replace(" ", "") == best.board
+
+
+def test_the_by_language_example_of_docs_scale_md_prints_what_its_comment_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/scale.md showed no way to the boards of another language in Python:
+    ``score_stats(n, "new", spanish)`` rolled the English cubes. Run as written, the loop
+    prints the means its last comment gives (each ``boggle stats --dict NAME``'s mean)."""
+    pytest.importorskip("numpy", reason="bulk random boards need NumPy: pip install '.[numpy]'")
+    text = (DOCS / "scale.md").read_text(encoding="utf-8")
+    code = text.split("one call per list;")[1].split("```python\n", 1)[1].split("```", 1)[0]
+    *lines, said = code.strip().splitlines()
+    exec("from boggle.study.stats import score_stats\n" + "\n".join(lines), {})
+    printed = ", ".join(capsys.readouterr().out.strip().splitlines())
+    assert said == f"# {printed}"
