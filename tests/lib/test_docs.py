@@ -6,8 +6,12 @@ import argparse
 import doctest
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from boggle import Lexicon
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
@@ -432,3 +436,21 @@ def test_the_by_language_example_of_docs_scale_md_prints_what_its_comment_says(
     exec("from boggle.study.stats import score_stats\n" + "\n".join(lines), {})
     printed = ", ".join(capsys.readouterr().out.strip().splitlines())
     assert said == f"# {printed}"
+
+
+def test_the_gpu_pages_stats_figures_name_the_list_they_were_made_with(enable: Lexicon) -> None:
+    """docs/gpu.md gave ``boggle stats --random 1000000000 --engine gpu --seed 1`` a best
+    board of 1,991 and a mean of 141.01: ENABLE2K's figures (the device check passes
+    ``--dict $ENABLE``); the command as shown reads ``en-70``, where that board scores 1,411
+    and the mean is about 107."""
+    from boggle import solve
+
+    rows = [
+        line
+        for line in (DOCS / "gpu.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith(("| `boggle stats --random 1", "| `stats --random 1"))
+    ]
+    assert len(rows) >= 8
+    for row in rows:
+        assert "--dict ../shared/data/enable.txt`" in row, row
+    assert solve("inom esir stab relh", enable).score == 1991
