@@ -471,13 +471,46 @@ def test_a_board_among_the_lines_to_stream_is_scored_as_its_text() -> None:
         (lambda: _prove(on_plan=[1]), "on_plan must be a function (or None), got [1] (list)"),
         (lambda: _estimate(on_class=3), "on_class must be a function (or None), got 3 (int)"),
         (lambda: score_stats(10, "new", WORDS, progress=3), "progress must be a function"),
+        (lambda: _study("paths", progress=3), "progress must be a function (or None), got 3"),
+        (lambda: _study("compare", on_engine=3), "on_engine must be a function (or None)"),
+        (lambda: _study("runtime", on_step=3), "on_step must be a function (or None), got 3"),
+        (lambda: _study("structures", on_row=3), "on_row must be a function (or None), got 3"),
+        (lambda: _study("engines", on_row=3), "on_row must be a function (or None), got 3"),
     ],
 )
 def test_a_callback_that_is_no_function(call: Callable[[], object], says: str) -> None:
     """``prove(..., on_class=3)``, ``search(..., on_progress=3)`` and the like were Python's
     "'int' object is not callable" from inside the loop, after the first class or board (a
     proof's checkpoint file was made and removed for it)."""
-    assert _refused(call, says).setting in ("on_progress", "on_class", "on_plan", "progress")
+    assert _refused(call, says).setting in (
+        "on_progress",
+        "on_class",
+        "on_plan",
+        "progress",
+        "on_engine",
+        "on_step",
+        "on_row",
+    )
+
+
+def _study(name: str, **callbacks: Any) -> object:
+    """One of the studies of ``boggle.study``, on a small case, with ``callbacks``."""
+    from boggle.engines import get_engine
+    from boggle.model.rules import CLASSIC
+    from boggle.study.compare import compare_engines
+    from boggle.study.memory import engine_rows, structure_rows
+    from boggle.study.paths import path_table
+    from boggle.study.runtime import measure_runtime
+
+    if name == "paths":
+        return path_table(2, **callbacks)
+    if name == "compare":
+        return compare_engines(BOARD, WORDS, CLASSIC, ["trie"], **callbacks)
+    if name == "runtime":
+        return measure_runtime([get_engine("trie")], [2], 1, WORDS, CLASSIC, **callbacks)
+    if name == "structures":
+        return structure_rows(WORDS, 2, **callbacks)
+    return engine_rows([get_engine("trie")], WORDS, **callbacks)
 
 
 def _prove(**callbacks: Any) -> object:
