@@ -454,3 +454,14 @@ def test_the_gpu_pages_stats_figures_name_the_list_they_were_made_with(enable: L
     for row in rows:
         assert "--dict ../shared/data/enable.txt`" in row, row
     assert solve("inom esir stab relh", enable).score == 1991
+
+
+def test_the_search_page_says_when_a_seeded_search_is_reproducible() -> None:
+    """docs/search.md said ``--seed SEED`` with ``--jobs 1`` is reproducible, three times, but a
+    run stopped by ``--seconds`` goes as far as its time lets it (two runs of ``--seconds 1
+    --seed 1`` printed different boards); ``boggle search --help`` names the condition."""
+    text = " ".join((DOCS / "search.md").read_text(encoding="utf-8").split())
+    said = [text[m.start() - 60 : m.end() + 60] for m in re.finditer("reproducible", text)]
+    assert len(said) >= 3
+    for words in said:
+        assert "`--seconds`" in words, words
