@@ -290,3 +290,23 @@ def test_stats_in_python_roll_the_boards_of_the_lists_language() -> None:
     assert score_stats(50, None, english, seed=1) == score_stats(50, "new", english, seed=1)
     with pytest.raises(BoggleError, match="or None for the boards of the list's language, not 3"):
         score_stats(50, 3, english, seed=1)  # type: ignore[arg-type]
+
+
+def test_the_histogram_plot_is_a_library_function(lexicon: Lexicon, tmp_path: Path) -> None:
+    """``boggle stats --plot`` drew its figure in the command line alone: in Python a study's
+    histogram could not be drawn as the command draws it. ``plot_stats`` writes the same
+    figure; a suffix it cannot write and an unwritable file are one line each."""
+    pytest.importorskip("matplotlib", reason="plots need matplotlib: pip install '.[analysis]'")
+    from boggle.model.errors import OutputError
+    from boggle.study.stats import plot_stats
+
+    stats = score_stats(300, "new", lexicon, seed=2, top=1)
+    written = plot_stats(stats, tmp_path / "scores.svg")
+    assert written == tmp_path / "scores.svg" and b"<svg" in written.read_bytes()[:400]
+    assert plot_stats(stats, str(tmp_path / "scores.PNG")).read_bytes()[:4] == b"\x89PNG"
+    with pytest.raises(OutputError, match=r"written as \.png or \.svg, got 'scores\.pdf'"):
+        plot_stats(stats, "scores.pdf")
+    with pytest.raises(OutputError, match=r"cannot write '.*nowhere/s\.svg': "):
+        plot_stats(stats, tmp_path / "nowhere" / "s.svg")
+    with pytest.raises(BoggleError, match="plot_stats takes score_stats' ScoreStats, not dict"):
+        plot_stats(stats.to_json(), tmp_path / "s.svg")  # type: ignore[arg-type]

@@ -24,12 +24,14 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from boggle.dice.bulk import BoardSource, board_lines, source_for_language
 from boggle.dice.cubes import seed_in_range
 from boggle.engines import solve
 from boggle.engines.gpu import BATCH_ENGINES, batch_engine
+from boggle.files.cache import atomic_file
 from boggle.model.checks import (
     MAX_TOP,
     callback,
@@ -37,7 +39,7 @@ from boggle.model.checks import (
     known_settings,
     whole_number,
 )
-from boggle.model.errors import BoggleError, DiceError
+from boggle.model.errors import BoggleError, DiceError, OutputError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
 from boggle.model.wording import as_text, counted, quoted
@@ -498,3 +500,42 @@ source_for_language(lexicon, rows=R, cols=C) for another size
         best=tuple(best),
         interrupted=interrupted,
     )
+
+
+def plot_stats(stats: ScoreStats, path: str | Path) -> Path:
+    """The histogram of ``stats``, a bar per score, written to ``path`` (``.png`` or
+    ``.svg``) whole or not at all, over a link at ``path`` rather than into what it names:
+    the figure ``boggle stats --plot`` writes.  Needs matplotlib (``boggle[analysis]``);
+    another suffix, or a file that cannot be written, is one :class:`BoggleError` line.
+
+    >>> from boggle import Lexicon
+    >>> stats = score_stats(50, "new", Lexicon.from_words(["tea", "eat", "seat"]), seed=1)
+    >>> plot_stats(stats, "scores.pdf")
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.OutputError: a plot is written as .png or .svg, got 'scores.pdf'
+    """
+    from boggle.study.plotting import FIGURE_FORMATS, pyplot
+
+    if not isinstance(stats, ScoreStats):
+        raise BoggleError(f"plot_stats takes score_stats' ScoreStats, not {type(stats).__name__}")
+    chosen = Path(path).suffix.lower()[1:]
+    if chosen not in FIGURE_FORMATS:
+        raise OutputError(f"a plot is written as .png or .svg, got {quoted(str(path))}")
+    plt = pyplot()
+    figure, axes = plt.subplots(figsize=(8, 4.5))
+    axes.bar([score for score, _ in stats.counts], [count for _, count in stats.counts], width=1.0)
+    axes.set_xlabel("score")
+    axes.set_ylabel("boards")
+    axes.set_title(
+        f"{stats.boards:,} boards ({stats.source.name} {stats.source.rows}x{stats.source.cols}), "
+        f"{quoted(stats.dictionary)}: mean {stats.mean:.1f}, std {stats.std:.1f}"
+    )
+    try:
+        with atomic_file(path) as handle:
+            figure.savefig(handle, format=chosen, dpi=120, bbox_inches="tight")
+    except OSError as error:
+        raise OutputError(f"cannot write {quoted(str(path))}: {error.strerror}") from None
+    finally:
+        plt.close(figure)
+    return Path(path)
