@@ -59,6 +59,12 @@ function describe(challenge, toBeat = false) {
     : `${played} people have played it; the best is ${best.name}: ${score}.`) + " Your turn to beat that.";
 }
 
+// boggle.rooms.limits.LOOK_ALIKES: the Cyrillic and Greek small letters that read as a Latin one
+const LOOK_ALIKES = new Map([..."\u0430\u0432\u0435\u0455\u0456\u0458\u043a\u043c\u043d\u043e\u0440\u0441" +
+  "\u0442\u0443\u0445\u04bb\u0501\u051b\u051d\u04af\u04cf\u03b1\u03b2\u03b3\u03b5\u03b6\u03b7\u03b9" +
+  "\u03ba\u03bc\u03bd\u03bf\u03c1\u03c4\u03c5\u03c7\u03f2\u03f3"].map((char, at) =>
+  [char, "abesijkmhopctyxhdqwylabyezhikmnoptyxcj"[at]]));
+
 // ------------------------------------------------------------------ the round
 
 function startRound(event) {
@@ -72,8 +78,10 @@ function startRound(event) {
   // a name with a result already (one a name, any case) is said now, not after the round
   // (posting it would be refused then; the words are kept for another name all the same)
   // compared as the server compares names (boggle.rooms.limits.name_key): case and the
-  // letters' compatibility forms aside, so a fullwidth ＡＮＮ is Ann's name
-  const key = (text) => text.normalize("NFKC").toLowerCase().normalize("NFKC");
+  // letters' compatibility forms aside, so a fullwidth ＡＮＮ is Ann's name, and a Cyrillic
+  // or Greek letter that reads as a Latin one is that letter (Cyrillic "аnn" is "ann")
+  const key = (text) => [...text.normalize("NFKC").toLowerCase().normalize("NFD")]
+    .map((char) => LOOK_ALIKES.get(char) ?? char).join("").normalize("NFKC");
   const taken = state.challenge.results.find((row) => key(row.name) === key(name));
   if (taken) {
     showError(`${taken.name} has played this challenge already: choose another name`);
