@@ -1198,9 +1198,10 @@ function sayCopied(words) {
 }
 
 // Copies `text` to the clipboard, also on plain http where the Clipboard API is missing (a
-// selected field and the copy command); `button` then says "Copied", and so does a status for
-// screen readers. When nothing can be copied the text of `shown` (an element showing it) is
-// selected, to copy by hand.
+// selected field and the copy command: a room's link on a LAN, `boggle serve --lan`);
+// `button` then says "Copied", and so does a status for screen readers. When nothing can be
+// copied the text of `shown` (an element showing it) is selected, to copy by hand. Safari on
+// iOS selects nothing on a field's select(): setSelectionRange selects the text there too.
 export async function copyText(text, button, shown) {
   let copied = false;
   if (navigator.clipboard && window.isSecureContext) {
@@ -1219,6 +1220,7 @@ export async function copyText(text, button, shown) {
     field.setAttribute("aria-hidden", "true");
     document.body.append(field);
     field.select();
+    field.setSelectionRange(0, text.length);  // iOS: select() alone leaves nothing to copy
     try {
       copied = document.execCommand("copy");
     } catch (error) {

@@ -430,7 +430,9 @@ const INFLECTIONS = ["s", "es", "d", "ed", "ing", "er", "ers", "est", "ly", "'s"
 
 // `text` with `word` (any case, alone or with an ending of INFLECTIONS, its last letter maybe
 // doubled before a vowel's) written as blanks, as boggle.game.hints.masked does: a longer word
-// that merely holds it is left whole (SOL in "a solid", ARE in "area").
+// that merely holds it is left whole (SOL in "a solid", ARE in "area"). The character before
+// the word is matched and put back, not looked behind at: Safari before 16.4 (an iPhone on
+// iOS 15) throws on a lookbehind, and practise stopped at its first clue there.
 //   masked("domestic cats; a Cat show", "cat") -> "domestic ___s; a ___ show"
 function masked(text, word) {
   if (!word) return text;
@@ -438,8 +440,8 @@ function masked(text, word) {
   const doubled = `${escape(word.at(-1))}?`;
   const endings = INFLECTIONS.map((ending) => ("aeiou".includes(ending[0]) ? doubled : "") + escape(ending));
   const letter = "[\\p{L}\\p{N}_]";
-  const pattern = new RegExp(`(?<!${letter})${escape(word)}(?=(?:${endings.join("|")})?(?!${letter}))`, "giu");
-  return text.replace(pattern, "_".repeat(word.length));
+  const pattern = new RegExp(`(^|[^\\p{L}\\p{N}_])${escape(word)}(?=(?:${endings.join("|")})?(?!${letter}))`, "giu");
+  return text.replace(pattern, (_, before) => before + "_".repeat(word.length));
 }
 
 // The clue for `entry`, into #practise-clue: its meaning with the word blanked out, or,
