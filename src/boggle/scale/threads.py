@@ -294,14 +294,14 @@ def _in_order(
 
 
 def iter_scores(
-    lines: Iterable[str],
+    lines: Iterable[str | Board],
     lexicon: Lexicon | str | None = None,
     rules: RulesLike = None,
     jobs: int | None = None,
 ) -> Iterator[BoardScore]:
     """Score each line (a board in compact form), in input order; see :func:`score_chunks`.
     Unlike :func:`score_many`, a line that is not a board is no error: its
-    :class:`BoardScore` has no score and says why.
+    :class:`BoardScore` has no score and says why.  A :class:`Board` is scored as its text.
 
     >>> from boggle import Lexicon
     >>> lines = ["fxie amlo ewbx astu", "ab1c", "abet"]
@@ -317,8 +317,24 @@ def iter_scores(
             "iter_scores takes the boards as lines (a list, a file...), not "
             f"{one if isinstance(lines, str) else type(lines).__name__}"
         )
-    for results in score_chunks(chunks(lines), lexicon, rules, jobs):
+    for results in score_chunks(chunks(_texts(lines)), lexicon, rules, jobs):
         yield from results
+
+
+def _texts(lines: Iterable[object]) -> Iterator[str]:
+    """The lines given to :func:`iter_scores`, a :class:`Board` as its text, as they are
+    read; a line of another type is a :class:`BoardError` naming it (not the core's "lines
+    must be str or bytes")."""
+    for number, line in enumerate(lines, 1):
+        if isinstance(line, str | bytes):
+            yield line  # type: ignore[misc]  # the core reads its lines as bytes too
+        elif isinstance(line, Board):
+            yield str(line)
+        else:
+            raise BoardError(
+                "iter_scores takes each line as text (or a Board), not "
+                f"{type(line).__name__}; line {number} was {line!r}"[:200]
+            )
 
 
 def _chunk_scores(

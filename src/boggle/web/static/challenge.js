@@ -2,7 +2,7 @@
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
   api, clearPath, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName,
-  listedWord, markLevel, namedWord, readyDefinitionBox, renderBoard, roundLength, showInView,
+  listedWord, markLevel, namedWord, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showInView,
   shownName, sound, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
@@ -116,7 +116,7 @@ function playRound(round) {
   $("challenge-entry").hidden = true;
   renderBoard(state.challenge.faces);
   $("my-words").replaceChildren(
-    ...state.words.map((word, at) => listedWord(word, state.points[at], state.written[at])),
+    ...state.words.map((word, at) => listedWord(word, state.points[at], state.written[at], state.challenge.dictionary)),
   );
   $("feedback").textContent = "";
   $("round").hidden = false;
@@ -137,11 +137,17 @@ function say(text, good) {
   box.className = `feedback ${good ? "good" : "bad"}`;
 }
 
+// A word's verdict: `named` (the word, in its list's language) then `rest` (": +2").
+function sayWord(named, rest, good) {
+  say("", good);
+  sayVerdict($("feedback"), named, rest, state.challenge?.dictionary);
+}
+
 // A word entered (typed, or traced on the board): checked against the board, list and rules.
 export async function enterWord(word) {
   if (!word || state.over) return;
   if (state.words.includes(word)) {
-    say(`${word.toUpperCase()}: already found`, false);
+    sayWord(word.toUpperCase(), ": already found", false);
     wordFeedback(word, { result: "again", text: "already found" });
     return;
   }
@@ -157,13 +163,13 @@ export async function enterWord(word) {
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
-      say(`${found.toUpperCase()}: already found`, false);
+      sayWord(found.toUpperCase(), ": already found", false);
       wordFeedback(word, { result: "again", text: "already found" });
       return;
     }
     const good = check.status === "counted";
     const named = namedWord(found, check.written);  // AEREA (aérea)
-    say(good ? `${named}: +${check.points}` : `${named}: ${check.label}`, good);
+    sayWord(named, good ? `: +${check.points}` : `: ${check.label}`, good);
     wordFeedback(word, good ? { result: "accepted", text: `+${check.points}`, points: check.points, path: check.path }
       : { result: "rejected", text: check.label });
     if (good && !state.words.includes(found)) {  // entered in time: counted after the end too
@@ -172,7 +178,7 @@ export async function enterWord(word) {
       state.written.push(check.written);
       keep();
       if (!state.over) drawPath(found, check.path);  // the round over: the board stays bare
-      $("my-words").append(listedWord(found, check.points, check.written));
+      $("my-words").append(listedWord(found, check.points, check.written, challenge.dictionary));
     }
   } catch (error) {
     pending.answered(word);

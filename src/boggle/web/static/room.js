@@ -2,8 +2,8 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  jsonText, limitName, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
-  showRoundLength, sound, typedNumber, wordButton, wordListTitles, wordWithPoints, writtenWord,
+  jsonText, limitName, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showDiceFor, showLevelCounts,
+  showInView, showRoundLength, sound, typedNumber, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -612,8 +612,8 @@ function addMyWord(entry) {
   item.dataset.status = entry.status;
   const good = entry.status === "accepted";
   item.className = good ? "good" : "bad";
-  const word = writtenWord(entry.word, entry.written);  // aérea for the list's aerea
-  item.textContent = good ? `${word} +${entry.points}` : `${word} (${STATUS_TEXT[entry.status] || entry.status})`;
+  const word = wordInLanguage(writtenWord(entry.word, entry.written), listName());  // aérea for aerea
+  item.append(word, good ? ` +${entry.points}` : ` (${STATUS_TEXT[entry.status] || entry.status})`);
   if (entry.status !== "repeated") $("my-words").append(item);
 }
 
@@ -624,9 +624,9 @@ function feedback(entry) {
   const good = entry.status === "accepted";
   const box = $("feedback");
   const word = namedWord(entry.word, entry.written);  // AEREA (aérea)
-  box.textContent = good
-    ? `${word}: +${entry.points}`
-    : `${word}: ${STATUS_TEXT[entry.status] || entry.status}` + (entry.message ? ` (${entry.message})` : "");
+  sayVerdict(box, word, good
+    ? `: +${entry.points}`
+    : `: ${STATUS_TEXT[entry.status] || entry.status}` + (entry.message ? ` (${entry.message})` : ""), listName());
   box.className = `feedback ${good ? "good" : "bad"}`;
   box.dataset.word = entry.word;
   box.dataset.status = entry.status;
@@ -765,11 +765,8 @@ function listName() {
 
 // How many of the board's words are common, standard and obscure; the words set apart.
 function showLevels(summary) {
-  const levels = summary.levels;
-  $("levels").textContent = levels
-    ? `The board's words: ${levels.common} common, ${levels.standard} standard, ${levels.obscure} obscure` +
-      (summary.word_level && summary.word_level !== "all" ? ` (this room counts ${LEVEL_TEXT[summary.word_level]})` : "") + "."
-    : "";
+  const counts = summary.word_level && summary.word_level !== "all" ? ` (this room counts ${LEVEL_TEXT[summary.word_level]})` : "";
+  showLevelCounts($("levels"), summary.levels, counts);  // the key to the missed words' looks
   const apart = $("set-apart");
   const entries = Object.entries(summary.set_apart || {});
   apart.hidden = entries.length === 0;
