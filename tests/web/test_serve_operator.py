@@ -120,3 +120,17 @@ def test_the_rooms_and_the_players_a_room_takes_are_the_operator_s_to_set(
             assert refused["code"] == "room_full" and "1 player at most" in refused["message"]
     finally:
         server.stop()
+
+
+def test_the_documented_systemd_unit_runs_options_boggle_serve_takes() -> None:
+    """docs/web.md's systemd unit: its `ExecStart` is a `boggle serve` the parser takes
+    (an option renamed or mistyped there would stop the service at its first start)."""
+    from boggle.cli.main import build_parser
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text(encoding="utf-8")
+    unit = re.search(r"```ini\n(.*?)```", doc, flags=re.S)
+    assert unit, "docs/web.md has no systemd unit"
+    start = re.search(r"^ExecStart=(\S+) (.*)$", unit.group(1), flags=re.M)
+    assert start and start.group(1).endswith("/bin/boggle"), unit.group(1)
+    args = build_parser("serve").parse_args(start.group(2).split())
+    assert args.access_log and args.allowed_host == ["boggle.example.org"] and args.data
