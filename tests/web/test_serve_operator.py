@@ -31,7 +31,7 @@ def output_once_stopped(server: ServeProcess, stop: signal.Signals | None) -> st
     return "".join(server.output)
 
 
-@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
 def test_stopping_the_server_tells_the_players_of_open_rooms_and_says_how_many(
     tmp_path: Path, stop: signal.Signals
 ) -> None:
@@ -39,7 +39,8 @@ def test_stopping_the_server_tells_the_players_of_open_rooms_and_says_how_many(
     uvicorn's 1012 ("service restart") and said nothing: the pages tried to take their seats
     again, and on the next server read that the room had closed for want of players or
     messages. The players are told the server is stopping, their room closed, and the
-    operator reads one line of how many rooms were closed."""
+    operator reads one line of how many rooms were closed. SIGHUP (the terminal or ssh
+    session closed) killed the server on the spot: it stops as SIGTERM does."""
     server = ServeProcess(tmp_path / "data")
     try:
         with connect(server.ws_url, open_timeout=10) as socket:

@@ -18,12 +18,15 @@ traceback.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import json
 import logging
+import signal
 import socket
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any, ClassVar
@@ -297,6 +300,23 @@ class BoundedServer(uvicorn.Server):
     async def serve(self, sockets: list[socket.socket] | None = None) -> None:
         asyncio.get_running_loop().set_exception_handler(AcceptErrorLog())
         await super().serve(sockets)
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """uvicorn's Ctrl-C and SIGTERM, and SIGHUP taken as SIGTERM: the terminal (or the
+        ssh session) the server runs in closed stops it as ``kill`` does, its rooms told,
+        rather than killing it on the spot."""
+        hangup = getattr(signal, "SIGHUP", None)
+        if hangup is None or threading.current_thread() is not threading.main_thread():
+            with super().capture_signals():
+                yield
+            return
+        before = signal.signal(hangup, lambda _, frame: self.handle_exit(signal.SIGTERM, frame))
+        try:
+            with super().capture_signals():  # raises the signals taken again, once stopped
+                yield
+        finally:
+            signal.signal(hangup, before)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         from boggle.web.rooms import RoomService
