@@ -7,14 +7,17 @@ Each test runs `boggle serve` as a process (tests/serve_process.py), as an opera
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
+import subprocess
+import sys
 import time
 import urllib.error
 from pathlib import Path
 
 import pytest
-from serve_process import ServeProcess, get_json
+from serve_process import ServeProcess, free_port, get_json
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 from websockets.sync.client import connect
@@ -135,3 +138,37 @@ def test_the_documented_systemd_unit_runs_options_boggle_serve_takes() -> None:
     assert start and start.group(1).endswith("/bin/boggle"), unit.group(1)
     args = build_parser("serve").parse_args(start.group(2).split())
     assert args.access_log and args.allowed_host == ["boggle.example.org"] and args.data
+
+
+def test_ctrl_c_at_once_stops_the_server_and_its_worker_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C reaches every process of the terminal's foreground group: typed as soon as the
+    server answered, it reached the round worker while its interpreter was still importing,
+    and the terminal filled with that process's KeyboardInterrupt traceback."""
+    command = [sys.executable, "-m", "boggle", "serve", "--port", str(free_port())]
+    command += ["--data", str(tmp_path / "data")]
+    running = subprocess.Popen(
+        command,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a group of its own
+    )
+    try:
+        port = command[command.index("--port") + 1]
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                get_json(f"http://127.0.0.1:{port}/api/health")
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert time.monotonic() < deadline and running.poll() is None
+                time.sleep(0.05)
+        os.killpg(running.pid, signal.SIGINT)  # as the terminal sends Ctrl-C
+        _, said = running.communicate(timeout=30)
+    finally:
+        if running.poll() is None:
+            running.kill()
+            running.wait()
+    assert running.returncode == 0 and "Traceback" not in said, said
+    assert said.splitlines()[-1] == "boggle: stopping", said

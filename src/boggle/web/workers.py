@@ -207,7 +207,7 @@ class _Process:
             name=f"boggle-{pool.name}-{number}",
             daemon=True,
         )
-        self.process.start()
+        _start_deaf_to_ctrl_c(self.process)
         child_end.close()
 
     def kill(self) -> None:
@@ -221,6 +221,24 @@ class _Process:
         with contextlib.suppress(Exception):
             self.connection.send(None)
         self.connection.close()
+
+
+def _start_deaf_to_ctrl_c(process: multiprocessing.process.BaseProcess) -> None:
+    """Start ``process`` ignoring Ctrl-C from its first instruction: a terminal's Ctrl-C
+    reaches every process of the foreground group, and one that came while the new
+    interpreter was still importing (a server stopped at once) ended it with a
+    ``KeyboardInterrupt`` traceback before :func:`_process_main` could ignore it.  An ignored
+    SIGINT outlives ``exec``, and Python then leaves it ignored; the server's own handler is
+    back once the process has started (a Ctrl-C in those milliseconds is lost, and is typed
+    again)."""
+    if threading.current_thread() is not threading.main_thread():
+        process.start()  # signals are the main thread's to set (a test's server in a thread)
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        process.start()
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _process_main(
