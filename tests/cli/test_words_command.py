@@ -168,3 +168,22 @@ def test_play_keeps_the_words_to_learn_when_asked(
     assert main(["play", BOARD, "--keep"]) == 0
     assert "Kept already: " in capsys.readouterr().out
     assert len(json.loads(data_home.read_text())["words"]) == 10
+
+
+def test_a_word_its_list_folds_is_right_typed_as_its_language_writes_it(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    on_day(monkeypatch, "2026-11-29")
+    assert main(["words", "add", "aérea", "--dict", "es"]) == 0
+    assert stored(data_home)["aerea"]["language"] == "es"
+    capsys.readouterr()
+    answers(monkeypatch, "Aérea")
+    assert main(["words", "practise"]) == 0
+    out = capsys.readouterr().out
+    assert "5 letters, starting with A" in out and "Right: AEREA." in out
+
+
+def test_entries_stored_before_languages_are_one_word_a_language() -> None:
+    old = [{"word": "fame", "list": "en-70"}, {"word": "fame", "list": "en-80", "learned": True}]
+    (fame,) = read_words(json.dumps({"version": 1, "words": old}), "2026-11-29")
+    assert (fame.language, fame.list, fame.learned) == ("en", "en-80", True)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -185,6 +186,9 @@ def _entry(raw: object) -> KeptWord | None:
         return None
     listed = raw.get("list")
     language = raw.get("language")
+    if not isinstance(language, str) and isinstance(listed, str):  # stored before languages:
+        named = re.fullmatch(r"([a-z]{2,3})(?:-\d+)?", listed)  # en-70 is English, es Spanish
+        language = named.group(1) if named else None
     points = raw.get("points")
     streak = raw.get("streak")
     return KeptWord(

@@ -259,6 +259,7 @@ def clue_text(entry: KeptWord) -> str:
 
 def run_practise(args: argparse.Namespace) -> int:
     from boggle.model.letters import lower_letters, typed_letters
+    from boggle.wordlists.spelling import language_profile
 
     escape_unwritable()
     path = kept_file(args)
@@ -292,7 +293,11 @@ def run_practise(args: argparse.Namespace) -> int:
             print()
             break
         typed = lower_letters(typed_letters(line.strip()))
-        ok = typed == entry.word
+        # as the list spells it: the Spanish list's AEREA typed as written, aérea, is right
+        ok = (
+            typed == entry.word
+            or language_profile(entry.language or "en").fold(typed) == entry.word
+        )
         now = answered(entry, ok, day)
         words = [now if w is entry else w for w in words]
         save_words(path, words)
