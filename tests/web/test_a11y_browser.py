@@ -887,7 +887,8 @@ def test_a_missed_word_s_level_has_a_key_on_a_touch_screen(
     """On a touch screen (no hover: a chip's title is never shown) a missed word's level was
     its chip's fading and slant alone, with nothing saying what they meant: the line counting
     the board's words by level names each level in a small chip of its look, the key to the
-    missed words', on a 390 px phone in one line's room (the chips' text is the word's)."""
+    missed words', on a 390 px phone in one line's room (the chips' text is the word's); a
+    challenge's words you did not find, with no such line, have the key alone."""
     page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
     assert page.evaluate("() => matchMedia('(hover: none)').matches")
     page.wait_for_selector("#dict-select option", state="attached", timeout=90_000)
@@ -907,6 +908,17 @@ def test_a_missed_word_s_level_has_a_key_on_a_touch_screen(
     assert page.locator(".level-sample[data-level='obscure']").evaluate(LOOK)[1] == "italic"
     box = key.bounding_box()
     assert box is not None and box["height"] < 70  # three lines of help text at most
+    made = make_challenge(server.url, seconds=LONG_ROUND)  # a challenge's: the key alone
+    challenge = pages.open(server.url + made["path"], **PHONE)
+    start_challenge(challenge, "ann")
+    end_challenge(challenge)
+    challenge.wait_for_selector("#unfound button.word[data-level='obscure']")
+    key = challenge.locator("#unfound-key")
+    assert key.is_visible() and key.text_content() == "By level: common, standard, obscure."
+    for level in ("common", "standard", "obscure"):
+        sample = key.locator(f".level-sample[data-level='{level}']")
+        chip = challenge.locator(f"#unfound button.word[data-level='{level}']").first
+        assert sample.evaluate(LOOK) == chip.evaluate(LOOK), level
 
 
 ZOOMED = {"width": 320, "height": 256}
