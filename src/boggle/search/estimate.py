@@ -144,6 +144,17 @@ class ProofEstimate:
             "classes": [c.to_json() for c in self.sampled],
         }
 
+    def __repr__(self) -> str:
+        """The shape, the threshold and :meth:`text` in one line (``sampled`` holds every
+        class: hundreds of them, each with its cells).
+
+        >>> one = (SampledClass(("aeiou",) * 16, 0.43, 1200, 0),)
+        >>> ProofEstimate(4, 4, 3625, 1, 200, 2_097_152, one, 250.0, 180.0, 340.5, 60.0)
+        <ProofEstimate 4x4 above 3625: about 250.0 CPU-hours (95% interval 180.0-340.5) from 1 \
+of 200 classes (0.430 CPU s each), 2,097,152 top-level classes in all, seed 1>
+        """
+        return f"<ProofEstimate {self.rows}x{self.cols} above {self.above}: {self.text()}>"
+
     @property
     def mean_cpu_seconds(self) -> float:
         """The mean CPU seconds of a sampled class (0 when none finished)."""
