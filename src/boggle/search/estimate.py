@@ -98,7 +98,13 @@ class SampledClass:
 
 @dataclass(frozen=True)
 class ProofEstimate:
-    """The estimated CPU-hours of a whole proof, with its bootstrap interval."""
+    """The estimated CPU-hours of a whole proof, with its bootstrap interval.
+
+    >>> one = (SampledClass(("aeiou",) * 16, 0.43, 1200, 0),)
+    >>> estimate = ProofEstimate(4, 4, 3625, 1, 200, 2_097_152, one, 250.0, 180.0, 340.5, 60.0)
+    >>> estimate.classes_done, estimate.to_json()["size"], estimate.to_json()["at_least"]
+    (1, '4x4', False)
+    """
 
     rows: int
     cols: int
@@ -282,7 +288,14 @@ def estimate_proof(
     most half this machine's memory, as on one thread of a proof:
     :func:`~boggle.search.prove.class_memory`) is proved in parts, as one sampled class.
     ``on_class`` is called after each class.  Ctrl-C stops it: the estimate comes from the
-    classes finished (``interrupted``)."""
+    classes finished (``interrupted``).
+
+    >>> from boggle import Lexicon
+    >>> words = Lexicon.from_words(["tab", "bat", "abet", "beat", "tea", "eat", "ate"])
+    >>> estimate = estimate_proof(2, 3, words, "classic", 2, samples=10, seed=1)
+    >>> estimate.classes_done, estimate.classes_total, estimate.low <= estimate.high
+    (10, 6, True)
+    """
     options = (options or ProofOptions()).with_changes("estimate_proof", **changes)
     check_samples("samples", samples, seed)
     callback("on_class", on_class)
