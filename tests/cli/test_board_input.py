@@ -76,6 +76,52 @@ def test_compare_reads_a_board_file_too(
     assert {row["words"] for row in rows if "refused" not in row} == {5}
 
 
+def test_judge_reads_its_board_from_a_file_as_solve_does(
+    tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``judge --board @FILE`` took ``@FILE`` for the board's letters ("not a board");
+    it reads the file as ``solve @FILE`` and ``play @FILE`` do, gzip and Latin-1 too."""
+    board_file = tmp_path / "board.txt.gz"
+    board_file.write_bytes(gzip.compress(b"fxie\namlo\newbx\nastu\n"))
+    ann = tmp_path / "ann.txt"
+    ann.write_text("fame\nmile\n")
+    argv = ["judge", "--board", f"@{board_file}", "--player", f"ann={ann}", "--dict", str(words)]
+    assert main([*argv, "--json"]) == 0
+    judged = json.loads(capsys.readouterr().out)
+    assert judged["board"] == BOARD and judged["scores"] == {"ann": 2}, judged
+    assert main(["judge", "--board", "@/no/such/board.txt", "--player", f"ann={ann}"]) == 2
+    assert capsys.readouterr().err == (
+        "boggle: error: --board: board file '/no/such/board.txt' does not exist\n"
+    )
+
+
+def test_judge_reads_its_board_from_stdin_unless_a_list_is_read_there(
+    tmp_path: Path, words: Path
+) -> None:
+    ann = tmp_path / "ann.txt"
+    ann.write_text("fame\nmile\n")
+    command = [sys.executable, "-m", "boggle", "judge", "--dict", str(words), "--json"]
+    done = subprocess.run(
+        [*command, "--board", "-", "--player", f"ann={ann}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        input=BOARD + "\n",
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["board"] == BOARD, done.stderr
+    done = subprocess.run(
+        [*command, "--board", "@-", "--player", "ann=-"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        input="fame\n",
+    )
+    assert done.returncode == 2 and done.stderr == (
+        "boggle: error: --board: standard input holds the words here, not the board: give it "
+        "as @FILE\n"
+    )
+
+
 def test_score_reads_latin1_and_gzip_like_a_word_list(
     tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

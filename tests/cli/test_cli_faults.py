@@ -271,6 +271,37 @@ def test_json_the_output_encoding_cannot_write_is_escaped_the_json_way(command: 
     assert got == wanted
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        "boggle solve 'aer aea xxx' --dict es --json",
+        "boggle define caf\u00e9 --dict fr --json",
+        "boggle judge --board 'aer aea xxx' --player ann=WORDS --dict es --json",
+    ],
+)
+def test_json_in_a_latin_1_locale_is_ascii_even_when_every_letter_fits(
+    tmp_path: Path, command: str
+) -> None:
+    """``--json`` in a Latin-1 locale wrote "área" as the byte 0xe1 when every letter of
+    the output fitted Latin-1 (JSON between programs is UTF-8: a reader could not decode
+    it), and escaped it only when one letter did not: it is ASCII unless the stream is
+    UTF-8, the same JSON."""
+    words = tmp_path / "words.txt"
+    words.write_text("area\n\u00e1rea\n", encoding="utf-8")
+    line = command.replace("WORDS", str(words)).replace("boggle ", BOGGLE + " ", 1)
+    run = {"capture_output": True, "timeout": 60}
+    as_latin_1 = subprocess.run(
+        ["bash", "-c", line], env={**os.environ, "PYTHONIOENCODING": "latin-1"}, **run
+    )
+    in_utf8 = subprocess.run(
+        ["bash", "-c", line], env={**os.environ, "PYTHONIOENCODING": "utf-8"}, **run
+    )
+    assert as_latin_1.returncode == 0, as_latin_1.stderr
+    assert as_latin_1.stdout.isascii(), as_latin_1.stdout[:300]
+    assert json.loads(as_latin_1.stdout) == json.loads(in_utf8.stdout)
+    assert not in_utf8.stdout.isascii()  # a UTF-8 stream keeps the letters as they are
+
+
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
 def test_judge_shows_what_the_output_encoding_lacks_escaped(tmp_path: Path, encoding: str) -> None:
     """In a Latin-1 locale ``boggle judge`` stopped at an entry (or a player's name) with a

@@ -188,3 +188,31 @@ def test_a_mistyped_option_with_nothing_close_is_as_before(
     assert "unrecognized arguments: --xyzzy (see 'boggle solve --help')" in err
     assert main(["qwxz"]) == 2
     assert "did you mean" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "far"),
+    [
+        (["paths", "--size", "3", "--colour", "2"], "--cols"),
+        (["roll", "--dice", "unicorn"], "uniform"),
+    ],
+)
+def test_a_far_off_keyword_gets_no_loose_suggestion(
+    capsys: pytest.CaptureFixture[str], argv: list[str], far: str
+) -> None:
+    """``--colour`` was offered ``--cols`` (difflib's ratio of 0.6 took it): only a typo's
+    distance (a letter added, dropped, changed, or two swapped) is suggested now."""
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert f"did you mean '{far}'" not in err and err.count("\n") == 1 and out == "", err
+
+
+def test_did_you_mean_suggests_typos_only() -> None:
+    from boggle.model.checks import did_you_mean
+
+    assert did_you_mean("colour", ["cols", "rows"]) == ""
+    assert did_you_mean("bgi", ["big", "classic"]) == " (did you mean 'big'?)"
+    assert did_you_mean("--verison", ["--version"]) == " (did you mean '--version'?)"
+    assert did_you_mean("challanged", ["name", "words", "challenged"]) != ""
+    assert did_you_mean("seeds", ["seed", "steps"]) == " (did you mean 'seed'?)"
+    assert did_you_mean("--dictionary", ["--dice", "--dict"]) == " (did you mean '--dict'?)"

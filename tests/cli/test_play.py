@@ -87,6 +87,28 @@ def test_a_typed_escape_sequence_or_text_direction_mark_is_shown_escaped(
     assert "FAME: +1 point (score 1)" in out
 
 
+def test_play_without_a_seed_says_the_seed_it_rolled_with(
+    words_file: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``boggle play`` without ``--seed`` rolled a board and never said its seed, so a round
+    could not be played again: the report says it, and ``--seed`` rolls the same board."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("fame\n"))
+    assert main(["play", "--dict", str(words_file)]) == 0
+    out = capsys.readouterr().out
+    said = [line for line in out.splitlines() if line.startswith("Seed ")]
+    assert len(said) == 1, out
+    seed = int(said[0].split()[1].rstrip(":"))
+    assert said[0] == f"Seed {seed}: --seed {seed} with the same options rolls this board again."
+    assert f"Board {roll('new', seed)}." in out
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--dict", str(words_file), "--seed", str(seed)]) == 0
+    again = capsys.readouterr().out
+    assert f"Board {roll('new', seed)}." in again and said[0] in again
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", BOARD, "--dict", str(words_file)]) == 0  # a board given: no seed
+    assert "Seed" not in capsys.readouterr().out
+
+
 def test_play_rolls_a_board_and_reports_bad_options(words_file: Path) -> None:
     args = [sys.executable, "-m", "boggle", "play", "--dice", "big", "--seed", "4"]
     done = subprocess.run(

@@ -10,13 +10,13 @@ an object ``{name: words}``.  A match is ``{"target"?, "rounds": [round, ...]}``
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from boggle.game.matches import DEFAULT_TARGET, Match, play_match
 from boggle.game.rounds import PlayerList, RoundResult, default_challenge, judge_round
+from boggle.model.checks import did_you_mean
 from boggle.model.errors import JudgeError
 from boggle.model.json_text import RepeatedNameError, read_json
 from boggle.model.rules import RulesLike
@@ -37,8 +37,7 @@ def check_keys(data: Mapping[Any, Any], known: tuple[str, ...], where: str) -> N
     """
     for key in data:
         if key not in known:
-            close = difflib.get_close_matches(str(key), known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else f"; known: {', '.join(known)}"
+            hint = did_you_mean(str(key), known) or f"; known: {', '.join(known)}"
             raise JudgeError(f"{where}: unknown key {str(key)!r}{hint}")
 
 

@@ -5,9 +5,10 @@ encoding lacks ("área", "żaba", a board's "ñ") stopped a command with "cannot
 the output's encoding". A command that prints words calls :func:`escape_unwritable` before
 its report (the letter is shown escaped, ``\\xe1rea``, and the report goes on) and writes
 its JSON with :func:`write_json` (every character beyond ASCII escaped the JSON way,
-``\\u00e1``, so the JSON stays valid and the same). The one-line error of
-:func:`boggle.cli.main.unwritable` is left where escaping cannot be done: a stream that
-cannot be set to escape, and a board ``boggle play`` would show the player unreadable.
+``\\u00e1``, unless the stream is UTF-8: the JSON stays UTF-8 and the same). The
+one-line error of :func:`boggle.cli.main.unwritable` is left where escaping cannot be
+done: a stream that cannot be set to escape, and a board ``boggle play`` would show the
+player unreadable.
 """
 
 from __future__ import annotations
@@ -37,27 +38,39 @@ def escape_unwritable(*streams: Any) -> None:
 
 
 def encodable_json(text: str, out: Any) -> str:
-    """JSON ``text`` as ``out`` can write it: as it is, or with every character beyond ASCII
-    escaped (``\\u017c``, still the same JSON) where the output's encoding lacks one.
+    """JSON ``text`` as ``out`` can write it: as it is to a UTF-8 stream, else with every
+    character beyond ASCII escaped (``\\u00e9``, still the same JSON). JSON exchanged
+    between programs is UTF-8 (RFC 8259): a Latin-1 locale wrote ``café`` as the byte
+    0xe9, which a JSON reader cannot decode, whenever every letter fitted Latin-1.
 
     >>> import io
     >>> latin_1 = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
     >>> print(encodable_json('{"entry": "żaba"}', latin_1))
     {"entry": "\\u017caba"}
     >>> print(encodable_json('{"entry": "café"}', latin_1))
+    {"entry": "caf\\u00e9"}
+    >>> print(encodable_json('{"entry": "café"}', io.TextIOWrapper(io.BytesIO(), "UTF8")))
     {"entry": "café"}
     """
-    try:
-        text.encode(getattr(out, "encoding", None) or "utf-8")
-    except (UnicodeEncodeError, LookupError):
-        import json
+    if text.isascii() or _is_utf_8(getattr(out, "encoding", None) or "utf-8"):
+        return text
+    import json
 
-        return json.dumps(json.loads(text))
-    return text
+    return json.dumps(json.loads(text))
+
+
+def _is_utf_8(encoding: str) -> bool:
+    """Whether ``encoding`` (``UTF8``, ``utf_8``, ``latin-1``) is UTF-8."""
+    import codecs
+
+    try:
+        return codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return False
 
 
 def write_json(text: str, out: Any = None) -> None:
     """The JSON ``text`` and a newline to ``out`` (standard output), escaped the JSON way
-    where its encoding lacks a character (:func:`encodable_json`)."""
+    unless it writes UTF-8 (:func:`encodable_json`)."""
     stream = sys.stdout if out is None else out
     stream.write(encodable_json(text, stream) + "\n")

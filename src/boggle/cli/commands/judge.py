@@ -9,6 +9,7 @@ from typing import Any
 from boggle.cli.commands import _options as options
 from boggle.cli.commands._encoding import escape_unwritable, write_json
 from boggle.cli.commands._help import ExampleHelpFormatter, examples_epilog
+from boggle.cli.commands.solve import board_text
 from boggle.files.inputs import read_file
 from boggle.game import CHALLENGE_MODES, iter_problems, judge_json, read_round_text
 from boggle.model.board import Board
@@ -48,7 +49,10 @@ def register(subparsers: Any) -> None:
         help="a JSON round or match ('-': stdin)",
     )
     parser.add_argument(
-        "--board", default=None, help="the board, when the lists are --player files"
+        "--board",
+        default=None,
+        help="the board, when the lists are --player files; '@FILE' reads it from FILE, '-' "
+        "from standard input (when no --player list is read from it)",
     )
     parser.add_argument(
         "--player",
@@ -84,11 +88,13 @@ def _read_input(args: argparse.Namespace) -> Any:
             raise JudgeError("give either a JSON FILE or --board with --player lists, not both")
         if args.board is None or not args.player:
             raise JudgeError("--player lists need --board, and --board needs --player lists")
+        from_stdin = [spec.partition("=")[0] for spec in args.player if spec.endswith("=-")]
         try:  # typed here, a board that does not parse is a typo, not a round to judge blind
-            Board.parse(args.board)
+            # '@FILE' as solve and play read it; '-' only when no list is read from stdin
+            board = board_text([args.board], stdin=not from_stdin)
+            Board.parse(board)
         except BoardError as error:
             raise BoardError(f"--board: {error}") from None
-        from_stdin = [spec.partition("=")[0] for spec in args.player if spec.endswith("=-")]
         if len(from_stdin) > 1:  # the second read an empty stdin: a player with no words
             raise JudgeError(
                 "standard input holds one list: give '-' to one --player only, not to "
@@ -102,7 +108,7 @@ def _read_input(args: argparse.Namespace) -> Any:
             if file == "-":
                 options.tell_reading_terminal(f"the words of {quoted(name)}", per_line=True)
             players.append({"name": name, "words": _read_text(file)})
-        return {"board": args.board, "players": players}
+        return {"board": board, "players": players}
     if args.input is None:
         raise JudgeError("give a JSON round file (or '-' for stdin), or --board and --player")
     shown = "stdin" if args.input == "-" else quoted(args.input)

@@ -38,6 +38,7 @@ from boggle.cli.commands.roll import (
     add_dice_options,
     check_board_given,
     dice_from_args,
+    seed_from_args,
     size_from_args,
 )
 from boggle.cli.commands.solve import board_text
@@ -111,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(f"--missed must be 0 or more, got {grouped(args.missed)}")
     choice = options.rules_choice_from_args(args)  # a bad --scoring: refused before any loading
     lexicon = options.lexicon_from_args(args)
+    seed: int | None = None  # a rolled board's, said so that the round can be played again
     if args.board:
         check_board_given(args)
         board = Board.parse(board_text(args.board, stdin=False))  # stdin holds the words
@@ -119,7 +121,8 @@ def run(args: argparse.Namespace) -> int:
         dice = dice_from_args(args)
         if args.dice is not None:
             check_chosen_dice(lexicon, args.dice)
-        board = roll_for_language(lexicon, dice, args.seed, rows, cols)  # its language's dice
+        seed, _ = seed_from_args(args)
+        board = roll_for_language(lexicon, dice, seed, rows, cols)  # its language's dice
     rules = choice.for_board(board)
     playing = level_lexicon(lexicon, args.words)
     session = PlaySession(board, solve(board, playing, rules, engine=args.engine))
@@ -130,6 +133,8 @@ def run(args: argparse.Namespace) -> int:
     heading = f"Board {board}. Words of {rules.min_length} letters or more"
     for stream in dict.fromkeys((screen, out)):  # each once: the report has the board too
         stream.write(render.board_text(board, frame=True) + "\n")
+        if seed is not None:
+            stream.write(seed_text(seed) + "\n")
         if stream is not screen:
             stream.write(heading + ".\n")
         elif interactive:
@@ -199,6 +204,15 @@ def run(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- pictures and text
 
 HINT_COMMAND = "?hint"
+
+
+def seed_text(seed: int) -> str:
+    """The line that says a rolled board's seed, to play the same board again.
+
+    >>> seed_text(42)
+    'Seed 42: --seed 42 with the same options rolls this board again.'
+    """
+    return f"Seed {seed}: --seed {seed} with the same options rolls this board again."
 
 
 def hint_text(session: PlaySession, hints: list[tuple[int, int]]) -> str:
