@@ -170,25 +170,25 @@ def _core_scores(
     try:
         return trie.score_lines(lines, *settings)
     except TypeError:
-        raise _not_lines(lines) from None
+        _check_lines(lines)
+        raise  # not a line's type: the core's own error
 
 
-def _not_lines(lines: Sequence[object]) -> BoardError:
-    """The :class:`BoardError` of a chunk with a line that is not text (the core's
-    "lines must be str or bytes", or ``join``'s "expected str instance"), naming it."""
+def _check_lines(lines: object) -> None:
+    """A :class:`BoardError` naming what is wrong when ``lines`` is not a chunk (a list)
+    of lines of text: one text, another type, or a line that is not text (the core's
+    "lines must be str or bytes", ``join``'s "expected str instance"); else nothing."""
     if isinstance(lines, str | bytes) or not isinstance(lines, Sequence):
-        return BoardError(
+        raise BoardError(
             "the boards to score come in chunks, each a list of lines, not "
             f"{'one text' if isinstance(lines, str | bytes) else type(lines).__name__}"
         )
-    number, line = next(
-        ((n, line) for n, line in enumerate(lines, 1) if not isinstance(line, str | bytes)),
-        (0, None),
-    )
-    return BoardError(
-        f"a board to score is a line of text, not {type(line).__name__}; line {number} of "
-        f"its chunk was {line!r}"[:200]
-    )
+    for number, line in enumerate(lines, 1):
+        if not isinstance(line, str | bytes):
+            raise BoardError(
+                f"a board to score is a line of text, not {type(line).__name__}; line "
+                f"{number} of its chunk was {line!r}"[:200]
+            )
 
 
 def _score_chunk(
@@ -203,8 +203,7 @@ def _score_chunk(
 
 def _score_line(line: str, lexicon: Lexicon, rules: Rules | RulesChoice) -> BoardScore:
     """One line the core's parser does not read (not plain ASCII, or not a board)."""
-    if not isinstance(line, str | bytes):
-        raise _not_lines([line])
+    _check_lines([line])
     try:
         board = Board.parse(line)
     except BoardError as error:
@@ -236,7 +235,8 @@ def _score_text_chunk(
     try:
         output, holes = trie.score_text("\n".join(lines), *settings)
     except TypeError:
-        raise _not_lines(lines) from None
+        _check_lines(lines)
+        raise  # not a line's type: the core's own error
     if not holes:
         return ScoredText(output, [])
     pieces, errors, done = [], [], 0
@@ -304,7 +304,7 @@ def _in_order(
     """``score(chunk, lexicon, rules)`` for each chunk, ``jobs`` threads at once, in order."""
     workers = threads_for(jobs)
     if isinstance(chunks, str | bytes) or not isinstance(chunks, Iterable):
-        raise _not_lines(chunks)
+        _check_lines(chunks)  # names what it is
     lexicon, by_size = _lexicon_rules(lexicon, rules)
     compiled(lexicon)  # compile once, before the threads start
     if workers == 1:
@@ -324,7 +324,7 @@ def _in_order(
 def _chunk(chunk: Sequence[str]) -> Sequence[str]:
     """``chunk`` when it is a list of lines (not one text, whose letters would be scored)."""
     if isinstance(chunk, str | bytes) or not isinstance(chunk, Sequence):
-        raise _not_lines(chunk)
+        _check_lines(chunk)  # names what it is
     return chunk
 
 
