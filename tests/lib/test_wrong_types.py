@@ -534,3 +534,36 @@ def test_a_status_that_is_none(value: Any) -> None:
     refused = _refused(lambda: Status(value), "a verdict's status is one of counted, crossed_off")
     assert isinstance(refused, ValueError) and "unchecked; got " in str(refused)
     assert Status("too_short") is Status.TOO_SHORT and Status(Status.COUNTED) is Status.COUNTED
+
+
+@pytest.mark.parametrize("where", ["threads", "scoring"])
+@pytest.mark.parametrize(
+    "chunks, says",
+    [
+        ([[1]], "a board to score is a line of text, not int; line 1 of its chunk was 1"),
+        ([["fxie", None]], "not NoneType; line 2 of its chunk was None"),
+        (["fxie amlo ewbx astu"], "come in chunks, each a list of lines, not one text"),
+        ("fxie", "come in chunks, each a list of lines, not one text"),
+        (5, "come in chunks, each a list of lines, not int"),
+    ],
+)
+def test_chunks_of_lines_of_the_wrong_type(where: str, chunks: Any, says: str) -> None:
+    """``score_chunks([[1]])`` was the core's "lines must be str or bytes" and
+    ``score_text_chunks`` ``join``'s "sequence item 0: expected str instance" (TypeErrors);
+    a chunk given as one text scored each of its letters as a board."""
+    from boggle.scale import scoring, threads
+
+    module, suffix = (threads, "") if where == "threads" else (scoring, "_on")
+    for name in ("score_chunks", "score_text_chunks"):
+        function: Any = getattr(module, name + suffix)
+        _refused(lambda f=function: list(f(chunks, WORDS)), says)
+
+
+def test_chunks_of_lines_are_scored_as_before() -> None:
+    from boggle.scale.threads import score_chunks, score_text_chunks
+
+    chunk = ["fxie amlo ewbx astu", "ab1c"]
+    assert [row.score for row in next(score_chunks([chunk], WORDS, jobs=2))] == [2, None]
+    assert next(score_text_chunks((c for c in [tuple(chunk)]), WORDS, jobs=1)).text == (
+        "fxie amlo ewbx astu 2\n"
+    )

@@ -887,7 +887,8 @@ def test_a_missed_word_s_level_has_a_key_on_a_touch_screen(
     """On a touch screen (no hover: a chip's title is never shown) a missed word's level was
     its chip's fading and slant alone, with nothing saying what they meant: the line counting
     the board's words by level names each level in a small chip of its look, the key to the
-    missed words', on a 390 px phone in one line's room (the chips' text is the word's)."""
+    missed words', on a 390 px phone in one line's room (the chips' text is the word's); a
+    challenge's words you did not find, with no such line, have the key alone."""
     page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
     assert page.evaluate("() => matchMedia('(hover: none)').matches")
     page.wait_for_selector("#dict-select option", state="attached", timeout=90_000)
@@ -907,3 +908,55 @@ def test_a_missed_word_s_level_has_a_key_on_a_touch_screen(
     assert page.locator(".level-sample[data-level='obscure']").evaluate(LOOK)[1] == "italic"
     box = key.bounding_box()
     assert box is not None and box["height"] < 70  # three lines of help text at most
+    made = make_challenge(server.url, seconds=LONG_ROUND)  # a challenge's: the key alone
+    challenge = pages.open(server.url + made["path"], **PHONE)
+    start_challenge(challenge, "ann")
+    end_challenge(challenge)
+    challenge.wait_for_selector("#unfound button.word[data-level='obscure']")
+    key = challenge.locator("#unfound-key")
+    assert key.is_visible() and key.text_content() == "By level: common, standard, obscure."
+    for level in ("common", "standard", "obscure"):
+        sample = key.locator(f".level-sample[data-level='{level}']")
+        chip = challenge.locator(f"#unfound button.word[data-level='{level}']").first
+        assert sample.evaluate(LOOK) == chip.evaluate(LOOK), level
+
+
+ZOOMED = {"width": 320, "height": 256}
+"""A 1280x1024 desktop at 400 % zoom, in CSS pixels (WCAG 1.4.10's reflow)."""
+
+IN_VIEW = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const board = box(document.getElementById('board'));
+  const field = box(document.activeElement);
+  return { board: board.top >= 0 && board.bottom <= innerHeight && board.left >= 0
+             && board.right <= innerWidth,
+           field: field.top >= 0 && field.bottom <= innerHeight && field.right <= innerWidth,
+           wide: document.documentElement.scrollWidth > innerWidth }; }"""
+
+
+def test_a_round_at_400_percent_zoom_shows_the_board_and_the_word_box(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """At 400 % zoom on a landscape screen (320x256 CSS px) the board and the round stacked
+    were taller than the screen: the word box, focused, scrolled the board's top rows off it.
+    The board is beside the round, wholly on the screen with the word box, nothing wider than
+    the screen (solo play, the daily board, a challenge), and stays there as the page scrolls
+    on to the words found."""
+    solo = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), viewport=ZOOMED)
+    solo.click("#play-start")
+    solo.wait_for_selector("#play-form:not([hidden])")
+    daily = pages.open(server.url + "/daily?date=2026-11-23", viewport=ZOOMED)
+    daily.click("#daily-start")
+    daily.wait_for_selector("#board .cube")
+    challenge = pages.open(
+        server.url + make_challenge(server.url, seconds=LONG_ROUND)["path"], viewport=ZOOMED
+    )
+    start_challenge(challenge, "ann")
+    for page in (solo, daily, challenge):
+        page.wait_for_timeout(300)  # the page's own scroll to its focused word box
+        assert page.evaluate(IN_VIEW) == {"board": True, "field": True, "wide": False}, page.url
+    words = get_json(server.url + "/api/solve", {"board": FXIE})["words"]
+    enter_words(challenge, [entry["word"] for entry in words[:8]])
+    challenge.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert challenge.evaluate("() => scrollY") > 0
+    assert challenge.evaluate(IN_VIEW)["board"]

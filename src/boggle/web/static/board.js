@@ -475,14 +475,26 @@ export function showLevelCounts(element, levels, note = "") {
   element.replaceChildren();
   if (!levels) return;
   element.append("The board's words: ");
-  ["common", "standard", "obscure"].forEach((level, at) => {
-    const sample = document.createElement("span");
-    sample.className = "level-sample";
-    sample.dataset.level = level;
-    sample.textContent = level;
-    element.append(at ? ", " : "", `${levels[level]} `, sample);
-  });
+  LEVELS.forEach((level, at) => element.append(at ? ", " : "", `${levels[level]} `, levelSample(level)));
   element.append(`${note}. Missed words below look like their level here.`);
+}
+
+// The key alone, where the page has no counts (a challenge's words you did not find):
+// "By level: common, standard, obscure." in the samples' looks.
+export function showLevelKey(element) {
+  element.replaceChildren("By level: ");
+  LEVELS.forEach((level, at) => element.append(at ? ", " : "", levelSample(level)));
+  element.append(".");
+}
+
+const LEVELS = ["common", "standard", "obscure"];
+
+function levelSample(level) {
+  const sample = document.createElement("span");
+  sample.className = "level-sample";
+  sample.dataset.level = level;
+  sample.textContent = level;
+  return sample;
 }
 
 // A word button's level (style.css fades and slants the rarer ones) said in words too: as its

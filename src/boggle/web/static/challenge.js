@@ -2,7 +2,7 @@
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
   api, clearPath, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName,
-  listedWord, markLevel, namedWord, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showInView,
+  levelName, listedWord, markLevel, namedWord, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showInView, showLevelKey,
   shownName, sound, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
@@ -344,6 +344,8 @@ function showMissed(challenge, mine) {
   }));
   list.hidden = !board.length;
   $("unfound-title").hidden = !board.length;
+  $("unfound-key").hidden = !board.some((w) => levelName(w.level));  // a touch screen has no hover
+  showLevelKey($("unfound-key"));
   const shown = board.length < challenge.total - (mine ? mine.count : 0) ? ", the first" : "";
   $("unfound-title").textContent = `Words you did not find (${board.length}${shown}, common first)`;
   if (board.length) readyDefinitionBox(list);
