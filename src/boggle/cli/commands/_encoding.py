@@ -52,19 +52,20 @@ def encodable_json(text: str, out: Any) -> str:
     >>> print(encodable_json('{"entry": "café"}', io.TextIOWrapper(io.BytesIO(), "UTF8")))
     {"entry": "café"}
     """
-    if text.isascii() or _is_utf_8(getattr(out, "encoding", None) or "utf-8"):
+    if text.isascii() or writes_utf_8(out):
         return text
     import json
 
     return json.dumps(json.loads(text))
 
 
-def _is_utf_8(encoding: str) -> bool:
-    """Whether ``encoding`` (``UTF8``, ``utf_8``, ``latin-1``) is UTF-8."""
+def writes_utf_8(out: Any) -> bool:
+    """Whether the stream ``out`` writes UTF-8 (``UTF8``, ``utf_8``; a stream that names
+    no encoding is taken to)."""
     import codecs
 
     try:
-        return codecs.lookup(encoding).name == "utf-8"
+        return codecs.lookup(getattr(out, "encoding", None) or "utf-8").name == "utf-8"
     except LookupError:
         return False
 
