@@ -334,6 +334,21 @@ def test_trie_dot_in_a_locale_without_utf_8_escapes_as_graphviz_reads(
 
 
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_judge_aligns_escaped_entries_by_what_is_shown(tmp_path: Path, encoding: str) -> None:
+    """An entry escaped for the locale (``\\u017bABA``, nine columns) was padded as
+    ``ŻABA`` (four), so its points and verdict stood left of the others'; a match's table
+    the same with a name escaped. Columns align by the width of what is shown."""
+    words = tmp_path / "words.txt"
+    words.write_text("fame\n\u017caba\n", encoding="utf-8")
+    command = f"boggle judge --board '{BOARD}' --player ann={words} --player \u017co={words}"
+    done = shell(command + " --target 5", PYTHONIOENCODING=encoding)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "  FAME        0  crossed off" in done.stdout, done.stdout
+    assert "  \\u017bABA   0  not on the board" in done.stdout, done.stdout
+    assert "ROUND        ann    \\u017co\n    1     +0 = 0     +0 = 0\n" in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
 def test_judge_shows_what_the_output_encoding_lacks_escaped(tmp_path: Path, encoding: str) -> None:
     """In a Latin-1 locale ``boggle judge`` stopped at an entry (or a player's name) with a
     letter the locale cannot show, with an error and no report; it shows it escaped, as

@@ -17,6 +17,7 @@ import sys
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start (solve imports this)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -35,6 +36,27 @@ def escape_unwritable(*streams: Any) -> None:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
+
+
+def escaped_as(out: Any) -> Callable[[str], str] | None:
+    """How ``out`` (standard output, set by :func:`escape_unwritable`) will show a text:
+    ``None`` where it writes every character (UTF-8), else a function giving the text with
+    what its encoding lacks escaped, so that a report can align its columns by what shows.
+
+    >>> import io
+    >>> print(escaped_as(io.TextIOWrapper(io.BytesIO(), encoding="latin-1"))("żaba é"))
+    \\u017caba é
+    >>> escaped_as(io.TextIOWrapper(io.BytesIO(), encoding="utf-8")) is None
+    True
+    """
+    if writes_utf_8(out):
+        return None
+    encoding = getattr(out, "encoding", None) or "utf-8"
+
+    def escaped(text: str) -> str:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+
+    return escaped
 
 
 def encodable_json(text: str, out: Any) -> str:
