@@ -11,7 +11,9 @@ On a terminal whose standard output goes elsewhere (``boggle play > round.txt``)
 for the player's eyes (the board, the prompt and its countdown, each word's answer, the
 path questions) is written to standard error, the terminal, and only the round's report
 (the board and the summary) to standard output, as a prompt is kept out of a command's
-output by ``git``, ``ssh`` or ``fzf``: the player never types blind.
+output by ``git``, ``ssh`` or ``fzf``: the player never types blind.  With standard error
+redirected too, the round is shown on the terminal itself (``/dev/tty``), or refused in one
+line when that cannot be opened.
 
 When stdin is not a terminal (a pipe, a file) there is no timer: words are read
 one per line until end of input, so a round can be scripted and tested.  A line
@@ -75,8 +77,8 @@ def register(subparsers: Any) -> None:
         "found (its length and first letter, then its definition, then where it starts). "
         "Ctrl-D ends the round early; Ctrl-C ends it too, shows its summary and exits with "
         "status 130. With standard output redirected (boggle play > FILE) the board, prompt "
-        "and answers are shown on the terminal (standard error) and only the round's report "
-        "goes to standard output.",
+        "and answers are shown on the terminal (standard error, or /dev/tty when that is "
+        "redirected too) and only the round's report goes to standard output.",
         **with_examples("play"),
     )
     parser.add_argument(
@@ -128,8 +130,9 @@ def run(args: argparse.Namespace) -> int:
     session = PlaySession(board, solve(board, playing, rules, engine=args.engine))
     out = sys.stdout  # the round's report
     interactive = sys.stdin.isatty()
-    # a player on a terminal whose output goes to a file sees the round on standard error
-    screen = sys.stderr if interactive and not out.isatty() else out
+    # a player on a terminal whose output goes to a file sees the round on standard error,
+    # or on the terminal itself when that goes to a file too (`play > f 2> g`)
+    screen = player_screen(out) if interactive else out
     heading = f"Board {board}. Words of {rules.min_length} letters or more"
     for stream in dict.fromkeys((screen, out)):  # each once: the report has the board too
         stream.write(render.board_text(board, frame=True) + "\n")
@@ -378,7 +381,7 @@ def path_answer(session: PlaySession, entry: str) -> str:
 def ask(prompt: str, screen: TextIO) -> str:
     """A line typed after ``prompt``, shown on ``screen``: ``input`` writes its prompt to
     standard output, which is the round's report, not the terminal, when redirected."""
-    if screen is not sys.stderr:
+    if screen is not sys.stderr and getattr(screen, "name", None) != TERMINAL:
         return input(prompt)
     screen.write(prompt)
     screen.flush()
@@ -403,6 +406,29 @@ def ask_for_paths(session: PlaySession, out: TextIO) -> None:
 
 
 # --------------------------------------------------------------------------- the terminal
+
+TERMINAL = "/dev/tty"
+"""The process's terminal, where the round is shown when both output streams are redirected."""
+
+
+def player_screen(out: TextIO) -> TextIO:
+    """Where a player typing on a terminal sees the round: standard output when it is the
+    terminal, else standard error when that is, else the terminal itself (:data:`TERMINAL`:
+    ``boggle play > round.txt 2> errors.txt`` showed nothing, and the player typed blind);
+    a :class:`BoggleError` of one line when it cannot be opened."""
+    if out.isatty():
+        return out
+    if sys.stderr.isatty():
+        return sys.stderr
+    try:
+        # line-buffered text in the locale's encoding, as standard error would be
+        return open(TERMINAL, "w", buffering=1, encoding=sys.stdin.encoding)
+    except OSError as error:
+        raise BoggleError(
+            f"the round has nowhere to show: standard output and standard error are redirected "
+            f"and {TERMINAL} cannot be opened ({error.strerror or error}); leave one of them "
+            "on the terminal"
+        ) from None
 
 
 def play_on_terminal(
