@@ -150,7 +150,8 @@ def test_a_board_printed_escaped_reads_back_as_the_same_board(
     ann.write_text("ca\u00f1a\n")
     assert main(["judge", "--board", printed, "--player", f"ann={ann}", "--dict", "es"]) == 0
     assert "not a board" not in capsys.readouterr().err
-    for other in ("ab\\qd", "ab\\x4", "\\", "\\udc80bcd"):  # any other backslash is refused as before
+    # any other backslash is refused as before, a surrogate's escape too
+    for other in ("ab\\qd", "ab\\x4", "\\", "\\udc80bcd"):
         assert main(["solve", other]) == 2
         assert "board has '\\\\', which is not a letter" in capsys.readouterr().err
 

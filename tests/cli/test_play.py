@@ -597,6 +597,25 @@ def test_a_redirected_round_shows_the_player_the_round_and_writes_the_report(
     assert "You found 1 of" not in transcript.getvalue()
 
 
+def test_words_escaped_for_the_locale_keep_their_columns() -> None:
+    """In an ASCII locale a missed word shown escaped (``AEREA (a\\xe9rea)``, 16 columns)
+    was padded as ``AEREA (aérea)`` (13), so its points stood left of the others', in the
+    words missed and the words to learn: they align by what is shown."""
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", "aer aea xxx", "--dict", "es"],
+        input=b"area\n",
+        capture_output=True,
+        env={**boggle_env(), "PYTHONIOENCODING": "ascii"},
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("ascii")
+    assert "  AEREA (a\\xe9rea)  2\n  AXE               1\n" in out, out
+    learn = [line for line in out.splitlines() if line.startswith("  AEREA (a\\xe9rea)  ")]
+    assert len(learn) == 2, out  # missed, and to learn: the level's column after it
+    assert any(line.startswith("  AXE               ") for line in out.splitlines()), out
+
+
 def test_a_round_with_both_output_streams_redirected_is_shown_on_the_terminal(
     words_file: Path, tmp_path: Path
 ) -> None:

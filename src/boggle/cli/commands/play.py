@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from boggle.cli.commands import _options as options
-from boggle.cli.commands._encoding import escape_unwritable
+from boggle.cli.commands._encoding import escape_unwritable, escaped_as
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands.roll import (
     add_dice_options,
@@ -54,7 +54,7 @@ from boggle.model import render
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
 from boggle.model.word_levels import ALL
-from boggle.model.wording import counted, grouped, plain_unless_odd
+from boggle.model.wording import counted, display_width, grouped, plain_unless_odd
 from boggle.wordlists.frequencies import level_lexicon
 from boggle.wordlists.lexicon import Lexicon
 
@@ -187,13 +187,14 @@ def run(args: argparse.Namespace) -> int:
         out.write("Round stopped (Ctrl-C).\n" if interrupted else "Round over.\n")
         for word in path_requests:  # asked during the round: answered first, as the summary ends
             out.write(path_answer(session, word) + "\n")
+    shown_as = escaped_as(out)  # the columns align by what the report shows
     if screen is not out and session.found:  # the report has the words the screen showed
-        out.write(found_text(session) + "\n")
-    out.write(summary_text(session, args.missed) + "\n")
+        out.write(found_text(session, shown_as) + "\n")
+    out.write(summary_text(session, args.missed, shown_as) + "\n")
     if session.missed():
         from boggle.cli.main import terminal_columns
 
-        out.write(learn_text(session, terminal_columns()) + "\n")
+        out.write(learn_text(session, terminal_columns(), shown_as) + "\n")
     if hints:
         out.write(f"Hints used: {len(hints)} of {HINTS_PER_ROUND}.\n")
     if interrupted:
@@ -269,10 +270,11 @@ def feedback_text(
     return f"  {word}: {feedback.status.replace('_', ' ').replace('board', 'the board')}"
 
 
-def found_text(session: PlaySession) -> str:
+def found_text(session: PlaySession, escape: Callable[[str], str] | None = None) -> str:
     """The words found, in the order found, each with its points (as the words missed are
     listed, and ``boggle judge`` lists a player's words): for the round's report when the
-    answers were shown on the terminal alone (``boggle play > report.txt``).
+    answers were shown on the terminal alone (``boggle play > report.txt``). ``escape``:
+    how the report shows a word its encoding lacks (:func:`_padded` aligns by it).
 
     >>> from boggle import Lexicon, solve
     >>> session = PlaySession(Board.parse("fxie amlo ewbx astu"), solve(
@@ -285,17 +287,30 @@ def found_text(session: PlaySession) -> str:
     """
     solution = session.solution
     points = {item.word: item.points for item in solution}
-    names = [solution.shown(word) for word in session.found]
-    width = max(map(len, names), default=0)
+    names = _padded([solution.shown(word) for word in session.found], escape)
     lines = [f"Words you found ({len(names):,}), in the order found:"]
     lines.extend(
-        f"  {name:<{width}}  {points[word]:,}"
-        for name, word in zip(names, session.found, strict=True)
+        f"  {name}  {points[word]:,}" for name, word in zip(names, session.found, strict=True)
     )
     return "\n".join(lines)
 
 
-def summary_text(session: PlaySession, show_missed: int) -> str:
+def _padded(names: list[str], escape: Callable[[str], str] | None) -> list[str]:
+    """``names`` as the output shows them (``escape``: ``AREA (\\xe1rea)`` in an ASCII
+    locale), padded to one width on the screen, so the column after them aligns.
+
+    >>> escape = lambda text: text.encode("ascii", "backslashreplace").decode()
+    >>> [len(name) for name in _padded(["AREA (\u00e1rea)", "ERA"], escape)]
+    [14, 14]
+    """
+    shown = [escape(name) for name in names] if escape is not None else names
+    width = max(map(display_width, shown), default=0)
+    return [name + " " * (width - display_width(name)) for name in shown]
+
+
+def summary_text(
+    session: PlaySession, show_missed: int, escape: Callable[[str], str] | None = None
+) -> str:
     solution = session.solution
     if not solution.count:  # not "0 of 0 words (100%). You found every word!"
         return (
@@ -311,11 +326,8 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     if missed:
         shown = missed if show_missed == 0 else missed[:show_missed]
         lines.append(f"Words you missed ({len(missed):,}), best first:")
-        names = [solution.shown(w.word) for w in shown]
-        width = max(map(len, names))
-        lines.extend(
-            f"  {name:<{width}}  {w.points:,}" for name, w in zip(names, shown, strict=True)
-        )
+        names = _padded([solution.shown(w.word) for w in shown], escape)
+        lines.extend(f"  {name}  {w.points:,}" for name, w in zip(names, shown, strict=True))
         if len(shown) < len(missed):
             lines.append(f"  ... and {len(missed) - len(shown):,} more (--missed 0 shows all)")
     else:
@@ -323,7 +335,9 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     return "\n".join(lines)
 
 
-def learn_text(session: PlaySession, width: int = 80) -> str:
+def learn_text(
+    session: PlaySession, width: int = 80, escape: Callable[[str], str] | None = None
+) -> str:
     """The missed words to learn (:data:`~boggle.game.word_setting.WORDS_TO_LEARN`, common
     first when ``wordfreq`` is installed), each with its level and its meaning cut to
     ``width`` columns (what form it is first: "(plural of limb) one of..."), or for another
@@ -338,10 +352,9 @@ def learn_text(session: PlaySession, width: int = 80) -> str:
         f"Words to learn, {'common first' if leveled else 'best first'}, with their meanings "
         f"('boggle define WORD' says more):"
     ]
-    names = [session.solution.shown(entry["word"]) for entry in entries]
-    name_width = max(map(len, names))
+    names = _padded([session.solution.shown(entry["word"]) for entry in entries], escape)
     for entry, name in zip(entries, names, strict=True):
-        head = f"  {name:<{name_width}}  "
+        head = f"  {name}  "
         if leveled:
             head += f"{entry.get('level', ''):<8}  "
         meaning, cut = meaning_of(entry["word"], language, session.solution.lexicon)
