@@ -13,8 +13,8 @@
 #   build     python3 setup.py build_ext --inplace (the native engine)
 #   tests     pytest on the two gpu test files (the GPU tests run, they do not skip)
 #   bench4    benchmarks/gpu.py 4x4 dice: kernel, native and stats rates, totals equal
-#   stats1e9  boggle stats --random 1000000000 --engine gpu --seed 1
-#   prefix    stats --random 10000000 --seed 1: gpu and native summaries identical
+#   stats1e9  boggle stats --random 1000000000 --engine gpu --seed 1 --dict ENABLE
+#   prefix    stats --random 10000000 --seed 1 --dict ENABLE: gpu and native summaries identical
 #   bench5    benchmarks/gpu.py 5x5 dice
 #   tune      benchmarks/gpu.py --tune: first word sets x blocks a multiprocessor x the
 #             top frame apart or not x one loop or a loop per board, the fastest named

@@ -259,9 +259,20 @@ def search(
 
 
 def read_runs(results: Path) -> list[dict[str, Any]]:
-    """The runs of a results file, in the order they ran."""
-    lines = results.read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines if line.strip()]
+    """The runs of a results file, in the order they ran; a line that is no run of this
+    script is a ``ValueError`` naming it."""
+    runs = []
+    for number, line in enumerate(results.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            run = json.loads(line)
+        except ValueError:
+            run = None
+        if not isinstance(run, dict) or not {"list", "stage", "size", "answer"} <= set(run):
+            raise ValueError(f"{results}: line {number} is not a run of this script's --out")
+        runs.append(run)
+    return runs
 
 
 def summary_table(runs: list[dict[str, Any]]) -> str:
@@ -529,7 +540,16 @@ def main() -> None:
     parser.add_argument("--table", type=Path, help="print the tables of this results file")
     options = parser.parse_args()
     if options.table is not None:
-        print(render_tables(options.table))
+        try:
+            tables = render_tables(options.table)
+        except OSError as error:
+            parser.error(f"cannot read {options.table}: {error.strerror}")
+        except ValueError as error:
+            parser.error(str(error))
+        try:
+            print(tables, flush=True)
+        except BrokenPipeError:  # `--table runs.jsonl | head`: the reader went away
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return
     stages = options.stages.split(",")
     unknown = set(stages) - set(STAGES)

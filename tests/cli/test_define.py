@@ -112,6 +112,27 @@ def test_define_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(shown["source"], str)
 
 
+def test_define_an_accented_english_word_falls_back_to_its_unaccented_entry(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """CAFÉ had no entry where CAFE has one: it is CAFE's, and the heading says so; the
+    other languages still link to the word as written."""
+    assert main(["define", "café"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("CAFÉ (found as CAFE, without accents)\n  1. a small restaurant")
+    assert main(["define", "Cafés", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["word"] == "cafés" and shown["looked_up"] == "cafes"
+    assert shown["forms"] == ["plural of cafe"] and shown["definitions"]
+    assert main(["define", "cafe", "--json"]) == 0  # the plain word says nothing more
+    assert "looked_up" not in json.loads(capsys.readouterr().out)
+    assert main(["define", "café", "--language", "fr", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert "looked_up" not in shown and shown["url"].endswith("/wiki/caf%C3%A9")
+    assert main(["define", "zzxqé"]) == 1  # no entry either way: one line, as before
+    assert capsys.readouterr().err.startswith("ZZXQÉ: no entry in ")
+
+
 def test_define_other_language_links_wiktionary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["define", "casa", "--language", "es", "--json"]) == 0
     url = json.loads(capsys.readouterr().out)["url"]

@@ -74,7 +74,8 @@ COMMANDS = [
     ["solve"], ["score"], ["stats"], ["compare"], ["define"], ["roll"], ["judge"], ["play"],
     ["paths"], ["bench"], ["bench", "runtime"], ["bench", "memory"], ["bench", "hash"],
     ["bench", "solve-random"], ["search"], ["prove"], ["trie"], ["dicts"],
-    ["dicts", "export"], ["serve"],
+    ["dicts", "export"], ["serve"], ["words"], ["words", "add"], ["words", "list"],
+    ["words", "practise"], ["words", "remove"],
 ]  # fmt: skip
 
 

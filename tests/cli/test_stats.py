@@ -269,3 +269,44 @@ def test_a_negative_random_names_its_option(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(BoggleError) as refused:
         score_stats(-1, BoardSource.named("new"), Lexicon.from_words(WORDS), seed=1)
     assert refused.value.setting == "boards"
+
+
+def test_stats_in_python_roll_the_boards_of_the_lists_language() -> None:
+    """``score_stats(n, "new", spanish)`` rolled the English cubes (boards with ``k`` and
+    ``w``, a mean a third under ``boggle stats --language es``'s) where the command line
+    refuses them; the Python path to a language's boards was nowhere in its docstring."""
+    from boggle import load_lexicon
+    from boggle.dice.bulk import source_for_language
+    from boggle.model.errors import DiceError
+
+    spanish = load_lexicon("es")
+    with pytest.raises(DiceError, match="source 'new': a Spanish board is not rolled") as refused:
+        score_stats(50, "new", spanish, seed=1, jobs=1)
+    assert refused.value.setting == "source" and "\n" not in str(refused.value)
+    by_language = score_stats(200, None, spanish, seed=1, top=2, jobs=1)
+    assert by_language == score_stats(200, source_for_language(spanish), spanish, seed=1, top=2)
+    assert by_language.source.name == "letters of es"
+    english = Lexicon.from_words(WORDS)
+    assert score_stats(50, None, english, seed=1) == score_stats(50, "new", english, seed=1)
+    with pytest.raises(BoggleError, match="or None for the boards of the list's language, not 3"):
+        score_stats(50, 3, english, seed=1)  # type: ignore[arg-type]
+
+
+def test_the_histogram_plot_is_a_library_function(lexicon: Lexicon, tmp_path: Path) -> None:
+    """``boggle stats --plot`` drew its figure in the command line alone: in Python a study's
+    histogram could not be drawn as the command draws it. ``plot_stats`` writes the same
+    figure; a suffix it cannot write and an unwritable file are one line each."""
+    pytest.importorskip("matplotlib", reason="plots need matplotlib: pip install '.[analysis]'")
+    from boggle.model.errors import OutputError
+    from boggle.study.stats import plot_stats
+
+    stats = score_stats(300, "new", lexicon, seed=2, top=1)
+    written = plot_stats(stats, tmp_path / "scores.svg")
+    assert written == tmp_path / "scores.svg" and b"<svg" in written.read_bytes()[:400]
+    assert plot_stats(stats, str(tmp_path / "scores.PNG")).read_bytes()[:4] == b"\x89PNG"
+    with pytest.raises(OutputError, match=r"written as \.png or \.svg, got 'scores\.pdf'"):
+        plot_stats(stats, "scores.pdf")
+    with pytest.raises(OutputError, match=r"cannot write '.*nowhere/s\.svg': "):
+        plot_stats(stats, tmp_path / "nowhere" / "s.svg")
+    with pytest.raises(BoggleError, match="plot_stats takes score_stats' ScoreStats, not dict"):
+        plot_stats(stats.to_json(), tmp_path / "s.svg")  # type: ignore[arg-type]

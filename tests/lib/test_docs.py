@@ -6,8 +6,12 @@ import argparse
 import doctest
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from boggle import Lexicon
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
@@ -417,3 +421,47 @@ def test_the_python_example_of_docs_scale_md_runs_on_a_smaller_run() -> None:
     assert 0 < mean < top and std > 0 and best.score >= top
     board = eval(alone, namespace)
     assert str(board).replace(" ", "") == best.board
+
+
+def test_the_by_language_example_of_docs_scale_md_prints_what_its_comment_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/scale.md showed no way to the boards of another language in Python:
+    ``score_stats(n, "new", spanish)`` rolled the English cubes. Run as written, the loop
+    prints the means its last comment gives (each ``boggle stats --dict NAME``'s mean)."""
+    pytest.importorskip("numpy", reason="bulk random boards need NumPy: pip install '.[numpy]'")
+    text = (DOCS / "scale.md").read_text(encoding="utf-8")
+    code = text.split("one call per list;")[1].split("```python\n", 1)[1].split("```", 1)[0]
+    *lines, said = code.strip().splitlines()
+    exec("from boggle.study.stats import score_stats\n" + "\n".join(lines), {})
+    printed = ", ".join(capsys.readouterr().out.strip().splitlines())
+    assert said == f"# {printed}"
+
+
+def test_the_gpu_pages_stats_figures_name_the_list_they_were_made_with(enable: Lexicon) -> None:
+    """docs/gpu.md gave ``boggle stats --random 1000000000 --engine gpu --seed 1`` a best
+    board of 1,991 and a mean of 141.01: ENABLE2K's figures (the device check passes
+    ``--dict $ENABLE``); the command as shown reads ``en-70``, where that board scores 1,411
+    and the mean is about 107."""
+    from boggle import solve
+
+    rows = [
+        line
+        for line in (DOCS / "gpu.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith(("| `boggle stats --random 1", "| `stats --random 1"))
+    ]
+    assert len(rows) >= 8
+    for row in rows:
+        assert "--dict ../shared/data/enable.txt`" in row, row
+    assert solve("inom esir stab relh", enable).score == 1991
+
+
+def test_the_search_page_says_when_a_seeded_search_is_reproducible() -> None:
+    """docs/search.md said ``--seed SEED`` with ``--jobs 1`` is reproducible, three times, but a
+    run stopped by ``--seconds`` goes as far as its time lets it (two runs of ``--seconds 1
+    --seed 1`` printed different boards); ``boggle search --help`` names the condition."""
+    text = " ".join((DOCS / "search.md").read_text(encoding="utf-8").split())
+    said = [text[m.start() - 60 : m.end() + 60] for m in re.finditer("reproducible", text)]
+    assert len(said) >= 3
+    for words in said:
+        assert "`--seconds`" in words, words

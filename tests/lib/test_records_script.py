@@ -171,3 +171,59 @@ def test_a_run_with_no_board_says_why_not_none(tmp_path: Path, capsys: Any) -> N
     lines = capsys.readouterr().err.splitlines()
     assert lines[0].startswith("xx prove3x4: interrupted in 30.0 CPU s: boggle prove")
     assert lines[1].startswith("xx prove3x4: no board above the threshold in 60.0 CPU s")
+
+
+def test_the_records_page_holds_the_tables_of_its_runs_file_but_the_runs_it_names() -> None:
+    """docs/records.md said ``records.py --table docs/records-runs.jsonl`` prints its tables,
+    but the French 3x4 row is a run made by hand whose JSON was not kept: the script prints
+    the file's earlier, resumed run (597 CPU s). Every other row the script makes is on the
+    page, and the page names that exception."""
+    docs = SCRIPT.parents[1] / "docs"
+    page = (docs / "records.md").read_text(encoding="utf-8")
+    made = records.render_tables(docs / "records-runs.jsonl").splitlines()
+    rows = {line for line in page.splitlines() if line.startswith("| ")}
+    missing = [line for line in made if line.startswith("| ") and line not in rows]
+    assert len(missing) == 2 and all(
+        line.startswith("| fr |") and ("597 CPU s" in line or "| 597.0;" in line)
+        for line in missing
+    ), missing
+    intro = " ".join(page.split("## How the runs were made")[0].split())
+    assert "the earlier, resumed run (597 CPU s for its last 436 classes)" in intro
+
+
+def test_a_table_of_no_results_file_is_one_line(
+    monkeypatch: Any, capsys: Any, tmp_path: Path
+) -> None:
+    """``--table`` of a missing file was a FileNotFoundError traceback, of a file of other
+    JSON a JSONDecodeError or KeyError traceback."""
+    not_runs = tmp_path / "other.jsonl"
+    not_runs.write_text('{"list": "xx"}\n', encoding="utf-8")
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("\n{bad\n", encoding="utf-8")
+    for path, message in (
+        (tmp_path / "none.jsonl", "none.jsonl: No such file or directory"),
+        (not_runs, "other.jsonl: line 1 is not a run of this script's --out"),
+        (broken, "broken.jsonl: line 2 is not a run of this script's --out"),
+    ):
+        monkeypatch.setattr(sys, "argv", ["records.py", "--table", str(path)])
+        try:
+            records.main()
+        except SystemExit as stop:
+            assert stop.code == 2
+        else:
+            raise AssertionError(path)
+        err = capsys.readouterr().err
+        assert message in err and "Traceback" not in err
+
+
+def test_a_table_piped_to_a_reader_that_stops_ends_quietly() -> None:
+    """``records.py --table docs/records-runs.jsonl | head -1`` ended in a BrokenPipeError
+    traceback."""
+    import subprocess
+
+    runs = SCRIPT.parents[1] / "docs" / "records-runs.jsonl"
+    command = f"{sys.executable} {SCRIPT} --table {runs} | head -1"
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout == "Summary\n" and done.stderr == "" and done.returncode == 0

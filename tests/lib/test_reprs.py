@@ -42,3 +42,27 @@ def test_score_stats_are_one_line_of_their_figures() -> None:
     shown = repr(stats)
     assert shown.startswith("<ScoreStats 300 boards (new 4x4, seed 1, custom, classic): mean ")
     assert "\n" not in shown and len(shown) < 120
+
+
+def test_a_proof_and_a_search_are_one_line() -> None:
+    """A proof's repr listed every board found (thousands for a low threshold) with each
+    board's ``cubes=None``, and the layout's buckets; a search's its ``top`` boards."""
+    from boggle.search import prove, search
+
+    words = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate"])
+    proof = repr(prove(2, 2, words, "classic", 2))
+    assert proof.startswith("<ProofResult 3 boards, best abet 5; 249 classes (1 top-level) in ")
+    found = repr(search(2, 2, words, "classic", seed=1))
+    assert found.startswith("<SearchResult hillclimb, seed 1: best abet 5 of 10 boards kept; ")
+    assert "\n" not in proof + found and len(proof) < 100 and len(found) < 100
+
+
+def test_a_proofs_estimate_is_one_line() -> None:
+    """Its repr was every field, each sampled class with its cells (3,000 characters for 20
+    classes of a 2x3 proof; 200 classes of 16 cells for the 4x4 estimate)."""
+    from boggle.search.estimate import estimate_proof
+
+    words = Lexicon.from_words(["tab", "bat", "abet", "beat", "bate", "tea", "eat", "ate"])
+    shown = repr(estimate_proof(2, 3, words, "classic", 2, samples=20, seed=1))
+    assert shown.startswith("<ProofEstimate 2x3 above 2: about ") and "from 20 of 20" in shown
+    assert "\n" not in shown and len(shown) < 200 and shown.endswith("seed 1>")

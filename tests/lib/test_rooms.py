@@ -4,6 +4,7 @@ stored results and the daily board."""
 from __future__ import annotations
 
 import datetime
+import re
 import unicodedata
 from pathlib import Path
 
@@ -509,6 +510,8 @@ def test_a_closed_rooms_code_says_why_rooms_close() -> None:
     with pytest.raises(RoomError, match="no open room 'ABC234': a room closes once") as gone:
         Hub().find("abc 234")
     assert gone.value.code == "unknown_room" and "30 minutes" in gone.value.message
+    # rooms live in the server's memory: a page back after a restart reads why its room is gone
+    assert gone.value.message.endswith("or when the server stops")
 
 
 def spanish_words() -> Lexicon:
@@ -565,6 +568,50 @@ def test_a_size_without_dice_is_uniform_letters() -> None:
     settings = RoomSettings.from_json({"size": 5}, ["en-70"])
     assert (settings.dice, settings.rows, settings.cols) == ("uniform", 5, 5)
     assert RoomSettings.from_json({"size": 4}, ["en-70"]).dice == "new"
+
+
+@pytest.mark.parametrize(
+    ("taken", "look_alike"),
+    [
+        ("ann", "\u0430nn"),  # a Cyrillic a
+        ("ANN", "\u0410NN"),
+        ("Nick", "\u039dick"),  # a Greek capital nu
+        ("Oscar", "\u041es\u0441ar"),  # Cyrillic O and c
+        ("jo\u00eb", "jo\u0435\u0308"),  # a Cyrillic e with a diaeresis
+    ],
+)
+def test_a_name_spelled_with_look_alike_letters_of_another_script_is_the_same_name(
+    taken: str, look_alike: str
+) -> None:
+    """A name "\u0430nn" (its a Cyrillic) joined a room beside "ann": two players whose names read
+    the same. A Cyrillic or Greek letter that reads as a Latin one is compared as it."""
+    room = new_room()
+    room.join(taken, 0.0)
+    with pytest.raises(RoomError, match="taken") as refused:
+        room.join(look_alike, 1.0)
+    assert refused.value.code == "name_taken"
+
+
+def test_a_name_in_another_script_that_reads_as_no_other_is_a_name() -> None:
+    room = new_room()
+    room.join("Sasha", 0.0)
+    assert room.join("\u0421\u0430\u0448\u0430", 1.0).name == "\u0421\u0430\u0448\u0430"
+    assert room.join("\u0412\u043e\u0432\u0430", 2.0).name == "\u0412\u043e\u0432\u0430"
+
+
+def test_the_challenge_page_compares_names_with_the_servers_look_alikes() -> None:
+    """static/challenge.js compares a name with the results' names before the round, as the
+    server does: its table of look-alike letters is the server's."""
+    from boggle.rooms.limits import LOOK_ALIKES
+
+    script = (Path(__file__).parents[2] / "src/boggle/web/static/challenge.js").read_text()
+    start = script.index("const LOOK_ALIKES")
+    table = script[start : script.index(";", start)]
+    letters = (
+        "".join(re.findall(r'"((?:\\u[0-9a-f]{4})+)"', table)).encode().decode("unicode_escape")
+    )
+    latin = re.findall(r'"([a-z]+)"\[at\]', table)[0]
+    assert dict(zip(letters, latin, strict=True)) == LOOK_ALIKES
 
 
 def test_the_daily_board_of_a_spanish_list_is_drawn_from_its_letters() -> None:

@@ -434,3 +434,136 @@ def test_a_solution_of_no_board_or_no_rules() -> None:
     _refused(lambda: Solution(BOARD, None, WORDS, []), "a Solution's rules are fixed Rules")
     _refused(lambda: Solution(BOARD, "classic", WORDS, []), "(choose_rules(rules, board) gives")
     assert Solution(BOARD, CLASSIC, WORDS, [("fame", ((0, 0), (1, 0), (1, 1), (2, 0)))]).score == 1
+
+
+@pytest.mark.parametrize(
+    "lines, says",
+    [
+        ([1], "iter_scores takes each line as text (or a Board), not int; line 1 was 1"),
+        (["fxie", None], "not NoneType; line 2 was None"),
+    ],
+)
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_line_to_stream_of_the_wrong_type(lines: Any, says: str, jobs: int) -> None:
+    """``iter_scores([1], ...)`` was the core's "lines must be str or bytes" (a TypeError)."""
+    from boggle.scale.threads import iter_scores
+
+    _refused(lambda: list(iter_scores(lines, WORDS, jobs=jobs)), says)
+
+
+def test_a_board_among_the_lines_to_stream_is_scored_as_its_text() -> None:
+    from boggle.scale.threads import iter_scores
+
+    assert [row.score for row in iter_scores([BOARD, "fxie amlo ewbx astu"], WORDS, jobs=1)] == [
+        2,
+        2,
+    ]
+
+
+@pytest.mark.parametrize(
+    "call, says",
+    [
+        (
+            lambda: search(2, 2, WORDS, seconds=0.1, on_progress=3),
+            "on_progress must be a function (or None), got 3 (int)",
+        ),
+        (lambda: _prove(on_class="print"), "on_class must be a function (or None), got 'print'"),
+        (lambda: _prove(on_plan=[1]), "on_plan must be a function (or None), got [1] (list)"),
+        (lambda: _estimate(on_class=3), "on_class must be a function (or None), got 3 (int)"),
+        (lambda: score_stats(10, "new", WORDS, progress=3), "progress must be a function"),
+        (lambda: _study("paths", progress=3), "progress must be a function (or None), got 3"),
+        (lambda: _study("compare", on_engine=3), "on_engine must be a function (or None)"),
+        (lambda: _study("runtime", on_step=3), "on_step must be a function (or None), got 3"),
+        (lambda: _study("structures", on_row=3), "on_row must be a function (or None), got 3"),
+        (lambda: _study("engines", on_row=3), "on_row must be a function (or None), got 3"),
+    ],
+)
+def test_a_callback_that_is_no_function(call: Callable[[], object], says: str) -> None:
+    """``prove(..., on_class=3)``, ``search(..., on_progress=3)`` and the like were Python's
+    "'int' object is not callable" from inside the loop, after the first class or board (a
+    proof's checkpoint file was made and removed for it)."""
+    assert _refused(call, says).setting in (
+        "on_progress",
+        "on_class",
+        "on_plan",
+        "progress",
+        "on_engine",
+        "on_step",
+        "on_row",
+    )
+
+
+def _study(name: str, **callbacks: Any) -> object:
+    """One of the studies of ``boggle.study``, on a small case, with ``callbacks``."""
+    from boggle.engines import get_engine
+    from boggle.model.rules import CLASSIC
+    from boggle.study.compare import compare_engines
+    from boggle.study.memory import engine_rows, structure_rows
+    from boggle.study.paths import path_table
+    from boggle.study.runtime import measure_runtime
+
+    if name == "paths":
+        return path_table(2, **callbacks)
+    if name == "compare":
+        return compare_engines(BOARD, WORDS, CLASSIC, ["trie"], **callbacks)
+    if name == "runtime":
+        return measure_runtime([get_engine("trie")], [2], 1, WORDS, CLASSIC, **callbacks)
+    if name == "structures":
+        return structure_rows(WORDS, 2, **callbacks)
+    return engine_rows([get_engine("trie")], WORDS, **callbacks)
+
+
+def _prove(**callbacks: Any) -> object:
+    from boggle.search import prove
+
+    return prove(2, 2, WORDS, "classic", 1, **callbacks)
+
+
+def _estimate(**callbacks: Any) -> object:
+    from boggle.search.estimate import estimate_proof
+
+    return estimate_proof(2, 2, WORDS, "classic", 1, 2, **callbacks)
+
+
+@pytest.mark.parametrize("value", ["nope", "crossed off", 3, None])
+def test_a_status_that_is_none(value: Any) -> None:
+    """``Status`` is made from a verdict's JSON ``status``; ``Status("nope")`` was the enum's
+    "'nope' is not a valid Status", which did not say which there are."""
+    from boggle import Status
+
+    refused = _refused(lambda: Status(value), "a verdict's status is one of counted, crossed_off")
+    assert isinstance(refused, ValueError) and "unchecked; got " in str(refused)
+    assert Status("too_short") is Status.TOO_SHORT and Status(Status.COUNTED) is Status.COUNTED
+
+
+@pytest.mark.parametrize("where", ["threads", "scoring"])
+@pytest.mark.parametrize(
+    "chunks, says",
+    [
+        ([[1]], "a board to score is a line of text, not int; line 1 of its chunk was 1"),
+        ([["fxie", None]], "not NoneType; line 2 of its chunk was None"),
+        (["fxie amlo ewbx astu"], "come in chunks, each a list of lines, not one text"),
+        ("fxie", "come in chunks, each a list of lines, not one text"),
+        (5, "come in chunks, each a list of lines, not int"),
+    ],
+)
+def test_chunks_of_lines_of_the_wrong_type(where: str, chunks: Any, says: str) -> None:
+    """``score_chunks([[1]])`` was the core's "lines must be str or bytes" and
+    ``score_text_chunks`` ``join``'s "sequence item 0: expected str instance" (TypeErrors);
+    a chunk given as one text scored each of its letters as a board."""
+    from boggle.scale import scoring, threads
+
+    module, suffix = (threads, "") if where == "threads" else (scoring, "_on")
+    for name in ("score_chunks", "score_text_chunks"):
+        function: Any = getattr(module, name + suffix)
+        _refused(lambda f=function: list(f(chunks, WORDS)), says)
+
+
+def test_chunks_of_lines_are_scored_as_before() -> None:
+    from boggle.scale.threads import score_chunks, score_text_chunks
+
+    chunk = ["fxie amlo ewbx astu", "ab1c"]
+    assert [row.score for row in next(score_chunks([chunk], WORDS, jobs=2))] == [2, None]
+    assert next(score_text_chunks((c for c in [tuple(chunk)]), WORDS, jobs=1)).text == (
+        "fxie amlo ewbx astu 2\n"
+    )

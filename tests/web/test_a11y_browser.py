@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import Pages
+from browser import PHONE, Pages
 from browser_fixtures import LONGEST_ROUND, ClockedServer
 from challenge_round import (
     LONG_ROUND,
@@ -772,3 +772,191 @@ def test_a_missed_word_s_level_is_said_not_only_shown_by_its_look(
         name = chip.evaluate("(button) => button.innerText")  # as shown: EMBOLI
         assert f"{level} word" in described(page, "button", name)
     assert seen
+
+
+def test_a_word_found_and_its_verdict_are_marked_with_its_list_s_language(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A Spanish list's word in the verdict's line ("LIO (lío): +1") and in the list of words
+    found ("lío +1") is in a span of lang="es" (WCAG 3.1.2), the points and the verdict's
+    words in the page's English: in solo play and a challenge (the daily board and a room use
+    the same helpers, board.js's listedWord and sayVerdict)."""
+    page = pages.open(server.url + "/play?dict=es&board=" + FXIE.replace(" ", "+"))
+    page.wait_for_selector("#dict-select option[value='es']", state="attached", timeout=90_000)
+    page.check("#play-this-board")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])", timeout=60_000)
+    for word in ("lio", "zzz"):  # one counted, one refused: both verdicts name the word
+        page.fill("#play-input", word)
+        page.press("#play-input", "Enter")
+        page.wait_for_selector(
+            f"#play-feedback span[lang='es']:text-is('{word.upper()}"
+            + (" (lío)" if word == "lio" else "")
+            + "')"
+        )
+    assert page.text_content("#play-feedback").startswith("ZZZ: ")
+    page.wait_for_selector("#play-found li span[lang='es']:text-is('lío')")
+    assert page.text_content("#play-found li") == "lío (1)"
+    made = make_challenge(server.url, seconds=LONG_ROUND, dictionary="es")
+    challenge = pages.open(server.url + made["path"])
+    start_challenge(challenge, "ann")
+    enter_words(challenge, ["lio"])
+    challenge.wait_for_selector("#feedback span[lang='es']:text-is('LIO (lío)')")
+    assert challenge.text_content("#feedback") == "LIO (lío): +1"
+    challenge.wait_for_selector("#my-words li span[lang='es']:text-is('lío')")
+    assert challenge.text_content("#my-words li") == "lío +1"
+
+
+def test_a_standings_table_s_first_column_is_named_rank(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """A room's and a challenge's standings head their first column "#", which a screen
+    reader said "number sign" before each rank: the header is named "Rank" (the "#" shown)."""
+    server = clocked_server
+    ann = pages.open(server.url + "/room")
+    create_room(ann, **ONE_ROUND)
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += 61
+    ann.wait_for_selector("body[data-phase='over'] #standings tbody tr")
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": ["fame"]})
+    challenge = pages.open(server.url + made["path"])
+    start_challenge(challenge, "ann")
+    end_challenge(challenge)
+    for page, table in ((ann, "#standings"), (challenge, "#challenge-results")):
+        page.wait_for_selector(f"{table} tbody tr")
+        first = page.locator(f"{table} thead th").first
+        assert first.locator("[aria-hidden='true']").text_content() == "#"  # as shown
+        header = page.locator(table).get_by_role("columnheader", name="Rank", exact=True)
+        assert header.count() == 1
+
+
+FOCUSED_WORD = """() => { const e = document.activeElement;
+  return e && e.closest('#words') && e.matches('button.word') ? e.dataset.word : null; }"""
+
+
+def test_the_solver_s_words_are_one_tab_stop(pages: Pages, server: ServeProcess) -> None:
+    """The solver's words were a Tab stop each (FXIE's 60 and more between Sort and what
+    follows): they are one, a group named "Words" whose description says the keys; the arrow
+    keys move between the words, Home and End to the ends, Page Down to the next group's
+    first; Tab leaves them, and Shift+Tab comes back to the word left."""
+    page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
+    page.wait_for_selector("#words .word")
+    all_words = page.eval_on_selector_all("#words button.word", "bs => bs.map(b => b.dataset.word)")
+    firsts = page.eval_on_selector_all(
+        "#words .group", "gs => gs.map(g => g.querySelector('button.word').dataset.word)"
+    )
+    assert len(all_words) > 50 and len(firsts) > 2
+    assert page.locator("#words [tabindex='0']").count() == 1
+    assert "arrow keys" in described(page, "group", "Words")
+    page.focus("#word-sort")
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED_WORD) == all_words[0]
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED_WORD) == all_words[1]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # no word before the first: it stays
+    assert page.evaluate(FOCUSED_WORD) == all_words[0]
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUSED_WORD) == all_words[-1]
+    page.keyboard.press("Home")
+    page.keyboard.press("PageDown")
+    assert page.evaluate(FOCUSED_WORD) == firsts[1]
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("PageUp")  # to its own group's first, then the one before
+    assert page.evaluate(FOCUSED_WORD) == firsts[1]
+    page.keyboard.press("PageUp")
+    assert page.evaluate(FOCUSED_WORD) == firsts[0]
+    page.keyboard.press("PageDown")
+    page.keyboard.press("Tab")  # out of the words at once
+    assert page.evaluate(FOCUSED_WORD) is None
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED_WORD) == firsts[1]
+    assert page.locator("#words [tabindex='0']").count() == 1
+    page.fill("#word-filter", "lim")  # drawn again: still one stop
+    page.wait_for_selector("#summary:has-text('showing')")
+    assert page.locator("#words [tabindex='0']").count() == 1
+
+
+LOOK = "(e) => { const s = getComputedStyle(e); return [s.opacity, s.fontStyle]; }"
+
+
+def test_a_missed_word_s_level_has_a_key_on_a_touch_screen(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """On a touch screen (no hover: a chip's title is never shown) a missed word's level was
+    its chip's fading and slant alone, with nothing saying what they meant: the line counting
+    the board's words by level names each level in a small chip of its look, the key to the
+    missed words', on a 390 px phone in one line's room (the chips' text is the word's); a
+    challenge's words you did not find, with no such line, have the key alone."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
+    assert page.evaluate("() => matchMedia('(hover: none)').matches")
+    page.wait_for_selector("#dict-select option", state="attached", timeout=90_000)
+    page.check("#play-this-board")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])", timeout=60_000)
+    page.click("#play-end")
+    page.wait_for_selector("#play-missed button.word[data-level='obscure']")
+    key = page.locator("#play-levels")
+    assert key.is_visible()
+    assert "Missed words below look like their level here." in (key.text_content() or "")
+    for level in ("common", "standard", "obscure"):
+        sample = key.locator(f".level-sample[data-level='{level}']")
+        assert sample.text_content() == level and sample.is_visible()
+        chip = page.locator(f"#play-missed button.word[data-level='{level}']").first
+        assert sample.evaluate(LOOK) == chip.evaluate(LOOK), level
+    assert page.locator(".level-sample[data-level='obscure']").evaluate(LOOK)[1] == "italic"
+    box = key.bounding_box()
+    assert box is not None and box["height"] < 70  # three lines of help text at most
+    made = make_challenge(server.url, seconds=LONG_ROUND)  # a challenge's: the key alone
+    challenge = pages.open(server.url + made["path"], **PHONE)
+    start_challenge(challenge, "ann")
+    end_challenge(challenge)
+    challenge.wait_for_selector("#unfound button.word[data-level='obscure']")
+    key = challenge.locator("#unfound-key")
+    assert key.is_visible() and key.text_content() == "By level: common, standard, obscure."
+    for level in ("common", "standard", "obscure"):
+        sample = key.locator(f".level-sample[data-level='{level}']")
+        chip = challenge.locator(f"#unfound button.word[data-level='{level}']").first
+        assert sample.evaluate(LOOK) == chip.evaluate(LOOK), level
+
+
+ZOOMED = {"width": 320, "height": 256}
+"""A 1280x1024 desktop at 400 % zoom, in CSS pixels (WCAG 1.4.10's reflow)."""
+
+IN_VIEW = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const board = box(document.getElementById('board'));
+  const field = box(document.activeElement);
+  return { board: board.top >= 0 && board.bottom <= innerHeight && board.left >= 0
+             && board.right <= innerWidth,
+           field: field.top >= 0 && field.bottom <= innerHeight && field.right <= innerWidth,
+           wide: document.documentElement.scrollWidth > innerWidth }; }"""
+
+
+def test_a_round_at_400_percent_zoom_shows_the_board_and_the_word_box(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """At 400 % zoom on a landscape screen (320x256 CSS px) the board and the round stacked
+    were taller than the screen: the word box, focused, scrolled the board's top rows off it.
+    The board is beside the round, wholly on the screen with the word box, nothing wider than
+    the screen (solo play, the daily board, a challenge), and stays there as the page scrolls
+    on to the words found."""
+    solo = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), viewport=ZOOMED)
+    solo.click("#play-start")
+    solo.wait_for_selector("#play-form:not([hidden])")
+    daily = pages.open(server.url + "/daily?date=2026-11-23", viewport=ZOOMED)
+    daily.click("#daily-start")
+    daily.wait_for_selector("#board .cube")
+    challenge = pages.open(
+        server.url + make_challenge(server.url, seconds=LONG_ROUND)["path"], viewport=ZOOMED
+    )
+    start_challenge(challenge, "ann")
+    for page in (solo, daily, challenge):
+        page.wait_for_timeout(300)  # the page's own scroll to its focused word box
+        assert page.evaluate(IN_VIEW) == {"board": True, "field": True, "wide": False}, page.url
+    words = get_json(server.url + "/api/solve", {"board": FXIE})["words"]
+    enter_words(challenge, [entry["word"] for entry in words[:8]])
+    challenge.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert challenge.evaluate("() => scrollY") > 0
+    assert challenge.evaluate(IN_VIEW)["board"]

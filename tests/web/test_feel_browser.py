@@ -270,6 +270,42 @@ def test_the_last_ten_seconds_stand_out_and_are_said_once(
     assert said == ["10 seconds left"]
 
 
+RECORD_MINUTE = """() => { window.minute = []; const news = document.getElementById('clock-minute');
+  new MutationObserver(() => window.minute.push(news.textContent))
+    .observe(news, { childList: true, characterData: true, subtree: true }); }"""
+
+
+def test_the_last_minute_is_said_once_and_politely(pages: Pages, server: ServeProcess) -> None:
+    """A round's only warning was at ten seconds: a round of more than a minute says "1 minute
+    left" when its clock shows 1:00, once, in a polite live region (said once the screen reader
+    is done, not over a verdict); a round of a minute or less says no minute's mark."""
+    page = watched(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), clock=True)
+    stop_clock(page)
+    page.fill("#play-time", "62")
+    assert page.get_attribute("#clock-minute", "aria-live") == "polite"
+    page.evaluate(RECORD_MINUTE)
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert page.text_content("#play-timer") == "1:02"
+    for _ in range(2 * 4):  # to 1:00, a quarter of a second at a time
+        assert [text for text in page.evaluate("() => window.minute") if text] == []
+        page.clock.run_for(250)
+    assert page.text_content("#play-timer") == "1:00"
+    assert page.text_content("#clock-minute") == "1 minute left"
+    page.clock.run_for(5_000)  # a few seconds on: still said once
+    assert page.text_content("#play-timer") == "0:55"
+    assert [text for text in page.evaluate("() => window.minute") if text] == ["1 minute left"]
+    page = watched(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), clock=True)
+    stop_clock(page)
+    page.fill("#play-time", "60")
+    page.evaluate(RECORD_MINUTE)
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.clock.run_for(5_000)
+    assert page.text_content("#play-timer") == "0:55"
+    assert [text for text in page.evaluate("() => window.minute") if text] == []
+
+
 @pytest.mark.parametrize("kind", ["daily", "challenge", "room"])
 def test_the_other_rounds_share_the_feedback(
     pages: Pages, server: ServeProcess, request: pytest.FixtureRequest, kind: str

@@ -915,9 +915,11 @@ def test_a_stored_level_the_page_does_not_know_is_left_out(
     page = words_page(pages, server, [kept("limbo", level="famous"), kept("fame", level=3)])
     heads = page.locator(".kept-head").all_text_contents()
     assert len(heads) == 2 and not any("famous" in head or " word ·" in head for head in heads)
+    # stored as the page reads it (words kept before due days are given theirs on the
+    # first visit, so that is when): the levels it does not know left out
     assert {entry["word"]: entry.get("level") for entry in stored(page)} == {
-        "limbo": "famous",  # kept as it was until the list changes
-        "fame": 3,
+        "limbo": None,
+        "fame": None,
     }
 
 
@@ -1179,3 +1181,124 @@ def test_a_kept_word_of_another_language_s_list_carries_its_language(
     page = words_page(pages, server, [kept("aerea", list="es"), kept("fame")])
     page.wait_for_selector(".kept-word[data-word='aerea'] .kept-name[lang='es']")
     assert page.locator(".kept-word[data-word='fame'] .kept-name[lang]").count() == 0
+
+
+def words_on_day(pages: Pages, server: ServeProcess, words: Any, day: str) -> Any:
+    """/words on a phone with ``words`` stored, read first on ``day`` (noon, its clock)."""
+    page = pages.open(server.url + "/words", **PHONE)
+    page.clock.set_fixed_time(f"{day}T12:00:00")
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": words})],
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    return page
+
+
+def test_a_word_kept_from_two_lists_of_one_language_is_one_card(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """FAME kept from en-70, en-80 and the server's default list (English too) was three cards:
+    stored before, they become one, with the progress of the one further on and the day first
+    kept; a word of two languages (CASA, Spanish and Portuguese) stays two; a round of another
+    English list finds FAME kept already."""
+    old = [
+        kept("fame", list="en-70", streak=1, due="2026-11-30", date="2026-11-20", level="common"),
+        kept("casa", list="es", due=""),
+        kept("fame", list="en-80", learned=True, streak=2, due="2026-12-05", date="2026-11-25"),
+        kept("casa", list="pt", due=""),
+        kept("fame", list=None, due="", points=3),
+    ]
+    page = words_on_day(pages, server, old, "2026-11-29")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('boggle-learn')).words.length === 3"
+    )
+    words = stored(page)
+    assert [(w["word"], w["list"], w["language"]) for w in words] == [
+        ("fame", "en-80", "en"),
+        ("casa", "es", "es"),
+        ("casa", "pt", "pt"),
+    ]
+    fame = words[0]
+    assert (fame["learned"], fame["streak"], fame["due"]) == (True, 2, "2026-12-05")
+    assert (fame["date"], fame["points"], fame["level"]) == ("2026-11-20", 3, "common")
+    page.wait_for_function("() => document.querySelectorAll('.kept-word').length === 3")
+    assert page.locator(".kept-word[data-word='fame']").count() == 1
+    assert page.text_content("#learned-title") == "Learned (1)"
+    # kept from another English list, or from the server's default list, it is kept already
+    assert page.evaluate(
+        """async () => {
+          const learn = await import('/static/learn.js');
+          await learn.learnLists();
+          return [learn.isKept('fame', 'en-50'), learn.isKept('fame', null),
+                  learn.isKept('fame', 'es'),
+                  learn.keepOne({ word: 'fame', points: 1 }, 'en-50', '')];
+        }"""
+    ) == [True, True, False, "FAME is kept already."]
+
+
+def test_words_kept_before_review_days_are_spread_over_the_days_to_come(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """45 words stored before there were due days came due at once; now 20 are due the day
+    they are first read (the words to learn first), 20 the next day and 5 the day after, and
+    reading them again another day does not move them."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    names = [f"w{letters[i // 26]}{letters[i % 26]}" for i in range(45)]
+    old = [
+        {
+            "word": name,
+            "list": None,
+            "points": 1,
+            "board": FXIE,
+            "date": "2026-10-01",
+            "learned": i < 10,
+            "streak": 2 if i < 10 else 0,
+        }
+        for i, name in enumerate(names)
+    ]
+    old.append(kept("fame", due="2026-12-20"))  # a word with its due day keeps it
+    page = words_on_day(pages, server, old, "2026-11-29")
+    assert page.text_content("#practise-due") == "20 words due today."
+    due = {w["word"]: w["due"] for w in stored(page)}
+    learning, learned = names[10:], names[:10]
+    assert [due[name] for name in learning] == [""] * 20 + ["2026-11-30"] * 15
+    assert [due[name] for name in learned] == ["2026-11-30"] * 5 + ["2026-12-01"] * 5
+    assert due["fame"] == "2026-12-20"
+    on_day(page, "2026-11-30")
+    assert {w["word"]: w["due"] for w in stored(page)} == due
+    assert page.text_content("#practise-due") == "40 words due today."
+
+
+def test_my_words_has_a_labelled_filter_box(pages: Pages, server: ServeProcess) -> None:
+    """Among many kept words, the box named "Find a word" shows only those holding its
+    letters, says how many in a status line, and shows them all again once emptied."""
+    words = [kept(word) for word in ("fame", "famed", "limbo", "mile", "aerea", "lime")]
+    words.append(kept("seam", learned=True, streak=2, due="2026-12-20"))
+    page = words_page(pages, server, words)
+    box = page.get_by_label("Find a word")
+    assert box.get_attribute("type") == "search"
+    box.fill("FAM")
+    assert page.text_content("#words-found") == "2 of 7 words match \u201cfam\u201d."
+    assert page.get_attribute("#words-found", "role") == "status"
+    visible = page.locator(".kept-word:visible")
+    assert [visible.nth(i).get_attribute("data-word") for i in range(visible.count())] == [
+        "fame",
+        "famed",
+    ]
+    assert page.locator("#learned").is_hidden()  # no learned word matches: its heading goes
+    box.fill("m")
+    assert page.locator(".kept-word:visible").count() == 6
+    assert page.locator("#learned").is_visible()
+    box.fill("xyz")
+    assert page.text_content("#words-found") == "No kept word matches \u201cxyz\u201d."
+    assert page.locator(".kept-word:visible").count() == 0
+    box.fill("")
+    assert page.locator(".kept-word:visible").count() == 7
+    assert page.text_content("#words-found") == ""
+    # a word removed while filtered: the filter still holds for the cards left
+    box.fill("li")
+    page.get_by_role("button", name="Remove LIMBO").click()
+    assert page.text_content("#words-found") == "1 of 6 words matches \u201cli\u201d."
+    assert page.locator(".kept-word:visible").get_attribute("data-word") == "lime"

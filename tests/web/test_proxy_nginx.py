@@ -133,8 +133,12 @@ def tls() -> ssl.SSLContext:
     return context
 
 
-def get(port: int, path: str, host: str) -> tuple[int, bytes]:
-    connection = http.client.HTTPSConnection("127.0.0.1", port, context=tls(), timeout=10)
+def get(port: int, path: str, host: str, source: str = "127.0.0.1") -> tuple[int, bytes]:
+    """``path`` fetched through the proxy, asking for ``host``, from the address ``source``
+    (any loopback address reaches the proxy on Linux: another client, as nginx sees it)."""
+    connection = http.client.HTTPSConnection(
+        "127.0.0.1", port, context=tls(), timeout=10, source_address=(source, 0)
+    )
     try:
         connection.request("GET", path, headers={"Host": host})
         answer = connection.getresponse()
@@ -165,3 +169,29 @@ def test_the_room_socket_works_through_the_proxy(proxy: tuple[int, ServeProcess]
         socket_.send(json.dumps({"type": "create", "name": "ann", "settings": {}}))
         message = json.loads(socket_.recv(timeout=10))
         assert message["type"] == "joined" and len(message["code"]) == 6
+
+
+def test_the_room_page_s_qr_code_of_its_https_link_is_drawn_through_the_proxy(
+    proxy: tuple[int, ServeProcess],
+) -> None:
+    """The room page asks for a QR code of its own link, https://NAME/room/CODE: the server,
+    reached over plain http from the proxy, took the link for one to another server (400) and
+    the room page showed a broken image. The block passes the scheme on (X-Forwarded-Proto)."""
+    port, _ = proxy
+    link = f"https://{NAME}/room/ABC234"  # the page's own link, on port 443
+    status, body = get(port, f"/api/share/qr.svg?url={link}", NAME)
+    assert status == 200 and b"<svg" in body, body[:200]
+
+
+def test_each_player_behind_the_proxy_has_the_limits_of_their_own_address(
+    proxy: tuple[int, ServeProcess],
+) -> None:
+    """Every request came from the proxy's address, so the limits of one address (room codes
+    looked up, rooms created, sockets open) were shared by every player of the server: ten
+    unknown room codes looked up by one visitor refused the next look-up of anyone else. The
+    block passes the client's address on (X-Forwarded-For), which the server takes from the
+    proxy on its own machine."""
+    port, _ = proxy
+    statuses = [get(port, "/api/rooms/ZZZZZ2", NAME, source="127.0.0.2")[0] for _ in range(14)]
+    assert statuses[0] == 404 and statuses[-1] == 429, statuses
+    assert get(port, "/api/rooms/ZZZZZ3", NAME, source="127.0.0.3")[0] == 404

@@ -1234,3 +1234,26 @@ def test_copy_link_says_copied_on_its_button_alone(
     ann.wait_for_selector("#copy-link[data-copied='true']")
     assert ann.locator("#copy-link").text_content() == "Copied"
     assert ann.locator(".share-room [role='status']").count() == 0
+
+
+def test_a_word_typed_offline_that_arrives_after_the_round_is_refused_by_name(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A word typed while the phone was offline reached the server after the round's end:
+    the page read "time is up: words after the end of the round do not count", without
+    saying which word. The refusal names it."""
+    page = room_round_on_a_phone(players, clocked_server)
+    page.context.set_offline(True)
+    page.wait_for_selector("#notice:not([hidden])")
+    for word in ("zzz", "qqq"):
+        page.fill("#word-input", word)
+        page.press("#word-input", "Enter")
+        page.wait_for_selector(f"#feedback[data-word='{word}'][data-status='unsent']")
+    clocked_server.clock.now += LONGEST_ROUND + 1
+    page.wait_for_timeout(1_500)  # the room's timer ends the round meanwhile
+    page.context.set_offline(False)
+    page.wait_for_selector("#error:not([hidden])")
+    page.wait_for_function("document.querySelector('#error').textContent.includes('QQQ')")
+    # both named, not the last alone: each was refused on its own
+    said = page.inner_text("#error")
+    assert "ZZZ, QQQ came after the end of the round and do not count" in said, said

@@ -9,15 +9,18 @@ reason locally and fail in CI.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from browser import Pages
 from browser_fixtures import ClockedServer
 from serve_process import ServeProcess
+from websockets.sync.client import connect
 
 from boggle import Board, load_lexicon, solve
 
@@ -196,3 +199,62 @@ def test_a_player_who_joins_after_the_match_is_over_reads_it_as_the_last_match(
     assert cy.locator("#match-over").inner_text() == "Match over: nobody scored."
     assert cy.locator("#standings-title").inner_text() == "Standings"
     assert cy.locator("#results-title").inner_text() == "Round 1: results"
+
+
+def test_the_entry_screen_after_leaving_keeps_nothing_of_the_room(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """After Leave the entry screen kept `body[data-code]` (a look for a room's page found
+    the entry screen) and, hidden, the old room's board, results, standings and challenge
+    offer under the player's name: the room left leaves nothing behind."""
+    server = clocked_server
+    page = players.open(server.url + "/room")
+    create_room(page, seconds="60", rounds="1", target="0")
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    type_word(page, "zzz")
+    server.clock.now += 61
+    page.wait_for_selector("body[data-phase='over'] #results:not([hidden]) .result-player")
+    page.click("#leave-button")
+    page.wait_for_selector("#entry:not([hidden])")
+    assert page.locator("body").get_attribute("data-code") is None
+    left = page.evaluate(
+        """() => ({
+          results: document.querySelectorAll('#results .result-player, #standings tbody tr').length,
+          offers: document.querySelectorAll('#results .challenge-offer, .keep-offer').length,
+          board: document.querySelectorAll('#board .cube').length,
+          words: document.querySelectorAll('#my-words li, #players li').length,
+          shown: !document.querySelector('#results').hidden,
+        })"""
+    )
+    assert left == {"results": 0, "offers": 0, "board": 0, "words": 0, "shown": False}, left
+
+    create_room(page, name="bob")  # a new room shows its own lobby, nothing of the last
+    assert page.locator("#results").is_hidden() and page.locator("#round").is_hidden()
+    assert page.locator("#players li").count() == 1
+
+
+def test_a_link_to_a_room_gone_with_a_restart_says_a_stopping_server_closes_rooms(
+    players: Pages, tmp_path: Path
+) -> None:
+    """Rooms live in the server's memory: after a restart a room's link (its finished rounds
+    kept) read "a room closes once all its players have left, or after a while without play",
+    neither of which had happened. It says a stopping server closes them too."""
+    first = ServeProcess(tmp_path / "data")
+    try:
+        with connect(first.ws_url, open_timeout=10) as socket:
+            socket.send(json.dumps({"type": "create", "name": "ann", "settings": {"seconds": 5}}))
+            code = json.loads(socket.recv(timeout=10))["code"]
+            socket.send(json.dumps({"type": "start"}))
+            while json.loads(socket.recv(timeout=30))["type"] != "results":
+                pass  # the round (5 s) played and stored
+    finally:
+        first.stop()
+    second = ServeProcess(tmp_path / "data")
+    try:
+        page = players.open(f"{second.url}/room/{code}")
+        page.wait_for_selector("body[data-room-checked='closed'] #error:not([hidden])")
+        said = page.inner_text("#error")
+        assert f"Room {code} has closed" in said and "when the server stops" in said, said
+    finally:
+        second.stop()

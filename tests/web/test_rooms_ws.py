@@ -194,6 +194,8 @@ def test_words_after_time_up_are_refused_and_the_round_is_judged(
         clock.now += 30
         error = error_of(socket, {"type": "word", "word": "fame"})
         assert error["code"] == "time_up"
+        # named: a word typed offline is sent once the connection is back, maybe late
+        assert "FAME came after the end of the round" in error["message"]
         assert until(socket, "results")["scores"] == {"ann": 0}
         assert error_of(socket, {"type": "word", "word": "fame"})["code"] == "time_up"
 
@@ -315,6 +317,7 @@ def test_the_room_opened_again_in_another_tab_takes_the_seat_and_the_first_is_to
     with (
         client.websocket_connect("/ws/rooms") as first,
         client.websocket_connect("/ws/rooms") as second,
+        contextlib.ExitStack() as stack,
     ):
         first.send_json({"type": "create", "name": "ann", "settings": {"seconds": 60}})
         joined = until(first, "joined")
@@ -323,6 +326,15 @@ def test_the_room_opened_again_in_another_tab_takes_the_seat_and_the_first_is_to
         told = until(first, "error")
         assert told["code"] == "replaced"
         assert "another tab or on another device" in told["message"]
+        # a join under the seat's name would be refused while the other tab holds the seat:
+        # the way back is the seat's token (the room's link, the page's "Back to the room")
+        assert "join again" not in told["message"]
+        assert "room's link here again to take your seat back" in told["message"]
+        third = stack.enter_context(client.websocket_connect("/ws/rooms"))
+        third.send_json({"type": "join", "code": joined["code"], "name": "ann"})
+        assert until(third, "error")["code"] == "name_taken"
+        third.send_json({"type": "rejoin", "code": joined["code"], "token": joined["token"]})
+        assert until(third, "joined")["name"] == "ann"
 
 
 def test_too_many_messages_a_second(clock: FakeClock) -> None:

@@ -147,3 +147,16 @@ def test_the_timed_rounds_share_one_pending_words_module(client: TestClient, scr
     served = client.get("/static/pending.js")
     assert served.status_code == 200 and "javascript" in served.headers["content-type"]
     assert "export class PendingWords" in served.text
+
+
+def test_no_page_script_looks_behind_in_a_regular_expression() -> None:
+    """Safari before 16.4 (an iPhone that stays on iOS 15) throws a SyntaxError on a
+    lookbehind, ``(?<=...)`` or ``(?<!...)``, in a regular expression: My words's practise
+    blanked the word in its clue with one and stopped at its first clue there."""
+    found = [
+        f"{script.name}:{number}"
+        for script in sorted(STATIC.glob("*.js"))
+        for number, line in enumerate(script.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"\(\?<[=!]", line)
+    ]
+    assert found == [], f"a lookbehind, which Safari before 16.4 cannot read: {found}"

@@ -4,7 +4,8 @@ WebKitGTK driven by Selenium on a virtual X display, each page a phone's 390x844
 clock). A solo round typed and traced, the daily board, a room of two WebKit players who see
 each other's words over the WebSocket; no JavaScript error nor policy violation on the way.
 The fields of a room's entry and of the solver have text of 16 px or more (iOS zooms the page
-in on a smaller one).
+in on a smaller one). A link copied where the Clipboard API is refused is all selected, with
+iOS's select() (which selects nothing).
 
 WebKitGTK's WebDriver moves a mouse for a pointer of any kind (a "touch" pointer too), so a
 trace here is a mouse's drag: pointer events, as a finger's are on an iPhone.
@@ -240,3 +241,33 @@ def test_a_room_s_and_the_solver_s_fields_have_16_px_text_in_webkit(
     assert {"join-code", "join-name", "create-name", "seed-input", "dice-select"} <= set(fonts)
     small = {field: px for field, px in fonts.items() if px < 16}
     assert small == {}, f"fields under 16 px, which iOS zooms in on: {small}"
+
+
+# Safari on iOS: a field's select() selects nothing (setSelectionRange does); the copy command
+# then copies what is selected. The Clipboard API refused (plain http: a room's link on a LAN).
+IOS_COPY = """
+navigator.clipboard.writeText = () => Promise.reject(new DOMException("no", "NotAllowedError"));
+HTMLTextAreaElement.prototype.select = function () { this.focus(); };
+document.execCommand = (command) => {
+  const field = document.activeElement;
+  window.copied = [command, field.value.slice(field.selectionStart, field.selectionEnd)];
+  return true;
+};
+"""
+
+
+def test_a_link_copied_without_the_clipboard_api_is_all_selected_as_on_an_iphone(
+    phones: WebKitPhones, server: ServeProcess
+) -> None:
+    """Where the Clipboard API is refused (plain http), the link is copied from a hidden field
+    by the copy command: on an iPhone, whose Safari selects nothing on the field's select(),
+    that copied nothing though the button said "Copied"; the field's text is now selected by
+    setSelectionRange too."""
+    page = phones.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
+    button = wait_for(page, "#copy-link")
+    page.execute_script(IOS_COPY)
+    button.click()
+    copied = wait_until(page, "return window.copied")
+    assert copied[0] == "copy"
+    assert copied[1] == by_css(page, "#share-link").get_attribute("href"), copied
+    assert button.text == "Copied"

@@ -39,6 +39,7 @@ COMMAND_HELP = {
     "stats": "score distribution of many random boards",
     "compare": "run every engine on one board and compare them with the trie engine",
     "define": "what a word means",
+    "words": "keep words to learn and practise them over days",
     "roll": "roll random boards",
     "judge": "judge a round or a match by the rules",
     "play": "play a timed round in the terminal",

@@ -44,12 +44,12 @@ from boggle.wordlists.spelling import language_profile
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from dataclasses import dataclass
+    from dataclasses import dataclass, replace
     from typing import Any
 
     from boggle.wordlists.lexicon import Lexicon
 else:
-    from boggle.model.records import dataclass
+    from boggle.model.records import dataclass, replace
 
 EXTRACT_FILE = "wordnet-glosses.txt.gz"
 """The extract of WordNet's glosses in the package's data folder."""
@@ -114,6 +114,9 @@ class Definition:
     forms: tuple[str, ...] = ()
     written: tuple[str, ...] = ()
     """How the language writes the word where its list folds it (``aerea``: ``aérea``)."""
+    looked_up: str | None = None
+    """The spelling the entry was found under when the word as given has none: an English
+    word typed with accents (``café``, ``naïve``) is looked up without them (``cafe``)."""
 
     @property
     def found(self) -> bool:
@@ -135,12 +138,21 @@ class Definition:
         'plural of lapse; present tense (he, she, it) of lapse'
         >>> define("flyby").form, define("cat").form
         ('see FLY-BY', None)
+
+        A word found without its accents says so first:
+
+        >>> define("café").form, define("cafés").form
+        ('found as CAFE, without accents', 'found as CAFES, without accents; plural of cafe')
         """
+        shown: str | None = None
         if self.forms:
-            return "; ".join(self.forms)
-        if self.base and self.base != self.word:
-            return f"see {upper_letters(_shown(self.base))}"
-        return None
+            shown = "; ".join(self.forms)
+        elif self.base and self.base not in (self.word, self.looked_up):
+            shown = f"see {upper_letters(_shown(self.base))}"
+        if self.looked_up is None:
+            return shown
+        found_as = f"found as {upper_letters(self.looked_up)}, without accents"
+        return f"{found_as}; {shown}" if shown else found_as
 
     def to_json(self) -> dict[str, Any]:
         """``{"word", "definitions", "source"}``, with ``base``, ``forms`` and ``url`` when
@@ -162,6 +174,8 @@ class Definition:
             shown["url"] = self.url
         if self.written:
             shown["written"] = list(self.written)
+        if self.looked_up is not None:
+            shown["looked_up"] = self.looked_up
         return shown
 
 
@@ -413,15 +427,38 @@ class EnglishDefinitions:
         >>> entry = EnglishDefinitions(system=False).define("geese")
         >>> entry.base, entry.first[:33]
         ('goose', 'web-footed long-necked typically ')
+
+        A word written with accents that has no entry of its own (WordNet writes ``cafe``,
+        ``naive``, ``resume``) is the entry of the word without them, which ``looked_up``
+        names; the guesses of the derived-form rules come only after that:
+
+        >>> entry = EnglishDefinitions(system=False).define("café")
+        >>> entry.word, entry.looked_up, entry.first[:22]
+        ('café', 'cafe', 'a small restaurant whe')
         """
+        plain = unaccented(word)
+        if plain == word:
+            return self._define(word)
+        own = self._define(word, derived=False)
+        if own.definitions:
+            return own
+        found = self._define(plain)
+        if found.definitions:
+            return replace(found, word=word, looked_up=plain)
+        return self._define(word)
+
+    def _define(self, word: str, derived: bool = True) -> Definition:
+        """:meth:`define` for the word as it is: its own entry and base forms, then (with
+        ``derived``) the derived-form rules."""
         stages = [(self.extract, True, False), (self.system, True, False)]
         stages += [(SUPPLEMENT, True, False)]
-        stages += [(self.extract, False, True), (self.system, False, True)]
-        stages += [(SUPPLEMENT, False, True)]
-        for glossary, own, derived in stages:
+        if derived:
+            stages += [(self.extract, False, True), (self.system, False, True)]
+            stages += [(SUPPLEMENT, False, True)]
+        for glossary, own, derived_stage in stages:
             if glossary is None:
                 continue
-            base, glosses = look_up(word, glossary, own, derived)
+            base, glosses = look_up(word, glossary, own, derived_stage)
             if glosses:
                 forms = inflections(word, glossary) if own else ()
                 return Definition(word, "en", tuple(glosses), glossary.name, base, forms=forms)
@@ -429,6 +466,19 @@ class EnglishDefinitions:
             raise DefinitionsUnavailable(INSTALL_HINT)
         source = (self.extract or self.system).name  # type: ignore[union-attr]
         return Definition(word, "en", (), source)
+
+
+def unaccented(word: str) -> str:
+    """``word`` without its accents (combining marks), as English dictionaries write a
+    borrowed word; letters that are no accented letter (``œ``, ``ß``) stay.
+
+    >>> unaccented("café"), unaccented("naïve"), unaccented("cœur")
+    ('cafe', 'naive', 'cœur')
+    """
+    if word.isascii():
+        return word
+    bare = "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", bare)
 
 
 @lru_cache(maxsize=1)
@@ -539,5 +589,6 @@ __all__ = [
     "first_definition",
     "inflections",
     "look_up",
+    "unaccented",
     "wiktionary_url",
 ]

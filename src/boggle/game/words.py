@@ -36,6 +36,15 @@ class Status(StrEnum):
 
     >>> Status("crossed_off").label
     'crossed off'
+
+    A status is made from its value (a verdict's ``status`` in ``judge_round``'s JSON); a
+    text that is none is a :class:`BoggleError` listing them (a ``ValueError`` too):
+
+    >>> Status("crossed off")
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: a verdict's status is one of counted, crossed_off, \
+not_a_word, not_on_board, too_short, repeated, invalid, unchecked; got 'crossed off'
     """
 
     COUNTED = "counted"
@@ -51,6 +60,15 @@ class Status(StrEnum):
     def label(self) -> str:
         """The status for people: ``crossed off``, ``not on the board``..."""
         return _LABELS[self]
+
+    @classmethod
+    def _missing_(cls, value: object) -> Status:
+        """No status has ``value``: one line listing those there are, not the enum's
+        "'nope' is not a valid Status"."""
+        shown = repr(value) if len(repr(value)) <= 40 else f"a {type(value).__name__}"
+        raise BoggleError(
+            f"a verdict's status is one of {', '.join(status.value for status in cls)}; got {shown}"
+        )
 
 
 _LABELS = {

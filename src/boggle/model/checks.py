@@ -93,6 +93,24 @@ def finite_number(
     return value
 
 
+def callback(name: str, value: object) -> None:
+    """Nothing when ``value`` is a function (anything callable) or ``None``; else a
+    :class:`BoggleError` naming ``name``, before any work (not Python's "object is not
+    callable" when the first report comes).
+
+    >>> callback("on_class", print)
+    >>> callback("on_class", 3)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: on_class must be a function (or None), got 3 (int)
+    """
+    if value is not None and not callable(value):
+        shown = repr(value)
+        kind = type(value).__name__
+        got = f"{shown} ({kind})" if len(shown) <= 40 and "\n" not in shown else f"a {kind}"
+        raise BoggleError(f"{name} must be a function (or None), got {got}", setting=name)
+
+
 def known_settings(function: str, given: Collection[str], settings: Collection[str]) -> None:
     """A :class:`BoggleError` of one line when a keyword ``function`` was given (``given``)
     is none of its ``settings`` (an :class:`UnknownSettingError`, a ``TypeError`` too), as a

@@ -120,7 +120,7 @@ class Hub:
         Traceback (most recent call last):
         ...
         boggle.rooms.limits.RoomError: there is no open room 'ZZZZZZ': a room closes once all \
-its players have left, or after 30 minutes without a message
+its players have left, after 30 minutes without a message, or when the server stops
         """
         canonical = normalise_code(code)
         room = self.rooms.get(canonical)
@@ -128,8 +128,10 @@ its players have left, or after 30 minutes without a message
             minutes = self.limits.idle_seconds / 60
             raise RoomError(
                 "unknown_room",
+                # a restart too: a page back after it, the stop's notice missed, reads why
                 f"there is no open room {canonical!r}: a room closes once all its players"
-                f" have left, or after {minutes:g} minutes without a message",
+                f" have left, after {minutes:g} minutes without a message, or when the server"
+                " stops",
             )
         return room
 

@@ -80,16 +80,45 @@ signs, emoji)
     return shown
 
 
+LOOK_ALIKES = {
+    # Cyrillic, as case folding leaves it (its capital A and small a alike)
+    "\u0430": "a", "\u0432": "b", "\u0435": "e", "\u0455": "s", "\u0456": "i",
+    "\u0458": "j", "\u043a": "k", "\u043c": "m", "\u043d": "h", "\u043e": "o",
+    "\u0440": "p", "\u0441": "c", "\u0442": "t", "\u0443": "y", "\u0445": "x",
+    "\u04bb": "h", "\u0501": "d", "\u051b": "q", "\u051d": "w", "\u04af": "y",
+    "\u04cf": "l",
+    # Greek
+    "\u03b1": "a", "\u03b2": "b", "\u03b3": "y", "\u03b5": "e", "\u03b6": "z",
+    "\u03b7": "h", "\u03b9": "i", "\u03ba": "k", "\u03bc": "m", "\u03bd": "n",
+    "\u03bf": "o", "\u03c1": "p", "\u03c4": "t", "\u03c5": "y", "\u03c7": "x",
+    "\u03f2": "c", "\u03f3": "j",
+}  # fmt: skip
+"""The Cyrillic and Greek letters (lower case, as :func:`name_key` folds them) that read
+as a Latin one, and that letter: a name spelled with them beside the Latin one ("\u0430nn",
+its first letter Cyrillic, beside "ann") reads as the same name.  A letter whose capital and
+small letter look like two Latin ones (Greek nu: N and v) goes by its capital, as the
+Cyrillic letters whose small letter reads as none (\u041d, H) do.  ``static/challenge.js``
+holds the same table."""
+_LOOK_ALIKES = str.maketrans(LOOK_ALIKES)
+
+
 def name_key(name: str) -> str:
     """The form in which two players' names are compared: a name is taken whatever its
     case, and whatever the compatibility form of its letters, so that fullwidth letters
     (a phone's East Asian keyboard), a ligature or a superscript digit do not make a second
-    name that reads as the first (Unicode's NFKC and case folding, NFKC again after it).
+    name that reads as the first (Unicode's NFKC and case folding, NFKC again after it);
+    and a Cyrillic or Greek letter that reads as a Latin one is that letter
+    (:data:`LOOK_ALIKES`), accents kept, so "\u0430nn" with a Cyrillic a is "ann".  A name
+    wholly in another script keeps its letters: "\u0421\u0430\u0448\u0430" (Sasha)
+    is a name beside "Sasha", only a name that reads as another is refused.
 
     >>> name_key("Ann"), name_key("\uff21\uff2e\uff2e"), name_key("\ufb01n"), name_key("bo\u00b2")
     ('ann', 'ann', 'fin', 'bo2')
+    >>> name_key("\u0410nn"), name_key("\u0391NN"), name_key("Z\u04e7e"), name_key("Z\u00f6e")
+    ('ann', 'ann', 'z\u00f6e', 'z\u00f6e')
     """
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    folded = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name).casefold())
+    return unicodedata.normalize("NFKC", folded.translate(_LOOK_ALIKES))
 
 
 BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")

@@ -41,7 +41,7 @@ from boggle.model.board import Board, Cell
 from boggle.model.render import board_json
 from boggle.model.rules import Rules
 from boggle.model.solution import Solution
-from boggle.model.wording import counted
+from boggle.model.wording import counted, plain_unless_odd
 from boggle.rooms.limits import RoomError, RoomLimits, name_key, player_name
 from boggle.rooms.settings import RoomSettings, roll_at_random
 from boggle.wordlists.lexicon import Lexicon
@@ -477,14 +477,20 @@ from takes it back
         >>> room.submit(ann.token, "mile", now=60.0)
         Traceback (most recent call last):
         ...
-        boggle.rooms.limits.RoomError: time is up: words after the end of the round do not count
+        boggle.rooms.limits.RoomError: time is up: MILE came after the end of the round and does \
+not count
         """
         player = self.player(token)
         self.last_activity = now
         if self.phase is Phase.LOBBY or self.board is None or self.solution is None:
             raise RoomError("not_playing", "no round is being played: wait for the host")
         if now >= self.deadline or self.phase is not Phase.PLAYING:
-            raise RoomError("time_up", "time is up: words after the end of the round do not count")
+            # named: a word typed while the connection was lost arrives after the others
+            shown = plain_unless_odd(" ".join(entry.split()).upper()) or "''"
+            raise RoomError(
+                "time_up",
+                f"time is up: {shown} came after the end of the round and does not count",
+            )
         if len(entry) > self.limits.max_word_length:
             raise RoomError(
                 "word_too_long",

@@ -167,7 +167,28 @@ def _core_scores(
     if found is None:
         return None
     trie, settings = found
-    return trie.score_lines(lines, *settings)
+    try:
+        return trie.score_lines(lines, *settings)
+    except TypeError:
+        _check_lines(lines)
+        raise  # not a line's type: the core's own error
+
+
+def _check_lines(lines: object) -> None:
+    """A :class:`BoardError` naming what is wrong when ``lines`` is not a chunk (a list)
+    of lines of text: one text, another type, or a line that is not text (the core's
+    "lines must be str or bytes", ``join``'s "expected str instance"); else nothing."""
+    if isinstance(lines, str | bytes) or not isinstance(lines, Sequence):
+        raise BoardError(
+            "the boards to score come in chunks, each a list of lines, not "
+            f"{'one text' if isinstance(lines, str | bytes) else type(lines).__name__}"
+        )
+    for number, line in enumerate(lines, 1):
+        if not isinstance(line, str | bytes):
+            raise BoardError(
+                f"a board to score is a line of text, not {type(line).__name__}; line "
+                f"{number} of its chunk was {line!r}"[:200]
+            )
 
 
 def _score_chunk(
@@ -182,6 +203,7 @@ def _score_chunk(
 
 def _score_line(line: str, lexicon: Lexicon, rules: Rules | RulesChoice) -> BoardScore:
     """One line the core's parser does not read (not plain ASCII, or not a board)."""
+    _check_lines([line])
     try:
         board = Board.parse(line)
     except BoardError as error:
@@ -210,7 +232,11 @@ def _score_text_chunk(
     if found is None:
         return as_text(_score_chunk(lines, lexicon, rules))
     trie, settings = found
-    output, holes = trie.score_text("\n".join(lines), *settings)
+    try:
+        output, holes = trie.score_text("\n".join(lines), *settings)
+    except TypeError:
+        _check_lines(lines)
+        raise  # not a line's type: the core's own error
     if not holes:
         return ScoredText(output, [])
     pieces, errors, done = [], [], 0
@@ -277,31 +303,40 @@ def _in_order(
 ) -> Iterator[Result]:
     """``score(chunk, lexicon, rules)`` for each chunk, ``jobs`` threads at once, in order."""
     workers = threads_for(jobs)
+    if isinstance(chunks, str | bytes) or not isinstance(chunks, Iterable):
+        _check_lines(chunks)  # names what it is
     lexicon, by_size = _lexicon_rules(lexicon, rules)
     compiled(lexicon)  # compile once, before the threads start
     if workers == 1:
         for chunk in chunks:
-            yield score(chunk, lexicon, by_size)
+            yield score(_chunk(chunk), lexicon, by_size)
         return
     with scoring_pool(workers) as pool:
         pending: deque[Future[Result]] = deque()
         for chunk in chunks:
-            pending.append(pool.submit(score, chunk, lexicon, by_size))
+            pending.append(pool.submit(score, _chunk(chunk), lexicon, by_size))
             if len(pending) >= 2 * workers:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
 
 
+def _chunk(chunk: Sequence[str]) -> Sequence[str]:
+    """``chunk`` when it is a list of lines (not one text, whose letters would be scored)."""
+    if isinstance(chunk, str | bytes) or not isinstance(chunk, Sequence):
+        _check_lines(chunk)  # names what it is
+    return chunk
+
+
 def iter_scores(
-    lines: Iterable[str],
+    lines: Iterable[str | Board],
     lexicon: Lexicon | str | None = None,
     rules: RulesLike = None,
     jobs: int | None = None,
 ) -> Iterator[BoardScore]:
     """Score each line (a board in compact form), in input order; see :func:`score_chunks`.
     Unlike :func:`score_many`, a line that is not a board is no error: its
-    :class:`BoardScore` has no score and says why.
+    :class:`BoardScore` has no score and says why.  A :class:`Board` is scored as its text.
 
     >>> from boggle import Lexicon
     >>> lines = ["fxie amlo ewbx astu", "ab1c", "abet"]
@@ -317,8 +352,24 @@ def iter_scores(
             "iter_scores takes the boards as lines (a list, a file...), not "
             f"{one if isinstance(lines, str) else type(lines).__name__}"
         )
-    for results in score_chunks(chunks(lines), lexicon, rules, jobs):
+    for results in score_chunks(chunks(_texts(lines)), lexicon, rules, jobs):
         yield from results
+
+
+def _texts(lines: Iterable[object]) -> Iterator[str]:
+    """The lines given to :func:`iter_scores`, a :class:`Board` as its text, as they are
+    read; a line of another type is a :class:`BoardError` naming it (not the core's "lines
+    must be str or bytes")."""
+    for number, line in enumerate(lines, 1):
+        if isinstance(line, str | bytes):
+            yield line  # type: ignore[misc]  # the core reads its lines as bytes too
+        elif isinstance(line, Board):
+            yield str(line)
+        else:
+            raise BoardError(
+                "iter_scores takes each line as text (or a Board), not "
+                f"{type(line).__name__}; line {number} was {line!r}"[:200]
+            )
 
 
 def _chunk_scores(

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from boggle.model.checks import callback
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
 from boggle.model.wording import counted
@@ -97,7 +98,13 @@ class SampledClass:
 
 @dataclass(frozen=True)
 class ProofEstimate:
-    """The estimated CPU-hours of a whole proof, with its bootstrap interval."""
+    """The estimated CPU-hours of a whole proof, with its bootstrap interval.
+
+    >>> one = (SampledClass(("aeiou",) * 16, 0.43, 1200, 0),)
+    >>> estimate = ProofEstimate(4, 4, 3625, 1, 200, 2_097_152, one, 250.0, 180.0, 340.5, 60.0)
+    >>> estimate.classes_done, estimate.to_json()["size"], estimate.to_json()["at_least"]
+    (1, '4x4', False)
+    """
 
     rows: int
     cols: int
@@ -142,6 +149,17 @@ class ProofEstimate:
             "interrupted": self.interrupted,
             "classes": [c.to_json() for c in self.sampled],
         }
+
+    def __repr__(self) -> str:
+        """The shape, the threshold and :meth:`text` in one line (``sampled`` holds every
+        class: hundreds of them, each with its cells).
+
+        >>> one = (SampledClass(("aeiou",) * 16, 0.43, 1200, 0),)
+        >>> ProofEstimate(4, 4, 3625, 1, 200, 2_097_152, one, 250.0, 180.0, 340.5, 60.0)
+        <ProofEstimate 4x4 above 3625: about 250.0 CPU-hours (95% interval 180.0-340.5) from 1 \
+of 200 classes (0.430 CPU s each), 2,097,152 top-level classes in all, seed 1>
+        """
+        return f"<ProofEstimate {self.rows}x{self.cols} above {self.above}: {self.text()}>"
 
     @property
     def mean_cpu_seconds(self) -> float:
@@ -270,9 +288,17 @@ def estimate_proof(
     most half this machine's memory, as on one thread of a proof:
     :func:`~boggle.search.prove.class_memory`) is proved in parts, as one sampled class.
     ``on_class`` is called after each class.  Ctrl-C stops it: the estimate comes from the
-    classes finished (``interrupted``)."""
+    classes finished (``interrupted``).
+
+    >>> from boggle import Lexicon
+    >>> words = Lexicon.from_words(["tab", "bat", "abet", "beat", "tea", "eat", "ate"])
+    >>> estimate = estimate_proof(2, 3, words, "classic", 2, samples=10, seed=1)
+    >>> estimate.classes_done, estimate.classes_total, estimate.low <= estimate.high
+    (10, 6, True)
+    """
     options = (options or ProofOptions()).with_changes("estimate_proof", **changes)
     check_samples("samples", samples, seed)
+    callback("on_class", on_class)
     check_proof_shape(rows, cols)
     rules = rules_for_size(rules, rows, cols)
     check_problem(rules, above)

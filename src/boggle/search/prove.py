@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from boggle.model.checks import finite_number, whole_number
+from boggle.model.checks import callback, finite_number, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.wording import grouped
@@ -282,6 +282,8 @@ def prove(
         raise TypeError(f"prove takes its settings as ProofOptions or keywords, not {options!r}")
     if changes:
         options = options.with_changes(**changes)
+    callback("on_class", on_class)
+    callback("on_plan", on_plan)
     check_proof_shape(rows, cols)
     need_lexicon(lexicon, "prove")
     rules = with_objective(rules_for_size(rules, rows, cols), objective)

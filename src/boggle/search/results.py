@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from boggle.model.wording import counted
+
 
 @dataclass(frozen=True)
 class FoundBoard:
@@ -76,6 +78,23 @@ class SearchResult:
             "seconds_to_best": round(self.seconds_to_best, 3),
             **self.extra,
         }
+
+    def __repr__(self) -> str:
+        """The run, its best board and its cost in one line (``best`` holds them all).
+
+        >>> SearchResult([FoundBoard("abet", 5), FoundBoard("abte", 5)], 120, 0.25, "anneal", 1)
+        <SearchResult anneal, seed 1: best abet 5 of 2 boards kept; 120 boards scored in 0.25 s>
+        """
+        return (
+            f"<SearchResult {self.method}, seed {self.seed}: {_best(self.best)} of "
+            f"{counted(len(self.best), 'board')} kept; {counted(self.boards_scored, 'board')} "
+            f"scored in {self.seconds:.2f} s{'; interrupted' if self.interrupted else ''}>"
+        )
+
+
+def _best(boards: Sequence[FoundBoard]) -> str:
+    """``best abet 5`` (the first of ``boards``), or ``none`` when there are none."""
+    return f"best {boards[0].board} {boards[0].score}" if boards else "none"
 
 
 def merge(results: Sequence[SearchResult], top: int, seed: int, interrupted: bool) -> SearchResult:
@@ -166,3 +185,20 @@ class ProofResult:
             "interrupted": self.interrupted,
             **self.extra,
         }
+
+    def __repr__(self) -> str:
+        """The boards found, the best and the cost in one line (``boards`` holds them all:
+        thousands for a low threshold).
+
+        >>> ProofResult([FoundBoard("abet", 5), FoundBoard("abte", 4)], 165, 1, 0.5)
+        <ProofResult 2 boards, best abet 5; 165 classes (1 top-level) in 0.50 s>
+        >>> ProofResult([], 165, 4, 0.5, interrupted=True, resumed=3)
+        <ProofResult 0 boards; 165 classes (4 top-level, 3 resumed) in 0.50 s; interrupted>
+        """
+        best = f", {_best(self.boards)}" if self.boards else ""
+        resumed = f", {self.resumed} resumed" if self.resumed else ""
+        return (
+            f"<ProofResult {counted(len(self.boards), 'board')}{best}; "
+            f"{counted(self.classes, 'class', 'classes')} ({self.top_level} top-level{resumed}) "
+            f"in {self.seconds:.2f} s{'; interrupted' if self.interrupted else ''}>"
+        )

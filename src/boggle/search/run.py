@@ -25,7 +25,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from boggle.engines.gpu import batch_engine
-from boggle.model.checks import whole_number
+from boggle.model.checks import callback, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
 from boggle.search.distributed import search_on
@@ -93,6 +93,7 @@ def search(
         options = options.with_changes("search", SEARCH_KEYWORDS, **changes)
     whole_number("rows", rows, at_least=1)
     whole_number("cols", cols, at_least=1)
+    callback("on_progress", on_progress)
     need_lexicon(lexicon, "search")
     rules = with_objective(rules_for_size(rules, rows, cols), objective)
     engine = batch_engine(options.engine)

@@ -23,6 +23,7 @@ from typing import Any
 
 from boggle.engines import Engine, engines, get_engine, solve
 from boggle.model.board import Board
+from boggle.model.checks import callback
 from boggle.model.errors import EngineError
 from boggle.model.rules import Rules
 from boggle.wordlists.lexicon import Lexicon
@@ -75,6 +76,7 @@ def compare_engines(
 
     ``on_engine(name)`` is called as each engine starts (for a progress bar).
     """
+    callback("on_engine", on_engine)
     chosen: list[Engine] = engines() if names is None else [get_engine(n) for n in names]
     chosen.sort(key=lambda engine: engine.name != REFERENCE_ENGINE)
     reference: list[str] | None = None

@@ -31,7 +31,7 @@ from typing import Any
 from boggle.engines import Engine
 from boggle.engines.prefixes import word_prefixes
 from boggle.engines.trie import build_trie
-from boggle.model.checks import whole_number
+from boggle.model.checks import callback, whole_number
 from boggle.model.errors import BoggleError, EngineError
 from boggle.study.hashstats import MAX_BUILT_BITS, build_letter_hash_table
 from boggle.wordlists.lexicon import Lexicon
@@ -167,6 +167,7 @@ def structure_rows(
     :data:`~boggle.study.hashstats.MAX_BUILT_BITS`).  ``on_row`` is called with each row
     as it is measured (each takes seconds for a large list: a progress line)."""
     whole_number("hash_bits", hash_bits, at_least=0, at_most=MAX_BUILT_BITS)
+    callback("on_row", on_row)
     words = lexicon.words
     rows: list[MemoryRow] = []
 
@@ -255,6 +256,8 @@ def engine_rows(
     from boggle.model.rules import CLASSIC
     from boggle.study.runtime import warm_up
 
+    callback("on_step", on_step)
+    callback("on_row", on_row)
     rows = []
     for engine in engines:
 

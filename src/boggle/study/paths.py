@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from boggle.model.checks import callback
 from boggle.model.errors import BoardError
 from boggle.model.grid import Cell, cell_orbits, orbit_representatives, symmetries
 from boggle.model.grid_paths import (
@@ -164,6 +165,7 @@ def path_table(
     [[1, 1, 1], [3, 5, 8], [15, 19, 24]]
     """
     rows, cols = _check_size(rows, cols)
+    callback("progress", progress)
     orbits, layers = count_layers(rows, cols, max_length, method=method, max_states=max_states)
     by_orbit: list[list[int]] = []
     stats: list[LayerStats] = []

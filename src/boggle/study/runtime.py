@@ -34,7 +34,7 @@ from boggle.dice.cubes import seed_in_range, uniform_board
 from boggle.engines import Engine
 from boggle.files.cache import atomic_text_file
 from boggle.model.board import Board
-from boggle.model.checks import finite_number, whole_number
+from boggle.model.checks import callback, finite_number, whole_number
 from boggle.model.errors import EngineError
 from boggle.model.rules import Rules
 from boggle.wordlists.lexicon import Lexicon
@@ -164,6 +164,7 @@ def measure_runtime(
     set, so what was measured is not lost.
     """
     check_settings(sizes, repeat, seed, time_limit)
+    callback("on_step", on_step)
     result = RuntimeResult()
     for engine in engines:
         try:

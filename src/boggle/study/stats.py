@@ -24,17 +24,25 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from boggle.dice.bulk import BoardSource, board_lines
+from boggle.dice.bulk import BoardSource, board_lines, source_for_language
 from boggle.dice.cubes import seed_in_range
 from boggle.engines import solve
 from boggle.engines.gpu import BATCH_ENGINES, batch_engine
-from boggle.model.checks import MAX_TOP, finite_number, known_settings, whole_number
-from boggle.model.errors import BoggleError
+from boggle.files.cache import atomic_file
+from boggle.model.checks import (
+    MAX_TOP,
+    callback,
+    finite_number,
+    known_settings,
+    whole_number,
+)
+from boggle.model.errors import BoggleError, DiceError, OutputError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.word_levels import WORD_LEVELS
-from boggle.model.wording import as_text, counted
+from boggle.model.wording import as_text, counted, quoted
 from boggle.scale.cluster import (
     LexiconRef,
     map_ordered,
@@ -47,6 +55,7 @@ from boggle.scale.threads import score_many
 from boggle.wordlists.frequencies import list_frequencies
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_lexicon
+from boggle.wordlists.spelling import lexicon_profile
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -367,9 +376,27 @@ class StatsOptions:
             )
 
 
+def _source(source: BoardSource | str | None, lexicon: Lexicon) -> BoardSource:
+    """The boards :func:`score_stats` rolls: ``source`` itself, a dice set by name (refused
+    beside another language's list), or the boards of the list's language (``None``)."""
+    if isinstance(source, BoardSource):
+        return source
+    if source is None:
+        return source_for_language(lexicon)
+    if lexicon_profile(lexicon).code != "en":
+        raise DiceError(
+            f"source {quoted(source)}: a {lexicon_profile(lexicon).name} board is not rolled "
+            f"from dice; each cell is drawn from the letters of the words of "
+            f"{quoted(lexicon.name)}: give source None, or "
+            "source_for_language(lexicon, rows=R, cols=C) for another size",
+            setting="source",
+        )
+    return BoardSource.named(source)
+
+
 def score_stats(
     boards: int,
-    source: BoardSource | str,
+    source: BoardSource | str | None,
     lexicon: Lexicon | str | None = None,
     rules: RulesLike = None,
     options: StatsOptions | None = None,
@@ -379,7 +406,11 @@ def score_stats(
     **changes: Any,
 ) -> ScoreStats:
     """Score ``boards`` random boards from ``source`` (a :class:`BoardSource`, or a dice
-    set's name: ``"new"`` is ``BoardSource.named("new")``) and summarise them.
+    set's name: ``"new"`` is ``BoardSource.named("new")``) and summarise them.  ``None``
+    rolls the boards ``boggle stats`` rolls for the list's language
+    (:func:`~boggle.dice.bulk.source_for_language`: the ``new`` dice for English, 4x4
+    boards of the list's letters for another language); a dice set named beside another
+    language's list is refused, as on the command line, rather than rolling English cubes.
 
     ``options`` say how (:class:`StatsOptions`); keyword arguments named after its fields
     change them (``score_stats(..., seed=5, top=3)``).  ``where`` is where the work runs
@@ -394,6 +425,16 @@ def score_stats(
     >>> stats = score_stats(100, BoardSource.named("new"), lexicon, "classic", StatsOptions(seed=5))
     >>> stats.boards, stats == score_stats(100, BoardSource.named("new"), lexicon, seed=5)
     (100, True)
+    >>> spanish = Lexicon.from_words(["casa", "cosa", "saco", "caso", "ocaso"])
+    >>> spanish.language = "es"
+    >>> score_stats(100, None, spanish, seed=5).source.name
+    'letters of custom'
+    >>> score_stats(100, "new", spanish, seed=5)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.DiceError: source 'new': a Spanish board is not rolled from dice; each \
+cell is drawn from the letters of the words of 'custom': give source None, or \
+source_for_language(lexicon, rows=R, cols=C) for another size
     """
     if options is None:
         options = StatsOptions()
@@ -404,16 +445,17 @@ def score_stats(
     known_settings("score_stats", changes, [item.name for item in fields(options)])
     options = replace(options, **changes)
     whole_number("boards", boards, at_least=0)
-    if isinstance(source, str):
-        source = BoardSource.named(source)
-    elif not isinstance(source, BoardSource):
+    callback("progress", progress)
+    if source is not None and not isinstance(source, str | BoardSource):
         raise BoggleError(
-            f"source must be a BoardSource or a dice set's name (e.g. 'new'), not {source!r}"
+            "source must be a BoardSource or a dice set's name (e.g. 'new'), or None for the "
+            f"boards of the list's language, not {source!r}"
         )
     seed, top, jobs, chunk_size = options.seed, options.top, options.jobs, options.chunk_size
     engine = options.engine
     if not isinstance(lexicon, Lexicon):
         lexicon = load_lexicon(lexicon)
+    source = _source(source, lexicon)
     rules = rules_for_size(rules, source.rows, source.cols)
     board_lines(source, seed, 0, 0)  # bad seeds and missing NumPy are reported here, once
     if batch_engine(engine) == "gpu":
@@ -458,3 +500,42 @@ def score_stats(
         best=tuple(best),
         interrupted=interrupted,
     )
+
+
+def plot_stats(stats: ScoreStats, path: str | Path) -> Path:
+    """The histogram of ``stats``, a bar per score, written to ``path`` (``.png`` or
+    ``.svg``) whole or not at all, over a link at ``path`` rather than into what it names:
+    the figure ``boggle stats --plot`` writes.  Needs matplotlib (``boggle[analysis]``);
+    another suffix, or a file that cannot be written, is one :class:`BoggleError` line.
+
+    >>> from boggle import Lexicon
+    >>> stats = score_stats(50, "new", Lexicon.from_words(["tea", "eat", "seat"]), seed=1)
+    >>> plot_stats(stats, "scores.pdf")
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.OutputError: a plot is written as .png or .svg, got 'scores.pdf'
+    """
+    from boggle.study.plotting import FIGURE_FORMATS, pyplot
+
+    if not isinstance(stats, ScoreStats):
+        raise BoggleError(f"plot_stats takes score_stats' ScoreStats, not {type(stats).__name__}")
+    chosen = Path(path).suffix.lower()[1:]
+    if chosen not in FIGURE_FORMATS:
+        raise OutputError(f"a plot is written as .png or .svg, got {quoted(str(path))}")
+    plt = pyplot()
+    figure, axes = plt.subplots(figsize=(8, 4.5))
+    axes.bar([score for score, _ in stats.counts], [count for _, count in stats.counts], width=1.0)
+    axes.set_xlabel("score")
+    axes.set_ylabel("boards")
+    axes.set_title(
+        f"{stats.boards:,} boards ({stats.source.name} {stats.source.rows}x{stats.source.cols}), "
+        f"{quoted(stats.dictionary)}: mean {stats.mean:.1f}, std {stats.std:.1f}"
+    )
+    try:
+        with atomic_file(path) as handle:
+            figure.savefig(handle, format=chosen, dpi=120, bbox_inches="tight")
+    except OSError as error:
+        raise OutputError(f"cannot write {quoted(str(path))}: {error.strerror}") from None
+    finally:
+        plt.close(figure)
+    return Path(path)

@@ -79,6 +79,13 @@ the event loop: on a busy machine a judging thread, holding the GIL, delays the 
 every other room far more.  Larger rounds go to the judging thread."""
 
 
+SERVER_STOPPING = (
+    "the server is stopping (its operator stopped or restarted it), so this room is closed:"
+    " the rounds and matches it finished are kept; create a room to play again"
+)
+"""What the players of a room open when the server stops read (:meth:`RoomService.close_all`)."""
+
+
 class RoomService:
     """The open sockets of the rooms, by player token, and the rounds' timers."""
 
@@ -361,8 +368,11 @@ class RoomService:
             if old is not None and old is not socket:
                 replaced = RoomError(
                     "replaced",
+                    # not "join again": a join under the seat's name is refused while the
+                    # other tab holds it; the seat's token (the page's "Back to the room",
+                    # the room's link opened again) takes it back
                     "you opened this room again in another tab or on another device, which"
-                    " plays now; join again here to play here",
+                    " plays now; open the room's link here again to take your seat back",
                 )
                 await self.send(old, error_message(replaced))
                 with contextlib.suppress(Exception):
@@ -505,6 +515,25 @@ class RoomService:
         """One thread judges the large rounds, one after another: judging is Python, so more
         threads would only take the GIL from the event loop that answers the words."""
         return concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="boggle-judge")
+
+    async def close_all(self) -> tuple[int, int]:
+        """The server is stopping: every open room is closed, its connected players told
+        why (a ``closed`` message, after which the page offers to create a room rather than
+        trying again and again to take its seat in a room the next server will not have) and
+        their connections closed.  The rooms and the players told, counted."""
+        rooms = list(self.hub.rooms.values())
+        told = 0
+        for room in rooms:
+            notice = {"type": "closed", "code": room.code, "message": SERVER_STOPPING}
+            await self.broadcast_all(room, notice)
+            for player in room.players.values():
+                socket = self.sockets.pop(player.token, None)
+                if socket is not None:
+                    told += 1
+                    with contextlib.suppress(Exception):
+                        await socket.close(1001, "the server is stopping")
+            self.hub.close(room.code)
+        return len(rooms), told
 
     async def stop(self) -> None:
         """Cancel the timers and the sweeper (the app is shutting down)."""

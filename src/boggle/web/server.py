@@ -18,10 +18,12 @@ traceback.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any, ClassVar
@@ -31,6 +33,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
+from websockets.protocol import State
 
 from boggle.model.checks import check_limits
 from boggle.model.wording import counted, short_line
@@ -235,6 +238,17 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         if message["type"] == "websocket.http.response.body" and not message.get("more_body"):
             self.handshake_complete = True  # answered: not logged as an unfinished handshake
 
+    def shutdown(self) -> None:
+        """The server stopping: uvicorn's close (1012), unless the connection is closing
+        already (the room's own close, :meth:`~boggle.web.rooms.RoomService.close_all`, or the
+        client's), where uvicorn's would raise ``InvalidState`` and end the server with a
+        traceback: then the transport is closed."""
+        if self.handshake_complete and not self.close_sent and self.conn.state is not State.OPEN:
+            self.stop_keepalive()
+            self.transport.close()
+            return
+        super().shutdown()
+
     def evict(self) -> None:
         """Close to make room for a new connection: code 1013, try again later."""
         if self.handshake_complete and not self.close_sent and self.initial_response is None:
@@ -270,20 +284,70 @@ class AcceptErrorLog:
 
 
 class BoundedServer(uvicorn.Server):
-    """uvicorn's server with :class:`AcceptErrorLog` on its event loop."""
+    """uvicorn's server with :class:`AcceptErrorLog` on its event loop; stopping (Ctrl-C,
+    SIGTERM), it closes the open rooms first, their players told why
+    (:meth:`~boggle.web.rooms.RoomService.close_all`), and says how many in one line to
+    ``say`` (``boggle serve``: its standard error), before uvicorn closes the connections
+    left and runs the app's shutdown."""
+
+    def __init__(self, config: uvicorn.Config, say: Callable[[str], object] | None = None) -> None:
+        super().__init__(config)
+        self.say = say
 
     async def serve(self, sockets: list[socket.socket] | None = None) -> None:
         asyncio.get_running_loop().set_exception_handler(AcceptErrorLog())
         await super().serve(sockets)
 
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        from boggle.web.rooms import RoomService
 
-def server_config(app: Any, host: str, port: int, limits: ServerLimits) -> uvicorn.Config:
-    """uvicorn's settings for ``app``: HTTP/1.1 with these limits, no reloading."""
+        service = getattr(getattr(self.config.app, "state", None), "rooms", None)
+        rooms = players = 0
+        if isinstance(service, RoomService):
+            rooms, players = await service.close_all()
+        if self.say is not None:
+            closed = (
+                f": {counted(rooms, 'open room')} closed, {counted(players, 'player')} told"
+                if rooms
+                else ""
+            )
+            self.say(f"boggle: stopping{closed}")
+        await super().shutdown(sockets)
+
+
+ACCESS_LINE = '%(asctime)s %(client_addr)s "%(request_line)s" %(status_code)s'
+"""A request's line in the access log: ``2026-11-29 08:15:02 192.0.2.7:51234 "GET /room
+HTTP/1.1" 200 OK`` (the client's address as a proxy on this machine passes it on)."""
+
+
+def log_config(access_log: bool) -> dict[str, Any]:
+    """uvicorn's logging: its warnings and errors on standard error, as always; with
+    ``access_log``, one line a request (:data:`ACCESS_LINE`) on standard output.
+
+    >>> config = log_config(access_log=True)
+    >>> config["loggers"]["uvicorn.access"]["level"], config["loggers"]["uvicorn.error"]["level"]
+    ('INFO', 'WARNING')
+    """
+    config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
+    config["formatters"]["access"].update(fmt=ACCESS_LINE, datefmt="%Y-%m-%d %H:%M:%S")
+    config["loggers"]["uvicorn"]["level"] = "WARNING"
+    config["loggers"]["uvicorn.error"]["level"] = "WARNING"
+    config["loggers"]["uvicorn.access"]["level"] = "INFO" if access_log else "WARNING"
+    return config
+
+
+def server_config(
+    app: Any, host: str, port: int, limits: ServerLimits, access_log: bool = False
+) -> uvicorn.Config:
+    """uvicorn's settings for ``app``: HTTP/1.1 with these limits, no reloading; each
+    request logged with ``access_log`` (:func:`log_config`)."""
     return uvicorn.Config(
         app,
         host=host,
         port=port,
-        log_level="warning",
+        log_config=log_config(access_log),
+        log_level=None,
+        access_log=access_log,
         http=BoundedH11Protocol.with_limits(limits),
         ws=BoundedWebSocketProtocol,
         timeout_keep_alive=limits.keep_alive_seconds,

@@ -232,7 +232,10 @@ def _process_main(
     with contextlib.suppress(OSError):
         os.nice(nice)
     state = setup(*setup_args) if setup is not None else None
-    connection.send(_READY)
+    try:
+        connection.send(_READY)
+    except OSError:  # the server stopped while this process set up: nothing to say
+        return
     while True:
         try:
             job = connection.recv()

@@ -107,6 +107,24 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "boggle dicts export en-70 en-70.txt",
         "boggle dicts export es > es.txt",
     ),
+    "words": (
+        "boggle words add limbo fame",
+        "boggle words",
+        "boggle words practise",
+    ),
+    "words add": (
+        "boggle words add limbo fame",
+        "boggle words add casa --dict es",
+    ),
+    "words list": (
+        "boggle words list",
+        "boggle words list --json",
+    ),
+    "words practise": (
+        "boggle words practise",
+        "boggle words practise --file ~/words.json",
+    ),
+    "words remove": ("boggle words remove limbo",),
     "serve": (
         "boggle serve",
         "boggle serve --lan",

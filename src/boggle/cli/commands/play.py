@@ -103,6 +103,12 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="show the N best words you missed, 0 or more (default 40; 0 shows them all)",
     )
+    parser.add_argument(
+        "--keep",
+        action="store_true",
+        help="keep the words to learn shown at the end in your kept words, to practise "
+        "with 'boggle words practise' (see 'boggle words')",
+    )
     options.add_solving_options(parser, engine=True)
     options.add_words_option(parser, "count (others are answered as not words of the game)")
     parser.set_defaults(run=run)
@@ -195,6 +201,8 @@ def run(args: argparse.Namespace) -> int:
         from boggle.cli.main import terminal_columns
 
         out.write(learn_text(session, terminal_columns(), shown_as) + "\n")
+        if args.keep:
+            out.write(keep_text(session) + "\n")
     if hints:
         out.write(f"Hints used: {len(hints)} of {HINTS_PER_ROUND}.\n")
     if interrupted:
@@ -363,6 +371,22 @@ def learn_text(
             meaning = meaning[: room - 3].rstrip() + "..."
         lines.append((head + meaning).rstrip())
     return "\n".join(lines)
+
+
+def keep_text(session: PlaySession) -> str:
+    """The words to learn (those :func:`learn_text` lists) kept for ``boggle words``, and
+    the line saying so; a file of kept words that cannot be read is said, not written."""
+    from boggle.cli.commands.words import keep_words
+    from boggle.game.kept_words import words_file
+    from boggle.game.word_setting import WORDS_TO_LEARN, unfound_json, with_levels
+
+    solution = session.solution
+    entries = unfound_json(with_levels(solution), set(session.found), WORDS_TO_LEARN)
+    points = {entry["word"]: entry["points"] for entry in entries}
+    try:
+        return keep_words(words_file(), list(points), solution.lexicon, str(solution.board), points)
+    except BoggleError as error:
+        return f"The words were not kept: {error}"
 
 
 def meaning_of(word: str, language: str, lexicon: Lexicon | None = None) -> tuple[str, bool]:

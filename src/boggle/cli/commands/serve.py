@@ -185,6 +185,28 @@ def register(subparsers: Any) -> None:
         help="words all rooms together take a second, any number above 0; a word over it waits "
         "its turn, or is refused (busy) when its turn is over 2 s away (default 1000)",
     )
+    parser.add_argument(
+        "--max-rooms",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="rooms open at once on the server, 1 or more; past it a new room is refused "
+        "(default 500)",
+    )
+    parser.add_argument(
+        "--max-players",
+        type=whole_number,
+        default=None,
+        metavar="N",
+        help="players in one room, 1 or more; past it a newcomer takes the seat of a player "
+        "gone for a while, or is refused (default 16)",
+    )
+    parser.add_argument(
+        "--access-log",
+        action="store_true",
+        help="write one line a request to standard output: the time, the client's address "
+        "(behind a proxy, the one it passes on), the request line and the status",
+    )
     parser.set_defaults(run=run)
 
 
@@ -255,6 +277,8 @@ def room_limits(args: argparse.Namespace) -> RoomLimits:
     from boggle.rooms.limits import RoomLimits
 
     options = {
+        "max_rooms": "max_rooms",
+        "max_players": "max_players",
         "rooms_per_address": "rooms_per_address",
         "idle_outside_room_seconds": "ws_idle_timeout",
         "max_sockets_per_address": "max_sockets_per_address",
@@ -313,21 +337,34 @@ def run(args: argparse.Namespace) -> int:
         if not (math.isfinite(seconds) and seconds > 0):
             raise BoggleError(f"{option} must be a positive number of seconds, got {seconds:g}")
     if args.max_connections is not None and args.max_connections < 1:
-        raise BoggleError("--max-connections must be at least 1")
+        raise BoggleError(
+            f"--max-connections must be at least 1, got {shown_number(args.max_connections)}"
+        )
     if not (math.isfinite(args.keep_days) and args.keep_days >= 0):
         raise BoggleError(f"--keep-days must be 0 or a positive number, got {args.keep_days:g}")
-    if args.rooms_per_address is not None and args.rooms_per_address < 0:
-        raise BoggleError("--rooms-per-address must be 0 (no limit) or more")
-    if args.challenges_per_address is not None and args.challenges_per_address < 0:
-        raise BoggleError("--challenges-per-address must be 0 (no limit) or more")
+    for option, count in (
+        ("--rooms-per-address", args.rooms_per_address),
+        ("--challenges-per-address", args.challenges_per_address),
+    ):
+        if count is not None and count < 0:
+            raise BoggleError(f"{option} must be 0 (no limit) or more, got {shown_number(count)}")
     if not (math.isfinite(args.room_words_per_second) and args.room_words_per_second > 0):
         raise BoggleError(
             f"--room-words-per-second must be a positive number, got {args.room_words_per_second:g}"
         )
-    if args.max_side < 1 or args.max_body < 1:
-        raise BoggleError("--max-side and --max-body must be at least 1")
+    for option, count in (
+        ("--max-side", args.max_side),
+        ("--max-body", args.max_body),
+        ("--max-rooms", 1 if args.max_rooms is None else args.max_rooms),
+        ("--max-players", 1 if args.max_players is None else args.max_players),
+    ):
+        if count < 1:  # one option named: "--max-side and --max-body" left the wrong one to guess
+            raise BoggleError(f"{option} must be at least 1, got {shown_number(count)}")
     if args.max_sockets_per_address < 0:
-        raise BoggleError("--max-sockets-per-address must be 0 (no cap) or more")
+        raise BoggleError(
+            "--max-sockets-per-address must be 0 (no cap) or more, "
+            f"got {shown_number(args.max_sockets_per_address)}"
+        )
     if args.data is not None and not args.data.strip():
         raise BoggleError("--data needs a directory; to keep results here, say --data .")
 
@@ -377,7 +414,10 @@ def run(args: argparse.Namespace) -> int:
         head_seconds=args.head_timeout,
         max_connections=args.max_connections or default_max_connections(),
     )
-    server = BoundedServer(server_config(app, args.host, args.port, server_limits))
+    server = BoundedServer(
+        server_config(app, args.host, args.port, server_limits, access_log=args.access_log),
+        say=lambda line: sys.stderr.write(line + "\n"),
+    )
     with contextlib.suppress(KeyboardInterrupt):
         server.run()
     return 0

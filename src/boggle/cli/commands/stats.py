@@ -19,8 +19,7 @@ from boggle.cli.commands._where import add_cluster_options, where_from_args
 from boggle.cli.commands.roll import DICE_HELP, add_size_option, size_from_args
 from boggle.dice.bulk import BoardSource, source_for_language
 from boggle.dice.cubes import GENERATORS, MAX_SEED, SEED_RANGE
-from boggle.files.cache import atomic_file
-from boggle.model.errors import BoggleError, MissingDependencyError, OutputError
+from boggle.model.errors import BoggleError, MissingDependencyError
 from boggle.model.rules import Rules
 from boggle.model.word_levels import WORD_LEVELS
 from boggle.model.wording import grouped, quoted
@@ -30,6 +29,7 @@ from boggle.study.stats import (
     PERCENTILES,
     ScoreStats,
     StatsOptions,
+    plot_stats,
     score_stats,
     word_levels_of_boards,
 )
@@ -278,24 +278,4 @@ def report(stats: ScoreStats) -> str:
 
 def write_plot(stats: ScoreStats, path: str) -> None:
     """The histogram as a bar per score, written to ``path`` (PNG or SVG)."""
-    from boggle.study.plotting import pyplot
-
-    plt = pyplot()
-    figure, axes = plt.subplots(figsize=(8, 4.5))
-    scores = [score for score, _ in stats.counts]
-    axes.bar(scores, [count for _, count in stats.counts], width=1.0)
-    axes.set_xlabel("score")
-    axes.set_ylabel("boards")
-    axes.set_title(
-        f"{stats.boards:,} boards ({stats.source.name} {stats.source.rows}x{stats.source.cols}), "
-        f"{quoted(stats.dictionary)}: mean {stats.mean:.1f}, std {stats.std:.1f}"
-    )
-    try:
-        # whole or not at all, and over a link at ``path`` (--force), not into what it names
-        with atomic_file(path) as handle:
-            chosen = Path(path).suffix.lower()[1:]
-            figure.savefig(handle, format=chosen, dpi=120, bbox_inches="tight")
-    except OSError as error:
-        raise OutputError(f"cannot write {quoted(path)}: {error.strerror}") from None
-    finally:
-        plt.close(figure)
+    plot_stats(stats, path)

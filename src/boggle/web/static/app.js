@@ -6,8 +6,8 @@
 import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
   focusResults, formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock,
-  markLanguage, namedWord, placeRoundSetup, readyDefinitionBox, renderBoard, serverOptions,
-  showDefinition, showDiceFor, showInView, showRoundLength, sound, typedNumber, writtenWord,
+  keepOneTabStop, markLanguage, namedWord, oneTabStop, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions, showLevelCounts,
+  showDefinition, showDiceFor, showInView, showRoundLength, sound, typedNumber, wordInLanguage, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -153,6 +153,7 @@ function renderWords() {
   summary.textContent = text;
   $("word-tools").hidden = solution.count === 0;
   renderWordGroups($("words"), words, $("word-sort").value, "");
+  keepOneTabStop($("words"));
 }
 
 // ------------------------------------------------------------------ solve, roll, share
@@ -283,6 +284,13 @@ function setFeedback(text, good) {
   const box = $("play-feedback");
   box.textContent = text;
   box.className = text ? "feedback " + (good ? "good" : "bad") : "feedback";
+}
+
+// A word's verdict in the round's line: `named` (the word, said in the language of its list
+// `dictionary`: sayVerdict) then `rest` (": +2").
+function sayWord(named, rest, good, dictionary) {
+  setFeedback(named + rest, good);
+  sayVerdict($("play-feedback"), named, rest, dictionary);
 }
 
 async function startRound() {
@@ -471,11 +479,11 @@ async function submitWord(traced) {
   const found = answer.found.find((entry) => entry.word === said.word);
   const word = namedWord(said.word, found?.written);
   if (said.status === "accepted") {
-    setFeedback(`${word}: +${said.points}`, true);
+    sayWord(word, `: +${said.points}`, true, roundOptions(round).dictionary);
     if (found) drawPath(found.word, found.path);
     wordFeedback(said.word, { result: "accepted", text: `+${said.points}`, points: said.points, path: found?.path });
   } else {
-    setFeedback(`${word}: ${said.label}${said.message ? ` (${said.message})` : ""}`, false);
+    sayWord(word, `: ${said.label}${said.message ? ` (${said.message})` : ""}`, false, roundOptions(round).dictionary);
     const again = said.status === "already_found";
     wordFeedback(said.word, { result: again ? "again" : "rejected", text: said.label, path: again ? found?.path : null });
   }
@@ -486,7 +494,7 @@ async function submitWord(traced) {
 function showFound(round, answer) {
   $("play-found").replaceChildren(...answer.found.map((entry) => {
     const item = document.createElement("li");
-    item.textContent = `${writtenWord(entry.word, entry.written)} (${entry.points})`;
+    item.append(wordInLanguage(writtenWord(entry.word, entry.written), roundOptions(round).dictionary), ` (${entry.points})`);
     return item;
   }).reverse());
   round.found = answer.found.map((entry) => entry.word);
@@ -588,10 +596,7 @@ async function endRound(ranOut = false) {
   renderWordGroups($("play-missed"), answer.missed, "ranked", "missed");
   // kept in the round's own list, whatever the list control says now
   offerKeep($("play-results"), answer.missed, round.choices["dict-select"] || null, $("play-missed"));
-  const levels = answer.levels;
-  $("play-levels").textContent = levels
-    ? `The board's words: ${levels.common} common, ${levels.standard} standard, ${levels.obscure} obscure.`
-    : "";
+  showLevelCounts($("play-levels"), answer.levels);  // the key to the missed words' looks
   $("play-set-apart").hidden = !answer.set_apart.length;
   $("play-set-apart").textContent = `Set apart (0 points): ${answer.set_apart.join(", ")}`;
   $("play-results").hidden = false;
@@ -666,6 +671,7 @@ async function start() {
   }
   $("board-input").addEventListener("input", offerBoardShown);
   offerBoardShown();
+  oneTabStop($("words"), "Words");  // one Tab stop, not one a word: the arrow keys go on
   $("word-filter").addEventListener("input", renderWords);
   $("word-sort").addEventListener("change", renderWords);
   $("copy-link").addEventListener("click", reportErrors(() => copyText(

@@ -278,6 +278,63 @@ export function wordButton(word, path, text, dictionary) {
   return button;
 }
 
+// The word buttons in `container` (the solver's 61 words of FXIE and more) as one Tab stop,
+// not one each (a roving tabindex, as the WAI-ARIA tabs and toolbars do): Tab reaches the
+// word last at, the arrow keys move to the next or the previous word, Home and End to the
+// first and the last, Page Down and Page Up to the next and the previous group's first
+// (a .group: the words of a number of points); a screen reader's reading keys read them all
+// as before. `container` is a group named `name`, described by a hidden line that says the
+// keys. Call it once; then `keepOneTabStop(container)` after each time its words are drawn.
+export function oneTabStop(container, name) {
+  const words = () => [...container.querySelectorAll("button.word")];
+  const groupFirsts = () => [...container.querySelectorAll(".group")]
+    .map((group) => group.querySelector("button.word")).filter(Boolean);
+  const hint = document.createElement("p");
+  hint.id = `${container.id}-keys`;
+  hint.className = "visually-hidden";
+  hint.textContent = "One Tab stop: the arrow keys move between the words, Page Down and Page Up between their groups.";
+  container.before(hint);
+  container.setAttribute("role", "group");
+  container.setAttribute("aria-label", name);
+  container.setAttribute("aria-describedby", hint.id);
+  container.addEventListener("focusin", (event) => {
+    if (event.target.matches?.("button.word")) takeStop(container, event.target);
+  });
+  container.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || !event.target.matches?.("button.word")) return;
+    const all = words();
+    const at = all.indexOf(event.target);
+    let next = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = all[at + 1];
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = all[at - 1];
+    else if (event.key === "Home") next = all[0];
+    else if (event.key === "End") next = all[all.length - 1];
+    else if (event.key === "PageDown" || event.key === "PageUp") {
+      const firsts = groupFirsts();
+      const group = firsts.filter((first) => all.indexOf(first) <= at).length - 1;
+      next = firsts[event.key === "PageDown" ? group + 1 : Math.max(group - (firsts[group] === event.target ? 1 : 0), 0)];
+    } else {
+      return;
+    }
+    event.preventDefault();  // the page does not scroll: the word focused is scrolled to
+    if (next) next.focus();
+  });
+}
+
+function takeStop(container, word) {
+  container.dataset.stop = word.dataset.word;
+  for (const other of container.querySelectorAll("button.word")) other.tabIndex = other === word ? 0 : -1;
+}
+
+// The words of a oneTabStop container drawn again (a filter typed, a board solved): the
+// word the stop was at if it is still there, else the first, is the one Tab stop.
+export function keepOneTabStop(container) {
+  const words = [...container.querySelectorAll("button.word")];
+  const kept = container.dataset.stop && words.find((word) => word.dataset.word === container.dataset.stop);
+  const stop = kept || words[0];
+  if (stop) takeStop(container, stop);
+}
+
 // A missed word's button with its points beside it, for a list of words with no heading of
 // points (the daily board's, a room's words nobody found): "EMPTY 2" on the screen, "empty 2
 // points" to a screen reader (the number alone said nothing). `entry` is a result's word:
@@ -409,6 +466,37 @@ export function levelName(level) {
   return Object.hasOwn(LEVEL_NAMES, level) ? LEVEL_NAMES[level] : null;
 }
 
+// The line counting a board's words by level, which is also the key to how a missed word's
+// chip shows its level (style.css fades and slants the rarer ones; a pointer's hover shows
+// its title, but a touch screen has no hover): each level's name is a small chip of that
+// look: "The board's words: 12 common, 30 standard, 5 obscure. Missed words below look like
+// their level here." `note` goes before the first full stop (" (this room counts common words)"); no `levels`: empty.
+export function showLevelCounts(element, levels, note = "") {
+  element.replaceChildren();
+  if (!levels) return;
+  element.append("The board's words: ");
+  LEVELS.forEach((level, at) => element.append(at ? ", " : "", `${levels[level]} `, levelSample(level)));
+  element.append(`${note}. Missed words below look like their level here.`);
+}
+
+// The key alone, where the page has no counts (a challenge's words you did not find):
+// "By level: common, standard, obscure." in the samples' looks.
+export function showLevelKey(element) {
+  element.replaceChildren("By level: ");
+  LEVELS.forEach((level, at) => element.append(at ? ", " : "", levelSample(level)));
+  element.append(".");
+}
+
+const LEVELS = ["common", "standard", "obscure"];
+
+function levelSample(level) {
+  const sample = document.createElement("span");
+  sample.className = "level-sample";
+  sample.dataset.level = level;
+  sample.textContent = level;
+  return sample;
+}
+
 // A word button's level (style.css fades and slants the rarer ones) said in words too: as its
 // title, which a screen reader gives as the button's description ("fame, button, obscure
 // word") and a pointer shows on hover, without making the chip longer on a phone. A title
@@ -493,13 +581,30 @@ export function namedWord(word, written) {
 
 // A word the player found, as its round's list shows it: `listedWord("cat", 1)` is an item
 // "cat +1" that a hover or tap on the board can find by its data-word; `listedWord("aerea",
-// 2, ["aérea"])` reads "aérea +2".
-export function listedWord(word, points, written) {
+// 2, ["aérea"], "es")` reads "aérea +2", the word marked as Spanish (wordInLanguage).
+export function listedWord(word, points, written, dictionary) {
   const item = document.createElement("li");
   item.className = "good";
   item.dataset.word = word;
-  item.textContent = `${writtenWord(word, written)} +${points}`;
+  item.append(wordInLanguage(writtenWord(word, written), dictionary), ` +${points}`);
   return item;
+}
+
+// A word in a line of the page's language ("AEREA (aérea): +2", "aérea +2") as a span in its
+// list's language (markLanguage), so a screen reader says the word as Spanish and the rest
+// as English: `wordInLanguage("AEREA (aérea)", "es")`.
+export function wordInLanguage(text, dictionary) {
+  const span = document.createElement("span");
+  span.textContent = text;
+  markLanguage(span, dictionary);
+  return span;
+}
+
+// A verdict's line `box` saying `named` (namedWord's "AEREA (aérea)", in the word's list's
+// language) then `rest` (": +2", ": not a word", in the page's): `sayVerdict(box, "CAT",
+// ": +1", "en")`.
+export function sayVerdict(box, named, rest, dictionary) {
+  box.replaceChildren(wordInLanguage(named, dictionary), rest);
 }
 
 // ------------------------------------------------------------------ a player's name
@@ -798,14 +903,24 @@ window.addEventListener("storage", (event) => {
 // round, "10 seconds left" said to screen readers in #clock-news (the clock itself is not a
 // live region: it would speak every second); with the Sound switch on, each of the last
 // TICK_SECONDS seconds ticks once (sound "tick"). `markClock($("timer"), secondsLeft)` each tick.
+// A round that had more than a minute to run says "1 minute left" too, in #clock-minute, a
+// polite live region: said when the screen reader is done with what it was saying, once a
+// round (a round of a minute or less, or one taken up after a reload with less, says nothing).
 const TICK_SECONDS = 5;
-const clockNews = $("timer") || $("play-timer") ? document.createElement("p") : null;
-if (clockNews) {
-  clockNews.id = "clock-news";
-  clockNews.className = "visually-hidden";
-  clockNews.setAttribute("aria-live", "assertive");
-  document.body.append(clockNews);
+const WARN_MINUTE = 60;
+const hasClock = Boolean($("timer") || $("play-timer"));
+
+function liveLine(id, politeness) {
+  const line = document.createElement("p");
+  line.id = id;
+  line.className = "visually-hidden";
+  line.setAttribute("aria-live", politeness);
+  document.body.append(line);
+  return line;
 }
+
+const clockNews = hasClock ? liveLine("clock-news", "assertive") : null;
+const minuteNews = hasClock ? liveLine("clock-minute", "polite") : null;
 
 export function markClock(element, left) {
   const low = left <= 10 && left > 0;
@@ -817,6 +932,14 @@ export function markClock(element, left) {
     element.dataset.ticked = String(second);
     sound("tick");
   }
+  if (left > WARN_MINUTE) {
+    element.dataset.minute = "ahead";  // more than a minute seen: the minute's mark is said
+    if (minuteNews) minuteNews.textContent = "";
+  } else if (left > 10 && element.dataset.minute === "ahead") {
+    element.dataset.minute = "said";
+    if (minuteNews) minuteNews.textContent = "1 minute left";
+  }
+  if (left <= 0) delete element.dataset.minute;
   if (left > 10) {
     delete element.dataset.warned;
     if (clockNews) clockNews.textContent = "";
@@ -1087,9 +1210,10 @@ function sayCopied(words) {
 }
 
 // Copies `text` to the clipboard, also on plain http where the Clipboard API is missing (a
-// selected field and the copy command); `button` then says "Copied", and so does a status for
-// screen readers. When nothing can be copied the text of `shown` (an element showing it) is
-// selected, to copy by hand.
+// selected field and the copy command: a room's link on a LAN, `boggle serve --lan`);
+// `button` then says "Copied", and so does a status for screen readers. When nothing can be
+// copied the text of `shown` (an element showing it) is selected, to copy by hand. Safari on
+// iOS selects nothing on a field's select(): setSelectionRange selects the text there too.
 export async function copyText(text, button, shown) {
   let copied = false;
   if (navigator.clipboard && window.isSecureContext) {
@@ -1108,6 +1232,7 @@ export async function copyText(text, button, shown) {
     field.setAttribute("aria-hidden", "true");
     document.body.append(field);
     field.select();
+    field.setSelectionRange(0, text.length);  // iOS: select() alone leaves nothing to copy
     try {
       copied = document.execCommand("copy");
     } catch (error) {

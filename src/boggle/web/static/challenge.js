@@ -2,7 +2,7 @@
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
   api, clearPath, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName,
-  listedWord, markLevel, namedWord, readyDefinitionBox, renderBoard, roundLength, showInView,
+  levelName, listedWord, markLevel, namedWord, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showInView, showLevelKey,
   shownName, sound, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
@@ -59,6 +59,12 @@ function describe(challenge, toBeat = false) {
     : `${played} people have played it; the best is ${best.name}: ${score}.`) + " Your turn to beat that.";
 }
 
+// boggle.rooms.limits.LOOK_ALIKES: the Cyrillic and Greek small letters that read as a Latin one
+const LOOK_ALIKES = new Map([..."\u0430\u0432\u0435\u0455\u0456\u0458\u043a\u043c\u043d\u043e\u0440\u0441" +
+  "\u0442\u0443\u0445\u04bb\u0501\u051b\u051d\u04af\u04cf\u03b1\u03b2\u03b3\u03b5\u03b6\u03b7\u03b9" +
+  "\u03ba\u03bc\u03bd\u03bf\u03c1\u03c4\u03c5\u03c7\u03f2\u03f3"].map((char, at) =>
+  [char, "abesijkmhopctyxhdqwylabyezhikmnoptyxcj"[at]]));
+
 // ------------------------------------------------------------------ the round
 
 function startRound(event) {
@@ -72,8 +78,10 @@ function startRound(event) {
   // a name with a result already (one a name, any case) is said now, not after the round
   // (posting it would be refused then; the words are kept for another name all the same)
   // compared as the server compares names (boggle.rooms.limits.name_key): case and the
-  // letters' compatibility forms aside, so a fullwidth ＡＮＮ is Ann's name
-  const key = (text) => text.normalize("NFKC").toLowerCase().normalize("NFKC");
+  // letters' compatibility forms aside, so a fullwidth ＡＮＮ is Ann's name, and a Cyrillic
+  // or Greek letter that reads as a Latin one is that letter (Cyrillic "аnn" is "ann")
+  const key = (text) => [...text.normalize("NFKC").toLowerCase().normalize("NFD")]
+    .map((char) => LOOK_ALIKES.get(char) ?? char).join("").normalize("NFKC");
   const taken = state.challenge.results.find((row) => key(row.name) === key(name));
   if (taken) {
     showError(`${taken.name} has played this challenge already: choose another name`);
@@ -108,7 +116,7 @@ function playRound(round) {
   $("challenge-entry").hidden = true;
   renderBoard(state.challenge.faces);
   $("my-words").replaceChildren(
-    ...state.words.map((word, at) => listedWord(word, state.points[at], state.written[at])),
+    ...state.words.map((word, at) => listedWord(word, state.points[at], state.written[at], state.challenge.dictionary)),
   );
   $("feedback").textContent = "";
   $("round").hidden = false;
@@ -129,11 +137,17 @@ function say(text, good) {
   box.className = `feedback ${good ? "good" : "bad"}`;
 }
 
+// A word's verdict: `named` (the word, in its list's language) then `rest` (": +2").
+function sayWord(named, rest, good) {
+  say("", good);
+  sayVerdict($("feedback"), named, rest, state.challenge?.dictionary);
+}
+
 // A word entered (typed, or traced on the board): checked against the board, list and rules.
 export async function enterWord(word) {
   if (!word || state.over) return;
   if (state.words.includes(word)) {
-    say(`${word.toUpperCase()}: already found`, false);
+    sayWord(word.toUpperCase(), ": already found", false);
     wordFeedback(word, { result: "again", text: "already found" });
     return;
   }
@@ -149,13 +163,13 @@ export async function enterWord(word) {
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
-      say(`${found.toUpperCase()}: already found`, false);
+      sayWord(found.toUpperCase(), ": already found", false);
       wordFeedback(word, { result: "again", text: "already found" });
       return;
     }
     const good = check.status === "counted";
     const named = namedWord(found, check.written);  // AEREA (aérea)
-    say(good ? `${named}: +${check.points}` : `${named}: ${check.label}`, good);
+    sayWord(named, good ? `: +${check.points}` : `: ${check.label}`, good);
     wordFeedback(word, good ? { result: "accepted", text: `+${check.points}`, points: check.points, path: check.path }
       : { result: "rejected", text: check.label });
     if (good && !state.words.includes(found)) {  // entered in time: counted after the end too
@@ -164,7 +178,7 @@ export async function enterWord(word) {
       state.written.push(check.written);
       keep();
       if (!state.over) drawPath(found, check.path);  // the round over: the board stays bare
-      $("my-words").append(listedWord(found, check.points, check.written));
+      $("my-words").append(listedWord(found, check.points, check.written, challenge.dictionary));
     }
   } catch (error) {
     pending.answered(word);
@@ -330,6 +344,8 @@ function showMissed(challenge, mine) {
   }));
   list.hidden = !board.length;
   $("unfound-title").hidden = !board.length;
+  $("unfound-key").hidden = !board.some((w) => levelName(w.level));  // a touch screen has no hover
+  showLevelKey($("unfound-key"));
   const shown = board.length < challenge.total - (mine ? mine.count : 0) ? ", the first" : "";
   $("unfound-title").textContent = `Words you did not find (${board.length}${shown}, common first)`;
   if (board.length) readyDefinitionBox(list);

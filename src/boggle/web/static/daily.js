@@ -2,8 +2,8 @@
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, keepRound, keptRound,
-  listedWord, namedWord, offerShare, placeRoundSetup, renderBoard, readyDefinitionBox, roundLength,
-  serverOptions, sound, wordWithPoints,
+  listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, renderBoard, readyDefinitionBox, roundLength,
+  serverOptions, showLevelCounts, sound, wordWithPoints,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -162,7 +162,7 @@ async function playRound(kept) {
   document.body.dataset.date = state.daily.date;
   renderBoard(state.daily.faces);
   $("my-words").replaceChildren(
-    ...state.listed.map(([word, points, written]) => listedWord(word, points, written)),
+    ...state.listed.map(([word, points, written]) => listedWord(word, points, written, state.daily.dictionary)),
   );
   $("feedback").textContent = "";
   $("results").hidden = true;
@@ -192,7 +192,7 @@ async function enterWord(typed) {
   if (!word || state.over) return;
   const box = $("feedback");
   if (state.words.includes(word)) {
-    box.textContent = `${word.toUpperCase()}: already found`;
+    sayVerdict(box, word.toUpperCase(), ": already found", state.daily.dictionary);
     box.className = "feedback bad";
     wordFeedback(word, { result: "again", text: "already found" });
     return;
@@ -207,21 +207,21 @@ async function enterWord(typed) {
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
-      box.textContent = `${found.toUpperCase()}: already found`;
+      sayVerdict(box, found.toUpperCase(), ": already found", state.daily.dictionary);
       box.className = "feedback bad";
       wordFeedback(word, { result: "again", text: "already found" });
       return;
     }
     const good = check.status === "counted";
     const named = namedWord(found, check.written);  // AEREA (aérea)
-    box.textContent = good ? `${named}: +${check.points}` : `${named}: ${check.label}`;
+    sayVerdict(box, named, good ? `: +${check.points}` : `: ${check.label}`, state.daily.dictionary);
     box.className = `feedback ${good ? "good" : "bad"}`;
     if (check.status === "set_apart") state.words.push(found);
     if (good) {
       state.words.push(found);
       state.listed.push([found, check.points, check.written]);
       if (!state.over) drawPath(found, check.path);  // the round over: the board stays bare
-      $("my-words").append(listedWord(found, check.points, check.written));
+      $("my-words").append(listedWord(found, check.points, check.written, state.daily.dictionary));
       wordFeedback(word, { result: "accepted", text: `+${check.points}`, points: check.points, path: check.path });
     } else {
       wordFeedback(word, { result: "rejected", text: check.label });
@@ -262,10 +262,7 @@ async function finish() {
       date: state.daily.date, dictionary: state.daily.dictionary,
       size: state.daily.size, words: state.words, ...wordChoice(),
     });
-    const levels = result.levels;
-    $("levels").textContent = levels
-      ? `The board's words: ${levels.common} common, ${levels.standard} standard, ${levels.obscure} obscure.`
-      : "";
+    showLevelCounts($("levels"), result.levels);  // the key to the missed words' looks
     $("set-apart").hidden = !result.set_apart.length;
     $("set-apart").textContent = `Set apart (0 points): ${result.set_apart.join(", ")}`;
     const { date, size, dictionary: list } = state.daily;

@@ -1,17 +1,108 @@
 // Words to learn: the missed words a player keeps at the end of a round, in this browser's
 // localStorage only (the server never sees nor keeps them), and read back by /words.
 // The stored value (key "boggle-learn") is {"version": 1, "words": [entry, ...]}, an entry
-// { word, list, points, level, board, date, learned, streak, due } (list: the word list's name
-// or null for the server's default; level: "common", "standard", "obscure" or null when the
-// server gave none; board: the board's text; date: YYYY-MM-DD, the day it was kept; streak:
-// right answers in a row when practised; due: YYYY-MM-DD, the day it is next asked, "" for at
-// once; an entry stored before there were due days has none: it is due at once).
-import { counted, markLevel, writtenWord } from "/static/board.js";
+// { word, list, language, points, level, board, date, learned, streak, due } (list: the word
+// list's name or null for the server's default; language: the list's language code, "en", or
+// null when not known yet; level: "common", "standard", "obscure" or null when the server gave
+// none; board: the board's text; date: YYYY-MM-DD, the day it was kept; streak: right answers
+// in a row when practised; due: YYYY-MM-DD, the day it is next asked, "" for at once; an entry
+// stored before there were due days has none: such entries are spread over the days to come,
+// SPREAD_PER_DAY a day, see readWords).
+// A word is one card per language: FAME kept from en-70 and from en-80 is one word to learn
+// (cardKey), so two such entries, stored before this rule, become one (mergedCards).
+import { counted, fetchWordLists, markLevel, writtenWord } from "/static/board.js";
 
 export const LEARN_KEY = "boggle-learn";
 export const KEEP_PER_ROUND = 10;
 export const MOST_KEPT = 300;
 const LEVEL_ORDER = { common: 0, standard: 1, obscure: 3 };  // no level known: 2
+
+// The language of the word list named `list` (null: the server's default list), from the
+// server's lists (`lists`, the answer of /api/dictionaries, when known), else from the name of a
+// bundled or system list ("en-70" is "en", "es" is "es"); null when it cannot be told.
+export function listLanguage(list, lists = knownLists) {
+  const name = list ?? lists?.default ?? null;
+  const found = lists?.dictionaries?.find((entry) => entry.name === name)?.language;
+  if (typeof found === "string" && /^[a-z]{2,3}$/.test(found)) return found;
+  return typeof name === "string" ? (/^([a-z]{2,3})(?:-\d+)?$/.exec(name)?.[1] ?? null) : null;
+}
+
+let knownLists = null;  // the server's lists once fetched (learnLists), for listLanguage
+
+// The server's word lists fetched (once a page) for the languages of the words kept; resolves
+// to them, or null when they cannot be had.
+export function learnLists() {
+  return fetchWordLists().then((lists) => {
+    knownLists = lists;
+    return lists;
+  }, () => null);
+}
+
+// What makes two kept entries one card: the word in one language ("en:fame"); an entry whose
+// language is not known yet is its list's ("list en-70:fame").
+export function cardKey(entry) {
+  return entry.language ? `${entry.language}:${entry.word}` : listKey(entry);
+}
+
+function listKey(entry) {
+  return `list ${entry.list ?? ""}:${entry.word}`;
+}
+
+// A test of whether a word ({ word, list, language }) is one of `words` already: the same word
+// of the same language, or of the same list (an entry whose language is not known yet).
+export function keptAlready(words) {
+  const have = new Set(words.flatMap((entry) => [cardKey(entry), listKey(entry)]));
+  return (entry) => have.has(cardKey(entry)) || have.has(listKey(entry));
+}
+
+// Two entries of one card as one: the progress of the one further on (learned, then more right
+// answers in a row; the first on a tie), the day first kept, the most points and the best level.
+function combined(first, second) {
+  const ahead = (entry) => (entry.learned ? 100 : 0) + entry.streak;
+  const card = ahead(second) > ahead(first) ? second : first;
+  const dates = [first.date, second.date].filter(Boolean).sort();
+  const levels = [first.level, second.level].filter(Boolean)
+    .sort((a, b) => LEVEL_ORDER[a] - LEVEL_ORDER[b]);
+  return {
+    ...card,
+    language: first.language ?? second.language,
+    points: Math.max(first.points, second.points),
+    level: levels[0] ?? null,
+    date: dates[0] ?? "",
+  };
+}
+
+// `words` with the entries of one card (cardKey) made one, in place of the first of them; the
+// others' order kept. `mergedCards([fame of en-70, fame of en-80])` is one FAME.
+export function mergedCards(words) {
+  const at = new Map();
+  const out = [];
+  for (const entry of words) {
+    const key = cardKey(entry);
+    if (at.has(key)) out[at.get(key)] = combined(out[at.get(key)], entry);
+    else {
+      at.set(key, out.length);
+      out.push(entry);
+    }
+  }
+  return out;
+}
+
+// `words` with each language not known yet told by the server's lists `lists` (null when there
+// are none), then merged (mergedCards); `changed` whether anything was.
+// (each entry told its language in place: the page's references to it stay good).
+export function withLanguages(words, lists) {
+  let changed = false;
+  for (const entry of words) {
+    const language = entry.language || !lists ? null : listLanguage(entry.list, lists);
+    if (language) {
+      entry.language = language;
+      changed = true;
+    }
+  }
+  const merged = mergedCards(words);
+  return { words: merged, changed: changed || merged.length !== words.length };
+}
 
 // A stored entry as this page can use it, or null: `cleanEntry({ word: "fame" })` has the
 // other fields filled in; an entry without a word of letters is dropped.
@@ -20,9 +111,13 @@ function cleanEntry(entry) {
   const word = entry.word.trim().toLowerCase();
   if (!word || word.length > 64 || /[\s<>"'&/\\]/.test(word)) return null;
   const text = (value, most) => (typeof value === "string" ? value.slice(0, most) : null);
+  const list = text(entry.list, 64);
+  const language = typeof entry.language === "string" && /^[a-z]{2,3}$/.test(entry.language)
+    ? entry.language : listLanguage(list, null);
   return {
     word,
-    list: text(entry.list, 64),
+    list,
+    language,
     points: Number.isInteger(entry.points) && entry.points >= 0 ? entry.points : 0,
     level: Object.hasOwn(LEVEL_ORDER, entry.level) ? entry.level : null,
     board: text(entry.board, 200) ?? "",
@@ -34,25 +129,34 @@ function cleanEntry(entry) {
 }
 
 // The kept words and, when the stored value could not be read, a line saying so:
-// `loadWords()` is { words: [...], problem: null } normally, { words: [], problem: "..." }
-// for a value that is not this page's (broken JSON, another shape).
+// `loadWords()` is { words: [...], problem: null, changed: false } normally, { words: [],
+// problem: "..." } for a value that is not this page's (broken JSON, another shape); `changed`
+// says the words read differ from those stored (entries of one card merged, words from before
+// due days given theirs), to be stored so (My words does).
 export function loadWords() {
   let raw;
   try {
     raw = localStorage.getItem(LEARN_KEY);
   } catch (error) {
-    return { words: [], problem: "This browser keeps no data for this site (storage is off), so no words can be kept." };
+    return { words: [], problem: "This browser keeps no data for this site (storage is off), so no words can be kept.", changed: false };
   }
-  if (raw === null) return { words: [], problem: null };
+  if (raw === null) return { words: [], problem: null, changed: false };
   const words = readWords(raw);
-  if (!words) return { words: [], problem: "The words kept in this browser could not be read, so the list starts empty." };
-  return { words, problem: null };
+  if (!words) return { words: [], problem: "The words kept in this browser could not be read, so the list starts empty.", changed: false };
+  return { words, problem: null, changed: wordsText(words) !== raw };
 }
 
+// Words stored before there were due days (all due at once: up to MOST_KEPT reviews on the
+// first visit) are spread over the days from the day they are read: SPREAD_PER_DAY due at once,
+// as many the next day, and so on, the words to learn first, then the learned ones, each group
+// in its stored order (300 such words: the last 20 are due 14 days later).
+export const SPREAD_PER_DAY = 20;
+
 // The entries of a stored value (or a file saved by My words: the same text), each as this page
-// can use it, at most MOST_KEPT, each word of a list once; null for a text that is not such a
+// can use it, at most MOST_KEPT, each word of a language once (mergedCards); the words without a
+// due day spread from the day `day` (today when not given); null for a text that is not such a
 // value (broken JSON, another shape or version).
-export function readWords(raw) {
+export function readWords(raw, day = today()) {
   let data;
   try {
     data = JSON.parse(raw);
@@ -60,17 +164,21 @@ export function readWords(raw) {
     data = null;
   }
   if (!data || typeof data !== "object" || data.version !== 1 || !Array.isArray(data.words)) return null;
-  const seen = new Set();
   const words = [];
   for (const entry of data.words.slice(0, MOST_KEPT)) {
     const clean = cleanEntry(entry);
-    const key = clean && `${clean.list ?? ""}:${clean.word}`;
-    if (clean && !seen.has(key)) {
-      seen.add(key);
-      words.push(clean);
-    }
+    if (!clean) continue;
+    if (typeof entry.due !== "string") clean.due = null;  // stored before there were due days
+    words.push(clean);
   }
-  return words;
+  const cards = mergedCards(words);  // a card takes the due day of the entry it keeps
+  const spread = [...cards.filter((entry) => !entry.learned), ...cards.filter((entry) => entry.learned)]
+    .filter((entry) => entry.due === null);
+  spread.forEach((entry, index) => {  // the first day's at once, as before
+    const days = Math.floor(index / SPREAD_PER_DAY);
+    entry.due = days ? addDays(day, days) : "";
+  });
+  return cards;
 }
 
 // The kept words `words` as the text stored (and saved to a file by My words).
@@ -136,16 +244,17 @@ export function answered(entry, right, day = today()) {
 // Which of a round's missed words to keep: common, then standard, then those of no known
 // level, then obscure ones (each group in the order given: the server's best first), at most
 // KEEP_PER_ROUND, leaving out those already kept. `missed` is [{ word, points, level? }].
-export function wordsToKeep(missed, list, kept) {
-  const have = new Set(kept.map((entry) => `${entry.list ?? ""}:${entry.word}`));
+export function wordsToKeep(missed, list, kept, language = listLanguage(list)) {
+  const keptNow = keptAlready(kept);
   const ranked = missed
     .map((entry, index) => ({ entry, index, rank: LEVEL_ORDER[entry.level] ?? 2 }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map(({ entry }) => entry);
   const chosen = [];
+  const have = new Set();
   for (const entry of ranked) {
-    const key = `${list ?? ""}:${entry.word}`;
-    if (have.has(key)) continue;
+    const key = cardKey({ word: entry.word, list, language });
+    if (have.has(key) || keptNow({ word: entry.word, list, language })) continue;
     have.add(key);
     chosen.push(entry);
     if (chosen.length === KEEP_PER_ROUND) break;
@@ -165,8 +274,9 @@ export function keepMissed(missed, list, board) {
   const room = MOST_KEPT - words.length;
   if (room <= 0) return { line: `Your list is full (${MOST_KEPT} words): remove some first.`, done: false };
   const date = today();
+  const language = listLanguage(list);
   const added = chosen.slice(0, room).map((entry) => cleanEntry({
-    word: entry.word, list, points: entry.points, level: entry.level, board, date,
+    word: entry.word, list, language, points: entry.points, level: entry.level, board, date,
     learned: false, streak: 0, due: "",
   })).filter(Boolean);
   if (!saveWords([...added, ...words])) {
@@ -178,9 +288,10 @@ export function keepMissed(missed, list, board) {
   return { line, done: !left };
 }
 
-// Whether `word` of the list `list` is kept already (learned or not).
+// Whether `word` of the list `list` is kept already (learned or not), from this list or
+// another of its language.
 export function isKept(word, list) {
-  return loadWords().words.some((entry) => entry.word === word && (entry.list ?? null) === (list ?? null));
+  return keptAlready(loadWords().words)({ word, list, language: listLanguage(list) });
 }
 
 // Keeps the one missed word `entry` ({ word, points }) of the list `list` from the board
@@ -188,12 +299,11 @@ export function isKept(word, list) {
 export function keepOne(entry, list, board) {
   const { words, problem } = loadWords();
   const name = entry.word.toUpperCase();
-  if (words.some((other) => other.word === entry.word && (other.list ?? null) === (list ?? null))) {
-    return `${name} is kept already.`;
-  }
+  const language = listLanguage(list);
+  if (keptAlready(words)({ word: entry.word, list, language })) return `${name} is kept already.`;
   if (words.length >= MOST_KEPT) return `Your list is full (${MOST_KEPT} words): remove some first.`;
   const added = cleanEntry({
-    word: entry.word, list, points: entry.points, level: entry.level, board, date: today(),
+    word: entry.word, list, language, points: entry.points, level: entry.level, board, date: today(),
     learned: false, streak: 0, due: "",
   });
   if (!added) return `${name} cannot be kept.`;
@@ -226,7 +336,8 @@ function markLearnButton(button, word, kept) {
 function addLearnButtons(chips, missed, list, board, status) {
   if (!chips) return;
   const byWord = new Map(missed.map((entry) => [entry.word, entry]));
-  const kept = new Set(loadWords().words.filter((e) => (e.list ?? null) === (list ?? null)).map((e) => e.word));
+  const keptNow = keptAlready(loadWords().words);
+  const language = listLanguage(list);
   const paired = new Set([...chips.querySelectorAll(".learn-pair button.word")].map((chip) => chip.dataset.word));
   for (const chip of chips.querySelectorAll("button.word")) {
     const entry = byWord.get(chip.dataset.word);
@@ -241,7 +352,7 @@ function addLearnButtons(chips, missed, list, board, status) {
     button.className = "learn-one secondary";
     button.dataset.word = entry.word;
     if (Array.isArray(entry.written) && entry.written.length) button.dataset.written = entry.written.join("|");
-    markLearnButton(button, entry.word, kept.has(entry.word));
+    markLearnButton(button, entry.word, keptNow({ word: entry.word, list, language }));
     button.addEventListener("click", () => {
       if (button.getAttribute("aria-disabled") === "true") {
         status.replaceChildren(`${entry.word.toUpperCase()} is kept already. `, myWordsLink());
@@ -257,9 +368,10 @@ function addLearnButtons(chips, missed, list, board, status) {
 // Every "+ learn" button in `chips` shown as kept or not, as stored now (read once).
 function refreshLearnButtons(chips, list) {
   if (!chips) return;
-  const kept = new Set(loadWords().words.map((entry) => `${entry.list ?? ""}:${entry.word}`));
+  const keptNow = keptAlready(loadWords().words);
+  const language = listLanguage(list);
   for (const button of chips.querySelectorAll("button.learn-one")) {
-    markLearnButton(button, button.dataset.word, kept.has(`${list ?? ""}:${button.dataset.word}`));
+    markLearnButton(button, button.dataset.word, keptNow({ word: button.dataset.word, list, language }));
   }
 }
 
@@ -297,6 +409,9 @@ export function offerKeep(
   if (!missed.length) status.textContent = none;
   const board = document.getElementById("board")?.dataset.board ?? "";
   addLearnButtons(chips, missed, list, board, status);
+  // the list's language, for the words kept (a word kept from another list of it is kept
+  // already): the lists are fetched by the page already, so this is at once
+  learnLists().then(() => refreshLearnButtons(chips, list));
   button.addEventListener("click", () => {
     const { line, done } = keepMissed(missed, list, board);
     const link = myWordsLink();

@@ -2,8 +2,8 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  jsonText, limitName, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, showDiceFor, showInView,
-  showRoundLength, sound, typedNumber, wordButton, wordListTitles, wordWithPoints, writtenWord,
+  jsonText, limitName, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showDiceFor, showLevelCounts,
+  showInView, showRoundLength, sound, typedNumber, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -36,6 +36,7 @@ const state = {
   retry: 0,
   unsent: [],     // words entered while the connection was lost: sent once back in the room
   inflight: [],   // words sent and not answered yet
+  tooLate: [],    // the words refused for coming after the round's end (typed offline, say)
   resend: [],     // words sent on a connection that died before their answer: sent again
   heard: 0,       // when the server last said anything (Date.now())
   reconnect: null,  // the timer of the next try to reconnect
@@ -231,7 +232,10 @@ function showShareAddress(code) {
 
 function serverError(message) {
   state.startSent = null;  // a refused Start may be tapped again
-  if (WORD_ERRORS.includes(message.code)) state.inflight.shift();
+  const refused = WORD_ERRORS.includes(message.code) ? state.inflight.shift() : undefined;
+  // the words typed offline reach the server together once it is back, each refused on its
+  // own: the line names them all, not the last alone
+  if (message.code === "time_up" && refused !== undefined) state.tooLate.push(refused.trim().toUpperCase());
   if (message.code === "idle") return; // a socket in no room, closed: the next join opens one
   if (["unknown_room", "unknown_player", "replaced"].includes(message.code) && state.code) {
     state.seating = null;
@@ -247,6 +251,11 @@ function serverError(message) {
     showEntry(code);
   }
   // the seat taken in another tab: the way back here is the seat's button, named as it reads
+  const late = state.tooLate;
+  if (message.code === "time_up" && late.length > 1) {
+    showError(`time is up: ${late.join(", ")} came after the end of the round and do not count`);
+    return;
+  }
   showError(message.code === "replaced" && !$("seat").hidden
     ? "You opened this room again in another tab or on another device, which plays now: " +
       `“${$("seat-button").textContent}” plays here again.`
@@ -577,6 +586,7 @@ function leaveDialogClosed() {
 }
 
 function startRound(faces, remaining) {
+  state.tooLate = [];
   renderBoard(faces);
   inRound(true);
   $("results").hidden = true;
@@ -602,8 +612,8 @@ function addMyWord(entry) {
   item.dataset.status = entry.status;
   const good = entry.status === "accepted";
   item.className = good ? "good" : "bad";
-  const word = writtenWord(entry.word, entry.written);  // aérea for the list's aerea
-  item.textContent = good ? `${word} +${entry.points}` : `${word} (${STATUS_TEXT[entry.status] || entry.status})`;
+  const word = wordInLanguage(writtenWord(entry.word, entry.written), listName());  // aérea for aerea
+  item.append(word, good ? ` +${entry.points}` : ` (${STATUS_TEXT[entry.status] || entry.status})`);
   if (entry.status !== "repeated") $("my-words").append(item);
 }
 
@@ -614,9 +624,9 @@ function feedback(entry) {
   const good = entry.status === "accepted";
   const box = $("feedback");
   const word = namedWord(entry.word, entry.written);  // AEREA (aérea)
-  box.textContent = good
-    ? `${word}: +${entry.points}`
-    : `${word}: ${STATUS_TEXT[entry.status] || entry.status}` + (entry.message ? ` (${entry.message})` : "");
+  sayVerdict(box, word, good
+    ? `: +${entry.points}`
+    : `: ${STATUS_TEXT[entry.status] || entry.status}` + (entry.message ? ` (${entry.message})` : ""), listName());
   box.className = `feedback ${good ? "good" : "bad"}`;
   box.dataset.word = entry.word;
   box.dataset.status = entry.status;
@@ -755,11 +765,8 @@ function listName() {
 
 // How many of the board's words are common, standard and obscure; the words set apart.
 function showLevels(summary) {
-  const levels = summary.levels;
-  $("levels").textContent = levels
-    ? `The board's words: ${levels.common} common, ${levels.standard} standard, ${levels.obscure} obscure` +
-      (summary.word_level && summary.word_level !== "all" ? ` (this room counts ${LEVEL_TEXT[summary.word_level]})` : "") + "."
-    : "";
+  const counts = summary.word_level && summary.word_level !== "all" ? ` (this room counts ${LEVEL_TEXT[summary.word_level]})` : "";
+  showLevelCounts($("levels"), summary.levels, counts);  // the key to the missed words' looks
   const apart = $("set-apart");
   const entries = Object.entries(summary.set_apart || {});
   apart.hidden = entries.length === 0;
@@ -809,9 +816,31 @@ function seatIn(code) {
   }
 }
 
+// The room left behind leaves nothing on the page: not its code on the body (a look for
+// body[data-code] found the entry screen), nor its board, words and results, hidden with it
+// (the results' challenge offer named the player, the standings the old room's players), so
+// the next room shown starts from nothing whatever its phase.
+function clearRoom() {
+  delete document.body.dataset.code;
+  placeActions(false);
+  for (const id of ["round", "results", "match-over", "set-apart"]) $(id).hidden = true;
+  delete $("results").dataset.round;
+  delete $("results").dataset.late;
+  for (const id of ["board", "my-words", "players", "result-players", "unfound", "set-apart"]) {
+    $(id).replaceChildren();
+  }
+  $("standings").querySelector("tbody").replaceChildren();
+  for (const id of ["feedback", "levels", "match-over", "phase"]) $(id).textContent = "";
+  delete $("feedback").dataset.word;
+  delete $("feedback").dataset.status;
+  for (const offer of $("results").querySelectorAll(".challenge-offer, .keep-offer")) offer.remove();
+  clearPath();
+}
+
 function showEntry(code) {
   inRound(false);
   delete document.body.dataset.phase;  // no room's phase: the entry screen is in none
+  clearRoom();
   $("room").hidden = true;
   $("entry").hidden = false;
   // a room's own seat when the room is named (its seat still kept: a refused rejoin), else
@@ -846,8 +875,8 @@ async function checkRoom(code) {
   document.body.dataset.roomChecked = found || "not-known";
   if (found !== "closed" && found !== "unknown") return;
   showError(found === "closed"
-    ? `Room ${code} has closed: a room closes once all its players have left, or after a while ` +
-      "without play. Create a room below to play again."
+    ? `Room ${code} has closed: a room closes once all its players have left, after a while ` +
+      "without play, or when the server stops. Create a room below to play again."
     : `There is no room ${code}: check the code with whoever sent it, or create a room below.`);
   $("entry").insertBefore($("create-form"), $("join-form"));
   $("create-name").focus();

@@ -3,11 +3,12 @@
 // button (a learned word: also Learn again); a Practise mode (a clue, the player types the
 // word: the words due today, reviews first, each group in a shuffled order, each word once a
 // pass; a word answered right comes back days later, as learn.js's schedule says: right twice
-// in a row and it is learned); Clear all, after a question. Nothing is sent to the server but
-// the look-ups.
+// in a row and it is learned); a Find a word filter over the cards; Clear all, after a
+// question. Nothing is sent to the server but the look-ups.
 import { api, counted, levelName, markLanguage, namedWord, wordListTitles } from "/static/board.js";
 import {
-  INTERVALS, LEARN_KEY, MOST_KEPT, answered, isDue, loadWords, readWords, saveWords, today, wordsText,
+  INTERVALS, LEARN_KEY, MOST_KEPT, answered, isDue, keptAlready, learnLists, loadWords, readWords,
+  saveWords, today, withLanguages, wordsText,
 } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -302,9 +303,42 @@ function render() {
   const due = state.words.filter((entry) => isDue(entry));
   $("practise-due").textContent = dueLine(due.length);
   $("practise-start").disabled = !due.length;
+  $("words-find").hidden = !state.words.length;
+  showFiltered();
   document.body.dataset.words = String(learning.length);
   document.body.dataset.learned = String(learned.length);
   document.body.dataset.due = String(due.length);
+}
+
+// The letters typed in the filter box as a word is compared with them: trimmed, NFKC (as
+// practise reads typing), lowercase.
+function filterText() {
+  return $("words-filter").value.trim().normalize("NFKC").toLowerCase();
+}
+
+// Only the cards whose word holds the filter's letters, as kept (aerea) or as shown once its
+// meaning came (AEREA (aérea)); a line says how many match. An empty filter shows them all.
+function showFiltered() {
+  const filter = filterText();
+  let shown = 0;
+  const items = document.querySelectorAll(".kept-word");
+  for (const item of items) {
+    const name = item.querySelector(".kept-name")?.textContent.toLowerCase() ?? "";
+    const match = !filter || item.dataset.word.includes(filter) || name.includes(filter);
+    item.hidden = !match;
+    if (match) shown += 1;
+  }
+  for (const id of ["to-learn", "learned"]) {
+    const list = $(`${id}-list`);
+    const any = [...list.children].some((item) => !item.hidden);
+    $(id).hidden = !list.children.length || !any;
+  }
+  const line = $("words-found");
+  const text = !filter ? "" : shown
+    ? `${shown} of ${counted(items.length, "word")} ${shown === 1 ? "matches" : "match"} “${filter}”.`
+    : `No kept word matches “${filter}”.`;
+  if (line.textContent !== text) line.textContent = text;
+  document.body.dataset.shown = String(shown);
 }
 
 // How many words are due today, or, with none, when the next one is: "3 words due today.",
@@ -396,7 +430,9 @@ const INFLECTIONS = ["s", "es", "d", "ed", "ing", "er", "ers", "est", "ly", "'s"
 
 // `text` with `word` (any case, alone or with an ending of INFLECTIONS, its last letter maybe
 // doubled before a vowel's) written as blanks, as boggle.game.hints.masked does: a longer word
-// that merely holds it is left whole (SOL in "a solid", ARE in "area").
+// that merely holds it is left whole (SOL in "a solid", ARE in "area"). The character before
+// the word is matched and put back, not looked behind at: Safari before 16.4 (an iPhone on
+// iOS 15) throws on a lookbehind, and practise stopped at its first clue there.
 //   masked("domestic cats; a Cat show", "cat") -> "domestic ___s; a ___ show"
 function masked(text, word) {
   if (!word) return text;
@@ -404,8 +440,8 @@ function masked(text, word) {
   const doubled = `${escape(word.at(-1))}?`;
   const endings = INFLECTIONS.map((ending) => ("aeiou".includes(ending[0]) ? doubled : "") + escape(ending));
   const letter = "[\\p{L}\\p{N}_]";
-  const pattern = new RegExp(`(?<!${letter})${escape(word)}(?=(?:${endings.join("|")})?(?!${letter}))`, "giu");
-  return text.replace(pattern, "_".repeat(word.length));
+  const pattern = new RegExp(`(^|[^\\p{L}\\p{N}_])${escape(word)}(?=(?:${endings.join("|")})?(?!${letter}))`, "giu");
+  return text.replace(pattern, (_, before) => before + "_".repeat(word.length));
 }
 
 // The clue for `entry`, into #practise-clue: its meaning with the word blanked out, or,
@@ -631,8 +667,8 @@ async function importWords(file) {
     return;
   }
   reloadWords();
-  const have = new Set(state.words.map(keyOf));
-  const fresh = words.filter((entry) => !have.has(keyOf(entry)));
+  const isKept = keptAlready(state.words);
+  const fresh = withLanguages(words, await learnLists()).words.filter((entry) => !isKept(entry));
   const added = fresh.slice(0, Math.max(0, MOST_KEPT - state.words.length));
   const parts = [];
   if (added.length) {
@@ -654,8 +690,10 @@ async function importWords(file) {
 // ------------------------------------------------------------------ start-up
 
 function start() {
-  const { words, problem } = loadWords();
+  const { words, problem, changed } = loadWords();
   state.words = words;
+  // kept as read: one card a word and language, words from before due days spread over days
+  if (changed) saveWords(words);
   $("words-problem").hidden = !problem;
   $("words-problem").textContent = problem ?? "";
   $("practise-start").addEventListener("click", startPractise);
@@ -665,6 +703,7 @@ function start() {
     stopPractise();
     $("practise-start").focus();
   });
+  $("words-filter").addEventListener("input", showFiltered);
   $("clear-all").addEventListener("click", askClear);
   $("clear-yes").addEventListener("click", () => closeClear(true));
   $("clear-no").addEventListener("click", () => closeClear(false));
@@ -679,6 +718,24 @@ function start() {
   render();
   document.body.dataset.ready = "true";
   fetchListNames();
+  tellLanguages();
+}
+
+// The languages of the words whose list's language was not known (the server's default list,
+// an operator's own file) told by the server's lists: the words then kept from two lists of
+// one language are one card, stored so.
+async function tellLanguages() {
+  const lists = await learnLists();
+  if (!lists || !state.words.some((entry) => !entry.language)) return;
+  reloadWords();
+  const { words, changed } = withLanguages(state.words, lists);
+  if (!changed) return;
+  const merged = words.length !== state.words.length;
+  state.words = words;
+  save();
+  if (!merged) return;  // the languages alone change nothing shown
+  if (state.practising && !words.includes(state.practising)) nextClue();
+  render();
 }
 
 start();

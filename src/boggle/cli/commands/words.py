@@ -1,0 +1,330 @@
+"""``boggle words add|list|practise|remove``: words kept to learn, in the terminal.
+
+The words are kept in a file of the user's (:func:`boggle.game.kept_words.words_file`,
+``--file`` for another), the file the web page's My words saves and adds from, and practised
+as My words practises them: a clue (the meaning with the word blanked out, or its length and
+first letter), the word typed, right answers bringing it back days later.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from boggle.cli.commands import _options as options
+from boggle.cli.commands._encoding import escape_unwritable
+from boggle.cli.commands._help import with_examples
+from boggle.game.kept_words import (
+    MOST_KEPT,
+    KeptWord,
+    KeptWordsError,
+    answered,
+    load_words,
+    next_time,
+    save_words,
+    today,
+    words_file,
+)
+from boggle.model.wording import counted
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from boggle.wordlists.lexicon import Lexicon
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "words",
+        help="keep words to learn and practise them over days",
+        description="Keep words to learn (the words 'boggle play' lists, any word of a "
+        "list) and practise them over days, as the web page's My words does: a clue, you "
+        "type the word; right, it comes back 1, 3, 7, 21, then every 60 days later, right "
+        "twice in a row it is learned; wrong, it starts again. The words are kept in "
+        "words.json in your data folder ($XDG_DATA_HOME/boggle, ~/.local/share/boggle; "
+        "$BOGGLE_WORDS_FILE or --file for another), the file My words saves and adds from.",
+        **with_examples("words"),
+    )
+    parser.set_defaults(run=run_list, json=False, file=None)
+    actions = parser.add_subparsers(title="actions", metavar="ACTION")
+
+    add = actions.add_parser(
+        "add",
+        help="keep words to learn",
+        description="Keep words of a word list to learn; a word kept already (from any list "
+        "of its language) is said and left as it is.",
+        **with_examples("words add"),
+    )
+    add.add_argument("words", nargs="+", metavar="WORD", help="a word of the list")
+    options.add_dictionary_option(add)
+    add_file_option(add)
+    add.set_defaults(run=run_add)
+
+    shown = actions.add_parser(
+        "list",
+        help="list the kept words",
+        description="List the kept words: to learn, then learned, each with its list and "
+        "the day it is next asked.",
+        **with_examples("words list"),
+    )
+    options.add_json_option(shown, "a table")
+    add_file_option(shown)
+    shown.set_defaults(run=run_list)
+
+    practise = actions.add_parser(
+        "practise",
+        help="practise the words due today",
+        description="Practise the words due today (reviews first, each group shuffled): "
+        "each clue is the word's meaning with the word blanked out, or its length and "
+        "first letter; type the word and press Enter. An empty line shows the word (it "
+        "starts again); Ctrl-D stops. Read from a pipe, one answer a line.",
+        **with_examples("words practise"),
+    )
+    practise.add_argument(
+        "--seed",
+        type=options.seed_number,
+        metavar="SEED",
+        default=None,
+        help="the order's random seed (default: a new order each time)",
+    )
+    add_file_option(practise)
+    practise.set_defaults(run=run_practise)
+
+    remove = actions.add_parser(
+        "remove",
+        help="stop keeping words",
+        description="Remove words from the kept words (of every list).",
+        **with_examples("words remove"),
+    )
+    remove.add_argument("words", nargs="+", metavar="WORD", help="a kept word")
+    add_file_option(remove)
+    remove.set_defaults(run=run_remove)
+
+
+def add_file_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--file",
+        type=options.file_name("a file name"),
+        metavar="PATH",
+        default=None,
+        help="the file of kept words (default: words.json in your data folder)",
+    )
+
+
+def kept_file(args: argparse.Namespace) -> Path:
+    return Path(args.file) if args.file else words_file()
+
+
+def run_add(args: argparse.Namespace) -> int:
+    from boggle.game.words import typed_word
+
+    lexicon = options.lexicon_from_args(args)
+    wanted: list[str] = []
+    for entry in args.words:
+        word = typed_word(entry, lexicon)
+        if not word.isalpha() or word not in lexicon:
+            raise KeptWordsError(
+                f"{entry.strip().upper() or repr(entry)} is not a word of the {lexicon.name} "
+                "list: nothing kept"
+            )
+        if word not in wanted:
+            wanted.append(word)
+    escape_unwritable()
+    print(keep_words(kept_file(args), wanted, lexicon, all_or_none=True))
+    return 0
+
+
+def keep_words(
+    path: Path,
+    wanted: list[str],
+    lexicon: Lexicon,
+    board: str = "",
+    points: dict[str, int] | None = None,
+    all_or_none: bool = False,
+) -> str:
+    """Keep ``wanted`` (words of ``lexicon``, best first) in the file ``path``, newest
+    first, leaving out those kept already (from any list of their language); says what it
+    did in a line. Past :data:`MOST_KEPT` words, none is kept with ``all_or_none``, else
+    those that fit."""
+    from boggle.model.rules import CLASSIC
+    from boggle.wordlists.spelling import lexicon_profile
+
+    day = today()
+    words = load_words(path, day)  # a file that is not ours stops here, untouched
+    language = lexicon_profile(lexicon).code
+    have = {w.key() for w in words} | {(f"list {w.list or ''}", w.word) for w in words}
+    fresh = [w for w in wanted if not {(language, w), (f"list {lexicon.name}", w)} & have]
+    room = MOST_KEPT - len(words)
+    if all_or_none and len(fresh) > room:
+        raise KeptWordsError(
+            f"{counted(len(words), 'word')} kept already: at most {MOST_KEPT}, remove some "
+            "first ('boggle words remove WORD'); nothing kept"
+        )
+    levels = _levels(lexicon, fresh[:room])
+    scores = points or {}
+    added = [
+        KeptWord(
+            word,
+            lexicon.name,
+            language,
+            scores.get(word, CLASSIC.points(word)),
+            levels.get(word),
+            board,
+            day,
+        )
+        for word in fresh[: max(room, 0)]
+    ]
+    if added:
+        save_words(path, [*added, *words])  # first, the best first, as My words keeps them
+    already = [w.upper() for w in wanted if w not in fresh]
+    parts = []
+    if len(already) == 1:
+        parts.append(f"{already[0]} is kept already.")
+    elif already:
+        parts.append(f"Kept already: {', '.join(already)}.")
+    if added:
+        names = ", ".join(w.word.upper() for w in added)
+        total = counted(len(words) + len(added), "word")
+        parts.append(f"Kept {names} to learn ({total} in {path}).")
+    if len(fresh) > len(added):
+        parts.append(
+            f"{counted(len(fresh) - len(added), 'word')} did not fit: at most {MOST_KEPT} "
+            "are kept ('boggle words remove WORD')."
+        )
+    return "\n".join(parts)
+
+
+def _levels(lexicon: Lexicon, words: list[str]) -> dict[str, str]:
+    """Each word's level, when wordfreq is installed (else none)."""
+    from boggle.wordlists.frequencies import frequencies_available, list_frequencies
+
+    if not words or not frequencies_available():
+        return {}
+    found = list_frequencies(lexicon)
+    levels = {}
+    for word in words:
+        frequency = found.get(word)
+        if frequency is not None:
+            levels[word] = frequency.level
+    return levels
+
+
+def due_text(entry: KeptWord, day: str) -> str:
+    if not entry.is_due(day):
+        return f"due {entry.due}"
+    return "due today"
+
+
+def run_list(args: argparse.Namespace) -> int:
+    escape_unwritable()
+    path = kept_file(args)
+    day = today()
+    words = load_words(path, day)
+    if args.json:
+        shown = {"file": str(path), "words": [w.to_json() for w in words]}
+        print(json.dumps(shown, ensure_ascii=False))
+        return 0
+    if not words:
+        print(f"No words kept ({path}): keep some with 'boggle words add WORD'.")
+        return 0
+    width = max(len(w.word) for w in words)
+    for title, group in (
+        ("To learn", [w for w in words if not w.learned]),
+        ("Learned", [w for w in words if w.learned]),
+    ):
+        if group:
+            print(f"{title} ({len(group)}):")
+            for w in group:
+                about = " · ".join(p for p in (w.list or "", w.level or "", due_text(w, day)) if p)
+                print(f"  {w.word.upper():<{width}}  {about}")
+    due = sum(w.is_due(day) for w in words)
+    print(f"{counted(due, 'word')} due today ({path}).")
+    return 0
+
+
+def clue_text(entry: KeptWord) -> str:
+    """The clue for ``entry``: its meaning with it blanked out, else its length and first
+    letter."""
+    from boggle.game.hints import hint_definition
+
+    letters = f"{len(entry.word)} letters"
+    meaning = hint_definition(entry.word, entry.language or "en")
+    if meaning:
+        return f"{meaning} ({letters})"
+    return f"{letters}, starting with {entry.word[0].upper()}"
+
+
+def run_practise(args: argparse.Namespace) -> int:
+    from boggle.model.letters import lower_letters, typed_letters
+    from boggle.wordlists.spelling import language_profile
+
+    escape_unwritable()
+    path = kept_file(args)
+    day = today()
+    words = load_words(path, day)
+    due = [w for w in words if w.is_due(day)]
+    if not due:
+        later = sorted(w.due for w in words if w.due)
+        print(
+            f"No word is due today; the next on {later[0]}."
+            if later
+            else "No words kept: keep some with 'boggle words add WORD'."
+        )
+        return 0
+    order = random.Random(args.seed)
+    reviews = [w for w in due if w.learned]
+    fresh = [w for w in due if not w.learned]
+    order.shuffle(reviews)
+    order.shuffle(fresh)
+    asked = right = 0
+    print(f"{counted(len(due), 'word')} due today. An empty line shows the word; Ctrl-D stops.")
+    for entry in [*reviews, *fresh]:
+        print(clue_text(entry))
+        sys.stdout.write("> ")
+        sys.stdout.flush()
+        try:
+            line = sys.stdin.readline()
+        except KeyboardInterrupt:  # Ctrl-C: stops, as Ctrl-D does (each answer is kept)
+            line = ""
+        if not line:
+            print()
+            break
+        typed = lower_letters(typed_letters(line.strip()))
+        # as the list spells it: the Spanish list's AEREA typed as written, aérea, is right
+        ok = (
+            typed == entry.word
+            or language_profile(entry.language or "en").fold(typed) == entry.word
+        )
+        now = answered(entry, ok, day)
+        words = [now if w is entry else w for w in words]
+        save_words(path, words)
+        asked += 1
+        if ok:
+            right += 1
+            print(f"Right: {entry.word.upper()}. {next_time(now, entry.learned)}")
+        elif typed:
+            print(f"Not quite: the word is {entry.word.upper()}.")
+        else:
+            print(f"The word is {entry.word.upper()}.")
+    print(f"Practised {counted(asked, 'word')}: {right} right.")
+    return 0
+
+
+def run_remove(args: argparse.Namespace) -> int:
+    from boggle.model.letters import lower_letters, typed_letters
+
+    path = kept_file(args)
+    words = load_words(path, today())
+    gone = {lower_letters(typed_letters(entry.strip())) for entry in args.words}
+    missing = sorted(gone - {w.word for w in words})
+    if missing:
+        raise KeptWordsError(
+            f"{', '.join(m.upper() for m in missing)} is not kept ({path}): nothing removed"
+        )
+    left = [w for w in words if w.word not in gone]
+    save_words(path, left)
+    print(f"Removed {counted(len(words) - len(left), 'word')} ({len(left)} kept).")
+    return 0

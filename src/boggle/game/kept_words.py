@@ -1,0 +1,369 @@
+"""Words kept to learn on the command line (``boggle words``), in a file of the user's.
+
+The file is the one My words on the web page saves and adds from ("Save to a file", "Add
+from a file"; ``docs/web.md``): ``{"version": 1, "words": [entry, ...]}``, an entry
+``{word, list, language, points, level, board, date, learned, streak, due}``, so words kept
+in the terminal can be added in a browser and the other way round.  Its place is
+``$XDG_DATA_HOME/boggle/words.json`` (``~/.local/share/boggle/words.json``; on macOS
+``~/Library/Application Support/boggle``, on Windows ``%LOCALAPPDATA%\\boggle``), or
+``$BOGGLE_WORDS_FILE``.
+
+A word is one entry per language (``fame`` kept from ``en-70`` and from ``en-80`` is one
+word to learn), and is reviewed over days as My words does (a Leitner schedule): right, it
+is asked again :data:`INTERVALS` days later, right twice in a row it is learned; wrong, it
+starts again.  A file that is not such a value is never written over: the functions that
+read it raise :class:`KeptWordsError` and nothing is changed.
+
+>>> entry = KeptWord("fame", "en-70", "en", date="2026-11-29")
+>>> answered(entry, True, "2026-11-29").due, answered(entry, False, "2026-11-29").due
+('2026-11-30', '')
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+from boggle.files.cache import write_atomic
+from boggle.model.errors import BoggleError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from dataclasses import dataclass, replace
+    from typing import Any
+else:
+    from boggle.model.records import dataclass, replace
+
+FILE_VERSION = 1
+"""The version of the stored value (the web page's too)."""
+
+MOST_KEPT = 300
+"""The most words kept (the web page's limit)."""
+
+INTERVALS = (1, 3, 7, 21, 60)
+"""Days until a word answered right is asked again, by its right answers in a row."""
+
+LEARNED_AFTER = 2
+"""Right answers in a row that make a word learned."""
+
+SPREAD_PER_DAY = 20
+"""Words without a due day (kept before there were due days) made due a day, as My words
+spreads them."""
+
+LEVELS = ("common", "standard", "obscure")
+
+MOST_FILE_BYTES = 1_000_000
+"""The largest file read (300 words take about 50 kB)."""
+
+
+class KeptWordsError(BoggleError):
+    """The kept words' file cannot be read or written (said in one line).
+
+    >>> read_words("{}", "2026-11-29", "notes.json")
+    Traceback (most recent call last):
+    ...
+    boggle.game.kept_words.KeptWordsError: notes.json is not a file of kept words (JSON with \
+version 1 and words): it is left as it is; move it away, or give another file with --file
+    """
+
+
+@dataclass(frozen=True)
+class KeptWord:
+    """One word kept to learn, as the web page's My words keeps it.
+
+    >>> KeptWord("fame", "en-70", "en").due
+    ''
+    """
+
+    word: str
+    list: str | None = None
+    language: str | None = None
+    points: int = 0
+    level: str | None = None
+    board: str = ""
+    date: str = ""
+    learned: bool = False
+    streak: int = 0
+    due: str = ""
+    """The day it is next asked (YYYY-MM-DD), ``""`` for at once."""
+
+    def is_due(self, day: str) -> bool:
+        """Whether it is asked on ``day``.
+
+        >>> KeptWord("fame", due="2026-12-01").is_due("2026-11-29")
+        False
+        """
+        return not self.due or self.due <= day
+
+    def key(self) -> tuple[str, str]:
+        """What makes two entries one: the word in its language (its list's name when the
+        language is not known).
+
+        >>> KeptWord("fame", "en-80", "en").key(), KeptWord("fame", "mine").key()
+        (('en', 'fame'), ('list mine', 'fame'))
+        """
+        return (self.language or f"list {self.list or ''}", self.word)
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as stored (the web page's fields).
+
+        >>> KeptWord("fame").to_json()["streak"]
+        0
+        """
+        return {
+            "word": self.word,
+            "list": self.list,
+            "language": self.language,
+            "points": self.points,
+            "level": self.level,
+            "board": self.board,
+            "date": self.date,
+            "learned": self.learned,
+            "streak": self.streak,
+            "due": self.due,
+        }
+
+
+def words_file(environ: Mapping[str, str] | None = None) -> Path:
+    """Where the kept words are: ``$BOGGLE_WORDS_FILE``, else ``words.json`` in the user's
+    data folder for boggle (XDG's on Linux).
+
+    >>> words_file({"XDG_DATA_HOME": "/data"}).as_posix() if sys.platform == "linux" else ""
+    '/data/boggle/words.json'
+    """
+    env = os.environ if environ is None else environ
+    if chosen := env.get("BOGGLE_WORDS_FILE"):
+        return Path(chosen)
+    home = Path(env.get("HOME") or Path.home())
+    if sys.platform == "win32":
+        base = Path(env.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(env.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "boggle" / "words.json"
+
+
+def today() -> str:
+    """Today as YYYY-MM-DD, in local time.
+
+    >>> len(today())
+    10
+    """
+    return datetime.date.today().isoformat()
+
+
+def add_days(day: str, days: int) -> str:
+    """The day ``days`` after ``day`` (both YYYY-MM-DD).
+
+    >>> add_days("2026-11-29", 3)
+    '2026-12-02'
+    """
+    return (datetime.date.fromisoformat(day) + datetime.timedelta(days=days)).isoformat()
+
+
+def _day(value: object) -> str:
+    if isinstance(value, str) and len(value) == 10:
+        try:
+            return datetime.date.fromisoformat(value).isoformat()
+        except ValueError:
+            return ""
+    return ""
+
+
+def _entry(raw: object) -> KeptWord | None:
+    """A stored entry as this module uses it, or ``None`` for one that is not a word (as the
+    web page reads it)."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("word"), str):
+        return None
+    word = raw["word"].strip().lower()
+    if not word or len(word) > 64 or not word.isalpha():
+        return None
+    listed = raw.get("list")
+    language = raw.get("language")
+    if not isinstance(language, str) and isinstance(listed, str):  # stored before languages:
+        named = re.fullmatch(r"([a-z]{2,3})(?:-\d+)?", listed)  # en-70 is English, es Spanish
+        language = named.group(1) if named else None
+    points = raw.get("points")
+    streak = raw.get("streak")
+    return KeptWord(
+        word=word,
+        list=listed[:64] if isinstance(listed, str) else None,
+        language=language if isinstance(language, str) and language.isalpha() else None,
+        points=points if type(points) is int and points >= 0 else 0,
+        level=raw.get("level") if raw.get("level") in LEVELS else None,
+        board=raw["board"][:200] if isinstance(raw.get("board"), str) else "",
+        date=_day(raw.get("date")),
+        learned=raw.get("learned") is True,
+        streak=min(streak, len(INTERVALS)) if type(streak) is int and streak > 0 else 0,
+        due=_day(raw.get("due")) if isinstance(raw.get("due"), str) else "\0",
+    )
+
+
+def merged(words: Iterable[KeptWord]) -> list[KeptWord]:
+    """``words`` with the entries of one word and language made one, in place of the first:
+    the progress of the one further on (learned, then right answers in a row), the day
+    first kept, the most points.
+
+    >>> [w.list for w in merged([KeptWord("fame", "en-70", "en"),
+    ...                          KeptWord("fame", "en-80", "en", learned=True)])]
+    ['en-80']
+    """
+    out: list[KeptWord] = []
+    at: dict[tuple[str, str], int] = {}
+    for entry in words:
+        key = entry.key()
+        if key not in at:
+            at[key] = len(out)
+            out.append(entry)
+            continue
+        first = out[at[key]]
+        ahead = max((first, entry), key=lambda e: (e.learned, e.streak))  # the first on a tie
+        dates = sorted(d for d in (first.date, entry.date) if d)
+        out[at[key]] = replace(
+            ahead,
+            language=first.language or entry.language,
+            points=max(first.points, entry.points),
+            date=dates[0] if dates else "",
+        )
+    return out
+
+
+def read_words(text: str, day: str, source: str = "the kept words") -> list[KeptWord]:
+    """The entries of a stored value (at most :data:`MOST_KEPT`, one a word and language),
+    those without a due day given one from ``day`` on, :data:`SPREAD_PER_DAY` a day, as My
+    words does; :class:`KeptWordsError` for a text that is not such a value.
+
+    >>> [(w.word, w.due) for w in read_words('{"version": 1, "words": [{"word": "Fame"}]}',
+    ...                                      "2026-11-29")]
+    [('fame', '')]
+    """
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if (
+        not isinstance(data, dict)
+        or data.get("version") != FILE_VERSION
+        or not isinstance(data.get("words"), list)
+    ):
+        raise KeptWordsError(
+            f"{source} is not a file of kept words (JSON with version {FILE_VERSION} and "
+            "words): it is left as it is; move it away, or give another file with --file"
+        )
+    words = merged(e for e in map(_entry, data["words"][:MOST_KEPT]) if e is not None)
+    undated = [w for w in words if not w.learned and w.due == "\0"]
+    undated += [w for w in words if w.learned and w.due == "\0"]
+    dues = {
+        id(w): add_days(day, n // SPREAD_PER_DAY) if n >= SPREAD_PER_DAY else ""
+        for n, w in enumerate(undated)
+    }
+    return [replace(w, due=dues[id(w)]) if id(w) in dues else w for w in words]
+
+
+def load_words(path: Path, day: str) -> list[KeptWord]:
+    """The words kept in ``path`` (none when it does not exist).
+
+    >>> load_words(Path("/no/such/folder/words.json"), "2026-11-29")
+    []
+    """
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MOST_FILE_BYTES + 1)
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise KeptWordsError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MOST_FILE_BYTES:
+        raise KeptWordsError(
+            f"{path} is larger than {MOST_FILE_BYTES:,} bytes: not a file of kept words"
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = ""
+    return read_words(text, day, str(path))
+
+
+def words_text(words: Iterable[KeptWord]) -> str:
+    """The stored value of ``words`` (the web page reads it back).
+
+    >>> words_text([])
+    '{"version": 1, "words": []}\\n'
+    """
+    entries = [w.to_json() for w in words][:MOST_KEPT]
+    return json.dumps({"version": FILE_VERSION, "words": entries}, ensure_ascii=False) + "\n"
+
+
+def save_words(path: Path, words: Iterable[KeptWord]) -> None:
+    """Store ``words`` in ``path`` (its folder made when missing), written whole or not at
+    all.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "boggle" / "words.json"
+    ...     save_words(path, [KeptWord("fame")])
+    ...     [w.word for w in load_words(path, "2026-11-29")]
+    ['fame']
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, words_text(words).encode("utf-8"))
+    except OSError as error:
+        raise KeptWordsError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def answered(entry: KeptWord, right: bool, day: str) -> KeptWord:
+    """``entry`` answered on ``day``: right, asked again :data:`INTERVALS` days later (by
+    its right answers in a row), learned after :data:`LEARNED_AFTER`; wrong, to learn
+    again, asked at once.
+
+    >>> right = answered(KeptWord("fame", streak=1), True, "2026-11-29")
+    >>> right.learned, right.due
+    (True, '2026-12-02')
+    """
+    if not right:
+        return replace(entry, streak=0, learned=False, due="")
+    streak = min(entry.streak + 1, len(INTERVALS))
+    learned = entry.learned or streak >= LEARNED_AFTER
+    return replace(entry, streak=streak, learned=learned, due=add_days(day, INTERVALS[streak - 1]))
+
+
+def next_time(entry: KeptWord, was_learned: bool) -> str:
+    """What comes next for ``entry`` just answered right, as My words says it.
+
+    >>> next_time(KeptWord("fame", learned=True, streak=2), was_learned=False)
+    'Twice in a row: learned. Review in 3 days.'
+    """
+    days = INTERVALS[entry.streak - 1]
+    when = "tomorrow" if days == 1 else f"in {days} days"
+    if not entry.learned:
+        return f"Again {when}: right then too and it is learned."
+    if not was_learned:
+        return f"Twice in a row: learned. Review {when}."
+    return f"Next review {when}."
+
+
+__all__ = [
+    "INTERVALS",
+    "LEARNED_AFTER",
+    "MOST_KEPT",
+    "SPREAD_PER_DAY",
+    "KeptWord",
+    "KeptWordsError",
+    "add_days",
+    "answered",
+    "load_words",
+    "merged",
+    "next_time",
+    "read_words",
+    "save_words",
+    "today",
+    "words_file",
+    "words_text",
+]

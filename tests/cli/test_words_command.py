@@ -1,0 +1,189 @@
+"""``boggle words add|list|practise|remove`` and ``boggle play --keep``: words kept to learn in
+a file of the user's (XDG's data folder), practised over days as My words does."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from boggle.cli.commands import words as words_command
+from boggle.cli.main import main
+from boggle.game.kept_words import read_words, words_file
+
+BOARD = "fxie amlo ewbx astu"
+
+
+@pytest.fixture
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user's data folder, in the test's own folder; the file of kept words in it."""
+    monkeypatch.delenv("BOGGLE_WORDS_FILE", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    return tmp_path / "data" / "boggle" / "words.json"
+
+
+def on_day(monkeypatch: pytest.MonkeyPatch, day: str) -> None:
+    monkeypatch.setattr(words_command, "today", lambda: day)
+
+
+def answers(monkeypatch: pytest.MonkeyPatch, *lines: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines)))
+
+
+def stored(path: Path) -> dict[str, dict[str, object]]:
+    return {entry["word"]: entry for entry in json.loads(path.read_text())["words"]}
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="XDG's folders are Linux's")
+def test_the_file_is_in_the_user_s_data_folder_as_xdg_says() -> None:
+    assert words_file({"XDG_DATA_HOME": "/x", "HOME": "/h"}) == Path("/x/boggle/words.json")
+    assert words_file({"HOME": "/h"}) == Path("/h/.local/share/boggle/words.json")
+    chosen = {"BOGGLE_WORDS_FILE": "/w.json", "XDG_DATA_HOME": "/x"}
+    assert words_file(chosen) == Path("/w.json")
+
+
+def test_words_are_kept_listed_practised_over_days_and_removed(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    on_day(monkeypatch, "2026-11-29")
+    assert main(["words"]) == 0
+    assert capsys.readouterr().out.startswith("No words kept (")
+    assert not data_home.exists()  # reading makes no file
+    assert main(["words", "add", "limbo", "Fame"]) == 0
+    assert capsys.readouterr().out == f"Kept LIMBO, FAME to learn (2 words in {data_home}).\n"
+    # one word a language: FAME of en-80 is the same word to learn; Spanish CASA is another
+    assert main(["words", "add", "house", "casa", "--dict", "es"]) == 2  # no Spanish word
+    assert "HOUSE is not a word of the es list: nothing kept" in capsys.readouterr().err
+    assert main(["words", "add", "fame", "--dict", "en-80"]) == 0
+    assert capsys.readouterr().out == "FAME is kept already.\n"
+    assert main(["words", "add", "casa", "--dict", "es"]) == 0
+    capsys.readouterr()
+    kept = stored(data_home)
+    assert sorted(kept) == ["casa", "fame", "limbo"]
+    assert (kept["fame"]["list"], kept["fame"]["language"], kept["fame"]["due"]) == (
+        "en-70",
+        "en",
+        "",
+    )
+    assert main(["words", "list"]) == 0
+    listed = capsys.readouterr().out
+    assert "To learn (3):" in listed and "3 words due today" in listed
+
+    answers(monkeypatch, "limbo", "", "famous")
+    assert main(["words", "practise", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("3 words due today.")
+    assert "Practised 3 words: " in out
+    kept = stored(data_home)
+    right = [word for word, entry in kept.items() if entry["streak"] == 1]
+    assert [kept[word]["due"] for word in right] == ["2026-11-30"] * len(right)
+    assert all(entry["due"] == "" for word, entry in kept.items() if word not in right)
+    verdicts = ("Right: ", "Not quite: the word is ", "The word is ")
+    assert sum(out.count(verdict) for verdict in verdicts) == 3
+
+    # the next day the word answered right is due again; right twice, it is learned
+    on_day(monkeypatch, "2026-11-30")
+    answers(monkeypatch, "limbo", "fame", "casa", "limbo", "fame", "casa")
+    assert main(["words", "practise", "--seed", "2"]) == 0
+    capsys.readouterr()
+    assert stored(data_home)["limbo"]["learned"] is (stored(data_home)["limbo"]["streak"] == 2)
+    assert main(["words", "remove", "casa"]) == 0
+    assert capsys.readouterr().out == "Removed 1 word (2 kept).\n"
+    assert main(["words", "remove", "casa"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_practise_learns_a_word_typed_right_on_two_days(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    on_day(monkeypatch, "2026-11-29")
+    assert main(["words", "add", "limbo"]) == 0
+    answers(monkeypatch, "LIMBO")
+    assert main(["words", "practise"]) == 0
+    out = capsys.readouterr().out
+    assert "the state of being disregarded or forgotten (5 letters)" in out  # its meaning
+    assert "Right: LIMBO. Again tomorrow: right then too and it is learned." in out
+    answers(monkeypatch, "limbo")
+    assert main(["words", "practise"]) == 0  # not due again today
+    assert capsys.readouterr().out == "No word is due today; the next on 2026-11-30.\n"
+    on_day(monkeypatch, "2026-11-30")
+    answers(monkeypatch, "limbo")
+    assert main(["words", "practise"]) == 0
+    assert "Right: LIMBO. Twice in a row: learned. Review in 3 days." in capsys.readouterr().out
+    entry = stored(data_home)["limbo"]
+    assert (entry["learned"], entry["streak"], entry["due"]) == (True, 2, "2026-12-03")
+
+
+def test_a_file_that_is_not_kept_words_is_never_written_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "notes.json"
+    other.write_text('{"todo": ["buy milk"]}\n')
+    for argv in (["add", "fame"], ["remove", "fame"], ["practise"], ["list"]):
+        assert main(["words", *argv, "--file", str(other)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "is not a file of kept words" in err
+    assert other.read_text() == '{"todo": ["buy milk"]}\n'
+
+
+def test_a_file_saved_by_my_words_is_read_merged_and_spread() -> None:
+    """The web page's file: two lists of one language are one word, and words from before
+    due days are spread, 20 a day."""
+    old = [{"word": f"w{chr(97 + i // 26)}{chr(97 + i % 26)}", "list": "en-70"} for i in range(25)]
+    old += [
+        {"word": "fame", "list": "en-70", "language": "en", "streak": 1, "due": "2026-12-01"},
+        {"word": "fame", "list": "en-80", "language": "en", "learned": True, "streak": 2,
+         "due": "2026-12-05", "date": "2026-11-01"},
+    ]  # fmt: skip
+    words = read_words(json.dumps({"version": 1, "words": old}), "2026-11-29")
+    assert len(words) == 26
+    fame = next(w for w in words if w.word == "fame")
+    assert (fame.list, fame.learned, fame.due, fame.date) == (
+        "en-80",
+        True,
+        "2026-12-05",
+        "2026-11-01",
+    )
+    assert [w.due for w in words if w.word != "fame"] == [""] * 20 + ["2026-11-30"] * 5
+
+
+def test_play_keeps_the_words_to_learn_when_asked(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers(monkeypatch, "fame")
+    assert main(["play", BOARD]) == 0
+    assert "Kept " not in capsys.readouterr().out and not data_home.exists()  # not unasked
+    answers(monkeypatch, "fame")
+    assert main(["play", BOARD, "--keep"]) == 0
+    out = capsys.readouterr().out
+    assert f"to learn (10 words in {data_home})." in out
+    kept = json.loads(data_home.read_text())["words"]
+    assert len(kept) == 10 and "fame" not in {entry["word"] for entry in kept}
+    assert {entry["board"] for entry in kept} == {BOARD}
+    answers(monkeypatch, "fame")
+    assert main(["play", BOARD, "--keep"]) == 0
+    assert "Kept already: " in capsys.readouterr().out
+    assert len(json.loads(data_home.read_text())["words"]) == 10
+
+
+def test_a_word_its_list_folds_is_right_typed_as_its_language_writes_it(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    on_day(monkeypatch, "2026-11-29")
+    assert main(["words", "add", "aérea", "--dict", "es"]) == 0
+    assert stored(data_home)["aerea"]["language"] == "es"
+    capsys.readouterr()
+    answers(monkeypatch, "Aérea")
+    assert main(["words", "practise"]) == 0
+    out = capsys.readouterr().out
+    assert "5 letters, starting with A" in out and "Right: AEREA." in out
+
+
+def test_entries_stored_before_languages_are_one_word_a_language() -> None:
+    old = [{"word": "fame", "list": "en-70"}, {"word": "fame", "list": "en-80", "learned": True}]
+    (fame,) = read_words(json.dumps({"version": 1, "words": old}), "2026-11-29")
+    assert (fame.language, fame.list, fame.learned) == ("en", "en-80", True)

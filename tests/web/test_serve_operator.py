@@ -1,0 +1,122 @@
+"""`boggle serve` as its operator runs it: stopped with rooms open (Ctrl-C, or SIGTERM from
+systemd or a container), and its log of requests.
+
+Each test runs `boggle serve` as a process (tests/serve_process.py), as an operator does.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import time
+import urllib.error
+from pathlib import Path
+
+import pytest
+from serve_process import ServeProcess, get_json
+
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+from websockets.sync.client import connect
+
+
+def output_once_stopped(server: ServeProcess, stop: signal.Signals | None) -> str:
+    """The server's output once ``stop`` (if not sent already) has stopped it."""
+    if stop is not None:
+        server.process.send_signal(stop)
+    server.process.wait(timeout=20)
+    deadline = time.monotonic() + 5  # the reader thread takes the last lines
+    while time.monotonic() < deadline and not any("stopping" in x for x in server.output):
+        time.sleep(0.05)
+    return "".join(server.output)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_stopping_the_server_tells_the_players_of_open_rooms_and_says_how_many(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    """Stopped with a round being played, the server closed the players' connections with
+    uvicorn's 1012 ("service restart") and said nothing: the pages tried to take their seats
+    again, and on the next server read that the room had closed for want of players or
+    messages. The players are told the server is stopping, their room closed, and the
+    operator reads one line of how many rooms were closed."""
+    server = ServeProcess(tmp_path / "data")
+    try:
+        with connect(server.ws_url, open_timeout=10) as socket:
+            socket.send(json.dumps({"type": "create", "name": "ann", "settings": {}}))
+            joined = json.loads(socket.recv(timeout=10))
+            assert joined["type"] == "joined"
+            socket.send(json.dumps({"type": "start"}))
+            while json.loads(socket.recv(timeout=10))["type"] != "round_started":
+                pass
+            server.process.send_signal(stop)
+            while (message := json.loads(socket.recv(timeout=10)))["type"] != "closed":
+                pass
+        assert message["code"] == joined["code"]
+        assert "the server is stopping" in message["message"]
+        output = output_once_stopped(server, None)  # a second Ctrl-C would force the exit
+        assert "boggle: stopping: 1 open room closed, 1 player told" in output, output
+        assert "Traceback" not in output, output
+    finally:
+        server.stop()
+
+
+def test_a_server_stopped_at_once_says_it_stops_and_nothing_else(tmp_path: Path) -> None:
+    """Stopped within seconds of its start (a typo in a unit file, a restart loop), the
+    server's worker process, still loading its word list, found the server gone and ended
+    with a BrokenPipeError traceback on the operator's terminal."""
+    server = ServeProcess(tmp_path / "data")
+    try:
+        output = output_once_stopped(server, signal.SIGTERM)
+        assert "Traceback" not in output, output
+        assert output.splitlines()[-1] == "boggle: stopping", output
+    finally:
+        server.stop()
+
+
+def test_the_access_log_has_one_line_a_request_with_its_time_client_and_status(
+    tmp_path: Path,
+) -> None:
+    """The server logged no request at all: an operator could not see who used it or what
+    failed. `--access-log` writes one line a request; without it, none."""
+    logged = ServeProcess(tmp_path / "logged", "--access-log")
+    quiet = ServeProcess(tmp_path / "quiet")
+    try:
+        for server in (logged, quiet):
+            get_json(server.url + "/api/health")
+            with pytest.raises(urllib.error.HTTPError):
+                get_json(server.url + "/api/nowhere")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not any("nowhere" in x for x in logged.output):
+            time.sleep(0.05)
+    finally:
+        logged.stop()
+        quiet.stop()
+    line = r'\d{4}-\d\d-\d\d \d\d:\d\d:\d\d 127\.0\.0\.1:\d+ "GET /api/%s HTTP/1\.1" %s'
+    output = "".join(logged.output)
+    assert re.search(line % ("health", "200 OK"), output), output
+    assert re.search(line % ("nowhere", "404 Not Found"), output), output
+    assert not any("/api/" in x for x in quiet.output), quiet.output
+
+
+def test_the_rooms_and_the_players_a_room_takes_are_the_operator_s_to_set(
+    tmp_path: Path,
+) -> None:
+    """A server on a small machine could not hold its rooms and players below the defaults
+    (500 rooms, 16 players a room): `--max-rooms` and `--max-players` set them."""
+    server = ServeProcess(tmp_path / "data", "--max-rooms", "1", "--max-players", "1")
+    try:
+        with (
+            connect(server.ws_url, open_timeout=10) as ann,
+            connect(server.ws_url, open_timeout=10) as bob,
+        ):
+            ann.send(json.dumps({"type": "create", "name": "ann", "settings": {}}))
+            code = json.loads(ann.recv(timeout=10))["code"]
+            bob.send(json.dumps({"type": "create", "name": "bob", "settings": {}}))
+            refused = json.loads(bob.recv(timeout=10))
+            assert refused["type"] == "error" and refused["code"] == "too_many_rooms", refused
+            bob.send(json.dumps({"type": "join", "code": code, "name": "bob"}))
+            refused = json.loads(bob.recv(timeout=10))
+            assert refused["code"] == "room_full" and "1 player at most" in refused["message"]
+    finally:
+        server.stop()
