@@ -122,6 +122,40 @@ def test_judge_reads_its_board_from_stdin_unless_a_list_is_read_there(
     )
 
 
+def test_a_board_printed_escaped_reads_back_as_the_same_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Latin-1 or ASCII locale prints a board's "ñ" escaped (``ad\\xf1c``), and that
+    line given back to ``solve``, ``play``, ``judge`` or ``score`` was refused ("board has
+    '\\\\', which is not a letter"): the escapes are read back as the letters."""
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "roll", "--language", "es", "--seed", "8"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
+    printed = done.stdout.strip()
+    assert printed == "cuao ad\\xf1c oiij cra[ch]", done
+    assert str(Board.parse(printed)) == "cuao ad\u00f1c oiij cra[ch]"
+    assert str(Board.parse("\\u017caba \\U00000061bcd")) == "\u017caba abcd"
+    assert main(["solve", printed, "--dict", "es", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["board"] == "cuao ad\u00f1c oiij cra[ch]"
+    boards = tmp_path / "boards.txt"
+    boards.write_text(printed + "\n")
+    assert main(["score", str(boards), "--dict", "es"]) == 0
+    scored = capsys.readouterr().out.split()
+    assert scored[:4] == printed.split() and int(scored[4]) > 0, scored
+    ann = tmp_path / "ann.txt"
+    ann.write_text("ca\u00f1a\n")
+    assert main(["judge", "--board", printed, "--player", f"ann={ann}", "--dict", "es"]) == 0
+    assert "not a board" not in capsys.readouterr().err
+    # any other backslash is refused as before, a surrogate's escape too
+    for other in ("ab\\qd", "ab\\x4", "\\", "\\udc80bcd"):
+        assert main(["solve", other]) == 2
+        assert "board has '\\\\', which is not a letter" in capsys.readouterr().err
+
+
 def test_score_reads_latin1_and_gzip_like_a_word_list(
     tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

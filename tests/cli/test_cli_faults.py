@@ -303,6 +303,52 @@ def test_json_in_a_latin_1_locale_is_ascii_even_when_every_letter_fits(
 
 
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_trie_dot_in_a_locale_without_utf_8_escapes_as_graphviz_reads(
+    tmp_path: Path, encoding: str
+) -> None:
+    """``boggle trie --dict es --dot`` in an ASCII locale stopped at "ñ" with "cannot write
+    'Ñ' in the output's encoding" (and in Latin-1 wrote bytes GraphViz reads as UTF-8): a
+    letter beyond ASCII is a character reference (``&#241;``), the graph GraphViz draws
+    the same; the summary line escapes it as other commands do."""
+    import html
+
+    words = tmp_path / "words.txt"
+    words.write_text("nu\n\u00f1u\n\u00f1and\u00fa\n", encoding="utf-8")
+    line = f"{BOGGLE} trie --dict {words} --dot"
+    run = {"capture_output": True, "timeout": 60}
+    escaped = subprocess.run(
+        ["bash", "-c", line], env={**os.environ, "PYTHONIOENCODING": encoding}, **run
+    )
+    in_utf8 = subprocess.run(
+        ["bash", "-c", line], env={**os.environ, "PYTHONIOENCODING": "utf-8"}, **run
+    )
+    assert escaped.returncode == 0 and escaped.stderr == b"", escaped.stderr
+    assert escaped.stdout.isascii() and b'[label="&#241;"]' in escaped.stdout
+    assert html.unescape(escaped.stdout.decode()) == in_utf8.stdout.decode("utf-8")
+    summary = subprocess.run(
+        ["bash", "-c", f"{BOGGLE} trie --dict {words}"],
+        env={**os.environ, "PYTHONIOENCODING": encoding},
+        **run,
+    )
+    assert summary.returncode == 0 and summary.stderr == b"", summary.stderr
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_judge_aligns_escaped_entries_by_what_is_shown(tmp_path: Path, encoding: str) -> None:
+    """An entry escaped for the locale (``\\u017bABA``, nine columns) was padded as
+    ``ŻABA`` (four), so its points and verdict stood left of the others'; a match's table
+    the same with a name escaped. Columns align by the width of what is shown."""
+    words = tmp_path / "words.txt"
+    words.write_text("fame\n\u017caba\n", encoding="utf-8")
+    command = f"boggle judge --board '{BOARD}' --player ann={words} --player \u017co={words}"
+    done = shell(command + " --target 5", PYTHONIOENCODING=encoding)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "  FAME        0  crossed off" in done.stdout, done.stdout
+    assert "  \\u017bABA   0  not on the board" in done.stdout, done.stdout
+    assert "ROUND        ann    \\u017co\n    1     +0 = 0     +0 = 0\n" in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
 def test_judge_shows_what_the_output_encoding_lacks_escaped(tmp_path: Path, encoding: str) -> None:
     """In a Latin-1 locale ``boggle judge`` stopped at an entry (or a player's name) with a
     letter the locale cannot show, with an error and no report; it shows it escaped, as

@@ -597,6 +597,92 @@ def test_a_redirected_round_shows_the_player_the_round_and_writes_the_report(
     assert "You found 1 of" not in transcript.getvalue()
 
 
+def test_words_escaped_for_the_locale_keep_their_columns() -> None:
+    """In an ASCII locale a missed word shown escaped (``AEREA (a\\xe9rea)``, 16 columns)
+    was padded as ``AEREA (aérea)`` (13), so its points stood left of the others', in the
+    words missed and the words to learn: they align by what is shown."""
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "play", "aer aea xxx", "--dict", "es"],
+        input=b"area\n",
+        capture_output=True,
+        env={**boggle_env(), "PYTHONIOENCODING": "ascii"},
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode("ascii")
+    assert "  AEREA (a\\xe9rea)  2\n  AXE               1\n" in out, out
+    learn = [line for line in out.splitlines() if line.startswith("  AEREA (a\\xe9rea)  ")]
+    assert len(learn) == 2, out  # missed, and to learn: the level's column after it
+    assert any(line.startswith("  AXE               ") for line in out.splitlines()), out
+
+
+def test_a_round_with_both_output_streams_redirected_is_shown_on_the_terminal(
+    words_file: Path, tmp_path: Path
+) -> None:
+    """``boggle play > round.txt 2> errors.txt`` on a terminal sent the board, the prompt
+    and the answers to the error file: the player typed blind. With neither stream on the
+    terminal, the round is shown on the terminal itself (``/dev/tty``); the report still
+    goes to standard output and nothing to standard error."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the terminal (test extra)")
+    report, errors = tmp_path / "round.txt", tmp_path / "errors.txt"
+    command = (
+        f"exec {sys.executable} -m boggle play '{BOARD}' --dict {words_file} --time 60 "
+        f"> {report} 2> {errors}"
+    )
+    child = pexpect.spawn(
+        "/bin/sh", ["-c", command], env=boggle_env(), encoding="utf-8", timeout=60
+    )
+    try:
+        child.expect(r"\| F  X  I  E  \|")
+        child.expect("you have 1:00")
+        child.send("fame\r")
+        child.expect(r"FAME: \+1 point \(score 1\)")
+        child.sendcontrol("d")
+        child.expect("Round over.")
+        child.expect("The round's report is written to standard output.")
+        child.expect("Path of a word")
+        child.send("mile\r")
+        child.expect(r"MILE: \[\(1,1\)")
+        child.expect("Path of a word")
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert errors.read_text() == ""
+    written = report.read_text(encoding="utf-8")
+    assert "Board fxie amlo ewbx astu. Words of 3 letters or more.\n" in written
+    assert "You found 1 of" in written and "[1:00]" not in written and "FAME: +1" not in written
+
+
+def test_a_round_with_no_terminal_to_show_it_on_is_one_line(
+    words_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both output streams redirected and ``/dev/tty`` not to be opened: one line, exit 2,
+    before the round starts (the player would type blind)."""
+    from boggle.cli.commands import play
+
+    class Redirected(io.StringIO):
+        def isatty(self) -> bool:
+            return False
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(play, "TERMINAL", str(tmp_path / "no" / "tty"))
+    monkeypatch.setattr("sys.stdin", Terminal("fame\n"))
+    monkeypatch.setattr("sys.stdout", out := Redirected())
+    monkeypatch.setattr("sys.stderr", err := Redirected())
+    assert main(["play", BOARD, "--dict", str(words_file)]) == 2
+    assert out.getvalue() == ""
+    assert err.getvalue().count("\n") == 1, err.getvalue()
+    assert err.getvalue().startswith(
+        "boggle: error: the round has nowhere to show: standard output and standard error "
+        "are redirected and "
+    ), err.getvalue()
+
+
 def test_a_redirected_round_s_report_lists_the_words_found_with_their_points(
     words_file: Path, tmp_path: Path
 ) -> None:

@@ -187,3 +187,35 @@ def test_entries_stored_before_languages_are_one_word_a_language() -> None:
     old = [{"word": "fame", "list": "en-70"}, {"word": "fame", "list": "en-80", "learned": True}]
     (fame,) = read_words(json.dumps({"version": 1, "words": old}), "2026-11-29")
     assert (fame.language, fame.list, fame.learned) == ("en", "en-80", True)
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_words_list_in_a_locale_without_utf_8_is_valid_json_and_aligned(
+    tmp_path: Path, encoding: str
+) -> None:
+    """``boggle words list --json`` in an ASCII locale wrote "caña" as ``ca\\xf1a`` (not
+    JSON) and in a Latin-1 one as the byte 0xf1; the list's column stood off by the
+    escape's length. The JSON is ASCII-escaped, the column aligned by what is shown."""
+    import os
+    import subprocess
+
+    kept = tmp_path / "kept.json"
+    command = [sys.executable, "-m", "boggle", "words"]
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    added = subprocess.run(
+        [*command, "add", "area", "ca\u00f1a", "--dict", "es", "--file", str(kept)],
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert added.returncode == 0, added.stderr
+    listed = subprocess.run(
+        [*command, "list", "--file", str(kept), "--json"], capture_output=True, timeout=60, env=env
+    )
+    assert listed.returncode == 0 and listed.stdout.isascii(), listed
+    assert [w["word"] for w in json.loads(listed.stdout)["words"]] == ["area", "ca\u00f1a"]
+    if encoding == "ascii":
+        shown = subprocess.run(
+            [*command, "list", "--file", str(kept)], capture_output=True, timeout=60, env=env
+        ).stdout.decode("ascii")
+        assert "  AREA     es" in shown and "  CA\\xd1A  es" in shown, shown

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sized
+from collections.abc import Callable, Iterable, Sized
 from dataclasses import dataclass, field
 from typing import Any
 
 from boggle.game.rounds import RoundResult
 from boggle.model.checks import whole_number
 from boggle.model.errors import JudgeError
-from boggle.model.wording import grouped
+from boggle.model.wording import display_width, grouped
 
 DEFAULT_TARGET = 100
 """The score a match is played to ("At Play With J": 50, 100 or any agreed target)."""
@@ -128,8 +128,9 @@ class Match:
         """
         return json.dumps(self.to_json(), ensure_ascii=False)
 
-    def table_text(self) -> str:
-        """The running table: one line per round, each player's round score and total.
+    def table_text(self, escape: Callable[[str], str] | None = None) -> str:
+        """The running table: one line per round, each player's round score and total;
+        ``escape`` as :meth:`RoundResult.text` takes it (the names' columns align by it).
 
         >>> from boggle import Lexicon, judge_round
         >>> lexicon = Lexicon.from_words(["fame"])
@@ -140,8 +141,9 @@ class Match:
         no one has reached 2 yet
         """
         names = list(self.totals)
-        width = max([len(n) for n in names] + [9])
-        header = "ROUND  " + "  ".join(n.rjust(width) for n in names)
+        shown = [(escape or str)(n) for n in names]
+        width = max([display_width(n) for n in shown] + [9])
+        header = "ROUND  " + "  ".join(" " * (width - display_width(n)) + n for n in shown)
         lines = [header]
         for row in self.table:
             cells = [
@@ -163,8 +165,9 @@ class Match:
             lines.append(f"no one has reached {self.target:,} yet")
         return "\n".join(lines)
 
-    def text(self) -> str:
-        """A report for people: each round's report, then the running table.
+    def text(self, escape: Callable[[str], str] | None = None) -> str:
+        """A report for people: each round's report, then the running table; ``escape`` as
+        :meth:`RoundResult.text` takes it.
 
         >>> from boggle import Lexicon, judge_round
         >>> round_one = judge_round("ab cd", {"ann": ["cab"]}, Lexicon.from_words(["cab"]))
@@ -185,8 +188,8 @@ class Match:
         """
         parts = []
         for number, result in enumerate(self.rounds, start=1):
-            parts.append(f"=== ROUND {number} ===\n{result.text()}\n")
-        parts.append(self.table_text())
+            parts.append(f"=== ROUND {number} ===\n{result.text(escape)}\n")
+        parts.append(self.table_text(escape))
         return "\n".join(parts)
 
 

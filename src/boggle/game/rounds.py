@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -17,7 +17,13 @@ from boggle.model.board import Board, Cell
 from boggle.model.errors import BoggleError, JudgeError
 from boggle.model.letters import not_text, typed_letters, upper_letters
 from boggle.model.rules import Rules, RulesLike, choose_rules
-from boggle.model.wording import counted, plain_unless_odd, printable_name, quoted
+from boggle.model.wording import (
+    counted,
+    display_width,
+    plain_unless_odd,
+    printable_name,
+    quoted,
+)
 from boggle.wordlists.lexicon import Lexicon
 
 ChallengeMode = Literal["off", "listed", "all"]
@@ -355,8 +361,11 @@ class RoundResult:
         """
         return json.dumps(self.to_json(), ensure_ascii=False)
 
-    def text(self) -> str:
+    def text(self, escape: Callable[[str], str] | None = None) -> str:
         """A report for people: the board, each player's words with verdicts, the scores.
+        ``escape``: how the output shows a text it cannot write as it is (a Latin-1
+        locale's ``\\u017bABA`` for ``ŻABA``); each entry is shown through it before the
+        columns are aligned, by the width on the screen of what is shown.
 
         >>> from boggle import Lexicon
         >>> players = {"ann": ["cab", "dog"], "bob": ["cab"]}
@@ -379,10 +388,12 @@ class RoundResult:
         ]
         lines.append("")
         forms = self.lexicon.written_forms()
-        width = max((len(_shown(v, forms)) for p in self.players for v in p.verdicts), default=4)
-        for player in self.players:
+        show = escape or str
+        shown = [[show(_shown(v, forms)) for v in p.verdicts] for p in self.players]
+        width = max((display_width(entry) for entries in shown for entry in entries), default=4)
+        for player, entries in zip(self.players, shown, strict=True):
             lines.append(f"{player.name}: {counted(player.score, 'point')}")
-            for v in player.verdicts:
+            for v, entry in zip(player.verdicts, entries, strict=True):
                 note = v.status.label
                 if v.challenge_points:
                     note += f", challenged {v.challenge_points:+d}"
@@ -390,7 +401,8 @@ class RoundResult:
                     note += ", challenged (no effect)"
                 if v.message:
                     note += f" ({v.message})"
-                lines.append(f"  {_shown(v, forms).ljust(width)} {v.total:>3,}  {note}")
+                padding = " " * (width - display_width(entry))
+                lines.append(f"  {entry}{padding} {v.total:>3,}  {note}")
             lines.append("")
         lines.append("SCORES: " + ", ".join(f"{n} {s:,}" for n, s in self.scores().items()))
         if self.players:

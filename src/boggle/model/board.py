@@ -14,7 +14,10 @@ The compact text form, read by every command and printed back by them:
   brackets (a phone's East Asian keyboard) are ``a``-``z``, ``/`` and ``[ ]``
   (:func:`~boggle.model.letters.board_letters`);
 * a multi-letter face is written in brackets: ``"[th]ae [qu]xyz"`` (``[qu]``
-  and ``q`` mean the same cube).
+  and ``q`` mean the same cube);
+* a letter may be written as a Latin-1 or ASCII locale prints a board, escaped:
+  ``"id\\xf1m"`` is ``"idñm"`` (``\\xNN``, ``\\uNNNN``, ``\\UNNNNNNNN``;
+  :func:`~boggle.model.letters.unescaped`).
 
 :meth:`Board.parse` is the one reader of this form (:func:`parse_faces` reads one
 row of it) and :func:`compact_text` the one writer: ``str(board)`` separates the
@@ -43,7 +46,7 @@ from boggle.model.errors import BoardError
 from boggle.model.grid import MAX_SIDE as MAX_SIDE  # Cell and MAX_SIDE live in boggle.model.grid
 from boggle.model.grid import Cell as Cell
 from boggle.model.grid import neighbour_table
-from boggle.model.letters import board_letters, not_text
+from boggle.model.letters import board_letters, not_text, unescaped
 from boggle.model.wording import a_size, grouped, too_large
 
 TYPE_CHECKING = False  # the checkers read the standard decorator; at run time it costs 12 ms
@@ -63,6 +66,10 @@ MAX_CELLS = 250_000
 
 MAX_TEXT_CHARS = 5 * MAX_CELLS
 """The longest compact text :meth:`Board.parse` reads: every cell a bracketed face and a space."""
+
+ESCAPED_TEXT_CHARS = 4 * MAX_TEXT_CHARS
+"""The longest text whose escapes (``\\xf1``, ``\\u017c``) :meth:`Board.parse` reads back;
+the letters read must then fit :data:`MAX_TEXT_CHARS`."""
 
 SHOWN_ROWS = 12
 """The most rows whose lengths a refusal of unequal rows lists."""
@@ -194,6 +201,8 @@ class Board:
             raise BoardError(
                 f"a board is text like 'fxie amlo ewbx astu', not {type(text).__name__}"
             )
+        if "\\" in text and len(text) <= ESCAPED_TEXT_CHARS:
+            text = unescaped(text)  # as a Latin-1 or ASCII locale printed it: "id\xf1m"
         if len(text) > MAX_TEXT_CHARS:
             raise BoardError(
                 f"the board text is {len(text):,} characters; the largest board "

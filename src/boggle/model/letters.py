@@ -77,6 +77,26 @@ def typed_letters(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
+def unescaped(text: str) -> str:
+    """``text`` with the escapes a stream that lacks a letter writes (Python's
+    ``backslashreplace``: ``\\xf1``, ``\\u017c``, ``\\U0001d400``) read back as the letters,
+    so a board printed in a Latin-1 or ASCII locale can be given again; any other backslash
+    (a surrogate's ``\\udc80`` too: no letter) stays, to be refused as the character it is.
+
+    >>> unescaped(r"id\\xf1m \\u017caba"), unescaped(r"a\\qb"), unescaped(r"\\U00110000")
+    ('idñm żaba', 'a\\\\qb', '\\\\U00110000')
+    """
+    if "\\" not in text:
+        return text
+    import re
+
+    def letter(match: re.Match[str]) -> str:
+        code = int(match.group(1)[1:], 16)
+        return chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else match.group(0)
+
+    return re.sub(r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})", letter, text)
+
+
 def board_letters(text: str) -> str:
     """``text`` as a board is read: each character in its compatibility form when that
     is one letter, space or mark of the compact form (the fullwidth letters, slash and

@@ -26,6 +26,25 @@ EMOJI_TAGS = range(0xE0020, 0xE0080)
 BLACK_FLAG = "\U0001f3f4"
 
 
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: a wide or fullwidth character two, a
+    combining mark or a zero-width character none, any other one.
+
+    >>> display_width("ABA"), display_width("\u017bABA"), display_width("e\u0301t\u00e9")
+    (3, 4, 3)
+    >>> display_width("\u732b\u732b")
+    4
+    """
+    if text.isascii():
+        return len(text)
+    width = 0
+    for c in text:
+        if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+    return width
+
+
 def printable_name(name: str) -> bool:
     """Whether every character of a player's name can be shown: printable, or one of the
     invisible characters inside an emoji (a zero-width joiner between two emoji, the tags

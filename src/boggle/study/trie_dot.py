@@ -49,6 +49,19 @@ def trie_dot(words: Iterable[str], name: str = "trie") -> str:
     return "\n".join(lines)
 
 
+def ascii_dot(text: str) -> str:
+    """DOT ``text`` in ASCII: each letter beyond it written as GraphViz reads it in a label,
+    a character reference (``&#241;``), so the graph drawn is the same whatever encoding
+    carries it (GraphViz reads DOT as UTF-8: ``ñ`` written in Latin-1 drew garbage).
+
+    >>> print(ascii_dot(trie_dot(["ñu"])).splitlines()[4])
+      n0 -> n1 [label="&#241;"];
+    """
+    if text.isascii():
+        return text
+    return "".join(c if c.isascii() else f"&#{ord(c)};" for c in text)
+
+
 def _node_lines(root: TrieNode) -> Iterator[str]:
     counter = 0
     stack: list[tuple[TrieNode, str, int | None, str]] = [(root, "", None, "")]

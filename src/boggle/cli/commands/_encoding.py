@@ -17,6 +17,7 @@ import sys
 
 TYPE_CHECKING = False  # typing costs milliseconds to import on every start (solve imports this)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -37,6 +38,27 @@ def escape_unwritable(*streams: Any) -> None:
             reconfigure(errors="backslashreplace")
 
 
+def escaped_as(out: Any) -> Callable[[str], str] | None:
+    """How ``out`` (standard output, set by :func:`escape_unwritable`) will show a text:
+    ``None`` where it writes every character (UTF-8), else a function giving the text with
+    what its encoding lacks escaped, so that a report can align its columns by what shows.
+
+    >>> import io
+    >>> print(escaped_as(io.TextIOWrapper(io.BytesIO(), encoding="latin-1"))("żaba é"))
+    \\u017caba é
+    >>> escaped_as(io.TextIOWrapper(io.BytesIO(), encoding="utf-8")) is None
+    True
+    """
+    if writes_utf_8(out):
+        return None
+    encoding = getattr(out, "encoding", None) or "utf-8"
+
+    def escaped(text: str) -> str:
+        return text.encode(encoding, "backslashreplace").decode(encoding)
+
+    return escaped
+
+
 def encodable_json(text: str, out: Any) -> str:
     """JSON ``text`` as ``out`` can write it: as it is to a UTF-8 stream, else with every
     character beyond ASCII escaped (``\\u00e9``, still the same JSON). JSON exchanged
@@ -52,19 +74,20 @@ def encodable_json(text: str, out: Any) -> str:
     >>> print(encodable_json('{"entry": "café"}', io.TextIOWrapper(io.BytesIO(), "UTF8")))
     {"entry": "café"}
     """
-    if text.isascii() or _is_utf_8(getattr(out, "encoding", None) or "utf-8"):
+    if text.isascii() or writes_utf_8(out):
         return text
     import json
 
     return json.dumps(json.loads(text))
 
 
-def _is_utf_8(encoding: str) -> bool:
-    """Whether ``encoding`` (``UTF8``, ``utf_8``, ``latin-1``) is UTF-8."""
+def writes_utf_8(out: Any) -> bool:
+    """Whether the stream ``out`` writes UTF-8 (``UTF8``, ``utf_8``; a stream that names
+    no encoding is taken to)."""
     import codecs
 
     try:
-        return codecs.lookup(encoding).name == "utf-8"
+        return codecs.lookup(getattr(out, "encoding", None) or "utf-8").name == "utf-8"
     except LookupError:
         return False
 

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from boggle.cli.commands import _options as options
-from boggle.cli.commands._encoding import escape_unwritable, write_json
+from boggle.cli.commands._encoding import escape_unwritable, escaped_as, write_json
 from boggle.cli.commands._help import ExampleHelpFormatter, examples_epilog
 from boggle.cli.commands.solve import board_text
 from boggle.files.inputs import read_file
@@ -141,5 +141,5 @@ def run(args: argparse.Namespace) -> int:
         # what the players typed ("żaba", "cœur") is escaped where the output's encoding (a
         # Latin-1 locale) lacks it, as `boggle play` shows it: an error ended the report
         escape_unwritable()
-        sys.stdout.write(result.text() + "\n")
+        sys.stdout.write(result.text(escaped_as(sys.stdout)) + "\n")  # columns as shown
     return 0

@@ -11,7 +11,9 @@ On a terminal whose standard output goes elsewhere (``boggle play > round.txt``)
 for the player's eyes (the board, the prompt and its countdown, each word's answer, the
 path questions) is written to standard error, the terminal, and only the round's report
 (the board and the summary) to standard output, as a prompt is kept out of a command's
-output by ``git``, ``ssh`` or ``fzf``: the player never types blind.
+output by ``git``, ``ssh`` or ``fzf``: the player never types blind.  With standard error
+redirected too, the round is shown on the terminal itself (``/dev/tty``), or refused in one
+line when that cannot be opened.
 
 When stdin is not a terminal (a pipe, a file) there is no timer: words are read
 one per line until end of input, so a round can be scripted and tested.  A line
@@ -32,7 +34,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from boggle.cli.commands import _options as options
-from boggle.cli.commands._encoding import escape_unwritable
+from boggle.cli.commands._encoding import escape_unwritable, escaped_as
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands.roll import (
     add_dice_options,
@@ -52,7 +54,7 @@ from boggle.model import render
 from boggle.model.board import Board
 from boggle.model.errors import BoggleError
 from boggle.model.word_levels import ALL
-from boggle.model.wording import counted, grouped, plain_unless_odd
+from boggle.model.wording import counted, display_width, grouped, plain_unless_odd
 from boggle.wordlists.frequencies import level_lexicon
 from boggle.wordlists.lexicon import Lexicon
 
@@ -75,8 +77,8 @@ def register(subparsers: Any) -> None:
         "found (its length and first letter, then its definition, then where it starts). "
         "Ctrl-D ends the round early; Ctrl-C ends it too, shows its summary and exits with "
         "status 130. With standard output redirected (boggle play > FILE) the board, prompt "
-        "and answers are shown on the terminal (standard error) and only the round's report "
-        "goes to standard output.",
+        "and answers are shown on the terminal (standard error, or /dev/tty when that is "
+        "redirected too) and only the round's report goes to standard output.",
         **with_examples("play"),
     )
     parser.add_argument(
@@ -134,8 +136,9 @@ def run(args: argparse.Namespace) -> int:
     session = PlaySession(board, solve(board, playing, rules, engine=args.engine))
     out = sys.stdout  # the round's report
     interactive = sys.stdin.isatty()
-    # a player on a terminal whose output goes to a file sees the round on standard error
-    screen = sys.stderr if interactive and not out.isatty() else out
+    # a player on a terminal whose output goes to a file sees the round on standard error,
+    # or on the terminal itself when that goes to a file too (`play > f 2> g`)
+    screen = player_screen(out) if interactive else out
     heading = f"Board {board}. Words of {rules.min_length} letters or more"
     for stream in dict.fromkeys((screen, out)):  # each once: the report has the board too
         stream.write(render.board_text(board, frame=True) + "\n")
@@ -190,13 +193,14 @@ def run(args: argparse.Namespace) -> int:
         out.write("Round stopped (Ctrl-C).\n" if interrupted else "Round over.\n")
         for word in path_requests:  # asked during the round: answered first, as the summary ends
             out.write(path_answer(session, word) + "\n")
+    shown_as = escaped_as(out)  # the columns align by what the report shows
     if screen is not out and session.found:  # the report has the words the screen showed
-        out.write(found_text(session) + "\n")
-    out.write(summary_text(session, args.missed) + "\n")
+        out.write(found_text(session, shown_as) + "\n")
+    out.write(summary_text(session, args.missed, shown_as) + "\n")
     if session.missed():
         from boggle.cli.main import terminal_columns
 
-        out.write(learn_text(session, terminal_columns()) + "\n")
+        out.write(learn_text(session, terminal_columns(), shown_as) + "\n")
         if args.keep:
             out.write(keep_text(session) + "\n")
     if hints:
@@ -274,10 +278,11 @@ def feedback_text(
     return f"  {word}: {feedback.status.replace('_', ' ').replace('board', 'the board')}"
 
 
-def found_text(session: PlaySession) -> str:
+def found_text(session: PlaySession, escape: Callable[[str], str] | None = None) -> str:
     """The words found, in the order found, each with its points (as the words missed are
     listed, and ``boggle judge`` lists a player's words): for the round's report when the
-    answers were shown on the terminal alone (``boggle play > report.txt``).
+    answers were shown on the terminal alone (``boggle play > report.txt``). ``escape``:
+    how the report shows a word its encoding lacks (:func:`_padded` aligns by it).
 
     >>> from boggle import Lexicon, solve
     >>> session = PlaySession(Board.parse("fxie amlo ewbx astu"), solve(
@@ -290,17 +295,30 @@ def found_text(session: PlaySession) -> str:
     """
     solution = session.solution
     points = {item.word: item.points for item in solution}
-    names = [solution.shown(word) for word in session.found]
-    width = max(map(len, names), default=0)
+    names = _padded([solution.shown(word) for word in session.found], escape)
     lines = [f"Words you found ({len(names):,}), in the order found:"]
     lines.extend(
-        f"  {name:<{width}}  {points[word]:,}"
-        for name, word in zip(names, session.found, strict=True)
+        f"  {name}  {points[word]:,}" for name, word in zip(names, session.found, strict=True)
     )
     return "\n".join(lines)
 
 
-def summary_text(session: PlaySession, show_missed: int) -> str:
+def _padded(names: list[str], escape: Callable[[str], str] | None) -> list[str]:
+    """``names`` as the output shows them (``escape``: ``AREA (\\xe1rea)`` in an ASCII
+    locale), padded to one width on the screen, so the column after them aligns.
+
+    >>> escape = lambda text: text.encode("ascii", "backslashreplace").decode()
+    >>> [len(name) for name in _padded(["AREA (\u00e1rea)", "ERA"], escape)]
+    [14, 14]
+    """
+    shown = [escape(name) for name in names] if escape is not None else names
+    width = max(map(display_width, shown), default=0)
+    return [name + " " * (width - display_width(name)) for name in shown]
+
+
+def summary_text(
+    session: PlaySession, show_missed: int, escape: Callable[[str], str] | None = None
+) -> str:
     solution = session.solution
     if not solution.count:  # not "0 of 0 words (100%). You found every word!"
         return (
@@ -316,11 +334,8 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     if missed:
         shown = missed if show_missed == 0 else missed[:show_missed]
         lines.append(f"Words you missed ({len(missed):,}), best first:")
-        names = [solution.shown(w.word) for w in shown]
-        width = max(map(len, names))
-        lines.extend(
-            f"  {name:<{width}}  {w.points:,}" for name, w in zip(names, shown, strict=True)
-        )
+        names = _padded([solution.shown(w.word) for w in shown], escape)
+        lines.extend(f"  {name}  {w.points:,}" for name, w in zip(names, shown, strict=True))
         if len(shown) < len(missed):
             lines.append(f"  ... and {len(missed) - len(shown):,} more (--missed 0 shows all)")
     else:
@@ -328,7 +343,9 @@ def summary_text(session: PlaySession, show_missed: int) -> str:
     return "\n".join(lines)
 
 
-def learn_text(session: PlaySession, width: int = 80) -> str:
+def learn_text(
+    session: PlaySession, width: int = 80, escape: Callable[[str], str] | None = None
+) -> str:
     """The missed words to learn (:data:`~boggle.game.word_setting.WORDS_TO_LEARN`, common
     first when ``wordfreq`` is installed), each with its level and its meaning cut to
     ``width`` columns (what form it is first: "(plural of limb) one of..."), or for another
@@ -343,10 +360,9 @@ def learn_text(session: PlaySession, width: int = 80) -> str:
         f"Words to learn, {'common first' if leveled else 'best first'}, with their meanings "
         f"('boggle define WORD' says more):"
     ]
-    names = [session.solution.shown(entry["word"]) for entry in entries]
-    name_width = max(map(len, names))
+    names = _padded([session.solution.shown(entry["word"]) for entry in entries], escape)
     for entry, name in zip(entries, names, strict=True):
-        head = f"  {name:<{name_width}}  "
+        head = f"  {name}  "
         if leveled:
             head += f"{entry.get('level', ''):<8}  "
         meaning, cut = meaning_of(entry["word"], language, session.solution.lexicon)
@@ -402,7 +418,7 @@ def path_answer(session: PlaySession, entry: str) -> str:
 def ask(prompt: str, screen: TextIO) -> str:
     """A line typed after ``prompt``, shown on ``screen``: ``input`` writes its prompt to
     standard output, which is the round's report, not the terminal, when redirected."""
-    if screen is not sys.stderr:
+    if screen is not sys.stderr and getattr(screen, "name", None) != TERMINAL:
         return input(prompt)
     screen.write(prompt)
     screen.flush()
@@ -427,6 +443,29 @@ def ask_for_paths(session: PlaySession, out: TextIO) -> None:
 
 
 # --------------------------------------------------------------------------- the terminal
+
+TERMINAL = "/dev/tty"
+"""The process's terminal, where the round is shown when both output streams are redirected."""
+
+
+def player_screen(out: TextIO) -> TextIO:
+    """Where a player typing on a terminal sees the round: standard output when it is the
+    terminal, else standard error when that is, else the terminal itself (:data:`TERMINAL`:
+    ``boggle play > round.txt 2> errors.txt`` showed nothing, and the player typed blind);
+    a :class:`BoggleError` of one line when it cannot be opened."""
+    if out.isatty():
+        return out
+    if sys.stderr.isatty():
+        return sys.stderr
+    try:
+        # line-buffered text in the locale's encoding, as standard error would be
+        return open(TERMINAL, "w", buffering=1, encoding=sys.stdin.encoding)
+    except OSError as error:
+        raise BoggleError(
+            f"the round has nowhere to show: standard output and standard error are redirected "
+            f"and {TERMINAL} cannot be opened ({error.strerror or error}); leave one of them "
+            "on the terminal"
+        ) from None
 
 
 def play_on_terminal(

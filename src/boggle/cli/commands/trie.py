@@ -2,7 +2,9 @@
 
 ``--dot`` prints the DOT text; ``--out FILE`` (repeatable) writes it to a ``.dot``
 file or renders it to ``.svg``, ``.png`` or ``.pdf`` with GraphViz's ``dot``
-program.  Without either, a one-line summary of the trie is printed.
+program.  Without either, a one-line summary of the trie is printed.  DOT printed to a
+stream that is not UTF-8 has its letters beyond ASCII as character references (``&#241;``),
+which GraphViz draws as the letter.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from boggle.cli.commands._encoding import escape_unwritable, writes_utf_8
 from boggle.cli.commands._help import with_examples
 from boggle.cli.commands._options import (
     add_dictionary_option,
@@ -24,7 +27,7 @@ from boggle.engines.trie import build_trie
 from boggle.files.cache import write_atomic
 from boggle.model.errors import BoggleError
 from boggle.model.wording import counted, grouped, quoted
-from boggle.study.trie_dot import RENDER_FORMATS, render_dot, trie_dot
+from boggle.study.trie_dot import RENDER_FORMATS, ascii_dot, render_dot, trie_dot
 
 
 def register(subparsers: Any) -> None:
@@ -76,8 +79,12 @@ def run(args: argparse.Namespace) -> int:
     lexicon = lexicon_from_args(args)
     words = lexicon.words[: args.words]
     dot_text = trie_dot(words)
+    # a letter beyond ASCII (Spanish "ñ") to a stream that is not UTF-8 (a Latin-1 or ASCII
+    # locale) is escaped as GraphViz reads it, as other commands escape what they print:
+    # an error stopped the graph, or Latin-1 bytes made a graph GraphViz reads as UTF-8
+    escape_unwritable()
     if args.dot:
-        sys.stdout.write(dot_text + "\n")
+        sys.stdout.write((dot_text if writes_utf_8(sys.stdout) else ascii_dot(dot_text)) + "\n")
     for typed in args.out:
         if Path(typed).suffix.lower() == ".dot":
             write_atomic(typed, (dot_text + "\n").encode())

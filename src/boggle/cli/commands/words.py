@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from boggle.cli.commands import _options as options
-from boggle.cli.commands._encoding import escape_unwritable
+from boggle.cli.commands._encoding import escape_unwritable, escaped_as, write_json
 from boggle.cli.commands._help import with_examples
 from boggle.game.kept_words import (
     MOST_KEPT,
@@ -29,7 +29,7 @@ from boggle.game.kept_words import (
     today,
     words_file,
 )
-from boggle.model.wording import counted
+from boggle.model.wording import counted, display_width
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -225,12 +225,14 @@ def run_list(args: argparse.Namespace) -> int:
     words = load_words(path, day)
     if args.json:
         shown = {"file": str(path), "words": [w.to_json() for w in words]}
-        print(json.dumps(shown, ensure_ascii=False))
+        write_json(json.dumps(shown, ensure_ascii=False))  # ASCII-escaped unless UTF-8
         return 0
     if not words:
         print(f"No words kept ({path}): keep some with 'boggle words add WORD'.")
         return 0
-    width = max(len(w.word) for w in words)
+    escape = escaped_as(sys.stdout) or str  # the column aligns by what is shown ("CA\xd1A")
+    names = {id(w): escape(w.word.upper()) for w in words}
+    width = max(display_width(name) for name in names.values())
     for title, group in (
         ("To learn", [w for w in words if not w.learned]),
         ("Learned", [w for w in words if w.learned]),
@@ -239,7 +241,8 @@ def run_list(args: argparse.Namespace) -> int:
             print(f"{title} ({len(group)}):")
             for w in group:
                 about = " · ".join(p for p in (w.list or "", w.level or "", due_text(w, day)) if p)
-                print(f"  {w.word.upper():<{width}}  {about}")
+                name = names[id(w)]
+                print(f"  {name}{' ' * (width - display_width(name))}  {about}")
     due = sum(w.is_due(day) for w in words)
     print(f"{counted(due, 'word')} due today ({path}).")
     return 0
