@@ -18,7 +18,7 @@ so does a room's join error; a finger's targets (the result lists' words, the fo
 and a row's among them, a checkbox's label) are 44 px high; a reload mid-round keeps a solo,
 daily or challenge round and its words; a word entered while a room's connection is lost is
 sent once it is back; `/room` leads back to a seat kept; a challenge's link and results fit a
-320 px screen; a malformed room code is said.
+320 px screen; a malformed room code is said; a tapped button does not keep its hover colour.
 
 Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
 reason locally and fail in CI.
@@ -837,3 +837,25 @@ def test_a_daily_round_started_before_the_word_lists_came_plays_the_servers_defa
     daily = get_json(f"{server.url}/api/daily?date=2026-11-23")
     assert page.locator("#board").get_attribute("data-board") == daily["board"]
     assert "unknown word list" not in page.inner_text("#error")
+
+
+def test_a_tapped_button_does_not_stay_in_its_hover_colour(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Safari on iOS takes a tap for a hover and keeps the hover until the next tap elsewhere:
+    "Add", tapped, stayed in its hover colour as if still pressed. On a screen that cannot
+    hover (``hover: none``, a phone) a button under the pointer keeps its own colour; with a
+    mouse it still takes the hover colour."""
+    add = "#play-form button[type=submit]"
+    colours = {}
+    for name, options in (("phone", PHONE), ("desktop", {})):
+        page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **options)
+        page.click("#play-start")
+        page.wait_for_selector("#play-form:not([hidden])")
+        before = page.eval_on_selector(add, "b => getComputedStyle(b).backgroundColor")
+        page.hover(add)  # the pointer left on it, as a tap leaves Safari's hover
+        after = page.eval_on_selector(add, "b => getComputedStyle(b).backgroundColor")
+        assert page.eval_on_selector(add, "b => b.matches(':hover')")
+        colours[name] = (before, after)
+    assert colours["phone"][0] == colours["phone"][1], colours
+    assert colours["desktop"][0] != colours["desktop"][1], colours

@@ -189,6 +189,31 @@ def test_a_finger_traces_a_word_on_a_phone(pages: Pages, server: ServeProcess) -
     assert page.evaluate("() => document.activeElement.id") == "play-input"
 
 
+def test_a_quick_finger_slide_over_a_die_enters_it_as_on_an_iphone(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Safari on iOS reports a finger's moves about once a frame, and before 18.2 without the
+    coalesced ones between: a quick slide over a die (M of SEMI) reached the die after it (I)
+    with no point on it, and I, no neighbour of the die before (E), was ignored: "SE", not
+    SEMI. The way between two reported points is now walked."""
+    page = start_solo_round(pages, server, FXIE, **PHONE)
+    page.evaluate("() => { delete PointerEvent.prototype.getCoalescedEvents; }")
+    session = page.context.new_cdp_session(page)
+
+    def touch(kind: str, cell: Cell | None = None) -> None:
+        points = [] if cell is None else [dict(zip("xy", centre(page, cell), strict=True))]
+        session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", (3, 1))  # S
+    touch("touchMove", (2, 0))  # E
+    touch("touchMove", (0, 2))  # I, across M in one move
+    touch("touchEnd")
+    session.detach()
+    page.wait_for_function("() => document.getElementById('play-feedback').textContent")
+    assert page.locator("#play-feedback").text_content() == "SEMI: +1"
+    assert page.get_attribute("#board-wrap", "data-verdict-word") == "semi"
+
+
 def test_the_last_words_path_is_gone_once_the_round_is_over(
     pages: Pages, server: ServeProcess
 ) -> None:

@@ -160,3 +160,13 @@ def test_no_page_script_looks_behind_in_a_regular_expression() -> None:
         if re.search(r"\(\?<[=!]", line)
     ]
     assert found == [], f"a lookbehind, which Safari before 16.4 cannot read: {found}"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_page_lets_an_iphone_call_its_numbers(client: TestClient, path: str) -> None:
+    """Safari on iOS shows a number of 7 or more digits as a phone number to call, blue and
+    underlined, unless the page says not to: a board's seed ("Last seed: 1891208192") was a
+    link that offered to call it."""
+    html = client.get(path).text
+    head = html[: html.index("</head>")]
+    assert '<meta name="format-detection" content="telephone=no">' in head

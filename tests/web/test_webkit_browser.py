@@ -2,7 +2,9 @@
 WebKitGTK driven by Selenium on a virtual X display, each page a phone's 390x844, against
 `boggle serve` (the room against the app served in the test process, its rooms on the test's
 clock). A solo round typed and traced, the daily board, a room of two WebKit players who see
-each other's words over the WebSocket; no JavaScript error nor policy violation on the way.
+each other's words over the WebSocket, a challenge made and answered, My words (practise, save
+to and add from a file), a round left and come back to (the back/forward cache); no JavaScript
+error nor policy violation on the way.
 The fields of a room's entry and of the solver have text of 16 px or more (iOS zooms the page
 in on a smaller one). A link copied where the Clipboard API is refused is all selected, with
 iOS's select() (which selects nothing).
@@ -16,7 +18,9 @@ without them these tests skip with a reason locally and fail in CI.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -271,3 +275,108 @@ def test_a_link_copied_without_the_clipboard_api_is_all_selected_as_on_an_iphone
     assert copied[0] == "copy"
     assert copied[1] == by_css(page, "#share-link").get_attribute("href"), copied
     assert button.text == "Copied"
+
+
+def test_a_challenge_made_after_a_solo_round_is_answered_in_webkit(
+    phones: WebKitPhones, server: ServeProcess
+) -> None:
+    """Ann's solo round, her challenge's link made and copied; Bob, in a WebKit of his own,
+    opens it, plays the same board and sees both results."""
+    words = [w["word"] for w in get_json(server.url + "/api/solve", {"board": FXIE})["words"]]
+    ann = phones.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    by_css(ann, "#play-start").click()
+    wait_for(ann, "#play-form")
+    enter_word(ann, "play-input", words[0])
+    wait_for(ann, "#play-feedback.good")
+    by_css(ann, "#play-end").click()
+    wait_for(ann, "#challenge-your-name").send_keys("ann")
+    by_css(ann, "#challenge-button").click()
+    link = wait_for(ann, "#challenge-link").get_attribute("href")
+    copy = by_css(ann, "#challenge-copy")
+    copy.click()
+    wait_until(ann, "return arguments[0].textContent === 'Copied'", copy)
+
+    bob = phones.open(link)
+    assert "ann played it: " in by_css(bob, "#challenge-info").text
+    by_css(bob, "#challenge-name").send_keys("bob")
+    by_css(bob, "#challenge-start").click()
+    wait_for(bob, "#board .cube")
+    assert by_css(bob, "#board").get_attribute("data-board") == FXIE
+    enter_word(bob, "word-input", words[1])
+    wait_for(bob, f"#my-words li[data-word='{words[1]}']")
+    by_css(bob, "#challenge-stop").click()
+    wait_for(bob, "body[data-phase='results'] #challenge-results")
+    rows = bob.execute_script(
+        "return [...document.querySelectorAll('#challenge-results tbody tr')]"
+        ".map(row => row.dataset.name)"
+    )
+    assert sorted(rows) == ["ann", "bob"]
+    no_error_shown(bob)
+
+
+def test_my_words_practises_and_adds_from_a_file_in_webkit(
+    phones: WebKitPhones, server: ServeProcess, tmp_path: Path
+) -> None:
+    """A word kept is practised (its clue blanks the word), the list saved to a file (a
+    download), and the words of another file added ("Add from a file")."""
+    from selenium.webdriver.remote.file_detector import UselessFileDetector
+
+    kept = {"word": "limbo", "board": FXIE, "points": 2, "date": "2026-11-27", "due": "2026-11-27"}
+    page = phones.open(server.url + "/words")
+    page.execute_script(
+        "localStorage.setItem('boggle-learn', JSON.stringify({version: 1, words: [arguments[0]]}))",
+        kept,
+    )
+    phones.go(page, server.url + "/words")
+    assert by_css(page, "#to-learn-title").text == "To learn (1)"
+    by_css(page, "#practise-start").click()
+    clue = wait_until(
+        page,
+        "const clue = document.getElementById('practise-clue');"
+        " return clue.dataset.word && clue.textContent",
+    )
+    assert "limbo" not in clue.lower() and "(5 letters)" in clue
+    enter_word(page, "practise-input", "limbo")
+    assert wait_until(
+        page, "return document.getElementById('practise-verdict').textContent"
+    ).startswith("Right: LIMBO.")
+
+    by_css(page, "#export-words").click()
+    said = wait_until(page, "return document.getElementById('words-status').textContent")
+    assert said.startswith("Saved 1 word to boggle-words-")
+    other = tmp_path / "words.json"
+    other.write_text(json.dumps({"version": 1, "words": [{**kept, "word": "fame", "points": 1}]}))
+    page.file_detector = UselessFileDetector()  # a file of this machine: WebKit's is one
+    page.execute_script("document.getElementById('import-file').hidden = false")
+    by_css(page, "#import-file").send_keys(str(other))
+    wait_until(
+        page,
+        "return document.getElementById('words-status').textContent"
+        " === 'Added 1 word from words.json.'",
+    )
+    assert by_css(page, "#to-learn-title").text == "To learn (2)"
+
+
+def test_a_round_left_and_come_back_to_goes_on_in_webkit(
+    phones: WebKitPhones, server: ServeProcess
+) -> None:
+    """Back from another page to a solo round (WebKit's back/forward cache keeps the page as
+    it was, Safari's too): the round goes on, a word typed and a word traced still count."""
+    words = get_json(server.url + "/api/solve", {"board": FXIE})["words"]
+    typed = words[0]
+    traced = next(w for w in words if len(w["path"]) == 3 and w["word"] != typed["word"])
+    page = phones.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    by_css(page, "#play-start").click()
+    wait_for(page, "#play-form")
+    phones.go(page, server.url + "/words")
+    page.back()
+    wait_for(page, "#play-form")
+    enter_word(page, "play-input", typed["word"])
+    wait_for(page, "#play-feedback.good")
+    trace(page, traced["path"])
+    wait_until(page, "return document.querySelectorAll('#play-found li').length === 2")
+    assert by_css(page, "#play-score").get_attribute("data-score") == str(
+        typed["points"] + traced["points"]
+    )
+    page.forward()  # and on to My words again
+    wait_until(page, "return location.pathname === '/words' && document.body.dataset.ready")

@@ -21,6 +21,7 @@ const tracer = {
   pointer: null,   // the pointer tracing now
   cells: [],       // the dice of the path so far: [row, col, face]
   last: null,      // the last word entered by tracing: { word, cells } ([row, col] each)
+  at: null,        // where the pointer was last seen: { x, y }
 };
 
 function cubeAt(x, y) {
@@ -31,6 +32,25 @@ function cubeAt(x, y) {
     if (Math.hypot(dx, dy) <= box.width * HIT_RADIUS) return cube;
   }
   return null;
+}
+
+// The points a slide passed through on its way from the last point seen to (x, y). A finger
+// (or a pen) slides, it never jumps: where the browser reports its moves far apart, the way
+// between them is walked a quarter of a die at a time, so a die slid across quickly is not
+// missed (and the next one ignored as no neighbour). Safari on iOS reports about one move a
+// frame and, before 18.2, no coalesced ones: a quick slide's points can be half a die apart
+// or more. A mouse's points are taken as they come (a mouse may jump).
+function slidThrough(x, y, finger) {
+  const from = tracer.at;
+  tracer.at = { x, y };
+  if (!finger || !from) return [[x, y]];
+  const side = $("board").querySelector(".cube")?.getBoundingClientRect().width || 44;
+  const steps = Math.max(1, Math.ceil(Math.hypot(x - from.x, y - from.y) / (side / 4)));
+  const points = [];
+  for (let step = 1; step <= steps; step += 1) {
+    points.push([from.x + ((x - from.x) * step) / steps, from.y + ((y - from.y) * step) / steps]);
+  }
+  return points;
 }
 
 const cellOf = (cube) => [Number(cube.dataset.row), Number(cube.dataset.col), cube.dataset.face];
@@ -68,6 +88,7 @@ function start(event) {
   if (!cube) return;
   event.preventDefault();  // no text selection, no focus moved away from the word box
   tracer.pointer = event.pointerId;
+  tracer.at = { x: event.clientX, y: event.clientY };
   $("board").setPointerCapture?.(event.pointerId);
   tracer.cells = [cellOf(cube)];
   showTrace();
@@ -76,15 +97,19 @@ function start(event) {
 function move(event) {
   if (event.pointerId !== tracer.pointer) return;
   event.preventDefault();
+  const finger = event.pointerType !== "mouse";
   for (const point of event.getCoalescedEvents?.() || [event]) {
-    const cube = cubeAt(point.clientX, point.clientY);
-    if (cube) enter(cube);
+    for (const [x, y] of slidThrough(point.clientX, point.clientY, finger)) {
+      const cube = cubeAt(x, y);
+      if (cube) enter(cube);
+    }
   }
 }
 
 function finish(event) {
   if (event.pointerId !== tracer.pointer) return;
   tracer.pointer = null;
+  tracer.at = null;
   const cells = tracer.cells;
   tracer.cells = [];
   delete $("path-overlay").dataset.tracing;
