@@ -9,6 +9,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
@@ -243,3 +244,60 @@ def test_round_processes_past_four_a_core_are_refused_before_any_start(
         assert f"--round-processes must be from 0 to {max_round_processes():,}" in err, err
     with pytest.raises(BoggleError, match="round_processes must be from 0 to"):
         Limits(round_processes=10**30)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class _Recorded:
+    """In place of the server: the settings it would have run with, kept."""
+
+    configs: ClassVar[list[Any]] = []
+
+    def __init__(self, config: Any, say: object = None) -> None:
+        self.configs.append(config)
+
+    def run(self) -> None:
+        pass
+
+
+def test_the_proxies_whose_forwarded_headers_are_believed_are_the_operator_s_to_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """uvicorn believed X-Forwarded-For from 127.0.0.1 and ::1 only, and a proxy on another
+    machine could be named only by $FORWARDED_ALLOW_IPS, never checked (a typo believed no
+    proxy, silently): `--forwarded-allow-ips` names them (none: no proxy), and a bad value,
+    given or in the environment, is one line, exit status 2."""
+    from boggle.web import server
+
+    monkeypatch.setattr(server, "BoundedServer", _Recorded)
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    base = ["serve", "--data", str(tmp_path), "--port", str(_free_port())]
+    for given, believed in (
+        ([], ["127.0.0.1", "::1"]),
+        (["--forwarded-allow-ips", "192.0.2.7, 10.0.0.0/8,[2001:db8::7]"], None),
+        (["--forwarded-allow-ips", "*"], ["*"]),
+        (["--forwarded-allow-ips", "none"], []),
+    ):
+        _Recorded.configs.clear()
+        assert main([*base, *given]) == 0
+        config = _Recorded.configs[0]
+        if believed is None:
+            believed = ["192.0.2.7", "10.0.0.0/8", "2001:db8::7"]
+        assert config.proxy_headers == bool(believed)
+        assert (config.forwarded_allow_ips if believed else []) == believed
+    capsys.readouterr()
+    for bad in ("", "proxy.example", "10.0.0.5/8", "192.0.2.7,", "none,192.0.2.7", "::1]"):
+        err = serve_error(capsys, *base[1:], "--forwarded-allow-ips", bad)
+        assert "--forwarded-allow-ips: " in err and "separated by commas" in err, err
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "192.0.2.300")
+    err = serve_error(capsys, *base[1:])
+    assert "$FORWARDED_ALLOW_IPS: '192.0.2.300' is not an address" in err, err
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "192.0.2.30")
+    _Recorded.configs.clear()
+    assert main(base) == 0
+    assert _Recorded.configs[0].forwarded_allow_ips == ["192.0.2.30"]

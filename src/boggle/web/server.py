@@ -425,14 +425,29 @@ def log_config(access_log: bool) -> dict[str, Any]:
 
 
 def server_config(
-    app: Any, host: str, port: int, limits: ServerLimits, access_log: bool = False
+    app: Any,
+    host: str,
+    port: int,
+    limits: ServerLimits,
+    access_log: bool = False,
+    proxies: list[str] | None = None,
 ) -> uvicorn.Config:
     """uvicorn's settings for ``app``: HTTP/1.1 with these limits, no reloading; each
-    request logged with ``access_log`` (:func:`log_config`)."""
+    request logged with ``access_log`` (:func:`log_config`); the client's address and scheme
+    taken from ``X-Forwarded-For`` and ``X-Forwarded-Proto`` when the connection comes from
+    one of ``proxies`` (addresses or networks, ``["*"]`` any, ``[]`` none; ``None``:
+    uvicorn's default, ``$FORWARDED_ALLOW_IPS`` or a proxy on this machine).
+
+    >>> config = server_config(object(), "::", 80, ServerLimits(), proxies=[])
+    >>> config.proxy_headers
+    False
+    """
     return uvicorn.Config(
         app,
         host=host,
         port=port,
+        proxy_headers=proxies != [],
+        forwarded_allow_ips=proxies or None,
         log_config=log_config(access_log),
         log_level=None,
         access_log=access_log,

@@ -10,6 +10,7 @@ import argparse
 import contextlib
 import importlib.util
 import math
+import os
 import socket
 import sys
 from pathlib import Path
@@ -207,6 +208,15 @@ def register(subparsers: Any) -> None:
         help="write one line a request to standard output: the time, the client's address "
         "(behind a proxy, the one it passes on), the request line and the status",
     )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="ADDRESSES",
+        help="the proxies whose X-Forwarded-For and X-Forwarded-Proto (the client's address "
+        "and scheme) are believed: addresses or networks separated by commas "
+        "(192.0.2.7,10.0.0.0/8), * for any, none for no proxy (default: "
+        "$FORWARDED_ALLOW_IPS, else 127.0.0.1,::1: a proxy on this machine)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -225,6 +235,48 @@ def parse_dict_files(entries: list[str]) -> dict[str, Path]:
         load_lexicon(path, name=name)  # a bad file fails here, not later; the app reuses it
         offered[name] = Path(path)
     return offered
+
+
+LOOPBACK_PROXIES = "127.0.0.1,::1"
+"""The proxies believed unless ``--forwarded-allow-ips`` or ``$FORWARDED_ALLOW_IPS`` says
+otherwise: one on this machine (a client there could forge its address anyway)."""
+
+
+def trusted_proxies(value: str, source: str = "--forwarded-allow-ips") -> list[str]:
+    """The proxies ``value`` names (``source`` says where it came from in an error): each
+    address or network written as uvicorn compares it, ``["*"]`` for any, ``[]`` for none.
+
+    >>> trusted_proxies("127.0.0.1, [::1],10.0.0.0/8")
+    ['127.0.0.1', '::1', '10.0.0.0/8']
+    >>> trusted_proxies("*"), trusted_proxies("none")
+    (['*'], [])
+    >>> trusted_proxies("10.0.0.5/8")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    boggle.model.errors.BoggleError: --forwarded-allow-ips: '10.0.0.5/8' is not an address ...
+    """
+    import ipaddress
+
+    entries = [entry.strip() for entry in value.split(",")]
+    if entries in (["*"], ["none"]):
+        return [] if entries == ["none"] else ["*"]
+    proxies = []
+    for entry in entries:
+        bare = entry[1:-1] if entry[:1] == "[" and entry[-1:] == "]" else entry  # [::1]
+        try:
+            if "/" in entry:
+                proxies.append(str(ipaddress.ip_network(bare)))
+            else:
+                proxies.append(str(ipaddress.ip_address(bare)))
+        except ValueError:
+            hint = " (a network's address ends in zero bits: 10.0.0.0/8)" if "/" in entry else ""
+            what = f"{quoted(entry)} is not an address or a network{hint}"
+            raise BoggleError(
+                f"{source}: {what if entry else f'an empty entry in {quoted(value)}'}; "
+                "give addresses or networks separated "
+                "by commas (192.0.2.7,10.0.0.0/8), * for any proxy or none for no proxy"
+            ) from None
+    return list(dict.fromkeys(proxies))
 
 
 def allowed_hosts(host: str, named: list[str]) -> tuple[str, ...]:
@@ -367,6 +419,12 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.data is not None and not args.data.strip():
         raise BoggleError("--data needs a directory; to keep results here, say --data .")
+    if args.forwarded_allow_ips is not None:
+        proxies = trusted_proxies(args.forwarded_allow_ips)
+    elif (from_environment := os.environ.get("FORWARDED_ALLOW_IPS")) is not None:
+        proxies = trusted_proxies(from_environment, "$FORWARDED_ALLOW_IPS")
+    else:
+        proxies = trusted_proxies(LOOPBACK_PROXIES)
 
     from boggle.rooms import RoomsConfig
     from boggle.rooms.storage import ResultStore, default_data_dir
@@ -415,7 +473,14 @@ def run(args: argparse.Namespace) -> int:
         max_connections=args.max_connections or default_max_connections(),
     )
     server = BoundedServer(
-        server_config(app, args.host, args.port, server_limits, access_log=args.access_log),
+        server_config(
+            app,
+            args.host,
+            args.port,
+            server_limits,
+            access_log=args.access_log,
+            proxies=proxies,
+        ),
         say=lambda line: sys.stderr.write(line + "\n"),
     )
     with contextlib.suppress(KeyboardInterrupt):
