@@ -301,3 +301,27 @@ def test_the_proxies_whose_forwarded_headers_are_believed_are_the_operator_s_to_
     _Recorded.configs.clear()
     assert main(base) == 0
     assert _Recorded.configs[0].forwarded_allow_ips == ["192.0.2.30"]
+
+
+def test_on_every_address_it_prints_the_addresses_to_open_not_0_0_0_0(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`--host 0.0.0.0` (or `::`) printed `serving on http://0.0.0.0:8000/`, an address no
+    other device opens: it prints this machine's addresses, found as `--lan` finds them."""
+    from boggle.web import lan, server
+
+    monkeypatch.setattr(server, "BoundedServer", _Recorded)
+    monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.0.2.20", "2001:db8::20"])
+    port = _free_port()
+    assert main(["serve", "--host", "0.0.0.0", "--port", str(port), "--data", str(tmp_path)]) == 0
+    line = capsys.readouterr().err.splitlines()[-1]
+    assert line == (
+        f"boggle: serving on http://127.0.0.1:{port}/ and, from other devices, "
+        f"http://192.0.2.20:{port}/ and http://[2001:db8::20]:{port}/ (every address of this "
+        "machine; Ctrl-C stops)"
+    ), line
+    assert "0.0.0.0" not in line
+    monkeypatch.setattr(lan, "lan_addresses", list)
+    assert main(["serve", "--host", "0.0.0.0", "--port", str(port), "--data", str(tmp_path)]) == 0
+    line = capsys.readouterr().err.splitlines()[-1]
+    assert line.startswith(f"boggle: serving on http://127.0.0.1:{port}/ (every address"), line

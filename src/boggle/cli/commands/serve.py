@@ -290,7 +290,7 @@ def allowed_hosts(host: str, named: list[str]) -> tuple[str, ...]:
     """
     if named:
         return tuple(named)
-    if host in ("0.0.0.0", "::", ""):
+    if every_address(host):
         return ("*",)
     return tuple(dict.fromkeys([url_host(host), "localhost", "127.0.0.1", "[::1]"]))
 
@@ -309,6 +309,50 @@ def loopback(host: str) -> bool:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return host.lower().rstrip(".") == "localhost"
+
+
+def every_address(host: str) -> bool:
+    """Whether ``--host`` listens on every address of the machine.
+
+    >>> every_address("0.0.0.0"), every_address("::"), every_address("::0"), every_address("")
+    (True, True, True, True)
+    >>> every_address("127.0.0.1"), every_address("boggle.example")
+    (False, False)
+    """
+    import ipaddress
+
+    try:
+        return not host or ipaddress.ip_address(host.strip("[]")).is_unspecified
+    except ValueError:
+        return False
+
+
+def serving_line(host: str, port: int, network_urls: list[str]) -> str:
+    """The line that says the server runs: on every address, the one to open on this
+    machine and those other devices open (``network_urls``, :func:`boggle.web.lan.lan_urls`),
+    not ``http://0.0.0.0:8000/``, which no browser of another device opens.
+
+    >>> serving_line("127.0.0.1", 8000, [])
+    'boggle: serving on http://127.0.0.1:8000/ (Ctrl-C stops)'
+    >>> serving_line("0.0.0.0", 80, ["http://192.0.2.20:80/", "http://[fd00::20]:80/"])[19:]
+    'http://127.0.0.1:80/ and, from other devices, http://192.0.2.20:80/ and \
+http://[fd00::20]:80/ (every address of this machine; Ctrl-C stops)'
+    >>> serving_line("::", 80, [])[19:]
+    'http://[::1]:80/ (every address of this machine, none but loopback now; Ctrl-C stops)'
+    """
+    if not every_address(host):
+        return f"boggle: serving on http://{url_host(host)}:{port}/ (Ctrl-C stops)"
+    here = f"http://{'[::1]' if ':' in host else '127.0.0.1'}:{port}/"
+    if not network_urls:
+        return (
+            f"boggle: serving on {here} (every address of this machine, none but loopback "
+            "now; Ctrl-C stops)"
+        )
+    others = " and ".join(network_urls)
+    return (
+        f"boggle: serving on {here} and, from other devices, {others} (every address of "
+        "this machine; Ctrl-C stops)"
+    )
 
 
 def url_host(host: str) -> str:
@@ -459,15 +503,18 @@ def run(args: argparse.Namespace) -> int:
             challenges=challenge_limits(args),
         ),
     )
-    lan_urls: list[str] = []
+    network_urls: list[str] = []
     if args.lan:
-        config, args.host, lan_urls = _on_the_network(config, args)
+        config, args.host, network_urls = _on_the_network(config, args)
     app = create_app(config)  # a default list not offered is refused here
     _check_port_free(args.host, args.port)
     if args.lan:  # said once nothing can be refused: an error is the only line on stderr
-        _tell_the_network(lan_urls)
-    url = f"http://{url_host(args.host)}:{args.port}/"
-    sys.stderr.write(f"boggle: serving on {url} (Ctrl-C stops)\n")
+        _tell_the_network(network_urls)
+    if every_address(args.host) and not args.lan:
+        from boggle.web.lan import lan_addresses, lan_urls
+
+        network_urls = lan_urls(lan_addresses(), [], args.port)
+    sys.stderr.write(serving_line(args.host, args.port, network_urls) + "\n")
     server_limits = ServerLimits(
         head_seconds=args.head_timeout,
         max_connections=args.max_connections or default_max_connections(),
@@ -499,7 +546,7 @@ def _on_the_network(
     from boggle.web.lan import host_names, lan_addresses, lan_allowed_hosts, lan_urls
 
     host = args.host
-    addresses = lan_addresses() if host in ("0.0.0.0", "::") else [host]
+    addresses = lan_addresses() if every_address(host) else [host]
     names = host_names(addresses)
     urls = lan_urls(addresses, names, args.port)
     allowed = lan_allowed_hosts(addresses, names, args.allowed_host)
