@@ -410,14 +410,17 @@ def log_config(access_log: bool) -> dict[str, Any]:
     >>> config["loggers"]["uvicorn.access"]["level"], config["loggers"]["uvicorn.error"]["level"]
     ('INFO', 'WARNING')
     >>> config["loggers"]["boggle"]
-    {'handlers': ['default'], 'level': 'WARNING', 'propagate': False}
+    {'handlers': ['default']}
     """
     config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
     config["formatters"]["access"].update(
         {"()": f"{__name__}.AccessLine", "fmt": ACCESS_LINE, "datefmt": TIME_FORMAT}
     )
     config["formatters"]["default"].update(fmt=LOG_LINE, datefmt=TIME_FORMAT)
-    config["loggers"]["boggle"] = {"handlers": ["default"], "level": "WARNING", "propagate": False}
+    # Passed on to the root logger too, with its level (warnings, unless a program or a test
+    # running the server in its own process says otherwise): ``boggle serve`` gives the root
+    # no handler, and a test's log capture still sees the rooms' records.
+    config["loggers"]["boggle"] = {"handlers": ["default"]}
     config["loggers"]["uvicorn"]["level"] = "WARNING"
     config["loggers"]["uvicorn.error"]["level"] = "WARNING"
     config["loggers"]["uvicorn.access"]["level"] = "INFO" if access_log else "WARNING"
