@@ -1302,3 +1302,54 @@ def test_my_words_has_a_labelled_filter_box(pages: Pages, server: ServeProcess) 
     page.get_by_role("button", name="Remove LIMBO").click()
     assert page.text_content("#words-found") == "1 of 6 words matches \u201cli\u201d."
     assert page.locator(".kept-word:visible").get_attribute("data-word") == "lime"
+
+
+def test_a_filter_s_section_titles_count_the_words_it_shows(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """With a filter on, each section's title says how many of its words it shows ("To learn
+    (2 of 4)"), not its total alone; emptied, the totals again."""
+    words = [kept(word) for word in ("fame", "famed", "limbo", "mile")]
+    words += [kept(word, learned=True, streak=2, due="2026-12-20") for word in ("seam", "fax")]
+    page = words_page(pages, server, words)
+    assert page.text_content("#to-learn-title") == "To learn (4)"
+    assert page.text_content("#learned-title") == "Learned (2)"
+    box = page.get_by_label("Find a word")
+    box.fill("fa")
+    assert page.text_content("#to-learn-title") == "To learn (2 of 4)"
+    assert page.text_content("#learned-title") == "Learned (1 of 2)"
+    page.screenshot(path=str(ARTIFACTS / "words-filter-counts.png"))
+    box.fill("li")
+    assert page.text_content("#to-learn-title") == "To learn (1 of 4)"
+    assert page.locator("#learned").is_hidden()
+    box.fill("")
+    assert page.text_content("#to-learn-title") == "To learn (4)"
+    assert page.text_content("#learned-title") == "Learned (2)"
+
+
+def test_the_filter_finds_a_word_by_its_accents_before_its_meaning_comes(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The Spanish list keeps AÉREA as aerea: typed "aé" (or "AÉR") the filter finds it at
+    once, not only once its meaning has told how it is written; and "ae" finds it too."""
+    page = pages.open(server.url + "/words", **PHONE)
+    page.context.route(
+        "**/api/define?word=aerea*", lambda route: route.fulfill(status=500, body="down")
+    )
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": [kept("aerea", list="es"), kept("fame")]})],
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    meanings_shown(page)
+    assert page.text_content(".kept-word[data-word='aerea'] .kept-name") == "AEREA"
+    box = page.get_by_label("Find a word")
+    for typed in ("aé", "AÉR", "ae", "aérea"):
+        box.fill(typed)
+        visible = page.locator(".kept-word:visible")
+        assert [visible.nth(i).get_attribute("data-word") for i in range(visible.count())] == [
+            "aerea"
+        ], typed
+    box.fill("fá")
+    assert page.locator(".kept-word:visible").get_attribute("data-word") == "fame"

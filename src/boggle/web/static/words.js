@@ -292,8 +292,6 @@ function render() {
   $("words-list-line").hidden = !list;
   $("to-learn-list").replaceChildren(...learning.map((entry) => keptItem(entry, Boolean(list))));
   $("learned-list").replaceChildren(...learned.map((entry) => keptItem(entry, Boolean(list))));
-  $("to-learn-title").textContent = `To learn (${learning.length})`;
-  $("learned-title").textContent = `Learned (${learned.length})`;
   $("to-learn").hidden = !learning.length;
   $("learned").hidden = !learned.length;
   $("words-empty").hidden = state.words.length > 0;
@@ -316,22 +314,35 @@ function filterText() {
   return $("words-filter").value.trim().normalize("NFKC").toLowerCase();
 }
 
-// Only the cards whose word holds the filter's letters, as kept (aerea) or as shown once its
-// meaning came (AEREA (aérea)); a line says how many match. An empty filter shows them all.
+// `text` without its accents, as the filter compares: "aérea" and "aerea" are "aerea", "ñ" is
+// "n" (a list that folds its words keeps "aerea": typed "aé" finds it before its meaning came).
+function unaccented(text) {
+  return text.normalize("NFD").replace(/\p{M}/gu, "");
+}
+
+// Only the cards whose word holds the filter's letters, accents or not, as kept (aerea) or as
+// shown once its meaning came (AEREA (aérea)); a line says how many match, and each section's
+// title how many of its words: "To learn (2 of 15)". An empty filter shows them all.
 function showFiltered() {
   const filter = filterText();
+  const plain = unaccented(filter);
   let shown = 0;
   const items = document.querySelectorAll(".kept-word");
   for (const item of items) {
     const name = item.querySelector(".kept-name")?.textContent.toLowerCase() ?? "";
-    const match = !filter || item.dataset.word.includes(filter) || name.includes(filter);
+    const match = !filter || [item.dataset.word, name].some(
+      (text) => text.includes(filter) || unaccented(text).includes(plain),
+    );
     item.hidden = !match;
     if (match) shown += 1;
   }
-  for (const id of ["to-learn", "learned"]) {
+  for (const [id, title] of [["to-learn", "To learn"], ["learned", "Learned"]]) {
     const list = $(`${id}-list`);
-    const any = [...list.children].some((item) => !item.hidden);
-    $(id).hidden = !list.children.length || !any;
+    const total = list.children.length;
+    const any = [...list.children].filter((item) => !item.hidden).length;
+    $(id).hidden = !total || !any;
+    const text = filter ? `${title} (${any} of ${total})` : `${title} (${total})`;
+    if ($(`${id}-title`).textContent !== text) $(`${id}-title`).textContent = text;
   }
   const line = $("words-found");
   const text = !filter ? "" : shown
