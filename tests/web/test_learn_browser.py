@@ -1353,3 +1353,27 @@ def test_the_filter_finds_a_word_by_its_accents_before_its_meaning_comes(
         ], typed
     box.fill("fá")
     assert page.locator(".kept-word:visible").get_attribute("data-word") == "fame"
+
+
+def test_an_old_file_added_is_spread_after_the_words_due_already(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """A file saved before there were due days, added where 15 words are due today and 10
+    tomorrow: its 30 words fill each day up to 20 with those (5 today, 10 tomorrow, 15 the day
+    after), not 20 more today on top of the 15."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    here = [kept(f"h{letters[i // 26]}{letters[i % 26]}", due="") for i in range(15)]
+    here += [kept(f"t{letters[i]}", due="2026-11-30", streak=1) for i in range(10)]
+    page = words_on_day(pages, server, here, "2026-11-29")
+    old = tmp_path / "old-words.json"
+    names = [f"o{letters[i // 26]}{letters[i % 26]}" for i in range(30)]
+    old_words = [{"word": name, "list": None, "points": 1, "board": FXIE} for name in names]
+    old.write_text(json.dumps({"version": 1, "words": old_words}))
+    page.set_input_files("#import-file", str(old))
+    page.wait_for_function("() => document.getElementById('words-status').textContent")
+    assert page.text_content("#words-status") == "Added 30 words from old-words.json."
+    due = {w["word"]: w["due"] for w in stored(page)}
+    assert [due[name] for name in names] == [""] * 5 + ["2026-11-30"] * 10 + [
+        "2026-12-01"
+    ] * 15
+    assert page.text_content("#practise-due") == "20 words due today."

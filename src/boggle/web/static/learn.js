@@ -154,9 +154,11 @@ export const SPREAD_PER_DAY = 20;
 
 // The entries of a stored value (or a file saved by My words: the same text), each as this page
 // can use it, at most MOST_KEPT, each word of a language once (mergedCards); the words without a
-// due day spread from the day `day` (today when not given); null for a text that is not such a
-// value (broken JSON, another shape or version).
-export function readWords(raw, day = today()) {
+// due day spread from the day `day` (today when not given), after the words `kept` already
+// (a file added to a list: its words fill each day up to SPREAD_PER_DAY with those due then,
+// those due by `day` counted on it, so 15 due today leave room for 5 more today); null for a
+// text that is not such a value (broken JSON, another shape or version).
+export function readWords(raw, day = today(), kept = []) {
   let data;
   try {
     data = JSON.parse(raw);
@@ -174,10 +176,20 @@ export function readWords(raw, day = today()) {
   const cards = mergedCards(words);  // a card takes the due day of the entry it keeps
   const spread = [...cards.filter((entry) => !entry.learned), ...cards.filter((entry) => entry.learned)]
     .filter((entry) => entry.due === null);
-  spread.forEach((entry, index) => {  // the first day's at once, as before
-    const days = Math.floor(index / SPREAD_PER_DAY);
+  const load = new Map();  // YYYY-MM-DD -> the words due that day
+  const count = (on) => load.set(on, (load.get(on) ?? 0) + 1);
+  for (const entry of kept) count(isDue(entry, day) ? day : entry.due);
+  const isKept = keptAlready(kept);
+  let days = 0;
+  for (const entry of spread) {  // the first day's at once, as before
+    if (isKept(entry)) {  // left out when added (the list's own entry stays): takes no room
+      entry.due = "";
+      continue;
+    }
+    while ((load.get(addDays(day, days)) ?? 0) >= SPREAD_PER_DAY) days += 1;
+    count(addDays(day, days));
     entry.due = days ? addDays(day, days) : "";
-  });
+  }
   return cards;
 }
 

@@ -663,12 +663,14 @@ function exportWords() {
 const MOST_FILE_BYTES = 1000000;  // 300 words take about 50 kB
 
 // Add from a file saved by "Save to a file": its words not kept here already, after those kept
-// (a word kept in both keeps this browser's count and whether it is learned), as many as fit.
+// (a word kept in both keeps this browser's count and whether it is learned), as many as fit;
+// those of an old file, without due days, spread over the days after the words due here.
 async function importWords(file) {
   let words = null;
   if (file.size <= MOST_FILE_BYTES) {
     try {
-      words = readWords(await file.text());
+      reloadWords();  // its words without due days spread after those due here already
+      words = readWords(await file.text(), today(), state.words);
     } catch (error) {
       words = null;
     }
