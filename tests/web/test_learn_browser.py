@@ -1373,7 +1373,5 @@ def test_an_old_file_added_is_spread_after_the_words_due_already(
     page.wait_for_function("() => document.getElementById('words-status').textContent")
     assert page.text_content("#words-status") == "Added 30 words from old-words.json."
     due = {w["word"]: w["due"] for w in stored(page)}
-    assert [due[name] for name in names] == [""] * 5 + ["2026-11-30"] * 10 + [
-        "2026-12-01"
-    ] * 15
+    assert [due[name] for name in names] == [""] * 5 + ["2026-11-30"] * 10 + ["2026-12-01"] * 15
     assert page.text_content("#practise-due") == "20 words due today."
