@@ -208,6 +208,28 @@ export function saveWords(words) {
   }
 }
 
+// Asks the browser to keep this site's storage (navigator.storage.persist, where there is one)
+// once words are kept: Safari deletes a site's localStorage after 7 days without a visit
+// (unless the page is on the home screen), while a learned word's reviews are weeks apart.
+// Asked at most once every PERSIST_EVERY days (key "boggle-learn-persist": the day last asked),
+// and not once granted: a browser that asks its player (Firefox) is not asked each round.
+const PERSIST_KEY = "boggle-learn-persist";
+const PERSIST_EVERY = 7;
+
+export async function keepStorage() {
+  try {
+    const storage = navigator.storage;
+    if (typeof storage?.persist !== "function") return;
+    if (typeof storage.persisted === "function" && (await storage.persisted())) return;
+    const asked = localStorage.getItem(PERSIST_KEY);
+    if (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && addDays(asked, PERSIST_EVERY) > today()) return;
+    localStorage.setItem(PERSIST_KEY, today());
+    await storage.persist();
+  } catch (error) {
+    // refused or storage off: My words suggests saving to a file instead
+  }
+}
+
 // A day as YYYY-MM-DD, in the player's own time zone.
 function dayText(when) {
   const pad = (n) => String(n).padStart(2, "0");
@@ -294,6 +316,7 @@ export function keepMissed(missed, list, board) {
   if (!saveWords([...added, ...words])) {
     return { line: "This browser refused to keep the words (storage is off or full).", done: false };
   }
+  keepStorage();
   const left = chosen.length - added.length;  // those past MOST_KEPT: said, and may be kept later
   const full = left ? `; ${left} more did not fit: your list is full (${MOST_KEPT} words)` : "";
   const line = `Kept ${counted(added.length, "word")} to learn${full}` + (problem ? " (the old list could not be read)." : ".");
@@ -320,6 +343,7 @@ export function keepOne(entry, list, board) {
   });
   if (!added) return `${name} cannot be kept.`;
   if (!saveWords([added, ...words])) return "This browser refused to keep the word (storage is off or full).";
+  keepStorage();
   return `Kept ${name} to learn` + (problem ? " (the old list could not be read)." : ".");
 }
 
