@@ -306,6 +306,44 @@ def test_the_last_minute_is_said_once_and_politely(pages: Pages, server: ServePr
     assert [text for text in page.evaluate("() => window.minute") if text] == []
 
 
+def test_a_round_of_a_minute_or_less_says_30_seconds_left_once(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A round of a minute or less had the ten seconds' warning alone: it says "30 seconds
+    left" when its clock shows 0:30, once, in the polite region of the minute's mark; a round
+    that said "1 minute left" says no more there, and one of 30 seconds or less nothing."""
+
+    def round_of(seconds: int) -> Any:
+        page = watched(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), clock=True)
+        stop_clock(page)
+        page.fill("#play-time", str(seconds))
+        page.evaluate(RECORD_MINUTE)
+        page.click("#play-start")
+        page.wait_for_selector("#play-form:not([hidden])")
+        return page
+
+    def said(page: Any) -> list[str]:
+        return [text for text in page.evaluate("() => window.minute") if text]
+
+    page = round_of(60)
+    assert page.text_content("#play-timer") == "1:00"
+    page.clock.run_for(29_500)
+    assert page.text_content("#play-timer") == "0:31"
+    assert said(page) == []
+    page.clock.run_for(750)
+    assert page.text_content("#play-timer") == "0:30"
+    assert page.text_content("#clock-minute") == "30 seconds left"
+    page.clock.run_for(5_000)
+    assert said(page) == ["30 seconds left"]
+    page = round_of(62)
+    page.clock.run_for(40_000)
+    assert page.text_content("#play-timer") == "0:22"
+    assert said(page) == ["1 minute left"]
+    page = round_of(30)
+    page.clock.run_for(15_000)
+    assert said(page) == []
+
+
 @pytest.mark.parametrize("kind", ["daily", "challenge", "room"])
 def test_the_other_rounds_share_the_feedback(
     pages: Pages, server: ServeProcess, request: pytest.FixtureRequest, kind: str
