@@ -359,7 +359,10 @@ function markLearnButton(button, word, kept) {
   const hidden = document.createElement("span");
   hidden.className = "visually-hidden";
   hidden.textContent = ` ${writtenWord(word, written).toUpperCase()}`;
-  button.replaceChildren(mark, kept ? "kept" : "learn", hidden);
+  const label = document.createElement("span");
+  label.className = "learn-label";  // on a phone's challenge table only the mark is shown
+  label.textContent = kept ? "kept" : "learn";
+  button.replaceChildren(mark, label, hidden);
   button.classList.toggle("kept", kept);
   if (kept) button.setAttribute("aria-disabled", "true");
   else button.removeAttribute("aria-disabled");
