@@ -21,6 +21,7 @@ from serve_process import ServeProcess, free_port, get_json
 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 
 def output_once_stopped(server: ServeProcess, stop: signal.Signals | None) -> str:
@@ -101,6 +102,31 @@ def test_the_access_log_has_one_line_a_request_with_its_time_client_and_status(
     assert re.search(line % ("health", "200 OK"), output), output
     assert re.search(line % ("nowhere", "404 Not Found"), output), output
     assert not any("/api/" in x for x in quiet.output), quiet.output
+
+
+def test_the_access_log_has_the_room_websockets_accepted_refused_and_closed(
+    tmp_path: Path,
+) -> None:
+    """`--access-log` left out the room WebSockets (`/ws/rooms`), accepted or refused: an
+    operator saw no player come or go. Each has a line as a request's, its upgrade's answer
+    (101, or the refusal's status), and an accepted one a second once closed, with its code."""
+    server = ServeProcess(tmp_path / "data", "--access-log")
+    try:
+        with connect(server.ws_url, open_timeout=10) as socket:
+            socket.send(json.dumps({"type": "create", "name": "ann", "settings": {}}))
+            assert json.loads(socket.recv(timeout=10))["type"] == "joined"
+        with pytest.raises(Exception, match="403"):  # a page of another site
+            connect(server.ws_url, open_timeout=10, origin=Origin("http://elsewhere.example"))
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and sum("/ws/rooms" in x for x in server.output) < 3:
+            time.sleep(0.05)
+    finally:
+        server.stop()
+    line = r'\d{4}-\d\d-\d\d \d\d:\d\d:\d\d 127\.0\.0\.1:\d+ "GET /ws/rooms HTTP/1\.1" %s\n'
+    output = "".join(server.output)
+    assert re.search(line % "101 Switching Protocols", output), output
+    assert re.search(line % "closed 1000 OK", output), output
+    assert re.search(line % "403 Forbidden", output), output
 
 
 def test_the_rooms_and_the_players_a_room_takes_are_the_operator_s_to_set(

@@ -25,7 +25,7 @@ pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed"
 from served import LoopClock, request, served, serving, wait_until_connections
 
 from boggle.web.app import WebConfig, create_app
-from boggle.web.server import AcceptErrorLog, ServerLimits
+from boggle.web.server import AcceptErrorLog, ServerLimits, log_config
 
 HANG_SECONDS = 30.0
 """How long a wait for the server may take before the test calls it a hang."""
@@ -222,3 +222,28 @@ def test_a_request_that_is_not_http_gets_the_apis_json_error_saying_why(
         assert error["error"].startswith("the request cannot be read as HTTP/1.1: ")
         assert reason in error["error"] and error["error"].isprintable()
         assert request(port, "GET", "/api/health")[0] == 200  # and the server answers others
+
+
+def test_the_server_s_own_warnings_and_errors_are_timestamped_lines_on_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The `boggle` loggers' errors (a room's results not stored) had no handler: they went
+    through Python's last-resort handler, a bare line without a time, unlike the access
+    log's, and uvicorn's own had none either. `boggle serve`'s logging writes both as one
+    kind of line on standard error: the time, the level, the message."""
+    import logging.config
+    import re
+
+    names = ("boggle", "uvicorn", "uvicorn.error", "uvicorn.access")
+    saved = {name: logging.getLogger(name).__dict__.copy() for name in names}
+    try:
+        logging.config.dictConfig(log_config(access_log=False))
+        logging.getLogger("boggle.rooms").error("the results of room %s were not stored", "AB2")
+        logging.getLogger("uvicorn.error").warning("cannot accept connections")
+    finally:
+        for name, state in saved.items():
+            logging.getLogger(name).__dict__.update(state)
+    stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"
+    err = capsys.readouterr().err
+    expected = rf"{stamp} ERROR the results of room AB2 were not stored\n{stamp} WARNING cannot"
+    assert re.match(expected + r" accept connections\n$", err), err

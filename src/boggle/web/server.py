@@ -33,8 +33,11 @@ from typing import Any, ClassVar
 
 import h11
 import uvicorn
+import uvicorn.logging
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.utils import get_client_addr, get_path_with_query_string
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import CLOSE_CODE_EXPLANATIONS
 from websockets.http11 import Request
 from websockets.protocol import State
 
@@ -43,6 +46,7 @@ from boggle.model.wording import counted, short_line
 from boggle.web.middleware import IDLE_EXTENSION, IdleMark
 
 logger = logging.getLogger("uvicorn.error")
+access_logger = logging.getLogger("uvicorn.access")
 
 
 def default_max_connections() -> int:
@@ -226,6 +230,9 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
     to the app (the ``boggle.idle`` extension): idle from the upgrade until the app says
     the socket is in a room."""
 
+    _accepted = False
+    """Whether the app accepted the socket (its close is then in the access log too)."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.idle = IdleMark(self.loop.time())
@@ -235,11 +242,38 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         scope = getattr(self, "scope", None)
         if scope is not None:  # the upgrade was valid: the app runs with this scope
             scope["extensions"][IDLE_EXTENSION] = {"mark": self.idle}
+        elif self.response.status_code != 101:  # refused by websockets, the app never asked
+            client = "{}:{}".format(*self.client) if self.client else "-"
+            self._log_access(client, event.path, self.response.status_code)
 
     async def send(self, message: Any) -> None:
+        if not self.handshake_complete and self.initial_response is None:
+            kind = message["type"]
+            status = {"websocket.accept": 101, "websocket.close": 403}.get(kind)
+            if kind == "websocket.http.response.start":
+                status = message["status"]
+            if status is not None:
+                self._accepted = status == 101
+                path = get_path_with_query_string(self.scope)
+                self._log_access(get_client_addr(self.scope), path, status)
         await super().send(message)
         if message["type"] == "websocket.http.response.body" and not message.get("more_body"):
             self.handshake_complete = True  # answered: not logged as an unfinished handshake
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._accepted:
+            self._accepted = False
+            frame = self.conn.close_rcvd or self.conn.close_sent
+            code = 1006 if frame is None else int(frame.code)  # 1006: no close frame
+            path = get_path_with_query_string(self.scope)
+            self._log_access(get_client_addr(self.scope), path, code)
+        super().connection_lost(exc)
+
+    def _log_access(self, client: str, path: str, status: int) -> None:
+        """One line in the access log (``--access-log``) for the upgrade's answer (101 when
+        accepted) or, once an accepted socket is closed, its close code (:class:`AccessLine`)."""
+        if self.config.access_log:
+            access_logger.info('%s - "%s %s HTTP/%s" %d', client, "GET", path, "1.1", status)
 
     def shutdown(self) -> None:
         """The server stopping: uvicorn's close (1012), unless the connection is closing
@@ -337,19 +371,53 @@ class BoundedServer(uvicorn.Server):
 
 ACCESS_LINE = '%(asctime)s %(client_addr)s "%(request_line)s" %(status_code)s'
 """A request's line in the access log: ``2026-11-29 08:15:02 192.0.2.7:51234 "GET /room
-HTTP/1.1" 200 OK`` (the client's address as a proxy on this machine passes it on)."""
+HTTP/1.1" 200 OK`` (the client's address as a proxy on this machine passes it on).  A room
+WebSocket has two: its upgrade's answer, ``"GET /ws/rooms HTTP/1.1" 101 Switching
+Protocols`` (or the status it was refused with), and once closed, ``"GET /ws/rooms
+HTTP/1.1" closed 1000 OK`` (:class:`AccessLine`)."""
+
+LOG_LINE = "%(asctime)s %(levelname)s %(message)s"
+"""The server's own warnings and errors (uvicorn's and the ``boggle`` loggers'), on standard
+error: ``2026-11-29 08:15:02 ERROR the results of room ABC234 were not stored``."""
+
+TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
+
+
+class AccessLine(uvicorn.logging.AccessFormatter):
+    """uvicorn's access line, which also writes a WebSocket's close code (1000 to 4999, no
+    HTTP status) as ``closed CODE EXPLANATION``.
+
+    >>> AccessLine(use_colors=False).get_status_code(1012)
+    'closed 1012 service restart'
+    >>> AccessLine(use_colors=False).get_status_code(404)
+    '404 Not Found'
+    """
+
+    def get_status_code(self, status_code: int) -> str:
+        if status_code < 1000:
+            return super().get_status_code(status_code)
+        explanation = CLOSE_CODE_EXPLANATIONS.get(status_code, "")
+        return f"closed {status_code} {explanation}".rstrip()
 
 
 def log_config(access_log: bool) -> dict[str, Any]:
-    """uvicorn's logging: its warnings and errors on standard error, as always; with
-    ``access_log``, one line a request (:data:`ACCESS_LINE`) on standard output.
+    """uvicorn's logging: the server's warnings and errors (uvicorn's and the ``boggle``
+    loggers', such as a room's results not stored) on standard error, each a timestamped
+    line (:data:`LOG_LINE`); with ``access_log``, one line a request and two a room
+    WebSocket (:data:`ACCESS_LINE`) on standard output.
 
     >>> config = log_config(access_log=True)
     >>> config["loggers"]["uvicorn.access"]["level"], config["loggers"]["uvicorn.error"]["level"]
     ('INFO', 'WARNING')
+    >>> config["loggers"]["boggle"]
+    {'handlers': ['default'], 'level': 'WARNING', 'propagate': False}
     """
     config = copy.deepcopy(uvicorn.config.LOGGING_CONFIG)
-    config["formatters"]["access"].update(fmt=ACCESS_LINE, datefmt="%Y-%m-%d %H:%M:%S")
+    config["formatters"]["access"].update(
+        {"()": f"{__name__}.AccessLine", "fmt": ACCESS_LINE, "datefmt": TIME_FORMAT}
+    )
+    config["formatters"]["default"].update(fmt=LOG_LINE, datefmt=TIME_FORMAT)
+    config["loggers"]["boggle"] = {"handlers": ["default"], "level": "WARNING", "propagate": False}
     config["loggers"]["uvicorn"]["level"] = "WARNING"
     config["loggers"]["uvicorn.error"]["level"] = "WARNING"
     config["loggers"]["uvicorn.access"]["level"] = "INFO" if access_log else "WARNING"
