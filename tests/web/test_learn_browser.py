@@ -1410,9 +1410,7 @@ def stubbed_words_on_day(
     return page
 
 
-def test_kept_words_ask_the_browser_to_keep_its_storage(
-    pages: Pages, server: ServeProcess
-) -> None:
+def test_kept_words_ask_the_browser_to_keep_its_storage(pages: Pages, server: ServeProcess) -> None:
     """Safari deletes a site's storage after 7 days without a visit: keeping words asks for
     persistent storage (navigator.storage.persist), not again for a week, and not at all once
     it is granted."""
@@ -1432,12 +1430,15 @@ def test_kept_words_ask_the_browser_to_keep_its_storage(
     granted = stubbed_words_on_day(pages, server, [kept("fame")], "2026-11-29", "true")
     assert granted.evaluate(keep, "limbo") == ["Kept LIMBO to learn.", 0]
     bare = stubbed_words_on_day(pages, server, [kept("fame")], "2026-11-29", "none")
-    assert bare.evaluate(
-        """async () => {
+    assert (
+        bare.evaluate(
+            """async () => {
           const learn = await import('/static/learn.js');
           return learn.keepOne({ word: 'limbo', points: 1 }, null, '');
         }"""
-    ) == "Kept LIMBO to learn."
+        )
+        == "Kept LIMBO to learn."
+    )
 
 
 def test_my_words_suggests_saving_a_copy_where_the_browser_may_delete_them(
