@@ -1410,9 +1410,7 @@ def stubbed_words_on_day(
     return page
 
 
-def test_kept_words_ask_the_browser_to_keep_its_storage(
-    pages: Pages, server: ServeProcess
-) -> None:
+def test_kept_words_ask_the_browser_to_keep_its_storage(pages: Pages, server: ServeProcess) -> None:
     """Safari deletes a site's storage after 7 days without a visit: keeping words asks for
     persistent storage (navigator.storage.persist), not again for a week, and not at all once
     it is granted."""
@@ -1432,12 +1430,15 @@ def test_kept_words_ask_the_browser_to_keep_its_storage(
     granted = stubbed_words_on_day(pages, server, [kept("fame")], "2026-11-29", "true")
     assert granted.evaluate(keep, "limbo") == ["Kept LIMBO to learn.", 0]
     bare = stubbed_words_on_day(pages, server, [kept("fame")], "2026-11-29", "none")
-    assert bare.evaluate(
-        """async () => {
+    assert (
+        bare.evaluate(
+            """async () => {
           const learn = await import('/static/learn.js');
           return learn.keepOne({ word: 'limbo', points: 1 }, null, '');
         }"""
-    ) == "Kept LIMBO to learn."
+        )
+        == "Kept LIMBO to learn."
+    )
 
 
 def test_my_words_suggests_saving_a_copy_where_the_browser_may_delete_them(
@@ -1453,10 +1454,10 @@ def test_my_words_suggests_saving_a_copy_where_the_browser_may_delete_them(
     page = stubbed_words_on_day(pages, server, words, "2026-11-29", "false")
     note = page.locator("#words-backup")
     note.wait_for(state="visible")
-    assert note.text_content().split() == (
+    assert " ".join(note.text_content().split()) == (
         "Browsers may delete words kept here, Safari after 7 days without a visit: keep a "
         "copy now and then. Save a copy"
-    ).split()
+    )
     page.screenshot(path=str(ARTIFACTS / "words-backup-note.png"))
     with page.expect_download() as download_info:
         page.get_by_role("button", name="Save a copy").click()
