@@ -295,3 +295,27 @@ def test_a_bad_fullwidth_board_is_one_line(
     assert main(["solve", board, "--dict", str(words)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("boggle: error: ") and err.count("\n") == 1, err
+
+
+def test_a_board_written_in_rows_with_slashes_is_the_board_printed_in_one_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The docs wrote the wordiest 3x3 board ``gel/ras/pet``, ``search`` and ``prove`` print
+    ``gelraspet``: every command that takes a board reads both as the same board."""
+    words = tmp_path / "words.txt"
+    words.write_text("gel\nlag\nrasp\npet\nsea\n")
+    ann = tmp_path / "ann.txt"
+    ann.write_text("gel\nrasp\n")
+    boards = tmp_path / "boards.txt"
+    boards.write_text("gel/ras/pet\ngelraspet\n")
+    results = []
+    for board in ("gel/ras/pet", "gelraspet"):
+        assert main(["solve", board, "--dict", str(words), "--json"]) == 0
+        solved = json.loads(capsys.readouterr().out)
+        argv = ["judge", "--board", board, "--player", f"ann={ann}", "--dict", str(words)]
+        assert main([*argv, "--json"]) == 0
+        judged = json.loads(capsys.readouterr().out)
+        results.append((solved["board"], solved["score"], judged["scores"]))
+    assert results[0] == results[1] == ("gel ras pet", 4, {"ann": 1})
+    assert main(["score", str(boards), "--dict", str(words)]) == 0
+    assert capsys.readouterr().out == "gel/ras/pet 4\ngelraspet 4\n"
