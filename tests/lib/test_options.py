@@ -511,8 +511,12 @@ def test_a_value_of_the_wrong_type_is_one_line_not_a_python_error(call: Any, say
             lambda: score_stats(10, "new", WORDS, None, [5] * 40),  # type: ignore[arg-type]
             "score_stats takes its options as StatsOptions or keywords, not a list",
         ),
+        (
+            lambda: estimate_proof(2, 2, WORDS, CLASSIC, 4, 10, options="x"),  # type: ignore[arg-type]
+            "estimate_proof takes its options as ProofOptions or keywords, not 'x' (str)",
+        ),
     ],
-    ids=["search", "prove", "score_stats"],
+    ids=["search", "prove", "score_stats", "estimate_proof"],
 )
 def test_options_of_another_type_are_one_boggle_error_line(
     call: Callable[[], object], says: str
