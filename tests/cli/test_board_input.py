@@ -179,6 +179,52 @@ def test_a_binary_board_file_is_refused_at_once(
     )
 
 
+@pytest.mark.parametrize(
+    ("data", "byte"),
+    [
+        (b"<svg>\x80\x81\xfe fxie", "0x80"),  # no NUL: read as Latin-1, "board has '<'"
+        (b"\x89PNG\r\n\x1a\n" + b"<chunk>" * 10, "0x89"),
+        (gzip.compress(b"\x02\x01fxie amlo ewbx astu"), "0x02"),  # gzip of binary data
+    ],
+    ids=["latin-1", "png-head", "gzip"],
+)
+@pytest.mark.parametrize("command", ["solve", "judge", "play"])
+def test_a_binary_board_file_without_a_nul_is_not_a_text_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes, byte: str, command: str
+) -> None:
+    """A binary ``@FILE`` with no NUL in its first bytes was read as Latin-1 and refused as
+    a board with a character that is not a letter ("board has '<'"): it is not a text file."""
+    board_file = tmp_path / "board.bin"
+    board_file.write_bytes(data)
+    ann = tmp_path / "ann.txt"
+    ann.write_text("fame\n")
+    argv = {
+        "solve": ["solve", f"@{board_file}"],
+        "judge": ["judge", "--board", f"@{board_file}", "--player", f"ann={ann}"],
+        "play": ["play", f"@{board_file}"],
+    }[command]
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    said = "--board: " if command == "judge" else ""
+    assert captured.out == "" and captured.err == (
+        f"boggle: error: {said}board file '{board_file}' is not a text file (it has the control "
+        f"byte {byte}); give a text file\n"
+    )
+
+
+def test_a_board_file_of_text_with_tabs_and_form_feeds_is_still_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board_file = tmp_path / "board.txt"
+    board_file.write_bytes(b"fxie\r\n\tamlo\x0cewbx\x0bastu\n")
+    latin_1 = tmp_path / "latin-1.txt"
+    latin_1.write_bytes("ca\xf1a abcd efgh ijkl".encode("latin-1"))
+    assert main(["solve", f"@{board_file}", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["board"] == BOARD
+    assert main(["solve", f"@{latin_1}", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["board"] == "ca\xf1a abcd efgh ijkl"
+
+
 def test_many_bad_lines_are_reported_ten_then_counted(
     tmp_path: Path,
     words: Path,
@@ -249,3 +295,27 @@ def test_a_bad_fullwidth_board_is_one_line(
     assert main(["solve", board, "--dict", str(words)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("boggle: error: ") and err.count("\n") == 1, err
+
+
+def test_a_board_written_in_rows_with_slashes_is_the_board_printed_in_one_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The docs wrote the wordiest 3x3 board ``gel/ras/pet``, ``search`` and ``prove`` print
+    ``gelraspet``: every command that takes a board reads both as the same board."""
+    words = tmp_path / "words.txt"
+    words.write_text("gel\nlag\nrasp\npet\nsea\n")
+    ann = tmp_path / "ann.txt"
+    ann.write_text("gel\nrasp\n")
+    boards = tmp_path / "boards.txt"
+    boards.write_text("gel/ras/pet\ngelraspet\n")
+    results = []
+    for board in ("gel/ras/pet", "gelraspet"):
+        assert main(["solve", board, "--dict", str(words), "--json"]) == 0
+        solved = json.loads(capsys.readouterr().out)
+        argv = ["judge", "--board", board, "--player", f"ann={ann}", "--dict", str(words)]
+        assert main([*argv, "--json"]) == 0
+        judged = json.loads(capsys.readouterr().out)
+        results.append((solved["board"], solved["score"], judged["scores"]))
+    assert results[0] == results[1] == ("gel ras pet", 4, {"ann": 1})
+    assert main(["score", str(boards), "--dict", str(words)]) == 0
+    assert capsys.readouterr().out == "gel/ras/pet 4\ngelraspet 4\n"

@@ -317,3 +317,14 @@ def test_solve_define_links_a_folded_word_where_define_does(
     assert main(["solve", "aji xxx xxx", "--dict", "es", "--define", "--json"]) == 0
     words = {entry["word"]: entry for entry in json.loads(capsys.readouterr().out)["words"]}
     assert words["aji"]["definition_url"] == url
+
+
+def test_a_word_printed_escaped_is_defined_as_the_word(capsys: pytest.CaptureFixture[str]) -> None:
+    """``CAF\\xc9``, as an ASCII locale prints ``CAFÉ``, was "not a word": a word argument
+    reads the escapes a board reads back (``boggle words add`` and ``play`` too)."""
+    assert main(["define", "café", "--json"]) == 0
+    plain = capsys.readouterr().out
+    assert main(["define", r"CAF\xc9", "--json"]) == 0
+    assert capsys.readouterr().out == plain and json.loads(plain)["word"] == "café"
+    assert main(["define", r"caf\qe"]) == 2
+    assert "is not a word" in capsys.readouterr().err

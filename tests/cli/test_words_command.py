@@ -219,3 +219,38 @@ def test_words_list_in_a_locale_without_utf_8_is_valid_json_and_aligned(
             [*command, "list", "--file", str(kept)], capture_output=True, timeout=60, env=env
         ).stdout.decode("ascii")
         assert "  AREA     es" in shown and "  CA\\xd1A  es" in shown, shown
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_practise_in_a_locale_without_utf_8_reads_a_typed_accent(
+    tmp_path: Path, encoding: str
+) -> None:
+    """``boggle words practise`` in an ASCII locale stopped at ``ñandú`` typed (as UTF-8)
+    with "'ascii' codec can't decode byte 0xc3": a line is read UTF-8, else Latin-1 (a
+    Latin-1 terminal's ``\\xf1and\\xfa``), and the word shown escaped where the locale
+    lacks its letter."""
+    import os
+    import subprocess
+
+    kept = tmp_path / "kept.json"
+    command = [sys.executable, "-m", "boggle", "words"]
+    added = subprocess.run(
+        [*command, "add", "\u00f1and\u00fa", "--dict", "es", "--file", str(kept)],
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert added.returncode == 0, added.stderr
+    typed = "\u00f1and\u00fa\n".encode("utf-8" if encoding == "ascii" else encoding)
+    practised = subprocess.run(
+        [*command, "practise", "--file", str(kept)],
+        input=typed,
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONIOENCODING": encoding},
+    )
+    assert practised.returncode == 0 and not practised.stderr, practised
+    shown = practised.stdout.decode(encoding)
+    name = "\\xd1ANDU" if encoding == "ascii" else "\u00d1ANDU"
+    assert f"> Right: {name}. Again tomorrow" in shown, shown
+    assert "Practised 1 word: 1 right." in shown

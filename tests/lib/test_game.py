@@ -21,6 +21,7 @@ from boggle.game import (
     judge_json,
     judge_round,
     play_match,
+    typed_word,
 )
 from boggle.model.errors import JudgeError
 from boggle.model.render import path_picture
@@ -560,3 +561,28 @@ def test_two_player_names_that_differ_only_in_end_spaces_are_refused() -> None:
     assert str(refused.value) == (
         "player names 'ann' and 'ann ' differ only in spaces at their ends; names must differ"
     )
+
+
+def test_a_word_printed_escaped_reads_back_as_the_word(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``boggle judge`` in an ASCII locale prints ``ŻABA`` as ``\\u017bABA``; that entry in a
+    player's list (or typed, or given to ``define``) was "not letters": it reads back as the
+    word, with the escapes a board reads (``\\xf1``, ``\\u017c``, ``\\U0001d400``), through
+    the one reading of typed letters."""
+    words = Lexicon.from_words(["żaba", "caña"])
+    board = Board.parse("żab aaa aaa")
+    entries = [r"\u017bABA", "żaba", r"ca\xf1a", r"a\qb"]
+    result = judge_round(board, {"ann": entries}, words, challenge=None)
+    verdicts = result.player("ann").verdicts
+    assert [v.word for v in verdicts[:3]] == ["żaba", "żaba", "caña"]
+    assert [v.status.value for v in verdicts] == ["counted", "repeated", "not_on_board", "invalid"]
+    assert typed_word(r"\u017bABA") == "żaba"
+    assert PlayerList("bob", (), frozenset([r"\u017caba"])).challenged == {"żaba"}
+    word_file = tmp_path / "words.txt"
+    word_file.write_text("żaba\n")
+    ann = tmp_path / "ann.txt"
+    ann.write_text("\\u017bABA\n")
+    argv = ["judge", "--board", r"\u017cab aaa aaa", "--player", f"ann={ann}"]
+    assert main([*argv, "--dict", str(word_file), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["scores"] == {"ann": 1}

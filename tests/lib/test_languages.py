@@ -319,8 +319,9 @@ def test_play_rolls_the_languages_dice() -> None:
         ["solve", "--random", "--language", "es", "--dice", "superbig", "--seed", "1"],
         ["solve", "--random", "--dict", "es", "--dice", "uniform", "--size", "5", "--seed", "1"],
         ["play", "--dict", "nl", "--dice", "new", "--seed", "1"],
+        ["search", "--size", "4x4", "--language", "es", "--dice", "new", "--seconds", "1"],
     ],
-    ids=["roll", "solve-language", "solve-dict", "play"],
+    ids=["roll", "solve-language", "solve-dict", "play", "search"],
 )
 def test_dice_chosen_for_another_language_are_refused_not_ignored(
     capsys: pytest.CaptureFixture[str], argv: list[str]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -493,6 +494,40 @@ def test_a_value_of_the_wrong_type_is_one_line_not_a_python_error(call: Any, say
     with pytest.raises(BoggleError) as refused:
         call()
     assert says in str(refused.value) and "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("call", "says"),
+    [
+        (
+            lambda: search(2, 2, WORDS, CLASSIC, "anneal"),  # type: ignore[arg-type]
+            "search takes its options as SearchOptions or keywords, not 'anneal' (str)",
+        ),
+        (
+            lambda: prove(2, 2, WORDS, CLASSIC, 4, StatsOptions()),  # type: ignore[arg-type]
+            "prove takes its options as ProofOptions or keywords, not a StatsOptions",
+        ),
+        (
+            lambda: score_stats(10, "new", WORDS, None, [5] * 40),  # type: ignore[arg-type]
+            "score_stats takes its options as StatsOptions or keywords, not a list",
+        ),
+        (
+            lambda: estimate_proof(2, 2, WORDS, CLASSIC, 4, 10, options="x"),  # type: ignore[arg-type]
+            "estimate_proof takes its options as ProofOptions or keywords, not 'x' (str)",
+        ),
+    ],
+    ids=["search", "prove", "score_stats", "estimate_proof"],
+)
+def test_options_of_another_type_are_one_boggle_error_line(
+    call: Callable[[], object], says: str
+) -> None:
+    """A value that is not the function's ``*Options`` was a plain ``TypeError`` (no
+    ``BoggleError``: a shell's one-line handler missed it); it is one line naming the
+    parameter and the type it takes, a ``BoggleError`` and a ``TypeError`` still."""
+    with pytest.raises(BoggleError) as refused:
+        call()
+    assert isinstance(refused.value, TypeError)
+    assert str(refused.value) == says and refused.value.setting == "options"
 
 
 def test_score_stats_takes_a_dice_sets_name_as_its_source() -> None:

@@ -566,3 +566,19 @@ def test_search_with_a_tiny_budget_prints_a_best_board(
     out, err = capsys.readouterr()
     assert len(out.splitlines()) == 1 and out.split()[1].isdigit()
     assert err.startswith("1 board scored in ")  # one board: not "1 boards"
+
+
+def test_search_refuses_english_dice_beside_another_languages_list() -> None:
+    """``search(..., dice="new")`` with a Spanish list searched the English cubes, while
+    ``roll`` and ``score_stats`` refuse dice beside another language's list
+    (``check_chosen_dice``): a search refuses them the same, before any run."""
+    from boggle import SearchOptions
+    from boggle.model.errors import DiceError
+
+    spanish = Lexicon.from_words(["casa", "mesa"])
+    spanish.language = "es"
+    with pytest.raises(DiceError, match="a Spanish board is not rolled from dice") as caught:
+        search(4, 4, spanish, CLASSIC, SearchOptions(dice="new", seed=1, seconds=1))
+    assert caught.value.setting == "dice" and "\n" not in str(caught.value)
+    english = Lexicon.from_words(["casa", "mesa"])
+    assert search(4, 4, english, CLASSIC, SearchOptions(dice="new", seed=1, seconds=0.2)).best

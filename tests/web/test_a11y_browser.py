@@ -878,7 +878,8 @@ def test_the_solver_s_words_are_one_tab_stop(pages: Pages, server: ServeProcess)
     assert page.locator("#words [tabindex='0']").count() == 1
 
 
-LOOK = "(e) => { const s = getComputedStyle(e); return [s.opacity, s.fontStyle]; }"
+LOOK = """(e) => { const s = getComputedStyle(e);
+  return [s.opacity, s.fontStyle, s.textDecorationLine, s.textDecorationStyle]; }"""
 
 
 def test_a_missed_word_s_level_has_a_key_on_a_touch_screen(
@@ -919,6 +920,32 @@ def test_a_missed_word_s_level_has_a_key_on_a_touch_screen(
         sample = key.locator(f".level-sample[data-level='{level}']")
         chip = challenge.locator(f"#unfound button.word[data-level='{level}']").first
         assert sample.evaluate(LOOK) == chip.evaluate(LOOK), level
+
+
+def test_a_missed_word_s_level_is_told_by_more_than_its_fading(
+    pages: Pages, server: ServeProcess, axe_source: str, scheme: str
+) -> None:
+    """A standard word's chip was a common one's at 0.85 opacity, hard to tell apart: each
+    level has a look of its own beside its fading (a standard word's dotted underline, an
+    obscure one's slant), in the light scheme and the dark one, the key's chips the same, and
+    the results' text keeps its contrast (axe)."""
+    page = open_in(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), scheme)
+    page.wait_for_selector("#dict-select option", state="attached", timeout=90_000)
+    page.check("#play-this-board")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])", timeout=60_000)
+    page.click("#play-end")
+    page.wait_for_selector("#play-missed button.word[data-level='obscure']")
+    looks = {}
+    for level in ("common", "standard", "obscure"):
+        chip = page.locator(f"#play-missed button.word[data-level='{level}']").first
+        looks[level] = tuple(chip.evaluate(LOOK)[1:])  # all but the opacity
+        sample = page.locator(f"#play-levels .level-sample[data-level='{level}']")
+        assert tuple(sample.evaluate(LOOK)[1:]) == looks[level], level
+    assert len(set(looks.values())) == 3, looks
+    assert looks["standard"][1:] == ("underline", "dotted")
+    assert looks["obscure"][0] == "italic"
+    audit(page, axe_source, f"solo results' levels ({scheme})")
 
 
 ZOOMED = {"width": 320, "height": 256}

@@ -213,6 +213,39 @@ def test_the_results_table_fits_a_390_px_phone_with_seven_letter_words(
     assert area[0] <= area[1], f"the table is {area[0]} px in an area of {area[1]} px"
 
 
+PAIRS = """(row) => [...row.querySelectorAll('.learn-pair')].map((pair) => {
+  const [chip, button] = [...pair.children].map((e) => e.getBoundingClientRect());
+  return { side: Math.abs(chip.top - button.top) < 1 && button.left >= chip.right - 2,
+           name: pair.lastElementChild.textContent.replace(/\\s+/g, ' ').trim() }; })"""
+
+
+def test_the_only_they_found_cell_is_compact_on_a_phone(
+    players: Pages, server: ServeProcess
+) -> None:
+    """At 390 px each word the other player found and you missed was its chip over its
+    "+ learn" button, two buttons high a word: twelve words made ann's row over 1,000 px high
+    on a touch screen. The button is beside its chip, its "+" alone shown (named "learn
+    AMBLE" still), one button high a word, and the table still fits."""
+    words = [w["word"] for w in get_json(server.url + "/api/solve", {"board": FXIE})["words"]]
+    made = make_challenge(server.url, played={"ann": words[:12]})
+    bob = players.open(server.url + made["path"], **PHONE)
+    play_challenge(bob, "bob", words[12:14])
+    row = bob.locator("#challenge-results tr[data-name='ann']")
+    pairs = row.evaluate(PAIRS)
+    assert len(pairs) == 12 and all(pair["side"] for pair in pairs), pairs
+    assert all(pair["name"].startswith("+ learn ") for pair in pairs), pairs
+    button = row.locator(".learn-one").first
+    shown = "(b) => [...b.children].filter((e) => e.getBoundingClientRect().width > 1)"
+    assert button.evaluate(shown + ".map((e) => e.textContent)") == ["+ "]
+    box = row.bounding_box()
+    assert box is not None and box["height"] < 12 * 52, box  # a 44 px button, a gap
+    area = bob.evaluate(
+        "() => { const area = document.querySelector('.table-scroll');"
+        " return [area.scrollWidth, area.clientWidth]; }"
+    )
+    assert area[0] <= area[1], f"the table is {area[0]} px in an area of {area[1]} px"
+
+
 def test_the_same_name_again_keeps_the_words_for_another_name(
     players: Pages, server: ServeProcess
 ) -> None:

@@ -20,7 +20,7 @@ import pytest
 import test_a11y_browser as a11y
 from browser import ARTIFACTS, PAGE_TIMEOUT_MS, PHONE, Pages, stop_clock
 from browser_fixtures import ClockedServer
-from challenge_round import make_challenge, start_challenge
+from challenge_round import end_challenge, make_challenge, start_challenge
 from serve_process import ServeProcess
 
 from boggle import Board, load_lexicon, solve
@@ -304,6 +304,63 @@ def test_the_last_minute_is_said_once_and_politely(pages: Pages, server: ServePr
     page.clock.run_for(5_000)
     assert page.text_content("#play-timer") == "0:55"
     assert [text for text in page.evaluate("() => window.minute") if text] == []
+
+
+def test_a_round_of_a_minute_or_less_says_30_seconds_left_once(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A round of a minute or less had the ten seconds' warning alone: it says "30 seconds
+    left" when its clock shows 0:30, once, in the polite region of the minute's mark; a round
+    that said "1 minute left" says no more there, and one of 30 seconds or less nothing."""
+
+    def round_of(seconds: int) -> Any:
+        page = watched(pages, server.url + "/play?board=" + FXIE.replace(" ", "+"), clock=True)
+        stop_clock(page)
+        page.fill("#play-time", str(seconds))
+        page.evaluate(RECORD_MINUTE)
+        page.click("#play-start")
+        page.wait_for_selector("#play-form:not([hidden])")
+        return page
+
+    def said(page: Any) -> list[str]:
+        return [text for text in page.evaluate("() => window.minute") if text]
+
+    page = round_of(60)
+    assert page.text_content("#play-timer") == "1:00"
+    page.clock.run_for(29_500)
+    assert page.text_content("#play-timer") == "0:31"
+    assert said(page) == []
+    page.clock.run_for(750)
+    assert page.text_content("#play-timer") == "0:30"
+    assert page.text_content("#clock-minute") == "30 seconds left"
+    page.clock.run_for(5_000)
+    assert said(page) == ["30 seconds left"]
+    page = round_of(62)
+    page.clock.run_for(40_000)
+    assert page.text_content("#play-timer") == "0:22"
+    assert said(page) == ["1 minute left"]
+    page = round_of(30)
+    page.clock.run_for(15_000)
+    assert said(page) == []
+
+
+def test_a_verdict_s_bubble_goes_with_the_round(pages: Pages, server: ServeProcess) -> None:
+    """A word's "+2" stayed on the board of a challenge's results (1.6 s, a screenshot's
+    time) when "I'm done" came just after it: the round's end takes the bubble away, and a
+    verdict that comes after the end pops none."""
+    made = make_challenge(server.url)
+    page = watched(pages, server.url + made["path"], clock=True, viewport={"width": 1280, "height": 800})
+    start_challenge(page, "ann")
+    stop_clock(page)  # the bubble's own timer never runs: only the round's end can take it
+    enter(page, "fame", "#word-input")
+    page.wait_for_selector("#trace-bubble.good:not([hidden])")
+    end_challenge(page)
+    assert page.locator("#trace-bubble").is_hidden()
+    page.evaluate(
+        """async () => (await import('/static/trace.js'))
+            .wordFeedback('fame', { result: 'accepted', text: '+2', path: [[1, 0], [1, 1]] })"""
+    )
+    assert page.locator("#trace-bubble").is_hidden()
 
 
 @pytest.mark.parametrize("kind", ["daily", "challenge", "room"])

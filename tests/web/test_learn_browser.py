@@ -1302,3 +1302,180 @@ def test_my_words_has_a_labelled_filter_box(pages: Pages, server: ServeProcess) 
     page.get_by_role("button", name="Remove LIMBO").click()
     assert page.text_content("#words-found") == "1 of 6 words matches \u201cli\u201d."
     assert page.locator(".kept-word:visible").get_attribute("data-word") == "lime"
+
+
+def test_a_filter_s_section_titles_count_the_words_it_shows(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """With a filter on, each section's title says how many of its words it shows ("To learn
+    (2 of 4)"), not its total alone; emptied, the totals again."""
+    words = [kept(word) for word in ("fame", "famed", "limbo", "mile")]
+    words += [kept(word, learned=True, streak=2, due="2026-12-20") for word in ("seam", "fax")]
+    page = words_page(pages, server, words)
+    assert page.text_content("#to-learn-title") == "To learn (4)"
+    assert page.text_content("#learned-title") == "Learned (2)"
+    box = page.get_by_label("Find a word")
+    box.fill("fa")
+    assert page.text_content("#to-learn-title") == "To learn (2 of 4)"
+    assert page.text_content("#learned-title") == "Learned (1 of 2)"
+    page.screenshot(path=str(ARTIFACTS / "words-filter-counts.png"))
+    box.fill("li")
+    assert page.text_content("#to-learn-title") == "To learn (1 of 4)"
+    assert page.locator("#learned").is_hidden()
+    box.fill("")
+    assert page.text_content("#to-learn-title") == "To learn (4)"
+    assert page.text_content("#learned-title") == "Learned (2)"
+
+
+def test_the_filter_finds_a_word_by_its_accents_before_its_meaning_comes(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The Spanish list keeps AÉREA as aerea: typed "aé" (or "AÉR") the filter finds it at
+    once, not only once its meaning has told how it is written; and "ae" finds it too."""
+    page = pages.open(server.url + "/words", **PHONE)
+    page.context.route(
+        "**/api/define?word=aerea*", lambda route: route.fulfill(status=500, body="down")
+    )
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": [kept("aerea", list="es"), kept("fame")]})],
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    meanings_shown(page)
+    assert page.text_content(".kept-word[data-word='aerea'] .kept-name") == "AEREA"
+    box = page.get_by_label("Find a word")
+    for typed in ("aé", "AÉR", "ae", "aérea"):
+        box.fill(typed)
+        visible = page.locator(".kept-word:visible")
+        assert [visible.nth(i).get_attribute("data-word") for i in range(visible.count())] == [
+            "aerea"
+        ], typed
+    box.fill("fá")
+    assert page.locator(".kept-word:visible").get_attribute("data-word") == "fame"
+
+
+def test_an_old_file_added_is_spread_after_the_words_due_already(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """A file saved before there were due days, added where 15 words are due today and 10
+    tomorrow: its 30 words fill each day up to 20 with those (5 today, 10 tomorrow, 15 the day
+    after), not 20 more today on top of the 15."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    here = [kept(f"h{letters[i // 26]}{letters[i % 26]}", due="") for i in range(15)]
+    here += [kept(f"t{letters[i]}", due="2026-11-30", streak=1) for i in range(10)]
+    page = words_on_day(pages, server, here, "2026-11-29")
+    old = tmp_path / "old-words.json"
+    names = [f"o{letters[i // 26]}{letters[i % 26]}" for i in range(30)]
+    old_words = [{"word": name, "list": None, "points": 1, "board": FXIE} for name in names]
+    old.write_text(json.dumps({"version": 1, "words": old_words}))
+    page.set_input_files("#import-file", str(old))
+    page.wait_for_function("() => document.getElementById('words-status').textContent")
+    assert page.text_content("#words-status") == "Added 30 words from old-words.json."
+    due = {w["word"]: w["due"] for w in stored(page)}
+    assert [due[name] for name in names] == [""] * 5 + ["2026-11-30"] * 10 + ["2026-12-01"] * 15
+    assert page.text_content("#practise-due") == "20 words due today."
+
+
+# navigator.storage as a browser gives it, stubbed: `persisted` answers PERSISTED (a Safari page
+# not on the home screen: false), each persist() counted in window.persistAsked.
+STORAGE_STUB = """
+  window.persistAsked = 0;
+  Object.defineProperty(navigator, 'storage', { configurable: true, value: {
+    persisted: async () => PERSISTED,
+    persist: async () => { window.persistAsked += 1; return false; },
+  } });
+"""
+
+
+def stubbed_words_on_day(
+    pages: Pages, server: ServeProcess, words: Any, day: str, persisted: str
+) -> Any:
+    """/words on a phone on ``day`` with ``words`` stored and navigator.storage stubbed
+    (``persisted``: "true", "false", or "none" for a browser without navigator.storage)."""
+    page = pages.open(server.url + "/words", **PHONE)
+    page.clock.set_fixed_time(f"{day}T12:00:00")
+    if persisted == "none":
+        page.add_init_script(
+            "Object.defineProperty(navigator, 'storage', { configurable: true, value: undefined });"
+        )
+    else:
+        page.add_init_script(STORAGE_STUB.replace("PERSISTED", persisted))
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [KEY, json.dumps({"version": 1, "words": words})],
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    return page
+
+
+def test_kept_words_ask_the_browser_to_keep_its_storage(pages: Pages, server: ServeProcess) -> None:
+    """Safari deletes a site's storage after 7 days without a visit: keeping words asks for
+    persistent storage (navigator.storage.persist), not again for a week, and not at all once
+    it is granted."""
+    page = stubbed_words_on_day(pages, server, [kept("fame")], "2026-11-29", "false")
+    keep = """async (word) => {
+      const learn = await import('/static/learn.js');
+      const line = learn.keepOne({ word, points: 1 }, null, '');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return [line, window.persistAsked];
+    }"""
+    assert page.evaluate(keep, "limbo") == ["Kept LIMBO to learn.", 1]
+    assert page.evaluate("() => localStorage.getItem('boggle-learn-persist')") == "2026-11-29"
+    assert page.evaluate(keep, "mile") == ["Kept MILE to learn.", 1]  # asked today already
+    page.clock.set_fixed_time("2026-12-06T12:00:00")
+    assert page.evaluate(keep, "lime") == ["Kept LIME to learn.", 2]
+
+    granted = stubbed_words_on_day(pages, server, [kept("fame")], "2026-11-29", "true")
+    assert granted.evaluate(keep, "limbo") == ["Kept LIMBO to learn.", 0]
+    bare = stubbed_words_on_day(pages, server, [kept("fame")], "2026-11-29", "none")
+    assert (
+        bare.evaluate(
+            """async () => {
+          const learn = await import('/static/learn.js');
+          return learn.keepOne({ word: 'limbo', points: 1 }, null, '');
+        }"""
+        )
+        == "Kept LIMBO to learn."
+    )
+
+
+def test_my_words_suggests_saving_a_copy_where_the_browser_may_delete_them(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """Storage not kept for good (or no navigator.storage): a week after the first word was
+    kept, or after the last Save to a file with the list changed since, a one-line note
+    suggests saving a copy; saving hides it. Storage kept for good: no note."""
+    words = [kept("fame", date="2026-11-20"), kept("limbo", date="2026-11-26")]
+    page = stubbed_words_on_day(pages, server, words, "2026-11-26", "false")
+    page.wait_for_timeout(100)
+    assert page.locator("#words-backup").is_hidden()  # 6 days since FAME was kept
+    page = stubbed_words_on_day(pages, server, words, "2026-11-29", "false")
+    note = page.locator("#words-backup")
+    note.wait_for(state="visible")
+    assert " ".join(note.text_content().split()) == (
+        "Browsers may delete words kept here, Safari after 7 days without a visit: keep a "
+        "copy now and then. Save a copy"
+    )
+    page.screenshot(path=str(ARTIFACTS / "words-backup-note.png"))
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name="Save a copy").click()
+    download_info.value.save_as(tmp_path / "copy.json")
+    assert note.is_hidden()
+    assert page.text_content("#words-status").startswith("Saved 2 words to boggle-words-")
+    # a week later, unchanged: no note; changed (a word removed): the note, with the last save
+    page.clock.set_fixed_time("2026-12-08T12:00:00")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_timeout(100)
+    assert page.locator("#words-backup").is_hidden()
+    page.get_by_role("button", name="Remove LIMBO").click()
+    page.locator("#words-backup").wait_for(state="visible")
+    assert "Last saved 2026-11-29." in page.text_content("#words-backup")
+
+    bare = stubbed_words_on_day(pages, server, words, "2026-11-29", "none")
+    bare.locator("#words-backup").wait_for(state="visible")
+    kept_for_good = stubbed_words_on_day(pages, server, words, "2026-11-29", "true")
+    kept_for_good.wait_for_timeout(100)
+    assert kept_for_good.locator("#words-backup").is_hidden()

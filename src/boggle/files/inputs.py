@@ -312,6 +312,34 @@ def _decoded_lines(data: bytes, max_line: int) -> list[str]:
     return lines
 
 
+def text_file(data: bytes, shown: str, error: type[BoggleError] = BoggleError) -> str:
+    """The text of a file read whole (:func:`read_file`): UTF-8, else Latin-1; refused with
+    ``error`` when it holds a control character no text file holds (any but a tab, a line
+    end, a vertical tab or a form feed: binary data with no NUL in its first bytes, read as
+    Latin-1, or gzip data that unpacked to binary), in one line naming the first.
+
+    >>> text_file("caña\\n".encode("latin-1"), "board file 'b.txt'")
+    'caña\\n'
+    >>> text_file(b"\\x89PNG\\r\\n\\x1a\\n<svg", "board file 'b.png'")
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: board file 'b.png' is not a text file (it has the control \
+byte 0x89); give a text file
+    """
+    try:
+        text = data.decode("utf-8")
+        latin_1 = False
+    except UnicodeDecodeError:
+        text, latin_1 = data.decode("latin-1"), True
+    import re  # here: the start of a command that reads no file imports no more than it did
+
+    if control := re.search("[\x00-\x08\x0e-\x1f\x7f-\x9f]", text):
+        code = ord(control.group())
+        what = f"byte 0x{code:02x}" if code < 0x80 or latin_1 else f"character U+{code:04X}"
+        raise error(f"{shown} is not a text file (it has the control {what}); give a text file")
+    return text
+
+
 def _decoded(line: bytes) -> str:
     try:
         return line.decode("utf-8")

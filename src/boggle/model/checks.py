@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 
-from boggle.model.errors import BoggleError, UnknownSettingError
+from boggle.model.errors import BoggleError, SettingTypeError, UnknownSettingError
 from boggle.model.wording import grouped
 
 MAX_TOP = 10_000
@@ -128,6 +128,28 @@ def known_settings(function: str, given: Collection[str], settings: Collection[s
         raise UnknownSettingError(
             f"{function} takes no setting {unknown[0]!r}{did_you_mean(unknown[0], names)}; "
             f"it takes: {', '.join(names)}"
+        )
+
+
+def need_options(function: str, options: object, kind: type) -> None:
+    """Refuse ``options`` of ``function`` that are neither None nor a ``kind`` (its
+    ``*Options``) in one line naming the parameter and the type it takes: a
+    :class:`~boggle.model.errors.SettingTypeError`, a ``TypeError`` too.
+
+    >>> need_options("search", None, int)
+    >>> try:
+    ...     need_options("search", "anneal", int)
+    ... except TypeError as error:
+    ...     print(error, error.setting)
+    search takes its options as int or keywords, not 'anneal' (str) options
+    """
+    if options is not None and not isinstance(options, kind):
+        shown = repr(options)
+        got = type(options).__name__
+        shown = f"{shown} ({got})" if len(shown) <= 40 and "\n" not in shown else f"a {got}"
+        raise SettingTypeError(
+            f"{function} takes its options as {kind.__name__} or keywords, not {shown}",
+            setting="options",
         )
 
 

@@ -117,6 +117,12 @@ class UnknownSettingError(BoggleError, TypeError):
     it and what the function takes, and a :class:`TypeError` still, as Python's own is."""
 
 
+class SettingTypeError(BoggleError, TypeError):
+    """A parameter given a value of a type it does not take (``search(2, 2, words, rules,
+    "anneal")``, the options a string): one line naming the parameter and the type it takes,
+    and a :class:`TypeError` still, as Python's own is."""
+
+
 class OutputError(BoggleError):
     """An output file or directory cannot be written, or would overwrite something."""
 

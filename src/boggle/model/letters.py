@@ -73,7 +73,16 @@ def typed_letters(text: str) -> str:
     ('CAT', 'fire')
     >>> typed_letters("Ba\\u0308r") == nfc("Ba\\u0308r") == "B\\xe4r"
     True
+
+    A word printed escaped where the output lacked a letter (``\\u017bABA`` for ``ŻABA`` in
+    an ASCII locale) reads back as the letters, as a board does (:func:`unescaped`, the one
+    reading of those escapes):
+
+    >>> typed_letters(r"\\u017bABA"), typed_letters(r"ca\\xf1a"), typed_letters(r"a\\qb")
+    ('ŻABA', 'caña', 'a\\\\qb')
     """
+    if "\\" in text:
+        text = unescaped(text)
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from boggle.model.checks import callback
+from boggle.model.checks import callback, need_options
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
 from boggle.model.wording import counted
@@ -296,6 +296,7 @@ def estimate_proof(
     >>> estimate.classes_done, estimate.classes_total, estimate.low <= estimate.high
     (10, 6, True)
     """
+    need_options("estimate_proof", options, ProofOptions)
     options = (options or ProofOptions()).with_changes("estimate_proof", **changes)
     check_samples("samples", samples, seed)
     callback("on_class", on_class)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from boggle.dice.cubes import dice_set, seed_after
+from boggle.dice.measured import check_chosen_dice
 from boggle.model.errors import BoggleError
 from boggle.model.letters import not_text, typed_letters
 from boggle.model.rules import Rules
@@ -107,12 +108,15 @@ class SearchJob:
         """The boards the search may visit: a letter space, or the boards a dice set rolls.
 
         Raises :class:`~boggle.model.errors.BoggleError` when the letters are not the word
-        list's or the dice set does not fit the board.
+        list's, the dice set does not fit the board, or the list's language rolls no dice
+        (:func:`~boggle.dice.measured.check_chosen_dice`, as rolling and the statistics refuse
+        them).
         """
         lexicon = resolve_lexicon(self.lexicon)
         dice = self.options.dice
         if dice is None:
             return LetterSpace(self.rows, self.cols, letter_alphabet(lexicon, self.options.letters))
+        check_chosen_dice(lexicon, dice)
         cubes = dice_set(dice).cubes
         if len(cubes) != self.rows * self.cols:
             raise BoggleError(

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from boggle.model.checks import callback, finite_number, whole_number
+from boggle.model.checks import callback, finite_number, need_options, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import Rules, RulesLike, rules_for_size
 from boggle.model.wording import grouped
@@ -276,10 +276,9 @@ def prove(
     400 MB above).  ``objective`` is what a board scores: ``points`` (the rules' table) or
     ``words`` (every word 1), as :func:`~boggle.search.objective.with_objective` makes the
     rules."""
+    need_options("prove", options, ProofOptions)
     if options is None:
         options = ProofOptions()
-    elif not isinstance(options, ProofOptions):
-        raise TypeError(f"prove takes its settings as ProofOptions or keywords, not {options!r}")
     if changes:
         options = options.with_changes(**changes)
     callback("on_class", on_class)

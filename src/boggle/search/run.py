@@ -25,7 +25,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from boggle.engines.gpu import batch_engine
-from boggle.model.checks import callback, whole_number
+from boggle.model.checks import callback, need_options, whole_number
 from boggle.model.errors import BoggleError
 from boggle.model.rules import RulesLike, rules_for_size
 from boggle.search.distributed import search_on
@@ -85,10 +85,9 @@ def search(
     >>> search(2, 2, lexicon, "classic", seed=1, objective="words").best[0].score  # words
     5
     """
+    need_options("search", options, SearchOptions)
     if options is None:
         options = SearchOptions()
-    elif not isinstance(options, SearchOptions):
-        raise TypeError(f"search takes its settings as SearchOptions or keywords, not {options!r}")
     if changes:
         options = options.with_changes("search", SEARCH_KEYWORDS, **changes)
     whole_number("rows", rows, at_least=1)

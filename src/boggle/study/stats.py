@@ -37,6 +37,7 @@ from boggle.model.checks import (
     callback,
     finite_number,
     known_settings,
+    need_options,
     whole_number,
 )
 from boggle.model.errors import BoggleError, DiceError, OutputError
@@ -436,12 +437,9 @@ def score_stats(
 cell is drawn from the letters of the words of 'custom': give source None, or \
 source_for_language(lexicon, rows=R, cols=C) for another size
     """
+    need_options("score_stats", options, StatsOptions)
     if options is None:
         options = StatsOptions()
-    elif not isinstance(options, StatsOptions):
-        raise TypeError(
-            f"score_stats takes its settings as StatsOptions or keywords, not {options!r}"
-        )
     known_settings("score_stats", changes, [item.name for item in fields(options)])
     options = replace(options, **changes)
     whole_number("boards", boards, at_least=0)

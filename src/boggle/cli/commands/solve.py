@@ -27,13 +27,14 @@ from boggle.cli.commands.roll import (
 from boggle.dice.cubes import roll_board
 from boggle.dice.measured import check_chosen_dice, roll_for_language
 from boggle.engines import default_engine, get_engine, solve
-from boggle.files.inputs import read_file
+from boggle.files.inputs import read_file, text_file
 from boggle.model import render
 from boggle.model.board import MAX_TEXT_CHARS, ROW_SEPARATORS_SAID, Board
 from boggle.model.errors import BoardError, BoggleError, MissingDependencyError
 from boggle.model.rules import Rules
 from boggle.model.solution import Found, Solution
 from boggle.model.word_levels import ALL
+from boggle.model.wording import quoted
 from boggle.wordlists.sources import word_file
 from boggle.wordlists.spelling import foreign_letters_warning
 
@@ -126,10 +127,8 @@ def board_text(words: list[str], stdin: bool = True) -> str:
         if source == "-":
             options.tell_reading_terminal("the board")
         data = read_file(source, "board file", 4 * MAX_TEXT_CHARS, BoardError, gzip=True)
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError:
-            return data.decode("latin-1")
+        shown = "<stdin>" if source == "-" else source
+        return text_file(data, f"board file {quoted(shown)}", BoardError)
     return " ".join(words)
 
 

@@ -289,7 +289,7 @@ def run_practise(args: argparse.Namespace) -> int:
         sys.stdout.write("> ")
         sys.stdout.flush()
         try:
-            line = sys.stdin.readline()
+            line = typed_line()
         except KeyboardInterrupt:  # Ctrl-C: stops, as Ctrl-D does (each answer is kept)
             line = ""
         if not line:
@@ -314,6 +314,28 @@ def run_practise(args: argparse.Namespace) -> int:
             print(f"The word is {entry.word.upper()}.")
     print(f"Practised {counted(asked, 'word')}: {right} right.")
     return 0
+
+
+MOST_LINE_BYTES = 1024
+"""The most of a typed answer read (a longer line's rest is skipped)."""
+
+
+def typed_line() -> str:
+    """A line typed or piped as an answer, ``""`` at the end of input: read as bytes where
+    standard input has them, UTF-8 or else Latin-1, as ``boggle play`` reads piped words.
+    In an ASCII locale (``PYTHONIOENCODING=ascii``) ``ñandú`` typed as UTF-8 stopped
+    practise with "'ascii' codec can't decode byte 0xc3"."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:  # a text stream without bytes (a test's)
+        return str(sys.stdin.readline())
+    data = bytes(raw.readline(MOST_LINE_BYTES))
+    if len(data) == MOST_LINE_BYTES and not data.endswith(b"\n"):
+        while (rest := raw.readline(MOST_LINE_BYTES)) and not rest.endswith(b"\n"):
+            pass  # the rest of a line too long to be an answer
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
 
 
 def run_remove(args: argparse.Namespace) -> int:

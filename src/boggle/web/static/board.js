@@ -905,9 +905,13 @@ window.addEventListener("storage", (event) => {
 // TICK_SECONDS seconds ticks once (sound "tick"). `markClock($("timer"), secondsLeft)` each tick.
 // A round that had more than a minute to run says "1 minute left" too, in #clock-minute, a
 // polite live region: said when the screen reader is done with what it was saying, once a
-// round (a round of a minute or less, or one taken up after a reload with less, says nothing).
+// round. A round that did not (one of a minute or less, or one taken up after a reload with
+// less left) says "30 seconds left" there instead when its clock shows 0:30, once; a round
+// of 30 seconds or less has the ten seconds' warning alone. A clock that goes up (the next
+// round's, after a round ended early) starts its marks again.
 const TICK_SECONDS = 5;
 const WARN_MINUTE = 60;
+const WARN_HALF = 30;
 const hasClock = Boolean($("timer") || $("play-timer"));
 
 function liveLine(id, politeness) {
@@ -932,14 +936,25 @@ export function markClock(element, left) {
     element.dataset.ticked = String(second);
     sound("tick");
   }
+  if (left > Number(element.dataset.seen ?? Infinity) + 1) delete element.dataset.minute;
+  element.dataset.seen = String(left);
   if (left > WARN_MINUTE) {
     element.dataset.minute = "ahead";  // more than a minute seen: the minute's mark is said
+    if (minuteNews) minuteNews.textContent = "";
+  } else if (left > WARN_HALF && !element.dataset.minute) {
+    element.dataset.minute = "half";  // a minute or less, more than 30 s: 30 s is said
     if (minuteNews) minuteNews.textContent = "";
   } else if (left > 10 && element.dataset.minute === "ahead") {
     element.dataset.minute = "said";
     if (minuteNews) minuteNews.textContent = "1 minute left";
+  } else if (left > 10 && left <= WARN_HALF && element.dataset.minute === "half") {
+    element.dataset.minute = "said";
+    if (minuteNews) minuteNews.textContent = "30 seconds left";
   }
-  if (left <= 0) delete element.dataset.minute;
+  if (left <= 0) {
+    delete element.dataset.minute;
+    delete element.dataset.seen;
+  }
   if (left > 10) {
     delete element.dataset.warned;
     if (clockNews) clockNews.textContent = "";

@@ -154,9 +154,11 @@ export const SPREAD_PER_DAY = 20;
 
 // The entries of a stored value (or a file saved by My words: the same text), each as this page
 // can use it, at most MOST_KEPT, each word of a language once (mergedCards); the words without a
-// due day spread from the day `day` (today when not given); null for a text that is not such a
-// value (broken JSON, another shape or version).
-export function readWords(raw, day = today()) {
+// due day spread from the day `day` (today when not given), after the words `kept` already
+// (a file added to a list: its words fill each day up to SPREAD_PER_DAY with those due then,
+// those due by `day` counted on it, so 15 due today leave room for 5 more today); null for a
+// text that is not such a value (broken JSON, another shape or version).
+export function readWords(raw, day = today(), kept = []) {
   let data;
   try {
     data = JSON.parse(raw);
@@ -174,10 +176,20 @@ export function readWords(raw, day = today()) {
   const cards = mergedCards(words);  // a card takes the due day of the entry it keeps
   const spread = [...cards.filter((entry) => !entry.learned), ...cards.filter((entry) => entry.learned)]
     .filter((entry) => entry.due === null);
-  spread.forEach((entry, index) => {  // the first day's at once, as before
-    const days = Math.floor(index / SPREAD_PER_DAY);
+  const load = new Map();  // YYYY-MM-DD -> the words due that day
+  const count = (on) => load.set(on, (load.get(on) ?? 0) + 1);
+  for (const entry of kept) count(isDue(entry, day) ? day : entry.due);
+  const isKept = keptAlready(kept);
+  let days = 0;
+  for (const entry of spread) {  // the first day's at once, as before
+    if (isKept(entry)) {  // left out when added (the list's own entry stays): takes no room
+      entry.due = "";
+      continue;
+    }
+    while ((load.get(addDays(day, days)) ?? 0) >= SPREAD_PER_DAY) days += 1;
+    count(addDays(day, days));
     entry.due = days ? addDays(day, days) : "";
-  });
+  }
   return cards;
 }
 
@@ -193,6 +205,28 @@ export function saveWords(words) {
     return true;
   } catch (error) {
     return false;
+  }
+}
+
+// Asks the browser to keep this site's storage (navigator.storage.persist, where there is one)
+// once words are kept: Safari deletes a site's localStorage after 7 days without a visit
+// (unless the page is on the home screen), while a learned word's reviews are weeks apart.
+// Asked at most once every PERSIST_EVERY days (key "boggle-learn-persist": the day last asked),
+// and not once granted: a browser that asks its player (Firefox) is not asked each round.
+const PERSIST_KEY = "boggle-learn-persist";
+const PERSIST_EVERY = 7;
+
+export async function keepStorage() {
+  try {
+    const storage = navigator.storage;
+    if (typeof storage?.persist !== "function") return;
+    if (typeof storage.persisted === "function" && (await storage.persisted())) return;
+    const asked = localStorage.getItem(PERSIST_KEY);
+    if (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && addDays(asked, PERSIST_EVERY) > today()) return;
+    localStorage.setItem(PERSIST_KEY, today());
+    await storage.persist();
+  } catch (error) {
+    // refused or storage off: My words suggests saving to a file instead
   }
 }
 
@@ -282,6 +316,7 @@ export function keepMissed(missed, list, board) {
   if (!saveWords([...added, ...words])) {
     return { line: "This browser refused to keep the words (storage is off or full).", done: false };
   }
+  keepStorage();
   const left = chosen.length - added.length;  // those past MOST_KEPT: said, and may be kept later
   const full = left ? `; ${left} more did not fit: your list is full (${MOST_KEPT} words)` : "";
   const line = `Kept ${counted(added.length, "word")} to learn${full}` + (problem ? " (the old list could not be read)." : ".");
@@ -308,6 +343,7 @@ export function keepOne(entry, list, board) {
   });
   if (!added) return `${name} cannot be kept.`;
   if (!saveWords([added, ...words])) return "This browser refused to keep the word (storage is off or full).";
+  keepStorage();
   return `Kept ${name} to learn` + (problem ? " (the old list could not be read)." : ".");
 }
 
@@ -323,7 +359,10 @@ function markLearnButton(button, word, kept) {
   const hidden = document.createElement("span");
   hidden.className = "visually-hidden";
   hidden.textContent = ` ${writtenWord(word, written).toUpperCase()}`;
-  button.replaceChildren(mark, kept ? "kept" : "learn", hidden);
+  const label = document.createElement("span");
+  label.className = "learn-label";  // on a phone's challenge table only the mark is shown
+  label.textContent = kept ? "kept" : "learn";
+  button.replaceChildren(mark, label, hidden);
   button.classList.toggle("kept", kept);
   if (kept) button.setAttribute("aria-disabled", "true");
   else button.removeAttribute("aria-disabled");

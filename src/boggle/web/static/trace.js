@@ -128,6 +128,7 @@ let listening = false;
 // Tracing on the page's #board: `onWord(word, path)` gets each traced word (null: off).
 export function traceWords(onWord) {
   tracer.onWord = onWord;
+  if (!onWord) hideBubble();  // the round's end: a "+2" does not stay on the results' board
   const board = $("board");
   board.classList.toggle("traceable", Boolean(onWord));
   if (listening) return;
@@ -159,7 +160,9 @@ export function wordFeedback(word, { result, text, path = null, points = 1 }) {
   const dice = path || (traced ? last.path : null);
   flashDice(dice, result);
   if (result !== "accepted") shake(traced ? $("board-wrap") : $("word-input")?.form ?? $("play-form"));
-  if (dice && dice.length && (traced || result === "accepted")) {
+  // the bubble only while the round is on (tracing on): a verdict that comes after its end
+  // (a word sent just before "I'm done") pops none over the results' board
+  if (tracer.onWord && dice && dice.length && (traced || result === "accepted")) {
     const [row, col] = dice[dice.length - 1];
     showBubble(word, text, result, row, col);
   }
@@ -229,5 +232,11 @@ function showBubble(word, text, result, row, col) {
   bubble.style.left = `${Math.round(box.left - wrap.left + box.width / 2)}px`;
   bubble.style.top = `${Math.round((below ? box.bottom : box.top) - wrap.top)}px`;
   clearTimeout(showBubble.timer);
-  showBubble.timer = setTimeout(() => { bubble.hidden = true; }, 1600);
+  showBubble.timer = setTimeout(hideBubble, 1600);
+}
+
+function hideBubble() {
+  clearTimeout(showBubble.timer);
+  const bubble = $("trace-bubble");
+  if (bubble) bubble.hidden = true;
 }

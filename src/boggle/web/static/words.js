@@ -7,8 +7,8 @@
 // question. Nothing is sent to the server but the look-ups.
 import { api, counted, levelName, markLanguage, namedWord, wordListTitles } from "/static/board.js";
 import {
-  INTERVALS, LEARN_KEY, MOST_KEPT, answered, isDue, keptAlready, learnLists, loadWords, readWords,
-  saveWords, today, withLanguages, wordsText,
+  INTERVALS, LEARN_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage, keptAlready, learnLists,
+  loadWords, readWords, saveWords, today, withLanguages, wordsText,
 } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +17,7 @@ const state = {
   practising: null,  // the word asked now (an entry of state.words), or null
   queue: [],         // the words still to ask in this pass, in their shuffled order
   listNames: new Map(),  // a word list's name -> its title (from /api/dictionaries)
+  persisted: null,   // whether the browser keeps this site's storage for good; null: not known yet
 };
 
 // The random numbers practise shuffles with: Math.random, or, with ?seed=N in the page's
@@ -292,8 +293,6 @@ function render() {
   $("words-list-line").hidden = !list;
   $("to-learn-list").replaceChildren(...learning.map((entry) => keptItem(entry, Boolean(list))));
   $("learned-list").replaceChildren(...learned.map((entry) => keptItem(entry, Boolean(list))));
-  $("to-learn-title").textContent = `To learn (${learning.length})`;
-  $("learned-title").textContent = `Learned (${learned.length})`;
   $("to-learn").hidden = !learning.length;
   $("learned").hidden = !learned.length;
   $("words-empty").hidden = state.words.length > 0;
@@ -305,6 +304,7 @@ function render() {
   $("practise-start").disabled = !due.length;
   $("words-find").hidden = !state.words.length;
   showFiltered();
+  showBackupNote();
   document.body.dataset.words = String(learning.length);
   document.body.dataset.learned = String(learned.length);
   document.body.dataset.due = String(due.length);
@@ -316,22 +316,35 @@ function filterText() {
   return $("words-filter").value.trim().normalize("NFKC").toLowerCase();
 }
 
-// Only the cards whose word holds the filter's letters, as kept (aerea) or as shown once its
-// meaning came (AEREA (aérea)); a line says how many match. An empty filter shows them all.
+// `text` without its accents, as the filter compares: "aérea" and "aerea" are "aerea", "ñ" is
+// "n" (a list that folds its words keeps "aerea": typed "aé" finds it before its meaning came).
+function unaccented(text) {
+  return text.normalize("NFD").replace(/\p{M}/gu, "");
+}
+
+// Only the cards whose word holds the filter's letters, accents or not, as kept (aerea) or as
+// shown once its meaning came (AEREA (aérea)); a line says how many match, and each section's
+// title how many of its words: "To learn (2 of 15)". An empty filter shows them all.
 function showFiltered() {
   const filter = filterText();
+  const plain = unaccented(filter);
   let shown = 0;
   const items = document.querySelectorAll(".kept-word");
   for (const item of items) {
     const name = item.querySelector(".kept-name")?.textContent.toLowerCase() ?? "";
-    const match = !filter || item.dataset.word.includes(filter) || name.includes(filter);
+    const match = !filter || [item.dataset.word, name].some(
+      (text) => text.includes(filter) || unaccented(text).includes(plain),
+    );
     item.hidden = !match;
     if (match) shown += 1;
   }
-  for (const id of ["to-learn", "learned"]) {
+  for (const [id, title] of [["to-learn", "To learn"], ["learned", "Learned"]]) {
     const list = $(`${id}-list`);
-    const any = [...list.children].some((item) => !item.hidden);
-    $(id).hidden = !list.children.length || !any;
+    const total = list.children.length;
+    const any = [...list.children].filter((item) => !item.hidden).length;
+    $(id).hidden = !total || !any;
+    const text = filter ? `${title} (${any} of ${total})` : `${title} (${total})`;
+    if ($(`${id}-title`).textContent !== text) $(`${id}-title`).textContent = text;
   }
   const line = $("words-found");
   const text = !filter ? "" : shown
@@ -634,6 +647,55 @@ function closeClear(cleared) {
 
 // ------------------------------------------------------------------ another browser
 
+// A browser that may delete the kept words (Safari: after 7 days without a visit, unless the
+// page is on the home screen; any, to free space) while their reviews are 21 and 60 days
+// apart: where the storage is not kept for good (navigator.storage.persisted false, or no way
+// to ask), a short note suggests Save to a file, once the list has changed since it was last
+// saved (or never was) and BACKUP_EVERY days have passed since that save (or since the
+// first word was kept). Saving hides it; nothing else does, and it is one line.
+const SAVED_KEY = "boggle-learn-saved";  // { day, sum } of the last Save to a file
+const BACKUP_EVERY = 7;
+
+// A short checksum of `text` (FNV-1a, 32 bits, as hex): whether the list changed since saved.
+function checksum(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16);
+}
+
+function lastSaved() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SAVED_KEY) ?? "null");
+    const day = /^\d{4}-\d{2}-\d{2}$/;
+    return saved && day.test(saved.day) && typeof saved.sum === "string" ? saved : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+async function checkPersisted() {
+  try {
+    const storage = navigator.storage;
+    state.persisted = typeof storage?.persisted === "function" ? Boolean(await storage.persisted()) : false;
+  } catch (error) {
+    state.persisted = false;
+  }
+  showBackupNote();
+}
+
+function showBackupNote() {
+  const saved = lastSaved();
+  const dates = state.words.map((entry) => entry.date).filter(Boolean).sort();
+  const since = saved?.day ?? dates[0];
+  const changed = !saved || saved.sum !== checksum(wordsText(state.words));
+  const due = Boolean(since) && addDays(since, BACKUP_EVERY) <= today();
+  $("words-backup").hidden = state.persisted !== false || !state.words.length || !changed || !due;
+  $("words-backup-when").textContent = saved ? ` Last saved ${saved.day}.` : "";
+}
+
 // Save to a file: the kept words as this browser stores them, in boggle-words-DATE.json, for
 // "Add from a file" in another browser (or this one, once cleared).
 function exportWords() {
@@ -646,18 +708,26 @@ function exportWords() {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+  try {
+    localStorage.setItem(SAVED_KEY, JSON.stringify({ day: today(), sum: checksum(wordsText(state.words)) }));
+  } catch (error) {
+    // storage off: the note stays
+  }
+  showBackupNote();
   say(`Saved ${counted(Math.min(state.words.length, MOST_KEPT), "word")} to ${name}.`);
 }
 
 const MOST_FILE_BYTES = 1000000;  // 300 words take about 50 kB
 
 // Add from a file saved by "Save to a file": its words not kept here already, after those kept
-// (a word kept in both keeps this browser's count and whether it is learned), as many as fit.
+// (a word kept in both keeps this browser's count and whether it is learned), as many as fit;
+// those of an old file, without due days, spread over the days after the words due here.
 async function importWords(file) {
   let words = null;
   if (file.size <= MOST_FILE_BYTES) {
     try {
-      words = readWords(await file.text());
+      reloadWords();  // its words without due days spread after those due here already
+      words = readWords(await file.text(), today(), state.words);
     } catch (error) {
       words = null;
     }
@@ -677,6 +747,7 @@ async function importWords(file) {
       return;
     }
     state.words = [...state.words, ...added];
+    keepStorage();
     parts.push(`Added ${counted(added.length, "word")} from ${file.name}`);
   } else {
     parts.push(words.length ? `No word added from ${file.name}` : `${file.name} holds no words`);
@@ -708,6 +779,7 @@ function start() {
   $("clear-yes").addEventListener("click", () => closeClear(true));
   $("clear-no").addEventListener("click", () => closeClear(false));
   $("export-words").addEventListener("click", exportWords);
+  $("words-backup-save").addEventListener("click", exportWords);
   $("import-words").addEventListener("click", () => $("import-file").click());
   $("import-file").addEventListener("change", () => {
     const file = $("import-file").files[0];
@@ -719,6 +791,7 @@ function start() {
   document.body.dataset.ready = "true";
   fetchListNames();
   tellLanguages();
+  checkPersisted();
 }
 
 // The languages of the words whose list's language was not known (the server's default list,
