@@ -1114,7 +1114,11 @@ def test_meanings_looked_up_once_are_shown_when_the_server_cannot_be_reached(
     fame = page.locator(".kept-word[data-word='fame'] .kept-meaning")
     meaning = fame.text_content() or ""
     assert meaning and "no definition" not in meaning
-    page.wait_for_function("() => localStorage.getItem('boggle-learn-meanings') !== null")
+    # both meanings stored (one write each when their answers come apart, under load)
+    page.wait_for_function(
+        """() => Object.keys(JSON.parse(localStorage.getItem('boggle-learn-meanings') ?? '{}'))
+                   .sort().join() === ':fame,es:limbo'"""
+    )
     page.context.route("**/api/define?*", lambda route: route.abort())
     page.reload()
     page.wait_for_selector("body[data-ready='true']")

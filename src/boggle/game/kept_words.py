@@ -68,7 +68,7 @@ class KeptWordsError(BoggleError):
     Traceback (most recent call last):
     ...
     boggle.game.kept_words.KeptWordsError: notes.json is not a file of kept words (JSON with \
-version 1 and words): it is left as it is; move it away, or give another file with --file
+version 1 and words): it is left as it is; move it away, or keep the words in another file
     """
 
 
@@ -254,7 +254,7 @@ def read_words(text: str, day: str, source: str = "the kept words") -> list[Kept
     ):
         raise KeptWordsError(
             f"{source} is not a file of kept words (JSON with version {FILE_VERSION} and "
-            "words): it is left as it is; move it away, or give another file with --file"
+            "words): it is left as it is; move it away, or keep the words in another file"
         )
     words = merged(e for e in map(_entry, data["words"][:MOST_KEPT]) if e is not None)
     undated = [w for w in words if not w.learned and w.due == "\0"]
