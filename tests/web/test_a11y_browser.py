@@ -878,6 +878,38 @@ def test_the_solver_s_words_are_one_tab_stop(pages: Pages, server: ServeProcess)
     assert page.locator("#words [tabindex='0']").count() == 1
 
 
+SHOWN = "(e) => { const box = e.getBoundingClientRect(); return box.width > 1 && box.height > 1; }"
+
+
+def test_the_solver_s_keys_are_shown_while_the_keyboard_is_in_its_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The keys of the solver's one Tab stop were told to screen readers alone: a line says
+    them above the words while the keyboard is in them, and goes when it leaves; a click (or
+    a phone's tap) on a word, which is not the keyboard's, shows none."""
+    page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
+    page.wait_for_selector("#words .word")
+    hint = page.locator("#words-keys")
+    assert not hint.evaluate(SHOWN)
+    page.focus("#word-sort")
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED_WORD) is not None
+    assert hint.evaluate(SHOWN) and "arrow keys" in (hint.text_content() or "")
+    below = page.locator("#words").bounding_box()
+    above = hint.bounding_box()
+    assert below is not None and above is not None and above["y"] < below["y"]
+    page.keyboard.press("ArrowRight")
+    assert hint.evaluate(SHOWN)
+    page.keyboard.press("Tab")  # out of the words
+    assert not hint.evaluate(SHOWN)
+    page.click("#words button.word[data-word='fame']")
+    assert page.evaluate(FOCUSED_WORD) == "fame" and not hint.evaluate(SHOWN)
+    phone = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"), **PHONE)
+    phone.wait_for_selector("#words .word")
+    phone.tap("#words button.word[data-word='fame']")
+    assert not phone.locator("#words-keys").evaluate(SHOWN)
+
+
 LOOK = """(e) => { const s = getComputedStyle(e);
   return [s.opacity, s.fontStyle, s.textDecorationLine, s.textDecorationStyle]; }"""
 

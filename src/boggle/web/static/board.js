@@ -283,22 +283,29 @@ export function wordButton(word, path, text, dictionary) {
 // word last at, the arrow keys move to the next or the previous word, Home and End to the
 // first and the last, Page Down and Page Up to the next and the previous group's first
 // (a .group: the words of a number of points); a screen reader's reading keys read them all
-// as before. `container` is a group named `name`, described by a hidden line that says the
-// keys. Call it once; then `keepOneTabStop(container)` after each time its words are drawn.
-export function oneTabStop(container, name) {
+// as before. `container` is a group named `name`, described by a line that says the keys:
+// hidden, but shown above the words while the keyboard is in them (:focus-visible, so not
+// after a tap or a click). Call it once; then `keepOneTabStop(container)` after each time
+// its words are drawn.
+export function oneTabStop(container, name, keys = "the arrow keys move between the words, Page Down and Page Up between their groups.") {
   const words = () => [...container.querySelectorAll("button.word")];
   const groupFirsts = () => [...container.querySelectorAll(".group")]
     .map((group) => group.querySelector("button.word")).filter(Boolean);
   const hint = document.createElement("p");
   hint.id = `${container.id}-keys`;
-  hint.className = "visually-hidden";
-  hint.textContent = "One Tab stop: the arrow keys move between the words, Page Down and Page Up between their groups.";
+  hint.className = "keys-hint visually-hidden";
+  hint.textContent = `One Tab stop: ${keys}`;
   container.before(hint);
   container.setAttribute("role", "group");
   container.setAttribute("aria-label", name);
   container.setAttribute("aria-describedby", hint.id);
   container.addEventListener("focusin", (event) => {
     if (event.target.matches?.("button.word")) takeStop(container, event.target);
+    // the keys shown while the keyboard is in the words; not after a tap or a click
+    hint.classList.toggle("visually-hidden", !event.target.matches(":focus-visible"));
+  });
+  container.addEventListener("focusout", (event) => {
+    if (!container.contains(event.relatedTarget)) hint.classList.add("visually-hidden");
   });
   container.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || !event.target.matches?.("button.word")) return;
