@@ -349,7 +349,9 @@ def test_a_verdict_s_bubble_goes_with_the_round(pages: Pages, server: ServeProce
     time) when "I'm done" came just after it: the round's end takes the bubble away, and a
     verdict that comes after the end pops none."""
     made = make_challenge(server.url)
-    page = watched(pages, server.url + made["path"], clock=True, viewport={"width": 1280, "height": 800})
+    page = watched(
+        pages, server.url + made["path"], clock=True, viewport={"width": 1280, "height": 800}
+    )
     start_challenge(page, "ann")
     stop_clock(page)  # the bubble's own timer never runs: only the round's end can take it
     enter(page, "fame", "#word-input")
