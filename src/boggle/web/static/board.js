@@ -286,8 +286,8 @@ export function wordButton(word, path, text, dictionary) {
 // as before. A missed word's "+ learn" button (learn.js) is in the stop too, as a second
 // column: Right and Left go through each word and its button in turn, Down and Up (and the
 // other keys) from word to word. `container` is a group named `name`, described by a line
-// that says the keys (`keys`): hidden, but shown above the words while the keyboard is in
-// them (:focus-visible, so not after a tap or a click). Then `keepOneTabStop(container)`
+// that says the keys (`keys`): hidden, but shown at the foot of the screen while the
+// keyboard is in them (:focus-visible, so not after a tap or a click). Then `keepOneTabStop(container)`
 // after each time its words are drawn; called again on the same container it only names it
 // and says its keys anew.
 const SOLVER_KEYS = "the arrow keys move between the words, Page Down and Page Up between their groups.";
