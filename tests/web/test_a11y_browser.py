@@ -878,6 +878,127 @@ def test_the_solver_s_words_are_one_tab_stop(pages: Pages, server: ServeProcess)
     assert page.locator("#words [tabindex='0']").count() == 1
 
 
+SHOWN = "(e) => { const box = e.getBoundingClientRect(); return box.width > 1 && box.height > 1; }"
+
+
+def test_the_solver_s_keys_are_shown_while_the_keyboard_is_in_its_words(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The keys of the solver's one Tab stop were told to screen readers alone: a line says
+    them at the foot of the screen while the keyboard is in the words (no word moves as it
+    comes), and goes when the keyboard leaves; a click (or a phone's tap) on a word, which
+    is not the keyboard's, shows none."""
+    page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"))
+    page.wait_for_selector("#words .word")
+    hint = page.locator("#words-keys")
+    assert not hint.evaluate(SHOWN)
+    first = page.locator("#words button.word").first
+    before = first.evaluate("(e) => e.getBoundingClientRect().top + scrollY")
+    page.focus("#word-sort")
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED_WORD) is not None
+    assert hint.evaluate(SHOWN) and "arrow keys" in (hint.text_content() or "")
+    assert first.evaluate("(e) => e.getBoundingClientRect().top + scrollY") == before
+    line, height = hint.bounding_box(), page.evaluate("() => innerHeight")
+    assert line is not None and height - 100 < line["y"] < line["y"] + line["height"] <= height
+    page.keyboard.press("ArrowRight")
+    assert hint.evaluate(SHOWN)
+    page.keyboard.press("Tab")  # out of the words
+    assert not hint.evaluate(SHOWN)
+    page.click("#words button.word[data-word='fame']")
+    assert page.evaluate(FOCUSED_WORD) == "fame" and not hint.evaluate(SHOWN)
+    phone = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"), **PHONE)
+    phone.wait_for_selector("#words .word")
+    phone.tap("#words button.word[data-word='fame']")
+    assert not phone.locator("#words-keys").evaluate(SHOWN)
+
+
+AT = """() => { const e = document.activeElement;
+  return e && e.matches('button.word, button.learn-one')
+    ? [e.classList.contains('learn-one') ? 'learn' : 'word', e.dataset.word] : null; }"""
+STOPS_IN = "(list) => [...list.querySelectorAll('button')].filter((b) => b.tabIndex === 0).length"
+
+
+def test_a_missed_list_is_one_tab_stop_with_its_learn_buttons(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """A missed word's chip and its "+ learn" button were two Tab stops a word (FXIE's 56
+    words missed, over 100 to Tab through): a list of missed words is one, a group whose
+    description says the keys (shown while the keyboard is in it): Right goes to a word's
+    "+ learn" and on to the next word, Left back, Down and Up from word to word, Home and End
+    to the ends, Page Down between the groups of points; Enter on "+ learn" keeps the word;
+    Tab leaves the list and Shift+Tab comes back where it was. So in the daily board's words
+    not found, and a challenge's (each row's words only that player found a stop too)."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"))
+    page.wait_for_selector("#dict-select option", state="attached", timeout=90_000)
+    page.check("#play-this-board")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])", timeout=60_000)
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden]) #play-missed .learn-one")
+    missed = page.locator("#play-missed")
+    assert missed.evaluate(STOPS_IN) == 1
+    assert "Right to a word" in described(page, "group", "Missed words")
+    words = page.eval_on_selector_all(
+        "#play-missed button.word", "bs => bs.map(b => b.dataset.word)"
+    )
+    firsts = page.eval_on_selector_all(
+        "#play-missed .group", "gs => gs.map(g => g.querySelector('button.word').dataset.word)"
+    )
+    learnable = set(
+        page.eval_on_selector_all("#play-missed .learn-one", "bs => bs.map(b => b.dataset.word)")
+    )
+    assert words[0] in learnable and words[1] in learnable and len(firsts) > 1
+    page.focus("#play-change-settings")
+    page.keyboard.press("Tab")  # "Keep missed words to learn", then the list
+    page.keyboard.press("Tab")
+    assert page.evaluate(AT) == ["word", words[0]]
+    assert page.locator("#play-missed-keys").evaluate(SHOWN)
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(AT) == ["learn", words[0]]
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(AT) == ["word", words[1]]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(AT) == ["learn", words[0]]
+    page.keyboard.press("Enter")  # kept
+    page.wait_for_selector(f"#play-missed .learn-one.kept[data-word='{words[0]}']")
+    assert page.evaluate(AT) == ["learn", words[0]]
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(AT) == ["word", words[1]]
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate(AT) == ["word", words[0]]
+    page.keyboard.press("End")
+    assert page.evaluate(AT) == ["word", words[-1]]
+    page.keyboard.press("Home")
+    page.keyboard.press("PageDown")
+    assert page.evaluate(AT) == ["word", firsts[1]]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Tab")  # out of the list at once
+    assert page.evaluate("() => document.activeElement.closest('#play-missed')") is None
+    assert not page.locator("#play-missed-keys").evaluate(SHOWN)
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(AT) == ["learn", firsts[1]]
+    assert missed.evaluate(STOPS_IN) == 1
+    daily = pages.open(server.url + "/daily?date=2026-11-23")
+    daily.click("#daily-start")
+    daily.wait_for_selector("#board .cube")
+    daily.click("#daily-stop")
+    daily.wait_for_selector("#results:not([hidden]) #unfound .learn-one")
+    assert daily.locator("#unfound").evaluate(STOPS_IN) == 1
+    assert "Right to a word" in described(daily, "group", "Missed words")
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": ["fame", "limbs"]})
+    challenge = pages.open(server.url + made["path"])
+    start_challenge(challenge, "ann")
+    end_challenge(challenge, "body[data-phase='results'] .learn-one")
+    row = challenge.locator("#challenge-results tr[data-name='bob'] .word-list")
+    assert row.evaluate(STOPS_IN) == 1
+    assert challenge.locator("#unfound").evaluate(STOPS_IN) == 1
+    assert "Right to a word" in described(challenge, "group", "Words only bob found")
+    row.locator("button.word").first.focus()
+    challenge.keyboard.press("ArrowRight")
+    assert challenge.evaluate(AT) == ["learn", "fame"]
+
+
 LOOK = """(e) => { const s = getComputedStyle(e);
   return [s.opacity, s.fontStyle, s.textDecorationLine, s.textDecorationStyle]; }"""
 

@@ -283,36 +283,65 @@ export function wordButton(word, path, text, dictionary) {
 // word last at, the arrow keys move to the next or the previous word, Home and End to the
 // first and the last, Page Down and Page Up to the next and the previous group's first
 // (a .group: the words of a number of points); a screen reader's reading keys read them all
-// as before. `container` is a group named `name`, described by a hidden line that says the
-// keys. Call it once; then `keepOneTabStop(container)` after each time its words are drawn.
-export function oneTabStop(container, name) {
+// as before. A missed word's "+ learn" button (learn.js) is in the stop too, as a second
+// column: Right and Left go through each word and its button in turn, Down and Up (and the
+// other keys) from word to word. `container` is a group named `name`, described by a line
+// that says the keys (`keys`): hidden, but shown at the foot of the screen while the
+// keyboard is in them (:focus-visible, so not after a tap or a click). Then `keepOneTabStop(container)`
+// after each time its words are drawn; called again on the same container it only names it
+// and says its keys anew.
+const SOLVER_KEYS = "the arrow keys move between the words, Page Down and Page Up between their groups.";
+let keyLines = 0;
+
+export function oneTabStop(container, name, keys = SOLVER_KEYS) {
+  container.setAttribute("aria-label", name);
+  const said = `One Tab stop: ${keys}`;
+  if (container.dataset.oneStop) {
+    const line = document.getElementById(container.getAttribute("aria-describedby"));
+    if (line) line.textContent = said;
+    return;
+  }
+  container.dataset.oneStop = "true";
   const words = () => [...container.querySelectorAll("button.word")];
   const groupFirsts = () => [...container.querySelectorAll(".group")]
     .map((group) => group.querySelector("button.word")).filter(Boolean);
   const hint = document.createElement("p");
-  hint.id = `${container.id}-keys`;
-  hint.className = "visually-hidden";
-  hint.textContent = "One Tab stop: the arrow keys move between the words, Page Down and Page Up between their groups.";
+  hint.id = container.id ? `${container.id}-keys` : `one-stop-keys-${++keyLines}`;
+  hint.className = "keys-hint visually-hidden";
+  hint.textContent = said;
   container.before(hint);
   container.setAttribute("role", "group");
-  container.setAttribute("aria-label", name);
   container.setAttribute("aria-describedby", hint.id);
   container.addEventListener("focusin", (event) => {
-    if (event.target.matches?.("button.word")) takeStop(container, event.target);
+    if (event.target.matches?.(STOPS)) takeStop(container, event.target);
+    // the keys shown while the keyboard is in the words; not after a tap or a click
+    hint.classList.toggle("visually-hidden", !event.target.matches(":focus-visible"));
+  });
+  container.addEventListener("focusout", (event) => {
+    if (!container.contains(event.relatedTarget)) hint.classList.add("visually-hidden");
   });
   container.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || !event.target.matches?.("button.word")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || !event.target.matches?.(STOPS)) return;
     const all = words();
-    const at = all.indexOf(event.target);
+    // a "+ learn" button counts as its word's place for the keys that go from word to word
+    const word = event.target.matches("button.word") ? event.target
+      : event.target.closest(".learn-pair")?.querySelector("button.word");
+    const at = all.indexOf(word);
+    const onWord = word === event.target;
     let next = null;
-    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = all[at + 1];
-    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = all[at - 1];
+    if (event.key === "ArrowRight") {
+      next = onWord ? (event.target.closest(".learn-pair")?.querySelector(".learn-one") ?? all[at + 1]) : all[at + 1];
+    } else if (event.key === "ArrowLeft") {
+      if (!onWord) next = word;
+      else next = all[at - 1]?.closest(".learn-pair")?.querySelector(".learn-one") ?? all[at - 1];
+    } else if (event.key === "ArrowDown") next = all[at + 1];
+    else if (event.key === "ArrowUp") next = onWord ? all[at - 1] : word;
     else if (event.key === "Home") next = all[0];
     else if (event.key === "End") next = all[all.length - 1];
     else if (event.key === "PageDown" || event.key === "PageUp") {
       const firsts = groupFirsts();
       const group = firsts.filter((first) => all.indexOf(first) <= at).length - 1;
-      next = firsts[event.key === "PageDown" ? group + 1 : Math.max(group - (firsts[group] === event.target ? 1 : 0), 0)];
+      next = firsts[event.key === "PageDown" ? group + 1 : Math.max(group - (firsts[group] === word && onWord ? 1 : 0), 0)];
     } else {
       return;
     }
@@ -321,17 +350,23 @@ export function oneTabStop(container, name) {
   });
 }
 
-function takeStop(container, word) {
-  container.dataset.stop = word.dataset.word;
-  for (const other of container.querySelectorAll("button.word")) other.tabIndex = other === word ? 0 : -1;
+const STOPS = "button.word, button.learn-one";
+
+function takeStop(container, stop) {
+  container.dataset.stop = stop.dataset.word;
+  container.dataset.stopLearn = stop.matches(".learn-one") ? "true" : "";
+  for (const other of container.querySelectorAll(STOPS)) other.tabIndex = other === stop ? 0 : -1;
 }
 
 // The words of a oneTabStop container drawn again (a filter typed, a board solved): the
-// word the stop was at if it is still there, else the first, is the one Tab stop.
+// word (or "+ learn" button) the stop was at if it is still there, else the first word, is
+// the one Tab stop.
 export function keepOneTabStop(container) {
-  const words = [...container.querySelectorAll("button.word")];
-  const kept = container.dataset.stop && words.find((word) => word.dataset.word === container.dataset.stop);
-  const stop = kept || words[0];
+  const stops = [...container.querySelectorAll(STOPS)];
+  const kind = container.dataset.stopLearn ? ".learn-one" : "button.word";
+  const kept = container.dataset.stop
+    && stops.find((stop) => stop.dataset.word === container.dataset.stop && stop.matches(kind));
+  const stop = kept || container.querySelector("button.word");
   if (stop) takeStop(container, stop);
 }
 

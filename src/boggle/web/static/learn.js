@@ -10,7 +10,9 @@
 // SPREAD_PER_DAY a day, see readWords).
 // A word is one card per language: FAME kept from en-70 and from en-80 is one word to learn
 // (cardKey), so two such entries, stored before this rule, become one (mergedCards).
-import { counted, fetchWordLists, markLevel, writtenWord } from "/static/board.js";
+import {
+  counted, fetchWordLists, keepOneTabStop, markLevel, oneTabStop, writtenWord,
+} from "/static/board.js";
 
 export const LEARN_KEY = "boggle-learn";
 export const KEEP_PER_ROUND = 10;
@@ -404,6 +406,29 @@ function addLearnButtons(chips, missed, list, board, status) {
   }
 }
 
+// The lists of `chips` holding "+ learn" buttons, each one Tab stop (board.js oneTabStop),
+// where a word and its button were two each (56 words not found, 100 stops and more to Tab
+// through): a round's words missed, by points (its .group's parent), or a list of words (a
+// .word-list: the daily board's or a room's words not found, a challenge's, and a row's
+// words only that player found). A tap or a click does as before.
+const MISSED_KEYS = "Up and Down move between the words, Right to a word's “+ learn” and Left back, Home and End to the ends.";
+
+function oneStopLists(chips) {
+  const lists = new Set();
+  for (const pair of chips.querySelectorAll(".learn-pair")) {
+    const group = pair.closest(".group");
+    lists.add(group ? group.parentElement : pair.closest(".word-list"));
+  }
+  for (const list of lists) {
+    if (!list) continue;
+    const row = list.closest("tr[data-name]");
+    const name = row ? `Words only ${row.dataset.name} found` : "Missed words";
+    const groups = list.querySelector(".group") ? " Page Down and Page Up between their groups." : "";
+    oneTabStop(list, name, MISSED_KEYS + groups);
+    keepOneTabStop(list);
+  }
+}
+
 // Every "+ learn" button in `chips` shown as kept or not, as stored now (read once).
 function refreshLearnButtons(chips, list) {
   if (!chips) return;
@@ -448,6 +473,7 @@ export function offerKeep(
   if (!missed.length) status.textContent = none;
   const board = document.getElementById("board")?.dataset.board ?? "";
   addLearnButtons(chips, missed, list, board, status);
+  if (chips) oneStopLists(chips);
   // the list's language, for the words kept (a word kept from another list of it is kept
   // already): the lists are fetched by the page already, so this is at once
   learnLists().then(() => refreshLearnButtons(chips, list));
