@@ -75,7 +75,7 @@ COMMANDS = [
     ["paths"], ["bench"], ["bench", "runtime"], ["bench", "memory"], ["bench", "hash"],
     ["bench", "solve-random"], ["search"], ["prove"], ["trie"], ["dicts"],
     ["dicts", "export"], ["serve"], ["words"], ["words", "add"], ["words", "list"],
-    ["words", "practise"], ["words", "remove"],
+    ["words", "practise"], ["words", "remove"], ["words", "import"], ["words", "export"],
 ]  # fmt: skip
 
 

@@ -254,3 +254,123 @@ def test_practise_in_a_locale_without_utf_8_reads_a_typed_accent(
     name = "\\xd1ANDU" if encoding == "ascii" else "\u00d1ANDU"
     assert f"> Right: {name}. Again tomorrow" in shown, shown
     assert "Practised 1 word: 1 right." in shown
+
+
+def saved_file(path: Path, *entries: dict[str, object]) -> Path:
+    """A file of kept words as My words saves it, of ``entries`` (their other fields My
+    words' defaults)."""
+    fields = {"list": "en-70", "language": "en", "points": 1, "level": None, "board": ""}
+    fields |= {"date": "2026-11-20", "learned": False, "streak": 0, "due": ""}
+    words = [fields | entry for entry in entries]
+    path.write_text(json.dumps({"version": 1, "words": words}))
+    return path
+
+
+def test_words_import_adds_a_saved_file_s_words_as_add_from_a_file_does(
+    data_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    on_day(monkeypatch, "2026-11-29")
+    data_home.parent.mkdir(parents=True)
+    saved_file(data_home, {"word": "fame", "streak": 1, "due": "2026-11-30"}, {"word": "limbo"})
+    source = saved_file(
+        tmp_path / "boggle-words-2026-11-28.json",
+        {"word": "casa", "list": "es", "language": "es"},
+        {"word": "fame", "list": "en-80", "learned": True, "streak": 2, "due": "2026-12-20"},
+        {"word": "axle"},
+    )
+    assert main(["words", "import", str(source)]) == 0
+    out = capsys.readouterr().out
+    assert out == (
+        f"Added 2 words from {source}: CASA, AXLE (4 words in {data_home}).\n"
+        "Kept already (1, your entry stays): FAME.\n"
+    )
+    kept = stored(data_home)
+    assert list(kept) == ["fame", "limbo", "casa", "axle"]  # after the user's own
+    assert kept["fame"]["list"] == "en-70" and kept["fame"]["streak"] == 1  # the user's entry
+    assert main(["words", "import", str(source)]) == 0  # again: nothing more
+    assert capsys.readouterr().out == (
+        f"No word added from {source}.\nKept already (3, your entry stays): CASA, FAME, AXLE.\n"
+    )
+
+
+def test_words_import_of_a_bad_file_changes_nothing_and_says_so_in_one_line(
+    data_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data_home.parent.mkdir(parents=True)
+    saved_file(data_home, {"word": "fame"})
+    before = data_home.read_bytes()
+    notes = tmp_path / "notes.json"
+    for text in ("{}", "not json", '{"version": 2, "words": []}'):
+        notes.write_text(text)
+        assert main(["words", "import", str(notes)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.endswith(
+            f"{notes} is not a file of kept words (JSON with version 1 and "
+            "words, as My words' Save to a file writes): nothing added"
+        )
+        assert "\n" not in err
+    assert main(["words", "import", str(tmp_path / "missing.json")]) == 2
+    assert "missing.json: no such file: nothing added" in capsys.readouterr().err
+    assert data_home.read_bytes() == before
+    # the user's file not a file of kept words: never written over, even by a good file
+    data_home.write_text("my notes")
+    assert main(["words", "import", str(saved_file(tmp_path / "good.json", {"word": "axle"}))]) == 2
+    assert "is not a file of kept words" in capsys.readouterr().err
+    assert data_home.read_text() == "my notes"
+
+
+def test_words_import_spreads_an_old_file_s_words_after_those_due_and_keeps_300(
+    data_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    on_day(monkeypatch, "2026-11-29")
+    data_home.parent.mkdir(parents=True)
+    mine = [{"word": "a" + chr(97 + n // 26) + chr(97 + n % 26)} for n in range(15)]
+    saved_file(data_home, *mine)  # 15 due today
+    old = [{"word": "b" + chr(97 + n)} for n in range(10)]
+    source = tmp_path / "old.json"
+    source.write_text(json.dumps({"version": 1, "words": old}))  # before there were due days
+    assert main(["words", "import", str(source)]) == 0
+    assert capsys.readouterr().out.startswith("Added 10 words from")
+    dues = [entry["due"] for entry in json.loads(data_home.read_text())["words"][15:]]
+    assert dues == [""] * 5 + ["2026-11-30"] * 5  # 20 a day, as My words spreads them
+    # at most 300: those that fit are added, the rest said
+    full = [
+        {"word": "c" + chr(97 + n // 26 // 26) + chr(97 + n // 26 % 26) + chr(97 + n % 26)}
+        for n in range(295)
+    ]
+    saved_file(data_home, *full)
+    assert main(["words", "import", str(source)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Added 5 words from")
+    assert "5 words did not fit (at most 300 are kept; 'boggle words remove WORD'): BF, " in out
+    assert len(stored(data_home)) == 300
+
+
+def test_words_export_saves_the_file_never_over_one_unasked(
+    data_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    on_day(monkeypatch, "2026-11-29")
+    monkeypatch.chdir(tmp_path)
+    data_home.parent.mkdir(parents=True)
+    saved_file(data_home, {"word": "fame"}, {"word": "limbo"})
+    assert main(["words", "export"]) == 0
+    assert capsys.readouterr().out == "Saved 2 words to boggle-words-2026-11-29.json.\n"
+    assert read_words((tmp_path / "boggle-words-2026-11-29.json").read_text(), "2026-11-29")
+    assert main(["words", "export"]) == 2
+    assert "already exists; give --force to overwrite it" in capsys.readouterr().err
+    assert main(["words", "export", "boggle-words-2026-11-29.json", "--force"]) == 0
+    assert main(["words", "export", str(data_home), "--force"]) == 2  # the kept words' own file
+    assert "is also the input" in capsys.readouterr().err
+    # what is saved, another file of kept words adds
+    other = tmp_path / "other.json"
+    assert main(["words", "import", "boggle-words-2026-11-29.json", "--file", str(other)]) == 0
+    assert list(stored(other)) == ["fame", "limbo"]

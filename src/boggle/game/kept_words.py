@@ -33,7 +33,7 @@ from boggle.model.errors import BoggleError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping, Sequence
     from dataclasses import dataclass, replace
     from typing import Any
 else:
@@ -234,14 +234,36 @@ def merged(words: Iterable[KeptWord]) -> list[KeptWord]:
     return out
 
 
-def read_words(text: str, day: str, source: str = "the kept words") -> list[KeptWord]:
+def kept_already(words: Iterable[KeptWord]) -> Callable[[KeptWord], bool]:
+    """A test of whether an entry is one of ``words`` already: the same word of the same
+    language, or of the same list (an entry whose language is not known), as My words tests.
+
+    >>> is_kept = kept_already([KeptWord("fame", "en-70", "en")])
+    >>> is_kept(KeptWord("fame", "en-80", "en")), is_kept(KeptWord("fame", "es", "es"))
+    (True, False)
+    """
+    have = {w.key() for w in words} | {(f"list {w.list or ''}", w.word) for w in words}
+    return lambda entry: entry.key() in have or (f"list {entry.list or ''}", entry.word) in have
+
+
+def read_words(
+    text: str, day: str, source: str = "the kept words", kept: Sequence[KeptWord] = ()
+) -> list[KeptWord]:
     """The entries of a stored value (at most :data:`MOST_KEPT`, one a word and language),
     those without a due day given one from ``day`` on, :data:`SPREAD_PER_DAY` a day, as My
     words does; :class:`KeptWordsError` for a text that is not such a value.
 
+    ``kept``: the words kept already, when the value is a file added to them (My words' "Add
+    from a file"): its undated words fill each day up to :data:`SPREAD_PER_DAY` with those
+    due then (those due by ``day`` counted on it), and those kept already take no room.
+
     >>> [(w.word, w.due) for w in read_words('{"version": 1, "words": [{"word": "Fame"}]}',
     ...                                      "2026-11-29")]
     [('fame', '')]
+    >>> full = [KeptWord(f"w{n:02}", due="") for n in range(20)]
+    >>> [w.due for w in read_words('{"version": 1, "words": [{"word": "Fame"}]}',
+    ...                            "2026-11-29", kept=full)]
+    ['2026-11-30']
     """
     try:
         data = json.loads(text)
@@ -259,10 +281,22 @@ def read_words(text: str, day: str, source: str = "the kept words") -> list[Kept
     words = merged(e for e in map(_entry, data["words"][:MOST_KEPT]) if e is not None)
     undated = [w for w in words if not w.learned and w.due == "\0"]
     undated += [w for w in words if w.learned and w.due == "\0"]
-    dues = {
-        id(w): add_days(day, n // SPREAD_PER_DAY) if n >= SPREAD_PER_DAY else ""
-        for n, w in enumerate(undated)
-    }
+    load: dict[str, int] = {}  # YYYY-MM-DD: the words due that day
+    for w in kept:
+        on = day if w.is_due(day) else w.due
+        load[on] = load.get(on, 0) + 1
+    is_kept = kept_already(kept)
+    dues: dict[int, str] = {}
+    days = 0
+    for w in undated:  # the first day's at once
+        if is_kept(w):  # left out when added (the kept entry stays): takes no room
+            dues[id(w)] = ""
+            continue
+        while load.get(add_days(day, days), 0) >= SPREAD_PER_DAY:
+            days += 1
+        on = add_days(day, days)
+        load[on] = load.get(on, 0) + 1
+        dues[id(w)] = on if days else ""
     return [replace(w, due=dues[id(w)]) if id(w) in dues else w for w in words]
 
 
@@ -272,22 +306,82 @@ def load_words(path: Path, day: str) -> list[KeptWord]:
     >>> load_words(Path("/no/such/folder/words.json"), "2026-11-29")
     []
     """
+    text = _file_text(path, missing_ok=True)
+    return [] if text is None else read_words(text, day, str(path))
+
+
+def _file_text(path: Path, missing_ok: bool, after: str = "") -> str | None:
+    """The text of ``path`` (``""`` when it is not UTF-8), ``None`` when it is missing and
+    ``missing_ok``; :class:`KeptWordsError`, its line ending in ``after``, when it cannot be
+    read or is too large."""
     try:
         with path.open("rb") as handle:
             data = handle.read(MOST_FILE_BYTES + 1)
     except FileNotFoundError:
-        return []
+        if missing_ok:
+            return None
+        raise KeptWordsError(f"cannot read {path}: no such file{after}") from None
     except OSError as error:
-        raise KeptWordsError(f"cannot read {path}: {error.strerror or error}") from None
+        raise KeptWordsError(f"cannot read {path}: {error.strerror or error}{after}") from None
     if len(data) > MOST_FILE_BYTES:
         raise KeptWordsError(
-            f"{path} is larger than {MOST_FILE_BYTES:,} bytes: not a file of kept words"
+            f"{path} is larger than {MOST_FILE_BYTES:,} bytes: not a file of kept words{after}"
         )
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        text = ""
-    return read_words(text, day, str(path))
+        return ""
+
+
+@dataclass(frozen=True)
+class Added:
+    """What adding a file's words to the kept words did (:func:`add_from_file`)."""
+
+    words: list[KeptWord]
+    """The kept words after: those kept before, then the ones added."""
+    added: list[KeptWord]
+    """The file's words added (those not kept already, as many as fit)."""
+    already: list[KeptWord]
+    """The file's words kept already: the kept entry stays as it is (its progress)."""
+    left_out: list[KeptWord]
+    """The file's words that did not fit (:data:`MOST_KEPT`)."""
+
+
+def add_from_file(kept: list[KeptWord], source: Path, day: str) -> Added:
+    """The words of the file ``source`` (one My words or ``boggle words`` saved) added to
+    ``kept`` as My words' "Add from a file" adds them: those not kept already (the same word
+    of the same language) after those kept, as many as fit in :data:`MOST_KEPT`; a word kept
+    already keeps its entry (its right answers, whether it is learned); an old file's words
+    without due days spread after those due (:func:`read_words`).  :class:`KeptWordsError`,
+    nothing added, for a file that cannot be read or is not such a file.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "saved.json"
+    ...     save_words(path, [KeptWord("fame", "en-70", "en"), KeptWord("limbo", "en-70", "en")])
+    ...     done = add_from_file([KeptWord("fame", "en-80", "en")], path, "2026-11-29")
+    >>> [w.word for w in done.words], [w.word for w in done.already]
+    (['fame', 'limbo'], ['fame'])
+    """
+    nothing = ": nothing added"
+    text = _file_text(source, missing_ok=False, after=nothing)
+    assert text is not None
+    try:
+        found = read_words(text, day, str(source), kept)
+    except KeptWordsError:
+        raise KeptWordsError(
+            f"{source} is not a file of kept words (JSON with version {FILE_VERSION} and "
+            f"words, as My words' Save to a file writes){nothing}"
+        ) from None
+    is_kept = kept_already(kept)
+    fresh = [w for w in found if not is_kept(w)]
+    room = max(MOST_KEPT - len(kept), 0)
+    return Added(
+        words=[*kept, *fresh[:room]],
+        added=fresh[:room],
+        already=[w for w in found if is_kept(w)],
+        left_out=fresh[room:],
+    )
 
 
 def words_text(words: Iterable[KeptWord]) -> str:
@@ -354,10 +448,13 @@ __all__ = [
     "LEARNED_AFTER",
     "MOST_KEPT",
     "SPREAD_PER_DAY",
+    "Added",
     "KeptWord",
     "KeptWordsError",
     "add_days",
+    "add_from_file",
     "answered",
+    "kept_already",
     "load_words",
     "merged",
     "next_time",

@@ -125,6 +125,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "boggle words practise --file ~/words.json",
     ),
     "words remove": ("boggle words remove limbo",),
+    "words import": ("boggle words import boggle-words-2026-11-29.json",),
+    "words export": (
+        "boggle words export",
+        "boggle words export ~/words-backup.json --force",
+    ),
     "serve": (
         "boggle serve",
         "boggle serve --lan",

@@ -1,4 +1,5 @@
-"""``boggle words add|list|practise|remove``: words kept to learn, in the terminal.
+"""``boggle words add|list|practise|remove|import|export``: words kept to learn, in the
+terminal.
 
 The words are kept in a file of the user's (:func:`boggle.game.kept_words.words_file`,
 ``--file`` for another), the file the web page's My words saves and adds from, and practised
@@ -18,10 +19,12 @@ from typing import Any
 from boggle.cli.commands import _options as options
 from boggle.cli.commands._encoding import escape_unwritable, escaped_as, write_json
 from boggle.cli.commands._help import with_examples
+from boggle.cli.commands._output import add_force_option, check_outputs
 from boggle.game.kept_words import (
     MOST_KEPT,
     KeptWord,
     KeptWordsError,
+    add_from_file,
     answered,
     load_words,
     next_time,
@@ -102,6 +105,41 @@ def register(subparsers: Any) -> None:
     remove.add_argument("words", nargs="+", metavar="WORD", help="a kept word")
     add_file_option(remove)
     remove.set_defaults(run=run_remove)
+
+    added = actions.add_parser(
+        "import",
+        help="add the words of a file saved by My words",
+        description="Add the words of a file saved by the web page's My words (Save to a "
+        "file) or by 'boggle words export', as the page's Add from a file does: the words "
+        f"not kept already come after yours, as many as fit in {MOST_KEPT}; a word kept "
+        "already keeps your entry (its right answers, whether it is learned); an old file's "
+        "words without due days are spread over the days after those due. A file that is "
+        "not such a file adds nothing.",
+        **with_examples("words import"),
+    )
+    added.add_argument("source", metavar="FILE", help="a file of kept words")
+    add_file_option(added)
+    added.set_defaults(run=run_import)
+
+    saved = actions.add_parser(
+        "export",
+        help="save the kept words to a file",
+        description="Save the kept words to a file, as the web page's My words saves them "
+        "(Save to a file): its Add from a file, or 'boggle words import' elsewhere, adds "
+        "them. An existing file is not overwritten without --force.",
+        **with_examples("words export"),
+    )
+    saved.add_argument(
+        "out",
+        nargs="?",
+        type=options.file_name("a file name"),
+        metavar="FILE",
+        default=None,
+        help="the file to write (default: boggle-words-DATE.json, as My words names it)",
+    )
+    add_force_option(saved)
+    add_file_option(saved)
+    saved.set_defaults(run=run_export)
 
 
 def add_file_option(parser: argparse.ArgumentParser) -> None:
@@ -352,4 +390,59 @@ def run_remove(args: argparse.Namespace) -> int:
     left = [w for w in words if w.word not in gone]
     save_words(path, left)
     print(f"Removed {counted(len(words) - len(left), 'word')} ({len(left)} kept).")
+    return 0
+
+
+MOST_NAMED = 10
+"""The most words named in a line of ``boggle words import`` (the rest counted)."""
+
+
+def named(words: list[KeptWord]) -> str:
+    """The words in capitals, the first :data:`MOST_NAMED` of them."""
+    names = ", ".join(w.word.upper() for w in words[:MOST_NAMED])
+    rest = len(words) - MOST_NAMED
+    return f"{names} and {rest} more" if rest > 0 else names
+
+
+def run_import(args: argparse.Namespace) -> int:
+    escape_unwritable()
+    path = kept_file(args)
+    day = today()
+    words = load_words(path, day)  # a file that is not ours stops here, untouched
+    source = Path(args.source)
+    done = add_from_file(words, source, day)  # a bad file stops here: nothing written
+    if done.added:
+        save_words(path, done.words)
+    found = len(done.added) + len(done.already) + len(done.left_out)
+    lines = []
+    if done.added:
+        total = counted(len(done.words), "word")
+        lines.append(
+            f"Added {counted(len(done.added), 'word')} from {source}: {named(done.added)} "
+            f"({total} in {path})."
+        )
+    else:
+        lines.append(f"No word added from {source}." if found else f"{source} holds no words.")
+    if done.already:
+        lines.append(
+            f"Kept already ({len(done.already)}, your entry stays): {named(done.already)}."
+        )
+    if done.left_out:
+        lines.append(
+            f"{counted(len(done.left_out), 'word')} did not fit (at most {MOST_KEPT} are "
+            f"kept; 'boggle words remove WORD'): {named(done.left_out)}."
+        )
+    print("\n".join(lines))
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    escape_unwritable()
+    path = kept_file(args)
+    day = today()
+    out = args.out or f"boggle-words-{day}.json"
+    check_outputs([out], args.force, inputs=[path])
+    words = load_words(path, day)  # a file that is not ours stops here
+    save_words(Path(out), words)
+    print(f"Saved {counted(len(words), 'word')} to {out}.")
     return 0
