@@ -117,7 +117,9 @@ def register(subparsers: Any) -> None:
         "not such a file adds nothing.",
         **with_examples("words import"),
     )
-    added.add_argument("source", metavar="FILE", help="a file of kept words")
+    added.add_argument(
+        "source", metavar="FILE", help="a file saved by My words or 'boggle words export'"
+    )
     add_file_option(added)
     added.set_defaults(run=run_import)
 
