@@ -999,6 +999,39 @@ def test_a_missed_list_is_one_tab_stop_with_its_learn_buttons(
     assert challenge.evaluate(AT) == ["learn", "fame"]
 
 
+def test_your_own_row_of_a_challenge_s_results_is_one_tab_stop(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Your own row of a challenge's table (words you found, no "+ learn") was a Tab stop a
+    word while the others' rows were one: it is one too, a group named "Words only you
+    found" whose description says the keys, the arrow keys from word to word, Home and End
+    to the ends, and Tab leaves it at once."""
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": ["fame"]})
+    challenge = pages.open(server.url + made["path"])
+    start_challenge(challenge, "ann")
+    enter_words(challenge, ["limbs", "amble", "maw", "mile"])
+    end_challenge(challenge, "body[data-phase='results'] .learn-one")
+    row = challenge.locator("#challenge-results tr[data-name='ann'] .word-list")
+    words = row.evaluate(
+        "(list) => [...list.querySelectorAll('button.word')].map((b) => b.dataset.word)"
+    )
+    assert len(words) == 4
+    assert row.evaluate(STOPS_IN) == 1
+    assert "arrow keys" in described(challenge, "group", "Words only you found")
+    row.locator("button.word").first.focus()
+    challenge.keyboard.press("ArrowRight")
+    assert challenge.evaluate(AT) == ["word", words[1]]
+    challenge.keyboard.press("ArrowDown")
+    assert challenge.evaluate(AT) == ["word", words[2]]
+    challenge.keyboard.press("ArrowLeft")
+    assert challenge.evaluate(AT) == ["word", words[1]]
+    challenge.keyboard.press("End")
+    assert challenge.evaluate(AT) == ["word", words[-1]]
+    challenge.keyboard.press("Tab")
+    assert challenge.evaluate("() => document.activeElement.closest('tr.you')") is None
+    assert row.evaluate(STOPS_IN) == 1
+
+
 LOOK = """(e) => { const s = getComputedStyle(e);
   return [s.opacity, s.fontStyle, s.textDecorationLine, s.textDecorationStyle]; }"""
 

@@ -2,7 +2,7 @@
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
   api, clearPath, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName,
-  levelName, listedWord, markLevel, namedWord, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showInView, showLevelKey,
+  keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showInView, showLevelKey,
   shownName, sound, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
@@ -263,6 +263,8 @@ function offerRename(name, why = "post them under a name nobody has used here.")
   showInView($("results"));
 }
 
+const ROW_KEYS = "the arrow keys move between the words, Home and End to the first and the last.";
+
 // Everyone's results, `you` marked; `played` when your round has just ended: the screen and
 // the keyboard then at their heading, as after a round on /play and the daily board (Tab goes
 // on through the table, Keep missed words, the link to challenge more friends, another board).
@@ -326,6 +328,14 @@ function showResults(challenge, you, played = false) {
     offerKeep(
       $("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("results"), none,
     );
+  }
+  // the rows with no "+ learn" (yours, and everyone's before you have played) one Tab stop
+  // too, not one a word: the others' are made so with their buttons by offerKeep
+  for (const list of body.querySelectorAll(".word-list")) {
+    if (list.dataset.oneStop || !list.querySelector("button.word")) continue;
+    const name = list.closest("tr").dataset.name;
+    oneTabStop(list, name === you ? "Words only you found" : `Words only ${name} found`, ROW_KEYS);
+    keepOneTabStop(list);
   }
   if (played) focusResults($("results"), $("results-title"));
   else showInView($("results"));
