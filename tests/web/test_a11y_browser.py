@@ -938,7 +938,7 @@ def test_a_missed_list_is_one_tab_stop_with_its_learn_buttons(
     page.wait_for_selector("#play-results:not([hidden]) #play-missed .learn-one")
     missed = page.locator("#play-missed")
     assert missed.evaluate(STOPS_IN) == 1
-    assert "Right to a word" in described(page, "group", "Missed words")
+    assert "Right to a word" in described(page, "group", "Words you missed, best first")
     words = page.eval_on_selector_all(
         "#play-missed button.word", "bs => bs.map(b => b.dataset.word)"
     )
@@ -985,7 +985,7 @@ def test_a_missed_list_is_one_tab_stop_with_its_learn_buttons(
     daily.click("#daily-stop")
     daily.wait_for_selector("#results:not([hidden]) #unfound .learn-one")
     assert daily.locator("#unfound").evaluate(STOPS_IN) == 1
-    assert "Right to a word" in described(daily, "group", "Missed words")
+    assert "Right to a word" in described(daily, "group", "Words you did not find")
     made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": ["fame", "limbs"]})
     challenge = pages.open(server.url + made["path"])
     start_challenge(challenge, "ann")
@@ -997,6 +997,65 @@ def test_a_missed_list_is_one_tab_stop_with_its_learn_buttons(
     row.locator("button.word").first.focus()
     challenge.keyboard.press("ArrowRight")
     assert challenge.evaluate(AT) == ["learn", "fame"]
+
+
+def test_a_room_s_words_nobody_found_are_named_as_their_heading(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """Every list of missed words was a group named "Missed words": in a room, where the list
+    is the words nobody found, that said neither whose nor which. Each is named by its
+    heading, as it reads: "Words nobody found (N, common first)" in a room, and on the
+    challenge page "Words you did not find (...)"."""
+    server = clocked_server
+    ann = pages.open(server.url + "/room")
+    create_room(ann, seconds=str(LONGEST_ROUND), rounds="1", target="0")
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += LONGEST_ROUND
+    ann.wait_for_selector("#results:not([hidden]) #unfound .learn-one")
+    heading = (ann.locator("#unfound-title").text_content() or "").strip()
+    assert heading.startswith("Words nobody found (")
+    assert "Right to a word" in described(ann, "group", heading)
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": ["fame"]})
+    challenge = pages.open(server.url + made["path"])
+    start_challenge(challenge, "ann")
+    end_challenge(challenge, "body[data-phase='results'] #unfound .learn-one")
+    heading = (challenge.locator("#unfound-title").text_content() or "").strip()
+    assert heading.startswith("Words you did not find (")
+    assert "Right to a word" in described(challenge, "group", heading)
+
+
+def test_your_own_row_of_a_challenge_s_results_is_one_tab_stop(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Your own row of a challenge's table (words you found, no "+ learn") was a Tab stop a
+    word while the others' rows were one: it is one too, a group named "Words only you
+    found" whose description says the keys, the arrow keys from word to word, Home and End
+    to the ends, and Tab leaves it at once."""
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": ["fame"]})
+    challenge = pages.open(server.url + made["path"])
+    start_challenge(challenge, "ann")
+    enter_words(challenge, ["limbs", "amble", "maw", "mile"])
+    end_challenge(challenge, "body[data-phase='results'] .learn-one")
+    row = challenge.locator("#challenge-results tr[data-name='ann'] .word-list")
+    words = row.evaluate(
+        "(list) => [...list.querySelectorAll('button.word')].map((b) => b.dataset.word)"
+    )
+    assert len(words) == 4
+    assert row.evaluate(STOPS_IN) == 1
+    assert "arrow keys" in described(challenge, "group", "Words only you found")
+    row.locator("button.word").first.focus()
+    challenge.keyboard.press("ArrowRight")
+    assert challenge.evaluate(AT) == ["word", words[1]]
+    challenge.keyboard.press("ArrowDown")
+    assert challenge.evaluate(AT) == ["word", words[2]]
+    challenge.keyboard.press("ArrowLeft")
+    assert challenge.evaluate(AT) == ["word", words[1]]
+    challenge.keyboard.press("End")
+    assert challenge.evaluate(AT) == ["word", words[-1]]
+    challenge.keyboard.press("Tab")
+    assert challenge.evaluate("() => document.activeElement.closest('tr.you')") is None
+    assert row.evaluate(STOPS_IN) == 1
 
 
 LOOK = """(e) => { const s = getComputedStyle(e);

@@ -246,6 +246,47 @@ def test_the_only_they_found_cell_is_compact_on_a_phone(
     assert area[0] <= area[1], f"the table is {area[0]} px in an area of {area[1]} px"
 
 
+SHOWN_WORDS = """(row) => [...row.querySelectorAll('button.word')]
+  .filter((b) => b.getClientRects().length > 0).map((b) => b.dataset.word)"""
+
+
+def test_a_row_of_many_words_is_folded_on_a_phone_behind_a_more_button(
+    players: Pages, server: ServeProcess
+) -> None:
+    """On a phone each word of the table is a line: a row of twelve words the other player
+    found was twelve lines high. Its words past the first three are folded behind a "+9 more"
+    button (aria-expanded) that shows them, and "Fewer" folds them again; the row's arrow
+    keys go through the words shown. A wide screen shows them all and no button."""
+    words = [w["word"] for w in get_json(server.url + "/api/solve", {"board": FXIE})["words"]]
+    made = make_challenge(server.url, played={"ann": words[:12]})
+    bob = players.open(server.url + made["path"], **PHONE)
+    play_challenge(bob, "bob", words[12:14])
+    row = bob.locator("#challenge-results tr[data-name='ann']")
+    more = row.locator("button.fold-more")
+    assert row.evaluate(SHOWN_WORDS) == words[:3]
+    assert more.get_attribute("aria-expanded") == "false"
+    assert (more.text_content() or "").strip() == "+9 more words"
+    folded = row.bounding_box()
+    assert folded is not None and folded["height"] < 5 * 52, folded
+    row.locator("button.word").first.focus()
+    bob.keyboard.press("End")
+    assert bob.evaluate("() => document.activeElement.dataset.word") == words[2]
+    more.click()
+    assert more.get_attribute("aria-expanded") == "true"
+    assert row.evaluate(SHOWN_WORDS) == words[:12]
+    row.locator("button.word").first.focus()
+    bob.keyboard.press("End")
+    assert bob.evaluate("() => document.activeElement.dataset.word") == words[11]
+    more.click()  # folded again: the row's Tab stop back at a word shown
+    assert more.get_attribute("aria-expanded") == "false"
+    assert row.evaluate(SHOWN_WORDS) == words[:3]
+    stop = "(row) => row.querySelector('.word-list [tabindex=\"0\"]').dataset.word"
+    assert row.evaluate(stop) in words[:3]
+    bob.set_viewport_size({"width": 1280, "height": 800})
+    assert row.evaluate(SHOWN_WORDS) == words[:12]
+    assert not more.is_visible()
+
+
 def test_the_same_name_again_keeps_the_words_for_another_name(
     players: Pages, server: ServeProcess
 ) -> None:

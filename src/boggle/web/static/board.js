@@ -302,9 +302,11 @@ export function oneTabStop(container, name, keys = SOLVER_KEYS) {
     return;
   }
   container.dataset.oneStop = "true";
-  const words = () => [...container.querySelectorAll("button.word")];
+  // the words shown: a phone's challenge row folds those past its first few (challenge.js)
+  const shown = (button) => button.getClientRects().length > 0;
+  const words = () => [...container.querySelectorAll("button.word")].filter(shown);
   const groupFirsts = () => [...container.querySelectorAll(".group")]
-    .map((group) => group.querySelector("button.word")).filter(Boolean);
+    .map((group) => group.querySelector("button.word")).filter((word) => word && shown(word));
   const hint = document.createElement("p");
   hint.id = container.id ? `${container.id}-keys` : `one-stop-keys-${++keyLines}`;
   hint.className = "keys-hint visually-hidden";

@@ -2,7 +2,7 @@
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
   api, clearPath, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName,
-  levelName, listedWord, markLevel, namedWord, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showInView, showLevelKey,
+  keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showInView, showLevelKey,
   shownName, sound, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
@@ -263,6 +263,8 @@ function offerRename(name, why = "post them under a name nobody has used here.")
   showInView($("results"));
 }
 
+const ROW_KEYS = "the arrow keys move between the words, Home and End to the first and the last.";
+
 // Everyone's results, `you` marked; `played` when your round has just ended: the screen and
 // the keyboard then at their heading, as after a round on /play and the daily board (Tab goes
 // on through the table, Keep missed words, the link to challenge more friends, another board).
@@ -327,8 +329,52 @@ function showResults(challenge, you, played = false) {
       $("results"), best, challenge.dictionary, $("share-challenge").closest("p"), $("results"), none,
     );
   }
+  // the rows with no "+ learn" (yours, and everyone's before you have played) one Tab stop
+  // too, not one a word: the others' are made so with their buttons by offerKeep
+  for (const list of body.querySelectorAll(".word-list")) {
+    if (list.dataset.oneStop || !list.querySelector("button.word")) continue;
+    const name = list.closest("tr").dataset.name;
+    oneTabStop(list, name === you ? "Words only you found" : `Words only ${name} found`, ROW_KEYS);
+    keepOneTabStop(list);
+  }
+  for (const list of body.querySelectorAll(".word-list")) foldRow(list);
   if (played) focusResults($("results"), $("results-title"));
   else showInView($("results"));
+}
+
+// On a phone the table is narrow, a word a line: a row of many words was a screen high and
+// more. Its words past the first FOLD_AT are folded behind a "+N more" button (aria-expanded,
+// "Fewer" once open); on a wider screen the CSS shows every word and no button. The arrow
+// keys of the row's one Tab stop (board.js) go through the words shown.
+const FOLD_AT = 3;
+let foldedRows = 0;
+
+function foldRow(list) {
+  const items = [...list.children];
+  if (items.length <= FOLD_AT + 1) return;  // "+1 more" would be as long as the word
+  for (const item of items.slice(FOLD_AT)) item.classList.add("past-fold");
+  list.id ||= `row-words-${++foldedRows}`;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "fold-more secondary";
+  button.setAttribute("aria-controls", list.id);
+  const words = document.createElement("span");
+  words.className = "visually-hidden";
+  words.textContent = " words";
+  const show = (open) => {
+    list.classList.toggle("folded", !open);
+    button.setAttribute("aria-expanded", String(open));
+    button.replaceChildren(open ? "Fewer" : `+${items.length - FOLD_AT} more`, words);
+    // the row's Tab stop on a word folded away: back at its first word
+    const stop = list.querySelector("[tabindex='0']");
+    if (!open && stop && stop.closest(".past-fold")) {
+      list.dataset.stop = "";
+      keepOneTabStop(list);
+    }
+  };
+  button.addEventListener("click", () => show(button.getAttribute("aria-expanded") !== "true"));
+  show(false);
+  list.after(button);
 }
 
 // The board's words `mine` (your result; none: not shown) did not find, as the server gives

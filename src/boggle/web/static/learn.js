@@ -422,11 +422,27 @@ function oneStopLists(chips) {
   for (const list of lists) {
     if (!list) continue;
     const row = list.closest("tr[data-name]");
-    const name = row ? `Words only ${row.dataset.name} found` : "Missed words";
+    const heading = row ? null : headingBefore(list);
+    const name = row ? `Words only ${row.dataset.name} found` : heading?.textContent ?? "Missed words";
     const groups = list.querySelector(".group") ? " Page Down and Page Up between their groups." : "";
     oneTabStop(list, name, MISSED_KEYS + groups);
+    if (heading) {  // named by what its heading says, as it says it now (a room's count)
+      heading.id ||= `${list.id || "missed"}-title`;
+      list.setAttribute("aria-labelledby", heading.id);
+      list.removeAttribute("aria-label");
+    }
     keepOneTabStop(list);
   }
+}
+
+// The heading a list of missed words is under ("Words nobody found (12, common first)" in a
+// room, "Words you did not find" on the daily board): its group's name, where each was
+// "Missed words", which said neither whose nor which.
+function headingBefore(list) {
+  for (let at = list.previousElementSibling; at; at = at.previousElementSibling) {
+    if (/^H[1-6]$/.test(at.tagName)) return at;
+  }
+  return null;
 }
 
 // Every "+ learn" button in `chips` shown as kept or not, as stored now (read once).
