@@ -210,3 +210,21 @@ def test_a_binary_file_with_no_nul_is_one_line_not_each_line_a_bad_board(
     status, out, err = score(monkeypatch, capsys, "", str(text))
     assert "not a text file" not in err
     assert out.splitlines()[-1].startswith("fxie amlo ewbx astu ")
+
+
+@pytest.mark.parametrize(("byte", "said"), [(b"\x00", "looks binary"), (b"\x89", "not a text")])
+def test_binary_bytes_past_the_first_4_kib_are_seen_as_the_first_64_kib_are_said_to_be(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    byte: bytes,
+    said: str,
+) -> None:
+    """A board file's first 64 KiB are looked at for binary data, the documents say: the
+    first 4 KiB were (a peek gives what the buffer holds, the file system's block), and a
+    NUL after them made that line a bad board, not the file refused."""
+    board = b"fxie amlo ewbx astu\n"
+    path = tmp_path / "boards.txt"
+    path.write_bytes(board * 500 + b"ab" + byte + b"c\n" + board)  # past 8 KiB, before 64
+    status, out, err = score(monkeypatch, capsys, "", str(path))
+    assert status == 2 and out == "" and said in err and err.count("\n") == 1, err

@@ -77,11 +77,16 @@ def file_kind(mode: int) -> str:
 
 
 def open_regular(
-    path: str | os.PathLike[str], what: str, error: type[BoggleError] = BoggleError
+    path: str | os.PathLike[str],
+    what: str,
+    error: type[BoggleError] = BoggleError,
+    buffering: int = -1,
 ) -> BinaryIO:
     """Open ``path`` for reading in binary; ``error`` unless it is a regular file.
 
     Opened without blocking, so a FIFO with no writer is refused, not waited on.
+    ``buffering``: the buffer's size in bytes, as :func:`open` takes it (the most a
+    ``peek`` gives: the file system's block, often 4 KiB, by default).
     """
     shown = os.fspath(path)
     try:
@@ -104,7 +109,7 @@ def open_regular(
         raise error(f"{what} {quoted(shown)} is {file_kind(mode)}, not a regular file")
     if hasattr(os, "set_blocking"):
         os.set_blocking(descriptor, True)
-    return os.fdopen(descriptor, "rb")
+    return os.fdopen(descriptor, "rb", buffering)
 
 
 def looks_binary(head: bytes) -> bool:
@@ -239,7 +244,7 @@ def iter_lines(
     if from_stdin:
         raw, shown = _stdin_bytes(), "<stdin>"
     else:
-        raw = open_regular(path, what, error)
+        raw = open_regular(path, what, error, SNIFF_BYTES)  # peeked at: all the bytes sniffed
     try:
         stream: BinaryIO = raw
         first = _peek(raw)
