@@ -183,3 +183,48 @@ def test_a_missing_file_not_named_like_a_board_gets_no_board_remedy(
     monkeypatch.chdir(tmp_path)
     status, _, err = score(monkeypatch, capsys, "", name)
     assert status == 2 and f"board file '{name}' does not exist\n" in err
+
+
+def test_a_binary_file_with_no_nul_is_one_line_not_each_line_a_bad_board(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A binary file with no NUL in its first 64 KiB (a PNG's header, say) was read line by
+    line, each line a bad board: it is one line saying it is not a text file, as a board file
+    given to `@FILE` is; text whose first bytes looked at end inside a character is read as
+    before (the "€" cut after its second byte, 0x82, is no control character)."""
+    image = tmp_path / "board.png"
+    image.write_bytes(b"\x89PNG\r\n\x1a\nfxie\x01\x02\nmore\x07\n" * 10)
+    status, out, err = score(monkeypatch, capsys, "", str(image))
+    assert status == 2 and out == ""
+    assert err == (
+        f"boggle: error: board file '{image}' is not a text file (it has the control byte "
+        "0x89); give a text file\n"
+    )
+    board = "fxie amlo ewbx astu\n"
+    data = b""
+    for end in (4094, 65534):  # the bytes first looked at: a buffer's, or 64 KiB
+        filler = board * ((end - len(data)) // len(board))
+        data += (filler + "a" * (end - len(data) - len(filler))).encode() + "€\n".encode()
+    text = tmp_path / "boards.txt"
+    text.write_bytes(data + board.encode())
+    status, out, err = score(monkeypatch, capsys, "", str(text))
+    assert "not a text file" not in err
+    assert out.splitlines()[-1].startswith("fxie amlo ewbx astu ")
+
+
+@pytest.mark.parametrize(("byte", "said"), [(b"\x00", "looks binary"), (b"\x89", "not a text")])
+def test_binary_bytes_past_the_first_4_kib_are_seen_as_the_first_64_kib_are_said_to_be(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    byte: bytes,
+    said: str,
+) -> None:
+    """A board file's first 64 KiB are looked at for binary data, the documents say: the
+    first 4 KiB were (a peek gives what the buffer holds, the file system's block), and a
+    NUL after them made that line a bad board, not the file refused."""
+    board = b"fxie amlo ewbx astu\n"
+    path = tmp_path / "boards.txt"
+    path.write_bytes(board * 500 + b"ab" + byte + b"c\n" + board)  # past 8 KiB, before 64
+    status, out, err = score(monkeypatch, capsys, "", str(path))
+    assert status == 2 and out == "" and said in err and err.count("\n") == 1, err

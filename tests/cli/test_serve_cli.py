@@ -325,3 +325,30 @@ def test_on_every_address_it_prints_the_addresses_to_open_not_0_0_0_0(
     assert main(["serve", "--host", "0.0.0.0", "--port", str(port), "--data", str(tmp_path)]) == 0
     line = capsys.readouterr().err.splitlines()[-1]
     assert line.startswith(f"boggle: serving on http://127.0.0.1:{port}/ (every address"), line
+
+
+@pytest.mark.parametrize(("given", "bound"), [("0", "0.0.0.0"), ("127.1", "127.0.0.1")])
+def test_a_short_ipv4_host_is_the_address_the_socket_binds(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    given: str,
+    bound: str,
+) -> None:
+    """`--host 0` listened on every address (the socket reads "0" as 0.0.0.0) but printed
+    `http://0:PORT/` and answered only the loopback Host names, as ipaddress does not read
+    "0": it is the address it binds, in the line, the Host names and the server's settings."""
+    from boggle.web import lan, server
+
+    monkeypatch.setattr(server, "BoundedServer", _Recorded)
+    monkeypatch.setattr(lan, "lan_addresses", lambda: ["192.0.2.20"])
+    _Recorded.configs.clear()
+    port = _free_port()
+    assert main(["serve", "--host", given, "--port", str(port), "--data", str(tmp_path)]) == 0
+    line = capsys.readouterr().err.splitlines()[-1]
+    assert _Recorded.configs[0].host == bound
+    if bound == "0.0.0.0":
+        assert line.startswith(f"boggle: serving on http://127.0.0.1:{port}/ and, from other"), line
+        assert f"http://192.0.2.20:{port}/" in line
+    else:
+        assert line == f"boggle: serving on http://127.0.0.1:{port}/ (Ctrl-C stops)", line

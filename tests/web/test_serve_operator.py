@@ -198,3 +198,30 @@ def test_ctrl_c_at_once_stops_the_server_and_its_worker_without_a_traceback(
             running.wait()
     assert running.returncode == 0 and "Traceback" not in said, said
     assert said.splitlines()[-1] == "boggle: stopping", said
+
+
+def test_a_websocket_refused_before_the_app_is_logged_with_the_forwarded_address(
+    tmp_path: Path,
+) -> None:
+    """An upgrade the websockets library refused (400: no Sec-WebSocket-Key) before the app,
+    and uvicorn's proxy middleware, ran was logged with the proxy's address, not the one it
+    passes on in X-Forwarded-For, as every other request is: it is the one passed on."""
+    import socket
+
+    server = ServeProcess(tmp_path / "data", "--access-log")  # believes a proxy on 127.0.0.1
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as raw:
+            raw.sendall(
+                b"GET /ws/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 198.51.100.9\r\n"
+                b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            )
+            assert raw.recv(100).startswith(b"HTTP/1.1 400 ")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not any("/ws/rooms" in x for x in server.output):
+            time.sleep(0.05)
+    finally:
+        server.stop()
+    output = "".join(server.output)
+    assert re.search(r' 198\.51\.100\.9:0 "GET /ws/rooms HTTP/1\.1" 400 Bad Request\n', output), (
+        output
+    )

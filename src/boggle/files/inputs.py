@@ -77,11 +77,16 @@ def file_kind(mode: int) -> str:
 
 
 def open_regular(
-    path: str | os.PathLike[str], what: str, error: type[BoggleError] = BoggleError
+    path: str | os.PathLike[str],
+    what: str,
+    error: type[BoggleError] = BoggleError,
+    buffering: int = -1,
 ) -> BinaryIO:
     """Open ``path`` for reading in binary; ``error`` unless it is a regular file.
 
     Opened without blocking, so a FIFO with no writer is refused, not waited on.
+    ``buffering``: the buffer's size in bytes, as :func:`open` takes it (the most a
+    ``peek`` gives: the file system's block, often 4 KiB, by default).
     """
     shown = os.fspath(path)
     try:
@@ -104,7 +109,7 @@ def open_regular(
         raise error(f"{what} {quoted(shown)} is {file_kind(mode)}, not a regular file")
     if hasattr(os, "set_blocking"):
         os.set_blocking(descriptor, True)
-    return os.fdopen(descriptor, "rb")
+    return os.fdopen(descriptor, "rb", buffering)
 
 
 def looks_binary(head: bytes) -> bool:
@@ -227,8 +232,9 @@ def iter_lines(
     gzip, each line UTF-8 or else Latin-1.  A line longer than ``max_line``
     characters is cut to ``max_line + 1`` (whoever reads it refuses it) and the
     rest of it skipped.  Refused with ``error``: not a regular file, binary
-    (:func:`looks_binary`; not without ``refuse_binary``: typed words, a NUL among them
-    one bad word, not a lost round), a damaged gzip file.
+    (:func:`looks_binary`, or a control character in its first bytes as :func:`text_file`
+    finds; not without ``refuse_binary``: typed words, a NUL among them one bad word, not a
+    lost round), a damaged gzip file.
     """
     import gzip  # here, not at the top: a solve with a cached list reads no file
 
@@ -238,7 +244,7 @@ def iter_lines(
     if from_stdin:
         raw, shown = _stdin_bytes(), "<stdin>"
     else:
-        raw = open_regular(path, what, error)
+        raw = open_regular(path, what, error, SNIFF_BYTES)  # peeked at: all the bytes sniffed
     try:
         stream: BinaryIO = raw
         first = _peek(raw)
@@ -248,8 +254,12 @@ def iter_lines(
             return
         if first.startswith(GZIP_MAGIC):
             stream = gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[assignment]
-        if refuse_binary and looks_binary(_peek(stream)):
-            raise error(f"{what} {quoted(shown)} {binary_reason(_peek(stream))}")
+        if refuse_binary:
+            head = _peek(stream)
+            if looks_binary(head):
+                raise error(f"{what} {quoted(shown)} {binary_reason(head)}")
+            # binary data with no NUL in its first bytes: one line, not each line a bad one
+            _refuse_control(head, f"{what} {quoted(shown)}", error, head=True)
         yield from _read_lines(stream, max_line)
     except (gzip.BadGzipFile, EOFError, zlib.error):
         raise error(f"{what} {quoted(shown)} is a damaged gzip file") from None
@@ -326,10 +336,24 @@ def text_file(data: bytes, shown: str, error: type[BoggleError] = BoggleError) -
     boggle.model.errors.BoggleError: board file 'b.png' is not a text file (it has the control \
 byte 0x89); give a text file
     """
+    return _refuse_control(data, shown, error)
+
+
+def _refuse_control(
+    data: bytes, shown: str, error: type[BoggleError], *, head: bool = False
+) -> str:
+    """:func:`text_file` of ``data``, or, with ``head``, of the first bytes of a longer file
+    (a character cut at their end is not read as Latin-1 for it).
+
+    >>> _refuse_control("ñ".encode()[:1], "f", BoggleError, head=True)
+    ''
+    """
     try:
         text = data.decode("utf-8")
         latin_1 = False
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as problem:
+        if head and problem.reason == "unexpected end of data":
+            return _refuse_control(data[: problem.start], shown, error)
         text, latin_1 = data.decode("latin-1"), True
     import re  # here: the start of a command that reads no file imports no more than it did
 

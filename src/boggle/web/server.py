@@ -26,7 +26,7 @@ import signal
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any, ClassVar
@@ -225,6 +225,44 @@ class BoundedH11Protocol(H11Protocol):
         self.transport.close()
 
 
+def forwarded_client(
+    config: uvicorn.Config,
+    client: tuple[str, int] | None,
+    headers: Iterable[tuple[str, str]],
+) -> str:
+    """The client's address as the access log writes it, for a WebSocket upgrade that the
+    websockets library refused before the app (and uvicorn's proxy middleware) ran: behind
+    a proxy the server believes (``--forwarded-allow-ips``), the address it passes on in
+    ``X-Forwarded-For``, as for every other request.
+
+    >>> behind = uvicorn.Config(None, proxy_headers=True, forwarded_allow_ips=["127.0.0.1"])
+    >>> headers = [("X-Forwarded-For", "198.51.100.9")]
+    >>> forwarded_client(behind, ("127.0.0.1", 5000), headers)
+    '198.51.100.9:0'
+    >>> forwarded_client(behind, ("192.0.2.7", 5000), headers)  # not a proxy it believes
+    '192.0.2.7:5000'
+    >>> forwarded_client(uvicorn.Config(None, proxy_headers=False), ("127.0.0.1", 5000), headers)
+    '127.0.0.1:5000'
+    """
+    scope: dict[str, Any] = {"type": "websocket", "client": client, "headers": []}
+    if config.proxy_headers and client is not None:
+        from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+        scope["headers"] = [
+            (name.lower().encode("latin-1"), value.encode("latin-1", "replace"))
+            for name, value in headers
+        ]
+
+        async def keep(seen: Any, receive: Any, send: Any) -> None:
+            scope.update(seen)
+
+        # the middleware awaits nothing but keep: one step runs it to its end
+        middleware: Any = ProxyHeadersMiddleware(keep, config.forwarded_allow_ips)
+        with contextlib.suppress(StopIteration):
+            middleware(scope, None, None).send(None)
+    return "{}:{}".format(*scope["client"]) if scope["client"] else "-"
+
+
 class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol with an :class:`~boggle.web.middleware.IdleMark` given
     to the app (the ``boggle.idle`` extension): idle from the upgrade until the app says
@@ -243,7 +281,7 @@ class BoundedWebSocketProtocol(WebSocketsSansIOProtocol):
         if scope is not None:  # the upgrade was valid: the app runs with this scope
             scope["extensions"][IDLE_EXTENSION] = {"mark": self.idle}
         elif self.response.status_code != 101:  # refused by websockets, the app never asked
-            client = "{}:{}".format(*self.client) if self.client else "-"
+            client = forwarded_client(self.config, self.client, event.headers.raw_items())
             self._log_access(client, event.path, self.response.status_code)
 
     async def send(self, message: Any) -> None:

@@ -311,6 +311,35 @@ def loopback(host: str) -> bool:
         return host.lower().rstrip(".") == "localhost"
 
 
+def numeric_host(host: str) -> str:
+    """``--host`` as the socket reads it: an IPv4 address in a short or old form that
+    :mod:`ipaddress` does not read (``0``, ``127.1``, ``0x7f.0.0.1``, ``010.0.0.1``) written
+    as the dotted address it binds, so that the address printed, the Host names answered and
+    :func:`every_address` agree with it; any other host as given.
+
+    >>> numeric_host("0"), numeric_host("127.1"), numeric_host("010.0.0.1")
+    ('0.0.0.0', '127.0.0.1', '8.0.0.1')
+    >>> numeric_host("::1"), numeric_host("localhost"), numeric_host("192.0.2.7")
+    ('::1', 'localhost', '192.0.2.7')
+    """
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+        return host
+    except ValueError:
+        pass
+    if ":" in host:
+        return host
+    try:
+        infos = socket.getaddrinfo(
+            host, None, socket.AF_INET, socket.SOCK_STREAM, 0, socket.AI_NUMERICHOST
+        )
+    except (socket.gaierror, UnicodeError, ValueError):  # a name, or one with a NUL
+        return host
+    return str(infos[0][4][0])
+
+
 def every_address(host: str) -> bool:
     """Whether ``--host`` listens on every address of the machine.
 
@@ -412,6 +441,8 @@ def run(args: argparse.Namespace) -> int:
         raise BoggleError(
             f"--port must be from 1 to {grouped(MAX_PORT)}, got {shown_number(args.port)}"
         )
+    if args.host is not None:
+        args.host = numeric_host(args.host)
     if args.lan and args.host is not None and loopback(args.host):
         raise BoggleError(
             f"--lan serves other devices, which cannot reach --host {args.host}: drop --host, "
