@@ -335,7 +335,12 @@ def _file_text(path: Path, missing_ok: bool, after: str = "") -> str | None:
 
 @dataclass(frozen=True)
 class Added:
-    """What adding a file's words to the kept words did (:func:`add_from_file`)."""
+    """What adding a file's words to the kept words did (:func:`add_from_file`).
+
+    >>> done = Added([KeptWord("fame", "en-70", "en")], [KeptWord("fame", "en-70", "en")], [], [])
+    >>> [entry.word for entry in done.added], done.left_out
+    (['fame'], [])
+    """
 
     words: list[KeptWord]
     """The kept words after: those kept before, then the ones added."""
