@@ -310,6 +310,32 @@ def test_a_class_cut_by_the_budget_counts_what_it_took_in_the_mean(
     assert sum(took[:2]) / 2 + 0.02 < estimate.seconds_per_class < took[2] - 0.02, took
 
 
+def test_a_timer_that_fires_as_it_is_armed_cuts_the_class_and_nothing_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A box of a few microseconds left (the wall-clock one is exact to the microsecond)
+    fires as it is armed, before the class has begun: its signal stops the class, which
+    counts what it took (nothing), not the estimate with an exception of its own."""
+    import signal
+
+    armed = signal.setitimer
+
+    def fires_at_once(which: int, seconds: float, interval: float = 0.0) -> tuple[float, float]:
+        before = armed(which, seconds, interval)
+        if which == signal.ITIMER_REAL and seconds > 0:
+            signal.raise_signal(signal.SIGALRM)  # its handler runs before this returns
+        return before
+
+    monkeypatch.setattr(signal, "setitimer", fires_at_once)
+    monkeypatch.setattr(prove.Prover, "run", lambda self, task: spin(5.0))
+    tasks = [ClassTask(k, 3, 3, ("aest",) * 9, 12) for k in range(10)]
+    cut = prove.estimate_cost(tasks, Lexicon.from_words(WORDS), CLASSIC, budget=0.3)
+    assert cut.at_least and cut.sampled == 1 and not cut.results
+    assert cut.seconds_per_class < 0.1
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+
+
 def test_a_sample_class_past_the_budget_makes_a_lower_bound(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
