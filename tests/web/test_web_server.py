@@ -295,3 +295,51 @@ def test_the_access_log_writes_an_ipv6_client_in_brackets() -> None:
     for line, answer in zip(lines, ("/api/health", "/ws/rooms", "/ws/rooms"), strict=True):
         assert f' "GET {answer} HTTP/1.1" ' in line, lines
         assert " [::1]:" in line and " ::1:" not in line, lines
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "client"),
+    [
+        (["192.0.2.1"], "198.51.100.9", "127.0.0.1"),  # not from a proxy it believes
+        ([], "198.51.100.9", "127.0.0.1"),  # --forwarded-allow-ips none
+        (["127.0.0.1"], "198.51.100.9", "198.51.100.9"),  # from the proxy: believed
+        # a client's own header, the proxy's appended after it: the proxy's is believed
+        (["127.0.0.1"], "203.0.113.5, 198.51.100.9", "198.51.100.9"),
+    ],
+    ids=["other-proxy", "none", "loopback-proxy", "appended"],
+)
+def test_a_forwarded_address_is_believed_only_from_a_proxy_named(
+    proxies: list[str], forwarded: str, client: str
+) -> None:
+    """A client that is not a proxy the server believes (`--forwarded-allow-ips`) cannot
+    name its own address in X-Forwarded-For: the address it connects from is the one the
+    server knows (its limits by address, the access log); from a proxy believed, the
+    address the proxy adds last is the client's, whatever the client sent before it."""
+    from boggle.web.server import ACCESS_LINE, AccessLine
+
+    access = logging.getLogger("uvicorn.access")
+    saved = access.__dict__.copy()
+    lines: list[str] = []
+
+    class Lines(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(self.format(record))
+
+    handler = Lines()
+    handler.setFormatter(AccessLine(fmt=ACCESS_LINE, use_colors=False))
+    app = create_app(WebConfig(preload=False))
+    try:
+        with serving(app, access_log=True, proxies=proxies) as (port, _):
+            access.addHandler(handler)
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG_SECONDS)
+            connection.request("GET", "/api/health", headers={"X-Forwarded-For": forwarded})
+            assert connection.getresponse().status == 200
+            connection.close()
+            deadline = time.monotonic() + HANG_SECONDS
+            while not lines and time.monotonic() < deadline:
+                time.sleep(0.05)
+    finally:
+        access.removeHandler(handler)
+        access.__dict__.update(saved)
+    assert len(lines) == 1, lines
+    assert f" {client}:" in lines[0] and '"GET /api/health HTTP/1.1" 200' in lines[0], lines
