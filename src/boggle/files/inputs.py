@@ -279,6 +279,12 @@ character but a tab, a line end, a vertical tab or a form feed (never part of a 
 character, so looked for in bytes, a block at a time)."""
 
 
+_NOT_CONTROL = bytes(set(range(256)) - set(range(0x09)) - set(range(0x0E, 0x20)) - {0x7F})
+
+_ASCII = bytes(range(0x80))
+_LEAD_AND_LATIN = bytes(range(0xC0, 0x100))
+
+
 def refuse_control_bytes(
     data: bytes, shown: str, error: type[BoggleError] = BoggleError, first_line: int = 1
 ) -> None:
@@ -292,6 +298,8 @@ def refuse_control_bytes(
     boggle.model.errors.BoggleError: word list 'w' is not a text file (it has the control byte \
 0x00 on line 70,001); give a text file
     """
+    if not data.translate(None, _NOT_CONTROL):  # no control byte: the common case, fast
+        return
     import re  # here: the start of a command that reads no file imports no more than it did
 
     if found := re.search(CONTROL_BYTES, data):
@@ -420,9 +428,12 @@ has UTF-8 text; save it all as UTF-8
         return data.decode("utf-8")
     except UnicodeDecodeError as problem:
         first = problem.start
-    import re  # here: the start of a command that reads no file imports no more than it did
-
-    if re.search("[^\x00-\x7f\ufffd]", data.decode("utf-8", errors="replace")):
+    # a UTF-8 character past ASCII is a lead byte then continuation bytes (0x80 to 0xbf),
+    # which a Latin-1 word list seldom has (its letters are 0xc0 to 0xff): looked for only
+    # then; each byte that is not UTF-8 is one character, so a character made of several
+    # bytes makes the text shorter than the bytes
+    has_continuation = bool(data.translate(None, _ASCII).translate(None, _LEAD_AND_LATIN))
+    if has_continuation and len(data.decode("utf-8", "surrogateescape")) < len(data):
         line = data.count(b"\n", 0, first) + 1
         raise error(
             f"{shown} is not UTF-8 on line {line:,} (the byte 0x{data[first]:02x}), yet has "
