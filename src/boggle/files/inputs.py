@@ -233,8 +233,9 @@ def iter_lines(
     characters is cut to ``max_line + 1`` (whoever reads it refuses it) and the
     rest of it skipped.  Refused with ``error``: not a regular file, binary
     (:func:`looks_binary`, or a control character in its first bytes as :func:`text_file`
-    finds; not without ``refuse_binary``: typed words, a NUL among them one bad word, not a
-    lost round), a damaged gzip file.
+    finds, or a NUL or another ASCII control byte further on, where it comes, its line
+    named: :func:`refuse_control_bytes`; not without ``refuse_binary``: typed words, a NUL
+    among them one bad word, not a lost round), a damaged gzip file.
     """
     import gzip  # here, not at the top: a solve with a cached list reads no file
 
