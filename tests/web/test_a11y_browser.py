@@ -123,6 +123,25 @@ def test_the_dice_note_beside_a_spanish_list(
     audit(page, axe_source, "room entry beside a Spanish list")
 
 
+def test_the_solver_s_heading_and_mode_tabs_are_in_its_main(
+    pages: Pages, server: ServeProcess, axe_source: str
+) -> None:
+    """On /solve and /play the page's heading and its Solve and Play tabs were above <main>,
+    in no landmark (axe's "region"): a screen reader's "main" skipped them, and the skip
+    link's target was the heading alone. Both are in the one <main>, its target."""
+    for path in ("/solve", "/play"):
+        page = pages.open(server.url + path)
+        assert page.locator("main").count() == 1
+        assert page.locator("main#content h1").count() == 1
+        assert page.locator("main [role='tablist']").count() == 1
+        page.evaluate(axe_source)
+        found = page.evaluate(
+            """async () => (await axe.run(document, {runOnly: ['region']})).violations
+                .flatMap((v) => v.nodes.map((n) => n.target.join(' ')))"""
+        )
+        assert found == [], f"{path}: outside any landmark: {found}"
+
+
 def test_solo_play_before_during_and_after_a_round(
     pages: Pages, server: ServeProcess, axe_source: str, scheme: str
 ) -> None:
