@@ -329,6 +329,52 @@ def test_a_row_of_many_words_is_folded_on_a_wide_screen_too(
     assert row.evaluate(SHOWN_WORDS) == words[:3]
 
 
+# the lines (their tops) the last `n` characters of an element's text are shown on
+CODE_LINES = """(link, n) => {
+  const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  while (walker.nextNode()) texts.push(walker.currentNode);
+  const range = document.createRange();
+  let left = n;
+  for (const text of texts.reverse()) {
+    if (left <= 0) break;
+    const take = Math.min(left, text.length);
+    if (left === n) range.setEnd(text, text.length);
+    range.setStart(text, text.length - take);
+    left -= take;
+  }
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0)
+    .map((r) => Math.round(r.top))).size; }"""
+
+
+def test_a_challenge_s_address_wraps_before_its_code_on_a_phone(
+    players: Pages, server: ServeProcess
+) -> None:
+    """On a phone the challenge's address (http://127.0.0.1:PORT/challenge/CODE, longer on a
+    real server's name) wrapped anywhere: at 390 px a code of wide letters had its last
+    letter alone on the next line, misread when typed from the screen (at 320 px, the
+    narrowest phones, any code). It wraps before the code, never inside it, as a room's
+    address does (by a word break: the copied text is the address); so does the link
+    "Challenge a friend" gives after a solo round."""
+    narrow = {**PHONE, "viewport": {"width": 320, "height": 640}}
+    made = make_challenge(server.url, played={"ann": ["fame"]})
+    bob = players.open(server.url + made["path"], **narrow)
+    play_challenge(bob, "bob", ["limb"])
+    share = bob.locator("#share-challenge")
+    assert share.text_content() == server.url + made["path"]
+    code = made["code"]
+    assert share.evaluate(CODE_LINES, len(code)) == 1
+    ann = players.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **narrow)
+    ann.click("#play-start")
+    ann.click("#play-end")
+    ann.fill("#challenge-your-name", "ann")
+    ann.click("#challenge-button")
+    link = ann.locator("#challenge-link")
+    code = link.get_attribute("data-code") or ""
+    assert link.text_content() == f"{server.url}/challenge/{code}"
+    assert link.evaluate(CODE_LINES, len(code)) == 1
+
+
 def test_the_same_name_again_keeps_the_words_for_another_name(
     players: Pages, server: ServeProcess
 ) -> None:

@@ -1248,6 +1248,16 @@ export async function fillWordLists(select) {
   }
 }
 
+// `link`'s text the address `address`, which ends with `code` (a room's, a challenge's): on a
+// small phone it may wrap, but before its code, never inside it (it wrapped anywhere: the
+// code's last letter alone on a line). Its text is still the address, copied whole.
+export function showAddress(link, address, code) {
+  const whole = document.createElement("span");
+  whole.className = "nowrap";
+  whole.textContent = address.slice(address.length - code.length);
+  link.replaceChildren(address.slice(0, address.length - code.length), document.createElement("wbr"), whole);
+}
+
 // A Share button after `copy` (a Copy button), where the browser has a share sheet (a phone's:
 // messages, chat apps; `navigator.share`, only on https or this machine): `what()` gives what
 // to share, { text } or { url }, when it is tapped; made once, the button is returned. None

@@ -2,7 +2,7 @@
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
   api, clearPath, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName,
-  keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showInView, showLevelKey,
+  keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showAddress, showInView, showLevelKey,
   shownName, sound, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
@@ -440,7 +440,7 @@ async function start() {
   const named = Promise.all([limitName($("challenge-name"), showError), limitName($("rename-name"), showError)]);
   const share = $("share-challenge");
   share.href = location.pathname;
-  share.textContent = new URL(location.pathname, location.href).href;
+  showAddress(share, new URL(location.pathname, location.href).href, code);
   $("copy-challenge").addEventListener("click", () => copyText(share.href, $("copy-challenge"), share));
   $("word-form").addEventListener("submit", submitWord);
   $("challenge-stop").addEventListener("click", () => finish(false));
