@@ -296,7 +296,8 @@ def test_a_row_of_many_words_is_folded_on_a_wide_screen_too(
     after its first three lines at any width, as it lays out there: "+N more" (aria-expanded)
     shows the rest and "Fewer" folds them; a row of four lines or fewer is shown whole, with
     no button; the arrow keys go through the words shown; and the lines are counted again
-    when the width changes (at 390 px, a word a line, three words are shown)."""
+    when the width changes (at 390 px, a word a line, three words are shown; the keyboard at
+    a word folded away goes to the row's first)."""
     words = [w["word"] for w in get_json(server.url + "/api/solve", {"board": FXIE})["words"]]
     made = make_challenge(server.url, played={"ann": words[:12], "cy": words[12:16]})
     bob = players.open(server.url + made["path"], viewport={"width": 1280, "height": 800})
@@ -321,12 +322,15 @@ def test_a_row_of_many_words_is_folded_on_a_wide_screen_too(
     assert row.evaluate(SHOWN_WORDS) == words[:12]
     more.click()
     assert row.evaluate(SHOWN_WORDS) == shown
+    row.locator(f"button.word[data-word='{shown[-1]}']").focus()
     bob.set_viewport_size({"width": 390, "height": 844})
     bob.wait_for_function(
         "() => document.querySelector(\"tr[data-name='ann'] .fold-more\").textContent"
         ".startsWith('+9 more')"
     )
     assert row.evaluate(SHOWN_WORDS) == words[:3]
+    # the word the keyboard was at is folded away: the keyboard is at the row's first
+    assert bob.evaluate("() => document.activeElement.dataset.word") == words[0]
 
 
 # the lines (their tops) the last `n` characters of an element's text are shown on

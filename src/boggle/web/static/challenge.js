@@ -383,11 +383,14 @@ function foldRow(list) {
     list.classList.toggle("folded", !open && past > 0);
     button.setAttribute("aria-expanded", String(open));
     button.replaceChildren(open ? "Fewer" : `+${past} more`, words);
-    // the row's Tab stop on a word folded away: back at its first word
+    // the row's Tab stop on a word folded away: back at its first word, and the keyboard
+    // with it if it was there (the row folded again at a narrower width)
     const stop = list.querySelector("[tabindex='0']");
     if (!open && stop && stop.closest(".past-fold")) {
+      const focused = stop === document.activeElement;
       list.dataset.stop = "";
       keepOneTabStop(list);
+      if (focused) list.querySelector("[tabindex='0']")?.focus();
     }
   };
   const measure = () => {
