@@ -503,6 +503,7 @@ export function levelName(level) {
   return Object.hasOwn(LEVEL_NAMES, level) ? LEVEL_NAMES[level] : null;
 }
 
+
 // The line counting a board's words by level, which is also the key to how a missed word's
 // chip shows its level (style.css fades and slants the rarer ones; a pointer's hover shows
 // its title, but a touch screen has no hover): each level's name is a small chip of that
@@ -726,6 +727,85 @@ export function focusLost() {
   const active = document.activeElement;
   if (!active || active === document.body) return true;
   return !active.isConnected || active.disabled === true || active.getClientRects().length === 0;
+}
+
+// ------------------------------------------------------------------ the keyboard at a round's start
+
+// An iPhone opens its on-screen keyboard only for a focus() made while the player's tap is
+// being handled: a round's word box, shown once the board has come from the server, was
+// focused with no keyboard, so the player had to find the box and tap it. The tap that starts
+// a round calls holdKeyboard() at once, in its handler: a stand-in box (invisible, 16 px so
+// iOS does not zoom) takes the focus and the keyboard opens; typeInto(box), once the round is
+// shown, moves the focus on to the word box (iOS keeps the keyboard open from one box to the
+// next), with any letters typed meanwhile. A round that starts with no tap of the player's
+// (a room's round started by another player, a round taken up after a reload) cannot open the
+// keyboard: on a touch screen the round's "Tap to type" button (#tap-to-type) says so, and a
+// tap on it focuses the word box. releaseKeyboard(button), where the start failed, puts the
+// focus back on the button tapped.
+let standIn = null;
+
+export function holdKeyboard() {
+  if (!standIn) {
+    standIn = document.createElement("input");
+    standIn.type = "text";
+    standIn.className = "keyboard-stand-in";
+    standIn.tabIndex = -1;
+    standIn.autocomplete = "off";
+    standIn.setAttribute("aria-label", "Word (the round is starting)");
+    for (const [name, value] of [["autocapitalize", "off"], ["autocorrect", "off"], ["spellcheck", "false"]]) {
+      standIn.setAttribute(name, value);
+    }
+  }
+  if (!standIn.isConnected) document.body.append(standIn);
+  standIn.focus({ preventScroll: true });
+}
+
+function keyboardHeld() {
+  return Boolean(standIn) && standIn.isConnected && document.activeElement === standIn;
+}
+
+function dropStandIn() {
+  if (!standIn) return;
+  standIn.value = "";
+  standIn.remove();
+}
+
+// The focus on `box`, the round's word box: from the stand-in holding the keyboard (its letters
+// moved into `box`), or else with the "Tap to type" button shown on a touch screen.
+export function typeInto(box) {
+  const held = keyboardHeld();
+  if (held && standIn.value) box.value += standIn.value.trim();
+  box.focus();
+  dropStandIn();
+  const tap = document.getElementById("tap-to-type");
+  if (tap) tap.hidden = held || !window.matchMedia("(pointer: coarse)").matches;
+}
+
+// The start tapped did not start a round: the focus back from the stand-in to `button`.
+export function releaseKeyboard(button) {
+  if (!keyboardHeld()) return;
+  if (button && !button.disabled && button.getClientRects().length) button.focus();
+  else standIn.blur();
+  dropStandIn();
+}
+
+// "Tap to type" away (the round over, or the word box tapped).
+export function hideTapToType() {
+  const tap = document.getElementById("tap-to-type");
+  if (tap) tap.hidden = true;
+}
+
+{
+  const tap = document.getElementById("tap-to-type");
+  const box = document.getElementById("word-input");
+  if (tap && box) {
+    tap.addEventListener("click", () => {
+      tap.hidden = true;
+      box.blur();  // a box focused already: iOS opens the keyboard only for a focus that moves
+      box.focus();
+    });
+    box.addEventListener("pointerdown", hideTapToType);
+  }
 }
 
 // A round's results just shown, read first: the screen from `first`, their top or first line

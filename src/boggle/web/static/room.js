@@ -2,7 +2,7 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  jsonText, limitName, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showDiceFor, showLevelCounts,
+  hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showDiceFor, showLevelCounts,
   showInView, showRoundLength, sound, typedNumber, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -232,6 +232,7 @@ function showShareAddress(code) {
 
 function serverError(message) {
   state.startSent = null;  // a refused Start may be tapped again
+  releaseKeyboard($("start-button"));  // the keyboard its tap opened, for no round
   const refused = WORD_ERRORS.includes(message.code) ? state.inflight.shift() : undefined;
   // the words typed offline reach the server together once it is back, each refused on its
   // own: the line names them all, not the last alone
@@ -530,7 +531,8 @@ function inRound(playing) {
   if (playing) $("feedback").after($("notice"), $("error"));
   else $("entry").before($("error"), $("notice"));
   if (playing) guardRound();
-  else if ($("leave-dialog").open) $("leave-dialog").close("stay");  // the round is over: nothing to leave
+  else hideTapToType();
+  if (!playing && $("leave-dialog").open) $("leave-dialog").close("stay");  // the round is over: nothing to leave
 }
 
 // ------------------------------------------------------------------ Back during a round
@@ -602,7 +604,8 @@ function startRound(faces, remaining) {
     inRound(false);
     $("feedback").textContent = "Time is up: judging…";
   });
-  $("word-input").focus();
+  // the keyboard the host's tap on Start opened; another player's phone: "Tap to type a word"
+  typeInto($("word-input"));
   traceWords(sendWord);
 }
 
@@ -959,8 +962,12 @@ async function start() {
   $("create-dice").addEventListener("change", showCreateDice);
   $("create-dict").addEventListener("change", showCreateDice);
   // a double tap sends one Start: the second was refused as "a round is already being played"
+  // the tap opens the keyboard at once, for the word box once the round comes back
   $("start-button").addEventListener("click", () => {
-    if (!state.startSent && send({ type: "start" })) state.startSent = state.socket;
+    if (!state.startSent && send({ type: "start" })) {
+      state.startSent = state.socket;
+      holdKeyboard();
+    }
   });
   $("rematch-button").addEventListener("click", rematch);
   $("rematch-dice").addEventListener("change", () => {
