@@ -317,7 +317,7 @@ export function oneTabStop(container, name, keys = SOLVER_KEYS) {
   container.addEventListener("focusin", (event) => {
     if (event.target.matches?.(STOPS)) takeStop(container, event.target);
     // the keys shown while the keyboard is in the words; not after a tap or a click
-    hint.classList.toggle("visually-hidden", !event.target.matches(":focus-visible"));
+    hint.classList.toggle("visually-hidden", !matchesSelector(event.target, ":focus-visible"));
   });
   container.addEventListener("focusout", (event) => {
     if (!container.contains(event.relatedTarget)) hint.classList.add("visually-hidden");
@@ -500,9 +500,24 @@ export function drawMiniPath(mini, word, path) {
 const LEVEL_NAMES = { common: "common word", standard: "standard word", obscure: "obscure word" };
 
 export function levelName(level) {
-  return Object.hasOwn(LEVEL_NAMES, level) ? LEVEL_NAMES[level] : null;
+  return hasOwn(LEVEL_NAMES, level) ? LEVEL_NAMES[level] : null;
 }
 
+// Whether `object` has `key` of its own (not from its prototype): Object.hasOwn, which Safari
+// has only from 15.4 (the pages run on Safari 14: docs/web.md).
+export function hasOwn(object, key) {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+// Whether `element` matches `selector`, false where the browser cannot read the selector
+// (Safari before 15.4 throws on :focus-visible and :has()).
+export function matchesSelector(element, selector) {
+  try {
+    return element.matches(selector);
+  } catch (error) {
+    return false;
+  }
+}
 
 // The line counting a board's words by level, which is also the key to how a missed word's
 // chip shows its level (style.css fades and slants the rarer ones; a pointer's hover shows

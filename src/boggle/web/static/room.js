@@ -2,7 +2,7 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showDiceFor, showLevelCounts,
+  hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showDiceFor, showLevelCounts,
   showInView, showRoundLength, sound, typedNumber, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -322,7 +322,7 @@ function lobbyText(players, isHost, host) {
     && player.name !== state.host).map((player) => player.name);
   const who = others.length > 4
     ? `${others.length} players`
-    : others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others.at(-1)}` : others[0];
+    : others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others[others.length - 1]}` : others[0];
   const are = others.length > 1 ? "are" : "is";
   if (isHost) {
     return others.length ? `${who} ${are} here: start when ready.` : "Waiting for players: start when everyone is here.";
@@ -485,7 +485,7 @@ function sayWhoLeft(names) {
     state.players = names;
   }
   const gone = state.gone;
-  const who = gone.length > 1 ? `${gone.slice(0, -1).join(", ")} and ${gone.at(-1)}` : gone[0];
+  const who = gone.length > 1 ? `${gone.slice(0, -1).join(", ")} and ${gone[gone.length - 1]}` : gone[0];
   $("who-left").textContent = gone.length ? `${who} left the room.` : "";
   $("who-left").hidden = gone.length === 0;
 }
@@ -570,6 +570,13 @@ function backPressed() {
   }
   const dialog = $("leave-dialog");
   dialog.returnValue = "";
+  if (typeof dialog.showModal !== "function") {
+    // Safari before 15.4 has no <dialog>: the browser's own question, answered at once
+    const asked = `${$("leave-title").textContent}\n\n${$("leave-text").textContent.replace(/\s+/g, " ")}`;
+    dialog.returnValue = window.confirm(asked) ? "leave" : "stay";
+    leaveDialogClosed();
+    return;
+  }
   if (!dialog.open) dialog.showModal();
 }
 
@@ -666,7 +673,7 @@ function showResults(summary) {
   $("results").dataset.round = String(summary.round);
   // a player who joined after this round (after the match, even) read its results and
   // standings as if they had played: they are said to be from before they joined
-  const late = Boolean(state.you) && !Object.hasOwn(summary.totals, state.you);
+  const late = Boolean(state.you) && !hasOwn(summary.totals, state.you);
   state.late = late && summary.match_over;
   $("results").dataset.late = String(late);
   $("results-title").textContent = `Round ${summary.round}: results` + (late ? ", before you joined" : "");
