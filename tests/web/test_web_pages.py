@@ -149,6 +149,19 @@ def test_the_timed_rounds_share_one_pending_words_module(client: TestClient, scr
     assert "export class PendingWords" in served.text
 
 
+def test_add_from_a_file_lets_an_iphone_pick_a_saved_file(client: TestClient) -> None:
+    """iOS's file picker greys out a file whose type ``accept`` does not list by its MIME
+    type as well as its extension (iOS before 14 reads only the MIME types): My words's "Add
+    from a file" named ``.json`` and ``application/json`` only, so a copy saved or shared as
+    ``.txt`` (Notes, Mail, some downloads) could not be picked from Files. The file is read
+    as text whatever its name (the words in it are JSON)."""
+    html = client.get("/words").text
+    found = re.search(r'<input id="import-file" type="file" accept="([^"]*)"', html)
+    assert found, "no file input for Add from a file"
+    accepted = set(found.group(1).split(","))
+    assert {".json", ".txt", "application/json", "text/plain"} <= accepted, accepted
+
+
 SAFARI_FLOOR = "14"
 """The oldest Safari the pages run in (iOS 14; docs/web.md, "Browsers"): every page script
 keeps to what it has."""
