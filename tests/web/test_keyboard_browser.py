@@ -162,6 +162,16 @@ def test_a_room_s_round_opens_the_host_s_keyboard_and_asks_the_others_to_tap(
     assert_keyboard_held(bob, "word-input")
     assert tap.is_hidden()
 
+    # a player joining mid-round sends everyone the room again: Bob, typing, is not asked again
+    link = ann.locator("#room-link").get_attribute("href") or ""
+    cat = phones.open(server.url + link, **PHONE)
+    cat.fill("#join-name", "cat")
+    cat.tap("#join-button")
+    cat.wait_for_selector("body[data-phase='playing'] #tap-to-type:not([hidden])")
+    bob.wait_for_selector("#players li[data-name='cat']", state="attached")
+    assert tap.is_hidden()
+    assert ann.locator("#tap-to-type").is_hidden()
+
     server.clock.now += 61
     bob.wait_for_selector("body[data-phase='over']")
     assert tap.is_hidden()

@@ -758,6 +758,7 @@ export function focusLost() {
 // tap on it focuses the word box. releaseKeyboard(button), where the start failed, puts the
 // focus back on the button tapped.
 let standIn = null;
+let boxTapped = false;  // the round's word box has had the player's tap (its keyboard up)
 
 export function holdKeyboard() {
   if (!standIn) {
@@ -786,14 +787,17 @@ function dropStandIn() {
 }
 
 // The focus on `box`, the round's word box: from the stand-in holding the keyboard (its letters
-// moved into `box`), or else with the "Tap to type" button shown on a touch screen.
+// moved into `box`), or else with the "Tap to type" button shown on a touch screen, unless the
+// box has had a tap this round (a room's state, sent again as a player joins, shows the round
+// again under a player already typing).
 export function typeInto(box) {
   const held = keyboardHeld();
   if (held && standIn.value) box.value += standIn.value.trim();
   box.focus();
   dropStandIn();
+  boxTapped = boxTapped || held;
   const tap = document.getElementById("tap-to-type");
-  if (tap) tap.hidden = held || !window.matchMedia("(pointer: coarse)").matches;
+  if (tap) tap.hidden = boxTapped || !window.matchMedia("(pointer: coarse)").matches;
 }
 
 // The start tapped did not start a round: the focus back from the stand-in to `button`.
@@ -804,8 +808,9 @@ export function releaseKeyboard(button) {
   dropStandIn();
 }
 
-// "Tap to type" away (the round over, or the word box tapped).
+// The round over: "Tap to type" away, and asked for again at the next round.
 export function hideTapToType() {
+  boxTapped = false;
   const tap = document.getElementById("tap-to-type");
   if (tap) tap.hidden = true;
 }
@@ -814,12 +819,16 @@ export function hideTapToType() {
   const tap = document.getElementById("tap-to-type");
   const box = document.getElementById("word-input");
   if (tap && box) {
-    tap.addEventListener("click", () => {
+    const tapped = () => {
+      boxTapped = true;
       tap.hidden = true;
+    };
+    tap.addEventListener("click", () => {
+      tapped();
       box.blur();  // a box focused already: iOS opens the keyboard only for a focus that moves
       box.focus();
     });
-    box.addEventListener("pointerdown", hideTapToType);
+    box.addEventListener("pointerdown", tapped);
   }
 }
 
