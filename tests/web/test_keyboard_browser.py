@@ -76,9 +76,12 @@ def active_id(page: Any) -> str:
 
 
 def assert_keyboard_held(page: Any, box: str) -> None:
+    """A text box focused in the tap's handler, the focus on ``box`` now, and none moved to
+    anything but a text box meanwhile (which would close an iPhone's keyboard)."""
+    page.wait_for_function("id => document.activeElement.id === id", arg=box)
     calls = page.evaluate("() => window.focusCalls")
     assert focused_in_the_tap(page), f"no text box focused in the start tap's handler: {calls}"
-    page.wait_for_function("id => document.activeElement.id === id", arg=box)
+    assert all(call["tag"] == "INPUT" for call in calls), calls
     assert page.locator(".keyboard-stand-in").count() == 0, "the stand-in box left in the page"
 
 
@@ -88,6 +91,13 @@ def test_solo_start_focuses_a_text_box_in_the_tap_then_the_word_box(
     page = phones.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **PHONE)
     forget_focus_calls(page)
     page.tap("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    assert_keyboard_held(page, "play-input")
+
+    page.tap("#play-end")
+    page.wait_for_selector("#play-again", state="visible")
+    forget_focus_calls(page)
+    page.tap("#play-again")  # from the last round's results
     page.wait_for_selector("#play-form:not([hidden])")
     assert_keyboard_held(page, "play-input")
 
