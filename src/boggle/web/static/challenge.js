@@ -1,9 +1,10 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  api, clearPath, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName,
+  api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, keptRound,
+  limitName,
   keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showAddress, showInView, showLevelKey,
-  shownName, sound, wordButton, wordListTitles, writtenWord,
+  shownName, sound, typeInto, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
@@ -89,6 +90,7 @@ function startRound(event) {
     return;
   }
   showError("");
+  holdKeyboard();  // in the tap, so an iPhone opens its keyboard (typeInto passes it on)
   playRound({ name, words: [], points: [], written: [], ends: Date.now() + state.challenge.seconds * 1000 });
 }
 
@@ -123,7 +125,7 @@ function playRound(round) {
   $("word-input").disabled = false;
   $("word-button").disabled = false;
   document.body.classList.add("in-round");
-  $("word-input").focus();
+  typeInto($("word-input"));
   traceWords((word) => enterWord(word));
   // the words whose check a reload cut short: checked now, as if entered again, before the
   // clock (a round whose time ran out meanwhile ends at once, and waits for their answers)
@@ -210,6 +212,7 @@ async function finish(timeUp) {
   document.body.classList.remove("in-round");
   $("word-input").disabled = true;
   $("word-button").disabled = true;
+  hideTapToType();
   say(timeUp ? "Time!" : "Round over.", true);
   // the words entered in time whose answers have not come (sent again after a reload, say)
   // are waited for: they count

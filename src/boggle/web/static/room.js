@@ -2,7 +2,7 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  jsonText, limitName, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showAddress, showDiceFor, showLevelCounts,
+  hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showAddress, showDiceFor, showLevelCounts,
   showInView, showRoundLength, sound, typedNumber, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -228,6 +228,7 @@ function showShareAddress(code) {
 
 function serverError(message) {
   state.startSent = null;  // a refused Start may be tapped again
+  releaseKeyboard($("start-button"));  // the keyboard its tap opened, for no round
   const refused = WORD_ERRORS.includes(message.code) ? state.inflight.shift() : undefined;
   // the words typed offline reach the server together once it is back, each refused on its
   // own: the line names them all, not the last alone
@@ -317,7 +318,7 @@ function lobbyText(players, isHost, host) {
     && player.name !== state.host).map((player) => player.name);
   const who = others.length > 4
     ? `${others.length} players`
-    : others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others.at(-1)}` : others[0];
+    : others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others[others.length - 1]}` : others[0];
   const are = others.length > 1 ? "are" : "is";
   if (isHost) {
     return others.length ? `${who} ${are} here: start when ready.` : "Waiting for players: start when everyone is here.";
@@ -480,7 +481,7 @@ function sayWhoLeft(names) {
     state.players = names;
   }
   const gone = state.gone;
-  const who = gone.length > 1 ? `${gone.slice(0, -1).join(", ")} and ${gone.at(-1)}` : gone[0];
+  const who = gone.length > 1 ? `${gone.slice(0, -1).join(", ")} and ${gone[gone.length - 1]}` : gone[0];
   $("who-left").textContent = gone.length ? `${who} left the room.` : "";
   $("who-left").hidden = gone.length === 0;
 }
@@ -526,7 +527,8 @@ function inRound(playing) {
   if (playing) $("feedback").after($("notice"), $("error"));
   else $("entry").before($("error"), $("notice"));
   if (playing) guardRound();
-  else if ($("leave-dialog").open) $("leave-dialog").close("stay");  // the round is over: nothing to leave
+  else hideTapToType();
+  if (!playing && $("leave-dialog").open) $("leave-dialog").close("stay");  // the round is over: nothing to leave
 }
 
 // ------------------------------------------------------------------ Back during a round
@@ -564,6 +566,13 @@ function backPressed() {
   }
   const dialog = $("leave-dialog");
   dialog.returnValue = "";
+  if (typeof dialog.showModal !== "function") {
+    // Safari before 15.4 has no <dialog>: the browser's own question, answered at once
+    const asked = `${$("leave-title").textContent}\n\n${$("leave-text").textContent.replace(/\s+/g, " ")}`;
+    dialog.returnValue = window.confirm(asked) ? "leave" : "stay";
+    leaveDialogClosed();
+    return;
+  }
   if (!dialog.open) dialog.showModal();
 }
 
@@ -598,7 +607,8 @@ function startRound(faces, remaining) {
     inRound(false);
     $("feedback").textContent = "Time is up: judging…";
   });
-  $("word-input").focus();
+  // the keyboard the host's tap on Start opened; another player's phone: "Tap to type a word"
+  typeInto($("word-input"));
   traceWords(sendWord);
 }
 
@@ -659,7 +669,7 @@ function showResults(summary) {
   $("results").dataset.round = String(summary.round);
   // a player who joined after this round (after the match, even) read its results and
   // standings as if they had played: they are said to be from before they joined
-  const late = Boolean(state.you) && !Object.hasOwn(summary.totals, state.you);
+  const late = Boolean(state.you) && !hasOwn(summary.totals, state.you);
   state.late = late && summary.match_over;
   $("results").dataset.late = String(late);
   $("results-title").textContent = `Round ${summary.round}: results` + (late ? ", before you joined" : "");
@@ -955,8 +965,12 @@ async function start() {
   $("create-dice").addEventListener("change", showCreateDice);
   $("create-dict").addEventListener("change", showCreateDice);
   // a double tap sends one Start: the second was refused as "a round is already being played"
+  // the tap opens the keyboard at once, for the word box once the round comes back
   $("start-button").addEventListener("click", () => {
-    if (!state.startSent && send({ type: "start" })) state.startSent = state.socket;
+    if (!state.startSent && send({ type: "start" })) {
+      state.startSent = state.socket;
+      holdKeyboard();
+    }
   });
   $("rematch-button").addEventListener("click", rematch);
   $("rematch-dice").addEventListener("change", () => {
