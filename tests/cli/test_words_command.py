@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -320,6 +321,49 @@ def test_words_import_of_a_bad_file_changes_nothing_and_says_so_in_one_line(
     assert main(["words", "import", str(saved_file(tmp_path / "good.json", {"word": "axle"}))]) == 2
     assert "is not a file of kept words" in capsys.readouterr().err
     assert data_home.read_text() == "my notes"
+
+
+def test_words_import_dash_reads_standard_input_with_a_file_s_checks(
+    data_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`boggle words import -` looked for a file named '-' ("cannot read -: no such
+    file"): it reads standard input, as `judge` and `score` read '-', with a file's
+    checks: not a file of kept words is one line, exit status 2, nothing written."""
+    on_day(monkeypatch, "2026-11-29")
+    data_home.parent.mkdir(parents=True)
+    saved_file(data_home, {"word": "fame"})
+    source = saved_file(tmp_path / "saved.json", {"word": "limbo"}, {"word": "fame"})
+
+    def piped(data: bytes) -> None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+    piped(source.read_bytes())
+    assert main(["words", "import", "-"]) == 0
+    assert capsys.readouterr().out == (
+        f"Added 1 word from standard input: LIMBO (2 words in {data_home}).\n"
+        "Kept already (1, your entry stays): FAME.\n"
+    )
+    before = data_home.read_bytes()
+    for data in (b"{}", b"not json", b"", b"\xff\xfe{", b" " * 1_000_001):
+        piped(data)
+        assert main(["words", "import", "-"]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and "standard input" in err, err
+        assert err.rstrip().endswith("nothing added")
+    assert data_home.read_bytes() == before
+    # through a real pipe, as a shell gives it
+    words = tmp_path / "piped.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "words", "import", "-", "--file", str(words)],
+        input=source.read_bytes(),
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert list(stored(words)) == ["limbo", "fame"] and done.stderr == b""
 
 
 def test_words_import_spreads_an_old_file_s_words_after_those_due_and_keeps_300(

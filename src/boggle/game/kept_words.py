@@ -310,13 +310,31 @@ def load_words(path: Path, day: str) -> list[KeptWord]:
     return [] if text is None else read_words(text, day, str(path))
 
 
-def _file_text(path: Path, missing_ok: bool, after: str = "") -> str | None:
-    """The text of ``path`` (``""`` when it is not UTF-8), ``None`` when it is missing and
-    ``missing_ok``; :class:`KeptWordsError`, its line ending in ``after``, when it cannot be
-    read or is too large."""
+_STANDARD_INPUT = "standard input"
+"""How a file named ``-`` (standard input, :func:`add_from_file`) is named in a message."""
+
+
+def _shown(path: Path | str) -> str:
+    """``path`` as a message names it: ``-`` is standard input."""
+    return _STANDARD_INPUT if str(path) == "-" else str(path)
+
+
+def _file_text(path: Path | str, missing_ok: bool, after: str = "") -> str | None:
+    """The text of ``path`` (``-``: standard input; ``""`` when it is not UTF-8), ``None``
+    when it is missing and ``missing_ok``; :class:`KeptWordsError`, its line ending in
+    ``after``, when it cannot be read or is too large."""
+    path = _shown(path) if str(path) == "-" else Path(path)
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MOST_FILE_BYTES + 1)
+        if isinstance(path, str):
+            stdin = sys.stdin
+            raw = getattr(stdin, "buffer", None)
+            if raw is not None:
+                data = bytes(raw.read(MOST_FILE_BYTES + 1))
+            else:  # a text stream without bytes (a test's), or none at all
+                data = (stdin.read(MOST_FILE_BYTES + 1) if stdin else "").encode()
+        else:
+            with path.open("rb") as handle:
+                data = handle.read(MOST_FILE_BYTES + 1)
     except FileNotFoundError:
         if missing_ok:
             return None
@@ -352,8 +370,9 @@ class Added:
     """The file's words that did not fit (:data:`MOST_KEPT`)."""
 
 
-def add_from_file(kept: list[KeptWord], source: Path, day: str) -> Added:
-    """The words of the file ``source`` (one My words or ``boggle words`` saved) added to
+def add_from_file(kept: list[KeptWord], source: Path | str, day: str) -> Added:
+    """The words of the file ``source`` (one My words or ``boggle words`` saved; ``-``:
+    standard input, read whole, with the same checks) added to
     ``kept`` as My words' "Add from a file" adds them: those not kept already (the same word
     of the same language) after those kept, as many as fit in :data:`MOST_KEPT`; a word kept
     already keeps its entry (its right answers, whether it is learned); an old file's words
@@ -372,10 +391,10 @@ def add_from_file(kept: list[KeptWord], source: Path, day: str) -> Added:
     text = _file_text(source, missing_ok=False, after=nothing)
     assert text is not None
     try:
-        found = read_words(text, day, str(source), kept)
+        found = read_words(text, day, _shown(source), kept)
     except KeptWordsError:
         raise KeptWordsError(
-            f"{source} is not a file of kept words (JSON with version {FILE_VERSION} and "
+            f"{_shown(source)} is not a file of kept words (JSON with version {FILE_VERSION} and "
             f"words, as My words' Save to a file writes){nothing}"
         ) from None
     is_kept = kept_already(kept)

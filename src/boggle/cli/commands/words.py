@@ -114,11 +114,13 @@ def register(subparsers: Any) -> None:
         f"not kept already come after yours, as many as fit in {MOST_KEPT}; a word kept "
         "already keeps your entry (its right answers, whether it is learned); an old file's "
         "words without due days are spread over the days after those due. A file that is "
-        "not such a file adds nothing.",
+        "not such a file adds nothing. FILE '-' reads standard input.",
         **with_examples("words import"),
     )
     added.add_argument(
-        "source", metavar="FILE", help="a file saved by My words or 'boggle words export'"
+        "source",
+        metavar="FILE",
+        help="a file saved by My words or 'boggle words export' ('-': standard input)",
     )
     add_file_option(added)
     added.set_defaults(run=run_import)
@@ -411,8 +413,10 @@ def run_import(args: argparse.Namespace) -> int:
     path = kept_file(args)
     day = today()
     words = load_words(path, day)  # a file that is not ours stops here, untouched
-    source = Path(args.source)
-    done = add_from_file(words, source, day)  # a bad file stops here: nothing written
+    source = "standard input" if args.source == "-" else args.source
+    if args.source == "-":  # read whole, with a file's checks
+        options.tell_reading_terminal("the kept words to add (as a saved file holds them)")
+    done = add_from_file(words, "-" if args.source == "-" else Path(args.source), day)
     if done.added:
         save_words(path, done.words)
     found = len(done.added) + len(done.already) + len(done.left_out)
