@@ -418,3 +418,37 @@ def test_words_export_saves_the_file_never_over_one_unasked(
     other = tmp_path / "other.json"
     assert main(["words", "import", "boggle-words-2026-11-29.json", "--file", str(other)]) == 0
     assert list(stored(other)) == ["fame", "limbo"]
+
+
+def test_remove_and_practise_read_a_word_as_its_language_does(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`words add aérea --dict es` kept AEREA, but `words remove aérea` said "AÉREA is not
+    kept", and `words remove Straße` "STRASSE is not kept" beside a kept STRASSE; NAIVE,
+    kept from `naïve`, was "Not quite" typed as kept. Remove and practise read a typed word
+    as the word's language reads it (as `add` and a round do); a letter of the language's own
+    (Spanish ñ) still counts."""
+    on_day(monkeypatch, "2026-11-29")
+    data_home.parent.mkdir(parents=True)
+    saved_file(
+        data_home,
+        {"word": "aerea", "list": "es", "language": "es"},
+        {"word": "strasse", "list": "de", "language": "de"},
+        {"word": "naive"},
+        {"word": "año", "list": "es", "language": "es"},
+        {"word": "fame", "list": "mine.txt", "language": "xx"},  # a code no language has
+    )
+    assert main(["words", "remove", "aérea", "Straße"]) == 0
+    assert capsys.readouterr().out == "Removed 2 words (3 kept).\n"
+    assert main(["words", "remove", "ano"]) == 2  # ñ is a letter of its own
+    assert "ANO is not kept" in capsys.readouterr().err
+    assert list(stored(data_home)) == ["naive", "año", "fame"]
+    for word, typed, said in (
+        ("naive", "NAÏVE", "Right: NAIVE."),
+        ("año", "ano", "Not quite: the word is AÑO."),
+        ("fame", "famz", "Not quite: the word is FAME."),  # an unknown code: no error
+    ):
+        asked = saved_file(data_home.parent / f"{word}.json", stored(data_home)[word])
+        answers(monkeypatch, typed)
+        assert main(["words", "practise", "--file", str(asked)]) == 0
+        assert said in capsys.readouterr().out

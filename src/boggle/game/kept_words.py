@@ -436,6 +436,34 @@ def save_words(path: Path, words: Iterable[KeptWord]) -> None:
         raise KeptWordsError(f"cannot write {path}: {error.strerror or error}") from None
 
 
+def typed_is(entry: KeptWord, typed: str) -> bool:
+    """Whether ``typed`` is ``entry``'s word as a round of its language reads typing
+    (:func:`~boggle.game.words.typed_word`): any case, spelled as its list spells it (the
+    Spanish list's ``aerea`` typed ``Aérea``, German ``strasse`` typed ``Straße``), and an
+    English word with accents its lists have no letter for (``naive`` typed ``naïve``); a
+    letter of the language's own (Spanish ``ñ``) still counts.
+
+    >>> typed_is(KeptWord("aerea", "es", "es"), "Aérea"), typed_is(KeptWord("naive"), "NAÏVE")
+    (True, True)
+    >>> typed_is(KeptWord("año", "es", "es"), "ano"), typed_is(KeptWord("ano", "es", "es"), "año")
+    (False, False)
+    """
+    import unicodedata
+
+    from boggle.model.letters import lower_letters, typed_letters
+    from boggle.wordlists.spelling import PROFILES
+
+    word = lower_letters(typed_letters(typed.strip()))
+    profile = PROFILES.get(entry.language or "en", PROFILES["en"])  # a file's odd code: English
+    folded = profile.fold(word)
+    if entry.word in (word, folded):
+        return True
+    if profile.code != "en" or folded.isascii() or not entry.word.isascii():
+        return False
+    bare = "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
+    return bare == entry.word  # English lists are a-z: naïve is their naive
+
+
 def answered(entry: KeptWord, right: bool, day: str) -> KeptWord:
     """``entry`` answered on ``day``: right, asked again :data:`INTERVALS` days later (by
     its right answers in a row), learned after :data:`LEARNED_AFTER`; wrong, to learn
@@ -485,6 +513,7 @@ __all__ = [
     "read_words",
     "save_words",
     "today",
+    "typed_is",
     "words_file",
     "words_text",
 ]

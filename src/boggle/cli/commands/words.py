@@ -30,6 +30,7 @@ from boggle.game.kept_words import (
     next_time,
     save_words,
     today,
+    typed_is,
     words_file,
 )
 from boggle.model.wording import counted, display_width
@@ -304,7 +305,6 @@ def clue_text(entry: KeptWord) -> str:
 
 def run_practise(args: argparse.Namespace) -> int:
     from boggle.model.letters import lower_letters, typed_letters
-    from boggle.wordlists.spelling import language_profile
 
     escape_unwritable()
     path = kept_file(args)
@@ -339,10 +339,7 @@ def run_practise(args: argparse.Namespace) -> int:
             break
         typed = lower_letters(typed_letters(line.strip()))
         # as the list spells it: the Spanish list's AEREA typed as written, aérea, is right
-        ok = (
-            typed == entry.word
-            or language_profile(entry.language or "en").fold(typed) == entry.word
-        )
+        ok = typed_is(entry, line)
         now = answered(entry, ok, day)
         words = [now if w is entry else w for w in words]
         save_words(path, words)
@@ -381,17 +378,17 @@ def typed_line() -> str:
 
 
 def run_remove(args: argparse.Namespace) -> int:
-    from boggle.model.letters import lower_letters, typed_letters
+    from boggle.model.letters import lower_letters, typed_letters, upper_letters
 
     path = kept_file(args)
     words = load_words(path, today())
-    gone = {lower_letters(typed_letters(entry.strip())) for entry in args.words}
-    missing = sorted(gone - {w.word for w in words})
+    # each as its word's language reads it: aérea is the Spanish list's aerea
+    missing = [e for e in args.words if not any(typed_is(w, e) for w in words)]
     if missing:
-        raise KeptWordsError(
-            f"{', '.join(m.upper() for m in missing)} is not kept ({path}): nothing removed"
-        )
-    left = [w for w in words if w.word not in gone]
+        named = (upper_letters(lower_letters(typed_letters(e.strip()))) for e in missing)
+        shown = ", ".join(dict.fromkeys(named))  # each once, as typed
+        raise KeptWordsError(f"{shown} is not kept ({path}): nothing removed")
+    left = [w for w in words if not any(typed_is(w, e) for e in args.words)]
     save_words(path, left)
     print(f"Removed {counted(len(words) - len(left), 'word')} ({len(left)} kept).")
     return 0
