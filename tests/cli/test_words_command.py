@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -452,3 +453,33 @@ def test_remove_and_practise_read_a_word_as_its_language_does(
         answers(monkeypatch, typed)
         assert main(["words", "practise", "--file", str(asked)]) == 0
         assert said in capsys.readouterr().out
+
+
+def test_words_export_dash_writes_standard_output_for_import_dash(
+    data_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`boggle words export -` wrote a file named '-' in the current folder: it writes the
+    file's text to standard output (UTF-8, whatever the locale), which `import -` reads."""
+    here = Path.cwd()  # the child processes' (the tests' PYTHONPATH may be relative to it)
+    monkeypatch.chdir(tmp_path)
+    data_home.parent.mkdir(parents=True)
+    saved_file(data_home, {"word": "año", "list": "es", "language": "es"}, {"word": "fame"})
+    assert main(["words", "export", "-"]) == 0
+    out = capsys.readouterr().out
+    assert [w.word for w in read_words(out, "2026-11-29")] == ["año", "fame"]
+    assert not (tmp_path / "-").exists()
+    other = tmp_path / "other.json"
+    done = subprocess.run(
+        f"{sys.executable} -m boggle words export - | "
+        f"{sys.executable} -m boggle words import - --file {other}",
+        shell=True,
+        cwd=here,
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert list(stored(other)) == ["año", "fame"]

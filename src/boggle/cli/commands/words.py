@@ -32,6 +32,7 @@ from boggle.game.kept_words import (
     today,
     typed_is,
     words_file,
+    words_text,
 )
 from boggle.model.wording import counted, display_width
 
@@ -131,7 +132,8 @@ def register(subparsers: Any) -> None:
         help="save the kept words to a file",
         description="Save the kept words to a file, as the web page's My words saves them "
         "(Save to a file): its Add from a file, or 'boggle words import' elsewhere, adds "
-        "them. An existing file is not overwritten without --force.",
+        "them. An existing file is not overwritten without --force. FILE '-' writes "
+        "standard output.",
         **with_examples("words export"),
     )
     saved.add_argument(
@@ -140,7 +142,8 @@ def register(subparsers: Any) -> None:
         type=options.file_name("a file name"),
         metavar="FILE",
         default=None,
-        help="the file to write (default: boggle-words-DATE.json, as My words names it)",
+        help="the file to write ('-': standard output; default: boggle-words-DATE.json, as "
+        "My words names it)",
     )
     add_force_option(saved)
     add_file_option(saved)
@@ -440,9 +443,19 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    escape_unwritable()
     path = kept_file(args)
     day = today()
+    if args.out == "-":  # standard output: the file's text, UTF-8 as a file holds it
+        text = words_text(load_words(path, day))
+        raw = getattr(sys.stdout, "buffer", None)
+        if raw is None:  # a text stream without bytes (a test's)
+            sys.stdout.write(text)
+        else:
+            sys.stdout.flush()
+            raw.write(text.encode("utf-8"))
+            raw.flush()
+        return 0
+    escape_unwritable()
     out = args.out or f"boggle-words-{day}.json"
     check_outputs([out], args.force, inputs=[path])
     words = load_words(path, day)  # a file that is not ours stops here
