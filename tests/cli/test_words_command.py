@@ -483,3 +483,17 @@ def test_words_export_dash_writes_standard_output_for_import_dash(
     )
     assert done.returncode == 0 and done.stderr == b"", done.stderr
     assert list(stored(other)) == ["año", "fame"]
+
+
+def test_a_file_of_kept_words_with_a_byte_order_mark_is_read_as_my_words_reads_it(
+    data_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file saved again by Notepad begins with a byte order mark, which My words' Add
+    from a file passes over; `words import` (and the kept file itself) said it was "not a
+    file of kept words"."""
+    source = saved_file(tmp_path / "saved.json", {"word": "fame"})
+    source.write_bytes(b"\xef\xbb\xbf" + source.read_bytes())
+    assert main(["words", "import", str(source)]) == 0
+    assert capsys.readouterr().out.startswith(f"Added 1 word from {source}: FAME")
+    assert main(["words", "list", "--file", str(source)]) == 0
+    assert "FAME" in capsys.readouterr().out

@@ -345,8 +345,8 @@ def _file_text(path: Path | str, missing_ok: bool, after: str = "") -> str | Non
         raise KeptWordsError(
             f"{path} is larger than {MOST_FILE_BYTES:,} bytes: not a file of kept words{after}"
         )
-    try:
-        return data.decode("utf-8")
+    try:  # a byte order mark (Notepad's) as My words reads it: none
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         return ""
 
