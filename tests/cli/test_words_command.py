@@ -175,14 +175,22 @@ def test_play_keeps_the_words_to_learn_when_asked(
 def test_a_word_its_list_folds_is_right_typed_as_its_language_writes_it(
     data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """... and it is shown as its language writes it, as a round's report shows it: a
+    Spanish learner was taught AEREA, with no accent, by `words add`, `list` and `practise`."""
     on_day(monkeypatch, "2026-11-29")
     assert main(["words", "add", "aérea", "--dict", "es"]) == 0
     assert stored(data_home)["aerea"]["language"] == "es"
-    capsys.readouterr()
+    assert capsys.readouterr().out.startswith("Kept AEREA (aérea) to learn (1 word in ")
+    assert main(["words", "list"]) == 0
+    assert "  AEREA (aérea)  es · " in capsys.readouterr().out
     answers(monkeypatch, "Aérea")
     assert main(["words", "practise"]) == 0
     out = capsys.readouterr().out
-    assert "5 letters, starting with A" in out and "Right: AEREA." in out
+    assert "5 letters, starting with A" in out and "Right: AEREA (aérea)." in out
+    answers(monkeypatch, "aria")
+    on_day(monkeypatch, "2026-11-30")
+    assert main(["words", "practise"]) == 0
+    assert "Not quite: the word is AEREA (aérea)." in capsys.readouterr().out
 
 
 def test_entries_stored_before_languages_are_one_word_a_language() -> None:
@@ -220,7 +228,7 @@ def test_words_list_in_a_locale_without_utf_8_is_valid_json_and_aligned(
         shown = subprocess.run(
             [*command, "list", "--file", str(kept)], capture_output=True, timeout=60, env=env
         ).stdout.decode("ascii")
-        assert "  AREA     es" in shown and "  CA\\xd1A  es" in shown, shown
+        assert "  AREA (\\xe1rea)  es" in shown and "  CA\\xd1A         es" in shown, shown
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
@@ -253,7 +261,7 @@ def test_practise_in_a_locale_without_utf_8_reads_a_typed_accent(
     )
     assert practised.returncode == 0 and not practised.stderr, practised
     shown = practised.stdout.decode(encoding)
-    name = "\\xd1ANDU" if encoding == "ascii" else "\u00d1ANDU"
+    name = "\\xd1ANDU (\\xf1and\\xfa)" if encoding == "ascii" else "\u00d1ANDU (\u00f1and\u00fa)"
     assert f"> Right: {name}. Again tomorrow" in shown, shown
     assert "Practised 1 word: 1 right." in shown
 

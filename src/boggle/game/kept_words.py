@@ -464,6 +464,47 @@ def typed_is(entry: KeptWord, typed: str) -> bool:
     return bare == entry.word  # English lists are a-z: naïve is their naive
 
 
+def written_forms(words: Iterable[KeptWord]) -> dict[str, Mapping[str, tuple[str, ...]]]:
+    """How their languages write the kept words that their lists fold (the Spanish list's
+    ``aerea`` is ``aérea``), by list: the written forms of each bundled or installed list of
+    ``words`` whose language folds its words; a list that cannot be read (a file's, a system
+    list not installed here) gives none.
+
+    >>> forms = written_forms([KeptWord("aerea", "es", "es"), KeptWord("fame", "en-70", "en")])
+    >>> forms["es"]["aerea"], list(forms)
+    (('aérea',), ['es'])
+    """
+    from boggle.wordlists.loading import load_lexicon
+    from boggle.wordlists.sources import find_list
+    from boggle.wordlists.spelling import PROFILES
+
+    forms: dict[str, Mapping[str, tuple[str, ...]]] = {}
+    for name in dict.fromkeys(w.list for w in words if w.list and w.language in PROFILES):
+        try:
+            source = find_list(name)
+            profile = PROFILES.get(source.language or "en", PROFILES["en"])
+            if source.kind != "file" and (profile.fold_accents or profile.replace):
+                forms[name] = load_lexicon(name).written_forms()
+        except BoggleError:  # a system list not installed here: the words as kept
+            continue
+    return forms
+
+
+def shown_word(entry: KeptWord, forms: Mapping[str, Mapping[str, tuple[str, ...]]]) -> str:
+    """``entry``'s word as a report shows it: in capitals, with how its language writes it
+    where its list folds it (``forms``: :func:`written_forms`), as a round's report does.
+
+    >>> aerea = KeptWord("aerea", "es", "es")
+    >>> shown_word(aerea, {"es": {"aerea": ("aérea",)}}), shown_word(aerea, {})
+    ('AEREA (aérea)', 'AEREA')
+    """
+    from boggle.model.letters import upper_letters
+
+    written = forms.get(entry.list or "", {}).get(entry.word, ())
+    shown = upper_letters(entry.word)
+    return f"{shown} ({' / '.join(written)})" if written else shown
+
+
 def answered(entry: KeptWord, right: bool, day: str) -> KeptWord:
     """``entry`` answered on ``day``: right, asked again :data:`INTERVALS` days later (by
     its right answers in a row), learned after :data:`LEARNED_AFTER`; wrong, to learn
@@ -512,8 +553,10 @@ __all__ = [
     "next_time",
     "read_words",
     "save_words",
+    "shown_word",
     "today",
     "typed_is",
     "words_file",
     "words_text",
+    "written_forms",
 ]

@@ -29,10 +29,12 @@ from boggle.game.kept_words import (
     load_words,
     next_time,
     save_words,
+    shown_word,
     today,
     typed_is,
     words_file,
     words_text,
+    written_forms,
 )
 from boggle.model.wording import counted, display_width
 
@@ -232,7 +234,8 @@ def keep_words(
     elif already:
         parts.append(f"Kept already: {', '.join(already)}.")
     if added:
-        names = ", ".join(w.word.upper() for w in added)
+        forms = {lexicon.name: lexicon.written_forms()}  # AEREA (aérea)
+        names = ", ".join(shown_word(w, forms) for w in added)
         total = counted(len(words) + len(added), "word")
         parts.append(f"Kept {names} to learn ({total} in {path}).")
     if len(fresh) > len(added):
@@ -277,7 +280,8 @@ def run_list(args: argparse.Namespace) -> int:
         print(f"No words kept ({path}): keep some with 'boggle words add WORD'.")
         return 0
     escape = escaped_as(sys.stdout) or str  # the column aligns by what is shown ("CA\xd1A")
-    names = {id(w): escape(w.word.upper()) for w in words}
+    forms = written_forms(words)  # AEREA (aérea), as the Spanish learner reads it
+    names = {id(w): escape(shown_word(w, forms)) for w in words}
     width = max(display_width(name) for name in names.values())
     for title, group in (
         ("To learn", [w for w in words if not w.learned]),
@@ -328,6 +332,7 @@ def run_practise(args: argparse.Namespace) -> int:
     order.shuffle(reviews)
     order.shuffle(fresh)
     asked = right = 0
+    forms = written_forms(due)  # AEREA (aérea), as the Spanish learner reads it
     print(f"{counted(len(due), 'word')} due today. An empty line shows the word; Ctrl-D stops.")
     for entry in [*reviews, *fresh]:
         print(clue_text(entry))
@@ -347,13 +352,14 @@ def run_practise(args: argparse.Namespace) -> int:
         words = [now if w is entry else w for w in words]
         save_words(path, words)
         asked += 1
+        shown = shown_word(entry, forms)
         if ok:
             right += 1
-            print(f"Right: {entry.word.upper()}. {next_time(now, entry.learned)}")
+            print(f"Right: {shown}. {next_time(now, entry.learned)}")
         elif typed:
-            print(f"Not quite: the word is {entry.word.upper()}.")
+            print(f"Not quite: the word is {shown}.")
         else:
-            print(f"The word is {entry.word.upper()}.")
+            print(f"The word is {shown}.")
     print(f"Practised {counted(asked, 'word')}: {right} right.")
     return 0
 
