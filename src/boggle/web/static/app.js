@@ -623,7 +623,7 @@ function showMode(mode) {
   // Playing, the round's Start and settings come first and the board's choices after them
   // (on a phone the solver's controls pushed Start below the first screen); moved, not only
   // drawn elsewhere, so the order read aloud and tabbed through is the order seen.
-  const main = document.querySelector("main.solver");
+  const main = document.querySelector("div.solver");
   const controls = main.querySelector(".controls");
   main.dataset.mode = mode;
   if (play) main.append(controls);

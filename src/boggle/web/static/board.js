@@ -280,7 +280,9 @@ export function wordButton(word, path, text, dictionary) {
 
 // The word buttons in `container` (the solver's 61 words of FXIE and more) as one Tab stop,
 // not one each (a roving tabindex, as the WAI-ARIA tabs and toolbars do): Tab reaches the
-// word last at, the arrow keys move to the next or the previous word, Home and End to the
+// word last at, Right and Left move to the next or the previous word (along its line, then
+// on to the next), Down and Up to the word on the line below or above nearest across (the
+// words wrap into lines: the next word is often on the same line), Home and End to the
 // first and the last, Page Down and Page Up to the next and the previous group's first
 // (a .group: the words of a number of points); a screen reader's reading keys read them all
 // as before. A missed word's "+ learn" button (learn.js) is in the stop too, as a second
@@ -336,9 +338,9 @@ export function oneTabStop(container, name, keys = SOLVER_KEYS) {
     } else if (event.key === "ArrowLeft") {
       if (!onWord) next = word;
       else next = all[at - 1]?.closest(".learn-pair")?.querySelector(".learn-one") ?? all[at - 1];
-    } else if (event.key === "ArrowDown") next = all[at + 1];
-    else if (event.key === "ArrowUp") next = onWord ? all[at - 1] : word;
-    else if (event.key === "Home") next = all[0];
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      next = wordBeside(event.target, all, event.key === "ArrowDown");
+    } else if (event.key === "Home") next = all[0];
     else if (event.key === "End") next = all[all.length - 1];
     else if (event.key === "PageDown" || event.key === "PageUp") {
       const firsts = groupFirsts();
@@ -353,6 +355,29 @@ export function oneTabStop(container, name, keys = SOLVER_KEYS) {
 }
 
 const STOPS = "button.word, button.learn-one";
+
+// The word of `words` on the line below `from` (`down`), or above it, nearest to it across:
+// where the words wrap into lines (a phone's list, two words a line in a challenge's row),
+// Down went to the next word, often on the same line. From a "+ learn" under its word (a
+// challenge's row on a wider screen) Up is that word. Null on the last (or first) line.
+function wordBeside(from, words, down) {
+  const at = from.getBoundingClientRect();
+  const middle = (box) => box.left + box.width / 2;
+  const boxes = words.map((word) => [word, word.getBoundingClientRect()]);
+  // a word on another line: wholly below (above) this one, a pixel of borders allowed
+  const beyond = boxes.filter(([, box]) => (down ? box.top >= at.bottom - 2 : box.bottom <= at.top + 2));
+  if (!beyond.length) return null;
+  const edge = (box) => (down ? box.top : -box.bottom);
+  const nearest = Math.min(...beyond.map(([, box]) => edge(box)));
+  // that line's words: those starting within half a word's height of its nearest
+  const line = beyond.filter(([, box]) => edge(box) < nearest + box.height / 2);
+  let best = null;
+  for (const [word, box] of line) {
+    const apart = Math.abs(middle(box) - middle(at));
+    if (!best || apart < best[1]) best = [word, apart];
+  }
+  return best[0];
+}
 
 function takeStop(container, stop) {
   container.dataset.stop = stop.dataset.word;
@@ -1221,6 +1246,16 @@ export async function fillWordLists(select) {
     option.selected = entry.name === lists.default;
     select.append(option);
   }
+}
+
+// `link`'s text the address `address`, which ends with `code` (a room's, a challenge's): on a
+// small phone it may wrap, but before its code, never inside it (it wrapped anywhere: the
+// code's last letter alone on a line). Its text is still the address, copied whole.
+export function showAddress(link, address, code) {
+  const whole = document.createElement("span");
+  whole.className = "nowrap";
+  whole.textContent = address.slice(address.length - code.length);
+  link.replaceChildren(address.slice(0, address.length - code.length), document.createElement("wbr"), whole);
 }
 
 // A Share button after `copy` (a Copy button), where the browser has a share sheet (a phone's:

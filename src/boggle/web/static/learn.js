@@ -411,7 +411,7 @@ function addLearnButtons(chips, missed, list, board, status) {
 // through): a round's words missed, by points (its .group's parent), or a list of words (a
 // .word-list: the daily board's or a room's words not found, a challenge's, and a row's
 // words only that player found). A tap or a click does as before.
-const MISSED_KEYS = "Up and Down move between the words, Right to a word's “+ learn” and Left back, Home and End to the ends.";
+const MISSED_KEYS = "Up and Down move to the word above and below, Right to a word's “+ learn” and on, Left back, Home and End to the ends.";
 
 function oneStopLists(chips) {
   const lists = new Set();

@@ -2,7 +2,7 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  jsonText, limitName, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showDiceFor, showLevelCounts,
+  jsonText, limitName, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showAddress, showDiceFor, showLevelCounts,
   showInView, showRoundLength, sound, typedNumber, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -220,11 +220,7 @@ function showShareAddress(code) {
   const address = shareAddress(code);
   const link = $("room-link");
   link.href = address.startsWith(location.origin) ? `/room/${code}` : address;
-  // the address may wrap on a small phone, but before its code, never inside it
-  const whole = document.createElement("span");
-  whole.className = "nowrap";
-  whole.textContent = address.slice(address.length - code.length);
-  link.replaceChildren(address.slice(0, address.length - code.length), document.createElement("wbr"), whole);
+  showAddress(link, address, code);  // wraps before its code, never inside it
   const qr = $("room-qr");
   qr.src = `/api/share/qr.svg?${new URLSearchParams({ url: address })}`;
   qr.hidden = false;
