@@ -555,6 +555,16 @@ function writtenForms() {
   return written ? written.split("\n") : [];
 }
 
+// Whether `typed` (read as a round reads typing) is the word asked, as a round of its language
+// reads it (boggle.game.kept_words.typed_is): as the list holds it, as the language writes it
+// (aérea for the Spanish list's aerea), or, an English word, with accents its lists have no
+// letter for (naïve for naive, as a round counts it).
+function typedIs(entry, typed) {
+  if (typed === entry.word || writtenForms().some((form) => form.toLowerCase() === typed)) return true;
+  const english = !entry.language || entry.language === "en";
+  return english && /^[a-z]+$/.test(entry.word) && typed.normalize("NFD").replace(/\p{M}/gu, "") === entry.word;
+}
+
 // The word asked as a verdict names it: "AEREA (aérea)".
 function shownWord(entry) {
   return namedWord(entry.word, writtenForms());
@@ -578,7 +588,7 @@ function answer(event) {
     return;
   }
   const wasLearned = entry.learned;
-  if (typed === entry.word || writtenForms().some((form) => form.toLowerCase() === typed)) {
+  if (typedIs(entry, typed)) {
     answered(entry, true);
     verdict.textContent = `Right: ${word}. ${rightNext(entry, wasLearned)}`;
     verdict.className = "feedback good";
