@@ -5,7 +5,7 @@ alphabet (Spanish ``ñ``, Polish ``ż``) stays a letter of its own."""
 from __future__ import annotations
 
 from boggle import Board, Lexicon, judge_round, load_lexicon, solve
-from boggle.game import PlaySession, check_word, typed_word
+from boggle.game import PlaySession, check_word, reading_note, typed_word
 from boggle.model.rules import CLASSIC
 from boggle.rooms import Room, RoomSettings
 
@@ -47,6 +47,20 @@ def test_solo_play_and_a_room_read_accents_the_list_lacks_as_the_word() -> None:
     room.start(ann.token, now=0.0, board=CAFE_BOARD)
     assert (room.submit(ann.token, "CAFÉ", 1.0).status, ann.entries) == ("accepted", ["cafe"])
     assert room.submit(ann.token, "cafe", 1.0).status == "repeated"
+
+
+def test_a_rooms_verdict_on_a_word_it_counts_says_it_was_read_without_accents() -> None:
+    """A room told the accents dropped only when it refused the word: a word found in its
+    solution was accepted with no message."""
+    room = Room("ABCDEF", RoomSettings.from_json({}, ["en-70"]), CAFE)
+    ann = room.join("ann", 0.0)
+    room.start(ann.token, now=0.0, board=CAFE_BOARD)
+    read = "read as CAFE, without accents"
+    assert room.submit(ann.token, "CAFÉ", 1.0).to_json()["message"] == read
+    assert room.submit(ann.token, "cafe", 1.0).message == "you already have this word"
+    again = room.submit(ann.token, "café", 1.0)
+    assert (again.status, again.message) == ("repeated", f"you already have this word; {read}")
+    assert reading_note("Fâce", CAFE) == "read as FACE, without accents"
 
 
 def test_the_english_list_counts_naive_typed_as_naive() -> None:

@@ -59,6 +59,7 @@ from boggle.game.words import (
     WordCheck,
     check_word,
     find_path,
+    reading_note,
     typed_word,
 )
 
@@ -94,5 +95,6 @@ __all__ = [
     "play_match",
     "read_players",
     "read_round_text",
+    "reading_note",
     "typed_word",
 ]

@@ -236,6 +236,18 @@ def typed_word(entry: str, lexicon: Lexicon | None = None) -> str:
     return _reading(entry, lexicon)[0]
 
 
+def reading_note(entry: str, lexicon: Lexicon | None = None) -> str:
+    """What a verdict on ``entry`` says of how it was read: ``read as CAFE, without accents``
+    when :func:`typed_word` dropped accents ``lexicon`` has no letter for, else ``""`` (a
+    verdict judged from the word alone, a room's word found in its solution, says it too).
+
+    >>> english = Lexicon.from_words(["cafe"])
+    >>> reading_note("Café", english), reading_note("cafe", english)
+    ('read as CAFE, without accents', '')
+    """
+    return _reading(entry, lexicon)[1]
+
+
 def _reading(entry: str, lexicon: Lexicon | None) -> tuple[str, str]:
     """:func:`typed_word`'s word, and what a verdict says of it when accents the list holds
     no letter for were dropped (``read as CAFE, without accents``), else ``""``."""

@@ -34,6 +34,7 @@ from boggle.game import (
     Status,
     check_word,
     judge_round,
+    reading_note,
     typed_word,
 )
 from boggle.game.word_setting import EVERY_WORD, WordSetting, unfound_json, with_levels
@@ -502,17 +503,19 @@ not count
                 f"at most {counted(self.limits.max_words_per_round, 'word')} a player in a round",
             )
         word = typed_word(entry, self.lexicon)
+        read = reading_note(entry, self.lexicon)  # read as CAFE, without accents
         found = self.solution.by_word.get(word)
         outside = found is not None and self.settings.words.outside(self.solution, word)
         if found is not None and outside:
-            feedback = self._outside_feedback(word, found.path)
+            feedback = self._outside_feedback(word, found.path, read)
         elif found is not None:
-            feedback = WordFeedback(word, "accepted", found.points, found.path)
+            feedback = WordFeedback(word, "accepted", found.points, found.path, read)
         else:
             check = check_word(entry, self.board, self.lexicon, self.rules)
             feedback = WordFeedback(word, check.status.value, 0, check.path, check.message)
         if feedback.status != "invalid" and word in player.sent:
-            feedback = WordFeedback(word, "repeated", message="you already have this word")
+            message = "; ".join(filter(None, ["you already have this word", read]))
+            feedback = WordFeedback(word, "repeated", message=message)
         if outside and feedback.status != "repeated":
             player.sent.add(word)
             if feedback.status == "set_apart":
@@ -527,13 +530,16 @@ not count
         player.feedback.append(feedback)
         return feedback
 
-    def _outside_feedback(self, word: str, path: tuple[Cell, ...]) -> WordFeedback:
-        """A word of the list outside the room's level: refused, or 0 points and set apart."""
+    def _outside_feedback(self, word: str, path: tuple[Cell, ...], read: str) -> WordFeedback:
+        """A word of the list outside the room's level: refused, or 0 points and set apart
+        (``read``: how the entry was read, said after)."""
         level = self.settings.words.word_level
         if self.settings.words.other_words == "zero":
             message = f"not a {level} word: it scores 0 here and is shown apart"
-            return WordFeedback(word, "set_apart", 0, path, message)
-        return WordFeedback(word, "other_level", 0, path, f"this room counts {level} words only")
+            status = "set_apart"
+        else:
+            message, status = f"this room counts {level} words only", "other_level"
+        return WordFeedback(word, status, 0, path, "; ".join(filter(None, [message, read])))
 
     def close_round(self, now: float) -> RoundJob | None:
         """Close the round once its time is up: the lists to judge (``None`` if not due).

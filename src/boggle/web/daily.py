@@ -129,6 +129,7 @@ async def daily_result(request: DailyResult, context: Context) -> Any:
             ),
             "verdicts": judged.player_json(result)["words"],
             "unfound": unfound_json(whole, good | set(outside), shown),
+            "unfound_count": sum(w.word not in good and w.word not in outside for w in whole.words),
             "levels": whole.level_counts(),
             **setting.to_json(),
             "set_apart": list(dict.fromkeys(outside)) if setting.other_words == "zero" else [],

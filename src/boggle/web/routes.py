@@ -426,7 +426,7 @@ def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules
         message = said.message
         if status == "not_on_board" and setting.outside(whole, said.word):
             status = "set_apart" if setting.other_words == "zero" else "other_level"
-            message = f"not a {setting.word_level} word"
+            message = "; ".join(filter(None, [f"not a {setting.word_level} word", message]))
             if status == "set_apart" and said.word not in set_apart:
                 set_apart.append(said.word)
         feedback.append(

@@ -5,10 +5,10 @@
 
 import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
-  focusResults, formatClock, holdKeyboard, keepRound as keepInTab, keptRound as keptInTab, markClock,
+  focusResults, formatClock, hideTapToType, holdKeyboard, keepRound as keepInTab, keptRound as keptInTab, markClock,
   keepOneTabStop, markLanguage, namedWord, oneTabStop, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions, showLevelCounts,
   releaseKeyboard, showDefinition, showDiceFor, showInView, showRoundLength, sound, typeInto, typedNumber,
-  wordInLanguage, writtenWord,
+  verdictNote, wordInLanguage, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -489,11 +489,11 @@ async function submitWord(traced) {
   const found = answer.found.find((entry) => entry.word === said.word);
   const word = namedWord(said.word, found?.written);
   if (said.status === "accepted") {
-    sayWord(word, `: +${said.points}`, true, roundOptions(round).dictionary);
+    sayWord(word, `: +${said.points}${verdictNote(said.message)}`, true, roundOptions(round).dictionary);
     if (found) drawPath(found.word, found.path);
     wordFeedback(said.word, { result: "accepted", text: `+${said.points}`, points: said.points, path: found?.path });
   } else {
-    sayWord(word, `: ${said.label}${said.message ? ` (${said.message})` : ""}`, false, roundOptions(round).dictionary);
+    sayWord(word, `: ${said.label}${verdictNote(said.message)}`, false, roundOptions(round).dictionary);
     const again = said.status === "already_found";
     wordFeedback(said.word, { result: again ? "again" : "rejected", text: said.label, path: again ? found?.path : null });
   }
@@ -591,6 +591,7 @@ async function endRound(ranOut = false) {
   $("play-timer").textContent = formatClock(0);
   $("play-hint-text").textContent = "";  // the results say how many hints there were
   $("play-form").hidden = true;
+  hideTapToType();  // asked for again at the next round that starts with no tap (a reload's)
   $("play-start").hidden = false;
   $("play-start").textContent = "Play another round";
   $("play-end").hidden = true;

@@ -678,6 +678,13 @@ export function wordInLanguage(text, dictionary) {
   return span;
 }
 
+// What a verdict says after its points or its reason of how the word typed was read, from the
+// server's `message`: `verdictNote("read as NAIVE, without accents")` is " (read as NAIVE,
+// without accents)" (naïve typed in an English round), `verdictNote("")` "".
+export function verdictNote(message) {
+  return message ? ` (${message})` : "";
+}
+
 // A verdict's line `box` saying `named` (namedWord's "AEREA (aérea)", in the word's list's
 // language) then `rest` (": +2", ": not a word", in the page's): `sayVerdict(box, "CAT",
 // ": +1", "en")`.
@@ -779,8 +786,9 @@ export function focusLost() {
 // shown, moves the focus on to the word box (iOS keeps the keyboard open from one box to the
 // next), with any letters typed meanwhile. A round that starts with no tap of the player's
 // (a room's round started by another player, a round taken up after a reload) cannot open the
-// keyboard: on a touch screen the round's "Tap to type" button (#tap-to-type) says so, and a
-// tap on it focuses the word box. releaseKeyboard(button), where the start failed, puts the
+// keyboard: on a touch screen the round's "Tap to type" button (.tap-to-type in the word box's
+// form: #tap-to-type, the solo page's #play-tap-to-type) says so, and a tap on it focuses the
+// word box. releaseKeyboard(button), where the start failed, puts the
 // focus back on the button tapped.
 let standIn = null;
 let boxTapped = false;  // the round's word box has had the player's tap (its keyboard up)
@@ -821,7 +829,7 @@ export function typeInto(box) {
   box.focus();
   dropStandIn();
   boxTapped = boxTapped || held;
-  const tap = document.getElementById("tap-to-type");
+  const tap = box.form?.querySelector(".tap-to-type");
   if (tap) tap.hidden = boxTapped || !window.matchMedia("(pointer: coarse)").matches;
 }
 
@@ -836,14 +844,13 @@ export function releaseKeyboard(button) {
 // The round over: "Tap to type" away, and asked for again at the next round.
 export function hideTapToType() {
   boxTapped = false;
-  const tap = document.getElementById("tap-to-type");
-  if (tap) tap.hidden = true;
+  for (const tap of document.querySelectorAll(".tap-to-type")) tap.hidden = true;
 }
 
-{
-  const tap = document.getElementById("tap-to-type");
-  const box = document.getElementById("word-input");
-  if (tap && box) {
+// each "Tap to type" and the word box of its form
+for (const tap of document.querySelectorAll(".tap-to-type")) {
+  const box = tap.form?.querySelector("input");
+  if (box) {
     const tapped = () => {
       boxTapped = true;
       tap.hidden = true;

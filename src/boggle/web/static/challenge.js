@@ -4,7 +4,7 @@ import {
   api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, keptRound,
   limitName,
   keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showAddress, showInView, showLevelKey,
-  shownName, sound, typeInto, wordButton, wordListTitles, writtenWord,
+  shownName, sound, typeInto, verdictNote, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
@@ -165,13 +165,13 @@ export async function enterWord(word) {
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
-      sayWord(found.toUpperCase(), ": already found", false);
+      sayWord(found.toUpperCase(), `: already found${verdictNote(check.message)}`, false);
       wordFeedback(word, { result: "again", text: "already found" });
       return;
     }
     const good = check.status === "counted";
     const named = namedWord(found, check.written);  // AEREA (aérea)
-    sayWord(named, good ? `: +${check.points}` : `: ${check.label}`, good);
+    sayWord(named, (good ? `: +${check.points}` : `: ${check.label}`) + verdictNote(check.message), good);
     wordFeedback(word, good ? { result: "accepted", text: `+${check.points}`, points: check.points, path: check.path }
       : { result: "rejected", text: check.label });
     if (good && !state.words.includes(found)) {  // entered in time: counted after the end too
@@ -299,6 +299,9 @@ function showResults(challenge, you, played = false) {
       cell.textContent = text;
       line.append(cell);
     }
+    // a short name on one line ("bob (you)"), its column as wide as it, not as narrow as the
+    // words beside it leave it (a long name still wraps: style.css .short-name)
+    if ([...cells[1]].length <= SHORT_NAME) line.children[1].classList.add("short-name");
     const only = document.createElement("td");
     const list = document.createElement("div");
     list.className = "word-list";
@@ -417,6 +420,9 @@ function foldRow(list) {
     measure();
   }).observe(list);
 }
+
+// The most characters of a name cell ("bob (you)") kept on one line in the results table.
+const SHORT_NAME = 16;
 
 // The board's words `mine` (your result; none: not shown) did not find, as the server gives
 // them (`challenge.missed`, common first), under the results table: each shows its path and

@@ -3,7 +3,8 @@
 import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard,
   keepRound, keptRound, listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, releaseKeyboard,
-  renderBoard, readyDefinitionBox, roundLength, serverOptions, showLevelCounts, sound, typeInto, wordWithPoints,
+  renderBoard, readyDefinitionBox, roundLength, serverOptions, showLevelCounts, sound, typeInto, verdictNote,
+  wordWithPoints,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -211,14 +212,15 @@ async function enterWord(typed) {
     showError("");  // the server answers again: an error said before is over
     const found = check.word || word;  // as the server reads it: fullwidth letters are letters
     if (found !== word && state.words.includes(found)) {
-      sayVerdict(box, found.toUpperCase(), ": already found", state.daily.dictionary);
+      sayVerdict(box, found.toUpperCase(), `: already found${verdictNote(check.message)}`, state.daily.dictionary);
       box.className = "feedback bad";
       wordFeedback(word, { result: "again", text: "already found" });
       return;
     }
     const good = check.status === "counted";
     const named = namedWord(found, check.written);  // AEREA (aérea)
-    sayVerdict(box, named, good ? `: +${check.points}` : `: ${check.label}`, state.daily.dictionary);
+    const said = (good ? `: +${check.points}` : `: ${check.label}`) + verdictNote(check.message);
+    sayVerdict(box, named, said, state.daily.dictionary);
     box.className = `feedback ${good ? "good" : "bad"}`;
     if (check.status === "set_apart") state.words.push(found);
     if (good) {
@@ -290,6 +292,11 @@ async function finish() {
       (w) => wordWithPoints(w, state.daily.dictionary ?? null),
     ));
     if (result.unfound.length) readyDefinitionBox($("unfound"));
+    // counted as the challenge's list counts them ("(59, common first)"; "(400, the first, ...)"
+    // where the server lists no more)
+    const count = result.unfound_count ?? result.unfound.length;
+    const cut = result.unfound.length < count ? ", the first" : "";
+    $("unfound-title").textContent = `Words you did not find (${result.unfound.length}${cut}, common first)`;
     offerKeep($("results"), result.unfound, state.daily.dictionary ?? null, $("unfound"));
     keepRound(ROUND_KEY, null);
     $("round").hidden = true;

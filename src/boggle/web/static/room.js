@@ -630,9 +630,8 @@ function feedback(entry) {
   const good = entry.status === "accepted";
   const box = $("feedback");
   const word = namedWord(entry.word, entry.written);  // AEREA (aérea)
-  sayVerdict(box, word, good
-    ? `: +${entry.points}`
-    : `: ${STATUS_TEXT[entry.status] || entry.status}` + (entry.message ? ` (${entry.message})` : ""), listName());
+  sayVerdict(box, word, (good ? `: +${entry.points}` : `: ${STATUS_TEXT[entry.status] || entry.status}`)
+    + (entry.message ? ` (${entry.message})` : ""), listName());
   box.className = `feedback ${good ? "good" : "bad"}`;
   box.dataset.word = entry.word;
   box.dataset.status = entry.status;

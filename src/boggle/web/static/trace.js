@@ -128,7 +128,20 @@ let listening = false;
 // Tracing on the page's #board: `onWord(word, path)` gets each traced word (null: off).
 export function traceWords(onWord) {
   tracer.onWord = onWord;
-  if (!onWord) hideBubble();  // the round's end: a "+2" does not stay on the results' board
+  if (!onWord) {
+    // the round's end: a "+2", the last word's dice lit in its verdict's colour and a trace
+    // still under the finger do not stay on the results' board (nor come back as the finger
+    // slides on), where a die lit reads as a missed word's path
+    hideBubble();
+    unflash();
+    if (tracer.pointer !== null) {
+      delete $("path-overlay").dataset.tracing;
+      clearPath();
+    }
+    tracer.pointer = null;
+    tracer.cells = [];
+    tracer.at = null;
+  }
   const board = $("board");
   board.classList.toggle("traceable", Boolean(onWord));
   if (listening) return;
@@ -176,13 +189,21 @@ export function wordFeedback(word, { result, text, path = null, points = 1 }) {
 const FLASH_MS = 700;
 const FLASHES = ["flash-accepted", "flash-again", "flash-rejected"];
 
-// The dice at `cells` (or the board's frame, with none) in the verdict's colour a moment.
-function flashDice(cells, result) {
+// No die (nor the board's frame) lit in a verdict's colour.
+function unflash() {
   const board = $("board");
+  clearTimeout(flashDice.timer);
+  if (!board) return;
   board.classList.remove(...FLASHES);  // the frame's own flash, when the word before had no dice
   for (const lit of board.querySelectorAll(".flash-accepted, .flash-again, .flash-rejected")) {
     lit.classList.remove(...FLASHES);
   }
+}
+
+// The dice at `cells` (or the board's frame, with none) in the verdict's colour a moment.
+function flashDice(cells, result) {
+  const board = $("board");
+  unflash();
   const lit = [];
   for (const [row, col] of cells || []) {
     const cube = board.querySelector(`.cube[data-row="${row}"][data-col="${col}"]`);
