@@ -205,7 +205,7 @@ def test_a_short_name_in_a_challenge_s_table_is_on_one_line(
     pages: Pages, server: ServeProcess
 ) -> None:
     """At 1280 px "bob (you)" wrapped onto two lines, the column of words beside it taking the
-    width; on a phone the table still fits the screen."""
+    width; on a phone (where it wraps) the table still fits the screen."""
     words = [w["word"] for w in get_json(server.url + "/api/solve", {"board": FXIE})["words"]]
     made = make_challenge(server.url, played={"ann": words[:3]})
     bob = pages.open(server.url + made["path"], viewport={"width": 1280, "height": 800})
