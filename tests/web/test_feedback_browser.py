@@ -3,7 +3,7 @@ by Playwright) against `boggle serve` with its bundled English list (en-70):
 
 - a word typed with accents the list has no letter for (``naïve``) is read without them, and
   every verdict on it says so, a word the round counts too ("NAIVE: +2 (read as NAIVE,
-  without accents)"), on the solo, daily and challenge pages as on the command line;
+  without accents)"), on the solo, daily, challenge and room pages as on the command line;
 - a solo round taken up after a reload asks for a tap on a touch screen ("Tap to type a
   word"), as the daily, challenge and room rounds do;
 - the daily page's words you did not find are counted as the challenge's are;
@@ -21,9 +21,11 @@ from typing import Any
 
 import pytest
 from browser import PHONE, Pages, stop_clock
+from browser_fixtures import ClockedServer
 from challenge_round import LONG_ROUND, make_challenge, play_challenge, start_challenge
 from room_boards import FXIE
 from serve_process import ServeProcess, get_json, warm_up
+from test_rooms_browser import ONE_ROUND, create_room
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -95,6 +97,22 @@ def test_a_challenge_verdict_says_a_word_was_read_without_its_accents(
         page.fill("#word-input", word)
         page.press("#word-input", "Enter")
         playwright_api.expect(feedback).to_have_text(told)
+    assert feedback.get_attribute("aria-live") == "polite"
+
+
+def test_a_room_s_verdict_on_a_word_it_counts_says_it_was_read_without_accents(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """A room said it only when it refused the word: FÂME counted was "FAME: +1"."""
+    ann = pages.open(clocked_server.url + "/room")
+    create_room(ann, **ONE_ROUND)
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")  # FXIE
+    ann.fill("#word-input", "fâme")
+    ann.press("#word-input", "Enter")
+    ann.wait_for_selector("#my-words li[data-word='fame']")
+    feedback = ann.locator("#feedback")
+    assert feedback.text_content() == "FAME: +1 (read as FAME, without accents)"
     assert feedback.get_attribute("aria-live") == "polite"
 
 
