@@ -87,7 +87,7 @@ class Limits:
     """Wall time a solve or judge may take before the client gets a 4xx (and it stops)."""
     body_seconds: float = 10.0
     """Wall time a client may take to send its request body."""
-    max_players: int = 16
+    max_players: int = 40
     max_words_per_player: int = 2000
     worker_threads: int = 4
     """Threads for solves (the compiled core releases the GIL, so they share the cores)."""

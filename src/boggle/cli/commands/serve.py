@@ -200,7 +200,7 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="N",
         help="players in one room, 1 or more; past it a newcomer takes the seat of a player "
-        "gone for a while, or is refused (default 16)",
+        "gone for a while, or is refused (default 40: a class of 30 and more)",
     )
     parser.add_argument(
         "--access-log",
