@@ -44,3 +44,31 @@ def test_a_class_of_30_behind_one_address_joins_one_room_on_the_default_limits()
         while len(room["players"]) < PUPILS + 1:
             room = until(teacher, "room")
         assert len(room["players"]) == PUPILS + 1
+
+
+BOARD_WITH_A_SWEAR_WORD = "shit fame xxxx xxxx"
+
+
+def solved_words(leave_out_offensive: bool) -> set[str]:
+    config = WebConfig(preload=False, leave_out_offensive=leave_out_offensive)
+    with TestClient(create_app(config)) as client:
+        answer = client.post("/api/solve", json={"board": BOARD_WITH_A_SWEAR_WORD}).json()
+        checked = client.post("/api/check", json={"board": BOARD_WITH_A_SWEAR_WORD, "word": "shit"})
+    words = {entry["word"] for entry in answer["words"]}
+    assert checked.json()["status"] == ("not_a_word" if leave_out_offensive else "counted")
+    return words
+
+
+def test_a_server_for_a_class_leaves_the_offensive_words_out_of_its_lists() -> None:
+    """The English lists hold slurs and swear words, and a room listed them among the
+    words nobody found, on the projector: ``serve --no-offensive`` leaves them out."""
+    assert {"shit", "fame", "hit"} <= solved_words(leave_out_offensive=False)
+    clean = solved_words(leave_out_offensive=True)
+    assert "shit" not in clean and {"fame", "hit"} <= clean
+
+
+def test_serve_takes_no_offensive() -> None:
+    from boggle.cli.main import build_parser
+
+    assert build_parser().parse_args(["serve", "--no-offensive"]).no_offensive is True
+    assert build_parser().parse_args(["serve"]).no_offensive is False

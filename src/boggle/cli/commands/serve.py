@@ -76,6 +76,12 @@ def register(subparsers: Any) -> None:
         help=f"the list used when none is named (default {DEFAULT_WORDLIST})",
     )
     parser.add_argument(
+        "--no-offensive",
+        action="store_true",
+        help="leave slurs, swear words and sexual slang out of every English list (for a "
+        "class: they neither count nor show among the words missed or nobody found)",
+    )
+    parser.add_argument(
         "--max-side",
         type=whole_number,
         default=20,
@@ -526,6 +532,7 @@ def run(args: argparse.Namespace) -> int:
         ),
         extra_dictionaries=offered,
         default_dictionary=DEFAULT_WORDLIST if args.default_dict is None else args.default_dict,
+        leave_out_offensive=args.no_offensive,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
         rooms=RoomsConfig(
             data_dir=data,
