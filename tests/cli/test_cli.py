@@ -297,3 +297,19 @@ def test_what_a_command_made_is_not_looked_through_again_at_exit() -> None:
         "looked through at exit: False\n",
         "",
     )
+
+
+def test_roll_grid_prints_boards_to_print_or_project(capsys: pytest.CaptureFixture[str]) -> None:
+    """A teacher printing boards for paper play got one compact line a board
+    (``tvnt tfen brnu ayee``): ``--grid`` prints each as rows of capital letters, under a
+    line naming it for ``solve``, a blank line between boards (across the batches of 1,000)."""
+    status, out, _ = run(capsys, "roll", "--grid", "--seed", "3", "--count", "2")
+    assert status == 0
+    assert out == (
+        "board 1 (seed 3): tvnt tfen brnu ayee\nT V N T\nT F E N\nB R N U\nA Y E E\n\n"
+        "board 2 (seed 4): stog iaei esni hbol\nS T O G\nI A E I\nE S N I\nH B O L\n"
+    )
+    status, out, _ = run(capsys, "roll", "--grid", "--seed", "0", "--count", "1001")
+    blocks = out.rstrip("\n").split("\n\n")
+    assert len(blocks) == 1001 and all(len(block.splitlines()) == 5 for block in blocks)
+    assert blocks[1000].startswith("board 1001 (seed 1000): ")
