@@ -636,3 +636,19 @@ def test_a_name_in_fullwidth_letters_is_the_same_name(look_alike: str) -> None:
     with pytest.raises(RoomError, match="taken") as refused:
         room.join(look_alike, 1.0)
     assert refused.value.code == "name_taken"
+
+
+def test_a_room_for_a_class_scores_a_word_for_every_player_who_found_it() -> None:
+    """With thirty players every common word is found twice, and the cross-off rule left
+    it to score for nobody: a class's room turns the rule off (``cross_off: false``)."""
+    lists = {"ann": ["fame", "mile"], "bob": ["fame"]}
+    classic = new_room()
+    tokens = {name: classic.join(name, now=0.0).token for name in lists}
+    assert play_round(classic, lists, tokens)["scores"] == {"ann": 1, "bob": 0}
+    room = new_room(cross_off=False)
+    assert room.settings.to_json()["cross_off"] is False
+    tokens = {name: room.join(name, now=0.0).token for name in lists}
+    summary = play_round(room, lists, tokens)
+    assert summary["scores"] == {"ann": 2, "bob": 1} and summary["cross_off"] is False
+    with pytest.raises(RoomError, match="cross_off"):
+        new_room(cross_off="no")

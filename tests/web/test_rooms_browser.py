@@ -1257,3 +1257,17 @@ def test_a_word_typed_offline_that_arrives_after_the_round_is_refused_by_name(
     # both named, not the last alone: each was refused on its own
     said = page.inner_text("#error")
     assert "ZZZ, QQQ came after the end of the round and do not count" in said, said
+
+
+def test_a_room_for_a_class_is_made_with_every_finder_scoring(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The room page had no way to turn the cross-off rule off, under which a class of
+    thirty scores nothing for the common words: "every finder scores" sends it off."""
+    teacher = players.open(server.url + "/room")
+    teacher.check("#create-no-cross-off")
+    create_room(teacher, "Ms Lee")
+    assert "every finder scores" in teacher.locator("#match-info").inner_text()
+    classic = players.open(server.url + "/room")
+    create_room(classic, "Mr Ode")
+    assert "every finder scores" not in classic.locator("#match-info").inner_text()

@@ -149,6 +149,8 @@ class RoundJob:
     words: WordSetting = EVERY_WORD
     set_apart: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Each player's words outside the game's level (``other_words: zero``), shown apart."""
+    cross_off: bool = True
+    """A word two players found scores for neither (the room's ``cross_off`` setting)."""
 
 
 @dataclass(frozen=True)
@@ -174,7 +176,9 @@ def judge(job: RoundJob) -> JudgedRound:
     >>> judged.result.scores(), [word["word"] for word in judged.unfound], judged.unfound_count
     ({'ann': 1}, ['mile'], 1)
     """
-    result = judge_round(job.board, job.lists, job.lexicon, job.rules, job.challenge)
+    result = judge_round(
+        job.board, job.lists, job.lexicon, job.rules, job.challenge, cross_off=job.cross_off
+    )
     good = (Status.COUNTED, Status.CROSSED_OFF)
     found = {v.word for p in result.players for v in p.verdicts if v.status in good}
     unfound = unfound_json(job.solution, found, job.max_unfound)
@@ -564,6 +568,7 @@ not count
             self.limits.max_unfound_shown,
             self.settings.words,
             tuple((p.name, tuple(p.set_apart)) for p in self.players.values() if p.set_apart),
+            self.settings.cross_off,
         )
 
     def abandon_round(self) -> None:
@@ -609,6 +614,7 @@ not count
             **board_json(board),
             "rules": self.rules.to_json(),
             "challenge": self.settings.challenge,
+            "cross_off": self.settings.cross_off,
             "players": judged.players,
             "scores": judged.result.scores(),
             "totals": totals,

@@ -373,6 +373,7 @@ function showRoom(room) {
   $("match-info").textContent = `${s.rows}x${s.cols} ${letters}, ${list}, ` +
     `${s.rules_used.name} rules, ${roundLength(s.seconds)} rounds, ${goal}` +
     (s.challenge ? ", challenge rule on" : "") +
+    (s.cross_off === false ? ", every finder scores" : "") +
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
     ` — match ${room.match}`;
   renderPlayers(room.players, room.phase === "playing");
@@ -448,6 +449,7 @@ function rematch() {
     target: numberOf("rematch-target"),
     rounds: numberOf("rematch-rounds"),
     challenge: Boolean(s.challenge),
+    cross_off: s.cross_off !== false,
     word_level: s.word_level || "all",
     other_words: s.other_words || "refused",
   };
@@ -904,6 +906,7 @@ function createRoom(event) {
     target: numberOf("create-target"),
     rounds: numberOf("create-rounds"),
     challenge: $("create-challenge").checked,
+    cross_off: !$("create-no-cross-off").checked,
     word_level: $("create-words-level").value,
     other_words: $("create-words-others").value,
   };
