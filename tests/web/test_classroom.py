@@ -72,3 +72,52 @@ def test_serve_takes_no_offensive() -> None:
 
     assert build_parser().parse_args(["serve", "--no-offensive"]).no_offensive is True
     assert build_parser().parse_args(["serve"]).no_offensive is False
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_rooms_results_download_as_a_spreadsheet() -> None:
+    """A teacher could keep a class's results only as JSON (`/api/rooms/CODE/results`):
+    `results.csv` has a row a player a round and the words nobody found, to send home."""
+    from room_boards import same_boards
+
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=same_boards, progress_seconds=0.1)
+    with (
+        TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
+        client.websocket_connect("/ws/rooms") as teacher,
+        client.websocket_connect("/ws/rooms") as pupil,
+    ):
+        teacher.send_json({"type": "create", "name": "=Ms Lee", "settings": {"seconds": 60}})
+        code = until(teacher, "joined")["code"]
+        pupil.send_json({"type": "join", "code": code, "name": "Sam"})
+        until(pupil, "joined")
+        teacher.send_json({"type": "start"})
+        until(pupil, "round_started")
+        for word in ("fame", "mile", "zzz"):
+            pupil.send_json({"type": "word", "word": word})
+            until(pupil, "feedback")
+        teacher.send_json({"type": "word", "word": "fame"})
+        until(teacher, "feedback")
+        clock.now += 61
+        pupil.send_json({"type": "ping"})
+        until(pupil, "results")
+        answer = client.get(f"/api/rooms/{code}/results.csv")
+        missing = client.get("/api/rooms/ZZZZZZ/results.csv")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/csv")
+    assert f'filename="boggle-room-{code}.csv"' in answer.headers["content-disposition"]
+    lines = answer.text.splitlines()
+    assert lines[0] == "match,round,board,player,rank,score,total,counted,not_counted"
+    assert lines[1] == "1,1,fxie amlo ewbx astu,'=Ms Lee,2,0,0,,fame (crossed off)"
+    assert lines[2] == (
+        "1,1,fxie amlo ewbx astu,Sam,1,1,1,mile,fame (crossed off); zzz (not on board)"
+    )
+    nobody = lines[3].split(",")
+    assert nobody[3] == "(nobody found)" and "limbo" in nobody[7].split()
+    assert missing.status_code == 404 and "no room" in missing.json()["error"]

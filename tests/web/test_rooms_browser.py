@@ -137,6 +137,8 @@ def test_a_room_round_with_three_players_crosses_off_the_common_word(
     )
     assert definition.inner_text().startswith(f"{word.upper()}: ")
     assert ann.locator("#start-button").is_visible()
+    # a teacher keeps the class's results: the link downloads them as a spreadsheet
+    assert ann.locator("#results-csv").get_attribute("href") == f"/api/rooms/{code}/results.csv"
     ARTIFACTS.mkdir(exist_ok=True)
     ann.screenshot(path=str(ARTIFACTS / "room-results.png"), full_page=True)
 
