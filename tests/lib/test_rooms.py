@@ -652,3 +652,28 @@ def test_a_room_for_a_class_scores_a_word_for_every_player_who_found_it() -> Non
     assert summary["scores"] == {"ann": 2, "bob": 1} and summary["cross_off"] is False
     with pytest.raises(RoomError, match="cross_off"):
         new_room(cross_off="no")
+
+
+def test_a_teacher_s_room_shows_the_board_on_the_host_s_screen_without_the_host_playing() -> None:
+    """The host was always a player: a teacher projecting the board was a player of 0
+    points in every round's results and the standings.  ``host_plays: false`` makes the
+    room's maker a watcher: no words, in no round's results nor the standings."""
+    hub = Hub()
+    settings = RoomSettings.from_json({"host_plays": False, "seconds": 60}, ["en-70"])
+    room, teacher = hub.create(settings, LEXICON, "Ms Lee", now=0.0)
+    assert teacher.watching and room.host == teacher.token
+    sam = room.join("Sam", now=0.0)
+    assert not sam.watching
+    room.start(teacher.token, now=0.0, board=BOARD)  # the host still starts the rounds
+    with pytest.raises(RoomError, match="show the board") as refused:
+        room.submit(teacher.token, "fame", now=1.0)
+    assert refused.value.code == "watching"
+    assert room.submit(sam.token, "fame", now=1.0).status == "accepted"
+    job = room.close_round(now=60.0)
+    assert job is not None
+    summary = room.record(judge(job))
+    assert [p["name"] for p in summary["players"]] == ["Sam"]
+    assert summary["totals"] == {"Sam": 1}
+    assert [row["name"] for row in summary["standings"]] == ["Sam"]
+    playing, _ = hub.create(RoomSettings(), LEXICON, "ann", now=0.0)
+    assert not next(iter(playing.players.values())).watching

@@ -1273,3 +1273,38 @@ def test_a_room_for_a_class_is_made_with_every_finder_scoring(
     classic = players.open(server.url + "/room")
     create_room(classic, "Mr Ode")
     assert "every finder scores" not in classic.locator("#match-info").inner_text()
+
+
+def test_a_teacher_shows_the_board_on_a_projector_and_is_not_in_the_results(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """The room's maker always played: a teacher projecting the board had a word box, and
+    was a player of 0 points in every round's results and the standings.  "I show the
+    board and do not play" makes the host a watcher: board and clock, no word box."""
+    server = clocked_server
+    teacher = players.open(server.url + "/room")
+    teacher.check("#create-watch")
+    create_room(teacher, "Ms Lee", seconds=str(LONGEST_ROUND))
+    code = teacher.locator("body").get_attribute("data-code")
+    pupil = players.open(server.url + f"/room/{code}")
+    pupil.fill("#join-name", "Sam")
+    pupil.click("#join-button")
+    pupil.wait_for_selector(f"body[data-code='{code}']")
+    teacher.wait_for_selector("#players li[data-name='Sam']")
+    assert "shows the board" in teacher.locator("#players li[data-name='Ms Lee']").inner_text()
+    teacher.click("#start-button")
+    for page in (teacher, pupil):
+        page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    assert teacher.locator("#word-form").is_hidden() and teacher.locator("#timer").is_visible()
+    assert pupil.locator("#word-form").is_visible()
+    board = Board.parse(teacher.locator("#board").get_attribute("data-board") or "")
+    word = solve(board, load_lexicon()).words[0].word
+    assert type_word(pupil, word)["status"] == "accepted"
+    server.clock.now += LONGEST_ROUND
+    for page in (teacher, pupil):
+        page.wait_for_selector("#results:not([hidden])")
+    names = teacher.eval_on_selector_all(".result-player", "all => all.map(p => p.dataset.name)")
+    assert names == ["Sam"]
+    assert teacher.locator("#standings tr[data-name='Ms Lee']").count() == 0
+    assert "before you joined" not in teacher.locator("#results-title").inner_text()
+    assert teacher.locator("#start-button").is_visible()  # the teacher starts the next round

@@ -99,6 +99,9 @@ class RoomSettingsRequest(StrictModel):
     cross_off: bool = Field(
         default=True, description="a word two players found scores for neither; false: for each"
     )
+    host_plays: bool = Field(
+        default=True, description="false: the host shows the board and plays in no round"
+    )
     word_level: WordLevel | None = None
     other_words: OtherWords | None = None
 

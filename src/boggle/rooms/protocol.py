@@ -202,6 +202,7 @@ def room_message(room: Room, you: Player, now: float, with_results: bool = True)
             {
                 "name": p.name,
                 "connected": p.connected,
+                "watching": p.watching,
                 "words": p.good_words if playing else len(p.entries),
                 "total": room.match.totals.get(p.name, 0),
             }

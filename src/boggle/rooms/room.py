@@ -132,6 +132,9 @@ class Player:
     dropped_at: float | None = None
     """When the player's connection last dropped (without ``leave``)."""
     set_apart: list[str] = field(default_factory=list)
+    watching: bool = False
+    """The host of a room made with ``host_plays`` off: shows the board (a teacher's
+    projector), sends no words, and is in no round's results nor the standings."""
 
 
 @dataclass(frozen=True)
@@ -486,6 +489,10 @@ not count
         """
         player = self.player(token)
         self.last_activity = now
+        if player.watching:
+            raise RoomError(
+                "watching", "you show the board and do not play: the players' words count"
+            )
         if self.phase is Phase.LOBBY or self.board is None or self.solution is None:
             raise RoomError("not_playing", "no round is being played: wait for the host")
         if now >= self.deadline or self.phase is not Phase.PLAYING:
@@ -556,7 +563,9 @@ not count
         if not self.due(now) or self.board is None or self.solution is None:
             return None
         self.phase = Phase.JUDGING
-        lists = tuple(PlayerList(p.name, tuple(p.entries)) for p in self.players.values())
+        lists = tuple(
+            PlayerList(p.name, tuple(p.entries)) for p in self.players.values() if not p.watching
+        )
         return RoundJob(
             self.round_number,
             self.board,
@@ -605,7 +614,11 @@ not count
         )
         self.phase = Phase.OVER if over else Phase.RESULTS
         board = judged.job.board
-        totals = {p.name: self.match.totals.get(p.name, 0) for p in self.players.values()}
+        totals = {
+            p.name: self.match.totals.get(p.name, 0)
+            for p in self.players.values()
+            if not p.watching
+        }
         totals.update(self.match.totals)
         summary = {
             "code": self.code,

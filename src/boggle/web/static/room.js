@@ -358,6 +358,8 @@ function showHostAway(room) {
 function showRoom(room) {
   state.you = room.you;
   state.host = room.host;
+  // a room's maker who shows the board (a teacher's projector) plays in no round
+  state.watching = Boolean(room.players.find((player) => player.name === room.you)?.watching);
   state.settings = room.settings;
   const isHost = room.you === room.host;
   document.body.dataset.phase = room.phase;
@@ -450,6 +452,7 @@ function rematch() {
     rounds: numberOf("rematch-rounds"),
     challenge: Boolean(s.challenge),
     cross_off: s.cross_off !== false,
+    host_plays: s.host_plays !== false,
     word_level: s.word_level || "all",
     other_words: s.other_words || "refused",
   };
@@ -468,6 +471,7 @@ function renderPlayers(players, playing) {
     item.classList.toggle("host", player.name === state.host);
     item.classList.toggle("you", player.name === state.you);
     item.classList.toggle("away", !player.connected);
+    if (player.watching) item.dataset.watching = "true";
     showPlayer(item, playing ? player.words : null);
     list.append(item);
   }
@@ -497,6 +501,10 @@ function showPlayer(item, count) {
   // your own chip says so in words ("bob (you): 3 points"): its border's colour alone told a
   // screen reader, and anyone who does not see that colour, nothing
   const you = item.classList.contains("you") ? " (you)" : "";
+  if (item.dataset.watching) {
+    item.textContent = `${item.dataset.name}${you}: shows the board`;
+    return;
+  }
   item.textContent = `${item.dataset.name}${you}: ${points(Number(item.dataset.total))}` +
     (count === null ? "" : `, ${words(count)}`);
 }
@@ -595,6 +603,9 @@ function startRound(faces, remaining) {
   $("round").hidden = false;
   $("word-input").disabled = false;
   $("word-button").disabled = false;
+  $("word-form").hidden = state.watching;
+  $("my-words").hidden = state.watching;
+  if (state.watching) $("feedback").textContent = "You show the board: the players type or trace their words.";
   state.stopTimer();
   state.stopTimer = countdown($("timer"), remaining, () => {
     $("word-input").disabled = true;
@@ -604,6 +615,7 @@ function startRound(faces, remaining) {
     inRound(false);
     $("feedback").textContent = "Time is up: judging…";
   });
+  if (state.watching) return;
   $("word-input").focus();
   traceWords(sendWord);
 }
@@ -666,7 +678,7 @@ function showResults(summary) {
   $("results-csv").href = `/api/rooms/${encodeURIComponent(summary.code)}/results.csv`;
   // a player who joined after this round (after the match, even) read its results and
   // standings as if they had played: they are said to be from before they joined
-  const late = Boolean(state.you) && !Object.hasOwn(summary.totals, state.you);
+  const late = Boolean(state.you) && !state.watching && !Object.hasOwn(summary.totals, state.you);
   state.late = late && summary.match_over;
   $("results").dataset.late = String(late);
   $("results-title").textContent = `Round ${summary.round}: results` + (late ? ", before you joined" : "");
@@ -908,6 +920,7 @@ function createRoom(event) {
     rounds: numberOf("create-rounds"),
     challenge: $("create-challenge").checked,
     cross_off: !$("create-no-cross-off").checked,
+    host_plays: !$("create-watch").checked,
     word_level: $("create-words-level").value,
     other_words: $("create-words-others").value,
   };
