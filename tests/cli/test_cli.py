@@ -313,3 +313,18 @@ def test_roll_grid_prints_boards_to_print_or_project(capsys: pytest.CaptureFixtu
     blocks = out.rstrip("\n").split("\n\n")
     assert len(blocks) == 1001 and all(len(block.splitlines()) == 5 for block in blocks)
     assert blocks[1000].startswith("board 1001 (seed 1000): ")
+
+
+def test_judge_no_cross_off_scores_a_word_for_each_player_who_found_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A class's paper lists judged by the cross-off rule left every common word (found by
+    two pupils or more) to score for nobody: ``--no-cross-off`` scores it for each."""
+    (tmp_path / "ann.txt").write_text("fame\nmile\n")
+    (tmp_path / "bob.txt").write_text("fame\n")
+    board = ["--board", "fxie amlo ewbx astu"]
+    lists = ["--player", f"ann={tmp_path / 'ann.txt'}", "--player", f"bob={tmp_path / 'bob.txt'}"]
+    status, out, _ = run(capsys, "judge", *board, *lists, "--json")
+    assert status == 0 and json.loads(out)["scores"] == {"ann": 1, "bob": 0}
+    status, out, _ = run(capsys, "judge", *board, *lists, "--json", "--no-cross-off")
+    assert status == 0 and json.loads(out)["scores"] == {"ann": 2, "bob": 1}
