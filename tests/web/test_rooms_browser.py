@@ -1283,6 +1283,7 @@ def test_a_teacher_shows_the_board_on_a_projector_and_is_not_in_the_results(
     board and do not play" makes the host a watcher: board and clock, no word box."""
     server = clocked_server
     teacher = players.open(server.url + "/room")
+    teacher.set_viewport_size({"width": 1920, "height": 1080})  # the projector's screen
     teacher.check("#create-watch")
     create_room(teacher, "Ms Lee", seconds=str(LONGEST_ROUND))
     code = teacher.locator("body").get_attribute("data-code")
@@ -1296,6 +1297,12 @@ def test_a_teacher_shows_the_board_on_a_projector_and_is_not_in_the_results(
     for page in (teacher, pupil):
         page.wait_for_selector("body[data-phase='playing'] #board .cube")
     assert teacher.locator("#word-form").is_hidden() and teacher.locator("#timer").is_visible()
+    die = teacher.locator("#board .cube").first.evaluate("d => d.getBoundingClientRect().width")
+    assert die > 180  # the board fills the projector's height, not a player's 30rem
+    bottom = teacher.locator("#board").evaluate("b => b.getBoundingClientRect().bottom")
+    assert bottom <= 1080  # and stays on it
+    ARTIFACTS.mkdir(exist_ok=True)
+    teacher.screenshot(path=str(ARTIFACTS / "room-projector.png"))
     assert pupil.locator("#word-form").is_visible()
     board = Board.parse(teacher.locator("#board").get_attribute("data-board") or "")
     word = solve(board, load_lexicon()).words[0].word

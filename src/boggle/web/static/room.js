@@ -360,6 +360,7 @@ function showRoom(room) {
   state.host = room.host;
   // a room's maker who shows the board (a teacher's projector) plays in no round
   state.watching = Boolean(room.players.find((player) => player.name === room.you)?.watching);
+  document.body.classList.toggle("watching", state.watching);
   state.settings = room.settings;
   const isHost = room.you === room.host;
   document.body.dataset.phase = room.phase;
