@@ -121,3 +121,21 @@ def test_a_rooms_results_download_as_a_spreadsheet() -> None:
     nobody = lines[3].split(",")
     assert nobody[3] == "(nobody found)" and "limbo" in nobody[7].split()
     assert missing.status_code == 404 and "no room" in missing.json()["error"]
+
+
+def test_a_lesson_s_room_may_stay_open_longer_between_rounds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A room closed after 30 minutes without a word or a start, pupils' pages open or not:
+    a lesson that talked over the words between rounds lost its room.  The operator sets it."""
+    from boggle.cli.commands.serve import room_limits
+    from boggle.cli.main import build_parser, main
+
+    args = build_parser().parse_args(["serve", "--room-idle-minutes", "90"])
+    assert room_limits(args).idle_seconds == 90 * 60
+    assert room_limits(build_parser().parse_args(["serve"])).idle_seconds == 30 * 60
+    assert main(["serve", "--room-idle-minutes", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == (
+        "boggle: error: --room-idle-minutes must be a positive number of minutes, got 0"
+    )

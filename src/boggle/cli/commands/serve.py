@@ -135,6 +135,15 @@ def register(subparsers: Any) -> None:
         "any number above 0 (default 30)",
     )
     parser.add_argument(
+        "--room-idle-minutes",
+        type=real_number,
+        default=None,
+        metavar="MINUTES",
+        help="close a room after this long without a word, a start or a player joining or "
+        "leaving, any number above 0 (default 30; a lesson that talks between rounds may "
+        "want 90)",
+    )
+    parser.add_argument(
         "--max-sockets-per-address",
         type=whole_number,
         default=100,
@@ -419,6 +428,8 @@ def room_limits(args: argparse.Namespace) -> RoomLimits:
     for field, option in options.items():
         if (value := getattr(args, option, None)) is not None:
             chosen[field] = value
+    if (minutes := getattr(args, "room_idle_minutes", None)) is not None:
+        chosen["idle_seconds"] = minutes * 60
     return RoomLimits(**chosen)
 
 
@@ -469,6 +480,11 @@ def run(args: argparse.Namespace) -> int:
     ):
         if not (math.isfinite(seconds) and seconds > 0):
             raise BoggleError(f"{option} must be a positive number of seconds, got {seconds:g}")
+    minutes = args.room_idle_minutes
+    if minutes is not None and not (math.isfinite(minutes) and 0 < minutes <= 10**6):
+        raise BoggleError(
+            f"--room-idle-minutes must be a positive number of minutes, got {minutes:g}"
+        )
     if args.max_connections is not None and args.max_connections < 1:
         raise BoggleError(
             f"--max-connections must be at least 1, got {shown_number(args.max_connections)}"
