@@ -139,3 +139,29 @@ def test_a_lesson_s_room_may_stay_open_longer_between_rounds(
     assert err.strip() == (
         "boggle: error: --room-idle-minutes must be a positive number of minutes, got 0"
     )
+
+
+def test_a_server_for_a_class_refuses_a_name_with_an_offensive_word() -> None:
+    """``--no-offensive`` left the words out of the lists, but a pupil could still join as
+    "Big Shit", read by the class in the players' line and the standings."""
+    from boggle.wordlists.offensive import NAME_REFUSED
+
+    app = create_app(WebConfig(preload=False, leave_out_offensive=True))
+    with TestClient(app) as client, client.websocket_connect("/ws/rooms") as teacher:
+        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": {}})
+        code = until(teacher, "joined")["code"]
+        with client.websocket_connect("/ws/rooms") as pupil:
+            pupil.send_json({"type": "join", "code": code, "name": "Big SHIT"})
+            refused = until(pupil, "error")
+            assert refused["code"] == "bad_name" and refused["message"] == NAME_REFUSED
+            pupil.send_json({"type": "join", "code": code, "name": "Sam K"})
+            assert until(pupil, "joined")["name"] == "Sam K"
+        made = client.post("/api/challenges", json={"board": "fxie amlo ewbx astu"}).json()
+        posted = client.post(
+            f"/api/challenges/{made['code']}/results", json={"name": "shit", "words": []}
+        )
+        assert posted.status_code == 400 and posted.json()["error"] == NAME_REFUSED
+    app = create_app(WebConfig(preload=False))  # a server that keeps every word takes it
+    with TestClient(app) as client, client.websocket_connect("/ws/rooms") as player:
+        player.send_json({"type": "create", "name": "Big SHIT", "settings": {}})
+        assert until(player, "joined")["name"] == "Big SHIT"

@@ -62,6 +62,7 @@ from boggle.web.models import ErrorBody
 from boggle.web.pages import page
 from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.offensive import NAME_REFUSED, offensive_name
 
 Seat = tuple[Room, Player]
 
@@ -350,6 +351,8 @@ class RoomService:
 
     async def enter(self, socket: WebSocket, kind: str, fields: dict[str, Any]) -> Seat:
         now = self.clock()
+        if kind != "rejoin" and self.lists.leave_out_offensive and offensive_name(fields["name"]):
+            raise RoomError("bad_name", NAME_REFUSED)
         if kind == "create":
             settings = self.settings_of(fields["settings"])
             own = self.creators.get(socket)

@@ -17,6 +17,8 @@ nor are given as hints.  Other languages have no such file yet: their lists are 
 from __future__ import annotations
 
 import os
+import re
+import unicodedata
 from functools import cache
 
 from boggle.wordlists.lexicon import Lexicon
@@ -63,3 +65,26 @@ def without_offensive(lexicon: Lexicon) -> Lexicon:
         return kept
 
     return lexicon.cached("without offensive words", build)  # type: ignore[no-any-return]
+
+
+NAME_REFUSED = "a name with an offensive word is not taken on this server: choose another"
+"""What a player is told whose name :func:`offensive_name` finds (rooms and challenges)."""
+
+
+def offensive_name(name: str) -> bool:
+    """Whether a player's name holds an offensive word (English), whatever its case,
+    accents or the signs between its words: on a server that leaves these words out, the
+    class would read it in the players' line and the standings on the projector.
+
+    >>> offensive_name("Sam K"), offensive_name("Big SHIT")
+    (False, True)
+    >>> offensive_name("\uff53\uff48\uff49\uff54_head")  # fullwidth letters, joined
+    True
+    >>> offensive_name("Scunthorpe"), offensive_name("Dickens")  # inside a word: a name
+    (False, False)
+    """
+    plain = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
+    letters = "".join(char for char in plain if not unicodedata.combining(char))
+    words = re.findall(r"[^\W\d_]+", letters)
+    left_out = offensive_words("en")
+    return any(word in left_out for word in words) or "".join(words) in left_out
