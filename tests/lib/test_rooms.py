@@ -677,3 +677,22 @@ def test_a_teacher_s_room_shows_the_board_on_the_host_s_screen_without_the_host_
     assert [row["name"] for row in summary["standings"]] == ["Sam"]
     playing, _ = hub.create(RoomSettings(), LEXICON, "ann", now=0.0)
     assert not next(iter(playing.players.values())).watching
+
+
+def test_the_host_removes_a_player_the_class_should_not_read() -> None:
+    """A pupil in under a silly name, or twice, stayed for the whole lesson: the host
+    removes them, and they may join again under another name."""
+    room = new_room()
+    ann, bob = room.join("Ms Lee", now=0.0), room.join("Poo Face", now=0.0)
+    with pytest.raises(RoomError, match="only the host") as refused:
+        room.remove(bob.token, "Ms Lee", now=1.0)
+    assert refused.value.code == "not_host"
+    with pytest.raises(RoomError) as refused:
+        room.remove(ann.token, "nobody", now=1.0)
+    assert refused.value.code == "unknown_name"
+    with pytest.raises(RoomError) as refused:
+        room.remove(ann.token, "ms lee", now=1.0)
+    assert refused.value.code == "bad_field"
+    assert room.remove(ann.token, "poo face", now=1.0) is bob
+    assert [p.name for p in room.players.values()] == ["Ms Lee"]
+    assert room.join("Bob", now=2.0).name == "Bob"

@@ -1315,3 +1315,26 @@ def test_a_teacher_shows_the_board_on_a_projector_and_is_not_in_the_results(
     assert teacher.locator("#standings tr[data-name='Ms Lee']").count() == 0
     assert "before you joined" not in teacher.locator("#results-title").inner_text()
     assert teacher.locator("#start-button").is_visible()  # the teacher starts the next round
+
+
+def test_the_host_removes_a_player_and_their_page_says_so(
+    players: Pages, server: ServeProcess
+) -> None:
+    """A pupil in under a name the class should not read stayed in the room: the host's
+    chips of the others have Remove, and the removed page is told and back at the entry."""
+    teacher = players.open(server.url + "/room")
+    create_room(teacher, "Ms Lee")
+    code = teacher.locator("body").get_attribute("data-code")
+    pupil = players.open(server.url + f"/room/{code}")
+    pupil.fill("#join-name", "Poo Face")
+    pupil.click("#join-button")
+    pupil.wait_for_selector(f"body[data-code='{code}']")
+    chip = teacher.locator("#players li[data-name='Poo Face']")
+    chip.wait_for()
+    assert teacher.locator("#players li[data-name='Ms Lee'] .remove-player").count() == 0
+    assert pupil.locator(".remove-player").count() == 0  # only the host removes
+    teacher.once("dialog", lambda dialog: dialog.accept())
+    chip.get_by_role("button", name="Remove Poo Face from the room").click()
+    chip.wait_for(state="detached")
+    pupil.wait_for_selector("#entry:not([hidden])")
+    assert "the host removed you from room" in pupil.locator("#error").inner_text()

@@ -39,6 +39,7 @@ CLIENT_MESSAGES: dict[str, dict[str, type]] = {
     "word": {"word": str},
     "rematch": {},
     "leave": {},
+    "remove": {"name": str},
     "ping": {},
 }
 """Each type a client may send, and its fields (all required)."""

@@ -352,6 +352,29 @@ from takes it back
             self.host = heir.token if heir is not None else None
         self.last_activity = now
 
+    def remove(self, token: str, name: str, now: float) -> Player:
+        """The host removes the player ``name`` (compared as names are: any case) from the
+        room, as if they had left (a pupil who joined under a name the class should not
+        read, or twice); they may join again under another name.  Only the host may
+        (``not_host``), not themself (``bad_field``: leave instead), and the name must be a
+        player's (``unknown_name``).
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann, bob = room.join("ann", now=0.0), room.join("Bob", now=0.0)
+        >>> room.remove(ann.token, "BOB", now=1.0) is bob, [p.name for p in room.players.values()]
+        (True, ['ann'])
+        """
+        if token != self.host:
+            raise RoomError("not_host", "only the host removes players")
+        gone = next((p for p in self.players.values() if name_key(p.name) == name_key(name)), None)
+        if gone is None:
+            raise RoomError("unknown_name", f"no player {plain_unless_odd(name)!r} in this room")
+        if gone.token == token:
+            raise RoomError("bad_field", "the host leaves the room rather than removing themself")
+        self.leave(gone.token, now)
+        return gone
+
     def dropped(self, token: str, now: float) -> None:
         """The player's connection dropped without ``leave``: they keep their seat.
 

@@ -325,6 +325,19 @@ class RoomService:
                 check_asked_dice(fields["settings"], lexicon)  # the dice of English boards only
                 room.rematch(player.token, self.clock(), settings, lexicon)
             await self.broadcast_room(room)
+        elif kind == "remove":
+            gone = room.remove(player.token, fields["name"], now)
+            removed = self.sockets.pop(gone.token, None)
+            if removed is not None:
+                told = RoomError(
+                    "removed",
+                    f"the host removed you from room {room.code}; join it again "
+                    "under another name if the host asks you to",
+                )
+                await self.send(removed, error_message(told))
+                with contextlib.suppress(Exception):
+                    await removed.close(1000, "removed")
+            await self.broadcast_room(room)
         elif kind == "leave":
             closed = self.hub.leave(room, player.token, now)
             self.sockets.pop(player.token, None)

@@ -237,7 +237,7 @@ function serverError(message) {
   // own: the line names them all, not the last alone
   if (message.code === "time_up" && refused !== undefined) state.tooLate.push(refused.trim().toUpperCase());
   if (message.code === "idle") return; // a socket in no room, closed: the next join opens one
-  if (["unknown_room", "unknown_player", "replaced"].includes(message.code) && state.code) {
+  if (["unknown_room", "unknown_player", "replaced", "removed"].includes(message.code) && state.code) {
     state.seating = null;
     forget(message.code === "replaced" ? "" : state.code);
     showEntry(state.code);
@@ -473,6 +473,8 @@ function renderPlayers(players, playing) {
     item.classList.toggle("you", player.name === state.you);
     item.classList.toggle("away", !player.connected);
     if (player.watching) item.dataset.watching = "true";
+    // the host may remove a player (a name the class should not read, a pupil in twice)
+    if (state.you === state.host && player.name !== state.you) item.dataset.removable = "true";
     showPlayer(item, playing ? player.words : null);
     list.append(item);
   }
@@ -508,6 +510,21 @@ function showPlayer(item, count) {
   }
   item.textContent = `${item.dataset.name}${you}: ${points(Number(item.dataset.total))}` +
     (count === null ? "" : `, ${words(count)}`);
+  if (item.dataset.removable) item.append(removeButton(item.dataset.name));
+}
+
+function removeButton(name) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "secondary remove-player";
+  button.textContent = "Remove";
+  button.setAttribute("aria-label", `Remove ${name} from the room`);
+  button.addEventListener("click", () => {
+    if (confirm(`Remove ${name} from the room? They can join again under another name.`)) {
+      send({ type: "remove", name });
+    }
+  });
+  return button;
 }
 
 function progress(message) {
