@@ -649,7 +649,7 @@ def test_a_room_s_players_say_which_is_you_in_words(
     assert ann.locator("#players").aria_snapshot() == (  # the host may remove bob
         '- list "Players":\n'
         '  - listitem: "ann (you): 0 points (host)"\n'
-        '  - listitem:\n'
+        "  - listitem:\n"
         '    - text: "bob: 0 points"\n'
         '    - button "Remove bob from the room": Remove'
     )
