@@ -29,6 +29,7 @@ import sys
 from pathlib import Path
 
 from boggle.files.cache import write_atomic
+from boggle.files.inputs import open_regular
 from boggle.model.errors import BoggleError
 
 TYPE_CHECKING = False
@@ -310,17 +311,33 @@ def load_words(path: Path, day: str) -> list[KeptWord]:
     return [] if text is None else read_words(text, day, str(path))
 
 
+def _missing(path: Path) -> bool:
+    """Whether nothing is at ``path`` (a link to nothing too)."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
 def _file_text(path: Path, missing_ok: bool, after: str = "") -> str | None:
     """The text of ``path`` (``""`` when it is not UTF-8), ``None`` when it is missing and
     ``missing_ok``; :class:`KeptWordsError`, its line ending in ``after``, when it cannot be
-    read or is too large."""
+    read, is not a regular file (a directory, a FIFO, which is never waited on, a device) or
+    is too large."""
     try:
-        with path.open("rb") as handle:
+        handle = open_regular(path, "file of kept words", KeptWordsError)
+    except KeptWordsError as error:
+        if _missing(path):
+            if missing_ok:
+                return None
+            raise KeptWordsError(f"cannot read {path}: no such file{after}") from None
+        raise KeptWordsError(f"{error}{after}") from None
+    try:
+        with handle:
             data = handle.read(MOST_FILE_BYTES + 1)
-    except FileNotFoundError:
-        if missing_ok:
-            return None
-        raise KeptWordsError(f"cannot read {path}: no such file{after}") from None
     except OSError as error:
         raise KeptWordsError(f"cannot read {path}: {error.strerror or error}{after}") from None
     if len(data) > MOST_FILE_BYTES:
