@@ -3,6 +3,7 @@ two records of one word merged as My words merges them."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import threading
@@ -10,8 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from kept_word_cases import DAY, FIELDS, MERGE_CASES
 
-from boggle.game.kept_words import KeptWordsError, add_from_file, load_words
+from boggle.game.kept_words import KeptWordsError, add_from_file, load_words, read_words
 
 
 def refused(call: Callable[[], object]) -> str:
@@ -70,3 +72,17 @@ def test_a_missing_file_is_no_words_or_one_line(tmp_path: Path) -> None:
         link = tmp_path / "link.json"
         link.symlink_to(tmp_path / "nowhere.json")
         assert load_words(link, "2026-11-29") == []
+
+
+@pytest.mark.parametrize(
+    ("stored", "expected"), [pytest.param(s, e, id=name) for name, s, e in MERGE_CASES]
+)
+def test_entries_of_one_word_merge_as_my_words_merges_them(
+    stored: list[dict[str, object]], expected: list[dict[str, object]]
+) -> None:
+    """The library kept the level of the entry further on, My words the most common of them;
+    and a language that was not a code ("", "EN") made the entry a card of its own in the
+    library, one of its list's language on the page (so a word kept twice lost its progress in
+    one and not the other).  The same cases hold the page (tests/web/test_learn_browser.py)."""
+    words = read_words(json.dumps({"version": 1, "words": stored}), DAY)
+    assert [{key: w.to_json()[key] for key in FIELDS} for w in words] == expected

@@ -57,6 +57,7 @@ SPREAD_PER_DAY = 20
 spreads them."""
 
 LEVELS = ("common", "standard", "obscure")
+"""A word's levels, the most common first (two entries of one word keep the first of theirs)."""
 
 MOST_FILE_BYTES = 1_000_000
 """The largest file read (300 words take about 50 kB)."""
@@ -187,15 +188,16 @@ def _entry(raw: object) -> KeptWord | None:
         return None
     listed = raw.get("list")
     language = raw.get("language")
-    if not isinstance(language, str) and isinstance(listed, str):  # stored before languages:
-        named = re.fullmatch(r"([a-z]{2,3})(?:-\d+)?", listed)  # en-70 is English, es Spanish
-        language = named.group(1) if named else None
+    if not isinstance(language, str) or not re.fullmatch(r"[a-z]{2,3}", language):
+        # none (stored before languages) or not a code: its list's, as My words reads it
+        named = re.fullmatch(r"([a-z]{2,3})(?:-\d+)?", listed) if isinstance(listed, str) else None
+        language = named.group(1) if named else None  # en-70 is English, es Spanish
     points = raw.get("points")
     streak = raw.get("streak")
     return KeptWord(
         word=word,
         list=listed[:64] if isinstance(listed, str) else None,
-        language=language if isinstance(language, str) and language.isalpha() else None,
+        language=language,
         points=points if type(points) is int and points >= 0 else 0,
         level=raw.get("level") if raw.get("level") in LEVELS else None,
         board=raw["board"][:200] if isinstance(raw.get("board"), str) else "",
@@ -208,12 +210,13 @@ def _entry(raw: object) -> KeptWord | None:
 
 def merged(words: Iterable[KeptWord]) -> list[KeptWord]:
     """``words`` with the entries of one word and language made one, in place of the first:
-    the progress of the one further on (learned, then right answers in a row), the day
-    first kept, the most points.
+    the progress of the one further on (learned, then right answers in a row; the first on a
+    tie), with its list, board and due day, the day first kept, the most points and the most
+    common level, as My words merges them (``combined`` in ``learn.js``).
 
-    >>> [w.list for w in merged([KeptWord("fame", "en-70", "en"),
+    >>> [(w.list, w.level) for w in merged([KeptWord("fame", "en-70", "en", level="common"),
     ...                          KeptWord("fame", "en-80", "en", learned=True)])]
-    ['en-80']
+    [('en-80', 'common')]
     """
     out: list[KeptWord] = []
     at: dict[tuple[str, str], int] = {}
@@ -226,10 +229,12 @@ def merged(words: Iterable[KeptWord]) -> list[KeptWord]:
         first = out[at[key]]
         ahead = max((first, entry), key=lambda e: (e.learned, e.streak))  # the first on a tie
         dates = sorted(d for d in (first.date, entry.date) if d)
+        levels = sorted((e.level for e in (first, entry) if e.level in LEVELS), key=LEVELS.index)
         out[at[key]] = replace(
             ahead,
             language=first.language or entry.language,
             points=max(first.points, entry.points),
+            level=levels[0] if levels else None,
             date=dates[0] if dates else "",
         )
     return out
