@@ -38,6 +38,7 @@ const state = {
   inflight: [],   // words sent and not answered yet
   tooLate: [],    // the words refused for coming after the round's end (typed offline, say)
   resend: [],     // words sent on a connection that died before their answer: sent again
+  roundShown: null,  // the round on the board: "ROUND:FACES" (startRound)
   heard: 0,       // when the server last said anything (Date.now())
   reconnect: null,  // the timer of the next try to reconnect
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
@@ -382,7 +383,10 @@ function showRoom(room) {
   $("rematch-button").hidden = !isHost || room.phase !== "over";
   offerRematchSettings(isHost && room.phase === "over");
   if (room.phase === "playing" && room.board) {
-    startRound(room.board.faces, room.remaining);
+    // the round on screen already (a friend joined, a phone dropped or came back): the dice
+    // stay, with a finger's trace on them and the last word's path; the clock is set again
+    if (roundOnScreen(room.round, room.board.faces)) runClock(room.remaining);
+    else startRound(room.board.faces, room.remaining, room.round);
     $("my-words").replaceChildren();
     for (const word of room.your_words) addMyWord(word);
     sendAgain(room);
@@ -515,7 +519,7 @@ function roundStarted(message) {
   state.startSent = null;
   $("my-words").replaceChildren();
   $("feedback").textContent = "";
-  startRound(message.faces, message.remaining);
+  startRound(message.faces, message.remaining, message.round);
 }
 
 // During a round the room's settings, the site's header and "Leave room" make way for the board.
@@ -590,14 +594,28 @@ function leaveDialogClosed() {
   }
 }
 
-function startRound(faces, remaining) {
+// Whether the page shows round `round` on the board `faces` now (body.in-round, its dice).
+function roundOnScreen(round, faces) {
+  return document.body.classList.contains("in-round") && state.roundShown === `${round}:${JSON.stringify(faces)}`;
+}
+
+function startRound(faces, remaining, round) {
   state.tooLate = [];
+  state.roundShown = `${round}:${JSON.stringify(faces)}`;
   renderBoard(faces);
   inRound(true);
   $("results").hidden = true;
   $("round").hidden = false;
   $("word-input").disabled = false;
   $("word-button").disabled = false;
+  runClock(remaining);
+  // the keyboard the host's tap on Start opened; another player's phone: "Tap to type a word"
+  typeInto($("word-input"));
+  traceWords(sendWord);
+}
+
+// The round's clock, `remaining` seconds from now (the server's count).
+function runClock(remaining) {
   state.stopTimer();
   state.stopTimer = countdown($("timer"), remaining, () => {
     $("word-input").disabled = true;
@@ -607,9 +625,6 @@ function startRound(faces, remaining) {
     inRound(false);
     $("feedback").textContent = "Time is up: judging…";
   });
-  // the keyboard the host's tap on Start opened; another player's phone: "Tap to type a word"
-  typeInto($("word-input"));
-  traceWords(sendWord);
 }
 
 function addMyWord(entry) {

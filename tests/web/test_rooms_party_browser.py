@@ -1,0 +1,77 @@
+"""A party of friends on phones in one room (headless Chromium driven by Playwright, each
+player a browser context at 390x844 with touch): what the others' comings and goings do to
+a player's screen mid-round, and what a player made host is told.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser import PHONE_2X as PHONE
+from browser import Pages
+from browser_fixtures import LONGEST_ROUND, ClockedServer
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+
+def host_a_room(pages: Pages, server: ClockedServer, name: str = "ann") -> tuple[Any, str]:
+    """A phone whose player created a room of the longest round: the page and the code."""
+    host = pages.open(server.url + "/room", **PHONE)
+    host.fill("#create-name", name)
+    host.fill("#create-seconds", str(LONGEST_ROUND))
+    host.click("#create-button")
+    host.wait_for_selector("body[data-code][data-phase='lobby']")
+    return host, host.locator("body").get_attribute("data-code") or ""
+
+
+def join(pages: Pages, server: ClockedServer, code: str, name: str) -> Any:
+    """A phone whose player opened the room's link and joined it as ``name``."""
+    friend = pages.open(f"{server.url}/room/{code}", **PHONE)
+    friend.fill("#join-name", name)
+    friend.click("#join-button")
+    friend.wait_for_selector(f"body[data-code='{code}'][data-phase]")
+    return friend
+
+
+def centre(page: Any, row: int, col: int) -> dict[str, float]:
+    box = page.locator(f"#board .cube[data-row='{row}'][data-col='{col}']").bounding_box()
+    return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+
+
+def test_a_friend_joining_mid_round_leaves_a_finger_s_trace_and_the_board_alone(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """Ann's finger is on the board, two dice traced, when Dan opens the room's link and
+    joins the round: every `room` message (a join, a phone dropping or coming back) drew
+    the whole board again, so the dice under her finger went blank, the path of the word
+    she had just found vanished and the clock started again. The board stays as it is (the
+    same dice), the trace goes on, and the word she lets go of counts."""
+    server = clocked_server
+    ann, code = host_a_room(pages, server)
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    ann.evaluate("() => { document.querySelector('#board .cube').dataset.first = 'yes'; }")
+
+    # FXIE's FAME: F (0,0), A (1,0), M (1,1), E (2,0)
+    session = ann.context.new_cdp_session(ann)
+    path = [centre(ann, 0, 0), centre(ann, 1, 0), centre(ann, 1, 1), centre(ann, 2, 0)]
+    session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [path[0]]})
+    session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [path[1]]})
+    ann.wait_for_selector("#board .cube.in-path >> nth=1")
+
+    dan = join(pages, server, code, "dan")
+    dan.wait_for_selector("body[data-phase='playing'] #board .cube")
+    ann.wait_for_selector("#players li[data-name='dan']", state="attached")
+    assert ann.locator("#board .cube[data-first='yes']").count() == 1  # the same dice
+    assert ann.locator("#board .cube.in-path").count() == 2  # the trace, still shown
+
+    for point in path[2:]:
+        session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    ann.wait_for_selector("#my-words li[data-word='fame']")
+    assert ann.get_attribute("#my-words li[data-word='fame']", "data-status") == "accepted"
+    session.detach()
