@@ -75,3 +75,44 @@ def test_a_friend_joining_mid_round_leaves_a_finger_s_trace_and_the_board_alone(
     ann.wait_for_selector("#my-words li[data-word='fame']")
     assert ann.get_attribute("#my-words li[data-word='fame']", "data-status") == "accepted"
     session.detach()
+
+
+def test_a_player_the_host_s_role_passes_to_is_told_so_and_why(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """Ann (host) leaves after round 1: Start round 2 appeared on Bob's phone with nothing
+    said but "Cat and ann left the room." Bob reads that the role is his and why ("ann (host)
+    left: you are the host now."), until he starts the round; Dan, not host, reads no such
+    line. When Bob's phone then drops for longer than the host's grace time, Dan is told
+    that Bob lost the connection."""
+    server = clocked_server
+    ann, code = host_a_room(pages, server)
+    bob = join(pages, server, code, "bob")
+    dan = join(pages, server, code, "dan")
+    ann.wait_for_selector("#players li[data-name='dan']")
+    ann.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing']")
+    server.clock.now += LONGEST_ROUND
+    for page in (ann, bob, dan):
+        page.wait_for_selector("#results:not([hidden])")
+
+    ann.click("#leave-button")
+    bob.wait_for_selector("#start-button:visible")
+    line = bob.locator("#host-away")
+    assert line.inner_text() == "ann (host) left: you are the host now."
+    assert dan.locator("#host-away").is_hidden()
+    assert dan.locator("#phase").inner_text() == "Round 1 is over: bob (host) starts the next."
+
+    bob.click("#start-button")
+    bob.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += LONGEST_ROUND
+    bob.wait_for_selector("#results:not([hidden])")
+    assert line.is_hidden()  # said until the round he started
+
+    bob.context.close()  # the new host's phone: gone without a word
+    dan.wait_for_selector("#host-away:visible")
+    server.clock.now += 31  # past the host's grace time
+    dan.wait_for_selector("#start-button:visible")
+    assert dan.locator("#host-away").inner_text() == (
+        "bob (host) lost the connection: you are the host now."
+    )

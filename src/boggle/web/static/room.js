@@ -44,6 +44,7 @@ const state = {
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
   listTitles: new Map(),  // a word list's name -> its title ("English (111,593 words)")
   stopHostAway: () => {},
+  madeHost: "",   // said to a player the host's role passed to, until their first round starts
   players: null,  // the names in the room's last update: who is gone from the next is said
   gone: [],       // the players who left since the last round started
   late: false,    // the match shown over was played before this player joined
@@ -188,6 +189,7 @@ function handle(message) {
 
 function joined(message) {
   state.seating = null;
+  if (message.code !== state.code) state.host = null;  // another room's host is not this one's
   showNotice("");
   state.code = message.code;
   state.token = message.token;
@@ -327,17 +329,32 @@ function lobbyText(players, isHost, host) {
   return others.length ? `${who} ${are} here too: waiting for ${host} (host) to start.` : `Waiting for ${host} (host) to start.`;
 }
 
+// The host's role passed to this player (the host left, or was away too long): said, with
+// why, where the others read that the host is away ("ann (host) left: you are the host now."),
+// until the next round starts: a Start button appearing alone left the new host asking who
+// starts the round.
+function sayMadeHost(room) {
+  const before = state.host;
+  if (room.you !== room.host) {
+    state.madeHost = "";
+  } else if (before && before !== room.host && before !== room.you) {
+    const still = room.players.find((player) => player.name === before);
+    state.madeHost = `${before} (host) ${still ? "lost the connection" : "left"}: you are the host now.`;
+  }
+}
+
 // The host's connection is gone: the others are told who starts the next round, and when
 // the role passes on if the host is not back (the server passes it and says so).
 function showHostAway(room) {
   state.stopHostAway();
   const line = $("host-away");
   const away = room.host_away !== null && room.host_away !== undefined && room.you !== room.host;
-  line.hidden = !away;
   if (!away) {
-    line.textContent = "";
+    line.textContent = room.you === room.host ? state.madeHost : "";
+    line.hidden = !line.textContent;
     return;
   }
+  line.hidden = false;
   const until = Date.now() + room.host_away * 1000;
   const say = () => {
     const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
@@ -354,6 +371,7 @@ function showHostAway(room) {
 }
 
 function showRoom(room) {
+  sayMadeHost(room);
   state.you = room.you;
   state.host = room.host;
   state.settings = room.settings;
@@ -514,6 +532,8 @@ function progress(message) {
 function roundStarted(message) {
   document.body.dataset.phase = "playing";
   sayWhoLeft(null);
+  state.madeHost = "";
+  if (state.you === state.host) $("host-away").hidden = true;
   showPhase(`Round ${message.round} is on.`);
   $("start-button").hidden = true;
   state.startSent = null;
