@@ -116,3 +116,21 @@ def test_a_player_the_host_s_role_passes_to_is_told_so_and_why(
     assert dan.locator("#host-away").inner_text() == (
         "bob (host) lost the connection: you are the host now."
     )
+
+
+def test_a_room_on_a_server_for_this_machine_alone_says_friends_cannot_open_its_address(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """`boggle serve` without --lan, the host's phone (or laptop) on 127.0.0.1: the room
+    showed "Friends open http://127.0.0.1:PORT/room/CODE" and a QR code of it, which no
+    friend's phone opens, and said nothing. The page says so under the link, and how to
+    serve the phones on the same Wi-Fi."""
+    ann, _ = host_a_room(pages, clocked_server)
+    said = ann.locator("#share-local")
+    assert said.is_visible()
+    assert said.inner_text() == (
+        "Only this device opens 127.0.0.1: for phones on the same Wi-Fi, start the server"
+        " with “boggle serve --lan”, and this page shows the address they open."
+    )
+    box = said.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390  # on the phone's screen

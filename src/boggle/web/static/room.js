@@ -213,8 +213,10 @@ function joined(message) {
 
 // The room's address for the others: on the server's network address (boggle serve --lan)
 // when this page was opened on the machine itself, and a QR code of it.
+const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
+
 function shareAddress(code) {
-  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+  const loopback = LOOPBACK.includes(location.hostname);
   const base = loopback && state.shareURLs.length ? state.shareURLs[0] : location.origin;
   return new URL(`/room/${code}`, base).href;
 }
@@ -227,6 +229,14 @@ function showShareAddress(code) {
   const qr = $("room-qr");
   qr.src = `/api/share/qr.svg?${new URLSearchParams({ url: address })}`;
   qr.hidden = false;
+  // the server serves this machine alone (not started for the network): its address reaches
+  // no friend's phone, which the link and its QR code do not say
+  const local = LOOPBACK.includes(new URL(address).hostname);
+  $("share-local").hidden = !local;
+  $("share-local").textContent = local
+    ? `Only this device opens ${new URL(address).hostname}: for phones on the same Wi-Fi, ` +
+      "start the server with “boggle serve --lan”, and this page shows the address they open."
+    : "";
 }
 
 function serverError(message) {
