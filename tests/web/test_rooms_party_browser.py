@@ -134,3 +134,23 @@ def test_a_room_on_a_server_for_this_machine_alone_says_friends_cannot_open_its_
     )
     box = said.bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390  # on the phone's screen
+
+
+def test_the_name_a_friend_played_under_is_in_the_name_boxes_next_time(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """Bob joins Ann's room, leaves it, and opens its link again (or the next room's): the
+    name boxes were empty each time and he typed "Bob" again; they hold the name he last
+    played under (a challenge's kept name is the same), which Join takes as it is."""
+    server = clocked_server
+    ann, code = host_a_room(pages, server)
+    bob = join(pages, server, code, "Bob")
+    bob.click("#leave-button")
+    bob.wait_for_selector("#entry:not([hidden])")
+    ann.wait_for_selector("#players li[data-name='Bob']", state="detached")
+    bob.goto(f"{server.url}/room/{code}")
+    bob.wait_for_selector("body[data-ready='true']")
+    assert bob.input_value("#join-name") == "Bob"
+    assert bob.input_value("#create-name") == "Bob"
+    bob.click("#join-button")
+    ann.wait_for_selector("#players li[data-name='Bob']")

@@ -53,6 +53,7 @@ const state = {
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 const words = (n) => `${n} word${n === 1 ? "" : "s"}`;
 const storageKey = (code) => `boggle-room-${code}`;
+const NAME_KEY = "boggle-name";  // the name this player last played under (a room's, a challenge's)
 
 function showError(message) {
   $("error").textContent = message;
@@ -198,6 +199,7 @@ function joined(message) {
   sayWhoLeft(null);
   localStorage.setItem(storageKey(message.code),
     JSON.stringify({ token: message.token, name: message.name, at: Date.now() }));
+  localStorage.setItem(NAME_KEY, message.name);  // the name boxes' next time, as a challenge's
   if (location.pathname !== `/room/${message.code}`) history.replaceState(null, "", `/room/${message.code}`);
   showError("");
   $("entry").hidden = true;
@@ -1004,6 +1006,9 @@ function submitWord(event) {
 async function start() {
   $("create-form").addEventListener("submit", createRoom);
   $("join-form").addEventListener("submit", joinRoom);
+  // the name last played under, ready in both name boxes: a friend opening the next room's
+  // link (or this one's again, after leaving) typed it every time
+  for (const id of ["create-name", "join-name"]) $(id).value ||= localStorage.getItem(NAME_KEY) || "";
   // a name of emoji as long as the server takes, held to the server's limit
   const named = Promise.all([limitName($("create-name"), showError), limitName($("join-name"), showError)]);
   $("word-form").addEventListener("submit", submitWord);
