@@ -81,10 +81,10 @@ def test_a_player_the_host_s_role_passes_to_is_told_so_and_why(
     pages: Pages, clocked_server: ClockedServer
 ) -> None:
     """Ann (host) leaves after round 1: Start round 2 appeared on Bob's phone with nothing
-    said but "Cat and ann left the room." Bob reads that the role is his and why ("ann (host)
-    left: you are the host now."), until he starts the round; Dan, not host, reads no such
-    line. When Bob's phone then drops for longer than the host's grace time, Dan is told
-    that Bob lost the connection."""
+    said but "ann left the room." Bob reads that the role is his and why ("ann (host) left:
+    you are the host now."), until he starts a round; Dan, not host, reads no such line.
+    When Bob's phone then drops for longer than the host's grace time, Dan is told the role
+    is his because Bob lost the connection, and Bob, back, that it is no longer his."""
     server = clocked_server
     ann, code = host_a_room(pages, server)
     bob = join(pages, server, code, "bob")
@@ -109,12 +109,18 @@ def test_a_player_the_host_s_role_passes_to_is_told_so_and_why(
     bob.wait_for_selector("#results:not([hidden])")
     assert line.is_hidden()  # said until the round he started
 
-    bob.context.close()  # the new host's phone: gone without a word
+    bob.context.set_offline(True)  # the new host's phone: its connection gone
     dan.wait_for_selector("#host-away:visible")
     server.clock.now += 31  # past the host's grace time
     dan.wait_for_selector("#start-button:visible")
     assert dan.locator("#host-away").inner_text() == (
         "bob (host) lost the connection: you are the host now."
+    )
+    bob.context.set_offline(False)  # back, no longer host: told so, not left to wonder
+    bob.wait_for_selector("#start-button", state="hidden")
+    bob.wait_for_selector("#host-away:visible")
+    assert bob.locator("#host-away").inner_text() == (
+        "You were away too long to stay host: dan is the host now."
     )
 
 

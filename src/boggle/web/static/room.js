@@ -44,7 +44,7 @@ const state = {
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
   listTitles: new Map(),  // a word list's name -> its title ("English (111,593 words)")
   stopHostAway: () => {},
-  madeHost: "",   // said to a player the host's role passed to, until their first round starts
+  hostNews: "",   // the host's role passed to this player, or from them: said until a round starts
   players: null,  // the names in the room's last update: who is gone from the next is said
   gone: [],       // the players who left since the last round started
   late: false,    // the match shown over was played before this player joined
@@ -190,7 +190,10 @@ function handle(message) {
 
 function joined(message) {
   state.seating = null;
-  if (message.code !== state.code) state.host = null;  // another room's host is not this one's
+  if (message.code !== state.code) {  // another room's host is not this one's
+    state.host = null;
+    state.hostNews = "";
+  }
   showNotice("");
   state.code = message.code;
   state.token = message.token;
@@ -283,6 +286,7 @@ function forget(code) {
   state.resend = [];
   state.stopTimer();
   state.stopHostAway();
+  state.hostNews = "";
 }
 
 function closed(message) {
@@ -341,17 +345,20 @@ function lobbyText(players, isHost, host) {
   return others.length ? `${who} ${are} here too: waiting for ${host} (host) to start.` : `Waiting for ${host} (host) to start.`;
 }
 
-// The host's role passed to this player (the host left, or was away too long): said, with
-// why, where the others read that the host is away ("ann (host) left: you are the host now."),
-// until the next round starts: a Start button appearing alone left the new host asking who
-// starts the round.
-function sayMadeHost(room) {
+// The host's role passed to this player (the host left, or was away too long), or from this
+// player (back after longer than the host's grace time): said, with why, where the others read
+// that the host is away ("ann (host) left: you are the host now."), until the next round
+// starts. A Start button appearing (or gone) alone left the player asking who starts the round.
+function sayHostNews(room) {
   const before = state.host;
-  if (room.you !== room.host) {
-    state.madeHost = "";
-  } else if (before && before !== room.host && before !== room.you) {
+  if (!before || before === room.host) return;  // no news: what was said still holds
+  if (room.you === room.host) {
     const still = room.players.find((player) => player.name === before);
-    state.madeHost = `${before} (host) ${still ? "lost the connection" : "left"}: you are the host now.`;
+    state.hostNews = `${before} (host) ${still ? "lost the connection" : "left"}: you are the host now.`;
+  } else if (before === room.you) {
+    state.hostNews = `You were away too long to stay host: ${room.host} is the host now.`;
+  } else {
+    state.hostNews = "";
   }
 }
 
@@ -362,7 +369,7 @@ function showHostAway(room) {
   const line = $("host-away");
   const away = room.host_away !== null && room.host_away !== undefined && room.you !== room.host;
   if (!away) {
-    line.textContent = room.you === room.host ? state.madeHost : "";
+    line.textContent = state.hostNews;
     line.hidden = !line.textContent;
     return;
   }
@@ -383,7 +390,7 @@ function showHostAway(room) {
 }
 
 function showRoom(room) {
-  sayMadeHost(room);
+  sayHostNews(room);
   state.you = room.you;
   state.host = room.host;
   state.settings = room.settings;
@@ -544,8 +551,8 @@ function progress(message) {
 function roundStarted(message) {
   document.body.dataset.phase = "playing";
   sayWhoLeft(null);
-  state.madeHost = "";
-  if (state.you === state.host) $("host-away").hidden = true;
+  if (state.hostNews && $("host-away").textContent === state.hostNews) $("host-away").hidden = true;
+  state.hostNews = "";
   showPhase(`Round ${message.round} is on.`);
   $("start-button").hidden = true;
   state.startSent = null;
