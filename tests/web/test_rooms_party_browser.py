@@ -136,8 +136,11 @@ def test_a_room_on_a_server_for_this_machine_alone_says_friends_cannot_open_its_
     assert said.is_visible()
     assert said.inner_text() == (
         "Only this device opens 127.0.0.1: for phones on the same Wi-Fi, start the server"
-        " with “boggle serve --lan”, and this page shows the address they open."
+        " with boggle serve --lan, and this page shows the address they open."
     )
+    command = said.locator("code")  # on one line, not "boggle serve --" then "lan"
+    assert command.inner_text() == "boggle serve --lan"
+    assert command.evaluate("code => code.getClientRects().length") == 1
     box = said.bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390  # on the phone's screen
 

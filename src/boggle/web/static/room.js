@@ -238,10 +238,13 @@ function showShareAddress(code) {
   // no friend's phone, which the link and its QR code do not say
   const local = LOOPBACK.includes(new URL(address).hostname);
   $("share-local").hidden = !local;
-  $("share-local").textContent = local
-    ? `Only this device opens ${new URL(address).hostname}: for phones on the same Wi-Fi, ` +
-      "start the server with “boggle serve --lan”, and this page shows the address they open."
-    : "";
+  $("share-local").replaceChildren();
+  if (!local) return;
+  const command = document.createElement("code");
+  command.className = "nowrap";  // never "boggle serve --" on one line, "lan" on the next
+  command.textContent = "boggle serve --lan";
+  $("share-local").append(`Only this device opens ${new URL(address).hostname}: for phones on the same Wi-Fi, ` +
+    "start the server with ", command, ", and this page shows the address they open.");
 }
 
 function serverError(message) {
