@@ -58,12 +58,21 @@ class LoopClockedServer(BoundedServer):
 
 @contextmanager
 def serving(
-    app: Any, limits: ServerLimits | None = None, clock: LoopClock | None = None
+    app: Any,
+    limits: ServerLimits | None = None,
+    clock: LoopClock | None = None,
+    host: str = "127.0.0.1",
+    access_log: bool = False,
+    proxies: list[str] | None = None,
 ) -> Iterator[tuple[int, BoundedServer]]:
-    """The port ``app`` answers on and its running server while the block runs, set up as
-    `boggle serve` sets it (its event loop on ``clock`` when one is given): a test reads
-    the server's state (``server.server_state.connections``) to wait for what it needs."""
-    config = server_config(app, "127.0.0.1", 0, limits or ServerLimits())
+    """The port ``app`` answers on (at ``host``) and its running server while the block
+    runs, set up as `boggle serve` sets it (its event loop on ``clock`` when one is given,
+    each request logged with ``access_log``, ``proxies`` believed as
+    :func:`~boggle.web.server.server_config` takes them): a test reads the server's state
+    (``server.server_state.connections``) to wait for what it needs."""
+    config = server_config(
+        app, host, 0, limits or ServerLimits(), access_log=access_log, proxies=proxies
+    )
     server = BoundedServer(config) if clock is None else LoopClockedServer(config, clock)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -208,7 +208,7 @@ def test_a_binary_board_file_without_a_nul_is_not_a_text_file(
     said = "--board: " if command == "judge" else ""
     assert captured.out == "" and captured.err == (
         f"boggle: error: {said}board file '{board_file}' is not a text file (it has the control "
-        f"byte {byte}); give a text file\n"
+        f"byte {byte} on line 1); give a text file\n"
     )
 
 

@@ -275,20 +275,65 @@ def test_the_sample_classes_are_drawn_across_the_proof_the_same_each_time() -> N
 def test_a_class_cut_by_the_budget_counts_what_it_took_in_the_mean(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Each class costs 0.2 CPU s, and the budget cuts the third after some 0.05: the mean is
-    of what each took (about 0.15), not the longest class's time given to every class."""
+    """Two classes cost 0.05 CPU s each, and the budget cuts the third after some 0.4: the
+    mean is of what each took (about 0.17), not the longest class's time given to every
+    class, nor the mean of the finished ones.
+
+    The box counts the CPU seconds of the whole process (``process_time``, ``ITIMER_PROF``),
+    a class's cost those of its thread: on a loaded machine another thread of the test
+    process (xdist's, one an earlier test left) adds to the first, the more the longer the
+    classes take in wall-clock time.  So the cut class has a wide margin (0.4 s: a tighter
+    one, 0.05, was once eaten, and no class cut), the wall-clock box is out of the way, and
+    the mean is checked against the costs the classes measured themselves."""
+    took: list[float] = []
 
     def works(self: prove.Prover, task: ClassTask) -> ClassResult:
-        spin(0.2)
-        return ClassResult(task.index, (), 1, 0.2)
+        import time
+
+        began = time.thread_time()
+        try:
+            spin(0.05 if len(took) < 2 else 5.0)  # the third runs until the budget cuts it
+        finally:
+            took.append(time.thread_time() - began)
+        return ClassResult(task.index, (), 1, 0.05)
 
     monkeypatch.setattr(prove.Prover, "run", works)
+    monkeypatch.setattr(prove, "ESTIMATE_WALL_FACTOR", 1000)  # its own test is below
     tasks = [ClassTask(k, 3, 3, ("aest",) * 9, 12) for k in range(100)]
     estimate = prove.estimate_cost(
-        tasks, Lexicon.from_words(WORDS), CLASSIC, budget=0.45, enough_below=0.0
+        tasks, Lexicon.from_words(WORDS), CLASSIC, budget=0.5, enough_below=0.0
     )
-    assert estimate.at_least and estimate.sampled == 3 and len(estimate.results) == 2
-    assert 0.1 <= estimate.seconds_per_class <= 0.18
+    assert estimate.at_least and estimate.sampled == 3 and len(estimate.results) == 2, took
+    assert took[2] < 1.0, took  # cut, not run to its end
+    assert took[2] > 2 * max(took[:2]), took  # so the three figures below differ
+    assert estimate.seconds_per_class == pytest.approx(sum(took) / 3, abs=0.005), took
+    assert sum(took[:2]) / 2 + 0.02 < estimate.seconds_per_class < took[2] - 0.02, took
+
+
+def test_a_timer_that_fires_as_it_is_armed_cuts_the_class_and_nothing_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A box of a few microseconds left (the wall-clock one is exact to the microsecond)
+    fires as it is armed, before the class has begun: its signal stops the class, which
+    counts what it took (nothing), not the estimate with an exception of its own."""
+    import signal
+
+    armed = signal.setitimer
+
+    def fires_at_once(which: int, seconds: float, interval: float = 0.0) -> tuple[float, float]:
+        before = armed(which, seconds, interval)
+        if which == signal.ITIMER_REAL and seconds > 0:
+            signal.raise_signal(signal.SIGALRM)  # its handler runs before this returns
+        return before
+
+    monkeypatch.setattr(signal, "setitimer", fires_at_once)
+    monkeypatch.setattr(prove.Prover, "run", lambda self, task: spin(5.0))
+    tasks = [ClassTask(k, 3, 3, ("aest",) * 9, 12) for k in range(10)]
+    cut = prove.estimate_cost(tasks, Lexicon.from_words(WORDS), CLASSIC, budget=0.3)
+    assert cut.at_least and cut.sampled == 1 and not cut.results
+    assert cut.seconds_per_class < 0.1
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
 
 
 def test_a_sample_class_past_the_budget_makes_a_lower_bound(

@@ -335,16 +335,16 @@ def test_trie_dot_in_a_locale_without_utf_8_escapes_as_graphviz_reads(
 
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
 def test_judge_aligns_escaped_entries_by_what_is_shown(tmp_path: Path, encoding: str) -> None:
-    """An entry escaped for the locale (``\\u017bABA``, nine columns) was padded as
-    ``ŻABA`` (four), so its points and verdict stood left of the others'; a match's table
+    """An entry escaped for the locale (``\\u0141ABA``, nine columns) was padded as
+    ``ŁABA`` (four), so its points and verdict stood left of the others'; a match's table
     the same with a name escaped. Columns align by the width of what is shown."""
     words = tmp_path / "words.txt"
-    words.write_text("fame\n\u017caba\n", encoding="utf-8")
+    words.write_text("fame\n\u0142aba\n", encoding="utf-8")
     command = f"boggle judge --board '{BOARD}' --player ann={words} --player \u017co={words}"
     done = shell(command + " --target 5", PYTHONIOENCODING=encoding)
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert "  FAME        0  crossed off" in done.stdout, done.stdout
-    assert "  \\u017bABA   0  not on the board" in done.stdout, done.stdout
+    assert "  \\u0141ABA   0  not on the board" in done.stdout, done.stdout
     assert "ROUND        ann    \\u017co\n    1     +0 = 0     +0 = 0\n" in done.stdout, done.stdout
 
 
@@ -354,11 +354,11 @@ def test_judge_shows_what_the_output_encoding_lacks_escaped(tmp_path: Path, enco
     letter the locale cannot show, with an error and no report; it shows it escaped, as
     ``boggle play`` does, and ``--json`` escapes it the JSON way (the same JSON)."""
     words = tmp_path / "words.txt"
-    words.write_text("fame\nżaba\ncœur\n", encoding="utf-8")
+    words.write_text("fame\nłaba\ncœur\n", encoding="utf-8")
     command = f"boggle judge --board '{BOARD}' --player ann={words} --player żo={words}"
     done = shell(command, PYTHONIOENCODING=encoding)
     assert done.returncode == 0 and done.stderr == "", done.stderr
-    assert "  \\u017bABA   0  not on the board\n" in done.stdout
+    assert "  \\u0141ABA   0  not on the board\n" in done.stdout
     assert "\\u017co" in done.stdout and "SCORES: ann 0, \\u017co" in done.stdout
     assert "WINNER: ann and \\u017co" in done.stdout
     as_json = shell(command + " --json", PYTHONIOENCODING=encoding)

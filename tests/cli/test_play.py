@@ -543,18 +543,19 @@ def test_a_typed_letter_the_output_cannot_encode_does_not_end_the_round(
 ) -> None:
     """In a Latin-1 locale, a typed (pasted) "żaba" was echoed in its answer, and the
     letter Latin-1 lacks ended the round with an error: its words and summary lost. The
-    answer shows it escaped and the round goes on."""
+    answer shows it escaped and the round goes on. (An English round now reads ż as z, an
+    accent its list lacks; ł, a letter with no base letter, is read as typed.)"""
     done = subprocess.run(
         [sys.executable, "-m", "boggle", "play", BOARD, "--dict", str(words_file)],
-        input="żaba\nfame\n?żaba\n".encode(),
+        input="łaba\nfame\n?łaba\n".encode(),
         capture_output=True,
         env={**boggle_env(), "PYTHONIOENCODING": "latin-1"},
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout.decode("latin-1")
-    assert "  \\u017bABA: not on the board\n" in out and "FAME: +1 point (score 1)" in out
-    assert "\\u017bABA is not on the board." in out and "You found 1 of" in out
+    assert "  \\u0141ABA: not on the board\n" in out and "FAME: +1 point (score 1)" in out
+    assert "\\u0141ABA is not on the board." in out and "You found 1 of" in out
 
 
 def test_a_redirected_round_shows_the_player_the_round_and_writes_the_report(
@@ -771,3 +772,24 @@ def test_ctrl_c_while_words_are_piped_ends_the_round_with_its_summary(
     assert child.returncode == 130, err
     assert "Round stopped (Ctrl-C).\nMILE: [(1,1)" in out and "You found 1 of" in out
     assert "interrupted" not in err
+
+
+def test_a_word_typed_with_accents_english_lacks_is_read_without_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`café` in an English round was "not a word" (the list spells it cafe), though
+    `boggle define café` found CAFE; play and judge read it as CAFE and say so."""
+    out = played(["naiv xxxe xxxx xxxx"], "naïve\nnaive\n")
+    assert "  NAIVE: +2 points (score 2; read as NAIVE, without accents)" in out
+    assert "  NAIVE: already found" in out
+
+    words, lists = tmp_path / "words.txt", tmp_path / "ann.txt"
+    words.write_text("cafe\n", encoding="utf-8")
+    lists.write_text("Café\n", encoding="utf-8")
+    argv = ["judge", "--board", "cafx xexx", "--player", f"ann={lists}", "--dict", str(words)]
+    assert main([*argv, "--json"]) == 0
+    verdict = json.loads(capsys.readouterr().out)["players"][0]["words"][0]
+    assert (verdict["entry"], verdict["word"], verdict["status"]) == ("Café", "cafe", "counted")
+    assert verdict["message"] == "read as CAFE, without accents"
+    assert main(argv) == 0
+    assert "  CAFE   1  counted (read as CAFE, without accents)" in capsys.readouterr().out

@@ -198,7 +198,7 @@ def test_a_binary_file_with_no_nul_is_one_line_not_each_line_a_bad_board(
     assert status == 2 and out == ""
     assert err == (
         f"boggle: error: board file '{image}' is not a text file (it has the control byte "
-        "0x89); give a text file\n"
+        "0x89 on line 1); give a text file\n"
     )
     board = "fxie amlo ewbx astu\n"
     data = b""

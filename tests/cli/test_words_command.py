@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -173,14 +175,22 @@ def test_play_keeps_the_words_to_learn_when_asked(
 def test_a_word_its_list_folds_is_right_typed_as_its_language_writes_it(
     data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """... and it is shown as its language writes it, as a round's report shows it: a
+    Spanish learner was taught AEREA, with no accent, by `words add`, `list` and `practise`."""
     on_day(monkeypatch, "2026-11-29")
     assert main(["words", "add", "aérea", "--dict", "es"]) == 0
     assert stored(data_home)["aerea"]["language"] == "es"
-    capsys.readouterr()
+    assert capsys.readouterr().out.startswith("Kept AEREA (aérea) to learn (1 word in ")
+    assert main(["words", "list"]) == 0
+    assert "  AEREA (aérea)  es · " in capsys.readouterr().out
     answers(monkeypatch, "Aérea")
     assert main(["words", "practise"]) == 0
     out = capsys.readouterr().out
-    assert "5 letters, starting with A" in out and "Right: AEREA." in out
+    assert "5 letters, starting with A" in out and "Right: AEREA (aérea)." in out
+    answers(monkeypatch, "aria")
+    on_day(monkeypatch, "2026-11-30")
+    assert main(["words", "practise"]) == 0
+    assert "Not quite: the word is AEREA (aérea)." in capsys.readouterr().out
 
 
 def test_entries_stored_before_languages_are_one_word_a_language() -> None:
@@ -218,7 +228,7 @@ def test_words_list_in_a_locale_without_utf_8_is_valid_json_and_aligned(
         shown = subprocess.run(
             [*command, "list", "--file", str(kept)], capture_output=True, timeout=60, env=env
         ).stdout.decode("ascii")
-        assert "  AREA     es" in shown and "  CA\\xd1A  es" in shown, shown
+        assert "  AREA (\\xe1rea)  es" in shown and "  CA\\xd1A         es" in shown, shown
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
@@ -251,7 +261,7 @@ def test_practise_in_a_locale_without_utf_8_reads_a_typed_accent(
     )
     assert practised.returncode == 0 and not practised.stderr, practised
     shown = practised.stdout.decode(encoding)
-    name = "\\xd1ANDU" if encoding == "ascii" else "\u00d1ANDU"
+    name = "\\xd1ANDU (\\xf1and\\xfa)" if encoding == "ascii" else "\u00d1ANDU (\u00f1and\u00fa)"
     assert f"> Right: {name}. Again tomorrow" in shown, shown
     assert "Practised 1 word: 1 right." in shown
 
@@ -322,6 +332,49 @@ def test_words_import_of_a_bad_file_changes_nothing_and_says_so_in_one_line(
     assert data_home.read_text() == "my notes"
 
 
+def test_words_import_dash_reads_standard_input_with_a_file_s_checks(
+    data_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`boggle words import -` looked for a file named '-' ("cannot read -: no such
+    file"): it reads standard input, as `judge` and `score` read '-', with a file's
+    checks: not a file of kept words is one line, exit status 2, nothing written."""
+    on_day(monkeypatch, "2026-11-29")
+    data_home.parent.mkdir(parents=True)
+    saved_file(data_home, {"word": "fame"})
+    source = saved_file(tmp_path / "saved.json", {"word": "limbo"}, {"word": "fame"})
+
+    def piped(data: bytes) -> None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+    piped(source.read_bytes())
+    assert main(["words", "import", "-"]) == 0
+    assert capsys.readouterr().out == (
+        f"Added 1 word from standard input: LIMBO (2 words in {data_home}).\n"
+        "Kept already (1, your entry stays): FAME.\n"
+    )
+    before = data_home.read_bytes()
+    for data in (b"{}", b"not json", b"", b"\xff\xfe{", b" " * 1_000_001):
+        piped(data)
+        assert main(["words", "import", "-"]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and "standard input" in err, err
+        assert err.rstrip().endswith("nothing added")
+    assert data_home.read_bytes() == before
+    # through a real pipe, as a shell gives it
+    words = tmp_path / "piped.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "boggle", "words", "import", "-", "--file", str(words)],
+        input=source.read_bytes(),
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert list(stored(words)) == ["limbo", "fame"] and done.stderr == b""
+
+
 def test_words_import_spreads_an_old_file_s_words_after_those_due_and_keeps_300(
     data_home: Path,
     tmp_path: Path,
@@ -374,3 +427,81 @@ def test_words_export_saves_the_file_never_over_one_unasked(
     other = tmp_path / "other.json"
     assert main(["words", "import", "boggle-words-2026-11-29.json", "--file", str(other)]) == 0
     assert list(stored(other)) == ["fame", "limbo"]
+
+
+def test_remove_and_practise_read_a_word_as_its_language_does(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`words add aérea --dict es` kept AEREA, but `words remove aérea` said "AÉREA is not
+    kept", and `words remove Straße` "STRASSE is not kept" beside a kept STRASSE; NAIVE,
+    kept from `naïve`, was "Not quite" typed as kept. Remove and practise read a typed word
+    as the word's language reads it (as `add` and a round do); a letter of the language's own
+    (Spanish ñ) still counts."""
+    on_day(monkeypatch, "2026-11-29")
+    data_home.parent.mkdir(parents=True)
+    saved_file(
+        data_home,
+        {"word": "aerea", "list": "es", "language": "es"},
+        {"word": "strasse", "list": "de", "language": "de"},
+        {"word": "naive"},
+        {"word": "año", "list": "es", "language": "es"},
+        {"word": "fame", "list": "mine.txt", "language": "xx"},  # a code no language has
+    )
+    assert main(["words", "remove", "aérea", "Straße"]) == 0
+    assert capsys.readouterr().out == "Removed 2 words (3 kept).\n"
+    assert main(["words", "remove", "ano"]) == 2  # ñ is a letter of its own
+    assert "ANO is not kept" in capsys.readouterr().err
+    assert list(stored(data_home)) == ["naive", "año", "fame"]
+    for word, typed, said in (
+        ("naive", "NAÏVE", "Right: NAIVE."),
+        ("año", "ano", "Not quite: the word is AÑO."),
+        ("fame", "famz", "Not quite: the word is FAME."),  # an unknown code: no error
+    ):
+        asked = saved_file(data_home.parent / f"{word}.json", stored(data_home)[word])
+        answers(monkeypatch, typed)
+        assert main(["words", "practise", "--file", str(asked)]) == 0
+        assert said in capsys.readouterr().out
+
+
+def test_words_export_dash_writes_standard_output_for_import_dash(
+    data_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`boggle words export -` wrote a file named '-' in the current folder: it writes the
+    file's text to standard output (UTF-8, whatever the locale), which `import -` reads."""
+    here = Path.cwd()  # the child processes' (the tests' PYTHONPATH may be relative to it)
+    monkeypatch.chdir(tmp_path)
+    data_home.parent.mkdir(parents=True)
+    saved_file(data_home, {"word": "año", "list": "es", "language": "es"}, {"word": "fame"})
+    assert main(["words", "export", "-"]) == 0
+    out = capsys.readouterr().out
+    assert [w.word for w in read_words(out, "2026-11-29")] == ["año", "fame"]
+    assert not (tmp_path / "-").exists()
+    other = tmp_path / "other.json"
+    done = subprocess.run(
+        f"{sys.executable} -m boggle words export - | "
+        f"{sys.executable} -m boggle words import - --file {other}",
+        shell=True,
+        cwd=here,
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert list(stored(other)) == ["año", "fame"]
+
+
+def test_a_file_of_kept_words_with_a_byte_order_mark_is_read_as_my_words_reads_it(
+    data_home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file saved again by Notepad begins with a byte order mark, which My words' Add
+    from a file passes over; `words import` (and the kept file itself) said it was "not a
+    file of kept words"."""
+    source = saved_file(tmp_path / "saved.json", {"word": "fame"})
+    source.write_bytes(b"\xef\xbb\xbf" + source.read_bytes())
+    assert main(["words", "import", str(source)]) == 0
+    assert capsys.readouterr().out.startswith(f"Added 1 word from {source}: FAME")
+    assert main(["words", "list", "--file", str(source)]) == 0
+    assert "FAME" in capsys.readouterr().out

@@ -465,3 +465,54 @@ def test_the_search_page_says_when_a_seeded_search_is_reproducible() -> None:
     assert len(said) >= 3
     for words in said:
         assert "`--seconds`" in words, words
+
+
+FORM = r"(?:plural|past tense|present tense|past participle|-ing form|comparative|superlative)"
+FORM_SAID = re.compile(rf"`([a-z]+)`(?::| is)? \"?({FORM}\b[^\"`]*?) of `?([a-z]+)\b")
+"""What form a word is, as the prose says it: ``lapses`: plural of `lapse``."""
+HEADLINE = re.compile(r"\b([A-Z]{2,}):? \(((?:[^()]|\([^()]*\))*)\)")
+"""What form a word is, as ``boggle define`` heads it: ``RAN (past tense or ... of run)``."""
+FORM_PART = re.compile(rf"({FORM}\b.*?) of ([a-z]+)$")
+
+
+def _forms_said(text: str) -> Iterator[tuple[str, str]]:
+    """Each ``(word, "FORM of BASE")`` that ``text`` says of an English word."""
+    text = re.sub(r"\s+", " ", text)
+    for word, form, base in FORM_SAID.findall(text):
+        yield word, f"{form} of {base}"
+    for word, inside in HEADLINE.findall(text):
+        for part in inside.split("; "):
+            if said := FORM_PART.match(part):
+                yield word.lower(), f"{said[1]} of {said[2]}"
+
+
+def test_the_form_reader_sees_what_the_prose_says() -> None:
+    text = (
+        '(`lapses`: plural of\n`lapse`, `ran`: past tense of `run`), `fared` "past tense or'
+        ' past participle of fare", "LAPSES (plural of lapse; ...)", LIMBS: (common word;'
+        " plural of limb), `bis` is not the plural of `Bi`"
+    )
+    assert list(_forms_said(text)) == [
+        ("lapses", "plural of lapse"),
+        ("ran", "past tense of run"),
+        ("fared", "past tense or past participle of fare"),
+        ("lapses", "plural of lapse"),
+        ("limbs", "plural of limb"),
+    ]
+
+
+def test_what_form_a_word_is_the_documents_say_as_boggle_define_says_it() -> None:
+    """Newcomer 31: docs/play.md said ``ran`` is the "past tense of run", where ``boggle
+    define ran`` says "past tense or past participle of run": each form a document names is
+    one the definitions give (its start, before a ``:`` that explains it)."""
+    from boggle.definitions import english_definitions, inflections
+
+    glossary = english_definitions().extract
+    wrong, checked = [], 0
+    for document in (d for d in DOCUMENTS if d.name != "CHANGELOG.md"):  # it says what was
+        for word, said in _forms_said(document.read_text(encoding="utf-8")):
+            given = inflections(word, glossary)
+            checked += 1
+            if not any(name == said or name.startswith(f"{said}:") for name in given):
+                wrong.append(f"{document.name}: {word!r} is {said!r}; define says {given}")
+    assert wrong == [] and checked >= 8

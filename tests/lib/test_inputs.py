@@ -37,3 +37,31 @@ def lines_one_by_one(data: bytes, max_line: int) -> Iterator[str]:
 def test_block_reading_equals_line_reading(data: bytes, max_line: int, block_size: int) -> None:
     blocks = list(_read_lines(io.BytesIO(data), max_line, block_size))
     assert blocks == list(lines_one_by_one(data, max_line))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([b"a", b"\n", b"\xc3\xa9", b"\xe9", b"\xc3", b"\xa9", b"\xef\xbf\xbd"])
+    ).map(b"".join)
+)
+def test_a_file_is_refused_for_a_byte_not_utf_8_only_when_it_has_utf_8_text(data: bytes) -> None:
+    """UTF-8, else Latin-1, unless the bytes hold a UTF-8 character past ASCII too: then
+    the line of the first byte that is not UTF-8 is named (fast paths held to the rule)."""
+    from boggle.files.inputs import decoded_text
+    from boggle.model.errors import BoggleError
+
+    escaped = data.decode("utf-8", "surrogateescape")
+    utf_8_text = any(ord(c) > 0x7F and not 0xDC80 <= ord(c) <= 0xDCFF for c in escaped)
+    try:
+        text = decoded_text(data, "f")
+    except BoggleError as refused:
+        assert utf_8_text
+        first = next(i for i, c in enumerate(escaped) if 0xDC80 <= ord(c) <= 0xDCFF)
+        line = escaped[:first].count("\n") + 1
+        assert f"is not UTF-8 on line {line:,} " in str(refused)
+        return
+    try:
+        assert text == data.decode("utf-8")
+    except UnicodeDecodeError:
+        assert not utf_8_text and text == data.decode("latin-1")

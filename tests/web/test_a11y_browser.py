@@ -123,6 +123,25 @@ def test_the_dice_note_beside_a_spanish_list(
     audit(page, axe_source, "room entry beside a Spanish list")
 
 
+def test_the_solver_s_heading_and_mode_tabs_are_in_its_main(
+    pages: Pages, server: ServeProcess, axe_source: str
+) -> None:
+    """On /solve and /play the page's heading and its Solve and Play tabs were above <main>,
+    in no landmark (axe's "region"): a screen reader's "main" skipped them, and the skip
+    link's target was the heading alone. Both are in the one <main>, its target."""
+    for path in ("/solve", "/play"):
+        page = pages.open(server.url + path)
+        assert page.locator("main").count() == 1
+        assert page.locator("main#content h1").count() == 1
+        assert page.locator("main [role='tablist']").count() == 1
+        page.evaluate(axe_source)
+        found = page.evaluate(
+            """async () => (await axe.run(document, {runOnly: ['region']})).violations
+                .flatMap((v) => v.nodes.map((n) => n.target.join(' ')))"""
+        )
+        assert found == [], f"{path}: outside any landmark: {found}"
+
+
 def test_solo_play_before_during_and_after_a_round(
     pages: Pages, server: ServeProcess, axe_source: str, scheme: str
 ) -> None:
@@ -883,6 +902,107 @@ def test_the_solver_s_words_are_one_tab_stop(pages: Pages, server: ServeProcess)
 SHOWN = "(e) => { const box = e.getBoundingClientRect(); return box.width > 1 && box.height > 1; }"
 
 
+# where each word of a list is on the screen: its word, top, bottom and middle across
+WORD_BOXES = """(list) => [...list.querySelectorAll('button.word')]
+  .filter((b) => b.getClientRects().length > 0).map((b) => { const r = b.getBoundingClientRect();
+    return [b.dataset.word, r.top, r.bottom, r.left + r.width / 2]; })"""
+FOCUSED_BOX = """() => { const r = document.activeElement.getBoundingClientRect();
+  return [r.top, r.bottom, r.left + r.width / 2]; }"""
+
+
+def word_lines(list_: Any) -> list[list[tuple[str, float]]]:
+    """The words of ``list_`` (a locator) line by line as the page shows them, top first:
+    each line's words (word, middle across), left first."""
+    lines: dict[int, list[tuple[float, str]]] = {}
+    for word, top, _, middle in list_.evaluate(WORD_BOXES):
+        lines.setdefault(round(top), []).append((middle, word))
+    return [[(w, m) for m, w in sorted(line)] for _, line in sorted(lines.items())]
+
+
+def word_beside(list_: Any, page: Any, *, down: bool) -> str | None:
+    """The word of ``list_`` Down (``down``) or Up should move to from what ``page`` has
+    focused: of the words wholly below (above) it, on the nearest line, the nearest across."""
+    top, bottom, middle = page.evaluate(FOCUSED_BOX)
+    boxes = list_.evaluate(WORD_BOXES)
+    beyond = [b for b in boxes if (b[1] >= bottom - 2 if down else b[2] <= top + 2)]
+    if not beyond:
+        return None
+    edge = min(b[1] for b in beyond) if down else max(b[2] for b in beyond)
+    line = [b for b in beyond if abs((b[1] if down else b[2]) - edge) < 2]
+    return str(min(line, key=lambda b: abs(b[3] - middle))[0])
+
+
+def at_word(page: Any) -> str:
+    return str(page.evaluate("() => document.activeElement.dataset.word"))
+
+
+def test_up_and_down_move_to_the_word_above_and_below(pages: Pages, server: ServeProcess) -> None:
+    """A phone wraps the solver's words into lines of several: Down went to the next word,
+    most often beside it on the same line, and Up to the one before. Down and Up go to the
+    word on the line below and above, the nearest across; Right and Left along the line
+    (and on to the next); Home and End as before. In a challenge's row on a wider screen,
+    each word over its "+ learn", Down goes from a word to the one under it, Up from a
+    "+ learn" to its own word; on a phone a list of missed words does the same as the
+    solver's, a "+ learn" beside its word counting as on its line."""
+    page = pages.open(server.url + "/solve?board=" + FXIE.replace(" ", "+"), **PHONE)
+    page.wait_for_selector("#words .word")
+    words = page.locator("#words")
+    lines = word_lines(words)
+    assert len(lines) > 6 and len(lines[1]) >= 3, lines  # several words a line at 390 px
+    words.locator(f"button.word[data-word='{lines[1][1][0]}']").focus()
+    for step in range(4):  # down a line each time, though a word is beside on its line
+        line = next(i for i, ws in enumerate(lines) if at_word(page) in [w for w, _ in ws])
+        expected = word_beside(words, page, down=True)
+        assert expected in [w for w, _ in lines[line + 1]], (step, expected)
+        page.keyboard.press("ArrowDown")
+        assert at_word(page) == expected
+    page.keyboard.press("ArrowUp")
+    line = next(i for i, ws in enumerate(lines) if at_word(page) in [w for w, _ in ws])
+    assert line == 4
+    on_line = [w for w, _ in lines[line]]
+    at = on_line.index(at_word(page))
+    page.keyboard.press("ArrowLeft" if at else "ArrowRight")  # along the line
+    assert at_word(page) == on_line[at - 1 if at else 1]
+    page.keyboard.press("Home")
+    assert at_word(page) == lines[0][0][0]
+    page.keyboard.press("ArrowUp")  # no line above the first: it stays
+    assert at_word(page) == lines[0][0][0]
+    page.keyboard.press("End")
+    assert at_word(page) == lines[-1][-1][0]
+    page.keyboard.press("ArrowDown")  # nor below the last
+    assert at_word(page) == lines[-1][-1][0]
+
+    played = get_json(server.url + "/api/solve", {"board": FXIE})["words"]
+    bob = [w["word"] for w in played[:4]]
+    made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": bob})
+    challenge = pages.open(server.url + made["path"])
+    start_challenge(challenge, "ann")
+    end_challenge(challenge, "body[data-phase='results'] .learn-one")
+    row = challenge.locator("#challenge-results tr[data-name='bob'] .word-list")
+    lines = word_lines(row)
+    assert [len(line) for line in lines] == [2, 2], lines  # each over its "+ learn"
+    row.locator("button.word").first.focus()
+    challenge.keyboard.press("ArrowDown")  # not the word beside, nor its "+ learn"
+    assert challenge.evaluate(AT) == ["word", lines[1][0][0]]
+    challenge.keyboard.press("ArrowRight")
+    assert challenge.evaluate(AT) == ["learn", lines[1][0][0]]
+    challenge.keyboard.press("ArrowUp")  # its own word, above it
+    assert challenge.evaluate(AT) == ["word", lines[1][0][0]]
+    challenge.keyboard.press("ArrowUp")
+    assert challenge.evaluate(AT) == ["word", lines[0][0][0]]
+    challenge.set_viewport_size({"width": 390, "height": 844})
+    unfound = challenge.locator("#unfound")
+    lines = word_lines(unfound)
+    assert len(lines[0]) >= 2, lines
+    unfound.locator("button.word").first.focus()
+    challenge.keyboard.press("ArrowRight")
+    assert challenge.evaluate(AT) == ["learn", lines[0][0][0]]
+    expected = word_beside(unfound, challenge, down=True)
+    assert expected in [w for w, _ in lines[1]]
+    challenge.keyboard.press("ArrowDown")
+    assert challenge.evaluate(AT) == ["word", expected]
+
+
 def test_the_solver_s_keys_are_shown_while_the_keyboard_is_in_its_words(
     pages: Pages, server: ServeProcess
 ) -> None:
@@ -965,10 +1085,12 @@ def test_a_missed_list_is_one_tab_stop_with_its_learn_buttons(
     page.keyboard.press("Enter")  # kept
     page.wait_for_selector(f"#play-missed .learn-one.kept[data-word='{words[0]}']")
     assert page.evaluate(AT) == ["learn", words[0]]
-    page.keyboard.press("ArrowDown")
-    assert page.evaluate(AT) == ["word", words[1]]
+    below = word_beside(missed, page, down=True)
+    page.keyboard.press("ArrowDown")  # from "+ learn" to the word under it, on the next line
+    assert page.evaluate(AT) == ["word", below]
+    above = word_beside(missed, page, down=False)
     page.keyboard.press("ArrowUp")
-    assert page.evaluate(AT) == ["word", words[0]]
+    assert page.evaluate(AT) == ["word", above]
     page.keyboard.press("End")
     assert page.evaluate(AT) == ["word", words[-1]]
     page.keyboard.press("Home")
@@ -1049,10 +1171,11 @@ def test_your_own_row_of_a_challenge_s_results_is_one_tab_stop(
     row.locator("button.word").first.focus()
     challenge.keyboard.press("ArrowRight")
     assert challenge.evaluate(AT) == ["word", words[1]]
-    challenge.keyboard.press("ArrowDown")
-    assert challenge.evaluate(AT) == ["word", words[2]]
     challenge.keyboard.press("ArrowLeft")
-    assert challenge.evaluate(AT) == ["word", words[1]]
+    assert challenge.evaluate(AT) == ["word", words[0]]
+    below = word_beside(row, challenge, down=True)
+    challenge.keyboard.press("ArrowDown")
+    assert challenge.evaluate(AT) == ["word", below]
     challenge.keyboard.press("End")
     assert challenge.evaluate(AT) == ["word", words[-1]]
     challenge.keyboard.press("Tab")

@@ -256,7 +256,7 @@ def test_a_row_of_many_words_is_folded_on_a_phone_behind_a_more_button(
     """On a phone each word of the table is a line: a row of twelve words the other player
     found was twelve lines high. Its words past the first three are folded behind a "+9 more"
     button (aria-expanded) that shows them, and "Fewer" folds them again; the row's arrow
-    keys go through the words shown. A wide screen shows them all and no button."""
+    keys go through the words shown."""
     words = [w["word"] for w in get_json(server.url + "/api/solve", {"board": FXIE})["words"]]
     made = make_challenge(server.url, played={"ann": words[:12]})
     bob = players.open(server.url + made["path"], **PHONE)
@@ -282,9 +282,101 @@ def test_a_row_of_many_words_is_folded_on_a_phone_behind_a_more_button(
     assert row.evaluate(SHOWN_WORDS) == words[:3]
     stop = "(row) => row.querySelector('.word-list [tabindex=\"0\"]').dataset.word"
     assert row.evaluate(stop) in words[:3]
-    bob.set_viewport_size({"width": 1280, "height": 800})
+
+
+LINES_SHOWN = """(row) => new Set([...row.querySelectorAll('.word-list > *')]
+  .filter((e) => e.getClientRects().length > 0).map((e) => e.getBoundingClientRect().top)).size"""
+
+
+def test_a_row_of_many_words_is_folded_on_a_wide_screen_too(
+    players: Pages, server: ServeProcess
+) -> None:
+    """At 1280 px a row of many words showed them all, two a line each over its "+ learn":
+    twelve words were six lines, thirty fifteen, the table a screen high. A row is folded
+    after its first three lines at any width, as it lays out there: "+N more" (aria-expanded)
+    shows the rest and "Fewer" folds them; a row of four lines or fewer is shown whole, with
+    no button; the arrow keys go through the words shown; and the lines are counted again
+    when the width changes (at 390 px, a word a line, three words are shown; the keyboard at
+    a word folded away goes to the row's first)."""
+    words = [w["word"] for w in get_json(server.url + "/api/solve", {"board": FXIE})["words"]]
+    made = make_challenge(server.url, played={"ann": words[:12], "cy": words[12:16]})
+    bob = players.open(server.url + made["path"], viewport={"width": 1280, "height": 800})
+    play_challenge(bob, "bob", words[16:18])
+    row = bob.locator("#challenge-results tr[data-name='ann']")
+    more = row.locator("button.fold-more")
+    shown = row.evaluate(SHOWN_WORDS)
+    assert 3 < len(shown) < 12 and shown == words[: len(shown)], shown
+    assert row.evaluate(LINES_SHOWN) == 3
+    assert more.get_attribute("aria-expanded") == "false"
+    assert (more.text_content() or "").strip() == f"+{12 - len(shown)} more words"
+    folded = row.bounding_box()
+    assert folded is not None and folded["height"] < 5 * 52, folded  # six lines: 350 px
+    cy = bob.locator("#challenge-results tr[data-name='cy']")
+    assert cy.evaluate(SHOWN_WORDS) == words[12:16]
+    assert not cy.locator("button.fold-more").is_visible()
+    row.locator("button.word").first.focus()
+    bob.keyboard.press("End")
+    assert bob.evaluate("() => document.activeElement.dataset.word") == shown[-1]
+    more.click()
+    assert more.get_attribute("aria-expanded") == "true"
     assert row.evaluate(SHOWN_WORDS) == words[:12]
-    assert not more.is_visible()
+    more.click()
+    assert row.evaluate(SHOWN_WORDS) == shown
+    row.locator(f"button.word[data-word='{shown[-1]}']").focus()
+    bob.set_viewport_size({"width": 390, "height": 844})
+    bob.wait_for_function(
+        "() => document.querySelector(\"tr[data-name='ann'] .fold-more\").textContent"
+        ".startsWith('+9 more')"
+    )
+    assert row.evaluate(SHOWN_WORDS) == words[:3]
+    # the word the keyboard was at is folded away: the keyboard is at the row's first
+    assert bob.evaluate("() => document.activeElement.dataset.word") == words[0]
+
+
+# the lines (their tops) the last `n` characters of an element's text are shown on
+CODE_LINES = """(link, n) => {
+  const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  while (walker.nextNode()) texts.push(walker.currentNode);
+  const range = document.createRange();
+  let left = n;
+  for (const text of texts.reverse()) {
+    if (left <= 0) break;
+    const take = Math.min(left, text.length);
+    if (left === n) range.setEnd(text, text.length);
+    range.setStart(text, text.length - take);
+    left -= take;
+  }
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0)
+    .map((r) => Math.round(r.top))).size; }"""
+
+
+def test_a_challenge_s_address_wraps_before_its_code_on_a_phone(
+    players: Pages, server: ServeProcess
+) -> None:
+    """On a phone the challenge's address (http://127.0.0.1:PORT/challenge/CODE, longer on a
+    real server's name) wrapped anywhere: at 390 px a code of wide letters had its last
+    letter alone on the next line, misread when typed from the screen (at 320 px, the
+    narrowest phones, any code). It wraps before the code, never inside it, as a room's
+    address does (by a word break: the copied text is the address); so does the link
+    "Challenge a friend" gives after a solo round."""
+    narrow = {**PHONE, "viewport": {"width": 320, "height": 640}}
+    made = make_challenge(server.url, played={"ann": ["fame"]})
+    bob = players.open(server.url + made["path"], **narrow)
+    play_challenge(bob, "bob", ["limb"])
+    share = bob.locator("#share-challenge")
+    assert share.text_content() == server.url + made["path"]
+    code = made["code"]
+    assert share.evaluate(CODE_LINES, len(code)) == 1
+    ann = players.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **narrow)
+    ann.click("#play-start")
+    ann.click("#play-end")
+    ann.fill("#challenge-your-name", "ann")
+    ann.click("#challenge-button")
+    link = ann.locator("#challenge-link")
+    code = link.get_attribute("data-code") or ""
+    assert link.text_content() == f"{server.url}/challenge/{code}"
+    assert link.evaluate(CODE_LINES, len(code)) == 1
 
 
 def test_the_same_name_again_keeps_the_words_for_another_name(

@@ -345,6 +345,20 @@ def test_a_spanish_word_typed_with_its_accents_is_right(pages: Pages, server: Se
     assert stored(page)[0]["learned"] is True
 
 
+def test_an_english_word_typed_with_accents_its_list_lacks_is_right(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """NAIVE, counted in a round typed naïve, was "Not quite" typed so in practice; a
+    Spanish AÑO is still not ANO (ñ is a letter of its own)."""
+    page = words_page(pages, server, [kept("naive", list="en-70", language="en")])
+    on_day(page, "2026-11-29")
+    assert practise_once(page, "Naïve") == (
+        "Right: NAIVE. Again tomorrow: right then too and it is learned."
+    )
+    page = words_page(pages, server, [kept("año", list="es", language="es", board="añox")])
+    assert practise_once(page, "ano").startswith("Not quite: the word is AÑO")
+
+
 def test_a_word_without_a_definition_gets_the_board_as_its_clue(
     pages: Pages, server: ServeProcess
 ) -> None:

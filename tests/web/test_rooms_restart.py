@@ -96,3 +96,32 @@ def test_a_data_directory_that_cannot_be_made_is_one_line(tmp_path: Path) -> Non
     assert finished.returncode == 2
     assert finished.stderr.count("\n") == 1 and "data directory" in finished.stderr
     assert blocker.read_text() == "not a directory"
+
+
+def test_health_says_when_a_restart_would_lose_a_round(tmp_path: Path) -> None:
+    """An operator could not tell when a restart would lose a round being played (its
+    words, its score): `GET /api/health` counts the rooms open, those playing a round and
+    the players connected, so a restart can wait until no round is being played."""
+    clock = RoomClock()
+    with served(rooms_app(tmp_path, clock)) as port:
+
+        def rooms() -> Any:
+            status, health, _ = request(port, "GET", "/api/health")
+            assert status == 200, health
+            return health["rooms"]
+
+        assert rooms() == {"open": 0, "playing": 0, "players": 0}
+        ws_url = f"ws://127.0.0.1:{port}/ws/rooms"
+        with sync_client.connect(ws_url) as ann, sync_client.connect(ws_url) as bob:
+            settings = {"seconds": 60, "rounds": 2, "target": 0}
+            ann.send(json.dumps({"type": "create", "name": "ann", "settings": settings}))
+            code = until(ann, "joined")["code"]
+            bob.send(json.dumps({"type": "join", "code": code, "name": "bob"}))
+            until(bob, "joined")
+            assert rooms() == {"open": 1, "playing": 0, "players": 2}
+            ann.send(json.dumps({"type": "start"}))
+            until(ann, "round_started")
+            assert rooms() == {"open": 1, "playing": 1, "players": 2}
+            clock.now += 61  # the round's time is up: judged, the next one not started
+            until(ann, "results")
+            assert rooms() == {"open": 1, "playing": 0, "players": 2}

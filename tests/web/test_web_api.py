@@ -142,6 +142,31 @@ def test_check_judges_a_word_alone_while_play_remembers_the_round(client: TestCl
     assert [f["points"] for f in played["feedback"]][1] == 0
 
 
+def test_a_word_typed_with_accents_the_list_lacks_is_read_without_them(
+    client: TestClient,
+) -> None:
+    """`naïve` in an English round was "not a word": the list spells it naive. The check
+    (daily, challenges), a solo round and the judge read it so, and say so; a Spanish
+    round keeps its ñ."""
+    board, read = "naiv xxxe xxxx xxxx", "read as NAIVE, without accents"
+    check = client.post("/api/check", json={"board": board, "word": "Naïve"}).json()
+    assert (check["word"], check["status"], check["points"]) == ("naive", "counted", 2)
+    assert check["message"] == read
+    played = client.post("/api/play", json={"board": board, "words": ["naïve", "naive"]}).json()
+    assert [(f["word"], f["status"]) for f in played["feedback"]] == [
+        ("naive", "accepted"),
+        ("naive", "already_found"),
+    ]
+    assert played["feedback"][0]["message"] == read
+    judged = client.post(
+        "/api/judge", json={"board": board, "players": [{"name": "ann", "words": ["NAÏVE"]}]}
+    )
+    verdict = judged.json()["players"][0]["words"][0]
+    assert (verdict["word"], verdict["status"], verdict["message"]) == ("naive", "counted", read)
+    spanish = {"board": "añox xxxx xxxx xxxx", "word": "año", "dictionary": "es"}
+    assert client.post("/api/check", json=spanish).json()["word"] == "año"
+
+
 def test_judge_crosses_off_shared_words(client: TestClient) -> None:
     words = [entry.word for entry in solve(FXIE).words[:3]]
     body = client.post(

@@ -149,17 +149,150 @@ def test_the_timed_rounds_share_one_pending_words_module(client: TestClient, scr
     assert "export class PendingWords" in served.text
 
 
-def test_no_page_script_looks_behind_in_a_regular_expression() -> None:
-    """Safari before 16.4 (an iPhone that stays on iOS 15) throws a SyntaxError on a
-    lookbehind, ``(?<=...)`` or ``(?<!...)``, in a regular expression: My words's practise
-    blanked the word in its clue with one and stopped at its first clue there."""
-    found = [
-        f"{script.name}:{number}"
-        for script in sorted(STATIC.glob("*.js"))
-        for number, line in enumerate(script.read_text(encoding="utf-8").splitlines(), 1)
-        if re.search(r"\(\?<[=!]", line)
+def test_add_from_a_file_lets_an_iphone_pick_a_saved_file(client: TestClient) -> None:
+    """iOS's file picker greys out a file whose type ``accept`` does not list by its MIME
+    type as well as its extension (iOS before 14 reads only the MIME types): My words's "Add
+    from a file" named ``.json`` and ``application/json`` only, so a copy saved or shared as
+    ``.txt`` (Notes, Mail, some downloads) could not be picked from Files. The file is read
+    as text whatever its name (the words in it are JSON)."""
+    html = client.get("/words").text
+    found = re.search(r'<input id="import-file" type="file" accept="([^"]*)"', html)
+    assert found, "no file input for Add from a file"
+    accepted = set(found.group(1).split(","))
+    assert {".json", ".txt", "application/json", "text/plain"} <= accepted, accepted
+
+
+SAFARI_FLOOR = "14"
+"""The oldest Safari the pages run in (iOS 14; docs/web.md, "Browsers"): every page script
+keeps to what it has."""
+
+NEWER_THAN_THE_FLOOR: list[tuple[str, str, str]] = [
+    # (what, the pattern in a script's code, the first Safari with it)
+    ("a regular expression's lookbehind", r"\(\?<[=!]", "16.4"),
+    ("Object.hasOwn", r"\bObject\.hasOwn\b", "15.4"),
+    ("Array/String .at()", r"\.at\(", "15.4"),
+    ("structuredClone", r"\bstructuredClone\b", "15.4"),
+    ("findLast/findLastIndex", r"\.findLast(?:Index)?\(", "15.4"),
+    ("crypto.randomUUID", r"\brandomUUID\(", "15.4"),
+    ("BroadcastChannel", r"\bBroadcastChannel\b", "15.4"),
+    (
+        "the :focus-visible or :has() selector in a query",
+        r"""\.(?:matches|closest|querySelector(?:All)?)\(\s*["'`][^"'`]*:(?:focus-visible|has\()""",
+        "15.4",
+    ),
+    ("an Error's cause", r"\bcause\s*:", "15"),
+    ("a top-level await", r"^(?:await\b|for await\b|(?:const|let|var)\s[^=]*=\s*await\b)", "15"),
+    (
+        "a private class member",
+        r"(?:\.#[A-Za-z_$]|^\s*(?:static\s+)?#[A-Za-z_$][\w$]*\s*[=;(])",
+        "14.1",
+    ),
+    ("a static class field", r"^\s*static\s+[A-Za-z_$][\w$]*\s*=", "14.1"),
+    ("a class static block", r"\bstatic\s*\{", "16.4"),
+    ("WeakRef or FinalizationRegistry", r"\b(?:WeakRef|FinalizationRegistry)\b", "14.1"),
+    ("Intl.Segmenter", r"\bIntl\.Segmenter\b", "14.1"),
+    ("toSorted/toReversed/toSpliced/with", r"\.(?:toSorted|toReversed|toSpliced|with)\(", "16"),
+    ("Object.groupBy/Map.groupBy", r"\b(?:Object|Map)\.groupBy\b", "17.4"),
+    ("Array.fromAsync", r"\bArray\.fromAsync\b", "16.4"),
+    ("Promise.withResolvers", r"\bPromise\.withResolvers\b", "17.4"),
+    ("AbortSignal.timeout/any", r"\bAbortSignal\.(?:timeout|any)\b", "16"),
+    ("isWellFormed/toWellFormed", r"\.(?:is|to)WellFormed\(", "16.4"),
+    (
+        "a Set's union and the like",
+        r"\.(?:union|intersection|symmetricDifference|is(?:Subset|Superset)Of|isDisjointFrom)\(",
+        "17",
+    ),
+    ("form.requestSubmit", r"\.requestSubmit\(", "16"),
+]
+"""What page scripts must not use: each is newer than SAFARI_FLOOR, so a page that used it
+threw there (an iPhone on iOS 15 had no Object.hasOwn nor .at(), and a room's page stopped)."""
+
+
+def script_code(line: str) -> str:
+    """``line`` of a page script without its ``//`` comment (one at the line's start or after a
+    space: a URL's ``https://`` in a string stays)."""
+    return re.sub(r"(?:^|\s)//.*$", "", line)
+
+
+def newer_than_the_floor(text: str) -> list[str]:
+    """Where ``text`` (a page script) uses what Safari SAFARI_FLOOR lacks: "line: what"."""
+    return [
+        f"{number}: {what} (Safari {version})"
+        for number, line in enumerate(text.splitlines(), 1)
+        for what, pattern, version in NEWER_THAN_THE_FLOOR
+        if re.search(pattern, script_code(line))
     ]
-    assert found == [], f"a lookbehind, which Safari before 16.4 cannot read: {found}"
+
+
+def test_the_floor_check_finds_what_safari_14_lacks() -> None:
+    """The check itself: each thing refused is found, and what Safari 14 has is not."""
+    lacking = [
+        "const ok = Object.hasOwn(totals, you);",
+        "const last = names.at(-1);",
+        "const copy = structuredClone(round);",
+        "const end = words.findLast((w) => w.points);",
+        "const id = crypto.randomUUID();",
+        'if (target.matches(":focus-visible")) show();',
+        "const text = clue.replace(/(?<=\\s)cat/g, blank);",
+        'throw new Error("no", { cause: error });',
+        "await start();",
+        "const lists = await fetchWordLists();",
+        "  #count = 0;",
+        "    return this.#count;",
+        "  static LIMIT = 5;",
+        "  static {",
+        "const sorted = words.toSorted();",
+        "const groups = Object.groupBy(words, level);",
+    ]
+    for line in lacking:
+        assert newer_than_the_floor(line), f"not refused: {line}"
+    fine = [
+        "const last = names[names.length - 1];  // not .at(-1): Safari 15.4",
+        "const ok = Object.prototype.hasOwnProperty.call(totals, you);",
+        'asked ??= api("/api/options");',
+        'list.id ||= "words";',
+        'const said = status.replaceAll("_", " ");',
+        'const box = document.querySelector("#board .cube");',
+        "const names = /^(?<word>[a-z]+)$/u.exec(text);",
+        "  const lists = await fetchWordLists();",
+        'const link = "https://example.org/room";',
+        "const colour = '#path-overlay';",
+    ]
+    for line in fine:
+        assert newer_than_the_floor(line) == [], f"refused: {line}"
+
+
+def test_no_page_script_uses_what_safari_14_lacks() -> None:
+    """The page scripts keep to Safari 14 (iOS 14): nothing newer, built-in or syntax. Safari
+    before 16.4 (an iPhone that stays on iOS 15) throws a SyntaxError on a lookbehind,
+    ``(?<=...)`` or ``(?<!...)``, in a regular expression: My words's practise blanked the
+    word in its clue with one and stopped at its first clue there; before 15.4 it has no
+    ``Object.hasOwn`` nor ``.at()``, which a room's results and My words called."""
+    found = [
+        f"{script.name}:{where}"
+        for script in sorted(STATIC.glob("*.js"))
+        for where in newer_than_the_floor(script.read_text(encoding="utf-8"))
+    ]
+    assert found == [], f"newer than Safari {SAFARI_FLOOR}: {found}"
+
+
+def test_a_dialog_is_asked_only_where_the_browser_has_one() -> None:
+    """Safari before 15.4 has no ``<dialog>`` (no ``showModal``): a page that opens one asks
+    first whether the browser has it, and the style hides a closed one there (an unknown
+    element is shown like any other)."""
+    for script in sorted(STATIC.glob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        if ".showModal(" in text:
+            assert re.search(r'typeof \w+\.showModal !== "function"', text), script.name
+    style = (STATIC / "style.css").read_text(encoding="utf-8")
+    assert "dialog:not([open]) { display: none; }" in style
+
+
+def test_the_style_keeps_to_safari_14_s_properties() -> None:
+    """``inset`` (Safari 14.1) is written as its four sides: on Safari 14 the board's path
+    overlay and a die's flash were placed without it."""
+    style = (STATIC / "style.css").read_text(encoding="utf-8")
+    assert re.findall(r"(?:^|[;{\s])inset\s*:", style) == []
 
 
 @pytest.mark.parametrize("path", PAGES)

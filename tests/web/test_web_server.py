@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import http.client
 import json
 import logging
 import socket
@@ -247,3 +248,98 @@ def test_the_server_s_own_warnings_and_errors_are_timestamped_lines_on_stderr(
     err = capsys.readouterr().err
     expected = rf"{stamp} ERROR the results of room AB2 were not stored\n{stamp} WARNING cannot"
     assert re.match(expected + r" accept connections\n$", err), err
+
+
+def test_the_access_log_writes_an_ipv6_client_in_brackets() -> None:
+    """A client on IPv6 was logged as ``::1:54321``, its port not told from its address:
+    it is ``[::1]:54321``, as servers write it, for a request and a room WebSocket alike."""
+    from websockets.sync.client import connect
+
+    from boggle.web.server import ACCESS_LINE, AccessLine
+
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        pytest.skip("this machine has no IPv6 loopback")
+    access = logging.getLogger("uvicorn.access")
+    saved = {name: logging.getLogger(name).__dict__.copy() for name in ("uvicorn.access",)}
+    lines: list[str] = []
+
+    class Lines(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(self.format(record))
+
+    handler = Lines()
+    handler.setFormatter(AccessLine(fmt=ACCESS_LINE, use_colors=False))
+    try:
+        with serving(create_app(WebConfig(preload=False)), host="::1", access_log=True) as (
+            port,
+            _,
+        ):
+            access.addHandler(handler)
+            connection = http.client.HTTPConnection("::1", port, timeout=HANG_SECONDS)
+            connection.request("GET", "/api/health")
+            assert connection.getresponse().status == 200
+            connection.close()
+            with connect(f"ws://[::1]:{port}/ws/rooms", open_timeout=HANG_SECONDS):
+                pass
+            deadline = time.monotonic() + HANG_SECONDS
+            while len(lines) < 3 and time.monotonic() < deadline:
+                time.sleep(0.05)
+    finally:
+        access.removeHandler(handler)
+        for name, state in saved.items():
+            logging.getLogger(name).__dict__.update(state)
+    assert len(lines) == 3, lines
+    for line, answer in zip(lines, ("/api/health", "/ws/rooms", "/ws/rooms"), strict=True):
+        assert f' "GET {answer} HTTP/1.1" ' in line, lines
+        assert " [::1]:" in line and " ::1:" not in line, lines
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "client"),
+    [
+        (["192.0.2.1"], "198.51.100.9", "127.0.0.1"),  # not from a proxy it believes
+        ([], "198.51.100.9", "127.0.0.1"),  # --forwarded-allow-ips none
+        (["127.0.0.1"], "198.51.100.9", "198.51.100.9"),  # from the proxy: believed
+        # a client's own header, the proxy's appended after it: the proxy's is believed
+        (["127.0.0.1"], "203.0.113.5, 198.51.100.9", "198.51.100.9"),
+    ],
+    ids=["other-proxy", "none", "loopback-proxy", "appended"],
+)
+def test_a_forwarded_address_is_believed_only_from_a_proxy_named(
+    proxies: list[str], forwarded: str, client: str
+) -> None:
+    """A client that is not a proxy the server believes (`--forwarded-allow-ips`) cannot
+    name its own address in X-Forwarded-For: the address it connects from is the one the
+    server knows (its limits by address, the access log); from a proxy believed, the
+    address the proxy adds last is the client's, whatever the client sent before it."""
+    from boggle.web.server import ACCESS_LINE, AccessLine
+
+    access = logging.getLogger("uvicorn.access")
+    saved = access.__dict__.copy()
+    lines: list[str] = []
+
+    class Lines(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(self.format(record))
+
+    handler = Lines()
+    handler.setFormatter(AccessLine(fmt=ACCESS_LINE, use_colors=False))
+    app = create_app(WebConfig(preload=False))
+    try:
+        with serving(app, access_log=True, proxies=proxies) as (port, _):
+            access.addHandler(handler)
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG_SECONDS)
+            connection.request("GET", "/api/health", headers={"X-Forwarded-For": forwarded})
+            assert connection.getresponse().status == 200
+            connection.close()
+            deadline = time.monotonic() + HANG_SECONDS
+            while not lines and time.monotonic() < deadline:
+                time.sleep(0.05)
+    finally:
+        access.removeHandler(handler)
+        access.__dict__.update(saved)
+    assert len(lines) == 1, lines
+    assert f" {client}:" in lines[0] and '"GET /api/health HTTP/1.1" 200' in lines[0], lines

@@ -233,8 +233,9 @@ def iter_lines(
     characters is cut to ``max_line + 1`` (whoever reads it refuses it) and the
     rest of it skipped.  Refused with ``error``: not a regular file, binary
     (:func:`looks_binary`, or a control character in its first bytes as :func:`text_file`
-    finds; not without ``refuse_binary``: typed words, a NUL among them one bad word, not a
-    lost round), a damaged gzip file.
+    finds, or a NUL or another ASCII control byte further on, where it comes, its line
+    named: :func:`refuse_control_bytes`; not without ``refuse_binary``: typed words, a NUL
+    among them one bad word, not a lost round), a damaged gzip file.
     """
     import gzip  # here, not at the top: a solve with a cached list reads no file
 
@@ -260,6 +261,9 @@ def iter_lines(
                 raise error(f"{what} {quoted(shown)} {binary_reason(head)}")
             # binary data with no NUL in its first bytes: one line, not each line a bad one
             _refuse_control(head, f"{what} {quoted(shown)}", error, head=True)
+            # and binary data further on (a NUL or a control byte past the first bytes):
+            # the same line, where it is found, not each line a bad one
+            stream = _ControlBytesRefused(stream, f"{what} {quoted(shown)}", error)  # type: ignore[assignment]
         yield from _read_lines(stream, max_line)
     except (gzip.BadGzipFile, EOFError, zlib.error):
         raise error(f"{what} {quoted(shown)} is a damaged gzip file") from None
@@ -268,6 +272,73 @@ def iter_lines(
     finally:
         if not from_stdin:
             raw.close()
+
+
+CONTROL_BYTES = b"[\x00-\x08\x0e-\x1f\x7f]"
+"""The bytes no text file holds in any encoding read (UTF-8, Latin-1): an ASCII control
+character but a tab, a line end, a vertical tab or a form feed (never part of a UTF-8
+character, so looked for in bytes, a block at a time)."""
+
+
+_NOT_CONTROL = bytes(set(range(256)) - set(range(0x09)) - set(range(0x0E, 0x20)) - {0x7F})
+
+_ASCII = bytes(range(0x80))
+_LEAD_AND_LATIN = bytes(range(0xC0, 0x100))
+
+
+def refuse_control_bytes(
+    data: bytes, shown: str, error: type[BoggleError] = BoggleError, first_line: int = 1
+) -> None:
+    """``error`` naming the first of :data:`CONTROL_BYTES` in ``data`` and its line (the
+    first of ``data`` is ``first_line``), when it holds one.
+
+    >>> refuse_control_bytes(b"fame\\nlime\\n", "word list 'w'")
+    >>> refuse_control_bytes(b"fame\\nli\\x00me\\n", "word list 'w'", first_line=70_000)
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: word list 'w' is not a text file (it has the control byte \
+0x00 on line 70,001); give a text file
+    """
+    if not data.translate(None, _NOT_CONTROL):  # no control byte: the common case, fast
+        return
+    import re  # here: the start of a command that reads no file imports no more than it did
+
+    if found := re.search(CONTROL_BYTES, data):
+        line = first_line + data.count(b"\n", 0, found.start())
+        byte = f"byte 0x{data[found.start()]:02x} on line {line:,}"
+        raise error(f"{shown} is not a text file (it has the control {byte}); give a text file")
+
+
+def plain_text(data: bytes, shown: str, error: type[BoggleError] = BoggleError) -> str:
+    """The text of a word list or a round file read whole (:func:`read_file`), UTF-8 else
+    Latin-1 (:func:`decoded_text`), refused where it holds a NUL or another ASCII control
+    byte (:func:`refuse_control_bytes`), wherever it is; the bytes 0x80 to 0x9f of a
+    Windows-1252 file (a curly quote, ``œ``) are not refused: read as Latin-1, its words with them
+    are dropped as before.
+
+    >>> plain_text("cœur\\n".encode("cp1252"), "word list 'fr.txt'")
+    'c\\x9cur\\n'
+    """
+    refuse_control_bytes(data, shown, error)
+    return decoded_text(data, shown, error)
+
+
+class _ControlBytesRefused:
+    """A binary stream read a block at a time (``read1``) whose blocks are looked at for
+    :data:`CONTROL_BYTES` (:func:`refuse_control_bytes`), their lines counted."""
+
+    def __init__(self, stream: BinaryIO, shown: str, error: type[BoggleError]) -> None:
+        self._read = getattr(stream, "read1", stream.read)
+        self.shown, self.error = shown, error
+        self.line = 1
+
+    def read1(self, size: int = -1) -> bytes:
+        block: bytes = self._read(size)
+        refuse_control_bytes(block, self.shown, self.error, self.line)
+        self.line += block.count(b"\n")
+        return block
+
+    read = read1
 
 
 def _read_lines(stream: BinaryIO, max_line: int, block_size: int = SNIFF_BYTES) -> Iterator[str]:
@@ -323,10 +394,11 @@ def _decoded_lines(data: bytes, max_line: int) -> list[str]:
 
 
 def text_file(data: bytes, shown: str, error: type[BoggleError] = BoggleError) -> str:
-    """The text of a file read whole (:func:`read_file`): UTF-8, else Latin-1; refused with
-    ``error`` when it holds a control character no text file holds (any but a tab, a line
-    end, a vertical tab or a form feed: binary data with no NUL in its first bytes, read as
-    Latin-1, or gzip data that unpacked to binary), in one line naming the first.
+    """The text of a file read whole (:func:`read_file`): UTF-8, else Latin-1
+    (:func:`decoded_text`); refused with ``error`` when it holds a control character no text
+    file holds (any but a tab, a line end, a vertical tab or a form feed: binary data with no
+    NUL in its first bytes, read as Latin-1, or gzip data that unpacked to binary), in one
+    line naming the first and its line, wherever it is.
 
     >>> text_file("caña\\n".encode("latin-1"), "board file 'b.txt'")
     'caña\\n'
@@ -334,33 +406,73 @@ def text_file(data: bytes, shown: str, error: type[BoggleError] = BoggleError) -
     Traceback (most recent call last):
       ...
     boggle.model.errors.BoggleError: board file 'b.png' is not a text file (it has the control \
-byte 0x89); give a text file
+byte 0x89 on line 1); give a text file
     """
     return _refuse_control(data, shown, error)
+
+
+def decoded_text(data: bytes, shown: str, error: type[BoggleError] = BoggleError) -> str:
+    """``data`` decoded: UTF-8, else (no byte of it a UTF-8 character past ASCII) Latin-1;
+    ``error`` naming the line of the first byte that is not UTF-8 when others are (a UTF-8
+    file with a stray byte, or two files of two encodings put together: read as Latin-1, its
+    UTF-8 letters would all be others, "aÃ±o" for "año", and its words silently lost).
+
+    >>> decoded_text("año\\n".encode(), "f"), decoded_text("año\\n".encode("latin-1"), "f")
+    ('año\\n', 'año\\n')
+    >>> decoded_text(b"a\\xc3\\xb1o\\nz\\xffz\\n", "word list 'f'")
+    Traceback (most recent call last):
+      ...
+    boggle.model.errors.BoggleError: word list 'f' is not UTF-8 on line 2 (the byte 0xff), yet \
+has UTF-8 text; save it all as UTF-8
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        first = problem.start
+    # a UTF-8 character past ASCII is a lead byte then continuation bytes (0x80 to 0xbf),
+    # which a Latin-1 word list seldom has (its letters are 0xc0 to 0xff): looked for only
+    # then; each byte that is not UTF-8 is one character, so a character made of several
+    # bytes makes the text shorter than the bytes
+    has_continuation = bool(data.translate(None, _ASCII).translate(None, _LEAD_AND_LATIN))
+    if has_continuation and len(data.decode("utf-8", "surrogateescape")) < len(data):
+        line = data.count(b"\n", 0, first) + 1
+        raise error(
+            f"{shown} is not UTF-8 on line {line:,} (the byte 0x{data[first]:02x}), yet has "
+            "UTF-8 text; save it all as UTF-8"
+        )
+    return data.decode("latin-1")
 
 
 def _refuse_control(
     data: bytes, shown: str, error: type[BoggleError], *, head: bool = False
 ) -> str:
     """:func:`text_file` of ``data``, or, with ``head``, of the first bytes of a longer file
-    (a character cut at their end is not read as Latin-1 for it).
+    (a character cut at their end is not read as Latin-1 for it, nor one cut there taken
+    for a byte that is not UTF-8).
 
     >>> _refuse_control("ñ".encode()[:1], "f", BoggleError, head=True)
     ''
     """
-    try:
-        text = data.decode("utf-8")
-        latin_1 = False
-    except UnicodeDecodeError as problem:
-        if head and problem.reason == "unexpected end of data":
-            return _refuse_control(data[: problem.start], shown, error)
-        text, latin_1 = data.decode("latin-1"), True
+    if head:  # the lines of a file read a block at a time are decoded line by line
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as problem:
+            if problem.reason == "unexpected end of data":
+                return _refuse_control(data[: problem.start], shown, error, head=True)
+            text = data.decode("latin-1")
+    else:
+        text = decoded_text(data, shown, error)
+    latin_1 = len(text) == len(data) and not data.isascii()
     import re  # here: the start of a command that reads no file imports no more than it did
 
     if control := re.search("[\x00-\x08\x0e-\x1f\x7f-\x9f]", text):
         code = ord(control.group())
         what = f"byte 0x{code:02x}" if code < 0x80 or latin_1 else f"character U+{code:04X}"
-        raise error(f"{shown} is not a text file (it has the control {what}); give a text file")
+        line = text.count("\n", 0, control.start()) + 1
+        raise error(
+            f"{shown} is not a text file (it has the control {what} on line {line:,}); "
+            "give a text file"
+        )
     return text
 
 

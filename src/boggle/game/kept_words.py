@@ -29,6 +29,7 @@ import sys
 from pathlib import Path
 
 from boggle.files.cache import write_atomic
+from boggle.files.inputs import open_regular
 from boggle.model.errors import BoggleError
 
 TYPE_CHECKING = False
@@ -56,6 +57,7 @@ SPREAD_PER_DAY = 20
 spreads them."""
 
 LEVELS = ("common", "standard", "obscure")
+"""A word's levels, the most common first (two entries of one word keep the first of theirs)."""
 
 MOST_FILE_BYTES = 1_000_000
 """The largest file read (300 words take about 50 kB)."""
@@ -186,15 +188,16 @@ def _entry(raw: object) -> KeptWord | None:
         return None
     listed = raw.get("list")
     language = raw.get("language")
-    if not isinstance(language, str) and isinstance(listed, str):  # stored before languages:
-        named = re.fullmatch(r"([a-z]{2,3})(?:-\d+)?", listed)  # en-70 is English, es Spanish
-        language = named.group(1) if named else None
+    if not isinstance(language, str) or not re.fullmatch(r"[a-z]{2,3}", language):
+        # none (stored before languages) or not a code: its list's, as My words reads it
+        named = re.fullmatch(r"([a-z]{2,3})(?:-\d+)?", listed) if isinstance(listed, str) else None
+        language = named.group(1) if named else None  # en-70 is English, es Spanish
     points = raw.get("points")
     streak = raw.get("streak")
     return KeptWord(
         word=word,
         list=listed[:64] if isinstance(listed, str) else None,
-        language=language if isinstance(language, str) and language.isalpha() else None,
+        language=language,
         points=points if type(points) is int and points >= 0 else 0,
         level=raw.get("level") if raw.get("level") in LEVELS else None,
         board=raw["board"][:200] if isinstance(raw.get("board"), str) else "",
@@ -207,12 +210,13 @@ def _entry(raw: object) -> KeptWord | None:
 
 def merged(words: Iterable[KeptWord]) -> list[KeptWord]:
     """``words`` with the entries of one word and language made one, in place of the first:
-    the progress of the one further on (learned, then right answers in a row), the day
-    first kept, the most points.
+    the progress of the one further on (learned, then right answers in a row; the first on a
+    tie), with its list, board and due day, the day first kept, the most points and the most
+    common level, as My words merges them (``combined`` in ``learn.js``).
 
-    >>> [w.list for w in merged([KeptWord("fame", "en-70", "en"),
+    >>> [(w.list, w.level) for w in merged([KeptWord("fame", "en-70", "en", level="common"),
     ...                          KeptWord("fame", "en-80", "en", learned=True)])]
-    ['en-80']
+    [('en-80', 'common')]
     """
     out: list[KeptWord] = []
     at: dict[tuple[str, str], int] = {}
@@ -225,10 +229,12 @@ def merged(words: Iterable[KeptWord]) -> list[KeptWord]:
         first = out[at[key]]
         ahead = max((first, entry), key=lambda e: (e.learned, e.streak))  # the first on a tie
         dates = sorted(d for d in (first.date, entry.date) if d)
+        levels = sorted((e.level for e in (first, entry) if e.level in LEVELS), key=LEVELS.index)
         out[at[key]] = replace(
             ahead,
             language=first.language or entry.language,
             points=max(first.points, entry.points),
+            level=levels[0] if levels else None,
             date=dates[0] if dates else "",
         )
     return out
@@ -310,25 +316,59 @@ def load_words(path: Path, day: str) -> list[KeptWord]:
     return [] if text is None else read_words(text, day, str(path))
 
 
-def _file_text(path: Path, missing_ok: bool, after: str = "") -> str | None:
-    """The text of ``path`` (``""`` when it is not UTF-8), ``None`` when it is missing and
-    ``missing_ok``; :class:`KeptWordsError`, its line ending in ``after``, when it cannot be
-    read or is too large."""
+_STANDARD_INPUT = "standard input"
+"""How a file named ``-`` (standard input, :func:`add_from_file`) is named in a message."""
+
+
+def _shown(path: Path | str) -> str:
+    """``path`` as a message names it: ``-`` is standard input."""
+    return _STANDARD_INPUT if str(path) == "-" else str(path)
+
+
+def _missing(path: Path) -> bool:
+    """Whether nothing is at ``path`` (a link to nothing too)."""
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MOST_FILE_BYTES + 1)
+        os.stat(path)
     except FileNotFoundError:
-        if missing_ok:
-            return None
-        raise KeptWordsError(f"cannot read {path}: no such file{after}") from None
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
+def _file_text(path: Path | str, missing_ok: bool, after: str = "") -> str | None:
+    """The text of ``path`` (``-``: standard input; ``""`` when it is not UTF-8), ``None``
+    when it is missing and ``missing_ok``; :class:`KeptWordsError`, its line ending in
+    ``after``, when it cannot be read, is not a regular file (a directory, a FIFO, which is
+    never waited on, a device) or is too large."""
+    path = _shown(path) if str(path) == "-" else Path(path)
+    try:
+        if isinstance(path, str):
+            stdin = sys.stdin
+            raw = getattr(stdin, "buffer", None)
+            if raw is not None:
+                data = bytes(raw.read(MOST_FILE_BYTES + 1))
+            else:  # a text stream without bytes (a test's), or none at all
+                data = (stdin.read(MOST_FILE_BYTES + 1) if stdin else "").encode()
+        else:
+            try:
+                handle = open_regular(path, "file of kept words", KeptWordsError)
+            except KeptWordsError as error:
+                if _missing(path):
+                    if missing_ok:
+                        return None
+                    raise KeptWordsError(f"cannot read {path}: no such file{after}") from None
+                raise KeptWordsError(f"{error}{after}") from None
+            with handle:
+                data = handle.read(MOST_FILE_BYTES + 1)
     except OSError as error:
         raise KeptWordsError(f"cannot read {path}: {error.strerror or error}{after}") from None
     if len(data) > MOST_FILE_BYTES:
         raise KeptWordsError(
             f"{path} is larger than {MOST_FILE_BYTES:,} bytes: not a file of kept words{after}"
         )
-    try:
-        return data.decode("utf-8")
+    try:  # a byte order mark (Notepad's) as My words reads it: none
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         return ""
 
@@ -352,8 +392,9 @@ class Added:
     """The file's words that did not fit (:data:`MOST_KEPT`)."""
 
 
-def add_from_file(kept: list[KeptWord], source: Path, day: str) -> Added:
-    """The words of the file ``source`` (one My words or ``boggle words`` saved) added to
+def add_from_file(kept: list[KeptWord], source: Path | str, day: str) -> Added:
+    """The words of the file ``source`` (one My words or ``boggle words`` saved; ``-``:
+    standard input, read whole, with the same checks) added to
     ``kept`` as My words' "Add from a file" adds them: those not kept already (the same word
     of the same language) after those kept, as many as fit in :data:`MOST_KEPT`; a word kept
     already keeps its entry (its right answers, whether it is learned); an old file's words
@@ -372,10 +413,10 @@ def add_from_file(kept: list[KeptWord], source: Path, day: str) -> Added:
     text = _file_text(source, missing_ok=False, after=nothing)
     assert text is not None
     try:
-        found = read_words(text, day, str(source), kept)
+        found = read_words(text, day, _shown(source), kept)
     except KeptWordsError:
         raise KeptWordsError(
-            f"{source} is not a file of kept words (JSON with version {FILE_VERSION} and "
+            f"{_shown(source)} is not a file of kept words (JSON with version {FILE_VERSION} and "
             f"words, as My words' Save to a file writes){nothing}"
         ) from None
     is_kept = kept_already(kept)
@@ -415,6 +456,75 @@ def save_words(path: Path, words: Iterable[KeptWord]) -> None:
         write_atomic(path, words_text(words).encode("utf-8"))
     except OSError as error:
         raise KeptWordsError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def typed_is(entry: KeptWord, typed: str) -> bool:
+    """Whether ``typed`` is ``entry``'s word as a round of its language reads typing
+    (:func:`~boggle.game.words.typed_word`): any case, spelled as its list spells it (the
+    Spanish list's ``aerea`` typed ``Aérea``, German ``strasse`` typed ``Straße``), and an
+    English word with accents its lists have no letter for (``naive`` typed ``naïve``); a
+    letter of the language's own (Spanish ``ñ``) still counts.
+
+    >>> typed_is(KeptWord("aerea", "es", "es"), "Aérea"), typed_is(KeptWord("naive"), "NAÏVE")
+    (True, True)
+    >>> typed_is(KeptWord("año", "es", "es"), "ano"), typed_is(KeptWord("ano", "es", "es"), "año")
+    (False, False)
+    """
+    import unicodedata
+
+    from boggle.model.letters import lower_letters, typed_letters
+    from boggle.wordlists.spelling import PROFILES
+
+    word = lower_letters(typed_letters(typed.strip()))
+    profile = PROFILES.get(entry.language or "en", PROFILES["en"])  # a file's odd code: English
+    folded = profile.fold(word)
+    if entry.word in (word, folded):
+        return True
+    if profile.code != "en" or folded.isascii() or not entry.word.isascii():
+        return False
+    bare = "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
+    return bare == entry.word  # English lists are a-z: naïve is their naive
+
+
+def written_forms(words: Iterable[KeptWord]) -> dict[str, Mapping[str, tuple[str, ...]]]:
+    """How their languages write the kept words that their lists fold (the Spanish list's
+    ``aerea`` is ``aérea``), by list: the written forms of each bundled or installed list of
+    ``words`` whose language folds its words; a list that cannot be read (a file's, a system
+    list not installed here) gives none.
+
+    >>> forms = written_forms([KeptWord("aerea", "es", "es"), KeptWord("fame", "en-70", "en")])
+    >>> forms["es"]["aerea"], list(forms)
+    (('aérea',), ['es'])
+    """
+    from boggle.wordlists.loading import load_lexicon
+    from boggle.wordlists.sources import find_list
+    from boggle.wordlists.spelling import PROFILES
+
+    forms: dict[str, Mapping[str, tuple[str, ...]]] = {}
+    for name in dict.fromkeys(w.list for w in words if w.list and w.language in PROFILES):
+        try:
+            source = find_list(name)
+            profile = PROFILES.get(source.language or "en", PROFILES["en"])
+            if source.kind != "file" and (profile.fold_accents or profile.replace):
+                forms[name] = load_lexicon(name).written_forms()
+        except BoggleError:  # a system list not installed here: the words as kept
+            continue
+    return forms
+
+
+def shown_word(entry: KeptWord, forms: Mapping[str, Mapping[str, tuple[str, ...]]]) -> str:
+    """``entry``'s word as a report shows it: in capitals, with how its language writes it
+    where its list folds it (``forms``: :func:`written_forms`), as a round's report does.
+
+    >>> aerea = KeptWord("aerea", "es", "es")
+    >>> shown_word(aerea, {"es": {"aerea": ("aérea",)}}), shown_word(aerea, {})
+    ('AEREA (aérea)', 'AEREA')
+    """
+    from boggle.model.letters import upper_letters
+
+    written = forms.get(entry.list or "", {}).get(entry.word, ())
+    shown = upper_letters(entry.word)
+    return f"{shown} ({' / '.join(written)})" if written else shown
 
 
 def answered(entry: KeptWord, right: bool, day: str) -> KeptWord:
@@ -465,7 +575,10 @@ __all__ = [
     "next_time",
     "read_words",
     "save_words",
+    "shown_word",
     "today",
+    "typed_is",
     "words_file",
     "words_text",
+    "written_forms",
 ]

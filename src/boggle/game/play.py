@@ -113,15 +113,20 @@ class PlaySession:
         >>> session = PlaySession(board, solve(board, Lexicon.from_words(["fame"])))
         >>> session.submit("fame").points, session.submit("ax").status, session.found
         (1, 'too_short', ['fame'])
+
+        Accents the list has no letter for are dropped, and the feedback says so:
+
+        >>> session.submit("Fâme").message
+        'read as FAME, without accents'
         """
         check = check_word(entry, self.board, self.solution.lexicon, self.rules, self.solution)
         if check.status is Status.INVALID:
             return Feedback(check.word, "invalid", message=check.message)
         if check.word in self.found:
-            return Feedback(check.word, "already_found")
+            return Feedback(check.word, "already_found", message=check.message)
         if check.status is Status.COUNTED:
             self.found.append(check.word)
-            return Feedback(check.word, "accepted", check.points)
+            return Feedback(check.word, "accepted", check.points, check.message)
         return Feedback(check.word, _FEEDBACK[check.status], message=check.message)
 
     @property

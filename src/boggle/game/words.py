@@ -10,16 +10,18 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
+from unicodedata import combining
 
 from boggle.model.board import Board, Cell
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError, JudgeError
-from boggle.model.letters import lower_letters, not_text, typed_letters
+from boggle.model.letters import lower_letters, not_text, typed_letters, upper_letters
 from boggle.model.rules import Rules
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.spelling import fold_board, lexicon_profile
@@ -220,11 +222,42 @@ def typed_word(entry: str, lexicon: Lexicon | None = None) -> str:
 
     >>> typed_word("\\uff23\\uff21\\uff34"), typed_word("İT")
     ('cat', 'it')
+
+    An accented letter that no word of ``lexicon`` uses is its base letter, so no word is
+    lost to an accent the list cannot hold: ``café`` in an English round is ``cafe``, as an
+    English dictionary writes it; a letter of the list's alphabet stays (Spanish ``ñ``,
+    Polish ``ż``):
+
+    >>> typed_word("Café", Lexicon.from_words(["cafe"])), typed_word("café")
+    ('cafe', 'café')
+    >>> typed_word("NAÏVE", Lexicon.from_words(["naïve", "cafe"]))
+    'naïve'
     """
+    return _reading(entry, lexicon)[0]
+
+
+def _reading(entry: str, lexicon: Lexicon | None) -> tuple[str, str]:
+    """:func:`typed_word`'s word, and what a verdict says of it when accents the list holds
+    no letter for were dropped (``read as CAFE, without accents``), else ``""``."""
     word = lower_letters(typed_letters(entry.strip()))
-    if lexicon is None or lexicon.language in (None, "en"):
-        return word
-    return lexicon_profile(lexicon).fold(word)
+    if lexicon is None:
+        return word, ""
+    if lexicon.language not in (None, "en"):
+        word = lexicon_profile(lexicon).fold(word)
+    if word.isascii():
+        return word, ""
+    alphabet = lexicon.alphabet
+    letters = []
+    for letter in word:
+        if letter.isascii() or letter in alphabet:
+            letters.append(letter)
+        else:  # its base letter; a letter with none (ø, ß) stays
+            bare = "".join(c for c in unicodedata.normalize("NFD", letter) if not combining(c))
+            letters.append(bare if bare.isalpha() else letter)
+    folded = "".join(letters)
+    if folded == word:
+        return word, ""
+    return folded, f"read as {upper_letters(folded)}, without accents"
 
 
 @dataclass(frozen=True)
@@ -268,7 +301,7 @@ def check_word(
     """
     if not isinstance(entry, str):
         raise JudgeError(f"a word typed must be text, got {entry!r} ({type(entry).__name__})")
-    word = typed_word(entry, lexicon)
+    word, read = _reading(entry, lexicon)
     if not word:
         return WordCheck(entry, word, Status.INVALID, message="empty line")
     if problem := not_text(word):
@@ -287,11 +320,11 @@ def check_word(
             word,
             Status.TOO_SHORT,
             in_dictionary=in_dictionary,
-            message=f"shorter than {rules.min_length} letters",
+            message=_with(f"shorter than {rules.min_length} letters", read),
         )
     if board is None:
         status = Status.UNCHECKED if in_dictionary else Status.NOT_A_WORD
-        return WordCheck(entry, word, status, in_dictionary=in_dictionary)
+        return WordCheck(entry, word, status, in_dictionary=in_dictionary, message=read)
     if lexicon.language not in (None, "en"):
         board = fold_board(board, lexicon)  # as the word: an accent the language plays without
     if (
@@ -310,7 +343,14 @@ def check_word(
             status = Status.NOT_ON_BOARD if in_dictionary else Status.NOT_A_WORD
             return WordCheck(entry, word, status, in_dictionary=in_dictionary, message=str(error))
     if path is None:
-        return WordCheck(entry, word, Status.NOT_ON_BOARD, in_dictionary=in_dictionary)
+        return WordCheck(
+            entry, word, Status.NOT_ON_BOARD, in_dictionary=in_dictionary, message=read
+        )
     if not in_dictionary:
-        return WordCheck(entry, word, Status.NOT_A_WORD, path, in_dictionary)
-    return WordCheck(entry, word, Status.COUNTED, path, True, points=rules.points(word))
+        return WordCheck(entry, word, Status.NOT_A_WORD, path, in_dictionary, message=read)
+    return WordCheck(entry, word, Status.COUNTED, path, True, read, rules.points(word))
+
+
+def _with(message: str, read: str) -> str:
+    """Two notes of a verdict in one: ``shorter than 3 letters; read as ...``."""
+    return f"{message}; {read}" if read else message

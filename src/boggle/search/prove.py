@@ -198,12 +198,18 @@ def estimate_cost(
             wall_left = budget * ESTIMATE_WALL_FACTOR - (time.monotonic() - started)
             if cpu_left <= 0 or wall_left <= 0:
                 break
-            armed[0] = timed
-            for (timer, _), left in zip(boxes, (cpu_left, wall_left), strict=False):
-                signal.setitimer(timer, left)
             began = time.thread_time()
+            # The signal may land between any two steps from the arming on (a box of a few
+            # microseconds left fires at once): every step until it is disarmed again is
+            # inside the ``try`` that takes it as the class cut.
             try:
-                results.append(prover.run(task))
+                try:
+                    armed[0] = timed
+                    for (timer, _), left in zip(boxes, (cpu_left, wall_left), strict=False):
+                        signal.setitimer(timer, left)
+                    results.append(prover.run(task))
+                finally:
+                    armed[0] = False
             except _OutOfTime:
                 costs.append(time.thread_time() - began)
                 at_least = True
@@ -211,7 +217,6 @@ def estimate_cost(
             except BoggleError:
                 pass  # too many boards: the proof itself says so
             finally:
-                armed[0] = False
                 for timer, _ in boxes:
                     signal.setitimer(timer, 0)
             costs.append(time.thread_time() - began)

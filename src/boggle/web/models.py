@@ -325,6 +325,10 @@ class HealthResponse(BaseModel):
     results: dict[str, Any] | None = None
     """The rooms' results file: saving (ok or failing), error, failing_since, held, lost,
     bytes (on disk), keep_days (see ``ResultStore.health``)."""
+    rooms: dict[str, int] | None = None
+    """The rooms open (``open``), those playing a round (``playing``: a round being played
+    or judged, lost if the server stopped now) and the players connected (``players``): an
+    operator restarts when ``playing`` is 0 (see ``RoomService.counts``)."""
 
 
 class LimitsBody(BaseModel):

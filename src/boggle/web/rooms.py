@@ -533,6 +533,17 @@ class RoomService:
         threads would only take the GIL from the event loop that answers the words."""
         return concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="boggle-judge")
 
+    def counts(self) -> dict[str, int]:
+        """The rooms open, those playing a round (being played or judged: lost if the server
+        stopped now) and the players connected, for ``GET /api/health``."""
+        rooms = list(self.hub.rooms.values())
+        playing = (Phase.PLAYING, Phase.JUDGING)
+        return {
+            "open": len(rooms),
+            "playing": sum(room.phase in playing for room in rooms),
+            "players": sum(p.connected for room in rooms for p in room.players.values()),
+        }
+
     async def close_all(self) -> tuple[int, int]:
         """The server is stopping: every open room is closed, its connected players told
         why (a ``closed`` message, after which the page offers to create a room rather than

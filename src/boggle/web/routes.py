@@ -477,7 +477,8 @@ async def health(context: Context, request: Request) -> JSONResponse:
     ``"saturated"`` with status 503 while one has none (work is stopped when it runs out
     of time, so this passes); ``"degraded"`` (status 200: rooms still play) while the
     rooms' results cannot be saved.  ``results`` says how saving goes and the results
-    file's size on disk."""
+    file's size on disk; ``rooms``, the rooms open, playing a round and their players
+    connected (a restart when none is playing loses no round)."""
     workers = {pool.name: pool.status() for pool in context.pools}
     saturated = any(entry["saturated"] for entry in workers.values())
     rooms = getattr(request.app.state, "rooms", None)
@@ -485,5 +486,8 @@ async def health(context: Context, request: Request) -> JSONResponse:
     status: Literal["ok", "saturated", "degraded"] = "saturated" if saturated else "ok"
     if not saturated and results is not None and results["saving"] != "ok":
         status = "degraded"
-    body = HealthResponse(status=status, engine=default_engine(), workers=workers, results=results)
+    counts = None if rooms is None else rooms.counts()
+    body = HealthResponse(
+        status=status, engine=default_engine(), workers=workers, results=results, rooms=counts
+    )
     return JSONResponse(body.model_dump(), status_code=503 if saturated else 200)

@@ -421,15 +421,38 @@ error: ``2026-11-29 08:15:02 ERROR the results of room ABC234 were not stored``.
 TIME_FORMAT = "%Y-%m-%d %H:%M:%S"
 
 
+def bracketed_client(client: str) -> str:
+    """A client's ``HOST:PORT`` as uvicorn writes it, with an IPv6 host in brackets, as
+    servers write one (``::1:54321`` reads as an address without a port).
+
+    >>> bracketed_client("::1:54321"), bracketed_client("2001:db8::9:0")
+    ('[::1]:54321', '[2001:db8::9]:0')
+    >>> bracketed_client("192.0.2.7:51234"), bracketed_client("[::1]:80"), bracketed_client("")
+    ('192.0.2.7:51234', '[::1]:80', '')
+    """
+    host, colon, port = client.rpartition(":")
+    if colon and ":" in host and not host.startswith("[") and port.isdigit():
+        return f"[{host}]:{port}"
+    return client
+
+
 class AccessLine(uvicorn.logging.AccessFormatter):
     """uvicorn's access line, which also writes a WebSocket's close code (1000 to 4999, no
-    HTTP status) as ``closed CODE EXPLANATION``.
+    HTTP status) as ``closed CODE EXPLANATION``, and an IPv6 client in brackets
+    (:func:`bracketed_client`).
 
     >>> AccessLine(use_colors=False).get_status_code(1012)
     'closed 1012 service restart'
     >>> AccessLine(use_colors=False).get_status_code(404)
     '404 Not Found'
     """
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        if isinstance(record.args, tuple) and len(record.args) == 5:
+            client, *rest = record.args
+            record = copy.copy(record)
+            record.args = (bracketed_client(str(client)), *rest)
+        return super().formatMessage(record)
 
     def get_status_code(self, status_code: int) -> str:
         if status_code < 1000:

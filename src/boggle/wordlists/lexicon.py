@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 from itertools import islice
 
-from boggle.files.inputs import SNIFF_BYTES, binary_reason, read_file
+from boggle.files.inputs import SNIFF_BYTES, binary_reason, plain_text, read_file
 from boggle.model.errors import LexiconError
 from boggle.model.letters import LATIN, nfc
 from boggle.model.wording import as_text, counted, quoted
@@ -361,7 +361,4 @@ def _decode(data: bytes, shown: str) -> str:
         raise LexiconError(f"word list {quoted(shown)} {reason}")
     if not data.strip():
         raise LexiconError(f"word list {quoted(shown)} is empty")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    return plain_text(data, f"word list {quoted(shown)}", LexiconError)

@@ -10,7 +10,7 @@ from boggle.cli.commands import _options as options
 from boggle.cli.commands._encoding import escape_unwritable, escaped_as, write_json
 from boggle.cli.commands._help import ExampleHelpFormatter, examples_epilog
 from boggle.cli.commands.solve import board_text
-from boggle.files.inputs import read_file
+from boggle.files.inputs import plain_text, read_file
 from boggle.game import CHALLENGE_MODES, iter_problems, judge_json, read_round_text
 from boggle.model.board import Board
 from boggle.model.errors import BoardError, JudgeError
@@ -128,10 +128,7 @@ def _read_text(file: str) -> str:
     """A round file, a player's list or ('-') standard input (plain or gzip, as a word list
     or a board file): UTF-8, else Latin-1."""
     data = read_file(file, "file", MAX_INPUT_BYTES, JudgeError, gzip=True)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    return plain_text(data, f"file {quoted('<stdin>' if file == '-' else file)}", JudgeError)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -268,14 +268,16 @@ def feedback_text(
     if feedback.status == "accepted":  # a word of the list: shown as its language writes it
         plural = "point" if feedback.points == 1 else "points"
         word = session.solution.shown(feedback.word)
-        return f"  {word}: +{feedback.points:,} {plural} (score {session.score:,})"
+        read = f"; {feedback.message}" if feedback.message else ""  # read as CAFE, without accents
+        return f"  {word}: +{feedback.points:,} {plural} (score {session.score:,}{read})"
     if feedback.status == "already_found":
-        return f"  {word}: already found"
+        return f"  {word}: already found" + (f" ({feedback.message})" if feedback.message else "")
     if feedback.status == "too_short":
         return f"  {word}: too short ({session.rules.min_length} letters or more)"
     if feedback.status == "invalid":
         return f"  {word}: not a word: {feedback.message}"
-    return f"  {word}: {feedback.status.replace('_', ' ').replace('board', 'the board')}"
+    said = feedback.status.replace("_", " ").replace("board", "the board")
+    return f"  {word}: {said}" + (f" ({feedback.message})" if feedback.message else "")
 
 
 def found_text(session: PlaySession, escape: Callable[[str], str] | None = None) -> str:

@@ -160,6 +160,10 @@ def run(args: argparse.Namespace) -> int:
     for name in args.files:
         if name != "-":
             _check_board_file(name, args.files)
+    for name in args.files:
+        if name != "-":  # binary data anywhere in a file: refused before any line is scored
+            for _ in iter_lines(name, "board file", MAX_TEXT_CHARS):
+                pass
     if not args.files or "-" in args.files:
         options.tell_reading_terminal("boards", per_line=True)
     where: deque[_Chunk] = deque()  # chunks read but not yet printed

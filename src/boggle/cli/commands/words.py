@@ -29,8 +29,12 @@ from boggle.game.kept_words import (
     load_words,
     next_time,
     save_words,
+    shown_word,
     today,
+    typed_is,
     words_file,
+    words_text,
+    written_forms,
 )
 from boggle.model.wording import counted, display_width
 
@@ -114,11 +118,13 @@ def register(subparsers: Any) -> None:
         f"not kept already come after yours, as many as fit in {MOST_KEPT}; a word kept "
         "already keeps your entry (its right answers, whether it is learned); an old file's "
         "words without due days are spread over the days after those due. A file that is "
-        "not such a file adds nothing.",
+        "not such a file adds nothing. FILE '-' reads standard input.",
         **with_examples("words import"),
     )
     added.add_argument(
-        "source", metavar="FILE", help="a file saved by My words or 'boggle words export'"
+        "source",
+        metavar="FILE",
+        help="a file saved by My words or 'boggle words export' ('-': standard input)",
     )
     add_file_option(added)
     added.set_defaults(run=run_import)
@@ -128,7 +134,8 @@ def register(subparsers: Any) -> None:
         help="save the kept words to a file",
         description="Save the kept words to a file, as the web page's My words saves them "
         "(Save to a file): its Add from a file, or 'boggle words import' elsewhere, adds "
-        "them. An existing file is not overwritten without --force.",
+        "them. An existing file is not overwritten without --force. FILE '-' writes "
+        "standard output.",
         **with_examples("words export"),
     )
     saved.add_argument(
@@ -137,7 +144,8 @@ def register(subparsers: Any) -> None:
         type=options.file_name("a file name"),
         metavar="FILE",
         default=None,
-        help="the file to write (default: boggle-words-DATE.json, as My words names it)",
+        help="the file to write ('-': standard output; default: boggle-words-DATE.json, as "
+        "My words names it)",
     )
     add_force_option(saved)
     add_file_option(saved)
@@ -226,7 +234,8 @@ def keep_words(
     elif already:
         parts.append(f"Kept already: {', '.join(already)}.")
     if added:
-        names = ", ".join(w.word.upper() for w in added)
+        forms = {lexicon.name: lexicon.written_forms()}  # AEREA (aérea)
+        names = ", ".join(shown_word(w, forms) for w in added)
         total = counted(len(words) + len(added), "word")
         parts.append(f"Kept {names} to learn ({total} in {path}).")
     if len(fresh) > len(added):
@@ -271,7 +280,8 @@ def run_list(args: argparse.Namespace) -> int:
         print(f"No words kept ({path}): keep some with 'boggle words add WORD'.")
         return 0
     escape = escaped_as(sys.stdout) or str  # the column aligns by what is shown ("CA\xd1A")
-    names = {id(w): escape(w.word.upper()) for w in words}
+    forms = written_forms(words)  # AEREA (aérea), as the Spanish learner reads it
+    names = {id(w): escape(shown_word(w, forms)) for w in words}
     width = max(display_width(name) for name in names.values())
     for title, group in (
         ("To learn", [w for w in words if not w.learned]),
@@ -302,7 +312,6 @@ def clue_text(entry: KeptWord) -> str:
 
 def run_practise(args: argparse.Namespace) -> int:
     from boggle.model.letters import lower_letters, typed_letters
-    from boggle.wordlists.spelling import language_profile
 
     escape_unwritable()
     path = kept_file(args)
@@ -323,6 +332,7 @@ def run_practise(args: argparse.Namespace) -> int:
     order.shuffle(reviews)
     order.shuffle(fresh)
     asked = right = 0
+    forms = written_forms(due)  # AEREA (aérea), as the Spanish learner reads it
     print(f"{counted(len(due), 'word')} due today. An empty line shows the word; Ctrl-D stops.")
     for entry in [*reviews, *fresh]:
         print(clue_text(entry))
@@ -337,21 +347,19 @@ def run_practise(args: argparse.Namespace) -> int:
             break
         typed = lower_letters(typed_letters(line.strip()))
         # as the list spells it: the Spanish list's AEREA typed as written, aérea, is right
-        ok = (
-            typed == entry.word
-            or language_profile(entry.language or "en").fold(typed) == entry.word
-        )
+        ok = typed_is(entry, line)
         now = answered(entry, ok, day)
         words = [now if w is entry else w for w in words]
         save_words(path, words)
         asked += 1
+        shown = shown_word(entry, forms)
         if ok:
             right += 1
-            print(f"Right: {entry.word.upper()}. {next_time(now, entry.learned)}")
+            print(f"Right: {shown}. {next_time(now, entry.learned)}")
         elif typed:
-            print(f"Not quite: the word is {entry.word.upper()}.")
+            print(f"Not quite: the word is {shown}.")
         else:
-            print(f"The word is {entry.word.upper()}.")
+            print(f"The word is {shown}.")
     print(f"Practised {counted(asked, 'word')}: {right} right.")
     return 0
 
@@ -379,17 +387,17 @@ def typed_line() -> str:
 
 
 def run_remove(args: argparse.Namespace) -> int:
-    from boggle.model.letters import lower_letters, typed_letters
+    from boggle.model.letters import lower_letters, typed_letters, upper_letters
 
     path = kept_file(args)
     words = load_words(path, today())
-    gone = {lower_letters(typed_letters(entry.strip())) for entry in args.words}
-    missing = sorted(gone - {w.word for w in words})
+    # each as its word's language reads it: aérea is the Spanish list's aerea
+    missing = [e for e in args.words if not any(typed_is(w, e) for w in words)]
     if missing:
-        raise KeptWordsError(
-            f"{', '.join(m.upper() for m in missing)} is not kept ({path}): nothing removed"
-        )
-    left = [w for w in words if w.word not in gone]
+        named = (upper_letters(lower_letters(typed_letters(e.strip()))) for e in missing)
+        shown = ", ".join(dict.fromkeys(named))  # each once, as typed
+        raise KeptWordsError(f"{shown} is not kept ({path}): nothing removed")
+    left = [w for w in words if not any(typed_is(w, e) for e in args.words)]
     save_words(path, left)
     print(f"Removed {counted(len(words) - len(left), 'word')} ({len(left)} kept).")
     return 0
@@ -411,8 +419,10 @@ def run_import(args: argparse.Namespace) -> int:
     path = kept_file(args)
     day = today()
     words = load_words(path, day)  # a file that is not ours stops here, untouched
-    source = Path(args.source)
-    done = add_from_file(words, source, day)  # a bad file stops here: nothing written
+    source = "standard input" if args.source == "-" else args.source
+    if args.source == "-":  # read whole, with a file's checks
+        options.tell_reading_terminal("the kept words to add (as a saved file holds them)")
+    done = add_from_file(words, "-" if args.source == "-" else Path(args.source), day)
     if done.added:
         save_words(path, done.words)
     found = len(done.added) + len(done.already) + len(done.left_out)
@@ -439,9 +449,19 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    escape_unwritable()
     path = kept_file(args)
     day = today()
+    if args.out == "-":  # standard output: the file's text, UTF-8 as a file holds it
+        text = words_text(load_words(path, day))
+        raw = getattr(sys.stdout, "buffer", None)
+        if raw is None:  # a text stream without bytes (a test's)
+            sys.stdout.write(text)
+        else:
+            sys.stdout.flush()
+            raw.write(text.encode("utf-8"))
+            raw.flush()
+        return 0
+    escape_unwritable()
     out = args.out or f"boggle-words-{day}.json"
     check_outputs([out], args.force, inputs=[path])
     words = load_words(path, day)  # a file that is not ours stops here

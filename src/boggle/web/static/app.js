@@ -5,9 +5,10 @@
 
 import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
-  focusResults, formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock,
+  focusResults, formatClock, holdKeyboard, keepRound as keepInTab, keptRound as keptInTab, markClock,
   keepOneTabStop, markLanguage, namedWord, oneTabStop, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions, showLevelCounts,
-  showDefinition, showDiceFor, showInView, showRoundLength, sound, typedNumber, wordInLanguage, writtenWord,
+  releaseKeyboard, showDefinition, showDiceFor, showInView, showRoundLength, sound, typeInto, typedNumber,
+  wordInLanguage, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -321,6 +322,15 @@ async function startRound() {
   showRound(state.round);
 }
 
+// Start or Play again tapped: the keyboard opened at once, in the tap (an iPhone opens it for
+// no focus made later, once the board has come), and kept for the round's word box.
+function startTapped(event) {
+  if (state.starting) return;  // a double tap: the first tap's start holds the keyboard
+  const button = event.currentTarget;
+  holdKeyboard();
+  reportErrors(startWhenLoaded, true)(event).finally(() => releaseKeyboard(button));
+}
+
 // Start pressed while the page still loads the round its link promises (/play?dict=es&board=…):
 // the button says it is busy and the round starts once the link's list and board are set
 // (or, should they fail to load, with the defaults, the failure said in the error line).
@@ -367,7 +377,7 @@ function showRound(round) {
   if (state.round !== round) return;  // a kept round whose time ran out: ended by tick()
   round.timer = setInterval(tick, 250);
   $("play-input").value = "";
-  $("play-input").focus();
+  typeInto($("play-input"));  // the keyboard the start tap opened (holdKeyboard) kept open
   traceWords((word) => reportErrors(() => submitWord(word))());
 }
 
@@ -623,7 +633,7 @@ function showMode(mode) {
   // Playing, the round's Start and settings come first and the board's choices after them
   // (on a phone the solver's controls pushed Start below the first screen); moved, not only
   // drawn elsewhere, so the order read aloud and tabbed through is the order seen.
-  const main = document.querySelector("main.solver");
+  const main = document.querySelector("div.solver");
   const controls = main.querySelector(".controls");
   main.dataset.mode = mode;
   if (play) main.append(controls);
@@ -679,8 +689,8 @@ async function start() {
   $("tab-solve").addEventListener("click", () => showMode("solve"));
   $("tab-play").addEventListener("click", () => showMode("play"));
   $("tab-solve").closest("[role=tablist]").addEventListener("keydown", moveBetweenTabs);
-  $("play-start").addEventListener("click", reportErrors(startWhenLoaded, true));
-  $("play-again").addEventListener("click", reportErrors(startWhenLoaded, true));
+  $("play-start").addEventListener("click", startTapped);
+  $("play-again").addEventListener("click", startTapped);
   $("play-change-settings").addEventListener("click", showSettings);
   showRoundLength($("play-time"), $("play-time-said"));
   $("play-end").addEventListener("click", reportErrors(() => endRound(false)));

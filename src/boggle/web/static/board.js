@@ -280,7 +280,9 @@ export function wordButton(word, path, text, dictionary) {
 
 // The word buttons in `container` (the solver's 61 words of FXIE and more) as one Tab stop,
 // not one each (a roving tabindex, as the WAI-ARIA tabs and toolbars do): Tab reaches the
-// word last at, the arrow keys move to the next or the previous word, Home and End to the
+// word last at, Right and Left move to the next or the previous word (along its line, then
+// on to the next), Down and Up to the word on the line below or above nearest across (the
+// words wrap into lines: the next word is often on the same line), Home and End to the
 // first and the last, Page Down and Page Up to the next and the previous group's first
 // (a .group: the words of a number of points); a screen reader's reading keys read them all
 // as before. A missed word's "+ learn" button (learn.js) is in the stop too, as a second
@@ -317,7 +319,7 @@ export function oneTabStop(container, name, keys = SOLVER_KEYS) {
   container.addEventListener("focusin", (event) => {
     if (event.target.matches?.(STOPS)) takeStop(container, event.target);
     // the keys shown while the keyboard is in the words; not after a tap or a click
-    hint.classList.toggle("visually-hidden", !event.target.matches(":focus-visible"));
+    hint.classList.toggle("visually-hidden", !matchesSelector(event.target, ":focus-visible"));
   });
   container.addEventListener("focusout", (event) => {
     if (!container.contains(event.relatedTarget)) hint.classList.add("visually-hidden");
@@ -336,9 +338,9 @@ export function oneTabStop(container, name, keys = SOLVER_KEYS) {
     } else if (event.key === "ArrowLeft") {
       if (!onWord) next = word;
       else next = all[at - 1]?.closest(".learn-pair")?.querySelector(".learn-one") ?? all[at - 1];
-    } else if (event.key === "ArrowDown") next = all[at + 1];
-    else if (event.key === "ArrowUp") next = onWord ? all[at - 1] : word;
-    else if (event.key === "Home") next = all[0];
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      next = wordBeside(event.target, all, event.key === "ArrowDown");
+    } else if (event.key === "Home") next = all[0];
     else if (event.key === "End") next = all[all.length - 1];
     else if (event.key === "PageDown" || event.key === "PageUp") {
       const firsts = groupFirsts();
@@ -353,6 +355,29 @@ export function oneTabStop(container, name, keys = SOLVER_KEYS) {
 }
 
 const STOPS = "button.word, button.learn-one";
+
+// The word of `words` on the line below `from` (`down`), or above it, nearest to it across:
+// where the words wrap into lines (a phone's list, two words a line in a challenge's row),
+// Down went to the next word, often on the same line. From a "+ learn" under its word (a
+// challenge's row on a wider screen) Up is that word. Null on the last (or first) line.
+function wordBeside(from, words, down) {
+  const at = from.getBoundingClientRect();
+  const middle = (box) => box.left + box.width / 2;
+  const boxes = words.map((word) => [word, word.getBoundingClientRect()]);
+  // a word on another line: wholly below (above) this one, a pixel of borders allowed
+  const beyond = boxes.filter(([, box]) => (down ? box.top >= at.bottom - 2 : box.bottom <= at.top + 2));
+  if (!beyond.length) return null;
+  const edge = (box) => (down ? box.top : -box.bottom);
+  const nearest = Math.min(...beyond.map(([, box]) => edge(box)));
+  // that line's words: those starting within half a word's height of its nearest
+  const line = beyond.filter(([, box]) => edge(box) < nearest + box.height / 2);
+  let best = null;
+  for (const [word, box] of line) {
+    const apart = Math.abs(middle(box) - middle(at));
+    if (!best || apart < best[1]) best = [word, apart];
+  }
+  return best[0];
+}
 
 function takeStop(container, stop) {
   container.dataset.stop = stop.dataset.word;
@@ -500,7 +525,23 @@ export function drawMiniPath(mini, word, path) {
 const LEVEL_NAMES = { common: "common word", standard: "standard word", obscure: "obscure word" };
 
 export function levelName(level) {
-  return Object.hasOwn(LEVEL_NAMES, level) ? LEVEL_NAMES[level] : null;
+  return hasOwn(LEVEL_NAMES, level) ? LEVEL_NAMES[level] : null;
+}
+
+// Whether `object` has `key` of its own (not from its prototype): Object.hasOwn, which Safari
+// has only from 15.4 (the pages run on Safari 14: docs/web.md).
+export function hasOwn(object, key) {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+// Whether `element` matches `selector`, false where the browser cannot read the selector
+// (Safari before 15.4 throws on :focus-visible and :has()).
+export function matchesSelector(element, selector) {
+  try {
+    return element.matches(selector);
+  } catch (error) {
+    return false;
+  }
 }
 
 // The line counting a board's words by level, which is also the key to how a missed word's
@@ -726,6 +767,94 @@ export function focusLost() {
   const active = document.activeElement;
   if (!active || active === document.body) return true;
   return !active.isConnected || active.disabled === true || active.getClientRects().length === 0;
+}
+
+// ------------------------------------------------------------------ the keyboard at a round's start
+
+// An iPhone opens its on-screen keyboard only for a focus() made while the player's tap is
+// being handled: a round's word box, shown once the board has come from the server, was
+// focused with no keyboard, so the player had to find the box and tap it. The tap that starts
+// a round calls holdKeyboard() at once, in its handler: a stand-in box (invisible, 16 px so
+// iOS does not zoom) takes the focus and the keyboard opens; typeInto(box), once the round is
+// shown, moves the focus on to the word box (iOS keeps the keyboard open from one box to the
+// next), with any letters typed meanwhile. A round that starts with no tap of the player's
+// (a room's round started by another player, a round taken up after a reload) cannot open the
+// keyboard: on a touch screen the round's "Tap to type" button (#tap-to-type) says so, and a
+// tap on it focuses the word box. releaseKeyboard(button), where the start failed, puts the
+// focus back on the button tapped.
+let standIn = null;
+let boxTapped = false;  // the round's word box has had the player's tap (its keyboard up)
+
+export function holdKeyboard() {
+  if (!standIn) {
+    standIn = document.createElement("input");
+    standIn.type = "text";
+    standIn.className = "keyboard-stand-in";
+    standIn.tabIndex = -1;
+    standIn.autocomplete = "off";
+    standIn.setAttribute("aria-label", "Word (the round is starting)");
+    for (const [name, value] of [["autocapitalize", "off"], ["autocorrect", "off"], ["spellcheck", "false"]]) {
+      standIn.setAttribute(name, value);
+    }
+  }
+  if (!standIn.isConnected) document.body.append(standIn);
+  standIn.focus({ preventScroll: true });
+}
+
+function keyboardHeld() {
+  return Boolean(standIn) && standIn.isConnected && document.activeElement === standIn;
+}
+
+function dropStandIn() {
+  if (!standIn) return;
+  standIn.value = "";
+  standIn.remove();
+}
+
+// The focus on `box`, the round's word box: from the stand-in holding the keyboard (its letters
+// moved into `box`), or else with the "Tap to type" button shown on a touch screen, unless the
+// box has had a tap this round (a room's state, sent again as a player joins, shows the round
+// again under a player already typing).
+export function typeInto(box) {
+  const held = keyboardHeld();
+  if (held && standIn.value) box.value += standIn.value.trim();
+  box.focus();
+  dropStandIn();
+  boxTapped = boxTapped || held;
+  const tap = document.getElementById("tap-to-type");
+  if (tap) tap.hidden = boxTapped || !window.matchMedia("(pointer: coarse)").matches;
+}
+
+// The start tapped did not start a round: the focus back from the stand-in to `button`.
+export function releaseKeyboard(button) {
+  if (!keyboardHeld()) return;
+  if (button && !button.disabled && button.getClientRects().length) button.focus();
+  else standIn.blur();
+  dropStandIn();
+}
+
+// The round over: "Tap to type" away, and asked for again at the next round.
+export function hideTapToType() {
+  boxTapped = false;
+  const tap = document.getElementById("tap-to-type");
+  if (tap) tap.hidden = true;
+}
+
+{
+  const tap = document.getElementById("tap-to-type");
+  const box = document.getElementById("word-input");
+  if (tap && box) {
+    const tapped = () => {
+      boxTapped = true;
+      tap.hidden = true;
+    };
+    tap.addEventListener("click", () => {
+      tapped();
+      box.blur();  // a box focused already: iOS opens the keyboard only for a focus that moves
+      box.focus();
+    });
+    box.addEventListener("pointerdown", tapped);
+  }
 }
 
 // A round's results just shown, read first: the screen from `first`, their top or first line
@@ -1221,6 +1350,16 @@ export async function fillWordLists(select) {
     option.selected = entry.name === lists.default;
     select.append(option);
   }
+}
+
+// `link`'s text the address `address`, which ends with `code` (a room's, a challenge's): on a
+// small phone it may wrap, but before its code, never inside it (it wrapped anywhere: the
+// code's last letter alone on a line). Its text is still the address, copied whole.
+export function showAddress(link, address, code) {
+  const whole = document.createElement("span");
+  whole.className = "nowrap";
+  whole.textContent = address.slice(address.length - code.length);
+  link.replaceChildren(address.slice(0, address.length - code.length), document.createElement("wbr"), whole);
 }
 
 // A Share button after `copy` (a Copy button), where the browser has a share sheet (a phone's:

@@ -1,9 +1,10 @@
 // The challenge page (/challenge/CODE): play the round a friend kept (same board, word list,
 // rules and time), post the words (judged on the server) under a name, see everyone's results.
 import {
-  api, clearPath, copyText, countdown, drawPath, focusResults, keepRound, keptRound, limitName,
-  keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showInView, showLevelKey,
-  shownName, sound, wordButton, wordListTitles, writtenWord,
+  api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, keptRound,
+  limitName,
+  keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showAddress, showInView, showLevelKey,
+  shownName, sound, typeInto, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
 import { offerKeep } from "/static/learn.js";
@@ -89,6 +90,7 @@ function startRound(event) {
     return;
   }
   showError("");
+  holdKeyboard();  // in the tap, so an iPhone opens its keyboard (typeInto passes it on)
   playRound({ name, words: [], points: [], written: [], ends: Date.now() + state.challenge.seconds * 1000 });
 }
 
@@ -123,7 +125,7 @@ function playRound(round) {
   $("word-input").disabled = false;
   $("word-button").disabled = false;
   document.body.classList.add("in-round");
-  $("word-input").focus();
+  typeInto($("word-input"));
   traceWords((word) => enterWord(word));
   // the words whose check a reload cut short: checked now, as if entered again, before the
   // clock (a round whose time ran out meanwhile ends at once, and waits for their answers)
@@ -210,6 +212,7 @@ async function finish(timeUp) {
   document.body.classList.remove("in-round");
   $("word-input").disabled = true;
   $("word-button").disabled = true;
+  hideTapToType();
   say(timeUp ? "Time!" : "Round over.", true);
   // the words entered in time whose answers have not come (sent again after a reload, say)
   // are waited for: they count
@@ -342,17 +345,34 @@ function showResults(challenge, you, played = false) {
   else showInView($("results"));
 }
 
-// On a phone the table is narrow, a word a line: a row of many words was a screen high and
-// more. Its words past the first FOLD_AT are folded behind a "+N more" button (aria-expanded,
-// "Fewer" once open); on a wider screen the CSS shows every word and no button. The arrow
-// keys of the row's one Tab stop (board.js) go through the words shown.
-const FOLD_AT = 3;
+// A row of many words was a screen high and more: on a phone a word a line, on a wider
+// screen two words a line each over its "+ learn" (thirty words, fifteen lines). Its words
+// past its first FOLD_LINES lines, as the row lays them out at the width it has now, are
+// folded behind a "+N more" button (aria-expanded, "Fewer" once open); a row of one line
+// more than that shows it whole ("+1 more" would take the line the words take). The lines
+// are counted again when the row's width changes (a phone turned, a window widened). The
+// arrow keys of the row's one Tab stop (board.js) go through the words shown.
+const FOLD_LINES = 3;
 let foldedRows = 0;
+
+// The line (0, 1, ...) each of `items` sits on, every item shown as the row is laid out
+// open; null where the row is not laid out (hidden).
+function linesOf(list, items) {
+  const folded = list.classList.contains("folded");
+  list.classList.remove("folded");
+  const tops = items.map((item) => item.getClientRects().length ? item.getBoundingClientRect().top : null);
+  list.classList.toggle("folded", folded);
+  if (tops.some((top) => top === null)) return null;
+  let line = 0;
+  return tops.map((top, i) => {
+    if (i && top > tops[i - 1] + 1) line += 1;  // a wrapped word starts lower than the last
+    return line;
+  });
+}
 
 function foldRow(list) {
   const items = [...list.children];
-  if (items.length <= FOLD_AT + 1) return;  // "+1 more" would be as long as the word
-  for (const item of items.slice(FOLD_AT)) item.classList.add("past-fold");
+  if (items.length <= FOLD_LINES + 1) return;  // never more than FOLD_LINES + 1 lines
   list.id ||= `row-words-${++foldedRows}`;
   const button = document.createElement("button");
   button.type = "button";
@@ -361,20 +381,41 @@ function foldRow(list) {
   const words = document.createElement("span");
   words.className = "visually-hidden";
   words.textContent = " words";
+  let past = 0;  // the words folded away when folded
   const show = (open) => {
-    list.classList.toggle("folded", !open);
+    list.classList.toggle("folded", !open && past > 0);
     button.setAttribute("aria-expanded", String(open));
-    button.replaceChildren(open ? "Fewer" : `+${items.length - FOLD_AT} more`, words);
-    // the row's Tab stop on a word folded away: back at its first word
+    button.replaceChildren(open ? "Fewer" : `+${past} more`, words);
+    // the row's Tab stop on a word folded away: back at its first word, and the keyboard
+    // with it if it was there (the row folded again at a narrower width)
     const stop = list.querySelector("[tabindex='0']");
     if (!open && stop && stop.closest(".past-fold")) {
+      const focused = stop === document.activeElement;
       list.dataset.stop = "";
       keepOneTabStop(list);
+      if (focused) list.querySelector("[tabindex='0']")?.focus();
     }
   };
+  const measure = () => {
+    const lines = linesOf(list, items);
+    if (!lines) return;
+    const last = lines[lines.length - 1];
+    past = last > FOLD_LINES ? lines.filter((line) => line >= FOLD_LINES).length : 0;
+    items.forEach((item, i) => item.classList.toggle("past-fold", past > 0 && lines[i] >= FOLD_LINES));
+    button.hidden = past === 0;
+    show(past > 0 && button.getAttribute("aria-expanded") === "true");
+  };
   button.addEventListener("click", () => show(button.getAttribute("aria-expanded") !== "true"));
-  show(false);
+  button.setAttribute("aria-expanded", "false");
   list.after(button);
+  measure();
+  let width = list.getBoundingClientRect().width;
+  new ResizeObserver(() => {
+    const now = list.getBoundingClientRect().width;
+    if (Math.abs(now - width) < 1) return;  // folding changes its height, not its lines
+    width = now;
+    measure();
+  }).observe(list);
 }
 
 // The board's words `mine` (your result; none: not shown) did not find, as the server gives
@@ -405,7 +446,7 @@ async function start() {
   const named = Promise.all([limitName($("challenge-name"), showError), limitName($("rename-name"), showError)]);
   const share = $("share-challenge");
   share.href = location.pathname;
-  share.textContent = new URL(location.pathname, location.href).href;
+  showAddress(share, new URL(location.pathname, location.href).href, code);
   $("copy-challenge").addEventListener("click", () => copyText(share.href, $("copy-challenge"), share));
   $("word-form").addEventListener("submit", submitWord);
   $("challenge-stop").addEventListener("click", () => finish(false));

@@ -1,9 +1,9 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
-  api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, keepRound, keptRound,
-  listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, renderBoard, readyDefinitionBox, roundLength,
-  serverOptions, showLevelCounts, sound, wordWithPoints,
+  api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard,
+  keepRound, keptRound, listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, releaseKeyboard,
+  renderBoard, readyDefinitionBox, roundLength, serverOptions, showLevelCounts, sound, typeInto, wordWithPoints,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -110,14 +110,18 @@ function nameStart() {
 
 // A second tap while the day's board is asked for (a double tap on Start) starts nothing:
 // one round, one clock.
+// The tap on Start opens the keyboard at once (holdKeyboard), for the word box once the board
+// has come: an iPhone opens it for no focus made later.
 async function startRound(event) {
   event.preventDefault();
   if (state.starting) return;
   state.starting = true;
+  holdKeyboard();
   try {
     await playRound(null);
   } finally {
     state.starting = false;
+    releaseKeyboard($("daily-start"));  // no round: the focus back on Start
   }
 }
 
@@ -171,7 +175,7 @@ async function playRound(kept) {
   document.body.classList.add("in-round");
   $("daily-start").disabled = true;
   $("word-input").disabled = false;
-  $("word-input").focus();
+  typeInto($("word-input"));
   traceWords((word) => enterWord(word));
   // the words whose check a reload cut short: checked now, as if entered again, before the
   // clock (a round whose time ran out meanwhile ends at once, and waits for their answers)
@@ -249,6 +253,7 @@ async function finish() {
   sound("end");
   document.body.classList.remove("in-round");
   $("word-input").disabled = true;
+  hideTapToType();
   // the words entered in time whose answers have not come (sent again after a reload, say)
   // are waited for: they count
   const unanswered = await pending.settled() ? [] : [...pending.words];

@@ -11,7 +11,7 @@
 // A word is one card per language: FAME kept from en-70 and from en-80 is one word to learn
 // (cardKey), so two such entries, stored before this rule, become one (mergedCards).
 import {
-  counted, fetchWordLists, keepOneTabStop, markLevel, oneTabStop, writtenWord,
+  counted, fetchWordLists, hasOwn, keepOneTabStop, markLevel, oneTabStop, writtenWord,
 } from "/static/board.js";
 
 export const LEARN_KEY = "boggle-learn";
@@ -121,7 +121,7 @@ function cleanEntry(entry) {
     list,
     language,
     points: Number.isInteger(entry.points) && entry.points >= 0 ? entry.points : 0,
-    level: Object.hasOwn(LEVEL_ORDER, entry.level) ? entry.level : null,
+    level: hasOwn(LEVEL_ORDER, entry.level) ? entry.level : null,
     board: text(entry.board, 200) ?? "",
     date: /^\d{4}-\d{2}-\d{2}$/.test(entry.date ?? "") ? entry.date : "",
     learned: entry.learned === true,
@@ -411,7 +411,7 @@ function addLearnButtons(chips, missed, list, board, status) {
 // through): a round's words missed, by points (its .group's parent), or a list of words (a
 // .word-list: the daily board's or a room's words not found, a challenge's, and a row's
 // words only that player found). A tap or a click does as before.
-const MISSED_KEYS = "Up and Down move between the words, Right to a word's “+ learn” and Left back, Home and End to the ends.";
+const MISSED_KEYS = "Up and Down move to the word above and below, Right to a word's “+ learn” and on, Left back, Home and End to the ends.";
 
 function oneStopLists(chips) {
   const lists = new Set();

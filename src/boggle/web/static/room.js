@@ -2,7 +2,7 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  jsonText, limitName, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showDiceFor, showLevelCounts,
+  hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showAddress, showDiceFor, showLevelCounts,
   showInView, showRoundLength, sound, typedNumber, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -38,11 +38,13 @@ const state = {
   inflight: [],   // words sent and not answered yet
   tooLate: [],    // the words refused for coming after the round's end (typed offline, say)
   resend: [],     // words sent on a connection that died before their answer: sent again
+  roundShown: null,  // the round on the board: "ROUND:FACES" (startRound)
   heard: 0,       // when the server last said anything (Date.now())
   reconnect: null,  // the timer of the next try to reconnect
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
   listTitles: new Map(),  // a word list's name -> its title ("English (111,593 words)")
   stopHostAway: () => {},
+  hostNews: "",   // the host's role passed to this player, or from them: said until a round starts
   players: null,  // the names in the room's last update: who is gone from the next is said
   gone: [],       // the players who left since the last round started
   late: false,    // the match shown over was played before this player joined
@@ -51,6 +53,7 @@ const state = {
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 const words = (n) => `${n} word${n === 1 ? "" : "s"}`;
 const storageKey = (code) => `boggle-room-${code}`;
+const NAME_KEY = "boggle-name";  // the name this player last played under (a room's, a challenge's)
 
 function showError(message) {
   $("error").textContent = message;
@@ -187,6 +190,10 @@ function handle(message) {
 
 function joined(message) {
   state.seating = null;
+  if (message.code !== state.code) {  // another room's host is not this one's
+    state.host = null;
+    state.hostNews = "";
+  }
   showNotice("");
   state.code = message.code;
   state.token = message.token;
@@ -195,6 +202,7 @@ function joined(message) {
   sayWhoLeft(null);
   localStorage.setItem(storageKey(message.code),
     JSON.stringify({ token: message.token, name: message.name, at: Date.now() }));
+  localStorage.setItem(NAME_KEY, message.name);  // the name boxes' next time, as a challenge's
   if (location.pathname !== `/room/${message.code}`) history.replaceState(null, "", `/room/${message.code}`);
   showError("");
   $("entry").hidden = true;
@@ -210,8 +218,10 @@ function joined(message) {
 
 // The room's address for the others: on the server's network address (boggle serve --lan)
 // when this page was opened on the machine itself, and a QR code of it.
+const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
+
 function shareAddress(code) {
-  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+  const loopback = LOOPBACK.includes(location.hostname);
   const base = loopback && state.shareURLs.length ? state.shareURLs[0] : location.origin;
   return new URL(`/room/${code}`, base).href;
 }
@@ -220,18 +230,26 @@ function showShareAddress(code) {
   const address = shareAddress(code);
   const link = $("room-link");
   link.href = address.startsWith(location.origin) ? `/room/${code}` : address;
-  // the address may wrap on a small phone, but before its code, never inside it
-  const whole = document.createElement("span");
-  whole.className = "nowrap";
-  whole.textContent = address.slice(address.length - code.length);
-  link.replaceChildren(address.slice(0, address.length - code.length), document.createElement("wbr"), whole);
+  showAddress(link, address, code);  // wraps before its code, never inside it
   const qr = $("room-qr");
   qr.src = `/api/share/qr.svg?${new URLSearchParams({ url: address })}`;
   qr.hidden = false;
+  // the server serves this machine alone (not started for the network): its address reaches
+  // no friend's phone, which the link and its QR code do not say
+  const local = LOOPBACK.includes(new URL(address).hostname);
+  $("share-local").hidden = !local;
+  $("share-local").replaceChildren();
+  if (!local) return;
+  const command = document.createElement("code");
+  command.className = "nowrap";  // never "boggle serve --" on one line, "lan" on the next
+  command.textContent = "boggle serve --lan";
+  $("share-local").append(`Only this device opens ${new URL(address).hostname}: for phones on the same Wi-Fi, ` +
+    "start the server with ", command, ", and this page shows the address they open.");
 }
 
 function serverError(message) {
   state.startSent = null;  // a refused Start may be tapped again
+  releaseKeyboard($("start-button"));  // the keyboard its tap opened, for no round
   const refused = WORD_ERRORS.includes(message.code) ? state.inflight.shift() : undefined;
   // the words typed offline reach the server together once it is back, each refused on its
   // own: the line names them all, not the last alone
@@ -271,6 +289,7 @@ function forget(code) {
   state.resend = [];
   state.stopTimer();
   state.stopHostAway();
+  state.hostNews = "";
 }
 
 function closed(message) {
@@ -321,12 +340,29 @@ function lobbyText(players, isHost, host) {
     && player.name !== state.host).map((player) => player.name);
   const who = others.length > 4
     ? `${others.length} players`
-    : others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others.at(-1)}` : others[0];
+    : others.length > 1 ? `${others.slice(0, -1).join(", ")} and ${others[others.length - 1]}` : others[0];
   const are = others.length > 1 ? "are" : "is";
   if (isHost) {
     return others.length ? `${who} ${are} here: start when ready.` : "Waiting for players: start when everyone is here.";
   }
   return others.length ? `${who} ${are} here too: waiting for ${host} (host) to start.` : `Waiting for ${host} (host) to start.`;
+}
+
+// The host's role passed to this player (the host left, or was away too long), or from this
+// player (back after longer than the host's grace time): said, with why, where the others read
+// that the host is away ("ann (host) left: you are the host now."), until the next round
+// starts. A Start button appearing (or gone) alone left the player asking who starts the round.
+function sayHostNews(room) {
+  const before = state.host;
+  if (!before || before === room.host) return;  // no news: what was said still holds
+  if (room.you === room.host) {
+    const still = room.players.find((player) => player.name === before);
+    state.hostNews = `${before} (host) ${still ? "lost the connection" : "left"}: you are the host now.`;
+  } else if (before === room.you) {
+    state.hostNews = `You were away too long to stay host: ${room.host} is the host now.`;
+  } else {
+    state.hostNews = "";
+  }
 }
 
 // The host's connection is gone: the others are told who starts the next round, and when
@@ -335,11 +371,12 @@ function showHostAway(room) {
   state.stopHostAway();
   const line = $("host-away");
   const away = room.host_away !== null && room.host_away !== undefined && room.you !== room.host;
-  line.hidden = !away;
   if (!away) {
-    line.textContent = "";
+    line.textContent = state.hostNews;
+    line.hidden = !line.textContent;
     return;
   }
+  line.hidden = false;
   const until = Date.now() + room.host_away * 1000;
   const say = () => {
     const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
@@ -356,6 +393,7 @@ function showHostAway(room) {
 }
 
 function showRoom(room) {
+  sayHostNews(room);
   state.you = room.you;
   state.host = room.host;
   // a room's maker who shows the board (a teacher's projector) plays in no round
@@ -389,7 +427,10 @@ function showRoom(room) {
   $("rematch-button").hidden = !isHost || room.phase !== "over";
   offerRematchSettings(isHost && room.phase === "over");
   if (room.phase === "playing" && room.board) {
-    startRound(room.board.faces, room.remaining);
+    // the round on screen already (a friend joined, a phone dropped or came back): the dice
+    // stay, with a finger's trace on them and the last word's path; the clock is set again
+    if (roundOnScreen(room.round, room.board.faces)) runClock(room.remaining);
+    else startRound(room.board.faces, room.remaining, room.round);
     $("my-words").replaceChildren();
     for (const word of room.your_words) addMyWord(word);
     sendAgain(room);
@@ -493,7 +534,7 @@ function sayWhoLeft(names) {
     state.players = names;
   }
   const gone = state.gone;
-  const who = gone.length > 1 ? `${gone.slice(0, -1).join(", ")} and ${gone.at(-1)}` : gone[0];
+  const who = gone.length > 1 ? `${gone.slice(0, -1).join(", ")} and ${gone[gone.length - 1]}` : gone[0];
   $("who-left").textContent = gone.length ? `${who} left the room.` : "";
   $("who-left").hidden = gone.length === 0;
 }
@@ -541,12 +582,14 @@ function progress(message) {
 function roundStarted(message) {
   document.body.dataset.phase = "playing";
   sayWhoLeft(null);
+  if (state.hostNews && $("host-away").textContent === state.hostNews) $("host-away").hidden = true;
+  state.hostNews = "";
   showPhase(`Round ${message.round} is on.`);
   $("start-button").hidden = true;
   state.startSent = null;
   $("my-words").replaceChildren();
   $("feedback").textContent = "";
-  startRound(message.faces, message.remaining);
+  startRound(message.faces, message.remaining, message.round);
 }
 
 // During a round the room's settings, the site's header and "Leave room" make way for the board.
@@ -558,7 +601,8 @@ function inRound(playing) {
   if (playing) $("feedback").after($("notice"), $("error"));
   else $("entry").before($("error"), $("notice"));
   if (playing) guardRound();
-  else if ($("leave-dialog").open) $("leave-dialog").close("stay");  // the round is over: nothing to leave
+  else hideTapToType();
+  if (!playing && $("leave-dialog").open) $("leave-dialog").close("stay");  // the round is over: nothing to leave
 }
 
 // ------------------------------------------------------------------ Back during a round
@@ -596,6 +640,13 @@ function backPressed() {
   }
   const dialog = $("leave-dialog");
   dialog.returnValue = "";
+  if (typeof dialog.showModal !== "function") {
+    // Safari before 15.4 has no <dialog>: the browser's own question, answered at once
+    const asked = `${$("leave-title").textContent}\n\n${$("leave-text").textContent.replace(/\s+/g, " ")}`;
+    dialog.returnValue = window.confirm(asked) ? "leave" : "stay";
+    leaveDialogClosed();
+    return;
+  }
   if (!dialog.open) dialog.showModal();
 }
 
@@ -613,8 +664,14 @@ function leaveDialogClosed() {
   }
 }
 
-function startRound(faces, remaining) {
+// Whether the page shows round `round` on the board `faces` now (body.in-round, its dice).
+function roundOnScreen(round, faces) {
+  return document.body.classList.contains("in-round") && state.roundShown === `${round}:${JSON.stringify(faces)}`;
+}
+
+function startRound(faces, remaining, round) {
   state.tooLate = [];
+  state.roundShown = `${round}:${JSON.stringify(faces)}`;
   renderBoard(faces);
   inRound(true);
   $("results").hidden = true;
@@ -624,6 +681,15 @@ function startRound(faces, remaining) {
   $("word-form").hidden = state.watching;
   $("my-words").hidden = state.watching;
   if (state.watching) $("feedback").textContent = "You show the board: the players type or trace their words.";
+  runClock(remaining);
+  if (state.watching) return;
+  // the keyboard the host's tap on Start opened; another player's phone: "Tap to type a word"
+  typeInto($("word-input"));
+  traceWords(sendWord);
+}
+
+// The round's clock, `remaining` seconds from now (the server's count).
+function runClock(remaining) {
   state.stopTimer();
   state.stopTimer = countdown($("timer"), remaining, () => {
     $("word-input").disabled = true;
@@ -633,9 +699,6 @@ function startRound(faces, remaining) {
     inRound(false);
     $("feedback").textContent = "Time is up: judging…";
   });
-  if (state.watching) return;
-  $("word-input").focus();
-  traceWords(sendWord);
 }
 
 function addMyWord(entry) {
@@ -696,7 +759,7 @@ function showResults(summary) {
   $("results-csv").href = `/api/rooms/${encodeURIComponent(summary.code)}/results.csv`;
   // a player who joined after this round (after the match, even) read its results and
   // standings as if they had played: they are said to be from before they joined
-  const late = Boolean(state.you) && !state.watching && !Object.hasOwn(summary.totals, state.you);
+  const late = Boolean(state.you) && !state.watching && !hasOwn(summary.totals, state.you);
   state.late = late && summary.match_over;
   $("results").dataset.late = String(late);
   $("results-title").textContent = `Round ${summary.round}: results` + (late ? ", before you joined" : "");
@@ -988,14 +1051,21 @@ function submitWord(event) {
 async function start() {
   $("create-form").addEventListener("submit", createRoom);
   $("join-form").addEventListener("submit", joinRoom);
+  // the name last played under, ready in both name boxes: a friend opening the next room's
+  // link (or this one's again, after leaving) typed it every time
+  for (const id of ["create-name", "join-name"]) $(id).value ||= localStorage.getItem(NAME_KEY) || "";
   // a name of emoji as long as the server takes, held to the server's limit
   const named = Promise.all([limitName($("create-name"), showError), limitName($("join-name"), showError)]);
   $("word-form").addEventListener("submit", submitWord);
   $("create-dice").addEventListener("change", showCreateDice);
   $("create-dict").addEventListener("change", showCreateDice);
   // a double tap sends one Start: the second was refused as "a round is already being played"
+  // the tap opens the keyboard at once, for the word box once the round comes back
   $("start-button").addEventListener("click", () => {
-    if (!state.startSent && send({ type: "start" })) state.startSent = state.socket;
+    if (!state.startSent && send({ type: "start" })) {
+      state.startSent = state.socket;
+      holdKeyboard();
+    }
   });
   $("rematch-button").addEventListener("click", rematch);
   $("rematch-dice").addEventListener("change", () => {

@@ -5,7 +5,7 @@
 // pass; a word answered right comes back days later, as learn.js's schedule says: right twice
 // in a row and it is learned); a Find a word filter over the cards; Clear all, after a
 // question. Nothing is sent to the server but the look-ups.
-import { api, counted, levelName, markLanguage, namedWord, wordListTitles } from "/static/board.js";
+import { api, counted, hasOwn, levelName, markLanguage, namedWord, wordListTitles } from "/static/board.js";
 import {
   INTERVALS, LEARN_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage, keptAlready, learnLists,
   loadWords, readWords, saveWords, today, withLanguages, wordsText,
@@ -114,7 +114,7 @@ function writeMeanings() {
 
 // A kept meaning as showMeaning reads it, or null for one this page did not write.
 function keptMeaning(key) {
-  const kept = Object.hasOwn(storedMeanings(), key) ? storedMeanings()[key] : null;
+  const kept = hasOwn(storedMeanings(), key) ? storedMeanings()[key] : null;
   if (!kept || typeof kept !== "object") return null;
   const texts = (value) => Array.isArray(value) && value.every((text) => typeof text === "string");
   const url = kept.url === null || (typeof kept.url === "string" && kept.url.startsWith("https://"));
@@ -450,7 +450,7 @@ const INFLECTIONS = ["s", "es", "d", "ed", "ing", "er", "ers", "est", "ly", "'s"
 function masked(text, word) {
   if (!word) return text;
   const escape = (value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const doubled = `${escape(word.at(-1))}?`;
+  const doubled = `${escape(word.slice(-1))}?`;
   const endings = INFLECTIONS.map((ending) => ("aeiou".includes(ending[0]) ? doubled : "") + escape(ending));
   const letter = "[\\p{L}\\p{N}_]";
   const pattern = new RegExp(`(^|[^\\p{L}\\p{N}_])${escape(word)}(?=(?:${endings.join("|")})?(?!${letter}))`, "giu");
@@ -555,6 +555,16 @@ function writtenForms() {
   return written ? written.split("\n") : [];
 }
 
+// Whether `typed` (read as a round reads typing) is the word asked, as a round of its language
+// reads it (boggle.game.kept_words.typed_is): as the list holds it, as the language writes it
+// (aérea for the Spanish list's aerea), or, an English word, with accents its lists have no
+// letter for (naïve for naive, as a round counts it).
+function typedIs(entry, typed) {
+  if (typed === entry.word || writtenForms().some((form) => form.toLowerCase() === typed)) return true;
+  const english = !entry.language || entry.language === "en";
+  return english && /^[a-z]+$/.test(entry.word) && typed.normalize("NFD").replace(/\p{M}/gu, "") === entry.word;
+}
+
 // The word asked as a verdict names it: "AEREA (aérea)".
 function shownWord(entry) {
   return namedWord(entry.word, writtenForms());
@@ -578,7 +588,7 @@ function answer(event) {
     return;
   }
   const wasLearned = entry.learned;
-  if (typed === entry.word || writtenForms().some((form) => form.toLowerCase() === typed)) {
+  if (typedIs(entry, typed)) {
     answered(entry, true);
     verdict.textContent = `Right: ${word}. ${rightNext(entry, wasLearned)}`;
     verdict.className = "feedback good";

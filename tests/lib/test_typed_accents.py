@@ -1,0 +1,68 @@
+"""A word typed with accents the round's list has no letter for (``café`` in English) is
+read without them and judged as that word, the verdict saying so; a letter of the list's
+alphabet (Spanish ``ñ``, Polish ``ż``) stays a letter of its own."""
+
+from __future__ import annotations
+
+from boggle import Board, Lexicon, judge_round, load_lexicon, solve
+from boggle.game import PlaySession, check_word, typed_word
+from boggle.model.rules import CLASSIC
+from boggle.rooms import Room, RoomSettings
+
+CAFE_BOARD = Board.parse("cafx xexx xxxx xxxx")
+CAFE = Lexicon.from_words(["cafe", "face"])
+
+
+def test_an_english_word_typed_with_accents_is_judged_without_them() -> None:
+    check = check_word("Café", CAFE_BOARD, CAFE, CLASSIC)
+    assert (check.word, check.status.value, check.points) == ("cafe", "counted", 1)
+    assert check.message == "read as CAFE, without accents"
+    assert check_word("cafe", CAFE_BOARD, CAFE, CLASSIC).message == ""
+    missing = check_word("fâce", CAFE_BOARD, Lexicon.from_words(["cafe"]), CLASSIC)
+    assert (missing.word, missing.status.value) == ("face", "not_a_word")
+    assert missing.message == "read as FACE, without accents"
+
+
+def test_the_judge_reads_accents_the_list_lacks_as_the_word_and_says_so() -> None:
+    result = judge_round(CAFE_BOARD, {"ann": ["café", "cafe"], "bob": ["FACÉ"]}, CAFE)
+    ann, bob = result.player("ann").verdicts, result.player("bob").verdicts
+    assert [(v.word, v.status.value) for v in ann] == [("cafe", "counted"), ("cafe", "repeated")]
+    assert (bob[0].word, bob[0].status.value, bob[0].points) == ("face", "counted", 1)
+    assert "  CAFE   1  counted (read as CAFE, without accents)" in result.text()
+
+
+def test_solo_play_and_a_room_read_accents_the_list_lacks_as_the_word() -> None:
+    session = PlaySession(CAFE_BOARD, solve(CAFE_BOARD, CAFE))
+    said = session.submit("café")
+    assert (said.word, said.status, said.message) == (
+        "cafe",
+        "accepted",
+        "read as CAFE, without accents",
+    )
+    assert session.submit("cafe").status == "already_found"
+    assert session.path_of("café") == ((0, 0), (0, 1), (0, 2), (1, 1))
+
+    room = Room("ABCDEF", RoomSettings.from_json({}, ["en-70"]), CAFE)
+    ann = room.join("ann", 0.0)
+    room.start(ann.token, now=0.0, board=CAFE_BOARD)
+    assert (room.submit(ann.token, "CAFÉ", 1.0).status, ann.entries) == ("accepted", ["cafe"])
+    assert room.submit(ann.token, "cafe", 1.0).status == "repeated"
+
+
+def test_the_english_list_counts_naive_typed_as_naive() -> None:
+    board = Board.parse("naiv xxxe xxxx xxxx")
+    check = check_word("naïve", board, load_lexicon("en-70"), CLASSIC)
+    assert (check.word, check.status.value, check.points) == ("naive", "counted", 2)
+
+
+def test_a_letter_of_the_lists_alphabet_stays_its_own_letter() -> None:
+    spanish, polish = load_lexicon("es"), load_lexicon("pl")
+    assert typed_word("Año", spanish) == "año" and typed_word("canción", spanish) == "cancion"
+    assert typed_word("ŻABA", polish) == "żaba"
+    check = check_word("año", Board.parse("añox xxxx xxxx xxxx"), spanish, CLASSIC)
+    assert (check.word, check.status.value, check.message) == ("año", "counted", "")
+    # a list of one's own that holds the letter keeps it: naïve is not naive there
+    own = Lexicon.from_words(["naïve", "naive"])
+    assert typed_word("naïve", own) == "naïve" and typed_word("naive", own) == "naive"
+    # a letter with no base letter (ø) is left as typed, to be judged as it is
+    assert typed_word("smørrebrød", CAFE) == "smørrebrød"
