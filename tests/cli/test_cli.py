@@ -297,3 +297,34 @@ def test_what_a_command_made_is_not_looked_through_again_at_exit() -> None:
         "looked through at exit: False\n",
         "",
     )
+
+
+def test_roll_grid_prints_boards_to_print_or_project(capsys: pytest.CaptureFixture[str]) -> None:
+    """A teacher printing boards for paper play got one compact line a board
+    (``tvnt tfen brnu ayee``): ``--grid`` prints each as rows of capital letters, under a
+    line naming it for ``solve``, a blank line between boards (across the batches of 1,000)."""
+    status, out, _ = run(capsys, "roll", "--grid", "--seed", "3", "--count", "2")
+    assert status == 0
+    assert out == (
+        "board 1 (seed 3): tvnt tfen brnu ayee\nT V N T\nT F E N\nB R N U\nA Y E E\n\n"
+        "board 2 (seed 4): stog iaei esni hbol\nS T O G\nI A E I\nE S N I\nH B O L\n"
+    )
+    status, out, _ = run(capsys, "roll", "--grid", "--seed", "0", "--count", "1001")
+    blocks = out.rstrip("\n").split("\n\n")
+    assert len(blocks) == 1001 and all(len(block.splitlines()) == 5 for block in blocks)
+    assert blocks[1000].startswith("board 1001 (seed 1000): ")
+
+
+def test_judge_no_cross_off_scores_a_word_for_each_player_who_found_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A class's paper lists judged by the cross-off rule left every common word (found by
+    two pupils or more) to score for nobody: ``--no-cross-off`` scores it for each."""
+    (tmp_path / "ann.txt").write_text("fame\nmile\n")
+    (tmp_path / "bob.txt").write_text("fame\n")
+    board = ["--board", "fxie amlo ewbx astu"]
+    lists = ["--player", f"ann={tmp_path / 'ann.txt'}", "--player", f"bob={tmp_path / 'bob.txt'}"]
+    status, out, _ = run(capsys, "judge", *board, *lists, "--json")
+    assert status == 0 and json.loads(out)["scores"] == {"ann": 1, "bob": 0}
+    status, out, _ = run(capsys, "judge", *board, *lists, "--json", "--no-cross-off")
+    assert status == 0 and json.loads(out)["scores"] == {"ann": 2, "bob": 1}

@@ -173,12 +173,64 @@ def test_the_classes_are_listed_as_the_plain_definition_lists_them(
 def test_random_classes_are_top_level_classes_drawn_evenly() -> None:
     layout = Layout(("ab", "cd", "e"), ("ab", "cd"), ())
     classes = {task.cells for task in top_level_classes(2, 2, layout, 0)}
-    drawn = Counter(task.cells for task in random_classes(2, 2, layout, 0, 6000, seed=7))
+    firsts = [random_classes(2, 2, layout, 0, 1, seed=seed)[0].cells for seed in range(6000)]
+    drawn = Counter(firsts)
     assert set(drawn) == classes  # every class comes, and only classes
     expected = 6000 / len(classes)
     assert all(abs(count - expected) < 0.25 * expected for count in drawn.values())
     again = [t.cells for t in random_classes(2, 2, layout, 0, 20, seed=7)]
     assert again == [t.cells for t in random_classes(2, 2, layout, 0, 20, seed=7)]
+
+
+def test_random_classes_are_distinct_and_every_class_once_when_asked_for_more() -> None:
+    """They were drawn with replacement: 6 samples of a 2x3 proof of 3 classes proved some
+    class twice and called it an estimate from 6 classes."""
+    layout = Layout(("ab", "cd", "e"), ("ab", "cd"), ())
+    classes = [task.cells for task in top_level_classes(2, 2, layout, 0)]
+    assert len(classes) == 6
+    for count in (1, 2, 3, 5, 6, 7, 1000):  # drawn, then listed from half of them on
+        for seed in range(30):
+            drawn = [t.cells for t in random_classes(2, 2, layout, 0, count, seed=seed)]
+            assert len(drawn) == len(set(drawn)) == min(count, 6)
+            assert set(drawn) <= set(classes)
+            again = [t.cells for t in random_classes(2, 2, layout, 0, count, seed=seed)]
+            assert again == drawn  # seeded
+    orders = {tuple(t.cells for t in random_classes(2, 2, layout, 0, 6, seed=s)) for s in (1, 2)}
+    assert len(orders) == 2  # every class, in the seed's order
+
+
+def test_an_estimate_of_every_class_is_exact_and_of_fewer_distinct(
+    small_list: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    every = estimate_proof(2, 3, LEXICON, CLASSIC, 4, samples=6, seed=2, bucket_count=2)
+    assert every.classes_total == 3 and every.classes_done == 3 and every.exact
+    assert len({c.cells for c in every.sampled}) == 3
+    total = sum(c.cpu_seconds for c in every.sampled) / 3600
+    assert every.low == every.cpu_hours == every.high == pytest.approx(total)
+    assert every.text().startswith("exactly ") and "all 3 top-level classes proved" in every.text()
+    assert every.to_json()["exact"] is True and every.to_json()["classes_drawn"] == 3
+    some = estimate_proof(3, 3, LEXICON, CLASSIC, 4, samples=8, seed=3)
+    assert some.classes_total == 21 and some.classes_done == 8 and not some.exact
+    assert len({c.cells for c in some.sampled}) == 8
+    assert some.to_json()["exact"] is False and " from 8 of 8 classes " in some.text()
+    argv = ["prove", "--size", "2x3", "--above", "4", "--estimate", "--samples", "10"]
+    assert main([*argv, "--buckets", "2", "--json", "--dict", small_list]) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert report["classes_done"] == report["classes_total"] == 3 and report["exact"] is True
+    assert report["low"] == report["cpu_hours"] == report["high"]
+    assert captured.err.count("class ") == 3 and "class 3 of 3:" in captured.err
+
+
+def test_the_interval_of_classes_drawn_without_replacement_narrows_to_none() -> None:
+    heavy = [0.1] * 19 + [30.0]
+    mean = sum(heavy) / 20
+    low, high = bootstrap_interval(heavy, seed=1)
+    assert bootstrap_interval(heavy, seed=1, population=20) == (mean, mean)
+    near, far = bootstrap_interval(heavy, seed=1, population=25)
+    assert low < near < mean < far < high  # most of the population in: narrower
+    vast = bootstrap_interval(heavy, seed=1, population=10**9)
+    assert vast == pytest.approx((low, high), rel=1e-6)  # a sliver of it: as before
 
 
 def test_bootstrap_interval_holds_the_mean_and_widens_with_a_heavy_tail() -> None:
@@ -191,15 +243,15 @@ def test_bootstrap_interval_holds_the_mean_and_widens_with_a_heavy_tail() -> Non
 
 
 def test_estimate_proves_the_sampled_classes_to_the_end() -> None:
-    estimate = estimate_proof(2, 3, LEXICON, CLASSIC, 4, samples=6, seed=2, bucket_count=2)
+    estimate = estimate_proof(3, 3, LEXICON, CLASSIC, 4, samples=6, seed=2)
     assert estimate.classes_done == 6 and estimate.classes_stopped == 0
-    assert estimate.classes_total == count_classes(2, 3, prove_module.layout_for(LEXICON, 2, 3, 2))
+    assert estimate.classes_total == count_classes(3, 3, prove_module.layout_for(LEXICON, 3, 3))
     assert estimate.low <= estimate.cpu_hours <= estimate.high
     mean = sum(c.cpu_seconds for c in estimate.sampled) / 6
     assert estimate.cpu_hours == pytest.approx(mean * estimate.classes_total / 3600)
-    layout = prove_module.layout_for(LEXICON, 2, 3, 2)
+    layout = prove_module.layout_for(LEXICON, 3, 3)
     assert [c.cells for c in estimate.sampled] == [
-        t.cells for t in random_classes(2, 3, layout, 4, 6, seed=2)
+        t.cells for t in random_classes(3, 3, layout, 4, 6, seed=2)
     ]
     assert all(c.bounds > 0 for c in estimate.sampled)
     with pytest.raises(BoggleError, match="samples must be from 1 to"):
@@ -241,9 +293,9 @@ def test_a_class_the_proof_cannot_finish_makes_the_estimate_a_lower_bound(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(prover_module, "SYMMETRIES", 0)  # no board above may be kept
-    estimate = estimate_proof(2, 2, LEXICON, CLASSIC, 0, samples=3, seed=1)
+    estimate = estimate_proof(2, 3, LEXICON, CLASSIC, 0, samples=3, seed=1)
     assert estimate.classes_stopped == 3 and estimate.classes_done == 0
-    assert estimate.to_json()["at_least"] is True
+    assert estimate.to_json()["at_least"] is True and not estimate.exact
     assert "lower bound" in estimate.text()
 
 
@@ -286,11 +338,11 @@ def test_an_estimate_stops_its_classes_where_the_proof_would(
     """``--max-boards`` (``max_boards``) was left out of the estimate, whose classes kept up
     to 1,000,000 boards whatever the proof would keep: a class the proof stops at was
     counted as finished, and the estimate was not marked a lower bound."""
-    kept = estimate_proof(2, 2, LEXICON, CLASSIC, 0, samples=3, seed=1)
+    kept = estimate_proof(2, 3, LEXICON, CLASSIC, 0, samples=3, seed=1)
     assert kept.classes_stopped == 0 and kept.classes_done == 3
-    estimate = estimate_proof(2, 2, LEXICON, CLASSIC, 0, samples=3, seed=1, max_boards=1)
+    estimate = estimate_proof(2, 3, LEXICON, CLASSIC, 0, samples=3, seed=1, max_boards=1)
     assert estimate.classes_stopped == 3 and estimate.to_json()["at_least"] is True
-    argv = ["prove", "--size", "2x2", "--above", "0", "--estimate", "--samples", "2"]
+    argv = ["prove", "--size", "2x3", "--above", "0", "--estimate", "--samples", "2"]
     assert main([*argv, "--max-boards", "1", "--json", "--dict", small_list]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["classes_stopped"] == 2 and report["at_least"] is True
@@ -300,6 +352,10 @@ def test_an_estimate_of_one_class_in_all_says_class() -> None:
     """A 2x2 proof with whole corners has one top-level class: '1 top-level classes in all'."""
     one = (SampledClass(("ae",) * 4, 0.01, 10, 0),)
     estimate = ProofEstimate(2, 2, 4, 1, 1, 1, one, 0.01 / 3600, 0.01 / 3600, 0.01 / 3600, 1.0)
-    assert ", 1 top-level class in all," in estimate.text()
+    assert estimate.text().startswith("exactly 0.010 CPU s: the top-level class proved ")
+    cut = (SampledClass(("ae",) * 4, 0.01, 10, 0, "more than 1 board"),)
+    stopped = ProofEstimate(2, 2, 4, 1, 1, 1, cut, 0.01 / 3600, 0.01 / 3600, 0.01 / 3600, 1.0)
+    assert " from 0 of 1 class (" in stopped.text()
+    assert ", 1 top-level class in all," in stopped.text()
     nothing = ProofEstimate(2, 2, 4, 1, 1, 1, (), 0.0, 0.0, 0.0, 1.0, True)
     assert nothing.text().startswith("no estimate: none of 1 class finished, 1 top-level class ")

@@ -636,3 +636,63 @@ def test_a_name_in_fullwidth_letters_is_the_same_name(look_alike: str) -> None:
     with pytest.raises(RoomError, match="taken") as refused:
         room.join(look_alike, 1.0)
     assert refused.value.code == "name_taken"
+
+
+def test_a_room_for_a_class_scores_a_word_for_every_player_who_found_it() -> None:
+    """With thirty players every common word is found twice, and the cross-off rule left
+    it to score for nobody: a class's room turns the rule off (``cross_off: false``)."""
+    lists = {"ann": ["fame", "mile"], "bob": ["fame"]}
+    classic = new_room()
+    tokens = {name: classic.join(name, now=0.0).token for name in lists}
+    assert play_round(classic, lists, tokens)["scores"] == {"ann": 1, "bob": 0}
+    room = new_room(cross_off=False)
+    assert room.settings.to_json()["cross_off"] is False
+    tokens = {name: room.join(name, now=0.0).token for name in lists}
+    summary = play_round(room, lists, tokens)
+    assert summary["scores"] == {"ann": 2, "bob": 1} and summary["cross_off"] is False
+    with pytest.raises(RoomError, match="cross_off"):
+        new_room(cross_off="no")
+
+
+def test_a_teacher_s_room_shows_the_board_on_the_host_s_screen_without_the_host_playing() -> None:
+    """The host was always a player: a teacher projecting the board was a player of 0
+    points in every round's results and the standings.  ``host_plays: false`` makes the
+    room's maker a watcher: no words, in no round's results nor the standings."""
+    hub = Hub()
+    settings = RoomSettings.from_json({"host_plays": False, "seconds": 60}, ["en-70"])
+    room, teacher = hub.create(settings, LEXICON, "Ms Lee", now=0.0)
+    assert teacher.watching and room.host == teacher.token
+    sam = room.join("Sam", now=0.0)
+    assert not sam.watching
+    room.start(teacher.token, now=0.0, board=BOARD)  # the host still starts the rounds
+    with pytest.raises(RoomError, match="show the board") as refused:
+        room.submit(teacher.token, "fame", now=1.0)
+    assert refused.value.code == "watching"
+    assert room.submit(sam.token, "fame", now=1.0).status == "accepted"
+    job = room.close_round(now=60.0)
+    assert job is not None
+    summary = room.record(judge(job))
+    assert [p["name"] for p in summary["players"]] == ["Sam"]
+    assert summary["totals"] == {"Sam": 1}
+    assert [row["name"] for row in summary["standings"]] == ["Sam"]
+    playing, _ = hub.create(RoomSettings(), LEXICON, "ann", now=0.0)
+    assert not next(iter(playing.players.values())).watching
+
+
+def test_the_host_removes_a_player_the_class_should_not_read() -> None:
+    """A pupil in under a silly name, or twice, stayed for the whole lesson: the host
+    removes them, and they may join again under another name."""
+    room = new_room()
+    ann, bob = room.join("Ms Lee", now=0.0), room.join("Poo Face", now=0.0)
+    with pytest.raises(RoomError, match="only the host") as refused:
+        room.remove(bob.token, "Ms Lee", now=1.0)
+    assert refused.value.code == "not_host"
+    with pytest.raises(RoomError) as refused:
+        room.remove(ann.token, "nobody", now=1.0)
+    assert refused.value.code == "unknown_name"
+    with pytest.raises(RoomError) as refused:
+        room.remove(ann.token, "ms lee", now=1.0)
+    assert refused.value.code == "bad_field"
+    assert room.remove(ann.token, "poo face", now=1.0) is bob
+    assert [p.name for p in room.players.values()] == ["Ms Lee"]
+    assert room.join("Bob", now=2.0).name == "Bob"

@@ -120,6 +120,7 @@ def test_data_holds_only_the_built_files() -> None:
     expected |= {entry["written"]["file"] for entry in LANGUAGE_LISTS if "written" in entry}
     expected |= {"wordnet-glosses.txt.gz", "WordNet-COPYRIGHT.txt"}  # build_definitions.py
     expected |= {"en-names.txt.gz"}  # built with the English lists
+    expected |= {"en-offensive.txt"}  # written by hand (boggle.wordlists.offensive)
     assert names(DATA) == expected
 
 

@@ -104,6 +104,7 @@ def test_the_room_page_shares_the_network_address_and_copies_it_on_plain_http(
     link = page.locator("#room-link")
     assert link.text_content() == f"{shared}room/{code}"
     assert link.get_attribute("href") == f"{shared}room/{code}"
+    assert page.locator("#share-local").is_hidden()  # the address shared reaches the others
     page.wait_for_function("() => document.getElementById('room-qr').naturalWidth > 0")
     page.click("#copy-link")
     page.wait_for_selector("#copy-link[data-copied='true']")

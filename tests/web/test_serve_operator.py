@@ -133,7 +133,7 @@ def test_the_rooms_and_the_players_a_room_takes_are_the_operator_s_to_set(
     tmp_path: Path,
 ) -> None:
     """A server on a small machine could not hold its rooms and players below the defaults
-    (500 rooms, 16 players a room): `--max-rooms` and `--max-players` set them."""
+    (500 rooms, 40 players a room): `--max-rooms` and `--max-players` set them."""
     server = ServeProcess(tmp_path / "data", "--max-rooms", "1", "--max-players", "1")
     try:
         with (

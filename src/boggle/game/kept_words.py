@@ -29,6 +29,7 @@ import sys
 from pathlib import Path
 
 from boggle.files.cache import write_atomic
+from boggle.files.inputs import open_regular
 from boggle.model.errors import BoggleError
 
 TYPE_CHECKING = False
@@ -56,6 +57,7 @@ SPREAD_PER_DAY = 20
 spreads them."""
 
 LEVELS = ("common", "standard", "obscure")
+"""A word's levels, the most common first (two entries of one word keep the first of theirs)."""
 
 MOST_FILE_BYTES = 1_000_000
 """The largest file read (300 words take about 50 kB)."""
@@ -186,15 +188,16 @@ def _entry(raw: object) -> KeptWord | None:
         return None
     listed = raw.get("list")
     language = raw.get("language")
-    if not isinstance(language, str) and isinstance(listed, str):  # stored before languages:
-        named = re.fullmatch(r"([a-z]{2,3})(?:-\d+)?", listed)  # en-70 is English, es Spanish
-        language = named.group(1) if named else None
+    if not isinstance(language, str) or not re.fullmatch(r"[a-z]{2,3}", language):
+        # none (stored before languages) or not a code: its list's, as My words reads it
+        named = re.fullmatch(r"([a-z]{2,3})(?:-\d+)?", listed) if isinstance(listed, str) else None
+        language = named.group(1) if named else None  # en-70 is English, es Spanish
     points = raw.get("points")
     streak = raw.get("streak")
     return KeptWord(
         word=word,
         list=listed[:64] if isinstance(listed, str) else None,
-        language=language if isinstance(language, str) and language.isalpha() else None,
+        language=language,
         points=points if type(points) is int and points >= 0 else 0,
         level=raw.get("level") if raw.get("level") in LEVELS else None,
         board=raw["board"][:200] if isinstance(raw.get("board"), str) else "",
@@ -207,12 +210,13 @@ def _entry(raw: object) -> KeptWord | None:
 
 def merged(words: Iterable[KeptWord]) -> list[KeptWord]:
     """``words`` with the entries of one word and language made one, in place of the first:
-    the progress of the one further on (learned, then right answers in a row), the day
-    first kept, the most points.
+    the progress of the one further on (learned, then right answers in a row; the first on a
+    tie), with its list, board and due day, the day first kept, the most points and the most
+    common level, as My words merges them (``combined`` in ``learn.js``).
 
-    >>> [w.list for w in merged([KeptWord("fame", "en-70", "en"),
+    >>> [(w.list, w.level) for w in merged([KeptWord("fame", "en-70", "en", level="common"),
     ...                          KeptWord("fame", "en-80", "en", learned=True)])]
-    ['en-80']
+    [('en-80', 'common')]
     """
     out: list[KeptWord] = []
     at: dict[tuple[str, str], int] = {}
@@ -225,10 +229,12 @@ def merged(words: Iterable[KeptWord]) -> list[KeptWord]:
         first = out[at[key]]
         ahead = max((first, entry), key=lambda e: (e.learned, e.streak))  # the first on a tie
         dates = sorted(d for d in (first.date, entry.date) if d)
+        levels = sorted((e.level for e in (first, entry) if e.level in LEVELS), key=LEVELS.index)
         out[at[key]] = replace(
             ahead,
             language=first.language or entry.language,
             points=max(first.points, entry.points),
+            level=levels[0] if levels else None,
             date=dates[0] if dates else "",
         )
     return out
@@ -319,10 +325,22 @@ def _shown(path: Path | str) -> str:
     return _STANDARD_INPUT if str(path) == "-" else str(path)
 
 
+def _missing(path: Path) -> bool:
+    """Whether nothing is at ``path`` (a link to nothing too)."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
 def _file_text(path: Path | str, missing_ok: bool, after: str = "") -> str | None:
     """The text of ``path`` (``-``: standard input; ``""`` when it is not UTF-8), ``None``
     when it is missing and ``missing_ok``; :class:`KeptWordsError`, its line ending in
-    ``after``, when it cannot be read or is too large."""
+    ``after``, when it cannot be read, is not a regular file (a directory, a FIFO, which is
+    never waited on, a device) or is too large."""
     path = _shown(path) if str(path) == "-" else Path(path)
     try:
         if isinstance(path, str):
@@ -333,12 +351,16 @@ def _file_text(path: Path | str, missing_ok: bool, after: str = "") -> str | Non
             else:  # a text stream without bytes (a test's), or none at all
                 data = (stdin.read(MOST_FILE_BYTES + 1) if stdin else "").encode()
         else:
-            with path.open("rb") as handle:
+            try:
+                handle = open_regular(path, "file of kept words", KeptWordsError)
+            except KeptWordsError as error:
+                if _missing(path):
+                    if missing_ok:
+                        return None
+                    raise KeptWordsError(f"cannot read {path}: no such file{after}") from None
+                raise KeptWordsError(f"{error}{after}") from None
+            with handle:
                 data = handle.read(MOST_FILE_BYTES + 1)
-    except FileNotFoundError:
-        if missing_ok:
-            return None
-        raise KeptWordsError(f"cannot read {path}: no such file{after}") from None
     except OSError as error:
         raise KeptWordsError(f"cannot read {path}: {error.strerror or error}{after}") from None
     if len(data) > MOST_FILE_BYTES:

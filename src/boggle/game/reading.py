@@ -129,9 +129,11 @@ def judge_json(
     rules: RulesLike = None,
     challenge: str | None = None,
     target: int | None = None,
+    cross_off: bool = True,
 ) -> RoundResult | Match:
     """Judge a round ``{"board", "players", "challenge"?}`` or a match
-    ``{"target"?, "rounds": [round, ...]}`` read from JSON.
+    ``{"target"?, "rounds": [round, ...]}`` read from JSON (``cross_off=False``: a word two
+    players found scores for each, as :func:`~boggle.game.rounds.judge_round` takes it).
 
     ``challenge`` and ``target`` given here override the document's.  A round's
     default challenge mode is ``listed`` when some player has ``challenged``
@@ -155,12 +157,13 @@ def judge_json(
         if isinstance(goal, bool) or not isinstance(goal, int):  # true is no number of points
             raise JudgeError(f"'target' must be a whole number of points, got {json.dumps(goal)}")
         judged = (
-            _judge_round_json(r, lexicon, rules, challenge, n) for n, r in enumerate(rounds, 1)
+            _judge_round_json(r, lexicon, rules, challenge, n, cross_off)
+            for n, r in enumerate(rounds, 1)
         )
         match = play_match(judged, goal)  # a generator: the rounds left are counted here
         match.not_judged = len(rounds) - len(match.rounds) if match.finished else 0
         return match
-    result = _judge_round_json(data, lexicon, rules, challenge, None)
+    result = _judge_round_json(data, lexicon, rules, challenge, None, cross_off)
     if target is not None:
         return play_match([result], target)
     return result
@@ -172,6 +175,7 @@ def _judge_round_json(
     rules: RulesLike,
     challenge: str | None,
     number: int | None,
+    cross_off: bool = True,
 ) -> RoundResult:
     where = "" if number is None else f"round {number}: "
     if not isinstance(data, Mapping) or "board" not in data or "players" not in data:
@@ -185,7 +189,7 @@ def _judge_round_json(
     try:
         lists = read_players(data["players"])
         mode = challenge or data.get("challenge") or default_challenge(lists)
-        return judge_round(board, lists, lexicon, rules, mode)
+        return judge_round(board, lists, lexicon, rules, mode, cross_off=cross_off)
     except JudgeError as error:
         raise JudgeError(f"{where}{error}") from None
 

@@ -473,6 +473,7 @@ def judge_round(
     lexicon: Lexicon | str | None = None,
     rules: RulesLike = None,
     challenge: ChallengeMode | str | None = "off",
+    cross_off: bool = True,
 ) -> RoundResult:
     """Judge every player's list by the rules (see :mod:`boggle.game`).
 
@@ -482,7 +483,9 @@ def judge_round(
     name to entries (a list, or one text of lines).  ``lexicon`` is a :class:`Lexicon`,
     a bundled list's name or a file path (default: the bundled default list), as for
     :func:`boggle.solve`.  ``challenge=None`` is the :func:`default_challenge` of the
-    players.
+    players.  ``cross_off=False`` leaves out the cross-off rule: a good word scores for
+    every player who found it (for a class of thirty, where a word two players find is
+    crossed off, the common words would score for nobody).
 
     >>> from boggle import Lexicon
     >>> players = {"ann": ["fame", "mile", "zzz"], "bob": ["fame"]}
@@ -493,6 +496,9 @@ def judge_round(
     [('fame', 'crossed_off'), ('mile', 'counted'), ('zzz', 'not_on_board')]
     >>> judge_round("fxie amlo ewbx astu", {"ann": ["limbo"]}).scores()  # the default list
     {'ann': 2}
+    >>> lexicon = Lexicon.from_words(["fame", "mile"])
+    >>> judge_round("fxie amlo ewbx astu", players, lexicon, cross_off=False).scores()
+    {'ann': 2, 'bob': 1}
     """
     if not isinstance(board, Board | str):
         raise JudgeError(
@@ -563,7 +569,7 @@ def judge_round(
             status, message = check.status, check.message
             if repeated:
                 status, message = Status.REPEATED, ""
-            elif status is Status.COUNTED and len(finders[check.word]) > 1:
+            elif status is Status.COUNTED and cross_off and len(finders[check.word]) > 1:
                 status = Status.CROSSED_OFF
                 others = sorted(finders[check.word] - {player.name})
                 message = "also found by " + ", ".join(others)

@@ -1,7 +1,7 @@
 """How a server's rooms are set up: where results are kept, the limits, the clock.
 
 >>> RoomsConfig().data_dir is None, RoomsConfig().limits.max_players
-(True, 16)
+(True, 40)
 """
 
 from __future__ import annotations

@@ -96,6 +96,12 @@ class RoomSettingsRequest(StrictModel):
     target: int | None = Field(default=None, description="the score that wins; 0: none")
     rounds: int | None = Field(default=None, description="rounds in the match; 0: no limit")
     challenge: bool = False
+    cross_off: bool = Field(
+        default=True, description="a word two players found scores for neither; false: for each"
+    )
+    host_plays: bool = Field(
+        default=True, description="false: the host shows the board and plays in no round"
+    )
     word_level: WordLevel | None = None
     other_words: OtherWords | None = None
 

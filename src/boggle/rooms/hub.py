@@ -105,6 +105,7 @@ class Hub:
                 break
         room = Room(code, settings, lexicon, self.limits, now)
         host = room.join(host_name, now)
+        host.watching = not settings.host_plays
         self.rooms[code] = room
         return room, host
 

@@ -32,7 +32,7 @@ class RoomError(BoggleError):
     Traceback (most recent call last):
     ...
     boggle.rooms.limits.RoomError: a room code is 6 characters from A-Z and 2-9, got 'ab'
-    >>> RoomError("room_full", "the room is full: 16 players at most").code
+    >>> RoomError("room_full", "the room is full: 40 players at most").code
     'room_full'
     """
 
@@ -167,7 +167,7 @@ class RoomLimits:
     """
 
     max_rooms: int = 500
-    max_players: int = 16
+    max_players: int = 40
     max_name_length: int = MAX_NAME_LENGTH
     max_words_per_round: int = 300
     max_word_length: int = 40

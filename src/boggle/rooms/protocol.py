@@ -39,6 +39,7 @@ CLIENT_MESSAGES: dict[str, dict[str, type]] = {
     "word": {"word": str},
     "rematch": {},
     "leave": {},
+    "remove": {"name": str},
     "ping": {},
 }
 """Each type a client may send, and its fields (all required)."""
@@ -202,6 +203,7 @@ def room_message(room: Room, you: Player, now: float, with_results: bool = True)
             {
                 "name": p.name,
                 "connected": p.connected,
+                "watching": p.watching,
                 "words": p.good_words if playing else len(p.entries),
                 "total": room.match.totals.get(p.name, 0),
             }

@@ -133,6 +133,9 @@ class Player:
     dropped_at: float | None = None
     """When the player's connection last dropped (without ``leave``)."""
     set_apart: list[str] = field(default_factory=list)
+    watching: bool = False
+    """The host of a room made with ``host_plays`` off: shows the board (a teacher's
+    projector), sends no words, and is in no round's results nor the standings."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,8 @@ class RoundJob:
     words: WordSetting = EVERY_WORD
     set_apart: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Each player's words outside the game's level (``other_words: zero``), shown apart."""
+    cross_off: bool = True
+    """A word two players found scores for neither (the room's ``cross_off`` setting)."""
 
 
 @dataclass(frozen=True)
@@ -175,7 +180,9 @@ def judge(job: RoundJob) -> JudgedRound:
     >>> judged.result.scores(), [word["word"] for word in judged.unfound], judged.unfound_count
     ({'ann': 1}, ['mile'], 1)
     """
-    result = judge_round(job.board, job.lists, job.lexicon, job.rules, job.challenge)
+    result = judge_round(
+        job.board, job.lists, job.lexicon, job.rules, job.challenge, cross_off=job.cross_off
+    )
     good = (Status.COUNTED, Status.CROSSED_OFF)
     found = {v.word for p in result.players for v in p.verdicts if v.status in good}
     unfound = unfound_json(job.solution, found, job.max_unfound)
@@ -346,6 +353,29 @@ from takes it back
             self.host = heir.token if heir is not None else None
         self.last_activity = now
 
+    def remove(self, token: str, name: str, now: float) -> Player:
+        """The host removes the player ``name`` (compared as names are: any case) from the
+        room, as if they had left (a pupil who joined under a name the class should not
+        read, or twice); they may join again under another name.  Only the host may
+        (``not_host``), not themself (``bad_field``: leave instead), and the name must be a
+        player's (``unknown_name``).
+
+        >>> from boggle import Lexicon
+        >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
+        >>> ann, bob = room.join("ann", now=0.0), room.join("Bob", now=0.0)
+        >>> room.remove(ann.token, "BOB", now=1.0) is bob, [p.name for p in room.players.values()]
+        (True, ['ann'])
+        """
+        if token != self.host:
+            raise RoomError("not_host", "only the host removes players")
+        gone = next((p for p in self.players.values() if name_key(p.name) == name_key(name)), None)
+        if gone is None:
+            raise RoomError("unknown_name", f"no player {plain_unless_odd(name)!r} in this room")
+        if gone.token == token:
+            raise RoomError("bad_field", "the host leaves the room rather than removing themself")
+        self.leave(gone.token, now)
+        return gone
+
     def dropped(self, token: str, now: float) -> None:
         """The player's connection dropped without ``leave``: they keep their seat.
 
@@ -483,6 +513,10 @@ not count
         """
         player = self.player(token)
         self.last_activity = now
+        if player.watching:
+            raise RoomError(
+                "watching", "you show the board and do not play: the players' words count"
+            )
         if self.phase is Phase.LOBBY or self.board is None or self.solution is None:
             raise RoomError("not_playing", "no round is being played: wait for the host")
         if now >= self.deadline or self.phase is not Phase.PLAYING:
@@ -558,7 +592,9 @@ not count
         if not self.due(now) or self.board is None or self.solution is None:
             return None
         self.phase = Phase.JUDGING
-        lists = tuple(PlayerList(p.name, tuple(p.entries)) for p in self.players.values())
+        lists = tuple(
+            PlayerList(p.name, tuple(p.entries)) for p in self.players.values() if not p.watching
+        )
         return RoundJob(
             self.round_number,
             self.board,
@@ -570,6 +606,7 @@ not count
             self.limits.max_unfound_shown,
             self.settings.words,
             tuple((p.name, tuple(p.set_apart)) for p in self.players.values() if p.set_apart),
+            self.settings.cross_off,
         )
 
     def abandon_round(self) -> None:
@@ -606,7 +643,11 @@ not count
         )
         self.phase = Phase.OVER if over else Phase.RESULTS
         board = judged.job.board
-        totals = {p.name: self.match.totals.get(p.name, 0) for p in self.players.values()}
+        totals = {
+            p.name: self.match.totals.get(p.name, 0)
+            for p in self.players.values()
+            if not p.watching
+        }
         totals.update(self.match.totals)
         summary = {
             "code": self.code,
@@ -615,6 +656,7 @@ not count
             **board_json(board),
             "rules": self.rules.to_json(),
             "challenge": self.settings.challenge,
+            "cross_off": self.settings.cross_off,
             "players": judged.players,
             "scores": judged.result.scores(),
             "totals": totals,

@@ -51,6 +51,12 @@ class RoomSettings:
     challenge: bool = False
     words: WordSetting = EVERY_WORD
     """Which words count, and what the others get (see :mod:`boggle.game.word_setting`)."""
+    cross_off: bool = True
+    host_plays: bool = True
+    """``False``: the host who makes the room shows the board (a teacher's projector) and
+    plays in no round (:attr:`boggle.rooms.room.Player.watching`)."""
+    """A word two players found scores for neither (the classic rule); ``False``: it scores
+    for each of them, as a class of thirty needs, where every common word is found twice."""
 
     def __post_init__(self) -> None:
         check_limits(self)
@@ -92,8 +98,9 @@ class RoomSettings:
 
         >>> RoomSettings(seconds=60).to_json()
         {'dice': 'new', 'rows': 4, 'cols': 4, 'dictionary': '', 'seconds': 60, 'target': 50, \
-'rounds': None, 'challenge': False, 'word_level': 'all', 'other_words': 'refused', \
-'rules': None, 'rules_used': {'name': 'classic', 'min_length': 3, \
+'rounds': None, 'challenge': False, 'cross_off': True, 'host_plays': True, \
+'word_level': 'all', 'other_words': 'refused', 'rules': None, \
+'rules_used': {'name': 'classic', 'min_length': 3, \
 'scoring': {'3': 1, '5': 2, '6': 3, '7': 5, '8': 11}}}
         """
         data = asdict(self)
@@ -169,6 +176,8 @@ class RoomSettings:
             rounds,
             asked.challenge,
             words,
+            asked.cross_off,
+            asked.host_plays,
         )
 
 

@@ -1,12 +1,16 @@
 """What a whole proof would cost, from random top-level classes each proved to the end.
 
-:func:`estimate_proof` draws ``samples`` top-level classes uniformly at random (a seeded
-draw: the same seed gives the same classes), proves each one completely on this machine,
-one at a time, and measures the CPU seconds of each.  The proof's cost is then the mean
-cost of a class times the number of top-level classes (:func:`count_classes`, exact, by
-Burnside's lemma), with a percentile bootstrap interval around it: the cost of a class is
+:func:`estimate_proof` draws ``samples`` distinct top-level classes uniformly at random
+(without replacement, a seeded draw: the same seed gives the same classes), proves each one
+completely on this machine, one at a time, and measures the CPU seconds of each.  The
+proof's cost is then the mean cost of a class times the number of top-level classes
+(:func:`count_classes`, exact, by Burnside's lemma), with a percentile bootstrap interval
+around it, narrowed by the finite population correction (the classes are drawn without
+replacement, so the more of them are in, the less is left unknown): the cost of a class is
 heavy-tailed (a few vowel-rich classes are most of the total), so the interval is wide
-until many classes are in, and says so.  A class the proof itself could not finish (more
+until many classes are in, and says so.  With ``samples`` at least the number of classes,
+every class is proved once (in a seeded order) and the cost is measured, not estimated:
+``exact``, its interval the cost itself.  A class the proof itself could not finish (more
 boards above the threshold than it keeps) is counted with the time it ran and makes the estimate a
 lower bound (``classes_stopped``).  Ctrl-C stops after the classes finished; the estimate
 is made from them.
@@ -14,11 +18,11 @@ is made from them.
 >>> from boggle import Lexicon
 >>> from boggle.model.rules import CLASSIC
 >>> lexicon = Lexicon.from_words(["tea", "eat", "ate", "tee", "rat", "tar"])
->>> estimate = estimate_proof(2, 2, lexicon, CLASSIC, 3, samples=4, seed=1, corner_buckets=2)
->>> [sample.cells for sample in estimate.sampled][:2]
+>>> estimate = estimate_proof(2, 2, lexicon, CLASSIC, 3, samples=2, seed=1, corner_buckets=2)
+>>> [sample.cells for sample in estimate.sampled]
 [('ar', 'et', 'et', 'et'), ('ar', 'et', 'et', 'ar')]
->>> estimate.classes_done, estimate.classes_total
-(4, 6)
+>>> estimate.classes_done, estimate.classes_total, estimate.exact
+(2, 6, False)
 >>> estimate.low <= estimate.cpu_hours <= estimate.high
 True
 """
@@ -43,7 +47,13 @@ from boggle.search.branch_and_bound import (
     default_class_memory,
 )
 from boggle.search.classes import MAX_SAMPLES as MAX_SAMPLES  # the limit lives with the draw
-from boggle.search.classes import ClassTask, Layout, check_above, check_samples
+from boggle.search.classes import (
+    ClassTask,
+    Layout,
+    check_above,
+    check_samples,
+    top_level_classes,
+)
 from boggle.search.classes import count_classes as count_classes  # where it was
 from boggle.search.faces import symmetries
 from boggle.search.options import ProofOptions
@@ -125,6 +135,17 @@ class ProofEstimate:
         return sum(1 for c in self.sampled if c.stopped is None)
 
     @property
+    def classes_drawn(self) -> int:
+        """The classes drawn: ``samples``, or every class when there are no more."""
+        return min(self.samples, self.classes_total)
+
+    @property
+    def exact(self) -> bool:
+        """Whether every top-level class was proved to the end: the cost is then measured,
+        not estimated (``low`` and ``high`` are ``cpu_hours``)."""
+        return self.classes_done >= self.classes_total
+
+    @property
     def classes_stopped(self) -> int:
         """Sampled classes a proof could not finish (too many candidate boards): their
         cost so far is counted, so the estimate is then a lower bound."""
@@ -140,6 +161,8 @@ class ProofEstimate:
             "classes_stopped": self.classes_stopped,
             "at_least": self.classes_stopped > 0,
             "classes_total": self.classes_total,
+            "classes_drawn": self.classes_drawn,
+            "exact": self.exact,
             "samples": self.samples,
             "seed": self.seed,
             "size": f"{self.rows}x{self.cols}",
@@ -176,7 +199,7 @@ of 200 classes (0.430 CPU s each), 2,097,152 top-level classes in all, seed 1>
         stopped = ", interrupted" if self.interrupted else ""
         if not self.sampled:
             return (
-                f"no estimate: none of {counted(self.samples, 'class', 'classes')} finished, "
+                f"no estimate: none of {counted(self.classes_drawn, 'class', 'classes')} finished, "
                 f"{counted(self.classes_total, 'top-level class', 'top-level classes')} in all, "
                 f"seed {self.seed}{stopped}"
             )
@@ -191,10 +214,21 @@ of 200 classes (0.430 CPU s each), 2,097,152 top-level classes in all, seed 1>
         else:
             unit, scale, digits = "CPU s", 3600.0, _decimals(self.high * 3600)
         each = self.mean_cpu_seconds
+        if self.exact:
+            every = (
+                "the top-level class"
+                if self.classes_total == 1
+                else f"all {self.classes_total:,} top-level classes"
+            )
+            return (
+                f"exactly {self.cpu_hours * scale:,.{digits}f} {unit}: {every} proved "
+                f"({each:,.{_decimals(each)}f} CPU s each), nothing sampled{stopped}"
+            )
         return (
             f"about {self.cpu_hours * scale:,.{digits}f} {unit} ({CONFIDENCE:.0%} interval "
             f"{self.low * scale:,.{digits}f}-{self.high * scale:,.{digits}f}) from "
-            f"{self.classes_done:,} of {self.samples:,} classes ({each:,.{_decimals(each)}f} CPU s "
+            f"{self.classes_done:,} of {counted(self.classes_drawn, 'class', 'classes')} "
+            f"({each:,.{_decimals(each)}f} CPU s "
             f"each), {counted(self.classes_total, 'top-level class', 'top-level classes')} in "
             f"all, seed {self.seed}{stopped}"
         )
@@ -216,24 +250,34 @@ def _decimals(seconds: float) -> int:
 def random_classes(
     rows: int, cols: int, layout: Layout, above: int, count: int, seed: int
 ) -> list[ClassTask]:
-    """``count`` top-level classes, each drawn uniformly among all of them (index -1).
+    """``count`` distinct top-level classes drawn uniformly at random, without replacement
+    (index -1); every class, in a random order, when there are no more than ``count``.
 
     A bucket pattern drawn uniformly is kept with probability 1 / (its number of distinct
     symmetric images) and turned into its canonical image (a top-level class), so each
-    top-level class is equally likely however symmetric it is.  The numbers are checked as
-    :func:`~boggle.search.classes.sample_classes` checks them.
+    top-level class is equally likely however symmetric it is; a class drawn already is
+    drawn again, so each next class is uniform among those not drawn yet.  When ``count``
+    is half the classes or more, they are listed and drawn from the list instead.  The
+    numbers are checked as :func:`~boggle.search.classes.sample_classes` checks them.
 
     >>> layout = Layout(("ab", "cd"), ("ab", "cd"), ())
-    >>> [t.cells for t in random_classes(2, 2, layout, 0, 3, seed=1)]
-    [('ab', 'cd', 'cd', 'cd'), ('ab', 'cd', 'cd', 'ab'), ('ab', 'ab', 'ab', 'ab')]
+    >>> [t.cells for t in random_classes(2, 2, layout, 0, 2, seed=1)]
+    [('ab', 'cd', 'cd', 'cd'), ('ab', 'cd', 'cd', 'ab')]
+    >>> len(random_classes(2, 2, layout, 0, 10, seed=1)), count_classes(2, 2, layout)
+    (6, 6)
     """
     check_proof_shape(rows, cols)
     check_above(above)
     check_samples("count", count, seed)
     rng = random.Random(seed)
+    total = count_classes(rows, cols, layout)
+    if 2 * count >= total:  # at most 2 * MAX_SAMPLES classes: listed in seconds
+        listed = [t.cells for t in top_level_classes(rows, cols, layout, above)]
+        return [ClassTask(-1, rows, cols, c, above) for c in rng.sample(listed, min(count, total))]
     choices = layout.cell_buckets(rows, cols)
     perms = symmetries(rows, cols)
     tasks: list[ClassTask] = []
+    drawn: set[tuple[str, ...]] = set()
     while len(tasks) < count:
         pattern = tuple(rng.randrange(len(c)) for c in choices)
         images = {tuple(pattern[k] for k in perm) for perm in perms}
@@ -241,27 +285,43 @@ def random_classes(
             continue
         chosen = min(images)
         cells = tuple(c[b] for c, b in zip(choices, chosen, strict=True))
+        if cells in drawn:  # without replacement: drawn again
+            continue
+        drawn.add(cells)
         tasks.append(ClassTask(-1, rows, cols, cells, above))
     return tasks
 
 
 def bootstrap_interval(
-    values: list[float], seed: int, rounds: int = BOOTSTRAP_ROUNDS
+    values: list[float], seed: int, rounds: int = BOOTSTRAP_ROUNDS, population: int | None = None
 ) -> tuple[float, float]:
     """The percentile bootstrap interval (:data:`CONFIDENCE`) of the mean of ``values``.
 
+    ``population``: the number of items ``values`` were drawn from without replacement
+    (``None``: an unbounded population).  The bootstrap means' spread around the mean is
+    then narrowed by the finite population correction, the square root of (N - n) / (N - 1)
+    (a rescaling bootstrap): with every item in (n = N) the interval is the mean itself.
+
     >>> bootstrap_interval([1.0, 1.0, 1.0], seed=0)
     (1.0, 1.0)
+    >>> bootstrap_interval([1.0, 2.0, 6.0], seed=0, population=3)
+    (3.0, 3.0)
     """
     if not values:
         return (0.0, 0.0)
-    rng = random.Random(seed)
     n = len(values)
+    mean = sum(values) / n
+    if population is not None and n >= population:
+        return (mean, mean)
+    rng = random.Random(seed)
     means = sorted(sum(rng.choices(values, k=n)) / n for _ in range(rounds))
     tail = (1.0 - CONFIDENCE) / 2
     low = means[math.floor(tail * (rounds - 1))]
     high = means[math.ceil((1.0 - tail) * (rounds - 1))]
-    return (low, high)
+    if population is None:
+        return (low, high)
+    shrink = math.sqrt((population - n) / (population - 1))
+    return (mean - (mean - low) * shrink, mean + (high - mean) * shrink)
 
 
 def estimate_proof(
@@ -278,8 +338,10 @@ def estimate_proof(
     **changes: Any,
 ) -> ProofEstimate:
     """The CPU-hours of proving every ``rows`` x ``cols`` board above ``above`` (with the
-    layout :func:`boggle.search.prove.prove` would use), from ``samples`` random top-level
-    classes (``seed``) each proved to the end here; see the module docstring.
+    layout :func:`boggle.search.prove.prove` would use), from ``samples`` distinct random
+    top-level classes (``seed``; drawn without replacement) each proved to the end here, or
+    from every class, proved once, when there are no more than ``samples`` (``exact``); see
+    the module docstring.
     The layout of the classes is that of ``options`` (:class:`ProofOptions`: its
     ``bucket_count``, ``corner_buckets`` and ``inner_buckets``; keyword arguments named
     after its fields change them); a class with more than ``options.max_boards`` boards
@@ -293,8 +355,10 @@ def estimate_proof(
     >>> from boggle import Lexicon
     >>> words = Lexicon.from_words(["tab", "bat", "abet", "beat", "tea", "eat", "ate"])
     >>> estimate = estimate_proof(2, 3, words, "classic", 2, samples=10, seed=1)
-    >>> estimate.classes_done, estimate.classes_total, estimate.low <= estimate.high
-    (10, 6, True)
+    >>> estimate.classes_done, estimate.classes_total, estimate.exact
+    (6, 6, True)
+    >>> estimate.low == estimate.cpu_hours == estimate.high
+    True
     """
     need_options("estimate_proof", options, ProofOptions)
     options = (options or ProofOptions()).with_changes("estimate_proof", **changes)
@@ -330,8 +394,10 @@ def estimate_proof(
         interrupted = True
     costs = [c.cpu_seconds for c in sampled]
     mean = sum(costs) / len(costs) if costs else 0.0
-    low, high = bootstrap_interval(costs, seed)
+    low, high = bootstrap_interval(costs, seed, population=total)
     hours = total / 3600
+    if len(costs) >= total:  # every class: the cost measured, their sum
+        mean = low = high = sum(costs) / total
     return ProofEstimate(
         rows,
         cols,

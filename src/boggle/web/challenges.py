@@ -47,6 +47,7 @@ from boggle.web.models import ERRORS, BoardText, ErrorBody, FoundEntry, MinLengt
 from boggle.web.pages import page
 from boggle.web.rooms import room_service
 from boggle.web.workers import WorkerPool
+from boggle.wordlists.offensive import NAME_REFUSED, offensive_name
 
 router = APIRouter(route_class=JsonRoute)
 Context = Annotated[WebContext, Depends(web_context)]
@@ -300,6 +301,8 @@ async def post_result(
 
     def work() -> dict[str, Any]:
         challenge = service.store.find(code)
+        if context.catalogue.leave_out_offensive and offensive_name(body.name):
+            raise RoomError("bad_name", NAME_REFUSED)
         lexicon = context.catalogue.get(challenge.dictionary)
         mine = service.store.post(challenge.code, body.name, body.words, lexicon)
         results = service.store.results(challenge.code)

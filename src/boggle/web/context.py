@@ -87,7 +87,7 @@ class Limits:
     """Wall time a solve or judge may take before the client gets a 4xx (and it stops)."""
     body_seconds: float = 10.0
     """Wall time a client may take to send its request body."""
-    max_players: int = 16
+    max_players: int = 40
     max_words_per_player: int = 2000
     worker_threads: int = 4
     """Threads for solves (the compiled core releases the GIL, so they share the cores)."""
@@ -137,6 +137,9 @@ class WebConfig:
     extra_dictionaries: dict[str, Path] = field(default_factory=dict)
     """Word list files the operator offers, by the name clients use."""
     default_dictionary: str = DEFAULT_WORDLIST
+    leave_out_offensive: bool = False
+    """Offer every list less its offensive words (``boggle serve --no-offensive``: a class's
+    rounds never show a slur or a swear word among the words found or missed)."""
     preload: bool = True
     """Load and compile the default word list at startup, not on the first request."""
     allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost", "[::1]", "testserver")
@@ -169,7 +172,9 @@ class WebContext:
     def __init__(self, config: WebConfig) -> None:
         self.config = config
         self.limits = config.limits
-        self.catalogue = Catalogue(config.extra_dictionaries, config.default_dictionary)
+        self.catalogue = Catalogue(
+            config.extra_dictionaries, config.default_dictionary, config.leave_out_offensive
+        )
         self.solving = WorkerPool("solve", self.limits.worker_threads)
         """Solves and word-list loading."""
         self.rounds = WorkerPool("round", self.limits.round_threads)
@@ -182,7 +187,12 @@ class WebContext:
                 self.limits.round_processes,
                 setup=round_process_setup,
                 queue_limit=self.limits.round_queue,
-                setup_args=(config.extra_dictionaries, config.default_dictionary, config.preload),
+                setup_args=(
+                    config.extra_dictionaries,
+                    config.default_dictionary,
+                    config.preload,
+                    config.leave_out_offensive,
+                ),
             )
         self.pools: tuple[WorkerPool | ProcessPool, ...] = (
             self.solving,
@@ -249,11 +259,11 @@ class WebContext:
 
 
 def round_process_setup(
-    files: dict[str, Path], default: str, preload: bool
+    files: dict[str, Path], default: str, preload: bool, leave_out_offensive: bool = False
 ) -> Catalogue:  # pragma: no cover - runs in the worker process
     """A round process's own catalogue of the server's lists (the default one loaded now
     when the server preloads it)."""
-    catalogue = Catalogue(files, default)
+    catalogue = Catalogue(files, default, leave_out_offensive)
     if preload:
         catalogue.get(None)
         freeze_long_lived()

@@ -30,7 +30,7 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.requests import HTTPConnection
 
 from boggle.engines import solve
@@ -39,6 +39,7 @@ from boggle.model.rules import rules_for_board
 from boggle.model.wording import grouped
 from boggle.rooms.budget import WordBudget
 from boggle.rooms.config import RoomsConfig
+from boggle.rooms.export import results_csv
 from boggle.rooms.hub import Hub, normalise_code
 from boggle.rooms.limits import CreationLimiter, KeyedRateLimiter, RateLimiter, RoomError
 from boggle.rooms.protocol import (
@@ -61,6 +62,7 @@ from boggle.web.models import ErrorBody
 from boggle.web.pages import page
 from boggle.wordlists.catalogue import Catalogue
 from boggle.wordlists.lexicon import Lexicon
+from boggle.wordlists.offensive import NAME_REFUSED, offensive_name
 
 Seat = tuple[Room, Player]
 
@@ -323,6 +325,19 @@ class RoomService:
                 check_asked_dice(fields["settings"], lexicon)  # the dice of English boards only
                 room.rematch(player.token, self.clock(), settings, lexicon)
             await self.broadcast_room(room)
+        elif kind == "remove":
+            gone = room.remove(player.token, fields["name"], now)
+            removed = self.sockets.pop(gone.token, None)
+            if removed is not None:
+                told = RoomError(
+                    "removed",
+                    f"the host removed you from room {room.code}; join it again "
+                    "under another name if the host asks you to",
+                )
+                await self.send(removed, error_message(told))
+                with contextlib.suppress(Exception):
+                    await removed.close(1000, "removed")
+            await self.broadcast_room(room)
         elif kind == "leave":
             closed = self.hub.leave(room, player.token, now)
             self.sockets.pop(player.token, None)
@@ -349,6 +364,8 @@ class RoomService:
 
     async def enter(self, socket: WebSocket, kind: str, fields: dict[str, Any]) -> Seat:
         now = self.clock()
+        if kind != "rejoin" and self.lists.leave_out_offensive and offensive_name(fields["name"]):
+            raise RoomError("bad_name", NAME_REFUSED)
         if kind == "create":
             settings = self.settings_of(fields["settings"])
             own = self.creators.get(socket)
@@ -688,6 +705,21 @@ async def room_results(code: str, service: Service, request: Request) -> Any:
     if not stored["rounds"] and not stored["matches"] and code not in service.hub.rooms:
         return error_answer(404, f"no room {code!r} is open or has stored results")
     return stored
+
+
+@router.get("/api/rooms/{code}/results.csv", tags=["rooms"], responses=ROOM_ERRORS)
+async def room_results_csv(code: str, service: Service, request: Request) -> Any:
+    """A room's finished rounds as a spreadsheet (CSV): a row a player a round, with the
+    rank, score, total and words, and a row of the words nobody found
+    (:func:`boggle.rooms.export.results_csv`); counted as a results request."""
+    answer = await room_results(code, service, request)
+    if isinstance(answer, JSONResponse):
+        return answer
+    return Response(
+        results_csv(answer),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="boggle-room-{answer["code"]}.csv"'},
+    )
 
 
 @router.get("/room", include_in_schema=False)

@@ -28,6 +28,7 @@ from boggle.model.letters import not_text
 from boggle.model.wording import counted, quoted
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.loading import load_lexicon
+from boggle.wordlists.offensive import without_offensive
 from boggle.wordlists.sources import DEFAULT_WORDLIST, SYSTEM_LISTS, bundled_lists, system_list_path
 from boggle.wordlists.spelling import PROFILES
 
@@ -91,7 +92,10 @@ class Catalogue:
         self,
         files: Mapping[str, str | os.PathLike[str]] | None = None,
         default: str = DEFAULT_WORDLIST,
+        leave_out_offensive: bool = False,
     ) -> None:
+        self.leave_out_offensive = leave_out_offensive
+        """Every list is offered less its offensive words (:mod:`boggle.wordlists.offensive`)."""
         self.bundled = {entry.name: entry for entry in bundled_lists()}
         self.files: dict[str, Path] = {}
         for name, path in (files or {}).items():
@@ -123,10 +127,12 @@ class Catalogue:
         chosen = self.default if name is None else name
         if chosen in self.files:
             try:
-                return load_lexicon(self.files[chosen], name=chosen)
+                lexicon = load_lexicon(self.files[chosen], name=chosen)
             except LexiconError:  # the message names the file: say it without the path
                 raise LexiconError(f"word list {chosen!r} cannot be read on this server") from None
-        return load_lexicon(chosen)
+        else:
+            lexicon = load_lexicon(chosen)
+        return without_offensive(lexicon) if self.leave_out_offensive else lexicon
 
     def title(self, name: str | None) -> str:
         """The title of the list ``name`` (``None``: the default), as every page names it:

@@ -46,6 +46,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "boggle roll --dice big --seed 7 --count 3",
         "boggle roll --dice uniform --size 5x7",
         "boggle roll --language es --seed 1",
+        "boggle roll --grid --seed 3 --count 4",
     ),
     "judge": (
         "boggle judge round.json",

@@ -70,6 +70,13 @@ def register(subparsers: Any) -> None:
         "every word (default: listed if any are, else off)",
     )
     parser.add_argument(
+        "--no-cross-off",
+        dest="cross_off",
+        action="store_false",
+        help="a word two players found scores for each of them, not for neither (for a class, "
+        "where every common word is found twice)",
+    )
+    parser.add_argument(
         "--target",
         type=options.whole_number,
         default=None,
@@ -128,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     data = _read_input(args)
     rules = options.rules_choice_from_args(args)  # a bad --scoring: refused before any loading
     lexicon = options.lexicon_from_args(args)
-    result = judge_json(data, lexicon, rules, args.challenge, args.target)
+    result = judge_json(data, lexicon, rules, args.challenge, args.target, args.cross_off)
     if args.json:
         # The problems are in the JSON too; stderr tells a person watching the pipe.
         for problem in iter_problems(result):

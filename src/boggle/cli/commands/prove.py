@@ -32,9 +32,15 @@ from boggle.search.branch_and_bound import (
     SMALL_CLASS_MEMORY,
 )
 from boggle.search.classes import MAX_LISTED_CLASSES, ClassTask
-from boggle.search.estimate import DEFAULT_SAMPLES, MAX_SAMPLES, SampledClass, estimate_proof
+from boggle.search.estimate import (
+    DEFAULT_SAMPLES,
+    MAX_SAMPLES,
+    SampledClass,
+    count_classes,
+    estimate_proof,
+)
 from boggle.search.options import ProofOptions
-from boggle.search.prove import CostEstimate, estimate_cost, processes, prove
+from boggle.search.prove import CostEstimate, estimate_cost, layout_for, processes, prove
 from boggle.search.results import ClassResult
 
 
@@ -153,16 +159,17 @@ def register(subparsers: Any) -> None:
         "--estimate",
         action="store_true",
         help="prove nothing: estimate the whole proof's CPU-hours on this machine from "
-        "--samples random top-level classes, each proved to the end, one at a time here (not "
-        "with --jobs, --checkpoint or a cluster), with a bootstrap interval",
+        "--samples distinct random top-level classes, each proved to the end, one at a time "
+        "here (not with --jobs, --checkpoint or a cluster), with a bootstrap interval; every "
+        "class once, the cost exact, when there are no more",
     )
     parser.add_argument(
         "--samples",
         type=whole_number,
         default=None,
         metavar="N",
-        help=f"--estimate: how many random top-level classes to prove, 1 to {MAX_SAMPLES:,} "
-        f"(default {DEFAULT_SAMPLES})",
+        help=f"--estimate: how many distinct random top-level classes to prove, 1 to "
+        f"{MAX_SAMPLES:,} (default {DEFAULT_SAMPLES}; every class when there are no more)",
     )
     parser.add_argument(
         "--seed",
@@ -277,7 +284,18 @@ def run_estimate(args: argparse.Namespace) -> int:
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     seed = 0 if args.seed is None else args.seed
     rows, cols, rules, lexicon = problem_from_args(args)
-    bar = progress_bar(" classes", total=samples)
+    layout = ProofOptions(
+        bucket_count=args.buckets,
+        corner_buckets=args.corner_buckets,
+        inner_buckets=args.inner_buckets,
+        max_boards=args.max_boards,
+        memory=memory_bytes(args.memory),
+    )
+    buckets = layout_for(
+        lexicon, rows, cols, layout.bucket_count, layout.corner_buckets, layout.inner_buckets
+    )
+    drawn = min(samples, count_classes(rows, cols, buckets))  # each class once at most
+    bar = progress_bar(" classes", total=drawn)
     done: list[float] = []
 
     def on_class(sampled: SampledClass) -> None:
@@ -287,20 +305,13 @@ def run_estimate(args: argparse.Namespace) -> int:
             bar.set_postfix_str(f"mean {sum(done) / len(done):.2f} CPU s")
         else:
             print(
-                f"boggle prove: class {len(done):,} of {samples:,}: {sampled.label} "
+                f"boggle prove: class {len(done):,} of {drawn:,}: {sampled.label} "
                 f"{sampled.cpu_seconds:.2f} CPU s",
                 file=sys.stderr,
                 flush=True,
             )
 
     try:
-        layout = ProofOptions(
-            bucket_count=args.buckets,
-            corner_buckets=args.corner_buckets,
-            inner_buckets=args.inner_buckets,
-            max_boards=args.max_boards,
-            memory=memory_bytes(args.memory),
-        )
         estimate = estimate_proof(
             rows,
             cols,

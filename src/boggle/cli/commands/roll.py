@@ -153,7 +153,29 @@ def register(subparsers: Any) -> None:
         metavar="N",
         help="how many boards, 0 or more (default 1)",
     )
+    parser.add_argument(
+        "--grid",
+        action="store_true",
+        help="print each board as a grid of capital letters to print or project, under a "
+        "line naming it ('board 1 (seed 7): ...', the form 'solve' reads for its words), "
+        "a blank line between boards",
+    )
     parser.set_defaults(run=run)
+
+
+def shown(board: Board, number: int, seed: int, grid: bool) -> str:
+    """A rolled board as ``roll`` prints it: its compact form, or with ``grid`` a line
+    naming it above its grid of letters.
+
+    >>> from boggle.model.board import Board
+    >>> print(shown(Board.parse("qa bc"), 1, 7, grid=True))
+    board 1 (seed 7): qa bc
+    Qu A
+    B  C
+    """
+    if not grid:
+        return str(board)
+    return f"board {number} (seed {seed}): {board}\n{board.grid_text()}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -167,24 +189,26 @@ def run(args: argparse.Namespace) -> int:
         check_chosen_dice(lexicon, args.dice)
     escape_unwritable()  # a board's "ñ" in an ASCII locale: shown escaped, not an error
     lines: list[str] = []
+    separator = "\n\n" if args.grid else "\n"
     try:
         for i in range(args.count):
             seed = seed_after(first_seed, i)
             if lexicon is None:
-                lines.append(str(roll_board(dice, seed, rows, cols)))
+                board = roll_board(dice, seed, rows, cols)
             else:
-                lines.append(str(roll_for_language(lexicon, dice, seed, rows, cols)))
+                board = roll_for_language(lexicon, dice, seed, rows, cols)
+            lines.append(shown(board, i + 1, seed, args.grid))
             if len(lines) >= 1000:
                 batch, lines = lines, []  # out of `lines` first: a Ctrl-C may come mid-print
-                print("\n".join(batch))
+                print(separator.join(batch), end=separator if i + 1 < args.count else "\n")
     except KeyboardInterrupt:  # `--count 10**30` stopped: the boards rolled, then the seed
         if lines:
-            print("\n".join(lines))
+            print(separator.join(lines))
         sys.stdout.flush()
         tell_seed(first_seed, fresh)
         raise
     if lines:
-        print("\n".join(lines))
+        print(separator.join(lines))
     sys.stdout.flush()  # the boards are out before the seed is told
     tell_seed(first_seed, fresh)
     return 0

@@ -76,6 +76,12 @@ def register(subparsers: Any) -> None:
         help=f"the list used when none is named (default {DEFAULT_WORDLIST})",
     )
     parser.add_argument(
+        "--no-offensive",
+        action="store_true",
+        help="leave slurs, swear words and sexual slang out of every English list (for a "
+        "class: they neither count nor show among the words missed or nobody found)",
+    )
+    parser.add_argument(
         "--max-side",
         type=whole_number,
         default=20,
@@ -127,6 +133,15 @@ def register(subparsers: Any) -> None:
         metavar="SECONDS",
         help="close a room WebSocket that is in no room after this long without a message, "
         "any number above 0 (default 30)",
+    )
+    parser.add_argument(
+        "--room-idle-minutes",
+        type=real_number,
+        default=None,
+        metavar="MINUTES",
+        help="close a room after this long without a word, a start or a player joining or "
+        "leaving, any number above 0 (default 30; a lesson that talks between rounds may "
+        "want 90)",
     )
     parser.add_argument(
         "--max-sockets-per-address",
@@ -200,7 +215,7 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="N",
         help="players in one room, 1 or more; past it a newcomer takes the seat of a player "
-        "gone for a while, or is refused (default 16)",
+        "gone for a while, or is refused (default 40: a class of 30 and more)",
     )
     parser.add_argument(
         "--access-log",
@@ -413,6 +428,8 @@ def room_limits(args: argparse.Namespace) -> RoomLimits:
     for field, option in options.items():
         if (value := getattr(args, option, None)) is not None:
             chosen[field] = value
+    if (minutes := getattr(args, "room_idle_minutes", None)) is not None:
+        chosen["idle_seconds"] = minutes * 60
     return RoomLimits(**chosen)
 
 
@@ -463,6 +480,11 @@ def run(args: argparse.Namespace) -> int:
     ):
         if not (math.isfinite(seconds) and seconds > 0):
             raise BoggleError(f"{option} must be a positive number of seconds, got {seconds:g}")
+    minutes = args.room_idle_minutes
+    if minutes is not None and not (math.isfinite(minutes) and 0 < minutes <= 10**6):
+        raise BoggleError(
+            f"--room-idle-minutes must be a positive number of minutes, got {minutes:g}"
+        )
     if args.max_connections is not None and args.max_connections < 1:
         raise BoggleError(
             f"--max-connections must be at least 1, got {shown_number(args.max_connections)}"
@@ -526,6 +548,7 @@ def run(args: argparse.Namespace) -> int:
         ),
         extra_dictionaries=offered,
         default_dictionary=DEFAULT_WORDLIST if args.default_dict is None else args.default_dict,
+        leave_out_offensive=args.no_offensive,
         allowed_hosts=allowed_hosts(args.host, args.allowed_host),
         rooms=RoomsConfig(
             data_dir=data,

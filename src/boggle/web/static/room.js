@@ -38,11 +38,13 @@ const state = {
   inflight: [],   // words sent and not answered yet
   tooLate: [],    // the words refused for coming after the round's end (typed offline, say)
   resend: [],     // words sent on a connection that died before their answer: sent again
+  roundShown: null,  // the round on the board: "ROUND:FACES" (startRound)
   heard: 0,       // when the server last said anything (Date.now())
   reconnect: null,  // the timer of the next try to reconnect
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
   listTitles: new Map(),  // a word list's name -> its title ("English (111,593 words)")
   stopHostAway: () => {},
+  hostNews: "",   // the host's role passed to this player, or from them: said until a round starts
   players: null,  // the names in the room's last update: who is gone from the next is said
   gone: [],       // the players who left since the last round started
   late: false,    // the match shown over was played before this player joined
@@ -51,6 +53,7 @@ const state = {
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 const words = (n) => `${n} word${n === 1 ? "" : "s"}`;
 const storageKey = (code) => `boggle-room-${code}`;
+const NAME_KEY = "boggle-name";  // the name this player last played under (a room's, a challenge's)
 
 function showError(message) {
   $("error").textContent = message;
@@ -187,6 +190,10 @@ function handle(message) {
 
 function joined(message) {
   state.seating = null;
+  if (message.code !== state.code) {  // another room's host is not this one's
+    state.host = null;
+    state.hostNews = "";
+  }
   showNotice("");
   state.code = message.code;
   state.token = message.token;
@@ -195,6 +202,7 @@ function joined(message) {
   sayWhoLeft(null);
   localStorage.setItem(storageKey(message.code),
     JSON.stringify({ token: message.token, name: message.name, at: Date.now() }));
+  localStorage.setItem(NAME_KEY, message.name);  // the name boxes' next time, as a challenge's
   if (location.pathname !== `/room/${message.code}`) history.replaceState(null, "", `/room/${message.code}`);
   showError("");
   $("entry").hidden = true;
@@ -210,8 +218,10 @@ function joined(message) {
 
 // The room's address for the others: on the server's network address (boggle serve --lan)
 // when this page was opened on the machine itself, and a QR code of it.
+const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
+
 function shareAddress(code) {
-  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+  const loopback = LOOPBACK.includes(location.hostname);
   const base = loopback && state.shareURLs.length ? state.shareURLs[0] : location.origin;
   return new URL(`/room/${code}`, base).href;
 }
@@ -224,6 +234,17 @@ function showShareAddress(code) {
   const qr = $("room-qr");
   qr.src = `/api/share/qr.svg?${new URLSearchParams({ url: address })}`;
   qr.hidden = false;
+  // the server serves this machine alone (not started for the network): its address reaches
+  // no friend's phone, which the link and its QR code do not say
+  const local = LOOPBACK.includes(new URL(address).hostname);
+  $("share-local").hidden = !local;
+  $("share-local").replaceChildren();
+  if (!local) return;
+  const command = document.createElement("code");
+  command.className = "nowrap";  // never "boggle serve --" on one line, "lan" on the next
+  command.textContent = "boggle serve --lan";
+  $("share-local").append(`Only this device opens ${new URL(address).hostname}: for phones on the same Wi-Fi, ` +
+    "start the server with ", command, ", and this page shows the address they open.");
 }
 
 function serverError(message) {
@@ -234,7 +255,7 @@ function serverError(message) {
   // own: the line names them all, not the last alone
   if (message.code === "time_up" && refused !== undefined) state.tooLate.push(refused.trim().toUpperCase());
   if (message.code === "idle") return; // a socket in no room, closed: the next join opens one
-  if (["unknown_room", "unknown_player", "replaced"].includes(message.code) && state.code) {
+  if (["unknown_room", "unknown_player", "replaced", "removed"].includes(message.code) && state.code) {
     state.seating = null;
     forget(message.code === "replaced" ? "" : state.code);
     showEntry(state.code);
@@ -268,6 +289,7 @@ function forget(code) {
   state.resend = [];
   state.stopTimer();
   state.stopHostAway();
+  state.hostNews = "";
 }
 
 function closed(message) {
@@ -326,17 +348,35 @@ function lobbyText(players, isHost, host) {
   return others.length ? `${who} ${are} here too: waiting for ${host} (host) to start.` : `Waiting for ${host} (host) to start.`;
 }
 
+// The host's role passed to this player (the host left, or was away too long), or from this
+// player (back after longer than the host's grace time): said, with why, where the others read
+// that the host is away ("ann (host) left: you are the host now."), until the next round
+// starts. A Start button appearing (or gone) alone left the player asking who starts the round.
+function sayHostNews(room) {
+  const before = state.host;
+  if (!before || before === room.host) return;  // no news: what was said still holds
+  if (room.you === room.host) {
+    const still = room.players.find((player) => player.name === before);
+    state.hostNews = `${before} (host) ${still ? "lost the connection" : "left"}: you are the host now.`;
+  } else if (before === room.you) {
+    state.hostNews = `You were away too long to stay host: ${room.host} is the host now.`;
+  } else {
+    state.hostNews = "";
+  }
+}
+
 // The host's connection is gone: the others are told who starts the next round, and when
 // the role passes on if the host is not back (the server passes it and says so).
 function showHostAway(room) {
   state.stopHostAway();
   const line = $("host-away");
   const away = room.host_away !== null && room.host_away !== undefined && room.you !== room.host;
-  line.hidden = !away;
   if (!away) {
-    line.textContent = "";
+    line.textContent = state.hostNews;
+    line.hidden = !line.textContent;
     return;
   }
+  line.hidden = false;
   const until = Date.now() + room.host_away * 1000;
   const say = () => {
     const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
@@ -353,8 +393,12 @@ function showHostAway(room) {
 }
 
 function showRoom(room) {
+  sayHostNews(room);
   state.you = room.you;
   state.host = room.host;
+  // a room's maker who shows the board (a teacher's projector) plays in no round
+  state.watching = Boolean(room.players.find((player) => player.name === room.you)?.watching);
+  document.body.classList.toggle("watching", state.watching);
   state.settings = room.settings;
   const isHost = room.you === room.host;
   document.body.dataset.phase = room.phase;
@@ -370,6 +414,7 @@ function showRoom(room) {
   $("match-info").textContent = `${s.rows}x${s.cols} ${letters}, ${list}, ` +
     `${s.rules_used.name} rules, ${roundLength(s.seconds)} rounds, ${goal}` +
     (s.challenge ? ", challenge rule on" : "") +
+    (s.cross_off === false ? ", every finder scores" : "") +
     (s.word_level && s.word_level !== "all" ? `, ${LEVEL_TEXT[s.word_level]}` + (s.other_words === "zero" ? " (others score 0)" : "") : "") +
     ` — match ${room.match}`;
   renderPlayers(room.players, room.phase === "playing");
@@ -382,7 +427,10 @@ function showRoom(room) {
   $("rematch-button").hidden = !isHost || room.phase !== "over";
   offerRematchSettings(isHost && room.phase === "over");
   if (room.phase === "playing" && room.board) {
-    startRound(room.board.faces, room.remaining);
+    // the round on screen already (a friend joined, a phone dropped or came back): the dice
+    // stay, with a finger's trace on them and the last word's path; the clock is set again
+    if (roundOnScreen(room.round, room.board.faces)) runClock(room.remaining);
+    else startRound(room.board.faces, room.remaining, room.round);
     $("my-words").replaceChildren();
     for (const word of room.your_words) addMyWord(word);
     sendAgain(room);
@@ -445,6 +493,8 @@ function rematch() {
     target: numberOf("rematch-target"),
     rounds: numberOf("rematch-rounds"),
     challenge: Boolean(s.challenge),
+    cross_off: s.cross_off !== false,
+    host_plays: s.host_plays !== false,
     word_level: s.word_level || "all",
     other_words: s.other_words || "refused",
   };
@@ -463,6 +513,9 @@ function renderPlayers(players, playing) {
     item.classList.toggle("host", player.name === state.host);
     item.classList.toggle("you", player.name === state.you);
     item.classList.toggle("away", !player.connected);
+    if (player.watching) item.dataset.watching = "true";
+    // the host may remove a player (a name the class should not read, a pupil in twice)
+    if (state.you === state.host && player.name !== state.you) item.dataset.removable = "true";
     showPlayer(item, playing ? player.words : null);
     list.append(item);
   }
@@ -492,8 +545,27 @@ function showPlayer(item, count) {
   // your own chip says so in words ("bob (you): 3 points"): its border's colour alone told a
   // screen reader, and anyone who does not see that colour, nothing
   const you = item.classList.contains("you") ? " (you)" : "";
+  if (item.dataset.watching) {
+    item.textContent = `${item.dataset.name}${you}: shows the board`;
+    return;
+  }
   item.textContent = `${item.dataset.name}${you}: ${points(Number(item.dataset.total))}` +
     (count === null ? "" : `, ${words(count)}`);
+  if (item.dataset.removable) item.append(removeButton(item.dataset.name));
+}
+
+function removeButton(name) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "secondary remove-player";
+  button.textContent = "Remove";
+  button.setAttribute("aria-label", `Remove ${name} from the room`);
+  button.addEventListener("click", () => {
+    if (confirm(`Remove ${name} from the room? They can join again under another name.`)) {
+      send({ type: "remove", name });
+    }
+  });
+  return button;
 }
 
 function progress(message) {
@@ -510,12 +582,14 @@ function progress(message) {
 function roundStarted(message) {
   document.body.dataset.phase = "playing";
   sayWhoLeft(null);
+  if (state.hostNews && $("host-away").textContent === state.hostNews) $("host-away").hidden = true;
+  state.hostNews = "";
   showPhase(`Round ${message.round} is on.`);
   $("start-button").hidden = true;
   state.startSent = null;
   $("my-words").replaceChildren();
   $("feedback").textContent = "";
-  startRound(message.faces, message.remaining);
+  startRound(message.faces, message.remaining, message.round);
 }
 
 // During a round the room's settings, the site's header and "Leave room" make way for the board.
@@ -590,14 +664,32 @@ function leaveDialogClosed() {
   }
 }
 
-function startRound(faces, remaining) {
+// Whether the page shows round `round` on the board `faces` now (body.in-round, its dice).
+function roundOnScreen(round, faces) {
+  return document.body.classList.contains("in-round") && state.roundShown === `${round}:${JSON.stringify(faces)}`;
+}
+
+function startRound(faces, remaining, round) {
   state.tooLate = [];
+  state.roundShown = `${round}:${JSON.stringify(faces)}`;
   renderBoard(faces);
   inRound(true);
   $("results").hidden = true;
   $("round").hidden = false;
   $("word-input").disabled = false;
   $("word-button").disabled = false;
+  $("word-form").hidden = state.watching;
+  $("my-words").hidden = state.watching;
+  if (state.watching) $("feedback").textContent = "You show the board: the players type or trace their words.";
+  runClock(remaining);
+  if (state.watching) return;
+  // the keyboard the host's tap on Start opened; another player's phone: "Tap to type a word"
+  typeInto($("word-input"));
+  traceWords(sendWord);
+}
+
+// The round's clock, `remaining` seconds from now (the server's count).
+function runClock(remaining) {
   state.stopTimer();
   state.stopTimer = countdown($("timer"), remaining, () => {
     $("word-input").disabled = true;
@@ -607,9 +699,6 @@ function startRound(faces, remaining) {
     inRound(false);
     $("feedback").textContent = "Time is up: judging…";
   });
-  // the keyboard the host's tap on Start opened; another player's phone: "Tap to type a word"
-  typeInto($("word-input"));
-  traceWords(sendWord);
 }
 
 function addMyWord(entry) {
@@ -666,9 +755,10 @@ function showResults(summary) {
   $("round").hidden = true;
   $("results").hidden = false;
   $("results").dataset.round = String(summary.round);
+  $("results-csv").href = `/api/rooms/${encodeURIComponent(summary.code)}/results.csv`;
   // a player who joined after this round (after the match, even) read its results and
   // standings as if they had played: they are said to be from before they joined
-  const late = Boolean(state.you) && !hasOwn(summary.totals, state.you);
+  const late = Boolean(state.you) && !state.watching && !hasOwn(summary.totals, state.you);
   state.late = late && summary.match_over;
   $("results").dataset.late = String(late);
   $("results-title").textContent = `Round ${summary.round}: results` + (late ? ", before you joined" : "");
@@ -909,6 +999,8 @@ function createRoom(event) {
     target: numberOf("create-target"),
     rounds: numberOf("create-rounds"),
     challenge: $("create-challenge").checked,
+    cross_off: !$("create-no-cross-off").checked,
+    host_plays: !$("create-watch").checked,
     word_level: $("create-words-level").value,
     other_words: $("create-words-others").value,
   };
@@ -958,6 +1050,9 @@ function submitWord(event) {
 async function start() {
   $("create-form").addEventListener("submit", createRoom);
   $("join-form").addEventListener("submit", joinRoom);
+  // the name last played under, ready in both name boxes: a friend opening the next room's
+  // link (or this one's again, after leaving) typed it every time
+  for (const id of ["create-name", "join-name"]) $(id).value ||= localStorage.getItem(NAME_KEY) || "";
   // a name of emoji as long as the server takes, held to the server's limit
   const named = Promise.all([limitName($("create-name"), showError), limitName($("join-name"), showError)]);
   $("word-form").addEventListener("submit", submitWord);

@@ -1,0 +1,88 @@
+"""The kept words' file (``boggle.game.kept_words``): opened as a regular file only, and
+two records of one word merged as My words merges them."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from kept_word_cases import DAY, FIELDS, MERGE_CASES
+
+from boggle.game.kept_words import KeptWordsError, add_from_file, load_words, read_words
+
+
+def refused(call: Callable[[], object]) -> str:
+    """The one line ``call`` is refused with, failing (not hanging) if it blocks."""
+    result: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            call()
+        except BaseException as error:
+            result.append(error)
+        else:
+            result.append(None)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(10)
+    assert result, "blocked on the file"
+    error = result[0]
+    assert isinstance(error, KeptWordsError), error
+    assert "\n" not in str(error)
+    return str(error)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_is_refused_in_one_line_never_waited_on(tmp_path: Path) -> None:
+    fifo = tmp_path / "words.json"
+    os.mkfifo(fifo)
+    line = refused(lambda: load_words(fifo, "2026-11-29"))
+    assert line == f"file of kept words '{fifo}' is a pipe (FIFO), not a regular file"
+    line = refused(lambda: add_from_file([], fifo, "2026-11-29"))
+    assert line.endswith("is a pipe (FIFO), not a regular file: nothing added")
+
+
+def test_a_directory_is_refused_in_one_line(tmp_path: Path) -> None:
+    line = refused(lambda: load_words(tmp_path, "2026-11-29"))
+    assert line == f"file of kept words '{tmp_path}' is a directory, not a file"
+    line = refused(lambda: add_from_file([], tmp_path, "2026-11-29"))
+    assert line.endswith("is a directory, not a file: nothing added")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_a_device_is_refused_in_one_line_not_read() -> None:
+    for device in ("/dev/zero", "/dev/null"):
+        line = refused(lambda: add_from_file([], Path(device), "2026-11-29"))  # noqa: B023
+        assert (
+            line == f"file of kept words '{device}' is a device, not a regular file: nothing added"
+        )
+
+
+def test_a_missing_file_is_no_words_or_one_line(tmp_path: Path) -> None:
+    assert load_words(tmp_path / "none.json", "2026-11-29") == []
+    line = refused(lambda: add_from_file([], tmp_path / "none.json", "2026-11-29"))
+    assert line == f"cannot read {tmp_path / 'none.json'}: no such file: nothing added"
+    if sys.platform != "win32":
+        link = tmp_path / "link.json"
+        link.symlink_to(tmp_path / "nowhere.json")
+        assert load_words(link, "2026-11-29") == []
+
+
+@pytest.mark.parametrize(
+    ("stored", "expected"), [pytest.param(s, e, id=name) for name, s, e in MERGE_CASES]
+)
+def test_entries_of_one_word_merge_as_my_words_merges_them(
+    stored: list[dict[str, object]], expected: list[dict[str, object]]
+) -> None:
+    """The library kept the level of the entry further on, My words the most common of them;
+    and a language that was not a code ("", "EN") made the entry a card of its own in the
+    library, one of its list's language on the page (so a word kept twice lost its progress in
+    one and not the other).  The same cases hold the page (tests/web/test_learn_browser.py)."""
+    words = read_words(json.dumps({"version": 1, "words": stored}), DAY)
+    assert [{key: w.to_json()[key] for key in FIELDS} for w in words] == expected

@@ -1,0 +1,167 @@
+"""A class plays one room: a teacher and some 30 pupils, all behind the school's one
+address (its NAT), on the server's default limits."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed")
+from fastapi.testclient import TestClient
+
+from boggle.rooms import RoomLimits, RoomsConfig
+from boggle.web.app import WebConfig, create_app
+
+PUPILS = 30
+
+
+def until(socket: Any, kind: str, limit: int = 200) -> dict[str, Any]:
+    for _ in range(limit):
+        message: dict[str, Any] = socket.receive_json()
+        if message["type"] == kind:
+            return message
+    raise AssertionError(f"no {kind!r} message in {limit}")
+
+
+def test_a_class_of_30_behind_one_address_joins_one_room_on_the_default_limits() -> None:
+    """A room took 16 players by default: the 17th pupil of a class was refused
+    ``room_full``, and the teacher had to know of ``serve --max-players``."""
+    assert RoomLimits().max_players >= PUPILS + 1
+    app = create_app(WebConfig(preload=False, rooms=RoomsConfig()))
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        teacher = stack.enter_context(client.websocket_connect("/ws/rooms"))
+        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": {"seconds": 60}})
+        code = until(teacher, "joined")["code"]
+        for number in range(PUPILS):
+            # every pupil's page checks the room's link on arrival, from the one address
+            assert client.get(f"/api/rooms/{code}").json() == {"code": code, "open": True}
+            pupil = stack.enter_context(client.websocket_connect("/ws/rooms"))
+            pupil.send_json({"type": "join", "code": code, "name": f"pupil {number}"})
+            assert until(pupil, "joined")["name"] == f"pupil {number}"
+        room = until(teacher, "room")
+        while len(room["players"]) < PUPILS + 1:
+            room = until(teacher, "room")
+        assert len(room["players"]) == PUPILS + 1
+
+
+BOARD_WITH_A_SWEAR_WORD = "shit fame xxxx xxxx"
+
+
+def solved_words(leave_out_offensive: bool) -> set[str]:
+    config = WebConfig(preload=False, leave_out_offensive=leave_out_offensive)
+    with TestClient(create_app(config)) as client:
+        answer = client.post("/api/solve", json={"board": BOARD_WITH_A_SWEAR_WORD}).json()
+        checked = client.post("/api/check", json={"board": BOARD_WITH_A_SWEAR_WORD, "word": "shit"})
+    words = {entry["word"] for entry in answer["words"]}
+    assert checked.json()["status"] == ("not_a_word" if leave_out_offensive else "counted")
+    return words
+
+
+def test_a_server_for_a_class_leaves_the_offensive_words_out_of_its_lists() -> None:
+    """The English lists hold slurs and swear words, and a room listed them among the
+    words nobody found, on the projector: ``serve --no-offensive`` leaves them out."""
+    assert {"shit", "fame", "hit"} <= solved_words(leave_out_offensive=False)
+    clean = solved_words(leave_out_offensive=True)
+    assert "shit" not in clean and {"fame", "hit"} <= clean
+
+
+def test_serve_takes_no_offensive() -> None:
+    from boggle.cli.main import build_parser
+
+    assert build_parser().parse_args(["serve", "--no-offensive"]).no_offensive is True
+    assert build_parser().parse_args(["serve"]).no_offensive is False
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_rooms_results_download_as_a_spreadsheet() -> None:
+    """A teacher could keep a class's results only as JSON (`/api/rooms/CODE/results`):
+    `results.csv` has a row a player a round and the words nobody found, to send home."""
+    from room_boards import same_boards
+
+    clock = FakeClock()
+    rooms = RoomsConfig(clock=clock, roll=same_boards, progress_seconds=0.1)
+    with (
+        TestClient(create_app(WebConfig(preload=False, rooms=rooms))) as client,
+        client.websocket_connect("/ws/rooms") as teacher,
+        client.websocket_connect("/ws/rooms") as pupil,
+    ):
+        teacher.send_json({"type": "create", "name": "=Ms Lee", "settings": {"seconds": 60}})
+        code = until(teacher, "joined")["code"]
+        pupil.send_json({"type": "join", "code": code, "name": "Sam"})
+        until(pupil, "joined")
+        teacher.send_json({"type": "start"})
+        until(pupil, "round_started")
+        for word in ("fame", "mile", "zzz"):
+            pupil.send_json({"type": "word", "word": word})
+            until(pupil, "feedback")
+        teacher.send_json({"type": "word", "word": "fame"})
+        until(teacher, "feedback")
+        clock.now += 61
+        pupil.send_json({"type": "ping"})
+        until(pupil, "results")
+        answer = client.get(f"/api/rooms/{code}/results.csv")
+        missing = client.get("/api/rooms/ZZZZZZ/results.csv")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/csv")
+    assert f'filename="boggle-room-{code}.csv"' in answer.headers["content-disposition"]
+    lines = answer.text.splitlines()
+    assert lines[0] == "match,round,board,player,rank,score,total,counted,not_counted"
+    assert lines[1] == "1,1,fxie amlo ewbx astu,'=Ms Lee,2,0,0,,fame (crossed off)"
+    assert lines[2] == (
+        "1,1,fxie amlo ewbx astu,Sam,1,1,1,mile,fame (crossed off); zzz (not on board)"
+    )
+    nobody = lines[3].split(",")
+    assert nobody[3] == "(nobody found)" and "limbo" in nobody[7].split()
+    assert missing.status_code == 404 and "no room" in missing.json()["error"]
+
+
+def test_a_lesson_s_room_may_stay_open_longer_between_rounds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A room closed after 30 minutes without a word or a start, pupils' pages open or not:
+    a lesson that talked over the words between rounds lost its room.  The operator sets it."""
+    from boggle.cli.commands.serve import room_limits
+    from boggle.cli.main import build_parser, main
+
+    args = build_parser().parse_args(["serve", "--room-idle-minutes", "90"])
+    assert room_limits(args).idle_seconds == 90 * 60
+    assert room_limits(build_parser().parse_args(["serve"])).idle_seconds == 30 * 60
+    assert main(["serve", "--room-idle-minutes", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == (
+        "boggle: error: --room-idle-minutes must be a positive number of minutes, got 0"
+    )
+
+
+def test_a_server_for_a_class_refuses_a_name_with_an_offensive_word() -> None:
+    """``--no-offensive`` left the words out of the lists, but a pupil could still join as
+    "Big Shit", read by the class in the players' line and the standings."""
+    from boggle.wordlists.offensive import NAME_REFUSED
+
+    app = create_app(WebConfig(preload=False, leave_out_offensive=True))
+    with TestClient(app) as client, client.websocket_connect("/ws/rooms") as teacher:
+        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": {}})
+        code = until(teacher, "joined")["code"]
+        with client.websocket_connect("/ws/rooms") as pupil:
+            pupil.send_json({"type": "join", "code": code, "name": "Big SHIT"})
+            refused = until(pupil, "error")
+            assert refused["code"] == "bad_name" and refused["message"] == NAME_REFUSED
+            pupil.send_json({"type": "join", "code": code, "name": "Sam K"})
+            assert until(pupil, "joined")["name"] == "Sam K"
+        made = client.post("/api/challenges", json={"board": "fxie amlo ewbx astu"}).json()
+        posted = client.post(
+            f"/api/challenges/{made['code']}/results", json={"name": "shit", "words": []}
+        )
+        assert posted.status_code == 400 and posted.json()["error"] == NAME_REFUSED
+    app = create_app(WebConfig(preload=False))  # a server that keeps every word takes it
+    with TestClient(app) as client, client.websocket_connect("/ws/rooms") as player:
+        player.send_json({"type": "create", "name": "Big SHIT", "settings": {}})
+        assert until(player, "joined")["name"] == "Big SHIT"

@@ -1,0 +1,35 @@
+"""My words merges the stored entries of one word kept twice or more as the library does
+(``combined`` and ``readWords`` in learn.js against ``boggle.game.kept_words``): the same cases
+(tests/kept_word_cases.py) hold both, in headless Chromium against `boggle serve`.
+
+Needs the `chromium` package (`.ci/install-browser`); without it these tests skip with a
+reason locally and fail in CI.
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser import PHONE, Pages
+from kept_word_cases import DAY, FIELDS, MERGE_CASES
+from serve_process import ServeProcess
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+
+def test_entries_of_one_word_merge_as_the_library_merges_them(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The page kept the most common level of the entries, the library the level of the one
+    further on; a language that was not a code made an entry a card of its own in the library
+    only: both now merge as tests/lib/test_kept_words.py holds the library to."""
+    page = pages.open(server.url + "/words", **PHONE)
+    page.wait_for_selector("body[data-ready='true']")
+    read = page.evaluate(
+        """async ([cases, day]) => {
+          const learn = await import('/static/learn.js');
+          return cases.map((words) => learn.readWords(JSON.stringify({ version: 1, words }), day));
+        }""",
+        [[stored for _, stored, _ in MERGE_CASES], DAY],
+    )
+    for (name, _, expected), cards in zip(MERGE_CASES, read, strict=True):
+        assert [{key: card[key] for key in FIELDS} for card in cards] == expected, name
