@@ -1109,7 +1109,9 @@ def test_a_missed_list_is_one_tab_stop_with_its_learn_buttons(
     daily.click("#daily-stop")
     daily.wait_for_selector("#results:not([hidden]) #unfound .learn-one")
     assert daily.locator("#unfound").evaluate(STOPS_IN) == 1
-    assert "Right to a word" in described(daily, "group", "Words you did not find")
+    heading = (daily.locator("#unfound-title").text_content() or "").strip()
+    assert heading.startswith("Words you did not find (")  # counted, as a challenge's
+    assert "Right to a word" in described(daily, "group", heading)
     made = make_challenge(server.url, seconds=LONG_ROUND, played={"bob": ["fame", "limbs"]})
     challenge = pages.open(server.url + made["path"])
     start_challenge(challenge, "ann")
