@@ -1257,9 +1257,8 @@ def test_a_word_typed_offline_that_arrives_after_the_round_is_refused_by_name(
     page.wait_for_selector("#error:not([hidden])")
     # the refusal's line, not the offline one before it (which names QQQ too: read at once,
     # on a loaded machine before the refusals came, the test failed)
-    page.wait_for_function(
-        "document.querySelector('#error').textContent.includes('QQQ came after the end')"
-    )
+    # (a selector: a string function polled in the page once failed on its CSP, unsafe-eval)
+    page.wait_for_selector("#error:has-text('QQQ came after the end')")
     # both named, not the last alone: each was refused on its own
     said = page.inner_text("#error")
     assert "ZZZ, QQQ came after the end of the round and do not count" in said, said
