@@ -5,6 +5,7 @@ headless Chromium; without it that test skips with a reason locally and fails in
 
 from __future__ import annotations
 
+import re
 import struct
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,10 @@ from serve_process import ServeProcess, warm_up
 from boggle.web.app import WebConfig, create_app
 
 ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "src" / "boggle" / "web" / "static"
+OFFLINE_MESSAGE = (
+    "you are offline: try again once connected (the boards and their words come from the server)"
+)
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +109,39 @@ def test_a_reload_offline_still_shows_the_page_but_not_the_api(pages: Pages) -> 
     page.reload()
     page.wait_for_selector("body[data-ready='true']")  # the page and its scripts, from the cache
     assert page.locator("#daily-start").is_visible()
-    assert page.locator("#error").is_visible()  # the word lists (API) did not come
+    # the word lists (API) did not come: the page says why in a player's words, and no
+    # request left failing unheeded (the options' answer awaited after the lists' failed)
+    assert page.locator("#error").text_content() == OFFLINE_MESSAGE
     page.context.set_offline(False)
-    pages.errors.clear()  # the page said it could not reach the server, as it should
+
+
+def test_the_worker_keeps_every_script_a_page_loads() -> None:
+    worker = (STATIC / "sw.js").read_text(encoding="utf-8")
+    listed = re.search(r"const STATIC = \[(.*?)\]", worker, re.DOTALL)
+    assert listed is not None
+    kept = set(re.findall(r'"([^"]+)"', listed.group(1)))
+    scripts = {path.name for path in STATIC.glob("*.js")} - {"sw.js"}
+    assert scripts <= kept and "style.css" in kept
+
+
+def test_after_one_visit_to_the_front_page_the_others_open_offline(pages: Pages) -> None:
+    """A phone that opened the front page once (say, to add it to the home screen) and is
+    then offline: solo play, the daily board and My words still open, with their scripts,
+    and Start says the player is offline rather than naming `boggle serve`."""
+    server = ServeProcess(None)
+    try:
+        warm_up(server.url)
+        page = pages.open(server.url + "/")
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        page.context.set_offline(True)
+        for path in ["/play", "/daily", "/words"]:
+            page.goto(server.url + path)
+            page.wait_for_selector("body[data-ready='true']")
+        page.goto(server.url + "/play")
+        page.wait_for_selector("body[data-ready='true']")
+        page.click("#play-start")
+        expect = pytest.importorskip("playwright.sync_api").expect
+        expect(page.locator("#error")).to_have_text(OFFLINE_MESSAGE)
+        page.context.set_offline(False)
+    finally:
+        server.stop()

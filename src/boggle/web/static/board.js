@@ -1107,6 +1107,8 @@ export function jsonText(body) {
   return marked.replace(quoted, (whole, index) => big[Number(index)].toString());
 }
 
+export const OFFLINE_MESSAGE = "you are offline: try again once connected (the boards and their words come from the server)";
+
 export async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST",
@@ -1117,6 +1119,9 @@ export async function api(path, body) {
   try {
     response = await fetch(path, options);
   } catch (error) {
+    // a phone with no connection (the page itself from the service worker's cache) is told
+    // so in a player's words; a server that is down, in its operator's
+    if (navigator.onLine === false) throw new Error(OFFLINE_MESSAGE);
     throw new Error("the server cannot be reached; is boggle serve running?");
   }
   let data = null;

@@ -317,9 +317,10 @@ async function start() {
   offerShare($("copy-share"), () => ({ text: $("share-line").textContent }));
   offerShare($("copy-played"), () => ({ text: $("played-line").textContent }));
   try {
-    const options = serverOptions();
-    await fillWordLists($("daily-dict"));
-    $("daily-length").textContent = `, for a ${roundLength((await options).daily_seconds)} round`;
+    // both asked at once, and both answers awaited together: an options request that fails
+    // while the lists' does is not left as an unhandled rejection
+    const [, options] = await Promise.all([fillWordLists($("daily-dict")), serverOptions()]);
+    $("daily-length").textContent = `, for a ${roundLength(options.daily_seconds)} round`;
     const kept = keptRound(ROUND_KEY);
     const date = new URLSearchParams(location.search).get("date");
     if (kept && kept.query && Array.isArray(kept.words) && Array.isArray(kept.listed)
