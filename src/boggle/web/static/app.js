@@ -5,7 +5,7 @@
 
 import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
-  focusResults, formatClock, keepRound as keepInTab, keptRound as keptInTab, markClock,
+  focusResults, formatClock, keepChoice, keepRound as keepInTab, keptRound as keptInTab, markClock,
   keepOneTabStop, markLanguage, namedWord, oneTabStop, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions, showLevelCounts,
   showDefinition, showDiceFor, showInView, showRoundLength, sound, typedNumber, wordInLanguage, writtenWord,
 } from "/static/board.js";
@@ -683,6 +683,7 @@ async function start() {
   $("play-again").addEventListener("click", reportErrors(startWhenLoaded, true));
   $("play-change-settings").addEventListener("click", showSettings);
   showRoundLength($("play-time"), $("play-time-said"));
+  keepChoice($("play-time"), "boggle-play-time");
   $("play-end").addEventListener("click", reportErrors(() => endRound(false)));
   $("play-form").addEventListener("submit", reportErrors(() => submitWord()));
   $("play-hint").addEventListener("click", reportErrors(askHint));
@@ -702,6 +703,8 @@ async function start() {
   state.pageLoad = new Promise((resolve) => { loaded = resolve; });
   try {
     await loadOptions();
+    keepChoice($("dict-select"), "boggle-list");  // before the link's: a link's list wins
+    keepChoice($("dice-select"), "boggle-dice");
     const unknown = [];
     for (const [key, id] of [["dict", "dict-select"], ["rules", "rules-select"]]) {
       const wanted = params.get(key);

@@ -766,6 +766,36 @@ function remember(key, on) {
   }
 }
 
+// A choice the player made in `field` (a select, or a number box with min and max), kept in
+// localStorage under `key` and put back when the page opens again: a Spanish player's word
+// list, the round length they play. A kept value the field no longer offers is left aside
+// (the field keeps its own); a link's own choice, set after this, still wins.
+export function keepChoice(field, key) {
+  const fits = (value) => {
+    if (field instanceof HTMLSelectElement) return [...field.options].some((o) => o.value === value);
+    const number = Number(value);
+    return value.trim() !== "" && Number.isInteger(number)
+      && number >= Number(field.min || 1) && number <= Number(field.max || Infinity);
+  };
+  try {
+    const kept = localStorage.getItem(key);
+    if (kept !== null && fits(kept) && field.value !== kept) {
+      field.value = kept;
+      field.dispatchEvent(new Event("input"));  // what shows the value follows it
+    }
+  } catch (error) {
+    // no storage: the field's default
+  }
+  field.addEventListener("change", () => {
+    if (!fits(field.value)) return;
+    try {
+      localStorage.setItem(key, field.value);
+    } catch (error) {
+      // no storage: the choice holds for this page only
+    }
+  });
+}
+
 // Whether the player wants vibration: `feelOn()` is true unless the switch was turned off.
 export function feelOn() {
   return remembered(FEEL_KEY, true);

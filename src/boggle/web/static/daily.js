@@ -1,7 +1,7 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
-  api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, keepRound, keptRound,
+  api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, keepChoice, keepRound, keptRound,
   listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, renderBoard, readyDefinitionBox, roundLength,
   serverOptions, showLevelCounts, sound, wordWithPoints,
 } from "/static/board.js";
@@ -321,6 +321,8 @@ async function start() {
     // while the lists' does is not left as an unhandled rejection
     const [, options] = await Promise.all([fillWordLists($("daily-dict")), serverOptions()]);
     $("daily-length").textContent = `, for a ${roundLength(options.daily_seconds)} round`;
+    keepChoice($("daily-size"), "boggle-daily-size");
+    keepChoice($("daily-dict"), "boggle-list");  // the same list as solo play's
     const kept = keptRound(ROUND_KEY);
     const date = new URLSearchParams(location.search).get("date");
     if (kept && kept.query && Array.isArray(kept.words) && Array.isArray(kept.listed)
