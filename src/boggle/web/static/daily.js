@@ -73,6 +73,43 @@ function keepFirstResult(date, size, dictionary, result) {
   }
 }
 
+// The days in a row the player has played the day's board (any size or list) on this device:
+// { last: "YYYY-MM-DD", days: N } in localStorage. A board of the day before `last` adds a
+// day, the same day none, a gap starts again from 1; a past day's board (?date=) is not
+// counted (catching up is not a run).
+const STREAK_KEY = "boggle-daily-streak";
+
+function dayAfter(date) {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+function countStreak(date) {
+  let kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem(STREAK_KEY) || "null");
+  } catch (error) {
+    kept = null;  // unreadable: a run starts again
+  }
+  const known = kept && typeof kept.last === "string" && Number.isInteger(kept.days) && kept.days > 0;
+  if (known && kept.last >= date) return kept.last === date ? kept.days : 0;
+  const days = known && dayAfter(kept.last) === date ? kept.days + 1 : 1;
+  try {
+    localStorage.setItem(STREAK_KEY, JSON.stringify({ last: date, days }));
+  } catch (error) {
+    // storage refused: no run is counted
+  }
+  return days;
+}
+
+function showStreak(date) {
+  const today = !new URLSearchParams(location.search).get("date");
+  const days = today ? countStreak(date) : 0;
+  $("streak").hidden = days < 2;
+  $("streak").textContent = days < 2 ? "" : `${days} days in a row: you have played the daily board each day.`;
+}
+
 // The first result of the chosen size and list, before a round (none shown, none playing).
 function chosenFirst() {
   return firstResult(boardDate(), $("daily-size").value, $("daily-dict").value);
@@ -268,6 +305,7 @@ async function finish() {
     const { date, size, dictionary: list } = state.daily;
     const first = firstResult(date, size, list);
     keepFirstResult(date, size, list, result);
+    showStreak(date);
     // played again: this round's score said, the first round's line kept to share
     $("replay-note").hidden = !first;
     $("replay-note").textContent = first
