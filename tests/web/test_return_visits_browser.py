@@ -74,3 +74,11 @@ def test_the_daily_board_counts_the_days_in_a_row(pages: Pages, server: ServePro
     assert play_the_daily(pages, server, gap) == ""  # a new run: one day is no run yet
     past = f"/daily?date={yesterday}"  # yesterday's board played today: catching up
     assert play_the_daily(pages, server, run, past) == ""
+
+
+def test_a_friend_s_link_opens_the_daily_board_of_its_size_and_list(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = pages.open(server.url + "/daily?date=2026-11-23&size=5&dict=es", **PHONE)
+    assert page.input_value("#daily-size") == "5"
+    assert page.input_value("#daily-dict") == "es"

@@ -73,10 +73,17 @@ function keepFirstResult(date, size, dictionary, result) {
   }
 }
 
+// The link to the daily board of `date`, `size` and list, as a friend opens it.
+function boardLink(date, size, dictionary) {
+  const params = new URLSearchParams({ date, size: String(size) });
+  if (dictionary) params.set("dict", dictionary);
+  return `${location.origin}/daily?${params}`;
+}
+
 // The days in a row the player has played the day's board (any size or list) on this device:
 // { last: "YYYY-MM-DD", days: N } in localStorage. A board of the day before `last` adds a
-// day, the same day none, a gap starts again from 1; a past day's board (?date=) is not
-// counted (catching up is not a run).
+// day, the same day none, a gap starts again from 1; a past day's board (?date=, before
+// today in UTC, the days' boards' clock) is not counted (catching up is not a run).
 const STREAK_KEY = "boggle-daily-streak";
 
 function dayAfter(date) {
@@ -104,7 +111,8 @@ function countStreak(date) {
 }
 
 function showStreak(date) {
-  const today = !new URLSearchParams(location.search).get("date");
+  // today's board (opened without a date, or by a friend's link of today), not a past one's
+  const today = date >= new Date().toISOString().slice(0, 10);
   const days = today ? countStreak(date) : 0;
   $("streak").hidden = days < 2;
   $("streak").textContent = days < 2 ? "" : `${days} days in a row: you have played the daily board each day.`;
@@ -348,12 +356,15 @@ async function start() {
   $("daily-dict").addEventListener("change", nameStart);
   $("word-form").addEventListener("submit", submitWord);
   $("daily-stop").addEventListener("click", finish);
-  $("copy-share").addEventListener("click",
-    () => copyText($("share-line").textContent, $("copy-share"), $("share-line")));
-  $("copy-played").addEventListener("click",
-    () => copyText($("played-line").textContent, $("copy-played"), $("played-line")));
-  offerShare($("copy-share"), () => ({ text: $("share-line").textContent }));
-  offerShare($("copy-played"), () => ({ text: $("played-line").textContent }));
+  // the line and the link to the same board: a friend who reads it can tap and play it
+  const roundLink = () => boardLink(state.daily.date, state.daily.size, state.daily.dictionary);
+  const playedLink = () => boardLink(boardDate(), $("daily-size").value, $("daily-dict").value);
+  $("copy-share").addEventListener("click", () => copyText(
+    `${$("share-line").textContent}\n${roundLink()}`, $("copy-share"), $("share-line")));
+  $("copy-played").addEventListener("click", () => copyText(
+    `${$("played-line").textContent}\n${playedLink()}`, $("copy-played"), $("played-line")));
+  offerShare($("copy-share"), () => ({ text: $("share-line").textContent, url: roundLink() }));
+  offerShare($("copy-played"), () => ({ text: $("played-line").textContent, url: playedLink() }));
   try {
     // both asked at once, and both answers awaited together: an options request that fails
     // while the lists' does is not left as an unhandled rejection
@@ -361,6 +372,12 @@ async function start() {
     $("daily-length").textContent = `, for a ${roundLength(options.daily_seconds)} round`;
     keepChoice($("daily-size"), "boggle-daily-size");
     keepChoice($("daily-dict"), "boggle-list");  // the same list as solo play's
+    // a shared link's board (?size=5&dict=es): its size and list, over the kept ones
+    const asked = new URLSearchParams(location.search);
+    for (const [key, id] of [["size", "daily-size"], ["dict", "daily-dict"]]) {
+      const wanted = asked.get(key);
+      if (wanted && [...$(id).options].some((option) => option.value === wanted)) $(id).value = wanted;
+    }
     const kept = keptRound(ROUND_KEY);
     const date = new URLSearchParams(location.search).get("date");
     if (kept && kept.query && Array.isArray(kept.words) && Array.isArray(kept.listed)
