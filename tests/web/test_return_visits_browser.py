@@ -82,3 +82,17 @@ def test_a_friend_s_link_opens_the_daily_board_of_its_size_and_list(
     page = pages.open(server.url + "/daily?date=2026-11-23&size=5&dict=es", **PHONE)
     assert page.input_value("#daily-size") == "5"
     assert page.input_value("#daily-dict") == "es"
+
+
+def test_the_daily_board_says_how_to_play_until_it_is_played(
+    pages: Pages, server: ServeProcess
+) -> None:
+    page = pages.open(server.url + "/daily?date=2026-11-23", **PHONE)  # a friend's link
+    assert "Slide your finger from die to die" in page.inner_text("#how-to")
+    page.click("#daily-start")
+    page.wait_for_selector("#board .cube")
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden])")
+    page.goto(server.url + "/daily")  # the next day's visit: no longer a newcomer
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#how-to").is_hidden()

@@ -118,6 +118,20 @@ function showStreak(date) {
   $("streak").textContent = days < 2 ? "" : `${days} days in a row: you have played the daily board each day.`;
 }
 
+// How to play, for a newcomer: shown until this device has played a daily board (a result
+// kept, or a run of days counted), so it is not in a returning player's way.
+function showHowTo() {
+  const line = $("how-to");
+  if (!line) return;  // a page from before the line (a cached copy): nothing to show
+  let played = Object.keys(playedDays()).length > 0;
+  try {
+    played ||= localStorage.getItem(STREAK_KEY) !== null;
+  } catch (error) {
+    // no storage: the line stays, a newcomer's
+  }
+  line.hidden = played;
+}
+
 // The first result of the chosen size and list, before a round (none shown, none playing).
 function chosenFirst() {
   return firstResult(boardDate(), $("daily-size").value, $("daily-dict").value);
@@ -351,6 +365,7 @@ async function finish() {
 }
 
 async function start() {
+  showHowTo();
   $("daily-form").addEventListener("submit", startRound);
   $("daily-size").addEventListener("change", nameStart);
   $("daily-dict").addEventListener("change", nameStart);
