@@ -82,6 +82,7 @@ def test_a_friend_s_link_opens_the_daily_board_of_its_size_and_list(
     page = pages.open(server.url + "/daily?date=2026-11-23&size=5&dict=es", **PHONE)
     assert page.input_value("#daily-size") == "5"
     assert page.input_value("#daily-dict") == "es"
+    assert page.text_content("#daily-date") == "Board of 2026-11-23."  # its day, before a round
 
 
 def test_the_daily_board_says_how_to_play_until_it_is_played(

@@ -366,6 +366,9 @@ async function finish() {
 
 async function start() {
   showHowTo();
+  // a link's day (a friend's result of yesterday, say) is said before the round, not "today"
+  const linked = new URLSearchParams(location.search).get("date");
+  if (linked) $("daily-date").textContent = `Board of ${linked}.`;
   $("daily-form").addEventListener("submit", startRound);
   $("daily-size").addEventListener("change", nameStart);
   $("daily-dict").addEventListener("change", nameStart);
