@@ -71,6 +71,32 @@ def test_the_icons_are_the_ones_the_script_draws() -> None:
     assert png_size(small) == (24, 24)
     for size in draw_icons.SIZES:
         assert png_size((draw_icons.ICONS / f"icon-{size}.png").read_bytes()) == (size, size)
+        maskable = draw_icons.ICONS / f"icon-maskable-{size}.png"
+        assert png_size(maskable.read_bytes()) == (size, size)
+
+
+def test_the_maskable_icons_keep_the_dice_inside_the_safe_zone(client: TestClient) -> None:
+    """A home screen that cuts the icon to a circle (the safe zone: radius 40% of the side)
+    cuts none of a maskable icon's dice; the plain icon, filling the square, would lose the
+    corner dice's corners."""
+    draw_icons: Any = script_modules.load_script("draw_icons", ROOT / "scripts" / "draw_icons.py")
+    manifest = client.get("/static/manifest.webmanifest").json()
+    maskable = [icon["src"] for icon in manifest["icons"] if icon["purpose"] == "maskable"]
+    assert maskable == [f"/static/icons/icon-maskable-{size}.png" for size in draw_icons.SIZES]
+    side = 40  # small: quick to draw
+
+    def outside_the_circle(scale: float) -> set[bytes]:
+        rows = draw_icons.pixels(side, scale)
+        colours = set()
+        for y, row in enumerate(rows):
+            for x in range(side):
+                distance = ((x + 0.5 - side / 2) ** 2 + (y + 0.5 - side / 2) ** 2) ** 0.5
+                if distance > draw_icons.SAFE_RADIUS * side:
+                    colours.add(row[3 * x : 3 * x + 3])
+        return colours
+
+    assert outside_the_circle(draw_icons.MASKABLE_SCALE) == {bytes(draw_icons.BOARD)}
+    assert outside_the_circle(1.0) != {bytes(draw_icons.BOARD)}
 
 
 def test_the_service_worker_is_served_from_the_root(client: TestClient) -> None:
