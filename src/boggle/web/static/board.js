@@ -895,6 +895,36 @@ function remember(key, on) {
   }
 }
 
+// A choice the player made in `field` (a select, or a number box with min and max), kept in
+// localStorage under `key` and put back when the page opens again: a Spanish player's word
+// list, the round length they play. A kept value the field no longer offers is left aside
+// (the field keeps its own); a link's own choice, set after this, still wins.
+export function keepChoice(field, key) {
+  const fits = (value) => {
+    if (field instanceof HTMLSelectElement) return [...field.options].some((o) => o.value === value);
+    const number = Number(value);
+    return value.trim() !== "" && Number.isInteger(number)
+      && number >= Number(field.min || 1) && number <= Number(field.max || Infinity);
+  };
+  try {
+    const kept = localStorage.getItem(key);
+    if (kept !== null && fits(kept) && field.value !== kept) {
+      field.value = kept;
+      field.dispatchEvent(new Event("input"));  // what shows the value follows it
+    }
+  } catch (error) {
+    // no storage: the field's default
+  }
+  field.addEventListener("change", () => {
+    if (!fits(field.value)) return;
+    try {
+      localStorage.setItem(key, field.value);
+    } catch (error) {
+      // no storage: the choice holds for this page only
+    }
+  });
+}
+
 // Whether the player wants vibration: `feelOn()` is true unless the switch was turned off.
 export function feelOn() {
   return remembered(FEEL_KEY, true);
@@ -1236,6 +1266,8 @@ export function jsonText(body) {
   return marked.replace(quoted, (whole, index) => big[Number(index)].toString());
 }
 
+export const OFFLINE_MESSAGE = "you are offline: try again once connected (the boards and their words come from the server)";
+
 export async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST",
@@ -1246,6 +1278,9 @@ export async function api(path, body) {
   try {
     response = await fetch(path, options);
   } catch (error) {
+    // a phone with no connection (the page itself from the service worker's cache) is told
+    // so in a player's words; a server that is down, in its operator's
+    if (navigator.onLine === false) throw new Error(OFFLINE_MESSAGE);
     throw new Error("the server cannot be reached; is boggle serve running?");
   }
   let data = null;

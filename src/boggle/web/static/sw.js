@@ -8,6 +8,13 @@
 const CACHE = "boggle-static-v1";
 const PAGES = ["/", "/solve", "/play", "/room", "/daily", "/words"];
 
+// Every page's style and scripts (each page's own module and those it imports), kept at
+// the first visit: a page never opened while online (My words, the daily board after a
+// visit to the front page only) still opens offline, not as a bare page without its script.
+const STATIC = ["style.css", "board.js", "trace.js", "app.js", "daily.js", "words.js",
+  "learn.js", "challenge-link.js", "pending.js", "home.js", "room.js", "challenge.js",
+  "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png"].map((name) => `/static/${name}`);
+
 // A request this worker may answer from the cache: a GET of a page or a static file.
 function cacheable(url) {
   if (url.origin !== self.location.origin) return null;
@@ -19,8 +26,7 @@ function cacheable(url) {
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll([...PAGES, "/static/style.css",
-      "/static/board.js", "/static/trace.js"]))
+    caches.open(CACHE).then((cache) => cache.addAll([...PAGES, ...STATIC]))
       .then(() => self.skipWaiting()),
   );
 });
