@@ -28,7 +28,9 @@ FAKE_FINAL: dict[str, bytes] = {
     "american-words.35": b"color\n",
     "english-words.70": b"quern\n",
     # UTF-8, as Debian ships it; the same word in composed and decomposed forms
-    "american-words.70": "ambo\ncr\u00e8che\ncre\u0300che\ncr\u00e8che's\nencyclop\u00e6dia\n".encode(),
+    "american-words.70": (
+        "ambo\ncr\u00e8che\ncre\u0300che\ncr\u00e8che's\nencyclop\u00e6dia\n".encode()
+    ),
     "english-words.80": b"zymurgy\n",
     "american-words.95": b"zzz\n",
     "english-words.95": b"abaft\n",
