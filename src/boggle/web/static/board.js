@@ -278,7 +278,7 @@ export function wordButton(word, path, text, dictionary) {
   return button;
 }
 
-// The word buttons in `container` (the solver's 61 words of FXIE and more) as one Tab stop,
+// The word buttons in `container` (the solver's 62 words of FXIE and more) as one Tab stop,
 // not one each (a roving tabindex, as the WAI-ARIA tabs and toolbars do): Tab reaches the
 // word last at, Right and Left move to the next or the previous word (along its line, then
 // on to the next), Down and Up to the word on the line below or above nearest across (the
@@ -1333,7 +1333,7 @@ export function markLanguage(element, dictionary) {
 }
 
 // Each list's name -> its title, the list as a player reads it, the same on every page:
-// "English (111,593 words)" (the server's; a bare "en-70" means nothing to a newcomer).
+// "English (111,817 words)" (the server's; a bare "en-70" means nothing to a newcomer).
 export async function wordListTitles() {
   const lists = await fetchWordLists();
   return new Map(lists.dictionaries.map((entry) => [entry.name, entry.title || entry.name]));

@@ -42,7 +42,7 @@ const state = {
   heard: 0,       // when the server last said anything (Date.now())
   reconnect: null,  // the timer of the next try to reconnect
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
-  listTitles: new Map(),  // a word list's name -> its title ("English (111,593 words)")
+  listTitles: new Map(),  // a word list's name -> its title ("English (111,817 words)")
   stopHostAway: () => {},
   hostNews: "",   // the host's role passed to this player, or from them: said until a round starts
   players: null,  // the names in the room's last update: who is gone from the next is said
