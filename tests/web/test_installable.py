@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from serve_process import ServeProcess, warm_up
 
 from boggle.web.app import WebConfig, create_app
+from boggle.web.pages import STATIC, static_version
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "boggle" / "web" / "static"
@@ -104,6 +105,19 @@ def test_the_service_worker_is_served_from_the_root(client: TestClient) -> None:
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/javascript")
     assert answer.headers["cache-control"] == "no-cache"
+    # its cache is named after the static files: an upgrade gives a new worker, a new cache
+    assert f'const VERSION = "{static_version()}";' in answer.text
+
+
+def test_the_service_worker_keeps_every_script_and_the_stylesheet() -> None:
+    """The worker's cache, filled at install, has every script a page may load: a page
+    offline never runs a script of an older version kept from before an upgrade."""
+    source = (STATIC / "sw.js").read_text(encoding="utf-8")
+    listed = re.search(r"const FILES = \[([^\]]*)\];", source)
+    assert listed is not None
+    files = set(re.findall(r'"([^"]+)"', listed.group(1)))
+    on_disk = {path.name for path in STATIC.glob("*.js") if path.name != "sw.js"}
+    assert files == on_disk | {"style.css"}
 
 
 @pytest.fixture()
@@ -122,11 +136,15 @@ def test_a_reload_offline_still_shows_the_page_but_not_the_api(pages: Pages) -> 
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         page.reload()  # now under the worker, which keeps what the page loads
         page.wait_for_selector("body[data-ready='true']")
+        # the worker's one cache is named after the server's static files
+        assert page.evaluate("() => caches.keys()") == [f"boggle-static-{static_version()}"]
         kept = page.evaluate(
-            "async () => (await (await caches.open('boggle-static-v1')).keys())"
+            f"async () => (await (await caches.open('boggle-static-{static_version()}')).keys())"
             ".map(r => new URL(r.url).pathname)"
         )
         assert "/daily" in kept and "/static/style.css" in kept and "/static/daily.js" in kept
+        # every script is kept at install, not only those of the pages visited
+        assert "/static/room.js" in kept and "/static/words.js" in kept
         assert not [path for path in kept if not (path.startswith("/static/") or "." not in path)]
         assert not [path for path in kept if path.startswith("/api/")]
     finally:
