@@ -23,7 +23,6 @@ from boggle.web.app import WebConfig, create_app
 from boggle.web.pages import STATIC, static_version
 
 ROOT = Path(__file__).resolve().parents[2]
-STATIC = ROOT / "src" / "boggle" / "web" / "static"
 OFFLINE_MESSAGE = (
     "you are offline: try again once connected (the boards and their words come from the server)"
 )
@@ -157,15 +156,6 @@ def test_a_reload_offline_still_shows_the_page_but_not_the_api(pages: Pages) -> 
     # request left failing unheeded (the options' answer awaited after the lists' failed)
     assert page.locator("#error").text_content() == OFFLINE_MESSAGE
     page.context.set_offline(False)
-
-
-def test_the_worker_keeps_every_script_a_page_loads() -> None:
-    worker = (STATIC / "sw.js").read_text(encoding="utf-8")
-    listed = re.search(r"const STATIC = \[(.*?)\]", worker, re.DOTALL)
-    assert listed is not None
-    kept = set(re.findall(r'"([^"]+)"', listed.group(1)))
-    scripts = {path.name for path in STATIC.glob("*.js")} - {"sw.js"}
-    assert scripts <= kept and "style.css" in kept
 
 
 def test_after_one_visit_to_the_front_page_the_others_open_offline(pages: Pages) -> None:
