@@ -14,8 +14,11 @@ Every other category is left out: proper names, abbreviations, contractions,
 capitalised words (``*-upper``), the British, Canadian and Australian
 spellings and the spelling variants.
 
-A word is kept only when it is plain lowercase ASCII a-z: anything with an
-apostrophe, hyphen, digit, capital or accent is dropped. Each list is written
+Accents are folded, as English word games (ENABLE, TWL, SOWPODS) write such
+loanwords: SCOWL's ``café``, ``naïve`` and ``crèche`` are ``cafe``, ``naive`` and
+``creche``. A word is then kept only when it is plain lowercase ASCII a-z: anything
+with an apostrophe, hyphen, digit or capital is dropped, and so is a word with a
+letter that has no a-z base (``smørbrød``, ``encyclopædia``). Each list is written
 sorted and unique, one word per line with ``\\n`` endings, gzipped with mtime 0
 so that a rebuild gives the same bytes. Beside the lists go ``wordlists.json``
 (the manifest boggle reads), ``SCOWL-COPYRIGHT.txt``, the package's
@@ -37,6 +40,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -89,7 +93,7 @@ def decode(data: bytes) -> str:
     """The text of a SCOWL file: UTF-8 when it is valid UTF-8, else ISO-8859-1.
 
     SCOWL's upstream files are ISO-8859-1; Debian's package converts them to
-    UTF-8. Either way an accented word fails the a-z test and is dropped.
+    UTF-8. Either way its accented words are then folded (:func:`folded`).
     """
     try:
         return data.decode("utf-8")
@@ -97,11 +101,28 @@ def decode(data: bytes) -> str:
         return data.decode("iso-8859-1")
 
 
+def folded(word: str) -> str:
+    """``word`` without its accents (combining marks), as English word games write it.
+
+    A letter with no base letter (``ø``, ``æ``, ``ß``) stays as it is.
+
+    >>> folded("café"), folded("naïve"), folded("smørbrød")
+    ('cafe', 'naive', 'smørbrød')
+    """
+    if word.isascii():
+        return word
+    decomposed = unicodedata.normalize("NFD", word)
+    return unicodedata.normalize(
+        "NFC", "".join(c for c in decomposed if not unicodedata.combining(c))
+    )
+
+
 def plain_words(lines: Iterable[str]) -> set[str]:
-    """The lines that are a plain lowercase a-z word, stripped of their line ending."""
+    """The lines that are a plain lowercase a-z word once their accents are folded
+    (``café`` is ``cafe``), stripped of their line ending."""
     kept: set[str] = set()
     for line in lines:
-        word = line.strip()
+        word = folded(line.strip())
         if PLAIN_WORD.fullmatch(word):
             kept.add(word)
     return kept
@@ -140,7 +161,7 @@ def words_up_to(final_dir: Path, size: int) -> list[str]:
 
 def name_words(final_dir: Path, size: int) -> set[str]:
     """The Capitalised words (``Barney``) of SCOWL's name categories of size <= ``size``,
-    in lower case, where that is plain a-z."""
+    in lower case, where that is plain a-z once accents are folded."""
     names: set[str] = set()
     for category in NAME_CATEGORIES:
         for level, path in scowl_files(final_dir).get(category, {}).items():

@@ -6,7 +6,9 @@ Plain Python (zlib for the PNG data), so the icons are made here and the same ev
     python scripts/draw_icons.py            # writes src/boggle/web/static/icons/
     python scripts/draw_icons.py OUT_DIR
 
-The picture fills the square (a maskable icon: the dice stay inside the middle 80%).
+The picture fills the square; the maskable icons (icon-maskable-192.png and -512.png, for
+a home screen that cuts icons to a circle or another shape) draw it smaller
+(`MASKABLE_SCALE`), every die inside the safe zone, the middle circle of radius 40%.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ GRID = 3
 MARGIN, GAP = 0.16, 0.04
 CUBE_SIDE = (1 - 2 * MARGIN - (GRID - 1) * GAP) / GRID
 RADIUS = CUBE_SIDE * 0.18
+MASKABLE_SCALE = 0.82  # the maskable icons' picture: the corner dice inside the safe circle
+SAFE_RADIUS = 0.40  # a maskable icon's safe zone: a circle of 40% of the side (W3C manifest)
 TRACE = [(0, 0), (1, 1), (1, 2), (2, 1)]  # the path's dice: (row, col)
 LINE = 0.035  # the path's half width
 
@@ -74,9 +78,14 @@ def colour_at(x: float, y: float) -> tuple[int, int, int]:
     return BOARD
 
 
-def pixels(size: int) -> list[bytes]:
-    """Rows of RGB bytes, each pixel the mean of 3x3 samples (smooth edges)."""
+def pixels(size: int, scale: float = 1.0) -> list[bytes]:
+    """Rows of RGB bytes, each pixel the mean of 3x3 samples (smooth edges); the picture drawn
+    at ``scale`` about the centre (the board's colour around it)."""
     samples = (1 / 6, 3 / 6, 5 / 6)
+
+    def at(value: float) -> float:
+        return value if scale == 1.0 else 0.5 + (value - 0.5) / scale
+
     rows = []
     for py in range(size):
         row = bytearray()
@@ -84,7 +93,7 @@ def pixels(size: int) -> list[bytes]:
             total = [0, 0, 0]
             for sy in samples:
                 for sx in samples:
-                    colour = colour_at((px + sx) / size, (py + sy) / size)
+                    colour = colour_at(at((px + sx) / size), at((py + sy) / size))
                     for channel in range(3):
                         total[channel] += colour[channel]
             row += bytes(round(value / 9) for value in total)
@@ -92,14 +101,14 @@ def pixels(size: int) -> list[bytes]:
     return rows
 
 
-def png(size: int) -> bytes:
-    """The icon as a PNG file (8-bit RGB, no filter)."""
+def png(size: int, scale: float = 1.0) -> bytes:
+    """The icon as a PNG file (8-bit RGB, no filter), its picture at ``scale``."""
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         body = kind + data
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
 
-    raw = b"".join(b"\x00" + row for row in pixels(size))
+    raw = b"".join(b"\x00" + row for row in pixels(size, scale))
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
     return (
         b"\x89PNG\r\n\x1a\n"
@@ -150,6 +159,9 @@ def draw(folder: Path) -> list[Path]:
     for size in SIZES:
         path = folder / f"icon-{size}.png"
         path.write_bytes(png(size))
+        written.append(path)
+        path = folder / f"icon-maskable-{size}.png"
+        path.write_bytes(png(size, MASKABLE_SCALE))
         written.append(path)
     path = folder / "icon.svg"
     path.write_text(svg(), encoding="utf-8")

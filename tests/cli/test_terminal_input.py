@@ -30,9 +30,9 @@ BOARDS = "reading boards from the terminal, one a line"
 @pytest.mark.parametrize(
     ("argv", "typed", "told", "printed"),
     [
-        (["score"], "fxieamloewbxastu\n", BOARDS, "70"),
-        (["score", "-"], "fxieamloewbxastu\n", BOARDS, "70"),
-        (["solve", "-"], "fxie amlo ewbx astu\n", "reading the board from the terminal", "70"),
+        (["score"], "fxieamloewbxastu\n", BOARDS, "71"),
+        (["score", "-"], "fxieamloewbxastu\n", BOARDS, "71"),
+        (["solve", "-"], "fxie amlo ewbx astu\n", "reading the board from the terminal", "71"),
         (
             ["judge", "-"],
             '{"board": "fxie amlo ewbx astu", "players": {"ann": ["fame"]}}',
@@ -72,7 +72,7 @@ def test_a_file_named_is_read_without_a_word(
     boards.write_text("fxieamloewbxastu\n")
     monkeypatch.setattr("sys.stdin", Typed("", terminal=True))
     assert main(["score", str(boards), "--dict", "en-70"]) == 0
-    assert capsys.readouterr() == ("fxieamloewbxastu 70\n", "")
+    assert capsys.readouterr() == ("fxieamloewbxastu 71\n", "")
 
 
 class Terminal(io.RawIOBase):
@@ -103,7 +103,7 @@ JUDGE_ANN = ["judge", "--board", "fxie amlo ewbx astu", "--player", "ann=-"]
     ("argv", "typed", "printed"),
     [
         (["score"], [b""], ""),
-        (["score"], [b"fxieamloewbxastu\n", b""], "fxieamloewbxastu 70\n"),
+        (["score"], [b"fxieamloewbxastu\n", b""], "fxieamloewbxastu 71\n"),
         ([*JUDGE_ANN], [b""], "ann 0"),
         ([*JUDGE_ANN], [b"fame\n", b""], "ann 1"),
     ],

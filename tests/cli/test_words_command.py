@@ -505,3 +505,35 @@ def test_a_file_of_kept_words_with_a_byte_order_mark_is_read_as_my_words_reads_i
     assert capsys.readouterr().out.startswith(f"Added 1 word from {source}: FAME")
     assert main(["words", "list", "--file", str(source)]) == 0
     assert "FAME" in capsys.readouterr().out
+
+
+def test_file_and_json_before_the_action_are_taken_not_refused(
+    data_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``boggle words --file F`` and ``boggle words --json`` said "invalid choice: 'F'" and
+    "unrecognized arguments: --json", though bare ``boggle words`` lists. Before the action
+    they are the action's own: an action's defaults must not overwrite them."""
+    on_day(monkeypatch, "2026-11-29")
+    mine = tmp_path / "mine.json"
+    assert main(["words", "--file", str(mine), "add", "fame"]) == 0
+    assert capsys.readouterr().out == f"Kept FAME to learn (1 word in {mine}).\n"
+    assert list(stored(mine)) == ["fame"] and not data_home.exists()
+    assert main(["words", "--file", str(mine)]) == 0
+    assert "FAME" in capsys.readouterr().out
+    for argv in (["--json", "--file", str(mine)], ["--json", "list", "--file", str(mine)]):
+        assert main(["words", *argv]) == 0
+        shown = json.loads(capsys.readouterr().out)
+        assert shown["file"] == str(mine) and [w["word"] for w in shown["words"]] == ["fame"]
+    assert main(["words", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"file": str(data_home), "words": []}
+    # given twice, the one after the action is the action's
+    assert main(["words", "--file", str(mine), "list", "--file", str(data_home)]) == 0
+    assert capsys.readouterr().out.startswith(f"No words kept ({data_home})")
+    # --json where no JSON is printed: one line, nothing done
+    assert main(["words", "--json", "--file", str(mine), "remove", "fame"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "'boggle words list --json'" in err
+    assert list(stored(mine)) == ["fame"]

@@ -21,10 +21,16 @@ SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "build_wordlists.py"
 FAKE_FINAL: dict[str, bytes] = {
     "english-words.10": b"cat\ndog\nit's\ncat\n",
     "english-words.20": b"eat\r\nwell-being\r\nmp3\r\n",  # CRLF, hyphen, digit
-    "english-words.50": "caf\xe9\nna\xefve\nzebra\nZebra\n".encode("iso-8859-1"),
+    # accents folded (ISO-8859-1 here), a letter with no a-z base dropped
+    "english-words.50": "caf\xe9\nna\xefve\nzebra\nZebra\nsm\xf8rbr\xf8d\n\xc9clair\n".encode(
+        "iso-8859-1"
+    ),
     "american-words.35": b"color\n",
     "english-words.70": b"quern\n",
-    "american-words.70": "ambo\ncr\u00e8che\n".encode(),  # UTF-8, as Debian ships it
+    # UTF-8, as Debian ships it; the same word in composed and decomposed forms
+    "american-words.70": (
+        "ambo\ncr\u00e8che\ncre\u0300che\ncr\u00e8che's\nencyclop\u00e6dia\n".encode()
+    ),
     "english-words.80": b"zymurgy\n",
     "american-words.95": b"zzz\n",
     "english-words.95": b"abaft\n",
@@ -35,7 +41,7 @@ FAKE_FINAL: dict[str, bytes] = {
     "english-upper.10": b"NASA\nnasa\n",
     # names that are words: Quern and Zymurgy are; Cat is a word of the smallest list, AMBO
     # not Capitalised, Ambo a name of size 80 only (past the default's 70)
-    "english-proper-names.50": b"Quern\nCat\n",
+    "english-proper-names.50": "Quern\nCat\nCr\u00e8che\n".encode(),
     "american-upper.70": b"Zymurgy\nAMBO\n",
     "english-upper.80": b"Ambo\n",
     "english-abbreviations.35": b"etc\n",
@@ -43,9 +49,12 @@ FAKE_FINAL: dict[str, bytes] = {
     "README": b"not a word file\n",
 }
 EXPECTED = {
-    50: ["cat", "color", "dog", "eat", "zebra"],
-    70: ["ambo", "cat", "color", "dog", "eat", "quern", "zebra"],
-    80: ["ambo", "cat", "color", "dog", "eat", "quern", "zebra", "zymurgy"],
+    50: ["cafe", "cat", "color", "dog", "eat", "naive", "zebra"],
+    70: ["ambo", "cafe", "cat", "color", "creche", "dog", "eat", "naive", "quern", "zebra"],
+    80: [
+        *["ambo", "cafe", "cat", "color", "creche", "dog", "eat", "naive", "quern", "zebra"],
+        "zymurgy",
+    ],
 }
 NOTICE = b"SCOWL is Copyright 2000-2011 by Kevin Atkinson\n"
 
@@ -84,6 +93,13 @@ def test_a_size_scowl_lacks_is_an_error(script: ModuleType, final_dir: Path) -> 
         script.words_up_to(final_dir, 60)
 
 
+def test_accents_are_folded_as_english_word_games_write_loanwords(script: ModuleType) -> None:
+    """SCOWL spells cafe ``café``: the lists had no CAFE, so a player's café was "not a
+    word". A letter with no a-z base (ø, æ) still drops its word."""
+    lines = ["café", "nai\u0308ve", "piñata", "smørbrød", "encyclopædia", "Éclair", "café's"]
+    assert script.plain_words(lines) == {"cafe", "naive", "pinata"}
+
+
 def test_decode_reads_utf8_and_iso_8859_1(script: ModuleType) -> None:
     assert script.decode("na\u00efve".encode()) == "na\u00efve"
     assert script.decode("na\u00efve".encode("iso-8859-1")) == "na\u00efve"
@@ -108,7 +124,7 @@ def test_build_lists_writes_lists_manifest_and_notice(
         assert entry["scowl_version"] == "2020.12.07"
         assert entry["source"] == "Debian package scowl 2020.12.07-2"
     assert (out / "SCOWL-COPYRIGHT.txt").read_bytes() == NOTICE
-    assert read_list(out / "en-names.txt.gz") == ["quern", "zymurgy"]
+    assert read_list(out / "en-names.txt.gz") == ["creche", "quern", "zymurgy"]
     assert sorted(path.name for path in out.iterdir()) == [
         "SCOWL-COPYRIGHT.txt",
         "en-50.txt.gz",
@@ -224,7 +240,7 @@ def test_main_builds_from_a_deb(
     assert read_list(out / "en-70.txt.gz") == EXPECTED[70]
     manifest = json.loads((out / "wordlists.json").read_text("utf-8"))
     assert {entry["source"] for entry in manifest} == {"Debian package scowl 2020.12.07-2"}
-    assert "en-70 (default): 7 words" in capsys.readouterr().out
+    assert "en-70 (default): 10 words" in capsys.readouterr().out
 
 
 # The other languages' lists

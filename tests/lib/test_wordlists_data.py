@@ -104,6 +104,14 @@ def test_default_list_loads_by_name() -> None:
     assert "source" not in lexicon.to_json()  # no installation path is shown
 
 
+def test_english_loanwords_are_spelled_without_accents() -> None:
+    """SCOWL writes café, fiancé, crèche: the lists dropped them, so a player's café (read as
+    CAFE) was "not a word". Folded, as ENABLE and TWL write them, they are words."""
+    smallest = words_of(MANIFEST[0]["file"])
+    assert {"cafe", "fiance", "creche", "cliche", "smorgasbord"} <= smallest
+    assert "ole" in load_lexicon().word_set
+
+
 def test_copyright_notice_is_shipped() -> None:
     notice = (DATA / "SCOWL-COPYRIGHT.txt").read_text("utf-8")
     assert "SCOWL" in notice and "Kevin Atkinson" in notice

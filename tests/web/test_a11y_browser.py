@@ -565,8 +565,8 @@ def test_a_room_s_phase_line_is_said_when_it_changes(
 
 
 def test_the_solver_s_count_of_words_is_said(pages: Pages, server: ServeProcess) -> None:
-    """A board solved, rolled or its words filtered: the line that counts them ("61 words,
-    70 points", "... (showing 4)") is a status, said by a screen reader without the focus
+    """A board solved, rolled or its words filtered: the line that counts them ("62 words,
+    71 points", "... (showing 4)") is a status, said by a screen reader without the focus
     leaving Solve or the filter (WCAG 4.1.3, a search's count of results)."""
     solved = get_json(server.url + "/api/solve", {"board": FXIE})
     page = pages.open(server.url + "/solve")

@@ -69,7 +69,10 @@ def test_the_daily_board_opened_again_the_same_day_shows_the_first_result(
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.click("#copy-played")
     page.wait_for_function("() => document.getElementById('copy-played').dataset.copied")
-    assert page.evaluate("() => navigator.clipboard.readText()") == shared
+    # the line, then the link to the same board: a friend who reads it taps it to play
+    listed = page.input_value("#daily-dict")
+    link = f"{server.url}/daily?date={DAILY}&size=4&dict={listed}"
+    assert page.evaluate("() => navigator.clipboard.readText()") == f"{shared}\n{link}"
     page.screenshot(path=str(ARTIFACTS / "daily-played-today.png"))
     page.select_option("#daily-size", "5")  # another of today's boards: not played yet
     assert page.locator("#played").is_hidden()

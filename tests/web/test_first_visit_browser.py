@@ -102,7 +102,7 @@ def test_the_word_list_choices_name_their_language(
     page = pages.open(server.url + path, **phone(390))
     page.wait_for_selector(f"{select} option", state="attached")
     chosen = page.locator(f"{select} option:checked").text_content()
-    assert chosen == "English (111,593 words)", chosen
+    assert chosen == "English (111,817 words)", chosen
     labels = page.locator(f"{select} option").all_text_contents()
     assert any(label.startswith("Spanish (") for label in labels), labels
     assert not any("en-" in label for label in labels), labels
@@ -112,7 +112,7 @@ def test_a_challenge_names_its_word_list_s_language(pages: Pages, server: ServeP
     made = make_challenge(server.url, dictionary="en-70")
     page = pages.open(server.url + made["path"], **phone(390))
     info = page.locator("#challenge-info").text_content()
-    assert info.startswith("A 2 min round on a 4x4 board: English (111,593 words), "), info
+    assert info.startswith("A 2 min round on a 4x4 board: English (111,817 words), "), info
 
 
 def test_the_first_player_of_a_challenge_may_keep_the_words_of_the_board_missed(

@@ -5,6 +5,7 @@ headless Chromium; without it that test skips with a reason locally and fails in
 
 from __future__ import annotations
 
+import re
 import struct
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,8 +20,12 @@ from fastapi.testclient import TestClient
 from serve_process import ServeProcess, warm_up
 
 from boggle.web.app import WebConfig, create_app
+from boggle.web.pages import STATIC, static_version
 
 ROOT = Path(__file__).resolve().parents[2]
+OFFLINE_MESSAGE = (
+    "you are offline: try again once connected (the boards and their words come from the server)"
+)
 
 
 @pytest.fixture(scope="module")
@@ -66,6 +71,32 @@ def test_the_icons_are_the_ones_the_script_draws() -> None:
     assert png_size(small) == (24, 24)
     for size in draw_icons.SIZES:
         assert png_size((draw_icons.ICONS / f"icon-{size}.png").read_bytes()) == (size, size)
+        maskable = draw_icons.ICONS / f"icon-maskable-{size}.png"
+        assert png_size(maskable.read_bytes()) == (size, size)
+
+
+def test_the_maskable_icons_keep_the_dice_inside_the_safe_zone(client: TestClient) -> None:
+    """A home screen that cuts the icon to a circle (the safe zone: radius 40% of the side)
+    cuts none of a maskable icon's dice; the plain icon, filling the square, would lose the
+    corner dice's corners."""
+    draw_icons: Any = script_modules.load_script("draw_icons", ROOT / "scripts" / "draw_icons.py")
+    manifest = client.get("/static/manifest.webmanifest").json()
+    maskable = [icon["src"] for icon in manifest["icons"] if icon["purpose"] == "maskable"]
+    assert maskable == [f"/static/icons/icon-maskable-{size}.png" for size in draw_icons.SIZES]
+    side = 40  # small: quick to draw
+
+    def outside_the_circle(scale: float) -> set[bytes]:
+        rows = draw_icons.pixels(side, scale)
+        colours = set()
+        for y, row in enumerate(rows):
+            for x in range(side):
+                distance = ((x + 0.5 - side / 2) ** 2 + (y + 0.5 - side / 2) ** 2) ** 0.5
+                if distance > draw_icons.SAFE_RADIUS * side:
+                    colours.add(row[3 * x : 3 * x + 3])
+        return colours
+
+    assert outside_the_circle(draw_icons.MASKABLE_SCALE) == {bytes(draw_icons.BOARD)}
+    assert outside_the_circle(1.0) != {bytes(draw_icons.BOARD)}
 
 
 def test_the_service_worker_is_served_from_the_root(client: TestClient) -> None:
@@ -73,6 +104,19 @@ def test_the_service_worker_is_served_from_the_root(client: TestClient) -> None:
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/javascript")
     assert answer.headers["cache-control"] == "no-cache"
+    # its cache is named after the static files: an upgrade gives a new worker, a new cache
+    assert f'const VERSION = "{static_version()}";' in answer.text
+
+
+def test_the_service_worker_keeps_every_script_and_the_stylesheet() -> None:
+    """The worker's cache, filled at install, has every script a page may load: a page
+    offline never runs a script of an older version kept from before an upgrade."""
+    source = (STATIC / "sw.js").read_text(encoding="utf-8")
+    listed = re.search(r"const FILES = \[([^\]]*)\];", source)
+    assert listed is not None
+    files = set(re.findall(r'"([^"]+)"', listed.group(1)))
+    on_disk = {path.name for path in STATIC.glob("*.js") if path.name != "sw.js"}
+    assert files == on_disk | {"style.css"}
 
 
 @pytest.fixture()
@@ -91,11 +135,15 @@ def test_a_reload_offline_still_shows_the_page_but_not_the_api(pages: Pages) -> 
         page.evaluate("async () => { await navigator.serviceWorker.ready; }")
         page.reload()  # now under the worker, which keeps what the page loads
         page.wait_for_selector("body[data-ready='true']")
+        # the worker's one cache is named after the server's static files
+        assert page.evaluate("() => caches.keys()") == [f"boggle-static-{static_version()}"]
         kept = page.evaluate(
-            "async () => (await (await caches.open('boggle-static-v1')).keys())"
+            f"async () => (await (await caches.open('boggle-static-{static_version()}')).keys())"
             ".map(r => new URL(r.url).pathname)"
         )
         assert "/daily" in kept and "/static/style.css" in kept and "/static/daily.js" in kept
+        # every script is kept at install, not only those of the pages visited
+        assert "/static/room.js" in kept and "/static/words.js" in kept
         assert not [path for path in kept if not (path.startswith("/static/") or "." not in path)]
         assert not [path for path in kept if path.startswith("/api/")]
     finally:
@@ -104,6 +152,30 @@ def test_a_reload_offline_still_shows_the_page_but_not_the_api(pages: Pages) -> 
     page.reload()
     page.wait_for_selector("body[data-ready='true']")  # the page and its scripts, from the cache
     assert page.locator("#daily-start").is_visible()
-    assert page.locator("#error").is_visible()  # the word lists (API) did not come
+    # the word lists (API) did not come: the page says why in a player's words, and no
+    # request left failing unheeded (the options' answer awaited after the lists' failed)
+    assert page.locator("#error").text_content() == OFFLINE_MESSAGE
     page.context.set_offline(False)
-    pages.errors.clear()  # the page said it could not reach the server, as it should
+
+
+def test_after_one_visit_to_the_front_page_the_others_open_offline(pages: Pages) -> None:
+    """A phone that opened the front page once (say, to add it to the home screen) and is
+    then offline: solo play, the daily board and My words still open, with their scripts,
+    and Start says the player is offline rather than naming `boggle serve`."""
+    server = ServeProcess(None)
+    try:
+        warm_up(server.url)
+        page = pages.open(server.url + "/")
+        page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+        page.context.set_offline(True)
+        for path in ["/play", "/daily", "/words"]:
+            page.goto(server.url + path)
+            page.wait_for_selector("body[data-ready='true']")
+        page.goto(server.url + "/play")
+        page.wait_for_selector("body[data-ready='true']")
+        page.click("#play-start")
+        expect = pytest.importorskip("playwright.sync_api").expect
+        expect(page.locator("#error")).to_have_text(OFFLINE_MESSAGE)
+        page.context.set_offline(False)
+    finally:
+        server.stop()

@@ -697,7 +697,7 @@ def test_practise_asks_in_a_shuffled_order_each_word_once_a_pass(
 
 def test_a_word_s_list_shows_its_title(pages: Pages, server: ServeProcess) -> None:
     """The list a word was kept from is named as every page names it: its title from
-    /api/dictionaries ("English (111,593 words)"), not its id."""
+    /api/dictionaries ("English (111,817 words)"), not its id."""
     lists = get_json(server.url + "/api/dictionaries")["dictionaries"]
     name = lists[0]["name"]
     friendly = lists[0]["title"]

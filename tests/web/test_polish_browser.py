@@ -61,6 +61,29 @@ def test_one_point_one_word_and_time_only_when_it_ran_out(
     assert (page.locator("#play-feedback").text_content() or "").startswith("Time!")
 
 
+def test_the_words_found_are_numbered_in_the_order_found_the_latest_on_top(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """Solo play lists the latest word first (on a phone, in view under the word box): its
+    number is its count, as the daily board's list numbers its words, not 1 for each new
+    word with the earlier ones renumbered under it."""
+    page = pages.open(server.url + "/play")
+    start_round(page, 60)
+    for count, word in enumerate(["fame", "mile"], start=1):
+        page.fill("#play-input", word)
+        page.press("#play-input", "Enter")
+        page.wait_for_function(
+            "count => document.querySelectorAll('#play-found li').length === count", arg=count
+        )
+    numbers = page.eval_on_selector(
+        "#play-found",
+        "list => [...list.children].map((item, at) =>"
+        " list.reversed ? list.children.length - at : at + 1)",
+    )
+    assert page.locator("#play-found li").all_inner_texts() == ["MILE (1)", "FAME (1)"]
+    assert numbers == [2, 1]
+
+
 def test_play_the_board_shown_is_offered_only_with_a_board_shown(
     pages: Pages, server: ServeProcess
 ) -> None:

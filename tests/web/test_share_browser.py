@@ -47,11 +47,13 @@ def test_the_daily_result_and_a_room_s_address_open_the_share_sheet(
     pages.init_scripts.append(SHARE_SHEET)
     page = daily_result(pages, server)
     page.click("#copy-share-share")
-    assert shared(page) == [{"text": page.locator("#share-line").text_content()}]
+    listed = page.input_value("#daily-dict")  # the same board, to tap
+    link = f"{server.url}/daily?date=2026-11-23&size=4&dict={listed}"
+    assert shared(page) == [{"text": page.locator("#share-line").text_content(), "url": link}]
     page.reload()  # opened again today: the line kept, shared the same way
     page.wait_for_selector("body[data-ready='true'] #played:not([hidden])")
     page.click("#copy-played-share")
-    assert shared(page) == [{"text": page.locator("#played-line").text_content()}]
+    assert shared(page) == [{"text": page.locator("#played-line").text_content(), "url": link}]
 
     room = pages.open(server.url + "/room", **PHONE)
     room.fill("#create-name", "ann")

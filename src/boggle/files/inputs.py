@@ -274,13 +274,16 @@ def iter_lines(
             raw.close()
 
 
-CONTROL_BYTES = b"[\x00-\x08\x0e-\x1f\x7f]"
+CONTROL_BYTES = b"[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f]"
 """The bytes no text file holds in any encoding read (UTF-8, Latin-1): an ASCII control
-character but a tab, a line end, a vertical tab or a form feed (never part of a UTF-8
+character but a tab, a line end, a vertical tab, a form feed or an escape (a terminal's
+colours in text kept from one; shown escaped) (never part of a UTF-8
 character, so looked for in bytes, a block at a time)."""
 
 
-_NOT_CONTROL = bytes(set(range(256)) - set(range(0x09)) - set(range(0x0E, 0x20)) - {0x7F})
+_NOT_CONTROL = bytes(
+    set(range(256)) - set(range(0x09)) - (set(range(0x0E, 0x20)) - {0x1B}) - {0x7F}
+)
 
 _ASCII = bytes(range(0x80))
 _LEAD_AND_LATIN = bytes(range(0xC0, 0x100))
@@ -465,7 +468,7 @@ def _refuse_control(
     latin_1 = len(text) == len(data) and not data.isascii()
     import re  # here: the start of a command that reads no file imports no more than it did
 
-    if control := re.search("[\x00-\x08\x0e-\x1f\x7f-\x9f]", text):
+    if control := re.search("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f-\x9f]", text):
         code = ord(control.group())
         what = f"byte 0x{code:02x}" if code < 0x80 or latin_1 else f"character U+{code:04X}"
         line = text.count("\n", 0, control.start()) + 1

@@ -10,10 +10,10 @@ score, the word count and the percent of the maximum, and no word.
 True
 >>> str(daily_board(day, "en-70", 4)) == str(daily_board(day + datetime.timedelta(1), "en-70", 4))
 False
->>> share_line(day, "English (111,593 words)", 4, score=23, words=12, maximum=180)
-'boggle daily 2026-11-23, 4x4, English (111,593 words): 23 points, 12 words, 13% of the maximum'
->>> share_line(day, "English (111,593 words)", 4, score=1, words=1, maximum=180)
-'boggle daily 2026-11-23, 4x4, English (111,593 words): 1 point, 1 word, 1% of the maximum'
+>>> share_line(day, "English (111,817 words)", 4, score=23, words=12, maximum=180)
+'boggle daily 2026-11-23, 4x4, English (111,817 words): 23 points, 12 words, 13% of the maximum'
+>>> share_line(day, "English (111,817 words)", 4, score=1, words=1, maximum=180)
+'boggle daily 2026-11-23, 4x4, English (111,817 words): 1 point, 1 word, 1% of the maximum'
 """
 
 from __future__ import annotations

@@ -27,13 +27,11 @@ from typing import Any
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import (
-    FileResponse,
     HTMLResponse,
     JSONResponse,
     RedirectResponse,
     Response,
 )
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
@@ -53,7 +51,7 @@ from boggle.web.middleware import (
     SecurityHeaders,
     error_response,
 )
-from boggle.web.pages import STATIC, page, page_text
+from boggle.web.pages import StaticFile, page, page_text, snapshot, static_files
 
 __all__ = ["ROUTERS", "ApiError", "Limits", "WebConfig", "create_app"]
 
@@ -290,16 +288,32 @@ def create_app(config: WebConfig | None = None) -> FastAPI:
     async def words_page() -> HTMLResponse:
         return page("words.html")
 
-    @app.get("/sw.js", include_in_schema=False)
-    async def service_worker() -> FileResponse:
-        # served from the root, so that it may cover every page; never kept stale by a cache
-        return FileResponse(
-            STATIC / "sw.js",
-            media_type="text/javascript",
-            headers={"Cache-Control": "no-cache"},
-        )
+    # The pages and the static files as they are now, served as read: boggle upgraded under
+    # a running server gives its pages their own scripts until it restarts (pages.py).
+    snapshot()
+    files = static_files()
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    def static_answer(request: Request, kept: StaticFile) -> Response:
+        # never used unasked (no-cache): a browser asks again, by the ETag (the content's
+        # hash), and an upgrade's new script comes with its new page, never an old one
+        headers = {"ETag": kept.etag, "Cache-Control": "no-cache"}
+        asked = request.headers.get("if-none-match", "")
+        if kept.etag in (tag.strip().removeprefix("W/") for tag in asked.split(",")):
+            return Response(status_code=304, headers=headers)
+        return Response(kept.body, media_type=kept.media_type, headers=headers)
+
+    @app.get("/sw.js", include_in_schema=False)
+    async def service_worker(request: Request) -> Response:
+        # served from the root, so that it may cover every page; never kept stale by a cache
+        return static_answer(request, files["sw.js"])
+
+    @app.get("/static/{name:path}", include_in_schema=False)
+    async def static_file(request: Request, name: str) -> Response:
+        kept = files.get(name)
+        if kept is None:
+            raise StarletteHTTPException(404, "Not Found")
+        return static_answer(request, kept)
+
     limits = config.limits
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=6)
     app.add_middleware(HeadAsGet)

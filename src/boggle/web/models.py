@@ -301,7 +301,7 @@ class DictionaryInfo(BaseModel):
     language: str = "en"
     language_name: str = "English"
     title: str = ""
-    """The list as a player reads it, the same on every page: "English (111,593 words)"
+    """The list as a player reads it, the same on every page: "English (111,817 words)"
     (``boggle.wordlists.catalogue.list_title``)."""
 
 

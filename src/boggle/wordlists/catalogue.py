@@ -8,7 +8,7 @@ True
 >>> catalogue.get(None).name == catalogue.default
 True
 >>> [entry.title for entry in catalogue.entries()][:2]
-['English (61,491 words)', 'English (111,593 words)']
+['English (61,609 words)', 'English (111,817 words)']
 >>> catalogue.get("../etc/passwd")
 Traceback (most recent call last):
   ...
@@ -51,8 +51,8 @@ def list_title(name: str, language: str, words: int | None) -> str:
     ("en-70" or "SCOWL size 70" mean nothing to a newcomer; the size tells the English lists
     apart and says how many words count); the name where the size is not known.
 
-    >>> list_title("en-70", "en", 111593)
-    'English (111,593 words)'
+    >>> list_title("en-70", "en", 111817)
+    'English (111,817 words)'
     >>> list_title("mine", "es", None), list_title("odd", "xx", 1)
     ('Spanish (mine)', 'odd (1 word)')
     """
@@ -141,7 +141,7 @@ class Catalogue:
         others may take seconds to count).
 
         >>> Catalogue().title("en-70")
-        'English (111,593 words)'
+        'English (111,817 words)'
         """
         chosen = self.default if name is None else name
         self.check(chosen)

@@ -13,6 +13,7 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,15 @@ def register(subparsers: Any) -> None:
         "$BOGGLE_WORDS_FILE or --file for another), the file My words saves and adds from.",
         **with_examples("words"),
     )
+    # --file and --json before the action (``boggle words --file F``, ``boggle words --json``)
+    # list the words, as ``list`` does; an action's own --file and --json leave them unset
+    # unless given (argparse.SUPPRESS), or its defaults would overwrite the ones given here.
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="with no action: print JSON instead of a table, as 'boggle words list --json'",
+    )
+    add_file_option(parser, default=None)
     parser.set_defaults(run=run_list, json=False, file=None)
     actions = parser.add_subparsers(title="actions", metavar="ACTION")
 
@@ -68,7 +78,7 @@ def register(subparsers: Any) -> None:
     add.add_argument("words", nargs="+", metavar="WORD", help="a word of the list")
     options.add_dictionary_option(add)
     add_file_option(add)
-    add.set_defaults(run=run_add)
+    add.set_defaults(run=without_json(run_add, "add"))
 
     shown = actions.add_parser(
         "list",
@@ -77,7 +87,12 @@ def register(subparsers: Any) -> None:
         "the day it is next asked.",
         **with_examples("words list"),
     )
-    options.add_json_option(shown, "a table")
+    shown.add_argument(
+        "--json",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="print JSON instead of a table",
+    )
     add_file_option(shown)
     shown.set_defaults(run=run_list)
 
@@ -98,7 +113,7 @@ def register(subparsers: Any) -> None:
         help="the order's random seed (default: a new order each time)",
     )
     add_file_option(practise)
-    practise.set_defaults(run=run_practise)
+    practise.set_defaults(run=without_json(run_practise, "practise"))
 
     remove = actions.add_parser(
         "remove",
@@ -108,7 +123,7 @@ def register(subparsers: Any) -> None:
     )
     remove.add_argument("words", nargs="+", metavar="WORD", help="a kept word")
     add_file_option(remove)
-    remove.set_defaults(run=run_remove)
+    remove.set_defaults(run=without_json(run_remove, "remove"))
 
     added = actions.add_parser(
         "import",
@@ -127,7 +142,7 @@ def register(subparsers: Any) -> None:
         help="a file saved by My words or 'boggle words export' ('-': standard input)",
     )
     add_file_option(added)
-    added.set_defaults(run=run_import)
+    added.set_defaults(run=without_json(run_import, "import"))
 
     saved = actions.add_parser(
         "export",
@@ -149,17 +164,38 @@ def register(subparsers: Any) -> None:
     )
     add_force_option(saved)
     add_file_option(saved)
-    saved.set_defaults(run=run_export)
+    saved.set_defaults(run=without_json(run_export, "export"))
 
 
-def add_file_option(parser: argparse.ArgumentParser) -> None:
+def add_file_option(
+    parser: argparse.ArgumentParser, default: str | None = argparse.SUPPRESS
+) -> None:
+    """``--file PATH``; an action's is left unset unless given, so that ``boggle words --file
+    F add fame`` keeps F (argparse sets an action's defaults over the ones before it)."""
     parser.add_argument(
         "--file",
         type=options.file_name("a file name"),
         metavar="PATH",
-        default=None,
+        default=default,
         help="the file of kept words (default: words.json in your data folder)",
     )
+
+
+def without_json(
+    run: Callable[[argparse.Namespace], int], action: str
+) -> Callable[[argparse.Namespace], int]:
+    """``run``, refusing the --json given before an action that prints no JSON (``boggle
+    words --json add fame``) in one line, rather than ignoring it."""
+
+    def checked(args: argparse.Namespace) -> int:
+        if args.json:
+            raise KeptWordsError(
+                f"--json lists the kept words ('boggle words --json' or 'boggle words list "
+                f"--json'); 'boggle words {action}' prints no JSON"
+            )
+        return run(args)
+
+    return checked
 
 
 def kept_file(args: argparse.Namespace) -> Path:

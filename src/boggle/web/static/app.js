@@ -5,7 +5,8 @@
 
 import {
   api, checkSeedRange, chosenLanguage, clearPath, copyText, counted, drawPath, fillWordLists,
-  focusResults, formatClock, hideTapToType, holdKeyboard, keepRound as keepInTab, keptRound as keptInTab, markClock,
+  focusResults, formatClock, hideTapToType, holdKeyboard, keepChoice, keepRound as keepInTab, keptRound as keptInTab,
+  markClock,
   keepOneTabStop, markLanguage, namedWord, oneTabStop, placeRoundSetup, readyDefinitionBox, renderBoard, sayVerdict, serverOptions, showLevelCounts,
   releaseKeyboard, showDefinition, showDiceFor, showInView, showRoundLength, sound, typeInto, typedNumber,
   verdictNote, wordInLanguage, writtenWord,
@@ -694,6 +695,7 @@ async function start() {
   $("play-again").addEventListener("click", startTapped);
   $("play-change-settings").addEventListener("click", showSettings);
   showRoundLength($("play-time"), $("play-time-said"));
+  keepChoice($("play-time"), "boggle-play-time");
   $("play-end").addEventListener("click", reportErrors(() => endRound(false)));
   $("play-form").addEventListener("submit", reportErrors(() => submitWord()));
   $("play-hint").addEventListener("click", reportErrors(askHint));
@@ -713,6 +715,8 @@ async function start() {
   state.pageLoad = new Promise((resolve) => { loaded = resolve; });
   try {
     await loadOptions();
+    keepChoice($("dict-select"), "boggle-list");  // before the link's: a link's list wins
+    keepChoice($("dice-select"), "boggle-dice");
     const unknown = [];
     for (const [key, id] of [["dict", "dict-select"], ["rules", "rules-select"]]) {
       const wanted = params.get(key);

@@ -278,7 +278,7 @@ export function wordButton(word, path, text, dictionary) {
   return button;
 }
 
-// The word buttons in `container` (the solver's 61 words of FXIE and more) as one Tab stop,
+// The word buttons in `container` (the solver's 62 words of FXIE and more) as one Tab stop,
 // not one each (a roving tabindex, as the WAI-ARIA tabs and toolbars do): Tab reaches the
 // word last at, Right and Left move to the next or the previous word (along its line, then
 // on to the next), Down and Up to the word on the line below or above nearest across (the
@@ -902,6 +902,36 @@ function remember(key, on) {
   }
 }
 
+// A choice the player made in `field` (a select, or a number box with min and max), kept in
+// localStorage under `key` and put back when the page opens again: a Spanish player's word
+// list, the round length they play. A kept value the field no longer offers is left aside
+// (the field keeps its own); a link's own choice, set after this, still wins.
+export function keepChoice(field, key) {
+  const fits = (value) => {
+    if (field instanceof HTMLSelectElement) return [...field.options].some((o) => o.value === value);
+    const number = Number(value);
+    return value.trim() !== "" && Number.isInteger(number)
+      && number >= Number(field.min || 1) && number <= Number(field.max || Infinity);
+  };
+  try {
+    const kept = localStorage.getItem(key);
+    if (kept !== null && fits(kept) && field.value !== kept) {
+      field.value = kept;
+      field.dispatchEvent(new Event("input"));  // what shows the value follows it
+    }
+  } catch (error) {
+    // no storage: the field's default
+  }
+  field.addEventListener("change", () => {
+    if (!fits(field.value)) return;
+    try {
+      localStorage.setItem(key, field.value);
+    } catch (error) {
+      // no storage: the choice holds for this page only
+    }
+  });
+}
+
 // Whether the player wants vibration: `feelOn()` is true unless the switch was turned off.
 export function feelOn() {
   return remembered(FEEL_KEY, true);
@@ -1243,6 +1273,8 @@ export function jsonText(body) {
   return marked.replace(quoted, (whole, index) => big[Number(index)].toString());
 }
 
+export const OFFLINE_MESSAGE = "you are offline: try again once connected (the boards and their words come from the server)";
+
 export async function api(path, body) {
   const options = body === undefined ? {} : {
     method: "POST",
@@ -1253,6 +1285,9 @@ export async function api(path, body) {
   try {
     response = await fetch(path, options);
   } catch (error) {
+    // a phone with no connection (the page itself from the service worker's cache) is told
+    // so in a player's words; a server that is down, in its operator's
+    if (navigator.onLine === false) throw new Error(OFFLINE_MESSAGE);
     throw new Error("the server cannot be reached; is boggle serve running?");
   }
   let data = null;
@@ -1305,7 +1340,7 @@ export function markLanguage(element, dictionary) {
 }
 
 // Each list's name -> its title, the list as a player reads it, the same on every page:
-// "English (111,593 words)" (the server's; a bare "en-70" means nothing to a newcomer).
+// "English (111,817 words)" (the server's; a bare "en-70" means nothing to a newcomer).
 export async function wordListTitles() {
   const lists = await fetchWordLists();
   return new Map(lists.dictionaries.map((entry) => [entry.name, entry.title || entry.name]));

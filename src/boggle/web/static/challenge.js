@@ -23,7 +23,7 @@ const state = {
   over: true,
   judged: false,  // the round's result being posted: an answer that comes after it changes nothing
   stopTimer: () => {},
-  listTitles: new Map(),  // a word list's name -> its title ("en-70" -> "English (111,593 words)")
+  listTitles: new Map(),  // a word list's name -> its title ("en-70" -> "English (111,817 words)")
 };
 // the words sent and not answered yet: kept with the round, a reload sends them again
 const pending = new PendingWords(() => {
@@ -40,7 +40,7 @@ function showError(message) {
   $("error").hidden = !message;
 }
 
-// The challenge in a line: "A 2 min round on a 4x4 board: English (111,593 words), classic
+// The challenge in a line: "A 2 min round on a 4x4 board: English (111,817 words), classic
 // rules (words of 3+ letters). Nobody has played it yet." (the list's title from
 // /api/dictionaries: a newcomer does not know "en-70"; the bare name when it is not known).
 // With `toBeat` (a friend who opened the link, before their round) it names who played and

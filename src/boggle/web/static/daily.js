@@ -1,7 +1,7 @@
 // The daily board: the same board for everyone on a date, a timed solo round, a result to share.
 // ?date=YYYY-MM-DD picks another day (the server's today in UTC otherwise).
 import {
-  api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard,
+  api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard, keepChoice,
   keepRound, keptRound, listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, releaseKeyboard,
   renderBoard, readyDefinitionBox, roundLength, serverOptions, showLevelCounts, sound, typeInto, verdictNote,
   wordWithPoints,
@@ -72,6 +72,65 @@ function keepFirstResult(date, size, dictionary, result) {
   } catch (error) {
     // storage full or refused: the page works, it just will not remember the day
   }
+}
+
+// The link to the daily board of `date`, `size` and list, as a friend opens it.
+function boardLink(date, size, dictionary) {
+  const params = new URLSearchParams({ date, size: String(size) });
+  if (dictionary) params.set("dict", dictionary);
+  return `${location.origin}/daily?${params}`;
+}
+
+// The days in a row the player has played the day's board (any size or list) on this device:
+// { last: "YYYY-MM-DD", days: N } in localStorage. A board of the day before `last` adds a
+// day, the same day none, a gap starts again from 1; a past day's board (?date=, before
+// today in UTC, the days' boards' clock) is not counted (catching up is not a run).
+const STREAK_KEY = "boggle-daily-streak";
+
+function dayAfter(date) {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+function countStreak(date) {
+  let kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem(STREAK_KEY) || "null");
+  } catch (error) {
+    kept = null;  // unreadable: a run starts again
+  }
+  const known = kept && typeof kept.last === "string" && Number.isInteger(kept.days) && kept.days > 0;
+  if (known && kept.last >= date) return kept.last === date ? kept.days : 0;
+  const days = known && dayAfter(kept.last) === date ? kept.days + 1 : 1;
+  try {
+    localStorage.setItem(STREAK_KEY, JSON.stringify({ last: date, days }));
+  } catch (error) {
+    // storage refused: no run is counted
+  }
+  return days;
+}
+
+function showStreak(date) {
+  // today's board (opened without a date, or by a friend's link of today), not a past one's
+  const today = date >= new Date().toISOString().slice(0, 10);
+  const days = today ? countStreak(date) : 0;
+  $("streak").hidden = days < 2;
+  $("streak").textContent = days < 2 ? "" : `${days} days in a row: you have played the daily board each day.`;
+}
+
+// How to play, for a newcomer: shown until this device has played a daily board (a result
+// kept, or a run of days counted), so it is not in a returning player's way.
+function showHowTo() {
+  const line = $("how-to");
+  if (!line) return;  // a page from before the line (a cached copy): nothing to show
+  let played = Object.keys(playedDays()).length > 0;
+  try {
+    played ||= localStorage.getItem(STREAK_KEY) !== null;
+  } catch (error) {
+    // no storage: the line stays, a newcomer's
+  }
+  line.hidden = played;
 }
 
 // The first result of the chosen size and list, before a round (none shown, none playing).
@@ -275,6 +334,7 @@ async function finish() {
     const { date, size, dictionary: list } = state.daily;
     const first = firstResult(date, size, list);
     keepFirstResult(date, size, list, result);
+    showStreak(date);
     // played again: this round's score said, the first round's line kept to share
     $("replay-note").hidden = !first;
     $("replay-note").textContent = first
@@ -317,21 +377,37 @@ async function finish() {
 }
 
 async function start() {
+  showHowTo();
+  // a link's day (a friend's result of yesterday, say) is said before the round, not "today"
+  const linked = new URLSearchParams(location.search).get("date");
+  if (linked) $("daily-date").textContent = `Board of ${linked}.`;
   $("daily-form").addEventListener("submit", startRound);
   $("daily-size").addEventListener("change", nameStart);
   $("daily-dict").addEventListener("change", nameStart);
   $("word-form").addEventListener("submit", submitWord);
   $("daily-stop").addEventListener("click", finish);
-  $("copy-share").addEventListener("click",
-    () => copyText($("share-line").textContent, $("copy-share"), $("share-line")));
-  $("copy-played").addEventListener("click",
-    () => copyText($("played-line").textContent, $("copy-played"), $("played-line")));
-  offerShare($("copy-share"), () => ({ text: $("share-line").textContent }));
-  offerShare($("copy-played"), () => ({ text: $("played-line").textContent }));
+  // the line and the link to the same board: a friend who reads it can tap and play it
+  const roundLink = () => boardLink(state.daily.date, state.daily.size, state.daily.dictionary);
+  const playedLink = () => boardLink(boardDate(), $("daily-size").value, $("daily-dict").value);
+  $("copy-share").addEventListener("click", () => copyText(
+    `${$("share-line").textContent}\n${roundLink()}`, $("copy-share"), $("share-line")));
+  $("copy-played").addEventListener("click", () => copyText(
+    `${$("played-line").textContent}\n${playedLink()}`, $("copy-played"), $("played-line")));
+  offerShare($("copy-share"), () => ({ text: $("share-line").textContent, url: roundLink() }));
+  offerShare($("copy-played"), () => ({ text: $("played-line").textContent, url: playedLink() }));
   try {
-    const options = serverOptions();
-    await fillWordLists($("daily-dict"));
-    $("daily-length").textContent = `, for a ${roundLength((await options).daily_seconds)} round`;
+    // both asked at once, and both answers awaited together: an options request that fails
+    // while the lists' does is not left as an unhandled rejection
+    const [, options] = await Promise.all([fillWordLists($("daily-dict")), serverOptions()]);
+    $("daily-length").textContent = `, for a ${roundLength(options.daily_seconds)} round`;
+    keepChoice($("daily-size"), "boggle-daily-size");
+    keepChoice($("daily-dict"), "boggle-list");  // the same list as solo play's
+    // a shared link's board (?size=5&dict=es): its size and list, over the kept ones
+    const asked = new URLSearchParams(location.search);
+    for (const [key, id] of [["size", "daily-size"], ["dict", "daily-dict"]]) {
+      const wanted = asked.get(key);
+      if (wanted && [...$(id).options].some((option) => option.value === wanted)) $(id).value = wanted;
+    }
     const kept = keptRound(ROUND_KEY);
     const date = new URLSearchParams(location.search).get("date");
     if (kept && kept.query && Array.isArray(kept.words) && Array.isArray(kept.listed)

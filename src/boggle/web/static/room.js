@@ -41,8 +41,9 @@ const state = {
   roundShown: null,  // the round on the board: "ROUND:FACES" (startRound)
   heard: 0,       // when the server last said anything (Date.now())
   reconnect: null,  // the timer of the next try to reconnect
+  probe: null,    // the timer of a quick check of the connection (awake): see probe()
   shareURLs: [],  // where other devices reach this server (boggle serve --lan)
-  listTitles: new Map(),  // a word list's name -> its title ("English (111,593 words)")
+  listTitles: new Map(),  // a word list's name -> its title ("English (111,817 words)")
   stopHostAway: () => {},
   hostNews: "",   // the host's role passed to this player, or from them: said until a round starts
   players: null,  // the names in the room's last update: who is gone from the next is said
@@ -73,6 +74,10 @@ function showNotice(message) {
 // after DEAD_MS without an answer; the browser's "offline" says so at once.
 const QUIET_MS = 5000;
 const DEAD_MS = 15000;
+// A page shown again (a phone woken, a tab come back to) or back online asks at once, and
+// takes a connection that has not answered within PROBE_MS for dead: a word typed just
+// after waking waited up to DEAD_MS on a connection that died while the phone slept.
+const PROBE_MS = 1200;
 // the refusals of a word (its answer, as feedback is)
 const WORD_ERRORS = ["busy", "rate_limited", "time_up", "word_too_long", "too_many_words", "not_playing"];
 
@@ -89,6 +94,8 @@ function send(message) {
 // is sent once the page is back in the room (the server judges it by when it arrives).
 function sendWord(word) {
   if (state.socket && state.socket.readyState === WebSocket.OPEN) {
+    // a connection quiet for a while may be dead (woken without a visibilitychange): asked now
+    if (Date.now() - state.heard >= QUIET_MS) probe();
     send({ type: "word", word });
     state.inflight.push(word);
     return;
@@ -159,6 +166,33 @@ function shownAgain(event) {
   state.retry = 0;
   state.seating = state.code;
   reconnect();
+}
+
+// The page is awake again (shown, back online) or a word goes on a quiet connection: the
+// server is asked at once (ping), and a connection that says nothing within PROBE_MS is
+// given up and replaced at once; no connection (a retry waiting its turn) is tried now.
+function probe() {
+  if (!state.token || state.leaving) return;
+  const socket = state.socket;
+  if (!socket) {
+    state.retry = 0;
+    reconnect();
+    return;
+  }
+  if (socket.readyState !== WebSocket.OPEN || state.probe) return;  // opening: its own answer
+  const asked = Date.now();
+  socket.send(JSON.stringify({ type: "ping" }));
+  state.probe = setTimeout(() => {
+    state.probe = null;
+    if (state.socket !== socket || state.heard >= asked) return;  // answered, or replaced
+    lost(socket);
+    state.retry = 0;
+    reconnect();
+  }, PROBE_MS);
+}
+
+function shownOrOnline() {
+  if (document.visibilityState !== "hidden") probe();
 }
 
 function checkConnection() {
@@ -1090,8 +1124,9 @@ async function start() {
   window.addEventListener("offline", () => {
     if (state.socket) lost(state.socket);
   });
-  window.addEventListener("online", reconnect);
+  window.addEventListener("online", shownOrOnline);
   window.addEventListener("pageshow", shownAgain);
+  document.addEventListener("visibilitychange", shownOrOnline);
   setInterval(checkConnection, QUIET_MS / 2);
   $("leave-dialog").addEventListener("close", leaveDialogClosed);
   $("copy-link").addEventListener("click",

@@ -2,11 +2,24 @@
 // under /static/ are kept in a cache, so a reload on a flaky connection still shows the
 // page. Only those: the API (/api/...), the room socket and everything else always go to
 // the server. The network comes first, so a new version of a file is used as soon as it
-// can be fetched; the cached copy answers only when the network does not.
+// can be fetched; the cached copy answers only when the network does not. The server writes
+// the hash of its static files into VERSION (boggle.web.pages.static_version): a server
+// upgraded gives a new worker, whose new cache is filled from the new server alone (the
+// pages and every script kept at install), so a page offline never runs another version's
+// scripts; the old cache is dropped.
 "use strict";
 
-const CACHE = "boggle-static-v1";
+const VERSION = "dev";
+const CACHE = `boggle-static-${VERSION}`;
 const PAGES = ["/", "/solve", "/play", "/room", "/daily", "/words"];
+// every script and the stylesheet (tests/web/test_installable.py holds this list whole)
+const FILES = ["app.js", "board.js", "challenge-link.js", "challenge.js", "daily.js", "home.js",
+  "learn.js", "pending.js", "room.js", "trace.js", "words.js", "style.css"];
+
+// Besides the scripts, what an installed page shows: kept with them at the first visit, so a
+// page never opened while online (My words, the daily board after a visit to the front page
+// only) still opens offline, not as a bare page without its script.
+const SHOWN = ["manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png"];
 
 // A request this worker may answer from the cache: a GET of a page or a static file.
 function cacheable(url) {
@@ -19,8 +32,8 @@ function cacheable(url) {
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll([...PAGES, "/static/style.css",
-      "/static/board.js", "/static/trace.js"]))
+    caches.open(CACHE).then((cache) => cache.addAll([...PAGES,
+      ...[...FILES, ...SHOWN].map((name) => `/static/${name}`)]))
       .then(() => self.skipWaiting()),
   );
 });

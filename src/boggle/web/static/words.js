@@ -366,7 +366,7 @@ function nextDay() {
   return state.words.filter((entry) => !isDue(entry)).map((entry) => entry.due).sort()[0];
 }
 
-// A word list's title, as every page names it: "English (111,593 words)" for en-70 (the
+// A word list's title, as every page names it: "English (111,817 words)" for en-70 (the
 // server's, GET /api/dictionaries); the name itself for a list the server does not offer (or
 // before the titles came).
 function listName(name) {
