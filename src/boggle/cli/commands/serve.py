@@ -180,8 +180,8 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="N",
         help="challenges the clients of one address may create at once, then one more every "
-        "15 s, 0 or more (default 10; 0: no limit per address, e.g. a class behind one "
-        "address)",
+        "15 s, and as many again for each room connection open from it (a class in a room "
+        "behind one school address), 0 or more (default 10; 0: no limit per address)",
     )
     parser.add_argument(
         "--round-processes",
