@@ -161,7 +161,7 @@ def test_the_room_options_defaults_are_the_libraries() -> None:
     assert f"one more every {RoomLimits().seconds_per_room_per_address:g} s" in text
     limits = ChallengeLimits()
     assert f"at once, then one more every {limits.seconds_per_challenge:g} s, 0 or more " in text
-    assert f"(default {limits.per_address}; 0: no limit per address, e.g. a class" in text
+    assert f"(default {limits.per_address}; 0: no limit per address); each room connection" in text
     assert f"default {DEFAULT_KEEP_DAYS:g};" in text
 
 

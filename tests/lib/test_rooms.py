@@ -696,3 +696,47 @@ def test_the_host_removes_a_player_the_class_should_not_read() -> None:
     assert room.remove(ann.token, "poo face", now=1.0) is bob
     assert [p.name for p in room.players.values()] == ["Ms Lee"]
     assert room.join("Bob", now=2.0).name == "Bob"
+
+
+def test_a_full_room_never_gives_the_host_s_seat_to_a_newcomer() -> None:
+    """In a full room a player gone over 30 s had their seat given to a newcomer: that
+    could be the host's, the teacher's projector asleep."""
+    settings = RoomSettings.from_json({"host_plays": False}, ["en-70"])
+    room, host = Hub(RoomLimits(max_players=3)).create(settings, LEXICON, "Ms Lee", now=0.0)
+    bob, cat = room.join("bob", now=0.0), room.join("cat", now=0.0)
+    room.dropped(host.token, now=1.0)
+    room.dropped(bob.token, now=2.0)
+    dan = room.join("dan", now=100.0)  # bob's seat, not the host's (gone longer)
+    assert host.token in room.players and bob.token not in room.players
+    assert dan.token in room.players and cat.token in room.players
+    room.dropped(cat.token, now=101.0)
+    with pytest.raises(RoomError, match="full"):  # cat not gone 30 s yet, the host long gone
+        room.join("eve", now=101.0)
+    with pytest.raises(RoomError, match="full"):
+        room.join("eve", now=120.0)
+    room.join("eve", now=200.0)
+    assert host.token in room.players and cat.token not in room.players
+
+
+def test_a_teacher_who_shows_the_board_stays_host_while_the_laptop_sleeps() -> None:
+    """The host role passed to the first connected pupil 30 s after the host's
+    connection dropped: a projector's laptop asleep handed control of the class's room
+    to a pupil.  A host who shows the board and does not play keeps it until back (or
+    leaving); a playing host still passes it on after the grace time."""
+    hub = Hub()
+    settings = RoomSettings.from_json({"host_plays": False, "seconds": 60}, ["en-70"])
+    room, teacher = hub.create(settings, LEXICON, "Ms Lee", now=0.0)
+    sam = room.join("Sam", now=0.0)
+    room.dropped(teacher.token, now=1.0)
+    assert not room.pass_host_on(now=3600.0) and room.host == teacher.token
+    assert room.host_grace_left(now=3600.0) is None
+    room.join("Ann", now=3600.0)
+    assert room.host == teacher.token
+    room.rejoin(teacher.token, now=3601.0)
+    assert room.host == teacher.token
+    room.leave(teacher.token, now=3602.0)
+    assert room.host == sam.token
+    playing = new_room()
+    ann, bob = playing.join("ann", now=0.0), playing.join("bob", now=0.0)
+    playing.dropped(ann.token, now=1.0)
+    assert playing.pass_host_on(now=40.0) and playing.host == bob.token

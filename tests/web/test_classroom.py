@@ -46,6 +46,30 @@ def test_a_class_of_30_behind_one_address_joins_one_room_on_the_default_limits()
         assert len(room["players"]) == PUPILS + 1
 
 
+def test_a_class_of_30_behind_one_address_each_challenges_a_friend() -> None:
+    """Creating challenges was limited to 10 an address, then one every 15 s: the 11th
+    pupil of a class behind the school's address pressing "Challenge a friend" got a 429.
+    Each room connection open from an address now has an allowance of its own."""
+    app = create_app(WebConfig(preload=False, rooms=RoomsConfig()))
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        teacher = stack.enter_context(client.websocket_connect("/ws/rooms"))
+        teacher.send_json({"type": "create", "name": "Ms Lee", "settings": {"seconds": 60}})
+        code = until(teacher, "joined")["code"]
+        for number in range(PUPILS):
+            pupil = stack.enter_context(client.websocket_connect("/ws/rooms"))
+            pupil.send_json({"type": "join", "code": code, "name": f"pupil {number}"})
+            until(pupil, "joined")
+        for number in range(PUPILS):
+            made = client.post("/api/challenges", json={"board": "fxie amlo ewbx astu"})
+            assert made.status_code == 201, (number, made.json())
+    # with the class gone, the address has its own 10 again, and no more
+    alone = TestClient(create_app(WebConfig(preload=False, rooms=RoomsConfig())))
+    answers = [
+        alone.post("/api/challenges", json={"board": "fxie amlo ewbx astu"}) for _ in range(11)
+    ]
+    assert [a.status_code for a in answers] == [201] * 10 + [429]
+
+
 BOARD_WITH_A_SWEAR_WORD = "shit fame xxxx xxxx"
 
 

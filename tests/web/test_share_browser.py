@@ -83,3 +83,34 @@ def test_without_a_share_sheet_there_is_no_share_button(pages: Pages, server: Se
     assert page.evaluate("() => typeof navigator.share") == "undefined"
     assert page.locator(".share-button").count() == 0
     assert page.locator("#copy-share").is_visible()
+
+
+LAN_SHARE = """
+const fetchAsked = window.fetch.bind(window);
+window.fetch = (url, options) => String(url) === "/api/share"
+  ? Promise.resolve(new Response(JSON.stringify({ urls: ["http://192.168.1.20:8000/"] }),
+    { headers: { "Content-Type": "application/json" } }))
+  : fetchAsked(url, options);
+"""
+"""A server started with ``--lan``, standing in: its network address from ``/api/share``."""
+
+
+def test_the_daily_result_shares_the_lan_address_not_the_machine_s_own(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The daily board's link to share was on the address the page was opened at: on the
+    server's own machine 127.0.0.1, which reaches no friend's phone. Under ``serve --lan``
+    it is on the machine's network address, as the room's link is."""
+    pages.init_scripts += [SHARE_SHEET, LAN_SHARE]
+    page = daily_result(pages, server)
+    page.click("#copy-share-share")
+    listed = page.input_value("#daily-dict")
+    link = f"http://192.168.1.20:8000/daily?date=2026-11-23&size=4&dict={listed}"
+    assert shared(page) == [{"text": page.locator("#share-line").text_content(), "url": link}]
+    room = pages.open(server.url + "/room", **PHONE)
+    room.fill("#create-name", "ann")
+    room.click("#create-button")
+    room.wait_for_selector("body[data-code]")
+    room.click("#copy-link-share")
+    code = room.locator("body").get_attribute("data-code")
+    assert shared(room) == [{"url": f"http://192.168.1.20:8000/room/{code}"}]

@@ -264,11 +264,32 @@ class CreationGate:
                 1 / limits.seconds_per_challenge, limits.per_address, max_keys=4096
             )
 
-    def admit(self, address: str | None, now: float) -> None:
-        """Take one challenge from ``address``'s bucket, or refuse (``rate_limited``)."""
+    def admit(self, address: str | None, now: float, players: int = 0) -> None:
+        """Take one challenge from ``address``'s bucket, or refuse (``rate_limited``).
+
+        ``players``: the room connections open from ``address`` (a class behind one
+        school address); each has an allowance of its own, as another address would, so
+        thirty pupils in a room may each make a challenge (the connections an address may
+        hold are capped by ``RoomLimits.max_sockets_per_address``).
+
+        >>> gate = CreationGate(ChallengeLimits(per_address=1, seconds_per_challenge=10))
+        >>> for _ in range(3):
+        ...     gate.admit("192.0.2.1", 0.0, players=2)
+        >>> gate.admit("192.0.2.1", 0.0, players=2)
+        Traceback (most recent call last):
+        ...
+        boggle.rooms.limits.RoomError: too many challenges created from your address; try ...
+        """
         if address is None or self.by_address is None:
             return
-        wait = self.by_address.wait(address, now)
+        keys = [address] + [f"{address}#{n}" for n in range(1, max(players, 0) + 1)]
+        waits = []
+        for key in keys:
+            wait = self.by_address.wait(key, now)
+            if wait == 0.0:
+                return
+            waits.append(wait)
+        wait = min(waits)
         if wait > 0:
             seconds = math.ceil(wait)
             raise RoomError(

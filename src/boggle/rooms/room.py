@@ -296,7 +296,8 @@ from takes it back
     def seat_to_free(self, now: float) -> Player | None:
         """The player whose seat a newcomer to a full room may take: gone (dropped, not
         back) for longer than ``host_grace_seconds``, the longest, and with no words in the
-        round being played (they count when it is judged); ``None`` when there is none.
+        round being played (they count when it is judged), never the host's; ``None`` when
+        there is none.
 
         >>> from boggle import Lexicon
         >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
@@ -304,12 +305,16 @@ from takes it back
         >>> room.dropped(bob.token, now=1.0)
         >>> room.seat_to_free(now=2.0), room.seat_to_free(now=40.0) is bob
         (None, True)
+        >>> room.dropped(ann.token, now=0.5)  # the host: their seat is never given away
+        >>> room.seat_to_free(now=99.0) is bob
+        True
         """
         playing = self.phase is Phase.PLAYING
         gone = [
             p
             for p in self.players.values()
             if not p.connected
+            and p.token != self.host  # a teacher's laptop asleep keeps the seat it shows from
             and p.dropped_at is not None
             and now - p.dropped_at >= self.limits.host_grace_seconds
             and not (playing and (p.entries or p.set_apart))
@@ -413,8 +418,11 @@ from takes it back
 
     def host_grace_left(self, now: float) -> float | None:
         """Seconds until an absent host's grace time is over (0 when it is); ``None`` when
-        the host is connected or there is none.  The grace time counts from the host's
-        drop, for a host who dropped and for a dropped player the role passed to.
+        the host is connected or there is none, or shows the board and does not play
+        (``watching``: a teacher's projector whose laptop sleeps keeps the role until it
+        wakes, or the host leaves; it never passes to a pupil).  The grace time counts
+        from the host's drop, for a host who dropped and for a dropped player the role
+        passed to.
 
         >>> from boggle import Lexicon
         >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
@@ -425,7 +433,7 @@ from takes it back
         (20.0, 0.0)
         """
         host = self.players.get(self.host) if self.host is not None else None
-        if host is None or host.connected or host.dropped_at is None:
+        if host is None or host.connected or host.dropped_at is None or host.watching:
             return None
         return max(0.0, host.dropped_at + self.limits.host_grace_seconds - now)
 

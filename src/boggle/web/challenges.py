@@ -45,7 +45,7 @@ from boggle.web.context import JsonRoute, WebContext, web_context
 from boggle.web.middleware import address_key
 from boggle.web.models import ERRORS, BoardText, ErrorBody, FoundEntry, MinLength, SolvedEntry
 from boggle.web.pages import page
-from boggle.web.rooms import room_service
+from boggle.web.rooms import RoomService, room_service
 from boggle.web.workers import WorkerPool
 from boggle.wordlists.offensive import NAME_REFUSED, offensive_name
 
@@ -153,9 +153,15 @@ CHALLENGE_ERRORS: dict[int | str, dict[str, Any]] = {
 class ChallengeService:
     """The challenges of an app: in its rooms' results file, with a creation gate."""
 
-    def __init__(self, store: ChallengeStore) -> None:
+    def __init__(self, store: ChallengeStore, rooms: RoomService | None = None) -> None:
         self.store = store
         self.gate = CreationGate(store.limits)
+        self.rooms = rooms
+
+    def players_from(self, address: str) -> int:
+        """The room connections open from ``address``: each adds an allowance of
+        challenges (a class of thirty behind one school address)."""
+        return self.rooms.per_address.get(address, 0) if self.rooms is not None else 0
 
 
 async def challenge_service(connection: HTTPConnection) -> ChallengeService:
@@ -165,7 +171,7 @@ async def challenge_service(connection: HTTPConnection) -> ChallengeService:
     if service is None:
         rooms = await room_service(connection)
         limits = state.config.rooms.challenges
-        service = state.challenges = ChallengeService(ChallengeStore(rooms.store, limits))
+        service = state.challenges = ChallengeService(ChallengeStore(rooms.store, limits), rooms)
     return service
 
 
@@ -249,7 +255,7 @@ async def create_challenge(
     dictionary = body.dictionary or context.catalogue.default
     address = address_key(request.client)  # an IPv6 client by its /64, as rooms count
     try:
-        service.gate.admit(address, time.monotonic())
+        service.gate.admit(address, time.monotonic(), service.players_from(address))
     except RoomError as error:
         return _refusal(error)
 

@@ -263,9 +263,25 @@ def jobs_number(text: str) -> int:
     return jobs
 
 
+def add_offensive_option(parser: argparse.ArgumentParser, why: str = "") -> None:
+    """``--no-offensive``, one definition for every command that shows a list's words
+    (``solve``, ``play``, ``judge``, ``serve``): :func:`lexicon_from_args` applies it."""
+    parser.add_argument(
+        "--no-offensive",
+        action="store_true",
+        help="leave slurs, swear words and sexual slang out of every English list (for a "
+        f"class: they neither count nor are shown{why})",
+    )
+
+
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
-    """The word list the options name."""
-    return load_wordlist(args.dictionary, getattr(args, "language", None))
+    """The word list the options name, less its offensive words with ``--no-offensive``."""
+    lexicon = load_wordlist(args.dictionary, getattr(args, "language", None))
+    if getattr(args, "no_offensive", False):
+        from boggle.wordlists.offensive import without_offensive
+
+        return without_offensive(lexicon)
+    return lexicon
 
 
 def rules_choice_from_args(args: argparse.Namespace) -> RulesChoice:

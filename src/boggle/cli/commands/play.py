@@ -111,6 +111,7 @@ def register(subparsers: Any) -> None:
     )
     options.add_solving_options(parser, engine=True)
     options.add_words_option(parser, "count (others are answered as not words of the game)")
+    options.add_offensive_option(parser)
     parser.set_defaults(run=run)
 
 

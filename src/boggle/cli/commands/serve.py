@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from boggle.cli.commands._help import with_examples
-from boggle.cli.commands._options import real_number, whole_number
+from boggle.cli.commands._options import add_offensive_option, real_number, whole_number
 from boggle.model.errors import BoggleError, LexiconError
 from boggle.model.wording import grouped, quoted, shown_number
 from boggle.wordlists.catalogue import check_list_name
@@ -75,12 +75,7 @@ def register(subparsers: Any) -> None:
         metavar="NAME",
         help=f"the list used when none is named (default {DEFAULT_WORDLIST})",
     )
-    parser.add_argument(
-        "--no-offensive",
-        action="store_true",
-        help="leave slurs, swear words and sexual slang out of every English list (for a "
-        "class: they neither count nor show among the words missed or nobody found)",
-    )
+    add_offensive_option(parser, " among the words missed or nobody found")
     parser.add_argument(
         "--max-side",
         type=whole_number,
@@ -180,8 +175,8 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="N",
         help="challenges the clients of one address may create at once, then one more every "
-        "15 s, 0 or more (default 10; 0: no limit per address, e.g. a class behind one "
-        "address)",
+        "15 s, 0 or more (default 10; 0: no limit per address); each room connection open "
+        "from the address adds as many (a class in a room behind one school address)",
     )
     parser.add_argument(
         "--round-processes",

@@ -72,6 +72,7 @@ def register(subparsers: Any) -> None:
     )
     options.add_solving_options(parser, engine=True)
     options.add_words_option(parser, "are found")
+    options.add_offensive_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -230,7 +231,8 @@ def _stream(board: Board, rules: Rules, engine: str, args: argparse.Namespace) -
     """Print words as the engine yields them, each once, then the totals."""
     found: Iterator[Found]
     chosen = get_engine(engine)
-    file = word_file(args.dictionary, args.language) if chosen.reads_word_file else None
+    reads_file = chosen.reads_word_file and not args.no_offensive  # the file holds them all
+    file = word_file(args.dictionary, args.language) if reads_file else None
     if file is not None:
         found = chosen.solve_file(board, file, rules)
     else:

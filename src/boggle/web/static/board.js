@@ -1492,3 +1492,14 @@ export async function copyText(text, button, shown) {
   }, 2500);
   return copied;
 }
+
+// Where other devices reach this server: its first network address of `shareURLs` (boggle
+// serve --lan, GET /api/share) when this page was opened on the machine itself (127.0.0.1,
+// useless to a friend), else the address the page was opened at. The room's link and the
+// daily board's link to share both use it.
+export const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
+
+export function shareOrigin(shareURLs) {
+  const loopback = LOOPBACK.includes(location.hostname);
+  return loopback && shareURLs.length ? new URL(shareURLs[0]).origin : location.origin;
+}

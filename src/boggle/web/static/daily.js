@@ -3,7 +3,8 @@
 import {
   api, clearPath, copyText, countdown, drawPath, fillWordLists, focusResults, hideTapToType, holdKeyboard, keepChoice,
   keepRound, keptRound, listedWord, namedWord, sayVerdict, offerShare, placeRoundSetup, releaseKeyboard,
-  renderBoard, readyDefinitionBox, roundLength, serverOptions, showLevelCounts, sound, typeInto, verdictNote,
+  renderBoard, readyDefinitionBox, roundLength, serverOptions, shareOrigin, showLevelCounts, sound, typeInto,
+  verdictNote,
   wordWithPoints,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -22,6 +23,7 @@ const state = {
   over: false,
   judged: false,  // the round's result asked for: an answer that comes after it changes nothing
   starting: false,  // a round is being started (its board asked for): another tap waits
+  shareURLs: [],  // where other devices reach this server (boggle serve --lan)
 };
 // the words sent and not answered yet: kept with the round, a reload sends them again
 const pending = new PendingWords(() => {
@@ -78,7 +80,7 @@ function keepFirstResult(date, size, dictionary, result) {
 function boardLink(date, size, dictionary) {
   const params = new URLSearchParams({ date, size: String(size) });
   if (dictionary) params.set("dict", dictionary);
-  return `${location.origin}/daily?${params}`;
+  return `${shareOrigin(state.shareURLs)}/daily?${params}`;  // the LAN address (serve --lan)
 }
 
 // The days in a row the player has played the day's board (any size or list) on this device:
@@ -398,7 +400,10 @@ async function start() {
   try {
     // both asked at once, and both answers awaited together: an options request that fails
     // while the lists' does is not left as an unhandled rejection
-    const [, options] = await Promise.all([fillWordLists($("daily-dict")), serverOptions()]);
+    const [, options, shared] = await Promise.all([
+      fillWordLists($("daily-dict")), serverOptions(), api("/api/share").catch(() => ({ urls: [] })),
+    ]);
+    state.shareURLs = shared.urls;
     $("daily-length").textContent = `, for a ${roundLength(options.daily_seconds)} round`;
     keepChoice($("daily-size"), "boggle-daily-size");
     keepChoice($("daily-dict"), "boggle-list");  // the same list as solo play's

@@ -2,7 +2,7 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showAddress, showDiceFor, showLevelCounts,
+  hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, LOOPBACK, shareOrigin, showAddress, showDiceFor, showLevelCounts,
   showInView, showRoundLength, sound, typedNumber, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -252,12 +252,8 @@ function joined(message) {
 
 // The room's address for the others: on the server's network address (boggle serve --lan)
 // when this page was opened on the machine itself, and a QR code of it.
-const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
-
 function shareAddress(code) {
-  const loopback = LOOPBACK.includes(location.hostname);
-  const base = loopback && state.shareURLs.length ? state.shareURLs[0] : location.origin;
-  return new URL(`/room/${code}`, base).href;
+  return new URL(`/room/${code}`, shareOrigin(state.shareURLs)).href;
 }
 
 function showShareAddress(code) {
