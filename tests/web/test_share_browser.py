@@ -114,3 +114,30 @@ def test_the_daily_result_shares_the_lan_address_not_the_machine_s_own(
     room.click("#copy-link-share")
     code = room.locator("body").get_attribute("data-code")
     assert shared(room) == [{"url": f"http://192.168.1.20:8000/room/{code}"}]
+
+
+def test_a_challenge_s_links_are_on_the_lan_address_not_the_machine_s_own(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """**Challenge a friend** and the challenge page's "Challenge more friends" gave the link on
+    the address the page was opened at: on the server's own machine 127.0.0.1, which reaches
+    no friend's phone. Under ``serve --lan`` they are on the machine's network address, as
+    the room's and the daily board's links are."""
+    pages.init_scripts += [SHARE_SHEET, LAN_SHARE]
+    page = pages.open(server.url + "/play?board=fxie+amlo+ewbx+astu", **PHONE)
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.fill("#challenge-your-name", "ann")
+    page.click("#challenge-button")
+    link = page.wait_for_selector("#challenge-link")
+    code = link.get_attribute("data-code")
+    lan = f"http://192.168.1.20:8000/challenge/{code}"
+    assert link.text_content() == lan and link.get_attribute("href") == lan
+    page.click("#challenge-copy-share")
+    assert shared(page) == [{"url": lan}]
+
+    challenge = pages.open(f"{server.url}/challenge/{code}", **PHONE)
+    challenge.wait_for_selector("body[data-ready='true']")
+    more = challenge.locator("#share-challenge")
+    assert more.text_content() == lan and more.get_attribute("href") == lan

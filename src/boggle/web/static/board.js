@@ -1496,10 +1496,20 @@ export async function copyText(text, button, shown) {
 // Where other devices reach this server: its first network address of `shareURLs` (boggle
 // serve --lan, GET /api/share) when this page was opened on the machine itself (127.0.0.1,
 // useless to a friend), else the address the page was opened at. The room's link and the
-// daily board's link to share both use it.
+// daily board's link to share both use it, as do a challenge's links (shareURLs below).
 export const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
 
 export function shareOrigin(shareURLs) {
   const loopback = LOOPBACK.includes(location.hostname);
   return loopback && shareURLs.length ? new URL(shareURLs[0]).origin : location.origin;
+}
+
+// This server's addresses for other devices (GET /api/share, boggle serve --lan), asked once a
+// page; none when they cannot be asked (the page's own address is then the one to give).
+// "Challenge a friend" and the challenge page give their link on shareOrigin(await shareURLs()).
+let shareAsked = null;
+
+export function shareURLs() {
+  shareAsked = shareAsked || api("/api/share").then((shared) => shared.urls, () => []);
+  return shareAsked;
 }

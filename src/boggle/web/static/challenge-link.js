@@ -1,7 +1,9 @@
 // "Challenge a friend" after any round (solo, daily, room): keeps the round on the server
 // (POST /api/challenges) and shows the link to it, with a Copy button that works on plain
 // http too (no clipboard API there: the link is selected and copied the old way).
-import { api, copyText, focusLost, limitName, offerShare, showAddress, shownName } from "/static/board.js";
+import {
+  api, copyText, focusLost, limitName, offerShare, shareOrigin, shareURLs, showAddress, shownName,
+} from "/static/board.js";
 
 // "Challenge a friend" at the end of `container` for the round just played: `round` is
 // { board, dictionary, rules, min_length, seconds, words, name } (rules: a preset or null;
@@ -59,11 +61,13 @@ export function offerChallenge(container, round) {
     }
     localStorage.setItem("boggle-name", you);
     localStorage.setItem(`boggle-challenge-${made.code}`, JSON.stringify({ name: you }));
-    const url = new URL(made.path, location.href).href;
+    // on the server's network address (boggle serve --lan) when this page was opened on the
+    // machine itself, whose 127.0.0.1 reaches no friend: as a room's link is
+    const url = new URL(made.path, shareOrigin(await shareURLs())).href;
     const link = document.createElement("a");
     link.id = "challenge-link";
     link.className = "challenge-link";  // wraps: a long address never runs off a phone's screen
-    link.href = made.path;
+    link.href = url.startsWith(location.origin) ? made.path : url;
     showAddress(link, url, made.code);  // before its code, never inside it
     link.dataset.code = made.code;
     const copy = document.createElement("button");

@@ -3,7 +3,7 @@
 import {
   api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, keptRound,
   limitName,
-  keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayVerdict, showAddress, showInView, showLevelKey,
+  keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayVerdict, shareOrigin, shareURLs, showAddress, showInView, showLevelKey,
   shownName, sound, typeInto, verdictNote, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
@@ -450,10 +450,18 @@ async function start() {
   $("challenge-form").addEventListener("submit", startRound);
   // a name of emoji as long as the server takes, held to the server's limit
   const named = Promise.all([limitName($("challenge-name"), showError), limitName($("rename-name"), showError)]);
+  // the link for more friends: on the server's network address (boggle serve --lan) when this
+  // page was opened on the machine itself, whose 127.0.0.1 reaches no friend's phone
   const share = $("share-challenge");
-  share.href = location.pathname;
-  showAddress(share, new URL(location.pathname, location.href).href, code);
-  $("copy-challenge").addEventListener("click", () => copyText(share.href, $("copy-challenge"), share));
+  let address = "";
+  const showShare = (urls) => {
+    address = new URL(location.pathname, shareOrigin(urls)).href;
+    share.href = address.startsWith(location.origin) ? location.pathname : address;
+    showAddress(share, address, code);
+  };
+  showShare([]);
+  const shared = shareURLs().then(showShare);
+  $("copy-challenge").addEventListener("click", () => copyText(address, $("copy-challenge"), share));
   $("word-form").addEventListener("submit", submitWord);
   $("challenge-stop").addEventListener("click", () => finish(false));
   $("rename-form").addEventListener("submit", (event) => {
@@ -484,6 +492,7 @@ async function start() {
   } catch (error) {
     showError(error.message);
   }
+  await shared;  // never refused: none asked, the page's own address
   document.body.dataset.ready = "true";
 }
 
