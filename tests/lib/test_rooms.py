@@ -27,6 +27,7 @@ from boggle.rooms import (
     judge,
     share_line,
 )
+from boggle.rooms.limits import WATCHING_HOST_GRACE_SECONDS
 
 LEXICON = load_lexicon()
 BOARD = Board.parse("fxie amlo ewbx astu")
@@ -721,22 +722,49 @@ def test_a_full_room_never_gives_the_host_s_seat_to_a_newcomer() -> None:
 def test_a_teacher_who_shows_the_board_stays_host_while_the_laptop_sleeps() -> None:
     """The host role passed to the first connected pupil 30 s after the host's
     connection dropped: a projector's laptop asleep handed control of the class's room
-    to a pupil.  A host who shows the board and does not play keeps it until back (or
-    leaving); a playing host still passes it on after the grace time."""
+    to a pupil.  A host who shows the board and does not play keeps it for 10 minutes
+    away (back within them, or leaving); a playing host still passes it on after 30 s."""
     hub = Hub()
     settings = RoomSettings.from_json({"host_plays": False, "seconds": 60}, ["en-70"])
     room, teacher = hub.create(settings, LEXICON, "Ms Lee", now=0.0)
     sam = room.join("Sam", now=0.0)
     room.dropped(teacher.token, now=1.0)
-    assert not room.pass_host_on(now=3600.0) and room.host == teacher.token
-    assert room.host_grace_left(now=3600.0) is None
-    room.join("Ann", now=3600.0)
+    assert not room.pass_host_on(now=500.0) and room.host == teacher.token
+    assert room.host_grace_left(now=500.0) == 101.0
+    room.join("Ann", now=500.0)
     assert room.host == teacher.token
-    room.rejoin(teacher.token, now=3601.0)
-    assert room.host == teacher.token
-    room.leave(teacher.token, now=3602.0)
+    room.rejoin(teacher.token, now=590.0)
+    assert room.host == teacher.token and room.host_grace_left(now=900.0) is None
+    room.leave(teacher.token, now=902.0)
     assert room.host == sam.token
     playing = new_room()
     ann, bob = playing.join("ann", now=0.0), playing.join("bob", now=0.0)
     playing.dropped(ann.token, now=1.0)
     assert playing.pass_host_on(now=40.0) and playing.host == bob.token
+
+
+def test_a_teacher_who_never_comes_back_leaves_the_class_a_host() -> None:
+    """A host who shows the board kept the role however long their page was away: a
+    teacher's page that never came back left the pupils unable to start a round until the
+    room closed after its idle time.  After ``WATCHING_HOST_GRACE_SECONDS`` (10 minutes),
+    or the room's idle time if shorter, the role passes as a playing host's does."""
+    settings = RoomSettings.from_json({"host_plays": False, "seconds": 60}, ["en-70"])
+    room, teacher = Hub().create(settings, LEXICON, "Ms Lee", now=0.0)
+    sam = room.join("Sam", now=0.0)
+    room.dropped(teacher.token, now=10.0)
+    assert WATCHING_HOST_GRACE_SECONDS == 600
+    assert room.host_grace_left(now=10.0) == 600.0
+    assert not room.pass_host_on(now=609.0) and room.host == teacher.token
+    assert room.pass_host_on(now=610.0) and room.host == sam.token
+    room.start(sam.token, now=611.0, board=BOARD)  # the class plays on
+    room.rejoin(teacher.token, now=700.0)  # back: still showing the board, no longer host
+    assert room.host == sam.token and teacher.watching
+    brief = RoomLimits(idle_seconds=300)  # a room that closes sooner: its idle time
+    room, teacher = Hub(brief).create(settings, LEXICON, "Ms Lee", now=0.0)
+    sam = room.join("Sam", now=0.0)
+    room.dropped(teacher.token, now=10.0)
+    assert room.host_grace_left(now=10.0) == 300.0
+    assert not room.pass_host_on(now=309.0) and room.pass_host_on(now=310.0)
+    assert room.host == sam.token
+    patient = RoomLimits(host_grace_seconds=900)  # never less than a playing host's
+    assert patient.host_grace(watching=True) == 900.0

@@ -154,6 +154,13 @@ def _shows_plainly(name: str) -> bool:
     )
 
 
+WATCHING_HOST_GRACE_SECONDS = 10 * 60
+"""How long a host who shows the board and does not play (``host_plays`` off, a teacher's
+projector) keeps the role while their page is away: long, for a laptop asleep or a dropped
+Wi-Fi, but not for ever, for a teacher who never comes back (the pupils could start no round
+until the room closed); the room's idle time when shorter (:meth:`RoomLimits.host_grace`)."""
+
+
 @dataclass(frozen=True)
 class RoomLimits:
     """The limits of the rooms of one server.
@@ -189,7 +196,8 @@ class RoomLimits:
     """Room connections open at once from one address (an IPv6 /64); 0: no cap."""
     host_grace_seconds: float = 30.0
     """A host whose connection dropped without ``leave`` is still host if back within this;
-    after it the role passes to a connected player."""
+    after it the role passes to a connected player (a host who shows the board and does
+    not play has longer: :meth:`host_grace`)."""
     code_lookups_per_second: float = 2.0
     """Room codes one address may look up: each stored-results request, each ``join`` or
     ``rejoin`` of a code no room has (so codes cannot be guessed)."""
@@ -235,6 +243,21 @@ class RoomLimits:
         (4.0, 1800.0, 28)
         """
         return {name: float(value) for name, value in vars(self).items()}
+
+    def host_grace(self, watching: bool) -> float:
+        """Seconds an absent host keeps the role: ``host_grace_seconds``, or for a host who
+        shows the board and does not play (``watching``) ``WATCHING_HOST_GRACE_SECONDS``, or
+        ``idle_seconds`` when shorter, never less than ``host_grace_seconds``.
+
+        >>> RoomLimits().host_grace(False), RoomLimits().host_grace(True)
+        (30.0, 600.0)
+        >>> RoomLimits(idle_seconds=300).host_grace(True)
+        300.0
+        """
+        if not watching:
+            return float(self.host_grace_seconds)
+        longest = min(float(WATCHING_HOST_GRACE_SECONDS), float(self.idle_seconds))
+        return max(float(self.host_grace_seconds), longest)
 
 
 class RateLimiter:

@@ -398,7 +398,8 @@ from takes it back
 
     def pass_host_on(self, now: float) -> bool:
         """Make the first connected player host when the host's connection has been gone
-        for longer than ``host_grace_seconds``; True when the role changed hands.
+        for longer than their grace time (:meth:`host_grace_left`); True when the role
+        changed hands.
 
         >>> from boggle import Lexicon
         >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
@@ -418,11 +419,13 @@ from takes it back
 
     def host_grace_left(self, now: float) -> float | None:
         """Seconds until an absent host's grace time is over (0 when it is); ``None`` when
-        the host is connected or there is none, or shows the board and does not play
-        (``watching``: a teacher's projector whose laptop sleeps keeps the role until it
-        wakes, or the host leaves; it never passes to a pupil).  The grace time counts
-        from the host's drop, for a host who dropped and for a dropped player the role
-        passed to.
+        the host is connected or there is none.  The grace time is ``host_grace_seconds``,
+        or for a host who shows the board and does not play (``watching``: a teacher's
+        projector whose laptop sleeps) ``WATCHING_HOST_GRACE_SECONDS``, 10 minutes, or the
+        room's idle time if shorter (:meth:`RoomLimits.host_grace`): long enough for the
+        laptop to wake, yet a teacher who never comes back leaves the pupils a host.  It
+        counts from the host's drop, for a host who dropped and for a dropped player the
+        role passed to.
 
         >>> from boggle import Lexicon
         >>> room = Room("ABCDEF", RoomSettings(), Lexicon.from_words(["fame"]))
@@ -433,9 +436,9 @@ from takes it back
         (20.0, 0.0)
         """
         host = self.players.get(self.host) if self.host is not None else None
-        if host is None or host.connected or host.dropped_at is None or host.watching:
+        if host is None or host.connected or host.dropped_at is None:
             return None
-        return max(0.0, host.dropped_at + self.limits.host_grace_seconds - now)
+        return max(0.0, host.dropped_at + self.limits.host_grace(host.watching) - now)
 
     def _first_connected(self) -> Player | None:
         return next((p for p in self.players.values() if p.connected), None)
