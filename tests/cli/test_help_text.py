@@ -316,3 +316,17 @@ def test_the_search_summary_names_every_kind_of_method() -> None:
     assert set(METHODS) == {"hillclimb", "anneal", "evolve", "population", "pools"}
     for said in ("hill climbing", "annealing", "evolution", "populations"):
         assert said in COMMAND_HELP["search"]
+
+
+def test_an_action_left_out_is_shown_optional_where_none_lists() -> None:
+    """``boggle words --help`` showed ``ACTION ...`` as if required, though bare ``boggle
+    words`` lists the kept words (and bare ``boggle dicts`` the word lists): the usage line
+    shows ``[ACTION ...]`` and the help says what no action does.  ``boggle bench``, which
+    does nothing without a measurement, still shows it required."""
+    words = help_text("words")
+    assert words.startswith("usage: boggle words [-h] [--json] [--file PATH] [ACTION ...] ")
+    assert "with no action: list the kept words" in words
+    dicts = help_text("dicts")
+    assert dicts.startswith("usage: boggle dicts [-h] [--json] [ACTION ...] ")
+    assert "with no action: list the word lists" in dicts
+    assert help_text("bench").startswith("usage: boggle bench [-h] MEASUREMENT ... ")

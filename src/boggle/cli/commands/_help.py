@@ -150,11 +150,26 @@ class ExampleHelpFormatter(argparse.HelpFormatter):
         return super()._fill_text(text, width, indent)
 
 
+class OptionalActionHelpFormatter(ExampleHelpFormatter):
+    """As :class:`ExampleHelpFormatter`, for a command whose action may be left out (``boggle
+    words`` lists the kept words): its usage line shows the action in brackets, ``[ACTION
+    ...]``, where argparse writes ``ACTION ...`` as if it were required."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        shown = super()._format_args(action, default_metavar)
+        if action.nargs == argparse.PARSER and not action.required:
+            return f"[{shown}]"
+        return shown
+
+
 def examples_epilog(command: str) -> str:
     """The closing lines of ``command``'s help: ``examples:`` and one command a line."""
     return "\n".join(["examples:", *(f"  {line}" for line in EXAMPLES[command])])
 
 
-def with_examples(command: str) -> dict[str, Any]:
-    """The ``add_parser`` keywords that end ``command``'s help with its examples."""
-    return {"epilog": examples_epilog(command), "formatter_class": ExampleHelpFormatter}
+def with_examples(command: str, *, optional_action: bool = False) -> dict[str, Any]:
+    """The ``add_parser`` keywords that end ``command``'s help with its examples;
+    ``optional_action``: the command does something with no action (its usage line shows
+    ``[ACTION ...]``)."""
+    formatter = OptionalActionHelpFormatter if optional_action else ExampleHelpFormatter
+    return {"epilog": examples_epilog(command), "formatter_class": formatter}

@@ -31,11 +31,13 @@ def register(subparsers: Any) -> None:
         description="List the word lists bundled with boggle and the system's lists it reads "
         "when they are installed (French, German, ...); use one with --dict NAME, or give any "
         "word list file with --dict PATH.",
-        **with_examples("dicts"),
+        **with_examples("dicts", optional_action=True),
     )
     options.add_json_option(parser, "a table")
     parser.set_defaults(run=run)
-    actions = parser.add_subparsers(title="actions", metavar="ACTION")
+    actions = parser.add_subparsers(
+        title="actions", description="with no action: list the word lists", metavar="ACTION"
+    )
     export = actions.add_parser(
         "export",
         help="write a list sorted and normalised, one word per line (for --engine heap)",

@@ -54,7 +54,7 @@ def register(subparsers: Any) -> None:
         "twice in a row it is learned; wrong, it starts again. The words are kept in "
         "words.json in your data folder ($XDG_DATA_HOME/boggle, ~/.local/share/boggle; "
         "$BOGGLE_WORDS_FILE or --file for another), the file My words saves and adds from.",
-        **with_examples("words"),
+        **with_examples("words", optional_action=True),
     )
     # --file and --json before the action (``boggle words --file F``, ``boggle words --json``)
     # list the words, as ``list`` does; an action's own --file and --json leave them unset
@@ -66,7 +66,11 @@ def register(subparsers: Any) -> None:
     )
     add_file_option(parser, default=None)
     parser.set_defaults(run=run_list, json=False, file=None)
-    actions = parser.add_subparsers(title="actions", metavar="ACTION")
+    actions = parser.add_subparsers(
+        title="actions",
+        description="with no action: list the kept words, as 'list' does",
+        metavar="ACTION",
+    )
 
     add = actions.add_parser(
         "add",
