@@ -536,7 +536,7 @@ export function hasOwn(object, key) {
 
 // Whether `element` matches `selector`, false where the browser cannot read the selector
 // (Safari before 15.4 throws on :focus-visible and :has()).
-export function matchesSelector(element, selector) {
+function matchesSelector(element, selector) {
   try {
     return element.matches(selector);
   } catch (error) {
@@ -1273,7 +1273,7 @@ export function jsonText(body) {
   return marked.replace(quoted, (whole, index) => big[Number(index)].toString());
 }
 
-export const OFFLINE_MESSAGE = "you are offline: try again once connected (the boards and their words come from the server)";
+const OFFLINE_MESSAGE = "you are offline: try again once connected (the boards and their words come from the server)";
 
 export async function api(path, body) {
   const options = body === undefined ? {} : {
@@ -1493,12 +1493,13 @@ export async function copyText(text, button, shown) {
   return copied;
 }
 
+// The names of the machine itself: an address on one reaches no other device.
+export const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
+
 // Where other devices reach this server: its first network address of `shareURLs` (boggle
 // serve --lan, GET /api/share) when this page was opened on the machine itself (127.0.0.1,
 // useless to a friend), else the address the page was opened at. The room's link and the
 // daily board's link to share both use it.
-export const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
-
 export function shareOrigin(shareURLs) {
   const loopback = LOOPBACK.includes(location.hostname);
   return loopback && shareURLs.length ? new URL(shareURLs[0]).origin : location.origin;
