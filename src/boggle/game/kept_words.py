@@ -470,9 +470,7 @@ def typed_is(entry: KeptWord, typed: str) -> bool:
     >>> typed_is(KeptWord("año", "es", "es"), "ano"), typed_is(KeptWord("ano", "es", "es"), "año")
     (False, False)
     """
-    import unicodedata
-
-    from boggle.model.letters import lower_letters, typed_letters
+    from boggle.model.letters import lower_letters, typed_letters, unaccented
     from boggle.wordlists.spelling import PROFILES
 
     word = lower_letters(typed_letters(typed.strip()))
@@ -482,8 +480,7 @@ def typed_is(entry: KeptWord, typed: str) -> bool:
         return True
     if profile.code != "en" or folded.isascii() or not entry.word.isascii():
         return False
-    bare = "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
-    return bare == entry.word  # English lists are a-z: naïve is their naive
+    return unaccented(folded) == entry.word  # English lists are a-z: naïve is their naive
 
 
 def written_forms(words: Iterable[KeptWord]) -> dict[str, Mapping[str, tuple[str, ...]]]:
