@@ -880,6 +880,8 @@ export function focusResults(first, heading) {
 // round's "Vibrate" switch (#feel-setting), remembered in localStorage.
 export const PULSE_ACCEPTED = [35];
 export const PULSE_REJECTED = [40, 70, 40];
+// The name this player last played under (a room's, a challenge's): the name boxes' next time.
+export const NAME_KEY = "boggle-name";
 const FEEL_KEY = "boggle-feel";
 const SOUND_KEY = "boggle-sound";
 

@@ -1,7 +1,7 @@
 // "Challenge a friend" after any round (solo, daily, room): keeps the round on the server
 // (POST /api/challenges) and shows the link to it, with a Copy button that works on plain
 // http too (no clipboard API there: the link is selected and copied the old way).
-import { api, copyText, focusLost, limitName, offerShare, showAddress, shownName } from "/static/board.js";
+import { api, copyText, focusLost, limitName, NAME_KEY, offerShare, showAddress, shownName } from "/static/board.js";
 
 // "Challenge a friend" at the end of `container` for the round just played: `round` is
 // { board, dictionary, rules, min_length, seconds, words, name } (rules: a preset or null;
@@ -19,7 +19,7 @@ export function offerChallenge(container, round) {
   name.id = "challenge-your-name";
   name.setAttribute("autocorrect", "off");  // a name stays as typed (iOS corrects words it lacks)
   name.spellcheck = false;
-  name.value = round.name || localStorage.getItem("boggle-name") || "";
+  name.value = round.name || localStorage.getItem(NAME_KEY) || "";
   label.append("Your name ", name);
   const button = document.createElement("button");
   button.type = "submit";
@@ -57,7 +57,7 @@ export function offerChallenge(container, round) {
       status.textContent = error.message;
       return;
     }
-    localStorage.setItem("boggle-name", you);
+    localStorage.setItem(NAME_KEY, you);
     localStorage.setItem(`boggle-challenge-${made.code}`, JSON.stringify({ name: you }));
     const url = new URL(made.path, location.href).href;
     const link = document.createElement("a");
