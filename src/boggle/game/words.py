@@ -330,7 +330,7 @@ def check_word(
             word,
             Status.TOO_SHORT,
             in_dictionary=in_dictionary,
-            message=_with(f"shorter than {rules.min_length} letters", read),
+            message=verdict_message(f"shorter than {rules.min_length} letters", read),
         )
     if board is None:
         status = Status.UNCHECKED if in_dictionary else Status.NOT_A_WORD
@@ -361,6 +361,13 @@ def check_word(
     return WordCheck(entry, word, Status.COUNTED, path, True, read, rules.points(word))
 
 
-def _with(message: str, read: str) -> str:
-    """Two notes of a verdict in one: ``shorter than 3 letters; read as ...``."""
-    return f"{message}; {read}" if read else message
+def verdict_message(*notes: str) -> str:
+    """A verdict's notes in one message, the empty ones left out: why a word was refused,
+    then how it was read (:func:`reading_note`).
+
+    >>> verdict_message("shorter than 3 letters", "read as CAFE, without accents")
+    'shorter than 3 letters; read as CAFE, without accents'
+    >>> verdict_message("you already have this word", ""), verdict_message("", "")
+    ('you already have this word', '')
+    """
+    return "; ".join(note for note in notes if note)
