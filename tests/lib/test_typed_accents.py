@@ -80,3 +80,11 @@ def test_a_letter_of_the_lists_alphabet_stays_its_own_letter() -> None:
     assert typed_word("naïve", own) == "naïve" and typed_word("naive", own) == "naive"
     # a letter with no base letter (ø) is left as typed, to be judged as it is
     assert typed_word("smørrebrød", CAFE) == "smørrebrød"
+
+
+def test_a_letter_with_no_accent_to_drop_is_not_read_as_others() -> None:
+    # a Hangul syllable comes apart into its jamo, no accent among them: it was read as them
+    # ("read as 한, without accents", three letters for one)
+    assert (typed_word("한", CAFE), reading_note("한", CAFE)) == ("한", "")
+    check = check_word("한한한", CAFE_BOARD, CAFE, CLASSIC)
+    assert (check.word, check.message) == ("한한한", "")

@@ -11,12 +11,14 @@ otherwise close the connection longer than the wait."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import http.client
 import json
 import logging
 import socket
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -250,20 +252,15 @@ def test_the_server_s_own_warnings_and_errors_are_timestamped_lines_on_stderr(
     assert re.match(expected + r" accept connections\n$", err), err
 
 
-def test_the_access_log_writes_an_ipv6_client_in_brackets() -> None:
-    """A client on IPv6 was logged as ``::1:54321``, its port not told from its address:
-    it is ``[::1]:54321``, as servers write it, for a request and a room WebSocket alike."""
-    from websockets.sync.client import connect
-
+@contextlib.contextmanager
+def access_lines() -> Iterator[tuple[list[str], logging.Handler]]:
+    """The access log's lines as ``boggle serve`` writes them, and the handler that keeps
+    them: added to ``uvicorn.access`` once the server has started (which sets its logging);
+    the logger as it was afterwards."""
     from boggle.web.server import ACCESS_LINE, AccessLine
 
-    try:
-        with socket.socket(socket.AF_INET6) as probe:
-            probe.bind(("::1", 0))
-    except OSError:
-        pytest.skip("this machine has no IPv6 loopback")
     access = logging.getLogger("uvicorn.access")
-    saved = {name: logging.getLogger(name).__dict__.copy() for name in ("uvicorn.access",)}
+    saved = access.__dict__.copy()
     lines: list[str] = []
 
     class Lines(logging.Handler):
@@ -273,24 +270,37 @@ def test_the_access_log_writes_an_ipv6_client_in_brackets() -> None:
     handler = Lines()
     handler.setFormatter(AccessLine(fmt=ACCESS_LINE, use_colors=False))
     try:
-        with serving(create_app(WebConfig(preload=False)), host="::1", access_log=True) as (
-            port,
-            _,
-        ):
-            access.addHandler(handler)
-            connection = http.client.HTTPConnection("::1", port, timeout=HANG_SECONDS)
-            connection.request("GET", "/api/health")
-            assert connection.getresponse().status == 200
-            connection.close()
-            with connect(f"ws://[::1]:{port}/ws/rooms", open_timeout=HANG_SECONDS):
-                pass
-            deadline = time.monotonic() + HANG_SECONDS
-            while len(lines) < 3 and time.monotonic() < deadline:
-                time.sleep(0.05)
+        yield lines, handler
     finally:
         access.removeHandler(handler)
-        for name, state in saved.items():
-            logging.getLogger(name).__dict__.update(state)
+        access.__dict__.update(saved)
+
+
+def test_the_access_log_writes_an_ipv6_client_in_brackets() -> None:
+    """A client on IPv6 was logged as ``::1:54321``, its port not told from its address:
+    it is ``[::1]:54321``, as servers write it, for a request and a room WebSocket alike."""
+    from websockets.sync.client import connect
+
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        pytest.skip("this machine has no IPv6 loopback")
+    app = create_app(WebConfig(preload=False))
+    with (
+        access_lines() as (lines, handler),
+        serving(app, host="::1", access_log=True) as (port, _),
+    ):
+        logging.getLogger("uvicorn.access").addHandler(handler)
+        connection = http.client.HTTPConnection("::1", port, timeout=HANG_SECONDS)
+        connection.request("GET", "/api/health")
+        assert connection.getresponse().status == 200
+        connection.close()
+        with connect(f"ws://[::1]:{port}/ws/rooms", open_timeout=HANG_SECONDS):
+            pass
+        deadline = time.monotonic() + HANG_SECONDS
+        while len(lines) < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
     assert len(lines) == 3, lines
     for line, answer in zip(lines, ("/api/health", "/ws/rooms", "/ws/rooms"), strict=True):
         assert f' "GET {answer} HTTP/1.1" ' in line, lines
@@ -315,31 +325,18 @@ def test_a_forwarded_address_is_believed_only_from_a_proxy_named(
     name its own address in X-Forwarded-For: the address it connects from is the one the
     server knows (its limits by address, the access log); from a proxy believed, the
     address the proxy adds last is the client's, whatever the client sent before it."""
-    from boggle.web.server import ACCESS_LINE, AccessLine
-
-    access = logging.getLogger("uvicorn.access")
-    saved = access.__dict__.copy()
-    lines: list[str] = []
-
-    class Lines(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            lines.append(self.format(record))
-
-    handler = Lines()
-    handler.setFormatter(AccessLine(fmt=ACCESS_LINE, use_colors=False))
     app = create_app(WebConfig(preload=False))
-    try:
-        with serving(app, access_log=True, proxies=proxies) as (port, _):
-            access.addHandler(handler)
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG_SECONDS)
-            connection.request("GET", "/api/health", headers={"X-Forwarded-For": forwarded})
-            assert connection.getresponse().status == 200
-            connection.close()
-            deadline = time.monotonic() + HANG_SECONDS
-            while not lines and time.monotonic() < deadline:
-                time.sleep(0.05)
-    finally:
-        access.removeHandler(handler)
-        access.__dict__.update(saved)
+    with (
+        access_lines() as (lines, handler),
+        serving(app, access_log=True, proxies=proxies) as (port, _),
+    ):
+        logging.getLogger("uvicorn.access").addHandler(handler)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG_SECONDS)
+        connection.request("GET", "/api/health", headers={"X-Forwarded-For": forwarded})
+        assert connection.getresponse().status == 200
+        connection.close()
+        deadline = time.monotonic() + HANG_SECONDS
+        while not lines and time.monotonic() < deadline:
+            time.sleep(0.05)
     assert len(lines) == 1, lines
     assert f" {client}:" in lines[0] and '"GET /api/health HTTP/1.1" 200' in lines[0], lines

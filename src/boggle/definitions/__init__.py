@@ -38,7 +38,7 @@ from boggle.definitions.morphology import (
 from boggle.definitions.supplement import SUPPLEMENT
 from boggle.definitions.wordnet import Glossary, GlossExtract, SystemWordNet
 from boggle.model.errors import BoggleError
-from boggle.model.letters import lower_letters, not_text, typed_letters, upper_letters
+from boggle.model.letters import lower_letters, not_text, typed_letters, unaccented, upper_letters
 from boggle.wordlists.sources import DATA_DIR
 from boggle.wordlists.spelling import language_profile
 
@@ -466,19 +466,6 @@ class EnglishDefinitions:
             raise DefinitionsUnavailable(INSTALL_HINT)
         source = (self.extract or self.system).name  # type: ignore[union-attr]
         return Definition(word, "en", (), source)
-
-
-def unaccented(word: str) -> str:
-    """``word`` without its accents (combining marks), as English dictionaries write a
-    borrowed word; letters that are no accented letter (``œ``, ``ß``) stay.
-
-    >>> unaccented("café"), unaccented("naïve"), unaccented("cœur")
-    ('cafe', 'naive', 'cœur')
-    """
-    if word.isascii():
-        return word
-    bare = "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
-    return unicodedata.normalize("NFC", bare)
 
 
 @lru_cache(maxsize=1)

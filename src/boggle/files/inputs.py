@@ -399,9 +399,9 @@ def _decoded_lines(data: bytes, max_line: int) -> list[str]:
 def text_file(data: bytes, shown: str, error: type[BoggleError] = BoggleError) -> str:
     """The text of a file read whole (:func:`read_file`): UTF-8, else Latin-1
     (:func:`decoded_text`); refused with ``error`` when it holds a control character no text
-    file holds (any but a tab, a line end, a vertical tab or a form feed: binary data with no
-    NUL in its first bytes, read as Latin-1, or gzip data that unpacked to binary), in one
-    line naming the first and its line, wherever it is.
+    file holds (any but a tab, a line end, a vertical tab, a form feed or an escape: binary
+    data with no NUL in its first bytes, read as Latin-1, or gzip data that unpacked to
+    binary), in one line naming the first and its line, wherever it is.
 
     >>> text_file("caña\\n".encode("latin-1"), "board file 'b.txt'")
     'caña\\n'

@@ -61,6 +61,7 @@ from boggle.game.words import (
     find_path,
     reading_note,
     typed_word,
+    verdict_message,
 )
 
 __all__ = [
@@ -97,4 +98,5 @@ __all__ = [
     "read_round_text",
     "reading_note",
     "typed_word",
+    "verdict_message",
 ]

@@ -341,9 +341,10 @@ def _file_text(path: Path | str, missing_ok: bool, after: str = "") -> str | Non
     when it is missing and ``missing_ok``; :class:`KeptWordsError`, its line ending in
     ``after``, when it cannot be read, is not a regular file (a directory, a FIFO, which is
     never waited on, a device) or is too large."""
-    path = _shown(path) if str(path) == "-" else Path(path)
+    file = None if str(path) == "-" else Path(path)  # None: standard input
+    shown = _STANDARD_INPUT if file is None else str(file)
     try:
-        if isinstance(path, str):
+        if file is None:
             stdin = sys.stdin
             raw = getattr(stdin, "buffer", None)
             if raw is not None:
@@ -352,20 +353,20 @@ def _file_text(path: Path | str, missing_ok: bool, after: str = "") -> str | Non
                 data = (stdin.read(MOST_FILE_BYTES + 1) if stdin else "").encode()
         else:
             try:
-                handle = open_regular(path, "file of kept words", KeptWordsError)
+                handle = open_regular(file, "file of kept words", KeptWordsError)
             except KeptWordsError as error:
-                if _missing(path):
+                if _missing(file):
                     if missing_ok:
                         return None
-                    raise KeptWordsError(f"cannot read {path}: no such file{after}") from None
+                    raise KeptWordsError(f"cannot read {shown}: no such file{after}") from None
                 raise KeptWordsError(f"{error}{after}") from None
             with handle:
                 data = handle.read(MOST_FILE_BYTES + 1)
     except OSError as error:
-        raise KeptWordsError(f"cannot read {path}: {error.strerror or error}{after}") from None
+        raise KeptWordsError(f"cannot read {shown}: {error.strerror or error}{after}") from None
     if len(data) > MOST_FILE_BYTES:
         raise KeptWordsError(
-            f"{path} is larger than {MOST_FILE_BYTES:,} bytes: not a file of kept words{after}"
+            f"{shown} is larger than {MOST_FILE_BYTES:,} bytes: not a file of kept words{after}"
         )
     try:  # a byte order mark (Notepad's) as My words reads it: none
         return data.decode("utf-8").removeprefix("\ufeff")
@@ -470,9 +471,7 @@ def typed_is(entry: KeptWord, typed: str) -> bool:
     >>> typed_is(KeptWord("año", "es", "es"), "ano"), typed_is(KeptWord("ano", "es", "es"), "año")
     (False, False)
     """
-    import unicodedata
-
-    from boggle.model.letters import lower_letters, typed_letters
+    from boggle.model.letters import lower_letters, typed_letters, unaccented
     from boggle.wordlists.spelling import PROFILES
 
     word = lower_letters(typed_letters(typed.strip()))
@@ -482,8 +481,7 @@ def typed_is(entry: KeptWord, typed: str) -> bool:
         return True
     if profile.code != "en" or folded.isascii() or not entry.word.isascii():
         return False
-    bare = "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
-    return bare == entry.word  # English lists are a-z: naïve is their naive
+    return unaccented(folded) == entry.word  # English lists are a-z: naïve is their naive
 
 
 def written_forms(words: Iterable[KeptWord]) -> dict[str, Mapping[str, tuple[str, ...]]]:

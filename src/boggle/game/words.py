@@ -10,18 +10,16 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
-from unicodedata import combining
 
 from boggle.model.board import Board, Cell
 from boggle.model.checks import whole_number
 from boggle.model.errors import BoggleError, JudgeError
-from boggle.model.letters import lower_letters, not_text, typed_letters, upper_letters
+from boggle.model.letters import lower_letters, not_text, typed_letters, unaccented, upper_letters
 from boggle.model.rules import Rules
 from boggle.wordlists.lexicon import Lexicon
 from boggle.wordlists.spelling import fold_board, lexicon_profile
@@ -263,8 +261,8 @@ def _reading(entry: str, lexicon: Lexicon | None) -> tuple[str, str]:
     for letter in word:
         if letter.isascii() or letter in alphabet:
             letters.append(letter)
-        else:  # its base letter; a letter with none (ø, ß) stays
-            bare = "".join(c for c in unicodedata.normalize("NFD", letter) if not combining(c))
+        else:  # its base letter; a letter with none (ø, ß, a Hangul syllable) stays
+            bare = unaccented(letter)
             letters.append(bare if bare.isalpha() else letter)
     folded = "".join(letters)
     if folded == word:
@@ -332,7 +330,7 @@ def check_word(
             word,
             Status.TOO_SHORT,
             in_dictionary=in_dictionary,
-            message=_with(f"shorter than {rules.min_length} letters", read),
+            message=verdict_message(f"shorter than {rules.min_length} letters", read),
         )
     if board is None:
         status = Status.UNCHECKED if in_dictionary else Status.NOT_A_WORD
@@ -363,6 +361,13 @@ def check_word(
     return WordCheck(entry, word, Status.COUNTED, path, True, read, rules.points(word))
 
 
-def _with(message: str, read: str) -> str:
-    """Two notes of a verdict in one: ``shorter than 3 letters; read as ...``."""
-    return f"{message}; {read}" if read else message
+def verdict_message(*notes: str) -> str:
+    """A verdict's notes in one message, the empty ones left out: why a word was refused,
+    then how it was read (:func:`reading_note`).
+
+    >>> verdict_message("shorter than 3 letters", "read as CAFE, without accents")
+    'shorter than 3 letters; read as CAFE, without accents'
+    >>> verdict_message("you already have this word", ""), verdict_message("", "")
+    ('you already have this word', '')
+    """
+    return "; ".join(note for note in notes if note)

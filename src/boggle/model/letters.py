@@ -63,6 +63,20 @@ def upper_letters(word: str) -> str:
     return "".join(c.upper() if len(c.upper()) == 1 else c for c in word)
 
 
+def unaccented(word: str) -> str:
+    """``word`` without its accents (combining marks), as English dictionaries write a
+    borrowed word; letters that are no accented letter (``œ``, ``ß``, a Hangul syllable)
+    stay.
+
+    >>> unaccented("café"), unaccented("naïve"), unaccented("cœur"), unaccented("한")
+    ('cafe', 'naive', 'cœur', '한')
+    """
+    if word.isascii():
+        return word
+    bare = "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", bare)
+
+
 def typed_letters(text: str) -> str:
     """``text`` as a person's typing is read: Unicode NFKC, so the compatibility forms of a
     letter (the fullwidth letters of an East Asian keyboard, U+FF21 to U+FF5A; the

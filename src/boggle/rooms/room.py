@@ -36,6 +36,7 @@ from boggle.game import (
     judge_round,
     reading_note,
     typed_word,
+    verdict_message,
 )
 from boggle.game.word_setting import EVERY_WORD, WordSetting, unfound_json, with_levels
 from boggle.model.board import Board, Cell
@@ -559,7 +560,7 @@ not count
             check = check_word(entry, self.board, self.lexicon, self.rules)
             feedback = WordFeedback(word, check.status.value, 0, check.path, check.message)
         if feedback.status != "invalid" and word in player.sent:
-            message = "; ".join(filter(None, ["you already have this word", read]))
+            message = verdict_message("you already have this word", read)
             feedback = WordFeedback(word, "repeated", message=message)
         if outside and feedback.status != "repeated":
             player.sent.add(word)
@@ -584,7 +585,7 @@ not count
             status = "set_apart"
         else:
             message, status = f"this room counts {level} words only", "other_level"
-        return WordFeedback(word, status, 0, path, "; ".join(filter(None, [message, read])))
+        return WordFeedback(word, status, 0, path, verdict_message(message, read))
 
     def close_round(self, now: float) -> RoundJob | None:
         """Close the round once its time is up: the lists to judge (``None`` if not due).

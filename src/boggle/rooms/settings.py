@@ -30,7 +30,8 @@ from boggle.wordlists.lexicon import Lexicon
 @dataclass(frozen=True)
 class RoomSettings:
     """What the host chose: the board (dice and size), word list, rules, round length,
-    the end of the match (a target score or a number of rounds) and the challenge rule.
+    the end of the match (a target score or a number of rounds), the challenge rule,
+    whether a word two players found is crossed off and whether the host plays.
 
     With ``challenge`` on, the server challenges every entry (``judge_round``'s
     ``"all"``): a word not in the list costs a point, a good word earns one more.
@@ -52,11 +53,11 @@ class RoomSettings:
     words: WordSetting = EVERY_WORD
     """Which words count, and what the others get (see :mod:`boggle.game.word_setting`)."""
     cross_off: bool = True
+    """A word two players found scores for neither (the classic rule); ``False``: it scores
+    for each of them, as a class of thirty needs, where every common word is found twice."""
     host_plays: bool = True
     """``False``: the host who makes the room shows the board (a teacher's projector) and
     plays in no round (:attr:`boggle.rooms.room.Player.watching`)."""
-    """A word two players found scores for neither (the classic rule); ``False``: it scores
-    for each of them, as a class of thirty needs, where every common word is found twice."""
 
     def __post_init__(self) -> None:
         check_limits(self)

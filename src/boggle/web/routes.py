@@ -38,6 +38,7 @@ from boggle.game import (
     default_challenge,
     judge_round,
     next_hint,
+    verdict_message,
 )
 from boggle.game.hints import hint_definition
 from boggle.game.word_setting import EVERY_WORD, WordSetting, with_levels
@@ -426,7 +427,7 @@ def play_work(lists: Catalogue, request: PlayRequest, board: Board, rules: Rules
         message = said.message
         if status == "not_on_board" and setting.outside(whole, said.word):
             status = "set_apart" if setting.other_words == "zero" else "other_level"
-            message = "; ".join(filter(None, [f"not a {setting.word_level} word", message]))
+            message = verdict_message(f"not a {setting.word_level} word", message)
             if status == "set_apart" and said.word not in set_apart:
                 set_apart.append(said.word)
         feedback.append(

@@ -26,7 +26,11 @@ from boggle.wordlists.sources import DATA_DIR
 
 
 def offensive_file(language: str) -> str:
-    """Where the offensive words of ``language`` are kept (the file may not exist)."""
+    """Where the offensive words of ``language`` are kept (the file may not exist).
+
+    >>> os.path.basename(offensive_file("en")), os.path.exists(offensive_file("es"))
+    ('en-offensive.txt', False)
+    """
     return os.path.join(DATA_DIR, f"{language}-offensive.txt")
 
 
@@ -51,7 +55,13 @@ def offensive_words(language: str | None) -> frozenset[str]:
 def without_offensive(lexicon: Lexicon) -> Lexicon:
     """``lexicon`` less the words :func:`offensive_words` names for its language, under its
     own name, language and written forms (built once a lexicon; ``lexicon`` itself when it
-    holds none of them)."""
+    holds none of them).
+
+    >>> from boggle import Lexicon
+    >>> clean = Lexicon.from_words(["cat", "fame"])
+    >>> without_offensive(clean) is clean
+    True
+    """
     left_out = offensive_words(lexicon.language)
     if not left_out or left_out.isdisjoint(lexicon.word_set):
         return lexicon

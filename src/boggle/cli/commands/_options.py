@@ -264,8 +264,15 @@ def jobs_number(text: str) -> int:
 
 
 def add_offensive_option(parser: argparse.ArgumentParser, why: str = "") -> None:
-    """``--no-offensive``, one definition for every command that shows a list's words
-    (``solve``, ``play``, ``judge``, ``serve``): :func:`lexicon_from_args` applies it."""
+    """``--no-offensive``, one definition for every command that takes it (``solve``,
+    ``play``, ``serve``; ``why`` ends its help's parenthesis): :func:`lexicon_from_args`
+    applies it.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_offensive_option(parser)
+    >>> parser.parse_args(["--no-offensive"]).no_offensive, parser.parse_args([]).no_offensive
+    (True, False)
+    """
     parser.add_argument(
         "--no-offensive",
         action="store_true",

@@ -71,6 +71,31 @@ def memory_bytes(megabytes: int | None) -> int | None:
     return None if megabytes is None else megabytes * 1_000_000
 
 
+def proof_options(
+    args: argparse.Namespace, jobs: int = 1, checkpoint: str | None = None
+) -> ProofOptions:
+    """The :class:`ProofOptions` of ``args``' layout and limits (``--buckets``,
+    ``--corner-buckets``, ``--inner-buckets``, ``--max-boards``, ``--memory``): a proof's,
+    with its ``jobs`` and ``checkpoint``, and ``--estimate``'s, which runs its classes here
+    one at a time.
+
+    >>> args = argparse.Namespace(buckets=3, corner_buckets=None, inner_buckets=None,
+    ...                           max_boards=100, memory=800)
+    >>> options = proof_options(args, jobs=2)
+    >>> options.jobs, options.bucket_count, options.memory
+    (2, 3, 800000000)
+    """
+    return ProofOptions(
+        jobs=jobs,
+        checkpoint=checkpoint,
+        bucket_count=args.buckets,
+        corner_buckets=args.corner_buckets,
+        inner_buckets=args.inner_buckets,
+        max_boards=args.max_boards,
+        memory=memory_bytes(args.memory),
+    )
+
+
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "prove",
@@ -226,15 +251,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     try:
-        options = ProofOptions(
-            jobs=args.jobs,
-            checkpoint=args.checkpoint,
-            bucket_count=args.buckets,
-            corner_buckets=args.corner_buckets,
-            inner_buckets=args.inner_buckets,
-            max_boards=args.max_boards,
-            memory=memory_bytes(args.memory),
-        )
+        options = proof_options(args, jobs=args.jobs, checkpoint=args.checkpoint)
         result = prove(
             rows,
             cols,
@@ -284,13 +301,7 @@ def run_estimate(args: argparse.Namespace) -> int:
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     seed = 0 if args.seed is None else args.seed
     rows, cols, rules, lexicon = problem_from_args(args)
-    layout = ProofOptions(
-        bucket_count=args.buckets,
-        corner_buckets=args.corner_buckets,
-        inner_buckets=args.inner_buckets,
-        max_boards=args.max_boards,
-        memory=memory_bytes(args.memory),
-    )
+    layout = proof_options(args)
     buckets = layout_for(
         lexicon, rows, cols, layout.bucket_count, layout.corner_buckets, layout.inner_buckets
     )

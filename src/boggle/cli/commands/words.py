@@ -175,7 +175,13 @@ def add_file_option(
     parser: argparse.ArgumentParser, default: str | None = argparse.SUPPRESS
 ) -> None:
     """``--file PATH``; an action's is left unset unless given, so that ``boggle words --file
-    F add fame`` keeps F (argparse sets an action's defaults over the ones before it)."""
+    F add fame`` keeps F (argparse sets an action's defaults over the ones before it).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_file_option(parser)
+    >>> vars(parser.parse_args([])), parser.parse_args(["--file", "w.json"]).file
+    ({}, 'w.json')
+    """
     parser.add_argument(
         "--file",
         type=options.file_name("a file name"),
@@ -189,7 +195,17 @@ def without_json(
     run: Callable[[argparse.Namespace], int], action: str
 ) -> Callable[[argparse.Namespace], int]:
     """``run``, refusing the --json given before an action that prints no JSON (``boggle
-    words --json add fame``) in one line, rather than ignoring it."""
+    words --json add fame``) in one line, rather than ignoring it.
+
+    >>> add = without_json(lambda args: 0, "add")
+    >>> add(argparse.Namespace(json=False))
+    0
+    >>> add(argparse.Namespace(json=True))
+    Traceback (most recent call last):
+      ...
+    boggle.game.kept_words.KeptWordsError: --json lists the kept words ('boggle words --json' \
+or 'boggle words list --json'); 'boggle words add' prints no JSON
+    """
 
     def checked(args: argparse.Namespace) -> int:
         if args.json:

@@ -536,7 +536,7 @@ export function hasOwn(object, key) {
 
 // Whether `element` matches `selector`, false where the browser cannot read the selector
 // (Safari before 15.4 throws on :focus-visible and :has()).
-export function matchesSelector(element, selector) {
+function matchesSelector(element, selector) {
   try {
     return element.matches(selector);
   } catch (error) {
@@ -880,6 +880,8 @@ export function focusResults(first, heading) {
 // round's "Vibrate" switch (#feel-setting), remembered in localStorage.
 export const PULSE_ACCEPTED = [35];
 export const PULSE_REJECTED = [40, 70, 40];
+// The name this player last played under (a room's, a challenge's): the name boxes' next time.
+export const NAME_KEY = "boggle-name";
 const FEEL_KEY = "boggle-feel";
 const SOUND_KEY = "boggle-sound";
 
@@ -1273,7 +1275,7 @@ export function jsonText(body) {
   return marked.replace(quoted, (whole, index) => big[Number(index)].toString());
 }
 
-export const OFFLINE_MESSAGE = "you are offline: try again once connected (the boards and their words come from the server)";
+const OFFLINE_MESSAGE = "you are offline: try again once connected (the boards and their words come from the server)";
 
 export async function api(path, body) {
   const options = body === undefined ? {} : {
@@ -1493,12 +1495,13 @@ export async function copyText(text, button, shown) {
   return copied;
 }
 
+// The names of the machine itself: an address on one reaches no other device.
+export const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
+
 // Where other devices reach this server: its first network address of `shareURLs` (boggle
 // serve --lan, GET /api/share) when this page was opened on the machine itself (127.0.0.1,
 // useless to a friend), else the address the page was opened at. The room's link and the
 // daily board's link to share both use it, as do a challenge's links (shareURLs below).
-export const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
-
 export function shareOrigin(shareURLs) {
   const loopback = LOOPBACK.includes(location.hostname);
   return loopback && shareURLs.length ? new URL(shareURLs[0]).origin : location.origin;

@@ -2,7 +2,8 @@
 // (POST /api/challenges) and shows the link to it, with a Copy button that works on plain
 // http too (no clipboard API there: the link is selected and copied the old way).
 import {
-  api, copyText, focusLost, limitName, offerShare, shareOrigin, shareURLs, showAddress, shownName,
+  api, copyText, focusLost, limitName, NAME_KEY, offerShare, shareOrigin, shareURLs, showAddress,
+  shownName,
 } from "/static/board.js";
 
 // "Challenge a friend" at the end of `container` for the round just played: `round` is
@@ -21,7 +22,7 @@ export function offerChallenge(container, round) {
   name.id = "challenge-your-name";
   name.setAttribute("autocorrect", "off");  // a name stays as typed (iOS corrects words it lacks)
   name.spellcheck = false;
-  name.value = round.name || localStorage.getItem("boggle-name") || "";
+  name.value = round.name || localStorage.getItem(NAME_KEY) || "";
   label.append("Your name ", name);
   const button = document.createElement("button");
   button.type = "submit";
@@ -59,7 +60,7 @@ export function offerChallenge(container, round) {
       status.textContent = error.message;
       return;
     }
-    localStorage.setItem("boggle-name", you);
+    localStorage.setItem(NAME_KEY, you);
     localStorage.setItem(`boggle-challenge-${made.code}`, JSON.stringify({ name: you }));
     // on the server's network address (boggle serve --lan) when this page was opened on the
     // machine itself, whose 127.0.0.1 reaches no friend: as a room's link is

@@ -2,8 +2,8 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, LOOPBACK, shareOrigin, showAddress, showDiceFor, showLevelCounts,
-  showInView, showRoundLength, sound, typedNumber, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
+  hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, NAME_KEY, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, LOOPBACK, shareOrigin, showAddress, showDiceFor, showLevelCounts,
+  showInView, showRoundLength, sound, typedNumber, verdictNote, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
 import { offerKeep } from "/static/learn.js";
@@ -54,7 +54,6 @@ const state = {
 const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 const words = (n) => `${n} word${n === 1 ? "" : "s"}`;
 const storageKey = (code) => `boggle-room-${code}`;
-const NAME_KEY = "boggle-name";  // the name this player last played under (a room's, a challenge's)
 
 function showError(message) {
   $("error").textContent = message;
@@ -750,7 +749,7 @@ function feedback(entry) {
   const box = $("feedback");
   const word = namedWord(entry.word, entry.written);  // AEREA (aérea)
   sayVerdict(box, word, (good ? `: +${entry.points}` : `: ${STATUS_TEXT[entry.status] || entry.status}`)
-    + (entry.message ? ` (${entry.message})` : ""), listName());
+    + verdictNote(entry.message), listName());
   box.className = `feedback ${good ? "good" : "bad"}`;
   box.dataset.word = entry.word;
   box.dataset.status = entry.status;

@@ -562,7 +562,7 @@ function writtenForms() {
 function typedIs(entry, typed) {
   if (typed === entry.word || writtenForms().some((form) => form.toLowerCase() === typed)) return true;
   const english = !entry.language || entry.language === "en";
-  return english && /^[a-z]+$/.test(entry.word) && typed.normalize("NFD").replace(/\p{M}/gu, "") === entry.word;
+  return english && /^[a-z]+$/.test(entry.word) && unaccented(typed) === entry.word;
 }
 
 // The word asked as a verdict names it: "AEREA (aérea)".
