@@ -59,3 +59,15 @@ def test_one_definition_of_the_option_for_every_command_that_shows_words() -> No
         (action,) = [a for a in sub._actions if "--no-offensive" in a.option_strings]
         helps.add(str(action.help).split("(")[0])
     assert len(helps) == 1
+
+
+def test_a_list_of_another_language_is_said_to_be_used_whole(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--no-offensive`` with the Spanish list left it whole without a word: a teacher
+    believed it filtered."""
+    assert main(["solve", "casa xxxx xxxx xxxx", "--dict", "es", "--no-offensive"]) == 0
+    said = capsys.readouterr().err
+    assert "English only" in said and "es" in said
+    assert main(["solve", "casa xxxx xxxx xxxx", "--dict", "en-70", "--no-offensive"]) == 0
+    assert capsys.readouterr().err == ""

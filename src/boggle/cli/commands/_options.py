@@ -285,8 +285,14 @@ def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """The word list the options name, less its offensive words with ``--no-offensive``."""
     lexicon = load_wordlist(args.dictionary, getattr(args, "language", None))
     if getattr(args, "no_offensive", False):
-        from boggle.wordlists.offensive import without_offensive
+        from boggle.wordlists.offensive import offensive_words, without_offensive
 
+        if not offensive_words(lexicon.language):  # said, not silently a no-op
+            print(
+                f"boggle: note: --no-offensive knows the offensive words of English only; "
+                f"{lexicon.name} is used whole",
+                file=sys.stderr,
+            )
         return without_offensive(lexicon)
     return lexicon
 
