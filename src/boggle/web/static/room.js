@@ -407,10 +407,11 @@ function showHostAway(room) {
   }
   line.hidden = false;
   const until = Date.now() + room.host_away * 1000;
+  // "9 min 47 s" (a teacher who shows the board has 10 minutes), "25 s" under a minute
   const say = () => {
     const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
     line.textContent = left > 0
-      ? `${room.host} (host) has lost the connection: if not back within ${left} s, the next player here becomes host.`
+      ? `${room.host} (host) has lost the connection: if not back within ${roundLength(left)}, the next player here becomes host.`
       : `${room.host} (host) has lost the connection: the next player here becomes host.`;
     return left;
   };
