@@ -62,6 +62,24 @@ def test_a_challenge_keeps_the_board_list_rules_and_time(client: TestClient) -> 
     assert page.status_code == 200 and 'src="/static/challenge.js"' in page.text
 
 
+def test_a_challenge_asked_on_the_machine_itself_links_to_its_network_address() -> None:
+    # boggle serve --lan: an API client on the server's machine (127.0.0.1) gets the link a
+    # friend can open, as the pages' shareOrigin gives; asked at a network address, that one
+    shared = ("http://192.168.1.20:8000/", "http://studio:8000/")
+    app = create_app(WebConfig(preload=False, share_urls=shared))
+    for asked in ("http://127.0.0.1:8000", "http://localhost:8000", "http://[::1]:8000"):
+        made = TestClient(app, base_url=asked).post("/api/challenges", json={"board": FXIE})
+        assert made.status_code == 201, made.text
+        assert made.json()["url"] == f"http://192.168.1.20:8000/challenge/{made.json()['code']}"
+    made = TestClient(app, base_url="http://testserver").post(
+        "/api/challenges", json={"board": FXIE}
+    )
+    assert made.json()["url"] == f"http://testserver/challenge/{made.json()['code']}"
+    alone = TestClient(create_app(WebConfig(preload=False)), base_url="http://127.0.0.1:8000")
+    made = alone.post("/api/challenges", json={"board": FXIE})  # no --lan: no other address
+    assert made.json()["url"] == f"http://127.0.0.1:8000/challenge/{made.json()['code']}"
+
+
 def test_words_not_on_the_board_or_not_words_score_nothing(client: TestClient) -> None:
     code = create(client)
     tampered = [WORDS[0], "quizzically", "zzzz", WORDS[0], WORDS[1], "xylophone"]

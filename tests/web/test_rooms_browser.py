@@ -1373,6 +1373,27 @@ def test_a_teacher_shows_the_board_on_a_projector_and_is_not_in_the_results(
     assert teacher.locator("#start-button").is_visible()  # the teacher starts the next round
 
 
+def test_a_teacher_away_is_counted_down_in_minutes_and_seconds(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """A host who shows the board keeps the role 10 minutes away
+    (WATCHING_HOST_GRACE_SECONDS): the pupils read "within 9 min 47 s", never "587 s"."""
+    server = clocked_server
+    teacher = players.open(server.url + "/room")
+    teacher.check("#create-watch")
+    create_room(teacher, "Ms Lee", seconds=str(LONGEST_ROUND))
+    code = teacher.locator("body").get_attribute("data-code")
+    pupil = players.open(server.url + f"/room/{code}")
+    pupil.fill("#join-name", "Sam")
+    pupil.click("#join-button")
+    teacher.wait_for_selector("#players li[data-name='Sam']")
+    teacher.context.close()  # the projector's laptop: gone without a word
+    away = pupil.locator("#host-away")
+    away.wait_for(state="visible")
+    said = away.inner_text()
+    assert re.search(r"if not back within (10 min|9 min [1-5]?[0-9] s), the next", said), said
+
+
 def test_the_host_removes_a_player_and_their_page_says_so(
     players: Pages, server: ServeProcess
 ) -> None:

@@ -141,3 +141,34 @@ def test_a_challenge_s_links_are_on_the_lan_address_not_the_machine_s_own(
     challenge.wait_for_selector("body[data-ready='true']")
     more = challenge.locator("#share-challenge")
     assert more.text_content() == lan and more.get_attribute("href") == lan
+    assert page.locator("#challenge-local").is_hidden()  # a friend opens the address given
+    assert challenge.locator("#share-local").is_hidden()
+
+
+LOCAL_ONLY = (
+    "Only this device opens 127.0.0.1: for phones on the same Wi-Fi, start the server with"
+    " boggle serve --lan, and this page shows the address they open."
+)
+
+
+def test_a_challenge_link_on_a_server_for_this_machine_alone_says_friends_cannot_open_it(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """`boggle serve` without --lan, the page on 127.0.0.1: **Challenge a friend** and the
+    challenge page's "Challenge more friends" gave a 127.0.0.1 link that no friend's phone
+    opens, and said nothing, where the room's link says so. They say it as the room does."""
+    page = pages.open(server.url + "/play?board=fxie+amlo+ewbx+astu", **PHONE)
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    page.click("#play-end")
+    page.fill("#challenge-your-name", "ann")
+    page.click("#challenge-button")
+    code = page.wait_for_selector("#challenge-link").get_attribute("data-code")
+    said = page.locator("#challenge-local")
+    assert said.is_visible() and said.inner_text() == LOCAL_ONLY
+    assert said.locator("code").evaluate("code => code.getClientRects().length") == 1
+    page.goto(f"{server.url}/challenge/{code}")  # the maker: the results and the link to send
+    page.wait_for_selector("body[data-phase='results']")
+    more = page.locator("#share-local")
+    more.wait_for(state="visible")
+    assert more.inner_text() == LOCAL_ONLY

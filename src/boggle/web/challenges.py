@@ -24,6 +24,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -42,6 +43,7 @@ from boggle.rooms.challenges import (
 from boggle.rooms.fields import DictionaryName, RulesName, StrictModel
 from boggle.rooms.limits import RoomError, RoomLimits, name_key
 from boggle.web.context import JsonRoute, WebContext, web_context
+from boggle.web.lan import LOOPBACK_NAMES
 from boggle.web.middleware import address_key
 from boggle.web.models import ERRORS, BoardText, ErrorBody, FoundEntry, MinLength, SolvedEntry
 from boggle.web.pages import page
@@ -237,6 +239,19 @@ def _body(
 # --------------------------------------------------------------------------- routes
 
 
+def share_origin(request: Request, share_urls: tuple[str, ...]) -> str:
+    """Where other devices reach this server, as the pages' ``shareOrigin`` (board.js) says:
+    the first of its network addresses (``boggle serve --lan``) when the request came to a
+    loopback address (useless to a friend), else the address the request came to."""
+    asked = str(request.base_url).rstrip("/")
+    host = request.url.hostname or ""
+    loopback = (f"[{host}]" if ":" in host else host) in LOOPBACK_NAMES
+    if loopback and share_urls:
+        shared = urlsplit(share_urls[0])
+        return f"{shared.scheme}://{shared.netloc}"
+    return asked
+
+
 @router.post(
     "/api/challenges",
     tags=["challenges"],
@@ -269,7 +284,7 @@ async def create_challenge(
     if isinstance(challenge, JSONResponse):
         return challenge
     path = f"/challenge/{challenge.code}"
-    url = str(request.base_url).rstrip("/") + path
+    url = share_origin(request, context.config.share_urls) + path
     return JSONResponse({"code": challenge.code, "url": url, "path": path}, status_code=201)
 
 

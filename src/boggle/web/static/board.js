@@ -1507,6 +1507,24 @@ export function shareOrigin(shareURLs) {
   return loopback && shareURLs.length ? new URL(shareURLs[0]).origin : location.origin;
 }
 
+// Under a link to share on a server for this machine alone (boggle serve without --lan, so no
+// network address to give): `note` (a <p class="help">) says that its address reaches no
+// friend's phone and how to serve the phones on the same Wi-Fi; hidden for any other address.
+// The room's link, "Challenge a friend" and the challenge page's link all say it so.
+export function sayLocalOnly(note, address) {
+  const host = new URL(address).hostname;
+  const local = LOOPBACK.includes(host);
+  note.hidden = !local;
+  note.replaceChildren();
+  if (!local) return false;
+  const command = document.createElement("code");
+  command.className = "nowrap";  // never "boggle serve --" on one line, "lan" on the next
+  command.textContent = "boggle serve --lan";
+  note.append(`Only this device opens ${host}: for phones on the same Wi-Fi, start the server with `,
+    command, ", and this page shows the address they open.");
+  return true;
+}
+
 // This server's addresses for other devices (GET /api/share, boggle serve --lan), asked once a
 // page; none when they cannot be asked (the page's own address is then the one to give).
 // "Challenge a friend" and the challenge page give their link on shareOrigin(await shareURLs()).

@@ -2,7 +2,7 @@
 // (POST /api/challenges) and shows the link to it, with a Copy button that works on plain
 // http too (no clipboard API there: the link is selected and copied the old way).
 import {
-  api, copyText, focusLost, limitName, NAME_KEY, offerShare, shareOrigin, shareURLs, showAddress,
+  api, copyText, focusLost, limitName, NAME_KEY, offerShare, sayLocalOnly, shareOrigin, shareURLs, showAddress,
   shownName,
 } from "/static/board.js";
 
@@ -78,7 +78,11 @@ export function offerChallenge(container, round) {
     copy.textContent = "Copy link";
     copy.addEventListener("click", () => copyText(url, copy, link));
     status.textContent = `Your score is in. Send this link: whoever opens it plays the same round.`;
-    offer.replaceChildren(status, link, copy);
+    const local = document.createElement("p");
+    local.id = "challenge-local";
+    local.className = "help challenge-local";
+    offer.replaceChildren(status, link, copy, local);
+    sayLocalOnly(local, url);  // 127.0.0.1 without --lan: no friend's phone opens it
     offerShare(copy, () => ({ url }));
     // the button pressed is gone with the form: the keyboard goes on at the link to send
     if (focusLost()) link.focus();

@@ -3,7 +3,7 @@
 import {
   api, clearPath, copyText, countdown, drawPath, focusResults, hideTapToType, holdKeyboard, keepRound, keptRound,
   limitName,
-  keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayVerdict, shareOrigin, shareURLs, showAddress, showInView, showLevelKey,
+  keepOneTabStop, levelName, listedWord, markLevel, namedWord, oneTabStop, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, shareURLs, showAddress, showInView, showLevelKey,
   shownName, sound, typeInto, verdictNote, wordButton, wordListTitles, writtenWord,
 } from "/static/board.js";
 import { traceWords, wordFeedback } from "/static/trace.js";
@@ -460,7 +460,10 @@ async function start() {
     showAddress(share, address, code);
   };
   showShare([]);
-  const shared = shareURLs().then(showShare);
+  const shared = shareURLs().then((urls) => {
+    showShare(urls);
+    sayLocalOnly($("share-local"), address);  // 127.0.0.1 without --lan: no friend opens it
+  });
   $("copy-challenge").addEventListener("click", () => copyText(address, $("copy-challenge"), share));
   $("word-form").addEventListener("submit", submitWord);
   $("challenge-stop").addEventListener("click", () => finish(false));

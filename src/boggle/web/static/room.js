@@ -2,7 +2,7 @@
 // Plain JavaScript over the room socket (/ws/rooms; docs/web.md lists the messages).
 import {
   api, chosenLanguage, clearPath, copyText, countdown, drawPath, fillWordLists, focusLost, focusResults,
-  hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, NAME_KEY, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayVerdict, LOOPBACK, shareOrigin, showAddress, showDiceFor, showLevelCounts,
+  hasOwn, hideTapToType, holdKeyboard, jsonText, limitName, releaseKeyboard, typeInto, markLevel, NAME_KEY, namedWord, offerShare, readyDefinitionBox, renderBoard, roundLength, sayLocalOnly, sayVerdict, shareOrigin, showAddress, showDiceFor, showLevelCounts,
   showInView, showRoundLength, sound, typedNumber, verdictNote, wordButton, wordInLanguage, wordListTitles, wordWithPoints, writtenWord,
 } from "/static/board.js";
 import { offerChallenge } from "/static/challenge-link.js";
@@ -265,15 +265,7 @@ function showShareAddress(code) {
   qr.hidden = false;
   // the server serves this machine alone (not started for the network): its address reaches
   // no friend's phone, which the link and its QR code do not say
-  const local = LOOPBACK.includes(new URL(address).hostname);
-  $("share-local").hidden = !local;
-  $("share-local").replaceChildren();
-  if (!local) return;
-  const command = document.createElement("code");
-  command.className = "nowrap";  // never "boggle serve --" on one line, "lan" on the next
-  command.textContent = "boggle serve --lan";
-  $("share-local").append(`Only this device opens ${new URL(address).hostname}: for phones on the same Wi-Fi, ` +
-    "start the server with ", command, ", and this page shows the address they open.");
+  sayLocalOnly($("share-local"), address);
 }
 
 function serverError(message) {
@@ -407,10 +399,11 @@ function showHostAway(room) {
   }
   line.hidden = false;
   const until = Date.now() + room.host_away * 1000;
+  // "9 min 47 s" (a teacher who shows the board has 10 minutes), "25 s" under a minute
   const say = () => {
     const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
     line.textContent = left > 0
-      ? `${room.host} (host) has lost the connection: if not back within ${left} s, the next player here becomes host.`
+      ? `${room.host} (host) has lost the connection: if not back within ${roundLength(left)}, the next player here becomes host.`
       : `${room.host} (host) has lost the connection: the next player here becomes host.`;
     return left;
   };
