@@ -6,9 +6,9 @@ French, German's ``ß``...) makes a list hold ``aerea`` where the language write
 :func:`read_forms` gives, for a list read with such a profile, each word's written forms
 where they differ from the word: from the file the build script ships beside a bundled list
 (``es-written.txt.gz``; ``en-written.txt.gz`` for the English lists, whose accents the
-build script folds: ``cafe`` is ``café``), or from the system or user file the list was read from.  A word the
-list also writes plain (Spanish ``papa`` beside ``papá``) has none: the plain word is a word
-itself, and which of them a player meant cannot be told.
+build script folds: ``cafe`` is ``café``), or from the system or user file the list was
+read from.  A word the list also writes plain (Spanish ``papa`` beside ``papá``) has none:
+the plain word is a word itself, and which of them a player meant cannot be told.
 
 A list :func:`~boggle.wordlists.loading.load_lexicon` reads is given :func:`read_forms`,
 which :meth:`~boggle.wordlists.lexicon.Lexicon.written_forms` calls once:
