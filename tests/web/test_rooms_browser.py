@@ -200,6 +200,20 @@ def test_a_host_s_double_tap_on_start_starts_the_round_without_an_error(
     assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
 
 
+def test_a_second_tap_on_start_after_the_round_came_back_sends_nothing(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The second tap of a double tap can land after the round has begun (a loaded phone
+    runs the round's message first): the hidden Start sends nothing, so no error shows."""
+    page = players.open(server.url + "/room")
+    create_room(page, **ONE_ROUND)
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    page.evaluate("""() => document.getElementById("start-button").click()""")
+    page.wait_for_timeout(1000)
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+
+
 def test_a_player_joining_while_the_host_s_start_is_on_its_way_lets_no_second_start_through(
     players: Pages, server: ServeProcess
 ) -> None:

@@ -1082,7 +1082,9 @@ async function start() {
   $("create-dict").addEventListener("change", showCreateDice);
   // a double tap sends one Start: the second was refused as "a round is already being played"
   // the tap opens the keyboard at once, for the word box once the round comes back
+  // a second tap landing after the round came back (a slow phone) meets a hidden button: none
   $("start-button").addEventListener("click", () => {
+    if ($("start-button").hidden) return;
     if (!state.startSent && send({ type: "start" })) {
       state.startSent = state.socket;
       holdKeyboard();
