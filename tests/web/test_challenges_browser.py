@@ -398,6 +398,54 @@ def test_the_same_name_again_keeps_the_words_for_another_name(
     )
 
 
+def test_a_double_tap_on_post_posts_once_and_keeps_the_results(
+    players: Pages, server: ServeProcess
+) -> None:
+    """Two taps on Post under another name sent the result twice: the first posted it, the
+    second was refused ("has a result": the first's) and put the form back over the results."""
+    made = make_challenge(server.url, seconds=LONG_ROUND)
+    dan = players.open(server.url + made["path"])
+    start_challenge(dan, "cat")
+    get_json(f"{server.url}/api/challenges/{made['code']}/results", {"name": "cat", "words": []})
+    enter_words(dan, [WORDS[0]])
+    end_challenge(dan, "#rename:not([hidden])")
+    dan.fill("#rename-name", "dan")
+    posts: list[str] = []
+    dan.on(
+        "request",
+        lambda request: (
+            posts.append(request.url)
+            if request.method == "POST" and request.url.endswith("/results")
+            else None
+        ),
+    )
+    dan.evaluate(
+        """() => { const button = document.getElementById("rename-button");
+          button.click(); button.click(); }"""
+    )
+    dan.wait_for_selector("body[data-phase='results']")
+    assert len(posts) == 1, f"a double tap on Post posted {len(posts)} times"
+    assert dan.locator("#rename").is_hidden()
+    assert dan.locator("#error").is_hidden(), dan.locator("#error").inner_text()
+
+
+def test_a_tap_on_play_landing_after_the_round_began_keeps_the_round(
+    players: Pages, server: ServeProcess
+) -> None:
+    """A tap on Play landing once the round had begun (a double tap on a loaded phone) met
+    the hidden form and started the round again: the words found gone, the clock anew."""
+    made = make_challenge(server.url, seconds=LONG_ROUND)
+    ann = players.open(server.url + made["path"])
+    start_challenge(ann, "ann")
+    enter_words(ann, [WORDS[0]])
+    ann.evaluate("""() => document.getElementById("challenge-start").click()""")
+    assert ann.locator("#my-words li").count() == 1
+    assert ann.locator("body").get_attribute("data-phase") == "playing"
+    end_challenge(ann)
+    row = ann.locator("#challenge-results tr[data-name='ann']")
+    assert row.get_attribute("data-score") == str(POINTS[WORDS[0]])
+
+
 def test_a_name_with_a_result_already_is_said_before_the_round(
     players: Pages, server: ServeProcess
 ) -> None:

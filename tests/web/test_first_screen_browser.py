@@ -218,6 +218,36 @@ def test_a_double_tap_on_play_again_or_start_starts_one_round(
     assert len(dailies) == 1, f"a double tap on Start asked for {len(dailies)} daily boards"
 
 
+def test_a_tap_on_start_or_play_again_landing_after_the_round_began_starts_nothing(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The second tap of a double tap can land after the first's round has begun (a loaded
+    phone runs it late): on the hidden Start or Play again it started a second round, a new
+    board rolled under the player's words. It starts nothing."""
+    page = pages.open(server.url + "/play?board=" + FXIE.replace(" ", "+"), **screen(390, 844))
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    asked: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            asked.append(request.url)
+            if "/api/roll" in request.url or "/api/solve" in request.url
+            else None
+        ),
+    )
+    page.evaluate(
+        """() => { document.getElementById("play-start").click();
+          document.getElementById("play-again").click(); }"""
+    )
+    page.fill("#play-input", "fame")  # asked for after any board the taps asked for
+    page.press("#play-input", "Enter")
+    page.wait_for_selector("#play-found li")
+    assert asked == [], f"a tap on the hidden Start asked for {asked}"
+    assert page.locator("#board").get_attribute("data-board") == FXIE
+    assert page.locator("#play-found li").count() == 1
+
+
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
 def test_the_daily_board_s_results_come_first_and_its_choices_right_after_them(
     pages: Pages, server: ServeProcess, width: int, height: int

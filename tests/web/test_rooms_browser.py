@@ -214,6 +214,107 @@ def test_a_second_tap_on_start_after_the_round_came_back_sends_nothing(
     assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
 
 
+# the page's new connections counted (window.socketsOpened), and the first message each sends
+# of the types given held (window.held: each a function that sends it): the page's own
+# WebSocket read at each connect, so replaced after the page has loaded
+COUNT_AND_HOLD = """(types) => { window.socketsOpened = 0; window.held = [];
+  const Opened = window.WebSocket;
+  window.WebSocket = class extends Opened {
+    constructor(...args) { super(...args); window.socketsOpened += 1; }
+    send(text) {
+      if (types.includes(JSON.parse(text).type)) window.held.push(() => super.send(text));
+      else super.send(text);
+    }
+  }; }"""
+
+
+def held_messages(page: Any) -> int:
+    """How many messages the page's COUNT_AND_HOLD holds, once at least one is (polled: the
+    connection opens, then sends)."""
+    deadline = time.monotonic() + PAGE_TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
+        count = int(page.evaluate("() => window.held.length"))
+        if count:
+            return count
+        page.wait_for_timeout(50)
+    raise AssertionError("the page sent nothing held")
+
+
+def test_a_double_tap_on_create_or_join_and_a_late_tap_on_the_hidden_form_send_nothing(
+    players: Pages, server: ServeProcess
+) -> None:
+    """Create tapped again while the first Create's answer is on its way (a double tap, Enter
+    then a click) opened a second connection: a second room made, the first left with its
+    host away. A tap landing once the room has come (on the hidden form's Create or Join, a
+    loaded phone running it late) made another room, or joined again under the name just
+    taken ("the name is taken", the page then in no room). Neither sends anything."""
+    page = players.open(server.url + "/room")
+    page.fill("#create-name", "ann")
+    page.evaluate(COUNT_AND_HOLD, ["create", "join"])
+    page.click("#create-button")
+    assert held_messages(page) == 1  # the connection open, its create on its way
+    page.evaluate("""() => document.getElementById("create-button").click()""")
+    page.press("#create-name", "Enter")
+    assert page.evaluate("() => window.socketsOpened") == 1
+    page.evaluate("() => window.held.forEach((release) => release())")
+    page.wait_for_selector("body[data-code][data-phase='lobby']")
+    code = page.locator("body").get_attribute("data-code")
+    page.evaluate(
+        """() => { document.getElementById("create-button").click();
+          document.getElementById("join-button").click(); }"""
+    )
+    assert page.evaluate("() => [window.socketsOpened, window.held.length]") == [1, 1]
+    page.locator("#start-button").click()  # the page still in its room, on its connection
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    assert page.locator("body").get_attribute("data-code") == code
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+
+
+def test_a_double_tap_on_leave_room_leaves_without_an_error(
+    players: Pages, server: ServeProcess
+) -> None:
+    """The second tap of a double tap on Leave room, on the room's hidden button, sent on the
+    connection the first had closed: "not connected to the server; trying again…" on the
+    entry screen, which tried nothing."""
+    page = players.open(server.url + "/room")
+    create_room(page, **ONE_ROUND)
+    code = page.locator("body").get_attribute("data-code")
+    page.evaluate(
+        """() => { const button = document.getElementById("leave-button");
+          button.click(); button.click(); }"""
+    )
+    page.wait_for_selector("#entry:not([hidden])")
+    assert page.locator("#notice").inner_text() == f"You left room {code}."
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+
+
+def test_a_double_tap_on_rematch_and_a_late_tap_start_one_new_match(
+    players: Pages, clocked_server: ClockedServer
+) -> None:
+    """Two taps on Rematch before its lobby came back sent two rematches, and a tap landing
+    after it (on the hidden button) one more: match 3 or 4 for the second match played. One
+    rematch goes, however the taps fall."""
+    server = clocked_server
+    page = players.open(server.url + "/room")
+    create_room(page, **ONE_ROUND)
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += 61
+    page.wait_for_selector("body[data-phase='over'] #rematch-button:visible")
+    page.evaluate(
+        """() => { const button = document.getElementById("rematch-button");
+          button.click(); button.click(); }"""
+    )
+    page.wait_for_selector("body[data-phase='lobby'] #start-button:visible")
+    page.evaluate("""() => document.getElementById("rematch-button").click()""")
+    # a start after them, on the same connection: the server has read every rematch sent
+    page.click("#start-button")
+    page.wait_for_selector("body[data-phase='playing'] #board .cube")
+    info = page.locator("#match-info").inner_text()
+    assert info.endswith("match 2"), info
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+
+
 def test_a_player_joining_while_the_host_s_start_is_on_its_way_lets_no_second_start_through(
     players: Pages, server: ServeProcess
 ) -> None:

@@ -180,6 +180,32 @@ def test_the_hint_button_gives_hints_and_the_results_count_them(page: Any) -> No
     assert "with 2 hints" in page.locator("#play-result-line").text_content()
 
 
+def test_a_double_tap_on_hint_asks_for_one_hint(page: Any) -> None:
+    """Two taps on Hint before its answer came asked twice with the same hints given: the
+    same hint came back twice, shown once and counted twice (one of the round's few lost)."""
+    page.click("#tab-play")
+    page.fill("#board-input", FXIE)
+    page.check("#play-this-board")
+    page.fill("#play-time", "60")
+    page.click("#play-start")
+    page.wait_for_selector("#play-form:not([hidden])")
+    asked: list[str] = []
+    page.on(
+        "request", lambda request: asked.append(request.url) if "/api/hint" in request.url else None
+    )
+    page.evaluate(
+        """() => { const button = document.getElementById("play-hint");
+          button.click(); button.click(); }"""
+    )
+    # both asks, had there been two, were made before the first answer came
+    page.wait_for_selector("#play-hint-text:has-text('hints left')")
+    assert len(asked) == 1, f"a double tap on Hint asked {len(asked)} times"
+    said = page.locator("#play-hint-text").text_content() or ""
+    page.click("#play-end")
+    page.wait_for_selector("#play-results:not([hidden])")
+    assert "with 1 hint." in page.locator("#play-result-line").text_content(), said
+
+
 def test_a_reload_mid_round_shows_the_hint_it_took_again(
     pages: Pages, server: ServeProcess
 ) -> None:

@@ -26,6 +26,7 @@ const state = {
   solveTicket: 0,     // numbers the solves asked for, so a late answer cannot overwrite a newer
   pageLoad: null,     // settles once the lists and the link's list, rules and board are set
   starting: false,    // a round is being started (its board asked for): another tap waits
+  hinting: null,      // the round whose hint is being asked for: another tap waits
 };
 
 // The page's error line, brought onto the screen with `inView` (Start, far down a phone's
@@ -325,8 +326,11 @@ async function startRound() {
 
 // Start or Play again tapped: the keyboard opened at once, in the tap (an iPhone opens it for
 // no focus made later, once the board has come), and kept for the round's word box.
+// A tap landing once the round has begun (the second of a double tap, on a loaded phone run
+// after the first's round came) meets a hidden button: it started a second round, a new board.
 function startTapped(event) {
   if (state.starting) return;  // a double tap: the first tap's start holds the keyboard
+  if (state.round) return;
   const button = event.currentTarget;
   holdKeyboard();
   reportErrors(startWhenLoaded, true)(event).finally(() => releaseKeyboard(button));
@@ -527,12 +531,20 @@ function showHintsLeft(round, limit) {
   return left;
 }
 
+// A double tap on Hint asks once: two asks of the same hints given had the same answer, the
+// hint shown once and counted twice (a hint of the round's few lost).
 async function askHint() {
   const round = state.round;
-  if (!round) return;
-  const answer = await api("/api/hint", {
-    board: round.board, found: round.found, given: round.hints, ...roundOptions(round),
-  });
+  if (!round || state.hinting === round) return;
+  state.hinting = round;
+  let answer;
+  try {
+    answer = await api("/api/hint", {
+      board: round.board, found: round.found, given: round.hints, ...roundOptions(round),
+    });
+  } finally {
+    if (state.hinting === round) state.hinting = null;
+  }
   if (state.round !== round) return;
   if (answer.hint) round.hints.push([answer.hint.target, answer.hint.level]);
   const left = showHintsLeft(round, answer.limit);

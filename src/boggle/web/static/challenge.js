@@ -23,6 +23,7 @@ const state = {
   over: true,
   judged: false,  // the round's result being posted: an answer that comes after it changes nothing
   stopTimer: () => {},
+  posting: false,  // the round's result on its way to the server: another post waits for it
   listTitles: new Map(),  // a word list's name -> its title ("en-70" -> "English (111,817 words)")
 };
 // the words sent and not answered yet: kept with the round, a reload sends them again
@@ -68,8 +69,11 @@ const LOOK_ALIKES = new Map([..."\u0430\u0432\u0435\u0455\u0456\u0458\u043a\u043
 
 // ------------------------------------------------------------------ the round
 
+// A tap on Play landing once the round has begun (a double tap on a loaded phone, Enter then
+// a click) meets a hidden form: it started the round again, its words and clock anew.
 function startRound(event) {
   event.preventDefault();
+  if ($("challenge-entry").hidden) return;
   const name = shownName($("challenge-name").value);  // as the server keeps it
   if (!name) {
     showError("choose a name to play under");
@@ -227,7 +231,19 @@ async function finish(timeUp) {
 
 // ------------------------------------------------------------------ results
 
+// One post at a time: a double tap on Post sent the result twice, and the second's "the name
+// is taken" (by the first) put the form back over the results just shown.
 async function postResult(name) {
+  if (state.posting) return;
+  state.posting = true;
+  try {
+    await postOnce(name);
+  } finally {
+    state.posting = false;
+  }
+}
+
+async function postOnce(name) {
   let response;
   let answer = null;
   try {
@@ -469,6 +485,7 @@ async function start() {
   $("challenge-stop").addEventListener("click", () => finish(false));
   $("rename-form").addEventListener("submit", (event) => {
     event.preventDefault();
+    if ($("rename").hidden) return;  // posted already: the form is gone with the round
     postResult(shownName($("rename-name").value));
   });
   try {

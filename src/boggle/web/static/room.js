@@ -25,6 +25,8 @@ const LEVEL_TEXT = { common: "common words only", standard: "standard words" };
 const state = {
   socket: null,
   startSent: null,  // the socket the host's Start went on, its round not yet begun: a tap waits
+  rematchSent: null,  // the socket the host's Rematch went on, its lobby not yet come: a tap waits
+  entering: null,  // the socket a Create, Join or seat's button went on, not answered yet
   code: null,     // the room joined
   token: null,    // the secret to rejoin it
   name: null,
@@ -223,6 +225,7 @@ function handle(message) {
 
 function joined(message) {
   state.seating = null;
+  state.entering = null;
   if (message.code !== state.code) {  // another room's host is not this one's
     state.host = null;
     state.hostNews = "";
@@ -270,6 +273,8 @@ function showShareAddress(code) {
 
 function serverError(message) {
   state.startSent = null;  // a refused Start may be tapped again
+  state.rematchSent = null;  // a refused Rematch too
+  state.entering = null;  // and a refused Create or Join (a name taken) sent again
   releaseKeyboard($("start-button"));  // the keyboard its tap opened, for no round
   const refused = WORD_ERRORS.includes(message.code) ? state.inflight.shift() : undefined;
   // the words typed offline reach the server together once it is back, each refused on its
@@ -447,6 +452,8 @@ function showRoom(room) {
   if (state.startSent !== state.socket || $("start-button").hidden) state.startSent = null;
   $("start-button").textContent = `Start round ${room.round + 1}`;  // the next, for everyone
   $("rematch-button").hidden = !isHost || room.phase !== "over";
+  // a player joining while the Rematch is on its way leaves it pending, as Start's
+  if (state.rematchSent !== state.socket || $("rematch-button").hidden) state.rematchSent = null;
   offerRematchSettings(isHost && room.phase === "over");
   if (room.phase === "playing" && room.board) {
     // the round on screen already (a friend joined, a phone dropped or came back): the dice
@@ -499,9 +506,12 @@ function offerRematchSettings(offered) {
 }
 
 // A rematch: as the match just played, or (the form open) with the settings it shows.
+// A double tap sends one: a second rematch, once the first's lobby had come, started match 3
+// (the match numbers skipped one); a tap landing after the lobby came meets a hidden button.
 function rematch() {
+  if ($("rematch-button").hidden || state.rematchSent) return;
   if (!$("rematch-settings").open) {
-    send({ type: "rematch" });
+    if (send({ type: "rematch" })) state.rematchSent = state.socket;
     return;
   }
   const s = state.settings || {};
@@ -521,7 +531,7 @@ function rematch() {
     other_words: s.other_words || "refused",
   };
   if (dice === "uniform" || !english) settings.size = numberOf("rematch-size");
-  send({ type: "rematch", settings });
+  if (send({ type: "rematch", settings })) state.rematchSent = state.socket;
 }
 
 function renderPlayers(players, playing) {
@@ -966,7 +976,11 @@ function showEntry(code) {
   $("seat").hidden = !seat;
   if (seat) {
     $("seat-text").textContent = `You have a seat in room ${seat.code} (as ${seat.name}).`;
-    $("seat-button").onclick = () => rejoin(seat.code, seat.token);
+    $("seat-button").onclick = () => {
+      if (entering()) return;
+      rejoin(seat.code, seat.token);
+      state.entering = state.socket;
+    };
   }
   // a room's link (or a room just left) asks for a name to join it: Join comes first, so the
   // phone shows it at once, with a refusal (the name taken) just above it, not Create's form
@@ -1009,8 +1023,20 @@ function showCreateDice() {
   return showDiceFor($("create-dice"), $("create-size-label"), ...chosenLanguage(list), list);
 }
 
+// Whether a Create, Join or a seat's button (or Enter in their forms) is to send nothing: the
+// page is in a room already (a second tap landing after the room came back meets a hidden
+// form: it made a second room, or joined again under the name just taken, "the name is
+// taken", the page then in no room), or the last one's answer is still on its way (a double
+// tap, Enter then a click). A connection that fails, or a refusal, lets the next one go.
+function entering() {
+  if ($("entry").hidden) return true;
+  const socket = state.entering;
+  return Boolean(socket) && socket === state.socket && socket.readyState <= WebSocket.OPEN;
+}
+
 function createRoom(event) {
   event.preventDefault();
+  if (entering()) return;
   const dice = $("create-dice").value;
   const english = showCreateDice();  // another language's board: its letters, no dice
   const settings = {
@@ -1030,6 +1056,7 @@ function createRoom(event) {
   state.leaving = false;
   state.seating = null;
   connect({ type: "create", name: $("create-name").value, settings });
+  state.entering = state.socket;
 }
 
 // A code as the server reads it (boggle.rooms.normalise_code): any case, spaces or a dash in
@@ -1042,6 +1069,7 @@ function codeOf(text) {
 
 function joinRoom(event) {
   event.preventDefault();
+  if (entering()) return;
   state.leaving = false;
   const code = codeOf($("join-code").value);
   const saved = JSON.parse(localStorage.getItem(storageKey(code)) || "null");
@@ -1051,6 +1079,7 @@ function joinRoom(event) {
     state.seating = null;
     connect({ type: "join", code, name: $("join-name").value });
   }
+  state.entering = state.socket;
 }
 
 function rejoin(code, token) {
@@ -1096,6 +1125,9 @@ async function start() {
     showDiceFor($("rematch-dice"), $("rematch-size-label"), s.language, s.language_name);
   });
   $("leave-button").addEventListener("click", () => {
+    // a double tap leaves once: the second tap, on the room's hidden button, said "not
+    // connected to the server; trying again…" on the entry screen
+    if ($("room").hidden) return;
     state.leaving = true;
     send({ type: "leave" });
     forget(state.code);
