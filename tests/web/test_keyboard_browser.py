@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser import PHONE, Pages
+from browser import PHONE, Pages, wait_for_held
 from browser_fixtures import ClockedServer
 from challenge_round import LONG_ROUND, make_challenge, start_challenge
 from serve_process import ServeProcess
@@ -122,11 +122,7 @@ def test_letters_typed_while_the_board_comes_reach_the_word_box(
     page.route("**/api/daily?*", lambda route: held.append(route))
     forget_focus_calls(page)
     page.tap("#daily-start")
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(25)
-    assert held, "the day's board was not asked for"
+    wait_for_held(page, held, what="the day's board was not asked for")
     page.keyboard.type("fa")  # into the stand-in: the keyboard is up, the board not yet
     held[0].continue_()
     page.wait_for_selector("#board .cube")

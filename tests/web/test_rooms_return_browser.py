@@ -90,12 +90,14 @@ def test_a_room_page_restored_from_the_back_forward_cache_takes_its_seat_again(
 
     dead.add(0)  # the page in the cache: its connection gone without a word
     page.evaluate(SHOWN_FROM_CACHE)
-    deadline = time.monotonic() + 5  # well before the page finds the old connection dead
+    # well before the page finds the old connection dead (15 s without a word from it), and
+    # longer than a loaded machine's page took (the 5 s this waited once)
+    deadline = time.monotonic() + 10
     while len(connections) < 2 and time.monotonic() < deadline:
         page.wait_for_timeout(100)
     assert len(connections) == 2, "no new connection on pageshow"
     page.wait_for_selector("body[data-phase='playing'] #my-words li[data-word='zzz']")
-    type_word(page, "qqq", timeout=5_000)  # answered on the new connection
+    type_word(page, "qqq", timeout=10_000)  # answered on the new connection
     assert page.locator("#feedback").get_attribute("data-status") == "not_on_board"
 
 
