@@ -247,8 +247,10 @@ def test_round_processes_past_four_a_core_are_refused_before_any_start(
 
 
 def _free_port() -> int:
+    """A port free on every address (`--host 0` checks 0.0.0.0: a port free on loopback only,
+    another test process's server on it elsewhere, was refused once in CI)."""
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind(("0.0.0.0", 0))
         port: int = probe.getsockname()[1]
         return port
 
