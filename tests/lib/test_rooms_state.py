@@ -199,3 +199,20 @@ def test_no_file_an_empty_one_and_a_directory(tmp_path: Path) -> None:
         read_rooms(tmp_path)
     with pytest.raises(RoomsFileError, match="cannot be written"):
         check_rooms_file(tmp_path / "missing" / "rooms.json")
+
+
+def test_a_match_of_a_number_of_rounds_ends_on_its_last_round_after_a_restart() -> None:
+    """The rounds a match kept across a restart has played count: its table is kept, not
+    its judged rounds, and the match of two rounds is over after the second."""
+    room = Room("PQRSTU", RoomSettings(seconds=60, rounds=2, target=None), LEXICON)
+    ann = room.join("ann", 0.0)
+    room.start(ann.token, 0.0, BOARD)
+    room.submit(ann.token, "fame", 1.0)
+    room.record(judge(room.close_round(60.0)))  # type: ignore[arg-type]
+    back = restore_room(json.loads(json.dumps(room_json(room, 61.0))), LEXICON, now=0.0)
+    back.start(ann.token, 1.0, BOARD)
+    back.submit(ann.token, "fame", 2.0)
+    summary = back.record(judge(back.close_round(61.0)))  # type: ignore[arg-type]
+    assert summary["match_over"] and back.phase is Phase.OVER
+    assert [row["round"] for row in back.match.table] == [1, 2]
+    assert back.match.totals == {"ann": 2}

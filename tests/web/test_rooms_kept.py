@@ -98,6 +98,8 @@ def test_a_player_takes_their_seat_back_after_a_restart_with_their_score(
             }
         output = stopped(server)
         assert "Traceback" not in output, output
+        said = f"boggle: 1 open room back from {rooms_file}, for the players' pages to take"
+        assert said in output, output
     finally:
         server.stop()
 

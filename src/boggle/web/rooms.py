@@ -122,6 +122,8 @@ class RoomService:
         """Set once the rooms are being kept: messages are no longer taken (the pages send
         their words again to the next server)."""
         self._restored = False
+        self.restored = 0
+        """How many rooms came back from ``rooms_file`` at the start."""
         self.warm: dict[str, Lexicon] = {}  # lists loaded and compiled, by name
         self._sweeper_loop: asyncio.AbstractEventLoop | None = None
         self._retrying: asyncio.Task[None] | None = None
@@ -553,7 +555,8 @@ class RoomService:
 
     def counts(self) -> dict[str, int]:
         """The rooms open, those playing a round (being played or judged: lost if the server
-        stopped now) and the players connected, for ``GET /api/health``."""
+        stopped now, unless it keeps its rooms in ``rooms_file``) and the players connected,
+        for ``GET /api/health``."""
         rooms = list(self.hub.rooms.values())
         playing = (Phase.PLAYING, Phase.JUDGING)
         return {
@@ -596,6 +599,7 @@ class RoomService:
             if room.code in self.hub.rooms:
                 continue
             self.hub.rooms[room.code] = room
+            self.restored += 1
             if room.phase is Phase.PLAYING:
                 self.spawn(self.timer(room, room.round_number), room)
             if room.host_grace_left(now) is not None:

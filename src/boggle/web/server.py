@@ -392,6 +392,19 @@ class BoundedServer(uvicorn.Server):
         finally:
             signal.signal(hangup, before)
 
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        """uvicorn's start; then, with a rooms file, one line to ``say`` of the rooms that
+        came back from it (:meth:`~boggle.web.rooms.RoomService.restore`)."""
+        await super().startup(sockets)
+        from boggle.web.rooms import RoomService
+
+        service = getattr(getattr(self.config.app, "state", None), "rooms", None)
+        if self.say is not None and isinstance(service, RoomService) and service.restored:
+            self.say(
+                f"boggle: {counted(service.restored, 'open room')} back from "
+                f"{service.rooms_file}, for the players' pages to take their seats again"
+            )
+
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         from boggle.web.rooms import RoomService
 
