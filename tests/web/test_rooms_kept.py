@@ -176,3 +176,34 @@ def test_a_round_under_way_goes_on_after_a_restart_with_its_words_and_time_left(
 
 def read_codes(path: Path) -> list[str]:
     return [room["code"] for room in json.loads(path.read_text())["rooms"]]
+
+
+def test_rooms_that_cannot_come_back_are_left_out_and_the_others_come_back(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A room whose word list the new server does not offer is named in one line of the
+    log; one idle past the limit, counting the time the server was down, is closed as it
+    would have been; the others come back, and the file, read, is removed."""
+    from fastapi.testclient import TestClient
+
+    from boggle.rooms import Room
+    from boggle.rooms.state import write_rooms
+    from boggle.wordlists.sources import DEFAULT_WORDLIST
+
+    lexicon = load_lexicon()
+    settings = RoomSettings(dictionary=DEFAULT_WORDLIST)
+    rooms = [Room(code, settings, lexicon, now=0.0) for code in ("ABCDEF", "GHJKLM")]
+    rooms.append(Room("PQRSTU", settings, lexicon, now=-3600.0))  # idle an hour
+    for room in rooms:
+        room.join("ann", now=room.last_activity)
+    rooms_file = tmp_path / "rooms.json"
+    write_rooms(rooms_file, rooms, now=0.0)
+    kept = json.loads(rooms_file.read_text())
+    kept["rooms"][1]["settings"]["dictionary"] = "klingon"
+    rooms_file.write_text(json.dumps(kept, separators=(",", ":")))
+    app = rooms_app(rooms_file, RoomClock())
+    with caplog.at_level("WARNING", logger="boggle"), TestClient(app):
+        assert list(app.state.rooms.hub.rooms) == ["ABCDEF"]
+    said = [r.getMessage() for r in caplog.records if "did not come back" in r.getMessage()]
+    assert len(said) == 1 and "GHJKLM" in said[0] and "klingon" in said[0], said
+    assert not rooms_file.exists()

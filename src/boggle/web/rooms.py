@@ -594,7 +594,7 @@ class RoomService:
                 lexicon = await self.lexicon_of(entry["settings"]["dictionary"])
                 room = restore_room(entry, lexicon, self.limits, now)
             except (KeyError, TypeError, ValueError, AttributeError) as error:
-                left_out.append(f"{code} ({type(error).__name__}: {str(error)[:80]})")
+                left_out.append(f"{code} ({type(error).__name__}: {str(error)[:160]})")
                 continue
             if room.code in self.hub.rooms:
                 continue

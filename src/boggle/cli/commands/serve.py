@@ -157,10 +157,10 @@ def register(subparsers: Any) -> None:
         "--rooms-file",
         default=None,
         metavar="FILE",
-        help="keep the open rooms (players, scores, a round being played and its time left) "
-        "in FILE when the server stops, and bring them back from it when it starts, so a "
-        "restart loses no room; FILE is written by boggle only (default: rooms end with the "
-        "server)",
+        help="write the open rooms (players, scores, a round being played and its time left) "
+        "to FILE when the server stops, and bring them back from it when it starts, so a "
+        "restart loses no room; a FILE that is not a rooms file is refused, never written "
+        "over (default: rooms end with the server)",
     )
     parser.add_argument(
         "--keep-days",
