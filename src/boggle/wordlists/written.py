@@ -148,6 +148,19 @@ class KeptForms(Mapping[str, tuple[str, ...]]):
         return len(self._joined)
 
 
+def shipped_forms(name: str) -> str | None:
+    """The file of written forms shipped beside the bundled list ``name``; ``None`` for a
+    list that has none (one written as it is held, or no bundled list).
+
+    >>> os.path.basename(shipped_forms("en-70") or ""), shipped_forms("pl")
+    ('en-written.txt.gz', None)
+    """
+    entry = next((e for e in bundled_lists() if e.name == name), None)
+    if entry is None or not entry.written:
+        return None
+    return os.path.join(DATA_DIR, entry.written)
+
+
 def read_forms(lexicon: Lexicon) -> WrittenForms:
     """Each word of ``lexicon`` that its language writes otherwise, with its written forms
     (see the module docstring); empty for a list whose words are written as they are held,
@@ -156,12 +169,12 @@ def read_forms(lexicon: Lexicon) -> WrittenForms:
         return {}
     profile = language_profile(lexicon.language)
     if lexicon.bundled:
-        entry = next((e for e in bundled_lists() if e.name == lexicon.name), None)
-        if entry is None or not entry.written:
+        shipped = shipped_forms(lexicon.name)
+        if shipped is None:
             return {}
         import gzip  # only a bundled folded list's forms need it
 
-        with gzip.open(os.path.join(DATA_DIR, entry.written), "rt", encoding="utf-8") as file:
+        with gzip.open(shipped, "rt", encoding="utf-8") as file:
             forms = file.read().splitlines()
         if respells(profile):
             return grouped(forms, profile)
