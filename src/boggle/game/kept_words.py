@@ -490,20 +490,23 @@ def written_forms(words: Iterable[KeptWord]) -> dict[str, Mapping[str, tuple[str
     ``words`` whose language folds its words; a list that cannot be read (a file's, a system
     list not installed here) gives none.
 
-    >>> forms = written_forms([KeptWord("aerea", "es", "es"), KeptWord("fame", "en-70", "en")])
-    >>> forms["es"]["aerea"], list(forms)
-    (('aérea',), ['es'])
+    >>> forms = written_forms([KeptWord("aerea", "es", "es"), KeptWord("cafe", "en-70", "en")])
+    >>> forms["es"]["aerea"], forms["en-70"]["cafe"], list(forms)
+    (('aérea',), ('café',), ['es', 'en-70'])
     """
     from boggle.wordlists.loading import load_lexicon
-    from boggle.wordlists.sources import find_list
+    from boggle.wordlists.sources import bundled_lists, find_list
     from boggle.wordlists.spelling import PROFILES
 
+    with_forms = {entry.name for entry in bundled_lists() if entry.written}
     forms: dict[str, Mapping[str, tuple[str, ...]]] = {}
     for name in dict.fromkeys(w.list for w in words if w.list and w.language in PROFILES):
         try:
             source = find_list(name)
             profile = PROFILES.get(source.language or "en", PROFILES["en"])
-            if source.kind != "file" and (profile.fold_accents or profile.replace):
+            folds = profile.fold_accents or bool(profile.replace)
+            shipped = source.kind == "bundled" and name in with_forms  # en-70's café
+            if shipped or (source.kind != "file" and folds):
                 forms[name] = load_lexicon(name).written_forms()
         except BoggleError:  # a system list not installed here: the words as kept
             continue
