@@ -120,6 +120,36 @@ def test_practise_learns_a_word_typed_right_on_two_days(
     assert (entry["learned"], entry["streak"], entry["due"]) == (True, 2, "2026-12-03")
 
 
+def test_the_list_says_when_each_word_was_practised_or_learned_and_the_month_s_progress(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    on_day(monkeypatch, "2026-11-29")
+    assert main(["words", "add", "limbo", "fame"]) == 0
+    answers(monkeypatch, "fame", "fame")  # one of them right
+    assert main(["words", "practise", "--seed", "1"]) == 0
+    assert "Practised 2 words: 1 right." in capsys.readouterr().out
+    assert main(["words", "list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    practised = [line for line in listed if "practised 2026-11-29 · due" in line]
+    assert len(practised) == 2 and "2 words to learn, none learned yet." in listed
+    remember = next(w for w, e in stored(data_home).items() if e["streak"] == 1)
+    on_day(monkeypatch, "2026-11-30")
+    assert main(["words", "remove", "limbo" if remember == "fame" else "fame"]) == 0
+    answers(monkeypatch, remember)  # the one word due
+    assert main(["words", "practise"]) == 0
+    assert main(["words", "add", "mile", "lime", "limbo", "fame"]) == 0
+    capsys.readouterr()
+    assert main(["words", "list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert f"  {remember.upper():5}  en-70 · common · learned 2026-11-30 · due 2026-12-03" in listed
+    assert "1 of 4 words learned, 1 this month." in listed
+    entry = stored(data_home)[remember]
+    assert (entry["practised"], entry["learned_on"]) == ("2026-11-30", "2026-11-30")
+    on_day(monkeypatch, "2026-12-01")
+    assert main(["words", "list"]) == 0
+    assert "1 of 4 words learned, none this month." in capsys.readouterr().out
+
+
 def test_a_file_that_is_not_kept_words_is_never_written_over(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

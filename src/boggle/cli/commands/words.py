@@ -29,6 +29,7 @@ from boggle.game.kept_words import (
     answered,
     load_words,
     next_time,
+    progress_line,
     save_words,
     shown_word,
     today,
@@ -323,6 +324,14 @@ def due_text(entry: KeptWord, day: str) -> str:
     return "due today"
 
 
+def practised_text(entry: KeptWord) -> str:
+    """When ``entry`` was learned (a learned word whose day is known) or last practised;
+    ``""`` for a word never practised."""
+    if entry.learned and entry.learned_on:
+        return f"learned {entry.learned_on}"
+    return f"practised {entry.practised}" if entry.practised else ""
+
+
 def run_list(args: argparse.Namespace) -> int:
     escape_unwritable()
     path = kept_file(args)
@@ -346,10 +355,12 @@ def run_list(args: argparse.Namespace) -> int:
         if group:
             print(f"{title} ({len(group)}):")
             for w in group:
-                about = " · ".join(p for p in (w.list or "", w.level or "", due_text(w, day)) if p)
+                parts = (w.list or "", w.level or "", practised_text(w), due_text(w, day))
+                about = " · ".join(p for p in parts if p)
                 name = names[id(w)]
                 print(f"  {name}{' ' * (width - display_width(name))}  {about}")
     due = sum(w.is_due(day) for w in words)
+    print(progress_line(words, day))
     print(f"{counted(due, 'word')} due today ({path}).")
     return 0
 

@@ -8,7 +8,7 @@
 import { api, counted, hasOwn, levelName, markLanguage, namedWord, wordListTitles } from "/static/board.js";
 import {
   INTERVALS, LEARN_KEY, MOST_KEPT, addDays, answered, isDue, keepStorage, keptAlready, learnLists,
-  loadWords, readWords, saveWords, today, withLanguages, wordsText,
+  loadWords, progressLine, readWords, saveWords, today, withLanguages, wordsText,
 } from "/static/learn.js";
 
 const $ = (id) => document.getElementById(id);
@@ -245,7 +245,8 @@ function keptItem(entry, namedAbove) {
   about.className = "help";
   if (entry.list && !namedAbove) about.append(listSpan(entry.list), " · ");
   // each part whole on its line ("2026-11-28" is not cut at its hyphen): lines break at " · "
-  const parts = [levelName(entry.level), counted(entry.points, "point"), entry.date, dueText(entry)]
+  const kept = entry.date ? `kept ${entry.date}` : "";
+  const parts = [levelName(entry.level), counted(entry.points, "point"), kept, practisedText(entry), dueText(entry)]
     .filter(Boolean);
   parts.forEach((text, index) => {
     const part = document.createElement("span");
@@ -263,6 +264,13 @@ function keptItem(entry, namedAbove) {
   actions.append(wordAction("Remove", "remove", entry, removeWord));
   item.append(head, meaning, actions);
   return item;
+}
+
+// When the kept word `entry` was learned (a learned word whose day is known) or last practised,
+// for its card: "learned 2026-11-20", "practised 2026-11-28", or null (never practised).
+function practisedText(entry) {
+  if (entry.learned && entry.learned_on) return `learned ${entry.learned_on}`;
+  return entry.practised ? `practised ${entry.practised}` : null;
 }
 
 // When the kept word `entry` is next asked, for its card: "due 2026-12-02", "due today" (a
@@ -302,6 +310,8 @@ function render() {
   const due = state.words.filter((entry) => isDue(entry));
   $("practise-due").textContent = dueLine(due.length);
   $("practise-start").disabled = !due.length;
+  $("words-progress").textContent = state.words.length ? progressLine(state.words) : "";
+  $("words-progress").hidden = !state.words.length;
   $("words-find").hidden = !state.words.length;
   showFiltered();
   showBackupNote();
@@ -388,7 +398,9 @@ async function fetchListNames() {
 // it there.
 function learnAgain(entry) {
   reloadWords();
+  const practised = entry.practised;
   answered(entry, false);
+  entry.practised = practised;  // moved back, not practised
   save();
   render();
   say(`${entry.word.toUpperCase()} is back in To learn.`);
