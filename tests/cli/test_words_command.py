@@ -567,3 +567,40 @@ def test_file_and_json_before_the_action_are_taken_not_refused(
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "'boggle words list --json'" in err
     assert list(stored(mine)) == ["fame"]
+
+
+def test_a_letters_clue_tells_the_word_from_the_other_kept_words_of_its_board(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A word without a meaning got "4 letters, starting with C" beside CAMA, CAPA and COSA of
+    the same board, and typing one of those was wrong: the clue now gives as many first letters
+    as tell it from them, and the board, as My words does, and a kept word that fits the clue
+    too is said so and the clue asked again."""
+    import boggle.game.hints
+
+    monkeypatch.setattr(boggle.game.hints, "hint_definition", lambda word, language="en": "")
+    on_day(monkeypatch, "2026-11-29")
+    board = "abcd efgh ijkl mnop"
+    later = {"due": "2026-12-20", "board": board, "list": "es", "language": "es"}
+    saved_file(
+        data_home.parent.parent.parent / "saved.json",
+        {"word": "casa", "board": board, "list": "es", "language": "es"},
+        {"word": "cama", **later},
+        {"word": "cosa", **later},
+        {"word": "amada", "board": board, "list": "es", "language": "es"},
+        {"word": "amado", **later},
+    )
+    assert main(["words", "import", str(data_home.parent.parent.parent / "saved.json")]) == 0
+    capsys.readouterr()
+    answers(monkeypatch, "amado", "amada", "cama")
+    assert main(["words", "practise", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:] == [
+        "5 letters, starting with AMAD, on the board ABCD EFGH IJKL MNOP",
+        "> AMADO fits too, but it is another kept word: try the other one.",
+        "> Right: AMADA. Again tomorrow: right then too and it is learned.",
+        "4 letters, starting with CAS, on the board ABCD EFGH IJKL MNOP",
+        "> Not quite: the word is CASA.",
+        "Practised 2 words: 1 right.",
+    ]
+    assert stored(data_home)["amado"]["streak"] == 0 and stored(data_home)["amado"]["due"]

@@ -365,16 +365,63 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def clue_text(entry: KeptWord) -> str:
-    """The clue for ``entry``: its meaning with it blanked out, else its length and first
-    letter."""
+def clue_rivals(entry: KeptWord, words: list[KeptWord]) -> list[KeptWord]:
+    """The other kept words a letters clue for ``entry`` could fit: its length, on its board
+    (``clueRivals`` in words.js)."""
+    return [
+        w
+        for w in words
+        if w.word != entry.word and len(w.word) == len(entry.word) and w.board == entry.board
+    ]
+
+
+def clue_prefix(entry: KeptWord, words: list[KeptWord]) -> str:
+    """The first letters of ``entry`` a letters clue gives: enough that no other kept word of
+    its length on its board starts the same way (all but the last at most), as My words
+    gives them: CASA beside CAMA starts "cas", FAME alone "f".
+
+    >>> words = [KeptWord("casa", board="b"), KeptWord("cama", board="b"), KeptWord("cosa")]
+    >>> clue_prefix(words[0], words), clue_prefix(words[2], words)
+    ('cas', 'c')
+    """
+    rivals = clue_rivals(entry, words)
+    length = 1
+    while length < len(entry.word) - 1 and any(
+        w.word.startswith(entry.word[:length]) for w in rivals
+    ):
+        length += 1
+    return entry.word[:length]
+
+
+def clue_text(entry: KeptWord, words: list[KeptWord] | None = None) -> tuple[str, bool]:
+    """The clue for ``entry`` and whether it is a letters clue: its meaning with it blanked
+    out, else its length, its first letters (as many as tell it from the other kept ``words``
+    of its length on its board) and the board it was on, as My words gives them."""
     from boggle.game.hints import hint_definition
 
     letters = f"{len(entry.word)} letters"
     meaning = hint_definition(entry.word, entry.language or "en")
     if meaning:
-        return f"{meaning} ({letters})"
-    return f"{letters}, starting with {entry.word[0].upper()}"
+        return f"{meaning} ({letters})", False
+    prefix = clue_prefix(entry, words or [])
+    board = f", on the board {entry.board.upper()}" if entry.board else ""
+    return f"{letters}, starting with {prefix.upper()}{board}", True
+
+
+def fits_too(entry: KeptWord, typed: str, words: list[KeptWord]) -> KeptWord | None:
+    """The other kept word ``typed`` is when it fits the letters clue given for ``entry`` as
+    well (its length, board and first letters: AMADA and AMADO of one board): not wrong, the
+    clue is asked again, as My words does; ``None`` otherwise.
+
+    >>> words = [KeptWord("amada", board="b"), KeptWord("amado", board="b")]
+    >>> fits_too(words[0], "Amado", words).word, fits_too(words[0], "amada", words)
+    ('amado', None)
+    """
+    prefix = clue_prefix(entry, words)
+    for other in clue_rivals(entry, words):
+        if other.word.startswith(prefix) and typed_is(other, typed):
+            return other
+    return None
 
 
 def run_practise(args: argparse.Namespace) -> int:
@@ -402,13 +449,20 @@ def run_practise(args: argparse.Namespace) -> int:
     forms = written_forms(due)  # AEREA (aérea), as the Spanish learner reads it
     print(f"{counted(len(due), 'word')} due today. An empty line shows the word; Ctrl-D stops.")
     for entry in [*reviews, *fresh]:
-        print(clue_text(entry))
-        sys.stdout.write("> ")
-        sys.stdout.flush()
-        try:
-            line = typed_line()
-        except KeyboardInterrupt:  # Ctrl-C: stops, as Ctrl-D does (each answer is kept)
-            line = ""
+        clue, letters_clue = clue_text(entry, words)
+        print(clue)
+        while True:
+            sys.stdout.write("> ")
+            sys.stdout.flush()
+            try:
+                line = typed_line()
+            except KeyboardInterrupt:  # Ctrl-C: stops, as Ctrl-D does (each answer is kept)
+                line = ""
+            other = fits_too(entry, line, words) if letters_clue and line.strip() else None
+            if other is None:
+                break
+            another = "fits too, but it is another kept word: try the other one."
+            print(f"{shown_word(other, forms)} {another}")
         if not line:
             print()
             break
