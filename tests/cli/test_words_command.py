@@ -604,3 +604,50 @@ def test_a_letters_clue_tells_the_word_from_the_other_kept_words_of_its_board(
         "Practised 2 words: 1 right.",
     ]
     assert stored(data_home)["amado"]["streak"] == 0 and stored(data_home)["amado"]["due"]
+
+
+def test_words_import_takes_the_progress_of_a_word_practised_later_in_the_file(
+    data_home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A learner practising in the terminal and in a browser: a word learned in the browser
+    after the terminal's last practice stayed "to learn" here when its file was imported (the
+    user's entry always stayed); now the entry practised last wins, as in both directions."""
+    on_day(monkeypatch, "2026-12-01")
+    data_home.parent.mkdir(parents=True)
+    saved_file(
+        data_home,
+        {"word": "fame", "streak": 1, "due": "2026-11-30", "practised": "2026-11-29"},
+        {"word": "limbo", "learned": True, "streak": 2, "due": "2026-12-04",
+         "practised": "2026-12-01", "learned_on": "2026-12-01"},
+    )  # fmt: skip
+    source = saved_file(
+        tmp_path / "boggle-words-2026-11-30.json",
+        {"word": "fame", "learned": True, "streak": 2, "due": "2026-12-03",
+         "practised": "2026-11-30", "learned_on": "2026-11-30"},
+        {"word": "limbo", "streak": 0, "due": "", "practised": "2026-11-30"},
+        {"word": "axle"},
+    )  # fmt: skip
+    assert main(["words", "import", str(source)]) == 0
+    assert capsys.readouterr().out == (
+        f"Added 1 word from {source}: AXLE (3 words in {data_home}).\n"
+        "Kept already (1, your entry stays): LIMBO.\n"
+        f"Brought up to date, practised later in {source} (1): FAME.\n"
+    )
+    kept = stored(data_home)
+    assert {
+        k: kept["fame"][k] for k in ("learned", "streak", "due", "practised", "learned_on")
+    } == {
+        "learned": True,
+        "streak": 2,
+        "due": "2026-12-03",
+        "practised": "2026-11-30",
+        "learned_on": "2026-11-30",
+    }
+    assert (kept["limbo"]["learned"], kept["limbo"]["practised"]) == (True, "2026-12-01")
+    assert main(["words", "import", str(source)]) == 0  # once more: nothing newer
+    assert capsys.readouterr().out == (
+        f"No word added from {source}.\nKept already (3, your entry stays): FAME, LIMBO, AXLE.\n"
+    )

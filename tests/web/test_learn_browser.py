@@ -1131,6 +1131,53 @@ def test_words_saved_to_a_file_are_added_in_another_browser(
     assert empty.get_by_role("button", name="Save to a file").is_hidden()
 
 
+def test_a_word_practised_later_in_an_added_file_takes_the_file_s_progress(
+    pages: Pages, server: ServeProcess, tmp_path: Any
+) -> None:
+    """A learner practising on two phones, or in the terminal too (`boggle words export`): a
+    word learned there after this browser's last practice stayed "to learn" here when the file
+    was added; now the entry practised last wins, and the line says so."""
+    page = words_page(
+        pages,
+        server,
+        [
+            kept("fame", streak=1, due="2026-11-30", practised="2026-11-29"),
+            kept("limbo", learned=True, streak=2, due="2026-12-04", practised="2026-12-01",
+                 learned_on="2026-12-01"),
+        ],
+    )  # fmt: skip
+    on_day(page, "2026-12-01")
+    file = tmp_path / "boggle-words-2026-11-30.json"
+    file.write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "words": [
+                    kept("fame", list="en-70", language="en", learned=True, streak=2,
+                         due="2026-12-03", practised="2026-11-30", learned_on="2026-11-30"),
+                    kept("limbo", list="en-70", language="en", streak=0, due="",
+                         practised="2026-11-30"),
+                ],
+            }
+        )
+    )  # fmt: skip
+    page.set_input_files("#import-file", str(file))
+    page.wait_for_selector("#words-status:not(:empty)")
+    assert page.text_content("#words-status") == (
+        f"No word added from {file.name}; 2 kept already, 1 of them brought up to date "
+        "(practised later in the file)."
+    )
+    words = {w["word"]: w for w in stored(page)}
+    assert (words["fame"]["learned"], words["fame"]["due"], words["fame"]["learned_on"]) == (
+        True,
+        "2026-12-03",
+        "2026-11-30",
+    )
+    assert (words["limbo"]["learned"], words["limbo"]["practised"]) == (True, "2026-12-01")
+    assert page.text_content("#learned-title") == "Learned (2)"
+    assert page.text_content("#words-progress") == "2 of 2 words learned, 1 this month."
+
+
 def test_meanings_looked_up_once_are_shown_when_the_server_cannot_be_reached(
     pages: Pages, server: ServeProcess
 ) -> None:

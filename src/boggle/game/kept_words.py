@@ -401,9 +401,36 @@ class Added:
     added: list[KeptWord]
     """The file's words added (those not kept already, as many as fit)."""
     already: list[KeptWord]
-    """The file's words kept already: the kept entry stays as it is (its progress)."""
+    """The file's words kept already: the kept entry stays as it is (its progress), unless
+    the file's was practised later (:attr:`updated`)."""
     left_out: list[KeptWord]
     """The file's words that did not fit (:data:`MOST_KEPT`)."""
+    updated: tuple[KeptWord, ...] = ()
+    """The kept entries that took the progress of the file's (:func:`with_progress`): a word
+    practised later in the file than here, so a word practised in a browser after the
+    terminal is where the browser left it."""
+
+
+PROGRESS = ("learned", "streak", "due", "practised", "learned_on")
+"""An entry's fields that say how far it is learned (:func:`with_progress`)."""
+
+
+def with_progress(kept: KeptWord, other: KeptWord) -> KeptWord:
+    """``kept`` with the progress of ``other`` (the same word, from a file) when ``other`` was
+    practised later; ``kept`` itself otherwise (a file from before days practised were kept
+    never takes over).
+
+    >>> here = KeptWord("fame", streak=1, due="2026-11-30", practised="2026-11-29")
+    >>> there = KeptWord("fame", learned=True, streak=2, due="2026-12-03",
+    ...                  practised="2026-11-30", learned_on="2026-11-30")
+    >>> with_progress(here, there).learned, with_progress(there, here).learned
+    (True, True)
+    >>> with_progress(there, KeptWord("fame")) is there
+    True
+    """
+    if other.practised <= kept.practised:
+        return kept
+    return replace(kept, **{name: getattr(other, name) for name in PROGRESS})
 
 
 def add_from_file(kept: list[KeptWord], source: Path | str, day: str) -> Added:
@@ -435,12 +462,22 @@ def add_from_file(kept: list[KeptWord], source: Path | str, day: str) -> Added:
         ) from None
     is_kept = kept_already(kept)
     fresh = [w for w in found if not is_kept(w)]
+    already = [w for w in found if is_kept(w)]
     room = max(MOST_KEPT - len(kept), 0)
+    updated: list[KeptWord] = []
+    now = list(kept)
+    for other in already:  # practised later in the file: its progress taken
+        same = kept_already([other])
+        at = next(i for i, w in enumerate(now) if same(w))
+        if (taken := with_progress(now[at], other)) is not now[at]:
+            now[at] = taken
+            updated.append(taken)
     return Added(
-        words=[*kept, *fresh[:room]],
+        words=[*now, *fresh[:room]],
         added=fresh[:room],
-        already=[w for w in found if is_kept(w)],
+        already=already,
         left_out=fresh[room:],
+        updated=tuple(updated),
     )
 
 
@@ -617,6 +654,7 @@ __all__ = [
     "shown_word",
     "today",
     "typed_is",
+    "with_progress",
     "words_file",
     "words_text",
     "written_forms",

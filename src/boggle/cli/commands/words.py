@@ -27,6 +27,7 @@ from boggle.game.kept_words import (
     KeptWordsError,
     add_from_file,
     answered,
+    kept_already,
     load_words,
     next_time,
     progress_line,
@@ -136,7 +137,8 @@ def register(subparsers: Any) -> None:
         description="Add the words of a file saved by the web page's My words (Save to a "
         "file) or by 'boggle words export', as the page's Add from a file does: the words "
         f"not kept already come after yours, as many as fit in {MOST_KEPT}; a word kept "
-        "already keeps your entry (its right answers, whether it is learned); an old file's "
+        "already keeps your entry (its right answers, whether it is learned) unless the "
+        "file's was practised later, then it takes the file's; an old file's "
         "words without due days are spread over the days after those due. A file that is "
         "not such a file adds nothing. FILE '-' reads standard input.",
         **with_examples("words import"),
@@ -544,7 +546,7 @@ def run_import(args: argparse.Namespace) -> int:
     if args.source == "-":  # read whole, with a file's checks
         options.tell_reading_terminal("the kept words to add (as a saved file holds them)")
     done = add_from_file(words, "-" if args.source == "-" else Path(args.source), day)
-    if done.added:
+    if done.added or done.updated:
         save_words(path, done.words)
     found = len(done.added) + len(done.already) + len(done.left_out)
     lines = []
@@ -556,9 +558,14 @@ def run_import(args: argparse.Namespace) -> int:
         )
     else:
         lines.append(f"No word added from {source}." if found else f"{source} holds no words.")
-    if done.already:
+    taken = kept_already(done.updated)
+    stays = [w for w in done.already if not taken(w)]
+    if stays:
+        lines.append(f"Kept already ({len(stays)}, your entry stays): {named(stays)}.")
+    if done.updated:
         lines.append(
-            f"Kept already ({len(done.already)}, your entry stays): {named(done.already)}."
+            f"Brought up to date, practised later in {source} ({len(done.updated)}): "
+            f"{named(list(done.updated))}."
         )
     if done.left_out:
         lines.append(

@@ -741,9 +741,15 @@ function exportWords() {
 
 const MOST_FILE_BYTES = 1000000;  // 300 words take about 50 kB
 
+// An entry's fields that say how far it is learned: taken from a file's entry practised later.
+const PROGRESS = ["learned", "streak", "due", "practised", "learned_on"];
+
 // Add from a file saved by "Save to a file": its words not kept here already, after those kept
-// (a word kept in both keeps this browser's count and whether it is learned), as many as fit;
-// those of an old file, without due days, spread over the days after the words due here.
+// (a word kept in both keeps this browser's count and whether it is learned, unless the file's
+// was practised later: then it takes the file's, as boggle.game.kept_words.with_progress does,
+// so a word practised in the terminal, or on another phone, after this browser is where it was
+// left), as many as fit; those of an old file, without due days, spread over the days after the
+// words due here.
 async function importWords(file) {
   let words = null;
   if (file.size <= MOST_FILE_BYTES) {
@@ -760,9 +766,22 @@ async function importWords(file) {
   }
   reloadWords();
   const isKept = keptAlready(state.words);
-  const fresh = withLanguages(words, await learnLists()).words.filter((entry) => !isKept(entry));
+  const read = withLanguages(words, await learnLists()).words;
+  const fresh = read.filter((entry) => !isKept(entry));
   const added = fresh.slice(0, Math.max(0, MOST_KEPT - state.words.length));
+  const updated = [];
+  for (const other of read.filter((entry) => isKept(entry))) {
+    const entry = state.words.find((mine) => keptAlready([other])(mine));
+    if (entry && (other.practised ?? "") > (entry.practised ?? "")) {
+      for (const name of PROGRESS) entry[name] = other[name];
+      updated.push(entry);
+    }
+  }
   const parts = [];
+  if (updated.length && !added.length && !saveWords(state.words)) {
+    say("This browser refused to keep the words (storage is off or full).");
+    return;
+  }
   if (added.length) {
     if (!saveWords([...state.words, ...added])) {
       say("This browser refused to keep the words (storage is off or full).");
@@ -775,7 +794,10 @@ async function importWords(file) {
     parts.push(words.length ? `No word added from ${file.name}` : `${file.name} holds no words`);
   }
   if (fresh.length > added.length) parts.push(`${fresh.length - added.length} did not fit: your list is full (${MOST_KEPT} words)`);
-  if (words.length > fresh.length) parts.push(`${words.length - fresh.length} kept already`);
+  if (words.length > fresh.length) {
+    const taken = updated.length ? `, ${updated.length} of them brought up to date (practised later in the file)` : "";
+    parts.push(`${words.length - fresh.length} kept already${taken}`);
+  }
   render();
   say(`${parts.join("; ")}.`);
 }
