@@ -127,7 +127,7 @@ def test_the_list_says_when_each_word_was_practised_or_learned_and_the_month_s_p
     assert main(["words", "add", "limbo", "fame"]) == 0
     answers(monkeypatch, "fame", "fame")  # one of them right
     assert main(["words", "practise", "--seed", "1"]) == 0
-    assert "Practised 2 words: 1 right." in capsys.readouterr().out
+    assert "Practised 2 words: 1 right; 1 word still due today." in capsys.readouterr().out
     assert main(["words", "list"]) == 0
     listed = capsys.readouterr().out.splitlines()
     practised = [line for line in listed if "practised 2026-11-29 · due" in line]
@@ -601,7 +601,9 @@ def test_a_letters_clue_tells_the_word_from_the_other_kept_words_of_its_board(
         "> Right: AMADA. Again tomorrow: right then too and it is learned.",
         "4 letters, starting with CAS, on the board ABCD EFGH IJKL MNOP",
         "> Not quite: the word is CASA.",
-        "Practised 2 words: 1 right.",
+        "4 letters, starting with CAS, on the board ABCD EFGH IJKL MNOP",  # asked again
+        "> ",
+        "Practised 2 words: 1 right; 1 word still due today.",
     ]
     assert stored(data_home)["amado"]["streak"] == 0 and stored(data_home)["amado"]["due"]
 
@@ -651,3 +653,30 @@ def test_words_import_takes_the_progress_of_a_word_practised_later_in_the_file(
     assert capsys.readouterr().out == (
         f"No word added from {source}.\nKept already (3, your entry stays): FAME, LIMBO, AXLE.\n"
     )
+
+
+def test_practise_asks_the_words_missed_again_until_they_are_right(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`boggle words practise` asked each word due once and stopped with the words missed still
+    due, unlike My words, which asks them again in another pass (never the word just asked at
+    once) until each is right or the learner stops: now it does the same."""
+    on_day(monkeypatch, "2026-11-29")
+    assert main(["words", "add", "limbo", "fame"]) == 0
+    answers(monkeypatch, "fame", "fame", "limbo", "")
+    assert main(["words", "practise", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    verdicts = [line.split(".")[0] for line in out if line.startswith("> ")]
+    # FAME right, LIMBO missed; LIMBO asked again (the one word left), right
+    assert verdicts == ["> Right: FAME", "> Not quite: the word is LIMBO", "> Right: LIMBO"]
+    assert out[-1] == "Practised 2 words: 2 right."
+    assert [e["due"] for e in stored(data_home).values()] == ["2026-11-30", "2026-11-30"]
+
+    on_day(monkeypatch, "2026-11-30")
+    answers(monkeypatch, "mile", "mile", "mile")  # missed each time, then Ctrl-D
+    assert main(["words", "practise", "--seed", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    asked = [line for line in out if line.startswith("> Not quite")]
+    named = [line.removeprefix("> Not quite: the word is ").rstrip(".") for line in asked]
+    assert len(named) == 3 and named[1] != named[0] and named[2] != named[1]
+    assert out[-1] == "Practised 2 words: 0 right; 2 words still due today."

@@ -106,9 +106,10 @@ def register(subparsers: Any) -> None:
         "practise",
         help="practise the words due today",
         description="Practise the words due today (reviews first, each group shuffled): "
-        "each clue is the word's meaning with the word blanked out, or its length and "
-        "first letter; type the word and press Enter. An empty line shows the word (it "
-        "starts again); Ctrl-D stops. Read from a pipe, one answer a line.",
+        "each clue is the word's meaning with the word blanked out, or its length, first "
+        "letters and board; type the word and press Enter. An empty line shows the word (it "
+        "starts again). A word missed is asked again after the others, until each is right; "
+        "Ctrl-D stops. Read from a pipe, one answer a line.",
         **with_examples("words practise"),
     )
     practise.add_argument(
@@ -447,10 +448,21 @@ def run_practise(args: argparse.Namespace) -> int:
     fresh = [w for w in due if not w.learned]
     order.shuffle(reviews)
     order.shuffle(fresh)
-    asked = right = 0
+    queue = [*reviews, *fresh]
+    practised: set[tuple[str, str]] = set()  # the words answered
+    learnt: set[tuple[str, str]] = set()  # those answered right
+    last: KeptWord | None = None
     forms = written_forms(due)  # AEREA (aérea), as the Spanish learner reads it
     print(f"{counted(len(due), 'word')} due today. An empty line shows the word; Ctrl-D stops.")
-    for entry in [*reviews, *fresh]:
+    while True:
+        if not queue:  # another pass over the words missed (still due), as My words does
+            queue = [w for w in words if w.is_due(day)]
+            order.shuffle(queue)
+            if len(queue) > 1 and last is not None and queue[0].key() == last.key():
+                queue.append(queue.pop(0))  # not the word just asked, at once
+            if not queue:
+                break
+        entry = last = queue.pop(0)
         clue, letters_clue = clue_text(entry, words)
         print(clue)
         while True:
@@ -474,16 +486,18 @@ def run_practise(args: argparse.Namespace) -> int:
         now = answered(entry, ok, day)
         words = [now if w is entry else w for w in words]
         save_words(path, words)
-        asked += 1
+        practised.add(entry.key())
         shown = shown_word(entry, forms)
         if ok:
-            right += 1
+            learnt.add(entry.key())
             print(f"Right: {shown}. {next_time(now, entry.learned)}")
         elif typed:
             print(f"Not quite: the word is {shown}.")
         else:
             print(f"The word is {shown}.")
-    print(f"Practised {counted(asked, 'word')}: {right} right.")
+    left = sum(w.is_due(day) for w in words)
+    still = f"; {counted(left, 'word')} still due today" if left else ""
+    print(f"Practised {counted(len(practised), 'word')}: {len(learnt)} right{still}.")
     return 0
 
 
