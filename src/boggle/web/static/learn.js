@@ -2,15 +2,14 @@
 // localStorage only (the server never sees nor keeps them), and read back by /words.
 // The stored value (key "boggle-learn") is {"version": 1, "words": [entry, ...]}, an entry
 // { word, list, language, points, level, board, date, learned, streak, due, practised,
-// learned_on } (list: the word
-// list's name or null for the server's default; language: the list's language code, "en", or
-// null when not known yet; level: "common", "standard", "obscure" or null when the server gave
-// none; board: the board's text; date: YYYY-MM-DD, the day it was kept; streak: right answers
-// in a row when practised; due: YYYY-MM-DD, the day it is next asked, "" for at once;
-// practised: YYYY-MM-DD, the day it was last answered in practice, "" never; learned_on:
-// YYYY-MM-DD, the day it was learned, "" while to learn or when not known; an entry
-// stored before there were due days has none: such entries are spread over the days to come,
-// SPREAD_PER_DAY a day, see readWords).
+// learned_on } (list: the word list's name or null for the server's default; language: the
+// list's language code, "en", or null when not known yet; level: "common", "standard",
+// "obscure" or null when the server gave none; board: the board's text; date: YYYY-MM-DD, the
+// day it was kept; streak: right answers in a row when practised; due: YYYY-MM-DD, the day it
+// is next asked, "" for at once; practised: YYYY-MM-DD, the day it was last answered in
+// practice, "" never; learned_on: YYYY-MM-DD, the day it was learned, "" while to learn or when
+// not known; an entry stored before there were due days has none: such entries are spread over
+// the days to come, SPREAD_PER_DAY a day, see readWords).
 // A word is one card per language: FAME kept from en-70 and from en-80 is one word to learn
 // (cardKey), so two such entries, stored before this rule, become one (mergedCards).
 import {
