@@ -166,6 +166,33 @@ def test_the_documented_systemd_unit_runs_options_boggle_serve_takes() -> None:
     assert args.access_log and args.allowed_host == ["boggle.example.org"] and args.data
 
 
+def test_the_documented_unit_s_server_answers_the_restart_recipe_s_health_check() -> None:
+    """docs/server.md restarts once `curl http://127.0.0.1:8000/api/health` says no round is
+    played, but the documented unit's `--allowed-host boggle.example.org` replaced the
+    loopback names: the check got 400 and the wait never ended (nor did any monitor on the
+    machine see the server up). The names given are added to the loopback names."""
+    from fastapi.testclient import TestClient
+
+    from boggle.cli.commands.serve import allowed_hosts
+    from boggle.cli.main import build_parser
+    from boggle.web.app import create_app
+    from boggle.web.context import WebConfig
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    unit = re.search(r"```ini\n(.*?)```", (docs / "web.md").read_text(encoding="utf-8"), re.S)
+    start = re.search(r"^ExecStart=\S+ (.*)$", unit.group(1) if unit else "", flags=re.M)
+    assert start, "docs/web.md has no systemd unit"
+    args = build_parser("serve").parse_args(start.group(1).split())
+    recipe = re.search(r"until curl -fsS (http://\S+)", (docs / "server.md").read_text("utf-8"))
+    assert recipe, "docs/server.md has no restart recipe"
+    hosts = allowed_hosts(args.host, args.allowed_host)
+    with TestClient(create_app(WebConfig(preload=False, allowed_hosts=hosts))) as client:
+        answer = client.get(recipe.group(1))
+        assert answer.status_code == 200 and '"playing":0' in answer.text, answer.text
+        assert client.get("https://boggle.example.org/api/health").status_code == 200
+        assert client.get("http://rebinding.example/api/health").status_code == 400
+
+
 def test_ctrl_c_at_once_stops_the_server_and_its_worker_without_a_traceback(
     tmp_path: Path,
 ) -> None:
