@@ -252,3 +252,39 @@ def test_a_websocket_refused_before_the_app_is_logged_with_the_forwarded_address
     assert re.search(r' 198\.51\.100\.9:0 "GET /ws/rooms HTTP/1\.1" 400 Bad Request\n', output), (
         output
     )
+
+
+def test_a_request_the_server_cannot_read_is_an_access_line_not_a_warning(
+    tmp_path: Path,
+) -> None:
+    """Each request uvicorn could not read (a scanner's junk, a TLS hello on the plain port)
+    was a line "WARNING Invalid HTTP request received." in the server's own log, without who
+    sent it or why, and none in the access log; `curl --http2` (an `Upgrade: h2c`) was one
+    "WARNING Unsupported upgrade request." each. They are client errors: one access line
+    each, with the connection's address and the status, and nothing in the server's log."""
+    import socket
+
+    server = ServeProcess(tmp_path / "data", "--access-log")
+    try:
+        for raw in (
+            b"GARBAGE\r\n\r\n",
+            b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03",  # a TLS client hello
+            b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX: " + b"a" * 20_000,  # no end
+            b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings"
+            b"\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAoAAAAAIAAAAA\r\n\r\n",
+        ):
+            with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+                sock.sendall(raw)
+                assert sock.recv(100).startswith(b"HTTP/1.1 ")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and "".join(server.output).count('" 4') < 3:
+            time.sleep(0.05)
+        time.sleep(0.2)  # a warning would come with the answer's line
+    finally:
+        server.stop()
+    output = "".join(server.output)
+    line = r'\d{4}-\d\d-\d\d \d\d:\d\d:\d\d 127\.0\.0\.1:\d+ "-" %s\n'
+    assert len(re.findall(line % "400 Bad Request", output)) == 2, output
+    assert re.search(line % "431 Request Header Fields Too Large", output), output
+    assert re.search(r' "GET /api/health HTTP/1\.1" 200 OK\n', output), output
+    assert "WARNING" not in output and "Invalid HTTP" not in output, output
