@@ -102,9 +102,9 @@ def register(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="NAME",
-        help="a host name clients may use in URLs (repeatable); others are refused, against "
-        "DNS rebinding (default: --host, localhost, 127.0.0.1 and [::1]; any name when "
-        "--host is 0.0.0.0 or ::)",
+        help="a host name clients may use in URLs (repeatable), besides --host, localhost, "
+        "127.0.0.1 and [::1]; others are refused, against DNS rebinding (default: those; any "
+        "name when --host is 0.0.0.0 or ::)",
     )
     parser.add_argument(
         "--max-connections",
@@ -299,19 +299,23 @@ def trusted_proxies(value: str, source: str = "--forwarded-allow-ips") -> list[s
 
 
 def allowed_hosts(host: str, named: list[str]) -> tuple[str, ...]:
-    """The Host header names the server answers: those named, else the address it listens
-    on and the loopback names (any, ``*``, on all interfaces).
+    """The Host header names the server answers: those named, the address it listens on and
+    the loopback names (a health check or a browser on this machine, which no page of
+    another site's name reaches by DNS rebinding), or any (``*``) on all interfaces when none
+    is named.
 
     >>> allowed_hosts("127.0.0.1", [])
     ('127.0.0.1', 'localhost', '[::1]')
-    >>> allowed_hosts("::1", ["boggle.example"]), allowed_hosts("0.0.0.0", [])
-    (('boggle.example',), ('*',))
+    >>> allowed_hosts("::1", ["boggle.example"])
+    ('boggle.example', '[::1]', 'localhost', '127.0.0.1')
+    >>> allowed_hosts("0.0.0.0", []), allowed_hosts("0.0.0.0", ["boggle.example"])
+    (('*',), ('boggle.example', 'localhost', '127.0.0.1', '[::1]'))
     """
-    if named:
-        return tuple(named)
-    if every_address(host):
+    everywhere = every_address(host)
+    if everywhere and not named:
         return ("*",)
-    return tuple(dict.fromkeys([url_host(host), "localhost", "127.0.0.1", "[::1]"]))
+    listening = [] if everywhere else [url_host(host)]
+    return tuple(dict.fromkeys([*named, *listening, "localhost", "127.0.0.1", "[::1]"]))
 
 
 def loopback(host: str) -> bool:
