@@ -13,10 +13,13 @@ reason locally and fail in CI.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from browser import PHONE, Pages
 from serve_process import ServeProcess
+
+from boggle.web.lan import LOOPBACK_NAMES, is_loopback_host
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -172,3 +175,38 @@ def test_a_challenge_link_on_a_server_for_this_machine_alone_says_friends_cannot
     more = page.locator("#share-local")
     more.wait_for(state="visible")
     assert more.inner_text() == LOCAL_ONLY
+
+
+LOOPBACK_CASES = [
+    *LOOPBACK_NAMES,
+    "LocalHost",
+    "127.0.0.2",
+    "0.0.0.0",
+    "192.168.1.20",
+    "[fd00::20]",
+    "[::ffff:127.0.0.1]",
+    "studio",
+    "localhost.localdomain",
+]
+
+
+def test_the_page_and_the_server_take_the_same_addresses_for_this_machine_alone(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """The loopback names are written twice, in two languages: board.js LOOPBACK (the pages'
+    note "Only this device opens ...", and the address they share) and lan.py LOOPBACK_NAMES
+    (a challenge's `url` made on this machine): the same cases, the same answer."""
+    page = pages.open(server.url + "/room")
+    addresses = [f"http://{host}:8000/room/ABC234" for host in LOOPBACK_CASES]
+    local = page.evaluate(
+        """async (addresses) => {
+          const { sayLocalOnly } = await import('/static/board.js');
+          return addresses.map((address) => sayLocalOnly(document.createElement('p'), address));
+        }""",
+        addresses,
+    )
+    held = [is_loopback_host(urlsplit(address).hostname or "") for address in addresses]
+    assert dict(zip(LOOPBACK_CASES, local, strict=True)) == dict(
+        zip(LOOPBACK_CASES, held, strict=True)
+    )
+    assert sum(held) == 4  # the three names, in any case

@@ -1495,7 +1495,9 @@ export async function copyText(text, button, shown) {
   return copied;
 }
 
-// The names of the machine itself: an address on one reaches no other device.
+// The names of the machine itself: an address on one reaches no other device. The server holds
+// the same names (boggle.web.lan LOOPBACK_NAMES, is_loopback_host); a test holds the two to
+// the same cases (tests/web/test_share_browser.py).
 export const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
 
 // Where other devices reach this server: its first network address of `shareURLs` (boggle
