@@ -145,6 +145,26 @@ def test_a_room_on_a_server_for_this_machine_alone_says_friends_cannot_open_its_
     assert box is not None and box["x"] + box["width"] <= 390  # on the phone's screen
 
 
+def test_the_note_that_only_this_device_opens_the_address_is_said_once(
+    pages: Pages, clocked_server: ClockedServer
+) -> None:
+    """After a round on 127.0.0.1 without --lan, **Challenge a friend** gave its link with
+    the note the room's link has above it ("Only this device opens 127.0.0.1: ..."): the
+    page said it twice. It is said once, under the room's link."""
+    server = clocked_server
+    ann, _ = host_a_room(pages, server)
+    ann.click("#start-button")
+    ann.wait_for_selector("body[data-phase='playing'] #board .cube")
+    server.clock.now += LONGEST_ROUND
+    ann.wait_for_selector("#results:not([hidden])")
+    ann.fill("#challenge-your-name", "ann")
+    ann.click("#challenge-button")
+    ann.wait_for_selector("#challenge-link")
+    assert ann.locator("#share-local").is_visible()
+    assert ann.locator("#challenge-local").is_hidden()
+    assert ann.locator("text=Only this device opens").count() == 1
+
+
 def test_the_name_a_friend_played_under_is_in_the_name_boxes_next_time(
     pages: Pages, clocked_server: ClockedServer
 ) -> None:

@@ -177,6 +177,27 @@ def test_a_challenge_link_on_a_server_for_this_machine_alone_says_friends_cannot
     assert more.inner_text() == LOCAL_ONLY
 
 
+def test_the_daily_result_on_a_server_for_this_machine_alone_says_friends_cannot_open_it(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """`boggle serve` without --lan, the page on 127.0.0.1: the daily board's **Copy the
+    result** copies a 127.0.0.1 link no friend's phone opens, and said nothing, where the
+    room's and a challenge's links say so. It says it as they do, once: **Challenge a
+    friend** under it does not say it again; and so does today's result kept on a reload."""
+    page = daily_result(pages, server)
+    said = page.locator("#share-local")
+    assert said.is_visible() and said.inner_text() == LOCAL_ONLY
+    page.fill("#challenge-your-name", "ann")
+    page.click("#challenge-button")
+    page.wait_for_selector("#challenge-link")
+    assert page.locator("#challenge-local").is_hidden()  # said once, under the result
+    assert page.locator("text=Only this device opens").count() == 1
+    page.reload()
+    page.wait_for_selector("body[data-ready='true'] #played:not([hidden])")
+    kept = page.locator("#played-local")
+    assert kept.is_visible() and kept.inner_text() == LOCAL_ONLY
+
+
 LOOPBACK_CASES = [
     *LOOPBACK_NAMES,
     "LocalHost",

@@ -1512,13 +1512,19 @@ export function shareOrigin(shareURLs) {
 // Under a link to share on a server for this machine alone (boggle serve without --lan, so no
 // network address to give): `note` (a <p class="help">) says that its address reaches no
 // friend's phone and how to serve the phones on the same Wi-Fi; hidden for any other address.
-// The room's link, "Challenge a friend" and the challenge page's link all say it so.
+// The room's link, the daily board's result, "Challenge a friend" and the challenge page's
+// link all say it so, once a page: a note already shown on the page (the room's, above a
+// round's "Challenge a friend") is not said again under the next link. Whether `address` is
+// this machine's alone is returned.
 export function sayLocalOnly(note, address) {
   const host = new URL(address).hostname;
   const local = LOOPBACK.includes(host);
-  note.hidden = !local;
+  note.classList.add("local-only");
+  const said = [...document.querySelectorAll(".local-only")].some(
+    (other) => other !== note && other.isConnected && !other.closest("[hidden]") && other.childNodes.length);
+  note.hidden = !local || said;
   note.replaceChildren();
-  if (!local) return false;
+  if (note.hidden) return local;
   const command = document.createElement("code");
   command.className = "nowrap";  // never "boggle serve --" on one line, "lan" on the next
   command.textContent = "boggle serve --lan";
