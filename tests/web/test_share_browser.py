@@ -198,6 +198,30 @@ def test_the_daily_result_on_a_server_for_this_machine_alone_says_friends_cannot
     assert kept.is_visible() and kept.inner_text() == LOCAL_ONLY
 
 
+def test_the_daily_missed_words_heading_says_their_order_as_the_server_lists_them(
+    pages: Pages, server: ServeProcess
+) -> None:
+    """ "Words you did not find (..., common first)" on a server without word frequencies (no
+    wordfreq: ``levels`` null), which lists them best first: the heading says "best first"
+    there, as a room's does."""
+
+    def without_frequencies(route: Any) -> None:
+        body = route.fetch().json()
+        body["levels"] = None
+        for word in body["unfound"]:
+            word.pop("level", None)
+            word.pop("zipf", None)
+        route.fulfill(json=body)
+
+    page = pages.open(server.url + "/daily?date=2026-11-22", **PHONE)
+    page.route("**/api/daily/result", without_frequencies)
+    page.click("#daily-start")
+    page.wait_for_selector("#round:not([hidden])")
+    page.click("#daily-stop")
+    page.wait_for_selector("#results:not([hidden]) #share-line[data-score]")
+    assert page.locator("#unfound-title").inner_text().endswith(", best first)")
+
+
 LOOPBACK_CASES = [
     *LOOPBACK_NAMES,
     "LocalHost",

@@ -360,10 +360,12 @@ async function finish() {
     ));
     if (result.unfound.length) readyDefinitionBox($("unfound"));
     // counted as the challenge's list counts them ("(59, common first)"; "(400, the first, ...)"
-    // where the server lists no more)
+    // where the server lists no more); best first where the server has no word frequencies
+    // (no wordfreq: `levels` null), as a room's list says
     const count = result.unfound_count ?? result.unfound.length;
     const cut = result.unfound.length < count ? ", the first" : "";
-    $("unfound-title").textContent = `Words you did not find (${result.unfound.length}${cut}, common first)`;
+    const order = result.levels ? "common first" : "best first";
+    $("unfound-title").textContent = `Words you did not find (${result.unfound.length}${cut}, ${order})`;
     offerKeep($("results"), result.unfound, state.daily.dictionary ?? null, $("unfound"));
     keepRound(ROUND_KEY, null);
     $("round").hidden = true;
