@@ -3,7 +3,8 @@ for the library (``boggle.game.kept_words.read_words``, ``merged``; tests/lib/te
 and the web page (``readWords`` and ``combined`` in learn.js; tests/web/test_learn_browser.py),
 which must merge them alike: the progress of the entry further on (learned, then right answers
 in a row; the first on a tie) with its list, board and due day, the day first kept, the most
-points, the most common level.  Each case is read on :data:`DAY`."""
+points, the most common level, the day last practised (the latest) and the day learned (the
+card's).  Each case is read on :data:`DAY`."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ FIELDS = (
     "learned",
     "streak",
     "due",
+    "practised",
+    "learned_on",
 )
 
 
@@ -29,7 +32,7 @@ def entry(word: str = "fame", **fields: Any) -> dict[str, Any]:
     """A stored entry: ``word`` of ``en-70``, kept on 2026-11-20, due at once, unless told."""
     stored: dict[str, Any] = {"word": word, "list": "en-70", "language": "en", "points": 1}
     stored.update({"level": None, "board": "fxie", "date": "2026-11-20", "due": ""})
-    stored.update({"learned": False, "streak": 0})
+    stored.update({"learned": False, "streak": 0, "practised": "", "learned_on": ""})
     stored.update(fields)
     return stored
 
@@ -103,6 +106,20 @@ MERGE_CASES: list[tuple[str, list[dict[str, Any]], list[dict[str, Any]]]] = [
         ],
         [card(list="en-80", learned=True, streak=2, due="", points=2, board="", level=None,
               date="2026-11-20")],
+    ),
+    (
+        "the day last practised is the latest, the day learned the card's",
+        [
+            entry(streak=1, due="2026-11-30", practised="2026-11-29"),
+            entry(list="en-80", learned=True, streak=2, due="2026-12-01",
+                  practised="2026-11-28", learned_on="2026-11-28"),
+            entry(word="limbo", streak=0, practised="2026-11-27", learned_on="2026-11-26"),
+        ],
+        [
+            card(list="en-80", learned=True, streak=2, due="2026-12-01", practised="2026-11-29",
+                 learned_on="2026-11-28"),
+            card(word="limbo", practised="2026-11-27"),  # not learned: no day learned
+        ],
     ),
     (
         "no level known in either",

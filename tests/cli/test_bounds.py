@@ -304,7 +304,7 @@ def test_a_class_cut_by_the_budget_counts_what_it_took_in_the_mean(
         tasks, Lexicon.from_words(WORDS), CLASSIC, budget=0.5, enough_below=0.0
     )
     assert estimate.at_least and estimate.sampled == 3 and len(estimate.results) == 2, took
-    assert took[2] < 1.0, took  # cut, not run to its end
+    assert took[2] < 2.5, took  # cut, not run to its 5 s end (a loaded CI's cut came at 1.07)
     assert took[2] > 2 * max(took[:2]), took  # so the three figures below differ
     assert estimate.seconds_per_class == pytest.approx(sum(took) / 3, abs=0.005), took
     assert sum(took[:2]) / 2 + 0.02 < estimate.seconds_per_class < took[2] - 0.02, took

@@ -360,8 +360,10 @@ class AcceptErrorLog:
 
 class BoundedServer(uvicorn.Server):
     """uvicorn's server with :class:`AcceptErrorLog` on its event loop; stopping (Ctrl-C,
-    SIGTERM), it closes the open rooms first, their players told why
-    (:meth:`~boggle.web.rooms.RoomService.close_all`), and says how many in one line to
+    SIGTERM), it keeps the open rooms in the rooms file first, their players' pages told to
+    reconnect (:meth:`~boggle.web.rooms.RoomService.keep_all`), or without one closes them,
+    their players told why (:meth:`~boggle.web.rooms.RoomService.close_all`), and says how
+    many in one line to
     ``say`` (``boggle serve``: its standard error), before uvicorn closes the connections
     left and runs the app's shutdown."""
 
@@ -390,19 +392,38 @@ class BoundedServer(uvicorn.Server):
         finally:
             signal.signal(hangup, before)
 
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        """uvicorn's start; then, with a rooms file, one line to ``say`` of the rooms that
+        came back from it (:meth:`~boggle.web.rooms.RoomService.restore`)."""
+        await super().startup(sockets)
+        from boggle.web.rooms import RoomService
+
+        service = getattr(getattr(self.config.app, "state", None), "rooms", None)
+        if self.say is not None and isinstance(service, RoomService) and service.restored:
+            self.say(
+                f"boggle: {counted(service.restored, 'open room')} back from "
+                f"{service.rooms_file}, for the players' pages to take their seats again"
+            )
+
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         from boggle.web.rooms import RoomService
 
         service = getattr(getattr(self.config.app, "state", None), "rooms", None)
         rooms = players = 0
+        kept = None
         if isinstance(service, RoomService):
-            rooms, players = await service.close_all()
+            kept = await service.keep_all()
+            rooms, players = kept or await service.close_all()
         if self.say is not None:
             closed = (
                 f": {counted(rooms, 'open room')} closed, {counted(players, 'player')} told"
                 if rooms
                 else ""
             )
+            if kept is not None and isinstance(service, RoomService):
+                closed = f": {counted(rooms, 'open room')} kept in {service.rooms_file}"
+                if players:
+                    closed += f", {counted(players, 'player')} told to reconnect"
             self.say(f"boggle: stopping{closed}")
         await super().shutdown(sockets)
 

@@ -154,6 +154,15 @@ def register(subparsers: Any) -> None:
         "$BOGGLE_DATA_DIR, else the per-user data directory, e.g. ~/.local/share/boggle)",
     )
     parser.add_argument(
+        "--rooms-file",
+        default=None,
+        metavar="FILE",
+        help="write the open rooms (players, scores, a round being played and its time left) "
+        "to FILE when the server stops, and bring them back from it when it starts, so a "
+        "restart loses no room; a FILE that is not a rooms file is refused, never written "
+        "over (default: rooms end with the server)",
+    )
+    parser.add_argument(
         "--keep-days",
         type=real_number,
         default=90.0,
@@ -511,6 +520,17 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.data is not None and not args.data.strip():
         raise BoggleError("--data needs a directory; to keep results here, say --data .")
+    rooms_file = None
+    if args.rooms_file is not None:
+        if not args.rooms_file.strip():
+            raise BoggleError("--rooms-file needs a file name, such as rooms.json")
+        from boggle.rooms.state import check_rooms_file
+
+        rooms_file = Path(args.rooms_file).absolute()  # the server may change directory
+        try:
+            check_rooms_file(rooms_file)
+        except BoggleError as error:
+            raise BoggleError(f"--rooms-file: {error}") from None
     if args.forwarded_allow_ips is not None:
         proxies = trusted_proxies(args.forwarded_allow_ips)
     elif (from_environment := os.environ.get("FORWARDED_ALLOW_IPS")) is not None:
@@ -550,6 +570,7 @@ def run(args: argparse.Namespace) -> int:
             limits=room_limits(args),
             keep_days=keep_days,
             challenges=challenge_limits(args),
+            rooms_file=rooms_file,
         ),
     )
     network_urls: list[str] = []
