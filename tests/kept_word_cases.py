@@ -127,3 +127,38 @@ MERGE_CASES: list[tuple[str, list[dict[str, Any]], list[dict[str, Any]]]] = [
         [card(list=None, language=None, streak=2)],
     ),
 ]  # fmt: skip
+
+
+WORD_CASES: list[tuple[str, str | None]] = [
+    ("fame", "fame"),
+    ("  Fame\t", "fame"),
+    ("FAME\n", "fame"),
+    ("café", "café"),
+    ("straße", "straße"),
+    ("ΟΔΟΣ", "οδος"),  # a final sigma, lowered as a final sigma
+    ("\uff46\uff41\uff4d\uff45", "\uff46\uff41\uff4d\uff45"),  # fullwidth letters are letters
+    ("\U0001d41a\U0001d41b", "\U0001d41a\U0001d41b"),  # letters past U+FFFF: 2 characters
+    ("a" * 64, "a" * 64),
+    ("\U0001d41a" * 64, "\U0001d41a" * 64),  # 64 characters, 128 UTF-16 units
+    ("a" * 65, None),
+    ("e-mail", None),  # a hyphen
+    ("don't", None),  # an apostrophe
+    ("don\u2019t", None),  # a typographic one
+    ("r2d2", None),  # digits
+    ("2", None),
+    ("٣", None),  # an Arabic-Indic digit
+    ("ice cream", None),  # a space inside
+    ("a_b", None),
+    ("<b>", None),
+    ('a"b', None),
+    ("", None),
+    ("   ", None),
+    ("cafe\u0301", None),  # a combining accent is no letter
+    ("İstanbul", None),  # lowered, its dot is a combining one
+    ("fame\x1c", "fame"),  # what Python's strip() takes off: a file separator
+    ("\x85fame", "fame"),  # and NEXT LINE
+    ("\ufefffame", None),  # a byte order mark it leaves, which is no letter
+]
+"""Words as stored, and the word a card keeps (``None``: the entry is dropped): the same for
+the library (``boggle.game.kept_words``: stripped, lowered, letters only, 1 to 64 of them)
+and the page (learn.js ``cleanEntry``, through ``readWords``)."""

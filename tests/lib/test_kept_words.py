@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from kept_word_cases import DAY, FIELDS, MERGE_CASES
+from kept_word_cases import DAY, FIELDS, MERGE_CASES, WORD_CASES
 
 from boggle.game.kept_words import KeptWordsError, add_from_file, load_words, read_words
 
@@ -86,6 +86,14 @@ def test_entries_of_one_word_merge_as_my_words_merges_them(
     one and not the other).  The same cases hold the page (tests/web/test_learn_browser.py)."""
     words = read_words(json.dumps({"version": 1, "words": stored}), DAY)
     assert [{key: w.to_json()[key] for key in FIELDS} for w in words] == expected
+
+
+@pytest.mark.parametrize(("stored", "kept"), WORD_CASES)
+def test_a_stored_word_is_kept_as_the_page_keeps_it(stored: str, kept: str | None) -> None:
+    """What a kept word may hold (letters only: no digit, hyphen, apostrophe or space; 1 to
+    64 of them), as learn.js cleanEntry reads it (tests/web/test_learn_merge_browser.py)."""
+    words = read_words(json.dumps({"version": 1, "words": [{"word": stored}]}), DAY)
+    assert [word.word for word in words] == ([] if kept is None else [kept])
 
 
 def test_an_answer_keeps_the_day_practised_and_the_day_learned() -> None:

@@ -110,12 +110,19 @@ export function withLanguages(words, lists) {
   return { words: merged, changed: changed || merged.length !== words.length };
 }
 
+// What Python's str.strip() takes off a word's ends (its str.isspace(): JavaScript's trim()
+// leaves the separators U+001C to U+001F and U+0085, and takes U+FEFF).
+const ENDS = /^[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+
 // A stored entry as this page can use it, or null: `cleanEntry({ word: "fame" })` has the
-// other fields filled in; an entry without a word of letters is dropped.
+// other fields filled in; an entry without a word of letters is dropped: 1 to 64 letters
+// (characters, not UTF-16 units), none a digit, a hyphen, an apostrophe or a space, as the
+// library reads a kept word (boggle.game.kept_words: strip, lower, isalpha; a test holds the
+// two to one table, tests/kept_word_cases.py WORD_CASES).
 function cleanEntry(entry) {
   if (!entry || typeof entry !== "object" || typeof entry.word !== "string") return null;
-  const word = entry.word.trim().toLowerCase();
-  if (!word || word.length > 64 || /[\s<>"'&/\\]/.test(word)) return null;
+  const word = entry.word.replace(ENDS, "").toLowerCase();
+  if (!word || [...word].length > 64 || !/^\p{L}+$/u.test(word)) return null;
   const text = (value, most) => (typeof value === "string" ? value.slice(0, most) : null);
   const list = text(entry.list, 64);
   const language = typeof entry.language === "string" && /^[a-z]{2,3}$/.test(entry.language)

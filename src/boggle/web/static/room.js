@@ -1065,10 +1065,11 @@ function rejoin(code, token) {
 
 function submitWord(event) {
   event.preventDefault();
-  const word = $("word-input").value.trim();
+  const input = $("word-input");
+  const word = input.value.trim();
   if (!word) return;
   sendWord(word);
-  $("word-input").value = "";
+  input.value = "";
 }
 
 async function start() {
