@@ -216,3 +216,21 @@ def test_a_word_of_a_list_written_as_its_language_writes_is_defined_without_read
     assert client.get("/api/define", params={"word": "żółw", "dict": "pl"}).json()["url"]
     assert client.get("/api/define", params={"word": "aerea", "dict": "es"}).json()["written"]
     assert asked == ["es"]
+
+
+def test_a_server_leaving_offensive_words_out_gives_none_of_their_meanings() -> None:
+    """`boggle serve --no-offensive` left the words out of every list and `boggle define
+    --no-offensive` gave no meaning, but the page's word look-up (GET /api/define) still
+    read a slur's gloss to the class: it gives none, and says why."""
+    served = TestClient(create_app(WebConfig(preload=False, leave_out_offensive=True)))
+    body = served.get("/api/define", params={"word": "Shit"}).json()
+    assert body["definitions"] == [] and body["left_out"] == "left out as an offensive word"
+    assert served.get("/api/define", params={"word": "cat"}).json()["definitions"]
+    assert served.get("/api/define", params={"word": "cat"}).json()["left_out"] is None
+
+
+def test_a_server_keeping_every_word_gives_an_offensive_word_s_meaning(
+    client: TestClient,
+) -> None:
+    body = client.get("/api/define", params={"word": "shit"}).json()
+    assert body["definitions"] and body["left_out"] is None
