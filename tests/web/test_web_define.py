@@ -234,3 +234,11 @@ def test_a_server_keeping_every_word_gives_an_offensive_word_s_meaning(
 ) -> None:
     body = client.get("/api/define", params={"word": "shit"}).json()
     assert body["definitions"] and body["left_out"] is None
+
+
+def test_a_word_typed_with_accents_says_what_it_was_found_under(client: TestClient) -> None:
+    """docs/server.md and `boggle define --json` give `looked_up` (café found as cafe); the
+    answer's model left it out of GET /api/define."""
+    body = client.get("/api/define", params={"word": "café"}).json()
+    assert body["definitions"] and body["looked_up"] == "cafe"
+    assert client.get("/api/define", params={"word": "cat"}).json()["looked_up"] is None
